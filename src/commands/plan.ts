@@ -1,0 +1,51 @@
+// A command does not write. It reads what it needs, checks the rules, and returns a
+// plan: the response it will give and every statement needed to make it true. The
+// runner adds the audit row, the outbox events and the idempotency record and runs
+// the lot as one atomic D1 batch, or nothing at all on a dry run.
+import type { BatchItem } from "drizzle-orm/batch";
+import type { Database } from "../db/client";
+import type { Role } from "../http/context";
+
+export type Statement = BatchItem<"sqlite">;
+
+export interface VoucherRef {
+  entryId: string;
+  series: string;
+  number: number;
+  immutableAt: string;
+}
+
+export interface PlannedEvent {
+  type: string;
+  object: unknown;
+  previousAttributes?: unknown;
+}
+
+export interface Plan {
+  status: 200 | 201 | 202 | 204;
+  data: unknown;
+  statements: Statement[];
+  audit: {
+    action: string;
+    resourceType: string;
+    resourceId: string | null;
+    /** the voucher the write posted (the last, when it posted several) */
+    voucher?: VoucherRef | null;
+  };
+  events?: PlannedEvent[];
+}
+
+export interface CommandContext {
+  companyId: string;
+  requestId: string;
+  apiKeyId: string;
+  userId: string;
+  role: Role;
+  unattendedCommitLimitOre: number | null;
+  dryRun: boolean;
+  /** ISO timestamp taken once per command, so every row of a write shares it */
+  now: string;
+  apiVersion: string;
+}
+
+export type Command<I = any> = (db: Database, input: I, ctx: CommandContext) => Promise<Plan>;

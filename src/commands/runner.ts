@@ -1,0 +1,153 @@
+// The one wrapper around every company write (ARCHITECTURE: the write path).
+// It runs inside the company's Durable Object, one command at a time.
+import { and, eq, gt } from "drizzle-orm";
+import { database, type Database } from "../db/client";
+import { auditLog, idempotencyRecords, outboxEvents } from "../db/schema";
+import type { Env } from "../env";
+import { newId } from "../ids";
+import { ApiError, toErrorResult, type ErrorResult } from "../http/api-error";
+import type { AuditMeta } from "../http/envelope";
+import type { Command, CommandContext, Plan, Statement } from "./plan";
+import { COMMANDS, type CommandName } from "./registry";
+
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+
+export interface CommandRequest {
+  name: CommandName;
+  input: unknown;
+  ctx: CommandContext;
+  idempotency: { key: string; bodyHash: string } | null;
+}
+
+export type CommandResult =
+  | { ok: true; status: number; data: unknown; audit: AuditMeta | null; replayed: boolean; dryRun: boolean }
+  | { ok: false; status: number; error: ErrorResult; replayed: boolean; dryRun: boolean };
+
+type StoredResult =
+  | { ok: true; status: number; data: unknown; audit: AuditMeta | null }
+  | { ok: false; status: number; error: ErrorResult };
+
+export async function runCommand(env: Env, req: CommandRequest): Promise<CommandResult> {
+  const db = database(env);
+  const { ctx } = req;
+  // A dry run neither reads nor writes the idempotency store: it is a preview, and
+  // previews must not be replayed in place of the real write.
+  const idem = ctx.dryRun ? null : req.idempotency;
+
+  if (idem) {
+    const stored = await db
+      .select()
+      .from(idempotencyRecords)
+      .where(
+        and(
+          eq(idempotencyRecords.apiKeyId, ctx.apiKeyId),
+          eq(idempotencyRecords.companyId, ctx.companyId),
+          eq(idempotencyRecords.idempotencyKey, idem.key),
+          gt(idempotencyRecords.expiresAt, ctx.now),
+        ),
+      )
+      .get();
+    if (stored) {
+      if (stored.bodyHash !== idem.bodyHash) {
+        return failure(new ApiError("IDEMPOTENCY_KEY_REUSE", { idempotency_key: idem.key }), false);
+      }
+      return { ...(stored.result as StoredResult), replayed: true, dryRun: false } as CommandResult;
+    }
+  }
+
+  let plan: Plan;
+  try {
+    plan = await (COMMANDS[req.name] as Command)(db, req.input, ctx);
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    const result = failure(err, ctx.dryRun);
+    // A refusal is an answer too: the same key and body get the same refusal
+    // (spec: a retry with another body under the same key is IDEMPOTENCY_KEY_REUSE).
+    if (idem && err.status < 500) await db.batch([idempotencyInsert(db, ctx, idem, result)]);
+    return result;
+  }
+
+  const auditId = newId();
+  const audit = auditMeta(ctx, auditId, plan);
+  const result: StoredResult = { ok: true, status: plan.status, data: plan.data, audit };
+  if (ctx.dryRun) return { ...result, audit: null, replayed: false, dryRun: true } as CommandResult;
+
+  const statements: Statement[] = [
+    ...plan.statements,
+    db.insert(auditLog).values({
+      id: auditId,
+      companyId: ctx.companyId,
+      requestId: ctx.requestId,
+      apiKeyId: ctx.apiKeyId,
+      userId: ctx.userId,
+      action: plan.audit.action,
+      resourceType: plan.audit.resourceType,
+      resourceId: plan.audit.resourceId,
+      voucher: audit.voucher_number,
+      createdAt: ctx.now,
+    }),
+    ...(plan.events ?? []).map((ev) =>
+      db.insert(outboxEvents).values({
+        id: newId(),
+        companyId: ctx.companyId,
+        type: ev.type,
+        apiVersion: ctx.apiVersion,
+        created: Math.floor(Date.parse(ctx.now) / 1000),
+        object: ev.object,
+        previousAttributes: ev.previousAttributes ?? null,
+        requestId: ctx.requestId,
+      }),
+    ),
+  ];
+  if (idem) statements.push(idempotencyInsert(db, ctx, idem, result));
+
+  try {
+    await db.batch(statements as [Statement, ...Statement[]]);
+  } catch (err) {
+    console.error("batch failed", req.name, ctx.requestId, err);
+    return failure(new ApiError("BOOKKEEPING_DATABASE_ERROR", { request_id: ctx.requestId }), false);
+  }
+  return { ...result, replayed: false, dryRun: false } as CommandResult;
+}
+
+function failure(err: ApiError, dryRun: boolean): CommandResult {
+  return { ok: false, status: err.status, error: toErrorResult(err), replayed: false, dryRun };
+}
+
+function auditMeta(ctx: CommandContext, auditId: string, plan: Plan): AuditMeta {
+  const v = plan.audit.voucher;
+  const base = `/api/v1/companies/${ctx.companyId}`;
+  return {
+    voucher_number: v ? `${v.series}${v.number}` : null,
+    voucher_url: v ? `${base}/journal-entries/${v.entryId}` : null,
+    audit_trail_url: `${base}/audit-trail/${auditId}`,
+    immutable_at: v ? v.immutableAt : null,
+  };
+}
+
+function idempotencyInsert(db: Database, ctx: CommandContext, idem: { key: string; bodyHash: string }, result: StoredResult | CommandResult) {
+  const { replayed: _r, dryRun: _d, ...stored } = result as CommandResult;
+  // An expired record under the same key is replaced: the 24-hour window has passed.
+  return db
+    .insert(idempotencyRecords)
+    .values({
+      apiKeyId: ctx.apiKeyId,
+      companyId: ctx.companyId,
+      idempotencyKey: idem.key,
+      bodyHash: idem.bodyHash,
+      statusCode: stored.status,
+      result: stored,
+      createdAt: ctx.now,
+      expiresAt: new Date(Date.parse(ctx.now) + IDEMPOTENCY_TTL_MS).toISOString(),
+    })
+    .onConflictDoUpdate({
+      target: [idempotencyRecords.apiKeyId, idempotencyRecords.companyId, idempotencyRecords.idempotencyKey],
+      set: {
+        bodyHash: idem.bodyHash,
+        statusCode: stored.status,
+        result: stored,
+        createdAt: ctx.now,
+        expiresAt: new Date(Date.parse(ctx.now) + IDEMPOTENCY_TTL_MS).toISOString(),
+      },
+    });
+}

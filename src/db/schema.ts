@@ -1,0 +1,232 @@
+// The store of record. Every table but users, API keys and the BAS reference
+// chart carries company_id, so a company can later move to a database of its own.
+// Money is integer öre (columns named *_ore); never REAL.
+import { sql } from "drizzle-orm";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+const bool = (name: string) => integer(name, { mode: "boolean" });
+
+export const users = sqliteTable("users", {
+  id: text("id").primaryKey(),
+  email: text("email").notNull().unique(),
+  name: text("name").notNull(),
+  createdAt: text("created_at").notNull(),
+});
+
+export const apiKeys = sqliteTable(
+  "api_keys",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id").notNull().references(() => users.id),
+    name: text("name").notNull(),
+    // SHA-256 of the whole key; the key itself is shown once and never stored.
+    keyHash: text("key_hash").notNull().unique(),
+    keyPrefix: text("key_prefix").notNull(),
+    scopes: text("scopes", { mode: "json" }).$type<string[]>().notNull(),
+    mode: text("mode", { enum: ["live", "test"] }).notNull(),
+    unattendedCommitLimitOre: integer("unattended_commit_limit_ore"),
+    createdAt: text("created_at").notNull(),
+    revokedAt: text("revoked_at"),
+  },
+  (t) => [index("api_keys_user_idx").on(t.userId)],
+);
+
+export const companies = sqliteTable("companies", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  orgNumber: text("org_number"),
+  entityType: text("entity_type").notNull(),
+  vatRegistered: bool("vat_registered").notNull(),
+  momsPeriod: text("moms_period", { enum: ["monthly", "quarterly", "yearly"] }),
+  accountingMethod: text("accounting_method", { enum: ["accrual", "cash"] }).notNull(),
+  fSkatt: bool("f_skatt").notNull(),
+  fiscalYearStartMonth: integer("fiscal_year_start_month").notNull(),
+  isSandbox: bool("is_sandbox").notNull(),
+  trialEndsAt: text("trial_ends_at").notNull(),
+  archivedAt: text("archived_at"),
+  createdAt: text("created_at").notNull(),
+  updatedAt: text("updated_at").notNull(),
+});
+
+export const companySettings = sqliteTable("company_settings", {
+  companyId: text("company_id").primaryKey().references(() => companies.id),
+  invoiceDefaultDays: integer("invoice_default_days"),
+  bankgiro: text("bankgiro"),
+  plusgiro: text("plusgiro"),
+  bankClearingNumber: text("bank_clearing_number"),
+  bankAccountNumber: text("bank_account_number"),
+  iban: text("iban"),
+  bic: text("bic"),
+  emailSenderName: text("email_sender_name"),
+  emailReplyTo: text("email_reply_to"),
+  defaultVoucherSeries: text("default_voucher_series").notNull().default("A"),
+  updatedAt: text("updated_at").notNull(),
+});
+
+export const memberships = sqliteTable(
+  "memberships",
+  {
+    companyId: text("company_id").notNull().references(() => companies.id),
+    userId: text("user_id").notNull().references(() => users.id),
+    role: text("role", { enum: ["owner", "admin", "member", "viewer"] }).notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.userId] }), index("memberships_user_idx").on(t.userId)],
+);
+
+/** The BAS reference chart, seeded by a migration; companies copy it on creation. */
+export const basAccounts = sqliteTable("bas_accounts", {
+  number: text("number").primaryKey(),
+  name: text("name").notNull(),
+  type: text("type", { enum: ["asset", "equity", "liability", "revenue", "expense"] }).notNull(),
+  k2Excluded: bool("k2_excluded").notNull(),
+});
+
+export const accounts = sqliteTable(
+  "accounts",
+  {
+    companyId: text("company_id").notNull().references(() => companies.id),
+    number: text("number").notNull(),
+    name: text("name").notNull(),
+    type: text("type", { enum: ["asset", "equity", "liability", "revenue", "expense"] }).notNull(),
+    isActive: bool("is_active").notNull(),
+    k2Excluded: bool("k2_excluded").notNull(),
+    isCustom: bool("is_custom").notNull(),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.number] })],
+);
+
+export const fiscalPeriods = sqliteTable(
+  "fiscal_periods",
+  {
+    id: text("id").primaryKey(),
+    companyId: text("company_id").notNull().references(() => companies.id),
+    name: text("name").notNull(),
+    periodStart: text("period_start").notNull(),
+    periodEnd: text("period_end").notNull(),
+    isClosed: bool("is_closed").notNull().default(false),
+    closedAt: text("closed_at"),
+    lockedAt: text("locked_at"),
+    previousPeriodId: text("previous_period_id"),
+    closingEntryId: text("closing_entry_id"),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [uniqueIndex("fiscal_periods_company_start_idx").on(t.companyId, t.periodStart)],
+);
+
+export const journalEntries = sqliteTable(
+  "journal_entries",
+  {
+    id: text("id").primaryKey(),
+    companyId: text("company_id").notNull().references(() => companies.id),
+    fiscalPeriodId: text("fiscal_period_id").notNull().references(() => fiscalPeriods.id),
+    voucherSeries: text("voucher_series").notNull(),
+    // 0 while a draft or cancelled; > 0 once posted.
+    voucherNumber: integer("voucher_number").notNull().default(0),
+    entryDate: text("entry_date").notNull(),
+    description: text("description").notNull(),
+    status: text("status", { enum: ["draft", "posted", "cancelled"] }).notNull(),
+    sourceType: text("source_type").notNull(),
+    sourceId: text("source_id"),
+    reversesId: text("reverses_id"),
+    reversedById: text("reversed_by_id"),
+    correctionOfId: text("correction_of_id"),
+    totalOre: integer("total_ore").notNull(),
+    createdAt: text("created_at").notNull(),
+    postedAt: text("posted_at"),
+    cancelledAt: text("cancelled_at"),
+  },
+  (t) => [
+    // The last line of defence for "never two the same": the serialised writer
+    // decides the number, this index refuses a second one.
+    uniqueIndex("journal_entries_voucher_idx")
+      .on(t.companyId, t.fiscalPeriodId, t.voucherSeries, t.voucherNumber)
+      .where(sql`voucher_number > 0`),
+    index("journal_entries_company_created_idx").on(t.companyId, t.createdAt, t.id),
+    index("journal_entries_company_date_idx").on(t.companyId, t.fiscalPeriodId, t.entryDate),
+  ],
+);
+
+export const journalLines = sqliteTable(
+  "journal_lines",
+  {
+    id: text("id").primaryKey(),
+    companyId: text("company_id").notNull(),
+    journalEntryId: text("journal_entry_id").notNull().references(() => journalEntries.id),
+    sortOrder: integer("sort_order").notNull(),
+    accountNumber: text("account_number").notNull(),
+    debitOre: integer("debit_ore").notNull(),
+    creditOre: integer("credit_ore").notNull(),
+    lineDescription: text("line_description"),
+  },
+  (t) => [
+    index("journal_lines_entry_idx").on(t.journalEntryId, t.sortOrder),
+    index("journal_lines_company_account_idx").on(t.companyId, t.accountNumber),
+  ],
+);
+
+/** Per-period movement of every account, kept by the ledger engine in the posting batch. */
+export const accountBalances = sqliteTable(
+  "account_balances",
+  {
+    companyId: text("company_id").notNull(),
+    fiscalPeriodId: text("fiscal_period_id").notNull(),
+    accountNumber: text("account_number").notNull(),
+    debitOre: integer("debit_ore").notNull(),
+    creditOre: integer("credit_ore").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.fiscalPeriodId, t.accountNumber] })],
+);
+
+export const idempotencyRecords = sqliteTable(
+  "idempotency_records",
+  {
+    apiKeyId: text("api_key_id").notNull(),
+    companyId: text("company_id").notNull(),
+    idempotencyKey: text("idempotency_key").notNull(),
+    bodyHash: text("body_hash").notNull(),
+    statusCode: integer("status_code").notNull(),
+    result: text("result", { mode: "json" }).notNull(),
+    createdAt: text("created_at").notNull(),
+    expiresAt: text("expires_at").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.apiKeyId, t.companyId, t.idempotencyKey] }),
+    index("idempotency_expires_idx").on(t.expiresAt),
+  ],
+);
+
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: text("id").primaryKey(),
+    companyId: text("company_id").notNull(),
+    requestId: text("request_id").notNull(),
+    apiKeyId: text("api_key_id"),
+    userId: text("user_id"),
+    action: text("action").notNull(),
+    resourceType: text("resource_type").notNull(),
+    resourceId: text("resource_id"),
+    voucher: text("voucher"),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [index("audit_log_company_created_idx").on(t.companyId, t.createdAt, t.id)],
+);
+
+export const outboxEvents = sqliteTable(
+  "outbox_events",
+  {
+    id: text("id").primaryKey(),
+    companyId: text("company_id").notNull(),
+    type: text("type").notNull(),
+    apiVersion: text("api_version").notNull(),
+    created: integer("created").notNull(),
+    object: text("object", { mode: "json" }).notNull(),
+    previousAttributes: text("previous_attributes", { mode: "json" }),
+    requestId: text("request_id").notNull(),
+    dispatchedAt: text("dispatched_at"),
+  },
+  (t) => [index("outbox_company_created_idx").on(t.companyId, t.created)],
+);

@@ -1,0 +1,97 @@
+import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { database } from "../../db/client";
+import type { AppEnv } from "../../http/context";
+import { dispatch } from "../../http/dispatch";
+import { json } from "../../http/envelope";
+import { finishPage, pageRequest } from "../../http/pagination";
+import { booleanQuery, defineRoute } from "../../http/route";
+import { accountJson, listAccounts } from "./service";
+
+const TAG = "Chart of accounts";
+const BASE = "/api/v1/companies/{companyId}/accounts";
+const Params = z.object({ companyId: z.string() });
+const NumberParams = z.object({ companyId: z.string(), accountNumber: z.string().regex(/^[1-8]\d{3}$/) });
+const AccountType = z.enum(["asset", "equity", "liability", "revenue", "expense"]);
+
+const AccountSchema = z
+  .object({
+    account_number: z.string(),
+    name: z.string(),
+    type: AccountType,
+    is_active: z.boolean(),
+    k2_excluded: z.boolean().openapi({ description: "marked [Ej K2] in BAS: not used under K2" }),
+    is_custom: z.boolean(),
+    updated_at: z.string(),
+  })
+  .openapi("Account");
+
+export function registerAccountRoutes(app: OpenAPIHono<AppEnv>) {
+  app.openapi(
+    defineRoute({
+      method: "get",
+      path: BASE,
+      tag: TAG,
+      summary: "List the company's chart of accounts",
+      description: "Ordered by account number. limit defaults to 500 (max 2000), so the whole BAS chart fits in three pages.",
+      scope: "reports:read",
+      company: true,
+      params: Params,
+      query: z.object({
+        active: booleanQuery.optional(),
+        type: AccountType.optional(),
+        search: z.string().min(1).max(100).optional().openapi({ description: "part of the name or number" }),
+        number_from: z.string().regex(/^\d{4}$/).optional(),
+        number_to: z.string().regex(/^\d{4}$/).optional(),
+        cursor: z.string().optional(),
+        limit: z.coerce.number().int().min(1).max(2000).default(500),
+      }),
+      response: z.array(AccountSchema),
+    }),
+    async (c) => {
+      const q = c.req.valid("query");
+      const companyId = c.get("company").id;
+      const page = await pageRequest(c, `accounts:${companyId}:${JSON.stringify({ ...q, cursor: undefined, limit: undefined })}`, q.cursor, q.limit);
+      const rows = await listAccounts(database(c.env), companyId, q, page);
+      const { items, nextCursor } = await finishPage(c, page, rows, (a) => ({ k: a.number, i: a.number }));
+      return json(c, items.map(accountJson), 200, { next_cursor: nextCursor });
+    },
+  );
+
+  app.openapi(
+    defineRoute({
+      method: "post",
+      path: BASE,
+      tag: TAG,
+      summary: "Add an account of the company's own (e.g. a sub-account 1931)",
+      description: "type defaults from the BAS class of the number. An existing number is 409 CONFLICT.",
+      scope: "bookkeeping:write",
+      company: true,
+      idempotency: "optional",
+      dryRun: true,
+      params: Params,
+      body: z.object({ account_number: z.string().regex(/^[1-8]\d{3}$/), name: z.string().trim().min(1).max(200), type: AccountType.optional() }),
+      response: AccountSchema,
+      status: 201,
+    }),
+    async (c) => dispatch(c, "accounts.create", c.req.valid("json"), { idempotency: "optional", dryRun: true }),
+  );
+
+  app.openapi(
+    defineRoute({
+      method: "patch",
+      path: `${BASE}/{accountNumber}`,
+      tag: TAG,
+      summary: "Rename, activate or deactivate an account",
+      description: "An inactive account takes no new entries (ACCOUNTS_NOT_IN_CHART); posted entries on it are untouched.",
+      scope: "bookkeeping:write",
+      company: true,
+      idempotency: "optional",
+      dryRun: true,
+      params: NumberParams,
+      body: z.object({ name: z.string().trim().min(1).max(200).optional(), is_active: z.boolean().optional() }).strict(),
+      response: AccountSchema,
+    }),
+    async (c) =>
+      dispatch(c, "accounts.update", { ...c.req.valid("json"), account_number: c.req.valid("param").accountNumber }, { idempotency: "optional", dryRun: true }),
+  );
+}

@@ -1,0 +1,99 @@
+import { z } from "@hono/zod-openapi";
+
+export const ENTITY_TYPES = [
+  "aktiebolag",
+  "enskild_firma",
+  "handelsbolag",
+  "kommanditbolag",
+  "ekonomisk_forening",
+  "ideell_forening",
+  "stiftelse",
+] as const;
+
+const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "expected YYYY-MM-DD");
+
+export const CompanyCreateSchema = z
+  .object({
+    name: z.string().trim().min(1).max(200),
+    entity_type: z.enum(ENTITY_TYPES).openapi({ description: "enskild_firma is a sole trader" }),
+    org_number: z.string().max(20).optional().openapi({ example: "556016-0680" }),
+    vat_registered: z.boolean().default(false),
+    moms_period: z.enum(["monthly", "quarterly", "yearly"]).optional(),
+    accounting_method: z.enum(["accrual", "cash"]).optional().openapi({ description: "default: cash for enskild_firma, else accrual" }),
+    f_skatt: z.boolean({ error: "f_skatt must be stated explicitly (true or false)" }),
+    fiscal_year_start_month: z.number().int().min(1).max(12).default(1),
+    first_fiscal_year: z
+      .object({ start_date: date, end_date: date })
+      .optional()
+      .openapi({ description: "a first (broken) fiscal year of up to 18 months" }),
+  })
+  .openapi("CompanyCreate");
+
+export const FiscalPeriodSummarySchema = z.object({ id: z.string(), start_date: z.string(), end_date: z.string(), name: z.string() });
+
+export const CompanySchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    org_number: z.string().nullable(),
+    entity_type: z.string(),
+    role: z.enum(["owner", "admin", "member", "viewer"]).optional(),
+    vat_registered: z.boolean(),
+    moms_period: z.string().nullable(),
+    accounting_method: z.enum(["accrual", "cash"]),
+    f_skatt: z.boolean(),
+    fiscal_year_start_month: z.number(),
+    sandbox: z.boolean(),
+    trial_ends_at: z.string(),
+    created_at: z.string(),
+  })
+  .openapi("Company");
+
+export const CompanyCreatedSchema = CompanySchema.extend({
+  fiscal_period: FiscalPeriodSummarySchema,
+  team_id: z.string().nullable(),
+}).openapi("CompanyCreated");
+
+export const SettingsSchema = z
+  .object({
+    invoice_default_days: z.number().int().nullable(),
+    bankgiro: z.string().nullable(),
+    plusgiro: z.string().nullable(),
+    bank_clearing_number: z.string().nullable(),
+    bank_account_number: z.string().nullable(),
+    iban: z.string().nullable(),
+    bic: z.string().nullable(),
+    email_sender_name: z.string().nullable(),
+    email_reply_to: z.string().nullable(),
+    default_voucher_series: z.string(),
+    vat_registered: z.boolean(),
+    moms_period: z.string().nullable(),
+    f_skatt: z.boolean(),
+    updated_at: z.string(),
+  })
+  .openapi("CompanySettings");
+
+export const CompanyDetailSchema = CompanySchema.extend({ settings: SettingsSchema }).openapi("CompanyDetail");
+
+export const SettingsPatchSchema = z
+  .object({
+    invoice_default_days: z.number().int().min(0).max(365).nullable(),
+    bankgiro: z.string().regex(/^\d{3,4}-\d{4}$/, "bankgiro is NNN-NNNN or NNNN-NNNN").nullable(),
+    plusgiro: z.string().regex(/^\d{1,7}-\d$/, "plusgiro is N-N up to NNNNNNN-N").nullable(),
+    bank_clearing_number: z.string().regex(/^\d{4,5}$/).nullable(),
+    bank_account_number: z.string().regex(/^\d{1,15}$/).nullable(),
+    iban: z.string().regex(/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/, "IBAN without spaces").nullable(),
+    bic: z.string().regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/).nullable(),
+    email_sender_name: z.string().max(200).nullable(),
+    email_reply_to: z.email().nullable(),
+    default_voucher_series: z.string().regex(/^[A-Z]$/),
+    vat_registered: z.boolean(),
+    moms_period: z.enum(["monthly", "quarterly", "yearly"]).nullable(),
+    f_skatt: z.boolean(),
+  })
+  .partial()
+  .strict()
+  .openapi("CompanySettingsPatch");
+
+export type CompanyCreateInput = z.infer<typeof CompanyCreateSchema>;
+export type SettingsPatchInput = z.infer<typeof SettingsPatchSchema>;

@@ -1,0 +1,185 @@
+// Companies: creation (chart, first fiscal year, owner membership), reads, settings.
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { Command } from "../../commands/plan";
+import type { Database } from "../../db/client";
+import { accounts, basAccounts, companies, companySettings, fiscalPeriods, memberships } from "../../db/schema";
+import { ApiError } from "../../http/api-error";
+import type { Role } from "../../http/context";
+import { newId } from "../../ids";
+import { fiscalYearContaining, fiscalYearName, firstFiscalYearProblem } from "../../sweden/fiscal-year";
+import { parseOrgNumber } from "../../sweden/identity";
+import type { CompanyCreateInput, SettingsPatchInput } from "./schemas";
+
+type CompanyRow = typeof companies.$inferSelect;
+type SettingsRow = typeof companySettings.$inferSelect;
+
+export const TRIAL_DAYS = 30;
+
+export function companyJson(row: CompanyRow, role?: Role) {
+  return {
+    id: row.id,
+    name: row.name,
+    org_number: row.orgNumber,
+    entity_type: row.entityType,
+    ...(role ? { role } : {}),
+    vat_registered: row.vatRegistered,
+    moms_period: row.momsPeriod,
+    accounting_method: row.accountingMethod,
+    f_skatt: row.fSkatt,
+    fiscal_year_start_month: row.fiscalYearStartMonth,
+    sandbox: row.isSandbox,
+    trial_ends_at: row.trialEndsAt,
+    created_at: row.createdAt,
+  };
+}
+
+export function settingsJson(s: SettingsRow, c: CompanyRow) {
+  return {
+    invoice_default_days: s.invoiceDefaultDays,
+    bankgiro: s.bankgiro,
+    plusgiro: s.plusgiro,
+    bank_clearing_number: s.bankClearingNumber,
+    bank_account_number: s.bankAccountNumber,
+    iban: s.iban,
+    bic: s.bic,
+    email_sender_name: s.emailSenderName,
+    email_reply_to: s.emailReplyTo,
+    default_voucher_series: s.defaultVoucherSeries,
+    vat_registered: c.vatRegistered,
+    moms_period: c.momsPeriod,
+    f_skatt: c.fSkatt,
+    updated_at: s.updatedAt,
+  };
+}
+
+function invalid(field: string, message: string): ApiError {
+  return new ApiError("VALIDATION_ERROR", { fields: [{ path: field, message }] }, message);
+}
+
+/** The creation rules of the spec (Health and companies: POST /companies). */
+function checkCreationRules(input: CompanyCreateInput, today: string) {
+  let orgNumber: string | null = null;
+  if (input.org_number !== undefined) {
+    const parsed = parseOrgNumber(input.org_number, today);
+    if (!parsed) throw invalid("org_number", "org_number is not a valid organisationsnummer (checksum or format)");
+    if (parsed.isPersonal && input.entity_type !== "enskild_firma") {
+      throw invalid("org_number", "a personnummer is an organisation number only for enskild_firma");
+    }
+    orgNumber = parsed.formatted;
+  }
+  if (input.vat_registered) {
+    if (!input.moms_period) throw invalid("moms_period", "a VAT-registered company needs moms_period");
+    if (!orgNumber) throw invalid("org_number", "a VAT-registered company needs org_number");
+  } else if (input.moms_period) {
+    throw invalid("moms_period", "moms_period applies only to VAT-registered companies");
+  }
+  // BFL 3 kap 1 §: a sole trader's fiscal year is the calendar year.
+  if (input.entity_type === "enskild_firma" && input.fiscal_year_start_month !== 1) {
+    throw invalid("fiscal_year_start_month", "a sole trader (enskild_firma) always uses the calendar year");
+  }
+  let period = fiscalYearContaining(today, input.fiscal_year_start_month);
+  if (input.first_fiscal_year) {
+    const { start_date, end_date } = input.first_fiscal_year;
+    const problem = firstFiscalYearProblem(start_date, end_date, input.fiscal_year_start_month);
+    if (problem) throw invalid("first_fiscal_year", problem);
+    period = { start: start_date, end: end_date };
+  }
+  const accountingMethod = input.accounting_method ?? (input.entity_type === "enskild_firma" ? "cash" : "accrual");
+  return { orgNumber, period, accountingMethod };
+}
+
+export const createCompany: Command<CompanyCreateInput & { sandbox: boolean }> = async (db, input, ctx) => {
+  const today = ctx.now.slice(0, 10);
+  const { orgNumber, period, accountingMethod } = checkCreationRules(input, today);
+  const trialEnds = new Date(Date.parse(ctx.now) + TRIAL_DAYS * 86_400_000).toISOString();
+  const company: CompanyRow = {
+    id: ctx.companyId,
+    name: input.name,
+    orgNumber,
+    entityType: input.entity_type,
+    vatRegistered: input.vat_registered,
+    momsPeriod: input.moms_period ?? null,
+    accountingMethod,
+    fSkatt: input.f_skatt,
+    fiscalYearStartMonth: input.fiscal_year_start_month,
+    isSandbox: input.sandbox,
+    trialEndsAt: trialEnds,
+    archivedAt: null,
+    createdAt: ctx.now,
+    updatedAt: ctx.now,
+  };
+  const periodId = newId();
+  const periodName = fiscalYearName(period.start, period.end);
+  return {
+    status: 201,
+    data: {
+      ...companyJson(company, "owner"),
+      fiscal_period: { id: periodId, start_date: period.start, end_date: period.end, name: periodName },
+      team_id: null,
+    },
+    statements: [
+      db.insert(companies).values(company),
+      db.insert(companySettings).values({ companyId: company.id, updatedAt: ctx.now }),
+      db.insert(memberships).values({ companyId: company.id, userId: ctx.userId, role: "owner", createdAt: ctx.now }),
+      // The whole BAS chart in one statement, from the reference table the migration seeded.
+      db.run(sql`INSERT INTO ${accounts} (company_id, number, name, type, is_active, k2_excluded, is_custom, created_at, updated_at)
+                 SELECT ${company.id}, number, name, type, 1, k2_excluded, 0, ${ctx.now}, ${ctx.now} FROM ${basAccounts}`),
+      db.insert(fiscalPeriods).values({
+        id: periodId,
+        companyId: company.id,
+        name: periodName,
+        periodStart: period.start,
+        periodEnd: period.end,
+        createdAt: ctx.now,
+      }),
+    ],
+    audit: { action: "company.created", resourceType: "company", resourceId: company.id },
+  };
+};
+
+export async function loadCompany(db: Database, companyId: string) {
+  const row = await db
+    .select()
+    .from(companies)
+    .innerJoin(companySettings, eq(companySettings.companyId, companies.id))
+    .where(and(eq(companies.id, companyId), isNull(companies.archivedAt)))
+    .get();
+  if (!row) throw new ApiError("NOT_FOUND", { resource: "company", id: companyId });
+  return row;
+}
+
+export const updateSettings: Command<SettingsPatchInput> = async (db, input, ctx) => {
+  const { companies: company, company_settings: settings } = await loadCompany(db, ctx.companyId);
+  const vatRegistered = input.vat_registered ?? company.vatRegistered;
+  const momsPeriod = input.moms_period !== undefined ? input.moms_period : company.momsPeriod;
+  if (vatRegistered && !momsPeriod) throw invalid("moms_period", "a VAT-registered company needs moms_period");
+  if (vatRegistered && !company.orgNumber) throw invalid("vat_registered", "a VAT-registered company needs org_number");
+  if (!vatRegistered && momsPeriod) throw invalid("moms_period", "moms_period applies only to VAT-registered companies");
+
+  const settingsPatch = {
+    ...(input.invoice_default_days !== undefined && { invoiceDefaultDays: input.invoice_default_days }),
+    ...(input.bankgiro !== undefined && { bankgiro: input.bankgiro }),
+    ...(input.plusgiro !== undefined && { plusgiro: input.plusgiro }),
+    ...(input.bank_clearing_number !== undefined && { bankClearingNumber: input.bank_clearing_number }),
+    ...(input.bank_account_number !== undefined && { bankAccountNumber: input.bank_account_number }),
+    ...(input.iban !== undefined && { iban: input.iban }),
+    ...(input.bic !== undefined && { bic: input.bic }),
+    ...(input.email_sender_name !== undefined && { emailSenderName: input.email_sender_name }),
+    ...(input.email_reply_to !== undefined && { emailReplyTo: input.email_reply_to }),
+    ...(input.default_voucher_series !== undefined && { defaultVoucherSeries: input.default_voucher_series }),
+    updatedAt: ctx.now,
+  };
+  const companyPatch = { vatRegistered, momsPeriod, fSkatt: input.f_skatt ?? company.fSkatt, updatedAt: ctx.now };
+  const nextSettings = { ...settings, ...settingsPatch };
+  const nextCompany = { ...company, ...companyPatch };
+  return {
+    status: 200,
+    data: settingsJson(nextSettings, nextCompany),
+    statements: [
+      db.update(companySettings).set(settingsPatch).where(eq(companySettings.companyId, ctx.companyId)),
+      db.update(companies).set(companyPatch).where(eq(companies.id, ctx.companyId)),
+    ],
+    audit: { action: "company.settings_updated", resourceType: "company", resourceId: ctx.companyId },
+  };
+};
+

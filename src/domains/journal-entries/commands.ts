@@ -1,0 +1,207 @@
+// Journal-entry commands. Each describes the change; the ledger engine decides
+// whether the books allow it and writes it.
+import { eq } from "drizzle-orm";
+import type { Command, CommandContext } from "../../commands/plan";
+import type { Database } from "../../db/client";
+import { companySettings } from "../../db/schema";
+import { ApiError } from "../../http/api-error";
+import { Ledger, assertBalanced, assertPeriodOpen, type EngineLine } from "../../ledger/engine";
+import { toOre } from "../../ledger/money";
+import { correctionDepth, entryJson, loadEntry } from "./queries";
+import { EntryCreateSchema, type CorrectInput, type EntryCreateInput, type LineInput, type ReverseInput } from "./schemas";
+
+/** A correction chain this long needs allow_deep_chain (spec: POST .../correct). */
+export const MAX_CORRECTION_CHAIN = 3;
+
+export function toEngineLines(lines: LineInput[]): EngineLine[] {
+  return lines.map((l) => ({
+    accountNumber: l.account_number,
+    debitOre: toOre(l.debit_amount)!,
+    creditOre: toOre(l.credit_amount)!,
+    lineDescription: l.line_description ?? null,
+  }));
+}
+
+async function defaultSeries(db: Database, ctx: CommandContext): Promise<string> {
+  const row = await db
+    .select({ s: companySettings.defaultVoucherSeries })
+    .from(companySettings)
+    .where(eq(companySettings.companyId, ctx.companyId))
+    .get();
+  return row?.s ?? "A";
+}
+
+async function planDraft(ledger: Ledger, input: EntryCreateInput, series: string) {
+  return ledger.createDraft({
+    fiscalPeriodId: input.fiscal_period_id,
+    entryDate: input.entry_date,
+    description: input.description,
+    voucherSeries: input.voucher_series ?? series,
+    sourceType: "manual",
+    lines: toEngineLines(input.lines),
+  });
+}
+
+export const createEntry: Command<EntryCreateInput> = async (db, input, ctx) => {
+  const draft = await planDraft(new Ledger(db, ctx), input, await defaultSeries(db, ctx));
+  return {
+    status: 201,
+    data: entryJson(draft.row, draft.lines),
+    statements: draft.statements,
+    audit: { action: "journal_entry.draft_created", resourceType: "journal_entry", resourceId: draft.row.id },
+  };
+};
+
+export const batchCreateEntries: Command<{ entries: unknown[]; all_or_nothing?: boolean }> = async (db, input, ctx) => {
+  if (input.all_or_nothing) {
+    throw new ApiError("NOT_IMPLEMENTED", { parameter: "all_or_nothing" }, "all_or_nothing is not supported; items succeed or fail one by one.");
+  }
+  const ledger = new Ledger(db, ctx);
+  const series = await defaultSeries(db, ctx);
+  const statements = [];
+  const results = [];
+  for (const [index, raw] of input.entries.entries()) {
+    const parsed = EntryCreateSchema.safeParse(raw);
+    if (!parsed.success) {
+      const fields = parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
+      results.push({ ok: false, request_index: index, error: { code: "VALIDATION_ERROR", message: fields[0]?.message ?? "invalid", details: { fields } } });
+      continue;
+    }
+    try {
+      const draft = await planDraft(ledger, parsed.data, series);
+      statements.push(...draft.statements);
+      results.push({ ok: true, request_index: index, data: entryJson(draft.row, draft.lines) });
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      results.push({ ok: false, request_index: index, error: { code: err.code, message: err.message, details: err.details } });
+    }
+  }
+  const succeeded = results.filter((r) => r.ok).length;
+  return {
+    status: 200,
+    data: { results, summary: { total: results.length, succeeded, failed: results.length - succeeded } },
+    statements,
+    audit: { action: "journal_entry.batch_created", resourceType: "journal_entry", resourceId: null },
+  };
+};
+
+export const commitEntry: Command<{ id: string }> = async (db, input, ctx) => {
+  const { entry, lines } = await loadEntry(db, ctx.companyId, input.id);
+  const posted = await new Ledger(db, ctx).commitDraft(entry, lines);
+  const data = {
+    id: posted.row.id,
+    voucher_series: posted.row.voucherSeries,
+    voucher_number: posted.row.voucherNumber,
+    status: posted.row.status,
+    entry_date: posted.row.entryDate,
+  };
+  return {
+    status: 200,
+    data,
+    statements: posted.statements,
+    audit: {
+      action: "journal_entry.committed",
+      resourceType: "journal_entry",
+      resourceId: entry.id,
+      voucher: { entryId: entry.id, series: posted.row.voucherSeries, number: posted.row.voucherNumber, immutableAt: ctx.now },
+    },
+    events: [{ type: "journal_entry.committed", object: entryJson(posted.row, lines) }],
+  };
+};
+
+export const cancelEntry: Command<{ id: string }> = async (db, input, ctx) => {
+  const { entry, lines } = await loadEntry(db, ctx.companyId, input.id);
+  const cancelled = new Ledger(db, ctx).cancelDraft(entry);
+  return {
+    status: 200,
+    data: entryJson(cancelled.row, lines),
+    statements: cancelled.statements,
+    audit: { action: "journal_entry.cancelled", resourceType: "journal_entry", resourceId: entry.id },
+  };
+};
+
+export const reverseEntry: Command<ReverseInput & { id: string }> = async (db, input, ctx) => {
+  const { entry, lines } = await loadEntry(db, ctx.companyId, input.id);
+  const ledger = new Ledger(db, ctx);
+  const date = input.reversal_date ?? ctx.now.slice(0, 10);
+  if (entry.status !== "posted") throw new ApiError("CONFLICT", { status: entry.status }, "Only posted entries can be reversed.");
+  if (entry.reversedById) throw new ApiError("ENTRY_ALREADY_REVERSED", { reversed_by_id: entry.reversedById });
+  const period = await ledger.periodForDate(date);
+  const reversal = await ledger.reverse(entry, lines, date, period, input.description ?? `Återföring av ${entry.voucherSeries}${entry.voucherNumber}: ${entry.description}`);
+  return {
+    status: 201,
+    data: {
+      reversal_id: reversal.row.id,
+      original_id: entry.id,
+      voucher_series: reversal.row.voucherSeries,
+      voucher_number: reversal.voucherNumber,
+      entry_date: reversal.row.entryDate,
+      status: reversal.row.status,
+    },
+    statements: reversal.statements,
+    audit: {
+      action: "journal_entry.reversed",
+      resourceType: "journal_entry",
+      resourceId: entry.id,
+      voucher: { entryId: reversal.row.id, series: reversal.row.voucherSeries, number: reversal.voucherNumber, immutableAt: ctx.now },
+    },
+    events: [{ type: "journal_entry.reversed", object: { original: entryJson({ ...entry, reversedById: reversal.row.id }, lines), reversal: entryJson(reversal.row, reversal.lines) } }],
+  };
+};
+
+/**
+ * Correction (BFL 5 kap 5 §: a posted entry is changed only by a new entry that
+ * shows what was changed): a storno of the original on its own date, then the
+ * corrected entry, both in the original's period.
+ * Rule order: CONFLICT (not posted) > ENTRY_ALREADY_REVERSED > CORRECTION_CHAIN_TOO_DEEP
+ * > JOURNAL_ENTRY_NOT_BALANCED > PERIOD_LOCKED > ACCOUNTS_NOT_IN_CHART > UNATTENDED_COMMIT_LIMIT_EXCEEDED.
+ */
+export const correctEntry: Command<CorrectInput & { id: string }> = async (db, input, ctx) => {
+  const { entry, lines } = await loadEntry(db, ctx.companyId, input.id);
+  if (entry.status !== "posted") throw new ApiError("CONFLICT", { status: entry.status }, "Only posted entries can be corrected.");
+  if (entry.reversedById) throw new ApiError("ENTRY_ALREADY_REVERSED", { reversed_by_id: entry.reversedById });
+  const depth = (await correctionDepth(db, ctx.companyId, entry.id)) + 1;
+  if (depth >= MAX_CORRECTION_CHAIN && !input.allow_deep_chain) {
+    throw new ApiError("CORRECTION_CHAIN_TOO_DEEP", { chain_length: depth, max_without_override: MAX_CORRECTION_CHAIN - 1 });
+  }
+  const newLines = toEngineLines(input.lines);
+  assertBalanced(newLines);
+  const ledger = new Ledger(db, ctx);
+  const period = await ledger.loadPeriod(entry.fiscalPeriodId);
+  assertPeriodOpen(period);
+  const reversal = await ledger.reverse(entry, lines, entry.entryDate, period, `Rättelse, återföring av ${entry.voucherSeries}${entry.voucherNumber}: ${entry.description}`);
+  const corrected = await ledger.postNew({
+    fiscalPeriodId: entry.fiscalPeriodId,
+    entryDate: entry.entryDate,
+    description: input.description ?? entry.description,
+    voucherSeries: entry.voucherSeries,
+    sourceType: "correction",
+    sourceId: entry.id,
+    correctionOfId: entry.id,
+    lines: newLines,
+  });
+  return {
+    status: 201,
+    data: {
+      reversal_id: reversal.row.id,
+      corrected_id: corrected.row.id,
+      original_id: entry.id,
+      voucher_series: entry.voucherSeries,
+      reversal_voucher_number: reversal.voucherNumber,
+      corrected_voucher_number: corrected.voucherNumber,
+    },
+    statements: [...reversal.statements, ...corrected.statements],
+    audit: {
+      action: "journal_entry.corrected",
+      resourceType: "journal_entry",
+      resourceId: entry.id,
+      voucher: { entryId: corrected.row.id, series: entry.voucherSeries, number: corrected.voucherNumber, immutableAt: ctx.now },
+    },
+    events: [
+      {
+        type: "journal_entry.corrected",
+        object: { original_id: entry.id, reversal: entryJson(reversal.row, reversal.lines), corrected: entryJson(corrected.row, corrected.lines) },
+      },
+    ],
+  };
+};

@@ -1,0 +1,158 @@
+import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { database } from "../../db/client";
+import type { AppEnv } from "../../http/context";
+import { dispatch } from "../../http/dispatch";
+import { json } from "../../http/envelope";
+import { finishPage, pageRequest } from "../../http/pagination";
+import { defineRoute } from "../../http/route";
+import { entryDetail, entryJson, linesOf, listEntries } from "./queries";
+import {
+  BatchCreateSchema,
+  BatchResultSchema,
+  CommitResultSchema,
+  CorrectResultSchema,
+  CorrectSchema,
+  EntryCreateSchema,
+  EntryDetailSchema,
+  EntrySchema,
+  ListQuerySchema,
+  ReverseResultSchema,
+  ReverseSchema,
+} from "./schemas";
+
+const TAG = "Journal entries";
+const BASE = "/api/v1/companies/{companyId}/journal-entries";
+const Params = z.object({ companyId: z.string() });
+const IdParams = z.object({ companyId: z.string(), id: z.string() });
+const write = { scope: "bookkeeping:write", company: true, write: true, idempotency: "required", dryRun: true, tag: TAG } as const;
+const opts = { idempotency: "required", dryRun: true } as const;
+
+export function registerJournalEntryRoutes(app: OpenAPIHono<AppEnv>) {
+  app.openapi(
+    defineRoute({
+      method: "get",
+      path: BASE,
+      tag: TAG,
+      summary: "List journal entries with their lines",
+      description: "Newest registration first. Cancelled drafts are listed only with status=cancelled.",
+      scope: "reports:read",
+      company: true,
+      params: Params,
+      query: ListQuerySchema,
+      response: z.array(EntrySchema),
+    }),
+    async (c) => {
+      const q = c.req.valid("query");
+      const companyId = c.get("company").id;
+      const db = database(c.env);
+      const page = await pageRequest(c, `journal-entries:${companyId}:${JSON.stringify({ ...q, cursor: undefined, limit: undefined })}`, q.cursor, q.limit);
+      const { items, nextCursor } = await finishPage(c, page, await listEntries(db, companyId, q, page), (e) => ({ k: e.createdAt, i: e.id }));
+      const lines = await linesOf(db, items.map((e) => e.id));
+      return json(c, items.map((e) => entryJson(e, lines.get(e.id) ?? [])), 200, { next_cursor: nextCursor });
+    },
+  );
+
+  app.openapi(
+    defineRoute({
+      method: "get",
+      path: `${BASE}/{id}`,
+      tag: TAG,
+      summary: "Get a journal entry with its lines and storno chain",
+      scope: "reports:read",
+      company: true,
+      params: IdParams,
+      response: EntryDetailSchema,
+    }),
+    async (c) => json(c, await entryDetail(database(c.env), c.get("company").id, c.req.valid("param").id)),
+  );
+
+  app.openapi(
+    defineRoute({
+      ...write,
+      method: "post",
+      path: BASE,
+      summary: "Create a draft journal entry",
+      description:
+        "The draft has voucher_number 0 and touches no balance. Rule order: VALIDATION_ERROR > JOURNAL_ENTRY_NOT_BALANCED > PERIOD_NOT_FOUND > " +
+        "ENTRY_DATE_OUTSIDE_FISCAL_PERIOD > PERIOD_LOCKED > ACCOUNTS_NOT_IN_CHART.",
+      params: Params,
+      body: EntryCreateSchema,
+      response: EntrySchema,
+      status: 201,
+    }),
+    async (c) => dispatch(c, "journal_entries.create", c.req.valid("json"), opts),
+  );
+
+  app.openapi(
+    defineRoute({
+      ...write,
+      method: "post",
+      path: `${BASE}/batch-create`,
+      summary: "Create up to 50 draft entries; each succeeds or fails on its own",
+      params: Params,
+      body: BatchCreateSchema,
+      response: BatchResultSchema,
+    }),
+    async (c) => dispatch(c, "journal_entries.batch_create", c.req.valid("json"), opts),
+  );
+
+  app.openapi(
+    defineRoute({
+      ...write,
+      method: "post",
+      path: `${BASE}/{id}/commit`,
+      summary: "Post a draft: allocate its voucher number",
+      description:
+        "The number is the smallest unused in the fiscal period and series. Already posted or cancelled: 409 CONFLICT. " +
+        "Above the key's unattended commit limit: 403 UNATTENDED_COMMIT_LIMIT_EXCEEDED and the draft stays.",
+      params: IdParams,
+      response: CommitResultSchema,
+    }),
+    async (c) => dispatch(c, "journal_entries.commit", { id: c.req.valid("param").id }, opts),
+  );
+
+  app.openapi(
+    defineRoute({
+      ...write,
+      method: "post",
+      path: `${BASE}/{id}/cancel`,
+      summary: "Cancel a draft (no voucher number is consumed)",
+      params: IdParams,
+      response: EntrySchema,
+    }),
+    async (c) => dispatch(c, "journal_entries.cancel", { id: c.req.valid("param").id }, opts),
+  );
+
+  app.openapi(
+    defineRoute({
+      ...write,
+      method: "post",
+      path: `${BASE}/{id}/reverse`,
+      summary: "Reverse a posted entry with a storno entry",
+      description: "reversal_date defaults to today (UTC) and must fall in an open period. Already reversed: 409 ENTRY_ALREADY_REVERSED.",
+      params: IdParams,
+      body: ReverseSchema,
+      bodyRequired: false,
+      response: ReverseResultSchema,
+      status: 201,
+    }),
+    async (c) => dispatch(c, "journal_entries.reverse", { ...(c.req.valid("json") ?? {}), id: c.req.valid("param").id }, opts),
+  );
+
+  app.openapi(
+    defineRoute({
+      ...write,
+      method: "post",
+      path: `${BASE}/{id}/correct`,
+      summary: "Correct a posted entry: storno plus a corrected entry",
+      description:
+        "Both entries take the original's date and period (PERIOD_LOCKED if it has been locked since). The third correction in a chain is " +
+        "409 CORRECTION_CHAIN_TOO_DEEP unless allow_deep_chain is true.",
+      params: IdParams,
+      body: CorrectSchema,
+      response: CorrectResultSchema,
+      status: 201,
+    }),
+    async (c) => dispatch(c, "journal_entries.correct", { ...c.req.valid("json"), id: c.req.valid("param").id }, opts),
+  );
+}

@@ -1,0 +1,87 @@
+// Public routes: health, the error catalogue, the OpenAPI document and its reference page.
+import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { nowIso } from "../../clock";
+import { database } from "../../db/client";
+import { ApiError } from "../../http/api-error";
+import type { AppEnv } from "../../http/context";
+import { json } from "../../http/envelope";
+import { ERROR_CATALOGUE, isErrorCode } from "../../http/error-catalogue";
+import { defineRoute } from "../../http/route";
+import { sql } from "drizzle-orm";
+import { referencePage } from "./reference-page";
+
+const CatalogueEntrySchema = z
+  .object({ code: z.string(), http_status: z.number(), message: z.string(), message_en: z.string(), recovery_hint: z.string().nullable() })
+  .openapi("ErrorCatalogueEntry");
+
+function entryJson(code: keyof typeof ERROR_CATALOGUE) {
+  const e = ERROR_CATALOGUE[code];
+  return { code, http_status: e.status, message: e.sv, message_en: e.en, recovery_hint: "hint" in e ? (e.hint ?? null) : null };
+}
+
+export function registerMetaRoutes(app: OpenAPIHono<AppEnv>) {
+  app.openapi(
+    defineRoute({
+      method: "get",
+      path: "/api/v1/health",
+      tag: "Meta",
+      summary: "Health (no key needed)",
+      scope: null,
+      response: z.object({ status: z.enum(["ok", "degraded"]), service: z.string(), api_version: z.string(), timestamp: z.string() }),
+    }),
+    async (c) => {
+      let status: "ok" | "degraded" = "ok";
+      try {
+        await database(c.env).run(sql`SELECT 1`);
+      } catch {
+        status = "degraded";
+      }
+      return json(c, { status, service: "bokforing-api", api_version: c.env.SERVICE_VERSION, timestamp: nowIso() });
+    },
+  );
+
+  app.openapi(
+    defineRoute({
+      method: "get",
+      path: "/api/v1/errors",
+      tag: "Meta",
+      summary: "The whole error catalogue",
+      scope: null,
+      response: z.array(CatalogueEntrySchema),
+    }),
+    async (c) => json(c, (Object.keys(ERROR_CATALOGUE) as (keyof typeof ERROR_CATALOGUE)[]).map(entryJson)),
+  );
+
+  app.openapi(
+    defineRoute({
+      method: "get",
+      path: "/api/v1/errors/{code}",
+      tag: "Meta",
+      summary: "One error code: the page docs_url points to",
+      scope: null,
+      params: z.object({ code: z.string() }),
+      response: CatalogueEntrySchema,
+    }),
+    async (c) => {
+      const { code } = c.req.valid("param");
+      if (!isErrorCode(code)) throw new ApiError("NOT_FOUND", { resource: "error_code", code });
+      return json(c, entryJson(code));
+    },
+  );
+
+  app.doc31("/api/v1/openapi.json", (c) => ({
+    openapi: "3.1.0",
+    info: {
+      title: "Bokföring API",
+      version: c.env.SERVICE_VERSION,
+      description: "Swedish double-entry bookkeeping: BAS chart, verifikationer, fiscal periods. Amounts are kronor as JSON numbers with at most two decimals.",
+    },
+    servers: [{ url: new URL(c.req.url).origin }],
+  }));
+  app.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer", description: "service_sk_<live|test>_..." });
+
+  app.get("/api/v1/docs", async (c) => {
+    const doc = app.getOpenAPI31Document({ openapi: "3.1.0", info: { title: "Bokföring API", version: c.env.SERVICE_VERSION } });
+    return c.html(referencePage(doc as Parameters<typeof referencePage>[0]));
+  });
+}

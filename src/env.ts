@@ -1,0 +1,17 @@
+import type { CompanyWriter } from "../durable-objects/company-writer";
+import type { RateLimiter } from "../durable-objects/rate-limiter";
+
+/** Bindings and configuration the Worker receives (wrangler.toml, .dev.vars, secrets). */
+export interface Env {
+  DB: D1Database;
+  DOCUMENTS: R2Bucket;
+  JOBS: Queue;
+  COMPANY_WRITER: DurableObjectNamespace<CompanyWriter>;
+  RATE_LIMITER: DurableObjectNamespace<RateLimiter>;
+  SERVICE_VERSION: string;
+  RATE_LIMIT_PER_MINUTE: string;
+  /** Enables /admin/v1 when set. */
+  ADMIN_TOKEN?: string;
+  /** Signs pagination cursors; falls back to a per-deployment constant when unset. */
+  CURSOR_SECRET?: string;
+}

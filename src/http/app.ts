@@ -1,0 +1,80 @@
+// The request pipeline shared by every route: request id and version headers,
+// bearer auth, rate limit, then the route's own scope, company and validation
+// steps (src/http/route.ts), and one error handler that renders the envelope.
+import { OpenAPIHono } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
+import { createMiddleware } from "hono/factory";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { registerAccountRoutes } from "../domains/accounts/routes";
+import { registerAdminRoutes } from "../domains/admin/routes";
+import { registerAuditRoutes } from "../domains/audit/routes";
+import { registerCompanyRoutes } from "../domains/companies/routes";
+import { registerFiscalPeriodRoutes } from "../domains/fiscal-periods/routes";
+import { registerJournalEntryRoutes } from "../domains/journal-entries/routes";
+import { registerMetaRoutes } from "../domains/meta/routes";
+import { ApiError } from "./api-error";
+import { authenticate } from "./auth";
+import type { AppEnv } from "./context";
+import { errorBody } from "./envelope";
+import { rateLimit } from "./rate-limit";
+
+const PUBLIC_PATHS = [/^\/api\/v1\/health$/, /^\/api\/v1\/errors(\/[^/]+)?$/, /^\/api\/v1\/openapi\.json$/, /^\/api\/v1\/docs$/];
+
+const requestContext = createMiddleware<AppEnv>(async (c, next) => {
+  c.set("requestId", `req_${crypto.randomUUID()}`);
+  await next();
+  c.header("X-Request-Id", c.get("requestId"));
+  c.header("Service-Version", c.env.SERVICE_VERSION);
+});
+
+const keyRequired = createMiddleware<AppEnv>(async (c, next) => {
+  if (PUBLIC_PATHS.some((p) => p.test(c.req.path))) return next();
+  return authenticate(c, async () => {
+    await rateLimit(c, next);
+  });
+});
+
+function renderError(err: Error, c: Context<AppEnv>): Response {
+  const requestId = c.get("requestId") ?? `req_${crypto.randomUUID()}`;
+  if (err instanceof ApiError) {
+    for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
+    return c.json(errorBody(err.code, requestId, err.message, err.details), err.status as ContentfulStatusCode);
+  }
+  if (err instanceof HTTPException && err.status === 400) {
+    // Hono's JSON validator refuses a body that does not parse.
+    return c.json(errorBody("VALIDATION_ERROR", requestId, "The request body is not valid JSON.", { body: err.message }), 400);
+  }
+  console.error("unhandled", requestId, err);
+  return c.json(errorBody("INTERNAL_ERROR", requestId), 500);
+}
+
+export function createApp() {
+  const app = new OpenAPIHono<AppEnv>({
+    defaultHook: (result, c) => {
+      if (!result.success) {
+        const fields = result.error.issues.map((i) => ({ path: i.path.join("."), message: i.message, code: i.code }));
+        const target = (result as { target?: string }).target;
+        throw new ApiError(
+          "VALIDATION_ERROR",
+          { target, fields },
+          fields.length ? `${target ?? "request"}: ${fields[0].path ? fields[0].path + ": " : ""}${fields[0].message}` : undefined,
+        );
+      }
+    },
+  });
+  app.use("*", requestContext);
+  app.use("/api/v1/*", keyRequired);
+
+  registerMetaRoutes(app);
+  registerAdminRoutes(app);
+  registerCompanyRoutes(app);
+  registerAccountRoutes(app);
+  registerFiscalPeriodRoutes(app);
+  registerJournalEntryRoutes(app);
+  registerAuditRoutes(app);
+
+  app.notFound((c) => renderError(new ApiError("NOT_FOUND", { path: c.req.path }, "No such endpoint."), c));
+  app.onError(renderError);
+  return app;
+}

@@ -1,0 +1,33 @@
+// Small wrappers over WebCrypto used by the pipeline: hashes, HMAC signatures and a
+// constant-time comparison.
+
+const encoder = new TextEncoder();
+
+export function toHex(buf: ArrayBuffer): string {
+  return [...new Uint8Array(buf)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+export async function sha256Hex(data: string | ArrayBuffer | Uint8Array): Promise<string> {
+  const bytes = typeof data === "string" ? encoder.encode(data) : data;
+  return toHex(await crypto.subtle.digest("SHA-256", bytes));
+}
+
+export async function hmacSha256Hex(secret: string, message: string): Promise<string> {
+  const key = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  return toHex(await crypto.subtle.sign("HMAC", key, encoder.encode(message)));
+}
+
+/** Compares two strings in time that depends only on their lengths. */
+export function timingSafeEqual(a: string, b: string): boolean {
+  const ab = encoder.encode(a);
+  const bb = encoder.encode(b);
+  if (ab.length !== bb.length) return false;
+  return crypto.subtle.timingSafeEqual(ab, bb);
+}
+
+export function randomToken(bytes: number): string {
+  const raw = crypto.getRandomValues(new Uint8Array(bytes));
+  // base62 keeps keys copy-paste safe (no +, /, =, -, _).
+  const alphabet = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+  return [...raw].map((b) => alphabet[b % 62]).join("");
+}

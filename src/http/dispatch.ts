@@ -1,0 +1,68 @@
+// Hands a validated write to the company's Durable Object and renders its result.
+import type { Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { nowIso } from "../clock";
+import type { CommandResult } from "../commands/runner";
+import type { CommandName } from "../commands/registry";
+import { ApiError } from "./api-error";
+import type { AppEnv } from "./context";
+import { sha256Hex } from "./crypto";
+import { errorBody, successBody } from "./envelope";
+
+export interface DispatchOptions {
+  /** "ignored": the route is not idempotent by contract (POST /companies) */
+  idempotency: "required" | "optional" | "ignored";
+  dryRun: boolean;
+}
+
+export function isDryRun(c: Context<AppEnv>): boolean {
+  return c.req.query("dry_run") === "true" || (c.req.header("X-Dry-Run") ?? "").toLowerCase() === "true";
+}
+
+export async function dispatch(c: Context<AppEnv>, name: CommandName, input: unknown, opts: DispatchOptions): Promise<Response> {
+  const key = opts.idempotency === "ignored" ? undefined : c.req.header("Idempotency-Key");
+  if (opts.idempotency === "required" && !key) {
+    throw new ApiError("VALIDATION_ERROR", { header: "Idempotency-Key" }, "The Idempotency-Key header is mandatory on this endpoint.");
+  }
+  if (key !== undefined && (key.length < 1 || key.length > 255)) {
+    throw new ApiError("VALIDATION_ERROR", { header: "Idempotency-Key" }, "Idempotency-Key must be 1 to 255 characters.");
+  }
+  const dryRun = isDryRun(c);
+  if (dryRun && !opts.dryRun) {
+    // Never commit a request whose caller believes it is a preview.
+    throw new ApiError("VALIDATION_ERROR", { parameter: "dry_run" }, "This endpoint does not support dry-run.");
+  }
+  const company = c.get("company");
+  const auth = c.get("auth");
+  const bodyHash = await sha256Hex(`${c.req.method} ${new URL(c.req.url).pathname}\n${JSON.stringify(input ?? null)}`);
+  const stub = c.env.COMPANY_WRITER.get(c.env.COMPANY_WRITER.idFromName(company.id));
+  const result = (await stub.execute({
+    name,
+    input,
+    idempotency: key ? { key, bodyHash } : null,
+    ctx: {
+      companyId: company.id,
+      requestId: c.get("requestId"),
+      apiKeyId: auth.apiKeyId,
+      userId: auth.userId,
+      role: company.role,
+      unattendedCommitLimitOre: auth.unattendedCommitLimitOre,
+      dryRun,
+      now: nowIso(),
+      apiVersion: c.env.SERVICE_VERSION,
+    },
+  })) as CommandResult;
+  return render(c, result);
+}
+
+export function render(c: Context<AppEnv>, result: CommandResult): Response {
+  if (result.replayed) c.header("Idempotent-Replayed", "true");
+  if (result.dryRun) c.header("X-Dry-Run", "true");
+  if (!result.ok) {
+    const { code, message, details } = result.error;
+    return c.json(errorBody(code, c.get("requestId"), message, details), result.status as ContentfulStatusCode);
+  }
+  if (result.status === 204) return c.body(null, 204);
+  const meta = result.dryRun ? { dry_run: true } : result.audit ? { audit: result.audit } : {};
+  return c.json(successBody(c, result.data, meta), result.status as ContentfulStatusCode);
+}

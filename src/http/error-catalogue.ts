@@ -1,0 +1,169 @@
+// The one catalogue of error codes (spec: Errors). Every code the spec names is here
+// with its HTTP status; where the spec shows no status, the status chosen here is the
+// one documented in docs/errors.md. Codes are stable once shipped.
+//
+// Precedence when several rules fail on one request (TigerBeetle-style, tested in
+// test/integration/journal-entries.test.ts):
+//   UNAUTHORIZED > RATE_LIMITED > INSUFFICIENT_SCOPE > NOT_FOUND (company) > FORBIDDEN (role)
+//   > VALIDATION_ERROR (body, query, Idempotency-Key header) > IDEMPOTENCY_KEY_REUSE
+//   > the command's own rules, in the order each command documents.
+
+export interface CatalogueEntry {
+  status: number;
+  sv: string;
+  en: string;
+  hint?: string;
+}
+
+const e = (status: number, sv: string, en: string, hint?: string): CatalogueEntry => ({ status, sv, en, hint });
+
+export const ERROR_CATALOGUE = {
+  // Generic
+  COMPANY_CONTEXT_MISSING: e(400, "Företaget saknas i anropet.", "The request names no company.", "Call the company-scoped path /api/v1/companies/{companyId}/..."),
+  VALIDATION_ERROR: e(400, "Anropet innehåller ogiltiga värden.", "The request contains invalid values.", "Correct the fields listed in details and send the request again."),
+  UNAUTHORIZED: e(401, "Saknad eller ogiltig API-nyckel.", "Missing or invalid API key.", "Send Authorization: Bearer <API key> with a key that has not been revoked."),
+  FORBIDDEN: e(403, "Din roll i företaget tillåter inte detta.", "Your role in this company does not allow this action.", "Ask an owner or admin of the company for a role that may write."),
+  INSUFFICIENT_SCOPE: e(403, "API-nyckeln saknar behörighet för detta.", "The API key lacks the scope this endpoint requires.", "Create a key with the scope named in details.required_scope."),
+  MFA_REQUIRED: e(403, "Åtgärden kräver tvåstegsverifiering.", "This action requires two-step verification.", "Perform the action in the dashboard with two-step verification."),
+  UNATTENDED_COMMIT_LIMIT_EXCEEDED: e(403, "Verifikationens belopp överstiger nyckelns gräns för obevakad bokföring.", "The entry exceeds the key's unattended commit limit.", "The draft is kept; a person with a key without this limit can commit it."),
+  NOT_FOUND: e(404, "Resursen finns inte.", "The resource does not exist.", "Check the id and that it belongs to the company in the URL."),
+  CONFLICT: e(409, "Åtgärden krockar med resursens nuvarande tillstånd.", "The action conflicts with the resource's current state.", "Read the resource again and act on its current state."),
+  IDEMPOTENCY_KEY_REUSE: e(409, "Idempotensnyckeln har redan använts med ett annat innehåll.", "The Idempotency-Key was already used with a different request body.", "Use a new Idempotency-Key for a different request."),
+  RATE_LIMITED: e(429, "För många anrop. Vänta och försök igen.", "Too many requests. Wait and try again.", "Wait the number of seconds in Retry-After."),
+  INTERNAL_ERROR: e(500, "Ett internt fel uppstod. Inget har ändrats.", "An internal error occurred. Nothing was changed.", "Retry with the same Idempotency-Key; report the request_id if it persists."),
+  UNKNOWN_ERROR: e(500, "Ett okänt fel uppstod.", "An unknown error occurred.", "Retry with the same Idempotency-Key; report the request_id if it persists."),
+  NOT_IMPLEMENTED: e(501, "Funktionen finns inte.", "This capability is not implemented.", "Use the documented alternative named in the message."),
+  API_VERSION_RETIRED: e(410, "API-versionen är avvecklad.", "This API version is retired.", "Upgrade to the current API version."),
+  // Bookkeeping
+  BOOKKEEPING_DATABASE_ERROR: e(500, "Bokföringen kunde inte sparas. Inget har ändrats.", "The books could not be written. Nothing was changed.", "Retry with the same Idempotency-Key."),
+  JOURNAL_ENTRY_NOT_BALANCED: e(400, "Verifikationen balanserar inte: debet och kredit skiljer sig.", "The entry does not balance: debits and credits differ.", "Make the sum of debit_amount equal the sum of credit_amount."),
+  JOURNAL_ENTRY_NOT_FOUND: e(404, "Verifikationen finns inte.", "The journal entry does not exist.", "Check the id and the company in the URL."),
+  CORRECTION_CHAIN_TOO_DEEP: e(409, "Verifikationen har redan rättats för många gånger.", "The entry has been corrected too many times.", "Send allow_deep_chain: true if the further correction is intended."),
+  DIMENSION_VALIDATION_FAILED: e(400, "Ogiltig eller arkiverad dimension.", "Unknown or archived dimension code.", "Use an active code of an existing dimension."),
+  // Periods
+  FX_CLOSING_RATE_UNAVAILABLE: e(502, "Bokslutskurs saknas.", "The closing exchange rate is unavailable.", "Retry later; details.missingRates lists what is missing."),
+  FX_FAILED: e(400, "Valutaomräkningen misslyckades.", "The currency revaluation failed."),
+  FX_PERIOD_CLOSED: e(400, "Räkenskapsåret är stängt.", "The fiscal period is closed."),
+  FX_PERIOD_NOT_FOUND: e(404, "Räkenskapsåret finns inte.", "The fiscal period does not exist."),
+  PERIOD_HAS_UNBOOKED_TRANSACTIONS: e(400, "Perioden har obokförda banktransaktioner.", "The period has unbooked bank transactions.", "Book or ignore the transactions counted in details."),
+  PERIOD_LOCKED: e(400, "Perioden är låst eller stängd.", "The period is locked or closed.", "Use a date in an open period."),
+  PERIOD_LOCK_ALREADY_LOCKED: e(409, "Perioden är redan låst.", "The period is already locked."),
+  PERIOD_LOCK_FAILED: e(400, "Perioden kunde inte låsas.", "The period could not be locked."),
+  PERIOD_LOCK_HAS_DRAFTS: e(400, "Perioden har utkast till verifikationer.", "The period has draft entries.", "Commit or cancel the drafts counted in details."),
+  PERIOD_NOT_FOUND: e(404, "Räkenskapsåret finns inte.", "The fiscal period does not exist.", "List the company's periods with GET .../fiscal-periods."),
+  PERIOD_NOT_LOCKED: e(400, "Perioden är inte låst.", "The period is not locked."),
+  PERIOD_REOPEN_NOT_CLOSED: e(409, "Perioden är inte stängd.", "The period is not closed."),
+  PERIOD_REOPEN_NOT_EXTERNAL: e(409, "Perioden stängdes inte externt.", "The period was not closed externally."),
+  PERIOD_UNLOCK_CLOSED: e(409, "En stängd period kan inte låsas upp.", "A closed period cannot be unlocked."),
+  PERIOD_UNLOCK_NOT_LOCKED: e(409, "Perioden är inte låst.", "The period is not locked."),
+  YEAR_END_FAILED: e(400, "Bokslutet misslyckades.", "The year-end closing failed."),
+  YEAR_END_NEXT_PERIOD_HAS_IB: e(400, "Nästa år har redan ingående balanser.", "The next period already has opening balances."),
+  YEAR_END_NOT_RUN: e(400, "Bokslutet har inte körts.", "The year-end closing has not been run."),
+  YEAR_END_NO_ACTIVITY: e(409, "Perioden saknar bokföring.", "The period has no activity."),
+  YEAR_END_PREVIEW_FAILED: e(400, "Förhandsvisningen av bokslutet misslyckades.", "The year-end preview failed."),
+  YEAR_END_PRIOR_PERIOD_OPEN: e(400, "Föregående år är inte stängt.", "The prior period is still open."),
+  YEAR_END_UNBALANCED_TRIAL: e(400, "Råbalansen balanserar inte.", "The trial balance does not balance."),
+  // Customers
+  CUSTOMER_CREATE_FAILED: e(500, "Kunden kunde inte skapas.", "The customer could not be created."),
+  CUSTOMER_DELETE_FAILED: e(500, "Kunden kunde inte arkiveras.", "The customer could not be archived."),
+  CUSTOMER_DUPLICATE_ORG_NUMBER: e(409, "Det finns redan en kund med detta organisationsnummer.", "A customer with this organisation number already exists."),
+  CUSTOMER_HAS_INVOICES: e(409, "Kunden har obetalda fakturor.", "The customer has open invoices."),
+  CUSTOMER_NOT_FOUND: e(404, "Kunden finns inte.", "The customer does not exist."),
+  CUSTOMER_NO_PERSONAL_NUMBER: e(404, "Kunden har inget personnummer.", "The customer has no personal number."),
+  CUSTOMER_ORG_NUMBER_IS_PERSONAL: e(400, "Organisationsnumret är ett personnummer.", "The organisation number is a personal number."),
+  CUSTOMER_PERSONAL_NUMBER_CONFLICT: e(400, "Två olika personnummer angavs.", "Two different personal numbers were given."),
+  CUSTOMER_PERSONAL_NUMBER_NOT_ALLOWED: e(400, "Personnummer är bara tillåtet för privatpersoner.", "A personal number is only allowed for individuals."),
+  CUSTOMER_PERSONAL_NUMBER_UNREADABLE: e(422, "Personnumret kan inte läsas.", "The stored personal number cannot be read."),
+  CUSTOMER_UPDATE_FAILED: e(500, "Kunden kunde inte uppdateras.", "The customer could not be updated."),
+  // Invoices
+  INVOICE_ALREADY_SENT: e(409, "Fakturan är redan skickad.", "The invoice has already been sent."),
+  INVOICE_BOOK_ALREADY_BOOKED: e(400, "Fakturan är redan bokförd.", "The invoice is already booked."),
+  INVOICE_BOOK_CASH_METHOD: e(400, "Kontantmetoden bokför fakturan vid betalning.", "Under the cash method the invoice is booked at payment."),
+  INVOICE_BOOK_CONFLICT: e(409, "Fakturan bokförs redan.", "The invoice is being booked concurrently."),
+  INVOICE_BOOK_DEFERRED_DRAFT: e(400, "Ett utkast kan inte bokföras.", "A draft invoice cannot be booked."),
+  INVOICE_BOOK_FAILED: e(500, "Fakturan kunde inte bokföras.", "The invoice could not be booked."),
+  INVOICE_BOOK_INVALID_STATUS: e(400, "Fakturans status tillåter inte bokföring.", "The invoice's status does not allow booking."),
+  INVOICE_BOOK_NOT_BOOKABLE: e(400, "Dokumenttypen kan inte bokföras.", "This document type cannot be booked."),
+  INVOICE_BOOK_NO_FISCAL_PERIOD: e(400, "Inget räkenskapsår omfattar fakturadatumet.", "No fiscal period covers the invoice date."),
+  INVOICE_CANCEL_RACE: e(409, "Fakturan ändrades samtidigt.", "The invoice changed concurrently."),
+  INVOICE_CREATE_INSERT_FAILED: e(500, "Fakturan kunde inte sparas.", "The invoice could not be saved."),
+  INVOICE_CREATE_ITEMS_FAILED: e(500, "Fakturaraderna kunde inte sparas.", "The invoice items could not be saved."),
+  INVOICE_CREATE_NUMBER_ASSIGN_FAILED: e(500, "Fakturanummer kunde inte tilldelas.", "No invoice number could be assigned."),
+  INVOICE_CREATE_VAT_RULE_VIOLATION: e(400, "Momssatsen är inte tillåten för kunden.", "The VAT rate is not allowed for this customer."),
+  INVOICE_CREATE_ROT_RUT_VALIDATION: e(400, "ROT/RUT-uppgifterna är ogiltiga.", "The ROT/RUT details are invalid."),
+  INVOICE_CREDIT_ALREADY_CREDITED: e(400, "Fakturan är redan krediterad.", "The invoice is already credited."),
+  INVOICE_CREDIT_NOT_INVOICE: e(400, "Endast fakturor kan krediteras.", "Only invoices can be credited."),
+  INVOICE_CREDIT_NOT_SENT: e(400, "Fakturan är inte skickad.", "The invoice has not been sent."),
+  INVOICE_CREDIT_ORIGINAL_NOT_FOUND: e(404, "Ursprungsfakturan finns inte.", "The original invoice does not exist."),
+  INVOICE_CUSTOMER_NOT_FOUND: e(404, "Fakturans kund finns inte.", "The invoice's customer does not exist."),
+  INVOICE_DELETE_NOT_DRAFT: e(400, "Endast utkast kan tas bort.", "Only drafts can be deleted."),
+  INVOICE_PAID_BOOK_FAILED: e(500, "Betalningen kunde inte bokföras.", "The payment could not be booked."),
+  INVOICE_PAID_LIKELY_DUPLICATE: e(409, "Betalningen verkar redan finnas som banktransaktion.", "The payment likely exists as a bank transaction.", "Match the transaction, or retry with force: true and a new Idempotency-Key."),
+  INVOICE_PAID_LINES_UNBALANCED: e(400, "Betalningsraderna balanserar inte.", "The payment lines do not balance."),
+  INVOICE_PAID_NOT_FOUND: e(404, "Fakturan finns inte.", "The invoice does not exist."),
+  INVOICE_PAID_NOT_PAYABLE: e(400, "Fakturan kan inte betalas i sin nuvarande status.", "The invoice cannot be paid in its current status."),
+  INVOICE_PAID_NO_FISCAL_PERIOD: e(400, "Inget räkenskapsår omfattar betalningsdatumet.", "No fiscal period covers the payment date."),
+  INVOICE_PAID_RACE: e(409, "Fakturan betalades samtidigt.", "The invoice was paid concurrently."),
+  INVOICE_PDF_RENDER_FAILED: e(500, "PDF:en kunde inte skapas.", "The PDF could not be rendered."),
+  INVOICE_SEND_CANCELLED: e(400, "Fakturan är makulerad.", "The invoice is cancelled."),
+  INVOICE_SEND_COMPANY_SETTINGS_MISSING: e(404, "Företagets inställningar saknas.", "The company's settings are missing."),
+  INVOICE_SEND_EMAIL_NOT_CONFIGURED: e(503, "E-post är inte konfigurerad.", "Email is not configured."),
+  INVOICE_SEND_NO_CUSTOMER_EMAIL: e(400, "Kunden saknar e-postadress.", "The customer has no email address."),
+  INVOICE_SEND_NUMBER_ASSIGN_FAILED: e(500, "Fakturanummer kunde inte tilldelas.", "No invoice number could be assigned."),
+  INVOICE_SEND_PARTIAL: e(200, "Fakturan skickades men ett steg misslyckades.", "The invoice was sent but a later step failed."),
+  INVOICE_SEND_PDF_RENDER_FAILED: e(500, "PDF:en kunde inte skapas; inget nummer förbrukades.", "The PDF could not be rendered; no number was consumed."),
+  INVOICE_SEND_PROVIDER_FAILED: e(502, "E-postleverantören svarade inte.", "The email provider failed."),
+  INVOICE_UPDATE_NOT_DRAFT: e(409, "Endast utkast kan ändras.", "Only drafts can be updated."),
+  // Suppliers
+  SUPPLIER_CREATE_FAILED: e(500, "Leverantören kunde inte skapas.", "The supplier could not be created."),
+  SUPPLIER_DELETE_FAILED: e(500, "Leverantören kunde inte arkiveras.", "The supplier could not be archived."),
+  SUPPLIER_DUPLICATE_ORG_NUMBER: e(409, "Det finns redan en leverantör med detta organisationsnummer.", "A supplier with this organisation number already exists."),
+  SUPPLIER_HAS_INVOICES: e(409, "Leverantören har obetalda fakturor.", "The supplier has open invoices."),
+  SUPPLIER_NOT_FOUND: e(404, "Leverantören finns inte.", "The supplier does not exist."),
+  SI_CREATE_DUPLICATE_INVOICE_NUMBER: e(409, "Leverantörsfakturan är redan registrerad.", "This supplier invoice number is already registered."),
+  SI_FX_RATE_MISSING: e(400, "Valutakurs saknas.", "The exchange rate is missing."),
+  SI_CREATE_SLP_INVALID_ACCOUNT: e(400, "Särskild löneskatt kan bara bokas på 741x-konton.", "Special payroll tax applies only to 741x accounts."),
+  SI_APPROVE_NOT_REGISTERED: e(400, "Leverantörsfakturan är inte i status registrerad.", "The supplier invoice is not registered."),
+  SI_CREDIT_ALREADY_CREDITED: e(409, "Leverantörsfakturan är redan krediterad.", "The supplier invoice is already credited."),
+  SI_CREDIT_PERIOD_LOCKED: e(400, "Krediteringsdatumet ligger i en låst period.", "The credit date falls in a locked period."),
+  SI_PAID_ALREADY: e(409, "Leverantörsfakturan är redan betald eller krediterad.", "The supplier invoice is already paid or credited."),
+  // Payroll
+  SALARY_RUN_DUPLICATE_PERIOD: e(409, "Det finns redan en lönekörning för perioden.", "A salary run for this period already exists."),
+  SALARY_RUN_NO_EMPLOYEES: e(400, "Lönekörningen saknar anställda.", "The salary run has no employees."),
+  SALARY_RUN_CALCULATE_NOT_DRAFT: e(400, "Endast utkast kan beräknas.", "Only draft runs can be calculated."),
+  SALARY_RUN_TAX_TABLE_MISSING: e(503, "Skattetabell saknas.", "The tax table is missing."),
+  SALARY_RUN_APPROVE_NOT_REVIEW: e(400, "Lönekörningen är inte i granskning.", "The salary run is not in review."),
+  SALARY_RUN_APPROVE_VALIDATION_FAILED: e(400, "Lönekörningen kan inte godkännas.", "The salary run cannot be approved."),
+  SALARY_RUN_BOOK_NOT_PAID: e(400, "Lönekörningen är inte betald.", "The salary run is not paid."),
+  EMPLOYEE_DUPLICATE_PERSONNUMMER: e(409, "Det finns redan en anställd med personnumret.", "An employee with this personnummer already exists."),
+  ABSENCE_RANGE_TOO_LARGE: e(400, "Datumintervallet är längre än 92 dagar.", "The date range exceeds 92 days."),
+  VACATION_BALANCE_NOT_FOUND: e(404, "Semestersaldo saknas.", "No vacation balance exists yet."),
+  // Imports, documents, reports
+  SIE_IMPORT_DUPLICATE: e(409, "Filen är redan importerad.", "This file has already been imported."),
+  DOC_UPLOAD_TOO_LARGE: e(413, "Filen är större än 10 MB.", "The file is larger than 10 MB."),
+  DOC_UPLOAD_UNSUPPORTED_TYPE: e(415, "Filtypen stöds inte.", "The file type is not supported.", "Upload a PDF, JPEG, PNG or WebP file."),
+  REPORT_GENERATION_FAILED: e(422, "Rapporten kunde inte skapas.", "The report could not be generated."),
+  // Transactions
+  TX_CATEGORIZE_SUGGEST_SI_MATCH: e(409, "Transaktionen liknar en betalning av en leverantörsfaktura.", "The transaction looks like a supplier invoice payment.", "Match it, or send confirm_no_match: true."),
+  TX_CATEGORIZE_INVALID_ACCOUNT: e(400, "Kontot finns inte i kontoplanen.", "The account is not in the chart."),
+  TX_CATEGORIZE_PRIVATE_PERIOD_LOCKED: e(400, "Perioden är låst.", "The period is locked."),
+  TX_IGNORE_ALREADY_BOOKED: e(409, "Transaktionen är redan bokförd.", "The transaction is already booked."),
+  TX_UNCATEGORIZE_NOT_BOOKED: e(400, "Transaktionen är inte bokförd.", "The transaction is not booked."),
+  MATCH_INVOICE_NOT_INVOICE_TYPE: e(400, "Dokumentet är inte en faktura.", "The document is not an invoice."),
+  MATCH_INVOICE_NOT_INCOME: e(400, "Transaktionen är inte en inbetalning.", "The transaction is not an inflow."),
+  MATCH_INVOICE_NOT_OPEN: e(400, "Fakturan är inte öppen.", "The invoice is not open."),
+  MATCH_INVOICE_TX_LINK_FAILED: e(500, "Transaktionen kunde inte kopplas; bokningen är återförd.", "The transaction could not be linked; the posting was reversed."),
+  MATCH_SI_CASH_FX_UNSUPPORTED: e(400, "Delbetalning i utländsk valuta stöds inte med kontantmetoden.", "Partial foreign-currency payment is not supported under the cash method."),
+  MATCH_SI_NOT_EXPENSE: e(400, "Transaktionen är inte en utbetalning.", "The transaction is not an outflow."),
+  MATCH_SI_ALREADY_PAID: e(409, "Leverantörsfakturan är redan betald.", "The supplier invoice is already paid."),
+  CURRENCY_REVALUATION_ALREADY_EXISTS: e(409, "Valutaomvärdering är redan gjord.", "A currency revaluation already exists."),
+  ENTRY_ALREADY_REVERSED: e(409, "Verifikationen är redan återförd.", "The entry has already been reversed."),
+  ENTRY_DATE_OUTSIDE_FISCAL_PERIOD: e(400, "Datumet ligger utanför räkenskapsåret.", "The date is outside the fiscal period.", "Use a date between the period's start and end."),
+  ACCOUNTS_NOT_IN_CHART: e(400, "Kontot finns inte eller är inaktivt i kontoplanen.", "The account is missing from the chart or inactive.", "Use active accounts; see GET .../accounts."),
+} satisfies Record<string, CatalogueEntry>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+
+export function isErrorCode(code: string): code is ErrorCode {
+  return Object.hasOwn(ERROR_CATALOGUE, code);
+}

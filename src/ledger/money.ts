@@ -1,0 +1,30 @@
+// Amounts cross the API as JSON numbers in kronor and live in the books as integer
+// öre. The conversion goes through big.js on the number's decimal text, so 0.1 + 0.2
+// never happens; sums are integer additions of öre, exact far past any real ledger.
+import Big from "big.js";
+
+/** Kronor (JSON number) to öre; null when it has more than two decimals or is not finite. */
+export function toOre(amount: number): number | null {
+  if (!Number.isFinite(amount)) return null;
+  const ore = new Big(amount.toString()).times(100);
+  if (!ore.eq(ore.round(0, Big.roundDown))) return null;
+  const n = Number(ore.toFixed(0));
+  return Number.isSafeInteger(n) ? n : null;
+}
+
+/** Öre to kronor for a JSON response (exact: every öre value has a shortest decimal form). */
+export function fromOre(ore: number): number {
+  return Number(new Big(ore).div(100).toFixed(2));
+}
+
+export function sumOre(values: Iterable<number>): number {
+  let total = 0;
+  for (const v of values) total += v;
+  if (!Number.isSafeInteger(total)) throw new RangeError("sum of öre exceeds the safe integer range");
+  return total;
+}
+
+/** "1 234,50 kr"-free plain form used in messages: 1234.50 */
+export function formatKronor(ore: number): string {
+  return new Big(ore).div(100).toFixed(2);
+}

@@ -1,0 +1,70 @@
+// Räkenskapsår (Bokföringslagen 3 kap). A fiscal year is twelve calendar months
+// (1 §); a sole trader, and a partnership owned by one, uses the calendar year (1 §,
+// 3 kap 2 §); the first year may be shorter, or longer up to eighteen months (3 §).
+
+export const MAX_FIRST_YEAR_MONTHS = 18;
+
+function iso(y: number, m: number, d: number): string {
+  return new Date(Date.UTC(y, m - 1, d)).toISOString().slice(0, 10);
+}
+
+export function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** The same day `months` later, clamped to the end of a shorter month. */
+export function addMonths(date: string, months: number): string {
+  const [y, m, d] = date.split("-").map(Number);
+  const total = y * 12 + (m - 1) + months;
+  const ty = Math.floor(total / 12);
+  const tm = (total % 12) + 1;
+  const last = new Date(Date.UTC(ty, tm, 0)).getUTCDate();
+  return iso(ty, tm, Math.min(d, last));
+}
+
+export function isValidDate(date: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return false;
+  const d = new Date(`${date}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === date;
+}
+
+/** The regular fiscal year starting in `startMonth` that contains `date`. */
+export function fiscalYearContaining(date: string, startMonth: number): { start: string; end: string } {
+  const [y, m] = date.split("-").map(Number);
+  const startYear = m >= startMonth ? y : y - 1;
+  const start = iso(startYear, startMonth, 1);
+  return { start, end: addDays(addMonths(start, 12), -1) };
+}
+
+/** The twelve-month year that follows a year ending on `previousEnd`. */
+export function nextFiscalYear(previousEnd: string): { start: string; end: string } {
+  const start = addDays(previousEnd, 1);
+  return { start, end: addDays(addMonths(start, 12), -1) };
+}
+
+/** "2026" for a calendar year, "2026/2027" for a broken one. */
+export function fiscalYearName(start: string, end: string): string {
+  const a = start.slice(0, 4);
+  const b = end.slice(0, 4);
+  return a === b ? a : `${a}/${b}`;
+}
+
+/**
+ * Checks a first fiscal year: it ends on the last day of the month before the
+ * regular start month (so the next year is a regular one) and lasts at most
+ * eighteen months. Returns the reason it fails, or null.
+ */
+export function firstFiscalYearProblem(start: string, end: string, startMonth: number): string | null {
+  if (!isValidDate(start) || !isValidDate(end)) return "start_date and end_date must be real dates (YYYY-MM-DD)";
+  if (end < start) return "end_date must not be before start_date";
+  const next = addDays(end, 1);
+  if (next.slice(8) !== "01" || Number(next.slice(5, 7)) !== startMonth) {
+    return `end_date must be the last day of the month before fiscal_year_start_month (${startMonth})`;
+  }
+  if (next > addMonths(start, MAX_FIRST_YEAR_MONTHS)) {
+    return `a first fiscal year lasts at most ${MAX_FIRST_YEAR_MONTHS} months`;
+  }
+  return null;
+}
