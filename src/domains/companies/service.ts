@@ -122,8 +122,21 @@ export const createCompany: Command<CompanyCreateInput & { sandbox: boolean }> =
       db.insert(companySettings).values({ companyId: company.id, updatedAt: ctx.now }),
       db.insert(memberships).values({ companyId: company.id, userId: ctx.userId, role: "owner", createdAt: ctx.now }),
       // The whole BAS chart in one statement, from the reference table the migration seeded.
-      db.run(sql`INSERT INTO ${accounts} (company_id, number, name, type, is_active, k2_excluded, is_custom, created_at, updated_at)
-                 SELECT ${company.id}, number, name, type, 1, k2_excluded, 0, ${ctx.now}, ${ctx.now} FROM ${basAccounts}`),
+      db.insert(accounts).select(
+        db
+          .select({
+            companyId: sql<string>`${company.id}`.as("company_id"),
+            number: basAccounts.number,
+            name: basAccounts.name,
+            type: basAccounts.type,
+            isActive: sql<boolean>`1`.as("is_active"),
+            k2Excluded: basAccounts.k2Excluded,
+            isCustom: sql<boolean>`0`.as("is_custom"),
+            createdAt: sql<string>`${ctx.now}`.as("created_at"),
+            updatedAt: sql<string>`${ctx.now}`.as("updated_at"),
+          })
+          .from(basAccounts),
+      ),
       db.insert(fiscalPeriods).values({
         id: periodId,
         companyId: company.id,

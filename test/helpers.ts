@@ -1,0 +1,123 @@
+// Test helpers: every call goes through the Worker's fetch, as a client's would.
+import { SELF } from "cloudflare:test";
+
+export const ADMIN_TOKEN = "test-admin-token";
+export const BASE = "http://localhost";
+
+export interface ApiResponse<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export async function call<T = any>(
+  method: string,
+  path: string,
+  opts: { key?: string; body?: unknown; headers?: Record<string, string>; raw?: string } = {},
+): Promise<ApiResponse<T>> {
+  const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+  if (opts.key) headers.Authorization = `Bearer ${opts.key}`;
+  let body: string | undefined;
+  if (opts.raw !== undefined) {
+    body = opts.raw;
+    headers["Content-Type"] ??= "application/json";
+  } else if (opts.body !== undefined) {
+    body = JSON.stringify(opts.body);
+    headers["Content-Type"] = "application/json";
+  }
+  const res = await SELF.fetch(BASE + path, { method, headers, body });
+  const text = await res.text();
+  let parsed: any = text;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    /* not JSON: keep the text */
+  }
+  return { status: res.status, body: parsed, headers: res.headers };
+}
+
+export const admin = (method: string, path: string, body?: unknown) =>
+  call(method, path, { body, headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } });
+
+let seq = 0;
+export function uniqueKey(prefix = "ik"): string {
+  return `${prefix}-${Date.now()}-${++seq}-${Math.random().toString(36).slice(2)}`;
+}
+
+export interface Actor {
+  userId: string;
+  key: string;
+  keyId: string;
+}
+
+export async function newUser(): Promise<string> {
+  const res = await admin("POST", "/admin/v1/users", { email: `${uniqueKey("u")}@example.se`, name: "Test Person" });
+  if (res.status !== 201) throw new Error(`user: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data.id;
+}
+
+export async function newKey(userId: string, opts: { scopes?: string[]; mode?: "live" | "test"; limit?: number } = {}): Promise<{ key: string; keyId: string }> {
+  const res = await admin("POST", "/admin/v1/api-keys", {
+    user_id: userId,
+    name: "test key",
+    scopes: opts.scopes ?? ["*"],
+    mode: opts.mode ?? "live",
+    ...(opts.limit !== undefined ? { unattended_commit_limit: opts.limit } : {}),
+  });
+  if (res.status !== 201) throw new Error(`key: ${res.status} ${JSON.stringify(res.body)}`);
+  return { key: res.body.data.key, keyId: res.body.data.id };
+}
+
+export async function newActor(opts: { scopes?: string[]; mode?: "live" | "test"; limit?: number } = {}): Promise<Actor> {
+  const userId = await newUser();
+  return { userId, ...(await newKey(userId, opts)) };
+}
+
+export const AB = {
+  name: "Testbolaget AB",
+  entity_type: "aktiebolag",
+  org_number: "556016-0680",
+  vat_registered: true,
+  moms_period: "quarterly",
+  f_skatt: true,
+  first_fiscal_year: { start_date: "2026-01-01", end_date: "2026-12-31" },
+};
+
+export async function newCompany(key: string, overrides: Record<string, unknown> = {}) {
+  const res = await call("POST", "/api/v1/companies", { key, body: { ...AB, ...overrides } });
+  if (res.status !== 201) throw new Error(`company: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data as { id: string; fiscal_period: { id: string; start_date: string; end_date: string } };
+}
+
+export function line(account: string, debit: number, credit: number, text?: string) {
+  return { account_number: account, debit_amount: debit, credit_amount: credit, ...(text ? { line_description: text } : {}) };
+}
+
+/** A simple cash sale: 1930 debit, 3001 credit, 2611 output VAT. */
+export function saleLines(net = 1000, vat = 250) {
+  return [line("1930", net + vat, 0), line("3001", 0, net), line("2611", 0, vat)];
+}
+
+export async function createDraft(key: string, companyId: string, periodId: string, body: Record<string, unknown> = {}) {
+  const res = await call("POST", `/api/v1/companies/${companyId}/journal-entries`, {
+    key,
+    headers: { "Idempotency-Key": uniqueKey() },
+    body: { fiscal_period_id: periodId, entry_date: "2026-03-15", description: "Kontantförsäljning", lines: saleLines(), ...body },
+  });
+  return res;
+}
+
+export async function commit(key: string, companyId: string, entryId: string, headers: Record<string, string> = {}) {
+  return call("POST", `/api/v1/companies/${companyId}/journal-entries/${entryId}/commit`, {
+    key,
+    headers: { "Idempotency-Key": uniqueKey(), ...headers },
+  });
+}
+
+export async function postedEntry(key: string, companyId: string, periodId: string, body: Record<string, unknown> = {}) {
+  const draft = await createDraft(key, companyId, periodId, body);
+  if (draft.status !== 201) throw new Error(`draft: ${draft.status} ${JSON.stringify(draft.body)}`);
+  const res = await commit(key, companyId, draft.body.data.id);
+  if (res.status !== 200) throw new Error(`commit: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data as { id: string; voucher_number: number; voucher_series: string };
+}
