@@ -39,7 +39,8 @@ export function parsePersonnummer(input: string, today: string): ParsedPersonnum
   if (!m) return null;
   const [, century, yy, mm, dd, sep, tail] = m;
   const ten = `${yy}${mm}${dd}${tail}`;
-  if (!luhnValid(ten)) return null;
+  // The three-digit birth number 000 is never issued.
+  if (tail.startsWith("000") || !luhnValid(ten)) return null;
   let day = Number(dd);
   const kind = day > 60 ? "samordningsnummer" : "personnummer";
   if (day > 60) day -= 60;
@@ -78,7 +79,8 @@ export function parseOrgNumber(input: string, today: string): ParsedOrgNumber | 
     if (luhnValid(ten) && Number(ten[2]) >= 2) return { formatted: `${m[1]}-${m[2]}`, isPersonal: false };
   }
   const pnr = parsePersonnummer(input, today);
-  if (pnr) return { formatted: pnr.separated.replace("+", "-"), isPersonal: true };
+  // A sole trader's number is the personnummer in its separated form ("+" from age 100).
+  if (pnr) return { formatted: pnr.separated, isPersonal: true };
   return null;
 }
 
