@@ -1,4 +1,4 @@
 import { applyD1Migrations, env } from "cloudflare:test";
 
 // Every test file starts from the migrated schema (the same SQL wrangler applies).
-await applyD1Migrations(env.DB, (env as unknown as { TEST_MIGRATIONS: Parameters<typeof applyD1Migrations>[1] }).TEST_MIGRATIONS);
+await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);

@@ -167,3 +167,9 @@ export type ErrorCode = keyof typeof ERROR_CATALOGUE;
 export function isErrorCode(code: string): code is ErrorCode {
   return Object.hasOwn(ERROR_CATALOGUE, code);
 }
+
+/** A catalogue entry as GET /api/v1/errors/{code} serves it (docs_url points there). */
+export function catalogueEntryJson(code: ErrorCode) {
+  const e: CatalogueEntry = ERROR_CATALOGUE[code];
+  return { code, http_status: e.status, message: e.sv, message_en: e.en, recovery_hint: e.hint ?? null };
+}

@@ -21,6 +21,10 @@ export const ErrorSchema = z
   })
   .openapi("Error");
 
+export const CatalogueEntrySchema = z
+  .object({ code: z.string(), http_status: z.number(), message: z.string(), message_en: z.string(), recovery_hint: z.string().nullable() })
+  .openapi("ErrorCatalogueEntry");
+
 const AuditSchema = z
   .object({
     voucher_number: z.string().nullable(),

@@ -5,19 +5,10 @@ import { database } from "../../db/client";
 import { ApiError } from "../../http/api-error";
 import type { AppEnv } from "../../http/context";
 import { json } from "../../http/envelope";
-import { ERROR_CATALOGUE, isErrorCode } from "../../http/error-catalogue";
-import { defineRoute } from "../../http/route";
+import { catalogueEntryJson, ERROR_CATALOGUE, isErrorCode } from "../../http/error-catalogue";
+import { CatalogueEntrySchema, defineRoute } from "../../http/route";
 import { sql } from "drizzle-orm";
 import { referencePage } from "./reference-page";
-
-const CatalogueEntrySchema = z
-  .object({ code: z.string(), http_status: z.number(), message: z.string(), message_en: z.string(), recovery_hint: z.string().nullable() })
-  .openapi("ErrorCatalogueEntry");
-
-function entryJson(code: keyof typeof ERROR_CATALOGUE) {
-  const e = ERROR_CATALOGUE[code];
-  return { code, http_status: e.status, message: e.sv, message_en: e.en, recovery_hint: "hint" in e ? (e.hint ?? null) : null };
-}
 
 export function registerMetaRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(
@@ -49,7 +40,7 @@ export function registerMetaRoutes(app: OpenAPIHono<AppEnv>) {
       scope: null,
       response: z.array(CatalogueEntrySchema),
     }),
-    async (c) => json(c, (Object.keys(ERROR_CATALOGUE) as (keyof typeof ERROR_CATALOGUE)[]).map(entryJson)),
+    async (c) => json(c, (Object.keys(ERROR_CATALOGUE) as (keyof typeof ERROR_CATALOGUE)[]).map(catalogueEntryJson)),
   );
 
   app.openapi(
@@ -65,7 +56,7 @@ export function registerMetaRoutes(app: OpenAPIHono<AppEnv>) {
     async (c) => {
       const { code } = c.req.valid("param");
       if (!isErrorCode(code)) throw new ApiError("NOT_FOUND", { resource: "error_code", code });
-      return json(c, entryJson(code));
+      return json(c, catalogueEntryJson(code));
     },
   );
 

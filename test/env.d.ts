@@ -1,0 +1,10 @@
+/// <reference types="vite/client" />
+import type { Env as WorkerEnv } from "../src/env";
+
+declare global {
+  namespace Cloudflare {
+    interface Env extends WorkerEnv {
+      TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];
+    }
+  }
+}
