@@ -1,0 +1,15 @@
+// npm test: type-check, then run every test inside workerd (vitest with
+// @cloudflare/vitest-plugin) against local D1, R2, Durable Objects and Queues.
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
+import { envWithNode, projectRoot } from "./node.mjs";
+
+const env = envWithNode();
+const bin = (name) => join(projectRoot, "node_modules", ".bin", name);
+for (const [cmd, args] of [
+  [bin("tsc"), ["--noEmit", "-p", "."]],
+  [bin("vitest"), ["run", ...process.argv.slice(2)]],
+]) {
+  const run = spawnSync(cmd, args, { cwd: projectRoot, env, stdio: "inherit" });
+  if (run.status !== 0) process.exit(run.status ?? 1);
+}
