@@ -1,5 +1,6 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { fakeVies } from "./test/fakes/vies.ts";
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("./migrations");
@@ -11,8 +12,13 @@ export default defineConfig(async () => {
           bindings: {
             ADMIN_TOKEN: "test-admin-token",
             CURSOR_SECRET: "test-cursor-secret",
+            // a 32-byte test key; never a production key
+            PII_ENCRYPTION_KEY: "dGVzdC1rZXktZm9yLXBpaS1lbmNyeXB0aW9uLTMyYnk=",
+            VIES_BASE_URL: "https://vies.test",
+            VIES_TIMEOUT_MS: "300",
             TEST_MIGRATIONS: migrations,
           },
+          outboundService: fakeVies,
         },
       }),
     ],

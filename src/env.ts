@@ -14,4 +14,9 @@ export interface Env {
   ADMIN_TOKEN?: string;
   /** Signs pagination cursors; falls back to a per-deployment constant when unset. */
   CURSOR_SECRET?: string;
+  /** AES-256-GCM key (32 bytes, base64) for personal numbers and webhook secrets */
+  PII_ENCRYPTION_KEY?: string;
+  /** EU VAT registry REST base URL and timeout; configuration so tests can use a fake */
+  VIES_BASE_URL?: string;
+  VIES_TIMEOUT_MS?: string;
 }

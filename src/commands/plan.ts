@@ -4,6 +4,7 @@
 // the lot as one atomic D1 batch, or nothing at all on a dry run.
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../db/client";
+import type { Env } from "../env";
 import type { Role } from "../http/context";
 
 export type Statement = BatchItem<"sqlite">;
@@ -48,4 +49,5 @@ export interface CommandContext {
   apiVersion: string;
 }
 
-export type Command<I = any> = (db: Database, input: I, ctx: CommandContext) => Promise<Plan>;
+/** env gives a command its secrets and external clients' configuration; it must not write with it. */
+export type Command<I = any> = (db: Database, input: I, ctx: CommandContext, env: Env) => Promise<Plan>;

@@ -4,6 +4,10 @@ import { createAccount, updateAccount } from "../domains/accounts/service";
 import { createCompany, updateSettings } from "../domains/companies/service";
 import { createNextPeriod, lockPeriod, unlockPeriod } from "../domains/fiscal-periods/service";
 import { batchCreateEntries, cancelEntry, commitEntry, correctEntry, createEntry, reverseEntry } from "../domains/journal-entries/commands";
+import { archiveArticle, createArticle, updateArticle } from "../domains/articles/service";
+import { archiveCustomer, bulkCreateCustomers, createCustomer, updateCustomer } from "../domains/customers/service";
+import { createCode, createDimension, updateCode, updateDimension } from "../domains/dimensions/service";
+import { archiveSupplier, bulkCreateSuppliers, createSupplier, updateSupplier } from "../domains/suppliers/service";
 import type { Command } from "./plan";
 
 export const COMMANDS = {
@@ -20,6 +24,21 @@ export const COMMANDS = {
   "journal_entries.cancel": cancelEntry,
   "journal_entries.reverse": reverseEntry,
   "journal_entries.correct": correctEntry,
+  "customers.create": createCustomer,
+  "customers.bulk_create": bulkCreateCustomers,
+  "customers.update": updateCustomer,
+  "customers.archive": archiveCustomer,
+  "suppliers.create": createSupplier,
+  "suppliers.bulk_create": bulkCreateSuppliers,
+  "suppliers.update": updateSupplier,
+  "suppliers.archive": archiveSupplier,
+  "articles.create": createArticle,
+  "articles.update": updateArticle,
+  "articles.archive": archiveArticle,
+  "dimensions.create": createDimension,
+  "dimensions.update": updateDimension,
+  "dimensions.create_code": createCode,
+  "dimensions.update_code": updateCode,
 } satisfies Record<string, Command>;
 
 export type CommandName = keyof typeof COMMANDS;

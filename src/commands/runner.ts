@@ -57,7 +57,7 @@ export async function runCommand(env: Env, req: CommandRequest): Promise<Command
 
   let plan: Plan;
   try {
-    plan = await (COMMANDS[req.name] as Command)(db, req.input, ctx);
+    plan = await (COMMANDS[req.name] as Command)(db, req.input, ctx, env);
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
     const result = failure(err, ctx.dryRun);

@@ -160,6 +160,8 @@ export const journalLines = sqliteTable(
     debitOre: integer("debit_ore").notNull(),
     creditOre: integer("credit_ore").notNull(),
     lineDescription: text("line_description"),
+    /** { dimension id: code }, validated against the company's dimensions */
+    dimensions: text("dimensions", { mode: "json" }).$type<Record<string, string>>(),
   },
   (t) => [
     index("journal_lines_entry_idx").on(t.journalEntryId, t.sortOrder),
@@ -229,4 +231,105 @@ export const outboxEvents = sqliteTable(
     dispatchedAt: text("dispatched_at"),
   },
   (t) => [index("outbox_company_created_idx").on(t.companyId, t.created)],
+);
+
+const partyColumns = {
+  id: text("id").primaryKey(),
+  companyId: text("company_id").notNull(),
+  name: text("name").notNull(),
+  email: text("email"),
+  orgNumber: text("org_number"),
+  vatNumber: text("vat_number"),
+  country: text("country").notNull(),
+  addressLine1: text("address_line1"),
+  addressLine2: text("address_line2"),
+  postalCode: text("postal_code"),
+  city: text("city"),
+  phone: text("phone"),
+  contactName: text("contact_name"),
+  defaultPaymentTerms: integer("default_payment_terms").notNull(),
+  notes: text("notes"),
+  archivedAt: text("archived_at"),
+  createdAt: text("created_at").notNull(),
+  updatedAt: text("updated_at").notNull(),
+};
+
+export const customers = sqliteTable(
+  "customers",
+  {
+    ...partyColumns,
+    customerType: text("customer_type", { enum: ["swedish_business", "eu_business", "individual"] }).notNull(),
+    vatNumberValidated: bool("vat_number_validated").notNull(),
+    /** AES-GCM ciphertext (base64 iv.ciphertext); never returned in clear */
+    personalNumberEnc: text("personal_number_enc"),
+  },
+  (t) => [
+    index("customers_company_created_idx").on(t.companyId, t.createdAt, t.id),
+    uniqueIndex("customers_company_org_idx").on(t.companyId, t.orgNumber).where(sql`org_number IS NOT NULL`),
+  ],
+);
+
+export const suppliers = sqliteTable(
+  "suppliers",
+  {
+    ...partyColumns,
+    supplierType: text("supplier_type", { enum: ["swedish_business", "eu_business"] }).notNull(),
+    bankgiro: text("bankgiro"),
+    plusgiro: text("plusgiro"),
+    iban: text("iban"),
+    bic: text("bic"),
+    defaultExpenseAccount: text("default_expense_account"),
+    defaultCurrency: text("default_currency").notNull(),
+  },
+  (t) => [
+    index("suppliers_company_created_idx").on(t.companyId, t.createdAt, t.id),
+    uniqueIndex("suppliers_company_org_idx").on(t.companyId, t.orgNumber).where(sql`org_number IS NOT NULL`),
+  ],
+);
+
+export const articles = sqliteTable(
+  "articles",
+  {
+    id: text("id").primaryKey(),
+    companyId: text("company_id").notNull(),
+    number: text("number").notNull(),
+    name: text("name").notNull(),
+    unit: text("unit").notNull(),
+    defaultPriceOre: integer("default_price_ore").notNull(),
+    /** VAT rate in basis points of a fraction: 2500 = 25 %, 1200, 600, 0 */
+    vatRateBp: integer("vat_rate_bp").notNull(),
+    revenueAccount: text("revenue_account").notNull(),
+    archivedAt: text("archived_at"),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+  },
+  (t) => [uniqueIndex("articles_company_number_idx").on(t.companyId, t.number), index("articles_company_created_idx").on(t.companyId, t.createdAt, t.id)],
+);
+
+export const dimensions = sqliteTable(
+  "dimensions",
+  {
+    companyId: text("company_id").notNull(),
+    /** SIE dimension number: 1 kostnadsställe and 6 projekt are reserved by SIE 4C */
+    dimensionId: integer("dimension_id").notNull(),
+    name: text("name").notNull(),
+    archivedAt: text("archived_at"),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.dimensionId] })],
+);
+
+export const dimensionCodes = sqliteTable(
+  "dimension_codes",
+  {
+    companyId: text("company_id").notNull(),
+    dimensionId: integer("dimension_id").notNull(),
+    code: text("code").notNull(),
+    name: text("name").notNull(),
+    archivedAt: text("archived_at"),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.dimensionId, t.code] })],
 );

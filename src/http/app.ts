@@ -7,6 +7,10 @@ import { HTTPException } from "hono/http-exception";
 import { createMiddleware } from "hono/factory";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { registerAccountRoutes } from "../domains/accounts/routes";
+import { registerArticleRoutes } from "../domains/articles/routes";
+import { registerCustomerRoutes } from "../domains/customers/routes";
+import { registerDimensionRoutes } from "../domains/dimensions/routes";
+import { registerSupplierRoutes } from "../domains/suppliers/routes";
 import { registerAdminRoutes } from "../domains/admin/routes";
 import { registerAuditRoutes } from "../domains/audit/routes";
 import { registerCompanyRoutes } from "../domains/companies/routes";
@@ -73,6 +77,10 @@ export function createApp() {
   registerFiscalPeriodRoutes(app);
   registerJournalEntryRoutes(app);
   registerAuditRoutes(app);
+  registerCustomerRoutes(app);
+  registerSupplierRoutes(app);
+  registerArticleRoutes(app);
+  registerDimensionRoutes(app);
 
   app.notFound((c) => renderError(new ApiError("NOT_FOUND", { path: c.req.path }, "No such endpoint."), c));
   app.onError(renderError);

@@ -8,7 +8,8 @@
 //   3. ENTRY_DATE_OUTSIDE_FISCAL_PERIOD
 //   4. PERIOD_LOCKED                locked or closed periods take no entries
 //   5. ACCOUNTS_NOT_IN_CHART        every account exists and is active
-//   6. UNATTENDED_COMMIT_LIMIT_EXCEEDED (on posting only)
+//   6. DIMENSION_VALIDATION_FAILED  every dimension and code exists and is not archived
+//   7. UNATTENDED_COMMIT_LIMIT_EXCEEDED (on posting only)
 // Voucher numbers: the smallest unused number in (fiscal period, series), decided
 // by the company's single writer and guarded by a unique index (BFL 5 kap 7 §:
 // verifikationer in an unbroken series).
@@ -18,6 +19,7 @@ import { accountBalances, accounts, fiscalPeriods, journalEntries, journalLines 
 import { ApiError } from "../http/api-error";
 import { newId } from "../ids";
 import type { CommandContext, Statement } from "../commands/plan";
+import { assertDimensionsUsable } from "../domains/dimensions/service";
 import { formatKronor, sumOre } from "./money";
 
 export type FiscalPeriodRow = typeof fiscalPeriods.$inferSelect;
@@ -29,6 +31,8 @@ export interface EngineLine {
   debitOre: number;
   creditOre: number;
   lineDescription: string | null;
+  /** { dimension id: code } */
+  dimensions?: Record<string, string> | null;
 }
 
 export interface NewEntry {
@@ -133,12 +137,16 @@ export class Ledger {
   }
 
   /** Every check a new entry must pass before it may exist, draft or posted. */
-  async validate(entry: Pick<NewEntry, "fiscalPeriodId" | "entryDate" | "lines">): Promise<{ period: FiscalPeriodRow; totalOre: number }> {
+  async validate(
+    entry: Pick<NewEntry, "fiscalPeriodId" | "entryDate" | "lines">,
+    opts: { allowArchivedDimensions?: boolean } = {},
+  ): Promise<{ period: FiscalPeriodRow; totalOre: number }> {
     const totalOre = assertBalanced(entry.lines);
     const period = await this.loadPeriod(entry.fiscalPeriodId);
     assertDateInPeriod(period, entry.entryDate);
     assertPeriodOpen(period);
     await this.assertAccountsActive(entry.lines);
+    await assertDimensionsUsable(this.db, this.ctx.companyId, entry.lines.map((l) => l.dimensions ?? null), opts.allowArchivedDimensions ?? false);
     return { period, totalOre };
   }
 
@@ -149,8 +157,8 @@ export class Ledger {
   }
 
   /** A new entry posted at once (reversals, corrections, postings of other domains). */
-  async postNew(entry: NewEntry): Promise<PlannedEntry & { voucherNumber: number }> {
-    const { totalOre } = await this.validate(entry);
+  async postNew(entry: NewEntry, opts: { allowArchivedDimensions?: boolean } = {}): Promise<PlannedEntry & { voucherNumber: number }> {
+    const { totalOre } = await this.validate(entry, opts);
     this.assertWithinUnattendedLimit(totalOre);
     const voucherNumber = await this.nextVoucherNumber(entry.fiscalPeriodId, entry.voucherSeries);
     const planned = this.buildInsert(entry, totalOre, voucherNumber);
@@ -211,7 +219,8 @@ export class Ledger {
       sourceId: original.id,
       reversesId: original.id,
       lines: lines.map((l) => ({ ...toEngineLine(l), debitOre: l.creditOre, creditOre: l.debitOre })),
-    });
+      // A storno mirrors the original exactly, even on codes archived since.
+    }, { allowArchivedDimensions: true });
     reversal.statements.push(
       this.db.update(journalEntries).set({ reversedById: reversal.row.id }).where(eq(journalEntries.id, original.id)),
     );
@@ -248,6 +257,7 @@ export class Ledger {
       debitOre: l.debitOre,
       creditOre: l.creditOre,
       lineDescription: l.lineDescription,
+      dimensions: l.dimensions && Object.keys(l.dimensions).length ? l.dimensions : null,
     }));
     return {
       row,
@@ -301,6 +311,6 @@ export class Ledger {
   }
 }
 
-export function toEngineLine(l: Pick<JournalLineRow, "accountNumber" | "debitOre" | "creditOre" | "lineDescription">): EngineLine {
-  return { accountNumber: l.accountNumber, debitOre: l.debitOre, creditOre: l.creditOre, lineDescription: l.lineDescription };
+export function toEngineLine(l: Pick<JournalLineRow, "accountNumber" | "debitOre" | "creditOre" | "lineDescription" | "dimensions">): EngineLine {
+  return { accountNumber: l.accountNumber, debitOre: l.debitOre, creditOre: l.creditOre, lineDescription: l.lineDescription, dimensions: l.dimensions };
 }

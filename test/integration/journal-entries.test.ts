@@ -41,9 +41,9 @@ describe("drafts", () => {
     const d = res.body.data;
     expect(d).toMatchObject({ status: "draft", voucher_number: 0, voucher_series: "A", total_amount: 1234.5, source_type: "manual" });
     expect(d.lines).toEqual([
-      { account_number: "1930", debit_amount: 1234.5, credit_amount: 0, line_description: "kassa", sort_order: 1 },
-      { account_number: "3001", debit_amount: 0, credit_amount: 987.6, line_description: null, sort_order: 2 },
-      { account_number: "2611", debit_amount: 0, credit_amount: 246.9, line_description: null, sort_order: 3 },
+      { account_number: "1930", debit_amount: 1234.5, credit_amount: 0, line_description: "kassa", sort_order: 1, dimensions: {} },
+      { account_number: "3001", debit_amount: 0, credit_amount: 987.6, line_description: null, sort_order: 2, dimensions: {} },
+      { account_number: "2611", debit_amount: 0, credit_amount: 246.9, line_description: null, sort_order: 3, dimensions: {} },
     ]);
     expect(res.body.meta.audit).toMatchObject({ voucher_number: null, voucher_url: null, immutable_at: null });
     expect(await balance("1930")).toBe(0);

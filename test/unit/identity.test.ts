@@ -1,9 +1,9 @@
 // Test vectors shared by the personnummer and organisationsnummer projects
 // (shared/data/ids, MIT), run against our own implementation.
 import { describe, expect, it } from "vitest";
-import orgList from "../../../shared/data/ids/organisationsnummer_list.json";
-import pnrAsOrg from "../../../shared/data/ids/personnummer_orgnumber.json";
-import pnrList from "../../../shared/data/ids/personnummer_list.json";
+import orgList from "../fixtures/ids/organisationsnummer_list.json";
+import pnrAsOrg from "../fixtures/ids/personnummer_orgnumber.json";
+import pnrList from "../fixtures/ids/personnummer_list.json";
 import { luhnValid, maskPersonnummer, parseOrgNumber, parsePersonnummer } from "../../src/sweden/identity";
 
 // The vectors are fixed; "today" is pinned so century inference is repeatable.

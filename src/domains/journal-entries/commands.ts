@@ -1,6 +1,7 @@
 // Journal-entry commands. Each describes the change; the ledger engine decides
 // whether the books allow it and writes it.
 import { eq } from "drizzle-orm";
+import { planBulk, refuseAllOrNothing } from "../../commands/bulk";
 import type { Command, CommandContext } from "../../commands/plan";
 import type { Database } from "../../db/client";
 import { companySettings } from "../../db/schema";
@@ -19,6 +20,7 @@ export function toEngineLines(lines: LineInput[]): EngineLine[] {
     debitOre: toOre(l.debit_amount)!,
     creditOre: toOre(l.credit_amount)!,
     lineDescription: l.line_description ?? null,
+    dimensions: l.dimensions ?? null,
   }));
 }
 
@@ -53,34 +55,17 @@ export const createEntry: Command<EntryCreateInput> = async (db, input, ctx) => 
 };
 
 export const batchCreateEntries: Command<{ entries: unknown[]; all_or_nothing?: boolean }> = async (db, input, ctx) => {
-  if (input.all_or_nothing) {
-    throw new ApiError("NOT_IMPLEMENTED", { parameter: "all_or_nothing" }, "all_or_nothing is not supported; items succeed or fail one by one.");
-  }
+  refuseAllOrNothing(input.all_or_nothing);
   const ledger = new Ledger(db, ctx);
   const series = await defaultSeries(db, ctx);
-  const statements = [];
-  const results = [];
-  for (const [index, raw] of input.entries.entries()) {
-    const parsed = EntryCreateSchema.safeParse(raw);
-    if (!parsed.success) {
-      const fields = parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
-      results.push({ ok: false, request_index: index, error: { code: "VALIDATION_ERROR", message: fields[0]?.message ?? "invalid", details: { fields } } });
-      continue;
-    }
-    try {
-      const draft = await planDraft(ledger, parsed.data, series);
-      statements.push(...draft.statements);
-      results.push({ ok: true, request_index: index, data: entryJson(draft.row, draft.lines) });
-    } catch (err) {
-      if (!(err instanceof ApiError)) throw err;
-      results.push({ ok: false, request_index: index, error: { code: err.code, message: err.message, details: err.details } });
-    }
-  }
-  const succeeded = results.filter((r) => r.ok).length;
+  const bulk = await planBulk(input.entries, EntryCreateSchema, async (entry) => {
+    const draft = await planDraft(ledger, entry, series);
+    return { data: entryJson(draft.row, draft.lines), statements: draft.statements };
+  });
   return {
     status: 200,
-    data: { results, summary: { total: results.length, succeeded, failed: results.length - succeeded } },
-    statements,
+    data: bulk.data,
+    statements: bulk.statements,
     audit: { action: "journal_entry.batch_created", resourceType: "journal_entry", resourceId: null },
   };
 };

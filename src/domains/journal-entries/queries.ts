@@ -14,6 +14,7 @@ export function lineJson(l: JournalLineRow) {
     credit_amount: fromOre(l.creditOre),
     line_description: l.lineDescription,
     sort_order: l.sortOrder,
+    dimensions: l.dimensions ?? {},
   };
 }
 

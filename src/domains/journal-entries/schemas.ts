@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { BatchResultSchemaOf } from "../../http/bulk-schema";
 import { toOre } from "../../ledger/money";
 
 export const DateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "expected YYYY-MM-DD").refine((d) => {
@@ -13,12 +14,18 @@ export const AmountSchema = z
   .max(999_999_999_999)
   .refine((n) => toOre(n) !== null, "at most two decimals (öre)");
 
+/** { dimension id: code }, e.g. { "1": "100", "6": "P-17" } */
+export const DimensionMapSchema = z
+  .record(z.string().regex(/^\d{1,3}$/, "a dimension id"), z.string().min(1).max(40))
+  .openapi({ description: "map of dimension id to code; unknown or archived codes give DIMENSION_VALIDATION_FAILED" });
+
 export const LineInputSchema = z
   .object({
     account_number: z.string().regex(/^[1-8]\d{3}$/, "a four-digit BAS account number"),
     debit_amount: AmountSchema.default(0),
     credit_amount: AmountSchema.default(0),
     line_description: z.string().max(500).nullish(),
+    dimensions: DimensionMapSchema.optional(),
   })
   .refine((l) => (l.debit_amount > 0) !== (l.credit_amount > 0), {
     message: "a line has either a debit_amount or a credit_amount above zero, not both",
@@ -58,6 +65,7 @@ export const LineSchema = z.object({
   credit_amount: z.number(),
   line_description: z.string().nullable(),
   sort_order: z.number(),
+  dimensions: z.record(z.string(), z.string()),
 });
 
 const EntrySummarySchema = z.object({ id: z.string(), voucher_series: z.string(), voucher_number: z.number(), entry_date: z.string(), status: z.string() });
@@ -109,17 +117,7 @@ export const CorrectResultSchema = z.object({
   reversal_voucher_number: z.number(),
   corrected_voucher_number: z.number(),
 });
-export const BatchResultSchema = z.object({
-  results: z.array(
-    z.object({
-      ok: z.boolean(),
-      request_index: z.number(),
-      data: EntrySchema.optional(),
-      error: z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() }).optional(),
-    }),
-  ),
-  summary: z.object({ total: z.number(), succeeded: z.number(), failed: z.number() }),
-});
+export const BatchResultSchema = BatchResultSchemaOf(EntrySchema);
 
 export const ListQuerySchema = z.object({
   fiscal_period_id: z.string().optional(),

@@ -1,0 +1,108 @@
+import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { database } from "../../db/client";
+import type { AppEnv } from "../../http/context";
+import { dispatch } from "../../http/dispatch";
+import { json } from "../../http/envelope";
+import { finishPage, pageRequest } from "../../http/pagination";
+import { booleanQuery, defineRoute } from "../../http/route";
+import { AmountSchema } from "../journal-entries/schemas";
+import { articleJson, listArticles, loadArticle } from "./service";
+
+const TAG = "Articles";
+const BASE = "/api/v1/companies/{companyId}/articles";
+const Params = z.object({ companyId: z.string() });
+const IdParams = z.object({ companyId: z.string(), id: z.string() });
+
+const ArticleSchema = z
+  .object({
+    id: z.string(),
+    number: z.string(),
+    name: z.string(),
+    unit: z.string(),
+    default_price: z.number(),
+    vat_rate: z.number(),
+    revenue_account: z.string(),
+    archived_at: z.string().nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .openapi("Article");
+
+const ArticleFields = z.object({
+  number: z.string().trim().min(1).max(40),
+  name: z.string().trim().min(1).max(200),
+  unit: z.string().trim().min(1).max(20),
+  default_price: AmountSchema,
+  vat_rate: z.number().openapi({ description: "0.25, 0.12, 0.06 or 0" }),
+  revenue_account: z.string().regex(/^3\d{3}$/, "a class-3 BAS account").openapi({ example: "3001" }),
+});
+const ArticleInputSchema = ArticleFields.extend({ unit: ArticleFields.shape.unit.default("st") });
+
+const write = { tag: TAG, scope: "invoices:write", company: true, idempotency: "required", dryRun: true } as const;
+const opts = { idempotency: "required", dryRun: true } as const;
+
+export function registerArticleRoutes(app: OpenAPIHono<AppEnv>) {
+  app.openapi(
+    defineRoute({
+      method: "get",
+      path: BASE,
+      tag: TAG,
+      summary: "List articles",
+      scope: "invoices:read",
+      company: true,
+      params: Params,
+      query: z.object({
+        include_archived: booleanQuery.optional(),
+        search: z.string().min(1).max(100).optional(),
+        cursor: z.string().optional(),
+        limit: z.coerce.number().int().min(1).max(100).default(50),
+      }),
+      response: z.array(ArticleSchema),
+    }),
+    async (c) => {
+      const q = c.req.valid("query");
+      const companyId = c.get("company").id;
+      const page = await pageRequest(c, `articles:${companyId}:${q.include_archived}:${q.search}`, q.cursor, q.limit);
+      const { items, nextCursor } = await finishPage(c, page, await listArticles(database(c.env), companyId, q, page), (a) => ({ k: a.createdAt, i: a.id }));
+      return json(c, items.map(articleJson), 200, { next_cursor: nextCursor });
+    },
+  );
+
+  app.openapi(
+    defineRoute({ method: "get", path: `${BASE}/{id}`, tag: TAG, summary: "Get an article", scope: "invoices:read", company: true, params: IdParams, response: ArticleSchema }),
+    async (c) => json(c, articleJson(await loadArticle(database(c.env), c.get("company").id, c.req.valid("param").id))),
+  );
+
+  app.openapi(
+    defineRoute({
+      ...write,
+      method: "post",
+      path: BASE,
+      summary: "Create an article",
+      description: "number is unique in the company (409 CONFLICT). revenue_account must be an active class-3 account (ACCOUNTS_NOT_IN_CHART).",
+      params: Params,
+      body: ArticleInputSchema,
+      response: ArticleSchema,
+      status: 201,
+    }),
+    async (c) => dispatch(c, "articles.create", c.req.valid("json"), opts),
+  );
+
+  app.openapi(
+    defineRoute({
+      ...write,
+      method: "patch",
+      path: `${BASE}/{id}`,
+      summary: "Update an article; archived_at null restores it",
+      params: IdParams,
+      body: ArticleFields.partial().extend({ archived_at: z.null().optional() }).strict(),
+      response: ArticleSchema,
+    }),
+    async (c) => dispatch(c, "articles.update", { ...c.req.valid("json"), id: c.req.valid("param").id }, opts),
+  );
+
+  app.openapi(
+    defineRoute({ ...write, method: "delete", path: `${BASE}/{id}`, summary: "Archive an article (204; again is a no-op)", params: IdParams, response: null, status: 204 }),
+    async (c) => dispatch(c, "articles.archive", { id: c.req.valid("param").id }, opts),
+  );
+}

@@ -1,0 +1,95 @@
+import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { database } from "../../db/client";
+import type { AppEnv } from "../../http/context";
+import { dispatch } from "../../http/dispatch";
+import { json } from "../../http/envelope";
+import { booleanQuery, defineRoute } from "../../http/route";
+import { listDimensions } from "./service";
+
+const TAG = "Dimensions";
+const BASE = "/api/v1/companies/{companyId}/dimensions";
+const Params = z.object({ companyId: z.string() });
+const DimParams = z.object({ companyId: z.string(), dimensionId: z.coerce.number().int().min(1).max(999) });
+const CodeParams = DimParams.extend({ code: z.string().min(1).max(40) });
+const CodeSchema = z.object({ code: z.string(), name: z.string(), archived_at: z.string().nullable(), created_at: z.string(), updated_at: z.string() }).openapi("DimensionCode");
+const DimensionSchema = z
+  .object({ id: z.number(), name: z.string(), archived_at: z.string().nullable(), created_at: z.string(), updated_at: z.string(), codes: z.array(CodeSchema) })
+  .openapi("Dimension");
+const write = { tag: TAG, scope: "bookkeeping:write", company: true, idempotency: "optional", dryRun: true } as const;
+const opts = { idempotency: "optional", dryRun: true } as const;
+
+export function registerDimensionRoutes(app: OpenAPIHono<AppEnv>) {
+  app.openapi(
+    defineRoute({
+      method: "get",
+      path: BASE,
+      tag: TAG,
+      summary: "List dimensions with their codes",
+      description: "SIE 4C reserves dimension 1 for kostnadsställe and 6 for projekt. Archived dimensions and codes are listed with include_archived=true.",
+      scope: "reports:read",
+      company: true,
+      params: Params,
+      query: z.object({ include_archived: booleanQuery.optional() }),
+      response: z.array(DimensionSchema),
+    }),
+    async (c) => json(c, await listDimensions(database(c.env), c.get("company").id, c.req.valid("query").include_archived ?? false)),
+  );
+
+  app.openapi(
+    defineRoute({
+      ...write,
+      method: "post",
+      path: BASE,
+      summary: "Create a dimension",
+      params: Params,
+      body: z.object({ id: z.number().int().min(1).max(999), name: z.string().trim().min(1).max(100) }),
+      response: DimensionSchema,
+      status: 201,
+    }),
+    async (c) => dispatch(c, "dimensions.create", c.req.valid("json"), opts),
+  );
+
+  app.openapi(
+    defineRoute({
+      ...write,
+      method: "patch",
+      path: `${BASE}/{dimensionId}`,
+      summary: "Rename, archive or restore a dimension",
+      params: DimParams,
+      body: z.object({ name: z.string().trim().min(1).max(100).optional(), archived: z.boolean().optional() }).strict(),
+      response: DimensionSchema,
+    }),
+    async (c) => dispatch(c, "dimensions.update", { ...c.req.valid("json"), id: c.req.valid("param").dimensionId }, opts),
+  );
+
+  app.openapi(
+    defineRoute({
+      ...write,
+      method: "post",
+      path: `${BASE}/{dimensionId}/codes`,
+      summary: "Add a code (object) to a dimension",
+      params: DimParams,
+      body: z.object({ code: z.string().trim().min(1).max(40), name: z.string().trim().min(1).max(100) }),
+      response: CodeSchema,
+      status: 201,
+    }),
+    async (c) => dispatch(c, "dimensions.create_code", { ...c.req.valid("json"), id: c.req.valid("param").dimensionId }, opts),
+  );
+
+  app.openapi(
+    defineRoute({
+      ...write,
+      method: "patch",
+      path: `${BASE}/{dimensionId}/codes/{code}`,
+      summary: "Rename, archive or restore a code",
+      description: "An archived code is refused on new lines and invoices with DIMENSION_VALIDATION_FAILED; posted lines keep it.",
+      params: CodeParams,
+      body: z.object({ name: z.string().trim().min(1).max(100).optional(), archived: z.boolean().optional() }).strict(),
+      response: CodeSchema,
+    }),
+    async (c) => {
+      const p = c.req.valid("param");
+      return dispatch(c, "dimensions.update_code", { ...c.req.valid("json"), id: p.dimensionId, code: p.code }, opts);
+    },
+  );
+}

@@ -1,0 +1,25 @@
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { AppEnv } from "../../http/context";
+import { registerRegisterRoutes } from "../../http/register-routes";
+import { SupplierCreateSchema, SupplierPatchSchema, SupplierSchema } from "./schemas";
+import { listSuppliers, loadSupplier, supplierJson } from "./service";
+
+export function registerSupplierRoutes(app: OpenAPIHono<AppEnv>) {
+  registerRegisterRoutes(app, {
+    tag: "Suppliers",
+    plural: "suppliers",
+    readScope: "suppliers:read",
+    writeScope: "suppliers:write",
+    schemas: { item: SupplierSchema, create: SupplierCreateSchema, patch: SupplierPatchSchema },
+    // Open supplier invoices: none can exist before the supplier-invoice domain.
+    expand: { name: "supplier_invoices", load: async () => [] },
+    list: listSuppliers,
+    load: loadSupplier,
+    toJson: (_env, row) => supplierJson(row),
+    commands: { create: "suppliers.create", bulkCreate: "suppliers.bulk_create", update: "suppliers.update", archive: "suppliers.archive" },
+    notes: {
+      create: "vat_number, bankgiro, plusgiro, iban and bic are stored as supplied. default_expense_account must be an active account (ACCOUNTS_NOT_IN_CHART).",
+      patch: "All fields optional; archived_at: null restores. Changing default_expense_account does not rebook earlier invoices.",
+    },
+  });
+}
