@@ -14,6 +14,7 @@ export default defineConfig(async () => {
             CURSOR_SECRET: "test-cursor-secret",
             // a 32-byte test key; never a production key
             PII_ENCRYPTION_KEY: "dGVzdC1rZXktZm9yLXBpaS1lbmNyeXB0aW9uLTMyYnk=",
+            DOCUMENT_URL_SECRET: "test-document-url-secret",
             VIES_BASE_URL: "https://vies.test",
             VIES_TIMEOUT_MS: "300",
             TEST_MIGRATIONS: migrations,

@@ -16,6 +16,8 @@ export interface Env {
   CURSOR_SECRET?: string;
   /** AES-256-GCM key (32 bytes, base64) for personal numbers and webhook secrets */
   PII_ENCRYPTION_KEY?: string;
+  /** signs document download URLs */
+  DOCUMENT_URL_SECRET?: string;
   /** EU VAT registry REST base URL and timeout; configuration so tests can use a fake */
   VIES_BASE_URL?: string;
   VIES_TIMEOUT_MS?: string;

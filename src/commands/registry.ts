@@ -8,6 +8,7 @@ import { archiveArticle, createArticle, updateArticle } from "../domains/article
 import { archiveCustomer, bulkCreateCustomers, createCustomer, updateCustomer } from "../domains/customers/service";
 import { createCode, createDimension, updateCode, updateDimension } from "../domains/dimensions/service";
 import { archiveSupplier, bulkCreateSuppliers, createSupplier, updateSupplier } from "../domains/suppliers/service";
+import { accessDocument, linkDocument, uploadDocument } from "../domains/documents/service";
 import type { Command } from "./plan";
 
 export const COMMANDS = {
@@ -39,6 +40,9 @@ export const COMMANDS = {
   "dimensions.update": updateDimension,
   "dimensions.create_code": createCode,
   "dimensions.update_code": updateCode,
+  "documents.upload": uploadDocument,
+  "documents.link": linkDocument,
+  "documents.access": accessDocument,
 } satisfies Record<string, Command>;
 
 export type CommandName = keyof typeof COMMANDS;

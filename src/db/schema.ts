@@ -333,3 +333,31 @@ export const dimensionCodes = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.companyId, t.dimensionId, t.code] })],
 );
+
+/** The document archive (BFL 7 kap: kept seven years). Rows are never deleted. */
+export const documents = sqliteTable(
+  "documents",
+  {
+    id: text("id").primaryKey(),
+    companyId: text("company_id").notNull(),
+    /** the id of version 1; every version of one document shares it */
+    documentGroupId: text("document_group_id").notNull(),
+    version: integer("version").notNull(),
+    isCurrentVersion: bool("is_current_version").notNull(),
+    fileName: text("file_name").notNull(),
+    mimeType: text("mime_type").notNull(),
+    fileSizeBytes: integer("file_size_bytes").notNull(),
+    sha256Hash: text("sha256_hash").notNull(),
+    r2Key: text("r2_key").notNull(),
+    uploadSource: text("upload_source").notNull(),
+    journalEntryId: text("journal_entry_id"),
+    journalEntryLineId: text("journal_entry_line_id"),
+    createdAt: text("created_at").notNull(),
+    linkedAt: text("linked_at"),
+  },
+  (t) => [
+    index("documents_company_created_idx").on(t.companyId, t.createdAt, t.id),
+    index("documents_entry_idx").on(t.companyId, t.journalEntryId),
+    uniqueIndex("documents_group_version_idx").on(t.documentGroupId, t.version),
+  ],
+);

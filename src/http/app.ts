@@ -10,6 +10,7 @@ import { registerAccountRoutes } from "../domains/accounts/routes";
 import { registerArticleRoutes } from "../domains/articles/routes";
 import { registerCustomerRoutes } from "../domains/customers/routes";
 import { registerDimensionRoutes } from "../domains/dimensions/routes";
+import { registerDocumentRoutes } from "../domains/documents/routes";
 import { registerSupplierRoutes } from "../domains/suppliers/routes";
 import { registerAdminRoutes } from "../domains/admin/routes";
 import { registerAuditRoutes } from "../domains/audit/routes";
@@ -23,7 +24,7 @@ import type { AppEnv } from "./context";
 import { errorBody } from "./envelope";
 import { rateLimit } from "./rate-limit";
 
-const PUBLIC_PATHS = [/^\/api\/v1\/health$/, /^\/api\/v1\/errors(\/[^/]+)?$/, /^\/api\/v1\/openapi\.json$/, /^\/api\/v1\/docs$/];
+const PUBLIC_PATHS = [/^\/api\/v1\/health$/, /^\/api\/v1\/errors(\/[^/]+)?$/, /^\/api\/v1\/openapi\.json$/, /^\/api\/v1\/docs$/, /^\/api\/v1\/document-files\//];
 
 const requestContext = createMiddleware<AppEnv>(async (c, next) => {
   c.set("requestId", `req_${crypto.randomUUID()}`);
@@ -81,6 +82,7 @@ export function createApp() {
   registerSupplierRoutes(app);
   registerArticleRoutes(app);
   registerDimensionRoutes(app);
+  registerDocumentRoutes(app);
 
   app.notFound((c) => renderError(new ApiError("NOT_FOUND", { path: c.req.path }, "No such endpoint."), c));
   app.onError(renderError);

@@ -13,6 +13,8 @@ export interface DispatchOptions {
   /** "ignored": the route is not idempotent by contract (POST /companies) */
   idempotency: "required" | "optional" | "ignored";
   dryRun: boolean;
+  /** what the body hash covers when `input` carries server-made values (e.g. a new id) */
+  hashOf?: unknown;
 }
 
 export function isDryRun(c: Context<AppEnv>): boolean {
@@ -34,7 +36,7 @@ export async function dispatch(c: Context<AppEnv>, name: CommandName, input: unk
   }
   const company = c.get("company");
   const auth = c.get("auth");
-  const bodyHash = await sha256Hex(`${c.req.method} ${new URL(c.req.url).pathname}\n${JSON.stringify(input ?? null)}`);
+  const bodyHash = await sha256Hex(`${c.req.method} ${new URL(c.req.url).pathname}\n${JSON.stringify((opts.hashOf ?? input) ?? null)}`);
   const stub = c.env.COMPANY_WRITER.get(c.env.COMPANY_WRITER.idFromName(company.id));
   const result = (await stub.execute({
     name,

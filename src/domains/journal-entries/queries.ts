@@ -6,6 +6,7 @@ import { ApiError } from "../../http/api-error";
 import { afterDesc, type PageRequest } from "../../http/pagination";
 import type { JournalEntryRow, JournalLineRow } from "../../ledger/engine";
 import { fromOre } from "../../ledger/money";
+import { documentsForEntry } from "../documents/service";
 
 export function lineJson(l: JournalLineRow) {
   return {
@@ -84,6 +85,7 @@ export async function entryDetail(db: Database, companyId: string, id: string) {
   const byId = new Map(related.map((r) => [r.id, r]));
   return {
     ...entryJson(entry, lines),
+    documents: await documentsForEntry(db, companyId, id),
     storno_chain: {
       reverses: entry.reversesId ? summary(byId.get(entry.reversesId)) : null,
       reversed_by: entry.reversedById ? summary(byId.get(entry.reversedById)) : null,

@@ -92,6 +92,7 @@ export const EntrySchema = z
   .openapi("JournalEntry");
 
 export const EntryDetailSchema = EntrySchema.extend({
+  documents: z.array(z.record(z.string(), z.unknown())).openapi({ description: "current versions of the documents linked to the entry (see Document)" }),
   storno_chain: z.object({
     reverses: EntrySummarySchema.nullable(),
     reversed_by: EntrySummarySchema.nullable(),

@@ -1,0 +1,227 @@
+import { OpenAPIHono, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { createMiddleware } from "hono/factory";
+import { nowMs } from "../../clock";
+import { database } from "../../db/client";
+import { ApiError } from "../../http/api-error";
+import type { AppEnv } from "../../http/context";
+import { sha256Hex } from "../../http/crypto";
+import { dispatch, isDryRun } from "../../http/dispatch";
+import { json } from "../../http/envelope";
+import { finishPage, pageRequest } from "../../http/pagination";
+import { booleanQuery, defineRoute } from "../../http/route";
+import { newId } from "../../ids";
+import { DateSchema } from "../journal-entries/schemas";
+import { detectMimeType, MAX_DOCUMENT_BYTES } from "./file-type";
+import { documentsJson, listDocuments, loadDocument, r2KeyFor, type StoredUpload } from "./service";
+import { verifyDownload } from "./signed-url";
+
+const TAG = "Documents";
+const BASE = "/api/v1/companies/{companyId}/documents";
+const Params = z.object({ companyId: z.string() });
+const IdParams = z.object({ companyId: z.string(), id: z.string() });
+
+export const DocumentSchema = z
+  .object({
+    id: z.string(),
+    document_id: z.string().openapi({ description: "shared by every version of the document" }),
+    file_name: z.string(),
+    mime_type: z.enum(["application/pdf", "image/jpeg", "image/png", "image/webp"]),
+    file_size_bytes: z.number(),
+    sha256_hash: z.string(),
+    version: z.number(),
+    is_current_version: z.boolean(),
+    upload_source: z.string(),
+    journal_entry_id: z.string().nullable(),
+    journal_entry_line_id: z.string().nullable(),
+    immutable: z.boolean().openapi({ description: "true once linked to a posted entry" }),
+    created_at: z.string(),
+    linked_at: z.string().nullable(),
+  })
+  .openapi("Document");
+
+const UploadForm = z.object({
+  file: z.instanceof(File).openapi({ type: "string", format: "binary" }),
+  upload_source: z.string().trim().min(1).max(50).optional().openapi({ description: "where the file came from, e.g. api, email, mobile, scanner" }),
+  journal_entry_id: z.string().optional(),
+});
+
+/** Refuses an oversized upload from its Content-Length, before reading the body. */
+const sizeGate = createMiddleware<AppEnv>(async (c, next) => {
+  const length = Number(c.req.header("Content-Length") ?? 0);
+  // multipart framing adds a few hundred bytes around the file
+  if (length > MAX_DOCUMENT_BYTES + 64 * 1024) throw new ApiError("DOC_UPLOAD_TOO_LARGE", { max_bytes: MAX_DOCUMENT_BYTES, content_length: length });
+  await next();
+});
+
+async function storeUpload(c: Context<AppEnv>, form: z.infer<typeof UploadForm>, replacesId: string | null) {
+  if (isDryRun(c)) throw new ApiError("VALIDATION_ERROR", { parameter: "dry_run" }, "Uploads do not support dry-run.");
+  const file = form.file;
+  if (file.size > MAX_DOCUMENT_BYTES) throw new ApiError("DOC_UPLOAD_TOO_LARGE", { max_bytes: MAX_DOCUMENT_BYTES, file_size_bytes: file.size });
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const mimeType = detectMimeType(bytes);
+  if (!mimeType) throw new ApiError("DOC_UPLOAD_UNSUPPORTED_TYPE", { declared_type: file.type || null, supported: ["application/pdf", "image/jpeg", "image/png", "image/webp"] });
+  const companyId = c.get("company").id;
+  const documentId = newId();
+  const upload: StoredUpload = {
+    documentId,
+    r2Key: r2KeyFor(companyId, documentId),
+    fileName: (file.name || "document").slice(0, 255),
+    mimeType,
+    fileSizeBytes: bytes.byteLength,
+    sha256Hash: await sha256Hex(bytes),
+    uploadSource: form.upload_source ?? "api",
+    journalEntryId: form.journal_entry_id ?? null,
+    replacesId,
+  };
+  // The bytes go to R2 first; the row that points at them commits in the company's
+  // batch. A refused or replayed upload removes the object it put there.
+  await c.env.DOCUMENTS.put(upload.r2Key, bytes, {
+    httpMetadata: { contentType: mimeType },
+    customMetadata: { sha256: upload.sha256Hash, company_id: companyId },
+  });
+  const { documentId: _id, r2Key: _key, ...hashed } = upload;
+  const res = await dispatch(c, "documents.upload", upload, { idempotency: "required", dryRun: false, hashOf: hashed });
+  if (res.status !== 201 || res.headers.get("Idempotent-Replayed")) await c.env.DOCUMENTS.delete(upload.r2Key);
+  return res;
+}
+
+export function registerDocumentRoutes(app: OpenAPIHono<AppEnv>) {
+  const upload = { tag: TAG, scope: "documents:write", company: true, idempotency: "required", extraMiddleware: [sizeGate] } as const;
+  const multipart = { content: { "multipart/form-data": { schema: UploadForm } }, required: true };
+
+  const uploadRoute = defineRoute({
+    ...upload,
+    method: "post",
+    path: BASE,
+    summary: "Upload a document (PDF, JPEG, PNG or WebP, at most 10 MB)",
+    description:
+      "multipart/form-data: file, optional upload_source and journal_entry_id. The type is detected from the bytes (DOC_UPLOAD_UNSUPPORTED_TYPE, 415); " +
+      "over 10 MB is DOC_UPLOAD_TOO_LARGE (413). SHA-256 is computed and the file stored in R2 at version 1. No dry-run. Emits document.uploaded.",
+    params: Params,
+    response: DocumentSchema,
+    status: 201,
+  });
+  app.openapi({ ...uploadRoute, request: { ...uploadRoute.request, body: multipart } }, async (c) => storeUpload(c, c.req.valid("form"), null));
+
+  const versionRoute = defineRoute({
+    ...upload,
+    method: "post",
+    path: `${BASE}/{id}/versions`,
+    summary: "Upload a replacement: a new version becomes current",
+    description: "Refused with 409 CONFLICT (reason linked_to_posted_entry) once the document supports a posted entry. Earlier versions stay downloadable.",
+    params: IdParams,
+    response: DocumentSchema,
+    status: 201,
+  });
+  app.openapi({ ...versionRoute, request: { ...versionRoute.request, body: multipart } }, async (c) => storeUpload(c, c.req.valid("form"), c.req.valid("param").id));
+
+  app.openapi(
+    defineRoute({
+      method: "get",
+      path: BASE,
+      tag: TAG,
+      summary: "List documents (current versions unless all_versions=true)",
+      scope: "documents:read",
+      company: true,
+      params: Params,
+      query: z.object({
+        journal_entry_id: z.string().optional(),
+        mime_type: z.enum(["application/pdf", "image/jpeg", "image/png", "image/webp"]).optional(),
+        date_from: DateSchema.optional().openapi({ description: "upload date, inclusive" }),
+        date_to: DateSchema.optional(),
+        all_versions: booleanQuery.optional(),
+        cursor: z.string().optional(),
+        limit: z.coerce.number().int().min(1).max(100).default(50),
+      }),
+      response: z.array(DocumentSchema),
+    }),
+    async (c) => {
+      const q = c.req.valid("query");
+      const companyId = c.get("company").id;
+      const db = database(c.env);
+      const page = await pageRequest(c, `documents:${companyId}:${JSON.stringify({ ...q, cursor: undefined, limit: undefined })}`, q.cursor, q.limit);
+      const { items, nextCursor } = await finishPage(c, page, await listDocuments(db, companyId, q, page), (d) => ({ k: d.createdAt, i: d.id }));
+      return json(c, await documentsJson(db, companyId, items), 200, { next_cursor: nextCursor });
+    },
+  );
+
+  app.openapi(
+    defineRoute({ method: "get", path: `${BASE}/{id}`, tag: TAG, summary: "Get a document", scope: "documents:read", company: true, params: IdParams, response: DocumentSchema }),
+    async (c) => {
+      const db = database(c.env);
+      const companyId = c.get("company").id;
+      const [doc] = await documentsJson(db, companyId, [await loadDocument(db, companyId, c.req.valid("param").id)]);
+      return json(c, doc);
+    },
+  );
+
+  app.openapi(
+    defineRoute({
+      method: "get",
+      path: `${BASE}/{id}/download`,
+      tag: TAG,
+      summary: "A signed download URL, valid 900 seconds",
+      description: "The URL is served by this API from R2; an expired or altered URL is refused. Each call emits document.accessed and is audited.",
+      scope: "documents:read",
+      company: true,
+      write: false,
+      params: IdParams,
+      response: z.object({ id: z.string(), file_name: z.string(), mime_type: z.string(), sha256_hash: z.string(), download_url: z.string(), expires_in_seconds: z.number() }),
+    }),
+    async (c) =>
+      dispatch(c, "documents.access", { id: c.req.valid("param").id, origin: new URL(c.req.url).origin, secret: c.env.DOCUMENT_URL_SECRET }, { idempotency: "optional", dryRun: false }),
+  );
+
+  app.openapi(
+    defineRoute({
+      tag: TAG,
+      scope: "documents:write",
+      company: true,
+      idempotency: "required",
+      dryRun: true,
+      method: "post",
+      path: `${BASE}/{id}/link`,
+      summary: "Link a document to a journal entry (and optionally one of its lines)",
+      description: "Both must belong to the company (else NOT_FOUND). Re-linking overwrites; there is no unlink. Once linked to a posted entry the document is immutable.",
+      params: IdParams,
+      body: z.object({ journal_entry_id: z.string(), journal_entry_line_id: z.string().optional() }),
+      response: DocumentSchema,
+    }),
+    async (c) => dispatch(c, "documents.link", { ...c.req.valid("json"), id: c.req.valid("param").id }, { idempotency: "required", dryRun: true }),
+  );
+
+  // The signed file URL: no API key; the signature is the authorisation.
+  app.openapi(
+    defineRoute({
+      method: "get",
+      path: "/api/v1/document-files/{companyId}/{documentId}",
+      tag: TAG,
+      summary: "Download a file by its signed URL (from .../download)",
+      scope: null,
+      params: z.object({ companyId: z.string(), documentId: z.string() }),
+      query: z.object({ expires: z.string(), signature: z.string() }),
+      response: null,
+    }),
+    async (c) => {
+      const { companyId, documentId } = c.req.valid("param");
+      const { expires, signature } = c.req.valid("query");
+      await verifyDownload(c.env.DOCUMENT_URL_SECRET, companyId, documentId, expires, signature, Math.floor(nowMs() / 1000));
+      const doc = await loadDocument(database(c.env), companyId, documentId);
+      const object = await c.env.DOCUMENTS.get(doc.r2Key);
+      if (!object) throw new ApiError("NOT_FOUND", { resource: "document_file", id: documentId });
+      const ascii = doc.fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+      return new Response(object.body, {
+        headers: {
+          "Content-Type": doc.mimeType,
+          "Content-Length": String(doc.fileSizeBytes),
+          "Content-Disposition": `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(doc.fileName)}`,
+          "X-Content-SHA256": doc.sha256Hash,
+          "Cache-Control": "private, no-store",
+          "X-Request-Id": c.get("requestId"),
+          "Service-Version": c.env.SERVICE_VERSION,
+        },
+      });
+    },
+  );
+}

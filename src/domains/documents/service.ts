@@ -1,0 +1,210 @@
+// The document archive: files in R2 under the company, a row per version in D1.
+// A document linked to a posted entry is immutable (BFL 7 kap; also enforced by a
+// trigger), and nothing is ever deleted.
+import { and, asc, desc, eq, gte, inArray, lt, max } from "drizzle-orm";
+import type { Command } from "../../commands/plan";
+import type { Database } from "../../db/client";
+import { documents, journalEntries, journalLines } from "../../db/schema";
+import { ApiError } from "../../http/api-error";
+import { afterDesc, type PageRequest } from "../../http/pagination";
+import { addDays } from "../../sweden/fiscal-year";
+import { DOWNLOAD_URL_TTL_SECONDS, signDownload } from "./signed-url";
+
+type DocumentRow = typeof documents.$inferSelect;
+
+export function documentJson(d: DocumentRow, immutable: boolean) {
+  return {
+    id: d.id,
+    document_id: d.documentGroupId,
+    file_name: d.fileName,
+    mime_type: d.mimeType,
+    file_size_bytes: d.fileSizeBytes,
+    sha256_hash: d.sha256Hash,
+    version: d.version,
+    is_current_version: d.isCurrentVersion,
+    upload_source: d.uploadSource,
+    journal_entry_id: d.journalEntryId,
+    journal_entry_line_id: d.journalEntryLineId,
+    immutable,
+    created_at: d.createdAt,
+    linked_at: d.linkedAt,
+  };
+}
+
+export function r2KeyFor(companyId: string, documentId: string): string {
+  return `companies/${companyId}/documents/${documentId}`;
+}
+
+async function postedEntryIds(db: Database, companyId: string, entryIds: (string | null)[]): Promise<Set<string>> {
+  const ids = [...new Set(entryIds.filter((x): x is string => !!x))];
+  if (!ids.length) return new Set();
+  const rows = await db
+    .select({ id: journalEntries.id })
+    .from(journalEntries)
+    .where(and(eq(journalEntries.companyId, companyId), inArray(journalEntries.id, ids), eq(journalEntries.status, "posted")))
+    .all();
+  return new Set(rows.map((r) => r.id));
+}
+
+export async function documentsJson(db: Database, companyId: string, rows: DocumentRow[]) {
+  const posted = await postedEntryIds(db, companyId, rows.map((r) => r.journalEntryId));
+  return rows.map((r) => documentJson(r, !!r.journalEntryId && posted.has(r.journalEntryId)));
+}
+
+export async function loadDocument(db: Database, companyId: string, id: string): Promise<DocumentRow> {
+  const row = await db.select().from(documents).where(and(eq(documents.companyId, companyId), eq(documents.id, id))).get();
+  if (!row) throw new ApiError("NOT_FOUND", { resource: "document", id });
+  return row;
+}
+
+async function assertMutable(db: Database, companyId: string, doc: DocumentRow) {
+  if (doc.journalEntryId && (await postedEntryIds(db, companyId, [doc.journalEntryId])).has(doc.journalEntryId)) {
+    throw new ApiError("CONFLICT", { reason: "linked_to_posted_entry", journal_entry_id: doc.journalEntryId }, "The document supports a posted entry and can no longer change.");
+  }
+}
+
+async function assertLinkTarget(db: Database, companyId: string, entryId: string, lineId: string | null) {
+  const entry = await db.select({ id: journalEntries.id }).from(journalEntries).where(and(eq(journalEntries.companyId, companyId), eq(journalEntries.id, entryId))).get();
+  if (!entry) throw new ApiError("NOT_FOUND", { resource: "journal_entry", id: entryId });
+  if (lineId) {
+    const line = await db
+      .select({ id: journalLines.id })
+      .from(journalLines)
+      .where(and(eq(journalLines.companyId, companyId), eq(journalLines.id, lineId), eq(journalLines.journalEntryId, entryId)))
+      .get();
+    if (!line) throw new ApiError("NOT_FOUND", { resource: "journal_entry_line", id: lineId });
+  }
+}
+
+/** What the HTTP layer hands over after it has put the bytes in R2. */
+export interface StoredUpload {
+  documentId: string;
+  r2Key: string;
+  fileName: string;
+  mimeType: string;
+  fileSizeBytes: number;
+  sha256Hash: string;
+  uploadSource: string;
+  journalEntryId?: string | null;
+  /** set when the upload is a new version of an existing document */
+  replacesId?: string | null;
+}
+
+export const uploadDocument: Command<StoredUpload> = async (db, input, ctx) => {
+  let groupId = input.documentId;
+  let version = 1;
+  let journalEntryId = input.journalEntryId ?? null;
+  const statements = [];
+  if (input.replacesId) {
+    const previous = await loadDocument(db, ctx.companyId, input.replacesId);
+    await assertMutable(db, ctx.companyId, previous);
+    groupId = previous.documentGroupId;
+    const [{ latest }] = await db.select({ latest: max(documents.version) }).from(documents).where(eq(documents.documentGroupId, groupId)).all();
+    version = (latest ?? 0) + 1;
+    journalEntryId = journalEntryId ?? previous.journalEntryId;
+    statements.push(db.update(documents).set({ isCurrentVersion: false }).where(and(eq(documents.documentGroupId, groupId), eq(documents.isCurrentVersion, true))));
+  }
+  if (journalEntryId) await assertLinkTarget(db, ctx.companyId, journalEntryId, null);
+  const row: DocumentRow = {
+    id: input.documentId,
+    companyId: ctx.companyId,
+    documentGroupId: groupId,
+    version,
+    isCurrentVersion: true,
+    fileName: input.fileName,
+    mimeType: input.mimeType,
+    fileSizeBytes: input.fileSizeBytes,
+    sha256Hash: input.sha256Hash,
+    r2Key: input.r2Key,
+    uploadSource: input.uploadSource,
+    journalEntryId,
+    journalEntryLineId: null,
+    createdAt: ctx.now,
+    linkedAt: journalEntryId ? ctx.now : null,
+  };
+  statements.push(db.insert(documents).values(row));
+  const [data] = await documentsJson(db, ctx.companyId, [row]);
+  return {
+    status: 201,
+    data,
+    statements,
+    events: [{ type: "document.uploaded", object: data }],
+    audit: { action: version > 1 ? "document.version_uploaded" : "document.uploaded", resourceType: "document", resourceId: row.id },
+  };
+};
+
+export const linkDocument: Command<{ id: string; journal_entry_id: string; journal_entry_line_id?: string }> = async (db, input, ctx) => {
+  const doc = await loadDocument(db, ctx.companyId, input.id);
+  await assertLinkTarget(db, ctx.companyId, input.journal_entry_id, input.journal_entry_line_id ?? null);
+  await assertMutable(db, ctx.companyId, doc);
+  const patch = { journalEntryId: input.journal_entry_id, journalEntryLineId: input.journal_entry_line_id ?? null, linkedAt: ctx.now };
+  const [data] = await documentsJson(db, ctx.companyId, [{ ...doc, ...patch }]);
+  return {
+    status: 200,
+    data,
+    statements: [db.update(documents).set(patch).where(eq(documents.id, doc.id))],
+    audit: { action: "document.linked", resourceType: "document", resourceId: doc.id },
+  };
+};
+
+/** Every download link handed out is an access to the archive: audited and evented. */
+export const accessDocument: Command<{ id: string; origin: string; secret: string | undefined }> = async (db, input, ctx) => {
+  const doc = await loadDocument(db, ctx.companyId, input.id);
+  const expires = Math.floor(Date.parse(ctx.now) / 1000) + DOWNLOAD_URL_TTL_SECONDS;
+  const signature = await signDownload(input.secret, ctx.companyId, doc.id, expires);
+  const data = {
+    id: doc.id,
+    file_name: doc.fileName,
+    mime_type: doc.mimeType,
+    sha256_hash: doc.sha256Hash,
+    download_url: `${input.origin}/api/v1/document-files/${ctx.companyId}/${doc.id}?expires=${expires}&signature=${signature}`,
+    expires_in_seconds: DOWNLOAD_URL_TTL_SECONDS,
+  };
+  return {
+    status: 200,
+    data,
+    statements: [],
+    events: [{ type: "document.accessed", object: { id: doc.id, file_name: doc.fileName, api_key_id: ctx.apiKeyId, expires_at: new Date(expires * 1000).toISOString() } }],
+    audit: { action: "document.accessed", resourceType: "document", resourceId: doc.id },
+  };
+};
+
+export interface DocumentFilters {
+  journal_entry_id?: string;
+  mime_type?: string;
+  date_from?: string;
+  date_to?: string;
+  all_versions?: boolean;
+}
+
+export async function listDocuments(db: Database, companyId: string, f: DocumentFilters, page: PageRequest) {
+  return db
+    .select()
+    .from(documents)
+    .where(
+      and(
+        eq(documents.companyId, companyId),
+        f.all_versions ? undefined : eq(documents.isCurrentVersion, true),
+        f.journal_entry_id ? eq(documents.journalEntryId, f.journal_entry_id) : undefined,
+        f.mime_type ? eq(documents.mimeType, f.mime_type) : undefined,
+        f.date_from ? gte(documents.createdAt, f.date_from) : undefined,
+        // date_to is inclusive: everything before the next day
+        f.date_to ? lt(documents.createdAt, addDays(f.date_to, 1)) : undefined,
+        afterDesc(page, documents.createdAt, documents.id),
+      ),
+    )
+    .orderBy(desc(documents.createdAt), asc(documents.id))
+    .limit(page.limit + 1)
+    .all();
+}
+
+/** The current documents supporting an entry (the journal-entries domain shows them). */
+export async function documentsForEntry(db: Database, companyId: string, entryId: string) {
+  const rows = await db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.companyId, companyId), eq(documents.journalEntryId, entryId), eq(documents.isCurrentVersion, true)))
+    .orderBy(asc(documents.createdAt))
+    .all();
+  return documentsJson(db, companyId, rows);
+}
