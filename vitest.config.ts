@@ -1,6 +1,6 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
-import { fakeVies } from "./test/fakes/vies.ts";
+import { outbound } from "./test/fakes/outbound.ts";
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("./migrations");
@@ -17,9 +17,11 @@ export default defineConfig(async () => {
             DOCUMENT_URL_SECRET: "test-document-url-secret",
             VIES_BASE_URL: "https://vies.test",
             VIES_TIMEOUT_MS: "300",
+            DNS_RESOLVER_URL: "https://dns.test/dns-query",
+            WEBHOOK_TIMEOUT_MS: "500",
             TEST_MIGRATIONS: migrations,
           },
-          outboundService: fakeVies,
+          outboundService: outbound,
         },
       }),
     ],

@@ -18,6 +18,10 @@ export interface Env {
   PII_ENCRYPTION_KEY?: string;
   /** signs document download URLs */
   DOCUMENT_URL_SECRET?: string;
+  /** DNS-over-HTTPS resolver (JSON API) used to check webhook hosts */
+  DNS_RESOLVER_URL?: string;
+  /** webhook delivery timeout in ms (10 000 by contract) */
+  WEBHOOK_TIMEOUT_MS?: string;
   /** EU VAT registry REST base URL and timeout; configuration so tests can use a fake */
   VIES_BASE_URL?: string;
   VIES_TIMEOUT_MS?: string;

@@ -6,6 +6,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../db/client";
 import type { Env } from "../env";
 import type { Role } from "../http/context";
+import type { Job } from "../jobs/types";
 
 export type Statement = BatchItem<"sqlite">;
 
@@ -34,6 +35,10 @@ export interface Plan {
     voucher?: VoucherRef | null;
   };
   events?: PlannedEvent[];
+  /** what an idempotent replay returns, when it must differ from `data` (a secret shown once) */
+  replayData?: unknown;
+  /** queue messages to send once the batch has committed */
+  afterCommit?: Job[];
 }
 
 export interface CommandContext {

@@ -9,6 +9,7 @@ import { archiveCustomer, bulkCreateCustomers, createCustomer, updateCustomer } 
 import { createCode, createDimension, updateCode, updateDimension } from "../domains/dimensions/service";
 import { archiveSupplier, bulkCreateSuppliers, createSupplier, updateSupplier } from "../domains/suppliers/service";
 import { accessDocument, linkDocument, uploadDocument } from "../domains/documents/service";
+import { createWebhook, deleteWebhook, retryDelivery, rotateSecret, testWebhook, updateWebhook } from "../domains/webhooks/service";
 import type { Command } from "./plan";
 
 export const COMMANDS = {
@@ -43,6 +44,12 @@ export const COMMANDS = {
   "documents.upload": uploadDocument,
   "documents.link": linkDocument,
   "documents.access": accessDocument,
+  "webhooks.create": createWebhook,
+  "webhooks.update": updateWebhook,
+  "webhooks.delete": deleteWebhook,
+  "webhooks.rotate_secret": rotateSecret,
+  "webhooks.test": testWebhook,
+  "webhooks.retry_delivery": retryDelivery,
 } satisfies Record<string, Command>;
 
 export type CommandName = keyof typeof COMMANDS;

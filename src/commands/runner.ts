@@ -8,6 +8,8 @@ import { newId } from "../ids";
 import { ApiError, toErrorResult, type ErrorResult } from "../http/api-error";
 import type { AuditMeta } from "../http/envelope";
 import type { Command, CommandContext, Plan, Statement } from "./plan";
+import { planDeliveries } from "../domains/webhooks/fan-out";
+import type { Job } from "../jobs/types";
 import { COMMANDS, type CommandName } from "./registry";
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -72,6 +74,10 @@ export async function runCommand(env: Env, req: CommandRequest): Promise<Command
   const result: StoredResult = { ok: true, status: plan.status, data: plan.data, audit };
   if (ctx.dryRun) return { ...result, audit: null, replayed: false, dryRun: true } as CommandResult;
 
+  const events = (plan.events ?? []).map((ev) => ({ ...ev, id: newId() }));
+  // Each event fans out to the company's active webhooks for its type, in this batch:
+  // a delivery exists if and only if its event committed.
+  const fanOut = await planDeliveries(db, ctx, events);
   const statements: Statement[] = [
     ...plan.statements,
     db.insert(auditLog).values({
@@ -86,9 +92,9 @@ export async function runCommand(env: Env, req: CommandRequest): Promise<Command
       voucher: audit.voucher_number,
       createdAt: ctx.now,
     }),
-    ...(plan.events ?? []).map((ev) =>
+    ...events.map((ev) =>
       db.insert(outboxEvents).values({
-        id: newId(),
+        id: ev.id,
         companyId: ctx.companyId,
         type: ev.type,
         apiVersion: ctx.apiVersion,
@@ -98,8 +104,9 @@ export async function runCommand(env: Env, req: CommandRequest): Promise<Command
         requestId: ctx.requestId,
       }),
     ),
+    ...fanOut.statements,
   ];
-  if (idem) statements.push(idempotencyInsert(db, ctx, idem, result));
+  if (idem) statements.push(idempotencyInsert(db, ctx, idem, plan.replayData === undefined ? result : { ...result, data: plan.replayData }));
 
   try {
     await db.batch(statements as [Statement, ...Statement[]]);
@@ -107,7 +114,18 @@ export async function runCommand(env: Env, req: CommandRequest): Promise<Command
     console.error("batch failed", req.name, ctx.requestId, err);
     return failure(new ApiError("BOOKKEEPING_DATABASE_ERROR", { request_id: ctx.requestId }), false);
   }
+  await enqueue(env, [...(plan.afterCommit ?? []), ...fanOut.jobs]);
   return { ...result, replayed: false, dryRun: false } as CommandResult;
+}
+
+/** After the commit: a lost message is not lost work, the minute sweep finds due rows. */
+async function enqueue(env: Env, jobs: Job[]) {
+  if (!jobs.length) return;
+  try {
+    await env.JOBS.sendBatch(jobs.map((body) => ({ body })));
+  } catch (err) {
+    console.error("enqueue failed; the cron sweep will pick the work up", err);
+  }
 }
 
 function failure(err: ApiError, dryRun: boolean): CommandResult {

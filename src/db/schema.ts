@@ -361,3 +361,71 @@ export const documents = sqliteTable(
     uniqueIndex("documents_group_version_idx").on(t.documentGroupId, t.version),
   ],
 );
+
+export const webhooks = sqliteTable(
+  "webhooks",
+  {
+    id: text("id").primaryKey(),
+    companyId: text("company_id").notNull(),
+    name: text("name").notNull(),
+    description: text("description"),
+    eventType: text("event_type").notNull(),
+    webhookUrl: text("webhook_url").notNull(),
+    active: bool("active").notNull(),
+    apiVersionPinned: text("api_version_pinned").notNull(),
+    disabledAt: text("disabled_at"),
+    disabledReason: text("disabled_reason"),
+    /** AES-GCM ciphertext of the signing secret */
+    secretEnc: text("secret_enc").notNull(),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+  },
+  (t) => [index("webhooks_company_event_idx").on(t.companyId, t.eventType)],
+);
+
+export const webhookDeliveries = sqliteTable(
+  "webhook_deliveries",
+  {
+    id: text("id").primaryKey(),
+    companyId: text("company_id").notNull(),
+    /** null once the webhook is deleted; such rows are never dispatched again */
+    webhookId: text("webhook_id"),
+    eventId: text("event_id"),
+    eventType: text("event_type").notNull(),
+    status: text("status", { enum: ["pending", "in_flight", "delivered", "failed", "dead"] }).notNull(),
+    attempts: integer("attempts").notNull(),
+    nextAttemptAt: text("next_attempt_at"),
+    responseStatus: integer("response_status"),
+    responseBody: text("response_body"),
+    error: text("error"),
+    requestId: text("request_id").notNull(),
+    /** the exact JSON body sent, shaped by the webhook's pinned version */
+    payload: text("payload").notNull(),
+    retryOfId: text("retry_of_id"),
+    createdAt: text("created_at").notNull(),
+    deliveredAt: text("delivered_at"),
+  },
+  (t) => [
+    index("deliveries_webhook_created_idx").on(t.webhookId, t.createdAt, t.id),
+    index("deliveries_due_idx").on(t.status, t.nextAttemptAt),
+  ],
+);
+
+export const operations = sqliteTable(
+  "operations",
+  {
+    id: text("id").primaryKey(),
+    companyId: text("company_id").notNull(),
+    type: text("type").notNull(),
+    status: text("status", { enum: ["queued", "running", "succeeded", "failed", "cancelled"] }).notNull(),
+    input: text("input", { mode: "json" }),
+    progress: text("progress", { mode: "json" }).$type<{ phase?: string; current?: number; total?: number }>(),
+    result: text("result", { mode: "json" }),
+    error: text("error", { mode: "json" }).$type<{ code: string; message: string; details: unknown } | null>(),
+    requestId: text("request_id").notNull(),
+    createdAt: text("created_at").notNull(),
+    startedAt: text("started_at"),
+    completedAt: text("completed_at"),
+  },
+  (t) => [index("operations_company_idx").on(t.companyId, t.createdAt)],
+);

@@ -11,6 +11,8 @@ import { registerArticleRoutes } from "../domains/articles/routes";
 import { registerCustomerRoutes } from "../domains/customers/routes";
 import { registerDimensionRoutes } from "../domains/dimensions/routes";
 import { registerDocumentRoutes } from "../domains/documents/routes";
+import { registerOperationRoutes } from "../domains/operations/routes";
+import { registerWebhookRoutes } from "../domains/webhooks/routes";
 import { registerSupplierRoutes } from "../domains/suppliers/routes";
 import { registerAdminRoutes } from "../domains/admin/routes";
 import { registerAuditRoutes } from "../domains/audit/routes";
@@ -83,6 +85,8 @@ export function createApp() {
   registerArticleRoutes(app);
   registerDimensionRoutes(app);
   registerDocumentRoutes(app);
+  registerWebhookRoutes(app);
+  registerOperationRoutes(app);
 
   app.notFound((c) => renderError(new ApiError("NOT_FOUND", { path: c.req.path }, "No such endpoint."), c));
   app.onError(renderError);

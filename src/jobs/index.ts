@@ -1,18 +1,32 @@
-// Background work. Cron enqueues; the queue consumer does the work, one handler
-// per job type, so a job is retried by the queue if its handler throws.
+// Background work. Cron enqueues sweeps; the queue consumer does the work, one
+// handler per job type, so a job is retried by the queue if its handler throws.
 import { lt } from "drizzle-orm";
-import { nowIso } from "../clock";
+import { nowIso, nowMs } from "../clock";
 import { database } from "../db/client";
 import { idempotencyRecords } from "../db/schema";
+import { runOperation } from "../domains/operations/service";
+import { deliver, sweepDeliveries } from "../domains/webhooks/delivery";
 import type { Env } from "../env";
+import { OPERATION_HANDLERS } from "./operations";
+import type { Job } from "./types";
 
-export type Job = { type: "idempotency.sweep" };
+export type { Job } from "./types";
 
 const handlers: { [T in Job["type"]]: (env: Env, job: Extract<Job, { type: T }>) => Promise<void> } = {
   // Idempotency records live 24 hours (spec: Limits); lookups already ignore
   // expired rows, the sweep only reclaims the space.
   "idempotency.sweep": async (env) => {
     await database(env).delete(idempotencyRecords).where(lt(idempotencyRecords.expiresAt, nowIso()));
+  },
+  "webhooks.sweep": async (env) => {
+    const jobs = await sweepDeliveries(env, nowMs());
+    if (jobs.length) await env.JOBS.sendBatch(jobs.map((body) => ({ body })));
+  },
+  "webhook.deliver": async (env, job) => {
+    await deliver(env, job.deliveryId, nowMs());
+  },
+  "operation.run": async (env, job) => {
+    await runOperation(env, job.operationId, OPERATION_HANDLERS, nowIso);
   },
 };
 
@@ -34,6 +48,7 @@ export async function handleQueue(batch: MessageBatch<Job>, env: Env): Promise<v
   }
 }
 
+/** Every minute: expired idempotency records, and webhook deliveries that are due. */
 export async function handleScheduled(_controller: ScheduledController, env: Env): Promise<void> {
-  await env.JOBS.send({ type: "idempotency.sweep" } satisfies Job);
+  await env.JOBS.sendBatch([{ body: { type: "idempotency.sweep" } satisfies Job }, { body: { type: "webhooks.sweep" } satisfies Job }]);
 }

@@ -9,7 +9,6 @@ let calls = 0;
 
 export async function fakeVies(request: Request): Promise<Response> {
   const url = new URL(request.url);
-  if (url.hostname !== "vies.test") return new Response("outbound network is closed in tests", { status: 502 });
   if (url.pathname === "/__calls") return Response.json({ calls });
   const m = /^\/ms\/([A-Z]{2})\/vat\/([0-9A-Z+*]+)$/.exec(url.pathname);
   if (!m) return new Response("not found", { status: 404 });

@@ -4,12 +4,12 @@ import worker from "../../src/index";
 import type { Job } from "../../src/jobs";
 
 describe("cron and queue", () => {
-  it("the minute cron enqueues the idempotency sweep, and the consumer deletes expired records only", async () => {
+  it("the minute cron enqueues the sweeps, and the consumer deletes expired records only", async () => {
     const sent: unknown[] = [];
     const ctx = createExecutionContext();
-    await worker.scheduled(createScheduledController({ cron: "* * * * *", scheduledTime: Date.now() }), { ...env, JOBS: { send: async (m: unknown) => void sent.push(m) } } as any);
+    await worker.scheduled(createScheduledController({ cron: "* * * * *", scheduledTime: Date.now() }), { ...env, JOBS: { sendBatch: async (ms: { body: unknown }[]) => void sent.push(...ms.map((m) => m.body)) } } as any);
     await waitOnExecutionContext(ctx);
-    expect(sent).toEqual([{ type: "idempotency.sweep" }]);
+    expect(sent).toEqual([{ type: "idempotency.sweep" }, { type: "webhooks.sweep" }]);
 
     const insert = env.DB.prepare(
       "INSERT INTO idempotency_records (api_key_id, company_id, idempotency_key, body_hash, status_code, result, created_at, expires_at) VALUES ('k', 'c', ?, 'h', 200, '{}', '2000-01-01', ?)",

@@ -1,0 +1,56 @@
+import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { and, eq, isNull } from "drizzle-orm";
+import { database } from "../../db/client";
+import { companies, memberships } from "../../db/schema";
+import { ApiError } from "../../http/api-error";
+import type { AppEnv } from "../../http/context";
+import { json } from "../../http/envelope";
+import { defineRoute } from "../../http/route";
+import { loadOperation, operationJson } from "./service";
+
+export const OperationSchema = z
+  .object({
+    operation_id: z.string(),
+    type: z.string(),
+    status: z.enum(["queued", "running", "succeeded", "failed", "cancelled"]),
+    progress: z.object({ phase: z.string().optional(), current: z.number().optional(), total: z.number().optional() }).nullable(),
+    result: z.unknown().nullable(),
+    error: z.object({ code: z.string(), message: z.string(), details: z.unknown() }).nullable(),
+    created_at: z.string(),
+    started_at: z.string().nullable(),
+    completed_at: z.string().nullable(),
+    poll_url: z.string(),
+    webhook_event: z.literal("operation.completed"),
+  })
+  .openapi("Operation");
+
+export function registerOperationRoutes(app: OpenAPIHono<AppEnv>) {
+  app.openapi(
+    defineRoute({
+      method: "get",
+      path: "/api/v1/operations/{id}",
+      tag: "Operations",
+      summary: "Poll an asynchronous operation",
+      description: "Poll every 5-30 seconds until status is succeeded or failed; terminal states never change. Only operations of the key's companies are visible.",
+      scope: "operations:read",
+      params: z.object({ id: z.string() }),
+      response: OperationSchema,
+    }),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const db = database(c.env);
+      const op = await loadOperation(db, id);
+      const auth = c.get("auth");
+      const member =
+        op &&
+        (await db
+          .select({ role: memberships.role })
+          .from(memberships)
+          .innerJoin(companies, eq(companies.id, memberships.companyId))
+          .where(and(eq(memberships.companyId, op.companyId), eq(memberships.userId, auth.userId), eq(companies.isSandbox, auth.mode === "test"), isNull(companies.archivedAt)))
+          .get());
+      if (!op || !member) throw new ApiError("NOT_FOUND", { resource: "operation", id });
+      return json(c, operationJson(op));
+    },
+  );
+}

@@ -1,0 +1,107 @@
+// Asynchronous operations (spec: Operation). A row per operation, work carried by the
+// queue, progress written as it goes, and a terminal state that never changes
+// (a trigger refuses it). An operation's own writes must commit atomically or in
+// resumable chunks: if its worker dies, the queue runs it again from the row.
+import { and, eq, inArray } from "drizzle-orm";
+import type { CommandContext, Statement } from "../../commands/plan";
+import { database, type Database } from "../../db/client";
+import { operations } from "../../db/schema";
+import type { Env } from "../../env";
+import { ApiError } from "../../http/api-error";
+import { newId } from "../../ids";
+import type { Job } from "../../jobs/types";
+
+type OperationRow = typeof operations.$inferSelect;
+
+export const OPERATION_WEBHOOK_EVENT = "operation.completed";
+
+export function operationJson(o: OperationRow) {
+  return {
+    operation_id: o.id,
+    type: o.type,
+    status: o.status,
+    progress: o.progress ?? null,
+    result: o.result ?? null,
+    error: o.error ?? null,
+    created_at: o.createdAt,
+    started_at: o.startedAt,
+    completed_at: o.completedAt,
+    poll_url: `/api/v1/operations/${o.id}`,
+    webhook_event: OPERATION_WEBHOOK_EVENT,
+  };
+}
+
+/** The statements and the 202 handle of a new queued operation; the runner enqueues the job. */
+export function planOperation(db: Database, ctx: CommandContext, type: string, input: unknown): { statements: Statement[]; handle: ReturnType<typeof operationJson>; job: Job } {
+  const row: OperationRow = {
+    id: newId(),
+    companyId: ctx.companyId,
+    type,
+    status: "queued",
+    input,
+    progress: null,
+    result: null,
+    error: null,
+    requestId: ctx.requestId,
+    createdAt: ctx.now,
+    startedAt: null,
+    completedAt: null,
+  };
+  return { statements: [db.insert(operations).values(row)], handle: operationJson(row), job: { type: "operation.run", operationId: row.id } };
+}
+
+export async function loadOperation(db: Database, id: string): Promise<OperationRow | undefined> {
+  return db.select().from(operations).where(eq(operations.id, id)).get();
+}
+
+export interface OperationContext {
+  env: Env;
+  operation: OperationRow;
+  now: () => string;
+  /** writes progress (phase, current, total) where pollers can see it */
+  progress: (p: { phase: string; current?: number; total?: number }) => Promise<void>;
+}
+
+export type OperationHandler = (ctx: OperationContext) => Promise<unknown>;
+
+/**
+ * Runs one operation: queued (or running, when a worker died and the queue delivers
+ * the message again) -> running -> succeeded with the handler's result, or failed
+ * with its error. Returns the final status, or null when there was nothing to run.
+ */
+export async function runOperation(env: Env, id: string, handlers: Record<string, OperationHandler>, clock: () => string): Promise<string | null> {
+  const db = database(env);
+  const op = await loadOperation(db, id);
+  if (!op || (op.status !== "queued" && op.status !== "running")) return null;
+  const startedAt = op.startedAt ?? clock();
+  await db.update(operations).set({ status: "running", startedAt }).where(and(eq(operations.id, id), inArray(operations.status, ["queued", "running"])));
+  const running = { ...op, status: "running" as const, startedAt };
+  const handler = handlers[op.type];
+  let outcome: { status: "succeeded"; result: unknown } | { status: "failed"; error: { code: string; message: string; details: unknown } };
+  if (!handler) {
+    outcome = { status: "failed", error: { code: "NOT_IMPLEMENTED", message: `No handler for operation type ${op.type}.`, details: null } };
+  } else {
+    try {
+      const result = await handler({
+        env,
+        operation: running,
+        now: clock,
+        progress: async (p) => {
+          await db.update(operations).set({ progress: p }).where(and(eq(operations.id, id), eq(operations.status, "running")));
+        },
+      });
+      outcome = { status: "succeeded", result };
+    } catch (err) {
+      if (err instanceof ApiError) outcome = { status: "failed", error: { code: err.code, message: err.message, details: err.details } };
+      else {
+        console.error("operation failed", id, err);
+        outcome = { status: "failed", error: { code: "INTERNAL_ERROR", message: "The operation failed; nothing of it was applied.", details: null } };
+      }
+    }
+  }
+  await db
+    .update(operations)
+    .set(outcome.status === "succeeded" ? { status: "succeeded", result: outcome.result ?? null, completedAt: clock() } : { status: "failed", error: outcome.error, completedAt: clock() })
+    .where(and(eq(operations.id, id), eq(operations.status, "running")));
+  return outcome.status;
+}

@@ -1,0 +1,178 @@
+import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { database } from "../../db/client";
+import { ApiError } from "../../http/api-error";
+import { hasScope } from "../../http/auth";
+import { enterCompany } from "../../http/company-access";
+import type { AppEnv } from "../../http/context";
+import { dispatch } from "../../http/dispatch";
+import { json } from "../../http/envelope";
+import { finishPage, pageRequest } from "../../http/pagination";
+import { defineRoute, PageQuery } from "../../http/route";
+import { deliveryJson, listDeliveries, listWebhooks, loadDelivery, loadWebhook, needsPayrollScope, SUBSCRIBABLE_EVENTS, webhookJson } from "./service";
+
+const TAG = "Webhooks";
+const BASE = "/api/v1/companies/{companyId}/webhooks";
+const Params = z.object({ companyId: z.string() });
+const IdParams = z.object({ companyId: z.string(), id: z.string() });
+const SCOPE = "webhooks:manage";
+
+const WebhookSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string().nullable(),
+    event_type: z.string(),
+    webhook_url: z.string(),
+    active: z.boolean(),
+    api_version_pinned: z.string(),
+    disabled_at: z.string().nullable(),
+    disabled_reason: z.string().nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .openapi("Webhook");
+const WithSecret = WebhookSchema.extend({ secret: z.string().nullable().openapi({ description: "shown once; null on an idempotent replay and on dry-run" }) });
+const DeliverySchema = z
+  .object({
+    id: z.string(),
+    webhook_id: z.string().nullable(),
+    event_type: z.string(),
+    status: z.enum(["pending", "in_flight", "delivered", "failed", "dead"]),
+    attempts: z.number(),
+    next_attempt_at: z.string().nullable(),
+    response_status: z.number().nullable(),
+    response_body: z.string().nullable(),
+    error: z.string().nullable(),
+    request_id: z.string(),
+    retry_of_id: z.string().nullable(),
+    created_at: z.string(),
+    delivered_at: z.string().nullable(),
+  })
+  .openapi("WebhookDelivery");
+
+export function registerWebhookRoutes(app: OpenAPIHono<AppEnv>) {
+  const read = { tag: TAG, scope: SCOPE, company: true, write: false } as const;
+
+  app.openapi(
+    defineRoute({ ...read, method: "get", path: BASE, summary: "List webhooks (secrets are never returned)", params: Params, response: z.object({ webhooks: z.array(WebhookSchema) }) }),
+    async (c) => json(c, { webhooks: (await listWebhooks(database(c.env), c.get("company").id)).map(webhookJson) }),
+  );
+
+  app.openapi(
+    defineRoute({ ...read, method: "get", path: `${BASE}/{id}`, summary: "Get a webhook", params: IdParams, response: WebhookSchema }),
+    async (c) => json(c, webhookJson(await loadWebhook(database(c.env), c.get("company").id, c.req.valid("param").id))),
+  );
+
+  app.openapi(
+    defineRoute({
+      tag: TAG,
+      scope: SCOPE,
+      company: true,
+      idempotency: "required",
+      dryRun: true,
+      method: "post",
+      path: BASE,
+      summary: "Register a webhook for one event type",
+      description:
+        "webhook_url must be HTTPS and must not resolve to a private, loopback, link-local or cloud-metadata address. salary_run.* and agi.generated " +
+        "also need payroll:read. The signing secret is in this response only.",
+      params: Params,
+      body: z.object({
+        event_type: z.enum(SUBSCRIBABLE_EVENTS),
+        webhook_url: z.string().max(2000),
+        name: z.string().trim().min(1).max(200),
+        description: z.string().max(1000).nullish(),
+      }),
+      response: WithSecret,
+      status: 201,
+    }),
+    async (c) => {
+      const body = c.req.valid("json");
+      if (needsPayrollScope(body.event_type) && !hasScope(c.get("auth").scopes, "payroll:read")) {
+        throw new ApiError("INSUFFICIENT_SCOPE", { required_scope: "payroll:read", event_type: body.event_type }, "Payroll events need the scope payroll:read.");
+      }
+      return dispatch(c, "webhooks.create", body, { idempotency: "required", dryRun: true });
+    },
+  );
+
+  app.openapi(
+    defineRoute({
+      tag: TAG,
+      scope: SCOPE,
+      company: true,
+      idempotency: "optional",
+      dryRun: true,
+      method: "patch",
+      path: `${BASE}/{id}`,
+      summary: "Update a webhook (event_type is immutable)",
+      description: "active: true re-enables and clears disabled_at and disabled_reason; dead deliveries are not replayed.",
+      params: IdParams,
+      body: z
+        .object({ webhook_url: z.string().max(2000).optional(), name: z.string().trim().min(1).max(200).optional(), description: z.string().max(1000).nullish(), active: z.boolean().optional() })
+        .strict(),
+      response: WebhookSchema,
+    }),
+    async (c) => dispatch(c, "webhooks.update", { ...c.req.valid("json"), id: c.req.valid("param").id }, { idempotency: "optional", dryRun: true }),
+  );
+
+  app.openapi(
+    defineRoute({ tag: TAG, scope: SCOPE, company: true, idempotency: "optional", method: "delete", path: `${BASE}/{id}`, summary: "Delete a webhook; its deliveries stay with webhook_id null", params: IdParams, response: z.object({ deleted: z.boolean() }) }),
+    async (c) => dispatch(c, "webhooks.delete", { id: c.req.valid("param").id }, { idempotency: "optional", dryRun: false }),
+  );
+
+  app.openapi(
+    defineRoute({ tag: TAG, scope: SCOPE, company: true, method: "post", path: `${BASE}/{id}/rotate-secret`, summary: "New signing secret, returned once; the old one stops at once", description: "Not idempotent.", params: IdParams, response: WithSecret }),
+    async (c) => dispatch(c, "webhooks.rotate_secret", { id: c.req.valid("param").id }, { idempotency: "ignored", dryRun: false }),
+  );
+
+  app.openapi(
+    defineRoute({
+      tag: TAG,
+      scope: SCOPE,
+      company: true,
+      idempotency: "optional",
+      method: "post",
+      path: `${BASE}/{id}/test`,
+      summary: "Send a webhook.test delivery now",
+      params: IdParams,
+      response: z.object({ webhook_delivery_id: z.string(), status: z.literal("pending") }),
+    }),
+    async (c) => dispatch(c, "webhooks.test", { id: c.req.valid("param").id }, { idempotency: "optional", dryRun: false }),
+  );
+
+  app.openapi(
+    defineRoute({ ...read, method: "get", path: `${BASE}/{id}/deliveries`, summary: "Deliveries of a webhook, newest first", params: IdParams, query: z.object(PageQuery), response: z.array(DeliverySchema) }),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const { cursor, limit } = c.req.valid("query");
+      const companyId = c.get("company").id;
+      const db = database(c.env);
+      await loadWebhook(db, companyId, id);
+      const page = await pageRequest(c, `deliveries:${id}`, cursor, limit);
+      const { items, nextCursor } = await finishPage(c, page, await listDeliveries(db, companyId, id, page), (d) => ({ k: d.createdAt, i: d.id }));
+      return json(c, items.map(deliveryJson), 200, { next_cursor: nextCursor });
+    },
+  );
+
+  app.openapi(
+    defineRoute({
+      tag: TAG,
+      scope: SCOPE,
+      method: "post",
+      path: "/api/v1/webhook-deliveries/{id}/retry",
+      summary: "Send a delivered or dead delivery again as a new pending row",
+      description: "Not idempotent. A live delivery (pending, in_flight, failed) is refused with 409 CONFLICT; the original row is kept.",
+      params: z.object({ id: z.string() }),
+      response: DeliverySchema,
+      status: 201,
+    }),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const delivery = await loadDelivery(database(c.env), id);
+      const notFound = new ApiError("NOT_FOUND", { resource: "webhook_delivery", id });
+      if (!delivery) throw notFound;
+      await enterCompany(c, delivery.companyId, true, notFound);
+      return dispatch(c, "webhooks.retry_delivery", { id }, { idempotency: "ignored", dryRun: false });
+    },
+  );
+}
