@@ -41,6 +41,8 @@ export async function deliver(env: Env, deliveryId: string, now: number): Promis
   const db = database(env);
   const row = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId)).get();
   if (!row || !row.webhookId || (row.status !== "pending" && row.status !== "failed")) return null;
+  // a failed row waits for its retry time; a dormant row (no next attempt) waits forever
+  if (!row.nextAttemptAt || Date.parse(row.nextAttemptAt) > now) return null;
   const hook = await db.select().from(webhooks).where(eq(webhooks.id, row.webhookId)).get();
   if (!hook || !hook.active) return null;
 

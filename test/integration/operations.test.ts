@@ -1,0 +1,84 @@
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { runOperation } from "../../src/domains/operations/service";
+import { ApiError } from "../../src/http/api-error";
+import { call, newActor, newCompany, type Actor } from "../helpers";
+
+let actor: Actor;
+let companyId: string;
+const clock = () => new Date().toISOString();
+
+async function queued(type: string) {
+  const id = crypto.randomUUID();
+  await env.DB.prepare("INSERT INTO operations (id, company_id, type, status, request_id, created_at) VALUES (?, ?, ?, 'queued', 'req_test', ?)")
+    .bind(id, companyId, type, new Date().toISOString())
+    .run();
+  return id;
+}
+
+beforeAll(async () => {
+  actor = await newActor();
+  companyId = (await newCompany(actor.key)).id;
+});
+
+describe("operations", () => {
+  it("goes queued -> running -> succeeded with progress and result, then never changes", async () => {
+    const id = await queued("test.count");
+    const before = await call("GET", `/api/v1/operations/${id}`, { key: actor.key });
+    expect(before.body.data).toMatchObject({ operation_id: id, status: "queued", started_at: null, completed_at: null, poll_url: `/api/v1/operations/${id}`, webhook_event: "operation.completed" });
+
+    let seenRunning: any;
+    const status = await runOperation(
+      env,
+      id,
+      {
+        "test.count": async (op) => {
+          await op.progress({ phase: "counting", current: 1, total: 2 });
+          seenRunning = (await call("GET", `/api/v1/operations/${id}`, { key: actor.key })).body.data;
+          return { counted: 2 };
+        },
+      },
+      clock,
+    );
+    expect(status).toBe("succeeded");
+    expect(seenRunning).toMatchObject({ status: "running", progress: { phase: "counting", current: 1, total: 2 } });
+    expect(seenRunning.started_at).not.toBeNull();
+    const after = await call("GET", `/api/v1/operations/${id}`, { key: actor.key });
+    expect(after.body.data).toMatchObject({ status: "succeeded", result: { counted: 2 }, error: null });
+    expect(after.body.data.completed_at).not.toBeNull();
+
+    expect(await runOperation(env, id, { "test.count": async () => ({ counted: 99 }) }, clock)).toBeNull();
+    await expect(env.DB.prepare("UPDATE operations SET status = 'failed' WHERE id = ?").bind(id).run()).rejects.toThrow(/terminal/);
+  });
+
+  it("fails with the handler's error code, or INTERNAL_ERROR for an unexpected one", async () => {
+    const a = await queued("test.fail");
+    await runOperation(env, a, { "test.fail": async () => { throw new ApiError("SIE_IMPORT_DUPLICATE", { sha256: "x" }); } }, clock);
+    expect((await call("GET", `/api/v1/operations/${a}`, { key: actor.key })).body.data).toMatchObject({
+      status: "failed",
+      error: { code: "SIE_IMPORT_DUPLICATE", details: { sha256: "x" } },
+      result: null,
+    });
+    const b = await queued("test.crash");
+    await runOperation(env, b, { "test.crash": async () => { throw new TypeError("boom"); } }, clock);
+    expect((await call("GET", `/api/v1/operations/${b}`, { key: actor.key })).body.data.error.code).toBe("INTERNAL_ERROR");
+    const c = await queued("test.unknown");
+    await runOperation(env, c, {}, clock);
+    expect((await call("GET", `/api/v1/operations/${c}`, { key: actor.key })).body.data.error.code).toBe("NOT_IMPLEMENTED");
+  });
+
+  it("runs again when a worker died mid-run (still running)", async () => {
+    const id = await queued("test.resume");
+    await env.DB.prepare("UPDATE operations SET status = 'running', started_at = ? WHERE id = ?").bind(new Date().toISOString(), id).run();
+    expect(await runOperation(env, id, { "test.resume": async () => ({ resumed: true }) }, clock)).toBe("succeeded");
+  });
+
+  it("shows operations only to members of their company, and needs operations:read", async () => {
+    const id = await queued("test.private");
+    const stranger = await newActor();
+    expect((await call("GET", `/api/v1/operations/${id}`, { key: stranger.key })).status).toBe(404);
+    expect((await call("GET", `/api/v1/operations/00000000-0000-4000-8000-000000000000`, { key: actor.key })).status).toBe(404);
+    const noScope = await newActor({ scopes: ["reports:read"] });
+    expect((await call("GET", `/api/v1/operations/${id}`, { key: noScope.key })).body.error.code).toBe("INSUFFICIENT_SCOPE");
+  });
+});
