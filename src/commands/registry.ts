@@ -10,6 +10,7 @@ import { createCode, createDimension, updateCode, updateDimension } from "../dom
 import { archiveSupplier, bulkCreateSuppliers, createSupplier, updateSupplier } from "../domains/suppliers/service";
 import { accessDocument, linkDocument, uploadDocument } from "../domains/documents/service";
 import { createWebhook, deleteWebhook, retryDelivery, rotateSecret, testWebhook, updateWebhook } from "../domains/webhooks/service";
+import { startSieImport } from "../domains/imports/service";
 import type { Command } from "./plan";
 
 export const COMMANDS = {
@@ -50,6 +51,7 @@ export const COMMANDS = {
   "webhooks.rotate_secret": rotateSecret,
   "webhooks.test": testWebhook,
   "webhooks.retry_delivery": retryDelivery,
+  "imports.sie_start": startSieImport,
 } satisfies Record<string, Command>;
 
 export type CommandName = keyof typeof COMMANDS;

@@ -146,6 +146,7 @@ export const journalEntries = sqliteTable(
       .where(sql`voucher_number > 0`),
     index("journal_entries_company_created_idx").on(t.companyId, t.createdAt, t.id),
     index("journal_entries_company_date_idx").on(t.companyId, t.fiscalPeriodId, t.entryDate),
+    index("journal_entries_register_idx").on(t.companyId, t.fiscalPeriodId, t.voucherSeries, t.voucherNumber),
   ],
 );
 
@@ -165,6 +166,8 @@ export const journalLines = sqliteTable(
   },
   (t) => [
     index("journal_lines_entry_idx").on(t.journalEntryId, t.sortOrder),
+    // covers the report aggregations (sum of debit and credit per account) index-only
+    index("journal_lines_entry_cover_idx").on(t.journalEntryId, t.accountNumber, t.debitOre, t.creditOre),
     index("journal_lines_company_account_idx").on(t.companyId, t.accountNumber),
   ],
 );
@@ -428,4 +431,21 @@ export const operations = sqliteTable(
     completedAt: text("completed_at"),
   },
   (t) => [index("operations_company_idx").on(t.companyId, t.createdAt)],
+);
+
+export const sieImports = sqliteTable(
+  "sie_imports",
+  {
+    id: text("id").primaryKey(),
+    companyId: text("company_id").notNull(),
+    sha256: text("sha256").notNull(),
+    fileName: text("file_name").notNull(),
+    fileSizeBytes: integer("file_size_bytes").notNull(),
+    r2Key: text("r2_key").notNull(),
+    operationId: text("operation_id").notNull(),
+    status: text("status", { enum: ["queued", "succeeded", "failed"] }).notNull(),
+    updateAccountNames: bool("update_account_names").notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [index("sie_imports_company_sha_idx").on(t.companyId, t.sha256)],
 );

@@ -11,7 +11,9 @@ import { registerArticleRoutes } from "../domains/articles/routes";
 import { registerCustomerRoutes } from "../domains/customers/routes";
 import { registerDimensionRoutes } from "../domains/dimensions/routes";
 import { registerDocumentRoutes } from "../domains/documents/routes";
+import { registerImportRoutes } from "../domains/imports/routes";
 import { registerOperationRoutes } from "../domains/operations/routes";
+import { registerReportRoutes } from "../domains/reports/routes";
 import { registerWebhookRoutes } from "../domains/webhooks/routes";
 import { registerSupplierRoutes } from "../domains/suppliers/routes";
 import { registerAdminRoutes } from "../domains/admin/routes";
@@ -87,6 +89,8 @@ export function createApp() {
   registerDocumentRoutes(app);
   registerWebhookRoutes(app);
   registerOperationRoutes(app);
+  registerReportRoutes(app);
+  registerImportRoutes(app);
 
   app.notFound((c) => renderError(new ApiError("NOT_FOUND", { path: c.req.path }, "No such endpoint."), c));
   app.onError(renderError);

@@ -266,6 +266,36 @@ export class Ledger {
     };
   }
 
+  /**
+   * Posts many entries at once (an import): one check of period, accounts and
+   * dimensions for the lot, numbers as given (the caller guarantees they are free),
+   * rows written with multi-row inserts, and balances updated once per account.
+   */
+  async postImported(periodId: string, entries: (Omit<NewEntry, "fiscalPeriodId"> & { voucherNumber: number })[]): Promise<Statement[]> {
+    if (!entries.length) return [];
+    const period = await this.loadPeriod(periodId);
+    assertPeriodOpen(period);
+    const all: EngineLine[] = [];
+    const rows: JournalEntryRow[] = [];
+    const lines: JournalLineRow[] = [];
+    for (const e of entries) {
+      assertDateInPeriod(period, e.entryDate);
+      const totalOre = assertBalanced(e.lines);
+      all.push(...e.lines);
+      const planned = this.buildInsert({ ...e, fiscalPeriodId: periodId }, totalOre, e.voucherNumber);
+      rows.push(planned.row);
+      lines.push(...planned.lines);
+    }
+    await this.assertAccountsActive(all);
+    await assertDimensionsUsable(this.db, this.ctx.companyId, all.map((l) => l.dimensions ?? null));
+    // D1 binds at most 100 parameters a statement: 5 entries (17 columns) or 10 lines (10 columns) per insert.
+    const statements: Statement[] = [];
+    for (let i = 0; i < rows.length; i += 5) statements.push(this.db.insert(journalEntries).values(rows.slice(i, i + 5)));
+    for (let i = 0; i < lines.length; i += 10) statements.push(this.db.insert(journalLines).values(lines.slice(i, i + 10)));
+    statements.push(...this.balanceUpdates(periodId, lines));
+    return statements;
+  }
+
   /** Keeps account_balances in step with posted lines, in the same batch. */
   private balanceUpdates(periodId: string, lines: Pick<JournalLineRow, "accountNumber" | "debitOre" | "creditOre">[]): Statement[] {
     const perAccount = new Map<string, { d: number; c: number }>();

@@ -1,0 +1,2 @@
+CREATE INDEX `journal_entries_register_idx` ON `journal_entries` (`company_id`,`fiscal_period_id`,`voucher_series`,`voucher_number`);--> statement-breakpoint
+CREATE INDEX `journal_lines_entry_cover_idx` ON `journal_lines` (`journal_entry_id`,`account_number`,`debit_ore`,`credit_ore`);

@@ -1,0 +1,106 @@
+import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { createMiddleware } from "hono/factory";
+import { ApiError } from "../../http/api-error";
+import type { AppEnv } from "../../http/context";
+import { sha256Hex } from "../../http/crypto";
+import { dispatch, isDryRun } from "../../http/dispatch";
+import { defineRoute } from "../../http/route";
+import { newId } from "../../ids";
+import { OperationSchema } from "../operations/routes";
+import type { SieImportStart } from "./service";
+
+export const MAX_SIE_BYTES = 50 * 1024 * 1024;
+
+const Options = z.object({ updateAccountNames: z.boolean().default(true) }).strict();
+const JsonBody = z.object({ file_base64: z.string().min(1), file_name: z.string().max(255).optional(), options: Options.optional() }).openapi("SieImportJson");
+const FormBody = z.object({
+  file: z.instanceof(File).openapi({ type: "string", format: "binary" }),
+  options: z.string().optional().openapi({ description: 'JSON, e.g. {"updateAccountNames": false}' }),
+});
+
+/** Base64 makes a 50 MB file about 67 MB of JSON. */
+const sizeGate = createMiddleware<AppEnv>(async (c, next) => {
+  const length = Number(c.req.header("Content-Length") ?? 0);
+  if (length > Math.ceil((MAX_SIE_BYTES * 4) / 3) + 64 * 1024) {
+    throw new ApiError("VALIDATION_ERROR", { max_bytes: MAX_SIE_BYTES, content_length: length }, "A SIE file may be at most 50 MB.");
+  }
+  await next();
+});
+
+function base64Bytes(text: string): Uint8Array {
+  try {
+    return Uint8Array.from(atob(text.replace(/\s/g, "")), (ch) => ch.charCodeAt(0));
+  } catch {
+    throw new ApiError("VALIDATION_ERROR", { fields: [{ path: "file_base64", message: "not valid base64" }] });
+  }
+}
+
+export function registerImportRoutes(app: OpenAPIHono<AppEnv>) {
+  const route = defineRoute({
+    tag: "Imports",
+    scope: "bookkeeping:write",
+    company: true,
+    idempotency: "optional",
+    extraMiddleware: [sizeGate],
+    method: "post",
+    path: "/api/v1/companies/{companyId}/imports/sie",
+    summary: "Import a SIE 4 file (asynchronous)",
+    description:
+      "multipart/form-data with file (and options as JSON), or JSON {file_base64, file_name, options}. CP437, Windows-1252 or UTF-8 are detected; at most 50 MB. " +
+      "The same file (SHA-256) again is 409 SIE_IMPORT_DUPLICATE. options.updateAccountNames (default true) renames chart accounts to the file's names. " +
+      "Answers 202 with an operation; its result counts entries, accounts, periods and opening balances, and lists warnings. The imported entries are posted " +
+      "and immutable; a fiscal year from #RAR 0 is created when missing; #IB becomes the opening entry. The import is refused, with nothing written, when " +
+      "the vouchers would not give the file's own #UB and #RES.",
+    params: z.object({ companyId: z.string() }),
+    response: OperationSchema,
+    status: 202,
+  });
+  app.openapi(
+    { ...route, request: { ...route.request, body: { content: { "application/json": { schema: JsonBody }, "multipart/form-data": { schema: FormBody } }, required: false } } },
+    async (c) => {
+      if (isDryRun(c)) throw new ApiError("VALIDATION_ERROR", { parameter: "dry_run" }, "SIE import does not support dry-run.");
+      const type = (c.req.header("Content-Type") ?? "").toLowerCase();
+      let bytes: Uint8Array;
+      let fileName: string;
+      let options: z.infer<typeof Options>;
+      if (type.startsWith("multipart/form-data")) {
+        const form = c.req.valid("form") as z.infer<typeof FormBody>;
+        bytes = new Uint8Array(await form.file.arrayBuffer());
+        fileName = form.file.name || "import.se";
+        let raw: unknown = {};
+        try {
+          raw = form.options ? JSON.parse(form.options) : {};
+        } catch {
+          throw new ApiError("VALIDATION_ERROR", { fields: [{ path: "options", message: "not JSON" }] });
+        }
+        const parsed = Options.safeParse(raw);
+        if (!parsed.success) throw new ApiError("VALIDATION_ERROR", { fields: parsed.error.issues.map((i) => ({ path: `options.${i.path.join(".")}`, message: i.message })) });
+        options = parsed.data;
+      } else if (type.startsWith("application/json")) {
+        const body = c.req.valid("json") as z.infer<typeof JsonBody>;
+        bytes = base64Bytes(body.file_base64);
+        fileName = body.file_name ?? "import.se";
+        options = body.options ?? { updateAccountNames: true };
+      } else {
+        throw new ApiError("VALIDATION_ERROR", { header: "Content-Type" }, "Send multipart/form-data with a file, or JSON with file_base64.");
+      }
+      if (bytes.byteLength === 0) throw new ApiError("VALIDATION_ERROR", { fields: [{ path: "file", message: "the file is empty" }] });
+      if (bytes.byteLength > MAX_SIE_BYTES) throw new ApiError("VALIDATION_ERROR", { max_bytes: MAX_SIE_BYTES, file_size_bytes: bytes.byteLength }, "A SIE file may be at most 50 MB.");
+      const companyId = c.get("company").id;
+      const importId = newId();
+      const start: SieImportStart = {
+        importId,
+        sha256: await sha256Hex(bytes),
+        r2Key: `companies/${companyId}/imports/${importId}.se`,
+        fileName,
+        fileSizeBytes: bytes.byteLength,
+        updateAccountNames: options.updateAccountNames,
+      };
+      await c.env.DOCUMENTS.put(start.r2Key, bytes, { httpMetadata: { contentType: "text/plain" }, customMetadata: { sha256: start.sha256, company_id: companyId } });
+      const { importId: _i, r2Key: _k, ...hashed } = start;
+      const res = await dispatch(c, "imports.sie_start", start, { idempotency: "optional", dryRun: false, hashOf: hashed });
+      if (res.status !== 202 || res.headers.get("Idempotent-Replayed")) await c.env.DOCUMENTS.delete(start.r2Key);
+      return res;
+    },
+  );
+}

@@ -1,0 +1,47 @@
+// Starting a SIE import: the file is already in R2; the command refuses a file that
+// was imported before (SHA-256), records the import and queues its operation.
+import { and, eq, ne } from "drizzle-orm";
+import type { Command } from "../../commands/plan";
+import { sieImports } from "../../db/schema";
+import { ApiError } from "../../http/api-error";
+import { planOperation } from "../operations/service";
+
+export interface SieImportStart {
+  importId: string;
+  sha256: string;
+  r2Key: string;
+  fileName: string;
+  fileSizeBytes: number;
+  updateAccountNames: boolean;
+}
+
+export const startSieImport: Command<SieImportStart> = async (db, input, ctx) => {
+  const previous = await db
+    .select()
+    .from(sieImports)
+    .where(and(eq(sieImports.companyId, ctx.companyId), eq(sieImports.sha256, input.sha256), ne(sieImports.status, "failed")))
+    .get();
+  if (previous) throw new ApiError("SIE_IMPORT_DUPLICATE", { sha256: input.sha256, operation_id: previous.operationId, imported_at: previous.createdAt });
+  const op = planOperation(db, ctx, "import.sie", { import_id: input.importId, file_name: input.fileName });
+  return {
+    status: 202,
+    data: op.handle,
+    statements: [
+      ...op.statements,
+      db.insert(sieImports).values({
+        id: input.importId,
+        companyId: ctx.companyId,
+        sha256: input.sha256,
+        fileName: input.fileName,
+        fileSizeBytes: input.fileSizeBytes,
+        r2Key: input.r2Key,
+        operationId: op.handle.operation_id,
+        status: "queued",
+        updateAccountNames: input.updateAccountNames,
+        createdAt: ctx.now,
+      }),
+    ],
+    afterCommit: [op.job],
+    audit: { action: "import.sie_started", resourceType: "operation", resourceId: op.handle.operation_id },
+  };
+};

@@ -1,0 +1,105 @@
+// SIE 4 export of one fiscal period (SIE 4C). The vouchers are read page by page and
+// streamed out, so a year of a million lines never sits in memory at once.
+import { asc, eq, sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { accounts, companies, dimensionCodes, dimensions } from "../../db/schema";
+import type { FiscalPeriodRow } from "../../ledger/engine";
+import { isBalanceAccount } from "../../sweden/report-layout";
+import { sieAccountTypeOf, type AccountType } from "../../sweden/bas";
+import { encodeCp437 } from "../../sweden/sie/encoding";
+import { amount, field, objectList, record, sieDate } from "../../sweden/sie/write";
+import { sruCodeOf } from "../../sweden/sru-ink2";
+import { linesOf } from "../journal-entries/queries";
+import { movements, net, OPENING_SOURCE, periodTotals, postedEntriesPage, previousPeriod } from "./queries";
+
+const PAGE = 500;
+
+async function header(db: Database, companyId: string, period: FiscalPeriodRow, version: string, now: string): Promise<string[]> {
+  const company = (await db.select().from(companies).where(eq(companies.id, companyId)).get())!;
+  const prior = await previousPeriod(db, companyId, period);
+  const out = [
+    record("#FLAGGA", 0),
+    record("#FORMAT", "PC8"),
+    record("#SIETYP", 4),
+    record("#PROGRAM", field("Bokföring API"), field(version)),
+    record("#GEN", sieDate(now.slice(0, 10))),
+    record("#FNAMN", field(company.name)),
+  ];
+  if (company.orgNumber) out.push(record("#ORGNR", field(company.orgNumber)));
+  out.push(record("#RAR", 0, sieDate(period.periodStart), sieDate(period.periodEnd)));
+  if (prior) out.push(record("#RAR", -1, sieDate(prior.periodStart), sieDate(prior.periodEnd)));
+
+  const chart = await db.select().from(accounts).where(eq(accounts.companyId, companyId)).orderBy(asc(accounts.number)).all();
+  for (const a of chart) {
+    out.push(record("#KONTO", a.number, field(a.name)));
+    out.push(record("#KTYP", a.number, sieAccountTypeOf(a.type as AccountType)));
+    const sru = sruCodeOf(a.number);
+    if (sru) out.push(record("#SRU", a.number, sru));
+  }
+  const dims = await db.select().from(dimensions).where(eq(dimensions.companyId, companyId)).orderBy(asc(dimensions.dimensionId)).all();
+  for (const d of dims) out.push(record("#DIM", d.dimensionId, field(d.name)));
+  const codes = await db.select().from(dimensionCodes).where(eq(dimensionCodes.companyId, companyId)).orderBy(asc(dimensionCodes.dimensionId), asc(dimensionCodes.code)).all();
+  for (const c of codes) out.push(record("#OBJEKT", c.dimensionId, field(c.code), field(c.name)));
+
+  const balances = async (p: FiscalPeriodRow, year: number) => {
+    const ib = await movements(db, companyId, { periodId: p.id, opening: "only" });
+    const totals = await periodTotals(db, companyId, p.id);
+    for (const m of ib.filter((x) => net(x) !== 0).sort((a, b) => a.account.localeCompare(b.account))) out.push(record("#IB", year, m.account, amount(net(m))));
+    const sorted = totals.filter((x) => net(x) !== 0).sort((a, b) => a.account.localeCompare(b.account));
+    for (const m of sorted.filter((x) => isBalanceAccount(x.account))) out.push(record("#UB", year, m.account, amount(net(m))));
+    for (const m of sorted.filter((x) => !isBalanceAccount(x.account))) out.push(record("#RES", year, m.account, amount(net(m))));
+  };
+  await balances(period, 0);
+  if (prior) await balances(prior, -1);
+
+  const monthly = await db.all<{ month: string; account: string; d: number; c: number }>(sql`
+    SELECT substr(e.entry_date, 1, 7) AS month, l.account_number AS account, SUM(l.debit_ore) AS d, SUM(l.credit_ore) AS c
+    FROM journal_entries e JOIN journal_lines l ON l.journal_entry_id = e.id
+    WHERE e.company_id = ${companyId} AND e.fiscal_period_id = ${period.id} AND e.status = 'posted' AND e.source_type <> ${OPENING_SOURCE}
+    GROUP BY month, l.account_number ORDER BY month, l.account_number`);
+  for (const m of monthly) {
+    const value = Number(m.d) - Number(m.c);
+    if (value !== 0) out.push(record("#PSALDO", 0, m.month.replace("-", ""), m.account, "{}", amount(value)));
+  }
+  return out;
+}
+
+export async function exportSie(db: Database, companyId: string, period: FiscalPeriodRow, version: string, now: string) {
+  const head = await header(db, companyId, period, version, now);
+  const company = (await db.select({ org: companies.orgNumber }).from(companies).where(eq(companies.id, companyId)).get())!;
+  let after: { series: string; number: number } | null = null;
+  let headerSent = false;
+  let done = false;
+  const stream = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!headerSent) {
+        headerSent = true;
+        controller.enqueue(encodeCp437(head.join("\r\n") + "\r\n"));
+        return;
+      }
+      if (done) {
+        controller.close();
+        return;
+      }
+      const rows = await postedEntriesPage(db, companyId, period.id, after, PAGE);
+      const page = rows.slice(0, PAGE).filter((e) => e.sourceType !== OPENING_SOURCE);
+      const last = rows.slice(0, PAGE).at(-1);
+      if (last) after = { series: last.voucherSeries, number: last.voucherNumber };
+      done = rows.length <= PAGE;
+      const lines = await linesOf(db, page.map((e) => e.id));
+      const out: string[] = [];
+      for (const e of page) {
+        out.push(record("#VER", field(e.voucherSeries), e.voucherNumber, sieDate(e.entryDate), field(e.description), sieDate((e.postedAt ?? e.createdAt).slice(0, 10))));
+        out.push("{");
+        for (const l of (lines.get(e.id) ?? []).sort((a, b) => a.sortOrder - b.sortOrder)) {
+          const t = record("#TRANS", l.accountNumber, objectList(l.dimensions), amount(l.debitOre - l.creditOre));
+          out.push(l.lineDescription ? `${t} "" ${field(l.lineDescription)}` : t);
+        }
+        out.push("}");
+      }
+      if (out.length) controller.enqueue(encodeCp437(out.join("\r\n") + "\r\n"));
+    },
+  });
+  const year = period.periodEnd.slice(0, 4);
+  return { bytes: stream, fileName: `SIE4_${(company.org ?? "foretag").replace(/\D/g, "")}_${year}.se` };
+}

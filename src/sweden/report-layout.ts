@@ -1,0 +1,51 @@
+// The balance sheet and income statement laid out by BAS account ranges, following the
+// headings of the K2/K3 schedules (ÅRL bilaga 2 and 3, kostnadsslagsindelad
+// resultaträkning) as BAS maps them onto account groups.
+
+export interface Section {
+  key: string;
+  name: string;
+  /** inclusive account ranges, as four-digit strings */
+  ranges: [string, string][];
+}
+
+export const BALANCE_ASSETS: Section[] = [
+  { key: "intangible_assets", name: "Immateriella anläggningstillgångar", ranges: [["1000", "1099"]] },
+  { key: "tangible_assets", name: "Materiella anläggningstillgångar", ranges: [["1100", "1299"]] },
+  { key: "financial_assets", name: "Finansiella anläggningstillgångar", ranges: [["1300", "1399"]] },
+  { key: "inventories", name: "Varulager m.m.", ranges: [["1400", "1499"]] },
+  { key: "current_receivables", name: "Kortfristiga fordringar", ranges: [["1500", "1799"]] },
+  { key: "short_term_investments", name: "Kortfristiga placeringar", ranges: [["1800", "1899"]] },
+  { key: "cash_and_bank", name: "Kassa och bank", ranges: [["1900", "1999"]] },
+];
+
+export const BALANCE_EQUITY_LIABILITIES: Section[] = [
+  { key: "equity", name: "Eget kapital", ranges: [["2000", "2099"]] },
+  { key: "untaxed_reserves", name: "Obeskattade reserver", ranges: [["2100", "2199"]] },
+  { key: "provisions", name: "Avsättningar", ranges: [["2200", "2299"]] },
+  { key: "long_term_liabilities", name: "Långfristiga skulder", ranges: [["2300", "2399"]] },
+  { key: "current_liabilities", name: "Kortfristiga skulder", ranges: [["2400", "2999"]] },
+];
+
+export const INCOME_SECTIONS: Section[] = [
+  { key: "net_sales", name: "Nettoomsättning", ranges: [["3000", "3799"]] },
+  { key: "other_operating_income", name: "Övriga rörelseintäkter", ranges: [["3800", "3999"]] },
+  { key: "goods_and_materials", name: "Råvaror, handelsvaror och tjänster", ranges: [["4000", "4999"]] },
+  { key: "other_external_costs", name: "Övriga externa kostnader", ranges: [["5000", "6999"]] },
+  { key: "personnel_costs", name: "Personalkostnader", ranges: [["7000", "7699"]] },
+  { key: "depreciation", name: "Av- och nedskrivningar", ranges: [["7700", "7899"]] },
+  { key: "other_operating_costs", name: "Övriga rörelsekostnader", ranges: [["7900", "7999"]] },
+  { key: "financial_items", name: "Finansiella poster", ranges: [["8000", "8499"]] },
+  { key: "appropriations", name: "Bokslutsdispositioner", ranges: [["8800", "8899"]] },
+  { key: "tax", name: "Skatt på årets resultat", ranges: [["8900", "8989"]] },
+];
+
+/** Sections before "Rörelseresultat" and those that make up the gross margin. */
+export const OPERATING_KEYS = ["net_sales", "other_operating_income", "goods_and_materials", "other_external_costs", "personnel_costs", "depreciation", "other_operating_costs"];
+export const GROSS_MARGIN_KEYS = ["net_sales", "other_operating_income", "goods_and_materials"];
+
+export function sectionOf(sections: Section[], account: string): Section | undefined {
+  return sections.find((s) => s.ranges.some(([a, b]) => account >= a && account <= b));
+}
+
+export const isBalanceAccount = (account: string) => account < "3000";

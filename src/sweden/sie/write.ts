@@ -1,0 +1,26 @@
+// Writes SIE 4 text (SIE 4C): one record a line, fields separated by a space, a field
+// quoted when it is empty or holds a space, a quote inside escaped with a backslash,
+// control characters removed (§5.7). Encode the result with encodeCp437.
+
+export function field(value: string | number): string {
+  const s = String(value).replace(/[\x00-\x1f\x7f]/g, " ");
+  return s === "" || /[\s"{}]/.test(s) ? `"${s.replaceAll('"', '\\"')}"` : s;
+}
+
+/** Integer öre as an SIE amount: "-1234.50". */
+export function amount(ore: number): string {
+  const sign = ore < 0 ? "-" : "";
+  const abs = Math.abs(ore);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+}
+
+export const sieDate = (iso: string) => iso.replaceAll("-", "");
+
+export function objectList(objects: Record<string, string> | null | undefined): string {
+  const pairs = Object.entries(objects ?? {}).sort(([a], [b]) => Number(a) - Number(b));
+  return `{${pairs.map(([d, c]) => `${d} ${field(c)}`).join(" ")}}`;
+}
+
+export function record(label: string, ...fields: (string | number)[]): string {
+  return [label, ...fields].join(" ");
+}
