@@ -1,9 +1,16 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { readdirSync, readFileSync } from "node:fs";
 import { defineConfig } from "vitest/config";
 import { outbound } from "./test/fakes/outbound.ts";
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("./migrations");
+  // SIE fixtures travel to the tests as base64: they are CP437 and must stay byte for byte.
+  const sieFixtures = Object.fromEntries(
+    readdirSync("./test/fixtures/sie")
+      .filter((f) => /\.(se|si)$/i.test(f))
+      .map((f) => [f, readFileSync(`./test/fixtures/sie/${f}`).toString("base64")]),
+  );
   return {
     plugins: [
       cloudflareTest({
@@ -20,6 +27,7 @@ export default defineConfig(async () => {
             DNS_RESOLVER_URL: "https://dns.test/dns-query",
             WEBHOOK_TIMEOUT_MS: "500",
             TEST_MIGRATIONS: migrations,
+            TEST_SIE_FIXTURES: sieFixtures,
           },
           outboundService: outbound,
         },

@@ -5,6 +5,7 @@ declare global {
   namespace Cloudflare {
     interface Env extends WorkerEnv {
       TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];
+      TEST_SIE_FIXTURES: Record<string, string>;
     }
   }
 }

@@ -1,5 +1,5 @@
 // Test helpers: every call goes through the Worker's fetch, as a client's would.
-import { SELF } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 
 export const ADMIN_TOKEN = "test-admin-token";
 export const BASE = "http://localhost";
@@ -120,4 +120,11 @@ export async function postedEntry(key: string, companyId: string, periodId: stri
   const res = await commit(key, companyId, draft.body.data.id);
   if (res.status !== 200) throw new Error(`commit: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.data as { id: string; voucher_number: number; voucher_series: string };
+}
+
+/** A SIE fixture's bytes (test/fixtures/sie), exactly as the program wrote them. */
+export function sieFixture(name: string): Uint8Array {
+  const b64 = env.TEST_SIE_FIXTURES[name];
+  if (!b64) throw new Error(`no SIE fixture ${name}`);
+  return Uint8Array.from(atob(b64), (ch) => ch.charCodeAt(0));
 }

@@ -123,6 +123,16 @@ function checkAgainstFile(file: SieFile, vouchers: PlannedVoucher[]) {
   }
 }
 
+/** A file without #RAR (SIE type 4I) goes into the company's year that holds its vouchers. */
+async function yearOfVouchers(db: Database, companyId: string, file: SieFile) {
+  const first = file.vouchers.map((v) => v.date).sort()[0];
+  const period = first
+    ? await db.select().from(fiscalPeriods).where(and(eq(fiscalPeriods.companyId, companyId), sql`${fiscalPeriods.periodStart} <= ${first}`, sql`${fiscalPeriods.periodEnd} >= ${first}`)).get()
+    : undefined;
+  if (!period) throw invalid("the file has no #RAR 0 and no fiscal period of the company holds its vouchers", { first_voucher_date: first ?? null });
+  return { start: period.periodStart, end: period.periodEnd };
+}
+
 async function resolvePeriod(db: Database, companyId: string, year: { start: string; end: string }, importId: string) {
   const periods = await db.select().from(fiscalPeriods).where(eq(fiscalPeriods.companyId, companyId)).all();
   const same = periods.find((p) => p.periodStart === year.start && p.periodEnd === year.end);
@@ -184,8 +194,7 @@ async function importFile(op: OperationContext, db: Database, companyId: string,
     throw err;
   }
   if (file.sieType && !/^4[EI]?$/i.test(file.sieType)) throw invalid(`#SIETYP ${file.sieType}: only SIE 4 files carry vouchers`, { sie_type: file.sieType });
-  const year = file.years.get(0);
-  if (!year) throw invalid("the file has no #RAR 0 (the fiscal year)", {});
+  const year = file.years.get(0) ?? (await yearOfVouchers(db, companyId, file));
 
   await op.progress({ phase: "validating", current: 0, total: file.vouchers.length });
   const warnings = [...file.warnings];

@@ -1,0 +1,238 @@
+// Reports against books computed by hand (see the table in each test).
+import { env } from "cloudflare:test";
+import { PDFDocument } from "pdf-lib";
+import { beforeAll, describe, expect, it } from "vitest";
+import { decodeCp437 } from "../../src/sweden/sie/encoding";
+import { parseSie } from "../../src/sweden/sie/parse";
+import { BASE, call, line, newActor, newCompany, postedEntry, type Actor } from "../helpers";
+import { SELF } from "cloudflare:test";
+
+let actor: Actor;
+let companyId: string;
+let periodId: string;
+const report = (name: string, query: string) => call("GET", `/api/v1/companies/${companyId}/reports/${name}?${query}`, { key: actor.key });
+
+// The books of Testbolaget AB, 2026 (accrual):
+//   A1 2026-01-15 sale           1930 D 12 500 / 3001 C 10 000 / 2611 C 2 500
+//   A2 2026-02-10 goods          4010 D 4 000, 2641 D 1 000 / 2440 C 5 000
+//   A3 2026-02-20 rent           5010 D 8 000 / 1930 C 8 000
+//   A4 2026-03-05 EU service     4535 D 2 000 / 2440 C 2 000; 2645 D 500 / 2614 C 500 (reverse charge)
+//   A5 2026-03-31 new capital    1930 D 50 000 / 2081 C 50 000
+beforeAll(async () => {
+  actor = await newActor();
+  const c = await newCompany(actor.key, { name: "Rapport AB" });
+  companyId = c.id;
+  periodId = c.fiscal_period.id;
+  const post = (date: string, description: string, lines: unknown[]) => postedEntry(actor.key, companyId, periodId, { entry_date: date, description, lines });
+  await post("2026-01-15", "Försäljning", [line("1930", 12500, 0), line("3001", 0, 10000), line("2611", 0, 2500)]);
+  await post("2026-02-10", "Varuinköp", [line("4010", 4000, 0), line("2641", 1000, 0), line("2440", 0, 5000)]);
+  await post("2026-02-20", "Hyra", [line("5010", 8000, 0), line("1930", 0, 8000)]);
+  await post("2026-03-05", "Tjänst från EU", [line("4535", 2000, 0), line("2440", 0, 2000), line("2645", 500, 0), line("2614", 0, 500)]);
+  await post("2026-03-31", "Nyemission", [line("1930", 50000, 0), line("2081", 0, 50000)]);
+});
+
+describe("trial balance", () => {
+  it("has the hand-computed closing balance of every account, and balances", async () => {
+    const res = await report("trial-balance", `period_id=${periodId}`);
+    expect(res.status).toBe(200);
+    const closing = Object.fromEntries(res.body.data.accounts.map((a: any) => [a.account_number, a.closing_balance]));
+    expect(closing).toEqual({ "1930": 54500, "2081": -50000, "2440": -7000, "2611": -2500, "2614": -500, "2641": 1000, "2645": 500, "3001": -10000, "4010": 4000, "4535": 2000, "5010": 8000 });
+    expect(res.body.data.accounts.find((a: any) => a.account_number === "1930")).toMatchObject({ opening_balance: 0, debit: 62500, credit: 8000, name: "Företagskonto" });
+    expect(res.body.data.totals).toEqual({ opening_balance: 0, debit: 78000, credit: 78000, closing_balance: 0 });
+    expect(res.body.data.balanced).toBe(true);
+    const feb = await report("trial-balance", `period_id=${periodId}&to_date=2026-02-15`);
+    expect(Object.fromEntries(feb.body.data.accounts.map((a: any) => [a.account_number, a.closing_balance]))["1930"]).toBe(12500);
+  });
+});
+
+describe("balance sheet", () => {
+  it("balances at the period end with the open result in equity", async () => {
+    const res = await report("balance-sheet", `period_id=${periodId}&as_of=2026-12-31`);
+    const d = res.body.data;
+    expect(d.totals).toEqual({ assets: 54500, equity_and_liabilities: 54500, difference: 0 });
+    expect(d.result_for_period).toBe(-4000);
+    const section = (list: any[], key: string) => list.find((s) => s.key === key);
+    expect(section(d.sections.assets, "cash_and_bank").total).toBe(54500);
+    expect(section(d.sections.equity_and_liabilities, "equity").total).toBe(46000);
+    expect(section(d.sections.equity_and_liabilities, "current_liabilities").total).toBe(8500);
+    expect(d.is_preliminary).toBe(true);
+  });
+
+  it("is computed at an earlier date from the lines up to it", async () => {
+    const d = (await report("balance-sheet", `period_id=${periodId}&to_date=2026-02-15`)).body.data;
+    expect(d.totals).toEqual({ assets: 12500, equity_and_liabilities: 12500, difference: 0 });
+    expect(d.result_for_period).toBe(6000);
+  });
+
+  it.each([
+    ["from_date", `from_date=2026-01-01`],
+    ["as_of and to_date", `as_of=2026-03-01&to_date=2026-03-01`],
+    ["a date outside the period", `as_of=2027-01-01`],
+    ["an unknown parameter", `as_of=2026-03-01&colour=blue`],
+  ])("refuses %s with VALIDATION_ERROR", async (_n, q) => {
+    const res = await report("balance-sheet", `period_id=${periodId}&${q}`);
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe("VALIDATION_ERROR");
+  });
+
+  it("needs period_id and answers an unknown one with PERIOD_NOT_FOUND", async () => {
+    expect((await report("balance-sheet", "")).body.error.code).toBe("VALIDATION_ERROR");
+    expect((await report("balance-sheet", "period_id=00000000-0000-4000-8000-000000000000")).body.error.code).toBe("PERIOD_NOT_FOUND");
+  });
+});
+
+describe("income statement", () => {
+  it("has the hand-computed sections, gross margin and result", async () => {
+    const d = (await report("income-statement", `period_id=${periodId}`)).body.data;
+    const total = (key: string) => d.sections.find((s: any) => s.key === key).total;
+    expect(total("net_sales")).toBe(10000);
+    expect(total("goods_and_materials")).toBe(-6000);
+    expect(total("other_external_costs")).toBe(-8000);
+    expect(d.grossMargin).toBe(4000);
+    expect(d.operatingResult).toBe(-4000);
+    expect(d.netResult).toBe(-4000);
+  });
+
+  it("limits to a date range inside the period", async () => {
+    const d = (await report("income-statement", `period_id=${periodId}&from_date=2026-02-01&to_date=2026-02-28`)).body.data;
+    expect(d.netResult).toBe(-12000);
+    expect(d.grossMargin).toBe(-4000);
+    expect((await report("income-statement", `period_id=${periodId}&from_date=2025-12-01`)).body.error.code).toBe("VALIDATION_ERROR");
+  });
+});
+
+describe("ledgers", () => {
+  it("general ledger: running balance per account", async () => {
+    const d = (await report("general-ledger", `period_id=${periodId}&account_from=1930&account_to=1930`)).body.data;
+    expect(d.accounts).toHaveLength(1);
+    expect(d.accounts[0]).toMatchObject({ account_number: "1930", opening_balance: 0, closing_balance: 54500 });
+    expect(d.accounts[0].lines.map((l: any) => [l.voucher, l.debit, l.credit, l.balance])).toEqual([
+      ["A1", 12500, 0, 12500],
+      ["A3", 0, 8000, 4500],
+      ["A5", 50000, 0, 54500],
+    ]);
+  });
+
+  it("journal register: every posted entry with its lines, by voucher, paged", async () => {
+    const p1 = (await report("journal-register", `period_id=${periodId}&limit=3`)).body;
+    expect(p1.data.entries.map((e: any) => e.voucher_number)).toEqual([1, 2, 3]);
+    expect(p1.data.entries[3]).toBeUndefined();
+    const p2 = (await report("journal-register", `period_id=${periodId}&limit=3&cursor=${encodeURIComponent(p1.meta.next_cursor)}`)).body;
+    expect(p2.data.entries.map((e: any) => e.voucher_number)).toEqual([4, 5]);
+    expect(p2.meta.next_cursor).toBeNull();
+    expect(p2.data.entries[0].lines).toHaveLength(4);
+  });
+
+  it("monthly breakdown", async () => {
+    const d = (await report("monthly-breakdown", `period_id=${periodId}`)).body.data;
+    expect(d.months).toHaveLength(12);
+    expect(d.months.slice(0, 3)).toEqual([
+      { month: "2026-01", revenue: 10000, costs: 0, result: 10000 },
+      { month: "2026-02", revenue: 0, costs: 12000, result: -12000 },
+      { month: "2026-03", revenue: 0, costs: 2000, result: -2000 },
+    ]);
+    expect(d.total).toEqual({ revenue: 10000, result: -4000 });
+  });
+
+  it("continuity: a first year is continuous", async () => {
+    expect((await report("continuity-check", `period_id=${periodId}`)).body.data).toMatchObject({ is_continuous: true, prior_period: null, discrepancies: [] });
+  });
+});
+
+describe("VAT declaration", () => {
+  it("gives the boxes of the quarter and the amount to pay", async () => {
+    const d = (await report("vat-declaration", `period_id=${periodId}&from_date=2026-01-01&to_date=2026-03-31`)).body.data;
+    const box = (b: string) => d.boxes[b].amount;
+    expect([box("05"), box("10"), box("21"), box("30"), box("48"), box("49")]).toEqual([10000, 2500, 2000, 500, 1500, 1500]);
+    expect(d.to_pay).toBe(1500);
+    expect(d.to_reclaim).toBe(0);
+    expect(d.boxes["49"].label).toBe("Moms att betala eller få tillbaka");
+    const feb = (await report("vat-declaration", "from_date=2026-02-01&to_date=2026-02-28")).body.data;
+    expect(feb.boxes["49"].amount).toBe(-1000);
+    expect(feb.to_reclaim).toBe(1000);
+    expect((await report("vat-declaration", "from_date=2026-02-01")).body.error.code).toBe("VALIDATION_ERROR");
+  });
+});
+
+describe("PDFs", () => {
+  /** The text of every page: content streams inflated, then each <hex> Tj decoded from WinAnsi. */
+  const pdfText = async (bytes: Uint8Array) => {
+    const raw = new TextDecoder("latin1").decode(bytes);
+    let content = "";
+    for (const m of raw.matchAll(/(?<!end)stream\r?\n/g)) {
+      const start = m.index! + m[0].length;
+      let end = raw.indexOf("endstream", start);
+      while (raw[end - 1] === "\n" || raw[end - 1] === "\r") end--;
+      const chunk = bytes.slice(start, end);
+      try {
+        const inflated = new Response(new Blob([chunk]).stream().pipeThrough(new DecompressionStream("deflate")));
+        content += new TextDecoder("latin1").decode(await inflated.arrayBuffer());
+      } catch {
+        content += new TextDecoder("latin1").decode(chunk);
+      }
+    }
+    return [...content.matchAll(/<([0-9A-Fa-f]+)> Tj/g)].map((t) => new TextDecoder("windows-1252").decode(Uint8Array.from(t[1].match(/../g)!.map((h) => parseInt(h, 16))))).join("\n");
+  };
+
+  it("renders the balance sheet, parsed back, marked preliminary while the year is open", async () => {
+    const res = await SELF.fetch(`${BASE}/api/v1/companies/${companyId}/reports/balance-sheet/pdf?period_id=${periodId}&as_of=2026-12-31`, { headers: { Authorization: `Bearer ${actor.key}` } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toBe("application/pdf");
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    const doc = await PDFDocument.load(bytes);
+    expect(doc.getPageCount()).toBeGreaterThanOrEqual(1);
+    expect(doc.getTitle()).toContain("Balansräkning");
+    const text = await pdfText(bytes);
+    expect(text).toContain("Balansräkning");
+    expect(text).toContain("PRELIMINÄR");
+    expect(text).toContain("Kassa och bank");
+    expect(text).toContain("54 500,00");
+  });
+
+  it("renders the income statement", async () => {
+    const res = await SELF.fetch(`${BASE}/api/v1/companies/${companyId}/reports/income-statement/pdf?period_id=${periodId}`, { headers: { Authorization: `Bearer ${actor.key}` } });
+    const text = await pdfText(new Uint8Array(await res.arrayBuffer()));
+    expect(text).toContain("Resultaträkning");
+    expect(text).toContain("-4 000,00");
+  });
+
+  it("refuses a balance sheet whose sides differ by 1 krona or more", async () => {
+    const c = await newCompany(actor.key, { name: "Obalans AB" });
+    const e = await postedEntry(actor.key, c.id, c.fiscal_period.id);
+    // A line slipped past the engine (corrupt data): the sides no longer agree.
+    await env.DB.prepare("INSERT INTO journal_lines (id, company_id, journal_entry_id, sort_order, account_number, debit_ore, credit_ore) VALUES (?, ?, ?, 9, '1930', 150, 0)")
+      .bind(crypto.randomUUID(), c.id, e.id)
+      .run();
+    const res = await call("GET", `/api/v1/companies/${c.id}/reports/balance-sheet/pdf?period_id=${c.fiscal_period.id}&as_of=2026-06-30`, { key: actor.key });
+    expect(res.status).toBe(422);
+    expect(res.body.error.code).toBe("REPORT_GENERATION_FAILED");
+  });
+});
+
+describe("SIE export", () => {
+  it("exports the year in CP437, and the file parses back to the same books", async () => {
+    await call("POST", `/api/v1/companies/${companyId}/dimensions`, { key: actor.key, headers: { "Idempotency-Key": "dim-1" }, body: { id: 1, name: "Kostnadsställe" } });
+    const res = await SELF.fetch(`${BASE}/api/v1/companies/${companyId}/reports/sie-export?period_id=${periodId}`, { headers: { Authorization: `Bearer ${actor.key}` } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Disposition")).toContain("SIE4_5560160680_2026.se");
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect(bytes.indexOf(0x94)).toBeGreaterThan(0); // ö in codepage 437
+    const text = decodeCp437(bytes);
+    expect(text.split("\r\n").slice(0, 4)).toEqual(["#FLAGGA 0", "#FORMAT PC8", "#SIETYP 4", '#PROGRAM "Bokföring API" 2026-05-12']);
+    const file = parseSie(text);
+    expect(file.companyName).toBe("Rapport AB");
+    expect(file.orgNumber).toBe("556016-0680");
+    expect(file.years.get(0)).toEqual({ start: "2026-01-01", end: "2026-12-31" });
+    expect(file.accounts.get("1930")!.name).toBe("Företagskonto");
+    expect(file.accountTypes.get("3001")).toBe("I");
+    expect(file.sru.get("1930")).toBeDefined();
+    expect(file.dimensions.get(1)).toBe("Kostnadsställe");
+    expect(file.vouchers.map((v) => `${v.series}${v.number} ${v.date}`)).toEqual(["A1 2026-01-15", "A2 2026-02-10", "A3 2026-02-20", "A4 2026-03-05", "A5 2026-03-31"]);
+    expect(file.vouchers[1].trans.map((t) => [t.account, t.amountOre])).toEqual([["4010", 400000], ["2641", 100000], ["2440", -500000]]);
+    const ub = Object.fromEntries(file.closing.filter((b) => b.year === 0).map((b) => [b.account, b.amountOre / 100]));
+    expect(ub).toEqual({ "1930": 54500, "2081": -50000, "2440": -7000, "2611": -2500, "2614": -500, "2641": 1000, "2645": 500 });
+    const res0 = Object.fromEntries(file.results.filter((b) => b.year === 0).map((b) => [b.account, b.amountOre / 100]));
+    expect(res0).toEqual({ "3001": -10000, "4010": 4000, "4535": 2000, "5010": 8000 });
+    expect(text).toContain("#PSALDO 0 202601 1930 {} 12500.00");
+  });
+});
