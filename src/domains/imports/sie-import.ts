@@ -57,31 +57,34 @@ function mapSeries(file: SieFile): Map<string, string> {
 }
 
 function planVouchers(file: SieFile, period: { start: string; end: string }, seriesMap: Map<string, string>, warnings: string[]): PlannedVoucher[] {
-  const taken = new Map<string, Set<number>>();
+  const planned: PlannedVoucher[] = [];
   const max = new Map<string, number>();
-  for (const v of file.vouchers) {
-    if (v.number === null) continue;
-    const s = seriesMap.get(v.series)!;
-    const set = taken.get(s) ?? new Set<number>();
-    if (set.has(v.number)) throw invalid(`line ${v.line}: voucher ${v.series}${v.number} appears twice`, { line: v.line });
-    set.add(v.number);
-    taken.set(s, set);
-    max.set(s, Math.max(max.get(s) ?? 0, v.number));
-  }
-  return file.vouchers.map((v, index) => {
+  for (const v of file.vouchers) if (v.number !== null) max.set(seriesMap.get(v.series)!, Math.max(max.get(seriesMap.get(v.series)!) ?? 0, v.number));
+  const taken = new Map<string, Set<number>>();
+  file.vouchers.forEach((v, index) => {
     if (v.date < period.start || v.date > period.end) throw invalid(`line ${v.line}: voucher date ${v.date} is outside the fiscal year ${period.start}..${period.end}`, { line: v.line });
     const series = seriesMap.get(v.series)!;
+    const used = taken.get(series) ?? new Set<number>();
+    taken.set(series, used);
     let number = v.number;
-    if (number === null) {
-      number = (max.get(series) ?? 0) + 1;
-      max.set(series, number);
+    // A voucher without a number (type 4I), or one whose number the file repeats
+    // (some programs number register vouchers 1 again and again), is numbered on.
+    if (number === null || used.has(number)) {
+      const next = (max.get(series) ?? 0) + 1;
+      if (number !== null) warnings.push(`line ${v.line}: voucher ${v.series}${number} repeats a number; imported as ${series}${next}`);
+      number = next;
+      max.set(series, next);
     }
     const kept = v.trans.filter((t) => t.amountOre !== 0);
+    if (kept.length === 0) {
+      warnings.push(`line ${v.line}: voucher ${v.series}${v.number ?? ""} has no amount other than 0 and is not imported`);
+      return;
+    }
+    used.add(number);
     if (kept.length < v.trans.length) warnings.push(`line ${v.line}: ${v.trans.length - kept.length} transaction(s) of amount 0 skipped`);
     const sum = kept.reduce((s, t) => s + t.amountOre, 0);
     if (sum !== 0) throw invalid(`line ${v.line}: voucher ${v.series}${v.number ?? ""} does not balance (difference ${formatKronor(sum)})`, { line: v.line, difference: Number(formatKronor(sum)) });
-    if (kept.length < 2) throw invalid(`line ${v.line}: voucher ${v.series}${v.number ?? ""} has fewer than two transactions`, { line: v.line });
-    return {
+    planned.push({
       index,
       series,
       number,
@@ -94,12 +97,20 @@ function planVouchers(file: SieFile, period: { start: string; end: string }, ser
         lineDescription: t.text,
         dimensions: Object.keys(t.objects).length ? t.objects : null,
       })),
-    };
+    });
   });
+  return planned;
 }
 
+/**
+ * Opening balances that do not sum to zero hold a prior-year result never booked to
+ * equity; the difference is booked to 2099 (Årets resultat), and expected there in
+ * the file's closing balances too.
+ */
+export const OPENING_DIFFERENCE_ACCOUNT = "2099";
+
 /** The books the file would make must equal its own closing balances and results. */
-function checkAgainstFile(file: SieFile, vouchers: PlannedVoucher[]) {
+function checkAgainstFile(file: SieFile, vouchers: PlannedVoucher[], openingDifference: number) {
   const computed = new Map<string, number>();
   const add = (a: string, ore: number) => computed.set(a, (computed.get(a) ?? 0) + ore);
   for (const ib of file.opening.filter((b) => b.year === 0)) add(ib.account, ib.amountOre);
@@ -108,6 +119,10 @@ function checkAgainstFile(file: SieFile, vouchers: PlannedVoucher[]) {
   const closing = file.closing.filter((b) => b.year === 0);
   const results = file.results.filter((b) => b.year === 0);
   for (const b of [...closing, ...results]) expected.set(b.account, (expected.get(b.account) ?? 0) + b.amountOre);
+  if (openingDifference !== 0) {
+    add(OPENING_DIFFERENCE_ACCOUNT, -openingDifference);
+    if (closing.length) expected.set(OPENING_DIFFERENCE_ACCOUNT, (expected.get(OPENING_DIFFERENCE_ACCOUNT) ?? 0) - openingDifference);
+  }
   const mismatches: { account_number: string; file: number; computed: number }[] = [];
   const check = (account: string) => {
     const want = expected.get(account) ?? 0;
@@ -202,8 +217,10 @@ async function importFile(op: OperationContext, db: Database, companyId: string,
   const vouchers = planVouchers(file, year, seriesMap, warnings);
   const ib = file.opening.filter((b) => b.year === 0 && b.amountOre !== 0);
   const ibSum = ib.reduce((s, b) => s + b.amountOre, 0);
-  if (ibSum !== 0) throw invalid(`the opening balances (#IB 0) do not balance (difference ${formatKronor(ibSum)})`, { line: ib[0]?.line ?? null });
-  checkAgainstFile(file, vouchers);
+  if (ibSum !== 0) warnings.push(`the opening balances (#IB 0) do not balance; the difference ${formatKronor(-ibSum)} is booked to ${OPENING_DIFFERENCE_ACCOUNT}`);
+  checkAgainstFile(file, vouchers, ibSum);
+  const openingLines: EngineLine[] = ib.map((b) => ({ accountNumber: b.account, debitOre: Math.max(b.amountOre, 0), creditOre: Math.max(-b.amountOre, 0), lineDescription: null }));
+  if (ibSum !== 0) openingLines.push({ accountNumber: OPENING_DIFFERENCE_ACCOUNT, debitOre: Math.max(-ibSum, 0), creditOre: Math.max(ibSum, 0), lineDescription: "Differens i ingående balans" });
 
   const { period, created } = await resolvePeriod(db, companyId, year, imp.id);
   const ctx: CommandContext = {
@@ -222,7 +239,7 @@ async function importFile(op: OperationContext, db: Database, companyId: string,
   const setup: Statement[] = [];
   if (created) setup.push(db.insert(fiscalPeriods).values(created));
   const chart = new Map((await db.select().from(accounts).where(eq(accounts.companyId, companyId)).all()).map((a) => [a.number, a]));
-  const used = new Set<string>([...file.accounts.keys(), ...ib.map((b) => b.account), ...vouchers.flatMap((v) => v.lines.map((l) => l.accountNumber))]);
+  const used = new Set<string>([...file.accounts.keys(), ...openingLines.map((l) => l.accountNumber), ...vouchers.flatMap((v) => v.lines.map((l) => l.accountNumber))]);
   let accountsCreated = 0;
   let accountsUpdated = 0;
   for (const number of [...used].sort()) {
@@ -246,7 +263,7 @@ async function importFile(op: OperationContext, db: Database, companyId: string,
       );
     } else {
       const rename = imp.updateAccountNames && fromFile?.name && fromFile.name !== existing.name;
-      const reactivate = !existing.isActive && (ib.some((b) => b.account === number) || vouchers.some((v) => v.lines.some((l) => l.accountNumber === number)));
+      const reactivate = !existing.isActive && (openingLines.some((l) => l.accountNumber === number) || vouchers.some((v) => v.lines.some((l) => l.accountNumber === number)));
       if (rename || reactivate) {
         accountsUpdated++;
         if (reactivate) warnings.push(`account ${number} was inactive and has been activated: the file posts to it`);
@@ -281,7 +298,7 @@ async function importFile(op: OperationContext, db: Database, companyId: string,
     (await db.select({ s: journalEntries.sourceId }).from(journalEntries).where(and(eq(journalEntries.companyId, companyId), like(journalEntries.sourceId, `${imp.id}:%`))).all()).map((r) => r.s),
   );
   const ledger = new Ledger(db, ctx);
-  if (ib.length && !done.has(`${imp.id}:ib`)) {
+  if (openingLines.length && !done.has(`${imp.id}:ib`)) {
     const usedSeries = new Set(seriesMap.values());
     const ibSeries = [..."IZYXWVUTSRQPONMLKJHGFEDCBA"].find((l) => !usedSeries.has(l))!;
     const statements = await ledger.postImported(period.id, [
@@ -292,7 +309,7 @@ async function importFile(op: OperationContext, db: Database, companyId: string,
         voucherNumber: 1,
         sourceType: OPENING_SOURCE,
         sourceId: `${imp.id}:ib`,
-        lines: ib.map((b) => ({ accountNumber: b.account, debitOre: Math.max(b.amountOre, 0), creditOre: Math.max(-b.amountOre, 0), lineDescription: null })),
+        lines: openingLines,
       },
     ]);
     await db.batch(statements as [Statement, ...Statement[]]);
