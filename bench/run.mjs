@@ -1,0 +1,145 @@
+// npm run bench [-- --lines 1000000]
+// Starts the service locally (wrangler dev, a fresh state directory), builds a company
+// whose year has the given number of journal lines by importing a generated SIE 4 file
+// through the API, then times the reports, the SIE export of the year and the import
+// of that export into a second company. Prints the figures; asserts nothing.
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { envWithNode, projectRoot } from "../scripts/node.mjs";
+
+const { values } = parseArgs({ options: { lines: { type: "string", default: "1000000" }, port: { type: "string", default: "8791" } } });
+const LINES = Number(values.lines);
+const LINES_PER_VOUCHER = 5;
+const PORT = values.port;
+const BASE = `http://127.0.0.1:${PORT}`;
+const ADMIN = "bench-admin-token";
+
+// --- a SIE 4 file with LINES lines, every voucher balanced, #UB and #RES consistent ---
+const CP437 = { å: 0x86, ä: 0x84, ö: 0x94, Å: 0x8f, Ä: 0x8e, Ö: 0x99 };
+function cp437(text) {
+  const out = Buffer.alloc(text.length);
+  let n = 0;
+  for (const ch of text) out[n++] = ch.charCodeAt(0) < 0x80 ? ch.charCodeAt(0) : (CP437[ch] ?? 0x3f);
+  return out.subarray(0, n);
+}
+function generateSie(lines) {
+  const vouchers = Math.floor(lines / LINES_PER_VOUCHER);
+  const bal = new Map();
+  const add = (a, ore) => bal.set(a, (bal.get(a) ?? 0) + ore);
+  const amt = (ore) => `${ore < 0 ? "-" : ""}${Math.floor(Math.abs(ore) / 100)}.${String(Math.abs(ore) % 100).padStart(2, "0")}`;
+  const costs = ["4010", "5010", "5410", "6110", "6212", "6540", "6570", "7690"];
+  const body = [];
+  add("1930", 100_000_00);
+  add("2081", -100_000_00);
+  for (let v = 0; v < vouchers; v++) {
+    const day = 1 + (v % 28);
+    const month = 1 + Math.floor((v / vouchers) * 12);
+    const date = `2025${String(month).padStart(2, "0")}${String(day).padStart(2, "0")}`;
+    const net = 1000 + (v % 9000) * 7;
+    const vat = Math.round(net / 4);
+    const half = Math.floor(net / 2);
+    // five lines a voucher, the fifth an öresavrundning on 3740 of 1 öre
+    const tr =
+      v % 2 === 0
+        ? [["1930", net + vat], ["3001", -half], ["3001", -(net - half)], ["2611", -vat - 1], ["3740", 1]] // a sale
+        : [[costs[v % costs.length], half], [costs[v % costs.length], net - half], ["2641", vat], ["2440", -(net + vat) - 1], ["3740", 1]]; // a purchase
+    body.push(`#VER A ${v + 1} ${date} "Bench ${v % 2 ? "inköp" : "försäljning"} ${v + 1}"`, "{");
+    for (const [a, ore] of tr) {
+      add(a, ore);
+      body.push(`#TRANS ${a} {} ${amt(ore)}`);
+    }
+    body.push("}");
+  }
+  const head = ["#FLAGGA 0", "#FORMAT PC8", "#SIETYP 4", '#PROGRAM "bench" 1', "#GEN 20260101", '#FNAMN "Bänkföretaget AB"', "#ORGNR 556016-0680", "#RAR 0 20250101 20251231"];
+  head.push("#IB 0 1930 100000.00", "#IB 0 2081 -100000.00");
+  for (const [a, ore] of [...bal].sort()) head.push(`${a < "3000" ? "#UB" : "#RES"} 0 ${a} ${amt(ore)}`);
+  return cp437([...head, ...body, ""].join("\r\n"));
+}
+
+// --- the service ---
+async function startService(stateDir) {
+  const wrangler = join(projectRoot, "node_modules", ".bin", "wrangler");
+  const env = envWithNode({ CI: "true" });
+  await new Promise((resolve, reject) => {
+    const m = spawn(wrangler, ["d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir], { cwd: projectRoot, env, stdio: "ignore" });
+    m.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`migrations exited ${code}`))));
+  });
+  const dev = spawn(
+    wrangler,
+    ["dev", "--ip", "127.0.0.1", "--port", PORT, "--persist-to", stateDir, "--var", `ADMIN_TOKEN:${ADMIN}`, "--var", "PII_ENCRYPTION_KEY:YmVuY2gtYmVuY2gtYmVuY2gtYmVuY2gtYmVuY2gtMzI=", "--var", "RATE_LIMIT_PER_MINUTE:100000"],
+    { cwd: projectRoot, env, stdio: "ignore" },
+  );
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`${BASE}/api/v1/health`)).ok) return dev;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  dev.kill();
+  throw new Error("the service did not start");
+}
+
+async function api(method, path, { key, body, admin } = {}) {
+  const res = await fetch(BASE + path, {
+    method,
+    headers: { Authorization: `Bearer ${admin ? ADMIN : key}`, ...(body ? { "Content-Type": "application/json" } : {}), "Idempotency-Key": crypto.randomUUID() },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const type = res.headers.get("Content-Type") ?? "";
+  return { status: res.status, body: type.includes("json") ? await res.json() : new Uint8Array(await res.arrayBuffer()) };
+}
+
+async function timed(label, fn) {
+  const t0 = performance.now();
+  const out = await fn();
+  const ms = performance.now() - t0;
+  console.log(`${label.padEnd(46)} ${ms >= 10000 ? (ms / 1000).toFixed(1) + " s" : ms.toFixed(0) + " ms"}`);
+  return out;
+}
+
+async function importAndWait(key, companyId, bytes) {
+  const started = await api("POST", `/api/v1/companies/${companyId}/imports/sie`, { key, body: { file_base64: Buffer.from(bytes).toString("base64"), file_name: "bench.se" } });
+  if (started.status !== 202) throw new Error(`import refused: ${JSON.stringify(started.body)}`);
+  for (;;) {
+    await new Promise((r) => setTimeout(r, 1000));
+    const op = await api("GET", `/api/v1/operations/${started.body.data.operation_id}`, { key });
+    if (op.body.data.status === "succeeded") return op.body.data;
+    if (op.body.data.status === "failed") throw new Error(`import failed: ${JSON.stringify(op.body.data.error)}`);
+  }
+}
+
+const stateDir = mkdtempSync(join(tmpdir(), "bokforing-bench-"));
+const dev = await startService(stateDir);
+try {
+  console.log(`bench: ${LINES.toLocaleString("sv-SE")} journal lines (${LINES / LINES_PER_VOUCHER} vouchers), local workerd + D1`);
+  const user = await api("POST", "/admin/v1/users", { admin: true, body: { email: `bench-${Date.now()}@example.se`, name: "Bench" } });
+  const key = (await api("POST", "/admin/v1/api-keys", { admin: true, body: { user_id: user.body.data.id, name: "bench", scopes: ["*"], mode: "live" } })).body.data.key;
+  const company = (await api("POST", "/api/v1/companies", { key, body: { name: "Bänkföretaget AB", entity_type: "aktiebolag", org_number: "556016-0680", f_skatt: true, first_fiscal_year: { start_date: "2025-01-01", end_date: "2025-12-31" } } })).body.data;
+  const sie = await timed("generate SIE file", async () => generateSie(LINES));
+  console.log(`${"  file size".padEnd(46)} ${(sie.length / 1024 / 1024).toFixed(1)} MB`);
+  const imported = await timed("SIE4 import (build the company)", () => importAndWait(key, company.id, sie));
+  console.log(`${"  entries / lines imported".padEnd(46)} ${imported.result.entries_imported} / ${imported.result.lines_imported}`);
+  const pid = company.fiscal_period.id;
+  const base = `/api/v1/companies/${company.id}/reports`;
+  const tb = await timed("trial balance (whole year)", () => api("GET", `${base}/trial-balance?period_id=${pid}`, { key }));
+  if (!tb.body.data.balanced) throw new Error("the trial balance does not balance");
+  await timed("trial balance (to 2025-06-30, line scan)", () => api("GET", `${base}/trial-balance?period_id=${pid}&to_date=2025-06-30`, { key }));
+  await timed("balance sheet (year end)", () => api("GET", `${base}/balance-sheet?period_id=${pid}&as_of=2025-12-31`, { key }));
+  await timed("balance sheet (as of 2025-06-30, line scan)", () => api("GET", `${base}/balance-sheet?period_id=${pid}&as_of=2025-06-30`, { key }));
+  await timed("income statement (whole year)", () => api("GET", `${base}/income-statement?period_id=${pid}`, { key }));
+  const gl = await timed("general ledger, account 1930", () => api("GET", `${base}/general-ledger?period_id=${pid}&account_from=1930&account_to=1930`, { key }));
+  console.log(`${"  lines on 1930".padEnd(46)} ${gl.body.data.accounts[0].lines.length}`);
+  await timed("journal register, first page (200 entries)", () => api("GET", `${base}/journal-register?period_id=${pid}&limit=200`, { key }));
+  const exported = await timed("SIE4 export of the year", () => api("GET", `${base}/sie-export?period_id=${pid}`, { key }));
+  console.log(`${"  export size".padEnd(46)} ${(exported.body.length / 1024 / 1024).toFixed(1)} MB`);
+  const second = (await api("POST", "/api/v1/companies", { key, body: { name: "Kopian AB", entity_type: "aktiebolag", f_skatt: true, first_fiscal_year: { start_date: "2025-01-01", end_date: "2025-12-31" } } })).body.data;
+  await timed("SIE4 import of that export", () => importAndWait(key, second.id, exported.body));
+  const tb2 = await api("GET", `/api/v1/companies/${second.id}/reports/trial-balance?period_id=${second.fiscal_period.id}`, { key });
+  console.log(`${"  round trip: same trial balance".padEnd(46)} ${JSON.stringify(tb2.body.data.accounts) === JSON.stringify(tb.body.data.accounts)}`);
+} finally {
+  dev.kill("SIGTERM");
+  rmSync(stateDir, { recursive: true, force: true });
+}
