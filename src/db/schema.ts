@@ -428,6 +428,8 @@ export const operations = sqliteTable(
     requestId: text("request_id").notNull(),
     createdAt: text("created_at").notNull(),
     startedAt: text("started_at"),
+    /** refreshed by every progress write; a running operation whose heartbeat is old lost its worker */
+    heartbeatAt: text("heartbeat_at"),
     completedAt: text("completed_at"),
   },
   (t) => [index("operations_company_idx").on(t.companyId, t.createdAt)],

@@ -26,7 +26,8 @@ const handlers: { [T in Job["type"]]: (env: Env, job: Extract<Job, { type: T }>)
     await deliver(env, job.deliveryId, nowMs());
   },
   "operation.run": async (env, job) => {
-    await runOperation(env, job.operationId, OPERATION_HANDLERS, nowIso);
+    // Another worker holds it: try again later; if that worker dies its heartbeat goes stale.
+    if ((await runOperation(env, job.operationId, OPERATION_HANDLERS, nowIso)) === "busy") throw new Error("operation busy");
   },
 };
 

@@ -67,10 +67,22 @@ describe("operations", () => {
     expect((await call("GET", `/api/v1/operations/${c}`, { key: actor.key })).body.data.error.code).toBe("NOT_IMPLEMENTED");
   });
 
-  it("runs again when a worker died mid-run (still running)", async () => {
+  it("runs again when its worker died (stale heartbeat), never twice at once", async () => {
     const id = await queued("test.resume");
-    await env.DB.prepare("UPDATE operations SET status = 'running', started_at = ? WHERE id = ?").bind(new Date().toISOString(), id).run();
+    const now = new Date().toISOString();
+    await env.DB.prepare("UPDATE operations SET status = 'running', started_at = ?, heartbeat_at = ? WHERE id = ?").bind(now, now, id).run();
+    expect(await runOperation(env, id, { "test.resume": async () => ({ resumed: true }) }, clock)).toBe("busy");
+    const old = new Date(Date.now() - 3 * 60_000).toISOString();
+    await env.DB.prepare("UPDATE operations SET heartbeat_at = ? WHERE id = ?").bind(old, id).run();
     expect(await runOperation(env, id, { "test.resume": async () => ({ resumed: true }) }, clock)).toBe("succeeded");
+
+    // two runners started together: one runs, the other is told it is busy
+    const twice = await queued("test.once");
+    let runs = 0;
+    const handlers = { "test.once": async () => ({ runs: ++runs }) };
+    const outcomes = await Promise.all([runOperation(env, twice, handlers, clock), runOperation(env, twice, handlers, clock)]);
+    expect(runs).toBe(1);
+    expect(outcomes.sort()).toEqual(["busy", "succeeded"]);
   });
 
   it("shows operations only to members of their company, and needs operations:read", async () => {

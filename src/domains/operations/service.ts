@@ -2,7 +2,7 @@
 // queue, progress written as it goes, and a terminal state that never changes
 // (a trigger refuses it). An operation's own writes must commit atomically or in
 // resumable chunks: if its worker dies, the queue runs it again from the row.
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, isNull, lt, or } from "drizzle-orm";
 import type { CommandContext, Statement } from "../../commands/plan";
 import { database, type Database } from "../../db/client";
 import { operations } from "../../db/schema";
@@ -45,6 +45,7 @@ export function planOperation(db: Database, ctx: CommandContext, type: string, i
     requestId: ctx.requestId,
     createdAt: ctx.now,
     startedAt: null,
+    heartbeatAt: null,
     completedAt: null,
   };
   return { statements: [db.insert(operations).values(row)], handle: operationJson(row), job: { type: "operation.run", operationId: row.id } };
@@ -64,17 +65,28 @@ export interface OperationContext {
 
 export type OperationHandler = (ctx: OperationContext) => Promise<unknown>;
 
+/** A running operation whose heartbeat is older than this has lost its worker. */
+export const HEARTBEAT_TIMEOUT_MS = 2 * 60_000;
+
 /**
- * Runs one operation: queued (or running, when a worker died and the queue delivers
- * the message again) -> running -> succeeded with the handler's result, or failed
- * with its error. Returns the final status, or null when there was nothing to run.
+ * Runs one operation: queued (or running with a stale heartbeat, when a worker died)
+ * -> running -> succeeded with the handler's result, or failed with its error. The
+ * claim is exclusive. Returns the final status; "busy" when another worker holds it
+ * (the caller retries later); null when there is nothing to run.
  */
 export async function runOperation(env: Env, id: string, handlers: Record<string, OperationHandler>, clock: () => string): Promise<string | null> {
   const db = database(env);
   const op = await loadOperation(db, id);
   if (!op || (op.status !== "queued" && op.status !== "running")) return null;
-  const startedAt = op.startedAt ?? clock();
-  await db.update(operations).set({ status: "running", startedAt }).where(and(eq(operations.id, id), inArray(operations.status, ["queued", "running"])));
+  const now = clock();
+  const startedAt = op.startedAt ?? now;
+  const stale = new Date(Date.parse(now) - HEARTBEAT_TIMEOUT_MS).toISOString();
+  const claim = await db
+    .update(operations)
+    .set({ status: "running", startedAt, heartbeatAt: now })
+    .where(and(eq(operations.id, id), or(eq(operations.status, "queued"), and(eq(operations.status, "running"), or(isNull(operations.heartbeatAt), lt(operations.heartbeatAt, stale))))))
+    .run();
+  if (!claim.meta.changes) return "busy";
   const running = { ...op, status: "running" as const, startedAt };
   const handler = handlers[op.type];
   let outcome: { status: "succeeded"; result: unknown } | { status: "failed"; error: { code: string; message: string; details: unknown } };
@@ -87,7 +99,7 @@ export async function runOperation(env: Env, id: string, handlers: Record<string
         operation: running,
         now: clock,
         progress: async (p) => {
-          await db.update(operations).set({ progress: p }).where(and(eq(operations.id, id), eq(operations.status, "running")));
+          await db.update(operations).set({ progress: p, heartbeatAt: clock() }).where(and(eq(operations.id, id), eq(operations.status, "running")));
         },
       });
       outcome = { status: "succeeded", result };

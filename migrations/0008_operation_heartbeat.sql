@@ -1,0 +1,1 @@
+ALTER TABLE `operations` ADD `heartbeat_at` text;
