@@ -61,7 +61,8 @@ export async function renderReportPdf(r: PdfReport): Promise<Uint8Array> {
   line(r.periodLabel, { size: 11 });
   if (r.preliminary) line("Preliminär: räkenskapsåret är inte stängt.", { size: 9 });
   y -= 10;
-  for (const s of r.sections) {
+  // a section with no account is left out of the page; its zero total says nothing
+  for (const s of r.sections.filter((x) => x.rows.length > 0)) {
     line(s.name, { f: bold, size: 11 });
     for (const row of s.rows) line(row.label, { amount: row.amount, indent: 12 });
     line(`Summa ${s.name.toLowerCase()}`, { f: bold, amount: s.total });
