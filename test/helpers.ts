@@ -1,5 +1,6 @@
 // Test helpers: every call goes through the Worker's fetch, as a client's would.
 import { env, SELF } from "cloudflare:test";
+import { beforeAll, beforeEach } from "vitest";
 
 export const ADMIN_TOKEN = "test-admin-token";
 export const BASE = "http://localhost";
@@ -127,4 +128,22 @@ export function sieFixture(name: string): Uint8Array {
   const b64 = env.TEST_SIE_FIXTURES[name];
   if (!b64) throw new Error(`no SIE fixture ${name}`);
   return Uint8Array.from(atob(b64), (ch) => ch.charCodeAt(0));
+}
+
+/**
+ * One user and one company per test file, and a fresh key of that user for every
+ * test, so that no test inherits another's share of the 100-per-minute limit.
+ */
+export function companyFixture(overrides: Record<string, unknown> = {}) {
+  const f = { actor: undefined as unknown as Actor, companyId: "", periodId: "" };
+  beforeAll(async () => {
+    f.actor = await newActor();
+    const c = await newCompany(f.actor.key, overrides);
+    f.companyId = c.id;
+    f.periodId = c.fiscal_period.id;
+  });
+  beforeEach(async () => {
+    f.actor = { ...f.actor, ...(await newKey(f.actor.userId)) };
+  });
+  return f;
 }

@@ -1,11 +1,9 @@
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { hmacSha256Hex } from "../../src/http/crypto";
-import { BASE, call, createDraft, newActor, newCompany, newKey, postedEntry, uniqueKey, type Actor } from "../helpers";
+import { BASE, call, createDraft, newActor, newCompany, newKey, postedEntry, uniqueKey, companyFixture } from "../helpers";
 
-let actor: Actor;
-let companyId: string;
-let periodId: string;
+const f = companyFixture();
 
 const PDF = new TextEncoder().encode("%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
@@ -17,9 +15,9 @@ async function upload(bytes: Uint8Array, opts: { name?: string; type?: string; f
   const form = new FormData();
   form.append("file", new File([bytes], opts.name ?? "kvitto.pdf", { type: opts.type ?? "application/pdf" }));
   for (const [k, v] of Object.entries(opts.fields ?? {})) form.append(k, v);
-  const res = await SELF.fetch(`${BASE}/api/v1/companies/${companyId}/documents${opts.path ?? ""}`, {
+  const res = await SELF.fetch(`${BASE}/api/v1/companies/${f.companyId}/documents${opts.path ?? ""}`, {
     method: "POST",
-    headers: { Authorization: `Bearer ${opts.key ?? actor.key}`, "Idempotency-Key": opts.ik ?? uniqueKey() },
+    headers: { Authorization: `Bearer ${opts.key ?? f.actor.key}`, "Idempotency-Key": opts.ik ?? uniqueKey() },
     body: form,
   });
   return { status: res.status, body: (await res.json()) as any, headers: res.headers };
@@ -30,18 +28,9 @@ async function sha256(bytes: Uint8Array) {
 }
 
 async function r2Count() {
-  return (await env.DOCUMENTS.list({ prefix: `companies/${companyId}/` })).objects.length;
+  return (await env.DOCUMENTS.list({ prefix: `companies/${f.companyId}/` })).objects.length;
 }
 
-beforeAll(async () => {
-  actor = await newActor();
-  const c = await newCompany(actor.key);
-  companyId = c.id;
-  periodId = c.fiscal_period.id;
-});
-beforeEach(async () => {
-  actor = { ...actor, ...(await newKey(actor.userId)) };
-});
 
 describe("upload", () => {
   it("stores a PDF in R2 at version 1 with its SHA-256 and records document.uploaded", async () => {
@@ -58,9 +47,9 @@ describe("upload", () => {
       journal_entry_id: null,
       immutable: false,
     });
-    const object = await env.DOCUMENTS.get(`companies/${companyId}/documents/${res.body.data.id}`);
+    const object = await env.DOCUMENTS.get(`companies/${f.companyId}/documents/${res.body.data.id}`);
     expect(new Uint8Array(await object!.arrayBuffer())).toEqual(PDF);
-    const ev = await env.DB.prepare("SELECT object FROM outbox_events WHERE company_id = ? AND type = 'document.uploaded'").bind(companyId).all<any>();
+    const ev = await env.DB.prepare("SELECT object FROM outbox_events WHERE company_id = ? AND type = 'document.uploaded'").bind(f.companyId).all<any>();
     expect(ev.results.map((r) => JSON.parse(r.object).id)).toContain(res.body.data.id);
   });
 
@@ -96,7 +85,7 @@ describe("upload", () => {
   it("needs an Idempotency-Key, refuses dry-run, and replays without a second object", async () => {
     const form = new FormData();
     form.append("file", new File([PDF], "a.pdf"));
-    const noKey = await SELF.fetch(`${BASE}/api/v1/companies/${companyId}/documents`, { method: "POST", headers: { Authorization: `Bearer ${actor.key}` }, body: form });
+    const noKey = await SELF.fetch(`${BASE}/api/v1/companies/${f.companyId}/documents`, { method: "POST", headers: { Authorization: `Bearer ${f.actor.key}` }, body: form });
     expect(((await noKey.json()) as any).error.details.header).toBe("Idempotency-Key");
     expect((await upload(PDF, { path: "?dry_run=true" })).body.error.code).toBe("VALIDATION_ERROR");
 
@@ -113,20 +102,20 @@ describe("upload", () => {
   });
 
   it("needs documents:write and answers another company's document with 404", async () => {
-    const readOnly = await newKey(actor.userId, { scopes: ["documents:read"] });
+    const readOnly = await newKey(f.actor.userId, { scopes: ["documents:read"] });
     expect((await upload(PDF, { key: readOnly.key })).body.error).toMatchObject({ code: "INSUFFICIENT_SCOPE", details: { required_scope: "documents:write" } });
     const doc = await upload(PDF);
     const stranger = await newActor();
     const theirs = await newCompany(stranger.key, { name: "Annan AB" });
     expect((await call("GET", `/api/v1/companies/${theirs.id}/documents/${doc.body.data.id}`, { key: stranger.key })).status).toBe(404);
-    expect((await call("GET", `/api/v1/companies/${companyId}/documents/${doc.body.data.id}`, { key: stranger.key })).status).toBe(404);
+    expect((await call("GET", `/api/v1/companies/${f.companyId}/documents/${doc.body.data.id}`, { key: stranger.key })).status).toBe(404);
   });
 });
 
 describe("download", () => {
   it("returns a signed URL valid 900 s that serves the bytes with the right headers, and records the access", async () => {
     const doc = await upload(PDF, { name: "Faktura 2026-11.pdf" });
-    const res = await call("GET", `/api/v1/companies/${companyId}/documents/${doc.body.data.id}/download`, { key: actor.key });
+    const res = await call("GET", `/api/v1/companies/${f.companyId}/documents/${doc.body.data.id}/download`, { key: f.actor.key });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ id: doc.body.data.id, mime_type: "application/pdf", sha256_hash: await sha256(PDF), expires_in_seconds: 900 });
     const url = new URL(res.body.data.download_url);
@@ -137,14 +126,14 @@ describe("download", () => {
     expect(file.headers.get("Content-Disposition")).toBe(`attachment; filename="Faktura 2026-11.pdf"; filename*=UTF-8''Faktura%202026-11.pdf`);
     expect(new Uint8Array(await file.arrayBuffer())).toEqual(PDF);
     const accessed = await env.DB.prepare("SELECT COUNT(*) AS n FROM outbox_events WHERE company_id = ? AND type = 'document.accessed' AND object LIKE ?")
-      .bind(companyId, `%${doc.body.data.id}%`)
+      .bind(f.companyId, `%${doc.body.data.id}%`)
       .first<{ n: number }>();
     expect(accessed!.n).toBe(1);
   });
 
   it("refuses an altered or expired URL", async () => {
     const doc = await upload(PDF);
-    const res = await call("GET", `/api/v1/companies/${companyId}/documents/${doc.body.data.id}/download`, { key: actor.key });
+    const res = await call("GET", `/api/v1/companies/${f.companyId}/documents/${doc.body.data.id}/download`, { key: f.actor.key });
     const url = new URL(res.body.data.download_url);
     const tamperedExpiry = new URL(url);
     tamperedExpiry.searchParams.set("expires", String(Number(url.searchParams.get("expires")) + 3600));
@@ -157,8 +146,8 @@ describe("download", () => {
 
     // A correctly signed URL whose time has passed.
     const past = Math.floor(Date.now() / 1000) - 1;
-    const sig = await hmacSha256Hex("test-document-url-secret", `${companyId}:${doc.body.data.id}:${past}`);
-    const expired = await SELF.fetch(`${BASE}/api/v1/document-files/${companyId}/${doc.body.data.id}?expires=${past}&signature=${sig}`);
+    const sig = await hmacSha256Hex("test-document-url-secret", `${f.companyId}:${doc.body.data.id}:${past}`);
+    const expired = await SELF.fetch(`${BASE}/api/v1/document-files/${f.companyId}/${doc.body.data.id}?expires=${past}&signature=${sig}`);
     expect(expired.status).toBe(403);
     expect(((await expired.json()) as any).error.details.reason).toBe("expired");
   });
@@ -168,9 +157,9 @@ describe("linking, immutability and versions", () => {
   it("links to a draft, re-links, then freezes once the entry is posted", async () => {
     const doc = await upload(PDF);
     const id = doc.body.data.id;
-    const draft = await createDraft(actor.key, companyId, periodId);
-    const other = await createDraft(actor.key, companyId, periodId);
-    const link = (body: unknown) => call("POST", `/api/v1/companies/${companyId}/documents/${id}/link`, { key: actor.key, headers: { "Idempotency-Key": uniqueKey() }, body });
+    const draft = await createDraft(f.actor.key, f.companyId, f.periodId);
+    const other = await createDraft(f.actor.key, f.companyId, f.periodId);
+    const link = (body: unknown) => call("POST", `/api/v1/companies/${f.companyId}/documents/${id}/link`, { key: f.actor.key, headers: { "Idempotency-Key": uniqueKey() }, body });
 
     const lineId = (await env.DB.prepare("SELECT id FROM journal_lines WHERE journal_entry_id = ? ORDER BY sort_order LIMIT 1").bind(draft.body.data.id).first<{ id: string }>())!.id;
     const linked = await link({ journal_entry_id: draft.body.data.id, journal_entry_line_id: lineId });
@@ -180,12 +169,12 @@ describe("linking, immutability and versions", () => {
 
     expect((await link({ journal_entry_id: "00000000-0000-4000-8000-000000000000" })).body.error.code).toBe("NOT_FOUND");
     expect((await link({ journal_entry_id: other.body.data.id, journal_entry_line_id: lineId })).body.error).toMatchObject({ code: "NOT_FOUND", details: { resource: "journal_entry_line" } });
-    const dry = await call("POST", `/api/v1/companies/${companyId}/documents/${id}/link?dry_run=true`, { key: actor.key, headers: { "Idempotency-Key": uniqueKey() }, body: { journal_entry_id: draft.body.data.id } });
+    const dry = await call("POST", `/api/v1/companies/${f.companyId}/documents/${id}/link?dry_run=true`, { key: f.actor.key, headers: { "Idempotency-Key": uniqueKey() }, body: { journal_entry_id: draft.body.data.id } });
     expect(dry.headers.get("X-Dry-Run")).toBe("true");
-    expect((await call("GET", `/api/v1/companies/${companyId}/documents/${id}`, { key: actor.key })).body.data.journal_entry_id).toBe(other.body.data.id);
+    expect((await call("GET", `/api/v1/companies/${f.companyId}/documents/${id}`, { key: f.actor.key })).body.data.journal_entry_id).toBe(other.body.data.id);
 
-    await call("POST", `/api/v1/companies/${companyId}/journal-entries/${other.body.data.id}/commit`, { key: actor.key, headers: { "Idempotency-Key": uniqueKey() } });
-    const frozen = await call("GET", `/api/v1/companies/${companyId}/documents/${id}`, { key: actor.key });
+    await call("POST", `/api/v1/companies/${f.companyId}/journal-entries/${other.body.data.id}/commit`, { key: f.actor.key, headers: { "Idempotency-Key": uniqueKey() } });
+    const frozen = await call("GET", `/api/v1/companies/${f.companyId}/documents/${id}`, { key: f.actor.key });
     expect(frozen.body.data.immutable).toBe(true);
     const refused = await link({ journal_entry_id: draft.body.data.id });
     expect(refused.status).toBe(409);
@@ -195,7 +184,7 @@ describe("linking, immutability and versions", () => {
     await expect(env.DB.prepare("UPDATE documents SET file_name = 'ändrad' WHERE id = ?").bind(id).run()).rejects.toThrow(/immutable/);
     await expect(env.DB.prepare("DELETE FROM documents WHERE id = ?").bind(id).run()).rejects.toThrow(/never deleted/);
 
-    const entry = await call("GET", `/api/v1/companies/${companyId}/journal-entries/${other.body.data.id}`, { key: actor.key });
+    const entry = await call("GET", `/api/v1/companies/${f.companyId}/journal-entries/${other.body.data.id}`, { key: f.actor.key });
     expect(entry.body.data.documents.map((d: any) => d.id)).toEqual([id]);
   });
 
@@ -204,27 +193,27 @@ describe("linking, immutability and versions", () => {
     const v2 = await upload(PNG, { path: `/${v1.body.data.id}/versions`, name: "avtal-skannat.png" });
     expect(v2.status).toBe(201);
     expect(v2.body.data).toMatchObject({ version: 2, is_current_version: true, document_id: v1.body.data.id, mime_type: "image/png" });
-    const old = await call("GET", `/api/v1/companies/${companyId}/documents/${v1.body.data.id}`, { key: actor.key });
+    const old = await call("GET", `/api/v1/companies/${f.companyId}/documents/${v1.body.data.id}`, { key: f.actor.key });
     expect(old.body.data.is_current_version).toBe(false);
-    const dl = await call("GET", `/api/v1/companies/${companyId}/documents/${v1.body.data.id}/download`, { key: actor.key });
+    const dl = await call("GET", `/api/v1/companies/${f.companyId}/documents/${v1.body.data.id}/download`, { key: f.actor.key });
     expect(new Uint8Array(await (await SELF.fetch(dl.body.data.download_url)).arrayBuffer())).toEqual(PDF);
-    const current = await call("GET", `/api/v1/companies/${companyId}/documents?mime_type=image/png`, { key: actor.key });
+    const current = await call("GET", `/api/v1/companies/${f.companyId}/documents?mime_type=image/png`, { key: f.actor.key });
     expect(current.body.data.map((d: any) => d.id)).toContain(v2.body.data.id);
-    const listed = await call("GET", `/api/v1/companies/${companyId}/documents?limit=100`, { key: actor.key });
+    const listed = await call("GET", `/api/v1/companies/${f.companyId}/documents?limit=100`, { key: f.actor.key });
     expect(listed.body.data.map((d: any) => d.id)).not.toContain(v1.body.data.id);
-    const all = await call("GET", `/api/v1/companies/${companyId}/documents?limit=100&all_versions=true`, { key: actor.key });
+    const all = await call("GET", `/api/v1/companies/${f.companyId}/documents?limit=100&all_versions=true`, { key: f.actor.key });
     expect(all.body.data.map((d: any) => d.id)).toEqual(expect.arrayContaining([v1.body.data.id, v2.body.data.id]));
   });
 
   it("filters by journal entry and date, and uploads straight onto an entry", async () => {
-    const e = await postedEntry(actor.key, companyId, periodId);
+    const e = await postedEntry(f.actor.key, f.companyId, f.periodId);
     const doc = await upload(PDF, { fields: { journal_entry_id: e.id } });
     expect(doc.body.data).toMatchObject({ journal_entry_id: e.id, immutable: true });
-    const byEntry = await call("GET", `/api/v1/companies/${companyId}/documents?journal_entry_id=${e.id}`, { key: actor.key });
+    const byEntry = await call("GET", `/api/v1/companies/${f.companyId}/documents?journal_entry_id=${e.id}`, { key: f.actor.key });
     expect(byEntry.body.data.map((d: any) => d.id)).toEqual([doc.body.data.id]);
     const today = new Date().toISOString().slice(0, 10);
-    expect((await call("GET", `/api/v1/companies/${companyId}/documents?date_from=${today}&date_to=${today}&journal_entry_id=${e.id}`, { key: actor.key })).body.data).toHaveLength(1);
-    expect((await call("GET", `/api/v1/companies/${companyId}/documents?date_to=2000-01-01`, { key: actor.key })).body.data).toHaveLength(0);
+    expect((await call("GET", `/api/v1/companies/${f.companyId}/documents?date_from=${today}&date_to=${today}&journal_entry_id=${e.id}`, { key: f.actor.key })).body.data).toHaveLength(1);
+    expect((await call("GET", `/api/v1/companies/${f.companyId}/documents?date_to=2000-01-01`, { key: f.actor.key })).body.data).toHaveLength(0);
     expect((await upload(PDF, { fields: { journal_entry_id: "00000000-0000-4000-8000-000000000000" } })).status).toBe(404);
   });
 });

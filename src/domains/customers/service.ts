@@ -3,15 +3,15 @@
 // personal_number it is CUSTOMER_PERSONAL_NUMBER_CONFLICT; on a business it is
 // CUSTOMER_ORG_NUMBER_IS_PERSONAL; personal_number on a business is
 // CUSTOMER_PERSONAL_NUMBER_NOT_ALLOWED. org_number is unique in the company.
-import { and, asc, desc, eq, isNull, ne } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { planBulk, refuseAllOrNothing } from "../../commands/bulk";
 import type { Command, CommandContext } from "../../commands/plan";
 import type { Database } from "../../db/client";
-import { nameOrOrgNumber } from "../../db/search";
+import { archiveStatements, listParties, orgNumberTaken } from "../../db/register";
 import { companySettings, customers } from "../../db/schema";
 import type { Env } from "../../env";
 import { ApiError } from "../../http/api-error";
-import { afterDesc, type PageRequest } from "../../http/pagination";
+import type { PageRequest } from "../../http/pagination";
 import { newId } from "../../ids";
 import { decryptSecret, encryptSecret } from "../../secrets";
 import { maskPersonnummer, parseOrgNumber, parsePersonnummer } from "../../sweden/identity";
@@ -95,15 +95,9 @@ export function resolveIdentity(type: CustomerType, org: string | null, personal
 }
 
 async function assertOrgNumberFree(db: Database, companyId: string, orgNumber: string | null, exceptId: string | null, taken: Set<string>) {
-  if (!orgNumber) return;
-  const clash =
-    taken.has(orgNumber) ||
-    !!(await db
-      .select({ id: customers.id })
-      .from(customers)
-      .where(and(eq(customers.companyId, companyId), eq(customers.orgNumber, orgNumber), exceptId ? ne(customers.id, exceptId) : undefined))
-      .get());
-  if (clash) throw new ApiError("CUSTOMER_DUPLICATE_ORG_NUMBER", { org_number: orgNumber });
+  if (orgNumber && (taken.has(orgNumber) || (await orgNumberTaken(db, customers, companyId, orgNumber, exceptId)))) {
+    throw new ApiError("CUSTOMER_DUPLICATE_ORG_NUMBER", { org_number: orgNumber });
+  }
 }
 
 function countryOf(type: CustomerType, country: string | null | undefined, vat: string | null): string {
@@ -239,24 +233,11 @@ export const archiveCustomer: Command<{ id: string }> = async (db, input, ctx) =
   return {
     status: 204,
     data: null,
-    statements: current.archivedAt ? [] : [db.update(customers).set({ archivedAt: ctx.now, updatedAt: ctx.now }).where(eq(customers.id, current.id))],
+    statements: archiveStatements(db, customers, current, ctx.now),
     audit: { action: "customer.archived", resourceType: "customer", resourceId: current.id },
   };
 };
 
-export async function listCustomers(db: Database, companyId: string, q: { include_archived?: boolean; search?: string }, page: PageRequest) {
-  return db
-    .select()
-    .from(customers)
-    .where(
-      and(
-        eq(customers.companyId, companyId),
-        q.include_archived ? undefined : isNull(customers.archivedAt),
-        nameOrOrgNumber(customers.name, customers.orgNumber, q.search),
-        afterDesc(page, customers.createdAt, customers.id),
-      ),
-    )
-    .orderBy(desc(customers.createdAt), asc(customers.id))
-    .limit(page.limit + 1)
-    .all();
+export function listCustomers(db: Database, companyId: string, q: { include_archived?: boolean; search?: string }, page: PageRequest) {
+  return listParties(db, customers, companyId, q, page);
 }

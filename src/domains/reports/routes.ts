@@ -12,7 +12,7 @@ import { defineRoute } from "../../http/route";
 import { fromOre } from "../../ledger/money";
 import { BOX_NAMES, declarationBoxes } from "../../sweden/vat-declaration";
 import { isBalanceAccount } from "../../sweden/report-layout";
-import { addDays } from "../../sweden/fiscal-year";
+import { addMonths } from "../../sweden/fiscal-year";
 import { DateSchema } from "../journal-entries/schemas";
 import { entryJson, linesOf } from "../journal-entries/queries";
 import { balanceSheet, incomeStatement, periodRef, trialBalance } from "./builders";
@@ -32,8 +32,19 @@ function inside(period: { periodStart: string; periodEnd: string; id: string }, 
   }
 }
 
+/** The database, the company and the requested period: what every report starts from. */
+async function periodScope(c: Context<AppEnv>, periodId: string) {
+  const db = database(c.env);
+  const companyId = c.get("company").id;
+  return { db, companyId, period: await loadPeriodFor(db, companyId, periodId) };
+}
+
 async function companyRow(c: Context<AppEnv>) {
   return (await database(c.env).select().from(companies).where(eq(companies.id, c.get("company").id)).get())!;
+}
+
+function pdfSection(s: { name: string; accounts: { account_number: string; name: string | null; amount: number }[]; total: number }) {
+  return { name: s.name, rows: s.accounts.map((a) => ({ label: `${a.account_number} ${a.name ?? ""}`.trim(), amount: a.amount })), total: s.total };
 }
 
 function pdfResponse(c: Context<AppEnv>, bytes: Uint8Array, name: string) {
@@ -54,18 +65,14 @@ const BalanceQuery = z
 const IncomeQuery = z.object({ period_id: PeriodId, from_date: DateSchema.optional(), to_date: DateSchema.optional() }).strict();
 
 async function buildBalanceSheet(c: Context<AppEnv>, q: z.infer<typeof BalanceQuery>) {
-  const db = database(c.env);
-  const companyId = c.get("company").id;
-  const period = await loadPeriodFor(db, companyId, q.period_id);
+  const { db, companyId, period } = await periodScope(c, q.period_id);
   const asOf = q.as_of ?? q.to_date ?? (todayUtc() < period.periodEnd && todayUtc() >= period.periodStart ? todayUtc() : period.periodEnd);
   inside(period, asOf, q.as_of ? "as_of" : "to_date");
   return balanceSheet(period, asOf, await totalsThrough(db, companyId, period, asOf), await accountNames(db, companyId));
 }
 
 async function buildIncomeStatement(c: Context<AppEnv>, q: z.infer<typeof IncomeQuery>) {
-  const db = database(c.env);
-  const companyId = c.get("company").id;
-  const period = await loadPeriodFor(db, companyId, q.period_id);
+  const { db, companyId, period } = await periodScope(c, q.period_id);
   const from = q.from_date ?? period.periodStart;
   const to = q.to_date ?? period.periodEnd;
   inside(period, from, "from_date");
@@ -89,9 +96,7 @@ export function registerReportRoutes(app: OpenAPIHono<AppEnv>) {
     }),
     async (c) => {
       const q = c.req.valid("query");
-      const db = database(c.env);
-      const companyId = c.get("company").id;
-      const period = await loadPeriodFor(db, companyId, q.period_id);
+      const { db, companyId, period } = await periodScope(c, q.period_id);
       const to = q.to_date ?? period.periodEnd;
       inside(period, to, "to_date");
       const [opening, closing, names] = await Promise.all([
@@ -135,18 +140,13 @@ export function registerReportRoutes(app: OpenAPIHono<AppEnv>) {
         throw new ApiError("REPORT_GENERATION_FAILED", { reason: "unbalanced", difference: report.totals.difference }, "Assets and equity plus liabilities differ by 1 krona or more.");
       }
       const company = await companyRow(c);
-      const toPdf = (s: { name: string; accounts: { account_number: string; name: string | null; amount: number }[]; total: number }) => ({
-        name: s.name,
-        rows: s.accounts.map((a) => ({ label: `${a.account_number} ${a.name ?? ""}`.trim(), amount: a.amount })),
-        total: s.total,
-      });
       const pdf: PdfReport = {
         title: "Balansräkning",
         companyName: company.name,
         orgNumber: company.orgNumber,
         periodLabel: `Räkenskapsår ${report.period.name}, per ${report.as_of}`,
         preliminary: report.is_preliminary,
-        sections: [...report.sections.assets.map(toPdf), ...report.sections.equity_and_liabilities.map(toPdf)],
+        sections: [...report.sections.assets.map(pdfSection), ...report.sections.equity_and_liabilities.map(pdfSection)],
         summary: [
           { label: "Summa tillgångar", amount: report.totals.assets },
           { label: "Summa eget kapital och skulder", amount: report.totals.equity_and_liabilities },
@@ -181,7 +181,7 @@ export function registerReportRoutes(app: OpenAPIHono<AppEnv>) {
         orgNumber: company.orgNumber,
         periodLabel: `Räkenskapsår ${r.period.name}, ${r.from_date} – ${r.to_date}`,
         preliminary: r.is_preliminary,
-        sections: r.sections.map((s) => ({ name: s.name, rows: s.accounts.map((a) => ({ label: `${a.account_number} ${a.name ?? ""}`.trim(), amount: a.amount })), total: s.total })),
+        sections: r.sections.map(pdfSection),
         summary: [
           { label: "Bruttovinst", amount: r.grossMargin },
           { label: "Rörelseresultat", amount: r.operatingResult },
@@ -207,9 +207,7 @@ export function registerReportRoutes(app: OpenAPIHono<AppEnv>) {
     }),
     async (c) => {
       const q = c.req.valid("query");
-      const db = database(c.env);
-      const companyId = c.get("company").id;
-      const period = await loadPeriodFor(db, companyId, q.period_id);
+      const { db, companyId, period } = await periodScope(c, q.period_id);
       const from = q.account_from ?? "1000";
       const to = q.account_to ?? "8999";
       const [opening, names, lines] = await Promise.all([
@@ -266,9 +264,7 @@ export function registerReportRoutes(app: OpenAPIHono<AppEnv>) {
     }),
     async (c) => {
       const q = c.req.valid("query");
-      const db = database(c.env);
-      const companyId = c.get("company").id;
-      const period = await loadPeriodFor(db, companyId, q.period_id);
+      const { db, companyId, period } = await periodScope(c, q.period_id);
       const scope = `register:${companyId}:${period.id}`;
       const pos = await decodeCursor(c.env.CURSOR_SECRET, scope, q.cursor);
       const rows = await postedEntriesPage(db, companyId, period.id, pos ? { series: pos.k, number: Number(pos.i) } : null, q.limit);
@@ -290,9 +286,7 @@ export function registerReportRoutes(app: OpenAPIHono<AppEnv>) {
       response: z.record(z.string(), z.unknown()),
     }),
     async (c) => {
-      const db = database(c.env);
-      const companyId = c.get("company").id;
-      const period = await loadPeriodFor(db, companyId, c.req.valid("query").period_id);
+      const { db, companyId, period } = await periodScope(c, c.req.valid("query").period_id);
       const prior = await previousPeriod(db, companyId, period);
       if (!prior) return json(c, { period: periodRef(period), prior_period: null, is_continuous: true, discrepancies: [] });
       const closing = byAccount((await periodTotals(db, companyId, prior.id)).filter((m) => isBalanceAccount(m.account)));
@@ -357,9 +351,7 @@ export function registerReportRoutes(app: OpenAPIHono<AppEnv>) {
       response: z.record(z.string(), z.unknown()),
     }),
     async (c) => {
-      const db = database(c.env);
-      const companyId = c.get("company").id;
-      const period = await loadPeriodFor(db, companyId, c.req.valid("query").period_id);
+      const { db, companyId, period } = await periodScope(c, c.req.valid("query").period_id);
       const rows = await db.all<{ month: string; rev: number; cost: number }>(sql`
         SELECT substr(e.entry_date, 1, 7) AS month,
                SUM(CASE WHEN l.account_number < '4000' THEN l.credit_ore - l.debit_ore ELSE 0 END) AS rev,
@@ -369,13 +361,16 @@ export function registerReportRoutes(app: OpenAPIHono<AppEnv>) {
         GROUP BY month`);
       const byMonth = new Map(rows.map((r) => [r.month, r]));
       const months = [];
-      for (let d = period.periodStart.slice(0, 7) + "-01"; d <= period.periodEnd; d = addDays(d.slice(0, 8) + "28", 4).slice(0, 8) + "01") {
-        const r = byMonth.get(d.slice(0, 7));
-        const rev = Number(r?.rev ?? 0);
-        const cost = Number(r?.cost ?? 0);
-        months.push({ month: d.slice(0, 7), revenue: fromOre(rev), costs: fromOre(cost), result: fromOre(rev - cost) });
+      let revenueOre = 0;
+      let resultOre = 0;
+      for (let month = period.periodStart.slice(0, 7); month <= period.periodEnd.slice(0, 7); month = addMonths(`${month}-01`, 1).slice(0, 7)) {
+        const rev = Number(byMonth.get(month)?.rev ?? 0);
+        const cost = Number(byMonth.get(month)?.cost ?? 0);
+        revenueOre += rev;
+        resultOre += rev - cost;
+        months.push({ month, revenue: fromOre(rev), costs: fromOre(cost), result: fromOre(rev - cost) });
       }
-      return json(c, { period: periodRef(period), months, total: { revenue: fromOre(months.reduce((s, m) => s + Math.round(m.revenue * 100), 0)), result: fromOre(months.reduce((s, m) => s + Math.round(m.result * 100), 0)) } });
+      return json(c, { period: periodRef(period), months, total: { revenue: fromOre(revenueOre), result: fromOre(resultOre) } });
     },
   );
 
@@ -390,9 +385,7 @@ export function registerReportRoutes(app: OpenAPIHono<AppEnv>) {
       response: null,
     }),
     async (c) => {
-      const db = database(c.env);
-      const companyId = c.get("company").id;
-      const period = await loadPeriodFor(db, companyId, c.req.valid("query").period_id);
+      const { db, companyId, period } = await periodScope(c, c.req.valid("query").period_id);
       const { bytes, fileName } = await exportSie(db, companyId, period, c.env.SERVICE_VERSION, nowIso());
       return new Response(bytes, {
         headers: {

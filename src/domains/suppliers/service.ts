@@ -1,14 +1,14 @@
 // Suppliers (spec: Suppliers). Payment details and VAT numbers are stored as
 // supplied; there is no VIES check. org_number is for legal entities only and unique
 // in the company; default_expense_account must be an active account of the chart.
-import { and, asc, desc, eq, isNull, ne } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { planBulk, refuseAllOrNothing } from "../../commands/bulk";
 import type { Command, CommandContext } from "../../commands/plan";
 import type { Database } from "../../db/client";
-import { nameOrOrgNumber } from "../../db/search";
+import { archiveStatements, listParties, orgNumberTaken } from "../../db/register";
 import { accounts, suppliers } from "../../db/schema";
 import { ApiError } from "../../http/api-error";
-import { afterDesc, type PageRequest } from "../../http/pagination";
+import type { PageRequest } from "../../http/pagination";
 import { newId } from "../../ids";
 import { parseOrgNumber } from "../../sweden/identity";
 import { SupplierCreateSchema, type SupplierCreateInput, type SupplierPatchInput } from "./schemas";
@@ -58,15 +58,9 @@ function normaliseOrgNumber(type: SupplierRow["supplierType"], org: string | nul
 }
 
 async function assertOrgNumberFree(db: Database, companyId: string, orgNumber: string | null, exceptId: string | null, taken: Set<string>) {
-  if (!orgNumber) return;
-  const clash =
-    taken.has(orgNumber) ||
-    !!(await db
-      .select({ id: suppliers.id })
-      .from(suppliers)
-      .where(and(eq(suppliers.companyId, companyId), eq(suppliers.orgNumber, orgNumber), exceptId ? ne(suppliers.id, exceptId) : undefined))
-      .get());
-  if (clash) throw new ApiError("SUPPLIER_DUPLICATE_ORG_NUMBER", { org_number: orgNumber });
+  if (orgNumber && (taken.has(orgNumber) || (await orgNumberTaken(db, suppliers, companyId, orgNumber, exceptId)))) {
+    throw new ApiError("SUPPLIER_DUPLICATE_ORG_NUMBER", { org_number: orgNumber });
+  }
 }
 
 async function assertExpenseAccount(db: Database, companyId: string, account: string | null | undefined) {
@@ -192,24 +186,11 @@ export const archiveSupplier: Command<{ id: string }> = async (db, input, ctx) =
   return {
     status: 204,
     data: null,
-    statements: current.archivedAt ? [] : [db.update(suppliers).set({ archivedAt: ctx.now, updatedAt: ctx.now }).where(eq(suppliers.id, current.id))],
+    statements: archiveStatements(db, suppliers, current, ctx.now),
     audit: { action: "supplier.archived", resourceType: "supplier", resourceId: current.id },
   };
 };
 
-export async function listSuppliers(db: Database, companyId: string, q: { include_archived?: boolean; search?: string }, page: PageRequest) {
-  return db
-    .select()
-    .from(suppliers)
-    .where(
-      and(
-        eq(suppliers.companyId, companyId),
-        q.include_archived ? undefined : isNull(suppliers.archivedAt),
-        nameOrOrgNumber(suppliers.name, suppliers.orgNumber, q.search),
-        afterDesc(page, suppliers.createdAt, suppliers.id),
-      ),
-    )
-    .orderBy(desc(suppliers.createdAt), asc(suppliers.id))
-    .limit(page.limit + 1)
-    .all();
+export function listSuppliers(db: Database, companyId: string, q: { include_archived?: boolean; search?: string }, page: PageRequest) {
+  return listParties(db, suppliers, companyId, q, page);
 }
