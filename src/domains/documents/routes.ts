@@ -170,7 +170,7 @@ export function registerDocumentRoutes(app: OpenAPIHono<AppEnv>) {
       response: z.object({ id: z.string(), file_name: z.string(), mime_type: z.string(), sha256_hash: z.string(), download_url: z.string(), expires_in_seconds: z.number() }),
     }),
     async (c) =>
-      dispatch(c, "documents.access", { id: c.req.valid("param").id, origin: new URL(c.req.url).origin, secret: c.env.DOCUMENT_URL_SECRET }, { idempotency: "optional", dryRun: false }),
+      dispatch(c, "documents.access", { id: c.req.valid("param").id, origin: new URL(c.req.url).origin }, { idempotency: "optional", dryRun: false }),
   );
 
   app.openapi(

@@ -148,10 +148,10 @@ export const linkDocument: Command<{ id: string; journal_entry_id: string; journ
 };
 
 /** Every download link handed out is an access to the archive: audited and evented. */
-export const accessDocument: Command<{ id: string; origin: string; secret: string | undefined }> = async (db, input, ctx) => {
+export const accessDocument: Command<{ id: string; origin: string }> = async (db, input, ctx, env) => {
   const doc = await loadDocument(db, ctx.companyId, input.id);
   const expires = Math.floor(Date.parse(ctx.now) / 1000) + DOWNLOAD_URL_TTL_SECONDS;
-  const signature = await signDownload(input.secret, ctx.companyId, doc.id, expires);
+  const signature = await signDownload(env.DOCUMENT_URL_SECRET, ctx.companyId, doc.id, expires);
   const data = {
     id: doc.id,
     file_name: doc.fileName,
