@@ -24,6 +24,7 @@ export default defineConfig(async () => {
             DOCUMENT_URL_SECRET: "test-document-url-secret",
             VIES_BASE_URL: "https://vies.test",
             VIES_TIMEOUT_MS: "300",
+            FX_RATES_BASE_URL: "https://fx.test/swea/v1",
             DNS_RESOLVER_URL: "https://dns.test/dns-query",
             WEBHOOK_TIMEOUT_MS: "500",
             TEST_MIGRATIONS: migrations,

@@ -25,4 +25,7 @@ export interface Env {
   /** EU VAT registry REST base URL and timeout; configuration so tests can use a fake */
   VIES_BASE_URL?: string;
   VIES_TIMEOUT_MS?: string;
+  /** central-bank exchange rates (Riksbank SWEA API) base URL and timeout */
+  FX_RATES_BASE_URL?: string;
+  FX_RATES_TIMEOUT_MS?: string;
 }

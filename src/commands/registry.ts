@@ -11,6 +11,16 @@ import { archiveSupplier, bulkCreateSuppliers, createSupplier, updateSupplier } 
 import { accessDocument, linkDocument, uploadDocument } from "../domains/documents/service";
 import { createWebhook, deleteWebhook, retryDelivery, rotateSecret, testWebhook, updateWebhook } from "../domains/webhooks/service";
 import { startSieImport } from "../domains/imports/service";
+import {
+  approveSupplierInvoice,
+  createSupplierInvoice,
+  creditSupplierInvoice,
+  disputeSupplierInvoice,
+  paySupplierInvoice,
+  resolveSupplierInvoiceDispute,
+  updateSupplierInvoice,
+} from "../domains/supplier-invoices/service";
+import { bulkCreateInvoices, cancelInvoice, createInvoice, creditInvoice, markInvoiceSent, payInvoice, updateInvoice } from "../domains/invoices/service";
 import type { Command } from "./plan";
 
 export const COMMANDS = {
@@ -52,6 +62,20 @@ export const COMMANDS = {
   "webhooks.test": testWebhook,
   "webhooks.retry_delivery": retryDelivery,
   "imports.sie_start": startSieImport,
+  "supplier_invoices.create": createSupplierInvoice,
+  "supplier_invoices.update": updateSupplierInvoice,
+  "supplier_invoices.approve": approveSupplierInvoice,
+  "supplier_invoices.pay": paySupplierInvoice,
+  "supplier_invoices.credit": creditSupplierInvoice,
+  "supplier_invoices.dispute": disputeSupplierInvoice,
+  "supplier_invoices.resolve_dispute": resolveSupplierInvoiceDispute,
+  "invoices.create": createInvoice,
+  "invoices.bulk_create": bulkCreateInvoices,
+  "invoices.update": updateInvoice,
+  "invoices.cancel": cancelInvoice,
+  "invoices.mark_sent": markInvoiceSent,
+  "invoices.pay": payInvoice,
+  "invoices.credit": creditInvoice,
 } satisfies Record<string, Command>;
 
 export type CommandName = keyof typeof COMMANDS;

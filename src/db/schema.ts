@@ -451,3 +451,181 @@ export const sieImports = sqliteTable(
   },
   (t) => [index("sie_imports_company_sha_idx").on(t.companyId, t.sha256)],
 );
+
+/**
+ * Outbound invoices (spec: Invoice). Amounts are öre in the invoice's currency;
+ * exchange_rate is a decimal string (SEK per unit) so it never passes through a
+ * binary fraction. remaining = total - paid - credited.
+ */
+export const invoices = sqliteTable(
+  "invoices",
+  {
+    id: text("id").primaryKey(),
+    companyId: text("company_id").notNull(),
+    customerId: text("customer_id").notNull(),
+    customerName: text("customer_name").notNull(),
+    /** null until sent; F<n> invoices, D<n> delivery notes, P<n> proforma, KR-<original> credit notes */
+    invoiceNumber: text("invoice_number"),
+    numberSeries: text("number_series"),
+    numberSeq: integer("number_seq"),
+    documentType: text("document_type", { enum: ["invoice", "proforma", "delivery_note"] }).notNull(),
+    status: text("status", { enum: ["draft", "sent", "paid", "partially_paid", "overdue", "credited", "cancelled"] }).notNull(),
+    isCreditNote: bool("is_credit_note").notNull(),
+    creditedInvoiceId: text("credited_invoice_id"),
+    creditReason: text("credit_reason"),
+    invoiceDate: text("invoice_date").notNull(),
+    dueDate: text("due_date").notNull(),
+    currency: text("currency").notNull(),
+    exchangeRate: text("exchange_rate"),
+    subtotalOre: integer("subtotal_ore").notNull(),
+    vatOre: integer("vat_ore").notNull(),
+    /** net and VAT per rate, as shown on the invoice and booked: [{ rateBp, netOre, vatOre }] */
+    vatBreakdown: text("vat_breakdown", { mode: "json" }).$type<{ rateBp: number; netOre: number; vatOre: number }[]>().notNull(),
+    totalOre: integer("total_ore").notNull(),
+    totalSekOre: integer("total_sek_ore"),
+    paidOre: integer("paid_ore").notNull(),
+    creditedOre: integer("credited_ore").notNull(),
+    defaultDimensions: text("default_dimensions", { mode: "json" }).$type<Record<string, string>>(),
+    isSelfBilled: bool("is_self_billed").notNull(),
+    externalInvoiceNumber: text("external_invoice_number"),
+    receivedDate: text("received_date"),
+    ourReference: text("our_reference"),
+    yourReference: text("your_reference"),
+    notes: text("notes"),
+    /** the sale's entry (accrual, or a self-billed invoice); the credit note's entry on credit notes */
+    journalEntryId: text("journal_entry_id"),
+    sentAt: text("sent_at"),
+    paidAt: text("paid_at"),
+    cancelledAt: text("cancelled_at"),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+  },
+  (t) => [
+    index("invoices_company_created_idx").on(t.companyId, t.createdAt, t.id),
+    index("invoices_company_customer_idx").on(t.companyId, t.customerId, t.status),
+    index("invoices_company_status_due_idx").on(t.companyId, t.status, t.dueDate),
+    index("invoices_credited_idx").on(t.creditedInvoiceId),
+    uniqueIndex("invoices_self_billed_idx").on(t.companyId, t.customerId, t.externalInvoiceNumber).where(sql`is_self_billed = 1`),
+    // Self-billed invoices carry their buyers' numbers, which may repeat between buyers:
+    // uniqueness is per series for our own numbers, per customer for the buyers'.
+    uniqueIndex("invoices_company_series_seq_idx").on(t.companyId, t.numberSeries, t.numberSeq).where(sql`number_seq IS NOT NULL`),
+  ],
+);
+
+export const invoiceItems = sqliteTable(
+  "invoice_items",
+  {
+    id: text("id").primaryKey(),
+    companyId: text("company_id").notNull(),
+    invoiceId: text("invoice_id").notNull(),
+    sortOrder: integer("sort_order").notNull(),
+    description: text("description").notNull(),
+    /** decimal string, up to three decimals */
+    quantity: text("quantity").notNull(),
+    unit: text("unit"),
+    unitPriceOre: integer("unit_price_ore").notNull(),
+    vatRateBp: integer("vat_rate_bp").notNull(),
+    netOre: integer("net_ore").notNull(),
+    articleId: text("article_id"),
+    revenueAccount: text("revenue_account").notNull(),
+    dimensions: text("dimensions", { mode: "json" }).$type<Record<string, string>>(),
+  },
+  (t) => [index("invoice_items_invoice_idx").on(t.invoiceId, t.sortOrder)],
+);
+
+export const invoicePayments = sqliteTable(
+  "invoice_payments",
+  {
+    id: text("id").primaryKey(),
+    companyId: text("company_id").notNull(),
+    invoiceId: text("invoice_id").notNull(),
+    paymentDate: text("payment_date").notNull(),
+    amountOre: integer("amount_ore").notNull(),
+    amountSekOre: integer("amount_sek_ore").notNull(),
+    exchangeRateDifferenceOre: integer("exchange_rate_difference_ore").notNull(),
+    journalEntryId: text("journal_entry_id").notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [index("invoice_payments_invoice_idx").on(t.invoiceId, t.paymentDate)],
+);
+
+/** Supplier invoices (spec: Supplier invoice). Same money conventions as invoices. */
+export const supplierInvoices = sqliteTable(
+  "supplier_invoices",
+  {
+    id: text("id").primaryKey(),
+    companyId: text("company_id").notNull(),
+    supplierId: text("supplier_id").notNull(),
+    supplierName: text("supplier_name").notNull(),
+    /** the company's own running number of received invoices (ankomstnummer) */
+    arrivalNumber: integer("arrival_number").notNull(),
+    supplierInvoiceNumber: text("supplier_invoice_number").notNull(),
+    status: text("status", { enum: ["registered", "approved", "partially_paid", "overdue", "disputed", "paid", "credited"] }).notNull(),
+    disputeReason: text("dispute_reason"),
+    isCreditNote: bool("is_credit_note").notNull(),
+    creditedInvoiceId: text("credited_invoice_id"),
+    invoiceDate: text("invoice_date").notNull(),
+    dueDate: text("due_date").notNull(),
+    currency: text("currency").notNull(),
+    exchangeRate: text("exchange_rate").notNull(),
+    subtotalOre: integer("subtotal_ore").notNull(),
+    vatOre: integer("vat_ore").notNull(),
+    totalOre: integer("total_ore").notNull(),
+    totalSekOre: integer("total_sek_ore").notNull(),
+    paidOre: integer("paid_ore").notNull(),
+    creditedOre: integer("credited_ore").notNull(),
+    defaultDimensions: text("default_dimensions", { mode: "json" }).$type<Record<string, string>>(),
+    paymentReference: text("payment_reference"),
+    notes: text("notes"),
+    registrationJournalEntryId: text("registration_journal_entry_id"),
+    paymentJournalEntryId: text("payment_journal_entry_id"),
+    approvedAt: text("approved_at"),
+    paidAt: text("paid_at"),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+  },
+  (t) => [
+    index("supplier_invoices_company_created_idx").on(t.companyId, t.createdAt, t.id),
+    index("supplier_invoices_company_supplier_idx").on(t.companyId, t.supplierId, t.status),
+    index("supplier_invoices_company_status_due_idx").on(t.companyId, t.status, t.dueDate),
+    index("supplier_invoices_credited_idx").on(t.creditedInvoiceId),
+    uniqueIndex("supplier_invoices_arrival_idx").on(t.companyId, t.arrivalNumber),
+    uniqueIndex("supplier_invoices_number_idx").on(t.companyId, t.supplierId, t.supplierInvoiceNumber).where(sql`is_credit_note = 0`),
+  ],
+);
+
+export const supplierInvoiceItems = sqliteTable(
+  "supplier_invoice_items",
+  {
+    id: text("id").primaryKey(),
+    companyId: text("company_id").notNull(),
+    supplierInvoiceId: text("supplier_invoice_id").notNull(),
+    sortOrder: integer("sort_order").notNull(),
+    description: text("description"),
+    /** net amount, without VAT, in the invoice's currency */
+    amountOre: integer("amount_ore").notNull(),
+    accountNumber: text("account_number").notNull(),
+    vatRateBp: integer("vat_rate_bp").notNull(),
+    vatOre: integer("vat_ore").notNull(),
+    applySlp: bool("apply_slp").notNull(),
+    dimensions: text("dimensions", { mode: "json" }).$type<Record<string, string>>(),
+  },
+  (t) => [index("supplier_invoice_items_invoice_idx").on(t.supplierInvoiceId, t.sortOrder)],
+);
+
+export const supplierInvoicePayments = sqliteTable(
+  "supplier_invoice_payments",
+  {
+    id: text("id").primaryKey(),
+    companyId: text("company_id").notNull(),
+    supplierInvoiceId: text("supplier_invoice_id").notNull(),
+    paymentDate: text("payment_date").notNull(),
+    amountOre: integer("amount_ore").notNull(),
+    amountSekOre: integer("amount_sek_ore").notNull(),
+    exchangeRateDifferenceOre: integer("exchange_rate_difference_ore").notNull(),
+    settlementAccount: text("settlement_account").notNull(),
+    journalEntryId: text("journal_entry_id").notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [index("supplier_invoice_payments_invoice_idx").on(t.supplierInvoiceId, t.paymentDate)],
+);

@@ -16,6 +16,8 @@ import { registerOperationRoutes } from "../domains/operations/routes";
 import { registerReportRoutes } from "../domains/reports/routes";
 import { registerWebhookRoutes } from "../domains/webhooks/routes";
 import { registerSupplierRoutes } from "../domains/suppliers/routes";
+import { registerSupplierInvoiceRoutes } from "../domains/supplier-invoices/routes";
+import { registerInvoiceRoutes } from "../domains/invoices/routes";
 import { registerAdminRoutes } from "../domains/admin/routes";
 import { registerAuditRoutes } from "../domains/audit/routes";
 import { registerCompanyRoutes } from "../domains/companies/routes";
@@ -84,6 +86,8 @@ export function createApp() {
   registerAuditRoutes(app);
   registerCustomerRoutes(app);
   registerSupplierRoutes(app);
+  registerInvoiceRoutes(app);
+  registerSupplierInvoiceRoutes(app);
   registerArticleRoutes(app);
   registerDimensionRoutes(app);
   registerDocumentRoutes(app);

@@ -1,10 +1,12 @@
 // Background work. Cron enqueues sweeps; the queue consumer does the work, one
 // handler per job type, so a job is retried by the queue if its handler throws.
 import { lt } from "drizzle-orm";
-import { nowIso, nowMs } from "../clock";
+import { nowIso, nowMs, todayUtc } from "../clock";
 import { database } from "../db/client";
 import { idempotencyRecords } from "../db/schema";
+import { markOverdueInvoices } from "../domains/invoices/queries";
 import { runOperation } from "../domains/operations/service";
+import { markOverdueSupplierInvoices } from "../domains/supplier-invoices/queries";
 import { deliver, sweepDeliveries } from "../domains/webhooks/delivery";
 import type { Env } from "../env";
 import { OPERATION_HANDLERS } from "./operations";
@@ -17,6 +19,13 @@ const handlers: { [T in Job["type"]]: (env: Env, job: Extract<Job, { type: T }>)
   // expired rows, the sweep only reclaims the space.
   "idempotency.sweep": async (env) => {
     await database(env).delete(idempotencyRecords).where(lt(idempotencyRecords.expiresAt, nowIso()));
+  },
+  // How an invoice becomes overdue is not shown in the spec: here, the first sweep
+  // after its due date (unpaid sent invoices; unpaid, undisputed supplier invoices).
+  "invoices.overdue_sweep": async (env) => {
+    const db = database(env);
+    await markOverdueInvoices(db, todayUtc(), nowIso());
+    await markOverdueSupplierInvoices(db, todayUtc(), nowIso());
   },
   "webhooks.sweep": async (env) => {
     const jobs = await sweepDeliveries(env, nowMs());
@@ -49,7 +58,7 @@ export async function handleQueue(batch: MessageBatch<Job>, env: Env): Promise<v
   }
 }
 
-/** Every minute: expired idempotency records, and webhook deliveries that are due. */
+/** Every minute: expired idempotency records, overdue invoices, and webhook deliveries that are due. */
 export async function handleScheduled(_controller: ScheduledController, env: Env): Promise<void> {
-  await env.JOBS.sendBatch([{ body: { type: "idempotency.sweep" } satisfies Job }, { body: { type: "webhooks.sweep" } satisfies Job }]);
+  await env.JOBS.sendBatch([{ body: { type: "idempotency.sweep" } satisfies Job }, { body: { type: "invoices.overdue_sweep" } satisfies Job }, { body: { type: "webhooks.sweep" } satisfies Job }]);
 }

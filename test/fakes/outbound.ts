@@ -2,6 +2,7 @@
 // outboundService): local fakes of the EU VAT registry, a DNS-over-HTTPS resolver
 // and webhook receivers. Nothing leaves the machine.
 import { fakeDns } from "./dns.ts";
+import { fakeFxRates } from "./fx-rates.ts";
 import { fakeReceiver } from "./receiver.ts";
 import { fakeVies } from "./vies.ts";
 
@@ -11,6 +12,8 @@ export async function outbound(request: Request): Promise<Response> {
       return fakeVies(request);
     case "dns.test":
       return fakeDns(request);
+    case "fx.test":
+      return fakeFxRates(request);
     case "hooks.test":
       return fakeReceiver(request);
     default:

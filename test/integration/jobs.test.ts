@@ -9,7 +9,7 @@ describe("cron and queue", () => {
     const ctx = createExecutionContext();
     await worker.scheduled(createScheduledController({ cron: "* * * * *", scheduledTime: Date.now() }), { ...env, JOBS: { sendBatch: async (ms: { body: unknown }[]) => void sent.push(...ms.map((m) => m.body)) } } as any);
     await waitOnExecutionContext(ctx);
-    expect(sent).toEqual([{ type: "idempotency.sweep" }, { type: "webhooks.sweep" }]);
+    expect(sent).toEqual([{ type: "idempotency.sweep" }, { type: "invoices.overdue_sweep" }, { type: "webhooks.sweep" }]);
 
     const insert = env.DB.prepare(
       "INSERT INTO idempotency_records (api_key_id, company_id, idempotency_key, body_hash, status_code, result, created_at, expires_at) VALUES ('k', 'c', ?, 'h', 200, '{}', '2000-01-01', ?)",

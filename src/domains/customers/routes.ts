@@ -1,3 +1,4 @@
+import { openInvoicesOf } from "../invoices/queries";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../http/context";
 import { registerRegisterRoutes } from "../../http/register-routes";
@@ -12,7 +13,7 @@ export function registerCustomerRoutes(app: OpenAPIHono<AppEnv>) {
     writeScope: "customers:write",
     schemas: { item: CustomerSchema, create: CustomerCreateSchema, patch: CustomerPatchSchema },
     // Open invoices (sent, partially_paid, overdue): none can exist before the invoicing domain.
-    expand: { name: "invoices", load: async () => [] },
+    expand: { name: "invoices", load: openInvoicesOf },
     list: listCustomers,
     load: loadCustomer,
     toJson: customerJson,

@@ -17,6 +17,7 @@ import { decryptSecret, encryptSecret } from "../../secrets";
 import { maskPersonnummer, parseOrgNumber, parsePersonnummer } from "../../sweden/identity";
 import { CustomerCreateSchema, type CustomerCreateInput, type CustomerPatchInput } from "./schemas";
 import { checkVatNumber, splitVatNumber } from "./vies";
+import { countOpenInvoices } from "../invoices/queries";
 
 type CustomerRow = typeof customers.$inferSelect;
 type CustomerType = CustomerRow["customerType"];
@@ -228,8 +229,11 @@ export const updateCustomer: Command<CustomerPatchInput & { id: string }> = asyn
 };
 
 /** Archive (soft delete). Open invoices will refuse it with CUSTOMER_HAS_INVOICES once invoicing exists. */
+/** Archive. Refused while the customer owes on a sent, partially paid or overdue invoice. */
 export const archiveCustomer: Command<{ id: string }> = async (db, input, ctx) => {
   const current = await loadCustomer(db, ctx.companyId, input.id);
+  const open = await countOpenInvoices(db, ctx.companyId, current.id);
+  if (open > 0) throw new ApiError("CUSTOMER_HAS_INVOICES", { customer_id: current.id, open_invoices: open });
   return {
     status: 204,
     data: null,

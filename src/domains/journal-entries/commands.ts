@@ -24,7 +24,8 @@ export function toEngineLines(lines: LineInput[]): EngineLine[] {
   }));
 }
 
-async function defaultSeries(db: Database, ctx: CommandContext): Promise<string> {
+/** The company's default voucher series (setting default_voucher_series, A). */
+export async function defaultSeries(db: Database, ctx: CommandContext): Promise<string> {
   const row = await db
     .select({ s: companySettings.defaultVoucherSeries })
     .from(companySettings)

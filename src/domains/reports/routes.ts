@@ -19,6 +19,9 @@ import { balanceSheet, incomeStatement, periodRef, trialBalance } from "./builde
 import { renderReportPdf, type PdfReport } from "./pdf";
 import { accountNames, byAccount, loadPeriodFor, movements, net, OPENING_SOURCE, periodTotals, postedEntriesPage, previousPeriod, totalsThrough } from "./queries";
 import { exportSie } from "./sie-export";
+import { agingLedger } from "./aging";
+import { openReceivablesAt } from "../invoices/queries";
+import { openSupplierItemsAt } from "../supplier-invoices/queries";
 
 const TAG = "Reports";
 const BASE = "/api/v1/companies/{companyId}/reports";
@@ -105,6 +108,42 @@ export function registerReportRoutes(app: OpenAPIHono<AppEnv>) {
         accountNames(db, companyId),
       ]);
       return json(c, trialBalance(period, to, opening, closing, names));
+    },
+  );
+
+  app.openapi(
+    defineRoute({
+      ...read,
+      method: "get",
+      path: `${BASE}/ar-ledger`,
+      summary: "Accounts receivable (kundreskontra) with aging per customer",
+      description:
+        "Invoices still owed at as_of_date (default today UTC): sent by then, less payments and credit notes dated up to then; at today exactly the sent, overdue and partially_paid invoices. " +
+        "Buckets by days past due: 0-30 (including not yet due, also shown as not_yet_due), 31-60, 61-90, 90+. Amounts in SEK at each invoice's booked rate.",
+      query: z.object({ as_of_date: DateSchema.optional() }).strict(),
+      response: z.record(z.string(), z.unknown()),
+    }),
+    async (c) => {
+      const asOf = c.req.valid("query").as_of_date ?? todayUtc();
+      return json(c, agingLedger(await openReceivablesAt(database(c.env), c.get("company").id, asOf), asOf, "customer"));
+    },
+  );
+
+  app.openapi(
+    defineRoute({
+      ...read,
+      method: "get",
+      path: `${BASE}/supplier-ledger`,
+      summary: "Accounts payable (leverantörsreskontra) with aging per supplier",
+      description:
+        "Supplier invoices still owed at as_of_date (default today UTC): registered by then, less payments and credit notes dated up to then (registered, approved, partially_paid, overdue and disputed at today). " +
+        "Same buckets and SEK valuation as ar-ledger.",
+      query: z.object({ as_of_date: DateSchema.optional() }).strict(),
+      response: z.record(z.string(), z.unknown()),
+    }),
+    async (c) => {
+      const asOf = c.req.valid("query").as_of_date ?? todayUtc();
+      return json(c, agingLedger(await openSupplierItemsAt(database(c.env), c.get("company").id, asOf), asOf, "supplier"));
     },
   );
 

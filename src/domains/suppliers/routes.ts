@@ -2,6 +2,7 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../http/context";
 import { registerRegisterRoutes } from "../../http/register-routes";
 import { SupplierCreateSchema, SupplierPatchSchema, SupplierSchema } from "./schemas";
+import { openSupplierInvoicesOf } from "../supplier-invoices/queries";
 import { listSuppliers, loadSupplier, supplierJson } from "./service";
 
 export function registerSupplierRoutes(app: OpenAPIHono<AppEnv>) {
@@ -11,8 +12,7 @@ export function registerSupplierRoutes(app: OpenAPIHono<AppEnv>) {
     readScope: "suppliers:read",
     writeScope: "suppliers:write",
     schemas: { item: SupplierSchema, create: SupplierCreateSchema, patch: SupplierPatchSchema },
-    // Open supplier invoices: none can exist before the supplier-invoice domain.
-    expand: { name: "supplier_invoices", load: async () => [] },
+    expand: { name: "supplier_invoices", load: openSupplierInvoicesOf },
     list: listSuppliers,
     load: loadSupplier,
     toJson: (_env, row) => supplierJson(row),

@@ -11,6 +11,7 @@ import { ApiError } from "../../http/api-error";
 import type { PageRequest } from "../../http/pagination";
 import { newId } from "../../ids";
 import { parseOrgNumber } from "../../sweden/identity";
+import { countOpenSupplierInvoices } from "../supplier-invoices/queries";
 import { SupplierCreateSchema, type SupplierCreateInput, type SupplierPatchInput } from "./schemas";
 
 type SupplierRow = typeof suppliers.$inferSelect;
@@ -180,9 +181,11 @@ export const updateSupplier: Command<SupplierPatchInput & { id: string }> = asyn
   };
 };
 
-/** Archive. Open supplier invoices will refuse it with SUPPLIER_HAS_INVOICES once that domain exists. */
+/** Archive. Refused while a supplier invoice to it is registered, approved, partially paid, overdue or disputed. */
 export const archiveSupplier: Command<{ id: string }> = async (db, input, ctx) => {
   const current = await loadSupplier(db, ctx.companyId, input.id);
+  const open = await countOpenSupplierInvoices(db, ctx.companyId, current.id);
+  if (open > 0) throw new ApiError("SUPPLIER_HAS_INVOICES", { supplier_id: current.id, open_supplier_invoices: open });
   return {
     status: 204,
     data: null,

@@ -1,0 +1,58 @@
+// From an invoice row to its PDF: the seller's and buyer's particulars, lines and
+// VAT, and the texts the law asks for in special cases.
+import type { Database } from "../../db/client";
+import { customers } from "../../db/schema";
+import { and, eq } from "drizzle-orm";
+import { fromOre } from "../../ledger/money";
+import { loadCompany } from "../companies/service";
+import { renderInvoicePdf, type InvoicePdf } from "./pdf";
+import { itemsOfInvoice, type InvoiceRow } from "./queries";
+
+/** A Swedish VAT number: SE + the ten digits of the organisation number + 01. */
+export function swedishVatNumber(orgNumber: string | null): string | null {
+  const digits = (orgNumber ?? "").replace(/\D/g, "");
+  return digits.length === 10 ? `SE${digits}01` : null;
+}
+
+export function invoiceFileName(row: InvoiceRow): string {
+  return row.invoiceNumber ? `faktura-${row.invoiceNumber}.pdf` : `utkast-faktura-${row.id}.pdf`;
+}
+
+export async function invoicePdfBytes(db: Database, row: InvoiceRow, nowIso: string): Promise<Uint8Array> {
+  const { companies: company, company_settings: settings } = await loadCompany(db, row.companyId);
+  const customer = await db.select().from(customers).where(and(eq(customers.companyId, row.companyId), eq(customers.id, row.customerId))).get();
+  const items = await itemsOfInvoice(db, row.id);
+  const title: InvoicePdf["title"] = row.isCreditNote ? "Kreditfaktura" : row.documentType === "proforma" ? "Proformafaktura" : row.documentType === "delivery_note" ? "Följesedel" : "Faktura";
+  const notes: string[] = [];
+  if (row.isCreditNote) notes.push(`Kreditering av faktura ${row.invoiceNumber?.replace(/^KR-/, "")}${row.creditReason ? `: ${row.creditReason}` : ""}`);
+  if (row.isSelfBilled) notes.push(`Självfaktura (köparens nummer ${row.externalInvoiceNumber}, mottagen ${row.receivedDate})`);
+  if (customer?.customerType === "eu_business" && row.vatOre === 0 && company.vatRegistered) notes.push("Omvänd betalningsskyldighet (reverse charge), ML 17 kap 30 §");
+  if (row.notes) notes.push(row.notes);
+  const payment = [
+    settings.bankgiro ? `Bankgiro ${settings.bankgiro}` : null,
+    settings.plusgiro ? `Plusgiro ${settings.plusgiro}` : null,
+    settings.iban ? `IBAN ${settings.iban}${settings.bic ? ` BIC ${settings.bic}` : ""}` : null,
+    row.invoiceNumber && !row.isCreditNote ? `Ange fakturanummer ${row.invoiceNumber} vid betalning` : null,
+  ].filter((s): s is string => !!s);
+  const address = customer
+    ? [customer.addressLine1, customer.addressLine2, [customer.postalCode, customer.city].filter(Boolean).join(" "), customer.country !== "SE" ? customer.country : null].filter((s): s is string => !!s)
+    : [];
+  return renderInvoicePdf({
+    title,
+    draft: row.status === "draft" || row.status === "cancelled",
+    number: row.invoiceNumber,
+    invoiceDate: row.invoiceDate,
+    dueDate: row.dueDate,
+    currency: row.currency,
+    seller: { name: company.name, orgNumber: company.orgNumber, vatNumber: company.vatRegistered ? swedishVatNumber(company.orgNumber) : null, fSkatt: company.fSkatt, payment },
+    buyer: { name: row.customerName, lines: address, vatNumber: customer?.vatNumber ?? null },
+    references: [row.ourReference ? `Vår referens: ${row.ourReference}` : null, row.yourReference ? `Er referens: ${row.yourReference}` : null].filter((s): s is string => !!s),
+    items: items.map((i) => ({ description: i.description, quantity: i.quantity, unit: i.unit, unitPrice: fromOre(i.unitPriceOre), vatRate: i.vatRateBp / 10_000, net: fromOre(i.netOre) })),
+    vat: row.vatBreakdown.filter((v) => v.rateBp > 0).map((v) => ({ rate: v.rateBp / 10_000, net: fromOre(v.netOre), vat: fromOre(v.vatOre) })),
+    subtotal: fromOre(row.subtotalOre),
+    vatTotal: fromOre(row.vatOre),
+    total: fromOre(row.totalOre),
+    notes,
+    generatedAt: nowIso,
+  });
+}

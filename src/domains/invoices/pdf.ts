@@ -1,0 +1,135 @@
+// The invoice as PDF (pdf-lib, A4, Helvetica with WinAnsi so å, ä, ö render).
+// It carries what ML 17 kap 24 § asks of an invoice: date, number, the seller's VAT
+// number, both parties' names and addresses, what was sold and how much, the price
+// without VAT, the taxable amount, rate and VAT per rate, and the reason when no
+// VAT is charged (reverse charge to an EU business). A draft says UTKAST across
+// every page and has no number.
+import { degrees, PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from "pdf-lib";
+import { formatSek } from "../reports/pdf";
+
+export interface InvoicePdf {
+  title: "Faktura" | "Kreditfaktura" | "Proformafaktura" | "Följesedel";
+  draft: boolean;
+  number: string | null;
+  invoiceDate: string;
+  dueDate: string;
+  currency: string;
+  seller: { name: string; orgNumber: string | null; vatNumber: string | null; fSkatt: boolean; payment: string[] };
+  buyer: { name: string; lines: string[]; vatNumber: string | null };
+  references: string[];
+  items: { description: string; quantity: string; unit: string | null; unitPrice: number; vatRate: number; net: number }[];
+  vat: { rate: number; net: number; vat: number }[];
+  subtotal: number;
+  vatTotal: number;
+  total: number;
+  notes: string[];
+  generatedAt: string;
+}
+
+const A4: [number, number] = [595.28, 841.89];
+const M = 50;
+
+/** pdf-lib's standard fonts speak WinAnsi only; anything else becomes "?" rather than an error. */
+function winAnsi(text: string): string {
+  return text.replace(/[^\x20-\x7e\u00a0-\u00ff€–—’‘“”…]/g, "?");
+}
+
+export async function renderInvoicePdf(inv: InvoicePdf): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.setTitle(`${inv.title} ${inv.number ?? "utkast"} ${inv.seller.name}`);
+  doc.setAuthor(inv.seller.name);
+  doc.setCreationDate(new Date(inv.generatedAt));
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  let page!: PDFPage;
+  let y = 0;
+  const newPage = () => {
+    page = doc.addPage(A4);
+    y = A4[1] - M;
+    if (inv.draft) page.drawText("UTKAST", { x: 150, y: 320, size: 96, font: bold, color: rgb(0.85, 0.85, 0.85), rotate: degrees(35) });
+  };
+  const text = (s: string, x: number, opts: { f?: PDFFont; size?: number; right?: boolean } = {}) => {
+    const f = opts.f ?? font;
+    const size = opts.size ?? 9;
+    const t = winAnsi(s);
+    page.drawText(t, { x: opts.right ? x - f.widthOfTextAtSize(t, size) : x, y, size, font: f });
+  };
+  const nextLine = (gap = 13) => {
+    y -= gap;
+    if (y < M + 40) newPage();
+  };
+  const money = (n: number) => formatSek(n);
+
+  newPage();
+  text(inv.seller.name, M, { f: bold, size: 14 });
+  text(inv.title.toUpperCase(), A4[0] - M, { f: bold, size: 18, right: true });
+  nextLine(20);
+  const head: [string, string][] = [
+    [`${inv.title}nummer`, inv.number ?? "(tilldelas när fakturan skickas)"],
+    ["Fakturadatum", inv.invoiceDate],
+    ...(inv.title === "Faktura" || inv.title === "Proformafaktura" ? ([["Förfallodatum", inv.dueDate]] as [string, string][]) : []),
+    ["Valuta", inv.currency],
+  ];
+  for (const [k, v] of head) {
+    text(k, 330);
+    text(v, A4[0] - M, { right: true });
+    nextLine(12);
+  }
+  nextLine(6);
+  text("Kund", M, { f: bold });
+  nextLine(12);
+  for (const l of [inv.buyer.name, ...inv.buyer.lines, ...(inv.buyer.vatNumber ? [`Momsreg.nr ${inv.buyer.vatNumber}`] : [])]) {
+    text(l, M);
+    nextLine(12);
+  }
+  for (const r of inv.references) {
+    text(r, M);
+    nextLine(12);
+  }
+  nextLine(10);
+
+  const cols = { desc: M, qty: 300, price: 390, vat: 440, net: A4[0] - M };
+  text("Beskrivning", cols.desc, { f: bold });
+  text("Antal", cols.qty, { f: bold, right: true });
+  text("À-pris", cols.price, { f: bold, right: true });
+  text("Moms", cols.vat, { f: bold, right: true });
+  text("Belopp", cols.net, { f: bold, right: true });
+  nextLine(4);
+  page.drawLine({ start: { x: M, y }, end: { x: A4[0] - M, y }, thickness: 0.5 });
+  nextLine(12);
+  for (const it of inv.items) {
+    text(it.description.length > 55 ? `${it.description.slice(0, 54)}…` : it.description, cols.desc);
+    text(`${it.quantity.replace(".", ",")}${it.unit ? ` ${it.unit}` : ""}`, cols.qty, { right: true });
+    text(money(it.unitPrice), cols.price, { right: true });
+    text(`${Math.round(it.vatRate * 100)} %`, cols.vat, { right: true });
+    text(money(it.net), cols.net, { right: true });
+    nextLine();
+  }
+  nextLine(4);
+  page.drawLine({ start: { x: 300, y: y + 8 }, end: { x: A4[0] - M, y: y + 8 }, thickness: 0.5 });
+  const sum = (label: string, amount: number, f: PDFFont = font) => {
+    text(label, 300, { f });
+    text(money(amount), A4[0] - M, { f, right: true });
+    nextLine();
+  };
+  sum("Belopp exkl. moms", inv.subtotal);
+  for (const v of inv.vat) sum(`Moms ${Math.round(v.rate * 100)} % på ${money(v.net)}`, v.vat);
+  sum(`Att betala ${inv.currency}`, inv.total, bold);
+  nextLine(8);
+  for (const n of inv.notes) {
+    text(n, M);
+    nextLine(12);
+  }
+
+  y = M + 30;
+  page.drawLine({ start: { x: M, y: y + 12 }, end: { x: A4[0] - M, y: y + 12 }, thickness: 0.5 });
+  const footer = [
+    [inv.seller.name, inv.seller.orgNumber ? `Org.nr ${inv.seller.orgNumber}` : null, inv.seller.vatNumber ? `Momsreg.nr ${inv.seller.vatNumber}` : null, inv.seller.fSkatt ? "Godkänd för F-skatt" : null],
+    inv.seller.payment,
+  ];
+  for (const row of footer) {
+    text(row.filter(Boolean).join("  ·  "), M, { size: 8 });
+    y -= 11;
+  }
+  return doc.save({ useObjectStreams: false });
+}

@@ -1,0 +1,203 @@
+// Reads of outbound invoices: one row, lists with filters and expansions, the open
+// items of the accounts-receivable ledger, and the overdue sweep.
+import { and, asc, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { customers, invoiceItems, invoicePayments, invoices } from "../../db/schema";
+import type { Env } from "../../env";
+import { ApiError } from "../../http/api-error";
+import type { ErrorCode } from "../../http/error-catalogue";
+import { afterDesc, type PageRequest } from "../../http/pagination";
+import { fromOre } from "../../ledger/money";
+import { customerJson } from "../customers/service";
+import type { OpenItem } from "../supplier-invoices/queries";
+
+export type InvoiceRow = typeof invoices.$inferSelect;
+export type InvoiceItemRow = typeof invoiceItems.$inferSelect;
+export type InvoicePaymentRow = typeof invoicePayments.$inferSelect;
+
+/** Statuses of an invoice the customer still owes (spec: expand=invoices; CUSTOMER_HAS_INVOICES; ar-ledger). */
+export const OPEN_INVOICE_STATUSES = ["sent", "partially_paid", "overdue"] as const;
+
+export const invoiceRemainingOre = (r: Pick<InvoiceRow, "totalOre" | "paidOre" | "creditedOre">) => r.totalOre - r.paidOre - r.creditedOre;
+
+export function invoiceJson(r: InvoiceRow) {
+  return {
+    id: r.id,
+    invoice_number: r.invoiceNumber,
+    customer_id: r.customerId,
+    customer_name: r.customerName,
+    invoice_date: r.invoiceDate,
+    due_date: r.dueDate,
+    status: r.status,
+    document_type: r.documentType,
+    is_credit_note: r.isCreditNote,
+    credited_invoice_id: r.creditedInvoiceId,
+    credit_reason: r.creditReason,
+    currency: r.currency,
+    exchange_rate: r.exchangeRate === null ? null : Number(r.exchangeRate),
+    subtotal: fromOre(r.subtotalOre),
+    vat_amount: fromOre(r.vatOre),
+    total: fromOre(r.totalOre),
+    total_sek: r.totalSekOre === null ? null : fromOre(r.totalSekOre),
+    vat_breakdown: r.vatBreakdown.map((v) => ({ vat_rate: v.rateBp / 10_000, net: fromOre(v.netOre), vat: fromOre(v.vatOre) })),
+    paid_amount: fromOre(r.paidOre),
+    credited_amount: fromOre(r.creditedOre),
+    remaining_amount: fromOre(invoiceRemainingOre(r)),
+    deduction_total: 0,
+    is_self_billed: r.isSelfBilled,
+    external_invoice_number: r.externalInvoiceNumber,
+    received_date: r.receivedDate,
+    default_dimensions: r.defaultDimensions,
+    our_reference: r.ourReference,
+    your_reference: r.yourReference,
+    notes: r.notes,
+    journal_entry_id: r.journalEntryId,
+    sent_at: r.sentAt,
+    paid_at: r.paidAt,
+    cancelled_at: r.cancelledAt,
+    created_at: r.createdAt,
+    updated_at: r.updatedAt,
+  };
+}
+
+export function invoiceItemJson(i: InvoiceItemRow) {
+  return {
+    id: i.id,
+    description: i.description,
+    quantity: Number(i.quantity),
+    unit: i.unit,
+    unit_price: fromOre(i.unitPriceOre),
+    vat_rate: i.vatRateBp / 10_000,
+    net_amount: fromOre(i.netOre),
+    article_id: i.articleId,
+    revenue_account: i.revenueAccount,
+    dimensions: i.dimensions,
+  };
+}
+
+export function invoicePaymentJson(p: InvoicePaymentRow) {
+  return {
+    id: p.id,
+    payment_date: p.paymentDate,
+    amount: fromOre(p.amountOre),
+    amount_sek: fromOre(p.amountSekOre),
+    exchange_rate_difference: fromOre(p.exchangeRateDifferenceOre),
+    journal_entry_id: p.journalEntryId,
+    created_at: p.createdAt,
+  };
+}
+
+export async function loadInvoice(db: Database, companyId: string, id: string, code: ErrorCode = "NOT_FOUND"): Promise<InvoiceRow> {
+  const row = await db.select().from(invoices).where(and(eq(invoices.companyId, companyId), eq(invoices.id, id))).get();
+  if (!row) throw new ApiError(code, { resource: "invoice", id });
+  return row;
+}
+
+export async function itemsOfInvoice(db: Database, invoiceId: string): Promise<InvoiceItemRow[]> {
+  return db.select().from(invoiceItems).where(eq(invoiceItems.invoiceId, invoiceId)).orderBy(asc(invoiceItems.sortOrder)).all();
+}
+
+export async function paymentsOfInvoice(db: Database, invoiceId: string): Promise<InvoicePaymentRow[]> {
+  return db.select().from(invoicePayments).where(eq(invoicePayments.invoiceId, invoiceId)).orderBy(asc(invoicePayments.paymentDate), asc(invoicePayments.createdAt)).all();
+}
+
+export interface InvoiceFilters {
+  status?: InvoiceRow["status"];
+  customer_id?: string;
+  date_from?: string;
+  date_to?: string;
+}
+
+export async function listInvoices(db: Database, companyId: string, f: InvoiceFilters, page: PageRequest) {
+  const t = invoices;
+  return db
+    .select()
+    .from(t)
+    .where(
+      and(
+        eq(t.companyId, companyId),
+        f.status ? eq(t.status, f.status) : undefined,
+        f.customer_id ? eq(t.customerId, f.customer_id) : undefined,
+        f.date_from ? gte(t.invoiceDate, f.date_from) : undefined,
+        f.date_to ? lte(t.invoiceDate, f.date_to) : undefined,
+        afterDesc(page, t.createdAt, t.id),
+      ),
+    )
+    .orderBy(desc(t.createdAt), asc(t.id))
+    .limit(page.limit + 1)
+    .all();
+}
+
+export const INVOICE_EXPANSIONS = ["customer", "items", "payments"] as const;
+export type InvoiceExpansion = (typeof INVOICE_EXPANSIONS)[number];
+
+/** The JSON of rows with the asked expansions, each loaded with one query for the lot. */
+export async function invoicesWith(env: Env, db: Database, companyId: string, rows: InvoiceRow[], expand: Set<InvoiceExpansion>) {
+  const ids = rows.map((r) => r.id);
+  const items = expand.has("items") && ids.length ? await db.select().from(invoiceItems).where(inArray(invoiceItems.invoiceId, ids)).orderBy(asc(invoiceItems.sortOrder)).all() : [];
+  const payments = expand.has("payments") && ids.length ? await db.select().from(invoicePayments).where(inArray(invoicePayments.invoiceId, ids)).orderBy(asc(invoicePayments.paymentDate)).all() : [];
+  const customerIds = [...new Set(rows.map((r) => r.customerId))];
+  const parties = expand.has("customer") && customerIds.length ? await db.select().from(customers).where(and(eq(customers.companyId, companyId), inArray(customers.id, customerIds))).all() : [];
+  const partyJson = new Map(await Promise.all(parties.map(async (p) => [p.id, await customerJson(env, p)] as const)));
+  return rows.map((r) => ({
+    ...invoiceJson(r),
+    ...(expand.has("customer") && { customer: partyJson.get(r.customerId) ?? null }),
+    ...(expand.has("items") && { items: items.filter((i) => i.invoiceId === r.id).map(invoiceItemJson) }),
+    ...(expand.has("payments") && { payments: payments.filter((p) => p.invoiceId === r.id).map(invoicePaymentJson) }),
+  }));
+}
+
+const openOf = (companyId: string, customerId: string) =>
+  and(eq(invoices.companyId, companyId), eq(invoices.customerId, customerId), eq(invoices.isCreditNote, false), inArray(invoices.status, [...OPEN_INVOICE_STATUSES]));
+
+/** Open invoices of one customer (GET /customers/{id}?expand=invoices). */
+export async function openInvoicesOf(db: Database, companyId: string, customerId: string) {
+  const rows = await db.select().from(invoices).where(openOf(companyId, customerId)).orderBy(asc(invoices.dueDate), asc(invoices.invoiceNumber)).all();
+  return rows.map(invoiceJson);
+}
+
+export async function countOpenInvoices(db: Database, companyId: string, customerId: string): Promise<number> {
+  const row = await db.select({ n: sql<number>`count(*)` }).from(invoices).where(openOf(companyId, customerId)).get();
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Invoices (document type invoice) still owed at `asOf`: sent by then, less the
+ * payments and credit notes dated up to then. At today this is exactly the sent,
+ * overdue and partially paid invoices. One set-based query.
+ */
+export async function openReceivablesAt(db: Database, companyId: string, asOf: string): Promise<OpenItem[]> {
+  const rows = await db.all<{ id: string; party_id: string; party_name: string; number: string; invoice_date: string; due_date: string; status: string; currency: string; rate: string; total: number; open: number }>(sql`
+    SELECT * FROM (
+      SELECT i.id, i.customer_id AS party_id, i.customer_name AS party_name, i.invoice_number AS number, i.invoice_date, i.due_date, i.status,
+             i.currency, i.exchange_rate AS rate, i.total_ore AS total,
+             i.total_ore
+               - COALESCE((SELECT SUM(p.amount_ore) FROM invoice_payments p WHERE p.invoice_id = i.id AND p.payment_date <= ${asOf}), 0)
+               + COALESCE((SELECT SUM(cn.total_ore) FROM invoices cn WHERE cn.credited_invoice_id = i.id AND cn.company_id = i.company_id AND cn.invoice_date <= ${asOf}), 0) AS open
+      FROM invoices i
+      WHERE i.company_id = ${companyId} AND i.is_credit_note = 0 AND i.document_type = 'invoice'
+        AND i.status IN ('sent', 'partially_paid', 'overdue', 'paid', 'credited') AND i.invoice_date <= ${asOf}
+    ) WHERE open > 0
+    ORDER BY party_name, party_id, due_date, number`);
+  return rows.map((r) => ({
+    id: r.id,
+    partyId: r.party_id,
+    partyName: r.party_name,
+    number: r.number,
+    invoiceDate: r.invoice_date,
+    dueDate: r.due_date,
+    status: r.status,
+    currency: r.currency,
+    exchangeRate: r.rate,
+    totalOre: Number(r.total),
+    openOre: Number(r.open),
+  }));
+}
+
+/** The minute sweep: sent invoices past their due date become overdue. */
+export async function markOverdueInvoices(db: Database, today: string, now: string): Promise<void> {
+  await db
+    .update(invoices)
+    .set({ status: "overdue", updatedAt: now })
+    .where(and(inArray(invoices.status, ["sent", "partially_paid"]), eq(invoices.isCreditNote, false), eq(invoices.documentType, "invoice"), sql`${invoices.dueDate} < ${today}`));
+}

@@ -1,0 +1,181 @@
+import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { nowIso } from "../../clock";
+import { database } from "../../db/client";
+import type { AppEnv } from "../../http/context";
+import { dispatch } from "../../http/dispatch";
+import { json } from "../../http/envelope";
+import { parseExpand } from "../../http/expand";
+import { finishPage, pageRequest } from "../../http/pagination";
+import { defineRoute } from "../../http/route";
+import { BatchResultSchemaOf } from "../../http/bulk-schema";
+import { invoiceFileName, invoicePdfBytes } from "./document";
+import { INVOICE_EXPANSIONS, invoicesWith, listInvoices, loadInvoice, type InvoiceExpansion } from "./queries";
+import { InvoiceCreateSchema, InvoiceCreditSchema, InvoiceListQuery, InvoicePatchSchema, InvoicePaySchema, InvoiceSchema } from "./schemas";
+
+const TAG = "Invoices";
+const BASE = "/api/v1/companies/{companyId}/invoices";
+const Params = z.object({ companyId: z.string() });
+const IdParams = z.object({ companyId: z.string(), id: z.string() });
+const write = { tag: TAG, scope: "invoices:write", company: true, idempotency: "required", dryRun: true } as const;
+const opts = { idempotency: "required", dryRun: true } as const;
+
+export function registerInvoiceRoutes(app: OpenAPIHono<AppEnv>) {
+  app.openapi(
+    defineRoute({
+      method: "get",
+      path: BASE,
+      tag: TAG,
+      summary: "List invoices (credit notes included, is_credit_note true)",
+      description: "Newest registration first. date_from and date_to filter invoice_date. expand: customer, items, payments.",
+      scope: "invoices:read",
+      company: true,
+      params: Params,
+      query: InvoiceListQuery,
+      response: z.array(InvoiceSchema),
+    }),
+    async (c) => {
+      const { cursor, limit, expand, ...filters } = c.req.valid("query");
+      const companyId = c.get("company").id;
+      const db = database(c.env);
+      const wanted = parseExpand<InvoiceExpansion>(expand, INVOICE_EXPANSIONS);
+      const page = await pageRequest(c, `invoices:${companyId}:${JSON.stringify(filters)}`, cursor, limit);
+      const { items, nextCursor } = await finishPage(c, page, await listInvoices(db, companyId, filters, page), (r) => ({ k: r.createdAt, i: r.id }));
+      return json(c, await invoicesWith(c.env, db, companyId, items, wanted), 200, { next_cursor: nextCursor });
+    },
+  );
+
+  app.openapi(
+    defineRoute({
+      method: "get",
+      path: `${BASE}/{id}`,
+      tag: TAG,
+      summary: "Get an invoice",
+      description: "expand (comma-separated): items, payments, customer. Another company's invoice is 404.",
+      scope: "invoices:read",
+      company: true,
+      params: IdParams,
+      query: z.object({ expand: z.string().optional() }).strict(),
+      response: InvoiceSchema,
+    }),
+    async (c) => {
+      const db = database(c.env);
+      const companyId = c.get("company").id;
+      const wanted = parseExpand<InvoiceExpansion>(c.req.valid("query").expand, INVOICE_EXPANSIONS);
+      const row = await loadInvoice(db, companyId, c.req.valid("param").id);
+      return json(c, (await invoicesWith(c.env, db, companyId, [row], wanted))[0]);
+    },
+  );
+
+  app.openapi(
+    defineRoute({
+      method: "get",
+      path: `${BASE}/{id}/pdf`,
+      tag: TAG,
+      summary: "The invoice as PDF",
+      description: "application/pdf. A draft renders with UTKAST across the page and an utkast file name.",
+      scope: "invoices:read",
+      company: true,
+      params: IdParams,
+      response: null,
+    }),
+    async (c) => {
+      const db = database(c.env);
+      const row = await loadInvoice(db, c.get("company").id, c.req.valid("param").id);
+      const bytes = await invoicePdfBytes(db, row, nowIso());
+      return new Response(bytes, {
+        headers: {
+          "Content-Type": "application/pdf",
+          "Content-Disposition": `attachment; filename="${invoiceFileName(row)}"`,
+          "X-Request-Id": c.get("requestId"),
+          "Service-Version": c.env.SERVICE_VERSION,
+        },
+      });
+    },
+  );
+
+  app.openapi(
+    defineRoute({
+      ...write,
+      method: "post",
+      path: BASE,
+      summary: "Create an invoice (a draft), or book a self-billed one",
+      description:
+        "A draft has invoice_number null and no entry. vat_rate is checked against what the customer may be charged (INVOICE_CREATE_VAT_RULE_VIOLATION). " +
+        "is_self_billed=true with external_invoice_number and received_date books the sale at once under the buyer's number. A dry-run shows the would-be invoice.",
+      params: Params,
+      body: InvoiceCreateSchema,
+      response: InvoiceSchema,
+      status: 201,
+    }),
+    async (c) => dispatch(c, "invoices.create", c.req.valid("json"), opts),
+  );
+
+  app.openapi(
+    defineRoute({
+      ...write,
+      method: "post",
+      path: `${BASE}/bulk-create`,
+      summary: "Create up to 50 invoices; each succeeds or fails on its own",
+      description: "Same item shape as POST /invoices. The Idempotency-Key covers the whole batch. all_or_nothing: true is 501.",
+      params: Params,
+      body: z.object({ invoices: z.array(z.unknown()).min(1).max(50), all_or_nothing: z.boolean().optional() }),
+      response: BatchResultSchemaOf(InvoiceSchema),
+    }),
+    async (c) => dispatch(c, "invoices.bulk_create", c.req.valid("json"), opts),
+  );
+
+  app.openapi(
+    defineRoute({ ...write, method: "patch", path: `${BASE}/{id}`, summary: "Update a draft's dates, exchange rate, references or notes", description: "Drafts only (INVOICE_UPDATE_NOT_DRAFT); lines are fixed once created.", params: IdParams, body: InvoicePatchSchema, response: InvoiceSchema }),
+    async (c) => dispatch(c, "invoices.update", { ...c.req.valid("json"), id: c.req.valid("param").id }, opts),
+  );
+
+  app.openapi(
+    defineRoute({ ...write, method: "delete", path: `${BASE}/{id}`, summary: "Cancel a draft (204)", description: "Drafts only (INVOICE_DELETE_NOT_DRAFT). The row is kept with status cancelled.", params: IdParams, response: null, status: 204 }),
+    async (c) => dispatch(c, "invoices.cancel", { id: c.req.valid("param").id }, opts),
+  );
+
+  app.openapi(
+    defineRoute({
+      ...write,
+      method: "post",
+      path: `${BASE}/{id}/mark-sent`,
+      summary: "Mark a draft as sent without emailing it",
+      description: "Allocates the next number of the series (F invoices, D delivery notes, P proforma) and, under accrual, posts Debit 1510 / Credit revenue and output VAT dated invoice_date.",
+      params: IdParams,
+      response: InvoiceSchema,
+    }),
+    async (c) => dispatch(c, "invoices.mark_sent", { id: c.req.valid("param").id }, opts),
+  );
+
+  app.openapi(
+    defineRoute({
+      ...write,
+      method: "post",
+      path: `${BASE}/{id}/mark-paid`,
+      summary: "Record a payment of a sent invoice",
+      description:
+        "Accrual: Debit settlement_account (1930) / Credit 1510. Cash: Debit 1930 / Credit revenue and output VAT, whole amount only. " +
+        "Full amount: paid (emits invoice.paid); less: partially_paid. Custom lines must balance (INVOICE_PAID_LINES_UNBALANCED).",
+      params: IdParams,
+      body: InvoicePaySchema,
+      bodyRequired: false,
+      response: InvoiceSchema.extend({ journal_entry_id: z.string() }),
+    }),
+    async (c) => dispatch(c, "invoices.pay", { ...c.req.valid("json"), id: c.req.valid("param").id }, opts),
+  );
+
+  app.openapi(
+    defineRoute({
+      ...write,
+      method: "post",
+      path: `${BASE}/{id}/credit`,
+      summary: "Credit a sent, overdue or paid invoice in full",
+      description: "Creates the credit note KR-<number> with negated lines, dated today; the original becomes credited. Accrual: Credit 1510 / Debit revenue and output VAT. Cash: no entry until a refund. Emits invoice.credited and credit_note.created.",
+      params: IdParams,
+      body: InvoiceCreditSchema,
+      response: InvoiceSchema.extend({ original_status: z.string() }),
+      status: 201,
+    }),
+    async (c) => dispatch(c, "invoices.credit", { ...c.req.valid("json"), id: c.req.valid("param").id }, opts),
+  );
+}

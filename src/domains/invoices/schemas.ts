@@ -1,0 +1,135 @@
+import { z } from "@hono/zod-openapi";
+import { DateSchema, DimensionMapSchema, LineInputSchema } from "../journal-entries/schemas";
+import { AccountNumberSchema, CurrencySchema, ExchangeRateSchema, PositiveAmountSchema, SignedAmountSchema, VatRateSchema } from "./money-schemas";
+import { decimalString } from "../../sweden/invoicing";
+
+export const INVOICE_STATUSES = ["draft", "sent", "paid", "partially_paid", "overdue", "credited", "cancelled"] as const;
+
+const QuantitySchema = z
+  .number()
+  .gt(0)
+  .max(1_000_000_000)
+  .refine((q) => decimalString(q, 3) !== null, "at most three decimals");
+
+export const InvoiceItemInputSchema = z
+  .object({
+    description: z.string().trim().min(1).max(500),
+    quantity: QuantitySchema.default(1),
+    unit: z.string().trim().max(20).nullish(),
+    unit_price: SignedAmountSchema.openapi({ description: "price per unit without VAT, in the invoice currency; never taken from the article" }),
+    vat_rate: VatRateSchema.optional().openapi({ description: "fraction; omitted = the customer's default (25 %, or 0 for EU businesses and when the company is not VAT registered)" }),
+    article_id: z.string().optional(),
+    revenue_account: z.string().regex(/^[1-3]\d{3}$/, "a BAS account of class 1-3").optional().openapi({ description: "override; default the article's account, else 3001/3002/3003/3004 by rate (3308 for EU businesses)" }),
+    dimensions: DimensionMapSchema.optional(),
+  })
+  .strict()
+  .openapi("InvoiceItemInput");
+
+export const InvoiceCreateSchema = z
+  .object({
+    customer_id: z.string().min(1),
+    invoice_date: DateSchema.optional().openapi({ description: "default today" }),
+    due_date: DateSchema.optional().openapi({ description: "default invoice_date + the customer's default_payment_terms" }),
+    currency: CurrencySchema.default("SEK"),
+    exchange_rate: ExchangeRateSchema.optional().openapi({ description: "SEK per unit; default the Riksbank rate of invoice_date (null SEK fields when it cannot be fetched)" }),
+    document_type: z.enum(["invoice", "proforma", "delivery_note"]).default("invoice"),
+    items: z.array(InvoiceItemInputSchema).min(1).max(200),
+    default_dimensions: DimensionMapSchema.optional(),
+    is_self_billed: z.boolean().default(false),
+    external_invoice_number: z.string().trim().min(1).max(60).optional(),
+    received_date: DateSchema.optional(),
+    our_reference: z.string().trim().max(100).nullish(),
+    your_reference: z.string().trim().max(100).nullish(),
+    notes: z.string().max(2000).nullish(),
+  })
+  .strict()
+  .refine((b) => !b.due_date || !b.invoice_date || b.due_date >= b.invoice_date, { message: "due_date is before invoice_date", path: ["due_date"] })
+  .refine((b) => !b.is_self_billed || (b.external_invoice_number && b.received_date), { message: "a self-billed invoice needs external_invoice_number and received_date", path: ["external_invoice_number"] })
+  .openapi("InvoiceCreate");
+
+export const InvoicePatchSchema = z
+  .object({
+    invoice_date: DateSchema.optional(),
+    due_date: DateSchema.optional(),
+    exchange_rate: ExchangeRateSchema.optional(),
+    our_reference: z.string().trim().max(100).nullable().optional(),
+    your_reference: z.string().trim().max(100).nullable().optional(),
+    notes: z.string().max(2000).nullable().optional(),
+  })
+  .strict()
+  .openapi("InvoicePatch");
+
+export const InvoicePaySchema = z
+  .object({
+    payment_date: DateSchema.optional().openapi({ description: "default today" }),
+    amount: PositiveAmountSchema.optional().openapi({ description: "in the invoice currency; default the remaining amount" }),
+    settlement_account: AccountNumberSchema.default("1930"),
+    exchange_rate_difference: SignedAmountSchema.optional().openapi({ description: "SEK received minus SEK booked for this amount; needed on foreign-currency invoices. Booked to 3960 (gain) or 7960 (loss)." }),
+    lines: z.array(LineInputSchema).min(2).max(50).optional().openapi({ description: "custom journal lines replacing the computed payment entry (e.g. a bank fee); under accrual they must credit 1510 by the booked amount" }),
+    force: z.boolean().default(false).openapi({ description: "true: skip the likely-duplicate guard" }),
+  })
+  .strict()
+  .openapi("InvoicePay");
+
+export const InvoiceCreditSchema = z.object({ reason: z.string().trim().min(1).max(1000) }).strict().openapi("InvoiceCredit");
+
+const VatRowSchema = z.object({ vat_rate: z.number(), net: z.number(), vat: z.number() });
+
+export const InvoiceSchema = z
+  .object({
+    id: z.string(),
+    invoice_number: z.string().nullable(),
+    customer_id: z.string(),
+    customer_name: z.string(),
+    invoice_date: z.string(),
+    due_date: z.string(),
+    status: z.enum(INVOICE_STATUSES),
+    document_type: z.enum(["invoice", "proforma", "delivery_note"]),
+    is_credit_note: z.boolean(),
+    credited_invoice_id: z.string().nullable(),
+    credit_reason: z.string().nullable(),
+    currency: z.string(),
+    exchange_rate: z.number().nullable(),
+    subtotal: z.number(),
+    vat_amount: z.number(),
+    total: z.number(),
+    total_sek: z.number().nullable(),
+    vat_breakdown: z.array(VatRowSchema),
+    paid_amount: z.number(),
+    credited_amount: z.number(),
+    remaining_amount: z.number(),
+    deduction_total: z.number(),
+    is_self_billed: z.boolean(),
+    external_invoice_number: z.string().nullable(),
+    received_date: z.string().nullable(),
+    default_dimensions: z.record(z.string(), z.string()).nullable(),
+    our_reference: z.string().nullable(),
+    your_reference: z.string().nullable(),
+    notes: z.string().nullable(),
+    journal_entry_id: z.string().nullable(),
+    sent_at: z.string().nullable(),
+    paid_at: z.string().nullable(),
+    cancelled_at: z.string().nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
+    customer: z.unknown().optional(),
+    items: z.array(z.unknown()).optional(),
+    payments: z.array(z.unknown()).optional(),
+  })
+  .openapi("Invoice");
+
+export const InvoiceListQuery = z
+  .object({
+    status: z.enum(INVOICE_STATUSES).optional(),
+    customer_id: z.string().optional(),
+    date_from: DateSchema.optional(),
+    date_to: DateSchema.optional(),
+    expand: z.string().optional().openapi({ description: "comma-separated: customer, items" }),
+    cursor: z.string().optional(),
+    limit: z.coerce.number().int().min(1).max(100).default(50),
+  })
+  .strict();
+
+export type InvoiceCreateInput = z.infer<typeof InvoiceCreateSchema>;
+export type InvoicePatchInput = z.infer<typeof InvoicePatchSchema>;
+export type InvoicePayInput = z.infer<typeof InvoicePaySchema>;

@@ -1,0 +1,481 @@
+// Outbound invoices (spec: Invoice; Invoices endpoints; States: Invoice).
+//
+// A draft has no number and no entry. Issuing it (mark-sent, send, or creating a
+// self-billed invoice) allocates the next number of its series (F invoices, D
+// delivery notes, P proforma) and, under the accrual method, posts the sale:
+// Debit 1510 / Credit revenue and output VAT, dated invoice_date. Under the cash
+// method the sale is booked when paid. Proforma invoices and delivery notes are
+// never booked.
+//
+// Rule order of create: VALIDATION_ERROR (body) > INVOICE_CUSTOMER_NOT_FOUND >
+// NOT_FOUND (article) > INVOICE_CREATE_VAT_RULE_VIOLATION > VALIDATION_ERROR (total) >
+// ACCOUNTS_NOT_IN_CHART; issuing adds DIMENSION_VALIDATION_FAILED > PERIOD_LOCKED.
+import { and, eq, max } from "drizzle-orm";
+import { planBulk, refuseAllOrNothing } from "../../commands/bulk";
+import type { Command, CommandContext, Statement, VoucherRef } from "../../commands/plan";
+import type { Database } from "../../db/client";
+import { invoiceItems, invoicePayments, invoices } from "../../db/schema";
+import type { Env } from "../../env";
+import { ApiError } from "../../http/api-error";
+import { newId } from "../../ids";
+import { assertBalanced, Ledger, type EngineLine } from "../../ledger/engine";
+import { toOre } from "../../ledger/money";
+import { customerPaymentReceived, mirrored, saleInvoiced, saleSettledInCash, type Sale } from "../../ledger/posting-rules";
+import { addDays } from "../../sweden/fiscal-year";
+import { allowedVatRates, decimalString, defaultRevenueAccount, defaultVatRate, lineNetOre, RECEIVABLES_ACCOUNT, toSekOre, vatByRate } from "../../sweden/invoicing";
+import { vatRateToBp } from "../../sweden/vat";
+import { loadArticle } from "../articles/service";
+import { loadCompany } from "../companies/service";
+import { sekRate } from "../currency/rates";
+import { loadCustomer } from "../customers/service";
+import { assertDimensionsUsable } from "../dimensions/service";
+import { defaultSeries, toEngineLines } from "../journal-entries/commands";
+import { invoiceJson, invoiceRemainingOre, itemsOfInvoice, loadInvoice, OPEN_INVOICE_STATUSES, paymentsOfInvoice, type InvoiceItemRow, type InvoiceRow } from "./queries";
+import { InvoiceCreateSchema, type InvoiceCreateInput, type InvoicePatchInput, type InvoicePayInput } from "./schemas";
+
+function invalid(path: string, message: string) {
+  return new ApiError("VALIDATION_ERROR", { fields: [{ path, message }] }, message);
+}
+
+const SERIES: Record<InvoiceRow["documentType"], string> = { invoice: "F", delivery_note: "D", proforma: "P" };
+
+export function saleOf(row: InvoiceRow, items: InvoiceItemRow[]): Sale {
+  return {
+    totalOre: row.totalOre,
+    rate: row.exchangeRate ?? "1",
+    vat: new Map(row.vatBreakdown.map((v) => [v.rateBp, v.vatOre])),
+    text: `${row.isCreditNote ? "Kreditfaktura" : "Faktura"} ${row.invoiceNumber ?? ""} ${row.customerName}`.replace(/\s+/g, " ").trim(),
+    items: items.map((i) => ({ netOre: i.netOre, revenueAccount: i.revenueAccount, description: i.description, dimensions: i.dimensions })),
+  };
+}
+
+async function post(db: Database, ctx: CommandContext, date: string, description: string, sourceType: string, sourceId: string, lines: EngineLine[]) {
+  const ledger = new Ledger(db, ctx);
+  const period = await ledger.periodForDate(date);
+  return ledger.postNew({ fiscalPeriodId: period.id, entryDate: date, description, voucherSeries: await defaultSeries(db, ctx), sourceType, sourceId, lines });
+}
+
+const voucherRef = (entry: { row: { id: string; voucherSeries: string }; voucherNumber: number }, now: string): VoucherRef => ({
+  entryId: entry.row.id,
+  series: entry.row.voucherSeries,
+  number: entry.voucherNumber,
+  immutableAt: now,
+});
+
+/** Numbers decided by the company's single writer; `taken` holds those already given out in this plan. */
+class InvoiceNumbers {
+  private taken = new Map<string, number>();
+  constructor(private readonly db: Database, private readonly companyId: string) {}
+  async next(series: string): Promise<{ series: string; seq: number; number: string }> {
+    let seq = this.taken.get(series);
+    if (seq === undefined) {
+      const [row] = await this.db.select({ n: max(invoices.numberSeq) }).from(invoices).where(and(eq(invoices.companyId, this.companyId), eq(invoices.numberSeries, series))).all();
+      seq = row?.n ?? 0;
+    }
+    seq += 1;
+    this.taken.set(series, seq);
+    return { series, seq, number: `${series}${seq}` };
+  }
+}
+
+interface Draft {
+  row: InvoiceRow;
+  items: InvoiceItemRow[];
+}
+
+async function planDraft(db: Database, ctx: CommandContext, env: Env, input: InvoiceCreateInput): Promise<Draft> {
+  const customer = await loadCustomer(db, ctx.companyId, input.customer_id).catch((err) => {
+    throw err instanceof ApiError ? new ApiError("INVOICE_CUSTOMER_NOT_FOUND", { customer_id: input.customer_id }) : err;
+  });
+  if (customer.archivedAt) throw new ApiError("INVOICE_CUSTOMER_NOT_FOUND", { customer_id: customer.id, archived_at: customer.archivedAt }, "The customer is archived.");
+  const { companies: company } = await loadCompany(db, ctx.companyId);
+  const allowed = input.document_type === "delivery_note" ? [0] : allowedVatRates(customer.customerType, company.vatRegistered);
+  const id = newId();
+  const items: InvoiceItemRow[] = [];
+  for (const [i, it] of input.items.entries()) {
+    const article = it.article_id ? await loadArticle(db, ctx.companyId, it.article_id) : null;
+    if (article?.archivedAt) throw new ApiError("NOT_FOUND", { resource: "article", id: article.id, archived_at: article.archivedAt }, "The article is archived.");
+    const rateBp = it.vat_rate !== undefined ? vatRateToBp(it.vat_rate)! : input.document_type === "delivery_note" ? 0 : defaultVatRate(customer.customerType, company.vatRegistered);
+    if (!allowed.includes(rateBp)) {
+      throw new ApiError(
+        "INVOICE_CREATE_VAT_RULE_VIOLATION",
+        { item: i, vat_rate: rateBp / 10_000, allowed_vat_rates: allowed.map((r) => r / 10_000), customer_type: customer.customerType, document_type: input.document_type },
+        `VAT rate ${rateBp / 100} % is not allowed for this customer and document.`,
+      );
+    }
+    const quantity = decimalString(it.quantity, 3)!;
+    const unitPriceOre = toOre(it.unit_price)!;
+    const dims = { ...(input.default_dimensions ?? {}), ...(it.dimensions ?? {}) };
+    items.push({
+      id: newId(),
+      companyId: ctx.companyId,
+      invoiceId: id,
+      sortOrder: i + 1,
+      description: it.description,
+      quantity,
+      unit: it.unit ?? article?.unit ?? null,
+      unitPriceOre,
+      vatRateBp: rateBp,
+      netOre: lineNetOre(quantity, unitPriceOre),
+      articleId: article?.id ?? null,
+      revenueAccount: it.revenue_account ?? article?.revenueAccount ?? defaultRevenueAccount(rateBp, customer.customerType),
+      dimensions: Object.keys(dims).length ? dims : null,
+    });
+  }
+  const vat = vatByRate(items);
+  const subtotalOre = items.reduce((s, i) => s + i.netOre, 0);
+  const vatOre = [...vat.values()].reduce((s, v) => s + v, 0);
+  const totalOre = subtotalOre + vatOre;
+  if (totalOre <= 0 && input.document_type !== "delivery_note") throw invalid("items", "the invoice total must be above zero; credit an invoice to give money back");
+  await new Ledger(db, ctx).assertAccountsActive(items.map((i) => ({ accountNumber: i.revenueAccount, debitOre: 0, creditOre: 0, lineDescription: null })));
+
+  const invoiceDate = input.invoice_date ?? ctx.now.slice(0, 10);
+  let rate: string | null = "1";
+  if (input.currency !== "SEK") {
+    // Spec: converted at the central-bank rate fetched at create time; when the fetch
+    // fails the invoice is still created, with null SEK fields (the rate is needed to issue it).
+    rate = input.exchange_rate !== undefined ? decimalString(input.exchange_rate, 6) : ((await sekRate(env, input.currency, invoiceDate))?.rate ?? null);
+  } else if (input.exchange_rate !== undefined && input.exchange_rate !== 1) {
+    throw invalid("exchange_rate", "an invoice in SEK has exchange_rate 1");
+  }
+  const netByRate = new Map<number, number>();
+  for (const i of items) netByRate.set(i.vatRateBp, (netByRate.get(i.vatRateBp) ?? 0) + i.netOre);
+  const row: InvoiceRow = {
+    id,
+    companyId: ctx.companyId,
+    customerId: customer.id,
+    customerName: customer.name,
+    invoiceNumber: null,
+    numberSeries: null,
+    numberSeq: null,
+    documentType: input.document_type,
+    status: "draft",
+    isCreditNote: false,
+    creditedInvoiceId: null,
+    creditReason: null,
+    invoiceDate,
+    dueDate: input.due_date ?? addDays(invoiceDate, customer.defaultPaymentTerms),
+    currency: input.currency,
+    exchangeRate: rate,
+    subtotalOre,
+    vatOre,
+    vatBreakdown: [...netByRate].sort(([a], [b]) => b - a).map(([rateBp, netOre]) => ({ rateBp, netOre, vatOre: vat.get(rateBp) ?? 0 })),
+    totalOre,
+    totalSekOre: rate === null ? null : toSekOre(totalOre, rate),
+    paidOre: 0,
+    creditedOre: 0,
+    defaultDimensions: input.default_dimensions && Object.keys(input.default_dimensions).length ? input.default_dimensions : null,
+    isSelfBilled: input.is_self_billed,
+    externalInvoiceNumber: input.external_invoice_number ?? null,
+    receivedDate: input.received_date ?? null,
+    ourReference: input.our_reference ?? null,
+    yourReference: input.your_reference ?? null,
+    notes: input.notes ?? null,
+    journalEntryId: null,
+    sentAt: null,
+    paidAt: null,
+    cancelledAt: null,
+    createdAt: ctx.now,
+    updatedAt: ctx.now,
+  };
+  return { row, items };
+}
+
+export interface Issued {
+  row: InvoiceRow;
+  statements: Statement[];
+  voucher: VoucherRef | null;
+}
+
+/**
+ * Issues a draft: number, status sent (overdue when already past due) and, under
+ * accrual, the sale's entry. `externalNumber`: a self-billed invoice keeps the
+ * buyer's number. Refusals: INVOICE_SEND_CANCELLED, INVOICE_ALREADY_SENT,
+ * VALIDATION_ERROR (no exchange rate), DIMENSION_VALIDATION_FAILED, the engine's codes.
+ */
+export async function planIssue(db: Database, ctx: CommandContext, draft: InvoiceRow, items: InvoiceItemRow[], numbers: InvoiceNumbers, externalNumber?: string): Promise<Issued> {
+  if (draft.status === "cancelled") throw new ApiError("INVOICE_SEND_CANCELLED", { id: draft.id });
+  if (draft.status !== "draft") throw new ApiError("INVOICE_ALREADY_SENT", { id: draft.id, status: draft.status, invoice_number: draft.invoiceNumber });
+  if (draft.exchangeRate === null) throw invalid("exchange_rate", `no exchange rate for ${draft.currency}: PATCH the draft with exchange_rate before issuing it`);
+  await assertDimensionsUsable(db, ctx.companyId, items.map((i) => i.dimensions));
+  const numbering = externalNumber
+    ? { series: null, seq: null, number: externalNumber }
+    : draft.invoiceNumber
+      ? { series: draft.numberSeries, seq: draft.numberSeq, number: draft.invoiceNumber }
+      : await numbers.next(SERIES[draft.documentType]);
+  const row: InvoiceRow = {
+    ...draft,
+    invoiceNumber: numbering.number,
+    numberSeries: numbering.series,
+    numberSeq: numbering.seq,
+    status: draft.documentType === "invoice" && draft.dueDate < ctx.now.slice(0, 10) ? "overdue" : "sent",
+    sentAt: ctx.now,
+    updatedAt: ctx.now,
+  };
+  const statements: Statement[] = [];
+  let voucher: VoucherRef | null = null;
+  const { companies: company } = await loadCompany(db, ctx.companyId);
+  if (draft.documentType === "invoice" && company.accountingMethod === "accrual") {
+    const sale = saleOf(row, items);
+    const entry = await post(db, ctx, row.invoiceDate, sale.text, "invoice_sent", row.id, saleInvoiced(sale));
+    row.journalEntryId = entry.row.id;
+    statements.push(...entry.statements);
+    voucher = voucherRef(entry, ctx.now);
+  }
+  return { row, statements, voucher };
+}
+
+const insertDraft = (db: Database, d: Draft) => [db.insert(invoices).values(d.row), ...d.items.map((i) => db.insert(invoiceItems).values(i))];
+
+async function planCreate(db: Database, ctx: CommandContext, env: Env, input: InvoiceCreateInput, numbers: InvoiceNumbers, selfBilledTaken: Set<string>) {
+  const draft = await planDraft(db, ctx, env, input);
+  if (!input.is_self_billed) {
+    const data = invoiceJson(draft.row);
+    return { row: draft.row, data, statements: insertDraft(db, draft), events: [{ type: "invoice.created", object: data }], voucher: null };
+  }
+  // Self-billing (ML 17 kap 20 §): the buyer wrote the invoice; it is booked at once under the buyer's number.
+  const external = input.external_invoice_number!;
+  const clash = await db.select({ id: invoices.id }).from(invoices).where(and(eq(invoices.companyId, ctx.companyId), eq(invoices.customerId, draft.row.customerId), eq(invoices.externalInvoiceNumber, external))).get();
+  if (clash || selfBilledTaken.has(`${draft.row.customerId}/${external}`)) throw new ApiError("CONFLICT", { external_invoice_number: external, existing_id: clash?.id ?? null }, "A self-billed invoice with this number from this customer already exists.");
+  selfBilledTaken.add(`${draft.row.customerId}/${external}`);
+  const issued = await planIssue(db, ctx, draft.row, draft.items, numbers, external);
+  const data = invoiceJson(issued.row);
+  return {
+    row: issued.row,
+    data,
+    statements: [...issued.statements, ...insertDraft(db, { row: issued.row, items: draft.items })],
+    events: [{ type: "invoice.created", object: data }, { type: "invoice.sent", object: data }],
+    voucher: issued.voucher,
+  };
+}
+
+export const createInvoice: Command<InvoiceCreateInput> = async (db, input, ctx, env) => {
+  const plan = await planCreate(db, ctx, env, input, new InvoiceNumbers(db, ctx.companyId), new Set());
+  return {
+    status: 201,
+    data: plan.data,
+    statements: plan.statements,
+    events: plan.events,
+    audit: { action: input.is_self_billed ? "invoice.self_billed_booked" : "invoice.created", resourceType: "invoice", resourceId: plan.row.id, voucher: plan.voucher },
+  };
+};
+
+export const bulkCreateInvoices: Command<{ invoices: unknown[]; all_or_nothing?: boolean }> = async (db, input, ctx, env) => {
+  refuseAllOrNothing(input.all_or_nothing);
+  const numbers = new InvoiceNumbers(db, ctx.companyId);
+  const taken = new Set<string>();
+  const bulk = await planBulk(input.invoices, InvoiceCreateSchema, (item) => planCreate(db, ctx, env, item, numbers, taken));
+  return {
+    status: 200,
+    data: bulk.data,
+    statements: bulk.statements,
+    events: bulk.events,
+    audit: { action: "invoice.bulk_created", resourceType: "invoice", resourceId: null },
+  };
+};
+
+/** Drafts only, metadata only (spec: non-drafts are immutable). */
+export const updateInvoice: Command<InvoicePatchInput & { id: string }> = async (db, input, ctx) => {
+  const row = await loadInvoice(db, ctx.companyId, input.id);
+  if (row.status !== "draft") throw new ApiError("INVOICE_UPDATE_NOT_DRAFT", { id: row.id, status: row.status });
+  const invoiceDate = input.invoice_date ?? row.invoiceDate;
+  const dueDate = input.due_date ?? row.dueDate;
+  if (dueDate < invoiceDate) throw invalid("due_date", "due_date is before invoice_date");
+  if (input.exchange_rate !== undefined && row.currency === "SEK" && input.exchange_rate !== 1) throw invalid("exchange_rate", "an invoice in SEK has exchange_rate 1");
+  const rate = input.exchange_rate !== undefined ? decimalString(input.exchange_rate, 6) : row.exchangeRate;
+  const patch = {
+    invoiceDate,
+    dueDate,
+    exchangeRate: rate,
+    totalSekOre: rate === null ? null : toSekOre(row.totalOre, rate),
+    ...(input.our_reference !== undefined && { ourReference: input.our_reference }),
+    ...(input.your_reference !== undefined && { yourReference: input.your_reference }),
+    ...(input.notes !== undefined && { notes: input.notes }),
+    updatedAt: ctx.now,
+  };
+  return {
+    status: 200,
+    data: invoiceJson({ ...row, ...patch }),
+    statements: [db.update(invoices).set(patch).where(and(eq(invoices.id, row.id), eq(invoices.status, "draft")))],
+    audit: { action: "invoice.updated", resourceType: "invoice", resourceId: row.id },
+  };
+};
+
+/** DELETE of a draft: it is kept as cancelled (a number it reserved stays explained). */
+export const cancelInvoice: Command<{ id: string }> = async (db, input, ctx) => {
+  const row = await loadInvoice(db, ctx.companyId, input.id);
+  if (row.status !== "draft") throw new ApiError("INVOICE_DELETE_NOT_DRAFT", { id: row.id, status: row.status });
+  return {
+    status: 204,
+    data: null,
+    statements: [db.update(invoices).set({ status: "cancelled", cancelledAt: ctx.now, updatedAt: ctx.now }).where(and(eq(invoices.id, row.id), eq(invoices.status, "draft")))],
+    audit: { action: "invoice.cancelled", resourceType: "invoice", resourceId: row.id },
+  };
+};
+
+export function issuedPlan(db: Database, issued: Issued, action: string) {
+  const data = invoiceJson(issued.row);
+  const r = issued.row;
+  return {
+    data,
+    statements: [
+      ...issued.statements,
+      db
+        .update(invoices)
+        .set({ invoiceNumber: r.invoiceNumber, numberSeries: r.numberSeries, numberSeq: r.numberSeq, status: r.status, sentAt: r.sentAt, journalEntryId: r.journalEntryId, updatedAt: r.updatedAt })
+        .where(and(eq(invoices.id, r.id), eq(invoices.status, "draft"))),
+    ],
+    events: [{ type: "invoice.sent", object: data, previousAttributes: { status: "draft", invoice_number: null } }],
+    audit: { action, resourceType: "invoice", resourceId: r.id, voucher: issued.voucher },
+  };
+}
+
+/** draft -> sent without an email: the number is allocated and, under accrual, the sale booked. */
+export const markInvoiceSent: Command<{ id: string }> = async (db, input, ctx) => {
+  const row = await loadInvoice(db, ctx.companyId, input.id);
+  const issued = await planIssue(db, ctx, row, await itemsOfInvoice(db, row.id), new InvoiceNumbers(db, ctx.companyId));
+  return { status: 200, ...issuedPlan(db, issued, "invoice.marked_sent") };
+};
+
+/**
+ * A payment. Rule order: INVOICE_PAID_NOT_FOUND > INVOICE_PAID_NOT_PAYABLE >
+ * VALIDATION_ERROR (amount, currency difference, cash method, lines) >
+ * INVOICE_PAID_LINES_UNBALANCED > INVOICE_PAID_NO_FISCAL_PERIOD > PERIOD_LOCKED > the engine's rules.
+ * The likely-duplicate guard compares with unlinked inbound bank transactions; this
+ * service holds none yet, so there is nothing for `force` to override.
+ */
+export const payInvoice: Command<InvoicePayInput & { id: string }> = async (db, input, ctx) => {
+  const row = await loadInvoice(db, ctx.companyId, input.id, "INVOICE_PAID_NOT_FOUND");
+  if (row.isCreditNote || row.documentType !== "invoice" || !(OPEN_INVOICE_STATUSES as readonly string[]).includes(row.status)) {
+    throw new ApiError("INVOICE_PAID_NOT_PAYABLE", { id: row.id, status: row.status, document_type: row.documentType, is_credit_note: row.isCreditNote });
+  }
+  const remaining = invoiceRemainingOre(row);
+  const amountOre = input.amount !== undefined ? toOre(input.amount)! : remaining;
+  if (amountOre > remaining) throw invalid("amount", `amount is more than the remaining ${remaining / 100}`);
+  if (row.currency !== "SEK" && input.exchange_rate_difference === undefined) {
+    throw invalid("exchange_rate_difference", "a foreign-currency invoice needs exchange_rate_difference (0 when the SEK received equals the SEK booked)");
+  }
+  const diffOre = toOre(input.exchange_rate_difference ?? 0)!;
+  const { companies: company } = await loadCompany(db, ctx.companyId);
+  if (company.accountingMethod === "cash" && (amountOre !== remaining || row.paidOre !== 0)) {
+    throw invalid("amount", "under the cash method an invoice is paid, and its sale booked, in one payment of its whole amount");
+  }
+  const paidSekBefore = (await paymentsOfInvoice(db, row.id)).reduce((s, p) => s + p.amountSekOre, 0);
+  // The last payment takes what is left of the booked SEK total, so 1510 ends at zero.
+  const bookedSek = amountOre === remaining ? row.totalSekOre! - paidSekBefore : toSekOre(amountOre, row.exchangeRate!);
+  const sale = saleOf(row, await itemsOfInvoice(db, row.id));
+  let lines: EngineLine[];
+  if (input.lines) {
+    lines = toEngineLines(input.lines);
+    try {
+      assertBalanced(lines);
+    } catch {
+      throw new ApiError("INVOICE_PAID_LINES_UNBALANCED", {
+        debit_total: lines.reduce((s, l) => s + l.debitOre, 0) / 100,
+        credit_total: lines.reduce((s, l) => s + l.creditOre, 0) / 100,
+      });
+    }
+    const receivable = lines.filter((l) => l.accountNumber === RECEIVABLES_ACCOUNT).reduce((s, l) => s + l.creditOre - l.debitOre, 0);
+    if (company.accountingMethod === "accrual" && receivable !== bookedSek) {
+      throw invalid("lines", `the lines must credit ${RECEIVABLES_ACCOUNT} by ${bookedSek / 100}, the booked SEK amount of this payment`);
+    }
+  } else {
+    lines = company.accountingMethod === "cash" ? saleSettledInCash(sale, input.settlement_account, diffOre) : customerPaymentReceived(bookedSek, diffOre, input.settlement_account, `Inbetalning ${sale.text}`);
+  }
+  const date = input.payment_date ?? ctx.now.slice(0, 10);
+  const ledger = new Ledger(db, ctx);
+  const period = await ledger.periodForDate(date).catch((err) => {
+    throw err instanceof ApiError ? new ApiError("INVOICE_PAID_NO_FISCAL_PERIOD", { payment_date: date }) : err;
+  });
+  const entry = await ledger.postNew({ fiscalPeriodId: period.id, entryDate: date, description: `Inbetalning ${sale.text}`, voucherSeries: await defaultSeries(db, ctx), sourceType: "invoice_paid", sourceId: row.id, lines });
+
+  const paidOre = row.paidOre + amountOre;
+  const status = paidOre + row.creditedOre >= row.totalOre ? "paid" : "partially_paid";
+  const patch = { status, paidOre, paidAt: status === "paid" ? ctx.now : null, updatedAt: ctx.now } as const;
+  const invoice = invoiceJson({ ...row, ...patch });
+  return {
+    status: 200,
+    data: { ...invoice, journal_entry_id: entry.row.id },
+    statements: [
+      ...entry.statements,
+      db.insert(invoicePayments).values({ id: newId(), companyId: ctx.companyId, invoiceId: row.id, paymentDate: date, amountOre, amountSekOre: bookedSek, exchangeRateDifferenceOre: diffOre, journalEntryId: entry.row.id, createdAt: ctx.now }),
+      db.update(invoices).set(patch).where(eq(invoices.id, row.id)),
+    ],
+    events: [{ type: "invoice.paid", object: { invoice, paymentAmount: amountOre / 100, paymentDate: date, companyId: ctx.companyId }, previousAttributes: { status: row.status, paid_amount: row.paidOre / 100 } }],
+    audit: { action: "invoice.paid", resourceType: "invoice", resourceId: row.id, voucher: voucherRef(entry, ctx.now) },
+  };
+};
+
+/**
+ * A credit note for the whole invoice, dated today, numbered KR-<original>.
+ * Accrual: the sale mirrored (Debit revenue and output VAT / Credit 1510). Cash: the
+ * row only; a refund of a paid invoice is booked when it is paid out.
+ */
+export const creditInvoice: Command<{ id: string; reason: string }> = async (db, input, ctx) => {
+  const row = await loadInvoice(db, ctx.companyId, input.id, "INVOICE_CREDIT_ORIGINAL_NOT_FOUND");
+  if (row.isCreditNote || row.documentType !== "invoice") throw new ApiError("INVOICE_CREDIT_NOT_INVOICE", { id: row.id, document_type: row.documentType, is_credit_note: row.isCreditNote });
+  if (row.status === "credited") throw new ApiError("INVOICE_CREDIT_ALREADY_CREDITED", { id: row.id });
+  if (!["sent", "paid", "overdue"].includes(row.status)) throw new ApiError("INVOICE_CREDIT_NOT_SENT", { id: row.id, status: row.status });
+  const today = ctx.now.slice(0, 10);
+  const items = await itemsOfInvoice(db, row.id);
+  const creditId = newId();
+  const credit: InvoiceRow = {
+    ...row,
+    id: creditId,
+    invoiceNumber: `KR-${row.invoiceNumber}`,
+    numberSeries: null,
+    numberSeq: null,
+    status: "sent",
+    isCreditNote: true,
+    creditedInvoiceId: row.id,
+    creditReason: input.reason,
+    invoiceDate: today,
+    dueDate: today,
+    subtotalOre: -row.subtotalOre,
+    vatOre: -row.vatOre,
+    vatBreakdown: row.vatBreakdown.map((v) => ({ rateBp: v.rateBp, netOre: -v.netOre, vatOre: -v.vatOre })),
+    totalOre: -row.totalOre,
+    totalSekOre: row.totalSekOre === null ? null : -row.totalSekOre,
+    paidOre: 0,
+    // applied in full to the original, so nothing of it remains open
+    creditedOre: -row.totalOre,
+    isSelfBilled: false,
+    externalInvoiceNumber: null,
+    receivedDate: null,
+    journalEntryId: null,
+    sentAt: ctx.now,
+    paidAt: null,
+    cancelledAt: null,
+    createdAt: ctx.now,
+    updatedAt: ctx.now,
+  };
+  const statements: Statement[] = [];
+  let voucher: VoucherRef | null = null;
+  const { companies: company } = await loadCompany(db, ctx.companyId);
+  if (company.accountingMethod === "accrual") {
+    const text = `Kreditfaktura ${credit.invoiceNumber} ${row.customerName}`;
+    // The allowance for an already posted sale is the sale itself, mirrored (BFL 5 kap 5 §).
+    const entry = await post(db, ctx, today, text, "invoice_credited", creditId, mirrored(saleInvoiced(saleOf(row, items)), text));
+    credit.journalEntryId = entry.row.id;
+    statements.push(...entry.statements);
+    voucher = voucherRef(entry, ctx.now);
+  }
+  const originalPatch = { status: "credited" as const, creditedOre: row.totalOre, updatedAt: ctx.now };
+  statements.push(
+    db.insert(invoices).values(credit),
+    ...items.map((i) => db.insert(invoiceItems).values({ ...i, id: newId(), invoiceId: creditId, unitPriceOre: -i.unitPriceOre, netOre: -i.netOre })),
+    db.update(invoices).set(originalPatch).where(eq(invoices.id, row.id)),
+  );
+  const creditJson = invoiceJson(credit);
+  const original = invoiceJson({ ...row, ...originalPatch });
+  return {
+    status: 201,
+    data: { ...creditJson, original_status: original.status },
+    statements,
+    events: [
+      { type: "invoice.credited", object: { invoice: original, credit_note: creditJson }, previousAttributes: { status: row.status } },
+      { type: "credit_note.created", object: creditJson },
+    ],
+    audit: { action: "invoice.credited", resourceType: "invoice", resourceId: row.id, voucher },
+  };
+};

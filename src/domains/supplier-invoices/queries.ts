@@ -1,0 +1,219 @@
+// Reads of supplier invoices: one row, lists with filters and expansions, the open
+// items of the supplier ledger, and the overdue sweep.
+import { and, asc, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { supplierInvoiceItems, supplierInvoicePayments, supplierInvoices, suppliers } from "../../db/schema";
+import { ApiError } from "../../http/api-error";
+import type { ErrorCode } from "../../http/error-catalogue";
+import { afterDesc, type PageRequest } from "../../http/pagination";
+import { fromOre } from "../../ledger/money";
+import { supplierJson } from "../suppliers/service";
+
+export type SupplierInvoiceRow = typeof supplierInvoices.$inferSelect;
+export type SupplierInvoiceItemRow = typeof supplierInvoiceItems.$inferSelect;
+export type SupplierInvoicePaymentRow = typeof supplierInvoicePayments.$inferSelect;
+
+/** Statuses of an invoice still owed (spec: expand=supplier_invoices; SUPPLIER_HAS_INVOICES). */
+export const OPEN_SUPPLIER_INVOICE_STATUSES = ["registered", "approved", "partially_paid", "overdue", "disputed"] as const;
+
+export const remainingOre = (r: Pick<SupplierInvoiceRow, "totalOre" | "paidOre" | "creditedOre">) => r.totalOre - r.paidOre - r.creditedOre;
+
+export function supplierInvoiceJson(r: SupplierInvoiceRow) {
+  return {
+    id: r.id,
+    supplier_id: r.supplierId,
+    supplier_name: r.supplierName,
+    arrival_number: r.arrivalNumber,
+    supplier_invoice_number: r.supplierInvoiceNumber,
+    invoice_date: r.invoiceDate,
+    due_date: r.dueDate,
+    status: r.status,
+    currency: r.currency,
+    exchange_rate: Number(r.exchangeRate),
+    subtotal: fromOre(r.subtotalOre),
+    vat_amount: fromOre(r.vatOre),
+    total: fromOre(r.totalOre),
+    total_sek: fromOre(r.totalSekOre),
+    paid_amount: fromOre(r.paidOre),
+    credited_amount: fromOre(r.creditedOre),
+    remaining_amount: fromOre(remainingOre(r)),
+    is_credit_note: r.isCreditNote,
+    credited_invoice_id: r.creditedInvoiceId,
+    dispute_reason: r.disputeReason,
+    default_dimensions: r.defaultDimensions,
+    payment_reference: r.paymentReference,
+    notes: r.notes,
+    approved_at: r.approvedAt,
+    paid_at: r.paidAt,
+    registration_journal_entry_id: r.registrationJournalEntryId,
+    payment_journal_entry_id: r.paymentJournalEntryId,
+    created_at: r.createdAt,
+    updated_at: r.updatedAt,
+  };
+}
+
+export function supplierInvoiceItemJson(i: SupplierInvoiceItemRow) {
+  return {
+    id: i.id,
+    description: i.description,
+    amount: fromOre(i.amountOre),
+    account_number: i.accountNumber,
+    vat_rate: i.vatRateBp / 10_000,
+    vat_amount: fromOre(i.vatOre),
+    apply_slp: i.applySlp,
+    dimensions: i.dimensions,
+  };
+}
+
+export function supplierInvoicePaymentJson(p: SupplierInvoicePaymentRow) {
+  return {
+    id: p.id,
+    payment_date: p.paymentDate,
+    amount: fromOre(p.amountOre),
+    amount_sek: fromOre(p.amountSekOre),
+    exchange_rate_difference: fromOre(p.exchangeRateDifferenceOre),
+    settlement_account: p.settlementAccount,
+    journal_entry_id: p.journalEntryId,
+    created_at: p.createdAt,
+  };
+}
+
+export async function loadSupplierInvoice(db: Database, companyId: string, id: string, code: ErrorCode = "NOT_FOUND"): Promise<SupplierInvoiceRow> {
+  const row = await db.select().from(supplierInvoices).where(and(eq(supplierInvoices.companyId, companyId), eq(supplierInvoices.id, id))).get();
+  if (!row) throw new ApiError(code, { resource: "supplier_invoice", id });
+  return row;
+}
+
+export async function itemsOfSupplierInvoice(db: Database, invoiceId: string): Promise<SupplierInvoiceItemRow[]> {
+  return db.select().from(supplierInvoiceItems).where(eq(supplierInvoiceItems.supplierInvoiceId, invoiceId)).orderBy(asc(supplierInvoiceItems.sortOrder)).all();
+}
+
+export async function paymentsOfSupplierInvoice(db: Database, invoiceId: string): Promise<SupplierInvoicePaymentRow[]> {
+  return db
+    .select()
+    .from(supplierInvoicePayments)
+    .where(eq(supplierInvoicePayments.supplierInvoiceId, invoiceId))
+    .orderBy(asc(supplierInvoicePayments.paymentDate), asc(supplierInvoicePayments.createdAt))
+    .all();
+}
+
+export interface SupplierInvoiceFilters {
+  status?: SupplierInvoiceRow["status"];
+  supplier_id?: string;
+  currency?: string;
+  date_from?: string;
+  date_to?: string;
+}
+
+export async function listSupplierInvoices(db: Database, companyId: string, f: SupplierInvoiceFilters, page: PageRequest) {
+  const t = supplierInvoices;
+  return db
+    .select()
+    .from(t)
+    .where(
+      and(
+        eq(t.companyId, companyId),
+        f.status ? eq(t.status, f.status) : undefined,
+        f.supplier_id ? eq(t.supplierId, f.supplier_id) : undefined,
+        f.currency ? eq(t.currency, f.currency) : undefined,
+        f.date_from ? gte(t.invoiceDate, f.date_from) : undefined,
+        f.date_to ? lte(t.invoiceDate, f.date_to) : undefined,
+        afterDesc(page, t.createdAt, t.id),
+      ),
+    )
+    .orderBy(desc(t.createdAt), asc(t.id))
+    .limit(page.limit + 1)
+    .all();
+}
+
+export const SUPPLIER_INVOICE_EXPANSIONS = ["supplier", "items", "payments"] as const;
+export type SupplierInvoiceExpansion = (typeof SUPPLIER_INVOICE_EXPANSIONS)[number];
+
+/** The JSON of rows with the asked expansions, each loaded with one query for the lot. */
+export async function supplierInvoicesWith(db: Database, companyId: string, rows: SupplierInvoiceRow[], expand: Set<SupplierInvoiceExpansion>) {
+  const ids = rows.map((r) => r.id);
+  const items = expand.has("items") && ids.length ? await db.select().from(supplierInvoiceItems).where(inArray(supplierInvoiceItems.supplierInvoiceId, ids)).orderBy(asc(supplierInvoiceItems.sortOrder)).all() : [];
+  const payments = expand.has("payments") && ids.length ? await db.select().from(supplierInvoicePayments).where(inArray(supplierInvoicePayments.supplierInvoiceId, ids)).orderBy(asc(supplierInvoicePayments.paymentDate)).all() : [];
+  const supplierIds = [...new Set(rows.map((r) => r.supplierId))];
+  const parties = expand.has("supplier") && supplierIds.length ? await db.select().from(suppliers).where(and(eq(suppliers.companyId, companyId), inArray(suppliers.id, supplierIds))).all() : [];
+  return rows.map((r) => ({
+    ...supplierInvoiceJson(r),
+    ...(expand.has("supplier") && { supplier: (() => { const s = parties.find((p) => p.id === r.supplierId); return s ? supplierJson(s) : null; })() }),
+    ...(expand.has("items") && { items: items.filter((i) => i.supplierInvoiceId === r.id).map(supplierInvoiceItemJson) }),
+    ...(expand.has("payments") && { payments: payments.filter((p) => p.supplierInvoiceId === r.id).map(supplierInvoicePaymentJson) }),
+  }));
+}
+
+/** Open supplier invoices of one supplier (GET /suppliers/{id}?expand=supplier_invoices). */
+export async function openSupplierInvoicesOf(db: Database, companyId: string, supplierId: string) {
+  const rows = await db
+    .select()
+    .from(supplierInvoices)
+    .where(and(eq(supplierInvoices.companyId, companyId), eq(supplierInvoices.supplierId, supplierId), eq(supplierInvoices.isCreditNote, false), inArray(supplierInvoices.status, [...OPEN_SUPPLIER_INVOICE_STATUSES])))
+    .orderBy(asc(supplierInvoices.dueDate), asc(supplierInvoices.arrivalNumber))
+    .all();
+  return rows.map(supplierInvoiceJson);
+}
+
+export async function countOpenSupplierInvoices(db: Database, companyId: string, supplierId: string): Promise<number> {
+  const row = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(supplierInvoices)
+    .where(and(eq(supplierInvoices.companyId, companyId), eq(supplierInvoices.supplierId, supplierId), eq(supplierInvoices.isCreditNote, false), inArray(supplierInvoices.status, [...OPEN_SUPPLIER_INVOICE_STATUSES])))
+    .get();
+  return Number(row?.n ?? 0);
+}
+
+export interface OpenItem {
+  id: string;
+  partyId: string;
+  partyName: string;
+  number: string;
+  invoiceDate: string;
+  dueDate: string;
+  status: string;
+  currency: string;
+  exchangeRate: string;
+  totalOre: number;
+  /** still owed at the date asked for, in the invoice currency */
+  openOre: number;
+}
+
+/**
+ * Supplier invoices still owed at `asOf`: registered by then, less the payments and
+ * credit notes dated up to then. One set-based query; no lines are walked.
+ */
+export async function openSupplierItemsAt(db: Database, companyId: string, asOf: string): Promise<OpenItem[]> {
+  const rows = await db.all<{ id: string; party_id: string; party_name: string; arrival: number; number: string; invoice_date: string; due_date: string; status: string; currency: string; rate: string; total: number; open: number }>(sql`
+    SELECT * FROM (
+      SELECT si.id, si.supplier_id AS party_id, si.supplier_name AS party_name, si.arrival_number AS arrival, si.supplier_invoice_number AS number,
+             si.invoice_date, si.due_date, si.status, si.currency, si.exchange_rate AS rate, si.total_ore AS total,
+             si.total_ore
+               - COALESCE((SELECT SUM(p.amount_ore) FROM supplier_invoice_payments p WHERE p.supplier_invoice_id = si.id AND p.payment_date <= ${asOf}), 0)
+               + COALESCE((SELECT SUM(cn.total_ore) FROM supplier_invoices cn WHERE cn.credited_invoice_id = si.id AND cn.company_id = si.company_id AND cn.invoice_date <= ${asOf}), 0) AS open
+      FROM supplier_invoices si
+      WHERE si.company_id = ${companyId} AND si.is_credit_note = 0 AND si.invoice_date <= ${asOf}
+    ) WHERE open > 0
+    ORDER BY party_name, party_id, due_date, arrival`);
+  return rows.map((r) => ({
+    id: r.id,
+    partyId: r.party_id,
+    partyName: r.party_name,
+    number: r.number,
+    invoiceDate: r.invoice_date,
+    dueDate: r.due_date,
+    status: r.status,
+    currency: r.currency,
+    exchangeRate: r.rate,
+    totalOre: Number(r.total),
+    openOre: Number(r.open),
+  }));
+}
+
+/** The minute sweep: unpaid supplier invoices past their due date become overdue. */
+export async function markOverdueSupplierInvoices(db: Database, today: string, now: string): Promise<void> {
+  await db
+    .update(supplierInvoices)
+    .set({ status: "overdue", updatedAt: now })
+    .where(and(inArray(supplierInvoices.status, ["registered", "approved", "partially_paid"]), eq(supplierInvoices.isCreditNote, false), sql`${supplierInvoices.dueDate} < ${today}`));
+}

@@ -1,0 +1,141 @@
+import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { database } from "../../db/client";
+import type { AppEnv } from "../../http/context";
+import { dispatch } from "../../http/dispatch";
+import { json } from "../../http/envelope";
+import { parseExpand } from "../../http/expand";
+import { finishPage, pageRequest } from "../../http/pagination";
+import { defineRoute } from "../../http/route";
+import { listSupplierInvoices, loadSupplierInvoice, SUPPLIER_INVOICE_EXPANSIONS, supplierInvoicesWith, type SupplierInvoiceExpansion } from "./queries";
+import {
+  SupplierInvoiceCreateSchema,
+  SupplierInvoiceDisputeSchema,
+  SupplierInvoiceListQuery,
+  SupplierInvoicePatchSchema,
+  SupplierInvoicePaySchema,
+  SupplierInvoiceSchema,
+} from "./schemas";
+
+const TAG = "Supplier invoices";
+const BASE = "/api/v1/companies/{companyId}/supplier-invoices";
+const Params = z.object({ companyId: z.string() });
+const IdParams = z.object({ companyId: z.string(), id: z.string() });
+const write = { tag: TAG, scope: "suppliers:write", company: true, idempotency: "required", dryRun: true } as const;
+const opts = { idempotency: "required", dryRun: true } as const;
+
+export function registerSupplierInvoiceRoutes(app: OpenAPIHono<AppEnv>) {
+  app.openapi(
+    defineRoute({
+      method: "get",
+      path: BASE,
+      tag: TAG,
+      summary: "List supplier invoices (credit notes included, is_credit_note true)",
+      description: "Newest registration first. date_from and date_to filter invoice_date. expand: supplier, items, payments.",
+      scope: "suppliers:read",
+      company: true,
+      params: Params,
+      query: SupplierInvoiceListQuery,
+      response: z.array(SupplierInvoiceSchema),
+    }),
+    async (c) => {
+      const { cursor, limit, expand, ...filters } = c.req.valid("query");
+      const companyId = c.get("company").id;
+      const db = database(c.env);
+      const wanted = parseExpand<SupplierInvoiceExpansion>(expand, SUPPLIER_INVOICE_EXPANSIONS);
+      const page = await pageRequest(c, `supplier-invoices:${companyId}:${JSON.stringify(filters)}`, cursor, limit);
+      const { items, nextCursor } = await finishPage(c, page, await listSupplierInvoices(db, companyId, filters, page), (r) => ({ k: r.createdAt, i: r.id }));
+      return json(c, await supplierInvoicesWith(db, companyId, items, wanted), 200, { next_cursor: nextCursor });
+    },
+  );
+
+  app.openapi(
+    defineRoute({
+      method: "get",
+      path: `${BASE}/{id}`,
+      tag: TAG,
+      summary: "Get a supplier invoice",
+      description: "expand (comma-separated): supplier, items, payments.",
+      scope: "suppliers:read",
+      company: true,
+      params: IdParams,
+      query: z.object({ expand: z.string().optional() }).strict(),
+      response: SupplierInvoiceSchema,
+    }),
+    async (c) => {
+      const db = database(c.env);
+      const companyId = c.get("company").id;
+      const wanted = parseExpand<SupplierInvoiceExpansion>(c.req.valid("query").expand, SUPPLIER_INVOICE_EXPANSIONS);
+      const row = await loadSupplierInvoice(db, companyId, c.req.valid("param").id);
+      return json(c, (await supplierInvoicesWith(db, companyId, [row], wanted))[0]);
+    },
+  );
+
+  app.openapi(
+    defineRoute({
+      ...write,
+      method: "post",
+      path: BASE,
+      summary: "Register a supplier invoice",
+      description:
+        "Accrual: posts Debit expense and 2641 / Credit 2440 in the same write (with apply_slp also Debit 7533 / Credit 2514 at 24.26 %). Cash: no entry until payment. " +
+        "invoice_date must be in an open period (PERIOD_LOCKED). A foreign currency without exchange_rate takes the Riksbank rate of invoice_date, else SI_FX_RATE_MISSING. " +
+        "A duplicate (supplier, supplier_invoice_number) is SI_CREATE_DUPLICATE_INVOICE_NUMBER.",
+      params: Params,
+      body: SupplierInvoiceCreateSchema,
+      response: SupplierInvoiceSchema,
+      status: 201,
+    }),
+    async (c) => dispatch(c, "supplier_invoices.create", c.req.valid("json"), opts),
+  );
+
+  app.openapi(
+    defineRoute({ ...write, method: "patch", path: `${BASE}/{id}`, summary: "Update an unpaid supplier invoice's number, due date, payment reference or notes", description: "Amounts and accounts are changed by crediting the invoice and registering it again (the entry is immutable).", params: IdParams, body: SupplierInvoicePatchSchema, response: SupplierInvoiceSchema }),
+    async (c) => dispatch(c, "supplier_invoices.update", { ...c.req.valid("json"), id: c.req.valid("param").id }, opts),
+  );
+
+  app.openapi(
+    defineRoute({ ...write, method: "post", path: `${BASE}/{id}/approve`, summary: "Approve (attest) a registered supplier invoice", description: "No entry. Already approved or settled: SI_APPROVE_NOT_REGISTERED. Past its due date it stays overdue.", params: IdParams, response: SupplierInvoiceSchema }),
+    async (c) => dispatch(c, "supplier_invoices.approve", { id: c.req.valid("param").id }, opts),
+  );
+
+  app.openapi(
+    defineRoute({
+      ...write,
+      method: "post",
+      path: `${BASE}/{id}/mark-paid`,
+      summary: "Record a payment of a supplier invoice",
+      description:
+        "Accrual: Debit 2440 / Credit settlement_account (1930). Cash: Debit expense and 2641 / Credit settlement_account, whole amount only. " +
+        "exchange_rate_difference (SEK paid minus SEK booked) is required on foreign-currency invoices and booked to 7960/3960. Already paid or credited: SI_PAID_ALREADY.",
+      params: IdParams,
+      body: SupplierInvoicePaySchema,
+      bodyRequired: false,
+      response: SupplierInvoiceSchema.extend({ journal_entry_id: z.string() }),
+    }),
+    async (c) => dispatch(c, "supplier_invoices.pay", { ...c.req.valid("json"), id: c.req.valid("param").id }, opts),
+  );
+
+  app.openapi(
+    defineRoute({
+      ...write,
+      method: "post",
+      path: `${BASE}/{id}/credit`,
+      summary: "Credit a supplier invoice in full",
+      description: "The credit note is dated today, in an open period (else SI_CREDIT_PERIOD_LOCKED). Accrual entry: Debit 2440 / Credit expense and 2641. Cash: no entry. Already credited: SI_CREDIT_ALREADY_CREDITED.",
+      params: IdParams,
+      response: z.object({ credit_note_id: z.string(), original_id: z.string(), arrival_number: z.number(), supplier_invoice_number: z.string(), registration_journal_entry_id: z.string().nullable(), total: z.number(), original: SupplierInvoiceSchema }),
+      status: 201,
+    }),
+    async (c) => dispatch(c, "supplier_invoices.credit", { id: c.req.valid("param").id }, opts),
+  );
+
+  app.openapi(
+    defineRoute({ ...write, method: "post", path: `${BASE}/{id}/dispute`, summary: "Mark an open supplier invoice as disputed", description: "It stays in the supplier ledger and cannot be paid until the dispute is resolved.", params: IdParams, body: SupplierInvoiceDisputeSchema, response: SupplierInvoiceSchema }),
+    async (c) => dispatch(c, "supplier_invoices.dispute", { ...c.req.valid("json"), id: c.req.valid("param").id }, opts),
+  );
+
+  app.openapi(
+    defineRoute({ ...write, method: "post", path: `${BASE}/{id}/resolve-dispute`, summary: "End a dispute: back to registered, approved, partially_paid or overdue", params: IdParams, response: SupplierInvoiceSchema }),
+    async (c) => dispatch(c, "supplier_invoices.resolve_dispute", { id: c.req.valid("param").id }, opts),
+  );
+}

@@ -1,0 +1,111 @@
+import { z } from "@hono/zod-openapi";
+import { DateSchema, DimensionMapSchema } from "../journal-entries/schemas";
+import { AccountNumberSchema, CurrencySchema, ExchangeRateSchema, PositiveAmountSchema, SignedAmountSchema, VatRateSchema } from "../invoices/money-schemas";
+
+export const SupplierInvoiceItemInputSchema = z
+  .object({
+    description: z.string().trim().max(500).nullish(),
+    amount: SignedAmountSchema.openapi({ description: "net amount without VAT, in the invoice currency" }),
+    account_number: AccountNumberSchema.optional().openapi({ description: "debit account; default the supplier's default_expense_account" }),
+    vat_rate: VatRateSchema.default(0.25),
+    vat_amount: SignedAmountSchema.optional().openapi({ description: "the VAT the supplier charged on this line; default amount x vat_rate" }),
+    apply_slp: z.boolean().default(false).openapi({ description: "special payroll tax 24.26 % (only on 741x pension accounts)" }),
+    dimensions: DimensionMapSchema.optional(),
+  })
+  .strict()
+  .openapi("SupplierInvoiceItemInput");
+
+export const SupplierInvoiceCreateSchema = z
+  .object({
+    supplier_id: z.string().min(1),
+    supplier_invoice_number: z.string().trim().min(1).max(60),
+    invoice_date: DateSchema,
+    due_date: DateSchema.optional().openapi({ description: "default invoice_date + the supplier's default_payment_terms" }),
+    currency: CurrencySchema.optional().openapi({ description: "default the supplier's default_currency" }),
+    exchange_rate: ExchangeRateSchema.optional(),
+    default_dimensions: DimensionMapSchema.optional(),
+    payment_reference: z.string().trim().max(60).nullish().openapi({ description: "OCR or message to pay with" }),
+    notes: z.string().max(2000).nullish(),
+    items: z.array(SupplierInvoiceItemInputSchema).min(1).max(200),
+  })
+  .strict()
+  .refine((b) => !b.due_date || b.due_date >= b.invoice_date, { message: "due_date is before invoice_date", path: ["due_date"] })
+  .openapi("SupplierInvoiceCreate");
+
+export const SupplierInvoicePatchSchema = z
+  .object({
+    supplier_invoice_number: z.string().trim().min(1).max(60).optional(),
+    due_date: DateSchema.optional(),
+    payment_reference: z.string().trim().max(60).nullable().optional(),
+    notes: z.string().max(2000).nullable().optional(),
+  })
+  .strict()
+  .openapi("SupplierInvoicePatch");
+
+export const SupplierInvoicePaySchema = z
+  .object({
+    payment_date: DateSchema.optional().openapi({ description: "default today" }),
+    amount: PositiveAmountSchema.optional().openapi({ description: "in the invoice currency; default the remaining amount" }),
+    exchange_rate_difference: SignedAmountSchema.optional().openapi({
+      description: "SEK actually paid minus SEK booked for this amount; needed on foreign-currency invoices (0 when none). Booked to 7960 (loss) or 3960 (gain).",
+    }),
+    settlement_account: AccountNumberSchema.default("1930"),
+  })
+  .strict()
+  .openapi("SupplierInvoicePay");
+
+export const SupplierInvoiceDisputeSchema = z.object({ reason: z.string().trim().min(1).max(1000) }).strict();
+
+export const SupplierInvoiceSchema = z
+  .object({
+    id: z.string(),
+    supplier_id: z.string(),
+    supplier_name: z.string(),
+    arrival_number: z.number(),
+    supplier_invoice_number: z.string(),
+    invoice_date: z.string(),
+    due_date: z.string(),
+    status: z.enum(["registered", "approved", "partially_paid", "overdue", "disputed", "paid", "credited"]),
+    currency: z.string(),
+    exchange_rate: z.number(),
+    subtotal: z.number(),
+    vat_amount: z.number(),
+    total: z.number(),
+    total_sek: z.number(),
+    paid_amount: z.number(),
+    credited_amount: z.number(),
+    remaining_amount: z.number(),
+    is_credit_note: z.boolean(),
+    credited_invoice_id: z.string().nullable(),
+    dispute_reason: z.string().nullable(),
+    default_dimensions: z.record(z.string(), z.string()).nullable(),
+    payment_reference: z.string().nullable(),
+    notes: z.string().nullable(),
+    approved_at: z.string().nullable(),
+    paid_at: z.string().nullable(),
+    registration_journal_entry_id: z.string().nullable(),
+    payment_journal_entry_id: z.string().nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
+    supplier: z.unknown().optional(),
+    items: z.array(z.unknown()).optional(),
+    payments: z.array(z.unknown()).optional(),
+  })
+  .openapi("SupplierInvoice");
+
+export const SupplierInvoiceListQuery = z
+  .object({
+    status: z.enum(["registered", "approved", "partially_paid", "overdue", "disputed", "paid", "credited"]).optional(),
+    supplier_id: z.string().optional(),
+    currency: CurrencySchema.optional(),
+    date_from: DateSchema.optional(),
+    date_to: DateSchema.optional(),
+    expand: z.string().optional().openapi({ description: "comma-separated: supplier, items, payments" }),
+    cursor: z.string().optional(),
+    limit: z.coerce.number().int().min(1).max(100).default(50),
+  })
+  .strict();
+
+export type SupplierInvoiceCreateInput = z.infer<typeof SupplierInvoiceCreateSchema>;
+export type SupplierInvoicePatchInput = z.infer<typeof SupplierInvoicePatchSchema>;
+export type SupplierInvoicePayInput = z.infer<typeof SupplierInvoicePaySchema>;

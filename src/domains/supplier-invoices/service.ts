@@ -1,0 +1,395 @@
+// Supplier invoices (spec: Supplier invoice; Supplier invoices endpoints). Under the
+// accrual method (faktureringsmetoden) registration posts expense and input VAT
+// against 2440 and a payment clears 2440; under the cash method (kontantmetoden)
+// nothing is posted until the payment, which then books expense and VAT at once.
+//
+// Rule order of create (the precedence of its codes): VALIDATION_ERROR (body) >
+// SUPPLIER_NOT_FOUND > VALIDATION_ERROR (no account) > SI_CREATE_SLP_INVALID_ACCOUNT >
+// SI_CREATE_DUPLICATE_INVOICE_NUMBER > ENTRY_DATE_OUTSIDE_FISCAL_PERIOD > PERIOD_LOCKED >
+// SI_FX_RATE_MISSING > ACCOUNTS_NOT_IN_CHART > DIMENSION_VALIDATION_FAILED.
+import { and, eq, max, sql } from "drizzle-orm";
+import type { Command, CommandContext } from "../../commands/plan";
+import type { Database } from "../../db/client";
+import { supplierInvoiceItems, supplierInvoicePayments, supplierInvoices } from "../../db/schema";
+import type { Env } from "../../env";
+import { ApiError } from "../../http/api-error";
+import { newId } from "../../ids";
+import { assertPeriodOpen, Ledger, type EngineLine } from "../../ledger/engine";
+import { toOre } from "../../ledger/money";
+import { mirrored, purchaseRegistered, purchaseSettledInCash, supplierPaymentMade, type Purchase } from "../../ledger/posting-rules";
+import { addDays } from "../../sweden/fiscal-year";
+import { decimalString, isSlpAccount, toSekOre, vatOre } from "../../sweden/invoicing";
+import { vatRateToBp } from "../../sweden/vat";
+import { loadCompany } from "../companies/service";
+import { sekRate } from "../currency/rates";
+import { assertDimensionsUsable } from "../dimensions/service";
+import { defaultSeries } from "../journal-entries/commands";
+import { loadSupplier } from "../suppliers/service";
+import {
+  itemsOfSupplierInvoice,
+  loadSupplierInvoice,
+  paymentsOfSupplierInvoice,
+  remainingOre,
+  supplierInvoiceJson,
+  type SupplierInvoiceItemRow,
+  type SupplierInvoiceRow,
+} from "./queries";
+import type { SupplierInvoiceCreateInput, SupplierInvoicePatchInput, SupplierInvoicePayInput } from "./schemas";
+
+function invalid(path: string, message: string) {
+  return new ApiError("VALIDATION_ERROR", { fields: [{ path, message }] }, message);
+}
+
+function purchaseOf(row: SupplierInvoiceRow, items: SupplierInvoiceItemRow[]): Purchase {
+  return {
+    totalOre: row.totalOre,
+    rate: row.exchangeRate,
+    text: `Leverantörsfaktura ${row.supplierName} ${row.supplierInvoiceNumber} (ank.nr ${row.arrivalNumber})`,
+    items: items.map((i) => ({ amountOre: i.amountOre, vatOre: i.vatOre, accountNumber: i.accountNumber, applySlp: i.applySlp, description: i.description, dimensions: i.dimensions })),
+  };
+}
+
+async function nextArrivalNumber(db: Database, companyId: string): Promise<number> {
+  // Decided by the company's single writer; the unique index refuses a second one.
+  const [row] = await db.select({ n: max(supplierInvoices.arrivalNumber) }).from(supplierInvoices).where(eq(supplierInvoices.companyId, companyId)).all();
+  return (row?.n ?? 0) + 1;
+}
+
+async function accountingMethod(db: Database, companyId: string) {
+  return (await loadCompany(db, companyId)).companies.accountingMethod;
+}
+
+/** Posts `lines` dated `date` in the period covering it (open), or throws the engine's code. */
+async function post(db: Database, ctx: CommandContext, date: string, description: string, sourceType: string, sourceId: string, lines: EngineLine[]) {
+  const ledger = new Ledger(db, ctx);
+  const period = await ledger.periodForDate(date);
+  return ledger.postNew({ fiscalPeriodId: period.id, entryDate: date, description, voucherSeries: await defaultSeries(db, ctx), sourceType, sourceId, lines });
+}
+
+const voucherRef = (entry: { row: { id: string; voucherSeries: string }; voucherNumber: number }, now: string) => ({ entryId: entry.row.id, series: entry.row.voucherSeries, number: entry.voucherNumber, immutableAt: now });
+
+async function exchangeRateFor(env: Env, currency: string, given: number | undefined, date: string): Promise<string> {
+  if (currency === "SEK") {
+    if (given !== undefined && given !== 1) throw invalid("exchange_rate", "an invoice in SEK has exchange_rate 1");
+    return "1";
+  }
+  if (given !== undefined) return decimalString(given, 6)!;
+  const fetched = await sekRate(env, currency, date);
+  if (!fetched) throw new ApiError("SI_FX_RATE_MISSING", { currency, date }, `No central-bank rate for ${currency} on ${date}; send exchange_rate.`);
+  return fetched.rate;
+}
+
+export const createSupplierInvoice: Command<SupplierInvoiceCreateInput> = async (db, input, ctx, env) => {
+  const supplier = await loadSupplier(db, ctx.companyId, input.supplier_id);
+  if (supplier.archivedAt) throw new ApiError("SUPPLIER_NOT_FOUND", { id: supplier.id, archived_at: supplier.archivedAt }, "The supplier is archived.");
+  const id = newId();
+  const items: SupplierInvoiceItemRow[] = input.items.map((it, i) => {
+    const account = it.account_number ?? supplier.defaultExpenseAccount;
+    if (!account) throw invalid(`items.${i}.account_number`, "account_number is required: the supplier has no default_expense_account");
+    if (it.apply_slp && !isSlpAccount(account)) throw new ApiError("SI_CREATE_SLP_INVALID_ACCOUNT", { item: i, account_number: account }, "apply_slp is only allowed on pension accounts 7410-7419.");
+    const amountOre = toOre(it.amount)!;
+    const rateBp = vatRateToBp(it.vat_rate)!;
+    const dims = { ...(input.default_dimensions ?? {}), ...(it.dimensions ?? {}) };
+    return {
+      id: newId(),
+      companyId: ctx.companyId,
+      supplierInvoiceId: id,
+      sortOrder: i + 1,
+      description: it.description ?? null,
+      amountOre,
+      accountNumber: account,
+      vatRateBp: rateBp,
+      vatOre: it.vat_amount !== undefined ? toOre(it.vat_amount)! : vatOre(amountOre, rateBp),
+      applySlp: it.apply_slp,
+      dimensions: Object.keys(dims).length ? dims : null,
+    };
+  });
+  const subtotalOre = items.reduce((s, i) => s + i.amountOre, 0);
+  const vatTotal = items.reduce((s, i) => s + i.vatOre, 0);
+  const totalOre = subtotalOre + vatTotal;
+  if (totalOre <= 0) throw invalid("items", "the invoice total must be above zero; a supplier's credit note is registered by crediting its invoice");
+
+  const duplicate = await db
+    .select({ id: supplierInvoices.id })
+    .from(supplierInvoices)
+    .where(and(eq(supplierInvoices.companyId, ctx.companyId), eq(supplierInvoices.supplierId, supplier.id), eq(supplierInvoices.supplierInvoiceNumber, input.supplier_invoice_number), eq(supplierInvoices.isCreditNote, false)))
+    .get();
+  if (duplicate) throw new ApiError("SI_CREATE_DUPLICATE_INVOICE_NUMBER", { supplier_id: supplier.id, supplier_invoice_number: input.supplier_invoice_number, existing_id: duplicate.id });
+
+  const ledger = new Ledger(db, ctx);
+  assertPeriodOpen(await ledger.periodForDate(input.invoice_date));
+  const currency = input.currency ?? supplier.defaultCurrency;
+  const rate = await exchangeRateFor(env, currency, input.exchange_rate, input.invoice_date);
+
+  const row: SupplierInvoiceRow = {
+    id,
+    companyId: ctx.companyId,
+    supplierId: supplier.id,
+    supplierName: supplier.name,
+    arrivalNumber: await nextArrivalNumber(db, ctx.companyId),
+    supplierInvoiceNumber: input.supplier_invoice_number,
+    status: "registered",
+    disputeReason: null,
+    isCreditNote: false,
+    creditedInvoiceId: null,
+    invoiceDate: input.invoice_date,
+    dueDate: input.due_date ?? addDays(input.invoice_date, supplier.defaultPaymentTerms),
+    currency,
+    exchangeRate: rate,
+    subtotalOre,
+    vatOre: vatTotal,
+    totalOre,
+    totalSekOre: toSekOre(totalOre, rate),
+    paidOre: 0,
+    creditedOre: 0,
+    defaultDimensions: input.default_dimensions && Object.keys(input.default_dimensions).length ? input.default_dimensions : null,
+    paymentReference: input.payment_reference ?? null,
+    notes: input.notes ?? null,
+    registrationJournalEntryId: null,
+    paymentJournalEntryId: null,
+    approvedAt: null,
+    paidAt: null,
+    createdAt: ctx.now,
+    updatedAt: ctx.now,
+  };
+  const purchase = purchaseOf(row, items);
+  const lines = purchaseRegistered(purchase);
+  // Checked under both methods, so a cash-method invoice cannot fail later at payment.
+  await ledger.assertAccountsActive(lines);
+  await assertDimensionsUsable(db, ctx.companyId, items.map((i) => i.dimensions));
+
+  const statements = [];
+  let voucher = null;
+  if ((await accountingMethod(db, ctx.companyId)) === "accrual") {
+    const entry = await post(db, ctx, row.invoiceDate, purchase.text, "supplier_invoice_registered", id, lines);
+    row.registrationJournalEntryId = entry.row.id;
+    statements.push(...entry.statements);
+    voucher = voucherRef(entry, ctx.now);
+  }
+  statements.push(db.insert(supplierInvoices).values(row), ...items.map((i) => db.insert(supplierInvoiceItems).values(i)));
+  const data = supplierInvoiceJson(row);
+  return {
+    status: 201,
+    data,
+    statements,
+    events: [{ type: "supplier_invoice.registered", object: data }],
+    audit: { action: "supplier_invoice.registered", resourceType: "supplier_invoice", resourceId: id, voucher },
+  };
+};
+
+export const approveSupplierInvoice: Command<{ id: string }> = async (db, input, ctx) => {
+  const row = await loadSupplierInvoice(db, ctx.companyId, input.id);
+  if (row.isCreditNote || !["registered", "overdue"].includes(row.status) || row.approvedAt) {
+    throw new ApiError("SI_APPROVE_NOT_REGISTERED", { status: row.status, approved_at: row.approvedAt });
+  }
+  const status = row.dueDate < ctx.now.slice(0, 10) ? "overdue" : "approved";
+  const next = { ...row, status, approvedAt: ctx.now, updatedAt: ctx.now } as SupplierInvoiceRow;
+  const data = supplierInvoiceJson(next);
+  return {
+    status: 200,
+    data,
+    statements: [db.update(supplierInvoices).set({ status, approvedAt: ctx.now, updatedAt: ctx.now }).where(eq(supplierInvoices.id, row.id))],
+    events: [{ type: "supplier_invoice.approved", object: data, previousAttributes: { status: row.status, approved_at: null } }],
+    audit: { action: "supplier_invoice.approved", resourceType: "supplier_invoice", resourceId: row.id },
+  };
+};
+
+/**
+ * A payment. Rule order: NOT_FOUND > SI_PAID_ALREADY > CONFLICT (disputed) >
+ * VALIDATION_ERROR (amount, currency difference, cash method) > PERIOD_LOCKED > the engine's rules.
+ */
+export const paySupplierInvoice: Command<SupplierInvoicePayInput & { id: string }> = async (db, input, ctx) => {
+  const row = await loadSupplierInvoice(db, ctx.companyId, input.id);
+  if (row.isCreditNote || row.status === "paid" || row.status === "credited") throw new ApiError("SI_PAID_ALREADY", { status: row.status, is_credit_note: row.isCreditNote });
+  if (row.status === "disputed") throw new ApiError("CONFLICT", { status: row.status }, "The invoice is disputed; resolve the dispute before paying it.");
+  const remaining = remainingOre(row);
+  const amountOre = input.amount !== undefined ? toOre(input.amount)! : remaining;
+  if (amountOre > remaining) throw invalid("amount", `amount is more than the remaining ${remaining / 100}`);
+  if (row.currency !== "SEK" && input.exchange_rate_difference === undefined) {
+    throw invalid("exchange_rate_difference", "a foreign-currency invoice needs exchange_rate_difference (0 when the SEK paid equals the SEK booked)");
+  }
+  const diffOre = toOre(input.exchange_rate_difference ?? 0)!;
+  const method = await accountingMethod(db, ctx.companyId);
+  if (method === "cash" && (amountOre !== remaining || row.paidOre !== 0)) {
+    throw invalid("amount", "under the cash method a supplier invoice is paid, and booked, in one payment of its whole amount");
+  }
+  const date = input.payment_date ?? ctx.now.slice(0, 10);
+  const items = await itemsOfSupplierInvoice(db, row.id);
+  const purchase = purchaseOf(row, items);
+  const paidSekBefore = (await paymentsOfSupplierInvoice(db, row.id)).reduce((s, p) => s + p.amountSekOre, 0);
+  // The last payment takes what is left of the booked SEK total, so 2440 ends at zero.
+  const bookedSek = amountOre === remaining ? row.totalSekOre - paidSekBefore : toSekOre(amountOre, row.exchangeRate);
+  const lines = method === "cash" ? purchaseSettledInCash(purchase, input.settlement_account, diffOre) : supplierPaymentMade(bookedSek, diffOre, input.settlement_account, `Betalning ${purchase.text}`);
+  const entry = await post(db, ctx, date, `Betalning ${purchase.text}`, "supplier_invoice_paid", row.id, lines);
+
+  const paidOre = row.paidOre + amountOre;
+  const status = paidOre + row.creditedOre >= row.totalOre ? "paid" : "partially_paid";
+  const payment = {
+    id: newId(),
+    companyId: ctx.companyId,
+    supplierInvoiceId: row.id,
+    paymentDate: date,
+    amountOre,
+    amountSekOre: bookedSek,
+    exchangeRateDifferenceOre: diffOre,
+    settlementAccount: input.settlement_account,
+    journalEntryId: entry.row.id,
+    createdAt: ctx.now,
+  };
+  const patch = {
+    status,
+    paidOre,
+    paidAt: status === "paid" ? ctx.now : null,
+    paymentJournalEntryId: entry.row.id,
+    updatedAt: ctx.now,
+  } as const;
+  const data = supplierInvoiceJson({ ...row, ...patch });
+  return {
+    status: 200,
+    data: { ...data, journal_entry_id: entry.row.id },
+    statements: [...entry.statements, db.insert(supplierInvoicePayments).values(payment), db.update(supplierInvoices).set(patch).where(eq(supplierInvoices.id, row.id))],
+    events: [{ type: "supplier_invoice.paid", object: { supplier_invoice: data, paymentAmount: amountOre / 100, paymentDate: date, companyId: ctx.companyId } }],
+    audit: { action: "supplier_invoice.paid", resourceType: "supplier_invoice", resourceId: row.id, voucher: voucherRef(entry, ctx.now) },
+  };
+};
+
+/**
+ * A credit note for the whole invoice, dated today. Accrual: the registration
+ * mirrored (Debit 2440 / Credit expense and 2641). Cash: no entry, as nothing was
+ * booked before payment; a refund of a paid invoice is booked when it arrives.
+ */
+export const creditSupplierInvoice: Command<{ id: string }> = async (db, input, ctx) => {
+  const row = await loadSupplierInvoice(db, ctx.companyId, input.id);
+  if (row.isCreditNote) throw invalid("id", "a credit note cannot itself be credited");
+  if (row.status === "credited") throw new ApiError("SI_CREDIT_ALREADY_CREDITED", { id: row.id });
+  const today = ctx.now.slice(0, 10);
+  const ledger = new Ledger(db, ctx);
+  const period = await ledger.periodForDate(today).catch(() => null);
+  if (!period || period.lockedAt || period.isClosed) throw new ApiError("SI_CREDIT_PERIOD_LOCKED", { date: today, fiscal_period_id: period?.id ?? null });
+
+  const items = await itemsOfSupplierInvoice(db, row.id);
+  const creditId = newId();
+  const credit: SupplierInvoiceRow = {
+    ...row,
+    id: creditId,
+    arrivalNumber: await nextArrivalNumber(db, ctx.companyId),
+    status: "credited",
+    disputeReason: null,
+    isCreditNote: true,
+    creditedInvoiceId: row.id,
+    invoiceDate: today,
+    dueDate: today,
+    subtotalOre: -row.subtotalOre,
+    vatOre: -row.vatOre,
+    totalOre: -row.totalOre,
+    totalSekOre: -row.totalSekOre,
+    paidOre: 0,
+    // applied in full to the original, so nothing of it remains open
+    creditedOre: -row.totalOre,
+    registrationJournalEntryId: null,
+    paymentJournalEntryId: null,
+    approvedAt: null,
+    paidAt: null,
+    createdAt: ctx.now,
+    updatedAt: ctx.now,
+  };
+  const statements = [];
+  let voucher = null;
+  if ((await accountingMethod(db, ctx.companyId)) === "accrual") {
+    const text = `Kreditering av leverantörsfaktura ${row.supplierName} ${row.supplierInvoiceNumber} (ank.nr ${row.arrivalNumber})`;
+    const entry = await post(db, ctx, today, text, "supplier_invoice_credited", creditId, mirrored(purchaseRegistered(purchaseOf(row, items)), text));
+    credit.registrationJournalEntryId = entry.row.id;
+    statements.push(...entry.statements);
+    voucher = voucherRef(entry, ctx.now);
+  }
+  const originalPatch = { status: "credited" as const, creditedOre: row.totalOre, updatedAt: ctx.now };
+  statements.push(
+    db.insert(supplierInvoices).values(credit),
+    ...items.map((i) => db.insert(supplierInvoiceItems).values({ ...i, id: newId(), supplierInvoiceId: creditId, amountOre: -i.amountOre, vatOre: -i.vatOre })),
+    db.update(supplierInvoices).set(originalPatch).where(eq(supplierInvoices.id, row.id)),
+  );
+  const original = supplierInvoiceJson({ ...row, ...originalPatch });
+  return {
+    status: 201,
+    data: {
+      credit_note_id: creditId,
+      original_id: row.id,
+      arrival_number: credit.arrivalNumber,
+      supplier_invoice_number: credit.supplierInvoiceNumber,
+      registration_journal_entry_id: credit.registrationJournalEntryId,
+      total: -row.totalOre / 100,
+      original,
+    },
+    statements,
+    events: [{ type: "supplier_invoice.credited", object: { original, credit_note: supplierInvoiceJson(credit) }, previousAttributes: { status: row.status } }],
+    audit: { action: "supplier_invoice.credited", resourceType: "supplier_invoice", resourceId: row.id, voucher },
+  };
+};
+
+const EDITABLE = ["registered", "approved", "overdue", "disputed"];
+
+/** Metadata of an unpaid invoice. Amounts and accounts are changed by crediting and registering anew. */
+export const updateSupplierInvoice: Command<SupplierInvoicePatchInput & { id: string }> = async (db, input, ctx) => {
+  const row = await loadSupplierInvoice(db, ctx.companyId, input.id);
+  if (row.isCreditNote || !EDITABLE.includes(row.status) || row.paidOre !== 0) {
+    throw new ApiError("CONFLICT", { status: row.status, paid_amount: row.paidOre / 100 }, "Only an unpaid supplier invoice that is not credited can be updated.");
+  }
+  if (input.supplier_invoice_number !== undefined && input.supplier_invoice_number !== row.supplierInvoiceNumber) {
+    const taken = await db
+      .select({ id: supplierInvoices.id })
+      .from(supplierInvoices)
+      .where(and(eq(supplierInvoices.companyId, ctx.companyId), eq(supplierInvoices.supplierId, row.supplierId), eq(supplierInvoices.supplierInvoiceNumber, input.supplier_invoice_number), eq(supplierInvoices.isCreditNote, false)))
+      .get();
+    if (taken) throw new ApiError("SI_CREATE_DUPLICATE_INVOICE_NUMBER", { supplier_invoice_number: input.supplier_invoice_number, existing_id: taken.id });
+  }
+  const dueDate = input.due_date ?? row.dueDate;
+  if (dueDate < row.invoiceDate) throw invalid("due_date", "due_date is before invoice_date");
+  let status = row.status;
+  if (status !== "disputed") {
+    const unpaidStatus = row.approvedAt ? "approved" : "registered";
+    status = dueDate < ctx.now.slice(0, 10) ? "overdue" : unpaidStatus;
+  }
+  const patch = {
+    status,
+    dueDate,
+    ...(input.supplier_invoice_number !== undefined && { supplierInvoiceNumber: input.supplier_invoice_number }),
+    ...(input.payment_reference !== undefined && { paymentReference: input.payment_reference }),
+    ...(input.notes !== undefined && { notes: input.notes }),
+    updatedAt: ctx.now,
+  };
+  return {
+    status: 200,
+    data: supplierInvoiceJson({ ...row, ...patch }),
+    statements: [db.update(supplierInvoices).set(patch).where(eq(supplierInvoices.id, row.id))],
+    audit: { action: "supplier_invoice.updated", resourceType: "supplier_invoice", resourceId: row.id },
+  };
+};
+
+/** Marks an unpaid invoice as disputed: it stays owed (supplier ledger) but cannot be paid until resolved. */
+export const disputeSupplierInvoice: Command<{ id: string; reason: string }> = async (db, input, ctx) => {
+  const row = await loadSupplierInvoice(db, ctx.companyId, input.id);
+  if (row.isCreditNote || !["registered", "approved", "overdue", "partially_paid"].includes(row.status)) {
+    throw new ApiError("CONFLICT", { status: row.status }, "Only an open supplier invoice can be disputed.");
+  }
+  const patch = { status: "disputed" as const, disputeReason: input.reason, updatedAt: ctx.now };
+  return {
+    status: 200,
+    data: supplierInvoiceJson({ ...row, ...patch }),
+    statements: [db.update(supplierInvoices).set(patch).where(eq(supplierInvoices.id, row.id))],
+    audit: { action: "supplier_invoice.disputed", resourceType: "supplier_invoice", resourceId: row.id },
+  };
+};
+
+export const resolveSupplierInvoiceDispute: Command<{ id: string }> = async (db, input, ctx) => {
+  const row = await loadSupplierInvoice(db, ctx.companyId, input.id);
+  if (row.status !== "disputed") throw new ApiError("CONFLICT", { status: row.status }, "The invoice is not disputed.");
+  const unpaid = row.paidOre > 0 ? "partially_paid" : row.approvedAt ? "approved" : "registered";
+  const status = row.dueDate < ctx.now.slice(0, 10) ? "overdue" : unpaid;
+  const patch = { status, disputeReason: null, updatedAt: ctx.now } as const;
+  return {
+    status: 200,
+    data: supplierInvoiceJson({ ...row, ...patch }),
+    statements: [db.update(supplierInvoices).set(patch).where(and(eq(supplierInvoices.id, row.id), sql`status = 'disputed'`))],
+    audit: { action: "supplier_invoice.dispute_resolved", resourceType: "supplier_invoice", resourceId: row.id },
+  };
+};
