@@ -147,3 +147,52 @@ export function companyFixture(overrides: Record<string, unknown> = {}) {
   });
   return f;
 }
+
+/** The date `days` from today (UTC). */
+export function day(days: number): string {
+  const d = new Date();
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * A first fiscal year of twelve months that starts on the first of the month six
+ * months back, so that today and about five months either side of it are inside it,
+ * whatever day the tests run.
+ */
+export function yearAroundToday() {
+  const d = new Date();
+  const start = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - 6, 1));
+  const end = new Date(Date.UTC(start.getUTCFullYear() + 1, start.getUTCMonth(), 0));
+  return {
+    fiscal_year_start_month: start.getUTCMonth() + 1,
+    first_fiscal_year: { start_date: start.toISOString().slice(0, 10), end_date: end.toISOString().slice(0, 10) },
+  };
+}
+
+/** A posted entry's lines as { account: [debit, credit] } (lines on one account summed). */
+export async function entryLines(key: string, companyId: string, entryId: string): Promise<Record<string, [number, number]>> {
+  const res = await call("GET", `/api/v1/companies/${companyId}/journal-entries/${entryId}`, { key });
+  if (res.status !== 200) throw new Error(`entry: ${res.status} ${JSON.stringify(res.body)}`);
+  const out: Record<string, [number, number]> = {};
+  for (const l of res.body.data.lines) {
+    const [d, c] = out[l.account_number] ?? [0, 0];
+    out[l.account_number] = [Math.round((d + l.debit_amount) * 100) / 100, Math.round((c + l.credit_amount) * 100) / 100];
+  }
+  return out;
+}
+
+/** A write with a fresh Idempotency-Key. */
+export function write(key: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+  return call(method, path, { key, body, headers: { "Idempotency-Key": uniqueKey(), ...headers } });
+}
+
+/** Runs one queue job through the Worker's queue handler, as the queue would. */
+export async function runJob(body: { type: string }) {
+  const { createExecutionContext, createMessageBatch, getQueueResult } = await import("cloudflare:test");
+  const { default: worker } = await import("../src/index");
+  const batch = createMessageBatch<any>("bokforing-jobs", [{ id: `job-${uniqueKey()}`, timestamp: new Date(), attempts: 1, body }]);
+  const ctx = createExecutionContext();
+  await worker.queue(batch, env as any);
+  return getQueueResult(batch, ctx);
+}
