@@ -1,0 +1,303 @@
+// Outbound invoices through the API, against books computed by hand.
+import { env } from "cloudflare:test";
+import { PDFDocument } from "pdf-lib";
+import { describe, expect, it } from "vitest";
+import { BASE, call, companyFixture, day, entryLines, runJob, write, yearAroundToday } from "../helpers";
+import { SELF } from "cloudflare:test";
+
+const f = companyFixture({ name: "Fakturera AB", ...yearAroundToday() });
+const url = (x: { companyId: string }, p: string) => `/api/v1/companies/${x.companyId}${p}`;
+
+async function newCustomer(x: typeof f, body: Record<string, unknown> = {}) {
+  const res = await write(x.actor.key, "POST", url(x, "/customers"), { name: "Kund AB", customer_type: "swedish_business", email: "ekonomi@kund.se", default_payment_terms: 30, ...body });
+  expect(res.status).toBe(201);
+  return res.body.data.id as string;
+}
+
+const create = (x: typeof f, body: Record<string, unknown>, headers: Record<string, string> = {}) => write(x.actor.key, "POST", url(x, "/invoices"), body, headers);
+const act = (x: typeof f, id: string, action: string, body?: unknown) => write(x.actor.key, "POST", url(x, `/invoices/${id}/${action}`), body);
+const get = (x: typeof f, id: string, q = "") => call("GET", url(x, `/invoices/${id}${q}`), { key: x.actor.key });
+
+// Consulting 10 h x 1 000 at 25 %, two books x 150 at 6 %:
+//   net 10 000 + 300 = 10 300; VAT 2 500 + 18 = 2 518; total 12 818
+const ITEMS = [
+  { description: "Konsulttimmar", quantity: 10, unit: "h", unit_price: 1000, vat_rate: 0.25 },
+  { description: "Bok", quantity: 2, unit_price: 150, vat_rate: 0.06 },
+];
+
+describe("a draft", () => {
+  it("is created with computed totals, no number and no entry", async () => {
+    const customerId = await newCustomer(f);
+    const res = await create(f, { customer_id: customerId, invoice_date: day(0), items: ITEMS });
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({
+      status: "draft",
+      invoice_number: null,
+      journal_entry_id: null,
+      subtotal: 10300,
+      vat_amount: 2518,
+      total: 12818,
+      total_sek: 12818,
+      remaining_amount: 12818,
+      due_date: day(30),
+      vat_breakdown: [
+        { vat_rate: 0.25, net: 10000, vat: 2500 },
+        { vat_rate: 0.06, net: 300, vat: 18 },
+      ],
+    });
+    expect(res.body.meta.audit.voucher_number).toBeNull();
+    const items = (await get(f, res.body.data.id, "?expand=items")).body.data.items;
+    expect(items.map((i: any) => [i.revenue_account, i.net_amount])).toEqual([["3001", 10000], ["3003", 300]]);
+  });
+
+  it("applies the customer's VAT rules: EU businesses pay no Swedish VAT", async () => {
+    const eu = await newCustomer(f, { name: "Kunde GmbH", customer_type: "eu_business", country: "DE", vat_number: "DE123456789", email: null });
+    const bad = await create(f, { customer_id: eu, items: [{ description: "Tjänst", unit_price: 100, vat_rate: 0.25 }] });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toMatchObject({ code: "INVOICE_CREATE_VAT_RULE_VIOLATION", details: { item: 0, allowed_vat_rates: [0] } });
+    const ok = await create(f, { customer_id: eu, items: [{ description: "Tjänst", unit_price: 100 }] });
+    expect(ok.body.data).toMatchObject({ vat_amount: 0, total: 100 });
+    expect((await get(f, ok.body.data.id, "?expand=items")).body.data.items[0].revenue_account).toBe("3308");
+    const delivery = await create(f, { customer_id: eu, document_type: "delivery_note", items: [{ description: "Leverans", unit_price: 0 }] });
+    expect(delivery.body.data).toMatchObject({ document_type: "delivery_note", total: 0 });
+  });
+
+  it("is refused for an unknown customer or an unknown account, changing nothing", async () => {
+    const missing = await create(f, { customer_id: "00000000-0000-4000-8000-000000000000", items: ITEMS });
+    expect(missing.status).toBe(404);
+    expect(missing.body.error.code).toBe("INVOICE_CUSTOMER_NOT_FOUND");
+    const customerId = await newCustomer(f, { name: "Kontolös AB" });
+    const noAccount = await create(f, { customer_id: customerId, items: [{ description: "x", unit_price: 1, revenue_account: "3009" }] });
+    expect(noAccount.body.error.code).toBe("ACCOUNTS_NOT_IN_CHART");
+    const classFour = await create(f, { customer_id: customerId, items: [{ description: "x", unit_price: 1, revenue_account: "4010" }] });
+    expect(classFour.body.error.code).toBe("VALIDATION_ERROR");
+    const list = await call("GET", url(f, `/invoices?customer_id=${customerId}`), { key: f.actor.key });
+    expect(list.body.data).toEqual([]);
+  });
+
+  it("can be patched and cancelled; a dry-run creates nothing", async () => {
+    const customerId = await newCustomer(f, { name: "Utkast AB" });
+    const dry = await create(f, { customer_id: customerId, items: ITEMS }, { "X-Dry-Run": "true" });
+    expect(dry.headers.get("X-Dry-Run")).toBe("true");
+    expect(dry.body.data.total).toBe(12818);
+    expect((await call("GET", url(f, `/invoices?customer_id=${customerId}`), { key: f.actor.key })).body.data).toEqual([]);
+    const draft = (await create(f, { customer_id: customerId, items: ITEMS })).body.data;
+    const patched = await write(f.actor.key, "PATCH", url(f, `/invoices/${draft.id}`), { due_date: day(45), your_reference: "Anna" });
+    expect(patched.body.data).toMatchObject({ due_date: day(45), your_reference: "Anna", status: "draft" });
+    expect((await write(f.actor.key, "PATCH", url(f, `/invoices/${draft.id}`), { items: [] })).body.error.code).toBe("VALIDATION_ERROR");
+    const del = await write(f.actor.key, "DELETE", url(f, `/invoices/${draft.id}`));
+    expect(del.status).toBe(204);
+    expect((await get(f, draft.id)).body.data.status).toBe("cancelled");
+    expect((await act(f, draft.id, "mark-sent")).body.error.code).toBe("INVOICE_SEND_CANCELLED");
+  });
+});
+
+describe("issuing and paying under the accrual method", () => {
+  it("numbers F1, F2 in order and books the sale on invoice_date", async () => {
+    const customerId = await newCustomer(f, { name: "Serie AB" });
+    const first = (await create(f, { customer_id: customerId, invoice_date: day(-1), items: ITEMS })).body.data;
+    const second = (await create(f, { customer_id: customerId, invoice_date: day(-1), items: ITEMS })).body.data;
+    const sent2 = await act(f, second.id, "mark-sent");
+    const sent1 = await act(f, first.id, "mark-sent");
+    expect(sent2.status).toBe(200);
+    const numbers = [sent2.body.data.invoice_number, sent1.body.data.invoice_number];
+    expect(numbers[1]).toBe(`F${Number(numbers[0].slice(1)) + 1}`);
+    expect(sent1.body.data).toMatchObject({ status: "sent", sent_at: expect.any(String) });
+    expect(sent1.body.meta.audit.voucher_number).toMatch(/^A\d+$/);
+    expect(await entryLines(f.actor.key, f.companyId, sent1.body.data.journal_entry_id)).toEqual({
+      "1510": [12818, 0],
+      "3001": [0, 10000],
+      "3003": [0, 300],
+      "2611": [0, 2500],
+      "2631": [0, 18],
+    });
+    const entry = (await call("GET", url(f, `/journal-entries/${sent1.body.data.journal_entry_id}`), { key: f.actor.key })).body.data;
+    expect(entry).toMatchObject({ entry_date: day(-1), source_type: "invoice_sent", status: "posted" });
+    expect((await act(f, first.id, "mark-sent")).body.error.code).toBe("INVOICE_ALREADY_SENT");
+    expect((await write(f.actor.key, "PATCH", url(f, `/invoices/${first.id}`), { notes: "x" })).body.error.code).toBe("INVOICE_UPDATE_NOT_DRAFT");
+    expect((await write(f.actor.key, "DELETE", url(f, `/invoices/${first.id}`))).body.error.code).toBe("INVOICE_DELETE_NOT_DRAFT");
+  });
+
+  it("is paid in parts, then in full, emitting invoice.paid", async () => {
+    const customerId = await newCustomer(f, { name: "Betalar AB" });
+    const inv = (await create(f, { customer_id: customerId, items: ITEMS })).body.data;
+    await act(f, inv.id, "mark-sent");
+    const part = await act(f, inv.id, "mark-paid", { payment_date: day(0), amount: 2818 });
+    expect(part.body.data).toMatchObject({ status: "partially_paid", paid_amount: 2818, remaining_amount: 10000, paid_at: null });
+    expect(await entryLines(f.actor.key, f.companyId, part.body.data.journal_entry_id)).toEqual({ "1930": [2818, 0], "1510": [0, 2818] });
+    expect((await act(f, inv.id, "credit", { reason: "x" })).body.error.code).toBe("INVOICE_CREDIT_NOT_SENT");
+    expect((await act(f, inv.id, "mark-paid", { amount: 10000.01 })).body.error.code).toBe("VALIDATION_ERROR");
+    const rest = await act(f, inv.id, "mark-paid", { payment_date: day(0) });
+    expect(rest.body.data).toMatchObject({ status: "paid", paid_amount: 12818, remaining_amount: 0 });
+    expect(rest.body.data.paid_at).toBeTruthy();
+    expect((await act(f, inv.id, "mark-paid", {})).body.error.code).toBe("INVOICE_PAID_NOT_PAYABLE");
+    const payments = (await get(f, inv.id, "?expand=payments")).body.data.payments;
+    expect(payments.map((p: any) => p.amount)).toEqual([2818, 10000]);
+    const ev = await env.DB.prepare("SELECT object FROM outbox_events WHERE company_id = ? AND type = 'invoice.paid' ORDER BY created, rowid").bind(f.companyId).all<{ object: string }>();
+    const last = JSON.parse(ev.results[ev.results.length - 1].object);
+    expect(last).toMatchObject({ paymentAmount: 10000, paymentDate: day(0), companyId: f.companyId, invoice: { id: inv.id, status: "paid" } });
+    expect((await act(f, "00000000-0000-4000-8000-000000000000", "mark-paid", {})).body.error.code).toBe("INVOICE_PAID_NOT_FOUND");
+  });
+
+  it("takes custom payment lines that balance and clear 1510, and refuses others", async () => {
+    const customerId = await newCustomer(f, { name: "Avgift AB" });
+    const inv = (await create(f, { customer_id: customerId, items: [{ description: "Vara", unit_price: 800 }] })).body.data;
+    await act(f, inv.id, "mark-sent");
+    const line = (a: string, d: number, c: number) => ({ account_number: a, debit_amount: d, credit_amount: c });
+    const unbalanced = await act(f, inv.id, "mark-paid", { lines: [line("1930", 990, 0), line("1510", 0, 1000)] });
+    expect(unbalanced.body.error.code).toBe("INVOICE_PAID_LINES_UNBALANCED");
+    const wrong = await act(f, inv.id, "mark-paid", { lines: [line("1930", 500, 0), line("1510", 0, 500)] });
+    expect(wrong.body.error.code).toBe("VALIDATION_ERROR");
+    const ok = await act(f, inv.id, "mark-paid", { payment_date: day(0), lines: [line("1930", 990, 0), line("6570", 10, 0), line("1510", 0, 1000)] });
+    expect(ok.body.data.status).toBe("paid");
+    expect(await entryLines(f.actor.key, f.companyId, ok.body.data.journal_entry_id)).toEqual({ "1930": [990, 0], "6570": [10, 0], "1510": [0, 1000] });
+  });
+
+  it("credits a sent invoice with KR-<number> and a mirrored entry, once", async () => {
+    const customerId = await newCustomer(f, { name: "Kredit Kund AB" });
+    const inv = (await create(f, { customer_id: customerId, items: ITEMS })).body.data;
+    const sent = (await act(f, inv.id, "mark-sent")).body.data;
+    const res = await act(f, inv.id, "credit", { reason: "Felaktigt antal" });
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({ invoice_number: `KR-${sent.invoice_number}`, credited_invoice_id: inv.id, is_credit_note: true, total: -12818, remaining_amount: 0, original_status: "credited", invoice_date: day(0) });
+    expect(await entryLines(f.actor.key, f.companyId, res.body.data.journal_entry_id)).toEqual({ "1510": [0, 12818], "3001": [10000, 0], "3003": [300, 0], "2611": [2500, 0], "2631": [18, 0] });
+    expect((await get(f, inv.id)).body.data).toMatchObject({ status: "credited", remaining_amount: 0 });
+    expect((await act(f, inv.id, "credit", { reason: "igen" })).body.error.code).toBe("INVOICE_CREDIT_ALREADY_CREDITED");
+    expect((await act(f, res.body.data.id, "credit", { reason: "x" })).body.error.code).toBe("INVOICE_CREDIT_NOT_INVOICE");
+    expect((await act(f, "00000000-0000-4000-8000-000000000000", "credit", { reason: "x" })).body.error.code).toBe("INVOICE_CREDIT_ORIGINAL_NOT_FOUND");
+    const types = await env.DB.prepare("SELECT type FROM outbox_events WHERE company_id = ? AND type IN ('invoice.credited', 'credit_note.created')").bind(f.companyId).all<{ type: string }>();
+    expect(types.results.map((r) => r.type).sort()).toEqual(["credit_note.created", "invoice.credited"]);
+  });
+
+  it("books a foreign-currency invoice in SEK and its payment's currency difference", async () => {
+    const customerId = await newCustomer(f, { name: "Export AB" });
+    const inv = (await create(f, { customer_id: customerId, currency: "EUR", invoice_date: day(-2), items: [{ description: "Licens", unit_price: 100, vat_rate: 0.25 }] })).body.data;
+    // EUR at the fake Riksbank's 11.2345: 125 EUR = 1 404.3125 SEK, rounded 1 404.31
+    expect(inv).toMatchObject({ currency: "EUR", exchange_rate: 11.2345, total: 125, total_sek: 1404.31 });
+    const sent = (await act(f, inv.id, "mark-sent")).body.data;
+    // 100 EUR -> 1 123.45 and 25 EUR -> 280.86 (the parts add up to the SEK total)
+    expect(await entryLines(f.actor.key, f.companyId, sent.journal_entry_id)).toEqual({ "1510": [1404.31, 0], "3001": [0, 1123.45], "2611": [0, 280.86] });
+    expect((await act(f, inv.id, "mark-paid", { payment_date: day(0) })).body.error.details.fields[0].path).toBe("exchange_rate_difference");
+    const paid = await act(f, inv.id, "mark-paid", { payment_date: day(0), exchange_rate_difference: 20.69 });
+    expect(await entryLines(f.actor.key, f.companyId, paid.body.data.journal_entry_id)).toEqual({ "1930": [1425, 0], "1510": [0, 1404.31], "3960": [0, 20.69] });
+  });
+
+  it("books a self-billed invoice at once under the buyer's number", async () => {
+    const customerId = await newCustomer(f, { name: "Självfakturerare AB" });
+    const body = { customer_id: customerId, is_self_billed: true, external_invoice_number: "SB-77", received_date: day(0), invoice_date: day(-3), items: [{ description: "Leverans", unit_price: 2000 }] };
+    const res = await create(f, body);
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({ status: "sent", invoice_number: "SB-77", is_self_billed: true, total: 2500 });
+    expect(await entryLines(f.actor.key, f.companyId, res.body.data.journal_entry_id)).toEqual({ "1510": [2500, 0], "3001": [0, 2000], "2611": [0, 500] });
+    expect((await create(f, body)).body.error.code).toBe("CONFLICT");
+    expect((await create(f, { ...body, external_invoice_number: undefined })).body.error.code).toBe("VALIDATION_ERROR");
+  });
+
+  it("bulk-creates with partial success", async () => {
+    const customerId = await newCustomer(f, { name: "Bulk AB" });
+    const res = await write(f.actor.key, "POST", url(f, "/invoices/bulk-create"), {
+      invoices: [{ customer_id: customerId, items: ITEMS }, { customer_id: "nope", items: ITEMS }, { customer_id: customerId, items: [] }],
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data.summary).toEqual({ total: 3, succeeded: 1, failed: 2 });
+    expect(res.body.data.results.map((r: any) => r.error?.code ?? "ok")).toEqual(["ok", "INVOICE_CUSTOMER_NOT_FOUND", "VALIDATION_ERROR"]);
+    expect((await write(f.actor.key, "POST", url(f, "/invoices/bulk-create"), { invoices: [{}], all_or_nothing: true })).status).toBe(501);
+  });
+
+  it("keeps a customer with open invoices from being archived, and lists them on expand", async () => {
+    const customerId = await newCustomer(f, { name: "Skuld AB" });
+    const inv = (await create(f, { customer_id: customerId, items: ITEMS })).body.data;
+    await act(f, inv.id, "mark-sent");
+    const archive = await write(f.actor.key, "DELETE", url(f, `/customers/${customerId}`));
+    expect(archive.status).toBe(409);
+    expect(archive.body.error.code).toBe("CUSTOMER_HAS_INVOICES");
+    const expanded = await call("GET", url(f, `/customers/${customerId}?expand=invoices`), { key: f.actor.key });
+    expect(expanded.body.data.invoices.map((i: any) => i.id)).toEqual([inv.id]);
+    await act(f, inv.id, "mark-paid", { payment_date: day(0) });
+    expect((await write(f.actor.key, "DELETE", url(f, `/customers/${customerId}`))).status).toBe(204);
+  });
+
+  it("becomes overdue on the sweep after its due date", async () => {
+    const customerId = await newCustomer(f, { name: "Sen Kund AB" });
+    const inv = (await create(f, { customer_id: customerId, invoice_date: day(-40), due_date: day(5), items: ITEMS })).body.data;
+    await act(f, inv.id, "mark-sent");
+    await env.DB.prepare("UPDATE invoices SET due_date = ? WHERE id = ?").bind(day(-10), inv.id).run();
+    await runJob({ type: "invoices.overdue_sweep" });
+    expect((await get(f, inv.id)).body.data.status).toBe("overdue");
+    const backDated = (await create(f, { customer_id: customerId, invoice_date: day(-40), due_date: day(-10), items: ITEMS })).body.data;
+    expect((await act(f, backDated.id, "mark-sent")).body.data.status).toBe("overdue");
+  });
+});
+
+describe("the invoice PDF", () => {
+  it("renders a sent invoice and a draft, marked as such", async () => {
+    const customerId = await newCustomer(f, { name: "Pdf Kund AB", address_line1: "Storgatan 1", postal_code: "111 22", city: "Stockholm" });
+    const inv = (await create(f, { customer_id: customerId, items: ITEMS, our_reference: "Åsa Öberg" })).body.data;
+    const draft = await SELF.fetch(`${BASE}${url(f, `/invoices/${inv.id}/pdf`)}`, { headers: { Authorization: `Bearer ${f.actor.key}` } });
+    expect(draft.status).toBe(200);
+    expect(draft.headers.get("Content-Type")).toBe("application/pdf");
+    expect(draft.headers.get("Content-Disposition")).toContain("utkast");
+    const draftDoc = await PDFDocument.load(new Uint8Array(await draft.arrayBuffer()));
+    expect(draftDoc.getTitle()).toBe("Faktura utkast Fakturera AB");
+    const sent = (await act(f, inv.id, "mark-sent")).body.data;
+    const res = await SELF.fetch(`${BASE}${url(f, `/invoices/${inv.id}/pdf`)}`, { headers: { Authorization: `Bearer ${f.actor.key}` } });
+    expect(res.headers.get("Content-Disposition")).toContain(`faktura-${sent.invoice_number}.pdf`);
+    const doc = await PDFDocument.load(new Uint8Array(await res.arrayBuffer()));
+    expect(doc.getTitle()).toBe(`Faktura ${sent.invoice_number} Fakturera AB`);
+    expect(doc.getPageCount()).toBe(1);
+    const other = await call("GET", `/api/v1/companies/${f.companyId}/invoices/00000000-0000-4000-8000-000000000000/pdf`, { key: f.actor.key });
+    expect(other.status).toBe(404);
+  });
+});
+
+describe("the cash method", () => {
+  const cash = companyFixture({ name: "Kontantfaktura AB", accounting_method: "cash", ...yearAroundToday() });
+
+  it("books nothing when issued and the sale when paid, in full only", async () => {
+    const customerId = await newCustomer(cash);
+    const inv = (await create(cash, { customer_id: customerId, items: ITEMS })).body.data;
+    const sent = await act(cash, inv.id, "mark-sent");
+    expect(sent.body.data).toMatchObject({ status: "sent", journal_entry_id: null });
+    expect(sent.body.meta.audit.voucher_number).toBeNull();
+    expect((await act(cash, inv.id, "mark-paid", { amount: 100 })).body.error.code).toBe("VALIDATION_ERROR");
+    const paid = await act(cash, inv.id, "mark-paid", { payment_date: day(0) });
+    expect(await entryLines(cash.actor.key, cash.companyId, paid.body.data.journal_entry_id)).toEqual({ "1930": [12818, 0], "3001": [0, 10000], "3003": [0, 300], "2611": [0, 2500], "2631": [0, 18] });
+  });
+});
+
+describe("the accounts-receivable ledger", () => {
+  const books = companyFixture({ name: "Kundreskontra AB", ...yearAroundToday() });
+
+  it("ages what customers owe at a date, and equals 1510 in the trial balance", async () => {
+    const a = await newCustomer(books, { name: "Alfa Kund AB" });
+    const b = await newCustomer(books, { name: "Beta Kund AB" });
+    const issue = async (customer: string, due: number, price: number) => {
+      const inv = (await create(books, { customer_id: customer, invoice_date: day(Math.min(due, 0) - 5), due_date: day(due), items: [{ description: "Vara", unit_price: price }] })).body.data;
+      return (await act(books, inv.id, "mark-sent")).body.data;
+    };
+    await issue(a, 10, 100); // not yet due: 0-30, 125
+    await issue(a, -20, 200); // 20 days: 0-30, 250
+    const b1 = await issue(b, -35, 400); // 31-60, 500 less 200 paid
+    await issue(b, -95, 800); // 90+, 1 000
+    const credited = await issue(b, -5, 1000);
+    await (await create(books, { customer_id: b, items: [{ description: "Utkast", unit_price: 5 }] })).body.data; // a draft owes nothing
+    await act(books, b1.id, "mark-paid", { payment_date: day(-1), amount: 200 });
+    await act(books, credited.id, "credit", { reason: "Returnerat" });
+
+    const res = await call("GET", url(books, `/reports/ar-ledger?as_of_date=${day(0)}`), { key: books.actor.key });
+    expect(res.status).toBe(200);
+    const d = res.body.data;
+    expect(d.customers.map((c: any) => [c.customer_name, c.buckets, c.not_yet_due, c.total])).toEqual([
+      ["Alfa Kund AB", { "0-30": 375, "31-60": 0, "61-90": 0, "90+": 0 }, 125, 375],
+      ["Beta Kund AB", { "0-30": 0, "31-60": 300, "61-90": 0, "90+": 1000 }, 0, 1300],
+    ]);
+    expect(d.totals).toEqual({ buckets: { "0-30": 375, "31-60": 300, "61-90": 0, "90+": 1000 }, not_yet_due: 125, total: 1675, invoice_count: 4 });
+    const tb = await call("GET", url(books, `/reports/trial-balance?period_id=${books.periodId}`), { key: books.actor.key });
+    expect(tb.body.data.accounts.find((x: any) => x.account_number === "1510").closing_balance).toBe(1675);
+    // the default as_of_date is today
+    expect((await call("GET", url(books, "/reports/ar-ledger"), { key: books.actor.key })).body.data.totals.total).toBe(1675);
+    // two days ago the payment and the credit note had not happened
+    expect((await call("GET", url(books, `/reports/ar-ledger?as_of_date=${day(-2)}`), { key: books.actor.key })).body.data.totals.total).toBe(1675 + 200 + 1250);
+    expect((await call("GET", url(books, "/reports/ar-ledger?as_of_date=2026-02-30"), { key: books.actor.key })).body.error.code).toBe("VALIDATION_ERROR");
+  });
+});
