@@ -28,4 +28,9 @@ export interface Env {
   /** central-bank exchange rates (Riksbank SWEA API) base URL and timeout */
   FX_RATES_BASE_URL?: string;
   FX_RATES_TIMEOUT_MS?: string;
+  /** HTTP mail API for sending invoices: endpoint, bearer token, sender address, timeout */
+  EMAIL_API_URL?: string;
+  EMAIL_API_TOKEN?: string;
+  EMAIL_FROM?: string;
+  EMAIL_TIMEOUT_MS?: string;
 }

@@ -7,6 +7,7 @@ import type { Database } from "../db/client";
 import type { Env } from "../env";
 import type { Role } from "../http/context";
 import type { Job } from "../jobs/types";
+import type { ApiError } from "../http/api-error";
 
 export type Statement = BatchItem<"sqlite">;
 
@@ -39,6 +40,18 @@ export interface Plan {
   replayData?: unknown;
   /** queue messages to send once the batch has committed */
   afterCommit?: Job[];
+  /**
+   * A step outside the database that must follow the commit (an email). Strict
+   * mode: if it fails, `compensate` plans the undoing (a storno of the postings)
+   * and the error that names the step. The events and the idempotency record are
+   * committed only after the step has succeeded.
+   */
+  external?: ExternalStep;
+}
+
+export interface ExternalStep {
+  run: () => Promise<void>;
+  compensate: (cause: unknown) => Promise<{ statements: Statement[]; error: ApiError; action: string }>;
 }
 
 export interface CommandContext {

@@ -20,7 +20,7 @@ import {
   resolveSupplierInvoiceDispute,
   updateSupplierInvoice,
 } from "../domains/supplier-invoices/service";
-import { bulkCreateInvoices, cancelInvoice, createInvoice, creditInvoice, markInvoiceSent, payInvoice, updateInvoice } from "../domains/invoices/service";
+import { bulkCreateInvoices, cancelInvoice, createInvoice, creditInvoice, markInvoiceSent, payInvoice, sendInvoice, updateInvoice } from "../domains/invoices/service";
 import type { Command } from "./plan";
 
 export const COMMANDS = {
@@ -74,6 +74,7 @@ export const COMMANDS = {
   "invoices.update": updateInvoice,
   "invoices.cancel": cancelInvoice,
   "invoices.mark_sent": markInvoiceSent,
+  "invoices.send": sendInvoice,
   "invoices.pay": payInvoice,
   "invoices.credit": creditInvoice,
 } satisfies Record<string, Command>;

@@ -78,20 +78,20 @@ export async function runCommand(env: Env, req: CommandRequest): Promise<Command
   // Each event fans out to the company's active webhooks for its type, in this batch:
   // a delivery exists if and only if its event committed.
   const fanOut = await planDeliveries(db, ctx, events);
-  const statements: Statement[] = [
-    ...plan.statements,
+  const auditRow = (id: string, action: string, voucher: string | null) =>
     db.insert(auditLog).values({
-      id: auditId,
+      id,
       companyId: ctx.companyId,
       requestId: ctx.requestId,
       apiKeyId: ctx.apiKeyId,
       userId: ctx.userId,
-      action: plan.audit.action,
+      action,
       resourceType: plan.audit.resourceType,
       resourceId: plan.audit.resourceId,
-      voucher: audit.voucher_number,
+      voucher,
       createdAt: ctx.now,
-    }),
+    });
+  const published: Statement[] = [
     ...events.map((ev) =>
       db.insert(outboxEvents).values({
         id: ev.id,
@@ -106,16 +106,49 @@ export async function runCommand(env: Env, req: CommandRequest): Promise<Command
     ),
     ...fanOut.statements,
   ];
-  if (idem) statements.push(idempotencyInsert(db, ctx, idem, plan.replayData === undefined ? result : { ...result, data: plan.replayData }));
+  if (idem) published.push(idempotencyInsert(db, ctx, idem, plan.replayData === undefined ? result : { ...result, data: plan.replayData }));
+  const written = [...plan.statements, auditRow(auditId, plan.audit.action, audit.voucher_number)];
 
   try {
-    await db.batch(statements as [Statement, ...Statement[]]);
+    await db.batch((plan.external ? written : [...written, ...published]) as [Statement, ...Statement[]]);
   } catch (err) {
     console.error("batch failed", req.name, ctx.requestId, err);
     return failure(new ApiError("BOOKKEEPING_DATABASE_ERROR", { request_id: ctx.requestId }), false);
   }
+  if (plan.external) {
+    const undone = await runExternal(db, plan.external, published, (action) => auditRow(newId(), action, null));
+    if (undone) return undone;
+  }
   await enqueue(env, [...(plan.afterCommit ?? []), ...fanOut.jobs]);
   return { ...result, replayed: false, dryRun: false } as CommandResult;
+}
+
+/**
+ * The external step after the commit. Success: the events and the idempotency record
+ * are committed. Failure: the compensation (storno) is committed and its error is the
+ * answer; nothing is stored under the key, so a retry with it runs again.
+ */
+async function runExternal(db: Database, step: NonNullable<Plan["external"]>, published: Statement[], audit: (action: string) => Statement): Promise<CommandResult | null> {
+  try {
+    await step.run();
+  } catch (cause) {
+    const undo = await step.compensate(cause);
+    try {
+      await db.batch([audit(undo.action), ...undo.statements]);
+    } catch (err) {
+      console.error("compensation failed: the write stands without its external step", err);
+      return failure(new ApiError(undo.error.code, { ...(undo.error.details ?? {}), compensated: false }, undo.error.message), false);
+    }
+    return failure(undo.error, false);
+  }
+  if (published.length) {
+    try {
+      await db.batch(published as [Statement, ...Statement[]]);
+    } catch (err) {
+      console.error("events after an external step could not be written", err);
+    }
+  }
+  return null;
 }
 
 /** After the commit: a lost message is not lost work, the minute sweep finds due rows. */

@@ -3,6 +3,7 @@
 // and webhook receivers. Nothing leaves the machine.
 import { fakeDns } from "./dns.ts";
 import { fakeFxRates } from "./fx-rates.ts";
+import { fakeMail } from "./mail.ts";
 import { fakeReceiver } from "./receiver.ts";
 import { fakeVies } from "./vies.ts";
 
@@ -12,6 +13,8 @@ export async function outbound(request: Request): Promise<Response> {
       return fakeVies(request);
     case "dns.test":
       return fakeDns(request);
+    case "mail.test":
+      return fakeMail(request);
     case "fx.test":
       return fakeFxRates(request);
     case "hooks.test":

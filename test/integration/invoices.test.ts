@@ -301,3 +301,78 @@ describe("the accounts-receivable ledger", () => {
     expect((await call("GET", url(books, "/reports/ar-ledger?as_of_date=2026-02-30"), { key: books.actor.key })).body.error.code).toBe("VALIDATION_ERROR");
   });
 });
+
+describe("sending by email", () => {
+  const mailbox = async (to: string) => (await fetch("https://mail.test/__messages").then((r) => r.json()) as any[]).filter((m) => m.to[0].email === to);
+
+  it("numbers, books and archives the PDF in one write, then emails it; a dry-run sends nothing", async () => {
+    const customerId = await newCustomer(f, { name: "Mottagare AB", email: "ekonomi@mottagare.se" });
+    const inv = (await create(f, { customer_id: customerId, items: ITEMS })).body.data;
+    const dry = await write(f.actor.key, "POST", url(f, `/invoices/${inv.id}/send`), undefined, { "X-Dry-Run": "true" });
+    expect(dry.headers.get("X-Dry-Run")).toBe("true");
+    expect(dry.body.data.status).toBe("sent");
+    expect(await mailbox("ekonomi@mottagare.se")).toHaveLength(0);
+    expect((await get(f, inv.id)).body.data).toMatchObject({ status: "draft", invoice_number: null });
+    const res = await act(f, inv.id, "send");
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ status: "sent", invoice_number: expect.stringMatching(/^F\d+$/), document_id: expect.any(String) });
+    expect(await entryLines(f.actor.key, f.companyId, res.body.data.journal_entry_id)).toEqual({ "1510": [12818, 0], "3001": [0, 10000], "3003": [0, 300], "2611": [0, 2500], "2631": [0, 18] });
+    const sent = await mailbox("ekonomi@mottagare.se");
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ subject: `Faktura ${res.body.data.invoice_number} från Fakturera AB`, from: { email: "faktura@bokforing.test" }, authorization: "Bearer test-mail-token" });
+    const pdf = Uint8Array.from(atob(sent[0].attachments[0].content), (ch) => ch.charCodeAt(0));
+    expect((await PDFDocument.load(pdf)).getTitle()).toBe(`Faktura ${res.body.data.invoice_number} Fakturera AB`);
+    const doc = await call("GET", url(f, `/documents/${res.body.data.document_id}`), { key: f.actor.key });
+    expect(doc.body.data).toMatchObject({ mime_type: "application/pdf", journal_entry_id: res.body.data.journal_entry_id, immutable: true, upload_source: "invoice_send" });
+    expect((await act(f, inv.id, "send")).body.error.code).toBe("INVOICE_ALREADY_SENT");
+  });
+
+  it("refuses a customer without email, changing nothing", async () => {
+    const customerId = await newCustomer(f, { name: "Utan Epost AB", email: null });
+    const inv = (await create(f, { customer_id: customerId, items: ITEMS })).body.data;
+    const res = await act(f, inv.id, "send");
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe("INVOICE_SEND_NO_CUSTOMER_EMAIL");
+    expect((await get(f, inv.id)).body.data).toMatchObject({ status: "draft", invoice_number: null });
+  });
+
+  it("reverses the booking and keeps the number when the provider fails, and sends under it on retry", async () => {
+    const customerId = await newCustomer(f, { name: "Strul AB", email: "fail@strul.se" });
+    const inv = (await create(f, { customer_id: customerId, items: ITEMS })).body.data;
+    const key = `send-${inv.id}`;
+    const failed = await call("POST", url(f, `/invoices/${inv.id}/send`), { key: f.actor.key, headers: { "Idempotency-Key": key } });
+    expect(failed.status).toBe(502);
+    expect(failed.body.error).toMatchObject({ code: "INVOICE_SEND_PROVIDER_FAILED", details: { step: "email" } });
+    const number = failed.body.error.details.invoice_number;
+    const draft = (await get(f, inv.id)).body.data;
+    expect(draft).toMatchObject({ status: "draft", invoice_number: number, journal_entry_id: null });
+    // the sale and its storno: 1510 nets to zero
+    const reversal = (await call("GET", url(f, `/journal-entries/${failed.body.error.details.reversal_entry_id}`), { key: f.actor.key })).body.data;
+    expect(reversal.reverses_id).toBeTruthy();
+    const original = await entryLines(f.actor.key, f.companyId, reversal.reverses_id);
+    expect(original["1510"]).toEqual([12818, 0]);
+    expect((await entryLines(f.actor.key, f.companyId, reversal.id))["1510"]).toEqual([0, 12818]);
+
+    await write(f.actor.key, "PATCH", url(f, `/customers/${customerId}`), { email: "ekonomi@strul.se" });
+    // nothing was stored under the key: the same key runs the send again
+    const retry = await call("POST", url(f, `/invoices/${inv.id}/send`), { key: f.actor.key, headers: { "Idempotency-Key": key } });
+    expect(retry.status).toBe(200);
+    expect(retry.headers.get("Idempotent-Replayed")).toBeNull();
+    expect(retry.body.data).toMatchObject({ status: "sent", invoice_number: number });
+    expect(await mailbox("ekonomi@strul.se")).toHaveLength(1);
+  });
+
+  it("answers 503 INVOICE_SEND_EMAIL_NOT_CONFIGURED without a mail provider", async () => {
+    const { runCommand } = await import("../../src/commands/runner");
+    const customerId = await newCustomer(f, { name: "Okonfigurerad AB" });
+    const inv = (await create(f, { customer_id: customerId, items: ITEMS })).body.data;
+    const result = await runCommand({ ...env, EMAIL_API_URL: undefined } as any, {
+      name: "invoices.send",
+      input: { id: inv.id },
+      idempotency: null,
+      ctx: { companyId: f.companyId, requestId: "r", apiKeyId: f.actor.keyId, userId: f.actor.userId, role: "owner", unattendedCommitLimitOre: null, dryRun: false, now: new Date().toISOString(), apiVersion: "2026-05-12" },
+    });
+    expect(result).toMatchObject({ ok: false, status: 503, error: { code: "INVOICE_SEND_EMAIL_NOT_CONFIGURED" } });
+    expect((await get(f, inv.id)).body.data.status).toBe("draft");
+  });
+});

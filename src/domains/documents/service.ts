@@ -2,7 +2,7 @@
 // A document linked to a posted entry is immutable (BFL 7 kap; also enforced by a
 // trigger), and nothing is ever deleted.
 import { and, asc, desc, eq, gte, inArray, lt, max } from "drizzle-orm";
-import type { Command } from "../../commands/plan";
+import type { Command, Statement } from "../../commands/plan";
 import type { Database } from "../../db/client";
 import { documents, journalEntries, journalLines } from "../../db/schema";
 import { ApiError } from "../../http/api-error";
@@ -207,4 +207,34 @@ export async function documentsForEntry(db: Database, companyId: string, entryId
     .orderBy(asc(documents.createdAt))
     .all();
   return documentsJson(db, companyId, rows);
+}
+
+/**
+ * A document the service made itself (an invoice's PDF), archived in the same batch
+ * as the entry it belongs to: the link is not checked against the database, because
+ * that entry is written by the same batch. The bytes are in R2 already.
+ */
+export function archiveGeneratedDocument(
+  db: Database,
+  ctx: { companyId: string; now: string },
+  input: Omit<StoredUpload, "replacesId">,
+): { row: DocumentRow; statements: Statement[] } {
+  const row: DocumentRow = {
+    id: input.documentId,
+    companyId: ctx.companyId,
+    documentGroupId: input.documentId,
+    version: 1,
+    isCurrentVersion: true,
+    fileName: input.fileName,
+    mimeType: input.mimeType,
+    fileSizeBytes: input.fileSizeBytes,
+    sha256Hash: input.sha256Hash,
+    r2Key: input.r2Key,
+    uploadSource: input.uploadSource,
+    journalEntryId: input.journalEntryId ?? null,
+    journalEntryLineId: null,
+    createdAt: ctx.now,
+    linkedAt: input.journalEntryId ? ctx.now : null,
+  };
+  return { row, statements: [db.insert(documents).values(row)] };
 }

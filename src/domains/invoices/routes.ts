@@ -151,6 +151,22 @@ export function registerInvoiceRoutes(app: OpenAPIHono<AppEnv>) {
     defineRoute({
       ...write,
       method: "post",
+      path: `${BASE}/{id}/send`,
+      summary: "Send a draft by email",
+      description:
+        "Allocates the number, books the sale (accrual), renders and archives the PDF (document_id), all in one write, then emails the PDF to the customer. " +
+        "If the mail provider fails, the entry is reversed by a storno, the invoice returns to draft keeping its number, and the answer is 502 INVOICE_SEND_PROVIDER_FAILED; retrying sends it under the same number. " +
+        "No customer email: INVOICE_SEND_NO_CUSTOMER_EMAIL; no mail provider configured: 503 INVOICE_SEND_EMAIL_NOT_CONFIGURED. A dry-run sends nothing.",
+      params: IdParams,
+      response: InvoiceSchema.extend({ document_id: z.string() }),
+    }),
+    async (c) => dispatch(c, "invoices.send", { id: c.req.valid("param").id }, opts),
+  );
+
+  app.openapi(
+    defineRoute({
+      ...write,
+      method: "post",
       path: `${BASE}/{id}/mark-paid`,
       summary: "Record a payment of a sent invoice",
       description:
