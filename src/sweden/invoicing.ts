@@ -27,7 +27,10 @@ export const isSlpAccount = (account: string) => /^741\d$/.test(account);
 
 export type CustomerType = "swedish_business" | "eu_business" | "individual";
 
-/** Half-up rounding to whole öre (the usual commercial rounding of an invoice line). */
+/**
+ * Rounding to whole öre, half away from zero (the usual commercial rounding), so a
+ * negated amount rounds to the negated result and a credit note mirrors its invoice.
+ */
 function roundOre(value: Big): number {
   const n = Number(value.round(0, Big.roundHalfUp).toFixed(0));
   if (!Number.isSafeInteger(n)) throw new RangeError("amount exceeds the safe integer range");
