@@ -18,6 +18,7 @@ import { registerWebhookRoutes } from "../domains/webhooks/routes";
 import { registerSupplierRoutes } from "../domains/suppliers/routes";
 import { registerSupplierInvoiceRoutes } from "../domains/supplier-invoices/routes";
 import { registerInvoiceRoutes } from "../domains/invoices/routes";
+import { registerCurrencyRoutes } from "../domains/currency/routes";
 import { registerAdminRoutes } from "../domains/admin/routes";
 import { registerAuditRoutes } from "../domains/audit/routes";
 import { registerCompanyRoutes } from "../domains/companies/routes";
@@ -88,6 +89,7 @@ export function createApp() {
   registerSupplierRoutes(app);
   registerInvoiceRoutes(app);
   registerSupplierInvoiceRoutes(app);
+  registerCurrencyRoutes(app);
   registerArticleRoutes(app);
   registerDimensionRoutes(app);
   registerDocumentRoutes(app);

@@ -257,3 +257,16 @@ describe("the supplier ledger", () => {
     expect((await call("GET", url(books, `/supplier-invoices?supplier_id=${s}`), { key: books.actor.key })).body.data).toEqual([]);
   });
 });
+
+describe("the exchange-rate lookup", () => {
+  it("gives the Riksbank rate of a day, crosses through SEK, and says what is missing", async () => {
+    const rate = (q: string) => call("GET", url(accrual, `/currency/rate?${q}`), { key: accrual.actor.key });
+    // 2026-03-07 is a Saturday: Friday's fixing is used
+    expect((await rate("from=EUR&date=2026-03-07")).body.data).toEqual({ from: "EUR", to: "SEK", date: "2026-03-07", rate: 11.2345, rate_date: "2026-03-06", source: "riksbank" });
+    expect((await rate("from=EUR&to=USD&date=2026-03-09")).body.data.rate).toBe(1.069952); // 11.2345 / 10.5
+    const none = await rate("from=NOK&date=2026-03-09");
+    expect(none.status).toBe(502);
+    expect(none.body.error).toMatchObject({ code: "FX_CLOSING_RATE_UNAVAILABLE", details: { missingRates: [{ currency: "NOK", date: "2026-03-09" }] } });
+    expect((await rate("from=eur")).body.error.code).toBe("VALIDATION_ERROR");
+  });
+});
