@@ -105,23 +105,7 @@ export const uploadDocument: Command<StoredUpload> = async (db, input, ctx) => {
     statements.push(db.update(documents).set({ isCurrentVersion: false }).where(and(eq(documents.documentGroupId, groupId), eq(documents.isCurrentVersion, true))));
   }
   if (journalEntryId) await assertLinkTarget(db, ctx.companyId, journalEntryId, null);
-  const row: DocumentRow = {
-    id: input.documentId,
-    companyId: ctx.companyId,
-    documentGroupId: groupId,
-    version,
-    isCurrentVersion: true,
-    fileName: input.fileName,
-    mimeType: input.mimeType,
-    fileSizeBytes: input.fileSizeBytes,
-    sha256Hash: input.sha256Hash,
-    r2Key: input.r2Key,
-    uploadSource: input.uploadSource,
-    journalEntryId,
-    journalEntryLineId: null,
-    createdAt: ctx.now,
-    linkedAt: journalEntryId ? ctx.now : null,
-  };
+  const row = documentRow(ctx, { ...input, journalEntryId }, groupId, version);
   statements.push(db.insert(documents).values(row));
   const [data] = await documentsJson(db, ctx.companyId, [row]);
   return {
@@ -219,11 +203,18 @@ export function archiveGeneratedDocument(
   ctx: { companyId: string; now: string },
   input: Omit<StoredUpload, "replacesId">,
 ): { row: DocumentRow; statements: Statement[] } {
-  const row: DocumentRow = {
+  const row = documentRow(ctx, input, input.documentId, 1);
+  return { row, statements: [db.insert(documents).values(row)] };
+}
+
+/** The current version's row of a stored file, linked to its entry from the start when one is named. */
+function documentRow(ctx: { companyId: string; now: string }, input: Omit<StoredUpload, "replacesId">, groupId: string, version: number): DocumentRow {
+  const journalEntryId = input.journalEntryId ?? null;
+  return {
     id: input.documentId,
     companyId: ctx.companyId,
-    documentGroupId: input.documentId,
-    version: 1,
+    documentGroupId: groupId,
+    version,
     isCurrentVersion: true,
     fileName: input.fileName,
     mimeType: input.mimeType,
@@ -231,10 +222,9 @@ export function archiveGeneratedDocument(
     sha256Hash: input.sha256Hash,
     r2Key: input.r2Key,
     uploadSource: input.uploadSource,
-    journalEntryId: input.journalEntryId ?? null,
+    journalEntryId,
     journalEntryLineId: null,
     createdAt: ctx.now,
-    linkedAt: input.journalEntryId ? ctx.now : null,
+    linkedAt: journalEntryId ? ctx.now : null,
   };
-  return { row, statements: [db.insert(documents).values(row)] };
 }

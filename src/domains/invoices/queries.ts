@@ -9,7 +9,7 @@ import type { ErrorCode } from "../../http/error-catalogue";
 import { afterDesc, type PageRequest } from "../../http/pagination";
 import { fromOre } from "../../ledger/money";
 import { customerJson } from "../customers/service";
-import type { OpenItem } from "../supplier-invoices/queries";
+import { toOpenItem, type OpenItem, type OpenItemSqlRow } from "../../db/open-items";
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type InvoiceItemRow = typeof invoiceItems.$inferSelect;
@@ -167,7 +167,7 @@ export async function countOpenInvoices(db: Database, companyId: string, custome
  * overdue and partially paid invoices. One set-based query.
  */
 export async function openReceivablesAt(db: Database, companyId: string, asOf: string): Promise<OpenItem[]> {
-  const rows = await db.all<{ id: string; party_id: string; party_name: string; number: string; invoice_date: string; due_date: string; status: string; currency: string; rate: string; total: number; open: number }>(sql`
+  const rows = await db.all<OpenItemSqlRow>(sql`
     SELECT * FROM (
       SELECT i.id, i.customer_id AS party_id, i.customer_name AS party_name, i.invoice_number AS number, i.invoice_date, i.due_date, i.status,
              i.currency, i.exchange_rate AS rate, i.total_ore AS total,
@@ -179,19 +179,7 @@ export async function openReceivablesAt(db: Database, companyId: string, asOf: s
         AND i.status IN ('sent', 'partially_paid', 'overdue', 'paid', 'credited') AND i.invoice_date <= ${asOf}
     ) WHERE open > 0
     ORDER BY party_name, party_id, due_date, number`);
-  return rows.map((r) => ({
-    id: r.id,
-    partyId: r.party_id,
-    partyName: r.party_name,
-    number: r.number,
-    invoiceDate: r.invoice_date,
-    dueDate: r.due_date,
-    status: r.status,
-    currency: r.currency,
-    exchangeRate: r.rate,
-    totalOre: Number(r.total),
-    openOre: Number(r.open),
-  }));
+  return rows.map(toOpenItem);
 }
 
 /** The minute sweep: sent invoices past their due date become overdue. */

@@ -4,6 +4,7 @@ import { database } from "../../db/client";
 import type { AppEnv } from "../../http/context";
 import { dispatch } from "../../http/dispatch";
 import { json } from "../../http/envelope";
+import { fileResponse } from "../../http/file-response";
 import { parseExpand } from "../../http/expand";
 import { finishPage, pageRequest } from "../../http/pagination";
 import { defineRoute } from "../../http/route";
@@ -82,14 +83,7 @@ export function registerInvoiceRoutes(app: OpenAPIHono<AppEnv>) {
       const db = database(c.env);
       const row = await loadInvoice(db, c.get("company").id, c.req.valid("param").id);
       const bytes = await invoicePdfBytes(db, row, nowIso());
-      return new Response(bytes, {
-        headers: {
-          "Content-Type": "application/pdf",
-          "Content-Disposition": `attachment; filename="${invoiceFileName(row)}"`,
-          "X-Request-Id": c.get("requestId"),
-          "Service-Version": c.env.SERVICE_VERSION,
-        },
-      });
+      return fileResponse(c, bytes, "application/pdf", invoiceFileName(row));
     },
   );
 

@@ -29,6 +29,7 @@ import { loadCompany } from "../companies/service";
 import { sekRate } from "../currency/rates";
 import { loadCustomer } from "../customers/service";
 import { assertDimensionsUsable } from "../dimensions/service";
+import { postOnDate, voucherRef } from "../journal-entries/posting";
 import { defaultSeries, toEngineLines } from "../journal-entries/commands";
 import { archiveGeneratedDocument, r2KeyFor } from "../documents/service";
 import { sha256Hex } from "../../http/crypto";
@@ -53,19 +54,6 @@ export function saleOf(row: InvoiceRow, items: InvoiceItemRow[]): Sale {
     items: items.map((i) => ({ netOre: i.netOre, revenueAccount: i.revenueAccount, description: i.description, dimensions: i.dimensions })),
   };
 }
-
-async function post(db: Database, ctx: CommandContext, date: string, description: string, sourceType: string, sourceId: string, lines: EngineLine[]) {
-  const ledger = new Ledger(db, ctx);
-  const period = await ledger.periodForDate(date);
-  return ledger.postNew({ fiscalPeriodId: period.id, entryDate: date, description, voucherSeries: await defaultSeries(db, ctx), sourceType, sourceId, lines });
-}
-
-const voucherRef = (entry: { row: { id: string; voucherSeries: string }; voucherNumber: number }, now: string): VoucherRef => ({
-  entryId: entry.row.id,
-  series: entry.row.voucherSeries,
-  number: entry.voucherNumber,
-  immutableAt: now,
-});
 
 /** Numbers decided by the company's single writer; `taken` holds those already given out in this plan. */
 class InvoiceNumbers {
@@ -225,7 +213,7 @@ export async function planIssue(db: Database, ctx: CommandContext, draft: Invoic
   const { companies: company } = await loadCompany(db, ctx.companyId);
   if (draft.documentType === "invoice" && company.accountingMethod === "accrual") {
     const sale = saleOf(row, items);
-    const posted = await post(db, ctx, row.invoiceDate, sale.text, "invoice_sent", row.id, saleInvoiced(sale));
+    const posted = await postOnDate(db, ctx, row.invoiceDate, sale.text, "invoice_sent", row.id, saleInvoiced(sale));
     row.journalEntryId = posted.row.id;
     statements.push(...posted.statements);
     voucher = voucherRef(posted, ctx.now);
@@ -464,7 +452,7 @@ export const creditInvoice: Command<{ id: string; reason: string }> = async (db,
   if (company.accountingMethod === "accrual") {
     const text = `Kreditfaktura ${credit.invoiceNumber} ${row.customerName}`;
     // The allowance for an already posted sale is the sale itself, mirrored (BFL 5 kap 5 §).
-    const entry = await post(db, ctx, today, text, "invoice_credited", creditId, mirrored(saleInvoiced(saleOf(row, items)), text));
+    const entry = await postOnDate(db, ctx, today, text, "invoice_credited", creditId, mirrored(saleInvoiced(saleOf(row, items)), text));
     credit.journalEntryId = entry.row.id;
     statements.push(...entry.statements);
     voucher = voucherRef(entry, ctx.now);

@@ -3,7 +3,7 @@
 // are valued at their booked rate (revaluation at a closing rate is year-end work).
 import { fromOre } from "../../ledger/money";
 import { AGING_BUCKETS, agingBucket, daysPastDue, toSekOre, type AgingBucket } from "../../sweden/invoicing";
-import type { OpenItem } from "../supplier-invoices/queries";
+import type { OpenItem } from "../../db/open-items";
 
 type Buckets = Record<AgingBucket, number>;
 const zero = (): Buckets => ({ "0-30": 0, "31-60": 0, "61-90": 0, "90+": 0 });

@@ -8,6 +8,7 @@ import { ApiError } from "../../http/api-error";
 import type { AppEnv } from "../../http/context";
 import { decodeCursor, encodeCursor } from "../../http/cursor";
 import { json } from "../../http/envelope";
+import { fileResponse } from "../../http/file-response";
 import { defineRoute } from "../../http/route";
 import { fromOre } from "../../ledger/money";
 import { BOX_NAMES, declarationBoxes } from "../../sweden/vat-declaration";
@@ -48,17 +49,6 @@ async function companyRow(c: Context<AppEnv>) {
 
 function pdfSection(s: { name: string; accounts: { account_number: string; name: string | null; amount: number }[]; total: number }) {
   return { name: s.name, rows: s.accounts.map((a) => ({ label: `${a.account_number} ${a.name ?? ""}`.trim(), amount: a.amount })), total: s.total };
-}
-
-function pdfResponse(c: Context<AppEnv>, bytes: Uint8Array, name: string) {
-  return new Response(bytes, {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="${name}"`,
-      "X-Request-Id": c.get("requestId"),
-      "Service-Version": c.env.SERVICE_VERSION,
-    },
-  });
 }
 
 const BalanceQuery = z
@@ -192,7 +182,7 @@ export function registerReportRoutes(app: OpenAPIHono<AppEnv>) {
         ],
         generatedAt: nowIso(),
       };
-      return pdfResponse(c, await renderReportPdf(pdf), `balansrakning-${report.as_of}${report.is_preliminary ? "-preliminar" : ""}.pdf`);
+      return fileResponse(c, await renderReportPdf(pdf), "application/pdf", `balansrakning-${report.as_of}${report.is_preliminary ? "-preliminar" : ""}.pdf`);
     },
   );
 
@@ -229,7 +219,7 @@ export function registerReportRoutes(app: OpenAPIHono<AppEnv>) {
         ],
         generatedAt: nowIso(),
       };
-      return pdfResponse(c, await renderReportPdf(pdf), `resultatrakning-${r.from_date}-${r.to_date}${r.is_preliminary ? "-preliminar" : ""}.pdf`);
+      return fileResponse(c, await renderReportPdf(pdf), "application/pdf", `resultatrakning-${r.from_date}-${r.to_date}${r.is_preliminary ? "-preliminar" : ""}.pdf`);
     },
   );
 
@@ -426,14 +416,7 @@ export function registerReportRoutes(app: OpenAPIHono<AppEnv>) {
     async (c) => {
       const { db, companyId, period } = await periodScope(c, c.req.valid("query").period_id);
       const { bytes, fileName } = await exportSie(db, companyId, period, c.env.SERVICE_VERSION, nowIso());
-      return new Response(bytes, {
-        headers: {
-          "Content-Type": "text/plain; charset=IBM437",
-          "Content-Disposition": `attachment; filename="${fileName}"`,
-          "X-Request-Id": c.get("requestId"),
-          "Service-Version": c.env.SERVICE_VERSION,
-        },
-      });
+      return fileResponse(c, bytes, "text/plain; charset=IBM437", fileName);
     },
   );
 }

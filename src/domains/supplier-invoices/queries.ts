@@ -8,6 +8,7 @@ import type { ErrorCode } from "../../http/error-catalogue";
 import { afterDesc, type PageRequest } from "../../http/pagination";
 import { fromOre } from "../../ledger/money";
 import { supplierJson } from "../suppliers/service";
+import { toOpenItem, type OpenItem, type OpenItemSqlRow } from "../../db/open-items";
 
 export type SupplierInvoiceRow = typeof supplierInvoices.$inferSelect;
 export type SupplierInvoiceItemRow = typeof supplierInvoiceItems.$inferSelect;
@@ -164,27 +165,12 @@ export async function countOpenSupplierInvoices(db: Database, companyId: string,
   return Number(row?.n ?? 0);
 }
 
-export interface OpenItem {
-  id: string;
-  partyId: string;
-  partyName: string;
-  number: string;
-  invoiceDate: string;
-  dueDate: string;
-  status: string;
-  currency: string;
-  exchangeRate: string;
-  totalOre: number;
-  /** still owed at the date asked for, in the invoice currency */
-  openOre: number;
-}
-
 /**
  * Supplier invoices still owed at `asOf`: registered by then, less the payments and
  * credit notes dated up to then. One set-based query; no lines are walked.
  */
 export async function openSupplierItemsAt(db: Database, companyId: string, asOf: string): Promise<OpenItem[]> {
-  const rows = await db.all<{ id: string; party_id: string; party_name: string; arrival: number; number: string; invoice_date: string; due_date: string; status: string; currency: string; rate: string; total: number; open: number }>(sql`
+  const rows = await db.all<OpenItemSqlRow>(sql`
     SELECT * FROM (
       SELECT si.id, si.supplier_id AS party_id, si.supplier_name AS party_name, si.arrival_number AS arrival, si.supplier_invoice_number AS number,
              si.invoice_date, si.due_date, si.status, si.currency, si.exchange_rate AS rate, si.total_ore AS total,
@@ -195,19 +181,7 @@ export async function openSupplierItemsAt(db: Database, companyId: string, asOf:
       WHERE si.company_id = ${companyId} AND si.is_credit_note = 0 AND si.invoice_date <= ${asOf}
     ) WHERE open > 0
     ORDER BY party_name, party_id, due_date, arrival`);
-  return rows.map((r) => ({
-    id: r.id,
-    partyId: r.party_id,
-    partyName: r.party_name,
-    number: r.number,
-    invoiceDate: r.invoice_date,
-    dueDate: r.due_date,
-    status: r.status,
-    currency: r.currency,
-    exchangeRate: r.rate,
-    totalOre: Number(r.total),
-    openOre: Number(r.open),
-  }));
+  return rows.map(toOpenItem);
 }
 
 /** The minute sweep: unpaid supplier invoices past their due date become overdue. */

@@ -8,13 +8,13 @@
 // SI_CREATE_DUPLICATE_INVOICE_NUMBER > ENTRY_DATE_OUTSIDE_FISCAL_PERIOD > PERIOD_LOCKED >
 // SI_FX_RATE_MISSING > ACCOUNTS_NOT_IN_CHART > DIMENSION_VALIDATION_FAILED.
 import { and, eq, max, sql } from "drizzle-orm";
-import type { Command, CommandContext } from "../../commands/plan";
+import type { Command } from "../../commands/plan";
 import type { Database } from "../../db/client";
 import { supplierInvoiceItems, supplierInvoicePayments, supplierInvoices } from "../../db/schema";
 import type { Env } from "../../env";
 import { ApiError } from "../../http/api-error";
 import { newId } from "../../ids";
-import { assertPeriodOpen, Ledger, type EngineLine } from "../../ledger/engine";
+import { assertPeriodOpen, Ledger } from "../../ledger/engine";
 import { toOre } from "../../ledger/money";
 import { mirrored, purchaseRegistered, purchaseSettledInCash, supplierPaymentMade, type Purchase } from "../../ledger/posting-rules";
 import { addDays } from "../../sweden/fiscal-year";
@@ -23,7 +23,7 @@ import { vatRateToBp } from "../../sweden/vat";
 import { loadCompany } from "../companies/service";
 import { sekRate } from "../currency/rates";
 import { assertDimensionsUsable } from "../dimensions/service";
-import { defaultSeries } from "../journal-entries/commands";
+import { postOnDate, voucherRef } from "../journal-entries/posting";
 import { loadSupplier } from "../suppliers/service";
 import {
   itemsOfSupplierInvoice,
@@ -49,6 +49,15 @@ function purchaseOf(row: SupplierInvoiceRow, items: SupplierInvoiceItemRow[]): P
   };
 }
 
+/** The supplier's invoice (not credit note) with this number of theirs, if registered. */
+function invoiceWithNumber(db: Database, companyId: string, supplierId: string, number: string) {
+  return db
+    .select({ id: supplierInvoices.id })
+    .from(supplierInvoices)
+    .where(and(eq(supplierInvoices.companyId, companyId), eq(supplierInvoices.supplierId, supplierId), eq(supplierInvoices.supplierInvoiceNumber, number), eq(supplierInvoices.isCreditNote, false)))
+    .get();
+}
+
 async function nextArrivalNumber(db: Database, companyId: string): Promise<number> {
   // Decided by the company's single writer; the unique index refuses a second one.
   const [row] = await db.select({ n: max(supplierInvoices.arrivalNumber) }).from(supplierInvoices).where(eq(supplierInvoices.companyId, companyId)).all();
@@ -60,14 +69,6 @@ async function accountingMethod(db: Database, companyId: string) {
 }
 
 /** Posts `lines` dated `date` in the period covering it (open), or throws the engine's code. */
-async function post(db: Database, ctx: CommandContext, date: string, description: string, sourceType: string, sourceId: string, lines: EngineLine[]) {
-  const ledger = new Ledger(db, ctx);
-  const period = await ledger.periodForDate(date);
-  return ledger.postNew({ fiscalPeriodId: period.id, entryDate: date, description, voucherSeries: await defaultSeries(db, ctx), sourceType, sourceId, lines });
-}
-
-const voucherRef = (entry: { row: { id: string; voucherSeries: string }; voucherNumber: number }, now: string) => ({ entryId: entry.row.id, series: entry.row.voucherSeries, number: entry.voucherNumber, immutableAt: now });
-
 async function exchangeRateFor(env: Env, currency: string, given: number | undefined, date: string): Promise<string> {
   if (currency === "SEK") {
     if (given !== undefined && given !== 1) throw invalid("exchange_rate", "an invoice in SEK has exchange_rate 1");
@@ -109,11 +110,7 @@ export const createSupplierInvoice: Command<SupplierInvoiceCreateInput> = async 
   const totalOre = subtotalOre + vatTotal;
   if (totalOre <= 0) throw invalid("items", "the invoice total must be above zero; a supplier's credit note is registered by crediting its invoice");
 
-  const duplicate = await db
-    .select({ id: supplierInvoices.id })
-    .from(supplierInvoices)
-    .where(and(eq(supplierInvoices.companyId, ctx.companyId), eq(supplierInvoices.supplierId, supplier.id), eq(supplierInvoices.supplierInvoiceNumber, input.supplier_invoice_number), eq(supplierInvoices.isCreditNote, false)))
-    .get();
+  const duplicate = await invoiceWithNumber(db, ctx.companyId, supplier.id, input.supplier_invoice_number);
   if (duplicate) throw new ApiError("SI_CREATE_DUPLICATE_INVOICE_NUMBER", { supplier_id: supplier.id, supplier_invoice_number: input.supplier_invoice_number, existing_id: duplicate.id });
 
   const ledger = new Ledger(db, ctx);
@@ -161,7 +158,7 @@ export const createSupplierInvoice: Command<SupplierInvoiceCreateInput> = async 
   const statements = [];
   let voucher = null;
   if ((await accountingMethod(db, ctx.companyId)) === "accrual") {
-    const entry = await post(db, ctx, row.invoiceDate, purchase.text, "supplier_invoice_registered", id, lines);
+    const entry = await postOnDate(db, ctx, row.invoiceDate, purchase.text, "supplier_invoice_registered", id, lines);
     row.registrationJournalEntryId = entry.row.id;
     statements.push(...entry.statements);
     voucher = voucherRef(entry, ctx.now);
@@ -220,7 +217,7 @@ export const paySupplierInvoice: Command<SupplierInvoicePayInput & { id: string 
   // The last payment takes what is left of the booked SEK total, so 2440 ends at zero.
   const bookedSek = amountOre === remaining ? row.totalSekOre - paidSekBefore : toSekOre(amountOre, row.exchangeRate);
   const lines = method === "cash" ? purchaseSettledInCash(purchase, input.settlement_account, diffOre) : supplierPaymentMade(bookedSek, diffOre, input.settlement_account, `Betalning ${purchase.text}`);
-  const entry = await post(db, ctx, date, `Betalning ${purchase.text}`, "supplier_invoice_paid", row.id, lines);
+  const entry = await postOnDate(db, ctx, date, `Betalning ${purchase.text}`, "supplier_invoice_paid", row.id, lines);
 
   const paidOre = row.paidOre + amountOre;
   const status = paidOre + row.creditedOre >= row.totalOre ? "paid" : "partially_paid";
@@ -297,7 +294,7 @@ export const creditSupplierInvoice: Command<{ id: string }> = async (db, input, 
   let voucher = null;
   if ((await accountingMethod(db, ctx.companyId)) === "accrual") {
     const text = `Kreditering av leverantörsfaktura ${row.supplierName} ${row.supplierInvoiceNumber} (ank.nr ${row.arrivalNumber})`;
-    const entry = await post(db, ctx, today, text, "supplier_invoice_credited", creditId, mirrored(purchaseRegistered(purchaseOf(row, items)), text));
+    const entry = await postOnDate(db, ctx, today, text, "supplier_invoice_credited", creditId, mirrored(purchaseRegistered(purchaseOf(row, items)), text));
     credit.registrationJournalEntryId = entry.row.id;
     statements.push(...entry.statements);
     voucher = voucherRef(entry, ctx.now);
@@ -335,11 +332,7 @@ export const updateSupplierInvoice: Command<SupplierInvoicePatchInput & { id: st
     throw new ApiError("CONFLICT", { status: row.status, paid_amount: row.paidOre / 100 }, "Only an unpaid supplier invoice that is not credited can be updated.");
   }
   if (input.supplier_invoice_number !== undefined && input.supplier_invoice_number !== row.supplierInvoiceNumber) {
-    const taken = await db
-      .select({ id: supplierInvoices.id })
-      .from(supplierInvoices)
-      .where(and(eq(supplierInvoices.companyId, ctx.companyId), eq(supplierInvoices.supplierId, row.supplierId), eq(supplierInvoices.supplierInvoiceNumber, input.supplier_invoice_number), eq(supplierInvoices.isCreditNote, false)))
-      .get();
+    const taken = await invoiceWithNumber(db, ctx.companyId, row.supplierId, input.supplier_invoice_number);
     if (taken) throw new ApiError("SI_CREATE_DUPLICATE_INVOICE_NUMBER", { supplier_invoice_number: input.supplier_invoice_number, existing_id: taken.id });
   }
   const dueDate = input.due_date ?? row.dueDate;
