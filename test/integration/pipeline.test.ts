@@ -72,9 +72,15 @@ describe("headers and envelopes", () => {
         "/api/v1/companies/{companyId}/journal-entries/{id}/correct",
         "/api/v1/companies/{companyId}/fiscal-periods",
         "/api/v1/companies/{companyId}/accounts",
+        "/api/v1/companies/{companyId}/invoices/{id}/send",
+        "/api/v1/companies/{companyId}/supplier-invoices/{id}/mark-paid",
+        "/api/v1/companies/{companyId}/reports/ar-ledger",
+        "/api/v1/companies/{companyId}/reports/supplier-ledger",
       ]),
     );
     expect(doc.body.components.schemas.JournalEntryCreate).toBeDefined();
+    expect(doc.body.components.schemas.InvoiceCreate).toBeDefined();
+    expect(doc.body.components.schemas.SupplierInvoiceCreate).toBeDefined();
     const page = await call("GET", "/api/v1/docs");
     expect(page.status).toBe(200);
     expect(page.body).toContain("/api/v1/companies/{companyId}/journal-entries/{id}/commit");
