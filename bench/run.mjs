@@ -1,8 +1,10 @@
-// npm run bench [-- --lines 1000000]
+// npm run bench [-- --lines 1000000 --invoices 2000]
 // Starts the service locally (wrangler dev, a fresh state directory), builds a company
 // whose year has the given number of journal lines by importing a generated SIE 4 file
 // through the API, then times the reports, the SIE export of the year and the import
-// of that export into a second company. Prints the figures; asserts nothing.
+// of that export into a second company. Then a third company gets the given number of
+// customer invoices and of supplier invoices, a third of each paid, and the two
+// ledgers with aging are timed. Prints the figures; asserts nothing.
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -10,7 +12,8 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { envWithNode, projectRoot } from "../scripts/node.mjs";
 
-const { values } = parseArgs({ options: { lines: { type: "string", default: "1000000" }, port: { type: "string", default: "8791" } } });
+const { values } = parseArgs({ options: { lines: { type: "string", default: "1000000" }, invoices: { type: "string", default: "2000" }, port: { type: "string", default: "8791" } } });
+const INVOICES = Number(values.invoices);
 const LINES = Number(values.lines);
 const LINES_PER_VOUCHER = 5;
 const PORT = values.port;
@@ -139,7 +142,56 @@ try {
   await timed("SIE4 import of that export", () => importAndWait(key, second.id, exported.body));
   const tb2 = await api("GET", `/api/v1/companies/${second.id}/reports/trial-balance?period_id=${second.fiscal_period.id}`, { key });
   console.log(`${"  round trip: same trial balance".padEnd(46)} ${JSON.stringify(tb2.body.data.accounts) === JSON.stringify(tb.body.data.accounts)}`);
+
+  if (INVOICES > 0) await benchLedgers(key);
 } finally {
   dev.kill("SIGTERM");
   rmSync(stateDir, { recursive: true, force: true });
+}
+
+/** N customer invoices (self-billed: booked when created, 50 a call) and N supplier invoices over 2025. */
+async function benchLedgers(key) {
+  const company = (await api("POST", "/api/v1/companies", { key, body: { name: "Reskontra AB", entity_type: "aktiebolag", org_number: "556016-0680", f_skatt: true, vat_registered: true, moms_period: "quarterly", first_fiscal_year: { start_date: "2025-01-01", end_date: "2025-12-31" } } })).body.data;
+  const url = (p) => `/api/v1/companies/${company.id}${p}`;
+  const must = (res, what) => {
+    if (res.status >= 300) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body.data;
+  };
+  const customers = [];
+  for (let i = 0; i < 100; i++) customers.push(must(await api("POST", url("/customers"), { key, body: { name: `Kund ${i}`, customer_type: "swedish_business" } }), "customer").id);
+  const suppliers = [];
+  for (let i = 0; i < 50; i++) suppliers.push(must(await api("POST", url("/suppliers"), { key, body: { name: `Leverantör ${i}`, supplier_type: "swedish_business", default_expense_account: "4010" } }), "supplier").id);
+  const date = (i) => `2025-${String(1 + (i % 12)).padStart(2, "0")}-${String(1 + (i % 28)).padStart(2, "0")}`;
+  const due = (i) => `2025-${String(Math.min(12, 2 + (i % 12))).padStart(2, "0")}-28`;
+  const invoiceIds = [];
+  await timed(`${INVOICES} customer invoices (bulk, booked)`, async () => {
+    for (let i = 0; i < INVOICES; i += 50) {
+      const batch = [];
+      for (let j = i; j < Math.min(INVOICES, i + 50); j++) {
+        batch.push({ customer_id: customers[j % customers.length], is_self_billed: true, external_invoice_number: `SB-${j}`, received_date: date(j), invoice_date: date(j), due_date: due(j), items: [{ description: "Vara", quantity: 1 + (j % 5), unit_price: 100 + (j % 900) }] });
+      }
+      const out = must(await api("POST", url("/invoices/bulk-create"), { key, body: { invoices: batch } }), "bulk invoices");
+      invoiceIds.push(...out.results.map((r) => r.data.id));
+    }
+  });
+  const supplierIds = [];
+  await timed(`${INVOICES} supplier invoices (one by one)`, async () => {
+    for (let j = 0; j < INVOICES; j++) {
+      const si = must(await api("POST", url("/supplier-invoices"), { key, body: { supplier_id: suppliers[j % suppliers.length], supplier_invoice_number: `L-${j}`, invoice_date: date(j), due_date: due(j), items: [{ amount: 50 + (j % 700), vat_rate: 0.25 }] } }), "supplier invoice");
+      supplierIds.push(si.id);
+    }
+  });
+  await timed(`pay a third of each`, async () => {
+    for (let j = 0; j < INVOICES; j += 3) {
+      must(await api("POST", url(`/invoices/${invoiceIds[j]}/mark-paid`), { key, body: { payment_date: due(j) } }), "pay invoice");
+      must(await api("POST", url(`/supplier-invoices/${supplierIds[j]}/mark-paid`), { key, body: { payment_date: due(j) } }), "pay supplier invoice");
+    }
+  });
+  const ar = await timed("ar-ledger at 2025-12-31", () => api("GET", url("/reports/ar-ledger?as_of_date=2025-12-31"), { key }));
+  await timed("ar-ledger at 2025-06-30", () => api("GET", url("/reports/ar-ledger?as_of_date=2025-06-30"), { key }));
+  const ap = await timed("supplier-ledger at 2025-12-31", () => api("GET", url("/reports/supplier-ledger?as_of_date=2025-12-31"), { key }));
+  const tb = must(await api("GET", url(`/reports/trial-balance?period_id=${company.fiscal_period.id}`), { key }), "trial balance");
+  const balance = (a) => tb.accounts.find((x) => x.account_number === a)?.closing_balance ?? 0;
+  console.log(`${"  open invoices / ledger total / 1510".padEnd(46)} ${ar.body.data.totals.invoice_count} / ${ar.body.data.totals.total} / ${balance("1510")}`);
+  console.log(`${"  open supplier invoices / total / -2440".padEnd(46)} ${ap.body.data.totals.invoice_count} / ${ap.body.data.totals.total} / ${-balance("2440")}`);
 }

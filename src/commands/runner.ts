@@ -132,7 +132,13 @@ async function runExternal(db: Database, step: NonNullable<Plan["external"]>, pu
   try {
     await step.run();
   } catch (cause) {
-    const undo = await step.compensate(cause);
+    let undo: Awaited<ReturnType<typeof step.compensate>>;
+    try {
+      undo = await step.compensate(cause);
+    } catch (err) {
+      console.error("compensation could not be planned: the write stands without its external step", cause, err);
+      return failure(new ApiError("INTERNAL_ERROR", { external_step_failed: String(cause), compensated: false }), false);
+    }
     try {
       await db.batch([audit(undo.action), ...undo.statements]);
     } catch (err) {

@@ -155,15 +155,20 @@ describe("VAT declaration", () => {
 });
 
 describe("PDFs", () => {
-  /** The text of every page: content streams inflated, then each <hex> Tj decoded from WinAnsi. */
+  /**
+   * The text of every page: content streams inflated, then each <hex> Tj decoded from
+   * WinAnsi. A stream's extent is its dictionary's /Length: its last byte may itself be
+   * a CR or LF (deflate ends with a checksum), so trimming before "endstream" is wrong.
+   */
   const pdfText = async (bytes: Uint8Array) => {
     const raw = new TextDecoder("latin1").decode(bytes);
     let content = "";
     for (const m of raw.matchAll(/(?<!end)stream\r?\n/g)) {
       const start = m.index! + m[0].length;
-      let end = raw.indexOf("endstream", start);
-      while (raw[end - 1] === "\n" || raw[end - 1] === "\r") end--;
-      const chunk = bytes.slice(start, end);
+      const dictionary = raw.slice(raw.lastIndexOf("<<", m.index!), m.index!);
+      const length = Number(/\/Length (\d+)/.exec(dictionary)?.[1]);
+      // without a plain /Length, pdf-lib's one end-of-line before "endstream" is dropped
+      const chunk = bytes.slice(start, Number.isFinite(length) ? start + length : raw.indexOf("endstream", start) - 1);
       try {
         const inflated = new Response(new Blob([chunk]).stream().pipeThrough(new DecompressionStream("deflate")));
         content += new TextDecoder("latin1").decode(await inflated.arrayBuffer());
@@ -191,7 +196,9 @@ describe("PDFs", () => {
 
   it("renders the income statement", async () => {
     const res = await SELF.fetch(`${BASE}/api/v1/companies/${companyId}/reports/income-statement/pdf?period_id=${periodId}`, { headers: { Authorization: `Bearer ${actor.key}` } });
-    const text = await pdfText(new Uint8Array(await res.arrayBuffer()));
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect(res.status, new TextDecoder().decode(bytes.slice(0, 300))).toBe(200);
+    const text = await pdfText(bytes);
     expect(text).toContain("Resultaträkning");
     expect(text).toContain("-4 000,00");
   });
