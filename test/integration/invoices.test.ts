@@ -204,6 +204,18 @@ describe("issuing and paying under the accrual method", () => {
     expect((await write(f.actor.key, "POST", url(f, "/invoices/bulk-create"), { invoices: [{}], all_or_nothing: true })).status).toBe(501);
   });
 
+  it("books a bulk of self-billed invoices in one batch with consecutive voucher numbers; a failing item takes none", async () => {
+    const customerId = await newCustomer(f, { name: "Bulk Självfaktura AB" });
+    const sb = (n: string, date: string) => ({ customer_id: customerId, is_self_billed: true, external_invoice_number: n, received_date: day(0), invoice_date: date, items: [{ description: "Vara", unit_price: 100 }] });
+    const res = await write(f.actor.key, "POST", url(f, "/invoices/bulk-create"), { invoices: [sb("B-1", day(-1)), sb("B-2", day(-400)), sb("B-3", day(-1)), sb("B-1", day(-1))] });
+    expect(res.status).toBe(200);
+    expect(res.body.data.results.map((r: any) => r.error?.code ?? r.data.status)).toEqual(["sent", "ENTRY_DATE_OUTSIDE_FISCAL_PERIOD", "sent", "CONFLICT"]);
+    const vouchers = await Promise.all(
+      [0, 2].map(async (i) => (await call("GET", url(f, `/journal-entries/${res.body.data.results[i].data.journal_entry_id}`), { key: f.actor.key })).body.data.voucher_number),
+    );
+    expect(vouchers[1]).toBe(vouchers[0] + 1);
+  });
+
   it("keeps a customer with open invoices from being archived, and lists them on expand", async () => {
     const customerId = await newCustomer(f, { name: "Skuld AB" });
     const inv = (await create(f, { customer_id: customerId, items: ITEMS })).body.data;

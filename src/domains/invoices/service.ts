@@ -55,19 +55,38 @@ export function saleOf(row: InvoiceRow, items: InvoiceItemRow[]): Sale {
   };
 }
 
-/** Numbers decided by the company's single writer; `taken` holds those already given out in this plan. */
+/**
+ * Invoice numbers decided by the company's single writer; `taken` holds the last one
+ * given out in this plan. A number is only peeked until the invoice it is for has
+ * passed every rule, then taken: an item of a bulk-create that fails leaves no gap.
+ */
 class InvoiceNumbers {
   private taken = new Map<string, number>();
   constructor(private readonly db: Database, private readonly companyId: string) {}
-  async next(series: string): Promise<{ series: string; seq: number; number: string }> {
+  async peek(series: string): Promise<{ series: string; seq: number; number: string }> {
     let seq = this.taken.get(series);
     if (seq === undefined) {
       const [row] = await this.db.select({ n: max(invoices.numberSeq) }).from(invoices).where(and(eq(invoices.companyId, this.companyId), eq(invoices.numberSeries, series))).all();
       seq = row?.n ?? 0;
+      this.taken.set(series, seq);
     }
-    seq += 1;
+    return { series, seq: seq + 1, number: `${series}${seq + 1}` };
+  }
+  take(series: string, seq: number): void {
     this.taken.set(series, seq);
-    return { series, seq, number: `${series}${seq}` };
+  }
+}
+
+/**
+ * What one command shares across the invoices it issues (a bulk-create may issue 50):
+ * the invoice numbers and, through its one Ledger, the voucher numbers given out so far.
+ */
+export class Issuer {
+  readonly numbers: InvoiceNumbers;
+  readonly ledger: Ledger;
+  constructor(db: Database, ctx: CommandContext) {
+    this.numbers = new InvoiceNumbers(db, ctx.companyId);
+    this.ledger = new Ledger(db, ctx);
   }
 }
 
@@ -188,7 +207,7 @@ export interface Issued {
  * buyer's number. Refusals: INVOICE_SEND_CANCELLED, INVOICE_ALREADY_SENT,
  * VALIDATION_ERROR (no exchange rate), DIMENSION_VALIDATION_FAILED, the engine's codes.
  */
-export async function planIssue(db: Database, ctx: CommandContext, draft: InvoiceRow, items: InvoiceItemRow[], numbers: InvoiceNumbers, externalNumber?: string): Promise<Issued> {
+export async function planIssue(db: Database, ctx: CommandContext, draft: InvoiceRow, items: InvoiceItemRow[], issuer: Issuer, externalNumber?: string): Promise<Issued> {
   if (draft.status === "cancelled") throw new ApiError("INVOICE_SEND_CANCELLED", { id: draft.id });
   if (draft.status !== "draft") throw new ApiError("INVOICE_ALREADY_SENT", { id: draft.id, status: draft.status, invoice_number: draft.invoiceNumber });
   if (draft.exchangeRate === null) throw invalid("exchange_rate", `no exchange rate for ${draft.currency}: PATCH the draft with exchange_rate before issuing it`);
@@ -197,7 +216,7 @@ export async function planIssue(db: Database, ctx: CommandContext, draft: Invoic
     ? { series: null, seq: null, number: externalNumber }
     : draft.invoiceNumber
       ? { series: draft.numberSeries, seq: draft.numberSeq, number: draft.invoiceNumber }
-      : await numbers.next(SERIES[draft.documentType]);
+      : await issuer.numbers.peek(SERIES[draft.documentType]);
   const row: InvoiceRow = {
     ...draft,
     invoiceNumber: numbering.number,
@@ -213,18 +232,19 @@ export async function planIssue(db: Database, ctx: CommandContext, draft: Invoic
   const { companies: company } = await loadCompany(db, ctx.companyId);
   if (draft.documentType === "invoice" && company.accountingMethod === "accrual") {
     const sale = saleOf(row, items);
-    const posted = await postOnDate(db, ctx, row.invoiceDate, sale.text, "invoice_sent", row.id, saleInvoiced(sale));
+    const posted = await postOnDate(issuer.ledger, db, ctx, row.invoiceDate, sale.text, "invoice_sent", row.id, saleInvoiced(sale));
     row.journalEntryId = posted.row.id;
     statements.push(...posted.statements);
     voucher = voucherRef(posted, ctx.now);
     entry = posted;
   }
+  if (numbering.series !== null && numbering.seq !== null && !draft.invoiceNumber) issuer.numbers.take(numbering.series, numbering.seq);
   return { row, statements, voucher, entry };
 }
 
 const insertDraft = (db: Database, d: Draft) => [db.insert(invoices).values(d.row), ...d.items.map((i) => db.insert(invoiceItems).values(i))];
 
-async function planCreate(db: Database, ctx: CommandContext, env: Env, input: InvoiceCreateInput, numbers: InvoiceNumbers, selfBilledTaken: Set<string>) {
+async function planCreate(db: Database, ctx: CommandContext, env: Env, input: InvoiceCreateInput, issuer: Issuer, selfBilledTaken: Set<string>) {
   const draft = await planDraft(db, ctx, env, input);
   if (!input.is_self_billed) {
     const data = invoiceJson(draft.row);
@@ -234,8 +254,8 @@ async function planCreate(db: Database, ctx: CommandContext, env: Env, input: In
   const external = input.external_invoice_number!;
   const clash = await db.select({ id: invoices.id }).from(invoices).where(and(eq(invoices.companyId, ctx.companyId), eq(invoices.customerId, draft.row.customerId), eq(invoices.externalInvoiceNumber, external))).get();
   if (clash || selfBilledTaken.has(`${draft.row.customerId}/${external}`)) throw new ApiError("CONFLICT", { external_invoice_number: external, existing_id: clash?.id ?? null }, "A self-billed invoice with this number from this customer already exists.");
+  const issued = await planIssue(db, ctx, draft.row, draft.items, issuer, external);
   selfBilledTaken.add(`${draft.row.customerId}/${external}`);
-  const issued = await planIssue(db, ctx, draft.row, draft.items, numbers, external);
   const data = invoiceJson(issued.row);
   return {
     row: issued.row,
@@ -247,7 +267,7 @@ async function planCreate(db: Database, ctx: CommandContext, env: Env, input: In
 }
 
 export const createInvoice: Command<InvoiceCreateInput> = async (db, input, ctx, env) => {
-  const plan = await planCreate(db, ctx, env, input, new InvoiceNumbers(db, ctx.companyId), new Set());
+  const plan = await planCreate(db, ctx, env, input, new Issuer(db, ctx), new Set());
   return {
     status: 201,
     data: plan.data,
@@ -259,9 +279,9 @@ export const createInvoice: Command<InvoiceCreateInput> = async (db, input, ctx,
 
 export const bulkCreateInvoices: Command<{ invoices: unknown[]; all_or_nothing?: boolean }> = async (db, input, ctx, env) => {
   refuseAllOrNothing(input.all_or_nothing);
-  const numbers = new InvoiceNumbers(db, ctx.companyId);
+  const issuer = new Issuer(db, ctx);
   const taken = new Set<string>();
-  const bulk = await planBulk(input.invoices, InvoiceCreateSchema, (item) => planCreate(db, ctx, env, item, numbers, taken));
+  const bulk = await planBulk(input.invoices, InvoiceCreateSchema, (item) => planCreate(db, ctx, env, item, issuer, taken));
   return {
     status: 200,
     data: bulk.data,
@@ -330,7 +350,7 @@ export function issuedPlan(db: Database, issued: Issued, action: string) {
 /** draft -> sent without an email: the number is allocated and, under accrual, the sale booked. */
 export const markInvoiceSent: Command<{ id: string }> = async (db, input, ctx) => {
   const row = await loadInvoice(db, ctx.companyId, input.id);
-  const issued = await planIssue(db, ctx, row, await itemsOfInvoice(db, row.id), new InvoiceNumbers(db, ctx.companyId));
+  const issued = await planIssue(db, ctx, row, await itemsOfInvoice(db, row.id), new Issuer(db, ctx));
   return { status: 200, ...issuedPlan(db, issued, "invoice.marked_sent") };
 };
 
@@ -452,7 +472,7 @@ export const creditInvoice: Command<{ id: string; reason: string }> = async (db,
   if (company.accountingMethod === "accrual") {
     const text = `Kreditfaktura ${credit.invoiceNumber} ${row.customerName}`;
     // The allowance for an already posted sale is the sale itself, mirrored (BFL 5 kap 5 §).
-    const entry = await postOnDate(db, ctx, today, text, "invoice_credited", creditId, mirrored(saleInvoiced(saleOf(row, items)), text));
+    const entry = await postOnDate(new Ledger(db, ctx), db, ctx, today, text, "invoice_credited", creditId, mirrored(saleInvoiced(saleOf(row, items)), text));
     credit.journalEntryId = entry.row.id;
     statements.push(...entry.statements);
     voucher = voucherRef(entry, ctx.now);
@@ -494,7 +514,7 @@ export const sendInvoice: Command<{ id: string }> = async (db, input, ctx, env) 
   if (!customer.email) throw new ApiError("INVOICE_SEND_NO_CUSTOMER_EMAIL", { customer_id: customer.id });
   if (!emailConfigured(env)) throw new ApiError("INVOICE_SEND_EMAIL_NOT_CONFIGURED", null);
   const { companies: company, company_settings: settings } = await loadCompany(db, ctx.companyId);
-  const issued = await planIssue(db, ctx, row, await itemsOfInvoice(db, row.id), new InvoiceNumbers(db, ctx.companyId));
+  const issued = await planIssue(db, ctx, row, await itemsOfInvoice(db, row.id), new Issuer(db, ctx));
   let pdf: Uint8Array;
   try {
     pdf = await invoicePdfBytes(db, issued.row, ctx.now);

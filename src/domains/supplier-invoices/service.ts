@@ -158,7 +158,7 @@ export const createSupplierInvoice: Command<SupplierInvoiceCreateInput> = async 
   const statements = [];
   let voucher = null;
   if ((await accountingMethod(db, ctx.companyId)) === "accrual") {
-    const entry = await postOnDate(db, ctx, row.invoiceDate, purchase.text, "supplier_invoice_registered", id, lines);
+    const entry = await postOnDate(ledger, db, ctx, row.invoiceDate, purchase.text, "supplier_invoice_registered", id, lines);
     row.registrationJournalEntryId = entry.row.id;
     statements.push(...entry.statements);
     voucher = voucherRef(entry, ctx.now);
@@ -217,7 +217,7 @@ export const paySupplierInvoice: Command<SupplierInvoicePayInput & { id: string 
   // The last payment takes what is left of the booked SEK total, so 2440 ends at zero.
   const bookedSek = amountOre === remaining ? row.totalSekOre - paidSekBefore : toSekOre(amountOre, row.exchangeRate);
   const lines = method === "cash" ? purchaseSettledInCash(purchase, input.settlement_account, diffOre) : supplierPaymentMade(bookedSek, diffOre, input.settlement_account, `Betalning ${purchase.text}`);
-  const entry = await postOnDate(db, ctx, date, `Betalning ${purchase.text}`, "supplier_invoice_paid", row.id, lines);
+  const entry = await postOnDate(new Ledger(db, ctx), db, ctx, date, `Betalning ${purchase.text}`, "supplier_invoice_paid", row.id, lines);
 
   const paidOre = row.paidOre + amountOre;
   const status = paidOre + row.creditedOre >= row.totalOre ? "paid" : "partially_paid";
@@ -294,7 +294,7 @@ export const creditSupplierInvoice: Command<{ id: string }> = async (db, input, 
   let voucher = null;
   if ((await accountingMethod(db, ctx.companyId)) === "accrual") {
     const text = `Kreditering av leverantörsfaktura ${row.supplierName} ${row.supplierInvoiceNumber} (ank.nr ${row.arrivalNumber})`;
-    const entry = await postOnDate(db, ctx, today, text, "supplier_invoice_credited", creditId, mirrored(purchaseRegistered(purchaseOf(row, items)), text));
+    const entry = await postOnDate(ledger, db, ctx, today, text, "supplier_invoice_credited", creditId, mirrored(purchaseRegistered(purchaseOf(row, items)), text));
     credit.registrationJournalEntryId = entry.row.id;
     statements.push(...entry.statements);
     voucher = voucherRef(entry, ctx.now);
