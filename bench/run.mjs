@@ -190,6 +190,9 @@ async function benchLedgers(key) {
   const ar = await timed("ar-ledger at 2025-12-31", () => api("GET", url("/reports/ar-ledger?as_of_date=2025-12-31"), { key }));
   await timed("ar-ledger at 2025-06-30", () => api("GET", url("/reports/ar-ledger?as_of_date=2025-06-30"), { key }));
   const ap = await timed("supplier-ledger at 2025-12-31", () => api("GET", url("/reports/supplier-ledger?as_of_date=2025-12-31"), { key }));
+  await timed("supplier-ledger at 2025-12-31, again", () => api("GET", url("/reports/supplier-ledger?as_of_date=2025-12-31"), { key }));
+  await timed("supplier-ledger at 2025-06-30", () => api("GET", url("/reports/supplier-ledger?as_of_date=2025-06-30"), { key }));
+  await timed("ar-ledger at 2025-12-31, again", () => api("GET", url("/reports/ar-ledger?as_of_date=2025-12-31"), { key }));
   const tb = must(await api("GET", url(`/reports/trial-balance?period_id=${company.fiscal_period.id}`), { key }), "trial balance");
   const balance = (a) => tb.accounts.find((x) => x.account_number === a)?.closing_balance ?? 0;
   console.log(`${"  open invoices / ledger total / 1510".padEnd(46)} ${ar.body.data.totals.invoice_count} / ${ar.body.data.totals.total} / ${balance("1510")}`);

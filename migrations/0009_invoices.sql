@@ -70,7 +70,7 @@ CREATE TABLE `invoices` (
 CREATE INDEX `invoices_company_created_idx` ON `invoices` (`company_id`,`created_at`,`id`);--> statement-breakpoint
 CREATE INDEX `invoices_company_customer_idx` ON `invoices` (`company_id`,`customer_id`,`status`);--> statement-breakpoint
 CREATE INDEX `invoices_company_status_due_idx` ON `invoices` (`company_id`,`status`,`due_date`);--> statement-breakpoint
-CREATE INDEX `invoices_credited_idx` ON `invoices` (`credited_invoice_id`);--> statement-breakpoint
+CREATE INDEX `invoices_credited_idx` ON `invoices` (`company_id`,`credited_invoice_id`);--> statement-breakpoint
 CREATE UNIQUE INDEX `invoices_self_billed_idx` ON `invoices` (`company_id`,`customer_id`,`external_invoice_number`) WHERE is_self_billed = 1;--> statement-breakpoint
 CREATE UNIQUE INDEX `invoices_company_series_seq_idx` ON `invoices` (`company_id`,`number_series`,`number_seq`) WHERE number_seq IS NOT NULL;--> statement-breakpoint
 CREATE TABLE `supplier_invoice_items` (
@@ -137,6 +137,6 @@ CREATE TABLE `supplier_invoices` (
 CREATE INDEX `supplier_invoices_company_created_idx` ON `supplier_invoices` (`company_id`,`created_at`,`id`);--> statement-breakpoint
 CREATE INDEX `supplier_invoices_company_supplier_idx` ON `supplier_invoices` (`company_id`,`supplier_id`,`status`);--> statement-breakpoint
 CREATE INDEX `supplier_invoices_company_status_due_idx` ON `supplier_invoices` (`company_id`,`status`,`due_date`);--> statement-breakpoint
-CREATE INDEX `supplier_invoices_credited_idx` ON `supplier_invoices` (`credited_invoice_id`);--> statement-breakpoint
+CREATE INDEX `supplier_invoices_credited_idx` ON `supplier_invoices` (`company_id`,`credited_invoice_id`);--> statement-breakpoint
 CREATE UNIQUE INDEX `supplier_invoices_arrival_idx` ON `supplier_invoices` (`company_id`,`arrival_number`);--> statement-breakpoint
 CREATE UNIQUE INDEX `supplier_invoices_number_idx` ON `supplier_invoices` (`company_id`,`supplier_id`,`supplier_invoice_number`) WHERE is_credit_note = 0;

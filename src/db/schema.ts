@@ -504,7 +504,8 @@ export const invoices = sqliteTable(
     index("invoices_company_created_idx").on(t.companyId, t.createdAt, t.id),
     index("invoices_company_customer_idx").on(t.companyId, t.customerId, t.status),
     index("invoices_company_status_due_idx").on(t.companyId, t.status, t.dueDate),
-    index("invoices_credited_idx").on(t.creditedInvoiceId),
+    // the ledgers' sub-query "credit notes of this invoice": company first, so no planner prefers another company index
+    index("invoices_credited_idx").on(t.companyId, t.creditedInvoiceId),
     uniqueIndex("invoices_self_billed_idx").on(t.companyId, t.customerId, t.externalInvoiceNumber).where(sql`is_self_billed = 1`),
     // Self-billed invoices carry their buyers' numbers, which may repeat between buyers:
     // uniqueness is per series for our own numbers, per customer for the buyers'.
@@ -588,7 +589,7 @@ export const supplierInvoices = sqliteTable(
     index("supplier_invoices_company_created_idx").on(t.companyId, t.createdAt, t.id),
     index("supplier_invoices_company_supplier_idx").on(t.companyId, t.supplierId, t.status),
     index("supplier_invoices_company_status_due_idx").on(t.companyId, t.status, t.dueDate),
-    index("supplier_invoices_credited_idx").on(t.creditedInvoiceId),
+    index("supplier_invoices_credited_idx").on(t.companyId, t.creditedInvoiceId),
     uniqueIndex("supplier_invoices_arrival_idx").on(t.companyId, t.arrivalNumber),
     uniqueIndex("supplier_invoices_number_idx").on(t.companyId, t.supplierId, t.supplierInvoiceNumber).where(sql`is_credit_note = 0`),
   ],

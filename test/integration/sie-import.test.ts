@@ -275,4 +275,22 @@ describe("files written by other programs, and the round trip", () => {
       ]);
     expect(await register(second.id, period2.id)).toEqual(await register(first.id, period1.id));
   });
+
+  it("carries objects (dimensions) and line texts through an export and a re-import", async () => {
+    const first = await newCompany(actor.key, { name: "Lön Original AB", first_fiscal_year: { start_date: "2011-01-01", end_date: "2011-12-31" } });
+    expect((await importFile(first.id, sieFixture("kontek-lon-2011_lonekorning_4I.SI"))).status).toBe("succeeded");
+    const exported = await SELF.fetch(`${BASE}/api/v1/companies/${first.id}/reports/sie-export?period_id=${first.fiscal_period.id}`, { headers: { Authorization: `Bearer ${actor.key}` } });
+    const bytes = new Uint8Array(await exported.arrayBuffer());
+    const second = await newCompany(actor.key, { name: "Lön Kopia AB" });
+    const op = await importFile(second.id, bytes);
+    expect(op.status, JSON.stringify(op.error)).toBe("succeeded");
+    const period2 = await periodOf(second.id, "2011-01-01");
+    const lines = async (cid: string, pid: string) =>
+      (await call("GET", `/api/v1/companies/${cid}/reports/journal-register?period_id=${pid}&limit=1000`, { key: actor.key })).body.data.entries.flatMap((e: any) =>
+        e.lines.map((l: any) => [l.account_number, l.debit_amount, l.credit_amount, l.dimensions]),
+      );
+    const original = await lines(first.id, first.fiscal_period.id);
+    expect(original.filter((l: any) => Object.keys(l[3]).length > 0).length).toBe(18);
+    expect(await lines(second.id, period2.id)).toEqual(original);
+  });
 });

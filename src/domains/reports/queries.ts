@@ -92,3 +92,36 @@ export async function postedEntriesPage(db: Database, companyId: string, periodI
     .limit(limit + 1)
     .all();
 }
+
+export interface RegisterLine {
+  entryId: string;
+  accountNumber: string;
+  debitOre: number;
+  creditOre: number;
+  lineDescription: string | null;
+  dimensions: Record<string, string> | null;
+}
+
+/**
+ * Every line of the posted entries after `after` up to and including `last`, in
+ * series, number and line order: one query for a whole page of vouchers (a page's
+ * ids would need several, 90 to a statement under D1's parameter limit).
+ */
+export async function postedLinesBetween(db: Database, companyId: string, periodId: string, after: { series: string; number: number } | null, last: { series: string; number: number }): Promise<RegisterLine[]> {
+  const from = after ?? { series: "", number: 0 };
+  const rows = await db.all<{ entry_id: string; account: string; d: number; c: number; text: string | null; dims: string | null }>(sql`
+    SELECT l.journal_entry_id AS entry_id, l.account_number AS account, l.debit_ore AS d, l.credit_ore AS c, l.line_description AS text, l.dimensions AS dims
+    FROM journal_entries e JOIN journal_lines l ON l.journal_entry_id = e.id
+    WHERE e.company_id = ${companyId} AND e.fiscal_period_id = ${periodId} AND e.status = 'posted'
+      AND (e.voucher_series, e.voucher_number) > (${from.series}, ${from.number})
+      AND (e.voucher_series, e.voucher_number) <= (${last.series}, ${last.number})
+    ORDER BY e.voucher_series, e.voucher_number, l.sort_order`);
+  return rows.map((r) => ({
+    entryId: r.entry_id,
+    accountNumber: r.account,
+    debitOre: Number(r.d),
+    creditOre: Number(r.c),
+    lineDescription: r.text,
+    dimensions: r.dims ? (JSON.parse(r.dims) as Record<string, string>) : null,
+  }));
+}

@@ -9,10 +9,10 @@ import { sieAccountTypeOf, type AccountType } from "../../sweden/bas";
 import { encodeCp437 } from "../../sweden/sie/encoding";
 import { amount, field, objectList, record, sieDate } from "../../sweden/sie/write";
 import { sruCodeOf } from "../../sweden/sru-ink2";
-import { linesOf } from "../journal-entries/queries";
-import { movements, net, OPENING_SOURCE, periodTotals, postedEntriesPage, previousPeriod } from "./queries";
+import { movements, net, OPENING_SOURCE, periodTotals, postedEntriesPage, postedLinesBetween, previousPeriod, type RegisterLine } from "./queries";
 
-const PAGE = 500;
+// Vouchers a page: two queries each (the vouchers, then all their lines by range).
+const PAGE = 2000;
 
 async function header(db: Database, companyId: string, period: FiscalPeriodRow, version: string, now: string): Promise<string[]> {
   const company = (await db.select().from(companies).where(eq(companies.id, companyId)).get())!;
@@ -84,14 +84,22 @@ export async function exportSie(db: Database, companyId: string, period: FiscalP
       const rows = await postedEntriesPage(db, companyId, period.id, after, PAGE);
       const page = rows.slice(0, PAGE).filter((e) => e.sourceType !== OPENING_SOURCE);
       const last = rows.slice(0, PAGE).at(-1);
-      if (last) after = { series: last.voucherSeries, number: last.voucherNumber };
+      const lines = new Map<string, RegisterLine[]>();
+      if (last) {
+        const next = { series: last.voucherSeries, number: last.voucherNumber };
+        for (const l of await postedLinesBetween(db, companyId, period.id, after, next)) {
+          const list = lines.get(l.entryId);
+          if (list) list.push(l);
+          else lines.set(l.entryId, [l]);
+        }
+        after = next;
+      }
       done = rows.length <= PAGE;
-      const lines = await linesOf(db, page.map((e) => e.id));
       const out: string[] = [];
       for (const e of page) {
         out.push(record("#VER", field(e.voucherSeries), e.voucherNumber, sieDate(e.entryDate), field(e.description), sieDate((e.postedAt ?? e.createdAt).slice(0, 10))));
         out.push("{");
-        for (const l of (lines.get(e.id) ?? []).sort((a, b) => a.sortOrder - b.sortOrder)) {
+        for (const l of lines.get(e.id) ?? []) {
           const t = record("#TRANS", l.accountNumber, objectList(l.dimensions), amount(l.debitOre - l.creditOre));
           out.push(l.lineDescription ? `${t} "" ${field(l.lineDescription)}` : t);
         }
