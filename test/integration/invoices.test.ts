@@ -388,3 +388,43 @@ describe("sending by email", () => {
     expect((await get(f, inv.id)).body.data.status).toBe("draft");
   });
 });
+
+// The same events in an accrual and a cash company, and what each report says of them:
+//   A: ITEMS (10 000 at 25 %, 300 at 6 %; total 12 818) sent and paid in full
+//   B: 2 000 at 25 % (total 2 500) sent, unpaid
+//   C: 1 000 to an EU business at 0 % (3308) sent, unpaid
+//   S: supplier invoice 800 + 200 VAT (total 1 000) registered, unpaid
+// Accrual books everything when invoiced; cash only A (when paid).
+describe.each([
+  ["accrual", { box05: 12300, box10: 3000, box12: 18, box39: 1000, box48: 200, box49: 2818, net: 12500, r1510: 3500, r2440: -1000 }],
+  ["cash", { box05: 10300, box10: 2500, box12: 18, box39: 0, box48: 0, box49: 2518, net: 10300, r1510: 0, r2440: 0 }],
+] as const)("the reports of a company using the %s method", (method, want) => {
+  const co = companyFixture({ name: `Metod ${method} AB`, accounting_method: method, ...yearAroundToday() });
+
+  it("follow the books that the method makes, while the ledgers list what is owed either way", async () => {
+    const swedish = await newCustomer(co, { name: "Svensk Kund AB" });
+    const eu = await newCustomer(co, { name: "Kunde GmbH", customer_type: "eu_business", country: "DE", vat_number: "DE123456789", email: null });
+    const issue = async (customer: string, items: unknown[]) => {
+      const inv = (await create(co, { customer_id: customer, invoice_date: day(-3), due_date: day(27), items })).body.data;
+      return (await act(co, inv.id, "mark-sent")).body.data;
+    };
+    const a = await issue(swedish, ITEMS);
+    await issue(swedish, [{ description: "Tjänst", unit_price: 2000 }]);
+    await issue(eu, [{ description: "Konsulttjänst", unit_price: 1000 }]);
+    expect((await act(co, a.id, "mark-paid", { payment_date: day(-1) })).status).toBe(200);
+    const supplier = (await write(co.actor.key, "POST", url(co, "/suppliers"), { name: "Leverantör AB", supplier_type: "swedish_business", default_expense_account: "4010" })).body.data.id;
+    expect((await write(co.actor.key, "POST", url(co, "/supplier-invoices"), { supplier_id: supplier, supplier_invoice_number: "S-1", invoice_date: day(-3), items: [{ amount: 800 }] })).status).toBe(201);
+
+    const rep = async (name: string, q: string) => (await call("GET", url(co, `/reports/${name}?${q}`), { key: co.actor.key })).body.data;
+    const vat = await rep("vat-declaration", `period_id=${co.periodId}`);
+    expect(["05", "10", "12", "39", "48", "49"].map((b) => vat.boxes[b].amount)).toEqual([want.box05, want.box10, want.box12, want.box39, want.box48, want.box49]);
+    expect((await rep("income-statement", `period_id=${co.periodId}`)).netResult).toBe(want.net);
+    const tb = await rep("trial-balance", `period_id=${co.periodId}`);
+    const closing = (acc: string) => tb.accounts.find((x: any) => x.account_number === acc)?.closing_balance ?? 0;
+    expect([closing("1930"), closing("1510"), closing("2440")]).toEqual([12818, want.r1510, want.r2440]);
+    expect(tb.balanced).toBe(true);
+    // owed either way: B and C by customers, S to the supplier
+    expect((await rep("ar-ledger", "")).totals.total).toBe(3500);
+    expect((await rep("supplier-ledger", "")).totals.total).toBe(1000);
+  });
+});
