@@ -80,6 +80,8 @@ describe("a draft", () => {
     const dry = await create(f, { customer_id: customerId, items: ITEMS }, { "X-Dry-Run": "true" });
     expect(dry.headers.get("X-Dry-Run")).toBe("true");
     expect(dry.body.data.total).toBe(12818);
+    expect(dry.body.data.items.map((i: any) => [i.description, i.net_amount])).toEqual([["Konsulttimmar", 10000], ["Bok", 300]]);
+    expect((await create(f, { customer_id: customerId, due_date: day(-1), items: ITEMS })).body.error.details.fields[0].path).toBe("due_date");
     expect((await call("GET", url(f, `/invoices?customer_id=${customerId}`), { key: f.actor.key })).body.data).toEqual([]);
     const draft = (await create(f, { customer_id: customerId, items: ITEMS })).body.data;
     const patched = await write(f.actor.key, "PATCH", url(f, `/invoices/${draft.id}`), { due_date: day(45), your_reference: "Anna" });

@@ -36,7 +36,7 @@ import { sha256Hex } from "../../http/crypto";
 import { fromOre } from "../../ledger/money";
 import { invoiceFileName, invoicePdfBytes } from "./document";
 import { emailConfigured, sendInvoiceEmail } from "./email";
-import { invoiceJson, invoiceRemainingOre, itemsOfInvoice, loadInvoice, OPEN_INVOICE_STATUSES, paymentsOfInvoice, type InvoiceItemRow, type InvoiceRow } from "./queries";
+import { invoiceItemJson, invoiceJson, invoiceRemainingOre, itemsOfInvoice, loadInvoice, OPEN_INVOICE_STATUSES, paymentsOfInvoice, type InvoiceItemRow, type InvoiceRow } from "./queries";
 import { InvoiceCreateSchema, type InvoiceCreateInput, type InvoicePatchInput, type InvoicePayInput } from "./schemas";
 
 function invalid(path: string, message: string) {
@@ -142,6 +142,7 @@ async function planDraft(db: Database, ctx: CommandContext, env: Env, input: Inv
   await new Ledger(db, ctx).assertAccountsActive(items.map((i) => ({ accountNumber: i.revenueAccount, debitOre: 0, creditOre: 0, lineDescription: null })));
 
   const invoiceDate = input.invoice_date ?? ctx.now.slice(0, 10);
+  if (input.due_date && input.due_date < invoiceDate) throw invalid("due_date", "due_date is before invoice_date");
   let rate: string | null = "1";
   if (input.currency !== "SEK") {
     // Spec: converted at the central-bank rate fetched at create time; when the fetch
@@ -246,8 +247,10 @@ const insertDraft = (db: Database, d: Draft) => [db.insert(invoices).values(d.ro
 
 async function planCreate(db: Database, ctx: CommandContext, env: Env, input: InvoiceCreateInput, issuer: Issuer, selfBilledTaken: Set<string>) {
   const draft = await planDraft(db, ctx, env, input);
+  // the created invoice with its items: also what a dry-run previews (spec)
+  const withItems = (row: InvoiceRow) => ({ ...invoiceJson(row), items: draft.items.map(invoiceItemJson) });
   if (!input.is_self_billed) {
-    const data = invoiceJson(draft.row);
+    const data = withItems(draft.row);
     return { row: draft.row, data, statements: insertDraft(db, draft), events: [{ type: "invoice.created", object: data }], voucher: null };
   }
   // Self-billing (ML 17 kap 20 §): the buyer wrote the invoice; it is booked at once under the buyer's number.
@@ -256,7 +259,7 @@ async function planCreate(db: Database, ctx: CommandContext, env: Env, input: In
   if (clash || selfBilledTaken.has(`${draft.row.customerId}/${external}`)) throw new ApiError("CONFLICT", { external_invoice_number: external, existing_id: clash?.id ?? null }, "A self-billed invoice with this number from this customer already exists.");
   const issued = await planIssue(db, ctx, draft.row, draft.items, issuer, external);
   selfBilledTaken.add(`${draft.row.customerId}/${external}`);
-  const data = invoiceJson(issued.row);
+  const data = withItems(issued.row);
   return {
     row: issued.row,
     data,
