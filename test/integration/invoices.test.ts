@@ -301,6 +301,8 @@ describe("the accounts-receivable ledger", () => {
     const res = await call("GET", url(books, `/reports/ar-ledger?as_of_date=${day(0)}`), { key: books.actor.key });
     expect(res.status).toBe(200);
     const d = res.body.data;
+    const { ArLedgerSchema } = await import("../../src/domains/reports/schemas");
+    expect(ArLedgerSchema.safeParse(d).success).toBe(true);
     expect(d.customers.map((c: any) => [c.customer_name, c.buckets, c.not_yet_due, c.total])).toEqual([
       ["Alfa Kund AB", { "0-30": 375, "31-60": 0, "61-90": 0, "90+": 0 }, 125, 375],
       ["Beta Kund AB", { "0-30": 0, "31-60": 300, "61-90": 0, "90+": 1000 }, 0, 1300],

@@ -154,6 +154,32 @@ describe("VAT declaration", () => {
   });
 });
 
+describe("the documented shapes", () => {
+  it("every report answer parses with the schema the OpenAPI document shows", async () => {
+    const schemas = await import("../../src/domains/reports/schemas");
+    const cases: [string, string, { safeParse: (v: unknown) => { success: boolean; error?: unknown } }][] = [
+      ["trial-balance", `period_id=${periodId}`, schemas.TrialBalanceSchema],
+      ["balance-sheet", `period_id=${periodId}&as_of=2026-06-30`, schemas.BalanceSheetSchema],
+      ["income-statement", `period_id=${periodId}`, schemas.IncomeStatementSchema],
+      ["general-ledger", `period_id=${periodId}`, schemas.GeneralLedgerSchema],
+      ["journal-register", `period_id=${periodId}`, schemas.JournalRegisterSchema],
+      ["continuity-check", `period_id=${periodId}`, schemas.ContinuityCheckSchema],
+      ["vat-declaration", `period_id=${periodId}`, schemas.VatDeclarationSchema],
+      ["monthly-breakdown", `period_id=${periodId}`, schemas.MonthlyBreakdownSchema],
+      ["ar-ledger", "", schemas.ArLedgerSchema],
+      ["supplier-ledger", "", schemas.SupplierLedgerSchema],
+    ];
+    for (const [name, q, schema] of cases) {
+      const res = await report(name, q);
+      expect(res.status, name).toBe(200);
+      const parsed = schema.safeParse(res.body.data);
+      expect(parsed.success, `${name}: ${JSON.stringify(parsed.error)}`).toBe(true);
+    }
+    const doc = await call("GET", "/api/v1/openapi.json");
+    expect(Object.keys(doc.body.components.schemas)).toEqual(expect.arrayContaining(["TrialBalance", "BalanceSheet", "IncomeStatement", "GeneralLedger", "JournalRegister", "ContinuityCheck", "VatDeclaration", "MonthlyBreakdown", "ArLedger", "SupplierLedger"]));
+  });
+});
+
 describe("PDFs", () => {
   /**
    * The text of every page: content streams inflated, then each <hex> Tj decoded from

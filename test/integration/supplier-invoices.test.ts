@@ -229,6 +229,8 @@ describe("the supplier ledger", () => {
     const res = await call("GET", url(books, `/reports/supplier-ledger?as_of_date=${asOf}`), { key: books.actor.key });
     expect(res.status).toBe(200);
     const d = res.body.data;
+    const { SupplierLedgerSchema } = await import("../../src/domains/reports/schemas");
+    expect(SupplierLedgerSchema.safeParse(d).success).toBe(true);
     expect(d.suppliers.map((s: any) => [s.supplier_name, s.buckets, s.total])).toEqual([
       ["Alfa AB", { "0-30": 125, "31-60": 250, "61-90": 0, "90+": 0 }, 375],
       ["Beta AB", { "0-30": 0, "31-60": 0, "61-90": 400, "90+": 1000 }, 1400],

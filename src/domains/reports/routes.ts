@@ -20,6 +20,18 @@ import { balanceSheet, incomeStatement, periodRef, trialBalance } from "./builde
 import { renderReportPdf, type PdfReport } from "./pdf";
 import { accountNames, byAccount, loadPeriodFor, movements, net, OPENING_SOURCE, periodTotals, postedEntriesPage, previousPeriod, totalsThrough } from "./queries";
 import { exportSie } from "./sie-export";
+import {
+  ArLedgerSchema,
+  BalanceSheetSchema,
+  ContinuityCheckSchema,
+  GeneralLedgerSchema,
+  IncomeStatementSchema,
+  JournalRegisterSchema,
+  MonthlyBreakdownSchema,
+  SupplierLedgerSchema,
+  TrialBalanceSchema,
+  VatDeclarationSchema,
+} from "./schemas";
 import { agingLedger } from "./aging";
 import { openReceivablesAt } from "../invoices/queries";
 import { openSupplierItemsAt } from "../supplier-invoices/queries";
@@ -85,7 +97,7 @@ export function registerReportRoutes(app: OpenAPIHono<AppEnv>) {
       summary: "Trial balance: opening, movement and closing per account",
       description: "opening_balance is the period's opening entry (from #IB or opening balances); to_date (inside the period) limits the movement.",
       query: z.object({ period_id: PeriodId, to_date: DateSchema.optional() }).strict(),
-      response: z.record(z.string(), z.unknown()),
+      response: TrialBalanceSchema,
     }),
     async (c) => {
       const q = c.req.valid("query");
@@ -111,7 +123,7 @@ export function registerReportRoutes(app: OpenAPIHono<AppEnv>) {
         "Invoices still owed at as_of_date (default today UTC): sent by then, less payments and credit notes dated up to then; at today exactly the sent, overdue and partially_paid invoices. " +
         "Buckets by days past due: 0-30 (including not yet due, also shown as not_yet_due), 31-60, 61-90, 90+. Amounts in SEK at each invoice's booked rate.",
       query: z.object({ as_of_date: DateSchema.optional() }).strict(),
-      response: z.record(z.string(), z.unknown()),
+      response: ArLedgerSchema,
     }),
     async (c) => {
       const asOf = c.req.valid("query").as_of_date ?? todayUtc();
@@ -129,7 +141,7 @@ export function registerReportRoutes(app: OpenAPIHono<AppEnv>) {
         "Supplier invoices still owed at as_of_date (default today UTC): registered by then, less payments and credit notes dated up to then (registered, approved, partially_paid, overdue and disputed at today). " +
         "Same buckets and SEK valuation as ar-ledger.",
       query: z.object({ as_of_date: DateSchema.optional() }).strict(),
-      response: z.record(z.string(), z.unknown()),
+      response: SupplierLedgerSchema,
     }),
     async (c) => {
       const asOf = c.req.valid("query").as_of_date ?? todayUtc();
@@ -145,7 +157,7 @@ export function registerReportRoutes(app: OpenAPIHono<AppEnv>) {
       summary: "Balance sheet (balansräkning) at a date",
       description: "period_id required; as_of or to_date (one of, inside the period; default today or the period end); from_date is not accepted.",
       query: BalanceQuery,
-      response: z.record(z.string(), z.unknown()),
+      response: BalanceSheetSchema,
     }),
     async (c) => {
       const { differenceOre: _d, ...report } = await buildBalanceSheet(c, c.req.valid("query"));
@@ -194,7 +206,7 @@ export function registerReportRoutes(app: OpenAPIHono<AppEnv>) {
       summary: "Income statement (resultaträkning)",
       description: "period_id required; from_date and to_date inside the period (default: the whole period).",
       query: IncomeQuery,
-      response: z.record(z.string(), z.unknown()),
+      response: IncomeStatementSchema,
     }),
     async (c) => json(c, await buildIncomeStatement(c, c.req.valid("query"))),
   );
@@ -232,7 +244,7 @@ export function registerReportRoutes(app: OpenAPIHono<AppEnv>) {
       query: z
         .object({ period_id: PeriodId, account_from: z.string().regex(/^\d{4}$/).optional(), account_to: z.string().regex(/^\d{4}$/).optional() })
         .strict(),
-      response: z.record(z.string(), z.unknown()),
+      response: GeneralLedgerSchema,
     }),
     async (c) => {
       const q = c.req.valid("query");
@@ -289,7 +301,7 @@ export function registerReportRoutes(app: OpenAPIHono<AppEnv>) {
       summary: "Journal register (verifikationslista): every posted entry with all lines, by series and number",
       description: "Paged by cursor (limit 1-1000, default 200).",
       query: z.object({ period_id: PeriodId, cursor: z.string().optional(), limit: z.coerce.number().int().min(1).max(1000).default(200) }).strict(),
-      response: z.record(z.string(), z.unknown()),
+      response: JournalRegisterSchema,
     }),
     async (c) => {
       const q = c.req.valid("query");
@@ -312,7 +324,7 @@ export function registerReportRoutes(app: OpenAPIHono<AppEnv>) {
       path: `${BASE}/continuity-check`,
       summary: "Opening balances against the prior period's closing balances (balance accounts)",
       query: z.object({ period_id: PeriodId }).strict(),
-      response: z.record(z.string(), z.unknown()),
+      response: ContinuityCheckSchema,
     }),
     async (c) => {
       const { db, companyId, period } = await periodScope(c, c.req.valid("query").period_id);
@@ -339,7 +351,7 @@ export function registerReportRoutes(app: OpenAPIHono<AppEnv>) {
         "Either period_id (optionally narrowed by from_date/to_date inside it) or from_date and to_date. Amounts in whole kronor. " +
         "box 49 = 10+11+12+30+31+32+60+61+62-48; positive is to pay, negative to get back.",
       query: z.object({ period_id: PeriodId.optional(), from_date: DateSchema.optional(), to_date: DateSchema.optional() }).strict(),
-      response: z.record(z.string(), z.unknown()),
+      response: VatDeclarationSchema,
     }),
     async (c) => {
       const q = c.req.valid("query");
@@ -377,7 +389,7 @@ export function registerReportRoutes(app: OpenAPIHono<AppEnv>) {
       path: `${BASE}/monthly-breakdown`,
       summary: "Revenue, costs and result per month of the period",
       query: z.object({ period_id: PeriodId }).strict(),
-      response: z.record(z.string(), z.unknown()),
+      response: MonthlyBreakdownSchema,
     }),
     async (c) => {
       const { db, companyId, period } = await periodScope(c, c.req.valid("query").period_id);
