@@ -288,12 +288,47 @@ export class Ledger {
     }
     await this.assertAccountsActive(all);
     await assertDimensionsUsable(this.db, this.ctx.companyId, all.map((l) => l.dimensions ?? null));
-    // D1 binds at most 100 parameters a statement: 5 entries (17 columns) or 10 lines (10 columns) per insert.
-    const statements: Statement[] = [];
-    for (let i = 0; i < rows.length; i += 5) statements.push(this.db.insert(journalEntries).values(rows.slice(i, i + 5)));
-    for (let i = 0; i < lines.length; i += 10) statements.push(this.db.insert(journalLines).values(lines.slice(i, i + 10)));
+    const statements: Statement[] = [...this.insertEntriesFromJson(rows), ...this.insertLinesFromJson(lines)];
     statements.push(...this.balanceUpdates(periodId, lines));
     return statements;
+  }
+
+  // D1 binds at most 100 parameters a statement, which would allow 5 entries or 10
+  // lines per insert. An import instead passes its rows as one JSON text per statement
+  // and lets SQLite unpack it with json_each: a few statements per chunk, not hundreds.
+  // Chunks of at most 500 rows keep each text well under D1's size limits.
+  private insertEntriesFromJson(rows: JournalEntryRow[]): Statement[] {
+    const out: Statement[] = [];
+    for (let i = 0; i < rows.length; i += 500) {
+      const json = JSON.stringify(rows.slice(i, i + 500));
+      out.push(
+        // columns in the table's order, as drizzle names them in INSERT ... SELECT
+        this.db.insert(journalEntries).select(sql`
+          SELECT json_extract(value, '$.id'), json_extract(value, '$.companyId'), json_extract(value, '$.fiscalPeriodId'), json_extract(value, '$.voucherSeries'),
+            json_extract(value, '$.voucherNumber'), json_extract(value, '$.entryDate'), json_extract(value, '$.description'), json_extract(value, '$.status'),
+            json_extract(value, '$.sourceType'), json_extract(value, '$.sourceId'), json_extract(value, '$.reversesId'), json_extract(value, '$.reversedById'),
+            json_extract(value, '$.correctionOfId'), json_extract(value, '$.totalOre'), json_extract(value, '$.createdAt'), json_extract(value, '$.postedAt'),
+            json_extract(value, '$.cancelledAt')
+          FROM json_each(${json})`),
+      );
+    }
+    return out;
+  }
+
+  private insertLinesFromJson(lines: JournalLineRow[]): Statement[] {
+    const out: Statement[] = [];
+    for (let i = 0; i < lines.length; i += 500) {
+      const json = JSON.stringify(lines.slice(i, i + 500));
+      // dimensions: json_extract gives an object back as its JSON text, as drizzle stores it
+      out.push(
+        this.db.insert(journalLines).select(sql`
+          SELECT json_extract(value, '$.id'), json_extract(value, '$.companyId'), json_extract(value, '$.journalEntryId'), json_extract(value, '$.sortOrder'),
+            json_extract(value, '$.accountNumber'), json_extract(value, '$.debitOre'), json_extract(value, '$.creditOre'), json_extract(value, '$.lineDescription'),
+            json_extract(value, '$.dimensions')
+          FROM json_each(${json})`),
+      );
+    }
+    return out;
   }
 
   /** Keeps account_balances in step with posted lines, in the same batch. */

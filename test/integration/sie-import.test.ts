@@ -276,6 +276,21 @@ describe("files written by other programs, and the round trip", () => {
     expect(await register(second.id, period2.id)).toEqual(await register(first.id, period1.id));
   });
 
+  it("writes a file larger than one chunk whole, numbered as the file says", async () => {
+    // 2 345 sales of 100 + 25 VAT: three chunks of up to 1 000 vouchers
+    const n = 2345;
+    const rows = ["#FLAGGA 0", "#FORMAT PC8", "#SIETYP 4", "#FNAMN \"Många AB\"", "#RAR 0 20240101 20241231", `#UB 0 1930 ${n * 125}.00`, `#RES 0 3001 -${n * 100}.00`, `#UB 0 2611 -${n * 25}.00`];
+    for (let v = 1; v <= n; v++) rows.push(`#VER A ${v} 2024${String(1 + (v % 12)).padStart(2, "0")}15 "Försäljning ${v}"`, "{", "#TRANS 1930 {} 125.00", "#TRANS 3001 {} -100.00", "#TRANS 2611 {} -25.00", "}");
+    const c = await newCompany(actor.key, { name: "Många AB" });
+    const op = await importFile(c.id, encodeCp437(rows.join("\r\n") + "\r\n"));
+    expect(op.status, JSON.stringify(op.error)).toBe("succeeded");
+    expect(op.result).toMatchObject({ entries_imported: n, lines_imported: 3 * n });
+    const period = await periodOf(c.id, "2024-01-01");
+    expect(await trialBalance(c.id, period.id)).toEqual({ "1930": [0, n * 125], "2611": [0, -n * 25], "3001": [0, -n * 100] });
+    const last = await call("GET", `/api/v1/companies/${c.id}/reports/journal-register?period_id=${period.id}&limit=1000`, { key: actor.key });
+    expect(last.body.data.entries[0]).toMatchObject({ voucher_series: "A", voucher_number: 1, description: "Försäljning 1" });
+  });
+
   it("carries objects (dimensions) and line texts through an export and a re-import", async () => {
     const first = await newCompany(actor.key, { name: "Lön Original AB", first_fiscal_year: { start_date: "2011-01-01", end_date: "2011-12-31" } });
     expect((await importFile(first.id, sieFixture("kontek-lon-2011_lonekorning_4I.SI"))).status).toBe("succeeded");

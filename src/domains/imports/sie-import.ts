@@ -20,7 +20,7 @@ import { parseSie, SieParseError, type SieFile } from "../../sweden/sie/parse";
 import type { OperationContext } from "../operations/service";
 import { OPENING_SOURCE } from "../reports/queries";
 
-const CHUNK = 200;
+const CHUNK = 1000;
 const SIE_TYPE: Record<string, AccountType> = { T: "asset", S: "liability", I: "revenue", K: "expense" };
 
 function invalid(message: string, details: Record<string, unknown>): ApiError {
