@@ -13,7 +13,7 @@
 // Voucher numbers: the smallest unused number in (fiscal period, series), decided
 // by the company's single writer and guarded by a unique index (BFL 5 kap 7 §:
 // verifikationer in an unbroken series).
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { accountBalances, accounts, fiscalPeriods, journalEntries, journalLines } from "../db/schema";
 import { ApiError } from "../http/api-error";
@@ -298,35 +298,23 @@ export class Ledger {
   // and lets SQLite unpack it with json_each: a few statements per chunk, not hundreds.
   // Chunks of at most 500 rows keep each text well under D1's size limits.
   private insertEntriesFromJson(rows: JournalEntryRow[]): Statement[] {
-    const out: Statement[] = [];
-    for (let i = 0; i < rows.length; i += 500) {
-      const json = JSON.stringify(rows.slice(i, i + 500));
-      out.push(
-        // columns in the table's order, as drizzle names them in INSERT ... SELECT
-        this.db.insert(journalEntries).select(sql`
-          SELECT json_extract(value, '$.id'), json_extract(value, '$.companyId'), json_extract(value, '$.fiscalPeriodId'), json_extract(value, '$.voucherSeries'),
-            json_extract(value, '$.voucherNumber'), json_extract(value, '$.entryDate'), json_extract(value, '$.description'), json_extract(value, '$.status'),
-            json_extract(value, '$.sourceType'), json_extract(value, '$.sourceId'), json_extract(value, '$.reversesId'), json_extract(value, '$.reversedById'),
-            json_extract(value, '$.correctionOfId'), json_extract(value, '$.totalOre'), json_extract(value, '$.createdAt'), json_extract(value, '$.postedAt'),
-            json_extract(value, '$.cancelledAt')
-          FROM json_each(${json})`),
-      );
-    }
-    return out;
+    return this.insertFromJson(journalEntries, rows);
   }
 
   private insertLinesFromJson(lines: JournalLineRow[]): Statement[] {
+    return this.insertFromJson(journalLines, lines);
+  }
+
+  /**
+   * INSERT ... SELECT from json_each: one json_extract per column, in the table's own
+   * column order (drizzle lists the columns so); the JSON keys are the row's property
+   * names. An object (a line's dimensions) comes back as its JSON text, as drizzle stores it.
+   */
+  private insertFromJson(table: typeof journalEntries | typeof journalLines, rows: object[]): Statement[] {
+    const columns = sql.raw(Object.keys(getTableColumns(table)).map((key) => `json_extract(value, '$.${key}')`).join(", "));
     const out: Statement[] = [];
-    for (let i = 0; i < lines.length; i += 500) {
-      const json = JSON.stringify(lines.slice(i, i + 500));
-      // dimensions: json_extract gives an object back as its JSON text, as drizzle stores it
-      out.push(
-        this.db.insert(journalLines).select(sql`
-          SELECT json_extract(value, '$.id'), json_extract(value, '$.companyId'), json_extract(value, '$.journalEntryId'), json_extract(value, '$.sortOrder'),
-            json_extract(value, '$.accountNumber'), json_extract(value, '$.debitOre'), json_extract(value, '$.creditOre'), json_extract(value, '$.lineDescription'),
-            json_extract(value, '$.dimensions')
-          FROM json_each(${json})`),
-      );
+    for (let i = 0; i < rows.length; i += 500) {
+      out.push(this.db.insert(table as typeof journalLines).select(sql`SELECT ${columns} FROM json_each(${JSON.stringify(rows.slice(i, i + 500))})`));
     }
     return out;
   }
