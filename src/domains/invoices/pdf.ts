@@ -114,7 +114,8 @@ export async function renderInvoicePdf(inv: InvoicePdf): Promise<Uint8Array> {
   };
   sum("Belopp exkl. moms", inv.subtotal);
   for (const v of inv.vat) sum(`Moms ${Math.round(v.rate * 100)} % på ${money(v.net)}`, v.vat);
-  sum(`Att betala ${inv.currency}`, inv.total, bold);
+  const totalLabel = { Faktura: "Att betala", Proformafaktura: "Att betala", Kreditfaktura: "Att kreditera", Följesedel: "Summa" }[inv.title];
+  sum(`${totalLabel} ${inv.currency}`, inv.total, bold);
   nextLine(8);
   for (const n of inv.notes) {
     text(n, M);
