@@ -113,6 +113,37 @@ describe("ledgers", () => {
     ]);
   });
 
+  it("general ledger: paged by limit and cursor, the pages together are the whole answer", async () => {
+    const whole = (await report("general-ledger", `period_id=${periodId}`)).body;
+    expect(whole.meta.next_cursor).toBeUndefined();
+    const lineCount = whole.data.accounts.reduce((n: number, a: any) => n + a.lines.length, 0);
+    expect(lineCount).toBe(14);
+    const merged = new Map<string, any>();
+    let cursor: string | null = null;
+    let pages = 0;
+    let continued = 0;
+    do {
+      const res = await report("general-ledger", `period_id=${periodId}&limit=3${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);
+      expect(res.status).toBe(200);
+      pages++;
+      for (const { continues, ...a } of res.body.data.accounts) {
+        if (continues) continued++;
+        const seen = merged.get(a.account_number);
+        if (seen) seen.lines.push(...a.lines);
+        else merged.set(a.account_number, { ...a, lines: [...a.lines] });
+      }
+      cursor = res.body.meta.next_cursor;
+    } while (cursor);
+    expect(pages).toBe(5); // 14 lines, 3 a page
+    expect(continued).toBeGreaterThan(0);
+    expect([...merged.values()]).toEqual(whole.data.accounts);
+    expect((await report("general-ledger", `period_id=${periodId}&cursor=abc`)).body.error.code).toBe("VALIDATION_ERROR");
+    // a tampered cursor is ignored: the first page again
+    const first = await report("general-ledger", `period_id=${periodId}&limit=3`);
+    const tampered = await report("general-ledger", `period_id=${periodId}&limit=3&cursor=${encodeURIComponent(first.body.meta.next_cursor.replace(/.$/, "x"))}`);
+    expect(tampered.body.data).toEqual(first.body.data);
+  });
+
   it("journal register: every posted entry with its lines, by voucher, paged", async () => {
     const p1 = (await report("journal-register", `period_id=${periodId}&limit=3`)).body;
     expect(p1.data.entries.map((e: any) => e.voucher_number)).toEqual([1, 2, 3]);

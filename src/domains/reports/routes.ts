@@ -241,8 +241,18 @@ export function registerReportRoutes(app: OpenAPIHono<AppEnv>) {
       method: "get",
       path: `${BASE}/general-ledger`,
       summary: "General ledger (huvudbok): posted lines by account with opening, running and closing balance",
+      description:
+        "Without limit, the whole account range in one answer. With limit (1-10000 lines) it is paged: meta.next_cursor continues it, " +
+        "each page holds the accounts its lines touch (and those with only an opening balance in its span), running balances carry on " +
+        "across pages, closing_balance is always the account's closing balance for the period, and `continues` marks an account whose lines go on in the next page.",
       query: z
-        .object({ period_id: PeriodId, account_from: z.string().regex(/^\d{4}$/).optional(), account_to: z.string().regex(/^\d{4}$/).optional() })
+        .object({
+          period_id: PeriodId,
+          account_from: z.string().regex(/^\d{4}$/).optional(),
+          account_to: z.string().regex(/^\d{4}$/).optional(),
+          limit: z.coerce.number().int().min(1).max(10_000).optional(),
+          cursor: z.string().optional(),
+        })
         .strict(),
       response: GeneralLedgerSchema,
     }),
@@ -251,29 +261,45 @@ export function registerReportRoutes(app: OpenAPIHono<AppEnv>) {
       const { db, companyId, period } = await periodScope(c, q.period_id);
       const from = q.account_from ?? "1000";
       const to = q.account_to ?? "8999";
-      const [opening, names, lines] = await Promise.all([
+      if (q.cursor && !q.limit) throw new ApiError("VALIDATION_ERROR", { fields: [{ path: "cursor", message: "a cursor continues a paged answer: send limit too" }] });
+      const scope = `general-ledger:${companyId}:${period.id}:${from}:${to}:${q.limit}`;
+      const pos = await decodeCursor(c.env.CURSOR_SECRET, scope, q.cursor);
+      // the position: the last line served (account, date, series, number, line) and that account's balance after it
+      const after = pos ? (JSON.parse(pos.k) as [string, string, string, number, number, number]) : null;
+      const [opening, totals, names, fetched] = await Promise.all([
         movements(db, companyId, { periodId: period.id, opening: "only" }),
+        periodTotals(db, companyId, period.id),
         accountNames(db, companyId),
-        db.all<{ account: string; entry_id: string; series: string; number: number; date: string; text: string; line_text: string | null; d: number; c: number }>(sql`
-          SELECT l.account_number AS account, e.id AS entry_id, e.voucher_series AS series, e.voucher_number AS number, e.entry_date AS date,
+        db.all<{ account: string; entry_id: string; series: string; number: number; date: string; sort: number; text: string; line_text: string | null; d: number; c: number }>(sql`
+          SELECT l.account_number AS account, e.id AS entry_id, e.voucher_series AS series, e.voucher_number AS number, e.entry_date AS date, l.sort_order AS sort,
                  e.description AS text, l.line_description AS line_text, l.debit_ore AS d, l.credit_ore AS c
           FROM journal_lines l JOIN journal_entries e ON e.id = l.journal_entry_id
           WHERE l.company_id = ${companyId} AND l.account_number BETWEEN ${from} AND ${to}
             AND e.fiscal_period_id = ${period.id} AND e.status = 'posted' AND e.source_type <> ${OPENING_SOURCE}
-          ORDER BY l.account_number, e.entry_date, e.voucher_series, e.voucher_number, l.sort_order`),
+            ${after ? sql`AND (l.account_number, e.entry_date, e.voucher_series, e.voucher_number, l.sort_order) > (${after[0]}, ${after[1]}, ${after[2]}, ${after[3]}, ${after[4]})` : sql``}
+          ORDER BY l.account_number, e.entry_date, e.voucher_series, e.voucher_number, l.sort_order
+          ${q.limit ? sql`LIMIT ${q.limit + 1}` : sql``}`),
       ]);
+      const more = q.limit !== undefined && fetched.length > q.limit;
+      const lines = more ? fetched.slice(0, q.limit) : fetched;
+      // accounts of this page: from the cursor's account (or account_from) to the last line's account (or account_to)
+      const lower = after ? after[0] : from;
+      const upper = more ? lines[lines.length - 1].account : to;
+      const inSpan = (a: string) => (after ? a > lower : a >= lower) && a <= upper;
       const open = byAccount(opening.filter((m) => m.account >= from && m.account <= to));
-      const accountsOut = new Map<string, { account_number: string; name: string | null; opening_balance: number; lines: unknown[]; closing_balance: number; balanceOre: number }>();
+      const closing = byAccount(totals);
+      const accountsOut = new Map<string, { account_number: string; name: string | null; opening_balance: number; lines: unknown[]; closing_balance: number; continues?: boolean; balanceOre: number }>();
       const ensure = (account: string) => {
         let a = accountsOut.get(account);
         if (!a) {
           const o = net(open.get(account));
-          a = { account_number: account, name: names.get(account)?.name ?? null, opening_balance: fromOre(o), lines: [], closing_balance: fromOre(o), balanceOre: o };
+          const start = after && after[0] === account ? after[5] : o;
+          a = { account_number: account, name: names.get(account)?.name ?? null, opening_balance: fromOre(o), lines: [], closing_balance: fromOre(net(closing.get(account))), balanceOre: start };
           accountsOut.set(account, a);
         }
         return a;
       };
-      for (const account of open.keys()) ensure(account);
+      for (const account of open.keys()) if (inSpan(account)) ensure(account);
       for (const l of lines) {
         const a = ensure(l.account);
         a.balanceOre += Number(l.d) - Number(l.c);
@@ -286,10 +312,14 @@ export function registerReportRoutes(app: OpenAPIHono<AppEnv>) {
           credit: fromOre(Number(l.c)),
           balance: fromOre(a.balanceOre),
         });
-        a.closing_balance = fromOre(a.balanceOre);
       }
+      const last = lines[lines.length - 1];
+      if (more) accountsOut.get(last.account)!.continues = true;
       const out = [...accountsOut.values()].sort((a, b) => a.account_number.localeCompare(b.account_number)).map(({ balanceOre: _b, ...rest }) => rest);
-      return json(c, { period: periodRef(period), account_from: from, account_to: to, accounts: out });
+      const next = more
+        ? await encodeCursor(c.env.CURSOR_SECRET, { k: JSON.stringify([last.account, last.date, last.series, Number(last.number), Number(last.sort), accountsOut.get(last.account)!.balanceOre]), i: last.entry_id, s: scope })
+        : null;
+      return json(c, { period: periodRef(period), account_from: from, account_to: to, accounts: out }, 200, q.limit ? { next_cursor: next } : {});
     },
   );
 

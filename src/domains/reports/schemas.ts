@@ -85,7 +85,8 @@ export const GeneralLedgerSchema = z
             balance: amount.openapi({ description: "running balance after the line" }),
           }),
         ),
-        closing_balance: amount,
+        closing_balance: amount.openapi({ description: "the account's closing balance for the period" }),
+        continues: z.boolean().optional().openapi({ description: "paged answers: the account's lines go on in the next page" }),
       }),
     ),
   })
