@@ -2,7 +2,7 @@
 import { env } from "cloudflare:test";
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
-import { BASE, call, companyFixture, day, entryLines, runJob, write, yearAroundToday } from "../helpers";
+import { BASE, call, companyFixture, day, entryLines, newActor, newCompany, newKey, runJob, uniqueKey, write, yearAroundToday } from "../helpers";
 import { SELF } from "cloudflare:test";
 
 const f = companyFixture({ name: "Fakturera AB", ...yearAroundToday() });
@@ -430,5 +430,31 @@ describe.each([
     // owed either way: B and C by customers, S to the supplier
     expect((await rep("ar-ledger", "")).totals.total).toBe(3500);
     expect((await rep("supplier-ledger", "")).totals.total).toBe(1000);
+  });
+});
+
+describe("access", () => {
+  it("needs the invoices and suppliers scopes, and hides another company's invoices", async () => {
+    const customerId = await newCustomer(f, { name: "Åtkomst AB" });
+    const inv = (await create(f, { customer_id: customerId, items: ITEMS })).body.data;
+    const reader = await newKey(f.actor.userId, { scopes: ["invoices:read"] });
+    expect((await call("GET", url(f, `/invoices/${inv.id}`), { key: reader.key })).status).toBe(200);
+    const refused = await call("POST", url(f, `/invoices/${inv.id}/mark-sent`), { key: reader.key, headers: { "Idempotency-Key": uniqueKey() } });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe("INSUFFICIENT_SCOPE");
+    expect((await call("GET", url(f, "/supplier-invoices"), { key: reader.key })).body.error.code).toBe("INSUFFICIENT_SCOPE");
+    expect((await call("GET", url(f, "/reports/ar-ledger"), { key: reader.key })).body.error.code).toBe("INSUFFICIENT_SCOPE");
+    expect((await get(f, inv.id)).body.data.status).toBe("draft");
+
+    // another user's company: its invoice and its company are both unknown here
+    const other = await newActor();
+    const otherCompany = await newCompany(other.key, { name: "Annat AB", ...yearAroundToday() });
+    const theirCustomer = (await write(other.key, "POST", `/api/v1/companies/${otherCompany.id}/customers`, { name: "Deras kund", customer_type: "swedish_business" })).body.data.id;
+    const theirs = (await write(other.key, "POST", `/api/v1/companies/${otherCompany.id}/invoices`, { customer_id: theirCustomer, items: ITEMS })).body.data;
+    expect((await get(f, theirs.id)).status).toBe(404);
+    expect((await act(f, theirs.id, "mark-sent")).status).toBe(404);
+    expect((await call("GET", `/api/v1/companies/${otherCompany.id}/invoices/${theirs.id}`, { key: f.actor.key })).status).toBe(404);
+    // an invoice of this company cannot be made for another company's customer
+    expect((await create(f, { customer_id: theirCustomer, items: ITEMS })).body.error.code).toBe("INVOICE_CUSTOMER_NOT_FOUND");
   });
 });
