@@ -135,6 +135,8 @@ try {
   await timed("income statement (whole year)", () => api("GET", `${base}/income-statement?period_id=${pid}`, { key }));
   const gl = await timed("general ledger, account 1930", () => api("GET", `${base}/general-ledger?period_id=${pid}&account_from=1930&account_to=1930`, { key }));
   console.log(`${"  lines on 1930".padEnd(46)} ${gl.body.data.accounts[0].lines.length}`);
+  const page = await timed("general ledger 1930, a page of 5 000 lines", () => api("GET", `${base}/general-ledger?period_id=${pid}&account_from=1930&account_to=1930&limit=5000`, { key }));
+  await timed("general ledger 1930, the next page", () => api("GET", `${base}/general-ledger?period_id=${pid}&account_from=1930&account_to=1930&limit=5000&cursor=${encodeURIComponent(page.body.meta.next_cursor)}`, { key }));
   await timed("journal register, first page (200 entries)", () => api("GET", `${base}/journal-register?period_id=${pid}&limit=200`, { key }));
   const exported = await timed("SIE4 export of the year", () => api("GET", `${base}/sie-export?period_id=${pid}`, { key }));
   console.log(`${"  export size".padEnd(46)} ${(exported.body.length / 1024 / 1024).toFixed(1)} MB`);
