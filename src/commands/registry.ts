@@ -20,7 +20,8 @@ import {
   resolveSupplierInvoiceDispute,
   updateSupplierInvoice,
 } from "../domains/supplier-invoices/service";
-import { bulkCreateInvoices, cancelInvoice, createInvoice, creditInvoice, markInvoiceSent, payInvoice, sendInvoice, updateInvoice } from "../domains/invoices/service";
+import { bulkCreateInvoices, cancelInvoice, createInvoice, creditInvoice, markInvoiceSent, payInvoice, updateInvoice } from "../domains/invoices/service";
+import { sendInvoice } from "../domains/invoices/send";
 import type { Command } from "./plan";
 
 export const COMMANDS = {

@@ -1,16 +1,14 @@
-// Outbound invoices (spec: Invoice; Invoices endpoints; States: Invoice).
+// Outbound invoices (spec: Invoice; Invoices endpoints; States: Invoice): drafts,
+// issuing (./issue.ts; sending by email in ./send.ts), payments and credit notes.
 //
-// A draft has no number and no entry. Issuing it (mark-sent, send, or creating a
-// self-billed invoice) allocates the next number of its series (F invoices, D
-// delivery notes, P proforma) and, under the accrual method, posts the sale:
-// Debit 1510 / Credit revenue and output VAT, dated invoice_date. Under the cash
-// method the sale is booked when paid. Proforma invoices and delivery notes are
-// never booked.
+// A draft has no number and no entry. Under the accrual method the sale is booked
+// when issued, under the cash method when paid. Proforma invoices and delivery notes
+// are never booked.
 //
 // Rule order of create: VALIDATION_ERROR (body) > INVOICE_CUSTOMER_NOT_FOUND >
 // NOT_FOUND (article) > INVOICE_CREATE_VAT_RULE_VIOLATION > VALIDATION_ERROR (total) >
 // ACCOUNTS_NOT_IN_CHART; issuing adds DIMENSION_VALIDATION_FAILED > PERIOD_LOCKED.
-import { and, eq, max } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { planBulk, refuseAllOrNothing } from "../../commands/bulk";
 import type { Command, CommandContext, Statement, VoucherRef } from "../../commands/plan";
 import type { Database } from "../../db/client";
@@ -18,9 +16,9 @@ import { invoiceItems, invoicePayments, invoices } from "../../db/schema";
 import type { Env } from "../../env";
 import { ApiError } from "../../http/api-error";
 import { newId } from "../../ids";
-import { assertBalanced, Ledger, type EngineLine, type PlannedEntry } from "../../ledger/engine";
+import { assertBalanced, Ledger, type EngineLine } from "../../ledger/engine";
 import { toOre } from "../../ledger/money";
-import { customerPaymentReceived, mirrored, saleInvoiced, saleSettledInCash, type Sale } from "../../ledger/posting-rules";
+import { customerPaymentReceived, mirrored, saleInvoiced, saleSettledInCash } from "../../ledger/posting-rules";
 import { addDays } from "../../sweden/fiscal-year";
 import { allowedVatRates, decimalString, defaultRevenueAccount, defaultVatRate, lineNetOre, RECEIVABLES_ACCOUNT, toSekOre, vatByRate } from "../../sweden/invoicing";
 import { vatRateToBp } from "../../sweden/vat";
@@ -28,66 +26,14 @@ import { loadArticle } from "../articles/service";
 import { loadCompany } from "../companies/service";
 import { sekRate } from "../currency/rates";
 import { loadCustomer } from "../customers/service";
-import { assertDimensionsUsable } from "../dimensions/service";
 import { postOnDate, voucherRef } from "../journal-entries/posting";
 import { defaultSeries, toEngineLines } from "../journal-entries/commands";
-import { archiveGeneratedDocument, r2KeyFor } from "../documents/service";
-import { sha256Hex } from "../../http/crypto";
-import { fromOre } from "../../ledger/money";
-import { invoiceFileName, invoicePdfBytes } from "./document";
-import { emailConfigured, sendInvoiceEmail } from "./email";
+import { Issuer, issuedPlan, planIssue, saleOf } from "./issue";
 import { invoiceItemJson, invoiceJson, invoiceRemainingOre, itemsOfInvoice, loadInvoice, OPEN_INVOICE_STATUSES, paymentsOfInvoice, type InvoiceItemRow, type InvoiceRow } from "./queries";
 import { InvoiceCreateSchema, type InvoiceCreateInput, type InvoicePatchInput, type InvoicePayInput } from "./schemas";
 
 function invalid(path: string, message: string) {
   return new ApiError("VALIDATION_ERROR", { fields: [{ path, message }] }, message);
-}
-
-const SERIES: Record<InvoiceRow["documentType"], string> = { invoice: "F", delivery_note: "D", proforma: "P" };
-
-export function saleOf(row: InvoiceRow, items: InvoiceItemRow[]): Sale {
-  return {
-    totalOre: row.totalOre,
-    rate: row.exchangeRate ?? "1",
-    vat: new Map(row.vatBreakdown.map((v) => [v.rateBp, v.vatOre])),
-    text: `${row.isCreditNote ? "Kreditfaktura" : "Faktura"} ${row.invoiceNumber ?? ""} ${row.customerName}`.replace(/\s+/g, " ").trim(),
-    items: items.map((i) => ({ netOre: i.netOre, revenueAccount: i.revenueAccount, description: i.description, dimensions: i.dimensions })),
-  };
-}
-
-/**
- * Invoice numbers decided by the company's single writer; `taken` holds the last one
- * given out in this plan. A number is only peeked until the invoice it is for has
- * passed every rule, then taken: an item of a bulk-create that fails leaves no gap.
- */
-class InvoiceNumbers {
-  private taken = new Map<string, number>();
-  constructor(private readonly db: Database, private readonly companyId: string) {}
-  async peek(series: string): Promise<{ series: string; seq: number; number: string }> {
-    let seq = this.taken.get(series);
-    if (seq === undefined) {
-      const [row] = await this.db.select({ n: max(invoices.numberSeq) }).from(invoices).where(and(eq(invoices.companyId, this.companyId), eq(invoices.numberSeries, series))).all();
-      seq = row?.n ?? 0;
-      this.taken.set(series, seq);
-    }
-    return { series, seq: seq + 1, number: `${series}${seq + 1}` };
-  }
-  take(series: string, seq: number): void {
-    this.taken.set(series, seq);
-  }
-}
-
-/**
- * What one command shares across the invoices it issues (a bulk-create may issue 50):
- * the invoice numbers and, through its one Ledger, the voucher numbers given out so far.
- */
-export class Issuer {
-  readonly numbers: InvoiceNumbers;
-  readonly ledger: Ledger;
-  constructor(db: Database, ctx: CommandContext) {
-    this.numbers = new InvoiceNumbers(db, ctx.companyId);
-    this.ledger = new Ledger(db, ctx);
-  }
 }
 
 interface Draft {
@@ -194,55 +140,6 @@ async function planDraft(db: Database, ctx: CommandContext, env: Env, input: Inv
   return { row, items };
 }
 
-export interface Issued {
-  row: InvoiceRow;
-  statements: Statement[];
-  voucher: VoucherRef | null;
-  /** the sale's entry, when one was posted */
-  entry: PlannedEntry | null;
-}
-
-/**
- * Issues a draft: number, status sent (overdue when already past due) and, under
- * accrual, the sale's entry. `externalNumber`: a self-billed invoice keeps the
- * buyer's number. Refusals: INVOICE_SEND_CANCELLED, INVOICE_ALREADY_SENT,
- * VALIDATION_ERROR (no exchange rate), DIMENSION_VALIDATION_FAILED, the engine's codes.
- */
-export async function planIssue(db: Database, ctx: CommandContext, draft: InvoiceRow, items: InvoiceItemRow[], issuer: Issuer, externalNumber?: string): Promise<Issued> {
-  if (draft.status === "cancelled") throw new ApiError("INVOICE_SEND_CANCELLED", { id: draft.id });
-  if (draft.status !== "draft") throw new ApiError("INVOICE_ALREADY_SENT", { id: draft.id, status: draft.status, invoice_number: draft.invoiceNumber });
-  if (draft.exchangeRate === null) throw invalid("exchange_rate", `no exchange rate for ${draft.currency}: PATCH the draft with exchange_rate before issuing it`);
-  await assertDimensionsUsable(db, ctx.companyId, items.map((i) => i.dimensions));
-  const numbering = externalNumber
-    ? { series: null, seq: null, number: externalNumber }
-    : draft.invoiceNumber
-      ? { series: draft.numberSeries, seq: draft.numberSeq, number: draft.invoiceNumber }
-      : await issuer.numbers.peek(SERIES[draft.documentType]);
-  const row: InvoiceRow = {
-    ...draft,
-    invoiceNumber: numbering.number,
-    numberSeries: numbering.series,
-    numberSeq: numbering.seq,
-    status: draft.documentType === "invoice" && draft.dueDate < ctx.now.slice(0, 10) ? "overdue" : "sent",
-    sentAt: ctx.now,
-    updatedAt: ctx.now,
-  };
-  const statements: Statement[] = [];
-  let voucher: VoucherRef | null = null;
-  let entry: PlannedEntry | null = null;
-  const { companies: company } = await loadCompany(db, ctx.companyId);
-  if (draft.documentType === "invoice" && company.accountingMethod === "accrual") {
-    const sale = saleOf(row, items);
-    const posted = await postOnDate(issuer.ledger, db, ctx, row.invoiceDate, sale.text, "invoice_sent", row.id, saleInvoiced(sale));
-    row.journalEntryId = posted.row.id;
-    statements.push(...posted.statements);
-    voucher = voucherRef(posted, ctx.now);
-    entry = posted;
-  }
-  if (numbering.series !== null && numbering.seq !== null && !draft.invoiceNumber) issuer.numbers.take(numbering.series, numbering.seq);
-  return { row, statements, voucher, entry };
-}
-
 const insertDraft = (db: Database, d: Draft) => [db.insert(invoices).values(d.row), ...d.items.map((i) => db.insert(invoiceItems).values(i))];
 
 async function planCreate(db: Database, ctx: CommandContext, env: Env, input: InvoiceCreateInput, issuer: Issuer, selfBilledTaken: Set<string>) {
@@ -332,23 +229,6 @@ export const cancelInvoice: Command<{ id: string }> = async (db, input, ctx) => 
     audit: { action: "invoice.cancelled", resourceType: "invoice", resourceId: row.id },
   };
 };
-
-export function issuedPlan(db: Database, issued: Issued, action: string) {
-  const data = invoiceJson(issued.row);
-  const r = issued.row;
-  return {
-    data,
-    statements: [
-      ...issued.statements,
-      db
-        .update(invoices)
-        .set({ invoiceNumber: r.invoiceNumber, numberSeries: r.numberSeries, numberSeq: r.numberSeq, status: r.status, sentAt: r.sentAt, journalEntryId: r.journalEntryId, updatedAt: r.updatedAt })
-        .where(and(eq(invoices.id, r.id), eq(invoices.status, "draft"))),
-    ],
-    events: [{ type: "invoice.sent", object: data, previousAttributes: { status: "draft", invoice_number: null } }],
-    audit: { action, resourceType: "invoice", resourceId: r.id, voucher: issued.voucher },
-  };
-}
 
 /** draft -> sent without an email: the number is allocated and, under accrual, the sale booked. */
 export const markInvoiceSent: Command<{ id: string }> = async (db, input, ctx) => {
@@ -497,73 +377,5 @@ export const creditInvoice: Command<{ id: string; reason: string }> = async (db,
       { type: "credit_note.created", object: creditJson },
     ],
     audit: { action: "invoice.credited", resourceType: "invoice", resourceId: row.id, voucher },
-  };
-};
-
-/**
- * draft -> sent by email (spec: send). The number, the sale's entry (accrual) and
- * the archived PDF commit in one batch; then the email goes out. If the provider
- * fails, the entry is reversed by a storno, the invoice returns to draft keeping
- * its number (a retry sends it under the same number, so the series has no gap),
- * and the answer is INVOICE_SEND_PROVIDER_FAILED.
- * Rule order: INVOICE_SEND_CANCELLED > INVOICE_ALREADY_SENT > INVOICE_SEND_NO_CUSTOMER_EMAIL >
- * INVOICE_SEND_EMAIL_NOT_CONFIGURED > issuing's rules > INVOICE_SEND_PDF_RENDER_FAILED.
- */
-export const sendInvoice: Command<{ id: string }> = async (db, input, ctx, env) => {
-  const row = await loadInvoice(db, ctx.companyId, input.id);
-  if (row.status === "cancelled") throw new ApiError("INVOICE_SEND_CANCELLED", { id: row.id });
-  if (row.status !== "draft") throw new ApiError("INVOICE_ALREADY_SENT", { id: row.id, status: row.status, invoice_number: row.invoiceNumber });
-  const customer = await loadCustomer(db, ctx.companyId, row.customerId);
-  if (!customer.email) throw new ApiError("INVOICE_SEND_NO_CUSTOMER_EMAIL", { customer_id: customer.id });
-  if (!emailConfigured(env)) throw new ApiError("INVOICE_SEND_EMAIL_NOT_CONFIGURED", null);
-  const { companies: company, company_settings: settings } = await loadCompany(db, ctx.companyId);
-  const issued = await planIssue(db, ctx, row, await itemsOfInvoice(db, row.id), new Issuer(db, ctx));
-  let pdf: Uint8Array;
-  try {
-    pdf = await invoicePdfBytes(db, issued.row, ctx.now);
-  } catch (err) {
-    console.error("invoice PDF failed", err);
-    throw new ApiError("INVOICE_SEND_PDF_RENDER_FAILED", { id: row.id });
-  }
-  // The PDF is archived with the sale (BFL 7 kap): bytes to R2 now, the row in the batch.
-  const documentId = newId();
-  const fileName = invoiceFileName(issued.row);
-  const stored = { documentId, r2Key: r2KeyFor(ctx.companyId, documentId), fileName, mimeType: "application/pdf", fileSizeBytes: pdf.byteLength, sha256Hash: await sha256Hex(pdf), uploadSource: "invoice_send", journalEntryId: issued.row.journalEntryId };
-  if (!ctx.dryRun) await env.DOCUMENTS.put(stored.r2Key, pdf, { httpMetadata: { contentType: "application/pdf" }, customMetadata: { sha256: stored.sha256Hash, company_id: ctx.companyId } });
-  const archived = archiveGeneratedDocument(db, ctx, stored);
-  const base = issuedPlan(db, issued, "invoice.sent");
-  const r = issued.row;
-  return {
-    status: 200,
-    ...base,
-    data: { ...base.data, document_id: documentId },
-    statements: [...base.statements, ...archived.statements],
-    external: {
-      run: () =>
-        sendInvoiceEmail(env, {
-          to: customer.email!,
-          fromName: settings.emailSenderName ?? company.name,
-          replyTo: settings.emailReplyTo,
-          subject: `Faktura ${r.invoiceNumber} från ${company.name}`,
-          text: [`Hej ${customer.contactName ?? customer.name},`, "", `Här kommer faktura ${r.invoiceNumber} på ${fromOre(r.totalOre)} ${r.currency}, att betala senast ${r.dueDate}.`, "", `Med vänlig hälsning`, company.name].join("\n"),
-          attachment: { fileName, bytes: pdf },
-        }),
-      compensate: async (cause) => {
-        const statements: Statement[] = [db.update(invoices).set({ status: "draft", sentAt: null, journalEntryId: null, updatedAt: ctx.now }).where(eq(invoices.id, r.id))];
-        let reversalId: string | null = null;
-        if (issued.entry) {
-          const ledger = new Ledger(db, ctx);
-          const period = await ledger.loadPeriod(issued.entry.row.fiscalPeriodId);
-          const reversal = await ledger.reverse(issued.entry.row, issued.entry.lines, issued.entry.row.entryDate, period, `Återföring: faktura ${r.invoiceNumber} kunde inte skickas`);
-          statements.push(...reversal.statements);
-          reversalId = reversal.row.id;
-        }
-        return {
-          statements,
-          action: "invoice.send_failed",
-          error: new ApiError("INVOICE_SEND_PROVIDER_FAILED", { step: "email", provider_error: String(cause instanceof Error ? cause.message : cause), invoice_number: r.invoiceNumber, reversal_entry_id: reversalId }),
-        };
-      },
-    },
   };
 };

@@ -1,0 +1,132 @@
+// Issuing an invoice: the next number of its series (F invoices, D delivery notes,
+// P proforma), decided by the company's single writer, and under the accrual method
+// the sale's entry, Debit 1510 / Credit revenue and output VAT dated invoice_date.
+// mark-sent, send and self-billing all issue through here.
+import { and, eq, max } from "drizzle-orm";
+import type { CommandContext, Statement, VoucherRef } from "../../commands/plan";
+import type { Database } from "../../db/client";
+import { invoices } from "../../db/schema";
+import { ApiError } from "../../http/api-error";
+import { Ledger, type PlannedEntry } from "../../ledger/engine";
+import { saleInvoiced, type Sale } from "../../ledger/posting-rules";
+import { loadCompany } from "../companies/service";
+import { assertDimensionsUsable } from "../dimensions/service";
+import { postOnDate, voucherRef } from "../journal-entries/posting";
+import { invoiceJson, type InvoiceItemRow, type InvoiceRow } from "./queries";
+
+function invalid(path: string, message: string) {
+  return new ApiError("VALIDATION_ERROR", { fields: [{ path, message }] }, message);
+}
+
+const SERIES: Record<InvoiceRow["documentType"], string> = { invoice: "F", delivery_note: "D", proforma: "P" };
+
+export function saleOf(row: InvoiceRow, items: InvoiceItemRow[]): Sale {
+  return {
+    totalOre: row.totalOre,
+    rate: row.exchangeRate ?? "1",
+    vat: new Map(row.vatBreakdown.map((v) => [v.rateBp, v.vatOre])),
+    text: `${row.isCreditNote ? "Kreditfaktura" : "Faktura"} ${row.invoiceNumber ?? ""} ${row.customerName}`.replace(/\s+/g, " ").trim(),
+    items: items.map((i) => ({ netOre: i.netOre, revenueAccount: i.revenueAccount, description: i.description, dimensions: i.dimensions })),
+  };
+}
+
+/**
+ * Invoice numbers decided by the company's single writer; `taken` holds the last one
+ * given out in this plan. A number is only peeked until the invoice it is for has
+ * passed every rule, then taken: an item of a bulk-create that fails leaves no gap.
+ */
+class InvoiceNumbers {
+  private taken = new Map<string, number>();
+  constructor(private readonly db: Database, private readonly companyId: string) {}
+  async peek(series: string): Promise<{ series: string; seq: number; number: string }> {
+    let seq = this.taken.get(series);
+    if (seq === undefined) {
+      const [row] = await this.db.select({ n: max(invoices.numberSeq) }).from(invoices).where(and(eq(invoices.companyId, this.companyId), eq(invoices.numberSeries, series))).all();
+      seq = row?.n ?? 0;
+      this.taken.set(series, seq);
+    }
+    return { series, seq: seq + 1, number: `${series}${seq + 1}` };
+  }
+  take(series: string, seq: number): void {
+    this.taken.set(series, seq);
+  }
+}
+
+/**
+ * What one command shares across the invoices it issues (a bulk-create may issue 50):
+ * the invoice numbers and, through its one Ledger, the voucher numbers given out so far.
+ */
+export class Issuer {
+  readonly numbers: InvoiceNumbers;
+  readonly ledger: Ledger;
+  constructor(db: Database, ctx: CommandContext) {
+    this.numbers = new InvoiceNumbers(db, ctx.companyId);
+    this.ledger = new Ledger(db, ctx);
+  }
+}
+
+export interface Issued {
+  row: InvoiceRow;
+  statements: Statement[];
+  voucher: VoucherRef | null;
+  /** the sale's entry, when one was posted */
+  entry: PlannedEntry | null;
+}
+
+/**
+ * Issues a draft: number, status sent (overdue when already past due) and, under
+ * accrual, the sale's entry. `externalNumber`: a self-billed invoice keeps the
+ * buyer's number. Refusals: INVOICE_SEND_CANCELLED, INVOICE_ALREADY_SENT,
+ * VALIDATION_ERROR (no exchange rate), DIMENSION_VALIDATION_FAILED, the engine's codes.
+ */
+export async function planIssue(db: Database, ctx: CommandContext, draft: InvoiceRow, items: InvoiceItemRow[], issuer: Issuer, externalNumber?: string): Promise<Issued> {
+  if (draft.status === "cancelled") throw new ApiError("INVOICE_SEND_CANCELLED", { id: draft.id });
+  if (draft.status !== "draft") throw new ApiError("INVOICE_ALREADY_SENT", { id: draft.id, status: draft.status, invoice_number: draft.invoiceNumber });
+  if (draft.exchangeRate === null) throw invalid("exchange_rate", `no exchange rate for ${draft.currency}: PATCH the draft with exchange_rate before issuing it`);
+  await assertDimensionsUsable(db, ctx.companyId, items.map((i) => i.dimensions));
+  const numbering = externalNumber
+    ? { series: null, seq: null, number: externalNumber }
+    : draft.invoiceNumber
+      ? { series: draft.numberSeries, seq: draft.numberSeq, number: draft.invoiceNumber }
+      : await issuer.numbers.peek(SERIES[draft.documentType]);
+  const row: InvoiceRow = {
+    ...draft,
+    invoiceNumber: numbering.number,
+    numberSeries: numbering.series,
+    numberSeq: numbering.seq,
+    status: draft.documentType === "invoice" && draft.dueDate < ctx.now.slice(0, 10) ? "overdue" : "sent",
+    sentAt: ctx.now,
+    updatedAt: ctx.now,
+  };
+  const statements: Statement[] = [];
+  let voucher: VoucherRef | null = null;
+  let entry: PlannedEntry | null = null;
+  const { companies: company } = await loadCompany(db, ctx.companyId);
+  if (draft.documentType === "invoice" && company.accountingMethod === "accrual") {
+    const sale = saleOf(row, items);
+    const posted = await postOnDate(issuer.ledger, db, ctx, row.invoiceDate, sale.text, "invoice_sent", row.id, saleInvoiced(sale));
+    row.journalEntryId = posted.row.id;
+    statements.push(...posted.statements);
+    voucher = voucherRef(posted, ctx.now);
+    entry = posted;
+  }
+  if (numbering.series !== null && numbering.seq !== null && !draft.invoiceNumber) issuer.numbers.take(numbering.series, numbering.seq);
+  return { row, statements, voucher, entry };
+}
+
+export function issuedPlan(db: Database, issued: Issued, action: string) {
+  const data = invoiceJson(issued.row);
+  const r = issued.row;
+  return {
+    data,
+    statements: [
+      ...issued.statements,
+      db
+        .update(invoices)
+        .set({ invoiceNumber: r.invoiceNumber, numberSeries: r.numberSeries, numberSeq: r.numberSeq, status: r.status, sentAt: r.sentAt, journalEntryId: r.journalEntryId, updatedAt: r.updatedAt })
+        .where(and(eq(invoices.id, r.id), eq(invoices.status, "draft"))),
+    ],
+    events: [{ type: "invoice.sent", object: data, previousAttributes: { status: "draft", invoice_number: null } }],
+    audit: { action, resourceType: "invoice", resourceId: r.id, voucher: issued.voucher },
+  };
+}

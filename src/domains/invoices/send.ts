@@ -1,0 +1,83 @@
+import { eq } from "drizzle-orm";
+import type { Command, Statement } from "../../commands/plan";
+import { invoices } from "../../db/schema";
+import { ApiError } from "../../http/api-error";
+import { sha256Hex } from "../../http/crypto";
+import { newId } from "../../ids";
+import { Ledger } from "../../ledger/engine";
+import { fromOre } from "../../ledger/money";
+import { loadCompany } from "../companies/service";
+import { loadCustomer } from "../customers/service";
+import { archiveGeneratedDocument, r2KeyFor } from "../documents/service";
+import { invoiceFileName, invoicePdfBytes } from "./document";
+import { emailConfigured, sendInvoiceEmail } from "./email";
+import { Issuer, issuedPlan, planIssue } from "./issue";
+import { itemsOfInvoice, loadInvoice } from "./queries";
+
+/**
+ * draft -> sent by email (spec: send). The number, the sale's entry (accrual) and
+ * the archived PDF commit in one batch; then the email goes out. If the provider
+ * fails, the entry is reversed by a storno, the invoice returns to draft keeping
+ * its number (a retry sends it under the same number, so the series has no gap),
+ * and the answer is INVOICE_SEND_PROVIDER_FAILED.
+ * Rule order: INVOICE_SEND_CANCELLED > INVOICE_ALREADY_SENT > INVOICE_SEND_NO_CUSTOMER_EMAIL >
+ * INVOICE_SEND_EMAIL_NOT_CONFIGURED > issuing's rules > INVOICE_SEND_PDF_RENDER_FAILED.
+ */
+export const sendInvoice: Command<{ id: string }> = async (db, input, ctx, env) => {
+  const row = await loadInvoice(db, ctx.companyId, input.id);
+  if (row.status === "cancelled") throw new ApiError("INVOICE_SEND_CANCELLED", { id: row.id });
+  if (row.status !== "draft") throw new ApiError("INVOICE_ALREADY_SENT", { id: row.id, status: row.status, invoice_number: row.invoiceNumber });
+  const customer = await loadCustomer(db, ctx.companyId, row.customerId);
+  if (!customer.email) throw new ApiError("INVOICE_SEND_NO_CUSTOMER_EMAIL", { customer_id: customer.id });
+  if (!emailConfigured(env)) throw new ApiError("INVOICE_SEND_EMAIL_NOT_CONFIGURED", null);
+  const { companies: company, company_settings: settings } = await loadCompany(db, ctx.companyId);
+  const issued = await planIssue(db, ctx, row, await itemsOfInvoice(db, row.id), new Issuer(db, ctx));
+  let pdf: Uint8Array;
+  try {
+    pdf = await invoicePdfBytes(db, issued.row, ctx.now);
+  } catch (err) {
+    console.error("invoice PDF failed", err);
+    throw new ApiError("INVOICE_SEND_PDF_RENDER_FAILED", { id: row.id });
+  }
+  // The PDF is archived with the sale (BFL 7 kap): bytes to R2 now, the row in the batch.
+  const documentId = newId();
+  const fileName = invoiceFileName(issued.row);
+  const stored = { documentId, r2Key: r2KeyFor(ctx.companyId, documentId), fileName, mimeType: "application/pdf", fileSizeBytes: pdf.byteLength, sha256Hash: await sha256Hex(pdf), uploadSource: "invoice_send", journalEntryId: issued.row.journalEntryId };
+  if (!ctx.dryRun) await env.DOCUMENTS.put(stored.r2Key, pdf, { httpMetadata: { contentType: "application/pdf" }, customMetadata: { sha256: stored.sha256Hash, company_id: ctx.companyId } });
+  const archived = archiveGeneratedDocument(db, ctx, stored);
+  const base = issuedPlan(db, issued, "invoice.sent");
+  const r = issued.row;
+  return {
+    status: 200,
+    ...base,
+    data: { ...base.data, document_id: documentId },
+    statements: [...base.statements, ...archived.statements],
+    external: {
+      run: () =>
+        sendInvoiceEmail(env, {
+          to: customer.email!,
+          fromName: settings.emailSenderName ?? company.name,
+          replyTo: settings.emailReplyTo,
+          subject: `Faktura ${r.invoiceNumber} från ${company.name}`,
+          text: [`Hej ${customer.contactName ?? customer.name},`, "", `Här kommer faktura ${r.invoiceNumber} på ${fromOre(r.totalOre)} ${r.currency}, att betala senast ${r.dueDate}.`, "", `Med vänlig hälsning`, company.name].join("\n"),
+          attachment: { fileName, bytes: pdf },
+        }),
+      compensate: async (cause) => {
+        const statements: Statement[] = [db.update(invoices).set({ status: "draft", sentAt: null, journalEntryId: null, updatedAt: ctx.now }).where(eq(invoices.id, r.id))];
+        let reversalId: string | null = null;
+        if (issued.entry) {
+          const ledger = new Ledger(db, ctx);
+          const period = await ledger.loadPeriod(issued.entry.row.fiscalPeriodId);
+          const reversal = await ledger.reverse(issued.entry.row, issued.entry.lines, issued.entry.row.entryDate, period, `Återföring: faktura ${r.invoiceNumber} kunde inte skickas`);
+          statements.push(...reversal.statements);
+          reversalId = reversal.row.id;
+        }
+        return {
+          statements,
+          action: "invoice.send_failed",
+          error: new ApiError("INVOICE_SEND_PROVIDER_FAILED", { step: "email", provider_error: String(cause instanceof Error ? cause.message : cause), invoice_number: r.invoiceNumber, reversal_entry_id: reversalId }),
+        };
+      },
+    },
+  };
+};
