@@ -262,6 +262,15 @@ describe("the invoice PDF", () => {
     const other = await call("GET", `/api/v1/companies/${f.companyId}/invoices/00000000-0000-4000-8000-000000000000/pdf`, { key: f.actor.key });
     expect(other.status).toBe(404);
   });
+
+  it("runs a long invoice onto further pages", async () => {
+    const customerId = await newCustomer(f, { name: "Lång Faktura AB" });
+    const items = Array.from({ length: 70 }, (_, i) => ({ description: `Rad ${i + 1}`, unit_price: 10 }));
+    const inv = (await create(f, { customer_id: customerId, items })).body.data;
+    expect(inv.total).toBe(875);
+    const res = await SELF.fetch(`${BASE}${url(f, `/invoices/${inv.id}/pdf`)}`, { headers: { Authorization: `Bearer ${f.actor.key}` } });
+    expect((await PDFDocument.load(new Uint8Array(await res.arrayBuffer()))).getPageCount()).toBe(2);
+  });
 });
 
 describe("the cash method", () => {

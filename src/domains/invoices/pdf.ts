@@ -28,6 +28,7 @@ export interface InvoicePdf {
 
 const A4: [number, number] = [595.28, 841.89];
 const M = 50;
+const FOOTER_TOP = M + 40;
 
 /** pdf-lib's standard fonts speak WinAnsi only; anything else becomes "?" rather than an error. */
 function winAnsi(text: string): string {
@@ -43,10 +44,16 @@ export async function renderInvoicePdf(inv: InvoicePdf): Promise<Uint8Array> {
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
   let page!: PDFPage;
   let y = 0;
+  const heading = `${inv.title} ${inv.number ?? "(utkast)"} · ${inv.seller.name}`;
   const newPage = () => {
+    const continued = doc.getPageCount() > 0;
     page = doc.addPage(A4);
     y = A4[1] - M;
     if (inv.draft) page.drawText("UTKAST", { x: 150, y: 320, size: 96, font: bold, color: rgb(0.85, 0.85, 0.85), rotate: degrees(35) });
+    if (continued) {
+      page.drawText(winAnsi(`${heading} (forts.)`), { x: M, y, size: 9, font: bold });
+      y -= 20;
+    }
   };
   const text = (s: string, x: number, opts: { f?: PDFFont; size?: number; right?: boolean } = {}) => {
     const f = opts.f ?? font;
@@ -54,9 +61,10 @@ export async function renderInvoicePdf(inv: InvoicePdf): Promise<Uint8Array> {
     const t = winAnsi(s);
     page.drawText(t, { x: opts.right ? x - f.widthOfTextAtSize(t, size) : x, y, size, font: f });
   };
+  // the footer (seller's particulars, page number) takes the bottom of every page
   const nextLine = (gap = 13) => {
     y -= gap;
-    if (y < M + 40) newPage();
+    if (y < FOOTER_TOP + 10) newPage();
   };
   const money = (n: number) => formatSek(n);
 
@@ -122,15 +130,16 @@ export async function renderInvoicePdf(inv: InvoicePdf): Promise<Uint8Array> {
     nextLine(12);
   }
 
-  y = M + 30;
-  page.drawLine({ start: { x: M, y: y + 12 }, end: { x: A4[0] - M, y: y + 12 }, thickness: 0.5 });
   const footer = [
     [inv.seller.name, inv.seller.orgNumber ? `Org.nr ${inv.seller.orgNumber}` : null, inv.seller.vatNumber ? `Momsreg.nr ${inv.seller.vatNumber}` : null, inv.seller.fSkatt ? "Godkänd för F-skatt" : null],
     inv.seller.payment,
-  ];
-  for (const row of footer) {
-    text(row.filter(Boolean).join("  ·  "), M, { size: 8 });
-    y -= 11;
-  }
+  ].map((row) => winAnsi(row.filter(Boolean).join("  ·  ")));
+  const pages = doc.getPages();
+  pages.forEach((p, i) => {
+    p.drawLine({ start: { x: M, y: FOOTER_TOP }, end: { x: A4[0] - M, y: FOOTER_TOP }, thickness: 0.5 });
+    footer.forEach((line, k) => p.drawText(line, { x: M, y: FOOTER_TOP - 12 - 11 * k, size: 8, font }));
+    const n = winAnsi(`Sida ${i + 1} av ${pages.length}`);
+    p.drawText(n, { x: A4[0] - M - font.widthOfTextAtSize(n, 8), y: FOOTER_TOP - 12, size: 8, font });
+  });
   return doc.save({ useObjectStreams: false });
 }
