@@ -20,6 +20,11 @@ export class ApiError extends Error {
   }
 }
 
+/** VALIDATION_ERROR for one field, in the shape the pipeline's own validation gives (details.fields[]). */
+export function fieldError(path: string, message: string): ApiError {
+  return new ApiError("VALIDATION_ERROR", { fields: [{ path, message }] }, message);
+}
+
 /** The serialisable form of a refusal, as a command returns it across the Durable Object boundary. */
 export interface ErrorResult {
   code: ErrorCode;

@@ -3,7 +3,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Command } from "../../commands/plan";
 import type { Database } from "../../db/client";
 import { accounts, basAccounts, companies, companySettings, fiscalPeriods, memberships } from "../../db/schema";
-import { ApiError } from "../../http/api-error";
+import { ApiError, fieldError } from "../../http/api-error";
 import type { Role } from "../../http/context";
 import { newId } from "../../ids";
 import { fiscalYearContaining, fiscalYearName, firstFiscalYearProblem } from "../../sweden/fiscal-year";
@@ -52,36 +52,32 @@ export function settingsJson(s: SettingsRow, c: CompanyRow) {
   };
 }
 
-function invalid(field: string, message: string): ApiError {
-  return new ApiError("VALIDATION_ERROR", { fields: [{ path: field, message }] }, message);
-}
-
 /** The creation rules of the spec (Health and companies: POST /companies). */
 function checkCreationRules(input: CompanyCreateInput, today: string) {
   let orgNumber: string | null = null;
   if (input.org_number !== undefined) {
     const parsed = parseOrgNumber(input.org_number, today);
-    if (!parsed) throw invalid("org_number", "org_number is not a valid organisationsnummer (checksum or format)");
+    if (!parsed) throw fieldError("org_number", "org_number is not a valid organisationsnummer (checksum or format)");
     if (parsed.isPersonal && input.entity_type !== "enskild_firma") {
-      throw invalid("org_number", "a personnummer is an organisation number only for enskild_firma");
+      throw fieldError("org_number", "a personnummer is an organisation number only for enskild_firma");
     }
     orgNumber = parsed.formatted;
   }
   if (input.vat_registered) {
-    if (!input.moms_period) throw invalid("moms_period", "a VAT-registered company needs moms_period");
-    if (!orgNumber) throw invalid("org_number", "a VAT-registered company needs org_number");
+    if (!input.moms_period) throw fieldError("moms_period", "a VAT-registered company needs moms_period");
+    if (!orgNumber) throw fieldError("org_number", "a VAT-registered company needs org_number");
   } else if (input.moms_period) {
-    throw invalid("moms_period", "moms_period applies only to VAT-registered companies");
+    throw fieldError("moms_period", "moms_period applies only to VAT-registered companies");
   }
   // BFL 3 kap 1 §: a sole trader's fiscal year is the calendar year.
   if (input.entity_type === "enskild_firma" && input.fiscal_year_start_month !== 1) {
-    throw invalid("fiscal_year_start_month", "a sole trader (enskild_firma) always uses the calendar year");
+    throw fieldError("fiscal_year_start_month", "a sole trader (enskild_firma) always uses the calendar year");
   }
   let period = fiscalYearContaining(today, input.fiscal_year_start_month);
   if (input.first_fiscal_year) {
     const { start_date, end_date } = input.first_fiscal_year;
     const problem = firstFiscalYearProblem(start_date, end_date, input.fiscal_year_start_month);
-    if (problem) throw invalid("first_fiscal_year", problem);
+    if (problem) throw fieldError("first_fiscal_year", problem);
     period = { start: start_date, end: end_date };
   }
   const accountingMethod = input.accounting_method ?? (input.entity_type === "enskild_firma" ? "cash" : "accrual");
@@ -165,9 +161,9 @@ export const updateSettings: Command<SettingsPatchInput> = async (db, input, ctx
   const { companies: company, company_settings: settings } = await loadCompany(db, ctx.companyId);
   const vatRegistered = input.vat_registered ?? company.vatRegistered;
   const momsPeriod = input.moms_period !== undefined ? input.moms_period : company.momsPeriod;
-  if (vatRegistered && !momsPeriod) throw invalid("moms_period", "a VAT-registered company needs moms_period");
-  if (vatRegistered && !company.orgNumber) throw invalid("vat_registered", "a VAT-registered company needs org_number");
-  if (!vatRegistered && momsPeriod) throw invalid("moms_period", "moms_period applies only to VAT-registered companies");
+  if (vatRegistered && !momsPeriod) throw fieldError("moms_period", "a VAT-registered company needs moms_period");
+  if (vatRegistered && !company.orgNumber) throw fieldError("vat_registered", "a VAT-registered company needs org_number");
+  if (!vatRegistered && momsPeriod) throw fieldError("moms_period", "moms_period applies only to VAT-registered companies");
 
   const settingsPatch = {
     ...(input.invoice_default_days !== undefined && { invoiceDefaultDays: input.invoice_default_days }),

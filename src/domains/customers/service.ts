@@ -10,7 +10,7 @@ import type { Database } from "../../db/client";
 import { archiveStatements, listParties, orgNumberTaken } from "../../db/register";
 import { companySettings, customers } from "../../db/schema";
 import type { Env } from "../../env";
-import { ApiError } from "../../http/api-error";
+import { ApiError, fieldError } from "../../http/api-error";
 import type { PageRequest } from "../../http/pagination";
 import { newId } from "../../ids";
 import { decryptSecret, encryptSecret } from "../../secrets";
@@ -23,10 +23,6 @@ type CustomerRow = typeof customers.$inferSelect;
 type CustomerType = CustomerRow["customerType"];
 
 export const MASKED_PERSONAL_NUMBER = /^\*{8}-\d{4}$/;
-
-function invalid(path: string, message: string) {
-  return new ApiError("VALIDATION_ERROR", { fields: [{ path, message }] }, message);
-}
 
 export async function customerJson(env: Env, c: CustomerRow) {
   let personal: string | null = null;
@@ -68,7 +64,7 @@ export function resolveIdentity(type: CustomerType, org: string | null, personal
   if (personal !== null && personal !== "keep") {
     if (type !== "individual") throw new ApiError("CUSTOMER_PERSONAL_NUMBER_NOT_ALLOWED", { customer_type: type });
     const parsed = parsePersonnummer(personal, today);
-    if (!parsed) throw invalid("personal_number", "personal_number is not a valid personnummer or samordningsnummer");
+    if (!parsed) throw fieldError("personal_number", "personal_number is not a valid personnummer or samordningsnummer");
     personalLong = parsed.long;
   }
   if (type !== "individual") personalLong = null;
@@ -85,10 +81,10 @@ export function resolveIdentity(type: CustomerType, org: string | null, personal
       orgNumber = null;
     } else if (type === "swedish_business") {
       const parsed = parseOrgNumber(orgNumber, today);
-      if (!parsed) throw invalid("org_number", "org_number is not a valid organisationsnummer (checksum or format)");
+      if (!parsed) throw fieldError("org_number", "org_number is not a valid organisationsnummer (checksum or format)");
       orgNumber = parsed.formatted;
     } else if (type === "individual") {
-      throw invalid("org_number", "an individual has no organisation number; give the personnummer as personal_number");
+      throw fieldError("org_number", "an individual has no organisation number; give the personnummer as personal_number");
     }
     // eu_business: a foreign registration number, stored as supplied.
   }
@@ -105,7 +101,7 @@ function countryOf(type: CustomerType, country: string | null | undefined, vat: 
   if (country) return country;
   if (type !== "eu_business") return "SE";
   const fromVat = vat ? splitVatNumber(vat)?.country : undefined;
-  if (!fromVat) throw invalid("country", "an EU business needs country (or a vat_number that starts with it)");
+  if (!fromVat) throw fieldError("country", "an EU business needs country (or a vat_number that starts with it)");
   return fromVat === "EL" ? "GR" : fromVat;
 }
 

@@ -6,17 +6,13 @@ import { and, eq, max } from "drizzle-orm";
 import type { CommandContext, Statement, VoucherRef } from "../../commands/plan";
 import type { Database } from "../../db/client";
 import { invoices } from "../../db/schema";
-import { ApiError } from "../../http/api-error";
+import { ApiError, fieldError } from "../../http/api-error";
 import { Ledger, type PlannedEntry } from "../../ledger/engine";
 import { saleInvoiced, type Sale } from "../../ledger/posting-rules";
 import { loadCompany } from "../companies/service";
 import { assertDimensionsUsable } from "../dimensions/service";
 import { postOnDate, voucherRef } from "../journal-entries/posting";
 import { invoiceJson, type InvoiceItemRow, type InvoiceRow } from "./queries";
-
-function invalid(path: string, message: string) {
-  return new ApiError("VALIDATION_ERROR", { fields: [{ path, message }] }, message);
-}
 
 const SERIES: Record<InvoiceRow["documentType"], string> = { invoice: "F", delivery_note: "D", proforma: "P" };
 
@@ -82,7 +78,7 @@ export interface Issued {
 export async function planIssue(db: Database, ctx: CommandContext, draft: InvoiceRow, items: InvoiceItemRow[], issuer: Issuer, externalNumber?: string): Promise<Issued> {
   if (draft.status === "cancelled") throw new ApiError("INVOICE_SEND_CANCELLED", { id: draft.id });
   if (draft.status !== "draft") throw new ApiError("INVOICE_ALREADY_SENT", { id: draft.id, status: draft.status, invoice_number: draft.invoiceNumber });
-  if (draft.exchangeRate === null) throw invalid("exchange_rate", `no exchange rate for ${draft.currency}: PATCH the draft with exchange_rate before issuing it`);
+  if (draft.exchangeRate === null) throw fieldError("exchange_rate", `no exchange rate for ${draft.currency}: PATCH the draft with exchange_rate before issuing it`);
   await assertDimensionsUsable(db, ctx.companyId, items.map((i) => i.dimensions));
   const numbering = externalNumber
     ? { series: null, seq: null, number: externalNumber }

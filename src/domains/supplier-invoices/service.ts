@@ -12,7 +12,7 @@ import type { Command } from "../../commands/plan";
 import type { Database } from "../../db/client";
 import { supplierInvoiceItems, supplierInvoicePayments, supplierInvoices } from "../../db/schema";
 import type { Env } from "../../env";
-import { ApiError } from "../../http/api-error";
+import { ApiError, fieldError } from "../../http/api-error";
 import { newId } from "../../ids";
 import { assertPeriodOpen, Ledger } from "../../ledger/engine";
 import { toOre } from "../../ledger/money";
@@ -35,10 +35,6 @@ import {
   type SupplierInvoiceRow,
 } from "./queries";
 import type { SupplierInvoiceCreateInput, SupplierInvoicePatchInput, SupplierInvoicePayInput } from "./schemas";
-
-function invalid(path: string, message: string) {
-  return new ApiError("VALIDATION_ERROR", { fields: [{ path, message }] }, message);
-}
 
 function purchaseOf(row: SupplierInvoiceRow, items: SupplierInvoiceItemRow[]): Purchase {
   return {
@@ -71,7 +67,7 @@ async function accountingMethod(db: Database, companyId: string) {
 /** Posts `lines` dated `date` in the period covering it (open), or throws the engine's code. */
 async function exchangeRateFor(env: Env, currency: string, given: number | undefined, date: string): Promise<string> {
   if (currency === "SEK") {
-    if (given !== undefined && given !== 1) throw invalid("exchange_rate", "an invoice in SEK has exchange_rate 1");
+    if (given !== undefined && given !== 1) throw fieldError("exchange_rate", "an invoice in SEK has exchange_rate 1");
     return "1";
   }
   if (given !== undefined) return decimalString(given, 6)!;
@@ -86,7 +82,7 @@ export const createSupplierInvoice: Command<SupplierInvoiceCreateInput> = async 
   const id = newId();
   const items: SupplierInvoiceItemRow[] = input.items.map((it, i) => {
     const account = it.account_number ?? supplier.defaultExpenseAccount;
-    if (!account) throw invalid(`items.${i}.account_number`, "account_number is required: the supplier has no default_expense_account");
+    if (!account) throw fieldError(`items.${i}.account_number`, "account_number is required: the supplier has no default_expense_account");
     if (it.apply_slp && !isSlpAccount(account)) throw new ApiError("SI_CREATE_SLP_INVALID_ACCOUNT", { item: i, account_number: account }, "apply_slp is only allowed on pension accounts 7410-7419.");
     const amountOre = toOre(it.amount)!;
     const rateBp = vatRateToBp(it.vat_rate)!;
@@ -108,7 +104,7 @@ export const createSupplierInvoice: Command<SupplierInvoiceCreateInput> = async 
   const subtotalOre = items.reduce((s, i) => s + i.amountOre, 0);
   const vatTotal = items.reduce((s, i) => s + i.vatOre, 0);
   const totalOre = subtotalOre + vatTotal;
-  if (totalOre <= 0) throw invalid("items", "the invoice total must be above zero; a supplier's credit note is registered by crediting its invoice");
+  if (totalOre <= 0) throw fieldError("items", "the invoice total must be above zero; a supplier's credit note is registered by crediting its invoice");
 
   const duplicate = await invoiceWithNumber(db, ctx.companyId, supplier.id, input.supplier_invoice_number);
   if (duplicate) throw new ApiError("SI_CREATE_DUPLICATE_INVOICE_NUMBER", { supplier_id: supplier.id, supplier_invoice_number: input.supplier_invoice_number, existing_id: duplicate.id });
@@ -201,14 +197,14 @@ export const paySupplierInvoice: Command<SupplierInvoicePayInput & { id: string 
   if (row.status === "disputed") throw new ApiError("CONFLICT", { status: row.status }, "The invoice is disputed; resolve the dispute before paying it.");
   const remaining = remainingOre(row);
   const amountOre = input.amount !== undefined ? toOre(input.amount)! : remaining;
-  if (amountOre > remaining) throw invalid("amount", `amount is more than the remaining ${remaining / 100}`);
+  if (amountOre > remaining) throw fieldError("amount", `amount is more than the remaining ${remaining / 100}`);
   if (row.currency !== "SEK" && input.exchange_rate_difference === undefined) {
-    throw invalid("exchange_rate_difference", "a foreign-currency invoice needs exchange_rate_difference (0 when the SEK paid equals the SEK booked)");
+    throw fieldError("exchange_rate_difference", "a foreign-currency invoice needs exchange_rate_difference (0 when the SEK paid equals the SEK booked)");
   }
   const diffOre = toOre(input.exchange_rate_difference ?? 0)!;
   const method = await accountingMethod(db, ctx.companyId);
   if (method === "cash" && (amountOre !== remaining || row.paidOre !== 0)) {
-    throw invalid("amount", "under the cash method a supplier invoice is paid, and booked, in one payment of its whole amount");
+    throw fieldError("amount", "under the cash method a supplier invoice is paid, and booked, in one payment of its whole amount");
   }
   const date = input.payment_date ?? ctx.now.slice(0, 10);
   const items = await itemsOfSupplierInvoice(db, row.id);
@@ -257,7 +253,7 @@ export const paySupplierInvoice: Command<SupplierInvoicePayInput & { id: string 
  */
 export const creditSupplierInvoice: Command<{ id: string }> = async (db, input, ctx) => {
   const row = await loadSupplierInvoice(db, ctx.companyId, input.id);
-  if (row.isCreditNote) throw invalid("id", "a credit note cannot itself be credited");
+  if (row.isCreditNote) throw fieldError("id", "a credit note cannot itself be credited");
   if (row.status === "credited") throw new ApiError("SI_CREDIT_ALREADY_CREDITED", { id: row.id });
   const today = ctx.now.slice(0, 10);
   const ledger = new Ledger(db, ctx);
@@ -336,7 +332,7 @@ export const updateSupplierInvoice: Command<SupplierInvoicePatchInput & { id: st
     if (taken) throw new ApiError("SI_CREATE_DUPLICATE_INVOICE_NUMBER", { supplier_invoice_number: input.supplier_invoice_number, existing_id: taken.id });
   }
   const dueDate = input.due_date ?? row.dueDate;
-  if (dueDate < row.invoiceDate) throw invalid("due_date", "due_date is before invoice_date");
+  if (dueDate < row.invoiceDate) throw fieldError("due_date", "due_date is before invoice_date");
   let status = row.status;
   if (status !== "disputed") {
     const unpaidStatus = row.approvedAt ? "approved" : "registered";

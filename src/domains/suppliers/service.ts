@@ -7,7 +7,7 @@ import type { Command, CommandContext } from "../../commands/plan";
 import type { Database } from "../../db/client";
 import { archiveStatements, listParties, orgNumberTaken } from "../../db/register";
 import { accounts, suppliers } from "../../db/schema";
-import { ApiError } from "../../http/api-error";
+import { ApiError, fieldError } from "../../http/api-error";
 import type { PageRequest } from "../../http/pagination";
 import { newId } from "../../ids";
 import { parseOrgNumber } from "../../sweden/identity";
@@ -45,16 +45,12 @@ export function supplierJson(s: SupplierRow) {
   };
 }
 
-function invalid(path: string, message: string) {
-  return new ApiError("VALIDATION_ERROR", { fields: [{ path, message }] }, message);
-}
-
 function normaliseOrgNumber(type: SupplierRow["supplierType"], org: string | null | undefined, today: string): string | null {
   const value = org?.trim() || null;
   if (!value || type === "eu_business") return value;
   const parsed = parseOrgNumber(value, today);
-  if (!parsed) throw invalid("org_number", "org_number is not a valid organisationsnummer (checksum or format)");
-  if (parsed.isPersonal) throw invalid("org_number", "org_number is for legal entities; a personnummer is not stored for suppliers");
+  if (!parsed) throw fieldError("org_number", "org_number is not a valid organisationsnummer (checksum or format)");
+  if (parsed.isPersonal) throw fieldError("org_number", "org_number is for legal entities; a personnummer is not stored for suppliers");
   return parsed.formatted;
 }
 
@@ -107,7 +103,7 @@ async function planCreate(db: Database, ctx: CommandContext, input: SupplierCrea
 }
 
 function invalidCountry(): never {
-  throw invalid("country", "an EU supplier needs country");
+  throw fieldError("country", "an EU supplier needs country");
 }
 
 export const createSupplier: Command<SupplierCreateInput> = async (db, input, ctx) => {
