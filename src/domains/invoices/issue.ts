@@ -55,9 +55,18 @@ class InvoiceNumbers {
 export class Issuer {
   readonly numbers: InvoiceNumbers;
   readonly ledger: Ledger;
-  constructor(db: Database, ctx: CommandContext) {
+  private companyRow: ReturnType<typeof loadCompany> | null = null;
+  constructor(
+    private readonly db: Database,
+    private readonly ctx: CommandContext,
+  ) {
     this.numbers = new InvoiceNumbers(db, ctx.companyId);
     this.ledger = new Ledger(db, ctx);
+  }
+  /** The company and its settings, read once per command however many invoices it issues. */
+  company(): ReturnType<typeof loadCompany> {
+    this.companyRow ??= loadCompany(this.db, this.ctx.companyId);
+    return this.companyRow;
   }
 }
 
@@ -97,7 +106,7 @@ export async function planIssue(db: Database, ctx: CommandContext, draft: Invoic
   const statements: Statement[] = [];
   let voucher: VoucherRef | null = null;
   let entry: PlannedEntry | null = null;
-  const { companies: company } = await loadCompany(db, ctx.companyId);
+  const { companies: company } = await issuer.company();
   if (draft.documentType === "invoice" && company.accountingMethod === "accrual") {
     const sale = saleOf(row, items);
     const posted = await postOnDate(issuer.ledger, db, ctx, row.invoiceDate, sale.text, "invoice_sent", row.id, saleInvoiced(sale));

@@ -6,7 +6,6 @@ import { sha256Hex } from "../../http/crypto";
 import { newId } from "../../ids";
 import { Ledger } from "../../ledger/engine";
 import { fromOre } from "../../ledger/money";
-import { loadCompany } from "../companies/service";
 import { loadCustomer } from "../customers/service";
 import { archiveGeneratedDocument, r2KeyFor } from "../documents/service";
 import { invoiceFileName, invoicePdfBytes } from "./document";
@@ -30,8 +29,9 @@ export const sendInvoice: Command<{ id: string }> = async (db, input, ctx, env) 
   const customer = await loadCustomer(db, ctx.companyId, row.customerId);
   if (!customer.email) throw new ApiError("INVOICE_SEND_NO_CUSTOMER_EMAIL", { customer_id: customer.id });
   if (!emailConfigured(env)) throw new ApiError("INVOICE_SEND_EMAIL_NOT_CONFIGURED", null);
-  const { companies: company, company_settings: settings } = await loadCompany(db, ctx.companyId);
-  const issued = await planIssue(db, ctx, row, await itemsOfInvoice(db, row.id), new Issuer(db, ctx));
+  const issuer = new Issuer(db, ctx);
+  const { companies: company, company_settings: settings } = await issuer.company();
+  const issued = await planIssue(db, ctx, row, await itemsOfInvoice(db, row.id), issuer);
   let pdf: Uint8Array;
   try {
     pdf = await invoicePdfBytes(db, issued.row, ctx.now);

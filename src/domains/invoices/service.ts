@@ -37,12 +37,12 @@ interface Draft {
   items: InvoiceItemRow[];
 }
 
-async function planDraft(db: Database, ctx: CommandContext, env: Env, input: InvoiceCreateInput): Promise<Draft> {
+async function planDraft(db: Database, ctx: CommandContext, env: Env, input: InvoiceCreateInput, issuer: Issuer): Promise<Draft> {
   const customer = await loadCustomer(db, ctx.companyId, input.customer_id).catch((err) => {
     throw err instanceof ApiError ? new ApiError("INVOICE_CUSTOMER_NOT_FOUND", { customer_id: input.customer_id }) : err;
   });
   if (customer.archivedAt) throw new ApiError("INVOICE_CUSTOMER_NOT_FOUND", { customer_id: customer.id, archived_at: customer.archivedAt }, "The customer is archived.");
-  const { companies: company } = await loadCompany(db, ctx.companyId);
+  const { companies: company } = await issuer.company();
   const allowed = input.document_type === "delivery_note" ? [0] : allowedVatRates(customer.customerType, company.vatRegistered);
   const id = newId();
   const items: InvoiceItemRow[] = [];
@@ -139,7 +139,7 @@ async function planDraft(db: Database, ctx: CommandContext, env: Env, input: Inv
 const insertDraft = (db: Database, d: Draft) => [db.insert(invoices).values(d.row), ...d.items.map((i) => db.insert(invoiceItems).values(i))];
 
 async function planCreate(db: Database, ctx: CommandContext, env: Env, input: InvoiceCreateInput, issuer: Issuer, selfBilledTaken: Set<string>) {
-  const draft = await planDraft(db, ctx, env, input);
+  const draft = await planDraft(db, ctx, env, input, issuer);
   // the created invoice with its items: also what a dry-run previews (spec)
   const withItems = (row: InvoiceRow) => ({ ...invoiceJson(row), items: draft.items.map(invoiceItemJson) });
   if (!input.is_self_billed) {
