@@ -9,6 +9,7 @@ import type { ErrorCode } from "../../http/error-catalogue";
 import { afterDesc, type PageRequest } from "../../http/pagination";
 import { fromOre } from "../../ledger/money";
 import { customerJson } from "../customers/service";
+import { groupBy } from "../../db/group";
 import { toOpenItem, type OpenItem, type OpenItemSqlRow } from "../../db/open-items";
 
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -139,11 +140,13 @@ export async function invoicesWith(env: Env, db: Database, companyId: string, ro
   const customerIds = [...new Set(rows.map((r) => r.customerId))];
   const parties = expand.has("customer") && customerIds.length ? await db.select().from(customers).where(and(eq(customers.companyId, companyId), inArray(customers.id, customerIds))).all() : [];
   const partyJson = new Map(await Promise.all(parties.map(async (p) => [p.id, await customerJson(env, p)] as const)));
+  const itemsOf = groupBy(items, (i) => i.invoiceId);
+  const paymentsOf = groupBy(payments, (p) => p.invoiceId);
   return rows.map((r) => ({
     ...invoiceJson(r),
     ...(expand.has("customer") && { customer: partyJson.get(r.customerId) ?? null }),
-    ...(expand.has("items") && { items: items.filter((i) => i.invoiceId === r.id).map(invoiceItemJson) }),
-    ...(expand.has("payments") && { payments: payments.filter((p) => p.invoiceId === r.id).map(invoicePaymentJson) }),
+    ...(expand.has("items") && { items: (itemsOf.get(r.id) ?? []).map(invoiceItemJson) }),
+    ...(expand.has("payments") && { payments: (paymentsOf.get(r.id) ?? []).map(invoicePaymentJson) }),
   }));
 }
 

@@ -1,5 +1,6 @@
 // Reads of journal entries. Reads go straight to D1; only src/ledger writes.
 import { and, asc, desc, eq, gte, inArray, lte, ne, or, sql } from "drizzle-orm";
+import { groupBy } from "../../db/group";
 import type { Database } from "../../db/client";
 import { journalEntries, journalLines } from "../../db/schema";
 import { ApiError } from "../../http/api-error";
@@ -123,16 +124,10 @@ export async function listEntries(db: Database, companyId: string, f: EntryFilte
 }
 
 export async function linesOf(db: Database, entryIds: string[]): Promise<Map<string, JournalLineRow[]>> {
-  const out = new Map<string, JournalLineRow[]>();
+  const lines: JournalLineRow[] = [];
   // D1 binds at most 100 parameters per statement.
   for (let i = 0; i < entryIds.length; i += 90) {
-    const chunk = entryIds.slice(i, i + 90);
-    const lines = await db.select().from(journalLines).where(inArray(journalLines.journalEntryId, chunk)).all();
-    for (const l of lines) {
-      const list = out.get(l.journalEntryId) ?? [];
-      list.push(l);
-      out.set(l.journalEntryId, list);
-    }
+    lines.push(...(await db.select().from(journalLines).where(inArray(journalLines.journalEntryId, entryIds.slice(i, i + 90))).all()));
   }
-  return out;
+  return groupBy(lines, (l) => l.journalEntryId);
 }

@@ -7,6 +7,7 @@ import type { FiscalPeriodRow } from "../../ledger/engine";
 import { isBalanceAccount } from "../../sweden/report-layout";
 import { sieAccountTypeOf, type AccountType } from "../../sweden/bas";
 import { encodeCp437 } from "../../sweden/sie/encoding";
+import { groupBy } from "../../db/group";
 import { amount, field, objectList, record, sieDate } from "../../sweden/sie/write";
 import { sruCodeOf } from "../../sweden/sru-ink2";
 import { movements, net, OPENING_SOURCE, periodTotals, postedEntriesPage, postedLinesBetween, previousPeriod, type RegisterLine } from "./queries";
@@ -84,14 +85,10 @@ export async function exportSie(db: Database, companyId: string, period: FiscalP
       const rows = await postedEntriesPage(db, companyId, period.id, after, PAGE);
       const page = rows.slice(0, PAGE).filter((e) => e.sourceType !== OPENING_SOURCE);
       const last = rows.slice(0, PAGE).at(-1);
-      const lines = new Map<string, RegisterLine[]>();
+      let lines = new Map<string, RegisterLine[]>();
       if (last) {
         const next = { series: last.voucherSeries, number: last.voucherNumber };
-        for (const l of await postedLinesBetween(db, companyId, period.id, after, next)) {
-          const list = lines.get(l.entryId);
-          if (list) list.push(l);
-          else lines.set(l.entryId, [l]);
-        }
+        lines = groupBy(await postedLinesBetween(db, companyId, period.id, after, next), (l) => l.entryId);
         after = next;
       }
       done = rows.length <= PAGE;

@@ -8,6 +8,7 @@ import type { ErrorCode } from "../../http/error-catalogue";
 import { afterDesc, type PageRequest } from "../../http/pagination";
 import { fromOre } from "../../ledger/money";
 import { supplierJson } from "../suppliers/service";
+import { groupBy } from "../../db/group";
 import { toOpenItem, type OpenItem, type OpenItemSqlRow } from "../../db/open-items";
 
 export type SupplierInvoiceRow = typeof supplierInvoices.$inferSelect;
@@ -137,11 +138,14 @@ export async function supplierInvoicesWith(db: Database, companyId: string, rows
   const payments = expand.has("payments") && ids.length ? await db.select().from(supplierInvoicePayments).where(inArray(supplierInvoicePayments.supplierInvoiceId, ids)).orderBy(asc(supplierInvoicePayments.paymentDate)).all() : [];
   const supplierIds = [...new Set(rows.map((r) => r.supplierId))];
   const parties = expand.has("supplier") && supplierIds.length ? await db.select().from(suppliers).where(and(eq(suppliers.companyId, companyId), inArray(suppliers.id, supplierIds))).all() : [];
+  const partyJson = new Map(parties.map((p) => [p.id, supplierJson(p)]));
+  const itemsOf = groupBy(items, (i) => i.supplierInvoiceId);
+  const paymentsOf = groupBy(payments, (p) => p.supplierInvoiceId);
   return rows.map((r) => ({
     ...supplierInvoiceJson(r),
-    ...(expand.has("supplier") && { supplier: (() => { const s = parties.find((p) => p.id === r.supplierId); return s ? supplierJson(s) : null; })() }),
-    ...(expand.has("items") && { items: items.filter((i) => i.supplierInvoiceId === r.id).map(supplierInvoiceItemJson) }),
-    ...(expand.has("payments") && { payments: payments.filter((p) => p.supplierInvoiceId === r.id).map(supplierInvoicePaymentJson) }),
+    ...(expand.has("supplier") && { supplier: partyJson.get(r.supplierId) ?? null }),
+    ...(expand.has("items") && { items: (itemsOf.get(r.id) ?? []).map(supplierInvoiceItemJson) }),
+    ...(expand.has("payments") && { payments: (paymentsOf.get(r.id) ?? []).map(supplierInvoicePaymentJson) }),
   }));
 }
 
