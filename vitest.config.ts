@@ -1,5 +1,5 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { defineConfig } from "vitest/config";
 import { outbound } from "./test/fakes/outbound.ts";
 
@@ -11,6 +11,13 @@ export default defineConfig(async () => {
       .filter((f) => /\.(se|si)$/i.test(f))
       .map((f) => [f, readFileSync(`./test/fixtures/sie/${f}`).toString("base64")]),
   );
+  // Bank statement fixtures (camt, BgMax, CSV exports) travel the same way: their
+  // encodings (ISO-8859-1, UTF-16, Windows-1252) are part of what is tested.
+  const bankFixtures = existsSync("./test/fixtures/bank")
+    ? Object.fromEntries(readdirSync("./test/fixtures/bank").map((f) => [f, readFileSync(`./test/fixtures/bank/${f}`).toString("base64")]))
+    : {};
+  // Skatteverket's published withholding tables, to check the generated module row by row.
+  const taxTables = { "2026": readFileSync("../shared/data/tax/skatteverket_allmanna-tabeller-manad_2026.txt", "utf8") };
   return {
     plugins: [
       cloudflareTest({
@@ -32,6 +39,8 @@ export default defineConfig(async () => {
             WEBHOOK_TIMEOUT_MS: "500",
             TEST_MIGRATIONS: migrations,
             TEST_SIE_FIXTURES: sieFixtures,
+            TEST_BANK_FIXTURES: bankFixtures,
+            TEST_TAX_TABLES: taxTables,
           },
           outboundService: outbound,
         },

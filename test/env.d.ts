@@ -6,6 +6,10 @@ declare global {
     interface Env extends WorkerEnv {
       TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];
       TEST_SIE_FIXTURES: Record<string, string>;
+      /** file name -> base64 of test/fixtures/bank/* */
+      TEST_BANK_FIXTURES: Record<string, string>;
+      /** year -> Skatteverket's allmänna tabeller (månad) file as text */
+      TEST_TAX_TABLES: Record<string, string>;
     }
   }
 }
