@@ -2,6 +2,7 @@
 // It runs inside the company's Durable Object, one command at a time.
 import { and, eq, gt } from "drizzle-orm";
 import { database, type Database } from "../db/client";
+import { countRoundTrips } from "../db/round-trips";
 import { auditLog, idempotencyRecords, outboxEvents } from "../db/schema";
 import type { Env } from "../env";
 import { newId } from "../ids";
@@ -21,15 +22,22 @@ export interface CommandRequest {
   idempotency: { key: string; bodyHash: string } | null;
 }
 
-export type CommandResult =
+export type CommandResult = (
   | { ok: true; status: number; data: unknown; audit: AuditMeta | null; replayed: boolean; dryRun: boolean }
-  | { ok: false; status: number; error: ErrorResult; replayed: boolean; dryRun: boolean };
+  | { ok: false; status: number; error: ErrorResult; replayed: boolean; dryRun: boolean }
+) & { roundTrips?: number };
 
 type StoredResult =
   | { ok: true; status: number; data: unknown; audit: AuditMeta | null }
   | { ok: false; status: number; error: ErrorResult };
 
 export async function runCommand(env: Env, req: CommandRequest): Promise<CommandResult> {
+  const counter = countRoundTrips(env.DB);
+  const result = await runCounted({ ...env, DB: counter.d1 }, req);
+  return { ...result, roundTrips: counter.count() };
+}
+
+async function runCounted(env: Env, req: CommandRequest): Promise<CommandResult> {
   const db = database(env);
   const { ctx } = req;
   // A dry run neither reads nor writes the idempotency store: it is a preview, and

@@ -59,6 +59,8 @@ export async function dispatch(c: Context<AppEnv>, name: CommandName, input: unk
 
 export function render(c: Context<AppEnv>, result: CommandResult): Response {
   if (result.replayed) c.header("Idempotent-Replayed", "true");
+  // diagnostic: the D1 round trips the company's writer made for this write
+  if (result.roundTrips !== undefined) c.header("X-D1-Round-Trips", String(result.roundTrips));
   if (result.dryRun) c.header("X-Dry-Run", "true");
   if (!result.ok) {
     const { code, message, details } = result.error;
