@@ -197,7 +197,7 @@ describe("retries and auto-disable", () => {
   });
 
   it("a host that has come to resolve to a private address disables the webhook at dispatch", async () => {
-    await fetch("https://dns.test/__set?name=flip.hooks.test&ip=203.0.113.20", { method: "POST" });
+    await fetch("https://dns.test/__set?name=flip.hooks.test&ip=93.184.215.20", { method: "POST" });
     const created = await call("POST", hooksUrl(), { key: f.actor.key, headers: ik(), body: { event_type: "document.uploaded", webhook_url: "https://flip.hooks.test/ok", name: "flip" } });
     expect(created.status).toBe(201);
     await fetch("https://dns.test/__set?name=flip.hooks.test&ip=192.168.1.10", { method: "POST" });

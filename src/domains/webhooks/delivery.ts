@@ -8,7 +8,7 @@ import type { Env } from "../../env";
 import { hmacSha256Hex } from "../../http/crypto";
 import type { Job } from "../../jobs/types";
 import { decryptSecret } from "../../secrets";
-import { checkUrlShape, isPrivateAddress, resolveHost } from "./address";
+import { checkWebhookUrl, type UrlVerdict } from "./address";
 
 /** Waits after the 1st..7th failed attempt; the 8th failure is final (spec: Limits). */
 export const RETRY_DELAYS_MS = [60_000, 300_000, 1_800_000, 7_200_000, 43_200_000, 86_400_000, 172_800_000];
@@ -77,13 +77,19 @@ export async function deliver(env: Env, deliveryId: string, now: number): Promis
   return final.kind === "retry" ? "failed" : final.kind;
 }
 
+/** A resolver failure may pass; any other refusal is about the URL itself and will not heal. */
+function refusedAtDispatch(verdict: Extract<UrlVerdict, { ok: false }>): Outcome {
+  if (verdict.reason === "unresolvable") return { kind: "retry", status: null, body: null, error: "dns_unresolvable" };
+  return { kind: "dead", status: null, body: null, error: verdict.reason, disable: verdict.reason };
+}
+
+const isTimeout = (err: unknown) => err instanceof Error && (err.name === "TimeoutError" || err.name === "AbortError");
+
 async function attemptDelivery(env: Env, hook: typeof webhooks.$inferSelect, row: typeof webhookDeliveries.$inferSelect, now: number): Promise<Outcome> {
-  // The URL is checked again at dispatch: a name can come to resolve to a private address.
-  const shape = checkUrlShape(hook.webhookUrl);
-  if (!shape.ok) return { kind: "dead", status: null, body: null, error: `url_refused: ${shape.reason}`, disable: shape.reason };
-  const addresses = await resolveHost(env, shape.host!);
-  if (addresses === null || addresses.length === 0) return { kind: "retry", status: null, body: null, error: "dns_unresolvable" };
-  if (addresses.some(isPrivateAddress)) return { kind: "dead", status: null, body: null, error: "private_address", disable: "private_address" };
+  // The URL is checked again at dispatch: a name can come to resolve to a private address,
+  // and a URL stored before a rule was tightened must not be sent to either.
+  const verdict = await checkWebhookUrl(env, hook.webhookUrl);
+  if (!verdict.ok) return refusedAtDispatch(verdict);
 
   const secret = await decryptSecret(env.PII_ENCRYPTION_KEY, hook.secretEnc);
   if (secret === null) return { kind: "retry", status: null, body: null, error: "signing_secret_unreadable" };
@@ -106,8 +112,10 @@ async function attemptDelivery(env: Env, hook: typeof webhooks.$inferSelect, row
       body: row.payload,
     });
   } catch (err) {
-    const timeout = err instanceof Error && (err.name === "TimeoutError" || err.name === "AbortError");
-    return { kind: "retry", status: null, body: null, error: timeout ? "timeout" : `network_error: ${String(err).slice(0, 200)}` };
+    // The stored error is read back through the API: the platform's text (refused, reset,
+    // TLS alert) would tell an open port from a closed one, so it goes to the log only.
+    console.error("webhook delivery failed", row.id, hook.id, err);
+    return { kind: "retry", status: null, body: null, error: isTimeout(err) ? "timeout" : "connection_failed" };
   }
   const body = await keptBody(res);
   if (res.status >= 200 && res.status < 300) return { kind: "delivered", status: res.status, body };

@@ -10,7 +10,7 @@ import { randomToken } from "../../http/crypto";
 import { afterDesc, type PageRequest } from "../../http/pagination";
 import { newId } from "../../ids";
 import { encryptSecret } from "../../secrets";
-import { checkWebhookUrl } from "./address";
+import { checkWebhookUrl, type UrlRefusal } from "./address";
 import { shapePayload } from "./payload";
 
 export const SUBSCRIBABLE_EVENTS = [
@@ -84,10 +84,20 @@ export function deliveryJson(d: DeliveryRow) {
 
 const newSecret = () => `whsec_${randomToken(32)}`;
 
+/** The rule each refusal breaks, for the message; details.reason keeps the machine-readable name. */
+const URL_RULES: Record<UrlRefusal, string> = {
+  invalid_url: "it is not a valid URL",
+  not_https: "only https: URLs are allowed",
+  credentials_in_url: "the URL must not carry a user name or password",
+  port_not_allowed: "only port 443 is allowed",
+  private_address: "the host must be a public address (not private, loopback, link-local, metadata or reserved)",
+  unresolvable: "the host name does not resolve",
+};
+
 async function assertUrl(env: Env, url: string) {
   const verdict = await checkWebhookUrl(env, url);
   if (!verdict.ok) {
-    throw new ApiError("VALIDATION_ERROR", { fields: [{ path: "webhook_url", message: verdict.reason }], reason: verdict.reason, host: verdict.detail ?? null }, `webhook_url refused: ${verdict.reason.replaceAll("_", " ")}`);
+    throw new ApiError("VALIDATION_ERROR", { fields: [{ path: "webhook_url", message: verdict.reason }], reason: verdict.reason, host: verdict.detail ?? null }, `webhook_url refused: ${URL_RULES[verdict.reason]}`);
   }
 }
 
