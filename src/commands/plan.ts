@@ -8,6 +8,7 @@ import type { Env } from "../env";
 import type { Role } from "../http/context";
 import type { Job } from "../jobs/types";
 import type { ApiError } from "../http/api-error";
+import type { Ledger } from "../ledger/engine";
 
 export type Statement = BatchItem<"sqlite">;
 
@@ -54,7 +55,8 @@ export interface ExternalStep {
   compensate: (cause: unknown) => Promise<{ statements: Statement[]; error: ApiError; action: string }>;
 }
 
-export interface CommandContext {
+/** Who asks, for which company, when: sent by the Worker to the company's writer. */
+export interface RequestContext {
   companyId: string;
   requestId: string;
   apiKeyId: string;
@@ -67,5 +69,14 @@ export interface CommandContext {
   apiVersion: string;
 }
 
+/** What a command runs with inside the writer: the request, and the one ledger of this plan. */
+export interface CommandContext extends RequestContext {
+  /**
+   * The only writer of journal entries. One per command, so the voucher numbers a
+   * plan takes and the books it has read are remembered across its postings.
+   */
+  ledger: Ledger;
+}
+
 /** env gives a command its secrets and external clients' configuration; it must not write with it. */
-export type Command<I = any> = (db: Database, input: I, ctx: CommandContext, env: Env) => Promise<Plan>;
+export type Command<I> = (db: Database, input: I, ctx: CommandContext, env: Env) => Promise<Plan>;

@@ -11,6 +11,7 @@ import { archiveSupplier, bulkCreateSuppliers, createSupplier, updateSupplier } 
 import { accessDocument, linkDocument, uploadDocument } from "../domains/documents/service";
 import { createWebhook, deleteWebhook, retryDelivery, rotateSecret, testWebhook, updateWebhook } from "../domains/webhooks/service";
 import { startSieImport } from "../domains/imports/service";
+import { finishSieImport, postSieVouchers, prepareSieImport } from "../domains/imports/sie-import";
 import {
   approveSupplierInvoice,
   createSupplierInvoice,
@@ -22,6 +23,8 @@ import {
 } from "../domains/supplier-invoices/service";
 import { bulkCreateInvoices, cancelInvoice, createInvoice, creditInvoice, markInvoiceSent, payInvoice, updateInvoice } from "../domains/invoices/service";
 import { sendInvoice } from "../domains/invoices/send";
+import { markInvoicesOverdue } from "../domains/invoices/overdue";
+import { markSupplierInvoicesOverdue } from "../domains/supplier-invoices/overdue";
 import type { Command } from "./plan";
 
 export const COMMANDS = {
@@ -63,6 +66,9 @@ export const COMMANDS = {
   "webhooks.test": testWebhook,
   "webhooks.retry_delivery": retryDelivery,
   "imports.sie_start": startSieImport,
+  "imports.sie_prepare": prepareSieImport,
+  "imports.sie_post": postSieVouchers,
+  "imports.sie_finish": finishSieImport,
   "supplier_invoices.create": createSupplierInvoice,
   "supplier_invoices.update": updateSupplierInvoice,
   "supplier_invoices.approve": approveSupplierInvoice,
@@ -78,6 +84,11 @@ export const COMMANDS = {
   "invoices.send": sendInvoice,
   "invoices.pay": payInvoice,
   "invoices.credit": creditInvoice,
-} satisfies Record<string, Command>;
+  "invoices.mark_overdue": markInvoicesOverdue,
+  "supplier_invoices.mark_overdue": markSupplierInvoicesOverdue,
+} satisfies Record<string, Command<never>>;
+
+/** What a command takes: typed from its zod schema through the command's signature. */
+export type CommandInput<N extends CommandName> = Parameters<(typeof COMMANDS)[N]>[1];
 
 export type CommandName = keyof typeof COMMANDS;

@@ -8,7 +8,10 @@ import type { Env } from "../env";
 import { newId } from "../ids";
 import { ApiError, toErrorResult, type ErrorResult } from "../http/api-error";
 import type { AuditMeta } from "../http/envelope";
-import type { Command, CommandContext, Plan, Statement } from "./plan";
+import { Ledger } from "../ledger/engine";
+import { insertFromJson } from "../db/json-insert";
+import { constraintError } from "./constraints";
+import type { Command, CommandContext, Plan, PlannedEvent, RequestContext, Statement } from "./plan";
 import { planDeliveries } from "../domains/webhooks/fan-out";
 import type { Job } from "../jobs/types";
 import { COMMANDS, type CommandName } from "./registry";
@@ -18,7 +21,7 @@ export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 export interface CommandRequest {
   name: CommandName;
   input: unknown;
-  ctx: CommandContext;
+  ctx: RequestContext;
   idempotency: { key: string; bodyHash: string } | null;
 }
 
@@ -39,7 +42,7 @@ export async function runCommand(env: Env, req: CommandRequest): Promise<Command
 
 async function runCounted(env: Env, req: CommandRequest): Promise<CommandResult> {
   const db = database(env);
-  const { ctx } = req;
+  const ctx: CommandContext = { ...req.ctx, ledger: new Ledger(db, req.ctx) };
   // A dry run neither reads nor writes the idempotency store: it is a preview, and
   // previews must not be replayed in place of the real write.
   const idem = ctx.dryRun ? null : req.idempotency;
@@ -67,7 +70,7 @@ async function runCounted(env: Env, req: CommandRequest): Promise<CommandResult>
 
   let plan: Plan;
   try {
-    plan = await (COMMANDS[req.name] as Command)(db, req.input, ctx, env);
+    plan = await (COMMANDS[req.name] as Command<unknown>)(db, req.input, ctx, env);
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
     const result = failure(err, ctx.dryRun);
@@ -82,7 +85,8 @@ async function runCounted(env: Env, req: CommandRequest): Promise<CommandResult>
   const result: StoredResult = { ok: true, status: plan.status, data: plan.data, audit };
   if (ctx.dryRun) return { ...result, audit: null, replayed: false, dryRun: true } as CommandResult;
 
-  const events = (plan.events ?? []).map((ev) => ({ ...ev, id: newId() }));
+  // Every entry the plan posts announces itself, whatever domain posted it.
+  const events = [...ctx.ledger.eventsFor(plan.statements), ...(plan.events ?? [])].map((ev) => ({ ...ev, id: newId() }));
   // Each event fans out to the company's active webhooks for its type, in this batch:
   // a delivery exists if and only if its event committed.
   const fanOut = await planDeliveries(db, ctx, events);
@@ -99,27 +103,15 @@ async function runCounted(env: Env, req: CommandRequest): Promise<CommandResult>
       voucher,
       createdAt: ctx.now,
     });
-  const published: Statement[] = [
-    ...events.map((ev) =>
-      db.insert(outboxEvents).values({
-        id: ev.id,
-        companyId: ctx.companyId,
-        type: ev.type,
-        apiVersion: ctx.apiVersion,
-        created: Math.floor(Date.parse(ctx.now) / 1000),
-        object: ev.object,
-        previousAttributes: ev.previousAttributes ?? null,
-        requestId: ctx.requestId,
-      }),
-    ),
-    ...fanOut.statements,
-  ];
+  const published: Statement[] = [...outboxInserts(db, ctx, events), ...fanOut.statements];
   if (idem) published.push(idempotencyInsert(db, ctx, idem, plan.replayData === undefined ? result : { ...result, data: plan.replayData }));
   const written = [...plan.statements, auditRow(auditId, plan.audit.action, audit.voucher_number)];
 
   try {
     await db.batch((plan.external ? written : [...written, ...published]) as [Statement, ...Statement[]]);
   } catch (err) {
+    const refused = constraintError(err);
+    if (refused) return failure(refused, false);
     console.error("batch failed", req.name, ctx.requestId, err);
     return failure(new ApiError("BOOKKEEPING_DATABASE_ERROR", { request_id: ctx.requestId }), false);
   }
@@ -163,6 +155,22 @@ async function runExternal(db: Database, step: NonNullable<Plan["external"]>, pu
     }
   }
   return null;
+}
+
+/** The outbox rows of the events: one statement each, or JSON chunks when an import posts thousands. */
+function outboxInserts(db: Database, ctx: CommandContext, events: (PlannedEvent & { id: string })[]): Statement[] {
+  const rows = events.map((ev) => ({
+    id: ev.id,
+    companyId: ctx.companyId,
+    type: ev.type,
+    apiVersion: ctx.apiVersion,
+    created: Math.floor(Date.parse(ctx.now) / 1000),
+    object: ev.object,
+    previousAttributes: ev.previousAttributes ?? null,
+    requestId: ctx.requestId,
+    dispatchedAt: null,
+  }));
+  return rows.length > 10 ? insertFromJson(db, outboxEvents, rows) : rows.map((r) => db.insert(outboxEvents).values(r));
 }
 
 /** After the commit: a lost message is not lost work, the minute sweep finds due rows. */

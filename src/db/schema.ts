@@ -447,6 +447,9 @@ export const sieImports = sqliteTable(
     operationId: text("operation_id").notNull(),
     status: text("status", { enum: ["queued", "succeeded", "failed"] }).notNull(),
     updateAccountNames: bool("update_account_names").notNull(),
+    /** who started it: the import's writes are audited as theirs */
+    startedByKeyId: text("started_by_key_id"),
+    startedByUserId: text("started_by_user_id"),
     createdAt: text("created_at").notNull(),
   },
   (t) => [index("sie_imports_company_sha_idx").on(t.companyId, t.sha256)],

@@ -4,9 +4,12 @@ import { lt } from "drizzle-orm";
 import { nowIso, nowMs, todayUtc } from "../clock";
 import { database } from "../db/client";
 import { idempotencyRecords } from "../db/schema";
-import { markOverdueInvoices } from "../domains/invoices/queries";
+import { backgroundContext, submit } from "../commands/submit";
+import type { CommandName } from "../commands/registry";
+import { companiesWithPastDueInvoices } from "../domains/invoices/queries";
 import { runOperation } from "../domains/operations/service";
-import { markOverdueSupplierInvoices } from "../domains/supplier-invoices/queries";
+import { companiesWithPastDueSupplierInvoices } from "../domains/supplier-invoices/queries";
+import { newId } from "../ids";
 import { deliver, sweepDeliveries } from "../domains/webhooks/delivery";
 import type { Env } from "../env";
 import { OPERATION_HANDLERS } from "./operations";
@@ -21,11 +24,21 @@ const handlers: { [T in Job["type"]]: (env: Env, job: Extract<Job, { type: T }>)
     await database(env).delete(idempotencyRecords).where(lt(idempotencyRecords.expiresAt, nowIso()));
   },
   // How an invoice becomes overdue is not shown in the spec: here, the first sweep
-  // after its due date (unpaid sent invoices; unpaid, undisputed supplier invoices).
+  // after its due date (unpaid sent invoices; unpaid, undisputed supplier invoices),
+  // as a command in each company's writer, so the change is audited and announced.
   "invoices.overdue_sweep": async (env) => {
     const db = database(env);
-    await markOverdueInvoices(db, todayUtc(), nowIso());
-    await markOverdueSupplierInvoices(db, todayUtc(), nowIso());
+    const today = todayUtc();
+    const sweeps: [CommandName, string[]][] = [
+      ["invoices.mark_overdue", await companiesWithPastDueInvoices(db, today)],
+      ["supplier_invoices.mark_overdue", await companiesWithPastDueSupplierInvoices(db, today)],
+    ];
+    for (const [name, companies] of sweeps) {
+      for (const companyId of companies) {
+        const res = await submit(env, { name, input: { today }, idempotency: null, ctx: backgroundContext(env, companyId, `sweep-${newId()}`, nowIso()) });
+        if (!res.ok) console.error("overdue sweep refused", name, companyId, res.error);
+      }
+    }
   },
   "webhooks.sweep": async (env) => {
     const jobs = await sweepDeliveries(env, nowMs());

@@ -13,18 +13,19 @@
 // Voucher numbers: the smallest unused number in (fiscal period, series), decided
 // by the company's single writer and guarded by a unique index (BFL 5 kap 7 §:
 // verifikationer in an unbroken series).
-import { and, eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import { and, between, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { accountBalances, accounts, fiscalPeriods, journalEntries, journalLines } from "../db/schema";
+import { insertFromJson, JSON_INSERT_CHUNK } from "../db/json-insert";
+import { accountBalances, journalEntries, journalLines } from "../db/schema";
 import { ApiError } from "../http/api-error";
 import { newId } from "../ids";
-import type { CommandContext, Statement } from "../commands/plan";
-import { assertDimensionsUsable } from "../domains/dimensions/service";
+import type { PlannedEvent, RequestContext, Statement, VoucherRef } from "../commands/plan";
+import { entryHeaderJson, entryJson, type JournalEntryRow, type JournalLineRow } from "./entry-json";
 import { formatKronor, sumOre } from "./money";
+import { BooksReference, type FiscalPeriodRow } from "./reference";
 
-export type FiscalPeriodRow = typeof fiscalPeriods.$inferSelect;
-export type JournalEntryRow = typeof journalEntries.$inferSelect;
-export type JournalLineRow = typeof journalLines.$inferSelect;
+export type { FiscalPeriodRow } from "./reference";
+export type { JournalEntryRow, JournalLineRow } from "./entry-json";
 
 export interface EngineLine {
   accountNumber: string;
@@ -51,6 +52,24 @@ export interface PlannedEntry {
   row: JournalEntryRow;
   lines: JournalLineRow[];
   statements: Statement[];
+}
+
+export interface PostedEntry extends PlannedEntry {
+  voucherNumber: number;
+  /** for the write's meta.audit */
+  voucher: VoucherRef;
+}
+
+/** A business event's entry: dated, in the period covering the date, in the default series unless named. */
+export interface Posting {
+  date: string;
+  description: string;
+  sourceType: string;
+  sourceId?: string | null;
+  lines: EngineLine[];
+  series?: string;
+  /** the refusal instead of ENTRY_DATE_OUTSIDE_FISCAL_PERIOD when no period covers the date */
+  noPeriod?: ApiError;
 }
 
 export function assertBalanced(lines: EngineLine[]): number {
@@ -84,46 +103,47 @@ export function assertDateInPeriod(period: FiscalPeriodRow, date: string): void 
 }
 
 export class Ledger {
+  /** what the books look like to this command: periods, series, chart, dimensions */
+  readonly books: BooksReference;
   /** voucher numbers already taken by this plan, per period and series */
   private planned = new Map<string, number>();
+  /**
+   * journal_entry.committed for every entry this plan posts, keyed by the statement
+   * that makes it so: the runner emits only the events whose statement is in the
+   * batch, so an item of a bulk write that was refused after posting emits nothing.
+   */
+  private committed = new Map<Statement, PlannedEvent[]>();
 
   constructor(
     private readonly db: Database,
-    private readonly ctx: CommandContext,
-  ) {}
-
-  async loadPeriod(periodId: string): Promise<FiscalPeriodRow> {
-    const period = await this.db
-      .select()
-      .from(fiscalPeriods)
-      .where(and(eq(fiscalPeriods.companyId, this.ctx.companyId), eq(fiscalPeriods.id, periodId)))
-      .get();
-    if (!period) throw new ApiError("PERIOD_NOT_FOUND", { fiscal_period_id: periodId });
-    return period;
+    private readonly ctx: RequestContext,
+  ) {
+    this.books = new BooksReference(db, ctx.companyId);
   }
 
-  async periodForDate(date: string): Promise<FiscalPeriodRow> {
-    const period = await this.db
-      .select()
-      .from(fiscalPeriods)
-      .where(
-        and(eq(fiscalPeriods.companyId, this.ctx.companyId), sql`${fiscalPeriods.periodStart} <= ${date}`, sql`${fiscalPeriods.periodEnd} >= ${date}`),
-      )
-      .get();
-    if (!period) throw new ApiError("ENTRY_DATE_OUTSIDE_FISCAL_PERIOD", { entry_date: date }, "No fiscal period of the company covers this date.");
-    return period;
+  loadPeriod(periodId: string): Promise<FiscalPeriodRow> {
+    return this.books.period(periodId);
   }
 
-  async assertAccountsActive(lines: EngineLine[]): Promise<void> {
-    const wanted = [...new Set(lines.map((l) => l.accountNumber))];
-    const found = await this.db
-      .select({ number: accounts.number })
-      .from(accounts)
-      .where(and(eq(accounts.companyId, this.ctx.companyId), inArray(accounts.number, wanted), eq(accounts.isActive, true)))
-      .all();
-    const active = new Set(found.map((a) => a.number));
-    const missing = wanted.filter((n) => !active.has(n)).sort();
-    if (missing.length) throw new ApiError("ACCOUNTS_NOT_IN_CHART", { accounts: missing });
+  periodForDate(date: string): Promise<FiscalPeriodRow> {
+    return this.books.periodCovering(date);
+  }
+
+  defaultSeries(): Promise<string> {
+    return this.books.defaultSeries();
+  }
+
+  assertAccountsActive(lines: Pick<EngineLine, "accountNumber">[]): Promise<void> {
+    return this.books.assertAccountsActive(lines.map((l) => l.accountNumber));
+  }
+
+  assertDimensionsUsable(maps: (Record<string, string> | null | undefined)[], allowArchived = false): Promise<void> {
+    return this.books.assertDimensionsUsable(maps, allowArchived);
+  }
+
+  /** The journal_entry.committed events of those statements that made it into the batch. */
+  eventsFor(statements: Statement[]): PlannedEvent[] {
+    return statements.flatMap((s) => this.committed.get(s) ?? []);
   }
 
   assertWithinUnattendedLimit(totalOre: number): void {
@@ -145,8 +165,8 @@ export class Ledger {
     const period = await this.loadPeriod(entry.fiscalPeriodId);
     assertDateInPeriod(period, entry.entryDate);
     assertPeriodOpen(period);
-    await this.assertAccountsActive(entry.lines);
-    await assertDimensionsUsable(this.db, this.ctx.companyId, entry.lines.map((l) => l.dimensions ?? null), opts.allowArchivedDimensions ?? false);
+    await this.books.assertAccountsActive(entry.lines.map((l) => l.accountNumber));
+    await this.books.assertDimensionsUsable(entry.lines.map((l) => l.dimensions), opts.allowArchivedDimensions ?? false);
     return { period, totalOre };
   }
 
@@ -156,14 +176,38 @@ export class Ledger {
     return this.buildInsert(entry, totalOre, null);
   }
 
-  /** A new entry posted at once (reversals, corrections, postings of other domains). */
-  async postNew(entry: NewEntry, opts: { allowArchivedDimensions?: boolean } = {}): Promise<PlannedEntry & { voucherNumber: number }> {
+  /**
+   * The one way a domain books a business event: the period covering the date, the
+   * company's default series, every rule of the books, a voucher number.
+   */
+  async post(p: Posting): Promise<PostedEntry> {
+    const period = await this.periodForDate(p.date).catch((err) => {
+      throw p.noPeriod && err instanceof ApiError ? p.noPeriod : err;
+    });
+    return this.postNew({
+      fiscalPeriodId: period.id,
+      entryDate: p.date,
+      description: p.description,
+      voucherSeries: p.series ?? (await this.defaultSeries()),
+      sourceType: p.sourceType,
+      sourceId: p.sourceId ?? null,
+      lines: p.lines,
+    });
+  }
+
+  /** A new entry posted at once in a named period (reversals, corrections, and through post). */
+  async postNew(entry: NewEntry, opts: { allowArchivedDimensions?: boolean } = {}): Promise<PostedEntry> {
     const { totalOre } = await this.validate(entry, opts);
     this.assertWithinUnattendedLimit(totalOre);
     const voucherNumber = await this.nextVoucherNumber(entry.fiscalPeriodId, entry.voucherSeries);
     const planned = this.buildInsert(entry, totalOre, voucherNumber);
+    this.committed.set(planned.statements[0], [{ type: "journal_entry.committed", object: entryJson(planned.row, planned.lines) }]);
     planned.statements.push(...this.balanceUpdates(entry.fiscalPeriodId, planned.lines));
-    return { ...planned, voucherNumber };
+    return { ...planned, voucherNumber, voucher: this.voucherRef(planned.row) };
+  }
+
+  voucherRef(row: Pick<JournalEntryRow, "id" | "voucherSeries" | "voucherNumber">): VoucherRef {
+    return { entryId: row.id, series: row.voucherSeries, number: row.voucherNumber, immutableAt: this.ctx.now };
   }
 
   /** Commits a draft: checks it again against today's chart and period, then numbers it. */
@@ -176,16 +220,12 @@ export class Ledger {
     this.assertWithinUnattendedLimit(totalOre);
     const voucherNumber = await this.nextVoucherNumber(draft.fiscalPeriodId, draft.voucherSeries);
     const row: JournalEntryRow = { ...draft, status: "posted", voucherNumber, postedAt: this.ctx.now };
-    return {
-      row,
-      statements: [
-        this.db
-          .update(journalEntries)
-          .set({ status: "posted", voucherNumber, postedAt: this.ctx.now })
-          .where(and(eq(journalEntries.id, draft.id), eq(journalEntries.status, "draft"))),
-        ...this.balanceUpdates(draft.fiscalPeriodId, lines),
-      ],
-    };
+    const posting = this.db
+      .update(journalEntries)
+      .set({ status: "posted", voucherNumber, postedAt: this.ctx.now })
+      .where(and(eq(journalEntries.id, draft.id), eq(journalEntries.status, "draft")));
+    this.committed.set(posting, [{ type: "journal_entry.committed", object: entryJson(row, lines) }]);
+    return { row, statements: [posting, ...this.balanceUpdates(draft.fiscalPeriodId, lines)] };
   }
 
   cancelDraft(draft: JournalEntryRow): { row: JournalEntryRow; statements: Statement[] } {
@@ -267,14 +307,17 @@ export class Ledger {
   }
 
   /**
-   * Posts many entries at once (an import): one check of period, accounts and
-   * dimensions for the lot, numbers as given (the caller guarantees they are free),
-   * rows written with multi-row inserts, and balances updated once per account.
+   * Posts many entries at once (an import) under the numbers they carry: one check
+   * of period, accounts and dimensions for the lot, a check that no number is taken
+   * (in the books or twice in the lot), rows written with multi-row inserts, and
+   * balances updated once per account. Their journal_entry.committed events carry
+   * the entry without its lines (an import may post a million).
    */
   async postImported(periodId: string, entries: (Omit<NewEntry, "fiscalPeriodId"> & { voucherNumber: number })[]): Promise<Statement[]> {
     if (!entries.length) return [];
     const period = await this.loadPeriod(periodId);
     assertPeriodOpen(period);
+    await this.assertVoucherNumbersFree(periodId, entries);
     const all: EngineLine[] = [];
     const rows: JournalEntryRow[] = [];
     const lines: JournalLineRow[] = [];
@@ -286,37 +329,45 @@ export class Ledger {
       rows.push(planned.row);
       lines.push(...planned.lines);
     }
-    await this.assertAccountsActive(all);
-    await assertDimensionsUsable(this.db, this.ctx.companyId, all.map((l) => l.dimensions ?? null));
-    const statements: Statement[] = [...this.insertEntriesFromJson(rows), ...this.insertLinesFromJson(lines)];
+    await this.books.assertAccountsActive(all.map((l) => l.accountNumber));
+    await this.books.assertDimensionsUsable(all.map((l) => l.dimensions));
+    const entryInserts = insertFromJson(this.db, journalEntries, rows);
+    for (const [i, insert] of entryInserts.entries()) {
+      this.committed.set(insert, rows.slice(i * JSON_INSERT_CHUNK, (i + 1) * JSON_INSERT_CHUNK).map((r) => ({ type: "journal_entry.committed", object: entryHeaderJson(r) })));
+    }
+    const statements: Statement[] = [...entryInserts, ...insertFromJson(this.db, journalLines, lines)];
     statements.push(...this.balanceUpdates(periodId, lines));
+    for (const e of entries) this.planned.set(`${periodId}/${e.voucherSeries}`, Math.max(this.planned.get(`${periodId}/${e.voucherSeries}`) ?? 0, e.voucherNumber));
     return statements;
   }
 
-  // D1 binds at most 100 parameters a statement, which would allow 5 entries or 10
-  // lines per insert. An import instead passes its rows as one JSON text per statement
-  // and lets SQLite unpack it with json_each: a few statements per chunk, not hundreds.
-  // Chunks of at most 500 rows keep each text well under D1's size limits.
-  private insertEntriesFromJson(rows: JournalEntryRow[]): Statement[] {
-    return this.insertFromJson(journalEntries, rows);
-  }
-
-  private insertLinesFromJson(lines: JournalLineRow[]): Statement[] {
-    return this.insertFromJson(journalLines, lines);
-  }
-
-  /**
-   * INSERT ... SELECT from json_each: one json_extract per column, in the table's own
-   * column order (drizzle lists the columns so); the JSON keys are the row's property
-   * names. An object (a line's dimensions) comes back as its JSON text, as drizzle stores it.
-   */
-  private insertFromJson(table: typeof journalEntries | typeof journalLines, rows: object[]): Statement[] {
-    const columns = sql.raw(Object.keys(getTableColumns(table)).map((key) => `json_extract(value, '$.${key}')`).join(", "));
-    const out: Statement[] = [];
-    for (let i = 0; i < rows.length; i += 500) {
-      out.push(this.db.insert(table as typeof journalLines).select(sql`SELECT ${columns} FROM json_each(${JSON.stringify(rows.slice(i, i + 500))})`));
+  /** VOUCHER_NUMBER_TAKEN when a number given by an import is used already (BFL 5 kap 7 §: one number, one voucher). */
+  private async assertVoucherNumbersFree(periodId: string, entries: { voucherSeries: string; voucherNumber: number }[]): Promise<void> {
+    const seen = new Set<string>();
+    const bySeries = new Map<string, number[]>();
+    for (const e of entries) {
+      const key = `${e.voucherSeries}${e.voucherNumber}`;
+      if (e.voucherNumber < 1 || seen.has(key)) throw new ApiError("CONFLICT", { voucher: key, fiscal_period_id: periodId }, `Voucher ${key} appears twice or has no number.`);
+      seen.add(key);
+      bySeries.set(e.voucherSeries, [...(bySeries.get(e.voucherSeries) ?? []), e.voucherNumber]);
     }
-    return out;
+    for (const [series, numbers] of bySeries) {
+      const taken = await this.db
+        .select({ n: journalEntries.voucherNumber })
+        .from(journalEntries)
+        .where(
+          and(
+            eq(journalEntries.companyId, this.ctx.companyId),
+            eq(journalEntries.fiscalPeriodId, periodId),
+            eq(journalEntries.voucherSeries, series),
+            between(journalEntries.voucherNumber, Math.min(...numbers), Math.max(...numbers)),
+          ),
+        )
+        .all();
+      const wanted = new Set(numbers);
+      const clash = taken.map((t) => t.n).filter((n) => wanted.has(n));
+      if (clash.length) throw new ApiError("CONFLICT", { voucher_series: series, voucher_numbers: clash.slice(0, 20), fiscal_period_id: periodId }, `Voucher numbers already used in series ${series}.`);
+    }
   }
 
   /** Keeps account_balances in step with posted lines, in the same batch. */

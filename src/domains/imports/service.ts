@@ -38,6 +38,8 @@ export const startSieImport: Command<SieImportStart> = async (db, input, ctx) =>
         operationId: op.handle.operation_id,
         status: "queued",
         updateAccountNames: input.updateAccountNames,
+        startedByKeyId: ctx.apiKeyId,
+        startedByUserId: ctx.userId,
         createdAt: ctx.now,
       }),
     ],

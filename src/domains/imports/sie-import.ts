@@ -4,24 +4,26 @@
 // then is anything written, in chunks that are each atomic and that a re-run skips
 // (source_id "<import id>:<voucher index>"), so a worker that dies mid-way leaves a
 // resumable import, never a wrong one.
-import { and, eq, like, ne, sql } from "drizzle-orm";
-import type { CommandContext, Statement } from "../../commands/plan";
-import { database, type Database } from "../../db/client";
-import { accounts, dimensionCodes, dimensions, fiscalPeriods, journalEntries, sieImports } from "../../db/schema";
+import { eq } from "drizzle-orm";
+import type { Command } from "../../commands/plan";
+import { backgroundContext, submit } from "../../commands/submit";
+import type { CommandName } from "../../commands/registry";
+import { database } from "../../db/client";
+import { sieImports } from "../../db/schema";
 import { ApiError } from "../../http/api-error";
-import { newId } from "../../ids";
-import { Ledger, type EngineLine, type FiscalPeriodRow } from "../../ledger/engine";
+import type { EngineLine } from "../../ledger/engine";
 import { formatKronor } from "../../ledger/money";
-import { accountTypeOf, type AccountType } from "../../sweden/bas";
-import { fiscalYearName } from "../../sweden/fiscal-year";
+import { postedSourceIds } from "../../ledger/queries";
 import { isBalanceAccount } from "../../sweden/report-layout";
 import { decodeSie, type SieEncoding } from "../../sweden/sie/encoding";
 import { parseSie, SieParseError, type SieFile } from "../../sweden/sie/parse";
 import type { OperationContext } from "../operations/service";
+import { planImportedChart } from "../accounts/import";
+import { planImportedDimensions } from "../dimensions/import";
+import { periodHolding, planPeriodForImport } from "../fiscal-periods/import";
 import { OPENING_SOURCE } from "../reports/queries";
 
 const CHUNK = 1000;
-const SIE_TYPE: Record<string, AccountType> = { T: "asset", S: "liability", I: "revenue", K: "expense" };
 
 function invalid(message: string, details: Record<string, unknown>): ApiError {
   return new ApiError("VALIDATION_ERROR", details, message);
@@ -138,65 +140,41 @@ function checkAgainstFile(file: SieFile, vouchers: PlannedVoucher[], openingDiff
   }
 }
 
-/** A file without #RAR (SIE type 4I) goes into the company's year that holds its vouchers. */
-async function yearOfVouchers(db: Database, companyId: string, file: SieFile) {
-  const first = file.vouchers.map((v) => v.date).sort()[0];
-  const period = first
-    ? await db.select().from(fiscalPeriods).where(and(eq(fiscalPeriods.companyId, companyId), sql`${fiscalPeriods.periodStart} <= ${first}`, sql`${fiscalPeriods.periodEnd} >= ${first}`)).get()
-    : undefined;
-  if (!period) throw invalid("the file has no #RAR 0 and no fiscal period of the company holds its vouchers", { first_voucher_date: first ?? null });
-  return { start: period.periodStart, end: period.periodEnd };
-}
-
-async function resolvePeriod(db: Database, companyId: string, year: { start: string; end: string }, importId: string) {
-  const periods = await db.select().from(fiscalPeriods).where(eq(fiscalPeriods.companyId, companyId)).all();
-  const same = periods.find((p) => p.periodStart === year.start && p.periodEnd === year.end);
-  if (same) {
-    if (same.lockedAt || same.isClosed) throw new ApiError("PERIOD_LOCKED", { fiscal_period_id: same.id });
-    const [{ n }] = await db
-      .select({ n: sql<number>`COUNT(*)` })
-      .from(journalEntries)
-      .where(and(eq(journalEntries.companyId, companyId), eq(journalEntries.fiscalPeriodId, same.id), ne(journalEntries.status, "cancelled"), sql`COALESCE(${journalEntries.sourceId}, '') NOT LIKE ${importId + ":%"}`))
-      .all();
-    if (Number(n) > 0) throw new ApiError("CONFLICT", { fiscal_period_id: same.id, entries: Number(n) }, "The fiscal year already has entries; SIE import is meant for a fresh year.");
-    return { period: same, created: null };
-  }
-  const overlap = periods.find((p) => !(p.periodEnd < year.start || p.periodStart > year.end));
-  if (overlap) throw new ApiError("CONFLICT", { fiscal_period_id: overlap.id, period_start: overlap.periodStart, period_end: overlap.periodEnd }, "The file's #RAR 0 overlaps an existing fiscal period with other dates.");
-  const prior = periods.filter((p) => p.periodEnd < year.start).sort((a, b) => b.periodEnd.localeCompare(a.periodEnd))[0];
-  const row: FiscalPeriodRow = {
-    id: newId(),
-    companyId,
-    name: fiscalYearName(year.start, year.end),
-    periodStart: year.start,
-    periodEnd: year.end,
-    isClosed: false,
-    closedAt: null,
-    lockedAt: null,
-    previousPeriodId: prior?.id ?? null,
-    closingEntryId: null,
-    createdAt: new Date().toISOString(),
-  };
-  return { period: row, created: row };
-}
-
+/**
+ * The operation (in the queue): read and check the file, then hand the writes to the
+ * company's writer as commands, so that they are numbered, audited and announced
+ * like every other write: one command for the year, the chart and the dimensions,
+ * then one per chunk of vouchers. A chunk is all or nothing; an interrupted run
+ * resumes after the last chunk written.
+ */
 export async function runSieImport(op: OperationContext) {
   const { env, operation } = op;
   const db = database(env);
-  const companyId = operation.companyId;
   const imp = await db.select().from(sieImports).where(eq(sieImports.operationId, operation.id)).get();
   if (!imp) throw new ApiError("NOT_FOUND", { resource: "sie_import", operation_id: operation.id });
+  const writer: Writer = (name, input, dryRun) => writeThrough(op, imp, name, input, dryRun);
   try {
-    const result = await importFile(op, db, companyId, imp);
-    await db.update(sieImports).set({ status: "succeeded" }).where(eq(sieImports.id, imp.id));
+    const result = await importFile(op, imp, writer);
+    await writer("imports.sie_finish", { importId: imp.id, status: "succeeded" });
     return result;
   } catch (err) {
-    if (err instanceof ApiError) await db.update(sieImports).set({ status: "failed" }).where(eq(sieImports.id, imp.id));
+    if (err instanceof ApiError) await writer("imports.sie_finish", { importId: imp.id, status: "failed" }).catch(() => undefined);
     throw err;
   }
 }
 
-async function importFile(op: OperationContext, db: Database, companyId: string, imp: typeof sieImports.$inferSelect) {
+type Writer = (name: CommandName, input: unknown, dryRun?: boolean) => Promise<any>;
+
+async function writeThrough(op: OperationContext, imp: SieImportRow, name: CommandName, input: unknown, dryRun = false) {
+  const actor = imp.startedByKeyId ? { apiKeyId: imp.startedByKeyId, userId: imp.startedByUserId ?? "" } : undefined;
+  const res = await submit(op.env, { name, input, idempotency: null, ctx: backgroundContext(op.env, imp.companyId, op.operation.requestId, op.now(), actor, dryRun) });
+  if (!res.ok) throw new ApiError(res.error.code, res.error.details, res.error.message);
+  return res.data;
+}
+
+type SieImportRow = typeof sieImports.$inferSelect;
+
+async function importFile(op: OperationContext, imp: SieImportRow, write: Writer) {
   await op.progress({ phase: "parsing" });
   const object = await op.env.DOCUMENTS.get(imp.r2Key);
   if (!object) throw new ApiError("NOT_FOUND", { resource: "sie_file", key: imp.r2Key });
@@ -209,11 +187,28 @@ async function importFile(op: OperationContext, db: Database, companyId: string,
     throw err;
   }
   if (file.sieType && !/^4[EI]?$/i.test(file.sieType)) throw invalid(`#SIETYP ${file.sieType}: only SIE 4 files carry vouchers`, { sie_type: file.sieType });
-  const year = file.years.get(0) ?? (await yearOfVouchers(db, companyId, file));
 
+  const dated = file.years.get(0);
+  const firstVoucherDate = file.vouchers.map((v) => v.date).sort()[0];
   await op.progress({ phase: "validating", current: 0, total: file.vouchers.length });
   const warnings = [...file.warnings];
   const seriesMap = mapSeries(file);
+  // The vouchers are checked against the year the writer settles on, asked first as a
+  // dry run: a file that fails a check leaves nothing behind, not even its year.
+  const preparation: SiePrepareInput = {
+    importId: imp.id,
+    year: dated ?? null,
+    firstVoucherDate: firstVoucherDate ?? null,
+    chart: {
+      names: Object.fromEntries([...file.accounts].map(([n, a]) => [n, a.name])),
+      types: Object.fromEntries(file.accountTypes),
+      posted: [...new Set([...file.opening.filter((b) => b.year === 0 && b.amountOre !== 0).map((b) => b.account), ...file.vouchers.flatMap((v) => v.trans.map((t) => t.account))])],
+      updateNames: imp.updateAccountNames,
+    },
+    dimensions: sieDimensions(file),
+  };
+  const preview: PreparedImport = await write("imports.sie_prepare", preparation, true);
+  const year = { start: preview.period_start, end: preview.period_end };
   const vouchers = planVouchers(file, year, seriesMap, warnings);
   const ib = file.opening.filter((b) => b.year === 0 && b.amountOre !== 0);
   const ibSum = ib.reduce((s, b) => s + b.amountOre, 0);
@@ -221,133 +216,120 @@ async function importFile(op: OperationContext, db: Database, companyId: string,
   checkAgainstFile(file, vouchers, ibSum);
   const openingLines: EngineLine[] = ib.map((b) => ({ accountNumber: b.account, debitOre: Math.max(b.amountOre, 0), creditOre: Math.max(-b.amountOre, 0), lineDescription: null }));
   if (ibSum !== 0) openingLines.push({ accountNumber: OPENING_DIFFERENCE_ACCOUNT, debitOre: Math.max(-ibSum, 0), creditOre: Math.max(ibSum, 0), lineDescription: "Differens i ingående balans" });
-
-  const { period, created } = await resolvePeriod(db, companyId, year, imp.id);
-  const ctx: CommandContext = {
-    companyId,
-    requestId: operation(op).requestId,
-    apiKeyId: "",
-    userId: "",
-    role: "owner",
-    unattendedCommitLimitOre: null,
-    dryRun: false,
-    now: op.now(),
-    apiVersion: "",
-  };
-
-  // Chart and dimensions first, with the period, in one batch.
-  const setup: Statement[] = [];
-  if (created) setup.push(db.insert(fiscalPeriods).values(created));
-  const chart = new Map((await db.select().from(accounts).where(eq(accounts.companyId, companyId)).all()).map((a) => [a.number, a]));
-  const used = new Set<string>([...file.accounts.keys(), ...openingLines.map((l) => l.accountNumber), ...vouchers.flatMap((v) => v.lines.map((l) => l.accountNumber))]);
-  let accountsCreated = 0;
-  let accountsUpdated = 0;
-  for (const number of [...used].sort()) {
-    const fromFile = file.accounts.get(number);
-    const existing = chart.get(number);
-    if (!existing) {
-      accountsCreated++;
-      const type = file.accountTypes.get(number);
-      setup.push(
-        db.insert(accounts).values({
-          companyId,
-          number,
-          name: fromFile?.name || `Konto ${number}`,
-          type: type ? (type === "S" && number < "2100" && number >= "2000" ? "equity" : SIE_TYPE[type]) : accountTypeOf(number),
-          isActive: true,
-          k2Excluded: false,
-          isCustom: true,
-          createdAt: ctx.now,
-          updatedAt: ctx.now,
-        }),
-      );
-    } else {
-      const rename = imp.updateAccountNames && fromFile?.name && fromFile.name !== existing.name;
-      const reactivate = !existing.isActive && (openingLines.some((l) => l.accountNumber === number) || vouchers.some((v) => v.lines.some((l) => l.accountNumber === number)));
-      if (rename || reactivate) {
-        accountsUpdated++;
-        if (reactivate) warnings.push(`account ${number} was inactive and has been activated: the file posts to it`);
-        setup.push(db.update(accounts).set({ ...(rename ? { name: fromFile!.name } : {}), ...(reactivate ? { isActive: true } : {}), updatedAt: ctx.now }).where(and(eq(accounts.companyId, companyId), eq(accounts.number, number))));
-      }
-    }
-  }
-  const dims = new Map((await db.select().from(dimensions).where(eq(dimensions.companyId, companyId)).all()).map((d) => [d.dimensionId, d]));
-  const codes = new Set((await db.select().from(dimensionCodes).where(eq(dimensionCodes.companyId, companyId)).all()).map((c) => `${c.dimensionId}/${c.code}`));
-  const objectNames = new Map(file.objects.map((o) => [`${o.dimension}/${o.code}`, o.name]));
-  const neededDims = new Set<number>([...file.dimensions.keys(), ...file.objects.map((o) => o.dimension)]);
-  const neededCodes = new Set<string>(file.objects.map((o) => `${o.dimension}/${o.code}`));
-  for (const v of vouchers) for (const l of v.lines) for (const [d, c] of Object.entries(l.dimensions ?? {})) (neededDims.add(Number(d)), neededCodes.add(`${d}/${c}`));
-  let dimensionsCreated = 0;
-  let objectsCreated = 0;
-  for (const d of [...neededDims].sort((a, b) => a - b)) {
-    if (dims.has(d)) continue;
-    dimensionsCreated++;
-    setup.push(db.insert(dimensions).values({ companyId, dimensionId: d, name: file.dimensions.get(d) || `Dimension ${d}`, createdAt: ctx.now, updatedAt: ctx.now }));
-  }
-  for (const key of [...neededCodes].sort()) {
-    if (codes.has(key)) continue;
-    objectsCreated++;
-    const [d, ...rest] = key.split("/");
-    const code = rest.join("/");
-    setup.push(db.insert(dimensionCodes).values({ companyId, dimensionId: Number(d), code, name: objectNames.get(key) || code, createdAt: ctx.now, updatedAt: ctx.now }));
-  }
-  if (setup.length) await db.batch(setup as [Statement, ...Statement[]]);
+  const prepared: PreparedImport = await write("imports.sie_prepare", preparation);
+  warnings.push(...prepared.warnings);
 
   // What a previous, interrupted run already wrote.
-  const done = new Set(
-    (await db.select({ s: journalEntries.sourceId }).from(journalEntries).where(and(eq(journalEntries.companyId, companyId), like(journalEntries.sourceId, `${imp.id}:%`))).all()).map((r) => r.s),
-  );
-  const ledger = new Ledger(db, ctx);
+  const done = await postedSourceIds(database(op.env), imp.companyId, `${imp.id}:`);
+  const toPost: ImportedVoucher[] = [];
   if (openingLines.length && !done.has(`${imp.id}:ib`)) {
     const usedSeries = new Set(seriesMap.values());
     const ibSeries = [..."IZYXWVUTSRQPONMLKJHGFEDCBA"].find((l) => !usedSeries.has(l))!;
-    const statements = await ledger.postImported(period.id, [
-      {
-        entryDate: period.periodStart,
-        description: "Ingående balans",
-        voucherSeries: ibSeries,
-        voucherNumber: 1,
-        sourceType: OPENING_SOURCE,
-        sourceId: `${imp.id}:ib`,
-        lines: openingLines,
-      },
-    ]);
-    await db.batch(statements as [Statement, ...Statement[]]);
+    toPost.push({ entryDate: year.start, description: "Ingående balans", voucherSeries: ibSeries, voucherNumber: 1, sourceType: OPENING_SOURCE, sourceId: `${imp.id}:ib`, lines: openingLines });
   }
-  const todo = vouchers.filter((v) => !done.has(`${imp.id}:${v.index}`));
-  let written = vouchers.length - todo.length;
-  for (let i = 0; i < todo.length; i += CHUNK) {
-    const chunk = todo.slice(i, i + CHUNK);
-    const statements = await ledger.postImported(
-      period.id,
-      chunk.map((v) => ({
-        entryDate: v.date,
-        description: v.text,
-        voucherSeries: v.series,
-        voucherNumber: v.number,
-        sourceType: "sie_import",
-        sourceId: `${imp.id}:${v.index}`,
-        lines: v.lines,
-      })),
-    );
-    await db.batch(statements as [Statement, ...Statement[]]);
-    written += chunk.length;
+  for (const v of vouchers) {
+    if (done.has(`${imp.id}:${v.index}`)) continue;
+    toPost.push({ entryDate: v.date, description: v.text, voucherSeries: v.series, voucherNumber: v.number, sourceType: "sie_import", sourceId: `${imp.id}:${v.index}`, lines: v.lines });
+  }
+  let written = vouchers.length - toPost.filter((v) => v.sourceType === "sie_import").length;
+  for (let i = 0; i < toPost.length; i += CHUNK) {
+    const chunk = toPost.slice(i, i + CHUNK);
+    await write("imports.sie_post", { importId: imp.id, periodId: prepared.fiscal_period_id, vouchers: chunk } satisfies SiePostInput);
+    written += chunk.filter((v) => v.sourceType === "sie_import").length;
     await op.progress({ phase: "writing", current: written, total: vouchers.length });
   }
   return {
-    fiscal_period_id: period.id,
+    fiscal_period_id: prepared.fiscal_period_id,
     encoding: encoding satisfies SieEncoding,
     entries_imported: vouchers.length,
     lines_imported: vouchers.reduce((s, v) => s + v.lines.length, 0),
-    accounts_created: accountsCreated,
-    accounts_updated: accountsUpdated,
-    periods_created: created ? 1 : 0,
+    accounts_created: prepared.accounts_created,
+    accounts_updated: prepared.accounts_updated,
+    periods_created: prepared.periods_created,
     opening_balances_imported: ib.length,
-    dimensions_created: dimensionsCreated,
-    objects_created: objectsCreated,
+    dimensions_created: prepared.dimensions_created,
+    objects_created: prepared.objects_created,
     series_map: Object.fromEntries([...seriesMap].filter(([from, to]) => from !== to)),
     warnings,
   };
 }
 
-const operation = (op: OperationContext) => op.operation;
+/** #DIM, #OBJEKT and every object a transaction line names. */
+function sieDimensions(file: SieFile) {
+  const objects: Record<string, string> = Object.fromEntries(file.objects.map((o) => [`${o.dimension}/${o.code}`, o.name]));
+  for (const v of file.vouchers) for (const t of v.trans) for (const [d, c] of Object.entries(t.objects)) objects[`${d}/${c}`] ??= "";
+  return { dimensions: Object.fromEntries(file.dimensions), objects };
+}
+
+// ---- the commands the operation submits to the company's writer ----
+
+export interface SiePrepareInput {
+  importId: string;
+  /** #RAR 0, or null for a file without it (SIE 4I): then the year holding the first voucher */
+  year: { start: string; end: string } | null;
+  firstVoucherDate: string | null;
+  chart: Parameters<typeof planImportedChart>[2];
+  dimensions: Parameters<typeof planImportedDimensions>[2];
+}
+
+type PreparedImport = Awaited<ReturnType<typeof prepareSieImport>>["data"] & {
+  fiscal_period_id: string;
+  period_start: string;
+  period_end: string;
+  periods_created: number;
+  accounts_created: number;
+  accounts_updated: number;
+  dimensions_created: number;
+  objects_created: number;
+  warnings: string[];
+};
+
+/** The year, the chart and the dimensions the file needs, in one batch before any voucher. */
+export const prepareSieImport: Command<SiePrepareInput> = async (db, input, ctx) => {
+  const year = input.year ?? (await periodHolding(ctx, input.firstVoucherDate ?? undefined).then((p) => (p ? { start: p.periodStart, end: p.periodEnd } : null)));
+  if (!year) throw invalid("the file has no #RAR 0 and no fiscal period of the company holds its vouchers", { first_voucher_date: input.firstVoucherDate });
+  const { period, statements: periodStatements } = await planPeriodForImport(db, ctx, year, input.importId);
+  const chart = await planImportedChart(db, ctx, input.chart);
+  const dims = await planImportedDimensions(db, ctx, input.dimensions);
+  return {
+    status: 200,
+    data: {
+      fiscal_period_id: period.id,
+      period_start: period.periodStart,
+      period_end: period.periodEnd,
+      periods_created: periodStatements.length,
+      accounts_created: chart.created,
+      accounts_updated: chart.updated,
+      dimensions_created: dims.dimensionsCreated,
+      objects_created: dims.objectsCreated,
+      warnings: chart.warnings,
+    },
+    statements: [...periodStatements, ...chart.statements, ...dims.statements],
+    audit: { action: "import.sie_prepared", resourceType: "sie_import", resourceId: input.importId },
+  };
+};
+
+type ImportedVoucher = Parameters<CommandContextLedger["postImported"]>[1][number];
+type CommandContextLedger = Parameters<Command<unknown>>[2]["ledger"];
+
+export interface SiePostInput {
+  importId: string;
+  periodId: string;
+  vouchers: ImportedVoucher[];
+}
+
+/** One chunk of vouchers under the numbers they carry: all of it or nothing. */
+export const postSieVouchers: Command<SiePostInput> = async (_db, input, ctx) => ({
+  status: 200,
+  data: { posted: input.vouchers.length },
+  statements: await ctx.ledger.postImported(input.periodId, input.vouchers),
+  audit: { action: "import.sie_vouchers_posted", resourceType: "sie_import", resourceId: input.importId },
+});
+
+/** The import's own row: succeeded or failed. */
+export const finishSieImport: Command<{ importId: string; status: "succeeded" | "failed" }> = async (db, input, ctx) => ({
+  status: 200,
+  data: { status: input.status },
+  statements: [db.update(sieImports).set({ status: input.status }).where(eq(sieImports.id, input.importId))],
+  audit: { action: `import.sie_${input.status}`, resourceType: "sie_import", resourceId: input.importId },
+});

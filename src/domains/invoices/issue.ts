@@ -7,11 +7,9 @@ import type { CommandContext, Statement, VoucherRef } from "../../commands/plan"
 import type { Database } from "../../db/client";
 import { invoices } from "../../db/schema";
 import { ApiError, fieldError } from "../../http/api-error";
-import { Ledger, type PlannedEntry } from "../../ledger/engine";
+import type { Ledger, PlannedEntry } from "../../ledger/engine";
 import { saleInvoiced, type Sale } from "../../ledger/posting-rules";
 import { loadCompany } from "../companies/service";
-import { assertDimensionsUsable } from "../dimensions/service";
-import { postOnDate, voucherRef } from "../journal-entries/posting";
 import { invoiceJson, type InvoiceItemRow, type InvoiceRow } from "./queries";
 
 const SERIES: Record<InvoiceRow["documentType"], string> = { invoice: "F", delivery_note: "D", proforma: "P" };
@@ -61,7 +59,7 @@ export class Issuer {
     private readonly ctx: CommandContext,
   ) {
     this.numbers = new InvoiceNumbers(db, ctx.companyId);
-    this.ledger = new Ledger(db, ctx);
+    this.ledger = ctx.ledger;
   }
   /** The company and its settings, read once per command however many invoices it issues. */
   company(): ReturnType<typeof loadCompany> {
@@ -88,7 +86,7 @@ export async function planIssue(db: Database, ctx: CommandContext, draft: Invoic
   if (draft.status === "cancelled") throw new ApiError("INVOICE_SEND_CANCELLED", { id: draft.id });
   if (draft.status !== "draft") throw new ApiError("INVOICE_ALREADY_SENT", { id: draft.id, status: draft.status, invoice_number: draft.invoiceNumber });
   if (draft.exchangeRate === null) throw fieldError("exchange_rate", `no exchange rate for ${draft.currency}: PATCH the draft with exchange_rate before issuing it`);
-  await assertDimensionsUsable(db, ctx.companyId, items.map((i) => i.dimensions));
+  await ctx.ledger.assertDimensionsUsable(items.map((i) => i.dimensions));
   const numbering = externalNumber
     ? { series: null, seq: null, number: externalNumber }
     : draft.invoiceNumber
@@ -109,10 +107,10 @@ export async function planIssue(db: Database, ctx: CommandContext, draft: Invoic
   const { companies: company } = await issuer.company();
   if (draft.documentType === "invoice" && company.accountingMethod === "accrual") {
     const sale = saleOf(row, items);
-    const posted = await postOnDate(issuer.ledger, db, ctx, row.invoiceDate, sale.text, "invoice_sent", row.id, saleInvoiced(sale));
+    const posted = await ctx.ledger.post({ date: row.invoiceDate, description: sale.text, sourceType: "invoice_sent", sourceId: row.id, lines: saleInvoiced(sale) });
     row.journalEntryId = posted.row.id;
     statements.push(...posted.statements);
-    voucher = voucherRef(posted, ctx.now);
+    voucher = posted.voucher;
     entry = posted;
   }
   if (numbering.series !== null && numbering.seq !== null && !draft.invoiceNumber) issuer.numbers.take(numbering.series, numbering.seq);

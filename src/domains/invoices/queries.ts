@@ -186,9 +186,15 @@ export async function openReceivablesAt(db: Database, companyId: string, asOf: s
 }
 
 /** The minute sweep: sent invoices past their due date become overdue. */
-export async function markOverdueInvoices(db: Database, today: string, now: string): Promise<void> {
-  await db
-    .update(invoices)
-    .set({ status: "overdue", updatedAt: now })
-    .where(and(inArray(invoices.status, ["sent", "partially_paid"]), eq(invoices.isCreditNote, false), eq(invoices.documentType, "invoice"), sql`${invoices.dueDate} < ${today}`));
+/** Unpaid sent invoices past their due date (spec: how an invoice becomes overdue is not shown; here, the day after). */
+const pastDue = (today: string) =>
+  and(inArray(invoices.status, ["sent", "partially_paid"]), eq(invoices.isCreditNote, false), eq(invoices.documentType, "invoice"), sql`${invoices.dueDate} < ${today}`);
+
+/** The companies the minute sweep must visit. */
+export async function companiesWithPastDueInvoices(db: Database, today: string): Promise<string[]> {
+  return (await db.selectDistinct({ c: invoices.companyId }).from(invoices).where(pastDue(today)).all()).map((r) => r.c);
+}
+
+export async function pastDueInvoices(db: Database, companyId: string, today: string): Promise<InvoiceRow[]> {
+  return db.select().from(invoices).where(and(eq(invoices.companyId, companyId), pastDue(today))).all();
 }

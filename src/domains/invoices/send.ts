@@ -4,7 +4,6 @@ import { invoices } from "../../db/schema";
 import { ApiError } from "../../http/api-error";
 import { sha256Hex } from "../../http/crypto";
 import { newId } from "../../ids";
-import { Ledger } from "../../ledger/engine";
 import { fromOre } from "../../ledger/money";
 import { loadCustomer } from "../customers/service";
 import { archiveGeneratedDocument, r2KeyFor } from "../documents/service";
@@ -66,7 +65,7 @@ export const sendInvoice: Command<{ id: string }> = async (db, input, ctx, env) 
         const statements: Statement[] = [db.update(invoices).set({ status: "draft", sentAt: null, journalEntryId: null, updatedAt: ctx.now }).where(eq(invoices.id, r.id))];
         let reversalId: string | null = null;
         if (issued.entry) {
-          const ledger = new Ledger(db, ctx);
+          const ledger = ctx.ledger;
           const period = await ledger.loadPeriod(issued.entry.row.fiscalPeriodId);
           const reversal = await ledger.reverse(issued.entry.row, issued.entry.lines, issued.entry.row.entryDate, period, `Återföring: faktura ${r.invoiceNumber} kunde inte skickas`);
           statements.push(...reversal.statements);

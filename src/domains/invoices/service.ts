@@ -16,7 +16,7 @@ import { invoiceItems, invoicePayments, invoices } from "../../db/schema";
 import type { Env } from "../../env";
 import { ApiError, fieldError } from "../../http/api-error";
 import { newId } from "../../ids";
-import { assertBalanced, Ledger, type EngineLine } from "../../ledger/engine";
+import { assertBalanced, type EngineLine } from "../../ledger/engine";
 import { toOre } from "../../ledger/money";
 import { customerPaymentReceived, mirrored, saleInvoiced, saleSettledInCash } from "../../ledger/posting-rules";
 import { addDays } from "../../sweden/fiscal-year";
@@ -26,8 +26,7 @@ import { loadArticle } from "../articles/service";
 import { loadCompany } from "../companies/service";
 import { sekRate } from "../currency/rates";
 import { loadCustomer } from "../customers/service";
-import { postOnDate, voucherRef } from "../journal-entries/posting";
-import { defaultSeries, toEngineLines } from "../journal-entries/commands";
+import { toEngineLines } from "../journal-entries/commands";
 import { Issuer, issuedPlan, planIssue, saleOf } from "./issue";
 import { invoiceItemJson, invoiceJson, invoiceRemainingOre, itemsOfInvoice, loadInvoice, OPEN_INVOICE_STATUSES, paymentsOfInvoice, type InvoiceItemRow, type InvoiceRow } from "./queries";
 import { InvoiceCreateSchema, type InvoiceCreateInput, type InvoicePatchInput, type InvoicePayInput } from "./schemas";
@@ -81,7 +80,7 @@ async function planDraft(db: Database, ctx: CommandContext, env: Env, input: Inv
   const vatOre = [...vat.values()].reduce((s, v) => s + v, 0);
   const totalOre = subtotalOre + vatOre;
   if (totalOre <= 0 && input.document_type !== "delivery_note") throw fieldError("items", "the invoice total must be above zero; credit an invoice to give money back");
-  await new Ledger(db, ctx).assertAccountsActive(items.map((i) => ({ accountNumber: i.revenueAccount, debitOre: 0, creditOre: 0, lineDescription: null })));
+  await ctx.ledger.assertAccountsActive(items.map((i) => ({ accountNumber: i.revenueAccount })));
 
   const invoiceDate = input.invoice_date ?? ctx.now.slice(0, 10);
   if (input.due_date && input.due_date < invoiceDate) throw fieldError("due_date", "due_date is before invoice_date");
@@ -279,11 +278,7 @@ export const payInvoice: Command<InvoicePayInput & { id: string }> = async (db, 
     lines = company.accountingMethod === "cash" ? saleSettledInCash(sale, input.settlement_account, diffOre) : customerPaymentReceived(bookedSek, diffOre, input.settlement_account, `Inbetalning ${sale.text}`);
   }
   const date = input.payment_date ?? ctx.now.slice(0, 10);
-  const ledger = new Ledger(db, ctx);
-  const period = await ledger.periodForDate(date).catch((err) => {
-    throw err instanceof ApiError ? new ApiError("INVOICE_PAID_NO_FISCAL_PERIOD", { payment_date: date }) : err;
-  });
-  const entry = await ledger.postNew({ fiscalPeriodId: period.id, entryDate: date, description: `Inbetalning ${sale.text}`, voucherSeries: await defaultSeries(db, ctx), sourceType: "invoice_paid", sourceId: row.id, lines });
+  const entry = await ctx.ledger.post({ date, description: `Inbetalning ${sale.text}`, sourceType: "invoice_paid", sourceId: row.id, lines, noPeriod: new ApiError("INVOICE_PAID_NO_FISCAL_PERIOD", { payment_date: date }) });
 
   const paidOre = row.paidOre + amountOre;
   const status = paidOre + row.creditedOre >= row.totalOre ? "paid" : "partially_paid";
@@ -298,7 +293,7 @@ export const payInvoice: Command<InvoicePayInput & { id: string }> = async (db, 
       db.update(invoices).set(patch).where(eq(invoices.id, row.id)),
     ],
     events: [{ type: "invoice.paid", object: { invoice, paymentAmount: amountOre / 100, paymentDate: date, companyId: ctx.companyId }, previousAttributes: { status: row.status, paid_amount: row.paidOre / 100 } }],
-    audit: { action: "invoice.paid", resourceType: "invoice", resourceId: row.id, voucher: voucherRef(entry, ctx.now) },
+    audit: { action: "invoice.paid", resourceType: "invoice", resourceId: row.id, voucher: entry.voucher },
   };
 };
 
@@ -351,10 +346,10 @@ export const creditInvoice: Command<{ id: string; reason: string }> = async (db,
   if (company.accountingMethod === "accrual") {
     const text = `Kreditfaktura ${credit.invoiceNumber} ${row.customerName}`;
     // The allowance for an already posted sale is the sale itself, mirrored (BFL 5 kap 5 §).
-    const entry = await postOnDate(new Ledger(db, ctx), db, ctx, today, text, "invoice_credited", creditId, mirrored(saleInvoiced(saleOf(row, items)), text));
+    const entry = await ctx.ledger.post({ date: today, description: text, sourceType: "invoice_credited", sourceId: creditId, lines: mirrored(saleInvoiced(saleOf(row, items)), text) });
     credit.journalEntryId = entry.row.id;
     statements.push(...entry.statements);
-    voucher = voucherRef(entry, ctx.now);
+    voucher = entry.voucher;
   }
   const originalPatch = { status: "credited" as const, creditedOre: row.totalOre, updatedAt: ctx.now };
   statements.push(

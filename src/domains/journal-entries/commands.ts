@@ -1,12 +1,9 @@
 // Journal-entry commands. Each describes the change; the ledger engine decides
 // whether the books allow it and writes it.
-import { eq } from "drizzle-orm";
 import { planBulk, refuseAllOrNothing } from "../../commands/bulk";
-import type { Command, CommandContext } from "../../commands/plan";
-import type { Database } from "../../db/client";
-import { companySettings } from "../../db/schema";
+import type { Command } from "../../commands/plan";
 import { ApiError } from "../../http/api-error";
-import { Ledger, assertBalanced, assertPeriodOpen, type EngineLine } from "../../ledger/engine";
+import { assertBalanced, assertPeriodOpen, type EngineLine, type Ledger } from "../../ledger/engine";
 import { toOre } from "../../ledger/money";
 import { correctionDepth, entryJson, loadEntry } from "./queries";
 import { EntryCreateSchema, type CorrectInput, type EntryCreateInput, type LineInput, type ReverseInput } from "./schemas";
@@ -24,16 +21,6 @@ export function toEngineLines(lines: LineInput[]): EngineLine[] {
   }));
 }
 
-/** The company's default voucher series (setting default_voucher_series, A). */
-export async function defaultSeries(db: Database, ctx: CommandContext): Promise<string> {
-  const row = await db
-    .select({ s: companySettings.defaultVoucherSeries })
-    .from(companySettings)
-    .where(eq(companySettings.companyId, ctx.companyId))
-    .get();
-  return row?.s ?? "A";
-}
-
 async function planDraft(ledger: Ledger, input: EntryCreateInput, series: string) {
   return ledger.createDraft({
     fiscalPeriodId: input.fiscal_period_id,
@@ -46,7 +33,7 @@ async function planDraft(ledger: Ledger, input: EntryCreateInput, series: string
 }
 
 export const createEntry: Command<EntryCreateInput> = async (db, input, ctx) => {
-  const draft = await planDraft(new Ledger(db, ctx), input, await defaultSeries(db, ctx));
+  const draft = await planDraft(ctx.ledger, input, await ctx.ledger.defaultSeries());
   return {
     status: 201,
     data: entryJson(draft.row, draft.lines),
@@ -57,8 +44,8 @@ export const createEntry: Command<EntryCreateInput> = async (db, input, ctx) => 
 
 export const batchCreateEntries: Command<{ entries: unknown[]; all_or_nothing?: boolean }> = async (db, input, ctx) => {
   refuseAllOrNothing(input.all_or_nothing);
-  const ledger = new Ledger(db, ctx);
-  const series = await defaultSeries(db, ctx);
+  const ledger = ctx.ledger;
+  const series = await ledger.defaultSeries();
   const bulk = await planBulk(input.entries, EntryCreateSchema, async (entry) => {
     const draft = await planDraft(ledger, entry, series);
     return { data: entryJson(draft.row, draft.lines), statements: draft.statements };
@@ -73,7 +60,7 @@ export const batchCreateEntries: Command<{ entries: unknown[]; all_or_nothing?: 
 
 export const commitEntry: Command<{ id: string }> = async (db, input, ctx) => {
   const { entry, lines } = await loadEntry(db, ctx.companyId, input.id);
-  const posted = await new Ledger(db, ctx).commitDraft(entry, lines);
+  const posted = await ctx.ledger.commitDraft(entry, lines);
   const data = {
     id: posted.row.id,
     voucher_series: posted.row.voucherSeries,
@@ -89,15 +76,14 @@ export const commitEntry: Command<{ id: string }> = async (db, input, ctx) => {
       action: "journal_entry.committed",
       resourceType: "journal_entry",
       resourceId: entry.id,
-      voucher: { entryId: entry.id, series: posted.row.voucherSeries, number: posted.row.voucherNumber, immutableAt: ctx.now },
+      voucher: ctx.ledger.voucherRef(posted.row),
     },
-    events: [{ type: "journal_entry.committed", object: entryJson(posted.row, lines) }],
   };
 };
 
 export const cancelEntry: Command<{ id: string }> = async (db, input, ctx) => {
   const { entry, lines } = await loadEntry(db, ctx.companyId, input.id);
-  const cancelled = new Ledger(db, ctx).cancelDraft(entry);
+  const cancelled = ctx.ledger.cancelDraft(entry);
   return {
     status: 200,
     data: entryJson(cancelled.row, lines),
@@ -108,7 +94,7 @@ export const cancelEntry: Command<{ id: string }> = async (db, input, ctx) => {
 
 export const reverseEntry: Command<ReverseInput & { id: string }> = async (db, input, ctx) => {
   const { entry, lines } = await loadEntry(db, ctx.companyId, input.id);
-  const ledger = new Ledger(db, ctx);
+  const ledger = ctx.ledger;
   const date = input.reversal_date ?? ctx.now.slice(0, 10);
   if (entry.status !== "posted") throw new ApiError("CONFLICT", { status: entry.status }, "Only posted entries can be reversed.");
   if (entry.reversedById) throw new ApiError("ENTRY_ALREADY_REVERSED", { reversed_by_id: entry.reversedById });
@@ -129,7 +115,7 @@ export const reverseEntry: Command<ReverseInput & { id: string }> = async (db, i
       action: "journal_entry.reversed",
       resourceType: "journal_entry",
       resourceId: entry.id,
-      voucher: { entryId: reversal.row.id, series: reversal.row.voucherSeries, number: reversal.voucherNumber, immutableAt: ctx.now },
+      voucher: reversal.voucher,
     },
     events: [{ type: "journal_entry.reversed", object: { original: entryJson({ ...entry, reversedById: reversal.row.id }, lines), reversal: entryJson(reversal.row, reversal.lines) } }],
   };
@@ -152,7 +138,7 @@ export const correctEntry: Command<CorrectInput & { id: string }> = async (db, i
   }
   const newLines = toEngineLines(input.lines);
   assertBalanced(newLines);
-  const ledger = new Ledger(db, ctx);
+  const ledger = ctx.ledger;
   const period = await ledger.loadPeriod(entry.fiscalPeriodId);
   assertPeriodOpen(period);
   const reversal = await ledger.reverse(entry, lines, entry.entryDate, period, `Rättelse, återföring av ${entry.voucherSeries}${entry.voucherNumber}: ${entry.description}`);
@@ -181,7 +167,7 @@ export const correctEntry: Command<CorrectInput & { id: string }> = async (db, i
       action: "journal_entry.corrected",
       resourceType: "journal_entry",
       resourceId: entry.id,
-      voucher: { entryId: corrected.row.id, series: entry.voucherSeries, number: corrected.voucherNumber, immutableAt: ctx.now },
+      voucher: corrected.voucher,
     },
     events: [
       {

@@ -5,54 +5,23 @@ import type { Database } from "../../db/client";
 import { journalEntries, journalLines } from "../../db/schema";
 import { ApiError } from "../../http/api-error";
 import { afterDesc, type PageRequest } from "../../http/pagination";
-import type { JournalEntryRow, JournalLineRow } from "../../ledger/engine";
-import { fromOre } from "../../ledger/money";
+import { entryJson, lineJson, type JournalEntryRow, type JournalLineRow } from "../../ledger/entry-json";
 import { documentsForEntry } from "../documents/service";
 
-export function lineJson(l: JournalLineRow) {
-  return {
-    account_number: l.accountNumber,
-    debit_amount: fromOre(l.debitOre),
-    credit_amount: fromOre(l.creditOre),
-    line_description: l.lineDescription,
-    sort_order: l.sortOrder,
-    dimensions: l.dimensions ?? {},
-  };
-}
-
-export function entryJson(e: JournalEntryRow, lines: JournalLineRow[]) {
-  return {
-    id: e.id,
-    fiscal_period_id: e.fiscalPeriodId,
-    voucher_series: e.voucherSeries,
-    voucher_number: e.voucherNumber,
-    entry_date: e.entryDate,
-    description: e.description,
-    status: e.status,
-    source_type: e.sourceType,
-    source_id: e.sourceId,
-    total_amount: fromOre(e.totalOre),
-    created_at: e.createdAt,
-    posted_at: e.postedAt,
-    reverses_id: e.reversesId,
-    reversed_by_id: e.reversedById,
-    correction_of_id: e.correctionOfId,
-    lines: [...lines].sort((a, b) => a.sortOrder - b.sortOrder).map(lineJson),
-  };
-}
+export { entryJson, lineJson };
 
 function summary(e: JournalEntryRow | undefined) {
   return e ? { id: e.id, voucher_series: e.voucherSeries, voucher_number: e.voucherNumber, entry_date: e.entryDate, status: e.status } : null;
 }
 
 export async function loadEntry(db: Database, companyId: string, id: string): Promise<{ entry: JournalEntryRow; lines: JournalLineRow[] }> {
-  const entry = await db
-    .select()
-    .from(journalEntries)
-    .where(and(eq(journalEntries.companyId, companyId), eq(journalEntries.id, id)))
-    .get();
+  // one round trip for the entry and its lines
+  const [entries, lines] = await db.batch([
+    db.select().from(journalEntries).where(and(eq(journalEntries.companyId, companyId), eq(journalEntries.id, id))),
+    db.select().from(journalLines).where(and(eq(journalLines.companyId, companyId), eq(journalLines.journalEntryId, id))).orderBy(asc(journalLines.sortOrder)),
+  ]);
+  const entry = entries[0];
   if (!entry) throw new ApiError("JOURNAL_ENTRY_NOT_FOUND", { id });
-  const lines = await db.select().from(journalLines).where(eq(journalLines.journalEntryId, id)).orderBy(asc(journalLines.sortOrder)).all();
   return { entry, lines };
 }
 

@@ -189,9 +189,15 @@ export async function openSupplierItemsAt(db: Database, companyId: string, asOf:
 }
 
 /** The minute sweep: unpaid supplier invoices past their due date become overdue. */
-export async function markOverdueSupplierInvoices(db: Database, today: string, now: string): Promise<void> {
-  await db
-    .update(supplierInvoices)
-    .set({ status: "overdue", updatedAt: now })
-    .where(and(inArray(supplierInvoices.status, ["registered", "approved", "partially_paid"]), eq(supplierInvoices.isCreditNote, false), sql`${supplierInvoices.dueDate} < ${today}`));
+/** Unpaid, undisputed supplier invoices past their due date. */
+const pastDue = (today: string) =>
+  and(inArray(supplierInvoices.status, ["registered", "approved", "partially_paid"]), eq(supplierInvoices.isCreditNote, false), sql`${supplierInvoices.dueDate} < ${today}`);
+
+/** The companies the minute sweep must visit. */
+export async function companiesWithPastDueSupplierInvoices(db: Database, today: string): Promise<string[]> {
+  return (await db.selectDistinct({ c: supplierInvoices.companyId }).from(supplierInvoices).where(pastDue(today)).all()).map((r) => r.c);
+}
+
+export async function pastDueSupplierInvoices(db: Database, companyId: string, today: string): Promise<SupplierInvoiceRow[]> {
+  return db.select().from(supplierInvoices).where(and(eq(supplierInvoices.companyId, companyId), pastDue(today))).all();
 }

@@ -14,7 +14,7 @@ import { supplierInvoiceItems, supplierInvoicePayments, supplierInvoices } from 
 import type { Env } from "../../env";
 import { ApiError, fieldError } from "../../http/api-error";
 import { newId } from "../../ids";
-import { assertPeriodOpen, Ledger } from "../../ledger/engine";
+import { assertPeriodOpen } from "../../ledger/engine";
 import { toOre } from "../../ledger/money";
 import { mirrored, purchaseRegistered, purchaseSettledInCash, supplierPaymentMade, type Purchase } from "../../ledger/posting-rules";
 import { addDays } from "../../sweden/fiscal-year";
@@ -22,8 +22,6 @@ import { decimalString, isSlpAccount, toSekOre, vatOre } from "../../sweden/invo
 import { vatRateToBp } from "../../sweden/vat";
 import { loadCompany } from "../companies/service";
 import { sekRate } from "../currency/rates";
-import { assertDimensionsUsable } from "../dimensions/service";
-import { postOnDate, voucherRef } from "../journal-entries/posting";
 import { loadSupplier } from "../suppliers/service";
 import {
   itemsOfSupplierInvoice,
@@ -109,7 +107,7 @@ export const createSupplierInvoice: Command<SupplierInvoiceCreateInput> = async 
   const duplicate = await invoiceWithNumber(db, ctx.companyId, supplier.id, input.supplier_invoice_number);
   if (duplicate) throw new ApiError("SI_CREATE_DUPLICATE_INVOICE_NUMBER", { supplier_id: supplier.id, supplier_invoice_number: input.supplier_invoice_number, existing_id: duplicate.id });
 
-  const ledger = new Ledger(db, ctx);
+  const ledger = ctx.ledger;
   assertPeriodOpen(await ledger.periodForDate(input.invoice_date));
   const currency = input.currency ?? supplier.defaultCurrency;
   const rate = await exchangeRateFor(env, currency, input.exchange_rate, input.invoice_date);
@@ -149,15 +147,15 @@ export const createSupplierInvoice: Command<SupplierInvoiceCreateInput> = async 
   const lines = purchaseRegistered(purchase);
   // Checked under both methods, so a cash-method invoice cannot fail later at payment.
   await ledger.assertAccountsActive(lines);
-  await assertDimensionsUsable(db, ctx.companyId, items.map((i) => i.dimensions));
+  await ledger.assertDimensionsUsable(items.map((i) => i.dimensions));
 
   const statements = [];
   let voucher = null;
   if ((await accountingMethod(db, ctx.companyId)) === "accrual") {
-    const entry = await postOnDate(ledger, db, ctx, row.invoiceDate, purchase.text, "supplier_invoice_registered", id, lines);
+    const entry = await ledger.post({ date: row.invoiceDate, description: purchase.text, sourceType: "supplier_invoice_registered", sourceId: id, lines });
     row.registrationJournalEntryId = entry.row.id;
     statements.push(...entry.statements);
-    voucher = voucherRef(entry, ctx.now);
+    voucher = entry.voucher;
   }
   statements.push(db.insert(supplierInvoices).values(row), ...items.map((i) => db.insert(supplierInvoiceItems).values(i)));
   const data = supplierInvoiceJson(row);
@@ -213,7 +211,7 @@ export const paySupplierInvoice: Command<SupplierInvoicePayInput & { id: string 
   // The last payment takes what is left of the booked SEK total, so 2440 ends at zero.
   const bookedSek = amountOre === remaining ? row.totalSekOre - paidSekBefore : toSekOre(amountOre, row.exchangeRate);
   const lines = method === "cash" ? purchaseSettledInCash(purchase, input.settlement_account, diffOre) : supplierPaymentMade(bookedSek, diffOre, input.settlement_account, `Betalning ${purchase.text}`);
-  const entry = await postOnDate(new Ledger(db, ctx), db, ctx, date, `Betalning ${purchase.text}`, "supplier_invoice_paid", row.id, lines);
+  const entry = await ctx.ledger.post({ date, description: `Betalning ${purchase.text}`, sourceType: "supplier_invoice_paid", sourceId: row.id, lines });
 
   const paidOre = row.paidOre + amountOre;
   const status = paidOre + row.creditedOre >= row.totalOre ? "paid" : "partially_paid";
@@ -242,7 +240,7 @@ export const paySupplierInvoice: Command<SupplierInvoicePayInput & { id: string 
     data: { ...data, journal_entry_id: entry.row.id },
     statements: [...entry.statements, db.insert(supplierInvoicePayments).values(payment), db.update(supplierInvoices).set(patch).where(eq(supplierInvoices.id, row.id))],
     events: [{ type: "supplier_invoice.paid", object: { supplier_invoice: data, paymentAmount: amountOre / 100, paymentDate: date, companyId: ctx.companyId } }],
-    audit: { action: "supplier_invoice.paid", resourceType: "supplier_invoice", resourceId: row.id, voucher: voucherRef(entry, ctx.now) },
+    audit: { action: "supplier_invoice.paid", resourceType: "supplier_invoice", resourceId: row.id, voucher: entry.voucher },
   };
 };
 
@@ -256,7 +254,7 @@ export const creditSupplierInvoice: Command<{ id: string }> = async (db, input, 
   if (row.isCreditNote) throw fieldError("id", "a credit note cannot itself be credited");
   if (row.status === "credited") throw new ApiError("SI_CREDIT_ALREADY_CREDITED", { id: row.id });
   const today = ctx.now.slice(0, 10);
-  const ledger = new Ledger(db, ctx);
+  const ledger = ctx.ledger;
   const period = await ledger.periodForDate(today).catch(() => null);
   if (!period || period.lockedAt || period.isClosed) throw new ApiError("SI_CREDIT_PERIOD_LOCKED", { date: today, fiscal_period_id: period?.id ?? null });
 
@@ -290,10 +288,10 @@ export const creditSupplierInvoice: Command<{ id: string }> = async (db, input, 
   let voucher = null;
   if ((await accountingMethod(db, ctx.companyId)) === "accrual") {
     const text = `Kreditering av leverantörsfaktura ${row.supplierName} ${row.supplierInvoiceNumber} (ank.nr ${row.arrivalNumber})`;
-    const entry = await postOnDate(ledger, db, ctx, today, text, "supplier_invoice_credited", creditId, mirrored(purchaseRegistered(purchaseOf(row, items)), text));
+    const entry = await ledger.post({ date: today, description: text, sourceType: "supplier_invoice_credited", sourceId: creditId, lines: mirrored(purchaseRegistered(purchaseOf(row, items)), text) });
     credit.registrationJournalEntryId = entry.row.id;
     statements.push(...entry.statements);
-    voucher = voucherRef(entry, ctx.now);
+    voucher = entry.voucher;
   }
   const originalPatch = { status: "credited" as const, creditedOre: row.totalOre, updatedAt: ctx.now };
   statements.push(

@@ -1,0 +1,26 @@
+// A unique index that refuses a write is an answer, not a crash: the rules in the
+// commands decide first, and the index is the last line of defence (two writes that
+// raced, an import that repeats a number). This table turns each one into the
+// catalogue code a caller can act on; anything not listed is CONFLICT.
+import { ApiError } from "../http/api-error";
+import type { ErrorCode } from "../http/error-catalogue";
+
+/** SQLite names a failed unique constraint by its columns: "table.col, table.col". */
+const BY_COLUMNS: Record<string, ErrorCode> = {
+  "customers.company_id, customers.org_number": "CUSTOMER_DUPLICATE_ORG_NUMBER",
+  "suppliers.company_id, suppliers.org_number": "SUPPLIER_DUPLICATE_ORG_NUMBER",
+  "supplier_invoices.company_id, supplier_invoices.supplier_id, supplier_invoices.supplier_invoice_number": "SI_CREATE_DUPLICATE_INVOICE_NUMBER",
+};
+
+/** The ApiError for a failed batch that a constraint refused, or null for any other failure. */
+export function constraintError(err: unknown): ApiError | null {
+  const message = err instanceof Error ? `${err.message} ${err.cause instanceof Error ? err.cause.message : ""}` : String(err);
+  const unique = /UNIQUE constraint failed: ([\w.]+(?:, [\w.]+)*)/.exec(message);
+  if (unique) {
+    const columns = unique[1];
+    return new ApiError(BY_COLUMNS[columns] ?? "CONFLICT", { constraint: columns }, `A row with the same ${columns.split(", ").map((c) => c.split(".")[1]).join(", ")} already exists.`);
+  }
+  const fk = /FOREIGN KEY constraint failed/.exec(message);
+  if (fk) return new ApiError("CONFLICT", { constraint: "foreign_key" }, "The write refers to a row that does not exist.");
+  return null;
+}

@@ -1,0 +1,61 @@
+// The chart changes an imported SIE file needs: accounts it names or posts to that
+// the company lacks are added (type from #KTYP, else from the BAS class), names are
+// taken from the file when asked, and inactive accounts the file posts to are
+// activated (with a warning), since the books must hold what the file holds.
+import { and, eq } from "drizzle-orm";
+import type { CommandContext, Statement } from "../../commands/plan";
+import type { Database } from "../../db/client";
+import { accounts } from "../../db/schema";
+import { accountTypeOf, type AccountType } from "../../sweden/bas";
+
+const SIE_TYPE: Record<string, AccountType> = { T: "asset", S: "liability", I: "revenue", K: "expense" };
+
+export interface ImportedChart {
+  /** #KONTO: number -> name */
+  names: Record<string, string>;
+  /** #KTYP: number -> T, S, I or K */
+  types: Record<string, string>;
+  /** every account the file posts to (vouchers and opening balances) */
+  posted: string[];
+  updateNames: boolean;
+}
+
+export async function planImportedChart(db: Database, ctx: CommandContext, file: ImportedChart) {
+  const chart = new Map((await db.select().from(accounts).where(eq(accounts.companyId, ctx.companyId)).all()).map((a) => [a.number, a]));
+  const posted = new Set(file.posted);
+  const statements: Statement[] = [];
+  const warnings: string[] = [];
+  let created = 0;
+  let updated = 0;
+  for (const number of [...new Set([...Object.keys(file.names), ...posted])].sort()) {
+    const name = file.names[number];
+    const existing = chart.get(number);
+    if (!existing) {
+      created++;
+      const type = file.types[number];
+      statements.push(
+        db.insert(accounts).values({
+          companyId: ctx.companyId,
+          number,
+          name: name || `Konto ${number}`,
+          // SIE has one type S for both equity and liabilities; BAS 20xx is equity
+          type: type ? (type === "S" && number < "2100" && number >= "2000" ? "equity" : SIE_TYPE[type]) : accountTypeOf(number),
+          isActive: true,
+          k2Excluded: false,
+          isCustom: true,
+          createdAt: ctx.now,
+          updatedAt: ctx.now,
+        }),
+      );
+      continue;
+    }
+    const rename = file.updateNames && name && name !== existing.name;
+    const reactivate = !existing.isActive && posted.has(number);
+    if (rename || reactivate) {
+      updated++;
+      if (reactivate) warnings.push(`account ${number} was inactive and has been activated: the file posts to it`);
+      statements.push(db.update(accounts).set({ ...(rename ? { name } : {}), ...(reactivate ? { isActive: true } : {}), updatedAt: ctx.now }).where(and(eq(accounts.companyId, ctx.companyId), eq(accounts.number, number))));
+    }
+  }
+  return { statements, created, updated, warnings };
+}
