@@ -48,6 +48,13 @@ export interface Plan {
    * committed only after the step has succeeded.
    */
   external?: ExternalStep;
+  /**
+   * Files the plan's rows name (R2, the DOCUMENTS bucket). A row that names a file must
+   * never exist without its file, and a file without its row is removed: the runner
+   * puts them before the batch (never on a dry run) and deletes them if the batch
+   * fails. Each key must be new; an existing object is never replaced.
+   */
+  files?: { key: string; body: ArrayBuffer | Uint8Array | string; contentType?: string; customMetadata?: Record<string, string> }[];
 }
 
 export interface ExternalStep {

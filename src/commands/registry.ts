@@ -1,94 +1,87 @@
-// Every command a company's writer can run, by name. The HTTP layer names the
-// command; the Durable Object looks it up here.
-import { createAccount, updateAccount } from "../domains/accounts/service";
-import { createCompany, updateSettings } from "../domains/companies/service";
-import { createNextPeriod, lockPeriod, unlockPeriod } from "../domains/fiscal-periods/service";
-import { batchCreateEntries, cancelEntry, commitEntry, correctEntry, createEntry, reverseEntry } from "../domains/journal-entries/commands";
-import { archiveArticle, createArticle, updateArticle } from "../domains/articles/service";
-import { archiveCustomer, bulkCreateCustomers, createCustomer, updateCustomer } from "../domains/customers/service";
-import { createCode, createDimension, updateCode, updateDimension } from "../domains/dimensions/service";
-import { archiveSupplier, bulkCreateSuppliers, createSupplier, updateSupplier } from "../domains/suppliers/service";
-import { accessDocument, linkDocument, uploadDocument } from "../domains/documents/service";
-import { createWebhook, deleteWebhook, retryDelivery, rotateSecret, testWebhook, updateWebhook } from "../domains/webhooks/service";
-import { startSieImport } from "../domains/imports/service";
-import { finishSieImport, postSieVouchers, prepareSieImport } from "../domains/imports/sie-import";
-import {
-  approveSupplierInvoice,
-  createSupplierInvoice,
-  creditSupplierInvoice,
-  disputeSupplierInvoice,
-  paySupplierInvoice,
-  resolveSupplierInvoiceDispute,
-  updateSupplierInvoice,
-} from "../domains/supplier-invoices/service";
-import { bulkCreateInvoices, cancelInvoice, createInvoice, creditInvoice, markInvoiceSent, payInvoice, updateInvoice } from "../domains/invoices/service";
-import { sendInvoice } from "../domains/invoices/send";
-import { markInvoicesOverdue } from "../domains/invoices/overdue";
-import { markSupplierInvoicesOverdue } from "../domains/supplier-invoices/overdue";
+// Every command a company's writer can run, by name: one of the two composition
+// roots (with src/http/app.ts) that may import the domains, and only through each
+// domain's index.ts. Where a lower domain needs an answer from a higher one (a
+// customer's open invoices), the answer is handed in here, so domains import no cycle.
+import * as accounts from "../domains/accounts";
+import * as articles from "../domains/articles";
+import * as companies from "../domains/companies";
+import * as customers from "../domains/customers";
+import * as dimensions from "../domains/dimensions";
+import * as documents from "../domains/documents";
+import * as fiscalPeriods from "../domains/fiscal-periods";
+import * as imports from "../domains/imports";
+import * as invoices from "../domains/invoices";
+import * as journal from "../domains/journal-entries";
+import * as supplierInvoices from "../domains/supplier-invoices";
+import * as suppliers from "../domains/suppliers";
+import * as webhooks from "../domains/webhooks";
 import type { Command } from "./plan";
 
 export const COMMANDS = {
-  "companies.create": createCompany,
-  "companies.update_settings": updateSettings,
-  "accounts.create": createAccount,
-  "accounts.update": updateAccount,
-  "fiscal_periods.create_next": createNextPeriod,
-  "fiscal_periods.lock": lockPeriod,
-  "fiscal_periods.unlock": unlockPeriod,
-  "journal_entries.create": createEntry,
-  "journal_entries.batch_create": batchCreateEntries,
-  "journal_entries.commit": commitEntry,
-  "journal_entries.cancel": cancelEntry,
-  "journal_entries.reverse": reverseEntry,
-  "journal_entries.correct": correctEntry,
-  "customers.create": createCustomer,
-  "customers.bulk_create": bulkCreateCustomers,
-  "customers.update": updateCustomer,
-  "customers.archive": archiveCustomer,
-  "suppliers.create": createSupplier,
-  "suppliers.bulk_create": bulkCreateSuppliers,
-  "suppliers.update": updateSupplier,
-  "suppliers.archive": archiveSupplier,
-  "articles.create": createArticle,
-  "articles.update": updateArticle,
-  "articles.archive": archiveArticle,
-  "dimensions.create": createDimension,
-  "dimensions.update": updateDimension,
-  "dimensions.create_code": createCode,
-  "dimensions.update_code": updateCode,
-  "documents.upload": uploadDocument,
-  "documents.link": linkDocument,
-  "documents.access": accessDocument,
-  "webhooks.create": createWebhook,
-  "webhooks.update": updateWebhook,
-  "webhooks.delete": deleteWebhook,
-  "webhooks.rotate_secret": rotateSecret,
-  "webhooks.test": testWebhook,
-  "webhooks.retry_delivery": retryDelivery,
-  "imports.sie_start": startSieImport,
-  "imports.sie_prepare": prepareSieImport,
-  "imports.sie_post": postSieVouchers,
-  "imports.sie_finish": finishSieImport,
-  "supplier_invoices.create": createSupplierInvoice,
-  "supplier_invoices.update": updateSupplierInvoice,
-  "supplier_invoices.approve": approveSupplierInvoice,
-  "supplier_invoices.pay": paySupplierInvoice,
-  "supplier_invoices.credit": creditSupplierInvoice,
-  "supplier_invoices.dispute": disputeSupplierInvoice,
-  "supplier_invoices.resolve_dispute": resolveSupplierInvoiceDispute,
-  "invoices.create": createInvoice,
-  "invoices.bulk_create": bulkCreateInvoices,
-  "invoices.update": updateInvoice,
-  "invoices.cancel": cancelInvoice,
-  "invoices.mark_sent": markInvoiceSent,
-  "invoices.send": sendInvoice,
-  "invoices.pay": payInvoice,
-  "invoices.credit": creditInvoice,
-  "invoices.mark_overdue": markInvoicesOverdue,
-  "supplier_invoices.mark_overdue": markSupplierInvoicesOverdue,
+  "companies.create": companies.createCompany,
+  "companies.update_settings": companies.updateSettings,
+  "accounts.create": accounts.createAccount,
+  "accounts.update": accounts.updateAccount,
+  "fiscal_periods.create_next": fiscalPeriods.createNextPeriod,
+  "fiscal_periods.lock": fiscalPeriods.lockPeriod,
+  "fiscal_periods.unlock": fiscalPeriods.unlockPeriod,
+  "journal_entries.create": journal.createEntry,
+  "journal_entries.batch_create": journal.batchCreateEntries,
+  "journal_entries.commit": journal.commitEntry,
+  "journal_entries.cancel": journal.cancelEntry,
+  "journal_entries.reverse": journal.reverseEntry,
+  "journal_entries.correct": journal.correctEntry,
+  "customers.create": customers.createCustomer,
+  "customers.bulk_create": customers.bulkCreateCustomers,
+  "customers.update": customers.updateCustomer,
+  "customers.archive": customers.archiveCustomer(invoices.countOpenInvoices),
+  "suppliers.create": suppliers.createSupplier,
+  "suppliers.bulk_create": suppliers.bulkCreateSuppliers,
+  "suppliers.update": suppliers.updateSupplier,
+  "suppliers.archive": suppliers.archiveSupplier(supplierInvoices.countOpenSupplierInvoices),
+  "articles.create": articles.createArticle,
+  "articles.update": articles.updateArticle,
+  "articles.archive": articles.archiveArticle,
+  "dimensions.create": dimensions.createDimension,
+  "dimensions.update": dimensions.updateDimension,
+  "dimensions.create_code": dimensions.createCode,
+  "dimensions.update_code": dimensions.updateCode,
+  "documents.upload": documents.uploadDocument,
+  "documents.link": documents.linkDocument,
+  "documents.access": documents.accessDocument,
+  "webhooks.create": webhooks.createWebhook,
+  "webhooks.update": webhooks.updateWebhook,
+  "webhooks.delete": webhooks.deleteWebhook,
+  "webhooks.rotate_secret": webhooks.rotateSecret,
+  "webhooks.test": webhooks.testWebhook,
+  "webhooks.retry_delivery": webhooks.retryDelivery,
+  "imports.sie_start": imports.startSieImport,
+  "imports.sie_prepare": imports.prepareSieImport,
+  "imports.sie_post": imports.postSieVouchers,
+  "imports.sie_finish": imports.finishSieImport,
+  "supplier_invoices.create": supplierInvoices.createSupplierInvoice,
+  "supplier_invoices.update": supplierInvoices.updateSupplierInvoice,
+  "supplier_invoices.approve": supplierInvoices.approveSupplierInvoice,
+  "supplier_invoices.pay": supplierInvoices.paySupplierInvoice,
+  "supplier_invoices.credit": supplierInvoices.creditSupplierInvoice,
+  "supplier_invoices.dispute": supplierInvoices.disputeSupplierInvoice,
+  "supplier_invoices.resolve_dispute": supplierInvoices.resolveSupplierInvoiceDispute,
+  "supplier_invoices.mark_overdue": supplierInvoices.markSupplierInvoicesOverdue,
+  "invoices.create": invoices.createInvoice,
+  "invoices.bulk_create": invoices.bulkCreateInvoices,
+  "invoices.update": invoices.updateInvoice,
+  "invoices.cancel": invoices.cancelInvoice,
+  "invoices.mark_sent": invoices.markInvoiceSent,
+  "invoices.send": invoices.sendInvoice,
+  "invoices.pay": invoices.payInvoice,
+  "invoices.credit": invoices.creditInvoice,
+  "invoices.mark_overdue": invoices.markInvoicesOverdue,
 } satisfies Record<string, Command<never>>;
+
+export type CommandName = keyof typeof COMMANDS;
 
 /** What a command takes: typed from its zod schema through the command's signature. */
 export type CommandInput<N extends CommandName> = Parameters<(typeof COMMANDS)[N]>[1];
 
-export type CommandName = keyof typeof COMMANDS;
+/** Committed events become webhook deliveries in the same batch (the runner calls it). */
+export const planDeliveries = webhooks.planDeliveries;

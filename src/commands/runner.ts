@@ -1,6 +1,6 @@
 // The one wrapper around every company write (ARCHITECTURE: the write path).
 // It runs inside the company's Durable Object, one command at a time.
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, lt } from "drizzle-orm";
 import { database, type Database } from "../db/client";
 import { countRoundTrips } from "../db/round-trips";
 import { auditLog, idempotencyRecords, outboxEvents } from "../db/schema";
@@ -12,9 +12,8 @@ import { Ledger } from "../ledger/engine";
 import { insertFromJson } from "../db/json-insert";
 import { constraintError } from "./constraints";
 import type { Command, CommandContext, Plan, PlannedEvent, RequestContext, Statement } from "./plan";
-import { planDeliveries } from "../domains/webhooks/fan-out";
 import type { Job } from "../jobs/types";
-import { COMMANDS, type CommandName } from "./registry";
+import { COMMANDS, planDeliveries, type CommandName } from "./registry";
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -107,10 +106,15 @@ async function runCounted(env: Env, req: CommandRequest): Promise<CommandResult>
   if (idem) published.push(idempotencyInsert(db, ctx, idem, plan.replayData === undefined ? result : { ...result, data: plan.replayData }));
   const written = [...plan.statements, auditRow(auditId, plan.audit.action, audit.voucher_number)];
 
+  const files = await putFiles(env, plan.files ?? []);
+  if (!files) return failure(new ApiError("INTERNAL_ERROR", { step: "file_storage", request_id: ctx.requestId }), false);
   try {
     await db.batch((plan.external ? written : [...written, ...published]) as [Statement, ...Statement[]]);
   } catch (err) {
     const refused = constraintError(err);
+    // A refused batch wrote nothing. Any other error may have come after the commit,
+    // and a row must never lose its file: the audit row tells which.
+    if (files.length && (refused || !(await auditRowExists(db, auditId)))) await removeFiles(env, files);
     if (refused) return failure(refused, false);
     console.error("batch failed", req.name, ctx.requestId, err);
     return failure(new ApiError("BOOKKEEPING_DATABASE_ERROR", { request_id: ctx.requestId }), false);
@@ -121,6 +125,45 @@ async function runCounted(env: Env, req: CommandRequest): Promise<CommandResult>
   }
   await enqueue(env, [...(plan.afterCommit ?? []), ...fanOut.jobs]);
   return { ...result, replayed: false, dryRun: false } as CommandResult;
+}
+
+/**
+ * The plan's files, put before its batch; the keys put, or null when one could not be
+ * (those already put are removed). A key must be new (If-None-Match: *), so removing a
+ * file after a failed batch can only remove what this write put there.
+ */
+async function putFiles(env: Env, files: NonNullable<Plan["files"]>): Promise<string[] | null> {
+  const results = await Promise.allSettled(
+    files.map(async (f) => {
+      const options = { onlyIf: { etagDoesNotMatch: "*" }, httpMetadata: f.contentType ? { contentType: f.contentType } : undefined, customMetadata: f.customMetadata };
+      if (!(await env.DOCUMENTS.put(f.key, f.body, options))) throw new Error(`a file already exists at ${f.key}`);
+      return f.key;
+    }),
+  );
+  const put = results.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
+  if (put.length === files.length) return put;
+  console.error("file step failed", results.flatMap((r) => (r.status === "rejected" ? [r.reason] : [])));
+  await removeFiles(env, put);
+  return null;
+}
+
+/** A file left behind by a failed delete is only wasted space, never a missing record. */
+async function removeFiles(env: Env, keys: string[]) {
+  if (!keys.length) return;
+  try {
+    await env.DOCUMENTS.delete(keys);
+  } catch (err) {
+    console.error("files of a failed write could not be removed", keys, err);
+  }
+}
+
+/** Unknown counts as committed: keeping an orphan file is the lesser harm. */
+async function auditRowExists(db: Database, auditId: string): Promise<boolean> {
+  try {
+    return !!(await db.select({ id: auditLog.id }).from(auditLog).where(eq(auditLog.id, auditId)).get());
+  } catch {
+    return true;
+  }
 }
 
 /**
@@ -155,6 +198,11 @@ async function runExternal(db: Database, step: NonNullable<Plan["external"]>, pu
     }
   }
   return null;
+}
+
+/** Idempotency records live 24 hours (spec: Limits); lookups already ignore expired rows, the sweep reclaims the space. */
+export async function sweepIdempotency(env: Env, now: string): Promise<void> {
+  await database(env).delete(idempotencyRecords).where(lt(idempotencyRecords.expiresAt, now));
 }
 
 /** The outbox rows of the events: one statement each, or JSON chunks when an import posts thousands. */

@@ -12,6 +12,9 @@ import { json } from "./envelope";
 import { finishPage, pageRequest, type PageRequest } from "./pagination";
 import { booleanQuery, defineRoute } from "./route";
 
+/** Loads the open items of one party for `expand` (a domain above the register answers it). */
+export type ExpandLoader = (db: Database, companyId: string, id: string) => Promise<unknown[]>;
+
 export interface RegisterSpec<Row extends { id: string; createdAt: string }> {
   tag: string;
   /** path segment, e.g. "customers"; also the array name in bulk-create bodies */
@@ -20,7 +23,7 @@ export interface RegisterSpec<Row extends { id: string; createdAt: string }> {
   writeScope: string;
   schemas: { item: z.ZodTypeAny; create: z.ZodTypeAny; patch: z.ZodTypeAny };
   /** name of the expansion on GET and what it adds (always resolved in full) */
-  expand: { name: string; load: (db: Database, companyId: string, id: string) => Promise<unknown[]> };
+  expand: { name: string; load: ExpandLoader };
   list: (db: Database, companyId: string, q: { include_archived?: boolean; search?: string }, page: PageRequest) => Promise<Row[]>;
   load: (db: Database, companyId: string, id: string) => Promise<Row>;
   toJson: (env: Env, row: Row) => unknown;

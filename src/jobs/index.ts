@@ -1,16 +1,16 @@
 // Background work. Cron enqueues sweeps; the queue consumer does the work, one
 // handler per job type, so a job is retried by the queue if its handler throws.
-import { lt } from "drizzle-orm";
+
 import { nowIso, nowMs, todayUtc } from "../clock";
 import { database } from "../db/client";
-import { idempotencyRecords } from "../db/schema";
+import { sweepIdempotency } from "../commands/runner";
 import { backgroundContext, submit } from "../commands/submit";
 import type { CommandName } from "../commands/registry";
-import { companiesWithPastDueInvoices } from "../domains/invoices/queries";
-import { runOperation } from "../domains/operations/service";
-import { companiesWithPastDueSupplierInvoices } from "../domains/supplier-invoices/queries";
+import { companiesWithPastDueInvoices } from "../domains/invoices";
+import { runOperation } from "../domains/operations";
+import { companiesWithPastDueSupplierInvoices } from "../domains/supplier-invoices";
 import { newId } from "../ids";
-import { deliver, sweepDeliveries } from "../domains/webhooks/delivery";
+import { deliver, sweepDeliveries } from "../domains/webhooks";
 import type { Env } from "../env";
 import { OPERATION_HANDLERS } from "./operations";
 import type { Job } from "./types";
@@ -21,7 +21,7 @@ const handlers: { [T in Job["type"]]: (env: Env, job: Extract<Job, { type: T }>)
   // Idempotency records live 24 hours (spec: Limits); lookups already ignore
   // expired rows, the sweep only reclaims the space.
   "idempotency.sweep": async (env) => {
-    await database(env).delete(idempotencyRecords).where(lt(idempotencyRecords.expiresAt, nowIso()));
+    await sweepIdempotency(env, nowIso());
   },
   // How an invoice becomes overdue is not shown in the spec: here, the first sweep
   // after its due date (unpaid sent invoices; unpaid, undisputed supplier invoices),

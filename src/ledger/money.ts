@@ -28,3 +28,9 @@ export function sumOre(values: Iterable<number>): number {
 export function formatKronor(ore: number): string {
   return new Big(ore).div(100).toFixed(2);
 }
+
+/** An amount in kronor as Swedish print shows it: 1 234 567,89 (space for thousands, decimal comma). */
+export function formatSek(amount: number): string {
+  const [int, dec] = Math.abs(amount).toFixed(2).split(".");
+  return `${amount < 0 ? "-" : ""}${int.replace(/\B(?=(\d{3})+(?!\d))/g, " ")},${dec}`;
+}

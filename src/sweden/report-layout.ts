@@ -1,6 +1,8 @@
 // The balance sheet and income statement laid out by BAS account ranges, following the
 // headings of the K2/K3 schedules (ÅRL bilaga 2 and 3, kostnadsslagsindelad
-// resultaträkning) as BAS maps them onto account groups.
+// resultaträkning) as BAS maps them onto account groups. Which accounts belong in which
+// statement is bas.ts's classification; this file only orders them under headings, and
+// test/unit/report-layout.test.ts checks that every account lands under exactly one.
 
 export interface Section {
   key: string;
@@ -35,8 +37,12 @@ export const INCOME_SECTIONS: Section[] = [
   { key: "personnel_costs", name: "Personalkostnader", ranges: [["7000", "7699"]] },
   { key: "depreciation", name: "Av- och nedskrivningar", ranges: [["7700", "7899"]] },
   { key: "other_operating_costs", name: "Övriga rörelsekostnader", ranges: [["7900", "7999"]] },
-  { key: "financial_items", name: "Finansiella poster", ranges: [["8000", "8499"]] },
+  // 80-84 are ÅRL bilaga 2 items 11-17; 85-87 are BAS's free groups in the same class
+  // ("Finansiella och andra intäkter och kostnader"), shown here so that no result account
+  // falls outside the statement.
+  { key: "financial_items", name: "Finansiella poster", ranges: [["8000", "8799"]] },
   { key: "appropriations", name: "Bokslutsdispositioner", ranges: [["8800", "8899"]] },
+  // 8990-8999 close the year to equity (bas.ts isClosingAccount): not a line of the statement
   { key: "tax", name: "Skatt på årets resultat", ranges: [["8900", "8989"]] },
 ];
 
@@ -48,4 +54,5 @@ export function sectionOf(sections: Section[], account: string): Section | undef
   return sections.find((s) => s.ranges.some(([a, b]) => account >= a && account <= b));
 }
 
-export const isBalanceAccount = (account: string) => account < "3000";
+/** Kept for src/domains/imports/sie-import.ts until it imports bas.ts itself. */
+export { isBalanceAccount } from "./bas";

@@ -104,3 +104,8 @@ export function declarationBoxes(movements: Iterable<{ account: string; debitOre
   boxes["49"] = out.reduce((sum, b) => sum + boxes[b], 0) - boxes["48"];
   return boxes;
 }
+
+/** Box 49 positive is VAT to pay, negative VAT to get back (SKV 4700, ruta 49). */
+export function vatToPayAndReclaim(box49: number): { toPay: number; toReclaim: number } {
+  return { toPay: Math.max(box49, 0), toReclaim: Math.max(-box49, 0) };
+}

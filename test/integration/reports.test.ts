@@ -300,3 +300,57 @@ describe("SIE export", () => {
     expect(text).toContain("#PSALDO 0 202601 1930 {} 12500.00");
   });
 });
+
+// Class 8 in one set of books (Klass 8 AB, 2026), by hand:
+//   A1 2026-01-15 sale           1930 D 10 000 / 3001 C 10 000
+//   A2 2026-02-28 interest       1930 D 300 / 8311 C 300; 8410 D 100 / 1930 C 100
+//   A3 2026-02-28 own account    8510 D 50 / 1930 C 50 (8510 in BAS's free group 85)
+//   A4 2026-12-31 tax            8910 D 1 000 / 2512 C 1 000
+//   A5 2026-12-31 closing        8999 D 9 150 / 2099 C 9 150
+// Result 9 150: the income statement, the monthly breakdown and the trial balance's
+// types must agree on it, and the balance sheet must hold it in 2099 with nothing open.
+// Before one classification, the income statement dropped 85-87 (9 200) and the monthly
+// breakdown counted 8311 as a negative cost and the closing entry as a cost (result 0).
+describe("class 8 across the reports", () => {
+  let company: { id: string; fiscal_period: { id: string } };
+  const get = (name: string, query = "") => call("GET", `/api/v1/companies/${company.id}/reports/${name}?period_id=${company.fiscal_period.id}${query}`, { key: actor.key });
+
+  beforeAll(async () => {
+    company = await newCompany(actor.key, { name: "Klass 8 AB" });
+    const created = await call("POST", `/api/v1/companies/${company.id}/accounts`, { key: actor.key, body: { account_number: "8510", name: "Egen finansiell post" } });
+    expect(created.body.data).toMatchObject({ account_number: "8510", type: "expense" });
+    const post = (date: string, description: string, lines: unknown[]) => postedEntry(actor.key, company.id, company.fiscal_period.id, { entry_date: date, description, lines });
+    await post("2026-01-15", "Försäljning", [line("1930", 10000, 0), line("3001", 0, 10000)]);
+    await post("2026-02-28", "Räntor", [line("1930", 300, 0), line("8311", 0, 300), line("8410", 100, 0), line("1930", 0, 100)]);
+    await post("2026-02-28", "Egen post", [line("8510", 50, 0), line("1930", 0, 50)]);
+    await post("2026-12-31", "Skatt", [line("8910", 1000, 0), line("2512", 0, 1000)]);
+    await post("2026-12-31", "Årets resultat", [line("8999", 9150, 0), line("2099", 0, 9150)]);
+  });
+
+  it("tells the same result in the trial balance types, the income statement, the monthly breakdown and the balance sheet", async () => {
+    const tb = (await get("trial-balance")).body.data;
+    const types = Object.fromEntries(tb.accounts.map((a: any) => [a.account_number, a.type]));
+    expect(types).toMatchObject({ "3001": "revenue", "8311": "revenue", "8410": "expense", "8510": "expense", "8910": "expense", "8999": "expense" });
+    // revenue and costs from the trial balance's own types, leaving out the closing account 8999
+    const result = tb.accounts.filter((a: any) => a.account_number >= "3000" && a.account_number < "8990");
+    const revenue = -result.filter((a: any) => a.type === "revenue").reduce((s: number, a: any) => s + a.closing_balance, 0);
+    const costs = result.filter((a: any) => a.type === "expense").reduce((s: number, a: any) => s + a.closing_balance, 0);
+    expect([revenue, costs]).toEqual([10300, 1150]);
+
+    const is = (await get("income-statement")).body.data;
+    const section = (key: string) => is.sections.find((s: any) => s.key === key);
+    expect(section("financial_items").accounts.map((a: any) => a.account_number)).toEqual(["8311", "8410", "8510"]);
+    expect([section("financial_items").total, section("tax").total]).toEqual([150, -1000]);
+    expect([is.operatingResult, is.resultAfterFinancialItems, is.netResult]).toEqual([10000, 10150, revenue - costs]);
+
+    const monthly = (await get("monthly-breakdown")).body.data;
+    expect(monthly.total).toEqual({ revenue, result: revenue - costs });
+    expect(monthly.months[1]).toEqual({ month: "2026-02", revenue: 300, costs: 150, result: 150 });
+    expect(monthly.months[11]).toEqual({ month: "2026-12", revenue: 0, costs: 1000, result: -1000 });
+
+    const bs = (await get("balance-sheet", "&as_of=2026-12-31")).body.data;
+    expect(bs.result_for_period).toBe(0);
+    expect(bs.sections.equity_and_liabilities.find((s: any) => s.key === "equity").accounts.find((a: any) => a.account_number === "2099").amount).toBe(revenue - costs);
+    expect(bs.totals).toEqual({ assets: 10150, equity_and_liabilities: 10150, difference: 0 });
+  });
+});

@@ -5,7 +5,7 @@ import { dispatch } from "../../http/dispatch";
 import { json } from "../../http/envelope";
 import { finishPage, pageRequest } from "../../http/pagination";
 import { booleanQuery, defineRoute } from "../../http/route";
-import { AmountSchema } from "../journal-entries/schemas";
+import { AmountSchema } from "../../http/fields";
 import { articleJson, listArticles, loadArticle } from "./service";
 
 const TAG = "Articles";

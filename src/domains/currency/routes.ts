@@ -5,8 +5,7 @@ import { ApiError } from "../../http/api-error";
 import type { AppEnv } from "../../http/context";
 import { json } from "../../http/envelope";
 import { defineRoute } from "../../http/route";
-import { DateSchema } from "../journal-entries/schemas";
-import { CurrencySchema } from "../invoices/money-schemas";
+import { CurrencySchema, DateSchema } from "../../http/fields";
 import { sekRate } from "./rates";
 
 export function registerCurrencyRoutes(app: OpenAPIHono<AppEnv>) {

@@ -1,11 +1,11 @@
-import { openInvoicesOf } from "../invoices/queries";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../http/context";
-import { registerRegisterRoutes } from "../../http/register-routes";
+import { registerRegisterRoutes, type ExpandLoader } from "../../http/register-routes";
 import { CustomerCreateSchema, CustomerPatchSchema, CustomerSchema } from "./schemas";
 import { customerJson, listCustomers, loadCustomer } from "./service";
 
-export function registerCustomerRoutes(app: OpenAPIHono<AppEnv>) {
+/** openInvoicesOf: the invoicing domain's open invoices of a customer (expand=invoices), wired in by the app. */
+export function registerCustomerRoutes(app: OpenAPIHono<AppEnv>, openInvoicesOf: ExpandLoader) {
   registerRegisterRoutes(app, {
     tag: "Customers",
     plural: "customers",

@@ -1,17 +1,7 @@
 import { z } from "@hono/zod-openapi";
+import { PartyContactFields } from "../../http/fields";
 
-export const PartyContactFields = {
-  email: z.email().nullable(),
-  country: z.string().regex(/^[A-Z]{2}$/, "ISO 3166-1 alpha-2, e.g. SE").nullable(),
-  address_line1: z.string().max(200).nullable(),
-  address_line2: z.string().max(200).nullable(),
-  postal_code: z.string().max(20).nullable(),
-  city: z.string().max(100).nullable(),
-  phone: z.string().max(40).nullable(),
-  contact_name: z.string().max(200).nullable(),
-  default_payment_terms: z.number().int().min(0).max(365),
-  notes: z.string().max(5000).nullable(),
-};
+export { PartyContactFields };
 
 const CustomerFields = z.object({
   name: z.string().trim().min(1).max(200),

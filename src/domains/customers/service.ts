@@ -17,7 +17,6 @@ import { decryptSecret, encryptSecret } from "../../secrets";
 import { maskPersonnummer, parseOrgNumber, parsePersonnummer } from "../../sweden/identity";
 import { CustomerCreateSchema, type CustomerCreateInput, type CustomerPatchInput } from "./schemas";
 import { checkVatNumber, splitVatNumber } from "./vies";
-import { countOpenInvoices } from "../invoices/queries";
 
 type CustomerRow = typeof customers.$inferSelect;
 type CustomerType = CustomerRow["customerType"];
@@ -224,9 +223,15 @@ export const updateCustomer: Command<CustomerPatchInput & { id: string }> = asyn
   };
 };
 
-/** Archive (soft delete). Open invoices will refuse it with CUSTOMER_HAS_INVOICES once invoicing exists. */
-/** Archive. Refused while the customer owes on a sent, partially paid or overdue invoice. */
-export const archiveCustomer: Command<{ id: string }> = async (db, input, ctx) => {
+/** How many open invoices a customer has: answered by the invoicing domain, wired in by the command registry. */
+export type OpenInvoiceCount = (db: Database, companyId: string, customerId: string) => Promise<number>;
+
+/**
+ * Archive. Refused while the customer owes on a sent, partially paid or overdue
+ * invoice. Invoices know their customers, not the other way round, so the count is
+ * handed in rather than imported (no import cycle between the two domains).
+ */
+export const archiveCustomer = (countOpenInvoices: OpenInvoiceCount): Command<{ id: string }> => async (db, input, ctx) => {
   const current = await loadCustomer(db, ctx.companyId, input.id);
   const open = await countOpenInvoices(db, ctx.companyId, current.id);
   if (open > 0) throw new ApiError("CUSTOMER_HAS_INVOICES", { customer_id: current.id, open_invoices: open });

@@ -11,9 +11,9 @@ import { json } from "../../http/envelope";
 import { finishPage, pageRequest } from "../../http/pagination";
 import { booleanQuery, defineRoute } from "../../http/route";
 import { newId } from "../../ids";
-import { DateSchema } from "../journal-entries/schemas";
+import { DateSchema } from "../../http/fields";
 import { detectMimeType, MAX_DOCUMENT_BYTES } from "./file-type";
-import { documentsJson, listDocuments, loadDocument, r2KeyFor, type StoredUpload } from "./service";
+import { documentsJson, listDocuments, loadDocument, type DocumentUpload } from "./service";
 import { verifyDownload } from "./signed-url";
 
 const TAG = "Documents";
@@ -61,11 +61,9 @@ async function storeUpload(c: Context<AppEnv>, form: z.infer<typeof UploadForm>,
   const bytes = new Uint8Array(await file.arrayBuffer());
   const mimeType = detectMimeType(bytes);
   if (!mimeType) throw new ApiError("DOC_UPLOAD_UNSUPPORTED_TYPE", { declared_type: file.type || null, supported: ["application/pdf", "image/jpeg", "image/png", "image/webp"] });
-  const companyId = c.get("company").id;
-  const documentId = newId();
-  const upload: StoredUpload = {
-    documentId,
-    r2Key: r2KeyFor(companyId, documentId),
+  const upload: DocumentUpload = {
+    documentId: newId(),
+    bytes,
     fileName: (file.name || "document").slice(0, 255),
     mimeType,
     fileSizeBytes: bytes.byteLength,
@@ -74,16 +72,9 @@ async function storeUpload(c: Context<AppEnv>, form: z.infer<typeof UploadForm>,
     journalEntryId: form.journal_entry_id ?? null,
     replacesId,
   };
-  // The bytes go to R2 first; the row that points at them commits in the company's
-  // batch. A refused or replayed upload removes the object it put there.
-  await c.env.DOCUMENTS.put(upload.r2Key, bytes, {
-    httpMetadata: { contentType: mimeType },
-    customMetadata: { sha256: upload.sha256Hash, company_id: companyId },
-  });
-  const { documentId: _id, r2Key: _key, ...hashed } = upload;
-  const res = await dispatch(c, "documents.upload", upload, { idempotency: "required", dryRun: false, hashOf: hashed });
-  if (res.status !== 201 || res.headers.get("Idempotent-Replayed")) await c.env.DOCUMENTS.delete(upload.r2Key);
-  return res;
+  // The bytes are hashed, not the body: the SHA-256 stands for them.
+  const { documentId: _id, bytes: _bytes, ...hashed } = upload;
+  return dispatch(c, "documents.upload", upload, { idempotency: "required", dryRun: false, hashOf: hashed });
 }
 
 export function registerDocumentRoutes(app: OpenAPIHono<AppEnv>) {

@@ -2,15 +2,17 @@
 // A document linked to a posted entry is immutable (BFL 7 kap; also enforced by a
 // trigger), and nothing is ever deleted.
 import { and, asc, desc, eq, gte, inArray, lt, max } from "drizzle-orm";
-import type { Command, Statement } from "../../commands/plan";
+import type { Command, Plan, Statement } from "../../commands/plan";
 import type { Database } from "../../db/client";
-import { documents, journalEntries, journalLines } from "../../db/schema";
+import { documents } from "../../db/schema";
+import { entryAndLineExist, postedEntryIds } from "../../ledger/queries";
 import { ApiError } from "../../http/api-error";
 import { afterDesc, type PageRequest } from "../../http/pagination";
 import { addDays } from "../../sweden/fiscal-year";
 import { DOWNLOAD_URL_TTL_SECONDS, signDownload } from "./signed-url";
 
 type DocumentRow = typeof documents.$inferSelect;
+type PlanFile = NonNullable<Plan["files"]>[number];
 
 export function documentJson(d: DocumentRow, immutable: boolean) {
   return {
@@ -35,17 +37,6 @@ export function r2KeyFor(companyId: string, documentId: string): string {
   return `companies/${companyId}/documents/${documentId}`;
 }
 
-async function postedEntryIds(db: Database, companyId: string, entryIds: (string | null)[]): Promise<Set<string>> {
-  const ids = [...new Set(entryIds.filter((x): x is string => !!x))];
-  if (!ids.length) return new Set();
-  const rows = await db
-    .select({ id: journalEntries.id })
-    .from(journalEntries)
-    .where(and(eq(journalEntries.companyId, companyId), inArray(journalEntries.id, ids), eq(journalEntries.status, "posted")))
-    .all();
-  return new Set(rows.map((r) => r.id));
-}
-
 export async function documentsJson(db: Database, companyId: string, rows: DocumentRow[]) {
   const posted = await postedEntryIds(db, companyId, rows.map((r) => r.journalEntryId));
   return rows.map((r) => documentJson(r, !!r.journalEntryId && posted.has(r.journalEntryId)));
@@ -64,33 +55,39 @@ async function assertMutable(db: Database, companyId: string, doc: DocumentRow) 
 }
 
 async function assertLinkTarget(db: Database, companyId: string, entryId: string, lineId: string | null) {
-  const entry = await db.select({ id: journalEntries.id }).from(journalEntries).where(and(eq(journalEntries.companyId, companyId), eq(journalEntries.id, entryId))).get();
-  if (!entry) throw new ApiError("NOT_FOUND", { resource: "journal_entry", id: entryId });
-  if (lineId) {
-    const line = await db
-      .select({ id: journalLines.id })
-      .from(journalLines)
-      .where(and(eq(journalLines.companyId, companyId), eq(journalLines.id, lineId), eq(journalLines.journalEntryId, entryId)))
-      .get();
-    if (!line) throw new ApiError("NOT_FOUND", { resource: "journal_entry_line", id: lineId });
-  }
+  const found = await entryAndLineExist(db, companyId, entryId, lineId);
+  if (!found.entry) throw new ApiError("NOT_FOUND", { resource: "journal_entry", id: entryId });
+  if (lineId && !found.line) throw new ApiError("NOT_FOUND", { resource: "journal_entry_line", id: lineId });
 }
 
-/** What the HTTP layer hands over after it has put the bytes in R2. */
-export interface StoredUpload {
+/** A file's particulars, as its row records them. */
+export interface DocumentFile {
   documentId: string;
-  r2Key: string;
   fileName: string;
   mimeType: string;
   fileSizeBytes: number;
   sha256Hash: string;
   uploadSource: string;
   journalEntryId?: string | null;
+}
+
+/**
+ * What the HTTP layer hands over: the checked bytes travel with the command (at most
+ * 10 MB, well inside the 32 MiB of a Durable Object call) so that the file is a step
+ * of the plan, written only with its row.
+ */
+export interface DocumentUpload extends DocumentFile {
+  bytes: Uint8Array;
   /** set when the upload is a new version of an existing document */
   replacesId?: string | null;
 }
 
-export const uploadDocument: Command<StoredUpload> = async (db, input, ctx) => {
+/** The plan's step that stores a document's bytes under the company. */
+function fileStep(companyId: string, file: DocumentFile, bytes: Uint8Array): PlanFile {
+  return { key: r2KeyFor(companyId, file.documentId), body: bytes, contentType: file.mimeType, customMetadata: { sha256: file.sha256Hash, company_id: companyId } };
+}
+
+export const uploadDocument: Command<DocumentUpload> = async (db, input, ctx) => {
   let groupId = input.documentId;
   let version = 1;
   let journalEntryId = input.journalEntryId ?? null;
@@ -105,13 +102,15 @@ export const uploadDocument: Command<StoredUpload> = async (db, input, ctx) => {
     statements.push(db.update(documents).set({ isCurrentVersion: false }).where(and(eq(documents.documentGroupId, groupId), eq(documents.isCurrentVersion, true))));
   }
   if (journalEntryId) await assertLinkTarget(db, ctx.companyId, journalEntryId, null);
-  const row = documentRow(ctx, { ...input, journalEntryId }, groupId, version);
+  const { bytes, replacesId: _r, ...file } = input;
+  const row = documentRow(ctx, { ...file, journalEntryId }, groupId, version);
   statements.push(db.insert(documents).values(row));
   const [data] = await documentsJson(db, ctx.companyId, [row]);
   return {
     status: 201,
     data,
     statements,
+    files: [fileStep(ctx.companyId, file, bytes)],
     events: [{ type: "document.uploaded", object: data }],
     audit: { action: version > 1 ? "document.version_uploaded" : "document.uploaded", resourceType: "document", resourceId: row.id },
   };
@@ -196,19 +195,20 @@ export async function documentsForEntry(db: Database, companyId: string, entryId
 /**
  * A document the service made itself (an invoice's PDF), archived in the same batch
  * as the entry it belongs to: the link is not checked against the database, because
- * that entry is written by the same batch. The bytes are in R2 already.
+ * that entry is written by the same batch. The caller's plan carries `file`.
  */
 export function archiveGeneratedDocument(
   db: Database,
   ctx: { companyId: string; now: string },
-  input: Omit<StoredUpload, "replacesId">,
-): { row: DocumentRow; statements: Statement[] } {
+  input: DocumentFile,
+  bytes: Uint8Array,
+): { row: DocumentRow; statements: Statement[]; file: PlanFile } {
   const row = documentRow(ctx, input, input.documentId, 1);
-  return { row, statements: [db.insert(documents).values(row)] };
+  return { row, statements: [db.insert(documents).values(row)], file: fileStep(ctx.companyId, input, bytes) };
 }
 
 /** The current version's row of a stored file, linked to its entry from the start when one is named. */
-function documentRow(ctx: { companyId: string; now: string }, input: Omit<StoredUpload, "replacesId">, groupId: string, version: number): DocumentRow {
+function documentRow(ctx: { companyId: string; now: string }, input: DocumentFile, groupId: string, version: number): DocumentRow {
   const journalEntryId = input.journalEntryId ?? null;
   return {
     id: input.documentId,
@@ -220,7 +220,7 @@ function documentRow(ctx: { companyId: string; now: string }, input: Omit<Stored
     mimeType: input.mimeType,
     fileSizeBytes: input.fileSizeBytes,
     sha256Hash: input.sha256Hash,
-    r2Key: input.r2Key,
+    r2Key: r2KeyFor(ctx.companyId, input.documentId),
     uploadSource: input.uploadSource,
     journalEntryId,
     journalEntryLineId: null,

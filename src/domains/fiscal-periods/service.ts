@@ -4,7 +4,8 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import type { Command } from "../../commands/plan";
 import type { Database } from "../../db/client";
-import { fiscalPeriods, journalEntries } from "../../db/schema";
+import { fiscalPeriods } from "../../db/schema";
+import { draftCount } from "../../ledger/queries";
 import { ApiError } from "../../http/api-error";
 import { newId } from "../../ids";
 import type { FiscalPeriodRow } from "../../ledger/engine";
@@ -63,11 +64,7 @@ export const createNextPeriod: Command<Record<string, never>> = async (db, _inpu
 export const lockPeriod: Command<{ id: string }> = async (db, input, ctx) => {
   const p = await loadPeriod(db, ctx.companyId, input.id);
   if (p.lockedAt || p.isClosed) throw new ApiError("PERIOD_LOCK_ALREADY_LOCKED", { fiscal_period_id: p.id, locked_at: p.lockedAt, is_closed: p.isClosed });
-  const [{ drafts }] = await db
-    .select({ drafts: count() })
-    .from(journalEntries)
-    .where(and(eq(journalEntries.companyId, ctx.companyId), eq(journalEntries.fiscalPeriodId, p.id), eq(journalEntries.status, "draft")))
-    .all();
+  const drafts = await draftCount(db, ctx.companyId, p.id);
   if (drafts > 0) throw new ApiError("PERIOD_LOCK_HAS_DRAFTS", { fiscal_period_id: p.id, draft_count: drafts });
   const row = { ...p, lockedAt: ctx.now };
   return {

@@ -1,4 +1,5 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { ApiError } from "../../http/api-error";
 import type { AppEnv } from "../../http/context";
@@ -6,7 +7,7 @@ import { sha256Hex } from "../../http/crypto";
 import { dispatch, isDryRun } from "../../http/dispatch";
 import { defineRoute } from "../../http/route";
 import { newId } from "../../ids";
-import { OperationSchema } from "../operations/routes";
+import { OperationSchema } from "../operations";
 import type { SieImportStart } from "./service";
 
 export const MAX_SIE_BYTES = 50 * 1024 * 1024;
@@ -96,11 +97,26 @@ export function registerImportRoutes(app: OpenAPIHono<AppEnv>) {
         fileSizeBytes: bytes.byteLength,
         updateAccountNames: options.updateAccountNames,
       };
-      await c.env.DOCUMENTS.put(start.r2Key, bytes, { httpMetadata: { contentType: "text/plain" }, customMetadata: { sha256: start.sha256, company_id: companyId } });
-      const { importId: _i, r2Key: _k, ...hashed } = start;
-      const res = await dispatch(c, "imports.sie_start", start, { idempotency: "optional", dryRun: false, hashOf: hashed });
-      if (res.status !== 202 || res.headers.get("Idempotent-Replayed")) await c.env.DOCUMENTS.delete(start.r2Key);
-      return res;
+      return startWithFile(c, start, bytes);
     },
   );
+}
+
+/**
+ * Unlike other files, the SIE file is not a step of the command's plan: at up to 50 MB
+ * it does not fit the 32 MiB a Durable Object call may carry. So it is put before the
+ * command, and removed again unless the command recorded a new import that names it
+ * (a refusal such as SIE_IMPORT_DUPLICATE, a replay, a failed batch, a thrown error).
+ */
+async function startWithFile(c: Context<AppEnv>, start: SieImportStart, bytes: Uint8Array): Promise<Response> {
+  await c.env.DOCUMENTS.put(start.r2Key, bytes, { httpMetadata: { contentType: "text/plain" }, customMetadata: { sha256: start.sha256, company_id: c.get("company").id } });
+  const { importId: _i, r2Key: _k, ...hashed } = start;
+  let res: Response | null = null;
+  try {
+    res = await dispatch(c, "imports.sie_start", start, { idempotency: "optional", dryRun: false, hashOf: hashed });
+    return res;
+  } finally {
+    // a failed clean-up leaves only wasted space, and must not hide the answer
+    if (!res || res.status !== 202 || res.headers.get("Idempotent-Replayed")) await c.env.DOCUMENTS.delete(start.r2Key).catch((err) => console.error("orphan SIE file", start.r2Key, err));
+  }
 }

@@ -1,10 +1,11 @@
-// Starting a SIE import: the file is already in R2; the command refuses a file that
-// was imported before (SHA-256), records the import and queues its operation.
+// Starting a SIE import: the file is already in R2 (too large to travel with the
+// command, see routes.ts); the command refuses a file that was imported before
+// (SHA-256), records the import and queues its operation.
 import { and, eq, ne } from "drizzle-orm";
 import type { Command } from "../../commands/plan";
 import { sieImports } from "../../db/schema";
 import { ApiError } from "../../http/api-error";
-import { planOperation } from "../operations/service";
+import { planOperation } from "../operations";
 
 export interface SieImportStart {
   importId: string;

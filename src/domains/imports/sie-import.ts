@@ -13,15 +13,14 @@ import { sieImports } from "../../db/schema";
 import { ApiError } from "../../http/api-error";
 import type { EngineLine } from "../../ledger/engine";
 import { formatKronor } from "../../ledger/money";
-import { postedSourceIds } from "../../ledger/queries";
+import { OPENING_SOURCE, postedSourceIds } from "../../ledger/queries";
 import { isBalanceAccount } from "../../sweden/report-layout";
 import { decodeSie, type SieEncoding } from "../../sweden/sie/encoding";
 import { parseSie, SieParseError, type SieFile } from "../../sweden/sie/parse";
-import type { OperationContext } from "../operations/service";
-import { planImportedChart } from "../accounts/import";
-import { planImportedDimensions } from "../dimensions/import";
-import { periodHolding, planPeriodForImport } from "../fiscal-periods/import";
-import { OPENING_SOURCE } from "../reports/queries";
+import type { OperationContext } from "../operations";
+import { planImportedChart } from "../accounts";
+import { planImportedDimensions } from "../dimensions";
+import { periodHolding, planPeriodForImport } from "../fiscal-periods";
 
 const CHUNK = 1000;
 

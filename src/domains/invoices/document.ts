@@ -4,7 +4,7 @@ import type { Database } from "../../db/client";
 import { customers } from "../../db/schema";
 import { and, eq } from "drizzle-orm";
 import { fromOre } from "../../ledger/money";
-import { loadCompany } from "../companies/service";
+import { loadCompany } from "../companies";
 import { renderInvoicePdf, type InvoicePdf } from "./pdf";
 import { itemsOfInvoice, type InvoiceRow } from "./queries";
 

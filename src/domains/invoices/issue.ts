@@ -9,7 +9,7 @@ import { invoices } from "../../db/schema";
 import { ApiError, fieldError } from "../../http/api-error";
 import type { Ledger, PlannedEntry } from "../../ledger/engine";
 import { saleInvoiced, type Sale } from "../../ledger/posting-rules";
-import { loadCompany } from "../companies/service";
+import { loadCompany } from "../companies";
 import { invoiceJson, type InvoiceItemRow, type InvoiceRow } from "./queries";
 
 const SERIES: Record<InvoiceRow["documentType"], string> = { invoice: "F", delivery_note: "D", proforma: "P" };

@@ -5,7 +5,7 @@
 // VAT is charged (reverse charge to an EU business). A draft says UTKAST across
 // every page and has no number.
 import { degrees, PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from "pdf-lib";
-import { formatSek } from "../reports/pdf";
+import { formatSek } from "../../ledger/money";
 
 export interface InvoicePdf {
   title: "Faktura" | "Kreditfaktura" | "Proformafaktura" | "Följesedel";

@@ -8,7 +8,7 @@ import { ApiError } from "../../http/api-error";
 import type { ErrorCode } from "../../http/error-catalogue";
 import { afterDesc, type PageRequest } from "../../http/pagination";
 import { fromOre } from "../../ledger/money";
-import { customerJson } from "../customers/service";
+import { customerJson } from "../customers";
 import { groupBy } from "../../db/group";
 import { toOpenItem, type OpenItem, type OpenItemSqlRow } from "../../db/open-items";
 

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { DateSchema, DimensionMapSchema, LineInputSchema } from "../journal-entries/schemas";
+import { DateSchema, DimensionMapSchema, LineInputSchema } from "../../http/fields";
 import { AccountNumberSchema, CurrencySchema, ExchangeRateSchema, PositiveAmountSchema, SignedAmountSchema, VatRateSchema } from "./money-schemas";
 import { decimalString } from "../../sweden/invoicing";
 

@@ -5,8 +5,8 @@ import { ApiError } from "../../http/api-error";
 import { sha256Hex } from "../../http/crypto";
 import { newId } from "../../ids";
 import { fromOre } from "../../ledger/money";
-import { loadCustomer } from "../customers/service";
-import { archiveGeneratedDocument, r2KeyFor } from "../documents/service";
+import { loadCustomer } from "../customers";
+import { archiveGeneratedDocument } from "../documents";
 import { invoiceFileName, invoicePdfBytes } from "./document";
 import { emailConfigured, sendInvoiceEmail } from "./email";
 import { Issuer, issuedPlan, planIssue } from "./issue";
@@ -38,12 +38,11 @@ export const sendInvoice: Command<{ id: string }> = async (db, input, ctx, env) 
     console.error("invoice PDF failed", err);
     throw new ApiError("INVOICE_SEND_PDF_RENDER_FAILED", { id: row.id });
   }
-  // The PDF is archived with the sale (BFL 7 kap): bytes to R2 now, the row in the batch.
+  // The PDF is archived with the sale (BFL 7 kap): its file and its row are steps of this plan.
   const documentId = newId();
   const fileName = invoiceFileName(issued.row);
-  const stored = { documentId, r2Key: r2KeyFor(ctx.companyId, documentId), fileName, mimeType: "application/pdf", fileSizeBytes: pdf.byteLength, sha256Hash: await sha256Hex(pdf), uploadSource: "invoice_send", journalEntryId: issued.row.journalEntryId };
-  if (!ctx.dryRun) await env.DOCUMENTS.put(stored.r2Key, pdf, { httpMetadata: { contentType: "application/pdf" }, customMetadata: { sha256: stored.sha256Hash, company_id: ctx.companyId } });
-  const archived = archiveGeneratedDocument(db, ctx, stored);
+  const pdfFile = { documentId, fileName, mimeType: "application/pdf", fileSizeBytes: pdf.byteLength, sha256Hash: await sha256Hex(pdf), uploadSource: "invoice_send", journalEntryId: issued.row.journalEntryId };
+  const archived = archiveGeneratedDocument(db, ctx, pdfFile, pdf);
   const base = issuedPlan(db, issued, "invoice.sent");
   const r = issued.row;
   return {
@@ -51,6 +50,7 @@ export const sendInvoice: Command<{ id: string }> = async (db, input, ctx, env) 
     ...base,
     data: { ...base.data, document_id: documentId },
     statements: [...base.statements, ...archived.statements],
+    files: [archived.file],
     external: {
       run: () =>
         sendInvoiceEmail(env, {

@@ -18,17 +18,18 @@ import { ApiError, fieldError } from "../../http/api-error";
 import { newId } from "../../ids";
 import { assertBalanced, type EngineLine } from "../../ledger/engine";
 import { toOre } from "../../ledger/money";
-import { customerPaymentReceived, mirrored, saleInvoiced, saleSettledInCash } from "../../ledger/posting-rules";
+import { saleInvoiced, saleSettledInCash } from "../../ledger/posting-rules";
+import { creditInFull, creditNoteLines, openItem, paymentLines, paymentTermsOf, planPayment, type AccountingMethod } from "../../ledger/settlement";
 import { addDays } from "../../sweden/fiscal-year";
 import { allowedVatRates, decimalString, defaultRevenueAccount, defaultVatRate, lineNetOre, RECEIVABLES_ACCOUNT, toSekOre, vatByRate } from "../../sweden/invoicing";
 import { vatRateToBp } from "../../sweden/vat";
-import { loadArticle } from "../articles/service";
-import { loadCompany } from "../companies/service";
-import { sekRate } from "../currency/rates";
-import { loadCustomer } from "../customers/service";
-import { toEngineLines } from "../journal-entries/commands";
+import { loadArticle } from "../articles";
+import { loadCompany } from "../companies";
+import { sekRate } from "../currency";
+import { loadCustomer } from "../customers";
+import { toEngineLines } from "../journal-entries";
 import { Issuer, issuedPlan, planIssue, saleOf } from "./issue";
-import { invoiceItemJson, invoiceJson, invoiceRemainingOre, itemsOfInvoice, loadInvoice, OPEN_INVOICE_STATUSES, paymentsOfInvoice, type InvoiceItemRow, type InvoiceRow } from "./queries";
+import { invoiceItemJson, invoiceJson, itemsOfInvoice, loadInvoice, OPEN_INVOICE_STATUSES, paymentsOfInvoice, type InvoiceItemRow, type InvoiceRow } from "./queries";
 import { InvoiceCreateSchema, type InvoiceCreateInput, type InvoicePatchInput, type InvoicePayInput } from "./schemas";
 
 interface Draft {
@@ -244,58 +245,52 @@ export const payInvoice: Command<InvoicePayInput & { id: string }> = async (db, 
   if (row.isCreditNote || row.documentType !== "invoice" || !(OPEN_INVOICE_STATUSES as readonly string[]).includes(row.status)) {
     throw new ApiError("INVOICE_PAID_NOT_PAYABLE", { id: row.id, status: row.status, document_type: row.documentType, is_credit_note: row.isCreditNote });
   }
-  const remaining = invoiceRemainingOre(row);
-  const amountOre = input.amount !== undefined ? toOre(input.amount)! : remaining;
-  if (amountOre > remaining) throw fieldError("amount", `amount is more than the remaining ${remaining / 100}`);
-  if (row.currency !== "SEK" && input.exchange_rate_difference === undefined) {
-    throw fieldError("exchange_rate_difference", "a foreign-currency invoice needs exchange_rate_difference (0 when the SEK received equals the SEK booked)");
-  }
-  const diffOre = toOre(input.exchange_rate_difference ?? 0)!;
   const { companies: company } = await loadCompany(db, ctx.companyId);
-  if (company.accountingMethod === "cash" && (amountOre !== remaining || row.paidOre !== 0)) {
-    throw fieldError("amount", "under the cash method an invoice is paid, and its sale booked, in one payment of its whole amount");
-  }
-  const paidSekBefore = (await paymentsOfInvoice(db, row.id)).reduce((s, p) => s + p.amountSekOre, 0);
-  // The last payment takes what is left of the booked SEK total, so 1510 ends at zero.
-  const bookedSek = amountOre === remaining ? row.totalSekOre! - paidSekBefore : toSekOre(amountOre, row.exchangeRate!);
+  const method = company.accountingMethod;
+  const plan = planPayment(openItem(row, await paymentsOfInvoice(db, row.id)), "receivable", paymentTermsOf(input, method));
   const sale = saleOf(row, await itemsOfInvoice(db, row.id));
-  let lines: EngineLine[];
-  if (input.lines) {
-    lines = toEngineLines(input.lines);
-    try {
-      assertBalanced(lines);
-    } catch {
-      throw new ApiError("INVOICE_PAID_LINES_UNBALANCED", {
-        debit_total: lines.reduce((s, l) => s + l.debitOre, 0) / 100,
-        credit_total: lines.reduce((s, l) => s + l.creditOre, 0) / 100,
-      });
-    }
-    const receivable = lines.filter((l) => l.accountNumber === RECEIVABLES_ACCOUNT).reduce((s, l) => s + l.creditOre - l.debitOre, 0);
-    if (company.accountingMethod === "accrual" && receivable !== bookedSek) {
-      throw fieldError("lines", `the lines must credit ${RECEIVABLES_ACCOUNT} by ${bookedSek / 100}, the booked SEK amount of this payment`);
-    }
-  } else {
-    lines = company.accountingMethod === "cash" ? saleSettledInCash(sale, input.settlement_account, diffOre) : customerPaymentReceived(bookedSek, diffOre, input.settlement_account, `Inbetalning ${sale.text}`);
-  }
+  const text = `Inbetalning ${sale.text}`;
+  const lines = input.lines
+    ? customPaymentLines(input.lines, method, plan.bookedSekOre)
+    : paymentLines("receivable", method, plan, { settlementAccount: input.settlement_account, text, inCash: (diff) => saleSettledInCash(sale, input.settlement_account, diff) });
   const date = input.payment_date ?? ctx.now.slice(0, 10);
-  const entry = await ctx.ledger.post({ date, description: `Inbetalning ${sale.text}`, sourceType: "invoice_paid", sourceId: row.id, lines, noPeriod: new ApiError("INVOICE_PAID_NO_FISCAL_PERIOD", { payment_date: date }) });
+  const entry = await ctx.ledger.post({ date, description: text, sourceType: "invoice_paid", sourceId: row.id, lines, noPeriod: new ApiError("INVOICE_PAID_NO_FISCAL_PERIOD", { payment_date: date }) });
 
-  const paidOre = row.paidOre + amountOre;
-  const status = paidOre + row.creditedOre >= row.totalOre ? "paid" : "partially_paid";
-  const patch = { status, paidOre, paidAt: status === "paid" ? ctx.now : null, updatedAt: ctx.now } as const;
+  const patch = { status: plan.status, paidOre: plan.paidOre, paidAt: plan.fully ? ctx.now : null, updatedAt: ctx.now } as const;
   const invoice = invoiceJson({ ...row, ...patch });
   return {
     status: 200,
     data: { ...invoice, journal_entry_id: entry.row.id },
     statements: [
       ...entry.statements,
-      db.insert(invoicePayments).values({ id: newId(), companyId: ctx.companyId, invoiceId: row.id, paymentDate: date, amountOre, amountSekOre: bookedSek, exchangeRateDifferenceOre: diffOre, journalEntryId: entry.row.id, createdAt: ctx.now }),
+      db.insert(invoicePayments).values({ id: newId(), companyId: ctx.companyId, invoiceId: row.id, paymentDate: date, amountOre: plan.amountOre, amountSekOre: plan.bookedSekOre, exchangeRateDifferenceOre: plan.fxDifferenceOre, journalEntryId: entry.row.id, createdAt: ctx.now }),
       db.update(invoices).set(patch).where(eq(invoices.id, row.id)),
     ],
-    events: [{ type: "invoice.paid", object: { invoice, paymentAmount: amountOre / 100, paymentDate: date, companyId: ctx.companyId }, previousAttributes: { status: row.status, paid_amount: row.paidOre / 100 } }],
+    events: [{ type: "invoice.paid", object: { invoice, paymentAmount: plan.amountOre / 100, paymentDate: date, companyId: ctx.companyId }, previousAttributes: { status: row.status, paid_amount: row.paidOre / 100 } }],
     audit: { action: "invoice.paid", resourceType: "invoice", resourceId: row.id, voucher: entry.voucher },
   };
 };
+
+/**
+ * The caller's own lines for a payment (a bank fee, say): balanced, and under accrual
+ * crediting 1510 by the SEK this payment books, so the receivable still ends at zero.
+ */
+function customPaymentLines(input: NonNullable<InvoicePayInput["lines"]>, method: AccountingMethod, bookedSekOre: number): EngineLine[] {
+  const lines = toEngineLines(input);
+  try {
+    assertBalanced(lines);
+  } catch {
+    throw new ApiError("INVOICE_PAID_LINES_UNBALANCED", {
+      debit_total: lines.reduce((s, l) => s + l.debitOre, 0) / 100,
+      credit_total: lines.reduce((s, l) => s + l.creditOre, 0) / 100,
+    });
+  }
+  const receivable = lines.filter((l) => l.accountNumber === RECEIVABLES_ACCOUNT).reduce((s, l) => s + l.creditOre - l.debitOre, 0);
+  if (method === "accrual" && receivable !== bookedSekOre) {
+    throw fieldError("lines", `the lines must credit ${RECEIVABLES_ACCOUNT} by ${bookedSekOre / 100}, the booked SEK amount of this payment`);
+  }
+  return lines;
+}
 
 /**
  * A credit note for the whole invoice, dated today, numbered KR-<original>.
@@ -310,6 +305,7 @@ export const creditInvoice: Command<{ id: string; reason: string }> = async (db,
   const today = ctx.now.slice(0, 10);
   const items = await itemsOfInvoice(db, row.id);
   const creditId = newId();
+  const settled = creditInFull(row);
   const credit: InvoiceRow = {
     ...row,
     id: creditId,
@@ -322,14 +318,8 @@ export const creditInvoice: Command<{ id: string; reason: string }> = async (db,
     creditReason: input.reason,
     invoiceDate: today,
     dueDate: today,
-    subtotalOre: -row.subtotalOre,
-    vatOre: -row.vatOre,
+    ...settled.note,
     vatBreakdown: row.vatBreakdown.map((v) => ({ rateBp: v.rateBp, netOre: -v.netOre, vatOre: -v.vatOre })),
-    totalOre: -row.totalOre,
-    totalSekOre: row.totalSekOre === null ? null : -row.totalSekOre,
-    paidOre: 0,
-    // applied in full to the original, so nothing of it remains open
-    creditedOre: -row.totalOre,
     isSelfBilled: false,
     externalInvoiceNumber: null,
     receivedDate: null,
@@ -343,15 +333,15 @@ export const creditInvoice: Command<{ id: string; reason: string }> = async (db,
   const statements: Statement[] = [];
   let voucher: VoucherRef | null = null;
   const { companies: company } = await loadCompany(db, ctx.companyId);
-  if (company.accountingMethod === "accrual") {
-    const text = `Kreditfaktura ${credit.invoiceNumber} ${row.customerName}`;
-    // The allowance for an already posted sale is the sale itself, mirrored (BFL 5 kap 5 §).
-    const entry = await ctx.ledger.post({ date: today, description: text, sourceType: "invoice_credited", sourceId: creditId, lines: mirrored(saleInvoiced(saleOf(row, items)), text) });
+  const text = `Kreditfaktura ${credit.invoiceNumber} ${row.customerName}`;
+  const lines = creditNoteLines(company.accountingMethod, () => saleInvoiced(saleOf(row, items)), text);
+  if (lines) {
+    const entry = await ctx.ledger.post({ date: today, description: text, sourceType: "invoice_credited", sourceId: creditId, lines });
     credit.journalEntryId = entry.row.id;
     statements.push(...entry.statements);
     voucher = entry.voucher;
   }
-  const originalPatch = { status: "credited" as const, creditedOre: row.totalOre, updatedAt: ctx.now };
+  const originalPatch = { ...settled.original, updatedAt: ctx.now };
   statements.push(
     db.insert(invoices).values(credit),
     ...items.map((i) => db.insert(invoiceItems).values({ ...i, id: newId(), invoiceId: creditId, unitPriceOre: -i.unitPriceOre, netOre: -i.netOre })),

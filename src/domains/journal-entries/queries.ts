@@ -6,7 +6,7 @@ import { journalEntries, journalLines } from "../../db/schema";
 import { ApiError } from "../../http/api-error";
 import { afterDesc, type PageRequest } from "../../http/pagination";
 import { entryJson, lineJson, type JournalEntryRow, type JournalLineRow } from "../../ledger/entry-json";
-import { documentsForEntry } from "../documents/service";
+import { documentsForEntry } from "../documents";
 
 export { entryJson, lineJson };
 

@@ -1,36 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import { BatchResultSchemaOf } from "../../http/bulk-schema";
-import { toOre } from "../../ledger/money";
+import { AmountSchema, DateSchema, DimensionMapSchema, LineInputSchema } from "../../http/fields";
 
-export const DateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "expected YYYY-MM-DD").refine((d) => {
-  const t = new Date(`${d}T00:00:00Z`);
-  return !Number.isNaN(t.getTime()) && t.toISOString().startsWith(d);
-}, "not a real date");
-
-/** Kronor with at most two decimals (öre), as a JSON number. */
-export const AmountSchema = z
-  .number()
-  .nonnegative()
-  .max(999_999_999_999)
-  .refine((n) => toOre(n) !== null, "at most two decimals (öre)");
-
-/** { dimension id: code }, e.g. { "1": "100", "6": "P-17" } */
-export const DimensionMapSchema = z
-  .record(z.string().regex(/^\d{1,3}$/, "a dimension id"), z.string().min(1).max(40))
-  .openapi({ description: "map of dimension id to code; unknown or archived codes give DIMENSION_VALIDATION_FAILED" });
-
-export const LineInputSchema = z
-  .object({
-    account_number: z.string().regex(/^[1-8]\d{3}$/, "a four-digit BAS account number"),
-    debit_amount: AmountSchema.default(0),
-    credit_amount: AmountSchema.default(0),
-    line_description: z.string().max(500).nullish(),
-    dimensions: DimensionMapSchema.optional(),
-  })
-  .refine((l) => (l.debit_amount > 0) !== (l.credit_amount > 0), {
-    message: "a line has either a debit_amount or a credit_amount above zero, not both",
-  })
-  .openapi("JournalLineInput");
+export { AmountSchema, DateSchema, DimensionMapSchema, LineInputSchema };
 
 export const EntryCreateSchema = z
   .object({

@@ -1,25 +1,22 @@
-// Report shapes. Amounts leave as kronor; every sum is taken in öre first.
+// Report shapes, assembled from what the queries read. Amounts leave as kronor; every
+// sum is taken in öre first. Which account counts where is src/sweden/bas.ts's
+// classification, laid out under headings by src/sweden/report-layout.ts.
+import { groupBy } from "../../db/group";
 import { fromOre } from "../../ledger/money";
-import {
-  BALANCE_ASSETS,
-  BALANCE_EQUITY_LIABILITIES,
-  GROSS_MARGIN_KEYS,
-  INCOME_SECTIONS,
-  isBalanceAccount,
-  OPERATING_KEYS,
-  sectionOf,
-  type Section,
-} from "../../sweden/report-layout";
+import { accountTypeOf, isBalanceAccount, makesResult, resultOf } from "../../sweden/bas";
+import { addMonths } from "../../sweden/fiscal-year";
+import { BALANCE_ASSETS, BALANCE_EQUITY_LIABILITIES, GROSS_MARGIN_KEYS, INCOME_SECTIONS, OPERATING_KEYS, sectionOf, type Section } from "../../sweden/report-layout";
+import { BOX_NAMES, declarationBoxes, vatToPayAndReclaim } from "../../sweden/vat-declaration";
 import type { FiscalPeriodRow } from "../../ledger/engine";
-import { byAccount, net, type Movement } from "./queries";
+import { entryJson } from "../../ledger/entry-json";
+import { byAccount, net, type AccountNames, type journalRegisterPage, type MonthlyMovement, type Movement } from "./queries";
 
-type Names = Map<string, { name: string; type: string }>;
 
 export function periodRef(p: FiscalPeriodRow) {
   return { id: p.id, name: p.name, period_start: p.periodStart, period_end: p.periodEnd, is_closed: p.isClosed, locked_at: p.lockedAt };
 }
 
-export function trialBalance(period: FiscalPeriodRow, toDate: string, opening: Movement[], closing: Movement[], names: Names) {
+export function trialBalance(period: FiscalPeriodRow, toDate: string, opening: Movement[], closing: Movement[], names: AccountNames) {
   const open = byAccount(opening);
   const close = byAccount(closing);
   const numbers = [...new Set([...open.keys(), ...close.keys()])].sort();
@@ -55,7 +52,7 @@ export function trialBalance(period: FiscalPeriodRow, toDate: string, opening: M
   };
 }
 
-function sectionRows(sections: Section[], entries: { account: string; ore: number }[], names: Names) {
+function sectionRows(sections: Section[], entries: { account: string; ore: number }[], names: AccountNames) {
   return sections.map((s) => {
     const rows = entries.filter((e) => sectionOf([s], e.account) && e.ore !== 0).sort((a, b) => a.account.localeCompare(b.account));
     const totalOre = rows.reduce((sum, r) => sum + r.ore, 0);
@@ -75,9 +72,11 @@ const strip = <T extends { totalOre: number }>(s: T) => {
 };
 
 /** Assets positive on the debit side; equity and liabilities on the credit side; the result not yet closed shown in equity. */
-export function balanceSheet(period: FiscalPeriodRow, asOf: string, closing: Movement[], names: Names) {
-  const assets = sectionRows(BALANCE_ASSETS, closing.filter((m) => m.account < "2000").map((m) => ({ account: m.account, ore: net(m) })), names);
-  const liab = sectionRows(BALANCE_EQUITY_LIABILITIES, closing.filter((m) => isBalanceAccount(m.account) && m.account >= "2000").map((m) => ({ account: m.account, ore: -net(m) })), names);
+export function balanceSheet(period: FiscalPeriodRow, asOf: string, closing: Movement[], names: AccountNames) {
+  const isAsset = (account: string) => accountTypeOf(account) === "asset";
+  const assets = sectionRows(BALANCE_ASSETS, closing.filter((m) => isAsset(m.account)).map((m) => ({ account: m.account, ore: net(m) })), names);
+  const liab = sectionRows(BALANCE_EQUITY_LIABILITIES, closing.filter((m) => isBalanceAccount(m.account) && !isAsset(m.account)).map((m) => ({ account: m.account, ore: -net(m) })), names);
+  // every result account, the closing ones (8990-8999) too: what they moved already sits in 2099
   const resultOre = closing.filter((m) => !isBalanceAccount(m.account)).reduce((sum, m) => sum - net(m), 0);
   const equity = liab.find((s) => s.key === "equity")!;
   equity.accounts.push({ account_number: "", name: "Årets resultat (ej bokslutat)", amount: fromOre(resultOre) });
@@ -96,9 +95,9 @@ export function balanceSheet(period: FiscalPeriodRow, asOf: string, closing: Mov
   };
 }
 
-/** Revenue positive, costs negative; the sum of the sections is the result. */
-export function incomeStatement(period: FiscalPeriodRow, from: string, to: string, moves: Movement[], names: Names) {
-  const sections = sectionRows(INCOME_SECTIONS, moves.filter((m) => !isBalanceAccount(m.account)).map((m) => ({ account: m.account, ore: -net(m) })), names);
+/** Revenue positive, costs negative; the sum of the sections is the result (bas.ts resultOf). */
+export function incomeStatement(period: FiscalPeriodRow, from: string, to: string, moves: Movement[], names: AccountNames) {
+  const sections = sectionRows(INCOME_SECTIONS, moves.filter((m) => makesResult(m.account)).map((m) => ({ account: m.account, ore: -net(m) })), names);
   const sum = (keys: string[]) => sections.filter((s) => keys.includes(s.key)).reduce((t, s) => t + s.totalOre, 0);
   const operating = sum(OPERATING_KEYS);
   const afterFinancial = operating + sum(["financial_items"]);
@@ -114,4 +113,46 @@ export function incomeStatement(period: FiscalPeriodRow, from: string, to: strin
     resultAfterFinancialItems: fromOre(afterFinancial),
     netResult: fromOre(netOre),
   };
+}
+
+/** The prior period's closing balance of each balance account against this period's opening. */
+export function continuityCheck(period: FiscalPeriodRow, figures: { prior: FiscalPeriodRow; closing: Movement[]; opening: Movement[] } | null) {
+  if (!figures) return { period: periodRef(period), prior_period: null, is_continuous: true, discrepancies: [] };
+  const closing = byAccount(figures.closing.filter((m) => isBalanceAccount(m.account)));
+  const opening = byAccount(figures.opening);
+  const discrepancies = [...new Set([...closing.keys(), ...opening.keys()])]
+    .sort()
+    .map((account) => ({ account, prior: net(closing.get(account)), open: net(opening.get(account)) }))
+    .filter((x) => x.prior !== x.open)
+    .map((x) => ({ account_number: x.account, prior_closing: fromOre(x.prior), opening: fromOre(x.open), difference: fromOre(x.open - x.prior) }));
+  return { period: periodRef(period), prior_period: periodRef(figures.prior), is_continuous: discrepancies.length === 0, discrepancies };
+}
+
+export function vatDeclaration(range: { from: string; to: string }, period: FiscalPeriodRow | null, moves: Movement[]) {
+  const boxes = declarationBoxes(moves);
+  const { toPay, toReclaim } = vatToPayAndReclaim(boxes["49"]);
+  return {
+    from_date: range.from,
+    to_date: range.to,
+    period: period ? periodRef(period) : null,
+    boxes: Object.fromEntries(Object.entries(boxes).sort(([a], [b]) => a.localeCompare(b)).map(([box, amount]) => [box, { amount, label: BOX_NAMES[box as keyof typeof BOX_NAMES] }])),
+    to_pay: toPay,
+    to_reclaim: toReclaim,
+  };
+}
+
+/** Revenue, costs and result of every month of the period, months without entries as zero. */
+export function monthlyBreakdown(period: FiscalPeriodRow, moves: MonthlyMovement[]) {
+  const byMonth = groupBy(moves, (m) => m.month);
+  const months = [];
+  for (let month = period.periodStart.slice(0, 7); month <= period.periodEnd.slice(0, 7); month = addMonths(`${month}-01`, 1).slice(0, 7)) {
+    const r = resultOf(byMonth.get(month) ?? []);
+    months.push({ month, revenue: fromOre(r.revenueOre), costs: fromOre(r.expenseOre), result: fromOre(r.resultOre) });
+  }
+  const total = resultOf(moves);
+  return { period: periodRef(period), months, total: { revenue: fromOre(total.revenueOre), result: fromOre(total.resultOre) } };
+}
+
+export function journalRegister(period: FiscalPeriodRow, page: Pick<Awaited<ReturnType<typeof journalRegisterPage>>, "entries" | "lines">) {
+  return { period: periodRef(period), entries: page.entries.map((e) => entryJson(e, page.lines.get(e.id) ?? [])) };
 }

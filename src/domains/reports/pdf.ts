@@ -1,6 +1,7 @@
 // Report PDFs with pdf-lib (pure JavaScript, runs in workerd). A4, Helvetica with
 // WinAnsi encoding (å, ä, ö render), and "PRELIMINÄR" across every page while the
 // fiscal period is open.
+import { formatSek } from "../../ledger/money";
 import { degrees, PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from "pdf-lib";
 
 export interface PdfSection {
@@ -23,10 +24,6 @@ export interface PdfReport {
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 50;
 
-export function formatSek(amount: number): string {
-  const [int, dec] = Math.abs(amount).toFixed(2).split(".");
-  return `${amount < 0 ? "-" : ""}${int.replace(/\B(?=(\d{3})+(?!\d))/g, " ")},${dec}`;
-}
 
 export async function renderReportPdf(r: PdfReport): Promise<Uint8Array> {
   const doc = await PDFDocument.create();

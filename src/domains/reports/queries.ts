@@ -1,14 +1,21 @@
-// Set-based reads for the reports: sums per account computed by SQLite on indexed
-// columns, never by walking lines in application code. Whole-period totals come from
-// account_balances, which the ledger engine keeps in the posting batch.
+// Every read the reports make. Sums per account (and month) are computed by SQLite on
+// indexed columns, never by walking lines in application code; only the general ledger
+// and the journal register read lines, because they list them. Whole-period totals come
+// from account_balances, which the ledger engine keeps in the posting batch.
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { accountBalances, accounts, fiscalPeriods, journalEntries } from "../../db/schema";
+import { accountBalances, accounts, companies, dimensionCodes, dimensions, fiscalPeriods, journalEntries } from "../../db/schema";
+import type { OpenItem } from "../../db/open-items";
 import { ApiError } from "../../http/api-error";
 import type { FiscalPeriodRow } from "../../ledger/engine";
+import { openReceivablesAt } from "../invoices";
+import { linesOf } from "../journal-entries";
+import { openSupplierItemsAt } from "../supplier-invoices";
 
 /** The opening entry (from #IB or the opening-balances run) carries this source type. */
-export const OPENING_SOURCE = "opening_balance";
+import { OPENING_SOURCE } from "../../ledger/queries";
+
+export { OPENING_SOURCE };
 
 export interface Movement {
   account: string;
@@ -29,6 +36,14 @@ export async function previousPeriod(db: Database, companyId: string, period: Fi
     .where(and(eq(fiscalPeriods.companyId, companyId), sql`${fiscalPeriods.periodEnd} < ${period.periodStart}`))
     .orderBy(sql`${fiscalPeriods.periodEnd} DESC`)
     .get();
+}
+
+/** The prior period's closing totals and this period's opening entry; null for a company's first period. */
+export async function priorClosingAndOpening(db: Database, companyId: string, period: FiscalPeriodRow) {
+  const prior = await previousPeriod(db, companyId, period);
+  if (!prior) return null;
+  const [closing, opening] = await Promise.all([periodTotals(db, companyId, prior.id), movements(db, companyId, { periodId: period.id, opening: "only" })]);
+  return { prior, closing, opening };
 }
 
 interface MovementFilter {
@@ -63,14 +78,66 @@ export async function periodTotals(db: Database, companyId: string, periodId: st
   return rows.map((r) => ({ account: r.accountNumber, debitOre: r.debitOre, creditOre: r.creditOre }));
 }
 
+/**
+ * Movements from `from` to `to` inside the period. The whole period comes from
+ * account_balances, which counts the opening entry too; that entry holds only balance
+ * accounts, so the result accounts read the same either way.
+ */
+export async function movementsWithin(db: Database, companyId: string, period: FiscalPeriodRow, from: string, to: string): Promise<Movement[]> {
+  const whole = from === period.periodStart && to >= period.periodEnd;
+  return whole ? periodTotals(db, companyId, period.id) : movements(db, companyId, { periodId: period.id, from, to, opening: "exclude" });
+}
+
+export interface MonthlyMovement extends Movement {
+  /** YYYY-MM */
+  month: string;
+}
+
+/** Debit and credit per month and account of the period's posted entries, by month and account. */
+export async function monthlyMovements(db: Database, companyId: string, periodId: string, f: { opening?: "exclude" } = {}): Promise<MonthlyMovement[]> {
+  const rows = await db.all<{ month: string; account: string; d: number; c: number }>(sql`
+    SELECT substr(e.entry_date, 1, 7) AS month, l.account_number AS account, SUM(l.debit_ore) AS d, SUM(l.credit_ore) AS c
+    FROM journal_entries e JOIN journal_lines l ON l.journal_entry_id = e.id
+    WHERE e.company_id = ${companyId} AND e.fiscal_period_id = ${periodId} AND e.status = 'posted'
+      ${f.opening === "exclude" ? sql`AND e.source_type <> ${OPENING_SOURCE}` : sql``}
+    GROUP BY month, l.account_number ORDER BY month, l.account_number`);
+  return rows.map((r) => ({ month: r.month, account: r.account, debitOre: Number(r.d), creditOre: Number(r.c) }));
+}
+
 /** Totals up to and including `to`, by the fastest route that answers it. */
 export async function totalsThrough(db: Database, companyId: string, period: FiscalPeriodRow, to: string): Promise<Movement[]> {
   return to >= period.periodEnd ? periodTotals(db, companyId, period.id) : movements(db, companyId, { periodId: period.id, to });
 }
 
-export async function accountNames(db: Database, companyId: string): Promise<Map<string, { name: string; type: string }>> {
+export async function accountNames(db: Database, companyId: string) {
   const rows = await db.select({ n: accounts.number, name: accounts.name, type: accounts.type }).from(accounts).where(eq(accounts.companyId, companyId)).all();
   return new Map(rows.map((r) => [r.n, { name: r.name, type: r.type }]));
+}
+
+/** Name and type (as the chart holds it) by account number. */
+export type AccountNames = Awaited<ReturnType<typeof accountNames>>;
+
+/** The chart in account order, as SIE #KONTO lists it. */
+export async function chartInOrder(db: Database, companyId: string) {
+  return db.select().from(accounts).where(eq(accounts.companyId, companyId)).orderBy(asc(accounts.number)).all();
+}
+
+export async function dimensionsInOrder(db: Database, companyId: string) {
+  const [dims, codes] = await Promise.all([
+    db.select().from(dimensions).where(eq(dimensions.companyId, companyId)).orderBy(asc(dimensions.dimensionId)).all(),
+    db.select().from(dimensionCodes).where(eq(dimensionCodes.companyId, companyId)).orderBy(asc(dimensionCodes.dimensionId), asc(dimensionCodes.code)).all(),
+  ]);
+  return { dims, codes };
+}
+
+/** What a report's heading names: the company and its organisation number. */
+export async function companyHeading(db: Database, companyId: string): Promise<{ name: string; orgNumber: string | null }> {
+  return (await db.select({ name: companies.name, orgNumber: companies.orgNumber }).from(companies).where(eq(companies.id, companyId)).get())!;
+}
+
+/** Invoices (customer) or supplier invoices (supplier) still owed at `asOf`. */
+export function openItemsAt(db: Database, companyId: string, asOf: string, party: "customer" | "supplier"): Promise<OpenItem[]> {
+  return party === "customer" ? openReceivablesAt(db, companyId, asOf) : openSupplierItemsAt(db, companyId, asOf);
 }
 
 export const byAccount = (list: Movement[]) => new Map(list.map((m) => [m.account, m]));
@@ -91,6 +158,64 @@ export async function postedEntriesPage(db: Database, companyId: string, periodI
     .orderBy(asc(journalEntries.voucherSeries), asc(journalEntries.voucherNumber))
     .limit(limit + 1)
     .all();
+}
+
+/** A page of the journal register: up to `limit` posted entries after `after`, with their lines. */
+export async function journalRegisterPage(db: Database, companyId: string, periodId: string, after: { series: string; number: number } | null, limit: number) {
+  const rows = await postedEntriesPage(db, companyId, periodId, after, limit);
+  const entries = rows.slice(0, limit);
+  return { entries, lines: await linesOf(db, entries.map((e) => e.id)), more: rows.length > limit };
+}
+
+/** Where a page of the general ledger stopped: its last line, and that account's balance after it. */
+export interface LedgerPosition {
+  account: string;
+  date: string;
+  series: string;
+  number: number;
+  sort: number;
+  balanceOre: number;
+}
+
+export interface LedgerLine {
+  account: string;
+  entryId: string;
+  series: string;
+  number: number;
+  date: string;
+  sort: number;
+  text: string;
+  lineText: string | null;
+  debitOre: number;
+  creditOre: number;
+}
+
+/**
+ * Posted lines (the opening entry left out) of accounts `from`..`to`, in the general
+ * ledger's order, after `after`; `limit` reads one line more to tell whether a page follows.
+ */
+export async function generalLedgerLines(db: Database, companyId: string, periodId: string, range: { from: string; to: string }, after: LedgerPosition | null, limit?: number): Promise<LedgerLine[]> {
+  const rows = await db.all<{ account: string; entry_id: string; series: string; number: number; date: string; sort: number; text: string; line_text: string | null; d: number; c: number }>(sql`
+    SELECT l.account_number AS account, e.id AS entry_id, e.voucher_series AS series, e.voucher_number AS number, e.entry_date AS date, l.sort_order AS sort,
+           e.description AS text, l.line_description AS line_text, l.debit_ore AS d, l.credit_ore AS c
+    FROM journal_lines l JOIN journal_entries e ON e.id = l.journal_entry_id
+    WHERE l.company_id = ${companyId} AND l.account_number BETWEEN ${range.from} AND ${range.to}
+      AND e.fiscal_period_id = ${periodId} AND e.status = 'posted' AND e.source_type <> ${OPENING_SOURCE}
+      ${after ? sql`AND (l.account_number, e.entry_date, e.voucher_series, e.voucher_number, l.sort_order) > (${after.account}, ${after.date}, ${after.series}, ${after.number}, ${after.sort})` : sql``}
+    ORDER BY l.account_number, e.entry_date, e.voucher_series, e.voucher_number, l.sort_order
+    ${limit ? sql`LIMIT ${limit + 1}` : sql``}`);
+  return rows.map((r) => ({
+    account: r.account,
+    entryId: r.entry_id,
+    series: r.series,
+    number: Number(r.number),
+    date: r.date,
+    sort: Number(r.sort),
+    text: r.text,
+    lineText: r.line_text,
+    debitOre: Number(r.d),
+    creditOre: Number(r.c),
+  }));
 }
 
 export interface RegisterLine {

@@ -1,8 +1,32 @@
-// The shapes of the report answers, for the OpenAPI document. Strict objects: the
-// report tests parse every answer with these, so the document cannot drift from
-// what the API sends.
+// The shapes of the report questions (query parameters) and answers, for the OpenAPI
+// document. Strict objects: unknown parameters are refused, and the report tests parse
+// every answer with these, so the document cannot drift from what the API sends.
 import { z } from "@hono/zod-openapi";
-import { EntrySchema } from "../journal-entries/schemas";
+import { DateSchema } from "../../http/fields";
+import { EntrySchema } from "../journal-entries";
+
+const PeriodId = z.string().min(1).openapi({ description: "fiscal period id" });
+const AccountNumber = z.string().regex(/^\d{4}$/);
+
+export const PeriodQuery = z.object({ period_id: PeriodId }).strict();
+export const TrialBalanceQuery = z.object({ period_id: PeriodId, to_date: DateSchema.optional() }).strict();
+export const LedgerQuery = z.object({ as_of_date: DateSchema.optional() }).strict();
+export const BalanceSheetQuery = z
+  .object({ period_id: PeriodId, as_of: DateSchema.optional(), to_date: DateSchema.optional() })
+  .strict()
+  .refine((q) => !(q.as_of && q.to_date), { message: "give as_of or to_date, not both", path: ["as_of"] });
+export const IncomeStatementQuery = z.object({ period_id: PeriodId, from_date: DateSchema.optional(), to_date: DateSchema.optional() }).strict();
+export const GeneralLedgerQuery = z
+  .object({
+    period_id: PeriodId,
+    account_from: AccountNumber.optional(),
+    account_to: AccountNumber.optional(),
+    limit: z.coerce.number().int().min(1).max(10_000).optional(),
+    cursor: z.string().optional(),
+  })
+  .strict();
+export const JournalRegisterQuery = z.object({ period_id: PeriodId, cursor: z.string().optional(), limit: z.coerce.number().int().min(1).max(1000).default(200) }).strict();
+export const VatDeclarationQuery = z.object({ period_id: PeriodId.optional(), from_date: DateSchema.optional(), to_date: DateSchema.optional() }).strict();
 
 const amount = z.number().openapi({ description: "kronor" });
 

@@ -1,22 +1,32 @@
 // SIE 4 export of one fiscal period (SIE 4C). The vouchers are read page by page and
 // streamed out, so a year of a million lines never sits in memory at once.
-import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { accounts, companies, dimensionCodes, dimensions } from "../../db/schema";
 import type { FiscalPeriodRow } from "../../ledger/engine";
-import { isBalanceAccount } from "../../sweden/report-layout";
-import { sieAccountTypeOf, type AccountType } from "../../sweden/bas";
+import { isBalanceAccount, sieAccountTypeOf } from "../../sweden/bas";
 import { encodeCp437 } from "../../sweden/sie/encoding";
 import { groupBy } from "../../db/group";
 import { amount, field, objectList, record, sieDate } from "../../sweden/sie/write";
 import { sruCodeOf } from "../../sweden/sru-ink2";
-import { movements, net, OPENING_SOURCE, periodTotals, postedEntriesPage, postedLinesBetween, previousPeriod, type RegisterLine } from "./queries";
+import {
+  chartInOrder,
+  companyHeading,
+  dimensionsInOrder,
+  monthlyMovements,
+  movements,
+  net,
+  OPENING_SOURCE,
+  periodTotals,
+  postedEntriesPage,
+  postedLinesBetween,
+  previousPeriod,
+  type RegisterLine,
+} from "./queries";
 
 // Vouchers a page: two queries each (the vouchers, then all their lines by range).
 const PAGE = 2000;
 
 async function header(db: Database, companyId: string, period: FiscalPeriodRow, version: string, now: string): Promise<string[]> {
-  const company = (await db.select().from(companies).where(eq(companies.id, companyId)).get())!;
+  const company = await companyHeading(db, companyId);
   const prior = await previousPeriod(db, companyId, period);
   const out = [
     record("#FLAGGA", 0),
@@ -30,16 +40,14 @@ async function header(db: Database, companyId: string, period: FiscalPeriodRow, 
   out.push(record("#RAR", 0, sieDate(period.periodStart), sieDate(period.periodEnd)));
   if (prior) out.push(record("#RAR", -1, sieDate(prior.periodStart), sieDate(prior.periodEnd)));
 
-  const chart = await db.select().from(accounts).where(eq(accounts.companyId, companyId)).orderBy(asc(accounts.number)).all();
-  for (const a of chart) {
+  for (const a of await chartInOrder(db, companyId)) {
     out.push(record("#KONTO", a.number, field(a.name)));
-    out.push(record("#KTYP", a.number, sieAccountTypeOf(a.type as AccountType)));
+    out.push(record("#KTYP", a.number, sieAccountTypeOf(a.type)));
     const sru = sruCodeOf(a.number);
     if (sru) out.push(record("#SRU", a.number, sru));
   }
-  const dims = await db.select().from(dimensions).where(eq(dimensions.companyId, companyId)).orderBy(asc(dimensions.dimensionId)).all();
+  const { dims, codes } = await dimensionsInOrder(db, companyId);
   for (const d of dims) out.push(record("#DIM", d.dimensionId, field(d.name)));
-  const codes = await db.select().from(dimensionCodes).where(eq(dimensionCodes.companyId, companyId)).orderBy(asc(dimensionCodes.dimensionId), asc(dimensionCodes.code)).all();
   for (const c of codes) out.push(record("#OBJEKT", c.dimensionId, field(c.code), field(c.name)));
 
   const balances = async (p: FiscalPeriodRow, year: number) => {
@@ -53,13 +61,8 @@ async function header(db: Database, companyId: string, period: FiscalPeriodRow, 
   await balances(period, 0);
   if (prior) await balances(prior, -1);
 
-  const monthly = await db.all<{ month: string; account: string; d: number; c: number }>(sql`
-    SELECT substr(e.entry_date, 1, 7) AS month, l.account_number AS account, SUM(l.debit_ore) AS d, SUM(l.credit_ore) AS c
-    FROM journal_entries e JOIN journal_lines l ON l.journal_entry_id = e.id
-    WHERE e.company_id = ${companyId} AND e.fiscal_period_id = ${period.id} AND e.status = 'posted' AND e.source_type <> ${OPENING_SOURCE}
-    GROUP BY month, l.account_number ORDER BY month, l.account_number`);
-  for (const m of monthly) {
-    const value = Number(m.d) - Number(m.c);
+  for (const m of await monthlyMovements(db, companyId, period.id, { opening: "exclude" })) {
+    const value = net(m);
     if (value !== 0) out.push(record("#PSALDO", 0, m.month.replace("-", ""), m.account, "{}", amount(value)));
   }
   return out;
@@ -67,7 +70,7 @@ async function header(db: Database, companyId: string, period: FiscalPeriodRow, 
 
 export async function exportSie(db: Database, companyId: string, period: FiscalPeriodRow, version: string, now: string) {
   const head = await header(db, companyId, period, version, now);
-  const company = (await db.select({ org: companies.orgNumber }).from(companies).where(eq(companies.id, companyId)).get())!;
+  const { orgNumber } = await companyHeading(db, companyId);
   let after: { series: string; number: number } | null = null;
   let headerSent = false;
   let done = false;
@@ -106,5 +109,5 @@ export async function exportSie(db: Database, companyId: string, period: FiscalP
     },
   });
   const year = period.periodEnd.slice(0, 4);
-  return { bytes: stream, fileName: `SIE4_${(company.org ?? "foretag").replace(/\D/g, "")}_${year}.se` };
+  return { bytes: stream, fileName: `SIE4_${(orgNumber ?? "foretag").replace(/\D/g, "")}_${year}.se` };
 }

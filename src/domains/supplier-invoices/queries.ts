@@ -7,7 +7,7 @@ import { ApiError } from "../../http/api-error";
 import type { ErrorCode } from "../../http/error-catalogue";
 import { afterDesc, type PageRequest } from "../../http/pagination";
 import { fromOre } from "../../ledger/money";
-import { supplierJson } from "../suppliers/service";
+import { supplierJson } from "../suppliers";
 import { groupBy } from "../../db/group";
 import { toOpenItem, type OpenItem, type OpenItemSqlRow } from "../../db/open-items";
 

@@ -1,6 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { DateSchema, DimensionMapSchema } from "../journal-entries/schemas";
-import { AccountNumberSchema, CurrencySchema, ExchangeRateSchema, PositiveAmountSchema, SignedAmountSchema, VatRateSchema } from "../invoices/money-schemas";
+import { AccountNumberSchema, CurrencySchema, DateSchema, DimensionMapSchema, ExchangeRateSchema, PositiveAmountSchema, SignedAmountSchema, VatRateSchema } from "../../http/fields";
 
 export const SupplierInvoiceItemInputSchema = z
   .object({

@@ -16,18 +16,18 @@ import { ApiError, fieldError } from "../../http/api-error";
 import { newId } from "../../ids";
 import { assertPeriodOpen } from "../../ledger/engine";
 import { toOre } from "../../ledger/money";
-import { mirrored, purchaseRegistered, purchaseSettledInCash, supplierPaymentMade, type Purchase } from "../../ledger/posting-rules";
+import { purchaseRegistered, purchaseSettledInCash, type Purchase } from "../../ledger/posting-rules";
+import { creditInFull, creditNoteLines, openItem, paymentLines, paymentTermsOf, planPayment } from "../../ledger/settlement";
 import { addDays } from "../../sweden/fiscal-year";
 import { decimalString, isSlpAccount, toSekOre, vatOre } from "../../sweden/invoicing";
 import { vatRateToBp } from "../../sweden/vat";
-import { loadCompany } from "../companies/service";
-import { sekRate } from "../currency/rates";
-import { loadSupplier } from "../suppliers/service";
+import { loadCompany } from "../companies";
+import { sekRate } from "../currency";
+import { loadSupplier } from "../suppliers";
 import {
   itemsOfSupplierInvoice,
   loadSupplierInvoice,
   paymentsOfSupplierInvoice,
-  remainingOre,
   supplierInvoiceJson,
   type SupplierInvoiceItemRow,
   type SupplierInvoiceRow,
@@ -193,44 +193,31 @@ export const paySupplierInvoice: Command<SupplierInvoicePayInput & { id: string 
   const row = await loadSupplierInvoice(db, ctx.companyId, input.id);
   if (row.isCreditNote || row.status === "paid" || row.status === "credited") throw new ApiError("SI_PAID_ALREADY", { status: row.status, is_credit_note: row.isCreditNote });
   if (row.status === "disputed") throw new ApiError("CONFLICT", { status: row.status }, "The invoice is disputed; resolve the dispute before paying it.");
-  const remaining = remainingOre(row);
-  const amountOre = input.amount !== undefined ? toOre(input.amount)! : remaining;
-  if (amountOre > remaining) throw fieldError("amount", `amount is more than the remaining ${remaining / 100}`);
-  if (row.currency !== "SEK" && input.exchange_rate_difference === undefined) {
-    throw fieldError("exchange_rate_difference", "a foreign-currency invoice needs exchange_rate_difference (0 when the SEK paid equals the SEK booked)");
-  }
-  const diffOre = toOre(input.exchange_rate_difference ?? 0)!;
   const method = await accountingMethod(db, ctx.companyId);
-  if (method === "cash" && (amountOre !== remaining || row.paidOre !== 0)) {
-    throw fieldError("amount", "under the cash method a supplier invoice is paid, and booked, in one payment of its whole amount");
-  }
+  const plan = planPayment(openItem(row, await paymentsOfSupplierInvoice(db, row.id)), "payable", paymentTermsOf(input, method));
   const date = input.payment_date ?? ctx.now.slice(0, 10);
   const items = await itemsOfSupplierInvoice(db, row.id);
   const purchase = purchaseOf(row, items);
-  const paidSekBefore = (await paymentsOfSupplierInvoice(db, row.id)).reduce((s, p) => s + p.amountSekOre, 0);
-  // The last payment takes what is left of the booked SEK total, so 2440 ends at zero.
-  const bookedSek = amountOre === remaining ? row.totalSekOre - paidSekBefore : toSekOre(amountOre, row.exchangeRate);
-  const lines = method === "cash" ? purchaseSettledInCash(purchase, input.settlement_account, diffOre) : supplierPaymentMade(bookedSek, diffOre, input.settlement_account, `Betalning ${purchase.text}`);
-  const entry = await ctx.ledger.post({ date, description: `Betalning ${purchase.text}`, sourceType: "supplier_invoice_paid", sourceId: row.id, lines });
+  const text = `Betalning ${purchase.text}`;
+  const lines = paymentLines("payable", method, plan, { settlementAccount: input.settlement_account, text, inCash: (diff) => purchaseSettledInCash(purchase, input.settlement_account, diff) });
+  const entry = await ctx.ledger.post({ date, description: text, sourceType: "supplier_invoice_paid", sourceId: row.id, lines });
 
-  const paidOre = row.paidOre + amountOre;
-  const status = paidOre + row.creditedOre >= row.totalOre ? "paid" : "partially_paid";
   const payment = {
     id: newId(),
     companyId: ctx.companyId,
     supplierInvoiceId: row.id,
     paymentDate: date,
-    amountOre,
-    amountSekOre: bookedSek,
-    exchangeRateDifferenceOre: diffOre,
+    amountOre: plan.amountOre,
+    amountSekOre: plan.bookedSekOre,
+    exchangeRateDifferenceOre: plan.fxDifferenceOre,
     settlementAccount: input.settlement_account,
     journalEntryId: entry.row.id,
     createdAt: ctx.now,
   };
   const patch = {
-    status,
-    paidOre,
-    paidAt: status === "paid" ? ctx.now : null,
+    status: plan.status,
+    paidOre: plan.paidOre,
+    paidAt: plan.fully ? ctx.now : null,
     paymentJournalEntryId: entry.row.id,
     updatedAt: ctx.now,
   } as const;
@@ -239,7 +226,7 @@ export const paySupplierInvoice: Command<SupplierInvoicePayInput & { id: string 
     status: 200,
     data: { ...data, journal_entry_id: entry.row.id },
     statements: [...entry.statements, db.insert(supplierInvoicePayments).values(payment), db.update(supplierInvoices).set(patch).where(eq(supplierInvoices.id, row.id))],
-    events: [{ type: "supplier_invoice.paid", object: { supplier_invoice: data, paymentAmount: amountOre / 100, paymentDate: date, companyId: ctx.companyId } }],
+    events: [{ type: "supplier_invoice.paid", object: { supplier_invoice: data, paymentAmount: plan.amountOre / 100, paymentDate: date, companyId: ctx.companyId } }],
     audit: { action: "supplier_invoice.paid", resourceType: "supplier_invoice", resourceId: row.id, voucher: entry.voucher },
   };
 };
@@ -260,6 +247,7 @@ export const creditSupplierInvoice: Command<{ id: string }> = async (db, input, 
 
   const items = await itemsOfSupplierInvoice(db, row.id);
   const creditId = newId();
+  const settled = creditInFull(row);
   const credit: SupplierInvoiceRow = {
     ...row,
     id: creditId,
@@ -270,13 +258,7 @@ export const creditSupplierInvoice: Command<{ id: string }> = async (db, input, 
     creditedInvoiceId: row.id,
     invoiceDate: today,
     dueDate: today,
-    subtotalOre: -row.subtotalOre,
-    vatOre: -row.vatOre,
-    totalOre: -row.totalOre,
-    totalSekOre: -row.totalSekOre,
-    paidOre: 0,
-    // applied in full to the original, so nothing of it remains open
-    creditedOre: -row.totalOre,
+    ...settled.note,
     registrationJournalEntryId: null,
     paymentJournalEntryId: null,
     approvedAt: null,
@@ -286,14 +268,15 @@ export const creditSupplierInvoice: Command<{ id: string }> = async (db, input, 
   };
   const statements = [];
   let voucher = null;
-  if ((await accountingMethod(db, ctx.companyId)) === "accrual") {
-    const text = `Kreditering av leverantörsfaktura ${row.supplierName} ${row.supplierInvoiceNumber} (ank.nr ${row.arrivalNumber})`;
-    const entry = await ledger.post({ date: today, description: text, sourceType: "supplier_invoice_credited", sourceId: creditId, lines: mirrored(purchaseRegistered(purchaseOf(row, items)), text) });
+  const text = `Kreditering av leverantörsfaktura ${row.supplierName} ${row.supplierInvoiceNumber} (ank.nr ${row.arrivalNumber})`;
+  const lines = creditNoteLines(await accountingMethod(db, ctx.companyId), () => purchaseRegistered(purchaseOf(row, items)), text);
+  if (lines) {
+    const entry = await ledger.post({ date: today, description: text, sourceType: "supplier_invoice_credited", sourceId: creditId, lines });
     credit.registrationJournalEntryId = entry.row.id;
     statements.push(...entry.statements);
     voucher = entry.voucher;
   }
-  const originalPatch = { status: "credited" as const, creditedOre: row.totalOre, updatedAt: ctx.now };
+  const originalPatch = { ...settled.original, updatedAt: ctx.now };
   statements.push(
     db.insert(supplierInvoices).values(credit),
     ...items.map((i) => db.insert(supplierInvoiceItems).values({ ...i, id: newId(), supplierInvoiceId: creditId, amountOre: -i.amountOre, vatOre: -i.vatOre })),

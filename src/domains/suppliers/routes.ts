@@ -1,11 +1,11 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../http/context";
-import { registerRegisterRoutes } from "../../http/register-routes";
+import { registerRegisterRoutes, type ExpandLoader } from "../../http/register-routes";
 import { SupplierCreateSchema, SupplierPatchSchema, SupplierSchema } from "./schemas";
-import { openSupplierInvoicesOf } from "../supplier-invoices/queries";
 import { listSuppliers, loadSupplier, supplierJson } from "./service";
 
-export function registerSupplierRoutes(app: OpenAPIHono<AppEnv>) {
+/** openSupplierInvoicesOf: the supplier-invoice domain's open invoices of a supplier (expand=supplier_invoices), wired in by the app. */
+export function registerSupplierRoutes(app: OpenAPIHono<AppEnv>, openSupplierInvoicesOf: ExpandLoader) {
   registerRegisterRoutes(app, {
     tag: "Suppliers",
     plural: "suppliers",

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { PartyContactFields } from "../customers/schemas";
+import { PartyContactFields } from "../../http/fields";
 
 const SupplierFields = z.object({
   name: z.string().trim().min(1).max(200),

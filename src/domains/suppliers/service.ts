@@ -11,7 +11,6 @@ import { ApiError, fieldError } from "../../http/api-error";
 import type { PageRequest } from "../../http/pagination";
 import { newId } from "../../ids";
 import { parseOrgNumber } from "../../sweden/identity";
-import { countOpenSupplierInvoices } from "../supplier-invoices/queries";
 import { SupplierCreateSchema, type SupplierCreateInput, type SupplierPatchInput } from "./schemas";
 
 type SupplierRow = typeof suppliers.$inferSelect;
@@ -177,8 +176,11 @@ export const updateSupplier: Command<SupplierPatchInput & { id: string }> = asyn
   };
 };
 
+/** How many open supplier invoices a supplier has: answered by the supplier-invoice domain, wired in by the registry. */
+export type OpenSupplierInvoiceCount = (db: Database, companyId: string, supplierId: string) => Promise<number>;
+
 /** Archive. Refused while a supplier invoice to it is registered, approved, partially paid, overdue or disputed. */
-export const archiveSupplier: Command<{ id: string }> = async (db, input, ctx) => {
+export const archiveSupplier = (countOpenSupplierInvoices: OpenSupplierInvoiceCount): Command<{ id: string }> => async (db, input, ctx) => {
   const current = await loadSupplier(db, ctx.companyId, input.id);
   const open = await countOpenSupplierInvoices(db, ctx.companyId, current.id);
   if (open > 0) throw new ApiError("SUPPLIER_HAS_INVOICES", { supplier_id: current.id, open_supplier_invoices: open });

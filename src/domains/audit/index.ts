@@ -1,0 +1,2 @@
+// The audit trail (reads only; the command runner writes it).
+export { registerAuditRoutes } from "./routes";

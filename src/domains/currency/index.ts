@@ -1,0 +1,3 @@
+// Exchange rates (Riksbank, through a configurable client).
+export { registerCurrencyRoutes } from "./routes";
+export { sekRate, type SekRate } from "./rates";

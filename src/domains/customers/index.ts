@@ -1,0 +1,5 @@
+// Customers: the customer register. Invoices know their customers; this domain
+// knows nothing of invoices (the open-invoice count and list are handed in).
+// Owns: customers.
+export { registerCustomerRoutes } from "./routes";
+export { archiveCustomer, bulkCreateCustomers, createCustomer, customerJson, loadCustomer, updateCustomer, type OpenInvoiceCount } from "./service";

@@ -1,0 +1,4 @@
+// The document archive (R2): receipts, generated PDFs, links to entries.
+// Owns: documents.
+export { registerDocumentRoutes } from "./routes";
+export { accessDocument, archiveGeneratedDocument, documentsForEntry, linkDocument, r2KeyFor, uploadDocument } from "./service";

@@ -1,0 +1,14 @@
+// Supplier invoices: registration, approval, payment, credit, dispute.
+// Owns: supplier_invoices, supplier_invoice_items, supplier_invoice_payments.
+export { registerSupplierInvoiceRoutes } from "./routes";
+export {
+  approveSupplierInvoice,
+  createSupplierInvoice,
+  creditSupplierInvoice,
+  disputeSupplierInvoice,
+  paySupplierInvoice,
+  resolveSupplierInvoiceDispute,
+  updateSupplierInvoice,
+} from "./service";
+export { markSupplierInvoicesOverdue } from "./overdue";
+export { companiesWithPastDueSupplierInvoices, countOpenSupplierInvoices, openSupplierInvoicesOf, openSupplierItemsAt } from "./queries";

@@ -1,0 +1,187 @@
+// The shared CSV reader: find the header row, read every data row through a layout, then put
+// the rows into statements (one per account and currency) in date order with the balances the
+// running-balance column implies.
+
+import { detectDecimalSeparator, parseCsvAmount, type DecimalSeparator } from "../amount";
+import { parseBankDate } from "../dates";
+import { BankFileError, malformed } from "../errors";
+import type { BankRow, BankStatement, RejectedRow } from "../types";
+import { normaliseHeader, type CsvLayout, type DraftRow, type LayoutContext, type RowReader } from "./layout";
+import { detectSeparator, tokenizeCsv, type CsvRecord } from "./tokenize";
+
+export interface CsvTable {
+  records: CsvRecord[];
+}
+
+export function readTable(text: string): CsvTable {
+  return { records: tokenizeCsv(text, detectSeparator(text)) };
+}
+
+const HEADER_SCAN = 15;
+
+/** The index of the first record (among the first 15) that holds every name of one variant. */
+export function findHeaderRow(table: CsvTable, variants: string[][]): number | null {
+  const limit = Math.min(table.records.length, HEADER_SCAN);
+  for (let i = 0; i < limit; i++) {
+    const names = new Set(table.records[i].cells.map(normaliseHeader));
+    if (variants.some((v) => v.every((name) => names.has(normaliseHeader(name))))) return i;
+  }
+  return null;
+}
+
+function readers(table: CsvTable, headerIndex: number, layout: CsvLayout): RowReader[] {
+  const header = new Map<string, number>();
+  table.records[headerIndex].cells.forEach((c, i) => {
+    const key = normaliseHeader(c);
+    if (key && !header.has(key)) header.set(key, i);
+  });
+  const data = table.records.slice(headerIndex + 1);
+  const cell = (r: CsvRecord, name: string) => {
+    const i = header.get(normaliseHeader(name));
+    return i === undefined ? "" : (r.cells[i] ?? "").trim();
+  };
+  const decimals = new Map<string, DecimalSeparator>();
+  const decimalOf = (name: string) => {
+    const key = normaliseHeader(name);
+    if (!decimals.has(key)) decimals.set(key, detectDecimalSeparator(data.map((r) => cell(r, name))) ?? layout.decimal);
+    return decimals.get(key)!;
+  };
+  return data.map((r) => ({
+    line: r.line,
+    get: (name) => cell(r, name),
+    has: (name) => header.has(normaliseHeader(name)),
+    date: (name) => {
+      const v = cell(r, name);
+      return v ? parseBankDate(v, layout.dateOrder) : null;
+    },
+    amount: (name) => {
+      const v = cell(r, name);
+      if (!v) return null;
+      const ore = parseCsvAmount(v, decimalOf(name));
+      if (ore === null) throw malformed(`line ${r.line}: "${v}" in column ${name} is not an amount`, { line: r.line, column: name, value: v });
+      return ore;
+    },
+  }));
+}
+
+function toBankRow(d: DraftRow, line: number, currency: string): BankRow {
+  const reference = d.reference || null;
+  return {
+    booking_date: d.booking_date,
+    value_date: d.value_date ?? null,
+    transaction_date: d.transaction_date ?? null,
+    amount_ore: d.amount_ore,
+    currency: (d.currency || currency).toUpperCase(),
+    amount_foreign_ore: d.amount_foreign_ore ?? null,
+    currency_foreign: d.currency_foreign?.toUpperCase() || null,
+    description: d.description.replace(/\s+/g, " ").trim(),
+    counterparty_name: d.counterparty_name || null,
+    counterparty_account: d.counterparty_account || null,
+    reference,
+    reference_type: reference ? (d.reference_type ?? "message") : null,
+    ocr_references: reference && d.reference_type === "ocr" ? [reference] : [],
+    external_id: d.external_id || null,
+    balance_after_ore: d.balance_after_ore ?? null,
+    source: { line, record: `line ${line}` },
+    details: Object.fromEntries(Object.entries(d.details ?? {}).filter(([, v]) => v !== "")),
+  };
+}
+
+const chainsForward = (rows: BankRow[]) => rows.every((r, i) => i === 0 || r.balance_after_ore === rows[i - 1].balance_after_ore! + r.amount_ore);
+
+/**
+ * Rows in date order, oldest first. Exports list newest first or oldest first, and within a day
+ * only the running balance tells the true order: when it chains in one direction, that is the
+ * order, and it also gives the opening and closing balance.
+ */
+function ordered(rows: BankRow[], label: string, warnings: string[]): { rows: BankRow[]; chained: boolean } {
+  const withBalance = rows.length > 0 && rows.every((r) => r.balance_after_ore !== null);
+  if (withBalance) {
+    if (chainsForward(rows)) return { rows, chained: true };
+    const reversed = [...rows].reverse();
+    if (chainsForward(reversed)) return { rows: reversed, chained: true };
+    warnings.push(`${label}: the running balance does not follow the amounts; no opening or closing balance derived`);
+  }
+  const first = rows[0]?.booking_date ?? "";
+  const last = rows[rows.length - 1]?.booking_date ?? "";
+  const newestFirst = first > last;
+  const inFileOrder = newestFirst ? [...rows].reverse() : rows;
+  return { rows: [...inFileOrder].sort((a, b) => (a.booking_date < b.booking_date ? -1 : a.booking_date > b.booking_date ? 1 : 0)), chained: false };
+}
+
+function statementsOf(drafts: { draft: DraftRow; line: number }[], ctx: LayoutContext, warnings: string[]): BankStatement[] {
+  const groups = new Map<string, { account: string | null; currency: string; rows: BankRow[] }>();
+  for (const { draft, line } of drafts) {
+    const row = toBankRow(draft, line, ctx.currency ?? "SEK");
+    const account = draft.account || null;
+    const key = `${account ?? ""}|${row.currency}`;
+    if (!groups.has(key)) groups.set(key, { account, currency: row.currency, rows: [] });
+    groups.get(key)!.rows.push(row);
+  }
+  return [...groups.values()].map((g) => {
+    const label = `account ${g.account ?? "(unnamed)"} ${g.currency}`;
+    const { rows, chained } = ordered(g.rows, label, warnings);
+    const statement: BankStatement = { account: g.account, currency: g.currency, statement_id: null, rows };
+    if (chained) {
+      const first = rows[0];
+      const last = rows[rows.length - 1];
+      statement.opening_balance_ore = first.balance_after_ore! - first.amount_ore;
+      statement.closing_balance_ore = last.balance_after_ore!;
+      statement.closing_balance_date = last.booking_date;
+    }
+    return statement;
+  });
+}
+
+export interface CsvParsed {
+  statements: BankStatement[];
+  rejected: RejectedRow[];
+  warnings: string[];
+}
+
+export function runLayout(table: CsvTable, layout: CsvLayout, headerIndex: number, currency: string | null): CsvParsed {
+  const ctx: LayoutContext = { currency, preamble: table.records.slice(0, headerIndex) };
+  const rows = readers(table, headerIndex, layout);
+  layout.prepare?.(rows, ctx);
+  const preambleAccount = layout.accountFromPreamble?.(ctx.preamble) ?? null;
+  const drafts: { draft: DraftRow; line: number }[] = [];
+  const rejected: RejectedRow[] = [];
+  const warnings: string[] = [];
+  for (const row of rows) {
+    let outcome;
+    try {
+      outcome = layout.read(row, ctx);
+    } catch (e) {
+      // A cell that is not an amount or date refuses the row, not the whole file: the caller
+      // sees it among the rejected rows with the reason.
+      if (e instanceof BankFileError && e.code === "BANK_FILE_MALFORMED") {
+        rejected.push({ line: row.line, record: `line ${row.line}`, reason: e.message.replace(/^line \d+: /, "") });
+        continue;
+      }
+      throw e;
+    }
+    if ("skip" in outcome) continue;
+    if ("reject" in outcome) {
+      rejected.push({ line: row.line, record: `line ${row.line}`, reason: outcome.reject });
+      continue;
+    }
+    drafts.push({ draft: { ...outcome.row, account: outcome.row.account ?? preambleAccount }, line: row.line });
+  }
+  return { statements: statementsOf(drafts, ctx, warnings), rejected, warnings };
+}
+
+/** Reads a required date; a row without one is rejected with the column named. */
+export function requireDate(row: RowReader, ...columns: string[]): string {
+  for (const c of columns) {
+    const d = row.date(c);
+    if (d) return d;
+  }
+  const raw = columns.map((c) => row.get(c)).find((v) => v !== "");
+  throw malformed(raw ? `"${raw}" in column ${columns[0]} is not a date` : `no date in column ${columns.join(" or ")}`, { line: row.line });
+}
+
+export function requireAmount(row: RowReader, column: string): number {
+  const a = row.amount(column);
+  if (a === null) throw malformed(`no amount in column ${column}`, { line: row.line });
+  return a;
+}

@@ -1,0 +1,29 @@
+// The one error a bank file parser throws. Like SieParseError it carries where the file went
+// wrong; unlike it, it also carries a stable code, so the import domain can map each case to
+// the API's catalogue (the spec names no bank-import code yet: VALIDATION_ERROR or a new
+// IMPORT_* code is the caller's choice).
+
+export type BankFileErrorCode =
+  /** No format matched; details.looked_for lists what was tried. */
+  | "BANK_FILE_UNRECOGNISED"
+  /** The caller named a format the content does not have. */
+  | "BANK_FILE_FORMAT_MISMATCH"
+  /** The file claims a format but breaks its rules (bad XML, short record, missing column). */
+  | "BANK_FILE_MALFORMED"
+  /** Control totals carried by the file disagree with its content (BgMax TK15, TK70). */
+  | "BANK_FILE_TOTALS_MISMATCH"
+  /** A generic_csv column mapping names a column the file does not have. */
+  | "BANK_FILE_MAPPING_INVALID";
+
+export class BankFileError extends Error {
+  constructor(
+    readonly code: BankFileErrorCode,
+    message: string,
+    readonly details: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = "BankFileError";
+  }
+}
+
+export const malformed = (message: string, details: Record<string, unknown> = {}) => new BankFileError("BANK_FILE_MALFORMED", message, details);
