@@ -16,8 +16,8 @@ export default defineConfig(async () => {
   const bankFixtures = existsSync("./test/fixtures/bank")
     ? Object.fromEntries(readdirSync("./test/fixtures/bank").map((f) => [f, readFileSync(`./test/fixtures/bank/${f}`).toString("base64")]))
     : {};
-  // Skatteverket's published withholding tables, to check the generated module row by row.
-  const taxTables = { "2026": readFileSync("../shared/data/tax/skatteverket_allmanna-tabeller-manad_2026.txt", "utf8") };
+  // Skatteverket's published withholding tables (a copy of ../shared/data/tax, SHA-256 in its SOURCES.md), to check the generated module row by row.
+  const taxTables = { "2026": readFileSync("./test/fixtures/tax/skatteverket_allmanna-tabeller-manad_2026.txt", "utf8") };
   return {
     plugins: [
       cloudflareTest({
