@@ -120,8 +120,18 @@ async function runCounted(env: Env, req: CommandRequest): Promise<CommandResult>
     return failure(new ApiError("BOOKKEEPING_DATABASE_ERROR", { request_id: ctx.requestId }), false);
   }
   if (plan.external) {
-    const undone = await runExternal(db, plan.external, published, (action) => auditRow(newId(), action, null));
-    if (undone) return undone;
+    // If the step fails, the entries the plan posted and their storno both stand in the
+    // books, so both announce themselves with the compensation.
+    const announce = async (statements: Statement[]) => {
+      const entries = ctx.ledger.eventsFor(statements).map((ev) => ({ ...ev, id: newId() }));
+      const deliveries = await planDeliveries(db, ctx, entries);
+      return { statements: [...outboxInserts(db, ctx, entries), ...deliveries.statements], jobs: deliveries.jobs };
+    };
+    const undone = await runExternal(db, plan.external, published, (action) => auditRow(newId(), action, null), (undo) => announce([...plan.statements, ...undo]));
+    if (undone) {
+      await enqueue(env, undone.jobs);
+      return undone.result;
+    }
   }
   await enqueue(env, [...(plan.afterCommit ?? []), ...fanOut.jobs]);
   return { ...result, replayed: false, dryRun: false } as CommandResult;
@@ -171,7 +181,13 @@ async function auditRowExists(db: Database, auditId: string): Promise<boolean> {
  * are committed. Failure: the compensation (storno) is committed and its error is the
  * answer; nothing is stored under the key, so a retry with it runs again.
  */
-async function runExternal(db: Database, step: NonNullable<Plan["external"]>, published: Statement[], audit: (action: string) => Statement): Promise<CommandResult | null> {
+async function runExternal(
+  db: Database,
+  step: NonNullable<Plan["external"]>,
+  published: Statement[],
+  audit: (action: string) => Statement,
+  announce: (undo: Statement[]) => Promise<{ statements: Statement[]; jobs: Job[] }>,
+): Promise<{ result: CommandResult; jobs: Job[] } | null> {
   try {
     await step.run();
   } catch (cause) {
@@ -180,15 +196,16 @@ async function runExternal(db: Database, step: NonNullable<Plan["external"]>, pu
       undo = await step.compensate(cause);
     } catch (err) {
       console.error("compensation could not be planned: the write stands without its external step", cause, err);
-      return failure(new ApiError("INTERNAL_ERROR", { external_step_failed: String(cause), compensated: false }), false);
+      return { result: failure(new ApiError("INTERNAL_ERROR", { external_step_failed: String(cause), compensated: false }), false), jobs: [] };
     }
+    const events = await announce(undo.statements);
     try {
-      await db.batch([audit(undo.action), ...undo.statements]);
+      await db.batch([audit(undo.action), ...undo.statements, ...events.statements]);
     } catch (err) {
       console.error("compensation failed: the write stands without its external step", err);
-      return failure(new ApiError(undo.error.code, { ...(undo.error.details ?? {}), compensated: false }, undo.error.message), false);
+      return { result: failure(new ApiError(undo.error.code, { ...(undo.error.details ?? {}), compensated: false }, undo.error.message), false), jobs: [] };
     }
-    return failure(undo.error, false);
+    return { result: failure(undo.error, false), jobs: events.jobs };
   }
   if (published.length) {
     try {

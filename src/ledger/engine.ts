@@ -48,6 +48,9 @@ export interface NewEntry {
   lines: EngineLine[];
 }
 
+/** An entry an import carries, under the voucher number its file gave it. */
+export type ImportedEntry = Omit<NewEntry, "fiscalPeriodId"> & { voucherNumber: number };
+
 export interface PlannedEntry {
   row: JournalEntryRow;
   lines: JournalLineRow[];
@@ -313,7 +316,7 @@ export class Ledger {
    * balances updated once per account. Their journal_entry.committed events carry
    * the entry without its lines (an import may post a million).
    */
-  async postImported(periodId: string, entries: (Omit<NewEntry, "fiscalPeriodId"> & { voucherNumber: number })[]): Promise<Statement[]> {
+  async postImported(periodId: string, entries: ImportedEntry[]): Promise<Statement[]> {
     if (!entries.length) return [];
     const period = await this.loadPeriod(periodId);
     assertPeriodOpen(period);

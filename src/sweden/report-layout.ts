@@ -54,5 +54,3 @@ export function sectionOf(sections: Section[], account: string): Section | undef
   return sections.find((s) => s.ranges.some(([a, b]) => account >= a && account <= b));
 }
 
-/** Kept for src/domains/imports/sie-import.ts until it imports bas.ts itself. */
-export { isBalanceAccount } from "./bas";

@@ -64,6 +64,20 @@ describe("journal_entry.committed for every posted entry", () => {
     expect(events.map((e) => [e.source_type, e.id])).toEqual([["supplier_invoice_registered", si.body.data.registration_journal_entry_id]]);
   });
 
+  it("is emitted for the sale and its storno when sending by email fails after the commit", async () => {
+    const c = await write(f.actor.key, "POST", url("/customers"), { name: "Strul AB", customer_type: "swedish_business", email: "fail@strul.se" });
+    const inv = await write(f.actor.key, "POST", url("/invoices"), { customer_id: c.body.data.id, invoice_date: day(0), items: [{ description: "Tjänst", unit_price: 100, vat_rate: 0.25 }] });
+    const before = (await committedEvents(f.companyId)).length;
+    const failed = await write(f.actor.key, "POST", url(`/invoices/${inv.body.data.id}/send`));
+    expect(failed.status).toBe(502);
+    const events = (await committedEvents(f.companyId)).slice(before);
+    expect(events.map((e) => [e.source_type, e.total_amount])).toEqual([
+      ["invoice_sent", 125],
+      ["reversal", 125],
+    ]);
+    expect(events[1].id).toBe(failed.body.error.details.reversal_entry_id);
+  });
+
   it("is not emitted by a dry run", async () => {
     const draft = await createDraft(f.actor.key, f.companyId, f.periodId, { entry_date: day(0) });
     const before = (await committedEvents(f.companyId)).length;

@@ -41,27 +41,6 @@ export async function listDimensions(db: Database, companyId: string, includeArc
   return dims.map((d) => dimensionJson(d, codes));
 }
 
-/**
- * Every { dimension: code } pair must name an existing, active dimension and code.
- * The ledger engine and the invoicing rules call this (DIMENSION_VALIDATION_FAILED).
- */
-export async function assertDimensionsUsable(db: Database, companyId: string, maps: (Record<string, string> | null)[], allowArchived = false) {
-  const wanted = new Map<string, { dimension: string; code: string }>();
-  for (const m of maps) for (const [dimension, code] of Object.entries(m ?? {})) wanted.set(`${dimension}\u0000${code}`, { dimension, code });
-  if (!wanted.size) return;
-  const dims = await db.select().from(dimensions).where(eq(dimensions.companyId, companyId)).all();
-  const codes = await db.select().from(dimensionCodes).where(eq(dimensionCodes.companyId, companyId)).all();
-  const invalid: { dimension: string; code: string; reason: string }[] = [];
-  for (const { dimension, code } of wanted.values()) {
-    const d = dims.find((x) => String(x.dimensionId) === dimension);
-    const c = codes.find((x) => String(x.dimensionId) === dimension && x.code === code);
-    if (!d) invalid.push({ dimension, code, reason: "unknown_dimension" });
-    else if (!c) invalid.push({ dimension, code, reason: "unknown_code" });
-    else if (!allowArchived && (d.archivedAt || c.archivedAt)) invalid.push({ dimension, code, reason: "archived" });
-  }
-  if (invalid.length) throw new ApiError("DIMENSION_VALIDATION_FAILED", { invalid });
-}
-
 async function loadDimension(db: Database, companyId: string, id: number) {
   const d = await db.select().from(dimensions).where(and(eq(dimensions.companyId, companyId), eq(dimensions.dimensionId, id))).get();
   if (!d) throw new ApiError("NOT_FOUND", { resource: "dimension", id });

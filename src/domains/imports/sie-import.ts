@@ -11,10 +11,10 @@ import type { CommandName } from "../../commands/registry";
 import { database } from "../../db/client";
 import { sieImports } from "../../db/schema";
 import { ApiError } from "../../http/api-error";
-import type { EngineLine } from "../../ledger/engine";
+import type { EngineLine, ImportedEntry } from "../../ledger/engine";
 import { formatKronor } from "../../ledger/money";
 import { OPENING_SOURCE, postedSourceIds } from "../../ledger/queries";
-import { isBalanceAccount } from "../../sweden/report-layout";
+import { isBalanceAccount } from "../../sweden/bas";
 import { decodeSie, type SieEncoding } from "../../sweden/sie/encoding";
 import { parseSie, SieParseError, type SieFile } from "../../sweden/sie/parse";
 import type { OperationContext } from "../operations";
@@ -220,7 +220,7 @@ async function importFile(op: OperationContext, imp: SieImportRow, write: Writer
 
   // What a previous, interrupted run already wrote.
   const done = await postedSourceIds(database(op.env), imp.companyId, `${imp.id}:`);
-  const toPost: ImportedVoucher[] = [];
+  const toPost: ImportedEntry[] = [];
   if (openingLines.length && !done.has(`${imp.id}:ib`)) {
     const usedSeries = new Set(seriesMap.values());
     const ibSeries = [..."IZYXWVUTSRQPONMLKJHGFEDCBA"].find((l) => !usedSeries.has(l))!;
@@ -271,7 +271,8 @@ export interface SiePrepareInput {
   dimensions: Parameters<typeof planImportedDimensions>[2];
 }
 
-type PreparedImport = Awaited<ReturnType<typeof prepareSieImport>>["data"] & {
+/** What the writer settled on for the import (prepareSieImport's data). */
+interface PreparedImport {
   fiscal_period_id: string;
   period_start: string;
   period_end: string;
@@ -281,7 +282,7 @@ type PreparedImport = Awaited<ReturnType<typeof prepareSieImport>>["data"] & {
   dimensions_created: number;
   objects_created: number;
   warnings: string[];
-};
+}
 
 /** The year, the chart and the dimensions the file needs, in one batch before any voucher. */
 export const prepareSieImport: Command<SiePrepareInput> = async (db, input, ctx) => {
@@ -302,19 +303,17 @@ export const prepareSieImport: Command<SiePrepareInput> = async (db, input, ctx)
       dimensions_created: dims.dimensionsCreated,
       objects_created: dims.objectsCreated,
       warnings: chart.warnings,
-    },
+    } satisfies PreparedImport,
     statements: [...periodStatements, ...chart.statements, ...dims.statements],
     audit: { action: "import.sie_prepared", resourceType: "sie_import", resourceId: input.importId },
   };
 };
 
-type ImportedVoucher = Parameters<CommandContextLedger["postImported"]>[1][number];
-type CommandContextLedger = Parameters<Command<unknown>>[2]["ledger"];
 
 export interface SiePostInput {
   importId: string;
   periodId: string;
-  vouchers: ImportedVoucher[];
+  vouchers: ImportedEntry[];
 }
 
 /** One chunk of vouchers under the numbers they carry: all of it or nothing. */

@@ -7,7 +7,7 @@ import type { CommandContext, Statement, VoucherRef } from "../../commands/plan"
 import type { Database } from "../../db/client";
 import { invoices } from "../../db/schema";
 import { ApiError, fieldError } from "../../http/api-error";
-import type { Ledger, PlannedEntry } from "../../ledger/engine";
+import type { PlannedEntry } from "../../ledger/engine";
 import { saleInvoiced, type Sale } from "../../ledger/posting-rules";
 import { loadCompany } from "../companies";
 import { invoiceJson, type InvoiceItemRow, type InvoiceRow } from "./queries";
@@ -48,18 +48,16 @@ class InvoiceNumbers {
 
 /**
  * What one command shares across the invoices it issues (a bulk-create may issue 50):
- * the invoice numbers and, through its one Ledger, the voucher numbers given out so far.
+ * the invoice numbers given out so far and the company (voucher numbers are ctx.ledger's).
  */
 export class Issuer {
   readonly numbers: InvoiceNumbers;
-  readonly ledger: Ledger;
   private companyRow: ReturnType<typeof loadCompany> | null = null;
   constructor(
     private readonly db: Database,
     private readonly ctx: CommandContext,
   ) {
     this.numbers = new InvoiceNumbers(db, ctx.companyId);
-    this.ledger = ctx.ledger;
   }
   /** The company and its settings, read once per command however many invoices it issues. */
   company(): ReturnType<typeof loadCompany> {

@@ -1,5 +1,6 @@
 // Reads of outbound invoices: one row, lists with filters and expansions, the open
 // items of the accounts-receivable ledger, and the overdue sweep.
+import { remainingOre } from "../../ledger/settlement";
 import { and, asc, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { customers, invoiceItems, invoicePayments, invoices } from "../../db/schema";
@@ -19,7 +20,8 @@ export type InvoicePaymentRow = typeof invoicePayments.$inferSelect;
 /** Statuses of an invoice the customer still owes (spec: expand=invoices; CUSTOMER_HAS_INVOICES; ar-ledger). */
 export const OPEN_INVOICE_STATUSES = ["sent", "partially_paid", "overdue"] as const;
 
-export const invoiceRemainingOre = (r: Pick<InvoiceRow, "totalOre" | "paidOre" | "creditedOre">) => r.totalOre - r.paidOre - r.creditedOre;
+/** What is still owed (one definition, the settlement's). */
+export const invoiceRemainingOre = remainingOre;
 
 export function invoiceJson(r: InvoiceRow) {
   return {

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { DateSchema, DimensionMapSchema, LineInputSchema } from "../../http/fields";
-import { AccountNumberSchema, CurrencySchema, ExchangeRateSchema, PositiveAmountSchema, SignedAmountSchema, VatRateSchema } from "./money-schemas";
+import { AccountNumberSchema, CurrencySchema, ExchangeRateSchema, PositiveAmountSchema, SignedAmountSchema, VatRateSchema } from "../../http/fields";
 import { decimalString } from "../../sweden/invoicing";
 
 export const INVOICE_STATUSES = ["draft", "sent", "paid", "partially_paid", "overdue", "credited", "cancelled"] as const;

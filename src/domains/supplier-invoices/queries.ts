@@ -1,5 +1,6 @@
 // Reads of supplier invoices: one row, lists with filters and expansions, the open
 // items of the supplier ledger, and the overdue sweep.
+import { remainingOre } from "../../ledger/settlement";
 import { and, asc, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { supplierInvoiceItems, supplierInvoicePayments, supplierInvoices, suppliers } from "../../db/schema";
@@ -18,7 +19,8 @@ export type SupplierInvoicePaymentRow = typeof supplierInvoicePayments.$inferSel
 /** Statuses of an invoice still owed (spec: expand=supplier_invoices; SUPPLIER_HAS_INVOICES). */
 export const OPEN_SUPPLIER_INVOICE_STATUSES = ["registered", "approved", "partially_paid", "overdue", "disputed"] as const;
 
-export const remainingOre = (r: Pick<SupplierInvoiceRow, "totalOre" | "paidOre" | "creditedOre">) => r.totalOre - r.paidOre - r.creditedOre;
+/** What is still owed (one definition, the settlement's). */
+export { remainingOre };
 
 export function supplierInvoiceJson(r: SupplierInvoiceRow) {
   return {

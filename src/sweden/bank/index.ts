@@ -19,7 +19,7 @@
 //                     tested against Bankgirot's example file (OCR check digit and length)
 //   generic_csv       any CSV with a date and an amount column (csv/generic.ts)
 //   swedbank, sparbanken, seb, handelsbanken, nordea, nordea_business   the Swedish banks'
-//                     internet-bank exports (layouts from /work/shared/data/bank/SOURCES.md)
+//                     internet-bank exports (layouts from shared/data/bank/SOURCES.md)
 //   amex              the card bank: American Express Sweden's activity CSV
 //   lunar             the digital bank: provisional, no public sample found (csv/layouts/lunar.ts)
 //   revolut           the neobank: Revolut Business and personal statement CSVs

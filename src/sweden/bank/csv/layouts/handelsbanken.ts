@@ -1,7 +1,7 @@
 // Handelsbanken: the internet bank's account export, "Reskontradatum;Transaktionsdatum;Text;
 // Belopp;Saldo" (semicolon, decimal comma, space as thousands separator), sometimes under a
 // first line naming the clearing and account number. Based on the header layout in
-// /work/shared/data/bank/SOURCES.md. Reskontradatum is the day the bank booked the row,
+// shared/data/bank/SOURCES.md. Reskontradatum is the day the bank booked the row,
 // Transaktionsdatum the day of the purchase or payment. No column identifies a row.
 
 import { requireAmount, requireDate } from "../engine";

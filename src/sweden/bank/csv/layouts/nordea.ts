@@ -1,5 +1,5 @@
 // Nordea: the Netbank export (semicolon, decimal comma, dates YYYY/MM/DD, UTF-8 with BOM; a row
-// not yet booked has "Reserverat" in the date column). Based on /work/shared/data/bank/SOURCES.md
+// not yet booked has "Reserverat" in the date column). Based on shared/data/bank/SOURCES.md
 // and public inline fixtures. Two header layouts:
 // - nordea: "Bokföringsdag;Belopp;Avsändare;Mottagare;Namn;Rubrik;Saldo;Valuta".
 // - nordea_business: with the payment message and own notes, "Bokföringsdag;Belopp;Avsändare;

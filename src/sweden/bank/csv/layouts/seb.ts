@@ -1,6 +1,6 @@
 // SEB: the internet bank's account export, "Bokföringsdatum;Valutadatum;Verifikationsnummer;
 // Text/mottagare;Belopp;Saldo" (semicolon, decimal comma). Based on the header layout in
-// /work/shared/data/bank/SOURCES.md; public fixtures describe Verifikationsnummer as the bank's
+// shared/data/bank/SOURCES.md; public fixtures describe Verifikationsnummer as the bank's
 // unique number of the transaction, so with the booking date it is the external id.
 
 import { requireAmount, requireDate } from "../engine";

@@ -5,7 +5,7 @@
 // Two header spellings exist:
 // - swedbank: "Radnummer,Clearingnummer,Kontonummer,Produkt,Valuta,Bokföringsdag,Transaktionsdag,
 //   Valutadag,Referens,Beskrivning,Belopp,Bokfört saldo" (title "* Transaktioner Period ...").
-//   Based on the header layout in /work/shared/data/bank/SOURCES.md, which matches the inline
+//   Based on the header layout in shared/data/bank/SOURCES.md, which matches the inline
 //   fixtures of the beancount Swedbank importers (encoding iso-8859-15).
 // - sparbanken: the abbreviated "Radnr,Clnr,Kontonr,Produkt,Valuta,Bokfdag,Transdag,Valutadag,
 //   Referens,Text,Belopp,Saldo" (title "* Transaktionsrapport Period ..."), seen in public
