@@ -15,11 +15,19 @@ export interface CompanyContext {
   role: Role;
 }
 
+/** A write route's contract: "ignored" where the route is not idempotent by contract (POST /companies). */
+export interface WriteOptions {
+  idempotency: "required" | "optional" | "ignored";
+  dryRun: boolean;
+}
+
 export type AppEnv = {
   Bindings: Env;
   Variables: {
     requestId: string;
     auth: AuthContext;
     company: CompanyContext;
+    /** set by defineRoute on a write route: what dispatch honours, stated once on the route */
+    writeOptions: WriteOptions;
   };
 };

@@ -3,16 +3,13 @@ import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { nowIso } from "../clock";
 import type { CommandResult } from "../commands/runner";
-import type { CommandName } from "../commands/registry";
+import type { CommandInput, CommandName } from "../commands/registry";
 import { ApiError } from "./api-error";
 import type { AppEnv } from "./context";
 import { sha256Hex } from "./crypto";
 import { errorBody, successBody } from "./envelope";
 
 export interface DispatchOptions {
-  /** "ignored": the route is not idempotent by contract (POST /companies) */
-  idempotency: "required" | "optional" | "ignored";
-  dryRun: boolean;
   /** what the body hash covers when `input` carries server-made values (e.g. a new id) */
   hashOf?: unknown;
 }
@@ -21,16 +18,22 @@ export function isDryRun(c: Context<AppEnv>): boolean {
   return c.req.query("dry_run") === "true" || (c.req.header("X-Dry-Run") ?? "").toLowerCase() === "true";
 }
 
-export async function dispatch(c: Context<AppEnv>, name: CommandName, input: unknown, opts: DispatchOptions): Promise<Response> {
-  const key = opts.idempotency === "ignored" ? undefined : c.req.header("Idempotency-Key");
-  if (opts.idempotency === "required" && !key) {
+/**
+ * Runs command `name` in the company's writer. Idempotency and dry-run follow the
+ * route's own declaration (defineRoute), so a route states them once.
+ */
+export async function dispatch<N extends CommandName>(c: Context<AppEnv>, name: N, input: CommandInput<N>, opts: DispatchOptions = {}): Promise<Response> {
+  const route = c.get("writeOptions");
+  if (!route) throw new Error(`dispatch(${name}) from a route that defineRoute did not declare as a write`);
+  const key = route.idempotency === "ignored" ? undefined : c.req.header("Idempotency-Key");
+  if (route.idempotency === "required" && !key) {
     throw new ApiError("VALIDATION_ERROR", { header: "Idempotency-Key" }, "The Idempotency-Key header is mandatory on this endpoint.");
   }
   if (key !== undefined && (key.length < 1 || key.length > 255)) {
     throw new ApiError("VALIDATION_ERROR", { header: "Idempotency-Key" }, "Idempotency-Key must be 1 to 255 characters.");
   }
   const dryRun = isDryRun(c);
-  if (dryRun && !opts.dryRun) {
+  if (dryRun && !route.dryRun) {
     // Never commit a request whose caller believes it is a preview.
     throw new ApiError("VALIDATION_ERROR", { parameter: "dry_run" }, "This endpoint does not support dry-run.");
   }

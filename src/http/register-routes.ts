@@ -27,6 +27,8 @@ export interface RegisterSpec<Row extends { id: string; createdAt: string }> {
   list: (db: Database, companyId: string, q: { include_archived?: boolean; search?: string }, page: PageRequest) => Promise<Row[]>;
   load: (db: Database, companyId: string, id: string) => Promise<Row>;
   toJson: (env: Env, row: Row) => unknown;
+  // Each register's create/patch schema is the one its command parses, so the body is
+  // handed on as the command's input (typed per register at its own call of dispatch).
   commands: { create: CommandName; bulkCreate: CommandName; update: CommandName; archive: CommandName };
   notes: { create: string; patch: string };
 }
@@ -36,7 +38,6 @@ export function registerRegisterRoutes<Row extends { id: string; createdAt: stri
   const Params = z.object({ companyId: z.string() });
   const IdParams = z.object({ companyId: z.string(), id: z.string() });
   const write = { tag: spec.tag, scope: spec.writeScope, company: true, idempotency: "required", dryRun: true } as const;
-  const opts = { idempotency: "required", dryRun: true } as const;
 
   app.openapi(
     defineRoute({
@@ -91,7 +92,7 @@ export function registerRegisterRoutes<Row extends { id: string; createdAt: stri
 
   app.openapi(
     defineRoute({ ...write, method: "post", path: base, summary: `Create one of the ${spec.plural}`, description: spec.notes.create, params: Params, body: spec.schemas.create, response: spec.schemas.item, status: 201 }),
-    async (c) => dispatch(c, spec.commands.create, c.req.valid("json"), opts),
+    async (c) => dispatch(c, spec.commands.create, c.req.valid("json") as never),
   );
 
   app.openapi(
@@ -105,16 +106,16 @@ export function registerRegisterRoutes<Row extends { id: string; createdAt: stri
       body: z.object({ [spec.plural]: z.array(z.unknown()).min(1).max(50), all_or_nothing: z.boolean().optional() }),
       response: BatchResultSchemaOf(spec.schemas.item),
     }),
-    async (c) => dispatch(c, spec.commands.bulkCreate, c.req.valid("json"), opts),
+    async (c) => dispatch(c, spec.commands.bulkCreate, c.req.valid("json") as never),
   );
 
   app.openapi(
     defineRoute({ ...write, method: "patch", path: `${base}/{id}`, summary: `Update one of the ${spec.plural}`, description: spec.notes.patch, params: IdParams, body: spec.schemas.patch, response: spec.schemas.item }),
-    async (c) => dispatch(c, spec.commands.update, { ...(c.req.valid("json") as object), id: c.req.valid("param").id }, opts),
+    async (c) => dispatch(c, spec.commands.update, { ...(c.req.valid("json") as object), id: c.req.valid("param").id } as never),
   );
 
   app.openapi(
     defineRoute({ ...write, method: "delete", path: `${base}/{id}`, summary: "Archive (204; archiving again is a no-op)", params: IdParams, response: null, status: 204 }),
-    async (c) => dispatch(c, spec.commands.archive, { id: c.req.valid("param").id }, opts),
+    async (c) => dispatch(c, spec.commands.archive, { id: c.req.valid("param").id } as never),
   );
 }

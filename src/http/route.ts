@@ -5,7 +5,7 @@ import { createRoute, z, type RouteConfig } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import { requireScope } from "./auth";
 import { companyAccess } from "./company-access";
-import type { AppEnv } from "./context";
+import type { AppEnv, WriteOptions } from "./context";
 
 export const ErrorSchema = z
   .object({
@@ -97,6 +97,13 @@ export function defineRoute<P extends AnyObject | undefined = undefined, Q exten
   if (spec.scope) middleware.push(requireScope(spec.scope));
   if (spec.company) middleware.push(companyAccess(spec.write ?? spec.method !== "get"));
   if (spec.extraMiddleware) middleware.push(...spec.extraMiddleware);
+  // The route's write options, stated here once, are what dispatch applies (a read
+  // that is audited, such as a document download, dispatches too).
+  const writeOptions: WriteOptions = { idempotency: spec.idempotency ?? "ignored", dryRun: spec.dryRun ?? false };
+  middleware.push(async (c, next) => {
+    c.set("writeOptions", writeOptions);
+    await next();
+  });
 
   const headers: Record<string, z.ZodTypeAny> = {};
   if (spec.idempotency) {

@@ -73,7 +73,7 @@ export function registerAccountRoutes(app: OpenAPIHono<AppEnv>) {
       response: AccountSchema,
       status: 201,
     }),
-    async (c) => dispatch(c, "accounts.create", c.req.valid("json"), { idempotency: "optional", dryRun: true }),
+    async (c) => dispatch(c, "accounts.create", c.req.valid("json")),
   );
 
   app.openapi(
@@ -92,6 +92,6 @@ export function registerAccountRoutes(app: OpenAPIHono<AppEnv>) {
       response: AccountSchema,
     }),
     async (c) =>
-      dispatch(c, "accounts.update", { ...c.req.valid("json"), account_number: c.req.valid("param").accountNumber }, { idempotency: "optional", dryRun: true }),
+      dispatch(c, "accounts.update", { ...c.req.valid("json"), account_number: c.req.valid("param").accountNumber }),
   );
 }

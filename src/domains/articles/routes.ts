@@ -39,7 +39,6 @@ const ArticleFields = z.object({
 const ArticleInputSchema = ArticleFields.extend({ unit: ArticleFields.shape.unit.default("st") });
 
 const write = { tag: TAG, scope: "invoices:write", company: true, idempotency: "required", dryRun: true } as const;
-const opts = { idempotency: "required", dryRun: true } as const;
 
 export function registerArticleRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(
@@ -85,7 +84,7 @@ export function registerArticleRoutes(app: OpenAPIHono<AppEnv>) {
       response: ArticleSchema,
       status: 201,
     }),
-    async (c) => dispatch(c, "articles.create", c.req.valid("json"), opts),
+    async (c) => dispatch(c, "articles.create", c.req.valid("json")),
   );
 
   app.openapi(
@@ -98,11 +97,11 @@ export function registerArticleRoutes(app: OpenAPIHono<AppEnv>) {
       body: ArticleFields.partial().extend({ archived_at: z.null().optional() }).strict(),
       response: ArticleSchema,
     }),
-    async (c) => dispatch(c, "articles.update", { ...c.req.valid("json"), id: c.req.valid("param").id }, opts),
+    async (c) => dispatch(c, "articles.update", { ...c.req.valid("json"), id: c.req.valid("param").id }),
   );
 
   app.openapi(
     defineRoute({ ...write, method: "delete", path: `${BASE}/{id}`, summary: "Archive an article (204; again is a no-op)", params: IdParams, response: null, status: 204 }),
-    async (c) => dispatch(c, "articles.archive", { id: c.req.valid("param").id }, opts),
+    async (c) => dispatch(c, "articles.archive", { id: c.req.valid("param").id }),
   );
 }

@@ -66,7 +66,7 @@ export function registerCompanyRoutes(app: OpenAPIHono<AppEnv>) {
     async (c) => {
       c.set("company", { id: newId(), role: "owner" });
       const input = { ...c.req.valid("json"), sandbox: c.get("auth").mode === "test" };
-      return dispatch(c, "companies.create", input, { idempotency: "ignored", dryRun: true });
+      return dispatch(c, "companies.create", input);
     },
   );
 
@@ -104,6 +104,6 @@ export function registerCompanyRoutes(app: OpenAPIHono<AppEnv>) {
       body: SettingsPatchSchema,
       response: SettingsSchema,
     }),
-    async (c) => dispatch(c, "companies.update_settings", c.req.valid("json"), { idempotency: "optional", dryRun: true }),
+    async (c) => dispatch(c, "companies.update_settings", c.req.valid("json")),
   );
 }

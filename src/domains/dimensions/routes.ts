@@ -16,7 +16,6 @@ const DimensionSchema = z
   .object({ id: z.number(), name: z.string(), archived_at: z.string().nullable(), created_at: z.string(), updated_at: z.string(), codes: z.array(CodeSchema) })
   .openapi("Dimension");
 const write = { tag: TAG, scope: "bookkeeping:write", company: true, idempotency: "optional", dryRun: true } as const;
-const opts = { idempotency: "optional", dryRun: true } as const;
 
 export function registerDimensionRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(
@@ -46,7 +45,7 @@ export function registerDimensionRoutes(app: OpenAPIHono<AppEnv>) {
       response: DimensionSchema,
       status: 201,
     }),
-    async (c) => dispatch(c, "dimensions.create", c.req.valid("json"), opts),
+    async (c) => dispatch(c, "dimensions.create", c.req.valid("json")),
   );
 
   app.openapi(
@@ -59,7 +58,7 @@ export function registerDimensionRoutes(app: OpenAPIHono<AppEnv>) {
       body: z.object({ name: z.string().trim().min(1).max(100).optional(), archived: z.boolean().optional() }).strict(),
       response: DimensionSchema,
     }),
-    async (c) => dispatch(c, "dimensions.update", { ...c.req.valid("json"), id: c.req.valid("param").dimensionId }, opts),
+    async (c) => dispatch(c, "dimensions.update", { ...c.req.valid("json"), id: c.req.valid("param").dimensionId }),
   );
 
   app.openapi(
@@ -73,7 +72,7 @@ export function registerDimensionRoutes(app: OpenAPIHono<AppEnv>) {
       response: CodeSchema,
       status: 201,
     }),
-    async (c) => dispatch(c, "dimensions.create_code", { ...c.req.valid("json"), id: c.req.valid("param").dimensionId }, opts),
+    async (c) => dispatch(c, "dimensions.create_code", { ...c.req.valid("json"), id: c.req.valid("param").dimensionId }),
   );
 
   app.openapi(
@@ -89,7 +88,7 @@ export function registerDimensionRoutes(app: OpenAPIHono<AppEnv>) {
     }),
     async (c) => {
       const p = c.req.valid("param");
-      return dispatch(c, "dimensions.update_code", { ...c.req.valid("json"), id: p.dimensionId, code: p.code }, opts);
+      return dispatch(c, "dimensions.update_code", { ...c.req.valid("json"), id: p.dimensionId, code: p.code });
     },
   );
 }

@@ -74,7 +74,7 @@ async function storeUpload(c: Context<AppEnv>, form: z.infer<typeof UploadForm>,
   };
   // The bytes are hashed, not the body: the SHA-256 stands for them.
   const { documentId: _id, bytes: _bytes, ...hashed } = upload;
-  return dispatch(c, "documents.upload", upload, { idempotency: "required", dryRun: false, hashOf: hashed });
+  return dispatch(c, "documents.upload", upload, { hashOf: hashed });
 }
 
 export function registerDocumentRoutes(app: OpenAPIHono<AppEnv>) {
@@ -157,11 +157,12 @@ export function registerDocumentRoutes(app: OpenAPIHono<AppEnv>) {
       scope: "documents:read",
       company: true,
       write: false,
+      idempotency: "optional",
       params: IdParams,
       response: z.object({ id: z.string(), file_name: z.string(), mime_type: z.string(), sha256_hash: z.string(), download_url: z.string(), expires_in_seconds: z.number() }),
     }),
     async (c) =>
-      dispatch(c, "documents.access", { id: c.req.valid("param").id, origin: new URL(c.req.url).origin }, { idempotency: "optional", dryRun: false }),
+      dispatch(c, "documents.access", { id: c.req.valid("param").id, origin: new URL(c.req.url).origin }),
   );
 
   app.openapi(
@@ -179,7 +180,7 @@ export function registerDocumentRoutes(app: OpenAPIHono<AppEnv>) {
       body: z.object({ journal_entry_id: z.string(), journal_entry_line_id: z.string().optional() }),
       response: DocumentSchema,
     }),
-    async (c) => dispatch(c, "documents.link", { ...c.req.valid("json"), id: c.req.valid("param").id }, { idempotency: "required", dryRun: true }),
+    async (c) => dispatch(c, "documents.link", { ...c.req.valid("json"), id: c.req.valid("param").id }),
   );
 
   // The signed file URL: no API key; the signature is the authorisation.

@@ -55,7 +55,7 @@ export function registerFiscalPeriodRoutes(app: OpenAPIHono<AppEnv>) {
       response: FiscalPeriodSchema,
       status: 201,
     }),
-    async (c) => dispatch(c, "fiscal_periods.create_next", {}, { idempotency: "required", dryRun: true }),
+    async (c) => dispatch(c, "fiscal_periods.create_next", {}),
   );
 
   app.openapi(
@@ -68,7 +68,7 @@ export function registerFiscalPeriodRoutes(app: OpenAPIHono<AppEnv>) {
       params: IdParams,
       response: LockResult,
     }),
-    async (c) => dispatch(c, "fiscal_periods.lock", { id: c.req.valid("param").id }, { idempotency: "required", dryRun: false }),
+    async (c) => dispatch(c, "fiscal_periods.lock", { id: c.req.valid("param").id }),
   );
 
   app.openapi(
@@ -81,6 +81,6 @@ export function registerFiscalPeriodRoutes(app: OpenAPIHono<AppEnv>) {
       params: IdParams,
       response: LockResult,
     }),
-    async (c) => dispatch(c, "fiscal_periods.unlock", { id: c.req.valid("param").id }, { idempotency: "required", dryRun: false }),
+    async (c) => dispatch(c, "fiscal_periods.unlock", { id: c.req.valid("param").id }),
   );
 }

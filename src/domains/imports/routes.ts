@@ -113,7 +113,7 @@ async function startWithFile(c: Context<AppEnv>, start: SieImportStart, bytes: U
   const { importId: _i, r2Key: _k, ...hashed } = start;
   let res: Response | null = null;
   try {
-    res = await dispatch(c, "imports.sie_start", start, { idempotency: "optional", dryRun: false, hashOf: hashed });
+    res = await dispatch(c, "imports.sie_start", start, { hashOf: hashed });
     return res;
   } finally {
     // a failed clean-up leaves only wasted space, and must not hide the answer

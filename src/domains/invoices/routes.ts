@@ -18,7 +18,6 @@ const BASE = "/api/v1/companies/{companyId}/invoices";
 const Params = z.object({ companyId: z.string() });
 const IdParams = z.object({ companyId: z.string(), id: z.string() });
 const write = { tag: TAG, scope: "invoices:write", company: true, idempotency: "required", dryRun: true } as const;
-const opts = { idempotency: "required", dryRun: true } as const;
 
 export function registerInvoiceRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(
@@ -101,7 +100,7 @@ export function registerInvoiceRoutes(app: OpenAPIHono<AppEnv>) {
       response: InvoiceSchema,
       status: 201,
     }),
-    async (c) => dispatch(c, "invoices.create", c.req.valid("json"), opts),
+    async (c) => dispatch(c, "invoices.create", c.req.valid("json")),
   );
 
   app.openapi(
@@ -115,17 +114,17 @@ export function registerInvoiceRoutes(app: OpenAPIHono<AppEnv>) {
       body: z.object({ invoices: z.array(z.unknown()).min(1).max(50), all_or_nothing: z.boolean().optional() }),
       response: BatchResultSchemaOf(InvoiceSchema),
     }),
-    async (c) => dispatch(c, "invoices.bulk_create", c.req.valid("json"), opts),
+    async (c) => dispatch(c, "invoices.bulk_create", c.req.valid("json")),
   );
 
   app.openapi(
     defineRoute({ ...write, method: "patch", path: `${BASE}/{id}`, summary: "Update a draft's dates, exchange rate, references or notes", description: "Drafts only (INVOICE_UPDATE_NOT_DRAFT); lines are fixed once created.", params: IdParams, body: InvoicePatchSchema, response: InvoiceSchema }),
-    async (c) => dispatch(c, "invoices.update", { ...c.req.valid("json"), id: c.req.valid("param").id }, opts),
+    async (c) => dispatch(c, "invoices.update", { ...c.req.valid("json"), id: c.req.valid("param").id }),
   );
 
   app.openapi(
     defineRoute({ ...write, method: "delete", path: `${BASE}/{id}`, summary: "Cancel a draft (204)", description: "Drafts only (INVOICE_DELETE_NOT_DRAFT). The row is kept with status cancelled.", params: IdParams, response: null, status: 204 }),
-    async (c) => dispatch(c, "invoices.cancel", { id: c.req.valid("param").id }, opts),
+    async (c) => dispatch(c, "invoices.cancel", { id: c.req.valid("param").id }),
   );
 
   app.openapi(
@@ -138,7 +137,7 @@ export function registerInvoiceRoutes(app: OpenAPIHono<AppEnv>) {
       params: IdParams,
       response: InvoiceSchema,
     }),
-    async (c) => dispatch(c, "invoices.mark_sent", { id: c.req.valid("param").id }, opts),
+    async (c) => dispatch(c, "invoices.mark_sent", { id: c.req.valid("param").id }),
   );
 
   app.openapi(
@@ -154,7 +153,7 @@ export function registerInvoiceRoutes(app: OpenAPIHono<AppEnv>) {
       params: IdParams,
       response: InvoiceSchema.extend({ document_id: z.string() }),
     }),
-    async (c) => dispatch(c, "invoices.send", { id: c.req.valid("param").id }, opts),
+    async (c) => dispatch(c, "invoices.send", { id: c.req.valid("param").id }),
   );
 
   app.openapi(
@@ -171,7 +170,7 @@ export function registerInvoiceRoutes(app: OpenAPIHono<AppEnv>) {
       bodyRequired: false,
       response: InvoiceSchema.extend({ journal_entry_id: z.string() }),
     }),
-    async (c) => dispatch(c, "invoices.pay", { ...c.req.valid("json"), id: c.req.valid("param").id }, opts),
+    async (c) => dispatch(c, "invoices.pay", { ...c.req.valid("json"), id: c.req.valid("param").id }),
   );
 
   app.openapi(
@@ -186,6 +185,6 @@ export function registerInvoiceRoutes(app: OpenAPIHono<AppEnv>) {
       response: InvoiceSchema.extend({ original_status: z.string() }),
       status: 201,
     }),
-    async (c) => dispatch(c, "invoices.credit", { ...c.req.valid("json"), id: c.req.valid("param").id }, opts),
+    async (c) => dispatch(c, "invoices.credit", { ...c.req.valid("json"), id: c.req.valid("param").id }),
   );
 }

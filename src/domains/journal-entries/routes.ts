@@ -25,7 +25,6 @@ const BASE = "/api/v1/companies/{companyId}/journal-entries";
 const Params = z.object({ companyId: z.string() });
 const IdParams = z.object({ companyId: z.string(), id: z.string() });
 const write = { scope: "bookkeeping:write", company: true, write: true, idempotency: "required", dryRun: true, tag: TAG } as const;
-const opts = { idempotency: "required", dryRun: true } as const;
 
 export function registerJournalEntryRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(
@@ -80,7 +79,7 @@ export function registerJournalEntryRoutes(app: OpenAPIHono<AppEnv>) {
       response: EntrySchema,
       status: 201,
     }),
-    async (c) => dispatch(c, "journal_entries.create", c.req.valid("json"), opts),
+    async (c) => dispatch(c, "journal_entries.create", c.req.valid("json")),
   );
 
   app.openapi(
@@ -93,7 +92,7 @@ export function registerJournalEntryRoutes(app: OpenAPIHono<AppEnv>) {
       body: BatchCreateSchema,
       response: BatchResultSchema,
     }),
-    async (c) => dispatch(c, "journal_entries.batch_create", c.req.valid("json"), opts),
+    async (c) => dispatch(c, "journal_entries.batch_create", c.req.valid("json")),
   );
 
   app.openapi(
@@ -108,7 +107,7 @@ export function registerJournalEntryRoutes(app: OpenAPIHono<AppEnv>) {
       params: IdParams,
       response: CommitResultSchema,
     }),
-    async (c) => dispatch(c, "journal_entries.commit", { id: c.req.valid("param").id }, opts),
+    async (c) => dispatch(c, "journal_entries.commit", { id: c.req.valid("param").id }),
   );
 
   app.openapi(
@@ -120,7 +119,7 @@ export function registerJournalEntryRoutes(app: OpenAPIHono<AppEnv>) {
       params: IdParams,
       response: EntrySchema,
     }),
-    async (c) => dispatch(c, "journal_entries.cancel", { id: c.req.valid("param").id }, opts),
+    async (c) => dispatch(c, "journal_entries.cancel", { id: c.req.valid("param").id }),
   );
 
   app.openapi(
@@ -136,7 +135,7 @@ export function registerJournalEntryRoutes(app: OpenAPIHono<AppEnv>) {
       response: ReverseResultSchema,
       status: 201,
     }),
-    async (c) => dispatch(c, "journal_entries.reverse", { ...(c.req.valid("json") ?? {}), id: c.req.valid("param").id }, opts),
+    async (c) => dispatch(c, "journal_entries.reverse", { ...(c.req.valid("json") ?? {}), id: c.req.valid("param").id }),
   );
 
   app.openapi(
@@ -153,6 +152,6 @@ export function registerJournalEntryRoutes(app: OpenAPIHono<AppEnv>) {
       response: CorrectResultSchema,
       status: 201,
     }),
-    async (c) => dispatch(c, "journal_entries.correct", { ...c.req.valid("json"), id: c.req.valid("param").id }, opts),
+    async (c) => dispatch(c, "journal_entries.correct", { ...c.req.valid("json"), id: c.req.valid("param").id }),
   );
 }

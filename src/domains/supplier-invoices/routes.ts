@@ -21,7 +21,6 @@ const BASE = "/api/v1/companies/{companyId}/supplier-invoices";
 const Params = z.object({ companyId: z.string() });
 const IdParams = z.object({ companyId: z.string(), id: z.string() });
 const write = { tag: TAG, scope: "suppliers:write", company: true, idempotency: "required", dryRun: true } as const;
-const opts = { idempotency: "required", dryRun: true } as const;
 
 export function registerSupplierInvoiceRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(
@@ -85,17 +84,17 @@ export function registerSupplierInvoiceRoutes(app: OpenAPIHono<AppEnv>) {
       response: SupplierInvoiceSchema,
       status: 201,
     }),
-    async (c) => dispatch(c, "supplier_invoices.create", c.req.valid("json"), opts),
+    async (c) => dispatch(c, "supplier_invoices.create", c.req.valid("json")),
   );
 
   app.openapi(
     defineRoute({ ...write, method: "patch", path: `${BASE}/{id}`, summary: "Update an unpaid supplier invoice's number, due date, payment reference or notes", description: "Amounts and accounts are changed by crediting the invoice and registering it again (the entry is immutable).", params: IdParams, body: SupplierInvoicePatchSchema, response: SupplierInvoiceSchema }),
-    async (c) => dispatch(c, "supplier_invoices.update", { ...c.req.valid("json"), id: c.req.valid("param").id }, opts),
+    async (c) => dispatch(c, "supplier_invoices.update", { ...c.req.valid("json"), id: c.req.valid("param").id }),
   );
 
   app.openapi(
     defineRoute({ ...write, method: "post", path: `${BASE}/{id}/approve`, summary: "Approve (attest) a registered supplier invoice", description: "No entry. Already approved or settled: SI_APPROVE_NOT_REGISTERED. Past its due date it stays overdue.", params: IdParams, response: SupplierInvoiceSchema }),
-    async (c) => dispatch(c, "supplier_invoices.approve", { id: c.req.valid("param").id }, opts),
+    async (c) => dispatch(c, "supplier_invoices.approve", { id: c.req.valid("param").id }),
   );
 
   app.openapi(
@@ -112,7 +111,7 @@ export function registerSupplierInvoiceRoutes(app: OpenAPIHono<AppEnv>) {
       bodyRequired: false,
       response: SupplierInvoiceSchema.extend({ journal_entry_id: z.string() }),
     }),
-    async (c) => dispatch(c, "supplier_invoices.pay", { ...c.req.valid("json"), id: c.req.valid("param").id }, opts),
+    async (c) => dispatch(c, "supplier_invoices.pay", { ...c.req.valid("json"), id: c.req.valid("param").id }),
   );
 
   app.openapi(
@@ -126,16 +125,16 @@ export function registerSupplierInvoiceRoutes(app: OpenAPIHono<AppEnv>) {
       response: z.object({ credit_note_id: z.string(), original_id: z.string(), arrival_number: z.number(), supplier_invoice_number: z.string(), registration_journal_entry_id: z.string().nullable(), total: z.number(), original: SupplierInvoiceSchema }),
       status: 201,
     }),
-    async (c) => dispatch(c, "supplier_invoices.credit", { id: c.req.valid("param").id }, opts),
+    async (c) => dispatch(c, "supplier_invoices.credit", { id: c.req.valid("param").id }),
   );
 
   app.openapi(
     defineRoute({ ...write, method: "post", path: `${BASE}/{id}/dispute`, summary: "Mark an open supplier invoice as disputed", description: "It stays in the supplier ledger and cannot be paid until the dispute is resolved.", params: IdParams, body: SupplierInvoiceDisputeSchema, response: SupplierInvoiceSchema }),
-    async (c) => dispatch(c, "supplier_invoices.dispute", { ...c.req.valid("json"), id: c.req.valid("param").id }, opts),
+    async (c) => dispatch(c, "supplier_invoices.dispute", { ...c.req.valid("json"), id: c.req.valid("param").id }),
   );
 
   app.openapi(
     defineRoute({ ...write, method: "post", path: `${BASE}/{id}/resolve-dispute`, summary: "End a dispute: back to registered, approved, partially_paid or overdue", params: IdParams, response: SupplierInvoiceSchema }),
-    async (c) => dispatch(c, "supplier_invoices.resolve_dispute", { id: c.req.valid("param").id }, opts),
+    async (c) => dispatch(c, "supplier_invoices.resolve_dispute", { id: c.req.valid("param").id }),
   );
 }

@@ -91,7 +91,7 @@ export function registerWebhookRoutes(app: OpenAPIHono<AppEnv>) {
       if (needsPayrollScope(body.event_type) && !hasScope(c.get("auth").scopes, "payroll:read")) {
         throw new ApiError("INSUFFICIENT_SCOPE", { required_scope: "payroll:read", event_type: body.event_type }, "Payroll events need the scope payroll:read.");
       }
-      return dispatch(c, "webhooks.create", body, { idempotency: "required", dryRun: true });
+      return dispatch(c, "webhooks.create", body);
     },
   );
 
@@ -112,17 +112,17 @@ export function registerWebhookRoutes(app: OpenAPIHono<AppEnv>) {
         .strict(),
       response: WebhookSchema,
     }),
-    async (c) => dispatch(c, "webhooks.update", { ...c.req.valid("json"), id: c.req.valid("param").id }, { idempotency: "optional", dryRun: true }),
+    async (c) => dispatch(c, "webhooks.update", { ...c.req.valid("json"), id: c.req.valid("param").id }),
   );
 
   app.openapi(
     defineRoute({ tag: TAG, scope: SCOPE, company: true, idempotency: "optional", method: "delete", path: `${BASE}/{id}`, summary: "Delete a webhook; its deliveries stay with webhook_id null", params: IdParams, response: z.object({ deleted: z.boolean() }) }),
-    async (c) => dispatch(c, "webhooks.delete", { id: c.req.valid("param").id }, { idempotency: "optional", dryRun: false }),
+    async (c) => dispatch(c, "webhooks.delete", { id: c.req.valid("param").id }),
   );
 
   app.openapi(
     defineRoute({ tag: TAG, scope: SCOPE, company: true, method: "post", path: `${BASE}/{id}/rotate-secret`, summary: "New signing secret, returned once; the old one stops at once", description: "Not idempotent.", params: IdParams, response: WithSecret }),
-    async (c) => dispatch(c, "webhooks.rotate_secret", { id: c.req.valid("param").id }, { idempotency: "ignored", dryRun: false }),
+    async (c) => dispatch(c, "webhooks.rotate_secret", { id: c.req.valid("param").id }),
   );
 
   app.openapi(
@@ -137,7 +137,7 @@ export function registerWebhookRoutes(app: OpenAPIHono<AppEnv>) {
       params: IdParams,
       response: z.object({ webhook_delivery_id: z.string(), status: z.literal("pending") }),
     }),
-    async (c) => dispatch(c, "webhooks.test", { id: c.req.valid("param").id }, { idempotency: "optional", dryRun: false }),
+    async (c) => dispatch(c, "webhooks.test", { id: c.req.valid("param").id }),
   );
 
   app.openapi(
@@ -172,7 +172,7 @@ export function registerWebhookRoutes(app: OpenAPIHono<AppEnv>) {
       const notFound = new ApiError("NOT_FOUND", { resource: "webhook_delivery", id });
       if (!delivery) throw notFound;
       await enterCompany(c, delivery.companyId, true, notFound);
-      return dispatch(c, "webhooks.retry_delivery", { id }, { idempotency: "ignored", dryRun: false });
+      return dispatch(c, "webhooks.retry_delivery", { id });
     },
   );
 }
