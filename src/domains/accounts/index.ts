@@ -3,3 +3,4 @@
 export { registerAccountRoutes } from "./routes";
 export { createAccount, updateAccount } from "./service";
 export { planImportedChart, type ImportedChart } from "./import";
+export { findActiveAccount, planChartForNewCompany } from "./queries";

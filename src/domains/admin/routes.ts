@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
 import { nowIso } from "../../clock";
 import { database } from "../../db/client";
-import { apiKeys, companies, memberships, users } from "../../db/schema";
+import { apiKeys, companies, users } from "../../db/schema";
 import { ApiError } from "../../http/api-error";
 import type { AppEnv } from "../../http/context";
 import { randomToken, sha256Hex, timingSafeEqual } from "../../http/crypto";
@@ -13,6 +13,7 @@ import { json } from "../../http/envelope";
 import { defineRoute } from "../../http/route";
 import { newId } from "../../ids";
 import { toOre } from "../../ledger/money";
+import { setMembership } from "../companies";
 
 const TAG = "Admin";
 
@@ -167,10 +168,7 @@ export function registerAdminRoutes(app: OpenAPIHono<AppEnv>) {
       const db = database(c.env);
       if (!(await db.select().from(companies).where(eq(companies.id, companyId)).get())) throw new ApiError("NOT_FOUND", { resource: "company", id: companyId });
       if (!(await db.select().from(users).where(eq(users.id, user_id)).get())) throw new ApiError("NOT_FOUND", { resource: "user", id: user_id });
-      await db
-        .insert(memberships)
-        .values({ companyId, userId: user_id, role, createdAt: nowIso() })
-        .onConflictDoUpdate({ target: [memberships.companyId, memberships.userId], set: { role } });
+      await setMembership(db, companyId, user_id, role, nowIso());
       return json(c, { company_id: companyId, user_id, role }, 201);
     },
   );

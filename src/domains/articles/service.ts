@@ -3,12 +3,13 @@
 import { and, asc, desc, eq, isNull, like, or } from "drizzle-orm";
 import type { Command } from "../../commands/plan";
 import type { Database } from "../../db/client";
-import { accounts, articles } from "../../db/schema";
+import { articles } from "../../db/schema";
 import { ApiError } from "../../http/api-error";
 import { afterDesc, type PageRequest } from "../../http/pagination";
 import { newId } from "../../ids";
 import { fromOre, toOre } from "../../ledger/money";
 import { VAT_RATES_BP, vatRateToBp } from "../../sweden/vat";
+import { findActiveAccount } from "../accounts";
 
 type ArticleRow = typeof articles.$inferSelect;
 
@@ -38,8 +39,7 @@ export interface ArticleInput {
 
 /** Revenue accounts are BAS class 3 (rörelsens inkomster), active in the company's chart. */
 async function assertRevenueAccount(db: Database, companyId: string, account: string) {
-  const row = await db.select().from(accounts).where(and(eq(accounts.companyId, companyId), eq(accounts.number, account))).get();
-  if (!row || !row.isActive || !account.startsWith("3")) {
+  if (!account.startsWith("3") || !(await findActiveAccount(db, companyId, account))) {
     throw new ApiError("ACCOUNTS_NOT_IN_CHART", { accounts: [account] }, "revenue_account must be an active class-3 account of the chart.");
   }
 }

@@ -1,13 +1,16 @@
-// Companies: creation (chart, first fiscal year, owner membership), reads, settings.
-import { and, eq, isNull, sql } from "drizzle-orm";
+// Companies: creation (the chart and the first fiscal year planned by their owners,
+// the owner membership), reads, settings, and who belongs to which company.
+import { and, eq, isNull } from "drizzle-orm";
 import type { Command } from "../../commands/plan";
 import type { Database } from "../../db/client";
-import { accounts, basAccounts, companies, companySettings, fiscalPeriods, memberships } from "../../db/schema";
+import { companies, companySettings, memberships } from "../../db/schema";
 import { ApiError, fieldError } from "../../http/api-error";
 import type { Role } from "../../http/context";
 import { newId } from "../../ids";
 import { fiscalYearContaining, fiscalYearName, firstFiscalYearProblem } from "../../sweden/fiscal-year";
 import { parseOrgNumber } from "../../sweden/identity";
+import { planChartForNewCompany } from "../accounts";
+import { planFirstPeriod } from "../fiscal-periods";
 import type { CompanyCreateInput, SettingsPatchInput } from "./schemas";
 
 type CompanyRow = typeof companies.$inferSelect;
@@ -117,30 +120,8 @@ export const createCompany: Command<CompanyCreateInput & { sandbox: boolean }> =
       db.insert(companies).values(company),
       db.insert(companySettings).values({ companyId: company.id, updatedAt: ctx.now }),
       db.insert(memberships).values({ companyId: company.id, userId: ctx.userId, role: "owner", createdAt: ctx.now }),
-      // The whole BAS chart in one statement, from the reference table the migration seeded.
-      db.insert(accounts).select(
-        db
-          .select({
-            companyId: sql<string>`${company.id}`.as("company_id"),
-            number: basAccounts.number,
-            name: basAccounts.name,
-            type: basAccounts.type,
-            isActive: sql<boolean>`1`.as("is_active"),
-            k2Excluded: basAccounts.k2Excluded,
-            isCustom: sql<boolean>`0`.as("is_custom"),
-            createdAt: sql<string>`${ctx.now}`.as("created_at"),
-            updatedAt: sql<string>`${ctx.now}`.as("updated_at"),
-          })
-          .from(basAccounts),
-      ),
-      db.insert(fiscalPeriods).values({
-        id: periodId,
-        companyId: company.id,
-        name: periodName,
-        periodStart: period.start,
-        periodEnd: period.end,
-        createdAt: ctx.now,
-      }),
+      planChartForNewCompany(db, company.id, ctx.now),
+      planFirstPeriod(db, { id: periodId, companyId: company.id, name: periodName, start: period.start, end: period.end, now: ctx.now }),
     ],
     audit: { action: "company.created", resourceType: "company", resourceId: company.id },
   };
@@ -192,3 +173,21 @@ export const updateSettings: Command<SettingsPatchInput> = async (db, input, ctx
   };
 };
 
+
+/** Invoice terms a new customer gets unless it names its own (null: no company row). */
+export async function invoiceDefaultDays(db: Database, companyId: string): Promise<number | null> {
+  const s = await db.select({ d: companySettings.invoiceDefaultDays }).from(companySettings).where(eq(companySettings.companyId, companyId)).get();
+  return s?.d ?? null;
+}
+
+/** What a report's heading names: the company and its organisation number. */
+export async function companyHeading(db: Database, companyId: string): Promise<{ name: string; orgNumber: string | null }> {
+  const row = await db.select({ name: companies.name, orgNumber: companies.orgNumber }).from(companies).where(eq(companies.id, companyId)).get();
+  if (!row) throw new ApiError("NOT_FOUND", { resource: "company", id: companyId });
+  return row;
+}
+
+/** The operators' API gives a user a role in a company, or changes it (admin routes). */
+export async function setMembership(db: Database, companyId: string, userId: string, role: Role, now: string): Promise<void> {
+  await db.insert(memberships).values({ companyId, userId, role, createdAt: now }).onConflictDoUpdate({ target: [memberships.companyId, memberships.userId], set: { role } });
+}

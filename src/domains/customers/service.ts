@@ -3,12 +3,12 @@
 // personal_number it is CUSTOMER_PERSONAL_NUMBER_CONFLICT; on a business it is
 // CUSTOMER_ORG_NUMBER_IS_PERSONAL; personal_number on a business is
 // CUSTOMER_PERSONAL_NUMBER_NOT_ALLOWED. org_number is unique in the company.
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { planBulk, refuseAllOrNothing } from "../../commands/bulk";
 import type { Command, CommandContext } from "../../commands/plan";
 import type { Database } from "../../db/client";
 import { archiveStatements, listParties, orgNumberTaken } from "../../db/register";
-import { companySettings, customers } from "../../db/schema";
+import { customers } from "../../db/schema";
 import type { Env } from "../../env";
 import { ApiError, fieldError } from "../../http/api-error";
 import type { PageRequest } from "../../http/pagination";
@@ -17,6 +17,7 @@ import { decryptSecret, encryptSecret } from "../../secrets";
 import { maskPersonnummer, parseOrgNumber, parsePersonnummer } from "../../sweden/identity";
 import { CustomerCreateSchema, type CustomerCreateInput, type CustomerPatchInput } from "./schemas";
 import { checkVatNumber, splitVatNumber } from "./vies";
+import { invoiceDefaultDays } from "../companies";
 
 type CustomerRow = typeof customers.$inferSelect;
 type CustomerType = CustomerRow["customerType"];
@@ -111,8 +112,7 @@ async function viesResult(env: Env, ctx: CommandContext, type: CustomerType, vat
 }
 
 async function defaultTerms(db: Database, companyId: string): Promise<number> {
-  const s = await db.select({ d: companySettings.invoiceDefaultDays }).from(companySettings).where(eq(companySettings.companyId, companyId)).get();
-  return s?.d ?? 30;
+  return (await invoiceDefaultDays(db, companyId)) ?? 30;
 }
 
 async function planCreate(db: Database, env: Env, ctx: CommandContext, input: CustomerCreateInput, taken: Set<string>, terms: number) {
@@ -172,6 +172,11 @@ export const bulkCreateCustomers: Command<{ customers: unknown[]; all_or_nothing
     audit: { action: "customer.bulk_created", resourceType: "customer", resourceId: null },
   };
 };
+
+/** The customers of `ids` (the invoice list's expand=customer, the invoice PDF's buyer). */
+export function customersByIds(db: Database, companyId: string, ids: string[]): Promise<CustomerRow[]> {
+  return ids.length ? db.select().from(customers).where(and(eq(customers.companyId, companyId), inArray(customers.id, ids))).all() : Promise.resolve([]);
+}
 
 export async function loadCustomer(db: Database, companyId: string, id: string): Promise<CustomerRow> {
   const row = await db.select().from(customers).where(and(eq(customers.companyId, companyId), eq(customers.id, id))).get();

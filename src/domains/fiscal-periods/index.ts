@@ -3,3 +3,4 @@
 export { registerFiscalPeriodRoutes } from "./routes";
 export { createNextPeriod, lockPeriod, unlockPeriod } from "./service";
 export { periodHolding, planPeriodForImport } from "./import";
+export { planFirstPeriod } from "./first-period";

@@ -1,10 +1,9 @@
 // From an invoice row to its PDF: the seller's and buyer's particulars, lines and
 // VAT, and the texts the law asks for in special cases.
 import type { Database } from "../../db/client";
-import { customers } from "../../db/schema";
-import { and, eq } from "drizzle-orm";
 import { fromOre } from "../../ledger/money";
 import { loadCompany } from "../companies";
+import { customersByIds } from "../customers";
 import { renderInvoicePdf, type InvoicePdf } from "./pdf";
 import { itemsOfInvoice, type InvoiceRow } from "./queries";
 
@@ -20,7 +19,7 @@ export function invoiceFileName(row: InvoiceRow): string {
 
 export async function invoicePdfBytes(db: Database, row: InvoiceRow, nowIso: string): Promise<Uint8Array> {
   const { companies: company, company_settings: settings } = await loadCompany(db, row.companyId);
-  const customer = await db.select().from(customers).where(and(eq(customers.companyId, row.companyId), eq(customers.id, row.customerId))).get();
+  const [customer] = await customersByIds(db, row.companyId, [row.customerId]);
   const items = await itemsOfInvoice(db, row.id);
   const title: InvoicePdf["title"] = row.isCreditNote ? "Kreditfaktura" : row.documentType === "proforma" ? "Proformafaktura" : row.documentType === "delivery_note" ? "Följesedel" : "Faktura";
   const notes: string[] = [];

@@ -3,13 +3,13 @@
 import { remainingOre } from "../../ledger/settlement";
 import { and, asc, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { customers, invoiceItems, invoicePayments, invoices } from "../../db/schema";
+import { invoiceItems, invoicePayments, invoices } from "../../db/schema";
 import type { Env } from "../../env";
 import { ApiError } from "../../http/api-error";
 import type { ErrorCode } from "../../http/error-catalogue";
 import { afterDesc, type PageRequest } from "../../http/pagination";
 import { fromOre } from "../../ledger/money";
-import { customerJson } from "../customers";
+import { customerJson, customersByIds } from "../customers";
 import { groupBy } from "../../db/group";
 import { toOpenItem, type OpenItem, type OpenItemSqlRow } from "../../db/open-items";
 
@@ -140,7 +140,7 @@ export async function invoicesWith(env: Env, db: Database, companyId: string, ro
   const items = expand.has("items") && ids.length ? await db.select().from(invoiceItems).where(inArray(invoiceItems.invoiceId, ids)).orderBy(asc(invoiceItems.sortOrder)).all() : [];
   const payments = expand.has("payments") && ids.length ? await db.select().from(invoicePayments).where(inArray(invoicePayments.invoiceId, ids)).orderBy(asc(invoicePayments.paymentDate)).all() : [];
   const customerIds = [...new Set(rows.map((r) => r.customerId))];
-  const parties = expand.has("customer") && customerIds.length ? await db.select().from(customers).where(and(eq(customers.companyId, companyId), inArray(customers.id, customerIds))).all() : [];
+  const parties = expand.has("customer") ? await customersByIds(db, companyId, customerIds) : [];
   const partyJson = new Map(await Promise.all(parties.map(async (p) => [p.id, await customerJson(env, p)] as const)));
   const itemsOf = groupBy(items, (i) => i.invoiceId);
   const paymentsOf = groupBy(payments, (p) => p.invoiceId);

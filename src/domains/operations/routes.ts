@@ -1,8 +1,7 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { and, eq, isNull } from "drizzle-orm";
 import { database } from "../../db/client";
-import { companies, memberships } from "../../db/schema";
 import { ApiError } from "../../http/api-error";
+import { enterCompany } from "../../http/company-access";
 import type { AppEnv } from "../../http/context";
 import { json } from "../../http/envelope";
 import { defineRoute } from "../../http/route";
@@ -40,16 +39,10 @@ export function registerOperationRoutes(app: OpenAPIHono<AppEnv>) {
       const { id } = c.req.valid("param");
       const db = database(c.env);
       const op = await loadOperation(db, id);
-      const auth = c.get("auth");
-      const member =
-        op &&
-        (await db
-          .select({ role: memberships.role })
-          .from(memberships)
-          .innerJoin(companies, eq(companies.id, memberships.companyId))
-          .where(and(eq(memberships.companyId, op.companyId), eq(memberships.userId, auth.userId), eq(companies.isSandbox, auth.mode === "test"), isNull(companies.archivedAt)))
-          .get());
-      if (!op || !member) throw new ApiError("NOT_FOUND", { resource: "operation", id });
+      // Visible only to members of the operation's company, by the same rule as company routes.
+      const notFound = new ApiError("NOT_FOUND", { resource: "operation", id });
+      if (!op) throw notFound;
+      await enterCompany(c, op.companyId, false, notFound);
       return json(c, operationJson(op));
     },
   );

@@ -4,7 +4,7 @@
 // from account_balances, which the ledger engine keeps in the posting batch.
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { accountBalances, accounts, companies, dimensionCodes, dimensions, fiscalPeriods, journalEntries } from "../../db/schema";
+import { accountBalances, accounts, dimensionCodes, dimensions, fiscalPeriods, journalEntries } from "../../db/schema";
 import type { OpenItem } from "../../db/open-items";
 import { ApiError } from "../../http/api-error";
 import type { FiscalPeriodRow } from "../../ledger/engine";
@@ -130,10 +130,7 @@ export async function dimensionsInOrder(db: Database, companyId: string) {
   return { dims, codes };
 }
 
-/** What a report's heading names: the company and its organisation number. */
-export async function companyHeading(db: Database, companyId: string): Promise<{ name: string; orgNumber: string | null }> {
-  return (await db.select({ name: companies.name, orgNumber: companies.orgNumber }).from(companies).where(eq(companies.id, companyId)).get())!;
-}
+export { companyHeading } from "../companies";
 
 /** Invoices (customer) or supplier invoices (supplier) still owed at `asOf`. */
 export function openItemsAt(db: Database, companyId: string, asOf: string, party: "customer" | "supplier"): Promise<OpenItem[]> {

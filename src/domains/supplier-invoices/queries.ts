@@ -3,12 +3,12 @@
 import { remainingOre } from "../../ledger/settlement";
 import { and, asc, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { supplierInvoiceItems, supplierInvoicePayments, supplierInvoices, suppliers } from "../../db/schema";
+import { supplierInvoiceItems, supplierInvoicePayments, supplierInvoices } from "../../db/schema";
 import { ApiError } from "../../http/api-error";
 import type { ErrorCode } from "../../http/error-catalogue";
 import { afterDesc, type PageRequest } from "../../http/pagination";
 import { fromOre } from "../../ledger/money";
-import { supplierJson } from "../suppliers";
+import { supplierJson, suppliersByIds } from "../suppliers";
 import { groupBy } from "../../db/group";
 import { toOpenItem, type OpenItem, type OpenItemSqlRow } from "../../db/open-items";
 
@@ -139,7 +139,7 @@ export async function supplierInvoicesWith(db: Database, companyId: string, rows
   const items = expand.has("items") && ids.length ? await db.select().from(supplierInvoiceItems).where(inArray(supplierInvoiceItems.supplierInvoiceId, ids)).orderBy(asc(supplierInvoiceItems.sortOrder)).all() : [];
   const payments = expand.has("payments") && ids.length ? await db.select().from(supplierInvoicePayments).where(inArray(supplierInvoicePayments.supplierInvoiceId, ids)).orderBy(asc(supplierInvoicePayments.paymentDate)).all() : [];
   const supplierIds = [...new Set(rows.map((r) => r.supplierId))];
-  const parties = expand.has("supplier") && supplierIds.length ? await db.select().from(suppliers).where(and(eq(suppliers.companyId, companyId), inArray(suppliers.id, supplierIds))).all() : [];
+  const parties = expand.has("supplier") ? await suppliersByIds(db, companyId, supplierIds) : [];
   const partyJson = new Map(parties.map((p) => [p.id, supplierJson(p)]));
   const itemsOf = groupBy(items, (i) => i.supplierInvoiceId);
   const paymentsOf = groupBy(payments, (p) => p.supplierInvoiceId);

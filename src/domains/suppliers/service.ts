@@ -1,17 +1,18 @@
 // Suppliers (spec: Suppliers). Payment details and VAT numbers are stored as
 // supplied; there is no VIES check. org_number is for legal entities only and unique
 // in the company; default_expense_account must be an active account of the chart.
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { planBulk, refuseAllOrNothing } from "../../commands/bulk";
 import type { Command, CommandContext } from "../../commands/plan";
 import type { Database } from "../../db/client";
 import { archiveStatements, listParties, orgNumberTaken } from "../../db/register";
-import { accounts, suppliers } from "../../db/schema";
+import { suppliers } from "../../db/schema";
 import { ApiError, fieldError } from "../../http/api-error";
 import type { PageRequest } from "../../http/pagination";
 import { newId } from "../../ids";
 import { parseOrgNumber } from "../../sweden/identity";
 import { SupplierCreateSchema, type SupplierCreateInput, type SupplierPatchInput } from "./schemas";
+import { findActiveAccount } from "../accounts";
 
 type SupplierRow = typeof suppliers.$inferSelect;
 
@@ -61,8 +62,7 @@ async function assertOrgNumberFree(db: Database, companyId: string, orgNumber: s
 
 async function assertExpenseAccount(db: Database, companyId: string, account: string | null | undefined) {
   if (!account) return;
-  const row = await db.select().from(accounts).where(and(eq(accounts.companyId, companyId), eq(accounts.number, account))).get();
-  if (!row || !row.isActive) throw new ApiError("ACCOUNTS_NOT_IN_CHART", { accounts: [account] }, "default_expense_account is not an active account of the chart.");
+  if (!(await findActiveAccount(db, companyId, account))) throw new ApiError("ACCOUNTS_NOT_IN_CHART", { accounts: [account] }, "default_expense_account is not an active account of the chart.");
 }
 
 async function planCreate(db: Database, ctx: CommandContext, input: SupplierCreateInput, taken: Set<string>) {
@@ -128,6 +128,11 @@ export const bulkCreateSuppliers: Command<{ suppliers: unknown[]; all_or_nothing
     audit: { action: "supplier.bulk_created", resourceType: "supplier", resourceId: null },
   };
 };
+
+/** The suppliers of `ids` (the supplier-invoice list's expand=supplier). */
+export function suppliersByIds(db: Database, companyId: string, ids: string[]): Promise<SupplierRow[]> {
+  return ids.length ? db.select().from(suppliers).where(and(eq(suppliers.companyId, companyId), inArray(suppliers.id, ids))).all() : Promise.resolve([]);
+}
 
 export async function loadSupplier(db: Database, companyId: string, id: string): Promise<SupplierRow> {
   const row = await db.select().from(suppliers).where(and(eq(suppliers.companyId, companyId), eq(suppliers.id, id))).get();
