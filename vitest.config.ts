@@ -29,6 +29,7 @@ export default defineConfig(async () => {
             // a 32-byte test key; never a production key
             PII_ENCRYPTION_KEY: "dGVzdC1rZXktZm9yLXBpaS1lbmNyeXB0aW9uLTMyYnk=",
             DOCUMENT_URL_SECRET: "test-document-url-secret",
+            PUBLIC_BASE_URL: "https://api.bokforing.test",
             VIES_BASE_URL: "https://vies.test",
             VIES_TIMEOUT_MS: "300",
             FX_RATES_BASE_URL: "https://fx.test/swea/v1",
@@ -49,6 +50,8 @@ export default defineConfig(async () => {
     test: {
       include: ["test/**/*.test.ts"],
       setupFiles: ["./test/setup.ts"],
+      // Node-side: validates the ROT/RUT claim files against Skatteverket's XSD (xmllint-wasm cannot run in workerd).
+      globalSetup: ["./test/rotrut-xsd.global-setup.ts"],
       testTimeout: 60_000,
       hookTimeout: 60_000,
     },

@@ -3,8 +3,10 @@
 //   create-key   --user ID --name N --scopes a,b|* --mode live|test [--limit SEK]
 //   revoke-key   ID
 //   add-member   --company ID --user ID --role owner|admin|member|viewer
-// The service address is --url or http://127.0.0.1:$PORT (8787); the token is
-// ADMIN_TOKEN from the environment or .dev.vars.
+// The service address is --url, else http://127.0.0.1:$PORT when PORT is set, else the
+// server `npm start` is running (it writes .wrangler/dev-server.json), else
+// http://127.0.0.1:8787. The token is ADMIN_TOKEN from the environment or .dev.vars
+// (npm start generates one there).
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -32,7 +34,7 @@ function adminToken() {
     const m = /^ADMIN_TOKEN\s*=\s*"?([^"\n]+)"?/m.exec(readFileSync(file, "utf8"));
     if (m) return m[1];
   }
-  fail("ADMIN_TOKEN is not set (environment or .dev.vars)");
+  fail("ADMIN_TOKEN is not set (environment or .dev.vars); npm start writes one to .dev.vars on its first run");
 }
 
 function fail(message) {
@@ -46,7 +48,23 @@ function need(name) {
   return v;
 }
 
-const base = values.url ?? `http://127.0.0.1:${process.env.PORT ?? "8787"}`;
+/** --url, else PORT, else the running npm start (its pid still alive), else 8787; and where it came from. */
+function serviceAddress() {
+  if (values.url) return { base: values.url, from: "--url" };
+  if (process.env.PORT) return { base: `http://127.0.0.1:${process.env.PORT}`, from: "PORT" };
+  const file = join(projectRoot, ".wrangler", "dev-server.json");
+  if (existsSync(file)) {
+    try {
+      const { url, pid } = JSON.parse(readFileSync(file, "utf8"));
+      process.kill(pid, 0); // throws when that npm start is gone
+      return { base: url, from: "the running npm start (.wrangler/dev-server.json)" };
+    } catch {
+      // a stale file from a server that has stopped
+    }
+  }
+  return { base: "http://127.0.0.1:8787", from: "the default (no --url, no PORT, no running npm start found)" };
+}
+const { base, from } = serviceAddress();
 const [command, arg] = positionals;
 
 const requests = {
@@ -72,7 +90,19 @@ const res = await fetch(base + path, {
   method,
   headers: { Authorization: `Bearer ${adminToken()}`, ...(body ? { "Content-Type": "application/json" } : {}) },
   body: body ? JSON.stringify(body) : undefined,
-}).catch((err) => fail(`cannot reach ${base}: ${err.message}`));
+}).catch((err) => fail(`cannot reach ${base} (from ${from}): ${err.cause?.code ?? err.message}. Is npm start running? Give --url or PORT for another address.`));
 const text = await res.text();
 console.log(text);
+let error = null;
+try {
+  error = JSON.parse(text).error ?? null;
+} catch {
+  // not the API's envelope
+}
+if (res.status === 401) {
+  console.error(`admin: ${base} refused the admin token. ADMIN_TOKEN here (environment, else .dev.vars) must be the value the server was started with; restart npm start after changing .dev.vars.`);
+} else if (error?.code === "NOT_FOUND" && error.details?.path) {
+  // the admin API answers every path with 404 when the server has no ADMIN_TOKEN
+  console.error(`admin: ${base} has no admin API: the server runs without ADMIN_TOKEN (set it in .dev.vars or the environment and restart npm start).`);
+}
 process.exit(res.ok ? 0 : 1);

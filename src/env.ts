@@ -16,12 +16,18 @@ export interface Env {
   CURSOR_SECRET?: string;
   /** AES-256-GCM key (32 bytes, base64) for personal numbers and webhook secrets */
   PII_ENCRYPTION_KEY?: string;
+  /** the API's public origin (https://api.example.se): signed download URLs are built on it, never on the request's Host */
+  PUBLIC_BASE_URL?: string;
   /** signs document download URLs */
   DOCUMENT_URL_SECRET?: string;
   /** DNS-over-HTTPS resolver (JSON API) used to check webhook hosts */
   DNS_RESOLVER_URL?: string;
   /** webhook delivery timeout in ms (10 000 by contract) */
   WEBHOOK_TIMEOUT_MS?: string;
+  /** "true" admits http://127.0.0.1:PORT webhook receivers, only together with ENVIRONMENT=development */
+  WEBHOOK_ALLOW_LOCAL_HTTP?: string;
+  /** "development" only when started by scripts/start.mjs (npm start); unset when deployed */
+  ENVIRONMENT?: string;
   /** EU VAT registry REST base URL and timeout; configuration so tests can use a fake */
   VIES_BASE_URL?: string;
   VIES_TIMEOUT_MS?: string;

@@ -60,9 +60,19 @@ const TABLES: Record<string, { owner: string; readers?: string[] }> = {
   supplierInvoices: { owner: "domains/supplier-invoices" },
   supplierInvoiceItems: { owner: "domains/supplier-invoices" },
   supplierInvoicePayments: { owner: "domains/supplier-invoices" },
+  fiscalPeriodLockDates: { owner: "domains/fiscal-periods", readers: ["ledger"] },
+  voucherGapExplanations: { owner: "domains/fiscal-periods" },
+  currencyRevaluations: { owner: "domains/fiscal-periods" },
+  complianceSettings: { owner: "domains/compliance" },
   bankImports: { owner: "domains/bank-transactions" },
   bankTransactions: { owner: "domains/bank-transactions" },
   bankTemplates: { owner: "domains/bank-transactions" },
+  employees: { owner: "domains/payroll" },
+  salaryRuns: { owner: "domains/payroll" },
+  salaryRunEmployees: { owner: "domains/payroll" },
+  salaryLineItems: { owner: "domains/payroll" },
+  agiDeclarations: { owner: "domains/payroll" },
+  agiSpecificationNumbers: { owner: "domains/payroll" },
 };
 
 /** Composition roots: the only core files that may import domains (through index.ts). */

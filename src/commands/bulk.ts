@@ -1,6 +1,7 @@
 // Bulk create (spec: at most 50 items, partial success). Each item is validated and
 // planned on its own; the statements of the items that passed commit together in the
 // command's one batch, and the response reports every item by its request_index.
+// When every item is refused the plan is `unchanged`: no audit row, no event.
 import type { z } from "@hono/zod-openapi";
 import { ApiError } from "../http/api-error";
 import type { PlannedEvent, Statement } from "./plan";
@@ -43,5 +44,6 @@ export async function planBulk<T>(items: unknown[], schema: z.ZodType<T>, planOn
     }
   }
   const succeeded = results.filter((r) => r.ok).length;
-  return { data: { results, summary: { total: results.length, succeeded, failed: results.length - succeeded } }, statements, events };
+  // Every item refused: nothing was written, so the command records no audit row (Plan.unchanged).
+  return { data: { results, summary: { total: results.length, succeeded, failed: results.length - succeeded } }, statements, events, unchanged: succeeded === 0 };
 }

@@ -37,6 +37,12 @@ export interface Plan {
     voucher?: VoucherRef | null;
   };
   events?: PlannedEvent[];
+  /**
+   * true when the command changed nothing (a bulk create whose every item was refused):
+   * the runner writes no audit row and no event, only the idempotency record, so a
+   * replay gives the same answer. The plan must then have no statements and no files.
+   */
+  unchanged?: boolean;
   /** what an idempotent replay returns, when it must differ from `data` (a secret shown once) */
   replayData?: unknown;
   /** queue messages to send once the batch has committed */

@@ -4,7 +4,9 @@
 // customer's open invoices), the answer is handed in here, so domains import no cycle.
 import * as accounts from "../domains/accounts";
 import * as articles from "../domains/articles";
+import * as bankTransactions from "../domains/bank-transactions";
 import * as companies from "../domains/companies";
+import * as compliance from "../domains/compliance";
 import * as customers from "../domains/customers";
 import * as dimensions from "../domains/dimensions";
 import * as documents from "../domains/documents";
@@ -12,10 +14,20 @@ import * as fiscalPeriods from "../domains/fiscal-periods";
 import * as imports from "../domains/imports";
 import * as invoices from "../domains/invoices";
 import * as journal from "../domains/journal-entries";
+import * as payroll from "../domains/payroll";
 import * as supplierInvoices from "../domains/supplier-invoices";
 import * as suppliers from "../domains/suppliers";
 import * as webhooks from "../domains/webhooks";
 import type { Command } from "./plan";
+
+/** The year-end's answers from domains above fiscal-periods: the company's form, and the open foreign-currency items. */
+const entityTypeOf = async (db: Parameters<typeof companies.loadCompany>[0], companyId: string) => (await companies.loadCompany(db, companyId)).companies.entityType;
+const revaluationSources = {
+  receivables: invoices.foreignReceivablesToRevalue,
+  planReceivables: invoices.planReceivableBookValues,
+  payables: supplierInvoices.foreignPayablesToRevalue,
+  planPayables: supplierInvoices.planPayableBookValues,
+};
 
 export const COMMANDS = {
   "companies.create": companies.createCompany,
@@ -23,8 +35,16 @@ export const COMMANDS = {
   "accounts.create": accounts.createAccount,
   "accounts.update": accounts.updateAccount,
   "fiscal_periods.create_next": fiscalPeriods.createNextPeriod,
-  "fiscal_periods.lock": fiscalPeriods.lockPeriod,
+  "fiscal_periods.lock": fiscalPeriods.lockPeriodChecked(bankTransactions.unbookedTransactionsIn),
   "fiscal_periods.unlock": fiscalPeriods.unlockPeriod,
+  "fiscal_periods.year_end": fiscalPeriods.startYearEnd,
+  "fiscal_periods.year_end_run": fiscalPeriods.runYearEnd({ entityTypeOf: entityTypeOf, revaluation: revaluationSources }),
+  "fiscal_periods.currency_revaluation": fiscalPeriods.startCurrencyRevaluation,
+  "fiscal_periods.currency_revaluation_run": fiscalPeriods.runCurrencyRevaluation(revaluationSources),
+  "fiscal_periods.close": fiscalPeriods.closePeriod,
+  "fiscal_periods.opening_balances": fiscalPeriods.postOpeningBalances(entityTypeOf),
+  "fiscal_periods.explain_voucher_gap": fiscalPeriods.explainVoucherGap,
+  "compliance.update_settings": compliance.updateComplianceSettings,
   "journal_entries.create": journal.createEntry,
   "journal_entries.batch_create": journal.batchCreateEntries,
   "journal_entries.commit": journal.commitEntry,
@@ -73,9 +93,34 @@ export const COMMANDS = {
   "invoices.cancel": invoices.cancelInvoice,
   "invoices.mark_sent": invoices.markInvoiceSent,
   "invoices.send": invoices.sendInvoice,
-  "invoices.pay": invoices.payInvoice,
+  "invoices.pay": invoices.payInvoiceChecked(bankTransactions.likelyInvoicePayments),
+  "bank_transactions.ingest": bankTransactions.ingestTransactions,
+  "bank_transactions.import_start": bankTransactions.startBankImport,
+  "bank_transactions.import_rows": bankTransactions.importBankRows,
+  "bank_transactions.import_finish": bankTransactions.finishBankImport,
+  "bank_transactions.categorize": bankTransactions.categorizeTransaction,
+  "bank_transactions.batch_categorize": bankTransactions.batchCategorizeTransactions,
+  "bank_transactions.uncategorize": bankTransactions.uncategorizeTransaction,
+  "bank_transactions.ignore": bankTransactions.ignoreTransaction,
+  "bank_transactions.unignore": bankTransactions.unignoreTransaction,
+  "bank_transactions.match_invoice": bankTransactions.matchInvoice,
+  "bank_transactions.match_supplier_invoice": bankTransactions.matchSupplierInvoice,
   "invoices.credit": invoices.creditInvoice,
   "invoices.mark_overdue": invoices.markInvoicesOverdue,
+  "payroll.create_employee": payroll.createEmployee,
+  "payroll.update_employee": payroll.updateEmployee,
+  "payroll.deactivate_employee": payroll.deactivateEmployee,
+  "payroll.create_run": payroll.createRun,
+  "payroll.update_run": payroll.updateRun,
+  "payroll.add_run_employees": payroll.addRunEmployees,
+  "payroll.remove_run_employee": payroll.removeRunEmployee,
+  "payroll.update_run_employee": payroll.updateRunEmployee,
+  "payroll.add_line_item": payroll.addLineItem,
+  "payroll.remove_line_item": payroll.removeLineItem,
+  "payroll.calculate_run": payroll.calculateRun,
+  "payroll.approve_run": payroll.approveRun,
+  "payroll.mark_run_paid": payroll.markRunPaid,
+  "payroll.book_run": payroll.bookRun,
 } satisfies Record<string, Command<never>>;
 
 export type CommandName = keyof typeof COMMANDS;

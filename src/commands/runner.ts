@@ -9,6 +9,8 @@ import { newId } from "../ids";
 import { ApiError, toErrorResult, type ErrorResult } from "../http/api-error";
 import type { AuditMeta } from "../http/envelope";
 import { Ledger } from "../ledger/engine";
+import { AmountOutOfRangeError } from "../ledger/money";
+import { MAX_AMOUNT_KR } from "../http/fields";
 import { insertFromJson } from "../db/json-insert";
 import { constraintError } from "./constraints";
 import type { Command, CommandContext, Plan, PlannedEvent, RequestContext, Statement } from "./plan";
@@ -70,13 +72,28 @@ async function runCounted(env: Env, req: CommandRequest): Promise<CommandResult>
   let plan: Plan;
   try {
     plan = await (COMMANDS[req.name] as Command<unknown>)(db, req.input, ctx, env);
-  } catch (err) {
+  } catch (thrown) {
+    // Amounts beyond what integer öre holds are the caller's input, not a fault: the
+    // schemas' limits catch them first (src/http/fields.ts), this is the backstop.
+    const err =
+      thrown instanceof AmountOutOfRangeError
+        ? new ApiError("VALIDATION_ERROR", { limit: { max_amount_kr: MAX_AMOUNT_KR }, reason: thrown.message }, `An amount or total exceeds the limit of ${MAX_AMOUNT_KR} kr.`)
+        : thrown;
     if (!(err instanceof ApiError)) throw err;
     const result = failure(err, ctx.dryRun);
     // A refusal is an answer too: the same key and body get the same refusal
     // (spec: a retry with another body under the same key is IDEMPOTENCY_KEY_REUSE).
     if (idem && err.status < 500) await db.batch([idempotencyInsert(db, ctx, idem, result)]);
     return result;
+  }
+
+  if (plan.unchanged) {
+    // Nothing changed (a bulk create whose every item was refused): no audit row and no
+    // event; only the answer is kept under the key, as a refusal's would be.
+    if (plan.statements.length || plan.files?.length || plan.external) throw new Error(`${req.name}: an unchanged plan carries writes`);
+    const answer: StoredResult = { ok: true, status: plan.status, data: plan.data, audit: null };
+    if (idem && !ctx.dryRun) await db.batch([idempotencyInsert(db, ctx, idem, answer)]);
+    return { ...answer, replayed: false, dryRun: ctx.dryRun } as CommandResult;
   }
 
   const auditId = newId();

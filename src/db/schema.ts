@@ -59,6 +59,19 @@ export const companySettings = sqliteTable("company_settings", {
   bic: text("bic"),
   emailSenderName: text("email_sender_name"),
   emailReplyTo: text("email_reply_to"),
+  // the seller's address and contact details printed on invoices (ML 17 kap 24 §)
+  addressLine1: text("address_line1"),
+  addressLine2: text("address_line2"),
+  postalCode: text("postal_code"),
+  city: text("city"),
+  country: text("country").notNull().default("SE"),
+  phone: text("phone"),
+  email: text("email"),
+  website: text("website"),
+  /** overrides SE + org number + 01 */
+  vatNumber: text("vat_number"),
+  /** late-payment interest as a decimal fraction string ("0.10"); null = räntelagen (reference rate + 8 points) */
+  latePaymentInterestRate: text("late_payment_interest_rate"),
   defaultVoucherSeries: text("default_voucher_series").notNull().default("A"),
   updatedAt: text("updated_at").notNull(),
 });
@@ -302,6 +315,7 @@ export const articles = sqliteTable(
     /** VAT rate in basis points of a fraction: 2500 = 25 %, 1200, 600, 0 */
     vatRateBp: integer("vat_rate_bp").notNull(),
     revenueAccount: text("revenue_account").notNull(),
+    supplyType: text("supply_type", { enum: ["goods", "services"] }).notNull().default("services"),
     archivedAt: text("archived_at"),
     createdAt: text("created_at").notNull(),
     updatedAt: text("updated_at").notNull(),
@@ -495,6 +509,8 @@ export const invoices = sqliteTable(
     ourReference: text("our_reference"),
     yourReference: text("your_reference"),
     notes: text("notes"),
+    /** Bankgirot OCR reference (check digit and length digit), given when the invoice is issued */
+    ocrNumber: text("ocr_number"),
     /** the sale's entry (accrual, or a self-billed invoice); the credit note's entry on credit notes */
     journalEntryId: text("journal_entry_id"),
     sentAt: text("sent_at"),
@@ -513,6 +529,7 @@ export const invoices = sqliteTable(
     // Self-billed invoices carry their buyers' numbers, which may repeat between buyers:
     // uniqueness is per series for our own numbers, per customer for the buyers'.
     uniqueIndex("invoices_company_series_seq_idx").on(t.companyId, t.numberSeries, t.numberSeq).where(sql`number_seq IS NOT NULL`),
+    index("invoices_company_ocr_idx").on(t.companyId, t.ocrNumber).where(sql`ocr_number IS NOT NULL`),
   ],
 );
 
@@ -533,6 +550,11 @@ export const invoiceItems = sqliteTable(
     articleId: text("article_id"),
     revenueAccount: text("revenue_account").notNull(),
     dimensions: text("dimensions", { mode: "json" }).$type<Record<string, string>>(),
+    supplyType: text("supply_type", { enum: ["goods", "services"] }).notNull().default("services"),
+    /** src/sweden/vat-treatment.ts SaleTreatment */
+    vatTreatment: text("vat_treatment").notNull().default("domestic"),
+    /** on a credit note's item: the invoice item it credits */
+    creditedItemId: text("credited_item_id"),
   },
   (t) => [index("invoice_items_invoice_idx").on(t.invoiceId, t.sortOrder)],
 );
@@ -613,6 +635,9 @@ export const supplierInvoiceItems = sqliteTable(
     vatOre: integer("vat_ore").notNull(),
     applySlp: bool("apply_slp").notNull(),
     dimensions: text("dimensions", { mode: "json" }).$type<Record<string, string>>(),
+    supplyType: text("supply_type", { enum: ["goods", "services"] }).notNull().default("services"),
+    /** src/sweden/vat-treatment.ts PurchaseTreatment */
+    vatTreatment: text("vat_treatment").notNull().default("domestic"),
   },
   (t) => [index("supplier_invoice_items_invoice_idx").on(t.supplierInvoiceId, t.sortOrder)],
 );
@@ -633,3 +658,8 @@ export const supplierInvoicePayments = sqliteTable(
   },
   (t) => [index("supplier_invoice_payments_invoice_idx").on(t.supplierInvoiceId, t.paymentDate)],
 );
+
+export * from "./tables/bank";
+export * from "./tables/payroll";
+export * from "./tables/fiscal-year";
+export * from "./tables/payroll-absence";

@@ -10,6 +10,8 @@ export class ApiError extends Error {
   readonly details: Record<string, unknown> | null;
   readonly status: number;
   readonly headers: Record<string, string>;
+  /** the Swedish message and the recovery hint, where the catalogue's would mislead (see withTexts) */
+  texts: { sv?: string; hint?: string } | null = null;
 
   constructor(code: ErrorCode, details?: Record<string, unknown> | null, message?: string, headers?: Record<string, string>) {
     super(message ?? ERROR_CATALOGUE[code].en);
@@ -17,6 +19,12 @@ export class ApiError extends Error {
     this.details = details ?? null;
     this.status = ERROR_CATALOGUE[code].status;
     this.headers = headers ?? {};
+  }
+
+  /** Overrides the catalogue's Swedish message and recovery hint for this refusal (an admin token is not an API key). */
+  withTexts(texts: { sv?: string; hint?: string }): this {
+    this.texts = texts;
+    return this;
   }
 }
 

@@ -9,8 +9,10 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import * as accounts from "../domains/accounts";
 import * as admin from "../domains/admin";
 import * as articles from "../domains/articles";
+import * as bankTransactions from "../domains/bank-transactions";
 import * as audit from "../domains/audit";
 import * as companies from "../domains/companies";
+import * as compliance from "../domains/compliance";
 import * as currency from "../domains/currency";
 import * as customers from "../domains/customers";
 import * as dimensions from "../domains/dimensions";
@@ -21,10 +23,12 @@ import * as invoices from "../domains/invoices";
 import * as journalEntries from "../domains/journal-entries";
 import * as meta from "../domains/meta";
 import * as operations from "../domains/operations";
+import * as payroll from "../domains/payroll";
 import * as reports from "../domains/reports";
 import * as supplierInvoices from "../domains/supplier-invoices";
 import * as suppliers from "../domains/suppliers";
 import * as webhooks from "../domains/webhooks";
+import { registerMcpRoutes } from "../mcp";
 import { ApiError } from "./api-error";
 import { authenticate } from "./auth";
 import type { AppEnv } from "./context";
@@ -51,11 +55,19 @@ function renderError(err: Error, c: Context<AppEnv>): Response {
   const requestId = c.get("requestId") ?? `req_${crypto.randomUUID()}`;
   if (err instanceof ApiError) {
     for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
-    return c.json(errorBody(err.code, requestId, err.message, err.details), err.status as ContentfulStatusCode);
+    return c.json(errorBody(err.code, requestId, err.message, err.details, err.texts), err.status as ContentfulStatusCode);
   }
-  if (err instanceof HTTPException && err.status === 400) {
-    // Hono's JSON validator refuses a body that does not parse.
-    return c.json(errorBody("VALIDATION_ERROR", requestId, "The request body is not valid JSON.", { body: err.message }), 400);
+  if (err instanceof HTTPException && err.status === 415) {
+    // The body validator's media-type gate (a form or file route sent another type).
+    const type = c.req.header("Content-Type") ?? null;
+    return c.json(
+      errorBody("VALIDATION_ERROR", requestId, `This endpoint does not accept ${type ? type.split(";")[0] : "a body without Content-Type"}.`, { header: "Content-Type", received: type }),
+      400,
+    );
+  }
+  if (err instanceof HTTPException && err.status >= 400 && err.status < 500) {
+    // Hono's validators refuse a body that does not parse (JSON or multipart).
+    return c.json(errorBody("VALIDATION_ERROR", requestId, "The request body could not be read.", { body: err.message }), 400);
   }
   console.error("unhandled", requestId, err);
   return c.json(errorBody("INTERNAL_ERROR", requestId), 500);
@@ -85,6 +97,7 @@ export function createApp() {
   companies.registerCompanyRoutes(app);
   accounts.registerAccountRoutes(app);
   fiscalPeriods.registerFiscalPeriodRoutes(app);
+  compliance.registerComplianceRoutes(app);
   journalEntries.registerJournalEntryRoutes(app);
   audit.registerAuditRoutes(app);
   customers.registerCustomerRoutes(app, invoices.openInvoicesOf);
@@ -99,6 +112,11 @@ export function createApp() {
   operations.registerOperationRoutes(app);
   reports.registerReportRoutes(app);
   imports.registerImportRoutes(app);
+  bankTransactions.registerBankTransactionRoutes(app);
+  payroll.registerPayrollRoutes(app);
+
+  // MCP for AI agents: tools made from this app's OpenAPI document, calls run through it.
+  registerMcpRoutes(app);
 
   app.notFound((c) => renderError(new ApiError("NOT_FOUND", { path: c.req.path }, "No such endpoint."), c));
   app.onError(renderError);

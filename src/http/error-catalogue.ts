@@ -38,6 +38,12 @@ export const ERROR_CATALOGUE = {
   BOOKKEEPING_DATABASE_ERROR: e(500, "Bokföringen kunde inte sparas. Inget har ändrats.", "The books could not be written. Nothing was changed.", "Retry with the same Idempotency-Key."),
   JOURNAL_ENTRY_NOT_BALANCED: e(400, "Verifikationen balanserar inte: debet och kredit skiljer sig.", "The entry does not balance: debits and credits differ.", "Make the sum of debit_amount equal the sum of credit_amount."),
   JOURNAL_ENTRY_NOT_FOUND: e(404, "Verifikationen finns inte.", "The journal entry does not exist.", "Check the id and the company in the URL."),
+  JOURNAL_ENTRY_OWNED_BY_DOCUMENT: e(
+    409,
+    "Verifikationen har bokförts av ett dokument (faktura, leverantörsfaktura, betalning) och kan bara ändras genom det.",
+    "The entry was posted by a document (an invoice, a supplier invoice, a payment) and can only be changed through it.",
+    "details.source_type and details.source_id name the document: credit the invoice or supplier invoice instead of reversing its entry.",
+  ),
   CORRECTION_CHAIN_TOO_DEEP: e(409, "Verifikationen har redan rättats för många gånger.", "The entry has been corrected too many times.", "Send allow_deep_chain: true if the further correction is intended."),
   DIMENSION_VALIDATION_FAILED: e(400, "Ogiltig eller arkiverad dimension.", "Unknown or archived dimension code.", "Use an active code of an existing dimension."),
   // Periods

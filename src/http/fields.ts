@@ -6,6 +6,22 @@ import { toOre } from "../ledger/money";
 import { decimalString } from "../sweden/invoicing";
 import { vatRateToBp } from "../sweden/vat";
 
+/** Largest amount in kronor of one amount field, and of an entry's or invoice's total. */
+export const MAX_AMOUNT_KR = 999_999_999_999;
+/** Largest quantity of an invoice line. */
+export const MAX_QUANTITY = 1_000_000_000;
+/** Most lines of one journal entry. */
+export const MAX_LINES_PER_ENTRY = 1000;
+/** Most items of one invoice or supplier invoice. */
+export const MAX_ITEMS_PER_INVOICE = 200;
+/** Deepest nesting of a JSON body (no schema of the API comes near it). */
+export const MAX_JSON_DEPTH = 32;
+/** Largest JSON request body in bytes (a bulk create of 50 invoices of 200 items fits). */
+export const MAX_JSON_BODY_BYTES = 4 * 1024 * 1024;
+
+const MAX_AMOUNT_ORE = MAX_AMOUNT_KR * 100;
+const kr = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, " ");
+
 export const AccountNumberSchema = z.string().regex(/^[1-8]\d{3}$/, "a four-digit BAS account number");
 
 export const DateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "expected YYYY-MM-DD").refine((d) => {
@@ -17,7 +33,7 @@ export const DateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "expected YYYY
 export const AmountSchema = z
   .number()
   .nonnegative()
-  .max(999_999_999_999)
+  .max(MAX_AMOUNT_KR, `at most ${kr(MAX_AMOUNT_KR)} kr`)
   .refine((n) => toOre(n) !== null, "at most two decimals (öre)");
 
 /** { dimension id: code }, e.g. { "1": "100", "6": "P-17" } */
@@ -41,8 +57,8 @@ export const LineInputSchema = z
 /** Kronor with at most two decimals; may be negative (a discount line). */
 export const SignedAmountSchema = z
   .number()
-  .min(-999_999_999_999)
-  .max(999_999_999_999)
+  .min(-MAX_AMOUNT_KR, `at least -${kr(MAX_AMOUNT_KR)} kr`)
+  .max(MAX_AMOUNT_KR, `at most ${kr(MAX_AMOUNT_KR)} kr`)
   .refine((n) => toOre(n) !== null, "at most two decimals (öre)");
 
 /** A positive amount of a payment, at most two decimals. */
@@ -77,3 +93,127 @@ export const PartyContactFields = {
   notes: z.string().max(5000).nullable(),
 };
 
+
+// ---------------------------------------------------------------------------------
+// Input rules and limits (docs/hardening.md). Every JSON body passes `checkBodyText`
+// before its schema (src/http/route.ts), and the amount limits below are what the
+// ledger and the invoice arithmetic can hold exactly as integer öre.
+
+
+/**
+ * Fields whose text may span lines: notes, descriptions, reasons, comments, messages.
+ * Only these may hold \n and \t; every other text field is one line.
+ */
+export const MULTILINE_FIELD = /(^|_)(notes?|description|reason|comments?|message|text)$/;
+
+/**
+ * Why a text is refused, or null when it is acceptable. Refused: C0 control characters
+ * (U+0000-U+001F; \n and \t only in multi-line fields), DEL and the C1 controls
+ * (U+007F-U+009F), the bidirectional embedding, override and isolate characters
+ * (U+202A-U+202E, U+2066-U+2069: they make text display in another order than it is
+ * stored, Trojan Source, CVE-2021-42574), and unpaired UTF-16 surrogates (not text;
+ * they would be stored as U+FFFD).
+ */
+export function textProblem(value: string, multiline: boolean): string | null {
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c < 0x20) {
+      if (multiline && (c === 0x0a || c === 0x09)) continue;
+      return `control character U+${hex(c)} is not allowed${multiline ? " (only \\n and \\t)" : " in a single-line field"}`;
+    }
+    if (c >= 0x7f && c <= 0x9f) return `control character U+${hex(c)} is not allowed`;
+    if ((c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069)) return `bidirectional control character U+${hex(c)} is not allowed`;
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const next = value.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        i++;
+        continue;
+      }
+      return `unpaired surrogate U+${hex(c)} is not text`;
+    }
+    if (c >= 0xdc00 && c <= 0xdfff) return `unpaired surrogate U+${hex(c)} is not text`;
+  }
+  return null;
+}
+
+const hex = (c: number) => c.toString(16).toUpperCase().padStart(4, "0");
+
+/** A zod refinement of the same rule, for a text field outside a JSON body (a form field, a query). */
+export const safeText = (multiline = false) => (value: string, ctx: z.RefinementCtx) => {
+  const problem = textProblem(value, multiline);
+  if (problem) ctx.addIssue({ code: "custom", message: problem });
+};
+
+/**
+ * The text rule applied to every string, and every object key, of a parsed JSON body:
+ * the first offence as `{ path, message }` (path as zod gives it, e.g. items.2.description),
+ * or null. Keys are always single-line; a string is multi-line when its key matches
+ * MULTILINE_FIELD (an array element takes its array's key).
+ */
+export function checkBodyText(value: unknown, path: (string | number)[] = [], key = ""): { path: string; message: string } | null {
+  if (path.length > MAX_JSON_DEPTH) return { path: path.slice(0, 3).join(".") + ".…", message: `nested deeper than ${MAX_JSON_DEPTH} levels` };
+  if (typeof value === "string") {
+    const problem = textProblem(value, MULTILINE_FIELD.test(key));
+    return problem ? { path: path.join("."), message: problem } : null;
+  }
+  if (Array.isArray(value)) {
+    for (const [i, v] of value.entries()) {
+      const found = checkBodyText(v, [...path, i], key);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (value && typeof value === "object") {
+    for (const [k, v] of Object.entries(value)) {
+      const keyProblem = textProblem(k, false);
+      if (keyProblem) return { path: [...path, k].join("."), message: `field name: ${keyProblem}` };
+      const found = checkBodyText(v, [...path, k], k);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+/** The rule as the OpenAPI document states it on every route with a JSON body. */
+export const INPUT_RULES_NOTE =
+  "Input rules: text may not contain control characters (U+0000-U+001F, U+007F-U+009F; `\\n` and `\\t` are allowed only in notes, descriptions, reasons, comments and messages), " +
+  "bidirectional embedding/override/isolate characters (U+202A-U+202E, U+2066-U+2069) or unpaired surrogates. " +
+  `Amounts: at most ${kr(MAX_AMOUNT_KR)} kr each and per entry or invoice total; quantities at most ${kr(MAX_QUANTITY)}. ` +
+  "The body must be UTF-8 JSON sent as `Content-Type: application/json`. Any breach is 400 VALIDATION_ERROR naming the field.";
+
+/**
+ * The lines of a journal entry: at most MAX_LINES_PER_ENTRY, and the debits (and the
+ * credits) together at most MAX_AMOUNT_KR, so every sum the ledger makes is exact.
+ */
+export function JournalLinesSchema(min: number, max = MAX_LINES_PER_ENTRY) {
+  return z
+    .array(LineInputSchema)
+    .min(min)
+    .max(max)
+    .superRefine((lines, ctx) => {
+      for (const side of ["debit_amount", "credit_amount"] as const) {
+        let total = 0;
+        for (const l of lines) total += toOre(l[side]) ?? 0;
+        if (total > MAX_AMOUNT_ORE) ctx.addIssue({ code: "custom", message: `the lines' ${side} together exceed the limit of ${kr(MAX_AMOUNT_KR)} kr per entry` });
+      }
+    })
+    .openapi({ description: `${min}-${max} lines; the debits (and the credits) together at most ${kr(MAX_AMOUNT_KR)} kr` });
+}
+
+/**
+ * An invoice's items: each line's amount (quantity x unit price, or amount with its
+ * vat_amount) and their sum at most MAX_AMOUNT_KR in absolute value. A refinement for an items array whose
+ * elements have `amount`, or `quantity` and `unit_price`.
+ */
+export function itemsWithinLimits(items: { quantity?: number; unit_price?: number; amount?: number; vat_amount?: number }[], ctx: z.RefinementCtx) {
+  let total = 0;
+  for (const [i, it] of items.entries()) {
+    const line = it.amount !== undefined ? it.amount + (it.vat_amount ?? 0) : (it.quantity ?? 1) * (it.unit_price ?? 0);
+    if (Math.abs(line) > MAX_AMOUNT_KR) {
+      ctx.addIssue({ code: "custom", path: [i, it.amount !== undefined ? "amount" : "unit_price"], message: `the line amount (quantity x unit_price) exceeds the limit of ${kr(MAX_AMOUNT_KR)} kr` });
+      return;
+    }
+    total += line;
+  }
+  if (Math.abs(total) > MAX_AMOUNT_KR) ctx.addIssue({ code: "custom", message: `the items together exceed the limit of ${kr(MAX_AMOUNT_KR)} kr per invoice` });
+}

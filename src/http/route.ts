@@ -3,9 +3,11 @@
 // pipeline cannot drift apart.
 import { createRoute, z, type RouteConfig } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
+import { ApiError } from "./api-error";
 import { requireScope } from "./auth";
 import { companyAccess } from "./company-access";
 import type { AppEnv, WriteOptions } from "./context";
+import { checkBodyText, INPUT_RULES_NOTE, MAX_JSON_BODY_BYTES } from "./fields";
 
 export const ErrorSchema = z
   .object({
@@ -68,7 +70,7 @@ export interface RouteSpec<P extends AnyObject | undefined = undefined, Q extend
   params?: P;
   query?: Q;
   body?: B;
-  /** false: a request without a JSON body is read as {} */
+  /** false: a request without a body, or with an empty one, is read as {} (its defaults apply) */
   bodyRequired?: boolean;
   /** schema of `data` in the success envelope; null for 204 */
   response: z.ZodTypeAny | null;
@@ -104,6 +106,8 @@ export function defineRoute<P extends AnyObject | undefined = undefined, Q exten
     c.set("writeOptions", writeOptions);
     await next();
   });
+  // Last before the validators: the body is read once, checked, and handed on as JSON.
+  if (spec.body) middleware.push(jsonBodyGate);
 
   const headers: Record<string, z.ZodTypeAny> = {};
   if (spec.idempotency) {
@@ -120,6 +124,7 @@ export function defineRoute<P extends AnyObject | undefined = undefined, Q exten
     spec.scope ? `Scope: \`${spec.scope}\`.` : "",
     spec.idempotency === "required" ? "Idempotency-Key: mandatory." : "",
     spec.dryRun ? "Dry-run: `?dry_run=true` or `X-Dry-Run: true`." : "",
+    spec.body ? (spec.bodyRequired === false ? "The body is optional: absent, empty or `{}` all take the defaults. " : "") + INPUT_RULES_NOTE : "",
   ].filter(Boolean);
 
   const route = createRoute({
@@ -151,6 +156,55 @@ export function defineRoute<P extends AnyObject | undefined = undefined, Q exten
   });
   return route as unknown as DefinedRoute<P, Q, B>;
 }
+
+const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json\s*(;.*)?$/i;
+const bodyError = (details: Record<string, unknown>, message: string) => new ApiError("VALIDATION_ERROR", { target: "json", ...details }, message);
+
+/**
+ * The one reading of a JSON body, before its schema: at most MAX_JSON_BODY_BYTES of
+ * UTF-8, sent as application/json (a non-empty body of any other type, or of none, as
+ * `curl -d` sends, is VALIDATION_ERROR naming the header), parsed, and every text in it
+ * held to the input rules (src/http/fields.ts). An absent or empty body is `{}`, so the
+ * schema's defaults apply and its required fields are named. The validator then
+ * receives exactly this JSON.
+ */
+const jsonBodyGate: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const type = c.req.header("Content-Type");
+  const declared = Number(c.req.header("Content-Length") ?? 0);
+  const tooLarge = (size: number) => bodyError({ body: "too_large", max_bytes: MAX_JSON_BODY_BYTES, size_bytes: size }, `A JSON body may be at most ${MAX_JSON_BODY_BYTES} bytes.`);
+  if (declared > MAX_JSON_BODY_BYTES) throw tooLarge(declared);
+  const bytes = new Uint8Array(await c.req.arrayBuffer());
+  if (bytes.byteLength > MAX_JSON_BODY_BYTES) throw tooLarge(bytes.byteLength);
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    throw bodyError({ body: "not_utf8" }, "The request body is not valid UTF-8.");
+  }
+  if (text.trim() === "") text = "{}";
+  else if (!type || !JSON_MEDIA_TYPE.test(type)) {
+    throw new ApiError(
+      "VALIDATION_ERROR",
+      { header: "Content-Type", expected: "application/json", received: type ?? null },
+      `Send the body as JSON with Content-Type: application/json (received ${type ? type.split(";")[0] : "no Content-Type"}).`,
+    );
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    throw bodyError({ body: "not_json", reason: err instanceof Error ? err.message : String(err) }, "The request body is not valid JSON.");
+  }
+  const bad = checkBodyText(value);
+  if (bad) throw bodyError({ fields: [{ path: bad.path, message: bad.message, code: "invalid_text" }] }, `json: ${bad.path ? bad.path + ": " : ""}${bad.message}`);
+  const headers = new Headers(c.req.raw.headers);
+  headers.set("Content-Type", "application/json");
+  headers.delete("Content-Length");
+  c.req.raw = new Request(c.req.raw.url, { method: c.req.raw.method, headers, body: text });
+  // Hono keeps the promise of each body reading; json() reads the cached text.
+  c.req.bodyCache = { text: Promise.resolve(text) } as unknown as typeof c.req.bodyCache;
+  await next();
+};
 
 export const CompanyParams = z.object({ companyId: z.string().openapi({ param: { name: "companyId", in: "path" } }) });
 

@@ -6,7 +6,9 @@
 //   1. JOURNAL_ENTRY_NOT_BALANCED   debits equal credits, and are above zero (BFL 5 kap)
 //   2. PERIOD_NOT_FOUND             the fiscal period belongs to the company
 //   3. ENTRY_DATE_OUTSIDE_FISCAL_PERIOD
-//   4. PERIOD_LOCKED                locked or closed periods take no entries
+//   4. PERIOD_LOCKED                locked or closed periods take no entries, nor a date on
+//                                   or before the period's lock date; year-end work (closing,
+//                                   revaluation) may post into a locked period, never a closed one
 //   5. ACCOUNTS_NOT_IN_CHART        every account exists and is active
 //   6. DIMENSION_VALIDATION_FAILED  every dimension and code exists and is not archived
 //   7. UNATTENDED_COMMIT_LIMIT_EXCEEDED (on posting only)
@@ -73,6 +75,13 @@ export interface Posting {
   series?: string;
   /** the refusal instead of ENTRY_DATE_OUTSIDE_FISCAL_PERIOD when no period covers the date */
   noPeriod?: ApiError;
+  /** year-end work (closing entry, currency revaluation): allowed in a locked period, not a closed one */
+  yearEnd?: boolean;
+}
+
+export interface PostOptions {
+  allowArchivedDimensions?: boolean;
+  yearEnd?: boolean;
 }
 
 export function assertBalanced(lines: EngineLine[]): number {
@@ -90,7 +99,15 @@ export function assertBalanced(lines: EngineLine[]): number {
 
 export function assertPeriodOpen(period: FiscalPeriodRow): void {
   if (period.lockedAt || period.isClosed) {
-    throw new ApiError("PERIOD_LOCKED", { fiscal_period_id: period.id, locked_at: period.lockedAt, is_closed: period.isClosed });
+    // locked as a whole: every date up to the period's end
+    throw new ApiError("PERIOD_LOCKED", { fiscal_period_id: period.id, lock_date: period.periodEnd, locked_at: period.lockedAt, is_closed: period.isClosed });
+  }
+}
+
+/** PERIOD_LOCKED when the date is on or before the period's lock date (a filed VAT quarter, say). */
+export function assertAfterLockDate(period: FiscalPeriodRow, date: string, lockDate: string | null): void {
+  if (lockDate !== null && date <= lockDate) {
+    throw new ApiError("PERIOD_LOCKED", { fiscal_period_id: period.id, lock_date: lockDate, entry_date: date, locked_at: period.lockedAt, is_closed: period.isClosed });
   }
 }
 
@@ -162,12 +179,17 @@ export class Ledger {
   /** Every check a new entry must pass before it may exist, draft or posted. */
   async validate(
     entry: Pick<NewEntry, "fiscalPeriodId" | "entryDate" | "lines">,
-    opts: { allowArchivedDimensions?: boolean } = {},
+    opts: PostOptions = {},
   ): Promise<{ period: FiscalPeriodRow; totalOre: number }> {
     const totalOre = assertBalanced(entry.lines);
     const period = await this.loadPeriod(entry.fiscalPeriodId);
     assertDateInPeriod(period, entry.entryDate);
-    assertPeriodOpen(period);
+    if (opts.yearEnd) {
+      if (period.isClosed) assertPeriodOpen(period);
+    } else {
+      assertPeriodOpen(period);
+      assertAfterLockDate(period, entry.entryDate, await this.books.lockDate(period.id));
+    }
     await this.books.assertAccountsActive(entry.lines.map((l) => l.accountNumber));
     await this.books.assertDimensionsUsable(entry.lines.map((l) => l.dimensions), opts.allowArchivedDimensions ?? false);
     return { period, totalOre };
@@ -195,11 +217,11 @@ export class Ledger {
       sourceType: p.sourceType,
       sourceId: p.sourceId ?? null,
       lines: p.lines,
-    });
+    }, { yearEnd: p.yearEnd });
   }
 
   /** A new entry posted at once in a named period (reversals, corrections, and through post). */
-  async postNew(entry: NewEntry, opts: { allowArchivedDimensions?: boolean } = {}): Promise<PostedEntry> {
+  async postNew(entry: NewEntry, opts: PostOptions = {}): Promise<PostedEntry> {
     const { totalOre } = await this.validate(entry, opts);
     this.assertWithinUnattendedLimit(totalOre);
     const voucherNumber = await this.nextVoucherNumber(entry.fiscalPeriodId, entry.voucherSeries);
@@ -320,12 +342,14 @@ export class Ledger {
     if (!entries.length) return [];
     const period = await this.loadPeriod(periodId);
     assertPeriodOpen(period);
+    const lockDate = await this.books.lockDate(periodId);
     await this.assertVoucherNumbersFree(periodId, entries);
     const all: EngineLine[] = [];
     const rows: JournalEntryRow[] = [];
     const lines: JournalLineRow[] = [];
     for (const e of entries) {
       assertDateInPeriod(period, e.entryDate);
+      assertAfterLockDate(period, e.entryDate, lockDate);
       const totalOre = assertBalanced(e.lines);
       all.push(...e.lines);
       const planned = this.buildInsert({ ...e, fiscalPeriodId: periodId }, totalOre, e.voucherNumber);

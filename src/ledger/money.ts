@@ -17,10 +17,19 @@ export function fromOre(ore: number): number {
   return Number(new Big(ore).div(100).toFixed(2));
 }
 
+/**
+ * An amount, or a sum or product of amounts, that integer öre cannot hold exactly. Input
+ * within the API's limits (src/http/fields.ts) never gets here; when it does, the runner
+ * answers VALIDATION_ERROR rather than 500.
+ */
+export class AmountOutOfRangeError extends RangeError {
+  override name = "AmountOutOfRangeError";
+}
+
 export function sumOre(values: Iterable<number>): number {
   let total = 0;
   for (const v of values) total += v;
-  if (!Number.isSafeInteger(total)) throw new RangeError("sum of öre exceeds the safe integer range");
+  if (!Number.isSafeInteger(total)) throw new AmountOutOfRangeError("sum of öre exceeds the safe integer range");
   return total;
 }
 

@@ -19,6 +19,7 @@ import {
   SLP_LIABILITY_ACCOUNT,
   slpOre,
   toSekOre,
+  vatOre,
 } from "../sweden/invoicing";
 
 type Dims = Record<string, string> | null | undefined;
@@ -44,19 +45,41 @@ export interface Sale {
   /** VAT per rate in basis points */
   vat: Map<number, number>;
   text: string;
+  /** the SEK total when it is not total x rate (the last partial credit takes what is left of the booked SEK) */
+  totalSekOre?: number;
 }
 
 /** SEK amounts of a sale's items and VAT, adding up to its SEK total. */
 function saleInSek(sale: Sale) {
   const vatRates = [...sale.vat.keys()].filter((r) => (sale.vat.get(r) ?? 0) !== 0);
-  const totalSek = toSekOre(sale.totalOre, sale.rate);
+  const totalSek = sale.totalSekOre ?? toSekOre(sale.totalOre, sale.rate);
   const parts = allocate(totalSek, [...sale.items.map((i) => i.netOre), ...vatRates.map((r) => sale.vat.get(r)!)]);
   return { totalSek, itemSek: parts.slice(0, sale.items.length), vatSek: vatRates.map((r, k) => ({ rate: r, ore: parts[sale.items.length + k] })) };
 }
 
+/**
+ * The SEK of one payment of several, under the cash method: the share of the sale's
+ * parts that the cumulative SEK received reaches, minus the share reached before, so
+ * that the payments together book every part exactly (the last one takes the rest).
+ */
+export interface CashShare {
+  beforeSek: number;
+  afterSek: number;
+}
+
+function sharedParts(parts: number[], share: CashShare | undefined): number[] {
+  if (!share) return parts;
+  const after = allocate(share.afterSek, parts);
+  const before = allocate(share.beforeSek, parts);
+  return after.map((a, i) => a - before[i]);
+}
+
 /** Revenue and output VAT of a sale, as credits (negative amounts for a credit note turn them into debits). */
-function revenueAndVat(sale: Sale): EngineLine[] {
-  const { itemSek, vatSek } = saleInSek(sale);
+function revenueAndVat(sale: Sale, share?: CashShare): EngineLine[] {
+  const full = saleInSek(sale);
+  const parts = sharedParts([...full.itemSek, ...full.vatSek.map((v) => v.ore)], share);
+  const itemSek = parts.slice(0, sale.items.length);
+  const vatSek = full.vatSek.map((v, k) => ({ rate: v.rate, ore: parts[sale.items.length + k] }));
   return [
     ...sale.items.flatMap((item, i) => signed(item.revenueAccount, -itemSek[i], item.description, item.dimensions)),
     ...vatSek.flatMap((v) => signed(OUTPUT_VAT_ACCOUNT[v.rate], -v.ore, `Utgående moms ${v.rate / 100} %`)),
@@ -74,9 +97,9 @@ export function saleInvoiced(sale: Sale): EngineLine[] {
  * small business, and only the whole invoice at once here). Debit the settlement
  * account / Credit revenue and output VAT, plus the currency difference.
  */
-export function saleSettledInCash(sale: Sale, settlementAccount: string, fxDifferenceOre: number): EngineLine[] {
-  const { totalSek } = saleInSek(sale);
-  return [...signed(settlementAccount, totalSek + fxDifferenceOre, sale.text), ...revenueAndVat(sale), ...customerFx(fxDifferenceOre)];
+export function saleSettledInCash(sale: Sale, settlementAccount: string, fxDifferenceOre: number, share?: CashShare): EngineLine[] {
+  const totalSek = share ? share.afterSek - share.beforeSek : saleInSek(sale).totalSek;
+  return [...signed(settlementAccount, totalSek + fxDifferenceOre, sale.text), ...revenueAndVat(sale, share), ...customerFx(fxDifferenceOre)];
 }
 
 /** A customer's currency difference: received more SEK than booked is a gain (3960). */
@@ -96,6 +119,12 @@ export interface PurchaseItem {
   applySlp: boolean;
   description: string | null;
   dimensions: Dims;
+  /**
+   * Omvänd betalningsskyldighet: the buyer books the VAT the supplier did not charge,
+   * at `rateBp` of the line's SEK amount, as output VAT (2614/2624/2634) and, when
+   * deductible, input VAT (2645 or 2647); not deductible, it is a cost of the line.
+   */
+  reverseCharge?: { rateBp: number; outputVatAccount: string; inputVatAccount: string; deductible: boolean } | null;
 }
 
 export interface Purchase {
@@ -106,13 +135,21 @@ export interface Purchase {
 }
 
 /** Expense, input VAT and special payroll tax of a purchase, as debits (the tax's liability as a credit). */
-function expenseAndVat(p: Purchase): { lines: EngineLine[]; totalSek: number } {
+function expenseAndVat(p: Purchase, share?: CashShare): { lines: EngineLine[]; totalSek: number } {
   const vatTotal = p.items.reduce((s, i) => s + i.vatOre, 0);
-  const totalSek = toSekOre(p.totalOre, p.rate);
-  const parts = allocate(totalSek, [...p.items.map((i) => i.amountOre), vatTotal]);
+  const fullSek = toSekOre(p.totalOre, p.rate);
+  const full = allocate(fullSek, [...p.items.map((i) => i.amountOre), vatTotal]);
+  const parts = sharedParts(full, share);
+  const totalSek = share ? share.afterSek - share.beforeSek : fullSek;
   const lines: EngineLine[] = [];
   p.items.forEach((item, i) => {
     lines.push(...signed(item.accountNumber, parts[i], item.description, item.dimensions));
+    const rc = item.reverseCharge;
+    if (rc) {
+      const tax = vatOre(parts[i], rc.rateBp);
+      const text = `Omvänd betalningsskyldighet ${rc.rateBp / 100} %`;
+      lines.push(...signed(rc.deductible ? rc.inputVatAccount : item.accountNumber, tax, text, rc.deductible ? null : item.dimensions), ...signed(rc.outputVatAccount, -tax, text));
+    }
     if (item.applySlp && isSlpAccount(item.accountNumber)) {
       const tax = slpOre(parts[i]);
       lines.push(...signed(SLP_EXPENSE_ACCOUNT, tax, "Särskild löneskatt 24,26 %", item.dimensions), ...signed(SLP_LIABILITY_ACCOUNT, -tax, "Särskild löneskatt 24,26 %"));
@@ -134,8 +171,8 @@ function supplierFx(diffOre: number): EngineLine[] {
 }
 
 /** Kontantmetoden: the purchase is booked when paid. Debit expense and 2641 / Credit settlement. */
-export function purchaseSettledInCash(p: Purchase, settlementAccount: string, fxDifferenceOre: number): EngineLine[] {
-  const { lines, totalSek } = expenseAndVat(p);
+export function purchaseSettledInCash(p: Purchase, settlementAccount: string, fxDifferenceOre: number, share?: CashShare): EngineLine[] {
+  const { lines, totalSek } = expenseAndVat(p, share);
   return [...lines, ...signed(settlementAccount, -(totalSek + fxDifferenceOre), p.text), ...supplierFx(fxDifferenceOre)];
 }
 

@@ -8,7 +8,7 @@
 // the rules of the books are checked here and nowhere else.
 import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { accounts, companySettings, dimensionCodes, dimensions, fiscalPeriods } from "../db/schema";
+import { accounts, companySettings, dimensionCodes, dimensions, fiscalPeriodLockDates, fiscalPeriods } from "../db/schema";
 import { ApiError } from "../http/api-error";
 
 export type FiscalPeriodRow = typeof fiscalPeriods.$inferSelect;
@@ -18,7 +18,7 @@ type DimensionCodeRow = typeof dimensionCodes.$inferSelect;
 export type DimensionMap = Record<string, string> | null | undefined;
 
 export class BooksReference {
-  private periodsAndSeries: Promise<{ periods: FiscalPeriodRow[]; series: string }> | null = null;
+  private periodsAndSeries: Promise<{ periods: FiscalPeriodRow[]; series: string; lockDates: Map<string, string> }> | null = null;
   private activeAccounts = new Map<string, boolean>();
   private dims: Promise<{ dims: DimensionRow[]; codes: DimensionCodeRow[] }> | null = null;
 
@@ -32,8 +32,9 @@ export class BooksReference {
       .batch([
         this.db.select().from(fiscalPeriods).where(eq(fiscalPeriods.companyId, this.companyId)),
         this.db.select({ s: companySettings.defaultVoucherSeries }).from(companySettings).where(eq(companySettings.companyId, this.companyId)),
+        this.db.select({ p: fiscalPeriodLockDates.fiscalPeriodId, d: fiscalPeriodLockDates.lockDate }).from(fiscalPeriodLockDates).where(eq(fiscalPeriodLockDates.companyId, this.companyId)),
       ])
-      .then(([periods, settings]) => ({ periods, series: settings[0]?.s ?? "A" }));
+      .then(([periods, settings, locks]) => ({ periods, series: settings[0]?.s ?? "A", lockDates: new Map(locks.map((l) => [l.p, l.d])) }));
     return this.periodsAndSeries;
   }
 
@@ -45,6 +46,11 @@ export class BooksReference {
   /** The company's default voucher series (setting default_voucher_series, A). */
   async defaultSeries(): Promise<string> {
     return (await this.basics()).series;
+  }
+
+  /** The date up to which (inclusive) the period takes no entries although it is not locked as a whole; null when none. */
+  async lockDate(periodId: string): Promise<string | null> {
+    return (await this.basics()).lockDates.get(periodId) ?? null;
   }
 
   async period(id: string): Promise<FiscalPeriodRow> {
@@ -66,7 +72,8 @@ export class BooksReference {
       const found = await this.db
         .select({ number: accounts.number })
         .from(accounts)
-        .where(and(eq(accounts.companyId, this.companyId), inArray(accounts.number, unknown), eq(accounts.isActive, true)))
+        // D1 binds at most 100 parameters: many accounts (an imported year) read the whole active chart instead
+        .where(and(eq(accounts.companyId, this.companyId), ...(unknown.length <= 90 ? [inArray(accounts.number, unknown)] : []), eq(accounts.isActive, true)))
         .all();
       const active = new Set(found.map((a) => a.number));
       for (const n of unknown) this.activeAccounts.set(n, active.has(n));

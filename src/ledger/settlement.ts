@@ -36,6 +36,8 @@ export interface OpenItem {
   exchangeRate: string;
   /** SEK booked by earlier payments (sum of their amount_sek) */
   paidSekOre: number;
+  /** SEK taken off by credit notes (partial credits leave the rest open); 0 when none */
+  creditedSekOre?: number;
 }
 
 type InvoiceAmounts = Omit<OpenItem, "totalSekOre" | "exchangeRate" | "paidSekOre"> & { totalSekOre: number | null; exchangeRate: string | null };
@@ -45,9 +47,9 @@ type EarlierPayment = { amountSekOre: number };
  * The open item of an invoice row and its earlier payments. A booked invoice always
  * has its rate and SEK total (issuing refuses one without), so a missing one is a bug.
  */
-export function openItem(row: InvoiceAmounts, earlier: EarlierPayment[]): OpenItem {
+export function openItem(row: InvoiceAmounts, earlier: EarlierPayment[], creditedSekOre = 0): OpenItem {
   if (row.totalSekOre === null || row.exchangeRate === null) throw new Error("a booked invoice has an exchange rate and a SEK total");
-  return { ...row, totalSekOre: row.totalSekOre, exchangeRate: row.exchangeRate, paidSekOre: earlier.reduce((s, p) => s + p.amountSekOre, 0) };
+  return { ...row, totalSekOre: row.totalSekOre, exchangeRate: row.exchangeRate, paidSekOre: earlier.reduce((s, p) => s + p.amountSekOre, 0), creditedSekOre };
 }
 
 /** What is still owed: total − paid − credited (negative after crediting a paid invoice: a refund owed). */
@@ -65,6 +67,12 @@ export interface PaymentTerms {
   /** SEK paid or received minus SEK booked; required unless the invoice is in SEK */
   fxDifferenceOre?: number;
   method: AccountingMethod;
+  /**
+   * Kontantmetoden with partial payments: each payment books its share of the sale or
+   * purchase (mark-paid). Without it a cash-method payment must be whole (the spec's
+   * rule for bank matching: "Cash-method partial payments give VALIDATION_ERROR").
+   */
+  allowPartialCash?: boolean;
 }
 
 export interface PaymentPlan {
@@ -77,12 +85,14 @@ export interface PaymentPlan {
   status: "paid" | "partially_paid";
   /** this payment settles what remained */
   fully: boolean;
+  /** the cumulative SEK booked before and after this payment (the cash method's share of the sale) */
+  cashShare: { beforeSek: number; afterSek: number };
 }
 
 /** The terms of a mark-paid body (kronor, validated to öre precision by its schema). */
-export function paymentTermsOf(body: { amount?: number; exchange_rate_difference?: number }, method: AccountingMethod): PaymentTerms {
+export function paymentTermsOf(body: { amount?: number; exchange_rate_difference?: number }, method: AccountingMethod, allowPartialCash = false): PaymentTerms {
   const ore = (kronor: number | undefined) => (kronor === undefined ? undefined : toOre(kronor)!);
-  return { amountOre: ore(body.amount), fxDifferenceOre: ore(body.exchange_rate_difference), method };
+  return { amountOre: ore(body.amount), fxDifferenceOre: ore(body.exchange_rate_difference), method, allowPartialCash };
 }
 
 function assertWithinRemaining(amountOre: number, remaining: number): void {
@@ -113,7 +123,7 @@ function assertCashPaymentWhole(item: OpenItem, side: Side, amountOre: number, r
  * (the rounding of the parts never leaves an öre on the control account).
  */
 function bookedSekOf(item: OpenItem, amountOre: number, fully: boolean): number {
-  return fully ? item.totalSekOre - item.paidSekOre : toSekOre(amountOre, item.exchangeRate);
+  return fully ? item.totalSekOre - (item.creditedSekOre ?? 0) - item.paidSekOre : toSekOre(amountOre, item.exchangeRate);
 }
 
 /**
@@ -126,23 +136,25 @@ export function planPayment(item: OpenItem, side: Side, terms: PaymentTerms): Pa
   const amountOre = terms.amountOre ?? remaining;
   assertWithinRemaining(amountOre, remaining);
   const fxDifferenceOre = fxDifferenceOf(item, side, terms.fxDifferenceOre);
-  if (terms.method === "cash") assertCashPaymentWhole(item, side, amountOre, remaining);
+  if (terms.method === "cash" && !terms.allowPartialCash) assertCashPaymentWhole(item, side, amountOre, remaining);
   const fully = amountOre === remaining;
+  const bookedSekOre = bookedSekOf(item, amountOre, fully);
   return {
     amountOre,
     fxDifferenceOre,
-    bookedSekOre: bookedSekOf(item, amountOre, fully),
+    bookedSekOre,
     paidOre: item.paidOre + amountOre,
     status: fully ? "paid" : "partially_paid",
     fully,
+    cashShare: { beforeSek: item.paidSekOre, afterSek: item.paidSekOre + bookedSekOre },
   };
 }
 
 export interface PaymentPosting {
   settlementAccount: string;
   text: string;
-  /** kontantmetoden: the sale or purchase itself, settled on the settlement account */
-  inCash: (fxDifferenceOre: number) => EngineLine[];
+  /** kontantmetoden: the sale or purchase itself (this payment's share of it), settled on the settlement account */
+  inCash: (fxDifferenceOre: number, share: PaymentPlan["cashShare"]) => EngineLine[];
 }
 
 /**
@@ -151,7 +163,7 @@ export interface PaymentPosting {
  * cash: the sale or purchase booked now, as the caller builds it.
  */
 export function paymentLines(side: Side, method: AccountingMethod, plan: PaymentPlan, posting: PaymentPosting): EngineLine[] {
-  if (method === "cash") return posting.inCash(plan.fxDifferenceOre);
+  if (method === "cash") return posting.inCash(plan.fxDifferenceOre, plan.cashShare);
   const settle = side === "receivable" ? customerPaymentReceived : supplierPaymentMade;
   return settle(plan.bookedSekOre, plan.fxDifferenceOre, posting.settlementAccount, posting.text);
 }

@@ -54,3 +54,55 @@ export function sectionOf(sections: Section[], account: string): Section | undef
   return sections.find((s) => s.ranges.some(([a, b]) => account >= a && account <= b));
 }
 
+
+// ---- the printed statements (the PDFs): how the sections group under the headings ----
+
+/**
+ * A balance sheet's asset side in the order of ÅRL bilaga 2 (Balansräkning, "Tillgångar"):
+ * B Anläggningstillgångar (I immateriella, II materiella, III finansiella) and
+ * C Omsättningstillgångar (I varulager, II kortfristiga fordringar, III kortfristiga
+ * placeringar, IV kassa och bank), each with its subtotal.
+ */
+export const BALANCE_ASSET_GROUPS: { key: string; name: string; sections: string[] }[] = [
+  { key: "fixed_assets", name: "Anläggningstillgångar", sections: ["intangible_assets", "tangible_assets", "financial_assets"] },
+  { key: "current_assets", name: "Omsättningstillgångar", sections: ["inventories", "current_receivables", "short_term_investments", "cash_and_bank"] },
+];
+
+/**
+ * Input VAT (BAS 2640-2649, "Ingående moms") is a claim on Skatteverket, and so is the VAT
+ * settlement account 2650 ("Redovisningskonto för moms") when it holds a debit balance
+ * (more VAT to get back than to pay). BAS keeps them in class 26 beside the output VAT,
+ * but a balance sheet shows a claim among the receivables (ÅRL bilaga 2 C II "Övriga
+ * fordringar"; BAS's own 1650 "Momsfordran"), not as a negative liability.
+ * `netDebitOre` is the account's balance, debit positive.
+ */
+export function isVatReceivable(account: string, netDebitOre: number): boolean {
+  if (account >= "2640" && account <= "2649") return true;
+  return account === "2650" && netDebitOre > 0;
+}
+
+/** The balance-sheet section an account's balance is shown under, and on which side. */
+export function balanceSectionOf(account: string, netDebitOre: number, isAsset: boolean): { side: "assets" | "equity_and_liabilities"; section: Section | undefined } {
+  if (isAsset) return { side: "assets", section: sectionOf(BALANCE_ASSETS, account) };
+  if (isVatReceivable(account, netDebitOre)) return { side: "assets", section: BALANCE_ASSETS.find((s) => s.key === "current_receivables") };
+  return { side: "equity_and_liabilities", section: sectionOf(BALANCE_EQUITY_LIABILITIES, account) };
+}
+
+/**
+ * The income statement's steps (kostnadsslagsindelad resultaträkning, ÅRL bilaga 2):
+ * each group of sections has its subtotal, and after it the running result line that
+ * the schedule names ("Rörelseresultat", "Resultat efter finansiella poster", ...).
+ */
+export const INCOME_STATEMENT_STEPS: { key: string; name: string | null; sections: string[]; sum: string | null; result: string | null }[] = [
+  { key: "operating_income", name: "Rörelseintäkter", sections: ["net_sales", "other_operating_income"], sum: "Summa rörelseintäkter", result: null },
+  {
+    key: "operating_costs",
+    name: "Rörelsekostnader",
+    sections: ["goods_and_materials", "other_external_costs", "personnel_costs", "depreciation", "other_operating_costs"],
+    sum: "Summa rörelsekostnader",
+    result: "Rörelseresultat",
+  },
+  { key: "financial", name: null, sections: ["financial_items"], sum: null, result: "Resultat efter finansiella poster" },
+  { key: "appropriations", name: null, sections: ["appropriations"], sum: null, result: "Resultat före skatt" },
+  { key: "tax", name: null, sections: ["tax"], sum: null, result: "Årets resultat" },
+];

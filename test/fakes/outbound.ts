@@ -1,6 +1,7 @@
 // Every outbound fetch of the Worker under test lands here (miniflare's
 // outboundService): local fakes of the EU VAT registry, a DNS-over-HTTPS resolver
 // and webhook receivers. Nothing leaves the machine.
+import { fakeClientGen } from "./client-gen.ts";
 import { fakeDns } from "./dns.ts";
 import { fakeFxRates } from "./fx-rates.ts";
 import { fakeMail } from "./mail.ts";
@@ -19,6 +20,8 @@ export async function outbound(request: Request): Promise<Response> {
       return fakeFxRates(request);
     case "hooks.test":
       return fakeReceiver(request);
+    case "client-gen.test":
+      return fakeClientGen(request);
     default:
       return new Response("outbound network is closed in tests", { status: 502 });
   }

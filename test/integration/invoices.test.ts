@@ -127,7 +127,6 @@ describe("issuing and paying under the accrual method", () => {
     const part = await act(f, inv.id, "mark-paid", { payment_date: day(0), amount: 2818 });
     expect(part.body.data).toMatchObject({ status: "partially_paid", paid_amount: 2818, remaining_amount: 10000, paid_at: null });
     expect(await entryLines(f.actor.key, f.companyId, part.body.data.journal_entry_id)).toEqual({ "1930": [2818, 0], "1510": [0, 2818] });
-    expect((await act(f, inv.id, "credit", { reason: "x" })).body.error.code).toBe("INVOICE_CREDIT_NOT_SENT");
     expect((await act(f, inv.id, "mark-paid", { amount: 10000.01 })).body.error.code).toBe("VALIDATION_ERROR");
     const rest = await act(f, inv.id, "mark-paid", { payment_date: day(0) });
     expect(rest.body.data).toMatchObject({ status: "paid", paid_amount: 12818, remaining_amount: 0 });
@@ -276,13 +275,12 @@ describe("the invoice PDF", () => {
 describe("the cash method", () => {
   const cash = companyFixture({ name: "Kontantfaktura AB", accounting_method: "cash", ...yearAroundToday() });
 
-  it("books nothing when issued and the sale when paid, in full only", async () => {
+  it("books nothing when issued and the sale when paid", async () => {
     const customerId = await newCustomer(cash);
     const inv = (await create(cash, { customer_id: customerId, items: ITEMS })).body.data;
     const sent = await act(cash, inv.id, "mark-sent");
     expect(sent.body.data).toMatchObject({ status: "sent", journal_entry_id: null });
     expect(sent.body.meta.audit.voucher_number).toBeNull();
-    expect((await act(cash, inv.id, "mark-paid", { amount: 100 })).body.error.code).toBe("VALIDATION_ERROR");
     const paid = await act(cash, inv.id, "mark-paid", { payment_date: day(0) });
     expect(await entryLines(cash.actor.key, cash.companyId, paid.body.data.journal_entry_id)).toEqual({ "1930": [12818, 0], "3001": [0, 10000], "3003": [0, 300], "2611": [0, 2500], "2631": [0, 18] });
   });

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { decodeCp437 } from "../../src/sweden/sie/encoding";
 import { parseSie } from "../../src/sweden/sie/parse";
 import { BASE, call, line, newActor, newCompany, postedEntry, type Actor } from "../helpers";
+import { pdfText } from "../pdf-text";
 import { SELF } from "cloudflare:test";
 
 let actor: Actor;
@@ -49,18 +50,21 @@ describe("balance sheet", () => {
   it("balances at the period end with the open result in equity", async () => {
     const res = await report("balance-sheet", `period_id=${periodId}&as_of=2026-12-31`);
     const d = res.body.data;
-    expect(d.totals).toEqual({ assets: 54500, equity_and_liabilities: 54500, difference: 0 });
+    // input VAT (2641 1 000, 2645 500) is a receivable, not a negative liability
+    expect(d.totals).toEqual({ assets: 56000, equity_and_liabilities: 56000, difference: 0 });
     expect(d.result_for_period).toBe(-4000);
     const section = (list: any[], key: string) => list.find((s) => s.key === key);
     expect(section(d.sections.assets, "cash_and_bank").total).toBe(54500);
+    expect(section(d.sections.assets, "current_receivables").accounts.map((a: any) => [a.account_number, a.amount])).toEqual([["2641", 1000], ["2645", 500]]);
     expect(section(d.sections.equity_and_liabilities, "equity").total).toBe(46000);
-    expect(section(d.sections.equity_and_liabilities, "current_liabilities").total).toBe(8500);
+    expect(section(d.sections.equity_and_liabilities, "current_liabilities").accounts.map((a: any) => a.account_number)).toEqual(["2440", "2611", "2614"]);
+    expect(section(d.sections.equity_and_liabilities, "current_liabilities").total).toBe(10000);
     expect(d.is_preliminary).toBe(true);
   });
 
   it("is computed at an earlier date from the lines up to it", async () => {
     const d = (await report("balance-sheet", `period_id=${periodId}&to_date=2026-02-15`)).body.data;
-    expect(d.totals).toEqual({ assets: 12500, equity_and_liabilities: 12500, difference: 0 });
+    expect(d.totals).toEqual({ assets: 13500, equity_and_liabilities: 13500, difference: 0 });
     expect(d.result_for_period).toBe(6000);
   });
 
@@ -212,30 +216,6 @@ describe("the documented shapes", () => {
 });
 
 describe("PDFs", () => {
-  /**
-   * The text of every page: content streams inflated, then each <hex> Tj decoded from
-   * WinAnsi. A stream's extent is its dictionary's /Length: its last byte may itself be
-   * a CR or LF (deflate ends with a checksum), so trimming before "endstream" is wrong.
-   */
-  const pdfText = async (bytes: Uint8Array) => {
-    const raw = new TextDecoder("latin1").decode(bytes);
-    let content = "";
-    for (const m of raw.matchAll(/(?<!end)stream\r?\n/g)) {
-      const start = m.index! + m[0].length;
-      const dictionary = raw.slice(raw.lastIndexOf("<<", m.index!), m.index!);
-      const length = Number(/\/Length (\d+)/.exec(dictionary)?.[1]);
-      // without a plain /Length, pdf-lib's one end-of-line before "endstream" is dropped
-      const chunk = bytes.slice(start, Number.isFinite(length) ? start + length : raw.indexOf("endstream", start) - 1);
-      try {
-        const inflated = new Response(new Blob([chunk]).stream().pipeThrough(new DecompressionStream("deflate")));
-        content += new TextDecoder("latin1").decode(await inflated.arrayBuffer());
-      } catch {
-        content += new TextDecoder("latin1").decode(chunk);
-      }
-    }
-    return [...content.matchAll(/<([0-9A-Fa-f]+)> Tj/g)].map((t) => new TextDecoder("windows-1252").decode(Uint8Array.from(t[1].match(/../g)!.map((h) => parseInt(h, 16))))).join("\n");
-  };
-
   it("renders the balance sheet, parsed back, marked preliminary while the year is open", async () => {
     const res = await SELF.fetch(`${BASE}/api/v1/companies/${companyId}/reports/balance-sheet/pdf?period_id=${periodId}&as_of=2026-12-31`, { headers: { Authorization: `Bearer ${actor.key}` } });
     expect(res.status).toBe(200);

@@ -193,14 +193,13 @@ describe("the supplier invoice's life", () => {
 describe("the cash method", () => {
   const cash = companyFixture({ name: "Kontant AB", accounting_method: "cash", ...yearAroundToday() });
 
-  it("posts nothing at registration and everything at payment, in one payment only", async () => {
+  it("posts nothing at registration and everything at payment", async () => {
     const supplierId = await newSupplier(cash);
     const res = await register(cash, { supplier_id: supplierId, supplier_invoice_number: "C-1", invoice_date: day(-3), items: [{ amount: 1000, vat_rate: 0.25 }] });
     expect(res.status).toBe(201);
     expect(res.body.data.registration_journal_entry_id).toBeNull();
     expect(res.body.meta.audit.voucher_number).toBeNull();
     const pay = (body: unknown) => write(cash.actor.key, "POST", url(cash, `/supplier-invoices/${res.body.data.id}/mark-paid`), body);
-    expect((await pay({ payment_date: day(0), amount: 500 })).body.error.code).toBe("VALIDATION_ERROR");
     const paid = await pay({ payment_date: day(0) });
     expect(paid.body.data).toMatchObject({ status: "paid", payment_journal_entry_id: paid.body.data.journal_entry_id });
     expect(await entryLines(cash.actor.key, cash.companyId, paid.body.data.journal_entry_id)).toEqual({ "4010": [1000, 0], "2641": [250, 0], "1930": [0, 1250] });

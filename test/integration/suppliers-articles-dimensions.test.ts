@@ -75,7 +75,7 @@ describe("articles", () => {
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({ number: "A-1", default_price: 1150.5, vat_rate: 0.25, revenue_account: "3001", unit: "tim" });
     const id = res.body.data.id;
-    const patched = await send("PATCH", `/articles/${id}`, { default_price: 1200, vat_rate: 0.06 });
+    const patched = await send("PATCH", `/articles/${id}`, { default_price: 1200, vat_rate: 0.06, revenue_account: "3003" });
     expect(patched.body.data).toMatchObject({ default_price: 1200, vat_rate: 0.06, unit: "tim" });
     expect((await send("DELETE", `/articles/${id}`)).status).toBe(204);
     expect((await call("GET", url("/articles"), { key: f.actor.key })).body.data.map((a: any) => a.id)).not.toContain(id);

@@ -72,11 +72,10 @@ describe("one result across the statements", () => {
 });
 
 describe("report dates", () => {
-  it("default to the period, or to today inside it for the balance sheet", () => {
+  it("default to the period: the balance sheet to the period's end, whatever today is", () => {
     expect(trialBalanceDate(period, undefined)).toBe("2026-12-31");
-    expect(balanceSheetDate(period, {}, "2026-05-12")).toBe("2026-05-12");
-    expect(balanceSheetDate(period, {}, "2027-01-10")).toBe("2026-12-31");
-    expect(balanceSheetDate(period, { to_date: "2026-03-31" }, "2026-05-12")).toBe("2026-03-31");
+    expect(balanceSheetDate(period, {})).toBe("2026-12-31");
+    expect(balanceSheetDate(period, { to_date: "2026-03-31" })).toBe("2026-03-31");
     expect(incomeStatementRange(period, {})).toEqual({ from: "2026-01-01", to: "2026-12-31" });
     expect(vatDeclarationRange(period, { from_date: "2026-04-01" })).toEqual({ from: "2026-04-01", to: "2026-12-31" });
     expect(vatDeclarationRange(null, { from_date: "2027-01-01", to_date: "2027-03-31" })).toEqual({ from: "2027-01-01", to: "2027-03-31" });
@@ -92,7 +91,7 @@ describe("report dates", () => {
       return "no error";
     };
     expect(code(() => trialBalanceDate(period, "2027-01-01"))).toBe("VALIDATION_ERROR");
-    expect(code(() => balanceSheetDate(period, { as_of: "2025-12-31" }, "2026-05-12"))).toBe("VALIDATION_ERROR");
+    expect(code(() => balanceSheetDate(period, { as_of: "2025-12-31" }))).toBe("VALIDATION_ERROR");
     expect(code(() => incomeStatementRange(period, { from_date: "2026-06-01", to_date: "2026-05-01" }))).toBe("VALIDATION_ERROR");
     expect(code(() => vatDeclarationRange(null, { from_date: "2026-02-01" }))).toBe("VALIDATION_ERROR");
   });

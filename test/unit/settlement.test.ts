@@ -43,8 +43,8 @@ function refusal(fn: () => unknown) {
 describe("a SEK invoice paid in two parts", () => {
   it("books 400.00 then the remaining 600.00, partially paid then paid", () => {
     const { plans, after } = payInTurn(item(), "receivable", [40_000, undefined]);
-    expect(plans[0]).toEqual({ amountOre: 40_000, fxDifferenceOre: 0, bookedSekOre: 40_000, paidOre: 40_000, status: "partially_paid", fully: false });
-    expect(plans[1]).toEqual({ amountOre: 60_000, fxDifferenceOre: 0, bookedSekOre: 60_000, paidOre: 100_000, status: "paid", fully: true });
+    expect(plans[0]).toEqual({ amountOre: 40_000, fxDifferenceOre: 0, bookedSekOre: 40_000, paidOre: 40_000, status: "partially_paid", fully: false, cashShare: { beforeSek: 0, afterSek: 40_000 } });
+    expect(plans[1]).toEqual({ amountOre: 60_000, fxDifferenceOre: 0, bookedSekOre: 60_000, paidOre: 100_000, status: "paid", fully: true, cashShare: { beforeSek: 40_000, afterSek: 100_000 } });
     expect(remainingOre(after)).toBe(0);
     // Debit 1930 / Credit 1510 for each part
     expect(net(accrualLines("receivable", plans[0]))).toEqual({ "1930": 40_000, "1510": -40_000 });
@@ -132,6 +132,22 @@ describe("refusals", () => {
       "under the cash method a supplier invoice is paid, and booked, in one payment of its whole amount",
     );
     expect(planPayment(item(), "payable", { method: "cash" })).toMatchObject({ amountOre: 100_000, status: "paid" });
+  });
+
+  it("under the cash method with allowPartialCash (mark-paid), plans a part payment and its cumulative share", () => {
+    const first = planPayment(item(), "receivable", { amountOre: 40_000, method: "cash", allowPartialCash: true });
+    expect(first).toMatchObject({ status: "partially_paid", bookedSekOre: 40_000, cashShare: { beforeSek: 0, afterSek: 40_000 } });
+    const rest = planPayment(item({ paidOre: 40_000, paidSekOre: 40_000 }), "receivable", { method: "cash", allowPartialCash: true });
+    expect(rest).toMatchObject({ status: "paid", bookedSekOre: 60_000, cashShare: { beforeSek: 40_000, afterSek: 100_000 } });
+  });
+
+  it("takes what credit notes took off the SEK total before the last payment", () => {
+    // 1000.00 at 10.5, 400.00 credited (4 200 SEK), 300.00 paid (3 150 SEK): the last 300.00 books 10 500 - 4 200 - 3 150
+    const plan = planPayment(item({ totalOre: 100_000, totalSekOre: 1_050_000, exchangeRate: "10.5", currency: "EUR", creditedOre: 40_000, creditedSekOre: 420_000, paidOre: 30_000, paidSekOre: 315_000 }), "receivable", {
+      method: "accrual",
+      fxDifferenceOre: 0,
+    });
+    expect(plan).toMatchObject({ amountOre: 30_000, bookedSekOre: 315_000, fully: true, status: "paid" });
   });
 
   it("under the cash method, books the sale or purchase the caller builds", () => {

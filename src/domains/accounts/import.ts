@@ -7,6 +7,7 @@ import type { CommandContext, Statement } from "../../commands/plan";
 import type { Database } from "../../db/client";
 import { accounts } from "../../db/schema";
 import { accountTypeOf, type AccountType } from "../../sweden/bas";
+import { sameCp437Text } from "../../sweden/sie/encoding";
 
 const SIE_TYPE: Record<string, AccountType> = { T: "asset", S: "liability", I: "revenue", K: "expense" };
 
@@ -49,7 +50,8 @@ export async function planImportedChart(db: Database, ctx: CommandContext, file:
       );
       continue;
     }
-    const rename = file.updateNames && name && name !== existing.name;
+    // a name the file can only spell in CP437 ("–" written "-") is the same name: no rename
+    const rename = file.updateNames && name && !sameCp437Text(name, existing.name);
     const reactivate = !existing.isActive && posted.has(number);
     if (rename || reactivate) {
       updated++;

@@ -45,7 +45,13 @@ const adminAuth = createMiddleware<AppEnv>(async (c, next) => {
   const token = c.env.ADMIN_TOKEN;
   if (!token) throw new ApiError("NOT_FOUND", { path: c.req.path });
   const match = /^Bearer\s+(\S+)$/i.exec(c.req.header("Authorization") ?? "");
-  if (!match || !timingSafeEqual(await sha256Hex(match[1]), await sha256Hex(token))) throw new ApiError("UNAUTHORIZED");
+  if (!match || !timingSafeEqual(await sha256Hex(match[1]), await sha256Hex(token))) {
+    // an admin route takes the ADMIN_TOKEN secret, never an API key: say so
+    throw new ApiError("UNAUTHORIZED", { credential: "admin_token" }, "Missing or wrong admin token.").withTexts({
+      sv: "Saknad eller felaktig admin-token.",
+      hint: "Send Authorization: Bearer <ADMIN_TOKEN>, the value the service runs with (its environment or .dev.vars, where npm start writes one); /admin/v1 does not take API keys.",
+    });
+  }
   await next();
 });
 

@@ -22,6 +22,7 @@ const ArticleSchema = z
     default_price: z.number(),
     vat_rate: z.number(),
     revenue_account: z.string(),
+    supply_type: z.enum(["goods", "services"]),
     archived_at: z.string().nullable(),
     created_at: z.string(),
     updated_at: z.string(),
@@ -34,9 +35,13 @@ const ArticleFields = z.object({
   unit: z.string().trim().min(1).max(20),
   default_price: AmountSchema,
   vat_rate: z.number().openapi({ description: "0.25, 0.12, 0.06 or 0" }),
-  revenue_account: z.string().regex(/^3\d{3}$/, "a class-3 BAS account").openapi({ example: "3001" }),
+  revenue_account: z
+    .string()
+    .regex(/^3\d{3}$/, "a class-3 BAS account")
+    .openapi({ example: "3001", description: "the account of a domestic sale; must agree with vat_rate where the BAS name fixes the rate (3001 25 %, 3002 12 %, 3003 6 %, 3004 0 %). An invoice to a customer abroad books the account of its VAT treatment instead" }),
+  supply_type: z.enum(["goods", "services"]).openapi({ description: "goods or services (default services): with the customer's location it decides an invoice line's VAT treatment" }),
 });
-const ArticleInputSchema = ArticleFields.extend({ unit: ArticleFields.shape.unit.default("st") });
+const ArticleInputSchema = ArticleFields.extend({ unit: ArticleFields.shape.unit.default("st"), supply_type: ArticleFields.shape.supply_type.optional() });
 
 const write = { tag: TAG, scope: "invoices:write", company: true, idempotency: "required", dryRun: true } as const;
 

@@ -9,6 +9,7 @@ import { afterDesc, type PageRequest } from "../../http/pagination";
 import { newId } from "../../ids";
 import { fromOre, toOre } from "../../ledger/money";
 import { VAT_RATES_BP, vatRateToBp } from "../../sweden/vat";
+import { articleRateProblem } from "../../sweden/vat-treatment";
 import { findActiveAccount } from "../accounts";
 
 type ArticleRow = typeof articles.$inferSelect;
@@ -22,6 +23,7 @@ export function articleJson(a: ArticleRow) {
     default_price: fromOre(a.defaultPriceOre),
     vat_rate: a.vatRateBp / 10_000,
     revenue_account: a.revenueAccount,
+    supply_type: a.supplyType,
     archived_at: a.archivedAt,
     created_at: a.createdAt,
     updated_at: a.updatedAt,
@@ -35,6 +37,13 @@ export interface ArticleInput {
   default_price: number;
   vat_rate: number;
   revenue_account: string;
+  supply_type?: "goods" | "services";
+}
+
+/** The article's VAT rate must agree with a revenue account whose BAS name fixes the rate (3001 25 %, 3002 12 %, ...). */
+function assertRateFitsAccount(account: string, rateBp: number) {
+  const problem = articleRateProblem(account, rateBp);
+  if (problem) throw new ApiError("VALIDATION_ERROR", { fields: [{ path: "vat_rate", message: problem }] }, `Momssatsen stämmer inte med intäktskontot: ${problem}.`);
 }
 
 /** Revenue accounts are BAS class 3 (rörelsens inkomster), active in the company's chart. */
@@ -59,6 +68,7 @@ export const createArticle: Command<ArticleInput> = async (db, input, ctx) => {
   const vatRateBp = checkedVatRate(input.vat_rate);
   await assertNumberFree(db, ctx.companyId, input.number);
   await assertRevenueAccount(db, ctx.companyId, input.revenue_account);
+  assertRateFitsAccount(input.revenue_account, vatRateBp);
   const row: ArticleRow = {
     id: newId(),
     companyId: ctx.companyId,
@@ -68,6 +78,7 @@ export const createArticle: Command<ArticleInput> = async (db, input, ctx) => {
     defaultPriceOre: toOre(input.default_price)!,
     vatRateBp,
     revenueAccount: input.revenue_account,
+    supplyType: input.supply_type ?? "services",
     archivedAt: null,
     createdAt: ctx.now,
     updatedAt: ctx.now,
@@ -97,9 +108,11 @@ export const updateArticle: Command<Partial<ArticleInput> & { id: string; archiv
     ...(input.default_price !== undefined && { defaultPriceOre: toOre(input.default_price)! }),
     ...(input.vat_rate !== undefined && { vatRateBp: checkedVatRate(input.vat_rate) }),
     ...(input.revenue_account !== undefined && { revenueAccount: input.revenue_account }),
+    ...(input.supply_type !== undefined && { supplyType: input.supply_type }),
     ...(input.archived_at === null && { archivedAt: null }),
     updatedAt: ctx.now,
   };
+  assertRateFitsAccount(patch.revenueAccount ?? current.revenueAccount, patch.vatRateBp ?? current.vatRateBp);
   return {
     status: 200,
     data: articleJson({ ...current, ...patch }),

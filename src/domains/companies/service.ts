@@ -9,6 +9,7 @@ import type { Role } from "../../http/context";
 import { newId } from "../../ids";
 import { fiscalYearContaining, fiscalYearName, firstFiscalYearProblem } from "../../sweden/fiscal-year";
 import { parseOrgNumber } from "../../sweden/identity";
+import { decimalString } from "../../sweden/invoicing";
 import { planChartForNewCompany } from "../accounts";
 import { planFirstPeriod } from "../fiscal-periods";
 import type { CompanyCreateInput, SettingsPatchInput } from "./schemas";
@@ -47,6 +48,16 @@ export function settingsJson(s: SettingsRow, c: CompanyRow) {
     bic: s.bic,
     email_sender_name: s.emailSenderName,
     email_reply_to: s.emailReplyTo,
+    address_line1: s.addressLine1,
+    address_line2: s.addressLine2,
+    postal_code: s.postalCode,
+    city: s.city,
+    country: s.country,
+    phone: s.phone,
+    email: s.email,
+    website: s.website,
+    vat_number: s.vatNumber,
+    late_payment_interest_rate: s.latePaymentInterestRate === null ? null : Number(s.latePaymentInterestRate),
     default_voucher_series: s.defaultVoucherSeries,
     vat_registered: c.vatRegistered,
     moms_period: c.momsPeriod,
@@ -146,6 +157,9 @@ export const updateSettings: Command<SettingsPatchInput> = async (db, input, ctx
   if (vatRegistered && !company.orgNumber) throw fieldError("vat_registered", "a VAT-registered company needs org_number");
   if (!vatRegistered && momsPeriod) throw fieldError("moms_period", "moms_period applies only to VAT-registered companies");
 
+  if (input.late_payment_interest_rate != null && decimalString(input.late_payment_interest_rate, 4) === null) {
+    throw fieldError("late_payment_interest_rate", "at most four decimals (0.0875 is 8.75 %)");
+  }
   const settingsPatch = {
     ...(input.invoice_default_days !== undefined && { invoiceDefaultDays: input.invoice_default_days }),
     ...(input.bankgiro !== undefined && { bankgiro: input.bankgiro }),
@@ -156,6 +170,18 @@ export const updateSettings: Command<SettingsPatchInput> = async (db, input, ctx
     ...(input.bic !== undefined && { bic: input.bic }),
     ...(input.email_sender_name !== undefined && { emailSenderName: input.email_sender_name }),
     ...(input.email_reply_to !== undefined && { emailReplyTo: input.email_reply_to }),
+    ...(input.address_line1 !== undefined && { addressLine1: input.address_line1 }),
+    ...(input.address_line2 !== undefined && { addressLine2: input.address_line2 }),
+    ...(input.postal_code !== undefined && { postalCode: input.postal_code }),
+    ...(input.city !== undefined && { city: input.city }),
+    ...(input.country !== undefined && { country: input.country }),
+    ...(input.phone !== undefined && { phone: input.phone }),
+    ...(input.email !== undefined && { email: input.email }),
+    ...(input.website !== undefined && { website: input.website }),
+    ...(input.vat_number !== undefined && { vatNumber: input.vat_number }),
+    ...(input.late_payment_interest_rate !== undefined && {
+      latePaymentInterestRate: input.late_payment_interest_rate === null ? null : decimalString(input.late_payment_interest_rate, 4),
+    }),
     ...(input.default_voucher_series !== undefined && { defaultVoucherSeries: input.default_voucher_series }),
     updatedAt: ctx.now,
   };

@@ -168,6 +168,7 @@ export const bulkCreateCustomers: Command<{ customers: unknown[]; all_or_nothing
     status: 200,
     data: bulk.data,
     statements: bulk.statements,
+    unchanged: bulk.unchanged,
     events: bulk.events,
     audit: { action: "customer.bulk_created", resourceType: "customer", resourceId: null },
   };

@@ -153,7 +153,7 @@ export function registerDocumentRoutes(app: OpenAPIHono<AppEnv>) {
       path: `${BASE}/{id}/download`,
       tag: TAG,
       summary: "A signed download URL, valid 900 seconds",
-      description: "The URL is served by this API from R2; an expired or altered URL is refused. Each call emits document.accessed and is audited.",
+      description: "The URL is served by this API from R2, at the configured public address (PUBLIC_BASE_URL), never the request's Host; an expired or altered URL is refused. Each call emits document.accessed and is audited.",
       scope: "documents:read",
       company: true,
       write: false,
@@ -162,7 +162,7 @@ export function registerDocumentRoutes(app: OpenAPIHono<AppEnv>) {
       response: z.object({ id: z.string(), file_name: z.string(), mime_type: z.string(), sha256_hash: z.string(), download_url: z.string(), expires_in_seconds: z.number() }),
     }),
     async (c) =>
-      dispatch(c, "documents.access", { id: c.req.valid("param").id, origin: new URL(c.req.url).origin }),
+      dispatch(c, "documents.access", { id: c.req.valid("param").id }),
   );
 
   app.openapi(

@@ -130,8 +130,27 @@ export const linkDocument: Command<{ id: string; journal_entry_id: string; journ
   };
 };
 
+/**
+ * The API's public origin, from configuration (PUBLIC_BASE_URL), never from the request:
+ * a Host header is the caller's to choose, and a link built from it would point wherever
+ * the caller (or a proxy it fooled) liked, carrying a valid signature.
+ */
+function publicBaseUrl(value: string | undefined): string {
+  let url: URL | null = null;
+  try {
+    url = value ? new URL(value) : null;
+  } catch {
+    url = null;
+  }
+  if (!url || (url.protocol !== "https:" && url.protocol !== "http:")) {
+    throw new ApiError("INTERNAL_ERROR", { setting: "PUBLIC_BASE_URL" }, "PUBLIC_BASE_URL is not configured.");
+  }
+  return url.origin;
+}
+
 /** Every download link handed out is an access to the archive: audited and evented. */
-export const accessDocument: Command<{ id: string; origin: string }> = async (db, input, ctx, env) => {
+export const accessDocument: Command<{ id: string }> = async (db, input, ctx, env) => {
+  const base = publicBaseUrl(env.PUBLIC_BASE_URL);
   const doc = await loadDocument(db, ctx.companyId, input.id);
   const expires = Math.floor(Date.parse(ctx.now) / 1000) + DOWNLOAD_URL_TTL_SECONDS;
   const signature = await signDownload(env.DOCUMENT_URL_SECRET, ctx.companyId, doc.id, expires);
@@ -140,7 +159,7 @@ export const accessDocument: Command<{ id: string; origin: string }> = async (db
     file_name: doc.fileName,
     mime_type: doc.mimeType,
     sha256_hash: doc.sha256Hash,
-    download_url: `${input.origin}/api/v1/document-files/${ctx.companyId}/${doc.id}?expires=${expires}&signature=${signature}`,
+    download_url: `${base}/api/v1/document-files/${ctx.companyId}/${doc.id}?expires=${expires}&signature=${signature}`,
     expires_in_seconds: DOWNLOAD_URL_TTL_SECONDS,
   };
   return {

@@ -1,6 +1,21 @@
-// Fiscal periods: opening, locking and unlocking years.
-// Owns: fiscal_periods.
+// Fiscal periods: opening, locking (whole or up to a date) and unlocking years, voucher
+// gaps and their explanations, currency revaluation, year-end, close, opening balances.
+// Owns: fiscal_periods, fiscal_period_lock_dates, voucher_gap_explanations, currency_revaluations.
 export { registerFiscalPeriodRoutes } from "./routes";
-export { createNextPeriod, lockPeriod, unlockPeriod } from "./service";
+export { createNextPeriod, listPeriods, loadPeriod, lockPeriod, lockPeriodChecked, unlockPeriod } from "./service";
+export { explainVoucherGap, voucherGaps, type VoucherGap } from "./gaps";
+export {
+  closePeriod,
+  postOpeningBalances,
+  runCurrencyRevaluation,
+  runCurrencyRevaluationOperation,
+  runYearEnd,
+  runYearEndOperation,
+  startCurrencyRevaluation,
+  startYearEnd,
+  yearEndReadiness,
+  type Finding,
+  type YearEndDeps,
+} from "./year-end";
 export { periodHolding, planPeriodForImport } from "./import";
 export { planFirstPeriod } from "./first-period";

@@ -3,8 +3,10 @@ import { database } from "../../db/client";
 import type { AppEnv } from "../../http/context";
 import { dispatch } from "../../http/dispatch";
 import { json } from "../../http/envelope";
+import { DateSchema } from "../../http/fields";
 import { defineRoute } from "../../http/route";
-import { listPeriods, periodJson } from "./service";
+import { OperationSchema } from "../operations";
+import { lockDatesOf, listPeriods, periodJson } from "./service";
 
 const TAG = "Fiscal periods";
 const BASE = "/api/v1/companies/{companyId}/fiscal-periods";
@@ -22,10 +24,33 @@ export const FiscalPeriodSchema = z
     locked_at: z.string().nullable(),
     previous_period_id: z.string().nullable(),
     closing_entry_id: z.string().nullable(),
+    lock_date: z.string().nullable().openapi({ description: "entries dated on or before it are refused (PERIOD_LOCKED); the period's end when it is locked as a whole or closed" }),
     created_at: z.string(),
   })
   .openapi("FiscalPeriod");
-const LockResult = z.object({ id: z.string(), locked_at: z.string().nullable(), is_closed: z.boolean() });
+const LockBody = z.object({ lock_date: DateSchema.optional().openapi({ description: "lock up to and including this date only; omitted (or on or after the period's end) locks the whole period" }) }).strict();
+const LockResult = z.object({ id: z.string(), locked_at: z.string().nullable(), is_closed: z.boolean(), lock_date: z.string().nullable() });
+const CloseResult = z.object({ id: z.string(), is_closed: z.boolean(), closed_at: z.string().nullable() });
+const RevaluationBody = z.object({ as_of_date: DateSchema.optional().openapi({ description: "default: the period's end" }) }).strict();
+const OpeningBody = z.object({ next_period_id: z.string().min(1) }).strict();
+const OpeningResult = z.object({
+  opening_entry_id: z.string(),
+  voucher_series: z.string(),
+  voucher_number: z.number().int(),
+  next_period_id: z.string(),
+  carry_forward_entry_id: z.string().nullable(),
+  carry_forward_voucher_number: z.number().int().nullable(),
+});
+const GapBody = z
+  .object({
+    fiscal_period_id: z.string().min(1),
+    voucher_series: z.string().regex(/^[A-Z]$/, "one letter A-Z"),
+    gap_start: z.number().int().min(1),
+    gap_end: z.number().int().min(1),
+    explanation: z.string().trim().min(1).max(2000),
+  })
+  .strict();
+const GapResult = z.object({ id: z.string(), fiscal_period_id: z.string(), voucher_series: z.string(), gap_start: z.number(), gap_end: z.number(), explanation: z.string(), created_at: z.string() });
 const write = { scope: "bookkeeping:write", company: true, write: true, idempotency: "required", tag: TAG } as const;
 
 export function registerFiscalPeriodRoutes(app: OpenAPIHono<AppEnv>) {
@@ -40,7 +65,12 @@ export function registerFiscalPeriodRoutes(app: OpenAPIHono<AppEnv>) {
       params: Params,
       response: z.object({ fiscal_periods: z.array(FiscalPeriodSchema) }),
     }),
-    async (c) => json(c, { fiscal_periods: (await listPeriods(database(c.env), c.get("company").id)).map(periodJson) }),
+    async (c) => {
+      const db = database(c.env);
+      const companyId = c.get("company").id;
+      const [periods, lockDates] = await Promise.all([listPeriods(db, companyId), lockDatesOf(db, companyId)]);
+      return json(c, { fiscal_periods: periods.map((p) => periodJson(p, lockDates.get(p.id) ?? null)) });
+    },
   );
 
   app.openapi(
@@ -63,12 +93,17 @@ export function registerFiscalPeriodRoutes(app: OpenAPIHono<AppEnv>) {
       ...write,
       method: "post",
       path: `${BASE}/{id}/lock`,
-      summary: "Lock a period: no entry may be dated in it until unlocked",
-      description: "Refused with PERIOD_LOCK_HAS_DRAFTS (details.draft_count) while drafts exist; PERIOD_LOCK_ALREADY_LOCKED when locked or closed.",
+      summary: "Lock a period, or lock it up to a date",
+      description:
+        "Without a body the whole period is locked: no entry may be dated in it until unlocked. With lock_date inside the period only entries dated on or before it are refused " +
+        "(PERIOD_LOCKED with details.fiscal_period_id and details.lock_date), so a filed VAT quarter is frozen while the next is booked; the lock date only moves forward. " +
+        "Refused with PERIOD_LOCK_HAS_DRAFTS (details.draft_count) while drafts exist in what would be locked; PERIOD_LOCK_ALREADY_LOCKED when locked or closed, or already locked that far.",
       params: IdParams,
+      body: LockBody,
+      bodyRequired: false,
       response: LockResult,
     }),
-    async (c) => dispatch(c, "fiscal_periods.lock", { id: c.req.valid("param").id }),
+    async (c) => dispatch(c, "fiscal_periods.lock", { ...(c.req.valid("json") ?? {}), id: c.req.valid("param").id }),
   );
 
   app.openapi(
@@ -77,10 +112,97 @@ export function registerFiscalPeriodRoutes(app: OpenAPIHono<AppEnv>) {
       method: "post",
       path: `${BASE}/{id}/unlock`,
       summary: "Unlock a locked period (not a closed one)",
-      description: "PERIOD_UNLOCK_NOT_LOCKED when not locked; PERIOD_UNLOCK_CLOSED when the year is closed, which is irreversible.",
+      description: "Removes the lock and any lock date. PERIOD_UNLOCK_NOT_LOCKED when neither is set; PERIOD_UNLOCK_CLOSED when the year is closed, which is irreversible.",
       params: IdParams,
       response: LockResult,
     }),
     async (c) => dispatch(c, "fiscal_periods.unlock", { id: c.req.valid("param").id }),
+  );
+
+  app.openapi(
+    defineRoute({
+      ...write,
+      method: "post",
+      path: `${BASE}/{id}/year-end`,
+      summary: "Run the year-end (asynchronous): currency revaluation, then the closing entry",
+      description:
+        "Readiness is checked at once (a refusal writes nothing) and again when the work runs: the period locked (PERIOD_NOT_LOCKED), no drafts (PERIOD_LOCK_HAS_DRAFTS), " +
+        "every voucher gap explained (YEAR_END_FAILED with details.findings), a balanced trial balance (YEAR_END_UNBALANCED_TRIAL); a period whose year-end has run or that is closed: CONFLICT. " +
+        "The operation revalues open foreign-currency items at the period's end (unless a revaluation exists), then books the year's result to 8999 against 2099 " +
+        "(limited company and other legal persons) or 2019 (sole trader, partnership), and sets closing_entry_id. A zero result: YEAR_END_NO_ACTIVITY. See docs/fiscal-year.md.",
+      params: IdParams,
+      response: OperationSchema,
+      status: 202,
+    }),
+    async (c) => dispatch(c, "fiscal_periods.year_end", { id: c.req.valid("param").id }),
+  );
+
+  app.openapi(
+    defineRoute({
+      ...write,
+      method: "post",
+      path: `${BASE}/{id}/close`,
+      summary: "Close a period (irreversible)",
+      description: "Requires the period locked and its closing entry (year-end run), else CONFLICT. Emits period.year_closed.",
+      params: IdParams,
+      response: CloseResult,
+    }),
+    async (c) => dispatch(c, "fiscal_periods.close", { id: c.req.valid("param").id }),
+  );
+
+  app.openapi(
+    defineRoute({
+      ...write,
+      method: "post",
+      path: `${BASE}/{id}/currency-revaluation`,
+      summary: "Revalue open foreign-currency receivables and payables (asynchronous)",
+      description:
+        "Open receivables (1510) and payables (2440) in other currencies than SEK are re-rated at the Riksbank rate of as_of_date (default the period's end); the differences are posted to 3960/7960 " +
+        "in one entry and the invoices' book values (exchange_rate, total_sek) follow. Refusals: FX_PERIOD_NOT_FOUND, FX_PERIOD_CLOSED, VALIDATION_ERROR (as_of_date outside the period), " +
+        "CURRENCY_REVALUATION_ALREADY_EXISTS. A missing rate fails the operation with FX_CLOSING_RATE_UNAVAILABLE. Nothing open: result.revaluation_entry_id null.",
+      params: IdParams,
+      body: RevaluationBody,
+      bodyRequired: false,
+      response: OperationSchema,
+      status: 202,
+    }),
+    async (c) => dispatch(c, "fiscal_periods.currency_revaluation", { ...(c.req.valid("json") ?? {}), id: c.req.valid("param").id }),
+  );
+
+  app.openapi(
+    defineRoute({
+      ...write,
+      method: "post",
+      path: `${BASE}/{id}/opening-balances`,
+      summary: "Post the next period's opening balances from this period's closing balances",
+      description:
+        "Needs the year-end run (YEAR_END_NOT_RUN) and the following period as next_period_id (VALIDATION_ERROR otherwise) without an opening entry (YEAR_END_NEXT_PERIOD_HAS_IB). " +
+        "Posts one opening entry of every class 1-2 account with a non-zero closing balance, equal to the closing balances, then a carry-forward entry: 2099 to 2098, or for a sole trader " +
+        "2011-2019 into 2010.",
+      params: IdParams,
+      body: OpeningBody,
+      response: OpeningResult,
+      status: 201,
+    }),
+    async (c) => dispatch(c, "fiscal_periods.opening_balances", { ...c.req.valid("json"), id: c.req.valid("param").id }),
+  );
+
+  app.openapi(
+    defineRoute({
+      ...write,
+      tag: "Compliance",
+      dryRun: true,
+      method: "post",
+      path: "/api/v1/companies/{companyId}/voucher-gap-explanations",
+      summary: "Explain a gap in a voucher series",
+      description:
+        "gap_end >= gap_start (equal for one number); every number of the range must be unused (VALIDATION_ERROR). The same series, period and range again: CONFLICT. " +
+        "GET .../compliance/check?type=voucher_gaps lists the gaps, explained or not.",
+      params: Params,
+      body: GapBody,
+      response: GapResult,
+      status: 201,
+    }),
+    async (c) => dispatch(c, "fiscal_periods.explain_voucher_gap", c.req.valid("json")),
   );
 }

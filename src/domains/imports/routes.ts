@@ -12,11 +12,19 @@ import type { SieImportStart } from "./service";
 
 export const MAX_SIE_BYTES = 50 * 1024 * 1024;
 
-const Options = z.object({ updateAccountNames: z.boolean().default(true) }).strict();
+const Options = z
+  .object({
+    updateAccountNames: z.boolean().default(true),
+    allowBalanceMismatch: z
+      .boolean()
+      .default(false)
+      .openapi({ description: "import a file whose vouchers do not give its own #UB/#RES; the books are its #IB plus vouchers, and result.balance_mismatches and warnings list every account that differs" }),
+  })
+  .strict();
 const JsonBody = z.object({ file_base64: z.string().min(1), file_name: z.string().max(255).optional(), options: Options.optional() }).openapi("SieImportJson");
 const FormBody = z.object({
   file: z.instanceof(File).openapi({ type: "string", format: "binary" }),
-  options: z.string().optional().openapi({ description: 'JSON, e.g. {"updateAccountNames": false}' }),
+  options: z.string().optional().openapi({ description: 'JSON, e.g. {"updateAccountNames": false, "allowBalanceMismatch": true}' }),
 });
 
 /** Base64 makes a 50 MB file about 67 MB of JSON. */
@@ -51,7 +59,9 @@ export function registerImportRoutes(app: OpenAPIHono<AppEnv>) {
       "The same file (SHA-256) again is 409 SIE_IMPORT_DUPLICATE. options.updateAccountNames (default true) renames chart accounts to the file's names. " +
       "Answers 202 with an operation; its result counts entries, accounts, periods and opening balances, and lists warnings. The imported entries are posted " +
       "and immutable; a fiscal year from #RAR 0 is created when missing; #IB becomes the opening entry. The import is refused, with nothing written, when " +
-      "the vouchers would not give the file's own #UB and #RES.",
+      "the vouchers would not give the file's own #UB and #RES (error details.mismatches per account), unless options.allowBalanceMismatch is true: then the " +
+      "books are the file's #IB plus its vouchers, and result.balance_mismatches (account_number, file, computed, difference) and one warning per account list the differences. " +
+      "Account names are compared as CP437 text: a name the file spells with '-' where the chart has '–' is not a rename.",
     params: z.object({ companyId: z.string() }),
     response: OperationSchema,
     status: 202,
@@ -81,7 +91,7 @@ export function registerImportRoutes(app: OpenAPIHono<AppEnv>) {
         const body = c.req.valid("json") as z.infer<typeof JsonBody>;
         bytes = base64Bytes(body.file_base64);
         fileName = body.file_name ?? "import.se";
-        options = body.options ?? { updateAccountNames: true };
+        options = body.options ?? Options.parse({});
       } else {
         throw new ApiError("VALIDATION_ERROR", { header: "Content-Type" }, "Send multipart/form-data with a file, or JSON with file_base64.");
       }
@@ -96,6 +106,7 @@ export function registerImportRoutes(app: OpenAPIHono<AppEnv>) {
         fileName,
         fileSizeBytes: bytes.byteLength,
         updateAccountNames: options.updateAccountNames,
+        allowBalanceMismatch: options.allowBalanceMismatch,
       };
       return startWithFile(c, start, bytes);
     },

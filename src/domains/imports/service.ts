@@ -14,6 +14,8 @@ export interface SieImportStart {
   fileName: string;
   fileSizeBytes: number;
   updateAccountNames: boolean;
+  /** import a file whose vouchers do not give its own #UB/#RES, listing the differences */
+  allowBalanceMismatch: boolean;
 }
 
 export const startSieImport: Command<SieImportStart> = async (db, input, ctx) => {
@@ -23,7 +25,7 @@ export const startSieImport: Command<SieImportStart> = async (db, input, ctx) =>
     .where(and(eq(sieImports.companyId, ctx.companyId), eq(sieImports.sha256, input.sha256), ne(sieImports.status, "failed")))
     .get();
   if (previous) throw new ApiError("SIE_IMPORT_DUPLICATE", { sha256: input.sha256, operation_id: previous.operationId, imported_at: previous.createdAt });
-  const op = planOperation(db, ctx, "import.sie", { import_id: input.importId, file_name: input.fileName });
+  const op = planOperation(db, ctx, "import.sie", { import_id: input.importId, file_name: input.fileName, allow_balance_mismatch: input.allowBalanceMismatch });
   return {
     status: 202,
     data: op.handle,

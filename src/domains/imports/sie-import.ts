@@ -1,6 +1,7 @@
 // SIE 4 import, run as an operation (spec: POST .../imports/sie). The whole file is
 // parsed and checked in memory first: every voucher balances and lies in the year, and
-// the books it would make equal the file's own #UB and #RES for every account. Only
+// the books it would make equal the file's own #UB and #RES for every account (unless
+// options.allowBalanceMismatch: then the differences are listed per account). Only
 // then is anything written, in chunks that are each atomic and that a re-run skips
 // (source_id "<import id>:<voucher index>"), so a worker that dies mid-way leaves a
 // resumable import, never a wrong one.
@@ -110,8 +111,21 @@ function planVouchers(file: SieFile, period: { start: string; end: string }, ser
  */
 export const OPENING_DIFFERENCE_ACCOUNT = "2099";
 
-/** The books the file would make must equal its own closing balances and results. */
-function checkAgainstFile(file: SieFile, vouchers: PlannedVoucher[], openingDifference: number) {
+export interface BalanceMismatch {
+  account_number: string;
+  /** the file's own #UB (balance accounts) or #RES (result accounts), kronor */
+  file: number;
+  /** what the file's #IB and vouchers give, kronor */
+  computed: number;
+  /** computed less file */
+  difference: number;
+}
+
+/**
+ * The books the file would make must equal its own closing balances and results: the
+ * accounts where they do not, empty when the file agrees with itself.
+ */
+function compareWithFile(file: SieFile, vouchers: PlannedVoucher[], openingDifference: number): BalanceMismatch[] {
   const computed = new Map<string, number>();
   const add = (a: string, ore: number) => computed.set(a, (computed.get(a) ?? 0) + ore);
   for (const ib of file.opening.filter((b) => b.year === 0)) add(ib.account, ib.amountOre);
@@ -124,18 +138,35 @@ function checkAgainstFile(file: SieFile, vouchers: PlannedVoucher[], openingDiff
     add(OPENING_DIFFERENCE_ACCOUNT, -openingDifference);
     if (closing.length) expected.set(OPENING_DIFFERENCE_ACCOUNT, (expected.get(OPENING_DIFFERENCE_ACCOUNT) ?? 0) - openingDifference);
   }
-  const mismatches: { account_number: string; file: number; computed: number }[] = [];
+  const mismatches: BalanceMismatch[] = [];
   const check = (account: string) => {
     const want = expected.get(account) ?? 0;
     const got = computed.get(account) ?? 0;
-    if (want !== got) mismatches.push({ account_number: account, file: Number(formatKronor(want)), computed: Number(formatKronor(got)) });
+    if (want !== got) mismatches.push({ account_number: account, file: Number(formatKronor(want)), computed: Number(formatKronor(got)), difference: Number(formatKronor(got - want)) });
   };
   const accountsToCheck = new Set<string>();
   if (closing.length) for (const a of [...computed.keys(), ...closing.map((b) => b.account)]) if (isBalanceAccount(a)) accountsToCheck.add(a);
   if (results.length) for (const a of [...computed.keys(), ...results.map((b) => b.account)]) if (!isBalanceAccount(a)) accountsToCheck.add(a);
   [...accountsToCheck].sort().forEach(check);
-  if (mismatches.length) {
-    throw invalid(`the vouchers do not give the file's own #UB/#RES for ${mismatches.length} account(s)`, { mismatches: mismatches.slice(0, 50), mismatch_count: mismatches.length });
+  return mismatches;
+}
+
+/**
+ * A file that contradicts itself is refused, unless the import was started with
+ * options.allowBalanceMismatch: then the books are what its #IB and vouchers give, and
+ * every account that differs from the file's #UB/#RES is listed in the result and warned.
+ */
+function checkAgainstFile(mismatches: BalanceMismatch[], allowMismatch: boolean, warnings: string[]) {
+  if (mismatches.length === 0) return;
+  if (!allowMismatch) {
+    throw invalid(`the vouchers do not give the file's own #UB/#RES for ${mismatches.length} account(s); options.allowBalanceMismatch imports the vouchers anyway`, {
+      mismatches: mismatches.slice(0, 50).map(({ difference: _d, ...m }) => m),
+      mismatch_count: mismatches.length,
+      option: "allowBalanceMismatch",
+    });
+  }
+  for (const m of mismatches) {
+    warnings.push(`account ${m.account_number}: the file's #UB/#RES says ${m.file.toFixed(2)}, its #IB and vouchers give ${m.computed.toFixed(2)} (difference ${m.difference.toFixed(2)}); imported as the vouchers give`);
   }
 }
 
@@ -212,7 +243,8 @@ async function importFile(op: OperationContext, imp: SieImportRow, write: Writer
   const ib = file.opening.filter((b) => b.year === 0 && b.amountOre !== 0);
   const ibSum = ib.reduce((s, b) => s + b.amountOre, 0);
   if (ibSum !== 0) warnings.push(`the opening balances (#IB 0) do not balance; the difference ${formatKronor(-ibSum)} is booked to ${OPENING_DIFFERENCE_ACCOUNT}`);
-  checkAgainstFile(file, vouchers, ibSum);
+  const mismatches = compareWithFile(file, vouchers, ibSum);
+  checkAgainstFile(mismatches, allowBalanceMismatch(op), warnings);
   const openingLines: EngineLine[] = ib.map((b) => ({ accountNumber: b.account, debitOre: Math.max(b.amountOre, 0), creditOre: Math.max(-b.amountOre, 0), lineDescription: null }));
   if (ibSum !== 0) openingLines.push({ accountNumber: OPENING_DIFFERENCE_ACCOUNT, debitOre: Math.max(-ibSum, 0), creditOre: Math.max(ibSum, 0), lineDescription: "Differens i ingående balans" });
   const prepared: PreparedImport = await write("imports.sie_prepare", preparation);
@@ -249,8 +281,15 @@ async function importFile(op: OperationContext, imp: SieImportRow, write: Writer
     dimensions_created: prepared.dimensions_created,
     objects_created: prepared.objects_created,
     series_map: Object.fromEntries([...seriesMap].filter(([from, to]) => from !== to)),
+    balance_mismatches: mismatches,
     warnings,
   };
+}
+
+/** options.allowBalanceMismatch travels in the operation's input (service.ts startSieImport). */
+function allowBalanceMismatch(op: OperationContext): boolean {
+  const input = op.operation.input as { allow_balance_mismatch?: unknown } | null;
+  return input?.allow_balance_mismatch === true;
 }
 
 /** #DIM, #OBJEKT and every object a transaction line names. */

@@ -4,6 +4,7 @@ import type { Database } from "../../db/client";
 import { fromOre } from "../../ledger/money";
 import { loadCompany } from "../companies";
 import { customersByIds } from "../customers";
+import { saleInvoiceTexts, type SaleTreatment } from "../../sweden/vat-treatment";
 import { renderInvoicePdf, type InvoicePdf } from "./pdf";
 import { itemsOfInvoice, type InvoiceRow } from "./queries";
 
@@ -11,6 +12,29 @@ import { itemsOfInvoice, type InvoiceRow } from "./queries";
 export function swedishVatNumber(orgNumber: string | null): string | null {
   const digits = (orgNumber ?? "").replace(/\D/g, "");
   return digits.length === 10 ? `SE${digits}01` : null;
+}
+
+type Settings = Awaited<ReturnType<typeof loadCompany>>["company_settings"];
+
+/** The seller's address (ML 17 kap 24 §: the seller's name and address on every invoice). */
+export function sellerAddress(s: Settings): string[] {
+  return [s.addressLine1, s.addressLine2, [s.postalCode, s.city].filter(Boolean).join(" "), s.country !== "SE" ? s.country : null].filter((l): l is string => !!l);
+}
+
+export function sellerContact(s: Settings): string[] {
+  return [s.phone ? `Tel ${s.phone}` : null, s.email ? `E-post ${s.email}` : null, s.website ? `Webb ${s.website}` : null].filter((l): l is string => !!l);
+}
+
+/**
+ * Payment terms, late-payment interest and the OCR reference. Räntelagen (1975:635)
+ * 6 §: without an agreed rate, interest on late payment is the reference rate + 8
+ * percentage points; an agreed rate is printed as such.
+ */
+export function paymentTerms(row: InvoiceRow, s: Settings): [string, string][] {
+  const days = Math.round((Date.parse(`${row.dueDate}T00:00:00Z`) - Date.parse(`${row.invoiceDate}T00:00:00Z`)) / 86_400_000);
+  const rate = s.latePaymentInterestRate;
+  const interest = rate === null ? "referensränta + 8 %-enheter" : `${(Number(rate) * 100).toLocaleString("sv-SE", { maximumFractionDigits: 2 })} %`;
+  return [["Betalningsvillkor", days === 0 ? "Kontant" : `${days} dagar netto`], ["Dröjsmålsränta", interest], ...(row.ocrNumber ? ([["OCR-nummer", row.ocrNumber]] as [string, string][]) : [])];
 }
 
 export function invoiceFileName(row: InvoiceRow): string {
@@ -25,13 +49,14 @@ export async function invoicePdfBytes(db: Database, row: InvoiceRow, nowIso: str
   const notes: string[] = [];
   if (row.isCreditNote) notes.push(`Kreditering av faktura ${row.invoiceNumber?.replace(/^KR-/, "")}${row.creditReason ? `: ${row.creditReason}` : ""}`);
   if (row.isSelfBilled) notes.push(`Självfaktura (köparens nummer ${row.externalInvoiceNumber}, mottagen ${row.receivedDate})`);
-  if (customer?.customerType === "eu_business" && row.vatOre === 0 && company.vatRegistered) notes.push("Omvänd betalningsskyldighet (reverse charge), ML 17 kap 30 §");
+  // the wording the VAT treatment of the lines asks for (intra-EU goods, reverse charge on services, export)
+  notes.push(...saleInvoiceTexts(items.map((i) => i.vatTreatment as SaleTreatment)));
   if (row.notes) notes.push(row.notes);
   const payment = [
     settings.bankgiro ? `Bankgiro ${settings.bankgiro}` : null,
     settings.plusgiro ? `Plusgiro ${settings.plusgiro}` : null,
     settings.iban ? `IBAN ${settings.iban}${settings.bic ? ` BIC ${settings.bic}` : ""}` : null,
-    row.invoiceNumber && !row.isCreditNote ? `Ange fakturanummer ${row.invoiceNumber} vid betalning` : null,
+    row.ocrNumber ? `Ange OCR-nummer ${row.ocrNumber} vid betalning` : row.invoiceNumber && !row.isCreditNote ? `Ange fakturanummer ${row.invoiceNumber} vid betalning` : null,
   ].filter((s): s is string => !!s);
   const address = customer
     ? [customer.addressLine1, customer.addressLine2, [customer.postalCode, customer.city].filter(Boolean).join(" "), customer.country !== "SE" ? customer.country : null].filter((s): s is string => !!s)
@@ -43,7 +68,15 @@ export async function invoicePdfBytes(db: Database, row: InvoiceRow, nowIso: str
     invoiceDate: row.invoiceDate,
     dueDate: row.dueDate,
     currency: row.currency,
-    seller: { name: company.name, orgNumber: company.orgNumber, vatNumber: company.vatRegistered ? swedishVatNumber(company.orgNumber) : null, fSkatt: company.fSkatt, payment },
+    seller: {
+      name: company.name,
+      orgNumber: company.orgNumber,
+      vatNumber: company.vatRegistered ? (settings.vatNumber ?? swedishVatNumber(company.orgNumber)) : null,
+      fSkatt: company.fSkatt,
+      payment,
+    },
+    sellerAddress: [...sellerAddress(settings), ...sellerContact(settings)],
+    terms: row.isCreditNote || row.documentType === "delivery_note" ? [] : paymentTerms(row, settings),
     buyer: { name: row.customerName, lines: address, vatNumber: customer?.vatNumber ?? null },
     references: [row.ourReference ? `Vår referens: ${row.ourReference}` : null, row.yourReference ? `Er referens: ${row.yourReference}` : null].filter((s): s is string => !!s),
     items: items.map((i) => ({ description: i.description, quantity: i.quantity, unit: i.unit, unitPrice: fromOre(i.unitPriceOre), vatRate: i.vatRateBp / 10_000, net: fromOre(i.netOre) })),

@@ -9,6 +9,7 @@ import { invoices } from "../../db/schema";
 import { ApiError, fieldError } from "../../http/api-error";
 import type { PlannedEntry } from "../../ledger/engine";
 import { saleInvoiced, type Sale } from "../../ledger/posting-rules";
+import { ocrWithLength } from "../../sweden/ocr";
 import { loadCompany } from "../companies";
 import { invoiceJson, type InvoiceItemRow, type InvoiceRow } from "./queries";
 
@@ -96,6 +97,8 @@ export async function planIssue(db: Database, ctx: CommandContext, draft: Invoic
     numberSeries: numbering.series,
     numberSeq: numbering.seq,
     status: draft.documentType === "invoice" && draft.dueDate < ctx.now.slice(0, 10) ? "overdue" : "sent",
+    // the OCR reference of an F-series invoice: its number with Bankgirot's length and check digits (unique in the company as the number is)
+    ocrNumber: draft.documentType === "invoice" && numbering.series === "F" && numbering.seq !== null ? ocrWithLength(String(numbering.seq)) : null,
     sentAt: ctx.now,
     updatedAt: ctx.now,
   };
@@ -124,7 +127,7 @@ export function issuedPlan(db: Database, issued: Issued, action: string) {
       ...issued.statements,
       db
         .update(invoices)
-        .set({ invoiceNumber: r.invoiceNumber, numberSeries: r.numberSeries, numberSeq: r.numberSeq, status: r.status, sentAt: r.sentAt, journalEntryId: r.journalEntryId, updatedAt: r.updatedAt })
+        .set({ invoiceNumber: r.invoiceNumber, numberSeries: r.numberSeries, numberSeq: r.numberSeq, ocrNumber: r.ocrNumber, status: r.status, sentAt: r.sentAt, journalEntryId: r.journalEntryId, updatedAt: r.updatedAt })
         .where(and(eq(invoices.id, r.id), eq(invoices.status, "draft"))),
     ],
     events: [{ type: "invoice.sent", object: data, previousAttributes: { status: "draft", invoice_number: null } }],

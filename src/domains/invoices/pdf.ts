@@ -1,11 +1,12 @@
-// The invoice as PDF (pdf-lib, A4, Helvetica with WinAnsi so å, ä, ö render).
+// The invoice as PDF (pdf-lib, A4, DejaVu Sans embedded and subset: src/pdf/fonts.ts).
 // It carries what ML 17 kap 24 § asks of an invoice: date, number, the seller's VAT
 // number, both parties' names and addresses, what was sold and how much, the price
 // without VAT, the taxable amount, rate and VAT per rate, and the reason when no
 // VAT is charged (reverse charge to an EU business). A draft says UTKAST across
 // every page and has no number.
-import { degrees, PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from "pdf-lib";
+import { degrees, PDFDocument, rgb, type PDFFont, type PDFPage } from "pdf-lib";
 import { formatSek } from "../../ledger/money";
+import { drawable, embedFonts } from "../../pdf/fonts";
 
 export interface InvoicePdf {
   title: "Faktura" | "Kreditfaktura" | "Proformafaktura" | "Följesedel";
@@ -24,24 +25,24 @@ export interface InvoicePdf {
   total: number;
   notes: string[];
   generatedAt: string;
+  /** the seller's address and contact lines, printed under its name (ML 17 kap 24 §) */
+  sellerAddress?: string[];
+  /** payment terms, late-payment interest and the OCR reference, printed with the particulars */
+  terms?: [string, string][];
 }
 
 const A4: [number, number] = [595.28, 841.89];
 const M = 50;
 const FOOTER_TOP = M + 40;
 
-/** pdf-lib's standard fonts speak WinAnsi only; anything else becomes "?" rather than an error. */
-function winAnsi(text: string): string {
-  return text.replace(/[^\x20-\x7e\u00a0-\u00ff€–—’‘“”…]/g, "?");
-}
-
 export async function renderInvoicePdf(inv: InvoicePdf): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.setTitle(`${inv.title} ${inv.number ?? "utkast"} ${inv.seller.name}`);
   doc.setAuthor(inv.seller.name);
   doc.setCreationDate(new Date(inv.generatedAt));
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  // DejaVu Sans, subset: Polish, Baltic, Greek or Cyrillic names print as written
+  const { regular: font, bold } = await embedFonts(doc);
+  const printable = (t: string) => drawable(font, t);
   let page!: PDFPage;
   let y = 0;
   const heading = `${inv.title} ${inv.number ?? "(utkast)"} · ${inv.seller.name}`;
@@ -51,14 +52,14 @@ export async function renderInvoicePdf(inv: InvoicePdf): Promise<Uint8Array> {
     y = A4[1] - M;
     if (inv.draft) page.drawText("UTKAST", { x: 150, y: 320, size: 96, font: bold, color: rgb(0.85, 0.85, 0.85), rotate: degrees(35) });
     if (continued) {
-      page.drawText(winAnsi(`${heading} (forts.)`), { x: M, y, size: 9, font: bold });
+      page.drawText(printable(`${heading} (forts.)`), { x: M, y, size: 9, font: bold });
       y -= 20;
     }
   };
   const text = (s: string, x: number, opts: { f?: PDFFont; size?: number; right?: boolean } = {}) => {
     const f = opts.f ?? font;
     const size = opts.size ?? 9;
-    const t = winAnsi(s);
+    const t = printable(s);
     page.drawText(t, { x: opts.right ? x - f.widthOfTextAtSize(t, size) : x, y, size, font: f });
   };
   // the footer (seller's particulars, page number) takes the bottom of every page
@@ -72,6 +73,13 @@ export async function renderInvoicePdf(inv: InvoicePdf): Promise<Uint8Array> {
   text(inv.seller.name, M, { f: bold, size: 14 });
   text(inv.title.toUpperCase(), A4[0] - M, { f: bold, size: 18, right: true });
   nextLine(20);
+  // the seller's address and contact details, left of the invoice's particulars
+  const sellerTop = y;
+  (inv.sellerAddress ?? []).forEach((l, k) => {
+    y = sellerTop - 12 * k;
+    text(l, M);
+  });
+  y = sellerTop;
   const head: [string, string][] = [
     [`${inv.title}nummer`, inv.number ?? "(tilldelas när fakturan skickas)"],
     ["Fakturadatum", inv.invoiceDate],
@@ -83,6 +91,12 @@ export async function renderInvoicePdf(inv: InvoicePdf): Promise<Uint8Array> {
     text(v, A4[0] - M, { right: true });
     nextLine(12);
   }
+  for (const [k, v] of inv.terms ?? []) {
+    text(k, 330);
+    text(v, A4[0] - M, { right: true });
+    nextLine(12);
+  }
+  y = Math.min(y, sellerTop - 12 * (inv.sellerAddress ?? []).length);
   nextLine(6);
   text("Kund", M, { f: bold });
   nextLine(12);
@@ -133,12 +147,12 @@ export async function renderInvoicePdf(inv: InvoicePdf): Promise<Uint8Array> {
   const footer = [
     [inv.seller.name, inv.seller.orgNumber ? `Org.nr ${inv.seller.orgNumber}` : null, inv.seller.vatNumber ? `Momsreg.nr ${inv.seller.vatNumber}` : null, inv.seller.fSkatt ? "Godkänd för F-skatt" : null],
     inv.seller.payment,
-  ].map((row) => winAnsi(row.filter(Boolean).join("  ·  ")));
+  ].map((row) => printable(row.filter(Boolean).join("  ·  ")));
   const pages = doc.getPages();
   pages.forEach((p, i) => {
     p.drawLine({ start: { x: M, y: FOOTER_TOP }, end: { x: A4[0] - M, y: FOOTER_TOP }, thickness: 0.5 });
     footer.forEach((line, k) => p.drawText(line, { x: M, y: FOOTER_TOP - 12 - 11 * k, size: 8, font }));
-    const n = winAnsi(`Sida ${i + 1} av ${pages.length}`);
+    const n = printable(`Sida ${i + 1} av ${pages.length}`);
     p.drawText(n, { x: A4[0] - M - font.widthOfTextAtSize(n, 8), y: FOOTER_TOP - 12, size: 8, font });
   });
   return doc.save({ useObjectStreams: false });

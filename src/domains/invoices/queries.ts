@@ -54,6 +54,7 @@ export function invoiceJson(r: InvoiceRow) {
     our_reference: r.ourReference,
     your_reference: r.yourReference,
     notes: r.notes,
+    ocr_number: r.ocrNumber,
     journal_entry_id: r.journalEntryId,
     sent_at: r.sentAt,
     paid_at: r.paidAt,
@@ -74,6 +75,9 @@ export function invoiceItemJson(i: InvoiceItemRow) {
     net_amount: fromOre(i.netOre),
     article_id: i.articleId,
     revenue_account: i.revenueAccount,
+    supply_type: i.supplyType,
+    vat_treatment: i.vatTreatment,
+    credited_item_id: i.creditedItemId,
     dimensions: i.dimensions,
   };
 }
@@ -98,6 +102,18 @@ export async function loadInvoice(db: Database, companyId: string, id: string, c
 
 export async function itemsOfInvoice(db: Database, invoiceId: string): Promise<InvoiceItemRow[]> {
   return db.select().from(invoiceItems).where(eq(invoiceItems.invoiceId, invoiceId)).orderBy(asc(invoiceItems.sortOrder)).all();
+}
+
+/** The credit notes of an invoice (partial credits add up until the invoice is fully credited). */
+export async function creditNotesOf(db: Database, companyId: string, invoiceId: string): Promise<{ notes: InvoiceRow[]; items: InvoiceItemRow[] }> {
+  const notes = await db.select().from(invoices).where(and(eq(invoices.companyId, companyId), eq(invoices.creditedInvoiceId, invoiceId))).all();
+  const items = notes.length ? await db.select().from(invoiceItems).where(inArray(invoiceItems.invoiceId, notes.map((n) => n.id))).all() : [];
+  return { notes, items };
+}
+
+/** The issued invoice carrying this OCR reference (bank matching reads payments by it). */
+export async function invoiceByOcr(db: Database, companyId: string, ocr: string): Promise<InvoiceRow | null> {
+  return (await db.select().from(invoices).where(and(eq(invoices.companyId, companyId), eq(invoices.ocrNumber, ocr))).get()) ?? null;
 }
 
 export async function paymentsOfInvoice(db: Database, invoiceId: string): Promise<InvoicePaymentRow[]> {
@@ -199,4 +215,25 @@ export async function companiesWithPastDueInvoices(db: Database, today: string):
 
 export async function pastDueInvoices(db: Database, companyId: string, today: string): Promise<InvoiceRow[]> {
   return db.select().from(invoices).where(and(eq(invoices.companyId, companyId), pastDue(today))).all();
+}
+
+/** Bank matching (bank-transactions): the open invoices of the company, as JSON. */
+export async function openInvoicesForMatching(db: Database, companyId: string) {
+  const rows = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.companyId, companyId), eq(invoices.isCreditNote, false), eq(invoices.documentType, "invoice"), inArray(invoices.status, [...OPEN_INVOICE_STATUSES])))
+    .all();
+  return rows.map(invoiceJson);
+}
+
+/**
+ * Bank matching: one invoice of the company as JSON, or null, with open_sek_ore: the
+ * SEK still on 1510 for it (booked SEK total less the SEK its payments took off).
+ */
+export async function findInvoice(db: Database, companyId: string, id: string) {
+  const row = await db.select().from(invoices).where(and(eq(invoices.companyId, companyId), eq(invoices.id, id))).get();
+  if (!row) return null;
+  const paidSek = (await paymentsOfInvoice(db, row.id)).reduce((s, p) => s + p.amountSekOre, 0);
+  return { ...invoiceJson(row), open_sek_ore: row.totalSekOre === null ? null : row.totalSekOre - paidSek };
 }

@@ -179,7 +179,10 @@ export function registerInvoiceRoutes(app: OpenAPIHono<AppEnv>) {
       method: "post",
       path: `${BASE}/{id}/credit`,
       summary: "Credit a sent, overdue or paid invoice in full",
-      description: "Creates the credit note KR-<number> with negated lines, dated today; the original becomes credited. Accrual: Credit 1510 / Debit revenue and output VAT. Cash: no entry until a refund. Emits invoice.credited and credit_note.created.",
+      description:
+        "Creates a credit note (KR-<number>, then KR-<number>-2 ...) for the chosen items (whole, a quantity or a net amount of each) or for everything not yet credited, dated credit_date (default today) in an open period. " +
+        "Allowed on sent, overdue, partially paid and paid invoices. The original becomes credited when nothing of it is left; otherwise its remaining amount falls by the credit (paid when payments cover the rest; negative = a refund owed). " +
+        "Accrual: Credit 1510 / Debit revenue and output VAT. Cash: no entry; later payments book the reduced sale. Emits invoice.credited and credit_note.created.",
       params: IdParams,
       body: InvoiceCreditSchema,
       response: InvoiceSchema.extend({ original_status: z.string() }),

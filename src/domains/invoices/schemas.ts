@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { DateSchema, DimensionMapSchema, LineInputSchema } from "../../http/fields";
+import { DateSchema, DimensionMapSchema, itemsWithinLimits, JournalLinesSchema, MAX_ITEMS_PER_INVOICE } from "../../http/fields";
 import { AccountNumberSchema, CurrencySchema, ExchangeRateSchema, PositiveAmountSchema, SignedAmountSchema, VatRateSchema } from "../../http/fields";
 import { decimalString } from "../../sweden/invoicing";
 
@@ -17,9 +17,19 @@ export const InvoiceItemInputSchema = z
     quantity: QuantitySchema.default(1),
     unit: z.string().trim().max(20).nullish(),
     unit_price: SignedAmountSchema.openapi({ description: "price per unit without VAT, in the invoice currency; never taken from the article" }),
-    vat_rate: VatRateSchema.optional().openapi({ description: "fraction; omitted = the customer's default (25 %, or 0 for EU businesses and when the company is not VAT registered)" }),
+    vat_rate: VatRateSchema.optional().openapi({
+      description: "fraction; omitted = the article's rate where Swedish VAT applies, else 25 %; 0 where the sale is zero-rated (EU business, export) or the company is not VAT registered",
+    }),
     article_id: z.string().optional(),
-    revenue_account: z.string().regex(/^[1-3]\d{3}$/, "a BAS account of class 1-3").optional().openapi({ description: "override; default the article's account, else 3001/3002/3003/3004 by rate (3308 for EU businesses)" }),
+    supply_type: z.enum(["goods", "services"]).optional().openapi({ description: "goods or services; default the article's, else services. With the customer's location it decides the VAT treatment and account" }),
+    revenue_account: z
+      .string()
+      .regex(/^[1-3]\d{3}$/, "a BAS account of class 1-3")
+      .optional()
+      .openapi({
+        description:
+          "override; must fit the VAT treatment (INVOICE_CREATE_VAT_RULE_VIOLATION). Default the article's account when it fits, else by treatment: 3001/3002/3003/3004 by rate, 3108 EU goods, 3308 EU services, 3106 goods to EU consumers, 3105 export goods, 3305 services outside the EU",
+      }),
     dimensions: DimensionMapSchema.optional(),
   })
   .strict()
@@ -33,7 +43,7 @@ export const InvoiceCreateSchema = z
     currency: CurrencySchema.default("SEK"),
     exchange_rate: ExchangeRateSchema.optional().openapi({ description: "SEK per unit; default the Riksbank rate of invoice_date (null SEK fields when it cannot be fetched)" }),
     document_type: z.enum(["invoice", "proforma", "delivery_note"]).default("invoice"),
-    items: z.array(InvoiceItemInputSchema).min(1).max(200),
+    items: z.array(InvoiceItemInputSchema).min(1).max(MAX_ITEMS_PER_INVOICE).superRefine(itemsWithinLimits),
     default_dimensions: DimensionMapSchema.optional(),
     is_self_billed: z.boolean().default(false),
     external_invoice_number: z.string().trim().min(1).max(60).optional(),
@@ -65,13 +75,34 @@ export const InvoicePaySchema = z
     amount: PositiveAmountSchema.optional().openapi({ description: "in the invoice currency; default the remaining amount" }),
     settlement_account: AccountNumberSchema.default("1930"),
     exchange_rate_difference: SignedAmountSchema.optional().openapi({ description: "SEK received minus SEK booked for this amount; needed on foreign-currency invoices. Booked to 3960 (gain) or 7960 (loss)." }),
-    lines: z.array(LineInputSchema).min(2).max(50).optional().openapi({ description: "custom journal lines replacing the computed payment entry (e.g. a bank fee); under accrual they must credit 1510 by the booked amount" }),
+    lines: JournalLinesSchema(2, 50).optional().openapi({ description: "custom journal lines replacing the computed payment entry (e.g. a bank fee); under accrual they must credit 1510 by the booked amount" }),
     force: z.boolean().default(false).openapi({ description: "true: skip the likely-duplicate guard" }),
   })
   .strict()
   .openapi("InvoicePay");
 
-export const InvoiceCreditSchema = z.object({ reason: z.string().trim().min(1).max(1000) }).strict().openapi("InvoiceCredit");
+export const InvoiceCreditSchema = z
+  .object({
+    reason: z.string().trim().min(1).max(1000),
+    credit_date: DateSchema.optional().openapi({ description: "the credit note's date, in an open period, not before the invoice date; default today" }),
+    items: z
+      .array(
+        z
+          .object({
+            item_id: z.string().min(1).openapi({ description: "an item of the invoice" }),
+            quantity: QuantitySchema.optional().openapi({ description: "part of the item's quantity to credit" }),
+            amount: PositiveAmountSchema.optional().openapi({ description: "net amount (without VAT) of the item to credit" }),
+          })
+          .strict()
+          .refine((l) => l.quantity === undefined || l.amount === undefined, { message: "quantity or amount, not both" }),
+      )
+      .min(1)
+      .max(200)
+      .optional()
+      .openapi({ description: "the items to credit; an item without quantity or amount is credited in what remains of it. Omitted: everything not yet credited" }),
+  })
+  .strict()
+  .openapi("InvoiceCredit");
 
 const VatRowSchema = z.object({ vat_rate: z.number(), net: z.number(), vat: z.number() });
 
@@ -106,6 +137,7 @@ export const InvoiceSchema = z
     our_reference: z.string().nullable(),
     your_reference: z.string().nullable(),
     notes: z.string().nullable(),
+    ocr_number: z.string().nullable().openapi({ description: "Bankgirot OCR reference (length and check digit), given when an invoice is issued" }),
     journal_entry_id: z.string().nullable(),
     sent_at: z.string().nullable(),
     paid_at: z.string().nullable(),
@@ -133,3 +165,4 @@ export const InvoiceListQuery = z
 export type InvoiceCreateInput = z.infer<typeof InvoiceCreateSchema>;
 export type InvoicePatchInput = z.infer<typeof InvoicePatchSchema>;
 export type InvoicePayInput = z.infer<typeof InvoicePaySchema>;
+export type InvoiceCreditInput = z.infer<typeof InvoiceCreditSchema>;

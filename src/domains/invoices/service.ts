@@ -16,12 +16,13 @@ import { invoiceItems, invoicePayments, invoices } from "../../db/schema";
 import type { Env } from "../../env";
 import { ApiError, fieldError } from "../../http/api-error";
 import { newId } from "../../ids";
-import { assertBalanced, type EngineLine } from "../../ledger/engine";
+import { assertBalanced, assertPeriodOpen, type EngineLine } from "../../ledger/engine";
 import { toOre } from "../../ledger/money";
-import { saleInvoiced, saleSettledInCash } from "../../ledger/posting-rules";
-import { creditInFull, creditNoteLines, openItem, paymentLines, paymentTermsOf, planPayment, type AccountingMethod } from "../../ledger/settlement";
+import { saleInvoiced, saleSettledInCash, type Sale } from "../../ledger/posting-rules";
+import { openItem, paymentLines, paymentTermsOf, planPayment, type AccountingMethod } from "../../ledger/settlement";
 import { addDays } from "../../sweden/fiscal-year";
-import { allowedVatRates, decimalString, defaultRevenueAccount, defaultVatRate, lineNetOre, RECEIVABLES_ACCOUNT, toSekOre, vatByRate } from "../../sweden/invoicing";
+import { decimalString, lineNetOre, RECEIVABLES_ACCOUNT, toSekOre, vatByRate, vatOre } from "../../sweden/invoicing";
+import { allowedSaleRates, locationOf, revenueAccountFits, saleRevenueAccount, saleTreatment } from "../../sweden/vat-treatment";
 import { vatRateToBp } from "../../sweden/vat";
 import { loadArticle } from "../articles";
 import { loadCompany } from "../companies";
@@ -29,8 +30,8 @@ import { sekRate } from "../currency";
 import { loadCustomer } from "../customers";
 import { toEngineLines } from "../journal-entries";
 import { Issuer, issuedPlan, planIssue, saleOf } from "./issue";
-import { invoiceItemJson, invoiceJson, itemsOfInvoice, loadInvoice, OPEN_INVOICE_STATUSES, paymentsOfInvoice, type InvoiceItemRow, type InvoiceRow } from "./queries";
-import { InvoiceCreateSchema, type InvoiceCreateInput, type InvoicePatchInput, type InvoicePayInput } from "./schemas";
+import { creditNotesOf, invoiceItemJson, invoiceJson, itemsOfInvoice, loadInvoice, OPEN_INVOICE_STATUSES, paymentsOfInvoice, type InvoiceItemRow, type InvoiceRow } from "./queries";
+import { InvoiceCreateSchema, type InvoiceCreateInput, type InvoiceCreditInput, type InvoicePatchInput, type InvoicePayInput } from "./schemas";
 
 interface Draft {
   row: InvoiceRow;
@@ -43,20 +44,29 @@ async function planDraft(db: Database, ctx: CommandContext, env: Env, input: Inv
   });
   if (customer.archivedAt) throw new ApiError("INVOICE_CUSTOMER_NOT_FOUND", { customer_id: customer.id, archived_at: customer.archivedAt }, "The customer is archived.");
   const { companies: company } = await issuer.company();
-  const allowed = input.document_type === "delivery_note" ? [0] : allowedVatRates(customer.customerType, company.vatRegistered);
+  const location = locationOf({ type: customer.customerType, country: customer.country, vatNumber: customer.vatNumber });
   const id = newId();
   const items: InvoiceItemRow[] = [];
   for (const [i, it] of input.items.entries()) {
     const article = it.article_id ? await loadArticle(db, ctx.companyId, it.article_id) : null;
     if (article?.archivedAt) throw new ApiError("NOT_FOUND", { resource: "article", id: article.id, archived_at: article.archivedAt }, "The article is archived.");
-    const rateBp = it.vat_rate !== undefined ? vatRateToBp(it.vat_rate)! : input.document_type === "delivery_note" ? 0 : defaultVatRate(customer.customerType, company.vatRegistered);
-    if (!allowed.includes(rateBp)) {
-      throw new ApiError(
+    // The treatment follows from the customer and the kind of supply, never from the article's account alone.
+    const supplyType = it.supply_type ?? article?.supplyType ?? "services";
+    const treatment = saleTreatment(location, supplyType, company.vatRegistered);
+    const allowed = input.document_type === "delivery_note" ? [0] : allowedSaleRates(treatment);
+    const articleRate = article && allowed.includes(article.vatRateBp) ? article.vatRateBp : undefined;
+    const rateBp = it.vat_rate !== undefined ? vatRateToBp(it.vat_rate)! : (articleRate ?? (allowed.includes(2500) ? 2500 : 0));
+    const violation = (reason: string, extra: Record<string, unknown> = {}) =>
+      new ApiError(
         "INVOICE_CREATE_VAT_RULE_VIOLATION",
-        { item: i, vat_rate: rateBp / 10_000, allowed_vat_rates: allowed.map((r) => r / 10_000), customer_type: customer.customerType, document_type: input.document_type },
-        `VAT rate ${rateBp / 100} % is not allowed for this customer and document.`,
+        { item: i, vat_rate: rateBp / 10_000, allowed_vat_rates: allowed.map((r) => r / 10_000), customer_type: customer.customerType, location, supply_type: supplyType, vat_treatment: treatment, document_type: input.document_type, ...extra },
+        reason,
       );
+    if (!allowed.includes(rateBp)) throw violation(`VAT rate ${rateBp / 100} % is not allowed for this customer, supply and document (${treatment}).`);
+    if (it.revenue_account && it.revenue_account.startsWith("3") && !revenueAccountFits(it.revenue_account, treatment, rateBp)) {
+      throw violation(`revenue_account ${it.revenue_account} does not fit a ${treatment} sale at ${rateBp / 100} %: use ${saleRevenueAccount(treatment, rateBp)}.`, { revenue_account: it.revenue_account });
     }
+    const articleAccount = article && revenueAccountFits(article.revenueAccount, treatment, rateBp) ? article.revenueAccount : null;
     const quantity = decimalString(it.quantity, 3)!;
     const unitPriceOre = toOre(it.unit_price)!;
     const dims = { ...(input.default_dimensions ?? {}), ...(it.dimensions ?? {}) };
@@ -72,8 +82,11 @@ async function planDraft(db: Database, ctx: CommandContext, env: Env, input: Inv
       vatRateBp: rateBp,
       netOre: lineNetOre(quantity, unitPriceOre),
       articleId: article?.id ?? null,
-      revenueAccount: it.revenue_account ?? article?.revenueAccount ?? defaultRevenueAccount(rateBp, customer.customerType),
+      revenueAccount: it.revenue_account ?? articleAccount ?? saleRevenueAccount(treatment, rateBp),
       dimensions: Object.keys(dims).length ? dims : null,
+      supplyType,
+      vatTreatment: treatment,
+      creditedItemId: null,
     });
   }
   const vat = vatByRate(items);
@@ -126,6 +139,7 @@ async function planDraft(db: Database, ctx: CommandContext, env: Env, input: Inv
     ourReference: input.our_reference ?? null,
     yourReference: input.your_reference ?? null,
     notes: input.notes ?? null,
+    ocrNumber: null,
     journalEntryId: null,
     sentAt: null,
     paidAt: null,
@@ -182,6 +196,7 @@ export const bulkCreateInvoices: Command<{ invoices: unknown[]; all_or_nothing?:
     status: 200,
     data: bulk.data,
     statements: bulk.statements,
+    unchanged: bulk.unchanged,
     events: bulk.events,
     audit: { action: "invoice.bulk_created", resourceType: "invoice", resourceId: null },
   };
@@ -237,8 +252,8 @@ export const markInvoiceSent: Command<{ id: string }> = async (db, input, ctx) =
  * A payment. Rule order: INVOICE_PAID_NOT_FOUND > INVOICE_PAID_NOT_PAYABLE >
  * VALIDATION_ERROR (amount, currency difference, cash method, lines) >
  * INVOICE_PAID_LINES_UNBALANCED > INVOICE_PAID_NO_FISCAL_PERIOD > PERIOD_LOCKED > the engine's rules.
- * The likely-duplicate guard compares with unlinked inbound bank transactions; this
- * service holds none yet, so there is nothing for `force` to override.
+ * The likely-duplicate guard (unlinked inbound bank transactions) is payInvoiceChecked's,
+ * which the registry wires with the bank-transactions domain's finder.
  */
 export const payInvoice: Command<InvoicePayInput & { id: string }> = async (db, input, ctx) => {
   const row = await loadInvoice(db, ctx.companyId, input.id, "INVOICE_PAID_NOT_FOUND");
@@ -247,12 +262,15 @@ export const payInvoice: Command<InvoicePayInput & { id: string }> = async (db, 
   }
   const { companies: company } = await loadCompany(db, ctx.companyId);
   const method = company.accountingMethod;
-  const plan = planPayment(openItem(row, await paymentsOfInvoice(db, row.id)), "receivable", paymentTermsOf(input, method));
-  const sale = saleOf(row, await itemsOfInvoice(db, row.id));
+  const credits = await creditNotesOf(db, ctx.companyId, row.id);
+  const creditedSek = -credits.notes.reduce((s, n) => s + (n.totalSekOre ?? 0), 0);
+  // mark-paid takes partial payments under the cash method too: each books its share of the sale (as it stands after credits)
+  const plan = planPayment(openItem(row, await paymentsOfInvoice(db, row.id), creditedSek), "receivable", paymentTermsOf(input, method, true));
+  const sale = saleAfterCredits(row, await itemsOfInvoice(db, row.id), credits);
   const text = `Inbetalning ${sale.text}`;
   const lines = input.lines
     ? customPaymentLines(input.lines, method, plan.bookedSekOre)
-    : paymentLines("receivable", method, plan, { settlementAccount: input.settlement_account, text, inCash: (diff) => saleSettledInCash(sale, input.settlement_account, diff) });
+    : paymentLines("receivable", method, plan, { settlementAccount: input.settlement_account, text, inCash: (diff, share) => saleSettledInCash(sale, input.settlement_account, diff, share) });
   const date = input.payment_date ?? ctx.now.slice(0, 10);
   const entry = await ctx.ledger.post({ date, description: text, sourceType: "invoice_paid", sourceId: row.id, lines, noPeriod: new ApiError("INVOICE_PAID_NO_FISCAL_PERIOD", { payment_date: date }) });
 
@@ -292,37 +310,144 @@ function customPaymentLines(input: NonNullable<InvoicePayInput["lines"]>, method
   return lines;
 }
 
+type Credits = Awaited<ReturnType<typeof creditNotesOf>>;
+
+/** Net of each invoice item already credited (negative for a positive line), by item id. */
+function creditedNetByItem(credits: Credits): Map<string, number> {
+  const m = new Map<string, number>();
+  for (const c of credits.items) if (c.creditedItemId) m.set(c.creditedItemId, (m.get(c.creditedItemId) ?? 0) + c.netOre);
+  return m;
+}
+
 /**
- * A credit note for the whole invoice, dated today, numbered KR-<original>.
- * Accrual: the sale mirrored (Debit revenue and output VAT / Credit 1510). Cash: the
- * row only; a refund of a paid invoice is booked when it is paid out.
+ * The sale as it stands after partial credits: each item less what was credited of it,
+ * VAT per rate less the credited VAT, the SEK total less the credited SEK. Under the
+ * cash method a payment books its share of this.
  */
-export const creditInvoice: Command<{ id: string; reason: string }> = async (db, input, ctx) => {
+function saleAfterCredits(row: InvoiceRow, items: InvoiceItemRow[], credits: Credits): Sale {
+  const sale = saleOf(row, items);
+  if (!credits.notes.length) return sale;
+  const credited = creditedNetByItem(credits);
+  const vat = new Map(sale.vat);
+  for (const n of credits.notes) for (const v of n.vatBreakdown) vat.set(v.rateBp, (vat.get(v.rateBp) ?? 0) + v.vatOre);
+  return {
+    ...sale,
+    totalOre: row.totalOre + credits.notes.reduce((s, n) => s + n.totalOre, 0),
+    totalSekOre: (row.totalSekOre ?? 0) + credits.notes.reduce((s, n) => s + (n.totalSekOre ?? 0), 0),
+    vat,
+    items: items.map((i, k) => ({ ...sale.items[k], netOre: i.netOre + (credited.get(i.id) ?? 0) })),
+  };
+}
+
+const CREDITABLE = ["sent", "paid", "overdue", "partially_paid"];
+
+/**
+ * A credit note, whole or partial: the chosen items (in full, a quantity or a net
+ * amount of each), or everything not yet credited, dated credit_date (default today)
+ * in an open period. Numbered KR-<original>, then KR-<original>-2, -3 ...
+ * VAT is computed per rate on the credited amounts; the credit that completes a rate
+ * (or the invoice) takes exactly what is left of its VAT and SEK, so the invoice and
+ * its credits end at zero on 1510, revenue and output VAT.
+ * The original: credited when nothing of it is left; else its remaining amount falls
+ * by the credit, and when payments already cover the rest it is paid (a negative
+ * remaining is a refund owed).
+ * Accrual: Credit 1510 / Debit revenue and output VAT. Cash: the row only; what is
+ * still unpaid is booked, reduced, when paid; a refund when it is paid out.
+ * Rule order: INVOICE_CREDIT_ORIGINAL_NOT_FOUND > INVOICE_CREDIT_NOT_INVOICE >
+ * INVOICE_CREDIT_ALREADY_CREDITED > INVOICE_CREDIT_NOT_SENT > VALIDATION_ERROR (date,
+ * items, amounts) > the ledger's (PERIOD_LOCKED ...).
+ */
+export const creditInvoice: Command<InvoiceCreditInput & { id: string }> = async (db, input, ctx) => {
   const row = await loadInvoice(db, ctx.companyId, input.id, "INVOICE_CREDIT_ORIGINAL_NOT_FOUND");
   if (row.isCreditNote || row.documentType !== "invoice") throw new ApiError("INVOICE_CREDIT_NOT_INVOICE", { id: row.id, document_type: row.documentType, is_credit_note: row.isCreditNote });
   if (row.status === "credited") throw new ApiError("INVOICE_CREDIT_ALREADY_CREDITED", { id: row.id });
-  if (!["sent", "paid", "overdue"].includes(row.status)) throw new ApiError("INVOICE_CREDIT_NOT_SENT", { id: row.id, status: row.status });
-  const today = ctx.now.slice(0, 10);
+  if (!CREDITABLE.includes(row.status)) throw new ApiError("INVOICE_CREDIT_NOT_SENT", { id: row.id, status: row.status });
+  const date = input.credit_date ?? ctx.now.slice(0, 10);
+  if (date < row.invoiceDate) throw fieldError("credit_date", `credit_date is before the invoice date ${row.invoiceDate}`);
   const items = await itemsOfInvoice(db, row.id);
+  const credits = await creditNotesOf(db, ctx.companyId, row.id);
+  const creditedNet = creditedNetByItem(credits);
+  const left = (i: InvoiceItemRow) => i.netOre + (creditedNet.get(i.id) ?? 0);
+
+  // the credit note's lines: [item, negated net, quantity, negated unit price]
+  const chosen: { item: InvoiceItemRow; netOre: number; quantity: string; unitPriceOre: number }[] = [];
+  const whole = (item: InvoiceItemRow) =>
+    left(item) === item.netOre ? { item, netOre: -item.netOre, quantity: item.quantity, unitPriceOre: -item.unitPriceOre } : { item, netOre: -left(item), quantity: "1", unitPriceOre: -left(item) };
+  if (!input.items) {
+    for (const item of items) if (left(item) !== 0) chosen.push(whole(item));
+  } else {
+    const seen = new Set<string>();
+    for (const [k, c] of input.items.entries()) {
+      const item = items.find((i) => i.id === c.item_id);
+      if (!item) throw fieldError(`items.${k}.item_id`, "not an item of this invoice");
+      if (seen.has(item.id)) throw fieldError(`items.${k}.item_id`, "the item is named twice");
+      seen.add(item.id);
+      const sign = item.netOre < 0 ? -1 : 1;
+      let line;
+      if (c.quantity !== undefined) {
+        const quantity = decimalString(c.quantity, 3)!;
+        line = { item, netOre: -lineNetOre(quantity, item.unitPriceOre), quantity, unitPriceOre: -item.unitPriceOre };
+      } else if (c.amount !== undefined) {
+        const ore = toOre(c.amount)! * sign;
+        line = { item, netOre: -ore, quantity: "1", unitPriceOre: -ore };
+      } else {
+        line = whole(item);
+      }
+      if (Math.abs(line.netOre) > Math.abs(left(item))) {
+        throw fieldError(`items.${k}`, `more than what is left to credit of the item: ${Math.abs(left(item)) / 100} (net, without VAT)`);
+      }
+      chosen.push(line);
+    }
+  }
+  if (!chosen.some((c) => c.netOre !== 0)) throw fieldError("items", "nothing to credit: every item is already credited");
+
+  // VAT per rate: computed on the credited net, or exactly the rest when the rate is completed
+  const netByRate = new Map<number, number>();
+  for (const c of chosen) netByRate.set(c.item.vatRateBp, (netByRate.get(c.item.vatRateBp) ?? 0) + c.netOre);
+  const creditedVat = new Map<number, number>();
+  for (const n of credits.notes) for (const v of n.vatBreakdown) creditedVat.set(v.rateBp, (creditedVat.get(v.rateBp) ?? 0) + v.vatOre);
+  const leftAfter = (rateBp: number) =>
+    items.filter((i) => i.vatRateBp === rateBp).reduce((s, i) => s + left(i) + chosen.filter((c) => c.item.id === i.id).reduce((t, c) => t + c.netOre, 0), 0);
+  const vatBreakdown = [...netByRate].sort(([a], [b]) => b - a).map(([rateBp, netOre]) => {
+    const original = row.vatBreakdown.find((v) => v.rateBp === rateBp)?.vatOre ?? 0;
+    const vat = leftAfter(rateBp) === 0 ? -(original + (creditedVat.get(rateBp) ?? 0)) : vatOre(netOre, rateBp);
+    return { rateBp, netOre, vatOre: vat };
+  });
+  const subtotalOre = chosen.reduce((s, c) => s + c.netOre, 0);
+  const vatTotal = vatBreakdown.reduce((s, v) => s + v.vatOre, 0);
+  const totalOre = subtotalOre + vatTotal;
+  if (totalOre >= 0) throw fieldError("items", "a credit note must reduce what the customer owes");
+  const fullyCredited = items.every((i) => left(i) + chosen.filter((c) => c.item.id === i.id).reduce((t, c) => t + c.netOre, 0) === 0);
+  const rate = row.exchangeRate ?? "1";
+  const creditedSekBefore = credits.notes.reduce((s, n) => s + (n.totalSekOre ?? 0), 0);
+  const totalSekOre = row.totalSekOre === null ? null : fullyCredited ? -(row.totalSekOre + creditedSekBefore) : toSekOre(totalOre, rate);
+
   const creditId = newId();
-  const settled = creditInFull(row);
+  const n = credits.notes.length;
   const credit: InvoiceRow = {
     ...row,
     id: creditId,
-    invoiceNumber: `KR-${row.invoiceNumber}`,
+    invoiceNumber: n === 0 ? `KR-${row.invoiceNumber}` : `KR-${row.invoiceNumber}-${n + 1}`,
     numberSeries: null,
     numberSeq: null,
     status: "sent",
     isCreditNote: true,
     creditedInvoiceId: row.id,
     creditReason: input.reason,
-    invoiceDate: today,
-    dueDate: today,
-    ...settled.note,
-    vatBreakdown: row.vatBreakdown.map((v) => ({ rateBp: v.rateBp, netOre: -v.netOre, vatOre: -v.vatOre })),
+    invoiceDate: date,
+    dueDate: date,
+    subtotalOre,
+    vatOre: vatTotal,
+    totalOre,
+    totalSekOre,
+    paidOre: 0,
+    // applied in full to the original: nothing of the credit note remains open
+    creditedOre: totalOre,
+    vatBreakdown,
     isSelfBilled: false,
     externalInvoiceNumber: null,
     receivedDate: null,
+    ocrNumber: null,
     journalEntryId: null,
     sentAt: ctx.now,
     paidAt: null,
@@ -330,33 +455,74 @@ export const creditInvoice: Command<{ id: string; reason: string }> = async (db,
     createdAt: ctx.now,
     updatedAt: ctx.now,
   };
+  const noteItems: InvoiceItemRow[] = chosen.map((c, k) => ({
+    ...c.item,
+    id: newId(),
+    invoiceId: creditId,
+    sortOrder: k + 1,
+    quantity: c.quantity,
+    unitPriceOre: c.unitPriceOre,
+    netOre: c.netOre,
+    creditedItemId: c.item.id,
+  }));
+
   const statements: Statement[] = [];
   let voucher: VoucherRef | null = null;
   const { companies: company } = await loadCompany(db, ctx.companyId);
   const text = `Kreditfaktura ${credit.invoiceNumber} ${row.customerName}`;
-  const lines = creditNoteLines(company.accountingMethod, () => saleInvoiced(saleOf(row, items)), text);
+  // accrual: the credit note's own sale, negative, so Credit 1510 / Debit revenue and output VAT
+  const lines = company.accountingMethod === "accrual" ? saleInvoiced({ ...saleOf(credit, noteItems), totalSekOre: totalSekOre ?? undefined }) : null;
   if (lines) {
-    const entry = await ctx.ledger.post({ date: today, description: text, sourceType: "invoice_credited", sourceId: creditId, lines });
+    const entry = await ctx.ledger.post({ date, description: text, sourceType: "invoice_credited", sourceId: creditId, lines });
     credit.journalEntryId = entry.row.id;
     statements.push(...entry.statements);
     voucher = entry.voucher;
+  } else {
+    // cash method: no entry, but the date must still be in an open period
+    assertPeriodOpen(await ctx.ledger.periodForDate(date));
   }
-  const originalPatch = { ...settled.original, updatedAt: ctx.now };
-  statements.push(
-    db.insert(invoices).values(credit),
-    ...items.map((i) => db.insert(invoiceItems).values({ ...i, id: newId(), invoiceId: creditId, unitPriceOre: -i.unitPriceOre, netOre: -i.netOre })),
-    db.update(invoices).set(originalPatch).where(eq(invoices.id, row.id)),
-  );
-  const creditJson = invoiceJson(credit);
+  const creditedOre = row.creditedOre - totalOre;
+  const remaining = row.totalOre - row.paidOre - creditedOre;
+  const status: InvoiceRow["status"] = fullyCredited ? "credited" : remaining <= 0 ? "paid" : row.status;
+  const originalPatch = { status, creditedOre, paidAt: status === "paid" ? (row.paidAt ?? ctx.now) : row.paidAt, updatedAt: ctx.now };
+  statements.push(db.insert(invoices).values(credit), ...noteItems.map((i) => db.insert(invoiceItems).values(i)), db.update(invoices).set(originalPatch).where(eq(invoices.id, row.id)));
+  const creditJson = { ...invoiceJson(credit), items: noteItems.map(invoiceItemJson) };
   const original = invoiceJson({ ...row, ...originalPatch });
   return {
     status: 201,
-    data: { ...creditJson, original_status: original.status },
+    data: { ...creditJson, original_status: original.status, original_remaining_amount: original.remaining_amount },
     statements,
     events: [
-      { type: "invoice.credited", object: { invoice: original, credit_note: creditJson }, previousAttributes: { status: row.status } },
+      { type: "invoice.credited", object: { invoice: original, credit_note: creditJson }, previousAttributes: { status: row.status, credited_amount: row.creditedOre / 100 } },
       { type: "credit_note.created", object: creditJson },
     ],
     audit: { action: "invoice.credited", resourceType: "invoice", resourceId: row.id, voucher },
   };
 };
+
+/** The invoice as the likely-duplicate guard sees it. */
+type GuardedInvoice = { id: string; invoice_number: string | null; invoice_date: string; currency: string; remaining_amount: number; ocr_number?: string | null };
+
+/** Unlinked inbound bank transactions that look like this invoice's payment (handed in by the registry: invoices import no bank domain). */
+export type LikelyPayments = (db: Database, companyId: string, invoice: GuardedInvoice) => Promise<unknown[]>;
+
+/**
+ * mark-paid with the duplicate guard (spec): an open invoice with an unlinked inbound
+ * transaction that looks like its payment is refused with INVOICE_PAID_LIKELY_DUPLICATE
+ * and the candidates, dry-run included; force: true (a new body, so a new key) pays anyway.
+ * The guard comes after INVOICE_PAID_NOT_FOUND and INVOICE_PAID_NOT_PAYABLE (payInvoice's).
+ */
+export const payInvoiceChecked =
+  (likely: LikelyPayments): Command<InvoicePayInput & { id: string }> =>
+  async (db, input, ctx, env) => {
+    if (!input.force) {
+      const row = await loadInvoice(db, ctx.companyId, input.id, "INVOICE_PAID_NOT_FOUND");
+      if (!row.isCreditNote && row.documentType === "invoice" && (OPEN_INVOICE_STATUSES as readonly string[]).includes(row.status)) {
+        const candidates = await likely(db, ctx.companyId, invoiceJson(row));
+        if (candidates.length) {
+          throw new ApiError("INVOICE_PAID_LIKELY_DUPLICATE", { invoice_id: row.id, candidates }, "An unlinked bank transaction looks like this payment: match it, or retry with force: true and a new Idempotency-Key.");
+        }
+      }
+    }
+    return payInvoice(db, input, ctx, env);
+  };

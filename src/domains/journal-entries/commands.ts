@@ -54,6 +54,7 @@ export const batchCreateEntries: Command<{ entries: unknown[]; all_or_nothing?: 
     status: 200,
     data: bulk.data,
     statements: bulk.statements,
+    unchanged: bulk.unchanged,
     audit: { action: "journal_entry.batch_created", resourceType: "journal_entry", resourceId: null },
   };
 };
@@ -92,12 +93,34 @@ export const cancelEntry: Command<{ id: string }> = async (db, input, ctx) => {
   };
 };
 
+/**
+ * Entries a journal-entry route may reverse or correct: those it made itself (manual,
+ * correction) and imported ones. Any other entry belongs to the document that posted it
+ * (an invoice, a supplier invoice, a payment...) and changes only through that document,
+ * or its ledger (1510 / 2440) would no longer equal its open items. A reversal belongs
+ * to whoever owns what it reverses.
+ */
+const FREE_SOURCES = new Set(["manual", "correction", "sie_import", "opening_balance"]);
+
+async function assertNotOwnedByDocument(db: Parameters<Command<unknown>>[0], companyId: string, entry: { sourceType: string; sourceId: string | null; reversesId: string | null }): Promise<void> {
+  let owner = entry;
+  if (entry.sourceType === "reversal" && entry.reversesId) owner = (await loadEntry(db, companyId, entry.reversesId)).entry;
+  if (FREE_SOURCES.has(owner.sourceType) || owner.sourceType === "reversal") return;
+  const document = owner.sourceType.startsWith("supplier_invoice") ? "supplier_invoice" : owner.sourceType.startsWith("invoice") ? "invoice" : owner.sourceType;
+  throw new ApiError(
+    "JOURNAL_ENTRY_OWNED_BY_DOCUMENT",
+    { source_type: owner.sourceType, source_id: owner.sourceId, document },
+    `The entry was posted by a ${document.replace("_", " ")} (${owner.sourceType} ${owner.sourceId}); change it through that document, e.g. by crediting it.`,
+  );
+}
+
 export const reverseEntry: Command<ReverseInput & { id: string }> = async (db, input, ctx) => {
   const { entry, lines } = await loadEntry(db, ctx.companyId, input.id);
   const ledger = ctx.ledger;
   const date = input.reversal_date ?? ctx.now.slice(0, 10);
   if (entry.status !== "posted") throw new ApiError("CONFLICT", { status: entry.status }, "Only posted entries can be reversed.");
   if (entry.reversedById) throw new ApiError("ENTRY_ALREADY_REVERSED", { reversed_by_id: entry.reversedById });
+  await assertNotOwnedByDocument(db, ctx.companyId, entry);
   const period = await ledger.periodForDate(date);
   const reversal = await ledger.reverse(entry, lines, date, period, input.description ?? `Återföring av ${entry.voucherSeries}${entry.voucherNumber}: ${entry.description}`);
   return {
@@ -132,6 +155,7 @@ export const correctEntry: Command<CorrectInput & { id: string }> = async (db, i
   const { entry, lines } = await loadEntry(db, ctx.companyId, input.id);
   if (entry.status !== "posted") throw new ApiError("CONFLICT", { status: entry.status }, "Only posted entries can be corrected.");
   if (entry.reversedById) throw new ApiError("ENTRY_ALREADY_REVERSED", { reversed_by_id: entry.reversedById });
+  await assertNotOwnedByDocument(db, ctx.companyId, entry);
   const depth = (await correctionDepth(db, ctx.companyId, entry.id)) + 1;
   if (depth >= MAX_CORRECTION_CHAIN && !input.allow_deep_chain) {
     throw new ApiError("CORRECTION_CHAIN_TOO_DEEP", { chain_length: depth, max_without_override: MAX_CORRECTION_CHAIN - 1 });

@@ -2,5 +2,5 @@
 // Owns no table: the journal belongs to src/ledger, which alone writes it.
 export { registerJournalEntryRoutes } from "./routes";
 export { batchCreateEntries, cancelEntry, commitEntry, correctEntry, createEntry, reverseEntry, toEngineLines } from "./commands";
-export { entryJson, linesOf } from "./queries";
+export { entryJson, linesOf, loadEntry } from "./queries";
 export { EntrySchema } from "./schemas";

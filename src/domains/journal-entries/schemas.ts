@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { BatchResultSchemaOf } from "../../http/bulk-schema";
-import { AmountSchema, DateSchema, DimensionMapSchema, LineInputSchema } from "../../http/fields";
+import { AmountSchema, DateSchema, DimensionMapSchema, JournalLinesSchema, LineInputSchema } from "../../http/fields";
 
 export { AmountSchema, DateSchema, DimensionMapSchema, LineInputSchema };
 
@@ -10,7 +10,7 @@ export const EntryCreateSchema = z
     entry_date: DateSchema,
     description: z.string().trim().min(1).max(1000),
     voucher_series: z.string().regex(/^[A-Z]$/, "a single uppercase letter").optional().openapi({ description: "default: the company's default_voucher_series (A)" }),
-    lines: z.array(LineInputSchema).min(2).max(1000),
+    lines: JournalLinesSchema(2),
   })
   .openapi("JournalEntryCreate");
 
@@ -25,7 +25,7 @@ export const ReverseSchema = z.object({ reversal_date: DateSchema.optional(), de
 
 export const CorrectSchema = z
   .object({
-    lines: z.array(LineInputSchema).min(2).max(1000),
+    lines: JournalLinesSchema(2),
     description: z.string().trim().min(1).max(1000).optional(),
     allow_deep_chain: z.boolean().default(false),
   })

@@ -5,7 +5,7 @@ import { groupBy } from "../../db/group";
 import { fromOre } from "../../ledger/money";
 import { accountTypeOf, isBalanceAccount, makesResult, resultOf } from "../../sweden/bas";
 import { addMonths } from "../../sweden/fiscal-year";
-import { BALANCE_ASSETS, BALANCE_EQUITY_LIABILITIES, GROSS_MARGIN_KEYS, INCOME_SECTIONS, OPERATING_KEYS, sectionOf, type Section } from "../../sweden/report-layout";
+import { BALANCE_ASSETS, BALANCE_EQUITY_LIABILITIES, balanceSectionOf, GROSS_MARGIN_KEYS, INCOME_SECTIONS, OPERATING_KEYS, sectionOf, type Section } from "../../sweden/report-layout";
 import { BOX_NAMES, declarationBoxes, vatToPayAndReclaim } from "../../sweden/vat-declaration";
 import type { FiscalPeriodRow } from "../../ledger/engine";
 import { entryJson } from "../../ledger/entry-json";
@@ -52,9 +52,14 @@ export function trialBalance(period: FiscalPeriodRow, toDate: string, opening: M
   };
 }
 
-function sectionRows(sections: Section[], entries: { account: string; ore: number }[], names: AccountNames) {
+/** The section of the asset side that holds liability accounts shown as receivables (input VAT). */
+const RECEIVABLE_SECTION = "current_receivables";
+
+function sectionRows(sections: Section[], entries: { account: string; ore: number }[], names: AccountNames, foreignSection?: string) {
+  // an entry no section's ranges hold (a class-2 account on the asset side) goes to foreignSection
+  const home = (account: string) => sectionOf(sections, account)?.key ?? foreignSection;
   return sections.map((s) => {
-    const rows = entries.filter((e) => sectionOf([s], e.account) && e.ore !== 0).sort((a, b) => a.account.localeCompare(b.account));
+    const rows = entries.filter((e) => home(e.account) === s.key && e.ore !== 0).sort((a, b) => a.account.localeCompare(b.account));
     const totalOre = rows.reduce((sum, r) => sum + r.ore, 0);
     return {
       key: s.key,
@@ -71,11 +76,13 @@ const strip = <T extends { totalOre: number }>(s: T) => {
   return rest;
 };
 
-/** Assets positive on the debit side; equity and liabilities on the credit side; the result not yet closed shown in equity. */
+/** Assets positive on the debit side (input VAT among the receivables); equity and liabilities on the credit side; the result not yet closed shown in equity. */
 export function balanceSheet(period: FiscalPeriodRow, asOf: string, closing: Movement[], names: AccountNames) {
-  const isAsset = (account: string) => accountTypeOf(account) === "asset";
-  const assets = sectionRows(BALANCE_ASSETS, closing.filter((m) => isAsset(m.account)).map((m) => ({ account: m.account, ore: net(m) })), names);
-  const liab = sectionRows(BALANCE_EQUITY_LIABILITIES, closing.filter((m) => isBalanceAccount(m.account) && !isAsset(m.account)).map((m) => ({ account: m.account, ore: -net(m) })), names);
+  // which side an account shows on is report-layout's rule: input VAT is a receivable
+  const onAssetSide = (m: Movement) => balanceSectionOf(m.account, net(m), accountTypeOf(m.account) === "asset").side === "assets";
+  const balances = closing.filter((m) => isBalanceAccount(m.account));
+  const assets = sectionRows(BALANCE_ASSETS, balances.filter(onAssetSide).map((m) => ({ account: m.account, ore: net(m) })), names, RECEIVABLE_SECTION);
+  const liab = sectionRows(BALANCE_EQUITY_LIABILITIES, balances.filter((m) => !onAssetSide(m)).map((m) => ({ account: m.account, ore: -net(m) })), names);
   // every result account, the closing ones (8990-8999) too: what they moved already sits in 2099
   const resultOre = closing.filter((m) => !isBalanceAccount(m.account)).reduce((sum, m) => sum - net(m), 0);
   const equity = liab.find((s) => s.key === "equity")!;

@@ -22,9 +22,9 @@ export function trialBalanceDate(period: PeriodDates, toDate: string | undefined
   return to;
 }
 
-/** Balance sheet: as_of or to_date; by default today while the period runs, else its end. */
-export function balanceSheetDate(period: PeriodDates, q: { as_of?: string; to_date?: string }, today: string): string {
-  const asOf = q.as_of ?? q.to_date ?? (today < period.periodEnd && today >= period.periodStart ? today : period.periodEnd);
+/** Balance sheet: as_of or to_date; by default the period's end (a balansräkning is drawn up per the balance-sheet date). */
+export function balanceSheetDate(period: PeriodDates, q: { as_of?: string; to_date?: string }): string {
+  const asOf = q.as_of ?? q.to_date ?? period.periodEnd;
   requireInside(period, asOf, q.as_of ? "as_of" : "to_date");
   return asOf;
 }

@@ -39,14 +39,14 @@ export const supplierLedger = reportRoute("supplier-ledger", {
 
 export const balanceSheet = reportRoute("balance-sheet", {
   summary: "Balance sheet (balansräkning) at a date",
-  description: "period_id required; as_of or to_date (one of, inside the period; default today or the period end); from_date is not accepted.",
+  description: "period_id required; as_of or to_date (one of, inside the period; default the period end); from_date is not accepted. Input VAT (2640-2649, and 2650 with a debit balance) is shown among current_receivables, not as a negative liability.",
   query: s.BalanceSheetQuery,
   response: s.BalanceSheetSchema,
 });
 
 export const balanceSheetPdf = reportRoute("balance-sheet/pdf", {
   summary: "Balance sheet as PDF",
-  description: "Refused with REPORT_GENERATION_FAILED when assets and equity plus liabilities differ by 1 krona or more. Marked preliminary while the period is open.",
+  description: "Laid out as a Swedish balansräkning (TILLGÅNGAR with Anläggningstillgångar and Omsättningstillgångar subtotals, Summa tillgångar, EGET KAPITAL OCH SKULDER), DejaVu Sans embedded so any name prints; a running header and page numbers on every page. Refused with REPORT_GENERATION_FAILED when assets and equity plus liabilities differ by 1 krona or more. Marked preliminary while the period is open.",
   query: s.BalanceSheetQuery,
   response: null,
 });
@@ -60,7 +60,12 @@ export const incomeStatement = reportRoute("income-statement", {
   response: s.IncomeStatementSchema,
 });
 
-export const incomeStatementPdf = reportRoute("income-statement/pdf", { summary: "Income statement as PDF", query: s.IncomeStatementQuery, response: null });
+export const incomeStatementPdf = reportRoute("income-statement/pdf", {
+  summary: "Income statement as PDF",
+  description: "Kostnadsslagsindelad resultaträkning (ÅRL bilaga 2): rörelseintäkter and rörelsekostnader with subtotals, Rörelseresultat, Resultat efter finansiella poster, Resultat före skatt, Årets resultat; a running header and page numbers. Marked preliminary while the period is open.",
+  query: s.IncomeStatementQuery,
+  response: null,
+});
 
 export const generalLedger = reportRoute("general-ledger", {
   summary: "General ledger (huvudbok): posted lines by account with opening, running and closing balance",

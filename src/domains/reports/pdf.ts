@@ -1,73 +1,170 @@
-// Report PDFs with pdf-lib (pure JavaScript, runs in workerd). A4, Helvetica with
-// WinAnsi encoding (å, ä, ö render), and "PRELIMINÄR" across every page while the
-// fiscal period is open.
+// Report PDFs with pdf-lib (pure JavaScript, runs in workerd). A4, DejaVu Sans embedded
+// and subset (src/pdf/fonts.ts), so every name prints whatever its script. Every page
+// carries a running header (company, org.nr, report and period), the amount column's
+// heading, and a footer with the page number ("Sida 2 av 3"); "PRELIMINÄR" runs across
+// every page while the fiscal period is open. statement-pdfs.ts decides what the lines
+// are; this file only draws them.
+import { degrees, PDFDocument, rgb, type PDFFont, type PDFPage } from "pdf-lib";
 import { formatSek } from "../../ledger/money";
-import { degrees, PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from "pdf-lib";
+import { drawable, embedFonts } from "../../pdf/fonts";
 
-export interface PdfSection {
-  name: string;
-  rows: { label: string; amount: number }[];
-  total: number;
-}
+/** One line of a statement, top to bottom. */
+export type PdfLine =
+  /** TILLGÅNGAR, EGET KAPITAL OCH SKULDER */
+  | { kind: "heading"; text: string }
+  /** Anläggningstillgångar, Rörelseintäkter */
+  | { kind: "group"; text: string }
+  /** Materiella anläggningstillgångar, Nettoomsättning */
+  | { kind: "section"; text: string; indent: number }
+  | { kind: "account"; number: string; name: string; amount: number; indent: number }
+  /** a subtotal (level 1 a section's, 2 a group's) or a total (3: a side's sum, the year's result) */
+  | { kind: "sum"; text: string; amount: number; level: 1 | 2 | 3; indent: number }
+  | { kind: "gap" };
 
 export interface PdfReport {
   title: string;
   companyName: string;
   orgNumber: string | null;
   periodLabel: string;
+  /** the amount column's heading: the balance-sheet date, or the period's dates */
+  amountHeading: string;
   preliminary: boolean;
-  sections: PdfSection[];
-  summary: { label: string; amount: number }[];
+  lines: PdfLine[];
   generatedAt: string;
 }
 
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 50;
-
+const RIGHT = A4[0] - MARGIN;
+/** the amount column: right-aligned at RIGHT, at most this wide */
+const AMOUNT_WIDTH = 100;
+const TOP = A4[1] - MARGIN;
+const HEADER_BOTTOM = TOP - 34;
+const FOOTER_TOP = MARGIN + 12;
+const STEP = 4;
+const grey = rgb(0.4, 0.4, 0.4);
 
 export async function renderReportPdf(r: PdfReport): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.setTitle(`${r.title} ${r.companyName} ${r.periodLabel}`);
   doc.setAuthor("Bokföring API");
   doc.setCreationDate(new Date(r.generatedAt));
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  let page: PDFPage;
+  const { regular, bold } = await embedFonts(doc);
+  let page!: PDFPage;
   let y = 0;
+
+  const text = (s: string, x: number, at: number, f: PDFFont, size: number, opts: { right?: boolean; maxWidth?: number; color?: ReturnType<typeof rgb> } = {}) => {
+    let t = drawable(f, s);
+    if (opts.maxWidth !== undefined && f.widthOfTextAtSize(t, size) > opts.maxWidth) {
+      while (t.length > 1 && f.widthOfTextAtSize(`${t}…`, size) > opts.maxWidth) t = t.slice(0, -1);
+      t = `${t.trimEnd()}…`;
+    }
+    page.drawText(t, { x: opts.right ? x - f.widthOfTextAtSize(t, size) : x, y: at, size, font: f, color: opts.color });
+  };
+  const rule = (x1: number, x2: number, at: number, thickness = 0.5) => page.drawLine({ start: { x: x1, y: at }, end: { x: x2, y: at }, thickness });
+
   const newPage = () => {
+    const first = doc.getPageCount() === 0;
     page = doc.addPage(A4);
-    y = A4[1] - MARGIN;
-    if (r.preliminary) {
-      page.drawText("PRELIMINÄR", { x: 120, y: 300, size: 72, font: bold, color: rgb(0.85, 0.85, 0.85), rotate: degrees(35) });
+    if (r.preliminary) page.drawText("PRELIMINÄR", { x: 120, y: 300, size: 72, font: bold, color: rgb(0.88, 0.88, 0.88), rotate: degrees(35) });
+    // the running header
+    const who = `${r.companyName}${r.orgNumber ? `  ·  org.nr ${r.orgNumber}` : ""}`;
+    text(who, MARGIN, TOP, regular, 8, { maxWidth: 260, color: grey });
+    text(`${r.title}  ·  ${r.periodLabel}`, RIGHT, TOP, regular, 8, { right: true, color: grey });
+    rule(MARGIN, RIGHT, TOP - 6, 0.4);
+    y = TOP - 30;
+    if (first) {
+      text(r.title, MARGIN, y, bold, 18);
+      y -= 20;
+      text(r.companyName, MARGIN, y, regular, 11, { maxWidth: RIGHT - MARGIN });
+      y -= 14;
+      if (r.orgNumber) {
+        text(`Org.nr ${r.orgNumber}`, MARGIN, y, regular, 10);
+        y -= 13;
+      }
+      text(r.periodLabel, MARGIN, y, regular, 10);
+      y -= 13;
+      if (r.preliminary) {
+        text("Preliminär: räkenskapsåret är inte avslutat.", MARGIN, y, regular, 8, { color: grey });
+        y -= 12;
+      }
+      y -= 14;
+    } else {
+      y = HEADER_BOTTOM;
     }
+    // the amount column's heading
+    text(r.amountHeading, RIGHT, y, bold, 8.5, { right: true });
+    rule(RIGHT - AMOUNT_WIDTH, RIGHT, y - 4, 0.4);
+    y -= 20;
   };
-  const line = (text: string, opts: { f?: PDFFont; size?: number; amount?: number; indent?: number } = {}) => {
-    if (y < MARGIN + 20) newPage();
-    const size = opts.size ?? 10;
-    const f = opts.f ?? font;
-    page.drawText(text, { x: MARGIN + (opts.indent ?? 0), y, size, font: f });
-    if (opts.amount !== undefined) {
-      const s = formatSek(opts.amount);
-      page.drawText(s, { x: A4[0] - MARGIN - f.widthOfTextAtSize(s, size), y, size, font: f });
-    }
-    y -= size + 6;
-  };
+
+  const heights: Record<PdfLine["kind"], number> = { heading: 22, group: 17, section: 15, account: 13, sum: 16, gap: 8 };
+  /** a heading keeps at least this much of what follows on its page */
+  const keepWith: Record<PdfLine["kind"], number> = { heading: 60, group: 45, section: 30, account: 0, sum: 0, gap: 0 };
+  const amountAt = (amount: number, f: PDFFont, size: number) => text(formatSek(amount), RIGHT, y, f, size, { right: true });
+
   newPage();
-  line(r.title, { f: bold, size: 18 });
-  line(`${r.companyName}${r.orgNumber ? `, org.nr ${r.orgNumber}` : ""}`, { size: 11 });
-  line(r.periodLabel, { size: 11 });
-  if (r.preliminary) line("Preliminär: räkenskapsåret är inte stängt.", { size: 9 });
-  y -= 10;
-  // a section with no account is left out of the page; its zero total says nothing
-  for (const s of r.sections.filter((x) => x.rows.length > 0)) {
-    line(s.name, { f: bold, size: 11 });
-    for (const row of s.rows) line(row.label, { amount: row.amount, indent: 12 });
-    line(`Summa ${s.name.toLowerCase()}`, { f: bold, amount: s.total });
-    y -= 6;
+  // the heading whose accounts are being listed, repeated with "(forts.)" after a page break
+  let open: { text: string; x: number; f: PDFFont; size: number } | null = null;
+  for (const l of r.lines) {
+    if (y - heights[l.kind] - keepWith[l.kind] < FOOTER_TOP + 16) {
+      if (l.kind === "gap") continue;
+      newPage();
+      if (open && (l.kind === "account" || l.kind === "sum")) {
+        text(`${open.text} (forts.)`, open.x, y, open.f, open.size);
+        y -= heights.section;
+      }
+    }
+    if (l.kind === "heading" || l.kind === "group") open = { text: l.text, x: MARGIN, f: bold, size: l.kind === "heading" ? 12 : 10.5 };
+    if (l.kind === "section") open = { text: l.text, x: MARGIN + l.indent, f: bold, size: 9.5 };
+    switch (l.kind) {
+      case "heading":
+        y -= 6;
+        text(l.text, MARGIN, y, bold, 12);
+        y -= heights.heading - 6;
+        break;
+      case "group":
+        text(l.text, MARGIN, y, bold, 10.5);
+        y -= heights.group;
+        break;
+      case "section":
+        text(l.text, MARGIN + l.indent, y, bold, 9.5);
+        y -= heights.section;
+        break;
+      case "account": {
+        const x = MARGIN + l.indent;
+        text(l.number, x, y, regular, 9);
+        text(l.name, x + 34, y, regular, 9, { maxWidth: RIGHT - AMOUNT_WIDTH - 10 - (x + 34) });
+        amountAt(l.amount, regular, 9);
+        y -= heights.account;
+        break;
+      }
+      case "sum": {
+        const size = l.level === 3 ? 10.5 : l.level === 2 ? 10 : 9.5;
+        rule(RIGHT - AMOUNT_WIDTH, RIGHT, y + size + 1, l.level === 1 ? 0.4 : 0.6);
+        text(l.text, MARGIN + l.indent, y, bold, size, { maxWidth: RIGHT - AMOUNT_WIDTH - 10 - MARGIN - l.indent });
+        amountAt(l.amount, bold, size);
+        if (l.level === 3) {
+          rule(RIGHT - AMOUNT_WIDTH, RIGHT, y - 4, 0.6);
+          rule(RIGHT - AMOUNT_WIDTH, RIGHT, y - 6, 0.6);
+        }
+        y -= heights.sum + (l.level >= 2 ? STEP : 0);
+        break;
+      }
+      case "gap":
+        y -= heights.gap;
+        break;
+    }
   }
-  y -= 6;
-  for (const sm of r.summary) line(sm.label, { f: bold, size: 11, amount: sm.amount });
-  y -= 12;
-  line(`Skapad ${r.generatedAt.slice(0, 16).replace("T", " ")} UTC`, { size: 8 });
+
+  // footers, now that the number of pages is known
+  const pages = doc.getPages();
+  const created = `Skapad ${r.generatedAt.slice(0, 16).replace("T", " ")} UTC av Bokföring API`;
+  pages.forEach((p, i) => {
+    page = p;
+    rule(MARGIN, RIGHT, FOOTER_TOP + 10, 0.4);
+    text(created, MARGIN, FOOTER_TOP, regular, 7.5, { color: grey });
+    text(`Sida ${i + 1} av ${pages.length}`, RIGHT, FOOTER_TOP, regular, 8, { right: true });
+  });
   return doc.save({ useObjectStreams: false });
 }

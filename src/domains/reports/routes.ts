@@ -42,7 +42,7 @@ async function periodScope(c: Context<AppEnv>, periodId: string) {
 
 async function buildBalanceSheet(c: Context<AppEnv>, q: z.infer<typeof s.BalanceSheetQuery>) {
   const { db, companyId, period } = await periodScope(c, q.period_id);
-  const asOf = balanceSheetDate(period, q, todayUtc());
+  const asOf = balanceSheetDate(period, q);
   const [closing, names] = await Promise.all([totalsThrough(db, companyId, period, asOf), accountNames(db, companyId)]);
   return balanceSheet(period, asOf, closing, names);
 }

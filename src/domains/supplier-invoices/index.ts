@@ -11,4 +11,5 @@ export {
   updateSupplierInvoice,
 } from "./service";
 export { markSupplierInvoicesOverdue } from "./overdue";
-export { companiesWithPastDueSupplierInvoices, countOpenSupplierInvoices, openSupplierInvoicesOf, openSupplierItemsAt } from "./queries";
+export { companiesWithPastDueSupplierInvoices, countOpenSupplierInvoices, findSupplierInvoice, openSupplierInvoicesForMatching, openSupplierInvoicesOf, openSupplierItemsAt } from "./queries";
+export { foreignPayablesToRevalue, planPayableBookValues } from "./revaluation";

@@ -65,6 +65,8 @@ export function supplierInvoiceItemJson(i: SupplierInvoiceItemRow) {
     vat_rate: i.vatRateBp / 10_000,
     vat_amount: fromOre(i.vatOre),
     apply_slp: i.applySlp,
+    supply_type: i.supplyType,
+    vat_treatment: i.vatTreatment,
     dimensions: i.dimensions,
   };
 }
@@ -202,4 +204,22 @@ export async function companiesWithPastDueSupplierInvoices(db: Database, today: 
 
 export async function pastDueSupplierInvoices(db: Database, companyId: string, today: string): Promise<SupplierInvoiceRow[]> {
   return db.select().from(supplierInvoices).where(and(eq(supplierInvoices.companyId, companyId), pastDue(today))).all();
+}
+
+/** Bank matching (bank-transactions): the open supplier invoices of the company, as JSON. */
+export async function openSupplierInvoicesForMatching(db: Database, companyId: string) {
+  const rows = await db
+    .select()
+    .from(supplierInvoices)
+    .where(and(eq(supplierInvoices.companyId, companyId), eq(supplierInvoices.isCreditNote, false), inArray(supplierInvoices.status, ["registered", "approved", "partially_paid", "overdue"])))
+    .all();
+  return rows.map(supplierInvoiceJson);
+}
+
+/** Bank matching: one supplier invoice as JSON, or null, with open_sek_ore (SEK still on 2440 for it). */
+export async function findSupplierInvoice(db: Database, companyId: string, id: string) {
+  const row = await db.select().from(supplierInvoices).where(and(eq(supplierInvoices.companyId, companyId), eq(supplierInvoices.id, id))).get();
+  if (!row) return null;
+  const paidSek = (await paymentsOfSupplierInvoice(db, row.id)).reduce((s, p) => s + p.amountSekOre, 0);
+  return { ...supplierInvoiceJson(row), open_sek_ore: row.totalSekOre - paidSek };
 }

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { AccountNumberSchema, CurrencySchema, DateSchema, DimensionMapSchema, ExchangeRateSchema, PositiveAmountSchema, SignedAmountSchema, VatRateSchema } from "../../http/fields";
+import { AccountNumberSchema, CurrencySchema, DateSchema, DimensionMapSchema, ExchangeRateSchema, itemsWithinLimits, MAX_ITEMS_PER_INVOICE, PositiveAmountSchema, SignedAmountSchema, VatRateSchema } from "../../http/fields";
 
 export const SupplierInvoiceItemInputSchema = z
   .object({
@@ -9,6 +9,12 @@ export const SupplierInvoiceItemInputSchema = z
     vat_rate: VatRateSchema.default(0.25),
     vat_amount: SignedAmountSchema.optional().openapi({ description: "the VAT the supplier charged on this line; default amount x vat_rate" }),
     apply_slp: z.boolean().default(false).openapi({ description: "special payroll tax 24.26 % (only on 741x pension accounts)" }),
+    supply_type: z.enum(["goods", "services"]).optional().openapi({
+      description: "goods or services (default services). From an EU supplier the line is reverse-charged: booked on 4515-4517 (goods, box 20) or 4535-4537 (services, box 21), from outside the EU services on 4531-4533 (box 22); the buyer's VAT at vat_rate on 2614/2624/2634 and 2645",
+    }),
+    reverse_charge: z.boolean().default(false).openapi({
+      description: "a Swedish supplier's line under omvänd betalningsskyldighet (construction services, ML 16 kap 13 §): 4425-4427 (services, box 24) or 4415-4417 (goods, box 23), VAT on 2614/2624/2634 and 2647",
+    }),
     dimensions: DimensionMapSchema.optional(),
   })
   .strict()
@@ -25,7 +31,7 @@ export const SupplierInvoiceCreateSchema = z
     default_dimensions: DimensionMapSchema.optional(),
     payment_reference: z.string().trim().max(60).nullish().openapi({ description: "OCR or message to pay with" }),
     notes: z.string().max(2000).nullish(),
-    items: z.array(SupplierInvoiceItemInputSchema).min(1).max(200),
+    items: z.array(SupplierInvoiceItemInputSchema).min(1).max(MAX_ITEMS_PER_INVOICE).superRefine(itemsWithinLimits),
   })
   .strict()
   .refine((b) => !b.due_date || b.due_date >= b.invoice_date, { message: "due_date is before invoice_date", path: ["due_date"] })

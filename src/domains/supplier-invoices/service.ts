@@ -21,6 +21,8 @@ import { creditInFull, creditNoteLines, openItem, paymentLines, paymentTermsOf, 
 import { addDays } from "../../sweden/fiscal-year";
 import { decimalString, isSlpAccount, toSekOre, vatOre } from "../../sweden/invoicing";
 import { vatRateToBp } from "../../sweden/vat";
+import { boxOf } from "../../sweden/vat-declaration";
+import { locationOf, purchaseBox, purchaseTreatment, reverseCharge, type PurchaseTreatment } from "../../sweden/vat-treatment";
 import { loadCompany } from "../companies";
 import { sekRate } from "../currency";
 import { loadSupplier } from "../suppliers";
@@ -34,12 +36,24 @@ import {
 } from "./queries";
 import type { SupplierInvoiceCreateInput, SupplierInvoicePatchInput, SupplierInvoicePayInput } from "./schemas";
 
-function purchaseOf(row: SupplierInvoiceRow, items: SupplierInvoiceItemRow[]): Purchase {
+/** `vatDeductible`: the company is VAT registered, so reverse-charged VAT is reclaimed as input VAT (box 48). */
+function purchaseOf(row: SupplierInvoiceRow, items: SupplierInvoiceItemRow[], vatDeductible: boolean): Purchase {
   return {
     totalOre: row.totalOre,
     rate: row.exchangeRate,
     text: `Leverantörsfaktura ${row.supplierName} ${row.supplierInvoiceNumber} (ank.nr ${row.arrivalNumber})`,
-    items: items.map((i) => ({ amountOre: i.amountOre, vatOre: i.vatOre, accountNumber: i.accountNumber, applySlp: i.applySlp, description: i.description, dimensions: i.dimensions })),
+    items: items.map((i) => {
+      const rc = reverseCharge(i.vatTreatment as PurchaseTreatment, i.supplyType, i.vatRateBp);
+      return {
+        amountOre: i.amountOre,
+        vatOre: i.vatOre,
+        accountNumber: i.accountNumber,
+        applySlp: i.applySlp,
+        description: i.description,
+        dimensions: i.dimensions,
+        reverseCharge: rc && { rateBp: i.vatRateBp, outputVatAccount: rc.outputVatAccount, inputVatAccount: rc.inputVatAccount, deductible: vatDeductible },
+      };
+    }),
   };
 }
 
@@ -62,6 +76,10 @@ async function accountingMethod(db: Database, companyId: string) {
   return (await loadCompany(db, companyId)).companies.accountingMethod;
 }
 
+async function vatRegistered(db: Database, companyId: string) {
+  return (await loadCompany(db, companyId)).companies.vatRegistered;
+}
+
 /** Posts `lines` dated `date` in the period covering it (open), or throws the engine's code. */
 async function exchangeRateFor(env: Env, currency: string, given: number | undefined, date: string): Promise<string> {
   if (currency === "SEK") {
@@ -78,12 +96,22 @@ export const createSupplierInvoice: Command<SupplierInvoiceCreateInput> = async 
   const supplier = await loadSupplier(db, ctx.companyId, input.supplier_id);
   if (supplier.archivedAt) throw new ApiError("SUPPLIER_NOT_FOUND", { id: supplier.id, archived_at: supplier.archivedAt }, "The supplier is archived.");
   const id = newId();
+  const location = locationOf({ type: supplier.supplierType, country: supplier.country, vatNumber: supplier.vatNumber });
   const items: SupplierInvoiceItemRow[] = input.items.map((it, i) => {
-    const account = it.account_number ?? supplier.defaultExpenseAccount;
-    if (!account) throw fieldError(`items.${i}.account_number`, "account_number is required: the supplier has no default_expense_account");
+    const given = it.account_number ?? supplier.defaultExpenseAccount;
+    if (!given) throw fieldError(`items.${i}.account_number`, "account_number is required: the supplier has no default_expense_account");
+    const rateBp = vatRateToBp(it.vat_rate)!;
+    if (it.reverse_charge && location !== "domestic") throw fieldError(`items.${i}.reverse_charge`, "reverse_charge is for a Swedish supplier's line (construction services and the like); a purchase from abroad is reverse-charged by the supplier's country");
+    const supplyType = it.supply_type ?? "services";
+    const treatment = purchaseTreatment(location, supplyType, it.reverse_charge);
+    const rc = reverseCharge(treatment, supplyType, rateBp);
+    if (rc && it.vat_amount !== undefined && it.vat_amount !== 0) {
+      throw fieldError(`items.${i}.vat_amount`, "under reverse charge the supplier charges no VAT: the buyer books it (vat_rate is the Swedish rate that applies)");
+    }
+    // A reverse-charged line is booked on the purchase account that feeds its box (20-24), unless the caller named one of that box.
+    const account = rc && boxOf(given)?.box !== purchaseBox(rc) ? rc.purchaseAccount : given;
     if (it.apply_slp && !isSlpAccount(account)) throw new ApiError("SI_CREATE_SLP_INVALID_ACCOUNT", { item: i, account_number: account }, "apply_slp is only allowed on pension accounts 7410-7419.");
     const amountOre = toOre(it.amount)!;
-    const rateBp = vatRateToBp(it.vat_rate)!;
     const dims = { ...(input.default_dimensions ?? {}), ...(it.dimensions ?? {}) };
     return {
       id: newId(),
@@ -94,9 +122,11 @@ export const createSupplierInvoice: Command<SupplierInvoiceCreateInput> = async 
       amountOre,
       accountNumber: account,
       vatRateBp: rateBp,
-      vatOre: it.vat_amount !== undefined ? toOre(it.vat_amount)! : vatOre(amountOre, rateBp),
+      vatOre: rc ? 0 : it.vat_amount !== undefined ? toOre(it.vat_amount)! : vatOre(amountOre, rateBp),
       applySlp: it.apply_slp,
       dimensions: Object.keys(dims).length ? dims : null,
+      supplyType,
+      vatTreatment: treatment,
     };
   });
   const subtotalOre = items.reduce((s, i) => s + i.amountOre, 0);
@@ -143,7 +173,7 @@ export const createSupplierInvoice: Command<SupplierInvoiceCreateInput> = async 
     createdAt: ctx.now,
     updatedAt: ctx.now,
   };
-  const purchase = purchaseOf(row, items);
+  const purchase = purchaseOf(row, items, await vatRegistered(db, ctx.companyId));
   const lines = purchaseRegistered(purchase);
   // Checked under both methods, so a cash-method invoice cannot fail later at payment.
   await ledger.assertAccountsActive(lines);
@@ -194,12 +224,17 @@ export const paySupplierInvoice: Command<SupplierInvoicePayInput & { id: string 
   if (row.isCreditNote || row.status === "paid" || row.status === "credited") throw new ApiError("SI_PAID_ALREADY", { status: row.status, is_credit_note: row.isCreditNote });
   if (row.status === "disputed") throw new ApiError("CONFLICT", { status: row.status }, "The invoice is disputed; resolve the dispute before paying it.");
   const method = await accountingMethod(db, ctx.companyId);
-  const plan = planPayment(openItem(row, await paymentsOfSupplierInvoice(db, row.id)), "payable", paymentTermsOf(input, method));
+  // mark-paid takes partial payments under the cash method too: each books its share of the purchase
+  const plan = planPayment(openItem(row, await paymentsOfSupplierInvoice(db, row.id)), "payable", paymentTermsOf(input, method, true));
   const date = input.payment_date ?? ctx.now.slice(0, 10);
   const items = await itemsOfSupplierInvoice(db, row.id);
-  const purchase = purchaseOf(row, items);
+  const purchase = purchaseOf(row, items, await vatRegistered(db, ctx.companyId));
   const text = `Betalning ${purchase.text}`;
-  const lines = paymentLines("payable", method, plan, { settlementAccount: input.settlement_account, text, inCash: (diff) => purchaseSettledInCash(purchase, input.settlement_account, diff) });
+  const lines = paymentLines("payable", method, plan, {
+    settlementAccount: input.settlement_account,
+    text,
+    inCash: (diff, share) => purchaseSettledInCash(purchase, input.settlement_account, diff, share),
+  });
   const entry = await ctx.ledger.post({ date, description: text, sourceType: "supplier_invoice_paid", sourceId: row.id, lines });
 
   const payment = {
@@ -269,7 +304,8 @@ export const creditSupplierInvoice: Command<{ id: string }> = async (db, input, 
   const statements = [];
   let voucher = null;
   const text = `Kreditering av leverantörsfaktura ${row.supplierName} ${row.supplierInvoiceNumber} (ank.nr ${row.arrivalNumber})`;
-  const lines = creditNoteLines(await accountingMethod(db, ctx.companyId), () => purchaseRegistered(purchaseOf(row, items)), text);
+  const deductible = await vatRegistered(db, ctx.companyId);
+  const lines = creditNoteLines(await accountingMethod(db, ctx.companyId), () => purchaseRegistered(purchaseOf(row, items, deductible)), text);
   if (lines) {
     const entry = await ledger.post({ date: today, description: text, sourceType: "supplier_invoice_credited", sourceId: creditId, lines });
     credit.registrationJournalEntryId = entry.row.id;

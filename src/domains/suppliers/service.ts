@@ -124,6 +124,7 @@ export const bulkCreateSuppliers: Command<{ suppliers: unknown[]; all_or_nothing
     status: 200,
     data: bulk.data,
     statements: bulk.statements,
+    unchanged: bulk.unchanged,
     events: bulk.events,
     audit: { action: "supplier.bulk_created", resourceType: "supplier", resourceId: null },
   };

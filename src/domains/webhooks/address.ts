@@ -133,8 +133,32 @@ export async function resolveHost(env: Env, host: string): Promise<string[] | nu
   return addresses;
 }
 
+/**
+ * Development only (docs/clients.md, "Webhooks on your machine"): both settings must say
+ * so. WEBHOOK_ALLOW_LOCAL_HTTP=true is the developer's choice (.dev.vars);
+ * ENVIRONMENT=development is passed only by scripts/start.mjs to wrangler dev on the
+ * command line, is in no wrangler.toml section and no .dev.vars written by the project,
+ * so a deployed Worker lacks it. Even a Worker misconfigured with both cannot reach a
+ * receiver on its own loopback: the platform does not fetch 127.0.0.1.
+ */
+export function localReceiverAllowed(env: Pick<Env, "WEBHOOK_ALLOW_LOCAL_HTTP" | "ENVIRONMENT">): boolean {
+  return env.WEBHOOK_ALLOW_LOCAL_HTTP === "true" && env.ENVIRONMENT === "development";
+}
+
+/** http://127.0.0.1:PORT/... exactly: IPv4 loopback, an explicit port, no credentials. No other private range. */
+export function isLocalDevReceiver(raw: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return false;
+  }
+  return url.protocol === "http:" && url.hostname === "127.0.0.1" && url.port !== "" && !url.username && !url.password;
+}
+
 /** The whole check: shape, then every resolved address (one bad record refuses the name). */
 export async function checkWebhookUrl(env: Env, raw: string): Promise<UrlVerdict> {
+  if (localReceiverAllowed(env) && isLocalDevReceiver(raw)) return { ok: true };
   const shape = checkUrlShape(raw);
   if (!shape.ok) return shape;
   if (shape.literal) return { ok: true };

@@ -22,7 +22,10 @@
 // - specialPayrollTaxOnPensionCost(year, pensionCostOre): särskild löneskatt 24.26 % (lag 1991:687).
 // - birthDateFromPersonnummer(pnr12), ageAtStartOfYear(birthDate, year): from the 12-digit
 //   personnummer or samordningsnummer validated by src/sweden/identity.ts.
+// - agiXml(input), individualFields(employee, period), employerIdentity(orgNumber, soleTrader, year):
+//   the arbetsgivardeklaration på individnivå as Skatteverket's XML, schema 1.1 (agi.ts).
 
+export { agiTotals, agiXml, employerIdentity, individualFields, type AgiContact, type AgiEmployeeMonth, type AgiField, type AgiInput, type AgiTotals } from "./agi";
 export { ageAtStartOfYear, birthDateFromPersonnummer } from "./birth-date";
 export {
   declaredContributions,

@@ -13,11 +13,48 @@ export function decodeCp437(bytes: Uint8Array): string {
   return out;
 }
 
-/** Characters outside codepage 437 become "?". */
-export function encodeCp437(text: string): Uint8Array {
-  const out = new Uint8Array(text.length * 2);
-  let n = 0;
+// Characters codepage 437 lacks, written as the nearest text it has (SIE 4C §5.8 allows
+// only CP437): the dashes of BAS names ("Periodiseringsfond 2020 – nr 2"), typographic
+// quotes, the euro sign. Letters with diacritics CP437 lacks ("ł", "ő", "Č") lose their
+// marks (Unicode NFD); what still has no equivalent becomes "?".
+const NEAREST: Record<string, string> = {
+  "\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2013": "-", "\u2014": "-", "\u2015": "-", "\u2212": "-",
+  "\u2018": "'", "\u2019": "'", "\u201a": "'", "\u201b": "'", "\u2032": "'", "\u00b4": "'",
+  "\u201c": '"', "\u201d": '"', "\u201e": '"', "\u201f": '"', "\u2033": '"',
+  "\u2039": "<", "\u203a": ">",
+  "\u2026": "...", "\u2022": "*", "\u20ac": "EUR", "\u2122": "TM", "\u00a9": "(c)", "\u00ae": "(R)", "\u00d7": "x",
+  "\u2002": " ", "\u2003": " ", "\u2009": " ", "\u200a": " ", "\u202f": " ", "\u2007": " ", "\u200b": "",
+  "\u0141": "L", "\u0142": "l", "\u00d8": "O", "\u00f8": "o", "\u0110": "D", "\u0111": "d", "\u0131": "i",
+  "\u0152": "OE", "\u0153": "oe", "\u00de": "Th", "\u00fe": "th", "\u00d0": "D", "\u00f0": "d", "\u0126": "H", "\u0127": "h",
+  "\u00b3": "3", "\u00b9": "1", "\u00be": "3/4",
+};
+
+const inCp437 = (ch: string) => ch.charCodeAt(0) < 0x80 || ENCODE.has(ch);
+
+/** The text with every character codepage 437 lacks replaced by its nearest equivalent. */
+export function toCp437Text(text: string): string {
+  let out = "";
   for (const ch of text) {
+    if (inCp437(ch)) out += ch;
+    else if (ch in NEAREST) out += NEAREST[ch];
+    else {
+      const bare = ch.normalize("NFD").replace(/[\u0300-\u036f]/g, "");
+      out += bare !== ch && [...bare].every(inCp437) ? bare : "?";
+    }
+  }
+  return out;
+}
+
+/** Two names are the same name once both are written in codepage 437 ("A – B" and "A - B"). */
+export function sameCp437Text(a: string, b: string): boolean {
+  return a === b || toCp437Text(a) === toCp437Text(b);
+}
+
+/** Text as codepage 437 bytes, characters it lacks transliterated (toCp437Text). */
+export function encodeCp437(text: string): Uint8Array {
+  const out = new Uint8Array(text.length * 3);
+  let n = 0;
+  for (const ch of toCp437Text(text)) {
     const code = ch.codePointAt(0)!;
     out[n++] = code < 0x80 ? code : (ENCODE.get(ch) ?? 0x3f);
   }

@@ -1,9 +1,12 @@
 // Writes SIE 4 text (SIE 4C): one record a line, fields separated by a space, a field
 // quoted when it is empty or holds a space, a quote inside escaped with a backslash,
-// control characters removed (§5.7). Encode the result with encodeCp437.
+// control characters removed (§5.7), characters codepage 437 lacks transliterated
+// ("–" to "-", "”" to '"'; encoding.ts toCp437Text). Encode the result with encodeCp437.
+import { toCp437Text } from "./encoding";
 
 export function field(value: string | number): string {
-  const s = String(value).replace(/[\x00-\x1f\x7f]/g, " ");
+  // transliterated before quoting: a typographic quote becomes '"' and must be escaped
+  const s = toCp437Text(String(value)).replace(/[\x00-\x1f\x7f]/g, " ");
   return s === "" || /[\s"{}]/.test(s) ? `"${s.replaceAll('"', '\\"')}"` : s;
 }
 

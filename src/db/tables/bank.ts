@@ -1,0 +1,105 @@
+// Bank transactions (spec: Bank transaction; Transactions; Imports: POST .../imports/bank).
+// Owned by src/domains/bank-transactions. Money is integer öre of the row's currency.
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+const bool = (name: string) => integer(name, { mode: "boolean" });
+
+/** One bank file handed to POST .../imports/bank; the file itself is kept in R2 under r2_key. */
+export const bankImports = sqliteTable(
+  "bank_imports",
+  {
+    id: text("id").primaryKey(),
+    companyId: text("company_id").notNull(),
+    operationId: text("operation_id").notNull(),
+    fileName: text("file_name").notNull(),
+    fileSizeBytes: integer("file_size_bytes").notNull(),
+    sha256: text("sha256").notNull(),
+    r2Key: text("r2_key").notNull(),
+    settlementAccount: text("settlement_account").notNull(),
+    /** the format the caller named, or null for detection */
+    format: text("format"),
+    formatDetected: text("format_detected"),
+    /** generic_csv column mapping, as sent */
+    mapping: text("mapping", { mode: "json" }).$type<Record<string, string | number> | null>(),
+    currency: text("currency"),
+    status: text("status", { enum: ["queued", "succeeded", "failed"] }).notNull(),
+    rowsInserted: integer("rows_inserted").notNull(),
+    rowsSkippedDuplicate: integer("rows_skipped_duplicate").notNull(),
+    rowsRejected: integer("rows_rejected").notNull(),
+    startedByKeyId: text("started_by_key_id"),
+    startedByUserId: text("started_by_user_id"),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [index("bank_imports_company_idx").on(t.companyId, t.createdAt)],
+);
+
+export type BankCategoryVat = "none" | "standard_25" | "reduced_12" | "reduced_6" | "representation_12";
+
+export const bankTransactions = sqliteTable(
+  "bank_transactions",
+  {
+    id: text("id").primaryKey(),
+    companyId: text("company_id").notNull(),
+    /** the BAS account the money is on (1930 unless the import or ingest names another) */
+    settlementAccount: text("settlement_account").notNull(),
+    source: text("source", { enum: ["file", "api"] }).notNull(),
+    importId: text("import_id"),
+    bankFormat: text("bank_format"),
+    date: text("date").notNull(),
+    valueDate: text("value_date"),
+    description: text("description").notNull(),
+    amountOre: integer("amount_ore").notNull(),
+    currency: text("currency").notNull(),
+    amountForeignOre: integer("amount_foreign_ore"),
+    currencyForeign: text("currency_foreign"),
+    merchantName: text("merchant_name"),
+    counterpartyAccount: text("counterparty_account"),
+    reference: text("reference"),
+    referenceType: text("reference_type"),
+    ocrReferences: text("ocr_references", { mode: "json" }).$type<string[]>().notNull(),
+    externalId: text("external_id"),
+    /** "ext:<external id>" or "hash:<sha-256 of date|amount|normalised description>" */
+    dedupeKey: text("dedupe_key").notNull(),
+    balanceAfterOre: integer("balance_after_ore"),
+    details: text("details", { mode: "json" }).$type<Record<string, string>>(),
+    journalEntryId: text("journal_entry_id"),
+    isBusiness: bool("is_business"),
+    category: text("category"),
+    accountNumber: text("account_number"),
+    vatTreatment: text("vat_treatment"),
+    templateId: text("template_id"),
+    invoiceId: text("invoice_id"),
+    supplierInvoiceId: text("supplier_invoice_id"),
+    potentialInvoiceId: text("potential_invoice_id"),
+    reconciliationMethod: text("reconciliation_method"),
+    isIgnored: bool("is_ignored").notNull(),
+    ignoredAt: text("ignored_at"),
+    bookedAt: text("booked_at"),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("bank_transactions_dedupe_idx").on(t.companyId, t.settlementAccount, t.dedupeKey),
+    index("bank_transactions_company_idx").on(t.companyId, t.createdAt),
+    index("bank_transactions_date_idx").on(t.companyId, t.date),
+    index("bank_transactions_amount_idx").on(t.companyId, t.amountOre),
+  ],
+);
+
+/** Booking templates, remembered per merchant by categorize (counterparty templates). */
+export const bankTemplates = sqliteTable(
+  "bank_templates",
+  {
+    id: text("id").primaryKey(),
+    companyId: text("company_id").notNull(),
+    /** normalised merchant name */
+    merchantKey: text("merchant_key").notNull(),
+    category: text("category"),
+    accountNumber: text("account_number").notNull(),
+    vatTreatment: text("vat_treatment").notNull(),
+    useCount: integer("use_count").notNull(),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+  },
+  (t) => [uniqueIndex("bank_templates_merchant_idx").on(t.companyId, t.merchantKey)],
+);

@@ -1,0 +1,203 @@
+// POST .../imports/bank, run as an operation (spec: Imports). The route checks the
+// size and that some format recognises the file, and the start command records the
+// import, keeps the file in R2 (the plan's files step) and queues the operation. The
+// operation reads the file with src/sweden/bank and hands the rows to the company's
+// writer in chunks of 500 (bank_transactions.import_rows), each de-duplicated and
+// atomic, so a re-run after a dead worker inserts only what is missing.
+import { eq } from "drizzle-orm";
+import type { Command } from "../../commands/plan";
+import { backgroundContext, submit } from "../../commands/submit";
+import type { CommandName } from "../../commands/registry";
+import { database } from "../../db/client";
+import { bankImports } from "../../db/schema";
+import { ApiError } from "../../http/api-error";
+import { fromOre } from "../../ledger/money";
+import { BankFileError, parseBankFile, type BankFormat, type BankParseResult, type BankRow, type CsvColumnMapping } from "../../sweden/bank";
+import { planOperation, type OperationContext } from "../operations";
+import { planStoreRows } from "./ingest";
+
+export const IMPORT_CHUNK = 500;
+
+export interface BankImportStart {
+  importId: string;
+  fileName: string;
+  bytes: Uint8Array;
+  sha256: string;
+  settlementAccount: string;
+  format: BankFormat | null;
+  mapping: CsvColumnMapping | null;
+  currency: string | null;
+}
+
+/** A bank file's refusal as the API's: VALIDATION_ERROR naming the parser's reason. */
+export function bankFileApiError(err: BankFileError): ApiError {
+  return new ApiError("VALIDATION_ERROR", { reason: err.code, ...err.details }, err.message);
+}
+
+export const startBankImport: Command<BankImportStart> = async (db, input, ctx) => {
+  const r2Key = `companies/${ctx.companyId}/imports/bank/${input.importId}`;
+  const op = planOperation(db, ctx, "import.bank", { import_id: input.importId, file_name: input.fileName, settlement_account: input.settlementAccount, format: input.format });
+  return {
+    status: 202,
+    data: op.handle,
+    statements: [
+      ...op.statements,
+      db.insert(bankImports).values({
+        id: input.importId,
+        companyId: ctx.companyId,
+        operationId: op.handle.operation_id,
+        fileName: input.fileName,
+        fileSizeBytes: input.bytes.byteLength,
+        sha256: input.sha256,
+        r2Key,
+        settlementAccount: input.settlementAccount,
+        format: input.format,
+        formatDetected: null,
+        mapping: (input.mapping as Record<string, string | number> | null) ?? null,
+        currency: input.currency,
+        status: "queued",
+        rowsInserted: 0,
+        rowsSkippedDuplicate: 0,
+        rowsRejected: 0,
+        startedByKeyId: ctx.apiKeyId,
+        startedByUserId: ctx.userId,
+        createdAt: ctx.now,
+      }),
+    ],
+    files: [{ key: r2Key, body: input.bytes, contentType: "application/octet-stream", customMetadata: { sha256: input.sha256, company_id: ctx.companyId } }],
+    afterCommit: [op.job],
+    audit: { action: "import.bank_started", resourceType: "operation", resourceId: op.handle.operation_id },
+  };
+};
+
+export interface BankImportRowsInput {
+  importId: string;
+  settlementAccount: string;
+  format: string;
+  rows: BankRow[];
+}
+
+/** One chunk of a file's rows: stored unless already there. */
+export const importBankRows: Command<BankImportRowsInput> = async (db, input, ctx) => {
+  const plan = await planStoreRows(db, ctx, { settlementAccount: input.settlementAccount, source: "file", importId: input.importId, format: input.format }, input.rows);
+  return {
+    status: 200,
+    data: { inserted: plan.inserted.length, skipped: plan.skipped },
+    statements: plan.statements,
+    events: plan.events,
+    audit: { action: "import.bank_rows", resourceType: "bank_import", resourceId: input.importId },
+  };
+};
+
+export interface BankImportFinishInput {
+  importId: string;
+  status: "succeeded" | "failed";
+  formatDetected: string | null;
+  rowsInserted: number;
+  rowsSkippedDuplicate: number;
+  rowsRejected: number;
+}
+
+export const finishBankImport: Command<BankImportFinishInput> = async (db, input) => ({
+  status: 200,
+  data: { status: input.status },
+  statements: [
+    db
+      .update(bankImports)
+      .set({ status: input.status, formatDetected: input.formatDetected, rowsInserted: input.rowsInserted, rowsSkippedDuplicate: input.rowsSkippedDuplicate, rowsRejected: input.rowsRejected })
+      .where(eq(bankImports.id, input.importId)),
+  ],
+  audit: { action: `import.bank_${input.status}`, resourceType: "bank_import", resourceId: input.importId },
+});
+
+type BankImportRow = typeof bankImports.$inferSelect;
+
+function statementSummary(parsed: BankParseResult) {
+  return parsed.statements.map((s) => {
+    const sum = s.rows.reduce((t, r) => t + r.amount_ore, 0);
+    const carries = s.opening_balance_ore !== undefined && s.closing_balance_ore !== undefined;
+    return {
+      account: s.account,
+      currency: s.currency,
+      statement_id: s.statement_id,
+      rows: s.rows.length,
+      opening_balance: s.opening_balance_ore === undefined ? null : fromOre(s.opening_balance_ore),
+      closing_balance: s.closing_balance_ore === undefined ? null : fromOre(s.closing_balance_ore),
+      rows_total: fromOre(sum),
+      balance_check: carries ? (s.opening_balance_ore! + sum === s.closing_balance_ore ? "ok" : "mismatch") : "not_carried",
+    };
+  });
+}
+
+/** The operation (in the queue): read the file, store its rows chunk by chunk, report. */
+export async function runBankImport(op: OperationContext) {
+  const { env, operation } = op;
+  const db = database(env);
+  const imp = await db.select().from(bankImports).where(eq(bankImports.operationId, operation.id)).get();
+  if (!imp) throw new ApiError("NOT_FOUND", { resource: "bank_import", operation_id: operation.id });
+  const write = (name: CommandName, input: unknown) => writeThrough(op, imp, name, input);
+  try {
+    return await importFile(op, imp, write);
+  } catch (err) {
+    if (err instanceof ApiError) {
+      await write("bank_transactions.import_finish", { importId: imp.id, status: "failed", formatDetected: null, rowsInserted: 0, rowsSkippedDuplicate: 0, rowsRejected: 0 } satisfies BankImportFinishInput).catch(() => undefined);
+    }
+    throw err;
+  }
+}
+
+async function writeThrough(op: OperationContext, imp: BankImportRow, name: CommandName, input: unknown) {
+  const actor = imp.startedByKeyId ? { apiKeyId: imp.startedByKeyId, userId: imp.startedByUserId ?? "" } : undefined;
+  const res = await submit(op.env, { name, input, idempotency: null, ctx: backgroundContext(op.env, imp.companyId, op.operation.requestId, op.now(), actor) });
+  if (!res.ok) throw new ApiError(res.error.code, res.error.details, res.error.message);
+  return res.data as any;
+}
+
+async function importFile(op: OperationContext, imp: BankImportRow, write: (name: CommandName, input: unknown) => Promise<any>) {
+  await op.progress({ phase: "parsing" });
+  const object = await op.env.DOCUMENTS.get(imp.r2Key);
+  if (!object) throw new ApiError("NOT_FOUND", { resource: "bank_file", key: imp.r2Key });
+  let parsed: BankParseResult;
+  try {
+    parsed = parseBankFile(new Uint8Array(await object.arrayBuffer()), {
+      ...(imp.format && { format: imp.format as BankFormat }),
+      ...(imp.mapping && { mapping: imp.mapping as unknown as CsvColumnMapping }),
+      ...(imp.currency && { currency: imp.currency }),
+    });
+  } catch (err) {
+    if (err instanceof BankFileError) throw bankFileApiError(err);
+    throw err;
+  }
+  const rows = parsed.statements.flatMap((s) => s.rows);
+  let inserted = 0;
+  let skipped = 0;
+  await op.progress({ phase: "writing", current: 0, total: rows.length });
+  for (let i = 0; i < rows.length; i += IMPORT_CHUNK) {
+    const res = await write("bank_transactions.import_rows", { importId: imp.id, settlementAccount: imp.settlementAccount, format: parsed.format, rows: rows.slice(i, i + IMPORT_CHUNK) } satisfies BankImportRowsInput);
+    inserted += res.inserted;
+    skipped += res.skipped;
+    await op.progress({ phase: "writing", current: Math.min(i + IMPORT_CHUNK, rows.length), total: rows.length });
+  }
+  await write("bank_transactions.import_finish", {
+    importId: imp.id,
+    status: "succeeded",
+    formatDetected: parsed.format,
+    rowsInserted: inserted,
+    rowsSkippedDuplicate: skipped,
+    rowsRejected: parsed.rejected.length,
+  } satisfies BankImportFinishInput);
+  return {
+    import_id: imp.id,
+    settlement_account: imp.settlementAccount,
+    rows_inserted: inserted,
+    rows_skipped_duplicate: skipped,
+    rows_rejected: parsed.rejected.length,
+    rejected: parsed.rejected.slice(0, 100),
+    format_detected: parsed.format,
+    encoding: parsed.encoding,
+    earliest_date: parsed.earliest_date,
+    latest_date: parsed.latest_date,
+    statements: statementSummary(parsed),
+    warnings: parsed.warnings,
+  };
+}

@@ -1,0 +1,8 @@
+// Bank transactions: bank files and JSON rows in, every row booked, matched or ignored.
+// Owns: bank_imports, bank_transactions, bank_templates.
+export { registerBankTransactionRoutes } from "./routes";
+export { ingestTransactions } from "./ingest";
+export { finishBankImport, importBankRows, runBankImport, startBankImport } from "./import";
+export { batchCategorizeTransactions, categorizeTransaction, ignoreTransaction, uncategorizeTransaction, unignoreTransaction } from "./booking";
+export { matchInvoice, matchSupplierInvoice } from "./matching";
+export { likelyInvoicePayments, unbookedTransactionsIn } from "./guards";

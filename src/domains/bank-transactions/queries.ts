@@ -1,0 +1,160 @@
+// Reads of bank transactions: one row, the list, what de-duplication and the two
+// cross-domain guards (invoice mark-paid, period lock) need, and a merchant's history.
+import { and, asc, desc, eq, gte, isNull, like, lte, or, sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { bankTemplates, bankTransactions } from "../../db/schema";
+import { ApiError } from "../../http/api-error";
+import { afterDesc, type PageRequest } from "../../http/pagination";
+import { fromOre } from "../../ledger/money";
+
+export type BankTransactionRow = typeof bankTransactions.$inferSelect;
+export type BankTemplateRow = typeof bankTemplates.$inferSelect;
+
+export function transactionJson(r: BankTransactionRow) {
+  return {
+    id: r.id,
+    date: r.date,
+    value_date: r.valueDate,
+    description: r.description,
+    amount: fromOre(r.amountOre),
+    currency: r.currency,
+    amount_foreign: r.amountForeignOre === null ? null : fromOre(r.amountForeignOre),
+    currency_foreign: r.currencyForeign,
+    merchant_name: r.merchantName,
+    counterparty_account: r.counterpartyAccount,
+    reference: r.reference,
+    reference_type: r.referenceType,
+    ocr_references: r.ocrReferences,
+    settlement_account: r.settlementAccount,
+    journal_entry_id: r.journalEntryId,
+    status: r.isIgnored ? "ignored" : r.journalEntryId ? "booked" : "unbooked",
+    is_business: r.isBusiness,
+    category: r.category,
+    account_number: r.accountNumber,
+    vat_treatment: r.vatTreatment,
+    template_id: r.templateId,
+    invoice_id: r.invoiceId,
+    supplier_invoice_id: r.supplierInvoiceId,
+    potential_invoice_id: r.potentialInvoiceId,
+    reconciliation_method: r.reconciliationMethod,
+    is_ignored: r.isIgnored,
+    ignored_at: r.ignoredAt,
+    booked_at: r.bookedAt,
+    import: {
+      source: r.source,
+      import_id: r.importId,
+      format: r.bankFormat,
+      external_id: r.externalId,
+      balance_after: r.balanceAfterOre === null ? null : fromOre(r.balanceAfterOre),
+      details: r.details ?? {},
+    },
+    created_at: r.createdAt,
+    updated_at: r.updatedAt,
+  };
+}
+
+export function templateJson(t: BankTemplateRow) {
+  return { id: t.id, merchant: t.merchantKey, category: t.category, account_number: t.accountNumber, vat_treatment: t.vatTreatment, use_count: t.useCount, created_at: t.createdAt, updated_at: t.updatedAt };
+}
+
+export async function loadTransaction(db: Database, companyId: string, id: string): Promise<BankTransactionRow> {
+  const row = await db.select().from(bankTransactions).where(and(eq(bankTransactions.companyId, companyId), eq(bankTransactions.id, id))).get();
+  if (!row) throw new ApiError("NOT_FOUND", { resource: "transaction", id });
+  return row;
+}
+
+export interface TransactionFilters {
+  status?: "booked" | "unbooked";
+  currency?: string;
+  date_from?: string;
+  date_to?: string;
+  search?: string;
+}
+
+export async function listTransactions(db: Database, companyId: string, f: TransactionFilters, page: PageRequest) {
+  const t = bankTransactions;
+  const pattern = f.search ? `%${f.search.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%` : null;
+  return db
+    .select()
+    .from(t)
+    .where(
+      and(
+        eq(t.companyId, companyId),
+        f.status === "booked" ? sql`${t.journalEntryId} IS NOT NULL` : undefined,
+        f.status === "unbooked" ? and(isNull(t.journalEntryId), eq(t.isIgnored, false)) : undefined,
+        f.currency ? eq(t.currency, f.currency) : undefined,
+        f.date_from ? gte(t.date, f.date_from) : undefined,
+        f.date_to ? lte(t.date, f.date_to) : undefined,
+        pattern ? sql`lower(${t.description}) LIKE ${pattern} ESCAPE '\\'` : undefined,
+        afterDesc(page, t.createdAt, t.id),
+      ),
+    )
+    .orderBy(desc(t.createdAt), asc(t.id))
+    .limit(page.limit + 1)
+    .all();
+}
+
+/** Which of these de-duplication keys the account already holds (one query, keys as JSON). */
+export async function existingDedupeKeys(db: Database, companyId: string, settlementAccount: string, keys: string[]): Promise<Set<string>> {
+  if (!keys.length) return new Set();
+  const rows = await db.all<{ k: string }>(
+    sql`SELECT dedupe_key AS k FROM bank_transactions WHERE company_id = ${companyId} AND settlement_account = ${settlementAccount} AND dedupe_key IN (SELECT value FROM json_each(${JSON.stringify(keys)}))`,
+  );
+  return new Set(rows.map((r) => r.k));
+}
+
+/** Unbooked, unignored transactions dated from..to: what stops a period from being locked. */
+export async function countUnbookedTransactions(db: Database, companyId: string, from: string, to: string): Promise<number> {
+  const t = bankTransactions;
+  const row = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(t)
+    .where(and(eq(t.companyId, companyId), isNull(t.journalEntryId), eq(t.isIgnored, false), or(isNull(t.isBusiness), eq(t.isBusiness, true)), gte(t.date, from), lte(t.date, to)))
+    .get();
+  return Number(row?.n ?? 0);
+}
+
+/** Inbound transactions not linked to anything, not booked, not ignored. */
+export async function unlinkedInbound(db: Database, companyId: string, filter: { amountOre?: number; currency?: string; text?: string; from?: string }) {
+  const t = bankTransactions;
+  const parts = [];
+  if (filter.amountOre !== undefined) parts.push(and(eq(t.amountOre, filter.amountOre), filter.currency ? eq(t.currency, filter.currency) : undefined));
+  if (filter.amountOre !== undefined && filter.currency) parts.push(and(eq(t.amountForeignOre, filter.amountOre), eq(t.currencyForeign, filter.currency)));
+  if (filter.text) {
+    const p = `%${filter.text.toLowerCase()}%`;
+    parts.push(or(like(sql`lower(${t.description})`, p), like(sql`lower(coalesce(${t.reference}, ''))`, p), like(t.ocrReferences, `%"${filter.text}"%`)));
+  }
+  return db
+    .select()
+    .from(t)
+    .where(and(eq(t.companyId, companyId), sql`${t.amountOre} > 0`, isNull(t.journalEntryId), isNull(t.invoiceId), eq(t.isIgnored, false), filter.from ? gte(t.date, filter.from) : undefined, or(...parts)))
+    .orderBy(asc(t.date), asc(t.id))
+    .limit(20)
+    .all();
+}
+
+export async function templateByMerchant(db: Database, companyId: string, merchantKey: string): Promise<BankTemplateRow | undefined> {
+  return db.select().from(bankTemplates).where(and(eq(bankTemplates.companyId, companyId), eq(bankTemplates.merchantKey, merchantKey))).get();
+}
+
+export async function loadTemplate(db: Database, companyId: string, id: string): Promise<BankTemplateRow> {
+  const row = await db.select().from(bankTemplates).where(and(eq(bankTemplates.companyId, companyId), eq(bankTemplates.id, id))).get();
+  if (!row) throw new ApiError("NOT_FOUND", { resource: "transaction_template", id });
+  return row;
+}
+
+export async function listTemplates(db: Database, companyId: string) {
+  return db.select().from(bankTemplates).where(eq(bankTemplates.companyId, companyId)).orderBy(desc(bankTemplates.useCount), asc(bankTemplates.merchantKey)).limit(500).all();
+}
+
+/** The key a merchant's template and history are remembered under. */
+export function merchantKeyOf(r: Pick<BankTransactionRow, "merchantName" | "description">): string {
+  return (r.merchantName ?? r.description).normalize("NFC").toLowerCase().replace(/\s+/g, " ").trim();
+}
+
+/** Whether `word` stands on its own in `text` (letters and digits around it count as part of a word). */
+export function hasWord(text: string, word: string): boolean {
+  if (word.length < 2) return false;
+  const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`(?<![\\p{L}\\d])${escaped}(?![\\p{L}\\d])`, "iu").test(text);
+}

@@ -1,0 +1,115 @@
+import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { nowIso } from "../../clock";
+import { database } from "../../db/client";
+import type { AppEnv } from "../../http/context";
+import { dispatch } from "../../http/dispatch";
+import { json } from "../../http/envelope";
+import { DateSchema } from "../../http/fields";
+import { defineRoute } from "../../http/route";
+import { complianceCheck, deadlinesOf, loadSettings, settingsJson } from "./service";
+
+const TAG = "Compliance";
+const Params = z.object({ companyId: z.string() });
+const Finding = z.object({ severity: z.enum(["blocker", "warning", "info"]), code: z.string(), message: z.string(), details: z.record(z.string(), z.unknown()) });
+const CheckResult = z
+  .object({ type: z.string(), ready: z.boolean(), findings: z.array(Finding), summary: z.record(z.string(), z.unknown()), generated_at: z.string(), params: z.object({ type: z.string(), fiscal_period_id: z.string() }) })
+  .openapi("ComplianceResult");
+const Settings = z
+  .object({
+    annual_turnover_sek: z.number().int().min(0).max(1e12).openapi({ description: "estimated VAT base (beskattningsunderlag) a year; above 40 000 000 the 26th rules apply" }),
+    has_employees: z.boolean(),
+    eu_trade: z.boolean().openapi({ description: "sells to businesses in other EU countries (EU sales list; yearly VAT due the 26th of the second month)" }),
+    eu_sales_list_period: z.enum(["monthly", "quarterly"]),
+  })
+  .openapi("ComplianceSettings");
+const Deadline = z.object({
+  type: z.enum(["vat_declaration", "employer_declaration", "tax_payment", "f_tax_instalment", "annual_report", "income_tax_return", "eu_sales_list"]),
+  period: z.string(),
+  due_date: z.string(),
+  description_sv: z.string(),
+  description_en: z.string(),
+  source: z.string(),
+});
+
+export function registerComplianceRoutes(app: OpenAPIHono<AppEnv>) {
+  app.openapi(
+    defineRoute({
+      method: "get",
+      path: "/api/v1/companies/{companyId}/compliance/check",
+      tag: TAG,
+      summary: "Pre-flight check: year-end readiness or voucher gaps (a read-only snapshot)",
+      description:
+        "type=year_end_readiness lists each failed check (period locked, no drafts, voucher gaps explained, trial balance balanced) as a blocker with what to do; " +
+        "type=voucher_gaps lists every gap in every series of the period, explained or not. ready is true when there is no blocker. The type vat_close is not supported.",
+      scope: "compliance:read",
+      company: true,
+      params: Params,
+      query: z.object({ type: z.enum(["year_end_readiness", "voucher_gaps"]), fiscal_period_id: z.string().min(1) }).strict(),
+      response: CheckResult,
+    }),
+    async (c) => {
+      const q = c.req.valid("query");
+      return json(c, await complianceCheck(database(c.env), c.get("company").id, q.type, q.fiscal_period_id, nowIso()));
+    },
+  );
+
+  app.openapi(
+    defineRoute({
+      method: "get",
+      path: "/api/v1/companies/{companyId}/tax-deadlines",
+      tag: TAG,
+      summary: "The company's tax and filing deadlines in a date range",
+      description:
+        "Computed, never stored: from the company (entity_type, vat_registered, moms_period, f_skatt, fiscal year) and its compliance settings, by the rules of " +
+        "Skatteförfarandelagen, Årsredovisningslagen and Lag (1930:173) (each deadline names its source), moved to the next banking day. from defaults to today, to to from + 365 days; at most three years.",
+      scope: "compliance:read",
+      company: true,
+      params: Params,
+      query: z.object({ from: DateSchema.optional(), to: DateSchema.optional(), type: Deadline.shape.type.optional() }).strict(),
+      response: z.object({ from: z.string(), to: z.string(), settings: Settings, deadlines: z.array(Deadline) }),
+    }),
+    async (c) => {
+      const q = c.req.valid("query");
+      const db = database(c.env);
+      const companyId = c.get("company").id;
+      const from = q.from ?? nowIso().slice(0, 10);
+      const to = q.to ?? new Date(Date.parse(from) + 365 * 86_400_000).toISOString().slice(0, 10);
+      const [{ deadlines }, settings] = await Promise.all([deadlinesOf(db, companyId, from, to), loadSettings(db, companyId)]);
+      const { updated_at: _u, ...s } = settingsJson(settings);
+      return json(c, { from, to, settings: s, deadlines: q.type ? deadlines.filter((d) => d.type === q.type) : deadlines });
+    },
+  );
+
+  app.openapi(
+    defineRoute({
+      method: "get",
+      path: "/api/v1/companies/{companyId}/compliance/settings",
+      tag: TAG,
+      summary: "What the tax calendar knows beyond the company row",
+      scope: "compliance:read",
+      company: true,
+      params: Params,
+      response: Settings.extend({ updated_at: z.string().nullable() }),
+    }),
+    async (c) => json(c, settingsJson(await loadSettings(database(c.env), c.get("company").id))),
+  );
+
+  app.openapi(
+    defineRoute({
+      method: "patch",
+      path: "/api/v1/companies/{companyId}/compliance/settings",
+      tag: TAG,
+      summary: "Change what the tax calendar knows: turnover, employees, EU trade",
+      description: "Every field optional; without a stored row the defaults are 0, false, false, monthly.",
+      scope: "companies:write",
+      company: true,
+      write: true,
+      idempotency: "optional",
+      dryRun: true,
+      params: Params,
+      body: Settings.partial().strict(),
+      response: Settings.extend({ updated_at: z.string().nullable() }),
+    }),
+    async (c) => dispatch(c, "compliance.update_settings", c.req.valid("json")),
+  );
+}

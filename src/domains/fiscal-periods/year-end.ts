@@ -1,0 +1,305 @@
+// The end of a fiscal year: readiness, currency revaluation, the closing entry, close,
+// and the next year's opening balances.
+//
+// - Readiness (year-end and GET .../compliance/check): the period locked, no drafts, every
+//   voucher gap explained (BFL 5 kap 7 §), the trial balance balanced.
+// - Closing entry (bokslutsverifikation), dated the last day of the year: the year's
+//   result (classes 3-8, resultOf in src/sweden/bas.ts) booked to 8999 Årets resultat
+//   against 2099 Årets resultat for a limited company and other legal persons, or against
+//   the owner's equity account 2019 (2010-2019 group, BAS: eget kapital i enskild firma
+//   och handelsbolag) for a sole trader or a partnership. The result accounts then net to
+//   zero as a class; each keeps its balance, so the closed year's income statement still
+//   shows them, and none is carried into the next year (SIE: #RES, not #UB).
+// - Opening balances: every class 1-2 account with a non-zero closing balance, posted on
+//   the next year's first day as the opening entry (equal to the closing balances, so the
+//   continuity check holds), then one carry-forward entry: 2099 to 2098 Vinst eller
+//   förlust från föregående år (the annual meeting disposes of it later, ABL 7 kap 11 §),
+//   or the owner's accounts 2011-2019 into 2010 Eget kapital.
+import { eq } from "drizzle-orm";
+import type { Command, CommandContext } from "../../commands/plan";
+import { backgroundContext, submit } from "../../commands/submit";
+import type { Database } from "../../db/client";
+import { fiscalPeriods } from "../../db/schema";
+import { ApiError, fieldError } from "../../http/api-error";
+import type { EngineLine, FiscalPeriodRow } from "../../ledger/engine";
+import { fromOre } from "../../ledger/money";
+import { draftCount, OPENING_SOURCE, periodAccountTotals, postedEntriesOfSource } from "../../ledger/queries";
+import { isBalanceAccount, resultOf } from "../../sweden/bas";
+import { addDays } from "../../sweden/fiscal-year";
+import type { OperationContext } from "../operations";
+import { planOperation } from "../operations";
+import { voucherGaps } from "./gaps";
+import { planRevaluation, revaluationOf, type RevaluationSources } from "./revaluation";
+import { loadPeriod, periodJson } from "./service";
+
+export const CLOSING_ACCOUNT = "8999";
+export const CLOSING_SOURCE = "year_end_closing";
+export const CARRY_FORWARD_SOURCE = "result_carried_forward";
+
+/** Forms whose equity is the owners' own accounts (BAS 2010-2019) rather than 2081-2099. */
+const PERSONAL_EQUITY_FORMS = new Set(["enskild_firma", "handelsbolag", "kommanditbolag"]);
+
+/** Where the year's result goes, and where it is carried next year, by the company's form. */
+export function resultAccountsFor(entityType: string): { result: string; carriedTo: string; carried: (account: string) => boolean } {
+  return PERSONAL_EQUITY_FORMS.has(entityType)
+    ? { result: "2019", carriedTo: "2010", carried: (a) => a >= "2011" && a <= "2019" }
+    : { result: "2099", carriedTo: "2098", carried: (a) => a === "2099" };
+}
+
+export interface Finding {
+  severity: "blocker" | "warning" | "info";
+  code: string;
+  message: string;
+  details: Record<string, unknown>;
+}
+
+/** Each check the year-end needs, failed ones as blockers with what to do. */
+export async function yearEndReadiness(db: Database, companyId: string, period: FiscalPeriodRow): Promise<{ ready: boolean; findings: Finding[] }> {
+  const [drafts, gaps, totals, revaluation] = await Promise.all([
+    draftCount(db, companyId, period.id),
+    voucherGaps(db, companyId, period.id),
+    periodAccountTotals(db, companyId, period.id),
+    revaluationOf(db, companyId, period.id),
+  ]);
+  const base = `/api/v1/companies/${companyId}/fiscal-periods/${period.id}`;
+  const findings: Finding[] = [];
+  if (period.isClosed) findings.push({ severity: "blocker", code: "PERIOD_CLOSED", message: "The period is closed; its year-end is done.", details: { closed_at: period.closedAt } });
+  else if (period.closingEntryId) findings.push({ severity: "blocker", code: "YEAR_END_ALREADY_RUN", message: `The year-end has run (closing entry ${period.closingEntryId}); close the period with POST ${base}/close.`, details: { closing_entry_id: period.closingEntryId } });
+  if (drafts > 0) findings.push({ severity: "blocker", code: "PERIOD_LOCK_HAS_DRAFTS", message: `Commit or cancel the ${drafts} draft entries of the period.`, details: { draft_count: drafts } });
+  if (!period.lockedAt && !period.isClosed) findings.push({ severity: "blocker", code: "PERIOD_NOT_LOCKED", message: `Lock the period with POST ${base}/lock.`, details: {} });
+  for (const g of gaps.filter((x) => !x.explained)) {
+    findings.push({
+      severity: "blocker",
+      code: "VOUCHER_GAP_UNEXPLAINED",
+      message: `Voucher numbers ${g.voucher_series}${g.gap_start}${g.gap_end > g.gap_start ? `-${g.voucher_series}${g.gap_end}` : ""} are missing; explain them with POST /api/v1/companies/${companyId}/voucher-gap-explanations.`,
+      details: { voucher_series: g.voucher_series, gap_start: g.gap_start, gap_end: g.gap_end },
+    });
+  }
+  const debit = totals.reduce((s, t) => s + t.debitOre, 0);
+  const credit = totals.reduce((s, t) => s + t.creditOre, 0);
+  if (debit !== credit) findings.push({ severity: "blocker", code: "YEAR_END_UNBALANCED_TRIAL", message: "The trial balance does not balance; contact support, the books need repair.", details: { debit_total: fromOre(debit), credit_total: fromOre(credit) } });
+  if (!revaluation && !period.closingEntryId) findings.push({ severity: "info", code: "CURRENCY_REVALUATION_PENDING", message: "The year-end revalues open foreign-currency receivables and payables first.", details: {} });
+  return { ready: !findings.some((f) => f.severity === "blocker"), findings };
+}
+
+/** The refusal for a failed readiness: the first blocker's own code where the catalogue has one. */
+function refusal(findings: Finding[]): ApiError | null {
+  const blockers = findings.filter((f) => f.severity === "blocker");
+  if (!blockers.length) return null;
+  const first = blockers[0];
+  const details = { findings: blockers };
+  if (first.code === "PERIOD_CLOSED" || first.code === "YEAR_END_ALREADY_RUN") return new ApiError("CONFLICT", { ...first.details, ...details }, first.message);
+  if (first.code === "PERIOD_LOCK_HAS_DRAFTS" || first.code === "PERIOD_NOT_LOCKED" || first.code === "YEAR_END_UNBALANCED_TRIAL") return new ApiError(first.code, details, first.message);
+  return new ApiError("YEAR_END_FAILED", details, first.message);
+}
+
+async function assertReady(db: Database, companyId: string, period: FiscalPeriodRow): Promise<void> {
+  const err = refusal((await yearEndReadiness(db, companyId, period)).findings);
+  if (err) throw err;
+}
+
+/** Who started an operation: its writes are audited as theirs. */
+interface StartedBy {
+  api_key_id: string;
+  user_id: string;
+}
+
+const startedBy = (ctx: CommandContext): StartedBy => ({ api_key_id: ctx.apiKeyId, user_id: ctx.userId });
+
+// ---------------------------------------------------------------- year-end
+
+/** POST .../year-end: checks readiness now (a refusal writes nothing), then queues the work. */
+export const startYearEnd: Command<{ id: string }> = async (db, input, ctx) => {
+  const period = await loadPeriod(db, ctx.companyId, input.id);
+  await assertReady(db, ctx.companyId, period);
+  const op = planOperation(db, ctx, "fiscal_periods.year_end", { fiscal_period_id: period.id, started_by: startedBy(ctx) });
+  return { status: 202, data: op.handle, statements: op.statements, afterCommit: [op.job], audit: { action: "fiscal_period.year_end_started", resourceType: "operation", resourceId: op.handle.operation_id } };
+};
+
+export interface YearEndDeps {
+  /** the company's entity_type (companies sits above this domain) */
+  entityTypeOf: (db: Database, companyId: string) => Promise<string>;
+  revaluation: RevaluationSources;
+}
+
+/**
+ * The year-end itself, in the company's writer, all in one batch: readiness again,
+ * the revaluation unless the period has one, then the closing entry and closing_entry_id.
+ */
+export const runYearEnd =
+  (deps: YearEndDeps): Command<{ id: string }> =>
+  async (db, input, ctx, env) => {
+    const period = await loadPeriod(db, ctx.companyId, input.id);
+    await assertReady(db, ctx.companyId, period);
+    const existing = await revaluationOf(db, ctx.companyId, period.id);
+    const revaluation = existing ? null : await planRevaluation(db, ctx, env, deps.revaluation, period, period.periodEnd);
+    const totals = await periodAccountTotals(db, ctx.companyId, period.id);
+    const movements = [...totals, ...(revaluation?.lines ?? []).map((l) => ({ account: l.accountNumber, debitOre: l.debitOre, creditOre: l.creditOre }))];
+    const { resultOre } = resultOf(movements);
+    if (resultOre === 0) throw new ApiError("YEAR_END_NO_ACTIVITY", { fiscal_period_id: period.id }, "The year's result is zero: there is nothing to close.");
+    const accounts = resultAccountsFor(await deps.entityTypeOf(db, ctx.companyId));
+    const amount = Math.abs(resultOre);
+    const profit = resultOre > 0;
+    const lines: EngineLine[] = [
+      { accountNumber: CLOSING_ACCOUNT, debitOre: profit ? amount : 0, creditOre: profit ? 0 : amount, lineDescription: "Årets resultat" },
+      { accountNumber: accounts.result, debitOre: profit ? 0 : amount, creditOre: profit ? amount : 0, lineDescription: "Årets resultat" },
+    ];
+    const entry = await ctx.ledger.post({ date: period.periodEnd, description: `Bokslut ${period.name}: årets resultat`, sourceType: CLOSING_SOURCE, sourceId: period.id, lines, yearEnd: true });
+    const row = { ...period, closingEntryId: entry.row.id };
+    return {
+      status: 200,
+      data: {
+        fiscal_period_id: period.id,
+        closing_entry_id: entry.row.id,
+        voucher_series: entry.row.voucherSeries,
+        voucher_number: entry.voucherNumber,
+        result_account: accounts.result,
+        year_result: fromOre(resultOre),
+        currency_revaluation: revaluation ? revaluation.result : (existing!.result as Record<string, unknown>),
+        period: periodJson(row),
+      },
+      statements: [...(revaluation?.statements ?? []), ...entry.statements, db.update(fiscalPeriods).set({ closingEntryId: entry.row.id }).where(eq(fiscalPeriods.id, period.id))],
+      audit: { action: "fiscal_period.year_end", resourceType: "fiscal_period", resourceId: period.id, voucher: entry.voucher },
+    };
+  };
+
+// ---------------------------------------------------------------- currency revaluation
+
+/**
+ * POST .../currency-revaluation. Rule order: FX_PERIOD_NOT_FOUND > FX_PERIOD_CLOSED >
+ * VALIDATION_ERROR (as_of_date outside the period) > CURRENCY_REVALUATION_ALREADY_EXISTS.
+ */
+async function revaluationTarget(db: Database, ctx: CommandContext, id: string, asOfDate: string | undefined) {
+  const period = await loadPeriod(db, ctx.companyId, id).catch((err) => {
+    throw err instanceof ApiError && err.code === "PERIOD_NOT_FOUND" ? new ApiError("FX_PERIOD_NOT_FOUND", { fiscal_period_id: id }) : err;
+  });
+  if (period.isClosed) throw new ApiError("FX_PERIOD_CLOSED", { fiscal_period_id: period.id, closed_at: period.closedAt });
+  const asOf = asOfDate ?? period.periodEnd;
+  if (asOf < period.periodStart || asOf > period.periodEnd) throw fieldError("as_of_date", `must be inside the period (${period.periodStart} to ${period.periodEnd})`);
+  const existing = await revaluationOf(db, ctx.companyId, period.id);
+  if (existing) throw new ApiError("CURRENCY_REVALUATION_ALREADY_EXISTS", { fiscal_period_id: period.id, revaluation_id: existing.id, as_of_date: existing.asOfDate, revaluation_entry_id: existing.revaluationEntryId });
+  return { period, asOf };
+}
+
+export const startCurrencyRevaluation: Command<{ id: string; as_of_date?: string }> = async (db, input, ctx) => {
+  const { period, asOf } = await revaluationTarget(db, ctx, input.id, input.as_of_date);
+  const op = planOperation(db, ctx, "fiscal_periods.currency_revaluation", { fiscal_period_id: period.id, as_of_date: asOf, started_by: startedBy(ctx) });
+  return { status: 202, data: op.handle, statements: op.statements, afterCommit: [op.job], audit: { action: "fiscal_period.currency_revaluation_started", resourceType: "operation", resourceId: op.handle.operation_id } };
+};
+
+export const runCurrencyRevaluation =
+  (sources: RevaluationSources): Command<{ id: string; as_of_date: string }> =>
+  async (db, input, ctx, env) => {
+    const { period, asOf } = await revaluationTarget(db, ctx, input.id, input.as_of_date);
+    const planned = await planRevaluation(db, ctx, env, sources, period, asOf);
+    return {
+      status: 200,
+      data: planned.result,
+      statements: planned.statements,
+      audit: { action: "fiscal_period.currency_revalued", resourceType: "fiscal_period", resourceId: period.id, voucher: planned.voucher },
+    };
+  };
+
+// ---------------------------------------------------------------- the operations
+
+/** The queue's side of both operations: hand the run to the company's writer as the starter. */
+async function runThroughWriter(op: OperationContext, name: "fiscal_periods.year_end_run" | "fiscal_periods.currency_revaluation_run", input: Record<string, unknown>) {
+  const opInput = op.operation.input as { started_by?: StartedBy };
+  const actor = opInput.started_by ? { apiKeyId: opInput.started_by.api_key_id, userId: opInput.started_by.user_id } : undefined;
+  await op.progress({ phase: "running" });
+  const res = await submit(op.env, { name, input: input as never, idempotency: null, ctx: backgroundContext(op.env, op.operation.companyId, op.operation.requestId, op.now(), actor) });
+  if (!res.ok) throw new ApiError(res.error.code, res.error.details, res.error.message);
+  return res.data;
+}
+
+export async function runYearEndOperation(op: OperationContext) {
+  const input = op.operation.input as { fiscal_period_id: string };
+  return runThroughWriter(op, "fiscal_periods.year_end_run", { id: input.fiscal_period_id });
+}
+
+export async function runCurrencyRevaluationOperation(op: OperationContext) {
+  const input = op.operation.input as { fiscal_period_id: string; as_of_date: string };
+  return runThroughWriter(op, "fiscal_periods.currency_revaluation_run", { id: input.fiscal_period_id, as_of_date: input.as_of_date });
+}
+
+// ---------------------------------------------------------------- close
+
+/** POST .../close: irreversible. CONFLICT unless locked with a closing entry. */
+export const closePeriod: Command<{ id: string }> = async (db, input, ctx) => {
+  const period = await loadPeriod(db, ctx.companyId, input.id);
+  if (period.isClosed) throw new ApiError("CONFLICT", { fiscal_period_id: period.id, is_closed: true, closed_at: period.closedAt }, "The period is closed already.");
+  if (!period.lockedAt || !period.closingEntryId) {
+    throw new ApiError("CONFLICT", { fiscal_period_id: period.id, locked_at: period.lockedAt, closing_entry_id: period.closingEntryId }, "Only a locked period whose year-end has run can be closed.");
+  }
+  const row = { ...period, isClosed: true, closedAt: ctx.now };
+  return {
+    status: 200,
+    data: { id: period.id, is_closed: true, closed_at: ctx.now },
+    statements: [db.update(fiscalPeriods).set({ isClosed: true, closedAt: ctx.now }).where(eq(fiscalPeriods.id, period.id))],
+    audit: { action: "fiscal_period.closed", resourceType: "fiscal_period", resourceId: period.id },
+    events: [{ type: "period.year_closed", object: periodJson(row), previousAttributes: { is_closed: false, closed_at: null } }],
+  };
+};
+
+// ---------------------------------------------------------------- opening balances
+
+/**
+ * POST .../opening-balances. Rule order: PERIOD_NOT_FOUND (this or the next period) >
+ * YEAR_END_NOT_RUN > VALIDATION_ERROR (next_period_id is not the following period) >
+ * YEAR_END_NEXT_PERIOD_HAS_IB > YEAR_END_NO_ACTIVITY (no balance to carry) > the ledger's
+ * rules for the next period (PERIOD_LOCKED).
+ */
+export const postOpeningBalances =
+  (entityTypeOf: YearEndDeps["entityTypeOf"]): Command<{ id: string; next_period_id: string }> =>
+  async (db, input, ctx) => {
+    const period = await loadPeriod(db, ctx.companyId, input.id);
+    const next = await loadPeriod(db, ctx.companyId, input.next_period_id);
+    if (!period.closingEntryId) throw new ApiError("YEAR_END_NOT_RUN", { fiscal_period_id: period.id }, "Run the year-end of the period first.");
+    if (next.periodStart !== addDays(period.periodEnd, 1)) throw fieldError("next_period_id", `must be the period that starts ${addDays(period.periodEnd, 1)}`);
+    const [opening] = await postedEntriesOfSource(db, ctx.companyId, next.id, OPENING_SOURCE);
+    if (opening) throw new ApiError("YEAR_END_NEXT_PERIOD_HAS_IB", { next_period_id: next.id, opening_entry_id: opening.id, voucher: `${opening.voucherSeries}${opening.voucherNumber}` });
+    const balances = (await periodAccountTotals(db, ctx.companyId, period.id))
+      .filter((t) => isBalanceAccount(t.account) && t.debitOre !== t.creditOre)
+      .sort((a, b) => a.account.localeCompare(b.account));
+    if (!balances.length) throw new ApiError("YEAR_END_NO_ACTIVITY", { fiscal_period_id: period.id }, "No balance account has a closing balance to carry forward.");
+    const lines: EngineLine[] = balances.map((b) => ({ accountNumber: b.account, debitOre: Math.max(b.debitOre - b.creditOre, 0), creditOre: Math.max(b.creditOre - b.debitOre, 0), lineDescription: "Ingående balans" }));
+    const entry = await ctx.ledger.postNew({
+      fiscalPeriodId: next.id,
+      entryDate: next.periodStart,
+      description: `Ingående balans ${next.name}`,
+      voucherSeries: await ctx.ledger.defaultSeries(),
+      sourceType: OPENING_SOURCE,
+      sourceId: period.id,
+      lines,
+    });
+    // the prior year's result, carried to where the next year keeps it
+    const accounts = resultAccountsFor(await entityTypeOf(db, ctx.companyId));
+    const carried = balances.filter((b) => accounts.carried(b.account) && b.account !== accounts.carriedTo);
+    const carriedNet = carried.reduce((s, b) => s + b.debitOre - b.creditOre, 0);
+    const transferLines: EngineLine[] = carried.map((b) => ({ accountNumber: b.account, debitOre: Math.max(b.creditOre - b.debitOre, 0), creditOre: Math.max(b.debitOre - b.creditOre, 0), lineDescription: "Omföring till eget kapital" }));
+    if (carriedNet !== 0) transferLines.push({ accountNumber: accounts.carriedTo, debitOre: Math.max(carriedNet, 0), creditOre: Math.max(-carriedNet, 0), lineDescription: "Föregående års resultat och egna uttag och insättningar" });
+    const transfer = carried.length
+      ? await ctx.ledger.postNew({
+          fiscalPeriodId: next.id,
+          entryDate: next.periodStart,
+          description: `Omföring av föregående års resultat ${period.name}`,
+          voucherSeries: await ctx.ledger.defaultSeries(),
+          sourceType: CARRY_FORWARD_SOURCE,
+          sourceId: period.id,
+          lines: transferLines,
+        })
+      : null;
+    return {
+      status: 201,
+      data: {
+        opening_entry_id: entry.row.id,
+        voucher_series: entry.row.voucherSeries,
+        voucher_number: entry.voucherNumber,
+        next_period_id: next.id,
+        carry_forward_entry_id: transfer?.row.id ?? null,
+        carry_forward_voucher_number: transfer?.voucherNumber ?? null,
+      },
+      statements: [...entry.statements, ...(transfer?.statements ?? [])],
+      audit: { action: "fiscal_period.opening_balances", resourceType: "fiscal_period", resourceId: next.id, voucher: entry.voucher },
+    };
+  };

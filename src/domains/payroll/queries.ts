@@ -1,0 +1,312 @@
+// Reads of the payroll tables and the JSON shape of their rows.
+import { and, asc, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { employees, salaryLineItems, salaryRunEmployees, salaryRuns } from "../../db/schema";
+import type { Env } from "../../env";
+import { ApiError } from "../../http/api-error";
+import { hmacSha256Hex } from "../../http/crypto";
+import { afterDesc, type PageRequest } from "../../http/pagination";
+import { fromOre } from "../../ledger/money";
+import { decryptSecret } from "../../secrets";
+import { ENGINE_ITEM_TYPES, itemType } from "./item-types";
+
+export type EmployeeRow = typeof employees.$inferSelect;
+export type SalaryRunRow = typeof salaryRuns.$inferSelect;
+export type RunEmployeeRow = typeof salaryRunEmployees.$inferSelect;
+export type LineItemRow = typeof salaryLineItems.$inferSelect;
+
+/** The blind index of a personnummer: HMAC under the PII key, so equality needs no plaintext. */
+export async function personnummerHash(env: Env, pnr12: string): Promise<string> {
+  if (!env.PII_ENCRYPTION_KEY) throw new ApiError("INTERNAL_ERROR", { setting: "PII_ENCRYPTION_KEY" }, "The encryption key (PII_ENCRYPTION_KEY) is not configured; nothing was stored.");
+  return hmacSha256Hex(env.PII_ENCRYPTION_KEY, `employee-personnummer:${pnr12}`);
+}
+
+/** Spec: the birth date part and XXXX. */
+export const maskedPersonnummer = (prefix: string) => `${prefix}-XXXX`;
+
+export function employeeJson(e: EmployeeRow, full?: string) {
+  return {
+    id: e.id,
+    first_name: e.firstName,
+    last_name: e.lastName,
+    ...(full !== undefined ? { personnummer: full } : {}),
+    personnummer_masked: maskedPersonnummer(e.personnummerPrefix),
+    birth_date: e.birthDate,
+    email: e.email,
+    employment_type: e.employmentType,
+    personnel_category: e.personnelCategory,
+    employment_start: e.employmentStart,
+    employment_end: e.employmentEnd,
+    salary_type: e.salaryType,
+    monthly_salary: e.monthlySalaryOre === null ? null : fromOre(e.monthlySalaryOre),
+    hourly_rate: e.hourlyRateOre === null ? null : fromOre(e.hourlyRateOre),
+    salary_exchange_monthly: fromOre(e.salaryExchangeOre),
+    f_skatt_status: e.fSkattStatus,
+    tax_table_number: e.taxTableNumber,
+    tax_column: e.taxColumn,
+    tax_decided_percent: e.taxDecidedPercent,
+    tax_decision_reference: e.taxDecisionReference,
+    clearing_number: e.clearingNumber,
+    bank_account_number: e.bankAccountNumber,
+    bank_name: e.bankName,
+    vacation_rule: e.vacationRule,
+    vacation_days_per_year: e.vacationDaysPerYear,
+    is_active: e.isActive,
+    deactivated_at: e.deactivatedAt,
+    created_at: e.createdAt,
+    updated_at: e.updatedAt,
+  };
+}
+
+/** The detail read: the full personnummer, decrypted. */
+export async function employeeDetailJson(env: Env, e: EmployeeRow) {
+  const plain = await decryptSecret(env.PII_ENCRYPTION_KEY, e.personnummerEnc);
+  if (plain === null) throw new ApiError("INTERNAL_ERROR", { employee_id: e.id }, "The stored personnummer cannot be decrypted with the configured key.");
+  return employeeJson(e, plain);
+}
+
+export async function loadEmployee(db: Database, companyId: string, id: string): Promise<EmployeeRow> {
+  const row = await db.select().from(employees).where(and(eq(employees.companyId, companyId), eq(employees.id, id))).get();
+  if (!row) throw new ApiError("NOT_FOUND", { resource: "employee", id });
+  return row;
+}
+
+export async function employeesByIds(db: Database, companyId: string, ids: string[]): Promise<Map<string, EmployeeRow>> {
+  const out = new Map<string, EmployeeRow>();
+  for (let i = 0; i < ids.length; i += 90) {
+    const chunk = ids.slice(i, i + 90);
+    for (const e of await db.select().from(employees).where(and(eq(employees.companyId, companyId), inArray(employees.id, chunk))).all()) out.set(e.id, e);
+  }
+  return out;
+}
+
+export async function employeeWithPersonnummer(db: Database, companyId: string, hash: string, exceptId: string | null) {
+  return db
+    .select({ id: employees.id })
+    .from(employees)
+    .where(and(eq(employees.companyId, companyId), eq(employees.personnummerHash, hash), exceptId ? ne(employees.id, exceptId) : undefined))
+    .get();
+}
+
+export async function listEmployees(env: Env, db: Database, companyId: string, q: { include_inactive?: boolean; search?: string }, page: PageRequest) {
+  let search = undefined;
+  if (q.search) {
+    const digits = q.search.replace(/\D/g, "");
+    const pattern = `%${q.search.replace(/[%_\\]/g, (m) => `\\${m}`)}%`;
+    search = or(
+      sql`(${employees.firstName} || ' ' || ${employees.lastName}) LIKE ${pattern} ESCAPE '\\'`,
+      digits.length === 12 ? eq(employees.personnummerHash, await personnummerHash(env, digits)) : undefined,
+      digits.length === 8 ? eq(employees.personnummerPrefix, digits) : undefined,
+    );
+  }
+  return db
+    .select()
+    .from(employees)
+    .where(and(eq(employees.companyId, companyId), q.include_inactive ? undefined : eq(employees.isActive, true), search, afterDesc(page, employees.createdAt, employees.id)))
+    .orderBy(desc(employees.createdAt), asc(employees.id))
+    .limit(page.limit + 1)
+    .all();
+}
+
+export async function activeEmployees(db: Database, companyId: string): Promise<EmployeeRow[]> {
+  return db.select().from(employees).where(and(eq(employees.companyId, companyId), eq(employees.isActive, true))).orderBy(asc(employees.createdAt), asc(employees.id)).all();
+}
+
+// Salary runs
+
+export async function loadRun(db: Database, companyId: string, id: string): Promise<SalaryRunRow> {
+  const row = await db.select().from(salaryRuns).where(and(eq(salaryRuns.companyId, companyId), eq(salaryRuns.id, id))).get();
+  if (!row) throw new ApiError("NOT_FOUND", { resource: "salary_run", id });
+  return row;
+}
+
+export async function runForPeriod(db: Database, companyId: string, year: number, month: number) {
+  return db
+    .select({ id: salaryRuns.id })
+    .from(salaryRuns)
+    .where(and(eq(salaryRuns.companyId, companyId), eq(salaryRuns.periodYear, year), eq(salaryRuns.periodMonth, month)))
+    .get();
+}
+
+export async function countRunEmployees(db: Database, runIds: string[]): Promise<Map<string, number>> {
+  if (!runIds.length) return new Map();
+  const rows = await db
+    .select({ id: salaryRunEmployees.salaryRunId, n: sql<number>`count(*)` })
+    .from(salaryRunEmployees)
+    .where(inArray(salaryRunEmployees.salaryRunId, runIds))
+    .groupBy(salaryRunEmployees.salaryRunId)
+    .all();
+  return new Map(rows.map((r) => [r.id, Number(r.n)]));
+}
+
+export function runJson(r: SalaryRunRow, employeeCount: number) {
+  const entryIds = [r.salaryEntryId, r.avgifterEntryId, r.pensionEntryId].filter((x): x is string => !!x);
+  return {
+    id: r.id,
+    period_year: r.periodYear,
+    period_month: r.periodMonth,
+    payment_date: r.paymentDate,
+    voucher_series: r.voucherSeries,
+    status: r.status,
+    employee_count: employeeCount,
+    total_gross: fromOre(r.totalGrossOre),
+    total_benefits: fromOre(r.totalBenefitsOre),
+    total_reimbursements: fromOre(r.totalReimbursementsOre),
+    total_deductions: fromOre(r.totalDeductionsOre),
+    total_tax: fromOre(r.totalTaxOre),
+    total_net: fromOre(r.totalNetOre),
+    total_avgifter: fromOre(r.totalAvgifterOre),
+    total_pension: fromOre(r.totalPensionOre),
+    total_special_payroll_tax: fromOre(r.totalSpecialPayrollTaxOre),
+    total_employer_cost: fromOre(r.totalGrossOre + r.totalReimbursementsOre + r.totalAvgifterOre + r.totalPensionOre + r.totalSpecialPayrollTaxOre),
+    settlement_account: r.settlementAccount,
+    salary_entry_id: r.salaryEntryId,
+    avgifter_entry_id: r.avgifterEntryId,
+    vacation_entry_id: null,
+    pension_entry_id: r.pensionEntryId,
+    entry_ids: entryIds,
+    calculated_at: r.calculatedAt,
+    approved_at: r.approvedAt,
+    approved_by: r.approvedBy,
+    paid_at: r.paidAt,
+    paid_by: r.paidBy,
+    booked_at: r.bookedAt,
+    booked_by: r.bookedBy,
+    warnings: r.warnings,
+    created_at: r.createdAt,
+    updated_at: r.updatedAt,
+  };
+}
+
+export async function listRuns(db: Database, companyId: string, q: { period_year?: number; status?: SalaryRunRow["status"] }, page: PageRequest) {
+  return db
+    .select()
+    .from(salaryRuns)
+    .where(
+      and(
+        eq(salaryRuns.companyId, companyId),
+        q.period_year ? eq(salaryRuns.periodYear, q.period_year) : undefined,
+        q.status ? eq(salaryRuns.status, q.status) : undefined,
+        afterDesc(page, salaryRuns.createdAt, salaryRuns.id),
+      ),
+    )
+    .orderBy(desc(salaryRuns.createdAt), asc(salaryRuns.id))
+    .limit(page.limit + 1)
+    .all();
+}
+
+export async function runEmployees(db: Database, runId: string, page?: PageRequest): Promise<RunEmployeeRow[]> {
+  const q = db
+    .select()
+    .from(salaryRunEmployees)
+    .where(and(eq(salaryRunEmployees.salaryRunId, runId), page ? afterDesc(page, salaryRunEmployees.createdAt, salaryRunEmployees.id) : undefined))
+    .orderBy(desc(salaryRunEmployees.createdAt), asc(salaryRunEmployees.id));
+  return page ? q.limit(page.limit + 1).all() : q.all();
+}
+
+export async function loadRunEmployee(db: Database, runId: string, employeeId: string): Promise<RunEmployeeRow> {
+  const row = await db.select().from(salaryRunEmployees).where(and(eq(salaryRunEmployees.salaryRunId, runId), eq(salaryRunEmployees.employeeId, employeeId))).get();
+  if (!row) throw new ApiError("NOT_FOUND", { resource: "salary_run_employee", salary_run_id: runId, employee_id: employeeId });
+  return row;
+}
+
+/** Payslip order: the engine's rows first (salary, then salary exchange), then the manual rows as added. */
+function payslipOrder(rows: LineItemRow[]): LineItemRow[] {
+  const rank = (i: LineItemRow) => (i.source === "engine" ? (ENGINE_ITEM_TYPES as readonly string[]).indexOf(i.itemType) : ENGINE_ITEM_TYPES.length);
+  return rows.sort((a, b) => rank(a) - rank(b) || a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+}
+
+export async function lineItemsOfRun(db: Database, runId: string): Promise<LineItemRow[]> {
+  return payslipOrder(await db.select().from(salaryLineItems).where(eq(salaryLineItems.salaryRunId, runId)).all());
+}
+
+export async function lineItemsOf(db: Database, runEmployeeId: string): Promise<LineItemRow[]> {
+  return payslipOrder(await db.select().from(salaryLineItems).where(eq(salaryLineItems.salaryRunEmployeeId, runEmployeeId)).all());
+}
+
+/** Effective values: the override if set, else the calculated. */
+export const effectiveTaxOre = (r: RunEmployeeRow) => r.taxOverrideOre ?? r.taxCalculatedOre;
+export const effectiveAvgifterOre = (r: RunEmployeeRow) => r.avgifterOverrideOre ?? r.avgifterCalculatedOre;
+
+export function lineItemJson(i: LineItemRow) {
+  return {
+    salary_line_item_id: i.id,
+    item_type: i.itemType,
+    category: itemType(i.itemType).category,
+    description: i.description,
+    amount: fromOre(i.amountOre),
+    account_number: i.accountNumber,
+    source: i.source,
+    created_at: i.createdAt,
+  };
+}
+
+export interface Ytd {
+  grossOre: number;
+  benefitsOre: number;
+  taxOre: number;
+  netOre: number;
+  avgifterOre: number;
+}
+
+export function runEmployeeJson(r: RunEmployeeRow, e: EmployeeRow, extra?: { ytd: Ytd; items: LineItemRow[] }) {
+  return {
+    salary_run_employee_id: r.id,
+    salary_run_id: r.salaryRunId,
+    employee_id: r.employeeId,
+    first_name: e.firstName,
+    last_name: e.lastName,
+    personnummer_masked: maskedPersonnummer(e.personnummerPrefix),
+    salary_type: e.salaryType,
+    hours: r.hoursHundredths === null ? null : r.hoursHundredths / 100,
+    gross_salary: fromOre(r.grossOre),
+    taxable_benefits: fromOre(r.benefitsOre),
+    tax_free_reimbursements: fromOre(r.reimbursementsOre),
+    net_deductions: fromOre(r.deductionsOre),
+    tax_basis: fromOre(r.taxBasisOre),
+    avgifter_basis: fromOre(r.avgifterBasisOre),
+    tax_withheld: fromOre(effectiveTaxOre(r)),
+    tax_withheld_calculated: fromOre(r.taxCalculatedOre),
+    tax_withheld_override: r.taxOverrideOre === null ? null : fromOre(r.taxOverrideOre),
+    avgifter_amount: fromOre(effectiveAvgifterOre(r)),
+    avgifter_amount_calculated: fromOre(r.avgifterCalculatedOre),
+    avgifter_amount_override: r.avgifterOverrideOre === null ? null : fromOre(r.avgifterOverrideOre),
+    pension_premium: fromOre(r.pensionOre),
+    special_payroll_tax: fromOre(r.specialPayrollTaxOre),
+    net_salary: fromOre(r.netOre),
+    calculated: r.breakdown !== null,
+    ...(extra
+      ? {
+          ytd: { gross: fromOre(extra.ytd.grossOre), taxable_benefits: fromOre(extra.ytd.benefitsOre), tax: fromOre(extra.ytd.taxOre), net: fromOre(extra.ytd.netOre), avgifter: fromOre(extra.ytd.avgifterOre) },
+          line_items: extra.items.map(lineItemJson),
+          calculation_breakdown: r.breakdown,
+        }
+      : {}),
+  };
+}
+
+/**
+ * Year to date for a payslip: the employee's runs paid in the same year that are at least
+ * approved, paid on or before this run's payment date, and this run itself.
+ */
+export async function ytdOf(db: Database, companyId: string, employeeId: string, run: SalaryRunRow): Promise<Ytd> {
+  const year = run.paymentDate.slice(0, 4);
+  const [row] = await db.all<{ g: number; b: number; t: number; n: number; a: number }>(sql`
+    SELECT COALESCE(SUM(e.gross_ore), 0) AS g, COALESCE(SUM(e.benefits_ore), 0) AS b,
+           COALESCE(SUM(COALESCE(e.tax_override_ore, e.tax_calculated_ore)), 0) AS t, COALESCE(SUM(e.net_ore), 0) AS n,
+           COALESCE(SUM(COALESCE(e.avgifter_override_ore, e.avgifter_calculated_ore)), 0) AS a
+    FROM salary_run_employees e JOIN salary_runs r ON r.id = e.salary_run_id
+    WHERE r.company_id = ${companyId} AND e.employee_id = ${employeeId}
+      AND (r.id = ${run.id} OR (r.status IN ('approved', 'paid', 'booked') AND substr(r.payment_date, 1, 4) = ${year} AND r.payment_date <= ${run.paymentDate}))`);
+  return { grossOre: Number(row?.g ?? 0), benefitsOre: Number(row?.b ?? 0), taxOre: Number(row?.t ?? 0), netOre: Number(row?.n ?? 0), avgifterOre: Number(row?.a ?? 0) };
+}
+
+/** Taxable pay of earlier runs (other than `runId`) paid in `year`, per employee: the one-off amounts' annual income. */
+export async function earlierTaxBasis(db: Database, companyId: string, runId: string, year: number): Promise<Map<string, number>> {
+  const rows = await db.all<{ id: string; s: number }>(sql`
+    SELECT e.employee_id AS id, SUM(e.tax_basis_ore) AS s
+    FROM salary_run_employees e JOIN salary_runs r ON r.id = e.salary_run_id
+    WHERE r.company_id = ${companyId} AND r.id <> ${runId} AND r.status IN ('approved', 'paid', 'booked') AND substr(r.payment_date, 1, 4) = ${String(year)}
+    GROUP BY e.employee_id`);
+  return new Map(rows.map((r) => [r.id, Number(r.s)]));
+}

@@ -1,0 +1,155 @@
+// Payroll reports (spec: Reports > avgifter-basis, salary-journal).
+import { and, asc, eq, gte, lte, ne } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { salaryRuns } from "../../db/schema";
+import { ApiError } from "../../http/api-error";
+import { fromOre } from "../../ledger/money";
+import { declaredContributions, type ContributionPart } from "../../sweden/payroll";
+import { effectiveAvgifterOre, effectiveTaxOre, employeesByIds, lineItemJson, lineItemsOfRun, maskedPersonnummer, runEmployees, runJson, type SalaryRunRow } from "./queries";
+
+interface BreakdownPart {
+  rate: ContributionPart["rate"];
+  percent: string;
+  basis: number;
+  amount: number;
+}
+
+const partsOf = (breakdown: Record<string, unknown> | null): BreakdownPart[] => ((breakdown?.avgifter as { parts?: BreakdownPart[] } | undefined)?.parts ?? []);
+const toOreExact = (kronor: number) => Math.round(kronor * 100);
+
+/**
+ * Per employee: the contribution basis and amount of every run booked with a payment date in
+ * `year`, split by rate; per rate: the bases summed and, month by month, Skatteverket's figure
+ * (bases in whole kronor per rate, contribution with öre dropped; declaredContributions).
+ */
+export async function avgifterBasis(db: Database, companyId: string, year: number) {
+  const runs = await db
+    .select()
+    .from(salaryRuns)
+    .where(and(eq(salaryRuns.companyId, companyId), eq(salaryRuns.status, "booked"), gte(salaryRuns.paymentDate, `${year}-01-01`), lte(salaryRuns.paymentDate, `${year}-12-31`)))
+    .orderBy(asc(salaryRuns.paymentDate))
+    .all();
+  const perEmployee = new Map<string, { basisOre: number; amountOre: number; rates: Map<string, { rate: string; percent: string; basisOre: number; amountOre: number }> }>();
+  const byMonth = new Map<string, { parts: ContributionPart[] }[]>();
+  let bookedOre = 0;
+  for (const run of runs) {
+    const month = run.paymentDate.slice(0, 7);
+    for (const m of await runEmployees(db, run.id)) {
+      const parts = partsOf(m.breakdown);
+      const acc = perEmployee.get(m.employeeId) ?? { basisOre: 0, amountOre: 0, rates: new Map() };
+      acc.basisOre += m.avgifterBasisOre;
+      acc.amountOre += effectiveAvgifterOre(m);
+      bookedOre += effectiveAvgifterOre(m);
+      for (const p of parts) {
+        const key = `${p.rate}:${p.percent}`;
+        const r = acc.rates.get(key) ?? { rate: p.rate, percent: p.percent, basisOre: 0, amountOre: 0 };
+        r.basisOre += toOreExact(p.basis);
+        r.amountOre += toOreExact(p.amount);
+        acc.rates.set(key, r);
+      }
+      perEmployee.set(m.employeeId, acc);
+      byMonth.set(month, [...(byMonth.get(month) ?? []), { parts: parts.map((p) => ({ rate: p.rate, percent: p.percent, basisOre: toOreExact(p.basis), contributionOre: toOreExact(p.amount) })) }]);
+    }
+  }
+  const people = await employeesByIds(db, companyId, [...perEmployee.keys()]);
+  const employees = [...perEmployee]
+    .map(([id, acc]) => {
+      const e = people.get(id)!;
+      return {
+        employee_id: id,
+        first_name: e.firstName,
+        last_name: e.lastName,
+        personnummer_masked: maskedPersonnummer(e.personnummerPrefix),
+        birth_date: e.birthDate,
+        basis: fromOre(acc.basisOre),
+        amount: fromOre(acc.amountOre),
+        rates: [...acc.rates.values()].map((r) => ({ rate: r.rate, percent: r.percent, basis: fromOre(r.basisOre), amount: fromOre(r.amountOre) })),
+      };
+    })
+    .sort((a, b) => a.last_name.localeCompare(b.last_name, "sv") || a.first_name.localeCompare(b.first_name, "sv"));
+  const months = [...byMonth].map(([month, list]) => ({ month, ...declaredContributions(list) }));
+  const declaredByRate = new Map<string, { basis: number; amount: number }>();
+  for (const m of months) for (const r of m.byRate) {
+    const d = declaredByRate.get(r.percent) ?? { basis: 0, amount: 0 };
+    d.basis += r.basisKronor;
+    d.amount += r.contributionKronor;
+    declaredByRate.set(r.percent, d);
+  }
+  return {
+    year,
+    salary_run_ids: runs.map((r) => r.id),
+    employees,
+    by_rate: [...declaredByRate].map(([percent, d]) => ({ percent, basis: d.basis, amount: d.amount })),
+    by_month: months.map((m) => ({ month: m.month, by_rate: m.byRate.map((r) => ({ percent: r.percent, basis: r.basisKronor, amount: r.contributionKronor })), total: m.totalKronor })),
+    totals: {
+      basis: fromOre(employees.reduce((s, e) => s + toOreExact(e.basis), 0)),
+      amount_booked: fromOre(bookedOre),
+      amount_declared: months.reduce((s, m) => s + m.totalKronor, 0),
+    },
+  };
+}
+
+/** The lönejournal of one run, or of the calculated runs of a year or month. */
+export async function salaryJournal(db: Database, companyId: string, q: { salary_run_id?: string; period_year?: number; period_month?: number }) {
+  const runs: SalaryRunRow[] = await db
+    .select()
+    .from(salaryRuns)
+    .where(
+      and(
+        eq(salaryRuns.companyId, companyId),
+        ne(salaryRuns.status, "draft"),
+        q.salary_run_id ? eq(salaryRuns.id, q.salary_run_id) : undefined,
+        q.period_year ? eq(salaryRuns.periodYear, q.period_year) : undefined,
+        q.period_month ? eq(salaryRuns.periodMonth, q.period_month) : undefined,
+      ),
+    )
+    .orderBy(asc(salaryRuns.periodYear), asc(salaryRuns.periodMonth))
+    .all();
+  if (q.salary_run_id && !runs.length) throw new ApiError("NOT_FOUND", { resource: "salary_run", id: q.salary_run_id, note: "a draft run has no journal until it is calculated" });
+  const out = [];
+  const grand = { gross: 0, benefits: 0, reimbursements: 0, deductions: 0, tax: 0, net: 0, avgifter: 0, pension: 0, special_payroll_tax: 0 };
+  for (const run of runs) {
+    const members = await runEmployees(db, run.id);
+    const items = await lineItemsOfRun(db, run.id);
+    const people = await employeesByIds(db, companyId, members.map((m) => m.employeeId));
+    const rows = members
+      .map((m) => {
+        const e = people.get(m.employeeId)!;
+        return {
+          employee_id: m.employeeId,
+          first_name: e.firstName,
+          last_name: e.lastName,
+          personnummer_masked: maskedPersonnummer(e.personnummerPrefix),
+          gross_salary: fromOre(m.grossOre),
+          taxable_benefits: fromOre(m.benefitsOre),
+          tax_free_reimbursements: fromOre(m.reimbursementsOre),
+          net_deductions: fromOre(m.deductionsOre),
+          tax_basis: fromOre(m.taxBasisOre),
+          tax_withheld: fromOre(effectiveTaxOre(m)),
+          net_salary: fromOre(m.netOre),
+          avgifter_basis: fromOre(m.avgifterBasisOre),
+          avgifter_amount: fromOre(effectiveAvgifterOre(m)),
+          pension_premium: fromOre(m.pensionOre),
+          special_payroll_tax: fromOre(m.specialPayrollTaxOre),
+          line_items: items.filter((i) => i.salaryRunEmployeeId === m.id).map(lineItemJson),
+        };
+      })
+      .sort((a, b) => a.last_name.localeCompare(b.last_name, "sv") || a.first_name.localeCompare(b.first_name, "sv"));
+    grand.gross += run.totalGrossOre;
+    grand.benefits += run.totalBenefitsOre;
+    grand.reimbursements += run.totalReimbursementsOre;
+    grand.deductions += run.totalDeductionsOre;
+    grand.tax += run.totalTaxOre;
+    grand.net += run.totalNetOre;
+    grand.avgifter += run.totalAvgifterOre;
+    grand.pension += run.totalPensionOre;
+    grand.special_payroll_tax += run.totalSpecialPayrollTaxOre;
+    out.push({ run: runJson(run, members.length), employees: rows });
+  }
+  return {
+    filter: { salary_run_id: q.salary_run_id ?? null, period_year: q.period_year ?? null, period_month: q.period_month ?? null },
+    runs: out,
+    totals: Object.fromEntries(Object.entries(grand).map(([k, v]) => [k, fromOre(v)])),
+  };
+}
+

@@ -1,0 +1,348 @@
+import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { database } from "../../db/client";
+import type { AppEnv } from "../../http/context";
+import { dispatch } from "../../http/dispatch";
+import { json } from "../../http/envelope";
+import { fileResponse } from "../../http/file-response";
+import { finishPage, pageRequest } from "../../http/pagination";
+import { defineRoute } from "../../http/route";
+import { companyHeading } from "../companies";
+import { renderPayslipPdf } from "./payslip";
+import {
+  countRunEmployees,
+  employeeDetailJson,
+  employeeJson,
+  employeesByIds,
+  lineItemsOf,
+  listEmployees,
+  listRuns,
+  loadEmployee,
+  loadRun,
+  loadRunEmployee,
+  runEmployeeJson,
+  runEmployees,
+  runJson,
+  ytdOf,
+} from "./queries";
+import { avgifterBasis, salaryJournal } from "./reports";
+import {
+  AvgifterBasisQuery,
+  EmployeeCreateSchema,
+  EmployeeListQuery,
+  EmployeePatchSchema,
+  EmployeeSchema,
+  LineItemCreateSchema,
+  LineItemSchema,
+  MarkPaidSchema,
+  PageQuery,
+  RunEmployeePatchSchema,
+  RunEmployeeSchema,
+  RunEmployeesAddSchema,
+  SalaryJournalQuery,
+  SalaryRunCreateSchema,
+  SalaryRunListQuery,
+  SalaryRunPatchSchema,
+  SalaryRunSchema,
+} from "./schemas";
+
+const TAG = "Payroll";
+const COMPANY = "/api/v1/companies/{companyId}";
+const EMPLOYEES = `${COMPANY}/employees`;
+const RUNS = `${COMPANY}/salary-runs`;
+const Params = z.object({ companyId: z.string() });
+const IdParams = z.object({ companyId: z.string(), id: z.string() });
+const RunEmployeeParams = z.object({ companyId: z.string(), id: z.string(), employeeId: z.string() });
+const LineItemParams = RunEmployeeParams.extend({ lineItemId: z.string() });
+const read = { tag: TAG, scope: "payroll:read", company: true } as const;
+const write = { tag: TAG, scope: "payroll:write", company: true, idempotency: "required", dryRun: true } as const;
+
+export function registerPayrollRoutes(app: OpenAPIHono<AppEnv>) {
+  // Employees
+
+  app.openapi(
+    defineRoute({
+      ...read,
+      method: "get",
+      path: EMPLOYEES,
+      summary: "List employees",
+      description: "Newest first. Active employees only unless include_inactive=true. search: name, a full 12-digit personnummer, or its first 8 digits. The personnummer is masked (personnummer_masked).",
+      params: Params,
+      query: EmployeeListQuery,
+      response: z.array(EmployeeSchema),
+    }),
+    async (c) => {
+      const { cursor, limit, ...q } = c.req.valid("query");
+      const companyId = c.get("company").id;
+      const page = await pageRequest(c, `employees:${companyId}:${q.include_inactive}:${q.search}`, cursor, limit);
+      const { items, nextCursor } = await finishPage(c, page, await listEmployees(c.env, database(c.env), companyId, q, page), (r) => ({ k: r.createdAt, i: r.id }));
+      return json(c, items.map((e) => employeeJson(e)), 200, { next_cursor: nextCursor });
+    },
+  );
+
+  app.openapi(
+    defineRoute({ ...read, method: "get", path: `${EMPLOYEES}/{id}`, summary: "Get an employee, with the full personnummer", params: IdParams, response: EmployeeSchema }),
+    async (c) => json(c, await employeeDetailJson(c.env, await loadEmployee(database(c.env), c.get("company").id, c.req.valid("param").id))),
+  );
+
+  app.openapi(
+    defineRoute({
+      ...write,
+      method: "post",
+      path: EMPLOYEES,
+      summary: "Create an employee",
+      description:
+        "personnummer: exactly 12 digits, Luhn-checked, stored encrypted; a second employee with the same number is EMPLOYEE_DUPLICATE_PERSONNUMMER. The response echoes the masked personnummer. " +
+        "salary_type decides whether monthly_salary or hourly_rate is required; tax_table_number (29-42) is required for f_skatt_status a_skatt. clearing_number and bank_account_number are checked per Bankgirot's rules.",
+      params: Params,
+      body: EmployeeCreateSchema,
+      response: EmployeeSchema,
+      status: 201,
+    }),
+    async (c) => dispatch(c, "payroll.create_employee", c.req.valid("json")),
+  );
+
+  app.openapi(
+    defineRoute({ ...write, method: "patch", path: `${EMPLOYEES}/{id}`, summary: "Update an employee", description: "All fields optional; the configuration is checked as a whole afterwards. is_active: true re-activates a soft-deleted employee.", params: IdParams, body: EmployeePatchSchema, response: EmployeeSchema }),
+    async (c) => dispatch(c, "payroll.update_employee", { ...c.req.valid("json"), id: c.req.valid("param").id }),
+  );
+
+  app.openapi(
+    defineRoute({ ...write, method: "delete", path: `${EMPLOYEES}/{id}`, summary: "Soft-delete an employee (is_active false; 204; again is a no-op)", params: IdParams, response: null, status: 204 }),
+    async (c) => dispatch(c, "payroll.deactivate_employee", { id: c.req.valid("param").id }),
+  );
+
+  // Salary runs
+
+  app.openapi(
+    defineRoute({ ...read, method: "get", path: RUNS, summary: "List salary runs", params: Params, query: SalaryRunListQuery, response: z.array(SalaryRunSchema) }),
+    async (c) => {
+      const { cursor, limit, ...q } = c.req.valid("query");
+      const companyId = c.get("company").id;
+      const db = database(c.env);
+      const page = await pageRequest(c, `salary-runs:${companyId}:${q.period_year}:${q.status}`, cursor, limit);
+      const { items, nextCursor } = await finishPage(c, page, await listRuns(db, companyId, q, page), (r) => ({ k: r.createdAt, i: r.id }));
+      const counts = await countRunEmployees(db, items.map((r) => r.id));
+      return json(c, items.map((r) => runJson(r, counts.get(r.id) ?? 0)), 200, { next_cursor: nextCursor });
+    },
+  );
+
+  app.openapi(
+    defineRoute({ ...read, method: "get", path: `${RUNS}/{id}`, summary: "Get a salary run", params: IdParams, response: SalaryRunSchema }),
+    async (c) => {
+      const db = database(c.env);
+      const run = await loadRun(db, c.get("company").id, c.req.valid("param").id);
+      return json(c, runJson(run, (await countRunEmployees(db, [run.id])).get(run.id) ?? 0));
+    },
+  );
+
+  app.openapi(
+    defineRoute({
+      ...write,
+      method: "post",
+      path: RUNS,
+      summary: "Create a salary run (draft, without employees)",
+      description: "One run per (period_year, period_month): a second is SALARY_RUN_DUPLICATE_PERIOD. Emits salary_run.created.",
+      params: Params,
+      body: SalaryRunCreateSchema,
+      response: SalaryRunSchema,
+      status: 201,
+    }),
+    async (c) => dispatch(c, "payroll.create_run", c.req.valid("json")),
+  );
+
+  app.openapi(
+    defineRoute({ ...write, method: "patch", path: `${RUNS}/{id}`, summary: "Change a draft run's payment_date or voucher_series", params: IdParams, body: SalaryRunPatchSchema, response: SalaryRunSchema }),
+    async (c) => dispatch(c, "payroll.update_run", { ...c.req.valid("json"), id: c.req.valid("param").id }),
+  );
+
+  app.openapi(
+    defineRoute({ ...read, method: "get", path: `${RUNS}/{id}/employees`, summary: "The employees of a run with their figures", params: IdParams, query: PageQuery, response: z.array(RunEmployeeSchema) }),
+    async (c) => {
+      const db = database(c.env);
+      const companyId = c.get("company").id;
+      const run = await loadRun(db, companyId, c.req.valid("param").id);
+      const { cursor, limit } = c.req.valid("query");
+      const page = await pageRequest(c, `salary-run-employees:${run.id}`, cursor, limit);
+      const { items, nextCursor } = await finishPage(c, page, await runEmployees(db, run.id, page), (r) => ({ k: r.createdAt, i: r.id }));
+      const people = await employeesByIds(db, companyId, items.map((i) => i.employeeId));
+      return json(c, items.map((r) => runEmployeeJson(r, people.get(r.employeeId)!)), 200, { next_cursor: nextCursor });
+    },
+  );
+
+  app.openapi(
+    defineRoute({ ...read, method: "get", path: `${RUNS}/{id}/employees/{employeeId}`, summary: "Payslip detail: figures, line items, year to date, calculation breakdown", params: RunEmployeeParams, response: RunEmployeeSchema }),
+    async (c) => {
+      const db = database(c.env);
+      const companyId = c.get("company").id;
+      const { id, employeeId } = c.req.valid("param");
+      const run = await loadRun(db, companyId, id);
+      const re = await loadRunEmployee(db, run.id, employeeId);
+      const e = await loadEmployee(db, companyId, employeeId);
+      return json(c, runEmployeeJson(re, e, { ytd: await ytdOf(db, companyId, employeeId, run), items: await lineItemsOf(db, re.id) }));
+    },
+  );
+
+  app.openapi(
+    defineRoute({
+      ...write,
+      method: "post",
+      path: `${RUNS}/{id}/employees`,
+      summary: "Add employees to a draft run",
+      description: "employees: [{employee_id, hours}] (hours for hourly pay), and/or all_active: true (every active employee employed in the period and not yet in the run). Not a draft: CONFLICT.",
+      params: IdParams,
+      body: RunEmployeesAddSchema,
+      response: SalaryRunSchema.extend({ added_employee_ids: z.array(z.string()) }),
+    }),
+    async (c) => dispatch(c, "payroll.add_run_employees", { ...c.req.valid("json"), id: c.req.valid("param").id }),
+  );
+
+  app.openapi(
+    defineRoute({
+      ...write,
+      method: "patch",
+      path: `${RUNS}/{id}/employees/{employeeId}`,
+      summary: "Set hours (draft) or the overrides of tax and contributions (draft or review)",
+      description: "Effective tax_withheld / avgifter_amount = the override if set, else the calculated. In review the net pay and the run's totals follow at once.",
+      params: RunEmployeeParams,
+      body: RunEmployeePatchSchema,
+      response: RunEmployeeSchema.extend({ run: SalaryRunSchema }),
+    }),
+    async (c) => dispatch(c, "payroll.update_run_employee", { ...c.req.valid("json"), ...c.req.valid("param") }),
+  );
+
+  app.openapi(
+    defineRoute({ ...write, method: "delete", path: `${RUNS}/{id}/employees/{employeeId}`, summary: "Remove an employee (and their line items) from a draft run (204)", params: RunEmployeeParams, response: null, status: 204 }),
+    async (c) => dispatch(c, "payroll.remove_run_employee", c.req.valid("param")),
+  );
+
+  app.openapi(
+    defineRoute({
+      ...write,
+      method: "post",
+      path: `${RUNS}/{id}/employees/{employeeId}/line-items`,
+      summary: "Add a manual line item (draft run)",
+      description:
+        "Pay (overtime, commission, other_pay; bonus and retroactive_pay taxed as one-off amounts), taxable benefits (car_benefit, meal_benefit, housing_benefit, other_benefit: in the tax and contribution bases, not paid), " +
+        "tax-free reimbursements (expense_reimbursement 7690, mileage_allowance 7331, per_diem 7321: paid, outside the bases) and net_deduction (2790). Manual rows survive every calculate.",
+      params: RunEmployeeParams,
+      body: LineItemCreateSchema,
+      response: LineItemSchema,
+      status: 201,
+    }),
+    async (c) => dispatch(c, "payroll.add_line_item", { ...c.req.valid("json"), ...c.req.valid("param") }),
+  );
+
+  app.openapi(
+    defineRoute({ ...write, method: "delete", path: `${RUNS}/{id}/employees/{employeeId}/line-items/{lineItemId}`, summary: "Remove a manual line item (draft run; 204)", params: LineItemParams, response: null, status: 204 }),
+    async (c) => dispatch(c, "payroll.remove_line_item", c.req.valid("param")),
+  );
+
+  app.openapi(
+    defineRoute({
+      ...write,
+      method: "post",
+      path: `${RUNS}/{id}/calculate`,
+      summary: "Calculate: tax, employer contributions, net pay; draft to review",
+      description: "Draft only (SALARY_RUN_CALCULATE_NOT_DRAFT); no employees: SALARY_RUN_NO_EMPLOYEES; no tax table or rates for the payment year: 503 SALARY_RUN_TAX_TABLE_MISSING. Engine rows are regenerated, manual rows kept. Returns the run with warnings.",
+      params: IdParams,
+      response: SalaryRunSchema,
+    }),
+    async (c) => dispatch(c, "payroll.calculate_run", { id: c.req.valid("param").id }),
+  );
+
+  app.openapi(
+    defineRoute({
+      ...write,
+      method: "post",
+      path: `${RUNS}/{id}/approve`,
+      summary: "Approve a run in review",
+      description: "Review only (SALARY_RUN_APPROVE_NOT_REVIEW). Every employee needs clearing and account number, a calculation breakdown and net pay not below zero; all problems come in one SALARY_RUN_APPROVE_VALIDATION_FAILED with details.employees[]. A missing email is a warning. Emits salary_run.approved.",
+      params: IdParams,
+      response: SalaryRunSchema,
+    }),
+    async (c) => dispatch(c, "payroll.approve_run", { id: c.req.valid("param").id }),
+  );
+
+  app.openapi(
+    defineRoute({
+      ...write,
+      dryRun: false,
+      method: "post",
+      path: `${RUNS}/{id}/mark-paid`,
+      summary: "Record the payment of an approved run (no entry)",
+      description: "Approved only (CONFLICT otherwise). payment_date (default the run's) and settlement_account (default 1930) are used by book.",
+      params: IdParams,
+      body: MarkPaidSchema,
+      bodyRequired: false,
+      response: SalaryRunSchema,
+    }),
+    async (c) => dispatch(c, "payroll.mark_run_paid", { ...c.req.valid("json"), id: c.req.valid("param").id }),
+  );
+
+  app.openapi(
+    defineRoute({
+      ...write,
+      method: "post",
+      path: `${RUNS}/{id}/book`,
+      summary: "Book a paid run: 2-3 entries, all or nothing",
+      description:
+        "Paid only (SALARY_RUN_BOOK_NOT_PAID); payment_date in an open period (PERIOD_LOCKED with fiscal_period_id). Salary: Debit 7210/7010/7220 gross and reimbursement accounts, Credit 2710 tax, deduction accounts and the settlement account net. " +
+        "Contributions: Debit 7510 / Credit 2731. Salary exchange: Debit 7412 / Credit 2930 and Debit 7533 / Credit 2514. meta.audit carries the salary voucher. Emits salary_run.booked.",
+      params: IdParams,
+      response: SalaryRunSchema,
+    }),
+    async (c) => dispatch(c, "payroll.book_run", { id: c.req.valid("param").id }),
+  );
+
+  app.openapi(
+    defineRoute({
+      ...read,
+      method: "get",
+      path: `${RUNS}/{id}/payslips/{employeeId}/pdf`,
+      summary: "The payslip (lönespecifikation) as PDF",
+      description: "application/pdf, attachment. Employer, employee (masked personnummer), period, payment date, every line item, gross, tax, net, year to date. The run must be calculated.",
+      params: RunEmployeeParams,
+      response: null,
+    }),
+    async (c) => {
+      const db = database(c.env);
+      const companyId = c.get("company").id;
+      const { id, employeeId } = c.req.valid("param");
+      const run = await loadRun(db, companyId, id);
+      const re = await loadRunEmployee(db, run.id, employeeId);
+      const e = await loadEmployee(db, companyId, employeeId);
+      const bytes = await renderPayslipPdf({ company: await companyHeading(db, companyId), run, runEmployee: re, employee: e, items: await lineItemsOf(db, re.id), ytd: await ytdOf(db, companyId, employeeId, run) });
+      return fileResponse(c, bytes, "application/pdf", `lonespecifikation-${run.periodYear}-${String(run.periodMonth).padStart(2, "0")}-${e.personnummerPrefix}.pdf`);
+    },
+  );
+
+  // Payroll reports
+
+  app.openapi(
+    defineRoute({
+      ...read,
+      method: "get",
+      path: `${COMPANY}/reports/avgifter-basis`,
+      tag: "Reports",
+      summary: "Employer contribution basis of a year, per employee, from booked runs",
+      description: "Runs booked with a payment date in `year`. Per employee: basis, the parts per rate (full, youth, pension_fee_only, exempt) and the contributions booked; per rate: the basis and Skatteverket's figure month by month (bases in whole kronor per rate, öre dropped).",
+      query: AvgifterBasisQuery,
+      response: z.record(z.string(), z.unknown()),
+    }),
+    async (c) => json(c, await avgifterBasis(database(c.env), c.get("company").id, c.req.valid("query").year)),
+  );
+
+  app.openapi(
+    defineRoute({
+      ...read,
+      method: "get",
+      path: `${COMPANY}/reports/salary-journal`,
+      tag: "Reports",
+      summary: "Salary journal (lönejournal) of a run or a period",
+      description: "salary_run_id, or period_year (and period_month). Calculated runs only (review and later). Per run and employee: gross, benefits, reimbursements, deductions, tax, net, contributions, line items; totals.",
+      query: SalaryJournalQuery,
+      response: z.record(z.string(), z.unknown()),
+    }),
+    async (c) => json(c, await salaryJournal(database(c.env), c.get("company").id, c.req.valid("query"))),
+  );
+}

@@ -1,0 +1,501 @@
+// Salary runs (spec: Salary run; States and transitions > Salary run; Endpoints > Payroll).
+//
+//   (none) --create--> draft --calculate--> review --approve--> approved --mark-paid--> paid --book--> booked
+//
+// Refusals: create SALARY_RUN_DUPLICATE_PERIOD; calculate SALARY_RUN_CALCULATE_NOT_DRAFT >
+// SALARY_RUN_NO_EMPLOYEES > SALARY_RUN_TAX_TABLE_MISSING; approve SALARY_RUN_APPROVE_NOT_REVIEW >
+// SALARY_RUN_APPROVE_VALIDATION_FAILED (every problem of every employee in one error); mark-paid
+// outside approved CONFLICT (the spec names no code); book SALARY_RUN_BOOK_NOT_PAID > PERIOD_LOCKED
+// (with fiscal_period_id) > the ledger's rules. Editing a run that is not a draft (employees, line
+// items, hours, run-level PATCH) is CONFLICT with details.status; the overrides may also be set
+// in review, where the totals follow at once.
+import { and, eq } from "drizzle-orm";
+import type { Command, CommandContext, Statement } from "../../commands/plan";
+import type { Database } from "../../db/client";
+import { insertFromJson } from "../../db/json-insert";
+import { salaryLineItems, salaryRunEmployees, salaryRuns } from "../../db/schema";
+import { ApiError, fieldError } from "../../http/api-error";
+import { newId } from "../../ids";
+import { assertPeriodOpen, type EngineLine } from "../../ledger/engine";
+import { toOre } from "../../ledger/money";
+import { calculateMonth, netOre } from "./calculate";
+import { itemType, SALARY_ACCOUNTS } from "./item-types";
+import {
+  activeEmployees,
+  countRunEmployees,
+  earlierTaxBasis,
+  effectiveAvgifterOre,
+  effectiveTaxOre,
+  employeesByIds,
+  lineItemJson,
+  lineItemsOf,
+  lineItemsOfRun,
+  loadEmployee,
+  loadRun,
+  loadRunEmployee,
+  runEmployeeJson,
+  runEmployees,
+  runForPeriod,
+  runJson,
+  type EmployeeRow,
+  type LineItemRow,
+  type RunEmployeeRow,
+  type SalaryRunRow,
+} from "./queries";
+import type { LineItemCreateInput, MarkPaidInput, RunEmployeePatchInput, RunEmployeesAddInput, SalaryRunCreateInput, SalaryRunPatchInput } from "./schemas";
+
+const ZERO_TOTALS = {
+  totalGrossOre: 0,
+  totalBenefitsOre: 0,
+  totalReimbursementsOre: 0,
+  totalDeductionsOre: 0,
+  totalTaxOre: 0,
+  totalNetOre: 0,
+  totalAvgifterOre: 0,
+  totalPensionOre: 0,
+  totalSpecialPayrollTaxOre: 0,
+};
+
+export function totalsOf(rows: RunEmployeeRow[]) {
+  const t = { ...ZERO_TOTALS };
+  for (const r of rows) {
+    t.totalGrossOre += r.grossOre;
+    t.totalBenefitsOre += r.benefitsOre;
+    t.totalReimbursementsOre += r.reimbursementsOre;
+    t.totalDeductionsOre += r.deductionsOre;
+    t.totalTaxOre += effectiveTaxOre(r);
+    t.totalNetOre += r.netOre;
+    t.totalAvgifterOre += effectiveAvgifterOre(r);
+    t.totalPensionOre += r.pensionOre;
+    t.totalSpecialPayrollTaxOre += r.specialPayrollTaxOre;
+  }
+  return t;
+}
+
+function notDraft(run: SalaryRunRow, action: string): ApiError {
+  return new ApiError("CONFLICT", { status: run.status, required_status: "draft" }, `Only a draft salary run can be changed (${action}); this run is ${run.status}.`);
+}
+
+async function runData(db: Database, run: SalaryRunRow, count?: number) {
+  return runJson(run, count ?? (await countRunEmployees(db, [run.id])).get(run.id) ?? 0);
+}
+
+const periodOf = (run: { periodYear: number; periodMonth: number }) => `${run.periodYear}-${String(run.periodMonth).padStart(2, "0")}`;
+
+export const createRun: Command<SalaryRunCreateInput> = async (db, input, ctx) => {
+  const existing = await runForPeriod(db, ctx.companyId, input.period_year, input.period_month);
+  if (existing) throw new ApiError("SALARY_RUN_DUPLICATE_PERIOD", { period_year: input.period_year, period_month: input.period_month, existing_id: existing.id });
+  const row: SalaryRunRow = {
+    id: newId(),
+    companyId: ctx.companyId,
+    periodYear: input.period_year,
+    periodMonth: input.period_month,
+    paymentDate: input.payment_date,
+    voucherSeries: input.voucher_series,
+    status: "draft",
+    ...ZERO_TOTALS,
+    settlementAccount: null,
+    warnings: [],
+    calculatedAt: null,
+    approvedAt: null,
+    approvedBy: null,
+    paidAt: null,
+    paidBy: null,
+    bookedAt: null,
+    bookedBy: null,
+    salaryEntryId: null,
+    avgifterEntryId: null,
+    pensionEntryId: null,
+    createdAt: ctx.now,
+    updatedAt: ctx.now,
+  };
+  const data = runJson(row, 0);
+  return {
+    status: 201,
+    data,
+    statements: [db.insert(salaryRuns).values(row)],
+    events: [{ type: "salary_run.created", object: data }],
+    audit: { action: "salary_run.created", resourceType: "salary_run", resourceId: row.id },
+  };
+};
+
+export const updateRun: Command<SalaryRunPatchInput & { id: string }> = async (db, input, ctx) => {
+  const run = await loadRun(db, ctx.companyId, input.id);
+  if (run.status !== "draft") throw notDraft(run, "PATCH");
+  const patch = { paymentDate: input.payment_date ?? run.paymentDate, voucherSeries: input.voucher_series ?? run.voucherSeries, updatedAt: ctx.now };
+  return {
+    status: 200,
+    data: await runData(db, { ...run, ...patch }),
+    statements: [db.update(salaryRuns).set(patch).where(eq(salaryRuns.id, run.id))],
+    audit: { action: "salary_run.updated", resourceType: "salary_run", resourceId: run.id },
+  };
+};
+
+function newRunEmployee(ctx: CommandContext, runId: string, employeeId: string, hoursHundredths: number | null): RunEmployeeRow {
+  return {
+    id: newId(),
+    companyId: ctx.companyId,
+    salaryRunId: runId,
+    employeeId,
+    hoursHundredths,
+    grossOre: 0,
+    benefitsOre: 0,
+    reimbursementsOre: 0,
+    deductionsOre: 0,
+    taxBasisOre: 0,
+    avgifterBasisOre: 0,
+    taxCalculatedOre: 0,
+    taxOverrideOre: null,
+    avgifterCalculatedOre: 0,
+    avgifterOverrideOre: null,
+    pensionOre: 0,
+    specialPayrollTaxOre: 0,
+    netOre: 0,
+    breakdown: null,
+    createdAt: ctx.now,
+    updatedAt: ctx.now,
+  };
+}
+
+/** Whether the employment covers any day of the run's month. */
+function employedInPeriod(e: EmployeeRow, run: SalaryRunRow): boolean {
+  const first = `${periodOf(run)}-01`;
+  const last = `${periodOf(run)}-31`;
+  return e.employmentStart <= last && (!e.employmentEnd || e.employmentEnd >= first);
+}
+
+export const addRunEmployees: Command<RunEmployeesAddInput & { id: string }> = async (db, input, ctx) => {
+  const run = await loadRun(db, ctx.companyId, input.id);
+  if (run.status !== "draft") throw notDraft(run, "add employees");
+  const present = new Set((await runEmployees(db, run.id)).map((r) => r.employeeId));
+  const wanted = new Map<string, number | null>();
+  const given = input.employees ?? [];
+  const found = await employeesByIds(db, ctx.companyId, given.map((g) => g.employee_id));
+  given.forEach((g, i) => {
+    const e = found.get(g.employee_id);
+    if (!e) throw new ApiError("NOT_FOUND", { resource: "employee", id: g.employee_id, index: i });
+    if (!e.isActive) throw fieldError(`employees.${i}.employee_id`, "the employee is inactive (soft-deleted); re-activate with PATCH is_active true");
+    if (present.has(e.id) || wanted.has(e.id)) throw new ApiError("CONFLICT", { employee_id: e.id, index: i }, "The employee is in the run already.");
+    if (g.hours !== undefined && e.salaryType !== "hourly") throw fieldError(`employees.${i}.hours`, "hours are only for employees paid by the hour");
+    wanted.set(e.id, g.hours === undefined ? null : toOre(g.hours)!);
+  });
+  if (input.all_active) {
+    for (const e of await activeEmployees(db, ctx.companyId)) {
+      if (!present.has(e.id) && !wanted.has(e.id) && employedInPeriod(e, run)) wanted.set(e.id, null);
+    }
+  }
+  const rows = [...wanted].map(([employeeId, hours]) => newRunEmployee(ctx, run.id, employeeId, hours));
+  return {
+    status: 200,
+    data: { ...(await runData(db, run, present.size + rows.length)), added_employee_ids: rows.map((r) => r.employeeId) },
+    statements: [...insertFromJson(db, salaryRunEmployees, rows), db.update(salaryRuns).set({ updatedAt: ctx.now }).where(eq(salaryRuns.id, run.id))],
+    audit: { action: "salary_run.employees_added", resourceType: "salary_run", resourceId: run.id },
+  };
+};
+
+export const removeRunEmployee: Command<{ id: string; employeeId: string }> = async (db, input, ctx) => {
+  const run = await loadRun(db, ctx.companyId, input.id);
+  const re = await loadRunEmployee(db, run.id, input.employeeId);
+  if (run.status !== "draft") throw notDraft(run, "remove an employee");
+  return {
+    status: 204,
+    data: null,
+    statements: [db.delete(salaryLineItems).where(eq(salaryLineItems.salaryRunEmployeeId, re.id)), db.delete(salaryRunEmployees).where(eq(salaryRunEmployees.id, re.id))],
+    audit: { action: "salary_run.employee_removed", resourceType: "salary_run", resourceId: run.id },
+  };
+};
+
+/** Hours (draft only) and the overrides (draft or review; in review the totals follow). */
+export const updateRunEmployee: Command<RunEmployeePatchInput & { id: string; employeeId: string }> = async (db, input, ctx) => {
+  const run = await loadRun(db, ctx.companyId, input.id);
+  const re = await loadRunEmployee(db, run.id, input.employeeId);
+  const employee = await loadEmployee(db, ctx.companyId, re.employeeId);
+  if (input.hours !== undefined && run.status !== "draft") throw notDraft(run, "hours");
+  if (run.status !== "draft" && run.status !== "review") throw new ApiError("CONFLICT", { status: run.status, required_status: ["draft", "review"] }, `Overrides can be set in draft or review; this run is ${run.status}.`);
+  if (input.hours !== undefined && input.hours !== null && employee.salaryType !== "hourly") throw fieldError("hours", "hours are only for employees paid by the hour");
+  const next: RunEmployeeRow = {
+    ...re,
+    hoursHundredths: input.hours === undefined ? re.hoursHundredths : input.hours === null ? null : toOre(input.hours)!,
+    taxOverrideOre: input.tax_withheld_override === undefined ? re.taxOverrideOre : input.tax_withheld_override === null ? null : toOre(input.tax_withheld_override)!,
+    avgifterOverrideOre: input.avgifter_amount_override === undefined ? re.avgifterOverrideOre : input.avgifter_amount_override === null ? null : toOre(input.avgifter_amount_override)!,
+    updatedAt: ctx.now,
+  };
+  const statements: Statement[] = [];
+  let runRow = run;
+  if (run.status === "review") {
+    next.netOre = netOre(next, effectiveTaxOre(next));
+    const all = (await runEmployees(db, run.id)).map((r) => (r.id === next.id ? next : r));
+    runRow = { ...run, ...totalsOf(all), updatedAt: ctx.now };
+    statements.push(db.update(salaryRuns).set({ ...totalsOf(all), updatedAt: ctx.now }).where(eq(salaryRuns.id, run.id)));
+  }
+  statements.unshift(
+    db
+      .update(salaryRunEmployees)
+      .set({ hoursHundredths: next.hoursHundredths, taxOverrideOre: next.taxOverrideOre, avgifterOverrideOre: next.avgifterOverrideOre, netOre: next.netOre, updatedAt: ctx.now })
+      .where(eq(salaryRunEmployees.id, re.id)),
+  );
+  return {
+    status: 200,
+    data: { ...runEmployeeJson(next, employee), run: await runData(db, runRow) },
+    statements,
+    audit: { action: "salary_run.employee_updated", resourceType: "salary_run", resourceId: run.id },
+  };
+};
+
+export const addLineItem: Command<LineItemCreateInput & { id: string; employeeId: string }> = async (db, input, ctx) => {
+  const run = await loadRun(db, ctx.companyId, input.id);
+  const re = await loadRunEmployee(db, run.id, input.employeeId);
+  if (run.status !== "draft") throw notDraft(run, "line items");
+  const type = itemType(input.item_type);
+  const amountOre = toOre(input.amount)!;
+  if (amountOre === 0 || (amountOre < 0 && !("signed" in type && type.signed))) throw fieldError("amount", `amount must be above zero for ${input.item_type}`);
+  if (input.account_number && type.category !== "reimbursement" && type.category !== "deduction") {
+    throw fieldError("account_number", "account_number is only for reimbursements and net deductions; pay is booked to the employee's salary account");
+  }
+  const row: LineItemRow = {
+    id: newId(),
+    companyId: ctx.companyId,
+    salaryRunId: run.id,
+    salaryRunEmployeeId: re.id,
+    itemType: input.item_type,
+    description: input.description ?? type.sv,
+    amountOre,
+    accountNumber: type.category === "reimbursement" || type.category === "deduction" ? (input.account_number ?? type.account ?? null) : null,
+    source: "manual",
+    createdAt: ctx.now,
+  };
+  if (row.accountNumber) await ctx.ledger.assertAccountsActive([{ accountNumber: row.accountNumber }]);
+  return {
+    status: 201,
+    data: lineItemJson(row),
+    statements: [db.insert(salaryLineItems).values(row)],
+    audit: { action: "salary_run.line_item_added", resourceType: "salary_run", resourceId: run.id },
+  };
+};
+
+export const removeLineItem: Command<{ id: string; employeeId: string; lineItemId: string }> = async (db, input, ctx) => {
+  const run = await loadRun(db, ctx.companyId, input.id);
+  const re = await loadRunEmployee(db, run.id, input.employeeId);
+  const item = (await lineItemsOf(db, re.id)).find((i) => i.id === input.lineItemId);
+  if (!item) throw new ApiError("NOT_FOUND", { resource: "salary_line_item", id: input.lineItemId });
+  if (run.status !== "draft") throw notDraft(run, "line items");
+  if (item.source === "engine") throw new ApiError("CONFLICT", { source: "engine" }, "Rows of the calculation are regenerated on every calculate; change the employee or the run instead.");
+  return {
+    status: 204,
+    data: null,
+    statements: [db.delete(salaryLineItems).where(eq(salaryLineItems.id, item.id))],
+    audit: { action: "salary_run.line_item_removed", resourceType: "salary_run", resourceId: run.id },
+  };
+};
+
+/** Warnings that do not stop the run (spec: non-blocking). */
+function employeeWarnings(e: EmployeeRow, run: SalaryRunRow, re: RunEmployeeRow): string[] {
+  const name = `${e.firstName} ${e.lastName}`;
+  const out: string[] = [];
+  if (!e.email) out.push(`${name}: no email address; the payslip cannot be emailed`);
+  if (!e.clearingNumber || !e.bankAccountNumber) out.push(`${name}: no bank account; approve will refuse the run until clearing_number and bank_account_number are set`);
+  if (!e.isActive) out.push(`${name}: the employee is inactive`);
+  if (!employedInPeriod(e, run)) out.push(`${name}: the employment does not cover ${periodOf(run)}`);
+  if (re.taxOverrideOre !== null) out.push(`${name}: tax_withheld_override is set`);
+  if (re.avgifterOverrideOre !== null) out.push(`${name}: avgifter_amount_override is set`);
+  return out;
+}
+
+export const calculateRun: Command<{ id: string }> = async (db, input, ctx) => {
+  const run = await loadRun(db, ctx.companyId, input.id);
+  if (run.status !== "draft") throw new ApiError("SALARY_RUN_CALCULATE_NOT_DRAFT", { status: run.status });
+  const members = await runEmployees(db, run.id);
+  if (!members.length) throw new ApiError("SALARY_RUN_NO_EMPLOYEES", { salary_run_id: run.id });
+  const people = await employeesByIds(db, ctx.companyId, members.map((m) => m.employeeId));
+  const manual = (await lineItemsOfRun(db, run.id)).filter((i) => i.source === "manual");
+  const manualOf = new Map<string, LineItemRow[]>();
+  for (const i of manual) manualOf.set(i.salaryRunEmployeeId, [...(manualOf.get(i.salaryRunEmployeeId) ?? []), i]);
+  const earlier = await earlierTaxBasis(db, ctx.companyId, run.id, Number(run.paymentDate.slice(0, 4)));
+
+  const warnings: string[] = [];
+  const missing: Record<string, unknown>[] = [];
+  const updated: RunEmployeeRow[] = [];
+  const engineRows: LineItemRow[] = [];
+  for (const m of members) {
+    const e = people.get(m.employeeId)!;
+    const result = calculateMonth({
+      terms: e,
+      payDate: run.paymentDate,
+      hoursHundredths: m.hoursHundredths,
+      manualItems: (manualOf.get(m.id) ?? []).map((i) => ({ itemType: i.itemType, amountOre: i.amountOre })),
+      ytdTaxBasisOre: earlier.get(e.id) ?? 0,
+    });
+    if (!result.ok) {
+      missing.push({ employee_id: e.id, ...result.missing });
+      continue;
+    }
+    const f = result.figures;
+    const row: RunEmployeeRow = {
+      ...m,
+      grossOre: f.grossOre,
+      benefitsOre: f.benefitsOre,
+      reimbursementsOre: f.reimbursementsOre,
+      deductionsOre: f.deductionsOre,
+      taxBasisOre: f.taxBasisOre,
+      avgifterBasisOre: f.avgifterBasisOre,
+      taxCalculatedOre: f.taxOre,
+      avgifterCalculatedOre: f.avgifterOre,
+      pensionOre: f.pensionOre,
+      specialPayrollTaxOre: f.specialPayrollTaxOre,
+      netOre: 0,
+      breakdown: f.breakdown,
+      updatedAt: ctx.now,
+    };
+    row.netOre = netOre(row, effectiveTaxOre(row));
+    if (row.netOre < 0) warnings.push(`${e.firstName} ${e.lastName}: net pay is below zero; approve will refuse the run`);
+    updated.push(row);
+    warnings.push(...f.warnings, ...employeeWarnings(e, run, m));
+    for (const it of f.engineItems) {
+      engineRows.push({ id: newId(), companyId: ctx.companyId, salaryRunId: run.id, salaryRunEmployeeId: m.id, itemType: it.itemType, description: it.description, amountOre: it.amountOre, accountNumber: null, source: "engine", createdAt: ctx.now });
+    }
+  }
+  if (missing.length) {
+    throw new ApiError("SALARY_RUN_TAX_TABLE_MISSING", { payment_date: run.paymentDate, employees: missing.slice(0, 50) }, `No tax table or rates for ${run.paymentDate.slice(0, 4)} for ${missing.length} employee(s); nothing was calculated.`);
+  }
+  const totals = totalsOf(updated);
+  const next: SalaryRunRow = { ...run, ...totals, status: "review", warnings, calculatedAt: ctx.now, updatedAt: ctx.now };
+  return {
+    status: 200,
+    data: { ...runJson(next, members.length) },
+    statements: [
+      // engine rows are regenerated; manual rows stay
+      db.delete(salaryLineItems).where(and(eq(salaryLineItems.salaryRunId, run.id), eq(salaryLineItems.source, "engine"))),
+      ...insertFromJson(db, salaryLineItems, engineRows),
+      db.delete(salaryRunEmployees).where(eq(salaryRunEmployees.salaryRunId, run.id)),
+      ...insertFromJson(db, salaryRunEmployees, updated),
+      db.update(salaryRuns).set({ ...totals, status: "review", warnings, calculatedAt: ctx.now, updatedAt: ctx.now }).where(eq(salaryRuns.id, run.id)),
+    ],
+    audit: { action: "salary_run.calculated", resourceType: "salary_run", resourceId: run.id },
+  };
+};
+
+export const approveRun: Command<{ id: string }> = async (db, input, ctx) => {
+  const run = await loadRun(db, ctx.companyId, input.id);
+  if (run.status !== "review") throw new ApiError("SALARY_RUN_APPROVE_NOT_REVIEW", { status: run.status });
+  const members = await runEmployees(db, run.id);
+  const people = await employeesByIds(db, ctx.companyId, members.map((m) => m.employeeId));
+  const problems: { employee_id: string; salary_run_employee_id: string; name: string; problems: string[] }[] = [];
+  const warnings = run.warnings.filter((w) => !/no email address/.test(w));
+  for (const m of members) {
+    const e = people.get(m.employeeId)!;
+    const p: string[] = [];
+    if (!e.clearingNumber) p.push("clearing_number_missing");
+    if (!e.bankAccountNumber) p.push("bank_account_number_missing");
+    if (m.breakdown === null) p.push("calculation_breakdown_missing");
+    if (m.netOre < 0) p.push("net_salary_negative");
+    if (p.length) problems.push({ employee_id: e.id, salary_run_employee_id: m.id, name: `${e.firstName} ${e.lastName}`, problems: p });
+    if (!e.email) warnings.push(`${e.firstName} ${e.lastName}: no email address; the payslip cannot be emailed`);
+  }
+  if (problems.length) throw new ApiError("SALARY_RUN_APPROVE_VALIDATION_FAILED", { employees: problems }, `${problems.length} employee(s) cannot be paid yet.`);
+  const patch = { status: "approved" as const, approvedAt: ctx.now, approvedBy: ctx.userId, warnings, updatedAt: ctx.now };
+  const data = runJson({ ...run, ...patch }, members.length);
+  return {
+    status: 200,
+    data,
+    statements: [db.update(salaryRuns).set(patch).where(eq(salaryRuns.id, run.id))],
+    events: [{ type: "salary_run.approved", object: data, previousAttributes: { status: run.status } }],
+    audit: { action: "salary_run.approved", resourceType: "salary_run", resourceId: run.id },
+  };
+};
+
+export const markRunPaid: Command<MarkPaidInput & { id: string }> = async (db, input, ctx) => {
+  const run = await loadRun(db, ctx.companyId, input.id);
+  if (run.status !== "approved") throw new ApiError("CONFLICT", { status: run.status, required_status: "approved" }, `Only an approved salary run can be marked paid; this run is ${run.status}.`);
+  await ctx.ledger.assertAccountsActive([{ accountNumber: input.settlement_account }]);
+  const patch = { status: "paid" as const, paymentDate: input.payment_date ?? run.paymentDate, settlementAccount: input.settlement_account, paidAt: ctx.now, paidBy: ctx.userId, updatedAt: ctx.now };
+  return {
+    status: 200,
+    data: await runData(db, { ...run, ...patch }),
+    statements: [db.update(salaryRuns).set(patch).where(eq(salaryRuns.id, run.id))],
+    audit: { action: "salary_run.paid", resourceType: "salary_run", resourceId: run.id },
+  };
+};
+
+type Amounts = Map<string, number>;
+const add = (m: Amounts, account: string, ore: number) => m.set(account, (m.get(account) ?? 0) + ore);
+
+/** Debit (positive) or credit (negative) per account as engine lines, zero sums left out. */
+function linesOf(signed: Amounts, text: (account: string) => string): EngineLine[] {
+  return [...signed]
+    .filter(([, ore]) => ore !== 0)
+    .map(([accountNumber, ore]) => ({ accountNumber, debitOre: ore > 0 ? ore : 0, creditOre: ore < 0 ? -ore : 0, lineDescription: text(accountNumber) }));
+}
+
+/**
+ * The run's entries (all dated the payment date, in the run's voucher series):
+ * 1. salary: Debit salary accounts (cash gross) and reimbursement accounts; Credit 2710
+ *    (preliminary tax), net deduction accounts and the settlement account (net pay).
+ * 2. employer contributions: Debit 7510 / Credit 2731.
+ * 3. pension from salary exchange (when any): Debit 7412 / Credit 2930, and the special payroll
+ *    tax Debit 7533 / Credit 2514.
+ */
+export function bookingOf(run: SalaryRunRow, members: RunEmployeeRow[], people: Map<string, EmployeeRow>, items: LineItemRow[]) {
+  const salary: Amounts = new Map();
+  const byMember = new Map(members.map((m) => [m.id, m]));
+  const settlement = run.settlementAccount ?? "1930";
+  for (const m of members) {
+    const e = people.get(m.employeeId)!;
+    add(salary, SALARY_ACCOUNTS[e.personnelCategory], m.grossOre);
+    add(salary, "2710", -effectiveTaxOre(m));
+    add(salary, settlement, -m.netOre);
+  }
+  for (const i of items) {
+    if (!byMember.has(i.salaryRunEmployeeId)) continue;
+    const cat = itemType(i.itemType).category;
+    if (cat === "reimbursement") add(salary, i.accountNumber!, i.amountOre);
+    if (cat === "deduction") add(salary, i.accountNumber!, -i.amountOre);
+  }
+  const period = periodOf(run);
+  const totals = totalsOf(members);
+  return {
+    salary: linesOf(salary, (a) => (a === "2710" ? `Preliminärskatt ${period}` : a === settlement ? `Nettolön ${period}` : `Lön ${period}`)),
+    avgifter: linesOf(new Map([["7510", totals.totalAvgifterOre], ["2731", -totals.totalAvgifterOre]]), () => `Arbetsgivaravgifter ${period}`),
+    pension: linesOf(
+      new Map([
+        ["7412", totals.totalPensionOre],
+        ["2930", -totals.totalPensionOre],
+        ["7533", totals.totalSpecialPayrollTaxOre],
+        ["2514", -totals.totalSpecialPayrollTaxOre],
+      ]),
+      (a) => (a === "7533" || a === "2514" ? `Särskild löneskatt löneväxling ${period}` : `Pensionspremie löneväxling ${period}`),
+    ),
+  };
+}
+
+export const bookRun: Command<{ id: string }> = async (db, input, ctx) => {
+  const run = await loadRun(db, ctx.companyId, input.id);
+  if (run.status !== "paid") throw new ApiError("SALARY_RUN_BOOK_NOT_PAID", { status: run.status });
+  assertPeriodOpen(await ctx.ledger.periodForDate(run.paymentDate));
+  const members = await runEmployees(db, run.id);
+  const people = await employeesByIds(db, ctx.companyId, members.map((m) => m.employeeId));
+  const lines = bookingOf(run, members, people, await lineItemsOfRun(db, run.id));
+  const period = periodOf(run);
+  const post = (kind: string, description: string, l: EngineLine[]) =>
+    ctx.ledger.post({ date: run.paymentDate, description, sourceType: `salary_run_${kind}`, sourceId: run.id, lines: l, series: run.voucherSeries });
+  const salary = await post("salary", `Lön ${period}`, lines.salary);
+  const avgifter = lines.avgifter.length ? await post("avgifter", `Arbetsgivaravgifter ${period}`, lines.avgifter) : null;
+  const pension = lines.pension.length ? await post("pension", `Pension och särskild löneskatt, löneväxling ${period}`, lines.pension) : null;
+  const patch = {
+    status: "booked" as const,
+    bookedAt: ctx.now,
+    bookedBy: ctx.userId,
+    salaryEntryId: salary.row.id,
+    avgifterEntryId: avgifter?.row.id ?? null,
+    pensionEntryId: pension?.row.id ?? null,
+    updatedAt: ctx.now,
+  };
+  const data = runJson({ ...run, ...patch }, members.length);
+  return {
+    status: 200,
+    data,
+    statements: [...salary.statements, ...(avgifter?.statements ?? []), ...(pension?.statements ?? []), db.update(salaryRuns).set(patch).where(and(eq(salaryRuns.id, run.id), eq(salaryRuns.status, "paid")))],
+    events: [{ type: "salary_run.booked", object: data, previousAttributes: { status: run.status } }],
+    audit: { action: "salary_run.booked", resourceType: "salary_run", resourceId: run.id, voucher: salary.voucher },
+  };
+};
+

@@ -1,0 +1,298 @@
+// Payroll inputs and outputs (spec: Employee, Salary run, Endpoints > Payroll).
+import { z } from "@hono/zod-openapi";
+import { AccountNumberSchema, DateSchema, SignedAmountSchema } from "../../http/fields";
+import { booleanQuery } from "../../http/route";
+import { toOre } from "../../ledger/money";
+import { MANUAL_ITEM_TYPES } from "./item-types";
+
+const Money = z
+  .number()
+  .nonnegative()
+  .max(99_999_999)
+  .refine((n) => toOre(n) !== null, "at most two decimals (öre)");
+const Percent = z.string().regex(/^\d{1,3}(\.\d{1,2})?$/, "a percentage such as \"28\" or \"32.5\"");
+
+export const EMPLOYMENT_TYPES = ["permanent", "fixed_term", "probationary", "hourly_as_needed"] as const;
+export const PERSONNEL_CATEGORIES = ["salaried", "collective", "executive"] as const;
+export const F_SKATT_STATUSES = ["a_skatt", "side_income", "decided_percent", "sink", "f_skatt"] as const;
+export const VACATION_RULES = ["same_salary", "percentage", "none"] as const;
+
+const employeeFields = {
+  first_name: z.string().trim().min(1).max(100),
+  last_name: z.string().trim().min(1).max(100),
+  personnummer: z.string().regex(/^\d{12}$/, "exactly 12 digits, YYYYMMDDNNNN").openapi({ description: "12 digits YYYYMMDDNNNN (or a samordningsnummer), Luhn-checked; stored encrypted" }),
+  birth_date: DateSchema.nullish().openapi({ description: "only for a samordningsnummer without a birth day (day 60); otherwise derived from the personnummer" }),
+  email: z.email().nullish(),
+  employment_type: z.enum(EMPLOYMENT_TYPES).default("permanent"),
+  personnel_category: z.enum(PERSONNEL_CATEGORIES).default("salaried").openapi({ description: "salaried: pay booked to 7210 (tjänstemän); collective: 7010 (kollektivanställda); executive: 7220 (företagsledare)" }),
+  employment_start: DateSchema,
+  employment_end: DateSchema.nullish(),
+  salary_type: z.enum(["monthly", "hourly"]),
+  monthly_salary: Money.nullish().openapi({ description: "kronor per month; required when salary_type is monthly" }),
+  hourly_rate: Money.nullish().openapi({ description: "kronor per hour; required when salary_type is hourly" }),
+  salary_exchange_monthly: Money.default(0).openapi({ description: "löneväxling: kronor of gross pay per month exchanged for a pension premium (booked 7412, with 24.26 % special payroll tax 7533/2514)" }),
+  f_skatt_status: z.enum(F_SKATT_STATUSES).default("a_skatt").openapi({
+    description: "a_skatt: Skatteverket's monthly table (tax_table_number); side_income: 30 % (sidoinkomst); decided_percent: Skatteverket's decision (jämkning, tax_decided_percent); sink: 22.5 % SINK; f_skatt: no withholding and no employer contributions",
+  }),
+  tax_table_number: z.number().int().min(29).max(42).nullish().openapi({ description: "29-42; required for a_skatt" }),
+  tax_column: z.number().int().min(1).max(6).nullish().openapi({ description: "override of the table column; null: column 1 (3 from age 66 at 1 January) as Skatteverket's table describes" }),
+  tax_decided_percent: Percent.nullish().openapi({ description: "the decided percentage, for decided_percent" }),
+  tax_decision_reference: z.string().trim().min(1).max(100).nullish().openapi({ description: "Skatteverket's decision (date or number), for decided_percent" }),
+  clearing_number: z.string().trim().max(10).nullish().openapi({ description: "clearingnummer; validated with the account number per Bankgirot's rules" }),
+  bank_account_number: z.string().trim().max(20).nullish(),
+  vacation_rule: z.enum(VACATION_RULES).default("same_salary").openapi({ description: "same_salary (sammalöneregeln), percentage (procentregeln, 12 %), none" }),
+  vacation_days_per_year: z.number().int().min(0).max(60).default(25),
+};
+
+export const EmployeeCreateSchema = z.object(employeeFields).strict().openapi("EmployeeCreate");
+
+export const EmployeePatchSchema = z
+  .object({
+    first_name: employeeFields.first_name.optional(),
+    last_name: employeeFields.last_name.optional(),
+    personnummer: employeeFields.personnummer.optional(),
+    birth_date: DateSchema.nullable().optional(),
+    email: z.email().nullable().optional(),
+    employment_type: z.enum(EMPLOYMENT_TYPES).optional(),
+    personnel_category: z.enum(PERSONNEL_CATEGORIES).optional(),
+    employment_start: DateSchema.optional(),
+    employment_end: DateSchema.nullable().optional(),
+    salary_type: z.enum(["monthly", "hourly"]).optional(),
+    monthly_salary: Money.nullable().optional(),
+    hourly_rate: Money.nullable().optional(),
+    salary_exchange_monthly: Money.optional(),
+    f_skatt_status: z.enum(F_SKATT_STATUSES).optional(),
+    tax_table_number: z.number().int().min(29).max(42).nullable().optional(),
+    tax_column: z.number().int().min(1).max(6).nullable().optional(),
+    tax_decided_percent: Percent.nullable().optional(),
+    tax_decision_reference: z.string().trim().min(1).max(100).nullable().optional(),
+    clearing_number: z.string().trim().max(10).nullable().optional(),
+    bank_account_number: z.string().trim().max(20).nullable().optional(),
+    vacation_rule: z.enum(VACATION_RULES).optional(),
+    vacation_days_per_year: z.number().int().min(0).max(60).optional(),
+    is_active: z.literal(true).optional().openapi({ description: "true re-activates a soft-deleted employee" }),
+  })
+  .strict()
+  .openapi("EmployeePatch");
+
+export const EmployeeSchema = z
+  .object({
+    id: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    personnummer: z.string().optional().openapi({ description: "full 12 digits, on the detail read only" }),
+    personnummer_masked: z.string().openapi({ description: "YYYYMMDD-XXXX" }),
+    birth_date: z.string(),
+    email: z.string().nullable(),
+    employment_type: z.enum(EMPLOYMENT_TYPES),
+    personnel_category: z.enum(PERSONNEL_CATEGORIES),
+    employment_start: z.string(),
+    employment_end: z.string().nullable(),
+    salary_type: z.enum(["monthly", "hourly"]),
+    monthly_salary: z.number().nullable(),
+    hourly_rate: z.number().nullable(),
+    salary_exchange_monthly: z.number(),
+    f_skatt_status: z.enum(F_SKATT_STATUSES),
+    tax_table_number: z.number().nullable(),
+    tax_column: z.number().nullable(),
+    tax_decided_percent: z.string().nullable(),
+    tax_decision_reference: z.string().nullable(),
+    clearing_number: z.string().nullable(),
+    bank_account_number: z.string().nullable(),
+    bank_name: z.string().nullable(),
+    vacation_rule: z.enum(VACATION_RULES),
+    vacation_days_per_year: z.number(),
+    is_active: z.boolean(),
+    deactivated_at: z.string().nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .openapi("Employee");
+
+export const EmployeeListQuery = z
+  .object({
+    include_inactive: booleanQuery.optional(),
+    search: z.string().trim().min(1).max(100).optional().openapi({ description: "first or last name; a full 12-digit personnummer; or its first 8 digits (YYYYMMDD)" }),
+    cursor: z.string().optional(),
+    limit: z.coerce.number().int().min(1).max(100).default(50),
+  })
+  .strict();
+
+export const RUN_STATUSES = ["draft", "review", "approved", "paid", "booked", "corrected"] as const;
+
+export const SalaryRunCreateSchema = z
+  .object({
+    period_year: z.number().int().min(2000).max(2100),
+    period_month: z.number().int().min(1).max(12),
+    payment_date: DateSchema,
+    voucher_series: z.string().regex(/^[A-Z]{1,3}$/, "one to three capital letters").default("A"),
+  })
+  .strict()
+  .openapi("SalaryRunCreate");
+
+export const SalaryRunPatchSchema = z
+  .object({
+    payment_date: DateSchema.optional(),
+    voucher_series: z.string().regex(/^[A-Z]{1,3}$/, "one to three capital letters").optional(),
+  })
+  .strict()
+  .openapi("SalaryRunPatch");
+
+export const SalaryRunSchema = z
+  .object({
+    id: z.string(),
+    period_year: z.number(),
+    period_month: z.number(),
+    payment_date: z.string(),
+    voucher_series: z.string(),
+    status: z.enum(RUN_STATUSES),
+    employee_count: z.number(),
+    total_gross: z.number().openapi({ description: "cash pay subject to tax (salary, overtime, bonus..., less salary exchange); not benefits, not reimbursements" }),
+    total_benefits: z.number(),
+    total_reimbursements: z.number(),
+    total_deductions: z.number(),
+    total_tax: z.number().openapi({ description: "may be negative where an override gives it" }),
+    total_net: z.number(),
+    total_avgifter: z.number(),
+    total_pension: z.number(),
+    total_special_payroll_tax: z.number(),
+    total_employer_cost: z.number().openapi({ description: "gross + reimbursements + avgifter + pension + special payroll tax" }),
+    settlement_account: z.string().nullable(),
+    salary_entry_id: z.string().nullable(),
+    avgifter_entry_id: z.string().nullable(),
+    vacation_entry_id: z.string().nullable(),
+    pension_entry_id: z.string().nullable(),
+    entry_ids: z.array(z.string()),
+    calculated_at: z.string().nullable(),
+    approved_at: z.string().nullable(),
+    approved_by: z.string().nullable(),
+    paid_at: z.string().nullable(),
+    paid_by: z.string().nullable(),
+    booked_at: z.string().nullable(),
+    booked_by: z.string().nullable(),
+    warnings: z.array(z.string()),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .openapi("SalaryRun");
+
+export const SalaryRunListQuery = z
+  .object({
+    period_year: z.coerce.number().int().min(2000).max(2100).optional(),
+    status: z.enum(RUN_STATUSES).optional(),
+    cursor: z.string().optional(),
+    limit: z.coerce.number().int().min(1).max(100).default(50),
+  })
+  .strict();
+
+const Hours = z
+  .number()
+  .nonnegative()
+  .max(744)
+  .refine((n) => toOre(n) !== null, "at most two decimals");
+
+export const RunEmployeesAddSchema = z
+  .object({
+    employees: z
+      .array(z.object({ employee_id: z.string().min(1), hours: Hours.optional().openapi({ description: "hours worked in the period (hourly pay)" }) }).strict())
+      .max(1000)
+      .optional(),
+    all_active: z.boolean().optional().openapi({ description: "add every active employee not yet in the run whose employment covers the period" }),
+  })
+  .strict()
+  .refine((b) => (b.employees?.length ?? 0) > 0 || b.all_active === true, { message: "give employees or all_active: true", path: ["employees"] })
+  .openapi("SalaryRunEmployeesAdd");
+
+export const RunEmployeePatchSchema = z
+  .object({
+    hours: Hours.nullable().optional(),
+    tax_withheld_override: SignedAmountSchema.nullable().optional().openapi({ description: "kronor; replaces the calculated tax (may be negative); null clears" }),
+    avgifter_amount_override: SignedAmountSchema.nullable().optional().openapi({ description: "kronor; replaces the calculated employer contributions; null clears" }),
+  })
+  .strict()
+  .openapi("SalaryRunEmployeePatch");
+
+export const LineItemCreateSchema = z
+  .object({
+    item_type: z.enum(MANUAL_ITEM_TYPES),
+    description: z.string().trim().min(1).max(200).optional().openapi({ description: "default: the type's Swedish name" }),
+    amount: SignedAmountSchema.openapi({ description: "kronor; above zero (other_pay may be negative, a correction)" }),
+    account_number: AccountNumberSchema.optional().openapi({ description: "reimbursements and net deductions only: the account booked instead of the type's default" }),
+  })
+  .strict()
+  .openapi("SalaryLineItemCreate");
+
+export const MarkPaidSchema = z
+  .object({
+    payment_date: DateSchema.optional().openapi({ description: "default the run's payment_date" }),
+    settlement_account: AccountNumberSchema.default("1930"),
+  })
+  .strict()
+  .openapi("SalaryRunMarkPaid");
+
+export const LineItemSchema = z
+  .object({
+    salary_line_item_id: z.string(),
+    item_type: z.string(),
+    category: z.enum(["regular", "one_off", "benefit", "reimbursement", "deduction"]),
+    description: z.string(),
+    amount: z.number(),
+    account_number: z.string().nullable(),
+    source: z.enum(["engine", "manual"]),
+    created_at: z.string(),
+  })
+  .openapi("SalaryLineItem");
+
+export const RunEmployeeSchema = z
+  .object({
+    salary_run_employee_id: z.string(),
+    salary_run_id: z.string(),
+    employee_id: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    personnummer_masked: z.string(),
+    salary_type: z.enum(["monthly", "hourly"]),
+    hours: z.number().nullable(),
+    gross_salary: z.number(),
+    taxable_benefits: z.number(),
+    tax_free_reimbursements: z.number(),
+    net_deductions: z.number(),
+    tax_basis: z.number(),
+    avgifter_basis: z.number(),
+    tax_withheld: z.number().openapi({ description: "effective: the override if set, else the calculated" }),
+    tax_withheld_calculated: z.number(),
+    tax_withheld_override: z.number().nullable(),
+    avgifter_amount: z.number(),
+    avgifter_amount_calculated: z.number(),
+    avgifter_amount_override: z.number().nullable(),
+    pension_premium: z.number(),
+    special_payroll_tax: z.number(),
+    net_salary: z.number(),
+    calculated: z.boolean(),
+    ytd: z.object({ gross: z.number(), taxable_benefits: z.number(), tax: z.number(), net: z.number(), avgifter: z.number() }).optional(),
+    line_items: z.array(LineItemSchema).optional(),
+    calculation_breakdown: z.record(z.string(), z.unknown()).nullable().optional(),
+  })
+  .openapi("SalaryRunEmployee");
+
+export const PageQuery = z.object({ cursor: z.string().optional(), limit: z.coerce.number().int().min(1).max(100).default(50) }).strict();
+
+export const AvgifterBasisQuery = z.object({ year: z.coerce.number().int().min(2000).max(2100) }).strict();
+export const SalaryJournalQuery = z
+  .object({
+    salary_run_id: z.string().optional(),
+    period_year: z.coerce.number().int().min(2000).max(2100).optional(),
+    period_month: z.coerce.number().int().min(1).max(12).optional(),
+  })
+  .strict()
+  .refine((q) => q.salary_run_id || q.period_year, { message: "give salary_run_id, or period_year (and optionally period_month)", path: ["period_year"] })
+  .refine((q) => !(q.period_month && !q.period_year), { message: "period_month needs period_year", path: ["period_month"] });
+
+export type EmployeeCreateInput = z.infer<typeof EmployeeCreateSchema>;
+export type EmployeePatchInput = z.infer<typeof EmployeePatchSchema>;
+export type SalaryRunCreateInput = z.infer<typeof SalaryRunCreateSchema>;
+export type SalaryRunPatchInput = z.infer<typeof SalaryRunPatchSchema>;
+export type RunEmployeesAddInput = z.infer<typeof RunEmployeesAddSchema>;
+export type RunEmployeePatchInput = z.infer<typeof RunEmployeePatchSchema>;
+export type LineItemCreateInput = z.infer<typeof LineItemCreateSchema>;
+export type MarkPaidInput = z.infer<typeof MarkPaidSchema>;

@@ -1,0 +1,57 @@
+// POST /mcp: the Model Context Protocol over Streamable HTTP (stateless: every request
+// is served by a fresh server and transport, answered as JSON), behind the same bearer
+// key as /api/v1. The tools are the API's operations (./tools.ts), read from the
+// OpenAPI document the app serves, and a call runs through the app itself.
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import type { Context } from "hono";
+import { authenticate } from "../http/auth";
+import type { AppEnv } from "../http/context";
+import { createMcpServer } from "./server";
+import { toolsFromDocument, type OpenApiDocument, type ToolDef } from "./tools";
+
+const toolsOf = new WeakMap<object, ToolDef[]>();
+
+export function registerMcpRoutes(app: OpenAPIHono<AppEnv>) {
+  /** The tools, made once per app from its document (all routes are registered by the first request). */
+  const tools = (version: string) => {
+    let made = toolsOf.get(app);
+    if (!made) {
+      const doc = app.getOpenAPI31Document({ openapi: "3.1.0", info: { title: "Bokföring API", version } });
+      made = toolsFromDocument(doc as unknown as OpenApiDocument);
+      toolsOf.set(app, made);
+    }
+    return made;
+  };
+
+  const handle = async (c: Context<AppEnv>) => {
+    let executionCtx: Context<AppEnv>["executionCtx"] | undefined;
+    try {
+      executionCtx = c.executionCtx;
+    } catch {
+      executionCtx = undefined;
+    }
+    const server = createMcpServer({
+      tools: tools(c.env.SERVICE_VERSION),
+      // in-process: the same pipeline (auth, rate limit, scopes, validation, dispatch)
+      fetchApi: async (request) => app.fetch(request, c.env, executionCtx),
+      origin: new URL(c.req.url).origin,
+      authorization: c.req.header("Authorization")!,
+      scopes: c.get("auth").scopes,
+      version: c.env.SERVICE_VERSION,
+    });
+    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    await server.connect(transport);
+    try {
+      return await transport.handleRequest(c.req.raw);
+    } finally {
+      await server.close();
+    }
+  };
+
+  app.post("/mcp", authenticate, handle);
+  // Stateless: no server-initiated stream to open (GET) and no session to end (DELETE).
+  app.on(["GET", "DELETE"], "/mcp", authenticate, (c) =>
+    c.json({ jsonrpc: "2.0", error: { code: -32000, message: "Method not allowed: this server is stateless; send JSON-RPC with POST." }, id: null }, 405, { Allow: "POST" }),
+  );
+}
