@@ -30,3 +30,18 @@ CREATE TABLE `agi_specification_numbers` (
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `agi_specification_numbers_number_unique` ON `agi_specification_numbers` (`company_id`,`number`);
+--> statement-breakpoint
+CREATE TABLE `salary_absence_days` (
+	`id` text PRIMARY KEY NOT NULL,
+	`company_id` text NOT NULL,
+	`employee_id` text NOT NULL,
+	`absence_date` text NOT NULL,
+	`absence_type` text NOT NULL,
+	`hours_hundredths` integer,
+	`notes` text,
+	`salary_run_employee_id` text,
+	`created_at` text NOT NULL,
+	`updated_at` text NOT NULL
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `salary_absence_days_employee_date_unique` ON `salary_absence_days` (`company_id`,`employee_id`,`absence_date`);

@@ -57,6 +57,10 @@ const TABLES: Record<string, { owner: string; readers?: string[] }> = {
   invoices: { owner: "domains/invoices" },
   invoiceItems: { owner: "domains/invoices" },
   invoicePayments: { owner: "domains/invoices" },
+  invoiceDeductions: { owner: "domains/invoices" },
+  invoiceDeductionBuyers: { owner: "domains/invoices" },
+  rotRutClaims: { owner: "domains/rot-rut" },
+  rotRutClaimInvoices: { owner: "domains/rot-rut" },
   supplierInvoices: { owner: "domains/supplier-invoices" },
   supplierInvoiceItems: { owner: "domains/supplier-invoices" },
   supplierInvoicePayments: { owner: "domains/supplier-invoices" },
@@ -73,6 +77,9 @@ const TABLES: Record<string, { owner: string; readers?: string[] }> = {
   salaryLineItems: { owner: "domains/payroll" },
   agiDeclarations: { owner: "domains/payroll" },
   agiSpecificationNumbers: { owner: "domains/payroll" },
+  salaryAbsenceDays: { owner: "domains/payroll" },
+  reconciliationLinks: { owner: "domains/reconciliation" },
+  reconciliationSignoffs: { owner: "domains/reconciliation" },
 };
 
 /** Composition roots: the only core files that may import domains (through index.ts). */

@@ -15,6 +15,8 @@ import * as imports from "../domains/imports";
 import * as invoices from "../domains/invoices";
 import * as journal from "../domains/journal-entries";
 import * as payroll from "../domains/payroll";
+import * as rotRut from "../domains/rot-rut";
+import * as reconciliation from "../domains/reconciliation";
 import * as supplierInvoices from "../domains/supplier-invoices";
 import * as suppliers from "../domains/suppliers";
 import * as webhooks from "../domains/webhooks";
@@ -28,6 +30,12 @@ const revaluationSources = {
   payables: supplierInvoices.foreignPayablesToRevalue,
   planPayables: supplierInvoices.planPayableBookValues,
 };
+/** Bokslutsmetoden: the company's accounting method and the invoices unpaid at the year's end. */
+const cashMethodSources = {
+  accountingMethodOf: async (db: Parameters<typeof companies.loadCompany>[0], companyId: string) => (await companies.loadCompany(db, companyId)).companies.accountingMethod,
+  receivables: invoices.unpaidAtYearEndLines,
+  payables: supplierInvoices.unpaidAtYearEndLines,
+};
 
 export const COMMANDS = {
   "companies.create": companies.createCompany,
@@ -38,11 +46,11 @@ export const COMMANDS = {
   "fiscal_periods.lock": fiscalPeriods.lockPeriodChecked(bankTransactions.unbookedTransactionsIn),
   "fiscal_periods.unlock": fiscalPeriods.unlockPeriod,
   "fiscal_periods.year_end": fiscalPeriods.startYearEnd,
-  "fiscal_periods.year_end_run": fiscalPeriods.runYearEnd({ entityTypeOf: entityTypeOf, revaluation: revaluationSources }),
+  "fiscal_periods.year_end_run": fiscalPeriods.runYearEnd({ entityTypeOf: entityTypeOf, revaluation: revaluationSources, cashMethod: cashMethodSources }),
   "fiscal_periods.currency_revaluation": fiscalPeriods.startCurrencyRevaluation,
   "fiscal_periods.currency_revaluation_run": fiscalPeriods.runCurrencyRevaluation(revaluationSources),
   "fiscal_periods.close": fiscalPeriods.closePeriod,
-  "fiscal_periods.opening_balances": fiscalPeriods.postOpeningBalances(entityTypeOf),
+  "fiscal_periods.opening_balances": fiscalPeriods.postOpeningBalances({ entityTypeOf, loadEntry: journal.loadEntry }),
   "fiscal_periods.explain_voucher_gap": fiscalPeriods.explainVoucherGap,
   "compliance.update_settings": compliance.updateComplianceSettings,
   "journal_entries.create": journal.createEntry,
@@ -94,6 +102,8 @@ export const COMMANDS = {
   "invoices.mark_sent": invoices.markInvoiceSent,
   "invoices.send": invoices.sendInvoice,
   "invoices.pay": invoices.payInvoiceChecked(bankTransactions.likelyInvoicePayments),
+  "rot_rut.claim": rotRut.createClaims,
+  "rot_rut.decide": rotRut.decideClaim,
   "bank_transactions.ingest": bankTransactions.ingestTransactions,
   "bank_transactions.import_start": bankTransactions.startBankImport,
   "bank_transactions.import_rows": bankTransactions.importBankRows,
@@ -121,6 +131,14 @@ export const COMMANDS = {
   "payroll.approve_run": payroll.approveRun,
   "payroll.mark_run_paid": payroll.markRunPaid,
   "payroll.book_run": payroll.bookRun,
+  "payroll.generate_agi": payroll.generateAgi,
+  "payroll.record_agi_submission": payroll.recordAgiSubmission,
+  "payroll.register_absence": payroll.registerAbsence,
+  "payroll.update_absence": payroll.updateAbsence,
+  "payroll.remove_absence": payroll.removeAbsence,
+  "reconciliation.link": reconciliation.createLinks,
+  "reconciliation.unlink": reconciliation.removeLink,
+  "reconciliation.signoff": reconciliation.createSignoff,
 } satisfies Record<string, Command<never>>;
 
 export type CommandName = keyof typeof COMMANDS;

@@ -511,6 +511,8 @@ export const invoices = sqliteTable(
     notes: text("notes"),
     /** Bankgirot OCR reference (check digit and length digit), given when the invoice is issued */
     ocrNumber: text("ocr_number"),
+    /** ROT/RUT (docs/rot-rut.md): the deduction the customer does not pay (after credit notes and rejections); on a credit note, minus what it reversed */
+    deductionOre: integer("deduction_ore").notNull().default(0),
     /** the sale's entry (accrual, or a self-billed invoice); the credit note's entry on credit notes */
     journalEntryId: text("journal_entry_id"),
     sentAt: text("sent_at"),
@@ -555,6 +557,11 @@ export const invoiceItems = sqliteTable(
     vatTreatment: text("vat_treatment").notNull().default("domestic"),
     /** on a credit note's item: the invoice item it credits */
     creditedItemId: text("credited_item_id"),
+    /** ROT/RUT: rot | rut on a labour line */
+    deductionType: text("deduction_type", { enum: ["rot", "rut"] }),
+    /** Skatteverket's work-type code (labour with deductionType, else that work type's material) */
+    workType: text("work_type"),
+    laborHoursHundredths: integer("labor_hours_hundredths"),
   },
   (t) => [index("invoice_items_invoice_idx").on(t.invoiceId, t.sortOrder)],
 );
@@ -663,3 +670,5 @@ export * from "./tables/bank";
 export * from "./tables/payroll";
 export * from "./tables/fiscal-year";
 export * from "./tables/payroll-absence";
+export * from "./tables/rot-rut";
+export * from "./tables/reconciliation";

@@ -24,7 +24,10 @@ import * as journalEntries from "../domains/journal-entries";
 import * as meta from "../domains/meta";
 import * as operations from "../domains/operations";
 import * as payroll from "../domains/payroll";
+import * as paymentFiles from "../domains/payment-files";
+import * as reconciliation from "../domains/reconciliation";
 import * as reports from "../domains/reports";
+import * as rotRut from "../domains/rot-rut";
 import * as supplierInvoices from "../domains/supplier-invoices";
 import * as suppliers from "../domains/suppliers";
 import * as webhooks from "../domains/webhooks";
@@ -104,6 +107,7 @@ export function createApp() {
   suppliers.registerSupplierRoutes(app, supplierInvoices.openSupplierInvoicesOf);
   invoices.registerInvoiceRoutes(app);
   supplierInvoices.registerSupplierInvoiceRoutes(app);
+  rotRut.registerRotRutRoutes(app);
   currency.registerCurrencyRoutes(app);
   articles.registerArticleRoutes(app);
   dimensions.registerDimensionRoutes(app);
@@ -114,6 +118,8 @@ export function createApp() {
   imports.registerImportRoutes(app);
   bankTransactions.registerBankTransactionRoutes(app);
   payroll.registerPayrollRoutes(app);
+  paymentFiles.registerPaymentFileRoutes(app);
+  reconciliation.registerReconciliationRoutes(app);
 
   // MCP for AI agents: tools made from this app's OpenAPI document, calls run through it.
   registerMcpRoutes(app);

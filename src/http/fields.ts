@@ -93,12 +93,10 @@ export const PartyContactFields = {
   notes: z.string().max(5000).nullable(),
 };
 
-
 // ---------------------------------------------------------------------------------
 // Input rules and limits (docs/hardening.md). Every JSON body passes `checkBodyText`
 // before its schema (src/http/route.ts), and the amount limits below are what the
 // ledger and the invoice arithmetic can hold exactly as integer öre.
-
 
 /**
  * Fields whose text may span lines: notes, descriptions, reasons, comments, messages.
@@ -137,12 +135,6 @@ export function textProblem(value: string, multiline: boolean): string | null {
 }
 
 const hex = (c: number) => c.toString(16).toUpperCase().padStart(4, "0");
-
-/** A zod refinement of the same rule, for a text field outside a JSON body (a form field, a query). */
-export const safeText = (multiline = false) => (value: string, ctx: z.RefinementCtx) => {
-  const problem = textProblem(value, multiline);
-  if (problem) ctx.addIssue({ code: "custom", message: problem });
-};
 
 /**
  * The text rule applied to every string, and every object key, of a parsed JSON body:

@@ -7,7 +7,7 @@ import { ApiError } from "./api-error";
 import { requireScope } from "./auth";
 import { companyAccess } from "./company-access";
 import type { AppEnv, WriteOptions } from "./context";
-import { checkBodyText, INPUT_RULES_NOTE, MAX_JSON_BODY_BYTES } from "./fields";
+import { checkBodyText, INPUT_RULES_NOTE, MAX_JSON_BODY_BYTES, MULTILINE_FIELD, textProblem } from "./fields";
 
 export const ErrorSchema = z
   .object({
@@ -108,6 +108,9 @@ export function defineRoute<P extends AnyObject | undefined = undefined, Q exten
   });
   // Last before the validators: the body is read once, checked, and handed on as JSON.
   if (spec.body) middleware.push(jsonBodyGate);
+  // A write whose body the route declares itself (a file upload, the SIE import) gets the
+  // same text rule on its JSON or form fields.
+  else if (spec.method !== "get") middleware.push(textGate);
 
   const headers: Record<string, z.ZodTypeAny> = {};
   if (spec.idempotency) {
@@ -203,6 +206,45 @@ const jsonBodyGate: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.req.raw = new Request(c.req.raw.url, { method: c.req.raw.method, headers, body: text });
   // Hono keeps the promise of each body reading; json() reads the cached text.
   c.req.bodyCache = { text: Promise.resolve(text) } as unknown as typeof c.req.bodyCache;
+  await next();
+};
+
+/**
+ * The input rules for a body that is not declared through defineRoute's `body`: a JSON
+ * body's texts and keys, and a form's field names, values and file names.
+ */
+const textGate: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const type = (c.req.header("Content-Type") ?? "").toLowerCase();
+  let bad: { path: string; message: string } | null = null;
+  if (JSON_MEDIA_TYPE.test(type)) {
+    let value: unknown;
+    try {
+      value = await c.req.json();
+    } catch (err) {
+      throw bodyError({ body: "not_json", reason: err instanceof Error ? err.message : String(err) }, "The request body is not valid JSON.");
+    }
+    bad = checkBodyText(value);
+  } else if (type.startsWith("multipart/form-data") || type.startsWith("application/x-www-form-urlencoded")) {
+    let form: FormData;
+    try {
+      form = await c.req.formData();
+    } catch (err) {
+      throw bodyError({ body: "not_form", reason: err instanceof Error ? err.message : String(err) }, "The form in the request body could not be read.");
+    }
+    for (const [name, value] of form.entries()) {
+      const keyProblem = textProblem(name, false);
+      if (keyProblem) bad = { path: name, message: `field name: ${keyProblem}` };
+      else if (typeof value === "string") {
+        const problem = textProblem(value, MULTILINE_FIELD.test(name));
+        if (problem) bad = { path: name, message: problem };
+      } else {
+        const problem = textProblem(value.name, false);
+        if (problem) bad = { path: `${name}.name`, message: `file name: ${problem}` };
+      }
+      if (bad) break;
+    }
+  }
+  if (bad) throw bodyError({ fields: [{ path: bad.path, message: bad.message, code: "invalid_text" }] }, `${bad.path}: ${bad.message}`);
   await next();
 };
 

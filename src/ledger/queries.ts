@@ -100,3 +100,108 @@ export async function postedEntriesOfSource(db: Database, companyId: string, per
     .orderBy(journalEntries.createdAt)
     .all();
 }
+
+/** One posted line on an account, with its entry: what reconciliation sets against outside data. */
+export interface AccountLedgerLine {
+  lineId: string;
+  entryId: string;
+  entryDate: string;
+  description: string;
+  voucherSeries: string;
+  voucherNumber: number;
+  sourceType: string;
+  reversesId: string | null;
+  reversedById: string | null;
+  /** debit minus credit, öre */
+  amountOre: number;
+}
+
+/**
+ * The fiscal period that covers a date, for an account's balance through it: the books of
+ * one year start from its opening-balance entry, so a balance is summed inside one period.
+ */
+async function periodCovering(db: Database, companyId: string, date: string): Promise<string | null> {
+  const row = await db.get<{ id: string }>(sql`SELECT id FROM fiscal_periods WHERE company_id = ${companyId} AND period_start <= ${date} AND period_end >= ${date} LIMIT 1`);
+  return row?.id ?? null;
+}
+
+/**
+ * An account's balance through a date (posted entries of the period covering the date, the
+ * opening balance included), with the count and sums that fingerprint those books.
+ */
+export async function accountBalanceThrough(
+  db: Database,
+  companyId: string,
+  account: string,
+  through: string,
+): Promise<{ periodId: string | null; balanceOre: number; lineCount: number; debitOre: number; creditOre: number; periodStart: string | null }> {
+  const periodId = await periodCovering(db, companyId, through);
+  if (!periodId) return { periodId: null, balanceOre: 0, lineCount: 0, debitOre: 0, creditOre: 0, periodStart: null };
+  const row = await db.get<{ n: number; d: number | null; c: number | null; s: string }>(sql`
+    SELECT COUNT(l.id) AS n, SUM(l.debit_ore) AS d, SUM(l.credit_ore) AS c, (SELECT period_start FROM fiscal_periods WHERE id = ${periodId}) AS s
+    FROM journal_entries e JOIN journal_lines l ON l.journal_entry_id = e.id
+    WHERE e.company_id = ${companyId} AND e.fiscal_period_id = ${periodId} AND e.status = 'posted'
+      AND e.entry_date <= ${through} AND l.account_number = ${account}`);
+  const debitOre = Number(row?.d ?? 0);
+  const creditOre = Number(row?.c ?? 0);
+  return { periodId, balanceOre: debitOre - creditOre, lineCount: Number(row?.n ?? 0), debitOre, creditOre, periodStart: row?.s ?? null };
+}
+
+/** The posted lines on an account in a fiscal period dated through a date, opening balances left out, oldest first. */
+export async function accountLinesThrough(db: Database, companyId: string, periodId: string, account: string, through: string): Promise<AccountLedgerLine[]> {
+  const rows = await db.all<{ line_id: string; entry_id: string; entry_date: string; description: string; voucher_series: string; voucher_number: number; source_type: string; reverses_id: string | null; reversed_by_id: string | null; amount: number }>(sql`
+    SELECT l.id AS line_id, e.id AS entry_id, e.entry_date, COALESCE(l.line_description, e.description) AS description, e.voucher_series, e.voucher_number,
+           e.source_type, e.reverses_id, e.reversed_by_id, l.debit_ore - l.credit_ore AS amount
+    FROM journal_entries e JOIN journal_lines l ON l.journal_entry_id = e.id
+    WHERE e.company_id = ${companyId} AND e.fiscal_period_id = ${periodId} AND e.status = 'posted'
+      AND e.entry_date <= ${through} AND l.account_number = ${account} AND e.source_type <> ${OPENING_SOURCE}
+    ORDER BY e.entry_date, e.voucher_series, e.voucher_number, l.sort_order`);
+  return rows.map((r) => ({
+    lineId: r.line_id,
+    entryId: r.entry_id,
+    entryDate: r.entry_date,
+    description: r.description,
+    voucherSeries: r.voucher_series,
+    voucherNumber: Number(r.voucher_number),
+    sourceType: r.source_type,
+    reversesId: r.reverses_id,
+    reversedById: r.reversed_by_id,
+    amountOre: Number(r.amount),
+  }));
+}
+
+/** Entry dates of posted entries, by id (a bank row's entry may lie after the reconciled date). */
+export async function entryDates(db: Database, companyId: string, entryIds: string[]): Promise<Map<string, string>> {
+  const ids = [...new Set(entryIds)];
+  const out = new Map<string, string>();
+  for (let i = 0; i < ids.length; i += 90) {
+    const rows = await db.select({ id: journalEntries.id, d: journalEntries.entryDate }).from(journalEntries).where(and(eq(journalEntries.companyId, companyId), inArray(journalEntries.id, ids.slice(i, i + 90)), eq(journalEntries.status, "posted"))).all();
+    for (const r of rows) out.set(r.id, r.d);
+  }
+  return out;
+}
+
+/** The most recent posting time of an entry dated through a date on an account after an instant: when signed-off books changed. */
+export async function lastPostingAfter(db: Database, companyId: string, account: string, through: string, after: string): Promise<string | null> {
+  const row = await db.get<{ t: string | null }>(sql`
+    SELECT MAX(e.posted_at) AS t FROM journal_entries e
+    WHERE e.company_id = ${companyId} AND e.status = 'posted' AND e.entry_date <= ${through} AND e.posted_at > ${after}
+      AND EXISTS (SELECT 1 FROM journal_lines l WHERE l.journal_entry_id = e.id AND l.account_number = ${account})`);
+  return row?.t ?? null;
+}
+
+/** Posted lines on an account by line id (the ledger side of a reconciliation link). */
+export async function accountLinesByIds(db: Database, companyId: string, account: string, lineIds: string[]): Promise<AccountLedgerLine[]> {
+  const out: AccountLedgerLine[] = [];
+  for (let i = 0; i < lineIds.length; i += 90) {
+    const ids = lineIds.slice(i, i + 90);
+    const rows = await db.all<{ line_id: string; entry_id: string; entry_date: string; description: string; voucher_series: string; voucher_number: number; source_type: string; reverses_id: string | null; reversed_by_id: string | null; amount: number }>(sql`
+      SELECT l.id AS line_id, e.id AS entry_id, e.entry_date, COALESCE(l.line_description, e.description) AS description, e.voucher_series, e.voucher_number,
+             e.source_type, e.reverses_id, e.reversed_by_id, l.debit_ore - l.credit_ore AS amount
+      FROM journal_lines l JOIN journal_entries e ON e.id = l.journal_entry_id
+      WHERE l.company_id = ${companyId} AND e.status = 'posted' AND l.account_number = ${account} AND l.id IN (${sql.join(ids.map((x) => sql`${x}`), sql`, `)})`);
+    for (const r of rows)
+      out.push({ lineId: r.line_id, entryId: r.entry_id, entryDate: r.entry_date, description: r.description, voucherSeries: r.voucher_series, voucherNumber: Number(r.voucher_number), sourceType: r.source_type, reversesId: r.reverses_id, reversedById: r.reversed_by_id, amountOre: Number(r.amount) });
+  }
+  return out;
+}

@@ -52,8 +52,9 @@ export function createMcpServer(ctx: McpContext): McpServer {
   const visible = ctx.tools.filter((t) => t.scope === null || hasScope(ctx.scopes, t.scope));
   const get = async (path: string) => {
     const res = await ctx.fetchApi(new Request(new URL(path, ctx.origin), { headers: { Authorization: ctx.authorization } }));
-    const body = (await res.json()) as { data?: unknown; meta?: { next_cursor?: string | null }; error?: { code: string; message_en: string } };
-    if (!res.ok) throw new McpError(ErrorCode.InvalidRequest, `${body.error?.code}: ${body.error?.message_en}`, body);
+    const body = (await res.json()) as { data?: unknown; meta?: { next_cursor?: string | null }; error?: Record<string, string> };
+    // the API's refusal, passed on whole
+    if (!res.ok) throw new McpError(ErrorCode.InvalidRequest, `${body.error?.code}: ${body.error?.["message_en"]}`, body);
     return body;
   };
   const getAll = async (path: string) => {

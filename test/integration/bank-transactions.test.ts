@@ -103,6 +103,23 @@ describe("POST .../imports/bank", () => {
     expect(again.result).toMatchObject({ rows_inserted: 0, rows_skipped_duplicate: 9 });
   });
 
+  it("refuses a BgMax file whose payments disagree with its deposit record, naming the record, and stores nothing", async () => {
+    const c = await newCompany(f.actor.key, { name: "BgMax fel AB" });
+    const bytes = fixture("bankgirot_bgmax_exempelfil_ocr-kontroll_checksiffra_langd.txt");
+    const text = Array.from(bytes, (b) => String.fromCharCode(b)).join("");
+    // the first payment (TK20, line 3) becomes 2 000.00 instead of 1 000.00
+    const broken = text.replace("655969000000000000100000", "655969000000000000200000");
+    expect(broken).not.toBe(text);
+    const started = await upload(Uint8Array.from(broken, (ch) => ch.charCodeAt(0)), {}, { companyId: c.id });
+    expect(started.status).toBe(202);
+    const op = await settle(started.body.data.operation_id);
+    expect(op.status).toBe("failed");
+    expect(op.error.code).toBe("VALIDATION_ERROR");
+    expect(op.error.details.reason).toBe("BANK_FILE_TOTALS_MISMATCH");
+    expect(op.error.message).toMatch(/line \d+/);
+    expect(await allTransactions(c.id)).toEqual([]);
+  });
+
   it("detects each bank's CSV export and its encoding, and de-duplicates the second import", async () => {
     const cases: [string, string][] = [
       ["synthetic_swedbank_transaktioner_windows-1252.csv", "swedbank"],
@@ -244,5 +261,31 @@ describe("POST .../transactions/ingest and the list", () => {
     const b = await call("POST", url("/transactions/ingest", c.id), { key: f.actor.key, body, headers: { "Idempotency-Key": key } });
     expect(b.headers.get("Idempotent-Replayed")).toBe("true");
     expect(b.body.data).toEqual(a.body.data);
+  });
+});
+
+describe("the OpenAPI document", () => {
+  it("describes every transactions route and the bank import", async () => {
+    const doc = await call("GET", "/api/v1/openapi.json");
+    expect(doc.status).toBe(200);
+    const paths = Object.keys(doc.body.paths);
+    for (const p of [
+      "/api/v1/companies/{companyId}/transactions",
+      "/api/v1/companies/{companyId}/transactions/{id}",
+      "/api/v1/companies/{companyId}/transactions/ingest",
+      "/api/v1/companies/{companyId}/transactions/batch-categorize",
+      "/api/v1/companies/{companyId}/transactions/{id}/categorize",
+      "/api/v1/companies/{companyId}/transactions/{id}/suggest-categories",
+      "/api/v1/companies/{companyId}/transactions/{id}/ignore",
+      "/api/v1/companies/{companyId}/transactions/{id}/uncategorize",
+      "/api/v1/companies/{companyId}/transactions/{id}/match-invoice",
+      "/api/v1/companies/{companyId}/transactions/{id}/match-supplier-invoice",
+      "/api/v1/companies/{companyId}/transaction-templates",
+      "/api/v1/companies/{companyId}/imports/bank",
+    ]) {
+      expect(paths, p).toContain(p);
+    }
+    expect(Object.keys(doc.body.paths["/api/v1/companies/{companyId}/transactions/{id}/ignore"]).sort()).toEqual(["delete", "post"]);
+    expect(doc.body.paths["/api/v1/companies/{companyId}/imports/bank"].post.requestBody.content["multipart/form-data"]).toBeDefined();
   });
 });

@@ -5,7 +5,7 @@
 // catalogue status, and must leave every company table as it was. The operations come
 // from GET /api/v1/openapi.json, so a new domain is fuzzed as soon as it is routed.
 // Deterministic: fast-check with a fixed seed; bounded: a fixed number of cases per
-// operation (about 1 500 requests in all).
+// operation (about 1 300 requests for 164 operations, 20-60 s on a busy 2-core machine).
 import { env, SELF } from "cloudflare:test";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -103,42 +103,47 @@ function seeded(seed: number): Rnd {
   return { nextInt: (min = 0, max = 2 ** 31 - 1) => min + Math.floor(next() * (max - min + 1)) };
 }
 
+/** Most property mutations sent per operation, drawn from all of them with the seed. */
+const MUTATIONS_PER_OPERATION = 9;
+
 function bodies(op: Operation, rnd: Rnd): [string, string][] {
   const schema = resolve(op.body!.schema ?? {});
   const base = plausible(schema) as Record<string, Json>;
   const out: [string, string][] = [
-    ["truncated", '{"a":'],
-    ["not json", "nul"],
+    ["not json", '{"a":'],
     ["array", "[]"],
-    ["number", "1e999"],
     ["deep", "[".repeat(5000) + "]".repeat(5000)],
     ["empty object", "{}"],
     ["plausible", JSON.stringify(base)],
   ];
   const keys = Object.keys(schema.properties ?? {});
   const pick = <T>(xs: T[]) => xs[rnd.nextInt(0, xs.length - 1)];
-  // each property: two wrong types, one huge value, one odd text
-  for (const k of keys.slice(0, 8)) {
+  // per property: a wrong type or huge value; odd text in a string; 1 001 elements, a
+  // wrong element field and odd text in an element of an array
+  const mutations: [string, string][] = [];
+  for (const k of keys) {
     const v = pick(WRONG);
-    out.push([`${k}=${JSON.stringify(v)}`, JSON.stringify({ ...base, [k]: v })]);
+    mutations.push([`${k}=${JSON.stringify(v)}`, JSON.stringify({ ...base, [k]: v })]);
     const prop = resolve(schema.properties![k]);
-    if (typeOf(prop) === "string") out.push([`${k}=odd`, JSON.stringify({ ...base, [k]: pick(ODD_TEXT) })]);
+    if (typeOf(prop) === "string") mutations.push([`${k}=odd`, JSON.stringify({ ...base, [k]: pick(ODD_TEXT) })]);
     if (typeOf(prop) === "array") {
       const el = plausible(prop.items);
-      out.push([`${k}=1001 items`, JSON.stringify({ ...base, [k]: Array.from({ length: 1001 }, () => el) })]);
-      const item = resolve(prop.items);
-      for (const ik of Object.keys(item.properties ?? {}).slice(0, 4)) {
-        out.push([`${k}[0].${ik}=wrong`, JSON.stringify({ ...base, [k]: [{ ...(el as object), [ik]: pick(WRONG) }] })]);
+      mutations.push([`${k}=1001 items`, JSON.stringify({ ...base, [k]: Array.from({ length: 1001 }, () => el) })]);
+      const itemKeys = Object.keys(resolve(prop.items).properties ?? {});
+      if (itemKeys.length) {
+        const ik = pick(itemKeys);
+        mutations.push([`${k}[0].${ik}=wrong`, JSON.stringify({ ...base, [k]: [{ ...(el as object), [ik]: pick(WRONG) }] })]);
       }
-      out.push([`${k}[0]=odd`, JSON.stringify({ ...base, [k]: [Object.fromEntries(Object.entries((el as object) ?? {}).map(([a, b]) => [a, typeof b === "string" ? pick(ODD_TEXT) : b]))] })]);
+      mutations.push([`${k}[0]=odd`, JSON.stringify({ ...base, [k]: [Object.fromEntries(Object.entries((el as object) ?? {}).map(([a, b]) => [a, typeof b === "string" ? pick(ODD_TEXT) : b]))] })]);
     }
   }
-  // raw lone surrogates and an odd key, as JSON escapes
-  out.push(["raw lone surrogate", JSON.stringify({ ...base, [keys[0] ?? "name"]: "PLACEHOLDER" }).replace('"PLACEHOLDER"', '"a\\ud800b"')]);
-  out.push(["odd key", JSON.stringify({ ...base, "k\u0000\u202E": 1 })]);
+  // a seeded draw without replacement, so every operation gets a bounded share
+  for (let n = 0; n < MUTATIONS_PER_OPERATION && mutations.length; n++) out.push(mutations.splice(rnd.nextInt(0, mutations.length - 1), 1)[0]);
+  // a raw lone surrogate and an odd key, as JSON escapes
+  out.push(["raw lone surrogate and odd key", JSON.stringify({ ...base, [keys[0] ?? "name"]: "PLACEHOLDER", "k\u0000\u202E": 1 }).replace('"PLACEHOLDER"', '"a\\ud800b"')]);
   // arbitrary JSON from fast-check, over the schema's keys and a stranger
   const arb = fc.dictionary(fc.constantFrom(...keys, "unknown_field"), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 });
-  for (const v of fc.sample(arb, { seed: rnd.nextInt(), numRuns: 2 })) out.push(["arbitrary", JSON.stringify({ ...base, ...(v as object) })]);
+  for (const v of fc.sample(arb, { seed: rnd.nextInt(), numRuns: 1 })) out.push(["arbitrary", JSON.stringify({ ...base, ...(v as object) })]);
   return out;
 }
 
@@ -156,24 +161,24 @@ function casesOf(op: Operation, rnd: Rnd): Case[] {
   const isWrite = op.method !== "get";
   const out: Case[] = [];
   // wrong or missing content types, with a JSON text and with a form
-  if (op.body || isWrite) {
-    out.push({ label: "content text/plain", path: op.path, body: '{"name":"x"}', type: "text/plain" });
+  if (op.body || isWrite) out.push({ label: "content text/plain", path: op.path, body: '{"name":"x"}', type: "text/plain" });
+  if (op.body) {
     out.push({ label: "content form", path: op.path, body: "name=x&amount=1", type: "application/x-www-form-urlencoded" });
     out.push({ label: "content none", path: op.path, body: '{"name":"x"}' });
-    if (op.body) out.push({ label: "content xml", path: op.path, body: "<a><name>x</name></a>", type: "application/xml" });
+    out.push({ label: "content xml", path: op.path, body: "<a><name>x</name></a>", type: "application/xml" });
     if (op.body && !op.body.types.includes("application/json")) out.push({ label: "json to a form route", path: op.path, body: '{"file":"x"}', type: "application/json" });
   }
   if (op.body?.schema) for (const [label, text] of bodies(op, rnd)) out.push({ label, path: op.path, body: text, type: "application/json" });
   // query parameters: odd text, wrong types, huge values
-  for (const [i, p] of op.params.filter((x) => x.in === "query").slice(0, 3).entries()) {
-    for (const v of [["%00", "%E2%80%AE", "%ED%A0%80"][i % 3], ["-1", "1e309", "[]"][i % 3], "x".repeat(3000)]) {
+  for (const [i, p] of op.params.filter((x) => x.in === "query").slice(0, 2).entries()) {
+    for (const v of [["%00", "%E2%80%AE", "%ED%A0%80"][i % 3], ["-1", "1e309", "x".repeat(3000)][i % 3]]) {
       out.push({ label: `?${p.name}=${v.slice(0, 12)}`, path: op.path, query: `?${p.name}=${v}` });
     }
   }
   // path parameters: odd and huge ids
   const pathParam = op.params.find((x) => x.in === "path" && x.name !== "companyId");
   if (pathParam) {
-    for (const v of ["%00%E2%80%AE", "x".repeat(2000)]) {
+    for (const v of ["%00%E2%80%AE" + "x".repeat(2000)]) {
       out.push({ label: `path ${pathParam.name}=${v.slice(0, 12)}`, path: op.path.replace(`{${pathParam.name}}`, v), ...(isWrite ? { body: "{}", type: "application/json" } : {}) });
     }
   }
@@ -266,6 +271,7 @@ describe("fuzz of every operation in the OpenAPI document", () => {
     const rnd = seeded(SEED);
     const failures: { op: string; label: string; status: number; body: string; sent: string }[] = [];
     const started = Date.now();
+    const accepted: string[] = [];
     let requests = 0;
     expect(operations.length).toBeGreaterThan(80);
 
@@ -281,7 +287,14 @@ describe("fuzz of every operation in the OpenAPI document", () => {
       // on the bulk routes (docs/architecture.md), not a fault; every other 5xx is.
       const notImplemented = res.status === 501 && res.text.includes('"code":"NOT_IMPLEMENTED"');
       if (res.status >= 500 && !notImplemented) return fail("5xx");
-      if (res.status < 400) return before === null ? null : settled(tables); // accepted: it may write, and start background work
+      if (res.status < 400) {
+        // accepted: it may write, and start background work (202: a queue job, which the
+        // queue hands over after up to max_batch_timeout = 1 s)
+        if (before === null) return null;
+        accepted.push(`${res.status} ${name} ${c.label}`);
+        if (res.status === 202) await new Promise((r) => setTimeout(r, 1500));
+        return settled(tables);
+      }
       let body: any;
       try {
         body = JSON.parse(res.text);
@@ -326,6 +339,7 @@ describe("fuzz of every operation in the OpenAPI document", () => {
     const seconds = (Date.now() - started) / 1000;
     console.log(`fuzz: ${operations.length} operations, ${requests} requests in ${seconds.toFixed(1)} s (${JSON.stringify(timing)})`);
     const unexpected = failures.filter((f) => !(f.op in KNOWN_FAILURES));
+    console.log(`accepted writes: ${accepted.length}\n${accepted.join("\n")}`);
     for (const f of failures) console.log(`FUZZFAIL ${JSON.stringify(f)}`);
     expect(unexpected).toEqual([]);
     // a known failure that no longer fails must leave the list

@@ -13,7 +13,8 @@ async function count(table: string): Promise<number> {
   const row = await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE company_id = ?`).bind(f.companyId).first<{ n: number }>();
   return row!.n;
 }
-const TABLES = ["audit_log", "journal_entries", "customers", "suppliers", "invoices", "supplier_invoices", "outbox_events", "idempotency_records"];
+// (idempotency_records is left out: a command's refusal is stored under its key by design)
+const TABLES = ["audit_log", "journal_entries", "journal_lines", "customers", "suppliers", "invoices", "supplier_invoices", "outbox_events", "documents"];
 async function snapshot() {
   return Object.fromEntries(await Promise.all(TABLES.map(async (t) => [t, await count(t)] as const)));
 }
@@ -159,6 +160,23 @@ describe("item 4: very large but valid amounts are VALIDATION_ERROR naming the f
     expect(await snapshot()).toEqual(before);
   });
 
+  it("answers VALIDATION_ERROR with the limit when valid inputs multiply past it (a total at an extreme exchange rate)", async () => {
+    const supplierId = await newSupplier();
+    const before = await snapshot();
+    // 999 999 999 999 EUR at 99 999 SEK/EUR is 10^17 kr: each value is within its own limit
+    const si = await write(f.actor.key, "POST", url("/supplier-invoices"), {
+      supplier_id: supplierId,
+      supplier_invoice_number: "FX-1",
+      invoice_date: day(-1),
+      currency: "EUR",
+      exchange_rate: 99_999,
+      items: [{ amount: BIG, vat_rate: 0 }],
+    });
+    expect(si.status).toBe(400);
+    expect(si.body.error).toMatchObject({ code: "VALIDATION_ERROR", details: { limit: { max_amount_kr: BIG } } });
+    expect(await snapshot()).toEqual(before);
+  });
+
   it("states the limits in the OpenAPI document", async () => {
     const doc = (await call("GET", "/api/v1/openapi.json")).body;
     const text = JSON.stringify(doc);
@@ -263,6 +281,22 @@ describe("item 7: control, bidirectional-override and unpaired-surrogate charact
       expect(res.body.error.details.fields[0].message, body).toContain(fragment);
     }
     expect(await snapshot()).toEqual(before);
+  });
+
+  it("are refused in the bodies routes declare themselves: a document's file name, the SIE import's JSON", async () => {
+    const before = await snapshot();
+    const objects = (await env.DOCUMENTS.list({ prefix: `companies/${f.companyId}/` })).objects.length;
+    const form = new FormData();
+    form.append("file", new File([new TextEncoder().encode("%PDF-1.7\n%%EOF\n")], "faktura\u202Efdp.exe", { type: "application/pdf" }));
+    const up = await SELF.fetch(`${BASE}${url("/documents")}`, { method: "POST", headers: { Authorization: `Bearer ${f.actor.key}`, "Idempotency-Key": uniqueKey() }, body: form });
+    const upBody = (await up.json()) as any;
+    expect(up.status).toBe(400);
+    expect(upBody.error).toMatchObject({ code: "VALIDATION_ERROR", details: { fields: [{ path: "file.name" }] } });
+    const sie = await raw("POST", url("/imports/sie"), JSON.stringify({ file_base64: btoa("#FLAGGA 0\n"), file_name: "bok\u0000.se" }), "application/json");
+    expect(sie.status).toBe(400);
+    expect(sie.body.error).toMatchObject({ code: "VALIDATION_ERROR", details: { fields: [{ path: "file_name" }] } });
+    expect(await snapshot()).toEqual(before);
+    expect((await env.DOCUMENTS.list({ prefix: `companies/${f.companyId}/` })).objects.length).toBe(objects);
   });
 
   it("keep \\n and \\t in multi-line fields, and other scripts and emoji everywhere", async () => {

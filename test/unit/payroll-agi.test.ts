@@ -116,6 +116,8 @@ describe("agiXml", () => {
       .replace(/\s*<agd:(Utdelningsadress1|Utdelningsadress2|Postnummer|Postort|Sakomrade)>[^<]*<\/agd:\1>/g, "")
       .replace(/<agd:Kontaktperson>\s*<agd:Namn>Maria Olsson[\s\S]*?<\/agd:Kontaktperson>/, "");
     expect(ours).toEqual(shape(parser.parse(stripped)));
+    expect(JSON.stringify(ours)).toContain('["agd:KontantErsattningUlagAG",{"@_faltkod":"011"},[]]');
+    expect((ours[0] as unknown[])[0]).toBe("Skatteverket");
     // and the values too
     const t = textOf(xml).Skatteverket;
     const e = textOf(stripped).Skatteverket;

@@ -425,7 +425,7 @@ export interface paths {
                     "application/json": {
                         user_id: string;
                         name: string;
-                        scopes: ("companies:read" | "companies:write" | "operations:read" | "reports:read" | "bookkeeping:write" | "invoices:read" | "invoices:write" | "customers:read" | "customers:write" | "suppliers:read" | "suppliers:write" | "transactions:read" | "transactions:write" | "imports:write" | "payroll:read" | "payroll:write" | "documents:read" | "documents:write" | "compliance:read" | "reconciliation:read" | "webhooks:manage" | "*")[];
+                        scopes: ("companies:read" | "companies:write" | "operations:read" | "reports:read" | "bookkeeping:write" | "invoices:read" | "invoices:write" | "customers:read" | "customers:write" | "suppliers:read" | "suppliers:write" | "transactions:read" | "transactions:write" | "imports:write" | "payroll:read" | "payroll:write" | "documents:read" | "documents:write" | "compliance:read" | "reconciliation:read" | "reconciliation:write" | "webhooks:manage" | "*")[];
                         /** @enum {string} */
                         mode: "live" | "test";
                         /** @description SEK; commits of larger entries are refused */
@@ -2459,6 +2459,433 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/compliance/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Pre-flight check: year-end readiness or voucher gaps (a read-only snapshot)
+         * @description type=year_end_readiness lists each failed check (period locked, no drafts, voucher gaps explained, trial balance balanced) as a blocker with what to do; type=voucher_gaps lists every gap in every series of the period, explained or not. ready is true when there is no blocker. The type vat_close is not supported.
+         *
+         *     Scope: `compliance:read`.
+         */
+        get: {
+            parameters: {
+                query: {
+                    type: "year_end_readiness" | "voucher_gaps";
+                    fiscal_period_id: string;
+                };
+                header?: never;
+                path: {
+                    companyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["ComplianceResult"];
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/tax-deadlines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's tax and filing deadlines in a date range
+         * @description Computed, never stored: from the company (entity_type, vat_registered, moms_period, f_skatt, fiscal year) and its compliance settings, by the rules of Skatteförfarandelagen, Årsredovisningslagen and Lag (1930:173) (each deadline names its source), moved to the next banking day. from defaults to today, to to from + 365 days; at most three years.
+         *
+         *     Scope: `compliance:read`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    from?: string;
+                    to?: string;
+                    type?: "vat_declaration" | "employer_declaration" | "tax_payment" | "f_tax_instalment" | "annual_report" | "income_tax_return" | "eu_sales_list";
+                };
+                header?: never;
+                path: {
+                    companyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                from: string;
+                                to: string;
+                                settings: components["schemas"]["ComplianceSettings"];
+                                deadlines: {
+                                    /** @enum {string} */
+                                    type: "vat_declaration" | "employer_declaration" | "tax_payment" | "f_tax_instalment" | "annual_report" | "income_tax_return" | "eu_sales_list";
+                                    period: string;
+                                    due_date: string;
+                                    description_sv: string;
+                                    description_en: string;
+                                    source: string;
+                                }[];
+                            };
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/compliance/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the tax calendar knows beyond the company row
+         * @description Scope: `compliance:read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    companyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["ComplianceSettings"] & {
+                                updated_at: string | null;
+                            };
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change what the tax calendar knows: turnover, employees, EU trade
+         * @description Every field optional; without a stored row the defaults are 0, false, false, monthly.
+         *
+         *     Scope: `companies:write`.
+         *
+         *     Dry-run: `?dry_run=true` or `X-Dry-Run: true`.
+         *
+         *     Input rules: text may not contain control characters (U+0000-U+001F, U+007F-U+009F; `\n` and `\t` are allowed only in notes, descriptions, reasons, comments and messages), bidirectional embedding/override/isolate characters (U+202A-U+202E, U+2066-U+2069) or unpaired surrogates. Amounts: at most 999 999 999 999 kr each and per entry or invoice total; quantities at most 1 000 000 000. The body must be UTF-8 JSON sent as `Content-Type: application/json`. Any breach is 400 VALIDATION_ERROR naming the field.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional; replays return the first response. */
+                    "idempotency-key"?: string;
+                    /** @description true: run the whole command and commit nothing */
+                    "x-dry-run"?: string;
+                };
+                path: {
+                    companyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description estimated VAT base (beskattningsunderlag) a year; above 40 000 000 the 26th rules apply */
+                        annual_turnover_sek?: number;
+                        has_employees?: boolean;
+                        /** @description sells to businesses in other EU countries (EU sales list; yearly VAT due the 26th of the second month) */
+                        eu_trade?: boolean;
+                        /** @enum {string} */
+                        eu_sales_list_period?: "monthly" | "quarterly";
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["ComplianceSettings"] & {
+                                updated_at: string | null;
+                            };
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/api/v1/companies/{companyId}/journal-entries": {
@@ -6929,6 +7356,520 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: components["schemas"]["SupplierInvoice"];
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/rot-rut/claims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List ROT/RUT claims
+         * @description Newest first; filter status (claimed, decided, paid, rejected).
+         *
+         *     Scope: `invoices:read`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    status?: "claimed" | "decided" | "paid" | "rejected";
+                    cursor?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path: {
+                    companyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["RotRutClaim"][];
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Claim ROT/RUT from Skatteverket for paid invoices
+         * @description Body: invoice_ids (optionally type), or year and type (every paid, unclaimed invoice paid that year). Builds Skatteverket's claim files (Begäran om utbetalning, schema V6): one type and payment year per file, at most 100 buyers, the claim never above what was paid. Answers the claims (one per file) with download_url. Refusals: INVOICE_CREATE_ROT_RUT_VALIDATION with details.fields (no deduction, not paid, already claimed, a file rule).
+         *
+         *     Scope: `invoices:write`.
+         *
+         *     Idempotency-Key: mandatory.
+         *
+         *     Dry-run: `?dry_run=true` or `X-Dry-Run: true`.
+         *
+         *     Input rules: text may not contain control characters (U+0000-U+001F, U+007F-U+009F; `\n` and `\t` are allowed only in notes, descriptions, reasons, comments and messages), bidirectional embedding/override/isolate characters (U+202A-U+202E, U+2066-U+2069) or unpaired surrogates. Amounts: at most 999 999 999 999 kr each and per entry or invoice total; quantities at most 1 000 000 000. The body must be UTF-8 JSON sent as `Content-Type: application/json`. Any breach is 400 VALIDATION_ERROR naming the field.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Mandatory. Replays within 24 hours return the first response. */
+                    "idempotency-key"?: string;
+                    /** @description true: run the whole command and commit nothing */
+                    "x-dry-run"?: string;
+                };
+                path: {
+                    companyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["RotRutClaimCreate"];
+                };
+            };
+            responses: {
+                /** @description Success */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["RotRutClaim"][];
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/rot-rut/claims/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a ROT/RUT claim
+         * @description Scope: `invoices:read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    companyId: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["RotRutClaim"];
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/rot-rut/claims/{id}/xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The claim file (XML) to upload to Skatteverket
+         * @description application/xml: Skatteverket's Begäran om utbetalning, schema V6. Carries the buyers' personnummer in full, as the file must.
+         *
+         *     Scope: `invoices:read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    companyId: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/rot-rut/claims/{id}/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record Skatteverket's decision and payout on a claim
+         * @description approved_amount (at most the claimed amount), decision_date (default today), settlement_account (1930). Books Debit settlement account / Credit 1513 the approved amount, and Debit 1510 / Credit 1513 the refused part, which the buyers then owe (their invoices' remaining_amount grows). Status paid, or rejected when nothing was approved. A claim takes one decision (else CONFLICT).
+         *
+         *     Scope: `invoices:write`.
+         *
+         *     Idempotency-Key: mandatory.
+         *
+         *     Dry-run: `?dry_run=true` or `X-Dry-Run: true`.
+         *
+         *     Input rules: text may not contain control characters (U+0000-U+001F, U+007F-U+009F; `\n` and `\t` are allowed only in notes, descriptions, reasons, comments and messages), bidirectional embedding/override/isolate characters (U+202A-U+202E, U+2066-U+2069) or unpaired surrogates. Amounts: at most 999 999 999 999 kr each and per entry or invoice total; quantities at most 1 000 000 000. The body must be UTF-8 JSON sent as `Content-Type: application/json`. Any breach is 400 VALIDATION_ERROR naming the field.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Mandatory. Replays within 24 hours return the first response. */
+                    "idempotency-key"?: string;
+                    /** @description true: run the whole command and commit nothing */
+                    "x-dry-run"?: string;
+                };
+                path: {
+                    companyId: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["RotRutClaimDecision"];
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["RotRutClaim"];
                             meta: components["schemas"]["Meta"];
                         };
                     };
@@ -15034,6 +15975,417 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/companies/{companyId}/salary-runs/{id}/payment-file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The run's net pay as an ISO 20022 pain.001.001.03 credit-transfer file
+         * @description application/xml, attachment lon-YYYY-MM-pain001.xml. Approved, paid or booked runs (CONFLICT otherwise). One payment batch (category purpose SALA) from the company's account (settings: iban, else bank_clearing_number + bank_account_number, else bankgiro; none: CONFLICT details.company bank_account_missing), dated execution_date (default the run's payment_date); one transfer per employee with net pay above zero, to the employee's clearing and account number (SESBA clearing, BBAN), message "Lön YYYY-MM", EndToEndId the salary_run_employee_id without hyphens. Nothing is stored.
+         *
+         *     Scope: `payroll:read`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    execution_date?: string;
+                };
+                header?: never;
+                path: {
+                    companyId: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/salary-runs/{id}/generate-agi": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Generate the AGI XML of a booked run (not submitted)
+         * @description Booked only (CONFLICT otherwise). Skatteverket's arbetsgivardeklaration file, schema 1.1, for the run's period_year and period_month (not the payment date): the HU with total contributions (487) and total tax (497), one IU per employee (F-skatt holders excepted) with a stable specification number (570) and the fields 011/131 cash pay, 012/013/015 (132/133/139) benefits, 001 or 274 tax, 050 and 051 boxes. Stored and returned (201 the first time, 200 when generated again); refused with CONFLICT once a submission reference is recorded. The service never submits it. Emits agi.generated.
+         *
+         *     Scope: `payroll:write`.
+         *
+         *     Idempotency-Key: mandatory.
+         *
+         *     Input rules: text may not contain control characters (U+0000-U+001F, U+007F-U+009F; `\n` and `\t` are allowed only in notes, descriptions, reasons, comments and messages), bidirectional embedding/override/isolate characters (U+202A-U+202E, U+2066-U+2069) or unpaired surrogates. Amounts: at most 999 999 999 999 kr each and per entry or invoice total; quantities at most 1 000 000 000. The body must be UTF-8 JSON sent as `Content-Type: application/json`. Any breach is 400 VALIDATION_ERROR naming the field.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Mandatory. Replays within 24 hours return the first response. */
+                    "idempotency-key"?: string;
+                };
+                path: {
+                    companyId: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AgiGenerate"];
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["Agi"];
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/salary-runs/{id}/agi": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The stored AGI of a run, with its XML
+         * @description 404 NOT_FOUND until generate-agi. ?format=xml answers the file itself (application/xml, attachment).
+         *
+         *     Scope: `payroll:read`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    format?: "json" | "xml";
+                };
+                header?: never;
+                path: {
+                    companyId: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["Agi"];
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Record the submission reference of the AGI
+         * @description submission_reference: Skatteverket's confirmation number, stored with the time it was recorded; the AGI is then no longer generated again. 404 NOT_FOUND before generate-agi.
+         *
+         *     Scope: `payroll:write`.
+         *
+         *     Dry-run: `?dry_run=true` or `X-Dry-Run: true`.
+         *
+         *     Input rules: text may not contain control characters (U+0000-U+001F, U+007F-U+009F; `\n` and `\t` are allowed only in notes, descriptions, reasons, comments and messages), bidirectional embedding/override/isolate characters (U+202A-U+202E, U+2066-U+2069) or unpaired surrogates. Amounts: at most 999 999 999 999 kr each and per entry or invoice total; quantities at most 1 000 000 000. The body must be UTF-8 JSON sent as `Content-Type: application/json`. Any breach is 400 VALIDATION_ERROR naming the field.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional; replays return the first response. */
+                    "idempotency-key"?: string;
+                    /** @description true: run the whole command and commit nothing */
+                    "x-dry-run"?: string;
+                };
+                path: {
+                    companyId: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AgiPatch"];
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["Agi"];
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
     "/api/v1/companies/{companyId}/reports/avgifter-basis": {
         parameters: {
             query?: never;
@@ -15240,6 +16592,884 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/companies/{companyId}/payment-files/supplier-invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A pain.001.001.03 credit-transfer file for approved supplier invoices
+         * @description application/xml, attachment. Nothing is stored and no invoice changes: record the payments with .../supplier-invoices/{id}/pay once the bank has paid. One batch (SUPP) dated execution_date from the company's account (settings iban, else clearing + account, else bankgiro). Per invoice (approved, partially_paid or overdue; not a credit note): amount (default the remaining amount, at most that), creditor account (given, else the supplier's Bankgiro, Plusgiro, IBAN), the payment_reference as OCR (SCOR) for Bankgiro/Plusgiro when it passes the check digit, else as the message. Every problem in one CONFLICT with details.invoices[] {index, supplier_invoice_id, problem}: not_found, credit_note, not_approved, nothing_remaining, amount_above_remaining, no_creditor_account, account_needs_sek.
+         *
+         *     Scope: `suppliers:read`.
+         *
+         *     Input rules: text may not contain control characters (U+0000-U+001F, U+007F-U+009F; `\n` and `\t` are allowed only in notes, descriptions, reasons, comments and messages), bidirectional embedding/override/isolate characters (U+202A-U+202E, U+2066-U+2069) or unpaired surrogates. Amounts: at most 999 999 999 999 kr each and per entry or invoice total; quantities at most 1 000 000 000. The body must be UTF-8 JSON sent as `Content-Type: application/json`. Any breach is 400 VALIDATION_ERROR naming the field.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    companyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SupplierPaymentFile"];
+                };
+            };
+            responses: {
+                /** @description No content */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/reconciliation/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The accounts to reconcile, with their status
+         * @description Bank accounts (bank:<19xx>, every settlement account that holds imported or ingested transactions), receivables (1510 against open invoices) and payables (2440 against open supplier invoices). date_from and date_to default to the calendar year to date; with_status=false skips the status.
+         *
+         *     Scope: `reconciliation:read`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    date_from?: string;
+                    date_to?: string;
+                    /** @description false skips the status (faster); default true */
+                    with_status?: "true" | "false";
+                };
+                header?: never;
+                path: {
+                    companyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                accounts: components["schemas"]["ReconciliationAccount"][];
+                            };
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/reconciliation/accounts/{accountKey}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One account: external and ledger balance, the bridge between them, counts per bucket
+         * @description difference = external_balance - ledger_balance; each bridge line's amount is its part of the difference (external items count plus, ledger items minus); unexplained_difference = difference - the bridge. is_reconciled: unexplained_difference is zero and no item is proposed or unmatched (timing differences, bucket upcoming, are allowed).
+         *
+         *     Scope: `reconciliation:read`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    date_from?: string;
+                    date_to?: string;
+                };
+                header?: never;
+                path: {
+                    companyId: string;
+                    /** @description bank:<19xx settlement account>, receivables (1510) or payables (2440) */
+                    accountKey: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["ReconciliationAccountDetail"];
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/reconciliation/accounts/{accountKey}/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A bank account's items by bucket
+         * @description Bank transactions (side external) and journal lines (side ledger) dated in date_from..date_to, oldest first; limit at most 200 (default 200). A proposed item is not linked. older_unmatched_count: proposed or unmatched items dated before date_from.
+         *
+         *     Scope: `reconciliation:read`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    date_from?: string;
+                    date_to?: string;
+                    bucket?: "proposed" | "unmatched_external" | "unmatched_ledger" | "matched" | "ignored" | "upcoming";
+                    limit?: number;
+                    cursor?: string;
+                };
+                header?: never;
+                path: {
+                    companyId: string;
+                    /** @description bank:<19xx settlement account>, receivables (1510) or payables (2440) */
+                    accountKey: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                items: components["schemas"]["ReconciliationItem"][];
+                                count: number;
+                                total_count: number;
+                                has_more: boolean;
+                                next_cursor: string | null;
+                                older_unmatched_count: number;
+                            };
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/reconciliation/accounts/{accountKey}/links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Link a bank account's items: the proposals, or explicit pairs
+         * @description Either use_proposals: true (every proposed pair through date_to) or pairs [{external_item_ids, ledger_item_ids}]: one-to-one, one-to-many or many-to-one, the two sides' sums equal (else VALIDATION_ERROR). An item already booked from a transaction, linked or ignored: CONFLICT. Items of other accounts: NOT_FOUND. Nothing is posted.
+         *
+         *     Scope: `reconciliation:write`.
+         *
+         *     Idempotency-Key: mandatory.
+         *
+         *     Dry-run: `?dry_run=true` or `X-Dry-Run: true`.
+         *
+         *     Input rules: text may not contain control characters (U+0000-U+001F, U+007F-U+009F; `\n` and `\t` are allowed only in notes, descriptions, reasons, comments and messages), bidirectional embedding/override/isolate characters (U+202A-U+202E, U+2066-U+2069) or unpaired surrogates. Amounts: at most 999 999 999 999 kr each and per entry or invoice total; quantities at most 1 000 000 000. The body must be UTF-8 JSON sent as `Content-Type: application/json`. Any breach is 400 VALIDATION_ERROR naming the field.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Mandatory. Replays within 24 hours return the first response. */
+                    "idempotency-key"?: string;
+                    /** @description true: run the whole command and commit nothing */
+                    "x-dry-run"?: string;
+                };
+                path: {
+                    companyId: string;
+                    /** @description bank:<19xx settlement account>, receivables (1510) or payables (2440) */
+                    accountKey: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ReconciliationLinksCreate"];
+                };
+            };
+            responses: {
+                /** @description Success */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                account_key: string;
+                                links: {
+                                    link_id: string;
+                                    external_item_ids: string[];
+                                    ledger_item_ids: string[];
+                                    amount: number;
+                                    /** @enum {string} */
+                                    method: "manual" | "proposal";
+                                }[];
+                                linked_count: number;
+                            };
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/reconciliation/accounts/{accountKey}/links/{linkId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Unlink: the link's items go back to their buckets
+         * @description Scope: `reconciliation:write`.
+         *
+         *     Idempotency-Key: mandatory.
+         *
+         *     Dry-run: `?dry_run=true` or `X-Dry-Run: true`.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Mandatory. Replays within 24 hours return the first response. */
+                    "idempotency-key"?: string;
+                    /** @description true: run the whole command and commit nothing */
+                    "x-dry-run"?: string;
+                };
+                path: {
+                    companyId: string;
+                    /** @description bank:<19xx settlement account>, receivables (1510) or payables (2440) */
+                    accountKey: string;
+                    linkId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                account_key: string;
+                                link_id: string;
+                                unlinked: boolean;
+                                item_ids: string[];
+                            };
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/reconciliation/accounts/{accountKey}/signoff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's sign-offs
+         * @description A sign-off whose books have changed since (the account's ledger lines through its date, or the outside data) is reopened and listed only with include_reopened=true.
+         *
+         *     Scope: `reconciliation:read`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    include_reopened?: "true" | "false";
+                };
+                header?: never;
+                path: {
+                    companyId: string;
+                    /** @description bank:<19xx settlement account>, receivables (1510) or payables (2440) */
+                    accountKey: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                signoffs: components["schemas"]["ReconciliationSignoff"][];
+                            };
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Sign off the account through a date
+         * @description Stores the period and the figures of this moment with a fingerprint of the books behind them. Refused with CONFLICT (reason not_reconciled) unless the account is reconciled through the date, and (reason already_signed_off) when a standing sign-off has the same date. through_date in the future: VALIDATION_ERROR.
+         *
+         *     Scope: `reconciliation:write`.
+         *
+         *     Idempotency-Key: mandatory.
+         *
+         *     Dry-run: `?dry_run=true` or `X-Dry-Run: true`.
+         *
+         *     Input rules: text may not contain control characters (U+0000-U+001F, U+007F-U+009F; `\n` and `\t` are allowed only in notes, descriptions, reasons, comments and messages), bidirectional embedding/override/isolate characters (U+202A-U+202E, U+2066-U+2069) or unpaired surrogates. Amounts: at most 999 999 999 999 kr each and per entry or invoice total; quantities at most 1 000 000 000. The body must be UTF-8 JSON sent as `Content-Type: application/json`. Any breach is 400 VALIDATION_ERROR naming the field.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Mandatory. Replays within 24 hours return the first response. */
+                    "idempotency-key"?: string;
+                    /** @description true: run the whole command and commit nothing */
+                    "x-dry-run"?: string;
+                };
+                path: {
+                    companyId: string;
+                    /** @description bank:<19xx settlement account>, receivables (1510) or payables (2440) */
+                    accountKey: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ReconciliationSignoffCreate"];
+                };
+            };
+            responses: {
+                /** @description Success */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["ReconciliationSignoff"];
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -15438,6 +17668,36 @@ export interface components {
             poll_url: string;
             /** @enum {string} */
             webhook_event: "operation.completed";
+        };
+        ComplianceResult: {
+            type: string;
+            ready: boolean;
+            findings: {
+                /** @enum {string} */
+                severity: "blocker" | "warning" | "info";
+                code: string;
+                message: string;
+                details: {
+                    [key: string]: unknown;
+                };
+            }[];
+            summary: {
+                [key: string]: unknown;
+            };
+            generated_at: string;
+            params: {
+                type: string;
+                fiscal_period_id: string;
+            };
+        };
+        ComplianceSettings: {
+            /** @description estimated VAT base (beskattningsunderlag) a year; above 40 000 000 the 26th rules apply */
+            annual_turnover_sek: number;
+            has_employees: boolean;
+            /** @description sells to businesses in other EU countries (EU sales list; yearly VAT due the 26th of the second month) */
+            eu_trade: boolean;
+            /** @enum {string} */
+            eu_sales_list_period: "monthly" | "quarterly";
         };
         JournalEntry: {
             id: string;
@@ -15724,7 +17984,10 @@ export interface components {
             paid_amount: number;
             credited_amount: number;
             remaining_amount: number;
+            /** @description ROT/RUT: the deduction Skatteverket pays (after credit notes and refusals); computed, not settable. remaining_amount = total - paid - credited - deduction_total */
             deduction_total: number;
+            /** @description expand=deduction: rates, labour, each buyer (personnummer masked) and share, the home */
+            deduction?: unknown;
             is_self_billed: boolean;
             external_invoice_number: string | null;
             received_date: string | null;
@@ -15773,6 +18036,19 @@ export interface components {
             our_reference?: string | null;
             your_reference?: string | null;
             notes?: string | null;
+            /** @description ROT/RUT: the buyers (private individuals) and their shares */
+            deduction_personnummer?: {
+                /** @description the buyer's personnummer (YYYYMMDD-NNNN); stored encrypted, shown masked */
+                personnummer: string;
+                /** @description the buyer's share of the work, a fraction with at most four decimals; may be left out with one buyer; the shares add up to 1 */
+                share?: number;
+            }[];
+            /** @description ROT on a house: the fastighetsbeteckning */
+            deduction_housing_designation?: string;
+            /** @description ROT in a tenant-owner apartment: the association's apartment number */
+            deduction_apartment_number?: string;
+            /** @description ROT in a tenant-owner apartment: the association's organisation number */
+            deduction_brf_org_number?: string;
         };
         InvoiceItemInput: {
             description: string;
@@ -15795,6 +18071,15 @@ export interface components {
             dimensions?: {
                 [key: string]: string;
             };
+            /**
+             * @description ROT/RUT: the line is labour for that deduction (docs/rot-rut.md); needs work_type and (except laundry) labor_hours
+             * @enum {string}
+             */
+            deduction_type?: "rot" | "rut";
+            /** @description Skatteverket's work-type code (Bygg, El, ..., Stadning, Tradgardsarbete, ...); with deduction_type the line is labour, without it that work type's material */
+            work_type?: string;
+            /** @description hours of work on a labour line, at most two decimals */
+            labor_hours?: number;
         };
         InvoicePatch: {
             invoice_date?: string;
@@ -15939,6 +18224,57 @@ export interface components {
             /** @description SEK actually paid minus SEK booked for this amount; needed on foreign-currency invoices (0 when none). Booked to 7960 (loss) or 3960 (gain). */
             exchange_rate_difference?: number;
             /** @default 1930 */
+            settlement_account?: string;
+        };
+        RotRutClaim: {
+            id: string;
+            /** @enum {string} */
+            type: "rot" | "rut";
+            year: number;
+            name: string;
+            /** @enum {string} */
+            status: "claimed" | "decided" | "paid" | "rejected";
+            /** @description distinct buyers in the file (at most 100) */
+            buyers: number;
+            cases: number;
+            /** @description claimed, kronor */
+            amount: number;
+            approved_amount: number | null;
+            rejected_amount: number | null;
+            decision_date: string | null;
+            decision_journal_entry_id: string | null;
+            invoices: {
+                invoice_id: string;
+                invoice_number: string;
+                payment_date: string;
+                buyers: number;
+                amount: number;
+                rejected_amount: number | null;
+            }[];
+            /** @description the claim file (XML, Skatteverket's Begäran V6) to upload in Skatteverket's e-service */
+            download_url: string;
+            created_at: string;
+        };
+        RotRutClaimCreate: {
+            /** @description paid invoices with a deduction; each type of each invoice is claimed once */
+            invoice_ids?: string[];
+            /** @description with type: every paid, unclaimed invoice whose payment falls in this year */
+            year?: number;
+            /**
+             * @description with year: ROT or RUT; with invoice_ids: only this type (default both)
+             * @enum {string}
+             */
+            type?: "rot" | "rut";
+        };
+        RotRutClaimDecision: {
+            /** @description what Skatteverket approved and pays, kronor; at most the claimed amount */
+            approved_amount: number;
+            /** @description the date of the decision and payout; default today */
+            decision_date?: string;
+            /**
+             * @description the account the payout arrived on
+             * @default 1930
+             */
             settlement_account?: string;
         };
         Article: {
@@ -16655,6 +18991,221 @@ export interface components {
             payment_date?: string;
             /** @default 1930 */
             settlement_account?: string;
+        };
+        Agi: {
+            agi_id: string;
+            salary_run_id: string;
+            /** @description the run's period (RedovisningsPeriod), not the payment date */
+            period: {
+                year: number;
+                month: number;
+            };
+            /** @description whole kronor: cash pay declared (fields 011 and 131) */
+            total_brutto: number;
+            /** @description whole kronor: taxable benefits declared (012, 013, 015, 132, 133, 139) */
+            total_benefits: number;
+            /** @description whole kronor: field 497, the tax withheld (001 and 274) */
+            total_tax: number;
+            /** @description whole kronor: field 487, Skatteverket's figure (bases per rate in whole kronor, öre dropped) */
+            total_avgifter: number;
+            contributions_by_rate: {
+                percent: string;
+                basis: number;
+                contribution: number;
+            }[];
+            /** @description individual forms (IU) in the file; F-skatt holders are not declared */
+            employee_count: number;
+            generated_at: string;
+            generated_by: string;
+            submission_reference: string | null;
+            submission_recorded_at: string | null;
+            /** @description the XML file (UTF-8) */
+            agi_xml?: string;
+            /** @description the same XML (the name used in the release notes) */
+            xml?: string;
+        };
+        AgiGenerate: {
+            /** @description the employer's contact person for the declaration (Kontaktperson) */
+            contact: {
+                name: string;
+                phone: string;
+                /** Format: email */
+                email: string;
+            };
+            /** @description the file's technical contact (TekniskKontaktperson); default: contact */
+            technical_contact?: {
+                name: string;
+                phone: string;
+                /** Format: email */
+                email: string;
+            };
+        };
+        AgiPatch: {
+            /** @description Skatteverket's confirmation (kvittens) number of the submitted declaration */
+            submission_reference: string;
+        };
+        SupplierPaymentFile: {
+            /** @description the day the bank is to pay (ReqdExctnDt) */
+            execution_date: string;
+            payments: {
+                supplier_invoice_id: string;
+                /** @description in the invoice's currency; default: the remaining amount */
+                amount?: number;
+                creditor_account?: components["schemas"]["CreditorAccount"];
+            }[];
+        };
+        /** @description default: the supplier's Bankgiro, else Plusgiro, else IBAN (for SEK); the IBAN for other currencies */
+        CreditorAccount: {
+            /** @enum {string} */
+            type: "bankgiro";
+            number: string;
+        } | {
+            /** @enum {string} */
+            type: "plusgiro";
+            number: string;
+        } | {
+            /** @enum {string} */
+            type: "bank_account";
+            clearing_number: string;
+            account_number: string;
+        } | {
+            /** @enum {string} */
+            type: "iban";
+            iban: string;
+            bic?: string;
+        };
+        ReconciliationAccount: {
+            account_key: string;
+            /** @enum {string} */
+            kind: "bank" | "receivables" | "payables";
+            account_number: string;
+            name: string;
+            currency: string;
+            source: {
+                type: string;
+                synced_at: string | null;
+                stale: boolean;
+            } | null;
+            status: {
+                /** @enum {string} */
+                state: "reconciled" | "open" | "stale" | "not_configured";
+                as_of: string;
+                unexplained_difference: number | null;
+                open_counts: {
+                    proposed: number;
+                    unmatched_external: number;
+                    unmatched_ledger: number;
+                };
+            } | null;
+            superseded_by: string | null;
+        };
+        ReconciliationAccountDetail: components["schemas"]["ReconciliationAccount"] & {
+            date_from: string;
+            date_to: string;
+            external_balance: number | null;
+            ledger_balance: number;
+            difference: number | null;
+            explained_difference: number;
+            unexplained_difference: number | null;
+            is_reconciled: boolean;
+            stale: boolean;
+            bridge: {
+                key: string;
+                label_sv: string;
+                label_en: string;
+                amount: number;
+                count: number;
+                /** @enum {string|null} */
+                items_bucket: "proposed" | "unmatched_external" | "unmatched_ledger" | "matched" | "ignored" | "upcoming" | null;
+            }[];
+            counts: {
+                proposed: number;
+                unmatched_external: number;
+                unmatched_ledger: number;
+                matched: number;
+                ignored: number;
+            };
+            /** @description kind block of a bank account */
+            bank?: {
+                [key: string]: unknown;
+            };
+            receivables?: {
+                [key: string]: unknown;
+            };
+            payables?: {
+                [key: string]: unknown;
+            };
+        };
+        ReconciliationItem: {
+            item_id: string;
+            /** @enum {string} */
+            item_type: "transaction" | "journal_entry";
+            /** @enum {string} */
+            side: "external" | "ledger";
+            /** @enum {string} */
+            bucket: "proposed" | "unmatched_external" | "unmatched_ledger" | "matched" | "ignored" | "upcoming";
+            date: string;
+            description: string;
+            amount: number;
+            currency: string;
+            journal_entry_id: string | null;
+            voucher: string | null;
+            /** @enum {string|null} */
+            matched_by: "booking" | "link" | "reversal" | null;
+            link_id: string | null;
+            proposal: {
+                counterpart_item_id: string;
+                journal_entry_id: string | null;
+                voucher_number: number | null;
+                voucher_series: string | null;
+                entry_date: string | null;
+                description: string | null;
+                entry_status: string | null;
+                confidence: number;
+                reasons: string[];
+            } | null;
+            link_problem: string | null;
+            awaiting_external: boolean;
+            actions: string[];
+        };
+        ReconciliationLinksCreate: {
+            /** @description link every proposed pair of the account through date_to */
+            use_proposals?: boolean;
+            /** @description with use_proposals: the date the proposals are computed through (default today) */
+            date_to?: string;
+            pairs?: {
+                /** @description bank transaction ids */
+                external_item_ids: string[];
+                /** @description journal line ids (item_id of ledger items) */
+                ledger_item_ids: string[];
+            }[];
+        };
+        ReconciliationSignoff: {
+            id: string;
+            account_key: string;
+            date_from: string;
+            through_date: string;
+            external_balance: number | null;
+            ledger_balance: number;
+            unexplained_difference: number | null;
+            note: string | null;
+            signed_by: string | null;
+            signed_at: string;
+            reopened: boolean;
+            reopened_at: string | null;
+            reopened_by: string | null;
+            /** @enum {string|null} */
+            reopen_reason: "ledger_changed" | "external_changed" | null;
+            current: {
+                external_balance: number | null;
+                ledger_balance: number;
+            } | null;
+        };
+        ReconciliationSignoffCreate: {
+            through_date: string;
+            /** @description default 1 January of through_date's year */
+            date_from?: string;
+            note?: string | null;
         };
     };
     responses: never;

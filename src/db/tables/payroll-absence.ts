@@ -1,4 +1,4 @@
-// Payroll, issue 17: the AGI declarations of salary runs and each employee's stable
+// Payroll, issue 17: absence days, the AGI declarations of salary runs and each employee's stable
 // specification number (fältkod 570). Owner: src/domains/payroll.
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
@@ -41,4 +41,24 @@ export const agiSpecificationNumbers = sqliteTable(
     createdAt: text("created_at").notNull(),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.employeeId] }), uniqueIndex("agi_specification_numbers_number_unique").on(t.companyId, t.number)],
+);
+
+/** One employee's absence on one calendar day (whole day, or hours of it). */
+export const salaryAbsenceDays = sqliteTable(
+  "salary_absence_days",
+  {
+    id: text("id").primaryKey(),
+    companyId: text("company_id").notNull(),
+    employeeId: text("employee_id").notNull(),
+    absenceDate: text("absence_date").notNull(),
+    absenceType: text("absence_type").notNull(),
+    /** Hours in hundredths for part of a day; null = the whole day. */
+    hoursHundredths: integer("hours_hundredths"),
+    notes: text("notes"),
+    /** The run employee whose calculation counted the day; null until a run is calculated. */
+    salaryRunEmployeeId: text("salary_run_employee_id"),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+  },
+  (t) => [uniqueIndex("salary_absence_days_employee_date_unique").on(t.companyId, t.employeeId, t.absenceDate)],
 );

@@ -38,6 +38,7 @@ export const SCOPES = [
   "documents:write",
   "compliance:read",
   "reconciliation:read",
+  "reconciliation:write",
   "webhooks:manage",
 ] as const;
 

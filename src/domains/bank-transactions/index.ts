@@ -6,3 +6,4 @@ export { finishBankImport, importBankRows, runBankImport, startBankImport } from
 export { batchCategorizeTransactions, categorizeTransaction, ignoreTransaction, uncategorizeTransaction, unignoreTransaction } from "./booking";
 export { matchInvoice, matchSupplierInvoice } from "./matching";
 export { likelyInvoicePayments, unbookedTransactionsIn } from "./guards";
+export { bankRowsForReconciliation, settlementAccountsWithRows, type ReconciliationBankRow } from "./queries";

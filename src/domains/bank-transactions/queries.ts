@@ -158,3 +158,49 @@ export function hasWord(text: string, word: string): boolean {
   const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   return new RegExp(`(?<![\\p{L}\\d])${escaped}(?![\\p{L}\\d])`, "iu").test(text);
 }
+
+/** A bank row as reconciliation sees it (external side of a bank account). */
+export interface ReconciliationBankRow {
+  id: string;
+  date: string;
+  description: string;
+  amountOre: number;
+  currency: string;
+  reference: string | null;
+  merchantName: string | null;
+  journalEntryId: string | null;
+  isIgnored: boolean;
+  balanceAfterOre: number | null;
+  source: "file" | "api";
+  createdAt: string;
+}
+
+/** The settlement accounts (19xx) that hold imported or ingested rows. */
+export async function settlementAccountsWithRows(db: Database, companyId: string): Promise<string[]> {
+  const rows = await db.selectDistinct({ a: bankTransactions.settlementAccount }).from(bankTransactions).where(eq(bankTransactions.companyId, companyId)).all();
+  return rows.map((r) => r.a).sort();
+}
+
+/** A settlement account's rows dated through a date (and, with `until`, those after it up to `until`), in insertion order. */
+export async function bankRowsForReconciliation(db: Database, companyId: string, account: string, until: string): Promise<ReconciliationBankRow[]> {
+  const rows = await db
+    .select()
+    .from(bankTransactions)
+    .where(and(eq(bankTransactions.companyId, companyId), eq(bankTransactions.settlementAccount, account), lte(bankTransactions.date, until)))
+    .orderBy(asc(bankTransactions.date), sql`rowid`)
+    .all();
+  return rows.map((r) => ({
+    id: r.id,
+    date: r.date,
+    description: r.description,
+    amountOre: r.amountOre,
+    currency: r.currency,
+    reference: r.reference,
+    merchantName: r.merchantName,
+    journalEntryId: r.journalEntryId,
+    isIgnored: r.isIgnored,
+    balanceAfterOre: r.balanceAfterOre,
+    source: r.source,
+    createdAt: r.createdAt,
+  }));
+}

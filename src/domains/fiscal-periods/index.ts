@@ -15,7 +15,9 @@ export {
   startYearEnd,
   yearEndReadiness,
   type Finding,
+  type OpeningBalancesDeps,
   type YearEndDeps,
 } from "./year-end";
+export { CASH_METHOD_SOURCE, type CashMethodSources } from "./cash-method";
 export { periodHolding, planPeriodForImport } from "./import";
 export { planFirstPeriod } from "./first-period";

@@ -40,6 +40,7 @@ const OpeningResult = z.object({
   next_period_id: z.string(),
   carry_forward_entry_id: z.string().nullable(),
   carry_forward_voucher_number: z.number().int().nullable(),
+  cash_method_reversal_entry_id: z.string().nullable().openapi({ description: "cash method (bokslutsmetoden): the storno of the year-end's entry of unpaid invoices, on the next period's first day; null when there is none" }),
 });
 const GapBody = z
   .object({

@@ -15,6 +15,8 @@
 //   continuity check holds), then one carry-forward entry: 2099 to 2098 Vinst eller
 //   förlust från föregående år (the annual meeting disposes of it later, ABL 7 kap 11 §),
 //   or the owner's accounts 2011-2019 into 2010 Eget kapital.
+// - Cash method (bokslutsmetoden, ./cash-method.ts): the invoices unpaid at the year's end
+//   are booked before the closing entry and reversed after the next year's opening entry.
 import { eq } from "drizzle-orm";
 import type { Command, CommandContext } from "../../commands/plan";
 import { backgroundContext, submit } from "../../commands/submit";
@@ -28,6 +30,7 @@ import { isBalanceAccount, resultOf } from "../../sweden/bas";
 import { addDays } from "../../sweden/fiscal-year";
 import type { OperationContext } from "../operations";
 import { planOperation } from "../operations";
+import { cashMethodLines, postCashMethodEntry, reverseCashMethodEntry, type CashMethodSources, type EntryLoader } from "./cash-method";
 import { voucherGaps } from "./gaps";
 import { planRevaluation, revaluationOf, type RevaluationSources } from "./revaluation";
 import { loadPeriod, periodJson } from "./service";
@@ -120,11 +123,15 @@ export interface YearEndDeps {
   /** the company's entity_type (companies sits above this domain) */
   entityTypeOf: (db: Database, companyId: string) => Promise<string>;
   revaluation: RevaluationSources;
+  /** bokslutsmetoden: the company's method and its unpaid invoices' lines (./cash-method.ts) */
+  cashMethod: CashMethodSources;
 }
 
 /**
  * The year-end itself, in the company's writer, all in one batch: readiness again,
- * the revaluation unless the period has one, then the closing entry and closing_entry_id.
+ * the revaluation unless the period has one, under the cash method the entry of the
+ * invoices unpaid at the period's end (./cash-method.ts), then the closing entry and
+ * closing_entry_id.
  */
 export const runYearEnd =
   (deps: YearEndDeps): Command<{ id: string }> =>
@@ -133,8 +140,9 @@ export const runYearEnd =
     await assertReady(db, ctx.companyId, period);
     const existing = await revaluationOf(db, ctx.companyId, period.id);
     const revaluation = existing ? null : await planRevaluation(db, ctx, env, deps.revaluation, period, period.periodEnd);
+    const unpaid = await cashMethodLines(db, ctx.companyId, deps.cashMethod, period);
     const totals = await periodAccountTotals(db, ctx.companyId, period.id);
-    const movements = [...totals, ...(revaluation?.lines ?? []).map((l) => ({ account: l.accountNumber, debitOre: l.debitOre, creditOre: l.creditOre }))];
+    const movements = [...totals, ...[...(revaluation?.lines ?? []), ...(unpaid ?? [])].map((l) => ({ account: l.accountNumber, debitOre: l.debitOre, creditOre: l.creditOre }))];
     const { resultOre } = resultOf(movements);
     if (resultOre === 0) throw new ApiError("YEAR_END_NO_ACTIVITY", { fiscal_period_id: period.id }, "The year's result is zero: there is nothing to close.");
     const accounts = resultAccountsFor(await deps.entityTypeOf(db, ctx.companyId));
@@ -144,6 +152,7 @@ export const runYearEnd =
       { accountNumber: CLOSING_ACCOUNT, debitOre: profit ? amount : 0, creditOre: profit ? 0 : amount, lineDescription: "Årets resultat" },
       { accountNumber: accounts.result, debitOre: profit ? 0 : amount, creditOre: profit ? amount : 0, lineDescription: "Årets resultat" },
     ];
+    const cashEntry = unpaid ? await postCashMethodEntry(ctx, period, unpaid) : null;
     const entry = await ctx.ledger.post({ date: period.periodEnd, description: `Bokslut ${period.name}: årets resultat`, sourceType: CLOSING_SOURCE, sourceId: period.id, lines, yearEnd: true });
     const row = { ...period, closingEntryId: entry.row.id };
     return {
@@ -156,9 +165,10 @@ export const runYearEnd =
         result_account: accounts.result,
         year_result: fromOre(resultOre),
         currency_revaluation: revaluation ? revaluation.result : (existing!.result as Record<string, unknown>),
+        cash_method_entry_id: cashEntry?.row.id ?? null,
         period: periodJson(row),
       },
-      statements: [...(revaluation?.statements ?? []), ...entry.statements, db.update(fiscalPeriods).set({ closingEntryId: entry.row.id }).where(eq(fiscalPeriods.id, period.id))],
+      statements: [...(revaluation?.statements ?? []), ...(cashEntry?.statements ?? []), ...entry.statements, db.update(fiscalPeriods).set({ closingEntryId: entry.row.id }).where(eq(fiscalPeriods.id, period.id))],
       audit: { action: "fiscal_period.year_end", resourceType: "fiscal_period", resourceId: period.id, voucher: entry.voucher },
     };
   };
@@ -249,8 +259,14 @@ export const closePeriod: Command<{ id: string }> = async (db, input, ctx) => {
  * YEAR_END_NEXT_PERIOD_HAS_IB > YEAR_END_NO_ACTIVITY (no balance to carry) > the ledger's
  * rules for the next period (PERIOD_LOCKED).
  */
+export interface OpeningBalancesDeps {
+  entityTypeOf: YearEndDeps["entityTypeOf"];
+  /** the journal-entries domain's loadEntry: the cash-method entry to reverse */
+  loadEntry: EntryLoader;
+}
+
 export const postOpeningBalances =
-  (entityTypeOf: YearEndDeps["entityTypeOf"]): Command<{ id: string; next_period_id: string }> =>
+  ({ entityTypeOf, loadEntry }: OpeningBalancesDeps): Command<{ id: string; next_period_id: string }> =>
   async (db, input, ctx) => {
     const period = await loadPeriod(db, ctx.companyId, input.id);
     const next = await loadPeriod(db, ctx.companyId, input.next_period_id);
@@ -289,6 +305,8 @@ export const postOpeningBalances =
           lines: transferLines,
         })
       : null;
+    // bokslutsmetoden: the unpaid invoices booked at the year's end, reversed on the first day
+    const cashReversal = await reverseCashMethodEntry(db, ctx, loadEntry, period, next);
     return {
       status: 201,
       data: {
@@ -298,8 +316,9 @@ export const postOpeningBalances =
         next_period_id: next.id,
         carry_forward_entry_id: transfer?.row.id ?? null,
         carry_forward_voucher_number: transfer?.voucherNumber ?? null,
+        cash_method_reversal_entry_id: cashReversal?.row.id ?? null,
       },
-      statements: [...entry.statements, ...(transfer?.statements ?? [])],
+      statements: [...entry.statements, ...(transfer?.statements ?? []), ...(cashReversal?.statements ?? [])],
       audit: { action: "fiscal_period.opening_balances", resourceType: "fiscal_period", resourceId: next.id, voucher: entry.voucher },
     };
   };

@@ -7,6 +7,7 @@ import { customersByIds } from "../customers";
 import { saleInvoiceTexts, type SaleTreatment } from "../../sweden/vat-treatment";
 import { renderInvoicePdf, type InvoicePdf } from "./pdf";
 import { itemsOfInvoice, type InvoiceRow } from "./queries";
+import { loadDeduction } from "./deduction";
 
 /** A Swedish VAT number: SE + the ten digits of the organisation number + 01. */
 export function swedishVatNumber(orgNumber: string | null): string | null {
@@ -86,5 +87,47 @@ export async function invoicePdfBytes(db: Database, row: InvoiceRow, nowIso: str
     total: fromOre(row.totalOre),
     notes,
     generatedAt: nowIso,
+    deduction: await deductionOnPdf(db, row),
   });
+}
+
+const percent = (bp: number) => `${(bp / 100).toLocaleString("sv-SE")} %`;
+
+/**
+ * ROT/RUT on the invoice (Skatteverket, "Rot och rut – för företag": the invoice shows the
+ * labour cost separately from material and other costs, the preliminary tax reduction
+ * the buyer gets, and what the buyer pays; the reduction is preliminary, and what
+ * Skatteverket does not pay the buyer owes). Buyers appear masked, as everywhere.
+ */
+async function deductionOnPdf(db: Database, row: InvoiceRow): Promise<InvoicePdf["deduction"]> {
+  if (row.isCreditNote) {
+    if (row.deductionOre === 0) return undefined;
+    return {
+      rows: [["Återförd skattereduktion (rot/rut)", fromOre(row.deductionOre)]],
+      toPay: fromOre(row.totalOre - row.deductionOre),
+      notes: ["Krediteringen minskar skattereduktionen i proportion till den krediterade arbetskostnaden."],
+    };
+  }
+  const d = await loadDeduction(db, row.id);
+  if (!d) return undefined;
+  const r = d.row;
+  const rows: [string, number][] = [];
+  if (r.labourRotOre > 0) rows.push(["Varav arbete rot inkl. moms", fromOre(r.labourRotOre)]);
+  if (r.labourRutOre > 0) rows.push(["Varav arbete rut inkl. moms", fromOre(r.labourRutOre)]);
+  const material = r.work.reduce((s, w) => s + w.materialOre, 0);
+  if (material > 0) rows.push(["Varav material inkl. moms", fromOre(material)]);
+  if (r.otherCostOre > 0) rows.push(["Varav övriga kostnader inkl. moms", fromOre(r.otherCostOre)]);
+  if (r.deductionRotOre > 0) rows.push([`Avgår rotavdrag ${percent(r.rateRotBp)}`, -fromOre(r.deductionRotOre)]);
+  if (r.deductionRutOre > 0) rows.push([`Avgår rutavdrag ${percent(r.rateRutBp)}`, -fromOre(r.deductionRutOre)]);
+  const changed = r.deductionRotOre + r.deductionRutOre - row.deductionOre;
+  if (changed !== 0) rows.push(["Ej avgående (kredit, avslag)", fromOre(changed)]);
+  const notes = [
+    `Köpare: ${d.buyers.map((b) => `${b.personnummerMasked} (andel ${percent(b.shareBp)})`).join(", ")}`,
+    ...(r.housingDesignation ? [`Fastighetsbeteckning: ${r.housingDesignation}`] : []),
+    ...(r.apartmentNumber ? [`Bostadsrätt: lägenhet ${r.apartmentNumber}, föreningens org.nr ${r.brfOrgNumber?.slice(2, 8)}-${r.brfOrgNumber?.slice(8)}`] : []),
+    `Arbetstimmar: ${r.work.filter((w) => w.hoursHundredths > 0).map((w) => `${w.code} ${(w.hoursHundredths / 100).toLocaleString("sv-SE")} h`).join(", ") || "schablon"}`,
+    "Rot-/rutavdraget är en preliminär skattereduktion. Vi begär utbetalning från Skatteverket när du har betalat.",
+    "Om Skatteverket inte beviljar hela skattereduktionen ska du betala mellanskillnaden.",
+  ];
+  return { rows, toPay: fromOre(row.totalOre - row.deductionOre), notes };
 }

@@ -11,6 +11,7 @@ import type { PlannedEntry } from "../../ledger/engine";
 import { saleInvoiced, type Sale } from "../../ledger/posting-rules";
 import { ocrWithLength } from "../../sweden/ocr";
 import { loadCompany } from "../companies";
+import { splitReceivable } from "./deduction";
 import { invoiceJson, type InvoiceItemRow, type InvoiceRow } from "./queries";
 
 const SERIES: Record<InvoiceRow["documentType"], string> = { invoice: "F", delivery_note: "D", proforma: "P" };
@@ -108,7 +109,7 @@ export async function planIssue(db: Database, ctx: CommandContext, draft: Invoic
   const { companies: company } = await issuer.company();
   if (draft.documentType === "invoice" && company.accountingMethod === "accrual") {
     const sale = saleOf(row, items);
-    const posted = await ctx.ledger.post({ date: row.invoiceDate, description: sale.text, sourceType: "invoice_sent", sourceId: row.id, lines: saleInvoiced(sale) });
+    const posted = await ctx.ledger.post({ date: row.invoiceDate, description: sale.text, sourceType: "invoice_sent", sourceId: row.id, lines: splitReceivable(saleInvoiced(sale), row.deductionOre, sale.text) });
     row.journalEntryId = posted.row.id;
     statements.push(...posted.statements);
     voucher = posted.voucher;

@@ -29,6 +29,8 @@ export interface InvoicePdf {
   sellerAddress?: string[];
   /** payment terms, late-payment interest and the OCR reference, printed with the particulars */
   terms?: [string, string][];
+  /** ROT/RUT: the figures printed under the total (labour, the deduction) and what the customer pays */
+  deduction?: { rows: [string, number][]; toPay: number; notes: string[] };
 }
 
 const A4: [number, number] = [595.28, 841.89];
@@ -137,7 +139,18 @@ export async function renderInvoicePdf(inv: InvoicePdf): Promise<Uint8Array> {
   sum("Belopp exkl. moms", inv.subtotal);
   for (const v of inv.vat) sum(`Moms ${Math.round(v.rate * 100)} % på ${money(v.net)}`, v.vat);
   const totalLabel = { Faktura: "Att betala", Proformafaktura: "Att betala", Kreditfaktura: "Att kreditera", Följesedel: "Summa" }[inv.title];
-  sum(`${totalLabel} ${inv.currency}`, inv.total, bold);
+  if (inv.deduction) {
+    sum(`Summa ${inv.currency}`, inv.total);
+    for (const [label, amount] of inv.deduction.rows) sum(label, amount);
+    sum(`${inv.title === "Kreditfaktura" ? "Att kreditera kunden" : "Att betala"} ${inv.currency}`, inv.deduction.toPay, bold);
+  } else {
+    sum(`${totalLabel} ${inv.currency}`, inv.total, bold);
+  }
+  nextLine(4);
+  for (const n of inv.deduction?.notes ?? []) {
+    text(n, M);
+    nextLine(12);
+  }
   nextLine(8);
   for (const n of inv.notes) {
     text(n, M);

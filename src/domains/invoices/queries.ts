@@ -12,6 +12,7 @@ import { fromOre } from "../../ledger/money";
 import { customerJson, customersByIds } from "../customers";
 import { groupBy } from "../../db/group";
 import { toOpenItem, type OpenItem, type OpenItemSqlRow } from "../../db/open-items";
+import { deductionsJsonOf } from "./deduction";
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type InvoiceItemRow = typeof invoiceItems.$inferSelect;
@@ -45,8 +46,9 @@ export function invoiceJson(r: InvoiceRow) {
     vat_breakdown: r.vatBreakdown.map((v) => ({ vat_rate: v.rateBp / 10_000, net: fromOre(v.netOre), vat: fromOre(v.vatOre) })),
     paid_amount: fromOre(r.paidOre),
     credited_amount: fromOre(r.creditedOre),
-    remaining_amount: fromOre(invoiceRemainingOre(r)),
-    deduction_total: 0,
+    // ROT/RUT: the customer does not owe the deduction (a credit note's is inside its credited amount)
+    remaining_amount: fromOre(invoiceRemainingOre(r) - (r.isCreditNote ? 0 : r.deductionOre)),
+    deduction_total: fromOre(r.deductionOre),
     is_self_billed: r.isSelfBilled,
     external_invoice_number: r.externalInvoiceNumber,
     received_date: r.receivedDate,
@@ -79,6 +81,9 @@ export function invoiceItemJson(i: InvoiceItemRow) {
     vat_treatment: i.vatTreatment,
     credited_item_id: i.creditedItemId,
     dimensions: i.dimensions,
+    deduction_type: i.deductionType,
+    work_type: i.workType,
+    labor_hours: i.laborHoursHundredths === null ? null : i.laborHoursHundredths / 100,
   };
 }
 
@@ -147,7 +152,7 @@ export async function listInvoices(db: Database, companyId: string, f: InvoiceFi
     .all();
 }
 
-export const INVOICE_EXPANSIONS = ["customer", "items", "payments"] as const;
+export const INVOICE_EXPANSIONS = ["customer", "items", "payments", "deduction"] as const;
 export type InvoiceExpansion = (typeof INVOICE_EXPANSIONS)[number];
 
 /** The JSON of rows with the asked expansions, each loaded with one query for the lot. */
@@ -158,6 +163,7 @@ export async function invoicesWith(env: Env, db: Database, companyId: string, ro
   const customerIds = [...new Set(rows.map((r) => r.customerId))];
   const parties = expand.has("customer") ? await customersByIds(db, companyId, customerIds) : [];
   const partyJson = new Map(await Promise.all(parties.map(async (p) => [p.id, await customerJson(env, p)] as const)));
+  const deductions = expand.has("deduction") ? await deductionsJsonOf(db, ids) : new Map();
   const itemsOf = groupBy(items, (i) => i.invoiceId);
   const paymentsOf = groupBy(payments, (p) => p.invoiceId);
   return rows.map((r) => ({
@@ -165,6 +171,7 @@ export async function invoicesWith(env: Env, db: Database, companyId: string, ro
     ...(expand.has("customer") && { customer: partyJson.get(r.customerId) ?? null }),
     ...(expand.has("items") && { items: (itemsOf.get(r.id) ?? []).map(invoiceItemJson) }),
     ...(expand.has("payments") && { payments: (paymentsOf.get(r.id) ?? []).map(invoicePaymentJson) }),
+    ...(expand.has("deduction") && { deduction: deductions.get(r.id) ?? null }),
   }));
 }
 
@@ -192,7 +199,7 @@ export async function openReceivablesAt(db: Database, companyId: string, asOf: s
     SELECT * FROM (
       SELECT i.id, i.customer_id AS party_id, i.customer_name AS party_name, i.invoice_number AS number, i.invoice_date, i.due_date, i.status,
              i.currency, i.exchange_rate AS rate, i.total_ore AS total,
-             i.total_ore
+             i.total_ore - i.deduction_ore
                - COALESCE((SELECT SUM(p.amount_ore) FROM invoice_payments p WHERE p.invoice_id = i.id AND p.payment_date <= ${asOf}), 0)
                + COALESCE((SELECT SUM(cn.total_ore) FROM invoices cn WHERE cn.credited_invoice_id = i.id AND cn.company_id = i.company_id AND cn.invoice_date <= ${asOf}), 0) AS open
       FROM invoices i
@@ -235,5 +242,5 @@ export async function findInvoice(db: Database, companyId: string, id: string) {
   const row = await db.select().from(invoices).where(and(eq(invoices.companyId, companyId), eq(invoices.id, id))).get();
   if (!row) return null;
   const paidSek = (await paymentsOfInvoice(db, row.id)).reduce((s, p) => s + p.amountSekOre, 0);
-  return { ...invoiceJson(row), open_sek_ore: row.totalSekOre === null ? null : row.totalSekOre - paidSek };
+  return { ...invoiceJson(row), open_sek_ore: row.totalSekOre === null ? null : row.totalSekOre - row.deductionOre - paidSek };
 }

@@ -31,9 +31,23 @@ export const InvoiceItemInputSchema = z
           "override; must fit the VAT treatment (INVOICE_CREATE_VAT_RULE_VIOLATION). Default the article's account when it fits, else by treatment: 3001/3002/3003/3004 by rate, 3108 EU goods, 3308 EU services, 3106 goods to EU consumers, 3105 export goods, 3305 services outside the EU",
       }),
     dimensions: DimensionMapSchema.optional(),
+    deduction_type: z.enum(["rot", "rut"]).optional().openapi({ description: "ROT/RUT: the line is labour for that deduction (docs/rot-rut.md); needs work_type and (except laundry) labor_hours" }),
+    work_type: z
+      .string()
+      .max(40)
+      .optional()
+      .openapi({ description: "Skatteverket's work-type code (Bygg, El, ..., Stadning, Tradgardsarbete, ...); with deduction_type the line is labour, without it that work type's material" }),
+    labor_hours: z.number().gt(0).max(100_000).optional().openapi({ description: "hours of work on a labour line, at most two decimals" }),
   })
   .strict()
   .openapi("InvoiceItemInput");
+
+export const DeductionBuyerInputSchema = z
+  .object({
+    personnummer: z.string().trim().min(10).max(13).openapi({ description: "the buyer's personnummer (YYYYMMDD-NNNN); stored encrypted, shown masked" }),
+    share: z.number().gt(0).max(1).optional().openapi({ description: "the buyer's share of the work, a fraction with at most four decimals; may be left out with one buyer; the shares add up to 1" }),
+  })
+  .strict();
 
 export const InvoiceCreateSchema = z
   .object({
@@ -51,6 +65,10 @@ export const InvoiceCreateSchema = z
     our_reference: z.string().trim().max(100).nullish(),
     your_reference: z.string().trim().max(100).nullish(),
     notes: z.string().max(2000).nullish(),
+    deduction_personnummer: z.array(DeductionBuyerInputSchema).min(1).max(20).optional().openapi({ description: "ROT/RUT: the buyers (private individuals) and their shares" }),
+    deduction_housing_designation: z.string().trim().min(1).max(100).optional().openapi({ description: "ROT on a house: the fastighetsbeteckning" }),
+    deduction_apartment_number: z.string().trim().min(1).max(100).optional().openapi({ description: "ROT in a tenant-owner apartment: the association's apartment number" }),
+    deduction_brf_org_number: z.string().trim().min(1).max(20).optional().openapi({ description: "ROT in a tenant-owner apartment: the association's organisation number" }),
   })
   .strict()
   .refine((b) => !b.due_date || !b.invoice_date || b.due_date >= b.invoice_date, { message: "due_date is before invoice_date", path: ["due_date"] })
@@ -129,7 +147,8 @@ export const InvoiceSchema = z
     paid_amount: z.number(),
     credited_amount: z.number(),
     remaining_amount: z.number(),
-    deduction_total: z.number(),
+    deduction_total: z.number().openapi({ description: "ROT/RUT: the deduction Skatteverket pays (after credit notes and refusals); computed, not settable. remaining_amount = total - paid - credited - deduction_total" }),
+    deduction: z.unknown().optional().openapi({ description: "expand=deduction: rates, labour, each buyer (personnummer masked) and share, the home" }),
     is_self_billed: z.boolean(),
     external_invoice_number: z.string().nullable(),
     received_date: z.string().nullable(),

@@ -31,14 +31,17 @@ import { loadCustomer } from "../customers";
 import { toEngineLines } from "../journal-entries";
 import { Issuer, issuedPlan, planIssue, saleOf } from "./issue";
 import { creditNotesOf, invoiceItemJson, invoiceJson, itemsOfInvoice, loadInvoice, OPEN_INVOICE_STATUSES, paymentsOfInvoice, type InvoiceItemRow, type InvoiceRow } from "./queries";
+import { planCreditDeduction, planInvoiceDeduction, splitReceivable, type PlannedDeduction } from "./deduction";
+import type { PriorDeduction } from "../../sweden/rot-rut";
 import { InvoiceCreateSchema, type InvoiceCreateInput, type InvoiceCreditInput, type InvoicePatchInput, type InvoicePayInput } from "./schemas";
 
 interface Draft {
   row: InvoiceRow;
   items: InvoiceItemRow[];
+  deduction: PlannedDeduction | null;
 }
 
-async function planDraft(db: Database, ctx: CommandContext, env: Env, input: InvoiceCreateInput, issuer: Issuer): Promise<Draft> {
+async function planDraft(db: Database, ctx: CommandContext, env: Env, input: InvoiceCreateInput, issuer: Issuer, deductionsTaken: Map<number, PriorDeduction[]>): Promise<Draft> {
   const customer = await loadCustomer(db, ctx.companyId, input.customer_id).catch((err) => {
     throw err instanceof ApiError ? new ApiError("INVOICE_CUSTOMER_NOT_FOUND", { customer_id: input.customer_id }) : err;
   });
@@ -87,6 +90,9 @@ async function planDraft(db: Database, ctx: CommandContext, env: Env, input: Inv
       supplyType,
       vatTreatment: treatment,
       creditedItemId: null,
+      deductionType: it.deduction_type ?? null,
+      workType: it.work_type ?? null,
+      laborHoursHundredths: it.labor_hours === undefined ? null : Math.round(it.labor_hours * 100),
     });
   }
   const vat = vatByRate(items);
@@ -140,6 +146,7 @@ async function planDraft(db: Database, ctx: CommandContext, env: Env, input: Inv
     yourReference: input.your_reference ?? null,
     notes: input.notes ?? null,
     ocrNumber: null,
+    deductionOre: 0,
     journalEntryId: null,
     sentAt: null,
     paidAt: null,
@@ -147,15 +154,18 @@ async function planDraft(db: Database, ctx: CommandContext, env: Env, input: Inv
     createdAt: ctx.now,
     updatedAt: ctx.now,
   };
-  return { row, items };
+  // ROT/RUT: INVOICE_CREATE_ROT_RUT_VALIDATION after the VAT rules, so the lines' amounts incl. VAT are known
+  const deduction = await planInvoiceDeduction(db, env, { input, row, items, customerType: customer.customerType, accountingMethod: company.accountingMethod, now: ctx.now, taken: deductionsTaken });
+  row.deductionOre = deduction?.result.totalOre ?? 0;
+  return { row, items, deduction };
 }
 
-const insertDraft = (db: Database, d: Draft) => [db.insert(invoices).values(d.row), ...d.items.map((i) => db.insert(invoiceItems).values(i))];
+const insertDraft = (db: Database, d: Draft) => [db.insert(invoices).values(d.row), ...d.items.map((i) => db.insert(invoiceItems).values(i)), ...(d.deduction?.statements ?? [])];
 
-async function planCreate(db: Database, ctx: CommandContext, env: Env, input: InvoiceCreateInput, issuer: Issuer, selfBilledTaken: Set<string>) {
-  const draft = await planDraft(db, ctx, env, input, issuer);
+async function planCreate(db: Database, ctx: CommandContext, env: Env, input: InvoiceCreateInput, issuer: Issuer, selfBilledTaken: Set<string>, deductionsTaken: Map<number, PriorDeduction[]>) {
+  const draft = await planDraft(db, ctx, env, input, issuer, deductionsTaken);
   // the created invoice with its items: also what a dry-run previews (spec)
-  const withItems = (row: InvoiceRow) => ({ ...invoiceJson(row), items: draft.items.map(invoiceItemJson) });
+  const withItems = (row: InvoiceRow) => ({ ...invoiceJson(row), items: draft.items.map(invoiceItemJson), ...(draft.deduction && { deduction: draft.deduction.json }) });
   if (!input.is_self_billed) {
     const data = withItems(draft.row);
     return { row: draft.row, data, statements: insertDraft(db, draft), events: [{ type: "invoice.created", object: data }], voucher: null };
@@ -170,14 +180,14 @@ async function planCreate(db: Database, ctx: CommandContext, env: Env, input: In
   return {
     row: issued.row,
     data,
-    statements: [...issued.statements, ...insertDraft(db, { row: issued.row, items: draft.items })],
+    statements: [...issued.statements, ...insertDraft(db, { row: issued.row, items: draft.items, deduction: draft.deduction })],
     events: [{ type: "invoice.created", object: data }, { type: "invoice.sent", object: data }],
     voucher: issued.voucher,
   };
 }
 
 export const createInvoice: Command<InvoiceCreateInput> = async (db, input, ctx, env) => {
-  const plan = await planCreate(db, ctx, env, input, new Issuer(db, ctx), new Set());
+  const plan = await planCreate(db, ctx, env, input, new Issuer(db, ctx), new Set(), new Map());
   return {
     status: 201,
     data: plan.data,
@@ -191,7 +201,8 @@ export const bulkCreateInvoices: Command<{ invoices: unknown[]; all_or_nothing?:
   refuseAllOrNothing(input.all_or_nothing);
   const issuer = new Issuer(db, ctx);
   const taken = new Set<string>();
-  const bulk = await planBulk(input.invoices, InvoiceCreateSchema, (item) => planCreate(db, ctx, env, item, issuer, taken));
+  const deductionsTaken = new Map<number, PriorDeduction[]>();
+  const bulk = await planBulk(input.invoices, InvoiceCreateSchema, (item) => planCreate(db, ctx, env, item, issuer, taken, deductionsTaken));
   return {
     status: 200,
     data: bulk.data,
@@ -265,7 +276,9 @@ export const payInvoice: Command<InvoicePayInput & { id: string }> = async (db, 
   const credits = await creditNotesOf(db, ctx.companyId, row.id);
   const creditedSek = -credits.notes.reduce((s, n) => s + (n.totalSekOre ?? 0), 0);
   // mark-paid takes partial payments under the cash method too: each books its share of the sale (as it stands after credits)
-  const plan = planPayment(openItem(row, await paymentsOfInvoice(db, row.id), creditedSek), "receivable", paymentTermsOf(input, method, true));
+  // ROT/RUT: the customer pays the total less the deduction (a SEK invoice); Skatteverket pays the rest to 1513
+  const owed = row.deductionOre === 0 ? row : { ...row, totalOre: row.totalOre - row.deductionOre, totalSekOre: row.totalSekOre === null ? null : row.totalSekOre - row.deductionOre };
+  const plan = planPayment(openItem(owed, await paymentsOfInvoice(db, row.id), creditedSek), "receivable", paymentTermsOf(input, method, true));
   const sale = saleAfterCredits(row, await itemsOfInvoice(db, row.id), credits);
   const text = `Inbetalning ${sale.text}`;
   const lines = input.lines
@@ -422,6 +435,11 @@ export const creditInvoice: Command<InvoiceCreditInput & { id: string }> = async
   const creditedSekBefore = credits.notes.reduce((s, n) => s + (n.totalSekOre ?? 0), 0);
   const totalSekOre = row.totalSekOre === null ? null : fullyCredited ? -(row.totalSekOre + creditedSekBefore) : toSekOre(totalOre, rate);
 
+  // ROT/RUT: the deduction reversed in proportion to the labour credited (creditDeduction)
+  const itemLeftAfter = (i: InvoiceItemRow) => left(i) + chosen.filter((c) => c.item.id === i.id).reduce((t, c) => t + c.netOre, 0);
+  const reversal = await planCreditDeduction(db, row, chosen, itemLeftAfter);
+  const fromDeductionOre = reversal?.fromDeductionOre ?? 0;
+
   const creditId = newId();
   const n = credits.notes.length;
   const credit: InvoiceRow = {
@@ -448,6 +466,7 @@ export const creditInvoice: Command<InvoiceCreditInput & { id: string }> = async
     externalInvoiceNumber: null,
     receivedDate: null,
     ocrNumber: null,
+    deductionOre: -fromDeductionOre,
     journalEntryId: null,
     sentAt: ctx.now,
     paidAt: null,
@@ -471,7 +490,8 @@ export const creditInvoice: Command<InvoiceCreditInput & { id: string }> = async
   const { companies: company } = await loadCompany(db, ctx.companyId);
   const text = `Kreditfaktura ${credit.invoiceNumber} ${row.customerName}`;
   // accrual: the credit note's own sale, negative, so Credit 1510 / Debit revenue and output VAT
-  const lines = company.accountingMethod === "accrual" ? saleInvoiced({ ...saleOf(credit, noteItems), totalSekOre: totalSekOre ?? undefined }) : null;
+  // ROT/RUT: Credit 1513 the reversed deduction, Credit 1510 the rest
+  const lines = company.accountingMethod === "accrual" ? splitReceivable(saleInvoiced({ ...saleOf(credit, noteItems), totalSekOre: totalSekOre ?? undefined }), -fromDeductionOre, credit.invoiceNumber ?? "") : null;
   if (lines) {
     const entry = await ctx.ledger.post({ date, description: text, sourceType: "invoice_credited", sourceId: creditId, lines });
     credit.journalEntryId = entry.row.id;
@@ -482,10 +502,11 @@ export const creditInvoice: Command<InvoiceCreditInput & { id: string }> = async
     assertPeriodOpen(await ctx.ledger.periodForDate(date));
   }
   const creditedOre = row.creditedOre - totalOre;
-  const remaining = row.totalOre - row.paidOre - creditedOre;
+  const deductionOre = row.deductionOre - fromDeductionOre;
+  const remaining = row.totalOre - row.paidOre - creditedOre - deductionOre;
   const status: InvoiceRow["status"] = fullyCredited ? "credited" : remaining <= 0 ? "paid" : row.status;
-  const originalPatch = { status, creditedOre, paidAt: status === "paid" ? (row.paidAt ?? ctx.now) : row.paidAt, updatedAt: ctx.now };
-  statements.push(db.insert(invoices).values(credit), ...noteItems.map((i) => db.insert(invoiceItems).values(i)), db.update(invoices).set(originalPatch).where(eq(invoices.id, row.id)));
+  const originalPatch = { status, creditedOre, deductionOre, paidAt: status === "paid" ? (row.paidAt ?? ctx.now) : row.paidAt, updatedAt: ctx.now };
+  statements.push(db.insert(invoices).values(credit), ...noteItems.map((i) => db.insert(invoiceItems).values(i)), db.update(invoices).set(originalPatch).where(eq(invoices.id, row.id)), ...(reversal?.statements ?? []));
   const creditJson = { ...invoiceJson(credit), items: noteItems.map(invoiceItemJson) };
   const original = invoiceJson({ ...row, ...originalPatch });
   return {
@@ -526,3 +547,6 @@ export const payInvoiceChecked =
     }
     return payInvoice(db, input, ctx, env);
   };
+
+// bokslutsmetoden (./year-end.ts) books the unpaid share of a sale the way a payment does
+export { saleAfterCredits };

@@ -41,7 +41,7 @@ export interface ItemIn {
 }
 
 export interface EngineItem {
-  itemType: "monthly_salary" | "hourly_salary" | "salary_exchange";
+  itemType: "monthly_salary" | "hourly_salary" | "salary_exchange" | "sick_deduction" | "sick_pay" | "karens_deduction" | "absence_deduction";
   description: string;
   amountOre: number;
 }
@@ -100,6 +100,8 @@ export function calculateMonth(input: {
   hoursHundredths: number | null;
   manualItems: ItemIn[];
   ytdTaxBasisOre: number;
+  /** The month's absence rows (sick deduction, sick pay, karensavdrag, absence deductions) and their breakdown. */
+  absence?: { items: EngineItem[]; breakdown: unknown };
 }): MonthResult {
   const { terms: t, payDate } = input;
   const year = Number(payDate.slice(0, 4));
@@ -115,6 +117,7 @@ export function calculateMonth(input: {
     const amount = Number(new Big(t.hourlyRateOre ?? 0).times(hours).div(100).round(0, Big.roundHalfUp).toFixed(0));
     if (amount) engineItems.push({ itemType: "hourly_salary", description: `${ITEM_TYPES.hourly_salary.sv} ${new Big(hours).div(100).toString().replace(".", ",")} h`, amountOre: amount });
   }
+  if (input.absence) engineItems.push(...input.absence.items);
   if (t.salaryExchangeOre > 0) engineItems.push({ itemType: "salary_exchange", description: ITEM_TYPES.salary_exchange.sv, amountOre: -t.salaryExchangeOre });
 
   const sums: Record<ItemCategory, number> = { regular: 0, one_off: 0, benefit: 0, reimbursement: 0, deduction: 0 };
@@ -189,6 +192,7 @@ export function calculateMonth(input: {
       note: contributionNote,
     },
     special_payroll_tax: slpRule,
+    ...(input.absence ? { absence: input.absence.breakdown } : {}),
   };
   return {
     ok: true,

@@ -1,6 +1,10 @@
 // Payroll: employees, salary runs (create, calculate, approve, mark-paid, book), payslips and
 // the payroll reports (avgifter-basis, salary-journal).
-// Owns: employees, salary_runs, salary_run_employees, salary_line_items.
+// Absence days and their effect on calculate; the AGI XML of a booked run (generate, read, record the submission reference).
+// Owns: employees, salary_runs, salary_run_employees, salary_line_items, salary_absence_days,
+// agi_declarations, agi_specification_numbers.
 export { registerPayrollRoutes } from "./routes";
 export { createEmployee, deactivateEmployee, updateEmployee } from "./employees";
 export { addLineItem, addRunEmployees, approveRun, bookRun, calculateRun, createRun, markRunPaid, removeLineItem, removeRunEmployee, updateRun, updateRunEmployee } from "./runs";
+export { generateAgi, recordAgiSubmission } from "./agi";
+export { registerAbsence, removeAbsence, updateAbsence } from "./absence";

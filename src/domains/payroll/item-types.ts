@@ -24,6 +24,10 @@ export const ITEM_TYPES = {
   monthly_salary: { category: "regular", sv: "Månadslön" },
   hourly_salary: { category: "regular", sv: "Timlön" },
   salary_exchange: { category: "regular", sv: "Löneväxling till pension", signed: true },
+  sick_deduction: { category: "regular", sv: "Sjukavdrag", signed: true },
+  sick_pay: { category: "regular", sv: "Sjuklön" },
+  karens_deduction: { category: "regular", sv: "Karensavdrag", signed: true },
+  absence_deduction: { category: "regular", sv: "Frånvaroavdrag", signed: true },
   overtime: { category: "regular", sv: "Övertidsersättning" },
   commission: { category: "regular", sv: "Provision" },
   other_pay: { category: "regular", sv: "Övrig lön", signed: true },
@@ -42,7 +46,7 @@ export const ITEM_TYPES = {
 export type ItemTypeName = keyof typeof ITEM_TYPES;
 
 /** Rows the calculation writes and rewrites on every calculate. */
-export const ENGINE_ITEM_TYPES = ["monthly_salary", "hourly_salary", "salary_exchange"] as const;
+export const ENGINE_ITEM_TYPES = ["monthly_salary", "hourly_salary", "salary_exchange", "sick_deduction", "sick_pay", "karens_deduction", "absence_deduction"] as const;
 
 /** Rows a caller adds; they survive every calculate. */
 export const MANUAL_ITEM_TYPES = [

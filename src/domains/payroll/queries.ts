@@ -274,6 +274,7 @@ export function runEmployeeJson(r: RunEmployeeRow, e: EmployeeRow, extra?: { ytd
     pension_premium: fromOre(r.pensionOre),
     special_payroll_tax: fromOre(r.specialPayrollTaxOre),
     net_salary: fromOre(r.netOre),
+    absence_counts: ((r.breakdown?.absence as { counts?: Record<string, { days: number; hours: number }> } | undefined)?.counts ?? {}),
     calculated: r.breakdown !== null,
     ...(extra
       ? {

@@ -5,8 +5,12 @@ import { dispatch } from "../../http/dispatch";
 import { json } from "../../http/envelope";
 import { fileResponse } from "../../http/file-response";
 import { finishPage, pageRequest } from "../../http/pagination";
+import { DateSchema } from "../../http/fields";
 import { defineRoute } from "../../http/route";
 import { companyHeading } from "../companies";
+import { absenceJson, absenceOf, assertAbsenceRange } from "./absence";
+import { agiJson, loadAgi } from "./agi";
+import { salaryPaymentFile } from "./payment-file";
 import { renderPayslipPdf } from "./payslip";
 import {
   countRunEmployees,
@@ -26,6 +30,13 @@ import {
 } from "./queries";
 import { avgifterBasis, salaryJournal } from "./reports";
 import {
+  AbsenceCreateSchema,
+  AbsenceDaySchema,
+  AbsencePatchSchema,
+  AbsenceQuery,
+  AgiGenerateSchema,
+  AgiPatchSchema,
+  AgiSchema,
   AvgifterBasisQuery,
   EmployeeCreateSchema,
   EmployeeListQuery,
@@ -314,6 +325,153 @@ export function registerPayrollRoutes(app: OpenAPIHono<AppEnv>) {
       const bytes = await renderPayslipPdf({ company: await companyHeading(db, companyId), run, runEmployee: re, employee: e, items: await lineItemsOf(db, re.id), ytd: await ytdOf(db, companyId, employeeId, run) });
       return fileResponse(c, bytes, "application/pdf", `lonespecifikation-${run.periodYear}-${String(run.periodMonth).padStart(2, "0")}-${e.personnummerPrefix}.pdf`);
     },
+  );
+
+  app.openapi(
+    defineRoute({
+      ...read,
+      method: "get",
+      path: `${RUNS}/{id}/payment-file`,
+      summary: "The run's net pay as an ISO 20022 pain.001.001.03 credit-transfer file",
+      description:
+        "application/xml, attachment lon-YYYY-MM-pain001.xml. Approved, paid or booked runs (CONFLICT otherwise). One payment batch (category purpose SALA) from the company's account (settings: iban, else bank_clearing_number + bank_account_number, else bankgiro; none: CONFLICT details.company bank_account_missing), " +
+        "dated execution_date (default the run's payment_date); one transfer per employee with net pay above zero, to the employee's clearing and account number (SESBA clearing, BBAN), message \"Lön YYYY-MM\", EndToEndId the salary_run_employee_id without hyphens. Nothing is stored.",
+      params: IdParams,
+      query: z.object({ execution_date: DateSchema.optional() }).strict(),
+      response: null,
+    }),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const file = await salaryPaymentFile(database(c.env), c.get("company").id, id, { executionDate: c.req.valid("query").execution_date, now: new Date().toISOString() });
+      return fileResponse(c, new TextEncoder().encode(file.xml), "application/xml", file.fileName);
+    },
+  );
+
+  // Absence
+
+  const AbsenceParams = z.object({ companyId: z.string(), id: z.string(), absenceId: z.string() });
+
+  app.openapi(
+    defineRoute({
+      ...read,
+      method: "get",
+      path: `${EMPLOYEES}/{id}/absence`,
+      summary: "An employee's absence days in a date range",
+      description: "from and to inclusive, at most 92 days (400 ABSENCE_RANGE_TOO_LARGE); type filters one absence type. Ordered by date; no pagination.",
+      params: IdParams,
+      query: AbsenceQuery,
+      response: z.array(AbsenceDaySchema),
+    }),
+    async (c) => {
+      const db = database(c.env);
+      const companyId = c.get("company").id;
+      const q = c.req.valid("query");
+      const e = await loadEmployee(db, companyId, c.req.valid("param").id);
+      assertAbsenceRange(q.from, q.to, "to");
+      return json(c, (await absenceOf(db, companyId, e.id, q.from, q.to, q.type)).map(absenceJson));
+    },
+  );
+
+  app.openapi(
+    defineRoute({
+      ...write,
+      method: "post",
+      path: `${EMPLOYEES}/{id}/absence`,
+      status: 201,
+      summary: "Register absence: a day, part of a day (hours), or a range of calendar days",
+      description:
+        "One row per calendar day from from_date to to_date (inclusive, weekends included, at most 92 days: ABSENCE_RANGE_TOO_LARGE); hours for a single part day. Types: sick, vab, parental, vacation, leave_without_pay, leave_with_pay, study_leave, caring_for_relative, infection_carrier. " +
+        "A day that has an absence already, or a month whose run is calculated or later with the employee: CONFLICT. Calculate turns the month's days into sick pay, karensavdrag and deductions.",
+      params: IdParams,
+      body: AbsenceCreateSchema,
+      response: z.array(AbsenceDaySchema),
+    }),
+    async (c) => dispatch(c, "payroll.register_absence", { ...c.req.valid("json"), employeeId: c.req.valid("param").id }),
+  );
+
+  app.openapi(
+    defineRoute({
+      ...write,
+      method: "patch",
+      path: `${EMPLOYEES}/{id}/absence/{absenceId}`,
+      summary: "Change an absence day (type, hours, notes)",
+      description: "hours null: the whole day. Refused with CONFLICT when the month's run with the employee is calculated or later.",
+      params: AbsenceParams,
+      body: AbsencePatchSchema,
+      response: AbsenceDaySchema,
+    }),
+    async (c) => dispatch(c, "payroll.update_absence", { ...c.req.valid("json"), employeeId: c.req.valid("param").id, absenceId: c.req.valid("param").absenceId }),
+  );
+
+  app.openapi(
+    defineRoute({
+      ...write,
+      method: "delete",
+      path: `${EMPLOYEES}/{id}/absence/{absenceId}`,
+      summary: "Remove an absence day",
+      description: "Refused with CONFLICT when the month's run with the employee is calculated or later.",
+      params: AbsenceParams,
+      response: null,
+      status: 204,
+    }),
+    async (c) => dispatch(c, "payroll.remove_absence", { employeeId: c.req.valid("param").id, absenceId: c.req.valid("param").absenceId }),
+  );
+
+  // The AGI (arbetsgivardeklaration på individnivå)
+
+  app.openapi(
+    defineRoute({
+      ...write,
+      dryRun: false,
+      method: "post",
+      path: `${RUNS}/{id}/generate-agi`,
+      summary: "Generate the AGI XML of a booked run (not submitted)",
+      description:
+        "Booked only (CONFLICT otherwise). Skatteverket's arbetsgivardeklaration file, schema 1.1, for the run's period_year and period_month (not the payment date): the HU with total contributions (487) and total tax (497), one IU per employee (F-skatt holders excepted) " +
+        "with a stable specification number (570) and the fields 011/131 cash pay, 012/013/015 (132/133/139) benefits, 001 or 274 tax, 050 and 051 boxes. Stored and returned (201 the first time, 200 when generated again); refused with CONFLICT once a submission reference is recorded. The service never submits it. Emits agi.generated.",
+      params: IdParams,
+      body: AgiGenerateSchema,
+      response: AgiSchema,
+    }),
+    async (c) => dispatch(c, "payroll.generate_agi", { ...c.req.valid("json"), id: c.req.valid("param").id }),
+  );
+
+  app.openapi(
+    defineRoute({
+      ...read,
+      method: "get",
+      path: `${RUNS}/{id}/agi`,
+      summary: "The stored AGI of a run, with its XML",
+      description: "404 NOT_FOUND until generate-agi. ?format=xml answers the file itself (application/xml, attachment).",
+      params: IdParams,
+      query: z.object({ format: z.enum(["json", "xml"]).default("json") }).strict(),
+      response: AgiSchema,
+    }),
+    async (c) => {
+      const db = database(c.env);
+      const companyId = c.get("company").id;
+      const run = await loadRun(db, companyId, c.req.valid("param").id);
+      const agi = await loadAgi(db, companyId, run.id);
+      if (c.req.valid("query").format === "xml") {
+        return fileResponse(c, new TextEncoder().encode(agi.xml), "application/xml", `agi-${agi.periodYear}${String(agi.periodMonth).padStart(2, "0")}.xml`);
+      }
+      return json(c, agiJson(agi));
+    },
+  );
+
+  app.openapi(
+    defineRoute({
+      ...write,
+      idempotency: "optional",
+      method: "patch",
+      path: `${RUNS}/{id}/agi`,
+      summary: "Record the submission reference of the AGI",
+      description: "submission_reference: Skatteverket's confirmation number, stored with the time it was recorded; the AGI is then no longer generated again. 404 NOT_FOUND before generate-agi.",
+      params: IdParams,
+      body: AgiPatchSchema,
+      response: AgiSchema,
+    }),
+    async (c) => dispatch(c, "payroll.record_agi_submission", { ...c.req.valid("json"), id: c.req.valid("param").id }),
   );
 
   // Payroll reports

@@ -18,6 +18,7 @@ import { ApiError, fieldError } from "../../http/api-error";
 import { newId } from "../../ids";
 import { assertPeriodOpen, type EngineLine } from "../../ledger/engine";
 import { toOre } from "../../ledger/money";
+import { absenceForRun } from "./absence";
 import { calculateMonth, netOre } from "./calculate";
 import { itemType, SALARY_ACCOUNTS } from "./item-types";
 import {
@@ -311,8 +312,9 @@ export const calculateRun: Command<{ id: string }> = async (db, input, ctx) => {
   const manualOf = new Map<string, LineItemRow[]>();
   for (const i of manual) manualOf.set(i.salaryRunEmployeeId, [...(manualOf.get(i.salaryRunEmployeeId) ?? []), i]);
   const earlier = await earlierTaxBasis(db, ctx.companyId, run.id, Number(run.paymentDate.slice(0, 4)));
+  const absence = await absenceForRun(db, ctx.companyId, run, members, people);
 
-  const warnings: string[] = [];
+  const warnings: string[] = [...absence.warnings];
   const missing: Record<string, unknown>[] = [];
   const updated: RunEmployeeRow[] = [];
   const engineRows: LineItemRow[] = [];
@@ -324,6 +326,7 @@ export const calculateRun: Command<{ id: string }> = async (db, input, ctx) => {
       hoursHundredths: m.hoursHundredths,
       manualItems: (manualOf.get(m.id) ?? []).map((i) => ({ itemType: i.itemType, amountOre: i.amountOre })),
       ytdTaxBasisOre: earlier.get(e.id) ?? 0,
+      absence: absence.byMember.get(m.id),
     });
     if (!result.ok) {
       missing.push({ employee_id: e.id, ...result.missing });
@@ -369,6 +372,7 @@ export const calculateRun: Command<{ id: string }> = async (db, input, ctx) => {
       db.delete(salaryRunEmployees).where(eq(salaryRunEmployees.salaryRunId, run.id)),
       ...insertFromJson(db, salaryRunEmployees, updated),
       db.update(salaryRuns).set({ ...totals, status: "review", warnings, calculatedAt: ctx.now, updatedAt: ctx.now }).where(eq(salaryRuns.id, run.id)),
+      ...absence.statements,
     ],
     audit: { action: "salary_run.calculated", resourceType: "salary_run", resourceId: run.id },
   };

@@ -268,6 +268,7 @@ export const RunEmployeeSchema = z
     pension_premium: z.number(),
     special_payroll_tax: z.number(),
     net_salary: z.number(),
+    absence_counts: z.record(z.string(), z.object({ days: z.number(), hours: z.number() })).openapi({ description: "absence of the run's month by type: whole days and hours (monthly pay; from calculate)" }),
     calculated: z.boolean(),
     ytd: z.object({ gross: z.number(), taxable_benefits: z.number(), tax: z.number(), net: z.number(), avgifter: z.number() }).optional(),
     line_items: z.array(LineItemSchema).optional(),
@@ -296,3 +297,102 @@ export type RunEmployeesAddInput = z.infer<typeof RunEmployeesAddSchema>;
 export type RunEmployeePatchInput = z.infer<typeof RunEmployeePatchSchema>;
 export type LineItemCreateInput = z.infer<typeof LineItemCreateSchema>;
 export type MarkPaidInput = z.infer<typeof MarkPaidSchema>;
+
+const AgiContactSchema = z
+  .object({
+    name: z.string().trim().min(1).max(100),
+    phone: z.string().trim().min(1).max(30),
+    email: z.email().max(200),
+  })
+  .strict();
+
+export const AgiGenerateSchema = z
+  .object({
+    contact: AgiContactSchema.openapi({ description: "the employer's contact person for the declaration (Kontaktperson)" }),
+    technical_contact: AgiContactSchema.optional().openapi({ description: "the file's technical contact (TekniskKontaktperson); default: contact" }),
+  })
+  .strict()
+  .openapi("AgiGenerate");
+
+export const AgiPatchSchema = z
+  .object({ submission_reference: z.string().trim().min(1).max(100).openapi({ description: "Skatteverket's confirmation (kvittens) number of the submitted declaration" }) })
+  .strict()
+  .openapi("AgiPatch");
+
+export const AgiSchema = z
+  .object({
+    agi_id: z.string(),
+    salary_run_id: z.string(),
+    period: z.object({ year: z.number(), month: z.number() }).openapi({ description: "the run's period (RedovisningsPeriod), not the payment date" }),
+    total_brutto: z.number().openapi({ description: "whole kronor: cash pay declared (fields 011 and 131)" }),
+    total_benefits: z.number().openapi({ description: "whole kronor: taxable benefits declared (012, 013, 015, 132, 133, 139)" }),
+    total_tax: z.number().openapi({ description: "whole kronor: field 497, the tax withheld (001 and 274)" }),
+    total_avgifter: z.number().openapi({ description: "whole kronor: field 487, Skatteverket's figure (bases per rate in whole kronor, öre dropped)" }),
+    contributions_by_rate: z.array(z.object({ percent: z.string(), basis: z.number(), contribution: z.number() })),
+    employee_count: z.number().openapi({ description: "individual forms (IU) in the file; F-skatt holders are not declared" }),
+    generated_at: z.string(),
+    generated_by: z.string(),
+    submission_reference: z.string().nullable(),
+    submission_recorded_at: z.string().nullable(),
+    agi_xml: z.string().optional().openapi({ description: "the XML file (UTF-8)" }),
+    xml: z.string().optional().openapi({ description: "the same XML (the name used in the release notes)" }),
+  })
+  .openapi("Agi");
+
+export type AgiGenerateInput = z.infer<typeof AgiGenerateSchema>;
+export type AgiPatchInput = z.infer<typeof AgiPatchSchema>;
+
+export const ABSENCE_TYPE_VALUES = ["sick", "vab", "parental", "vacation", "leave_without_pay", "leave_with_pay", "study_leave", "caring_for_relative", "infection_carrier"] as const;
+const AbsenceHours = z
+  .number()
+  .positive()
+  .max(24)
+  .refine((n) => toOre(n) !== null, "at most two decimals")
+  .openapi({ description: "hours of a part day (deducted per hour); absent or null: the whole day" });
+
+export const AbsenceCreateSchema = z
+  .object({
+    from_date: DateSchema,
+    to_date: DateSchema.optional().openapi({ description: "inclusive; default from_date. Every calendar day of the range is registered, weekends included (at most 92 days)" }),
+    absence_type: z.enum(ABSENCE_TYPE_VALUES),
+    hours: AbsenceHours.optional(),
+    notes: z.string().trim().max(500).optional(),
+  })
+  .strict()
+  .refine((b) => !b.to_date || b.to_date >= b.from_date, { message: "to_date is before from_date", path: ["to_date"] })
+  .refine((b) => b.hours === undefined || !b.to_date || b.to_date === b.from_date, { message: "hours are for a single day", path: ["hours"] })
+  .openapi("AbsenceCreate");
+
+export const AbsencePatchSchema = z
+  .object({
+    absence_type: z.enum(ABSENCE_TYPE_VALUES).optional(),
+    hours: AbsenceHours.nullable().optional(),
+    notes: z.string().trim().max(500).nullable().optional(),
+  })
+  .strict()
+  .openapi("AbsencePatch");
+
+export const AbsenceQuery = z
+  .object({
+    from: DateSchema,
+    to: DateSchema,
+    type: z.enum(ABSENCE_TYPE_VALUES).optional(),
+  })
+  .strict();
+
+export const AbsenceDaySchema = z
+  .object({
+    salary_absence_day_id: z.string(),
+    employee_id: z.string(),
+    absence_date: z.string(),
+    absence_type: z.enum(ABSENCE_TYPE_VALUES),
+    hours: z.number().nullable().openapi({ description: "null: the whole day" }),
+    notes: z.string().nullable(),
+    salary_run_employee_id: z.string().nullable().openapi({ description: "the run employee whose calculation counted the day" }),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .openapi("AbsenceDay");
+
+export type AbsenceCreateInput = z.infer<typeof AbsenceCreateSchema>;
+export type AbsencePatchInput = z.infer<typeof AbsencePatchSchema>;

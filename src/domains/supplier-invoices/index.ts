@@ -13,3 +13,4 @@ export {
 export { markSupplierInvoicesOverdue } from "./overdue";
 export { companiesWithPastDueSupplierInvoices, countOpenSupplierInvoices, findSupplierInvoice, openSupplierInvoicesForMatching, openSupplierInvoicesOf, openSupplierItemsAt } from "./queries";
 export { foreignPayablesToRevalue, planPayableBookValues } from "./revaluation";
+export { unpaidAtYearEndLines } from "./year-end";

@@ -399,3 +399,6 @@ export const resolveSupplierInvoiceDispute: Command<{ id: string }> = async (db,
     audit: { action: "supplier_invoice.dispute_resolved", resourceType: "supplier_invoice", resourceId: row.id },
   };
 };
+
+// bokslutsmetoden (./year-end.ts) books the unpaid share of a purchase the way a payment does
+export { purchaseOf };

@@ -22,9 +22,24 @@
 // - specialPayrollTaxOnPensionCost(year, pensionCostOre): särskild löneskatt 24.26 % (lag 1991:687).
 // - birthDateFromPersonnummer(pnr12), ageAtStartOfYear(birthDate, year): from the 12-digit
 //   personnummer or samordningsnummer validated by src/sweden/identity.ts.
+// - absenceEffects({monthlyOre, from, to, days}): sick pay under lag (1991:1047) om sjuklön (80 %,
+//   karensavdrag 20 % of a week's sick pay, days 1-14, återinsjuknande within five days), salary
+//   deductions per calendar day (monthly × 12 / 365) and per hour (monthly × 12 / (52 × 40)) (absence.ts).
 // - agiXml(input), individualFields(employee, period), employerIdentity(orgNumber, soleTrader, year):
 //   the arbetsgivardeklaration på individnivå as Skatteverket's XML, schema 1.1 (agi.ts).
 
+export {
+  ABSENCE_TYPE_SV,
+  ABSENCE_TYPES,
+  absenceEffects,
+  dayPay,
+  hourPay,
+  karensavdrag,
+  UNPAID_ABSENCE_TYPES,
+  type AbsenceDay,
+  type AbsenceEffects,
+  type AbsenceType,
+} from "./absence";
 export { agiTotals, agiXml, employerIdentity, individualFields, type AgiContact, type AgiEmployeeMonth, type AgiField, type AgiInput, type AgiTotals } from "./agi";
 export { ageAtStartOfYear, birthDateFromPersonnummer } from "./birth-date";
 export {

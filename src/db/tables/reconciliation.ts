@@ -1,0 +1,55 @@
+// Reconciliation (spec: Reconciliation; Reconciliation item; Sign-off).
+// Owned by src/domains/reconciliation. Money is integer öre (SEK).
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+/**
+ * Explicit links between bank transactions (side external) and journal lines (side ledger)
+ * of one reconciliation account. The rows of one link share link_id; the sums of the two
+ * sides are equal. An item is in at most one link; unlinking deletes the link's rows.
+ */
+export const reconciliationLinks = sqliteTable(
+  "reconciliation_links",
+  {
+    id: text("id").primaryKey(),
+    companyId: text("company_id").notNull(),
+    linkId: text("link_id").notNull(),
+    accountKey: text("account_key").notNull(),
+    side: text("side", { enum: ["external", "ledger"] }).notNull(),
+    /** a bank transaction id (external) or a journal line id (ledger) */
+    itemId: text("item_id").notNull(),
+    amountOre: integer("amount_ore").notNull(),
+    /** how the link was made: explicit pairs, or use_proposals */
+    method: text("method", { enum: ["manual", "proposal"] }).notNull(),
+    createdByKeyId: text("created_by_key_id"),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("reconciliation_links_item_idx").on(t.companyId, t.accountKey, t.itemId),
+    index("reconciliation_links_link_idx").on(t.companyId, t.linkId),
+  ],
+);
+
+/**
+ * A sign-off of one account through a date, with the figures of that moment and a
+ * fingerprint of the books behind them; a later change to those books shows it reopened.
+ */
+export const reconciliationSignoffs = sqliteTable(
+  "reconciliation_signoffs",
+  {
+    id: text("id").primaryKey(),
+    companyId: text("company_id").notNull(),
+    accountKey: text("account_key").notNull(),
+    dateFrom: text("date_from").notNull(),
+    throughDate: text("through_date").notNull(),
+    externalBalanceOre: integer("external_balance_ore"),
+    ledgerBalanceOre: integer("ledger_balance_ore").notNull(),
+    unexplainedDifferenceOre: integer("unexplained_difference_ore"),
+    note: text("note"),
+    /** "ledger:<lines>:<debit öre>:<credit öre>|external:<rows>:<sum öre>" at signing */
+    fingerprint: text("fingerprint").notNull(),
+    signedByKeyId: text("signed_by_key_id"),
+    signedByUserId: text("signed_by_user_id"),
+    signedAt: text("signed_at").notNull(),
+  },
+  (t) => [index("reconciliation_signoffs_account_idx").on(t.companyId, t.accountKey, t.throughDate)],
+);

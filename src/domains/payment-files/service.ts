@@ -1,0 +1,95 @@
+// The supplier payment file: one pain.001.001.03 batch (category purpose SUPP) from the company's
+// account, one credit transfer per selected supplier invoice.
+//
+// Rules (checked for every item; all problems in one 409 CONFLICT with details.invoices[]
+// {index, supplier_invoice_id, problem}):
+// - the invoice exists (not_found), is approved and open: approved, partially_paid or overdue with
+//   an approval (not_approved), is not a credit note (credit_note), has something left to pay
+//   (nothing_remaining), and the amount is at most what remains (amount_above_remaining);
+// - the creditor account: the one given, else the supplier's Bankgiro, else Plusgiro, else IBAN for
+//   SEK; for another currency the IBAN only (no_creditor_account); Bankgiro, Plusgiro and a Swedish
+//   bank account take SEK only (account_needs_sek);
+// - the reference: the invoice's payment_reference as a structured OCR reference (SCOR) when it
+//   passes the modulus-10 check and the account is a Bankgiro or Plusgiro; otherwise as the
+//   message, or "Faktura <supplier invoice number>" when it has none.
+// The company's account: settings iban, else clearing + account number, else bankgiro (none:
+// 409 CONFLICT details.company = "bank_account_missing"). Nothing is written.
+import type { Database } from "../../db/client";
+import { ApiError } from "../../http/api-error";
+import { toOre } from "../../ledger/money";
+import { isValidOcr } from "../../sweden/ocr";
+import { debtorAccountOf, pain001Xml, type CreditTransfer, type CreditorAccount } from "../../sweden/payments/pain001";
+import { loadCompany } from "../companies";
+import { findSupplierInvoice } from "../supplier-invoices";
+import { suppliersByIds } from "../suppliers";
+import type { SupplierPaymentFileInput } from "./schemas";
+
+type Given = NonNullable<SupplierPaymentFileInput["payments"][number]["creditor_account"]>;
+
+function accountOf(g: Given): CreditorAccount {
+  switch (g.type) {
+    case "bankgiro":
+      return { kind: "bankgiro", number: g.number };
+    case "plusgiro":
+      return { kind: "plusgiro", number: g.number };
+    case "bank_account":
+      return { kind: "bank_account", clearing: g.clearing_number, account: g.account_number };
+    case "iban":
+      return { kind: "iban", iban: g.iban, bic: g.bic ?? null };
+  }
+}
+
+const hex = (uuid: string) => uuid.replace(/-/g, "");
+const PAYABLE = new Set(["approved", "partially_paid", "overdue"]);
+
+export async function supplierPaymentFile(db: Database, companyId: string, input: SupplierPaymentFileInput, now: string) {
+  const { companies: company, company_settings: settings } = await loadCompany(db, companyId);
+  const debtor = debtorAccountOf(settings);
+  if (!debtor) throw new ApiError("CONFLICT", { company: "bank_account_missing" }, "The company has no bank account in its settings (iban, or bank_clearing_number and bank_account_number, or bankgiro) to pay from.");
+
+  const invoices = await Promise.all(input.payments.map((p) => findSupplierInvoice(db, companyId, p.supplier_invoice_id)));
+  const suppliers = new Map((await suppliersByIds(db, companyId, [...new Set(invoices.flatMap((i) => (i ? [i.supplier_id] : [])))])).map((s) => [s.id, s]));
+  const problems: { index: number; supplier_invoice_id: string; problem: string }[] = [];
+  const transfers: CreditTransfer[] = [];
+  input.payments.forEach((p, index) => {
+    const inv = invoices[index];
+    const fail = (problem: string) => problems.push({ index, supplier_invoice_id: p.supplier_invoice_id, problem });
+    if (!inv) return fail("not_found");
+    if (inv.is_credit_note) return fail("credit_note");
+    if (!PAYABLE.has(inv.status) || !inv.approved_at) return fail("not_approved");
+    const remaining = toOre(inv.remaining_amount)!;
+    if (remaining <= 0) return fail("nothing_remaining");
+    const amount = p.amount === undefined ? remaining : toOre(p.amount)!;
+    if (amount > remaining) return fail("amount_above_remaining");
+    const supplier = suppliers.get(inv.supplier_id);
+    const sek = inv.currency === "SEK";
+    let account: CreditorAccount | null = p.creditor_account ? accountOf(p.creditor_account) : null;
+    if (!account && supplier) {
+      if (sek && supplier.bankgiro) account = { kind: "bankgiro", number: supplier.bankgiro };
+      else if (sek && supplier.plusgiro) account = { kind: "plusgiro", number: supplier.plusgiro };
+      else if (supplier.iban) account = { kind: "iban", iban: supplier.iban, bic: supplier.bic };
+    }
+    if (!account) return fail("no_creditor_account");
+    if (!sek && account.kind !== "iban") return fail("account_needs_sek");
+    const ref = inv.payment_reference?.trim() || null;
+    const giro = account.kind === "bankgiro" || account.kind === "plusgiro";
+    transfers.push({
+      endToEndId: hex(inv.id),
+      amountOre: amount,
+      currency: inv.currency,
+      creditorName: supplier?.name ?? inv.supplier_name,
+      account,
+      remittance: ref && giro && isValidOcr(ref, false) ? { ocr: ref } : { message: ref ?? `Faktura ${inv.supplier_invoice_number}` },
+    });
+  });
+  if (problems.length) throw new ApiError("CONFLICT", { invoices: problems }, `${problems.length} of the selected supplier invoices cannot be paid by this file.`);
+
+  const stamp = now.replace(/\D/g, "").slice(0, 14);
+  const file = pain001Xml({
+    messageId: `S${stamp}${hex(transfers[0].endToEndId).slice(0, 20)}`,
+    createdAt: now.slice(0, 19),
+    initiatingParty: { name: company.name, orgNumber: company.orgNumber },
+    batches: [{ id: `S${stamp}`, executionDate: input.execution_date, categoryPurpose: "SUPP", debtorName: company.name, debtorAccount: debtor, debtorBic: settings.bic, transfers }],
+  });
+  return { ...file, fileName: `leverantorsbetalningar-${input.execution_date}-pain001.xml` };
+}

@@ -1,0 +1,175 @@
+// ROT/RUT claims (docs/rot-rut.md): Skatteverket's "Begäran om utbetalning" files built
+// from paid invoices, stored in R2 with a row per file and per invoice, and the decision:
+// the payout settles 1513, the refused part moves from 1513 back to the customer (1510).
+//
+// Rule order of create: VALIDATION_ERROR (body) > NOT_FOUND (an invoice) >
+// INVOICE_CREATE_ROT_RUT_VALIDATION (details.fields: no deduction, already claimed, not
+// paid, a file rule) . Decision: NOT_FOUND > CONFLICT (already decided) >
+// VALIDATION_ERROR (above the claim) > the ledger's rules.
+import { eq } from "drizzle-orm";
+import type { Command, Statement } from "../../commands/plan";
+import { rotRutClaimInvoices, rotRutClaims } from "../../db/schema";
+import { ApiError, fieldError } from "../../http/api-error";
+import { newId } from "../../ids";
+import type { EngineLine } from "../../ledger/engine";
+import { toOre } from "../../ledger/money";
+import { RECEIVABLES_ACCOUNT } from "../../sweden/invoicing";
+import { buildClaimXml, claimCasesForPaidInvoice, planClaimFiles, type ClaimCase, type DeductionType, type RuleViolation } from "../../sweden/rot-rut";
+import { DEDUCTION_RECEIVABLE_ACCOUNT, invoiceForClaim, paidDeductionInvoiceIds, paidInvoiceForClaim, planDeductionRejected } from "../invoices";
+import { claimedPairs, claimInvoicesOf, claimJson, claimR2Key, loadClaim, type ClaimInvoiceRow, type ClaimRow } from "./queries";
+import type { ClaimCreateInput, ClaimDecisionInput } from "./schemas";
+
+const refuse = (violations: RuleViolation[]) =>
+  new ApiError("INVOICE_CREATE_ROT_RUT_VALIDATION", { fields: violations }, violations.map((v) => v.message).join("; "));
+
+/**
+ * Builds the claim files for paid invoices: each invoice's cases per type
+ * (claimCasesForPaidInvoice: the customer has paid their part; the claim within what was
+ * paid and the rate of the payment date), split into files (planClaimFiles: one type and
+ * payment year per file, at most 100 buyers), each written with buildClaimXml and
+ * stored in R2 (the plan's files step) with its rows. An invoice's type is claimed once.
+ */
+export const createClaims: Command<ClaimCreateInput> = async (db, input, ctx, env) => {
+  const types: DeductionType[] = input.type ? [input.type] : ["rot", "rut"];
+  const ids = input.invoice_ids ? [...new Set(input.invoice_ids)] : await paidDeductionInvoiceIds(db, ctx.companyId, input.year!, input.type!);
+  if (!ids.length) throw refuse([{ path: "year", message: `no paid, unclaimed ${input.type?.toUpperCase()} invoice was paid in ${input.year}` }]);
+  const taken = await claimedPairs(db, ctx.companyId, ids);
+  const violations: RuleViolation[] = [];
+  const cases: { type: DeductionType; claim: ClaimCase; invoiceId: string }[] = [];
+  for (const id of ids) {
+    const path = input.invoice_ids ? `invoice_ids[${input.invoice_ids.indexOf(id)}]` : "year";
+    const { row, lastPaymentDate } = await invoiceForClaim(db, ctx.companyId, id);
+    const paid = await paidInvoiceForClaim(db, env, row, lastPaymentDate);
+    if (!paid || row.isCreditNote) {
+      violations.push({ path, message: `${row.invoiceNumber ?? row.id}: the invoice has no ROT or RUT deduction` });
+      continue;
+    }
+    if (row.status !== "paid" || !lastPaymentDate) {
+      violations.push({ path, message: `${row.invoiceNumber ?? row.id}: not paid; Skatteverket pays only after the buyer has paid (7 § HUSFL)` });
+      continue;
+    }
+    let any = false;
+    for (const type of types) {
+      if (paid.deduction.deductionOre[type] <= 0) continue;
+      if (taken.has(`${id}/${type}`)) {
+        violations.push({ path, message: `${row.invoiceNumber}: its ${type.toUpperCase()} deduction is already in claim ${taken.get(`${id}/${type}`)}` });
+        any = true;
+        continue;
+      }
+      const r = claimCasesForPaidInvoice(paid, type);
+      if (!r.ok) violations.push(...r.violations.map((v) => ({ ...v, path })));
+      else cases.push(...r.value.map((claim) => ({ type, claim, invoiceId: id })));
+      any = true;
+    }
+    if (!any) violations.push({ path, message: `${row.invoiceNumber}: nothing to claim of ${types.map((t) => t.toUpperCase()).join(" or ")}` });
+  }
+  if (violations.length) throw refuse(violations);
+  if (!cases.length) throw refuse([{ path: "invoice_ids", message: "nothing to claim" }]);
+  const invoiceOfCase = new Map(cases.map((c) => [c.claim, c.invoiceId]));
+  const files = planClaimFiles(cases);
+  const statements: Statement[] = [];
+  const fileSteps = [];
+  const out = [];
+  for (const file of files) {
+    const xml = buildClaimXml(file);
+    if (!xml.ok) throw refuse(xml.violations);
+    const id = newId();
+    const claimedOre = file.cases.reduce((s, c) => s + c.claimedOre, 0);
+    const row: ClaimRow = {
+      id,
+      companyId: ctx.companyId,
+      type: file.type,
+      year: Number(file.cases[0].paymentDate.slice(0, 4)),
+      name: file.name,
+      status: "claimed",
+      buyerCount: new Set(file.cases.map((c) => c.personnummer)).size,
+      caseCount: file.cases.length,
+      claimedOre,
+      approvedOre: null,
+      r2Key: claimR2Key(ctx.companyId, id),
+      decisionDate: null,
+      settlementAccount: null,
+      decisionJournalEntryId: null,
+      createdAt: ctx.now,
+      updatedAt: ctx.now,
+    };
+    const byInvoice = new Map<string, ClaimInvoiceRow>();
+    for (const c of file.cases) {
+      const invoiceId = invoiceOfCase.get(c)!;
+      const r = byInvoice.get(invoiceId) ?? { id: newId(), companyId: ctx.companyId, claimId: id, invoiceId, invoiceNumber: c.invoiceNumber, type: file.type, paymentDate: c.paymentDate, buyerCount: 0, claimedOre: 0, rejectedOre: null };
+      r.buyerCount += 1;
+      r.claimedOre += c.claimedOre;
+      byInvoice.set(invoiceId, r);
+    }
+    const invoiceRows = [...byInvoice.values()];
+    statements.push(db.insert(rotRutClaims).values(row), ...invoiceRows.map((r) => db.insert(rotRutClaimInvoices).values(r)));
+    fileSteps.push({ key: row.r2Key, body: xml.value, contentType: "application/xml", customMetadata: { company_id: ctx.companyId, claim_id: id } });
+    out.push(claimJson(row, invoiceRows));
+  }
+  return {
+    status: 201,
+    data: out,
+    statements,
+    files: fileSteps,
+    events: out.map((c) => ({ type: "rot_rut_claim.created", object: c })),
+    audit: { action: "rot_rut_claim.created", resourceType: "rot_rut_claim", resourceId: out[0].id },
+  };
+};
+
+/**
+ * Skatteverket's decision on a claim, with its payout: Debit the settlement account the
+ * approved amount / Credit 1513; the refused part Debit 1510 / Credit 1513 (the buyers
+ * owe it: spread over the claim's invoices in proportion to what each claimed, largest
+ * remainder, and each invoice's remaining amount grows). paid when something was
+ * approved, rejected when nothing was.
+ */
+export const decideClaim: Command<ClaimDecisionInput & { id: string }> = async (db, input, ctx) => {
+  const claim = await loadClaim(db, ctx.companyId, input.id);
+  if (claim.status !== "claimed") throw new ApiError("CONFLICT", { id: claim.id, status: claim.status }, "A decision is already recorded on this claim.");
+  const approvedOre = toOre(input.approved_amount)!;
+  if (approvedOre > claim.claimedOre) throw fieldError("approved_amount", `above the claimed amount ${claim.claimedOre / 100}`);
+  const rejectedOre = claim.claimedOre - approvedOre;
+  const date = input.decision_date ?? ctx.now.slice(0, 10);
+  const invoices = await claimInvoicesOf(db, [claim.id]);
+  const text = `Skatteverket beslut ${claim.type === "rot" ? "rotavdrag" : "rutavdrag"} ${claim.name}`;
+  const lines: EngineLine[] = [];
+  if (approvedOre > 0) {
+    lines.push({ accountNumber: input.settlement_account, debitOre: approvedOre, creditOre: 0, lineDescription: `Utbetalning ${claim.name}` });
+    lines.push({ accountNumber: DEDUCTION_RECEIVABLE_ACCOUNT, debitOre: 0, creditOre: approvedOre, lineDescription: `Utbetalning ${claim.name}` });
+  }
+  if (rejectedOre > 0) {
+    lines.push({ accountNumber: RECEIVABLES_ACCOUNT, debitOre: rejectedOre, creditOre: 0, lineDescription: `Avslag ${claim.name}: köparen betalar` });
+    lines.push({ accountNumber: DEDUCTION_RECEIVABLE_ACCOUNT, debitOre: 0, creditOre: rejectedOre, lineDescription: `Avslag ${claim.name}` });
+  }
+  const entry = await ctx.ledger.post({ date, description: text, sourceType: "rot_rut_decision", sourceId: claim.id, lines });
+  const parts = rejectedOre > 0 ? proportional(rejectedOre, invoices.map((i) => i.claimedOre)) : invoices.map(() => 0);
+  const statements: Statement[] = [...entry.statements];
+  for (const [k, inv] of invoices.entries()) {
+    statements.push(db.update(rotRutClaimInvoices).set({ rejectedOre: parts[k] }).where(eq(rotRutClaimInvoices.id, inv.id)));
+    statements.push(...(await planDeductionRejected(db, ctx.companyId, inv.invoiceId, parts[k], ctx.now)));
+  }
+  const patch = { status: approvedOre > 0 ? "paid" : "rejected", approvedOre, decisionDate: date, settlementAccount: input.settlement_account, decisionJournalEntryId: entry.row.id, updatedAt: ctx.now } as const;
+  statements.push(db.update(rotRutClaims).set(patch).where(eq(rotRutClaims.id, claim.id)));
+  const data = claimJson({ ...claim, ...patch }, invoices.map((i, k) => ({ ...i, rejectedOre: parts[k] })));
+  return {
+    status: 200,
+    data,
+    statements,
+    events: [{ type: "rot_rut_claim.decided", object: data, previousAttributes: { status: claim.status } }],
+    audit: { action: "rot_rut_claim.decided", resourceType: "rot_rut_claim", resourceId: claim.id, voucher: entry.voucher },
+  };
+};
+
+/** Largest-remainder split of `total` in proportion to `weights` (positive integers): the parts add up to the total. */
+function proportional(total: number, weights: number[]): number[] {
+  const sum = weights.reduce((a, b) => a + b, 0);
+  const raw = weights.map((w) => (total * w) / sum);
+  const parts = raw.map(Math.floor);
+  let rest = total - parts.reduce((a, b) => a + b, 0);
+  const order = raw.map((r, i) => ({ i, f: r - Math.floor(r) })).sort((a, b) => b.f - a.f || a.i - b.i);
+  for (const { i } of order) {
+    if (rest-- <= 0) break;
+    parts[i] += 1;
+  }
+  return parts;
+}
