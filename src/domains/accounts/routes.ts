@@ -6,12 +6,13 @@ import { json } from "../../http/envelope";
 import { finishPage, pageRequest } from "../../http/pagination";
 import { booleanQuery, defineRoute } from "../../http/route";
 import { accountJson, listAccounts } from "./service";
+import { AccountCreateSchema, AccountPatchSchema, AccountTypeSchema } from "./schemas";
 
 const TAG = "Chart of accounts";
 const BASE = "/api/v1/companies/{companyId}/accounts";
 const Params = z.object({ companyId: z.string() });
 const NumberParams = z.object({ companyId: z.string(), accountNumber: z.string().regex(/^[1-8]\d{3}$/) });
-const AccountType = z.enum(["asset", "equity", "liability", "revenue", "expense"]);
+const AccountType = AccountTypeSchema;
 
 const AccountSchema = z
   .object({
@@ -69,7 +70,7 @@ export function registerAccountRoutes(app: OpenAPIHono<AppEnv>) {
       idempotency: "optional",
       dryRun: true,
       params: Params,
-      body: z.object({ account_number: z.string().regex(/^[1-8]\d{3}$/), name: z.string().trim().min(1).max(200), type: AccountType.optional() }),
+      body: AccountCreateSchema,
       response: AccountSchema,
       status: 201,
     }),
@@ -88,7 +89,7 @@ export function registerAccountRoutes(app: OpenAPIHono<AppEnv>) {
       idempotency: "optional",
       dryRun: true,
       params: NumberParams,
-      body: z.object({ name: z.string().trim().min(1).max(200).optional(), is_active: z.boolean().optional() }).strict(),
+      body: AccountPatchSchema,
       response: AccountSchema,
     }),
     async (c) =>

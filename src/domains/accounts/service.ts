@@ -8,6 +8,7 @@ import { accounts } from "../../db/schema";
 import { ApiError } from "../../http/api-error";
 import { afterAsc, type PageRequest } from "../../http/pagination";
 import { accountTypeOf, type AccountType } from "../../sweden/bas";
+import type { AccountCreateInput, AccountPatchInput } from "./schemas";
 
 type AccountRow = typeof accounts.$inferSelect;
 
@@ -56,7 +57,7 @@ async function loadAccount(db: Database, companyId: string, number: string) {
   return db.select().from(accounts).where(and(eq(accounts.companyId, companyId), eq(accounts.number, number))).get();
 }
 
-export const createAccount: Command<{ account_number: string; name: string; type?: AccountType }> = async (db, input, ctx) => {
+export const createAccount: Command<AccountCreateInput> = async (db, input, ctx) => {
   if (await loadAccount(db, ctx.companyId, input.account_number)) {
     throw new ApiError("CONFLICT", { account_number: input.account_number }, "The account already exists in the chart; update it instead.");
   }
@@ -79,7 +80,7 @@ export const createAccount: Command<{ account_number: string; name: string; type
   };
 };
 
-export const updateAccount: Command<{ account_number: string; name?: string; is_active?: boolean }> = async (db, input, ctx) => {
+export const updateAccount: Command<AccountPatchInput & { account_number: string }> = async (db, input, ctx) => {
   const current = await loadAccount(db, ctx.companyId, input.account_number);
   if (!current) throw new ApiError("NOT_FOUND", { resource: "account", account_number: input.account_number });
   const patch = {

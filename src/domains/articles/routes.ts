@@ -5,7 +5,7 @@ import { dispatch } from "../../http/dispatch";
 import { json } from "../../http/envelope";
 import { finishPage, pageRequest } from "../../http/pagination";
 import { booleanQuery, defineRoute } from "../../http/route";
-import { AmountSchema } from "../../http/fields";
+import { ArticleInputSchema, ArticlePatchSchema } from "./schemas";
 import { articleJson, listArticles, loadArticle } from "./service";
 
 const TAG = "Articles";
@@ -28,20 +28,6 @@ const ArticleSchema = z
     updated_at: z.string(),
   })
   .openapi("Article");
-
-const ArticleFields = z.object({
-  number: z.string().trim().min(1).max(40),
-  name: z.string().trim().min(1).max(200),
-  unit: z.string().trim().min(1).max(20),
-  default_price: AmountSchema,
-  vat_rate: z.number().openapi({ description: "0.25, 0.12, 0.06 or 0" }),
-  revenue_account: z
-    .string()
-    .regex(/^3\d{3}$/, "a class-3 BAS account")
-    .openapi({ example: "3001", description: "the account of a domestic sale; must agree with vat_rate where the BAS name fixes the rate (3001 25 %, 3002 12 %, 3003 6 %, 3004 0 %). An invoice to a customer abroad books the account of its VAT treatment instead" }),
-  supply_type: z.enum(["goods", "services"]).openapi({ description: "goods or services (default services): with the customer's location it decides an invoice line's VAT treatment" }),
-});
-const ArticleInputSchema = ArticleFields.extend({ unit: ArticleFields.shape.unit.default("st"), supply_type: ArticleFields.shape.supply_type.optional() });
 
 const write = { tag: TAG, scope: "invoices:write", company: true, idempotency: "required", dryRun: true } as const;
 
@@ -99,7 +85,7 @@ export function registerArticleRoutes(app: OpenAPIHono<AppEnv>) {
       path: `${BASE}/{id}`,
       summary: "Update an article; archived_at null restores it",
       params: IdParams,
-      body: ArticleFields.partial().extend({ archived_at: z.null().optional() }).strict(),
+      body: ArticlePatchSchema,
       response: ArticleSchema,
     }),
     async (c) => dispatch(c, "articles.update", { ...c.req.valid("json"), id: c.req.valid("param").id }),

@@ -11,6 +11,7 @@ import { fromOre, toOre } from "../../ledger/money";
 import { VAT_RATES_BP, vatRateToBp } from "../../sweden/vat";
 import { articleRateProblem } from "../../sweden/vat-treatment";
 import { findActiveAccount } from "../accounts";
+import type { ArticleInput, ArticlePatchInput } from "./schemas";
 
 type ArticleRow = typeof articles.$inferSelect;
 
@@ -30,15 +31,6 @@ export function articleJson(a: ArticleRow) {
   };
 }
 
-export interface ArticleInput {
-  number: string;
-  name: string;
-  unit: string;
-  default_price: number;
-  vat_rate: number;
-  revenue_account: string;
-  supply_type?: "goods" | "services";
-}
 
 /** The article's VAT rate must agree with a revenue account whose BAS name fixes the rate (3001 25 %, 3002 12 %, ...). */
 function assertRateFitsAccount(account: string, rateBp: number) {
@@ -97,7 +89,7 @@ export async function loadArticle(db: Database, companyId: string, id: string): 
   return a;
 }
 
-export const updateArticle: Command<Partial<ArticleInput> & { id: string; archived_at?: null }> = async (db, input, ctx) => {
+export const updateArticle: Command<ArticlePatchInput & { id: string }> = async (db, input, ctx) => {
   const current = await loadArticle(db, ctx.companyId, input.id);
   if (input.number !== undefined) await assertNumberFree(db, ctx.companyId, input.number, current.id);
   if (input.revenue_account !== undefined) await assertRevenueAccount(db, ctx.companyId, input.revenue_account);

@@ -5,6 +5,7 @@ import { dispatch } from "../../http/dispatch";
 import { json } from "../../http/envelope";
 import { booleanQuery, defineRoute } from "../../http/route";
 import { listDimensions } from "./service";
+import { CodeCreateSchema, CodePatchSchema, DimensionCreateSchema, DimensionPatchSchema } from "./schemas";
 
 const TAG = "Dimensions";
 const BASE = "/api/v1/companies/{companyId}/dimensions";
@@ -41,7 +42,7 @@ export function registerDimensionRoutes(app: OpenAPIHono<AppEnv>) {
       path: BASE,
       summary: "Create a dimension",
       params: Params,
-      body: z.object({ id: z.number().int().min(1).max(999), name: z.string().trim().min(1).max(100) }),
+      body: DimensionCreateSchema,
       response: DimensionSchema,
       status: 201,
     }),
@@ -55,7 +56,7 @@ export function registerDimensionRoutes(app: OpenAPIHono<AppEnv>) {
       path: `${BASE}/{dimensionId}`,
       summary: "Rename, archive or restore a dimension",
       params: DimParams,
-      body: z.object({ name: z.string().trim().min(1).max(100).optional(), archived: z.boolean().optional() }).strict(),
+      body: DimensionPatchSchema,
       response: DimensionSchema,
     }),
     async (c) => dispatch(c, "dimensions.update", { ...c.req.valid("json"), id: c.req.valid("param").dimensionId }),
@@ -68,7 +69,7 @@ export function registerDimensionRoutes(app: OpenAPIHono<AppEnv>) {
       path: `${BASE}/{dimensionId}/codes`,
       summary: "Add a code (object) to a dimension",
       params: DimParams,
-      body: z.object({ code: z.string().trim().min(1).max(40), name: z.string().trim().min(1).max(100) }),
+      body: CodeCreateSchema,
       response: CodeSchema,
       status: 201,
     }),
@@ -83,7 +84,7 @@ export function registerDimensionRoutes(app: OpenAPIHono<AppEnv>) {
       summary: "Rename, archive or restore a code",
       description: "An archived code is refused on new lines and invoices with DIMENSION_VALIDATION_FAILED; posted lines keep it.",
       params: CodeParams,
-      body: z.object({ name: z.string().trim().min(1).max(100).optional(), archived: z.boolean().optional() }).strict(),
+      body: CodePatchSchema,
       response: CodeSchema,
     }),
     async (c) => {

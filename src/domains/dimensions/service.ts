@@ -6,6 +6,7 @@ import type { Command } from "../../commands/plan";
 import type { Database } from "../../db/client";
 import { dimensionCodes, dimensions } from "../../db/schema";
 import { ApiError } from "../../http/api-error";
+import type { CodeCreateInput, CodePatchInput, DimensionCreateInput, DimensionPatchInput } from "./schemas";
 
 type DimensionRow = typeof dimensions.$inferSelect;
 type CodeRow = typeof dimensionCodes.$inferSelect;
@@ -47,7 +48,7 @@ async function loadDimension(db: Database, companyId: string, id: number) {
   return d;
 }
 
-export const createDimension: Command<{ id: number; name: string }> = async (db, input, ctx) => {
+export const createDimension: Command<DimensionCreateInput> = async (db, input, ctx) => {
   if (await db.select().from(dimensions).where(and(eq(dimensions.companyId, ctx.companyId), eq(dimensions.dimensionId, input.id))).get()) {
     throw new ApiError("CONFLICT", { id: input.id }, "A dimension with this id already exists.");
   }
@@ -60,7 +61,7 @@ export const createDimension: Command<{ id: number; name: string }> = async (db,
   };
 };
 
-export const updateDimension: Command<{ id: number; name?: string; archived?: boolean }> = async (db, input, ctx) => {
+export const updateDimension: Command<DimensionPatchInput & { id: number }> = async (db, input, ctx) => {
   const d = await loadDimension(db, ctx.companyId, input.id);
   const patch = {
     ...(input.name !== undefined && { name: input.name }),
@@ -76,7 +77,7 @@ export const updateDimension: Command<{ id: number; name?: string; archived?: bo
   };
 };
 
-export const createCode: Command<{ id: number; code: string; name: string }> = async (db, input, ctx) => {
+export const createCode: Command<CodeCreateInput & { id: number }> = async (db, input, ctx) => {
   await loadDimension(db, ctx.companyId, input.id);
   const existing = await db
     .select()
@@ -93,7 +94,7 @@ export const createCode: Command<{ id: number; code: string; name: string }> = a
   };
 };
 
-export const updateCode: Command<{ id: number; code: string; name?: string; archived?: boolean }> = async (db, input, ctx) => {
+export const updateCode: Command<CodePatchInput & { id: number; code: string }> = async (db, input, ctx) => {
   const where = and(eq(dimensionCodes.companyId, ctx.companyId), eq(dimensionCodes.dimensionId, input.id), eq(dimensionCodes.code, input.code));
   const c = await db.select().from(dimensionCodes).where(where).get();
   if (!c) throw new ApiError("NOT_FOUND", { resource: "dimension_code", id: input.id, code: input.code });

@@ -9,6 +9,7 @@ import { json } from "../../http/envelope";
 import { finishPage, pageRequest } from "../../http/pagination";
 import { defineRoute, PageQuery } from "../../http/route";
 import { deliveryJson, listDeliveries, listWebhooks, loadDelivery, loadWebhook, needsPayrollScope, SUBSCRIBABLE_EVENTS, webhookJson } from "./service";
+import { WebhookCreateSchema, WebhookPatchSchema } from "./schemas";
 
 const TAG = "Webhooks";
 const BASE = "/api/v1/companies/{companyId}/webhooks";
@@ -77,12 +78,7 @@ export function registerWebhookRoutes(app: OpenAPIHono<AppEnv>) {
         "webhook_url must be HTTPS and must not resolve to a private, loopback, link-local or cloud-metadata address. salary_run.* and agi.generated " +
         "also need payroll:read. The signing secret is in this response only.",
       params: Params,
-      body: z.object({
-        event_type: z.enum(SUBSCRIBABLE_EVENTS),
-        webhook_url: z.string().max(2000),
-        name: z.string().trim().min(1).max(200),
-        description: z.string().max(1000).nullish(),
-      }),
+      body: WebhookCreateSchema,
       response: WithSecret,
       status: 201,
     }),
@@ -107,9 +103,7 @@ export function registerWebhookRoutes(app: OpenAPIHono<AppEnv>) {
       summary: "Update a webhook (event_type is immutable)",
       description: "active: true re-enables and clears disabled_at and disabled_reason; dead deliveries are not replayed.",
       params: IdParams,
-      body: z
-        .object({ webhook_url: z.string().max(2000).optional(), name: z.string().trim().min(1).max(200).optional(), description: z.string().max(1000).nullish(), active: z.boolean().optional() })
-        .strict(),
+      body: WebhookPatchSchema,
       response: WebhookSchema,
     }),
     async (c) => dispatch(c, "webhooks.update", { ...c.req.valid("json"), id: c.req.valid("param").id }),

@@ -12,6 +12,7 @@ import { newId } from "../../ids";
 import { encryptSecret } from "../../secrets";
 import { checkWebhookUrl, type UrlRefusal } from "./address";
 import { shapePayload } from "./payload";
+import type { WebhookCreateInput, WebhookPatchInput } from "./schemas";
 
 export const SUBSCRIBABLE_EVENTS = [
   "invoice.created",
@@ -107,7 +108,7 @@ export async function loadWebhook(db: Database, companyId: string, id: string): 
   return w;
 }
 
-export const createWebhook: Command<{ event_type: string; webhook_url: string; name: string; description?: string | null }> = async (db, input, ctx, env) => {
+export const createWebhook: Command<WebhookCreateInput> = async (db, input, ctx, env) => {
   await assertUrl(env, input.webhook_url);
   const secret = newSecret();
   const row: WebhookRow = {
@@ -136,7 +137,7 @@ export const createWebhook: Command<{ event_type: string; webhook_url: string; n
   };
 };
 
-export const updateWebhook: Command<{ id: string; webhook_url?: string; name?: string; description?: string | null; active?: boolean }> = async (db, input, ctx, env) => {
+export const updateWebhook: Command<WebhookPatchInput & { id: string }> = async (db, input, ctx, env) => {
   const current = await loadWebhook(db, ctx.companyId, input.id);
   if (input.webhook_url !== undefined) await assertUrl(env, input.webhook_url);
   const patch: Partial<WebhookRow> = {
