@@ -216,15 +216,19 @@ const jsonBodyGate: MiddlewareHandler<AppEnv> = async (c, next) => {
 const textGate: MiddlewareHandler<AppEnv> = async (c, next) => {
   const type = (c.req.header("Content-Type") ?? "").toLowerCase();
   let bad: { path: string; message: string } | null = null;
-  if (JSON_MEDIA_TYPE.test(type)) {
+  // Many clients send Content-Type: application/json on every request: an empty body
+  // with it is no body, as on a route that takes one (jsonBodyGate).
+  const text = JSON_MEDIA_TYPE.test(type) ? await c.req.text() : "";
+  if (text.trim() !== "") {
     let value: unknown;
     try {
-      value = await c.req.json();
+      value = JSON.parse(text);
     } catch (err) {
       throw bodyError({ body: "not_json", reason: err instanceof Error ? err.message : String(err) }, "The request body is not valid JSON.");
     }
     bad = checkBodyText(value);
-  } else if (type.startsWith("multipart/form-data") || type.startsWith("application/x-www-form-urlencoded")) {
+  }
+  if (type.startsWith("multipart/form-data") || type.startsWith("application/x-www-form-urlencoded")) {
     let form: FormData;
     try {
       form = await c.req.formData();
