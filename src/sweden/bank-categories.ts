@@ -19,6 +19,7 @@
 //   Tax account (skattekontot) movements: 1630 Avräkning för skatter och avgifter.
 //   Loan repayments: 2350 Andra långfristiga skulder till kreditinstitut.
 //   Interest: 8410 Räntekostnader för långfristiga skulder, 8311 Ränteintäkter från bank.
+import { luhnCheckDigit } from "./ocr";
 
 export const VAT_TREATMENTS = ["none", "standard_25", "reduced_12", "reduced_6", "representation_12"] as const;
 export type VatTreatment = (typeof VAT_TREATMENTS)[number];
@@ -124,12 +125,11 @@ export function bookingLines(r: BookingRequest): BookingLine[] {
   return [...signedLine(r.settlementAccount, r.amountSekOre, r.text), ...signedLine(r.account, counter - vat, r.text), ...signedLine(vatAccount, vat, r.text)];
 }
 
-/** Words in a bank text that point to a category (lower case, matched as substrings). */
-/** Whole words or phrases, with Swedish letters counted as letters. */
+/** Words in a bank text that point to a category: whole words or phrases, with Swedish letters counted as letters. */
 const words = (...w: string[]) => new RegExp(`(?<![\\p{L}\\d])(?:${w.join("|")})(?![\\p{L}\\d])`, "u");
 
 const KEYWORDS: [BankCategory, RegExp][] = [
-  ["bank_fees", words("avgift", "bankavgift", "kontoavgift", "månadsavgift", "prisavisering", "bgc-avgift", "fee", "charges?")],
+  ["bank_fees", words("avgift", "bankavgift", "kontoavgift", "månadsavgift", "årsavgift", "prisavisering", "bgc-avgift", "pris företagspaket", "företagspaket", "bankpaket", "fee", "charges?")],
   ["tax_account", words("skatteverket", "skattekonto", "skv", "skatt")],
   ["interest", words("ränta", "ranta", "räntor", "interest")],
   ["loan_repayment", words("amortering", "amort", "lån", "avbetalning")],
@@ -145,16 +145,8 @@ export function categoriesFromText(text: string, direction: "out" | "in"): BankC
   return KEYWORDS.filter(([c, re]) => re.test(t) && CATEGORY_RULES[c].directions.includes(direction)).map(([c]) => c);
 }
 
-/** An OCR number (bankgiro reference) is digits whose last is a Luhn (10-modulus) check digit. */
-export function luhnCheckDigit(digits: string): number {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 0) d *= 2;
-    sum += d > 9 ? d - 9 : d;
-  }
-  return (10 - (sum % 10)) % 10;
-}
+/** The Luhn digit of Bankgirot's OCR check (src/sweden/ocr.ts), re-exported for the OCR matching below. */
+export { luhnCheckDigit };
 
 /**
  * The OCR reference of an invoice numbered `invoiceNumber` (F123 -> 1236): its digits

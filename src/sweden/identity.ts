@@ -1,19 +1,11 @@
 // Swedish identity numbers: personnummer (Folkbokföringslagen 18 §, SKV 704),
 // samordningsnummer (day + 60) and organisationsnummer (SKV 709). All carry a
 // Luhn (modulus 10) check digit over the ten-digit form YYMMDDNNNC.
+import { luhnCheckDigit } from "./ocr";
 
 /** Luhn check over a digit string whose last digit is the check digit. */
 export function luhnValid(digits: string): boolean {
-  if (!/^\d+$/.test(digits)) return false;
-  let sum = 0;
-  // Weights 2,1,2,1... from the left over the nine digits before the check digit.
-  const body = digits.slice(0, -1);
-  for (let i = 0; i < body.length; i++) {
-    let d = Number(body[body.length - 1 - i]) * (i % 2 === 0 ? 2 : 1);
-    if (d > 9) d -= 9;
-    sum += d;
-  }
-  return (10 - (sum % 10)) % 10 === Number(digits[digits.length - 1]);
+  return /^\d+$/.test(digits) && luhnCheckDigit(digits.slice(0, -1)) === Number(digits.at(-1));
 }
 
 export interface ParsedPersonnummer {

@@ -68,6 +68,8 @@ describe("owner's money by entity type", () => {
 describe("keywords", () => {
   it("finds categories in Swedish bank texts, whole words only, by direction", () => {
     expect(categoriesFromText("MÅNADSAVGIFT FÖRETAGSPAKET", "out")).toEqual(["bank_fees"]);
+    // Swedbank's monthly fee as its export writes it (test/fixtures/bank/synthetic_swedbank_*)
+    expect(categoriesFromText("PRIS FÖRETAGSPAKET", "out")).toEqual(["bank_fees"]);
     expect(categoriesFromText("Skatteverket 16 5567", "in")).toEqual(["tax_account"]);
     expect(categoriesFromText("Amortering lån 1234", "out")).toEqual(["loan_repayment"]);
     expect(categoriesFromText("Ränta", "in")).toEqual(["interest"]);
