@@ -8,12 +8,11 @@
 //
 // A bank file may be at most 10 MB (spec, Limits): 100 000 camt entries are about 40 MB,
 // so the statement is split into files of --per-file entries, imported one after the other.
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { envWithNode, projectRoot } from "../scripts/node.mjs";
+import { BENCH_ADMIN_TOKEN, startService } from "./service.mjs";
 
 const { values } = parseArgs({ options: { transactions: { type: "string", default: "100000" }, invoices: { type: "string", default: "10000" }, "per-file": { type: "string", default: "10000" }, port: { type: "string", default: "8792" } } });
 const TX = Number(values.transactions);
@@ -21,29 +20,8 @@ const INVOICES = Math.min(Number(values.invoices), TX);
 const PER_FILE = Number(values["per-file"]);
 const PORT = values.port;
 const BASE = `http://127.0.0.1:${PORT}`;
-const ADMIN = "bench-admin-token";
+const ADMIN = BENCH_ADMIN_TOKEN;
 
-async function startService(stateDir) {
-  const wrangler = join(projectRoot, "node_modules", ".bin", "wrangler");
-  const env = envWithNode({ CI: "true" });
-  await new Promise((resolve, reject) => {
-    const m = spawn(wrangler, ["d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir], { cwd: projectRoot, env, stdio: "ignore" });
-    m.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`migrations exited ${code}`))));
-  });
-  const dev = spawn(
-    wrangler,
-    ["dev", "--ip", "127.0.0.1", "--port", PORT, "--persist-to", stateDir, "--var", `ADMIN_TOKEN:${ADMIN}`, "--var", "PII_ENCRYPTION_KEY:YmVuY2gtYmVuY2gtYmVuY2gtYmVuY2gtYmVuY2gtMzI=", "--var", "RATE_LIMIT_PER_MINUTE:1000000"],
-    { cwd: projectRoot, env, stdio: "ignore" },
-  );
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`${BASE}/api/v1/health`)).ok) return dev;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-  dev.kill();
-  throw new Error("the service did not start");
-}
 
 async function api(method, path, { key, body, admin, form } = {}) {
   const headers = { Authorization: `Bearer ${admin ? ADMIN : key}`, "Idempotency-Key": crypto.randomUUID() };
@@ -115,7 +93,7 @@ async function importAndWait(key, companyId, bytes, name) {
 }
 
 const stateDir = mkdtempSync(join(tmpdir(), "bokforing-bank-bench-"));
-const dev = await startService(stateDir);
+const dev = await startService(stateDir, { port: PORT, ratePerMinute: 1000000 });
 try {
   console.log(`bench: ${TX.toLocaleString("sv-SE")} bank transactions (camt.053, ${Math.ceil(TX / PER_FILE)} files), ${INVOICES.toLocaleString("sv-SE")} open invoices; local workerd + D1`);
   const user = await api("POST", "/admin/v1/users", { admin: true, body: { email: `bench-${Date.now()}@example.se`, name: "Bench" } });

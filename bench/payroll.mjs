@@ -5,39 +5,17 @@
 // 2026 with a bonus and a car benefit on every seventh, and times add-all, calculate, approve,
 // mark-paid, book, the payroll reports and a payslip. Prints each figure beside its floor
 // (the time it should stay under); asserts only that the books agree with the run.
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { envWithNode, projectRoot } from "../scripts/node.mjs";
+import { BENCH_ADMIN_TOKEN, startService } from "./service.mjs";
 
 const { values } = parseArgs({ options: { employees: { type: "string", default: "1000" }, port: { type: "string", default: "8793" } } });
 const N = Number(values.employees);
 const BASE = `http://127.0.0.1:${values.port}`;
-const ADMIN = "bench-admin-token";
+const ADMIN = BENCH_ADMIN_TOKEN;
 
-async function startService(stateDir) {
-  const wrangler = join(projectRoot, "node_modules", ".bin", "wrangler");
-  const env = envWithNode({ CI: "true" });
-  await new Promise((resolve, reject) => {
-    const m = spawn(wrangler, ["d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir], { cwd: projectRoot, env, stdio: "ignore" });
-    m.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`migrations exited ${code}`))));
-  });
-  const dev = spawn(
-    wrangler,
-    ["dev", "--ip", "127.0.0.1", "--port", values.port, "--persist-to", stateDir, "--var", `ADMIN_TOKEN:${ADMIN}`, "--var", "PII_ENCRYPTION_KEY:YmVuY2gtYmVuY2gtYmVuY2gtYmVuY2gtYmVuY2gtMzI=", "--var", "RATE_LIMIT_PER_MINUTE:100000"],
-    { cwd: projectRoot, env, stdio: "ignore" },
-  );
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`${BASE}/api/v1/health`)).ok) return dev;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-  dev.kill();
-  throw new Error("the service did not start");
-}
 
 async function api(method, path, { key, body, admin } = {}) {
   const res = await fetch(BASE + path, {
@@ -73,7 +51,7 @@ function personnummer(date, serial) {
 }
 
 const stateDir = mkdtempSync(join(tmpdir(), "bokforing-payroll-bench-"));
-const dev = await startService(stateDir);
+const dev = await startService(stateDir, { port: values.port, ratePerMinute: 100000 });
 try {
   console.log(`payroll bench: ${N.toLocaleString("sv-SE")} employees, one month, local workerd + D1`);
   const user = await api("POST", "/admin/v1/users", { admin: true, body: { email: `bench-${Date.now()}@example.se`, name: "Bench" } });

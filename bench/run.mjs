@@ -5,12 +5,11 @@
 // of that export into a second company. Then a third company gets the given number of
 // customer invoices and of supplier invoices, a third of each paid, and the two
 // ledgers with aging are timed. Prints the figures; asserts nothing.
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { envWithNode, projectRoot } from "../scripts/node.mjs";
+import { BENCH_ADMIN_TOKEN, startService } from "./service.mjs";
 
 const { values } = parseArgs({ options: { lines: { type: "string", default: "1000000" }, invoices: { type: "string", default: "2000" }, port: { type: "string", default: "8791" } } });
 const INVOICES = Number(values.invoices);
@@ -18,7 +17,7 @@ const LINES = Number(values.lines);
 const LINES_PER_VOUCHER = 5;
 const PORT = values.port;
 const BASE = `http://127.0.0.1:${PORT}`;
-const ADMIN = "bench-admin-token";
+const ADMIN = BENCH_ADMIN_TOKEN;
 
 // --- a SIE 4 file with LINES lines, every voucher balanced, #UB and #RES consistent ---
 const CP437 = { å: 0x86, ä: 0x84, ö: 0x94, Å: 0x8f, Ä: 0x8e, Ö: 0x99 };
@@ -63,27 +62,6 @@ function generateSie(lines) {
 }
 
 // --- the service ---
-async function startService(stateDir) {
-  const wrangler = join(projectRoot, "node_modules", ".bin", "wrangler");
-  const env = envWithNode({ CI: "true" });
-  await new Promise((resolve, reject) => {
-    const m = spawn(wrangler, ["d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir], { cwd: projectRoot, env, stdio: "ignore" });
-    m.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`migrations exited ${code}`))));
-  });
-  const dev = spawn(
-    wrangler,
-    ["dev", "--ip", "127.0.0.1", "--port", PORT, "--persist-to", stateDir, "--var", `ADMIN_TOKEN:${ADMIN}`, "--var", "PII_ENCRYPTION_KEY:YmVuY2gtYmVuY2gtYmVuY2gtYmVuY2gtYmVuY2gtMzI=", "--var", "RATE_LIMIT_PER_MINUTE:100000"],
-    { cwd: projectRoot, env, stdio: "ignore" },
-  );
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`${BASE}/api/v1/health`)).ok) return dev;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-  dev.kill();
-  throw new Error("the service did not start");
-}
 
 async function api(method, path, { key, body, admin } = {}) {
   const res = await fetch(BASE + path, {
@@ -115,7 +93,7 @@ async function importAndWait(key, companyId, bytes) {
 }
 
 const stateDir = mkdtempSync(join(tmpdir(), "bokforing-bench-"));
-const dev = await startService(stateDir);
+const dev = await startService(stateDir, { port: PORT, ratePerMinute: 100000 });
 try {
   console.log(`bench: ${LINES.toLocaleString("sv-SE")} journal lines (${LINES / LINES_PER_VOUCHER} vouchers), local workerd + D1`);
   const user = await api("POST", "/admin/v1/users", { admin: true, body: { email: `bench-${Date.now()}@example.se`, name: "Bench" } });

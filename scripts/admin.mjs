@@ -7,10 +7,8 @@
 // server `npm start` is running (it writes .wrangler/dev-server.json), else
 // http://127.0.0.1:8787. The token is ADMIN_TOKEN from the environment or .dev.vars
 // (npm start generates one there).
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { projectRoot } from "./node.mjs";
+import { devVar, serviceAddressWithSource } from "./local-service.mjs";
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -28,13 +26,7 @@ const { positionals, values } = parseArgs({
 });
 
 function adminToken() {
-  if (process.env.ADMIN_TOKEN) return process.env.ADMIN_TOKEN;
-  const file = join(projectRoot, ".dev.vars");
-  if (existsSync(file)) {
-    const m = /^ADMIN_TOKEN\s*=\s*"?([^"\n]+)"?/m.exec(readFileSync(file, "utf8"));
-    if (m) return m[1];
-  }
-  fail("ADMIN_TOKEN is not set (environment or .dev.vars); npm start writes one to .dev.vars on its first run");
+  return devVar("ADMIN_TOKEN") || fail("ADMIN_TOKEN is not set (environment or .dev.vars); npm start writes one to .dev.vars on its first run");
 }
 
 function fail(message) {
@@ -48,23 +40,7 @@ function need(name) {
   return v;
 }
 
-/** --url, else PORT, else the running npm start (its pid still alive), else 8787; and where it came from. */
-function serviceAddress() {
-  if (values.url) return { base: values.url, from: "--url" };
-  if (process.env.PORT) return { base: `http://127.0.0.1:${process.env.PORT}`, from: "PORT" };
-  const file = join(projectRoot, ".wrangler", "dev-server.json");
-  if (existsSync(file)) {
-    try {
-      const { url, pid } = JSON.parse(readFileSync(file, "utf8"));
-      process.kill(pid, 0); // throws when that npm start is gone
-      return { base: url, from: "the running npm start (.wrangler/dev-server.json)" };
-    } catch {
-      // a stale file from a server that has stopped
-    }
-  }
-  return { base: "http://127.0.0.1:8787", from: "the default (no --url, no PORT, no running npm start found)" };
-}
-const { base, from } = serviceAddress();
+const { base, from } = serviceAddressWithSource(values.url);
 const [command, arg] = positionals;
 
 const requests = {

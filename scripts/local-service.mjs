@@ -6,20 +6,25 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { projectRoot } from "./node.mjs";
 
-export function serviceAddress(url) {
-  if (url) return url.replace(/\/+$/, "");
-  if (process.env.PORT) return `http://127.0.0.1:${process.env.PORT}`;
+/** Where the service is, and where that answer came from (for messages). */
+export function serviceAddressWithSource(url) {
+  if (url) return { base: url.replace(/\/+$/, ""), from: "--url" };
+  if (process.env.PORT) return { base: `http://127.0.0.1:${process.env.PORT}`, from: "PORT" };
   const file = join(projectRoot, ".wrangler", "dev-server.json");
   if (existsSync(file)) {
     try {
       const { url: running, pid } = JSON.parse(readFileSync(file, "utf8"));
       process.kill(pid, 0); // throws when that npm start is gone
-      return running.replace(/\/+$/, "");
+      return { base: running.replace(/\/+$/, ""), from: "the running npm start (.wrangler/dev-server.json)" };
     } catch {
       // a stale file from a server that has stopped
     }
   }
-  return "http://127.0.0.1:8787";
+  return { base: "http://127.0.0.1:8787", from: "the default (no --url, no PORT, no running npm start found)" };
+}
+
+export function serviceAddress(url) {
+  return serviceAddressWithSource(url).base;
 }
 
 export function devVar(name) {

@@ -1,0 +1,30 @@
+// The service a benchmark measures: migrations applied to a fresh state directory, then
+// `wrangler dev` on 127.0.0.1:port with a known admin token and key, and a rate limit
+// high enough not to be what is measured. Shared by every script in bench/.
+import { spawn } from "node:child_process";
+import { join } from "node:path";
+import { envWithNode, projectRoot } from "../scripts/node.mjs";
+
+export const BENCH_ADMIN_TOKEN = "bench-admin-token";
+
+export async function startService(stateDir, { port, ratePerMinute }) {
+  const wrangler = join(projectRoot, "node_modules", ".bin", "wrangler");
+  const env = envWithNode({ CI: "true" });
+  await new Promise((resolve, reject) => {
+    const m = spawn(wrangler, ["d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir], { cwd: projectRoot, env, stdio: "ignore" });
+    m.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`migrations exited ${code}`))));
+  });
+  const dev = spawn(
+    wrangler,
+    ["dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", stateDir, "--var", `ADMIN_TOKEN:${BENCH_ADMIN_TOKEN}`, "--var", "PII_ENCRYPTION_KEY:YmVuY2gtYmVuY2gtYmVuY2gtYmVuY2gtYmVuY2gtMzI=", "--var", `RATE_LIMIT_PER_MINUTE:${ratePerMinute}`],
+    { cwd: projectRoot, env, stdio: "ignore" },
+  );
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/v1/health`)).ok) return dev;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  dev.kill();
+  throw new Error("the service did not start");
+}
