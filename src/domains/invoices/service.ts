@@ -337,7 +337,7 @@ function creditedNetByItem(credits: Credits): Map<string, number> {
  * VAT per rate less the credited VAT, the SEK total less the credited SEK. Under the
  * cash method a payment books its share of this.
  */
-function saleAfterCredits(row: InvoiceRow, items: InvoiceItemRow[], credits: Credits): Sale {
+export function saleAfterCredits(row: InvoiceRow, items: InvoiceItemRow[], credits: Credits): Sale {
   const sale = saleOf(row, items);
   if (!credits.notes.length) return sale;
   const credited = creditedNetByItem(credits);
@@ -547,6 +547,3 @@ export const payInvoiceChecked =
     }
     return payInvoice(db, input, ctx, env);
   };
-
-// bokslutsmetoden (./year-end.ts) books the unpaid share of a sale the way a payment does
-export { saleAfterCredits };

@@ -37,7 +37,7 @@ import {
 import type { SupplierInvoiceCreateInput, SupplierInvoicePatchInput, SupplierInvoicePayInput } from "./schemas";
 
 /** `vatDeductible`: the company is VAT registered, so reverse-charged VAT is reclaimed as input VAT (box 48). */
-function purchaseOf(row: SupplierInvoiceRow, items: SupplierInvoiceItemRow[], vatDeductible: boolean): Purchase {
+export function purchaseOf(row: SupplierInvoiceRow, items: SupplierInvoiceItemRow[], vatDeductible: boolean): Purchase {
   return {
     totalOre: row.totalOre,
     rate: row.exchangeRate,
@@ -399,6 +399,3 @@ export const resolveSupplierInvoiceDispute: Command<{ id: string }> = async (db,
     audit: { action: "supplier_invoice.dispute_resolved", resourceType: "supplier_invoice", resourceId: row.id },
   };
 };
-
-// bokslutsmetoden (./year-end.ts) books the unpaid share of a purchase the way a payment does
-export { purchaseOf };
