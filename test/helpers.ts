@@ -196,3 +196,19 @@ export async function runJob(body: { type: string }) {
   await worker.queue(batch, env as any);
   return getQueueResult(batch, ctx);
 }
+
+/**
+ * Runs an asynchronous operation to its end (unless the local queue consumer already
+ * has) and returns its final state as GET /operations/{id} shows it to `key`.
+ */
+export async function settleOperation(key: string, operationId: string) {
+  const { runOperation } = await import("../src/domains/operations/service");
+  const { OPERATION_HANDLERS } = await import("../src/jobs/operations");
+  await runOperation(env, operationId, OPERATION_HANDLERS, () => new Date().toISOString());
+  for (let i = 0; i < 200; i++) {
+    const res = await call("GET", `/api/v1/operations/${operationId}`, { key });
+    if (res.body.data.status === "succeeded" || res.body.data.status === "failed") return res.body.data;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error("operation never finished");
+}

@@ -2,23 +2,13 @@
 // through POST .../transactions/ingest; reading them back; de-duplication.
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { runOperation } from "../../src/domains/operations/service";
-import { OPERATION_HANDLERS } from "../../src/jobs/operations";
-import { BASE, call, companyFixture, newActor, newCompany, newKey, uniqueKey, write } from "../helpers";
+import { BASE, call, companyFixture, newActor, newCompany, newKey, uniqueKey, write, settleOperation } from "../helpers";
 
 const f = companyFixture({ name: "Bankimport AB" });
 const url = (p: string, companyId = f.companyId) => `/api/v1/companies/${companyId}${p}`;
 const fixture = (name: string) => Uint8Array.from(atob(env.TEST_BANK_FIXTURES[name]), (c) => c.charCodeAt(0));
 
-async function settle(operationId: string, key = f.actor.key) {
-  await runOperation(env, operationId, OPERATION_HANDLERS, () => new Date().toISOString());
-  for (let i = 0; i < 200; i++) {
-    const res = await call("GET", `/api/v1/operations/${operationId}`, { key });
-    if (res.body.data.status === "succeeded" || res.body.data.status === "failed") return res.body.data;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error("operation never finished");
-}
+const settle = (operationId: string, key = f.actor.key) => settleOperation(key, operationId);
 
 async function upload(bytes: Uint8Array, fields: Record<string, string> = {}, opts: { companyId?: string; key?: string; query?: string; name?: string } = {}) {
   const form = new FormData();

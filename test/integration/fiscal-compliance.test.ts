@@ -2,23 +2,13 @@
 // tax calendar against Skatteverket's published dates for 2026.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { runOperation } from "../../src/domains/operations/service";
-import { OPERATION_HANDLERS } from "../../src/jobs/operations";
-import { call, companyFixture, newKey, write } from "../helpers";
+import { call, companyFixture, newKey, write, settleOperation } from "../helpers";
 
 type Fixture = ReturnType<typeof companyFixture>;
 const url = (f: Fixture, p: string) => `/api/v1/companies/${f.companyId}${p}`;
 const YEAR = { first_fiscal_year: { start_date: "2026-01-01", end_date: "2026-12-31" }, fiscal_year_start_month: 1 };
 
-async function settle(f: Fixture, operationId: string) {
-  await runOperation(env, operationId, OPERATION_HANDLERS, () => new Date().toISOString());
-  for (let i = 0; i < 200; i++) {
-    const res = await call("GET", `/api/v1/operations/${operationId}`, { key: f.actor.key });
-    if (res.body.data.status === "succeeded" || res.body.data.status === "failed") return res.body.data;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error("operation never finished");
-}
+const settle = (f: Fixture, operationId: string) => settleOperation(f.actor.key, operationId);
 
 const voucher = (n: number, date: string) => [`#VER A ${n} ${date} "Sale ${n}"`, "{", "#TRANS 1930 {} 100.00", "#TRANS 3001 {} -100.00", "}"];
 // vouchers A1, A2 and A5 of 2025: A3-A4 are missing

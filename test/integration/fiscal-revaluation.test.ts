@@ -3,23 +3,13 @@
 // and a later payment settled from the revalued book value.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { runOperation } from "../../src/domains/operations/service";
-import { OPERATION_HANDLERS } from "../../src/jobs/operations";
-import { call, companyFixture, entryLines, line, postedEntry, write } from "../helpers";
+import { call, companyFixture, entryLines, line, postedEntry, write, settleOperation } from "../helpers";
 
 type Fixture = ReturnType<typeof companyFixture>;
 const url = (f: Fixture, p: string) => `/api/v1/companies/${f.companyId}${p}`;
 const YEAR = { first_fiscal_year: { start_date: "2026-01-01", end_date: "2026-12-31" }, fiscal_year_start_month: 1 };
 
-async function settle(f: Fixture, operationId: string) {
-  await runOperation(env, operationId, OPERATION_HANDLERS, () => new Date().toISOString());
-  for (let i = 0; i < 200; i++) {
-    const res = await call("GET", `/api/v1/operations/${operationId}`, { key: f.actor.key });
-    if (res.body.data.status === "succeeded" || res.body.data.status === "failed") return res.body.data;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error("operation never finished");
-}
+const settle = (f: Fixture, operationId: string) => settleOperation(f.actor.key, operationId);
 
 const revalue = (f: Fixture, body?: unknown) => write(f.actor.key, "POST", url(f, `/fiscal-periods/${f.periodId}/currency-revaluation`), body);
 const count = (f: Fixture, table: string) => env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE company_id = ?`).bind(f.companyId).first<{ n: number }>().then((r) => r!.n);

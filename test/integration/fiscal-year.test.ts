@@ -3,24 +3,13 @@
 // the lock date inside a year, and every refusal leaving nothing behind.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { runOperation } from "../../src/domains/operations/service";
-import { OPERATION_HANDLERS } from "../../src/jobs/operations";
-import { call, companyFixture, entryLines, line, postedEntry, write, createDraft } from "../helpers";
+import { call, companyFixture, entryLines, line, postedEntry, write, createDraft, settleOperation } from "../helpers";
 
 type Fixture = ReturnType<typeof companyFixture>;
 const url = (f: Fixture, p: string) => `/api/v1/companies/${f.companyId}${p}`;
 const YEAR = { first_fiscal_year: { start_date: "2026-01-01", end_date: "2026-12-31" }, fiscal_year_start_month: 1 };
 
-/** Runs the operation (unless the local queue consumer already has) and returns its final state. */
-async function settle(f: Fixture, operationId: string) {
-  await runOperation(env, operationId, OPERATION_HANDLERS, () => new Date().toISOString());
-  for (let i = 0; i < 200; i++) {
-    const res = await call("GET", `/api/v1/operations/${operationId}`, { key: f.actor.key });
-    if (res.body.data.status === "succeeded" || res.body.data.status === "failed") return res.body.data;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error("operation never finished");
-}
+const settle = (f: Fixture, operationId: string) => settleOperation(f.actor.key, operationId);
 
 const post = (f: Fixture, date: string, description: string, lines: unknown[]) => postedEntry(f.actor.key, f.companyId, f.periodId, { entry_date: date, description, lines });
 const act = (f: Fixture, action: string, body?: unknown, periodId = f.periodId) => write(f.actor.key, "POST", url(f, `/fiscal-periods/${periodId}/${action}`), body);

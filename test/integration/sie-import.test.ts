@@ -1,9 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { runOperation } from "../../src/domains/operations/service";
-import { OPERATION_HANDLERS } from "../../src/jobs/operations";
 import { encodeCp437 } from "../../src/sweden/sie/encoding";
-import { BASE, call, newActor, newCompany, newKey, sieFixture, uniqueKey, type Actor } from "../helpers";
+import { BASE, call, newActor, newCompany, newKey, sieFixture, uniqueKey, type Actor, settleOperation } from "../helpers";
 
 let actor: Actor;
 beforeAll(async () => {
@@ -20,15 +18,7 @@ async function startImport(companyId: string, bytes: Uint8Array, options?: Recor
 }
 
 /** Runs the operation (unless the local queue consumer already has) and returns its final state. */
-async function settle(operationId: string) {
-  await runOperation(env, operationId, OPERATION_HANDLERS, () => new Date().toISOString());
-  for (let i = 0; i < 200; i++) {
-    const res = await call("GET", `/api/v1/operations/${operationId}`, { key: actor.key });
-    if (res.body.data.status === "succeeded" || res.body.data.status === "failed") return res.body.data;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error("operation never finished");
-}
+const settle = (operationId: string) => settleOperation(actor.key, operationId);
 
 async function importFile(companyId: string, bytes: Uint8Array, options?: Record<string, unknown>) {
   const started = await startImport(companyId, bytes, options);
