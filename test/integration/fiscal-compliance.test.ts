@@ -107,3 +107,21 @@ describe("the tax calendar", () => {
     expect((await write(f.actor.key, "PATCH", url(f, "/compliance/settings"), { annual_turnover_sek: -1 })).body.error.code).toBe("VALIDATION_ERROR");
   });
 });
+
+describe("the tax calendar of a company with a payroll", () => {
+  const f = companyFixture({ name: "Arbetsgivare AB", ...YEAR });
+
+  it("lists the employer declarations once an employee is on the payroll, with the setting untouched", async () => {
+    const deadlines = async () =>
+      (await call("GET", url(f, "/tax-deadlines?from=2026-02-01&to=2026-03-31&type=employer_declaration"), { key: f.actor.key })).body.data.deadlines.map((d: any) => [d.period, d.due_date]);
+    expect(await deadlines()).toEqual([]);
+    const employee = await write(f.actor.key, "POST", url(f, "/employees"), { first_name: "Åsa", last_name: "Öberg", personnummer: "198112189876", tax_table_number: 33, tax_column: 1, salary_type: "monthly", monthly_salary: 35000, employment_start: "2024-01-01" });
+    expect(employee.status, JSON.stringify(employee.body)).toBe(201);
+    expect((await call("GET", url(f, "/compliance/settings"), { key: f.actor.key })).body.data.has_employees).toBe(false);
+    // pay months January and February: due 12 February and 12 March 2026
+    expect(await deadlines()).toEqual([
+      ["2026-01", "2026-02-12"],
+      ["2026-02", "2026-03-12"],
+    ]);
+  });
+});

@@ -9,6 +9,7 @@ import { fieldError } from "../../http/api-error";
 import { taxDeadlines, type EntityType, type TaxProfile } from "../../sweden/tax-deadlines";
 import { loadCompany } from "../companies";
 import { listPeriods, loadPeriod, voucherGaps, yearEndReadiness, type Finding } from "../fiscal-periods";
+import { hasActiveEmployees } from "../payroll";
 
 type SettingsRow = typeof complianceSettings.$inferSelect;
 
@@ -52,7 +53,7 @@ export const updateComplianceSettings: Command<SettingsInput> = async (db, input
 
 /** The company's tax profile: its form, VAT period and F-skatt from the company, the rest from the settings. */
 export async function taxProfileOf(db: Database, companyId: string): Promise<TaxProfile> {
-  const [{ companies: company }, settings, periods] = await Promise.all([loadCompany(db, companyId), loadSettings(db, companyId), listPeriods(db, companyId)]);
+  const [{ companies: company }, settings, periods, employing] = await Promise.all([loadCompany(db, companyId), loadSettings(db, companyId), listPeriods(db, companyId), hasActiveEmployees(db, companyId)]);
   const first = periods[periods.length - 1];
   return {
     entity_type: company.entityType as EntityType,
@@ -60,7 +61,8 @@ export async function taxProfileOf(db: Database, companyId: string): Promise<Tax
     fiscal_year_end: first.periodEnd,
     moms_period: company.vatRegistered ? (company.momsPeriod ?? "quarterly") : null,
     annual_turnover_sek: settings.annualTurnoverSek,
-    has_employees: settings.hasEmployees,
+    // an employee on the payroll makes the company an employer, whatever the setting says
+    has_employees: settings.hasEmployees || employing,
     f_skatt: company.fSkatt,
     eu_trade: settings.euTrade,
     eu_sales_list_period: settings.euSalesListPeriod,

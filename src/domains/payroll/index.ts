@@ -4,6 +4,7 @@
 // Owns: employees, salary_runs, salary_run_employees, salary_line_items, salary_absence_days,
 // agi_declarations, agi_specification_numbers.
 export { registerPayrollRoutes } from "./routes";
+export { hasActiveEmployees } from "./queries";
 export { createEmployee, deactivateEmployee, updateEmployee } from "./employees";
 export { addLineItem, addRunEmployees, approveRun, bookRun, calculateRun, createRun, markRunPaid, removeLineItem, removeRunEmployee, updateRun, updateRunEmployee } from "./runs";
 export { generateAgi, recordAgiSubmission } from "./agi";

@@ -112,6 +112,12 @@ export async function activeEmployees(db: Database, companyId: string): Promise<
   return db.select().from(employees).where(and(eq(employees.companyId, companyId), eq(employees.isActive, true))).orderBy(asc(employees.createdAt), asc(employees.id)).all();
 }
 
+/** Whether the company has anyone on its payroll (the tax calendar's employer declarations follow from it). */
+export async function hasActiveEmployees(db: Database, companyId: string): Promise<boolean> {
+  const row = await db.select({ id: employees.id }).from(employees).where(and(eq(employees.companyId, companyId), eq(employees.isActive, true))).limit(1).get();
+  return row !== undefined;
+}
+
 // Salary runs
 
 export async function loadRun(db: Database, companyId: string, id: string): Promise<SalaryRunRow> {
