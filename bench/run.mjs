@@ -10,56 +10,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { BENCH_ADMIN_TOKEN, startService } from "./service.mjs";
+import { generateSie, LINES_PER_VOUCHER } from "./sie-file.mjs";
 
 const { values } = parseArgs({ options: { lines: { type: "string", default: "1000000" }, invoices: { type: "string", default: "2000" }, port: { type: "string", default: "8791" } } });
 const INVOICES = Number(values.invoices);
 const LINES = Number(values.lines);
-const LINES_PER_VOUCHER = 5;
 const PORT = values.port;
 const BASE = `http://127.0.0.1:${PORT}`;
 const ADMIN = BENCH_ADMIN_TOKEN;
-
-// --- a SIE 4 file with LINES lines, every voucher balanced, #UB and #RES consistent ---
-const CP437 = { å: 0x86, ä: 0x84, ö: 0x94, Å: 0x8f, Ä: 0x8e, Ö: 0x99 };
-function cp437(text) {
-  const out = Buffer.alloc(text.length);
-  let n = 0;
-  for (const ch of text) out[n++] = ch.charCodeAt(0) < 0x80 ? ch.charCodeAt(0) : (CP437[ch] ?? 0x3f);
-  return out.subarray(0, n);
-}
-function generateSie(lines) {
-  const vouchers = Math.floor(lines / LINES_PER_VOUCHER);
-  const bal = new Map();
-  const add = (a, ore) => bal.set(a, (bal.get(a) ?? 0) + ore);
-  const amt = (ore) => `${ore < 0 ? "-" : ""}${Math.floor(Math.abs(ore) / 100)}.${String(Math.abs(ore) % 100).padStart(2, "0")}`;
-  const costs = ["4010", "5010", "5410", "6110", "6212", "6540", "6570", "7690"];
-  const body = [];
-  add("1930", 100_000_00);
-  add("2081", -100_000_00);
-  for (let v = 0; v < vouchers; v++) {
-    const day = 1 + (v % 28);
-    const month = 1 + Math.floor((v / vouchers) * 12);
-    const date = `2025${String(month).padStart(2, "0")}${String(day).padStart(2, "0")}`;
-    const net = 1000 + (v % 9000) * 7;
-    const vat = Math.round(net / 4);
-    const half = Math.floor(net / 2);
-    // five lines a voucher, the fifth an öresavrundning on 3740 of 1 öre
-    const tr =
-      v % 2 === 0
-        ? [["1930", net + vat], ["3001", -half], ["3001", -(net - half)], ["2611", -vat - 1], ["3740", 1]] // a sale
-        : [[costs[v % costs.length], half], [costs[v % costs.length], net - half], ["2641", vat], ["2440", -(net + vat) - 1], ["3740", 1]]; // a purchase
-    body.push(`#VER A ${v + 1} ${date} "Bench ${v % 2 ? "inköp" : "försäljning"} ${v + 1}"`, "{");
-    for (const [a, ore] of tr) {
-      add(a, ore);
-      body.push(`#TRANS ${a} {} ${amt(ore)}`);
-    }
-    body.push("}");
-  }
-  const head = ["#FLAGGA 0", "#FORMAT PC8", "#SIETYP 4", '#PROGRAM "bench" 1', "#GEN 20260101", '#FNAMN "Bänkföretaget AB"', "#ORGNR 556016-0680", "#RAR 0 20250101 20251231"];
-  head.push("#IB 0 1930 100000.00", "#IB 0 2081 -100000.00");
-  for (const [a, ore] of [...bal].sort()) head.push(`${a < "3000" ? "#UB" : "#RES"} 0 ${a} ${amt(ore)}`);
-  return cp437([...head, ...body, ""].join("\r\n"));
-}
 
 // --- the service ---
 

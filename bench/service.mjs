@@ -16,7 +16,7 @@ export async function startService(stateDir, { port, ratePerMinute }) {
   });
   const dev = spawn(
     wrangler,
-    ["dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", stateDir, "--var", `ADMIN_TOKEN:${BENCH_ADMIN_TOKEN}`, "--var", "PII_ENCRYPTION_KEY:YmVuY2gtYmVuY2gtYmVuY2gtYmVuY2gtYmVuY2gtMzI=", "--var", `RATE_LIMIT_PER_MINUTE:${ratePerMinute}`],
+    ["dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", stateDir, "--var", `ADMIN_TOKEN:${BENCH_ADMIN_TOKEN}`, "--var", "PII_ENCRYPTION_KEY:YmVuY2gtYmVuY2gtYmVuY2gtYmVuY2gtYmVuY2gtMzI=", "--var", `RATE_LIMIT_PER_MINUTE:${ratePerMinute}`, "--var", "BENCH_FLOORS:true"],
     { cwd: projectRoot, env, stdio: "ignore" },
   );
   for (let i = 0; i < 120; i++) {

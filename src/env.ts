@@ -39,4 +39,6 @@ export interface Env {
   EMAIL_API_TOKEN?: string;
   EMAIL_FROM?: string;
   EMAIL_TIMEOUT_MS?: string;
+  /** "true" mounts the benchmark floors under /__bench (src/http/bench-floors.ts); set only by bench/service.mjs */
+  BENCH_FLOORS?: string;
 }

@@ -9,6 +9,7 @@ import type { Role } from "../http/context";
 import type { Job } from "../jobs/types";
 import type { ApiError } from "../http/api-error";
 import type { Ledger } from "../ledger/engine";
+import type { StateSession } from "./company-state";
 
 export type Statement = BatchItem<"sqlite">;
 
@@ -89,6 +90,8 @@ export interface CommandContext extends RequestContext {
    * plan takes and the books it has read are remembered across its postings.
    */
   ledger: Ledger;
+  /** the company's slow-changing state held by its writer, this command's view (src/commands/company-state.ts) */
+  state: StateSession;
 }
 
 /** env gives a command its secrets and external clients' configuration; it must not write with it. */

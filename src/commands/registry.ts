@@ -136,9 +136,14 @@ export const COMMANDS = {
   "payroll.register_absence": payroll.registerAbsence,
   "payroll.update_absence": payroll.updateAbsence,
   "payroll.remove_absence": payroll.removeAbsence,
+  "payroll.put_opening_balances": payroll.putOpeningBalances,
   "reconciliation.link": reconciliation.createLinks,
   "reconciliation.unlink": reconciliation.removeLink,
   "reconciliation.signoff": reconciliation.createSignoff,
+  "reconciliation.bank_run": reconciliation.startBankRun,
+  "reconciliation.bank_run_apply": reconciliation.applyBankRun,
+  "reconciliation.skattekonto_register": reconciliation.registerTaxAccountRows,
+  "reconciliation.skattekonto_delete": reconciliation.deleteTaxAccountRow,
 } satisfies Record<string, Command<never>>;
 
 export type CommandName = keyof typeof COMMANDS;

@@ -12,6 +12,7 @@ import { Ledger } from "../ledger/engine";
 import { AmountOutOfRangeError } from "../ledger/money";
 import { MAX_AMOUNT_KR } from "../http/fields";
 import { insertFromJson } from "../db/json-insert";
+import { CompanyState } from "./company-state";
 import { constraintError } from "./constraints";
 import type { Command, CommandContext, Plan, PlannedEvent, RequestContext, Statement } from "./plan";
 import type { Job } from "../jobs/types";
@@ -35,32 +36,54 @@ type StoredResult =
   | { ok: true; status: number; data: unknown; audit: AuditMeta | null }
   | { ok: false; status: number; error: ErrorResult };
 
-export async function runCommand(env: Env, req: CommandRequest): Promise<CommandResult> {
+/**
+ * `state` is the company's slow-changing state, held by its writer across commands; a
+ * caller outside the writer (a test) gets a cold one, read from D1.
+ */
+export async function runCommand(env: Env, req: CommandRequest, state: CompanyState = new CompanyState(req.ctx.companyId)): Promise<CommandResult> {
   const counter = countRoundTrips(env.DB);
-  const result = await runCounted({ ...env, DB: counter.d1 }, req);
+  let result = await runCounted({ ...env, DB: counter.d1 }, req, state);
+  if (!result.ok && result.error.code === "CONFLICT" && VOUCHER_INDEX.test(String(result.error.details?.constraint ?? ""))) {
+    // Only the ledger numbers vouchers, through this writer; a number found taken means
+    // a row was written past it (by hand, or a restore). The failed batch dropped the
+    // held state, so the command runs once more on what D1 says.
+    result = await runCounted({ ...env, DB: counter.d1 }, req, state);
+  }
   return { ...result, roundTrips: counter.count() };
 }
 
-async function runCounted(env: Env, req: CommandRequest): Promise<CommandResult> {
+/** the unique index of voucher numbers (journal_entries_voucher_idx), as D1 names it in the refusal */
+const VOUCHER_INDEX = /^journal_entries\.company_id, journal_entries\.fiscal_period_id, journal_entries\.voucher_series, journal_entries\.voucher_number$/;
+
+async function runCounted(env: Env, req: CommandRequest, state: CompanyState): Promise<CommandResult> {
   const db = database(env);
-  const ctx: CommandContext = { ...req.ctx, ledger: new Ledger(db, req.ctx) };
+  const session = state.session(db, req.ctx.dryRun);
+  const ctx: CommandContext = { ...req.ctx, state: session, ledger: new Ledger(db, req.ctx, session) };
   // A dry run neither reads nor writes the idempotency store: it is a preview, and
   // previews must not be replayed in place of the real write.
   const idem = ctx.dryRun ? null : req.idempotency;
 
   if (idem) {
-    const stored = await db
-      .select()
-      .from(idempotencyRecords)
-      .where(
-        and(
-          eq(idempotencyRecords.apiKeyId, ctx.apiKeyId),
-          eq(idempotencyRecords.companyId, ctx.companyId),
-          eq(idempotencyRecords.idempotencyKey, idem.key),
-          gt(idempotencyRecords.expiresAt, ctx.now),
-        ),
-      )
-      .get();
+    // One round trip: the idempotency lookup, and the company's state that is missing
+    // (dropped by the last batch that wrote its tables), read with it.
+    const prefetch = session.prefetch();
+    const [found, ...sections] = await db.batch([
+      db
+        .select()
+        .from(idempotencyRecords)
+        .where(
+          and(
+            eq(idempotencyRecords.apiKeyId, ctx.apiKeyId),
+            eq(idempotencyRecords.companyId, ctx.companyId),
+            eq(idempotencyRecords.idempotencyKey, idem.key),
+            gt(idempotencyRecords.expiresAt, ctx.now),
+          ),
+        )
+        .limit(1),
+      ...(prefetch.reads as Statement[]),
+    ]);
+    prefetch.accept(sections as unknown[]);
+    const stored = (found as (typeof idempotencyRecords.$inferSelect)[])[0];
     if (stored) {
       if (stored.bodyHash !== idem.bodyHash) {
         return failure(new ApiError("IDEMPOTENCY_KEY_REUSE", { idempotency_key: idem.key }), false);
@@ -125,9 +148,12 @@ async function runCounted(env: Env, req: CommandRequest): Promise<CommandResult>
 
   const files = await putFiles(env, plan.files ?? []);
   if (!files) return failure(new ApiError("INTERNAL_ERROR", { step: "file_storage", request_id: ctx.requestId }), false);
+  const batch = (plan.external ? written : [...written, ...published]) as [Statement, ...Statement[]];
   try {
-    await db.batch((plan.external ? written : [...written, ...published]) as [Statement, ...Statement[]]);
+    await db.batch(batch);
   } catch (err) {
+    // Whatever the batch was to change, the held state is not trusted after a failure.
+    session.failed();
     const refused = constraintError(err);
     // A refused batch wrote nothing. Any other error may have come after the commit,
     // and a row must never lose its file: the audit row tells which.
@@ -136,7 +162,11 @@ async function runCounted(env: Env, req: CommandRequest): Promise<CommandResult>
     console.error("batch failed", req.name, ctx.requestId, err);
     return failure(new ApiError("BOOKKEEPING_DATABASE_ERROR", { request_id: ctx.requestId }), false);
   }
+  if (!plan.external) session.committed(batch);
   if (plan.external) {
+    // The step and its compensation write after this batch: the held state is dropped
+    // rather than followed through them (a rare path: an emailed invoice).
+    session.failed();
     // If the step fails, the entries the plan posted and their storno both stand in the
     // books, so both announce themselves with the compensation.
     const announce = async (statements: Statement[]) => {
@@ -145,6 +175,7 @@ async function runCounted(env: Env, req: CommandRequest): Promise<CommandResult>
       return { statements: [...outboxInserts(db, ctx, entries), ...deliveries.statements], jobs: deliveries.jobs };
     };
     const undone = await runExternal(db, plan.external, published, (action) => auditRow(newId(), action, null), (undo) => announce([...plan.statements, ...undo]));
+    session.failed();
     if (undone) {
       await enqueue(env, undone.jobs);
       return undone.result;

@@ -11,6 +11,15 @@ export async function submit(env: Env, req: CommandRequest): Promise<CommandResu
   return (await stub.execute(req)) as CommandResult;
 }
 
+/**
+ * Tells a company's writer to drop what it holds after a write that did not pass through
+ * it (src/commands/company-state.ts, src/http/access.ts): `state` after a change of the
+ * company's state tables outside a command, `keyHash` a revoked key, `userId` a changed role.
+ */
+export async function forgetInWriter(env: Pick<Env, "COMPANY_WRITER">, companyId: string, what: { state?: boolean; keyHash?: string; userId?: string }): Promise<void> {
+  await env.COMPANY_WRITER.get(env.COMPANY_WRITER.idFromName(companyId)).forget(what);
+}
+
 /** Who background work acts as: the service itself, or the caller that started it. */
 export function backgroundContext(
   env: Pick<Env, "SERVICE_VERSION">,

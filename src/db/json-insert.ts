@@ -3,7 +3,7 @@
 // JSON text per statement and SQLite unpacks them with json_each. Chunks of at most
 // 500 rows keep each text well under D1's size limits.
 import { getTableColumns, sql } from "drizzle-orm";
-import type { SQLiteTable } from "drizzle-orm/sqlite-core";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Database } from "./client";
 import type { Statement } from "../commands/plan";
 
@@ -19,6 +19,25 @@ export function insertFromJson<T extends SQLiteTable>(db: Database, table: T, ro
   const out: Statement[] = [];
   for (let i = 0; i < rows.length; i += JSON_INSERT_CHUNK) {
     out.push(db.insert(table as any).select(sql`SELECT ${columns} FROM json_each(${JSON.stringify(rows.slice(i, i + JSON_INSERT_CHUNK))})`) as Statement);
+  }
+  return out;
+}
+
+/**
+ * Adds rows' debit_ore and credit_ore to the rows already under the same key, or inserts
+ * them: running sums (balances) kept by many rows in a few statements. `WHERE true` is
+ * SQLite's rule for an upsert whose source is a SELECT (it parses ON CONFLICT otherwise
+ * as a join constraint).
+ */
+export function upsertSums<T extends SQLiteTable & { debitOre: SQLiteColumn; creditOre: SQLiteColumn }>(db: Database, table: T, rows: T["$inferInsert"][], key: SQLiteColumn[]): Statement[] {
+  const values = sql.raw(Object.keys(getTableColumns(table)).map((k) => `json_extract(value, '$.${k}')`).join(", "));
+  const out: Statement[] = [];
+  for (let i = 0; i < rows.length; i += JSON_INSERT_CHUNK) {
+    out.push(
+      (db.insert(table as any) as any)
+        .select(sql`SELECT ${values} FROM json_each(${JSON.stringify(rows.slice(i, i + JSON_INSERT_CHUNK))}) WHERE true`)
+        .onConflictDoUpdate({ target: key, set: { debitOre: sql`${table.debitOre} + excluded.debit_ore`, creditOre: sql`${table.creditOre} + excluded.credit_ore` } }) as Statement,
+    );
   }
   return out;
 }

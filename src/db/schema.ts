@@ -176,12 +176,15 @@ export const journalLines = sqliteTable(
     lineDescription: text("line_description"),
     /** { dimension id: code }, validated against the company's dimensions */
     dimensions: text("dimensions", { mode: "json" }).$type<Record<string, string>>(),
+    /** the entry's date, copied when the line is written (an entry's date never changes, a draft's neither): the general ledger walks an account's lines in date order by index */
+    entryDate: text("entry_date").notNull().default(""),
   },
   (t) => [
     index("journal_lines_entry_idx").on(t.journalEntryId, t.sortOrder),
     // covers the report aggregations (sum of debit and credit per account) index-only
     index("journal_lines_entry_cover_idx").on(t.journalEntryId, t.accountNumber, t.debitOre, t.creditOre),
-    index("journal_lines_company_account_idx").on(t.companyId, t.accountNumber),
+    // the general ledger's order: a page of one account is a range of this index
+    index("journal_lines_account_date_idx").on(t.companyId, t.accountNumber, t.entryDate),
   ],
 );
 
@@ -196,6 +199,26 @@ export const accountBalances = sqliteTable(
     creditOre: integer("credit_ore").notNull(),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.fiscalPeriodId, t.accountNumber] })],
+);
+
+/**
+ * Movement of every account per day, kept by the ledger engine in the posting batch:
+ * a report to any date sums at most a year of days per account instead of the lines.
+ * The opening entry (ingående balans) is kept apart (opening = 1) because reports show
+ * it apart from the year's movement.
+ */
+export const accountDayBalances = sqliteTable(
+  "account_day_balances",
+  {
+    companyId: text("company_id").notNull(),
+    fiscalPeriodId: text("fiscal_period_id").notNull(),
+    entryDate: text("entry_date").notNull(),
+    opening: integer("opening", { mode: "boolean" }).notNull(),
+    accountNumber: text("account_number").notNull(),
+    debitOre: integer("debit_ore").notNull(),
+    creditOre: integer("credit_ore").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.fiscalPeriodId, t.entryDate, t.opening, t.accountNumber] })],
 );
 
 export const idempotencyRecords = sqliteTable(
@@ -672,3 +695,4 @@ export * from "./tables/fiscal-year";
 export * from "./tables/payroll-absence";
 export * from "./tables/rot-rut";
 export * from "./tables/reconciliation";
+export * from "./tables/payroll-vacation";

@@ -37,6 +37,7 @@ import { authenticate } from "./auth";
 import type { AppEnv } from "./context";
 import { errorBody } from "./envelope";
 import { rateLimit } from "./rate-limit";
+import { registerBenchFloors } from "./bench-floors";
 
 const PUBLIC_PATHS = [/^\/api\/v1\/health$/, /^\/api\/v1\/errors(\/[^/]+)?$/, /^\/api\/v1\/openapi\.json$/, /^\/api\/v1\/docs$/, /^\/api\/v1\/document-files\//];
 
@@ -120,6 +121,8 @@ export function createApp() {
   payroll.registerPayrollRoutes(app);
   paymentFiles.registerPaymentFileRoutes(app);
   reconciliation.registerReconciliationRoutes(app);
+
+  registerBenchFloors(app);
 
   // MCP for AI agents: tools made from this app's OpenAPI document, calls run through it.
   registerMcpRoutes(app);

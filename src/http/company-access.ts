@@ -13,7 +13,11 @@ import type { AppEnv } from "./context";
 /** Sets c.var.company, or throws NOT_FOUND (no access) / FORBIDDEN (a viewer writing). */
 export async function enterCompany(c: Context<AppEnv>, companyId: string, write: boolean, notFound: ApiError = new ApiError("NOT_FOUND", { resource: "company", id: companyId })) {
   const auth = c.get("auth");
-  const row = isUuid(companyId)
+  // read with the key when the path names this company (src/http/access.ts)
+  const known = c.get("access");
+  const row = known?.companyId === companyId
+    ? (known.membership ?? undefined)
+    : isUuid(companyId)
     ? await database(c.env)
         .select({ role: memberships.role, isSandbox: companies.isSandbox })
         .from(memberships)

@@ -1,4 +1,5 @@
 import type { Env } from "../env";
+import type { Membership } from "./access";
 
 export type Role = "owner" | "admin" | "member" | "viewer";
 
@@ -29,5 +30,7 @@ export type AppEnv = {
     company: CompanyContext;
     /** set by defineRoute on a write route: what dispatch honours, stated once on the route */
     writeOptions: WriteOptions;
+    /** set by authentication for a company path: the user's membership there, read with the key */
+    access: { companyId: string; membership: Membership | null } | undefined;
   };
 };

@@ -2,6 +2,7 @@
 import { runBankImport } from "../domains/bank-transactions";
 import { runCurrencyRevaluationOperation, runYearEndOperation } from "../domains/fiscal-periods";
 import { runSieImport } from "../domains/imports";
+import { runBankRunOperation } from "../domains/reconciliation";
 import type { OperationHandler } from "../domains/operations";
 
 export const OPERATION_HANDLERS: Record<string, OperationHandler> = {
@@ -9,4 +10,5 @@ export const OPERATION_HANDLERS: Record<string, OperationHandler> = {
   "import.bank": runBankImport,
   "fiscal_periods.year_end": runYearEndOperation,
   "fiscal_periods.currency_revaluation": runCurrencyRevaluationOperation,
+  "reconciliation.bank_run": runBankRunOperation,
 };

@@ -17,14 +17,16 @@
 // verifikationer in an unbroken series).
 import { and, between, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { insertFromJson, JSON_INSERT_CHUNK } from "../db/json-insert";
-import { accountBalances, journalEntries, journalLines } from "../db/schema";
+import { insertFromJson, JSON_INSERT_CHUNK, upsertSums } from "../db/json-insert";
+import { accountBalances, accountDayBalances, journalEntries, journalLines } from "../db/schema";
 import { ApiError } from "../http/api-error";
 import { newId } from "../ids";
 import type { PlannedEvent, RequestContext, Statement, VoucherRef } from "../commands/plan";
 import { entryHeaderJson, entryJson, type JournalEntryRow, type JournalLineRow } from "./entry-json";
 import { formatKronor, sumOre } from "./money";
+import { OPENING_SOURCE } from "./queries";
 import { BooksReference, type FiscalPeriodRow } from "./reference";
+import { numberingKey, type StateSession } from "../commands/company-state";
 
 export type { FiscalPeriodRow } from "./reference";
 export type { JournalEntryRow, JournalLineRow } from "./entry-json";
@@ -137,8 +139,10 @@ export class Ledger {
   constructor(
     private readonly db: Database,
     private readonly ctx: RequestContext,
+    /** the company's state held by its writer (src/commands/company-state.ts), this command's view */
+    private readonly state: StateSession,
   ) {
-    this.books = new BooksReference(db, ctx.companyId);
+    this.books = new BooksReference(state);
   }
 
   loadPeriod(periodId: string): Promise<FiscalPeriodRow> {
@@ -226,8 +230,9 @@ export class Ledger {
     this.assertWithinUnattendedLimit(totalOre);
     const voucherNumber = await this.nextVoucherNumber(entry.fiscalPeriodId, entry.voucherSeries);
     const planned = this.buildInsert(entry, totalOre, voucherNumber);
+    this.state.writes(planned.statements[0], numberingKey(entry.fiscalPeriodId, entry.voucherSeries), voucherNumber);
     this.committed.set(planned.statements[0], [{ type: "journal_entry.committed", object: entryJson(planned.row, planned.lines) }]);
-    planned.statements.push(...this.balanceUpdates(entry.fiscalPeriodId, planned.lines));
+    planned.statements.push(...this.balanceUpdates(entry.fiscalPeriodId, [{ row: planned.row, lines: planned.lines }]));
     return { ...planned, voucherNumber, voucher: this.voucherRef(planned.row) };
   }
 
@@ -249,8 +254,9 @@ export class Ledger {
       .update(journalEntries)
       .set({ status: "posted", voucherNumber, postedAt: this.ctx.now })
       .where(and(eq(journalEntries.id, draft.id), eq(journalEntries.status, "draft")));
+    this.state.writes(posting, numberingKey(draft.fiscalPeriodId, draft.voucherSeries), voucherNumber);
     this.committed.set(posting, [{ type: "journal_entry.committed", object: entryJson(row, lines) }]);
-    return { row, statements: [posting, ...this.balanceUpdates(draft.fiscalPeriodId, lines)] };
+    return { row, statements: [posting, ...this.balanceUpdates(draft.fiscalPeriodId, [{ row, lines }])] };
   }
 
   cancelDraft(draft: JournalEntryRow): { row: JournalEntryRow; statements: Statement[] } {
@@ -323,6 +329,7 @@ export class Ledger {
       creditOre: l.creditOre,
       lineDescription: l.lineDescription,
       dimensions: l.dimensions && Object.keys(l.dimensions).length ? l.dimensions : null,
+      entryDate: entry.entryDate,
     }));
     return {
       row,
@@ -347,6 +354,7 @@ export class Ledger {
     const all: EngineLine[] = [];
     const rows: JournalEntryRow[] = [];
     const lines: JournalLineRow[] = [];
+    const posted: { row: JournalEntryRow; lines: JournalLineRow[] }[] = [];
     for (const e of entries) {
       assertDateInPeriod(period, e.entryDate);
       assertAfterLockDate(period, e.entryDate, lockDate);
@@ -355,6 +363,7 @@ export class Ledger {
       const planned = this.buildInsert({ ...e, fiscalPeriodId: periodId }, totalOre, e.voucherNumber);
       rows.push(planned.row);
       lines.push(...planned.lines);
+      posted.push(planned);
     }
     await this.books.assertAccountsActive(all.map((l) => l.accountNumber));
     await this.books.assertDimensionsUsable(all.map((l) => l.dimensions));
@@ -363,8 +372,9 @@ export class Ledger {
       this.committed.set(insert, rows.slice(i * JSON_INSERT_CHUNK, (i + 1) * JSON_INSERT_CHUNK).map((r) => ({ type: "journal_entry.committed", object: entryHeaderJson(r) })));
     }
     const statements: Statement[] = [...entryInserts, ...insertFromJson(this.db, journalLines, lines)];
-    statements.push(...this.balanceUpdates(periodId, lines));
+    statements.push(...this.balanceUpdates(periodId, posted));
     for (const e of entries) this.planned.set(`${periodId}/${e.voucherSeries}`, Math.max(this.planned.get(`${periodId}/${e.voucherSeries}`) ?? 0, e.voucherNumber));
+    for (const series of new Set(entries.map((e) => e.voucherSeries))) this.state.numberedOutside(numberingKey(periodId, series));
     return statements;
   }
 
@@ -397,35 +407,51 @@ export class Ledger {
     }
   }
 
-  /** Keeps account_balances in step with posted lines, in the same batch. */
-  private balanceUpdates(periodId: string, lines: Pick<JournalLineRow, "accountNumber" | "debitOre" | "creditOre">[]): Statement[] {
+  /**
+   * Keeps account_balances (per period) and account_day_balances (per day, the opening
+   * entry apart) in step with posted entries, in the same batch: one upsert per account
+   * and one per (day, account), however many lines.
+   */
+  private balanceUpdates(periodId: string, posted: { row: Pick<JournalEntryRow, "entryDate" | "sourceType">; lines: Pick<JournalLineRow, "accountNumber" | "debitOre" | "creditOre">[] }[]): Statement[] {
     const perAccount = new Map<string, { d: number; c: number }>();
-    for (const l of lines) {
-      const acc = perAccount.get(l.accountNumber) ?? { d: 0, c: 0 };
-      acc.d += l.debitOre;
-      acc.c += l.creditOre;
-      perAccount.set(l.accountNumber, acc);
+    const perDay = new Map<string, { date: string; opening: boolean; account: string; d: number; c: number }>();
+    for (const { row, lines } of posted) {
+      const opening = row.sourceType === OPENING_SOURCE;
+      for (const l of lines) {
+        const acc = perAccount.get(l.accountNumber) ?? { d: 0, c: 0 };
+        acc.d += l.debitOre;
+        acc.c += l.creditOre;
+        perAccount.set(l.accountNumber, acc);
+        const key = `${row.entryDate}|${opening ? 1 : 0}|${l.accountNumber}`;
+        const day = perDay.get(key) ?? { date: row.entryDate, opening, account: l.accountNumber, d: 0, c: 0 };
+        day.d += l.debitOre;
+        day.c += l.creditOre;
+        perDay.set(key, day);
+      }
     }
-    return [...perAccount].map(([accountNumber, { d, c }]) =>
-      this.db
-        .insert(accountBalances)
-        .values({ companyId: this.ctx.companyId, fiscalPeriodId: periodId, accountNumber, debitOre: d, creditOre: c })
-        .onConflictDoUpdate({
-          target: [accountBalances.companyId, accountBalances.fiscalPeriodId, accountBalances.accountNumber],
-          set: {
-            debitOre: sql`${accountBalances.debitOre} + excluded.debit_ore`,
-            creditOre: sql`${accountBalances.creditOre} + excluded.credit_ore`,
-          },
-        }),
-    );
+    const companyId = this.ctx.companyId;
+    const periodRows = [...perAccount].map(([accountNumber, { d, c }]) => ({ companyId, fiscalPeriodId: periodId, accountNumber, debitOre: d, creditOre: c }));
+    const dayRows = [...perDay.values()].map((x) => ({ companyId, fiscalPeriodId: periodId, entryDate: x.date, opening: x.opening, accountNumber: x.account, debitOre: x.d, creditOre: x.c }));
+    return [
+      ...upsertSums(this.db, accountBalances, periodRows, [accountBalances.companyId, accountBalances.fiscalPeriodId, accountBalances.accountNumber]),
+      ...upsertSums(this.db, accountDayBalances, dayRows, [accountDayBalances.companyId, accountDayBalances.fiscalPeriodId, accountDayBalances.entryDate, accountDayBalances.opening, accountDayBalances.accountNumber]),
+    ];
   }
 
   /** The smallest number not yet used in (period, series), nor taken earlier in this plan. */
   private async nextVoucherNumber(periodId: string, series: string): Promise<number> {
-    const key = `${periodId}/${series}`;
+    const key = numberingKey(periodId, series);
     const floor = (this.planned.get(key) ?? 0) + 1;
+    // The company's writer knows the series' next number once it has read it (every
+    // number below used, every number from it free): no round trip.
+    const known = this.state.knownNextNumber(key, floor);
+    if (known !== undefined) {
+      this.state.took(key, known, true);
+      this.planned.set(key, known);
+      return known;
+    }
     const scope = sql`company_id = ${this.ctx.companyId} AND fiscal_period_id = ${periodId} AND voucher_series = ${series}`;
-    const row = await this.db.get<{ n: number }>(sql`
+    const row = await this.db.get<{ n: number; m: number | null }>(sql`
       SELECT CASE
         WHEN NOT EXISTS (SELECT 1 FROM journal_entries WHERE ${scope} AND voucher_number = ${floor}) THEN ${floor}
         ELSE (SELECT j.voucher_number + 1 FROM journal_entries j
@@ -435,8 +461,11 @@ export class Ledger {
                   AND k.fiscal_period_id = j.fiscal_period_id AND k.voucher_series = j.voucher_series
                   AND k.voucher_number = j.voucher_number + 1)
               ORDER BY j.voucher_number LIMIT 1)
-      END AS n`);
+      END AS n,
+      (SELECT MAX(voucher_number) FROM journal_entries WHERE ${scope}) AS m`);
     const n = Number(row.n);
+    // every number above n is free when n is above the largest used
+    this.state.took(key, n, row.m === null || n > Number(row.m));
     this.planned.set(key, n);
     return n;
   }

@@ -205,3 +205,57 @@ export async function accountLinesByIds(db: Database, companyId: string, account
   }
   return out;
 }
+
+/** A posted line on an account with the other accounts its entry touches: how reconciliation tells a settlement or payment from the booking it settles. */
+export interface ClassifiedAccountLine extends AccountLedgerLine {
+  otherAccounts: string[];
+  isOpening: boolean;
+}
+
+/** The posted lines on an account in a fiscal period dated through a date (the opening balance included, flagged), with the other accounts of each entry. */
+export async function accountLinesWithCounterparts(db: Database, companyId: string, periodId: string, account: string, through: string): Promise<ClassifiedAccountLine[]> {
+  const rows = await db.all<{ line_id: string; entry_id: string; entry_date: string; description: string; voucher_series: string; voucher_number: number; source_type: string; reverses_id: string | null; reversed_by_id: string | null; amount: number; others: string | null }>(sql`
+    SELECT l.id AS line_id, e.id AS entry_id, e.entry_date, COALESCE(l.line_description, e.description) AS description, e.voucher_series, e.voucher_number,
+           e.source_type, e.reverses_id, e.reversed_by_id, l.debit_ore - l.credit_ore AS amount,
+           (SELECT GROUP_CONCAT(DISTINCT o.account_number) FROM journal_lines o WHERE o.journal_entry_id = e.id AND o.account_number <> ${account}) AS others
+    FROM journal_entries e JOIN journal_lines l ON l.journal_entry_id = e.id
+    WHERE e.company_id = ${companyId} AND e.fiscal_period_id = ${periodId} AND e.status = 'posted'
+      AND e.entry_date <= ${through} AND l.account_number = ${account}
+    ORDER BY e.entry_date, e.voucher_series, e.voucher_number, l.sort_order`);
+  return rows.map((r) => ({
+    lineId: r.line_id,
+    entryId: r.entry_id,
+    entryDate: r.entry_date,
+    description: r.description,
+    voucherSeries: r.voucher_series,
+    voucherNumber: Number(r.voucher_number),
+    sourceType: r.source_type,
+    reversesId: r.reverses_id,
+    reversedById: r.reversed_by_id,
+    amountOre: Number(r.amount),
+    otherAccounts: r.others ? r.others.split(",") : [],
+    isOpening: r.source_type === OPENING_SOURCE,
+  }));
+}
+
+/**
+ * Debit and credit per month and account of a period's posted entries dated from..to, opening
+ * balances left out and every entry that has a line on `exceptEntriesOn` left out (the VAT
+ * settlement to 2650 and its payments: what remains is what the VAT declaration was made of).
+ */
+export async function monthlyMovementsExcept(db: Database, companyId: string, periodId: string, from: string, to: string, exceptEntriesOn: string): Promise<{ month: string; account: string; debitOre: number; creditOre: number }[]> {
+  const rows = await db.all<{ m: string; a: string; d: number; c: number }>(sql`
+    SELECT substr(e.entry_date, 1, 7) AS m, l.account_number AS a, SUM(l.debit_ore) AS d, SUM(l.credit_ore) AS c
+    FROM journal_entries e JOIN journal_lines l ON l.journal_entry_id = e.id
+    WHERE e.company_id = ${companyId} AND e.fiscal_period_id = ${periodId} AND e.status = 'posted' AND e.source_type <> ${OPENING_SOURCE}
+      AND e.entry_date >= ${from} AND e.entry_date <= ${to}
+      AND NOT EXISTS (SELECT 1 FROM journal_lines x WHERE x.journal_entry_id = e.id AND x.account_number = ${exceptEntriesOn})
+    GROUP BY substr(e.entry_date, 1, 7), l.account_number`);
+  return rows.map((r) => ({ month: r.m, account: r.a, debitOre: Number(r.d), creditOre: Number(r.c) }));
+}
+
+/** The fiscal period covering a date: its id and bounds. */
+export async function fiscalPeriodAt(db: Database, companyId: string, date: string): Promise<{ id: string; start: string; end: string } | null> {
+  const row = await db.get<{ id: string; s: string; e: string }>(sql`SELECT id, period_start AS s, period_end AS e FROM fiscal_periods WHERE company_id = ${companyId} AND period_start <= ${date} AND period_end >= ${date} LIMIT 1`);
+  return row ? { id: row.id, start: row.s, end: row.e } : null;
+}

@@ -1,13 +1,14 @@
 // What the ledger reads to judge an entry: the company's fiscal periods, its default
-// voucher series, its active accounts and its dimensions. Read at most once per
-// command (a bulk write of 50 invoices asks the same questions 50 times), and the
-// periods and the settings together in one round trip.
+// voucher series, its active accounts and its dimensions. They are the company's
+// slow-changing state (src/commands/company-state.ts): held in the company's writer
+// across commands, read from D1 once when missing, and dropped by the writer after any
+// batch that writes their tables. Each section below names the tables it is made of.
 //
 // These tables are owned by the accounts, fiscal-periods, companies and dimensions
 // domains; the ledger is their declared reader (test/architecture.test.ts), because
 // the rules of the books are checked here and nowhere else.
-import { and, eq, inArray } from "drizzle-orm";
-import type { Database } from "../db/client";
+import { eq } from "drizzle-orm";
+import type { StateSection, StateSession } from "../commands/company-state";
 import { accounts, companySettings, dimensionCodes, dimensions, fiscalPeriodLockDates, fiscalPeriods } from "../db/schema";
 import { ApiError } from "../http/api-error";
 
@@ -17,25 +18,43 @@ type DimensionCodeRow = typeof dimensionCodes.$inferSelect;
 
 export type DimensionMap = Record<string, string> | null | undefined;
 
-export class BooksReference {
-  private periodsAndSeries: Promise<{ periods: FiscalPeriodRow[]; series: string; lockDates: Map<string, string> }> | null = null;
-  private activeAccounts = new Map<string, boolean>();
-  private dims: Promise<{ dims: DimensionRow[]; codes: DimensionCodeRow[] }> | null = null;
+/** The periods, their lock dates and the default series: one round trip when missing. */
+export const PERIODS_SECTION: StateSection<{ periods: FiscalPeriodRow[]; series: string; lockDates: Map<string, string> }> = {
+  name: "ledger.periods",
+  tables: ["fiscal_periods", "fiscal_period_lock_dates", "company_settings"],
+  reads: (db, companyId) => [
+    db.select().from(fiscalPeriods).where(eq(fiscalPeriods.companyId, companyId)),
+    db.select({ s: companySettings.defaultVoucherSeries }).from(companySettings).where(eq(companySettings.companyId, companyId)),
+    db.select({ p: fiscalPeriodLockDates.fiscalPeriodId, d: fiscalPeriodLockDates.lockDate }).from(fiscalPeriodLockDates).where(eq(fiscalPeriodLockDates.companyId, companyId)),
+  ],
+  build: ([periods, settings, locks]) => ({
+    periods: periods as FiscalPeriodRow[],
+    series: (settings as { s: string }[])[0]?.s ?? "A",
+    lockDates: new Map((locks as { p: string; d: string }[]).map((l) => [l.p, l.d])),
+  }),
+};
 
-  constructor(
-    private readonly db: Database,
-    private readonly companyId: string,
-  ) {}
+/** The chart: every account number of the company and whether it is active. */
+export const CHART_SECTION: StateSection<Map<string, boolean>> = {
+  name: "ledger.chart",
+  tables: ["accounts"],
+  reads: (db, companyId) => [db.select({ number: accounts.number, active: accounts.isActive }).from(accounts).where(eq(accounts.companyId, companyId))],
+  build: ([rows]) => new Map((rows as { number: string; active: boolean }[]).map((a) => [a.number, a.active])),
+};
+
+/** The dimensions and their codes. */
+export const DIMENSIONS_SECTION: StateSection<{ dims: DimensionRow[]; codes: DimensionCodeRow[] }> = {
+  name: "ledger.dimensions",
+  tables: ["dimensions", "dimension_codes"],
+  reads: (db, companyId) => [db.select().from(dimensions).where(eq(dimensions.companyId, companyId)), db.select().from(dimensionCodes).where(eq(dimensionCodes.companyId, companyId))],
+  build: ([dims, codes]) => ({ dims: dims as DimensionRow[], codes: codes as DimensionCodeRow[] }),
+};
+
+export class BooksReference {
+  constructor(private readonly state: StateSession) {}
 
   private basics() {
-    this.periodsAndSeries ??= this.db
-      .batch([
-        this.db.select().from(fiscalPeriods).where(eq(fiscalPeriods.companyId, this.companyId)),
-        this.db.select({ s: companySettings.defaultVoucherSeries }).from(companySettings).where(eq(companySettings.companyId, this.companyId)),
-        this.db.select({ p: fiscalPeriodLockDates.fiscalPeriodId, d: fiscalPeriodLockDates.lockDate }).from(fiscalPeriodLockDates).where(eq(fiscalPeriodLockDates.companyId, this.companyId)),
-      ])
-      .then(([periods, settings, locks]) => ({ periods, series: settings[0]?.s ?? "A", lockDates: new Map(locks.map((l) => [l.p, l.d])) }));
-    return this.periodsAndSeries;
+    return this.state.get(PERIODS_SECTION);
   }
 
   /** Every fiscal period of the company. */
@@ -67,18 +86,8 @@ export class BooksReference {
 
   /** ACCOUNTS_NOT_IN_CHART unless every account exists in the chart and is active. */
   async assertAccountsActive(numbers: string[]): Promise<void> {
-    const unknown = [...new Set(numbers)].filter((n) => !this.activeAccounts.has(n));
-    if (unknown.length) {
-      const found = await this.db
-        .select({ number: accounts.number })
-        .from(accounts)
-        // D1 binds at most 100 parameters: many accounts (an imported year) read the whole active chart instead
-        .where(and(eq(accounts.companyId, this.companyId), ...(unknown.length <= 90 ? [inArray(accounts.number, unknown)] : []), eq(accounts.isActive, true)))
-        .all();
-      const active = new Set(found.map((a) => a.number));
-      for (const n of unknown) this.activeAccounts.set(n, active.has(n));
-    }
-    const missing = [...new Set(numbers)].filter((n) => !this.activeAccounts.get(n)).sort();
+    const chart = await this.state.get(CHART_SECTION);
+    const missing = [...new Set(numbers)].filter((n) => !chart.get(n)).sort();
     if (missing.length) throw new ApiError("ACCOUNTS_NOT_IN_CHART", { accounts: missing });
   }
 
@@ -87,10 +96,7 @@ export class BooksReference {
     const wanted = new Map<string, { dimension: string; code: string }>();
     for (const m of maps) for (const [dimension, code] of Object.entries(m ?? {})) wanted.set(`${dimension}\u0000${code}`, { dimension, code });
     if (!wanted.size) return;
-    this.dims ??= this.db
-      .batch([this.db.select().from(dimensions).where(eq(dimensions.companyId, this.companyId)), this.db.select().from(dimensionCodes).where(eq(dimensionCodes.companyId, this.companyId))])
-      .then(([dims, codes]) => ({ dims, codes }));
-    const { dims, codes } = await this.dims;
+    const { dims, codes } = await this.state.get(DIMENSIONS_SECTION);
     const invalid: { dimension: string; code: string; reason: string }[] = [];
     for (const { dimension, code } of wanted.values()) {
       const d = dims.find((x) => String(x.dimensionId) === dimension);

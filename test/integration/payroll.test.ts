@@ -85,7 +85,7 @@ describe("employees", () => {
 });
 
 describe("a month of salaries, April 2026", () => {
-  it("calculates every kind of employee to the krona, books 3 entries, and answers the payslip and the reports", async () => {
+  it("calculates every kind of employee to the krona, books 4 entries, and answers the payslip and the reports", async () => {
     // Ordinary, table 33 column 1: 35 000 kr -> 7 134 kr (30B33 34801-35000); 31.42 % -> 10 997.00.
     const anna = await employee({ first_name: "Anna", last_name: "Andersson", personnummer: "198503121231", salary_type: "monthly", monthly_salary: 35000, tax_table_number: 33, email: "anna@example.se" });
     // Born 2005, 20 at 1 January: youth rate 20.81 % on 25 000 kr (5 202.50) and 31.42 % on 3 000 (942.60); 30B32 27801-28000 column 1: 5 215.
@@ -242,8 +242,8 @@ describe("a month of salaries, April 2026", () => {
     const booked = await call("POST", R("/book"), { key: f.actor.key, headers: { "Idempotency-Key": key } });
     expect(booked.status, JSON.stringify(booked.body)).toBe(200);
     const b = booked.body.data;
-    expect(b).toMatchObject({ status: "booked", booked_by: f.actor.userId, vacation_entry_id: null });
-    expect(b.entry_ids).toEqual([b.salary_entry_id, b.avgifter_entry_id, b.pension_entry_id]);
+    expect(b).toMatchObject({ status: "booked", booked_by: f.actor.userId, vacation_entry_id: expect.any(String) });
+    expect(b.entry_ids).toEqual([b.salary_entry_id, b.avgifter_entry_id, b.vacation_entry_id, b.pension_entry_id]);
     expect(booked.body.meta.audit.voucher_number).toBe("A1");
     expect(await entryLines(f.actor.key, f.companyId, b.salary_entry_id)).toEqual({
       "7210": [181100, 0],
@@ -257,9 +257,16 @@ describe("a month of salaries, April 2026", () => {
     });
     expect(await entryLines(f.actor.key, f.companyId, b.avgifter_entry_id)).toEqual({ "7510": [77431.13, 0], "2731": [0, 77431.13] });
     expect(await entryLines(f.actor.key, f.companyId, b.pension_entry_id)).toEqual({ "7412": [2000, 0], "2930": [0, 2000], "7533": [485.2, 0], "2514": [0, 485.2] });
+    // the vacation accrual of the first run (docs/payroll.md, Vacation): January-April, 25 × 4 / 12 days at
+    // the day value 5.03 % of the monthly salary, e.g. Bo 40 000: 8.3333 × 2 012 = 16 766.67; the hourly
+    // employee (same-salary rule) has none. The entry equals the stored records.
+    const vac = await env.DB.prepare("SELECT COUNT(*) AS n, SUM(liability_change_ore) AS l, SUM(contributions_change_ore) AS c FROM vacation_records WHERE salary_run_id = ?").bind(runId).first<{ n: number; l: number; c: number }>();
+    expect(vac!.n).toBe(6);
+    expect((await env.DB.prepare("SELECT liability_ore AS l FROM vacation_records WHERE employee_id = ?").bind(benefits).first<{ l: number }>())!.l).toBe(1676667);
+    expect(await entryLines(f.actor.key, f.companyId, b.vacation_entry_id)).toEqual({ "7290": [vac!.l / 100, 0], "2920": [0, vac!.l / 100], "7519": [vac!.c / 100, 0], "2940": [0, vac!.c / 100] });
     const replay = await call("POST", R("/book"), { key: f.actor.key, headers: { "Idempotency-Key": key } });
     expect(replay.headers.get("Idempotent-Replayed")).toBe("true");
-    expect(await count("SELECT COUNT(*) AS n FROM journal_entries WHERE company_id = ?", f.companyId)).toBe(3);
+    expect(await count("SELECT COUNT(*) AS n FROM journal_entries WHERE company_id = ?", f.companyId)).toBe(4);
     const events = await env.DB.prepare("SELECT type FROM outbox_events WHERE company_id = ? AND type LIKE 'salary_run.%' ORDER BY rowid").bind(f.companyId).all<{ type: string }>();
     expect(events.results.map((e) => e.type)).toEqual(["salary_run.created", "salary_run.approved", "salary_run.booked"]);
 

@@ -242,10 +242,12 @@ describe("PDFs", () => {
 
   it("refuses a balance sheet whose sides differ by 1 krona or more", async () => {
     const c = await newCompany(actor.key, { name: "Obalans AB" });
-    const e = await postedEntry(actor.key, c.id, c.fiscal_period.id);
-    // A line slipped past the engine (corrupt data): the sides no longer agree.
-    await env.DB.prepare("INSERT INTO journal_lines (id, company_id, journal_entry_id, sort_order, account_number, debit_ore, credit_ore) VALUES (?, ?, ?, 9, '1930', 150, 0)")
-      .bind(crypto.randomUUID(), c.id, e.id)
+    await postedEntry(actor.key, c.id, c.fiscal_period.id);
+    // A balance that slipped past the engine (corrupt data): the sides no longer agree.
+    await env.DB.prepare(
+      "INSERT INTO account_day_balances (company_id, fiscal_period_id, entry_date, opening, account_number, debit_ore, credit_ore) VALUES (?, ?, ?, 0, '1930', 150, 0) ON CONFLICT DO UPDATE SET debit_ore = debit_ore + 150",
+    )
+      .bind(c.id, c.fiscal_period.id, "2026-03-01")
       .run();
     const res = await call("GET", `/api/v1/companies/${c.id}/reports/balance-sheet/pdf?period_id=${c.fiscal_period.id}&as_of=2026-06-30`, { key: actor.key });
     expect(res.status).toBe(422);
@@ -332,5 +334,31 @@ describe("class 8 across the reports", () => {
     expect(bs.result_for_period).toBe(0);
     expect(bs.sections.equity_and_liabilities.find((s: any) => s.key === "equity").accounts.find((a: any) => a.account_number === "2099").amount).toBe(revenue - costs);
     expect(bs.totals).toEqual({ assets: 10150, equity_and_liabilities: 10150, difference: 0 });
+  });
+});
+
+describe("the balances the ledger keeps", () => {
+  // Reports read account_day_balances and account_balances, never the lines: both must be
+  // exactly what the posted lines sum to, per day and per period, the opening entry apart.
+  it("equal the posted lines per day, the opening entry apart, after posts on one day and a storno", async () => {
+    const c = await newCompany(actor.key, { name: "Dagsaldo AB" });
+    const pid = c.fiscal_period.id;
+    const a = await postedEntry(actor.key, c.id, pid, { entry_date: "2026-04-01", lines: [line("1930", 7, 0), line("3001", 0, 7)] });
+    await postedEntry(actor.key, c.id, pid, { entry_date: "2026-04-01", lines: [line("5010", 3, 0), line("1930", 0, 3)] });
+    const rev = await call("POST", `/api/v1/companies/${c.id}/journal-entries/${a.id}/reverse`, { key: actor.key, headers: { "Idempotency-Key": crypto.randomUUID() }, body: { reversal_date: "2026-05-02" } });
+    expect(rev.status).toBe(201);
+    const byLines = await env.DB.prepare(
+      `SELECT e.entry_date AS d, l.account_number AS a, CASE WHEN e.source_type = 'opening_balance' THEN 1 ELSE 0 END AS o, SUM(l.debit_ore) AS dr, SUM(l.credit_ore) AS cr
+       FROM journal_entries e JOIN journal_lines l ON l.journal_entry_id = e.id WHERE e.company_id = ? AND e.status = 'posted' GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
+    ).bind(c.id).all();
+    const kept = await env.DB.prepare("SELECT entry_date AS d, account_number AS a, opening AS o, debit_ore AS dr, credit_ore AS cr FROM account_day_balances WHERE company_id = ? ORDER BY 1, 2, 3").bind(c.id).all();
+    expect(kept.results).toEqual(byLines.results);
+    expect(kept.results).toContainEqual({ d: "2026-04-01", a: "1930", o: 0, dr: 700, cr: 300 });
+    expect(kept.results).toContainEqual({ d: "2026-05-02", a: "1930", o: 0, dr: 0, cr: 700 });
+    const lineDates = await env.DB.prepare("SELECT COUNT(*) AS n FROM journal_lines l JOIN journal_entries e ON e.id = l.journal_entry_id WHERE l.company_id = ? AND l.entry_date <> e.entry_date").bind(c.id).first<{ n: number }>();
+    expect(lineDates!.n).toBe(0);
+    // to a date between the two days, the trial balance sums only the first
+    const tb = await call("GET", `/api/v1/companies/${c.id}/reports/trial-balance?period_id=${pid}&to_date=2026-04-30`, { key: actor.key });
+    expect(tb.body.data.accounts.find((x: any) => x.account_number === "1930")).toMatchObject({ debit: 7, credit: 3, closing_balance: 4 });
   });
 });

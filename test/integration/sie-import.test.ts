@@ -281,6 +281,39 @@ describe("files written by other programs, and the round trip", () => {
     expect(last.body.data.entries[0]).toMatchObject({ voucher_series: "A", voucher_number: 1, description: "Försäljning 1" });
   });
 
+  it("a file of several chunks whose last voucher breaks its #UB (written after the vouchers) or does not balance writes nothing", async () => {
+    const n = 4321; // three chunks of vouchers
+    const vouchers = (last: string[]) => {
+      const rows: string[] = [];
+      for (let v = 1; v <= n; v++) {
+        rows.push(`#VER A ${v} 2024${String(1 + (v % 12)).padStart(2, "0")}15 "Försäljning ${v}"`, "{");
+        rows.push(...(v === n ? last : ["#TRANS 1930 {} 125.00", "#TRANS 3001 {} -100.00", "#TRANS 2611 {} -25.00"]), "}");
+      }
+      return rows;
+    };
+    const head = ["#FLAGGA 0", "#FORMAT PC8", "#SIETYP 4", '#FNAMN "Sist AB"', "#RAR 0 20240101 20241231"];
+    const closing = [`#UB 0 1930 ${n * 125}.00`, `#RES 0 3001 -${n * 100}.00`, `#UB 0 2611 -${n * 25}.00`];
+    const cases: [string, string[], string[], string][] = [
+      // the last voucher moves 1 krona from 2611 to 3001: balanced, but not what #UB/#RES say
+      ["#UB at the end", vouchers(["#TRANS 1930 {} 125.00", "#TRANS 3001 {} -101.00", "#TRANS 2611 {} -24.00"]), closing, "#UB/#RES"],
+      ["unbalanced last voucher", vouchers(["#TRANS 1930 {} 125.00", "#TRANS 3001 {} -100.00", "#TRANS 2611 {} -24.00"]), closing, `voucher A${n} does not balance`],
+    ];
+    for (const [label, body, tail, message] of cases) {
+      const c = await newCompany(actor.key, { name: `Sist ${label} AB` });
+      const op = await importFile(c.id, encodeCp437([...head, ...body, ...tail].join("\r\n") + "\r\n"));
+      expect(op.status, label).toBe("failed");
+      expect(op.error.code).toBe("VALIDATION_ERROR");
+      expect(op.error.message).toContain(message);
+      if (label === "#UB at the end") expect(op.error.details.mismatches.map((m: any) => m.account_number)).toEqual(["2611", "3001"]);
+      const entries = await env.DB.prepare("SELECT COUNT(*) AS n FROM journal_entries WHERE company_id = ?").bind(c.id).first<{ n: number }>();
+      expect(entries!.n).toBe(0);
+      const balances = await env.DB.prepare("SELECT COUNT(*) AS n FROM account_balances WHERE company_id = ?").bind(c.id).first<{ n: number }>();
+      expect(balances!.n).toBe(0);
+      const periods = await call("GET", `/api/v1/companies/${c.id}/fiscal-periods`, { key: actor.key });
+      expect(periods.body.data.fiscal_periods.map((p: any) => p.period_start)).toEqual(["2026-01-01"]);
+    }
+  });
+
   it("carries objects (dimensions) and line texts through an export and a re-import", async () => {
     const first = await newCompany(actor.key, { name: "Lön Original AB", first_fiscal_year: { start_date: "2011-01-01", end_date: "2011-12-31" } });
     expect((await importFile(first.id, sieFixture("kontek-lon-2011_lonekorning_4I.SI"))).status).toBe("succeeded");

@@ -107,19 +107,33 @@ describe("one-off amounts (engångsbelopp), 2026", () => {
     expect(sink.ok && sink.taxKronor).toBe(2_250);
   });
 
-  it("reports the columns whose 2026 one-off table is not bundled (3-6) and other years as missing", () => {
-    const col3: WithholdingBasis = { method: "table", table: 33, column: 3 };
-    expect(oneOffWithholding(2026, col3, { amountKronor: 10_000, annualIncomeKronor: 300_000, ...regular })).toEqual({
+  // Columns 3-6: no second published 2026 source (see the header of src/sweden/payroll/one-off-tables.ts).
+  it.each([3, 4, 5, 6] as const)("reports the 2026 one-off table of column %i as missing, naming the year and the column", (column) => {
+    const basis: WithholdingBasis = { method: "table", table: 33, column };
+    expect(oneOffBand(2026, column, 300_000)).toEqual({ ok: false, missing: "column" });
+    expect(oneOffWithholding(2026, basis, { amountKronor: 10_000, annualIncomeKronor: 300_000, ...regular })).toEqual({
       ok: false,
       missing: "one_off_table",
       year: 2026,
-      column: 3,
+      column,
     });
+    // the same amount as regular pay still has its monthly table, and the 30 % rule without regular pay needs no table
+    expect(regularWithholding(2026, basis, 35_000).ok).toBe(true);
+    expect(oneOffWithholding(2026, basis, { amountKronor: 10_000, annualIncomeKronor: 10_000, regularSalaryFromThisPayer: false })).toMatchObject({ ok: true, taxKronor: 3_000 });
+  });
+
+  it("keeps column 3's monthly table (SOURCES.md: 33/3/35 000 -> 3 881) while its one-off table is missing", () => {
+    const r = regularWithholding(2026, { method: "table", table: 33, column: 3 }, 35_000);
+    expect(r.ok && r.taxKronor).toBe(3_881);
+  });
+
+  it("reports another year as missing for every column", () => {
     expect(oneOffWithholding(2027, table33col1, { amountKronor: 10_000, annualIncomeKronor: 300_000, ...regular })).toEqual({
       ok: false,
       missing: "year",
       year: 2027,
       column: 1,
     });
+    expect(oneOffBand(2027, 3, 300_000)).toEqual({ ok: false, missing: "year" });
   });
 });

@@ -15780,8 +15780,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Book a paid run: 2-3 entries, all or nothing
-         * @description Paid only (SALARY_RUN_BOOK_NOT_PAID); payment_date in an open period (PERIOD_LOCKED with fiscal_period_id). Salary: Debit 7210/7010/7220 gross and reimbursement accounts, Credit 2710 tax, deduction accounts and the settlement account net. Contributions: Debit 7510 / Credit 2731. Salary exchange: Debit 7412 / Credit 2930 and Debit 7533 / Credit 2514. meta.audit carries the salary voucher. Emits salary_run.booked.
+         * Book a paid run: 2-4 entries, all or nothing
+         * @description Paid only (SALARY_RUN_BOOK_NOT_PAID); payment_date in an open period (PERIOD_LOCKED with fiscal_period_id). Salary: Debit 7210/7010/7220 gross and reimbursement accounts, Credit 2710 tax, deduction accounts and the settlement account net. Contributions: Debit 7510 / Credit 2731. Vacation (when the liability changed): Debit 7290 / Credit 2920 and Debit 7519 / Credit 2940 (vacation_entry_id). Salary exchange: Debit 7412 / Credit 2930 and Debit 7533 / Credit 2514. meta.audit carries the salary voucher. Emits salary_run.booked.
          *
          *     Scope: `payroll:write`.
          *
@@ -17006,6 +17006,411 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/companies/{companyId}/employees/{id}/vacation-balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The employee's vacation balance after the latest booked run
+         * @description Calendar year as earning and vacation year. Paid and unpaid days of the year (semesterlagen 4 §, 7 §), days taken, remaining (may be negative), saved days by year (18 §), days paid out, and the vacation pay liability with its contributions. 404 VACATION_BALANCE_NOT_FOUND until the employee's first booked run or opening balance.
+         *
+         *     Scope: `payroll:read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    companyId: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["VacationBalance"];
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/employees/{id}/opening-balances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The employee's opening balances (mid-year cutover)
+         * @description 404 NOT_FOUND if never set. locked: the employee has a booked run in the cutover year or later.
+         *
+         *     Scope: `payroll:read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    companyId: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["OpeningBalances"];
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Set the employee's opening balances for a mid-year cutover (201 the first time, 200 when replaced)
+         * @description The figures of the year before cutover_date: year-to-date gross, benefits, tax, net and contributions (added to the payslip's year to date; not to the AGI), the vacation balance (paid, unpaid and saved days), the vacation debt and its contributions, and the karens adjustment (qualifying absence days used). Refused with 409 CONFLICT (details.locked_by_run_id) once the employee has a booked run in the cutover year or later. Nothing is booked: the company's 2920/2940 opening balances come from its own opening entry.
+         *
+         *     Scope: `payroll:write`.
+         *
+         *     Idempotency-Key: mandatory.
+         *
+         *     Dry-run: `?dry_run=true` or `X-Dry-Run: true`.
+         *
+         *     Input rules: text may not contain control characters (U+0000-U+001F, U+007F-U+009F; `\n` and `\t` are allowed only in notes, descriptions, reasons, comments and messages), bidirectional embedding/override/isolate characters (U+202A-U+202E, U+2066-U+2069) or unpaired surrogates. Amounts: at most 999 999 999 999 kr each and per entry or invoice total; quantities at most 1 000 000 000. The body must be UTF-8 JSON sent as `Content-Type: application/json`. Any breach is 400 VALIDATION_ERROR naming the field.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Mandatory. Replays within 24 hours return the first response. */
+                    "idempotency-key"?: string;
+                    /** @description true: run the whole command and commit nothing */
+                    "x-dry-run"?: string;
+                };
+                path: {
+                    companyId: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["OpeningBalancesInput"];
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["OpeningBalances"];
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/reports/vacation-liability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Vacation pay liability (semesterlöneskuld) per employee as of a date
+         * @description Per employee the liability after the latest booked run paid on or before as_of (else the opening balance): remaining and saved days, day value, liability and its contributions; totals equal the ledger's 2920 and 2940 (plus any opening debt the company booked itself).
+         *
+         *     Scope: `payroll:read`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description default today */
+                    as_of?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                [key: string]: unknown;
+                            };
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/companies/{companyId}/payment-files/supplier-invoices": {
         parameters: {
             query?: never;
@@ -17116,7 +17521,7 @@ export interface paths {
         };
         /**
          * The accounts to reconcile, with their status
-         * @description Bank accounts (bank:<19xx>, every settlement account that holds imported or ingested transactions), receivables (1510 against open invoices) and payables (2440 against open supplier invoices). date_from and date_to default to the calendar year to date; with_status=false skips the status.
+         * @description Bank accounts (bank:<19xx>, every settlement account that holds imported or ingested transactions), receivables (1510 against open invoices), payables (2440 against open supplier invoices), and when the company has data for them: skattekonto (1630 against the registered skattekonto transactions), vat (2650 against the VAT declarations of the closed VAT periods), preliminary_tax (2710) and employer_contributions (2731) against the booked salary runs. date_from and date_to default to the calendar year to date; with_status=false skips the status.
          *
          *     Scope: `reconciliation:read`.
          */
@@ -17236,7 +17641,7 @@ export interface paths {
                 header?: never;
                 path: {
                     companyId: string;
-                    /** @description bank:<19xx settlement account>, receivables (1510) or payables (2440) */
+                    /** @description bank:<19xx settlement account>, receivables (1510), payables (2440), skattekonto (1630), vat (2650), preliminary_tax (2710) or employer_contributions (2731) */
                     accountKey: string;
                 };
                 cookie?: never;
@@ -17327,8 +17732,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A bank account's items by bucket
-         * @description Bank transactions (side external) and journal lines (side ledger) dated in date_from..date_to, oldest first; limit at most 200 (default 200). A proposed item is not linked. older_unmatched_count: proposed or unmatched items dated before date_from.
+         * A bank account's or the skattekonto's items by bucket
+         * @description Bank or skattekonto transactions (side external) and journal lines (side ledger) dated in date_from..date_to, oldest first (the other kinds have no items: their kind block lists what they are set against); limit at most 200 (default 200). A proposed item is not linked. older_unmatched_count: proposed or unmatched items dated before date_from.
          *
          *     Scope: `reconciliation:read`.
          */
@@ -17344,7 +17749,7 @@ export interface paths {
                 header?: never;
                 path: {
                     companyId: string;
-                    /** @description bank:<19xx settlement account>, receivables (1510) or payables (2440) */
+                    /** @description bank:<19xx settlement account>, receivables (1510), payables (2440), skattekonto (1630), vat (2650), preliminary_tax (2710) or employer_contributions (2731) */
                     accountKey: string;
                 };
                 cookie?: never;
@@ -17466,7 +17871,7 @@ export interface paths {
                 };
                 path: {
                     companyId: string;
-                    /** @description bank:<19xx settlement account>, receivables (1510) or payables (2440) */
+                    /** @description bank:<19xx settlement account>, receivables (1510), payables (2440), skattekonto (1630), vat (2650), preliminary_tax (2710) or employer_contributions (2731) */
                     accountKey: string;
                 };
                 cookie?: never;
@@ -17492,7 +17897,7 @@ export interface paths {
                                     ledger_item_ids: string[];
                                     amount: number;
                                     /** @enum {string} */
-                                    method: "manual" | "proposal";
+                                    method: "manual" | "proposal" | "auto";
                                 }[];
                                 linked_count: number;
                             };
@@ -17591,7 +17996,7 @@ export interface paths {
                 };
                 path: {
                     companyId: string;
-                    /** @description bank:<19xx settlement account>, receivables (1510) or payables (2440) */
+                    /** @description bank:<19xx settlement account>, receivables (1510), payables (2440), skattekonto (1630), vat (2650), preliminary_tax (2710) or employer_contributions (2731) */
                     accountKey: string;
                     linkId: string;
                 };
@@ -17698,7 +18103,7 @@ export interface paths {
                 header?: never;
                 path: {
                     companyId: string;
-                    /** @description bank:<19xx settlement account>, receivables (1510) or payables (2440) */
+                    /** @description bank:<19xx settlement account>, receivables (1510), payables (2440), skattekonto (1630), vat (2650), preliminary_tax (2710) or employer_contributions (2731) */
                     accountKey: string;
                 };
                 cookie?: never;
@@ -17799,7 +18204,7 @@ export interface paths {
                 };
                 path: {
                     companyId: string;
-                    /** @description bank:<19xx settlement account>, receivables (1510) or payables (2440) */
+                    /** @description bank:<19xx settlement account>, receivables (1510), payables (2440), skattekonto (1630), vat (2650), preliminary_tax (2710) or employer_contributions (2731) */
                     accountKey: string;
                 };
                 cookie?: never;
@@ -17884,10 +18289,497 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/companies/{companyId}/reconciliation/bank/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run the automatic matcher on the bank accounts (asynchronous)
+         * @description Matches bank transactions against the ledger lines of their settlement account by exact amount, a date window of ±5 days, reference (OCR and invoice numbers of 4 digits or more found in the entry's text) and counterparty (a shared word). A pair is taken only when each is the other's single best candidate; a tie for the best score stays unmatched (ambiguous), never linked. With auto_link (default true) the pairs of confidence >= 0.8 are linked (method auto, the transaction's reconciliation_method auto); the rest stay proposals. The operation's result (GET /operations/{id}): counts per bank account and in total, shaped as ReconciliationBankRunResult. A refusal (date_from after date_to, date_to in the future, an account_key that is not a bank account with transactions) is given at once and writes nothing.
+         *
+         *     Scope: `reconciliation:write`.
+         *
+         *     Idempotency-Key: mandatory.
+         *
+         *     The body is optional: absent, empty or `{}` all take the defaults. Input rules: text may not contain control characters (U+0000-U+001F, U+007F-U+009F; `\n` and `\t` are allowed only in notes, descriptions, reasons, comments and messages), bidirectional embedding/override/isolate characters (U+202A-U+202E, U+2066-U+2069) or unpaired surrogates. Amounts: at most 999 999 999 999 kr each and per entry or invoice total; quantities at most 1 000 000 000. The body must be UTF-8 JSON sent as `Content-Type: application/json`. Any breach is 400 VALIDATION_ERROR naming the field.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Mandatory. Replays within 24 hours return the first response. */
+                    "idempotency-key"?: string;
+                };
+                path: {
+                    companyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["ReconciliationBankRun"];
+                };
+            };
+            responses: {
+                /** @description Success */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["Operation"];
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/reconciliation/bank/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Bank reconciliation status: matched and unmatched counts and the balance delta
+         * @description Per bank account and in total: the transactions and ledger lines dated in date_from..date_to by bucket (matched, proposed, unmatched_external, unmatched_ledger, ignored), and at date_to the external and ledger balance, balance_delta = external - ledger and the part of it no item explains. Defaults: the calendar year to date.
+         *
+         *     Scope: `transactions:read`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    date_from?: string;
+                    date_to?: string;
+                };
+                header?: never;
+                path: {
+                    companyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["ReconciliationBankStatus"];
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/reconciliation/skattekonto/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register skattekonto transactions (Skatteverket's statement: date, text, amount, saldo)
+         * @description The service cannot read the skattekonto from Skatteverket: the statement's rows are registered here (source manual), at most 1000 a call, and reconciled against account 1630 as account_key skattekonto (external balance: the saldo of the last row through date_to, else the sum of the rows). A payment in is positive, a charge negative, as on the statement. A row already registered (same date, amount, text, saldo and place among identical rows) is skipped and counted in duplicates, so a statement can be sent again.
+         *
+         *     Scope: `reconciliation:write`.
+         *
+         *     Idempotency-Key: mandatory.
+         *
+         *     Dry-run: `?dry_run=true` or `X-Dry-Run: true`.
+         *
+         *     Input rules: text may not contain control characters (U+0000-U+001F, U+007F-U+009F; `\n` and `\t` are allowed only in notes, descriptions, reasons, comments and messages), bidirectional embedding/override/isolate characters (U+202A-U+202E, U+2066-U+2069) or unpaired surrogates. Amounts: at most 999 999 999 999 kr each and per entry or invoice total; quantities at most 1 000 000 000. The body must be UTF-8 JSON sent as `Content-Type: application/json`. Any breach is 400 VALIDATION_ERROR naming the field.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Mandatory. Replays within 24 hours return the first response. */
+                    "idempotency-key"?: string;
+                    /** @description true: run the whole command and commit nothing */
+                    "x-dry-run"?: string;
+                };
+                path: {
+                    companyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SkattekontoTransactionsCreate"];
+                };
+            };
+            responses: {
+                /** @description Success */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @enum {string} */
+                                account_key: "skattekonto";
+                                created: number;
+                                /** @description rows already registered (same date, amount, text, saldo and place among identical rows): skipped */
+                                duplicates: number;
+                                /** @description the new rows' ids (item_id of the skattekonto's external items) */
+                                transaction_ids: string[];
+                            };
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/reconciliation/skattekonto/transactions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a skattekonto transaction registered by mistake
+         * @description Unknown id: NOT_FOUND. A linked row: CONFLICT (unlink it first).
+         *
+         *     Scope: `reconciliation:write`.
+         *
+         *     Idempotency-Key: mandatory.
+         *
+         *     Dry-run: `?dry_run=true` or `X-Dry-Run: true`.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Mandatory. Replays within 24 hours return the first response. */
+                    "idempotency-key"?: string;
+                    /** @description true: run the whole command and commit nothing */
+                    "x-dry-run"?: string;
+                };
+                path: {
+                    companyId: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @enum {string} */
+                                account_key: "skattekonto";
+                                id: string;
+                                deleted: boolean;
+                            };
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        ReconciliationBankRunResult: {
+            date_from: string;
+            date_to: string;
+            auto_link: boolean;
+            auto_link_min_confidence: number;
+            accounts: {
+                account_key: string;
+                settlement_account: string;
+                transactions: number;
+                ledger_lines: number;
+                matched: number;
+                auto_linked: number;
+                proposed: number;
+                /** @description transactions left unmatched because two or more lines (or transactions) share the best score */
+                ambiguous: number;
+                unmatched_external: number;
+                unmatched_ledger: number;
+                ignored: number;
+                external_balance: number | null;
+                ledger_balance: number;
+                difference: number | null;
+            }[];
+            totals: {
+                transactions: number;
+                ledger_lines: number;
+                matched: number;
+                auto_linked: number;
+                proposed: number;
+                /** @description transactions left unmatched because two or more lines (or transactions) share the best score */
+                ambiguous: number;
+                unmatched_external: number;
+                unmatched_ledger: number;
+                ignored: number;
+            };
+        };
         Meta: {
             request_id: string;
             api_version: string;
@@ -19496,6 +20388,127 @@ export interface components {
             /** @description Skatteverket's confirmation (kvittens) number of the submitted declaration */
             submission_reference: string;
         };
+        VacationBalance: {
+            employee_id: string;
+            /** @enum {string} */
+            vacation_rule: "same_salary" | "percentage" | "none";
+            /** @description the calendar year is both the earning and the vacation year */
+            vacation_year_start: string;
+            vacation_year: number;
+            /** @description payment date of the latest booked run, or the cutover date */
+            as_of: string;
+            /** @enum {string} */
+            source: "salary_run" | "opening_balance";
+            salary_run_id: string | null;
+            /** @description paid vacation days of the year (semesterlagen 7 §) */
+            paid_days: number;
+            paid_days_of_year: number | null;
+            unpaid_days: number;
+            /** @description paid + unpaid days of the year */
+            entitled_days: number;
+            paid_days_taken: number;
+            unpaid_days_taken: number;
+            saved_days_taken: number;
+            taken_days: number;
+            used_days: number;
+            /** @description paid days not taken; may be negative (not clamped) */
+            remaining_days: number;
+            unpaid_days_remaining: number;
+            /** @description saved days by the year they were saved in */
+            saved_days: {
+                [key: string]: number;
+            };
+            saved_days_total: number;
+            /** @description days paid out in the year: not saveable, expired saved days, end of employment */
+            forced_payout_days: number;
+            day_value: number | null;
+            /** @description semesterlöneskuld, kronor */
+            liability: number;
+            liability_ore: number;
+            liability_contributions: number;
+            liability_contributions_ore: number;
+            liability_total: number;
+            /** @description liability + contributions, kronor */
+            estimated_liability_sek: number;
+        };
+        OpeningBalances: {
+            employee_id: string;
+            year: number;
+            cutover_date: string;
+            ytd_gross: number;
+            ytd_taxable_benefits: number;
+            ytd_tax: number;
+            ytd_net: number;
+            ytd_avgifter: number;
+            vacation_paid_days_remaining: number;
+            vacation_unpaid_days_remaining: number;
+            vacation_saved_days: {
+                [key: string]: number;
+            };
+            vacation_debt: number;
+            vacation_debt_contributions: number;
+            karens_adjustment: {
+                qualifying_absence_days_used: {
+                    [key: string]: number;
+                };
+                karens_occasions_ytd: number;
+            };
+            /** @description true once the employee has a booked run in the cutover year or later */
+            locked: boolean;
+            locked_by_run_id: string | null;
+            created_at: string;
+            updated_at: string;
+        };
+        OpeningBalancesInput: {
+            /** @description the last day the previous payroll system covered (e.g. 2026-06-30); its year is the opening balances' year */
+            cutover_date: string;
+            /**
+             * @description cash gross pay paid in the year before the cutover
+             * @default 0
+             */
+            ytd_gross?: number;
+            /** @default 0 */
+            ytd_taxable_benefits?: number;
+            /**
+             * @description preliminary tax withheld in the year
+             * @default 0
+             */
+            ytd_tax?: number;
+            /** @default 0 */
+            ytd_net?: number;
+            /**
+             * @description employer contributions of the year
+             * @default 0
+             */
+            ytd_avgifter?: number;
+            /** @description the year's paid vacation days not yet taken (may be negative) */
+            vacation_paid_days_remaining: number;
+            /** @default 0 */
+            vacation_unpaid_days_remaining?: number;
+            /** @description saved days by the year they were saved in, e.g. {"2024": 3}; at most five years back (semesterlagen 18 §) */
+            vacation_saved_days?: {
+                [key: string]: number;
+            };
+            /**
+             * @description the semesterlöneskuld at the cutover (account 2920)
+             * @default 0
+             */
+            vacation_debt?: number;
+            /** @description the contributions on it (2940); default: the employee's own rate on vacation_debt */
+            vacation_debt_contributions?: number;
+            karens_adjustment?: {
+                /** @description days of vacation-qualifying absence already used in the year (semesterlagen 17 §: sick 180, parental 120, vab 120, närståendepenning 45, smittbärare 180) */
+                qualifying_absence_days_used?: {
+                    sick?: number;
+                    parental?: number;
+                    vab?: number;
+                    caring_for_relative?: number;
+                    infection_carrier?: number;
+                };
+                /** @description karensavdrag taken in the year (recorded for the payslip history) */
+                karens_occasions_ytd?: number;
+            };
+        };
         SupplierPaymentFile: {
             /** @description the day the bank is to pay (ReqdExctnDt) */
             execution_date: string;
@@ -19529,7 +20542,7 @@ export interface components {
         ReconciliationAccount: {
             account_key: string;
             /** @enum {string} */
-            kind: "bank" | "receivables" | "payables";
+            kind: "bank" | "receivables" | "payables" | "skattekonto" | "vat" | "preliminary_tax" | "employer_contributions";
             account_number: string;
             name: string;
             currency: string;
@@ -19587,11 +20600,27 @@ export interface components {
             payables?: {
                 [key: string]: unknown;
             };
+            /** @description transactions_sum, statement_balance, external_balance_from, transaction_count */
+            skattekonto?: {
+                [key: string]: unknown;
+            };
+            /** @description moms_period; periods[] {period_start, period_end, declared_to_pay, booked, booked_amount, difference}; other_lines[] */
+            vat?: {
+                [key: string]: unknown;
+            };
+            /** @description salary_runs[] {salary_run_id, period, payment_date, tax_withheld, agi_amount, agi_submitted, agi_differs, booked, booked_amount, difference}; other_lines[] */
+            preliminary_tax?: {
+                [key: string]: unknown;
+            };
+            /** @description salary_runs[] {salary_run_id, period, payment_date, employer_contributions, agi_amount, agi_submitted, agi_differs, booked, booked_amount, difference}; other_lines[] */
+            employer_contributions?: {
+                [key: string]: unknown;
+            };
         };
         ReconciliationItem: {
             item_id: string;
             /** @enum {string} */
-            item_type: "transaction" | "journal_entry";
+            item_type: "transaction" | "skattekonto_transaction" | "journal_entry";
             /** @enum {string} */
             side: "external" | "ledger";
             /** @enum {string} */
@@ -19615,6 +20644,8 @@ export interface components {
                 entry_status: string | null;
                 confidence: number;
                 reasons: string[];
+                /** @description unambiguous and confidence at least 0.8: POST .../bank/run with auto_link links it */
+                auto_link: boolean;
             } | null;
             link_problem: string | null;
             awaiting_external: boolean;
@@ -19658,6 +20689,63 @@ export interface components {
             /** @description default 1 January of through_date's year */
             date_from?: string;
             note?: string | null;
+        };
+        ReconciliationBankRun: {
+            /** @description items dated before it are left alone (default 1 January of date_to's year) */
+            date_from?: string;
+            /** @description the date the accounts are reconciled through (default today); not in the future */
+            date_to?: string;
+            /** @description one bank account (bank:<19xx>); default every bank account with transactions */
+            account_key?: string;
+            /** @description default true: link the unambiguous pairs of confidence >= 0.8 (method auto, the transaction's reconciliation_method auto); false: only propose */
+            auto_link?: boolean;
+        };
+        ReconciliationBankStatus: {
+            date_from: string;
+            date_to: string;
+            accounts: {
+                account_key: string;
+                settlement_account: string;
+                transactions: number;
+                ledger_lines: number;
+                matched: number;
+                proposed: number;
+                unmatched_external: number;
+                unmatched_ledger: number;
+                ignored: number;
+                external_balance: number;
+                ledger_balance: number;
+                /** @description external_balance - ledger_balance at date_to */
+                balance_delta: number;
+                unexplained_difference: number;
+                is_reconciled: boolean;
+            }[];
+            totals: {
+                transactions: number;
+                ledger_lines: number;
+                matched: number;
+                proposed: number;
+                unmatched_external: number;
+                unmatched_ledger: number;
+                ignored: number;
+                external_balance: number;
+                ledger_balance: number;
+                /** @description external_balance - ledger_balance at date_to */
+                balance_delta: number;
+                unexplained_difference: number;
+            };
+        };
+        SkattekontoTransactionsCreate: {
+            transactions: {
+                /** @description the date on Skatteverket's statement; not in the future */
+                date: string;
+                /** @description the statement's text, e.g. Inbetalning bokförd 260112, Moms dec 2025, Debiterad preliminärskatt jan 2026 */
+                description: string;
+                /** @description kronor, as the statement shows it: a payment in positive, a charge negative */
+                amount: number;
+                /** @description the statement's saldo after the transaction */
+                balance_after?: number | null;
+            }[];
         };
     };
     responses: never;

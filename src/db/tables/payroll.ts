@@ -76,6 +76,7 @@ export const salaryRuns = sqliteTable(
     salaryEntryId: text("salary_entry_id"),
     avgifterEntryId: text("avgifter_entry_id"),
     pensionEntryId: text("pension_entry_id"),
+    vacationEntryId: text("vacation_entry_id"),
     createdAt: text("created_at").notNull(),
     updatedAt: text("updated_at").notNull(),
   },

@@ -18,8 +18,8 @@ export const reconciliationLinks = sqliteTable(
     /** a bank transaction id (external) or a journal line id (ledger) */
     itemId: text("item_id").notNull(),
     amountOre: integer("amount_ore").notNull(),
-    /** how the link was made: explicit pairs, or use_proposals */
-    method: text("method", { enum: ["manual", "proposal"] }).notNull(),
+    /** how the link was made: explicit pairs, use_proposals, or the bank run's auto_link */
+    method: text("method", { enum: ["manual", "proposal", "auto"] }).notNull(),
     createdByKeyId: text("created_by_key_id"),
     createdAt: text("created_at").notNull(),
   },
@@ -52,4 +52,30 @@ export const reconciliationSignoffs = sqliteTable(
     signedAt: text("signed_at").notNull(),
   },
   (t) => [index("reconciliation_signoffs_account_idx").on(t.companyId, t.accountKey, t.throughDate)],
+);
+
+/**
+ * The company's skattekonto (tax account at Skatteverket) as registered through the API
+ * (source manual): one row per transaction of Skatteverket's statement, signed as the
+ * company's balance there moves (a payment in positive, a charge negative), with the
+ * statement's saldo after it when given. Reconciled against account 1630.
+ */
+export const reconciliationTaxAccountRows = sqliteTable(
+  "reconciliation_tax_account_rows",
+  {
+    id: text("id").primaryKey(),
+    companyId: text("company_id").notNull(),
+    date: text("date").notNull(),
+    description: text("description").notNull(),
+    amountOre: integer("amount_ore").notNull(),
+    /** Skatteverket's saldo after this transaction, öre; null when not given */
+    balanceAfterOre: integer("balance_after_ore"),
+    /** "manual" (registered through the API); skatteverket_api is not available to this service */
+    source: text("source", { enum: ["manual"] }).notNull(),
+    /** date|amount|description|saldo|n-th identical row of the batch: a statement registered twice adds nothing */
+    dedupeKey: text("dedupe_key").notNull(),
+    createdByKeyId: text("created_by_key_id"),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [uniqueIndex("reconciliation_tax_account_rows_dedupe_idx").on(t.companyId, t.dedupeKey), index("reconciliation_tax_account_rows_date_idx").on(t.companyId, t.date)],
 );

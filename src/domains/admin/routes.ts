@@ -13,7 +13,8 @@ import { json } from "../../http/envelope";
 import { defineRoute } from "../../http/route";
 import { newId } from "../../ids";
 import { toOre } from "../../ledger/money";
-import { setMembership } from "../companies";
+import { companyIdsOfUser, setMembership } from "../companies";
+import { forgetInWriter } from "../../commands/submit";
 
 const TAG = "Admin";
 
@@ -154,6 +155,9 @@ export function registerAdminRoutes(app: OpenAPIHono<AppEnv>) {
       if (!key) throw new ApiError("NOT_FOUND", { resource: "api_key", id });
       const revokedAt = key.revokedAt ?? nowIso();
       if (!key.revokedAt) await db.update(apiKeys).set({ revokedAt }).where(eq(apiKeys.id, id));
+      // At once: the writers of the user's companies hold keys they have seen (src/http/access.ts).
+      // Told again on a repeated revoke, so a revoke whose telling failed can be retried.
+      await Promise.all((await companyIdsOfUser(db, key.userId)).map((companyId) => forgetInWriter(c.env, companyId, { keyHash: key.keyHash })));
       return json(c, { id, revoked_at: revokedAt });
     },
   );
@@ -176,6 +180,8 @@ export function registerAdminRoutes(app: OpenAPIHono<AppEnv>) {
       if (!(await db.select().from(companies).where(eq(companies.id, companyId)).get())) throw new ApiError("NOT_FOUND", { resource: "company", id: companyId });
       if (!(await db.select().from(users).where(eq(users.id, user_id)).get())) throw new ApiError("NOT_FOUND", { resource: "user", id: user_id });
       await setMembership(db, companyId, user_id, role, nowIso());
+      // the company's writer holds the roles it has seen (src/http/access.ts)
+      await forgetInWriter(c.env, companyId, { userId: user_id });
       return json(c, { company_id: companyId, user_id, role }, 201);
     },
   );

@@ -7,3 +7,4 @@ export { batchCategorizeTransactions, categorizeTransaction, ignoreTransaction, 
 export { matchInvoice, matchSupplierInvoice } from "./matching";
 export { likelyInvoicePayments, unbookedTransactionsIn } from "./guards";
 export { bankRowsForReconciliation, settlementAccountsWithRows, type ReconciliationBankRow } from "./queries";
+export { planReconciliationMethod } from "./reconciliation-marks";

@@ -217,3 +217,8 @@ export async function companyHeading(db: Database, companyId: string): Promise<{
 export async function setMembership(db: Database, companyId: string, userId: string, role: Role, now: string): Promise<void> {
   await db.insert(memberships).values({ companyId, userId, role, createdAt: now }).onConflictDoUpdate({ target: [memberships.companyId, memberships.userId], set: { role } });
 }
+
+/** Every company the user belongs to: the writers that may hold the user's keys (src/http/access.ts). */
+export async function companyIdsOfUser(db: Database, userId: string): Promise<string[]> {
+  return (await db.select({ id: memberships.companyId }).from(memberships).where(eq(memberships.userId, userId)).all()).map((r) => r.id);
+}

@@ -1,10 +1,11 @@
-// SIE 4 import, run as an operation (spec: POST .../imports/sie). The whole file is
-// parsed and checked in memory first: every voucher balances and lies in the year, and
-// the books it would make equal the file's own #UB and #RES for every account (unless
-// options.allowBalanceMismatch: then the differences are listed per account). Only
-// then is anything written, in chunks that are each atomic and that a re-run skips
-// (source_id "<import id>:<voucher index>"), so a worker that dies mid-way leaves a
-// resumable import, never a wrong one.
+// SIE 4 import, run as an operation (spec: POST .../imports/sie). The file is read from
+// R2 as a stream, never whole (sie-stream.ts): a first read detects the encoding, a
+// first pass checks the file (every voucher balances and lies in the year, and the
+// books it would make equal the file's own #UB and #RES for every account, unless
+// options.allowBalanceMismatch: then the differences are listed per account). Only then
+// is anything written, by a second pass over a new stream, in chunks that are each
+// atomic and that a re-run skips (source_id "<import id>:<voucher index>"), so a worker
+// that dies mid-way leaves a resumable import, never a wrong one.
 import { eq } from "drizzle-orm";
 import type { Command } from "../../commands/plan";
 import { backgroundContext, submit } from "../../commands/submit";
@@ -16,93 +17,22 @@ import type { EngineLine, ImportedEntry } from "../../ledger/engine";
 import { formatKronor } from "../../ledger/money";
 import { OPENING_SOURCE, postedSourceIds } from "../../ledger/queries";
 import { isBalanceAccount } from "../../sweden/bas";
-import { decodeSie, type SieEncoding } from "../../sweden/sie/encoding";
-import { parseSie, SieParseError, type SieFile } from "../../sweden/sie/parse";
+import type { SieEncoding } from "../../sweden/sie/encoding";
+import type { SieFile } from "../../sweden/sie/parse";
+import type { SieByteSource } from "../../sweden/sie/stream";
+import type { Env } from "../../env";
+import { firstError, invalid, mapSeries, planVouchersFrom, scanSie, type SieScan } from "./sie-stream";
 import type { OperationContext } from "../operations";
 import { planImportedChart } from "../accounts";
 import { planImportedDimensions } from "../dimensions";
 import { periodHolding, planPeriodForImport } from "../fiscal-periods";
 
-const CHUNK = 1000;
-
-function invalid(message: string, details: Record<string, unknown>): ApiError {
-  return new ApiError("VALIDATION_ERROR", details, message);
-}
-
-interface PlannedVoucher {
-  index: number;
-  series: string;
-  number: number;
-  date: string;
-  text: string;
-  lines: EngineLine[];
-}
-
-/** Series in the model are one capital letter; other SIE series get free letters, reported in the result. */
-function mapSeries(file: SieFile): Map<string, string> {
-  const used = new Set<string>();
-  const map = new Map<string, string>();
-  for (const v of file.vouchers) if (/^[A-Z]$/.test(v.series)) used.add(v.series);
-  for (const v of file.vouchers) {
-    if (map.has(v.series)) continue;
-    if (/^[A-Z]$/.test(v.series)) map.set(v.series, v.series);
-    // vouchers without a series (SIE type 4I) are numbered on in series A
-    else if (v.series === "") map.set("", "A");
-    else {
-      const free = [..."ABCDEFGHJKLMNOPQRSTUVWXYZ"].find((l) => !used.has(l));
-      if (!free) throw invalid("the file uses more voucher series than there are letters", { series: v.series, line: v.line });
-      used.add(free);
-      map.set(v.series, free);
-    }
-  }
-  return map;
-}
-
-function planVouchers(file: SieFile, period: { start: string; end: string }, seriesMap: Map<string, string>, warnings: string[]): PlannedVoucher[] {
-  const planned: PlannedVoucher[] = [];
-  const max = new Map<string, number>();
-  for (const v of file.vouchers) if (v.number !== null) max.set(seriesMap.get(v.series)!, Math.max(max.get(seriesMap.get(v.series)!) ?? 0, v.number));
-  const taken = new Map<string, Set<number>>();
-  file.vouchers.forEach((v, index) => {
-    if (v.date < period.start || v.date > period.end) throw invalid(`line ${v.line}: voucher date ${v.date} is outside the fiscal year ${period.start}..${period.end}`, { line: v.line });
-    const series = seriesMap.get(v.series)!;
-    const used = taken.get(series) ?? new Set<number>();
-    taken.set(series, used);
-    let number = v.number;
-    // A voucher without a number (type 4I), or one whose number the file repeats
-    // (some programs number register vouchers 1 again and again), is numbered on.
-    if (number === null || used.has(number)) {
-      const next = (max.get(series) ?? 0) + 1;
-      if (number !== null) warnings.push(`line ${v.line}: voucher ${v.series}${number} repeats a number; imported as ${series}${next}`);
-      number = next;
-      max.set(series, next);
-    }
-    const kept = v.trans.filter((t) => t.amountOre !== 0);
-    if (kept.length === 0) {
-      warnings.push(`line ${v.line}: voucher ${v.series}${v.number ?? ""} has no amount other than 0 and is not imported`);
-      return;
-    }
-    used.add(number);
-    if (kept.length < v.trans.length) warnings.push(`line ${v.line}: ${v.trans.length - kept.length} transaction(s) of amount 0 skipped`);
-    const sum = kept.reduce((s, t) => s + t.amountOre, 0);
-    if (sum !== 0) throw invalid(`line ${v.line}: voucher ${v.series}${v.number ?? ""} does not balance (difference ${formatKronor(sum)})`, { line: v.line, difference: Number(formatKronor(sum)) });
-    planned.push({
-      index,
-      series,
-      number,
-      date: v.date,
-      text: v.text || `Verifikation ${series}${number}`,
-      lines: kept.map((t) => ({
-        accountNumber: t.account,
-        debitOre: t.amountOre > 0 ? t.amountOre : 0,
-        creditOre: t.amountOre < 0 ? -t.amountOre : 0,
-        lineDescription: t.text,
-        dimensions: Object.keys(t.objects).length ? t.objects : null,
-      })),
-    });
-  });
-  return planned;
-}
+/**
+ * Vouchers a chunk posts: one command and one D1 batch each. 2 000 vouchers of five
+ * lines are 12 000 rows, whose JSON statements stay far inside D1's limits (a bound
+ * text of at most 1 MB, src/db/json-insert.ts) and whose batch takes a few seconds.
+ */
+export const CHUNK = 2000;
 
 /**
  * Opening balances that do not sum to zero hold a prior-year result never booked to
@@ -125,11 +55,11 @@ export interface BalanceMismatch {
  * The books the file would make must equal its own closing balances and results: the
  * accounts where they do not, empty when the file agrees with itself.
  */
-function compareWithFile(file: SieFile, vouchers: PlannedVoucher[], openingDifference: number): BalanceMismatch[] {
+function compareWithFile(file: SieFile, voucherSums: Map<string, number>, openingDifference: number): BalanceMismatch[] {
   const computed = new Map<string, number>();
   const add = (a: string, ore: number) => computed.set(a, (computed.get(a) ?? 0) + ore);
   for (const ib of file.opening.filter((b) => b.year === 0)) add(ib.account, ib.amountOre);
-  for (const v of vouchers) for (const l of v.lines) add(l.accountNumber, l.debitOre - l.creditOre);
+  for (const [account, ore] of voucherSums) add(account, ore);
   const expected = new Map<string, number>();
   const closing = file.closing.filter((b) => b.year === 0);
   const results = file.results.filter((b) => b.year === 0);
@@ -204,76 +134,97 @@ async function writeThrough(op: OperationContext, imp: SieImportRow, name: Comma
 
 type SieImportRow = typeof sieImports.$inferSelect;
 
+/**
+ * The file in R2, read afresh for each pass: every read must be the object the first
+ * read saw (its etag), or the import stops before writing what it did not check.
+ */
+function r2Source(env: Env, key: string): SieByteSource {
+  let etag: string | null = null;
+  return async () => {
+    const object = await env.DOCUMENTS.get(key, etag ? { onlyIf: { etagMatches: etag } } : undefined);
+    if (!object) throw new ApiError("NOT_FOUND", { resource: "sie_file", key });
+    if (!("body" in object)) throw new ApiError("CONFLICT", { resource: "sie_file", key }, "The SIE file changed while it was imported.");
+    etag ??= object.etag;
+    return object.body;
+  };
+}
+
 async function importFile(op: OperationContext, imp: SieImportRow, write: Writer) {
   await op.progress({ phase: "parsing" });
-  const object = await op.env.DOCUMENTS.get(imp.r2Key);
-  if (!object) throw new ApiError("NOT_FOUND", { resource: "sie_file", key: imp.r2Key });
-  const { text, encoding } = decodeSie(new Uint8Array(await object.arrayBuffer()));
-  let file: SieFile;
-  try {
-    file = parseSie(text);
-  } catch (err) {
-    if (err instanceof SieParseError) throw invalid(err.message, { line: err.line });
-    throw err;
-  }
+  const source = r2Source(op.env, imp.r2Key);
+  const scan = await scanSie(source);
+  const file = scan.file;
   if (file.sieType && !/^4[EI]?$/i.test(file.sieType)) throw invalid(`#SIETYP ${file.sieType}: only SIE 4 files carry vouchers`, { sie_type: file.sieType });
 
   const dated = file.years.get(0);
-  const firstVoucherDate = file.vouchers.map((v) => v.date).sort()[0];
-  await op.progress({ phase: "validating", current: 0, total: file.vouchers.length });
-  const warnings = [...file.warnings];
-  const seriesMap = mapSeries(file);
+  await op.progress({ phase: "validating", current: 0, total: scan.voucherCount });
+  const seriesMap = mapSeries(scan);
   // The vouchers are checked against the year the writer settles on, asked first as a
   // dry run: a file that fails a check leaves nothing behind, not even its year.
   const preparation: SiePrepareInput = {
     importId: imp.id,
     year: dated ?? null,
-    firstVoucherDate: firstVoucherDate ?? null,
+    firstVoucherDate: scan.firstVoucherDate,
     chart: {
       names: Object.fromEntries([...file.accounts].map(([n, a]) => [n, a.name])),
       types: Object.fromEntries(file.accountTypes),
-      posted: [...new Set([...file.opening.filter((b) => b.year === 0 && b.amountOre !== 0).map((b) => b.account), ...file.vouchers.flatMap((v) => v.trans.map((t) => t.account))])],
+      posted: [...new Set([...file.opening.filter((b) => b.year === 0 && b.amountOre !== 0).map((b) => b.account), ...scan.accounts])],
       updateNames: imp.updateAccountNames,
     },
-    dimensions: sieDimensions(file),
+    dimensions: sieDimensions(scan),
   };
   const preview: PreparedImport = await write("imports.sie_prepare", preparation, true);
   const year = { start: preview.period_start, end: preview.period_end };
-  const vouchers = planVouchers(file, year, seriesMap, warnings);
+  const refusal = firstError(scan, year);
+  if (refusal) throw refusal;
+  // warnings in the order the whole-file import gave them: the file's, the vouchers'
+  // (from the second pass), then the opening balance's, the mismatches' and the chart's
+  const later: string[] = [];
   const ib = file.opening.filter((b) => b.year === 0 && b.amountOre !== 0);
   const ibSum = ib.reduce((s, b) => s + b.amountOre, 0);
-  if (ibSum !== 0) warnings.push(`the opening balances (#IB 0) do not balance; the difference ${formatKronor(-ibSum)} is booked to ${OPENING_DIFFERENCE_ACCOUNT}`);
-  const mismatches = compareWithFile(file, vouchers, ibSum);
-  checkAgainstFile(mismatches, allowBalanceMismatch(op), warnings);
+  if (ibSum !== 0) later.push(`the opening balances (#IB 0) do not balance; the difference ${formatKronor(-ibSum)} is booked to ${OPENING_DIFFERENCE_ACCOUNT}`);
+  const mismatches = compareWithFile(file, scan.sums, ibSum);
+  checkAgainstFile(mismatches, allowBalanceMismatch(op), later);
   const openingLines: EngineLine[] = ib.map((b) => ({ accountNumber: b.account, debitOre: Math.max(b.amountOre, 0), creditOre: Math.max(-b.amountOre, 0), lineDescription: null }));
   if (ibSum !== 0) openingLines.push({ accountNumber: OPENING_DIFFERENCE_ACCOUNT, debitOre: Math.max(-ibSum, 0), creditOre: Math.max(ibSum, 0), lineDescription: "Differens i ingående balans" });
   const prepared: PreparedImport = await write("imports.sie_prepare", preparation);
-  warnings.push(...prepared.warnings);
+  later.push(...prepared.warnings);
 
   // What a previous, interrupted run already wrote.
   const done = await postedSourceIds(database(op.env), imp.companyId, `${imp.id}:`);
-  const toPost: ImportedEntry[] = [];
+  let chunk: ImportedEntry[] = [];
   if (openingLines.length && !done.has(`${imp.id}:ib`)) {
     const usedSeries = new Set(seriesMap.values());
     const ibSeries = [..."IZYXWVUTSRQPONMLKJHGFEDCBA"].find((l) => !usedSeries.has(l))!;
-    toPost.push({ entryDate: year.start, description: "Ingående balans", voucherSeries: ibSeries, voucherNumber: 1, sourceType: OPENING_SOURCE, sourceId: `${imp.id}:ib`, lines: openingLines });
+    chunk.push({ entryDate: year.start, description: "Ingående balans", voucherSeries: ibSeries, voucherNumber: 1, sourceType: OPENING_SOURCE, sourceId: `${imp.id}:ib`, lines: openingLines });
   }
-  for (const v of vouchers) {
-    if (done.has(`${imp.id}:${v.index}`)) continue;
-    toPost.push({ entryDate: v.date, description: v.text, voucherSeries: v.series, voucherNumber: v.number, sourceType: "sie_import", sourceId: `${imp.id}:${v.index}`, lines: v.lines });
-  }
-  let written = vouchers.length - toPost.filter((v) => v.sourceType === "sie_import").length;
-  for (let i = 0; i < toPost.length; i += CHUNK) {
-    const chunk = toPost.slice(i, i + CHUNK);
+  let written = 0;
+  let inChunk = 0;
+  const post = async () => {
     await write("imports.sie_post", { importId: imp.id, periodId: prepared.fiscal_period_id, vouchers: chunk } satisfies SiePostInput);
-    written += chunk.filter((v) => v.sourceType === "sie_import").length;
-    await op.progress({ phase: "writing", current: written, total: vouchers.length });
-  }
+    written += inChunk;
+    chunk = [];
+    inChunk = 0;
+    await op.progress({ phase: "writing", current: written, total: scan.entryCount });
+  };
+  const voucherWarnings: string[] = [];
+  await planVouchersFrom(await source(), scan, { importId: imp.id, year, seriesMap, warnings: voucherWarnings }, async (pending, last) => {
+    for (const { entry } of pending) {
+      if (done.has(entry.sourceId!)) written++;
+      else {
+        chunk.push(entry);
+        inChunk++;
+        if (chunk.length >= CHUNK) await post();
+      }
+    }
+    pending.length = 0;
+    if (last && chunk.length) await post();
+  });
   return {
     fiscal_period_id: prepared.fiscal_period_id,
-    encoding: encoding satisfies SieEncoding,
-    entries_imported: vouchers.length,
-    lines_imported: vouchers.reduce((s, v) => s + v.lines.length, 0),
+    encoding: scan.encoding satisfies SieEncoding,
+    entries_imported: scan.entryCount,
+    lines_imported: scan.lineCount,
     accounts_created: prepared.accounts_created,
     accounts_updated: prepared.accounts_updated,
     periods_created: prepared.periods_created,
@@ -282,7 +233,7 @@ async function importFile(op: OperationContext, imp: SieImportRow, write: Writer
     objects_created: prepared.objects_created,
     series_map: Object.fromEntries([...seriesMap].filter(([from, to]) => from !== to)),
     balance_mismatches: mismatches,
-    warnings,
+    warnings: [...file.warnings, ...voucherWarnings, ...later],
   };
 }
 
@@ -293,10 +244,10 @@ function allowBalanceMismatch(op: OperationContext): boolean {
 }
 
 /** #DIM, #OBJEKT and every object a transaction line names. */
-function sieDimensions(file: SieFile) {
-  const objects: Record<string, string> = Object.fromEntries(file.objects.map((o) => [`${o.dimension}/${o.code}`, o.name]));
-  for (const v of file.vouchers) for (const t of v.trans) for (const [d, c] of Object.entries(t.objects)) objects[`${d}/${c}`] ??= "";
-  return { dimensions: Object.fromEntries(file.dimensions), objects };
+function sieDimensions(scan: SieScan) {
+  const objects: Record<string, string> = Object.fromEntries(scan.file.objects.map((o) => [`${o.dimension}/${o.code}`, o.name]));
+  for (const key of scan.objects) objects[key] ??= "";
+  return { dimensions: Object.fromEntries(scan.file.dimensions), objects };
 }
 
 // ---- the commands the operation submits to the company's writer ----

@@ -18,7 +18,7 @@ import {
   type TaxColumn,
   type WithholdingBasis,
 } from "../../sweden/payroll";
-import { ITEM_TYPES, itemType, type ItemCategory } from "./item-types";
+import { ENGINE_ITEM_TYPES, ITEM_TYPES, itemType, type ItemCategory } from "./item-types";
 
 export interface EmployeeTerms {
   firstName: string;
@@ -41,7 +41,7 @@ export interface ItemIn {
 }
 
 export interface EngineItem {
-  itemType: "monthly_salary" | "hourly_salary" | "salary_exchange" | "sick_deduction" | "sick_pay" | "karens_deduction" | "absence_deduction";
+  itemType: (typeof ENGINE_ITEM_TYPES)[number];
   description: string;
   amountOre: number;
 }
@@ -92,7 +92,8 @@ const kronor = (ore: number) => Math.floor(ore / 100);
 /**
  * The month of one employee paid on `payDate`. `hoursHundredths`: hours worked (hourly pay).
  * `ytdTaxBasisOre`: the taxable pay of this payer's earlier runs paid in the same year, for the
- * one-off amounts' annual income.
+ * one-off amounts' annual income. `taxOverrideSet`: the run has a tax_withheld_override for the
+ * employee; a one-off amount whose table is not bundled is then left to it instead of refused.
  */
 export function calculateMonth(input: {
   terms: EmployeeTerms;
@@ -100,8 +101,11 @@ export function calculateMonth(input: {
   hoursHundredths: number | null;
   manualItems: ItemIn[];
   ytdTaxBasisOre: number;
+  taxOverrideSet?: boolean;
   /** The month's absence rows (sick deduction, sick pay, karensavdrag, absence deductions) and their breakdown. */
   absence?: { items: EngineItem[]; breakdown: unknown };
+  /** The month's vacation rows (semestertillägg, semesterlön, semesteravdrag, semesterersättning) and their breakdown. */
+  vacation?: { items: EngineItem[]; breakdown: unknown };
 }): MonthResult {
   const { terms: t, payDate } = input;
   const year = Number(payDate.slice(0, 4));
@@ -118,6 +122,7 @@ export function calculateMonth(input: {
     if (amount) engineItems.push({ itemType: "hourly_salary", description: `${ITEM_TYPES.hourly_salary.sv} ${new Big(hours).div(100).toString().replace(".", ",")} h`, amountOre: amount });
   }
   if (input.absence) engineItems.push(...input.absence.items);
+  if (input.vacation) engineItems.push(...input.vacation.items);
   if (t.salaryExchangeOre > 0) engineItems.push({ itemType: "salary_exchange", description: ITEM_TYPES.salary_exchange.sv, amountOre: -t.salaryExchangeOre });
 
   const sums: Record<ItemCategory, number> = { regular: 0, one_off: 0, benefit: 0, reimbursement: 0, deduction: 0 };
@@ -145,9 +150,23 @@ export function calculateMonth(input: {
       annualIncomeKronor,
       regularSalaryFromThisPayer: regularTaxableOre > 0,
     });
-    if (!oneOff.ok) return { ok: false, missing: { year, column: oneOff.column ?? column, missing: oneOff.missing } };
-    oneOffTax = oneOff.taxKronor;
-    oneOffRule = { taxable_kronor: kronor(sums.one_off), annual_income_kronor: annualIncomeKronor, tax: oneOffTax, rule: oneOff.rule };
+    if (!oneOff.ok && oneOff.missing === "one_off_table" && input.taxOverrideSet) {
+      // Skatteverket's one-off table of this column is not bundled: the override is the month's tax.
+      oneOffRule = { taxable_kronor: kronor(sums.one_off), annual_income_kronor: annualIncomeKronor, tax: null, missing: { year, column: oneOff.column ?? column, table: "one_off" }, set_by: "tax_withheld_override" };
+      warnings.push(`${name}: no ${year} one-off table for column ${oneOff.column ?? column} is bundled; the tax is tax_withheld_override`);
+    } else if (!oneOff.ok) {
+      const col = oneOff.column ?? column;
+      return {
+        ok: false,
+        missing:
+          oneOff.missing === "one_off_table"
+            ? { year, column: col, missing: oneOff.missing, set_by_hand: `tax_withheld_override: Skatteverket's ${year} one-off table for column ${col} is not bundled; PATCH the run employee with tax_withheld_override (the month's whole tax, kronor) and calculate again` }
+            : { year, column: col, missing: oneOff.missing },
+      };
+    } else {
+      oneOffTax = oneOff.taxKronor;
+      oneOffRule = { taxable_kronor: kronor(sums.one_off), annual_income_kronor: annualIncomeKronor, tax: oneOffTax, rule: oneOff.rule };
+    }
   }
   const taxOre = (regular.taxKronor + oneOffTax) * 100;
 
@@ -193,6 +212,7 @@ export function calculateMonth(input: {
     },
     special_payroll_tax: slpRule,
     ...(input.absence ? { absence: input.absence.breakdown } : {}),
+    ...(input.vacation ? { vacation: input.vacation.breakdown } : {}),
   };
   return {
     ok: true,

@@ -28,6 +28,10 @@ export const ITEM_TYPES = {
   sick_pay: { category: "regular", sv: "Sjuklön" },
   karens_deduction: { category: "regular", sv: "Karensavdrag", signed: true },
   absence_deduction: { category: "regular", sv: "Frånvaroavdrag", signed: true },
+  vacation_supplement: { category: "regular", sv: "Semestertillägg" },
+  vacation_pay: { category: "regular", sv: "Semesterlön" },
+  vacation_deduction: { category: "regular", sv: "Semesteravdrag", signed: true },
+  vacation_payout: { category: "one_off", sv: "Semesterersättning" },
   overtime: { category: "regular", sv: "Övertidsersättning" },
   commission: { category: "regular", sv: "Provision" },
   other_pay: { category: "regular", sv: "Övrig lön", signed: true },
@@ -46,7 +50,19 @@ export const ITEM_TYPES = {
 export type ItemTypeName = keyof typeof ITEM_TYPES;
 
 /** Rows the calculation writes and rewrites on every calculate. */
-export const ENGINE_ITEM_TYPES = ["monthly_salary", "hourly_salary", "salary_exchange", "sick_deduction", "sick_pay", "karens_deduction", "absence_deduction"] as const;
+export const ENGINE_ITEM_TYPES = [
+  "monthly_salary",
+  "hourly_salary",
+  "salary_exchange",
+  "sick_deduction",
+  "sick_pay",
+  "karens_deduction",
+  "absence_deduction",
+  "vacation_supplement",
+  "vacation_deduction",
+  "vacation_pay",
+  "vacation_payout",
+] as const;
 
 /** Rows a caller adds; they survive every calculate. */
 export const MANUAL_ITEM_TYPES = [

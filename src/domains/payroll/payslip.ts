@@ -126,6 +126,31 @@ export async function renderPayslipPdf(p: PayslipInput): Promise<Uint8Array> {
   }
   y -= 16;
 
+  const v = re.breakdown.vacation as { rule: string; year: number; entitled_days: number; unpaid_days: number; paid_taken: number; unpaid_taken: number; saved_taken: number; remaining_days: number; saved_days: Record<string, number>; days_taken: { paid: number; unpaid: number; from_saved: Record<string, number> }; payout_days: number } | undefined;
+  if (v && v.rule !== "hourly") {
+    text(`Semester ${v.year}`, M, { f: bold, size: 11 });
+    text(v.rule === "same_salary" ? "sammalöneregeln" : "procentregeln", M + 250, { right: true, color: [0.4, 0.4, 0.4] });
+    rule(1);
+    y -= 20;
+    const savedNow = Object.values(v.saved_days).reduce((a, b) => a + b, 0);
+    const takenNow = v.days_taken.paid + v.days_taken.unpaid + Object.values(v.days_taken.from_saved).reduce((a, b) => a + b, 0);
+    const rows: [string, string][] = [
+      ["Betalda dagar i år", `${v.entitled_days}`],
+      ["Uttagna denna period", `${takenNow}`],
+      ["Uttagna i år (bet. / sparade / obet.)", `${v.paid_taken} / ${v.saved_taken} / ${v.unpaid_taken}`],
+      ["Kvar betalda dagar", `${v.remaining_days}`],
+      ["Sparade dagar", savedNow ? `${savedNow} (${Object.entries(v.saved_days).map(([yr, n]) => `${yr}: ${n}`).join(", ")})` : "0"],
+    ];
+    if (v.unpaid_days) rows.push(["Kvar obetalda dagar", `${v.unpaid_days - v.unpaid_taken}`]);
+    if (v.payout_days) rows.push(["Utbetalda dagar (semesterersättning)", `${v.payout_days}`]);
+    for (const [k, val] of rows) {
+      text(k, M);
+      text(val, M + 250, { right: true });
+      y -= 14;
+    }
+    y -= 16;
+  }
+
   text("Arbetsgivarens kostnader (information)", M, { f: bold, size: 9 });
   y -= 13;
   text("Arbetsgivaravgifter", M);

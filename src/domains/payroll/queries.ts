@@ -1,7 +1,7 @@
 // Reads of the payroll tables and the JSON shape of their rows.
 import { and, asc, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { employees, salaryLineItems, salaryRunEmployees, salaryRuns } from "../../db/schema";
+import { employees, payrollOpeningBalances, salaryLineItems, salaryRunEmployees, salaryRuns } from "../../db/schema";
 import type { Env } from "../../env";
 import { ApiError } from "../../http/api-error";
 import { hmacSha256Hex } from "../../http/crypto";
@@ -146,7 +146,7 @@ export async function countRunEmployees(db: Database, runIds: string[]): Promise
 }
 
 export function runJson(r: SalaryRunRow, employeeCount: number) {
-  const entryIds = [r.salaryEntryId, r.avgifterEntryId, r.pensionEntryId].filter((x): x is string => !!x);
+  const entryIds = [r.salaryEntryId, r.avgifterEntryId, r.vacationEntryId, r.pensionEntryId].filter((x): x is string => !!x);
   return {
     id: r.id,
     period_year: r.periodYear,
@@ -168,7 +168,7 @@ export function runJson(r: SalaryRunRow, employeeCount: number) {
     settlement_account: r.settlementAccount,
     salary_entry_id: r.salaryEntryId,
     avgifter_entry_id: r.avgifterEntryId,
-    vacation_entry_id: null,
+    vacation_entry_id: r.vacationEntryId,
     pension_entry_id: r.pensionEntryId,
     entry_ids: entryIds,
     calculated_at: r.calculatedAt,
@@ -305,7 +305,15 @@ export async function ytdOf(db: Database, companyId: string, employeeId: string,
     FROM salary_run_employees e JOIN salary_runs r ON r.id = e.salary_run_id
     WHERE r.company_id = ${companyId} AND e.employee_id = ${employeeId}
       AND (r.id = ${run.id} OR (r.status IN ('approved', 'paid', 'booked') AND substr(r.payment_date, 1, 4) = ${year} AND r.payment_date <= ${run.paymentDate}))`);
-  return { grossOre: Number(row?.g ?? 0), benefitsOre: Number(row?.b ?? 0), taxOre: Number(row?.t ?? 0), netOre: Number(row?.n ?? 0), avgifterOre: Number(row?.a ?? 0) };
+  // the year before a mid-year cutover (opening balances); not in the AGI, which is per month
+  const o = await db.select().from(payrollOpeningBalances).where(and(eq(payrollOpeningBalances.companyId, companyId), eq(payrollOpeningBalances.employeeId, employeeId), eq(payrollOpeningBalances.year, Number(year)))).get();
+  return {
+    grossOre: Number(row?.g ?? 0) + (o?.ytdGrossOre ?? 0),
+    benefitsOre: Number(row?.b ?? 0) + (o?.ytdBenefitsOre ?? 0),
+    taxOre: Number(row?.t ?? 0) + (o?.ytdTaxOre ?? 0),
+    netOre: Number(row?.n ?? 0) + (o?.ytdNetOre ?? 0),
+    avgifterOre: Number(row?.a ?? 0) + (o?.ytdAvgifterOre ?? 0),
+  };
 }
 
 /** Taxable pay of earlier runs (other than `runId`) paid in `year`, per employee: the one-off amounts' annual income. */

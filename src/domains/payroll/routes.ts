@@ -29,6 +29,7 @@ import {
   ytdOf,
 } from "./queries";
 import { avgifterBasis, salaryJournal } from "./reports";
+import { openingBalances, vacationBalance, vacationLiability } from "./vacation";
 import {
   AbsenceCreateSchema,
   AbsenceDaySchema,
@@ -54,6 +55,10 @@ import {
   SalaryRunListQuery,
   SalaryRunPatchSchema,
   SalaryRunSchema,
+  OpeningBalancesResponse,
+  OpeningBalancesSchema,
+  VacationBalanceSchema,
+  VacationLiabilityQuery,
 } from "./schemas";
 
 const TAG = "Payroll";
@@ -295,10 +300,10 @@ export function registerPayrollRoutes(app: OpenAPIHono<AppEnv>) {
       ...write,
       method: "post",
       path: `${RUNS}/{id}/book`,
-      summary: "Book a paid run: 2-3 entries, all or nothing",
+      summary: "Book a paid run: 2-4 entries, all or nothing",
       description:
         "Paid only (SALARY_RUN_BOOK_NOT_PAID); payment_date in an open period (PERIOD_LOCKED with fiscal_period_id). Salary: Debit 7210/7010/7220 gross and reimbursement accounts, Credit 2710 tax, deduction accounts and the settlement account net. " +
-        "Contributions: Debit 7510 / Credit 2731. Salary exchange: Debit 7412 / Credit 2930 and Debit 7533 / Credit 2514. meta.audit carries the salary voucher. Emits salary_run.booked.",
+        "Contributions: Debit 7510 / Credit 2731. Vacation (when the liability changed): Debit 7290 / Credit 2920 and Debit 7519 / Credit 2940 (vacation_entry_id). Salary exchange: Debit 7412 / Credit 2930 and Debit 7533 / Credit 2514. meta.audit carries the salary voucher. Emits salary_run.booked.",
       params: IdParams,
       response: SalaryRunSchema,
     }),
@@ -502,5 +507,57 @@ export function registerPayrollRoutes(app: OpenAPIHono<AppEnv>) {
       response: z.record(z.string(), z.unknown()),
     }),
     async (c) => json(c, await salaryJournal(database(c.env), c.get("company").id, c.req.valid("query"))),
+  );
+
+  // Vacation and opening balances
+
+  app.openapi(
+    defineRoute({
+      ...read,
+      method: "get",
+      path: `${EMPLOYEES}/{id}/vacation-balance`,
+      summary: "The employee's vacation balance after the latest booked run",
+      description:
+        "Calendar year as earning and vacation year. Paid and unpaid days of the year (semesterlagen 4 §, 7 §), days taken, remaining (may be negative), saved days by year (18 §), days paid out, and the vacation pay liability with its contributions. " +
+        "404 VACATION_BALANCE_NOT_FOUND until the employee's first booked run or opening balance.",
+      params: IdParams,
+      response: VacationBalanceSchema,
+    }),
+    async (c) => json(c, await vacationBalance(database(c.env), c.get("company").id, c.req.valid("param").id)),
+  );
+
+  app.openapi(
+    defineRoute({ ...read, method: "get", path: `${EMPLOYEES}/{id}/opening-balances`, summary: "The employee's opening balances (mid-year cutover)", description: "404 NOT_FOUND if never set. locked: the employee has a booked run in the cutover year or later.", params: IdParams, response: OpeningBalancesResponse }),
+    async (c) => json(c, await openingBalances(database(c.env), c.get("company").id, c.req.valid("param").id)),
+  );
+
+  app.openapi(
+    defineRoute({
+      ...write,
+      method: "post",
+      path: `${EMPLOYEES}/{id}/opening-balances`,
+      summary: "Set the employee's opening balances for a mid-year cutover (201 the first time, 200 when replaced)",
+      description:
+        "The figures of the year before cutover_date: year-to-date gross, benefits, tax, net and contributions (added to the payslip's year to date; not to the AGI), the vacation balance (paid, unpaid and saved days), the vacation debt and its contributions, and the karens adjustment (qualifying absence days used). " +
+        "Refused with 409 CONFLICT (details.locked_by_run_id) once the employee has a booked run in the cutover year or later. Nothing is booked: the company's 2920/2940 opening balances come from its own opening entry.",
+      params: IdParams,
+      body: OpeningBalancesSchema,
+      response: OpeningBalancesResponse,
+    }),
+    async (c) => dispatch(c, "payroll.put_opening_balances", { ...c.req.valid("json"), employeeId: c.req.valid("param").id }),
+  );
+
+  app.openapi(
+    defineRoute({
+      ...read,
+      method: "get",
+      path: `${COMPANY}/reports/vacation-liability`,
+      tag: "Reports",
+      summary: "Vacation pay liability (semesterlöneskuld) per employee as of a date",
+      description: "Per employee the liability after the latest booked run paid on or before as_of (else the opening balance): remaining and saved days, day value, liability and its contributions; totals equal the ledger's 2920 and 2940 (plus any opening debt the company booked itself).",
+      query: VacationLiabilityQuery,
+      response: z.record(z.string(), z.unknown()),
+    }),
+    async (c) => json(c, await vacationLiability(database(c.env), c.get("company").id, c.req.valid("query").as_of ?? new Date().toISOString().slice(0, 10))),
   );
 }

@@ -21,6 +21,7 @@ import { toOre } from "../../ledger/money";
 import { absenceForRun } from "./absence";
 import { calculateMonth, netOre } from "./calculate";
 import { itemType, SALARY_ACCOUNTS } from "./item-types";
+import { openingOf, vacationBookingOf, vacationForRun } from "./vacation";
 import {
   activeEmployees,
   countRunEmployees,
@@ -107,6 +108,7 @@ export const createRun: Command<SalaryRunCreateInput> = async (db, input, ctx) =
     salaryEntryId: null,
     avgifterEntryId: null,
     pensionEntryId: null,
+    vacationEntryId: null,
     createdAt: ctx.now,
     updatedAt: ctx.now,
   };
@@ -214,6 +216,10 @@ export const updateRunEmployee: Command<RunEmployeePatchInput & { id: string; em
   if (input.hours !== undefined && run.status !== "draft") throw notDraft(run, "hours");
   if (run.status !== "draft" && run.status !== "review") throw new ApiError("CONFLICT", { status: run.status, required_status: ["draft", "review"] }, `Overrides can be set in draft or review; this run is ${run.status}.`);
   if (input.hours !== undefined && input.hours !== null && employee.salaryType !== "hourly") throw fieldError("hours", "hours are only for employees paid by the hour");
+  const oneOffByHand = (re.breakdown as { tax?: { one_off?: { set_by?: string; missing?: unknown } | null } } | null)?.tax?.one_off;
+  if (run.status === "review" && input.tax_withheld_override === null && oneOffByHand?.set_by === "tax_withheld_override") {
+    throw new ApiError("CONFLICT", { tax_withheld_override: "required", one_off_table_missing: oneOffByHand.missing }, "This employee's one-off amount has no bundled one-off table; the tax stays set by hand: give another amount instead of clearing it.");
+  }
   const next: RunEmployeeRow = {
     ...re,
     hoursHundredths: input.hours === undefined ? re.hoursHundredths : input.hours === null ? null : toOre(input.hours)!,
@@ -313,8 +319,13 @@ export const calculateRun: Command<{ id: string }> = async (db, input, ctx) => {
   for (const i of manual) manualOf.set(i.salaryRunEmployeeId, [...(manualOf.get(i.salaryRunEmployeeId) ?? []), i]);
   const earlier = await earlierTaxBasis(db, ctx.companyId, run.id, Number(run.paymentDate.slice(0, 4)));
   const absence = await absenceForRun(db, ctx.companyId, run, members, people);
+  const vacation = await vacationForRun(db, ctx.companyId, run, members, people);
+  // the one-off amounts' annual income counts the pay before a mid-year cutover
+  for (const [id, o] of await openingOf(db, ctx.companyId, members.map((m) => m.employeeId))) {
+    if (o.year === Number(run.paymentDate.slice(0, 4))) earlier.set(id, (earlier.get(id) ?? 0) + o.ytdGrossOre + o.ytdBenefitsOre);
+  }
 
-  const warnings: string[] = [...absence.warnings];
+  const warnings: string[] = [...absence.warnings, ...vacation.warnings];
   const missing: Record<string, unknown>[] = [];
   const updated: RunEmployeeRow[] = [];
   const engineRows: LineItemRow[] = [];
@@ -326,7 +337,9 @@ export const calculateRun: Command<{ id: string }> = async (db, input, ctx) => {
       hoursHundredths: m.hoursHundredths,
       manualItems: (manualOf.get(m.id) ?? []).map((i) => ({ itemType: i.itemType, amountOre: i.amountOre })),
       ytdTaxBasisOre: earlier.get(e.id) ?? 0,
+      taxOverrideSet: m.taxOverrideOre !== null,
       absence: absence.byMember.get(m.id),
+      vacation: vacation.byMember.get(m.id),
     });
     if (!result.ok) {
       missing.push({ employee_id: e.id, ...result.missing });
@@ -435,7 +448,9 @@ function linesOf(signed: Amounts, text: (account: string) => string): EngineLine
  * 1. salary: Debit salary accounts (cash gross) and reimbursement accounts; Credit 2710
  *    (preliminary tax), net deduction accounts and the settlement account (net pay).
  * 2. employer contributions: Debit 7510 / Credit 2731.
- * 3. pension from salary exchange (when any): Debit 7412 / Credit 2930, and the special payroll
+ * 3. vacation (when the liability changed; bookRun): Debit 7290 / Credit 2920 the change in the
+ *    vacation pay liability, Debit 7519 / Credit 2940 the change in the contributions on it.
+ * 4. pension from salary exchange (when any): Debit 7412 / Credit 2930, and the special payroll
  *    tax Debit 7533 / Credit 2514.
  */
 export function bookingOf(run: SalaryRunRow, members: RunEmployeeRow[], people: Map<string, EmployeeRow>, items: LineItemRow[]) {
@@ -483,6 +498,8 @@ export const bookRun: Command<{ id: string }> = async (db, input, ctx) => {
     ctx.ledger.post({ date: run.paymentDate, description, sourceType: `salary_run_${kind}`, sourceId: run.id, lines: l, series: run.voucherSeries });
   const salary = await post("salary", `Lön ${period}`, lines.salary);
   const avgifter = lines.avgifter.length ? await post("avgifter", `Arbetsgivaravgifter ${period}`, lines.avgifter) : null;
+  const vacationBooking = vacationBookingOf(ctx, db, run, members);
+  const vacation = vacationBooking.lines.length ? await post("vacation", `Semesterlöneskuld ${period}`, vacationBooking.lines) : null;
   const pension = lines.pension.length ? await post("pension", `Pension och särskild löneskatt, löneväxling ${period}`, lines.pension) : null;
   const patch = {
     status: "booked" as const,
@@ -490,6 +507,7 @@ export const bookRun: Command<{ id: string }> = async (db, input, ctx) => {
     bookedBy: ctx.userId,
     salaryEntryId: salary.row.id,
     avgifterEntryId: avgifter?.row.id ?? null,
+    vacationEntryId: vacation?.row.id ?? null,
     pensionEntryId: pension?.row.id ?? null,
     updatedAt: ctx.now,
   };
@@ -497,7 +515,13 @@ export const bookRun: Command<{ id: string }> = async (db, input, ctx) => {
   return {
     status: 200,
     data,
-    statements: [...salary.statements, ...(avgifter?.statements ?? []), ...(pension?.statements ?? []), db.update(salaryRuns).set(patch).where(and(eq(salaryRuns.id, run.id), eq(salaryRuns.status, "paid")))],
+    statements: [
+      ...salary.statements,
+      ...(avgifter?.statements ?? []),
+      ...(vacation?.statements ?? []),
+      ...(pension?.statements ?? []),
+      ...vacationBooking.statements,
+      db.update(salaryRuns).set(patch).where(and(eq(salaryRuns.id, run.id), eq(salaryRuns.status, "paid")))],
     events: [{ type: "salary_run.booked", object: data, previousAttributes: { status: run.status } }],
     audit: { action: "salary_run.booked", resourceType: "salary_run", resourceId: run.id, voucher: salary.voucher },
   };

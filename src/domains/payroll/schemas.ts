@@ -396,3 +396,101 @@ export const AbsenceDaySchema = z
 
 export type AbsenceCreateInput = z.infer<typeof AbsenceCreateSchema>;
 export type AbsencePatchInput = z.infer<typeof AbsencePatchSchema>;
+
+// Vacation and opening balances
+
+const SignedMoney = z
+  .number()
+  .min(-99_999_999)
+  .max(99_999_999)
+  .refine((n) => toOre(n) !== null, "at most two decimals (öre)");
+const Days = z.number().int().min(-366).max(366);
+
+export const OpeningBalancesSchema = z
+  .object({
+    cutover_date: DateSchema.openapi({ description: "the last day the previous payroll system covered (e.g. 2026-06-30); its year is the opening balances' year" }),
+    ytd_gross: Money.default(0).openapi({ description: "cash gross pay paid in the year before the cutover" }),
+    ytd_taxable_benefits: Money.default(0),
+    ytd_tax: SignedMoney.default(0).openapi({ description: "preliminary tax withheld in the year" }),
+    ytd_net: SignedMoney.default(0),
+    ytd_avgifter: Money.default(0).openapi({ description: "employer contributions of the year" }),
+    vacation_paid_days_remaining: Days.openapi({ description: "the year's paid vacation days not yet taken (may be negative)" }),
+    vacation_unpaid_days_remaining: Days.min(0).default(0),
+    vacation_saved_days: z.record(z.string(), z.number().int().min(0).max(60)).optional().openapi({ description: "saved days by the year they were saved in, e.g. {\"2024\": 3}; at most five years back (semesterlagen 18 §)" }),
+    vacation_debt: SignedMoney.default(0).openapi({ description: "the semesterlöneskuld at the cutover (account 2920)" }),
+    vacation_debt_contributions: SignedMoney.optional().openapi({ description: "the contributions on it (2940); default: the employee's own rate on vacation_debt" }),
+    karens_adjustment: z
+      .object({
+        qualifying_absence_days_used: z
+          .object({ sick: Days.min(0), parental: Days.min(0), vab: Days.min(0), caring_for_relative: Days.min(0), infection_carrier: Days.min(0) })
+          .partial()
+          .strict()
+          .optional()
+          .openapi({ description: "days of vacation-qualifying absence already used in the year (semesterlagen 17 §: sick 180, parental 120, vab 120, närståendepenning 45, smittbärare 180)" }),
+        karens_occasions_ytd: z.number().int().min(0).max(366).optional().openapi({ description: "karensavdrag taken in the year (recorded for the payslip history)" }),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict()
+  .openapi("OpeningBalancesInput");
+
+export const OpeningBalancesResponse = z
+  .object({
+    employee_id: z.string(),
+    year: z.number(),
+    cutover_date: z.string(),
+    ytd_gross: z.number(),
+    ytd_taxable_benefits: z.number(),
+    ytd_tax: z.number(),
+    ytd_net: z.number(),
+    ytd_avgifter: z.number(),
+    vacation_paid_days_remaining: z.number(),
+    vacation_unpaid_days_remaining: z.number(),
+    vacation_saved_days: z.record(z.string(), z.number()),
+    vacation_debt: z.number(),
+    vacation_debt_contributions: z.number(),
+    karens_adjustment: z.object({ qualifying_absence_days_used: z.record(z.string(), z.number()), karens_occasions_ytd: z.number() }),
+    locked: z.boolean().openapi({ description: "true once the employee has a booked run in the cutover year or later" }),
+    locked_by_run_id: z.string().nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .openapi("OpeningBalances");
+
+export const VacationBalanceSchema = z
+  .object({
+    employee_id: z.string(),
+    vacation_rule: z.enum(VACATION_RULES),
+    vacation_year_start: z.string().openapi({ description: "the calendar year is both the earning and the vacation year" }),
+    vacation_year: z.number(),
+    as_of: z.string().openapi({ description: "payment date of the latest booked run, or the cutover date" }),
+    source: z.enum(["salary_run", "opening_balance"]),
+    salary_run_id: z.string().nullable(),
+    paid_days: z.number().openapi({ description: "paid vacation days of the year (semesterlagen 7 §)" }),
+    paid_days_of_year: z.number().nullable(),
+    unpaid_days: z.number(),
+    entitled_days: z.number().openapi({ description: "paid + unpaid days of the year" }),
+    paid_days_taken: z.number(),
+    unpaid_days_taken: z.number(),
+    saved_days_taken: z.number(),
+    taken_days: z.number(),
+    used_days: z.number(),
+    remaining_days: z.number().openapi({ description: "paid days not taken; may be negative (not clamped)" }),
+    unpaid_days_remaining: z.number(),
+    saved_days: z.record(z.string(), z.number()).openapi({ description: "saved days by the year they were saved in" }),
+    saved_days_total: z.number(),
+    forced_payout_days: z.number().openapi({ description: "days paid out in the year: not saveable, expired saved days, end of employment" }),
+    day_value: z.number().nullable(),
+    liability: z.number().openapi({ description: "semesterlöneskuld, kronor" }),
+    liability_ore: z.number(),
+    liability_contributions: z.number(),
+    liability_contributions_ore: z.number(),
+    liability_total: z.number(),
+    estimated_liability_sek: z.number().openapi({ description: "liability + contributions, kronor" }),
+  })
+  .openapi("VacationBalance");
+
+export const VacationLiabilityQuery = z.object({ as_of: DateSchema.optional().openapi({ description: "default today" }) }).strict();
+
+export type OpeningBalancesInput = z.infer<typeof OpeningBalancesSchema>;

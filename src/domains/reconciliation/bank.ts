@@ -3,6 +3,7 @@
 // Pure: the caller reads the rows, lines and links (queries.ts) and hands them in.
 import type { AccountLedgerLine } from "../../ledger/queries";
 import type { ReconciliationBankRow } from "../bank-transactions";
+import { matchItems } from "./matcher";
 
 export type Bucket = "proposed" | "unmatched_external" | "unmatched_ledger" | "matched" | "ignored" | "upcoming";
 export const COUNTED_BUCKETS = ["proposed", "unmatched_external", "unmatched_ledger", "matched", "ignored"] as const;
@@ -17,13 +18,15 @@ export interface LinkRow {
   side: "external" | "ledger";
   itemId: string;
   amountOre: number;
-  method: "manual" | "proposal";
+  method: "manual" | "proposal" | "auto";
 }
 
 export interface Proposal {
   counterpart_item_id: string;
   confidence: number;
   reasons: string[];
+  /** the matcher's pair is unambiguous and scores at least AUTO_LINK_MIN: POST .../bank/run links it (auto_link) */
+  auto_link?: boolean;
 }
 
 export interface ClassifiedItem {
@@ -71,29 +74,6 @@ export function addDays(date: string, days: number): string {
   const d = new Date(`${date}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
-}
-
-const words = (s: string | null | undefined) => new Set((s ?? "").toLowerCase().split(/[^a-z0-9åäö]+/).filter((w) => w.length >= 3));
-
-/** Score of a bank row against a ledger line of the same amount: amount, date distance, shared reference or counterparty words. */
-export function proposalScore(row: ReconciliationBankRow, line: AccountLedgerLine): { confidence: number; reasons: string[] } {
-  const reasons = ["same_amount"];
-  let score = 0.6;
-  const days = Math.abs(daysBetween(row.date, line.entryDate));
-  if (days === 0) {
-    score += 0.2;
-    reasons.push("same_date");
-  } else if (days <= 2) {
-    score += 0.1;
-    reasons.push(`date_within_${days}_days`);
-  }
-  const ledgerWords = words(line.description);
-  const shared = [...words(`${row.description} ${row.reference ?? ""} ${row.merchantName ?? ""}`)].filter((w) => ledgerWords.has(w));
-  if (shared.length > 0) {
-    score += 0.15;
-    reasons.push(row.reference && ledgerWords.has(row.reference.toLowerCase()) ? "reference_in_text" : "counterparty_in_text");
-  }
-  return { confidence: Math.min(0.95, Math.round(score * 100) / 100), reasons };
 }
 
 /**
@@ -192,19 +172,21 @@ export function reconcileBank(input: {
     for (const l of linesByEntry.get(r.journalEntryId) ?? []) if (!out.has(l.lineId)) put(led(l, "upcoming", { awaitingExternal: true, proposal: { counterpart_item_id: r.id, confidence: 1, reasons: ["booked_from_later_transaction"] } }));
   }
 
-  // 5. Proposals: one row and one line of the same amount within the window, each the other's only candidate.
+  // 5. Proposals: the matcher (./matcher.ts) on the open rows and lines; a tie for the best stays unmatched.
   const openRows = rows.filter((r) => !out.has(r.id));
   const openLines = lines.filter((l) => !out.has(l.lineId));
-  const near = (r: ReconciliationBankRow, l: AccountLedgerLine) => l.amountOre === r.amountOre && Math.abs(daysBetween(r.date, l.entryDate)) <= PROPOSAL_WINDOW_DAYS;
-  for (const r of openRows) {
-    const cands = openLines.filter((l) => !out.has(l.lineId) && near(r, l));
-    if (cands.length !== 1) continue;
-    const l = cands[0];
-    if (openRows.filter((x) => !out.has(x.id) && near(x, l)).length !== 1) continue;
-    const score = proposalScore(r, l);
-    put(ext(r, "proposed", { proposal: { counterpart_item_id: l.lineId, ...score } }));
-    put(led(l, "proposed", { proposal: { counterpart_item_id: r.id, ...score } }));
+  const matched = matchItems(
+    openRows.map((r) => ({ id: r.id, date: r.date, amountOre: r.amountOre, text: r.description, reference: r.reference, counterparty: r.merchantName })),
+    openLines.map((l) => ({ id: l.lineId, date: l.entryDate, amountOre: l.amountOre, text: l.description })),
+    { windowDays: PROPOSAL_WINDOW_DAYS },
+  );
+  const rowOf = new Map(openRows.map((r) => [r.id, r]));
+  for (const m of matched.matches) {
+    const score = { confidence: m.confidence, reasons: m.reasons, auto_link: m.autoLink };
+    put(ext(rowOf.get(m.externalId)!, "proposed", { proposal: { counterpart_item_id: m.ledgerId, ...score } }));
+    put(led(lineById.get(m.ledgerId)!, "proposed", { proposal: { counterpart_item_id: m.externalId, ...score } }));
   }
+  const ambiguous = new Set([...matched.ambiguousExternal, ...matched.ambiguousLedger]);
 
   // 6. A line with exactly one unbooked, unlinked later row of its amount within the timing window: timing.
   const linkedIds = new Set(links.map((k) => k.itemId));
@@ -218,8 +200,8 @@ export function reconcileBank(input: {
   }
 
   // 7. The rest is unmatched.
-  for (const r of rows) if (!out.has(r.id)) put(ext(r, "unmatched_external"));
-  for (const l of lines) if (!out.has(l.lineId)) put(led(l, "unmatched_ledger"));
+  for (const r of rows) if (!out.has(r.id)) put(ext(r, "unmatched_external", ambiguous.has(r.id) ? { linkProblem: "ambiguous_candidates" } : {}));
+  for (const l of lines) if (!out.has(l.lineId)) put(led(l, "unmatched_ledger", ambiguous.has(l.lineId) ? { linkProblem: "ambiguous_candidates" } : {}));
 
   const items = [...out.values()].sort((a, b) => (a.date === b.date ? (a.itemId < b.itemId ? -1 : 1) : a.date < b.date ? -1 : 1));
   const counts = { proposed: 0, unmatched_external: 0, unmatched_ledger: 0, matched: 0, ignored: 0 };

@@ -1,6 +1,10 @@
 // Reconciliation: each account that must be reconciled (bank accounts, receivables, payables)
 // with the outside balance beside the ledger's, the bridge that explains the difference,
 // links between bank rows and journal lines, and sign-offs that reopen when the books change.
-// Owns: reconciliation_links, reconciliation_signoffs.
+// Also the skattekonto (1630, rows registered through the API), VAT settlement (2650) and the
+// payroll liabilities 2710 / 2731; the automatic matcher as an operation (bank/run).
+// Owns: reconciliation_links, reconciliation_signoffs, reconciliation_tax_account_rows.
 export { registerReconciliationRoutes } from "./routes";
 export { createLinks, createSignoff, removeLink } from "./service";
+export { applyBankRun, runBankRunOperation, startBankRun, BANK_RUN_OPERATION } from "./run";
+export { deleteTaxAccountRow, registerTaxAccountRows } from "./skattekonto";

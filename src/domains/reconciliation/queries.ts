@@ -2,37 +2,49 @@
 // links and sign-offs. Bank rows come through bank-transactions' door, open items through the
 // invoice domains', journal lines through src/ledger/queries.ts.
 import Big from "big.js";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, lte } from "drizzle-orm";
 import { nowMs, todayUtc } from "../../clock";
 import type { Database } from "../../db/client";
-import { reconciliationLinks, reconciliationSignoffs } from "../../db/schema";
+import { reconciliationLinks, reconciliationSignoffs, reconciliationTaxAccountRows } from "../../db/schema";
 import { ApiError } from "../../http/api-error";
 import { fromOre } from "../../ledger/money";
-import { accountBalanceThrough, accountLinesThrough, entryDates, lastPostingAfter } from "../../ledger/queries";
-import { bankRowsForReconciliation, settlementAccountsWithRows } from "../bank-transactions";
+import { declarationBoxes } from "../../sweden/vat-declaration";
+import { accountBalanceThrough, accountLinesThrough, accountLinesWithCounterparts, entryDates, fiscalPeriodAt, lastPostingAfter, monthlyMovementsExcept } from "../../ledger/queries";
+import { bankRowsForReconciliation, settlementAccountsWithRows, type ReconciliationBankRow } from "../bank-transactions";
+import { loadCompany } from "../companies";
 import { openReceivablesAt } from "../invoices";
+import { bookedRunLiabilities } from "../payroll";
 import { openSupplierItemsAt } from "../supplier-invoices";
 import { addDays, reconcileBank, TIMING_WINDOW_DAYS, type BankReconciliation, type BridgeLine, type ClassifiedItem, type LinkRow } from "./bank";
+import { closedVatPeriods } from "../../sweden/vat-periods";
+import { isVatAccount, reconcileLiability, type LiabilitySource } from "./liabilities";
 
 /** Outside data older than this makes an account stale (spec, Limits). */
 export const STALE_AFTER_DAYS = 7;
 
 export type SignoffRow = typeof reconciliationSignoffs.$inferSelect;
 
+export type Kind = "bank" | "receivables" | "payables" | "skattekonto" | "vat" | "preliminary_tax" | "employer_contributions";
+
 export interface AccountKey {
   key: string;
-  kind: "bank" | "receivables" | "payables";
+  kind: Kind;
   account: string;
 }
 
-/** `bank:<19xx>`, `receivables` (1510) or `payables` (2440). */
+/** The keys other than bank:<19xx>, each its kind and account. */
+const FIXED_KEYS: Record<string, string> = { receivables: "1510", payables: "2440", skattekonto: "1630", vat: "2650", preliminary_tax: "2710", employer_contributions: "2731" };
+
+/** `bank:<19xx>`, `receivables` (1510), `payables` (2440), `skattekonto` (1630), `vat` (2650), `preliminary_tax` (2710), `employer_contributions` (2731). */
 export function parseAccountKey(key: string): AccountKey {
   const bank = /^bank:(19\d\d)$/.exec(key);
   if (bank) return { key, kind: "bank", account: bank[1] };
-  if (key === "receivables") return { key, kind: "receivables", account: "1510" };
-  if (key === "payables") return { key, kind: "payables", account: "2440" };
-  throw new ApiError("NOT_FOUND", { account_key: key }, "No reconciliation account has this key (bank:<19xx>, receivables, payables).");
+  if (Object.hasOwn(FIXED_KEYS, key)) return { key, kind: key as Kind, account: FIXED_KEYS[key] };
+  throw new ApiError("NOT_FOUND", { account_key: key }, "No reconciliation account has this key (bank:<19xx>, receivables, payables, skattekonto, vat, preliminary_tax, employer_contributions).");
 }
+
+/** Kinds whose items are outside rows against ledger lines (links, proposals, the items list). */
+export const hasItems = (k: AccountKey) => k.kind === "bank" || k.kind === "skattekonto";
 
 export function defaultRange(q: { date_from?: string; date_to?: string }): { from: string; to: string } {
   const to = q.date_to ?? todayUtc();
@@ -41,10 +53,58 @@ export function defaultRange(q: { date_from?: string; date_to?: string }): { fro
   return { from, to };
 }
 
-export async function accountKeysOf(db: Database, companyId: string): Promise<AccountKey[]> {
+/**
+ * The accounts to reconcile through `to`: the bank accounts with rows, receivables, payables, and
+ * the kinds the company has data for: skattekonto (registered rows or lines on 1630), vat (a
+ * VAT-registered company with a closed VAT period or lines on 2650 in the year), preliminary_tax
+ * and employer_contributions (a booked salary run or lines on 2710 / 2731 in the year).
+ */
+export async function accountKeysOf(db: Database, companyId: string, to: string): Promise<AccountKey[]> {
   const banks = (await settlementAccountsWithRows(db, companyId)).filter((a) => /^19\d\d$/.test(a));
-  return [...banks.map((a) => parseAccountKey(`bank:${a}`)), parseAccountKey("receivables"), parseAccountKey("payables")];
+  const keys = [...banks.map((a) => parseAccountKey(`bank:${a}`)), parseAccountKey("receivables"), parseAccountKey("payables")];
+  const lines = async (account: string) => (await accountBalanceThrough(db, companyId, account, to)).lineCount > 0;
+  const taxRow = await db.select({ id: reconciliationTaxAccountRows.id }).from(reconciliationTaxAccountRows).where(eq(reconciliationTaxAccountRows.companyId, companyId)).limit(1).get();
+  if (taxRow || (await lines("1630"))) keys.push(parseAccountKey("skattekonto"));
+  const fiscal = await fiscalPeriodAt(db, companyId, to);
+  const moms = (await loadCompany(db, companyId)).companies.momsPeriod;
+  if (moms && ((fiscal && closedVatPeriods(moms, fiscal, to).length > 0) || (await lines("2650")))) keys.push(parseAccountKey("vat"));
+  const runs = fiscal ? await bookedRunLiabilities(db, companyId, fiscal.start, to) : [];
+  if (runs.length > 0 || (await lines("2710"))) keys.push(parseAccountKey("preliminary_tax"));
+  if (runs.length > 0 || (await lines("2731"))) keys.push(parseAccountKey("employer_contributions"));
+  return keys;
 }
+
+/** The registered skattekonto rows dated through a date, oldest first, as reconciliation's outside rows. */
+export async function taxAccountRows(db: Database, companyId: string, until: string): Promise<ReconciliationBankRow[]> {
+  const rows = await db
+    .select()
+    .from(reconciliationTaxAccountRows)
+    .where(and(eq(reconciliationTaxAccountRows.companyId, companyId), lte(reconciliationTaxAccountRows.date, until)))
+    .orderBy(asc(reconciliationTaxAccountRows.date), asc(reconciliationTaxAccountRows.createdAt), asc(reconciliationTaxAccountRows.dedupeKey))
+    .all();
+  return rows.map((r) => ({
+    id: r.id,
+    date: r.date,
+    description: r.description,
+    amountOre: r.amountOre,
+    currency: "SEK",
+    reference: null,
+    merchantName: null,
+    journalEntryId: null,
+    isIgnored: false,
+    balanceAfterOre: r.balanceAfterOre,
+    source: "api" as const,
+    createdAt: r.createdAt,
+  }));
+}
+
+/** The bridge labels of the skattekonto (the bank's speak of bank transactions). */
+const TAX_LABELS: Record<string, [string, string]> = {
+  unbooked_transactions: ["Skattekontohändelser som inte är bokförda", "Tax account transactions not booked"],
+  entries_without_transaction: ["Bokförda poster utan händelse på skattekontot", "Ledger entries without a tax account transaction"],
+  in_transit_ledger: ["Bokfört men på skattekontot först efter datumet (tidsskillnad)", "Booked, on the tax account only after the date (timing)"],
+  in_transit_external: ["På skattekontot men bokfört först efter datumet (tidsskillnad)", "On the tax account, booked only after the date (timing)"],
+};
 
 export async function linksOf(db: Database, companyId: string, accountKey: string): Promise<LinkRow[]> {
   return db
@@ -63,14 +123,25 @@ export interface AccountState {
   ledgerBalanceOre: number;
   bridge: BridgeLine[];
   recon: BankReconciliation | null;
+  /** counts of the kinds without items (vat, payroll liabilities) */
+  counts?: BankReconciliation["counts"];
   source: { type: string; synced_at: string | null; stale: boolean } | null;
   kind: Record<string, unknown>;
   fingerprint: string;
   name: string;
 }
 
+const NAMES: Record<Exclude<Kind, "bank">, string> = {
+  receivables: "Kundfordringar",
+  payables: "Leverantörsskulder",
+  skattekonto: "Skattekonto",
+  vat: "Redovisningskonto för moms",
+  preliminary_tax: "Personalens källskatt",
+  employer_contributions: "Avräkning lagstadgade sociala avgifter",
+};
+
 export function accountName(key: AccountKey): string {
-  return key.kind === "bank" ? `Bankkonto ${key.account}` : key.kind === "receivables" ? "Kundfordringar" : "Leverantörsskulder";
+  return key.kind === "bank" ? `Bankkonto ${key.account}` : NAMES[key.kind];
 }
 
 /** The account without its figures (with_status=false). */
@@ -81,8 +152,10 @@ export function bareAccountJson(key: AccountKey) {
 export async function accountState(db: Database, companyId: string, key: AccountKey, from: string, to: string): Promise<AccountState> {
   const ledger = await accountBalanceThrough(db, companyId, key.account, to);
   const ledgerPrint = `ledger:${ledger.lineCount}:${ledger.debitOre}:${ledger.creditOre}`;
-  if (key.kind === "bank") {
-    const allRows = await bankRowsForReconciliation(db, companyId, key.account, addDays(to, TIMING_WINDOW_DAYS));
+  if (key.kind === "vat" || key.kind === "preliminary_tax" || key.kind === "employer_contributions") return liabilityState(db, companyId, key, from, to, ledger, ledgerPrint);
+  if (key.kind === "bank" || key.kind === "skattekonto") {
+    const tax = key.kind === "skattekonto";
+    const allRows = tax ? await taxAccountRows(db, companyId, addDays(to, TIMING_WINDOW_DAYS)) : await bankRowsForReconciliation(db, companyId, key.account, addDays(to, TIMING_WINDOW_DAYS));
     const rows = allRows.filter((r) => r.date <= to);
     const lines = ledger.periodId ? await accountLinesThrough(db, companyId, ledger.periodId, key.account, to) : [];
     const links = await linksOf(db, companyId, key.key);
@@ -93,19 +166,22 @@ export async function accountState(db: Database, companyId: string, key: Account
     const external = last?.balanceAfterOre ?? sum;
     const syncedAt = allRows.reduce<string | null>((m, r) => (m === null || r.createdAt > m ? r.createdAt : m), null);
     const stale = syncedAt !== null && nowMs() - Date.parse(syncedAt) > STALE_AFTER_DAYS * 86_400_000;
-    const sourceType = allRows.some((r) => r.source === "file") ? "bank_file" : "psd2";
+    const sourceType = tax ? "manual" : allRows.some((r) => r.source === "file") ? "bank_file" : "psd2";
+    if (tax) for (const b of recon.bridge) if (TAX_LABELS[b.key]) [b.label_sv, b.label_en] = TAX_LABELS[b.key];
+    // a skattekonto without registered rows has no outside balance yet: not_configured
+    const externalBalance = tax && allRows.length === 0 ? null : external;
     return {
       key,
       from,
       to,
-      externalBalanceOre: external,
+      externalBalanceOre: externalBalance,
       ledgerBalanceOre: ledger.balanceOre,
       bridge: recon.bridge,
       recon,
       source: { type: sourceType, synced_at: syncedAt, stale },
       kind: {
-        type: "bank",
-        settlement_account: key.account,
+        type: key.kind,
+        ...(tax ? {} : { settlement_account: key.account }),
         transactions_sum: fromOre(sum),
         statement_balance: last?.balanceAfterOre == null ? null : fromOre(last.balanceAfterOre),
         external_balance_from: last?.balanceAfterOre == null ? "transactions_sum" : "statement_balance",
@@ -135,11 +211,103 @@ export async function accountState(db: Database, companyId: string, key: Account
   };
 }
 
+/**
+ * 2650 against the VAT declarations of the closed VAT periods, 2710 / 2731 against the booked
+ * salary runs (./liabilities.ts). The declared VAT of a period is the declaration's box 49 made
+ * from the period's entries that do not touch 2650 (the settlement and its payments left out).
+ */
+async function liabilityState(
+  db: Database,
+  companyId: string,
+  key: AccountKey,
+  from: string,
+  to: string,
+  ledger: Awaited<ReturnType<typeof accountBalanceThrough>>,
+  ledgerPrint: string,
+): Promise<AccountState> {
+  const fiscal = await fiscalPeriodAt(db, companyId, to);
+  const lines = fiscal ? await accountLinesWithCounterparts(db, companyId, fiscal.id, key.account, to) : [];
+  const sources: LiabilitySource[] = [];
+  let kind: Record<string, unknown>;
+  let labels: { sv: string; en: string };
+  let sourceType: string;
+  if (key.kind === "vat") {
+    const moms = (await loadCompany(db, companyId)).companies.momsPeriod;
+    const periods = moms && fiscal ? closedVatPeriods(moms, fiscal, to) : [];
+    const moves = periods.length ? await monthlyMovementsExcept(db, companyId, fiscal!.id, periods[0].start, periods[periods.length - 1].end, "2650") : [];
+    for (const p of periods) {
+      const inPeriod = moves.filter((m) => m.month >= p.start.slice(0, 7) && m.month <= p.end.slice(0, 7));
+      const box49 = declarationBoxes(inPeriod)["49"];
+      sources.push({
+        id: `${p.start}..${p.end}`,
+        date: p.end,
+        declaredOre: box49 * 100,
+        books: (l) => l.entryDate >= p.start && l.entryDate <= p.end && l.otherAccounts.some(isVatAccount),
+        detail: { period_start: p.start, period_end: p.end, declared_to_pay: box49 },
+      });
+    }
+    kind = { type: "vat", moms_period: moms ?? null };
+    labels = { sv: "Momsdeklaration inte omförd till 2650", en: "VAT declaration not transferred to 2650" };
+    sourceType = "vat_declaration";
+  } else {
+    const runs = fiscal ? await bookedRunLiabilities(db, companyId, fiscal.start, to) : [];
+    const tax = key.kind === "preliminary_tax";
+    for (const r of runs) {
+      const entryId = tax ? r.salaryEntryId : r.avgifterEntryId;
+      const amount = tax ? r.taxOre : r.avgifterOre;
+      const agi = r.agi ? (tax ? r.agi.totalTax : r.agi.totalContributions) : null;
+      sources.push({
+        id: r.runId,
+        date: r.paymentDate,
+        declaredOre: amount,
+        books: (l) => entryId !== null && l.entryId === entryId,
+        detail: {
+          salary_run_id: r.runId,
+          period: `${r.periodYear}-${String(r.periodMonth).padStart(2, "0")}`,
+          payment_date: r.paymentDate,
+          [tax ? "tax_withheld" : "employer_contributions"]: fromOre(amount),
+          agi_amount: agi,
+          agi_submitted: r.agi?.submitted ?? null,
+          // the AGI is in whole kronor, öre dropped
+          agi_differs: agi === null ? null : agi !== Math.trunc(amount / 100),
+        },
+      });
+    }
+    kind = { type: key.kind };
+    labels = { sv: "Lönekörning inte bokförd", en: "Salary run not booked" };
+    sourceType = "salary_runs";
+  }
+  const recon = reconcileLiability({ lines, sources, labels });
+  const declaredTotal = sources.reduce((t, s) => t + s.declaredOre, 0);
+  const rename = (x: Record<string, unknown> & { bookedOre: number; differenceOre: number }) => {
+    const { bookedOre, differenceOre, ...rest } = x;
+    return { ...rest, booked_amount: fromOre(bookedOre), difference: fromOre(differenceOre) };
+  };
+  return {
+    key,
+    from,
+    to,
+    externalBalanceOre: recon.externalOre,
+    ledgerBalanceOre: ledger.balanceOre,
+    bridge: recon.bridge,
+    recon: null,
+    counts: recon.counts,
+    source: { type: sourceType, synced_at: null, stale: false },
+    kind: {
+      ...kind,
+      [key.kind === "vat" ? "periods" : "salary_runs"]: recon.sources.map(rename),
+      other_lines: recon.otherLines.map((l) => ({ item_id: l.lineId, journal_entry_id: l.entryId, voucher: `${l.voucherSeries}${l.voucherNumber}`, date: l.entryDate, description: l.description, amount: fromOre(l.amountOre) })),
+    },
+    fingerprint: `${ledgerPrint}|external:${sources.length}:${declaredTotal}`,
+    name: accountName(key),
+  };
+}
+
 export function figures(s: AccountState) {
   const explained = s.bridge.reduce((t, b) => t + b.amountOre, 0);
   const diff = s.externalBalanceOre === null ? null : s.externalBalanceOre - s.ledgerBalanceOre;
   const unexplained = diff === null ? null : diff - explained;
-  const counts = s.recon?.counts ?? { proposed: 0, unmatched_external: 0, unmatched_ledger: 0, matched: 0, ignored: 0 };
+  const counts = s.recon?.counts ?? s.counts ?? { proposed: 0, unmatched_external: 0, unmatched_ledger: 0, matched: 0, ignored: 0 };
   const open = counts.proposed + counts.unmatched_external + counts.unmatched_ledger;
   const isReconciled = unexplained === 0 && open === 0;
   return { explained, diff, unexplained, counts, open, isReconciled };
@@ -199,13 +367,21 @@ const ACTIONS: Record<string, string[]> = {
   "ledger:proposed": ["accept_proposal", "link"],
 };
 
-export function itemJson(i: ClassifiedItem, lineByItem: Map<string, ClassifiedItem>) {
-  const actions = i.matchedBy === "link" ? ["unlink"] : (ACTIONS[`${i.side}:${i.bucket}`] ?? []);
+const TAX_ACTIONS: Record<string, string[]> = {
+  "external:unmatched_external": ["link", "delete"],
+  "ledger:unmatched_ledger": ["link", "reverse_entry"],
+  "external:proposed": ["accept_proposal", "link"],
+  "ledger:proposed": ["accept_proposal", "link"],
+};
+
+export function itemJson(i: ClassifiedItem, lineByItem: Map<string, ClassifiedItem>, kind: Kind = "bank") {
+  const tax = kind === "skattekonto";
+  const actions = i.matchedBy === "link" ? ["unlink"] : ((tax ? TAX_ACTIONS : ACTIONS)[`${i.side}:${i.bucket}`] ?? []);
   const counterpart = i.proposal ? lineByItem.get(i.proposal.counterpart_item_id) : undefined;
   const entryLine = i.side === "ledger" ? i.line : counterpart?.line;
   return {
     item_id: i.itemId,
-    item_type: i.side === "external" ? "transaction" : "journal_entry",
+    item_type: i.side === "external" ? (tax ? "skattekonto_transaction" : "transaction") : "journal_entry",
     side: i.side,
     bucket: i.bucket,
     date: i.date,
@@ -227,6 +403,7 @@ export function itemJson(i: ClassifiedItem, lineByItem: Map<string, ClassifiedIt
           entry_status: entryLine ? "posted" : null,
           confidence: i.proposal.confidence,
           reasons: i.proposal.reasons,
+          auto_link: i.proposal.auto_link ?? false,
         }
       : null,
     link_problem: i.linkProblem ?? null,

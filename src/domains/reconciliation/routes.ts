@@ -5,8 +5,17 @@ import { dispatch } from "../../http/dispatch";
 import { json } from "../../http/envelope";
 import { finishPage, pageRequest } from "../../http/pagination";
 import { defineRoute } from "../../http/route";
+import { OperationSchema } from "../operations";
+import { bankStatus } from "./run";
 import { accountDetailJson, accountKeysOf, bareAccountJson, accountState, accountSummaryJson, defaultRange, itemJson, parseAccountKey, signoffJson, signoffsOf } from "./queries";
 import {
+  TaxAccountRowsBodySchema,
+  TaxAccountRowsResultSchema,
+  TaxAccountRowDeletedSchema,
+  BankRunBodySchema,
+  BankRunResultSchema,
+  BankStatusSchema,
+  RangeQuery,
   AccountDetailSchema,
   AccountsQuery,
   AccountSummarySchema,
@@ -22,12 +31,16 @@ import {
 
 const TAG = "Reconciliation";
 const BASE = "/api/v1/companies/{companyId}/reconciliation/accounts";
+const BANK = "/api/v1/companies/{companyId}/reconciliation/bank";
+const TAX = "/api/v1/companies/{companyId}/reconciliation/skattekonto";
 const Params = z.object({ companyId: z.string() });
-const KeyParams = z.object({ companyId: z.string(), accountKey: z.string().openapi({ description: "bank:<19xx settlement account>, receivables (1510) or payables (2440)" }) });
+const KeyParams = z.object({ companyId: z.string(), accountKey: z.string().openapi({ description: "bank:<19xx settlement account>, receivables (1510), payables (2440), skattekonto (1630), vat (2650), preliminary_tax (2710) or employer_contributions (2731)" }) });
 const read = { tag: TAG, scope: "reconciliation:read", company: true } as const;
 const write = { tag: TAG, scope: "reconciliation:write", company: true, idempotency: "required", dryRun: true } as const;
 
 export function registerReconciliationRoutes(app: OpenAPIHono<AppEnv>) {
+  // the bank run's operation result, named in the run's description
+  app.openAPIRegistry.register("ReconciliationBankRunResult", BankRunResultSchema);
   app.openapi(
     defineRoute({
       ...read,
@@ -35,7 +48,9 @@ export function registerReconciliationRoutes(app: OpenAPIHono<AppEnv>) {
       path: BASE,
       summary: "The accounts to reconcile, with their status",
       description:
-        "Bank accounts (bank:<19xx>, every settlement account that holds imported or ingested transactions), receivables (1510 against open invoices) and payables (2440 against open supplier invoices). date_from and date_to default to the calendar year to date; with_status=false skips the status.",
+        "Bank accounts (bank:<19xx>, every settlement account that holds imported or ingested transactions), receivables (1510 against open invoices), payables (2440 against open supplier invoices), " +
+        "and when the company has data for them: skattekonto (1630 against the registered skattekonto transactions), vat (2650 against the VAT declarations of the closed VAT periods), " +
+        "preliminary_tax (2710) and employer_contributions (2731) against the booked salary runs. date_from and date_to default to the calendar year to date; with_status=false skips the status.",
       params: Params,
       query: AccountsQuery,
       response: z.object({ accounts: z.array(AccountSummarySchema) }),
@@ -47,7 +62,7 @@ export function registerReconciliationRoutes(app: OpenAPIHono<AppEnv>) {
       const companyId = c.get("company").id;
       const withStatus = q.with_status ?? true;
       const accounts = [];
-      for (const key of await accountKeysOf(db, companyId)) {
+      for (const key of await accountKeysOf(db, companyId, to)) {
         if (!withStatus) accounts.push(bareAccountJson(key));
         else accounts.push(accountSummaryJson(await accountState(db, companyId, key, from, to), true));
       }
@@ -79,9 +94,9 @@ export function registerReconciliationRoutes(app: OpenAPIHono<AppEnv>) {
       ...read,
       method: "get",
       path: `${BASE}/{accountKey}/items`,
-      summary: "A bank account's items by bucket",
+      summary: "A bank account's or the skattekonto's items by bucket",
       description:
-        "Bank transactions (side external) and journal lines (side ledger) dated in date_from..date_to, oldest first; limit at most 200 (default 200). A proposed item is not linked. older_unmatched_count: proposed or unmatched items dated before date_from.",
+        "Bank or skattekonto transactions (side external) and journal lines (side ledger) dated in date_from..date_to, oldest first (the other kinds have no items: their kind block lists what they are set against); limit at most 200 (default 200). A proposed item is not linked. older_unmatched_count: proposed or unmatched items dated before date_from.",
       params: KeyParams,
       query: ItemsQuery,
       response: ItemsPageSchema,
@@ -102,7 +117,7 @@ export function registerReconciliationRoutes(app: OpenAPIHono<AppEnv>) {
       const after = p ? selected.filter((i) => i.date > p.k || (i.date === p.k && i.itemId > p.i)) : selected;
       const { items, nextCursor } = await finishPage(c, page, after.slice(0, q.limit + 1), (i) => ({ k: i.date, i: i.itemId }));
       return json(c, {
-        items: items.map((i) => itemJson(i, byId)),
+        items: items.map((i) => itemJson(i, byId, key.kind)),
         count: items.length,
         total_count: selected.length,
         has_more: nextCursor !== null,
@@ -174,5 +189,79 @@ export function registerReconciliationRoutes(app: OpenAPIHono<AppEnv>) {
       status: 201,
     }),
     async (c) => dispatch(c, "reconciliation.signoff", { ...c.req.valid("json"), account_key: c.req.valid("param").accountKey }),
+  );
+
+  app.openapi(
+    defineRoute({
+      tag: TAG,
+      scope: "reconciliation:write",
+      company: true,
+      idempotency: "required",
+      method: "post",
+      path: `${BANK}/run`,
+      summary: "Run the automatic matcher on the bank accounts (asynchronous)",
+      description:
+        "Matches bank transactions against the ledger lines of their settlement account by exact amount, a date window of ±5 days, reference (OCR and invoice numbers of 4 digits or more found in the entry's text) and counterparty (a shared word). " +
+        "A pair is taken only when each is the other's single best candidate; a tie for the best score stays unmatched (ambiguous), never linked. With auto_link (default true) the pairs of confidence >= 0.8 are linked (method auto, " +
+        "the transaction's reconciliation_method auto); the rest stay proposals. The operation's result (GET /operations/{id}): counts per bank account and in total, shaped as ReconciliationBankRunResult. " +
+        "A refusal (date_from after date_to, date_to in the future, an account_key that is not a bank account with transactions) is given at once and writes nothing.",
+      params: Params,
+      body: BankRunBodySchema,
+      bodyRequired: false,
+      response: OperationSchema,
+      status: 202,
+    }),
+    async (c) => dispatch(c, "reconciliation.bank_run", c.req.valid("json")),
+  );
+
+  app.openapi(
+    defineRoute({
+      tag: TAG,
+      scope: "transactions:read",
+      company: true,
+      method: "get",
+      path: `${BANK}/status`,
+      summary: "Bank reconciliation status: matched and unmatched counts and the balance delta",
+      description:
+        "Per bank account and in total: the transactions and ledger lines dated in date_from..date_to by bucket (matched, proposed, unmatched_external, unmatched_ledger, ignored), and at date_to the external and ledger balance, balance_delta = external - ledger and the part of it no item explains. Defaults: the calendar year to date.",
+      params: Params,
+      query: RangeQuery,
+      response: BankStatusSchema,
+    }),
+    async (c) => {
+      const { from, to } = defaultRange(c.req.valid("query"));
+      return json(c, await bankStatus(database(c.env), c.get("company").id, from, to));
+    },
+  );
+
+  app.openapi(
+    defineRoute({
+      ...write,
+      method: "post",
+      path: `${TAX}/transactions`,
+      summary: "Register skattekonto transactions (Skatteverket's statement: date, text, amount, saldo)",
+      description:
+        "The service cannot read the skattekonto from Skatteverket: the statement's rows are registered here (source manual), at most 1000 a call, and reconciled against account 1630 as account_key skattekonto " +
+        "(external balance: the saldo of the last row through date_to, else the sum of the rows). A payment in is positive, a charge negative, as on the statement. A row already registered " +
+        "(same date, amount, text, saldo and place among identical rows) is skipped and counted in duplicates, so a statement can be sent again.",
+      params: Params,
+      body: TaxAccountRowsBodySchema,
+      response: TaxAccountRowsResultSchema,
+      status: 201,
+    }),
+    async (c) => dispatch(c, "reconciliation.skattekonto_register", c.req.valid("json")),
+  );
+
+  app.openapi(
+    defineRoute({
+      ...write,
+      method: "delete",
+      path: `${TAX}/transactions/{id}`,
+      summary: "Delete a skattekonto transaction registered by mistake",
+      description: "Unknown id: NOT_FOUND. A linked row: CONFLICT (unlink it first).",
+      params: Params.extend({ id: z.string() }),
+      response: TaxAccountRowDeletedSchema,
+    }),
+    async (c) => dispatch(c, "reconciliation.skattekonto_delete", { id: c.req.valid("param").id }),
   );
 }

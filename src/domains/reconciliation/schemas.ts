@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { DateSchema } from "../../http/fields";
+import { DateSchema, SignedAmountSchema } from "../../http/fields";
 
 const Bool = z.enum(["true", "false"]).transform((v) => v === "true");
 
@@ -27,7 +27,7 @@ export const StatusSchema = z
 export const AccountSummarySchema = z
   .object({
     account_key: z.string(),
-    kind: z.enum(["bank", "receivables", "payables"]),
+    kind: z.enum(["bank", "receivables", "payables", "skattekonto", "vat", "preliminary_tax", "employer_contributions"]),
     account_number: z.string(),
     name: z.string(),
     currency: z.string(),
@@ -52,12 +52,16 @@ export const AccountDetailSchema = AccountSummarySchema.extend({
   bank: z.record(z.string(), z.unknown()).optional().openapi({ description: "kind block of a bank account" }),
   receivables: z.record(z.string(), z.unknown()).optional(),
   payables: z.record(z.string(), z.unknown()).optional(),
+  skattekonto: z.record(z.string(), z.unknown()).optional().openapi({ description: "transactions_sum, statement_balance, external_balance_from, transaction_count" }),
+  vat: z.record(z.string(), z.unknown()).optional().openapi({ description: "moms_period; periods[] {period_start, period_end, declared_to_pay, booked, booked_amount, difference}; other_lines[]" }),
+  preliminary_tax: z.record(z.string(), z.unknown()).optional().openapi({ description: "salary_runs[] {salary_run_id, period, payment_date, tax_withheld, agi_amount, agi_submitted, agi_differs, booked, booked_amount, difference}; other_lines[]" }),
+  employer_contributions: z.record(z.string(), z.unknown()).optional().openapi({ description: "salary_runs[] {salary_run_id, period, payment_date, employer_contributions, agi_amount, agi_submitted, agi_differs, booked, booked_amount, difference}; other_lines[]" }),
 }).openapi("ReconciliationAccountDetail");
 
 export const ItemSchema = z
   .object({
     item_id: z.string(),
-    item_type: z.enum(["transaction", "journal_entry"]),
+    item_type: z.enum(["transaction", "skattekonto_transaction", "journal_entry"]),
     side: z.enum(["external", "ledger"]),
     bucket: BucketSchema,
     date: z.string(),
@@ -79,6 +83,7 @@ export const ItemSchema = z
         entry_status: z.string().nullable(),
         confidence: z.number(),
         reasons: z.array(z.string()),
+        auto_link: z.boolean().openapi({ description: "unambiguous and confidence at least 0.8: POST .../bank/run with auto_link links it" }),
       })
       .nullable(),
     link_problem: z.string().nullable(),
@@ -116,7 +121,7 @@ export const LinksBodySchema = z
   .openapi("ReconciliationLinksCreate");
 export type LinksBody = z.infer<typeof LinksBodySchema>;
 
-export const LinkSchema = z.object({ link_id: z.string(), external_item_ids: z.array(z.string()), ledger_item_ids: z.array(z.string()), amount: Money, method: z.enum(["manual", "proposal"]) });
+export const LinkSchema = z.object({ link_id: z.string(), external_item_ids: z.array(z.string()), ledger_item_ids: z.array(z.string()), amount: Money, method: z.enum(["manual", "proposal", "auto"]) });
 export const LinksResultSchema = z.object({ account_key: z.string(), links: z.array(LinkSchema), linked_count: z.number() });
 export const UnlinkResultSchema = z.object({ account_key: z.string(), link_id: z.string(), unlinked: z.boolean(), item_ids: z.array(z.string()) });
 
@@ -149,3 +154,86 @@ export const SignoffSchema = z
     current: z.object({ external_balance: Money.nullable(), ledger_balance: Money }).nullable(),
   })
   .openapi("ReconciliationSignoff");
+
+export const BankRunBodySchema = z
+  .object({
+    date_from: DateSchema.optional().openapi({ description: "items dated before it are left alone (default 1 January of date_to's year)" }),
+    date_to: DateSchema.optional().openapi({ description: "the date the accounts are reconciled through (default today); not in the future" }),
+    account_key: z.string().optional().openapi({ description: "one bank account (bank:<19xx>); default every bank account with transactions" }),
+    auto_link: z.boolean().optional().openapi({ description: "default true: link the unambiguous pairs of confidence >= 0.8 (method auto, the transaction's reconciliation_method auto); false: only propose" }),
+  })
+  .strict()
+  .openapi("ReconciliationBankRun");
+export type BankRunBody = z.infer<typeof BankRunBodySchema>;
+
+const RunCounts = {
+  transactions: z.number(),
+  ledger_lines: z.number(),
+  matched: z.number(),
+  auto_linked: z.number(),
+  proposed: z.number(),
+  ambiguous: z.number().openapi({ description: "transactions left unmatched because two or more lines (or transactions) share the best score" }),
+  unmatched_external: z.number(),
+  unmatched_ledger: z.number(),
+  ignored: z.number(),
+};
+export const BankRunResultSchema = z
+  .object({
+    date_from: z.string(),
+    date_to: z.string(),
+    auto_link: z.boolean(),
+    auto_link_min_confidence: z.number(),
+    accounts: z.array(z.object({ account_key: z.string(), settlement_account: z.string(), ...RunCounts, external_balance: Money.nullable(), ledger_balance: Money, difference: Money.nullable() })),
+    totals: z.object(RunCounts),
+  })
+  .openapi("ReconciliationBankRunResult");
+
+const StatusCounts = {
+  transactions: z.number(),
+  ledger_lines: z.number(),
+  matched: z.number(),
+  proposed: z.number(),
+  unmatched_external: z.number(),
+  unmatched_ledger: z.number(),
+  ignored: z.number(),
+  external_balance: Money,
+  ledger_balance: Money,
+  balance_delta: Money.openapi({ description: "external_balance - ledger_balance at date_to" }),
+  unexplained_difference: Money,
+};
+export const BankStatusSchema = z
+  .object({
+    date_from: z.string(),
+    date_to: z.string(),
+    accounts: z.array(z.object({ account_key: z.string(), settlement_account: z.string(), ...StatusCounts, is_reconciled: z.boolean() })),
+    totals: z.object(StatusCounts),
+  })
+  .openapi("ReconciliationBankStatus");
+
+export const TaxAccountRowsBodySchema = z
+  .object({
+    transactions: z
+      .array(
+        z
+          .object({
+            date: DateSchema.openapi({ description: "the date on Skatteverket's statement; not in the future" }),
+            description: z.string().trim().min(1).max(500).openapi({ description: "the statement's text, e.g. Inbetalning bokförd 260112, Moms dec 2025, Debiterad preliminärskatt jan 2026" }),
+            amount: SignedAmountSchema.refine((n) => n !== 0, "must not be zero").openapi({ description: "kronor, as the statement shows it: a payment in positive, a charge negative" }),
+            balance_after: SignedAmountSchema.nullish().openapi({ description: "the statement's saldo after the transaction" }),
+          })
+          .strict(),
+      )
+      .min(1)
+      .max(1000),
+  })
+  .strict()
+  .openapi("SkattekontoTransactionsCreate");
+export type TaxAccountRowsBody = z.infer<typeof TaxAccountRowsBodySchema>;
+
+export const TaxAccountRowsResultSchema = z.object({
+  account_key: z.literal("skattekonto"),
+  created: z.number(),
+  duplicates: z.number().openapi({ description: "rows already registered (same date, amount, text, saldo and place among identical rows): skipped" }),
+  transaction_ids: z.array(z.string()).openapi({ description: "the new rows' ids (item_id of the skattekonto's external items)" }),
+});
+export const TaxAccountRowDeletedSchema = z.object({ account_key: z.literal("skattekonto"), id: z.string(), deleted: z.boolean() });

@@ -8,8 +8,8 @@ import { ApiError } from "../../http/api-error";
 import { newId } from "../../ids";
 import { fromOre } from "../../ledger/money";
 import { accountLinesByIds } from "../../ledger/queries";
-import { bankRowsForReconciliation } from "../bank-transactions";
-import { accountState, figures, linksOf, parseAccountKey, signoffJson, signoffsOf } from "./queries";
+import { bankRowsForReconciliation, planReconciliationMethod } from "../bank-transactions";
+import { accountState, figures, hasItems, linksOf, parseAccountKey, signoffJson, signoffsOf, taxAccountRows } from "./queries";
 import type { LinksBody, SignoffBody } from "./schemas";
 
 type Pair = { external: { id: string; amountOre: number }[]; ledger: { id: string; amountOre: number }[]; method: "manual" | "proposal" };
@@ -20,7 +20,7 @@ function linkJson(linkId: string, p: Pair) {
 
 export const createLinks: Command<LinksBody & { account_key: string }> = async (db, input, ctx) => {
   const key = parseAccountKey(input.account_key);
-  if (key.kind !== "bank") throw new ApiError("VALIDATION_ERROR", { account_key: key.key, reason: "links are kept for bank accounts only" }, "Only a bank account's items are linked.");
+  if (!hasItems(key)) throw new ApiError("VALIDATION_ERROR", { account_key: key.key, reason: "links are kept for bank accounts and the skattekonto only" }, "Only a bank account's or the skattekonto's items are linked.");
   const pairs: Pair[] = [];
   if (input.use_proposals) {
     const to = input.date_to ?? todayUtc();
@@ -34,7 +34,8 @@ export const createLinks: Command<LinksBody & { account_key: string }> = async (
     const named = input.pairs!.flatMap((p) => [...p.external_item_ids, ...p.ledger_item_ids]);
     const dup = named.find((id, i) => named.indexOf(id) !== i);
     if (dup) throw new ApiError("VALIDATION_ERROR", { fields: [{ path: "pairs", message: `item ${dup} is named twice` }] }, "An item is named twice.");
-    const rows = new Map((await bankRowsForReconciliation(db, ctx.companyId, key.account, "9999-12-31")).map((r) => [r.id, r]));
+    const outside = key.kind === "skattekonto" ? await taxAccountRows(db, ctx.companyId, "9999-12-31") : await bankRowsForReconciliation(db, ctx.companyId, key.account, "9999-12-31");
+    const rows = new Map(outside.map((r) => [r.id, r]));
     const lines = new Map((await accountLinesByIds(db, ctx.companyId, key.account, input.pairs!.flatMap((p) => p.ledger_item_ids))).map((l) => [l.lineId, l]));
     const bookedEntries = new Set([...rows.values()].map((r) => r.journalEntryId).filter((x): x is string => !!x));
     const linked = new Set((await linksOf(db, ctx.companyId, key.key)).map((k) => k.itemId));
@@ -91,7 +92,11 @@ export const removeLink: Command<{ account_key: string; link_id: string }> = asy
   return {
     status: 200,
     data: { account_key: key.key, link_id: input.link_id, unlinked: true, item_ids: rows.map((r) => r.itemId) },
-    statements: [db.delete(reconciliationLinks).where(and(eq(reconciliationLinks.companyId, ctx.companyId), eq(reconciliationLinks.linkId, input.link_id)))],
+    statements: [
+      db.delete(reconciliationLinks).where(and(eq(reconciliationLinks.companyId, ctx.companyId), eq(reconciliationLinks.linkId, input.link_id))),
+      // a link the bank run made on its own leaves reconciliation_method "auto" on the transaction: cleared with it
+      ...planReconciliationMethod(db, ctx.companyId, rows.filter((r) => r.method === "auto" && r.side === "external").map((r) => r.itemId), null, ctx.now),
+    ],
     audit: { action: "reconciliation.unlinked", resourceType: "reconciliation_link", resourceId: input.link_id },
   };
 };

@@ -1,7 +1,8 @@
-// Every read the reports make. Sums per account (and month) are computed by SQLite on
-// indexed columns, never by walking lines in application code; only the general ledger
-// and the journal register read lines, because they list them. Whole-period totals come
-// from account_balances, which the ledger engine keeps in the posting batch.
+// Every read the reports make. Sums per account come from the balances the ledger engine
+// keeps in the posting batch: account_balances per period, account_day_balances per day
+// (a report to any date sums days, never lines). Only the general ledger and the journal
+// register read lines, because they list them; the general ledger walks an account's
+// lines in date order by index (journal_lines_account_date_idx).
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { accountBalances, accounts, dimensionCodes, dimensions, fiscalPeriods, journalEntries } from "../../db/schema";
@@ -54,17 +55,21 @@ interface MovementFilter {
   opening?: "only" | "exclude";
 }
 
-/** Debit and credit per account of posted entries matching the filter. */
+/**
+ * Debit and credit per account of posted entries matching the filter, summed from the
+ * per-day balances the ledger keeps: at most a year of days per account, however many
+ * lines the books hold.
+ */
 export async function movements(db: Database, companyId: string, f: MovementFilter): Promise<Movement[]> {
   const rows = await db.all<{ account: string; d: number; c: number }>(sql`
-    SELECT l.account_number AS account, SUM(l.debit_ore) AS d, SUM(l.credit_ore) AS c
-    FROM journal_entries e JOIN journal_lines l ON l.journal_entry_id = e.id
-    WHERE e.company_id = ${companyId} AND e.status = 'posted'
-      ${f.periodId ? sql`AND e.fiscal_period_id = ${f.periodId}` : sql``}
-      ${f.from ? sql`AND e.entry_date >= ${f.from}` : sql``}
-      ${f.to ? sql`AND e.entry_date <= ${f.to}` : sql``}
-      ${f.opening === "only" ? sql`AND e.source_type = ${OPENING_SOURCE}` : f.opening === "exclude" ? sql`AND e.source_type <> ${OPENING_SOURCE}` : sql``}
-    GROUP BY l.account_number`);
+    SELECT account_number AS account, SUM(debit_ore) AS d, SUM(credit_ore) AS c
+    FROM account_day_balances
+    WHERE company_id = ${companyId}
+      ${f.periodId ? sql`AND fiscal_period_id = ${f.periodId}` : sql``}
+      ${f.from ? sql`AND entry_date >= ${f.from}` : sql``}
+      ${f.to ? sql`AND entry_date <= ${f.to}` : sql``}
+      ${f.opening === "only" ? sql`AND opening = 1` : f.opening === "exclude" ? sql`AND opening = 0` : sql``}
+    GROUP BY account_number`);
   return rows.map((r) => ({ account: r.account, debitOre: Number(r.d), creditOre: Number(r.c) }));
 }
 
@@ -93,14 +98,14 @@ export interface MonthlyMovement extends Movement {
   month: string;
 }
 
-/** Debit and credit per month and account of the period's posted entries, by month and account. */
+/** Debit and credit per month and account of the period's posted entries, by month and account (from the per-day balances). */
 export async function monthlyMovements(db: Database, companyId: string, periodId: string, f: { opening?: "exclude" } = {}): Promise<MonthlyMovement[]> {
   const rows = await db.all<{ month: string; account: string; d: number; c: number }>(sql`
-    SELECT substr(e.entry_date, 1, 7) AS month, l.account_number AS account, SUM(l.debit_ore) AS d, SUM(l.credit_ore) AS c
-    FROM journal_entries e JOIN journal_lines l ON l.journal_entry_id = e.id
-    WHERE e.company_id = ${companyId} AND e.fiscal_period_id = ${periodId} AND e.status = 'posted'
-      ${f.opening === "exclude" ? sql`AND e.source_type <> ${OPENING_SOURCE}` : sql``}
-    GROUP BY month, l.account_number ORDER BY month, l.account_number`);
+    SELECT substr(entry_date, 1, 7) AS month, account_number AS account, SUM(debit_ore) AS d, SUM(credit_ore) AS c
+    FROM account_day_balances
+    WHERE company_id = ${companyId} AND fiscal_period_id = ${periodId}
+      ${f.opening === "exclude" ? sql`AND opening = 0` : sql``}
+    GROUP BY month, account_number ORDER BY month, account_number`);
   return rows.map((r) => ({ month: r.month, account: r.account, debitOre: Number(r.d), creditOre: Number(r.c) }));
 }
 
@@ -191,15 +196,17 @@ export interface LedgerLine {
  * Posted lines (the opening entry left out) of accounts `from`..`to`, in the general
  * ledger's order, after `after`; `limit` reads one line more to tell whether a page follows.
  */
-export async function generalLedgerLines(db: Database, companyId: string, periodId: string, range: { from: string; to: string }, after: LedgerPosition | null, limit?: number): Promise<LedgerLine[]> {
+export async function generalLedgerLines(db: Database, companyId: string, period: Pick<FiscalPeriodRow, "id" | "periodStart" | "periodEnd">, range: { from: string; to: string }, after: LedgerPosition | null, limit?: number): Promise<LedgerLine[]> {
   const rows = await db.all<{ account: string; entry_id: string; series: string; number: number; date: string; sort: number; text: string; line_text: string | null; d: number; c: number }>(sql`
     SELECT l.account_number AS account, e.id AS entry_id, e.voucher_series AS series, e.voucher_number AS number, e.entry_date AS date, l.sort_order AS sort,
            e.description AS text, l.line_description AS line_text, l.debit_ore AS d, l.credit_ore AS c
     FROM journal_lines l JOIN journal_entries e ON e.id = l.journal_entry_id
     WHERE l.company_id = ${companyId} AND l.account_number BETWEEN ${range.from} AND ${range.to}
-      AND e.fiscal_period_id = ${periodId} AND e.status = 'posted' AND e.source_type <> ${OPENING_SOURCE}
-      ${after ? sql`AND (l.account_number, e.entry_date, e.voucher_series, e.voucher_number, l.sort_order) > (${after.account}, ${after.date}, ${after.series}, ${after.number}, ${after.sort})` : sql``}
-    ORDER BY l.account_number, e.entry_date, e.voucher_series, e.voucher_number, l.sort_order
+      AND l.entry_date BETWEEN ${period.periodStart} AND ${period.periodEnd}
+      AND e.fiscal_period_id = ${period.id} AND e.status = 'posted' AND e.source_type <> ${OPENING_SOURCE}
+      ${after ? sql`AND (l.account_number, l.entry_date) >= (${after.account}, ${after.date})
+        AND (l.account_number, l.entry_date, e.voucher_series, e.voucher_number, l.sort_order) > (${after.account}, ${after.date}, ${after.series}, ${after.number}, ${after.sort})` : sql``}
+    ORDER BY l.account_number, l.entry_date, e.voucher_series, e.voucher_number, l.sort_order
     ${limit ? sql`LIMIT ${limit + 1}` : sql``}`);
   return rows.map((r) => ({
     account: r.account,

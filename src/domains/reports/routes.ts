@@ -111,7 +111,7 @@ export function registerReportRoutes(app: OpenAPIHono<AppEnv>) {
       movements(db, companyId, { periodId: period.id, opening: "only" }),
       periodTotals(db, companyId, period.id),
       accountNames(db, companyId),
-      generalLedgerLines(db, companyId, period.id, range, after, q.limit),
+      generalLedgerLines(db, companyId, period, range, after, q.limit),
     ]);
     const { report, next } = generalLedger({ period, range, after, limit: q.limit, fetched, opening, totals, names });
     const cursor = next ? await encodeCursor(c.env.CURSOR_SECRET, { k: positionKey(next.position), i: next.entryId, s: scope }) : null;

@@ -1,6 +1,7 @@
 // Sending deliveries (spec: Events, Delivery). At-least-once: a row is claimed
 // (pending/failed -> in_flight) before the POST and settled after it; a worker that
 // dies in between leaves an in_flight row that the sweep treats as a failed attempt.
+import { forgetInWriter } from "../../commands/submit";
 import { and, eq, inArray, isNotNull, lte, or, sql } from "drizzle-orm";
 import { database } from "../../db/client";
 import { webhookDeliveries, webhooks } from "../../db/schema";
@@ -74,6 +75,9 @@ export async function deliver(env: Env, deliveryId: string, now: number): Promis
       ? [db.update(webhooks).set({ active: false, disabledAt: settledAt, disabledReason: final.disable, updatedAt: settledAt }).where(eq(webhooks.id, hook.id))]
       : []),
   ]);
+  // A webhook disabled here was written outside a command: the company's writer, which
+  // holds the active webhooks for its fan-out, is told to forget them.
+  if (final.kind === "dead" && final.disable) await forgetInWriter(env, hook.companyId, { state: true });
   return final.kind === "retry" ? "failed" : final.kind;
 }
 

@@ -9,9 +9,21 @@
 //   column 2 as published by Björn Lundén (table for main income from pension) and in
 //     qpernil/swedish-tax (src/withholding.rs); the Björn Lundén page also carries one stray
 //     row (477 601–463 000, 29 %) whose bounds are reversed and which the other source lacks.
-//   Columns 3–6 are left out: the only 2026 figures found are in one third-party repository and
-//     could not be checked against SKVFS 2025:21. A payment in those columns gets a "missing"
-//     result and must be withheld by hand (tax_withheld_override) until the table is added.
+//   Columns 3–6 are left out: no second published 2026 source could be found for them. Searched
+//   (stored copies of public pages): Skatteverket's employer page "Engångsbelopp"
+//   (skatteverket.se/foretag/.../skatteavdrag/engangsbelopp) carries a table for every column, but
+//   the copy found holds the 2024 figures (SKVFS 2023:21: column 1 0–24 237 0 %, ... 775 901– 57 %),
+//   and the private-person page an older year still; FAR Online (Rätt Skatt, "Engångsskatt")
+//   publishes column 1 only; Björn Lundén publishes columns 1 and 2 only; no payroll vendor page
+//   with 2026 columns 3–6 was found. The only 2026 figures for them are in one third-party
+//   repository (qpernil/swedish-tax, src/withholding.rs, unreferenced to SKVFS 2025:21), which
+//   alone is not enough. The percentages are laid down by Skatteverket year by year (FAR, Rätt
+//   Skatt "Engångsskatt", lagrum 12 kap. 6 § SFL as FAR gives it); no published computation an
+//   employer may use instead of the table was found. So a one-off amount
+//   in columns 3–6 in 2026 gets a "missing" result for that year and column; the salary run's
+//   503 SALARY_RUN_TAX_TABLE_MISSING names both. Until the table is added here
+//   the tax has to be read from Skatteverket's table by hand (tax_withheld_override; see the
+//   one-off paragraph of docs/payroll.md for what the salary run does with it).
 
 import type { TaxColumn } from "./tax-column";
 

@@ -2,7 +2,7 @@
 // also write Windows-1252 or UTF-8; the importer detects which.
 
 // Code points of bytes 0x80-0xFF in codepage 437.
-const CP437_HIGH =
+export const CP437_HIGH =
   "ÇüéâäàåçêëèïîìÄÅÉæÆôöòûùÿÖÜ¢£¥₧ƒáíóúñÑªº¿⌐¬½¼¡«»░▒▓│┤╡╢╖╕╣║╗╝╜╛┐└┴┬├─┼╞╟╚╔╩╦╠═╬╧╨╤╥╙╘╒╓╫╪┘┌█▄▌▐▀αßΓπΣσµτΦΘΩδ∞φε∩≡±≥≤⌠⌡÷≈°∙·√ⁿ²■\u00a0";
 
 const ENCODE = new Map<string, number>([...CP437_HIGH].map((ch, i) => [ch, 0x80 + i]));

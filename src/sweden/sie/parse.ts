@@ -57,46 +57,69 @@ export interface SieFile {
   warnings: string[];
 }
 
+/** JavaScript's \s: the characters that end a bare field. */
+function isSpace(c: number): boolean {
+  return (
+    c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff
+  );
+}
+
 export function tokenize(line: string, lineNo: number): Token[] {
   const tokens: Token[] = [];
+  const n = line.length;
   let i = 0;
   const readQuoted = () => {
-    let out = "";
     i++;
-    while (i < line.length && line[i] !== '"') {
-      if (line[i] === "\\" && line[i + 1] === '"') i++;
-      out += line[i++];
-    }
-    if (line[i] !== '"') throw new SieParseError(lineNo, "a quoted field is not closed");
-    i++;
-    return out;
-  };
-  const readBare = (stop: RegExp) => {
     let out = "";
-    while (i < line.length && !stop.test(line[i])) out += line[i++];
-    return out;
-  };
-  while (i < line.length) {
-    const ch = line[i];
-    if (ch === " " || ch === "\t") {
+    let from = i;
+    for (;;) {
+      if (i >= n) throw new SieParseError(lineNo, "a quoted field is not closed");
+      const c = line.charCodeAt(i);
+      if (c === 34 /* " */) break;
+      if (c === 92 /* \ */ && line.charCodeAt(i + 1) === 34) {
+        out += line.slice(from, i);
+        from = i + 1; // the quote itself is kept
+        i += 2;
+        continue;
+      }
       i++;
-    } else if (ch === '"') {
+    }
+    out += line.slice(from, i);
+    i++;
+    return out;
+  };
+  const readBare = (inObjects: boolean) => {
+    const from = i;
+    while (i < n) {
+      const c = line.charCodeAt(i);
+      if (isSpace(c) || (inObjects && c === 125 /* } */)) break;
+      i++;
+    }
+    return line.slice(from, i);
+  };
+  while (i < n) {
+    const ch = line.charCodeAt(i);
+    if (isSpace(ch)) {
+      // (any whitespace: a field that began with one, say a no-break space, never ended)
+      i++;
+    } else if (ch === 34) {
       tokens.push(readQuoted());
-    } else if (ch === "{") {
+    } else if (ch === 123 /* { */) {
       i++;
       const objects: string[] = [];
       for (;;) {
-        while (line[i] === " " || line[i] === "\t") i++;
-        if (i >= line.length) throw new SieParseError(lineNo, "an object list is not closed with }");
-        if (line[i] === "}") {
+        while (i < n && isSpace(line.charCodeAt(i))) i++;
+        if (i >= n) throw new SieParseError(lineNo, "an object list is not closed with }");
+        if (line.charCodeAt(i) === 125) {
           i++;
           break;
         }
-        objects.push(line[i] === '"' ? readQuoted() : readBare(/[\s}]/));
+        objects.push(line.charCodeAt(i) === 34 ? readQuoted() : readBare(true));
       }
       tokens.push({ objects });
     } else {
-      tokens.push(readBare(/[\s]/));
+      tokens.push(readBare(false));
     }
   }
   return tokens;
@@ -136,8 +159,9 @@ function account(raw: string, lineNo: number): string {
   return raw;
 }
 
-export function parseSie(text: string): SieFile {
-  const file: SieFile = {
+/** A SieFile with nothing read yet. */
+export function emptySieFile(): SieFile {
+  return {
     format: null,
     sieType: null,
     program: null,
@@ -155,31 +179,45 @@ export function parseSie(text: string): SieFile {
     vouchers: [],
     warnings: [],
   };
-  const lines = text.split(/\r?\n/);
-  let voucher: SieVoucher | null = null;
-  let inBlock = false;
-  for (let idx = 0; idx < lines.length; idx++) {
-    const lineNo = idx + 1;
-    const raw = lines[idx].trim();
-    if (!raw) continue;
+}
+
+/**
+ * Reads a SIE file one line at a time (the streaming import, src/sweden/sie/stream.ts,
+ * and parseSie below): every record but #VER goes into `file`; each voucher, once its
+ * block is closed, is handed to `onVoucher` instead of being kept, so a file of any
+ * size is read in the memory of its chart and balances.
+ */
+export class SieReader {
+  readonly file: SieFile = emptySieFile();
+  private voucher: SieVoucher | null = null;
+  private inBlock = false;
+
+  constructor(private readonly onVoucher: (voucher: SieVoucher) => void) {}
+
+  /** One line of the file, without its line break; lineNo counts from 1. */
+  line(text: string, lineNo: number): void {
+    const raw = text.trim();
+    if (!raw) return;
+    const file = this.file;
     if (raw === "{") {
-      if (!voucher || inBlock) throw new SieParseError(lineNo, "{ without a #VER before it");
-      inBlock = true;
-      continue;
+      if (!this.voucher || this.inBlock) throw new SieParseError(lineNo, "{ without a #VER before it");
+      this.inBlock = true;
+      return;
     }
     if (raw === "}") {
-      if (!inBlock || !voucher) throw new SieParseError(lineNo, "} without a matching {");
-      file.vouchers.push(voucher);
-      voucher = null;
-      inBlock = false;
-      continue;
+      if (!this.inBlock || !this.voucher) throw new SieParseError(lineNo, "} without a matching {");
+      const done = this.voucher;
+      this.voucher = null;
+      this.inBlock = false;
+      this.onVoucher(done);
+      return;
     }
-    if (!raw.startsWith("#")) throw new SieParseError(lineNo, "a record must start with a #label");
+    if (raw.charCodeAt(0) !== 35 /* # */) throw new SieParseError(lineNo, "a record must start with a #label");
     const tokens = tokenize(raw, lineNo);
     const label = str(tokens[0]).toUpperCase();
     const f = tokens.slice(1);
-    if (voucher && !inBlock) throw new SieParseError(voucher.line, "#VER must be followed by { on its own line");
-    if (inBlock && !["#TRANS", "#RTRANS", "#BTRANS"].includes(label)) throw new SieParseError(lineNo, `${label} inside a #VER block`);
+    if (this.voucher && !this.inBlock) throw new SieParseError(this.voucher.line, "#VER must be followed by { on its own line");
+    if (this.inBlock && label !== "#TRANS" && label !== "#RTRANS" && label !== "#BTRANS") throw new SieParseError(lineNo, `${label} inside a #VER block`);
     switch (label) {
       case "#FORMAT":
         file.format = str(f[0]);
@@ -240,11 +278,11 @@ export function parseSie(text: string): SieFile {
         const numberRaw = str(f[1]);
         const number = numberRaw === "" ? null : Number(numberRaw);
         if (number !== null && (!Number.isInteger(number) || number < 1)) throw new SieParseError(lineNo, `"${numberRaw}" is not a voucher number`);
-        voucher = { series, number, date: parseDate(str(f[2]), lineNo), text: str(f[3]), line: lineNo, trans: [] };
+        this.voucher = { series, number, date: parseDate(str(f[2]), lineNo), text: str(f[3]), line: lineNo, trans: [] };
         break;
       }
       case "#TRANS":
-        voucher!.trans.push({
+        this.voucher!.trans.push({
           account: account(str(f[0]), lineNo),
           objects: objectMap(f[1], lineNo),
           amountOre: parseAmount(str(f[2]), lineNo),
@@ -261,6 +299,18 @@ export function parseSie(text: string): SieFile {
         break;
     }
   }
-  if (voucher) throw new SieParseError(voucher.line, inBlock ? "the #VER block is not closed with }" : "#VER must be followed by { on its own line");
-  return file;
+
+  /** After the last line: a voucher left open is an error. */
+  finish(): SieFile {
+    if (this.voucher) throw new SieParseError(this.voucher.line, this.inBlock ? "the #VER block is not closed with }" : "#VER must be followed by { on its own line");
+    return this.file;
+  }
+}
+
+/** The whole file at once, its vouchers kept in the model. */
+export function parseSie(text: string): SieFile {
+  const reader = new SieReader((v) => reader.file.vouchers.push(v));
+  const lines = text.split(/\r?\n/);
+  for (let idx = 0; idx < lines.length; idx++) reader.line(lines[idx], idx + 1);
+  return reader.finish();
 }

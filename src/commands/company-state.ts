@@ -1,0 +1,265 @@
+// The company's slow-changing state, held in its writer (the CompanyWriter Durable
+// Object) across commands: the fiscal periods and lock dates, the settings the ledger
+// reads, the chart, the dimensions and codes, the active webhooks, and the next free
+// voucher number per (period, series). A command reads them here instead of from D1.
+//
+// Why the copy stays exact: every write to those tables is a statement of a command's
+// batch, and every command runs in this object, one at a time (src/commands/runner.ts).
+// After each batch the runner hands its statements to `committed()`, which drops every
+// section whose tables the batch wrote; a batch that failed drops everything. Writes
+// outside a command (a webhook disabled by its delivery job) call the object's
+// `forget()` RPC after their write (docs/scaling.md, "The commit path", lists them).
+// An object that restarts starts cold: each section is read from D1 once, on first use.
+//
+// The state holds no reader of its own: each section is declared by the module that may
+// read its tables (src/ledger/reference.ts for the books, the webhooks domain for the
+// fan-out), as a few batchable reads and a function that builds the value from them.
+// Sections once used are remembered, so after an invalidation the runner reads the
+// missing ones in the same round trip as the idempotency lookup (`missing()`).
+import type { Database } from "../db/client";
+import type { Statement } from "./plan";
+
+/** A read-only query a section is built from (a drizzle select; batchable). */
+export type Read = Statement;
+
+export interface StateSection<T> {
+  /** unique among sections */
+  name: string;
+  /** the SQL table names whose writes make the value stale */
+  tables: readonly string[];
+  reads(db: Database, companyId: string): Read[];
+  build(results: unknown[]): T;
+}
+
+/** The tables a statement writes, from its SQL; null when the SQL cannot be read (treat as "any"). */
+export function writtenTables(statement: unknown): string[] | null {
+  const s = statement as { toSQL?: () => { sql: string }; getQuery?: () => { sql: string } };
+  let text: string | undefined;
+  try {
+    text = typeof s.toSQL === "function" ? s.toSQL().sql : typeof s.getQuery === "function" ? s.getQuery().sql : undefined;
+  } catch {
+    text = undefined;
+  }
+  if (text === undefined) return null;
+  const out: string[] = [];
+  for (const m of text.matchAll(/\b(?:insert\s+(?:or\s+\w+\s+)?into|update|delete\s+from|replace\s+into)\s+[`"[]?(\w+)/gi)) out.push(m[1].toLowerCase());
+  return out;
+}
+
+/** The voucher-number key of a (period, series). */
+export const numberingKey = (periodId: string, series: string) => `${periodId}/${series}`;
+
+/**
+ * One per company writer. `values` are the sections read and still valid; `numbers`
+ * holds, per (period, series), the smallest free voucher number n such that every
+ * number below n is used and none above it is (absent when the series has gaps).
+ */
+export class CompanyState {
+  private readonly values = new Map<string, unknown>();
+  private readonly known = new Map<string, StateSection<unknown>>();
+  private readonly numbers = new Map<string, number>();
+  /** bumped by every invalidation: a read that began before one is not kept */
+  private epoch = 0;
+
+  constructor(readonly companyId: string) {}
+
+  /** A command's view: reads through this state, remembers what it would change until its batch commits. */
+  session(db: Database, dryRun: boolean): StateSession {
+    return new StateSession(this, db, dryRun);
+  }
+
+  peek<T>(section: StateSection<T>): T | undefined {
+    this.known.set(section.name, section as StateSection<unknown>);
+    return this.values.get(section.name) as T | undefined;
+  }
+
+  /** Keeps a value read from D1, unless something was invalidated since the read began. */
+  keep<T>(section: StateSection<T>, value: T, epochAtRead: number): void {
+    if (epochAtRead === this.epoch) this.values.set(section.name, value);
+  }
+
+  currentEpoch(): number {
+    return this.epoch;
+  }
+
+  /** The sections used before and not valid now. */
+  missingSections(): StateSection<unknown>[] {
+    return [...this.known.values()].filter((s) => !this.values.has(s.name));
+  }
+
+  nextNumber(key: string): number | undefined {
+    return this.numbers.get(key);
+  }
+
+  setNextNumber(key: string, next: number, epochAtRead: number): void {
+    if (epochAtRead === this.epoch) this.numbers.set(key, next);
+  }
+
+  /**
+   * After a committed batch: drops the sections whose tables it wrote (all of them when
+   * a statement's SQL cannot be read), and keeps the numbers the batch took. Voucher
+   * numbers are given only by the ledger (src/ledger/engine.ts), which tells the session
+   * each number it takes, or that an import numbered a series itself.
+   */
+  committed(statements: readonly unknown[], numbered: ReadonlyMap<string, number>): void {
+    const written = new Set<string>();
+    for (const s of statements) {
+      const tables = writtenTables(s);
+      if (tables === null) return this.forget();
+      for (const t of tables) written.add(t);
+    }
+    const stale = [...this.known.values()].filter((s) => s.tables.some((t) => written.has(t)));
+    if (stale.length) this.epoch++;
+    for (const s of stale) this.values.delete(s.name);
+    for (const [key, next] of numbered) this.numbers.set(key, next);
+  }
+
+  forgetNumbers(keys: string[]): void {
+    for (const k of keys) this.numbers.delete(k);
+  }
+
+  /** Drops everything (a failed batch, an outside write, a request from the forget() RPC). */
+  forget(): void {
+    this.epoch++;
+    this.values.clear();
+    this.numbers.clear();
+  }
+}
+
+/**
+ * A command's view of the state. Reads come from the company's state, or from D1 on a
+ * miss (kept for the next command: it is committed data). What the command's own plan
+ * would change (the voucher numbers it takes) is held here and reaches the state only
+ * through `committed()`, so a dry run or a refused batch leaves it untouched.
+ */
+export class StateSession {
+  private readonly loading = new Map<string, Promise<unknown>>();
+  /** next free number per (period, series) after this plan, when known */
+  private readonly numbered = new Map<string, number>();
+  /** (period, series) whose numbers this plan set without the session (an import's own numbers) */
+  private readonly unnumbered = new Set<string>();
+  /** the first number this plan took per (period, series) from a known frontier */
+  private readonly firstTaken = new Map<string, number>();
+  /** the statement that writes each number the plan took */
+  private readonly numberedBy = new Map<unknown, { key: string; n: number }>();
+
+  constructor(
+    private readonly state: CompanyState,
+    private readonly db: Database,
+    private readonly dryRun: boolean,
+  ) {}
+
+  get companyId(): string {
+    return this.state.companyId;
+  }
+
+  /** The section's value: from the state, or read from D1 (one round trip) and kept. */
+  get<T>(section: StateSection<T>): Promise<T> {
+    const held = this.state.peek(section);
+    if (held !== undefined) return Promise.resolve(held);
+    let pending = this.loading.get(section.name) as Promise<T> | undefined;
+    if (!pending) {
+      const epoch = this.state.currentEpoch();
+      const reads = section.reads(this.db, this.companyId);
+      pending = this.db.batch(reads as [Read, ...Read[]]).then((results) => {
+        const value = section.build(results as unknown[]);
+        this.state.keep(section, value, epoch);
+        return value;
+      });
+      this.loading.set(section.name, pending);
+    }
+    return pending;
+  }
+
+  /**
+   * The reads of the sections used before and missing now, to run in the caller's own
+   * round trip (the idempotency lookup); `accept` keeps their results.
+   */
+  prefetch(): { reads: Read[]; accept: (results: unknown[]) => void } {
+    const sections = this.state.missingSections();
+    const epoch = this.state.currentEpoch();
+    const parts = sections.map((s) => ({ s, reads: s.reads(this.db, this.companyId) }));
+    return {
+      reads: parts.flatMap((p) => p.reads),
+      accept: (results) => {
+        let i = 0;
+        for (const { s, reads } of parts) {
+          const value = s.build(results.slice(i, i + reads.length));
+          i += reads.length;
+          this.state.keep(s, value, epoch);
+        }
+      },
+    };
+  }
+
+  /**
+   * The smallest free voucher number of (period, series) at or above `floor`, when the
+   * state knows it (every number from it up is free); undefined otherwise.
+   */
+  knownNextNumber(key: string, floor: number): number | undefined {
+    if (this.unnumbered.has(key)) return undefined;
+    const next = this.numbered.get(key) ?? this.state.nextNumber(key);
+    return next === undefined ? undefined : Math.max(next, floor);
+  }
+
+  /**
+   * The plan takes `taken`; `freeAbove` says whether every number above it is free (read
+   * from D1 with it, or known). Applied to the state only if the batch commits.
+   */
+  took(key: string, taken: number, freeAbove: boolean, epochAtRead = this.state.currentEpoch()): void {
+    if (this.unnumbered.has(key)) return;
+    if (freeAbove) {
+      if (!this.numbered.has(key) && this.state.nextNumber(key) === undefined) {
+        // the state learns the series' frontier from committed data: below `taken` all
+        // used, from it up all free; kept as the number itself until the batch commits
+        this.state.setNextNumber(key, taken, epochAtRead);
+      }
+      if (!this.firstTaken.has(key)) this.firstTaken.set(key, taken);
+      this.numbered.set(key, taken + 1);
+    } else {
+      this.numbered.delete(key);
+      this.unnumbered.add(key);
+    }
+  }
+
+  /** An import numbered entries itself in (period, series): the state forgets that series after the batch. */
+  numberedOutside(key: string): void {
+    this.numbered.delete(key);
+    this.unnumbered.add(key);
+  }
+
+  /** The statement that writes number `n` of (period, series), taken through `took`. */
+  writes(statement: unknown, key: string, n: number): void {
+    this.numberedBy.set(statement, { key, n });
+  }
+
+  /**
+   * After the command's batch committed (never on a dry run). A series' new frontier is
+   * kept only if every number the plan took in it is written by the batch: a bulk item
+   * refused after it was numbered leaves a gap, and the next number must fill it.
+   */
+  committed(statements: readonly unknown[]): void {
+    if (this.dryRun) return;
+    const written = new Map<string, Set<number>>();
+    for (const s of statements) {
+      const w = this.numberedBy.get(s);
+      if (w) written.set(w.key, (written.get(w.key) ?? new Set()).add(w.n));
+    }
+    const numbered = new Map<string, number>();
+    const gaps: string[] = [...this.unnumbered];
+    for (const [key, next] of this.numbered) {
+      const first = this.firstTaken.get(key) ?? next;
+      let whole = true;
+      for (let n = first; n < next && whole; n++) whole = written.get(key)?.has(n) ?? false;
+      if (whole) numbered.set(key, next);
+      else gaps.push(key);
+    }
+    this.state.committed(statements, numbered);
+    if (gaps.length) this.state.forgetNumbers(gaps);
+  }
+
+  /** After a batch that failed, or a step whose outcome is not known: nothing held is trusted. */
+  failed(): void {
+    this.state.forget();
+  }
+}

@@ -1,0 +1,86 @@
+// Liability accounts reconciled against what was declared or calculated outside the ledger:
+// 2650 against the VAT declarations of the closed VAT periods, 2710 against the preliminary
+// tax withheld by the booked salary runs, 2731 against their employer contributions. Pure:
+// the caller reads the account's lines (with the other accounts of each entry) and the sources.
+//
+// Each line on the account is one of: the opening balance; a booking of a source (the VAT
+// settlement moving 2610-2649 to 2650, or the salary run's own entry); a payment (an entry
+// that also touches 1630 or a 19xx account: what Skatteverket drew or was paid, checked by the
+// skattekonto reconciliation); anything else. The external balance is what the account would
+// hold if each source were booked exactly as declared:
+//   external = opening + payments - Σ declared   (a liability is negative, debit minus credit)
+//   ledger   = opening + payments + Σ bookings + Σ other
+// so the difference is Σ (booked - declared) over the sources, less the other lines. A source
+// with no booking at all explains its part (bridge `not_booked`); a booking that differs from
+// its source, and every other line, is unexplained.
+import type { ClassifiedAccountLine } from "../../ledger/queries";
+import type { BridgeLine } from "./bank";
+
+export interface LiabilitySource {
+  /** a stable id: the VAT period ("2026-01-01..2026-03-31") or the salary run id */
+  id: string;
+  /** the date the source is due in the books (the VAT period's end, the salary run's payment date) */
+  date: string;
+  /** what was declared or calculated, as a liability in öre (positive = owed to Skatteverket) */
+  declaredOre: number;
+  /** does a line belong to this source's booking */
+  books: (line: ClassifiedAccountLine) => boolean;
+  detail: Record<string, unknown>;
+}
+
+export interface LiabilityReconciliation {
+  externalOre: number;
+  ledgerOre: number;
+  bridge: BridgeLine[];
+  sources: (Record<string, unknown> & { booked: boolean; bookedOre: number; differenceOre: number })[];
+  otherLines: ClassifiedAccountLine[];
+  counts: { proposed: number; unmatched_external: number; unmatched_ledger: number; matched: number; ignored: number };
+}
+
+const isPayment = (l: ClassifiedAccountLine) => l.otherAccounts.some((a) => a === "1630" || a.startsWith("19"));
+
+export function reconcileLiability(input: { lines: ClassifiedAccountLine[]; sources: LiabilitySource[]; labels: { sv: string; en: string } }): LiabilityReconciliation {
+  const { lines, sources } = input;
+  const taken = new Set<string>();
+  let opening = 0;
+  let payments = 0;
+  let ledger = 0;
+  for (const l of lines) ledger += l.amountOre;
+  const out: LiabilityReconciliation["sources"] = [];
+  const bridgeNotBooked = { amountOre: 0, count: 0 };
+  let matched = 0;
+  for (const s of sources) {
+    const own = lines.filter((l) => !l.isOpening && !taken.has(l.lineId) && s.books(l));
+    for (const l of own) taken.add(l.lineId);
+    // a liability's booking is a credit: booked liability = -(debit - credit)
+    const bookedOre = -own.reduce((t, l) => t + l.amountOre, 0);
+    if (own.length === 0 && s.declaredOre !== 0) {
+      bridgeNotBooked.amountOre += -s.declaredOre;
+      bridgeNotBooked.count += 1;
+    }
+    if (own.length > 0) matched += 1;
+    out.push({ ...s.detail, booked: own.length > 0, bookedOre, differenceOre: own.length === 0 ? 0 : bookedOre - s.declaredOre });
+  }
+  const other: ClassifiedAccountLine[] = [];
+  for (const l of lines) {
+    if (taken.has(l.lineId)) continue;
+    if (l.isOpening) opening += l.amountOre;
+    else if (isPayment(l)) payments += l.amountOre;
+    else other.push(l);
+  }
+  const declared = sources.reduce((t, s) => t + s.declaredOre, 0);
+  const bridge: BridgeLine[] = [];
+  if (bridgeNotBooked.count > 0) bridge.push({ key: "not_booked", label_sv: input.labels.sv, label_en: input.labels.en, amountOre: bridgeNotBooked.amountOre, count: bridgeNotBooked.count, items_bucket: "unmatched_external" });
+  const differing = out.filter((s) => s.booked && s.differenceOre !== 0).length;
+  return {
+    externalOre: opening + payments - declared,
+    ledgerOre: ledger,
+    bridge,
+    sources: out,
+    otherLines: other,
+    counts: { proposed: 0, unmatched_external: bridgeNotBooked.count + differing, unmatched_ledger: other.length, matched, ignored: 0 },
+  };
+}
+
+/** Accounts whose entry moves VAT (boxes 10-12, 30-32, 48, 60-62 live on 2610-2649). */
+export const isVatAccount = (a: string) => a >= "2610" && a <= "2649";

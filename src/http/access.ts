@@ -1,0 +1,99 @@
+// Who is asking, and what they may do in the company the path names: the API key (by
+// the SHA-256 of the bearer), and the user's role in the company, in ONE D1 query
+// (api_keys joined with memberships and companies).
+//
+// A company write asks the company's writer instead (CompanyWriter.authorize), which
+// holds the answers it has read in an `AccessCache`, so the hot write path makes no D1
+// round trip for them. The cache stays exact because the only paths that change them
+// tell the writers concerned to forget (docs/scaling.md, "The commit path"):
+//   - revoking a key (admin DELETE /admin/v1/api-keys/{id}): every company of the
+//     key's user forgets the key;
+//   - giving or changing a role (admin POST /admin/v1/companies/{id}/members): that
+//     company forgets the user.
+// A key is held only by the writers of companies its user belongs to, so the companies
+// of the user are every writer that may hold it. Nothing else changes api_keys,
+// memberships or a company's sandbox flag or archiving today; a path that comes to do so
+// must forget the same way.
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { apiKeys, companies, memberships } from "../db/schema";
+import { isUuid } from "../ids";
+import type { AuthContext, Role } from "./context";
+
+export interface Membership {
+  role: Role;
+  isSandbox: boolean;
+}
+
+export interface Access {
+  /** null: no such key, or revoked */
+  key: (AuthContext & { keyHash: string }) | null;
+  /** the user's role in the company asked about; null when none (or the company is archived, or none was asked) */
+  membership: Membership | null;
+}
+
+/** The company a path is about (/api/v1/companies/{uuid}/...), or null. */
+export function companyOfPath(path: string): string | null {
+  const m = /^\/api\/v1\/companies\/([^/]+)(?:\/|$)/.exec(path);
+  return m && isUuid(m[1]) ? m[1] : null;
+}
+
+/** The key and, when a company is named, the key's user's membership in it: one query. */
+export async function readAccess(db: Database, keyHash: string, companyId: string | null): Promise<Access> {
+  const base = { id: apiKeys.id, userId: apiKeys.userId, scopes: apiKeys.scopes, mode: apiKeys.mode, limit: apiKeys.unattendedCommitLimitOre };
+  const row = companyId
+    ? await db
+        .select({ ...base, role: memberships.role, isSandbox: companies.isSandbox })
+        .from(apiKeys)
+        .leftJoin(memberships, and(eq(memberships.userId, apiKeys.userId), eq(memberships.companyId, companyId)))
+        .leftJoin(companies, and(eq(companies.id, memberships.companyId), isNull(companies.archivedAt)))
+        .where(and(eq(apiKeys.keyHash, keyHash), isNull(apiKeys.revokedAt)))
+        .get()
+    : await db
+        .select({ ...base, role: sql<null>`NULL`, isSandbox: sql<null>`NULL` })
+        .from(apiKeys)
+        .where(and(eq(apiKeys.keyHash, keyHash), isNull(apiKeys.revokedAt)))
+        .get();
+  if (!row) return { key: null, membership: null };
+  return {
+    key: { keyHash, apiKeyId: row.id, userId: row.userId, scopes: row.scopes, mode: row.mode, unattendedCommitLimitOre: row.limit },
+    membership: row.role !== null && row.isSandbox !== null ? { role: row.role as Role, isSandbox: !!row.isSandbox } : null,
+  };
+}
+
+/**
+ * What a company's writer holds of the access answers about its company: keys by hash
+ * and roles by user, only for users who belong to the company. `forget*` drop them; a
+ * read that began before a forget is answered but not kept.
+ */
+export class AccessCache {
+  private readonly keys = new Map<string, NonNullable<Access["key"]>>();
+  private readonly roles = new Map<string, Membership>();
+  private epoch = 0;
+
+  constructor(private readonly companyId: string) {}
+
+  async authorize(db: Database, keyHash: string): Promise<Access> {
+    const key = this.keys.get(keyHash);
+    const membership = key ? this.roles.get(key.userId) : undefined;
+    if (key && membership) return { key, membership };
+    const epoch = this.epoch;
+    const access = await readAccess(db, keyHash, this.companyId);
+    if (access.key && access.membership && epoch === this.epoch) {
+      this.keys.set(keyHash, access.key);
+      this.roles.set(access.key.userId, access.membership);
+    }
+    return access;
+  }
+
+  forgetKey(keyHash: string): void {
+    this.epoch++;
+    this.keys.delete(keyHash);
+  }
+
+  forgetUser(userId: string): void {
+    this.epoch++;
+    this.roles.delete(userId);
+    for (const [hash, key] of this.keys) if (key.userId === userId) this.keys.delete(hash);
+  }
+}

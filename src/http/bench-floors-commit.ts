@@ -1,0 +1,20 @@
+// The commit path's floor (bench/commit.mjs): the raw D1 batch a commit makes (an entry,
+// three lines, three balance upserts, src/ledger/commit-floor.ts), run `count` times in a
+// row inside the Worker, so the benchmark can print the platform's own rate beside the
+// API's. Body: { company_id, fiscal_period_id, entry_date, first_number, count }; the
+// company is a throwaway one the benchmark made, its entries are in series Z.
+import type { FloorApp } from "./bench-floors";
+import { rawCommitBatch } from "../ledger/commit-floor";
+
+export function commitFloor(floors: FloorApp) {
+  floors.post("/commit-batch", async (c) => {
+    const body = (await c.req.json()) as { company_id: string; fiscal_period_id: string; entry_date: string; first_number: number; count?: number };
+    const count = Math.max(1, Math.min(10_000, Number(body.count) || 1));
+    const t0 = performance.now();
+    for (let i = 0; i < count; i++) {
+      const [first, ...rest] = rawCommitBatch(c.env.DB, body.company_id, body.fiscal_period_id, body.entry_date, Number(body.first_number) + i);
+      await c.env.DB.batch([first, ...rest]);
+    }
+    return c.json({ batches: count, ms: performance.now() - t0 });
+  });
+}

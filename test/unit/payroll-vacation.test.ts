@@ -1,0 +1,124 @@
+// The vacation rules of semesterlagen (1977:480), src/sweden/payroll/vacation.ts, against
+// hand-computed figures.
+import Big from "big.js";
+import { describe, expect, it } from "vitest";
+import {
+  employmentDaysInYear,
+  employmentMonthsInYear,
+  hourlyVacationPayOre,
+  isVacationDay,
+  liabilityAfter,
+  monthVacationPay,
+  nonQualifyingDays,
+  takeVacationDays,
+  turnOfYear,
+  vacationDayValue,
+  vacationDaysOfYear,
+} from "../../src/sweden/payroll/vacation";
+
+const days = (from: string, n: number, type: any, hoursHundredths: number | null = null) =>
+  Array.from({ length: n }, (_, i) => ({ date: new Date(Date.parse(`${from}T00:00:00Z`) + i * 86_400_000).toISOString().slice(0, 10), type, hoursHundredths }));
+
+describe("vacation days (semesterlagen 3 a §, 4 §, 7 §, 17 §)", () => {
+  it("counts weekdays that are not holidays or eves as vacation days (3 a §)", () => {
+    expect(isVacationDay("2026-07-06")).toBe(true); // Monday
+    expect(isVacationDay("2026-07-11")).toBe(false); // Saturday
+    expect(isVacationDay("2026-07-12")).toBe(false); // Sunday
+    expect(isVacationDay("2026-06-19")).toBe(false); // midsommarafton
+    expect(isVacationDay("2026-06-06")).toBe(false); // national day (a Saturday in 2026 anyway)
+    expect(isVacationDay("2026-12-24")).toBe(false); // julafton
+    expect(isVacationDay("2026-05-14")).toBe(false); // Kristi himmelsfärd
+    // 6-24 July 2026: 19 calendar days, 15 vacation days
+    expect(days("2026-07-06", 19, "vacation").filter((d) => isVacationDay(d.date))).toHaveLength(15);
+  });
+
+  it("gives 25 paid days for a whole year and reduces them for leave without pay, rounding up (7 §)", () => {
+    const y = vacationDaysOfYear({ year: 2026, daysPerYear: 25, employmentStart: "2020-01-01", employmentEnd: null, nonQualifyingDays: 0 });
+    expect([y.paid, y.unpaid, y.total, y.yearDays]).toEqual([25, 0, 25, 365]);
+    // 30 days without pay: (365 - 30) / 365 × 25 = 22.945 → 23 paid, 2 unpaid
+    const r = vacationDaysOfYear({ year: 2026, daysPerYear: 25, employmentStart: "2020-01-01", employmentEnd: null, nonQualifyingDays: 30 });
+    expect([r.paid, r.unpaid]).toEqual([23, 2]);
+    // employed from 1 July: 184 days / 365 × 25 = 12.60 → 13
+    const july = vacationDaysOfYear({ year: 2026, daysPerYear: 25, employmentStart: "2026-07-01", employmentEnd: null, nonQualifyingDays: 0 });
+    expect([july.employmentDays, july.paid, july.unpaid]).toEqual([184, 13, 12]);
+    // 4 §: employment from 1 September: five days in all; 122 / 365 × 25 = 8.36 → 9, capped at 5
+    const sept = vacationDaysOfYear({ year: 2026, daysPerYear: 25, employmentStart: "2026-09-01", employmentEnd: null, nonQualifyingDays: 0 });
+    expect([sept.total, sept.paid, sept.unpaid]).toEqual([5, 5, 0]);
+    // an agreement's 30 days: ended 31 March: 90 / 365 × 30 = 7.40 → 8
+    expect(vacationDaysOfYear({ year: 2026, daysPerYear: 30, employmentStart: "2019-01-01", employmentEnd: "2026-03-31", nonQualifyingDays: 0 }).paid).toBe(8);
+  });
+
+  it("counts qualifying absence against the 17 § limits and whole days only", () => {
+    expect(nonQualifyingDays(days("2026-02-01", 30, "leave_without_pay")).nonQualifying).toBe(30);
+    expect(nonQualifyingDays(days("2026-02-01", 30, "sick")).nonQualifying).toBe(0);
+    // sick 170 days used before the cutover, 15 more: 5 beyond the 180 days
+    const sick = nonQualifyingDays(days("2026-07-01", 15, "sick"), { sick: 170 });
+    expect([sick.nonQualifying, sick.used.sick]).toEqual([5, 180]);
+    // vab 120 days, parental 120 days, each its own limit; närståendepenning 45
+    expect(nonQualifyingDays([...days("2026-01-01", 92, "vab"), ...days("2026-04-03", 40, "vab"), ...days("2026-06-01", 50, "caring_for_relative")]).nonQualifying).toBe(12 + 5);
+    // part days never reduce the paid days (7 §: "helt frånvarande")
+    expect(nonQualifyingDays(days("2026-02-01", 3, "leave_without_pay", 400)).nonQualifying).toBe(0);
+    expect(nonQualifyingDays([...days("2026-02-01", 3, "vacation"), ...days("2026-03-01", 3, "leave_with_pay")]).nonQualifying).toBe(0);
+  });
+
+  it("finds the employment's days and months of the year", () => {
+    expect(employmentDaysInYear(2026, "2026-03-15", "2026-03-31")).toBe(17);
+    expect(employmentDaysInYear(2026, "2027-01-01", null)).toBe(0);
+    expect(employmentMonthsInYear(2026, "2026-03-15", "2026-08-31")).toEqual({ first: 3, last: 8, count: 6 });
+    expect(employmentMonthsInYear(2026, "2020-01-01", null)).toEqual({ first: 1, last: 12, count: 12 });
+  });
+});
+
+describe("vacation pay (16 a §, 16 b §)", () => {
+  const year = vacationDaysOfYear({ year: 2026, daysPerYear: 25, employmentStart: "2020-01-01", employmentEnd: null, nonQualifyingDays: 0 });
+
+  it("same-salary rule: 0.43 % a paid day; the day value 4.6 % + 0.43 %; unpaid days 4.6 %", () => {
+    const dv = vacationDayValue("same_salary", 3_000_000, year);
+    expect(dv.toString()).toBe("150900"); // 30 000 × 5.03 % = 1 509 kr
+    expect(monthVacationPay("same_salary", 3_000_000, dv, 10, 0)).toEqual({ supplementOre: 129_000, vacationPayOre: 0, deductionOre: 0 });
+    expect(monthVacationPay("same_salary", 3_000_000, dv, 3, 2)).toEqual({ supplementOre: 38_700, vacationPayOre: 0, deductionOre: 276_000 });
+    // 36 500 kr: 0.43 % = 156.95 a day
+    expect(monthVacationPay("same_salary", 3_650_000, dv, 1, 0).supplementOre).toBe(15_695);
+  });
+
+  it("percentage rule: 12 % of the year's pay over the paid days, less 4.6 % of the monthly salary a day", () => {
+    const dv = vacationDayValue("percentage", 3_000_000, year);
+    expect(dv.toString()).toBe("172800"); // 12 % × 360 000 / 25 = 1 728 kr
+    expect(monthVacationPay("percentage", 3_000_000, dv, 10, 0)).toEqual({ supplementOre: 0, vacationPayOre: 1_728_000, deductionOre: 1_380_000 });
+    // 30 days without pay: share 335/365, 23 paid days: 0.12 × 360 000 × 335/365 / 23 = 39 649.32 / 23 = 1 723.88
+    const short = vacationDaysOfYear({ year: 2026, daysPerYear: 25, employmentStart: "2020-01-01", employmentEnd: null, nonQualifyingDays: 30 });
+    expect(vacationDayValue("percentage", 3_000_000, short).div(100).round(2).toString()).toBe("1723.88");
+    expect(hourlyVacationPayOre(1_234_567)).toBe(148_148);
+  });
+});
+
+describe("taking, saving and paying out days (18 §, 28 §, 29 §)", () => {
+  it("takes the year's paid days, then saved days oldest first, then unpaid days, then förskott", () => {
+    expect(takeVacationDays(10, { paidLeft: 25, saved: { "2024": 2 }, unpaidLeft: 0 })).toEqual({ paid: 10, advance: 0, fromSaved: {}, savedAfter: { "2024": 2 }, unpaid: 0 });
+    expect(takeVacationDays(8, { paidLeft: 3, saved: { "2025": 2, "2023": 1 }, unpaidLeft: 1 })).toEqual({ paid: 3 + 1, advance: 1, fromSaved: { "2023": 1, "2025": 2 }, savedAfter: {}, unpaid: 1 });
+    // förskott: the paid days go below zero
+    expect(takeVacationDays(2, { paidLeft: -1, saved: {}, unpaidLeft: 0 })).toMatchObject({ paid: 2, advance: 2 });
+  });
+
+  it("saves the days above 20 and pays out the rest at the turn of the year; saved days expire after five years", () => {
+    // 25 paid days, 18 taken: 7 left; 5 may be saved, 2 are paid out
+    expect(turnOfYear({ year: 2026, paidOfYear: 25, left: 7, saved: {} })).toMatchObject({ saved: { "2026": 5 }, savedNow: 5, forcedPayoutDays: 2 });
+    // 22 taken: 3 left, all saveable
+    expect(turnOfYear({ year: 2026, paidOfYear: 25, left: 3, saved: { "2022": 1 } })).toMatchObject({ saved: { "2022": 1, "2026": 3 }, forcedPayoutDays: 0 });
+    // days saved in 2021 are paid out at the turn of 2026 → 2027
+    expect(turnOfYear({ year: 2026, paidOfYear: 25, left: 0, saved: { "2021": 4, "2022": 1 } })).toMatchObject({ saved: { "2022": 1 }, forcedPayoutDays: 4, expiredDays: 4 });
+    // 20 paid days: nothing may be saved
+    expect(turnOfYear({ year: 2026, paidOfYear: 20, left: 4, saved: {} })).toMatchObject({ saved: {}, forcedPayoutDays: 4 });
+    // negative remaining is not paid out (and not clamped elsewhere)
+    expect(turnOfYear({ year: 2026, paidOfYear: 25, left: -2, saved: {} }).forcedPayoutDays).toBe(0);
+  });
+
+  it("accrues the year's days month by month at the day value and releases what is taken", () => {
+    const dv = new Big(150_900);
+    // June and July accrued together: 25 × 2 / 12 = 4.1667 days × 1 509 = 6 287.50; 10 days taken: 15 090
+    const l = liabilityAfter({ beforeOre: 0, dayValue: dv, paidDaysOfYear: 25, employmentMonths: 12, monthsAccrued: 2, daysTaken: 10, daysPaidOut: 0 });
+    expect(l).toEqual({ earnedDays: 4.1667, accrualOre: 628_750, usedOre: 1_509_000, afterOre: 628_750 - 1_509_000 });
+    const m = liabilityAfter({ beforeOre: 1_000_000, dayValue: dv, paidDaysOfYear: 25, employmentMonths: 12, monthsAccrued: 1, daysTaken: 0, daysPaidOut: 2 });
+    expect(m.afterOre).toBe(1_000_000 + 314_375 - 301_800);
+  });
+});
