@@ -1,138 +1,31 @@
-// npm run bench [-- --lines 1000000 --invoices 2000]
-// Starts the service locally (wrangler dev, a fresh state directory), builds a company
-// whose year has the given number of journal lines by importing a generated SIE 4 file
-// through the API, then times the reports, the SIE export of the year and the import
-// of that export into a second company. Then a third company gets the given number of
-// customer invoices and of supplier invoices, a third of each paid, and the two
-// ledgers with aging are timed. Prints the figures; asserts nothing.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+// npm run bench: every speed goal of issue 19, each benchmark printing its figures beside
+// a floor measured in the same run (docs/scaling.md). One after another, never side by
+// side (they would measure each other), each starting its own service on its own port:
+//   bench/commit.mjs      draft+commit pairs ÷ (health requests ÷ 2), 8 companies ÷ 1
+//   bench/reports.mjs     every report at several dates, 100 000 and 1 000 000 lines
+//   bench/sie-import.mjs  the SIE import ÷ raw inserts of the same rows, peak memory
+// Flags after -- go to every script that knows them (--lines 100000 for a quick run).
+// The other benchmarks (bench/payroll.mjs, bench/bank-import.mjs,
+// bench/reconciliation-matcher.mjs) run on their own.
+import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { BENCH_ADMIN_TOKEN, startService } from "./service.mjs";
-import { generateSie, LINES_PER_VOUCHER } from "./sie-file.mjs";
+import { projectRoot } from "../scripts/node.mjs";
 
-const { values } = parseArgs({ options: { lines: { type: "string", default: "1000000" }, invoices: { type: "string", default: "2000" }, port: { type: "string", default: "8791" } } });
-const INVOICES = Number(values.invoices);
-const LINES = Number(values.lines);
-const PORT = values.port;
-const BASE = `http://127.0.0.1:${PORT}`;
-const ADMIN = BENCH_ADMIN_TOKEN;
-
-// --- the service ---
-
-async function api(method, path, { key, body, admin } = {}) {
-  const res = await fetch(BASE + path, {
-    method,
-    headers: { Authorization: `Bearer ${admin ? ADMIN : key}`, ...(body ? { "Content-Type": "application/json" } : {}), "Idempotency-Key": crypto.randomUUID() },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const type = res.headers.get("Content-Type") ?? "";
-  return { status: res.status, body: type.includes("json") ? await res.json() : new Uint8Array(await res.arrayBuffer()) };
-}
-
-async function timed(label, fn) {
-  const t0 = performance.now();
-  const out = await fn();
-  const ms = performance.now() - t0;
-  console.log(`${label.padEnd(46)} ${ms >= 10000 ? (ms / 1000).toFixed(1) + " s" : ms.toFixed(0) + " ms"}`);
-  return out;
-}
-
-async function importAndWait(key, companyId, bytes) {
-  const started = await api("POST", `/api/v1/companies/${companyId}/imports/sie`, { key, body: { file_base64: Buffer.from(bytes).toString("base64"), file_name: "bench.se" } });
-  if (started.status !== 202) throw new Error(`import refused: ${JSON.stringify(started.body)}`);
-  for (;;) {
-    await new Promise((r) => setTimeout(r, 1000));
-    const op = await api("GET", `/api/v1/operations/${started.body.data.operation_id}`, { key });
-    if (op.body.data.status === "succeeded") return op.body.data;
-    if (op.body.data.status === "failed") throw new Error(`import failed: ${JSON.stringify(op.body.data.error)}`);
+const { values } = parseArgs({ options: { lines: { type: "string" } }, strict: false });
+const lines = values.lines ? ["--lines", String(values.lines)] : [];
+const scripts = [
+  ["commit.mjs", []],
+  ["reports.mjs", lines],
+  ["sie-import.mjs", lines],
+];
+let failed = 0;
+for (const [script, args] of scripts) {
+  console.log(`\n=== bench/${script} ${args.join(" ")}`);
+  const run = spawnSync(process.execPath, [join(projectRoot, "bench", script), ...args], { stdio: "inherit", cwd: projectRoot });
+  if (run.status !== 0) {
+    failed++;
+    console.log(`bench/${script} exited ${run.status}`);
   }
 }
-
-const stateDir = mkdtempSync(join(tmpdir(), "bokforing-bench-"));
-const dev = await startService(stateDir, { port: PORT, ratePerMinute: 100000 });
-try {
-  console.log(`bench: ${LINES.toLocaleString("sv-SE")} journal lines (${LINES / LINES_PER_VOUCHER} vouchers), local workerd + D1`);
-  const user = await api("POST", "/admin/v1/users", { admin: true, body: { email: `bench-${Date.now()}@example.se`, name: "Bench" } });
-  const key = (await api("POST", "/admin/v1/api-keys", { admin: true, body: { user_id: user.body.data.id, name: "bench", scopes: ["*"], mode: "live" } })).body.data.key;
-  const company = (await api("POST", "/api/v1/companies", { key, body: { name: "Bänkföretaget AB", entity_type: "aktiebolag", org_number: "556016-0680", f_skatt: true, first_fiscal_year: { start_date: "2025-01-01", end_date: "2025-12-31" } } })).body.data;
-  const sie = await timed("generate SIE file", async () => generateSie(LINES));
-  console.log(`${"  file size".padEnd(46)} ${(sie.length / 1024 / 1024).toFixed(1)} MB`);
-  const imported = await timed("SIE4 import (build the company)", () => importAndWait(key, company.id, sie));
-  console.log(`${"  entries / lines imported".padEnd(46)} ${imported.result.entries_imported} / ${imported.result.lines_imported}`);
-  const pid = company.fiscal_period.id;
-  const base = `/api/v1/companies/${company.id}/reports`;
-  const tb = await timed("trial balance (whole year)", () => api("GET", `${base}/trial-balance?period_id=${pid}`, { key }));
-  if (!tb.body.data.balanced) throw new Error("the trial balance does not balance");
-  await timed("trial balance (to 2025-06-30, line scan)", () => api("GET", `${base}/trial-balance?period_id=${pid}&to_date=2025-06-30`, { key }));
-  await timed("balance sheet (year end)", () => api("GET", `${base}/balance-sheet?period_id=${pid}&as_of=2025-12-31`, { key }));
-  await timed("balance sheet (as of 2025-06-30, line scan)", () => api("GET", `${base}/balance-sheet?period_id=${pid}&as_of=2025-06-30`, { key }));
-  await timed("income statement (whole year)", () => api("GET", `${base}/income-statement?period_id=${pid}`, { key }));
-  const gl = await timed("general ledger, account 1930", () => api("GET", `${base}/general-ledger?period_id=${pid}&account_from=1930&account_to=1930`, { key }));
-  console.log(`${"  lines on 1930".padEnd(46)} ${gl.body.data.accounts[0].lines.length}`);
-  const page = await timed("general ledger 1930, a page of 5 000 lines", () => api("GET", `${base}/general-ledger?period_id=${pid}&account_from=1930&account_to=1930&limit=5000`, { key }));
-  await timed("general ledger 1930, the next page", () => api("GET", `${base}/general-ledger?period_id=${pid}&account_from=1930&account_to=1930&limit=5000&cursor=${encodeURIComponent(page.body.meta.next_cursor)}`, { key }));
-  await timed("journal register, first page (200 entries)", () => api("GET", `${base}/journal-register?period_id=${pid}&limit=200`, { key }));
-  const exported = await timed("SIE4 export of the year", () => api("GET", `${base}/sie-export?period_id=${pid}`, { key }));
-  console.log(`${"  export size".padEnd(46)} ${(exported.body.length / 1024 / 1024).toFixed(1)} MB`);
-  const second = (await api("POST", "/api/v1/companies", { key, body: { name: "Kopian AB", entity_type: "aktiebolag", f_skatt: true, first_fiscal_year: { start_date: "2025-01-01", end_date: "2025-12-31" } } })).body.data;
-  await timed("SIE4 import of that export", () => importAndWait(key, second.id, exported.body));
-  const tb2 = await api("GET", `/api/v1/companies/${second.id}/reports/trial-balance?period_id=${second.fiscal_period.id}`, { key });
-  console.log(`${"  round trip: same trial balance".padEnd(46)} ${JSON.stringify(tb2.body.data.accounts) === JSON.stringify(tb.body.data.accounts)}`);
-
-  if (INVOICES > 0) await benchLedgers(key);
-} finally {
-  dev.kill("SIGTERM");
-  rmSync(stateDir, { recursive: true, force: true });
-}
-
-/** N customer invoices (self-billed: booked when created, 50 a call) and N supplier invoices over 2025. */
-async function benchLedgers(key) {
-  const company = (await api("POST", "/api/v1/companies", { key, body: { name: "Reskontra AB", entity_type: "aktiebolag", org_number: "556016-0680", f_skatt: true, vat_registered: true, moms_period: "quarterly", first_fiscal_year: { start_date: "2025-01-01", end_date: "2025-12-31" } } })).body.data;
-  const url = (p) => `/api/v1/companies/${company.id}${p}`;
-  const must = (res, what) => {
-    if (res.status >= 300) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`);
-    return res.body.data;
-  };
-  const customers = [];
-  for (let i = 0; i < 100; i++) customers.push(must(await api("POST", url("/customers"), { key, body: { name: `Kund ${i}`, customer_type: "swedish_business" } }), "customer").id);
-  const suppliers = [];
-  for (let i = 0; i < 50; i++) suppliers.push(must(await api("POST", url("/suppliers"), { key, body: { name: `Leverantör ${i}`, supplier_type: "swedish_business", default_expense_account: "4010" } }), "supplier").id);
-  const date = (i) => `2025-${String(1 + (i % 12)).padStart(2, "0")}-${String(1 + (i % 28)).padStart(2, "0")}`;
-  const due = (i) => `2025-${String(Math.min(12, 2 + (i % 12))).padStart(2, "0")}-28`;
-  const invoiceIds = [];
-  await timed(`${INVOICES} customer invoices (bulk, booked)`, async () => {
-    for (let i = 0; i < INVOICES; i += 50) {
-      const batch = [];
-      for (let j = i; j < Math.min(INVOICES, i + 50); j++) {
-        batch.push({ customer_id: customers[j % customers.length], is_self_billed: true, external_invoice_number: `SB-${j}`, received_date: date(j), invoice_date: date(j), due_date: due(j), items: [{ description: "Vara", quantity: 1 + (j % 5), unit_price: 100 + (j % 900) }] });
-      }
-      const out = must(await api("POST", url("/invoices/bulk-create"), { key, body: { invoices: batch } }), "bulk invoices");
-      invoiceIds.push(...out.results.map((r) => r.data.id));
-    }
-  });
-  const supplierIds = [];
-  await timed(`${INVOICES} supplier invoices (one by one)`, async () => {
-    for (let j = 0; j < INVOICES; j++) {
-      const si = must(await api("POST", url("/supplier-invoices"), { key, body: { supplier_id: suppliers[j % suppliers.length], supplier_invoice_number: `L-${j}`, invoice_date: date(j), due_date: due(j), items: [{ amount: 50 + (j % 700), vat_rate: 0.25 }] } }), "supplier invoice");
-      supplierIds.push(si.id);
-    }
-  });
-  await timed(`pay a third of each`, async () => {
-    for (let j = 0; j < INVOICES; j += 3) {
-      must(await api("POST", url(`/invoices/${invoiceIds[j]}/mark-paid`), { key, body: { payment_date: due(j) } }), "pay invoice");
-      must(await api("POST", url(`/supplier-invoices/${supplierIds[j]}/mark-paid`), { key, body: { payment_date: due(j) } }), "pay supplier invoice");
-    }
-  });
-  const ar = await timed("ar-ledger at 2025-12-31", () => api("GET", url("/reports/ar-ledger?as_of_date=2025-12-31"), { key }));
-  await timed("ar-ledger at 2025-06-30", () => api("GET", url("/reports/ar-ledger?as_of_date=2025-06-30"), { key }));
-  const ap = await timed("supplier-ledger at 2025-12-31", () => api("GET", url("/reports/supplier-ledger?as_of_date=2025-12-31"), { key }));
-  await timed("supplier-ledger at 2025-12-31, again", () => api("GET", url("/reports/supplier-ledger?as_of_date=2025-12-31"), { key }));
-  await timed("supplier-ledger at 2025-06-30", () => api("GET", url("/reports/supplier-ledger?as_of_date=2025-06-30"), { key }));
-  await timed("ar-ledger at 2025-12-31, again", () => api("GET", url("/reports/ar-ledger?as_of_date=2025-12-31"), { key }));
-  const tb = must(await api("GET", url(`/reports/trial-balance?period_id=${company.fiscal_period.id}`), { key }), "trial balance");
-  const balance = (a) => tb.accounts.find((x) => x.account_number === a)?.closing_balance ?? 0;
-  console.log(`${"  open invoices / ledger total / 1510".padEnd(46)} ${ar.body.data.totals.invoice_count} / ${ar.body.data.totals.total} / ${balance("1510")}`);
-  console.log(`${"  open supplier invoices / total / -2440".padEnd(46)} ${ap.body.data.totals.invoice_count} / ${ap.body.data.totals.total} / ${-balance("2440")}`);
-}
+process.exit(failed ? 1 : 0);

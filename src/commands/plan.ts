@@ -92,7 +92,17 @@ export interface CommandContext extends RequestContext {
   ledger: Ledger;
   /** the company's slow-changing state held by its writer, this command's view (src/commands/company-state.ts) */
   state: StateSession;
+  /** the results of the command's `readAhead` statements, when the runner sent them */
+  readAhead?: unknown[];
 }
 
 /** env gives a command its secrets and external clients' configuration; it must not write with it. */
-export type Command<I> = (db: Database, input: I, ctx: CommandContext, env: Env) => Promise<Plan>;
+export type Command<I> = ((db: Database, input: I, ctx: CommandContext, env: Env) => Promise<Plan>) & {
+  /**
+   * Reads the command knows from its input alone that it will make. The runner sends them
+   * in its first round trip, with the idempotency lookup, and hands their results over
+   * as `ctx.readAhead`, in the same order. Without that lookup (no key, a dry run) the
+   * command reads for itself: `ctx.readAhead` is then undefined.
+   */
+  readAhead?: (db: Database, input: I, companyId: string) => Statement[];
+};

@@ -67,6 +67,8 @@ async function runCounted(env: Env, req: CommandRequest, state: CompanyState): P
     // One round trip: the idempotency lookup, and the company's state that is missing
     // (dropped by the last batch that wrote its tables), read with it.
     const prefetch = session.prefetch();
+    const command = COMMANDS[req.name] as Command<unknown>;
+    const ahead = command.readAhead?.(db, req.input, ctx.companyId) ?? [];
     const [found, ...sections] = await db.batch([
       db
         .select()
@@ -81,8 +83,10 @@ async function runCounted(env: Env, req: CommandRequest, state: CompanyState): P
         )
         .limit(1),
       ...(prefetch.reads as Statement[]),
+      ...ahead,
     ]);
-    prefetch.accept(sections as unknown[]);
+    prefetch.accept(sections.slice(0, prefetch.reads.length) as unknown[]);
+    if (ahead.length) ctx.readAhead = sections.slice(prefetch.reads.length);
     const stored = (found as (typeof idempotencyRecords.$inferSelect)[])[0];
     if (stored) {
       if (stored.bodyHash !== idem.bodyHash) {

@@ -36,7 +36,6 @@ import { ApiError } from "./api-error";
 import { authenticate } from "./auth";
 import type { AppEnv } from "./context";
 import { errorBody } from "./envelope";
-import { rateLimit } from "./rate-limit";
 import { registerBenchFloors } from "./bench-floors";
 
 const PUBLIC_PATHS = [/^\/api\/v1\/health$/, /^\/api\/v1\/errors(\/[^/]+)?$/, /^\/api\/v1\/openapi\.json$/, /^\/api\/v1\/docs$/, /^\/api\/v1\/document-files\//];
@@ -50,9 +49,7 @@ const requestContext = createMiddleware<AppEnv>(async (c, next) => {
 
 const keyRequired = createMiddleware<AppEnv>(async (c, next) => {
   if (PUBLIC_PATHS.some((p) => p.test(c.req.path))) return next();
-  return authenticate(c, async () => {
-    await rateLimit(c, next);
-  });
+  return authenticate(c, next);
 });
 
 function renderError(err: Error, c: Context<AppEnv>): Response {

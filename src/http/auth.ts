@@ -1,11 +1,13 @@
 // Bearer authentication with API keys (spec: Authentication). Keys are stored as
 // SHA-256 hashes: they are long random strings, so a fast hash is the right one.
+// The key lookup and the rate limiter's count run side by side (src/http/rate-limit.ts).
 import { createMiddleware } from "hono/factory";
 import { database } from "../db/client";
 import { companyOfPath, readAccess } from "./access";
 import { ApiError } from "./api-error";
 import type { AppEnv } from "./context";
 import { sha256Hex } from "./crypto";
+import { countRequest, withinRateLimit } from "./rate-limit";
 
 export const KEY_PATTERN = /^service_sk_(live|test)_[0-9A-Za-z]{20,}$/;
 
@@ -18,10 +20,12 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
   // from what it holds (no D1 round trip when warm). Anything else reads the key and,
   // for a company path, the membership in one query (src/http/access.ts).
   const companyId = companyOfPath(c.req.path);
-  const access =
+  const [access, verdict] = await Promise.all([
     companyId && c.req.method !== "GET" && c.req.method !== "HEAD"
-      ? await c.env.COMPANY_WRITER.get(c.env.COMPANY_WRITER.idFromName(companyId)).authorize(companyId, hash)
-      : await readAccess(database(c.env), hash, companyId);
+      ? c.env.COMPANY_WRITER.get(c.env.COMPANY_WRITER.idFromName(companyId)).authorize(companyId, hash)
+      : readAccess(database(c.env), hash, companyId),
+    countRequest(c.env, hash),
+  ]);
   if (!access.key) throw new ApiError("UNAUTHORIZED");
   const key = access.key;
   c.set("auth", {
@@ -32,7 +36,7 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
     unattendedCommitLimitOre: key.unattendedCommitLimitOre,
   });
   if (companyId) c.set("access", { companyId, membership: access.membership });
-  await next();
+  await withinRateLimit(c, verdict, next);
 });
 
 export function hasScope(scopes: string[], required: string): boolean {

@@ -1,24 +1,36 @@
 // 100 requests per minute per key (spec: Limits). The counter lives in one Durable
-// Object per key, so every isolate of the Worker sees the same window.
-import { createMiddleware } from "hono/factory";
+// Object per key (named by the SHA-256 of the bearer), so every isolate of the Worker
+// sees the same window. The Worker asks it beside the key lookup (src/http/auth.ts),
+// not after it: a bearer that turns out to be no key has counted against a window that
+// belongs to no one, and is answered 401 whatever the count says.
+import type { Context, Next } from "hono";
+import type { RateVerdict } from "../../durable-objects/rate-limiter";
+import type { Env } from "../env";
 import { ApiError } from "./api-error";
 import type { AppEnv } from "./context";
 
-export const rateLimit = createMiddleware<AppEnv>(async (c, next) => {
-  const limit = Number(c.env.RATE_LIMIT_PER_MINUTE) || 100;
-  const stub = c.env.RATE_LIMITER.get(c.env.RATE_LIMITER.idFromName(c.get("auth").apiKeyId));
-  const verdict = await stub.hit(limit);
+export type LimitVerdict = RateVerdict & { limit: number };
+
+/** Counts one request against the key's window. */
+export async function countRequest(env: Env, keyHash: string): Promise<LimitVerdict> {
+  const limit = Number(env.RATE_LIMIT_PER_MINUTE) || 100;
+  const verdict = await env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(keyHash)).hit(limit);
+  return { ...verdict, limit };
+}
+
+/** RATE_LIMITED when the window is full; otherwise the request goes on, and its answer carries the window's headers. */
+export async function withinRateLimit(c: Context<AppEnv>, verdict: LimitVerdict, next: Next): Promise<void> {
   const headers = {
-    "X-RateLimit-Limit": String(limit),
+    "X-RateLimit-Limit": String(verdict.limit),
     "X-RateLimit-Remaining": String(verdict.remaining),
     "X-RateLimit-Reset": String(verdict.resetAt),
   };
   if (!verdict.allowed) {
-    throw new ApiError("RATE_LIMITED", { limit, reset_at: verdict.resetAt }, undefined, {
+    throw new ApiError("RATE_LIMITED", { limit: verdict.limit, reset_at: verdict.resetAt }, undefined, {
       ...headers,
       "Retry-After": String(verdict.retryAfterSeconds),
     });
   }
   await next();
   for (const [k, v] of Object.entries(headers)) c.header(k, v);
-});
+}

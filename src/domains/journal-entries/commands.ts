@@ -5,7 +5,7 @@ import type { Command } from "../../commands/plan";
 import { ApiError } from "../../http/api-error";
 import { assertBalanced, assertPeriodOpen, type EngineLine, type Ledger } from "../../ledger/engine";
 import { toOre } from "../../ledger/money";
-import { correctionDepth, entryJson, loadEntry } from "./queries";
+import { correctionDepth, entryFromRows, entryJson, entryReads, loadEntry } from "./queries";
 import { EntryCreateSchema, type CorrectInput, type EntryCreateInput, type LineInput, type ReverseInput } from "./schemas";
 
 /** A correction chain this long needs allow_deep_chain (spec: POST .../correct). */
@@ -60,7 +60,7 @@ export const batchCreateEntries: Command<{ entries: unknown[]; all_or_nothing?: 
 };
 
 export const commitEntry: Command<{ id: string }> = async (db, input, ctx) => {
-  const { entry, lines } = await loadEntry(db, ctx.companyId, input.id);
+  const { entry, lines } = ctx.readAhead ? entryFromRows(ctx.readAhead, input.id) : await loadEntry(db, ctx.companyId, input.id);
   const posted = await ctx.ledger.commitDraft(entry, lines);
   const data = {
     id: posted.row.id,
@@ -81,6 +81,8 @@ export const commitEntry: Command<{ id: string }> = async (db, input, ctx) => {
     },
   };
 };
+// the draft and its lines come with the idempotency lookup: a commit is then two round trips
+commitEntry.readAhead = (db, input, companyId) => entryReads(db, companyId, input.id);
 
 export const cancelEntry: Command<{ id: string }> = async (db, input, ctx) => {
   const { entry, lines } = await loadEntry(db, ctx.companyId, input.id);

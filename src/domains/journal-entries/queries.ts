@@ -7,6 +7,7 @@ import { ApiError } from "../../http/api-error";
 import { afterDesc, type PageRequest } from "../../http/pagination";
 import { entryJson, lineJson, type JournalEntryRow, type JournalLineRow } from "../../ledger/entry-json";
 import { documentsForEntry } from "../documents";
+import type { Statement } from "../../commands/plan";
 
 export { entryJson, lineJson };
 
@@ -16,10 +17,21 @@ function summary(e: JournalEntryRow | undefined) {
 
 export async function loadEntry(db: Database, companyId: string, id: string): Promise<{ entry: JournalEntryRow; lines: JournalLineRow[] }> {
   // one round trip for the entry and its lines
-  const [entries, lines] = await db.batch([
-    db.select().from(journalEntries).where(and(eq(journalEntries.companyId, companyId), eq(journalEntries.id, id))),
-    db.select().from(journalLines).where(and(eq(journalLines.companyId, companyId), eq(journalLines.journalEntryId, id))).orderBy(asc(journalLines.sortOrder)),
-  ]);
+  return entryFromRows(await db.batch(entryReads(db, companyId, id) as [ReturnType<typeof entryRead>, ReturnType<typeof linesRead>]), id);
+}
+
+const entryRead = (db: Database, companyId: string, id: string) => db.select().from(journalEntries).where(and(eq(journalEntries.companyId, companyId), eq(journalEntries.id, id)));
+const linesRead = (db: Database, companyId: string, id: string) =>
+  db.select().from(journalLines).where(and(eq(journalLines.companyId, companyId), eq(journalLines.journalEntryId, id))).orderBy(asc(journalLines.sortOrder));
+
+/** The reads of loadEntry, for a command's readAhead. */
+export function entryReads(db: Database, companyId: string, id: string): Statement[] {
+  return [entryRead(db, companyId, id), linesRead(db, companyId, id)];
+}
+
+/** loadEntry's answer from the results of entryReads. */
+export function entryFromRows(rows: unknown[], id: string): { entry: JournalEntryRow; lines: JournalLineRow[] } {
+  const [entries, lines] = rows as [JournalEntryRow[], JournalLineRow[]];
   const entry = entries[0];
   if (!entry) throw new ApiError("JOURNAL_ENTRY_NOT_FOUND", { id });
   return { entry, lines };
