@@ -11,10 +11,10 @@
 // from the few paths that write outside a command. A restart starts cold.
 import { DurableObject } from "cloudflare:workers";
 import { CompanyState } from "../src/commands/company-state";
-import { runCommand, type CommandRequest, type CommandResult } from "../src/commands/runner";
+import { failure, runCommand, type CommandRequest, type CommandResult } from "../src/commands/runner";
 import { database } from "../src/db/client";
 import type { Env } from "../src/env";
-import { AccessCache, type Access } from "../src/http/access";
+import { AccessCache, accessRefusal, type Access } from "../src/http/access";
 
 export class CompanyWriter extends DurableObject<Env> {
   private tail: Promise<unknown> = Promise.resolve();
@@ -23,9 +23,37 @@ export class CompanyWriter extends DurableObject<Env> {
 
   execute(request: CommandRequest): Promise<CommandResult> {
     const state = (this.state ??= new CompanyState(request.ctx.companyId));
-    const run = this.tail.then(() => runCommand(this.env, request, state));
+    const run = this.tail.then(async () => {
+      const verified = request.access ? await this.verify(request) : request;
+      return "ok" in verified ? verified : runCommand(this.env, verified, state);
+    });
     this.tail = run.catch(() => undefined);
     return run;
+  }
+
+  /**
+   * The access of a write, verified before anything else (a revoked key does not even
+   * get a replay): refused as the Worker would refuse it (401, 403, 404), or the request
+   * with who asks taken from this exact answer.
+   */
+  private async verify(request: CommandRequest): Promise<CommandRequest | CommandResult> {
+    const { keyHash, ...demand } = request.access!;
+    const companyId = request.ctx.companyId;
+    this.access ??= new AccessCache(companyId);
+    const access = await this.access.authorize(database(this.env), keyHash);
+    const refusal = accessRefusal(access, companyId, demand);
+    if (refusal) return failure(refusal, false);
+    const key = access.key!;
+    return {
+      ...request,
+      ctx: {
+        ...request.ctx,
+        apiKeyId: key.apiKeyId,
+        userId: key.userId,
+        role: access.membership?.role ?? request.ctx.role,
+        unattendedCommitLimitOre: key.unattendedCommitLimitOre,
+      },
+    };
   }
 
   /** The key (by hash) and its user's role in this company, for a write about to be dispatched here. */

@@ -17,7 +17,17 @@
 // Sections once used are remembered, so after an invalidation the runner reads the
 // missing ones in the same round trip as the idempotency lookup (`missing()`).
 import type { Database } from "../db/client";
+import type { JournalEntryRow, JournalLineRow } from "../ledger/entry-json";
 import type { Statement } from "./plan";
+
+/** A draft journal entry as D1 holds it: the entry row and its lines in order. */
+export interface HeldDraft {
+  entry: JournalEntryRow;
+  lines: JournalLineRow[];
+}
+
+/** How many drafts a writer holds: the most recently created ones. */
+export const HELD_DRAFTS = 1000;
 
 /** A read-only query a section is built from (a drizzle select; batchable). */
 export type Read = Statement;
@@ -58,6 +68,13 @@ export class CompanyState {
   private readonly values = new Map<string, unknown>();
   private readonly known = new Map<string, StateSection<unknown>>();
   private readonly numbers = new Map<string, number>();
+  /**
+   * The drafts this writer created, as its batches wrote them, newest last (at most
+   * HELD_DRAFTS). Exact because a draft changes only through the ledger in a command
+   * of its company (src/ledger/engine.ts: created by createDraft, then only committed
+   * or cancelled, both of which tell the session), so a commit reads nothing.
+   */
+  private readonly drafts = new Map<string, HeldDraft>();
   /** bumped by every invalidation: a read that began before one is not kept */
   private epoch = 0;
 
@@ -114,6 +131,23 @@ export class CompanyState {
     for (const [key, next] of numbered) this.numbers.set(key, next);
   }
 
+  draft(id: string): HeldDraft | undefined {
+    return this.drafts.get(id);
+  }
+
+  /** After a committed batch: the drafts it created are held, those it committed or cancelled are not. */
+  draftsCommitted(created: readonly HeldDraft[], changed: Iterable<string>): void {
+    for (const id of changed) this.drafts.delete(id);
+    for (const d of created) {
+      this.drafts.delete(d.entry.id);
+      this.drafts.set(d.entry.id, d);
+    }
+    for (const id of this.drafts.keys()) {
+      if (this.drafts.size <= HELD_DRAFTS) break;
+      this.drafts.delete(id);
+    }
+  }
+
   forgetNumbers(keys: string[]): void {
     for (const k of keys) this.numbers.delete(k);
   }
@@ -123,6 +157,7 @@ export class CompanyState {
     this.epoch++;
     this.values.clear();
     this.numbers.clear();
+    this.drafts.clear();
   }
 }
 
@@ -142,6 +177,10 @@ export class StateSession {
   private readonly firstTaken = new Map<string, number>();
   /** the statement that writes each number the plan took */
   private readonly numberedBy = new Map<unknown, { key: string; n: number }>();
+  /** the drafts this plan creates, by the statement that inserts each */
+  private readonly draftsBy = new Map<unknown, HeldDraft>();
+  /** the drafts this plan commits or cancels */
+  private readonly draftsChanged = new Set<string>();
 
   constructor(
     private readonly state: CompanyState,
@@ -233,6 +272,21 @@ export class StateSession {
     this.numberedBy.set(statement, { key, n });
   }
 
+  /** A draft held by the writer (committed data: created by a batch of this writer, not changed since). */
+  heldDraft(id: string): HeldDraft | undefined {
+    return this.state.draft(id);
+  }
+
+  /** The plan creates this draft with `statement` (its entry's insert); held once the batch commits with it. */
+  createsDraft(statement: unknown, draft: HeldDraft): void {
+    this.draftsBy.set(statement, draft);
+  }
+
+  /** The plan commits or cancels this draft: no longer held once the batch commits. */
+  changesDraft(id: string): void {
+    this.draftsChanged.add(id);
+  }
+
   /**
    * After the command's batch committed (never on a dry run). A series' new frontier is
    * kept only if every number the plan took in it is written by the batch: a bulk item
@@ -256,6 +310,10 @@ export class StateSession {
     }
     this.state.committed(statements, numbered);
     if (gaps.length) this.state.forgetNumbers(gaps);
+    this.state.draftsCommitted(
+      statements.flatMap((s) => this.draftsBy.get(s) ?? []),
+      this.draftsChanged,
+    );
   }
 
   /** After a batch that failed, or a step whose outcome is not known: nothing held is trusted. */

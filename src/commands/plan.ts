@@ -99,10 +99,10 @@ export interface CommandContext extends RequestContext {
 /** env gives a command its secrets and external clients' configuration; it must not write with it. */
 export type Command<I> = ((db: Database, input: I, ctx: CommandContext, env: Env) => Promise<Plan>) & {
   /**
-   * Reads the command knows from its input alone that it will make. The runner sends them
-   * in its first round trip, with the idempotency lookup, and hands their results over
-   * as `ctx.readAhead`, in the same order. Without that lookup (no key, a dry run) the
-   * command reads for itself: `ctx.readAhead` is then undefined.
+   * Reads the command knows from its input alone that it will make (none when the
+   * writer already holds what it needs: `ctx.state`). The runner sends them in one round
+   * trip before planning, with the company's state that is missing, and hands their
+   * results over as `ctx.readAhead`, in the same order.
    */
-  readAhead?: (db: Database, input: I, companyId: string) => Statement[];
+  readAhead?: (db: Database, input: I, ctx: CommandContext) => Statement[];
 };

@@ -1,12 +1,13 @@
 // The one wrapper around every company write (ARCHITECTURE: the write path).
 // It runs inside the company's Durable Object, one command at a time.
-import { and, eq, gt, lt } from "drizzle-orm";
+import { and, eq, lt } from "drizzle-orm";
 import { database, type Database } from "../db/client";
 import { countRoundTrips } from "../db/round-trips";
 import { auditLog, idempotencyRecords, outboxEvents } from "../db/schema";
 import type { Env } from "../env";
 import { newId } from "../ids";
 import { ApiError, toErrorResult, type ErrorResult } from "../http/api-error";
+import type { AccessDemand } from "../http/access";
 import type { AuditMeta } from "../http/envelope";
 import { Ledger } from "../ledger/engine";
 import { AmountOutOfRangeError } from "../ledger/money";
@@ -25,6 +26,12 @@ export interface CommandRequest {
   input: unknown;
   ctx: RequestContext;
   idempotency: { key: string; bodyHash: string } | null;
+  /**
+   * The access the writer verifies before anything else (CompanyWriter.execute): the
+   * bearer's hash and what the route demands. The Worker may have ordered its checks on
+   * an answer it held a while (src/http/writer-access.ts); this one is exact.
+   */
+  access?: (AccessDemand & { keyHash: string }) | null;
 }
 
 export type CommandResult = (
@@ -42,63 +49,54 @@ type StoredResult =
  */
 export async function runCommand(env: Env, req: CommandRequest, state: CompanyState = new CompanyState(req.ctx.companyId)): Promise<CommandResult> {
   const counter = countRoundTrips(env.DB);
-  let result = await runCounted({ ...env, DB: counter.d1 }, req, state);
-  if (!result.ok && result.error.code === "CONFLICT" && VOUCHER_INDEX.test(String(result.error.details?.constraint ?? ""))) {
-    // Only the ledger numbers vouchers, through this writer; a number found taken means
-    // a row was written past it (by hand, or a restore). The failed batch dropped the
-    // held state, so the command runs once more on what D1 says.
-    result = await runCounted({ ...env, DB: counter.d1 }, req, state);
+  const counted = { ...env, DB: counter.d1 };
+  // Once more (at most twice): only the ledger numbers vouchers, through this writer; a
+  // number found taken means a row was written past it (by hand, or a restore). The
+  // failed batch dropped the held state, so the command runs again on what D1 says.
+  // AGAIN: the key's record had expired and was deleted, so it runs again under the key.
+  let result = await runCounted(counted, req, state);
+  for (let again = 0; again < 2 && (result === AGAIN || (!result.ok && result.error.code === "CONFLICT" && VOUCHER_INDEX.test(String(result.error.details?.constraint ?? "")))); again++) {
+    result = await runCounted(counted, req, state);
   }
+  if (result === AGAIN) throw new Error(`${req.name}: the idempotency record was found expired again`);
   return { ...result, roundTrips: counter.count() };
 }
 
 /** the unique index of voucher numbers (journal_entries_voucher_idx), as D1 names it in the refusal */
 const VOUCHER_INDEX = /^journal_entries\.company_id, journal_entries\.fiscal_period_id, journal_entries\.voucher_series, journal_entries\.voucher_number$/;
+/** the primary key of idempotency_records (api key, company, key), as D1 names it in the refusal */
+const IDEMPOTENCY_INDEX = /^idempotency_records\.api_key_id, idempotency_records\.company_id, idempotency_records\.idempotency_key$/;
 
-async function runCounted(env: Env, req: CommandRequest, state: CompanyState): Promise<CommandResult> {
+/** runCounted's answer when an expired record under the key was deleted: run the command once more */
+const AGAIN = Symbol("again");
+
+type Idem = { key: string; bodyHash: string };
+
+async function runCounted(env: Env, req: CommandRequest, state: CompanyState): Promise<CommandResult | typeof AGAIN> {
   const db = database(env);
   const session = state.session(db, req.ctx.dryRun);
   const ctx: CommandContext = { ...req.ctx, state: session, ledger: new Ledger(db, req.ctx, session) };
+  const command = COMMANDS[req.name] as Command<unknown>;
   // A dry run neither reads nor writes the idempotency store: it is a preview, and
   // previews must not be replayed in place of the real write.
   const idem = ctx.dryRun ? null : req.idempotency;
 
-  if (idem) {
-    // One round trip: the idempotency lookup, and the company's state that is missing
-    // (dropped by the last batch that wrote its tables), read with it.
-    const prefetch = session.prefetch();
-    const command = COMMANDS[req.name] as Command<unknown>;
-    const ahead = command.readAhead?.(db, req.input, ctx.companyId) ?? [];
-    const [found, ...sections] = await db.batch([
-      db
-        .select()
-        .from(idempotencyRecords)
-        .where(
-          and(
-            eq(idempotencyRecords.apiKeyId, ctx.apiKeyId),
-            eq(idempotencyRecords.companyId, ctx.companyId),
-            eq(idempotencyRecords.idempotencyKey, idem.key),
-            gt(idempotencyRecords.expiresAt, ctx.now),
-          ),
-        )
-        .limit(1),
-      ...(prefetch.reads as Statement[]),
-      ...ahead,
-    ]);
-    prefetch.accept(sections.slice(0, prefetch.reads.length) as unknown[]);
-    if (ahead.length) ctx.readAhead = sections.slice(prefetch.reads.length);
-    const stored = (found as (typeof idempotencyRecords.$inferSelect)[])[0];
-    if (stored) {
-      if (stored.bodyHash !== idem.bodyHash) {
-        return failure(new ApiError("IDEMPOTENCY_KEY_REUSE", { idempotency_key: idem.key }), false);
-      }
-      return { ...(stored.result as StoredResult), replayed: true, dryRun: false } as CommandResult;
-    }
+  // The idempotency key is not looked up before planning: its record is a plain insert
+  // at the head of the write's batch, and the table's primary key refuses a duplicate,
+  // failing the whole batch (settled in `settleDuplicate`). So a first write makes one
+  // round trip; this one runs only when there is something to read: the company's state
+  // dropped by the last batch that wrote its tables, and the command's readAhead.
+  const prefetch = session.prefetch();
+  const ahead = command.readAhead?.(db, req.input, ctx) ?? [];
+  if (prefetch.reads.length || ahead.length) {
+    const results = await db.batch([...(prefetch.reads as Statement[]), ...ahead] as [Statement, ...Statement[]]);
+    prefetch.accept(results.slice(0, prefetch.reads.length) as unknown[]);
+    if (ahead.length) ctx.readAhead = results.slice(prefetch.reads.length) as unknown[];
   }
 
   let plan: Plan;
   try {
-    plan = await (COMMANDS[req.name] as Command<unknown>)(db, req.input, ctx, env);
+    plan = await command(db, req.input, ctx, env);
   } catch (thrown) {
     // Amounts beyond what integer öre holds are the caller's input, not a fault: the
     // schemas' limits catch them first (src/http/fields.ts), this is the backstop.
@@ -108,9 +106,18 @@ async function runCounted(env: Env, req: CommandRequest, state: CompanyState): P
         : thrown;
     if (!(err instanceof ApiError)) throw err;
     const result = failure(err, ctx.dryRun);
-    // A refusal is an answer too: the same key and body get the same refusal
-    // (spec: a retry with another body under the same key is IDEMPOTENCY_KEY_REUSE).
-    if (idem && err.status < 500) await db.batch([idempotencyInsert(db, ctx, idem, result)]);
+    if (!idem) return result;
+    // A replay of a write whose plan now fails (a commit of the draft it committed)
+    // gets the stored answer; only a key never used stores this refusal, as an answer
+    // too: the same key and body get the same refusal (spec: a retry with another body
+    // under the same key is IDEMPOTENCY_KEY_REUSE).
+    const stored = await readRecord(db, ctx, idem.key);
+    if (stored && stored.expiresAt > ctx.now) return answerFromRecord(stored, idem);
+    if (err.status < 500) {
+      const insert = idempotencyInsert(db, ctx, idem, result);
+      // an expired record under the key is replaced: its 24 hours have passed
+      await (stored ? db.batch([deleteRecord(db, ctx, idem.key), insert]) : db.batch([insert]));
+    }
     return result;
   }
 
@@ -119,7 +126,14 @@ async function runCounted(env: Env, req: CommandRequest, state: CompanyState): P
     // event; only the answer is kept under the key, as a refusal's would be.
     if (plan.statements.length || plan.files?.length || plan.external) throw new Error(`${req.name}: an unchanged plan carries writes`);
     const answer: StoredResult = { ok: true, status: plan.status, data: plan.data, audit: null };
-    if (idem && !ctx.dryRun) await db.batch([idempotencyInsert(db, ctx, idem, answer)]);
+    if (idem && !ctx.dryRun) {
+      try {
+        await db.batch([idempotencyInsert(db, ctx, idem, answer)]);
+      } catch (err) {
+        if (!isDuplicateKey(err)) throw err;
+        return settleDuplicate(db, ctx, idem);
+      }
+    }
     return { ...answer, replayed: false, dryRun: ctx.dryRun } as CommandResult;
   }
 
@@ -127,6 +141,15 @@ async function runCounted(env: Env, req: CommandRequest, state: CompanyState): P
   const audit = auditMeta(ctx, auditId, plan);
   const result: StoredResult = { ok: true, status: plan.status, data: plan.data, audit };
   if (ctx.dryRun) return { ...result, audit: null, replayed: false, dryRun: true } as CommandResult;
+
+  // A plan with an external step commits its record only after the step (below), so its
+  // key is looked up here; the writer runs one command at a time, so nothing comes between.
+  let expired = false;
+  if (idem && plan.external) {
+    const stored = await readRecord(db, ctx, idem.key);
+    if (stored && stored.expiresAt > ctx.now) return answerFromRecord(stored, idem);
+    expired = !!stored;
+  }
 
   // Every entry the plan posts announces itself, whatever domain posted it.
   const events = [...ctx.ledger.eventsFor(plan.statements), ...(plan.events ?? [])].map((ev) => ({ ...ev, id: newId() }));
@@ -146,9 +169,12 @@ async function runCounted(env: Env, req: CommandRequest, state: CompanyState): P
       voucher,
       createdAt: ctx.now,
     });
+  const record = idem ? idempotencyInsert(db, ctx, idem, plan.replayData === undefined ? result : { ...result, data: plan.replayData }) : null;
   const published: Statement[] = [...outboxInserts(db, ctx, events), ...fanOut.statements];
-  if (idem) published.push(idempotencyInsert(db, ctx, idem, plan.replayData === undefined ? result : { ...result, data: plan.replayData }));
-  const written = [...plan.statements, auditRow(auditId, plan.audit.action, audit.voucher_number)];
+  if (record && plan.external) published.push(...(expired ? [deleteRecord(db, ctx, idem!.key)] : []), record);
+  // The record heads the batch: a duplicate key fails the batch before anything else
+  // could (a replayed create would otherwise meet its own unique indexes first).
+  const written = [...(record && !plan.external ? [record] : []), ...plan.statements, auditRow(auditId, plan.audit.action, audit.voucher_number)];
 
   const files = await putFiles(env, plan.files ?? []);
   if (!files) return failure(new ApiError("INTERNAL_ERROR", { step: "file_storage", request_id: ctx.requestId }), false);
@@ -156,12 +182,15 @@ async function runCounted(env: Env, req: CommandRequest, state: CompanyState): P
   try {
     await db.batch(batch);
   } catch (err) {
-    // Whatever the batch was to change, the held state is not trusted after a failure.
-    session.failed();
     const refused = constraintError(err);
     // A refused batch wrote nothing. Any other error may have come after the commit,
     // and a row must never lose its file: the audit row tells which.
     if (files.length && (refused || !(await auditRowExists(db, auditId)))) await removeFiles(env, files);
+    // A duplicate key wrote nothing and refused nothing of the company's: what the
+    // writer holds stays (the numbers this plan took reach it only through a commit).
+    if (record && !plan.external && isDuplicateKey(err)) return settleDuplicate(db, ctx, idem!);
+    // Whatever the batch was to change, the held state is not trusted after a failure.
+    session.failed();
     if (refused) return failure(refused, false);
     console.error("batch failed", req.name, ctx.requestId, err);
     return failure(new ApiError("BOOKKEEPING_DATABASE_ERROR", { request_id: ctx.requestId }), false);
@@ -187,6 +216,43 @@ async function runCounted(env: Env, req: CommandRequest, state: CompanyState): P
   }
   await enqueue(env, [...(plan.afterCommit ?? []), ...fanOut.jobs]);
   return { ...result, replayed: false, dryRun: false } as CommandResult;
+}
+
+type IdempotencyRecord = typeof idempotencyRecords.$inferSelect;
+
+function isDuplicateKey(err: unknown): boolean {
+  return IDEMPOTENCY_INDEX.test(String(constraintError(err)?.details?.constraint ?? ""));
+}
+
+/**
+ * A batch refused because its key's record exists: the stored answer (same body) or
+ * IDEMPOTENCY_KEY_REUSE (another body); a record past its 24 hours is deleted and the
+ * command runs once more (AGAIN).
+ */
+async function settleDuplicate(db: Database, ctx: CommandContext, idem: Idem): Promise<CommandResult | typeof AGAIN> {
+  const stored = await readRecord(db, ctx, idem.key);
+  if (stored && stored.expiresAt > ctx.now) return answerFromRecord(stored, idem);
+  // expired (or, impossibly in the one writer, gone since the refusal): idempotency_records
+  // is this runner's table, so it may delete the stale record itself
+  if (stored) await db.batch([deleteRecord(db, ctx, idem.key)]);
+  return AGAIN;
+}
+
+function answerFromRecord(stored: IdempotencyRecord, idem: Idem): CommandResult {
+  if (stored.bodyHash !== idem.bodyHash) return failure(new ApiError("IDEMPOTENCY_KEY_REUSE", { idempotency_key: idem.key }), false);
+  return { ...(stored.result as StoredResult), replayed: true, dryRun: false } as CommandResult;
+}
+
+async function readRecord(db: Database, ctx: CommandContext, key: string): Promise<IdempotencyRecord | undefined> {
+  return db.select().from(idempotencyRecords).where(recordIs(ctx, key)).get();
+}
+
+function deleteRecord(db: Database, ctx: CommandContext, key: string) {
+  return db.delete(idempotencyRecords).where(recordIs(ctx, key));
+}
+
+function recordIs(ctx: CommandContext, key: string) {
+  return and(eq(idempotencyRecords.apiKeyId, ctx.apiKeyId), eq(idempotencyRecords.companyId, ctx.companyId), eq(idempotencyRecords.idempotencyKey, key));
 }
 
 /**
@@ -300,7 +366,7 @@ async function enqueue(env: Env, jobs: Job[]) {
   }
 }
 
-function failure(err: ApiError, dryRun: boolean): CommandResult {
+export function failure(err: ApiError, dryRun: boolean): CommandResult {
   return { ok: false, status: err.status, error: toErrorResult(err), replayed: false, dryRun };
 }
 
@@ -315,29 +381,18 @@ function auditMeta(ctx: CommandContext, auditId: string, plan: Plan): AuditMeta 
   };
 }
 
-function idempotencyInsert(db: Database, ctx: CommandContext, idem: { key: string; bodyHash: string }, result: StoredResult | CommandResult) {
+function idempotencyInsert(db: Database, ctx: CommandContext, idem: Idem, result: StoredResult | CommandResult) {
   const { replayed: _r, dryRun: _d, ...stored } = result as CommandResult;
-  // An expired record under the same key is replaced: the 24-hour window has passed.
-  return db
-    .insert(idempotencyRecords)
-    .values({
-      apiKeyId: ctx.apiKeyId,
-      companyId: ctx.companyId,
-      idempotencyKey: idem.key,
-      bodyHash: idem.bodyHash,
-      statusCode: stored.status,
-      result: stored,
-      createdAt: ctx.now,
-      expiresAt: new Date(Date.parse(ctx.now) + IDEMPOTENCY_TTL_MS).toISOString(),
-    })
-    .onConflictDoUpdate({
-      target: [idempotencyRecords.apiKeyId, idempotencyRecords.companyId, idempotencyRecords.idempotencyKey],
-      set: {
-        bodyHash: idem.bodyHash,
-        statusCode: stored.status,
-        result: stored,
-        createdAt: ctx.now,
-        expiresAt: new Date(Date.parse(ctx.now) + IDEMPOTENCY_TTL_MS).toISOString(),
-      },
-    });
+  // A plain insert: a record under the same key refuses it (the table's primary key),
+  // failing the batch it heads; see settleDuplicate.
+  return db.insert(idempotencyRecords).values({
+    apiKeyId: ctx.apiKeyId,
+    companyId: ctx.companyId,
+    idempotencyKey: idem.key,
+    bodyHash: idem.bodyHash,
+    statusCode: stored.status,
+    result: stored,
+    createdAt: ctx.now,
+    expiresAt: new Date(Date.parse(ctx.now) + IDEMPOTENCY_TTL_MS).toISOString(),
+  });
 }

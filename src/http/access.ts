@@ -18,6 +18,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { apiKeys, companies, memberships } from "../db/schema";
 import { isUuid } from "../ids";
+import { ApiError } from "./api-error";
 import type { AuthContext, Role } from "./context";
 
 export interface Membership {
@@ -36,6 +37,33 @@ export interface Access {
 export function companyOfPath(path: string): string | null {
   const m = /^\/api\/v1\/companies\/([^/]+)(?:\/|$)/.exec(path);
   return m && isUuid(m[1]) ? m[1] : null;
+}
+
+export function hasScope(scopes: string[], required: string): boolean {
+  return scopes.includes("*") || scopes.includes(required);
+}
+
+/** What a route demands of the access: its scope, whether it is about a company the user must belong to, whether it writes. */
+export interface AccessDemand {
+  scope: string | null;
+  company: boolean;
+  write: boolean;
+}
+
+/**
+ * The refusal a company request gets from this access, in the Worker's order (src/http/
+ * auth.ts, route.ts, company-access.ts): 401 no key, 403 scope, 404 not a member (or the
+ * other mode's company), 403 a viewer writing; null when it may go on. The company's
+ * writer applies the same before a command (CompanyWriter.execute).
+ */
+export function accessRefusal(access: Access, companyId: string, demand: AccessDemand): ApiError | null {
+  if (!access.key) return new ApiError("UNAUTHORIZED");
+  if (demand.scope && !hasScope(access.key.scopes, demand.scope)) return new ApiError("INSUFFICIENT_SCOPE", { required_scope: demand.scope }, `This endpoint requires the scope ${demand.scope}.`);
+  if (!demand.company) return null;
+  const m = access.membership;
+  if (!m || m.isSandbox !== (access.key.mode === "test")) return new ApiError("NOT_FOUND", { resource: "company", id: companyId });
+  if (demand.write && m.role === "viewer") return new ApiError("FORBIDDEN", { role: m.role });
+  return null;
 }
 
 /** The key and, when a company is named, the key's user's membership in it: one query. */

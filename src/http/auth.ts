@@ -3,11 +3,13 @@
 // The key lookup and the rate limiter's count run side by side (src/http/rate-limit.ts).
 import { createMiddleware } from "hono/factory";
 import { database } from "../db/client";
-import { companyOfPath, readAccess } from "./access";
+import type { Env } from "../env";
+import { accessRefusal, companyOfPath, hasScope, readAccess, type Access } from "./access";
 import { ApiError } from "./api-error";
 import type { AppEnv } from "./context";
 import { sha256Hex } from "./crypto";
 import { countRequest, withinRateLimit } from "./rate-limit";
+import { heldAccess, keepAccess } from "./writer-access";
 
 export const KEY_PATTERN = /^service_sk_(live|test)_[0-9A-Za-z]{20,}$/;
 
@@ -16,14 +18,16 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   if (!match || !KEY_PATTERN.test(match[1])) throw new ApiError("UNAUTHORIZED");
   const hash = await sha256Hex(match[1]);
-  // A company write is about to go to the company's writer anyway: that object answers
-  // from what it holds (no D1 round trip when warm). Anything else reads the key and,
-  // for a company path, the membership in one query (src/http/access.ts).
+  // A company write goes to the company's writer anyway: that object answers from what
+  // it holds (no D1 round trip when warm), and this isolate keeps its answers a minute
+  // (src/http/writer-access.ts) so the write then makes one call to it, `execute`, which
+  // verifies the access itself first. Anything else reads the key and, for a company
+  // path, the membership in one query (src/http/access.ts).
   const companyId = companyOfPath(c.req.path);
+  const write = !!companyId && c.req.method !== "GET" && c.req.method !== "HEAD";
+  const held = write ? heldAccess(hash, companyId) : null;
   const [access, verdict] = await Promise.all([
-    companyId && c.req.method !== "GET" && c.req.method !== "HEAD"
-      ? c.env.COMPANY_WRITER.get(c.env.COMPANY_WRITER.idFromName(companyId)).authorize(companyId, hash)
-      : readAccess(database(c.env), hash, companyId),
+    held ?? (write ? askWriter(c.env, companyId, hash) : readAccess(database(c.env), hash, companyId)),
     countRequest(c.env, hash),
   ]);
   if (!access.key) throw new ApiError("UNAUTHORIZED");
@@ -36,12 +40,35 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
     unattendedCommitLimitOre: key.unattendedCommitLimitOre,
   });
   if (companyId) c.set("access", { companyId, membership: access.membership });
-  await withinRateLimit(c, verdict, next);
+  if (!write) return withinRateLimit(c, verdict, next);
+  c.set("writerAccess", { keyHash: hash, companyId, held: !!held, verified: false });
+  if (!held) return withinRateLimit(c, verdict, next);
+  // The access came from this isolate's memory: unless `execute` verified it (dispatch),
+  // the writer is asked before the answer leaves, and its refusal is the answer.
+  let thrown: unknown = null;
+  try {
+    await withinRateLimit(c, verdict, next);
+  } catch (err) {
+    thrown = err;
+  }
+  if (!c.get("writerAccess")?.verified) {
+    const exact = await askWriter(c.env, companyId, hash);
+    // no route declared (an unknown path): only the key was checked here before
+    const route = c.get("writeOptions");
+    const refusal = accessRefusal(exact, companyId, route ?? { scope: null, company: false, write: false });
+    if (refusal) throw refusal;
+  }
+  if (thrown) throw thrown;
 });
 
-export function hasScope(scopes: string[], required: string): boolean {
-  return scopes.includes("*") || scopes.includes(required);
+/** The company writer's answer (CompanyWriter.authorize), kept by this isolate when positive. */
+async function askWriter(env: Env, companyId: string, hash: string): Promise<Access> {
+  const access = await env.COMPANY_WRITER.get(env.COMPANY_WRITER.idFromName(companyId)).authorize(companyId, hash);
+  keepAccess(hash, companyId, access);
+  return access;
 }
+
+export { hasScope };
 
 export function requireScope(scope: string) {
   return createMiddleware<AppEnv>(async (c, next) => {

@@ -20,6 +20,12 @@ export interface CompanyContext {
 export interface WriteOptions {
   idempotency: "required" | "optional" | "ignored";
   dryRun: boolean;
+  /** the route's API-key scope, checked again by the company's writer (null: none) */
+  scope: string | null;
+  /** about a company the user must belong to (defineRoute's `company`) */
+  company: boolean;
+  /** a write: a viewer is refused */
+  write: boolean;
 }
 
 export type AppEnv = {
@@ -32,5 +38,11 @@ export type AppEnv = {
     writeOptions: WriteOptions;
     /** set by authentication for a company path: the user's membership there, read with the key */
     access: { companyId: string; membership: Membership | null } | undefined;
+    /**
+     * set by authentication for a company write: the bearer's hash, whether the access
+     * came from this isolate's memory of writers' answers (src/http/writer-access.ts),
+     * and whether the writer has verified it since (dispatch: `execute` did)
+     */
+    writerAccess: { keyHash: string; companyId: string; held: boolean; verified: boolean } | undefined;
   };
 };

@@ -8,6 +8,7 @@ import { ApiError } from "./api-error";
 import type { AppEnv } from "./context";
 import { sha256Hex } from "./crypto";
 import { errorBody, successBody } from "./envelope";
+import { dropAccess } from "./writer-access";
 
 export interface DispatchOptions {
   /** what the body hash covers when `input` carries server-made values (e.g. a new id) */
@@ -41,10 +42,15 @@ export async function dispatch<N extends CommandName>(c: Context<AppEnv>, name: 
   const auth = c.get("auth");
   const bodyHash = await sha256Hex(`${c.req.method} ${new URL(c.req.url).pathname}\n${JSON.stringify((opts.hashOf ?? input) ?? null)}`);
   const stub = c.env.COMPANY_WRITER.get(c.env.COMPANY_WRITER.idFromName(company.id));
+  // the writer verifies the access itself first (authentication may have ordered its
+  // checks on an answer this isolate held: src/http/writer-access.ts)
+  const check = c.get("writerAccess");
+  const access = check && check.companyId === company.id ? { keyHash: check.keyHash, scope: route.scope, company: route.company, write: route.write } : null;
   const result = (await stub.execute({
     name,
     input,
     idempotency: key ? { key, bodyHash } : null,
+    access,
     ctx: {
       companyId: company.id,
       requestId: c.get("requestId"),
@@ -57,6 +63,11 @@ export async function dispatch<N extends CommandName>(c: Context<AppEnv>, name: 
       apiVersion: c.env.SERVICE_VERSION,
     },
   })) as CommandResult;
+  if (check && access) {
+    c.set("writerAccess", { ...check, verified: true });
+    // the writer's refusal (or a command's own 401/403/404): ask it afresh next time
+    if (!result.ok && (result.status === 401 || result.status === 403 || result.status === 404)) dropAccess(check.keyHash, company.id);
+  }
   return render(c, result);
 }
 

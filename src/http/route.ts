@@ -96,16 +96,19 @@ export function defineRoute<P extends AnyObject | undefined = undefined, Q exten
   spec: RouteSpec<P, Q, B>,
 ): DefinedRoute<P, Q, B> {
   const middleware: MiddlewareHandler<AppEnv>[] = [];
-  if (spec.scope) middleware.push(requireScope(spec.scope));
-  if (spec.company) middleware.push(companyAccess(spec.write ?? spec.method !== "get"));
-  if (spec.extraMiddleware) middleware.push(...spec.extraMiddleware);
   // The route's write options, stated here once, are what dispatch applies (a read
-  // that is audited, such as a document download, dispatches too).
-  const writeOptions: WriteOptions = { idempotency: spec.idempotency ?? "ignored", dryRun: spec.dryRun ?? false };
+  // that is audited, such as a document download, dispatches too). Set first: the
+  // company's writer checks the scope again, and so does authentication when it
+  // verifies a refusal (src/http/auth.ts).
+  const write = spec.write ?? spec.method !== "get";
+  const writeOptions: WriteOptions = { idempotency: spec.idempotency ?? "ignored", dryRun: spec.dryRun ?? false, scope: spec.scope, company: !!spec.company, write };
   middleware.push(async (c, next) => {
     c.set("writeOptions", writeOptions);
     await next();
   });
+  if (spec.scope) middleware.push(requireScope(spec.scope));
+  if (spec.company) middleware.push(companyAccess(write));
+  if (spec.extraMiddleware) middleware.push(...spec.extraMiddleware);
   // Last before the validators: the body is read once, checked, and handed on as JSON.
   if (spec.body) middleware.push(jsonBodyGate);
   // A write whose body the route declares itself (a file upload, the SIE import) gets the

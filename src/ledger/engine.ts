@@ -202,7 +202,10 @@ export class Ledger {
   /** A draft: validated, stored with voucher number 0, no effect on balances. */
   async createDraft(entry: NewEntry): Promise<PlannedEntry> {
     const { totalOre } = await this.validate(entry);
-    return this.buildInsert(entry, totalOre, null);
+    const planned = this.buildInsert(entry, totalOre, null);
+    // the company's writer holds the draft once its batch commits (a commit then reads nothing)
+    this.state.createsDraft(planned.statements[0], { entry: planned.row, lines: planned.lines });
+    return planned;
   }
 
   /**
@@ -250,6 +253,7 @@ export class Ledger {
     this.assertWithinUnattendedLimit(totalOre);
     const voucherNumber = await this.nextVoucherNumber(draft.fiscalPeriodId, draft.voucherSeries);
     const row: JournalEntryRow = { ...draft, status: "posted", voucherNumber, postedAt: this.ctx.now };
+    this.state.changesDraft(draft.id);
     const posting = this.db
       .update(journalEntries)
       .set({ status: "posted", voucherNumber, postedAt: this.ctx.now })
@@ -264,6 +268,7 @@ export class Ledger {
       throw new ApiError("CONFLICT", { status: draft.status }, `The entry is ${draft.status}; only drafts can be cancelled.`);
     }
     const row: JournalEntryRow = { ...draft, status: "cancelled", cancelledAt: this.ctx.now };
+    this.state.changesDraft(draft.id);
     return {
       row,
       statements: [

@@ -147,16 +147,12 @@ export async function accountBalanceThrough(
   return { periodId, balanceOre: debitOre - creditOre, lineCount: Number(row?.n ?? 0), debitOre, creditOre, periodStart: row?.s ?? null };
 }
 
-/** The posted lines on an account in a fiscal period dated through a date, opening balances left out, oldest first. */
-export async function accountLinesThrough(db: Database, companyId: string, periodId: string, account: string, through: string): Promise<AccountLedgerLine[]> {
-  const rows = await db.all<{ line_id: string; entry_id: string; entry_date: string; description: string; voucher_series: string; voucher_number: number; source_type: string; reverses_id: string | null; reversed_by_id: string | null; amount: number }>(sql`
-    SELECT l.id AS line_id, e.id AS entry_id, e.entry_date, COALESCE(l.line_description, e.description) AS description, e.voucher_series, e.voucher_number,
-           e.source_type, e.reverses_id, e.reversed_by_id, l.debit_ore - l.credit_ore AS amount
-    FROM journal_entries e JOIN journal_lines l ON l.journal_entry_id = e.id
-    WHERE e.company_id = ${companyId} AND e.fiscal_period_id = ${periodId} AND e.status = 'posted'
-      AND e.entry_date <= ${through} AND l.account_number = ${account} AND e.source_type <> ${OPENING_SOURCE}
-    ORDER BY e.entry_date, e.voucher_series, e.voucher_number, l.sort_order`);
-  return rows.map((r) => ({
+/** The columns every account-line read selects (entries e joined with lines l), and their row. */
+const ACCOUNT_LINE_COLUMNS = sql.raw(`l.id AS line_id, e.id AS entry_id, e.entry_date, COALESCE(l.line_description, e.description) AS description, e.voucher_series, e.voucher_number,
+  e.source_type, e.reverses_id, e.reversed_by_id, l.debit_ore - l.credit_ore AS amount`);
+type AccountLineRow = { line_id: string; entry_id: string; entry_date: string; description: string; voucher_series: string; voucher_number: number; source_type: string; reverses_id: string | null; reversed_by_id: string | null; amount: number };
+function accountLine(r: AccountLineRow): AccountLedgerLine {
+  return {
     lineId: r.line_id,
     entryId: r.entry_id,
     entryDate: r.entry_date,
@@ -167,7 +163,18 @@ export async function accountLinesThrough(db: Database, companyId: string, perio
     reversesId: r.reverses_id,
     reversedById: r.reversed_by_id,
     amountOre: Number(r.amount),
-  }));
+  };
+}
+
+/** The posted lines on an account in a fiscal period dated through a date, opening balances left out, oldest first. */
+export async function accountLinesThrough(db: Database, companyId: string, periodId: string, account: string, through: string): Promise<AccountLedgerLine[]> {
+  const rows = await db.all<AccountLineRow>(sql`
+    SELECT ${ACCOUNT_LINE_COLUMNS}
+    FROM journal_entries e JOIN journal_lines l ON l.journal_entry_id = e.id
+    WHERE e.company_id = ${companyId} AND e.fiscal_period_id = ${periodId} AND e.status = 'posted'
+      AND e.entry_date <= ${through} AND l.account_number = ${account} AND e.source_type <> ${OPENING_SOURCE}
+    ORDER BY e.entry_date, e.voucher_series, e.voucher_number, l.sort_order`);
+  return rows.map(accountLine);
 }
 
 /** Entry dates of posted entries, by id (a bank row's entry may lie after the reconciled date). */
@@ -195,13 +202,11 @@ export async function accountLinesByIds(db: Database, companyId: string, account
   const out: AccountLedgerLine[] = [];
   for (let i = 0; i < lineIds.length; i += 90) {
     const ids = lineIds.slice(i, i + 90);
-    const rows = await db.all<{ line_id: string; entry_id: string; entry_date: string; description: string; voucher_series: string; voucher_number: number; source_type: string; reverses_id: string | null; reversed_by_id: string | null; amount: number }>(sql`
-      SELECT l.id AS line_id, e.id AS entry_id, e.entry_date, COALESCE(l.line_description, e.description) AS description, e.voucher_series, e.voucher_number,
-             e.source_type, e.reverses_id, e.reversed_by_id, l.debit_ore - l.credit_ore AS amount
+    const rows = await db.all<AccountLineRow>(sql`
+      SELECT ${ACCOUNT_LINE_COLUMNS}
       FROM journal_lines l JOIN journal_entries e ON e.id = l.journal_entry_id
       WHERE l.company_id = ${companyId} AND e.status = 'posted' AND l.account_number = ${account} AND l.id IN (${sql.join(ids.map((x) => sql`${x}`), sql`, `)})`);
-    for (const r of rows)
-      out.push({ lineId: r.line_id, entryId: r.entry_id, entryDate: r.entry_date, description: r.description, voucherSeries: r.voucher_series, voucherNumber: Number(r.voucher_number), sourceType: r.source_type, reversesId: r.reverses_id, reversedById: r.reversed_by_id, amountOre: Number(r.amount) });
+    out.push(...rows.map(accountLine));
   }
   return out;
 }
@@ -214,28 +219,14 @@ export interface ClassifiedAccountLine extends AccountLedgerLine {
 
 /** The posted lines on an account in a fiscal period dated through a date (the opening balance included, flagged), with the other accounts of each entry. */
 export async function accountLinesWithCounterparts(db: Database, companyId: string, periodId: string, account: string, through: string): Promise<ClassifiedAccountLine[]> {
-  const rows = await db.all<{ line_id: string; entry_id: string; entry_date: string; description: string; voucher_series: string; voucher_number: number; source_type: string; reverses_id: string | null; reversed_by_id: string | null; amount: number; others: string | null }>(sql`
-    SELECT l.id AS line_id, e.id AS entry_id, e.entry_date, COALESCE(l.line_description, e.description) AS description, e.voucher_series, e.voucher_number,
-           e.source_type, e.reverses_id, e.reversed_by_id, l.debit_ore - l.credit_ore AS amount,
+  const rows = await db.all<AccountLineRow & { others: string | null }>(sql`
+    SELECT ${ACCOUNT_LINE_COLUMNS},
            (SELECT GROUP_CONCAT(DISTINCT o.account_number) FROM journal_lines o WHERE o.journal_entry_id = e.id AND o.account_number <> ${account}) AS others
     FROM journal_entries e JOIN journal_lines l ON l.journal_entry_id = e.id
     WHERE e.company_id = ${companyId} AND e.fiscal_period_id = ${periodId} AND e.status = 'posted'
       AND e.entry_date <= ${through} AND l.account_number = ${account}
     ORDER BY e.entry_date, e.voucher_series, e.voucher_number, l.sort_order`);
-  return rows.map((r) => ({
-    lineId: r.line_id,
-    entryId: r.entry_id,
-    entryDate: r.entry_date,
-    description: r.description,
-    voucherSeries: r.voucher_series,
-    voucherNumber: Number(r.voucher_number),
-    sourceType: r.source_type,
-    reversesId: r.reverses_id,
-    reversedById: r.reversed_by_id,
-    amountOre: Number(r.amount),
-    otherAccounts: r.others ? r.others.split(",") : [],
-    isOpening: r.source_type === OPENING_SOURCE,
-  }));
+  return rows.map((r) => ({ ...accountLine(r), otherAccounts: r.others ? r.others.split(",") : [], isOpening: r.source_type === OPENING_SOURCE }));
 }
 
 /**

@@ -4,7 +4,7 @@
 // period is seen by the next write, a dry run or a refused batch leaves nothing behind.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { admin, commit, createDraft, newActor, newCompany, newKey, postedEntry, saleLines, uniqueKey, write } from "../helpers";
+import { admin, call, commit, createDraft, newActor, newCompany, newKey, postedEntry, saleLines, uniqueKey, write } from "../helpers";
 
 const trips = (res: { headers: Headers }) => Number(res.headers.get("X-D1-Round-Trips"));
 
@@ -46,6 +46,27 @@ describe("access held by the company's writer", () => {
     expect((await createDraft(member.key, companyId, periodId)).status).toBe(201);
   });
 
+  it("answers a revoked key 401 even where the Worker would refuse its body, and gives it no replay", async () => {
+    const { owner, companyId, periodId } = await warmCompany();
+    const second = await newKey(owner.userId);
+    const url = `/api/v1/companies/${companyId}/journal-entries`;
+    const key = uniqueKey();
+    const body = { fiscal_period_id: periodId, entry_date: "2026-03-15", description: "Kontantförsäljning", lines: saleLines() };
+    const first = await write(second.key, "POST", url, body, { "Idempotency-Key": key });
+    expect(first.status).toBe(201);
+    // a body the Worker refuses, while the key is good: 400
+    expect((await write(second.key, "POST", url, { ...body, lines: "inga" })).status).toBe(400);
+    expect((await admin("DELETE", `/admin/v1/api-keys/${second.keyId}`)).status).toBe(200);
+    const badBody = await write(second.key, "POST", url, { ...body, lines: "inga" });
+    expect(badBody.status).toBe(401);
+    expect(badBody.body.error.code).toBe("UNAUTHORIZED");
+    const replay = await write(second.key, "POST", url, body, { "Idempotency-Key": key });
+    expect(replay.status).toBe(401);
+    expect(replay.headers.get("Idempotent-Replayed")).toBeNull();
+    const missingKey = await call("POST", url, { key: second.key, body });
+    expect(missingKey.status).toBe(401);
+  });
+
   it("answers a company the key's user does not belong to with 404, before and after it has been used there", async () => {
     const { companyId, periodId } = await warmCompany();
     const stranger = await newActor();
@@ -55,13 +76,13 @@ describe("access held by the company's writer", () => {
 });
 
 describe("the books held by the company's writer", () => {
-  it("makes a warm draft and commit with 2 round trips each", async () => {
+  it("makes a warm draft and a warm commit in 1 round trip each", async () => {
     const { owner, companyId, periodId } = await warmCompany();
     const draft = await createDraft(owner.key, companyId, periodId);
     const posted = await commit(owner.key, companyId, draft.body.data.id);
     expect(posted.body.data.voucher_number).toBe(2);
-    // draft: idempotency lookup, batch; commit: idempotency lookup with the draft (readAhead), batch
-    expect([trips(draft), trips(posted)]).toEqual([2, 2]);
+    // draft: the batch (the idempotency record in it); commit: the batch (the writer holds the draft it created)
+    expect([trips(draft), trips(posted)]).toEqual([1, 1]);
   });
 
   it("sees a deactivated account, a locked period and a new dimension on the next write", async () => {
@@ -116,5 +137,141 @@ describe("the books held by the company's writer", () => {
     expect([first.body.data.voucher_number, again.body.data.voucher_number]).toEqual([2, 2]);
     expect(again.headers.get("Idempotent-Replayed")).toBe("true");
     expect((await postedEntry(owner.key, companyId, periodId)).voucher_number).toBe(3);
+  });
+});
+
+describe("drafts held by the company's writer", () => {
+  const url = (companyId: string, p: string) => `/api/v1/companies/${companyId}${p}`;
+
+  it("forgets a draft once committed or cancelled, and holds none from a dry run", async () => {
+    const { owner, companyId, periodId } = await warmCompany();
+    const draft = await createDraft(owner.key, companyId, periodId);
+    const posted = await commit(owner.key, companyId, draft.body.data.id);
+    expect([posted.status, trips(posted)]).toEqual([200, 1]);
+    const twice = await commit(owner.key, companyId, draft.body.data.id);
+    expect(twice.status).toBe(409);
+    expect(twice.body.error.details).toMatchObject({ status: "posted", voucher_number: 2 });
+
+    const other = await createDraft(owner.key, companyId, periodId);
+    const cancelled = await write(owner.key, "POST", url(companyId, `/journal-entries/${other.body.data.id}/cancel`));
+    expect([cancelled.status, cancelled.body.data.status]).toEqual([200, "cancelled"]);
+    const afterCancel = await commit(owner.key, companyId, other.body.data.id);
+    expect(afterCancel.status).toBe(409);
+    expect(afterCancel.body.error.details).toMatchObject({ status: "cancelled" });
+
+    const dry = await write(owner.key, "POST", url(companyId, "/journal-entries?dry_run=true"), { fiscal_period_id: periodId, entry_date: "2026-03-15", description: "Förhandsvisning", lines: saleLines() });
+    expect(dry.status).toBe(201);
+    const notThere = await commit(owner.key, companyId, dry.body.data.id);
+    expect(notThere.status).toBe(404);
+    expect(notThere.body.error.code).toBe("JOURNAL_ENTRY_NOT_FOUND");
+    expect((await postedEntry(owner.key, companyId, periodId)).voucher_number).toBe(3);
+  });
+
+  it("reads a held draft again after a failed batch dropped what the writer holds", async () => {
+    const { owner, companyId, periodId } = await warmCompany();
+    const draft = await createDraft(owner.key, companyId, periodId);
+    await env.DB.prepare(
+      "INSERT INTO journal_entries (id, company_id, fiscal_period_id, voucher_series, voucher_number, entry_date, description, status, source_type, total_ore, created_at) VALUES (?, ?, ?, 'A', 2, '2026-03-01', 'by hand', 'posted', 'sie_import', 0, ?)",
+    )
+      .bind(crypto.randomUUID(), companyId, periodId, new Date().toISOString())
+      .run();
+    // number 2 is taken behind the writer's back: the first batch is refused, everything
+    // held is dropped, and the command runs again reading the draft from D1
+    const posted = await commit(owner.key, companyId, draft.body.data.id);
+    expect(posted.status).toBe(200);
+    expect(posted.body.data.voucher_number).toBe(3);
+    expect(trips(posted)).toBeGreaterThan(2);
+    const lines = await env.DB.prepare("SELECT account_number, debit_ore, credit_ore FROM journal_lines WHERE journal_entry_id = ? ORDER BY sort_order").bind(draft.body.data.id).all();
+    expect(lines.results).toEqual([
+      { account_number: "1930", debit_ore: 125000, credit_ore: 0 },
+      { account_number: "3001", debit_ore: 0, credit_ore: 100000 },
+      { account_number: "2611", debit_ore: 0, credit_ore: 25000 },
+    ]);
+  });
+});
+
+describe("idempotency inside the write's batch", () => {
+  const count = async (table: "journal_entries" | "audit_log" | "idempotency_records", companyId: string) =>
+    (await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE company_id = ?`).bind(companyId).first<{ n: number }>())!.n;
+  const draftBody = (periodId: string, description = "Kontantförsäljning") => ({ fiscal_period_id: periodId, entry_date: "2026-03-15", description, lines: saleLines() });
+
+  it("replays a commit after its success with the stored answer and writes nothing more", async () => {
+    const { owner, companyId, periodId } = await warmCompany();
+    const draft = await createDraft(owner.key, companyId, periodId);
+    const key = uniqueKey();
+    const first = await commit(owner.key, companyId, draft.body.data.id, { "Idempotency-Key": key });
+    expect(first.status).toBe(200);
+    const [entries, audits] = [await count("journal_entries", companyId), await count("audit_log", companyId)];
+    // the draft is posted now, so the plan refuses; the key's record answers instead
+    const again = await commit(owner.key, companyId, draft.body.data.id, { "Idempotency-Key": key });
+    expect(again.status).toBe(200);
+    expect(again.headers.get("Idempotent-Replayed")).toBe("true");
+    expect(again.body.data).toEqual(first.body.data);
+    expect([await count("journal_entries", companyId), await count("audit_log", companyId)]).toEqual([entries, audits]);
+    // the same key on another body (another draft) is a reuse, whatever that draft's state
+    const other = await createDraft(owner.key, companyId, periodId);
+    const reuse = await commit(owner.key, companyId, other.body.data.id, { "Idempotency-Key": key });
+    expect(reuse.status).toBe(409);
+    expect(reuse.body.error.code).toBe("IDEMPOTENCY_KEY_REUSE");
+    expect((await commit(owner.key, companyId, other.body.data.id)).body.data.voucher_number).toBe(first.body.data.voucher_number + 1);
+  });
+
+  it("refuses a create replayed with another body as IDEMPOTENCY_KEY_REUSE and writes nothing, then still writes", async () => {
+    const { owner, companyId, periodId } = await warmCompany();
+    const url = `/api/v1/companies/${companyId}/journal-entries`;
+    const key = uniqueKey();
+    const first = await write(owner.key, "POST", url, draftBody(periodId), { "Idempotency-Key": key });
+    expect(first.status).toBe(201);
+    const same = await write(owner.key, "POST", url, draftBody(periodId), { "Idempotency-Key": key });
+    expect(same.status).toBe(201);
+    expect(same.headers.get("Idempotent-Replayed")).toBe("true");
+    expect(same.body.data.id).toBe(first.body.data.id);
+    const counts = [await count("journal_entries", companyId), await count("audit_log", companyId), await count("idempotency_records", companyId)];
+    const reuse = await write(owner.key, "POST", url, draftBody(periodId, "Annan text"), { "Idempotency-Key": key });
+    expect(reuse.status).toBe(409);
+    expect(reuse.body.error.code).toBe("IDEMPOTENCY_KEY_REUSE");
+    expect([await count("journal_entries", companyId), await count("audit_log", companyId), await count("idempotency_records", companyId)]).toEqual(counts);
+    // the writer kept what it holds: the next draft is one round trip, its commit numbers on
+    expect(trips(await createDraft(owner.key, companyId, periodId))).toBe(1);
+    expect((await postedEntry(owner.key, companyId, periodId)).voucher_number).toBe(2);
+  });
+
+  it("lets a key whose record has expired write again", async () => {
+    const { owner, companyId, periodId } = await warmCompany();
+    const url = `/api/v1/companies/${companyId}/journal-entries`;
+    const key = uniqueKey();
+    const first = await write(owner.key, "POST", url, draftBody(periodId), { "Idempotency-Key": key });
+    expect(first.status).toBe(201);
+    await env.DB.prepare("UPDATE idempotency_records SET expires_at = ? WHERE company_id = ? AND idempotency_key = ?").bind("2000-01-01T00:00:00.000Z", companyId, key).run();
+    const entries = await count("journal_entries", companyId);
+    const again = await write(owner.key, "POST", url, draftBody(periodId), { "Idempotency-Key": key });
+    expect(again.status).toBe(201);
+    expect(again.headers.get("Idempotent-Replayed")).toBeNull();
+    expect(again.body.data.id).not.toBe(first.body.data.id);
+    expect(await count("journal_entries", companyId)).toBe(entries + 1);
+    const record = await env.DB.prepare("SELECT expires_at FROM idempotency_records WHERE company_id = ? AND idempotency_key = ?").bind(companyId, key).first<{ expires_at: string }>();
+    expect(record!.expires_at > new Date().toISOString()).toBe(true);
+    // and the new record replays
+    const third = await write(owner.key, "POST", url, draftBody(periodId), { "Idempotency-Key": key });
+    expect(third.headers.get("Idempotent-Replayed")).toBe("true");
+    expect(third.body.data.id).toBe(again.body.data.id);
+  });
+
+  it("replays a refusal as the same refusal", async () => {
+    const { owner, companyId, periodId } = await warmCompany();
+    const url = `/api/v1/companies/${companyId}/journal-entries`;
+    const key = uniqueKey();
+    const body = { ...draftBody(periodId), lines: saleLines().map((l) => ({ ...l, account_number: l.account_number === "1930" ? "1931" : l.account_number })) };
+    const first = await write(owner.key, "POST", url, body, { "Idempotency-Key": key });
+    expect(first.status).toBe(400);
+    expect(first.body.error.code).toBe("ACCOUNTS_NOT_IN_CHART");
+    const entries = await count("journal_entries", companyId);
+    const again = await write(owner.key, "POST", url, body, { "Idempotency-Key": key });
+    expect(again.status).toBe(400);
+    expect(again.headers.get("Idempotent-Replayed")).toBe("true");
+    const { request_id: _a, ...replayed } = again.body.error;
+    const { request_id: _b, ...original } = first.body.error;
+    expect(replayed).toEqual(original);
+    expect(await count("journal_entries", companyId)).toBe(entries);
   });
 });

@@ -14,6 +14,7 @@ import {
   turnOfYear,
   vacationDayValue,
   vacationDaysOfYear,
+  vacationQualifyingBaseOre,
 } from "../../src/sweden/payroll/vacation";
 
 const days = (from: string, n: number, type: any, hoursHundredths: number | null = null) =>
@@ -89,6 +90,28 @@ describe("vacation pay (16 a §, 16 b §)", () => {
     const short = vacationDaysOfYear({ year: 2026, daysPerYear: 25, employmentStart: "2020-01-01", employmentEnd: null, nonQualifyingDays: 30 });
     expect(vacationDayValue("percentage", 3_000_000, short).div(100).round(2).toString()).toBe("1723.88");
     expect(hourlyVacationPayOre(1_234_567)).toBe(148_148);
+  });
+
+  it("percentage rule: the year's variable pay for work enters the base (16 b §); the same-salary rule ignores it", () => {
+    // May: commission 10 000 so far: 12 % × (360 000 + 10 000) / 25 = 44 400 / 25 = 1 776 kr
+    const may = vacationDayValue("percentage", 3_000_000, year, 1_000_000);
+    expect(may.toString()).toBe("177600");
+    // the first run accrues January-May: 25 × 5 / 12 = 10.4167 days × 1 776 = 18 500 kr
+    expect(liabilityAfter({ beforeOre: 0, dayValue: may, paidDaysOfYear: 25, employmentMonths: 12, monthsAccrued: 5, daysTaken: 0, daysPaidOut: 0 })).toMatchObject({ accrualOre: 1_850_000, usedOre: 0, afterOre: 1_850_000 });
+    // July: 5 000 more: 12 % × 375 000 / 25 = 1 800 kr; 10 days: semesterlön 18 000, semesteravdrag 13 800
+    const july = vacationDayValue("percentage", 3_000_000, year, 1_500_000);
+    expect(july.toString()).toBe("180000");
+    expect(monthVacationPay("percentage", 3_000_000, july, 10, 0)).toEqual({ supplementOre: 0, vacationPayOre: 1_800_000, deductionOre: 1_380_000 });
+    // June and July accrued (2 × 25 / 12 days × 1 800 = 7 500), 10 days used (18 000): 18 500 + 7 500 − 18 000 = 8 000
+    expect(liabilityAfter({ beforeOre: 1_850_000, dayValue: july, paidDaysOfYear: 25, employmentMonths: 12, monthsAccrued: 2, daysTaken: 10, daysPaidOut: 0 })).toMatchObject({ accrualOre: 750_000, usedOre: 1_800_000, afterOre: 800_000 });
+    // 30 days without pay and overtime 10 000: 360 000 × 335 / 365 + 10 000 = 340 410.96; × 12 % / 23 = 1 776.06
+    const short = vacationDaysOfYear({ year: 2026, daysPerYear: 25, employmentStart: "2020-01-01", employmentEnd: null, nonQualifyingDays: 30 });
+    expect(vacationQualifyingBaseOre(3_000_000, short.share, 1_000_000).round(0).toString()).toBe("34041096");
+    expect(vacationDayValue("percentage", 3_000_000, short, 1_000_000).div(100).round(2).toString()).toBe("1776.06");
+    // without variable pay the base is the fixed part only (the figures above)
+    expect(vacationDayValue("percentage", 3_000_000, year, 0).toString()).toBe("172800");
+    // sammalöneregeln: the day value is the monthly salary's, whatever the variable pay
+    expect(vacationDayValue("same_salary", 3_000_000, year, 1_500_000).toString()).toBe("150900");
   });
 });
 

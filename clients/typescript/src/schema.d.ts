@@ -20440,6 +20440,7 @@ export interface components {
             ytd_tax: number;
             ytd_net: number;
             ytd_avgifter: number;
+            ytd_vacation_qualifying_variable_pay: number;
             vacation_paid_days_remaining: number;
             vacation_unpaid_days_remaining: number;
             vacation_saved_days: {
@@ -20481,6 +20482,11 @@ export interface components {
              * @default 0
              */
             ytd_avgifter?: number;
+            /**
+             * @description variable pay for work paid in the year before the cutover (overtime, commission, bonus, retroactive pay; not vacation pay): the percentage rule's base (semesterlagen 16 b §)
+             * @default 0
+             */
+            ytd_vacation_qualifying_variable_pay?: number;
             /** @description the year's paid vacation days not yet taken (may be negative) */
             vacation_paid_days_remaining: number;
             /** @default 0 */

@@ -65,6 +65,8 @@ export const payrollOpeningBalances = sqliteTable(
     /** Karens and sick adjustment: qualifying absence days already used in the year per type (sick, parental, vab, ...). */
     absenceUsed: text("absence_used", { mode: "json" }).$type<Record<string, number>>().notNull(),
     karensOccasionsYtd: integer("karens_occasions_ytd").notNull(),
+    /** Variable pay for work paid in the year before the cutover (semesterlagen 16 b §: the percentage rule's base); migration 0022. */
+    ytdVacationVariablePayOre: integer("ytd_vacation_variable_pay_ore").notNull().default(0),
     createdAt: text("created_at").notNull(),
     updatedAt: text("updated_at").notNull(),
   },

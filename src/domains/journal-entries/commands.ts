@@ -60,7 +60,7 @@ export const batchCreateEntries: Command<{ entries: unknown[]; all_or_nothing?: 
 };
 
 export const commitEntry: Command<{ id: string }> = async (db, input, ctx) => {
-  const { entry, lines } = ctx.readAhead ? entryFromRows(ctx.readAhead, input.id) : await loadEntry(db, ctx.companyId, input.id);
+  const { entry, lines } = ctx.state.heldDraft(input.id) ?? (ctx.readAhead ? entryFromRows(ctx.readAhead, input.id) : await loadEntry(db, ctx.companyId, input.id));
   const posted = await ctx.ledger.commitDraft(entry, lines);
   const data = {
     id: posted.row.id,
@@ -81,11 +81,12 @@ export const commitEntry: Command<{ id: string }> = async (db, input, ctx) => {
     },
   };
 };
-// the draft and its lines come with the idempotency lookup: a commit is then two round trips
-commitEntry.readAhead = (db, input, companyId) => entryReads(db, companyId, input.id);
+// a draft this writer created is held by it (src/commands/company-state.ts): the commit
+// reads nothing; any other is read before planning, in one round trip with the state's misses
+commitEntry.readAhead = (db, input, ctx) => (ctx.state.heldDraft(input.id) ? [] : entryReads(db, ctx.companyId, input.id));
 
 export const cancelEntry: Command<{ id: string }> = async (db, input, ctx) => {
-  const { entry, lines } = await loadEntry(db, ctx.companyId, input.id);
+  const { entry, lines } = ctx.state.heldDraft(input.id) ?? (await loadEntry(db, ctx.companyId, input.id));
   const cancelled = ctx.ledger.cancelDraft(entry);
   return {
     status: 200,

@@ -81,6 +81,26 @@ export const MANUAL_ITEM_TYPES = [
   "net_deduction",
 ] as const;
 
+/**
+ * Variable pay that is semesterlönegrundande under procentregeln (semesterlagen 16 b §: "lön och
+ * annan ersättning för arbete under intjänandeåret"): the earning year's sum enters the percentage
+ * rule's day value on top of the fixed monthly salary. Verksamt.se ("Räkna ut semesterlön för
+ * timanställda – procentregeln") counts provision, ob- and skift-tillägg, övertidsersättning and
+ * restidsersättning; Säljarnas ("Fast lön och provision, hur blir semesterlönen?") counts provision
+ * and övertid and leaves out semesterlön, traktamenten, kostnadsersättningar and förmån av fri bil.
+ * - yes: overtime, commission, other_pay (OB, jour and other supplements for work), bonus (treated
+ *   as pay for the employee's work performance), retroactive_pay (pay for work of the year);
+ * - no: monthly_salary, sick and absence rows, salary_exchange (the fixed part is the monthly
+ *   salary × 12 × the qualifying share, which already counts the 17 § qualifying absence in full);
+ *   vacation_supplement, vacation_pay, vacation_deduction, vacation_payout (16 b §: semesterlön is
+ *   not semesterlönegrundande); hourly_salary (hourly employees get 12 % with each month's pay);
+ *   benefits (car_benefit, meal_benefit, housing_benefit, other_benefit: not cash; the Act counts a
+ *   benefit in kind only when it is not provided during the vacation, which is not tracked);
+ *   reimbursements (expense_reimbursement, mileage_allowance, per_diem: cost compensation, not
+ *   pay for work) and net_deduction.
+ */
+export const VACATION_QUALIFYING_VARIABLE_TYPES = ["overtime", "commission", "other_pay", "bonus", "retroactive_pay"] as const satisfies readonly (keyof typeof ITEM_TYPES)[];
+
 export function itemType(name: string): ItemType {
   const t = (ITEM_TYPES as Record<string, ItemType>)[name];
   if (!t) throw new RangeError(`unknown salary item type ${name}`);

@@ -414,6 +414,9 @@ export const OpeningBalancesSchema = z
     ytd_tax: SignedMoney.default(0).openapi({ description: "preliminary tax withheld in the year" }),
     ytd_net: SignedMoney.default(0),
     ytd_avgifter: Money.default(0).openapi({ description: "employer contributions of the year" }),
+    ytd_vacation_qualifying_variable_pay: Money.default(0).openapi({
+      description: "variable pay for work paid in the year before the cutover (overtime, commission, bonus, retroactive pay; not vacation pay): the percentage rule's base (semesterlagen 16 b §)",
+    }),
     vacation_paid_days_remaining: Days.openapi({ description: "the year's paid vacation days not yet taken (may be negative)" }),
     vacation_unpaid_days_remaining: Days.min(0).default(0),
     vacation_saved_days: z.record(z.string(), z.number().int().min(0).max(60)).optional().openapi({ description: "saved days by the year they were saved in, e.g. {\"2024\": 3}; at most five years back (semesterlagen 18 §)" }),
@@ -445,6 +448,7 @@ export const OpeningBalancesResponse = z
     ytd_tax: z.number(),
     ytd_net: z.number(),
     ytd_avgifter: z.number(),
+    ytd_vacation_qualifying_variable_pay: z.number(),
     vacation_paid_days_remaining: z.number(),
     vacation_unpaid_days_remaining: z.number(),
     vacation_saved_days: z.record(z.string(), z.number()),

@@ -31,11 +31,12 @@ import {
   turnOfYear,
   vacationDayValue,
   vacationDaysOfYear,
+  vacationQualifyingBaseOre,
   type SavedDays,
   type VacationRule,
 } from "../../sweden/payroll/vacation";
 import type { EngineItem } from "./calculate";
-import { ITEM_TYPES } from "./item-types";
+import { ITEM_TYPES, VACATION_QUALIFYING_VARIABLE_TYPES } from "./item-types";
 import { employeesByIds, loadEmployee, maskedPersonnummer, type EmployeeRow, type RunEmployeeRow, type SalaryRunRow } from "./queries";
 import type { OpeningBalancesInput } from "./schemas";
 
@@ -85,6 +86,29 @@ async function latestRecords(db: Database, companyId: string, employeeIds: strin
     for (const r of rows) if (!out.has(r.employeeId)) out.set(r.employeeId, r);
   }
   return out;
+}
+
+/**
+ * 16 b §: each employee's variable vacation-qualifying pay (VACATION_QUALIFYING_VARIABLE_TYPES) of
+ * the earning year up to and including the run: the line items of the booked runs of the year
+ * before the run's month, plus the run's own rows.
+ */
+async function variablePayOfYear(db: Database, companyId: string, run: SalaryRunRow, employeeIds: string[]) {
+  const booked = new Map<string, number>();
+  const current = new Map<string, number>();
+  if (!employeeIds.length) return { booked, current };
+  const types = sql.join(VACATION_QUALIFYING_VARIABLE_TYPES.map((t) => sql`${t}`), sql`, `);
+  const rows = await db.all<{ id: string; current: number; s: number }>(sql`
+    SELECT e.employee_id AS id, CASE WHEN r.id = ${run.id} THEN 1 ELSE 0 END AS current, SUM(i.amount_ore) AS s
+    FROM salary_line_items i
+    JOIN salary_run_employees e ON e.id = i.salary_run_employee_id
+    JOIN salary_runs r ON r.id = i.salary_run_id
+    WHERE r.company_id = ${companyId} AND i.item_type IN (${types})
+      AND (r.id = ${run.id} OR (r.status = 'booked' AND r.period_year = ${run.periodYear} AND r.period_month < ${run.periodMonth}))
+    GROUP BY e.employee_id, current`);
+  const wanted = new Set(employeeIds);
+  for (const r of rows) if (wanted.has(r.id)) (Number(r.current) ? current : booked).set(r.id, Number(r.s));
+  return { booked, current };
 }
 
 /** The balance carried into the run's year before the month: from the last record, the opening balance, or nothing. */
@@ -152,6 +176,7 @@ export async function vacationForRun(db: Database, companyId: string, run: Salar
   const ids = eligible.map((x) => x.employeeId);
   const prevs = await latestRecords(db, companyId, ids, { year: Y, month: m });
   const openings = await openingOf(db, companyId, ids);
+  const variable = await variablePayOfYear(db, companyId, run, ids);
   const absence = new Map<string, { date: string; type: AbsenceType; hoursHundredths: number | null }[]>();
   for (let i = 0; i < ids.length; i += 90) {
     const rows = await db
@@ -197,7 +222,12 @@ export async function vacationForRun(db: Database, companyId: string, run: Salar
       entitled = opening.paidDaysRemaining - (full.paid - yd.paid);
       unpaidEntitled = opening.unpaidDaysRemaining;
     }
-    const dayValue = vacationDayValue(rule, e.monthlySalaryOre, yd);
+    // 16 b §: the percentage rule's base adds the year's variable pay for work so far (this run's included).
+    const variableOpeningOre = openings.get(e.id)?.year === Y ? openings.get(e.id)!.ytdVacationVariablePayOre : 0;
+    const variableBookedOre = variable.booked.get(e.id) ?? 0;
+    const variableRunOre = variable.current.get(e.id) ?? 0;
+    const variableOre = rule === "percentage" ? variableOpeningOre + variableBookedOre + variableRunOre : 0;
+    const dayValue = vacationDayValue(rule, e.monthlySalaryOre, yd, variableOre);
 
     // 3 a §: whole vacation days on weekdays that are not holidays or eves.
     const monthVacation = own.filter((d) => d.type === "vacation" && d.date >= monthFrom && d.date <= monthTo);
@@ -262,7 +292,18 @@ export async function vacationForRun(db: Database, companyId: string, run: Salar
         payout_days_year: c.payoutDaysYear + payoutDays,
         payout: fromOre(payoutOre),
         day_value: Number(dayValue.div(100).round(2, Big.roundHalfUp).toString()),
-        day_value_rule: rule === "same_salary" ? "monthly salary × (4.6 % + 0.43 %)" : "12 % × monthly salary × 12 × qualifying share / paid days of the year",
+        day_value_rule: rule === "same_salary" ? "monthly salary × (4.6 % + 0.43 %)" : "12 % × (monthly salary × 12 × qualifying share + variable qualifying pay of the year so far) / paid days of the year",
+        qualifying_pay:
+          rule === "percentage"
+            ? {
+                fixed: fromOre(Number(vacationQualifyingBaseOre(e.monthlySalaryOre, yd.share, 0).round(0, Big.roundHalfUp).toFixed(0))),
+                variable: fromOre(variableOre),
+                variable_opening: fromOre(variableOpeningOre),
+                variable_booked_runs: fromOre(variableBookedOre),
+                variable_this_run: fromOre(variableRunOre),
+                total: fromOre(Number(vacationQualifyingBaseOre(e.monthlySalaryOre, yd.share, variableOre).round(0, Big.roundHalfUp).toFixed(0))),
+              }
+            : null,
         supplement: fromOre(pay.supplementOre),
         vacation_pay: fromOre(pay.vacationPayOre),
         deduction: fromOre(pay.deductionOre),
@@ -309,6 +350,8 @@ export interface VacationBreakdown {
   payout: number;
   day_value: number;
   day_value_rule: string;
+  /** percentage rule: the year's semesterlönegrundande lön (kronor), fixed and variable, rounded to öre for display. */
+  qualifying_pay?: { fixed: number; variable: number; variable_opening: number; variable_booked_runs: number; variable_this_run: number; total: number } | null;
   supplement: number;
   vacation_pay: number;
   deduction: number;
@@ -508,6 +551,7 @@ export function openingJson(o: OpeningRow, lockedBy: string | null) {
     ytd_tax: fromOre(o.ytdTaxOre),
     ytd_net: fromOre(o.ytdNetOre),
     ytd_avgifter: fromOre(o.ytdAvgifterOre),
+    ytd_vacation_qualifying_variable_pay: fromOre(o.ytdVacationVariablePayOre),
     vacation_paid_days_remaining: o.paidDaysRemaining,
     vacation_unpaid_days_remaining: o.unpaidDaysRemaining,
     vacation_saved_days: o.savedDays,
@@ -559,6 +603,7 @@ export const putOpeningBalances: Command<OpeningBalancesInput & { employeeId: st
     vacationDebtContributionsOre: input.vacation_debt_contributions === undefined ? contributionsOn(e, input.cutover_date, debtOre) : toOre(input.vacation_debt_contributions)!,
     absenceUsed: Object.fromEntries(Object.entries(input.karens_adjustment?.qualifying_absence_days_used ?? {}).filter(([, n]) => (n ?? 0) > 0)) as Record<string, number>,
     karensOccasionsYtd: input.karens_adjustment?.karens_occasions_ytd ?? 0,
+    ytdVacationVariablePayOre: toOre(input.ytd_vacation_qualifying_variable_pay)!,
     createdAt: existing?.createdAt ?? ctx.now,
     updatedAt: ctx.now,
   };

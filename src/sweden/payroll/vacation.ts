@@ -22,7 +22,12 @@
 // - 16 b § procentregeln: semesterlön is 12 % of the vacation-qualifying pay of the intjänandeår,
 //   divided over the year's paid days; the monthly salary is reduced for each vacation day. The
 //   reduction is not in the Act: the common agreement formula is 4.6 % of the monthly salary per
-//   vacation day (Unionen, Visma, Fortnox: "semesteravdrag 4,6 %"), used here.
+//   vacation day (Unionen, Visma, Fortnox: "semesteravdrag 4,6 %"), used here. The qualifying pay
+//   (semesterlönegrundande lön) is "lön och annan ersättning för arbete under intjänandeåret":
+//   variable pay for work (overtime, commission, performance bonus, retroactive pay) counts; vacation
+//   pay itself does not (16 b § second paragraph), nor tax-free reimbursements of costs; benefits in
+//   kind count only when the employer does not provide them during the vacation, which is not
+//   tracked here, so they are left out (the item types: src/domains/payroll/item-types.ts).
 // - 18 §: paid days above 20 may be saved; saved days are taken within five years (they are paid
 //   out here at the turn of the fifth year); the year's paid days that cannot be saved and are
 //   not taken are paid out (forced payout) at the turn of the year.
@@ -128,13 +133,25 @@ export function vacationDaysOfYear(i: { year: number; daysPerYear: number; emplo
 /**
  * The value of one paid vacation day in öre, exact (rounded by the caller on the month's sum).
  * same_salary: the day's salary 4.6 % + the semestertillägg 0.43 % of the monthly salary (16 a §).
- * percentage: 12 % of the year's vacation-qualifying pay (the monthly salary × 12 × the qualifying
- * share) divided by the year's paid days (16 b §).
+ * percentage: 12 % of the year's vacation-qualifying pay divided by the year's paid days (16 b §).
+ * The qualifying pay is the fixed part, the monthly salary × 12 × the qualifying share (the monthly
+ * salary counts in full for the qualifying absence of 17 §), plus `variableOre`: the variable pay
+ * for work of the intjänandeår paid so far (overtime, commission, performance bonus, retroactive
+ * pay; never vacation pay, 16 b § second paragraph), see vacationQualifyingBaseOre.
  */
-export function vacationDayValue(rule: VacationRule, monthlyOre: number, year: { paid: number; share: Big }): Big {
+export function vacationDayValue(rule: VacationRule, monthlyOre: number, year: { paid: number; share: Big }, variableOre = 0): Big {
   if (rule === "same_salary") return pct(monthlyOre, VACATION_DAY_PERCENT).plus(pct(monthlyOre, VACATION_SUPPLEMENT_PERCENT));
   if (year.paid <= 0) return new Big(0);
-  return pct(monthlyOre * 12, VACATION_PAY_PERCENT).times(year.share).div(year.paid);
+  return vacationQualifyingBaseOre(monthlyOre, year.share, variableOre).times(VACATION_PAY_PERCENT).div(100).div(year.paid);
+}
+
+/**
+ * 16 b §: the semesterlönegrundande lön of the intjänandeår under procentregeln, in öre (exact):
+ * the monthly salary × 12 × the qualifying share of the year, plus the variable pay for work of the
+ * year so far (`variableOre`, may include an opening balance's year-to-date figure).
+ */
+export function vacationQualifyingBaseOre(monthlyOre: number, share: Big, variableOre: number): Big {
+  return new Big(monthlyOre).times(12).times(share).plus(variableOre);
 }
 
 /** Saved days by the year they were saved in ("2025": 3). */
