@@ -8,7 +8,7 @@ import { accessRefusal, companyOfPath, hasScope, readAccess, type Access } from 
 import { ApiError } from "./api-error";
 import type { AppEnv } from "./context";
 import { sha256Hex } from "./crypto";
-import { countRequest, withinRateLimit } from "./rate-limit";
+import { countRequest, rateLimited, setRateHeaders, withinRateLimit } from "./rate-limit";
 import { heldAccess, keepAccess } from "./writer-access";
 
 export const KEY_PATTERN = /^service_sk_(live|test)_[0-9A-Za-z]{20,}$/;
@@ -26,10 +26,8 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
   const companyId = companyOfPath(c.req.path);
   const write = !!companyId && c.req.method !== "GET" && c.req.method !== "HEAD";
   const held = write ? heldAccess(hash, companyId) : null;
-  const [access, verdict] = await Promise.all([
-    held ?? (write ? askWriter(c.env, companyId, hash) : readAccess(database(c.env), hash, companyId)),
-    countRequest(c.env, hash),
-  ]);
+  const counting = countRequest(c.env, hash);
+  const [access, early] = held ? [held, null] : await Promise.all([write ? askWriter(c.env, companyId, hash) : readAccess(database(c.env), hash, companyId), counting]);
   if (!access.key) throw new ApiError("UNAUTHORIZED");
   const key = access.key;
   c.set("auth", {
@@ -40,17 +38,25 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
     unattendedCommitLimitOre: key.unattendedCommitLimitOre,
   });
   if (companyId) c.set("access", { companyId, membership: access.membership });
-  if (!write) return withinRateLimit(c, verdict, next);
+  if (!write) return withinRateLimit(c, early!, next);
   c.set("writerAccess", { keyHash: hash, companyId, held: !!held, verified: false });
-  if (!held) return withinRateLimit(c, verdict, next);
-  // The access came from this isolate's memory: unless `execute` verified it (dispatch),
-  // the writer is asked before the answer leaves, and its refusal is the answer.
+  if (!held) return withinRateLimit(c, early!, next);
+  // The access came from this isolate's memory, and the rate limiter's count is still
+  // on its way: the route's checks run meanwhile, dispatch waits for the count before
+  // the write goes to the writer (rateGate), and the answer waits for it in any case.
+  // Unless `execute` verified the access, the writer is asked before the answer leaves,
+  // and its refusal is the answer; then the limit's; then the route's own.
+  c.set("rateGate", async () => {
+    const verdict = await counting;
+    if (!verdict.allowed) throw rateLimited(verdict);
+  });
   let thrown: unknown = null;
   try {
-    await withinRateLimit(c, verdict, next);
+    await next();
   } catch (err) {
     thrown = err;
   }
+  const verdict = await counting;
   if (!c.get("writerAccess")?.verified) {
     const exact = await askWriter(c.env, companyId, hash);
     // no route declared (an unknown path): only the key was checked here before
@@ -58,7 +64,9 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
     const refusal = accessRefusal(exact, companyId, route ?? { scope: null, company: false, write: false });
     if (refusal) throw refusal;
   }
+  if (!verdict.allowed) throw rateLimited(verdict);
   if (thrown) throw thrown;
+  setRateHeaders(c, verdict);
 });
 
 /** The company writer's answer (CompanyWriter.authorize), kept by this isolate when positive. */

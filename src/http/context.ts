@@ -44,5 +44,7 @@ export type AppEnv = {
      * and whether the writer has verified it since (dispatch: `execute` did)
      */
     writerAccess: { keyHash: string; companyId: string; held: boolean; verified: boolean } | undefined;
+    /** set by authentication when the rate limiter's count is still on its way: dispatch awaits it before writing (RATE_LIMITED) */
+    rateGate: (() => Promise<void>) | undefined;
   };
 };

@@ -41,6 +41,8 @@ export async function dispatch<N extends CommandName>(c: Context<AppEnv>, name: 
   const company = c.get("company");
   const auth = c.get("auth");
   const bodyHash = await sha256Hex(`${c.req.method} ${new URL(c.req.url).pathname}\n${JSON.stringify((opts.hashOf ?? input) ?? null)}`);
+  // a request beyond the rate limit never reaches the writer (src/http/auth.ts counts it beside the route's checks)
+  await c.get("rateGate")?.();
   const stub = c.env.COMPANY_WRITER.get(c.env.COMPANY_WRITER.idFromName(company.id));
   // the writer verifies the access itself first (authentication may have ordered its
   // checks on an answer this isolate held: src/http/writer-access.ts)

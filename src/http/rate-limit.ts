@@ -18,19 +18,30 @@ export async function countRequest(env: Env, keyHash: string): Promise<LimitVerd
   return { ...verdict, limit };
 }
 
-/** RATE_LIMITED when the window is full; otherwise the request goes on, and its answer carries the window's headers. */
-export async function withinRateLimit(c: Context<AppEnv>, verdict: LimitVerdict, next: Next): Promise<void> {
-  const headers = {
+function rateHeaders(verdict: LimitVerdict): Record<string, string> {
+  return {
     "X-RateLimit-Limit": String(verdict.limit),
     "X-RateLimit-Remaining": String(verdict.remaining),
     "X-RateLimit-Reset": String(verdict.resetAt),
   };
-  if (!verdict.allowed) {
-    throw new ApiError("RATE_LIMITED", { limit: verdict.limit, reset_at: verdict.resetAt }, undefined, {
-      ...headers,
-      "Retry-After": String(verdict.retryAfterSeconds),
-    });
-  }
+}
+
+/** The refusal of a request beyond the window. */
+export function rateLimited(verdict: LimitVerdict): ApiError {
+  return new ApiError("RATE_LIMITED", { limit: verdict.limit, reset_at: verdict.resetAt }, undefined, {
+    ...rateHeaders(verdict),
+    "Retry-After": String(verdict.retryAfterSeconds),
+  });
+}
+
+/** The window's headers on an answer that went through. */
+export function setRateHeaders(c: Context<AppEnv>, verdict: LimitVerdict): void {
+  for (const [k, v] of Object.entries(rateHeaders(verdict))) c.header(k, v);
+}
+
+/** RATE_LIMITED when the window is full; otherwise the request goes on, and its answer carries the window's headers. */
+export async function withinRateLimit(c: Context<AppEnv>, verdict: LimitVerdict, next: Next): Promise<void> {
+  if (!verdict.allowed) throw rateLimited(verdict);
   await next();
-  for (const [k, v] of Object.entries(headers)) c.header(k, v);
+  setRateHeaders(c, verdict);
 }

@@ -16,6 +16,28 @@ async function warmCompany() {
   return { owner, companyId: company.id, periodId: company.fiscal_period.id };
 }
 
+describe("the rate limit on a write whose access the Worker held", () => {
+  // The count is awaited only when the write is about to go to the writer: a request
+  // beyond the window must still never reach it, and must carry the 429's headers.
+  it("refuses the 101st write of the minute with 429 and writes nothing for it", async () => {
+    const { owner, companyId, periodId } = await warmCompany();
+    const k = await newKey(owner.userId);
+    const entries = async () => (await env.DB.prepare("SELECT COUNT(*) AS n FROM journal_entries WHERE company_id = ?").bind(companyId).first<{ n: number }>())!.n;
+    const before = await entries();
+    const answers = [];
+    for (let i = 0; i < 100; i++) answers.push((await createDraft(k.key, companyId, periodId)).status);
+    const created = answers.filter((s) => s === 201).length;
+    const limited = answers.filter((s) => s === 429).length;
+    expect(created + limited).toBe(100);
+    const over = await createDraft(k.key, companyId, periodId);
+    if (limited === 0 && over.status === 201) return; // the minute rolled over mid-test
+    expect(over.status).toBe(429);
+    expect(over.body.error.code).toBe("RATE_LIMITED");
+    expect(Number(over.headers.get("Retry-After"))).toBeGreaterThanOrEqual(1);
+    expect(await entries()).toBe(before + created);
+  });
+});
+
 describe("access held by the company's writer", () => {
   it("refuses a revoked key on the very next write to a company where it was held", async () => {
     const { owner, companyId, periodId } = await warmCompany();

@@ -120,6 +120,8 @@ export function registerImportRoutes(app: OpenAPIHono<AppEnv>) {
  * (a refusal such as SIE_IMPORT_DUPLICATE, a replay, a failed batch, a thrown error).
  */
 async function startWithFile(c: Context<AppEnv>, start: SieImportStart, bytes: Uint8Array): Promise<Response> {
+  // no file is stored for a request beyond the rate limit (dispatch would refuse it after)
+  await c.get("rateGate")?.();
   await c.env.DOCUMENTS.put(start.r2Key, bytes, { httpMetadata: { contentType: "text/plain" }, customMetadata: { sha256: start.sha256, company_id: c.get("company").id } });
   const { importId: _i, r2Key: _k, ...hashed } = start;
   let res: Response | null = null;
