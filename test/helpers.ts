@@ -212,3 +212,15 @@ export async function settleOperation(key: string, operationId: string) {
   }
   throw new Error("operation never finished");
 }
+
+/** An employee of the fixture's company (employed since 2020, paid to a bank account unless the body says otherwise): the created object; throws unless 201. */
+export async function hire(f: { actor: Actor; companyId: string }, body: Record<string, unknown>) {
+  const res = await write(f.actor.key, "POST", `/api/v1/companies/${f.companyId}/employees`, { employment_start: "2020-01-01", clearing_number: "6000", bank_account_number: "123456789", ...body });
+  if (res.status !== 201) throw new Error(`employee: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data;
+}
+
+/** The n of a `SELECT COUNT(*) AS n ...` against the test database. */
+export async function countOf(sql: string, ...binds: unknown[]): Promise<number> {
+  return (await env.DB.prepare(sql).bind(...binds).first<{ n: number }>())!.n;
+}

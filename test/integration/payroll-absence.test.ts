@@ -9,17 +9,15 @@
 //   30 % of 22 192 = 6 657 (truncated); net 15 535.31; contributions 6 972.82. Day 15 = 24 March.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { call, companyFixture, entryLines, write } from "../helpers";
+import { call, companyFixture, entryLines, write, hire } from "../helpers";
 
 const f = companyFixture({ name: "Frånvarobolaget AB" });
 const url = (p: string) => `/api/v1/companies/${f.companyId}${p}`;
 const BANK = { clearing_number: "6000", bank_account_number: "123456789" };
 const TERMS = { salary_type: "monthly", monthly_salary: 36500, f_skatt_status: "decided_percent", tax_decided_percent: "30", tax_decision_reference: "SKV 2026-01-10", employment_start: "2020-01-01", ...BANK };
 
-async function employee(body: Record<string, unknown>) {
-  const res = await write(f.actor.key, "POST", url("/employees"), { ...TERMS, ...body });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.data.id as string;
+async function employee(body: Record<string, unknown>): Promise<string> {
+  return (await hire(f, { ...TERMS, ...body })).id;
 }
 
 const absent = (emp: string, body: Record<string, unknown>) => write(f.actor.key, "POST", url(`/employees/${emp}/absence`), body);

@@ -18,24 +18,19 @@
 import { env } from "cloudflare:test";
 import { XMLParser } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
-import { call, companyFixture, write } from "../helpers";
+import { call, companyFixture, write, countOf, hire } from "../helpers";
 import example from "../fixtures/agi/skatteverket_Exempelfil_01_Vanliga_lontagare_v1.1.9.xml?raw";
 
 const f = companyFixture({ name: "Deklarationsbolaget AB" });
 const url = (p: string) => `/api/v1/companies/${f.companyId}${p}`;
-const BANK = { clearing_number: "6000", bank_account_number: "123456789" };
 const CONTACT = { name: "Lena Lön", phone: "08-123 45 67", email: "lon@deklarationsbolaget.se" };
 const EMPLOYER = "165560160680";
 
-async function employee(body: Record<string, unknown>) {
-  const res = await write(f.actor.key, "POST", url("/employees"), { employment_start: "2020-01-01", ...BANK, ...body });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.data.id as string;
+async function employee(body: Record<string, unknown>): Promise<string> {
+  return (await hire(f, body)).id;
 }
 
-async function count(sql: string, ...binds: unknown[]) {
-  return (await env.DB.prepare(sql).bind(...binds).first<{ n: number }>())!.n;
-}
+const count = countOf;
 
 async function bookedRun(period_month: number, payment_date: string, add: Record<string, unknown>, items: [string, Record<string, unknown>][] = []) {
   const run = await write(f.actor.key, "POST", url("/salary-runs"), { period_year: 2026, period_month, payment_date });

@@ -5,23 +5,17 @@
 // and tax_withheld_override, and writes nothing; with the override set the month is calculated
 // (the monthly table for the regular pay, ../shared/data/tax/skatteverket_allmanna-tabeller-manad_2026.txt,
 // the override as the tax) and booked.
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { call, companyFixture, entryLines, write } from "../helpers";
+import { call, companyFixture, entryLines, write, countOf, hire } from "../helpers";
 
 const f = companyFixture({ name: "Engångsbolaget AB" });
 const url = (p: string) => `/api/v1/companies/${f.companyId}${p}`;
-const BANK = { clearing_number: "6000", bank_account_number: "123456789" };
 
-async function employee(body: Record<string, unknown>) {
-  const res = await write(f.actor.key, "POST", url("/employees"), { employment_start: "2020-01-01", ...BANK, ...body });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.data.id as string;
+async function employee(body: Record<string, unknown>): Promise<string> {
+  return (await hire(f, body)).id;
 }
 
-async function count(sql: string, ...binds: unknown[]) {
-  return (await env.DB.prepare(sql).bind(...binds).first<{ n: number }>())!.n;
-}
+const count = countOf;
 
 describe("a bonus in columns 3 and 5, 2026", () => {
   it("stops calculate with 503 naming year, column and the override, then calculates and books with the tax set by hand", async () => {

@@ -20,7 +20,7 @@
 // The May entry: Debit 7290 18 500 + 3 800 = 22 300 / Credit 2920; Debit 7519 5 812.70 + 1 193.96
 //   = 7 006.66 / Credit 2940.
 import { describe, expect, it } from "vitest";
-import { call, companyFixture, entryLines, write } from "../helpers";
+import { call, companyFixture, entryLines, write, hire } from "../helpers";
 
 const f = companyFixture({ name: "Provisionsbolaget AB" });
 const url = (p: string) => `/api/v1/companies/${f.companyId}${p}`;
@@ -36,10 +36,8 @@ const TERMS = {
   vacation_rule: "percentage",
 };
 
-async function employee(body: Record<string, unknown>) {
-  const res = await write(f.actor.key, "POST", url("/employees"), { ...TERMS, ...body });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.data.id as string;
+async function employee(body: Record<string, unknown>): Promise<string> {
+  return (await hire(f, { ...TERMS, ...body })).id;
 }
 
 /** Create, fill (employees, then manual line items), calculate, approve, pay and book a month. */

@@ -22,7 +22,7 @@
 //   contributions 2 530.49.
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { BASE, call, companyFixture, entryLines, write } from "../helpers";
+import { BASE, call, companyFixture, entryLines, write, hire } from "../helpers";
 
 const f = companyFixture({ name: "Semesterbolaget AB" });
 const url = (p: string) => `/api/v1/companies/${f.companyId}${p}`;
@@ -37,10 +37,8 @@ const TERMS = {
   bank_account_number: "123456789",
 };
 
-async function employee(body: Record<string, unknown>) {
-  const res = await write(f.actor.key, "POST", url("/employees"), { ...TERMS, ...body });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.data.id as string;
+async function employee(body: Record<string, unknown>): Promise<string> {
+  return (await hire(f, { ...TERMS, ...body })).id;
 }
 
 async function vacation(emp: string, from: string, to: string) {

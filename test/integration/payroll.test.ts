@@ -3,21 +3,17 @@
 // the one-off table, with the books, the payslip and the reports checked.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { call, companyFixture, entryLines, write } from "../helpers";
+import { call, companyFixture, entryLines, write, countOf, hire } from "../helpers";
 
 const f = companyFixture({ name: "Lönebolaget AB" });
 const url = (p: string) => `/api/v1/companies/${f.companyId}${p}`;
 const BANK = { clearing_number: "6000", bank_account_number: "123456789" };
 
-async function employee(body: Record<string, unknown>) {
-  const res = await write(f.actor.key, "POST", url("/employees"), { employment_start: "2020-01-01", ...BANK, ...body });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.data.id as string;
+async function employee(body: Record<string, unknown>): Promise<string> {
+  return (await hire(f, body)).id;
 }
 
-async function count(sql: string, ...binds: unknown[]) {
-  return (await env.DB.prepare(sql).bind(...binds).first<{ n: number }>())!.n;
-}
+const count = countOf;
 
 describe("employees", () => {
   it("stores the personnummer encrypted, masks it on lists and create, shows it in full on the detail read", async () => {

@@ -1,3 +1,4 @@
+import { todayUtc } from "../../clock";
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { database } from "../../db/client";
 import type { AppEnv } from "../../http/context";
@@ -558,6 +559,6 @@ export function registerPayrollRoutes(app: OpenAPIHono<AppEnv>) {
       query: VacationLiabilityQuery,
       response: z.record(z.string(), z.unknown()),
     }),
-    async (c) => json(c, await vacationLiability(database(c.env), c.get("company").id, c.req.valid("query").as_of ?? new Date().toISOString().slice(0, 10))),
+    async (c) => json(c, await vacationLiability(database(c.env), c.get("company").id, c.req.valid("query").as_of ?? todayUtc())),
   );
 }
