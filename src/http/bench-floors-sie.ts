@@ -3,10 +3,14 @@
 // same technique as the import (JSON text unpacked by json_each, src/db/json-insert.ts)
 // and the same sizes (JSON_INSERT_CHUNK rows a statement, `entries_per_batch`
 // entries per D1 batch), nothing read, checked or announced. Body: { company_id,
-// fiscal_period_id, entries, lines_per_entry?, entries_per_batch?, entry_date? }; the
-// company is a throwaway one the benchmark made, its entries are in series Z.
+// fiscal_period_id, entries, lines_per_entry?, entries_per_batch?, entry_date?, ids? };
+// the company is a throwaway one the benchmark made, its entries are in series Z.
+// `ids`: "time-ordered" (the default) gives the rows the ids the ledger gives them
+// (src/ids.ts), so the floor inserts the same rows as the import; "random" gives random
+// UUIDs (v4), the ids every row had before, to show what time-ordered ids are worth.
 import type { FloorApp } from "./bench-floors";
 import { JSON_INSERT_CHUNK } from "../db/json-insert";
+import { newId } from "../ids";
 
 const ACCOUNTS = ["1930", "3001", "3001", "2611", "3740"];
 
@@ -31,11 +35,12 @@ async function jsonInserter(d1: D1Database, table: string) {
 
 export function sieImportFloor(floors: FloorApp) {
   floors.post("/sie-rows", async (c) => {
-    const body = (await c.req.json()) as { company_id: string; fiscal_period_id: string; entries: number; lines_per_entry?: number; entries_per_batch?: number; entry_date?: string };
+    const body = (await c.req.json()) as { company_id: string; fiscal_period_id: string; entries: number; lines_per_entry?: number; entries_per_batch?: number; entry_date?: string; ids?: "time-ordered" | "random" };
     const entries = Math.max(1, Math.min(1_000_000, Number(body.entries) || 1));
     const perEntry = Math.max(1, Math.min(20, Number(body.lines_per_entry) || 5));
     const perBatch = Math.max(1, Math.min(20_000, Number(body.entries_per_batch) || 1000));
     const date = body.entry_date ?? "2025-06-15";
+    const id = body.ids === "random" ? () => crypto.randomUUID() : newId;
     const d1 = c.env.DB;
     const insertEntries = await jsonInserter(d1, "journal_entries");
     const insertLines = await jsonInserter(d1, "journal_lines");
@@ -46,15 +51,15 @@ export function sieImportFloor(floors: FloorApp) {
       const rows: Row[] = [];
       const lines: Row[] = [];
       for (let v = first; v < Math.min(entries, first + perBatch); v++) {
-        const id = crypto.randomUUID();
+        const entryId = id();
         rows.push({
-          id, company_id: body.company_id, fiscal_period_id: body.fiscal_period_id, voucher_series: "Z", voucher_number: v + 1, entry_date: date,
+          id: entryId, company_id: body.company_id, fiscal_period_id: body.fiscal_period_id, voucher_series: "Z", voucher_number: v + 1, entry_date: date,
           description: `Floor ${v + 1}`, status: "posted", source_type: "bench_floor", source_id: `floor:${v}`, reverses_id: null, reversed_by_id: null,
           correction_of_id: null, total_ore: 12500, created_at: now, posted_at: now, cancelled_at: null,
         });
         for (let i = 0; i < perEntry; i++) {
           lines.push({
-            id: crypto.randomUUID(), company_id: body.company_id, journal_entry_id: id, sort_order: i + 1, account_number: ACCOUNTS[i % ACCOUNTS.length],
+            id: id(), company_id: body.company_id, journal_entry_id: entryId, sort_order: i + 1, account_number: ACCOUNTS[i % ACCOUNTS.length],
             debit_ore: i === 0 ? 12500 : 0, credit_ore: i === 0 ? 0 : 2500, line_description: null, dimensions: null, entry_date: date,
           });
         }

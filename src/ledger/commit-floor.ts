@@ -5,11 +5,13 @@
 // floor route (src/http/bench-floors-commit.ts), which is mounted only when
 // BENCH_FLOORS is "true", against a throwaway company the benchmark made.
 
+import { newId } from "../ids";
+
 const ACCOUNTS = ["1930", "3001", "2611"] as const;
 
 /** One posted entry (series Z, the given number) of three lines and the balance upserts it makes. */
 export function rawCommitBatch(d1: D1Database, companyId: string, periodId: string, entryDate: string, voucherNumber: number): D1PreparedStatement[] {
-  const entryId = crypto.randomUUID();
+  const entryId = newId();
   const now = new Date().toISOString();
   const amounts: [string, number, number][] = [
     [ACCOUNTS[0], 12500, 0],
@@ -25,7 +27,7 @@ export function rawCommitBatch(d1: D1Database, companyId: string, periodId: stri
     ...amounts.map(([account, debit, credit], i) =>
       d1
         .prepare("INSERT INTO journal_lines (id, company_id, journal_entry_id, sort_order, account_number, debit_ore, credit_ore) VALUES (?, ?, ?, ?, ?, ?, ?)")
-        .bind(crypto.randomUUID(), companyId, entryId, i + 1, account, debit, credit),
+        .bind(newId(), companyId, entryId, i + 1, account, debit, credit),
     ),
     ...amounts.map(([account, debit, credit]) =>
       d1
