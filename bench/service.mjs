@@ -1,6 +1,7 @@
 // The service a benchmark measures: migrations applied to a fresh state directory, then
 // `wrangler dev` on 127.0.0.1:port with a known admin token and key, and a rate limit
-// high enough not to be what is measured. Shared by every script in bench/.
+// high enough not to be what is measured. Shared by every script in bench/. With
+// BENCH_LOG set, the service's own output (console.log in the Worker) shows.
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { envWithNode, projectRoot } from "../scripts/node.mjs";
@@ -17,7 +18,7 @@ export async function startService(stateDir, { port, ratePerMinute }) {
   const dev = spawn(
     wrangler,
     ["dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", stateDir, "--var", `ADMIN_TOKEN:${BENCH_ADMIN_TOKEN}`, "--var", "PII_ENCRYPTION_KEY:YmVuY2gtYmVuY2gtYmVuY2gtYmVuY2gtYmVuY2gtMzI=", "--var", `RATE_LIMIT_PER_MINUTE:${ratePerMinute}`, "--var", "BENCH_FLOORS:true"],
-    { cwd: projectRoot, env, stdio: "ignore" },
+    { cwd: projectRoot, env, stdio: process.env.BENCH_LOG ? ["ignore", "inherit", "inherit"] : "ignore" },
   );
   for (let i = 0; i < 120; i++) {
     try {

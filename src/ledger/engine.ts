@@ -304,6 +304,16 @@ export class Ledger {
   }
 
   private buildInsert(entry: NewEntry, totalOre: number, voucherNumber: number | null): PlannedEntry {
+    const { row, lines } = this.buildRows(entry, totalOre, voucherNumber);
+    return {
+      row,
+      lines,
+      statements: [this.db.insert(journalEntries).values(row), ...lines.map((l) => this.db.insert(journalLines).values(l))],
+    };
+  }
+
+  /** The entry's row and its lines' rows (an import writes them many to a statement: no statement each). */
+  private buildRows(entry: NewEntry, totalOre: number, voucherNumber: number | null): { row: JournalEntryRow; lines: JournalLineRow[] } {
     const id = newId();
     const row: JournalEntryRow = {
       id,
@@ -336,11 +346,7 @@ export class Ledger {
       dimensions: l.dimensions && Object.keys(l.dimensions).length ? l.dimensions : null,
       entryDate: entry.entryDate,
     }));
-    return {
-      row,
-      lines,
-      statements: [this.db.insert(journalEntries).values(row), ...lines.map((l) => this.db.insert(journalLines).values(l))],
-    };
+    return { row, lines };
   }
 
   /**
@@ -365,7 +371,7 @@ export class Ledger {
       assertAfterLockDate(period, e.entryDate, lockDate);
       const totalOre = assertBalanced(e.lines);
       all.push(...e.lines);
-      const planned = this.buildInsert({ ...e, fiscalPeriodId: periodId }, totalOre, e.voucherNumber);
+      const planned = this.buildRows({ ...e, fiscalPeriodId: periodId }, totalOre, e.voucherNumber);
       rows.push(planned.row);
       lines.push(...planned.lines);
       posted.push(planned);

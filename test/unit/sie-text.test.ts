@@ -51,3 +51,15 @@ describe("field", () => {
     expect(field("1930")).toBe("1930");
   });
 });
+
+describe("decodeCp437", () => {
+  it("reads every byte as the code page's table has it: ASCII as itself, 0x80-0xFF from CP437's upper half", () => {
+    const all = Uint8Array.from({ length: 256 }, (_, b) => b);
+    const text = decodeCp437(all);
+    expect(text).toHaveLength(256);
+    for (let b = 0; b < 0x80; b++) expect(text.charCodeAt(b)).toBe(b);
+    // the IBM PC table: 0x84 ä, 0x86 å, 0x8E Ä, 0x8F Å, 0x94 ö, 0x99 Ö, 0x82 é, 0x81 ü, 0xE1 ß, 0xFF no-break space
+    expect([0x84, 0x86, 0x8e, 0x8f, 0x94, 0x99, 0x82, 0x81, 0xe1, 0xff].map((b) => text[b]).join("")).toBe("äåÄÅöÖéüß\u00a0");
+    expect(encodeCp437(text)).toEqual(all);
+  });
+});

@@ -7,10 +7,21 @@ export const CP437_HIGH =
 
 const ENCODE = new Map<string, number>([...CP437_HIGH].map((ch, i) => [ch, 0x80 + i]));
 
+// CP437 has no decoder of its own in the Encoding Standard. windows-1252 is native,
+// keeps ASCII as it is and tells each of the 128 high bytes apart, so its text with
+// every non-ASCII character put back as CP437's is the CP437 text: about twice as fast
+// as a table lookup per byte (the import reads a file of tens of MB twice). A
+// single-byte code keeps no state, so a stream's chunks decode one by one.
+const WINDOWS_1252 = new TextDecoder("windows-1252");
+const AS_CP437 = new Map<string, string>();
+for (let b = 0x80; b < 0x100; b++) AS_CP437.set(WINDOWS_1252.decode(new Uint8Array([b])), CP437_HIGH[b - 0x80]);
+const NON_ASCII = /[^\x00-\x7f]/;
+const EVERY_NON_ASCII = /[^\x00-\x7f]/g;
+const toCp437 = (ch: string) => AS_CP437.get(ch)!;
+
 export function decodeCp437(bytes: Uint8Array): string {
-  let out = "";
-  for (const b of bytes) out += b < 0x80 ? String.fromCharCode(b) : CP437_HIGH[b - 0x80];
-  return out;
+  const text = WINDOWS_1252.decode(bytes);
+  return NON_ASCII.test(text) ? text.replace(EVERY_NON_ASCII, toCp437) : text;
 }
 
 // Characters codepage 437 lacks, written as the nearest text it has (SIE 4C §5.8 allows

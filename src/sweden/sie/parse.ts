@@ -127,20 +127,58 @@ export function tokenize(line: string, lineNo: number): Token[] {
 
 const str = (t: Token | undefined): string => (typeof t === "string" ? t : "");
 
+/**
+ * An amount in kronor as integer öre: an optional minus, digits, optionally a point and
+ * digits, of which only two may be other than 0. Read digit by digit: a file of a million
+ * lines has a million amounts, and a regular expression and three numbers for each were
+ * a tenth of the import's reading.
+ */
 export function parseAmount(raw: string, lineNo: number): number {
-  const m = /^(-)?(\d+)(?:\.(\d+))?$/.exec(raw.trim());
-  if (!m || (m[3] && m[3].length > 2 && /[^0]/.test(m[3].slice(2)))) throw new SieParseError(lineNo, `"${raw}" is not an amount`);
-  const ore = Number(m[2]) * 100 + Number((m[3] ?? "").slice(0, 2).padEnd(2, "0"));
-  if (!Number.isSafeInteger(ore)) throw new SieParseError(lineNo, `"${raw}" is too large`);
-  return m[1] && ore !== 0 ? -ore : ore;
+  const s = raw.trim();
+  const n = s.length;
+  let i = s.charCodeAt(0) === 45 /* - */ ? 1 : 0;
+  const negative = i === 1;
+  let kronor = 0;
+  const intFrom = i;
+  for (; i < n; i++) {
+    const d = s.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) break;
+    kronor = kronor * 10 + d;
+  }
+  let ok = i > intFrom;
+  let ore = 0;
+  if (ok && i < n) {
+    if (s.charCodeAt(i) !== 46 /* . */ || i + 1 >= n) ok = false;
+    for (let k = 0, j = i + 1; ok && j < n; j++, k++) {
+      const d = s.charCodeAt(j) - 48;
+      if (d < 0 || d > 9 || (k >= 2 && d !== 0)) ok = false;
+      else if (k < 2) ore += k === 0 ? d * 10 : d;
+    }
+  }
+  if (!ok) throw new SieParseError(lineNo, `"${raw}" is not an amount`);
+  const total = kronor * 100 + ore;
+  if (!Number.isSafeInteger(total)) throw new SieParseError(lineNo, `"${raw}" is too large`);
+  return negative && total !== 0 ? -total : total;
 }
 
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** YYYYMMDD, a real day of the Gregorian calendar, as YYYY-MM-DD. */
 export function parseDate(raw: string, lineNo: number): string {
-  const m = /^(\d{4})(\d{2})(\d{2})$/.exec(raw);
-  const iso = m ? `${m[1]}-${m[2]}-${m[3]}` : "";
-  const d = new Date(`${iso}T00:00:00Z`);
-  if (!m || Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== iso) throw new SieParseError(lineNo, `"${raw}" is not a date (YYYYMMDD)`);
-  return iso;
+  let ok = raw.length === 8;
+  for (let i = 0; ok && i < 8; i++) {
+    const c = raw.charCodeAt(i);
+    ok = c >= 48 && c <= 57;
+  }
+  if (ok) {
+    const year = Number(raw.slice(0, 4));
+    const month = Number(raw.slice(4, 6));
+    const day = Number(raw.slice(6, 8));
+    const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+    ok = month >= 1 && month <= 12 && day >= 1 && day <= (month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1]);
+  }
+  if (!ok) throw new SieParseError(lineNo, `"${raw}" is not a date (YYYYMMDD)`);
+  return `${raw.slice(0, 4)}-${raw.slice(4, 6)}-${raw.slice(6, 8)}`;
 }
 
 function objectMap(t: Token | undefined, lineNo: number): Record<string, string> {

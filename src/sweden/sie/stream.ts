@@ -4,7 +4,7 @@
 // that a line break split between two chunks (CR in one, LF in the next) or a UTF-8
 // character split between them reads exactly as the whole file would
 // (decodeSie + text.split(/\r?\n/)).
-import { CP437_HIGH, type SieEncoding } from "./encoding";
+import { decodeCp437, type SieEncoding } from "./encoding";
 
 /** A source of the file's bytes, read afresh each time it is called (the import reads R2 twice). */
 export type SieByteSource = () => Promise<ReadableStream<Uint8Array>>;
@@ -82,22 +82,6 @@ export async function detectStreamEncoding(stream: ReadableStream<Uint8Array>): 
   return detector.result();
 }
 
-const CP437_CODES = new Uint16Array(256);
-for (let b = 0; b < 256; b++) CP437_CODES[b] = b < 0x80 ? b : CP437_HIGH.charCodeAt(b - 0x80);
-
-/** decodeCp437 for one chunk (a single-byte code keeps no state between chunks), without a string per byte. */
-export function decodeCp437Chunk(bytes: Uint8Array): string {
-  const parts: string[] = [];
-  const STEP = 8192;
-  const codes = new Uint16Array(Math.min(STEP, bytes.length));
-  for (let from = 0; from < bytes.length; from += STEP) {
-    const n = Math.min(STEP, bytes.length - from);
-    for (let i = 0; i < n; i++) codes[i] = CP437_CODES[bytes[from + i]];
-    parts.push(String.fromCharCode.apply(null, (n === codes.length ? codes : codes.subarray(0, n)) as unknown as number[]));
-  }
-  return parts.join("");
-}
-
 /** Decodes chunks of one encoding into text, keeping what a chunk boundary split. */
 export class SieTextDecoder {
   private decoder: TextDecoder | null;
@@ -108,7 +92,7 @@ export class SieTextDecoder {
   }
 
   decode(bytes: Uint8Array | undefined, last = false): string {
-    let text = this.decoder ? this.decoder.decode(bytes, { stream: !last }) : bytes ? decodeCp437Chunk(bytes) : "";
+    let text = this.decoder ? this.decoder.decode(bytes, { stream: !last }) : bytes ? decodeCp437(bytes) : "";
     if (this.first && text.length) {
       this.first = false;
       // decodeSie: TextDecoder drops a UTF-8 byte-order mark, and one more \uFEFF is removed
