@@ -1,36 +1,38 @@
 // One instance per API key: a fixed one-minute window. Kept in memory; if the object
 // is evicted the window starts afresh, which can only ever be in the caller's favour
 // by at most one window.
+//
+// The object grants requests of the window, not single counts: a Worker isolate asks
+// for a few at a time and counts them itself (src/http/rate-limit.ts), so most requests
+// need no call here. Never more than `limit` are granted in a window, so the limit is
+// never exceeded; near it, one at a time, so a key served by one isolate is refused at
+// exactly the 101st request.
 import { DurableObject } from "cloudflare:workers";
 import type { Env } from "../src/env";
 
-export interface RateVerdict {
-  allowed: boolean;
-  remaining: number;
+export interface RateGrant {
+  /** requests of the window granted by this call (0: the window is full) */
+  granted: number;
+  /** requests of the window not granted to anyone yet, after this call */
+  ungranted: number;
   /** unix seconds when the window resets */
   resetAt: number;
-  retryAfterSeconds: number;
 }
 
 export class RateLimiter extends DurableObject<Env> {
   private windowStart = 0;
   private count = 0;
 
-  hit(limit: number): RateVerdict {
-    const now = Date.now();
-    const window = Math.floor(now / 60_000) * 60_000;
+  grant(limit: number, want: number): RateGrant {
+    const window = Math.floor(Date.now() / 60_000) * 60_000;
     if (window !== this.windowStart) {
       this.windowStart = window;
       this.count = 0;
     }
-    const resetMs = window + 60_000;
-    const allowed = this.count < limit;
-    if (allowed) this.count++;
-    return {
-      allowed,
-      remaining: Math.max(0, limit - this.count),
-      resetAt: Math.floor(resetMs / 1000),
-      retryAfterSeconds: Math.max(1, Math.ceil((resetMs - now) / 1000)),
-    };
+    const left = Math.max(0, limit - this.count);
+    // a batch only while plenty is left, so that what an idle isolate holds is small
+    const granted = left === 0 ? 0 : left >= 4 * want ? want : 1;
+    this.count += granted;
+    return { granted, ungranted: left - granted, resetAt: Math.floor((window + 60_000) / 1000) };
   }
 }
