@@ -78,10 +78,12 @@ async function importBench() {
       const file = generateSie(lines);
       console.log(`\nSIE import of ${lines.toLocaleString("en-US")} lines (${vouchers.toLocaleString("en-US")} vouchers, ${(file.length / 1024 / 1024).toFixed(1)} MB), local workerd + D1`);
       // The machine is shared, so its speed drifts: the floor runs just before and just
-      // after the import, and the import is compared with the mean of the two.
-      const floorOnce = async (label) => {
+      // after the import, and the import is compared with the mean of the two. The floor
+      // gives the rows the ids the import gives them (time-ordered, src/ids.ts); once more
+      // with random ids, as every row had before, to show what the ids are worth.
+      const floorOnce = async (label, ids = "time-ordered") => {
         const floorCompany = await newCompany(key, `Floor ${label} ${lines}`);
-        const floor = (await api("POST", "/__bench/sie-rows", { admin: true, body: { company_id: floorCompany.id, fiscal_period_id: floorCompany.fiscal_period.id, entries: vouchers, lines_per_entry: LINES_PER_VOUCHER, entries_per_batch: ENTRIES_PER_BATCH } })).body;
+        const floor = (await api("POST", "/__bench/sie-rows", { admin: true, body: { company_id: floorCompany.id, fiscal_period_id: floorCompany.fiscal_period.id, entries: vouchers, lines_per_entry: LINES_PER_VOUCHER, entries_per_batch: ENTRIES_PER_BATCH, ids } })).body;
         row(`floor ${label}: the same rows raw into D1`, `${fmt(floor.ms)} (${floor.batches} batches)`);
         return (floor.entries + floor.lines) / (floor.ms / 1000);
       };
@@ -92,11 +94,13 @@ async function importBench() {
       row("import (upload to operation succeeded)", fmt(imported.ms));
       for (const [phase, ms] of imported.phases) row(`  ${phase}`, fmt(ms));
       const after = await floorOnce("after");
+      const random = await floorOnce("with random ids (v4)", "random");
       const importRate = rows / (imported.ms / 1000);
       const floorRate = (before + after) / 2;
       row("import rate (entries + lines a second)", importRate.toFixed(0));
       row("floor rate, mean of before and after", `${floorRate.toFixed(0)} (${before.toFixed(0)}, ${after.toFixed(0)})`);
       row("ratio import / floor (goal >= 0.70)", (importRate / floorRate).toFixed(2));
+      row("floor rate with random ids", `${random.toFixed(0)} (import / it: ${(importRate / random).toFixed(2)})`);
     }
   } finally {
     dev.kill("SIGTERM");
