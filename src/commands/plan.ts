@@ -2,7 +2,9 @@
 // plan: the response it will give and every statement needed to make it true. The
 // runner adds the audit row, the outbox events and the idempotency record and runs
 // the lot as one atomic D1 batch, or nothing at all on a dry run.
+import type { SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Database } from "../db/client";
 import type { Env } from "../env";
 import type { Role } from "../http/context";
@@ -24,6 +26,20 @@ export interface PlannedEvent {
   type: string;
   object: unknown;
   previousAttributes?: unknown;
+  /**
+   * Set on the events of rows the same batch inserts by the thousand (an import's
+   * entries): the outbox row's object is built by the database from that row, so the
+   * objects never travel to it as JSON; `object` is then read only for a webhook's
+   * delivery, and must equal what `source.object` gives. Such events carry no
+   * previous attributes.
+   */
+  fromRow?: { id: string; source: RowObjectSource };
+}
+
+/** An event's object as SQL over a row of `table`, aliased `src` (src/ledger/entry-json.ts). */
+export interface RowObjectSource {
+  table: SQLiteTable;
+  object: SQL;
 }
 
 export interface Plan {

@@ -1,6 +1,6 @@
 // The one wrapper around every company write (ARCHITECTURE: the write path).
 // It runs inside the company's Durable Object, one command at a time.
-import { and, eq, lt } from "drizzle-orm";
+import { and, eq, getTableName, lt, sql } from "drizzle-orm";
 import { database, type Database } from "../db/client";
 import { countRoundTrips } from "../db/round-trips";
 import { auditLog, idempotencyRecords, outboxEvents } from "../db/schema";
@@ -12,10 +12,10 @@ import type { AuditMeta } from "../http/envelope";
 import { Ledger } from "../ledger/engine";
 import { AmountOutOfRangeError } from "../ledger/money";
 import { MAX_AMOUNT_KR } from "../http/fields";
-import { insertFromJson } from "../db/json-insert";
+import { insertFromJson, JSON_INSERT_CHUNK } from "../db/json-insert";
 import { CompanyState } from "./company-state";
 import { constraintError } from "./constraints";
-import type { Command, CommandContext, Plan, PlannedEvent, RequestContext, Statement } from "./plan";
+import type { Command, CommandContext, Plan, PlannedEvent, RequestContext, RowObjectSource, Statement } from "./plan";
 import type { Job } from "../jobs/types";
 import { COMMANDS, planDeliveries, type CommandName } from "./registry";
 
@@ -152,7 +152,7 @@ async function runCounted(env: Env, req: CommandRequest, state: CompanyState): P
   }
 
   // Every entry the plan posts announces itself, whatever domain posted it.
-  const events = [...ctx.ledger.eventsFor(plan.statements), ...(plan.events ?? [])].map((ev) => ({ ...ev, id: newId() }));
+  const events = withIds([...ctx.ledger.eventsFor(plan.statements), ...(plan.events ?? [])]);
   // Each event fans out to the company's active webhooks for its type, in this batch:
   // a delivery exists if and only if its event committed.
   const fanOut = await planDeliveries(db, ctx, events);
@@ -203,7 +203,7 @@ async function runCounted(env: Env, req: CommandRequest, state: CompanyState): P
     // If the step fails, the entries the plan posted and their storno both stand in the
     // books, so both announce themselves with the compensation.
     const announce = async (statements: Statement[]) => {
-      const entries = ctx.ledger.eventsFor(statements).map((ev) => ({ ...ev, id: newId() }));
+      const entries = withIds(ctx.ledger.eventsFor(statements));
       const deliveries = await planDeliveries(db, ctx, entries);
       return { statements: [...outboxInserts(db, ctx, entries), ...deliveries.statements], jobs: deliveries.jobs };
     };
@@ -340,9 +340,46 @@ export async function sweepIdempotency(env: Env, now: string): Promise<void> {
   await database(env).delete(idempotencyRecords).where(lt(idempotencyRecords.expiresAt, now));
 }
 
-/** The outbox rows of the events: one statement each, or JSON chunks when an import posts thousands. */
+/**
+ * Each event gets its id. Assigned onto the event, not spread into a copy: an event's
+ * object may be a getter that builds it only when a webhook's delivery needs it.
+ */
+function withIds(events: PlannedEvent[]): (PlannedEvent & { id: string })[] {
+  return events.map((ev) => Object.assign(ev, { id: newId() }));
+}
+
+/**
+ * The outbox rows of the events: one statement each, or JSON chunks when a write makes
+ * many; the events of rows the batch inserts (fromRow) have their objects built by the
+ * database from those rows, in chunks of (event id, row id) pairs.
+ */
 function outboxInserts(db: Database, ctx: CommandContext, events: (PlannedEvent & { id: string })[]): Statement[] {
-  const rows = events.map((ev) => ({
+  const fromRows = new Map<string, { type: string; source: RowObjectSource; pairs: [string, string][] }>();
+  const plain: (PlannedEvent & { id: string })[] = [];
+  for (const ev of events) {
+    if (!ev.fromRow) {
+      plain.push(ev);
+      continue;
+    }
+    if (ev.previousAttributes !== undefined) throw new Error(`${ev.type}: an event built from its row carries no previous attributes`);
+    const key = `${ev.type}\u0000${getTableName(ev.fromRow.source.table)}`;
+    const group = fromRows.get(key) ?? { type: ev.type, source: ev.fromRow.source, pairs: [] };
+    group.pairs.push([ev.id, ev.fromRow.id]);
+    fromRows.set(key, group);
+  }
+  const created = Math.floor(Date.parse(ctx.now) / 1000);
+  const statements: Statement[] = [];
+  for (const { type, source, pairs } of fromRows.values()) {
+    for (let i = 0; i < pairs.length; i += JSON_INSERT_CHUNK) {
+      statements.push(
+        db.insert(outboxEvents).select(
+          sql`SELECT p.value ->> 0, ${ctx.companyId}, ${type}, ${ctx.apiVersion}, ${created}, ${source.object}, NULL, ${ctx.requestId}, NULL
+              FROM json_each(${JSON.stringify(pairs.slice(i, i + JSON_INSERT_CHUNK))}) p JOIN ${source.table} src ON src.id = p.value ->> 1`,
+        ) as Statement,
+      );
+    }
+  }
+  const rows = plain.map((ev) => ({
     id: ev.id,
     companyId: ctx.companyId,
     type: ev.type,
@@ -353,7 +390,7 @@ function outboxInserts(db: Database, ctx: CommandContext, events: (PlannedEvent 
     requestId: ctx.requestId,
     dispatchedAt: null,
   }));
-  return rows.length > 10 ? insertFromJson(db, outboxEvents, rows) : rows.map((r) => db.insert(outboxEvents).values(r));
+  return [...statements, ...(rows.length > 10 ? insertFromJson(db, outboxEvents, rows) : rows.map((r) => db.insert(outboxEvents).values(r)))];
 }
 
 /** After the commit: a lost message is not lost work, the minute sweep finds due rows. */

@@ -22,7 +22,7 @@ import { accountBalances, accountDayBalances, journalEntries, journalLines } fro
 import { ApiError } from "../http/api-error";
 import { newId } from "../ids";
 import type { PlannedEvent, RequestContext, Statement, VoucherRef } from "../commands/plan";
-import { entryHeaderJson, entryJson, type JournalEntryRow, type JournalLineRow } from "./entry-json";
+import { entryHeaderJson, entryHeaderSql, entryJson, type JournalEntryRow, type JournalLineRow } from "./entry-json";
 import { formatKronor, sumOre } from "./money";
 import { OPENING_SOURCE } from "./queries";
 import { BooksReference, type FiscalPeriodRow } from "./reference";
@@ -122,6 +122,20 @@ export function assertDateInPeriod(period: FiscalPeriodRow, date: string): void 
       period_end: period.periodEnd,
     });
   }
+}
+
+/**
+ * An imported entry's journal_entry.committed: its object (the header) is built by the
+ * database from the row the batch inserts, and in JS only if a webhook needs it.
+ */
+function importedEntryEvent(row: JournalEntryRow): PlannedEvent {
+  return {
+    type: "journal_entry.committed",
+    fromRow: { id: row.id, source: entryHeaderSql },
+    get object() {
+      return entryHeaderJson(row);
+    },
+  };
 }
 
 export class Ledger {
@@ -380,7 +394,7 @@ export class Ledger {
     await this.books.assertDimensionsUsable(all.map((l) => l.dimensions));
     const entryInserts = insertFromJson(this.db, journalEntries, rows);
     for (const [i, insert] of entryInserts.entries()) {
-      this.committed.set(insert, rows.slice(i * JSON_INSERT_CHUNK, (i + 1) * JSON_INSERT_CHUNK).map((r) => ({ type: "journal_entry.committed", object: entryHeaderJson(r) })));
+      this.committed.set(insert, rows.slice(i * JSON_INSERT_CHUNK, (i + 1) * JSON_INSERT_CHUNK).map(importedEntryEvent));
     }
     const statements: Statement[] = [...entryInserts, ...insertFromJson(this.db, journalLines, lines)];
     statements.push(...this.balanceUpdates(periodId, posted));
@@ -397,7 +411,9 @@ export class Ledger {
       const key = `${e.voucherSeries}${e.voucherNumber}`;
       if (e.voucherNumber < 1 || seen.has(key)) throw new ApiError("CONFLICT", { voucher: key, fiscal_period_id: periodId }, `Voucher ${key} appears twice or has no number.`);
       seen.add(key);
-      bySeries.set(e.voucherSeries, [...(bySeries.get(e.voucherSeries) ?? []), e.voucherNumber]);
+      const numbers = bySeries.get(e.voucherSeries);
+      if (numbers) numbers.push(e.voucherNumber);
+      else bySeries.set(e.voucherSeries, [e.voucherNumber]);
     }
     for (const [series, numbers] of bySeries) {
       const taken = await this.db
