@@ -2,7 +2,8 @@
 // routes and for the journal_entry.committed event, whatever posted the entry.
 import { sql } from "drizzle-orm";
 import type { RowObjectSource } from "../commands/plan";
-import { journalEntries, type journalLines } from "../db/schema";
+import { journalEntries } from "../db/schema";
+import type { journalLines } from "../db/schema";
 import { fromOre } from "./money";
 
 export type JournalEntryRow = typeof journalEntries.$inferSelect;
