@@ -18,6 +18,13 @@ export async function sha256Hex(data: string | ArrayBuffer | Uint8Array): Promis
   return toHex(await crypto.subtle.digest("SHA-256", bytes));
 }
 
+/** SHA-256 of a stream read to its end, without holding it (the runtime's DigestStream). */
+export async function sha256HexOfStream(stream: ReadableStream<Uint8Array>): Promise<string> {
+  const digest = new crypto.DigestStream("SHA-256");
+  await stream.pipeTo(digest);
+  return toHex(await digest.digest);
+}
+
 export async function hmacSha256Hex(secret: string, message: string): Promise<string> {
   const key = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
   return toHex(await crypto.subtle.sign("HMAC", key, encoder.encode(message)));

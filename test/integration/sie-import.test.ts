@@ -170,6 +170,40 @@ describe("importing a hand-written file", () => {
     expect(op2.result.encoding).toBe("windows-1252");
     expect((await call("GET", `/api/v1/companies/${c2.id}/accounts?number_from=1930&number_to=1930`, { key: actor.key })).body.data[0].name).toBe("Bankkonto Ärlig 1252");
   });
+
+  it("stores the very bytes sent, by form or by JSON however it is written, and knows the same file by its SHA-256", async () => {
+    const bytes = encodeCp437(HAND);
+    const hex = [...new Uint8Array(await crypto.subtle.digest("SHA-256", bytes))].map((b) => b.toString(16).padStart(2, "0")).join("");
+    const stored = async (companyId: string) => {
+      const row = await env.DB.prepare("SELECT sha256, r2_key, file_size_bytes FROM sie_imports WHERE company_id = ?").bind(companyId).first<{ sha256: string; r2_key: string; file_size_bytes: number }>();
+      const object = await env.DOCUMENTS.get(row!.r2_key);
+      return { sha256: row!.sha256, size: row!.file_size_bytes, bytes: new Uint8Array(await object!.arrayBuffer()) };
+    };
+
+    const c = await newCompany(actor.key, { name: "Formulär AB" });
+    const form = new FormData();
+    form.append("file", new File([bytes], "bok.se"));
+    const res = await SELF.fetch(`${BASE}/api/v1/companies/${c.id}/imports/sie`, { method: "POST", headers: { Authorization: `Bearer ${actor.key}` }, body: form });
+    expect(res.status).toBe(202);
+    await settle(((await res.json()) as any).data.operation_id);
+    expect(await stored(c.id)).toEqual({ sha256: hex, size: bytes.length, bytes });
+
+    // the same file as JSON: the file last, its base64 broken into lines with escaped slashes
+    const text = b64(bytes).replace(/(.{76})/g, "$1\\n").replace(/\//g, "\\/");
+    const body = `{ "options": {"updateAccountNames": true}, "file_name": "bok \\"2025\\".se",\n  "file_base64": "${text}" }`;
+    const again = await SELF.fetch(`${BASE}/api/v1/companies/${c.id}/imports/sie`, { method: "POST", headers: { Authorization: `Bearer ${actor.key}`, "Content-Type": "application/json" }, body });
+    const refused = (await again.json()) as any;
+    expect(again.status).toBe(409);
+    expect(refused.error).toMatchObject({ code: "SIE_IMPORT_DUPLICATE", details: { sha256: hex } });
+
+    const c2 = await newCompany(actor.key, { name: "Json AB" });
+    const started = await SELF.fetch(`${BASE}/api/v1/companies/${c2.id}/imports/sie`, { method: "POST", headers: { Authorization: `Bearer ${actor.key}`, "Content-Type": "application/json" }, body });
+    expect(started.status).toBe(202);
+    const op = await settle(((await started.json()) as any).data.operation_id);
+    expect(op.status).toBe("succeeded");
+    expect(await stored(c2.id)).toEqual({ sha256: hex, size: bytes.length, bytes });
+    expect((await env.DB.prepare("SELECT file_name FROM sie_imports WHERE company_id = ?").bind(c2.id).first())!.file_name).toBe('bok "2025".se');
+  });
 });
 
 describe("refusals leave nothing behind", () => {

@@ -3,11 +3,12 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { ApiError } from "../../http/api-error";
 import type { AppEnv } from "../../http/context";
-import { sha256Hex } from "../../http/crypto";
+import { sha256Hex, sha256HexOfStream } from "../../http/crypto";
 import { dispatch, isDryRun } from "../../http/dispatch";
 import { defineRoute } from "../../http/route";
 import { newId } from "../../ids";
 import { OperationSchema } from "../operations";
+import { splitBase64Member } from "./json-file-body";
 import type { SieImportStart } from "./service";
 
 export const MAX_SIE_BYTES = 50 * 1024 * 1024;
@@ -36,13 +37,27 @@ const sizeGate = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-function base64Bytes(text: string): Uint8Array {
-  try {
-    return Uint8Array.from(atob(text.replace(/\s/g, "")), (ch) => ch.charCodeAt(0));
-  } catch {
-    throw new ApiError("VALIDATION_ERROR", { fields: [{ path: "file_base64", message: "not valid base64" }] });
+const tooLarge = () => new ApiError("VALIDATION_ERROR", { max_bytes: MAX_SIE_BYTES }, "A SIE file may be at most 50 MB.");
+
+/** The file of a JSON body, decoded as the body streamed in (json-file-body.ts), for the handler. */
+const streamedFiles = new WeakMap<Context<AppEnv>, Uint8Array>();
+
+/**
+ * A JSON body's file_base64 is decoded here, as the body arrives, and never held as
+ * text; the route's schema and text rules then see the rest of the body, with a marker
+ * in the file's place.
+ */
+const jsonFileGate = createMiddleware<AppEnv>(async (c, next) => {
+  if ((c.req.header("Content-Type") ?? "").toLowerCase().startsWith("application/json")) {
+    const length = Number(c.req.header("Content-Length") ?? 0);
+    const split = await splitBase64Member(c.req.raw.body, "file_base64", { maxBytes: MAX_SIE_BYTES, expectedBytes: Math.ceil((length * 3) / 4), tooLarge });
+    if (split.file) streamedFiles.set(c, split.file);
+    const headers = new Headers(c.req.raw.headers);
+    headers.delete("Content-Length");
+    c.req.raw = new Request(c.req.raw.url, { method: c.req.raw.method, headers, body: split.rest });
   }
-}
+  await next();
+});
 
 export function registerImportRoutes(app: OpenAPIHono<AppEnv>) {
   const route = defineRoute({
@@ -50,7 +65,7 @@ export function registerImportRoutes(app: OpenAPIHono<AppEnv>) {
     scope: "bookkeeping:write",
     company: true,
     idempotency: "optional",
-    extraMiddleware: [sizeGate],
+    extraMiddleware: [sizeGate, jsonFileGate],
     method: "post",
     path: "/api/v1/companies/{companyId}/imports/sie",
     summary: "Import a SIE 4 file (asynchronous)",
@@ -71,12 +86,13 @@ export function registerImportRoutes(app: OpenAPIHono<AppEnv>) {
     async (c) => {
       if (isDryRun(c)) throw new ApiError("VALIDATION_ERROR", { parameter: "dry_run" }, "SIE import does not support dry-run.");
       const type = (c.req.header("Content-Type") ?? "").toLowerCase();
-      let bytes: Uint8Array;
+      let file: Blob | Uint8Array;
       let fileName: string;
       let options: z.infer<typeof Options>;
       if (type.startsWith("multipart/form-data")) {
         const form = c.req.valid("form") as z.infer<typeof FormBody>;
-        bytes = new Uint8Array(await form.file.arrayBuffer());
+        // the form's file is kept as the runtime holds it, and hashed and stored as a stream
+        file = form.file;
         fileName = form.file.name || "import.se";
         let raw: unknown = {};
         try {
@@ -89,26 +105,29 @@ export function registerImportRoutes(app: OpenAPIHono<AppEnv>) {
         options = parsed.data;
       } else if (type.startsWith("application/json")) {
         const body = c.req.valid("json") as z.infer<typeof JsonBody>;
-        bytes = base64Bytes(body.file_base64);
+        const streamed = streamedFiles.get(c);
+        if (!streamed) throw new Error("a JSON body's file was not read by jsonFileGate");
+        file = streamed;
         fileName = body.file_name ?? "import.se";
         options = body.options ?? Options.parse({});
       } else {
         throw new ApiError("VALIDATION_ERROR", { header: "Content-Type" }, "Send multipart/form-data with a file, or JSON with file_base64.");
       }
-      if (bytes.byteLength === 0) throw new ApiError("VALIDATION_ERROR", { fields: [{ path: "file", message: "the file is empty" }] });
-      if (bytes.byteLength > MAX_SIE_BYTES) throw new ApiError("VALIDATION_ERROR", { max_bytes: MAX_SIE_BYTES, file_size_bytes: bytes.byteLength }, "A SIE file may be at most 50 MB.");
+      const size = file instanceof Uint8Array ? file.byteLength : file.size;
+      if (size === 0) throw new ApiError("VALIDATION_ERROR", { fields: [{ path: "file", message: "the file is empty" }] });
+      if (size > MAX_SIE_BYTES) throw new ApiError("VALIDATION_ERROR", { max_bytes: MAX_SIE_BYTES, file_size_bytes: size }, "A SIE file may be at most 50 MB.");
       const companyId = c.get("company").id;
       const importId = newId();
       const start: SieImportStart = {
         importId,
-        sha256: await sha256Hex(bytes),
+        sha256: file instanceof Uint8Array ? await sha256Hex(file) : await sha256HexOfStream(file.stream()),
         r2Key: `companies/${companyId}/imports/${importId}.se`,
         fileName,
-        fileSizeBytes: bytes.byteLength,
+        fileSizeBytes: size,
         updateAccountNames: options.updateAccountNames,
         allowBalanceMismatch: options.allowBalanceMismatch,
       };
-      return startWithFile(c, start, bytes);
+      return startWithFile(c, start, file);
     },
   );
 }
@@ -119,10 +138,10 @@ export function registerImportRoutes(app: OpenAPIHono<AppEnv>) {
  * command, and removed again unless the command recorded a new import that names it
  * (a refusal such as SIE_IMPORT_DUPLICATE, a replay, a failed batch, a thrown error).
  */
-async function startWithFile(c: Context<AppEnv>, start: SieImportStart, bytes: Uint8Array): Promise<Response> {
+async function startWithFile(c: Context<AppEnv>, start: SieImportStart, file: Blob | Uint8Array): Promise<Response> {
   // no file is stored for a request beyond the rate limit (dispatch would refuse it after)
   await c.get("rateGate")?.();
-  await c.env.DOCUMENTS.put(start.r2Key, bytes, { httpMetadata: { contentType: "text/plain" }, customMetadata: { sha256: start.sha256, company_id: c.get("company").id } });
+  await c.env.DOCUMENTS.put(start.r2Key, file, { httpMetadata: { contentType: "text/plain" }, customMetadata: { sha256: start.sha256, company_id: c.get("company").id } });
   const { importId: _i, r2Key: _k, ...hashed } = start;
   let res: Response | null = null;
   try {
