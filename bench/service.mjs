@@ -1,14 +1,15 @@
 // The service a benchmark measures: migrations applied to a fresh state directory, then
 // `wrangler dev` on 127.0.0.1:port with a known admin token and key, and a rate limit
 // high enough not to be what is measured. Shared by every script in bench/. With
-// BENCH_LOG set, the service's own output (console.log in the Worker) shows.
+// BENCH_LOG set, the service's own output (console.log in the Worker) shows. With
+// inspectorPort, the Worker's isolate answers the DevTools protocol there (bench/isolate.mjs).
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { envWithNode, projectRoot } from "../scripts/node.mjs";
 
 export const BENCH_ADMIN_TOKEN = "bench-admin-token";
 
-export async function startService(stateDir, { port, ratePerMinute }) {
+export async function startService(stateDir, { port, ratePerMinute, inspectorPort }) {
   const wrangler = join(projectRoot, "node_modules", ".bin", "wrangler");
   const env = envWithNode({ CI: "true" });
   await new Promise((resolve, reject) => {
@@ -17,7 +18,7 @@ export async function startService(stateDir, { port, ratePerMinute }) {
   });
   const dev = spawn(
     wrangler,
-    ["dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", stateDir, "--var", `ADMIN_TOKEN:${BENCH_ADMIN_TOKEN}`, "--var", "PII_ENCRYPTION_KEY:YmVuY2gtYmVuY2gtYmVuY2gtYmVuY2gtYmVuY2gtMzI=", "--var", `RATE_LIMIT_PER_MINUTE:${ratePerMinute}`, "--var", "BENCH_FLOORS:true"],
+    ["dev", "--ip", "127.0.0.1", "--port", String(port), ...(inspectorPort ? ["--inspector-port", String(inspectorPort)] : []), "--persist-to", stateDir, "--var", `ADMIN_TOKEN:${BENCH_ADMIN_TOKEN}`, "--var", "PII_ENCRYPTION_KEY:YmVuY2gtYmVuY2gtYmVuY2gtYmVuY2gtYmVuY2gtMzI=", "--var", `RATE_LIMIT_PER_MINUTE:${ratePerMinute}`, "--var", "BENCH_FLOORS:true"],
     { cwd: projectRoot, env, stdio: process.env.BENCH_LOG ? ["ignore", "inherit", "inherit"] : "ignore" },
   );
   for (let i = 0; i < 120; i++) {

@@ -11,12 +11,16 @@
 // (src/domains/imports/sie-stream.ts), bundled with esbuild and run in Node over a
 // generated file of --memory-mb MB read as a stream, sampling process.memoryUsage()
 // (heap used + external, which holds the array buffers) every few milliseconds; the same for the
-// whole-file parse (decodeSie + parseSie) beside it. Asserts nothing.
+// whole-file parse (decodeSie + parseSie) beside it. Then the same in workerd itself:
+// the service started with an inspector (bench/isolate.mjs), a file of --memory-mb MB
+// uploaded by form and by JSON and imported, the isolate's live memory (V8 heap and
+// ArrayBuffer backing stores, after a full collection) sampled throughout. Asserts nothing.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { connectIsolate, peakLiveMemory } from "./isolate.mjs";
 import { BENCH_ADMIN_TOKEN, startService } from "./service.mjs";
 import { generateSie, LINES_PER_VOUCHER } from "./sie-file.mjs";
 import { projectRoot } from "../scripts/node.mjs";
@@ -27,10 +31,10 @@ const BASE = `http://127.0.0.1:${values.port}`;
 /** vouchers per D1 batch: what the import writes per chunk (src/domains/imports/sie-import.ts CHUNK) */
 const ENTRIES_PER_BATCH = 2000;
 
-async function api(method, path, { key, body, admin, form } = {}) {
+async function api(method, path, { key, body, admin, form, json } = {}) {
   const headers = { Authorization: `Bearer ${admin ? BENCH_ADMIN_TOKEN : key}`, "Idempotency-Key": crypto.randomUUID() };
-  if (body) headers["Content-Type"] = "application/json";
-  const res = await fetch(BASE + path, { method, headers, body: form ?? (body ? JSON.stringify(body) : undefined) });
+  if (body || json) headers["Content-Type"] = "application/json";
+  const res = await fetch(BASE + path, { method, headers, body: form ?? json ?? (body ? JSON.stringify(body) : undefined) });
   const type = res.headers.get("Content-Type") ?? "";
   const out = { status: res.status, body: type.includes("json") ? await res.json() : await res.text() };
   if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(out.body).slice(0, 500)}`);
@@ -130,5 +134,55 @@ function memoryBench(mb) {
   }
 }
 
+const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+/**
+ * The upload and the import of a file of about `size` MB in workerd, the isolate's live
+ * memory sampled: locally one isolate runs the Worker and the company's Durable Object
+ * (on Cloudflare each has its own), so each figure bounds both from above.
+ */
+async function isolateMemoryBench(size) {
+  const stateDir = mkdtempSync(join(tmpdir(), "bokforing-sie-memory-"));
+  const inspectorPort = Number(values.port) + 1000;
+  const dev = await startService(stateDir, { port: values.port, ratePerMinute: 100000, inspectorPort });
+  const isolate = await connectIsolate(inspectorPort, `${BASE}/api/v1/health`);
+  try {
+    const user = await api("POST", "/admin/v1/users", { admin: true, body: { email: `sie-memory-${Date.now()}@example.se`, name: "SIE memory" } });
+    const key = (await api("POST", "/admin/v1/api-keys", { admin: true, body: { user_id: user.body.data.id, name: "sie-memory", scopes: ["*"], mode: "live" } })).body.data.key;
+    const lines = Math.round((size * 1024 * 1024) / 33.4 / LINES_PER_VOUCHER) * LINES_PER_VOUCHER;
+    const file = generateSie(lines);
+    console.log(`\nLive memory of the Worker's isolate in workerd (heap + ArrayBuffers, after a full collection), a ${mb(file.length)} file of ${lines.toLocaleString("en-US")} lines`);
+    console.log(`${"".padEnd(48)} ${"before".padStart(9)} ${"peak".padStart(9)} ${"heap".padStart(9)} ${"buffers".padStart(9)}`);
+    const show = (label, { before, peak }) => console.log(`${label.padEnd(48)} ${mb(before.total).padStart(9)} ${mb(peak.total).padStart(9)} ${mb(peak.heap).padStart(9)} ${mb(peak.buffers).padStart(9)}`);
+    const uploads = [
+      ["upload by multipart form", () => { const form = new FormData(); form.append("file", new Blob([file]), "bench.se"); return { form }; }],
+      ["upload by JSON (file_base64)", () => ({ json: JSON.stringify({ file_name: "bench.se", file_base64: Buffer.from(file).toString("base64") }) })],
+    ];
+    for (const [label, body] of uploads) {
+      const company = await newCompany(key, `Memory ${label}`);
+      const request = body();
+      const upload = await peakLiveMemory(isolate, () => api("POST", `/api/v1/companies/${company.id}/imports/sie`, { key, ...request }));
+      show(label, upload);
+      const operationId = upload.result.body.data.operation_id;
+      const imported = await peakLiveMemory(isolate, async () => {
+        for (;;) {
+          await new Promise((r) => setTimeout(r, 250));
+          const op = (await api("GET", `/api/v1/operations/${operationId}`, { key })).body.data;
+          if (op.status === "failed") throw new Error(`import failed: ${JSON.stringify(op.error)}`);
+          if (op.status === "succeeded") return op;
+        }
+      });
+      show("  then its import (read, check, write)", imported);
+    }
+  } finally {
+    isolate.close();
+    dev.kill("SIGTERM");
+    rmSync(stateDir, { recursive: true, force: true });
+  }
+}
+
 if (!values["skip-import"]) await importBench();
-if (!values["skip-memory"]) memoryBench(Number(values["memory-mb"]));
+if (!values["skip-memory"]) {
+  memoryBench(Number(values["memory-mb"]));
+  await isolateMemoryBench(Number(values["memory-mb"]));
+}
