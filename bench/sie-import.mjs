@@ -44,6 +44,22 @@ async function api(method, path, { key, body, admin, form, json } = {}) {
 const fmt = (ms) => (ms >= 10000 ? `${(ms / 1000).toFixed(1)} s` : `${ms.toFixed(0)} ms`);
 const row = (label, value) => console.log(`${label.padEnd(48)} ${value}`);
 
+/** A user of the benchmark's own and a key of theirs with every scope. */
+async function benchKey(name) {
+  const user = await api("POST", "/admin/v1/users", { admin: true, body: { email: `${name}-${Date.now()}@example.se`, name } });
+  return (await api("POST", "/admin/v1/api-keys", { admin: true, body: { user_id: user.body.data.id, name, scopes: ["*"], mode: "live" } })).body.data.key;
+}
+
+/** Polls the operation until it succeeds (an error if it fails). */
+async function operationSucceeded(key, operationId) {
+  for (;;) {
+    await new Promise((r) => setTimeout(r, 250));
+    const op = (await api("GET", `/api/v1/operations/${operationId}`, { key })).body.data;
+    if (op.status === "failed") throw new Error(`import failed: ${JSON.stringify(op.error)}`);
+    if (op.status === "succeeded") return op;
+  }
+}
+
 async function newCompany(key, name) {
   return (await api("POST", "/api/v1/companies", { key, body: { name, entity_type: "aktiebolag", f_skatt: true, first_fiscal_year: { start_date: "2025-01-01", end_date: "2025-12-31" } } })).body.data;
 }
@@ -55,28 +71,22 @@ async function importAndWait(key, companyId, bytes) {
   const t0 = performance.now();
   const started = await api("POST", `/api/v1/companies/${companyId}/imports/sie`, { key, form });
   const upload = performance.now() - t0;
-  for (;;) {
-    await new Promise((r) => setTimeout(r, 250));
-    const op = (await api("GET", `/api/v1/operations/${started.body.data.operation_id}`, { key })).body.data;
-    if (op.status === "failed") throw new Error(`import failed: ${JSON.stringify(op.error)}`);
-    if (op.status !== "succeeded") continue;
-    const ms = performance.now() - t0;
-    const at = (iso) => Date.parse(iso);
-    const phases = new Map([
-      ["upload (POST answered 202)", upload],
-      ["in the queue", at(op.started_at) - at(op.created_at)],
-      ["operation running (read, check, write)", at(op.completed_at) - at(op.started_at)],
-    ]);
-    return { ms, phases, result: op.result };
-  }
+  const op = await operationSucceeded(key, started.body.data.operation_id);
+  const ms = performance.now() - t0;
+  const at = (iso) => Date.parse(iso);
+  const phases = new Map([
+    ["upload (POST answered 202)", upload],
+    ["in the queue", at(op.started_at) - at(op.created_at)],
+    ["operation running (read, check, write)", at(op.completed_at) - at(op.started_at)],
+  ]);
+  return { ms, phases, result: op.result };
 }
 
 async function importBench() {
   const stateDir = mkdtempSync(join(tmpdir(), "bokforing-sie-bench-"));
   const dev = await startService(stateDir, { port: values.port, ratePerMinute: 100000 });
   try {
-    const user = await api("POST", "/admin/v1/users", { admin: true, body: { email: `sie-bench-${Date.now()}@example.se`, name: "SIE bench" } });
-    const key = (await api("POST", "/admin/v1/api-keys", { admin: true, body: { user_id: user.body.data.id, name: "sie-bench", scopes: ["*"], mode: "live" } })).body.data.key;
+    const key = await benchKey("sie-bench");
     for (const lines of SIZES) {
       const vouchers = Math.floor(lines / LINES_PER_VOUCHER);
       const file = generateSie(lines);
@@ -147,8 +157,7 @@ async function isolateMemoryBench(size) {
   const dev = await startService(stateDir, { port: values.port, ratePerMinute: 100000, inspectorPort });
   const isolate = await connectIsolate(inspectorPort, `${BASE}/api/v1/health`);
   try {
-    const user = await api("POST", "/admin/v1/users", { admin: true, body: { email: `sie-memory-${Date.now()}@example.se`, name: "SIE memory" } });
-    const key = (await api("POST", "/admin/v1/api-keys", { admin: true, body: { user_id: user.body.data.id, name: "sie-memory", scopes: ["*"], mode: "live" } })).body.data.key;
+    const key = await benchKey("sie-memory");
     const lines = Math.round((size * 1024 * 1024) / 33.4 / LINES_PER_VOUCHER) * LINES_PER_VOUCHER;
     const file = generateSie(lines);
     console.log(`\nLive memory of the Worker's isolate in workerd (heap + ArrayBuffers, after a full collection), a ${mb(file.length)} file of ${lines.toLocaleString("en-US")} lines`);
@@ -164,14 +173,7 @@ async function isolateMemoryBench(size) {
       const upload = await peakLiveMemory(isolate, () => api("POST", `/api/v1/companies/${company.id}/imports/sie`, { key, ...request }));
       show(label, upload);
       const operationId = upload.result.body.data.operation_id;
-      const imported = await peakLiveMemory(isolate, async () => {
-        for (;;) {
-          await new Promise((r) => setTimeout(r, 250));
-          const op = (await api("GET", `/api/v1/operations/${operationId}`, { key })).body.data;
-          if (op.status === "failed") throw new Error(`import failed: ${JSON.stringify(op.error)}`);
-          if (op.status === "succeeded") return op;
-        }
-      });
+      const imported = await peakLiveMemory(isolate, () => operationSucceeded(key, operationId));
       show("  then its import (read, check, write)", imported);
     }
   } finally {

@@ -164,7 +164,11 @@ export function defineRoute<P extends AnyObject | undefined = undefined, Q exten
 }
 
 const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json\s*(;.*)?$/i;
-const bodyError = (details: Record<string, unknown>, message: string) => new ApiError("VALIDATION_ERROR", { target: "json", ...details }, message);
+/** VALIDATION_ERROR for a request body as a whole (not one of its fields). */
+export const bodyError = (details: Record<string, unknown>, message: string) => new ApiError("VALIDATION_ERROR", { target: "json", ...details }, message);
+
+/** A body that does not parse as JSON; `reason` says where it fails. */
+export const notJsonBody = (reason: string) => bodyError({ body: "not_json", reason }, "The request body is not valid JSON.");
 
 /**
  * The one reading of a JSON body, before its schema: at most MAX_JSON_BODY_BYTES of
@@ -199,7 +203,7 @@ const jsonBodyGate: MiddlewareHandler<AppEnv> = async (c, next) => {
   try {
     value = JSON.parse(text);
   } catch (err) {
-    throw bodyError({ body: "not_json", reason: err instanceof Error ? err.message : String(err) }, "The request body is not valid JSON.");
+    throw notJsonBody(err instanceof Error ? err.message : String(err));
   }
   const bad = checkBodyText(value);
   if (bad) throw bodyError({ fields: [{ path: bad.path, message: bad.message, code: "invalid_text" }] }, `json: ${bad.path ? bad.path + ": " : ""}${bad.message}`);
@@ -227,7 +231,7 @@ const textGate: MiddlewareHandler<AppEnv> = async (c, next) => {
     try {
       value = JSON.parse(text);
     } catch (err) {
-      throw bodyError({ body: "not_json", reason: err instanceof Error ? err.message : String(err) }, "The request body is not valid JSON.");
+      throw notJsonBody(err instanceof Error ? err.message : String(err));
     }
     bad = checkBodyText(value);
   }

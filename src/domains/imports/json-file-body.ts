@@ -5,6 +5,7 @@
 // string, the string without whitespace, the decoded bytes), past the 128 MB a Worker
 // may use; read this way it is held once, decoded.
 import { ApiError } from "../../http/api-error";
+import { bodyError, notJsonBody as notJson } from "../../http/route";
 
 /** What the body held: its other members as JSON, and the file's bytes when the member was a non-empty string. */
 export interface SplitBody {
@@ -21,8 +22,6 @@ const MAX_REST_BYTES = 64 * 1024;
 
 const B64 = new Int16Array(128).fill(-1);
 for (const [i, ch] of [..."ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"].entries()) B64[ch.charCodeAt(0)] = i;
-
-const notJson = (reason: string) => new ApiError("VALIDATION_ERROR", { target: "json", body: "not_json", reason }, "The request body is not valid JSON.");
 
 /**
  * Base64 as atob reads it (forgiving-base64: whitespace ignored, padding optional, at
@@ -136,7 +135,7 @@ export async function splitBase64Member(
 ): Promise<SplitBody> {
   const rest: number[] = [];
   const restPush = (b: number) => {
-    if (rest.length >= MAX_REST_BYTES) throw new ApiError("VALIDATION_ERROR", { target: "json", body: "too_large", max_bytes: MAX_REST_BYTES }, `The members of the body other than ${member} may be at most ${MAX_REST_BYTES} bytes.`);
+    if (rest.length >= MAX_REST_BYTES) throw bodyError({ body: "too_large", max_bytes: MAX_REST_BYTES }, `The members of the body other than ${member} may be at most ${MAX_REST_BYTES} bytes.`);
     rest.push(b);
   };
   let state = State.BeforeObject as State;

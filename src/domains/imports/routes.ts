@@ -28,16 +28,17 @@ const FormBody = z.object({
   options: z.string().optional().openapi({ description: 'JSON, e.g. {"updateAccountNames": false, "allowBalanceMismatch": true}' }),
 });
 
+const tooLarge = (details: Record<string, number> = {}) => new ApiError("VALIDATION_ERROR", { max_bytes: MAX_SIE_BYTES, ...details }, "A SIE file may be at most 50 MB.");
+
 /** Base64 makes a 50 MB file about 67 MB of JSON. */
 const sizeGate = createMiddleware<AppEnv>(async (c, next) => {
   const length = Number(c.req.header("Content-Length") ?? 0);
   if (length > Math.ceil((MAX_SIE_BYTES * 4) / 3) + 64 * 1024) {
-    throw new ApiError("VALIDATION_ERROR", { max_bytes: MAX_SIE_BYTES, content_length: length }, "A SIE file may be at most 50 MB.");
+    throw tooLarge({ content_length: length });
   }
   await next();
 });
 
-const tooLarge = () => new ApiError("VALIDATION_ERROR", { max_bytes: MAX_SIE_BYTES }, "A SIE file may be at most 50 MB.");
 
 /** The file of a JSON body, decoded as the body streamed in (json-file-body.ts), for the handler. */
 const streamedFiles = new WeakMap<Context<AppEnv>, Uint8Array>();
@@ -50,7 +51,7 @@ const streamedFiles = new WeakMap<Context<AppEnv>, Uint8Array>();
 const jsonFileGate = createMiddleware<AppEnv>(async (c, next) => {
   if ((c.req.header("Content-Type") ?? "").toLowerCase().startsWith("application/json")) {
     const length = Number(c.req.header("Content-Length") ?? 0);
-    const split = await splitBase64Member(c.req.raw.body, "file_base64", { maxBytes: MAX_SIE_BYTES, expectedBytes: Math.ceil((length * 3) / 4), tooLarge });
+    const split = await splitBase64Member(c.req.raw.body, "file_base64", { maxBytes: MAX_SIE_BYTES, expectedBytes: Math.ceil((length * 3) / 4), tooLarge: () => tooLarge() });
     if (split.file) streamedFiles.set(c, split.file);
     const headers = new Headers(c.req.raw.headers);
     headers.delete("Content-Length");
@@ -115,7 +116,7 @@ export function registerImportRoutes(app: OpenAPIHono<AppEnv>) {
       }
       const size = file instanceof Uint8Array ? file.byteLength : file.size;
       if (size === 0) throw new ApiError("VALIDATION_ERROR", { fields: [{ path: "file", message: "the file is empty" }] });
-      if (size > MAX_SIE_BYTES) throw new ApiError("VALIDATION_ERROR", { max_bytes: MAX_SIE_BYTES, file_size_bytes: size }, "A SIE file may be at most 50 MB.");
+      if (size > MAX_SIE_BYTES) throw tooLarge({ file_size_bytes: size });
       const companyId = c.get("company").id;
       const importId = newId();
       const start: SieImportStart = {
