@@ -14,10 +14,17 @@ export default defineConfig(async () => {
   // Bank statement fixtures (camt, BgMax, CSV exports) travel the same way: their
   // encodings (ISO-8859-1, UTF-16, Windows-1252) are part of what is tested.
   const bankFixtures = existsSync("./test/fixtures/bank")
-    ? Object.fromEntries(readdirSync("./test/fixtures/bank").map((f) => [f, readFileSync(`./test/fixtures/bank/${f}`).toString("base64")]))
+    ? Object.fromEntries(
+        readdirSync("./test/fixtures/bank").map((f) => [
+          f,
+          readFileSync(`./test/fixtures/bank/${f}`).toString("base64"),
+        ]),
+      )
     : {};
   // Skatteverket's published withholding tables (a copy of ../shared/data/tax, SHA-256 in its SOURCES.md), to check the generated module row by row.
-  const taxTables = { "2026": readFileSync("./test/fixtures/tax/skatteverket_allmanna-tabeller-manad_2026.txt", "utf8") };
+  const taxTables = {
+    "2026": readFileSync("./test/fixtures/tax/skatteverket_allmanna-tabeller-manad_2026.txt", "utf8"),
+  };
   return {
     plugins: [
       cloudflareTest({

@@ -14,14 +14,20 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { BENCH_ADMIN_TOKEN, startService } from "./service.mjs";
 
-const { values } = parseArgs({ options: { transactions: { type: "string", default: "100000" }, invoices: { type: "string", default: "10000" }, "per-file": { type: "string", default: "10000" }, port: { type: "string", default: "8792" } } });
+const { values } = parseArgs({
+  options: {
+    transactions: { type: "string", default: "100000" },
+    invoices: { type: "string", default: "10000" },
+    "per-file": { type: "string", default: "10000" },
+    port: { type: "string", default: "8792" },
+  },
+});
 const TX = Number(values.transactions);
 const INVOICES = Math.min(Number(values.invoices), TX);
 const PER_FILE = Number(values["per-file"]);
 const PORT = values.port;
 const BASE = `http://127.0.0.1:${PORT}`;
 const ADMIN = BENCH_ADMIN_TOKEN;
-
 
 async function api(method, path, { key, body, admin, form } = {}) {
   const headers = { Authorization: `Bearer ${admin ? ADMIN : key}`, "Idempotency-Key": crypto.randomUUID() };
@@ -38,7 +44,7 @@ async function timed(label, fn) {
   const t0 = performance.now();
   const out = await fn();
   const ms = performance.now() - t0;
-  console.log(`${label.padEnd(52)} ${ms >= 10000 ? (ms / 1000).toFixed(1) + " s" : ms.toFixed(0) + " ms"}`);
+  console.log(`${label.padEnd(52)} ${ms >= 10000 ? `${(ms / 1000).toFixed(1)} s` : `${ms.toFixed(0)} ms`}`);
   return out;
 }
 
@@ -52,9 +58,15 @@ function luhn(digits) {
   }
   return (10 - (sum % 10)) % 10;
 }
-const ocrOf = (inv) => inv.ocr_number ?? (() => { const d = inv.invoice_number.replace(/\D/g, ""); return `${d}${luhn(d)}`; })();
+const ocrOf = (inv) =>
+  inv.ocr_number ??
+  (() => {
+    const d = inv.invoice_number.replace(/\D/g, "");
+    return `${d}${luhn(d)}`;
+  })();
 const kr = (ore) => `${Math.floor(Math.abs(ore) / 100)}.${String(Math.abs(ore) % 100).padStart(2, "0")}`;
-const date = (i) => `2025-${String(1 + Math.floor((i / TX) * 12)).padStart(2, "0")}-${String(1 + (i % 28)).padStart(2, "0")}`;
+const date = (i) =>
+  `2025-${String(1 + Math.floor((i / TX) * 12)).padStart(2, "0")}-${String(1 + (i % 28)).padStart(2, "0")}`;
 
 /** One camt.053.001.08 document of rows [from, to): payments of invoices first, then card purchases and fees. */
 function camtFile(from, to, payments, opening) {
@@ -64,18 +76,27 @@ function camtFile(from, to, payments, opening) {
     const pay = payments[i];
     const amount = pay ? pay.totalOre : i % 7 === 0 ? 250_00 + (i % 5000) : -(49_00 + (i % 3000) * 3);
     balance += amount;
-    const rmt = pay ? `<RmtInf><Strd><CdtrRefInf><Tp><CdOrPrtry><Cd>SCOR</Cd></CdOrPrtry></Tp><Ref>${pay.ocr}</Ref></CdtrRefInf></Strd></RmtInf>` : `<RmtInf><Ustrd>${amount > 0 ? "Insättning" : "Kortköp Butik"} ${i}</Ustrd></RmtInf>`;
-    const party = amount > 0 ? `<RltdPties><Dbtr><Pty><Nm>Kund ${i % 100}</Nm></Pty></Dbtr></RltdPties>` : `<RltdPties><Cdtr><Pty><Nm>Butik ${i % 500}</Nm></Pty></Cdtr></RltdPties>`;
+    const rmt = pay
+      ? `<RmtInf><Strd><CdtrRefInf><Tp><CdOrPrtry><Cd>SCOR</Cd></CdOrPrtry></Tp><Ref>${pay.ocr}</Ref></CdtrRefInf></Strd></RmtInf>`
+      : `<RmtInf><Ustrd>${amount > 0 ? "Insättning" : "Kortköp Butik"} ${i}</Ustrd></RmtInf>`;
+    const party =
+      amount > 0
+        ? `<RltdPties><Dbtr><Pty><Nm>Kund ${i % 100}</Nm></Pty></Dbtr></RltdPties>`
+        : `<RltdPties><Cdtr><Pty><Nm>Butik ${i % 500}</Nm></Pty></Cdtr></RltdPties>`;
     out.push(
       `<Ntry><Amt Ccy="SEK">${kr(amount)}</Amt><CdtDbtInd>${amount > 0 ? "CRDT" : "DBIT"}</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts><BookgDt><Dt>${date(i)}</Dt></BookgDt><ValDt><Dt>${date(i)}</Dt></ValDt><AcctSvcrRef>BENCH-${i}</AcctSvcrRef>` +
         `<NtryDtls><TxDtls><Amt Ccy="SEK">${kr(amount)}</Amt><CdtDbtInd>${amount > 0 ? "CRDT" : "DBIT"}</CdtDbtInd>${party}${rmt}</TxDtls></NtryDtls></Ntry>`,
     );
   }
-  const bal = (cd, ore, d) => `<Bal><Tp><CdOrPrtry><Cd>${cd}</Cd></CdOrPrtry></Tp><Amt Ccy="SEK">${kr(ore)}</Amt><CdtDbtInd>${ore >= 0 ? "CRDT" : "DBIT"}</CdtDbtInd><Dt><Dt>${d}</Dt></Dt></Bal>`;
+  const bal = (cd, ore, d) =>
+    `<Bal><Tp><CdOrPrtry><Cd>${cd}</Cd></CdOrPrtry></Tp><Amt Ccy="SEK">${kr(ore)}</Amt><CdtDbtInd>${ore >= 0 ? "CRDT" : "DBIT"}</CdtDbtInd><Dt><Dt>${d}</Dt></Dt></Bal>`;
   const xml =
     `<?xml version="1.0" encoding="UTF-8"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.08"><BkToCstmrStmt><GrpHdr><MsgId>BENCH-${from}</MsgId><CreDtTm>2026-01-02T06:00:00+01:00</CreDtTm></GrpHdr>` +
     `<Stmt><Id>BENCH-STMT-${from}</Id><CreDtTm>2026-01-02T06:00:00+01:00</CreDtTm><Acct><Id><IBAN>SE4550000000058398257466</IBAN></Id><Ccy>SEK</Ccy></Acct>` +
-    bal("OPBD", opening, date(from)) + bal("CLBD", balance, date(to - 1)) + out.join("") + `</Stmt></BkToCstmrStmt></Document>`;
+    bal("OPBD", opening, date(from)) +
+    bal("CLBD", balance, date(to - 1)) +
+    out.join("") +
+    `</Stmt></BkToCstmrStmt></Document>`;
   return { bytes: new TextEncoder().encode(xml), closing: balance };
 }
 
@@ -95,22 +116,61 @@ async function importAndWait(key, companyId, bytes, name) {
 const stateDir = mkdtempSync(join(tmpdir(), "bokforing-bank-bench-"));
 const dev = await startService(stateDir, { port: PORT, ratePerMinute: 1000000 });
 try {
-  console.log(`bench: ${TX.toLocaleString("sv-SE")} bank transactions (camt.053, ${Math.ceil(TX / PER_FILE)} files), ${INVOICES.toLocaleString("sv-SE")} open invoices; local workerd + D1`);
-  const user = await api("POST", "/admin/v1/users", { admin: true, body: { email: `bench-${Date.now()}@example.se`, name: "Bench" } });
-  const key = (await api("POST", "/admin/v1/api-keys", { admin: true, body: { user_id: user.body.data.id, name: "bench", scopes: ["*"], mode: "live" } })).body.data.key;
-  const company = must(await api("POST", "/api/v1/companies", { key, body: { name: "Bankbänken AB", entity_type: "aktiebolag", org_number: "556016-0680", f_skatt: true, vat_registered: true, moms_period: "quarterly", first_fiscal_year: { start_date: "2025-01-01", end_date: "2025-12-31" } } }), "company");
+  console.log(
+    `bench: ${TX.toLocaleString("sv-SE")} bank transactions (camt.053, ${Math.ceil(TX / PER_FILE)} files), ${INVOICES.toLocaleString("sv-SE")} open invoices; local workerd + D1`,
+  );
+  const user = await api("POST", "/admin/v1/users", {
+    admin: true,
+    body: { email: `bench-${Date.now()}@example.se`, name: "Bench" },
+  });
+  const key = (
+    await api("POST", "/admin/v1/api-keys", {
+      admin: true,
+      body: { user_id: user.body.data.id, name: "bench", scopes: ["*"], mode: "live" },
+    })
+  ).body.data.key;
+  const company = must(
+    await api("POST", "/api/v1/companies", {
+      key,
+      body: {
+        name: "Bankbänken AB",
+        entity_type: "aktiebolag",
+        org_number: "556016-0680",
+        f_skatt: true,
+        vat_registered: true,
+        moms_period: "quarterly",
+        first_fiscal_year: { start_date: "2025-01-01", end_date: "2025-12-31" },
+      },
+    }),
+    "company",
+  );
   const url = (p) => `/api/v1/companies/${company.id}${p}`;
   const customers = [];
-  for (let i = 0; i < 100; i++) customers.push(must(await api("POST", url("/customers"), { key, body: { name: `Kund ${i}`, customer_type: "swedish_business" } }), "customer").id);
+  for (let i = 0; i < 100; i++)
+    customers.push(
+      must(
+        await api("POST", url("/customers"), { key, body: { name: `Kund ${i}`, customer_type: "swedish_business" } }),
+        "customer",
+      ).id,
+    );
 
   const payments = [];
   await timed(`${INVOICES} open invoices (self-billed, bulk 50)`, async () => {
     for (let i = 0; i < INVOICES; i += 50) {
       const batch = [];
       for (let j = i; j < Math.min(INVOICES, i + 50); j++) {
-        batch.push({ customer_id: customers[j % 100], is_self_billed: true, external_invoice_number: `SB-${j + 1}`, received_date: "2025-01-01", invoice_date: "2025-01-01", due_date: "2025-01-31", items: [{ description: "Vara", quantity: 1, unit_price: 100 + (j % 900), vat_rate: 0.25 }] });
+        batch.push({
+          customer_id: customers[j % 100],
+          is_self_billed: true,
+          external_invoice_number: `SB-${j + 1}`,
+          received_date: "2025-01-01",
+          invoice_date: "2025-01-01",
+          due_date: "2025-01-31",
+          items: [{ description: "Vara", quantity: 1, unit_price: 100 + (j % 900), vat_rate: 0.25 }],
+        });
       }
-      for (const r of must(await api("POST", url("/invoices/bulk-create"), { key, body: { invoices: batch } }), "bulk").results) {
+      for (const r of must(await api("POST", url("/invoices/bulk-create"), { key, body: { invoices: batch } }), "bulk")
+        .results) {
         if (!r.ok) throw new Error(JSON.stringify(r.error));
         payments.push({ invoiceId: r.data.id, ocr: ocrOf(r.data), totalOre: Math.round(r.data.total * 100) });
       }
@@ -136,11 +196,14 @@ try {
     for (const [n, bytes] of files.entries()) {
       const r = await importAndWait(key, company.id, bytes, `bench-${n}.xml`);
       inserted += r.rows_inserted;
-      if (r.statements.some((s) => s.balance_check !== "ok")) console.log(`  file ${n}: balance check ${JSON.stringify(r.statements)}`);
+      if (r.statements.some((s) => s.balance_check !== "ok"))
+        console.log(`  file ${n}: balance check ${JSON.stringify(r.statements)}`);
     }
   });
   console.log(`${"  rows inserted".padEnd(52)} ${inserted}`);
-  const again = await timed("import the first file again", () => importAndWait(key, company.id, files[0], "bench-0-again.xml"));
+  const again = await timed("import the first file again", () =>
+    importAndWait(key, company.id, files[0], "bench-0-again.xml"),
+  );
   console.log(`${"  rows inserted / skipped".padEnd(52)} ${again.rows_inserted} / ${again.rows_skipped_duplicate}`);
 
   // the rows the import linked to an invoice by OCR
@@ -148,7 +211,11 @@ try {
   await timed("list the unbooked rows (pages of 100)", async () => {
     let cursor = null;
     do {
-      const res = await api("GET", url(`/transactions?status=unbooked&limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`), { key });
+      const res = await api(
+        "GET",
+        url(`/transactions?status=unbooked&limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`),
+        { key },
+      );
       for (const t of res.body.data) if (t.potential_invoice_id) linked.push(t.id);
       cursor = res.body.meta.next_cursor;
     } while (cursor);
@@ -163,10 +230,16 @@ try {
       else if (matched === 0) console.log(`  refused: ${JSON.stringify(res.body.error)}`);
     }
   });
-  if (linked.length) console.log(`${"  per match".padEnd(52)} ${((performance.now() - t0) / linked.length).toFixed(1)} ms`);
-  const tb = must(await api("GET", url(`/reports/trial-balance?period_id=${company.fiscal_period.id}`), { key }), "trial balance");
+  if (linked.length)
+    console.log(`${"  per match".padEnd(52)} ${((performance.now() - t0) / linked.length).toFixed(1)} ms`);
+  const tb = must(
+    await api("GET", url(`/reports/trial-balance?period_id=${company.fiscal_period.id}`), { key }),
+    "trial balance",
+  );
   const balance = (a) => tb.accounts.find((x) => x.account_number === a)?.closing_balance ?? 0;
-  console.log(`${"  matched / 1510 after / 1930 after".padEnd(52)} ${matched} / ${balance("1510")} / ${balance("1930")}`);
+  console.log(
+    `${"  matched / 1510 after / 1930 after".padEnd(52)} ${matched} / ${balance("1510")} / ${balance("1930")}`,
+  );
 } finally {
   dev.kill("SIGTERM");
   rmSync(stateDir, { recursive: true, force: true });

@@ -16,7 +16,13 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { BENCH_ADMIN_TOKEN, startService } from "./service.mjs";
 
-const { values } = parseArgs({ options: { seconds: { type: "string", default: "6" }, health: { type: "string", default: "300" }, port: { type: "string", default: "8796" } } });
+const { values } = parseArgs({
+  options: {
+    seconds: { type: "string", default: "6" },
+    health: { type: "string", default: "300" },
+    port: { type: "string", default: "8796" },
+  },
+});
 const SECONDS = Number(values.seconds);
 const HEALTH_N = Number(values.health);
 const BASE = `http://127.0.0.1:${values.port}`;
@@ -25,7 +31,11 @@ const YEAR = { start_date: "2025-01-01", end_date: "2025-12-31" };
 async function api(method, path, { key, body, admin } = {}) {
   const res = await fetch(BASE + path, {
     method,
-    headers: { Authorization: `Bearer ${admin ? BENCH_ADMIN_TOKEN : key}`, ...(body ? { "Content-Type": "application/json" } : {}), "Idempotency-Key": crypto.randomUUID() },
+    headers: {
+      Authorization: `Bearer ${admin ? BENCH_ADMIN_TOKEN : key}`,
+      ...(body ? { "Content-Type": "application/json" } : {}),
+      "Idempotency-Key": crypto.randomUUID(),
+    },
     body: body ? JSON.stringify(body) : undefined,
     signal: AbortSignal.timeout(60_000),
   });
@@ -86,18 +96,44 @@ async function pairs(clients) {
 const mode = (xs) => {
   const counts = new Map();
   for (const x of xs) counts.set(x, (counts.get(x) ?? 0) + 1);
-  return [...counts].sort((a, b) => b[1] - a[1]).map(([v, n]) => `${v}×${n}`).join(" ");
+  return [...counts]
+    .sort((a, b) => b[1] - a[1])
+    .map(([v, n]) => `${v}×${n}`)
+    .join(" ");
 };
 
 const stateDir = mkdtempSync(join(tmpdir(), "bokforing-bench-commit-"));
 const dev = await startService(stateDir, { port: values.port, ratePerMinute: 1_000_000 });
 try {
-  const user = must(await api("POST", "/admin/v1/users", { admin: true, body: { email: `commit-${Date.now()}@example.se`, name: "Bench" } }), "user");
+  const user = must(
+    await api("POST", "/admin/v1/users", {
+      admin: true,
+      body: { email: `commit-${Date.now()}@example.se`, name: "Bench" },
+    }),
+    "user",
+  );
   const keys = [];
-  for (let i = 0; i < 8; i++) keys.push(must(await api("POST", "/admin/v1/api-keys", { admin: true, body: { user_id: user.id, name: `bench ${i}`, scopes: ["*"], mode: "live" } }), "key").key);
+  for (let i = 0; i < 8; i++)
+    keys.push(
+      must(
+        await api("POST", "/admin/v1/api-keys", {
+          admin: true,
+          body: { user_id: user.id, name: `bench ${i}`, scopes: ["*"], mode: "live" },
+        }),
+        "key",
+      ).key,
+    );
   const companies = [];
   for (let i = 0; i < 9; i++) {
-    companies.push(must(await api("POST", "/api/v1/companies", { key: keys[0], body: { name: `Bänk ${i} AB`, entity_type: "aktiebolag", f_skatt: true, first_fiscal_year: YEAR } }), "company"));
+    companies.push(
+      must(
+        await api("POST", "/api/v1/companies", {
+          key: keys[0],
+          body: { name: `Bänk ${i} AB`, entity_type: "aktiebolag", f_skatt: true, first_fiscal_year: YEAR },
+        }),
+        "company",
+      ),
+    );
   }
   const floorCompany = companies[8];
   console.error("set up: a user, 8 keys, 9 companies");
@@ -115,23 +151,49 @@ try {
   const health = rate(HEALTH_N, performance.now() - t0);
   line("GET /health, sequential (floor of a request)", `${health.toFixed(0)}/s`);
 
-  const floorBody = (first, count) => ({ company_id: floorCompany.id, fiscal_period_id: floorCompany.fiscal_period.id, entry_date: "2025-06-15", first_number: first, count });
+  const floorBody = (first, count) => ({
+    company_id: floorCompany.id,
+    fiscal_period_id: floorCompany.fiscal_period.id,
+    entry_date: "2025-06-15",
+    first_number: first,
+    count,
+  });
   const floor = await api("POST", "/__bench/commit-batch", { admin: true, body: floorBody(1, 500) });
   if (floor.status !== 200) throw new Error(`floor: ${floor.status} ${JSON.stringify(floor.body)}`);
   const inWorker = floor.body;
-  line("raw D1 commit batch, in the Worker (floor of D1)", `${rate(inWorker.batches, inWorker.ms).toFixed(0)}/s`, "entry + 3 lines + 3 balance upserts");
+  line(
+    "raw D1 commit batch, in the Worker (floor of D1)",
+    `${rate(inWorker.batches, inWorker.ms).toFixed(0)}/s`,
+    "entry + 3 lines + 3 balance upserts",
+  );
   t0 = performance.now();
-  for (let i = 0; i < 200; i++) await api("POST", "/__bench/commit-batch", { admin: true, body: floorBody(1000 + i, 1) });
+  for (let i = 0; i < 200; i++)
+    await api("POST", "/__bench/commit-batch", { admin: true, body: floorBody(1000 + i, 1) });
   line("raw D1 commit batch, one a request", `${rate(200, performance.now() - t0).toFixed(0)}/s`);
 
   const goal = health / 2;
   const one = await pairs([{ key: keys[0], company: companies[0] }]);
-  line("draft+commit pairs, 1 client", `${one.perSecond.toFixed(1)}/s`, `÷ (health/2 = ${goal.toFixed(1)}) = ${(one.perSecond / goal).toFixed(2)} (goal ≥ 0.60)`);
+  line(
+    "draft+commit pairs, 1 client",
+    `${one.perSecond.toFixed(1)}/s`,
+    `÷ (health/2 = ${goal.toFixed(1)}) = ${(one.perSecond / goal).toFixed(2)} (goal ≥ 0.60)`,
+  );
   const eightOnOne = await pairs(keys.map((key) => ({ key, company: companies[0] })));
-  line("draft+commit pairs, 8 clients on 1 company", `${eightOnOne.perSecond.toFixed(1)}/s`, `÷ 1 client = ${(eightOnOne.perSecond / one.perSecond).toFixed(2)}`);
+  line(
+    "draft+commit pairs, 8 clients on 1 company",
+    `${eightOnOne.perSecond.toFixed(1)}/s`,
+    `÷ 1 client = ${(eightOnOne.perSecond / one.perSecond).toFixed(2)}`,
+  );
   const eightOnEight = await pairs(keys.map((key, i) => ({ key, company: companies[i] })));
-  line("draft+commit pairs, 8 clients on 8 companies", `${eightOnEight.perSecond.toFixed(1)}/s`, `÷ 1 client = ${(eightOnEight.perSecond / one.perSecond).toFixed(2)} (goal ≥ 1.5)`);
-  const trips = { draft: [...one.trips.draft, ...eightOnOne.trips.draft, ...eightOnEight.trips.draft], commit: [...one.trips.commit, ...eightOnOne.trips.commit, ...eightOnEight.trips.commit] };
+  line(
+    "draft+commit pairs, 8 clients on 8 companies",
+    `${eightOnEight.perSecond.toFixed(1)}/s`,
+    `÷ 1 client = ${(eightOnEight.perSecond / one.perSecond).toFixed(2)} (goal ≥ 1.5)`,
+  );
+  const trips = {
+    draft: [...one.trips.draft, ...eightOnOne.trips.draft, ...eightOnEight.trips.draft],
+    commit: [...one.trips.commit, ...eightOnOne.trips.commit, ...eightOnEight.trips.commit],
+  };
   line("D1 round trips per draft (value×requests)", mode(trips.draft));
   line("D1 round trips per commit (value×requests)", mode(trips.commit));
 } finally {

@@ -16,9 +16,19 @@ import { parseArgs } from "node:util";
 import { BENCH_ADMIN_TOKEN, startService } from "./service.mjs";
 import { generateSie, LINES_PER_VOUCHER } from "./sie-file.mjs";
 
-const { values } = parseArgs({ options: { lines: { type: "string", default: "100000,1000000" }, invoices: { type: "string", default: "0" }, port: { type: "string", default: "8791" }, roundtrip: { type: "boolean", default: false } } });
+const { values } = parseArgs({
+  options: {
+    lines: { type: "string", default: "100000,1000000" },
+    invoices: { type: "string", default: "0" },
+    port: { type: "string", default: "8791" },
+    roundtrip: { type: "boolean", default: false },
+  },
+});
 const INVOICES = Number(values.invoices);
-const SIZES = values.lines.split(",").map(Number).filter((n) => n > 0);
+const SIZES = values.lines
+  .split(",")
+  .map(Number)
+  .filter((n) => n > 0);
 const PORT = values.port;
 const BASE = `http://127.0.0.1:${PORT}`;
 const ADMIN = BENCH_ADMIN_TOKEN;
@@ -30,23 +40,33 @@ const GOAL_MS = 100;
 async function api(method, path, { key, body, admin } = {}) {
   const res = await fetch(BASE + path, {
     method,
-    headers: { Authorization: `Bearer ${admin ? ADMIN : key}`, ...(body ? { "Content-Type": "application/json" } : {}), "Idempotency-Key": crypto.randomUUID() },
+    headers: {
+      Authorization: `Bearer ${admin ? ADMIN : key}`,
+      ...(body ? { "Content-Type": "application/json" } : {}),
+      "Idempotency-Key": crypto.randomUUID(),
+    },
     body: body ? JSON.stringify(body) : undefined,
   });
   const type = res.headers.get("Content-Type") ?? "";
-  return { status: res.status, body: type.includes("json") ? await res.json() : new Uint8Array(await res.arrayBuffer()) };
+  return {
+    status: res.status,
+    body: type.includes("json") ? await res.json() : new Uint8Array(await res.arrayBuffer()),
+  };
 }
 
 async function timed(label, fn) {
   const t0 = performance.now();
   const out = await fn();
   const ms = performance.now() - t0;
-  console.log(`${label.padEnd(46)} ${ms >= 10000 ? (ms / 1000).toFixed(1) + " s" : ms.toFixed(0) + " ms"}`);
+  console.log(`${label.padEnd(46)} ${ms >= 10000 ? `${(ms / 1000).toFixed(1)} s` : `${ms.toFixed(0)} ms`}`);
   return out;
 }
 
 async function importAndWait(key, companyId, bytes) {
-  const started = await api("POST", `/api/v1/companies/${companyId}/imports/sie`, { key, body: { file_base64: Buffer.from(bytes).toString("base64"), file_name: "bench.se" } });
+  const started = await api("POST", `/api/v1/companies/${companyId}/imports/sie`, {
+    key,
+    body: { file_base64: Buffer.from(bytes).toString("base64"), file_name: "bench.se" },
+  });
   if (started.status !== 202) throw new Error(`import refused: ${JSON.stringify(started.body)}`);
   for (;;) {
     await new Promise((r) => setTimeout(r, 1000));
@@ -71,7 +91,9 @@ async function median(n, fn) {
 let floorMs = 0;
 async function report(label, fn) {
   const ms = await median(REPEAT, fn);
-  console.log(`${label.padEnd(50)} ${ms.toFixed(1).padStart(7)} ms   ${(ms / floorMs).toFixed(1).padStart(5)} × health   ${ms < GOAL_MS ? "ok" : "OVER"} (goal < ${GOAL_MS} ms)`);
+  console.log(
+    `${label.padEnd(50)} ${ms.toFixed(1).padStart(7)} ms   ${(ms / floorMs).toFixed(1).padStart(5)} × health   ${ms < GOAL_MS ? "ok" : "OVER"} (goal < ${GOAL_MS} ms)`,
+  );
   return ms;
 }
 
@@ -92,8 +114,16 @@ function d1Bytes(dir) {
 const stateDir = mkdtempSync(join(tmpdir(), "bokforing-bench-"));
 const dev = await startService(stateDir, { port: PORT, ratePerMinute: 1_000_000 });
 try {
-  const user = await api("POST", "/admin/v1/users", { admin: true, body: { email: `bench-${Date.now()}@example.se`, name: "Bench" } });
-  const key = (await api("POST", "/admin/v1/api-keys", { admin: true, body: { user_id: user.body.data.id, name: "bench", scopes: ["*"], mode: "live" } })).body.data.key;
+  const user = await api("POST", "/admin/v1/users", {
+    admin: true,
+    body: { email: `bench-${Date.now()}@example.se`, name: "Bench" },
+  });
+  const key = (
+    await api("POST", "/admin/v1/api-keys", {
+      admin: true,
+      body: { user_id: user.body.data.id, name: "bench", scopes: ["*"], mode: "live" },
+    })
+  ).body.data.key;
   for (const lines of SIZES) await benchSize(key, lines);
   if (INVOICES > 0) await benchLedgers(key);
 } finally {
@@ -102,15 +132,31 @@ try {
 }
 
 async function benchSize(key, LINES) {
-  console.log(`\nbench: reports on ${LINES.toLocaleString("sv-SE")} journal lines (${LINES / LINES_PER_VOUCHER} vouchers of ${LINES_PER_VOUCHER}), local workerd + D1`);
-  const company = (await api("POST", "/api/v1/companies", { key, body: { name: `Bänkföretaget ${LINES} AB`, entity_type: "aktiebolag", f_skatt: true, first_fiscal_year: { start_date: "2025-01-01", end_date: "2025-12-31" } } })).body.data;
+  console.log(
+    `\nbench: reports on ${LINES.toLocaleString("sv-SE")} journal lines (${LINES / LINES_PER_VOUCHER} vouchers of ${LINES_PER_VOUCHER}), local workerd + D1`,
+  );
+  const company = (
+    await api("POST", "/api/v1/companies", {
+      key,
+      body: {
+        name: `Bänkföretaget ${LINES} AB`,
+        entity_type: "aktiebolag",
+        f_skatt: true,
+        first_fiscal_year: { start_date: "2025-01-01", end_date: "2025-12-31" },
+      },
+    })
+  ).body.data;
   const sie = await timed("generate SIE file", async () => generateSie(LINES));
   console.log(`${"  file size".padEnd(46)} ${(sie.length / 1024 / 1024).toFixed(1)} MB`);
   const before = d1Bytes(stateDir);
   const imported = await timed("SIE4 import (build the company)", () => importAndWait(key, company.id, sie));
   const grown = d1Bytes(stateDir) - before;
-  console.log(`${"  entries / lines imported".padEnd(46)} ${imported.result.entries_imported} / ${imported.result.lines_imported}`);
-  console.log(`${"  database growth per journal line".padEnd(46)} ${(grown / LINES).toFixed(0)} bytes (${(grown / 1024 / 1024).toFixed(1)} MB in all: entries, lines, indexes, balances, events)`);
+  console.log(
+    `${"  entries / lines imported".padEnd(46)} ${imported.result.entries_imported} / ${imported.result.lines_imported}`,
+  );
+  console.log(
+    `${"  database growth per journal line".padEnd(46)} ${(grown / LINES).toFixed(0)} bytes (${(grown / 1024 / 1024).toFixed(1)} MB in all: entries, lines, indexes, balances, events)`,
+  );
   const pid = company.fiscal_period.id;
   const base = `/api/v1/companies/${company.id}/reports`;
   floorMs = await median(51, () => fetch(`${BASE}/api/v1/health`).then((r) => r.arrayBuffer()));
@@ -118,48 +164,131 @@ async function benchSize(key, LINES) {
   const tb = (await api("GET", `${base}/trial-balance?period_id=${pid}`, { key })).body.data;
   if (!tb.balanced) throw new Error("the trial balance does not balance");
   const worst = [];
-  worst.push(await report("trial balance, whole year", () => api("GET", `${base}/trial-balance?period_id=${pid}`, { key })));
+  worst.push(
+    await report("trial balance, whole year", () => api("GET", `${base}/trial-balance?period_id=${pid}`, { key })),
+  );
   for (const d of ["2025-02-14", "2025-06-30", "2025-11-17"]) {
-    worst.push(await report(`trial balance to ${d}`, () => api("GET", `${base}/trial-balance?period_id=${pid}&to_date=${d}`, { key })));
-    worst.push(await report(`balance sheet as of ${d}`, () => api("GET", `${base}/balance-sheet?period_id=${pid}&as_of=${d}`, { key })));
-    worst.push(await report(`income statement 2025-01-01..${d}`, () => api("GET", `${base}/income-statement?period_id=${pid}&to_date=${d}`, { key })));
+    worst.push(
+      await report(`trial balance to ${d}`, () =>
+        api("GET", `${base}/trial-balance?period_id=${pid}&to_date=${d}`, { key }),
+      ),
+    );
+    worst.push(
+      await report(`balance sheet as of ${d}`, () =>
+        api("GET", `${base}/balance-sheet?period_id=${pid}&as_of=${d}`, { key }),
+      ),
+    );
+    worst.push(
+      await report(`income statement 2025-01-01..${d}`, () =>
+        api("GET", `${base}/income-statement?period_id=${pid}&to_date=${d}`, { key }),
+      ),
+    );
   }
-  worst.push(await report("balance sheet at year end", () => api("GET", `${base}/balance-sheet?period_id=${pid}&as_of=2025-12-31`, { key })));
-  worst.push(await report("income statement, whole year", () => api("GET", `${base}/income-statement?period_id=${pid}`, { key })));
-  worst.push(await report("monthly breakdown", () => api("GET", `${base}/monthly-breakdown?period_id=${pid}`, { key })));
+  worst.push(
+    await report("balance sheet at year end", () =>
+      api("GET", `${base}/balance-sheet?period_id=${pid}&as_of=2025-12-31`, { key }),
+    ),
+  );
+  worst.push(
+    await report("income statement, whole year", () =>
+      api("GET", `${base}/income-statement?period_id=${pid}`, { key }),
+    ),
+  );
+  worst.push(
+    await report("monthly breakdown", () => api("GET", `${base}/monthly-breakdown?period_id=${pid}`, { key })),
+  );
   const gl = `${base}/general-ledger?period_id=${pid}&account_from=1930&account_to=1930`;
   const first = await api("GET", `${gl}&limit=500`, { key });
   let cursor = first.body.meta.next_cursor;
   // walk into the account (every other voucher is a sale on 1930): a later page starts deep inside it
   const linesOn1930 = LINES / LINES_PER_VOUCHER / 2;
-  for (let i = 0; i < Math.min(20, Math.floor(linesOn1930 / 500 / 2)); i++) cursor = (await api("GET", `${gl}&limit=500&cursor=${encodeURIComponent(cursor)}`, { key })).body.meta.next_cursor;
-  worst.push(await report("general ledger 1930, first page of 500 lines", () => api("GET", `${gl}&limit=500`, { key })));
-  worst.push(await report("general ledger 1930, a later page of 500 lines", () => api("GET", `${gl}&limit=500&cursor=${encodeURIComponent(cursor)}`, { key })));
+  for (let i = 0; i < Math.min(20, Math.floor(linesOn1930 / 500 / 2)); i++)
+    cursor = (await api("GET", `${gl}&limit=500&cursor=${encodeURIComponent(cursor)}`, { key })).body.meta.next_cursor;
+  worst.push(
+    await report("general ledger 1930, first page of 500 lines", () => api("GET", `${gl}&limit=500`, { key })),
+  );
+  worst.push(
+    await report("general ledger 1930, a later page of 500 lines", () =>
+      api("GET", `${gl}&limit=500&cursor=${encodeURIComponent(cursor)}`, { key }),
+    ),
+  );
   await report("general ledger 1930, a page of 5 000 lines", () => api("GET", `${gl}&limit=5000`, { key }));
-  worst.push(await report("journal register, first page (200 entries)", () => api("GET", `${base}/journal-register?period_id=${pid}&limit=200`, { key })));
+  worst.push(
+    await report("journal register, first page (200 entries)", () =>
+      api("GET", `${base}/journal-register?period_id=${pid}&limit=200`, { key }),
+    ),
+  );
   const max = Math.max(...worst);
-  console.log(`${"slowest report (pages of 500)".padEnd(50)} ${max.toFixed(1).padStart(7)} ms   ${(max / floorMs).toFixed(1).padStart(5)} × health   ${max < GOAL_MS ? "ok" : "OVER"} (goal < ${GOAL_MS} ms)`);
+  console.log(
+    `${"slowest report (pages of 500)".padEnd(50)} ${max.toFixed(1).padStart(7)} ms   ${(max / floorMs).toFixed(1).padStart(5)} × health   ${max < GOAL_MS ? "ok" : "OVER"} (goal < ${GOAL_MS} ms)`,
+  );
   if (!values.roundtrip) return;
-  const exported = await timed("SIE4 export of the year", () => api("GET", `${base}/sie-export?period_id=${pid}`, { key }));
+  const exported = await timed("SIE4 export of the year", () =>
+    api("GET", `${base}/sie-export?period_id=${pid}`, { key }),
+  );
   console.log(`${"  export size".padEnd(46)} ${(exported.body.length / 1024 / 1024).toFixed(1)} MB`);
-  const second = (await api("POST", "/api/v1/companies", { key, body: { name: "Kopian AB", entity_type: "aktiebolag", f_skatt: true, first_fiscal_year: { start_date: "2025-01-01", end_date: "2025-12-31" } } })).body.data;
+  const second = (
+    await api("POST", "/api/v1/companies", {
+      key,
+      body: {
+        name: "Kopian AB",
+        entity_type: "aktiebolag",
+        f_skatt: true,
+        first_fiscal_year: { start_date: "2025-01-01", end_date: "2025-12-31" },
+      },
+    })
+  ).body.data;
   await timed("SIE4 import of that export", () => importAndWait(key, second.id, exported.body));
-  const tb2 = await api("GET", `/api/v1/companies/${second.id}/reports/trial-balance?period_id=${second.fiscal_period.id}`, { key });
-  console.log(`${"  round trip: same trial balance".padEnd(46)} ${JSON.stringify(tb2.body.data.accounts) === JSON.stringify(tb.accounts)}`);
+  const tb2 = await api(
+    "GET",
+    `/api/v1/companies/${second.id}/reports/trial-balance?period_id=${second.fiscal_period.id}`,
+    { key },
+  );
+  console.log(
+    `${"  round trip: same trial balance".padEnd(46)} ${JSON.stringify(tb2.body.data.accounts) === JSON.stringify(tb.accounts)}`,
+  );
 }
 
 /** N customer invoices (self-billed: booked when created, 50 a call) and N supplier invoices over 2025. */
 async function benchLedgers(key) {
-  const company = (await api("POST", "/api/v1/companies", { key, body: { name: "Reskontra AB", entity_type: "aktiebolag", org_number: "556016-0680", f_skatt: true, vat_registered: true, moms_period: "quarterly", first_fiscal_year: { start_date: "2025-01-01", end_date: "2025-12-31" } } })).body.data;
+  const company = (
+    await api("POST", "/api/v1/companies", {
+      key,
+      body: {
+        name: "Reskontra AB",
+        entity_type: "aktiebolag",
+        org_number: "556016-0680",
+        f_skatt: true,
+        vat_registered: true,
+        moms_period: "quarterly",
+        first_fiscal_year: { start_date: "2025-01-01", end_date: "2025-12-31" },
+      },
+    })
+  ).body.data;
   const url = (p) => `/api/v1/companies/${company.id}${p}`;
   const must = (res, what) => {
     if (res.status >= 300) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`);
     return res.body.data;
   };
   const customers = [];
-  for (let i = 0; i < 100; i++) customers.push(must(await api("POST", url("/customers"), { key, body: { name: `Kund ${i}`, customer_type: "swedish_business" } }), "customer").id);
+  for (let i = 0; i < 100; i++)
+    customers.push(
+      must(
+        await api("POST", url("/customers"), { key, body: { name: `Kund ${i}`, customer_type: "swedish_business" } }),
+        "customer",
+      ).id,
+    );
   const suppliers = [];
-  for (let i = 0; i < 50; i++) suppliers.push(must(await api("POST", url("/suppliers"), { key, body: { name: `Leverantör ${i}`, supplier_type: "swedish_business", default_expense_account: "4010" } }), "supplier").id);
+  for (let i = 0; i < 50; i++)
+    suppliers.push(
+      must(
+        await api("POST", url("/suppliers"), {
+          key,
+          body: { name: `Leverantör ${i}`, supplier_type: "swedish_business", default_expense_account: "4010" },
+        }),
+        "supplier",
+      ).id,
+    );
   const date = (i) => `2025-${String(1 + (i % 12)).padStart(2, "0")}-${String(1 + (i % 28)).padStart(2, "0")}`;
   const due = (i) => `2025-${String(Math.min(12, 2 + (i % 12))).padStart(2, "0")}-28`;
   const invoiceIds = [];
@@ -167,33 +296,82 @@ async function benchLedgers(key) {
     for (let i = 0; i < INVOICES; i += 50) {
       const batch = [];
       for (let j = i; j < Math.min(INVOICES, i + 50); j++) {
-        batch.push({ customer_id: customers[j % customers.length], is_self_billed: true, external_invoice_number: `SB-${j}`, received_date: date(j), invoice_date: date(j), due_date: due(j), items: [{ description: "Vara", quantity: 1 + (j % 5), unit_price: 100 + (j % 900) }] });
+        batch.push({
+          customer_id: customers[j % customers.length],
+          is_self_billed: true,
+          external_invoice_number: `SB-${j}`,
+          received_date: date(j),
+          invoice_date: date(j),
+          due_date: due(j),
+          items: [{ description: "Vara", quantity: 1 + (j % 5), unit_price: 100 + (j % 900) }],
+        });
       }
-      const out = must(await api("POST", url("/invoices/bulk-create"), { key, body: { invoices: batch } }), "bulk invoices");
+      const out = must(
+        await api("POST", url("/invoices/bulk-create"), { key, body: { invoices: batch } }),
+        "bulk invoices",
+      );
       invoiceIds.push(...out.results.map((r) => r.data.id));
     }
   });
   const supplierIds = [];
   await timed(`${INVOICES} supplier invoices (one by one)`, async () => {
     for (let j = 0; j < INVOICES; j++) {
-      const si = must(await api("POST", url("/supplier-invoices"), { key, body: { supplier_id: suppliers[j % suppliers.length], supplier_invoice_number: `L-${j}`, invoice_date: date(j), due_date: due(j), items: [{ amount: 50 + (j % 700), vat_rate: 0.25 }] } }), "supplier invoice");
+      const si = must(
+        await api("POST", url("/supplier-invoices"), {
+          key,
+          body: {
+            supplier_id: suppliers[j % suppliers.length],
+            supplier_invoice_number: `L-${j}`,
+            invoice_date: date(j),
+            due_date: due(j),
+            items: [{ amount: 50 + (j % 700), vat_rate: 0.25 }],
+          },
+        }),
+        "supplier invoice",
+      );
       supplierIds.push(si.id);
     }
   });
   await timed(`pay a third of each`, async () => {
     for (let j = 0; j < INVOICES; j += 3) {
-      must(await api("POST", url(`/invoices/${invoiceIds[j]}/mark-paid`), { key, body: { payment_date: due(j) } }), "pay invoice");
-      must(await api("POST", url(`/supplier-invoices/${supplierIds[j]}/mark-paid`), { key, body: { payment_date: due(j) } }), "pay supplier invoice");
+      must(
+        await api("POST", url(`/invoices/${invoiceIds[j]}/mark-paid`), { key, body: { payment_date: due(j) } }),
+        "pay invoice",
+      );
+      must(
+        await api("POST", url(`/supplier-invoices/${supplierIds[j]}/mark-paid`), {
+          key,
+          body: { payment_date: due(j) },
+        }),
+        "pay supplier invoice",
+      );
     }
   });
-  const ar = await timed("ar-ledger at 2025-12-31", () => api("GET", url("/reports/ar-ledger?as_of_date=2025-12-31"), { key }));
+  const ar = await timed("ar-ledger at 2025-12-31", () =>
+    api("GET", url("/reports/ar-ledger?as_of_date=2025-12-31"), { key }),
+  );
   await timed("ar-ledger at 2025-06-30", () => api("GET", url("/reports/ar-ledger?as_of_date=2025-06-30"), { key }));
-  const ap = await timed("supplier-ledger at 2025-12-31", () => api("GET", url("/reports/supplier-ledger?as_of_date=2025-12-31"), { key }));
-  await timed("supplier-ledger at 2025-12-31, again", () => api("GET", url("/reports/supplier-ledger?as_of_date=2025-12-31"), { key }));
-  await timed("supplier-ledger at 2025-06-30", () => api("GET", url("/reports/supplier-ledger?as_of_date=2025-06-30"), { key }));
-  await timed("ar-ledger at 2025-12-31, again", () => api("GET", url("/reports/ar-ledger?as_of_date=2025-12-31"), { key }));
-  const tb = must(await api("GET", url(`/reports/trial-balance?period_id=${company.fiscal_period.id}`), { key }), "trial balance");
+  const ap = await timed("supplier-ledger at 2025-12-31", () =>
+    api("GET", url("/reports/supplier-ledger?as_of_date=2025-12-31"), { key }),
+  );
+  await timed("supplier-ledger at 2025-12-31, again", () =>
+    api("GET", url("/reports/supplier-ledger?as_of_date=2025-12-31"), { key }),
+  );
+  await timed("supplier-ledger at 2025-06-30", () =>
+    api("GET", url("/reports/supplier-ledger?as_of_date=2025-06-30"), { key }),
+  );
+  await timed("ar-ledger at 2025-12-31, again", () =>
+    api("GET", url("/reports/ar-ledger?as_of_date=2025-12-31"), { key }),
+  );
+  const tb = must(
+    await api("GET", url(`/reports/trial-balance?period_id=${company.fiscal_period.id}`), { key }),
+    "trial balance",
+  );
   const balance = (a) => tb.accounts.find((x) => x.account_number === a)?.closing_balance ?? 0;
-  console.log(`${"  open invoices / ledger total / 1510".padEnd(46)} ${ar.body.data.totals.invoice_count} / ${ar.body.data.totals.total} / ${balance("1510")}`);
-  console.log(`${"  open supplier invoices / total / -2440".padEnd(46)} ${ap.body.data.totals.invoice_count} / ${ap.body.data.totals.total} / ${-balance("2440")}`);
+  console.log(
+    `${"  open invoices / ledger total / 1510".padEnd(46)} ${ar.body.data.totals.invoice_count} / ${ar.body.data.totals.total} / ${balance("1510")}`,
+  );
+  console.log(
+    `${"  open supplier invoices / total / -2440".padEnd(46)} ${ap.body.data.totals.invoice_count} / ${ap.body.data.totals.total} / ${-balance("2440")}`,
+  );
 }

@@ -22,7 +22,10 @@ const scripts = [
 let failed = 0;
 for (const [script, args] of scripts) {
   console.log(`\n=== bench/${script} ${args.join(" ")}`);
-  const run = spawnSync(process.execPath, [join(projectRoot, "bench", script), ...args], { stdio: "inherit", cwd: projectRoot });
+  const run = spawnSync(process.execPath, [join(projectRoot, "bench", script), ...args], {
+    stdio: "inherit",
+    cwd: projectRoot,
+  });
   if (run.status !== 0) {
     failed++;
     console.log(`bench/${script} exited ${run.status}`);

@@ -13,12 +13,33 @@ export async function startService(stateDir, { port, ratePerMinute, inspectorPor
   const wrangler = join(projectRoot, "node_modules", ".bin", "wrangler");
   const env = envWithNode({ CI: "true" });
   await new Promise((resolve, reject) => {
-    const m = spawn(wrangler, ["d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir], { cwd: projectRoot, env, stdio: "ignore" });
+    const m = spawn(wrangler, ["d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir], {
+      cwd: projectRoot,
+      env,
+      stdio: "ignore",
+    });
     m.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`migrations exited ${code}`))));
   });
   const dev = spawn(
     wrangler,
-    ["dev", "--ip", "127.0.0.1", "--port", String(port), ...(inspectorPort ? ["--inspector-port", String(inspectorPort)] : []), "--persist-to", stateDir, "--var", `ADMIN_TOKEN:${BENCH_ADMIN_TOKEN}`, "--var", "PII_ENCRYPTION_KEY:YmVuY2gtYmVuY2gtYmVuY2gtYmVuY2gtYmVuY2gtMzI=", "--var", `RATE_LIMIT_PER_MINUTE:${ratePerMinute}`, "--var", "BENCH_FLOORS:true"],
+    [
+      "dev",
+      "--ip",
+      "127.0.0.1",
+      "--port",
+      String(port),
+      ...(inspectorPort ? ["--inspector-port", String(inspectorPort)] : []),
+      "--persist-to",
+      stateDir,
+      "--var",
+      `ADMIN_TOKEN:${BENCH_ADMIN_TOKEN}`,
+      "--var",
+      "PII_ENCRYPTION_KEY:YmVuY2gtYmVuY2gtYmVuY2gtYmVuY2gtYmVuY2gtMzI=",
+      "--var",
+      `RATE_LIMIT_PER_MINUTE:${ratePerMinute}`,
+      "--var",
+      "BENCH_FLOORS:true",
+    ],
     { cwd: projectRoot, env, stdio: process.env.BENCH_LOG ? ["ignore", "inherit", "inherit"] : "ignore" },
   );
   for (let i = 0; i < 120; i++) {

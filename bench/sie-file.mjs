@@ -15,7 +15,8 @@ export function generateSie(lines) {
   const vouchers = Math.floor(lines / LINES_PER_VOUCHER);
   const bal = new Map();
   const add = (a, ore) => bal.set(a, (bal.get(a) ?? 0) + ore);
-  const amt = (ore) => `${ore < 0 ? "-" : ""}${Math.floor(Math.abs(ore) / 100)}.${String(Math.abs(ore) % 100).padStart(2, "0")}`;
+  const amt = (ore) =>
+    `${ore < 0 ? "-" : ""}${Math.floor(Math.abs(ore) / 100)}.${String(Math.abs(ore) % 100).padStart(2, "0")}`;
   const costs = ["4010", "5010", "5410", "6110", "6212", "6540", "6570", "7690"];
   const body = [];
   add("1930", 100_000_00);
@@ -30,8 +31,20 @@ export function generateSie(lines) {
     // five lines a voucher, the fifth an öresavrundning on 3740 of 1 öre
     const tr =
       v % 2 === 0
-        ? [["1930", net + vat], ["3001", -half], ["3001", -(net - half)], ["2611", -vat - 1], ["3740", 1]] // a sale
-        : [[costs[v % costs.length], half], [costs[v % costs.length], net - half], ["2641", vat], ["2440", -(net + vat) - 1], ["3740", 1]]; // a purchase
+        ? [
+            ["1930", net + vat],
+            ["3001", -half],
+            ["3001", -(net - half)],
+            ["2611", -vat - 1],
+            ["3740", 1],
+          ] // a sale
+        : [
+            [costs[v % costs.length], half],
+            [costs[v % costs.length], net - half],
+            ["2641", vat],
+            ["2440", -(net + vat) - 1],
+            ["3740", 1],
+          ]; // a purchase
     body.push(`#VER A ${v + 1} ${date} "Bench ${v % 2 ? "inköp" : "försäljning"} ${v + 1}"`, "{");
     for (const [a, ore] of tr) {
       add(a, ore);
@@ -39,7 +52,16 @@ export function generateSie(lines) {
     }
     body.push("}");
   }
-  const head = ["#FLAGGA 0", "#FORMAT PC8", "#SIETYP 4", '#PROGRAM "bench" 1', "#GEN 20260101", '#FNAMN "Bänkföretaget AB"', "#ORGNR 556016-0680", "#RAR 0 20250101 20251231"];
+  const head = [
+    "#FLAGGA 0",
+    "#FORMAT PC8",
+    "#SIETYP 4",
+    '#PROGRAM "bench" 1',
+    "#GEN 20260101",
+    '#FNAMN "Bänkföretaget AB"',
+    "#ORGNR 556016-0680",
+    "#RAR 0 20250101 20251231",
+  ];
   head.push("#IB 0 1930 100000.00", "#IB 0 2081 -100000.00");
   for (const [a, ore] of [...bal].sort()) head.push(`${a < "3000" ? "#UB" : "#RES"} 0 ${a} ${amt(ore)}`);
   return cp437([...head, ...body, ""].join("\r\n"));

@@ -25,16 +25,34 @@ import { BENCH_ADMIN_TOKEN, startService } from "./service.mjs";
 import { generateSie, LINES_PER_VOUCHER } from "./sie-file.mjs";
 import { projectRoot } from "../scripts/node.mjs";
 
-const { values } = parseArgs({ options: { lines: { type: "string", default: "100000,1000000" }, port: { type: "string", default: "8797" }, "memory-mb": { type: "string", default: "50" }, "skip-memory": { type: "boolean", default: false }, "skip-import": { type: "boolean", default: false } } });
-const SIZES = values.lines.split(",").map(Number).filter((n) => n > 0);
+const { values } = parseArgs({
+  options: {
+    lines: { type: "string", default: "100000,1000000" },
+    port: { type: "string", default: "8797" },
+    "memory-mb": { type: "string", default: "50" },
+    "skip-memory": { type: "boolean", default: false },
+    "skip-import": { type: "boolean", default: false },
+  },
+});
+const SIZES = values.lines
+  .split(",")
+  .map(Number)
+  .filter((n) => n > 0);
 const BASE = `http://127.0.0.1:${values.port}`;
 /** vouchers per D1 batch: what the import writes per chunk (src/domains/imports/sie-import.ts CHUNK) */
 const ENTRIES_PER_BATCH = 2000;
 
 async function api(method, path, { key, body, admin, form, json } = {}) {
-  const headers = { Authorization: `Bearer ${admin ? BENCH_ADMIN_TOKEN : key}`, "Idempotency-Key": crypto.randomUUID() };
+  const headers = {
+    Authorization: `Bearer ${admin ? BENCH_ADMIN_TOKEN : key}`,
+    "Idempotency-Key": crypto.randomUUID(),
+  };
   if (body || json) headers["Content-Type"] = "application/json";
-  const res = await fetch(BASE + path, { method, headers, body: form ?? json ?? (body ? JSON.stringify(body) : undefined) });
+  const res = await fetch(BASE + path, {
+    method,
+    headers,
+    body: form ?? json ?? (body ? JSON.stringify(body) : undefined),
+  });
   const type = res.headers.get("Content-Type") ?? "";
   const out = { status: res.status, body: type.includes("json") ? await res.json() : await res.text() };
   if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(out.body).slice(0, 500)}`);
@@ -46,8 +64,16 @@ const row = (label, value) => console.log(`${label.padEnd(48)} ${value}`);
 
 /** A user of the benchmark's own and a key of theirs with every scope. */
 async function benchKey(name) {
-  const user = await api("POST", "/admin/v1/users", { admin: true, body: { email: `${name}-${Date.now()}@example.se`, name } });
-  return (await api("POST", "/admin/v1/api-keys", { admin: true, body: { user_id: user.body.data.id, name, scopes: ["*"], mode: "live" } })).body.data.key;
+  const user = await api("POST", "/admin/v1/users", {
+    admin: true,
+    body: { email: `${name}-${Date.now()}@example.se`, name },
+  });
+  return (
+    await api("POST", "/admin/v1/api-keys", {
+      admin: true,
+      body: { user_id: user.body.data.id, name, scopes: ["*"], mode: "live" },
+    })
+  ).body.data.key;
 }
 
 /** Polls the operation until it succeeds (an error if it fails). */
@@ -61,7 +87,17 @@ async function operationSucceeded(key, operationId) {
 }
 
 async function newCompany(key, name) {
-  return (await api("POST", "/api/v1/companies", { key, body: { name, entity_type: "aktiebolag", f_skatt: true, first_fiscal_year: { start_date: "2025-01-01", end_date: "2025-12-31" } } })).body.data;
+  return (
+    await api("POST", "/api/v1/companies", {
+      key,
+      body: {
+        name,
+        entity_type: "aktiebolag",
+        f_skatt: true,
+        first_fiscal_year: { start_date: "2025-01-01", end_date: "2025-12-31" },
+      },
+    })
+  ).body.data;
 }
 
 /** Imports and polls; returns the wall time, the upload, the wait in the queue and the operation's own run (its started_at and completed_at). */
@@ -90,14 +126,28 @@ async function importBench() {
     for (const lines of SIZES) {
       const vouchers = Math.floor(lines / LINES_PER_VOUCHER);
       const file = generateSie(lines);
-      console.log(`\nSIE import of ${lines.toLocaleString("en-US")} lines (${vouchers.toLocaleString("en-US")} vouchers, ${(file.length / 1024 / 1024).toFixed(1)} MB), local workerd + D1`);
+      console.log(
+        `\nSIE import of ${lines.toLocaleString("en-US")} lines (${vouchers.toLocaleString("en-US")} vouchers, ${(file.length / 1024 / 1024).toFixed(1)} MB), local workerd + D1`,
+      );
       // The machine is shared, so its speed drifts: the floor runs just before and just
       // after the import, and the import is compared with the mean of the two. The floor
       // gives the rows the ids the import gives them (time-ordered, src/ids.ts); once more
       // with random ids, as every row had before, to show what the ids are worth.
       const floorOnce = async (label, ids = "time-ordered") => {
         const floorCompany = await newCompany(key, `Floor ${label} ${lines}`);
-        const floor = (await api("POST", "/__bench/sie-rows", { admin: true, body: { company_id: floorCompany.id, fiscal_period_id: floorCompany.fiscal_period.id, entries: vouchers, lines_per_entry: LINES_PER_VOUCHER, entries_per_batch: ENTRIES_PER_BATCH, ids } })).body;
+        const floor = (
+          await api("POST", "/__bench/sie-rows", {
+            admin: true,
+            body: {
+              company_id: floorCompany.id,
+              fiscal_period_id: floorCompany.fiscal_period.id,
+              entries: vouchers,
+              lines_per_entry: LINES_PER_VOUCHER,
+              entries_per_batch: ENTRIES_PER_BATCH,
+              ids,
+            },
+          })
+        ).body;
         row(`floor ${label}: the same rows raw into D1`, `${fmt(floor.ms)} (${floor.batches} batches)`);
         return (floor.entries + floor.lines) / (floor.ms / 1000);
       };
@@ -112,7 +162,10 @@ async function importBench() {
       const importRate = rows / (imported.ms / 1000);
       const floorRate = (before + after) / 2;
       row("import rate (entries + lines a second)", importRate.toFixed(0));
-      row("floor rate, mean of before and after", `${floorRate.toFixed(0)} (${before.toFixed(0)}, ${after.toFixed(0)})`);
+      row(
+        "floor rate, mean of before and after",
+        `${floorRate.toFixed(0)} (${before.toFixed(0)}, ${after.toFixed(0)})`,
+      );
       row("ratio import / floor (goal >= 0.70)", (importRate / floorRate).toFixed(2));
       row("floor rate with random ids", `${random.toFixed(0)} (import / it: ${(importRate / random).toFixed(2)})`);
     }
@@ -127,15 +180,33 @@ function memoryBench(mb) {
   const dir = mkdtempSync(join(tmpdir(), "sie-memory-"));
   try {
     const bundle = join(dir, "probe.mjs");
-    execFileSync("npx", ["esbuild", join(projectRoot, "bench", "sie-memory-probe.ts"), "--bundle", "--platform=node", "--format=esm", `--outfile=${bundle}`, "--log-level=warning"], { cwd: projectRoot, stdio: "inherit" });
+    execFileSync(
+      "npx",
+      [
+        "esbuild",
+        join(projectRoot, "bench", "sie-memory-probe.ts"),
+        "--bundle",
+        "--platform=node",
+        "--format=esm",
+        `--outfile=${bundle}`,
+        "--log-level=warning",
+      ],
+      { cwd: projectRoot, stdio: "inherit" },
+    );
     // about 33 bytes a line in the generated file
     const lines = Math.round((mb * 1024 * 1024) / 33.4 / LINES_PER_VOUCHER) * LINES_PER_VOUCHER;
     const file = join(dir, "big.se");
     writeFileSync(file, generateSie(lines));
-    console.log(`\nPeak memory of the import's parse, check and plan (Node ${process.version}, esbuild bundle of src/domains/imports/sie-stream.ts)`);
+    console.log(
+      `\nPeak memory of the import's parse, check and plan (Node ${process.version}, esbuild bundle of src/domains/imports/sie-stream.ts)`,
+    );
     // the streamed import once as it comes, once in a V8 heap capped at 48 MB (it must finish
     // there: a Worker has 128 MB); the whole-file import as it was
-    for (const [mode, flags] of [["stream", []], ["stream", ["--max-old-space-size=48"]], ["whole", []]]) {
+    for (const [mode, flags] of [
+      ["stream", []],
+      ["stream", ["--max-old-space-size=48"]],
+      ["whole", []],
+    ]) {
       const out = execFileSync(process.execPath, ["--expose-gc", ...flags, bundle, mode, file], { encoding: "utf8" });
       console.log(out.trimEnd() + (flags.length ? `  [${flags.join(" ")}: finished]` : ""));
     }
@@ -160,17 +231,36 @@ async function isolateMemoryBench(size) {
     const key = await benchKey("sie-memory");
     const lines = Math.round((size * 1024 * 1024) / 33.4 / LINES_PER_VOUCHER) * LINES_PER_VOUCHER;
     const file = generateSie(lines);
-    console.log(`\nLive memory of the Worker's isolate in workerd (heap + ArrayBuffers, after a full collection), a ${mb(file.length)} file of ${lines.toLocaleString("en-US")} lines`);
-    console.log(`${"".padEnd(48)} ${"before".padStart(9)} ${"peak".padStart(9)} ${"heap".padStart(9)} ${"buffers".padStart(9)}`);
-    const show = (label, { before, peak }) => console.log(`${label.padEnd(48)} ${mb(before.total).padStart(9)} ${mb(peak.total).padStart(9)} ${mb(peak.heap).padStart(9)} ${mb(peak.buffers).padStart(9)}`);
+    console.log(
+      `\nLive memory of the Worker's isolate in workerd (heap + ArrayBuffers, after a full collection), a ${mb(file.length)} file of ${lines.toLocaleString("en-US")} lines`,
+    );
+    console.log(
+      `${"".padEnd(48)} ${"before".padStart(9)} ${"peak".padStart(9)} ${"heap".padStart(9)} ${"buffers".padStart(9)}`,
+    );
+    const show = (label, { before, peak }) =>
+      console.log(
+        `${label.padEnd(48)} ${mb(before.total).padStart(9)} ${mb(peak.total).padStart(9)} ${mb(peak.heap).padStart(9)} ${mb(peak.buffers).padStart(9)}`,
+      );
     const uploads = [
-      ["upload by multipart form", () => { const form = new FormData(); form.append("file", new Blob([file]), "bench.se"); return { form }; }],
-      ["upload by JSON (file_base64)", () => ({ json: JSON.stringify({ file_name: "bench.se", file_base64: Buffer.from(file).toString("base64") }) })],
+      [
+        "upload by multipart form",
+        () => {
+          const form = new FormData();
+          form.append("file", new Blob([file]), "bench.se");
+          return { form };
+        },
+      ],
+      [
+        "upload by JSON (file_base64)",
+        () => ({ json: JSON.stringify({ file_name: "bench.se", file_base64: Buffer.from(file).toString("base64") }) }),
+      ],
     ];
     for (const [label, body] of uploads) {
       const company = await newCompany(key, `Memory ${label}`);
       const request = body();
-      const upload = await peakLiveMemory(isolate, () => api("POST", `/api/v1/companies/${company.id}/imports/sie`, { key, ...request }));
+      const upload = await peakLiveMemory(isolate, () =>
+        api("POST", `/api/v1/companies/${company.id}/imports/sie`, { key, ...request }),
+      );
       show(label, upload);
       const operationId = upload.result.body.data.operation_id;
       const imported = await peakLiveMemory(isolate, () => operationSucceeded(key, operationId));

@@ -33,31 +33,56 @@ const t0 = performance.now();
 let entries = 0;
 
 if (mode === "stream") {
-  const source = async () => Readable.toWeb(createReadStream(path, { highWaterMark: 64 * 1024 })) as unknown as ReadableStream<Uint8Array>;
+  const source = async () =>
+    Readable.toWeb(createReadStream(path, { highWaterMark: 64 * 1024 })) as unknown as ReadableStream<Uint8Array>;
   const scan = await scanSie(source);
   const year = scan.file.years.get(0)!;
   const refusal = firstError(scan, year);
   if (refusal) throw refusal;
   let chunk: ImportedEntry[] = [];
-  await planVouchersFrom(await source(), scan, { importId: "probe", year, seriesMap: mapSeries(scan), warnings: [] }, async (pending, last) => {
-    for (const p of pending) {
-      chunk.push(p.entry);
-      if (chunk.length >= CHUNK) {
-        sample();
-        entries += chunk.length;
-        chunk = [];
-        await new Promise((r) => setImmediate(r)); // the writer's round trip
+  await planVouchersFrom(
+    await source(),
+    scan,
+    { importId: "probe", year, seriesMap: mapSeries(scan), warnings: [] },
+    async (pending, last) => {
+      for (const p of pending) {
+        chunk.push(p.entry);
+        if (chunk.length >= CHUNK) {
+          sample();
+          entries += chunk.length;
+          chunk = [];
+          await new Promise((r) => setImmediate(r)); // the writer's round trip
+        }
       }
-    }
-    pending.length = 0;
-    if (last) entries += chunk.length;
-  });
+      pending.length = 0;
+      if (last) entries += chunk.length;
+    },
+  );
 } else {
   const bytes = new Uint8Array(readFileSync(path));
   const { text } = decodeSie(bytes);
   const file = parseSie(text);
-  const planned = file.vouchers.map((v, i) => ({ index: i, lines: v.trans.filter((t) => t.amountOre !== 0).map((t) => ({ accountNumber: t.account, debitOre: Math.max(t.amountOre, 0), creditOre: Math.max(-t.amountOre, 0), lineDescription: t.text, dimensions: null })) }));
-  const toPost = planned.map((v) => ({ entryDate: "", description: "", voucherSeries: "A", voucherNumber: v.index + 1, sourceType: "sie_import", sourceId: `probe:${v.index}`, lines: v.lines }));
+  const planned = file.vouchers.map((v, i) => ({
+    index: i,
+    lines: v.trans
+      .filter((t) => t.amountOre !== 0)
+      .map((t) => ({
+        accountNumber: t.account,
+        debitOre: Math.max(t.amountOre, 0),
+        creditOre: Math.max(-t.amountOre, 0),
+        lineDescription: t.text,
+        dimensions: null,
+      })),
+  }));
+  const toPost = planned.map((v) => ({
+    entryDate: "",
+    description: "",
+    voucherSeries: "A",
+    voucherNumber: v.index + 1,
+    sourceType: "sie_import",
+    sourceId: `probe:${v.index}`,
+    lines: v.lines,
+  }));
   sample();
   entries = toPost.length + (bytes.length && text.length && file.vouchers.length ? 0 : 0);
 }

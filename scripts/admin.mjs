@@ -26,7 +26,10 @@ const { positionals, values } = parseArgs({
 });
 
 function adminToken() {
-  return devVar("ADMIN_TOKEN") || fail("ADMIN_TOKEN is not set (environment or .dev.vars); npm start writes one to .dev.vars on its first run");
+  return (
+    devVar("ADMIN_TOKEN") ||
+    fail("ADMIN_TOKEN is not set (environment or .dev.vars); npm start writes one to .dev.vars on its first run")
+  );
 }
 
 function fail(message) {
@@ -51,13 +54,19 @@ const requests = {
     {
       user_id: need("user"),
       name: need("name"),
-      scopes: need("scopes").split(",").map((s) => s.trim()),
+      scopes: need("scopes")
+        .split(",")
+        .map((s) => s.trim()),
       mode: values.mode ?? "live",
       ...(values.limit ? { unattended_commit_limit: Number(values.limit) } : {}),
     },
   ],
   "revoke-key": () => ["DELETE", `/admin/v1/api-keys/${arg ?? fail("revoke-key needs the key id")}`, undefined],
-  "add-member": () => ["POST", `/admin/v1/companies/${need("company")}/members`, { user_id: need("user"), role: need("role") }],
+  "add-member": () => [
+    "POST",
+    `/admin/v1/companies/${need("company")}/members`,
+    { user_id: need("user"), role: need("role") },
+  ],
 };
 
 if (!requests[command]) fail(`unknown command '${command ?? ""}'; one of: ${Object.keys(requests).join(", ")}`);
@@ -66,7 +75,11 @@ const res = await fetch(base + path, {
   method,
   headers: { Authorization: `Bearer ${adminToken()}`, ...(body ? { "Content-Type": "application/json" } : {}) },
   body: body ? JSON.stringify(body) : undefined,
-}).catch((err) => fail(`cannot reach ${base} (from ${from}): ${err.cause?.code ?? err.message}. Is npm start running? Give --url or PORT for another address.`));
+}).catch((err) =>
+  fail(
+    `cannot reach ${base} (from ${from}): ${err.cause?.code ?? err.message}. Is npm start running? Give --url or PORT for another address.`,
+  ),
+);
 const text = await res.text();
 console.log(text);
 let error = null;
@@ -76,9 +89,13 @@ try {
   // not the API's envelope
 }
 if (res.status === 401) {
-  console.error(`admin: ${base} refused the admin token. ADMIN_TOKEN here (environment, else .dev.vars) must be the value the server was started with; restart npm start after changing .dev.vars.`);
+  console.error(
+    `admin: ${base} refused the admin token. ADMIN_TOKEN here (environment, else .dev.vars) must be the value the server was started with; restart npm start after changing .dev.vars.`,
+  );
 } else if (error?.code === "NOT_FOUND" && error.details?.path) {
   // the admin API answers every path with 404 when the server has no ADMIN_TOKEN
-  console.error(`admin: ${base} has no admin API: the server runs without ADMIN_TOKEN (set it in .dev.vars or the environment and restart npm start).`);
+  console.error(
+    `admin: ${base} has no admin API: the server runs without ADMIN_TOKEN (set it in .dev.vars or the environment and restart npm start).`,
+  );
 }
 process.exit(res.ok ? 0 : 1);

@@ -16,7 +16,9 @@ import { projectRoot } from "./node.mjs";
 const { values } = parseArgs({ options: { url: { type: "string" }, chromium: { type: "string" } } });
 const chromium = values.chromium ?? ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find(existsSync);
 if (!chromium) {
-  console.error("docs:check: no Chromium found; install Debian's package (apt-get install chromium) or give --chromium");
+  console.error(
+    "docs:check: no Chromium found; install Debian's package (apt-get install chromium) or give --chromium",
+  );
   process.exit(2);
 }
 const base = serviceAddress(values.url);
@@ -29,12 +31,28 @@ const doc = await fetch(`${base}/api/v1/openapi.json`)
   });
 
 // root needs --no-sandbox; a throwaway profile keeps runs apart
-const flags = ["--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", `--user-data-dir=${join(projectRoot, ".wrangler", "tmp", "chromium-docs-check")}`];
-const dom = execFileSync(chromium, [...flags, "--virtual-time-budget=5000", "--dump-dom", page], { encoding: "utf8", maxBuffer: 256 * 1024 * 1024, stdio: ["ignore", "pipe", "ignore"] });
+const flags = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--hide-scrollbars",
+  `--user-data-dir=${join(projectRoot, ".wrangler", "tmp", "chromium-docs-check")}`,
+];
+const dom = execFileSync(chromium, [...flags, "--virtual-time-budget=5000", "--dump-dom", page], {
+  encoding: "utf8",
+  maxBuffer: 256 * 1024 * 1024,
+  stdio: ["ignore", "pipe", "ignore"],
+});
 
-const unescape = (s) => s.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, "&");
+const unescapeHtml = (s) =>
+  s
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, "&");
 const sections = new Map();
-for (const m of dom.matchAll(/<section id="([^"]+)">([\s\S]*?)<\/section>/g)) sections.set(unescape(m[1]), m[2]);
+for (const m of dom.matchAll(/<section id="([^"]+)">([\s\S]*?)<\/section>/g)) sections.set(unescapeHtml(m[1]), m[2]);
 
 const problems = [];
 let operations = 0;
@@ -48,19 +66,22 @@ for (const [path, item] of Object.entries(doc.paths ?? {})) {
       continue;
     }
     const heading = /<h3>([\s\S]*?)<\/h3>/.exec(html)?.[1] ?? "";
-    if (!heading.includes(`>${method.toUpperCase()}<`) || !unescape(heading).includes(path)) problems.push(`heading of ${method.toUpperCase()} ${path} does not show its method and path`);
-    if (op.summary && !unescape(html).includes(op.summary)) problems.push(`summary of ${method.toUpperCase()} ${path} not shown`);
+    if (!heading.includes(`>${method.toUpperCase()}<`) || !unescapeHtml(heading).includes(path))
+      problems.push(`heading of ${method.toUpperCase()} ${path} does not show its method and path`);
+    if (op.summary && !unescapeHtml(html).includes(op.summary))
+      problems.push(`summary of ${method.toUpperCase()} ${path} not shown`);
     const schema = op.requestBody?.content?.["application/json"]?.schema;
     if (schema) {
       bodies++;
       const pre = /<summary>Request body schema<\/summary><pre>([\s\S]*?)<\/pre>/.exec(html)?.[1];
       let shown = null;
       try {
-        shown = pre === undefined ? null : JSON.parse(unescape(pre));
+        shown = pre === undefined ? null : JSON.parse(unescapeHtml(pre));
       } catch {
         shown = null;
       }
-      if (JSON.stringify(shown) !== JSON.stringify(schema)) problems.push(`request body of ${method.toUpperCase()} ${path} is not rendered as the document's schema`);
+      if (JSON.stringify(shown) !== JSON.stringify(schema))
+        problems.push(`request body of ${method.toUpperCase()} ${path} is not rendered as the document's schema`);
     }
     sections.delete(method + path);
   }
@@ -74,4 +95,6 @@ if (problems.length) {
   console.error(`docs:check: ${problems.length} problem(s) on ${page}:\n  ${problems.join("\n  ")}`);
   process.exit(1);
 }
-console.log(`docs:check: ${page} in headless Chromium lists all ${operations} operations of the OpenAPI document, with the ${bodies} JSON request body schemas; screenshot in docs/reference-page.png`);
+console.log(
+  `docs:check: ${page} in headless Chromium lists all ${operations} operations of the OpenAPI document, with the ${bodies} JSON request body schemas; screenshot in docs/reference-page.png`,
+);

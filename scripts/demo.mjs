@@ -36,7 +36,7 @@ const admin = apiClient(base, adminToken, { onWait });
 
 // ---- deterministic "random" figures, so that two runs tell the same story ----
 let seed = 20260101;
-const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 const between = (lo, hi) => lo + Math.floor(rand() * (hi - lo + 1));
 
 function luhnDigit(nine) {
@@ -69,7 +69,9 @@ const step = (text) => process.stdout.write(`\n${text}`);
 const run = Date.now().toString(36);
 step("Creating the demo user and key ...");
 const user = (await admin("POST", "/admin/v1/users", { email: `demo-${run}@example.se`, name: "Demo Användare" })).data;
-const keyRow = (await admin("POST", "/admin/v1/api-keys", { user_id: user.id, name: "demo", scopes: ["*"], mode: "test" })).data;
+const keyRow = (
+  await admin("POST", "/admin/v1/api-keys", { user_id: user.id, name: "demo", scopes: ["*"], mode: "test" })
+).data;
 const key = keyRow.key;
 const api = apiClient(base, key, { onWait });
 
@@ -91,25 +93,52 @@ const c = `/api/v1/companies/${company.id}`;
 const periodId = company.fiscal_period.id;
 
 async function postEntry(date, description, lines) {
-  const draft = (await api("POST", `${c}/journal-entries`, { fiscal_period_id: periodId, entry_date: date, description, lines })).data;
+  const draft = (
+    await api("POST", `${c}/journal-entries`, { fiscal_period_id: periodId, entry_date: date, description, lines })
+  ).data;
   return (await api("POST", `${c}/journal-entries/${draft.id}/commit`)).data;
 }
 /** The items of a bulk answer; any refused item stops the demo with its code. */
 function bulkData(res, what) {
   const bad = res.data.results.find((r) => !r.ok);
-  if (bad) throw new Error(`${what} #${bad.request_index}: ${bad.error.code} ${bad.error.message} ${JSON.stringify(bad.error.details ?? null)}`);
+  if (bad)
+    throw new Error(
+      `${what} #${bad.request_index}: ${bad.error.code} ${bad.error.message} ${JSON.stringify(bad.error.details ?? null)}`,
+    );
   return res.data.results.map((r) => r.data);
 }
-const line = (account_number, debit_amount, credit_amount, line_description) => ({ account_number, debit_amount, credit_amount, ...(line_description ? { line_description } : {}) });
+const line = (account_number, debit_amount, credit_amount, line_description) => ({
+  account_number,
+  debit_amount,
+  credit_amount,
+  ...(line_description ? { line_description } : {}),
+});
 
 step("Opening balances ...");
-await postEntry(iso(1, 1), "Ingående balanser", [line("1930", 185000, 0, "Företagskonto"), line("2081", 0, 25000, "Aktiekapital"), line("2091", 0, 160000, "Balanserad vinst")]);
+await postEntry(iso(1, 1), "Ingående balanser", [
+  line("1930", 185000, 0, "Företagskonto"),
+  line("2081", 0, 25000, "Aktiekapital"),
+  line("2091", 0, 160000, "Balanserad vinst"),
+]);
 
 step("Customers, suppliers and an employee ...");
-const customerNames = ["Kafé Björken AB", "Norrsken Fastigheter AB", "Vågbrytaren Logistik AB", "Ekbacken Arkitekter AB", "Solvik Media AB"];
+const customerNames = [
+  "Kafé Björken AB",
+  "Norrsken Fastigheter AB",
+  "Vågbrytaren Logistik AB",
+  "Ekbacken Arkitekter AB",
+  "Solvik Media AB",
+];
 const customers = bulkData(
   await api("POST", `${c}/customers/bulk-create`, {
-    customers: customerNames.map((name, i) => ({ name, customer_type: "swedish_business", org_number: orgNumber(), email: `ekonomi@kund${i + 1}.example`, city: ["Umeå", "Stockholm", "Göteborg", "Malmö", "Uppsala"][i], default_payment_terms: 30 })),
+    customers: customerNames.map((name, i) => ({
+      name,
+      customer_type: "swedish_business",
+      org_number: orgNumber(),
+      email: `ekonomi@kund${i + 1}.example`,
+      city: ["Umeå", "Stockholm", "Göteborg", "Malmö", "Uppsala"][i],
+      default_payment_terms: 30,
+    })),
   }),
   "customer",
 );
@@ -120,7 +149,18 @@ const supplierSpecs = [
 ];
 const suppliers = [];
 for (const s of supplierSpecs) {
-  suppliers.push((await api("POST", `${c}/suppliers`, { name: s.name, supplier_type: "swedish_business", org_number: orgNumber(), default_expense_account: s.account, bankgiro: null, default_payment_terms: 30 })).data);
+  suppliers.push(
+    (
+      await api("POST", `${c}/suppliers`, {
+        name: s.name,
+        supplier_type: "swedish_business",
+        org_number: orgNumber(),
+        default_expense_account: s.account,
+        bankgiro: null,
+        default_payment_terms: 30,
+      })
+    ).data,
+  );
 }
 const employee = (
   await api("POST", `${c}/employees`, {
@@ -159,7 +199,9 @@ for (let m = 1; m <= lastMonth; m++) {
         invoice_date: date,
         items: [
           { description: "Konsulttimmar", quantity: between(12, 60), unit_price: 1150, vat_rate: 0.25 },
-          ...(rand() < 0.3 ? [{ description: "Resekostnader", quantity: 1, unit_price: between(800, 3500), vat_rate: 0.25 }] : []),
+          ...(rand() < 0.3
+            ? [{ description: "Resekostnader", quantity: 1, unit_price: between(800, 3500), vat_rate: 0.25 }]
+            : []),
         ],
       })),
     });
@@ -169,20 +211,35 @@ for (let m = 1; m <= lastMonth; m++) {
       process.stdout.write(` faktura ${sent.invoice_number}`);
       // April's first invoice is credited in full (wrong customer); August's second in part (a discount)
       if (m === 4 && i === 0) {
-        await api("POST", `${c}/invoices/${sent.id}/credit`, { reason: "Fakturerad fel kund", credit_date: addDays(sent.invoice_date, 2) });
+        await api("POST", `${c}/invoices/${sent.id}/credit`, {
+          reason: "Fakturerad fel kund",
+          credit_date: addDays(sent.invoice_date, 2),
+        });
         credited++;
         continue;
       }
       let total = sent.total;
       if (m === 8 && i === 1) {
         const full = (await api("GET", `${c}/invoices/${sent.id}?expand=items`)).data;
-        const credit = (await api("POST", `${c}/invoices/${sent.id}/credit`, { reason: "Rabatt enligt överenskommelse", credit_date: addDays(sent.invoice_date, 5), items: [{ item_id: full.items[0].id, amount: 2300 }] })).data;
+        const credit = (
+          await api("POST", `${c}/invoices/${sent.id}/credit`, {
+            reason: "Rabatt enligt överenskommelse",
+            credit_date: addDays(sent.invoice_date, 5),
+            items: [{ item_id: full.items[0].id, amount: 2300 }],
+          })
+        ).data;
         total = Math.round((sent.total - Math.abs(credit.total)) * 100) / 100;
         credited++;
       }
       // September's last invoice is never paid: it shows as overdue
       if (m === 9 && i === dates.length - 1) continue;
-      receivables.push({ id: sent.id, total, payDate: addDays(sent.due_date, between(-6, 4)), number: sent.invoice_number, ocr: sent.ocr_number ?? null });
+      receivables.push({
+        id: sent.id,
+        total,
+        payDate: addDays(sent.due_date, between(-6, 4)),
+        number: sent.invoice_number,
+        ocr: sent.ocr_number ?? null,
+      });
     }
   }
   // supplier invoices: registered and approved
@@ -195,7 +252,14 @@ for (let m = 1; m <= lastMonth; m++) {
         supplier_invoice_number: `${1000 + m * 10 + i}`,
         invoice_date: date,
         due_date: i === 0 ? iso(m, 28) : addDays(date, 30),
-        items: [{ description: `${s.text} ${iso(m, 1).slice(0, 7)}`, amount: s.net, account_number: s.account, vat_rate: 0.25 }],
+        items: [
+          {
+            description: `${s.text} ${iso(m, 1).slice(0, 7)}`,
+            amount: s.net,
+            account_number: s.account,
+            vat_rate: 0.25,
+          },
+        ],
       })
     ).data;
     await api("POST", `${c}/supplier-invoices/${si.id}/approve`);
@@ -206,13 +270,18 @@ for (let m = 1; m <= lastMonth; m++) {
   if (past(receiptDate)) {
     const gross = between(200, 900);
     const vat = Math.round(gross * 20) / 100;
-    await postEntry(receiptDate, "Kontorsmaterial, kortköp", [line("6110", Math.round((gross - vat) * 100) / 100, 0), line("2641", vat, 0), line("1930", 0, gross)]);
+    await postEntry(receiptDate, "Kontorsmaterial, kortköp", [
+      line("6110", Math.round((gross - vat) * 100) / 100, 0),
+      line("2641", vat, 0),
+      line("1930", 0, gross),
+    ]);
     receipts++;
   }
   // the salary, paid on the 25th
   const payday = iso(m, 25);
   if (past(payday)) {
-    const runRow = (await api("POST", `${c}/salary-runs`, { period_year: year, period_month: m, payment_date: payday })).data;
+    const runRow = (await api("POST", `${c}/salary-runs`, { period_year: year, period_month: m, payment_date: payday }))
+      .data;
     await api("POST", `${c}/salary-runs/${runRow.id}/employees`, { employees: [{ employee_id: employee.id }] });
     await api("POST", `${c}/salary-runs/${runRow.id}/calculate`);
     await api("POST", `${c}/salary-runs/${runRow.id}/approve`);
@@ -227,12 +296,35 @@ for (let m = 1; m <= lastMonth; m++) {
   const incoming = receivables.filter((r) => !r.paid && inMonth(r.payDate));
   const outgoing = payables.filter((p) => !p.paid && inMonth(p.payDate));
   const rows = [
-    ...incoming.map((r) => ({ external_id: `demo-${run}-in-${r.id}`, date: r.payDate, description: `BG INBETALNING ${r.number}`, amount: r.total, reference: r.ocr ?? String(r.number), reference_type: r.ocr ? "ocr" : "message" })),
-    ...outgoing.map((p) => ({ external_id: `demo-${run}-out-${p.id}`, date: p.payDate, description: "BG BETALNING LEVERANTÖR", amount: -p.total })),
-    ...(past(monthEnd) ? [{ external_id: `demo-${run}-fee-${m}`, date: monthEnd, description: "AVGIFT FÖRETAGSPAKET", amount: -95, merchant_name: "Banken" }] : []),
+    ...incoming.map((r) => ({
+      external_id: `demo-${run}-in-${r.id}`,
+      date: r.payDate,
+      description: `BG INBETALNING ${r.number}`,
+      amount: r.total,
+      reference: r.ocr ?? String(r.number),
+      reference_type: r.ocr ? "ocr" : "message",
+    })),
+    ...outgoing.map((p) => ({
+      external_id: `demo-${run}-out-${p.id}`,
+      date: p.payDate,
+      description: "BG BETALNING LEVERANTÖR",
+      amount: -p.total,
+    })),
+    ...(past(monthEnd)
+      ? [
+          {
+            external_id: `demo-${run}-fee-${m}`,
+            date: monthEnd,
+            description: "AVGIFT FÖRETAGSPAKET",
+            amount: -95,
+            merchant_name: "Banken",
+          },
+        ]
+      : []),
   ];
   if (rows.length) {
-    const ingested = (await api("POST", `${c}/transactions/ingest`, { settlement_account: "1930", transactions: rows })).data;
+    const ingested = (await api("POST", `${c}/transactions/ingest`, { settlement_account: "1930", transactions: rows }))
+      .data;
     bankRows += ingested.rows_inserted;
     const ids = ingested.transaction_ids;
     for (const [i, r] of incoming.entries()) {
@@ -240,10 +332,13 @@ for (let m = 1; m <= lastMonth; m++) {
       r.paid = true;
     }
     for (const [j, p] of outgoing.entries()) {
-      await api("POST", `${c}/transactions/${ids[incoming.length + j]}/match-supplier-invoice`, { supplier_invoice_id: p.id });
+      await api("POST", `${c}/transactions/${ids[incoming.length + j]}/match-supplier-invoice`, {
+        supplier_invoice_id: p.id,
+      });
       p.paid = true;
     }
-    if (past(monthEnd)) await api("POST", `${c}/transactions/${ids[rows.length - 1]}/categorize`, { category: "bank_fees" });
+    if (past(monthEnd))
+      await api("POST", `${c}/transactions/${ids[rows.length - 1]}/categorize`, { category: "bank_fees" });
     process.stdout.write(` bank ${rows.length} rader`);
   }
 }

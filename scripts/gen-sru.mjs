@@ -2,7 +2,10 @@
 // BAS_SRU_INK2_P1_intervall-241119.csv): SRU field code -> BAS account ranges.
 import { readFileSync, writeFileSync } from "node:fs";
 
-const csv = readFileSync(new URL("../../shared/data/bas/BAS_SRU_INK2_P1_intervall-241119.csv", import.meta.url), "utf8");
+const csv = readFileSync(
+  new URL("../../shared/data/bas/BAS_SRU_INK2_P1_intervall-241119.csv", import.meta.url),
+  "utf8",
+);
 const out = [];
 for (const line of csv.split(/\r?\n/)) {
   const [code, , , spec] = line.split(";");

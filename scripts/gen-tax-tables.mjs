@@ -29,7 +29,10 @@ function parseRecord(line) {
   return { kind: m[1], table: Number(m[2]), from: Number(m[3]), to, cols };
 }
 
-const records = text.split(/\r?\n/).filter((l) => l.length > 0).map(parseRecord);
+const records = text
+  .split(/\r?\n/)
+  .filter((l) => l.length > 0)
+  .map(parseRecord);
 const tables = [...new Set(records.map((r) => r.table))].sort((a, b) => a - b);
 
 // Whole-kronor rows: every table must use the same row boundaries, starting at 1 kr.
@@ -39,9 +42,11 @@ for (const t of tables) {
   const rows = amountRowsOf(t);
   rows.forEach((r, i) => {
     const from = i === 0 ? 1 : amountRowUpper[i - 1] + 1;
-    if (r.from !== from || r.to !== amountRowUpper[i]) throw new Error(`table ${t}: row ${i} does not share the boundaries`);
+    if (r.from !== from || r.to !== amountRowUpper[i])
+      throw new Error(`table ${t}: row ${i} does not share the boundaries`);
   });
-  if (rows.length !== amountRowUpper.length) throw new Error(`table ${t}: ${rows.length} rows, expected ${amountRowUpper.length}`);
+  if (rows.length !== amountRowUpper.length)
+    throw new Error(`table ${t}: ${rows.length} rows, expected ${amountRowUpper.length}`);
 }
 const lastAmountUpper = amountRowUpper.at(-1);
 
@@ -53,8 +58,10 @@ for (const t of tables) {
   const pct = records.filter((r) => r.kind === "30%" && r.table === t);
   pct.forEach((r, i) => {
     const expectedFrom = i === 0 ? lastAmountUpper + 1 : pct[i - 1].to + 1;
-    if (r.from !== expectedFrom) throw new Error(`table ${t}: percentage row ${i} starts at ${r.from}, expected ${expectedFrom}`);
-    if ((i === pct.length - 1) !== (r.to === null)) throw new Error(`table ${t}: only the last percentage row may be open-ended`);
+    if (r.from !== expectedFrom)
+      throw new Error(`table ${t}: percentage row ${i} starts at ${r.from}, expected ${expectedFrom}`);
+    if ((i === pct.length - 1) !== (r.to === null))
+      throw new Error(`table ${t}: only the last percentage row may be open-ended`);
     if (r.cols.some((p) => p > 99)) throw new Error(`table ${t}: percentage over 99`);
   });
   percentRows[t] = pct.map((r) => [r.from, r.cols.map((p) => String(p).padStart(2, "0")).join("")]);
@@ -65,13 +72,16 @@ for (const t of tables) {
   const decoded = amounts[t].map(decodeAmountColumn);
   amountRowsOf(t).forEach((r, i) => {
     r.cols.forEach((v, c) => {
-      if (decoded[c][i] !== v) throw new Error(`round trip: table ${t} row ${r.from} column ${c + 1}: ${decoded[c][i]} != ${v}`);
+      if (decoded[c][i] !== v)
+        throw new Error(`round trip: table ${t} row ${r.from} column ${c + 1}: ${decoded[c][i]} != ${v}`);
     });
   });
-  records.filter((r) => r.kind === "30%" && r.table === t).forEach((r, i) => {
-    const back = decodePercentages(percentRows[t][i][1]);
-    if (back.join() !== r.cols.join()) throw new Error(`round trip: table ${t} percentage row ${r.from}`);
-  });
+  records
+    .filter((r) => r.kind === "30%" && r.table === t)
+    .forEach((r, i) => {
+      const back = decodePercentages(percentRows[t][i][1]);
+      if (back.join() !== r.cols.join()) throw new Error(`round trip: table ${t} percentage row ${r.from}`);
+    });
 }
 
 const body = [

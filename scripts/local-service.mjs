@@ -51,13 +51,21 @@ export function apiClient(base, token, { onWait } = {}) {
     for (let attempt = 0; ; attempt++) {
       let res;
       try {
-        res = await fetch(base + path, { method, headers, body: body !== undefined ? JSON.stringify(body) : undefined });
+        res = await fetch(base + path, {
+          method,
+          headers,
+          body: body !== undefined ? JSON.stringify(body) : undefined,
+        });
       } catch (err) {
-        throw new Error(`cannot reach ${base}: ${err.cause?.code ?? err.message}. Is npm start running? Give --url or PORT for another address.`);
+        throw new Error(
+          `cannot reach ${base}: ${err.cause?.code ?? err.message}. Is npm start running? Give --url or PORT for another address.`,
+        );
       }
       const text = await res.text();
       if ((res.status === 429 || res.status >= 500) && attempt < 8) {
-        const wait = res.headers.get("Retry-After") ? Number(res.headers.get("Retry-After")) * 1000 : 500 * 2 ** attempt;
+        const wait = res.headers.get("Retry-After")
+          ? Number(res.headers.get("Retry-After")) * 1000
+          : 500 * 2 ** attempt;
         onWait?.(res.status, wait);
         await new Promise((r) => setTimeout(r, wait));
         continue;
@@ -65,7 +73,9 @@ export function apiClient(base, token, { onWait } = {}) {
       const json = text ? JSON.parse(text) : null;
       if (!res.ok) {
         const e = json?.error;
-        const err = new Error(`${method} ${path}: ${res.status} ${e?.code ?? ""} ${e?.message_en ?? text}${e?.details ? " " + JSON.stringify(e.details) : ""}`);
+        const err = new Error(
+          `${method} ${path}: ${res.status} ${e?.code ?? ""} ${e?.message_en ?? text}${e?.details ? ` ${JSON.stringify(e.details)}` : ""}`,
+        );
         err.code = e?.code;
         err.details = e?.details;
         throw err;

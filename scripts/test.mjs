@@ -1,4 +1,4 @@
-// npm test: type-check, then run every test inside workerd (vitest with
+// npm test: lint and format check (Biome), type-check, then run every test inside workerd (vitest with
 // @cloudflare/vitest-plugin) against local D1, R2, Durable Objects and Queues.
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
@@ -7,6 +7,7 @@ import { envWithNode, projectRoot } from "./node.mjs";
 const env = envWithNode();
 const bin = (name) => join(projectRoot, "node_modules", ".bin", name);
 for (const [cmd, args] of [
+  [bin("biome"), ["ci", "--error-on-warnings", "."]],
   [bin("tsc"), ["--noEmit", "-p", "."]],
   [bin("vitest"), ["run", ...process.argv.slice(2)]],
 ]) {

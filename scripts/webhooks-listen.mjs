@@ -26,7 +26,10 @@ const fail = (message) => {
   process.exit(2);
 };
 
-const key = values.key ?? process.env.API_KEY ?? fail("give an API key: --key service_sk_... (or API_KEY); npm run demo prints one");
+const key =
+  values.key ??
+  process.env.API_KEY ??
+  fail("give an API key: --key service_sk_... (or API_KEY); npm run demo prints one");
 const base = serviceAddress(values.url);
 const api = apiClient(base, key);
 const port = Number(values.port);
@@ -36,13 +39,25 @@ if (!Number.isInteger(port) || port < 1 || port > 65535) fail(`--port ${values.p
 const doc = await fetch(`${base}/api/v1/openapi.json`)
   .then((r) => r.json())
   .catch((err) => fail(`cannot reach ${base}: ${err.cause?.code ?? err.message}. Is npm start running?`));
-const offered = doc.components?.schemas?.WebhookCreate?.properties?.event_type?.enum ?? doc.paths?.["/api/v1/companies/{companyId}/webhooks"]?.post?.requestBody?.content?.["application/json"]?.schema?.properties?.event_type?.enum;
+const offered =
+  doc.components?.schemas?.WebhookCreate?.properties?.event_type?.enum ??
+  doc.paths?.["/api/v1/companies/{companyId}/webhooks"]?.post?.requestBody?.content?.["application/json"]?.schema
+    ?.properties?.event_type?.enum;
 if (!offered) fail("the service's document does not list the webhook events");
-const events = values.events === "all" ? offered : values.events.split(",").map((e) => e.trim()).filter(Boolean);
+const events =
+  values.events === "all"
+    ? offered
+    : values.events
+        .split(",")
+        .map((e) => e.trim())
+        .filter(Boolean);
 const unknown = events.filter((e) => !offered.includes(e));
 if (unknown.length) fail(`unknown event(s) ${unknown.join(", ")}; the service offers: ${offered.join(", ")}`);
 
-const companyId = values.company ?? (await api("GET", "/api/v1/companies?limit=1")).data[0]?.id ?? fail("the key has no company; give --company");
+const companyId =
+  values.company ??
+  (await api("GET", "/api/v1/companies?limit=1")).data[0]?.id ??
+  fail("the key has no company; give --company");
 
 const secrets = new Map(); // path -> secret
 const created = [];
@@ -57,11 +72,16 @@ const receiver = createReceiver({
     console.log(`${time()}  verified ✓  ${d.event?.type}  ${d.deliveryId}  ${summary}`);
   },
 });
-await new Promise((resolve, reject) => receiver.once("error", reject).listen(port, "127.0.0.1", resolve)).catch((err) => fail(`cannot listen on 127.0.0.1:${port}: ${err.code ?? err.message}`));
+await new Promise((resolve, reject) => receiver.once("error", reject).listen(port, "127.0.0.1", resolve)).catch((err) =>
+  fail(`cannot listen on 127.0.0.1:${port}: ${err.code ?? err.message}`),
+);
 console.log(`receiver listening on http://127.0.0.1:${port} (examples/webhook-receiver)`);
 
 async function cleanup(code = 0) {
-  for (const hook of created) await api("DELETE", `/api/v1/companies/${companyId}/webhooks/${hook.id}`).catch((err) => console.error(`could not delete webhook ${hook.id}: ${err.message}`));
+  for (const hook of created)
+    await api("DELETE", `/api/v1/companies/${companyId}/webhooks/${hook.id}`).catch((err) =>
+      console.error(`could not delete webhook ${hook.id}: ${err.message}`),
+    );
   if (created.length) console.log(`deleted ${created.length} webhook(s)`);
   receiver.close();
   process.exit(typeof code === "number" ? code : 0);
@@ -71,7 +91,13 @@ for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, cleanup);
 for (const event of events) {
   const path = `/${event}`;
   try {
-    const hook = (await api("POST", `/api/v1/companies/${companyId}/webhooks`, { event_type: event, webhook_url: `http://127.0.0.1:${port}${path}`, name: `webhooks:listen ${event}` })).data;
+    const hook = (
+      await api("POST", `/api/v1/companies/${companyId}/webhooks`, {
+        event_type: event,
+        webhook_url: `http://127.0.0.1:${port}${path}`,
+        name: `webhooks:listen ${event}`,
+      })
+    ).data;
     secrets.set(path, hook.secret);
     created.push(hook);
     console.log(`registered ${hook.id} for ${event}`);
@@ -86,4 +112,6 @@ for (const event of events) {
   }
 }
 for (const hook of created) await api("POST", `/api/v1/companies/${companyId}/webhooks/${hook.id}/test`);
-console.log(`company ${companyId}: sent a webhook.test to each; waiting for deliveries (Ctrl-C to stop and delete the webhooks)`);
+console.log(
+  `company ${companyId}: sent a webhook.test to each; waiting for deliveries (Ctrl-C to stop and delete the webhooks)`,
+);

@@ -10,9 +10,19 @@ const b64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
 const unb64 = (text: string) => Uint8Array.from(atob(text), (ch) => ch.charCodeAt(0));
 
 async function importKey(keyB64: string | undefined): Promise<CryptoKey> {
-  if (!keyB64) throw new ApiError("INTERNAL_ERROR", { setting: "PII_ENCRYPTION_KEY" }, "The encryption key (PII_ENCRYPTION_KEY) is not configured; nothing was stored.");
+  if (!keyB64)
+    throw new ApiError(
+      "INTERNAL_ERROR",
+      { setting: "PII_ENCRYPTION_KEY" },
+      "The encryption key (PII_ENCRYPTION_KEY) is not configured; nothing was stored.",
+    );
   const raw = unb64(keyB64);
-  if (raw.length !== 32) throw new ApiError("INTERNAL_ERROR", { setting: "PII_ENCRYPTION_KEY" }, "PII_ENCRYPTION_KEY must be 32 bytes in base64.");
+  if (raw.length !== 32)
+    throw new ApiError(
+      "INTERNAL_ERROR",
+      { setting: "PII_ENCRYPTION_KEY" },
+      "PII_ENCRYPTION_KEY must be 32 bytes in base64.",
+    );
   return crypto.subtle.importKey("raw", raw, "AES-GCM", false, ["encrypt", "decrypt"]);
 }
 

@@ -2,7 +2,11 @@
 // docs/architecture.md: "one domain, one door"). A new domain that breaks one fails here.
 import { describe, expect, it } from "vitest";
 
-const sources = import.meta.glob(["../src/**/*.ts", "../durable-objects/**/*.ts"], { query: "?raw", import: "default", eager: true }) as Record<string, string>;
+const sources = import.meta.glob(["../src/**/*.ts", "../durable-objects/**/*.ts"], {
+  query: "?raw",
+  import: "default",
+  eager: true,
+}) as Record<string, string>;
 const files = Object.entries(sources).map(([path, text]) => ({ path: path.replace(/^\.\.\//, ""), text }));
 
 /** The module a file belongs to: "domains/<name>", or the top folder under src ("ledger", "http", ...). */
@@ -114,7 +118,11 @@ describe("architecture", () => {
   it("keeps the core (http, commands, ledger) free of domains, but for the two composition roots", () => {
     const offenders = files
       .filter((f) => CORE.includes(moduleOf(f.path)) && !ROOTS.includes(f.path))
-      .flatMap((f) => importsOf(f).filter((t) => t.startsWith("src/domains/")).map((t) => `${f.path} -> ${t}`));
+      .flatMap((f) =>
+        importsOf(f)
+          .filter((t) => t.startsWith("src/domains/"))
+          .map((t) => `${f.path} -> ${t}`),
+      );
     expect(offenders).toEqual([]);
   });
 
@@ -140,23 +148,30 @@ describe("architecture", () => {
     const offenders: string[] = [];
     for (const f of files.filter((f) => f.path.startsWith("src/") && !f.path.startsWith("src/db/"))) {
       const mod = moduleOf(f.path);
-      const names = (schemaImport.exec(f.text)?.[1] ?? "").split(",").map((n) => n.trim()).filter(Boolean);
+      const names = (schemaImport.exec(f.text)?.[1] ?? "")
+        .split(",")
+        .map((n) => n.trim())
+        .filter(Boolean);
       for (const name of names) {
         const table = TABLES[name];
         if (!table) {
           offenders.push(`${f.path}: ${name} has no owner in the map`);
           continue;
         }
-        const writes = new RegExp(`\\b(insert|update|delete)\\(${name}\\b`).test(f.text) || new RegExp(`insertFromJson\\([^,]+,\\s*${name}\\b`).test(f.text);
+        const writes =
+          new RegExp(`\\b(insert|update|delete)\\(${name}\\b`).test(f.text) ||
+          new RegExp(`insertFromJson\\([^,]+,\\s*${name}\\b`).test(f.text);
         if (writes && table.owner !== mod) offenders.push(`${f.path} writes ${name} (owner ${table.owner})`);
-        else if (table.owner !== mod && !(table.readers ?? []).includes(mod)) offenders.push(`${f.path} reads ${name} (owner ${table.owner})`);
+        else if (table.owner !== mod && !(table.readers ?? []).includes(mod))
+          offenders.push(`${f.path} reads ${name} (owner ${table.owner})`);
       }
     }
     expect(offenders).toEqual([]);
   });
 
   it("lets only src/ledger write journal entries, lines and balances", () => {
-    const writes = /\b(insert|update|delete|upsertSums)\((journalEntries|journalLines|accountBalances|accountDayBalances)\b|\b(INSERT INTO|UPDATE|DELETE FROM)\s+(journal_entries|journal_lines|account_balances|account_day_balances)\b/;
+    const writes =
+      /\b(insert|update|delete|upsertSums)\((journalEntries|journalLines|accountBalances|accountDayBalances)\b|\b(INSERT INTO|UPDATE|DELETE FROM)\s+(journal_entries|journal_lines|account_balances|account_day_balances)\b/;
     const offenders = files.filter((f) => !f.path.startsWith("src/ledger/") && writes.test(f.text)).map((f) => f.path);
     expect(offenders).toEqual([]);
   });

@@ -57,7 +57,10 @@ export async function newUser(): Promise<string> {
   return res.body.data.id;
 }
 
-export async function newKey(userId: string, opts: { scopes?: string[]; mode?: "live" | "test"; limit?: number } = {}): Promise<{ key: string; keyId: string }> {
+export async function newKey(
+  userId: string,
+  opts: { scopes?: string[]; mode?: "live" | "test"; limit?: number } = {},
+): Promise<{ key: string; keyId: string }> {
   const res = await admin("POST", "/admin/v1/api-keys", {
     user_id: userId,
     name: "test key",
@@ -69,7 +72,9 @@ export async function newKey(userId: string, opts: { scopes?: string[]; mode?: "
   return { key: res.body.data.key, keyId: res.body.data.id };
 }
 
-export async function newActor(opts: { scopes?: string[]; mode?: "live" | "test"; limit?: number } = {}): Promise<Actor> {
+export async function newActor(
+  opts: { scopes?: string[]; mode?: "live" | "test"; limit?: number } = {},
+): Promise<Actor> {
   const userId = await newUser();
   return { userId, ...(await newKey(userId, opts)) };
 }
@@ -91,7 +96,12 @@ export async function newCompany(key: string, overrides: Record<string, unknown>
 }
 
 export function line(account: string, debit: number, credit: number, text?: string) {
-  return { account_number: account, debit_amount: debit, credit_amount: credit, ...(text ? { line_description: text } : {}) };
+  return {
+    account_number: account,
+    debit_amount: debit,
+    credit_amount: credit,
+    ...(text ? { line_description: text } : {}),
+  };
 }
 
 /** A simple cash sale: 1930 debit, 3001 credit, 2611 output VAT. */
@@ -99,11 +109,22 @@ export function saleLines(net = 1000, vat = 250) {
   return [line("1930", net + vat, 0), line("3001", 0, net), line("2611", 0, vat)];
 }
 
-export async function createDraft(key: string, companyId: string, periodId: string, body: Record<string, unknown> = {}) {
+export async function createDraft(
+  key: string,
+  companyId: string,
+  periodId: string,
+  body: Record<string, unknown> = {},
+) {
   const res = await call("POST", `/api/v1/companies/${companyId}/journal-entries`, {
     key,
     headers: { "Idempotency-Key": uniqueKey() },
-    body: { fiscal_period_id: periodId, entry_date: "2026-03-15", description: "Kontantförsäljning", lines: saleLines(), ...body },
+    body: {
+      fiscal_period_id: periodId,
+      entry_date: "2026-03-15",
+      description: "Kontantförsäljning",
+      lines: saleLines(),
+      ...body,
+    },
   });
   return res;
 }
@@ -115,7 +136,12 @@ export async function commit(key: string, companyId: string, entryId: string, he
   });
 }
 
-export async function postedEntry(key: string, companyId: string, periodId: string, body: Record<string, unknown> = {}) {
+export async function postedEntry(
+  key: string,
+  companyId: string,
+  periodId: string,
+  body: Record<string, unknown> = {},
+) {
   const draft = await createDraft(key, companyId, periodId, body);
   if (draft.status !== 201) throw new Error(`draft: ${draft.status} ${JSON.stringify(draft.body)}`);
   const res = await commit(key, companyId, draft.body.data.id);
@@ -171,13 +197,20 @@ export function yearAroundToday() {
 }
 
 /** A posted entry's lines as { account: [debit, credit] } (lines on one account summed). */
-export async function entryLines(key: string, companyId: string, entryId: string): Promise<Record<string, [number, number]>> {
+export async function entryLines(
+  key: string,
+  companyId: string,
+  entryId: string,
+): Promise<Record<string, [number, number]>> {
   const res = await call("GET", `/api/v1/companies/${companyId}/journal-entries/${entryId}`, { key });
   if (res.status !== 200) throw new Error(`entry: ${res.status} ${JSON.stringify(res.body)}`);
   const out: Record<string, [number, number]> = {};
   for (const l of res.body.data.lines) {
     const [d, c] = out[l.account_number] ?? [0, 0];
-    out[l.account_number] = [Math.round((d + l.debit_amount) * 100) / 100, Math.round((c + l.credit_amount) * 100) / 100];
+    out[l.account_number] = [
+      Math.round((d + l.debit_amount) * 100) / 100,
+      Math.round((c + l.credit_amount) * 100) / 100,
+    ];
   }
   return out;
 }
@@ -191,7 +224,9 @@ export function write(key: string, method: string, path: string, body?: unknown,
 export async function runJob(body: { type: string }) {
   const { createExecutionContext, createMessageBatch, getQueueResult } = await import("cloudflare:test");
   const { default: worker } = await import("../src/index");
-  const batch = createMessageBatch<any>("bokforing-jobs", [{ id: `job-${uniqueKey()}`, timestamp: new Date(), attempts: 1, body }]);
+  const batch = createMessageBatch<any>("bokforing-jobs", [
+    { id: `job-${uniqueKey()}`, timestamp: new Date(), attempts: 1, body },
+  ]);
   const ctx = createExecutionContext();
   await worker.queue(batch, env as any);
   return getQueueResult(batch, ctx);
@@ -215,12 +250,19 @@ export async function settleOperation(key: string, operationId: string) {
 
 /** An employee of the fixture's company (employed since 2020, paid to a bank account unless the body says otherwise): the created object; throws unless 201. */
 export async function hire(f: { actor: Actor; companyId: string }, body: Record<string, unknown>) {
-  const res = await write(f.actor.key, "POST", `/api/v1/companies/${f.companyId}/employees`, { employment_start: "2020-01-01", clearing_number: "6000", bank_account_number: "123456789", ...body });
+  const res = await write(f.actor.key, "POST", `/api/v1/companies/${f.companyId}/employees`, {
+    employment_start: "2020-01-01",
+    clearing_number: "6000",
+    bank_account_number: "123456789",
+    ...body,
+  });
   if (res.status !== 201) throw new Error(`employee: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.data;
 }
 
 /** The n of a `SELECT COUNT(*) AS n ...` against the test database. */
 export async function countOf(sql: string, ...binds: unknown[]): Promise<number> {
-  return (await env.DB.prepare(sql).bind(...binds).first<{ n: number }>())!.n;
+  return (await env.DB.prepare(sql)
+    .bind(...binds)
+    .first<{ n: number }>())!.n;
 }

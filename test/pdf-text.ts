@@ -1,7 +1,16 @@
 // The text a PDF shows, read back for assertions: every page's content stream, each
 // string decoded through the ToUnicode map of the font it is drawn with (the embedded
 // fonts are subsets, so a string is glyph ids, not characters). One string a line.
-import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef, type PDFObject } from "pdf-lib";
+import {
+  decodePDFRawStream,
+  PDFArray,
+  PDFDict,
+  PDFDocument,
+  PDFName,
+  PDFRawStream,
+  PDFRef,
+  type PDFObject,
+} from "pdf-lib";
 
 function streamText(obj: PDFObject | undefined): string {
   if (!(obj instanceof PDFRawStream)) return "";
@@ -25,10 +34,13 @@ function parseCMap(cmap: string): Map<number, string> {
       const lo = parseInt(m[1], 16);
       const hi = parseInt(m[2], 16);
       if (m[3].startsWith("[")) {
-        [...m[3].matchAll(/<([0-9a-fA-F]+)>/g)].forEach((d, i) => map.set(lo + i, utf16(d[1])));
+        [...m[3].matchAll(/<([0-9a-fA-F]+)>/g)].forEach((d, i) => {
+          map.set(lo + i, utf16(d[1]));
+        });
       } else {
         const first = utf16(m[3].slice(1, -1));
-        for (let c = lo; c <= hi; c++) map.set(c, first.slice(0, -1) + String.fromCharCode(first.charCodeAt(first.length - 1) + (c - lo)));
+        for (let c = lo; c <= hi; c++)
+          map.set(c, first.slice(0, -1) + String.fromCharCode(first.charCodeAt(first.length - 1) + (c - lo)));
       }
     }
   }
@@ -51,7 +63,10 @@ export async function pdfText(bytes: Uint8Array): Promise<string> {
       }
     }
     const contents = page.node.Contents();
-    const streams = contents instanceof PDFArray ? contents.asArray().map((r) => (r instanceof PDFRef ? doc.context.lookup(r) : r)) : [contents];
+    const streams =
+      contents instanceof PDFArray
+        ? contents.asArray().map((r) => (r instanceof PDFRef ? doc.context.lookup(r) : r))
+        : [contents];
     const content = streams.map((s) => streamText(s as PDFObject)).join("\n");
     let current = { map: new Map<number, string>(), width: 2 };
     for (const m of content.matchAll(/(\/[^\s/]+)\s+[\d.]+\s+Tf|<([0-9A-Fa-f]*)>\s*Tj/g)) {
@@ -63,7 +78,9 @@ export async function pdfText(bytes: Uint8Array): Promise<string> {
       let s = "";
       for (let i = 0; i + current.width <= hex.length; i += current.width) {
         const code = parseInt(hex.slice(i, i + current.width), 16);
-        s += current.map.get(code) ?? (current.width === 2 ? new TextDecoder("windows-1252").decode(Uint8Array.of(code)) : "\uFFFD");
+        s +=
+          current.map.get(code) ??
+          (current.width === 2 ? new TextDecoder("windows-1252").decode(Uint8Array.of(code)) : "\uFFFD");
       }
       out.push(s);
     }

@@ -39,7 +39,10 @@ async function validate(xml: string): Promise<Omit<XsdVerdict, "xml">> {
     schema: [{ fileName: "begaran/V6/Begaran.xsd", contents: read("begaran/V6/Begaran.xsd") }],
     preload: [{ fileName: "komponent/V6/BegaranCOMPONENT.xsd", contents: read("komponent/V6/BegaranCOMPONENT.xsd") }],
   });
-  return { valid: result.valid, errors: result.errors.map((e) => e.message).filter((m) => /validity error|parser error/i.test(m)) };
+  return {
+    valid: result.valid,
+    errors: result.errors.map((e) => e.message).filter((m) => /validity error|parser error/i.test(m)),
+  };
 }
 
 export default async function setup(project: TestProject) {
@@ -51,7 +54,10 @@ export default async function setup(project: TestProject) {
   };
   // A control the validator must refuse: our ROT file with a ten-digit buyer number.
   const rot = files["ROT 2026"];
-  files["control: ten-digit Kopare"] = rot.replace(/<ns2:Kopare>\d\d(\d{10})<\/ns2:Kopare>/, "<ns2:Kopare>$1</ns2:Kopare>");
+  files["control: ten-digit Kopare"] = rot.replace(
+    /<ns2:Kopare>\d\d(\d{10})<\/ns2:Kopare>/,
+    "<ns2:Kopare>$1</ns2:Kopare>",
+  );
   const verdicts: Record<string, XsdVerdict> = {};
   for (const [name, xml] of Object.entries(files)) verdicts[name] = { xml, ...(await validate(xml)) };
   project.provide("rotRutXsd", verdicts);

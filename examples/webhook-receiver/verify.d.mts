@@ -4,4 +4,7 @@ export function verifyWebhook(args: {
   rawBody: string;
   toleranceSeconds?: number;
   now?: number;
-}): Promise<{ ok: true; timestamp: number } | { ok: false; reason: "missing_header" | "malformed_header" | "too_old" | "from_the_future" | "bad_signature" }>;
+}): Promise<
+  | { ok: true; timestamp: number }
+  | { ok: false; reason: "missing_header" | "malformed_header" | "too_old" | "from_the_future" | "bad_signature" }
+>;

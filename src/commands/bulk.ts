@@ -14,15 +14,25 @@ export interface ItemPlan {
   events?: PlannedEvent[];
 }
 
-export type BulkResult = { ok: true; request_index: number; data: unknown } | { ok: false; request_index: number; error: { code: string; message: string; details: unknown } };
+export type BulkResult =
+  | { ok: true; request_index: number; data: unknown }
+  | { ok: false; request_index: number; error: { code: string; message: string; details: unknown } };
 
 export function refuseAllOrNothing(allOrNothing: boolean | undefined): void {
   if (allOrNothing) {
-    throw new ApiError("NOT_IMPLEMENTED", { parameter: "all_or_nothing" }, "all_or_nothing is not supported; items succeed or fail one by one.");
+    throw new ApiError(
+      "NOT_IMPLEMENTED",
+      { parameter: "all_or_nothing" },
+      "all_or_nothing is not supported; items succeed or fail one by one.",
+    );
   }
 }
 
-export async function planBulk<T>(items: unknown[], schema: z.ZodType<T>, planOne: (input: T, index: number) => Promise<ItemPlan>) {
+export async function planBulk<T>(
+  items: unknown[],
+  schema: z.ZodType<T>,
+  planOne: (input: T, index: number) => Promise<ItemPlan>,
+) {
   const results: BulkResult[] = [];
   const statements: Statement[] = [];
   const events: PlannedEvent[] = [];
@@ -30,7 +40,11 @@ export async function planBulk<T>(items: unknown[], schema: z.ZodType<T>, planOn
     const parsed = schema.safeParse(raw);
     if (!parsed.success) {
       const fields = parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
-      results.push({ ok: false, request_index: index, error: { code: "VALIDATION_ERROR", message: fields[0]?.message ?? "invalid item", details: { fields } } });
+      results.push({
+        ok: false,
+        request_index: index,
+        error: { code: "VALIDATION_ERROR", message: fields[0]?.message ?? "invalid item", details: { fields } },
+      });
       continue;
     }
     try {
@@ -40,10 +54,19 @@ export async function planBulk<T>(items: unknown[], schema: z.ZodType<T>, planOn
       results.push({ ok: true, request_index: index, data: plan.data });
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
-      results.push({ ok: false, request_index: index, error: { code: err.code, message: err.message, details: err.details } });
+      results.push({
+        ok: false,
+        request_index: index,
+        error: { code: err.code, message: err.message, details: err.details },
+      });
     }
   }
   const succeeded = results.filter((r) => r.ok).length;
   // Every item refused: nothing was written, so the command records no audit row (Plan.unchanged).
-  return { data: { results, summary: { total: results.length, succeeded, failed: results.length - succeeded } }, statements, events, unchanged: succeeded === 0 };
+  return {
+    data: { results, summary: { total: results.length, succeeded, failed: results.length - succeeded } },
+    statements,
+    events,
+    unchanged: succeeded === 0,
+  };
 }

@@ -57,13 +57,17 @@ export function writtenTables(statement: unknown): string[] | null {
   const s = statement as { toSQL?: () => { sql: string }; getQuery?: () => { sql: string } };
   let text: string | undefined;
   try {
-    text = typeof s.toSQL === "function" ? s.toSQL().sql : typeof s.getQuery === "function" ? s.getQuery().sql : undefined;
+    text =
+      typeof s.toSQL === "function" ? s.toSQL().sql : typeof s.getQuery === "function" ? s.getQuery().sql : undefined;
   } catch {
     text = undefined;
   }
   if (text === undefined) return null;
   const out: string[] = [];
-  for (const m of text.matchAll(/\b(?:insert\s+(?:or\s+\w+\s+)?into|update|delete\s+from|replace\s+into)\s+[`"[]?(\w+)/gi)) out.push(m[1].toLowerCase());
+  for (const m of text.matchAll(
+    /\b(?:insert\s+(?:or\s+\w+\s+)?into|update|delete\s+from|replace\s+into)\s+[`"[]?(\w+)/gi,
+  ))
+    out.push(m[1].toLowerCase());
   return out;
 }
 
@@ -133,7 +137,10 @@ export class CompanyState {
     const written = new Set<string>();
     for (const s of statements) {
       const tables = writtenTables(s);
-      if (tables === null) return this.forget();
+      if (tables === null) {
+        this.forget();
+        return;
+      }
       for (const t of tables) written.add(t);
     }
     const stale = [...this.known.values()].filter((s) => s.tables.some((t) => written.has(t)));

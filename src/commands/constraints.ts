@@ -9,18 +9,28 @@ import type { ErrorCode } from "../http/error-catalogue";
 const BY_COLUMNS: Record<string, ErrorCode> = {
   "customers.company_id, customers.org_number": "CUSTOMER_DUPLICATE_ORG_NUMBER",
   "suppliers.company_id, suppliers.org_number": "SUPPLIER_DUPLICATE_ORG_NUMBER",
-  "supplier_invoices.company_id, supplier_invoices.supplier_id, supplier_invoices.supplier_invoice_number": "SI_CREATE_DUPLICATE_INVOICE_NUMBER",
+  "supplier_invoices.company_id, supplier_invoices.supplier_id, supplier_invoices.supplier_invoice_number":
+    "SI_CREATE_DUPLICATE_INVOICE_NUMBER",
 };
 
 /** The ApiError for a failed batch that a constraint refused, or null for any other failure. */
 export function constraintError(err: unknown): ApiError | null {
-  const message = err instanceof Error ? `${err.message} ${err.cause instanceof Error ? err.cause.message : ""}` : String(err);
+  const message =
+    err instanceof Error ? `${err.message} ${err.cause instanceof Error ? err.cause.message : ""}` : String(err);
   const unique = /UNIQUE constraint failed: ([\w.]+(?:, [\w.]+)*)/.exec(message);
   if (unique) {
     const columns = unique[1];
-    return new ApiError(BY_COLUMNS[columns] ?? "CONFLICT", { constraint: columns }, `A row with the same ${columns.split(", ").map((c) => c.split(".")[1]).join(", ")} already exists.`);
+    return new ApiError(
+      BY_COLUMNS[columns] ?? "CONFLICT",
+      { constraint: columns },
+      `A row with the same ${columns
+        .split(", ")
+        .map((c) => c.split(".")[1])
+        .join(", ")} already exists.`,
+    );
   }
   const fk = /FOREIGN KEY constraint failed/.exec(message);
-  if (fk) return new ApiError("CONFLICT", { constraint: "foreign_key" }, "The write refers to a row that does not exist.");
+  if (fk)
+    return new ApiError("CONFLICT", { constraint: "foreign_key" }, "The write refers to a row that does not exist.");
   return null;
 }

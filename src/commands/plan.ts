@@ -77,7 +77,12 @@ export interface Plan {
    * puts them before the batch (never on a dry run) and deletes them if the batch
    * fails. Each key must be new; an existing object is never replaced.
    */
-  files?: { key: string; body: ArrayBuffer | Uint8Array | string; contentType?: string; customMetadata?: Record<string, string> }[];
+  files?: {
+    key: string;
+    body: ArrayBuffer | Uint8Array | string;
+    contentType?: string;
+    customMetadata?: Record<string, string>;
+  }[];
 }
 
 export interface ExternalStep {

@@ -23,7 +23,8 @@ import * as webhooks from "../domains/webhooks";
 import type { Command } from "./plan";
 
 /** The year-end's answers from domains above fiscal-periods: the company's form, and the open foreign-currency items. */
-const entityTypeOf = async (db: Parameters<typeof companies.loadCompany>[0], companyId: string) => (await companies.loadCompany(db, companyId)).companies.entityType;
+const entityTypeOf = async (db: Parameters<typeof companies.loadCompany>[0], companyId: string) =>
+  (await companies.loadCompany(db, companyId)).companies.entityType;
 const revaluationSources = {
   receivables: invoices.foreignReceivablesToRevalue,
   planReceivables: invoices.planReceivableBookValues,
@@ -32,7 +33,8 @@ const revaluationSources = {
 };
 /** Bokslutsmetoden: the company's accounting method and the invoices unpaid at the year's end. */
 const cashMethodSources = {
-  accountingMethodOf: async (db: Parameters<typeof companies.loadCompany>[0], companyId: string) => (await companies.loadCompany(db, companyId)).companies.accountingMethod,
+  accountingMethodOf: async (db: Parameters<typeof companies.loadCompany>[0], companyId: string) =>
+    (await companies.loadCompany(db, companyId)).companies.accountingMethod,
   receivables: invoices.unpaidAtYearEndLines,
   payables: supplierInvoices.unpaidAtYearEndLines,
 };
@@ -46,7 +48,11 @@ export const COMMANDS = {
   "fiscal_periods.lock": fiscalPeriods.lockPeriodChecked(bankTransactions.unbookedTransactionsIn),
   "fiscal_periods.unlock": fiscalPeriods.unlockPeriod,
   "fiscal_periods.year_end": fiscalPeriods.startYearEnd,
-  "fiscal_periods.year_end_run": fiscalPeriods.runYearEnd({ entityTypeOf: entityTypeOf, revaluation: revaluationSources, cashMethod: cashMethodSources }),
+  "fiscal_periods.year_end_run": fiscalPeriods.runYearEnd({
+    entityTypeOf: entityTypeOf,
+    revaluation: revaluationSources,
+    cashMethod: cashMethodSources,
+  }),
   "fiscal_periods.currency_revaluation": fiscalPeriods.startCurrencyRevaluation,
   "fiscal_periods.currency_revaluation_run": fiscalPeriods.runCurrencyRevaluation(revaluationSources),
   "fiscal_periods.close": fiscalPeriods.closePeriod,

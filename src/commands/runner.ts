@@ -47,7 +47,11 @@ type StoredResult =
  * `state` is the company's slow-changing state, held by its writer across commands; a
  * caller outside the writer (a test) gets a cold one, read from D1.
  */
-export async function runCommand(env: Env, req: CommandRequest, state: CompanyState = new CompanyState(req.ctx.companyId)): Promise<CommandResult> {
+export async function runCommand(
+  env: Env,
+  req: CommandRequest,
+  state: CompanyState = new CompanyState(req.ctx.companyId),
+): Promise<CommandResult> {
   const counter = countRoundTrips(env.DB);
   const counted = { ...env, DB: counter.d1 };
   // Once more (at most twice): only the ledger numbers vouchers, through this writer; a
@@ -55,7 +59,15 @@ export async function runCommand(env: Env, req: CommandRequest, state: CompanySt
   // failed batch dropped the held state, so the command runs again on what D1 says.
   // AGAIN: the key's record had expired and was deleted, so it runs again under the key.
   let result = await runCounted(counted, req, state);
-  for (let again = 0; again < 2 && (result === AGAIN || (!result.ok && result.error.code === "CONFLICT" && VOUCHER_INDEX.test(String(result.error.details?.constraint ?? "")))); again++) {
+  for (
+    let again = 0;
+    again < 2 &&
+    (result === AGAIN ||
+      (!result.ok &&
+        result.error.code === "CONFLICT" &&
+        VOUCHER_INDEX.test(String(result.error.details?.constraint ?? ""))));
+    again++
+  ) {
     result = await runCounted(counted, req, state);
   }
   if (result === AGAIN) throw new Error(`${req.name}: the idempotency record was found expired again`);
@@ -63,9 +75,11 @@ export async function runCommand(env: Env, req: CommandRequest, state: CompanySt
 }
 
 /** the unique index of voucher numbers (journal_entries_voucher_idx), as D1 names it in the refusal */
-const VOUCHER_INDEX = /^journal_entries\.company_id, journal_entries\.fiscal_period_id, journal_entries\.voucher_series, journal_entries\.voucher_number$/;
+const VOUCHER_INDEX =
+  /^journal_entries\.company_id, journal_entries\.fiscal_period_id, journal_entries\.voucher_series, journal_entries\.voucher_number$/;
 /** the primary key of idempotency_records (api key, company, key), as D1 names it in the refusal */
-const IDEMPOTENCY_INDEX = /^idempotency_records\.api_key_id, idempotency_records\.company_id, idempotency_records\.idempotency_key$/;
+const IDEMPOTENCY_INDEX =
+  /^idempotency_records\.api_key_id, idempotency_records\.company_id, idempotency_records\.idempotency_key$/;
 
 /** runCounted's answer when an expired record under the key was deleted: run the command once more */
 const AGAIN = Symbol("again");
@@ -102,7 +116,11 @@ async function runCounted(env: Env, req: CommandRequest, state: CompanyState): P
     // schemas' limits catch them first (src/http/fields.ts), this is the backstop.
     const err =
       thrown instanceof AmountOutOfRangeError
-        ? new ApiError("VALIDATION_ERROR", { limit: { max_amount_kr: MAX_AMOUNT_KR }, reason: thrown.message }, `An amount or total exceeds the limit of ${MAX_AMOUNT_KR} kr.`)
+        ? new ApiError(
+            "VALIDATION_ERROR",
+            { limit: { max_amount_kr: MAX_AMOUNT_KR }, reason: thrown.message },
+            `An amount or total exceeds the limit of ${MAX_AMOUNT_KR} kr.`,
+          )
         : thrown;
     if (!(err instanceof ApiError)) throw err;
     const result = failure(err, ctx.dryRun);
@@ -124,7 +142,8 @@ async function runCounted(env: Env, req: CommandRequest, state: CompanyState): P
   if (plan.unchanged) {
     // Nothing changed (a bulk create whose every item was refused): no audit row and no
     // event; only the answer is kept under the key, as a refusal's would be.
-    if (plan.statements.length || plan.files?.length || plan.external) throw new Error(`${req.name}: an unchanged plan carries writes`);
+    if (plan.statements.length || plan.files?.length || plan.external)
+      throw new Error(`${req.name}: an unchanged plan carries writes`);
     const answer: StoredResult = { ok: true, status: plan.status, data: plan.data, audit: null };
     if (idem && !ctx.dryRun) {
       try {
@@ -169,15 +188,22 @@ async function runCounted(env: Env, req: CommandRequest, state: CompanyState): P
       voucher,
       createdAt: ctx.now,
     });
-  const record = idem ? idempotencyInsert(db, ctx, idem, plan.replayData === undefined ? result : { ...result, data: plan.replayData }) : null;
+  const record = idem
+    ? idempotencyInsert(db, ctx, idem, plan.replayData === undefined ? result : { ...result, data: plan.replayData })
+    : null;
   const published: Statement[] = [...outboxInserts(db, ctx, events), ...fanOut.statements];
   if (record && plan.external) published.push(...(expired ? [deleteRecord(db, ctx, idem!.key)] : []), record);
   // The record heads the batch: a duplicate key fails the batch before anything else
   // could (a replayed create would otherwise meet its own unique indexes first).
-  const written = [...(record && !plan.external ? [record] : []), ...plan.statements, auditRow(auditId, plan.audit.action, audit.voucher_number)];
+  const written = [
+    ...(record && !plan.external ? [record] : []),
+    ...plan.statements,
+    auditRow(auditId, plan.audit.action, audit.voucher_number),
+  ];
 
   const files = await putFiles(env, plan.files ?? []);
-  if (!files) return failure(new ApiError("INTERNAL_ERROR", { step: "file_storage", request_id: ctx.requestId }), false);
+  if (!files)
+    return failure(new ApiError("INTERNAL_ERROR", { step: "file_storage", request_id: ctx.requestId }), false);
   const batch = (plan.external ? written : [...written, ...published]) as [Statement, ...Statement[]];
   try {
     await db.batch(batch);
@@ -207,7 +233,13 @@ async function runCounted(env: Env, req: CommandRequest, state: CompanyState): P
       const deliveries = await planDeliveries(db, ctx, entries);
       return { statements: [...outboxInserts(db, ctx, entries), ...deliveries.statements], jobs: deliveries.jobs };
     };
-    const undone = await runExternal(db, plan.external, published, (action) => auditRow(newId(), action, null), (undo) => announce([...plan.statements, ...undo]));
+    const undone = await runExternal(
+      db,
+      plan.external,
+      published,
+      (action) => auditRow(newId(), action, null),
+      (undo) => announce([...plan.statements, ...undo]),
+    );
     session.failed();
     if (undone) {
       await enqueue(env, undone.jobs);
@@ -239,7 +271,8 @@ async function settleDuplicate(db: Database, ctx: CommandContext, idem: Idem): P
 }
 
 function answerFromRecord(stored: IdempotencyRecord, idem: Idem): CommandResult {
-  if (stored.bodyHash !== idem.bodyHash) return failure(new ApiError("IDEMPOTENCY_KEY_REUSE", { idempotency_key: idem.key }), false);
+  if (stored.bodyHash !== idem.bodyHash)
+    return failure(new ApiError("IDEMPOTENCY_KEY_REUSE", { idempotency_key: idem.key }), false);
   return { ...(stored.result as StoredResult), replayed: true, dryRun: false } as CommandResult;
 }
 
@@ -252,7 +285,11 @@ function deleteRecord(db: Database, ctx: CommandContext, key: string) {
 }
 
 function recordIs(ctx: CommandContext, key: string) {
-  return and(eq(idempotencyRecords.apiKeyId, ctx.apiKeyId), eq(idempotencyRecords.companyId, ctx.companyId), eq(idempotencyRecords.idempotencyKey, key));
+  return and(
+    eq(idempotencyRecords.apiKeyId, ctx.apiKeyId),
+    eq(idempotencyRecords.companyId, ctx.companyId),
+    eq(idempotencyRecords.idempotencyKey, key),
+  );
 }
 
 /**
@@ -263,14 +300,21 @@ function recordIs(ctx: CommandContext, key: string) {
 async function putFiles(env: Env, files: NonNullable<Plan["files"]>): Promise<string[] | null> {
   const results = await Promise.allSettled(
     files.map(async (f) => {
-      const options = { onlyIf: { etagDoesNotMatch: "*" }, httpMetadata: f.contentType ? { contentType: f.contentType } : undefined, customMetadata: f.customMetadata };
+      const options = {
+        onlyIf: { etagDoesNotMatch: "*" },
+        httpMetadata: f.contentType ? { contentType: f.contentType } : undefined,
+        customMetadata: f.customMetadata,
+      };
       if (!(await env.DOCUMENTS.put(f.key, f.body, options))) throw new Error(`a file already exists at ${f.key}`);
       return f.key;
     }),
   );
   const put = results.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
   if (put.length === files.length) return put;
-  console.error("file step failed", results.flatMap((r) => (r.status === "rejected" ? [r.reason] : [])));
+  console.error(
+    "file step failed",
+    results.flatMap((r) => (r.status === "rejected" ? [r.reason] : [])),
+  );
   await removeFiles(env, put);
   return null;
 }
@@ -314,14 +358,26 @@ async function runExternal(
       undo = await step.compensate(cause);
     } catch (err) {
       console.error("compensation could not be planned: the write stands without its external step", cause, err);
-      return { result: failure(new ApiError("INTERNAL_ERROR", { external_step_failed: String(cause), compensated: false }), false), jobs: [] };
+      return {
+        result: failure(
+          new ApiError("INTERNAL_ERROR", { external_step_failed: String(cause), compensated: false }),
+          false,
+        ),
+        jobs: [],
+      };
     }
     const events = await announce(undo.statements);
     try {
       await db.batch([audit(undo.action), ...undo.statements, ...events.statements]);
     } catch (err) {
       console.error("compensation failed: the write stands without its external step", err);
-      return { result: failure(new ApiError(undo.error.code, { ...(undo.error.details ?? {}), compensated: false }, undo.error.message), false), jobs: [] };
+      return {
+        result: failure(
+          new ApiError(undo.error.code, { ...(undo.error.details ?? {}), compensated: false }, undo.error.message),
+          false,
+        ),
+        jobs: [],
+      };
     }
     return { result: failure(undo.error, false), jobs: events.jobs };
   }
@@ -361,7 +417,8 @@ function outboxInserts(db: Database, ctx: CommandContext, events: (PlannedEvent 
       plain.push(ev);
       continue;
     }
-    if (ev.previousAttributes !== undefined) throw new Error(`${ev.type}: an event built from its row carries no previous attributes`);
+    if (ev.previousAttributes !== undefined)
+      throw new Error(`${ev.type}: an event built from its row carries no previous attributes`);
     const key = `${ev.type}\u0000${getTableName(ev.fromRow.source.table)}`;
     const group = fromRows.get(key) ?? { type: ev.type, source: ev.fromRow.source, pairs: [] };
     group.pairs.push([ev.id, ev.fromRow.id]);
@@ -390,7 +447,10 @@ function outboxInserts(db: Database, ctx: CommandContext, events: (PlannedEvent 
     requestId: ctx.requestId,
     dispatchedAt: null,
   }));
-  return [...statements, ...(rows.length > 10 ? insertFromJson(db, outboxEvents, rows) : rows.map((r) => db.insert(outboxEvents).values(r)))];
+  return [
+    ...statements,
+    ...(rows.length > 10 ? insertFromJson(db, outboxEvents, rows) : rows.map((r) => db.insert(outboxEvents).values(r))),
+  ];
 }
 
 /** After the commit: a lost message is not lost work, the minute sweep finds due rows. */

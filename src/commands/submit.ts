@@ -16,7 +16,11 @@ export async function submit(env: Env, req: CommandRequest): Promise<CommandResu
  * it (src/commands/company-state.ts, src/http/access.ts): `state` after a change of the
  * company's state tables outside a command, `keyHash` a revoked key, `userId` a changed role.
  */
-export async function forgetInWriter(env: Pick<Env, "COMPANY_WRITER">, companyId: string, what: { state?: boolean; keyHash?: string; userId?: string }): Promise<void> {
+export async function forgetInWriter(
+  env: Pick<Env, "COMPANY_WRITER">,
+  companyId: string,
+  what: { state?: boolean; keyHash?: string; userId?: string },
+): Promise<void> {
   await env.COMPANY_WRITER.get(env.COMPANY_WRITER.idFromName(companyId)).forget(what);
 }
 

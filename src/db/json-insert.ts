@@ -15,10 +15,21 @@ export const JSON_INSERT_CHUNK = 500;
  * names. An object value (a JSON column) comes back as its JSON text, as drizzle stores it.
  */
 export function insertFromJson<T extends SQLiteTable>(db: Database, table: T, rows: T["$inferInsert"][]): Statement[] {
-  const columns = sql.raw(Object.keys(getTableColumns(table)).map((key) => `json_extract(value, '$.${key}')`).join(", "));
+  const columns = sql.raw(
+    Object.keys(getTableColumns(table))
+      .map((key) => `json_extract(value, '$.${key}')`)
+      .join(", "),
+  );
   const out: Statement[] = [];
   for (let i = 0; i < rows.length; i += JSON_INSERT_CHUNK) {
-    out.push(db.insert(table as any).select(sql`SELECT ${columns} FROM json_each(${JSON.stringify(rows.slice(i, i + JSON_INSERT_CHUNK))})`) as Statement);
+    out.push(
+      db
+        // biome-ignore lint/suspicious/noExplicitAny: drizzle types insert() by a concrete table; these helpers take any table
+        .insert(table as any)
+        .select(
+          sql`SELECT ${columns} FROM json_each(${JSON.stringify(rows.slice(i, i + JSON_INSERT_CHUNK))})`,
+        ) as Statement,
+    );
   }
   return out;
 }
@@ -29,14 +40,32 @@ export function insertFromJson<T extends SQLiteTable>(db: Database, table: T, ro
  * SQLite's rule for an upsert whose source is a SELECT (it parses ON CONFLICT otherwise
  * as a join constraint).
  */
-export function upsertSums<T extends SQLiteTable & { debitOre: SQLiteColumn; creditOre: SQLiteColumn }>(db: Database, table: T, rows: T["$inferInsert"][], key: SQLiteColumn[]): Statement[] {
-  const values = sql.raw(Object.keys(getTableColumns(table)).map((k) => `json_extract(value, '$.${k}')`).join(", "));
+export function upsertSums<T extends SQLiteTable & { debitOre: SQLiteColumn; creditOre: SQLiteColumn }>(
+  db: Database,
+  table: T,
+  rows: T["$inferInsert"][],
+  key: SQLiteColumn[],
+): Statement[] {
+  const values = sql.raw(
+    Object.keys(getTableColumns(table))
+      .map((k) => `json_extract(value, '$.${k}')`)
+      .join(", "),
+  );
   const out: Statement[] = [];
   for (let i = 0; i < rows.length; i += JSON_INSERT_CHUNK) {
     out.push(
+      // biome-ignore lint/suspicious/noExplicitAny: drizzle types insert() by a concrete table; these helpers take any table
       (db.insert(table as any) as any)
-        .select(sql`SELECT ${values} FROM json_each(${JSON.stringify(rows.slice(i, i + JSON_INSERT_CHUNK))}) WHERE true`)
-        .onConflictDoUpdate({ target: key, set: { debitOre: sql`${table.debitOre} + excluded.debit_ore`, creditOre: sql`${table.creditOre} + excluded.credit_ore` } }) as Statement,
+        .select(
+          sql`SELECT ${values} FROM json_each(${JSON.stringify(rows.slice(i, i + JSON_INSERT_CHUNK))}) WHERE true`,
+        )
+        .onConflictDoUpdate({
+          target: key,
+          set: {
+            debitOre: sql`${table.debitOre} + excluded.debit_ore`,
+            creditOre: sql`${table.creditOre} + excluded.credit_ore`,
+          },
+        }) as Statement,
     );
   }
   return out;

@@ -18,7 +18,11 @@ export function countRoundTrips(d1: D1Database): RoundTripCounter {
         const value = Reflect.get(target, prop);
         if (typeof value !== "function") return value;
         if (prop === "bind") return (...args: unknown[]) => statement(value.apply(target, args));
-        if (RUNS.has(prop as string)) return (...args: unknown[]) => (n++, value.apply(target, args));
+        if (RUNS.has(prop as string))
+          return (...args: unknown[]) => {
+            n++;
+            return value.apply(target, args);
+          };
         return value.bind(target);
       },
     });
@@ -31,8 +35,19 @@ export function countRoundTrips(d1: D1Database): RoundTripCounter {
       if (typeof value !== "function") return value;
       if (prop === "prepare") return (sql: string) => statement(value.call(target, sql));
       // a batch is one round trip; its statements are unwrapped so D1 accepts them
-      if (prop === "batch") return (stmts: D1PreparedStatement[]) => (n++, value.call(target, stmts.map((s) => targets.get(s) ?? s)));
-      if (prop === "exec") return (sql: string) => (n++, value.call(target, sql));
+      if (prop === "batch")
+        return (stmts: D1PreparedStatement[]) => {
+          n++;
+          return value.call(
+            target,
+            stmts.map((s) => targets.get(s) ?? s),
+          );
+        };
+      if (prop === "exec")
+        return (sql: string) => {
+          n++;
+          return value.call(target, sql);
+        };
       return value.bind(target);
     },
   });

@@ -17,7 +17,9 @@ export const apiKeys = sqliteTable(
   "api_keys",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id").notNull().references(() => users.id),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
     name: text("name").notNull(),
     // SHA-256 of the whole key; the key itself is shown once and never stored.
     keyHash: text("key_hash").notNull().unique(),
@@ -49,7 +51,9 @@ export const companies = sqliteTable("companies", {
 });
 
 export const companySettings = sqliteTable("company_settings", {
-  companyId: text("company_id").primaryKey().references(() => companies.id),
+  companyId: text("company_id")
+    .primaryKey()
+    .references(() => companies.id),
   invoiceDefaultDays: integer("invoice_default_days"),
   bankgiro: text("bankgiro"),
   plusgiro: text("plusgiro"),
@@ -79,8 +83,12 @@ export const companySettings = sqliteTable("company_settings", {
 export const memberships = sqliteTable(
   "memberships",
   {
-    companyId: text("company_id").notNull().references(() => companies.id),
-    userId: text("user_id").notNull().references(() => users.id),
+    companyId: text("company_id")
+      .notNull()
+      .references(() => companies.id),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
     role: text("role", { enum: ["owner", "admin", "member", "viewer"] }).notNull(),
     createdAt: text("created_at").notNull(),
   },
@@ -98,7 +106,9 @@ export const basAccounts = sqliteTable("bas_accounts", {
 export const accounts = sqliteTable(
   "accounts",
   {
-    companyId: text("company_id").notNull().references(() => companies.id),
+    companyId: text("company_id")
+      .notNull()
+      .references(() => companies.id),
     number: text("number").notNull(),
     name: text("name").notNull(),
     type: text("type", { enum: ["asset", "equity", "liability", "revenue", "expense"] }).notNull(),
@@ -115,7 +125,9 @@ export const fiscalPeriods = sqliteTable(
   "fiscal_periods",
   {
     id: text("id").primaryKey(),
-    companyId: text("company_id").notNull().references(() => companies.id),
+    companyId: text("company_id")
+      .notNull()
+      .references(() => companies.id),
     name: text("name").notNull(),
     periodStart: text("period_start").notNull(),
     periodEnd: text("period_end").notNull(),
@@ -133,8 +145,12 @@ export const journalEntries = sqliteTable(
   "journal_entries",
   {
     id: text("id").primaryKey(),
-    companyId: text("company_id").notNull().references(() => companies.id),
-    fiscalPeriodId: text("fiscal_period_id").notNull().references(() => fiscalPeriods.id),
+    companyId: text("company_id")
+      .notNull()
+      .references(() => companies.id),
+    fiscalPeriodId: text("fiscal_period_id")
+      .notNull()
+      .references(() => fiscalPeriods.id),
     voucherSeries: text("voucher_series").notNull(),
     // 0 while a draft or cancelled; > 0 once posted.
     voucherNumber: integer("voucher_number").notNull().default(0),
@@ -168,7 +184,9 @@ export const journalLines = sqliteTable(
   {
     id: text("id").primaryKey(),
     companyId: text("company_id").notNull(),
-    journalEntryId: text("journal_entry_id").notNull().references(() => journalEntries.id),
+    journalEntryId: text("journal_entry_id")
+      .notNull()
+      .references(() => journalEntries.id),
     sortOrder: integer("sort_order").notNull(),
     accountNumber: text("account_number").notNull(),
     debitOre: integer("debit_ore").notNull(),
@@ -338,12 +356,17 @@ export const articles = sqliteTable(
     /** VAT rate in basis points of a fraction: 2500 = 25 %, 1200, 600, 0 */
     vatRateBp: integer("vat_rate_bp").notNull(),
     revenueAccount: text("revenue_account").notNull(),
-    supplyType: text("supply_type", { enum: ["goods", "services"] }).notNull().default("services"),
+    supplyType: text("supply_type", { enum: ["goods", "services"] })
+      .notNull()
+      .default("services"),
     archivedAt: text("archived_at"),
     createdAt: text("created_at").notNull(),
     updatedAt: text("updated_at").notNull(),
   },
-  (t) => [uniqueIndex("articles_company_number_idx").on(t.companyId, t.number), index("articles_company_created_idx").on(t.companyId, t.createdAt, t.id)],
+  (t) => [
+    uniqueIndex("articles_company_number_idx").on(t.companyId, t.number),
+    index("articles_company_created_idx").on(t.companyId, t.createdAt, t.id),
+  ],
 );
 
 export const dimensions = sqliteTable(
@@ -509,7 +532,9 @@ export const invoices = sqliteTable(
     numberSeries: text("number_series"),
     numberSeq: integer("number_seq"),
     documentType: text("document_type", { enum: ["invoice", "proforma", "delivery_note"] }).notNull(),
-    status: text("status", { enum: ["draft", "sent", "paid", "partially_paid", "overdue", "credited", "cancelled"] }).notNull(),
+    status: text("status", {
+      enum: ["draft", "sent", "paid", "partially_paid", "overdue", "credited", "cancelled"],
+    }).notNull(),
     isCreditNote: bool("is_credit_note").notNull(),
     creditedInvoiceId: text("credited_invoice_id"),
     creditReason: text("credit_reason"),
@@ -520,7 +545,9 @@ export const invoices = sqliteTable(
     subtotalOre: integer("subtotal_ore").notNull(),
     vatOre: integer("vat_ore").notNull(),
     /** net and VAT per rate, as shown on the invoice and booked: [{ rateBp, netOre, vatOre }] */
-    vatBreakdown: text("vat_breakdown", { mode: "json" }).$type<{ rateBp: number; netOre: number; vatOre: number }[]>().notNull(),
+    vatBreakdown: text("vat_breakdown", { mode: "json" })
+      .$type<{ rateBp: number; netOre: number; vatOre: number }[]>()
+      .notNull(),
     totalOre: integer("total_ore").notNull(),
     totalSekOre: integer("total_sek_ore"),
     paidOre: integer("paid_ore").notNull(),
@@ -550,10 +577,14 @@ export const invoices = sqliteTable(
     index("invoices_company_status_due_idx").on(t.companyId, t.status, t.dueDate),
     // the ledgers' sub-query "credit notes of this invoice": company first, so no planner prefers another company index
     index("invoices_credited_idx").on(t.companyId, t.creditedInvoiceId),
-    uniqueIndex("invoices_self_billed_idx").on(t.companyId, t.customerId, t.externalInvoiceNumber).where(sql`is_self_billed = 1`),
+    uniqueIndex("invoices_self_billed_idx")
+      .on(t.companyId, t.customerId, t.externalInvoiceNumber)
+      .where(sql`is_self_billed = 1`),
     // Self-billed invoices carry their buyers' numbers, which may repeat between buyers:
     // uniqueness is per series for our own numbers, per customer for the buyers'.
-    uniqueIndex("invoices_company_series_seq_idx").on(t.companyId, t.numberSeries, t.numberSeq).where(sql`number_seq IS NOT NULL`),
+    uniqueIndex("invoices_company_series_seq_idx")
+      .on(t.companyId, t.numberSeries, t.numberSeq)
+      .where(sql`number_seq IS NOT NULL`),
     index("invoices_company_ocr_idx").on(t.companyId, t.ocrNumber).where(sql`ocr_number IS NOT NULL`),
   ],
 );
@@ -575,7 +606,9 @@ export const invoiceItems = sqliteTable(
     articleId: text("article_id"),
     revenueAccount: text("revenue_account").notNull(),
     dimensions: text("dimensions", { mode: "json" }).$type<Record<string, string>>(),
-    supplyType: text("supply_type", { enum: ["goods", "services"] }).notNull().default("services"),
+    supplyType: text("supply_type", { enum: ["goods", "services"] })
+      .notNull()
+      .default("services"),
     /** src/sweden/vat-treatment.ts SaleTreatment */
     vatTreatment: text("vat_treatment").notNull().default("domestic"),
     /** on a credit note's item: the invoice item it credits */
@@ -616,7 +649,9 @@ export const supplierInvoices = sqliteTable(
     /** the company's own running number of received invoices (ankomstnummer) */
     arrivalNumber: integer("arrival_number").notNull(),
     supplierInvoiceNumber: text("supplier_invoice_number").notNull(),
-    status: text("status", { enum: ["registered", "approved", "partially_paid", "overdue", "disputed", "paid", "credited"] }).notNull(),
+    status: text("status", {
+      enum: ["registered", "approved", "partially_paid", "overdue", "disputed", "paid", "credited"],
+    }).notNull(),
     disputeReason: text("dispute_reason"),
     isCreditNote: bool("is_credit_note").notNull(),
     creditedInvoiceId: text("credited_invoice_id"),
@@ -646,7 +681,9 @@ export const supplierInvoices = sqliteTable(
     index("supplier_invoices_company_status_due_idx").on(t.companyId, t.status, t.dueDate),
     index("supplier_invoices_credited_idx").on(t.companyId, t.creditedInvoiceId),
     uniqueIndex("supplier_invoices_arrival_idx").on(t.companyId, t.arrivalNumber),
-    uniqueIndex("supplier_invoices_number_idx").on(t.companyId, t.supplierId, t.supplierInvoiceNumber).where(sql`is_credit_note = 0`),
+    uniqueIndex("supplier_invoices_number_idx")
+      .on(t.companyId, t.supplierId, t.supplierInvoiceNumber)
+      .where(sql`is_credit_note = 0`),
   ],
 );
 
@@ -665,7 +702,9 @@ export const supplierInvoiceItems = sqliteTable(
     vatOre: integer("vat_ore").notNull(),
     applySlp: bool("apply_slp").notNull(),
     dimensions: text("dimensions", { mode: "json" }).$type<Record<string, string>>(),
-    supplyType: text("supply_type", { enum: ["goods", "services"] }).notNull().default("services"),
+    supplyType: text("supply_type", { enum: ["goods", "services"] })
+      .notNull()
+      .default("services"),
     /** src/sweden/vat-treatment.ts PurchaseTreatment */
     vatTreatment: text("vat_treatment").notNull().default("domestic"),
   },

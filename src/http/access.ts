@@ -58,17 +58,29 @@ export interface AccessDemand {
  */
 export function accessRefusal(access: Access, companyId: string, demand: AccessDemand): ApiError | null {
   if (!access.key) return new ApiError("UNAUTHORIZED");
-  if (demand.scope && !hasScope(access.key.scopes, demand.scope)) return new ApiError("INSUFFICIENT_SCOPE", { required_scope: demand.scope }, `This endpoint requires the scope ${demand.scope}.`);
+  if (demand.scope && !hasScope(access.key.scopes, demand.scope))
+    return new ApiError(
+      "INSUFFICIENT_SCOPE",
+      { required_scope: demand.scope },
+      `This endpoint requires the scope ${demand.scope}.`,
+    );
   if (!demand.company) return null;
   const m = access.membership;
-  if (!m || m.isSandbox !== (access.key.mode === "test")) return new ApiError("NOT_FOUND", { resource: "company", id: companyId });
+  if (!m || m.isSandbox !== (access.key.mode === "test"))
+    return new ApiError("NOT_FOUND", { resource: "company", id: companyId });
   if (demand.write && m.role === "viewer") return new ApiError("FORBIDDEN", { role: m.role });
   return null;
 }
 
 /** The key and, when a company is named, the key's user's membership in it: one query. */
 export async function readAccess(db: Database, keyHash: string, companyId: string | null): Promise<Access> {
-  const base = { id: apiKeys.id, userId: apiKeys.userId, scopes: apiKeys.scopes, mode: apiKeys.mode, limit: apiKeys.unattendedCommitLimitOre };
+  const base = {
+    id: apiKeys.id,
+    userId: apiKeys.userId,
+    scopes: apiKeys.scopes,
+    mode: apiKeys.mode,
+    limit: apiKeys.unattendedCommitLimitOre,
+  };
   const row = companyId
     ? await db
         .select({ ...base, role: memberships.role, isSandbox: companies.isSandbox })
@@ -84,8 +96,16 @@ export async function readAccess(db: Database, keyHash: string, companyId: strin
         .get();
   if (!row) return { key: null, membership: null };
   return {
-    key: { keyHash, apiKeyId: row.id, userId: row.userId, scopes: row.scopes, mode: row.mode, unattendedCommitLimitOre: row.limit },
-    membership: row.role !== null && row.isSandbox !== null ? { role: row.role as Role, isSandbox: !!row.isSandbox } : null,
+    key: {
+      keyHash,
+      apiKeyId: row.id,
+      userId: row.userId,
+      scopes: row.scopes,
+      mode: row.mode,
+      unattendedCommitLimitOre: row.limit,
+    },
+    membership:
+      row.role !== null && row.isSandbox !== null ? { role: row.role as Role, isSandbox: !!row.isSandbox } : null,
   };
 }
 

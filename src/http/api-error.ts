@@ -13,7 +13,12 @@ export class ApiError extends Error {
   /** the Swedish message and the recovery hint, where the catalogue's would mislead (see withTexts) */
   texts: { sv?: string; hint?: string } | null = null;
 
-  constructor(code: ErrorCode, details?: Record<string, unknown> | null, message?: string, headers?: Record<string, string>) {
+  constructor(
+    code: ErrorCode,
+    details?: Record<string, unknown> | null,
+    message?: string,
+    headers?: Record<string, string>,
+  ) {
     super(message ?? ERROR_CATALOGUE[code].en);
     this.code = code;
     this.details = details ?? null;

@@ -38,7 +38,13 @@ import type { AppEnv } from "./context";
 import { errorBody } from "./envelope";
 import { registerBenchFloors } from "./bench-floors";
 
-const PUBLIC_PATHS = [/^\/api\/v1\/health$/, /^\/api\/v1\/errors(\/[^/]+)?$/, /^\/api\/v1\/openapi\.json$/, /^\/api\/v1\/docs$/, /^\/api\/v1\/document-files\//];
+const PUBLIC_PATHS = [
+  /^\/api\/v1\/health$/,
+  /^\/api\/v1\/errors(\/[^/]+)?$/,
+  /^\/api\/v1\/openapi\.json$/,
+  /^\/api\/v1\/docs$/,
+  /^\/api\/v1\/document-files\//,
+];
 
 const requestContext = createMiddleware<AppEnv>(async (c, next) => {
   c.set("requestId", `req_${crypto.randomUUID()}`);
@@ -56,19 +62,30 @@ function renderError(err: Error, c: Context<AppEnv>): Response {
   const requestId = c.get("requestId") ?? `req_${crypto.randomUUID()}`;
   if (err instanceof ApiError) {
     for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
-    return c.json(errorBody(err.code, requestId, err.message, err.details, err.texts), err.status as ContentfulStatusCode);
+    return c.json(
+      errorBody(err.code, requestId, err.message, err.details, err.texts),
+      err.status as ContentfulStatusCode,
+    );
   }
   if (err instanceof HTTPException && err.status === 415) {
     // The body validator's media-type gate (a form or file route sent another type).
     const type = c.req.header("Content-Type") ?? null;
     return c.json(
-      errorBody("VALIDATION_ERROR", requestId, `This endpoint does not accept ${type ? type.split(";")[0] : "a body without Content-Type"}.`, { header: "Content-Type", received: type }),
+      errorBody(
+        "VALIDATION_ERROR",
+        requestId,
+        `This endpoint does not accept ${type ? type.split(";")[0] : "a body without Content-Type"}.`,
+        { header: "Content-Type", received: type },
+      ),
       400,
     );
   }
   if (err instanceof HTTPException && err.status >= 400 && err.status < 500) {
     // Hono's validators refuse a body that does not parse (JSON or multipart).
-    return c.json(errorBody("VALIDATION_ERROR", requestId, "The request body could not be read.", { body: err.message }), 400);
+    return c.json(
+      errorBody("VALIDATION_ERROR", requestId, "The request body could not be read.", { body: err.message }),
+      400,
+    );
   }
   console.error("unhandled", requestId, err);
   return c.json(errorBody("INTERNAL_ERROR", requestId), 500);
@@ -76,14 +93,16 @@ function renderError(err: Error, c: Context<AppEnv>): Response {
 
 export function createApp() {
   const app = new OpenAPIHono<AppEnv>({
-    defaultHook: (result, c) => {
+    defaultHook: (result) => {
       if (!result.success) {
         const fields = result.error.issues.map((i) => ({ path: i.path.join("."), message: i.message, code: i.code }));
         const target = (result as { target?: string }).target;
         throw new ApiError(
           "VALIDATION_ERROR",
           { target, fields },
-          fields.length ? `${target ?? "request"}: ${fields[0].path ? fields[0].path + ": " : ""}${fields[0].message}` : undefined,
+          fields.length
+            ? `${target ?? "request"}: ${fields[0].path ? `${fields[0].path}: ` : ""}${fields[0].message}`
+            : undefined,
         );
       }
     },

@@ -27,7 +27,12 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
   const write = !!companyId && c.req.method !== "GET" && c.req.method !== "HEAD";
   const held = write ? heldAccess(hash, companyId) : null;
   const counting = countRequest(c.env, hash);
-  const [access, early] = held ? [held, null] : await Promise.all([write ? askWriter(c.env, companyId, hash) : readAccess(database(c.env), hash, companyId), counting]);
+  const [access, early] = held
+    ? [held, null]
+    : await Promise.all([
+        write ? askWriter(c.env, companyId, hash) : readAccess(database(c.env), hash, companyId),
+        counting,
+      ]);
   if (!access.key) throw new ApiError("UNAUTHORIZED");
   const key = access.key;
   c.set("auth", {

@@ -8,11 +8,23 @@ import { rawCommitBatch } from "../ledger/commit-floor";
 
 export function commitFloor(floors: FloorApp) {
   floors.post("/commit-batch", async (c) => {
-    const body = (await c.req.json()) as { company_id: string; fiscal_period_id: string; entry_date: string; first_number: number; count?: number };
+    const body = (await c.req.json()) as {
+      company_id: string;
+      fiscal_period_id: string;
+      entry_date: string;
+      first_number: number;
+      count?: number;
+    };
     const count = Math.max(1, Math.min(10_000, Number(body.count) || 1));
     const t0 = performance.now();
     for (let i = 0; i < count; i++) {
-      const [first, ...rest] = rawCommitBatch(c.env.DB, body.company_id, body.fiscal_period_id, body.entry_date, Number(body.first_number) + i);
+      const [first, ...rest] = rawCommitBatch(
+        c.env.DB,
+        body.company_id,
+        body.fiscal_period_id,
+        body.entry_date,
+        Number(body.first_number) + i,
+      );
       await c.env.DB.batch([first, ...rest]);
     }
     return c.json({ batches: count, ms: performance.now() - t0 });

@@ -28,14 +28,23 @@ async function jsonInserter(d1: D1Database, table: string) {
   const sql = `INSERT INTO ${table} (${columns.join(", ")}) SELECT ${columns.map((c) => `json_extract(value, '$.${c}')`).join(", ")} FROM json_each(?)`;
   return (rows: Row[]) => {
     const out: D1PreparedStatement[] = [];
-    for (let i = 0; i < rows.length; i += JSON_INSERT_CHUNK) out.push(d1.prepare(sql).bind(JSON.stringify(rows.slice(i, i + JSON_INSERT_CHUNK))));
+    for (let i = 0; i < rows.length; i += JSON_INSERT_CHUNK)
+      out.push(d1.prepare(sql).bind(JSON.stringify(rows.slice(i, i + JSON_INSERT_CHUNK))));
     return out;
   };
 }
 
 export function sieImportFloor(floors: FloorApp) {
   floors.post("/sie-rows", async (c) => {
-    const body = (await c.req.json()) as { company_id: string; fiscal_period_id: string; entries: number; lines_per_entry?: number; entries_per_batch?: number; entry_date?: string; ids?: "time-ordered" | "random" };
+    const body = (await c.req.json()) as {
+      company_id: string;
+      fiscal_period_id: string;
+      entries: number;
+      lines_per_entry?: number;
+      entries_per_batch?: number;
+      entry_date?: string;
+      ids?: "time-ordered" | "random";
+    };
     const entries = Math.max(1, Math.min(1_000_000, Number(body.entries) || 1));
     const perEntry = Math.max(1, Math.min(20, Number(body.lines_per_entry) || 5));
     const perBatch = Math.max(1, Math.min(20_000, Number(body.entries_per_batch) || 1000));
@@ -53,14 +62,36 @@ export function sieImportFloor(floors: FloorApp) {
       for (let v = first; v < Math.min(entries, first + perBatch); v++) {
         const entryId = id();
         rows.push({
-          id: entryId, company_id: body.company_id, fiscal_period_id: body.fiscal_period_id, voucher_series: "Z", voucher_number: v + 1, entry_date: date,
-          description: `Floor ${v + 1}`, status: "posted", source_type: "bench_floor", source_id: `floor:${v}`, reverses_id: null, reversed_by_id: null,
-          correction_of_id: null, total_ore: 12500, created_at: now, posted_at: now, cancelled_at: null,
+          id: entryId,
+          company_id: body.company_id,
+          fiscal_period_id: body.fiscal_period_id,
+          voucher_series: "Z",
+          voucher_number: v + 1,
+          entry_date: date,
+          description: `Floor ${v + 1}`,
+          status: "posted",
+          source_type: "bench_floor",
+          source_id: `floor:${v}`,
+          reverses_id: null,
+          reversed_by_id: null,
+          correction_of_id: null,
+          total_ore: 12500,
+          created_at: now,
+          posted_at: now,
+          cancelled_at: null,
         });
         for (let i = 0; i < perEntry; i++) {
           lines.push({
-            id: id(), company_id: body.company_id, journal_entry_id: entryId, sort_order: i + 1, account_number: ACCOUNTS[i % ACCOUNTS.length],
-            debit_ore: i === 0 ? 12500 : 0, credit_ore: i === 0 ? 0 : 2500, line_description: null, dimensions: null, entry_date: date,
+            id: id(),
+            company_id: body.company_id,
+            journal_entry_id: entryId,
+            sort_order: i + 1,
+            account_number: ACCOUNTS[i % ACCOUNTS.length],
+            debit_ore: i === 0 ? 12500 : 0,
+            credit_ore: i === 0 ? 0 : 2500,
+            line_description: null,
+            dimensions: null,
+            entry_date: date,
           });
         }
       }

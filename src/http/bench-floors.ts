@@ -16,7 +16,11 @@ const FLOORS: ((floors: FloorApp) => void)[] = [commitFloor, sieImportFloor];
 export function registerBenchFloors(app: Hono<AppEnv>) {
   const floors: FloorApp = new Hono<AppEnv>();
   floors.use("*", async (c, next) => {
-    if (c.env.BENCH_FLOORS !== "true" || !c.env.ADMIN_TOKEN || c.req.header("Authorization") !== `Bearer ${c.env.ADMIN_TOKEN}`) {
+    if (
+      c.env.BENCH_FLOORS !== "true" ||
+      !c.env.ADMIN_TOKEN ||
+      c.req.header("Authorization") !== `Bearer ${c.env.ADMIN_TOKEN}`
+    ) {
       throw new ApiError("NOT_FOUND", { path: c.req.path }, "No such endpoint.");
     }
     await next();

@@ -15,7 +15,10 @@ export interface CursorPosition {
 const FALLBACK_SECRET = "bokforing-cursor-v1";
 
 function b64url(s: string): string {
-  return btoa(unescape(encodeURIComponent(s))).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+  return btoa(unescape(encodeURIComponent(s)))
+    .replaceAll("+", "-")
+    .replaceAll("/", "_")
+    .replace(/=+$/, "");
 }
 function unb64url(s: string): string {
   return decodeURIComponent(escape(atob(s.replaceAll("-", "+").replaceAll("_", "/"))));
@@ -27,7 +30,11 @@ export async function encodeCursor(secret: string | undefined, pos: CursorPositi
   return `${payload}.${sig.slice(0, 32)}`;
 }
 
-export async function decodeCursor(secret: string | undefined, scope: string, cursor: string | undefined): Promise<CursorPosition | null> {
+export async function decodeCursor(
+  secret: string | undefined,
+  scope: string,
+  cursor: string | undefined,
+): Promise<CursorPosition | null> {
   if (!cursor) return null;
   const [payload, sig] = cursor.split(".");
   if (!payload || !sig) return null;

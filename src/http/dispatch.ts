@@ -23,15 +23,28 @@ export function isDryRun(c: Context<AppEnv>): boolean {
  * Runs command `name` in the company's writer. Idempotency and dry-run follow the
  * route's own declaration (defineRoute), so a route states them once.
  */
-export async function dispatch<N extends CommandName>(c: Context<AppEnv>, name: N, input: CommandInput<N>, opts: DispatchOptions = {}): Promise<Response> {
+export async function dispatch<N extends CommandName>(
+  c: Context<AppEnv>,
+  name: N,
+  input: CommandInput<N>,
+  opts: DispatchOptions = {},
+): Promise<Response> {
   const route = c.get("writeOptions");
   if (!route) throw new Error(`dispatch(${name}) from a route that defineRoute did not declare as a write`);
   const key = route.idempotency === "ignored" ? undefined : c.req.header("Idempotency-Key");
   if (route.idempotency === "required" && !key) {
-    throw new ApiError("VALIDATION_ERROR", { header: "Idempotency-Key" }, "The Idempotency-Key header is mandatory on this endpoint.");
+    throw new ApiError(
+      "VALIDATION_ERROR",
+      { header: "Idempotency-Key" },
+      "The Idempotency-Key header is mandatory on this endpoint.",
+    );
   }
   if (key !== undefined && (key.length < 1 || key.length > 255)) {
-    throw new ApiError("VALIDATION_ERROR", { header: "Idempotency-Key" }, "Idempotency-Key must be 1 to 255 characters.");
+    throw new ApiError(
+      "VALIDATION_ERROR",
+      { header: "Idempotency-Key" },
+      "Idempotency-Key must be 1 to 255 characters.",
+    );
   }
   const dryRun = isDryRun(c);
   if (dryRun && !route.dryRun) {
@@ -40,14 +53,19 @@ export async function dispatch<N extends CommandName>(c: Context<AppEnv>, name: 
   }
   const company = c.get("company");
   const auth = c.get("auth");
-  const bodyHash = await sha256Hex(`${c.req.method} ${new URL(c.req.url).pathname}\n${JSON.stringify((opts.hashOf ?? input) ?? null)}`);
+  const bodyHash = await sha256Hex(
+    `${c.req.method} ${new URL(c.req.url).pathname}\n${JSON.stringify(opts.hashOf ?? input ?? null)}`,
+  );
   // a request beyond the rate limit never reaches the writer (src/http/auth.ts counts it beside the route's checks)
   await c.get("rateGate")?.();
   const stub = c.env.COMPANY_WRITER.get(c.env.COMPANY_WRITER.idFromName(company.id));
   // the writer verifies the access itself first (authentication may have ordered its
   // checks on an answer this isolate held: src/http/writer-access.ts)
   const check = c.get("writerAccess");
-  const access = check && check.companyId === company.id ? { keyHash: check.keyHash, scope: route.scope, company: route.company, write: route.write } : null;
+  const access =
+    check && check.companyId === company.id
+      ? { keyHash: check.keyHash, scope: route.scope, company: route.company, write: route.write }
+      : null;
   const result = (await stub.execute({
     name,
     input,
@@ -68,7 +86,8 @@ export async function dispatch<N extends CommandName>(c: Context<AppEnv>, name: 
   if (check && access) {
     c.set("writerAccess", { ...check, verified: true });
     // the writer's refusal (or a command's own 401/403/404): ask it afresh next time
-    if (!result.ok && (result.status === 401 || result.status === 403 || result.status === 404)) dropAccess(check.keyHash, company.id);
+    if (!result.ok && (result.status === 401 || result.status === 403 || result.status === 404))
+      dropAccess(check.keyHash, company.id);
   }
   return render(c, result);
 }

@@ -29,7 +29,13 @@ export function json(c: Context<AppEnv>, data: unknown, status: ContentfulStatus
   return c.json(successBody(c, data, meta), status);
 }
 
-export function errorBody(code: ErrorCode, requestId: string, messageEn?: string, details?: Record<string, unknown> | null, texts?: { sv?: string; hint?: string } | null) {
+export function errorBody(
+  code: ErrorCode,
+  requestId: string,
+  messageEn?: string,
+  details?: Record<string, unknown> | null,
+  texts?: { sv?: string; hint?: string } | null,
+) {
   const entry = ERROR_CATALOGUE[code];
   return {
     error: {
@@ -70,17 +76,23 @@ interface FieldProblem {
  * fields and what is wrong with each (zod's issue code in Swedish, else the English
  * reason quoted), or the header or parameter named, else the English reason itself.
  */
-export function validationMessageSv(details: Record<string, unknown> | null | undefined, messageEn: string | undefined): string {
+export function validationMessageSv(
+  details: Record<string, unknown> | null | undefined,
+  messageEn: string | undefined,
+): string {
   const base = ERROR_CATALOGUE.VALIDATION_ERROR.sv.replace(/\.$/, "");
   const fields = Array.isArray(details?.fields) ? (details.fields as FieldProblem[]) : [];
   if (fields.length) {
     const missing = (f: FieldProblem) => f.code === "invalid_type" && /received undefined/i.test(f.message ?? "");
-    const reason = (f: FieldProblem) => (missing(f) ? "saknas" : (f.code && ISSUE_SV[f.code]) ?? `är ogiltigt (${f.message ?? "okänt fel"})`);
+    const reason = (f: FieldProblem) =>
+      missing(f) ? "saknas" : ((f.code && ISSUE_SV[f.code]) ?? `är ogiltigt (${f.message ?? "okänt fel"})`);
     const listed = fields.slice(0, 3).map((f) => `${f.path ? `fältet ${f.path}` : "anropet"} ${reason(f)}`);
     const more = fields.length > 3 ? ` (och ${fields.length - 3} till, se details.fields)` : "";
     return `${base}: ${listed.join("; ")}${more}.`;
   }
-  if (typeof details?.header === "string") return `${base}: headern ${details.header} saknas eller är ogiltig${messageEn ? ` (${messageEn})` : ""}.`;
-  if (typeof details?.parameter === "string") return `${base}: parametern ${details.parameter} är ogiltig${messageEn ? ` (${messageEn})` : ""}.`;
+  if (typeof details?.header === "string")
+    return `${base}: headern ${details.header} saknas eller är ogiltig${messageEn ? ` (${messageEn})` : ""}.`;
+  if (typeof details?.parameter === "string")
+    return `${base}: parametern ${details.parameter} är ogiltig${messageEn ? ` (${messageEn})` : ""}.`;
   return messageEn ? `${base}: ${messageEn}` : ERROR_CATALOGUE.VALIDATION_ERROR.sv;
 }

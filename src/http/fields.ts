@@ -24,10 +24,13 @@ const kr = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, " ");
 
 export const AccountNumberSchema = z.string().regex(/^[1-8]\d{3}$/, "a four-digit BAS account number");
 
-export const DateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "expected YYYY-MM-DD").refine((d) => {
-  const t = new Date(`${d}T00:00:00Z`);
-  return !Number.isNaN(t.getTime()) && t.toISOString().startsWith(d);
-}, "not a real date");
+export const DateSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "expected YYYY-MM-DD")
+  .refine((d) => {
+    const t = new Date(`${d}T00:00:00Z`);
+    return !Number.isNaN(t.getTime()) && t.toISOString().startsWith(d);
+  }, "not a real date");
 
 /** Kronor with at most two decimals (öre), as a JSON number. */
 export const AmountSchema = z
@@ -49,7 +52,7 @@ export const LineInputSchema = z
     line_description: z.string().max(500).nullish(),
     dimensions: DimensionMapSchema.optional(),
   })
-  .refine((l) => (l.debit_amount > 0) !== (l.credit_amount > 0), {
+  .refine((l) => l.debit_amount > 0 !== l.credit_amount > 0, {
     message: "a line has either a debit_amount or a credit_amount above zero, not both",
   })
   .openapi("JournalLineInput");
@@ -79,10 +82,12 @@ export const ExchangeRateSchema = z
 
 export const CurrencySchema = z.string().regex(/^[A-Z]{3}$/, "ISO 4217, e.g. SEK");
 
-
 export const PartyContactFields = {
   email: z.email().nullable(),
-  country: z.string().regex(/^[A-Z]{2}$/, "ISO 3166-1 alpha-2, e.g. SE").nullable(),
+  country: z
+    .string()
+    .regex(/^[A-Z]{2}$/, "ISO 3166-1 alpha-2, e.g. SE")
+    .nullable(),
   address_line1: z.string().max(200).nullable(),
   address_line2: z.string().max(200).nullable(),
   postal_code: z.string().max(20).nullable(),
@@ -120,7 +125,8 @@ export function textProblem(value: string, multiline: boolean): string | null {
       return `control character U+${hex(c)} is not allowed${multiline ? " (only \\n and \\t)" : " in a single-line field"}`;
     }
     if (c >= 0x7f && c <= 0x9f) return `control character U+${hex(c)} is not allowed`;
-    if ((c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069)) return `bidirectional control character U+${hex(c)} is not allowed`;
+    if ((c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069))
+      return `bidirectional control character U+${hex(c)} is not allowed`;
     if (c >= 0xd800 && c <= 0xdbff) {
       const next = value.charCodeAt(i + 1);
       if (next >= 0xdc00 && next <= 0xdfff) {
@@ -142,8 +148,13 @@ const hex = (c: number) => c.toString(16).toUpperCase().padStart(4, "0");
  * or null. Keys are always single-line; a string is multi-line when its key matches
  * MULTILINE_FIELD (an array element takes its array's key).
  */
-export function checkBodyText(value: unknown, path: (string | number)[] = [], key = ""): { path: string; message: string } | null {
-  if (path.length > MAX_JSON_DEPTH) return { path: path.slice(0, 3).join(".") + ".…", message: `nested deeper than ${MAX_JSON_DEPTH} levels` };
+export function checkBodyText(
+  value: unknown,
+  path: (string | number)[] = [],
+  key = "",
+): { path: string; message: string } | null {
+  if (path.length > MAX_JSON_DEPTH)
+    return { path: `${path.slice(0, 3).join(".")}.…`, message: `nested deeper than ${MAX_JSON_DEPTH} levels` };
   if (typeof value === "string") {
     const problem = textProblem(value, MULTILINE_FIELD.test(key));
     return problem ? { path: path.join("."), message: problem } : null;
@@ -186,10 +197,16 @@ export function JournalLinesSchema(min: number, max = MAX_LINES_PER_ENTRY) {
       for (const side of ["debit_amount", "credit_amount"] as const) {
         let total = 0;
         for (const l of lines) total += toOre(l[side]) ?? 0;
-        if (total > MAX_AMOUNT_ORE) ctx.addIssue({ code: "custom", message: `the lines' ${side} together exceed the limit of ${kr(MAX_AMOUNT_KR)} kr per entry` });
+        if (total > MAX_AMOUNT_ORE)
+          ctx.addIssue({
+            code: "custom",
+            message: `the lines' ${side} together exceed the limit of ${kr(MAX_AMOUNT_KR)} kr per entry`,
+          });
       }
     })
-    .openapi({ description: `${min}-${max} lines; the debits (and the credits) together at most ${kr(MAX_AMOUNT_KR)} kr` });
+    .openapi({
+      description: `${min}-${max} lines; the debits (and the credits) together at most ${kr(MAX_AMOUNT_KR)} kr`,
+    });
 }
 
 /**
@@ -197,15 +214,26 @@ export function JournalLinesSchema(min: number, max = MAX_LINES_PER_ENTRY) {
  * vat_amount) and their sum at most MAX_AMOUNT_KR in absolute value. A refinement for an items array whose
  * elements have `amount`, or `quantity` and `unit_price`.
  */
-export function itemsWithinLimits(items: { quantity?: number; unit_price?: number; amount?: number; vat_amount?: number }[], ctx: z.RefinementCtx) {
+export function itemsWithinLimits(
+  items: { quantity?: number; unit_price?: number; amount?: number; vat_amount?: number }[],
+  ctx: z.RefinementCtx,
+) {
   let total = 0;
   for (const [i, it] of items.entries()) {
     const line = it.amount !== undefined ? it.amount + (it.vat_amount ?? 0) : (it.quantity ?? 1) * (it.unit_price ?? 0);
     if (Math.abs(line) > MAX_AMOUNT_KR) {
-      ctx.addIssue({ code: "custom", path: [i, it.amount !== undefined ? "amount" : "unit_price"], message: `the line amount (quantity x unit_price) exceeds the limit of ${kr(MAX_AMOUNT_KR)} kr` });
+      ctx.addIssue({
+        code: "custom",
+        path: [i, it.amount !== undefined ? "amount" : "unit_price"],
+        message: `the line amount (quantity x unit_price) exceeds the limit of ${kr(MAX_AMOUNT_KR)} kr`,
+      });
       return;
     }
     total += line;
   }
-  if (Math.abs(total) > MAX_AMOUNT_KR) ctx.addIssue({ code: "custom", message: `the items together exceed the limit of ${kr(MAX_AMOUNT_KR)} kr per invoice` });
+  if (Math.abs(total) > MAX_AMOUNT_KR)
+    ctx.addIssue({
+      code: "custom",
+      message: `the items together exceed the limit of ${kr(MAX_AMOUNT_KR)} kr per invoice`,
+    });
 }

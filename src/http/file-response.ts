@@ -3,7 +3,12 @@
 import type { Context } from "hono";
 import type { AppEnv } from "./context";
 
-export function fileResponse(c: Context<AppEnv>, bytes: Uint8Array | ReadableStream, contentType: string, fileName: string): Response {
+export function fileResponse(
+  c: Context<AppEnv>,
+  bytes: Uint8Array | ReadableStream,
+  contentType: string,
+  fileName: string,
+): Response {
   return new Response(bytes, {
     headers: {
       "Content-Type": contentType,

@@ -12,7 +12,12 @@ export interface PageRequest {
   limit: number;
 }
 
-export async function pageRequest(c: Context<AppEnv>, scope: string, cursor: string | undefined, limit: number): Promise<PageRequest> {
+export async function pageRequest(
+  c: Context<AppEnv>,
+  scope: string,
+  cursor: string | undefined,
+  limit: number,
+): Promise<PageRequest> {
   return { scope, position: await decodeCursor(c.env.CURSOR_SECRET, scope, cursor), limit };
 }
 

@@ -76,7 +76,10 @@ export async function countRequest(env: Env, keyHash: string): Promise<LimitVerd
       continue;
     }
     const ask = env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(keyHash)).grant(limit, LEASE);
-    asking.set(keyHash, ask.catch(() => undefined));
+    asking.set(
+      keyHash,
+      ask.catch(() => undefined),
+    );
     let grant: RateGrant;
     try {
       grant = await ask;

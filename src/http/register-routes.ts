@@ -1,7 +1,7 @@
 // The route set shared by the company registers (customers, suppliers): list with
 // search and archive filter, get with one expansion, create, bulk-create, PATCH and
 // DELETE-as-archive. Each register supplies its schemas, queries and command names.
-import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { CommandName } from "../commands/registry";
 import { database, type Database } from "../db/client";
 import type { Env } from "../env";
@@ -24,7 +24,12 @@ export interface RegisterSpec<Row extends { id: string; createdAt: string }> {
   schemas: { item: z.ZodTypeAny; create: z.ZodTypeAny; patch: z.ZodTypeAny };
   /** name of the expansion on GET and what it adds (always resolved in full) */
   expand: { name: string; load: ExpandLoader };
-  list: (db: Database, companyId: string, q: { include_archived?: boolean; search?: string }, page: PageRequest) => Promise<Row[]>;
+  list: (
+    db: Database,
+    companyId: string,
+    q: { include_archived?: boolean; search?: string },
+    page: PageRequest,
+  ) => Promise<Row[]>;
   load: (db: Database, companyId: string, id: string) => Promise<Row>;
   toJson: (env: Env, row: Row) => unknown;
   // Each register's create/patch schema is the one its command parses, so the body is
@@ -33,11 +38,20 @@ export interface RegisterSpec<Row extends { id: string; createdAt: string }> {
   notes: { create: string; patch: string };
 }
 
-export function registerRegisterRoutes<Row extends { id: string; createdAt: string }>(app: OpenAPIHono<AppEnv>, spec: RegisterSpec<Row>) {
+export function registerRegisterRoutes<Row extends { id: string; createdAt: string }>(
+  app: OpenAPIHono<AppEnv>,
+  spec: RegisterSpec<Row>,
+) {
   const base = `/api/v1/companies/{companyId}/${spec.plural}`;
   const Params = z.object({ companyId: z.string() });
   const IdParams = z.object({ companyId: z.string(), id: z.string() });
-  const write = { tag: spec.tag, scope: spec.writeScope, company: true, idempotency: "required", dryRun: true } as const;
+  const write = {
+    tag: spec.tag,
+    scope: spec.writeScope,
+    company: true,
+    idempotency: "required",
+    dryRun: true,
+  } as const;
 
   app.openapi(
     defineRoute({
@@ -45,7 +59,8 @@ export function registerRegisterRoutes<Row extends { id: string; createdAt: stri
       path: base,
       tag: spec.tag,
       summary: `List ${spec.plural}`,
-      description: "search matches the name or the organisation number (with or without hyphen). Archived rows only with include_archived=true.",
+      description:
+        "search matches the name or the organisation number (with or without hyphen). Archived rows only with include_archived=true.",
       scope: spec.readScope,
       company: true,
       params: Params,
@@ -60,7 +75,12 @@ export function registerRegisterRoutes<Row extends { id: string; createdAt: stri
     async (c) => {
       const q = c.req.valid("query");
       const companyId = c.get("company").id;
-      const page = await pageRequest(c, `${spec.plural}:${companyId}:${q.include_archived}:${q.search}`, q.cursor, q.limit);
+      const page = await pageRequest(
+        c,
+        `${spec.plural}:${companyId}:${q.include_archived}:${q.search}`,
+        q.cursor,
+        q.limit,
+      );
       const rows = await spec.list(database(c.env), companyId, q, page);
       const { items, nextCursor } = await finishPage(c, page, rows, (r) => ({ k: r.createdAt, i: r.id }));
       return json(c, await Promise.all(items.map((r) => spec.toJson(c.env, r))), 200, { next_cursor: nextCursor });
@@ -91,7 +111,17 @@ export function registerRegisterRoutes<Row extends { id: string; createdAt: stri
   );
 
   app.openapi(
-    defineRoute({ ...write, method: "post", path: base, summary: `Create one of the ${spec.plural}`, description: spec.notes.create, params: Params, body: spec.schemas.create, response: spec.schemas.item, status: 201 }),
+    defineRoute({
+      ...write,
+      method: "post",
+      path: base,
+      summary: `Create one of the ${spec.plural}`,
+      description: spec.notes.create,
+      params: Params,
+      body: spec.schemas.create,
+      response: spec.schemas.item,
+      status: 201,
+    }),
     async (c) => dispatch(c, spec.commands.create, c.req.valid("json") as never),
   );
 
@@ -101,7 +131,8 @@ export function registerRegisterRoutes<Row extends { id: string; createdAt: stri
       method: "post",
       path: `${base}/bulk-create`,
       summary: `Create up to 50 ${spec.plural}; each succeeds or fails on its own`,
-      description: "The Idempotency-Key covers the whole batch; a replay returns the whole first response. all_or_nothing: true is 501.",
+      description:
+        "The Idempotency-Key covers the whole batch; a replay returns the whole first response. all_or_nothing: true is 501.",
       params: Params,
       body: z.object({ [spec.plural]: z.array(z.unknown()).min(1).max(50), all_or_nothing: z.boolean().optional() }),
       response: BatchResultSchemaOf(spec.schemas.item),
@@ -110,12 +141,30 @@ export function registerRegisterRoutes<Row extends { id: string; createdAt: stri
   );
 
   app.openapi(
-    defineRoute({ ...write, method: "patch", path: `${base}/{id}`, summary: `Update one of the ${spec.plural}`, description: spec.notes.patch, params: IdParams, body: spec.schemas.patch, response: spec.schemas.item }),
-    async (c) => dispatch(c, spec.commands.update, { ...(c.req.valid("json") as object), id: c.req.valid("param").id } as never),
+    defineRoute({
+      ...write,
+      method: "patch",
+      path: `${base}/{id}`,
+      summary: `Update one of the ${spec.plural}`,
+      description: spec.notes.patch,
+      params: IdParams,
+      body: spec.schemas.patch,
+      response: spec.schemas.item,
+    }),
+    async (c) =>
+      dispatch(c, spec.commands.update, { ...(c.req.valid("json") as object), id: c.req.valid("param").id } as never),
   );
 
   app.openapi(
-    defineRoute({ ...write, method: "delete", path: `${base}/{id}`, summary: "Archive (204; archiving again is a no-op)", params: IdParams, response: null, status: 204 }),
+    defineRoute({
+      ...write,
+      method: "delete",
+      path: `${base}/{id}`,
+      summary: "Archive (204; archiving again is a no-op)",
+      params: IdParams,
+      response: null,
+      status: 204,
+    }),
     async (c) => dispatch(c, spec.commands.archive, { id: c.req.valid("param").id } as never),
   );
 }

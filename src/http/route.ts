@@ -24,7 +24,13 @@ export const ErrorSchema = z
   .openapi("Error");
 
 export const CatalogueEntrySchema = z
-  .object({ code: z.string(), http_status: z.number(), message: z.string(), message_en: z.string(), recovery_hint: z.string().nullable() })
+  .object({
+    code: z.string(),
+    http_status: z.number(),
+    message: z.string(),
+    message_en: z.string(),
+    recovery_hint: z.string().nullable(),
+  })
   .openapi("ErrorCatalogueEntry");
 
 const AuditSchema = z
@@ -50,9 +56,14 @@ export function envelope<T extends z.ZodTypeAny>(data: T) {
   return z.object({ data, meta: MetaSchema });
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: any shape of object schema
 type AnyObject = z.ZodObject<any>;
 
-export interface RouteSpec<P extends AnyObject | undefined = undefined, Q extends AnyObject | undefined = undefined, B extends z.ZodTypeAny | undefined = undefined> {
+export interface RouteSpec<
+  P extends AnyObject | undefined = undefined,
+  Q extends AnyObject | undefined = undefined,
+  B extends z.ZodTypeAny | undefined = undefined,
+> {
   method: "get" | "post" | "patch" | "delete";
   /** OpenAPI path, e.g. /api/v1/companies/{companyId}/journal-entries */
   path: string;
@@ -79,9 +90,10 @@ export interface RouteSpec<P extends AnyObject | undefined = undefined, Q extend
 }
 
 /** What createRoute would infer for `request`, so that c.req.valid() stays typed. */
-type RequestOf<P, Q, B> = (P extends AnyObject ? { params: P } : {}) &
-  (Q extends AnyObject ? { query: Q } : {}) &
-  (B extends z.ZodTypeAny ? { body: { content: { "application/json": { schema: B } }; required: boolean } } : {});
+type Nothing = Record<never, never>;
+type RequestOf<P, Q, B> = (P extends AnyObject ? { params: P } : Nothing) &
+  (Q extends AnyObject ? { query: Q } : Nothing) &
+  (B extends z.ZodTypeAny ? { body: { content: { "application/json": { schema: B } }; required: boolean } } : Nothing);
 
 // Responses are typed loosely on purpose: handlers return the envelope built by
 // src/http/envelope.ts, and the schemas above only document it.
@@ -90,18 +102,29 @@ export type DefinedRoute<P, Q, B> = Omit<RouteConfig, "request" | "responses"> &
   responses: { [status: string]: { description: string } };
 };
 
-const errorResponse = (description: string) => ({ description, content: { "application/json": { schema: ErrorSchema } } });
+const errorResponse = (description: string) => ({
+  description,
+  content: { "application/json": { schema: ErrorSchema } },
+});
 
-export function defineRoute<P extends AnyObject | undefined = undefined, Q extends AnyObject | undefined = undefined, B extends z.ZodTypeAny | undefined = undefined>(
-  spec: RouteSpec<P, Q, B>,
-): DefinedRoute<P, Q, B> {
+export function defineRoute<
+  P extends AnyObject | undefined = undefined,
+  Q extends AnyObject | undefined = undefined,
+  B extends z.ZodTypeAny | undefined = undefined,
+>(spec: RouteSpec<P, Q, B>): DefinedRoute<P, Q, B> {
   const middleware: MiddlewareHandler<AppEnv>[] = [];
   // The route's write options, stated here once, are what dispatch applies (a read
   // that is audited, such as a document download, dispatches too). Set first: the
   // company's writer checks the scope again, and so does authentication when it
   // verifies a refusal (src/http/auth.ts).
   const write = spec.write ?? spec.method !== "get";
-  const writeOptions: WriteOptions = { idempotency: spec.idempotency ?? "ignored", dryRun: spec.dryRun ?? false, scope: spec.scope, company: !!spec.company, write };
+  const writeOptions: WriteOptions = {
+    idempotency: spec.idempotency ?? "ignored",
+    dryRun: spec.dryRun ?? false,
+    scope: spec.scope,
+    company: !!spec.company,
+    write,
+  };
   middleware.push(async (c, next) => {
     c.set("writeOptions", writeOptions);
     await next();
@@ -120,9 +143,18 @@ export function defineRoute<P extends AnyObject | undefined = undefined, Q exten
     headers["idempotency-key"] = z
       .string()
       .optional()
-      .openapi({ description: spec.idempotency === "required" ? "Mandatory. Replays within 24 hours return the first response." : "Optional; replays return the first response." });
+      .openapi({
+        description:
+          spec.idempotency === "required"
+            ? "Mandatory. Replays within 24 hours return the first response."
+            : "Optional; replays return the first response.",
+      });
   }
-  if (spec.dryRun) headers["x-dry-run"] = z.string().optional().openapi({ description: "true: run the whole command and commit nothing" });
+  if (spec.dryRun)
+    headers["x-dry-run"] = z
+      .string()
+      .optional()
+      .openapi({ description: "true: run the whole command and commit nothing" });
 
   const status = spec.status ?? 200;
   const notes = [
@@ -130,7 +162,10 @@ export function defineRoute<P extends AnyObject | undefined = undefined, Q exten
     spec.scope ? `Scope: \`${spec.scope}\`.` : "",
     spec.idempotency === "required" ? "Idempotency-Key: mandatory." : "",
     spec.dryRun ? "Dry-run: `?dry_run=true` or `X-Dry-Run: true`." : "",
-    spec.body ? (spec.bodyRequired === false ? "The body is optional: absent, empty or `{}` all take the defaults. " : "") + INPUT_RULES_NOTE : "",
+    spec.body
+      ? (spec.bodyRequired === false ? "The body is optional: absent, empty or `{}` all take the defaults. " : "") +
+        INPUT_RULES_NOTE
+      : "",
   ].filter(Boolean);
 
   const route = createRoute({
@@ -145,7 +180,9 @@ export function defineRoute<P extends AnyObject | undefined = undefined, Q exten
       ...(spec.params ? { params: spec.params } : {}),
       ...(spec.query ? { query: spec.query } : {}),
       ...(Object.keys(headers).length ? { headers: z.object(headers) } : {}),
-      ...(spec.body ? { body: { content: { "application/json": { schema: spec.body } }, required: spec.bodyRequired ?? true } } : {}),
+      ...(spec.body
+        ? { body: { content: { "application/json": { schema: spec.body } }, required: spec.bodyRequired ?? true } }
+        : {}),
     },
     responses: {
       [status]:
@@ -165,10 +202,12 @@ export function defineRoute<P extends AnyObject | undefined = undefined, Q exten
 
 const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json\s*(;.*)?$/i;
 /** VALIDATION_ERROR for a request body as a whole (not one of its fields). */
-export const bodyError = (details: Record<string, unknown>, message: string) => new ApiError("VALIDATION_ERROR", { target: "json", ...details }, message);
+export const bodyError = (details: Record<string, unknown>, message: string) =>
+  new ApiError("VALIDATION_ERROR", { target: "json", ...details }, message);
 
 /** A body that does not parse as JSON; `reason` says where it fails. */
-export const notJsonBody = (reason: string) => bodyError({ body: "not_json", reason }, "The request body is not valid JSON.");
+export const notJsonBody = (reason: string) =>
+  bodyError({ body: "not_json", reason }, "The request body is not valid JSON.");
 
 /**
  * The one reading of a JSON body, before its schema: at most MAX_JSON_BODY_BYTES of
@@ -181,7 +220,11 @@ export const notJsonBody = (reason: string) => bodyError({ body: "not_json", rea
 const jsonBodyGate: MiddlewareHandler<AppEnv> = async (c, next) => {
   const type = c.req.header("Content-Type");
   const declared = Number(c.req.header("Content-Length") ?? 0);
-  const tooLarge = (size: number) => bodyError({ body: "too_large", max_bytes: MAX_JSON_BODY_BYTES, size_bytes: size }, `A JSON body may be at most ${MAX_JSON_BODY_BYTES} bytes.`);
+  const tooLarge = (size: number) =>
+    bodyError(
+      { body: "too_large", max_bytes: MAX_JSON_BODY_BYTES, size_bytes: size },
+      `A JSON body may be at most ${MAX_JSON_BODY_BYTES} bytes.`,
+    );
   if (declared > MAX_JSON_BODY_BYTES) throw tooLarge(declared);
   const bytes = new Uint8Array(await c.req.arrayBuffer());
   if (bytes.byteLength > MAX_JSON_BODY_BYTES) throw tooLarge(bytes.byteLength);
@@ -206,7 +249,11 @@ const jsonBodyGate: MiddlewareHandler<AppEnv> = async (c, next) => {
     throw notJsonBody(err instanceof Error ? err.message : String(err));
   }
   const bad = checkBodyText(value);
-  if (bad) throw bodyError({ fields: [{ path: bad.path, message: bad.message, code: "invalid_text" }] }, `json: ${bad.path ? bad.path + ": " : ""}${bad.message}`);
+  if (bad)
+    throw bodyError(
+      { fields: [{ path: bad.path, message: bad.message, code: "invalid_text" }] },
+      `json: ${bad.path ? `${bad.path}: ` : ""}${bad.message}`,
+    );
   const headers = new Headers(c.req.raw.headers);
   headers.set("Content-Type", "application/json");
   headers.delete("Content-Length");
@@ -240,7 +287,10 @@ const textGate: MiddlewareHandler<AppEnv> = async (c, next) => {
     try {
       form = await c.req.formData();
     } catch (err) {
-      throw bodyError({ body: "not_form", reason: err instanceof Error ? err.message : String(err) }, "The form in the request body could not be read.");
+      throw bodyError(
+        { body: "not_form", reason: err instanceof Error ? err.message : String(err) },
+        "The form in the request body could not be read.",
+      );
     }
     for (const [name, value] of form.entries()) {
       const keyProblem = textProblem(name, false);
@@ -255,7 +305,11 @@ const textGate: MiddlewareHandler<AppEnv> = async (c, next) => {
       if (bad) break;
     }
   }
-  if (bad) throw bodyError({ fields: [{ path: bad.path, message: bad.message, code: "invalid_text" }] }, `${bad.path}: ${bad.message}`);
+  if (bad)
+    throw bodyError(
+      { fields: [{ path: bad.path, message: bad.message, code: "invalid_text" }] },
+      `${bad.path}: ${bad.message}`,
+    );
   await next();
 };
 
@@ -267,6 +321,4 @@ export const PageQuery = {
   limit: z.coerce.number().int().min(1).max(100).default(50),
 };
 
-export const booleanQuery = z
-  .enum(["true", "false"])
-  .transform((v) => v === "true");
+export const booleanQuery = z.enum(["true", "false"]).transform((v) => v === "true");

@@ -35,7 +35,12 @@ const handlers: { [T in Job["type"]]: (env: Env, job: Extract<Job, { type: T }>)
     ];
     for (const [name, companies] of sweeps) {
       for (const companyId of companies) {
-        const res = await submit(env, { name, input: { today }, idempotency: null, ctx: backgroundContext(env, companyId, `sweep-${newId()}`, nowIso()) });
+        const res = await submit(env, {
+          name,
+          input: { today },
+          idempotency: null,
+          ctx: backgroundContext(env, companyId, `sweep-${newId()}`, nowIso()),
+        });
         if (!res.ok) console.error("overdue sweep refused", name, companyId, res.error);
       }
     }
@@ -49,7 +54,8 @@ const handlers: { [T in Job["type"]]: (env: Env, job: Extract<Job, { type: T }>)
   },
   "operation.run": async (env, job) => {
     // Another worker holds it: try again later; if that worker dies its heartbeat goes stale.
-    if ((await runOperation(env, job.operationId, OPERATION_HANDLERS, nowIso)) === "busy") throw new Error("operation busy");
+    if ((await runOperation(env, job.operationId, OPERATION_HANDLERS, nowIso)) === "busy")
+      throw new Error("operation busy");
   },
 };
 
@@ -73,5 +79,9 @@ export async function handleQueue(batch: MessageBatch<Job>, env: Env): Promise<v
 
 /** Every minute: expired idempotency records, overdue invoices, and webhook deliveries that are due. */
 export async function handleScheduled(_controller: ScheduledController, env: Env): Promise<void> {
-  await env.JOBS.sendBatch([{ body: { type: "idempotency.sweep" } satisfies Job }, { body: { type: "invoices.overdue_sweep" } satisfies Job }, { body: { type: "webhooks.sweep" } satisfies Job }]);
+  await env.JOBS.sendBatch([
+    { body: { type: "idempotency.sweep" } satisfies Job },
+    { body: { type: "invoices.overdue_sweep" } satisfies Job },
+    { body: { type: "webhooks.sweep" } satisfies Job },
+  ]);
 }

@@ -10,7 +10,13 @@ import { newId } from "../ids";
 const ACCOUNTS = ["1930", "3001", "2611"] as const;
 
 /** One posted entry (series Z, the given number) of three lines and the balance upserts it makes. */
-export function rawCommitBatch(d1: D1Database, companyId: string, periodId: string, entryDate: string, voucherNumber: number): D1PreparedStatement[] {
+export function rawCommitBatch(
+  d1: D1Database,
+  companyId: string,
+  periodId: string,
+  entryDate: string,
+  voucherNumber: number,
+): D1PreparedStatement[] {
   const entryId = newId();
   const now = new Date().toISOString();
   const amounts: [string, number, number][] = [
@@ -26,7 +32,9 @@ export function rawCommitBatch(d1: D1Database, companyId: string, periodId: stri
       .bind(entryId, companyId, periodId, voucherNumber, entryDate, now, now),
     ...amounts.map(([account, debit, credit], i) =>
       d1
-        .prepare("INSERT INTO journal_lines (id, company_id, journal_entry_id, sort_order, account_number, debit_ore, credit_ore) VALUES (?, ?, ?, ?, ?, ?, ?)")
+        .prepare(
+          "INSERT INTO journal_lines (id, company_id, journal_entry_id, sort_order, account_number, debit_ore, credit_ore) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        )
         .bind(newId(), companyId, entryId, i + 1, account, debit, credit),
     ),
     ...amounts.map(([account, debit, credit]) =>

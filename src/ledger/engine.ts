@@ -102,14 +102,25 @@ export function assertBalanced(lines: EngineLine[]): number {
 export function assertPeriodOpen(period: FiscalPeriodRow): void {
   if (period.lockedAt || period.isClosed) {
     // locked as a whole: every date up to the period's end
-    throw new ApiError("PERIOD_LOCKED", { fiscal_period_id: period.id, lock_date: period.periodEnd, locked_at: period.lockedAt, is_closed: period.isClosed });
+    throw new ApiError("PERIOD_LOCKED", {
+      fiscal_period_id: period.id,
+      lock_date: period.periodEnd,
+      locked_at: period.lockedAt,
+      is_closed: period.isClosed,
+    });
   }
 }
 
 /** PERIOD_LOCKED when the date is on or before the period's lock date (a filed VAT quarter, say). */
 export function assertAfterLockDate(period: FiscalPeriodRow, date: string, lockDate: string | null): void {
   if (lockDate !== null && date <= lockDate) {
-    throw new ApiError("PERIOD_LOCKED", { fiscal_period_id: period.id, lock_date: lockDate, entry_date: date, locked_at: period.lockedAt, is_closed: period.isClosed });
+    throw new ApiError("PERIOD_LOCKED", {
+      fiscal_period_id: period.id,
+      lock_date: lockDate,
+      entry_date: date,
+      locked_at: period.lockedAt,
+      is_closed: period.isClosed,
+    });
   }
 }
 
@@ -209,7 +220,10 @@ export class Ledger {
       assertAfterLockDate(period, entry.entryDate, await this.books.lockDate(period.id));
     }
     await this.books.assertAccountsActive(entry.lines.map((l) => l.accountNumber));
-    await this.books.assertDimensionsUsable(entry.lines.map((l) => l.dimensions), opts.allowArchivedDimensions ?? false);
+    await this.books.assertDimensionsUsable(
+      entry.lines.map((l) => l.dimensions),
+      opts.allowArchivedDimensions ?? false,
+    );
     return { period, totalOre };
   }
 
@@ -230,15 +244,18 @@ export class Ledger {
     const period = await this.periodForDate(p.date).catch((err) => {
       throw p.noPeriod && err instanceof ApiError ? p.noPeriod : err;
     });
-    return this.postNew({
-      fiscalPeriodId: period.id,
-      entryDate: p.date,
-      description: p.description,
-      voucherSeries: p.series ?? (await this.defaultSeries()),
-      sourceType: p.sourceType,
-      sourceId: p.sourceId ?? null,
-      lines: p.lines,
-    }, { yearEnd: p.yearEnd });
+    return this.postNew(
+      {
+        fiscalPeriodId: period.id,
+        entryDate: p.date,
+        description: p.description,
+        voucherSeries: p.series ?? (await this.defaultSeries()),
+        sourceType: p.sourceType,
+        sourceId: p.sourceId ?? null,
+        lines: p.lines,
+      },
+      { yearEnd: p.yearEnd },
+    );
   }
 
   /** A new entry posted at once in a named period (reversals, corrections, and through post). */
@@ -248,7 +265,9 @@ export class Ledger {
     const voucherNumber = await this.nextVoucherNumber(entry.fiscalPeriodId, entry.voucherSeries);
     const planned = this.buildInsert(entry, totalOre, voucherNumber);
     this.state.writes(planned.statements[0], numberingKey(entry.fiscalPeriodId, entry.voucherSeries), voucherNumber);
-    this.committed.set(planned.statements[0], [{ type: "journal_entry.committed", object: entryJson(planned.row, planned.lines) }]);
+    this.committed.set(planned.statements[0], [
+      { type: "journal_entry.committed", object: entryJson(planned.row, planned.lines) },
+    ]);
     planned.statements.push(...this.balanceUpdates(entry.fiscalPeriodId, [{ row: planned.row, lines: planned.lines }]));
     return { ...planned, voucherNumber, voucher: this.voucherRef(planned.row) };
   }
@@ -258,12 +277,23 @@ export class Ledger {
   }
 
   /** Commits a draft: checks it again against today's chart and period, then numbers it. */
-  async commitDraft(draft: JournalEntryRow, lines: JournalLineRow[]): Promise<{ row: JournalEntryRow; statements: Statement[] }> {
+  async commitDraft(
+    draft: JournalEntryRow,
+    lines: JournalLineRow[],
+  ): Promise<{ row: JournalEntryRow; statements: Statement[] }> {
     if (draft.status !== "draft") {
-      throw new ApiError("CONFLICT", { status: draft.status, voucher_number: draft.voucherNumber }, `The entry is ${draft.status}; only drafts can be committed.`);
+      throw new ApiError(
+        "CONFLICT",
+        { status: draft.status, voucher_number: draft.voucherNumber },
+        `The entry is ${draft.status}; only drafts can be committed.`,
+      );
     }
     const engineLines = lines.map(toEngineLine);
-    const { totalOre } = await this.validate({ fiscalPeriodId: draft.fiscalPeriodId, entryDate: draft.entryDate, lines: engineLines });
+    const { totalOre } = await this.validate({
+      fiscalPeriodId: draft.fiscalPeriodId,
+      entryDate: draft.entryDate,
+      lines: engineLines,
+    });
     this.assertWithinUnattendedLimit(totalOre);
     const voucherNumber = await this.nextVoucherNumber(draft.fiscalPeriodId, draft.voucherSeries);
     const row: JournalEntryRow = { ...draft, status: "posted", voucherNumber, postedAt: this.ctx.now };
@@ -279,7 +309,11 @@ export class Ledger {
 
   cancelDraft(draft: JournalEntryRow): { row: JournalEntryRow; statements: Statement[] } {
     if (draft.status !== "draft") {
-      throw new ApiError("CONFLICT", { status: draft.status }, `The entry is ${draft.status}; only drafts can be cancelled.`);
+      throw new ApiError(
+        "CONFLICT",
+        { status: draft.status },
+        `The entry is ${draft.status}; only drafts can be cancelled.`,
+      );
     }
     const row: JournalEntryRow = { ...draft, status: "cancelled", cancelledAt: this.ctx.now };
     this.state.changesDraft(draft.id);
@@ -295,22 +329,31 @@ export class Ledger {
   }
 
   /** Storno: the same lines with debit and credit swapped, linked both ways. */
-  async reverse(original: JournalEntryRow, lines: JournalLineRow[], date: string, period: FiscalPeriodRow, description: string) {
+  async reverse(
+    original: JournalEntryRow,
+    lines: JournalLineRow[],
+    date: string,
+    period: FiscalPeriodRow,
+    description: string,
+  ) {
     if (original.status !== "posted") {
       throw new ApiError("CONFLICT", { status: original.status }, "Only posted entries can be reversed.");
     }
     if (original.reversedById) throw new ApiError("ENTRY_ALREADY_REVERSED", { reversed_by_id: original.reversedById });
-    const reversal = await this.postNew({
-      fiscalPeriodId: period.id,
-      entryDate: date,
-      description,
-      voucherSeries: original.voucherSeries,
-      sourceType: "reversal",
-      sourceId: original.id,
-      reversesId: original.id,
-      lines: lines.map((l) => ({ ...toEngineLine(l), debitOre: l.creditOre, creditOre: l.debitOre })),
-      // A storno mirrors the original exactly, even on codes archived since.
-    }, { allowArchivedDimensions: true });
+    const reversal = await this.postNew(
+      {
+        fiscalPeriodId: period.id,
+        entryDate: date,
+        description,
+        voucherSeries: original.voucherSeries,
+        sourceType: "reversal",
+        sourceId: original.id,
+        reversesId: original.id,
+        lines: lines.map((l) => ({ ...toEngineLine(l), debitOre: l.creditOre, creditOre: l.debitOre })),
+        // A storno mirrors the original exactly, even on codes archived since.
+      },
+      { allowArchivedDimensions: true },
+    );
     reversal.statements.push(
       this.db.update(journalEntries).set({ reversedById: reversal.row.id }).where(eq(journalEntries.id, original.id)),
     );
@@ -322,12 +365,19 @@ export class Ledger {
     return {
       row,
       lines,
-      statements: [this.db.insert(journalEntries).values(row), ...lines.map((l) => this.db.insert(journalLines).values(l))],
+      statements: [
+        this.db.insert(journalEntries).values(row),
+        ...lines.map((l) => this.db.insert(journalLines).values(l)),
+      ],
     };
   }
 
   /** The entry's row and its lines' rows (an import writes them many to a statement: no statement each). */
-  private buildRows(entry: NewEntry, totalOre: number, voucherNumber: number | null): { row: JournalEntryRow; lines: JournalLineRow[] } {
+  private buildRows(
+    entry: NewEntry,
+    totalOre: number,
+    voucherNumber: number | null,
+  ): { row: JournalEntryRow; lines: JournalLineRow[] } {
     const id = newId();
     const row: JournalEntryRow = {
       id,
@@ -394,22 +444,38 @@ export class Ledger {
     await this.books.assertDimensionsUsable(all.map((l) => l.dimensions));
     const entryInserts = insertFromJson(this.db, journalEntries, rows);
     for (const [i, insert] of entryInserts.entries()) {
-      this.committed.set(insert, rows.slice(i * JSON_INSERT_CHUNK, (i + 1) * JSON_INSERT_CHUNK).map(importedEntryEvent));
+      this.committed.set(
+        insert,
+        rows.slice(i * JSON_INSERT_CHUNK, (i + 1) * JSON_INSERT_CHUNK).map(importedEntryEvent),
+      );
     }
     const statements: Statement[] = [...entryInserts, ...insertFromJson(this.db, journalLines, lines)];
     statements.push(...this.balanceUpdates(periodId, posted));
-    for (const e of entries) this.planned.set(`${periodId}/${e.voucherSeries}`, Math.max(this.planned.get(`${periodId}/${e.voucherSeries}`) ?? 0, e.voucherNumber));
-    for (const series of new Set(entries.map((e) => e.voucherSeries))) this.state.numberedOutside(numberingKey(periodId, series));
+    for (const e of entries)
+      this.planned.set(
+        `${periodId}/${e.voucherSeries}`,
+        Math.max(this.planned.get(`${periodId}/${e.voucherSeries}`) ?? 0, e.voucherNumber),
+      );
+    for (const series of new Set(entries.map((e) => e.voucherSeries)))
+      this.state.numberedOutside(numberingKey(periodId, series));
     return statements;
   }
 
   /** VOUCHER_NUMBER_TAKEN when a number given by an import is used already (BFL 5 kap 7 §: one number, one voucher). */
-  private async assertVoucherNumbersFree(periodId: string, entries: { voucherSeries: string; voucherNumber: number }[]): Promise<void> {
+  private async assertVoucherNumbersFree(
+    periodId: string,
+    entries: { voucherSeries: string; voucherNumber: number }[],
+  ): Promise<void> {
     const seen = new Set<string>();
     const bySeries = new Map<string, number[]>();
     for (const e of entries) {
       const key = `${e.voucherSeries}${e.voucherNumber}`;
-      if (e.voucherNumber < 1 || seen.has(key)) throw new ApiError("CONFLICT", { voucher: key, fiscal_period_id: periodId }, `Voucher ${key} appears twice or has no number.`);
+      if (e.voucherNumber < 1 || seen.has(key))
+        throw new ApiError(
+          "CONFLICT",
+          { voucher: key, fiscal_period_id: periodId },
+          `Voucher ${key} appears twice or has no number.`,
+        );
       seen.add(key);
       const numbers = bySeries.get(e.voucherSeries);
       if (numbers) numbers.push(e.voucherNumber);
@@ -430,7 +496,12 @@ export class Ledger {
         .all();
       const wanted = new Set(numbers);
       const clash = taken.map((t) => t.n).filter((n) => wanted.has(n));
-      if (clash.length) throw new ApiError("CONFLICT", { voucher_series: series, voucher_numbers: clash.slice(0, 20), fiscal_period_id: periodId }, `Voucher numbers already used in series ${series}.`);
+      if (clash.length)
+        throw new ApiError(
+          "CONFLICT",
+          { voucher_series: series, voucher_numbers: clash.slice(0, 20), fiscal_period_id: periodId },
+          `Voucher numbers already used in series ${series}.`,
+        );
     }
   }
 
@@ -439,7 +510,13 @@ export class Ledger {
    * entry apart) in step with posted entries, in the same batch: one upsert per account
    * and one per (day, account), however many lines.
    */
-  private balanceUpdates(periodId: string, posted: { row: Pick<JournalEntryRow, "entryDate" | "sourceType">; lines: Pick<JournalLineRow, "accountNumber" | "debitOre" | "creditOre">[] }[]): Statement[] {
+  private balanceUpdates(
+    periodId: string,
+    posted: {
+      row: Pick<JournalEntryRow, "entryDate" | "sourceType">;
+      lines: Pick<JournalLineRow, "accountNumber" | "debitOre" | "creditOre">[];
+    }[],
+  ): Statement[] {
     const perAccount = new Map<string, { d: number; c: number }>();
     const perDay = new Map<string, { date: string; opening: boolean; account: string; d: number; c: number }>();
     for (const { row, lines } of posted) {
@@ -457,11 +534,35 @@ export class Ledger {
       }
     }
     const companyId = this.ctx.companyId;
-    const periodRows = [...perAccount].map(([accountNumber, { d, c }]) => ({ companyId, fiscalPeriodId: periodId, accountNumber, debitOre: d, creditOre: c }));
-    const dayRows = [...perDay.values()].map((x) => ({ companyId, fiscalPeriodId: periodId, entryDate: x.date, opening: x.opening, accountNumber: x.account, debitOre: x.d, creditOre: x.c }));
+    const periodRows = [...perAccount].map(([accountNumber, { d, c }]) => ({
+      companyId,
+      fiscalPeriodId: periodId,
+      accountNumber,
+      debitOre: d,
+      creditOre: c,
+    }));
+    const dayRows = [...perDay.values()].map((x) => ({
+      companyId,
+      fiscalPeriodId: periodId,
+      entryDate: x.date,
+      opening: x.opening,
+      accountNumber: x.account,
+      debitOre: x.d,
+      creditOre: x.c,
+    }));
     return [
-      ...upsertSums(this.db, accountBalances, periodRows, [accountBalances.companyId, accountBalances.fiscalPeriodId, accountBalances.accountNumber]),
-      ...upsertSums(this.db, accountDayBalances, dayRows, [accountDayBalances.companyId, accountDayBalances.fiscalPeriodId, accountDayBalances.entryDate, accountDayBalances.opening, accountDayBalances.accountNumber]),
+      ...upsertSums(this.db, accountBalances, periodRows, [
+        accountBalances.companyId,
+        accountBalances.fiscalPeriodId,
+        accountBalances.accountNumber,
+      ]),
+      ...upsertSums(this.db, accountDayBalances, dayRows, [
+        accountDayBalances.companyId,
+        accountDayBalances.fiscalPeriodId,
+        accountDayBalances.entryDate,
+        accountDayBalances.opening,
+        accountDayBalances.accountNumber,
+      ]),
     ];
   }
 
@@ -498,6 +599,14 @@ export class Ledger {
   }
 }
 
-export function toEngineLine(l: Pick<JournalLineRow, "accountNumber" | "debitOre" | "creditOre" | "lineDescription" | "dimensions">): EngineLine {
-  return { accountNumber: l.accountNumber, debitOre: l.debitOre, creditOre: l.creditOre, lineDescription: l.lineDescription, dimensions: l.dimensions };
+export function toEngineLine(
+  l: Pick<JournalLineRow, "accountNumber" | "debitOre" | "creditOre" | "lineDescription" | "dimensions">,
+): EngineLine {
+  return {
+    accountNumber: l.accountNumber,
+    debitOre: l.debitOre,
+    creditOre: l.creditOre,
+    lineDescription: l.lineDescription,
+    dimensions: l.dimensions,
+  };
 }

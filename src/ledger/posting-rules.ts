@@ -27,7 +27,15 @@ type Dims = Record<string, string> | null | undefined;
 /** One line from a signed amount: positive is a debit, negative a credit. Zero gives none. */
 function signed(account: string, ore: number, text: string | null, dimensions?: Dims): EngineLine[] {
   if (ore === 0) return [];
-  return [{ accountNumber: account, debitOre: ore > 0 ? ore : 0, creditOre: ore < 0 ? -ore : 0, lineDescription: text, dimensions: dimensions ?? null }];
+  return [
+    {
+      accountNumber: account,
+      debitOre: Math.max(ore, 0),
+      creditOre: ore < 0 ? -ore : 0,
+      lineDescription: text,
+      dimensions: dimensions ?? null,
+    },
+  ];
 }
 
 export interface SaleItem {
@@ -54,7 +62,11 @@ function saleInSek(sale: Sale) {
   const vatRates = [...sale.vat.keys()].filter((r) => (sale.vat.get(r) ?? 0) !== 0);
   const totalSek = sale.totalSekOre ?? toSekOre(sale.totalOre, sale.rate);
   const parts = allocate(totalSek, [...sale.items.map((i) => i.netOre), ...vatRates.map((r) => sale.vat.get(r)!)]);
-  return { totalSek, itemSek: parts.slice(0, sale.items.length), vatSek: vatRates.map((r, k) => ({ rate: r, ore: parts[sale.items.length + k] })) };
+  return {
+    totalSek,
+    itemSek: parts.slice(0, sale.items.length),
+    vatSek: vatRates.map((r, k) => ({ rate: r, ore: parts[sale.items.length + k] })),
+  };
 }
 
 /**
@@ -97,9 +109,18 @@ export function saleInvoiced(sale: Sale): EngineLine[] {
  * small business, and only the whole invoice at once here). Debit the settlement
  * account / Credit revenue and output VAT, plus the currency difference.
  */
-export function saleSettledInCash(sale: Sale, settlementAccount: string, fxDifferenceOre: number, share?: CashShare): EngineLine[] {
+export function saleSettledInCash(
+  sale: Sale,
+  settlementAccount: string,
+  fxDifferenceOre: number,
+  share?: CashShare,
+): EngineLine[] {
   const totalSek = share ? share.afterSek - share.beforeSek : saleInSek(sale).totalSek;
-  return [...signed(settlementAccount, totalSek + fxDifferenceOre, sale.text), ...revenueAndVat(sale, share), ...customerFx(fxDifferenceOre)];
+  return [
+    ...signed(settlementAccount, totalSek + fxDifferenceOre, sale.text),
+    ...revenueAndVat(sale, share),
+    ...customerFx(fxDifferenceOre),
+  ];
 }
 
 /** A customer's currency difference: received more SEK than booked is a gain (3960). */
@@ -108,8 +129,17 @@ function customerFx(diffOre: number): EngineLine[] {
 }
 
 /** Faktureringsmetoden, payment received: Debit settlement / Credit 1510, plus the currency difference. */
-export function customerPaymentReceived(bookedSekOre: number, fxDifferenceOre: number, settlementAccount: string, text: string): EngineLine[] {
-  return [...signed(settlementAccount, bookedSekOre + fxDifferenceOre, text), ...signed(RECEIVABLES_ACCOUNT, -bookedSekOre, text), ...customerFx(fxDifferenceOre)];
+export function customerPaymentReceived(
+  bookedSekOre: number,
+  fxDifferenceOre: number,
+  settlementAccount: string,
+  text: string,
+): EngineLine[] {
+  return [
+    ...signed(settlementAccount, bookedSekOre + fxDifferenceOre, text),
+    ...signed(RECEIVABLES_ACCOUNT, -bookedSekOre, text),
+    ...customerFx(fxDifferenceOre),
+  ];
 }
 
 export interface PurchaseItem {
@@ -148,11 +178,22 @@ function expenseAndVat(p: Purchase, share?: CashShare): { lines: EngineLine[]; t
     if (rc) {
       const tax = vatOre(parts[i], rc.rateBp);
       const text = `Omvänd betalningsskyldighet ${rc.rateBp / 100} %`;
-      lines.push(...signed(rc.deductible ? rc.inputVatAccount : item.accountNumber, tax, text, rc.deductible ? null : item.dimensions), ...signed(rc.outputVatAccount, -tax, text));
+      lines.push(
+        ...signed(
+          rc.deductible ? rc.inputVatAccount : item.accountNumber,
+          tax,
+          text,
+          rc.deductible ? null : item.dimensions,
+        ),
+        ...signed(rc.outputVatAccount, -tax, text),
+      );
     }
     if (item.applySlp && isSlpAccount(item.accountNumber)) {
       const tax = slpOre(parts[i]);
-      lines.push(...signed(SLP_EXPENSE_ACCOUNT, tax, "Särskild löneskatt 24,26 %", item.dimensions), ...signed(SLP_LIABILITY_ACCOUNT, -tax, "Särskild löneskatt 24,26 %"));
+      lines.push(
+        ...signed(SLP_EXPENSE_ACCOUNT, tax, "Särskild löneskatt 24,26 %", item.dimensions),
+        ...signed(SLP_LIABILITY_ACCOUNT, -tax, "Särskild löneskatt 24,26 %"),
+      );
     }
   });
   lines.push(...signed(INPUT_VAT_ACCOUNT, parts[p.items.length], "Ingående moms"));
@@ -171,19 +212,42 @@ function supplierFx(diffOre: number): EngineLine[] {
 }
 
 /** Kontantmetoden: the purchase is booked when paid. Debit expense and 2641 / Credit settlement. */
-export function purchaseSettledInCash(p: Purchase, settlementAccount: string, fxDifferenceOre: number, share?: CashShare): EngineLine[] {
+export function purchaseSettledInCash(
+  p: Purchase,
+  settlementAccount: string,
+  fxDifferenceOre: number,
+  share?: CashShare,
+): EngineLine[] {
   const { lines, totalSek } = expenseAndVat(p, share);
-  return [...lines, ...signed(settlementAccount, -(totalSek + fxDifferenceOre), p.text), ...supplierFx(fxDifferenceOre)];
+  return [
+    ...lines,
+    ...signed(settlementAccount, -(totalSek + fxDifferenceOre), p.text),
+    ...supplierFx(fxDifferenceOre),
+  ];
 }
 
 /** Faktureringsmetoden, payment made: Debit 2440 / Credit settlement, plus the currency difference. */
-export function supplierPaymentMade(bookedSekOre: number, fxDifferenceOre: number, settlementAccount: string, text: string): EngineLine[] {
-  return [...signed(PAYABLES_ACCOUNT, bookedSekOre, text), ...signed(settlementAccount, -(bookedSekOre + fxDifferenceOre), text), ...supplierFx(fxDifferenceOre)];
+export function supplierPaymentMade(
+  bookedSekOre: number,
+  fxDifferenceOre: number,
+  settlementAccount: string,
+  text: string,
+): EngineLine[] {
+  return [
+    ...signed(PAYABLES_ACCOUNT, bookedSekOre, text),
+    ...signed(settlementAccount, -(bookedSekOre + fxDifferenceOre), text),
+    ...supplierFx(fxDifferenceOre),
+  ];
 }
 
 /** The same lines with debit and credit swapped: a credit note's entry mirrors the invoice's. */
 export function mirrored(lines: EngineLine[], text: string): EngineLine[] {
-  return lines.map((l) => ({ ...l, debitOre: l.creditOre, creditOre: l.debitOre, lineDescription: l.lineDescription ?? text }));
+  return lines.map((l) => ({
+    ...l,
+    debitOre: l.creditOre,
+    creditOre: l.debitOre,
+    lineDescription: l.lineDescription ?? text,
+  }));
 }
 
 export { DEFAULT_SETTLEMENT_ACCOUNT };

@@ -8,7 +8,12 @@ import { accountBalances, journalEntries, journalLines } from "../db/schema";
 export const OPENING_SOURCE = "opening_balance";
 
 /** Entries of a period that are not cancelled, leaving out those whose source id starts with a prefix. */
-export async function countEntriesInPeriod(db: Database, companyId: string, periodId: string, exceptSourcePrefix?: string): Promise<number> {
+export async function countEntriesInPeriod(
+  db: Database,
+  companyId: string,
+  periodId: string,
+  exceptSourcePrefix?: string,
+): Promise<number> {
   const [{ n }] = await db
     .select({ n: sql<number>`COUNT(*)` })
     .from(journalEntries)
@@ -17,7 +22,9 @@ export async function countEntriesInPeriod(db: Database, companyId: string, peri
         eq(journalEntries.companyId, companyId),
         eq(journalEntries.fiscalPeriodId, periodId),
         ne(journalEntries.status, "cancelled"),
-        exceptSourcePrefix === undefined ? undefined : sql`COALESCE(${journalEntries.sourceId}, '') NOT LIKE ${exceptSourcePrefix + "%"}`,
+        exceptSourcePrefix === undefined
+          ? undefined
+          : sql`COALESCE(${journalEntries.sourceId}, '') NOT LIKE ${`${exceptSourcePrefix}%`}`,
       ),
     )
     .all();
@@ -26,27 +33,58 @@ export async function countEntriesInPeriod(db: Database, companyId: string, peri
 
 /** The source ids already posted with a prefix: what an interrupted import wrote before. */
 export async function postedSourceIds(db: Database, companyId: string, prefix: string): Promise<Set<string>> {
-  const rows = await db.select({ s: journalEntries.sourceId }).from(journalEntries).where(and(eq(journalEntries.companyId, companyId), like(journalEntries.sourceId, `${prefix}%`))).all();
+  const rows = await db
+    .select({ s: journalEntries.sourceId })
+    .from(journalEntries)
+    .where(and(eq(journalEntries.companyId, companyId), like(journalEntries.sourceId, `${prefix}%`)))
+    .all();
   return new Set(rows.map((r) => r.s!));
 }
 
 /** Which of these entries are posted (a document that supports a posted entry is frozen, BFL 5 kap 6 §). */
-export async function postedEntryIds(db: Database, companyId: string, entryIds: (string | null)[]): Promise<Set<string>> {
+export async function postedEntryIds(
+  db: Database,
+  companyId: string,
+  entryIds: (string | null)[],
+): Promise<Set<string>> {
   const ids = [...new Set(entryIds.filter((x): x is string => !!x))];
   if (!ids.length) return new Set();
   const rows = await db
     .select({ id: journalEntries.id })
     .from(journalEntries)
-    .where(and(eq(journalEntries.companyId, companyId), inArray(journalEntries.id, ids), eq(journalEntries.status, "posted")))
+    .where(
+      and(
+        eq(journalEntries.companyId, companyId),
+        inArray(journalEntries.id, ids),
+        eq(journalEntries.status, "posted"),
+      ),
+    )
     .all();
   return new Set(rows.map((r) => r.id));
 }
 
 /** Whether the entry exists in the company, and the line in that entry. */
-export async function entryAndLineExist(db: Database, companyId: string, entryId: string, lineId: string | null): Promise<{ entry: boolean; line: boolean }> {
+export async function entryAndLineExist(
+  db: Database,
+  companyId: string,
+  entryId: string,
+  lineId: string | null,
+): Promise<{ entry: boolean; line: boolean }> {
   const [entries, lines] = await db.batch([
-    db.select({ id: journalEntries.id }).from(journalEntries).where(and(eq(journalEntries.companyId, companyId), eq(journalEntries.id, entryId))),
-    db.select({ id: journalLines.id }).from(journalLines).where(and(eq(journalLines.companyId, companyId), eq(journalLines.id, lineId ?? ""), eq(journalLines.journalEntryId, entryId))),
+    db
+      .select({ id: journalEntries.id })
+      .from(journalEntries)
+      .where(and(eq(journalEntries.companyId, companyId), eq(journalEntries.id, entryId))),
+    db
+      .select({ id: journalLines.id })
+      .from(journalLines)
+      .where(
+        and(
+          eq(journalLines.companyId, companyId),
+          eq(journalLines.id, lineId ?? ""),
+          eq(journalLines.journalEntryId, entryId),
+        ),
+      ),
   ]);
   return { entry: entries.length > 0, line: lines.length > 0 };
 }
@@ -69,7 +107,11 @@ export async function draftCount(db: Database, companyId: string, periodId: stri
 }
 
 /** Debit and credit totals per account of a whole period (the balances the engine keeps): the year-end's trial balance. */
-export async function periodAccountTotals(db: Database, companyId: string, periodId: string): Promise<{ account: string; debitOre: number; creditOre: number }[]> {
+export async function periodAccountTotals(
+  db: Database,
+  companyId: string,
+  periodId: string,
+): Promise<{ account: string; debitOre: number; creditOre: number }[]> {
   const rows = await db
     .select()
     .from(accountBalances)
@@ -79,11 +121,21 @@ export async function periodAccountTotals(db: Database, companyId: string, perio
 }
 
 /** The voucher numbers used in a period, per series, ascending (posted entries only). */
-export async function voucherNumbersBySeries(db: Database, companyId: string, periodId: string): Promise<Map<string, number[]>> {
+export async function voucherNumbersBySeries(
+  db: Database,
+  companyId: string,
+  periodId: string,
+): Promise<Map<string, number[]>> {
   const rows = await db
     .select({ s: journalEntries.voucherSeries, n: journalEntries.voucherNumber })
     .from(journalEntries)
-    .where(and(eq(journalEntries.companyId, companyId), eq(journalEntries.fiscalPeriodId, periodId), eq(journalEntries.status, "posted")))
+    .where(
+      and(
+        eq(journalEntries.companyId, companyId),
+        eq(journalEntries.fiscalPeriodId, periodId),
+        eq(journalEntries.status, "posted"),
+      ),
+    )
     .orderBy(journalEntries.voucherSeries, journalEntries.voucherNumber)
     .all();
   const out = new Map<string, number[]>();
@@ -92,11 +144,27 @@ export async function voucherNumbersBySeries(db: Database, companyId: string, pe
 }
 
 /** The posted entries of a period with a source type (the opening entry, a closing entry), oldest first. */
-export async function postedEntriesOfSource(db: Database, companyId: string, periodId: string, sourceType: string): Promise<{ id: string; voucherSeries: string; voucherNumber: number }[]> {
+export async function postedEntriesOfSource(
+  db: Database,
+  companyId: string,
+  periodId: string,
+  sourceType: string,
+): Promise<{ id: string; voucherSeries: string; voucherNumber: number }[]> {
   return db
-    .select({ id: journalEntries.id, voucherSeries: journalEntries.voucherSeries, voucherNumber: journalEntries.voucherNumber })
+    .select({
+      id: journalEntries.id,
+      voucherSeries: journalEntries.voucherSeries,
+      voucherNumber: journalEntries.voucherNumber,
+    })
     .from(journalEntries)
-    .where(and(eq(journalEntries.companyId, companyId), eq(journalEntries.fiscalPeriodId, periodId), eq(journalEntries.status, "posted"), eq(journalEntries.sourceType, sourceType)))
+    .where(
+      and(
+        eq(journalEntries.companyId, companyId),
+        eq(journalEntries.fiscalPeriodId, periodId),
+        eq(journalEntries.status, "posted"),
+        eq(journalEntries.sourceType, sourceType),
+      ),
+    )
     .orderBy(journalEntries.createdAt)
     .all();
 }
@@ -121,7 +189,9 @@ export interface AccountLedgerLine {
  * one year start from its opening-balance entry, so a balance is summed inside one period.
  */
 async function periodCovering(db: Database, companyId: string, date: string): Promise<string | null> {
-  const row = await db.get<{ id: string }>(sql`SELECT id FROM fiscal_periods WHERE company_id = ${companyId} AND period_start <= ${date} AND period_end >= ${date} LIMIT 1`);
+  const row = await db.get<{ id: string }>(
+    sql`SELECT id FROM fiscal_periods WHERE company_id = ${companyId} AND period_start <= ${date} AND period_end >= ${date} LIMIT 1`,
+  );
   return row?.id ?? null;
 }
 
@@ -134,7 +204,14 @@ export async function accountBalanceThrough(
   companyId: string,
   account: string,
   through: string,
-): Promise<{ periodId: string | null; balanceOre: number; lineCount: number; debitOre: number; creditOre: number; periodStart: string | null }> {
+): Promise<{
+  periodId: string | null;
+  balanceOre: number;
+  lineCount: number;
+  debitOre: number;
+  creditOre: number;
+  periodStart: string | null;
+}> {
   const periodId = await periodCovering(db, companyId, through);
   if (!periodId) return { periodId: null, balanceOre: 0, lineCount: 0, debitOre: 0, creditOre: 0, periodStart: null };
   const row = await db.get<{ n: number; d: number | null; c: number | null; s: string }>(sql`
@@ -144,13 +221,32 @@ export async function accountBalanceThrough(
       AND e.entry_date <= ${through} AND l.account_number = ${account}`);
   const debitOre = Number(row?.d ?? 0);
   const creditOre = Number(row?.c ?? 0);
-  return { periodId, balanceOre: debitOre - creditOre, lineCount: Number(row?.n ?? 0), debitOre, creditOre, periodStart: row?.s ?? null };
+  return {
+    periodId,
+    balanceOre: debitOre - creditOre,
+    lineCount: Number(row?.n ?? 0),
+    debitOre,
+    creditOre,
+    periodStart: row?.s ?? null,
+  };
 }
 
 /** The columns every account-line read selects (entries e joined with lines l), and their row. */
-const ACCOUNT_LINE_COLUMNS = sql.raw(`l.id AS line_id, e.id AS entry_id, e.entry_date, COALESCE(l.line_description, e.description) AS description, e.voucher_series, e.voucher_number,
+const ACCOUNT_LINE_COLUMNS =
+  sql.raw(`l.id AS line_id, e.id AS entry_id, e.entry_date, COALESCE(l.line_description, e.description) AS description, e.voucher_series, e.voucher_number,
   e.source_type, e.reverses_id, e.reversed_by_id, l.debit_ore - l.credit_ore AS amount`);
-type AccountLineRow = { line_id: string; entry_id: string; entry_date: string; description: string; voucher_series: string; voucher_number: number; source_type: string; reverses_id: string | null; reversed_by_id: string | null; amount: number };
+type AccountLineRow = {
+  line_id: string;
+  entry_id: string;
+  entry_date: string;
+  description: string;
+  voucher_series: string;
+  voucher_number: number;
+  source_type: string;
+  reverses_id: string | null;
+  reversed_by_id: string | null;
+  amount: number;
+};
 function accountLine(r: AccountLineRow): AccountLedgerLine {
   return {
     lineId: r.line_id,
@@ -167,7 +263,13 @@ function accountLine(r: AccountLineRow): AccountLedgerLine {
 }
 
 /** The posted lines on an account in a fiscal period dated through a date, opening balances left out, oldest first. */
-export async function accountLinesThrough(db: Database, companyId: string, periodId: string, account: string, through: string): Promise<AccountLedgerLine[]> {
+export async function accountLinesThrough(
+  db: Database,
+  companyId: string,
+  periodId: string,
+  account: string,
+  through: string,
+): Promise<AccountLedgerLine[]> {
   const rows = await db.all<AccountLineRow>(sql`
     SELECT ${ACCOUNT_LINE_COLUMNS}
     FROM journal_entries e JOIN journal_lines l ON l.journal_entry_id = e.id
@@ -182,14 +284,30 @@ export async function entryDates(db: Database, companyId: string, entryIds: stri
   const ids = [...new Set(entryIds)];
   const out = new Map<string, string>();
   for (let i = 0; i < ids.length; i += 90) {
-    const rows = await db.select({ id: journalEntries.id, d: journalEntries.entryDate }).from(journalEntries).where(and(eq(journalEntries.companyId, companyId), inArray(journalEntries.id, ids.slice(i, i + 90)), eq(journalEntries.status, "posted"))).all();
+    const rows = await db
+      .select({ id: journalEntries.id, d: journalEntries.entryDate })
+      .from(journalEntries)
+      .where(
+        and(
+          eq(journalEntries.companyId, companyId),
+          inArray(journalEntries.id, ids.slice(i, i + 90)),
+          eq(journalEntries.status, "posted"),
+        ),
+      )
+      .all();
     for (const r of rows) out.set(r.id, r.d);
   }
   return out;
 }
 
 /** The most recent posting time of an entry dated through a date on an account after an instant: when signed-off books changed. */
-export async function lastPostingAfter(db: Database, companyId: string, account: string, through: string, after: string): Promise<string | null> {
+export async function lastPostingAfter(
+  db: Database,
+  companyId: string,
+  account: string,
+  through: string,
+  after: string,
+): Promise<string | null> {
   const row = await db.get<{ t: string | null }>(sql`
     SELECT MAX(e.posted_at) AS t FROM journal_entries e
     WHERE e.company_id = ${companyId} AND e.status = 'posted' AND e.entry_date <= ${through} AND e.posted_at > ${after}
@@ -198,14 +316,22 @@ export async function lastPostingAfter(db: Database, companyId: string, account:
 }
 
 /** Posted lines on an account by line id (the ledger side of a reconciliation link). */
-export async function accountLinesByIds(db: Database, companyId: string, account: string, lineIds: string[]): Promise<AccountLedgerLine[]> {
+export async function accountLinesByIds(
+  db: Database,
+  companyId: string,
+  account: string,
+  lineIds: string[],
+): Promise<AccountLedgerLine[]> {
   const out: AccountLedgerLine[] = [];
   for (let i = 0; i < lineIds.length; i += 90) {
     const ids = lineIds.slice(i, i + 90);
     const rows = await db.all<AccountLineRow>(sql`
       SELECT ${ACCOUNT_LINE_COLUMNS}
       FROM journal_lines l JOIN journal_entries e ON e.id = l.journal_entry_id
-      WHERE l.company_id = ${companyId} AND e.status = 'posted' AND l.account_number = ${account} AND l.id IN (${sql.join(ids.map((x) => sql`${x}`), sql`, `)})`);
+      WHERE l.company_id = ${companyId} AND e.status = 'posted' AND l.account_number = ${account} AND l.id IN (${sql.join(
+        ids.map((x) => sql`${x}`),
+        sql`, `,
+      )})`);
     out.push(...rows.map(accountLine));
   }
   return out;
@@ -218,7 +344,13 @@ export interface ClassifiedAccountLine extends AccountLedgerLine {
 }
 
 /** The posted lines on an account in a fiscal period dated through a date (the opening balance included, flagged), with the other accounts of each entry. */
-export async function accountLinesWithCounterparts(db: Database, companyId: string, periodId: string, account: string, through: string): Promise<ClassifiedAccountLine[]> {
+export async function accountLinesWithCounterparts(
+  db: Database,
+  companyId: string,
+  periodId: string,
+  account: string,
+  through: string,
+): Promise<ClassifiedAccountLine[]> {
   const rows = await db.all<AccountLineRow & { others: string | null }>(sql`
     SELECT ${ACCOUNT_LINE_COLUMNS},
            (SELECT GROUP_CONCAT(DISTINCT o.account_number) FROM journal_lines o WHERE o.journal_entry_id = e.id AND o.account_number <> ${account}) AS others
@@ -226,7 +358,11 @@ export async function accountLinesWithCounterparts(db: Database, companyId: stri
     WHERE e.company_id = ${companyId} AND e.fiscal_period_id = ${periodId} AND e.status = 'posted'
       AND e.entry_date <= ${through} AND l.account_number = ${account}
     ORDER BY e.entry_date, e.voucher_series, e.voucher_number, l.sort_order`);
-  return rows.map((r) => ({ ...accountLine(r), otherAccounts: r.others ? r.others.split(",") : [], isOpening: r.source_type === OPENING_SOURCE }));
+  return rows.map((r) => ({
+    ...accountLine(r),
+    otherAccounts: r.others ? r.others.split(",") : [],
+    isOpening: r.source_type === OPENING_SOURCE,
+  }));
 }
 
 /**
@@ -234,7 +370,14 @@ export async function accountLinesWithCounterparts(db: Database, companyId: stri
  * balances left out and every entry that has a line on `exceptEntriesOn` left out (the VAT
  * settlement to 2650 and its payments: what remains is what the VAT declaration was made of).
  */
-export async function monthlyMovementsExcept(db: Database, companyId: string, periodId: string, from: string, to: string, exceptEntriesOn: string): Promise<{ month: string; account: string; debitOre: number; creditOre: number }[]> {
+export async function monthlyMovementsExcept(
+  db: Database,
+  companyId: string,
+  periodId: string,
+  from: string,
+  to: string,
+  exceptEntriesOn: string,
+): Promise<{ month: string; account: string; debitOre: number; creditOre: number }[]> {
   const rows = await db.all<{ m: string; a: string; d: number; c: number }>(sql`
     SELECT substr(e.entry_date, 1, 7) AS m, l.account_number AS a, SUM(l.debit_ore) AS d, SUM(l.credit_ore) AS c
     FROM journal_entries e JOIN journal_lines l ON l.journal_entry_id = e.id
@@ -246,7 +389,13 @@ export async function monthlyMovementsExcept(db: Database, companyId: string, pe
 }
 
 /** The fiscal period covering a date: its id and bounds. */
-export async function fiscalPeriodAt(db: Database, companyId: string, date: string): Promise<{ id: string; start: string; end: string } | null> {
-  const row = await db.get<{ id: string; s: string; e: string }>(sql`SELECT id, period_start AS s, period_end AS e FROM fiscal_periods WHERE company_id = ${companyId} AND period_start <= ${date} AND period_end >= ${date} LIMIT 1`);
+export async function fiscalPeriodAt(
+  db: Database,
+  companyId: string,
+  date: string,
+): Promise<{ id: string; start: string; end: string } | null> {
+  const row = await db.get<{ id: string; s: string; e: string }>(
+    sql`SELECT id, period_start AS s, period_end AS e FROM fiscal_periods WHERE company_id = ${companyId} AND period_start <= ${date} AND period_end >= ${date} LIMIT 1`,
+  );
   return row ? { id: row.id, start: row.s, end: row.e } : null;
 }

@@ -9,7 +9,14 @@
 // the rules of the books are checked here and nowhere else.
 import { eq } from "drizzle-orm";
 import type { StateSection, StateSession } from "../commands/company-state";
-import { accounts, companySettings, dimensionCodes, dimensions, fiscalPeriodLockDates, fiscalPeriods } from "../db/schema";
+import {
+  accounts,
+  companySettings,
+  dimensionCodes,
+  dimensions,
+  fiscalPeriodLockDates,
+  fiscalPeriods,
+} from "../db/schema";
 import { ApiError } from "../http/api-error";
 
 export type FiscalPeriodRow = typeof fiscalPeriods.$inferSelect;
@@ -19,13 +26,23 @@ type DimensionCodeRow = typeof dimensionCodes.$inferSelect;
 export type DimensionMap = Record<string, string> | null | undefined;
 
 /** The periods, their lock dates and the default series: one round trip when missing. */
-export const PERIODS_SECTION: StateSection<{ periods: FiscalPeriodRow[]; series: string; lockDates: Map<string, string> }> = {
+export const PERIODS_SECTION: StateSection<{
+  periods: FiscalPeriodRow[];
+  series: string;
+  lockDates: Map<string, string>;
+}> = {
   name: "ledger.periods",
   tables: ["fiscal_periods", "fiscal_period_lock_dates", "company_settings"],
   reads: (db, companyId) => [
     db.select().from(fiscalPeriods).where(eq(fiscalPeriods.companyId, companyId)),
-    db.select({ s: companySettings.defaultVoucherSeries }).from(companySettings).where(eq(companySettings.companyId, companyId)),
-    db.select({ p: fiscalPeriodLockDates.fiscalPeriodId, d: fiscalPeriodLockDates.lockDate }).from(fiscalPeriodLockDates).where(eq(fiscalPeriodLockDates.companyId, companyId)),
+    db
+      .select({ s: companySettings.defaultVoucherSeries })
+      .from(companySettings)
+      .where(eq(companySettings.companyId, companyId)),
+    db
+      .select({ p: fiscalPeriodLockDates.fiscalPeriodId, d: fiscalPeriodLockDates.lockDate })
+      .from(fiscalPeriodLockDates)
+      .where(eq(fiscalPeriodLockDates.companyId, companyId)),
   ],
   build: ([periods, settings, locks]) => ({
     periods: periods as FiscalPeriodRow[],
@@ -38,7 +55,12 @@ export const PERIODS_SECTION: StateSection<{ periods: FiscalPeriodRow[]; series:
 export const CHART_SECTION: StateSection<Map<string, boolean>> = {
   name: "ledger.chart",
   tables: ["accounts"],
-  reads: (db, companyId) => [db.select({ number: accounts.number, active: accounts.isActive }).from(accounts).where(eq(accounts.companyId, companyId))],
+  reads: (db, companyId) => [
+    db
+      .select({ number: accounts.number, active: accounts.isActive })
+      .from(accounts)
+      .where(eq(accounts.companyId, companyId)),
+  ],
   build: ([rows]) => new Map((rows as { number: string; active: boolean }[]).map((a) => [a.number, a.active])),
 };
 
@@ -46,7 +68,10 @@ export const CHART_SECTION: StateSection<Map<string, boolean>> = {
 export const DIMENSIONS_SECTION: StateSection<{ dims: DimensionRow[]; codes: DimensionCodeRow[] }> = {
   name: "ledger.dimensions",
   tables: ["dimensions", "dimension_codes"],
-  reads: (db, companyId) => [db.select().from(dimensions).where(eq(dimensions.companyId, companyId)), db.select().from(dimensionCodes).where(eq(dimensionCodes.companyId, companyId))],
+  reads: (db, companyId) => [
+    db.select().from(dimensions).where(eq(dimensions.companyId, companyId)),
+    db.select().from(dimensionCodes).where(eq(dimensionCodes.companyId, companyId)),
+  ],
   build: ([dims, codes]) => ({ dims: dims as DimensionRow[], codes: codes as DimensionCodeRow[] }),
 };
 
@@ -80,7 +105,12 @@ export class BooksReference {
 
   async periodCovering(date: string): Promise<FiscalPeriodRow> {
     const found = (await this.basics()).periods.find((p) => p.periodStart <= date && p.periodEnd >= date);
-    if (!found) throw new ApiError("ENTRY_DATE_OUTSIDE_FISCAL_PERIOD", { entry_date: date }, "No fiscal period of the company covers this date.");
+    if (!found)
+      throw new ApiError(
+        "ENTRY_DATE_OUTSIDE_FISCAL_PERIOD",
+        { entry_date: date },
+        "No fiscal period of the company covers this date.",
+      );
     return found;
   }
 
@@ -94,7 +124,9 @@ export class BooksReference {
   /** DIMENSION_VALIDATION_FAILED unless every { dimension: code } exists (and is not archived). */
   async assertDimensionsUsable(maps: DimensionMap[], allowArchived = false): Promise<void> {
     const wanted = new Map<string, { dimension: string; code: string }>();
-    for (const m of maps) for (const [dimension, code] of Object.entries(m ?? {})) wanted.set(`${dimension}\u0000${code}`, { dimension, code });
+    for (const m of maps)
+      for (const [dimension, code] of Object.entries(m ?? {}))
+        wanted.set(`${dimension}\u0000${code}`, { dimension, code });
     if (!wanted.size) return;
     const { dims, codes } = await this.state.get(DIMENSIONS_SECTION);
     const invalid: { dimension: string; code: string; reason: string }[] = [];

@@ -40,7 +40,10 @@ export interface OpenItem {
   creditedSekOre?: number;
 }
 
-type InvoiceAmounts = Omit<OpenItem, "totalSekOre" | "exchangeRate" | "paidSekOre"> & { totalSekOre: number | null; exchangeRate: string | null };
+type InvoiceAmounts = Omit<OpenItem, "totalSekOre" | "exchangeRate" | "paidSekOre"> & {
+  totalSekOre: number | null;
+  exchangeRate: string | null;
+};
 type EarlierPayment = { amountSekOre: number };
 
 /**
@@ -48,12 +51,20 @@ type EarlierPayment = { amountSekOre: number };
  * has its rate and SEK total (issuing refuses one without), so a missing one is a bug.
  */
 export function openItem(row: InvoiceAmounts, earlier: EarlierPayment[], creditedSekOre = 0): OpenItem {
-  if (row.totalSekOre === null || row.exchangeRate === null) throw new Error("a booked invoice has an exchange rate and a SEK total");
-  return { ...row, totalSekOre: row.totalSekOre, exchangeRate: row.exchangeRate, paidSekOre: earlier.reduce((s, p) => s + p.amountSekOre, 0), creditedSekOre };
+  if (row.totalSekOre === null || row.exchangeRate === null)
+    throw new Error("a booked invoice has an exchange rate and a SEK total");
+  return {
+    ...row,
+    totalSekOre: row.totalSekOre,
+    exchangeRate: row.exchangeRate,
+    paidSekOre: earlier.reduce((s, p) => s + p.amountSekOre, 0),
+    creditedSekOre,
+  };
 }
 
 /** What is still owed: total − paid − credited (negative after crediting a paid invoice: a refund owed). */
-export const remainingOre = (item: Pick<OpenItem, "totalOre" | "paidOre" | "creditedOre">) => item.totalOre - item.paidOre - item.creditedOre;
+export const remainingOre = (item: Pick<OpenItem, "totalOre" | "paidOre" | "creditedOre">) =>
+  item.totalOre - item.paidOre - item.creditedOre;
 
 /** The wording of the two sides' refusals (existing clients read them). */
 const WORDS: Record<Side, { moneyMoved: string; cashPayment: string }> = {
@@ -90,7 +101,11 @@ export interface PaymentPlan {
 }
 
 /** The terms of a mark-paid body (kronor, validated to öre precision by its schema). */
-export function paymentTermsOf(body: { amount?: number; exchange_rate_difference?: number }, method: AccountingMethod, allowPartialCash = false): PaymentTerms {
+export function paymentTermsOf(
+  body: { amount?: number; exchange_rate_difference?: number },
+  method: AccountingMethod,
+  allowPartialCash = false,
+): PaymentTerms {
   const ore = (kronor: number | undefined) => (kronor === undefined ? undefined : toOre(kronor)!);
   return { amountOre: ore(body.amount), fxDifferenceOre: ore(body.exchange_rate_difference), method, allowPartialCash };
 }
@@ -102,7 +117,10 @@ function assertWithinRemaining(amountOre: number, remaining: number): void {
 /** A foreign-currency payment must state its difference, even 0: it cannot be inferred from the invoice. */
 function fxDifferenceOf(item: OpenItem, side: Side, given: number | undefined): number {
   if (item.currency !== "SEK" && given === undefined) {
-    throw fieldError("exchange_rate_difference", `a foreign-currency invoice needs exchange_rate_difference (0 when the SEK ${WORDS[side].moneyMoved} equals the SEK booked)`);
+    throw fieldError(
+      "exchange_rate_difference",
+      `a foreign-currency invoice needs exchange_rate_difference (0 when the SEK ${WORDS[side].moneyMoved} equals the SEK booked)`,
+    );
   }
   return given ?? 0;
 }
@@ -123,7 +141,9 @@ function assertCashPaymentWhole(item: OpenItem, side: Side, amountOre: number, r
  * (the rounding of the parts never leaves an öre on the control account).
  */
 function bookedSekOf(item: OpenItem, amountOre: number, fully: boolean): number {
-  return fully ? item.totalSekOre - (item.creditedSekOre ?? 0) - item.paidSekOre : toSekOre(amountOre, item.exchangeRate);
+  return fully
+    ? item.totalSekOre - (item.creditedSekOre ?? 0) - item.paidSekOre
+    : toSekOre(amountOre, item.exchangeRate);
 }
 
 /**
@@ -162,13 +182,23 @@ export interface PaymentPosting {
  * Credit 1510, or Debit 2440 / Credit settlement) with the currency difference;
  * cash: the sale or purchase booked now, as the caller builds it.
  */
-export function paymentLines(side: Side, method: AccountingMethod, plan: PaymentPlan, posting: PaymentPosting): EngineLine[] {
+export function paymentLines(
+  side: Side,
+  method: AccountingMethod,
+  plan: PaymentPlan,
+  posting: PaymentPosting,
+): EngineLine[] {
   if (method === "cash") return posting.inCash(plan.fxDifferenceOre, plan.cashShare);
   const settle = side === "receivable" ? customerPaymentReceived : supplierPaymentMade;
   return settle(plan.bookedSekOre, plan.fxDifferenceOre, posting.settlementAccount, posting.text);
 }
 
-type CreditableAmounts<Sek extends number | null> = { subtotalOre: number; vatOre: number; totalOre: number; totalSekOre: Sek };
+type CreditableAmounts<Sek extends number | null> = {
+  subtotalOre: number;
+  vatOre: number;
+  totalOre: number;
+  totalSekOre: Sek;
+};
 
 /**
  * A credit note for the whole invoice: its amounts are the invoice's negated and it is
@@ -195,6 +225,10 @@ export function creditInFull<Sek extends number | null>(item: CreditableAmounts<
  * same SEK. Cash: none, as nothing was booked before payment (BFL 5 kap 2 §); a refund
  * is booked when it is paid out or arrives.
  */
-export function creditNoteLines(method: AccountingMethod, booked: () => EngineLine[], text: string): EngineLine[] | null {
+export function creditNoteLines(
+  method: AccountingMethod,
+  booked: () => EngineLine[],
+  text: string,
+): EngineLine[] | null {
   return method === "accrual" ? mirrored(booked(), text) : null;
 }

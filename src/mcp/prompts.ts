@@ -31,8 +31,15 @@ export function promptTexts(available: Set<string>) {
             "Create the entry with `post_journal_entries`: entry_date = the receipt's date, a description naming the seller, lines debiting the cost (net) and 2641 (VAT) and crediting the payment account (total). Preview with dry_run: true first.",
             "post_journal_entries",
           ],
-          ["Upload the receipt's image or PDF with `post_documents` and link it to the entry (`post_documents_link`): a verifikation needs its underlag.", "post_documents", "post_documents_link"],
-          ["When I have agreed, commit the draft with `post_journal_entries_commit` (dry_run first) and tell me the voucher number.", "post_journal_entries_commit"],
+          [
+            "Upload the receipt's image or PDF with `post_documents` and link it to the entry (`post_documents_link`): a verifikation needs its underlag.",
+            "post_documents",
+            "post_documents_link",
+          ],
+          [
+            "When I have agreed, commit the draft with `post_journal_entries_commit` (dry_run first) and tell me the voucher number.",
+            "post_journal_entries_commit",
+          ],
         ],
         SAFETY,
       ),
@@ -41,8 +48,14 @@ export function promptTexts(available: Set<string>) {
         available,
         `Reconcile the bank account (1930) of company ${companyId} for ${month}. Steps:`,
         [
-          ["If the month's statement is not imported yet, ask me for the file and import it with `post_imports_bank`.", "post_imports_bank"],
-          [`List the month's unbooked bank transactions (\`get_transactions\` with status=unbooked, date_from and date_to spanning ${month}).`, "get_transactions"],
+          [
+            "If the month's statement is not imported yet, ask me for the file and import it with `post_imports_bank`.",
+            "post_imports_bank",
+          ],
+          [
+            `List the month's unbooked bank transactions (\`get_transactions\` with status=unbooked, date_from and date_to spanning ${month}).`,
+            "get_transactions",
+          ],
           [
             "For each incoming payment, find the open customer invoice (`get_invoices`, status sent or overdue, by amount and OCR/reference) and match it with `post_transactions_match_invoice`.",
             "get_invoices",
@@ -70,19 +83,41 @@ export function promptTexts(available: Set<string>) {
         available,
         `Close ${month} for company ${companyId}. Report what is done and what needs me. Steps:`,
         [
-          ["Check that the bank is reconciled: no unbooked transactions dated in the month (`get_transactions`, status=unbooked).", "get_transactions"],
-          ["List drafts dated in the month that were never committed (`get_journal_entries`, status=draft) and ask me about each.", "get_journal_entries"],
-          ["Check receivables: overdue customer invoices (`get_reports_ar_ledger`), and that 1510 in the trial balance equals the ledger's total.", "get_reports_ar_ledger"],
-          ["Check payables: supplier invoices due or overdue (`get_reports_supplier_ledger`), and 2440 against the ledger's total.", "get_reports_supplier_ledger"],
-          ["Check that the month's salaries are booked (`get_salary_runs`), with the employer contributions and the withheld tax for the AGI.", "get_salary_runs"],
-          ["Check the voucher numbering (`get_reports_continuity_check`): every gap needs an explanation.", "get_reports_continuity_check"],
+          [
+            "Check that the bank is reconciled: no unbooked transactions dated in the month (`get_transactions`, status=unbooked).",
+            "get_transactions",
+          ],
+          [
+            "List drafts dated in the month that were never committed (`get_journal_entries`, status=draft) and ask me about each.",
+            "get_journal_entries",
+          ],
+          [
+            "Check receivables: overdue customer invoices (`get_reports_ar_ledger`), and that 1510 in the trial balance equals the ledger's total.",
+            "get_reports_ar_ledger",
+          ],
+          [
+            "Check payables: supplier invoices due or overdue (`get_reports_supplier_ledger`), and 2440 against the ledger's total.",
+            "get_reports_supplier_ledger",
+          ],
+          [
+            "Check that the month's salaries are booked (`get_salary_runs`), with the employer contributions and the withheld tax for the AGI.",
+            "get_salary_runs",
+          ],
+          [
+            "Check the voucher numbering (`get_reports_continuity_check`): every gap needs an explanation.",
+            "get_reports_continuity_check",
+          ],
           [
             "If the month ends the company's VAT period, produce the VAT declaration (`get_reports_vat_declaration`) and show me its boxes; the settlement against 2650 is booked after I have filed it.",
             "get_reports_vat_declaration",
           ],
-          ["Finish with the trial balance (`get_reports_trial_balance`) and the income statement (`get_reports_income_statement`) for the month, and point out anything unusual.", "get_reports_trial_balance", "get_reports_income_statement"],
+          [
+            "Finish with the trial balance (`get_reports_trial_balance`) and the income statement (`get_reports_income_statement`) for the month, and point out anything unusual.",
+            "get_reports_trial_balance",
+            "get_reports_income_statement",
+          ],
         ],
-        "Change nothing without asking me. " + SAFETY,
+        `Change nothing without asking me. ${SAFETY}`,
       ),
   };
 }

@@ -40,7 +40,10 @@ export function registerMcpRoutes(app: OpenAPIHono<AppEnv>) {
       scopes: c.get("auth").scopes,
       version: c.env.SERVICE_VERSION,
     });
-    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    });
     await server.connect(transport);
     try {
       return await transport.handleRequest(c.req.raw);
@@ -52,6 +55,14 @@ export function registerMcpRoutes(app: OpenAPIHono<AppEnv>) {
   app.post("/mcp", authenticate, handle);
   // Stateless: no server-initiated stream to open (GET) and no session to end (DELETE).
   app.on(["GET", "DELETE"], "/mcp", authenticate, (c) =>
-    c.json({ jsonrpc: "2.0", error: { code: -32000, message: "Method not allowed: this server is stateless; send JSON-RPC with POST." }, id: null }, 405, { Allow: "POST" }),
+    c.json(
+      {
+        jsonrpc: "2.0",
+        error: { code: -32000, message: "Method not allowed: this server is stateless; send JSON-RPC with POST." },
+        id: null,
+      },
+      405,
+      { Allow: "POST" },
+    ),
   );
 }

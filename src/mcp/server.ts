@@ -3,7 +3,13 @@
 // tool call and resource read is a request to the API itself, made in-process with the
 // caller's bearer key, so scopes, validation, limits and errors are the API's own.
 import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type CallToolResult,
+} from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { hasScope } from "../http/auth";
 import { promptTexts } from "./prompts";
@@ -34,7 +40,15 @@ async function toolResult(request: Request, res: Response): Promise<CallToolResu
   if (res.status === 204) return { content: [{ type: "text", text: `${res.status} No Content` }], isError };
   if (/json|^text\//i.test(type)) return { content: [{ type: "text", text: await res.text() }], isError };
   const blob = base64(new Uint8Array(await res.arrayBuffer()));
-  return { content: [{ type: "resource", resource: { uri: request.url, mimeType: type.split(";")[0] || "application/octet-stream", blob } }], isError };
+  return {
+    content: [
+      {
+        type: "resource",
+        resource: { uri: request.url, mimeType: type.split(";")[0] || "application/octet-stream", blob },
+      },
+    ],
+    isError,
+  };
 }
 
 export function createMcpServer(ctx: McpContext): McpServer {
@@ -51,17 +65,25 @@ export function createMcpServer(ctx: McpContext): McpServer {
   const byName = new Map(ctx.tools.map((t) => [t.name, t]));
   const visible = ctx.tools.filter((t) => t.scope === null || hasScope(ctx.scopes, t.scope));
   const get = async (path: string) => {
-    const res = await ctx.fetchApi(new Request(new URL(path, ctx.origin), { headers: { Authorization: ctx.authorization } }));
-    const body = (await res.json()) as { data?: unknown; meta?: { next_cursor?: string | null }; error?: Record<string, string> };
+    const res = await ctx.fetchApi(
+      new Request(new URL(path, ctx.origin), { headers: { Authorization: ctx.authorization } }),
+    );
+    const body = (await res.json()) as {
+      data?: unknown;
+      meta?: { next_cursor?: string | null };
+      error?: Record<string, string>;
+    };
     // the API's refusal, passed on whole
-    if (!res.ok) throw new McpError(ErrorCode.InvalidRequest, `${body.error?.code}: ${body.error?.["message_en"]}`, body);
+    if (!res.ok) throw new McpError(ErrorCode.InvalidRequest, `${body.error?.code}: ${body.error?.message_en}`, body);
     return body;
   };
   const getAll = async (path: string) => {
     const items: unknown[] = [];
     let cursor: string | null | undefined;
     do {
-      const page = await get(cursor ? `${path}${path.includes("?") ? "&" : "?"}cursor=${encodeURIComponent(cursor)}` : path);
+      const page = await get(
+        cursor ? `${path}${path.includes("?") ? "&" : "?"}cursor=${encodeURIComponent(cursor)}` : path,
+      );
       items.push(...((page.data as unknown[]) ?? []));
       cursor = page.meta?.next_cursor;
     } while (cursor);
@@ -90,7 +112,12 @@ export function createMcpServer(ctx: McpContext): McpServer {
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
     let apiRequest: Request;
     try {
-      apiRequest = requestFor(tool, (request.params.arguments ?? {}) as Record<string, unknown>, ctx.origin, ctx.authorization);
+      apiRequest = requestFor(
+        tool,
+        (request.params.arguments ?? {}) as Record<string, unknown>,
+        ctx.origin,
+        ctx.authorization,
+      );
     } catch (err) {
       if (err instanceof ToolInputError) return { content: [{ type: "text", text: err.message }], isError: true };
       throw err;
@@ -101,8 +128,16 @@ export function createMcpServer(ctx: McpContext): McpServer {
   server.registerResource(
     "error-catalogue",
     "bokforing://errors",
-    { title: "Error catalogue", description: "Every error code the API answers: HTTP status, Swedish and English message, recovery hint.", mimeType: "application/json" },
-    async (uri) => ({ contents: [{ uri: uri.href, mimeType: "application/json", text: JSON.stringify((await get("/api/v1/errors")).data) }] }),
+    {
+      title: "Error catalogue",
+      description: "Every error code the API answers: HTTP status, Swedish and English message, recovery hint.",
+      mimeType: "application/json",
+    },
+    async (uri) => ({
+      contents: [
+        { uri: uri.href, mimeType: "application/json", text: JSON.stringify((await get("/api/v1/errors")).data) },
+      ],
+    }),
   );
   server.registerResource(
     "chart-of-accounts",
@@ -115,9 +150,21 @@ export function createMcpServer(ctx: McpContext): McpServer {
         })),
       }),
     }),
-    { title: "Chart of accounts", description: "A company's chart of accounts (BAS): number, name, type, VAT code, active.", mimeType: "application/json" },
+    {
+      title: "Chart of accounts",
+      description: "A company's chart of accounts (BAS): number, name, type, VAT code, active.",
+      mimeType: "application/json",
+    },
     async (uri, { companyId }) => ({
-      contents: [{ uri: uri.href, mimeType: "application/json", text: JSON.stringify(await getAll(`/api/v1/companies/${encodeURIComponent(String(companyId))}/accounts?limit=2000`)) }],
+      contents: [
+        {
+          uri: uri.href,
+          mimeType: "application/json",
+          text: JSON.stringify(
+            await getAll(`/api/v1/companies/${encodeURIComponent(String(companyId))}/accounts?limit=2000`),
+          ),
+        },
+      ],
     }),
   );
 
@@ -127,27 +174,40 @@ export function createMcpServer(ctx: McpContext): McpServer {
     {
       title: "Book a receipt",
       description: "Book a purchase receipt (kvitto) as a verified journal entry, previewed before it is committed.",
-      argsSchema: { companyId: z.string().describe("the company's id"), receipt: z.string().describe("what the receipt says: seller, date, what was bought, total and VAT, how it was paid") },
+      argsSchema: {
+        companyId: z.string().describe("the company's id"),
+        receipt: z
+          .string()
+          .describe("what the receipt says: seller, date, what was bought, total and VAT, how it was paid"),
+      },
     },
-    ({ companyId, receipt }) => ({ messages: [{ role: "user", content: { type: "text", text: texts.bookReceipt(companyId, receipt) } }] }),
+    ({ companyId, receipt }) => ({
+      messages: [{ role: "user", content: { type: "text", text: texts.bookReceipt(companyId, receipt) } }],
+    }),
   );
   server.registerPrompt(
     "reconcile_bank",
     {
       title: "Reconcile the bank",
-      description: "Match the month's bank transactions with invoices, supplier invoices and entries, and check 1930 against the bank balance.",
+      description:
+        "Match the month's bank transactions with invoices, supplier invoices and entries, and check 1930 against the bank balance.",
       argsSchema: { companyId: z.string().describe("the company's id"), month: z.string().describe("YYYY-MM") },
     },
-    ({ companyId, month }) => ({ messages: [{ role: "user", content: { type: "text", text: texts.reconcileBank(companyId, month) } }] }),
+    ({ companyId, month }) => ({
+      messages: [{ role: "user", content: { type: "text", text: texts.reconcileBank(companyId, month) } }],
+    }),
   );
   server.registerPrompt(
     "close_month",
     {
       title: "Close the month",
-      description: "The month-end checklist: bank reconciled, receivables and payables, salaries, VAT, the numbering and the reports.",
+      description:
+        "The month-end checklist: bank reconciled, receivables and payables, salaries, VAT, the numbering and the reports.",
       argsSchema: { companyId: z.string().describe("the company's id"), month: z.string().describe("YYYY-MM") },
     },
-    ({ companyId, month }) => ({ messages: [{ role: "user", content: { type: "text", text: texts.closeMonth(companyId, month) } }] }),
+    ({ companyId, month }) => ({
+      messages: [{ role: "user", content: { type: "text", text: texts.closeMonth(companyId, month) } }],
+    }),
   );
   return server;
 }

@@ -51,7 +51,9 @@ export function toolName(method: string, path: string): string {
   // Most operations live under /companies/{companyId}/: that prefix adds nothing.
   const company = segments[0] === "companies" && segments[1] === "{companyId}" && segments.length > 2;
   const rest = company ? segments.slice(2) : segments;
-  const words = rest.map((s, i) => (s.startsWith("{") ? (i === rest.length - 1 ? s.slice(1, -1) : "") : s)).filter(Boolean);
+  const words = rest
+    .map((s, i) => (s.startsWith("{") ? (i === rest.length - 1 ? s.slice(1, -1) : "") : s))
+    .filter(Boolean);
   return `${method}_${words.join("_")}`
     .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
     .replace(/[^A-Za-z0-9_]/g, "_")
@@ -106,7 +108,10 @@ export function toolsFromDocument(doc: OpenApiDocument): ToolDef[] {
         }
         if (p.in !== "path" && p.in !== "query") continue;
         if (properties[p.name]) throw new Error(`${method} ${path}: parameter ${p.name} appears twice`);
-        properties[p.name] = { ...(inline(p.schema ?? { type: "string" }, components) as Json), ...(p.description ? { description: p.description } : {}) };
+        properties[p.name] = {
+          ...(inline(p.schema ?? { type: "string" }, components) as Json),
+          ...(p.description ? { description: p.description } : {}),
+        };
         if (p.in === "path" || p.required) required.push(p.name);
         (p.in === "path" ? pathParams : queryParams).push(p.name);
       }
@@ -115,10 +120,15 @@ export function toolsFromDocument(doc: OpenApiDocument): ToolDef[] {
       const content = op.requestBody?.content ?? {};
       if (content["application/json"]) {
         body = "json";
-        properties.body = { ...(inline(content["application/json"].schema ?? {}, components) as Json), description: "the request body" };
+        properties.body = {
+          ...(inline(content["application/json"].schema ?? {}, components) as Json),
+          description: "the request body",
+        };
       } else if (content["multipart/form-data"]) {
         body = "multipart";
-        const schema = inline(content["multipart/form-data"].schema ?? {}, components) as Json & { properties?: Record<string, Json> };
+        const schema = inline(content["multipart/form-data"].schema ?? {}, components) as Json & {
+          properties?: Record<string, Json>;
+        };
         const props = Object.fromEntries(
           Object.entries(schema.properties ?? {}).map(([k, v]) => {
             if (v.format !== "binary") return [k, v];
@@ -126,19 +136,25 @@ export function toolsFromDocument(doc: OpenApiDocument): ToolDef[] {
             return [k, { ...FILE_SCHEMA, ...(v.description ? { description: v.description } : {}) }];
           }),
         );
-        properties.body = { ...schema, properties: props, description: "the form fields; a file as {filename, content_type, content_base64}" };
+        properties.body = {
+          ...schema,
+          properties: props,
+          description: "the form fields; a file as {filename, content_type, content_base64}",
+        };
       }
       if (body && op.requestBody?.required) required.push("body");
       if (dryRun) {
         properties.dry_run = {
           type: "boolean",
-          description: "true: run the whole command and commit nothing; the answer is what would be committed (meta.dry_run = true). Preview every write this way first, then call again without it.",
+          description:
+            "true: run the whole command and commit nothing; the answer is what would be committed (meta.dry_run = true). Preview every write this way first, then call again without it.",
         };
       }
       if (idempotency) {
         properties.idempotency_key = {
           type: "string",
-          description: "Idempotency-Key; one is generated when omitted. Send the same key to repeat a call safely: a replay returns the first answer.",
+          description:
+            "Idempotency-Key; one is generated when omitted. Send the same key to repeat a call safely: a replay returns the first answer.",
         };
       }
       const scope = /Scope: `([^`]+)`/.exec(op.description ?? "")?.[1] ?? null;
@@ -168,7 +184,12 @@ export function toolsFromDocument(doc: OpenApiDocument): ToolDef[] {
 }
 
 /** The HTTP request a tool call makes, with the caller's Authorization header. */
-export function requestFor(tool: ToolDef, args: Record<string, unknown>, origin: string, authorization: string): Request {
+export function requestFor(
+  tool: ToolDef,
+  args: Record<string, unknown>,
+  origin: string,
+  authorization: string,
+): Request {
   let path = tool.path;
   for (const name of tool.pathParams) {
     const value = args[name];
@@ -179,11 +200,17 @@ export function requestFor(tool: ToolDef, args: Record<string, unknown>, origin:
   for (const name of tool.queryParams) {
     const value = args[name];
     if (value === undefined || value === null) continue;
-    if (Array.isArray(value)) value.forEach((v) => url.searchParams.append(name, String(v)));
+    if (Array.isArray(value)) for (const v of value) url.searchParams.append(name, String(v));
     else url.searchParams.set(name, String(value));
   }
   const headers = new Headers({ Authorization: authorization, "User-Agent": "bokforing-mcp/1" });
-  if (tool.idempotency) headers.set("Idempotency-Key", typeof args.idempotency_key === "string" && args.idempotency_key ? args.idempotency_key : `mcp-${crypto.randomUUID()}`);
+  if (tool.idempotency)
+    headers.set(
+      "Idempotency-Key",
+      typeof args.idempotency_key === "string" && args.idempotency_key
+        ? args.idempotency_key
+        : `mcp-${crypto.randomUUID()}`,
+    );
   if (tool.dryRun && args.dry_run === true) headers.set("X-Dry-Run", "true");
   let body: BodyInit | undefined;
   if (tool.body === "json" && args.body !== undefined) {
@@ -202,7 +229,10 @@ export function requestFor(tool: ToolDef, args: Record<string, unknown>, origin:
         } catch {
           throw new ToolInputError(`body.${k}.content_base64 is not base64`);
         }
-        form.append(k, new File([bytes], file.filename ?? k, { type: file.content_type ?? "application/octet-stream" }));
+        form.append(
+          k,
+          new File([bytes], file.filename ?? k, { type: file.content_type ?? "application/octet-stream" }),
+        );
       } else form.append(k, typeof v === "string" ? v : JSON.stringify(v));
     }
     body = form;

@@ -58,14 +58,62 @@ export interface CategoryRule {
 }
 
 export const CATEGORY_RULES: Record<BankCategory, CategoryRule> = {
-  bank_fees: { category: "bank_fees", label_sv: "Bankkostnader", account: () => "6570", vat: "none", directions: ["out", "in"] },
-  office_supplies: { category: "office_supplies", label_sv: "Kontorsmaterial", account: () => "6110", vat: "standard_25", directions: ["out", "in"] },
-  representation: { category: "representation", label_sv: "Representation (måltid)", account: () => "6072", vat: "representation_12", directions: ["out"] },
-  owner_withdrawal: { category: "owner_withdrawal", label_sv: "Eget uttag", account: (_d, e) => (isSoleTraderLike(e) ? "2013" : "1685"), vat: "none", directions: ["out"] },
-  owner_deposit: { category: "owner_deposit", label_sv: "Egen insättning", account: (_d, e) => (isSoleTraderLike(e) ? "2018" : "2893"), vat: "none", directions: ["in"] },
-  tax_account: { category: "tax_account", label_sv: "Skattekontot", account: () => "1630", vat: "none", directions: ["out", "in"] },
-  loan_repayment: { category: "loan_repayment", label_sv: "Amortering av lån", account: () => "2350", vat: "none", directions: ["out"] },
-  interest: { category: "interest", label_sv: "Ränta", account: (d) => (d === "out" ? "8410" : "8311"), vat: "none", directions: ["out", "in"] },
+  bank_fees: {
+    category: "bank_fees",
+    label_sv: "Bankkostnader",
+    account: () => "6570",
+    vat: "none",
+    directions: ["out", "in"],
+  },
+  office_supplies: {
+    category: "office_supplies",
+    label_sv: "Kontorsmaterial",
+    account: () => "6110",
+    vat: "standard_25",
+    directions: ["out", "in"],
+  },
+  representation: {
+    category: "representation",
+    label_sv: "Representation (måltid)",
+    account: () => "6072",
+    vat: "representation_12",
+    directions: ["out"],
+  },
+  owner_withdrawal: {
+    category: "owner_withdrawal",
+    label_sv: "Eget uttag",
+    account: (_d, e) => (isSoleTraderLike(e) ? "2013" : "1685"),
+    vat: "none",
+    directions: ["out"],
+  },
+  owner_deposit: {
+    category: "owner_deposit",
+    label_sv: "Egen insättning",
+    account: (_d, e) => (isSoleTraderLike(e) ? "2018" : "2893"),
+    vat: "none",
+    directions: ["in"],
+  },
+  tax_account: {
+    category: "tax_account",
+    label_sv: "Skattekontot",
+    account: () => "1630",
+    vat: "none",
+    directions: ["out", "in"],
+  },
+  loan_repayment: {
+    category: "loan_repayment",
+    label_sv: "Amortering av lån",
+    account: () => "2350",
+    vat: "none",
+    directions: ["out"],
+  },
+  interest: {
+    category: "interest",
+    label_sv: "Ränta",
+    account: (d) => (d === "out" ? "8410" : "8311"),
+    vat: "none",
+    directions: ["out", "in"],
+  },
 };
 
 /** The account a private (not business) row goes to: the owner's account by entity type. */
@@ -73,7 +121,13 @@ export function privateAccount(direction: "out" | "in", entityType: string): str
   return CATEGORY_RULES[direction === "out" ? "owner_withdrawal" : "owner_deposit"].account(direction, entityType);
 }
 
-const RATE_BP: Record<VatTreatment, number> = { none: 0, standard_25: 2500, reduced_12: 1200, reduced_6: 600, representation_12: 1200 };
+const RATE_BP: Record<VatTreatment, number> = {
+  none: 0,
+  standard_25: 2500,
+  reduced_12: 1200,
+  reduced_6: 600,
+  representation_12: 1200,
+};
 
 /** VAT contained in a gross amount, rounded half away from zero, in integer arithmetic. */
 export function vatInGross(grossOre: number, rateBp: number): number {
@@ -93,7 +147,7 @@ export interface BookingLine {
 
 function signedLine(account: string, ore: number, text: string | null): BookingLine[] {
   if (ore === 0) return [];
-  return [{ accountNumber: account, debitOre: ore > 0 ? ore : 0, creditOre: ore < 0 ? -ore : 0, lineDescription: text }];
+  return [{ accountNumber: account, debitOre: Math.max(ore, 0), creditOre: ore < 0 ? -ore : 0, lineDescription: text }];
 }
 
 export interface BookingRequest {
@@ -121,15 +175,36 @@ export function bookingLines(r: BookingRequest): BookingLine[] {
     const cap = REPRESENTATION_VAT_CAP_ORE_PER_PERSON * Math.max(1, r.persons ?? 1);
     if (Math.abs(vat) > cap) vat = Math.sign(vat) * cap;
   }
-  const vatAccount = r.account.startsWith("3") && counter < 0 ? (OUTPUT_VAT[rateBp] ?? INPUT_VAT_ACCOUNT) : INPUT_VAT_ACCOUNT;
-  return [...signedLine(r.settlementAccount, r.amountSekOre, r.text), ...signedLine(r.account, counter - vat, r.text), ...signedLine(vatAccount, vat, r.text)];
+  const vatAccount =
+    r.account.startsWith("3") && counter < 0 ? (OUTPUT_VAT[rateBp] ?? INPUT_VAT_ACCOUNT) : INPUT_VAT_ACCOUNT;
+  return [
+    ...signedLine(r.settlementAccount, r.amountSekOre, r.text),
+    ...signedLine(r.account, counter - vat, r.text),
+    ...signedLine(vatAccount, vat, r.text),
+  ];
 }
 
 /** Words in a bank text that point to a category: whole words or phrases, with Swedish letters counted as letters. */
 const words = (...w: string[]) => new RegExp(`(?<![\\p{L}\\d])(?:${w.join("|")})(?![\\p{L}\\d])`, "u");
 
 const KEYWORDS: [BankCategory, RegExp][] = [
-  ["bank_fees", words("avgift", "bankavgift", "kontoavgift", "månadsavgift", "årsavgift", "prisavisering", "bgc-avgift", "pris företagspaket", "företagspaket", "bankpaket", "fee", "charges?")],
+  [
+    "bank_fees",
+    words(
+      "avgift",
+      "bankavgift",
+      "kontoavgift",
+      "månadsavgift",
+      "årsavgift",
+      "prisavisering",
+      "bgc-avgift",
+      "pris företagspaket",
+      "företagspaket",
+      "bankpaket",
+      "fee",
+      "charges?",
+    ),
+  ],
   ["tax_account", words("skatteverket", "skattekonto", "skv", "skatt")],
   ["interest", words("ränta", "ranta", "räntor", "interest")],
   ["loan_repayment", words("amortering", "amort", "lån", "avbetalning")],

@@ -70,7 +70,11 @@ interface AccountMovement {
  * account's side lowers its column (a write-down on 8070 lowers revenue), so the result
  * is the same however class 8 is split.
  */
-export function resultOf(movements: Iterable<AccountMovement>): { revenueOre: number; expenseOre: number; resultOre: number } {
+export function resultOf(movements: Iterable<AccountMovement>): {
+  revenueOre: number;
+  expenseOre: number;
+  resultOre: number;
+} {
   let revenueOre = 0;
   let expenseOre = 0;
   for (const m of movements) {

@@ -105,7 +105,9 @@ export function allocate(totalOre: number, weights: number[]): number[] {
   const exact = weights.map((w) => new Big(totalOre).times(w).div(sum));
   const floors = exact.map((x) => Number(x.round(0, Big.roundDown).toFixed(0)));
   let rest = totalOre - floors.reduce((a, b) => a + b, 0);
-  const order = exact.map((x, i) => ({ i, frac: Number(x.minus(floors[i]).abs().toFixed(12)) })).sort((a, b) => b.frac - a.frac);
+  const order = exact
+    .map((x, i) => ({ i, frac: Number(x.minus(floors[i]).abs().toFixed(12)) }))
+    .sort((a, b) => b.frac - a.frac);
   const step = rest >= 0 ? 1 : -1;
   for (let k = 0; rest !== 0; k = (k + 1) % order.length, rest -= step) floors[order[k].i] += step;
   return floors;

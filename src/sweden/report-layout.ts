@@ -47,13 +47,20 @@ export const INCOME_SECTIONS: Section[] = [
 ];
 
 /** Sections before "Rörelseresultat" and those that make up the gross margin. */
-export const OPERATING_KEYS = ["net_sales", "other_operating_income", "goods_and_materials", "other_external_costs", "personnel_costs", "depreciation", "other_operating_costs"];
+export const OPERATING_KEYS = [
+  "net_sales",
+  "other_operating_income",
+  "goods_and_materials",
+  "other_external_costs",
+  "personnel_costs",
+  "depreciation",
+  "other_operating_costs",
+];
 export const GROSS_MARGIN_KEYS = ["net_sales", "other_operating_income", "goods_and_materials"];
 
 export function sectionOf(sections: Section[], account: string): Section | undefined {
   return sections.find((s) => s.ranges.some(([a, b]) => account >= a && account <= b));
 }
-
 
 // ---- the printed statements (the PDFs): how the sections group under the headings ----
 
@@ -64,8 +71,16 @@ export function sectionOf(sections: Section[], account: string): Section | undef
  * placeringar, IV kassa och bank), each with its subtotal.
  */
 export const BALANCE_ASSET_GROUPS: { key: string; name: string; sections: string[] }[] = [
-  { key: "fixed_assets", name: "Anläggningstillgångar", sections: ["intangible_assets", "tangible_assets", "financial_assets"] },
-  { key: "current_assets", name: "Omsättningstillgångar", sections: ["inventories", "current_receivables", "short_term_investments", "cash_and_bank"] },
+  {
+    key: "fixed_assets",
+    name: "Anläggningstillgångar",
+    sections: ["intangible_assets", "tangible_assets", "financial_assets"],
+  },
+  {
+    key: "current_assets",
+    name: "Omsättningstillgångar",
+    sections: ["inventories", "current_receivables", "short_term_investments", "cash_and_bank"],
+  },
 ];
 
 /**
@@ -82,9 +97,14 @@ export function isVatReceivable(account: string, netDebitOre: number): boolean {
 }
 
 /** The balance-sheet section an account's balance is shown under, and on which side. */
-export function balanceSectionOf(account: string, netDebitOre: number, isAsset: boolean): { side: "assets" | "equity_and_liabilities"; section: Section | undefined } {
+export function balanceSectionOf(
+  account: string,
+  netDebitOre: number,
+  isAsset: boolean,
+): { side: "assets" | "equity_and_liabilities"; section: Section | undefined } {
   if (isAsset) return { side: "assets", section: sectionOf(BALANCE_ASSETS, account) };
-  if (isVatReceivable(account, netDebitOre)) return { side: "assets", section: BALANCE_ASSETS.find((s) => s.key === "current_receivables") };
+  if (isVatReceivable(account, netDebitOre))
+    return { side: "assets", section: BALANCE_ASSETS.find((s) => s.key === "current_receivables") };
   return { side: "equity_and_liabilities", section: sectionOf(BALANCE_EQUITY_LIABILITIES, account) };
 }
 
@@ -93,16 +113,40 @@ export function balanceSectionOf(account: string, netDebitOre: number, isAsset: 
  * each group of sections has its subtotal, and after it the running result line that
  * the schedule names ("Rörelseresultat", "Resultat efter finansiella poster", ...).
  */
-export const INCOME_STATEMENT_STEPS: { key: string; name: string | null; sections: string[]; sum: string | null; result: string | null }[] = [
-  { key: "operating_income", name: "Rörelseintäkter", sections: ["net_sales", "other_operating_income"], sum: "Summa rörelseintäkter", result: null },
+export const INCOME_STATEMENT_STEPS: {
+  key: string;
+  name: string | null;
+  sections: string[];
+  sum: string | null;
+  result: string | null;
+}[] = [
+  {
+    key: "operating_income",
+    name: "Rörelseintäkter",
+    sections: ["net_sales", "other_operating_income"],
+    sum: "Summa rörelseintäkter",
+    result: null,
+  },
   {
     key: "operating_costs",
     name: "Rörelsekostnader",
-    sections: ["goods_and_materials", "other_external_costs", "personnel_costs", "depreciation", "other_operating_costs"],
+    sections: [
+      "goods_and_materials",
+      "other_external_costs",
+      "personnel_costs",
+      "depreciation",
+      "other_operating_costs",
+    ],
     sum: "Summa rörelsekostnader",
     result: "Rörelseresultat",
   },
-  { key: "financial", name: null, sections: ["financial_items"], sum: null, result: "Resultat efter finansiella poster" },
+  {
+    key: "financial",
+    name: null,
+    sections: ["financial_items"],
+    sum: null,
+    result: "Resultat efter finansiella poster",
+  },
   { key: "appropriations", name: null, sections: ["appropriations"], sum: null, result: "Resultat före skatt" },
   { key: "tax", name: null, sections: ["tax"], sum: null, result: "Årets resultat" },
 ];

@@ -7,14 +7,60 @@
 // this way: 225 500). Amounts are whole kronor, öre dropped, as the form takes them.
 
 export type Box =
-  | "05" | "06" | "07" | "08" | "10" | "11" | "12" | "20" | "21" | "22" | "23" | "24"
-  | "30" | "31" | "32" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "48" | "50" | "60" | "61" | "62";
+  | "05"
+  | "06"
+  | "07"
+  | "08"
+  | "10"
+  | "11"
+  | "12"
+  | "20"
+  | "21"
+  | "22"
+  | "23"
+  | "24"
+  | "30"
+  | "31"
+  | "32"
+  | "35"
+  | "36"
+  | "37"
+  | "38"
+  | "39"
+  | "40"
+  | "41"
+  | "42"
+  | "48"
+  | "50"
+  | "60"
+  | "61"
+  | "62";
 
 type Side = "credit" | "debit";
 
 /** [box, side whose positive balance counts, accounts or inclusive ranges] */
 const MAP: [Box, Side, (string | [string, string])[]][] = [
-  ["05", "credit", ["3000", "3001", "3002", "3003", "3106", ["3500", "3520"], "3530", "3540", "3550", ["3560", "3599"], ["3600", "3669"], ["3680", "3699"], "3911", "3914", ["3920", "3925"]]],
+  [
+    "05",
+    "credit",
+    [
+      "3000",
+      "3001",
+      "3002",
+      "3003",
+      "3106",
+      ["3500", "3520"],
+      "3530",
+      "3540",
+      "3550",
+      ["3560", "3599"],
+      ["3600", "3669"],
+      ["3680", "3699"],
+      "3911",
+      "3914",
+      ["3920", "3925"],
+    ],
+  ],
   ["06", "credit", ["3400", "3401", "3402", "3403"]],
   ["07", "credit", ["3211", "3212"]],
   ["08", "credit", ["3913"]],
@@ -76,7 +122,8 @@ export const BOX_NAMES: Record<Box | "49", string> = {
 
 export function boxOf(account: string): { box: Box; side: Side } | null {
   for (const [box, side, accounts] of MAP) {
-    if (accounts.some((a) => (typeof a === "string" ? a === account : account >= a[0] && account <= a[1]))) return { box, side };
+    if (accounts.some((a) => (typeof a === "string" ? a === account : account >= a[0] && account <= a[1])))
+      return { box, side };
   }
   return null;
 }
@@ -88,7 +135,9 @@ const kronor = (ore: number) => Math.trunc(ore / 100);
  * The boxes from each account's debit and credit movement (öre) in the period.
  * Returns every box 05-62 and 49 in whole kronor.
  */
-export function declarationBoxes(movements: Iterable<{ account: string; debitOre: number; creditOre: number }>): Record<Box | "49", number> {
+export function declarationBoxes(
+  movements: Iterable<{ account: string; debitOre: number; creditOre: number }>,
+): Record<Box | "49", number> {
   const ore = new Map<Box, number>();
   for (const m of movements) {
     const hit = boxOf(m.account);

@@ -8,7 +8,11 @@
  * or the fiscal year for yearly VAT) of a fiscal period that have ended by `through`, clipped to
  * the fiscal period.
  */
-export function closedVatPeriods(momsPeriod: "monthly" | "quarterly" | "yearly", fiscal: { start: string; end: string }, through: string): { start: string; end: string }[] {
+export function closedVatPeriods(
+  momsPeriod: "monthly" | "quarterly" | "yearly",
+  fiscal: { start: string; end: string },
+  through: string,
+): { start: string; end: string }[] {
   if (momsPeriod === "yearly") return fiscal.end <= through ? [{ start: fiscal.start, end: fiscal.end }] : [];
   const months = momsPeriod === "monthly" ? 1 : 3;
   const out: { start: string; end: string }[] = [];
@@ -20,6 +24,7 @@ export function closedVatPeriods(momsPeriod: "monthly" | "quarterly" | "yearly",
     const endDate = new Date(Date.UTC(y, m - 1 + months, 0)).toISOString().slice(0, 10);
     if (start > fiscal.end) break;
     const s = start < fiscal.start ? fiscal.start : start;
+    // biome-ignore lint/complexity/useMathMinMax: ISO dates compare as strings, Math.min would make them numbers
     const e = endDate > fiscal.end ? fiscal.end : endDate;
     if (e > through) break;
     out.push({ start: s, end: e });

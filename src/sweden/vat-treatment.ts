@@ -29,7 +29,35 @@ import { boxOf, type Box } from "./vat-declaration";
 export type SupplyType = "goods" | "services";
 
 /** The EU member states by ISO 3166 code (Greece's VAT numbers start EL). */
-export const EU_COUNTRIES = new Set(["AT", "BE", "BG", "CY", "CZ", "DE", "DK", "EE", "ES", "FI", "FR", "GR", "HR", "HU", "IE", "IT", "LT", "LU", "LV", "MT", "NL", "PL", "PT", "RO", "SE", "SI", "SK"]);
+export const EU_COUNTRIES = new Set([
+  "AT",
+  "BE",
+  "BG",
+  "CY",
+  "CZ",
+  "DE",
+  "DK",
+  "EE",
+  "ES",
+  "FI",
+  "FR",
+  "GR",
+  "HR",
+  "HU",
+  "IE",
+  "IT",
+  "LT",
+  "LU",
+  "LV",
+  "MT",
+  "NL",
+  "PL",
+  "PT",
+  "RO",
+  "SE",
+  "SI",
+  "SK",
+]);
 
 export type Location = "domestic" | "eu_business" | "eu_consumer" | "non_eu_business" | "non_eu_consumer";
 
@@ -89,7 +117,13 @@ export function saleTreatment(location: Location, supply: SupplyType, companyVat
   }
 }
 
-const ZERO_RATED: SaleTreatment[] = ["eu_goods", "eu_services_reverse_charge", "export_goods", "export_services", "not_vat_registered"];
+const ZERO_RATED: SaleTreatment[] = [
+  "eu_goods",
+  "eu_services_reverse_charge",
+  "export_goods",
+  "export_services",
+  "not_vat_registered",
+];
 
 /** The Swedish VAT rates (basis points) a line with this treatment may carry. */
 export function allowedSaleRates(t: SaleTreatment): number[] {
@@ -144,7 +178,16 @@ export function revenueAccountFits(account: string, t: SaleTreatment, rateBp: nu
  * 3308 0 %. Null when they agree (or the account fixes no rate).
  */
 export function articleRateProblem(account: string, rateBp: number): string | null {
-  const fixed: Record<string, number> = { "3001": 2500, "3002": 1200, "3003": 600, "3004": 0, "3105": 0, "3108": 0, "3305": 0, "3308": 0 };
+  const fixed: Record<string, number> = {
+    "3001": 2500,
+    "3002": 1200,
+    "3003": 600,
+    "3004": 0,
+    "3105": 0,
+    "3108": 0,
+    "3305": 0,
+    "3308": 0,
+  };
   const want = fixed[account];
   if (want === undefined || want === rateBp) return null;
   return `revenue account ${account} is for ${want / 100} % VAT, not ${rateBp / 100} %`;
@@ -155,20 +198,40 @@ export function saleInvoiceTexts(treatments: Iterable<SaleTreatment>): string[] 
   const set = new Set(treatments);
   const texts: string[] = [];
   if (set.has("eu_goods")) {
-    texts.push("Unionsintern leverans av varor, undantagen från skatteplikt (art. 138 direktiv 2006/112/EG)", "Intra-Community supply of goods, exempt (Article 138 Directive 2006/112/EC)");
+    texts.push(
+      "Unionsintern leverans av varor, undantagen från skatteplikt (art. 138 direktiv 2006/112/EG)",
+      "Intra-Community supply of goods, exempt (Article 138 Directive 2006/112/EC)",
+    );
   }
   if (set.has("eu_services_reverse_charge")) {
-    texts.push("Omvänd betalningsskyldighet (art. 44 och 196 direktiv 2006/112/EG)", "Reverse charge: the buyer accounts for the VAT (Article 196 Directive 2006/112/EC)");
+    texts.push(
+      "Omvänd betalningsskyldighet (art. 44 och 196 direktiv 2006/112/EG)",
+      "Reverse charge: the buyer accounts for the VAT (Article 196 Directive 2006/112/EC)",
+    );
   }
-  if (set.has("export_goods")) texts.push("Export av varor, undantagen från skatteplikt (art. 146 direktiv 2006/112/EG)", "Export of goods, exempt (Article 146 Directive 2006/112/EC)");
-  if (set.has("export_services")) texts.push("Tjänsten är omsatt utanför Sverige, ingen svensk moms (art. 44 direktiv 2006/112/EG)", "Supplied outside Sweden: no Swedish VAT (Article 44 Directive 2006/112/EC)");
+  if (set.has("export_goods"))
+    texts.push(
+      "Export av varor, undantagen från skatteplikt (art. 146 direktiv 2006/112/EG)",
+      "Export of goods, exempt (Article 146 Directive 2006/112/EC)",
+    );
+  if (set.has("export_services"))
+    texts.push(
+      "Tjänsten är omsatt utanför Sverige, ingen svensk moms (art. 44 direktiv 2006/112/EG)",
+      "Supplied outside Sweden: no Swedish VAT (Article 44 Directive 2006/112/EC)",
+    );
   return texts;
 }
 
 // ---------------------------------------------------------------------------
 // Purchases
 
-export type PurchaseTreatment = "domestic" | "domestic_reverse_charge" | "eu_goods" | "eu_services" | "non_eu_services" | "import_goods";
+export type PurchaseTreatment =
+  | "domestic"
+  | "domestic_reverse_charge"
+  | "eu_goods"
+  | "eu_services"
+  | "non_eu_services"
+  | "import_goods";
 
 /**
  * A purchase's treatment from where the supplier is and the kind of supply; a Swedish
@@ -177,7 +240,11 @@ export type PurchaseTreatment = "domestic" | "domestic_reverse_charge" | "eu_goo
  * Goods from outside the EU are imports: their VAT is declared on the customs value
  * (box 50), not from the supplier's invoice, so the invoice is booked as it is.
  */
-export function purchaseTreatment(location: Location, supply: SupplyType, domesticReverseCharge: boolean): PurchaseTreatment {
+export function purchaseTreatment(
+  location: Location,
+  supply: SupplyType,
+  domesticReverseCharge: boolean,
+): PurchaseTreatment {
   if (location === "domestic") return domesticReverseCharge ? "domestic_reverse_charge" : "domestic";
   if (location === "eu_business" || location === "eu_consumer") return supply === "goods" ? "eu_goods" : "eu_services";
   return supply === "goods" ? "import_goods" : "non_eu_services";

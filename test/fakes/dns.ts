@@ -28,7 +28,10 @@ export async function fakeDns(request: Request): Promise<Response> {
   const type = url.searchParams.get("type");
   const answers = (records.get(name) ?? []).filter((ip) => (type === "AAAA" ? ip.includes(":") : !ip.includes(":")));
   return Response.json(
-    { Status: records.has(name) ? 0 : 3, Answer: answers.map((data) => ({ name, type: type === "AAAA" ? 28 : 1, TTL: 60, data })) },
+    {
+      Status: records.has(name) ? 0 : 3,
+      Answer: answers.map((data) => ({ name, type: type === "AAAA" ? 28 : 1, TTL: 60, data })),
+    },
     { headers: { "Content-Type": "application/dns-json" } },
   );
 }

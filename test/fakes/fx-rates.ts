@@ -5,7 +5,9 @@
 const RATES: Record<string, number> = { EUR: 11.2345, USD: 10.5 };
 
 export async function fakeFxRates(request: Request): Promise<Response> {
-  const m = /\/Observations\/SEK([A-Z]{3})PMI\/(\d{4}-\d{2}-\d{2})\/(\d{4}-\d{2}-\d{2})$/.exec(new URL(request.url).pathname);
+  const m = /\/Observations\/SEK([A-Z]{3})PMI\/(\d{4}-\d{2}-\d{2})\/(\d{4}-\d{2}-\d{2})$/.exec(
+    new URL(request.url).pathname,
+  );
   if (!m || !(m[1] in RATES)) return new Response("not found", { status: 404 });
   const rows = [];
   for (let d = new Date(`${m[2]}T00:00:00Z`); d <= new Date(`${m[3]}T00:00:00Z`); d.setUTCDate(d.getUTCDate() + 1)) {

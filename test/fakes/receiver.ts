@@ -9,9 +9,10 @@ const received: Received[] = [];
 
 export async function fakeReceiver(request: Request): Promise<Response> {
   const url = new URL(request.url);
-  if (url.pathname === "/__received") return Response.json(received.filter((r) => r.path === url.searchParams.get("path")));
+  if (url.pathname === "/__received")
+    return Response.json(received.filter((r) => r.path === url.searchParams.get("path")));
   received.push({ path: url.pathname, headers: Object.fromEntries(request.headers), body: await request.text() });
-  switch ("/" + url.pathname.split("/")[1]) {
+  switch (`/${url.pathname.split("/")[1]}`) {
     case "/ok":
       return Response.json({ received: true });
     case "/text":

@@ -4,7 +4,19 @@
 // period is seen by the next write, a dry run or a refused batch leaves nothing behind.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { admin, call, commit, createDraft, newActor, newCompany, newKey, postedEntry, saleLines, uniqueKey, write } from "../helpers";
+import {
+  admin,
+  call,
+  commit,
+  createDraft,
+  newActor,
+  newCompany,
+  newKey,
+  postedEntry,
+  saleLines,
+  uniqueKey,
+  write,
+} from "../helpers";
 
 const trips = (res: { headers: Headers }) => Number(res.headers.get("X-D1-Round-Trips"));
 
@@ -22,7 +34,10 @@ describe("the rate limit on a write whose access the Worker held", () => {
   it("refuses the 101st write of the minute with 429 and writes nothing for it", async () => {
     const { owner, companyId, periodId } = await warmCompany();
     const k = await newKey(owner.userId);
-    const entries = async () => (await env.DB.prepare("SELECT COUNT(*) AS n FROM journal_entries WHERE company_id = ?").bind(companyId).first<{ n: number }>())!.n;
+    const entries = async () =>
+      (await env.DB.prepare("SELECT COUNT(*) AS n FROM journal_entries WHERE company_id = ?")
+        .bind(companyId)
+        .first<{ n: number }>())!.n;
     const before = await entries();
     const answers = [];
     for (let i = 0; i < 100; i++) answers.push((await createDraft(k.key, companyId, periodId)).status);
@@ -55,16 +70,25 @@ describe("access held by the company's writer", () => {
   it("refuses a member downgraded to viewer on the next write, and lets a member upgraded write at once", async () => {
     const { owner, companyId, periodId } = await warmCompany();
     const member = await newActor();
-    expect((await admin("POST", `/admin/v1/companies/${companyId}/members`, { user_id: member.userId, role: "member" })).status).toBe(201);
+    expect(
+      (await admin("POST", `/admin/v1/companies/${companyId}/members`, { user_id: member.userId, role: "member" }))
+        .status,
+    ).toBe(201);
     const draft = await createDraft(member.key, companyId, periodId);
     expect(draft.status).toBe(201);
-    expect((await admin("POST", `/admin/v1/companies/${companyId}/members`, { user_id: member.userId, role: "viewer" })).status).toBe(201);
+    expect(
+      (await admin("POST", `/admin/v1/companies/${companyId}/members`, { user_id: member.userId, role: "viewer" }))
+        .status,
+    ).toBe(201);
     const refused = await commit(member.key, companyId, draft.body.data.id);
     expect(refused.status).toBe(403);
     expect(refused.body.error.code).toBe("FORBIDDEN");
     // nothing was numbered: the owner's commit takes number 2 (the warm-up took 1)
     expect((await commit(owner.key, companyId, draft.body.data.id)).body.data.voucher_number).toBe(2);
-    expect((await admin("POST", `/admin/v1/companies/${companyId}/members`, { user_id: member.userId, role: "member" })).status).toBe(201);
+    expect(
+      (await admin("POST", `/admin/v1/companies/${companyId}/members`, { user_id: member.userId, role: "member" }))
+        .status,
+    ).toBe(201);
     expect((await createDraft(member.key, companyId, periodId)).status).toBe(201);
   });
 
@@ -73,7 +97,12 @@ describe("access held by the company's writer", () => {
     const second = await newKey(owner.userId);
     const url = `/api/v1/companies/${companyId}/journal-entries`;
     const key = uniqueKey();
-    const body = { fiscal_period_id: periodId, entry_date: "2026-03-15", description: "Kontantförsäljning", lines: saleLines() };
+    const body = {
+      fiscal_period_id: periodId,
+      entry_date: "2026-03-15",
+      description: "Kontantförsäljning",
+      lines: saleLines(),
+    };
     const first = await write(second.key, "POST", url, body, { "Idempotency-Key": key });
     expect(first.status).toBe(201);
     // a body the Worker refuses, while the key is good: 400
@@ -126,7 +155,9 @@ describe("the books held by the company's writer", () => {
 
     // drafts exist on 2026-03-15, so the period is locked up to a date before them
     expect((await createDraft(owner.key, companyId, periodId, { entry_date: "2026-02-10" })).status).toBe(201);
-    expect((await write(owner.key, "POST", url(`/fiscal-periods/${periodId}/lock`), { lock_date: "2026-01-31" })).status).toBe(200);
+    expect(
+      (await write(owner.key, "POST", url(`/fiscal-periods/${periodId}/lock`), { lock_date: "2026-01-31" })).status,
+    ).toBe(200);
     const locked = await createDraft(owner.key, companyId, periodId, { entry_date: "2026-01-20" });
     expect(locked.body.error).toMatchObject({ code: "PERIOD_LOCKED", details: { lock_date: "2026-01-31" } });
     expect((await createDraft(owner.key, companyId, periodId, { entry_date: "2026-02-10" })).status).toBe(201);
@@ -134,7 +165,11 @@ describe("the books held by the company's writer", () => {
 
   it("leaves no number behind after a dry run, and fills a number a failed batch did not take", async () => {
     const { owner, companyId, periodId } = await warmCompany();
-    const dry = await write(owner.key, "POST", `/api/v1/companies/${companyId}/journal-entries/${(await createDraft(owner.key, companyId, periodId)).body.data.id}/commit?dry_run=true`);
+    const dry = await write(
+      owner.key,
+      "POST",
+      `/api/v1/companies/${companyId}/journal-entries/${(await createDraft(owner.key, companyId, periodId)).body.data.id}/commit?dry_run=true`,
+    );
     expect(dry.status).toBe(200);
     expect(dry.body.data.voucher_number).toBe(2);
     expect((await postedEntry(owner.key, companyId, periodId)).voucher_number).toBe(2);
@@ -181,7 +216,12 @@ describe("drafts held by the company's writer", () => {
     expect(afterCancel.status).toBe(409);
     expect(afterCancel.body.error.details).toMatchObject({ status: "cancelled" });
 
-    const dry = await write(owner.key, "POST", url(companyId, "/journal-entries?dry_run=true"), { fiscal_period_id: periodId, entry_date: "2026-03-15", description: "Förhandsvisning", lines: saleLines() });
+    const dry = await write(owner.key, "POST", url(companyId, "/journal-entries?dry_run=true"), {
+      fiscal_period_id: periodId,
+      entry_date: "2026-03-15",
+      description: "Förhandsvisning",
+      lines: saleLines(),
+    });
     expect(dry.status).toBe(201);
     const notThere = await commit(owner.key, companyId, dry.body.data.id);
     expect(notThere.status).toBe(404);
@@ -203,7 +243,11 @@ describe("drafts held by the company's writer", () => {
     expect(posted.status).toBe(200);
     expect(posted.body.data.voucher_number).toBe(3);
     expect(trips(posted)).toBeGreaterThan(2);
-    const lines = await env.DB.prepare("SELECT account_number, debit_ore, credit_ore FROM journal_lines WHERE journal_entry_id = ? ORDER BY sort_order").bind(draft.body.data.id).all();
+    const lines = await env.DB.prepare(
+      "SELECT account_number, debit_ore, credit_ore FROM journal_lines WHERE journal_entry_id = ? ORDER BY sort_order",
+    )
+      .bind(draft.body.data.id)
+      .all();
     expect(lines.results).toEqual([
       { account_number: "1930", debit_ore: 125000, credit_ore: 0 },
       { account_number: "3001", debit_ore: 0, credit_ore: 100000 },
@@ -214,8 +258,15 @@ describe("drafts held by the company's writer", () => {
 
 describe("idempotency inside the write's batch", () => {
   const count = async (table: "journal_entries" | "audit_log" | "idempotency_records", companyId: string) =>
-    (await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE company_id = ?`).bind(companyId).first<{ n: number }>())!.n;
-  const draftBody = (periodId: string, description = "Kontantförsäljning") => ({ fiscal_period_id: periodId, entry_date: "2026-03-15", description, lines: saleLines() });
+    (await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE company_id = ?`)
+      .bind(companyId)
+      .first<{ n: number }>())!.n;
+  const draftBody = (periodId: string, description = "Kontantförsäljning") => ({
+    fiscal_period_id: periodId,
+    entry_date: "2026-03-15",
+    description,
+    lines: saleLines(),
+  });
 
   it("replays a commit after its success with the stored answer and writes nothing more", async () => {
     const { owner, companyId, periodId } = await warmCompany();
@@ -235,7 +286,9 @@ describe("idempotency inside the write's batch", () => {
     const reuse = await commit(owner.key, companyId, other.body.data.id, { "Idempotency-Key": key });
     expect(reuse.status).toBe(409);
     expect(reuse.body.error.code).toBe("IDEMPOTENCY_KEY_REUSE");
-    expect((await commit(owner.key, companyId, other.body.data.id)).body.data.voucher_number).toBe(first.body.data.voucher_number + 1);
+    expect((await commit(owner.key, companyId, other.body.data.id)).body.data.voucher_number).toBe(
+      first.body.data.voucher_number + 1,
+    );
   });
 
   it("refuses a create replayed with another body as IDEMPOTENCY_KEY_REUSE and writes nothing, then still writes", async () => {
@@ -248,11 +301,19 @@ describe("idempotency inside the write's batch", () => {
     expect(same.status).toBe(201);
     expect(same.headers.get("Idempotent-Replayed")).toBe("true");
     expect(same.body.data.id).toBe(first.body.data.id);
-    const counts = [await count("journal_entries", companyId), await count("audit_log", companyId), await count("idempotency_records", companyId)];
+    const counts = [
+      await count("journal_entries", companyId),
+      await count("audit_log", companyId),
+      await count("idempotency_records", companyId),
+    ];
     const reuse = await write(owner.key, "POST", url, draftBody(periodId, "Annan text"), { "Idempotency-Key": key });
     expect(reuse.status).toBe(409);
     expect(reuse.body.error.code).toBe("IDEMPOTENCY_KEY_REUSE");
-    expect([await count("journal_entries", companyId), await count("audit_log", companyId), await count("idempotency_records", companyId)]).toEqual(counts);
+    expect([
+      await count("journal_entries", companyId),
+      await count("audit_log", companyId),
+      await count("idempotency_records", companyId),
+    ]).toEqual(counts);
     // the writer kept what it holds: the next draft is one round trip, its commit numbers on
     expect(trips(await createDraft(owner.key, companyId, periodId))).toBe(1);
     expect((await postedEntry(owner.key, companyId, periodId)).voucher_number).toBe(2);
@@ -264,14 +325,20 @@ describe("idempotency inside the write's batch", () => {
     const key = uniqueKey();
     const first = await write(owner.key, "POST", url, draftBody(periodId), { "Idempotency-Key": key });
     expect(first.status).toBe(201);
-    await env.DB.prepare("UPDATE idempotency_records SET expires_at = ? WHERE company_id = ? AND idempotency_key = ?").bind("2000-01-01T00:00:00.000Z", companyId, key).run();
+    await env.DB.prepare("UPDATE idempotency_records SET expires_at = ? WHERE company_id = ? AND idempotency_key = ?")
+      .bind("2000-01-01T00:00:00.000Z", companyId, key)
+      .run();
     const entries = await count("journal_entries", companyId);
     const again = await write(owner.key, "POST", url, draftBody(periodId), { "Idempotency-Key": key });
     expect(again.status).toBe(201);
     expect(again.headers.get("Idempotent-Replayed")).toBeNull();
     expect(again.body.data.id).not.toBe(first.body.data.id);
     expect(await count("journal_entries", companyId)).toBe(entries + 1);
-    const record = await env.DB.prepare("SELECT expires_at FROM idempotency_records WHERE company_id = ? AND idempotency_key = ?").bind(companyId, key).first<{ expires_at: string }>();
+    const record = await env.DB.prepare(
+      "SELECT expires_at FROM idempotency_records WHERE company_id = ? AND idempotency_key = ?",
+    )
+      .bind(companyId, key)
+      .first<{ expires_at: string }>();
     expect(record!.expires_at > new Date().toISOString()).toBe(true);
     // and the new record replays
     const third = await write(owner.key, "POST", url, draftBody(periodId), { "Idempotency-Key": key });
@@ -283,7 +350,13 @@ describe("idempotency inside the write's batch", () => {
     const { owner, companyId, periodId } = await warmCompany();
     const url = `/api/v1/companies/${companyId}/journal-entries`;
     const key = uniqueKey();
-    const body = { ...draftBody(periodId), lines: saleLines().map((l) => ({ ...l, account_number: l.account_number === "1930" ? "1931" : l.account_number })) };
+    const body = {
+      ...draftBody(periodId),
+      lines: saleLines().map((l) => ({
+        ...l,
+        account_number: l.account_number === "1930" ? "1931" : l.account_number,
+      })),
+    };
     const first = await write(owner.key, "POST", url, body, { "Idempotency-Key": key });
     expect(first.status).toBe(400);
     expect(first.body.error.code).toBe("ACCOUNTS_NOT_IN_CHART");

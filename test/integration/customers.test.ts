@@ -5,8 +5,10 @@ import { call, newActor, newCompany, newKey, uniqueKey, type Actor } from "../he
 let actor: Actor;
 let companyId: string;
 const path = (s = "") => `/api/v1/companies/${companyId}/customers${s}`;
-const post = (body: unknown, query = "") => call("POST", path(query), { key: actor.key, headers: { "Idempotency-Key": uniqueKey() }, body });
-const patch = (id: string, body: unknown) => call("PATCH", path(`/${id}`), { key: actor.key, headers: { "Idempotency-Key": uniqueKey() }, body });
+const post = (body: unknown, query = "") =>
+  call("POST", path(query), { key: actor.key, headers: { "Idempotency-Key": uniqueKey() }, body });
+const patch = (id: string, body: unknown) =>
+  call("PATCH", path(`/${id}`), { key: actor.key, headers: { "Idempotency-Key": uniqueKey() }, body });
 const viesCalls = async () => ((await (await fetch("https://vies.test/__calls")).json()) as { calls: number }).calls;
 
 beforeAll(async () => {
@@ -19,7 +21,13 @@ beforeEach(async () => {
 
 describe("creating customers", () => {
   it("creates a Swedish business with a normalised org number and default terms 30", async () => {
-    const res = await post({ name: "Kund AB", customer_type: "swedish_business", org_number: "5561034249", email: "ekonomi@kund.se", city: "Umeå" });
+    const res = await post({
+      name: "Kund AB",
+      customer_type: "swedish_business",
+      org_number: "5561034249",
+      email: "ekonomi@kund.se",
+      city: "Umeå",
+    });
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({
       name: "Kund AB",
@@ -38,7 +46,11 @@ describe("creating customers", () => {
   it("takes default_payment_terms from the company's invoice_default_days", async () => {
     const c = await newCompany(actor.key, { name: "Villkor AB" });
     await call("PATCH", `/api/v1/companies/${c.id}/settings`, { key: actor.key, body: { invoice_default_days: 14 } });
-    const res = await call("POST", `/api/v1/companies/${c.id}/customers`, { key: actor.key, headers: { "Idempotency-Key": uniqueKey() }, body: { name: "A", customer_type: "individual" } });
+    const res = await call("POST", `/api/v1/companies/${c.id}/customers`, {
+      key: actor.key,
+      headers: { "Idempotency-Key": uniqueKey() },
+      body: { name: "A", customer_type: "individual" },
+    });
     expect(res.body.data.default_payment_terms).toBe(14);
   });
 
@@ -60,24 +72,58 @@ describe("creating customers", () => {
     const res = await post({ name: "Anna", customer_type: "individual", org_number: "19811218-9876" });
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({ org_number: null, personal_number: "********-9876" });
-    const same = await post({ name: "Anna", customer_type: "individual", org_number: "8112189876", personal_number: "19811218-9876" });
+    const same = await post({
+      name: "Anna",
+      customer_type: "individual",
+      org_number: "8112189876",
+      personal_number: "19811218-9876",
+    });
     expect(same.status).toBe(201);
   });
 
   it.each([
-    ["a personnummer as org_number next to a different personal_number", { customer_type: "individual", org_number: "811218-9876", personal_number: "19090527-1474" }, 400, "CUSTOMER_PERSONAL_NUMBER_CONFLICT"],
-    ["a personnummer as a business's org_number", { customer_type: "swedish_business", org_number: "811218-9876" }, 400, "CUSTOMER_ORG_NUMBER_IS_PERSONAL"],
-    ["a personal_number on a business", { customer_type: "swedish_business", personal_number: "811218-9876" }, 400, "CUSTOMER_PERSONAL_NUMBER_NOT_ALLOWED"],
-    ["a personnummer failing Luhn", { customer_type: "individual", personal_number: "811218-9875" }, 400, "VALIDATION_ERROR"],
-    ["an org number failing Luhn", { customer_type: "swedish_business", org_number: "556103-4248" }, 400, "VALIDATION_ERROR"],
+    [
+      "a personnummer as org_number next to a different personal_number",
+      { customer_type: "individual", org_number: "811218-9876", personal_number: "19090527-1474" },
+      400,
+      "CUSTOMER_PERSONAL_NUMBER_CONFLICT",
+    ],
+    [
+      "a personnummer as a business's org_number",
+      { customer_type: "swedish_business", org_number: "811218-9876" },
+      400,
+      "CUSTOMER_ORG_NUMBER_IS_PERSONAL",
+    ],
+    [
+      "a personal_number on a business",
+      { customer_type: "swedish_business", personal_number: "811218-9876" },
+      400,
+      "CUSTOMER_PERSONAL_NUMBER_NOT_ALLOWED",
+    ],
+    [
+      "a personnummer failing Luhn",
+      { customer_type: "individual", personal_number: "811218-9875" },
+      400,
+      "VALIDATION_ERROR",
+    ],
+    [
+      "an org number failing Luhn",
+      { customer_type: "swedish_business", org_number: "556103-4248" },
+      400,
+      "VALIDATION_ERROR",
+    ],
     ["an unknown type", { customer_type: "company" }, 400, "VALIDATION_ERROR"],
     ["an EU business without a country", { customer_type: "eu_business" }, 400, "VALIDATION_ERROR"],
   ])("refuses %s", async (_n, body, status, code) => {
-    const before = await env.DB.prepare("SELECT COUNT(*) AS n FROM customers WHERE company_id = ?").bind(companyId).first<{ n: number }>();
+    const before = await env.DB.prepare("SELECT COUNT(*) AS n FROM customers WHERE company_id = ?")
+      .bind(companyId)
+      .first<{ n: number }>();
     const res = await post({ name: "X", ...body });
     expect(res.status).toBe(status);
     expect(res.body.error.code).toBe(code);
-    const after = await env.DB.prepare("SELECT COUNT(*) AS n FROM customers WHERE company_id = ?").bind(companyId).first<{ n: number }>();
+    const after = await env.DB.prepare("SELECT COUNT(*) AS n FROM customers WHERE company_id = ?")
+      .bind(companyId)
+      .first<{ n: number }>();
     expect(after!.n).toBe(before!.n);
   });
 
@@ -90,19 +136,38 @@ describe("creating customers", () => {
   it("refuses a duplicate org number with 409, also when written differently", async () => {
     const c = await newCompany(actor.key, { name: "Dubbel AB" });
     const url = `/api/v1/companies/${c.id}/customers`;
-    const first = await call("POST", url, { key: actor.key, headers: { "Idempotency-Key": uniqueKey() }, body: { name: "A", customer_type: "swedish_business", org_number: "556016-0680" } });
+    const first = await call("POST", url, {
+      key: actor.key,
+      headers: { "Idempotency-Key": uniqueKey() },
+      body: { name: "A", customer_type: "swedish_business", org_number: "556016-0680" },
+    });
     expect(first.status).toBe(201);
-    const dup = await call("POST", url, { key: actor.key, headers: { "Idempotency-Key": uniqueKey() }, body: { name: "B", customer_type: "swedish_business", org_number: "16 5560160680".replace(" ", "") } });
+    const dup = await call("POST", url, {
+      key: actor.key,
+      headers: { "Idempotency-Key": uniqueKey() },
+      body: { name: "B", customer_type: "swedish_business", org_number: "16 5560160680".replace(" ", "") },
+    });
     expect(dup.status).toBe(409);
-    expect(dup.body.error).toMatchObject({ code: "CUSTOMER_DUPLICATE_ORG_NUMBER", details: { org_number: "556016-0680" } });
+    expect(dup.body.error).toMatchObject({
+      code: "CUSTOMER_DUPLICATE_ORG_NUMBER",
+      details: { org_number: "556016-0680" },
+    });
   });
 
   it("records customer.created in the outbox with the write, and none for a dry-run", async () => {
-    const before = await env.DB.prepare("SELECT COUNT(*) AS n FROM outbox_events WHERE company_id = ? AND type = 'customer.created'").bind(companyId).first<{ n: number }>();
+    const before = await env.DB.prepare(
+      "SELECT COUNT(*) AS n FROM outbox_events WHERE company_id = ? AND type = 'customer.created'",
+    )
+      .bind(companyId)
+      .first<{ n: number }>();
     const dry = await post({ name: "Provkund", customer_type: "individual" }, "?dry_run=true");
     expect(dry.headers.get("X-Dry-Run")).toBe("true");
     const res = await post({ name: "Händelsekund", customer_type: "individual" });
-    const rows = await env.DB.prepare("SELECT object FROM outbox_events WHERE company_id = ? AND type = 'customer.created'").bind(companyId).all<any>();
+    const rows = await env.DB.prepare(
+      "SELECT object FROM outbox_events WHERE company_id = ? AND type = 'customer.created'",
+    )
+      .bind(companyId)
+      .all<any>();
     expect(rows.results.length).toBe(before!.n + 1);
     expect(JSON.parse(rows.results.at(-1).object)).toMatchObject({ id: res.body.data.id, name: "Händelsekund" });
     expect((await call("GET", path(`/${dry.body.data.id}`), { key: actor.key })).status).toBe(404);
@@ -163,7 +228,11 @@ describe("updating, archiving, listing", () => {
     expect(cleared.body.data.personal_number).toBeNull();
     await patch(id, { personal_number: "811218-9876" });
     const business = await patch(id, { customer_type: "swedish_business", org_number: "556016-0680" });
-    expect(business.body.data).toMatchObject({ customer_type: "swedish_business", personal_number: null, org_number: "556016-0680" });
+    expect(business.body.data).toMatchObject({
+      customer_type: "swedish_business",
+      personal_number: null,
+      org_number: "556016-0680",
+    });
     const row = await env.DB.prepare("SELECT personal_number_enc FROM customers WHERE id = ?").bind(id).first<any>();
     expect(row.personal_number_enc).toBeNull();
   });
@@ -171,7 +240,9 @@ describe("updating, archiving, listing", () => {
   it("PATCH refuses unknown fields and a duplicate org number", async () => {
     const a = await post({ name: "Ett", customer_type: "swedish_business", org_number: "556036-0793" });
     const b = await post({ name: "Två", customer_type: "swedish_business" });
-    expect((await patch(b.body.data.id, { org_number: "556036-0793" })).body.error.code).toBe("CUSTOMER_DUPLICATE_ORG_NUMBER");
+    expect((await patch(b.body.data.id, { org_number: "556036-0793" })).body.error.code).toBe(
+      "CUSTOMER_DUPLICATE_ORG_NUMBER",
+    );
     expect((await patch(a.body.data.id, { org_number: "556036-0793" })).status).toBe(200); // its own number
     expect((await patch(a.body.data.id, { colour: "blå" })).body.error.code).toBe("VALIDATION_ERROR");
   });
@@ -187,7 +258,9 @@ describe("updating, archiving, listing", () => {
     const archived = await call("GET", path(`/${id}`), { key: actor.key });
     expect(archived.body.data.archived_at).not.toBeNull();
     expect((await call("GET", path("?search=Arkiv"), { key: actor.key })).body.data).toHaveLength(0);
-    expect((await call("GET", path("?search=Arkiv&include_archived=true"), { key: actor.key })).body.data).toHaveLength(1);
+    expect((await call("GET", path("?search=Arkiv&include_archived=true"), { key: actor.key })).body.data).toHaveLength(
+      1,
+    );
     const restored = await patch(id, { archived_at: null });
     expect(restored.body.data.archived_at).toBeNull();
     expect((await call("GET", path("?search=Arkiv"), { key: actor.key })).body.data).toHaveLength(1);
@@ -196,38 +269,66 @@ describe("updating, archiving, listing", () => {
   it("searches by name and by org number with or without hyphen, and pages", async () => {
     const c = await newCompany(actor.key, { name: "Sök AB" });
     const url = `/api/v1/companies/${c.id}/customers`;
-    for (const [name, org] of [["Alfa AB", "556016-0680"], ["Beta AB", "556103-4249"], ["Gamma HB", null]] as const) {
-      await call("POST", url, { key: actor.key, headers: { "Idempotency-Key": uniqueKey() }, body: { name, customer_type: "swedish_business", ...(org ? { org_number: org } : {}) } });
+    for (const [name, org] of [
+      ["Alfa AB", "556016-0680"],
+      ["Beta AB", "556103-4249"],
+      ["Gamma HB", null],
+    ] as const) {
+      await call("POST", url, {
+        key: actor.key,
+        headers: { "Idempotency-Key": uniqueKey() },
+        body: { name, customer_type: "swedish_business", ...(org ? { org_number: org } : {}) },
+      });
     }
     const byName = await call("GET", `${url}?search=gamma`, { key: actor.key });
     expect(byName.body.data.map((x: any) => x.name)).toEqual(["Gamma HB"]);
-    expect((await call("GET", `${url}?search=5561034249`, { key: actor.key })).body.data.map((x: any) => x.name)).toEqual(["Beta AB"]);
-    expect((await call("GET", `${url}?search=556016-0680`, { key: actor.key })).body.data.map((x: any) => x.name)).toEqual(["Alfa AB"]);
+    expect(
+      (await call("GET", `${url}?search=5561034249`, { key: actor.key })).body.data.map((x: any) => x.name),
+    ).toEqual(["Beta AB"]);
+    expect(
+      (await call("GET", `${url}?search=556016-0680`, { key: actor.key })).body.data.map((x: any) => x.name),
+    ).toEqual(["Alfa AB"]);
     const p1 = await call("GET", `${url}?limit=2`, { key: actor.key });
-    const p2 = await call("GET", `${url}?limit=2&cursor=${encodeURIComponent(p1.body.meta.next_cursor)}`, { key: actor.key });
-    expect([...p1.body.data, ...p2.body.data].map((x: any) => x.name).sort()).toEqual(["Alfa AB", "Beta AB", "Gamma HB"]);
+    const p2 = await call("GET", `${url}?limit=2&cursor=${encodeURIComponent(p1.body.meta.next_cursor)}`, {
+      key: actor.key,
+    });
+    expect([...p1.body.data, ...p2.body.data].map((x: any) => x.name).sort()).toEqual([
+      "Alfa AB",
+      "Beta AB",
+      "Gamma HB",
+    ]);
   });
 
   it("expands to the open invoices, and refuses unknown expansions", async () => {
     const c = await post({ name: "Utökad", customer_type: "individual" });
     const res = await call("GET", path(`/${c.body.data.id}?expand=invoices`), { key: actor.key });
     expect(res.body.data.invoices).toEqual([]);
-    expect((await call("GET", path(`/${c.body.data.id}?expand=everything`), { key: actor.key })).body.error.code).toBe("VALIDATION_ERROR");
+    expect((await call("GET", path(`/${c.body.data.id}?expand=everything`), { key: actor.key })).body.error.code).toBe(
+      "VALIDATION_ERROR",
+    );
   });
 
   it("answers CUSTOMER_NOT_FOUND for an unknown id and for another company's customer", async () => {
     const other = await newActor();
     const theirs = await newCompany(other.key, { name: "Främmande AB" });
-    const cust = await call("POST", `/api/v1/companies/${theirs.id}/customers`, { key: other.key, headers: { "Idempotency-Key": uniqueKey() }, body: { name: "Deras", customer_type: "individual" } });
+    const cust = await call("POST", `/api/v1/companies/${theirs.id}/customers`, {
+      key: other.key,
+      headers: { "Idempotency-Key": uniqueKey() },
+      body: { name: "Deras", customer_type: "individual" },
+    });
     const res = await call("GET", path(`/${cust.body.data.id}`), { key: actor.key });
     expect(res.status).toBe(404);
     expect(res.body.error.code).toBe("CUSTOMER_NOT_FOUND");
-    expect((await call("GET", `/api/v1/companies/${theirs.id}/customers`, { key: actor.key })).body.error.code).toBe("NOT_FOUND");
+    expect((await call("GET", `/api/v1/companies/${theirs.id}/customers`, { key: actor.key })).body.error.code).toBe(
+      "NOT_FOUND",
+    );
   });
 
   it("answers 422 CUSTOMER_PERSONAL_NUMBER_UNREADABLE when a stored number cannot be decrypted", async () => {
     const c = await post({ name: "Trasig", customer_type: "individual", personal_number: "811218-9876" });
-    await env.DB.prepare("UPDATE customers SET personal_number_enc = 'v1.AAAAAAAAAAAAAAAA.AAAA' WHERE id = ?").bind(c.body.data.id).run();
+    await env.DB.prepare("UPDATE customers SET personal_number_enc = 'v1.AAAAAAAAAAAAAAAA.AAAA' WHERE id = ?")
+      .bind(c.body.data.id)
+      .run();
     const res = await call("GET", path(`/${c.body.data.id}`), { key: actor.key });
     expect(res.status).toBe(422);
     expect(res.body.error.code).toBe("CUSTOMER_PERSONAL_NUMBER_UNREADABLE");
@@ -259,19 +360,33 @@ describe("bulk-create", () => {
       "ok",
     ]);
     expect(res.body.data.results[4].data.personal_number).toBe("********-9876");
-    expect(res.body.data.results[1]).toMatchObject({ ok: false, request_index: 1, error: { message: expect.any(String) } });
+    expect(res.body.data.results[1]).toMatchObject({
+      ok: false,
+      request_index: 1,
+      error: { message: expect.any(String) },
+    });
 
     const replay = await call("POST", url, { key: actor.key, headers, body });
     expect(replay.headers.get("Idempotent-Replayed")).toBe("true");
     expect(replay.body.data).toEqual(res.body.data);
-    const count = await env.DB.prepare("SELECT COUNT(*) AS n FROM customers WHERE company_id = ?").bind(c.id).first<{ n: number }>();
+    const count = await env.DB.prepare("SELECT COUNT(*) AS n FROM customers WHERE company_id = ?")
+      .bind(c.id)
+      .first<{ n: number }>();
     expect(count!.n).toBe(2);
   });
 
   it("refuses more than 50 and all_or_nothing", async () => {
-    const many = await call("POST", path("/bulk-create"), { key: actor.key, headers: { "Idempotency-Key": uniqueKey() }, body: { customers: Array.from({ length: 51 }, () => ({})) } });
+    const many = await call("POST", path("/bulk-create"), {
+      key: actor.key,
+      headers: { "Idempotency-Key": uniqueKey() },
+      body: { customers: Array.from({ length: 51 }, () => ({})) },
+    });
     expect(many.body.error.code).toBe("VALIDATION_ERROR");
-    const aon = await call("POST", path("/bulk-create"), { key: actor.key, headers: { "Idempotency-Key": uniqueKey() }, body: { customers: [{}], all_or_nothing: true } });
+    const aon = await call("POST", path("/bulk-create"), {
+      key: actor.key,
+      headers: { "Idempotency-Key": uniqueKey() },
+      body: { customers: [{}], all_or_nothing: true },
+    });
     expect(aon.status).toBe(501);
   });
 });

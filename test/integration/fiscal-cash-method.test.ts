@@ -13,25 +13,43 @@ const YEAR = { first_fiscal_year: { start_date: "2026-01-01", end_date: "2026-12
 
 const settle = (f: Fixture, operationId: string) => settleOperation(f.actor.key, operationId);
 
-const act = (f: Fixture, action: string, body?: unknown, periodId = f.periodId) => write(f.actor.key, "POST", url(f, `/fiscal-periods/${periodId}/${action}`), body);
+const act = (f: Fixture, action: string, body?: unknown, periodId = f.periodId) =>
+  write(f.actor.key, "POST", url(f, `/fiscal-periods/${periodId}/${action}`), body);
 
 /** closing balance per account (debit positive) of a period's trial balance */
 async function closingBalances(f: Fixture, periodId: string) {
   const res = await call("GET", url(f, `/reports/trial-balance?period_id=${periodId}`), { key: f.actor.key });
   expect(res.status).toBe(200);
-  return Object.fromEntries(res.body.data.accounts.filter((a: any) => a.closing_balance !== 0).map((a: any) => [a.account_number, a.closing_balance]));
+  return Object.fromEntries(
+    res.body.data.accounts
+      .filter((a: any) => a.closing_balance !== 0)
+      .map((a: any) => [a.account_number, a.closing_balance]),
+  );
 }
 
 async function entriesOfSource(f: Fixture, sourceType: string) {
-  return env.DB.prepare("SELECT id, entry_date, fiscal_period_id, reverses_id, reversed_by_id FROM journal_entries WHERE company_id = ? AND source_type = ? ORDER BY created_at")
+  return env.DB.prepare(
+    "SELECT id, entry_date, fiscal_period_id, reverses_id, reversed_by_id FROM journal_entries WHERE company_id = ? AND source_type = ? ORDER BY created_at",
+  )
     .bind(f.companyId, sourceType)
-    .all<{ id: string; entry_date: string; fiscal_period_id: string; reverses_id: string | null; reversed_by_id: string | null }>()
+    .all<{
+      id: string;
+      entry_date: string;
+      fiscal_period_id: string;
+      reverses_id: string | null;
+      reversed_by_id: string | null;
+    }>()
     .then((r) => r.results);
 }
 
 /** A customer invoice of 10 000 + 25 % VAT = 12 500, issued; and a supplier invoice of 4 000 + 25 % = 5 000 on 5410. */
 async function openInvoices(f: Fixture) {
-  const customer = await write(f.actor.key, "POST", url(f, "/customers"), { name: "Kund AB", customer_type: "swedish_business", email: "ekonomi@kund.se", default_payment_terms: 30 });
+  const customer = await write(f.actor.key, "POST", url(f, "/customers"), {
+    name: "Kund AB",
+    customer_type: "swedish_business",
+    email: "ekonomi@kund.se",
+    default_payment_terms: 30,
+  });
   expect(customer.status).toBe(201);
   const draft = await write(f.actor.key, "POST", url(f, "/invoices"), {
     customer_id: customer.body.data.id,
@@ -43,16 +61,32 @@ async function openInvoices(f: Fixture) {
   const sent = await write(f.actor.key, "POST", url(f, `/invoices/${draft.body.data.id}/mark-sent`));
   expect(sent.status).toBe(200);
   expect(sent.body.data.total).toBe(12500);
-  const supplier = await write(f.actor.key, "POST", url(f, "/suppliers"), { name: "Grossisten AB", supplier_type: "swedish_business", default_expense_account: "5410", default_payment_terms: 30 });
+  const supplier = await write(f.actor.key, "POST", url(f, "/suppliers"), {
+    name: "Grossisten AB",
+    supplier_type: "swedish_business",
+    default_expense_account: "5410",
+    default_payment_terms: 30,
+  });
   expect(supplier.status).toBe(201);
-  const si = await write(f.actor.key, "POST", url(f, "/supplier-invoices"), { supplier_id: supplier.body.data.id, supplier_invoice_number: "L-77", invoice_date: "2026-12-05", due_date: "2027-01-20", items: [{ amount: 4000, vat_rate: 0.25 }] });
+  const si = await write(f.actor.key, "POST", url(f, "/supplier-invoices"), {
+    supplier_id: supplier.body.data.id,
+    supplier_invoice_number: "L-77",
+    invoice_date: "2026-12-05",
+    due_date: "2027-01-20",
+    items: [{ amount: 4000, vat_rate: 0.25 }],
+  });
   expect(si.status).toBe(201);
   expect(si.body.data.total).toBe(5000);
   return { invoiceId: draft.body.data.id as string, supplierInvoiceId: si.body.data.id as string };
 }
 
 describe("a sole trader on the cash method at the year's end", () => {
-  const ef = companyFixture({ name: "Kontant Karin", entity_type: "enskild_firma", org_number: "19811218-9876", ...YEAR });
+  const ef = companyFixture({
+    name: "Kontant Karin",
+    entity_type: "enskild_firma",
+    org_number: "19811218-9876",
+    ...YEAR,
+  });
 
   it("books the unpaid invoices at the year's end, reverses them next year, and the payments count once", async () => {
     const { invoiceId, supplierInvoiceId } = await openInvoices(ef);
@@ -60,10 +94,17 @@ describe("a sole trader on the cash method at the year's end", () => {
     expect(await closingBalances(ef, ef.periodId)).toEqual({});
 
     // 5 000 of the 12 500 paid in December: the payment's share of the sale, 4 000 revenue and 1 000 VAT
-    const part = await write(ef.actor.key, "POST", url(ef, `/invoices/${invoiceId}/mark-paid`), { payment_date: "2026-12-10", amount: 5000 });
+    const part = await write(ef.actor.key, "POST", url(ef, `/invoices/${invoiceId}/mark-paid`), {
+      payment_date: "2026-12-10",
+      amount: 5000,
+    });
     expect(part.status).toBe(200);
     expect(part.body.data.status).toBe("partially_paid");
-    expect(await entryLines(ef.actor.key, ef.companyId, part.body.data.journal_entry_id)).toEqual({ "1930": [5000, 0], "3001": [0, 4000], "2611": [0, 1000] });
+    expect(await entryLines(ef.actor.key, ef.companyId, part.body.data.journal_entry_id)).toEqual({
+      "1930": [5000, 0],
+      "3001": [0, 4000],
+      "2611": [0, 1000],
+    });
 
     const next = await write(ef.actor.key, "POST", url(ef, "/fiscal-periods"));
     expect(next.status).toBe(201);
@@ -87,16 +128,25 @@ describe("a sole trader on the cash method at the year's end", () => {
       "2440": [0, 5000],
     });
     const cashEntry = (await call("GET", url(ef, `/journal-entries/${cashEntryId}`), { key: ef.actor.key })).body.data;
-    expect(cashEntry).toMatchObject({ entry_date: "2026-12-31", description: "Bokslutsmetoden: obetalda fakturor", status: "posted" });
+    expect(cashEntry).toMatchObject({
+      entry_date: "2026-12-31",
+      description: "Bokslutsmetoden: obetalda fakturor",
+      status: "posted",
+    });
     const [source] = await entriesOfSource(ef, "cash_method_year_end");
     expect(source).toMatchObject({ id: cashEntryId, fiscal_period_id: ef.periodId });
     // the entry is the year-end's, not the user's to undo
-    const undo = await write(ef.actor.key, "POST", url(ef, `/journal-entries/${cashEntryId}/reverse`), { reversal_date: "2027-01-02" });
+    const undo = await write(ef.actor.key, "POST", url(ef, `/journal-entries/${cashEntryId}/reverse`), {
+      reversal_date: "2027-01-02",
+    });
     expect(undo.body.error.code).toBe("JOURNAL_ENTRY_OWNED_BY_DOCUMENT");
 
     // the year's result counts the unpaid items: revenue 4 000 + 6 000, cost 4 000 = 6 000, to 2019
     expect(op.result).toMatchObject({ year_result: 6000, result_account: "2019" });
-    expect(await entryLines(ef.actor.key, ef.companyId, op.result.closing_entry_id)).toEqual({ "8999": [6000, 0], "2019": [0, 6000] });
+    expect(await entryLines(ef.actor.key, ef.companyId, op.result.closing_entry_id)).toEqual({
+      "8999": [6000, 0],
+      "2019": [0, 6000],
+    });
     expect(await closingBalances(ef, ef.periodId)).toEqual({
       "1930": 5000,
       "1510": 7500,
@@ -108,7 +158,9 @@ describe("a sole trader on the cash method at the year's end", () => {
       "8999": 6000,
       "2019": -6000,
     });
-    const income = (await call("GET", url(ef, `/reports/income-statement?period_id=${ef.periodId}`), { key: ef.actor.key })).body.data;
+    const income = (
+      await call("GET", url(ef, `/reports/income-statement?period_id=${ef.periodId}`), { key: ef.actor.key })
+    ).body.data;
     expect(income.netResult).toBe(6000);
 
     // next year: the opening entry carries 1510 and 2440, then the storno of the cash-method entry
@@ -139,22 +191,42 @@ describe("a sole trader on the cash method at the year's end", () => {
     const [storno] = (await entriesOfSource(ef, "reversal")).filter((e) => e.id === reversalId);
     expect(storno).toMatchObject({ fiscal_period_id: nextId, reverses_id: cashEntryId });
     // after the opening day the new year shows no revenue, cost or open item from the old one
-    expect(await closingBalances(ef, nextId)).toEqual({ "1930": 5000, "2010": -6000, "2611": -1000, "3001": 6000, "5410": -4000 });
+    expect(await closingBalances(ef, nextId)).toEqual({
+      "1930": 5000,
+      "2010": -6000,
+      "2611": -1000,
+      "3001": 6000,
+      "5410": -4000,
+    });
 
     // the payments in the new year, booked by the cash method again
-    const rest = await write(ef.actor.key, "POST", url(ef, `/invoices/${invoiceId}/mark-paid`), { payment_date: "2027-01-15" });
+    const rest = await write(ef.actor.key, "POST", url(ef, `/invoices/${invoiceId}/mark-paid`), {
+      payment_date: "2027-01-15",
+    });
     expect(rest.status).toBe(200);
     expect(rest.body.data.status).toBe("paid");
-    expect(await entryLines(ef.actor.key, ef.companyId, rest.body.data.journal_entry_id)).toEqual({ "1930": [7500, 0], "3001": [0, 6000], "2611": [0, 1500] });
-    const paidOut = await write(ef.actor.key, "POST", url(ef, `/supplier-invoices/${supplierInvoiceId}/mark-paid`), { payment_date: "2027-01-20" });
+    expect(await entryLines(ef.actor.key, ef.companyId, rest.body.data.journal_entry_id)).toEqual({
+      "1930": [7500, 0],
+      "3001": [0, 6000],
+      "2611": [0, 1500],
+    });
+    const paidOut = await write(ef.actor.key, "POST", url(ef, `/supplier-invoices/${supplierInvoiceId}/mark-paid`), {
+      payment_date: "2027-01-20",
+    });
     expect(paidOut.status).toBe(200);
-    expect(await entryLines(ef.actor.key, ef.companyId, paidOut.body.data.journal_entry_id)).toEqual({ "5410": [4000, 0], "2641": [1000, 0], "1930": [0, 5000] });
+    expect(await entryLines(ef.actor.key, ef.companyId, paidOut.body.data.journal_entry_id)).toEqual({
+      "5410": [4000, 0],
+      "2641": [1000, 0],
+      "1930": [0, 5000],
+    });
 
     // the sale and the purchase count once, in 2026: the new year's revenue and cost are zero, 1510 and 2440 too
     const after = await closingBalances(ef, nextId);
     expect(after).toEqual({ "1930": 7500, "2010": -6000, "2611": -2500, "2641": 1000 });
     expect(after["1510"]).toBeUndefined();
-    const nextIncome = (await call("GET", url(ef, `/reports/income-statement?period_id=${nextId}`), { key: ef.actor.key })).body.data;
+    const nextIncome = (
+      await call("GET", url(ef, `/reports/income-statement?period_id=${nextId}`), { key: ef.actor.key })
+    ).body.data;
     expect(nextIncome.netResult).toBe(0);
   });
 });
@@ -180,12 +252,26 @@ describe("an accrual company at the year's end", () => {
 });
 
 describe("a cash-method company with nothing unpaid", () => {
-  const ef = companyFixture({ name: "Betald Bengt", entity_type: "enskild_firma", org_number: "19811218-9876", ...YEAR });
+  const ef = companyFixture({
+    name: "Betald Bengt",
+    entity_type: "enskild_firma",
+    org_number: "19811218-9876",
+    ...YEAR,
+  });
 
   it("gets no cash-method entry", async () => {
     const { invoiceId, supplierInvoiceId } = await openInvoices(ef);
-    expect((await write(ef.actor.key, "POST", url(ef, `/invoices/${invoiceId}/mark-paid`), { payment_date: "2026-12-20" })).status).toBe(200);
-    expect((await write(ef.actor.key, "POST", url(ef, `/supplier-invoices/${supplierInvoiceId}/mark-paid`), { payment_date: "2026-12-21" })).status).toBe(200);
+    expect(
+      (await write(ef.actor.key, "POST", url(ef, `/invoices/${invoiceId}/mark-paid`), { payment_date: "2026-12-20" }))
+        .status,
+    ).toBe(200);
+    expect(
+      (
+        await write(ef.actor.key, "POST", url(ef, `/supplier-invoices/${supplierInvoiceId}/mark-paid`), {
+          payment_date: "2026-12-21",
+        })
+      ).status,
+    ).toBe(200);
     expect((await act(ef, "lock")).status).toBe(200);
     const op = await settle(ef, (await act(ef, "year-end")).body.data.operation_id);
     expect(op.status).toBe("succeeded");

@@ -64,7 +64,7 @@ function plausible(s0: Schema | undefined, depth = 0): Json {
   if (s.enum?.length) return s.enum[0];
   switch (typeOf(s)) {
     case "string":
-      if (s.format === "date" ) return "2026-03-15";
+      if (s.format === "date") return "2026-03-15";
       return "text";
     case "number":
     case "integer":
@@ -73,7 +73,6 @@ function plausible(s0: Schema | undefined, depth = 0): Json {
       return true;
     case "array":
       return depth > 3 ? [] : [plausible(s.items, depth + 1)];
-    case "object":
     default:
       if (!s.properties || depth > 3) return {};
       return Object.fromEntries(Object.entries(s.properties).map(([k, v]) => [k, plausible(v, depth + 1)]));
@@ -82,8 +81,35 @@ function plausible(s0: Schema | undefined, depth = 0): Json {
 
 // JSON text with a lone surrogate cannot come from JSON.stringify of a string that holds one
 // (it escapes it, which is the same thing on the wire): both forms are sent.
-const ODD_TEXT = ["NUL\u0000", "bidi \u202Eevil", "isolate \u2066x\u2069", "lone \ud800", "lone \udfff", "esc \u001b[31m", "C1 \u0085", "tab\tnew\nline", "x".repeat(100_000)];
-const WRONG = [null, 0, -1, 1.5, 1e21, -1e308, 999_999_999_999.99, 1e15, "x", "", true, false, [], {}, [null], { a: { b: { c: [] } } }];
+const ODD_TEXT = [
+  "NUL\u0000",
+  "bidi \u202Eevil",
+  "isolate \u2066x\u2069",
+  "lone \ud800",
+  "lone \udfff",
+  "esc \u001b[31m",
+  "C1 \u0085",
+  "tab\tnew\nline",
+  "x".repeat(100_000),
+];
+const WRONG = [
+  null,
+  0,
+  -1,
+  1.5,
+  1e21,
+  -1e308,
+  999_999_999_999.99,
+  1e15,
+  "x",
+  "",
+  true,
+  false,
+  [],
+  {},
+  [null],
+  { a: { b: { c: [] } } },
+];
 
 /** Bodies for one JSON operation: [label, raw text]. */
 interface Rnd {
@@ -132,18 +158,39 @@ function bodies(op: Operation, rnd: Rnd): [string, string][] {
       const itemKeys = Object.keys(resolve(prop.items).properties ?? {});
       if (itemKeys.length) {
         const ik = pick(itemKeys);
-        mutations.push([`${k}[0].${ik}=wrong`, JSON.stringify({ ...base, [k]: [{ ...(el as object), [ik]: pick(WRONG) }] })]);
+        mutations.push([
+          `${k}[0].${ik}=wrong`,
+          JSON.stringify({ ...base, [k]: [{ ...(el as object), [ik]: pick(WRONG) }] }),
+        ]);
       }
-      mutations.push([`${k}[0]=odd`, JSON.stringify({ ...base, [k]: [Object.fromEntries(Object.entries((el as object) ?? {}).map(([a, b]) => [a, typeof b === "string" ? pick(ODD_TEXT) : b]))] })]);
+      mutations.push([
+        `${k}[0]=odd`,
+        JSON.stringify({
+          ...base,
+          [k]: [
+            Object.fromEntries(
+              Object.entries((el as object) ?? {}).map(([a, b]) => [a, typeof b === "string" ? pick(ODD_TEXT) : b]),
+            ),
+          ],
+        }),
+      ]);
     }
   }
   // a seeded draw without replacement, so every operation gets a bounded share
-  for (let n = 0; n < MUTATIONS_PER_OPERATION && mutations.length; n++) out.push(mutations.splice(rnd.nextInt(0, mutations.length - 1), 1)[0]);
+  for (let n = 0; n < MUTATIONS_PER_OPERATION && mutations.length; n++)
+    out.push(mutations.splice(rnd.nextInt(0, mutations.length - 1), 1)[0]);
   // a raw lone surrogate and an odd key, as JSON escapes
-  out.push(["raw lone surrogate and odd key", JSON.stringify({ ...base, [keys[0] ?? "name"]: "PLACEHOLDER", "k\u0000\u202E": 1 }).replace('"PLACEHOLDER"', '"a\\ud800b"')]);
+  out.push([
+    "raw lone surrogate and odd key",
+    JSON.stringify({ ...base, [keys[0] ?? "name"]: "PLACEHOLDER", "k\u0000\u202E": 1 }).replace(
+      '"PLACEHOLDER"',
+      '"a\\ud800b"',
+    ),
+  ]);
   // arbitrary JSON from fast-check, over the schema's keys and a stranger
   const arb = fc.dictionary(fc.constantFrom(...keys, "unknown_field"), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 });
-  for (const v of fc.sample(arb, { seed: rnd.nextInt(), numRuns: 1 })) out.push(["arbitrary", JSON.stringify({ ...base, ...(v as object) })]);
+  for (const v of fc.sample(arb, { seed: rnd.nextInt(), numRuns: 1 }))
+    out.push(["arbitrary", JSON.stringify({ ...base, ...(v as object) })]);
   return out;
 }
 
@@ -161,16 +208,28 @@ function casesOf(op: Operation, rnd: Rnd): Case[] {
   const isWrite = op.method !== "get";
   const out: Case[] = [];
   // wrong or missing content types, with a JSON text and with a form
-  if (op.body || isWrite) out.push({ label: "content text/plain", path: op.path, body: '{"name":"x"}', type: "text/plain" });
+  if (op.body || isWrite)
+    out.push({ label: "content text/plain", path: op.path, body: '{"name":"x"}', type: "text/plain" });
   if (op.body) {
-    out.push({ label: "content form", path: op.path, body: "name=x&amount=1", type: "application/x-www-form-urlencoded" });
+    out.push({
+      label: "content form",
+      path: op.path,
+      body: "name=x&amount=1",
+      type: "application/x-www-form-urlencoded",
+    });
     out.push({ label: "content none", path: op.path, body: '{"name":"x"}' });
     out.push({ label: "content xml", path: op.path, body: "<a><name>x</name></a>", type: "application/xml" });
-    if (op.body && !op.body.types.includes("application/json")) out.push({ label: "json to a form route", path: op.path, body: '{"file":"x"}', type: "application/json" });
+    if (op.body && !op.body.types.includes("application/json"))
+      out.push({ label: "json to a form route", path: op.path, body: '{"file":"x"}', type: "application/json" });
   }
-  if (op.body?.schema) for (const [label, text] of bodies(op, rnd)) out.push({ label, path: op.path, body: text, type: "application/json" });
+  if (op.body?.schema)
+    for (const [label, text] of bodies(op, rnd))
+      out.push({ label, path: op.path, body: text, type: "application/json" });
   // query parameters: odd text, wrong types, huge values
-  for (const [i, p] of op.params.filter((x) => x.in === "query").slice(0, 2).entries()) {
+  for (const [i, p] of op.params
+    .filter((x) => x.in === "query")
+    .slice(0, 2)
+    .entries()) {
     for (const v of [["%00", "%E2%80%AE", "%ED%A0%80"][i % 3], ["-1", "1e309", "x".repeat(3000)][i % 3]]) {
       out.push({ label: `?${p.name}=${v.slice(0, 12)}`, path: op.path, query: `?${p.name}=${v}` });
     }
@@ -178,8 +237,12 @@ function casesOf(op: Operation, rnd: Rnd): Case[] {
   // path parameters: odd and huge ids
   const pathParam = op.params.find((x) => x.in === "path" && x.name !== "companyId");
   if (pathParam) {
-    for (const v of ["%00%E2%80%AE" + "x".repeat(2000)]) {
-      out.push({ label: `path ${pathParam.name}=${v.slice(0, 12)}`, path: op.path.replace(`{${pathParam.name}}`, v), ...(isWrite ? { body: "{}", type: "application/json" } : {}) });
+    for (const v of [`%00%E2%80%AE${"x".repeat(2000)}`]) {
+      out.push({
+        label: `path ${pathParam.name}=${v.slice(0, 12)}`,
+        path: op.path.replace(`{${pathParam.name}}`, v),
+        ...(isWrite ? { body: "{}", type: "application/json" } : {}),
+      });
     }
   }
   return out;
@@ -208,9 +271,15 @@ async function snapshot(tables: string[]): Promise<string> {
 async function snapshotOnce(tables: string[]): Promise<string> {
   // one statement: every company table, then the global companies and users
   // (api_keys is left out: the fuzz makes a fresh key every 90 requests)
-  const counts = [...tables.map((t) => `(SELECT count(*) FROM "${t}" WHERE company_id = ?1)`), "(SELECT count(*) FROM companies)", "(SELECT count(*) FROM users)"];
+  const counts = [
+    ...tables.map((t) => `(SELECT count(*) FROM "${t}" WHERE company_id = ?1)`),
+    "(SELECT count(*) FROM companies)",
+    "(SELECT count(*) FROM users)",
+  ];
   // one column a table: a chain of || deeper than 100 is more than SQLite parses
-  const row = await env.DB.prepare(`SELECT ${counts.map((c, i) => `${c} AS c${i}`).join(", ")}`).bind(companyId).first<Record<string, number>>();
+  const row = await env.DB.prepare(`SELECT ${counts.map((c, i) => `${c} AS c${i}`).join(", ")}`)
+    .bind(companyId)
+    .first<Record<string, number>>();
   return counts.map((_, i) => row![`c${i}`]).join(",");
 }
 
@@ -223,7 +292,9 @@ function diff(tables: string[], before: string, after: string): string {
 }
 
 function fillPath(path: string): string {
-  return path.replace(/\{(\w+)\}/g, (_, name: string) => (name === "companyId" ? companyId : name === "periodId" ? periodId : FAKE_ID));
+  return path.replace(/\{(\w+)\}/g, (_, name: string) =>
+    name === "companyId" ? companyId : name === "periodId" ? periodId : FAKE_ID,
+  );
 }
 
 async function send(method: string, path: string, init: { body?: BodyInit; type?: string; query?: string }) {
@@ -232,7 +303,11 @@ async function send(method: string, path: string, init: { body?: BodyInit; type?
   const headers: Record<string, string> = { Authorization: `Bearer ${actor.key}`, "Idempotency-Key": `fuzz-${sent}` };
   if (init.type) headers["Content-Type"] = init.type;
   const t0 = Date.now();
-  const res = await SELF.fetch(`${BASE}${fillPath(path)}${init.query ?? ""}`, { method: method.toUpperCase(), headers, body: init.body });
+  const res = await SELF.fetch(`${BASE}${fillPath(path)}${init.query ?? ""}`, {
+    method: method.toUpperCase(),
+    headers,
+    body: init.body,
+  });
   const text = await res.text();
   timing.send += Date.now() - t0;
   return { status: res.status, type: res.headers.get("Content-Type") ?? "", text };
@@ -262,13 +337,29 @@ describe("fuzz of every operation in the OpenAPI document", () => {
     companyId = c.id;
     periodId = c.fiscal_period.id;
     // every table that holds a company's data, including those of domains added later
-    const list = await env.DB.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_%' ESCAPE '\\' AND name NOT LIKE 'sqlite%' AND name NOT LIKE 'd1%'").all<{ name: string; sql: string }>();
+    const list = await env.DB.prepare(
+      "SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_%' ESCAPE '\\' AND name NOT LIKE 'sqlite%' AND name NOT LIKE 'd1%'",
+    ).all<{ name: string; sql: string }>();
     // idempotency records keep the answer to a refused command, by design (docs/architecture.md)
-    tables = list.results.filter((r) => /[`"\s(]company_id[`"\s]/.test(r.sql)).map((r) => r.name).filter((t) => t !== "idempotency_records");
-    expect(tables).toEqual(expect.arrayContaining(["audit_log", "journal_entries", "journal_lines", "customers", "invoices", "outbox_events"]));
+    tables = list.results
+      .filter((r) => /[`"\s(]company_id[`"\s]/.test(r.sql))
+      .map((r) => r.name)
+      .filter((t) => t !== "idempotency_records");
+    expect(tables).toEqual(
+      expect.arrayContaining([
+        "audit_log",
+        "journal_entries",
+        "journal_lines",
+        "customers",
+        "invoices",
+        "outbox_events",
+      ]),
+    );
   });
 
-  it("answers no 5xx, the envelope with a catalogue code, and writes nothing on a refusal", { timeout: 170_000 }, async () => {
+  it("answers no 5xx, the envelope with a catalogue code, and writes nothing on a refusal", {
+    timeout: 170_000,
+  }, async () => {
     const rnd = seeded(SEED);
     const failures: { op: string; label: string; status: number; body: string; sent: string }[] = [];
     const started = Date.now();
@@ -277,11 +368,22 @@ describe("fuzz of every operation in the OpenAPI document", () => {
     expect(operations.length).toBeGreaterThan(80);
 
     /** The verdict on one answer; for a write's refusal, whether the company's tables stayed as they were. */
-    const check = async (op: Operation, c: Case, res: Awaited<ReturnType<typeof send>>, before: string | null): Promise<string | null> => {
+    const check = async (
+      op: Operation,
+      c: Case,
+      res: Awaited<ReturnType<typeof send>>,
+      before: string | null,
+    ): Promise<string | null> => {
       requests++;
       const name = `${op.method.toUpperCase()} ${op.path}`;
       const fail = (why: string) => {
-        failures.push({ op: name, label: `${c.label}: ${why}`, status: res.status, body: res.text.slice(0, 300), sent: String(c.body ?? c.path + (c.query ?? "")).slice(0, 300) });
+        failures.push({
+          op: name,
+          label: `${c.label}: ${why}`,
+          status: res.status,
+          body: res.text.slice(0, 300),
+          sent: String(c.body ?? c.path + (c.query ?? "")).slice(0, 300),
+        });
         return null;
       };
       // NOT_IMPLEMENTED (501) is the catalogue's documented answer to all_or_nothing: true
@@ -303,10 +405,20 @@ describe("fuzz of every operation in the OpenAPI document", () => {
         return fail("error body is not JSON");
       }
       const e = body?.error;
-      if (!e || typeof e.code !== "string" || typeof e.message !== "string" || typeof e.message_en !== "string" || typeof e.request_id !== "string" || typeof e.docs_url !== "string" || !("details" in e)) return fail("not the error envelope");
+      if (
+        !e ||
+        typeof e.code !== "string" ||
+        typeof e.message !== "string" ||
+        typeof e.message_en !== "string" ||
+        typeof e.request_id !== "string" ||
+        typeof e.docs_url !== "string" ||
+        !("details" in e)
+      )
+        return fail("not the error envelope");
       const entry = (ERROR_CATALOGUE as Record<string, { status: number }>)[e.code];
       if (!entry) return fail(`code ${e.code} is not in the catalogue`);
-      if (entry.status !== res.status) return fail(`code ${e.code} answered ${res.status}, catalogue says ${entry.status}`);
+      if (entry.status !== res.status)
+        return fail(`code ${e.code} answered ${res.status}, catalogue says ${entry.status}`);
       if (before === null) return null;
       const after = await snapshot(tables);
       if (after !== before) fail(`a refusal wrote: ${diff(tables, before, after)}`);
@@ -320,7 +432,9 @@ describe("fuzz of every operation in the OpenAPI document", () => {
       if (!isWrite) {
         // a read cannot write (an audited read writes only when it succeeds): no snapshot, and in parallel
         for (let i = 0; i < cases.length; i += 8) {
-          await Promise.all(cases.slice(i, i + 8).map(async (c) => check(op, c, await send(op.method, c.path, c), null)));
+          await Promise.all(
+            cases.slice(i, i + 8).map(async (c) => check(op, c, await send(op.method, c.path, c), null)),
+          );
         }
         continue;
       }
@@ -333,12 +447,19 @@ describe("fuzz of every operation in the OpenAPI document", () => {
     // one body over the JSON limit, on the most common write
     {
       const op = operations.find((o) => o.method === "post" && o.path.endsWith("/customers"))!;
-      const c: Case = { label: "5 MB body", path: op.path, body: JSON.stringify({ name: "x".repeat(5 * 1024 * 1024) }), type: "application/json" };
+      const c: Case = {
+        label: "5 MB body",
+        path: op.path,
+        body: JSON.stringify({ name: "x".repeat(5 * 1024 * 1024) }),
+        type: "application/json",
+      };
       await check(op, c, await send("post", op.path, c), await snapshot(tables));
     }
 
     const seconds = (Date.now() - started) / 1000;
-    console.log(`fuzz: ${operations.length} operations, ${requests} requests in ${seconds.toFixed(1)} s (${JSON.stringify(timing)})`);
+    console.log(
+      `fuzz: ${operations.length} operations, ${requests} requests in ${seconds.toFixed(1)} s (${JSON.stringify(timing)})`,
+    );
     const unexpected = failures.filter((f) => !(f.op in KNOWN_FAILURES));
     console.log(`accepted writes: ${accepted.length}\n${accepted.join("\n")}`);
     for (const f of failures) console.log(`FUZZFAIL ${JSON.stringify(f)}`);

@@ -11,8 +11,18 @@ const f = companyFixture({ name: "Dokument AB", ...yearAroundToday() });
 const url = (p: string) => `/api/v1/companies/${f.companyId}${p}`;
 
 async function sentInvoice(price = 1000) {
-  const c = await write(f.actor.key, "POST", url("/customers"), { name: "Kund AB", customer_type: "swedish_business", address_line1: "Kundvägen 1", postal_code: "111 22", city: "Stockholm" });
-  const inv = await write(f.actor.key, "POST", url("/invoices"), { customer_id: c.body.data.id, invoice_date: day(-3), items: [{ description: "Tjänst", unit_price: price }] });
+  const c = await write(f.actor.key, "POST", url("/customers"), {
+    name: "Kund AB",
+    customer_type: "swedish_business",
+    address_line1: "Kundvägen 1",
+    postal_code: "111 22",
+    city: "Stockholm",
+  });
+  const inv = await write(f.actor.key, "POST", url("/invoices"), {
+    customer_id: c.body.data.id,
+    invoice_date: day(-3),
+    items: [{ description: "Tjänst", unit_price: price }],
+  });
   const sent = await write(f.actor.key, "POST", url(`/invoices/${inv.body.data.id}/mark-sent`));
   expect(sent.status).toBe(200);
   return sent.body.data;
@@ -23,7 +33,10 @@ describe("entries owned by a document", () => {
     const inv = await sentInvoice();
     const reverse = await write(f.actor.key, "POST", url(`/journal-entries/${inv.journal_entry_id}/reverse`), {});
     expect(reverse.status).toBe(409);
-    expect(reverse.body.error).toMatchObject({ code: "JOURNAL_ENTRY_OWNED_BY_DOCUMENT", details: { source_type: "invoice_sent", source_id: inv.id, document: "invoice" } });
+    expect(reverse.body.error).toMatchObject({
+      code: "JOURNAL_ENTRY_OWNED_BY_DOCUMENT",
+      details: { source_type: "invoice_sent", source_id: inv.id, document: "invoice" },
+    });
     const correct = await write(f.actor.key, "POST", url(`/journal-entries/${inv.journal_entry_id}/correct`), {
       lines: [
         { account_number: "1510", debit_amount: 1, credit_amount: 0 },
@@ -37,16 +50,42 @@ describe("entries owned by a document", () => {
     expect((await call("GET", url(`/invoices/${inv.id}`), { key: f.actor.key })).body.data.status).toBe("sent");
 
     const paid = await write(f.actor.key, "POST", url(`/invoices/${inv.id}/mark-paid`), {});
-    const payReverse = await write(f.actor.key, "POST", url(`/journal-entries/${paid.body.data.journal_entry_id}/reverse`), {});
-    expect(payReverse.body.error).toMatchObject({ code: "JOURNAL_ENTRY_OWNED_BY_DOCUMENT", details: { source_type: "invoice_paid", source_id: inv.id } });
+    const payReverse = await write(
+      f.actor.key,
+      "POST",
+      url(`/journal-entries/${paid.body.data.journal_entry_id}/reverse`),
+      {},
+    );
+    expect(payReverse.body.error).toMatchObject({
+      code: "JOURNAL_ENTRY_OWNED_BY_DOCUMENT",
+      details: { source_type: "invoice_paid", source_id: inv.id },
+    });
   });
 
   it("refuses the same for a supplier invoice's registration", async () => {
-    const s = await write(f.actor.key, "POST", url("/suppliers"), { name: "Lev AB", supplier_type: "swedish_business", default_expense_account: "4010" });
-    const si = await write(f.actor.key, "POST", url("/supplier-invoices"), { supplier_id: s.body.data.id, supplier_invoice_number: "X-1", invoice_date: day(-2), items: [{ amount: 100 }] });
-    const res = await write(f.actor.key, "POST", url(`/journal-entries/${si.body.data.registration_journal_entry_id}/reverse`), {});
+    const s = await write(f.actor.key, "POST", url("/suppliers"), {
+      name: "Lev AB",
+      supplier_type: "swedish_business",
+      default_expense_account: "4010",
+    });
+    const si = await write(f.actor.key, "POST", url("/supplier-invoices"), {
+      supplier_id: s.body.data.id,
+      supplier_invoice_number: "X-1",
+      invoice_date: day(-2),
+      items: [{ amount: 100 }],
+    });
+    const res = await write(
+      f.actor.key,
+      "POST",
+      url(`/journal-entries/${si.body.data.registration_journal_entry_id}/reverse`),
+      {},
+    );
     expect(res.status).toBe(409);
-    expect(res.body.error.details).toMatchObject({ source_type: "supplier_invoice_registered", source_id: si.body.data.id, document: "supplier_invoice" });
+    expect(res.body.error.details).toMatchObject({
+      source_type: "supplier_invoice_registered",
+      source_id: si.body.data.id,
+      document: "supplier_invoice",
+    });
   });
 });
 
@@ -76,8 +115,12 @@ describe("the seller's particulars, payment terms and OCR", () => {
     const seq = Number(inv.invoice_number.replace(/^F/, ""));
     expect(inv.ocr_number).toBe(ocrWithLength(String(seq)));
     expect(isValidOcr(inv.ocr_number)).toBe(true);
-    expect((await call("GET", url(`/invoices/${inv.id}`), { key: f.actor.key })).body.data.ocr_number).toBe(inv.ocr_number);
-    const pdf = await SELF.fetch(`${BASE}${url(`/invoices/${inv.id}/pdf`)}`, { headers: { Authorization: `Bearer ${f.actor.key}` } });
+    expect((await call("GET", url(`/invoices/${inv.id}`), { key: f.actor.key })).body.data.ocr_number).toBe(
+      inv.ocr_number,
+    );
+    const pdf = await SELF.fetch(`${BASE}${url(`/invoices/${inv.id}/pdf`)}`, {
+      headers: { Authorization: `Bearer ${f.actor.key}` },
+    });
     expect(pdf.status).toBe(200);
     const doc = await PDFDocument.load(new Uint8Array(await pdf.arrayBuffer()));
     expect(doc.getPageCount()).toBe(1);

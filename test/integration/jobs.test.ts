@@ -1,4 +1,11 @@
-import { createExecutionContext, createMessageBatch, createScheduledController, env, getQueueResult, waitOnExecutionContext } from "cloudflare:test";
+import {
+  createExecutionContext,
+  createMessageBatch,
+  createScheduledController,
+  env,
+  getQueueResult,
+  waitOnExecutionContext,
+} from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import worker from "../../src/index";
 import type { Job } from "../../src/jobs";
@@ -7,9 +14,16 @@ describe("cron and queue", () => {
   it("the minute cron enqueues the sweeps, and the consumer deletes expired records only", async () => {
     const sent: unknown[] = [];
     const ctx = createExecutionContext();
-    await worker.scheduled(createScheduledController({ cron: "* * * * *", scheduledTime: Date.now() }), { ...env, JOBS: { sendBatch: async (ms: { body: unknown }[]) => void sent.push(...ms.map((m) => m.body)) } } as any);
+    await worker.scheduled(createScheduledController({ cron: "* * * * *", scheduledTime: Date.now() }), {
+      ...env,
+      JOBS: { sendBatch: async (ms: { body: unknown }[]) => void sent.push(...ms.map((m) => m.body)) },
+    } as any);
     await waitOnExecutionContext(ctx);
-    expect(sent).toEqual([{ type: "idempotency.sweep" }, { type: "invoices.overdue_sweep" }, { type: "webhooks.sweep" }]);
+    expect(sent).toEqual([
+      { type: "idempotency.sweep" },
+      { type: "invoices.overdue_sweep" },
+      { type: "webhooks.sweep" },
+    ]);
 
     const insert = env.DB.prepare(
       "INSERT INTO idempotency_records (api_key_id, company_id, idempotency_key, body_hash, status_code, result, created_at, expires_at) VALUES ('k', 'c', ?, 'h', 200, '{}', '2000-01-01', ?)",
@@ -17,17 +31,23 @@ describe("cron and queue", () => {
     await insert.bind("old", "2000-01-02T00:00:00.000Z").run();
     await insert.bind("fresh", "2999-01-01T00:00:00.000Z").run();
 
-    const batch = createMessageBatch<Job>("bokforing-jobs", [{ id: "m1", timestamp: new Date(), attempts: 1, body: { type: "idempotency.sweep" } }]);
+    const batch = createMessageBatch<Job>("bokforing-jobs", [
+      { id: "m1", timestamp: new Date(), attempts: 1, body: { type: "idempotency.sweep" } },
+    ]);
     const qctx = createExecutionContext();
     await worker.queue(batch, env as any);
     const result = await getQueueResult(batch, qctx);
     expect(result.explicitAcks).toEqual(["m1"]);
-    const left = await env.DB.prepare("SELECT idempotency_key FROM idempotency_records WHERE api_key_id = 'k'").all<{ idempotency_key: string }>();
+    const left = await env.DB.prepare("SELECT idempotency_key FROM idempotency_records WHERE api_key_id = 'k'").all<{
+      idempotency_key: string;
+    }>();
     expect(left.results.map((r) => r.idempotency_key)).toEqual(["fresh"]);
   });
 
   it("acknowledges and drops a message of unknown type instead of retrying it forever", async () => {
-    const batch = createMessageBatch<any>("bokforing-jobs", [{ id: "m2", timestamp: new Date(), attempts: 1, body: { type: "nonsense" } }]);
+    const batch = createMessageBatch<any>("bokforing-jobs", [
+      { id: "m2", timestamp: new Date(), attempts: 1, body: { type: "nonsense" } },
+    ]);
     const ctx = createExecutionContext();
     await worker.queue(batch, env as any);
     expect((await getQueueResult(batch, ctx)).explicitAcks).toEqual(["m2"]);

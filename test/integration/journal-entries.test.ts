@@ -1,6 +1,18 @@
 import { env } from "cloudflare:test";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { call, commit, createDraft, line, newActor, newCompany, newKey, postedEntry, saleLines, uniqueKey, type Actor } from "../helpers";
+import {
+  call,
+  commit,
+  createDraft,
+  line,
+  newActor,
+  newCompany,
+  newKey,
+  postedEntry,
+  saleLines,
+  uniqueKey,
+  type Actor,
+} from "../helpers";
 
 let actor: Actor;
 let companyId: string;
@@ -18,7 +30,9 @@ async function balance(account: string, cid = companyId, pid = periodId) {
 }
 
 async function countRows(table: string, cid = companyId) {
-  const row = await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE company_id = ?`).bind(cid).first<{ n: number }>();
+  const row = await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE company_id = ?`)
+    .bind(cid)
+    .first<{ n: number }>();
   return row!.n;
 }
 
@@ -36,21 +50,52 @@ beforeEach(async () => {
 
 describe("drafts", () => {
   it("creates a draft with voucher number 0 that touches no balance", async () => {
-    const res = await createDraft(actor.key, companyId, periodId, { lines: [line("1930", 1234.5, 0, "kassa"), line("3001", 0, 987.6), line("2611", 0, 246.9)] });
+    const res = await createDraft(actor.key, companyId, periodId, {
+      lines: [line("1930", 1234.5, 0, "kassa"), line("3001", 0, 987.6), line("2611", 0, 246.9)],
+    });
     expect(res.status).toBe(201);
     const d = res.body.data;
-    expect(d).toMatchObject({ status: "draft", voucher_number: 0, voucher_series: "A", total_amount: 1234.5, source_type: "manual" });
+    expect(d).toMatchObject({
+      status: "draft",
+      voucher_number: 0,
+      voucher_series: "A",
+      total_amount: 1234.5,
+      source_type: "manual",
+    });
     expect(d.lines).toEqual([
-      { account_number: "1930", debit_amount: 1234.5, credit_amount: 0, line_description: "kassa", sort_order: 1, dimensions: {} },
-      { account_number: "3001", debit_amount: 0, credit_amount: 987.6, line_description: null, sort_order: 2, dimensions: {} },
-      { account_number: "2611", debit_amount: 0, credit_amount: 246.9, line_description: null, sort_order: 3, dimensions: {} },
+      {
+        account_number: "1930",
+        debit_amount: 1234.5,
+        credit_amount: 0,
+        line_description: "kassa",
+        sort_order: 1,
+        dimensions: {},
+      },
+      {
+        account_number: "3001",
+        debit_amount: 0,
+        credit_amount: 987.6,
+        line_description: null,
+        sort_order: 2,
+        dimensions: {},
+      },
+      {
+        account_number: "2611",
+        debit_amount: 0,
+        credit_amount: 246.9,
+        line_description: null,
+        sort_order: 3,
+        dimensions: {},
+      },
     ]);
     expect(res.body.meta.audit).toMatchObject({ voucher_number: null, voucher_url: null, immutable_at: null });
     expect(await balance("1930")).toBe(0);
   });
 
   it("sums in öre: 0.1 + 0.2 balances against 0.3", async () => {
-    const res = await createDraft(actor.key, companyId, periodId, { lines: [line("6110", 0.1, 0), line("6110", 0.2, 0), line("1930", 0, 0.3)] });
+    const res = await createDraft(actor.key, companyId, periodId, {
+      lines: [line("6110", 0.1, 0), line("6110", 0.2, 0), line("1930", 0, 0.3)],
+    });
     expect(res.status).toBe(201);
     expect(res.body.data.total_amount).toBe(0.3);
   });
@@ -74,16 +119,26 @@ describe("drafts", () => {
   });
 
   it("names the missing accounts and the imbalance in details", async () => {
-    const missing = await createDraft(actor.key, companyId, periodId, { lines: [line("1930", 100, 0), line("3899", 0, 50), line("3979", 0, 50)] });
+    const missing = await createDraft(actor.key, companyId, periodId, {
+      lines: [line("1930", 100, 0), line("3899", 0, 50), line("3979", 0, 50)],
+    });
     expect(missing.body.error.details.accounts).toEqual(["3899", "3979"]);
-    const unbalanced = await createDraft(actor.key, companyId, periodId, { lines: [line("1930", 100, 0), line("3001", 0, 80)] });
+    const unbalanced = await createDraft(actor.key, companyId, periodId, {
+      lines: [line("1930", 100, 0), line("3001", 0, 80)],
+    });
     expect(unbalanced.body.error.details).toEqual({ debit_total: 100, credit_total: 80, difference: 20 });
   });
 
   it("applies rule precedence: an unbalanced entry on an unknown account is NOT_BALANCED", async () => {
-    const res = await createDraft(actor.key, companyId, periodId, { entry_date: "2030-01-01", lines: [line("1930", 100, 0), line("3899", 0, 1)] });
+    const res = await createDraft(actor.key, companyId, periodId, {
+      entry_date: "2030-01-01",
+      lines: [line("1930", 100, 0), line("3899", 0, 1)],
+    });
     expect(res.body.error.code).toBe("JOURNAL_ENTRY_NOT_BALANCED");
-    const res2 = await createDraft(actor.key, companyId, periodId, { entry_date: "2030-01-01", lines: [line("1930", 100, 0), line("3899", 0, 100)] });
+    const res2 = await createDraft(actor.key, companyId, periodId, {
+      entry_date: "2030-01-01",
+      lines: [line("1930", 100, 0), line("3899", 0, 100)],
+    });
     expect(res2.body.error.code).toBe("ENTRY_DATE_OUTSIDE_FISCAL_PERIOD");
   });
 
@@ -128,14 +183,24 @@ describe("commit and voucher numbers", () => {
     const draft = await createDraft(actor.key, company2, period2, { voucher_series: "C" });
     const res = await commit(actor.key, company2, draft.body.data.id);
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ id: draft.body.data.id, voucher_series: "C", voucher_number: 1, status: "posted", entry_date: "2026-03-15" });
+    expect(res.body.data).toEqual({
+      id: draft.body.data.id,
+      voucher_series: "C",
+      voucher_number: 1,
+      status: "posted",
+      entry_date: "2026-03-15",
+    });
     const audit = res.body.meta.audit;
     expect(audit.voucher_number).toBe("C1");
     expect(audit.voucher_url).toBe(`/api/v1/companies/${company2}/journal-entries/${draft.body.data.id}`);
     expect(audit.immutable_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     const trail = await call("GET", audit.audit_trail_url, { key: actor.key });
     expect(trail.status).toBe(200);
-    expect(trail.body.data).toMatchObject({ action: "journal_entry.committed", voucher_number: "C1", resource_id: draft.body.data.id });
+    expect(trail.body.data).toMatchObject({
+      action: "journal_entry.committed",
+      voucher_number: "C1",
+      resource_id: draft.body.data.id,
+    });
     const voucher = await call("GET", audit.voucher_url, { key: actor.key });
     expect(voucher.body.data.status).toBe("posted");
   });
@@ -180,7 +245,14 @@ describe("commit and voucher numbers", () => {
       const res = await call("POST", `/api/v1/companies/${c.id}/journal-entries/batch-create`, {
         key: actor.key,
         headers: ik(),
-        body: { entries: Array.from({ length: 50 }, () => ({ fiscal_period_id: c.fiscal_period.id, entry_date: "2026-05-05", description: "parallell", lines: saleLines(10, 2.5) })) },
+        body: {
+          entries: Array.from({ length: 50 }, () => ({
+            fiscal_period_id: c.fiscal_period.id,
+            entry_date: "2026-05-05",
+            description: "parallell",
+            lines: saleLines(10, 2.5),
+          })),
+        },
       });
       expect(res.body.data.summary).toEqual({ total: 50, succeeded: 50, failed: 0 });
       drafts.push(...res.body.data.results.map((r: any) => r.data.id));
@@ -200,15 +272,28 @@ describe("reverse and correct", () => {
   it("reverses with a storno entry linked both ways and nets the balances", async () => {
     const e = await postedEntry(actor.key, companyId, periodId, { voucher_series: "R" });
     const before1930 = await balance("1930");
-    const res = await call("POST", je(`/${e.id}/reverse`), { key: actor.key, headers: ik(), body: { reversal_date: "2026-04-01" } });
+    const res = await call("POST", je(`/${e.id}/reverse`), {
+      key: actor.key,
+      headers: ik(),
+      body: { reversal_date: "2026-04-01" },
+    });
     expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ original_id: e.id, voucher_series: "R", voucher_number: 2, entry_date: "2026-04-01", status: "posted" });
+    expect(res.body.data).toMatchObject({
+      original_id: e.id,
+      voucher_series: "R",
+      voucher_number: 2,
+      entry_date: "2026-04-01",
+      status: "posted",
+    });
     expect(res.body.meta.audit.voucher_number).toBe("R2");
     expect(await balance("1930")).toBe(before1930 - 125000);
 
     const original = await call("GET", je(`/${e.id}`), { key: actor.key });
     expect(original.body.data.reversed_by_id).toBe(res.body.data.reversal_id);
-    expect(original.body.data.storno_chain.reversed_by).toMatchObject({ id: res.body.data.reversal_id, voucher_number: 2 });
+    expect(original.body.data.storno_chain.reversed_by).toMatchObject({
+      id: res.body.data.reversal_id,
+      voucher_number: 2,
+    });
     const reversal = await call("GET", je(`/${res.body.data.reversal_id}`), { key: actor.key });
     expect(reversal.body.data.reverses_id).toBe(e.id);
     expect(reversal.body.data.source_type).toBe("reversal");
@@ -218,7 +303,11 @@ describe("reverse and correct", () => {
       ["2611", 250, 0],
     ]);
 
-    const twice = await call("POST", je(`/${e.id}/reverse`), { key: actor.key, headers: ik(), body: { reversal_date: "2026-04-01" } });
+    const twice = await call("POST", je(`/${e.id}/reverse`), {
+      key: actor.key,
+      headers: ik(),
+      body: { reversal_date: "2026-04-01" },
+    });
     expect(twice.status).toBe(409);
     expect(twice.body.error.code).toBe("ENTRY_ALREADY_REVERSED");
   });
@@ -246,9 +335,19 @@ describe("reverse and correct", () => {
       body: { lines: [line("1930", 1500, 0), line("3001", 0, 1200), line("2611", 0, 300)] },
     });
     expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ original_id: e.id, voucher_series: "K", reversal_voucher_number: 2, corrected_voucher_number: 3 });
+    expect(res.body.data).toMatchObject({
+      original_id: e.id,
+      voucher_series: "K",
+      reversal_voucher_number: 2,
+      corrected_voucher_number: 3,
+    });
     const corrected = await call("GET", je(`/${res.body.data.corrected_id}`), { key: actor.key });
-    expect(corrected.body.data).toMatchObject({ correction_of_id: e.id, entry_date: "2026-02-10", fiscal_period_id: periodId, status: "posted" });
+    expect(corrected.body.data).toMatchObject({
+      correction_of_id: e.id,
+      entry_date: "2026-02-10",
+      fiscal_period_id: periodId,
+      status: "posted",
+    });
     const original = await call("GET", je(`/${e.id}`), { key: actor.key });
     expect(original.body.data.storno_chain.corrected_by.map((x: any) => x.id)).toEqual([res.body.data.corrected_id]);
     expect(original.body.data.reversed_by_id).toBe(res.body.data.reversal_id);
@@ -257,7 +356,11 @@ describe("reverse and correct", () => {
   it("refuses the third correction in a chain unless allow_deep_chain", async () => {
     let current = (await postedEntry(actor.key, companyId, periodId, { voucher_series: "X" })).id;
     const correct = (id: string, extra = {}) =>
-      call("POST", je(`/${id}/correct`), { key: actor.key, headers: ik(), body: { lines: saleLines(800, 200), ...extra } });
+      call("POST", je(`/${id}/correct`), {
+        key: actor.key,
+        headers: ik(),
+        body: { lines: saleLines(800, 200), ...extra },
+      });
     for (let i = 0; i < 2; i++) {
       const res = await correct(current);
       expect(res.status).toBe(201);
@@ -273,7 +376,11 @@ describe("reverse and correct", () => {
   it("refuses an unbalanced correction and leaves the books untouched", async () => {
     const e = await postedEntry(actor.key, companyId, periodId);
     const before = await countRows("journal_entries");
-    const res = await call("POST", je(`/${e.id}/correct`), { key: actor.key, headers: ik(), body: { lines: [line("1930", 10, 0), line("3001", 0, 9)] } });
+    const res = await call("POST", je(`/${e.id}/correct`), {
+      key: actor.key,
+      headers: ik(),
+      body: { lines: [line("1930", 10, 0), line("3001", 0, 9)] },
+    });
     expect(res.body.error.code).toBe("JOURNAL_ENTRY_NOT_BALANCED");
     expect(await countRows("journal_entries")).toBe(before);
   });
@@ -285,28 +392,54 @@ describe("locked periods", () => {
     const base = `/api/v1/companies/${c.id}`;
     const posted = await postedEntry(actor.key, c.id, c.fiscal_period.id);
     const draft = await createDraft(actor.key, c.id, c.fiscal_period.id);
-    const lockWithDraft = await call("POST", `${base}/fiscal-periods/${c.fiscal_period.id}/lock`, { key: actor.key, headers: ik() });
+    const lockWithDraft = await call("POST", `${base}/fiscal-periods/${c.fiscal_period.id}/lock`, {
+      key: actor.key,
+      headers: ik(),
+    });
     expect(lockWithDraft.status).toBe(400);
     expect(lockWithDraft.body.error).toMatchObject({ code: "PERIOD_LOCK_HAS_DRAFTS", details: { draft_count: 1 } });
     await call("POST", `${base}/journal-entries/${draft.body.data.id}/cancel`, { key: actor.key, headers: ik() });
 
-    const lock = await call("POST", `${base}/fiscal-periods/${c.fiscal_period.id}/lock`, { key: actor.key, headers: ik() });
+    const lock = await call("POST", `${base}/fiscal-periods/${c.fiscal_period.id}/lock`, {
+      key: actor.key,
+      headers: ik(),
+    });
     expect(lock.status).toBe(200);
     expect(lock.body.data.locked_at).toBeTruthy();
-    const relock = await call("POST", `${base}/fiscal-periods/${c.fiscal_period.id}/lock`, { key: actor.key, headers: ik() });
+    const relock = await call("POST", `${base}/fiscal-periods/${c.fiscal_period.id}/lock`, {
+      key: actor.key,
+      headers: ik(),
+    });
     expect(relock.body.error.code).toBe("PERIOD_LOCK_ALREADY_LOCKED");
 
     const newDraft = await createDraft(actor.key, c.id, c.fiscal_period.id);
-    expect(newDraft.body.error).toMatchObject({ code: "PERIOD_LOCKED", details: { fiscal_period_id: c.fiscal_period.id } });
-    const correction = await call("POST", `${base}/journal-entries/${posted.id}/correct`, { key: actor.key, headers: ik(), body: { lines: saleLines(1, 0.25) } });
+    expect(newDraft.body.error).toMatchObject({
+      code: "PERIOD_LOCKED",
+      details: { fiscal_period_id: c.fiscal_period.id },
+    });
+    const correction = await call("POST", `${base}/journal-entries/${posted.id}/correct`, {
+      key: actor.key,
+      headers: ik(),
+      body: { lines: saleLines(1, 0.25) },
+    });
     expect(correction.body.error.code).toBe("PERIOD_LOCKED");
-    const reversal = await call("POST", `${base}/journal-entries/${posted.id}/reverse`, { key: actor.key, headers: ik(), body: { reversal_date: "2026-06-01" } });
+    const reversal = await call("POST", `${base}/journal-entries/${posted.id}/reverse`, {
+      key: actor.key,
+      headers: ik(),
+      body: { reversal_date: "2026-06-01" },
+    });
     expect(reversal.body.error.code).toBe("PERIOD_LOCKED");
 
-    const unlock = await call("POST", `${base}/fiscal-periods/${c.fiscal_period.id}/unlock`, { key: actor.key, headers: ik() });
+    const unlock = await call("POST", `${base}/fiscal-periods/${c.fiscal_period.id}/unlock`, {
+      key: actor.key,
+      headers: ik(),
+    });
     expect(unlock.body.data.locked_at).toBeNull();
     expect((await createDraft(actor.key, c.id, c.fiscal_period.id)).status).toBe(201);
-    const unlockAgain = await call("POST", `${base}/fiscal-periods/${c.fiscal_period.id}/unlock`, { key: actor.key, headers: ik() });
+    const unlockAgain = await call("POST", `${base}/fiscal-periods/${c.fiscal_period.id}/unlock`, {
+      key: actor.key,
+      headers: ik(),
+    });
     expect(unlockAgain.body.error.code).toBe("PERIOD_UNLOCK_NOT_LOCKED");
   });
 
@@ -314,7 +447,12 @@ describe("locked periods", () => {
     const c = await newCompany(actor.key, { name: "Nästa år AB" });
     const res = await call("POST", `/api/v1/companies/${c.id}/fiscal-periods`, { key: actor.key, headers: ik() });
     expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ name: "2027", period_start: "2027-01-01", period_end: "2027-12-31", previous_period_id: c.fiscal_period.id });
+    expect(res.body.data).toMatchObject({
+      name: "2027",
+      period_start: "2027-01-01",
+      period_end: "2027-12-31",
+      previous_period_id: c.fiscal_period.id,
+    });
     const list = await call("GET", `/api/v1/companies/${c.id}/fiscal-periods`, { key: actor.key });
     expect(list.body.data.fiscal_periods.map((p: any) => p.name)).toEqual(["2027", "2026"]);
     // an entry dated 2027 now has a period; numbering restarts per period
@@ -329,10 +467,16 @@ describe("unattended commit limit", () => {
     const big = await createDraft(limited.key, companyId, periodId, { voucher_series: "L" });
     const refused = await commit(limited.key, companyId, big.body.data.id);
     expect(refused.status).toBe(403);
-    expect(refused.body.error).toMatchObject({ code: "UNATTENDED_COMMIT_LIMIT_EXCEEDED", details: { attempted: 1250, limit: 1000 } });
+    expect(refused.body.error).toMatchObject({
+      code: "UNATTENDED_COMMIT_LIMIT_EXCEEDED",
+      details: { attempted: 1250, limit: 1000 },
+    });
     const still = await call("GET", je(`/${big.body.data.id}`), { key: actor.key });
     expect(still.body.data.status).toBe("draft");
-    const small = await createDraft(limited.key, companyId, periodId, { voucher_series: "L", lines: saleLines(800, 200) });
+    const small = await createDraft(limited.key, companyId, periodId, {
+      voucher_series: "L",
+      lines: saleLines(800, 200),
+    });
     expect((await commit(limited.key, companyId, small.body.data.id)).body.data.voucher_number).toBe(1);
     // a person's key without a limit commits the big one
     expect((await commit(actor.key, companyId, big.body.data.id)).body.data.voucher_number).toBe(2);
@@ -347,9 +491,20 @@ describe("batch-create", () => {
       body: {
         entries: [
           { fiscal_period_id: periodId, entry_date: "2026-07-01", description: "ok", lines: saleLines() },
-          { fiscal_period_id: periodId, entry_date: "2026-07-01", description: "obalans", lines: [line("1930", 1, 0), line("3001", 0, 2)] },
+          {
+            fiscal_period_id: periodId,
+            entry_date: "2026-07-01",
+            description: "obalans",
+            lines: [line("1930", 1, 0), line("3001", 0, 2)],
+          },
           { entry_date: "2026-07-01" },
-          { fiscal_period_id: periodId, entry_date: "2026-07-01", description: "ok 2", lines: saleLines(), voucher_series: "B" },
+          {
+            fiscal_period_id: periodId,
+            entry_date: "2026-07-01",
+            description: "ok 2",
+            lines: saleLines(),
+            voucher_series: "B",
+          },
         ],
       },
     });
@@ -364,17 +519,27 @@ describe("batch-create", () => {
   });
 
   it("refuses more than 50 entries and all_or_nothing", async () => {
-    const tooMany = await call("POST", je("/batch-create"), { key: actor.key, headers: ik(), body: { entries: Array.from({ length: 51 }, () => ({})) } });
+    const tooMany = await call("POST", je("/batch-create"), {
+      key: actor.key,
+      headers: ik(),
+      body: { entries: Array.from({ length: 51 }, () => ({})) },
+    });
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.error.code).toBe("VALIDATION_ERROR");
-    const aon = await call("POST", je("/batch-create"), { key: actor.key, headers: ik(), body: { entries: [{}], all_or_nothing: true } });
+    const aon = await call("POST", je("/batch-create"), {
+      key: actor.key,
+      headers: ik(),
+      body: { entries: [{}], all_or_nothing: true },
+    });
     expect(aon.status).toBe(501);
     expect(aon.body.error.code).toBe("NOT_IMPLEMENTED");
   });
 
   it("replays the whole batch response for the same key", async () => {
     const headers = ik();
-    const body = { entries: [{ fiscal_period_id: periodId, entry_date: "2026-07-02", description: "en gång", lines: saleLines() }] };
+    const body = {
+      entries: [{ fiscal_period_id: periodId, entry_date: "2026-07-02", description: "en gång", lines: saleLines() }],
+    };
     const first = await call("POST", je("/batch-create"), { key: actor.key, headers, body });
     const again = await call("POST", je("/batch-create"), { key: actor.key, headers, body });
     expect(again.headers.get("Idempotent-Replayed")).toBe("true");
@@ -384,14 +549,22 @@ describe("batch-create", () => {
 
 describe("idempotency", () => {
   it("requires the key on IK routes and names the header", async () => {
-    const res = await call("POST", je(), { key: actor.key, body: { fiscal_period_id: periodId, entry_date: "2026-03-01", description: "x", lines: saleLines() } });
+    const res = await call("POST", je(), {
+      key: actor.key,
+      body: { fiscal_period_id: periodId, entry_date: "2026-03-01", description: "x", lines: saleLines() },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error).toMatchObject({ code: "VALIDATION_ERROR", details: { header: "Idempotency-Key" } });
   });
 
   it("replays the first response, refuses another body, and has one effect", async () => {
     const headers = ik();
-    const body = { fiscal_period_id: periodId, entry_date: "2026-03-01", description: "idempotent", lines: saleLines() };
+    const body = {
+      fiscal_period_id: periodId,
+      entry_date: "2026-03-01",
+      description: "idempotent",
+      lines: saleLines(),
+    };
     const before = await countRows("journal_entries");
     const first = await call("POST", je(), { key: actor.key, headers, body });
     const replay = await call("POST", je(), { key: actor.key, headers, body });
@@ -410,7 +583,9 @@ describe("idempotency", () => {
   it("gives parallel replays of one key exactly one effect", async () => {
     const draft = await createDraft(actor.key, companyId, periodId, { voucher_series: "P" });
     const headers = ik();
-    const results = await Promise.all(Array.from({ length: 8 }, () => commit(actor.key, companyId, draft.body.data.id, headers)));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => commit(actor.key, companyId, draft.body.data.id, headers)),
+    );
     expect(results.every((r) => r.status === 200)).toBe(true);
     expect(new Set(results.map((r) => r.body.data.voucher_number))).toEqual(new Set([1]));
     expect(results.filter((r) => r.headers.get("Idempotent-Replayed") === "true")).toHaveLength(7);
@@ -418,7 +593,12 @@ describe("idempotency", () => {
 
   it("replays a refusal as the same refusal", async () => {
     const headers = ik();
-    const body = { fiscal_period_id: periodId, entry_date: "2026-03-01", description: "obalans", lines: [line("1930", 1, 0), line("3001", 0, 2)] };
+    const body = {
+      fiscal_period_id: periodId,
+      entry_date: "2026-03-01",
+      description: "obalans",
+      lines: [line("1930", 1, 0), line("3001", 0, 2)],
+    };
     const first = await call("POST", je(), { key: actor.key, headers, body });
     const again = await call("POST", je(), { key: actor.key, headers, body });
     expect(first.body.error.code).toBe("JOURNAL_ENTRY_NOT_BALANCED");
@@ -429,7 +609,12 @@ describe("idempotency", () => {
   it("keys records by API key: another key with the same Idempotency-Key is a new request", async () => {
     const other = await newKey(actor.userId);
     const headers = ik();
-    const body = { fiscal_period_id: periodId, entry_date: "2026-03-01", description: "två nycklar", lines: saleLines() };
+    const body = {
+      fiscal_period_id: periodId,
+      entry_date: "2026-03-01",
+      description: "två nycklar",
+      lines: saleLines(),
+    };
     const a = await call("POST", je(), { key: actor.key, headers, body });
     const b = await call("POST", je(), { key: other.key, headers, body });
     expect(b.headers.get("Idempotent-Replayed")).toBeNull();
@@ -440,7 +625,11 @@ describe("idempotency", () => {
     const headers = ik();
     const body = { fiscal_period_id: periodId, entry_date: "2026-03-01", description: "gammal", lines: saleLines() };
     const first = await call("POST", je(), { key: actor.key, headers, body });
-    await env.DB.prepare("UPDATE idempotency_records SET expires_at = '2000-01-01T00:00:00.000Z' WHERE idempotency_key = ?").bind(headers["Idempotency-Key"]).run();
+    await env.DB.prepare(
+      "UPDATE idempotency_records SET expires_at = '2000-01-01T00:00:00.000Z' WHERE idempotency_key = ?",
+    )
+      .bind(headers["Idempotency-Key"])
+      .run();
     const later = await call("POST", je(), { key: actor.key, headers, body });
     expect(later.status).toBe(201);
     expect(later.headers.get("Idempotent-Replayed")).toBeNull();
@@ -461,7 +650,10 @@ describe("dry-run", () => {
     });
     const before = await counts();
 
-    const preview = await call("POST", `${base}/${draft.body.data.id}/commit?dry_run=true`, { key: actor.key, headers: ik() });
+    const preview = await call("POST", `${base}/${draft.body.data.id}/commit?dry_run=true`, {
+      key: actor.key,
+      headers: ik(),
+    });
     expect(preview.status).toBe(200);
     expect(preview.headers.get("X-Dry-Run")).toBe("true");
     expect(preview.body.data.voucher_number).toBe(1);
@@ -469,14 +661,24 @@ describe("dry-run", () => {
     const headerPreview = await call("POST", base, {
       key: actor.key,
       headers: { ...ik(), "X-Dry-Run": "true" },
-      body: { fiscal_period_id: c.fiscal_period.id, entry_date: "2026-03-01", description: "förhandsvisning", lines: saleLines() },
+      body: {
+        fiscal_period_id: c.fiscal_period.id,
+        entry_date: "2026-03-01",
+        description: "förhandsvisning",
+        lines: saleLines(),
+      },
     });
     expect(headerPreview.status).toBe(201);
     expect(headerPreview.headers.get("X-Dry-Run")).toBe("true");
     const failing = await call("POST", `${base}?dry_run=true`, {
       key: actor.key,
       headers: ik(),
-      body: { fiscal_period_id: c.fiscal_period.id, entry_date: "2026-03-01", description: "x", lines: [line("1930", 1, 0), line("3001", 0, 2)] },
+      body: {
+        fiscal_period_id: c.fiscal_period.id,
+        entry_date: "2026-03-01",
+        description: "x",
+        lines: [line("1930", 1, 0), line("3001", 0, 2)],
+      },
     });
     expect(failing.body.error.code).toBe("JOURNAL_ENTRY_NOT_BALANCED");
     expect(failing.headers.get("X-Dry-Run")).toBe("true");
@@ -487,7 +689,10 @@ describe("dry-run", () => {
   });
 
   it("refuses dry-run where it is not supported rather than committing", async () => {
-    const res = await call("POST", `/api/v1/companies/${companyId}/fiscal-periods/${periodId}/lock?dry_run=true`, { key: actor.key, headers: ik() });
+    const res = await call("POST", `/api/v1/companies/${companyId}/fiscal-periods/${periodId}/lock?dry_run=true`, {
+      key: actor.key,
+      headers: ik(),
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe("VALIDATION_ERROR");
     const period = await call("GET", `/api/v1/companies/${companyId}/fiscal-periods`, { key: actor.key });
@@ -500,7 +705,9 @@ describe("events and immutability", () => {
     const c = await newCompany(actor.key, { name: "Händelser AB" });
     const e = await postedEntry(actor.key, c.id, c.fiscal_period.id);
     await commit(actor.key, c.id, e.id); // 409: no event
-    const rows = await env.DB.prepare("SELECT type, api_version, object FROM outbox_events WHERE company_id = ?").bind(c.id).all<any>();
+    const rows = await env.DB.prepare("SELECT type, api_version, object FROM outbox_events WHERE company_id = ?")
+      .bind(c.id)
+      .all<any>();
     expect(rows.results.map((r) => r.type)).toEqual(["journal_entry.committed"]);
     expect(JSON.parse(rows.results[0].object)).toMatchObject({ id: e.id, voucher_number: 1, status: "posted" });
     expect(rows.results[0].api_version).toBe("2026-05-12");
@@ -508,9 +715,15 @@ describe("events and immutability", () => {
 
   it("makes the database itself refuse changes to posted entries and lines", async () => {
     const e = await postedEntry(actor.key, companyId, periodId);
-    await expect(env.DB.prepare("UPDATE journal_entries SET description = 'ändrad' WHERE id = ?").bind(e.id).run()).rejects.toThrow(/immutable/);
-    await expect(env.DB.prepare("UPDATE journal_lines SET debit_ore = 1 WHERE journal_entry_id = ?").bind(e.id).run()).rejects.toThrow(/immutable/);
-    await expect(env.DB.prepare("DELETE FROM journal_entries WHERE id = ?").bind(e.id).run()).rejects.toThrow(/never deleted/);
+    await expect(
+      env.DB.prepare("UPDATE journal_entries SET description = 'ändrad' WHERE id = ?").bind(e.id).run(),
+    ).rejects.toThrow(/immutable/);
+    await expect(
+      env.DB.prepare("UPDATE journal_lines SET debit_ore = 1 WHERE journal_entry_id = ?").bind(e.id).run(),
+    ).rejects.toThrow(/immutable/);
+    await expect(env.DB.prepare("DELETE FROM journal_entries WHERE id = ?").bind(e.id).run()).rejects.toThrow(
+      /never deleted/,
+    );
   });
 });
 
@@ -518,12 +731,17 @@ describe("list and pagination", () => {
   it("pages newest first with a signed cursor; a tampered cursor gives the first page", async () => {
     const c = await newCompany(actor.key, { name: "Sidor AB" });
     const ids: string[] = [];
-    for (let i = 0; i < 5; i++) ids.push((await createDraft(actor.key, c.id, c.fiscal_period.id, { description: `nr ${i}` })).body.data.id);
+    for (let i = 0; i < 5; i++)
+      ids.push((await createDraft(actor.key, c.id, c.fiscal_period.id, { description: `nr ${i}` })).body.data.id);
     const base = `/api/v1/companies/${c.id}/journal-entries`;
     const p1 = await call("GET", `${base}?limit=2`, { key: actor.key });
     expect(p1.body.data).toHaveLength(2);
-    const p2 = await call("GET", `${base}?limit=2&cursor=${encodeURIComponent(p1.body.meta.next_cursor)}`, { key: actor.key });
-    const p3 = await call("GET", `${base}?limit=2&cursor=${encodeURIComponent(p2.body.meta.next_cursor)}`, { key: actor.key });
+    const p2 = await call("GET", `${base}?limit=2&cursor=${encodeURIComponent(p1.body.meta.next_cursor)}`, {
+      key: actor.key,
+    });
+    const p3 = await call("GET", `${base}?limit=2&cursor=${encodeURIComponent(p2.body.meta.next_cursor)}`, {
+      key: actor.key,
+    });
     expect(p3.body.meta.next_cursor).toBeNull();
     const seen = [...p1.body.data, ...p2.body.data, ...p3.body.data].map((e: any) => e.id);
     expect(new Set(seen)).toEqual(new Set(ids));
@@ -540,8 +758,13 @@ describe("list and pagination", () => {
     await createDraft(actor.key, c.id, c.fiscal_period.id, { entry_date: "2026-08-01" });
     const base = `/api/v1/companies/${c.id}/journal-entries`;
     expect((await call("GET", `${base}?status=posted`, { key: actor.key })).body.data).toHaveLength(1);
-    expect((await call("GET", `${base}?date_from=2026-06-01`, { key: actor.key })).body.data.map((e: any) => e.entry_date)).toEqual(["2026-08-01"]);
-    expect((await call("GET", `${base}?date_to=2026-06-01&fiscal_period_id=${c.fiscal_period.id}`, { key: actor.key })).body.data).toHaveLength(1);
+    expect(
+      (await call("GET", `${base}?date_from=2026-06-01`, { key: actor.key })).body.data.map((e: any) => e.entry_date),
+    ).toEqual(["2026-08-01"]);
+    expect(
+      (await call("GET", `${base}?date_to=2026-06-01&fiscal_period_id=${c.fiscal_period.id}`, { key: actor.key })).body
+        .data,
+    ).toHaveLength(1);
     const bad = await call("GET", `${base}?status=bogus`, { key: actor.key });
     expect(bad.body.error.code).toBe("VALIDATION_ERROR");
   });

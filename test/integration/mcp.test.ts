@@ -27,7 +27,9 @@ afterEach(async () => {
 const text = (result: any) => result.content.map((c: any) => c.text).join("");
 const json = (result: any) => JSON.parse(text(result));
 const entriesOf = async (companyId: string) =>
-  (await env.DB.prepare("SELECT count(*) AS n FROM journal_entries WHERE company_id = ?").bind(companyId).first<{ n: number }>())!.n;
+  (await env.DB.prepare("SELECT count(*) AS n FROM journal_entries WHERE company_id = ?")
+    .bind(companyId)
+    .first<{ n: number }>())!.n;
 
 describe("MCP at /mcp", () => {
   it("refuses a request without a valid key, with the API's error", async () => {
@@ -46,7 +48,9 @@ describe("MCP at /mcp", () => {
     const doc = (await call("GET", "/api/v1/openapi.json")).body;
     const operations = Object.entries(doc.paths as Record<string, Record<string, any>>)
       .filter(([path]) => path.startsWith("/api/v1/"))
-      .flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ name: toolName(method, path), method, path, op })));
+      .flatMap(([path, item]) =>
+        Object.entries(item).map(([method, op]) => ({ name: toolName(method, path), method, path, op })),
+      );
     const client = await connect(f.actor.key);
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual(operations.map((o) => o.name).sort());
@@ -56,7 +60,9 @@ describe("MCP at /mcp", () => {
       expect(tool.description).toContain(o.op.summary);
       expect(tool.description).toContain(`${o.method.toUpperCase()} ${o.path}`);
       for (const p of o.op.parameters ?? []) if (p.in === "path") expect(tool.inputSchema.required).toContain(p.name);
-      expect(Boolean(tool.inputSchema.properties?.dry_run)).toBe((o.op.parameters ?? []).some((p: any) => p.name === "x-dry-run"));
+      expect(Boolean(tool.inputSchema.properties?.dry_run)).toBe(
+        (o.op.parameters ?? []).some((p: any) => p.name === "x-dry-run"),
+      );
       expect(tool.annotations?.readOnlyHint).toBe(o.method === "get");
     }
     const post = tools.find((t) => t.name === "post_journal_entries")!;
@@ -65,17 +71,26 @@ describe("MCP at /mcp", () => {
     expect(body.properties.lines.items.properties.account_number.type).toBe("string"); // $refs inlined
     expect(JSON.stringify(post.inputSchema)).not.toContain("$ref");
     expect(post.inputSchema.properties).toHaveProperty("idempotency_key");
-    expect(tools.find((t) => t.name === "post_documents")!.inputSchema.properties!.body).toMatchObject({ properties: { file: { required: ["filename", "content_type", "content_base64"] } } });
+    expect(tools.find((t) => t.name === "post_documents")!.inputSchema.properties!.body).toMatchObject({
+      properties: { file: { required: ["filename", "content_type", "content_base64"] } },
+    });
   });
 
   it("calls a read through the API with the caller's key", async () => {
     const client = await connect(f.actor.key);
-    const company = json(await client.callTool({ name: "get_companies_company_id", arguments: { companyId: f.companyId } }));
+    const company = json(
+      await client.callTool({ name: "get_companies_company_id", arguments: { companyId: f.companyId } }),
+    );
     expect(company.data).toMatchObject({ id: f.companyId, name: "Testbolaget AB", org_number: "556016-0680" });
-    const accounts = json(await client.callTool({ name: "get_accounts", arguments: { companyId: f.companyId, limit: 5 } }));
+    const accounts = json(
+      await client.callTool({ name: "get_accounts", arguments: { companyId: f.companyId, limit: 5 } }),
+    );
     expect(accounts.data).toHaveLength(5);
     expect(accounts.meta.next_cursor).toEqual(expect.any(String));
-    const missing = await client.callTool({ name: "get_companies_company_id", arguments: { companyId: "00000000-0000-4000-8000-000000000000" } });
+    const missing = await client.callTool({
+      name: "get_companies_company_id",
+      arguments: { companyId: "00000000-0000-4000-8000-000000000000" },
+    });
     expect(missing.isError).toBe(true);
     expect(json(missing).error.code).toBe("NOT_FOUND");
   });
@@ -83,7 +98,15 @@ describe("MCP at /mcp", () => {
   it("previews a write with dry_run (nothing is stored), then commits it; a refusal is the API's error", async () => {
     const client = await connect(f.actor.key);
     const before = await entriesOf(f.companyId);
-    const args = { companyId: f.companyId, body: { fiscal_period_id: f.periodId, entry_date: "2026-03-15", description: "Kontantförsäljning via MCP", lines: saleLines(1000, 250) } };
+    const args = {
+      companyId: f.companyId,
+      body: {
+        fiscal_period_id: f.periodId,
+        entry_date: "2026-03-15",
+        description: "Kontantförsäljning via MCP",
+        lines: saleLines(1000, 250),
+      },
+    };
     const preview = await client.callTool({ name: "post_journal_entries", arguments: { ...args, dry_run: true } });
     expect(preview.isError).toBe(false);
     expect(json(preview).meta.dry_run).toBe(true);
@@ -92,15 +115,30 @@ describe("MCP at /mcp", () => {
 
     const draft = json(await client.callTool({ name: "post_journal_entries", arguments: args })).data;
     expect(await entriesOf(f.companyId)).toBe(before + 1);
-    const commitPreview = json(await client.callTool({ name: "post_journal_entries_commit", arguments: { companyId: f.companyId, id: draft.id, dry_run: true } }));
+    const commitPreview = json(
+      await client.callTool({
+        name: "post_journal_entries_commit",
+        arguments: { companyId: f.companyId, id: draft.id, dry_run: true },
+      }),
+    );
     expect(commitPreview.meta.dry_run).toBe(true);
-    const still = json(await client.callTool({ name: "get_journal_entries_id", arguments: { companyId: f.companyId, id: draft.id } })).data;
+    const still = json(
+      await client.callTool({ name: "get_journal_entries_id", arguments: { companyId: f.companyId, id: draft.id } }),
+    ).data;
     expect(still.status).toBe("draft");
-    const committed = json(await client.callTool({ name: "post_journal_entries_commit", arguments: { companyId: f.companyId, id: draft.id } }));
+    const committed = json(
+      await client.callTool({
+        name: "post_journal_entries_commit",
+        arguments: { companyId: f.companyId, id: draft.id },
+      }),
+    );
     expect(committed.data.status).toBe("posted");
     expect(committed.meta.audit.voucher_number).toMatch(/^A\d+$/);
 
-    const unbalanced = await client.callTool({ name: "post_journal_entries", arguments: { ...args, body: { ...args.body, lines: [line("1930", 100, 0), line("3001", 0, 90)] } } });
+    const unbalanced = await client.callTool({
+      name: "post_journal_entries",
+      arguments: { ...args, body: { ...args.body, lines: [line("1930", 100, 0), line("3001", 0, 90)] } },
+    });
     expect(unbalanced.isError).toBe(true);
     expect(json(unbalanced).error.code).toBe("JOURNAL_ENTRY_NOT_BALANCED");
     expect(await entriesOf(f.companyId)).toBe(before + 1);
@@ -112,7 +150,12 @@ describe("MCP at /mcp", () => {
     const args = {
       companyId: f.companyId,
       idempotency_key: `mcp-test-${crypto.randomUUID()}`,
-      body: { fiscal_period_id: f.periodId, entry_date: "2026-03-16", description: "Två gånger", lines: saleLines(100, 25) },
+      body: {
+        fiscal_period_id: f.periodId,
+        entry_date: "2026-03-16",
+        description: "Två gånger",
+        lines: saleLines(100, 25),
+      },
     };
     const a = json(await client.callTool({ name: "post_journal_entries", arguments: args }));
     const b = json(await client.callTool({ name: "post_journal_entries", arguments: args }));
@@ -128,10 +171,16 @@ describe("MCP at /mcp", () => {
     expect(names).not.toContain("post_journal_entries");
     const refused = await client.callTool({
       name: "post_journal_entries",
-      arguments: { companyId: f.companyId, body: { fiscal_period_id: f.periodId, entry_date: "2026-03-15", description: "x", lines: saleLines() } },
+      arguments: {
+        companyId: f.companyId,
+        body: { fiscal_period_id: f.periodId, entry_date: "2026-03-15", description: "x", lines: saleLines() },
+      },
     });
     expect(refused.isError).toBe(true);
-    expect(json(refused).error).toMatchObject({ code: "INSUFFICIENT_SCOPE", details: { required_scope: "bookkeeping:write" } });
+    expect(json(refused).error).toMatchObject({
+      code: "INSUFFICIENT_SCOPE",
+      details: { required_scope: "bookkeeping:write" },
+    });
   });
 
   it("applies the key's unattended commit limit", async () => {
@@ -140,25 +189,50 @@ describe("MCP at /mcp", () => {
     const draft = json(
       await client.callTool({
         name: "post_journal_entries",
-        arguments: { companyId: f.companyId, body: { fiscal_period_id: f.periodId, entry_date: "2026-03-17", description: "Stor försäljning", lines: saleLines(1000, 250) } },
+        arguments: {
+          companyId: f.companyId,
+          body: {
+            fiscal_period_id: f.periodId,
+            entry_date: "2026-03-17",
+            description: "Stor försäljning",
+            lines: saleLines(1000, 250),
+          },
+        },
       }),
     ).data;
-    const refused = await client.callTool({ name: "post_journal_entries_commit", arguments: { companyId: f.companyId, id: draft.id } });
+    const refused = await client.callTool({
+      name: "post_journal_entries_commit",
+      arguments: { companyId: f.companyId, id: draft.id },
+    });
     expect(refused.isError).toBe(true);
     expect(json(refused).error.code).toBe("UNATTENDED_COMMIT_LIMIT_EXCEEDED");
-    expect(json(await client.callTool({ name: "get_journal_entries_id", arguments: { companyId: f.companyId, id: draft.id } })).data.status).toBe("draft");
+    expect(
+      json(
+        await client.callTool({ name: "get_journal_entries_id", arguments: { companyId: f.companyId, id: draft.id } }),
+      ).data.status,
+    ).toBe("draft");
   });
 
   it("offers the chart of accounts and the error catalogue as resources", async () => {
     const client = await connect(f.actor.key);
     const { resources } = await client.listResources();
-    expect(resources.map((r) => r.uri)).toEqual(expect.arrayContaining(["bokforing://errors", `bokforing://companies/${f.companyId}/accounts`]));
+    expect(resources.map((r) => r.uri)).toEqual(
+      expect.arrayContaining(["bokforing://errors", `bokforing://companies/${f.companyId}/accounts`]),
+    );
     const { resourceTemplates } = await client.listResourceTemplates();
     expect(resourceTemplates.map((t) => t.uriTemplate)).toContain("bokforing://companies/{companyId}/accounts");
-    const chart = JSON.parse(((await client.readResource({ uri: `bokforing://companies/${f.companyId}/accounts` })).contents[0] as { text: string }).text);
+    const chart = JSON.parse(
+      (
+        (await client.readResource({ uri: `bokforing://companies/${f.companyId}/accounts` })).contents[0] as {
+          text: string;
+        }
+      ).text,
+    );
     expect(chart.length).toBeGreaterThan(1000);
     expect(chart.find((a: any) => a.account_number === "1930")).toMatchObject({ account_number: "1930" });
-    const errors = JSON.parse(((await client.readResource({ uri: "bokforing://errors" })).contents[0] as { text: string }).text);
+    const errors = JSON.parse(
+      ((await client.readResource({ uri: "bokforing://errors" })).contents[0] as { text: string }).text,
+    );
     expect(errors.find((e: any) => e.code === "UNATTENDED_COMMIT_LIMIT_EXCEEDED")).toMatchObject({ http_status: 403 });
   });
 
@@ -168,9 +242,29 @@ describe("MCP at /mcp", () => {
     expect(prompts.map((p) => p.name).sort()).toEqual(["book_receipt", "close_month", "reconcile_bank"]);
     const names = new Set((await client.listTools()).tools.map((t) => t.name));
     for (const [name, args, expected] of [
-      ["book_receipt", { companyId: f.companyId, receipt: "Clas Ohlson 2026-03-04, kontorsmaterial 499 kr inkl. moms 99,80 kr, betalt med företagskortet" }, ["post_journal_entries", "post_documents_link", "post_journal_entries_commit"]],
-      ["reconcile_bank", { companyId: f.companyId, month: "2026-03" }, ["get_transactions", "post_transactions_match_invoice", "post_transactions_categorize", "get_reports_general_ledger"]],
-      ["close_month", { companyId: f.companyId, month: "2026-03" }, ["get_salary_runs", "get_reports_vat_declaration", "get_reports_continuity_check", "get_reports_trial_balance"]],
+      [
+        "book_receipt",
+        {
+          companyId: f.companyId,
+          receipt: "Clas Ohlson 2026-03-04, kontorsmaterial 499 kr inkl. moms 99,80 kr, betalt med företagskortet",
+        },
+        ["post_journal_entries", "post_documents_link", "post_journal_entries_commit"],
+      ],
+      [
+        "reconcile_bank",
+        { companyId: f.companyId, month: "2026-03" },
+        [
+          "get_transactions",
+          "post_transactions_match_invoice",
+          "post_transactions_categorize",
+          "get_reports_general_ledger",
+        ],
+      ],
+      [
+        "close_month",
+        { companyId: f.companyId, month: "2026-03" },
+        ["get_salary_runs", "get_reports_vat_declaration", "get_reports_continuity_check", "get_reports_trial_balance"],
+      ],
     ] as const) {
       const prompt = await client.getPrompt({ name, arguments: args });
       const body = prompt.messages.map((m) => (m.content as { text: string }).text).join("");

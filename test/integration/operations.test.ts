@@ -10,7 +10,9 @@ const clock = () => new Date().toISOString();
 
 async function queued(type: string) {
   const id = crypto.randomUUID();
-  await env.DB.prepare("INSERT INTO operations (id, company_id, type, status, request_id, created_at) VALUES (?, ?, ?, 'queued', 'req_test', ?)")
+  await env.DB.prepare(
+    "INSERT INTO operations (id, company_id, type, status, request_id, created_at) VALUES (?, ?, ?, 'queued', 'req_test', ?)",
+  )
     .bind(id, companyId, type, new Date().toISOString())
     .run();
   return id;
@@ -25,7 +27,14 @@ describe("operations", () => {
   it("goes queued -> running -> succeeded with progress and result, then never changes", async () => {
     const id = await queued("test.count");
     const before = await call("GET", `/api/v1/operations/${id}`, { key: actor.key });
-    expect(before.body.data).toMatchObject({ operation_id: id, status: "queued", started_at: null, completed_at: null, poll_url: `/api/v1/operations/${id}`, webhook_event: "operation.completed" });
+    expect(before.body.data).toMatchObject({
+      operation_id: id,
+      status: "queued",
+      started_at: null,
+      completed_at: null,
+      poll_url: `/api/v1/operations/${id}`,
+      webhook_event: "operation.completed",
+    });
 
     let seenRunning: any;
     const status = await runOperation(
@@ -48,29 +57,55 @@ describe("operations", () => {
     expect(after.body.data.completed_at).not.toBeNull();
 
     expect(await runOperation(env, id, { "test.count": async () => ({ counted: 99 }) }, clock)).toBeNull();
-    await expect(env.DB.prepare("UPDATE operations SET status = 'failed' WHERE id = ?").bind(id).run()).rejects.toThrow(/terminal/);
+    await expect(env.DB.prepare("UPDATE operations SET status = 'failed' WHERE id = ?").bind(id).run()).rejects.toThrow(
+      /terminal/,
+    );
   });
 
   it("fails with the handler's error code, or INTERNAL_ERROR for an unexpected one", async () => {
     const a = await queued("test.fail");
-    await runOperation(env, a, { "test.fail": async () => { throw new ApiError("SIE_IMPORT_DUPLICATE", { sha256: "x" }); } }, clock);
+    await runOperation(
+      env,
+      a,
+      {
+        "test.fail": async () => {
+          throw new ApiError("SIE_IMPORT_DUPLICATE", { sha256: "x" });
+        },
+      },
+      clock,
+    );
     expect((await call("GET", `/api/v1/operations/${a}`, { key: actor.key })).body.data).toMatchObject({
       status: "failed",
       error: { code: "SIE_IMPORT_DUPLICATE", details: { sha256: "x" } },
       result: null,
     });
     const b = await queued("test.crash");
-    await runOperation(env, b, { "test.crash": async () => { throw new TypeError("boom"); } }, clock);
-    expect((await call("GET", `/api/v1/operations/${b}`, { key: actor.key })).body.data.error.code).toBe("INTERNAL_ERROR");
+    await runOperation(
+      env,
+      b,
+      {
+        "test.crash": async () => {
+          throw new TypeError("boom");
+        },
+      },
+      clock,
+    );
+    expect((await call("GET", `/api/v1/operations/${b}`, { key: actor.key })).body.data.error.code).toBe(
+      "INTERNAL_ERROR",
+    );
     const c = await queued("test.unknown");
     await runOperation(env, c, {}, clock);
-    expect((await call("GET", `/api/v1/operations/${c}`, { key: actor.key })).body.data.error.code).toBe("NOT_IMPLEMENTED");
+    expect((await call("GET", `/api/v1/operations/${c}`, { key: actor.key })).body.data.error.code).toBe(
+      "NOT_IMPLEMENTED",
+    );
   });
 
   it("runs again when its worker died (stale heartbeat), never twice at once", async () => {
     const id = await queued("test.resume");
     const now = new Date().toISOString();
-    await env.DB.prepare("UPDATE operations SET status = 'running', started_at = ?, heartbeat_at = ? WHERE id = ?").bind(now, now, id).run();
+    await env.DB.prepare("UPDATE operations SET status = 'running', started_at = ?, heartbeat_at = ? WHERE id = ?")
+      .bind(now, now, id)
+      .run();
     expect(await runOperation(env, id, { "test.resume": async () => ({ resumed: true }) }, clock)).toBe("busy");
     const old = new Date(Date.now() - 3 * 60_000).toISOString();
     await env.DB.prepare("UPDATE operations SET heartbeat_at = ? WHERE id = ?").bind(old, id).run();
@@ -80,7 +115,10 @@ describe("operations", () => {
     const twice = await queued("test.once");
     let runs = 0;
     const handlers = { "test.once": async () => ({ runs: ++runs }) };
-    const outcomes = await Promise.all([runOperation(env, twice, handlers, clock), runOperation(env, twice, handlers, clock)]);
+    const outcomes = await Promise.all([
+      runOperation(env, twice, handlers, clock),
+      runOperation(env, twice, handlers, clock),
+    ]);
     expect(runs).toBe(1);
     expect(outcomes.sort()).toEqual(["busy", "succeeded"]);
   });
@@ -89,8 +127,12 @@ describe("operations", () => {
     const id = await queued("test.private");
     const stranger = await newActor();
     expect((await call("GET", `/api/v1/operations/${id}`, { key: stranger.key })).status).toBe(404);
-    expect((await call("GET", `/api/v1/operations/00000000-0000-4000-8000-000000000000`, { key: actor.key })).status).toBe(404);
+    expect(
+      (await call("GET", `/api/v1/operations/00000000-0000-4000-8000-000000000000`, { key: actor.key })).status,
+    ).toBe(404);
     const noScope = await newActor({ scopes: ["reports:read"] });
-    expect((await call("GET", `/api/v1/operations/${id}`, { key: noScope.key })).body.error.code).toBe("INSUFFICIENT_SCOPE");
+    expect((await call("GET", `/api/v1/operations/${id}`, { key: noScope.key })).body.error.code).toBe(
+      "INSUFFICIENT_SCOPE",
+    );
   });
 });

@@ -17,16 +17,50 @@ async function employee(body: Record<string, unknown>) {
 }
 
 const parse = (xml: string) =>
-  new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@_", parseTagValue: false, isArray: (n) => n === "PmtInf" || n === "CdtTrfTxInf" }).parse(xml).Document.CstmrCdtTrfInitn;
+  new XMLParser({
+    ignoreAttributes: false,
+    attributeNamePrefix: "@_",
+    parseTagValue: false,
+    isArray: (n) => n === "PmtInf" || n === "CdtTrfTxInf",
+  }).parse(xml).Document.CstmrCdtTrfInitn;
 
 describe("GET .../salary-runs/{id}/payment-file", () => {
   it("answers the run's net pay as pain.001 from the company's account, one transfer per employee", async () => {
-    const anna = await employee({ first_name: "Anna", last_name: "Andersson", personnummer: "198503121231", salary_type: "monthly", monthly_salary: 35000, tax_table_number: 33, clearing_number: "6000", bank_account_number: "123456789" });
-    const sven = await employee({ first_name: "Sven", last_name: "Senior", personnummer: "195001013456", salary_type: "monthly", monthly_salary: 30100, tax_table_number: 34, clearing_number: "3000", bank_account_number: "1111116" });
-    const run = await write(f.actor.key, "POST", url("/salary-runs"), { period_year: 2026, period_month: 4, payment_date: "2026-04-24" });
+    const anna = await employee({
+      first_name: "Anna",
+      last_name: "Andersson",
+      personnummer: "198503121231",
+      salary_type: "monthly",
+      monthly_salary: 35000,
+      tax_table_number: 33,
+      clearing_number: "6000",
+      bank_account_number: "123456789",
+    });
+    const sven = await employee({
+      first_name: "Sven",
+      last_name: "Senior",
+      personnummer: "195001013456",
+      salary_type: "monthly",
+      monthly_salary: 30100,
+      tax_table_number: 34,
+      clearing_number: "3000",
+      bank_account_number: "1111116",
+    });
+    const run = await write(f.actor.key, "POST", url("/salary-runs"), {
+      period_year: 2026,
+      period_month: 4,
+      payment_date: "2026-04-24",
+    });
     const R = (p = "") => url(`/salary-runs/${run.body.data.id}${p}`);
     expect((await write(f.actor.key, "POST", R("/employees"), { all_active: true })).status).toBe(200);
-    expect((await write(f.actor.key, "POST", R(`/employees/${sven.id}/line-items`), { item_type: "mileage_allowance", amount: 450.5 })).status).toBe(201);
+    expect(
+      (
+        await write(f.actor.key, "POST", R(`/employees/${sven.id}/line-items`), {
+          item_type: "mileage_allowance",
+          amount: 450.5,
+        })
+      ).status,
+    ).toBe(201);
 
     const draft = await call("GET", R("/payment-file"), { key: f.actor.key });
     expect([draft.status, draft.body.error.code, draft.body.error.details.status]).toEqual([409, "CONFLICT", "draft"]);
@@ -36,7 +70,12 @@ describe("GET .../salary-runs/{id}/payment-file", () => {
     const noAccount = await call("GET", R("/payment-file"), { key: f.actor.key });
     expect([noAccount.status, noAccount.body.error.details]).toEqual([409, { company: "bank_account_missing" }]);
 
-    const settings = await write(f.actor.key, "PATCH", url("/settings"), { iban: "SE4550000000058398257466", bic: "ESSESESS", bank_clearing_number: "5000", bank_account_number: "58398257466" });
+    const settings = await write(f.actor.key, "PATCH", url("/settings"), {
+      iban: "SE4550000000058398257466",
+      bic: "ESSESESS",
+      bank_clearing_number: "5000",
+      bank_account_number: "58398257466",
+    });
     expect(settings.status, JSON.stringify(settings.body)).toBe(200);
 
     const res = await call("GET", R("/payment-file"), { key: f.actor.key });
@@ -65,16 +104,34 @@ describe("GET .../salary-runs/{id}/payment-file", () => {
       DbtrAgt: { FinInstnId: { BIC: "ESSESESS" } },
       ChrgBr: "SLEV",
     });
-    const members = (await call("GET", R("/employees"), { key: f.actor.key })).body.data as { employee_id: string; salary_run_employee_id: string; net_salary: number }[];
+    const members = (await call("GET", R("/employees"), { key: f.actor.key })).body.data as {
+      employee_id: string;
+      salary_run_employee_id: string;
+      net_salary: number;
+    }[];
     const sreOf = (id: string) => members.find((m) => m.employee_id === id)!.salary_run_employee_id.replace(/-/g, "");
-    expect(members.map((m) => [m.employee_id, m.net_salary]).sort()).toEqual([[anna.id, 27866], [sven.id, 27682.5]].sort());
+    expect(members.map((m) => [m.employee_id, m.net_salary]).sort()).toEqual(
+      [
+        [anna.id, 27866],
+        [sven.id, 27682.5],
+      ].sort(),
+    );
     expect(p.CdtTrfTxInf).toEqual([
       {
         PmtId: { EndToEndId: sreOf(anna.id) },
         Amt: { InstdAmt: { "@_Ccy": "SEK", "#text": "27866.00" } },
-        CdtrAgt: { FinInstnId: { ClrSysMmbId: { ClrSysId: { Cd: "SESBA" }, MmbId: anna.clearing_number.slice(0, 4) } } },
+        CdtrAgt: {
+          FinInstnId: { ClrSysMmbId: { ClrSysId: { Cd: "SESBA" }, MmbId: anna.clearing_number.slice(0, 4) } },
+        },
         Cdtr: { Nm: "Anna Andersson" },
-        CdtrAcct: { Id: { Othr: { Id: `${anna.clearing_number}${anna.bank_account_number}`.replace(/\D/g, ""), SchmeNm: { Cd: "BBAN" } } } },
+        CdtrAcct: {
+          Id: {
+            Othr: {
+              Id: `${anna.clearing_number}${anna.bank_account_number}`.replace(/\D/g, ""),
+              SchmeNm: { Cd: "BBAN" },
+            },
+          },
+        },
         RmtInf: { Ustrd: "Lön 2026-04" },
       },
       {
@@ -82,7 +139,9 @@ describe("GET .../salary-runs/{id}/payment-file", () => {
         Amt: { InstdAmt: { "@_Ccy": "SEK", "#text": "27682.50" } },
         CdtrAgt: { FinInstnId: { ClrSysMmbId: { ClrSysId: { Cd: "SESBA" }, MmbId: "3000" } } },
         Cdtr: { Nm: "Sven Senior" },
-        CdtrAcct: { Id: { Othr: { Id: `3000${sven.bank_account_number}`.replace(/\D/g, ""), SchmeNm: { Cd: "BBAN" } } } },
+        CdtrAcct: {
+          Id: { Othr: { Id: `3000${sven.bank_account_number}`.replace(/\D/g, ""), SchmeNm: { Cd: "BBAN" } } },
+        },
         RmtInf: { Ustrd: "Lön 2026-04" },
       },
     ]);
@@ -90,8 +149,13 @@ describe("GET .../salary-runs/{id}/payment-file", () => {
 
     // another execution date; the company's Swedish account when it has no IBAN
     await write(f.actor.key, "PATCH", url("/settings"), { iban: null, bic: null });
-    const bban = parse((await call("GET", R("/payment-file?execution_date=2026-04-27"), { key: f.actor.key })).body).PmtInf[0];
-    expect(bban).toMatchObject({ ReqdExctnDt: "2026-04-27", DbtrAcct: { Id: { Othr: { Id: "500058398257466", SchmeNm: { Cd: "BBAN" } } }, Ccy: "SEK" }, DbtrAgt: { FinInstnId: { Othr: { Id: "NOTPROVIDED" } } } });
+    const bban = parse((await call("GET", R("/payment-file?execution_date=2026-04-27"), { key: f.actor.key })).body)
+      .PmtInf[0];
+    expect(bban).toMatchObject({
+      ReqdExctnDt: "2026-04-27",
+      DbtrAcct: { Id: { Othr: { Id: "500058398257466", SchmeNm: { Cd: "BBAN" } } }, Ccy: "SEK" },
+      DbtrAgt: { FinInstnId: { Othr: { Id: "NOTPROVIDED" } } },
+    });
     const badDate = await call("GET", R("/payment-file?execution_date=27-04-2026"), { key: f.actor.key });
     expect([badDate.status, badDate.body.error.code]).toEqual([400, "VALIDATION_ERROR"]);
   });

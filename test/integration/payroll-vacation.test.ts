@@ -42,16 +42,30 @@ async function employee(body: Record<string, unknown>): Promise<string> {
 }
 
 async function vacation(emp: string, from: string, to: string) {
-  const res = await write(f.actor.key, "POST", url(`/employees/${emp}/absence`), { from_date: from, to_date: to, absence_type: "vacation" });
+  const res = await write(f.actor.key, "POST", url(`/employees/${emp}/absence`), {
+    from_date: from,
+    to_date: to,
+    absence_type: "vacation",
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
 }
 
 /** Create, fill, calculate, approve, pay and book a month; returns the booked run and the calculate answer. */
 async function month(m: number, payDate: string, employees: string[]) {
-  const run = await write(f.actor.key, "POST", url("/salary-runs"), { period_year: 2026, period_month: m, payment_date: payDate });
+  const run = await write(f.actor.key, "POST", url("/salary-runs"), {
+    period_year: 2026,
+    period_month: m,
+    payment_date: payDate,
+  });
   expect(run.status, JSON.stringify(run.body)).toBe(201);
   const R = (p = "") => url(`/salary-runs/${run.body.data.id}${p}`);
-  expect((await write(f.actor.key, "POST", R("/employees"), { employees: employees.map((employee_id) => ({ employee_id })) })).status).toBe(200);
+  expect(
+    (
+      await write(f.actor.key, "POST", R("/employees"), {
+        employees: employees.map((employee_id) => ({ employee_id })),
+      })
+    ).status,
+  ).toBe(200);
   const calc = await write(f.actor.key, "POST", R("/calculate"));
   expect(calc.status, JSON.stringify(calc.body)).toBe(200);
   expect((await write(f.actor.key, "POST", R("/approve"))).status).toBe(200);
@@ -61,15 +75,26 @@ async function month(m: number, payDate: string, employees: string[]) {
   return { id: run.body.data.id as string, R, calc: calc.body.data, booked: booked.body.data };
 }
 
-const slip = async (R: (p?: string) => string, emp: string) => (await call("GET", R(`/employees/${emp}`), { key: f.actor.key })).body.data;
+const slip = async (R: (p?: string) => string, emp: string) =>
+  (await call("GET", R(`/employees/${emp}`), { key: f.actor.key })).body.data;
 const balance = (emp: string) => call("GET", url(`/employees/${emp}/vacation-balance`), { key: f.actor.key });
 const items = (s: any) => s.line_items.map((i: any) => [i.item_type, i.description, i.amount]);
 
 describe("vacation", () => {
   it("pays a summer's vacation under both rules, pays out at the end of employment, takes saved days after a June cutover, and books the liability", async () => {
     const sara = await employee({ first_name: "Sara", last_name: "Sommar", personnummer: "198503121231" });
-    const per = await employee({ first_name: "Per", last_name: "Procent", personnummer: "197511116787", vacation_rule: "percentage" });
-    const eli = await employee({ first_name: "Eli", last_name: "Slut", personnummer: "198001012387", employment_end: "2026-08-31" });
+    const per = await employee({
+      first_name: "Per",
+      last_name: "Procent",
+      personnummer: "197511116787",
+      vacation_rule: "percentage",
+    });
+    const eli = await employee({
+      first_name: "Eli",
+      last_name: "Slut",
+      personnummer: "198001012387",
+      employment_end: "2026-08-31",
+    });
     const cia = await employee({ first_name: "Cia", last_name: "Byte", personnummer: "199002022383" });
 
     // no balance before the first booking or an opening balance
@@ -89,16 +114,36 @@ describe("vacation", () => {
       vacation_debt: 20000,
       karens_adjustment: { qualifying_absence_days_used: { sick: 5 }, karens_occasions_ytd: 2 },
     };
-    const badSaved = await write(f.actor.key, "POST", url(`/employees/${cia}/opening-balances`), { ...opening, vacation_saved_days: { "2019": 2 } });
+    const badSaved = await write(f.actor.key, "POST", url(`/employees/${cia}/opening-balances`), {
+      ...opening,
+      vacation_saved_days: { "2019": 2 },
+    });
     expect([badSaved.status, badSaved.body.error.code]).toEqual([400, "VALIDATION_ERROR"]);
     const set = await write(f.actor.key, "POST", url(`/employees/${cia}/opening-balances`), opening);
     expect(set.status, JSON.stringify(set.body)).toBe(201);
-    expect(set.body.data).toMatchObject({ year: 2026, ytd_gross: 180000, vacation_debt: 20000, vacation_debt_contributions: 6284, vacation_saved_days: { "2025": 2 }, locked: false, locked_by_run_id: null });
+    expect(set.body.data).toMatchObject({
+      year: 2026,
+      ytd_gross: 180000,
+      vacation_debt: 20000,
+      vacation_debt_contributions: 6284,
+      vacation_saved_days: { "2025": 2 },
+      locked: false,
+      locked_by_run_id: null,
+    });
     const replaced = await write(f.actor.key, "POST", url(`/employees/${cia}/opening-balances`), opening);
     expect(replaced.status).toBe(200);
     const ciaOpen = await balance(cia);
     expect(ciaOpen.status).toBe(200);
-    expect(ciaOpen.body.data).toMatchObject({ source: "opening_balance", as_of: "2026-06-30", remaining_days: 8, saved_days: { "2025": 2 }, saved_days_total: 2, liability: 20000, liability_contributions: 6284, estimated_liability_sek: 26284 });
+    expect(ciaOpen.body.data).toMatchObject({
+      source: "opening_balance",
+      as_of: "2026-06-30",
+      remaining_days: 8,
+      saved_days: { "2025": 2 },
+      saved_days_total: 2,
+      liability: 20000,
+      liability_contributions: 6284,
+      estimated_liability_sek: 26284,
+    });
 
     // June: no vacation; Jan-June accrued at the first run
     const june = await month(6, "2026-06-25", [sara, per, eli]);
@@ -106,10 +151,30 @@ describe("vacation", () => {
     expect(june.booked.vacation_entry_id).toEqual(expect.any(String));
     expect(june.booked.entry_ids).toContain(june.booked.vacation_entry_id);
     // 18 862.50 + 21 600 + 19 239.75; 5 926.60 + 6 786.72 + 6 045.13
-    expect(await entryLines(f.actor.key, f.companyId, june.booked.vacation_entry_id)).toEqual({ "7290": [59702.25, 0], "2920": [0, 59702.25], "7519": [18758.45, 0], "2940": [0, 18758.45] });
+    expect(await entryLines(f.actor.key, f.companyId, june.booked.vacation_entry_id)).toEqual({
+      "7290": [59702.25, 0],
+      "2920": [0, 59702.25],
+      "7519": [18758.45, 0],
+      "2940": [0, 18758.45],
+    });
     const saraJune = await balance(sara);
-    expect(saraJune.body.data).toMatchObject({ source: "salary_run", salary_run_id: june.id, paid_days: 25, taken_days: 0, remaining_days: 25, day_value: 1509, liability: 18862.5, liability_ore: 1886250, liability_contributions: 5926.6 });
-    expect((await balance(eli)).body.data).toMatchObject({ paid_days: 17, unpaid_days: 8, liability: 19239.75, liability_contributions: 6045.13 });
+    expect(saraJune.body.data).toMatchObject({
+      source: "salary_run",
+      salary_run_id: june.id,
+      paid_days: 25,
+      taken_days: 0,
+      remaining_days: 25,
+      day_value: 1509,
+      liability: 18862.5,
+      liability_ore: 1886250,
+      liability_contributions: 5926.6,
+    });
+    expect((await balance(eli)).body.data).toMatchObject({
+      paid_days: 17,
+      unpaid_days: 8,
+      liability: 19239.75,
+      liability_contributions: 6045.13,
+    });
 
     // July: vacation 6-19 July for Sara, Per and Cia (14 calendar days, 10 vacation days)
     for (const e of [sara, per, cia]) await vacation(e, "2026-07-06", "2026-07-19");
@@ -121,7 +186,14 @@ describe("vacation", () => {
       ["monthly_salary", "Månadslön", 30000],
       ["vacation_supplement", "Semestertillägg 10 d × 0,43 %", 1290],
     ]);
-    expect(s.calculation_breakdown.vacation).toMatchObject({ rule: "same_salary", paid_days_of_year: 25, days_taken: { paid: 10, unpaid: 0, advance: 0 }, remaining_days: 15, day_value: 1509, liability: { before: 18862.5, accrual: 3143.75, used: 15090, after: 6916.25, contributions_after: 2173.09 } });
+    expect(s.calculation_breakdown.vacation).toMatchObject({
+      rule: "same_salary",
+      paid_days_of_year: 25,
+      days_taken: { paid: 10, unpaid: 0, advance: 0 },
+      remaining_days: 15,
+      day_value: 1509,
+      liability: { before: 18862.5, accrual: 3143.75, used: 15090, after: 6916.25, contributions_after: 2173.09 },
+    });
 
     const p = await slip(july.R, per);
     expect(p).toMatchObject({ gross_salary: 33480, tax_withheld: 10044, net_salary: 23436 });
@@ -130,25 +202,83 @@ describe("vacation", () => {
       ["vacation_deduction", "Semesteravdrag 10 d × 4,6 %", -13800],
       ["vacation_pay", "Semesterlön 10 d", 17280],
     ]);
-    expect(p.calculation_breakdown.vacation.liability).toMatchObject({ before: 21600, accrual: 3600, used: 17280, after: 7920, contributions_after: 2488.46 });
+    expect(p.calculation_breakdown.vacation.liability).toMatchObject({
+      before: 21600,
+      accrual: 3600,
+      used: 17280,
+      after: 7920,
+      contributions_after: 2488.46,
+    });
 
     // Cia: the 8 paid days left, then the 2 saved days; YTD includes the opening balances
     const c = await slip(july.R, cia);
-    expect(c).toMatchObject({ gross_salary: 31290, tax_withheld: 9387, net_salary: 21903, ytd: { gross: 211290, tax: 63387, net: 147903, avgifter: 56556 + c.avgifter_amount } });
-    expect(c.calculation_breakdown.vacation).toMatchObject({ carried_from: "opening", entitled_days: 8, days_taken: { paid: 8, from_saved: { "2025": 2 }, unpaid: 0 }, remaining_days: 0, saved_days: {}, liability: { before: 20000, accrual: 3143.75, used: 15090, after: 8053.75, contributions_after: 2530.49 } });
+    expect(c).toMatchObject({
+      gross_salary: 31290,
+      tax_withheld: 9387,
+      net_salary: 21903,
+      ytd: { gross: 211290, tax: 63387, net: 147903, avgifter: 56556 + c.avgifter_amount },
+    });
+    expect(c.calculation_breakdown.vacation).toMatchObject({
+      carried_from: "opening",
+      entitled_days: 8,
+      days_taken: { paid: 8, from_saved: { "2025": 2 }, unpaid: 0 },
+      remaining_days: 0,
+      saved_days: {},
+      liability: { before: 20000, accrual: 3143.75, used: 15090, after: 8053.75, contributions_after: 2530.49 },
+    });
 
     // liability −11 946.25 − 13 680 − 11 946.25; contributions −3 753.51 − 4 298.26 − 3 753.51
-    expect(await entryLines(f.actor.key, f.companyId, july.booked.vacation_entry_id)).toEqual({ "2920": [37572.5, 0], "7290": [0, 37572.5], "2940": [11805.28, 0], "7519": [0, 11805.28] });
-    expect(await entryLines(f.actor.key, f.companyId, july.booked.salary_entry_id)).toEqual({ "7210": [96060, 0], "2710": [0, 28818], "1930": [0, 67242] });
+    expect(await entryLines(f.actor.key, f.companyId, july.booked.vacation_entry_id)).toEqual({
+      "2920": [37572.5, 0],
+      "7290": [0, 37572.5],
+      "2940": [11805.28, 0],
+      "7519": [0, 11805.28],
+    });
+    expect(await entryLines(f.actor.key, f.companyId, july.booked.salary_entry_id)).toEqual({
+      "7210": [96060, 0],
+      "2710": [0, 28818],
+      "1930": [0, 67242],
+    });
 
-    expect((await balance(sara)).body.data).toMatchObject({ vacation_year_start: "2026-01-01", paid_days: 25, paid_days_taken: 10, taken_days: 10, remaining_days: 15, saved_days_total: 0, liability: 6916.25, liability_contributions: 2173.09, estimated_liability_sek: 9089.34 });
-    expect((await balance(cia)).body.data).toMatchObject({ paid_days: 8, paid_days_taken: 8, saved_days_taken: 2, taken_days: 10, remaining_days: 0, saved_days: {}, liability: 8053.75, liability_contributions: 2530.49 });
+    expect((await balance(sara)).body.data).toMatchObject({
+      vacation_year_start: "2026-01-01",
+      paid_days: 25,
+      paid_days_taken: 10,
+      taken_days: 10,
+      remaining_days: 15,
+      saved_days_total: 0,
+      liability: 6916.25,
+      liability_contributions: 2173.09,
+      estimated_liability_sek: 9089.34,
+    });
+    expect((await balance(cia)).body.data).toMatchObject({
+      paid_days: 8,
+      paid_days_taken: 8,
+      saved_days_taken: 2,
+      taken_days: 10,
+      remaining_days: 0,
+      saved_days: {},
+      liability: 8053.75,
+      liability_contributions: 2530.49,
+    });
 
     // the opening balances are locked by the booked July run
-    const locked = await write(f.actor.key, "POST", url(`/employees/${cia}/opening-balances`), { ...opening, ytd_gross: 1 });
-    expect([locked.status, locked.body.error.code, locked.body.error.details.locked_by_run_id]).toEqual([409, "CONFLICT", july.id]);
+    const locked = await write(f.actor.key, "POST", url(`/employees/${cia}/opening-balances`), {
+      ...opening,
+      ytd_gross: 1,
+    });
+    expect([locked.status, locked.body.error.code, locked.body.error.details.locked_by_run_id]).toEqual([
+      409,
+      "CONFLICT",
+      july.id,
+    ]);
     const readOpening = await call("GET", url(`/employees/${cia}/opening-balances`), { key: f.actor.key });
-    expect(readOpening.body.data).toMatchObject({ ytd_gross: 180000, locked: true, locked_by_run_id: july.id, karens_adjustment: { qualifying_absence_days_used: { sick: 5 }, karens_occasions_ytd: 2 } });
+    expect(readOpening.body.data).toMatchObject({
+      ytd_gross: 180000,
+      locked: true,
+      locked_by_run_id: july.id,
+      karens_adjustment: { qualifying_absence_days_used: { sick: 5 }, karens_occasions_ytd: 2 },
+    });
 
     // August: Eli's last month: 5 vacation days, the 12 days left paid out as semesterersättning
     await vacation(eli, "2026-08-03", "2026-08-07");
@@ -161,9 +291,25 @@ describe("vacation", () => {
     ]);
     // tax: 30 % of 30 645 = 9 193 (truncated) on the month's pay, 30 % of 18 108 = 5 432 on the one-off amount
     expect(e).toMatchObject({ gross_salary: 48753, tax_withheld: 14625, net_salary: 34128 });
-    expect(e.calculation_breakdown.vacation).toMatchObject({ ends_employment: true, payout_days_end_of_employment: 12, remaining_days: 0, liability: { before: 19239.75, accrual: 6413.25, used: 25653, after: 0, contributions_after: 0 } });
-    expect(await entryLines(f.actor.key, f.companyId, aug.booked.vacation_entry_id)).toEqual({ "2920": [19239.75, 0], "7290": [0, 19239.75], "2940": [6045.13, 0], "7519": [0, 6045.13] });
-    expect((await balance(eli)).body.data).toMatchObject({ paid_days: 17, paid_days_taken: 5, forced_payout_days: 12, liability: 0, liability_contributions: 0 });
+    expect(e.calculation_breakdown.vacation).toMatchObject({
+      ends_employment: true,
+      payout_days_end_of_employment: 12,
+      remaining_days: 0,
+      liability: { before: 19239.75, accrual: 6413.25, used: 25653, after: 0, contributions_after: 0 },
+    });
+    expect(await entryLines(f.actor.key, f.companyId, aug.booked.vacation_entry_id)).toEqual({
+      "2920": [19239.75, 0],
+      "7290": [0, 19239.75],
+      "2940": [6045.13, 0],
+      "7519": [0, 6045.13],
+    });
+    expect((await balance(eli)).body.data).toMatchObject({
+      paid_days: 17,
+      paid_days_taken: 5,
+      forced_payout_days: 12,
+      liability: 0,
+      liability_contributions: 0,
+    });
 
     // the vacation-liability report equals the books: 2920 and 2940 from the entries plus Cia's opening debt
     const report = await call("GET", url("/reports/vacation-liability?as_of=2026-08-31"), { key: f.actor.key });
@@ -178,21 +324,27 @@ describe("vacation", () => {
     expect(r.totals).toMatchObject({ liability: 22890, contributions: 7192.04, total: 30082.04 });
     const ledger = { "2920": 0, "2940": 0 } as Record<string, number>;
     for (const id of [june.booked.vacation_entry_id, july.booked.vacation_entry_id, aug.booked.vacation_entry_id]) {
-      for (const [acc, [d, cr]] of Object.entries(await entryLines(f.actor.key, f.companyId, id))) if (acc in ledger) ledger[acc] = Math.round((ledger[acc] + cr - d) * 100) / 100;
+      for (const [acc, [d, cr]] of Object.entries(await entryLines(f.actor.key, f.companyId, id)))
+        if (acc in ledger) ledger[acc] = Math.round((ledger[acc] + cr - d) * 100) / 100;
     }
     expect(ledger).toEqual({ "2920": 2890, "2940": 908.04 });
     expect(Math.round((ledger["2920"] + 20000) * 100) / 100).toBe(r.totals.liability);
     expect(Math.round((ledger["2940"] + 6284) * 100) / 100).toBe(r.totals.contributions);
     // as of the end of June: the June records and Cia's opening balance
-    const juneReport = (await call("GET", url("/reports/vacation-liability?as_of=2026-06-30"), { key: f.actor.key })).body.data;
+    const juneReport = (await call("GET", url("/reports/vacation-liability?as_of=2026-06-30"), { key: f.actor.key }))
+      .body.data;
     expect(juneReport.totals).toMatchObject({ liability: 79702.25, contributions: 25042.45 });
 
     // the stored rows
-    const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM vacation_records WHERE company_id = ?").bind(f.companyId).first<{ n: number }>();
+    const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM vacation_records WHERE company_id = ?")
+      .bind(f.companyId)
+      .first<{ n: number }>();
     expect(rows!.n).toBe(7);
 
     // the payslip with its vacation lines and box
-    const pdf = await SELF.fetch(`${BASE}${july.R(`/payslips/${sara}/pdf`)}`, { headers: { Authorization: `Bearer ${f.actor.key}` } });
+    const pdf = await SELF.fetch(`${BASE}${july.R(`/payslips/${sara}/pdf`)}`, {
+      headers: { Authorization: `Bearer ${f.actor.key}` },
+    });
     expect([pdf.status, pdf.headers.get("Content-Type")]).toEqual([200, "application/pdf"]);
     const bytes = new Uint8Array(await pdf.arrayBuffer());
     expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe("%PDF-");

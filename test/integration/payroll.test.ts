@@ -31,9 +31,19 @@ describe("employees", () => {
     });
     expect(res.status).toBe(201);
     const e = res.body.data;
-    expect(e).toMatchObject({ personnummer_masked: "19920909-XXXX", birth_date: "1992-09-09", f_skatt_status: "a_skatt", tax_table_number: 32, tax_column: null, bank_name: "Nordea", is_active: true });
+    expect(e).toMatchObject({
+      personnummer_masked: "19920909-XXXX",
+      birth_date: "1992-09-09",
+      f_skatt_status: "a_skatt",
+      tax_table_number: 32,
+      tax_column: null,
+      bank_name: "Nordea",
+      is_active: true,
+    });
     expect(e.personnummer).toBeUndefined();
-    const stored = await env.DB.prepare("SELECT personnummer_enc FROM employees WHERE id = ?").bind(e.id).first<{ personnummer_enc: string }>();
+    const stored = await env.DB.prepare("SELECT personnummer_enc FROM employees WHERE id = ?")
+      .bind(e.id)
+      .first<{ personnummer_enc: string }>();
     expect(stored!.personnummer_enc).toMatch(/^v1\./);
     expect(stored!.personnummer_enc).not.toContain("7899");
 
@@ -47,26 +57,75 @@ describe("employees", () => {
 
     // duplicate, bad check digit, A-tax without table, bad bank account: refused, nothing stored
     const before = await count("SELECT COUNT(*) AS n FROM employees WHERE company_id = ?", f.companyId);
-    const dup = await write(f.actor.key, "POST", url("/employees"), { first_name: "X", last_name: "Y", personnummer: "199209097899", employment_start: "2024-01-01", salary_type: "monthly", monthly_salary: 1, tax_table_number: 33 });
+    const dup = await write(f.actor.key, "POST", url("/employees"), {
+      first_name: "X",
+      last_name: "Y",
+      personnummer: "199209097899",
+      employment_start: "2024-01-01",
+      salary_type: "monthly",
+      monthly_salary: 1,
+      tax_table_number: 33,
+    });
     expect(dup.status).toBe(409);
     expect(dup.body.error.code).toBe("EMPLOYEE_DUPLICATE_PERSONNUMMER");
-    const luhn = await write(f.actor.key, "POST", url("/employees"), { first_name: "X", last_name: "Y", personnummer: "199209097898", employment_start: "2024-01-01", salary_type: "monthly", monthly_salary: 1, tax_table_number: 33 });
+    const luhn = await write(f.actor.key, "POST", url("/employees"), {
+      first_name: "X",
+      last_name: "Y",
+      personnummer: "199209097898",
+      employment_start: "2024-01-01",
+      salary_type: "monthly",
+      monthly_salary: 1,
+      tax_table_number: 33,
+    });
     expect(luhn.status).toBe(400);
     expect(luhn.body.error.details.fields[0].path).toBe("personnummer");
-    const noTable = await write(f.actor.key, "POST", url("/employees"), { first_name: "X", last_name: "Y", personnummer: "198503121231", employment_start: "2024-01-01", salary_type: "monthly", monthly_salary: 1 });
+    const noTable = await write(f.actor.key, "POST", url("/employees"), {
+      first_name: "X",
+      last_name: "Y",
+      personnummer: "198503121231",
+      employment_start: "2024-01-01",
+      salary_type: "monthly",
+      monthly_salary: 1,
+    });
     expect(noTable.body.error.details.fields[0].path).toBe("tax_table_number");
-    const badBank = await write(f.actor.key, "POST", url("/employees"), { first_name: "X", last_name: "Y", personnummer: "198503121231", employment_start: "2024-01-01", salary_type: "monthly", monthly_salary: 1, tax_table_number: 33, clearing_number: "8327-9", bank_account_number: "9441234563" });
+    const badBank = await write(f.actor.key, "POST", url("/employees"), {
+      first_name: "X",
+      last_name: "Y",
+      personnummer: "198503121231",
+      employment_start: "2024-01-01",
+      salary_type: "monthly",
+      monthly_salary: 1,
+      tax_table_number: 33,
+      clearing_number: "8327-9",
+      bank_account_number: "9441234563",
+    });
     expect(badBank.status).toBe(400);
     expect(badBank.body.error.details.fields[0].path).toBe("bank_account_number");
-    const hourlyWithoutRate = await write(f.actor.key, "POST", url("/employees"), { first_name: "X", last_name: "Y", personnummer: "198503121231", employment_start: "2024-01-01", salary_type: "hourly", tax_table_number: 33 });
+    const hourlyWithoutRate = await write(f.actor.key, "POST", url("/employees"), {
+      first_name: "X",
+      last_name: "Y",
+      personnummer: "198503121231",
+      employment_start: "2024-01-01",
+      salary_type: "hourly",
+      tax_table_number: 33,
+    });
     expect(hourlyWithoutRate.body.error.details.fields[0].path).toBe("hourly_rate");
     expect(await count("SELECT COUNT(*) AS n FROM employees WHERE company_id = ?", f.companyId)).toBe(before);
 
     // PATCH is checked as a whole; DELETE is a soft delete
     const patch = await write(f.actor.key, "PATCH", url(`/employees/${e.id}`), { f_skatt_status: "side_income" });
     expect(patch.status).toBe(400);
-    const ok = await write(f.actor.key, "PATCH", url(`/employees/${e.id}`), { f_skatt_status: "side_income", tax_table_number: null, monthly_salary: 33000 });
-    expect(ok.body.data).toMatchObject({ f_skatt_status: "side_income", tax_table_number: null, monthly_salary: 33000, personnummer_masked: "19920909-XXXX" });
+    const ok = await write(f.actor.key, "PATCH", url(`/employees/${e.id}`), {
+      f_skatt_status: "side_income",
+      tax_table_number: null,
+      monthly_salary: 33000,
+    });
+    expect(ok.body.data).toMatchObject({
+      f_skatt_status: "side_income",
+      tax_table_number: null,
+      monthly_salary: 33000,
+      personnummer_masked: "19920909-XXXX",
+    });
     expect(ok.body.data.personnummer).toBeUndefined();
     const del = await write(f.actor.key, "DELETE", url(`/employees/${e.id}`));
     expect(del.status).toBe(204);
@@ -75,7 +134,15 @@ describe("employees", () => {
     const all = await call("GET", url("/employees?include_inactive=true"), { key: f.actor.key });
     expect(all.body.data.find((x: any) => x.id === e.id)).toMatchObject({ is_active: false });
     // the number stays taken by the inactive employee
-    const again = await write(f.actor.key, "POST", url("/employees"), { first_name: "X", last_name: "Y", personnummer: "199209097899", employment_start: "2024-01-01", salary_type: "monthly", monthly_salary: 1, tax_table_number: 33 });
+    const again = await write(f.actor.key, "POST", url("/employees"), {
+      first_name: "X",
+      last_name: "Y",
+      personnummer: "199209097899",
+      employment_start: "2024-01-01",
+      salary_type: "monthly",
+      monthly_salary: 1,
+      tax_table_number: 33,
+    });
     expect(again.body.error.code).toBe("EMPLOYEE_DUPLICATE_PERSONNUMMER");
   });
 });
@@ -83,33 +150,100 @@ describe("employees", () => {
 describe("a month of salaries, April 2026", () => {
   it("calculates every kind of employee to the krona, books 4 entries, and answers the payslip and the reports", async () => {
     // Ordinary, table 33 column 1: 35 000 kr -> 7 134 kr (30B33 34801-35000); 31.42 % -> 10 997.00.
-    const anna = await employee({ first_name: "Anna", last_name: "Andersson", personnummer: "198503121231", salary_type: "monthly", monthly_salary: 35000, tax_table_number: 33, email: "anna@example.se" });
+    const anna = await employee({
+      first_name: "Anna",
+      last_name: "Andersson",
+      personnummer: "198503121231",
+      salary_type: "monthly",
+      monthly_salary: 35000,
+      tax_table_number: 33,
+      email: "anna@example.se",
+    });
     // Born 2005, 20 at 1 January: youth rate 20.81 % on 25 000 kr (5 202.50) and 31.42 % on 3 000 (942.60); 30B32 27801-28000 column 1: 5 215.
-    const young = await employee({ first_name: "Ylva", last_name: "Ung", personnummer: "200506152347", salary_type: "monthly", monthly_salary: 28000, tax_table_number: 32 });
+    const young = await employee({
+      first_name: "Ylva",
+      last_name: "Ung",
+      personnummer: "200506152347",
+      salary_type: "monthly",
+      monthly_salary: 28000,
+      tax_table_number: 32,
+    });
     // Born 1950: column 3 (66+), 30B34 30001-30200 column 3: 2 868; only ålderspensionsavgift 10.21 %: 3 073.21.
-    const senior = await employee({ first_name: "Sven", last_name: "Senior", personnummer: "195001013456", salary_type: "monthly", monthly_salary: 30100, tax_table_number: 34 });
+    const senior = await employee({
+      first_name: "Sven",
+      last_name: "Senior",
+      personnummer: "195001013456",
+      salary_type: "monthly",
+      monthly_salary: 30100,
+      tax_table_number: 34,
+    });
     // Side income, paid by the hour, collective (7010): 200 x 40.5 = 8 100; 30 % = 2 430; 31.42 % = 2 545.02.
-    const side = await employee({ first_name: "Sara", last_name: "Sido", personnummer: "199002204569", salary_type: "hourly", hourly_rate: 200, personnel_category: "collective", f_skatt_status: "side_income" });
+    const side = await employee({
+      first_name: "Sara",
+      last_name: "Sido",
+      personnummer: "199002204569",
+      salary_type: "hourly",
+      hourly_rate: 200,
+      personnel_category: "collective",
+      f_skatt_status: "side_income",
+    });
     // Decided percentage 25 %: 40 000 -> 10 000; 31.42 % = 12 568.00.
-    const decided = await employee({ first_name: "Dan", last_name: "Jämkad", personnummer: "198005055671", salary_type: "monthly", monthly_salary: 40000, f_skatt_status: "decided_percent", tax_decided_percent: "25", tax_decision_reference: "SKV 2026-01-15 nr 4711" });
+    const decided = await employee({
+      first_name: "Dan",
+      last_name: "Jämkad",
+      personnummer: "198005055671",
+      salary_type: "monthly",
+      monthly_salary: 40000,
+      f_skatt_status: "decided_percent",
+      tax_decided_percent: "25",
+      tax_decision_reference: "SKV 2026-01-15 nr 4711",
+    });
     // 40 000 less 2 000 salary exchange = 38 000 cash, + car 4 000 + meal 1 000 benefits = 43 000 taxable:
     // 30B33 42801-43000 column 1: 9 392. Bonus 10 000, one-off: annual 43 000 x 9 (April-December) + 10 000 = 397 000,
     // band 192 001-477 600: 26 % = 2 600. Contributions on 38 000 + 10 000 + 5 000 = 53 000: 16 652.60.
     // Pension premium 2 000, special payroll tax 24.26 % = 485.20. Reimbursed 500 mileage + 300 expense; 250 net deduction.
-    const benefits = await employee({ first_name: "Bo", last_name: "Förmån", personnummer: "197511116787", salary_type: "monthly", monthly_salary: 40000, salary_exchange_monthly: 2000, tax_table_number: 33 });
+    const benefits = await employee({
+      first_name: "Bo",
+      last_name: "Förmån",
+      personnummer: "197511116787",
+      salary_type: "monthly",
+      monthly_salary: 40000,
+      salary_exchange_monthly: 2000,
+      tax_table_number: 33,
+    });
     // Above the table's kronor rows: 30%33 80001-81000 column 1: 33 % of 81 000 = 26 730; executive (7220); 25 450.20.
-    const boss = await employee({ first_name: "Cecilia", last_name: "Chef", personnummer: "197001011233", salary_type: "monthly", monthly_salary: 81000, tax_table_number: 33, personnel_category: "executive" });
+    const boss = await employee({
+      first_name: "Cecilia",
+      last_name: "Chef",
+      personnummer: "197001011233",
+      salary_type: "monthly",
+      monthly_salary: 81000,
+      tax_table_number: 33,
+      personnel_category: "executive",
+    });
 
-    const run = await write(f.actor.key, "POST", url("/salary-runs"), { period_year: 2026, period_month: 4, payment_date: "2026-04-25" });
+    const run = await write(f.actor.key, "POST", url("/salary-runs"), {
+      period_year: 2026,
+      period_month: 4,
+      payment_date: "2026-04-25",
+    });
     expect(run.status).toBe(201);
     expect(run.body.data).toMatchObject({ status: "draft", voucher_series: "A", employee_count: 0, total_gross: 0 });
     const runId = run.body.data.id as string;
     const R = (p = "") => url(`/salary-runs/${runId}${p}`);
 
     // refusals that leave the run as it was
-    const dupRun = await write(f.actor.key, "POST", url("/salary-runs"), { period_year: 2026, period_month: 4, payment_date: "2026-04-27" });
+    const dupRun = await write(f.actor.key, "POST", url("/salary-runs"), {
+      period_year: 2026,
+      period_month: 4,
+      payment_date: "2026-04-27",
+    });
     expect([dupRun.status, dupRun.body.error.code]).toEqual([409, "SALARY_RUN_DUPLICATE_PERIOD"]);
-    const badMonth = await write(f.actor.key, "POST", url("/salary-runs"), { period_year: 2026, period_month: 13, payment_date: "2026-04-27" });
+    const badMonth = await write(f.actor.key, "POST", url("/salary-runs"), {
+      period_year: 2026,
+      period_month: 13,
+      payment_date: "2026-04-27",
+    });
     expect([badMonth.status, badMonth.body.error.code]).toEqual([400, "VALIDATION_ERROR"]);
     const empty = await write(f.actor.key, "POST", R("/calculate"));
     expect([empty.status, empty.body.error.code]).toEqual([400, "SALARY_RUN_NO_EMPLOYEES"]);
@@ -120,10 +254,14 @@ describe("a month of salaries, April 2026", () => {
     const earlyPaid = await write(f.actor.key, "POST", R("/mark-paid"), {});
     expect([earlyPaid.status, earlyPaid.body.error.code]).toEqual([409, "CONFLICT"]);
 
-    const add = await write(f.actor.key, "POST", R("/employees"), { all_active: true, employees: [{ employee_id: side, hours: 40.5 }] });
+    const add = await write(f.actor.key, "POST", R("/employees"), {
+      all_active: true,
+      employees: [{ employee_id: side, hours: 40.5 }],
+    });
     expect(add.status, JSON.stringify(add.body)).toBe(200);
     expect(add.body.data.employee_count).toBe(7);
-    const item = (emp: string, body: Record<string, unknown>) => write(f.actor.key, "POST", R(`/employees/${emp}/line-items`), body);
+    const item = (emp: string, body: Record<string, unknown>) =>
+      write(f.actor.key, "POST", R(`/employees/${emp}/line-items`), body);
     expect((await item(benefits, { item_type: "car_benefit", amount: 4000 })).status).toBe(201);
     expect((await item(benefits, { item_type: "meal_benefit", amount: 1000 })).status).toBe(201);
     expect((await item(benefits, { item_type: "bonus", amount: 10000, description: "Bonus Q1" })).status).toBe(201);
@@ -132,7 +270,11 @@ describe("a month of salaries, April 2026", () => {
     const deduction = await item(benefits, { item_type: "net_deduction", amount: 250, description: "Personalköp" });
     expect(deduction.body.data).toMatchObject({ category: "deduction", account_number: "2790", source: "manual" });
     const stray = await item(anna, { item_type: "overtime", amount: 999 });
-    const removed = await write(f.actor.key, "DELETE", R(`/employees/${anna}/line-items/${stray.body.data.salary_line_item_id}`));
+    const removed = await write(
+      f.actor.key,
+      "DELETE",
+      R(`/employees/${anna}/line-items/${stray.body.data.salary_line_item_id}`),
+    );
     expect(removed.status).toBe(204);
     const badItem = await item(anna, { item_type: "bonus", amount: -5 });
     expect(badItem.status).toBe(400);
@@ -173,12 +315,34 @@ describe("a month of salaries, April 2026", () => {
       [boss, 81000, 26730, 54270, 25450.2],
     ];
     for (const [emp, gross, tax, net, avgifter] of expected) {
-      expect(await slip(emp), emp).toMatchObject({ gross_salary: gross, tax_withheld: tax, net_salary: net, avgifter_amount: avgifter, calculated: true });
+      expect(await slip(emp), emp).toMatchObject({
+        gross_salary: gross,
+        tax_withheld: tax,
+        net_salary: net,
+        avgifter_amount: avgifter,
+        calculated: true,
+      });
     }
     const bo = await slip(benefits);
-    expect(bo).toMatchObject({ taxable_benefits: 5000, tax_free_reimbursements: 800, net_deductions: 250, tax_basis: 53000, avgifter_basis: 53000, pension_premium: 2000, special_payroll_tax: 485.2 });
-    expect(bo.calculation_breakdown.tax.regular).toMatchObject({ taxable_kronor: 43000, tax: 9392, rule: { kind: "table_amount", table: 33, column: 1, rowFrom: 42801, rowTo: 43000 } });
-    expect(bo.calculation_breakdown.tax.one_off).toMatchObject({ annual_income_kronor: 397000, tax: 2600, rule: { kind: "one_off_table", percent: 26 } });
+    expect(bo).toMatchObject({
+      taxable_benefits: 5000,
+      tax_free_reimbursements: 800,
+      net_deductions: 250,
+      tax_basis: 53000,
+      avgifter_basis: 53000,
+      pension_premium: 2000,
+      special_payroll_tax: 485.2,
+    });
+    expect(bo.calculation_breakdown.tax.regular).toMatchObject({
+      taxable_kronor: 43000,
+      tax: 9392,
+      rule: { kind: "table_amount", table: 33, column: 1, rowFrom: 42801, rowTo: 43000 },
+    });
+    expect(bo.calculation_breakdown.tax.one_off).toMatchObject({
+      annual_income_kronor: 397000,
+      tax: 2600,
+      rule: { kind: "one_off_table", percent: 26 },
+    });
     // engine rows (salary, salary exchange) and the manual rows that survived
     expect(bo.line_items.map((i: any) => [i.item_type, i.amount, i.source])).toEqual([
       ["monthly_salary", 40000, "engine"],
@@ -195,8 +359,14 @@ describe("a month of salaries, April 2026", () => {
       { rate: "youth", percent: "20.81", basis: 25000, amount: 5202.5 },
       { rate: "full", percent: "31.42", basis: 3000, amount: 942.6 },
     ]);
-    expect((await slip(senior)).calculation_breakdown).toMatchObject({ tax_column: 3, avgifter: { parts: [{ rate: "pension_fee_only", percent: "10.21" }] } });
-    expect((await slip(boss)).calculation_breakdown.tax.regular.rule).toMatchObject({ kind: "table_percent", percent: 33 });
+    expect((await slip(senior)).calculation_breakdown).toMatchObject({
+      tax_column: 3,
+      avgifter: { parts: [{ rate: "pension_fee_only", percent: "10.21" }] },
+    });
+    expect((await slip(boss)).calculation_breakdown.tax.regular.rule).toMatchObject({
+      kind: "table_percent",
+      percent: 33,
+    });
 
     // an override moves the net and the totals at once (review); clearing it restores them
     const ov = await write(f.actor.key, "PATCH", R(`/employees/${anna}`), { tax_withheld_override: 7000 });
@@ -209,12 +379,20 @@ describe("a month of salaries, April 2026", () => {
     expect([late.status, late.body.error.code]).toEqual([409, "CONFLICT"]);
 
     // approve: every missing bank detail in one error; nothing changes
-    const noBank = await write(f.actor.key, "PATCH", url(`/employees/${decided}`), { clearing_number: null, bank_account_number: null });
+    const noBank = await write(f.actor.key, "PATCH", url(`/employees/${decided}`), {
+      clearing_number: null,
+      bank_account_number: null,
+    });
     expect(noBank.status).toBe(200);
     const refused = await write(f.actor.key, "POST", R("/approve"));
     expect([refused.status, refused.body.error.code]).toEqual([400, "SALARY_RUN_APPROVE_VALIDATION_FAILED"]);
     expect(refused.body.error.details.employees).toEqual([
-      { employee_id: decided, salary_run_employee_id: expect.any(String), name: "Dan Jämkad", problems: ["clearing_number_missing", "bank_account_number_missing"] },
+      {
+        employee_id: decided,
+        salary_run_employee_id: expect.any(String),
+        name: "Dan Jämkad",
+        problems: ["clearing_number_missing", "bank_account_number_missing"],
+      },
     ]);
     expect((await call("GET", R(), { key: f.actor.key })).body.data.status).toBe("review");
     await write(f.actor.key, "PATCH", url(`/employees/${decided}`), BANK);
@@ -229,7 +407,11 @@ describe("a month of salaries, April 2026", () => {
     const lock = await write(f.actor.key, "POST", url(`/fiscal-periods/${f.periodId}/lock`), {});
     expect(lock.status, JSON.stringify(lock.body)).toBe(200);
     const locked = await write(f.actor.key, "POST", R("/book"));
-    expect([locked.status, locked.body.error.code, locked.body.error.details.fiscal_period_id]).toEqual([400, "PERIOD_LOCKED", f.periodId]);
+    expect([locked.status, locked.body.error.code, locked.body.error.details.fiscal_period_id]).toEqual([
+      400,
+      "PERIOD_LOCKED",
+      f.periodId,
+    ]);
     expect((await call("GET", R(), { key: f.actor.key })).body.data.status).toBe("paid");
     expect(await count("SELECT COUNT(*) AS n FROM journal_entries WHERE company_id = ?", f.companyId)).toBe(0);
     await write(f.actor.key, "POST", url(`/fiscal-periods/${f.periodId}/unlock`), {});
@@ -251,28 +433,64 @@ describe("a month of salaries, April 2026", () => {
       "2790": [0, 250],
       "1930": [0, 204381],
     });
-    expect(await entryLines(f.actor.key, f.companyId, b.avgifter_entry_id)).toEqual({ "7510": [77431.13, 0], "2731": [0, 77431.13] });
-    expect(await entryLines(f.actor.key, f.companyId, b.pension_entry_id)).toEqual({ "7412": [2000, 0], "2930": [0, 2000], "7533": [485.2, 0], "2514": [0, 485.2] });
+    expect(await entryLines(f.actor.key, f.companyId, b.avgifter_entry_id)).toEqual({
+      "7510": [77431.13, 0],
+      "2731": [0, 77431.13],
+    });
+    expect(await entryLines(f.actor.key, f.companyId, b.pension_entry_id)).toEqual({
+      "7412": [2000, 0],
+      "2930": [0, 2000],
+      "7533": [485.2, 0],
+      "2514": [0, 485.2],
+    });
     // the vacation accrual of the first run (docs/payroll.md, Vacation): January-April, 25 × 4 / 12 days at
     // the day value 5.03 % of the monthly salary, e.g. Bo 40 000: 8.3333 × 2 012 = 16 766.67; the hourly
     // employee (same-salary rule) has none. The entry equals the stored records.
-    const vac = await env.DB.prepare("SELECT COUNT(*) AS n, SUM(liability_change_ore) AS l, SUM(contributions_change_ore) AS c FROM vacation_records WHERE salary_run_id = ?").bind(runId).first<{ n: number; l: number; c: number }>();
+    const vac = await env.DB.prepare(
+      "SELECT COUNT(*) AS n, SUM(liability_change_ore) AS l, SUM(contributions_change_ore) AS c FROM vacation_records WHERE salary_run_id = ?",
+    )
+      .bind(runId)
+      .first<{ n: number; l: number; c: number }>();
     expect(vac!.n).toBe(6);
-    expect((await env.DB.prepare("SELECT liability_ore AS l FROM vacation_records WHERE employee_id = ?").bind(benefits).first<{ l: number }>())!.l).toBe(1676667);
-    expect(await entryLines(f.actor.key, f.companyId, b.vacation_entry_id)).toEqual({ "7290": [vac!.l / 100, 0], "2920": [0, vac!.l / 100], "7519": [vac!.c / 100, 0], "2940": [0, vac!.c / 100] });
+    expect(
+      (await env.DB.prepare("SELECT liability_ore AS l FROM vacation_records WHERE employee_id = ?")
+        .bind(benefits)
+        .first<{ l: number }>())!.l,
+    ).toBe(1676667);
+    expect(await entryLines(f.actor.key, f.companyId, b.vacation_entry_id)).toEqual({
+      "7290": [vac!.l / 100, 0],
+      "2920": [0, vac!.l / 100],
+      "7519": [vac!.c / 100, 0],
+      "2940": [0, vac!.c / 100],
+    });
     const replay = await call("POST", R("/book"), { key: f.actor.key, headers: { "Idempotency-Key": key } });
     expect(replay.headers.get("Idempotent-Replayed")).toBe("true");
     expect(await count("SELECT COUNT(*) AS n FROM journal_entries WHERE company_id = ?", f.companyId)).toBe(4);
-    const events = await env.DB.prepare("SELECT type FROM outbox_events WHERE company_id = ? AND type LIKE 'salary_run.%' ORDER BY rowid").bind(f.companyId).all<{ type: string }>();
-    expect(events.results.map((e) => e.type)).toEqual(["salary_run.created", "salary_run.approved", "salary_run.booked"]);
+    const events = await env.DB.prepare(
+      "SELECT type FROM outbox_events WHERE company_id = ? AND type LIKE 'salary_run.%' ORDER BY rowid",
+    )
+      .bind(f.companyId)
+      .all<{ type: string }>();
+    expect(events.results.map((e) => e.type)).toEqual([
+      "salary_run.created",
+      "salary_run.approved",
+      "salary_run.booked",
+    ]);
 
     // the payslip
     const pdf = await call("GET", R(`/payslips/${benefits}/pdf`), { key: f.actor.key });
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get("Content-Type")).toBe("application/pdf");
-    expect(pdf.headers.get("Content-Disposition")).toBe('attachment; filename="lonespecifikation-2026-04-19751111.pdf"');
+    expect(pdf.headers.get("Content-Disposition")).toBe(
+      'attachment; filename="lonespecifikation-2026-04-19751111.pdf"',
+    );
     expect(String(pdf.body).startsWith("%PDF-")).toBe(true);
-    expect(bo.ytd ?? (await slip(benefits)).ytd).toMatchObject({ gross: 48000, tax: 11992, net: 36558, taxable_benefits: 5000 });
+    expect(bo.ytd ?? (await slip(benefits)).ytd).toMatchObject({
+      gross: 48000,
+      tax: 11992,
+      net: 36558,
+      taxable_benefits: 5000,
+    });
 
     // reports: avgifter-basis from booked runs; Skatteverket's figure per rate with öre dropped
     const basis = await call("GET", url("/reports/avgifter-basis?year=2026"), { key: f.actor.key });
@@ -293,23 +511,56 @@ describe("a month of salaries, April 2026", () => {
       ],
     });
     const journal = await call("GET", url(`/reports/salary-journal?salary_run_id=${runId}`), { key: f.actor.key });
-    expect(journal.body.data.totals).toMatchObject({ gross: 270200, tax: 66369, net: 204381, avgifter: 77431.13, benefits: 5000, reimbursements: 800 });
-    expect(journal.body.data.runs[0].employees.map((e: any) => e.last_name)).toEqual(["Andersson", "Chef", "Förmån", "Jämkad", "Senior", "Sido", "Ung"]);
+    expect(journal.body.data.totals).toMatchObject({
+      gross: 270200,
+      tax: 66369,
+      net: 204381,
+      avgifter: 77431.13,
+      benefits: 5000,
+      reimbursements: 800,
+    });
+    expect(journal.body.data.runs[0].employees.map((e: any) => e.last_name)).toEqual([
+      "Andersson",
+      "Chef",
+      "Förmån",
+      "Jämkad",
+      "Senior",
+      "Sido",
+      "Ung",
+    ]);
     const noYear = await call("GET", url("/reports/avgifter-basis"), { key: f.actor.key });
     expect([noYear.status, noYear.body.error.code]).toEqual([400, "VALIDATION_ERROR"]);
   });
 
   it("answers 503 SALARY_RUN_TAX_TABLE_MISSING for a year without tables and leaves the draft untouched", async () => {
-    await employee({ first_name: "Tor", last_name: "Tabell", personnummer: "198808088887", salary_type: "monthly", monthly_salary: 30000, tax_table_number: 33 });
-    const run = await write(f.actor.key, "POST", url("/salary-runs"), { period_year: 2027, period_month: 1, payment_date: "2027-01-25" });
+    await employee({
+      first_name: "Tor",
+      last_name: "Tabell",
+      personnummer: "198808088887",
+      salary_type: "monthly",
+      monthly_salary: 30000,
+      tax_table_number: 33,
+    });
+    const run = await write(f.actor.key, "POST", url("/salary-runs"), {
+      period_year: 2027,
+      period_month: 1,
+      payment_date: "2027-01-25",
+    });
     const runId = run.body.data.id;
     const add = await write(f.actor.key, "POST", url(`/salary-runs/${runId}/employees`), { all_active: true });
     expect(add.body.data.employee_count).toBeGreaterThan(0);
     const res = await write(f.actor.key, "POST", url(`/salary-runs/${runId}/calculate`));
     expect([res.status, res.body.error.code]).toEqual([503, "SALARY_RUN_TAX_TABLE_MISSING"]);
-    expect((await call("GET", url(`/salary-runs/${runId}`), { key: f.actor.key })).body.data).toMatchObject({ status: "draft", total_gross: 0 });
+    expect((await call("GET", url(`/salary-runs/${runId}`), { key: f.actor.key })).body.data).toMatchObject({
+      status: "draft",
+      total_gross: 0,
+    });
     expect(await count("SELECT COUNT(*) AS n FROM salary_line_items WHERE salary_run_id = ?", runId)).toBe(0);
-    const notCalculated = await call("GET", url(`/salary-runs/${runId}/payslips/${add.body.data.added_employee_ids[0]}/pdf`), { key: f.actor.key });
+    const notCalculated = await call(
+      "GET",
+      url(`/salary-runs/${runId}/payslips/${add.body.data.added_employee_ids[0]}/pdf`),
+      { key: f.actor.key },
+    );
     expect(notCalculated.status).toBe(409);
   });
 });

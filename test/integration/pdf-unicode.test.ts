@@ -30,7 +30,8 @@ function fontNames(doc: PDFDocument): string[] {
   const names = new Set<string>();
   for (const page of doc.getPages()) {
     const fonts = page.node.Resources()?.lookup(PDFName.of("Font"), PDFDict);
-    for (const [, ref] of fonts?.entries() ?? []) names.add(String((doc.context.lookup(ref) as PDFDict).get(PDFName.of("BaseFont"))));
+    for (const [, ref] of fonts?.entries() ?? [])
+      names.add(String((doc.context.lookup(ref) as PDFDict).get(PDFName.of("BaseFont"))));
   }
   return [...names].sort();
 }
@@ -40,7 +41,8 @@ beforeAll(async () => {
   company = await newCompany(actor.key, { name: NAME });
   const renamed = await write(actor.key, "PATCH", url("/accounts/1930"), { name: ACCOUNT_NAME });
   expect(renamed.status).toBe(200);
-  const post = (date: string, description: string, lines: unknown[]) => postedEntry(actor.key, company.id, company.fiscal_period.id, { entry_date: date, description, lines });
+  const post = (date: string, description: string, lines: unknown[]) =>
+    postedEntry(actor.key, company.id, company.fiscal_period.id, { entry_date: date, description, lines });
   // A1 capital 1930 D 50 000 / 2081 C 50 000; A2 sale 1930 D 12 500 / 3001 C 10 000, 2611 C 2 500;
   // A3 machine 1220 D 20 000, 2641 D 5 000 / 1930 C 25 000; A4 rent 5010 D 8 000 / 1930 C 8 000
   await post("2026-01-02", "Aktiekapital", [line("1930", 50000, 0), line("2081", 0, 50000)]);
@@ -58,7 +60,22 @@ describe("report PDFs with names outside Latin-1", () => {
     const lines = text.split("\n");
     const at = (s: string) => lines.indexOf(s);
     // the headings in the order of a balansräkning, Summa tillgångar right after the assets
-    const order = ["TILLGÅNGAR", "Anläggningstillgångar", "Materiella anläggningstillgångar", "Summa anläggningstillgångar", "Omsättningstillgångar", "Kortfristiga fordringar", "Kassa och bank", "Summa omsättningstillgångar", "Summa tillgångar", "EGET KAPITAL OCH SKULDER", "Eget kapital", "Summa eget kapital", "Kortfristiga skulder", "Summa eget kapital och skulder"];
+    const order = [
+      "TILLGÅNGAR",
+      "Anläggningstillgångar",
+      "Materiella anläggningstillgångar",
+      "Summa anläggningstillgångar",
+      "Omsättningstillgångar",
+      "Kortfristiga fordringar",
+      "Kassa och bank",
+      "Summa omsättningstillgångar",
+      "Summa tillgångar",
+      "EGET KAPITAL OCH SKULDER",
+      "Eget kapital",
+      "Summa eget kapital",
+      "Kortfristiga skulder",
+      "Summa eget kapital och skulder",
+    ];
     for (const h of order) expect(at(h), h).toBeGreaterThan(-1);
     expect(order.map(at)).toEqual([...order.map(at)].sort((a, b) => a - b));
     // 1220 20 000 fixed; 2641 5 000 receivable + 1930 29 500 current = 34 500; 54 500 in all
@@ -93,13 +110,23 @@ describe("report PDFs with names outside Latin-1", () => {
   it("numbers every page of a long statement and repeats the header on each", async () => {
     const big = await newCompany(actor.key, { name: "Många Konton Ł AB" });
     const chart = await call("GET", `/api/v1/companies/${big.id}/accounts?limit=2000`, { key: actor.key });
-    const costs = chart.body.data.map((a: any) => a.account_number).filter((n: string) => n >= "5000" && n < "7000").slice(0, 70);
+    const costs = chart.body.data
+      .map((a: any) => a.account_number)
+      .filter((n: string) => n >= "5000" && n < "7000")
+      .slice(0, 70);
     expect(costs).toHaveLength(70);
     const lines = costs.map((n: string) => line(n, 100, 0));
     const total = lines.length * 100;
-    const res = await postedEntry(actor.key, big.id, big.fiscal_period.id, { entry_date: "2026-03-01", description: "Många kostnader", lines: [...lines, line("1930", 0, total)] });
+    const res = await postedEntry(actor.key, big.id, big.fiscal_period.id, {
+      entry_date: "2026-03-01",
+      description: "Många kostnader",
+      lines: [...lines, line("1930", 0, total)],
+    });
     expect(res.id).toBeTruthy();
-    const r = await SELF.fetch(`${BASE}/api/v1/companies/${big.id}/reports/income-statement/pdf?period_id=${big.fiscal_period.id}`, { headers: { Authorization: `Bearer ${actor.key}` } });
+    const r = await SELF.fetch(
+      `${BASE}/api/v1/companies/${big.id}/reports/income-statement/pdf?period_id=${big.fiscal_period.id}`,
+      { headers: { Authorization: `Bearer ${actor.key}` } },
+    );
     const bytes = new Uint8Array(await r.arrayBuffer());
     expect(r.status).toBe(200);
     const doc = await PDFDocument.load(bytes);
@@ -109,7 +136,9 @@ describe("report PDFs with names outside Latin-1", () => {
     expect(text).toContain("Sida 2 av 2");
     // the section broken by the page goes on under its heading
     expect(text).toContain("Övriga externa kostnader (forts.)");
-    expect(text.split("\n").filter((l) => l === "Resultaträkning  ·  Räkenskapsår 2026-01-01 – 2026-12-31")).toHaveLength(2);
+    expect(
+      text.split("\n").filter((l) => l === "Resultaträkning  ·  Räkenskapsår 2026-01-01 – 2026-12-31"),
+    ).toHaveLength(2);
   });
 });
 

@@ -37,7 +37,11 @@ describe("headers and envelopes", () => {
     });
     const doc = await call("GET", res.body.error.docs_url);
     expect(doc.status).toBe(200);
-    expect(doc.body.data).toMatchObject({ code: "UNAUTHORIZED", http_status: 401, message: "Saknad eller ogiltig API-nyckel." });
+    expect(doc.body.data).toMatchObject({
+      code: "UNAUTHORIZED",
+      http_status: 401,
+      message: "Saknad eller ogiltig API-nyckel.",
+    });
   });
 
   it("serves the whole catalogue with every code of the spec and its status", async () => {
@@ -48,11 +52,22 @@ describe("headers and envelopes", () => {
     expect(byCode.size).toBe(133 + added.length);
     for (const code of added) expect(byCode.has(code)).toBe(true);
     for (const [code, status] of [
-      ["COMPANY_CONTEXT_MISSING", 400], ["IDEMPOTENCY_KEY_REUSE", 409], ["RATE_LIMITED", 429], ["API_VERSION_RETIRED", 410],
-      ["JOURNAL_ENTRY_NOT_BALANCED", 400], ["CORRECTION_CHAIN_TOO_DEEP", 409], ["PERIOD_LOCKED", 400], ["INVOICE_SEND_PARTIAL", 200],
-      ["CUSTOMER_PERSONAL_NUMBER_UNREADABLE", 422], ["SALARY_RUN_TAX_TABLE_MISSING", 503], ["FX_CLOSING_RATE_UNAVAILABLE", 502],
-      ["DOC_UPLOAD_TOO_LARGE", 413], ["UNATTENDED_COMMIT_LIMIT_EXCEEDED", 403], ["ENTRY_ALREADY_REVERSED", 409],
-    ] as const) expect(byCode.get(code)).toBe(status);
+      ["COMPANY_CONTEXT_MISSING", 400],
+      ["IDEMPOTENCY_KEY_REUSE", 409],
+      ["RATE_LIMITED", 429],
+      ["API_VERSION_RETIRED", 410],
+      ["JOURNAL_ENTRY_NOT_BALANCED", 400],
+      ["CORRECTION_CHAIN_TOO_DEEP", 409],
+      ["PERIOD_LOCKED", 400],
+      ["INVOICE_SEND_PARTIAL", 200],
+      ["CUSTOMER_PERSONAL_NUMBER_UNREADABLE", 422],
+      ["SALARY_RUN_TAX_TABLE_MISSING", 503],
+      ["FX_CLOSING_RATE_UNAVAILABLE", 502],
+      ["DOC_UPLOAD_TOO_LARGE", 413],
+      ["UNATTENDED_COMMIT_LIMIT_EXCEEDED", 403],
+      ["ENTRY_ALREADY_REVERSED", 409],
+    ] as const)
+      expect(byCode.get(code)).toBe(status);
     expect((await call("GET", "/api/v1/errors/NO_SUCH_CODE")).status).toBe(404);
   });
 
@@ -93,7 +108,7 @@ describe("headers and envelopes", () => {
 describe("authentication, scopes, membership, roles", () => {
   it("refuses missing, malformed, unknown and revoked keys with 401", async () => {
     expect((await call("GET", "/api/v1/companies", { key: "nope" })).status).toBe(401);
-    expect((await call("GET", "/api/v1/companies", { key: "service_sk_live_" + "A".repeat(40) })).status).toBe(401);
+    expect((await call("GET", "/api/v1/companies", { key: `service_sk_live_${"A".repeat(40)}` })).status).toBe(401);
     const k = await newKey(owner.userId);
     expect((await call("GET", "/api/v1/companies", { key: k.key })).status).toBe(200);
     const revoked = await admin("DELETE", `/admin/v1/api-keys/${k.keyId}`);
@@ -105,10 +120,20 @@ describe("authentication, scopes, membership, roles", () => {
 
   it("refuses a missing scope with 403 naming it", async () => {
     const readOnly = await newKey(owner.userId, { scopes: ["companies:read"] });
-    const res = await call("POST", `/api/v1/companies/${companyId}/journal-entries`, { key: readOnly.key, headers: { "Idempotency-Key": uniqueKey() }, body: {} });
+    const res = await call("POST", `/api/v1/companies/${companyId}/journal-entries`, {
+      key: readOnly.key,
+      headers: { "Idempotency-Key": uniqueKey() },
+      body: {},
+    });
     expect(res.status).toBe(403);
-    expect(res.body.error).toMatchObject({ code: "INSUFFICIENT_SCOPE", details: { required_scope: "bookkeeping:write" } });
-    expect((await call("GET", `/api/v1/companies/${companyId}/journal-entries`, { key: readOnly.key })).body.error.details.required_scope).toBe("reports:read");
+    expect(res.body.error).toMatchObject({
+      code: "INSUFFICIENT_SCOPE",
+      details: { required_scope: "bookkeeping:write" },
+    });
+    expect(
+      (await call("GET", `/api/v1/companies/${companyId}/journal-entries`, { key: readOnly.key })).body.error.details
+        .required_scope,
+    ).toBe("reports:read");
     expect((await call("GET", `/api/v1/companies/${companyId}`, { key: readOnly.key })).status).toBe(200);
   });
 
@@ -117,25 +142,49 @@ describe("authentication, scopes, membership, roles", () => {
     const res = await call("GET", `/api/v1/companies/${companyId}`, { key: stranger.key });
     expect(res.status).toBe(404);
     expect(res.body.error.code).toBe("NOT_FOUND");
-    const nonexistent = await call("GET", `/api/v1/companies/00000000-0000-4000-8000-000000000000`, { key: stranger.key });
-    expect({ status: nonexistent.status, code: nonexistent.body.error.code }).toEqual({ status: res.status, code: res.body.error.code });
-    const write = await call("POST", `/api/v1/companies/${companyId}/journal-entries`, { key: stranger.key, headers: { "Idempotency-Key": uniqueKey() }, body: {} });
+    const nonexistent = await call("GET", `/api/v1/companies/00000000-0000-4000-8000-000000000000`, {
+      key: stranger.key,
+    });
+    expect({ status: nonexistent.status, code: nonexistent.body.error.code }).toEqual({
+      status: res.status,
+      code: res.body.error.code,
+    });
+    const write = await call("POST", `/api/v1/companies/${companyId}/journal-entries`, {
+      key: stranger.key,
+      headers: { "Idempotency-Key": uniqueKey() },
+      body: {},
+    });
     expect(write.status).toBe(404);
     expect((await call("GET", "/api/v1/companies", { key: stranger.key })).body.data).toEqual([]);
   });
 
   it("lets a viewer read and refuses its writes with 403 FORBIDDEN", async () => {
     const viewer = await newActor();
-    expect((await admin("POST", `/admin/v1/companies/${companyId}/members`, { user_id: viewer.userId, role: "viewer" })).status).toBe(201);
+    expect(
+      (await admin("POST", `/admin/v1/companies/${companyId}/members`, { user_id: viewer.userId, role: "viewer" }))
+        .status,
+    ).toBe(201);
     const list = await call("GET", "/api/v1/companies", { key: viewer.key });
     expect(list.body.data).toEqual([expect.objectContaining({ id: companyId, role: "viewer" })]);
-    expect((await call("GET", `/api/v1/companies/${companyId}/accounts?limit=1`, { key: viewer.key })).status).toBe(200);
-    const write = await call("PATCH", `/api/v1/companies/${companyId}/settings`, { key: viewer.key, body: { invoice_default_days: 10 } });
+    expect((await call("GET", `/api/v1/companies/${companyId}/accounts?limit=1`, { key: viewer.key })).status).toBe(
+      200,
+    );
+    const write = await call("PATCH", `/api/v1/companies/${companyId}/settings`, {
+      key: viewer.key,
+      body: { invoice_default_days: 10 },
+    });
     expect(write.status).toBe(403);
     expect(write.body.error.code).toBe("FORBIDDEN");
     // promoted to member, the same key may write
     await admin("POST", `/admin/v1/companies/${companyId}/members`, { user_id: viewer.userId, role: "member" });
-    expect((await call("PATCH", `/api/v1/companies/${companyId}/settings`, { key: viewer.key, body: { invoice_default_days: 10 } })).status).toBe(200);
+    expect(
+      (
+        await call("PATCH", `/api/v1/companies/${companyId}/settings`, {
+          key: viewer.key,
+          body: { invoice_default_days: 10 },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it("keeps test keys to sandbox companies and live keys to live ones", async () => {
@@ -147,8 +196,12 @@ describe("authentication, scopes, membership, roles", () => {
     expect((await call("GET", `/api/v1/companies/${sandbox.id}`, { key: test.key })).body.data.sandbox).toBe(true);
     expect((await call("GET", `/api/v1/companies/${sandbox.id}`, { key: live.key })).status).toBe(404);
     expect((await call("GET", `/api/v1/companies/${liveCo.id}`, { key: test.key })).status).toBe(404);
-    expect((await call("GET", "/api/v1/companies", { key: live.key })).body.data.map((c: any) => c.id)).toEqual([liveCo.id]);
-    expect((await call("GET", "/api/v1/companies", { key: test.key })).body.data.map((c: any) => c.id)).toEqual([sandbox.id]);
+    expect((await call("GET", "/api/v1/companies", { key: live.key })).body.data.map((c: any) => c.id)).toEqual([
+      liveCo.id,
+    ]);
+    expect((await call("GET", "/api/v1/companies", { key: test.key })).body.data.map((c: any) => c.id)).toEqual([
+      sandbox.id,
+    ]);
   });
 });
 
@@ -159,7 +212,9 @@ describe("rate limit", () => {
     expect(first.headers.get("X-RateLimit-Limit")).toBe("100");
     expect(first.headers.get("X-RateLimit-Remaining")).toBe("99");
     expect(Number(first.headers.get("X-RateLimit-Reset"))).toBeGreaterThan(Date.now() / 1000 - 1);
-    const responses = await Promise.all(Array.from({ length: 99 }, () => call("GET", "/api/v1/companies", { key: k.key })));
+    const responses = await Promise.all(
+      Array.from({ length: 99 }, () => call("GET", "/api/v1/companies", { key: k.key })),
+    );
     // The minute may roll over during the burst; then fewer than 99 were counted against the first window.
     const limited = responses.filter((r) => r.status === 429);
     expect(responses.filter((r) => r.status === 200).length + limited.length).toBe(99);
@@ -184,15 +239,33 @@ describe("rate limit", () => {
 describe("admin API", () => {
   it("requires the admin token, compared exactly", async () => {
     expect((await call("POST", "/admin/v1/users", { body: { email: "a@b.se", name: "A" } })).status).toBe(401);
-    expect((await call("POST", "/admin/v1/users", { body: { email: "a@b.se", name: "A" }, headers: { Authorization: "Bearer test-admin-tokeN" } })).status).toBe(401);
+    expect(
+      (
+        await call("POST", "/admin/v1/users", {
+          body: { email: "a@b.se", name: "A" },
+          headers: { Authorization: "Bearer test-admin-tokeN" },
+        })
+      ).status,
+    ).toBe(401);
   });
 
   it("creates keys shown once, in the documented format, stored only as a hash", async () => {
     const userId = await newUser();
-    const res = await admin("POST", "/admin/v1/api-keys", { user_id: userId, name: "bokföringsapp", scopes: ["reports:read"], mode: "test", unattended_commit_limit: 5000 });
+    const res = await admin("POST", "/admin/v1/api-keys", {
+      user_id: userId,
+      name: "bokföringsapp",
+      scopes: ["reports:read"],
+      mode: "test",
+      unattended_commit_limit: 5000,
+    });
     expect(res.status).toBe(201);
     expect(res.body.data.key).toMatch(/^service_sk_test_[0-9A-Za-z]{40}$/);
-    expect(res.body.data).toMatchObject({ name: "bokföringsapp", scopes: ["reports:read"], mode: "test", unattended_commit_limit: 5000 });
+    expect(res.body.data).toMatchObject({
+      name: "bokföringsapp",
+      scopes: ["reports:read"],
+      mode: "test",
+      unattended_commit_limit: 5000,
+    });
     const { env } = await import("cloudflare:test");
     const stored = await env.DB.prepare("SELECT * FROM api_keys WHERE id = ?").bind(res.body.data.id).first<any>();
     expect(JSON.stringify(stored)).not.toContain(res.body.data.key);
@@ -200,8 +273,22 @@ describe("admin API", () => {
   });
 
   it("validates admin input", async () => {
-    expect((await admin("POST", "/admin/v1/api-keys", { user_id: "x", name: "k", scopes: ["nope:read"], mode: "live" })).body.error.code).toBe("VALIDATION_ERROR");
-    expect((await admin("POST", "/admin/v1/api-keys", { user_id: "00000000-0000-4000-8000-000000000000", name: "k", scopes: ["*"], mode: "live" })).status).toBe(404);
-    expect((await admin("POST", `/admin/v1/companies/${companyId}/members`, { user_id: owner.userId, role: "king" })).status).toBe(400);
+    expect(
+      (await admin("POST", "/admin/v1/api-keys", { user_id: "x", name: "k", scopes: ["nope:read"], mode: "live" })).body
+        .error.code,
+    ).toBe("VALIDATION_ERROR");
+    expect(
+      (
+        await admin("POST", "/admin/v1/api-keys", {
+          user_id: "00000000-0000-4000-8000-000000000000",
+          name: "k",
+          scopes: ["*"],
+          mode: "live",
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await admin("POST", `/admin/v1/companies/${companyId}/members`, { user_id: owner.userId, role: "king" })).status,
+    ).toBe(400);
   });
 });

@@ -11,7 +11,8 @@ import { SELF } from "cloudflare:test";
 let actor: Actor;
 let companyId: string;
 let periodId: string;
-const report = (name: string, query: string) => call("GET", `/api/v1/companies/${companyId}/reports/${name}?${query}`, { key: actor.key });
+const report = (name: string, query: string) =>
+  call("GET", `/api/v1/companies/${companyId}/reports/${name}?${query}`, { key: actor.key });
 
 // The books of Testbolaget AB, 2026 (accrual):
 //   A1 2026-01-15 sale           1930 D 12 500 / 3001 C 10 000 / 2611 C 2 500
@@ -24,11 +25,17 @@ beforeAll(async () => {
   const c = await newCompany(actor.key, { name: "Rapport AB" });
   companyId = c.id;
   periodId = c.fiscal_period.id;
-  const post = (date: string, description: string, lines: unknown[]) => postedEntry(actor.key, companyId, periodId, { entry_date: date, description, lines });
+  const post = (date: string, description: string, lines: unknown[]) =>
+    postedEntry(actor.key, companyId, periodId, { entry_date: date, description, lines });
   await post("2026-01-15", "Försäljning", [line("1930", 12500, 0), line("3001", 0, 10000), line("2611", 0, 2500)]);
   await post("2026-02-10", "Varuinköp", [line("4010", 4000, 0), line("2641", 1000, 0), line("2440", 0, 5000)]);
   await post("2026-02-20", "Hyra", [line("5010", 8000, 0), line("1930", 0, 8000)]);
-  await post("2026-03-05", "Tjänst från EU", [line("4535", 2000, 0), line("2440", 0, 2000), line("2645", 500, 0), line("2614", 0, 500)]);
+  await post("2026-03-05", "Tjänst från EU", [
+    line("4535", 2000, 0),
+    line("2440", 0, 2000),
+    line("2645", 500, 0),
+    line("2614", 0, 500),
+  ]);
   await post("2026-03-31", "Nyemission", [line("1930", 50000, 0), line("2081", 0, 50000)]);
 });
 
@@ -37,12 +44,31 @@ describe("trial balance", () => {
     const res = await report("trial-balance", `period_id=${periodId}`);
     expect(res.status).toBe(200);
     const closing = Object.fromEntries(res.body.data.accounts.map((a: any) => [a.account_number, a.closing_balance]));
-    expect(closing).toEqual({ "1930": 54500, "2081": -50000, "2440": -7000, "2611": -2500, "2614": -500, "2641": 1000, "2645": 500, "3001": -10000, "4010": 4000, "4535": 2000, "5010": 8000 });
-    expect(res.body.data.accounts.find((a: any) => a.account_number === "1930")).toMatchObject({ opening_balance: 0, debit: 62500, credit: 8000, name: "Företagskonto" });
+    expect(closing).toEqual({
+      "1930": 54500,
+      "2081": -50000,
+      "2440": -7000,
+      "2611": -2500,
+      "2614": -500,
+      "2641": 1000,
+      "2645": 500,
+      "3001": -10000,
+      "4010": 4000,
+      "4535": 2000,
+      "5010": 8000,
+    });
+    expect(res.body.data.accounts.find((a: any) => a.account_number === "1930")).toMatchObject({
+      opening_balance: 0,
+      debit: 62500,
+      credit: 8000,
+      name: "Företagskonto",
+    });
     expect(res.body.data.totals).toEqual({ opening_balance: 0, debit: 78000, credit: 78000, closing_balance: 0 });
     expect(res.body.data.balanced).toBe(true);
     const feb = await report("trial-balance", `period_id=${periodId}&to_date=2026-02-15`);
-    expect(Object.fromEntries(feb.body.data.accounts.map((a: any) => [a.account_number, a.closing_balance]))["1930"]).toBe(12500);
+    expect(
+      Object.fromEntries(feb.body.data.accounts.map((a: any) => [a.account_number, a.closing_balance]))["1930"],
+    ).toBe(12500);
   });
 });
 
@@ -55,9 +81,16 @@ describe("balance sheet", () => {
     expect(d.result_for_period).toBe(-4000);
     const section = (list: any[], key: string) => list.find((s) => s.key === key);
     expect(section(d.sections.assets, "cash_and_bank").total).toBe(54500);
-    expect(section(d.sections.assets, "current_receivables").accounts.map((a: any) => [a.account_number, a.amount])).toEqual([["2641", 1000], ["2645", 500]]);
+    expect(
+      section(d.sections.assets, "current_receivables").accounts.map((a: any) => [a.account_number, a.amount]),
+    ).toEqual([
+      ["2641", 1000],
+      ["2645", 500],
+    ]);
     expect(section(d.sections.equity_and_liabilities, "equity").total).toBe(46000);
-    expect(section(d.sections.equity_and_liabilities, "current_liabilities").accounts.map((a: any) => a.account_number)).toEqual(["2440", "2611", "2614"]);
+    expect(
+      section(d.sections.equity_and_liabilities, "current_liabilities").accounts.map((a: any) => a.account_number),
+    ).toEqual(["2440", "2611", "2614"]);
     expect(section(d.sections.equity_and_liabilities, "current_liabilities").total).toBe(10000);
     expect(d.is_preliminary).toBe(true);
   });
@@ -81,7 +114,9 @@ describe("balance sheet", () => {
 
   it("needs period_id and answers an unknown one with PERIOD_NOT_FOUND", async () => {
     expect((await report("balance-sheet", "")).body.error.code).toBe("VALIDATION_ERROR");
-    expect((await report("balance-sheet", "period_id=00000000-0000-4000-8000-000000000000")).body.error.code).toBe("PERIOD_NOT_FOUND");
+    expect((await report("balance-sheet", "period_id=00000000-0000-4000-8000-000000000000")).body.error.code).toBe(
+      "PERIOD_NOT_FOUND",
+    );
   });
 });
 
@@ -98,10 +133,13 @@ describe("income statement", () => {
   });
 
   it("limits to a date range inside the period", async () => {
-    const d = (await report("income-statement", `period_id=${periodId}&from_date=2026-02-01&to_date=2026-02-28`)).body.data;
+    const d = (await report("income-statement", `period_id=${periodId}&from_date=2026-02-01&to_date=2026-02-28`)).body
+      .data;
     expect(d.netResult).toBe(-12000);
     expect(d.grossMargin).toBe(-4000);
-    expect((await report("income-statement", `period_id=${periodId}&from_date=2025-12-01`)).body.error.code).toBe("VALIDATION_ERROR");
+    expect((await report("income-statement", `period_id=${periodId}&from_date=2025-12-01`)).body.error.code).toBe(
+      "VALIDATION_ERROR",
+    );
   });
 });
 
@@ -127,7 +165,10 @@ describe("ledgers", () => {
     let pages = 0;
     let continued = 0;
     do {
-      const res = await report("general-ledger", `period_id=${periodId}&limit=3${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);
+      const res = await report(
+        "general-ledger",
+        `period_id=${periodId}&limit=3${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+      );
       expect(res.status).toBe(200);
       pages++;
       for (const { continues, ...a } of res.body.data.accounts) {
@@ -141,10 +182,15 @@ describe("ledgers", () => {
     expect(pages).toBe(5); // 14 lines, 3 a page
     expect(continued).toBeGreaterThan(0);
     expect([...merged.values()]).toEqual(whole.data.accounts);
-    expect((await report("general-ledger", `period_id=${periodId}&cursor=abc`)).body.error.code).toBe("VALIDATION_ERROR");
+    expect((await report("general-ledger", `period_id=${periodId}&cursor=abc`)).body.error.code).toBe(
+      "VALIDATION_ERROR",
+    );
     // a tampered cursor is ignored: the first page again
     const first = await report("general-ledger", `period_id=${periodId}&limit=3`);
-    const tampered = await report("general-ledger", `period_id=${periodId}&limit=3&cursor=${encodeURIComponent(first.body.meta.next_cursor.replace(/.$/, "x"))}`);
+    const tampered = await report(
+      "general-ledger",
+      `period_id=${periodId}&limit=3&cursor=${encodeURIComponent(first.body.meta.next_cursor.replace(/.$/, "x"))}`,
+    );
     expect(tampered.body.data).toEqual(first.body.data);
   });
 
@@ -152,7 +198,12 @@ describe("ledgers", () => {
     const p1 = (await report("journal-register", `period_id=${periodId}&limit=3`)).body;
     expect(p1.data.entries.map((e: any) => e.voucher_number)).toEqual([1, 2, 3]);
     expect(p1.data.entries[3]).toBeUndefined();
-    const p2 = (await report("journal-register", `period_id=${periodId}&limit=3&cursor=${encodeURIComponent(p1.meta.next_cursor)}`)).body;
+    const p2 = (
+      await report(
+        "journal-register",
+        `period_id=${periodId}&limit=3&cursor=${encodeURIComponent(p1.meta.next_cursor)}`,
+      )
+    ).body;
     expect(p2.data.entries.map((e: any) => e.voucher_number)).toEqual([4, 5]);
     expect(p2.meta.next_cursor).toBeNull();
     expect(p2.data.entries[0].lines).toHaveLength(4);
@@ -170,15 +221,22 @@ describe("ledgers", () => {
   });
 
   it("continuity: a first year is continuous", async () => {
-    expect((await report("continuity-check", `period_id=${periodId}`)).body.data).toMatchObject({ is_continuous: true, prior_period: null, discrepancies: [] });
+    expect((await report("continuity-check", `period_id=${periodId}`)).body.data).toMatchObject({
+      is_continuous: true,
+      prior_period: null,
+      discrepancies: [],
+    });
   });
 });
 
 describe("VAT declaration", () => {
   it("gives the boxes of the quarter and the amount to pay", async () => {
-    const d = (await report("vat-declaration", `period_id=${periodId}&from_date=2026-01-01&to_date=2026-03-31`)).body.data;
+    const d = (await report("vat-declaration", `period_id=${periodId}&from_date=2026-01-01&to_date=2026-03-31`)).body
+      .data;
     const box = (b: string) => d.boxes[b].amount;
-    expect([box("05"), box("10"), box("21"), box("30"), box("48"), box("49")]).toEqual([10000, 2500, 2000, 500, 1500, 1500]);
+    expect([box("05"), box("10"), box("21"), box("30"), box("48"), box("49")]).toEqual([
+      10000, 2500, 2000, 500, 1500, 1500,
+    ]);
     expect(d.to_pay).toBe(1500);
     expect(d.to_reclaim).toBe(0);
     expect(d.boxes["49"].label).toBe("Moms att betala eller få tillbaka");
@@ -211,13 +269,29 @@ describe("the documented shapes", () => {
       expect(parsed.success, `${name}: ${JSON.stringify(parsed.error)}`).toBe(true);
     }
     const doc = await call("GET", "/api/v1/openapi.json");
-    expect(Object.keys(doc.body.components.schemas)).toEqual(expect.arrayContaining(["TrialBalance", "BalanceSheet", "IncomeStatement", "GeneralLedger", "JournalRegister", "ContinuityCheck", "VatDeclaration", "MonthlyBreakdown", "ArLedger", "SupplierLedger"]));
+    expect(Object.keys(doc.body.components.schemas)).toEqual(
+      expect.arrayContaining([
+        "TrialBalance",
+        "BalanceSheet",
+        "IncomeStatement",
+        "GeneralLedger",
+        "JournalRegister",
+        "ContinuityCheck",
+        "VatDeclaration",
+        "MonthlyBreakdown",
+        "ArLedger",
+        "SupplierLedger",
+      ]),
+    );
   });
 });
 
 describe("PDFs", () => {
   it("renders the balance sheet, parsed back, marked preliminary while the year is open", async () => {
-    const res = await SELF.fetch(`${BASE}/api/v1/companies/${companyId}/reports/balance-sheet/pdf?period_id=${periodId}&as_of=2026-12-31`, { headers: { Authorization: `Bearer ${actor.key}` } });
+    const res = await SELF.fetch(
+      `${BASE}/api/v1/companies/${companyId}/reports/balance-sheet/pdf?period_id=${periodId}&as_of=2026-12-31`,
+      { headers: { Authorization: `Bearer ${actor.key}` } },
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toBe("application/pdf");
     const bytes = new Uint8Array(await res.arrayBuffer());
@@ -232,7 +306,10 @@ describe("PDFs", () => {
   });
 
   it("renders the income statement", async () => {
-    const res = await SELF.fetch(`${BASE}/api/v1/companies/${companyId}/reports/income-statement/pdf?period_id=${periodId}`, { headers: { Authorization: `Bearer ${actor.key}` } });
+    const res = await SELF.fetch(
+      `${BASE}/api/v1/companies/${companyId}/reports/income-statement/pdf?period_id=${periodId}`,
+      { headers: { Authorization: `Bearer ${actor.key}` } },
+    );
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect(res.status, new TextDecoder().decode(bytes.slice(0, 300))).toBe(200);
     const text = await pdfText(bytes);
@@ -249,7 +326,11 @@ describe("PDFs", () => {
     )
       .bind(c.id, c.fiscal_period.id, "2026-03-01")
       .run();
-    const res = await call("GET", `/api/v1/companies/${c.id}/reports/balance-sheet/pdf?period_id=${c.fiscal_period.id}&as_of=2026-06-30`, { key: actor.key });
+    const res = await call(
+      "GET",
+      `/api/v1/companies/${c.id}/reports/balance-sheet/pdf?period_id=${c.fiscal_period.id}&as_of=2026-06-30`,
+      { key: actor.key },
+    );
     expect(res.status).toBe(422);
     expect(res.body.error.code).toBe("REPORT_GENERATION_FAILED");
   });
@@ -257,14 +338,25 @@ describe("PDFs", () => {
 
 describe("SIE export", () => {
   it("exports the year in CP437, and the file parses back to the same books", async () => {
-    await call("POST", `/api/v1/companies/${companyId}/dimensions`, { key: actor.key, headers: { "Idempotency-Key": "dim-1" }, body: { id: 1, name: "Kostnadsställe" } });
-    const res = await SELF.fetch(`${BASE}/api/v1/companies/${companyId}/reports/sie-export?period_id=${periodId}`, { headers: { Authorization: `Bearer ${actor.key}` } });
+    await call("POST", `/api/v1/companies/${companyId}/dimensions`, {
+      key: actor.key,
+      headers: { "Idempotency-Key": "dim-1" },
+      body: { id: 1, name: "Kostnadsställe" },
+    });
+    const res = await SELF.fetch(`${BASE}/api/v1/companies/${companyId}/reports/sie-export?period_id=${periodId}`, {
+      headers: { Authorization: `Bearer ${actor.key}` },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Disposition")).toContain("SIE4_5560160680_2026.se");
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect(bytes.indexOf(0x94)).toBeGreaterThan(0); // ö in codepage 437
     const text = decodeCp437(bytes);
-    expect(text.split("\r\n").slice(0, 4)).toEqual(["#FLAGGA 0", "#FORMAT PC8", "#SIETYP 4", '#PROGRAM "Bokföring API" 2026-05-12']);
+    expect(text.split("\r\n").slice(0, 4)).toEqual([
+      "#FLAGGA 0",
+      "#FORMAT PC8",
+      "#SIETYP 4",
+      '#PROGRAM "Bokföring API" 2026-05-12',
+    ]);
     const file = parseSie(text);
     expect(file.companyName).toBe("Rapport AB");
     expect(file.orgNumber).toBe("556016-0680");
@@ -273,11 +365,31 @@ describe("SIE export", () => {
     expect(file.accountTypes.get("3001")).toBe("I");
     expect(file.sru.get("1930")).toBeDefined();
     expect(file.dimensions.get(1)).toBe("Kostnadsställe");
-    expect(file.vouchers.map((v) => `${v.series}${v.number} ${v.date}`)).toEqual(["A1 2026-01-15", "A2 2026-02-10", "A3 2026-02-20", "A4 2026-03-05", "A5 2026-03-31"]);
-    expect(file.vouchers[1].trans.map((t) => [t.account, t.amountOre])).toEqual([["4010", 400000], ["2641", 100000], ["2440", -500000]]);
+    expect(file.vouchers.map((v) => `${v.series}${v.number} ${v.date}`)).toEqual([
+      "A1 2026-01-15",
+      "A2 2026-02-10",
+      "A3 2026-02-20",
+      "A4 2026-03-05",
+      "A5 2026-03-31",
+    ]);
+    expect(file.vouchers[1].trans.map((t) => [t.account, t.amountOre])).toEqual([
+      ["4010", 400000],
+      ["2641", 100000],
+      ["2440", -500000],
+    ]);
     const ub = Object.fromEntries(file.closing.filter((b) => b.year === 0).map((b) => [b.account, b.amountOre / 100]));
-    expect(ub).toEqual({ "1930": 54500, "2081": -50000, "2440": -7000, "2611": -2500, "2614": -500, "2641": 1000, "2645": 500 });
-    const res0 = Object.fromEntries(file.results.filter((b) => b.year === 0).map((b) => [b.account, b.amountOre / 100]));
+    expect(ub).toEqual({
+      "1930": 54500,
+      "2081": -50000,
+      "2440": -7000,
+      "2611": -2500,
+      "2614": -500,
+      "2641": 1000,
+      "2645": 500,
+    });
+    const res0 = Object.fromEntries(
+      file.results.filter((b) => b.year === 0).map((b) => [b.account, b.amountOre / 100]),
+    );
     expect(res0).toEqual({ "3001": -10000, "4010": 4000, "4535": 2000, "5010": 8000 });
     expect(text).toContain("#PSALDO 0 202601 1930 {} 12500.00");
   });
@@ -295,15 +407,27 @@ describe("SIE export", () => {
 // breakdown counted 8311 as a negative cost and the closing entry as a cost (result 0).
 describe("class 8 across the reports", () => {
   let company: { id: string; fiscal_period: { id: string } };
-  const get = (name: string, query = "") => call("GET", `/api/v1/companies/${company.id}/reports/${name}?period_id=${company.fiscal_period.id}${query}`, { key: actor.key });
+  const get = (name: string, query = "") =>
+    call("GET", `/api/v1/companies/${company.id}/reports/${name}?period_id=${company.fiscal_period.id}${query}`, {
+      key: actor.key,
+    });
 
   beforeAll(async () => {
     company = await newCompany(actor.key, { name: "Klass 8 AB" });
-    const created = await call("POST", `/api/v1/companies/${company.id}/accounts`, { key: actor.key, body: { account_number: "8510", name: "Egen finansiell post" } });
+    const created = await call("POST", `/api/v1/companies/${company.id}/accounts`, {
+      key: actor.key,
+      body: { account_number: "8510", name: "Egen finansiell post" },
+    });
     expect(created.body.data).toMatchObject({ account_number: "8510", type: "expense" });
-    const post = (date: string, description: string, lines: unknown[]) => postedEntry(actor.key, company.id, company.fiscal_period.id, { entry_date: date, description, lines });
+    const post = (date: string, description: string, lines: unknown[]) =>
+      postedEntry(actor.key, company.id, company.fiscal_period.id, { entry_date: date, description, lines });
     await post("2026-01-15", "Försäljning", [line("1930", 10000, 0), line("3001", 0, 10000)]);
-    await post("2026-02-28", "Räntor", [line("1930", 300, 0), line("8311", 0, 300), line("8410", 100, 0), line("1930", 0, 100)]);
+    await post("2026-02-28", "Räntor", [
+      line("1930", 300, 0),
+      line("8311", 0, 300),
+      line("8410", 100, 0),
+      line("1930", 0, 100),
+    ]);
     await post("2026-02-28", "Egen post", [line("8510", 50, 0), line("1930", 0, 50)]);
     await post("2026-12-31", "Skatt", [line("8910", 1000, 0), line("2512", 0, 1000)]);
     await post("2026-12-31", "Årets resultat", [line("8999", 9150, 0), line("2099", 0, 9150)]);
@@ -312,11 +436,22 @@ describe("class 8 across the reports", () => {
   it("tells the same result in the trial balance types, the income statement, the monthly breakdown and the balance sheet", async () => {
     const tb = (await get("trial-balance")).body.data;
     const types = Object.fromEntries(tb.accounts.map((a: any) => [a.account_number, a.type]));
-    expect(types).toMatchObject({ "3001": "revenue", "8311": "revenue", "8410": "expense", "8510": "expense", "8910": "expense", "8999": "expense" });
+    expect(types).toMatchObject({
+      "3001": "revenue",
+      "8311": "revenue",
+      "8410": "expense",
+      "8510": "expense",
+      "8910": "expense",
+      "8999": "expense",
+    });
     // revenue and costs from the trial balance's own types, leaving out the closing account 8999
     const result = tb.accounts.filter((a: any) => a.account_number >= "3000" && a.account_number < "8990");
-    const revenue = -result.filter((a: any) => a.type === "revenue").reduce((s: number, a: any) => s + a.closing_balance, 0);
-    const costs = result.filter((a: any) => a.type === "expense").reduce((s: number, a: any) => s + a.closing_balance, 0);
+    const revenue = -result
+      .filter((a: any) => a.type === "revenue")
+      .reduce((s: number, a: any) => s + a.closing_balance, 0);
+    const costs = result
+      .filter((a: any) => a.type === "expense")
+      .reduce((s: number, a: any) => s + a.closing_balance, 0);
     expect([revenue, costs]).toEqual([10300, 1150]);
 
     const is = (await get("income-statement")).body.data;
@@ -332,7 +467,11 @@ describe("class 8 across the reports", () => {
 
     const bs = (await get("balance-sheet", "&as_of=2026-12-31")).body.data;
     expect(bs.result_for_period).toBe(0);
-    expect(bs.sections.equity_and_liabilities.find((s: any) => s.key === "equity").accounts.find((a: any) => a.account_number === "2099").amount).toBe(revenue - costs);
+    expect(
+      bs.sections.equity_and_liabilities
+        .find((s: any) => s.key === "equity")
+        .accounts.find((a: any) => a.account_number === "2099").amount,
+    ).toBe(revenue - costs);
     expect(bs.totals).toEqual({ assets: 10150, equity_and_liabilities: 10150, difference: 0 });
   });
 });
@@ -343,22 +482,50 @@ describe("the balances the ledger keeps", () => {
   it("equal the posted lines per day, the opening entry apart, after posts on one day and a storno", async () => {
     const c = await newCompany(actor.key, { name: "Dagsaldo AB" });
     const pid = c.fiscal_period.id;
-    const a = await postedEntry(actor.key, c.id, pid, { entry_date: "2026-04-01", lines: [line("1930", 7, 0), line("3001", 0, 7)] });
-    await postedEntry(actor.key, c.id, pid, { entry_date: "2026-04-01", lines: [line("5010", 3, 0), line("1930", 0, 3)] });
-    const rev = await call("POST", `/api/v1/companies/${c.id}/journal-entries/${a.id}/reverse`, { key: actor.key, headers: { "Idempotency-Key": crypto.randomUUID() }, body: { reversal_date: "2026-05-02" } });
+    const a = await postedEntry(actor.key, c.id, pid, {
+      entry_date: "2026-04-01",
+      lines: [line("1930", 7, 0), line("3001", 0, 7)],
+    });
+    await postedEntry(actor.key, c.id, pid, {
+      entry_date: "2026-04-01",
+      lines: [line("5010", 3, 0), line("1930", 0, 3)],
+    });
+    const rev = await call("POST", `/api/v1/companies/${c.id}/journal-entries/${a.id}/reverse`, {
+      key: actor.key,
+      headers: { "Idempotency-Key": crypto.randomUUID() },
+      body: { reversal_date: "2026-05-02" },
+    });
     expect(rev.status).toBe(201);
     const byLines = await env.DB.prepare(
       `SELECT e.entry_date AS d, l.account_number AS a, CASE WHEN e.source_type = 'opening_balance' THEN 1 ELSE 0 END AS o, SUM(l.debit_ore) AS dr, SUM(l.credit_ore) AS cr
        FROM journal_entries e JOIN journal_lines l ON l.journal_entry_id = e.id WHERE e.company_id = ? AND e.status = 'posted' GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
-    ).bind(c.id).all();
-    const kept = await env.DB.prepare("SELECT entry_date AS d, account_number AS a, opening AS o, debit_ore AS dr, credit_ore AS cr FROM account_day_balances WHERE company_id = ? ORDER BY 1, 2, 3").bind(c.id).all();
+    )
+      .bind(c.id)
+      .all();
+    const kept = await env.DB.prepare(
+      "SELECT entry_date AS d, account_number AS a, opening AS o, debit_ore AS dr, credit_ore AS cr FROM account_day_balances WHERE company_id = ? ORDER BY 1, 2, 3",
+    )
+      .bind(c.id)
+      .all();
     expect(kept.results).toEqual(byLines.results);
     expect(kept.results).toContainEqual({ d: "2026-04-01", a: "1930", o: 0, dr: 700, cr: 300 });
     expect(kept.results).toContainEqual({ d: "2026-05-02", a: "1930", o: 0, dr: 0, cr: 700 });
-    const lineDates = await env.DB.prepare("SELECT COUNT(*) AS n FROM journal_lines l JOIN journal_entries e ON e.id = l.journal_entry_id WHERE l.company_id = ? AND l.entry_date <> e.entry_date").bind(c.id).first<{ n: number }>();
+    const lineDates = await env.DB.prepare(
+      "SELECT COUNT(*) AS n FROM journal_lines l JOIN journal_entries e ON e.id = l.journal_entry_id WHERE l.company_id = ? AND l.entry_date <> e.entry_date",
+    )
+      .bind(c.id)
+      .first<{ n: number }>();
     expect(lineDates!.n).toBe(0);
     // to a date between the two days, the trial balance sums only the first
-    const tb = await call("GET", `/api/v1/companies/${c.id}/reports/trial-balance?period_id=${pid}&to_date=2026-04-30`, { key: actor.key });
-    expect(tb.body.data.accounts.find((x: any) => x.account_number === "1930")).toMatchObject({ debit: 7, credit: 3, closing_balance: 4 });
+    const tb = await call(
+      "GET",
+      `/api/v1/companies/${c.id}/reports/trial-balance?period_id=${pid}&to_date=2026-04-30`,
+      { key: actor.key },
+    );
+    expect(tb.body.data.accounts.find((x: any) => x.account_number === "1930")).toMatchObject({
+      debit: 7,
+      credit: 3,
+      closing_balance: 4,
+    });
   });
 });

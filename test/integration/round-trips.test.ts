@@ -18,7 +18,16 @@ describe("round trips inside the company's writer", () => {
     const warmDraft = await createDraft(f.actor.key, f.companyId, f.periodId, { entry_date: day(0) });
     const warm = await commit(f.actor.key, f.companyId, warmDraft.body.data.id);
     expect(warm.status).toBe(200);
-    console.log("round trips: draft", trips(draft), "commit", trips(res), "warm draft", trips(warmDraft), "warm commit", trips(warm));
+    console.log(
+      "round trips: draft",
+      trips(draft),
+      "commit",
+      trips(res),
+      "warm draft",
+      trips(warmDraft),
+      "warm commit",
+      trips(warm),
+    );
     expect(trips(res)).toBeGreaterThan(0);
     // draft: the batch, the idempotency record in it; commit: the batch, as the writer
     // holds the draft it created (src/commands/company-state.ts)
@@ -27,11 +36,17 @@ describe("round trips inside the company's writer", () => {
   });
 
   it("mark-sent of an invoice", async () => {
-    const customer = await write(f.actor.key, "POST", url("/customers"), { name: "Kund AB", customer_type: "swedish_business" });
+    const customer = await write(f.actor.key, "POST", url("/customers"), {
+      name: "Kund AB",
+      customer_type: "swedish_business",
+    });
     const inv = await write(f.actor.key, "POST", url("/invoices"), {
       customer_id: customer.body.data.id,
       invoice_date: day(0),
-      items: [{ description: "Konsult", quantity: 2, unit_price: 1000, vat_rate: 0.25 }, { description: "Bok", quantity: 1, unit_price: 100, vat_rate: 0.06 }],
+      items: [
+        { description: "Konsult", quantity: 2, unit_price: 1000, vat_rate: 0.25 },
+        { description: "Bok", quantity: 1, unit_price: 100, vat_rate: 0.06 },
+      ],
     });
     expect(inv.status).toBe(201);
     const res = await write(f.actor.key, "POST", url(`/invoices/${inv.body.data.id}/mark-sent`));

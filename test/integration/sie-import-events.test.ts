@@ -44,22 +44,36 @@ const SIE = [
 describe("the events of a SIE import", () => {
   it("carry each entry's header exactly as every other write's events do, in the outbox and in a webhook's delivery", async () => {
     const actor = await newActor();
-    const c = await newCompany(actor.key, { name: "Händelser AB", first_fiscal_year: { start_date: "2026-01-01", end_date: "2026-12-31" } });
+    const c = await newCompany(actor.key, {
+      name: "Händelser AB",
+      first_fiscal_year: { start_date: "2026-01-01", end_date: "2026-12-31" },
+    });
     const hook = await call("POST", `/api/v1/companies/${c.id}/webhooks`, {
       key: actor.key,
       headers: { "Idempotency-Key": uniqueKey() },
-      body: { event_type: "journal_entry.committed", webhook_url: "https://hooks.test/sie-import-events", name: "import" },
+      body: {
+        event_type: "journal_entry.committed",
+        webhook_url: "https://hooks.test/sie-import-events",
+        name: "import",
+      },
     });
     expect(hook.status).toBe(201);
     const b64 = btoa(Array.from(encodeCp437(SIE), (b) => String.fromCharCode(b)).join(""));
-    const started = await call("POST", `/api/v1/companies/${c.id}/imports/sie`, { key: actor.key, body: { file_base64: b64, file_name: "events.se" } });
+    const started = await call("POST", `/api/v1/companies/${c.id}/imports/sie`, {
+      key: actor.key,
+      body: { file_base64: b64, file_name: "events.se" },
+    });
     expect(started.status).toBe(202);
     expect((await settleOperation(actor.key, started.body.data.operation_id)).status).toBe("succeeded");
 
     const rows = await drizzle(env.DB).select().from(journalEntries).where(eq(journalEntries.companyId, c.id)).all();
     // the three vouchers and the opening entry
     expect(rows).toHaveLength(4);
-    const outbox = await env.DB.prepare("SELECT id, type, object, previous_attributes, request_id FROM outbox_events WHERE company_id = ? ORDER BY id").bind(c.id).all<any>();
+    const outbox = await env.DB.prepare(
+      "SELECT id, type, object, previous_attributes, request_id FROM outbox_events WHERE company_id = ? ORDER BY id",
+    )
+      .bind(c.id)
+      .all<any>();
     const events = outbox.results.filter((r) => r.type === "journal_entry.committed");
     expect(events).toHaveLength(4);
     const byEntry = new Map(events.map((e) => [JSON.parse(e.object).id, e]));
@@ -69,17 +83,24 @@ describe("the events of a SIE import", () => {
       expect(event.previous_attributes).toBeNull();
     }
     expect(new Set(events.map((e) => e.id)).size).toBe(4);
-    const totals = rows.map((r) => [r.voucherSeries, r.voucherNumber, JSON.parse(byEntry.get(r.id).object).total_amount]).sort();
+    const totals = rows
+      .map((r) => [r.voucherSeries, r.voucherNumber, JSON.parse(byEntry.get(r.id).object).total_amount])
+      .sort();
     expect(totals).toEqual([
       ["A", 1, 1234.56],
       ["A", 2, 0.05],
       ["B", 7, 100],
       ["I", 1, 1000],
     ]);
-    expect(JSON.parse(byEntry.get(rows.find((r) => r.voucherNumber === 1 && r.voucherSeries === "A")!.id).object).description).toBe('Försäljning "kontant" åäö');
+    expect(
+      JSON.parse(byEntry.get(rows.find((r) => r.voucherNumber === 1 && r.voucherSeries === "A")!.id).object)
+        .description,
+    ).toBe('Försäljning "kontant" åäö');
 
     // one delivery an event, its body's object the outbox's
-    const deliveries = await env.DB.prepare("SELECT event_id, payload FROM webhook_deliveries WHERE webhook_id = ?").bind(hook.body.data.id).all<any>();
+    const deliveries = await env.DB.prepare("SELECT event_id, payload FROM webhook_deliveries WHERE webhook_id = ?")
+      .bind(hook.body.data.id)
+      .all<any>();
     expect(deliveries.results).toHaveLength(4);
     for (const d of deliveries.results) {
       const event = events.find((e) => e.id === d.event_id);

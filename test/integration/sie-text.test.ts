@@ -20,7 +20,10 @@ beforeAll(async () => {
 const b64 = (bytes: Uint8Array) => btoa(Array.from(bytes, (b) => String.fromCharCode(b)).join(""));
 
 async function importFile(companyId: string, bytes: Uint8Array, options?: Record<string, unknown>) {
-  const started = await call("POST", `/api/v1/companies/${companyId}/imports/sie`, { key: actor.key, body: { file_base64: b64(bytes), ...(options ? { options } : {}) } });
+  const started = await call("POST", `/api/v1/companies/${companyId}/imports/sie`, {
+    key: actor.key,
+    body: { file_base64: b64(bytes), ...(options ? { options } : {}) },
+  });
   expect(started.status, JSON.stringify(started.body)).toBe(202);
   const id = started.body.data.operation_id;
   await runOperation(env, id, OPERATION_HANDLERS, () => new Date().toISOString());
@@ -33,12 +36,16 @@ async function importFile(companyId: string, bytes: Uint8Array, options?: Record
 }
 
 async function accountName(companyId: string, number: string): Promise<string> {
-  const res = await call("GET", `/api/v1/companies/${companyId}/accounts?number_from=${number}&number_to=${number}`, { key: actor.key });
+  const res = await call("GET", `/api/v1/companies/${companyId}/accounts?number_from=${number}&number_to=${number}`, {
+    key: actor.key,
+  });
   return res.body.data[0].name;
 }
 
 async function closingBalances(companyId: string, periodId: string) {
-  const res = await call("GET", `/api/v1/companies/${companyId}/reports/trial-balance?period_id=${periodId}`, { key: actor.key });
+  const res = await call("GET", `/api/v1/companies/${companyId}/reports/trial-balance?period_id=${periodId}`, {
+    key: actor.key,
+  });
   return Object.fromEntries(res.body.data.accounts.map((a: any) => [a.account_number, a.closing_balance]));
 }
 
@@ -47,11 +54,20 @@ const EN_DASH_ACCOUNTS = ["1513", "2130", "2131", "2132", "2133", "2134", "2136"
 describe("SIE export of text codepage 437 lacks", () => {
   it("transliterates BAS's en dashes, typographic quotes and € instead of writing '?', and the re-import renames nothing it need not", async () => {
     const a = await newCompany(actor.key, { name: "Citat ”Ett” – Två AB" });
-    const renamed = await write(actor.key, "PATCH", `/api/v1/companies/${a.id}/accounts/1930`, { name: "Bank ”Łódź” – €-konto" });
+    const renamed = await write(actor.key, "PATCH", `/api/v1/companies/${a.id}/accounts/1930`, {
+      name: "Bank ”Łódź” – €-konto",
+    });
     expect(renamed.status).toBe(200);
-    await postedEntry(actor.key, a.id, a.fiscal_period.id, { entry_date: "2026-02-01", description: "Försäljning – ”mars”", lines: [line("1930", 1250, 0), line("3001", 0, 1000), line("2611", 0, 250)] });
+    await postedEntry(actor.key, a.id, a.fiscal_period.id, {
+      entry_date: "2026-02-01",
+      description: "Försäljning – ”mars”",
+      lines: [line("1930", 1250, 0), line("3001", 0, 1000), line("2611", 0, 250)],
+    });
 
-    const res = await SELF.fetch(`${BASE}/api/v1/companies/${a.id}/reports/sie-export?period_id=${a.fiscal_period.id}`, { headers: { Authorization: `Bearer ${actor.key}` } });
+    const res = await SELF.fetch(
+      `${BASE}/api/v1/companies/${a.id}/reports/sie-export?period_id=${a.fiscal_period.id}`,
+      { headers: { Authorization: `Bearer ${actor.key}` } },
+    );
     expect(res.status).toBe(200);
     const bytes = new Uint8Array(await res.arrayBuffer());
     const text = decodeCp437(bytes);
@@ -120,7 +136,9 @@ describe("a file whose vouchers contradict its own #UB", () => {
       { account_number: "1930", file: 11000, computed: 11250 },
       { account_number: "2611", file: -200, computed: -250 },
     ]);
-    const n = await env.DB.prepare("SELECT COUNT(*) AS n FROM journal_entries WHERE company_id = ?").bind(c.id).first<{ n: number }>();
+    const n = await env.DB.prepare("SELECT COUNT(*) AS n FROM journal_entries WHERE company_id = ?")
+      .bind(c.id)
+      .first<{ n: number }>();
     expect(n!.n).toBe(0);
   });
 
@@ -134,10 +152,17 @@ describe("a file whose vouchers contradict its own #UB", () => {
       { account_number: "2611", file: -200, computed: -250, difference: -50 },
     ]);
     const warnings = op.result.warnings.join("\n");
-    expect(warnings).toContain("account 1930: the file's #UB/#RES says 11000.00, its #IB and vouchers give 11250.00 (difference 250.00)");
+    expect(warnings).toContain(
+      "account 1930: the file's #UB/#RES says 11000.00, its #IB and vouchers give 11250.00 (difference 250.00)",
+    );
     expect(warnings).toContain("account 2611:");
     const period = await year2025(c.id);
-    expect(await closingBalances(c.id, period.id)).toEqual({ "1930": 11250, "2081": -10000, "2611": -250, "3001": -1000 });
+    expect(await closingBalances(c.id, period.id)).toEqual({
+      "1930": 11250,
+      "2081": -10000,
+      "2611": -250,
+      "3001": -1000,
+    });
   });
 
   it("imports the Fortnox test file (35 accounts off) with the option, listing all 35", async () => {
@@ -145,13 +170,21 @@ describe("a file whose vouchers contradict its own #UB", () => {
     const op = await importFile(c.id, sieFixture("fortnox-bokforing-2.0.0_Sie4.si"), { allowBalanceMismatch: true });
     expect(op.status, JSON.stringify(op.error)).toBe("succeeded");
     expect(op.result.balance_mismatches).toHaveLength(35);
-    expect(op.result.balance_mismatches[0]).toEqual({ account_number: "1119", file: -474600, computed: -542400, difference: -67800 });
+    expect(op.result.balance_mismatches[0]).toEqual({
+      account_number: "1119",
+      file: -474600,
+      computed: -542400,
+      difference: -67800,
+    });
     expect(op.result.warnings.filter((w: string) => /^account \d{4}: the file's #UB\/#RES/.test(w))).toHaveLength(35);
   });
 
   it("refuses an option that is not a boolean", async () => {
     const c = await newCompany(actor.key, { name: "Fel Option AB" });
-    const res = await call("POST", `/api/v1/companies/${c.id}/imports/sie`, { key: actor.key, body: { file_base64: b64(encodeCp437(FILE)), options: { allowBalanceMismatch: "yes" } } });
+    const res = await call("POST", `/api/v1/companies/${c.id}/imports/sie`, {
+      key: actor.key,
+      body: { file_base64: b64(encodeCp437(FILE)), options: { allowBalanceMismatch: "yes" } },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe("VALIDATION_ERROR");
   });

@@ -35,8 +35,11 @@ async function runUpload(documentId: string, bytes: Uint8Array) {
   const bucket = new Proxy(env.DOCUMENTS, {
     get: (target, prop) =>
       prop === "put"
-        ? (key: string, ...rest: unknown[]) => (puts.push(key), (target.put as (...a: unknown[]) => unknown)(key, ...rest))
-        : (Reflect.get(target, prop) as Function).bind(target),
+        ? (key: string, ...rest: unknown[]) => {
+            puts.push(key);
+            return (target.put as (...a: unknown[]) => unknown)(key, ...rest);
+          }
+        : (Reflect.get(target, prop) as (...a: unknown[]) => unknown).bind(target),
   });
   const ctx: RequestContext = {
     companyId: f.companyId,
@@ -49,8 +52,21 @@ async function runUpload(documentId: string, bytes: Uint8Array) {
     now: new Date().toISOString(),
     apiVersion: "2026-05-12",
   };
-  const input = { documentId, bytes, fileName: "a.pdf", mimeType: "application/pdf", fileSizeBytes: bytes.byteLength, sha256Hash: await sha256Hex(bytes), uploadSource: "api" };
-  const result = await runCommand({ ...env, DOCUMENTS: bucket } as typeof env, { name: "documents.upload", input, ctx, idempotency: null });
+  const input = {
+    documentId,
+    bytes,
+    fileName: "a.pdf",
+    mimeType: "application/pdf",
+    fileSizeBytes: bytes.byteLength,
+    sha256Hash: await sha256Hex(bytes),
+    uploadSource: "api",
+  };
+  const result = await runCommand({ ...env, DOCUMENTS: bucket } as typeof env, {
+    name: "documents.upload",
+    input,
+    ctx,
+    idempotency: null,
+  });
   return { result, puts };
 }
 
@@ -58,7 +74,9 @@ describe("a file step", () => {
   it("is written with its row: the upload's object and its document row", async () => {
     const res = await upload(PDF);
     expect(res.status).toBe(201);
-    const row = await env.DB.prepare("SELECT r2_key FROM documents WHERE id = ?").bind(res.body.data.id).first<{ r2_key: string }>();
+    const row = await env.DB.prepare("SELECT r2_key FROM documents WHERE id = ?")
+      .bind(res.body.data.id)
+      .first<{ r2_key: string }>();
     const object = await env.DOCUMENTS.get(row!.r2_key);
     expect(new Uint8Array(await object!.arrayBuffer())).toEqual(PDF);
     expect(object!.httpMetadata?.contentType).toBe("application/pdf");
@@ -70,15 +88,26 @@ describe("a file step", () => {
     expect((await upload(PDF, "?dry_run=true")).body.error.code).toBe("VALIDATION_ERROR");
     expect(await objectKeys()).toEqual(before);
 
-    const customer = await write(f.actor.key, "POST", url("/customers"), { name: "Kund AB", customer_type: "swedish_business", email: "ekonomi@lagring-kund.se" });
-    const invoice = await write(f.actor.key, "POST", url("/invoices"), { customer_id: customer.body.data.id, items: [{ description: "Tjänst", unit_price: 1000, vat_rate: 0.25 }] });
-    const dry = await write(f.actor.key, "POST", url(`/invoices/${invoice.body.data.id}/send`), undefined, { "X-Dry-Run": "true" });
+    const customer = await write(f.actor.key, "POST", url("/customers"), {
+      name: "Kund AB",
+      customer_type: "swedish_business",
+      email: "ekonomi@lagring-kund.se",
+    });
+    const invoice = await write(f.actor.key, "POST", url("/invoices"), {
+      customer_id: customer.body.data.id,
+      items: [{ description: "Tjänst", unit_price: 1000, vat_rate: 0.25 }],
+    });
+    const dry = await write(f.actor.key, "POST", url(`/invoices/${invoice.body.data.id}/send`), undefined, {
+      "X-Dry-Run": "true",
+    });
     expect(dry.headers.get("X-Dry-Run")).toBe("true");
     expect(await objectKeys()).toEqual(before);
 
     const sent = await write(f.actor.key, "POST", url(`/invoices/${invoice.body.data.id}/send`));
     expect(sent.status).toBe(200);
-    expect(await objectKeys()).toEqual([...before, `companies/${f.companyId}/documents/${sent.body.data.document_id}`].sort());
+    expect(await objectKeys()).toEqual(
+      [...before, `companies/${f.companyId}/documents/${sent.body.data.document_id}`].sort(),
+    );
   });
 
   it("is not left behind by a refused write: a second SIE upload of the same file, a version of no document", async () => {
@@ -108,7 +137,11 @@ describe("a file step", () => {
       .bind(newId(), f.companyId, documentId, new Date().toISOString())
       .run();
     const { result, puts } = await runUpload(documentId, PDF);
-    expect(result).toMatchObject({ ok: false, status: 409, error: { code: "CONFLICT", details: { constraint: "documents.document_group_id, documents.version" } } });
+    expect(result).toMatchObject({
+      ok: false,
+      status: 409,
+      error: { code: "CONFLICT", details: { constraint: "documents.document_group_id, documents.version" } },
+    });
     expect(puts).toEqual([`companies/${f.companyId}/documents/${documentId}`]);
     expect(await env.DOCUMENTS.head(puts[0])).toBeNull();
     expect(await env.DB.prepare("SELECT 1 FROM documents WHERE id = ?").bind(documentId).first()).toBeNull();
@@ -118,9 +151,15 @@ describe("a file step", () => {
     const existing = await upload(PDF);
     const other = new TextEncoder().encode("%PDF-1.7\nsomething else\n%%EOF\n");
     const { result } = await runUpload(existing.body.data.id, other);
-    expect(result).toMatchObject({ ok: false, status: 500, error: { code: "INTERNAL_ERROR", details: { step: "file_storage" } } });
+    expect(result).toMatchObject({
+      ok: false,
+      status: 500,
+      error: { code: "INTERNAL_ERROR", details: { step: "file_storage" } },
+    });
     const object = await env.DOCUMENTS.get(`companies/${f.companyId}/documents/${existing.body.data.id}`);
     expect(new Uint8Array(await object!.arrayBuffer())).toEqual(PDF);
-    expect((await call("GET", url(`/documents/${existing.body.data.id}`), { key: f.actor.key })).body.data.sha256_hash).toBe(existing.body.data.sha256_hash);
+    expect(
+      (await call("GET", url(`/documents/${existing.body.data.id}`), { key: f.actor.key })).body.data.sha256_hash,
+    ).toBe(existing.body.data.sha256_hash);
   });
 });

@@ -15,12 +15,21 @@ async function customer(body: Record<string, unknown>) {
 }
 
 async function article(body: Record<string, unknown>) {
-  return write(f.actor.key, "POST", url("/articles"), { number: `A-${Math.random().toString(36).slice(2, 8)}`, name: "Vara", default_price: 100, ...body });
+  return write(f.actor.key, "POST", url("/articles"), {
+    number: `A-${Math.random().toString(36).slice(2, 8)}`,
+    name: "Vara",
+    default_price: 100,
+    ...body,
+  });
 }
 
 /** Creates and issues an invoice; returns it with its items. */
 async function issued(customerId: string, invoiceDate: string, items: Record<string, unknown>[]) {
-  const created = await write(f.actor.key, "POST", url("/invoices"), { customer_id: customerId, invoice_date: invoiceDate, items });
+  const created = await write(f.actor.key, "POST", url("/invoices"), {
+    customer_id: customerId,
+    invoice_date: invoiceDate,
+    items,
+  });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const sent = await write(f.actor.key, "POST", url(`/invoices/${created.body.data.id}/mark-sent`));
   expect(sent.status).toBe(200);
@@ -28,9 +37,13 @@ async function issued(customerId: string, invoiceDate: string, items: Record<str
 }
 
 async function boxes(date: string): Promise<Record<string, number>> {
-  const res = await call("GET", url(`/reports/vat-declaration?from_date=${date}&to_date=${date}`), { key: f.actor.key });
+  const res = await call("GET", url(`/reports/vat-declaration?from_date=${date}&to_date=${date}`), {
+    key: f.actor.key,
+  });
   expect(res.status).toBe(200);
-  return Object.fromEntries(Object.entries(res.body.data.boxes as Record<string, { amount: number }>).map(([b, v]) => [b, v.amount]));
+  return Object.fromEntries(
+    Object.entries(res.body.data.boxes as Record<string, { amount: number }>).map(([b, v]) => [b, v.amount]),
+  );
 }
 
 const nonZero = (b: Record<string, number>) => Object.fromEntries(Object.entries(b).filter(([, v]) => v !== 0));
@@ -40,17 +53,37 @@ describe("sales: treatment from the customer and the kind of supply", () => {
     const a = await article({ vat_rate: 0.12, revenue_account: "3002", supply_type: "goods" });
     expect(a.status).toBe(201);
     expect(a.body.data.supply_type).toBe("goods");
-    const de = await customer({ name: "Kunde GmbH", customer_type: "eu_business", country: "DE", vat_number: "DE123456789" });
+    const de = await customer({
+      name: "Kunde GmbH",
+      customer_type: "eu_business",
+      country: "DE",
+      vat_number: "DE123456789",
+    });
     const date = day(-40);
-    const inv = await issued(de, date, [{ description: "Kaffe", quantity: 10, unit_price: 200, article_id: a.body.data.id }]);
+    const inv = await issued(de, date, [
+      { description: "Kaffe", quantity: 10, unit_price: 200, article_id: a.body.data.id },
+    ]);
     expect(inv).toMatchObject({ subtotal: 2000, vat_amount: 0, total: 2000 });
-    expect(inv.items[0]).toMatchObject({ revenue_account: "3108", vat_rate: 0, supply_type: "goods", vat_treatment: "eu_goods" });
-    expect(await entryLines(f.actor.key, f.companyId, inv.journal_entry_id)).toEqual({ "1510": [2000, 0], "3108": [0, 2000] });
+    expect(inv.items[0]).toMatchObject({
+      revenue_account: "3108",
+      vat_rate: 0,
+      supply_type: "goods",
+      vat_treatment: "eu_goods",
+    });
+    expect(await entryLines(f.actor.key, f.companyId, inv.journal_entry_id)).toEqual({
+      "1510": [2000, 0],
+      "3108": [0, 2000],
+    });
     expect(nonZero(await boxes(date))).toEqual({ "35": 2000 });
   });
 
   it("books services to an EU business on 3308 (box 39) and goods named on the line without an article on 3108", async () => {
-    const fr = await customer({ name: "Client SARL", customer_type: "eu_business", country: "FR", vat_number: "FR12345678901" });
+    const fr = await customer({
+      name: "Client SARL",
+      customer_type: "eu_business",
+      country: "FR",
+      vat_number: "FR12345678901",
+    });
     const date = day(-39);
     const inv = await issued(fr, date, [
       { description: "Konsulttimmar", quantity: 4, unit_price: 1000 },
@@ -60,18 +93,36 @@ describe("sales: treatment from the customer and the kind of supply", () => {
       ["3308", "eu_services_reverse_charge"],
       ["3108", "eu_goods"],
     ]);
-    expect(await entryLines(f.actor.key, f.companyId, inv.journal_entry_id)).toEqual({ "1510": [4500, 0], "3308": [0, 4000], "3108": [0, 500] });
+    expect(await entryLines(f.actor.key, f.companyId, inv.journal_entry_id)).toEqual({
+      "1510": [4500, 0],
+      "3308": [0, 4000],
+      "3108": [0, 500],
+    });
     expect(nonZero(await boxes(date))).toEqual({ "35": 500, "39": 4000 });
   });
 
   it("refuses Swedish VAT, and a domestic revenue account, on a sale to an EU business", async () => {
-    const dk = await customer({ name: "Kunde ApS", customer_type: "eu_business", country: "DK", vat_number: "DK12345678" });
-    const withVat = await write(f.actor.key, "POST", url("/invoices"), { customer_id: dk, items: [{ description: "Tjänst", unit_price: 100, vat_rate: 0.25 }] });
+    const dk = await customer({
+      name: "Kunde ApS",
+      customer_type: "eu_business",
+      country: "DK",
+      vat_number: "DK12345678",
+    });
+    const withVat = await write(f.actor.key, "POST", url("/invoices"), {
+      customer_id: dk,
+      items: [{ description: "Tjänst", unit_price: 100, vat_rate: 0.25 }],
+    });
     expect(withVat.status).toBe(400);
     expect(withVat.body.error.code).toBe("INVOICE_CREATE_VAT_RULE_VIOLATION");
-    const domestic = await write(f.actor.key, "POST", url("/invoices"), { customer_id: dk, items: [{ description: "Tjänst", unit_price: 100, revenue_account: "3001" }] });
+    const domestic = await write(f.actor.key, "POST", url("/invoices"), {
+      customer_id: dk,
+      items: [{ description: "Tjänst", unit_price: 100, revenue_account: "3001" }],
+    });
     expect(domestic.status).toBe(400);
-    expect(domestic.body.error).toMatchObject({ code: "INVOICE_CREATE_VAT_RULE_VIOLATION", details: { revenue_account: "3001", vat_treatment: "eu_services_reverse_charge" } });
+    expect(domestic.body.error).toMatchObject({
+      code: "INVOICE_CREATE_VAT_RULE_VIOLATION",
+      details: { revenue_account: "3001", vat_treatment: "eu_services_reverse_charge" },
+    });
   });
 
   it("charges Swedish VAT to an EU consumer: goods on 3106 and services on 3001, both in box 05", async () => {
@@ -85,7 +136,13 @@ describe("sales: treatment from the customer and the kind of supply", () => {
       ["3106", 0.06, "eu_consumer_goods"],
       ["3001", 0.25, "eu_consumer_services"],
     ]);
-    expect(await entryLines(f.actor.key, f.companyId, inv.journal_entry_id)).toEqual({ "1510": [1674, 0], "3106": [0, 400], "3001": [0, 1000], "2611": [0, 250], "2631": [0, 24] });
+    expect(await entryLines(f.actor.key, f.companyId, inv.journal_entry_id)).toEqual({
+      "1510": [1674, 0],
+      "3106": [0, 400],
+      "3001": [0, 1000],
+      "2611": [0, 250],
+      "2631": [0, 24],
+    });
     expect(nonZero(await boxes(date))).toEqual({ "05": 1400, "10": 250, "12": 24, "49": 274 });
   });
 
@@ -97,7 +154,11 @@ describe("sales: treatment from the customer and the kind of supply", () => {
       { description: "Installation", unit_price: 3000 },
     ]);
     expect(inv.vat_amount).toBe(0);
-    expect(await entryLines(f.actor.key, f.companyId, inv.journal_entry_id)).toEqual({ "1510": [10000, 0], "3105": [0, 7000], "3305": [0, 3000] });
+    expect(await entryLines(f.actor.key, f.companyId, inv.journal_entry_id)).toEqual({
+      "1510": [10000, 0],
+      "3105": [0, 7000],
+      "3305": [0, 3000],
+    });
     expect(nonZero(await boxes(date))).toEqual({ "36": 7000, "40": 3000 });
   });
 
@@ -119,46 +180,100 @@ describe("sales: treatment from the customer and the kind of supply", () => {
     expect(ok.status).toBe(201);
     const patch = await write(f.actor.key, "PATCH", url(`/articles/${ok.body.data.id}`), { vat_rate: 0.12 });
     expect(patch.status).toBe(400);
-    expect((await call("GET", url(`/articles/${ok.body.data.id}`), { key: f.actor.key })).body.data.vat_rate).toBe(0.06);
+    expect((await call("GET", url(`/articles/${ok.body.data.id}`), { key: f.actor.key })).body.data.vat_rate).toBe(
+      0.06,
+    );
   });
 });
 
 describe("purchases: reverse charge", () => {
   async function supplier(body: Record<string, unknown>) {
-    const res = await write(f.actor.key, "POST", url("/suppliers"), { default_expense_account: "6550", default_payment_terms: 30, ...body });
+    const res = await write(f.actor.key, "POST", url("/suppliers"), {
+      default_expense_account: "6550",
+      default_payment_terms: 30,
+      ...body,
+    });
     expect(res.status).toBe(201);
     return res.body.data.id as string;
   }
-  const register = (body: Record<string, unknown>) => write(f.actor.key, "POST", url("/supplier-invoices"), { supplier_invoice_number: `N-${Math.random().toString(36).slice(2, 9)}`, ...body });
+  const register = (body: Record<string, unknown>) =>
+    write(f.actor.key, "POST", url("/supplier-invoices"), {
+      supplier_invoice_number: `N-${Math.random().toString(36).slice(2, 9)}`,
+      ...body,
+    });
 
   it("books services from an EU supplier on 4535 with 2614 / 2645 (boxes 21, 30, 48)", async () => {
-    const s = await supplier({ name: "Berater GmbH", supplier_type: "eu_business", country: "DE", vat_number: "DE999999999" });
+    const s = await supplier({
+      name: "Berater GmbH",
+      supplier_type: "eu_business",
+      country: "DE",
+      vat_number: "DE999999999",
+    });
     const date = day(-30);
-    const res = await register({ supplier_id: s, invoice_date: date, items: [{ description: "Rådgivning", amount: 10000, vat_rate: 0.25 }] });
+    const res = await register({
+      supplier_id: s,
+      invoice_date: date,
+      items: [{ description: "Rådgivning", amount: 10000, vat_rate: 0.25 }],
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     // the supplier charged no VAT: 2440 is the net
     expect(res.body.data).toMatchObject({ subtotal: 10000, vat_amount: 0, total: 10000 });
-    expect(await entryLines(f.actor.key, f.companyId, res.body.data.registration_journal_entry_id)).toEqual({ "4535": [10000, 0], "2645": [2500, 0], "2614": [0, 2500], "2440": [0, 10000] });
+    expect(await entryLines(f.actor.key, f.companyId, res.body.data.registration_journal_entry_id)).toEqual({
+      "4535": [10000, 0],
+      "2645": [2500, 0],
+      "2614": [0, 2500],
+      "2440": [0, 10000],
+    });
     expect(nonZero(await boxes(date))).toEqual({ "21": 10000, "30": 2500, "48": 2500 });
-    const items = (await call("GET", url(`/supplier-invoices/${res.body.data.id}?expand=items`), { key: f.actor.key })).body.data.items;
-    expect(items[0]).toMatchObject({ account_number: "4535", vat_treatment: "eu_services", supply_type: "services", vat_amount: 0 });
+    const items = (await call("GET", url(`/supplier-invoices/${res.body.data.id}?expand=items`), { key: f.actor.key }))
+      .body.data.items;
+    expect(items[0]).toMatchObject({
+      account_number: "4535",
+      vat_treatment: "eu_services",
+      supply_type: "services",
+      vat_amount: 0,
+    });
   });
 
   it("books goods from an EU supplier on 4516 at 12 % (boxes 20, 31, 48), in SEK at the invoice's rate", async () => {
-    const s = await supplier({ name: "Dostawca Sp. z o.o.", supplier_type: "eu_business", country: "PL", default_currency: "EUR" });
+    const s = await supplier({
+      name: "Dostawca Sp. z o.o.",
+      supplier_type: "eu_business",
+      country: "PL",
+      default_currency: "EUR",
+    });
     const date = day(-29);
-    const res = await register({ supplier_id: s, invoice_date: date, exchange_rate: 11.5, items: [{ amount: 100, vat_rate: 0.12, supply_type: "goods" }] });
+    const res = await register({
+      supplier_id: s,
+      invoice_date: date,
+      exchange_rate: 11.5,
+      items: [{ amount: 100, vat_rate: 0.12, supply_type: "goods" }],
+    });
     expect(res.status).toBe(201);
-    expect(await entryLines(f.actor.key, f.companyId, res.body.data.registration_journal_entry_id)).toEqual({ "4516": [1150, 0], "2645": [138, 0], "2624": [0, 138], "2440": [0, 1150] });
+    expect(await entryLines(f.actor.key, f.companyId, res.body.data.registration_journal_entry_id)).toEqual({
+      "4516": [1150, 0],
+      "2645": [138, 0],
+      "2624": [0, 138],
+      "2440": [0, 1150],
+    });
     expect(nonZero(await boxes(date))).toEqual({ "20": 1150, "31": 138, "48": 138 });
   });
 
   it("books domestic construction services under reverse charge on 4425 with 2614 / 2647 (boxes 24, 30, 48)", async () => {
     const s = await supplier({ name: "Bygg & Montage AB", supplier_type: "swedish_business" });
     const date = day(-28);
-    const res = await register({ supplier_id: s, invoice_date: date, items: [{ description: "Ombyggnad", amount: 8000, vat_rate: 0.25, reverse_charge: true }] });
+    const res = await register({
+      supplier_id: s,
+      invoice_date: date,
+      items: [{ description: "Ombyggnad", amount: 8000, vat_rate: 0.25, reverse_charge: true }],
+    });
     expect(res.status).toBe(201);
-    expect(await entryLines(f.actor.key, f.companyId, res.body.data.registration_journal_entry_id)).toEqual({ "4425": [8000, 0], "2647": [2000, 0], "2614": [0, 2000], "2440": [0, 8000] });
+    expect(await entryLines(f.actor.key, f.companyId, res.body.data.registration_journal_entry_id)).toEqual({
+      "4425": [8000, 0],
+      "2647": [2000, 0],
+      "2614": [0, 2000],
+      "2440": [0, 8000],
+    });
     expect(nonZero(await boxes(date))).toEqual({ "24": 8000, "30": 2000, "48": 2000 });
   });
 
@@ -167,19 +282,37 @@ describe("purchases: reverse charge", () => {
     const date = day(-27);
     const res = await register({ supplier_id: s, invoice_date: date, items: [{ amount: 5000 }] });
     expect(res.status).toBe(201);
-    expect(await entryLines(f.actor.key, f.companyId, res.body.data.registration_journal_entry_id)).toEqual({ "4531": [5000, 0], "2645": [1250, 0], "2614": [0, 1250], "2440": [0, 5000] });
+    expect(await entryLines(f.actor.key, f.companyId, res.body.data.registration_journal_entry_id)).toEqual({
+      "4531": [5000, 0],
+      "2645": [1250, 0],
+      "2614": [0, 1250],
+      "2440": [0, 5000],
+    });
     expect(nonZero(await boxes(date))).toEqual({ "22": 5000, "30": 1250, "48": 1250 });
     const credit = await write(f.actor.key, "POST", url(`/supplier-invoices/${res.body.data.id}/credit`));
     expect(credit.status).toBe(201);
-    expect(await entryLines(f.actor.key, f.companyId, credit.body.data.registration_journal_entry_id)).toEqual({ "4531": [0, 5000], "2645": [0, 1250], "2614": [1250, 0], "2440": [5000, 0] });
+    expect(await entryLines(f.actor.key, f.companyId, credit.body.data.registration_journal_entry_id)).toEqual({
+      "4531": [0, 5000],
+      "2645": [0, 1250],
+      "2614": [1250, 0],
+      "2440": [5000, 0],
+    });
   });
 
   it("refuses VAT charged on a reverse-charged line and reverse_charge on a supplier abroad, writing nothing", async () => {
     const s = await supplier({ name: "Andere GmbH", supplier_type: "eu_business", country: "AT" });
-    const charged = await register({ supplier_id: s, invoice_date: day(-26), items: [{ amount: 100, vat_amount: 25 }] });
+    const charged = await register({
+      supplier_id: s,
+      invoice_date: day(-26),
+      items: [{ amount: 100, vat_amount: 25 }],
+    });
     expect(charged.status).toBe(400);
     expect(charged.body.error.details.fields[0].path).toBe("items.0.vat_amount");
-    const flagged = await register({ supplier_id: s, invoice_date: day(-26), items: [{ amount: 100, reverse_charge: true }] });
+    const flagged = await register({
+      supplier_id: s,
+      invoice_date: day(-26),
+      items: [{ amount: 100, reverse_charge: true }],
+    });
     expect(flagged.status).toBe(400);
     expect(nonZero(await boxes(day(-26)))).toEqual({});
     const list = await call("GET", url(`/supplier-invoices?supplier_id=${s}`), { key: f.actor.key });

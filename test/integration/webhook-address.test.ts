@@ -29,20 +29,31 @@ const REFUSED: [name: string, url: string, reason: string][] = [
 ];
 
 async function webhookCount() {
-  return (await env.DB.prepare("SELECT COUNT(*) AS n FROM webhooks WHERE company_id = ?").bind(f.companyId).first<{ n: number }>())!.n;
+  return (await env.DB.prepare("SELECT COUNT(*) AS n FROM webhooks WHERE company_id = ?")
+    .bind(f.companyId)
+    .first<{ n: number }>())!.n;
 }
 
 async function storedUrl(id: string) {
-  return (await env.DB.prepare("SELECT webhook_url FROM webhooks WHERE id = ?").bind(id).first<{ webhook_url: string }>())!.webhook_url;
+  return (await env.DB.prepare("SELECT webhook_url FROM webhooks WHERE id = ?")
+    .bind(id)
+    .first<{ webhook_url: string }>())!.webhook_url;
 }
 
 async function createHook(url: string) {
-  return call("POST", hooksUrl(), { key: f.actor.key, headers: ik(), body: { event_type: "document.uploaded", webhook_url: url, name: "guard" } });
+  return call("POST", hooksUrl(), {
+    key: f.actor.key,
+    headers: ik(),
+    body: { event_type: "document.uploaded", webhook_url: url, name: "guard" },
+  });
 }
 
 function expectRefusal(res: { status: number; body: any }, reason: string) {
   expect(res.status).toBe(400);
-  expect(res.body.error).toMatchObject({ code: "VALIDATION_ERROR", details: { reason, fields: [{ path: "webhook_url", message: reason }] } });
+  expect(res.body.error).toMatchObject({
+    code: "VALIDATION_ERROR",
+    details: { reason, fields: [{ path: "webhook_url", message: reason }] },
+  });
 }
 
 /** Sends one test delivery; the queue consumer may get there first. */
@@ -85,7 +96,10 @@ describe("creating a webhook", () => {
 describe("changing a webhook's URL", () => {
   it.each(REFUSED)("refuses %s and keeps the stored URL", async (_name, url, reason) => {
     const hook = (await createHook("https://hooks.test/ok/patch")).body.data;
-    expectRefusal(await call("PATCH", `${hooksUrl()}/${hook.id}`, { key: f.actor.key, body: { webhook_url: url } }), reason);
+    expectRefusal(
+      await call("PATCH", `${hooksUrl()}/${hook.id}`, { key: f.actor.key, body: { webhook_url: url } }),
+      reason,
+    );
     expect(await storedUrl(hook.id)).toBe("https://hooks.test/ok/patch");
   });
 });
@@ -103,8 +117,16 @@ describe("dispatch", () => {
     await setDns(host, "93.184.215.14");
     const hook = (await createHook(`https://${host}/ok`)).body.data;
     await setDns(host, record);
-    expect(await testDelivery(hook.id)).toMatchObject({ status: "dead", error: "private_address", response_status: null, attempts: 1 });
-    expect((await call("GET", `${hooksUrl()}/${hook.id}`, { key: f.actor.key })).body.data).toMatchObject({ active: false, disabled_reason: "private_address" });
+    expect(await testDelivery(hook.id)).toMatchObject({
+      status: "dead",
+      error: "private_address",
+      response_status: null,
+      attempts: 1,
+    });
+    expect((await call("GET", `${hooksUrl()}/${hook.id}`, { key: f.actor.key })).body.data).toMatchObject({
+      active: false,
+      disabled_reason: "private_address",
+    });
   });
 
   it.each([
@@ -114,7 +136,10 @@ describe("dispatch", () => {
     const hook = (await createHook("https://hooks.test/ok/stored")).body.data;
     await env.DB.prepare("UPDATE webhooks SET webhook_url = ? WHERE id = ?").bind(url, hook.id).run();
     expect(await testDelivery(hook.id)).toMatchObject({ status: "dead", error: reason });
-    expect((await call("GET", `${hooksUrl()}/${hook.id}`, { key: f.actor.key })).body.data).toMatchObject({ active: false, disabled_reason: reason });
+    expect((await call("GET", `${hooksUrl()}/${hook.id}`, { key: f.actor.key })).body.data).toMatchObject({
+      active: false,
+      disabled_reason: reason,
+    });
   });
 
   it("records a failed connection as connection_failed and logs the detail only", async () => {
@@ -124,11 +149,18 @@ describe("dispatch", () => {
     const detail = `connect ECONNREFUSED ${host}:443 (tls handshake: port open)`;
     const realFetch = globalThis.fetch;
     vi.spyOn(globalThis, "fetch").mockImplementation((input, init) =>
-      new URL(input instanceof Request ? input.url : String(input)).hostname === host ? Promise.reject(new TypeError(detail)) : realFetch(input, init),
+      new URL(input instanceof Request ? input.url : String(input)).hostname === host
+        ? Promise.reject(new TypeError(detail))
+        : realFetch(input, init),
     );
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     const row = await testDelivery(hook.id);
-    expect(row).toMatchObject({ status: "failed", error: "connection_failed", response_status: null, response_body: null });
+    expect(row).toMatchObject({
+      status: "failed",
+      error: "connection_failed",
+      response_status: null,
+      response_body: null,
+    });
     const seen = JSON.stringify([row, (await call("GET", `${hooksUrl()}/${hook.id}`, { key: f.actor.key })).body]);
     expect(seen).not.toMatch(/ECONNREFUSED|handshake|port open/);
     expect(logged.mock.calls.some((args) => args.some((a) => String(a).includes("ECONNREFUSED")))).toBe(true);

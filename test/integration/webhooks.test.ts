@@ -1,15 +1,19 @@
 import { env } from "cloudflare:test";
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { verifyWebhook } from "../../examples/webhook-receiver/verify.mjs";
 import { deliver, MAX_ATTEMPTS, RETRY_DELAYS_MS, sweepDeliveries } from "../../src/domains/webhooks/delivery";
-import { call, commit, createDraft, line, newActor, newCompany, newKey, uniqueKey, companyFixture } from "../helpers";
+import { call, commit, createDraft, line, newActor, newKey, uniqueKey, companyFixture } from "../helpers";
 
 const f = companyFixture();
 const hooksUrl = () => `/api/v1/companies/${f.companyId}/webhooks`;
 const ik = () => ({ "Idempotency-Key": uniqueKey() });
 
 async function createHook(path: string, eventType = "journal_entry.committed", key = f.actor.key) {
-  return call("POST", hooksUrl(), { key, headers: ik(), body: { event_type: eventType, webhook_url: `https://hooks.test${path}`, name: `hook ${path}` } });
+  return call("POST", hooksUrl(), {
+    key,
+    headers: ik(),
+    body: { event_type: eventType, webhook_url: `https://hooks.test${path}`, name: `hook ${path}` },
+  });
 }
 
 async function deliveryRow(id: string) {
@@ -17,7 +21,11 @@ async function deliveryRow(id: string) {
 }
 
 async function deliveriesOf(webhookId: string) {
-  return (await env.DB.prepare("SELECT * FROM webhook_deliveries WHERE webhook_id = ? ORDER BY created_at").bind(webhookId).all<any>()).results;
+  return (
+    await env.DB.prepare("SELECT * FROM webhook_deliveries WHERE webhook_id = ? ORDER BY created_at")
+      .bind(webhookId)
+      .all<any>()
+  ).results;
 }
 
 /** The first attempt: by the local queue consumer if it got there first, else by us. */
@@ -32,22 +40,30 @@ async function firstAttempt(id: string) {
 }
 
 async function received(path: string) {
-  return (await (await fetch(`https://hooks.test/__received?path=${encodeURIComponent(path)}`)).json()) as { headers: Record<string, string>; body: string }[];
+  return (await (await fetch(`https://hooks.test/__received?path=${encodeURIComponent(path)}`)).json()) as {
+    headers: Record<string, string>;
+    body: string;
+  }[];
 }
-
-async function postEntry(key = f.actor.key) {
-  const draft = await createDraft(key, f.companyId, f.periodId);
-  return commit(key, f.companyId, draft.body.data.id);
-}
-
 
 describe("registering webhooks", () => {
   it("returns the secret once, pins the API version and never shows the secret again", async () => {
     const headers = ik();
-    const body = { event_type: "customer.created", webhook_url: "https://hooks.test/ok/1", name: "Kunder", description: "CRM-synk" };
+    const body = {
+      event_type: "customer.created",
+      webhook_url: "https://hooks.test/ok/1",
+      name: "Kunder",
+      description: "CRM-synk",
+    };
     const res = await call("POST", hooksUrl(), { key: f.actor.key, headers, body });
     expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ event_type: "customer.created", active: true, api_version_pinned: "2026-05-12", disabled_at: null, description: "CRM-synk" });
+    expect(res.body.data).toMatchObject({
+      event_type: "customer.created",
+      active: true,
+      api_version_pinned: "2026-05-12",
+      disabled_at: null,
+      description: "CRM-synk",
+    });
     expect(res.body.data.secret).toMatch(/^whsec_[0-9A-Za-z]{32}$/);
     const replay = await call("POST", hooksUrl(), { key: f.actor.key, headers, body });
     expect(replay.headers.get("Idempotent-Replayed")).toBe("true");
@@ -73,7 +89,11 @@ describe("registering webhooks", () => {
     ["a name that does not resolve", "https://nowhere.example/", "unresolvable"],
     ["credentials in the URL", "https://user:pw@hooks.test/ok", "credentials_in_url"],
   ])("refuses %s", async (_n, url, reason) => {
-    const res = await call("POST", hooksUrl(), { key: f.actor.key, headers: ik(), body: { event_type: "customer.created", webhook_url: url, name: "x" } });
+    const res = await call("POST", hooksUrl(), {
+      key: f.actor.key,
+      headers: ik(),
+      body: { event_type: "customer.created", webhook_url: url, name: "x" },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error).toMatchObject({ code: "VALIDATION_ERROR", details: { reason } });
   });
@@ -86,19 +106,26 @@ describe("registering webhooks", () => {
     const withPayroll = await newKey(f.actor.userId, { scopes: ["webhooks:manage", "payroll:read"] });
     expect((await createHook("/ok/2", "agi.generated", withPayroll.key)).status).toBe(201);
     const none = await newKey(f.actor.userId, { scopes: ["reports:read"] });
-    expect((await call("GET", hooksUrl(), { key: none.key })).body.error.details.required_scope).toBe("webhooks:manage");
+    expect((await call("GET", hooksUrl(), { key: none.key })).body.error.details.required_scope).toBe(
+      "webhooks:manage",
+    );
     expect((await createHook("/ok/2", "no.such.event")).body.error.code).toBe("VALIDATION_ERROR");
   });
 
   it("PATCH keeps event_type immutable and re-enabling clears the disabled fields", async () => {
     const hook = (await createHook("/ok/3", "document.uploaded")).body.data;
     const url = `${hooksUrl()}/${hook.id}`;
-    expect((await call("PATCH", url, { key: f.actor.key, body: { event_type: "customer.created" } })).body.error.code).toBe("VALIDATION_ERROR");
+    expect(
+      (await call("PATCH", url, { key: f.actor.key, body: { event_type: "customer.created" } })).body.error.code,
+    ).toBe("VALIDATION_ERROR");
     const off = await call("PATCH", url, { key: f.actor.key, body: { active: false } });
     expect(off.body.data).toMatchObject({ active: false, disabled_reason: "disabled_by_user" });
     const on = await call("PATCH", url, { key: f.actor.key, body: { active: true, name: "Nytt namn" } });
     expect(on.body.data).toMatchObject({ active: true, disabled_at: null, disabled_reason: null, name: "Nytt namn" });
-    expect((await call("PATCH", url, { key: f.actor.key, body: { webhook_url: "https://private.example/x" } })).body.error.details.reason).toBe("private_address");
+    expect(
+      (await call("PATCH", url, { key: f.actor.key, body: { webhook_url: "https://private.example/x" } })).body.error
+        .details.reason,
+    ).toBe("private_address");
     const dry = await call("PATCH", `${url}?dry_run=true`, { key: f.actor.key, body: { name: "prov" } });
     expect(dry.headers.get("X-Dry-Run")).toBe("true");
     expect((await call("GET", url, { key: f.actor.key })).body.data.name).toBe("Nytt namn");
@@ -112,21 +139,39 @@ describe("events become deliveries", () => {
     const secret = created.body.data.secret;
 
     const draft = await createDraft(f.actor.key, f.companyId, f.periodId);
-    await call("POST", `/api/v1/companies/${f.companyId}/journal-entries/${draft.body.data.id}/commit?dry_run=true`, { key: f.actor.key, headers: ik() });
+    await call("POST", `/api/v1/companies/${f.companyId}/journal-entries/${draft.body.data.id}/commit?dry_run=true`, {
+      key: f.actor.key,
+      headers: ik(),
+    });
     expect(await deliveriesOf(hook.id)).toHaveLength(0);
-    const unbalanced = await createDraft(f.actor.key, f.companyId, f.periodId, { lines: [line("1930", 1, 0), line("3001", 0, 2)] });
+    const unbalanced = await createDraft(f.actor.key, f.companyId, f.periodId, {
+      lines: [line("1930", 1, 0), line("3001", 0, 2)],
+    });
     expect(unbalanced.status).toBe(400);
     expect(await deliveriesOf(hook.id)).toHaveLength(0);
 
     const committed = await commit(f.actor.key, f.companyId, draft.body.data.id);
     const [d] = await deliveriesOf(hook.id);
-    expect(d).toMatchObject({ event_type: "journal_entry.committed", request_id: committed.headers.get("X-Request-Id") });
+    expect(d).toMatchObject({
+      event_type: "journal_entry.committed",
+      request_id: committed.headers.get("X-Request-Id"),
+    });
     const settled = await firstAttempt(d.id);
-    expect(settled).toMatchObject({ status: "delivered", attempts: 1, response_status: 200, response_body: '{"received":true}' });
+    expect(settled).toMatchObject({
+      status: "delivered",
+      attempts: 1,
+      response_status: 200,
+      response_body: '{"received":true}',
+    });
 
     const [got] = await received("/ok/events");
     const envelope = JSON.parse(got.body);
-    expect(envelope).toMatchObject({ id: d.id, type: "journal_entry.committed", api_version: "2026-05-12", previous_attributes: null });
+    expect(envelope).toMatchObject({
+      id: d.id,
+      type: "journal_entry.committed",
+      api_version: "2026-05-12",
+      previous_attributes: null,
+    });
     expect(envelope.data.object).toMatchObject({ id: draft.body.data.id, status: "posted", voucher_number: 1 });
     expect(typeof envelope.created).toBe("number");
     expect(got.headers).toMatchObject({
@@ -137,8 +182,13 @@ describe("events become deliveries", () => {
       "x-service-api-version": "2026-05-12",
       "x-request-id": committed.headers.get("X-Request-Id"),
     });
-    expect(await verifyWebhook({ secret, signatureHeader: got.headers["x-service-signature"], rawBody: got.body })).toMatchObject({ ok: true });
-    expect((await verifyWebhook({ secret, signatureHeader: got.headers["x-service-signature"], rawBody: got.body + " " })).ok).toBe(false);
+    expect(
+      await verifyWebhook({ secret, signatureHeader: got.headers["x-service-signature"], rawBody: got.body }),
+    ).toMatchObject({ ok: true });
+    expect(
+      (await verifyWebhook({ secret, signatureHeader: got.headers["x-service-signature"], rawBody: `${got.body} ` }))
+        .ok,
+    ).toBe(false);
 
     const list = await call("GET", `${hooksUrl()}/${hook.id}/deliveries`, { key: f.actor.key });
     expect(list.body.data[0]).toMatchObject({ id: d.id, status: "delivered", webhook_id: hook.id });
@@ -154,8 +204,22 @@ describe("events become deliveries", () => {
     await firstAttempt(test.body.data.webhook_delivery_id);
     const [got] = await received("/ok/rotate");
     expect(JSON.parse(got.body)).toMatchObject({ type: "webhook.test", id: test.body.data.webhook_delivery_id });
-    expect((await verifyWebhook({ secret: rotated.body.data.secret, signatureHeader: got.headers["x-service-signature"], rawBody: got.body })).ok).toBe(true);
-    expect(await verifyWebhook({ secret: created.secret, signatureHeader: got.headers["x-service-signature"], rawBody: got.body })).toEqual({ ok: false, reason: "bad_signature" });
+    expect(
+      (
+        await verifyWebhook({
+          secret: rotated.body.data.secret,
+          signatureHeader: got.headers["x-service-signature"],
+          rawBody: got.body,
+        })
+      ).ok,
+    ).toBe(true);
+    expect(
+      await verifyWebhook({
+        secret: created.secret,
+        signatureHeader: got.headers["x-service-signature"],
+        rawBody: got.body,
+      }),
+    ).toEqual({ ok: false, reason: "bad_signature" });
   });
 });
 
@@ -178,38 +242,66 @@ describe("retries and auto-disable", () => {
     expect(RETRY_DELAYS_MS.map((ms) => ms / 60_000)).toEqual([1, 5, 30, 120, 720, 1440, 2880]);
     // terminal rows never change
     expect(await deliver(env, id, Date.now() + 10 * 86_400_000)).toBeNull();
-    await expect(env.DB.prepare("UPDATE webhook_deliveries SET status = 'pending' WHERE id = ?").bind(id).run()).rejects.toThrow(/terminal/);
+    await expect(
+      env.DB.prepare("UPDATE webhook_deliveries SET status = 'pending' WHERE id = ?").bind(id).run(),
+    ).rejects.toThrow(/terminal/);
   });
 
   it("410 makes the delivery dead and disables the webhook", async () => {
     const hook = (await createHook("/gone", "document.uploaded")).body.data;
     const test = await call("POST", `${hooksUrl()}/${hook.id}/test`, { key: f.actor.key });
-    expect(await firstAttempt(test.body.data.webhook_delivery_id)).toMatchObject({ status: "dead", response_status: 410 });
-    expect((await call("GET", `${hooksUrl()}/${hook.id}`, { key: f.actor.key })).body.data).toMatchObject({ active: false, disabled_reason: "receiver_returned_410" });
+    expect(await firstAttempt(test.body.data.webhook_delivery_id)).toMatchObject({
+      status: "dead",
+      response_status: 410,
+    });
+    expect((await call("GET", `${hooksUrl()}/${hook.id}`, { key: f.actor.key })).body.data).toMatchObject({
+      active: false,
+      disabled_reason: "receiver_returned_410",
+    });
   });
 
   it("a redirect is not followed and disables the webhook", async () => {
     const hook = (await createHook("/redirect", "document.uploaded")).body.data;
     const test = await call("POST", `${hooksUrl()}/${hook.id}/test`, { key: f.actor.key });
-    expect(await firstAttempt(test.body.data.webhook_delivery_id)).toMatchObject({ status: "dead", response_status: 302, error: "redirect_not_followed" });
-    expect((await call("GET", `${hooksUrl()}/${hook.id}`, { key: f.actor.key })).body.data).toMatchObject({ active: false, disabled_reason: "receiver_redirected" });
+    expect(await firstAttempt(test.body.data.webhook_delivery_id)).toMatchObject({
+      status: "dead",
+      response_status: 302,
+      error: "redirect_not_followed",
+    });
+    expect((await call("GET", `${hooksUrl()}/${hook.id}`, { key: f.actor.key })).body.data).toMatchObject({
+      active: false,
+      disabled_reason: "receiver_redirected",
+    });
     expect(await received("/redirect")).toHaveLength(1);
   });
 
   it("a host that has come to resolve to a private address disables the webhook at dispatch", async () => {
     await fetch("https://dns.test/__set?name=flip.hooks.test&ip=93.184.215.20", { method: "POST" });
-    const created = await call("POST", hooksUrl(), { key: f.actor.key, headers: ik(), body: { event_type: "document.uploaded", webhook_url: "https://flip.hooks.test/ok", name: "flip" } });
+    const created = await call("POST", hooksUrl(), {
+      key: f.actor.key,
+      headers: ik(),
+      body: { event_type: "document.uploaded", webhook_url: "https://flip.hooks.test/ok", name: "flip" },
+    });
     expect(created.status).toBe(201);
     await fetch("https://dns.test/__set?name=flip.hooks.test&ip=192.168.1.10", { method: "POST" });
     const test = await call("POST", `${hooksUrl()}/${created.body.data.id}/test`, { key: f.actor.key });
-    expect(await firstAttempt(test.body.data.webhook_delivery_id)).toMatchObject({ status: "dead", error: "private_address" });
-    expect((await call("GET", `${hooksUrl()}/${created.body.data.id}`, { key: f.actor.key })).body.data.disabled_reason).toBe("private_address");
+    expect(await firstAttempt(test.body.data.webhook_delivery_id)).toMatchObject({
+      status: "dead",
+      error: "private_address",
+    });
+    expect(
+      (await call("GET", `${hooksUrl()}/${created.body.data.id}`, { key: f.actor.key })).body.data.disabled_reason,
+    ).toBe("private_address");
   });
 
   it("times out slow receivers, keeps only text and JSON bodies, and cuts them to 4 KB", async () => {
     const slow = (await createHook("/slow", "document.uploaded")).body.data;
     const t1 = await call("POST", `${hooksUrl()}/${slow.id}/test`, { key: f.actor.key });
-    expect(await firstAttempt(t1.body.data.webhook_delivery_id)).toMatchObject({ status: "failed", error: "timeout", response_status: null });
+    expect(await firstAttempt(t1.body.data.webhook_delivery_id)).toMatchObject({
+      status: "failed",
+      error: "timeout",
+      response_status: null,
+    });
 
     const text = (await createHook("/text", "document.uploaded")).body.data;
     const t2 = await call("POST", `${hooksUrl()}/${text.id}/test`, { key: f.actor.key });
@@ -222,7 +314,10 @@ describe("retries and auto-disable", () => {
 
     const html = (await createHook("/html", "document.uploaded")).body.data;
     const t3 = await call("POST", `${hooksUrl()}/${html.id}/test`, { key: f.actor.key });
-    expect(await firstAttempt(t3.body.data.webhook_delivery_id)).toMatchObject({ status: "delivered", response_body: null });
+    expect(await firstAttempt(t3.body.data.webhook_delivery_id)).toMatchObject({
+      status: "delivered",
+      response_body: null,
+    });
   });
 
   it("the sweep hands due rows to the queue and counts a lost in-flight attempt as failed", async () => {
@@ -235,7 +330,9 @@ describe("retries and auto-disable", () => {
     expect((await sweepDeliveries(env, due)).map((j: any) => j.deliveryId)).toContain(id);
 
     // a worker that died mid-attempt: in_flight past its lease
-    await env.DB.prepare("UPDATE webhook_deliveries SET status = 'in_flight', next_attempt_at = ? WHERE id = ?").bind(new Date(due).toISOString(), id).run();
+    await env.DB.prepare("UPDATE webhook_deliveries SET status = 'in_flight', next_attempt_at = ? WHERE id = ?")
+      .bind(new Date(due).toISOString(), id)
+      .run();
     await sweepDeliveries(env, due + 1);
     expect(await deliveryRow(id)).toMatchObject({ status: "failed", error: "attempt_lost" });
   });
@@ -256,7 +353,9 @@ describe("delete and manual retry", () => {
     const failing = (await createHook("/fail/live", "document.uploaded")).body.data;
     const t2 = await call("POST", `${hooksUrl()}/${failing.id}/test`, { key: f.actor.key });
     await firstAttempt(t2.body.data.webhook_delivery_id);
-    const live = await call("POST", `/api/v1/webhook-deliveries/${t2.body.data.webhook_delivery_id}/retry`, { key: f.actor.key });
+    const live = await call("POST", `/api/v1/webhook-deliveries/${t2.body.data.webhook_delivery_id}/retry`, {
+      key: f.actor.key,
+    });
     expect(live.status).toBe(409);
     expect(live.body.error.code).toBe("CONFLICT");
 

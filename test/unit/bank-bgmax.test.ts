@@ -56,7 +56,9 @@ describe("BgMax: Bankgirot's example file", () => {
     const rows = result.statements.flatMap((s) => s.rows);
     expect(rows.filter((r) => r.details.transaction_code === "TK20")).toHaveLength(8);
     const deductions = rows.filter((r) => r.details.transaction_code === "TK21");
-    expect(deductions.map((r) => [r.amount_ore, r.reference, r.details.deduction_code])).toEqual([[-50_000, "89853", "0"]]);
+    expect(deductions.map((r) => [r.amount_ore, r.reference, r.details.deduction_code])).toEqual([
+      [-50_000, "89853", "0"],
+    ]);
   });
 
   it("exposes the OCR reference of a reference-code-2 payment, with the payer", () => {
@@ -83,7 +85,12 @@ describe("BgMax: Bankgirot's example file", () => {
 
   it("keeps a payment without reference and the EUR deposit's references", () => {
     const noRef = result.statements[1].rows[1];
-    expect([noRef.amount_ore, noRef.reference, noRef.reference_type, noRef.counterparty_name]).toEqual([120_000, null, null, "Berits Garn"]);
+    expect([noRef.amount_ore, noRef.reference, noRef.reference_type, noRef.counterparty_name]).toEqual([
+      120_000,
+      null,
+      null,
+      "Berits Garn",
+    ]);
     expect(noRef.details.payment_channel).toBe("3 (payment form)");
     const eur = result.statements[2].rows[0];
     expect(eur.currency).toBe("EUR");
@@ -111,7 +118,9 @@ describe("BgMax: control totals", () => {
   });
 
   it("refuses a deposit whose TK15 amount is not the sum of its payments", () => {
-    const e = refusal(withRecord("15", (r) => (firstDeposit(r) ? `${r.slice(0, 50)}000000000000190100${r.slice(68)}` : r)));
+    const e = refusal(
+      withRecord("15", (r) => (firstDeposit(r) ? `${r.slice(0, 50)}000000000000190100${r.slice(68)}` : r)),
+    );
     expect(e.code).toBe("BANK_FILE_TOTALS_MISMATCH");
     expect(e.message).toBe("line 23: TK15 states deposit amount (öre) 190100, but the file holds 190000");
   });
@@ -123,6 +132,8 @@ describe("BgMax: control totals", () => {
 
   it("refuses a record longer than 80 characters and an amount that is not digits", () => {
     expect(refusal(withRecord("29005500001234", (r) => `${r}X`)).message).toMatch(/80 characters, this one is 81/);
-    expect(refusal(withRecord("200003783511                   655969", (r) => `${r.slice(0, 40)}ABC${r.slice(43)}`)).message).toMatch(/TK20 amount \(positions 38-55\) must be digits/);
+    expect(
+      refusal(withRecord("200003783511                   655969", (r) => `${r.slice(0, 40)}ABC${r.slice(43)}`)).message,
+    ).toMatch(/TK20 amount \(positions 38-55\) must be digits/);
   });
 });

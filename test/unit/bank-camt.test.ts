@@ -115,7 +115,9 @@ describe("camt.053.001.08: two statements, a batch split, Party40Choice, entry s
   });
 
   it("rejects the pending entry with its status, and dates a DtTm booking by its calendar day", () => {
-    expect(result.rejected).toEqual([{ line: null, record: "Stmt[1]/Ntry[4]", reason: "entry status PDNG is not booked (BOOK)" }]);
+    expect(result.rejected).toEqual([
+      { line: null, record: "Stmt[1]/Ntry[4]", reason: "entry status PDNG is not booked (BOOK)" },
+    ]);
     expect(eur.rows[0].booking_date).toBe("2025-03-04");
     expect(eur.rows[0].external_id).toBe("E2");
   });
@@ -143,14 +145,21 @@ describe("camt.053.001.02: amounts in AmtDtls only", () => {
     const kept = statement.rows.find((r) => r.external_id === "B02-0003")!;
     expect(kept.amount_ore).toBe(-30_000);
     expect(kept.description).toBe("Samlingsbetalning");
-    expect(result.warnings).toEqual(["Stmt[1]/Ntry[3]: its 2 transaction details do not add up to the entry amount; kept as one row"]);
+    expect(result.warnings).toEqual([
+      "Stmt[1]/Ntry[3]: its 2 transaction details do not add up to the entry amount; kept as one row",
+    ]);
   });
 
   it("reads the OCR, the proprietary bank transaction code and the instructed USD amount", () => {
     expect(statement.rows[0].ocr_references).toEqual(["55500012"]);
     expect(statement.rows[0].details.bank_transaction_code).toBe("BGINB");
     const usd = statement.rows[statement.rows.length - 1];
-    expect([usd.amount_ore, usd.amount_foreign_ore, usd.currency_foreign, usd.description]).toEqual([52_310, 5_000, "USD", "Payment from abroad"]);
+    expect([usd.amount_ore, usd.amount_foreign_ore, usd.currency_foreign, usd.description]).toEqual([
+      52_310,
+      5_000,
+      "USD",
+      "Payment from abroad",
+    ]);
   });
 });
 
@@ -172,7 +181,8 @@ describe("camt.054.001.06 notification (namespace prefixed)", () => {
 
 describe("camt errors", () => {
   it("refuses XML that is not well-formed, naming the line", () => {
-    const broken = '<?xml version="1.0"?>\n<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02">\n<BkToCstmrStmt>\n</Document>';
+    const broken =
+      '<?xml version="1.0"?>\n<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02">\n<BkToCstmrStmt>\n</Document>';
     const error = (() => {
       try {
         parseBankFile(utf8(broken));
@@ -186,12 +196,14 @@ describe("camt errors", () => {
   });
 
   it("refuses a message version outside .001.02-.08", () => {
-    const v10 = '<?xml version="1.0"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.10"><BkToCstmrStmt/></Document>';
+    const v10 =
+      '<?xml version="1.0"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.10"><BkToCstmrStmt/></Document>';
     expect(() => parseBankFile(utf8(v10))).toThrow(/camt\.053\.001\.10 is not a supported message version/);
   });
 
   it("refuses a DOCTYPE, which ISO 20022 messages never carry", () => {
-    const xml = '<?xml version="1.0"?><!DOCTYPE Document [<!ENTITY a "aaaa">]><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt/></Document>';
+    const xml =
+      '<?xml version="1.0"?><!DOCTYPE Document [<!ENTITY a "aaaa">]><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt/></Document>';
     expect(() => parseBankFile(utf8(xml))).toThrow(/a DOCTYPE is not allowed/);
   });
 

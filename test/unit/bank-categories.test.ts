@@ -2,9 +2,19 @@
 // Skatteverket's representation VAT cap (300 kr net per person; 36 kr VAT at 12 %),
 // the BAS 2026 accounts, and Bankgirot's OCR check digit (modulus 10).
 import { describe, expect, it } from "vitest";
-import { bookingLines, categoriesFromText, CATEGORY_RULES, invoiceOcr, isSoleTraderLike, luhnCheckDigit, privateAccount, vatInGross } from "../../src/sweden/bank-categories";
+import {
+  bookingLines,
+  categoriesFromText,
+  CATEGORY_RULES,
+  invoiceOcr,
+  isSoleTraderLike,
+  luhnCheckDigit,
+  privateAccount,
+  vatInGross,
+} from "../../src/sweden/bank-categories";
 
-const net = (lines: ReturnType<typeof bookingLines>) => Object.fromEntries(lines.map((l) => [l.accountNumber, l.debitOre - l.creditOre]));
+const net = (lines: ReturnType<typeof bookingLines>) =>
+  Object.fromEntries(lines.map((l) => [l.accountNumber, l.debitOre - l.creditOre]));
 
 describe("VAT in a gross amount", () => {
   it("takes 20 % of a 25 % gross, 10.71 % of a 12 % gross, rounded half away from zero", () => {
@@ -20,28 +30,95 @@ describe("VAT in a gross amount", () => {
 
 describe("booking lines", () => {
   it("bank fees: 6570 without VAT (financial services are exempt)", () => {
-    expect(net(bookingLines({ amountSekOre: -12_500, settlementAccount: "1930", account: "6570", vat: "none", text: "Avgift" }))).toEqual({ "1930": -12_500, "6570": 12_500 });
+    expect(
+      net(
+        bookingLines({
+          amountSekOre: -12_500,
+          settlementAccount: "1930",
+          account: "6570",
+          vat: "none",
+          text: "Avgift",
+        }),
+      ),
+    ).toEqual({ "1930": -12_500, "6570": 12_500 });
   });
 
   it("office supplies: 6110 and 25 % input VAT on 2641", () => {
-    expect(net(bookingLines({ amountSekOre: -125_000, settlementAccount: "1930", account: "6110", vat: "standard_25", text: "Papper" }))).toEqual({ "1930": -125_000, "6110": 100_000, "2641": 25_000 });
+    expect(
+      net(
+        bookingLines({
+          amountSekOre: -125_000,
+          settlementAccount: "1930",
+          account: "6110",
+          vat: "standard_25",
+          text: "Papper",
+        }),
+      ),
+    ).toEqual({ "1930": -125_000, "6110": 100_000, "2641": 25_000 });
   });
 
   it("representation: VAT deductible on at most 300 kr net a person (36 kr at 12 %); the rest stays on 6072", () => {
     // a lunch for 2 at 1 120 incl. 12 % VAT: VAT 120, deductible 2 x 36 = 72
-    expect(net(bookingLines({ amountSekOre: -112_000, settlementAccount: "1930", account: "6072", vat: "representation_12", text: "Lunch", persons: 2 }))).toEqual({ "1930": -112_000, "6072": 104_800, "2641": 7_200 });
+    expect(
+      net(
+        bookingLines({
+          amountSekOre: -112_000,
+          settlementAccount: "1930",
+          account: "6072",
+          vat: "representation_12",
+          text: "Lunch",
+          persons: 2,
+        }),
+      ),
+    ).toEqual({ "1930": -112_000, "6072": 104_800, "2641": 7_200 });
     // a coffee for 1 at 56 kr: VAT 6, under the cap, all deductible
-    expect(net(bookingLines({ amountSekOre: -5_600, settlementAccount: "1930", account: "6072", vat: "representation_12", text: "Fika" }))).toEqual({ "1930": -5_600, "6072": 5_000, "2641": 600 });
+    expect(
+      net(
+        bookingLines({
+          amountSekOre: -5_600,
+          settlementAccount: "1930",
+          account: "6072",
+          vat: "representation_12",
+          text: "Fika",
+        }),
+      ),
+    ).toEqual({ "1930": -5_600, "6072": 5_000, "2641": 600 });
   });
 
   it("an inflow to a revenue account carries output VAT by rate (2611, 2621, 2631)", () => {
-    expect(net(bookingLines({ amountSekOre: 125_000, settlementAccount: "1930", account: "3001", vat: "standard_25", text: "Försäljning" }))).toEqual({ "1930": 125_000, "3001": -100_000, "2611": -25_000 });
-    expect(net(bookingLines({ amountSekOre: 11_200, settlementAccount: "1930", account: "3002", vat: "reduced_12", text: "Livsmedel" }))).toEqual({ "1930": 11_200, "3002": -10_000, "2621": -1_200 });
+    expect(
+      net(
+        bookingLines({
+          amountSekOre: 125_000,
+          settlementAccount: "1930",
+          account: "3001",
+          vat: "standard_25",
+          text: "Försäljning",
+        }),
+      ),
+    ).toEqual({ "1930": 125_000, "3001": -100_000, "2611": -25_000 });
+    expect(
+      net(
+        bookingLines({
+          amountSekOre: 11_200,
+          settlementAccount: "1930",
+          account: "3002",
+          vat: "reduced_12",
+          text: "Livsmedel",
+        }),
+      ),
+    ).toEqual({ "1930": 11_200, "3002": -10_000, "2621": -1_200 });
   });
 
   it("always balances", () => {
     for (const amount of [-1, -99_999, 3, 123_457]) {
-      const lines = bookingLines({ amountSekOre: amount, settlementAccount: "1930", account: "6110", vat: "standard_25", text: "x" });
+      const lines = bookingLines({
+        amountSekOre: amount,
+        settlementAccount: "1930",
+        account: "6110",
+        vat: "standard_25",
+        text: "x",
+      });
       expect(lines.reduce((s, l) => s + l.debitOre - l.creditOre, 0)).toBe(0);
     }
   });

@@ -4,7 +4,7 @@
 // rows is the closing balance.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { BankFileError, parseBankFile, type BankParseResult, type BankStatement } from "../../src/sweden/bank";
+import { type BankFileError, parseBankFile, type BankParseResult, type BankStatement } from "../../src/sweden/bank";
 
 const fixture = (name: string) => Uint8Array.from(atob(env.TEST_BANK_FIXTURES[name]), (c) => c.charCodeAt(0));
 const utf8 = (text: string) => new TextEncoder().encode(text);
@@ -16,7 +16,9 @@ function expectChained(s: BankStatement, opening: number, closing: number) {
   expect(s.closing_balance_ore).toBe(closing);
   expect(opening + total(s)).toBe(closing);
   // Oldest first, each row's balance following from the one before.
-  s.rows.forEach((r, i) => expect(r.balance_after_ore).toBe((i === 0 ? opening : s.rows[i - 1].balance_after_ore!) + r.amount_ore));
+  s.rows.forEach((r, i) => {
+    expect(r.balance_after_ore).toBe((i === 0 ? opening : s.rows[i - 1].balance_after_ore!) + r.amount_ore);
+  });
 }
 
 describe("swedbank", () => {
@@ -32,8 +34,17 @@ describe("swedbank", () => {
   });
 
   it("keeps Referens apart from Beskrivning, and the three dates", () => {
-    expect(s.rows[0]).toMatchObject({ description: "Bg-bet. via internet", reference: "56897456321", external_id: null });
-    expect(s.rows[2]).toMatchObject({ booking_date: "2025-03-10", transaction_date: "2025-03-08", value_date: "2025-03-10", reference: "ICA NÄRA GRÖNDAL" });
+    expect(s.rows[0]).toMatchObject({
+      description: "Bg-bet. via internet",
+      reference: "56897456321",
+      external_id: null,
+    });
+    expect(s.rows[2]).toMatchObject({
+      booking_date: "2025-03-10",
+      transaction_date: "2025-03-08",
+      value_date: "2025-03-10",
+      reference: "ICA NÄRA GRÖNDAL",
+    });
     expect(s.rows[4]).toMatchObject({ description: "PRIS FÖRETAGSPAKET", reference: null });
   });
 });
@@ -45,11 +56,17 @@ describe("sparbanken", () => {
     expect(result.format).toBe("sparbanken");
     expect(amounts(s)).toEqual([30_000, -180_000, 45]);
     expectChained(s, 300_000, 150_045);
-    expect(s.rows[0]).toMatchObject({ description: "Swish +46701740605", reference: "Medlemsavgift", transaction_date: "2025-02-02" });
+    expect(s.rows[0]).toMatchObject({
+      description: "Swish +46701740605",
+      reference: "Medlemsavgift",
+      transaction_date: "2025-02-02",
+    });
   });
 
   it("is also read when the caller names swedbank", () => {
-    const result = parseBankFile(fixture("synthetic_sparbanken_transaktionsrapport_windows-1252.csv"), { format: "swedbank" });
+    const result = parseBankFile(fixture("synthetic_sparbanken_transaktionsrapport_windows-1252.csv"), {
+      format: "swedbank",
+    });
     expect(result.format).toBe("swedbank");
     expect(total(result.statements[0])).toBe(-149_955);
   });
@@ -62,7 +79,12 @@ describe("seb", () => {
     expect(result.format).toBe("seb");
     expect(amounts(s)).toEqual([1_240_000, -1_823_000, -49_900, 150_000]);
     expectChained(s, 4_521_055, 4_038_155);
-    expect(s.rows.map((r) => r.external_id)).toEqual(["2025-01-02/5484381424", "2025-01-07/9900002100", "2025-01-07/9900002101", "2025-01-15/5484390012"]);
+    expect(s.rows.map((r) => r.external_id)).toEqual([
+      "2025-01-02/5484381424",
+      "2025-01-07/9900002100",
+      "2025-01-07/9900002101",
+      "2025-01-15/5484390012",
+    ]);
     expect(s.rows[3].description).toBe("SWISH ÅKESSON");
   });
 });
@@ -75,7 +97,11 @@ describe("handelsbanken", () => {
     expect(s.account).toBe("6789-123 456 789");
     expect(amounts(s)).toEqual([-123_456, -2_500_000, 4_875_000]);
     expectChained(s, 10_234_567, 12_486_111);
-    expect(s.rows[0]).toMatchObject({ booking_date: "2025-04-01", transaction_date: "2025-03-31", description: "Kortköp Clas Ohlson" });
+    expect(s.rows[0]).toMatchObject({
+      booking_date: "2025-04-01",
+      transaction_date: "2025-03-31",
+      description: "Kortköp Clas Ohlson",
+    });
   });
 });
 
@@ -86,8 +112,14 @@ describe("nordea", () => {
     expect([result.format, result.encoding]).toEqual(["nordea", "utf-8"]);
     expect(amounts(s)).toEqual([-34_900, 150_000, -8_900]);
     expectChained(s, 800_000, 906_200);
-    expect(result.rejected).toEqual([{ line: 2, record: "line 2", reason: "reserved (Reserverat): not yet booked by the bank" }]);
-    expect(s.rows[1]).toMatchObject({ booking_date: "2025-05-05", counterparty_name: "KARLSSON,KALLE", counterparty_account: "0701740606" });
+    expect(result.rejected).toEqual([
+      { line: 2, record: "line 2", reason: "reserved (Reserverat): not yet booked by the bank" },
+    ]);
+    expect(s.rows[1]).toMatchObject({
+      booking_date: "2025-05-05",
+      counterparty_name: "KARLSSON,KALLE",
+      counterparty_account: "0701740606",
+    });
     expect(s.rows[0].counterparty_account).toBe("5678-1234");
   });
 
@@ -97,8 +129,17 @@ describe("nordea", () => {
     expect(result.format).toBe("nordea_business");
     expect(amounts(s)).toEqual([-115_875, 2_375_000, -185]);
     expectChained(s, 5_000_000, 7_258_940);
-    expect(s.rows[0]).toMatchObject({ reference: "62500016901740", counterparty_account: "5343-2795", description: "WEBHOTELL AB", details: { own_note: "Webhotell Q3" } });
-    expect(s.rows[1]).toMatchObject({ reference: "100045", counterparty_name: "KUNDEN I NORR AB", counterparty_account: "123-4567" });
+    expect(s.rows[0]).toMatchObject({
+      reference: "62500016901740",
+      counterparty_account: "5343-2795",
+      description: "WEBHOTELL AB",
+      details: { own_note: "Webhotell Q3" },
+    });
+    expect(s.rows[1]).toMatchObject({
+      reference: "100045",
+      counterparty_name: "KUNDEN I NORR AB",
+      counterparty_account: "123-4567",
+    });
   });
 });
 
@@ -152,7 +193,13 @@ describe("revolut", () => {
   });
 
   it("keeps the ID, the original EUR amount and the payer", () => {
-    expect(sek.rows[1]).toMatchObject({ external_id: "rev-0002", amount_foreign_ore: -2_000, currency_foreign: "EUR", booking_date: "2025-08-04", transaction_date: "2025-08-03" });
+    expect(sek.rows[1]).toMatchObject({
+      external_id: "rev-0002",
+      amount_foreign_ore: -2_000,
+      currency_foreign: "EUR",
+      booking_date: "2025-08-04",
+      transaction_date: "2025-08-03",
+    });
     expect(sek.rows[0]).toMatchObject({ counterparty_name: "KUND AB", reference: "Faktura 77" });
     expect(sek.rows[2]).toMatchObject({ counterparty_account: "SE4550000000058398257466" });
   });
@@ -186,7 +233,11 @@ describe("wise: transaction history", () => {
       ["TRANSFER-1006", 114_000, 10_000, "EUR"],
     ]);
     expect(total(s)).toBe(1_163_445);
-    expect(s.rows[1]).toMatchObject({ counterparty_name: "Supplier GmbH", reference: "Invoice 55", booking_date: "2025-09-03" });
+    expect(s.rows[1]).toMatchObject({
+      counterparty_name: "Supplier GmbH",
+      reference: "Invoice 55",
+      booking_date: "2025-09-03",
+    });
   });
 
   it("rejects and counts refunded, cancelled, unknown-status and other-currency rows with the reason", () => {
@@ -218,9 +269,16 @@ describe("wise: balance statement", () => {
     expect(result.format).toBe("wise_balance");
     expect(amounts(s)).toEqual([250_000, -12_900, -100_000]);
     expectChained(s, 500_000, 637_100);
-    expect(s.rows[2]).toMatchObject({ external_id: "BALANCE-503", amount_foreign_ore: -8_720, currency_foreign: "EUR", booking_date: "2025-10-05" });
+    expect(s.rows[2]).toMatchObject({
+      external_id: "BALANCE-503",
+      amount_foreign_ore: -8_720,
+      currency_foreign: "EUR",
+      booking_date: "2025-10-05",
+    });
     expect(s.rows[0]).toMatchObject({ counterparty_name: "Kund AB", reference: "Faktura 88" });
-    expect(result.rejected).toEqual([{ line: 3, record: "line 3", reason: "currency EUR differs from the statement currency SEK" }]);
+    expect(result.rejected).toEqual([
+      { line: 3, record: "line 3", reason: "currency EUR differs from the statement currency SEK" },
+    ]);
   });
 });
 
@@ -260,8 +318,12 @@ describe("generic_csv", () => {
   });
 
   it("follows the caller's mapping by header name, with the statement currency", () => {
-    const csv = "När,Vad,Hur mycket,Id\n2025-12-01,Consulting,\"1,250.00\",A-1\n2025-12-02,Hosting,\u2212250.5,A-2\n";
-    const result = parseBankFile(utf8(csv), { format: "generic_csv", mapping: { date: "När", description: "Vad", amount: "Hur mycket", external_id: "Id" }, currency: "eur" });
+    const csv = 'När,Vad,Hur mycket,Id\n2025-12-01,Consulting,"1,250.00",A-1\n2025-12-02,Hosting,\u2212250.5,A-2\n';
+    const result = parseBankFile(utf8(csv), {
+      format: "generic_csv",
+      mapping: { date: "När", description: "Vad", amount: "Hur mycket", external_id: "Id" },
+      currency: "eur",
+    });
     const [s] = result.statements;
     expect(s.currency).toBe("EUR");
     expect(s.rows.map((r) => [r.amount_ore, r.external_id])).toEqual([
@@ -291,8 +353,16 @@ describe("generic_csv", () => {
 
   it("names the columns a mapping asks for that the file lacks", () => {
     const csv = "Datum;Text;Belopp\n2025-12-01;Ok;10,00\n";
-    expect(() => parseBankFile(utf8(csv), { format: "generic_csv", mapping: { date: "Datum", description: "Text", amount: "Summa" } })).toThrow(
-      expect.objectContaining({ code: "BANK_FILE_MAPPING_INVALID", details: expect.objectContaining({ missing: ["Summa"] }) }) as unknown as Error,
+    expect(() =>
+      parseBankFile(utf8(csv), {
+        format: "generic_csv",
+        mapping: { date: "Datum", description: "Text", amount: "Summa" },
+      }),
+    ).toThrow(
+      expect.objectContaining({
+        code: "BANK_FILE_MAPPING_INVALID",
+        details: expect.objectContaining({ missing: ["Summa"] }),
+      }) as unknown as Error,
     );
   });
 
@@ -305,14 +375,18 @@ describe("generic_csv", () => {
       }
     })()!;
     expect(e.code).toBe("BANK_FILE_FORMAT_MISMATCH");
-    expect(e.message).toBe("the file is not handelsbanken: expected a CSV header row with Reskontradatum, Transaktionsdatum, Text, Belopp, Saldo");
+    expect(e.message).toBe(
+      "the file is not handelsbanken: expected a CSV header row with Reskontradatum, Transaktionsdatum, Text, Belopp, Saldo",
+    );
   });
 });
 
 describe("every synthetic file: balances that are given add up", () => {
   const names = Object.keys(env.TEST_BANK_FIXTURES).filter((n) => n.startsWith("synthetic_"));
   it.each(names)("%s", (name) => {
-    const result: BankParseResult = parseBankFile(fixture(name), { currency: name.startsWith("synthetic_wise") ? "SEK" : undefined });
+    const result: BankParseResult = parseBankFile(fixture(name), {
+      currency: name.startsWith("synthetic_wise") ? "SEK" : undefined,
+    });
     expect(result.warnings.filter((w) => /balance/.test(w))).toEqual([]);
     for (const s of result.statements) {
       if (s.opening_balance_ore !== undefined) expect(s.opening_balance_ore + total(s)).toBe(s.closing_balance_ore);

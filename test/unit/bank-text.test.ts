@@ -2,7 +2,14 @@
 // de-duplication input, and format detection.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { BankFileError, decodeBankBytes, dedupeKey, detectBankFormat, normaliseDescription, parseBankFile } from "../../src/sweden/bank";
+import {
+  BankFileError,
+  decodeBankBytes,
+  dedupeKey,
+  detectBankFormat,
+  normaliseDescription,
+  parseBankFile,
+} from "../../src/sweden/bank";
 import { decimalToOre, detectDecimalSeparator, parseCsvAmount } from "../../src/sweden/bank/amount";
 import { detectSeparator, tokenizeCsv } from "../../src/sweden/bank/csv/tokenize";
 import { parseBankDate } from "../../src/sweden/bank/dates";
@@ -34,7 +41,9 @@ describe("decoding", () => {
   });
 
   it("falls back to Windows-1252 for å ä ö that are not UTF-8", () => {
-    const bytes = Uint8Array.from([0x52, 0xe4, 0x6b, 0x73, 0x6d, 0xf6, 0x72, 0x67, 0xe5, 0x73, 0x20, 0xc5, 0xc4, 0xd6, 0x20, 0x80]);
+    const bytes = Uint8Array.from([
+      0x52, 0xe4, 0x6b, 0x73, 0x6d, 0xf6, 0x72, 0x67, 0xe5, 0x73, 0x20, 0xc5, 0xc4, 0xd6, 0x20, 0x80,
+    ]);
     expect(decodeBankBytes(bytes)).toEqual({ text: "Räksmörgås ÅÄÖ €", encoding: "windows-1252" });
     const swedbank = decodeBankBytes(fixture("synthetic_swedbank_transaktioner_windows-1252.csv"));
     expect(swedbank.encoding).toBe("windows-1252");
@@ -51,7 +60,10 @@ describe("amounts", () => {
     ["90071992547409.91", 9_007_199_254_740_991],
   ])("decimal %s is %i öre", (text, ore) => expect(decimalToOre(text)).toBe(ore));
 
-  it.each([["1.005"], ["-1"], ["1,5"], [""], ["90071992547409.92"], ["1e3"]])("refuses %s as an exact decimal", (text) => expect(decimalToOre(text)).toBeNull());
+  it.each([["1.005"], ["-1"], ["1,5"], [""], ["90071992547409.92"], ["1e3"]])(
+    "refuses %s as an exact decimal",
+    (text) => expect(decimalToOre(text)).toBeNull(),
+  );
 
   it.each([
     ["-1 234,56", ",", -123_456],
@@ -68,11 +80,16 @@ describe("amounts", () => {
     ["1 000 SEK", ",", 100_000],
     ["0,00", ",", 0],
     ["-0,00", ",", 0],
-  ])("CSV amount %s (decimal %s) is %i öre", (text, decimal, ore) => expect(parseCsvAmount(text, decimal as "," | ".")).toBe(ore));
-
-  it.each([["12,345", ","], ["1,2,3", ","], ["abc", "."], ["1.2.3", "."]])("refuses CSV amount %s", (text, decimal) =>
-    expect(parseCsvAmount(text, decimal as "," | ".")).toBeNull(),
+  ])("CSV amount %s (decimal %s) is %i öre", (text, decimal, ore) =>
+    expect(parseCsvAmount(text, decimal as "," | ".")).toBe(ore),
   );
+
+  it.each([
+    ["12,345", ","],
+    ["1,2,3", ","],
+    ["abc", "."],
+    ["1.2.3", "."],
+  ])("refuses CSV amount %s", (text, decimal) => expect(parseCsvAmount(text, decimal as "," | ".")).toBeNull());
 
   it("tells the decimal separator of a column from its values", () => {
     expect(detectDecimalSeparator(["-1 234,56", "100"])).toBe(",");
@@ -95,7 +112,9 @@ describe("dates", () => {
     ["2025-03-04T10:15:00+01:00", "dmy", "2025-03-04"],
   ])("%s (%s) is %s", (text, order, iso) => expect(parseBankDate(text, order as "dmy" | "mdy")).toBe(iso));
 
-  it.each([["2025-02-30"], ["31.04.2025"], ["Reserverat"], ["2025-3"], ["13/13/2025"]])("refuses %s", (text) => expect(parseBankDate(text)).toBeNull());
+  it.each([["2025-02-30"], ["31.04.2025"], ["Reserverat"], ["2025-3"], ["13/13/2025"]])("refuses %s", (text) =>
+    expect(parseBankDate(text)).toBeNull(),
+  );
 });
 
 describe("CSV fields", () => {
@@ -121,8 +140,18 @@ describe("de-duplication input", () => {
   });
 
   it("uses the bank's id when there is one, else date, amount and the normalised description", () => {
-    expect(dedupeKey({ external_id: "TB-1", booking_date: "2025-03-03", amount_ore: -100, description: "X" })).toEqual({ by: "external_id", value: "TB-1" });
-    expect(dedupeKey({ external_id: null, booking_date: "2025-03-03", amount_ore: -31_240, description: "Kortköp  250308 ICA" })).toEqual({
+    expect(dedupeKey({ external_id: "TB-1", booking_date: "2025-03-03", amount_ore: -100, description: "X" })).toEqual({
+      by: "external_id",
+      value: "TB-1",
+    });
+    expect(
+      dedupeKey({
+        external_id: null,
+        booking_date: "2025-03-03",
+        amount_ore: -31_240,
+        description: "Kortköp  250308 ICA",
+      }),
+    ).toEqual({
       by: "hash_input",
       value: "2025-03-03|-31240|kortköp 250308 ica",
     });
@@ -165,19 +194,33 @@ describe("format detection", () => {
     }
     expect(error).toBeInstanceOf(BankFileError);
     expect(error!.code).toBe("BANK_FILE_UNRECOGNISED");
-    expect(error!.message).toMatch(/^not a recognised bank file; looked for: an ISO 20022 camt\.053 or camt\.054 document/);
+    expect(error!.message).toMatch(
+      /^not a recognised bank file; looked for: an ISO 20022 camt\.053 or camt\.054 document/,
+    );
     expect(error!.message).toContain("a Bankgirot BgMax file (first record 01BGMAX)");
-    expect(error!.message).toContain("wise_balance: a CSV header row with TransferWise ID, Date, Amount, Currency, Description, Running Balance");
+    expect(error!.message).toContain(
+      "wise_balance: a CSV header row with TransferWise ID, Date, Amount, Currency, Description, Running Balance",
+    );
     expect(error!.details.looked_for).toHaveLength(15);
   });
 
   it("refuses other XML and binary content as unrecognised", () => {
-    expect(() => parseBankFile(utf8('<?xml version="1.0"?><Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"/>'))).toThrow(/not a recognised bank file/);
-    expect(() => parseBankFile(Uint8Array.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00, 0xff, 0xfe, 0x00, 0x01]))).toThrow(BankFileError);
+    expect(() =>
+      parseBankFile(
+        utf8('<?xml version="1.0"?><Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"/>'),
+      ),
+    ).toThrow(/not a recognised bank file/);
+    expect(() =>
+      parseBankFile(Uint8Array.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00, 0xff, 0xfe, 0x00, 0x01])),
+    ).toThrow(BankFileError);
   });
 
   it("refuses a format the caller names but the content is not", () => {
-    expect(() => parseBankFile(fixture("synthetic_amex_activity_utf-8.csv"), { format: "camt053" })).toThrow(/the file is not camt053/);
-    expect(() => parseBankFile(fixture("synthetic_amex_activity_utf-8.csv"), { format: "bgmax" })).toThrow(/the file is not bgmax: expected a BgMax file/);
+    expect(() => parseBankFile(fixture("synthetic_amex_activity_utf-8.csv"), { format: "camt053" })).toThrow(
+      /the file is not camt053/,
+    );
+    expect(() => parseBankFile(fixture("synthetic_amex_activity_utf-8.csv"), { format: "bgmax" })).toThrow(
+      /the file is not bgmax: expected a BgMax file/,
+    );
   });
 });

@@ -3,10 +3,22 @@
 // class 8 by group (80-83 financial income items, 84 räntekostnader, 85-87 free groups,
 // 88 bokslutsdispositioner, 89 skatter och årets resultat).
 import { describe, expect, it } from "vitest";
-import { accountTypeOf, isBalanceAccount, isClosingAccount, makesResult, resultOf, sieAccountTypeOf } from "../../src/sweden/bas";
+import {
+  accountTypeOf,
+  isBalanceAccount,
+  isClosingAccount,
+  makesResult,
+  resultOf,
+  sieAccountTypeOf,
+} from "../../src/sweden/bas";
 
-const seed = Object.values(import.meta.glob("../../migrations/0001_bas_chart.sql", { query: "?raw", import: "default", eager: true }))[0] as string;
-const seededChart = [...seed.matchAll(/\('(\d{4})', '(?:[^']|'')*', '(\w+)', [01]\)/g)].map((m) => ({ number: m[1], type: m[2] }));
+const seed = Object.values(
+  import.meta.glob("../../migrations/0001_bas_chart.sql", { query: "?raw", import: "default", eager: true }),
+)[0] as string;
+const seededChart = [...seed.matchAll(/\('(\d{4})', '(?:[^']|'')*', '(\w+)', [01]\)/g)].map((m) => ({
+  number: m[1],
+  type: m[2],
+}));
 
 describe("account types by BAS class and group", () => {
   it.each([
@@ -59,21 +71,38 @@ describe("resultOf", () => {
   const m = (account: string, debitOre: number, creditOre: number) => ({ account, debitOre, creditOre });
 
   it("puts class 3 and 80-83 in revenue, 4-7 and 84-89 in expense, and leaves out balance and closing accounts", () => {
-    const moves = [m("3001", 0, 1_000_000), m("8311", 0, 30_000), m("4010", 400_000, 0), m("8410", 10_000, 0), m("8910", 100_000, 0), m("1930", 520_000, 0), m("8999", 520_000, 0), m("2099", 0, 520_000)];
+    const moves = [
+      m("3001", 0, 1_000_000),
+      m("8311", 0, 30_000),
+      m("4010", 400_000, 0),
+      m("8410", 10_000, 0),
+      m("8910", 100_000, 0),
+      m("1930", 520_000, 0),
+      m("8999", 520_000, 0),
+      m("2099", 0, 520_000),
+    ];
     expect(resultOf(moves)).toEqual({ revenueOre: 1_030_000, expenseOre: 510_000, resultOre: 520_000 });
   });
 
   it("lets a movement against an account's side lower its column", () => {
     // a write-down on 8070 (a revenue group) and an exchange gain on 8431 (an expense group)
-    expect(resultOf([m("8070", 5_000, 0), m("8431", 0, 2_000)])).toEqual({ revenueOre: -5_000, expenseOre: -2_000, resultOre: -3_000 });
+    expect(resultOf([m("8070", 5_000, 0), m("8431", 0, 2_000)])).toEqual({
+      revenueOre: -5_000,
+      expenseOre: -2_000,
+      resultOre: -3_000,
+    });
   });
 
   it("is credit less debit over the result accounts, however they are split", () => {
     let seedValue = 7;
     const next = () => (seedValue = (seedValue * 48271) % 2147483647);
     for (let round = 0; round < 50; round++) {
-      const moves = Array.from({ length: 20 }, () => m(String(1000 + (next() % 8000)), next() % 100_000, next() % 100_000));
-      const expected = moves.filter((x) => makesResult(x.account)).reduce((sum, x) => sum + x.creditOre - x.debitOre, 0);
+      const moves = Array.from({ length: 20 }, () =>
+        m(String(1000 + (next() % 8000)), next() % 100_000, next() % 100_000),
+      );
+      const expected = moves
+        .filter((x) => makesResult(x.account))
+        .reduce((sum, x) => sum + x.creditOre - x.debitOre, 0);
       expect(resultOf(moves).resultOre).toBe(expected);
     }
   });

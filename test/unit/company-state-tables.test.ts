@@ -13,15 +13,49 @@ const db = drizzle({} as D1Database);
 
 describe("writtenTables", () => {
   it("names the table of an insert, an update and a delete", () => {
-    expect(writtenTables(db.insert(accounts).values({ companyId: "c", number: "1930", name: "Bank", type: "asset", isActive: true, k2Excluded: false, isCustom: false, createdAt: "", updatedAt: "" }))).toEqual(["accounts"]);
-    expect(writtenTables(db.update(fiscalPeriods).set({ lockedAt: "2026-01-31T00:00:00Z" }).where(eq(fiscalPeriods.id, "p")))).toEqual(["fiscal_periods"]);
+    expect(
+      writtenTables(
+        db.insert(accounts).values({
+          companyId: "c",
+          number: "1930",
+          name: "Bank",
+          type: "asset",
+          isActive: true,
+          k2Excluded: false,
+          isCustom: false,
+          createdAt: "",
+          updatedAt: "",
+        }),
+      ),
+    ).toEqual(["accounts"]);
+    expect(
+      writtenTables(
+        db.update(fiscalPeriods).set({ lockedAt: "2026-01-31T00:00:00Z" }).where(eq(fiscalPeriods.id, "p")),
+      ),
+    ).toEqual(["fiscal_periods"]);
     expect(writtenTables(db.delete(webhooks).where(eq(webhooks.id, "w")))).toEqual(["webhooks"]);
   });
 
   it("names the target of an insert from JSON rows and of an upsert of sums, not the tables they read", () => {
-    const [lines] = insertFromJson(db, journalLines, [{ id: "l", companyId: "c", journalEntryId: "e", sortOrder: 1, accountNumber: "1930", debitOre: 1, creditOre: 0, entryDate: "2026-01-01" }]);
+    const [lines] = insertFromJson(db, journalLines, [
+      {
+        id: "l",
+        companyId: "c",
+        journalEntryId: "e",
+        sortOrder: 1,
+        accountNumber: "1930",
+        debitOre: 1,
+        creditOre: 0,
+        entryDate: "2026-01-01",
+      },
+    ]);
     expect(writtenTables(lines)).toEqual(["journal_lines"]);
-    const [sums] = upsertSums(db, accountBalances, [{ companyId: "c", fiscalPeriodId: "p", accountNumber: "1930", debitOre: 1, creditOre: 0 }], [accountBalances.companyId, accountBalances.fiscalPeriodId, accountBalances.accountNumber]);
+    const [sums] = upsertSums(
+      db,
+      accountBalances,
+      [{ companyId: "c", fiscalPeriodId: "p", accountNumber: "1930", debitOre: 1, creditOre: 0 }],
+      [accountBalances.companyId, accountBalances.fiscalPeriodId, accountBalances.accountNumber],
+    );
     expect(writtenTables(sums)).toEqual(["account_balances"]);
   });
 

@@ -23,6 +23,13 @@ describe("resultAccountsFor", () => {
 
   it("books a sole trader's result on 2019 and carries 2011-2019 into 2010 (BAS, eget kapital i enskild firma)", () => {
     const ef = resultAccountsFor("enskild_firma");
-    expect([ef.result, ef.carriedTo, ef.carried("2013"), ef.carried("2019"), ef.carried("2010"), ef.carried("2099")]).toEqual(["2019", "2010", true, true, false, false]);
+    expect([
+      ef.result,
+      ef.carriedTo,
+      ef.carried("2013"),
+      ef.carried("2019"),
+      ef.carried("2010"),
+      ef.carried("2099"),
+    ]).toEqual(["2019", "2010", true, true, false, false]);
   });
 });

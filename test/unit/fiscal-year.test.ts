@@ -2,7 +2,13 @@
 // year of at most eighteen months.
 import { describe, expect, it } from "vitest";
 import { accountTypeOf, sieAccountTypeOf } from "../../src/sweden/bas";
-import { addMonths, fiscalYearContaining, fiscalYearName, firstFiscalYearProblem, nextFiscalYear } from "../../src/sweden/fiscal-year";
+import {
+  addMonths,
+  fiscalYearContaining,
+  fiscalYearName,
+  firstFiscalYearProblem,
+  nextFiscalYear,
+} from "../../src/sweden/fiscal-year";
 
 describe("fiscal years", () => {
   it("finds the year containing a date", () => {

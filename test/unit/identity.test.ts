@@ -34,9 +34,12 @@ describe("personnummer vectors", () => {
     }
   }
 
-  it.each((pnrAsOrg as any[]).map((v) => [v.separated_format]))("%s is an organisation number, not a personnummer", (input) => {
-    expect(parsePersonnummer(input, TODAY)).toBeNull();
-  });
+  it.each((pnrAsOrg as any[]).map((v) => [v.separated_format]))(
+    "%s is an organisation number, not a personnummer",
+    (input) => {
+      expect(parsePersonnummer(input, TODAY)).toBeNull();
+    },
+  );
 
   it("masks to ********-NNNN", () => expect(maskPersonnummer("198112189876")).toBe("********-9876"));
 });

@@ -8,7 +8,17 @@ import { itemsWithinLimits } from "../../src/http/fields";
 
 describe("textProblem", () => {
   it("accepts every script, emoji (surrogate pairs), combining marks and the bidi marks that do not reorder", () => {
-    for (const s of ["Åsa Öberg", "مرحبا", "שלום", "日本語", "😀👍🏽", "e\u0301", "a\u200Eb\u200Fc\u061C", "", "tab\tand\nnewline"]) {
+    for (const s of [
+      "Åsa Öberg",
+      "مرحبا",
+      "שלום",
+      "日本語",
+      "😀👍🏽",
+      "e\u0301",
+      "a\u200Eb\u200Fc\u061C",
+      "",
+      "tab\tand\nnewline",
+    ]) {
       expect(textProblem(s, true), s).toBeNull();
     }
   });
@@ -45,8 +55,13 @@ describe("textProblem", () => {
 
 describe("checkBodyText", () => {
   it("names the first offending field as zod does, keys included, and lets multi-line keys keep newlines", () => {
-    expect(checkBodyText({ name: "ok", notes: "a\nb", items: [{ description: "x\ty" }, { unit: "st\u202e" }] })).toEqual({ path: "items.1.unit", message: expect.stringContaining("U+202E") });
-    expect(checkBodyText({ dimensions: { "1\u0000": "x" } })).toEqual({ path: "dimensions.1\u0000", message: expect.stringContaining("field name") });
+    expect(
+      checkBodyText({ name: "ok", notes: "a\nb", items: [{ description: "x\ty" }, { unit: "st\u202e" }] }),
+    ).toEqual({ path: "items.1.unit", message: expect.stringContaining("U+202E") });
+    expect(checkBodyText({ dimensions: { "1\u0000": "x" } })).toEqual({
+      path: "dimensions.1\u0000",
+      message: expect.stringContaining("field name"),
+    });
     expect(checkBodyText({ name: "a\nb" })?.path).toBe("name");
     expect(checkBodyText({ line_description: "a\nb", reason: "x\ny", tags: ["a", "b"] })).toBeNull();
     expect(checkBodyText([1, true, null, 2.5])).toBeNull();
@@ -61,7 +76,10 @@ describe("checkBodyText", () => {
 
 describe("amount limits", () => {
   it("keep every sum of an entry within safe integers, and say the limit", () => {
-    const lines = (n: number, amount: number) => Array.from({ length: n }, (_, i) => (i % 2 ? { account_number: "3001", credit_amount: amount } : { account_number: "1930", debit_amount: amount }));
+    const lines = (n: number, amount: number) =>
+      Array.from({ length: n }, (_, i) =>
+        i % 2 ? { account_number: "3001", credit_amount: amount } : { account_number: "1930", debit_amount: amount },
+      );
     expect(JournalLinesSchema(2).safeParse(lines(2, MAX_AMOUNT_KR)).success).toBe(true);
     const over = JournalLinesSchema(2).safeParse(lines(4, MAX_AMOUNT_KR));
     expect(over.success).toBe(false);
@@ -70,7 +88,16 @@ describe("amount limits", () => {
   });
 
   it("bound each invoice line (quantity x unit_price) and the items together", () => {
-    const schema = z.array(z.object({ quantity: z.number().optional(), unit_price: z.number().optional(), amount: z.number().optional(), vat_amount: z.number().optional() })).superRefine(itemsWithinLimits);
+    const schema = z
+      .array(
+        z.object({
+          quantity: z.number().optional(),
+          unit_price: z.number().optional(),
+          amount: z.number().optional(),
+          vat_amount: z.number().optional(),
+        }),
+      )
+      .superRefine(itemsWithinLimits);
     expect(schema.safeParse([{ quantity: 1_000, unit_price: 999_999_999 }]).success).toBe(true);
     const line = schema.safeParse([{ quantity: 1_000_000_000, unit_price: 999_999_999 }]);
     expect(line.error!.issues[0].path).toEqual([0, "unit_price"]);

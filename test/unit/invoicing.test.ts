@@ -21,7 +21,13 @@ import {
   vatByRate,
   vatOre,
 } from "../../src/sweden/invoicing";
-import { mirrored, purchaseRegistered, saleInvoiced, supplierPaymentMade, customerPaymentReceived } from "../../src/ledger/posting-rules";
+import {
+  mirrored,
+  purchaseRegistered,
+  saleInvoiced,
+  supplierPaymentMade,
+  customerPaymentReceived,
+} from "../../src/ledger/posting-rules";
 
 describe("amounts and VAT", () => {
   it("multiplies quantity by price and rounds half up to the öre", () => {
@@ -32,12 +38,23 @@ describe("amounts and VAT", () => {
 
   it("takes VAT once per rate on the sum at that rate", () => {
     // 10 000 at 25 % and 300 at 6 %: 2 500 and 18
-    expect([...vatByRate([{ netOre: 1000000, vatRateBp: 2500 }, { netOre: 30000, vatRateBp: 600 }])]).toEqual([
+    expect([
+      ...vatByRate([
+        { netOre: 1000000, vatRateBp: 2500 },
+        { netOre: 30000, vatRateBp: 600 },
+      ]),
+    ]).toEqual([
       [2500, 250000],
       [600, 1800],
     ]);
     // three lines of 0.10 kr at 25 %: 0.075 kr rounds to 0.08 on the sum, not 3 x 0.03
-    expect(vatByRate([{ netOre: 10, vatRateBp: 2500 }, { netOre: 10, vatRateBp: 2500 }, { netOre: 10, vatRateBp: 2500 }]).get(2500)).toBe(8);
+    expect(
+      vatByRate([
+        { netOre: 10, vatRateBp: 2500 },
+        { netOre: 10, vatRateBp: 2500 },
+        { netOre: 10, vatRateBp: 2500 },
+      ]).get(2500),
+    ).toBe(8);
     expect(vatOre(2, 2500)).toBe(1); // 0.5 öre rounds up
     // half away from zero: a credit line's VAT is exactly the negative of the invoice line's
     expect(vatOre(-2, 2500)).toBe(-1);
@@ -53,7 +70,12 @@ describe("amounts and VAT", () => {
   });
 
   it("books sales on the BAS account of their rate", () => {
-    expect([2500, 1200, 600, 0].map((r) => defaultRevenueAccount(r, "swedish_business"))).toEqual(["3001", "3002", "3003", "3004"]);
+    expect([2500, 1200, 600, 0].map((r) => defaultRevenueAccount(r, "swedish_business"))).toEqual([
+      "3001",
+      "3002",
+      "3003",
+      "3004",
+    ]);
     expect(defaultRevenueAccount(0, "eu_business")).toBe("3308");
     expect(OUTPUT_VAT_ACCOUNT).toEqual({ 2500: "2611", 1200: "2621", 600: "2631" });
   });
@@ -89,19 +111,35 @@ describe("aging", () => {
   it("counts days past due and puts them in buckets of 30 days", () => {
     expect(daysPastDue("2026-01-31", "2026-03-02")).toBe(30);
     expect(daysPastDue("2026-03-10", "2026-03-01")).toBe(-9);
-    expect([-9, 0, 30, 31, 60, 61, 90, 91, 400].map(agingBucket)).toEqual(["0-30", "0-30", "0-30", "31-60", "31-60", "61-90", "61-90", "90+", "90+"]);
+    expect([-9, 0, 30, 31, 60, 61, 90, 91, 400].map(agingBucket)).toEqual([
+      "0-30",
+      "0-30",
+      "0-30",
+      "31-60",
+      "31-60",
+      "61-90",
+      "61-90",
+      "90+",
+      "90+",
+    ]);
   });
 });
 
 describe("posting rules", () => {
-  const sum = (lines: { debitOre: number; creditOre: number }[]) => [lines.reduce((s, l) => s + l.debitOre, 0), lines.reduce((s, l) => s + l.creditOre, 0)];
+  const sum = (lines: { debitOre: number; creditOre: number }[]) => [
+    lines.reduce((s, l) => s + l.debitOre, 0),
+    lines.reduce((s, l) => s + l.creditOre, 0),
+  ];
 
   it("books a sale on 1510 against revenue and VAT, balanced, and a credit note as its mirror", () => {
     const sale = {
       totalOre: 1281800,
       rate: "1",
       text: "Faktura F1",
-      vat: new Map([[2500, 250000], [600, 1800]]),
+      vat: new Map([
+        [2500, 250000],
+        [600, 1800],
+      ]),
       items: [
         { netOre: 1000000, revenueAccount: "3001", description: "Konsult", dimensions: null },
         { netOre: 30000, revenueAccount: "3003", description: "Bok", dimensions: null },
@@ -121,16 +159,47 @@ describe("posting rules", () => {
   });
 
   it("books a purchase with SLP, and payments with currency differences on 3960/7960", () => {
-    const lines = purchaseRegistered({ totalOre: 1000000, rate: "1", text: "P", items: [{ amountOre: 1000000, vatOre: 0, accountNumber: "7412", applySlp: true, description: null, dimensions: null }] });
+    const lines = purchaseRegistered({
+      totalOre: 1000000,
+      rate: "1",
+      text: "P",
+      items: [
+        { amountOre: 1000000, vatOre: 0, accountNumber: "7412", applySlp: true, description: null, dimensions: null },
+      ],
+    });
     expect(lines.map((l) => [l.accountNumber, l.debitOre, l.creditOre])).toEqual([
       ["7412", 1000000, 0],
       ["7533", 242600, 0],
       ["2514", 0, 242600],
       ["2440", 0, 1000000],
     ]);
-    expect(supplierPaymentMade(110000, 5000, "1930", "x").map((l) => [l.accountNumber, l.debitOre, l.creditOre])).toEqual([["2440", 110000, 0], ["1930", 0, 115000], ["7960", 5000, 0]]);
-    expect(supplierPaymentMade(110000, -5000, "1930", "x").map((l) => [l.accountNumber, l.debitOre, l.creditOre])).toEqual([["2440", 110000, 0], ["1930", 0, 105000], ["3960", 0, 5000]]);
-    expect(customerPaymentReceived(140431, 2069, "1930", "x").map((l) => [l.accountNumber, l.debitOre, l.creditOre])).toEqual([["1930", 142500, 0], ["1510", 0, 140431], ["3960", 0, 2069]]);
-    expect(customerPaymentReceived(140431, -431, "1930", "x").map((l) => [l.accountNumber, l.debitOre, l.creditOre])).toEqual([["1930", 140000, 0], ["1510", 0, 140431], ["7960", 431, 0]]);
+    expect(
+      supplierPaymentMade(110000, 5000, "1930", "x").map((l) => [l.accountNumber, l.debitOre, l.creditOre]),
+    ).toEqual([
+      ["2440", 110000, 0],
+      ["1930", 0, 115000],
+      ["7960", 5000, 0],
+    ]);
+    expect(
+      supplierPaymentMade(110000, -5000, "1930", "x").map((l) => [l.accountNumber, l.debitOre, l.creditOre]),
+    ).toEqual([
+      ["2440", 110000, 0],
+      ["1930", 0, 105000],
+      ["3960", 0, 5000],
+    ]);
+    expect(
+      customerPaymentReceived(140431, 2069, "1930", "x").map((l) => [l.accountNumber, l.debitOre, l.creditOre]),
+    ).toEqual([
+      ["1930", 142500, 0],
+      ["1510", 0, 140431],
+      ["3960", 0, 2069],
+    ]);
+    expect(
+      customerPaymentReceived(140431, -431, "1930", "x").map((l) => [l.accountNumber, l.debitOre, l.creditOre]),
+    ).toEqual([
+      ["1930", 140000, 0],
+      ["1510", 0, 140431],
+      ["7960", 431, 0],
+    ]);
   });
 });

@@ -23,7 +23,8 @@ function streamOf(text: string, size: number): ReadableStream<Uint8Array> {
   });
 }
 
-const split = (text: string, size = 7, maxBytes = MAX) => splitBase64Member(streamOf(text, size), "file_base64", { maxBytes, expectedBytes: 0, tooLarge });
+const split = (text: string, size = 7, maxBytes = MAX) =>
+  splitBase64Member(streamOf(text, size), "file_base64", { maxBytes, expectedBytes: 0, tooLarge });
 
 async function refusal(text: string, maxBytes = MAX) {
   try {
@@ -42,8 +43,12 @@ describe("a JSON body's base64 file, decoded as it streams", () => {
     const bytes = new Uint8Array(3001).map((_, i) => (i * 7919 + 13) % 256);
     const b64 = btoa(String.fromCharCode(...bytes));
     const bodies = [
-      JSON.stringify({ file_base64: b64, file_name: "bok {1}, \"år\".se", options: { updateAccountNames: false } }),
-      JSON.stringify({ options: { allowBalanceMismatch: true, list: [1, { a: "}" }] }, file_name: "x\\y.se", file_base64: b64 }),
+      JSON.stringify({ file_base64: b64, file_name: 'bok {1}, "år".se', options: { updateAccountNames: false } }),
+      JSON.stringify({
+        options: { allowBalanceMismatch: true, list: [1, { a: "}" }] },
+        file_name: "x\\y.se",
+        file_base64: b64,
+      }),
       `\uFEFF  { "file_name" : "a.se" ,\n "file_base64" :  "${b64}"  }  \n`,
     ];
     for (const body of bodies) {
@@ -58,7 +63,10 @@ describe("a JSON body's base64 file, decoded as it streams", () => {
 
   it("reads JSON escapes inside the base64 (\\/, \\n line breaks, \\u) as a parsed string would", async () => {
     const text = btoa("Hej på dig, \u00e5\u00e4\u00f6 ???\u00ff\u00ff\u00ff");
-    const escaped = text.replace(/(.{8})/g, "$1\\n").replace(/\//g, "\\/").replace(/A/g, "\\u0041");
+    const escaped = text
+      .replace(/(.{8})/g, "$1\\n")
+      .replace(/\//g, "\\/")
+      .replace(/A/g, "\\u0041");
     expect(escaped).toContain("\\/");
     const out = await split(`{"file_base64":"${escaped}"}`);
     expect(out.file).toEqual(fromBinary(atob(text)));
@@ -80,15 +88,37 @@ describe("a JSON body's base64 file, decoded as it streams", () => {
   });
 
   it("refuses what is not base64, or not a string, or given twice, naming the member", async () => {
-    for (const body of ['{"file_base64":"!!!"}', '{"file_base64":"SGVqc"}', '{"file_base64":"SG=Vq"}', '{"file_base64":"SGVq==="}', '{"file_base64":"SGVq\\"x"}', '{"file_base64":"åäö"}']) {
-      expect(await refusal(body)).toEqual({ code: "VALIDATION_ERROR", details: { fields: [{ path: "file_base64", message: "not valid base64" }] } });
+    for (const body of [
+      '{"file_base64":"!!!"}',
+      '{"file_base64":"SGVqc"}',
+      '{"file_base64":"SG=Vq"}',
+      '{"file_base64":"SGVq==="}',
+      '{"file_base64":"SGVq\\"x"}',
+      '{"file_base64":"åäö"}',
+    ]) {
+      expect(await refusal(body)).toEqual({
+        code: "VALIDATION_ERROR",
+        details: { fields: [{ path: "file_base64", message: "not valid base64" }] },
+      });
     }
-    expect((await refusal('{"file_base64":12}')).details).toEqual({ fields: [{ path: "file_base64", message: "expected a string" }] });
-    expect((await refusal('{"file_base64":"SGVq","file_base64":"SGVq"}')).details).toEqual({ fields: [{ path: "file_base64", message: "given twice" }] });
+    expect((await refusal('{"file_base64":12}')).details).toEqual({
+      fields: [{ path: "file_base64", message: "expected a string" }],
+    });
+    expect((await refusal('{"file_base64":"SGVq","file_base64":"SGVq"}')).details).toEqual({
+      fields: [{ path: "file_base64", message: "given twice" }],
+    });
   });
 
   it("refuses a body that is not one JSON object", async () => {
-    for (const body of ["", "[]", '{"file_base64":"SGVq"', '{"file_base64":"SGVq"} x', '{"a" 1}', '{"a":1 "b":2}', '{"file_base64":"SG\nVq"}']) {
+    for (const body of [
+      "",
+      "[]",
+      '{"file_base64":"SGVq"',
+      '{"file_base64":"SGVq"} x',
+      '{"a" 1}',
+      '{"a":1 "b":2}',
+      '{"file_base64":"SG\nVq"}',
+    ]) {
       const r = await refusal(body);
       expect(r.code).toBe("VALIDATION_ERROR");
       expect(r.details).toMatchObject({ target: "json", body: "not_json" });
@@ -97,8 +127,13 @@ describe("a JSON body's base64 file, decoded as it streams", () => {
 
   it("refuses a file past the limit while it is read, and other members past 64 KB", async () => {
     const big = btoa("x".repeat(3000));
-    expect(await refusal(`{"file_base64":"${big}"}`, 2999)).toEqual({ code: "VALIDATION_ERROR", details: { max_bytes: MAX } });
+    expect(await refusal(`{"file_base64":"${big}"}`, 2999)).toEqual({
+      code: "VALIDATION_ERROR",
+      details: { max_bytes: MAX },
+    });
     expect((await split(`{"file_base64":"${big}"}`, 64, 3000)).file!.length).toBe(3000);
-    expect((await refusal(`{"file_base64":"SGVq","notes":"${"a".repeat(70 * 1024)}"}`)).details).toMatchObject({ body: "too_large" });
+    expect((await refusal(`{"file_base64":"SGVq","notes":"${"a".repeat(70 * 1024)}"}`)).details).toMatchObject({
+      body: "too_large",
+    });
   });
 });

@@ -12,7 +12,9 @@ describe("kronor and öre", () => {
     [1e9, 100_000_000_000],
   ])("%s kr is %s öre", (kr, ore) => expect(toOre(kr)).toBe(ore));
 
-  it.each([[0.001], [1.005], [Number.NaN], [Number.POSITIVE_INFINITY], [1e20]])("refuses %s", (kr) => expect(toOre(kr)).toBeNull());
+  it.each([[0.001], [1.005], [Number.NaN], [Number.POSITIVE_INFINITY], [1e20]])("refuses %s", (kr) =>
+    expect(toOre(kr)).toBeNull(),
+  );
 
   it("sums exactly where floating point does not", () => {
     expect(0.1 + 0.2).not.toBe(0.3);

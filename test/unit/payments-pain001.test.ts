@@ -5,7 +5,12 @@ import { describe, expect, it } from "vitest";
 import { amountText, pain001Xml, type Pain001Input } from "../../src/sweden/payments/pain001";
 
 const parse = (xml: string) =>
-  new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@_", parseTagValue: false, isArray: (n) => n === "PmtInf" || n === "CdtTrfTxInf" }).parse(xml).Document;
+  new XMLParser({
+    ignoreAttributes: false,
+    attributeNamePrefix: "@_",
+    parseTagValue: false,
+    isArray: (n) => n === "PmtInf" || n === "CdtTrfTxInf",
+  }).parse(xml).Document;
 
 const input: Pain001Input = {
   messageId: "MSG-20260425-0001",
@@ -20,10 +25,33 @@ const input: Pain001Input = {
       debtorAccount: { kind: "iban", iban: "SE45 5000 0000 0583 9825 7466" },
       debtorBic: "ESSESESS",
       transfers: [
-        { endToEndId: "BG-1", amountOre: 1_250_050, creditorName: "Leverantören AB", account: { kind: "bankgiro", number: "5050-1055" }, remittance: { ocr: "1234 5678 97" } },
-        { endToEndId: "PG-1", amountOre: 99_900, creditorName: "Plusgirot Kund & Co", account: { kind: "plusgiro", number: "4 78 90-3" }, remittance: { message: "Faktura 4711" } },
-        { endToEndId: "BA-1", amountOre: 500_000, creditorName: "Åkeriet i Örebro", account: { kind: "bank_account", clearing: "8327-9", account: "12 345 678-9" } },
-        { endToEndId: "IBAN-1", amountOre: 1, creditorName: "Deutsche Lieferant GmbH", account: { kind: "iban", iban: "de89 3704 0044 0532 0130 00", bic: "cobadeffxxx" }, remittance: { message: "Invoice 99" } },
+        {
+          endToEndId: "BG-1",
+          amountOre: 1_250_050,
+          creditorName: "Leverantören AB",
+          account: { kind: "bankgiro", number: "5050-1055" },
+          remittance: { ocr: "1234 5678 97" },
+        },
+        {
+          endToEndId: "PG-1",
+          amountOre: 99_900,
+          creditorName: "Plusgirot Kund & Co",
+          account: { kind: "plusgiro", number: "4 78 90-3" },
+          remittance: { message: "Faktura 4711" },
+        },
+        {
+          endToEndId: "BA-1",
+          amountOre: 500_000,
+          creditorName: "Åkeriet i Örebro",
+          account: { kind: "bank_account", clearing: "8327-9", account: "12 345 678-9" },
+        },
+        {
+          endToEndId: "IBAN-1",
+          amountOre: 1,
+          creditorName: "Deutsche Lieferant GmbH",
+          account: { kind: "iban", iban: "de89 3704 0044 0532 0130 00", bic: "cobadeffxxx" },
+          remittance: { message: "Invoice 99" },
+        },
       ],
     },
   ],
@@ -45,7 +73,19 @@ describe("pain.001.001.03", () => {
       InitgPty: { Nm: "Lönebolaget AB", Id: { OrgId: { Othr: { Id: "5560160680", SchmeNm: { Cd: "BANK" } } } } },
     });
     const p = root.PmtInf[0];
-    expect(Object.keys(p)).toEqual(["PmtInfId", "PmtMtd", "NbOfTxs", "CtrlSum", "PmtTpInf", "ReqdExctnDt", "Dbtr", "DbtrAcct", "DbtrAgt", "ChrgBr", "CdtTrfTxInf"]);
+    expect(Object.keys(p)).toEqual([
+      "PmtInfId",
+      "PmtMtd",
+      "NbOfTxs",
+      "CtrlSum",
+      "PmtTpInf",
+      "ReqdExctnDt",
+      "Dbtr",
+      "DbtrAcct",
+      "DbtrAgt",
+      "ChrgBr",
+      "CdtTrfTxInf",
+    ]);
     expect(p).toMatchObject({
       PmtInfId: "BATCH-1",
       PmtMtd: "TRF",
@@ -97,7 +137,15 @@ describe("pain.001.001.03", () => {
       pain001Xml({
         ...input,
         initiatingParty: { name: "X AB", orgNumber: null },
-        batches: [{ ...input.batches[0], categoryPurpose: "SALA", debtorBic: null, debtorAccount: { kind: "bank_account", clearing: "6000", account: "123456789" }, transfers: [input.batches[0].transfers[2]] }],
+        batches: [
+          {
+            ...input.batches[0],
+            categoryPurpose: "SALA",
+            debtorBic: null,
+            debtorAccount: { kind: "bank_account", clearing: "6000", account: "123456789" },
+            transfers: [input.batches[0].transfers[2]],
+          },
+        ],
       }).xml,
     );
     expect(d.CstmrCdtTrfInitn.GrpHdr.InitgPty).toEqual({ Nm: "X AB" });

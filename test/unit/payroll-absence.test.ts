@@ -5,12 +5,20 @@
 //   week  = 36 500 × 12 / 52 = 8 423.076923 kr; a week's sick pay 80 % = 6 738.461538;
 //   karensavdrag 20 % of it = 1 347.692308 kr -> 1 347.69
 import { describe, expect, it } from "vitest";
-import { absenceEffects, dayPay, hourPay, karensavdrag, type AbsenceDay, type AbsenceType } from "../../src/sweden/payroll";
+import {
+  absenceEffects,
+  dayPay,
+  hourPay,
+  karensavdrag,
+  type AbsenceDay,
+  type AbsenceType,
+} from "../../src/sweden/payroll";
 
 const M = 3_650_000;
 const range = (from: string, to: string, type: AbsenceType = "sick", hours: number | null = null): AbsenceDay[] => {
   const out: AbsenceDay[] = [];
-  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += 86_400_000) out.push({ date: new Date(t).toISOString().slice(0, 10), type, hoursHundredths: hours });
+  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += 86_400_000)
+    out.push({ date: new Date(t).toISOString().slice(0, 10), type, hoursHundredths: hours });
   return out;
 };
 const march = (days: AbsenceDay[]) => absenceEffects({ monthlyOre: M, from: "2026-03-01", to: "2026-03-31", days });
@@ -27,7 +35,13 @@ describe("sick pay (lag om sjuklön)", () => {
   it("a sick week with karens: 7 calendar days deducted, 80 % paid, one karensavdrag", () => {
     const fx = march(range("2026-03-02", "2026-03-08"));
     // 7 × 1 200 = 8 400; 80 % = 6 720; karens 1 347.69
-    expect(fx).toMatchObject({ sickDeductionOre: 840_000, sickPayOre: 672_000, karensOre: 134_769, deductionsOre: {}, notices: [] });
+    expect(fx).toMatchObject({
+      sickDeductionOre: 840_000,
+      sickPayOre: 672_000,
+      karensOre: 134_769,
+      deductionsOre: {},
+      notices: [],
+    });
     expect(fx.counts).toEqual({ sick: { days: 7, hours: 0 } });
     expect(fx.sickPeriods).toEqual([{ start: "2026-03-02", days_in_month: 7, day_15: null, karens: 1347.69 }]);
   });
@@ -48,7 +62,10 @@ describe("sick pay (lag om sjuklön)", () => {
     // sick 10 instead (six days well): a new period; its one day's sick pay 960 is below the karens, which takes all of it
     const two = march([...range("2026-03-02", "2026-03-03"), ...range("2026-03-10", "2026-03-10")]);
     expect(two).toMatchObject({ sickDeductionOre: 360_000, sickPayOre: 288_000, karensOre: 134_769 + 96_000 });
-    expect(two.sickPeriods.map((p) => [p.start, p.karens])).toEqual([["2026-03-02", 1347.69], ["2026-03-10", 960]]);
+    expect(two.sickPeriods.map((p) => [p.start, p.karens])).toEqual([
+      ["2026-03-02", 1347.69],
+      ["2026-03-10", 960],
+    ]);
   });
 
   it("carries the karensavdrag and the day count over from the month before", () => {
@@ -82,7 +99,13 @@ describe("deductions without pay", () => {
     // vab 2 × 1 200 + 3 × 210.576923 = 3 031.730769 -> 3 031.73; parental 2 400; unpaid 1.5 h = 315.865385 -> 315.87
     expect(fx.deductionsOre).toEqual({ vab: 303_173, parental: 240_000, leave_without_pay: 31_587 });
     expect(fx).toMatchObject({ sickDeductionOre: 0, sickPayOre: 0, karensOre: 0 });
-    expect(fx.counts).toEqual({ vab: { days: 2, hours: 3 }, parental: { days: 2, hours: 0 }, vacation: { days: 2, hours: 0 }, leave_with_pay: { days: 1, hours: 0 }, leave_without_pay: { days: 0, hours: 1.5 } });
+    expect(fx.counts).toEqual({
+      vab: { days: 2, hours: 3 },
+      parental: { days: 2, hours: 0 },
+      vacation: { days: 2, hours: 0 },
+      leave_with_pay: { days: 1, hours: 0 },
+      leave_without_pay: { days: 0, hours: 1.5 },
+    });
   });
 
   it("never deducts more than the month's salary", () => {
@@ -90,7 +113,10 @@ describe("deductions without pay", () => {
     const fx = march(range("2026-03-01", "2026-03-31", "parental"));
     expect(fx.deductionsOre).toEqual({ parental: M });
     // sick first, then the unpaid types take what is left
-    const mixed = march([...range("2026-03-01", "2026-03-20"), ...range("2026-03-21", "2026-03-31", "leave_without_pay")]);
+    const mixed = march([
+      ...range("2026-03-01", "2026-03-20"),
+      ...range("2026-03-21", "2026-03-31", "leave_without_pay"),
+    ]);
     expect(mixed.sickDeductionOre).toBe(2_400_000);
     expect(mixed.deductionsOre).toEqual({ leave_without_pay: M - 2_400_000 });
   });

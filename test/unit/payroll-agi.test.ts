@@ -2,7 +2,13 @@
 // totals, and the structure compared with Skatteverket's example file no. 01 (test/fixtures/agi).
 import { XMLParser } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
-import { agiXml, employerIdentity, individualFields, type AgiEmployeeMonth, type AgiInput } from "../../src/sweden/payroll";
+import {
+  agiXml,
+  employerIdentity,
+  individualFields,
+  type AgiEmployeeMonth,
+  type AgiInput,
+} from "../../src/sweden/payroll";
 import example from "../fixtures/agi/skatteverket_Exempelfil_01_Vanliga_lontagare_v1.1.9.xml?raw";
 
 const base: AgiEmployeeMonth = {
@@ -31,14 +37,33 @@ const example01: AgiInput = {
   contact,
   totalContributionsKronor: 26094,
   employees: [
-    { ...base, payeeId: "198202252386", specificationNumber: 1, cashPayOre: 2_850_000, carBenefitOre: 250_000, taxOre: 930_000 },
-    { ...base, payeeId: "198301302397", specificationNumber: 2, cashPayOre: 2_535_000, taxOre: 759_000, mileageAllowance: true },
+    {
+      ...base,
+      payeeId: "198202252386",
+      specificationNumber: 1,
+      cashPayOre: 2_850_000,
+      carBenefitOre: 250_000,
+      taxOre: 930_000,
+    },
+    {
+      ...base,
+      payeeId: "198301302397",
+      specificationNumber: 2,
+      cashPayOre: 2_535_000,
+      taxOre: 759_000,
+      mileageAllowance: true,
+    },
     { ...base, payeeId: "198409102392", specificationNumber: 3, cashPayOre: 2_670_000, taxOre: 825_000, perDiem: true },
   ],
 };
 
 type Node = Record<string, unknown>;
-const parser = new XMLParser({ preserveOrder: true, ignoreAttributes: false, attributeNamePrefix: "@_", commentPropName: "#comment" });
+const parser = new XMLParser({
+  preserveOrder: true,
+  ignoreAttributes: false,
+  attributeNamePrefix: "@_",
+  commentPropName: "#comment",
+});
 
 /** The element tree without text and comments: [name, attribute names and namespace values, children]. */
 function shape(nodes: Node[]): unknown[] {
@@ -47,13 +72,24 @@ function shape(nodes: Node[]): unknown[] {
     const name = Object.keys(n).find((k) => k !== ":@" && k !== "#text" && k !== "#comment");
     if (!name || name === "?xml") continue;
     const attrs = (n[":@"] ?? {}) as Record<string, string>;
-    const kept = Object.fromEntries(Object.entries(attrs).map(([k, v]) => [k, k.startsWith("@_xmlns") || k === "@_omrade" || k === "@_faltkod" || k === "@_xsi:schemaLocation" ? v : "*"]));
+    const kept = Object.fromEntries(
+      Object.entries(attrs).map(([k, v]) => [
+        k,
+        k.startsWith("@_xmlns") || k === "@_omrade" || k === "@_faltkod" || k === "@_xsi:schemaLocation" ? v : "*",
+      ]),
+    );
     out.push([name, kept, shape(n[name] as Node[])]);
   }
   return out;
 }
 
-const textOf = (xml: string) => new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@_", parseTagValue: false, isArray: (name) => name === "agd:Blankett" }).parse(xml);
+const textOf = (xml: string) =>
+  new XMLParser({
+    ignoreAttributes: false,
+    attributeNamePrefix: "@_",
+    parseTagValue: false,
+    isArray: (name) => name === "agd:Blankett",
+  }).parse(xml);
 
 describe("employerIdentity (fältkod 201)", () => {
   it("prefixes a legal person's organisation number with 16 and gives a sole trader's personnummer its century", () => {
@@ -66,7 +102,19 @@ describe("employerIdentity (fältkod 201)", () => {
 
 describe("individualFields", () => {
   it("declares cash pay, benefits and tax in whole kronor with the öre dropped, only the fields that have a value", () => {
-    const f = individualFields({ ...base, cashPayOre: 3_500_099, carBenefitOre: 400_050, mealBenefitOre: 100_000, otherBenefitsOre: 150_000, taxOre: 713_400, mileageAllowance: true, perDiem: true }, "202604");
+    const f = individualFields(
+      {
+        ...base,
+        cashPayOre: 3_500_099,
+        carBenefitOre: 400_050,
+        mealBenefitOre: 100_000,
+        otherBenefitsOre: 150_000,
+        taxOre: 713_400,
+        mileageAllowance: true,
+        perDiem: true,
+      },
+      "202604",
+    );
     expect(f.map((x) => [x.code, x.value])).toEqual([
       ["006", "202604"],
       ["570", "001"],
@@ -81,7 +129,18 @@ describe("individualFields", () => {
   });
 
   it("puts pay to someone born 1937 or earlier in the EjUlagSA fields and SINK tax in 274", () => {
-    const old = individualFields({ ...base, contributionLiable: false, cashPayOre: 2_000_000, carBenefitOre: 300_000, mealBenefitOre: 50_000, otherBenefitsOre: 10_000, taxOre: 600_000 }, "202603");
+    const old = individualFields(
+      {
+        ...base,
+        contributionLiable: false,
+        cashPayOre: 2_000_000,
+        carBenefitOre: 300_000,
+        mealBenefitOre: 50_000,
+        otherBenefitsOre: 10_000,
+        taxOre: 600_000,
+      },
+      "202603",
+    );
     expect(old.map((x) => [x.code, x.element, x.value])).toEqual([
       ["006", "RedovisningsPeriod", "202603"],
       ["570", "Specifikationsnummer", "001"],
@@ -91,7 +150,10 @@ describe("individualFields", () => {
       ["139", "KostformanEjUlagSA", 500],
       ["001", "AvdrPrelSkatt", 6000],
     ]);
-    const sink = individualFields({ ...base, sink: true, specificationNumber: 1234, cashPayOre: 3_000_000, taxOre: 675_000 }, "202603");
+    const sink = individualFields(
+      { ...base, sink: true, specificationNumber: 1234, cashPayOre: 3_000_000, taxOre: 675_000 },
+      "202603",
+    );
     expect(sink.map((x) => [x.code, x.value])).toEqual([
       ["006", "202603"],
       ["570", "1234"],
@@ -99,7 +161,12 @@ describe("individualFields", () => {
       ["274", 6750],
     ]);
     // nothing withheld: the tax field is still there, as 0
-    expect(individualFields({ ...base, cashPayOre: 100 }, "202603").map((x) => x.code)).toEqual(["006", "570", "011", "001"]);
+    expect(individualFields({ ...base, cashPayOre: 100 }, "202603").map((x) => x.code)).toEqual([
+      "006",
+      "570",
+      "011",
+      "001",
+    ]);
   });
 });
 
@@ -107,11 +174,18 @@ describe("agiXml", () => {
   it("rebuilds Skatteverket's example 01 with the same elements, namespaces, field codes and order", () => {
     const { xml, totals } = agiXml(example01);
     expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8" standalone="no"?>')).toBe(true);
-    expect(totals).toEqual({ cashPayKronor: 28500 + 25350 + 26700, benefitsKronor: 2500, taxKronor: 9300 + 7590 + 8250, contributionsKronor: 26094, employeeCount: 3 });
+    expect(totals).toEqual({
+      cashPayKronor: 28500 + 25350 + 26700,
+      benefitsKronor: 2500,
+      taxKronor: 9300 + 7590 + 8250,
+      contributionsKronor: 26094,
+      employeeCount: 3,
+    });
     const ours = shape(parser.parse(xml));
     // the example without its fuel-benefit fields (018, 098) and the optional parts we do not write
     // (TekniskKontaktperson's postal address, a second Kontaktperson, Sakomrade)
-    const stripped = example.replace(/^\uFEFF/, "")
+    const stripped = example
+      .replace(/^\uFEFF/, "")
       .replace(/\s*<agd:(DrivmVidBilformanUlagAG|BetForDrivmVidBilformanUlagAG)[^>]*>[^<]*<\/agd:\1>/g, "")
       .replace(/\s*<agd:(Utdelningsadress1|Utdelningsadress2|Postnummer|Postort|Sakomrade)>[^<]*<\/agd:\1>/g, "")
       .replace(/<agd:Kontaktperson>\s*<agd:Namn>Maria Olsson[\s\S]*?<\/agd:Kontaktperson>/, "");
@@ -132,10 +206,22 @@ describe("agiXml", () => {
       totalContributionsKronor: 9426,
       employees: [
         { ...base, cashPayOre: 3_000_000, taxOre: 675_000, sink: true },
-        { ...base, payeeId: "193607019996", specificationNumber: 2, contributionLiable: false, cashPayOre: 2_000_000, taxOre: 600_000 },
+        {
+          ...base,
+          payeeId: "193607019996",
+          specificationNumber: 2,
+          contributionLiable: false,
+          cashPayOre: 2_000_000,
+          taxOre: 600_000,
+        },
       ],
     });
-    expect(totals).toMatchObject({ cashPayKronor: 50000, taxKronor: 12750, contributionsKronor: 9426, employeeCount: 2 });
+    expect(totals).toMatchObject({
+      cashPayKronor: 50000,
+      taxKronor: 12750,
+      contributionsKronor: 9426,
+      employeeCount: 2,
+    });
     expect(xml).toContain("<agd:Programnamn>Bokföring &amp; Lön &lt;API&gt;</agd:Programnamn>");
     const hu = textOf(xml).Skatteverket["agd:Blankett"][0]["agd:Blankettinnehall"]["agd:HU"];
     expect(hu["agd:SummaSkatteavdr"]).toEqual({ "@_faltkod": "497", "#text": "12750" });

@@ -20,8 +20,17 @@ const base: EmployeeTerms = {
   taxDecisionReference: null,
 };
 
-function month(terms: Partial<EmployeeTerms>, opts: { payDate?: string; items?: { itemType: string; amountOre: number }[]; hours?: number; ytd?: number } = {}) {
-  const r = calculateMonth({ terms: { ...base, ...terms }, payDate: opts.payDate ?? "2026-04-25", hoursHundredths: opts.hours ?? null, manualItems: opts.items ?? [], ytdTaxBasisOre: opts.ytd ?? 0 });
+function month(
+  terms: Partial<EmployeeTerms>,
+  opts: { payDate?: string; items?: { itemType: string; amountOre: number }[]; hours?: number; ytd?: number } = {},
+) {
+  const r = calculateMonth({
+    terms: { ...base, ...terms },
+    payDate: opts.payDate ?? "2026-04-25",
+    hoursHundredths: opts.hours ?? null,
+    manualItems: opts.items ?? [],
+    ytdTaxBasisOre: opts.ytd ?? 0,
+  });
   if (!r.ok) throw new Error(JSON.stringify(r.missing));
   return r.figures;
 }
@@ -45,13 +54,22 @@ describe("tax", () => {
     // 30B34 30001-30200: column 1 6 105, column 3 2 868
     expect(month({ birthDate: "1950-01-01", taxTableNumber: 34, monthlySalaryOre: 3_010_000 }).taxOre).toBe(286_800);
     expect(month({ birthDate: "1960-01-01", taxTableNumber: 34, monthlySalaryOre: 3_010_000 }).taxOre).toBe(610_500);
-    expect(month({ birthDate: "1950-01-01", taxTableNumber: 34, taxColumn: 1, monthlySalaryOre: 3_010_000 }).taxOre).toBe(610_500);
+    expect(
+      month({ birthDate: "1950-01-01", taxTableNumber: 34, taxColumn: 1, monthlySalaryOre: 3_010_000 }).taxOre,
+    ).toBe(610_500);
   });
 
   it("side income 30 %, SINK 22.5 %, a decided percentage, F-skatt nothing", () => {
     expect(month({ fSkattStatus: "side_income", taxTableNumber: null }).taxOre).toBe(1_050_000);
     expect(month({ fSkattStatus: "sink", taxTableNumber: null }).taxOre).toBe(787_500);
-    expect(month({ fSkattStatus: "decided_percent", taxTableNumber: null, taxDecidedPercent: "12.5", taxDecisionReference: "beslut 1" }).taxOre).toBe(437_500);
+    expect(
+      month({
+        fSkattStatus: "decided_percent",
+        taxTableNumber: null,
+        taxDecidedPercent: "12.5",
+        taxDecisionReference: "beslut 1",
+      }).taxOre,
+    ).toBe(437_500);
     const f = month({ fSkattStatus: "f_skatt", taxTableNumber: null });
     expect([f.taxOre, f.avgifterOre]).toEqual([0, 0]);
   });
@@ -60,26 +78,59 @@ describe("tax", () => {
     // 35 000 x 9 (April-December) + 50 000 = 365 000 -> 26 %: 13 000; with 120 000 earlier this year 485 000 -> 34 %: 17 000
     const f = month({}, { items: [{ itemType: "bonus", amountOre: 5_000_000 }] });
     expect(f.taxOre).toBe(713_400 + 1_300_000);
-    expect(month({}, { items: [{ itemType: "bonus", amountOre: 5_000_000 }], ytd: 12_000_000 }).taxOre).toBe(713_400 + 1_700_000);
+    expect(month({}, { items: [{ itemType: "bonus", amountOre: 5_000_000 }], ytd: 12_000_000 }).taxOre).toBe(
+      713_400 + 1_700_000,
+    );
   });
 
   it("adds benefits to the bases without paying them; keeps reimbursements out of both", () => {
-    const f = month({}, { items: [{ itemType: "car_benefit", amountOre: 300_000 }, { itemType: "mileage_allowance", amountOre: 50_000 }, { itemType: "net_deduction", amountOre: 10_000 }] });
+    const f = month(
+      {},
+      {
+        items: [
+          { itemType: "car_benefit", amountOre: 300_000 },
+          { itemType: "mileage_allowance", amountOre: 50_000 },
+          { itemType: "net_deduction", amountOre: 10_000 },
+        ],
+      },
+    );
     // 38 000 taxable: 30B33 37801-38000 column 1 = 7 888
     expect(f.taxOre).toBe(788_800);
-    expect(f).toMatchObject({ grossOre: 3_500_000, benefitsOre: 300_000, reimbursementsOre: 50_000, deductionsOre: 10_000, taxBasisOre: 3_800_000, avgifterBasisOre: 3_800_000 });
+    expect(f).toMatchObject({
+      grossOre: 3_500_000,
+      benefitsOre: 300_000,
+      reimbursementsOre: 50_000,
+      deductionsOre: 10_000,
+      taxBasisOre: 3_800_000,
+      avgifterBasisOre: 3_800_000,
+    });
     expect(f.avgifterOre).toBe(1_193_960);
   });
 
   it("pays by the hour, rounding to öre", () => {
-    const f = month({ salaryType: "hourly", monthlySalaryOre: null, hourlyRateOre: 18_750, fSkattStatus: "side_income", taxTableNumber: null }, { hours: 1_633 });
+    const f = month(
+      {
+        salaryType: "hourly",
+        monthlySalaryOre: null,
+        hourlyRateOre: 18_750,
+        fSkattStatus: "side_income",
+        taxTableNumber: null,
+      },
+      { hours: 1_633 },
+    );
     // 187.50 x 16.33 = 3 061.875 -> 3 061.88
     expect(f.grossOre).toBe(306_188);
     expect(f.taxOre).toBe(Math.floor(3_061 * 0.3) * 100);
   });
 
   it("is missing for a year without tables", () => {
-    const r = calculateMonth({ terms: base, payDate: "2027-01-25", hoursHundredths: null, manualItems: [], ytdTaxBasisOre: 0 });
+    const r = calculateMonth({
+      terms: base,
+      payDate: "2027-01-25",
+      hoursHundredths: null,
+      manualItems: [],
+      ytdTaxBasisOre: 0,
+    });
     expect(r.ok).toBe(false);
   });
 });
@@ -103,7 +154,15 @@ describe("employer contributions by age band", () => {
 
   it("salary exchange lowers gross and bases, and buys a premium with 24.26 % special payroll tax", () => {
     const f = month({ salaryExchangeOre: 200_000 });
-    expect(f.engineItems.map((i) => [i.itemType, i.amountOre])).toEqual([["monthly_salary", 3_500_000], ["salary_exchange", -200_000]]);
-    expect(f).toMatchObject({ grossOre: 3_300_000, taxBasisOre: 3_300_000, pensionOre: 200_000, specialPayrollTaxOre: 48_520 });
+    expect(f.engineItems.map((i) => [i.itemType, i.amountOre])).toEqual([
+      ["monthly_salary", 3_500_000],
+      ["salary_exchange", -200_000],
+    ]);
+    expect(f).toMatchObject({
+      grossOre: 3_300_000,
+      taxBasisOre: 3_300_000,
+      pensionOre: 200_000,
+      specialPayrollTaxOre: 48_520,
+    });
   });
 });

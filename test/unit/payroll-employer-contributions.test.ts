@@ -16,7 +16,8 @@ import {
 } from "../../src/sweden/payroll";
 
 const MAY = "2026-05-25";
-const contributions = (birthDate: string, payDate: string, basisOre: number) => employerContributions({ birthDate, payDate, basisOre });
+const contributions = (birthDate: string, payDate: string, basisOre: number) =>
+  employerContributions({ birthDate, payDate, basisOre });
 
 describe("rates for 2026", () => {
   it("builds the youth rate from the halved, truncated components", () => {
@@ -44,7 +45,9 @@ describe("contributions per employee and month", () => {
 
   it("charges only ålderspensionsavgift, 10.21 %, for someone born 1958: 35 000 kr -> 3 573.50 kr", () => {
     const r = contributions("1958-12-31", MAY, 3_500_000);
-    expect(r.ok && r.parts).toEqual([{ rate: "pension_fee_only", percent: "10.21", basisOre: 3_500_000, contributionOre: 357_350 }]);
+    expect(r.ok && r.parts).toEqual([
+      { rate: "pension_fee_only", percent: "10.21", basisOre: 3_500_000, contributionOre: 357_350 },
+    ]);
   });
 
   it("charges the full rate for someone born 1959 (66 on 1 January 2026)", () => {
@@ -55,7 +58,9 @@ describe("contributions per employee and month", () => {
   it("charges nothing for someone born 1937 and 10.21 % for someone born 1938", () => {
     const r1937 = contributions("1937-12-31", MAY, 3_500_000);
     const r1938 = contributions("1938-01-01", MAY, 3_500_000);
-    expect(r1937.ok && r1937.parts).toEqual([{ rate: "exempt", percent: "0", basisOre: 3_500_000, contributionOre: 0 }]);
+    expect(r1937.ok && r1937.parts).toEqual([
+      { rate: "exempt", percent: "0", basisOre: 3_500_000, contributionOre: 0 },
+    ]);
     expect(r1938.ok && r1938.totalOre).toBe(357_350);
   });
 
@@ -73,12 +78,16 @@ describe("contributions per employee and month", () => {
 
   it("charges the youth rate on all of a month's pay under the cap: 20 000 kr -> 4 162.00 kr", () => {
     const r = contributions("2005-08-15", MAY, 2_000_000);
-    expect(r.ok && r.parts).toEqual([{ rate: "youth", percent: "20.81", basisOre: 2_000_000, contributionOre: 416_200 }]);
+    expect(r.ok && r.parts).toEqual([
+      { rate: "youth", percent: "20.81", basisOre: 2_000_000, contributionOre: 416_200 },
+    ]);
   });
 
   it("charges the full rate to the same youth paid in March 2026, before the reduction starts: 30 000 kr -> 9 426.00 kr", () => {
     const r = contributions("2005-08-15", "2026-03-25", 3_000_000);
-    expect(r.ok && r.parts).toEqual([{ rate: "full", percent: "31.42", basisOre: 3_000_000, contributionOre: 942_600 }]);
+    expect(r.ok && r.parts).toEqual([
+      { rate: "full", percent: "31.42", basisOre: 3_000_000, contributionOre: 942_600 },
+    ]);
     const firstDay = contributions("2005-08-15", "2026-04-01", 3_000_000);
     expect(firstDay.ok && firstDay.totalOre).toBe(677_350);
   });

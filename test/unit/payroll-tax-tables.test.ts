@@ -71,8 +71,15 @@ describe("2026 monthly tables: every record of Skatteverket's file", () => {
         for (const income of r.to === null ? [r.from, r.from * 3] : [r.from, r.to]) {
           const result = withholdingTax(2026, r.table, c, income);
           const expected = Math.floor((income * percent) / 100);
-          if (!result.ok || result.taxKronor !== expected || result.rule.kind !== "table_percent" || result.rule.percent !== percent) {
-            mismatches.push(`${r.table}/${c}/${income}: ${JSON.stringify(result)}, expected ${percent} % = ${expected}`);
+          if (
+            !result.ok ||
+            result.taxKronor !== expected ||
+            result.rule.kind !== "table_percent" ||
+            result.rule.percent !== percent
+          ) {
+            mismatches.push(
+              `${r.table}/${c}/${income}: ${JSON.stringify(result)}, expected ${percent} % = ${expected}`,
+            );
           }
         }
       }
@@ -101,7 +108,11 @@ describe("2026 test vectors (SOURCES.md)", () => {
 
   it("(32, 1, 80 001) is the 32 % row: 25 600 kr", () => {
     const r = withholdingTax(2026, 32, 1, 80_001);
-    expect(r).toEqual({ ok: true, taxKronor: 25_600, rule: { kind: "table_percent", year: 2026, table: 32, column: 1, rowFrom: 80_001, rowTo: 80_200, percent: 32 } });
+    expect(r).toEqual({
+      ok: true,
+      taxKronor: 25_600,
+      rule: { kind: "table_percent", year: 2026, table: 32, column: 1, rowFrom: 80_001, rowTo: 80_200, percent: 32 },
+    });
   });
 
   it("(42, 1, 10 000 000) is the open-ended 61 % row: 6 100 000 kr", () => {
@@ -120,7 +131,11 @@ describe("row boundaries (x00 closes a row, x01 opens the next)", () => {
   // SOURCES.md example record: "30B33  34801  35000 7134 6986 3881 71341091810918".
   it("table 33 column 1: 34 800 and 34 801 fall in different rows, 34 801 and 35 000 in the same", () => {
     const at = (income: number) => withholdingTax(2026, 33, 1, income);
-    expect(at(34_801)).toEqual({ ok: true, taxKronor: 7_134, rule: { kind: "table_amount", year: 2026, table: 33, column: 1, rowFrom: 34_801, rowTo: 35_000 } });
+    expect(at(34_801)).toEqual({
+      ok: true,
+      taxKronor: 7_134,
+      rule: { kind: "table_amount", year: 2026, table: 33, column: 1, rowFrom: 34_801, rowTo: 35_000 },
+    });
     expect(tax(33, 1, 35_000)).toBe(7_134);
     expect(tax(33, 1, 34_800)).not.toBe(7_134);
     expect(tax(33, 1, 35_001)).not.toBe(7_134);
@@ -140,7 +155,11 @@ describe("row boundaries (x00 closes a row, x01 opens the next)", () => {
 describe("no income and missing tables", () => {
   it("gives 0 for 0 kr and for negative income", () => {
     expect(withholdingTax(2026, 33, 1, 0)).toEqual({ ok: true, taxKronor: 0, rule: { kind: "no_taxable_income" } });
-    expect(withholdingTax(2026, 33, 1, -5_000)).toEqual({ ok: true, taxKronor: 0, rule: { kind: "no_taxable_income" } });
+    expect(withholdingTax(2026, 33, 1, -5_000)).toEqual({
+      ok: true,
+      taxKronor: 0,
+      rule: { kind: "no_taxable_income" },
+    });
   });
 
   it("reports a year without tables and a table number that does not exist as missing, not as 0", () => {

@@ -36,7 +36,13 @@ describe("regular pay", () => {
   });
 
   it("applies a decided percentage with its decision: 27.5 % of 33 333 kr -> 9 166 (9 166.575)", () => {
-    expect(regularWithholding(2026, { method: "decided_percent", percent: "27.50", decision: "SKV jämkning 2026-123" }, 33_333)).toEqual({
+    expect(
+      regularWithholding(
+        2026,
+        { method: "decided_percent", percent: "27.50", decision: "SKV jämkning 2026-123" },
+        33_333,
+      ),
+    ).toEqual({
       ok: true,
       taxKronor: 9_166,
       rule: { kind: "decided_percent", percent: "27.5", decision: "SKV jämkning 2026-123" },
@@ -44,20 +50,35 @@ describe("regular pay", () => {
   });
 
   it("refuses a decided percentage outside 0-100, with three decimals or without its decision", () => {
-    expect(() => regularWithholding(2026, { method: "decided_percent", percent: "101", decision: "x" }, 1_000)).toThrow(RangeError);
-    expect(() => regularWithholding(2026, { method: "decided_percent", percent: "27.125", decision: "x" }, 1_000)).toThrow(RangeError);
-    expect(() => regularWithholding(2026, { method: "decided_percent", percent: "30", decision: " " }, 1_000)).toThrow(RangeError);
+    expect(() => regularWithholding(2026, { method: "decided_percent", percent: "101", decision: "x" }, 1_000)).toThrow(
+      RangeError,
+    );
+    expect(() =>
+      regularWithholding(2026, { method: "decided_percent", percent: "27.125", decision: "x" }, 1_000),
+    ).toThrow(RangeError);
+    expect(() => regularWithholding(2026, { method: "decided_percent", percent: "30", decision: " " }, 1_000)).toThrow(
+      RangeError,
+    );
   });
 
   it("withholds nothing for F-skatt and nothing on no income", () => {
-    expect(regularWithholding(2026, { method: "f_skatt" }, 50_000)).toEqual({ ok: true, taxKronor: 0, rule: { kind: "f_skatt" } });
+    expect(regularWithholding(2026, { method: "f_skatt" }, 50_000)).toEqual({
+      ok: true,
+      taxKronor: 0,
+      rule: { kind: "f_skatt" },
+    });
     const r = regularWithholding(2026, { method: "side_income" }, 0);
     expect(r.ok && r.taxKronor).toBe(0);
   });
 
   it("reports a year without rates as missing", () => {
     expect(regularWithholding(2027, { method: "sink" }, 30_000)).toEqual({ ok: false, missing: "year", year: 2027 });
-    expect(regularWithholding(2027, table33col1, 30_000)).toEqual({ ok: false, missing: "year", year: 2027, table: 33 });
+    expect(regularWithholding(2027, table33col1, 30_000)).toEqual({
+      ok: false,
+      missing: "year",
+      year: 2027,
+      table: 33,
+    });
   });
 });
 
@@ -83,10 +104,20 @@ describe("one-off amounts (engångsbelopp), 2026", () => {
   });
 
   it("takes a 20 000 kr bonus at 26 % for a column 1 employee expecting 420 000 kr with it: 5 200 kr", () => {
-    expect(oneOffWithholding(2026, table33col1, { amountKronor: 20_000, annualIncomeKronor: 420_000, ...regular })).toEqual({
+    expect(
+      oneOffWithholding(2026, table33col1, { amountKronor: 20_000, annualIncomeKronor: 420_000, ...regular }),
+    ).toEqual({
       ok: true,
       taxKronor: 5_200,
-      rule: { kind: "one_off_table", year: 2026, column: 1, annualIncomeKronor: 420_000, bandFrom: 192_001, bandTo: 477_600, percent: 26 },
+      rule: {
+        kind: "one_off_table",
+        year: 2026,
+        column: 1,
+        annualIncomeKronor: 420_000,
+        bandFrom: 192_001,
+        bandTo: 477_600,
+        percent: 26,
+      },
     });
   });
 
@@ -96,31 +127,58 @@ describe("one-off amounts (engångsbelopp), 2026", () => {
   });
 
   it("takes 30 % when this payer pays no regular salary", () => {
-    const r = oneOffWithholding(2026, table33col1, { amountKronor: 10_000, annualIncomeKronor: 10_000, regularSalaryFromThisPayer: false });
-    expect(r).toEqual({ ok: true, taxKronor: 3_000, rule: { kind: "flat_percent", reason: "one_off_without_regular_salary", percent: "30" } });
+    const r = oneOffWithholding(2026, table33col1, {
+      amountKronor: 10_000,
+      annualIncomeKronor: 10_000,
+      regularSalaryFromThisPayer: false,
+    });
+    expect(r).toEqual({
+      ok: true,
+      taxKronor: 3_000,
+      rule: { kind: "flat_percent", reason: "one_off_without_regular_salary", percent: "30" },
+    });
   });
 
   it("uses the flat rate of the other bases (side income 30 %, SINK 22.5 %)", () => {
-    const side = oneOffWithholding(2026, { method: "side_income" }, { amountKronor: 10_000, annualIncomeKronor: 500_000, ...regular });
-    const sink = oneOffWithholding(2026, { method: "sink" }, { amountKronor: 10_000, annualIncomeKronor: 500_000, ...regular });
+    const side = oneOffWithholding(
+      2026,
+      { method: "side_income" },
+      { amountKronor: 10_000, annualIncomeKronor: 500_000, ...regular },
+    );
+    const sink = oneOffWithholding(
+      2026,
+      { method: "sink" },
+      { amountKronor: 10_000, annualIncomeKronor: 500_000, ...regular },
+    );
     expect(side.ok && side.taxKronor).toBe(3_000);
     expect(sink.ok && sink.taxKronor).toBe(2_250);
   });
 
   // Columns 3-6: no second published 2026 source (see the header of src/sweden/payroll/one-off-tables.ts).
-  it.each([3, 4, 5, 6] as const)("reports the 2026 one-off table of column %i as missing, naming the year and the column", (column) => {
-    const basis: WithholdingBasis = { method: "table", table: 33, column };
-    expect(oneOffBand(2026, column, 300_000)).toEqual({ ok: false, missing: "column" });
-    expect(oneOffWithholding(2026, basis, { amountKronor: 10_000, annualIncomeKronor: 300_000, ...regular })).toEqual({
-      ok: false,
-      missing: "one_off_table",
-      year: 2026,
-      column,
-    });
-    // the same amount as regular pay still has its monthly table, and the 30 % rule without regular pay needs no table
-    expect(regularWithholding(2026, basis, 35_000).ok).toBe(true);
-    expect(oneOffWithholding(2026, basis, { amountKronor: 10_000, annualIncomeKronor: 10_000, regularSalaryFromThisPayer: false })).toMatchObject({ ok: true, taxKronor: 3_000 });
-  });
+  it.each([3, 4, 5, 6] as const)(
+    "reports the 2026 one-off table of column %i as missing, naming the year and the column",
+    (column) => {
+      const basis: WithholdingBasis = { method: "table", table: 33, column };
+      expect(oneOffBand(2026, column, 300_000)).toEqual({ ok: false, missing: "column" });
+      expect(oneOffWithholding(2026, basis, { amountKronor: 10_000, annualIncomeKronor: 300_000, ...regular })).toEqual(
+        {
+          ok: false,
+          missing: "one_off_table",
+          year: 2026,
+          column,
+        },
+      );
+      // the same amount as regular pay still has its monthly table, and the 30 % rule without regular pay needs no table
+      expect(regularWithholding(2026, basis, 35_000).ok).toBe(true);
+      expect(
+        oneOffWithholding(2026, basis, {
+          amountKronor: 10_000,
+          annualIncomeKronor: 10_000,
+          regularSalaryFromThisPayer: false,
+        }),
+      ).toMatchObject({ ok: true, taxKronor: 3_000 });
+    },
+  );
 
   it("keeps column 3's monthly table (SOURCES.md: 33/3/35 000 -> 3 881) while its one-off table is missing", () => {
     const r = regularWithholding(2026, { method: "table", table: 33, column: 3 }, 35_000);
@@ -128,7 +186,9 @@ describe("one-off amounts (engångsbelopp), 2026", () => {
   });
 
   it("reports another year as missing for every column", () => {
-    expect(oneOffWithholding(2027, table33col1, { amountKronor: 10_000, annualIncomeKronor: 300_000, ...regular })).toEqual({
+    expect(
+      oneOffWithholding(2027, table33col1, { amountKronor: 10_000, annualIncomeKronor: 300_000, ...regular }),
+    ).toEqual({
       ok: false,
       missing: "year",
       year: 2027,

@@ -17,7 +17,8 @@ import {
 } from "../../src/sweden/report-layout";
 
 const everyAccount = Array.from({ length: 8000 }, (_, i) => String(1000 + i));
-const headings = (sections: Section[], account: string) => sections.filter((s) => s.ranges.some(([a, b]) => account >= a && account <= b)).map((s) => s.key);
+const headings = (sections: Section[], account: string) =>
+  sections.filter((s) => s.ranges.some(([a, b]) => account >= a && account <= b)).map((s) => s.key);
 
 describe("report layout against the BAS classification", () => {
   it("puts every asset under one asset heading and every equity or liability account under one of the other side", () => {
@@ -33,12 +34,25 @@ describe("report layout against the BAS classification", () => {
     for (const account of everyAccount.filter((a) => !isBalanceAccount(a))) {
       expect(headings(INCOME_SECTIONS, account), account).toHaveLength(makesResult(account) ? 1 : 0);
     }
-    expect(everyAccount.filter(isClosingAccount)).toEqual(["8990", "8991", "8992", "8993", "8994", "8995", "8996", "8997", "8998", "8999"]);
+    expect(everyAccount.filter(isClosingAccount)).toEqual([
+      "8990",
+      "8991",
+      "8992",
+      "8993",
+      "8994",
+      "8995",
+      "8996",
+      "8997",
+      "8998",
+      "8999",
+    ]);
   });
 
   it("groups class 8 as ÅRL bilaga 2 does: financial items (with BAS's free groups 85-87), appropriations, tax", () => {
     const heading = (account: string) => headings(INCOME_SECTIONS, account)[0];
-    expect(["8012", "8111", "8252", "8311", "8410", "8510", "8799"].map(heading)).toEqual(Array(7).fill("financial_items"));
+    expect(["8012", "8111", "8252", "8311", "8410", "8510", "8799"].map(heading)).toEqual(
+      Array(7).fill("financial_items"),
+    );
     expect([heading("8811"), heading("8910"), heading("8999")]).toEqual(["appropriations", "tax", undefined]);
   });
 
@@ -56,9 +70,17 @@ describe("the printed statements", () => {
 
   it("takes every income-statement heading once, in order, and ends with Årets resultat", () => {
     expect(INCOME_STATEMENT_STEPS.flatMap((s) => s.sections)).toEqual(INCOME_SECTIONS.map((s) => s.key));
-    expect(INCOME_STATEMENT_STEPS.map((s) => s.result).filter(Boolean)).toEqual(["Rörelseresultat", "Resultat efter finansiella poster", "Resultat före skatt", "Årets resultat"]);
+    expect(INCOME_STATEMENT_STEPS.map((s) => s.result).filter(Boolean)).toEqual([
+      "Rörelseresultat",
+      "Resultat efter finansiella poster",
+      "Resultat före skatt",
+      "Årets resultat",
+    ]);
     // Rörelseresultat comes after exactly the operating headings
-    const upTo = INCOME_STATEMENT_STEPS.slice(0, INCOME_STATEMENT_STEPS.findIndex((s) => s.result === "Rörelseresultat") + 1).flatMap((s) => s.sections);
+    const upTo = INCOME_STATEMENT_STEPS.slice(
+      0,
+      INCOME_STATEMENT_STEPS.findIndex((s) => s.result === "Rörelseresultat") + 1,
+    ).flatMap((s) => s.sections);
     expect(upTo).toEqual(OPERATING_KEYS);
   });
 });
@@ -67,18 +89,28 @@ describe("input VAT on the balance sheet (BAS 2640-2649 ingående moms, 2650 red
   it("shows input VAT as a current receivable whatever its balance", () => {
     for (const a of ["2640", "2641", "2645", "2647", "2649"]) {
       expect(isVatReceivable(a, 1000), a).toBe(true);
-      expect(balanceSectionOf(a, 1000, false)).toEqual({ side: "assets", section: expect.objectContaining({ key: "current_receivables" }) });
+      expect(balanceSectionOf(a, 1000, false)).toEqual({
+        side: "assets",
+        section: expect.objectContaining({ key: "current_receivables" }),
+      });
     }
   });
 
   it("shows the VAT settlement account as a receivable only with a debit balance", () => {
     expect(balanceSectionOf("2650", 500, false).side).toBe("assets");
-    expect(balanceSectionOf("2650", -500, false)).toEqual({ side: "equity_and_liabilities", section: expect.objectContaining({ key: "current_liabilities" }) });
+    expect(balanceSectionOf("2650", -500, false)).toEqual({
+      side: "equity_and_liabilities",
+      section: expect.objectContaining({ key: "current_liabilities" }),
+    });
   });
 
   it("leaves output VAT and other liabilities as liabilities, and assets as assets", () => {
-    for (const a of ["2610", "2611", "2614", "2615", "2660", "2710", "2440"]) expect(balanceSectionOf(a, -100, false).side, a).toBe("equity_and_liabilities");
-    expect(balanceSectionOf("1930", 100, true)).toEqual({ side: "assets", section: expect.objectContaining({ key: "cash_and_bank" }) });
+    for (const a of ["2610", "2611", "2614", "2615", "2660", "2710", "2440"])
+      expect(balanceSectionOf(a, -100, false).side, a).toBe("equity_and_liabilities");
+    expect(balanceSectionOf("1930", 100, true)).toEqual({
+      side: "assets",
+      section: expect.objectContaining({ key: "cash_and_bank" }),
+    });
     expect(balanceSectionOf("1650", 100, true).section?.key).toBe("current_receivables");
   });
 });

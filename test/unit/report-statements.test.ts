@@ -6,7 +6,12 @@ import { groupBy } from "../../src/db/group";
 import type { FiscalPeriodRow } from "../../src/ledger/engine";
 import { balanceSheet, incomeStatement, monthlyBreakdown } from "../../src/domains/reports/builders";
 import type { AccountNames } from "../../src/domains/reports/queries";
-import { balanceSheetDate, incomeStatementRange, trialBalanceDate, vatDeclarationRange } from "../../src/domains/reports/date-range";
+import {
+  balanceSheetDate,
+  incomeStatementRange,
+  trialBalanceDate,
+  vatDeclarationRange,
+} from "../../src/domains/reports/date-range";
 
 const period: FiscalPeriodRow = {
   id: "p",
@@ -22,7 +27,12 @@ const period: FiscalPeriodRow = {
   createdAt: "2026-01-01T00:00:00Z",
 };
 const names: AccountNames = new Map();
-const mv = (month: string, account: string, debitOre: number, creditOre: number) => ({ month, account, debitOre, creditOre });
+const mv = (month: string, account: string, debitOre: number, creditOre: number) => ({
+  month,
+  account,
+  debitOre,
+  creditOre,
+});
 
 // 2026-01 sale 3001 C 10 000; 2026-02 interest 8311 C 300, 8410 D 100, own account 8510 D 50;
 // 2026-12 tax 8910 D 1 000 and the closing entry 8999 D 9 150 / 2099 C 9 150. Result 9 150.
@@ -48,7 +58,11 @@ describe("one result across the statements", () => {
   it("income statement: class 8 under financial items (85-87 too), tax apart, the closing entry not shown", () => {
     const r = incomeStatement(period, "2026-01-01", "2026-12-31", totals, names);
     const section = (key: string) => r.sections.find((s) => s.key === key)!;
-    expect(section("financial_items").accounts.map((a) => [a.account_number, a.amount])).toEqual([["8311", 300], ["8410", -100], ["8510", -50]]);
+    expect(section("financial_items").accounts.map((a) => [a.account_number, a.amount])).toEqual([
+      ["8311", 300],
+      ["8410", -100],
+      ["8510", -50],
+    ]);
     expect(section("financial_items").total).toBe(150);
     expect(section("tax").total).toBe(-1000);
     expect(r.sections.flatMap((s) => s.accounts).some((a) => a.account_number === "8999")).toBe(false);
@@ -78,7 +92,10 @@ describe("report dates", () => {
     expect(balanceSheetDate(period, { to_date: "2026-03-31" })).toBe("2026-03-31");
     expect(incomeStatementRange(period, {})).toEqual({ from: "2026-01-01", to: "2026-12-31" });
     expect(vatDeclarationRange(period, { from_date: "2026-04-01" })).toEqual({ from: "2026-04-01", to: "2026-12-31" });
-    expect(vatDeclarationRange(null, { from_date: "2027-01-01", to_date: "2027-03-31" })).toEqual({ from: "2027-01-01", to: "2027-03-31" });
+    expect(vatDeclarationRange(null, { from_date: "2027-01-01", to_date: "2027-03-31" })).toEqual({
+      from: "2027-01-01",
+      to: "2027-03-31",
+    });
   });
 
   it("refuse dates outside the period, reversed ranges and a VAT range without an end", () => {
@@ -92,7 +109,9 @@ describe("report dates", () => {
     };
     expect(code(() => trialBalanceDate(period, "2027-01-01"))).toBe("VALIDATION_ERROR");
     expect(code(() => balanceSheetDate(period, { as_of: "2025-12-31" }))).toBe("VALIDATION_ERROR");
-    expect(code(() => incomeStatementRange(period, { from_date: "2026-06-01", to_date: "2026-05-01" }))).toBe("VALIDATION_ERROR");
+    expect(code(() => incomeStatementRange(period, { from_date: "2026-06-01", to_date: "2026-05-01" }))).toBe(
+      "VALIDATION_ERROR",
+    );
     expect(code(() => vatDeclarationRange(null, { from_date: "2026-02-01" }))).toBe("VALIDATION_ERROR");
   });
 });

@@ -7,14 +7,33 @@ import { XMLParser } from "fast-xml-parser";
 import { describe, expect, inject, it } from "vitest";
 import rotExample from "../fixtures/rotrut/exempel_rot_3st.xml?raw";
 import rutExample from "../fixtures/rotrut/exempel_rut_3st.xml?raw";
-import { OFFICIAL_ROT, OFFICIAL_RUT, fixtureCases, fixtureFiles, filesToValidate } from "../fixtures/rotrut/claim-files";
-import { buildClaimXml, claimCasesForPaidInvoice, computeDeduction, planClaimFiles, validateClaimFile, type ClaimCase, type ClaimFile } from "../../src/sweden/rot-rut";
+import {
+  OFFICIAL_ROT,
+  OFFICIAL_RUT,
+  fixtureCases,
+  fixtureFiles,
+  filesToValidate,
+} from "../fixtures/rotrut/claim-files";
+import {
+  buildClaimXml,
+  claimCasesForPaidInvoice,
+  computeDeduction,
+  planClaimFiles,
+  validateClaimFile,
+  type ClaimCase,
+  type ClaimFile,
+} from "../../src/sweden/rot-rut";
 
 const verdicts = inject("rotRutXsd");
 
 /** The element tree as [name, text | children] in document order, whitespace-only text left out. */
 function tree(xml: string): unknown {
-  const parsed = new XMLParser({ preserveOrder: true, ignoreAttributes: false, parseTagValue: false, trimValues: true }).parse(xml.replace(/^\uFEFF/, ""));
+  const parsed = new XMLParser({
+    preserveOrder: true,
+    ignoreAttributes: false,
+    parseTagValue: false,
+    trimValues: true,
+  }).parse(xml.replace(/^\uFEFF/, ""));
   const walk = (nodes: any[]): unknown[] =>
     nodes
       .filter((n) => !("?xml" in n))
@@ -52,7 +71,14 @@ describe("the XSD check (Node, xmllint-wasm)", () => {
 
   it("validated exactly the files this pipeline builds, and every one is valid", () => {
     const built = filesToValidate();
-    expect(Object.keys(built).sort()).toEqual(["Begäran nr. 1", "Exempel Rot", "ROT 2025", "ROT 2026", "RUT 2026 1/2", "RUT 2026 2/2"]);
+    expect(Object.keys(built).sort()).toEqual([
+      "Begäran nr. 1",
+      "Exempel Rot",
+      "ROT 2025",
+      "ROT 2026",
+      "RUT 2026 1/2",
+      "RUT 2026 2/2",
+    ]);
     for (const [name, xml] of Object.entries(built)) {
       expect(verdicts[name]?.xml, name).toBe(xml);
       expect(verdicts[name].errors, name).toEqual([]);
@@ -77,7 +103,9 @@ describe("Skatteverket's examples rebuilt", () => {
   it("the root is in the begaran namespace and its content in the komponent namespace, as in the examples", () => {
     const built = buildClaimXml(OFFICIAL_RUT);
     const xml = built.ok ? built.value : "";
-    expect(xml).toContain('<ns1:Begaran xmlns:ns1="http://xmls.skatteverket.se/se/skatteverket/ht/begaran/6.0" xmlns:ns2="http://xmls.skatteverket.se/se/skatteverket/ht/komponent/begaran/6.0">');
+    expect(xml).toContain(
+      '<ns1:Begaran xmlns:ns1="http://xmls.skatteverket.se/se/skatteverket/ht/begaran/6.0" xmlns:ns2="http://xmls.skatteverket.se/se/skatteverket/ht/komponent/begaran/6.0">',
+    );
     expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
   });
 });
@@ -105,11 +133,21 @@ describe("files built from invoices", () => {
     ]);
     // 40 h Bygg and 4.5 h El (rounded to 5 whole hours) split half each (largest remainder: 3 + 2).
     expect(rot.map((c) => c.work)).toEqual([
-      [{ code: "Bygg", hours: 20, materialOre: 500_000 }, { code: "El", hours: 3, materialOre: 0 }],
-      [{ code: "Bygg", hours: 20, materialOre: 500_000 }, { code: "El", hours: 2, materialOre: 0 }],
+      [
+        { code: "Bygg", hours: 20, materialOre: 500_000 },
+        { code: "El", hours: 3, materialOre: 0 },
+      ],
+      [
+        { code: "Bygg", hours: 20, materialOre: 500_000 },
+        { code: "El", hours: 2, materialOre: 0 },
+      ],
     ]);
     expect(rot.map((c) => c.otherCostOre)).toEqual([31_250, 31_250]);
-    expect(rot[0].housing).toEqual({ housingDesignation: "Uppsala Kåbo 1:23", apartmentNumber: null, brfOrgNumber: null });
+    expect(rot[0].housing).toEqual({
+      housingDesignation: "Uppsala Kåbo 1:23",
+      apartmentNumber: null,
+      brfOrgNumber: null,
+    });
     const xml = verdicts["ROT 2026"].xml;
     expect(xml).toContain("<ns2:PrisForArbete>13906</ns2:PrisForArbete>");
     expect(xml).toContain("<ns2:BetaltBelopp>9735</ns2:BetaltBelopp>");
@@ -122,23 +160,43 @@ describe("files built from invoices", () => {
     expect(xml).toContain("<ns2:LagenhetsNr>1203</ns2:LagenhetsNr>");
     expect(xml).toContain("<ns2:BrfOrgNr>167696002117</ns2:BrfOrgNr>");
     expect(names(xml, "ns2:Arenden")[2]).toEqual([
-      "ns2:Kopare", "ns2:BetalningsDatum", "ns2:PrisForArbete", "ns2:BetaltBelopp", "ns2:BegartBelopp",
-      "ns2:FakturaNr", "ns2:Ovrigkostnad", "ns2:LagenhetsNr", "ns2:BrfOrgNr", "ns2:UtfortArbete",
+      "ns2:Kopare",
+      "ns2:BetalningsDatum",
+      "ns2:PrisForArbete",
+      "ns2:BetaltBelopp",
+      "ns2:BegartBelopp",
+      "ns2:FakturaNr",
+      "ns2:Ovrigkostnad",
+      "ns2:LagenhetsNr",
+      "ns2:BrfOrgNr",
+      "ns2:UtfortArbete",
     ]);
   });
 
   it("an invoice with both ROT and RUT gives a case in each file; its travel is reported once, with ROT", () => {
     const rot = byName["ROT 2026"].cases.find((c) => c.invoiceNumber === "F1004")!;
     const rut = byName["RUT 2026 1/2"].cases.find((c) => c.invoiceNumber === "F1004")!;
-    expect([rot.priceOre, rot.claimedOre, rot.otherCostOre, rot.work]).toEqual([450_000, 135_000, 30_000, [{ code: "Vvs", hours: 6, materialOre: 300_000 }]]);
-    expect([rut.priceOre, rut.claimedOre, rut.otherCostOre, rut.work]).toEqual([250_000, 125_000, 0, [{ code: "Tradgardsarbete", hours: 5, materialOre: 0 }]]);
+    expect([rot.priceOre, rot.claimedOre, rot.otherCostOre, rot.work]).toEqual([
+      450_000,
+      135_000,
+      30_000,
+      [{ code: "Vvs", hours: 6, materialOre: 300_000 }],
+    ]);
+    expect([rut.priceOre, rut.claimedOre, rut.otherCostOre, rut.work]).toEqual([
+      250_000,
+      125_000,
+      0,
+      [{ code: "Tradgardsarbete", hours: 5, materialOre: 0 }],
+    ]);
   });
 
   it("a laundry (schablon) service: half the price is labour, reported as Utfort without hours", () => {
     const c = byName["RUT 2026 1/2"].cases.find((x) => x.invoiceNumber === "F1003")!;
     // 1 500 kr cleaning + 50 % of 800 kr laundry = 1 900 kr labour; 50 % = 950 kr.
     expect([c.priceOre, c.claimedOre, c.paidOre]).toEqual([190_000, 95_000, 95_000]);
-    expect(verdicts["RUT 2026 1/2"].xml).toMatch(/<ns2:TvattVidTvattinrattning>\s*<ns2:Utfort>true<\/ns2:Utfort>\s*<\/ns2:TvattVidTvattinrattning>/);
+    expect(verdicts["RUT 2026 1/2"].xml).toMatch(
+      /<ns2:TvattVidTvattinrattning>\s*<ns2:Utfort>true<\/ns2:Utfort>\s*<\/ns2:TvattVidTvattinrattning>/,
+    );
   });
 
   it("the 2025 invoice paid during the temporary rate claims 50 % of the ROT labour", () => {
@@ -149,7 +207,10 @@ describe("files built from invoices", () => {
 
 describe("the file rules refuse", () => {
   const good = fixtureFiles().find((f) => f.name === "ROT 2026")!;
-  const withCase = (patch: Partial<ClaimCase>, file: ClaimFile = good): ClaimFile => ({ ...file, cases: [{ ...file.cases[0], ...patch }, ...file.cases.slice(1)] });
+  const withCase = (patch: Partial<ClaimCase>, file: ClaimFile = good): ClaimFile => ({
+    ...file,
+    cases: [{ ...file.cases[0], ...patch }, ...file.cases.slice(1)],
+  });
   const paths = (f: ClaimFile) => validateClaimFile(f).map((v) => v.path);
 
   it("is clean for a good file", () => expect(validateClaimFile(good)).toEqual([]));
@@ -163,7 +224,10 @@ describe("the file rules refuse", () => {
   });
 
   it("two payment years in one file", () => {
-    expect(validateClaimFile(withCase({ paymentDate: "2025-12-30" }))).toContainEqual({ path: "cases", message: "every payment date of a file must be in the same year; found 2025, 2026" });
+    expect(validateClaimFile(withCase({ paymentDate: "2025-12-30" }))).toContainEqual({
+      path: "cases",
+      message: "every payment date of a file must be in the same year; found 2025, 2026",
+    });
   });
 
   it("a claim above the amount paid", () => {
@@ -175,37 +239,66 @@ describe("the file rules refuse", () => {
   });
 
   it("claimed plus paid above the price of the work", () => {
-    expect(validateClaimFile(withCase({ priceOre: 1_000_000, paidOre: 800_000, claimedOre: 300_000 })).map((v) => v.message)).toContainEqual(
-      "F1001: claimed + paid (11000 kr) is above the price of the work (10000 kr)",
-    );
+    expect(
+      validateClaimFile(withCase({ priceOre: 1_000_000, paidOre: 800_000, claimedOre: 300_000 })).map((v) => v.message),
+    ).toContainEqual("F1001: claimed + paid (11000 kr) is above the price of the work (10000 kr)");
   });
 
   it("the rate of the payment date, not of the invoice: 50 % claimed on an invoice of December 2025 paid in January 2026", () => {
-    const f: ClaimFile = { ...good, cases: [{ ...good.cases[0], paymentDate: "2026-01-05", priceOre: 1_000_000, paidOre: 500_000, claimedOre: 500_000 }] };
+    const f: ClaimFile = {
+      ...good,
+      cases: [
+        { ...good.cases[0], paymentDate: "2026-01-05", priceOre: 1_000_000, paidOre: 500_000, claimedOre: 500_000 },
+      ],
+    };
     expect(validateClaimFile(f)).toEqual([
-      { path: "cases[0].claimed", message: "F1001: the claimed amount is above 30 % of the labour cost, the ROT rate on the payment date 2026-01-05" },
+      {
+        path: "cases[0].claimed",
+        message:
+          "F1001: the claimed amount is above 30 % of the labour cost, the ROT rate on the payment date 2026-01-05",
+      },
     ]);
     expect(validateClaimFile({ ...f, cases: [{ ...f.cases[0], paymentDate: "2025-12-30" }] })).toEqual([]);
   });
 
   it("a RUT work type in a ROT file, a ROT case without its home, a bad buyer number, a long name", () => {
-    const f = { ...withCase({ work: [{ code: "Stadning", hours: 1, materialOre: 0 }], housing: null, personnummer: "198406012389" }), name: "Begäran för våren 2026" };
+    const f = {
+      ...withCase({
+        work: [{ code: "Stadning", hours: 1, materialOre: 0 }],
+        housing: null,
+        personnummer: "198406012389",
+      }),
+      name: "Begäran för våren 2026",
+    };
     expect(paths(f).sort()).toEqual(["cases[0].housing", "cases[0].personnummer", "cases[0].work[0].code", "name"]);
   });
 
   it("an invoice the customer has not paid in full", () => {
     const d = computeDeduction({
-      date: "2026-03-01", customerType: "individual", prior: [], housing: { housingDesignation: "Ort 1:1" },
-      buyers: [{ personnummer: "198406012388" }], lines: [{ deductionType: "rot", workType: "Bygg", laborHours: 2, amountInclVatOre: 100_000 }],
+      date: "2026-03-01",
+      customerType: "individual",
+      prior: [],
+      housing: { housingDesignation: "Ort 1:1" },
+      buyers: [{ personnummer: "198406012388" }],
+      lines: [{ deductionType: "rot", workType: "Bygg", laborHours: 2, amountInclVatOre: 100_000 }],
     });
     if (!d.ok) throw new Error("setup");
     // total 1 000 kr, deduction 300 kr: the customer owes 700 kr and paid 699.
-    const r = claimCasesForPaidInvoice({ invoiceNumber: "F9", paymentDate: "2026-03-10", totalOre: 100_000, paidOre: 69_900, deduction: d.value }, "rot");
+    const r = claimCasesForPaidInvoice(
+      { invoiceNumber: "F9", paymentDate: "2026-03-10", totalOre: 100_000, paidOre: 69_900, deduction: d.value },
+      "rot",
+    );
     expect(r.ok).toBe(false);
-    const ok = claimCasesForPaidInvoice({ invoiceNumber: "F9", paymentDate: "2026-03-10", totalOre: 100_000, paidOre: 70_000, deduction: d.value }, "rot");
+    const ok = claimCasesForPaidInvoice(
+      { invoiceNumber: "F9", paymentDate: "2026-03-10", totalOre: 100_000, paidOre: 70_000, deduction: d.value },
+      "rot",
+    );
     expect(ok.ok && ok.value.map((c) => [c.priceOre, c.paidOre, c.claimedOre])).toEqual([[100_000, 70_000, 30_000]]);
     // and it has no RUT case
-    const rut = claimCasesForPaidInvoice({ invoiceNumber: "F9", paymentDate: "2026-03-10", totalOre: 100_000, paidOre: 70_000, deduction: d.value }, "rut");
+    const rut = claimCasesForPaidInvoice(
+      { invoiceNumber: "F9", paymentDate: "2026-03-10", totalOre: 100_000, paidOre: 70_000, deduction: d.value },
+      "rut",
+    );
     expect(rut.ok && rut.value).toEqual([]);
   });
 

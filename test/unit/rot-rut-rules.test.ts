@@ -7,7 +7,16 @@
 // in Skatteverket's BegaranCOMPONENT.xsd, schema V6 (test/fixtures/rotrut/komponent/V6).
 import { describe, expect, it } from "vitest";
 import componentXsd from "../fixtures/rotrut/komponent/V6/BegaranCOMPONENT.xsd?raw";
-import { CAPS, RATES, ROT_WORK_TYPE_CODES, RUT_WORK_TYPE_CODES, WORK_TYPES, deductionCaps, deductionOf, deductionRateBp } from "../../src/sweden/rot-rut";
+import {
+  CAPS,
+  RATES,
+  ROT_WORK_TYPE_CODES,
+  RUT_WORK_TYPE_CODES,
+  WORK_TYPES,
+  deductionCaps,
+  deductionOf,
+  deductionRateBp,
+} from "../../src/sweden/rot-rut";
 
 describe("rates: the payment date decides", () => {
   it.each([
@@ -72,7 +81,15 @@ describe("work types: Skatteverket's codes from BegaranCOMPONENT.xsd", () => {
 
   it("ROT: the elements of ArendeUtfortArbeteRotTYPE, in the schema's order", () => {
     expect(ROT_WORK_TYPE_CODES).toEqual(elementsOf("ArendeUtfortArbeteRotTYPE"));
-    expect(ROT_WORK_TYPE_CODES).toEqual(["Bygg", "El", "GlasPlatarbete", "MarkDraneringarbete", "Murning", "MalningTapetsering", "Vvs"]);
+    expect(ROT_WORK_TYPE_CODES).toEqual([
+      "Bygg",
+      "El",
+      "GlasPlatarbete",
+      "MarkDraneringarbete",
+      "Murning",
+      "MalningTapetsering",
+      "Vvs",
+    ]);
   });
 
   it("RUT: the elements of ArendeUtfortArbeteRutTYPE, in the schema's order", () => {
@@ -81,7 +98,9 @@ describe("work types: Skatteverket's codes from BegaranCOMPONENT.xsd", () => {
   });
 
   it("the schablon services are the ones typed SchablonarbeteTYPE", () => {
-    const schablon = [...componentXsd.matchAll(/<xs:element name="(\w+)"[^>]*type="SchablonarbeteTYPE"/g)].map((m) => m[1]);
+    const schablon = [...componentXsd.matchAll(/<xs:element name="(\w+)"[^>]*type="SchablonarbeteTYPE"/g)].map(
+      (m) => m[1],
+    );
     expect(WORK_TYPES.filter((w) => w.schablon).map((w) => w.code)).toEqual(schablon);
     expect(schablon).toEqual(["TransportTillForsaljning", "TvattVidTvattinrattning"]);
   });

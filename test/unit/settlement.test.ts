@@ -1,14 +1,34 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../src/http/api-error";
 import type { EngineLine } from "../../src/ledger/engine";
-import { creditInFull, creditNoteLines, openItem, paymentLines, planPayment, remainingOre, type OpenItem, type PaymentPlan, type Side } from "../../src/ledger/settlement";
+import {
+  creditInFull,
+  creditNoteLines,
+  openItem,
+  paymentLines,
+  planPayment,
+  remainingOre,
+  type OpenItem,
+  type PaymentPlan,
+  type Side,
+} from "../../src/ledger/settlement";
 
-const item = (over: Partial<OpenItem> = {}): OpenItem => ({ totalOre: 100_000, totalSekOre: 100_000, paidOre: 0, creditedOre: 0, paidSekOre: 0, currency: "SEK", exchangeRate: "1", ...over });
+const item = (over: Partial<OpenItem> = {}): OpenItem => ({
+  totalOre: 100_000,
+  totalSekOre: 100_000,
+  paidOre: 0,
+  creditedOre: 0,
+  paidSekOre: 0,
+  currency: "SEK",
+  exchangeRate: "1",
+  ...over,
+});
 
 const noCash = () => {
   throw new Error("the cash builder is not used under accrual");
 };
-const accrualLines = (side: Side, plan: PaymentPlan) => paymentLines(side, "accrual", plan, { settlementAccount: "1930", text: "Betalning", inCash: noCash });
+const accrualLines = (side: Side, plan: PaymentPlan) =>
+  paymentLines(side, "accrual", plan, { settlementAccount: "1930", text: "Betalning", inCash: noCash });
 
 /** Net movement per account, debit positive, in öre. */
 function net(lines: EngineLine[]): Record<string, number> {
@@ -43,15 +63,38 @@ function refusal(fn: () => unknown) {
 describe("a SEK invoice paid in two parts", () => {
   it("books 400.00 then the remaining 600.00, partially paid then paid", () => {
     const { plans, after } = payInTurn(item(), "receivable", [40_000, undefined]);
-    expect(plans[0]).toEqual({ amountOre: 40_000, fxDifferenceOre: 0, bookedSekOre: 40_000, paidOre: 40_000, status: "partially_paid", fully: false, cashShare: { beforeSek: 0, afterSek: 40_000 } });
-    expect(plans[1]).toEqual({ amountOre: 60_000, fxDifferenceOre: 0, bookedSekOre: 60_000, paidOre: 100_000, status: "paid", fully: true, cashShare: { beforeSek: 40_000, afterSek: 100_000 } });
+    expect(plans[0]).toEqual({
+      amountOre: 40_000,
+      fxDifferenceOre: 0,
+      bookedSekOre: 40_000,
+      paidOre: 40_000,
+      status: "partially_paid",
+      fully: false,
+      cashShare: { beforeSek: 0, afterSek: 40_000 },
+    });
+    expect(plans[1]).toEqual({
+      amountOre: 60_000,
+      fxDifferenceOre: 0,
+      bookedSekOre: 60_000,
+      paidOre: 100_000,
+      status: "paid",
+      fully: true,
+      cashShare: { beforeSek: 40_000, afterSek: 100_000 },
+    });
     expect(remainingOre(after)).toBe(0);
     // Debit 1930 / Credit 1510 for each part
     expect(net(accrualLines("receivable", plans[0]))).toEqual({ "1930": 40_000, "1510": -40_000 });
   });
 
   it("sums the SEK of earlier payments into the open item", () => {
-    const row = { totalOre: 100_000, totalSekOre: 100_000, paidOre: 40_000, creditedOre: 0, currency: "SEK", exchangeRate: "1" };
+    const row = {
+      totalOre: 100_000,
+      totalSekOre: 100_000,
+      paidOre: 40_000,
+      creditedOre: 0,
+      currency: "SEK",
+      exchangeRate: "1",
+    };
     expect(openItem(row, [{ amountSekOre: 15_000 }, { amountSekOre: 25_000 }]).paidSekOre).toBe(40_000);
     expect(() => openItem({ ...row, totalSekOre: null }, [])).toThrow();
   });
@@ -63,7 +106,12 @@ describe("a currency difference", () => {
 
   it("receivable paid at 11.20: 11 200 kr received, a loss of 300 kr on 7960 (BAS: valutakursförluster på fordringar)", () => {
     const plan = planPayment(eur, "receivable", { fxDifferenceOre: 1_120_000 - 1_150_000, method: "accrual" });
-    expect(plan).toMatchObject({ amountOre: 100_000, bookedSekOre: 1_150_000, fxDifferenceOre: -30_000, status: "paid" });
+    expect(plan).toMatchObject({
+      amountOre: 100_000,
+      bookedSekOre: 1_150_000,
+      fxDifferenceOre: -30_000,
+      status: "paid",
+    });
     expect(net(accrualLines("receivable", plan))).toEqual({ "1930": 1_120_000, "1510": -1_150_000, "7960": 30_000 });
   });
 
@@ -80,7 +128,13 @@ describe("a currency difference", () => {
   it("is required on a foreign-currency invoice, with each side's wording", () => {
     expect(refusal(() => planPayment(eur, "receivable", { method: "accrual" }))).toEqual({
       code: "VALIDATION_ERROR",
-      fields: [{ path: "exchange_rate_difference", message: "a foreign-currency invoice needs exchange_rate_difference (0 when the SEK received equals the SEK booked)" }],
+      fields: [
+        {
+          path: "exchange_rate_difference",
+          message:
+            "a foreign-currency invoice needs exchange_rate_difference (0 when the SEK received equals the SEK booked)",
+        },
+      ],
     });
     expect(refusal(() => planPayment(eur, "payable", { method: "accrual" })).fields[0].message).toBe(
       "a foreign-currency invoice needs exchange_rate_difference (0 when the SEK paid equals the SEK booked)",
@@ -112,7 +166,11 @@ describe("the last payment takes the remaining SEK", () => {
 
 describe("refusals", () => {
   it("refuses an amount above the remaining", () => {
-    expect(refusal(() => planPayment(item({ paidOre: 40_000, paidSekOre: 40_000 }), "payable", { amountOre: 60_001, method: "accrual" }))).toEqual({
+    expect(
+      refusal(() =>
+        planPayment(item({ paidOre: 40_000, paidSekOre: 40_000 }), "payable", { amountOre: 60_001, method: "accrual" }),
+      ),
+    ).toEqual({
       code: "VALIDATION_ERROR",
       fields: [{ path: "amount", message: "amount is more than the remaining 600" }],
     });
@@ -120,7 +178,9 @@ describe("refusals", () => {
 
   it("checks the amount before the currency difference", () => {
     const eur = item({ currency: "EUR", exchangeRate: "11.5", totalSekOre: 1_150_000 });
-    expect(refusal(() => planPayment(eur, "receivable", { amountOre: 100_001, method: "accrual" })).fields[0].path).toBe("amount");
+    expect(
+      refusal(() => planPayment(eur, "receivable", { amountOre: 100_001, method: "accrual" })).fields[0].path,
+    ).toBe("amount");
   });
 
   it("under the cash method, refuses a part payment and a payment after one", () => {
@@ -136,24 +196,52 @@ describe("refusals", () => {
 
   it("under the cash method with allowPartialCash (mark-paid), plans a part payment and its cumulative share", () => {
     const first = planPayment(item(), "receivable", { amountOre: 40_000, method: "cash", allowPartialCash: true });
-    expect(first).toMatchObject({ status: "partially_paid", bookedSekOre: 40_000, cashShare: { beforeSek: 0, afterSek: 40_000 } });
-    const rest = planPayment(item({ paidOre: 40_000, paidSekOre: 40_000 }), "receivable", { method: "cash", allowPartialCash: true });
-    expect(rest).toMatchObject({ status: "paid", bookedSekOre: 60_000, cashShare: { beforeSek: 40_000, afterSek: 100_000 } });
+    expect(first).toMatchObject({
+      status: "partially_paid",
+      bookedSekOre: 40_000,
+      cashShare: { beforeSek: 0, afterSek: 40_000 },
+    });
+    const rest = planPayment(item({ paidOre: 40_000, paidSekOre: 40_000 }), "receivable", {
+      method: "cash",
+      allowPartialCash: true,
+    });
+    expect(rest).toMatchObject({
+      status: "paid",
+      bookedSekOre: 60_000,
+      cashShare: { beforeSek: 40_000, afterSek: 100_000 },
+    });
   });
 
   it("takes what credit notes took off the SEK total before the last payment", () => {
     // 1000.00 at 10.5, 400.00 credited (4 200 SEK), 300.00 paid (3 150 SEK): the last 300.00 books 10 500 - 4 200 - 3 150
-    const plan = planPayment(item({ totalOre: 100_000, totalSekOre: 1_050_000, exchangeRate: "10.5", currency: "EUR", creditedOre: 40_000, creditedSekOre: 420_000, paidOre: 30_000, paidSekOre: 315_000 }), "receivable", {
-      method: "accrual",
-      fxDifferenceOre: 0,
-    });
+    const plan = planPayment(
+      item({
+        totalOre: 100_000,
+        totalSekOre: 1_050_000,
+        exchangeRate: "10.5",
+        currency: "EUR",
+        creditedOre: 40_000,
+        creditedSekOre: 420_000,
+        paidOre: 30_000,
+        paidSekOre: 315_000,
+      }),
+      "receivable",
+      {
+        method: "accrual",
+        fxDifferenceOre: 0,
+      },
+    );
     expect(plan).toMatchObject({ amountOre: 30_000, bookedSekOre: 315_000, fully: true, status: "paid" });
   });
 
   it("under the cash method, books the sale or purchase the caller builds", () => {
     const plan = planPayment(item(), "receivable", { method: "cash" });
-    const sale: EngineLine[] = [{ accountNumber: "1930", debitOre: 100_000, creditOre: 0, lineDescription: null, dimensions: null }];
-    expect(paymentLines("receivable", "cash", plan, { settlementAccount: "1930", text: "x", inCash: () => sale })).toBe(sale);
+    const sale: EngineLine[] = [
+      { accountNumber: "1930", debitOre: 100_000, creditOre: 0, lineDescription: null, dimensions: null },
+    ];
+    expect(paymentLines("receivable", "cash", plan, { settlementAccount: "1930", text: "x", inCash: () => sale })).toBe(
+      sale,
+    );
   });
 });
 
@@ -163,7 +251,14 @@ describe("a credit note for the whole invoice", () => {
 
   it("negates the amounts, is applied in full, and credits the original by its total", () => {
     const { note, original } = creditInFull(invoice);
-    expect(note).toEqual({ subtotalOre: -80_000, vatOre: -20_000, totalOre: -100_000, totalSekOre: -1_150_000, paidOre: 0, creditedOre: -100_000 });
+    expect(note).toEqual({
+      subtotalOre: -80_000,
+      vatOre: -20_000,
+      totalOre: -100_000,
+      totalSekOre: -1_150_000,
+      paidOre: 0,
+      creditedOre: -100_000,
+    });
     expect(remainingOre(note)).toBe(0);
     expect(original).toEqual({ status: "credited", creditedOre: 100_000 });
     expect(remainingOre({ totalOre: 100_000, paidOre: 0, ...original })).toBe(0);

@@ -94,7 +94,7 @@ describe("lines and characters split between chunks", () => {
     const files = {
       cp437: encodeCp437(FILE),
       "utf-8": new TextEncoder().encode(FILE),
-      bom: new TextEncoder().encode("\uFEFF" + FILE),
+      bom: new TextEncoder().encode(`\uFEFF${FILE}`),
       "windows-1252": Uint8Array.from(FILE.replace("–", "-"), (ch) => ch.charCodeAt(0) & 0xff),
     };
     for (const [name, bytes] of Object.entries(files)) {
@@ -115,7 +115,12 @@ describe("lines and characters split between chunks", () => {
 });
 
 describe("the import's two passes over the stream", () => {
-  const fixtures = ["mamut-enterprise-14_SIE4_EXPORT.SE", "bl-administration-2011_typ4_rtrans-btrans.SE", "kontek-lon-2011_lonekorning_4I.SI", "fortnox-bokforing-2.0.0_Sie4.si"];
+  const fixtures = [
+    "mamut-enterprise-14_SIE4_EXPORT.SE",
+    "bl-administration-2011_typ4_rtrans-btrans.SE",
+    "kontek-lon-2011_lonekorning_4I.SI",
+    "fortnox-bokforing-2.0.0_Sie4.si",
+  ];
 
   it.each(fixtures)("%s: the first pass counts and sums what the whole file holds", async (name) => {
     const bytes = sieFixture(name);
@@ -129,7 +134,8 @@ describe("the import's two passes over the stream", () => {
     expect(scan.entryCount).toBe(kept.length);
     expect(scan.lineCount).toBe(kept.reduce((s, v) => s + v.trans.filter((t) => t.amountOre !== 0).length, 0));
     const sums = new Map<string, number>();
-    for (const v of whole.vouchers) for (const t of v.trans) if (t.amountOre) sums.set(t.account, (sums.get(t.account) ?? 0) + t.amountOre);
+    for (const v of whole.vouchers)
+      for (const t of v.trans) if (t.amountOre) sums.set(t.account, (sums.get(t.account) ?? 0) + t.amountOre);
     expect(new Map([...scan.sums].sort())).toEqual(new Map([...sums].sort()));
     expect(scan.firstVoucherDate).toBe(whole.vouchers.map((v) => v.date).sort()[0]);
   });
@@ -142,22 +148,40 @@ describe("the import's two passes over the stream", () => {
     expect(firstError(scan, year)).toBeNull();
     const warnings: string[] = [];
     const entries: ImportedEntry[] = [];
-    await planVouchersFrom(streamOf(bytes, [333]), scan, { importId: "imp", year, seriesMap: mapSeries(scan), warnings }, async (pending) => {
-      entries.push(...pending.map((p) => p.entry));
-      pending.length = 0;
-    });
+    await planVouchersFrom(
+      streamOf(bytes, [333]),
+      scan,
+      { importId: "imp", year, seriesMap: mapSeries(scan), warnings },
+      async (pending) => {
+        entries.push(...pending.map((p) => p.entry));
+        pending.length = 0;
+      },
+    );
     expect(entries.map((e) => [e.voucherSeries, e.voucherNumber, e.sourceId, e.lines.length])).toEqual([
       ["A", 1, "imp:0", 3],
       ["A", 2, "imp:1", 2],
     ]);
-    expect(entries[0].lines[1]).toEqual({ accountNumber: "3001", debitOre: 0, creditOre: 1000000, lineDescription: "Bröd", dimensions: { "1": "10" } });
-    expect(warnings).toEqual(["line 17: voucher A1 repeats a number; imported as A2", "line 17: 1 transaction(s) of amount 0 skipped"]);
+    expect(entries[0].lines[1]).toEqual({
+      accountNumber: "3001",
+      debitOre: 0,
+      creditOre: 1000000,
+      lineDescription: "Bröd",
+      dimensions: { "1": "10" },
+    });
+    expect(warnings).toEqual([
+      "line 17: voucher A1 repeats a number; imported as A2",
+      "line 17: 1 transaction(s) of amount 0 skipped",
+    ]);
 
     // the second voucher out of the year and the first unbalanced: the first wins
-    const both = encodeCp437(FILE.replace("#TRANS 2611 {} -2500.00", "#TRANS 2611 {} -2400.00").replace("20250320", "20260320"));
+    const both = encodeCp437(
+      FILE.replace("#TRANS 2611 {} -2500.00", "#TRANS 2611 {} -2400.00").replace("20250320", "20260320"),
+    );
     const scan2 = await scanSie(async () => streamOf(both, [50]));
     expect(firstError(scan2, year)?.message).toBe("line 11: voucher A1 does not balance (difference 100.00)");
     const dateOnly = encodeCp437(FILE.replace("20250320", "20240320"));
-    expect(firstError(await scanSie(async () => streamOf(dateOnly, [])), year)?.message).toBe("line 17: voucher date 2024-03-20 is outside the fiscal year 2025-01-01..2025-12-31");
+    expect(firstError(await scanSie(async () => streamOf(dateOnly, [])), year)?.message).toBe(
+      "line 17: voucher date 2024-03-20 is outside the fiscal year 2025-01-01..2025-12-31",
+    );
   });
 });

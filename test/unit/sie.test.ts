@@ -23,7 +23,9 @@ describe("codepage 437", () => {
 
   it("detects CP437, Windows-1252 and UTF-8", () => {
     expect(detectEncoding(encodeCp437('#FNAMN "Företaget Åkesson"'))).toBe("cp437");
-    expect(detectEncoding(Uint8Array.from([0x23, 0x46, 0x20, 0x46, 0xf6, 0x72, 0x65, 0x74, 0x61, 0x67, 0xe5]))).toBe("windows-1252");
+    expect(detectEncoding(Uint8Array.from([0x23, 0x46, 0x20, 0x46, 0xf6, 0x72, 0x65, 0x74, 0x61, 0x67, 0xe5]))).toBe(
+      "windows-1252",
+    );
     expect(detectEncoding(new TextEncoder().encode('#FNAMN "Företaget Åkesson"'))).toBe("utf-8");
     expect(decodeSie(new TextEncoder().encode("\uFEFF#FLAGGA 0")).text).toBe("#FLAGGA 0");
   });
@@ -32,8 +34,19 @@ describe("codepage 437", () => {
 describe("fields and amounts", () => {
   it("tokenises quotes, escaped quotes, tabs and object lists", () => {
     expect(tokenize('#KONTO 1915 "Kassa \\"special\\""', 1)).toEqual(["#KONTO", "1915", 'Kassa "special"']);
-    expect(tokenize('#TRANS\t7210\t{1 "100" 6 "Obj300"}\t3750.00', 1)).toEqual(["#TRANS", "7210", { objects: ["1", "100", "6", "Obj300"] }, "3750.00"]);
-    expect(tokenize('#VER "" "" 20110225 "Utbetalning löner"', 1)).toEqual(["#VER", "", "", "20110225", "Utbetalning löner"]);
+    expect(tokenize('#TRANS\t7210\t{1 "100" 6 "Obj300"}\t3750.00', 1)).toEqual([
+      "#TRANS",
+      "7210",
+      { objects: ["1", "100", "6", "Obj300"] },
+      "3750.00",
+    ]);
+    expect(tokenize('#VER "" "" 20110225 "Utbetalning löner"', 1)).toEqual([
+      "#VER",
+      "",
+      "",
+      "20110225",
+      "Utbetalning löner",
+    ]);
     expect(() => tokenize('#KONTO 1910 "open', 7)).toThrow(SieParseError);
   });
 
@@ -61,7 +74,12 @@ describe("fields and amounts", () => {
 describe("files written by other programs", () => {
   const text = (name: string) => decodeSie(sieFixture(name)).text;
 
-  it.each(["fortnox-bokforing-2.0.0_Sie4.si", "bl-administration-2011_typ4_rtrans-btrans.SE", "mamut-enterprise-14_SIE4_EXPORT.SE", "kontek-lon-2011_lonekorning_4I.SI"])("parses %s", (name) => {
+  it.each([
+    "fortnox-bokforing-2.0.0_Sie4.si",
+    "bl-administration-2011_typ4_rtrans-btrans.SE",
+    "mamut-enterprise-14_SIE4_EXPORT.SE",
+    "kontek-lon-2011_lonekorning_4I.SI",
+  ])("parses %s", (name) => {
     const file = parseSie(text(name));
     expect(file.vouchers.length).toBeGreaterThan(0);
     for (const v of file.vouchers) expect(v.trans.reduce((s, t) => s + t.amountOre, 0)).toBe(0);
@@ -75,9 +93,18 @@ describe("files written by other programs", () => {
     expect(mamut.format).toBe("PC8");
     expect(mamut.vouchers).toHaveLength(168);
     const kontek = parseSie(text("kontek-lon-2011_lonekorning_4I.SI"));
-    expect(kontek.vouchers[0]).toMatchObject({ series: "", number: null, date: "2011-02-25", text: "Utbetalning löner" });
+    expect(kontek.vouchers[0]).toMatchObject({
+      series: "",
+      number: null,
+      date: "2011-02-25",
+      text: "Utbetalning löner",
+    });
     expect(kontek.vouchers[0].trans.find((t) => t.account === "3740")!.amountOre).toBe(-3);
-    expect(kontek.vouchers[0].trans.find((t) => Object.keys(t.objects).length === 3)!.objects).toEqual({ "1": "100", "6": "Obj300", "20": "1234567890" });
+    expect(kontek.vouchers[0].trans.find((t) => Object.keys(t.objects).length === 3)!.objects).toEqual({
+      "1": "100",
+      "6": "Obj300",
+      "20": "1234567890",
+    });
     expect(kontek.dimensions.get(20)).toBe("Nivå 4");
     const bl = parseSie(text("bl-administration-2011_typ4_rtrans-btrans.SE"));
     expect(bl.objects.some((o) => o.name === "Östervåla")).toBe(true);

@@ -196,8 +196,18 @@ describe("F-skatt instalments (debiterad preliminärskatt)", () => {
     const deadlines = taxDeadlines(broken, "2026-05-01", "2027-05-31").filter((d) => d.type === "f_tax_instalment");
     const forYear = deadlines.filter((d) => d.description_en.includes("2026/2027"));
     expect(forYear.map((d) => d.period)).toEqual([
-      "2026-06", "2026-07", "2026-08", "2026-09", "2026-10", "2026-11",
-      "2026-12", "2027-01", "2027-02", "2027-03", "2027-04", "2027-05",
+      "2026-06",
+      "2026-07",
+      "2026-08",
+      "2026-09",
+      "2026-10",
+      "2026-11",
+      "2026-12",
+      "2027-01",
+      "2027-02",
+      "2027-03",
+      "2027-04",
+      "2027-05",
     ]);
   });
 
@@ -362,7 +372,9 @@ describe("the list", () => {
   });
 
   it("refuses bad input", () => {
-    expect(() => taxDeadlines({ ...ab, fiscal_year_end: "2025-12-31" }, "2026-01-01", "2026-12-31")).toThrow(RangeError);
+    expect(() => taxDeadlines({ ...ab, fiscal_year_end: "2025-12-31" }, "2026-01-01", "2026-12-31")).toThrow(
+      RangeError,
+    );
     expect(() => taxDeadlines(ab, "2026-12-31", "2026-01-01")).toThrow(RangeError);
     expect(() => taxDeadlines(ab, "2026-13-01", "2026-12-31")).toThrow(RangeError);
   });

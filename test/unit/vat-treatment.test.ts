@@ -87,7 +87,12 @@ describe("sales", () => {
 
 describe("purchases", () => {
   it("reverse-charges EU goods and services, services from outside the EU and domestic construction", () => {
-    const rc = (loc: Parameters<typeof purchaseTreatment>[0], supply: "goods" | "services", domestic: boolean, rate: number) => {
+    const rc = (
+      loc: Parameters<typeof purchaseTreatment>[0],
+      supply: "goods" | "services",
+      domestic: boolean,
+      rate: number,
+    ) => {
       const t = purchaseTreatment(loc, supply, domestic);
       const r = reverseCharge(t, supply, rate);
       return r && [r.purchaseAccount, r.outputVatAccount, r.inputVatAccount, purchaseBox(r)];
@@ -109,7 +114,19 @@ describe("OCR references (Bankgirot: check digit by modulus 10, length digit)", 
   });
 
   it("accepts the references of Bankgirot's example file for OCR control with check digit and length", () => {
-    for (const ref of ["655969", "657866", "658765", "657767", "657965", "650861", "659763", "801266", "801365", "801464"]) expect(isValidOcr(ref), ref).toBe(true);
+    for (const ref of [
+      "655969",
+      "657866",
+      "658765",
+      "657767",
+      "657965",
+      "650861",
+      "659763",
+      "801266",
+      "801365",
+      "801464",
+    ])
+      expect(isValidOcr(ref), ref).toBe(true);
   });
 
   it("builds base + length digit + check digit, and rejects a changed digit", () => {

@@ -35,7 +35,18 @@ const FORMS: [target: string, forms: string[]][] = [
   ],
   [
     "10.0.0.1",
-    ["10.0.0.1", "::ffff:10.0.0.1", "::ffff:a00:1", "[::ffff:a00:1]", "::a00:1", "::10.0.0.1", "::ffff:0:a00:1", "64:ff9b::a00:1", "2002:a00:1::", "2001:0:4136:e378:8000:63bf:f5ff:fffe"],
+    [
+      "10.0.0.1",
+      "::ffff:10.0.0.1",
+      "::ffff:a00:1",
+      "[::ffff:a00:1]",
+      "::a00:1",
+      "::10.0.0.1",
+      "::ffff:0:a00:1",
+      "64:ff9b::a00:1",
+      "2002:a00:1::",
+      "2001:0:4136:e378:8000:63bf:f5ff:fffe",
+    ],
   ],
   [
     "169.254.169.254",
@@ -53,13 +64,45 @@ const FORMS: [target: string, forms: string[]][] = [
   ],
   [
     "192.168.1.1",
-    ["192.168.1.1", "::ffff:192.168.1.1", "::ffff:c0a8:101", "[::ffff:c0a8:101]", "::c0a8:101", "::ffff:0:c0a8:101", "64:ff9b::c0a8:101", "2002:c0a8:101::1", "2001:0:4136:e378:8000:63bf:3f57:fefe"],
+    [
+      "192.168.1.1",
+      "::ffff:192.168.1.1",
+      "::ffff:c0a8:101",
+      "[::ffff:c0a8:101]",
+      "::c0a8:101",
+      "::ffff:0:c0a8:101",
+      "64:ff9b::c0a8:101",
+      "2002:c0a8:101::1",
+      "2001:0:4136:e378:8000:63bf:3f57:fefe",
+    ],
   ],
   [
     "100.64.0.1",
-    ["100.64.0.1", "::ffff:100.64.0.1", "::ffff:6440:1", "::6440:1", "::ffff:0:6440:1", "64:ff9b::6440:1", "2002:6440:1::", "2001:0:4136:e378:8000:63bf:9bbf:fffe"],
+    [
+      "100.64.0.1",
+      "::ffff:100.64.0.1",
+      "::ffff:6440:1",
+      "::6440:1",
+      "::ffff:0:6440:1",
+      "64:ff9b::6440:1",
+      "2002:6440:1::",
+      "2001:0:4136:e378:8000:63bf:9bbf:fffe",
+    ],
   ],
-  ["0.0.0.0", ["0.0.0.0", "::ffff:0.0.0.0", "::ffff:0:0", "::", "[::]", "::ffff:0:0:0", "64:ff9b::", "2002::", "2001:0:4136:e378:8000:63bf:ffff:ffff"]],
+  [
+    "0.0.0.0",
+    [
+      "0.0.0.0",
+      "::ffff:0.0.0.0",
+      "::ffff:0:0",
+      "::",
+      "[::]",
+      "::ffff:0:0:0",
+      "64:ff9b::",
+      "2002::",
+      "2001:0:4136:e378:8000:63bf:ffff:ffff",
+    ],
+  ],
 ];
 
 /** The same forms around a public IPv4 address all pass. */
@@ -191,7 +234,9 @@ describe("isPublicAddress", () => {
 
   it.each(PUBLIC)("%s is public", (address) => expect(isPublicAddress(address)).toBe(true));
   it.each(NOT_PUBLIC)("%s is not public", (address) => expect(isPublicAddress(address)).toBe(false));
-  it.each(NOT_AN_ADDRESS)("%j is not read as an address, so it is never public", (text) => expect(isPublicAddress(text)).toBe(false));
+  it.each(NOT_AN_ADDRESS)("%j is not read as an address, so it is never public", (text) =>
+    expect(isPublicAddress(text)).toBe(false),
+  );
 });
 
 describe("checkUrlShape (the runtime's own URL parser)", () => {
@@ -233,7 +278,13 @@ describe("checkUrlShape (the runtime's own URL parser)", () => {
     expect(checkUrlShape("https://[2606:4700::1111%25eth0]/").ok).toBe(false);
   });
 
-  it.each(["https://hooks.test:8443/", "https://hooks.test:80/", "https://8.8.8.8:8080/", "https://[2606:4700::1111]:22/", "https://hooks.test:1/"])("refuses the explicit port in %s", (url) => {
+  it.each([
+    "https://hooks.test:8443/",
+    "https://hooks.test:80/",
+    "https://8.8.8.8:8080/",
+    "https://[2606:4700::1111]:22/",
+    "https://hooks.test:1/",
+  ])("refuses the explicit port in %s", (url) => {
     expect(checkUrlShape(url)).toMatchObject({ ok: false, reason: "port_not_allowed" });
   });
 
@@ -272,7 +323,11 @@ describe("checkWebhookUrl judges every resolved record the same way", () => {
     ["private.example", "10.1.2.3"],
     ["v6private.example", "fd00::1"],
   ])("refuses %s (AAAA/A %s)", async (name, record) => {
-    expect(await checkWebhookUrl(env, `https://${name}/hook`)).toEqual({ ok: false, reason: "private_address", detail: record });
+    expect(await checkWebhookUrl(env, `https://${name}/hook`)).toEqual({
+      ok: false,
+      reason: "private_address",
+      detail: record,
+    });
   });
 
   it("accepts names whose every record is public, and literals without asking DNS", async () => {

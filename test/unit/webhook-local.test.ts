@@ -9,7 +9,13 @@ const dev = { ...env, WEBHOOK_ALLOW_LOCAL_HTTP: "true", ENVIRONMENT: "developmen
 
 describe("local webhook receivers", () => {
   it("are refused by default, with the flag alone, and with the environment alone", async () => {
-    for (const e of [env, { ...env, WEBHOOK_ALLOW_LOCAL_HTTP: "true" }, { ...env, ENVIRONMENT: "development" }, { ...env, WEBHOOK_ALLOW_LOCAL_HTTP: "1", ENVIRONMENT: "development" }, { ...env, WEBHOOK_ALLOW_LOCAL_HTTP: "true", ENVIRONMENT: "production" }]) {
+    for (const e of [
+      env,
+      { ...env, WEBHOOK_ALLOW_LOCAL_HTTP: "true" },
+      { ...env, ENVIRONMENT: "development" },
+      { ...env, WEBHOOK_ALLOW_LOCAL_HTTP: "1", ENVIRONMENT: "development" },
+      { ...env, WEBHOOK_ALLOW_LOCAL_HTTP: "true", ENVIRONMENT: "production" },
+    ]) {
       expect(localReceiverAllowed(e)).toBe(false);
       expect(await checkWebhookUrl(e, "http://127.0.0.1:4000/hooks")).toEqual({ ok: false, reason: "not_https" });
     }
@@ -31,7 +37,8 @@ describe("local webhook receivers", () => {
       ["https://127.0.0.1:4000/", "port_not_allowed"],
       ["https://127.0.0.1/", "private_address"],
     ];
-    for (const [url, reason] of refused) expect((await checkWebhookUrl(dev, url)) as { reason?: string }, url).toMatchObject({ ok: false, reason });
+    for (const [url, reason] of refused)
+      expect((await checkWebhookUrl(dev, url)) as { reason?: string }, url).toMatchObject({ ok: false, reason });
   });
 
   it("recognises 127.0.0.1 however the URL parser spells it, and only with a port", () => {

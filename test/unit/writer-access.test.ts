@@ -3,7 +3,13 @@
 import { describe, expect, it } from "vitest";
 import type { Access } from "../../src/http/access";
 import { accessRefusal } from "../../src/http/access";
-import { dropAccess, heldAccess, keepAccess, WRITER_ACCESS_MAX, WRITER_ACCESS_TTL_MS } from "../../src/http/writer-access";
+import {
+  dropAccess,
+  heldAccess,
+  keepAccess,
+  WRITER_ACCESS_MAX,
+  WRITER_ACCESS_TTL_MS,
+} from "../../src/http/writer-access";
 
 const company = "0b8f7a0e-7a51-4c57-9a43-2f0c3c3f2a10";
 const access = (role: "owner" | "member" | "viewer", mode: "live" | "test" = "live", scopes = ["*"]): Access => ({
@@ -51,11 +57,19 @@ describe("accessRefusal: the Worker's order of access checks, applied by the wri
   const write = { scope: "bookkeeping:write", company: true, write: true };
   it("answers 401, 403 scope, 404, 403 viewer in that order", () => {
     expect(accessRefusal({ key: null, membership: null }, company, write)?.code).toBe("UNAUTHORIZED");
-    expect(accessRefusal({ ...access("viewer", "live", ["bookkeeping:read"]), membership: null }, company, write)).toMatchObject({ code: "INSUFFICIENT_SCOPE", details: { required_scope: "bookkeeping:write" } });
-    expect(accessRefusal({ ...access("viewer"), membership: null }, company, write)).toMatchObject({ code: "NOT_FOUND", details: { resource: "company", id: company } });
+    expect(
+      accessRefusal({ ...access("viewer", "live", ["bookkeeping:read"]), membership: null }, company, write),
+    ).toMatchObject({ code: "INSUFFICIENT_SCOPE", details: { required_scope: "bookkeeping:write" } });
+    expect(accessRefusal({ ...access("viewer"), membership: null }, company, write)).toMatchObject({
+      code: "NOT_FOUND",
+      details: { resource: "company", id: company },
+    });
     // a test key sees only sandbox companies
     expect(accessRefusal(access("owner", "test"), company, write)?.code).toBe("NOT_FOUND");
-    expect(accessRefusal(access("viewer"), company, write)).toMatchObject({ code: "FORBIDDEN", details: { role: "viewer" } });
+    expect(accessRefusal(access("viewer"), company, write)).toMatchObject({
+      code: "FORBIDDEN",
+      details: { role: "viewer" },
+    });
     expect(accessRefusal(access("viewer"), company, { ...write, write: false })).toBeNull();
     expect(accessRefusal(access("member", "live", ["bookkeeping:write"]), company, write)).toBeNull();
   });

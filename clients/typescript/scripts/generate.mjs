@@ -8,10 +8,14 @@ import { join } from "node:path";
 import { envWithNode, projectRoot } from "../../../scripts/node.mjs";
 
 const vitest = join(projectRoot, "node_modules", ".bin", "vitest");
-const run = spawnSync(vitest, ["run", "test/integration/typescript-client.test.ts", "-t", "is what the current OpenAPI document gives"], {
-  cwd: projectRoot,
-  env: envWithNode({ CLIENT_GENERATE: "write" }),
-  stdio: "inherit",
-});
+const run = spawnSync(
+  vitest,
+  ["run", "test/integration/typescript-client.test.ts", "-t", "is what the current OpenAPI document gives"],
+  {
+    cwd: projectRoot,
+    env: envWithNode({ CLIENT_GENERATE: "write" }),
+    stdio: "inherit",
+  },
+);
 if (run.status === 0) console.log("wrote clients/typescript/src/schema.d.ts");
 process.exit(run.status ?? 1);

@@ -49,18 +49,26 @@ const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /** Paths whose GET answers a page: `data` is an array and `meta.next_cursor` leads on. */
 export type ListPath = {
-  [P in keyof paths]: paths[P] extends { get: { responses: { 200: { content: { "application/json": { data: unknown[] } } } } } } ? P : never;
+  [P in keyof paths]: paths[P] extends {
+    get: { responses: { 200: { content: { "application/json": { data: unknown[] } } } } };
+  }
+    ? P
+    : never;
 }[keyof paths];
 
 type ListGet<P extends ListPath> = paths[P] extends { get: infer G } ? G : never;
-export type ListItem<P extends ListPath> = ListGet<P> extends { responses: { 200: { content: { "application/json": { data: (infer I)[] } } } } } ? I : never;
+export type ListItem<P extends ListPath> =
+  ListGet<P> extends { responses: { 200: { content: { "application/json": { data: (infer I)[] } } } } } ? I : never;
 
 export interface BokforingClient extends Client<paths> {
   /**
    * Every item of a list, page after page (`meta.next_cursor`), fetched as you iterate.
    * `init` is what `GET` takes for the path; a cursor in it is where the walk starts.
    */
-  paginate<P extends ListPath>(path: P, ...init: MaybeOptionalInit<paths[P], "get"> extends infer I ? (undefined extends I ? [I?] : [I]) : never): AsyncGenerator<ListItem<P>, void, undefined>;
+  paginate<P extends ListPath>(
+    path: P,
+    ...init: MaybeOptionalInit<paths[P], "get"> extends infer I ? (undefined extends I ? [I?] : [I]) : never
+  ): AsyncGenerator<ListItem<P>, void, undefined>;
 }
 
 export function createClient(options: ClientOptions): BokforingClient {
@@ -82,14 +90,26 @@ export function createClient(options: ClientOptions): BokforingClient {
     },
   });
 
-  async function* paginate(path: string, init?: { params?: { query?: Record<string, unknown> } & Record<string, unknown> } & Record<string, unknown>) {
+  async function* paginate(
+    path: string,
+    init?: { params?: { query?: Record<string, unknown> } & Record<string, unknown> } & Record<string, unknown>,
+  ) {
     let cursor = init?.params?.query?.cursor as string | undefined;
     for (;;) {
       const query = { ...(init?.params?.query ?? {}), ...(cursor ? { cursor } : {}) };
-      const page = (await (client.GET as unknown as (p: string, i: unknown) => Promise<{ data?: { data: unknown[]; meta: { next_cursor?: string | null } }; error?: { error: ApiErrorBody }; response: Response }>)(path, {
+      const page = await (
+        client.GET as unknown as (
+          p: string,
+          i: unknown,
+        ) => Promise<{
+          data?: { data: unknown[]; meta: { next_cursor?: string | null } };
+          error?: { error: ApiErrorBody };
+          response: Response;
+        }>
+      )(path, {
         ...init,
         params: { ...(init?.params ?? {}), query },
-      }));
+      });
       if (!page.data) throw new BokforingApiError(page.response.status, page.error?.error ?? null);
       yield* page.data.data;
       cursor = page.data.meta.next_cursor ?? undefined;
@@ -104,7 +124,9 @@ export function createClient(options: ClientOptions): BokforingClient {
  * The data of a call's answer, or a BokforingApiError with the service's code:
  *   const invoice = await unwrap(client.POST("/api/v1/companies/{companyId}/invoices", {...}));
  */
-export async function unwrap<T>(call: Promise<{ data?: { data: T }; error?: unknown; response: Response }>): Promise<T> {
+export async function unwrap<T>(
+  call: Promise<{ data?: { data: T }; error?: unknown; response: Response }>,
+): Promise<T> {
   const result = await call;
   if (result.response.ok) return result.data?.data as T; // undefined for 204
   const body = (result.error as { error?: ApiErrorBody } | undefined)?.error ?? null;

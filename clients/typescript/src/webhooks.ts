@@ -32,12 +32,20 @@ function constantTimeEqual(a: string, b: string): boolean {
 }
 
 async function hmacHex(secret: string, message: string): Promise<string> {
-  const key = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const key = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
+    "sign",
+  ]);
   const sig = await crypto.subtle.sign("HMAC", key, encoder.encode(message));
   return [...new Uint8Array(sig)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-export async function verifyWebhook({ secret, signatureHeader, rawBody, toleranceSeconds = 300, now = Date.now() }: VerifyWebhookArgs): Promise<WebhookVerdict> {
+export async function verifyWebhook({
+  secret,
+  signatureHeader,
+  rawBody,
+  toleranceSeconds = 300,
+  now = Date.now(),
+}: VerifyWebhookArgs): Promise<WebhookVerdict> {
   if (!signatureHeader) return { ok: false, reason: "missing_header" };
   const parts = Object.fromEntries(
     signatureHeader.split(",").map((p) => {

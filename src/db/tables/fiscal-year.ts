@@ -29,7 +29,15 @@ export const voucherGapExplanations = sqliteTable(
     explanation: text("explanation").notNull(),
     createdAt: text("created_at").notNull(),
   },
-  (t) => [uniqueIndex("voucher_gap_explanations_range_idx").on(t.companyId, t.fiscalPeriodId, t.voucherSeries, t.gapStart, t.gapEnd)],
+  (t) => [
+    uniqueIndex("voucher_gap_explanations_range_idx").on(
+      t.companyId,
+      t.fiscalPeriodId,
+      t.voucherSeries,
+      t.gapStart,
+      t.gapEnd,
+    ),
+  ],
 );
 
 /** The one currency revaluation of a fiscal period (revaluation_entry_id null when nothing was open). */

@@ -19,7 +19,9 @@ export const agiDeclarations = sqliteTable(
     totalTax: integer("total_tax").notNull(),
     totalContributions: integer("total_contributions").notNull(),
     /** [{percent, basis, contribution}] in whole kronor. */
-    contributionsByRate: text("contributions_by_rate", { mode: "json" }).$type<{ percent: string; basis: number; contribution: number }[]>().notNull(),
+    contributionsByRate: text("contributions_by_rate", { mode: "json" })
+      .$type<{ percent: string; basis: number; contribution: number }[]>()
+      .notNull(),
     employeeCount: integer("employee_count").notNull(),
     generatedAt: text("generated_at").notNull(),
     generatedBy: text("generated_by").notNull(),
@@ -28,7 +30,10 @@ export const agiDeclarations = sqliteTable(
     createdAt: text("created_at").notNull(),
     updatedAt: text("updated_at").notNull(),
   },
-  (t) => [uniqueIndex("agi_declarations_run_unique").on(t.salaryRunId), index("agi_declarations_company_period_idx").on(t.companyId, t.periodYear, t.periodMonth)],
+  (t) => [
+    uniqueIndex("agi_declarations_run_unique").on(t.salaryRunId),
+    index("agi_declarations_company_period_idx").on(t.companyId, t.periodYear, t.periodMonth),
+  ],
 );
 
 /** Fältkod 570: the number an employee's individual form carries, the same in every period. */
@@ -40,7 +45,10 @@ export const agiSpecificationNumbers = sqliteTable(
     number: integer("number").notNull(),
     createdAt: text("created_at").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.companyId, t.employeeId] }), uniqueIndex("agi_specification_numbers_number_unique").on(t.companyId, t.number)],
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.employeeId] }),
+    uniqueIndex("agi_specification_numbers_number_unique").on(t.companyId, t.number),
+  ],
 );
 
 /** One employee's absence on one calendar day (whole day, or hours of it). */

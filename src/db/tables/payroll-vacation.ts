@@ -40,7 +40,10 @@ export const vacationRecords = sqliteTable(
     contributionsChangeOre: integer("contributions_change_ore").notNull(),
     createdAt: text("created_at").notNull(),
   },
-  (t) => [uniqueIndex("vacation_records_run_employee_unique").on(t.salaryRunId, t.employeeId), index("vacation_records_employee_idx").on(t.companyId, t.employeeId, t.year, t.month)],
+  (t) => [
+    uniqueIndex("vacation_records_run_employee_unique").on(t.salaryRunId, t.employeeId),
+    index("vacation_records_employee_idx").on(t.companyId, t.employeeId, t.year, t.month),
+  ],
 );
 
 /** The figures of an employee's year before the cutover to this service (one per employee). */

@@ -19,7 +19,9 @@ export const employees = sqliteTable(
     personnummerPrefix: text("personnummer_prefix").notNull(),
     birthDate: text("birth_date").notNull(),
     email: text("email"),
-    employmentType: text("employment_type", { enum: ["permanent", "fixed_term", "probationary", "hourly_as_needed"] }).notNull(),
+    employmentType: text("employment_type", {
+      enum: ["permanent", "fixed_term", "probationary", "hourly_as_needed"],
+    }).notNull(),
     personnelCategory: text("personnel_category", { enum: ["salaried", "collective", "executive"] }).notNull(),
     employmentStart: text("employment_start").notNull(),
     employmentEnd: text("employment_end"),
@@ -27,7 +29,9 @@ export const employees = sqliteTable(
     monthlySalaryOre: integer("monthly_salary_ore"),
     hourlyRateOre: integer("hourly_rate_ore"),
     salaryExchangeOre: integer("salary_exchange_ore").notNull(),
-    fSkattStatus: text("f_skatt_status", { enum: ["a_skatt", "side_income", "decided_percent", "sink", "f_skatt"] }).notNull(),
+    fSkattStatus: text("f_skatt_status", {
+      enum: ["a_skatt", "side_income", "decided_percent", "sink", "f_skatt"],
+    }).notNull(),
     taxTableNumber: integer("tax_table_number"),
     taxColumn: integer("tax_column"),
     taxDecidedPercent: text("tax_decided_percent"),
@@ -42,7 +46,10 @@ export const employees = sqliteTable(
     createdAt: text("created_at").notNull(),
     updatedAt: text("updated_at").notNull(),
   },
-  (t) => [uniqueIndex("employees_company_pnr_unique").on(t.companyId, t.personnummerHash), index("employees_company_created_idx").on(t.companyId, t.createdAt)],
+  (t) => [
+    uniqueIndex("employees_company_pnr_unique").on(t.companyId, t.personnummerHash),
+    index("employees_company_created_idx").on(t.companyId, t.createdAt),
+  ],
 );
 
 export const salaryRuns = sqliteTable(
@@ -80,7 +87,10 @@ export const salaryRuns = sqliteTable(
     createdAt: text("created_at").notNull(),
     updatedAt: text("updated_at").notNull(),
   },
-  (t) => [uniqueIndex("salary_runs_company_period_unique").on(t.companyId, t.periodYear, t.periodMonth), index("salary_runs_company_created_idx").on(t.companyId, t.createdAt)],
+  (t) => [
+    uniqueIndex("salary_runs_company_period_unique").on(t.companyId, t.periodYear, t.periodMonth),
+    index("salary_runs_company_created_idx").on(t.companyId, t.createdAt),
+  ],
 );
 
 export const salaryRunEmployees = sqliteTable(
@@ -110,7 +120,10 @@ export const salaryRunEmployees = sqliteTable(
     createdAt: text("created_at").notNull(),
     updatedAt: text("updated_at").notNull(),
   },
-  (t) => [uniqueIndex("salary_run_employees_run_employee_unique").on(t.salaryRunId, t.employeeId), index("salary_run_employees_run_idx").on(t.salaryRunId, t.createdAt)],
+  (t) => [
+    uniqueIndex("salary_run_employees_run_employee_unique").on(t.salaryRunId, t.employeeId),
+    index("salary_run_employees_run_idx").on(t.salaryRunId, t.createdAt),
+  ],
 );
 
 export const salaryLineItems = sqliteTable(
@@ -127,5 +140,8 @@ export const salaryLineItems = sqliteTable(
     source: text("source", { enum: ["engine", "manual"] }).notNull(),
     createdAt: text("created_at").notNull(),
   },
-  (t) => [index("salary_line_items_run_employee_idx").on(t.salaryRunEmployeeId, t.createdAt), index("salary_line_items_run_idx").on(t.salaryRunId)],
+  (t) => [
+    index("salary_line_items_run_employee_idx").on(t.salaryRunEmployeeId, t.createdAt),
+    index("salary_line_items_run_idx").on(t.salaryRunId),
+  ],
 );

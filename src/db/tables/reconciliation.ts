@@ -77,5 +77,8 @@ export const reconciliationTaxAccountRows = sqliteTable(
     createdByKeyId: text("created_by_key_id"),
     createdAt: text("created_at").notNull(),
   },
-  (t) => [uniqueIndex("reconciliation_tax_account_rows_dedupe_idx").on(t.companyId, t.dedupeKey), index("reconciliation_tax_account_rows_date_idx").on(t.companyId, t.date)],
+  (t) => [
+    uniqueIndex("reconciliation_tax_account_rows_dedupe_idx").on(t.companyId, t.dedupeKey),
+    index("reconciliation_tax_account_rows_date_idx").on(t.companyId, t.date),
+  ],
 );

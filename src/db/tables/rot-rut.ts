@@ -1,8 +1,3 @@
-// ROT and RUT (docs/rot-rut.md). The invoice's deduction and its buyers belong to
-// domains/invoices (they are part of the invoice: written with it, reversed by its credit
-// notes, raised by a rejection); the claims sent to Skatteverket belong to domains/rot-rut.
-// A buyer's personnummer is stored encrypted (src/secrets.ts) with its masked form beside it.
-import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /** One per invoice with a deduction: the figures of computeDeduction, and what credit notes and rejections took back. */
@@ -25,7 +20,18 @@ export const invoiceDeductions = sqliteTable(
     /** the part of the deduction Skatteverket refused: the customer owes it again */
     rejectedOre: integer("rejected_ore").notNull().default(0),
     /** WorkSummary[] of computeDeduction */
-    work: text("work", { mode: "json" }).$type<{ code: string; type: "rot" | "rut"; hoursHundredths: number; priceOre: number; labourOre: number; materialOre: number }[]>().notNull(),
+    work: text("work", { mode: "json" })
+      .$type<
+        {
+          code: string;
+          type: "rot" | "rut";
+          hoursHundredths: number;
+          priceOre: number;
+          labourOre: number;
+          materialOre: number;
+        }[]
+      >()
+      .notNull(),
     otherCostOre: integer("other_cost_ore").notNull(),
     housingDesignation: text("housing_designation"),
     apartmentNumber: text("apartment_number"),
@@ -58,7 +64,10 @@ export const invoiceDeductionBuyers = sqliteTable(
     reversedRotOre: integer("reversed_rot_ore").notNull().default(0),
     reversedRutOre: integer("reversed_rut_ore").notNull().default(0),
   },
-  (t) => [index("invoice_deduction_buyers_invoice_idx").on(t.invoiceId, t.sortOrder), index("invoice_deduction_buyers_company_year_idx").on(t.companyId, t.year)],
+  (t) => [
+    index("invoice_deduction_buyers_invoice_idx").on(t.invoiceId, t.sortOrder),
+    index("invoice_deduction_buyers_company_year_idx").on(t.companyId, t.year),
+  ],
 );
 
 /** A claim file sent to Skatteverket ("Begäran om utbetalning"), one type and payment year. */
@@ -102,5 +111,8 @@ export const rotRutClaimInvoices = sqliteTable(
     /** set by the decision: the part of this invoice's claim Skatteverket refused */
     rejectedOre: integer("rejected_ore"),
   },
-  (t) => [uniqueIndex("rot_rut_claim_invoices_once_idx").on(t.companyId, t.invoiceId, t.type), index("rot_rut_claim_invoices_claim_idx").on(t.claimId)],
+  (t) => [
+    uniqueIndex("rot_rut_claim_invoices_once_idx").on(t.companyId, t.invoiceId, t.type),
+    index("rot_rut_claim_invoices_claim_idx").on(t.claimId),
+  ],
 );

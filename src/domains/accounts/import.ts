@@ -22,7 +22,9 @@ export interface ImportedChart {
 }
 
 export async function planImportedChart(db: Database, ctx: CommandContext, file: ImportedChart) {
-  const chart = new Map((await db.select().from(accounts).where(eq(accounts.companyId, ctx.companyId)).all()).map((a) => [a.number, a]));
+  const chart = new Map(
+    (await db.select().from(accounts).where(eq(accounts.companyId, ctx.companyId)).all()).map((a) => [a.number, a]),
+  );
   const posted = new Set(file.posted);
   const statements: Statement[] = [];
   const warnings: string[] = [];
@@ -40,7 +42,11 @@ export async function planImportedChart(db: Database, ctx: CommandContext, file:
           number,
           name: name || `Konto ${number}`,
           // SIE has one type S for both equity and liabilities; BAS 20xx is equity
-          type: type ? (type === "S" && number < "2100" && number >= "2000" ? "equity" : SIE_TYPE[type]) : accountTypeOf(number),
+          type: type
+            ? type === "S" && number < "2100" && number >= "2000"
+              ? "equity"
+              : SIE_TYPE[type]
+            : accountTypeOf(number),
           isActive: true,
           k2Excluded: false,
           isCustom: true,
@@ -56,7 +62,12 @@ export async function planImportedChart(db: Database, ctx: CommandContext, file:
     if (rename || reactivate) {
       updated++;
       if (reactivate) warnings.push(`account ${number} was inactive and has been activated: the file posts to it`);
-      statements.push(db.update(accounts).set({ ...(rename ? { name } : {}), ...(reactivate ? { isActive: true } : {}), updatedAt: ctx.now }).where(and(eq(accounts.companyId, ctx.companyId), eq(accounts.number, number))));
+      statements.push(
+        db
+          .update(accounts)
+          .set({ ...(rename ? { name } : {}), ...(reactivate ? { isActive: true } : {}), updatedAt: ctx.now })
+          .where(and(eq(accounts.companyId, ctx.companyId), eq(accounts.number, number))),
+      );
     }
   }
   return { statements, created, updated, warnings };

@@ -7,8 +7,16 @@ import { accounts, basAccounts } from "../../db/schema";
 export type AccountRow = typeof accounts.$inferSelect;
 
 /** The account if it is in the company's chart and active, else undefined. */
-export async function findActiveAccount(db: Database, companyId: string, number: string): Promise<AccountRow | undefined> {
-  const row = await db.select().from(accounts).where(and(eq(accounts.companyId, companyId), eq(accounts.number, number))).get();
+export async function findActiveAccount(
+  db: Database,
+  companyId: string,
+  number: string,
+): Promise<AccountRow | undefined> {
+  const row = await db
+    .select()
+    .from(accounts)
+    .where(and(eq(accounts.companyId, companyId), eq(accounts.number, number)))
+    .get();
   return row?.isActive ? row : undefined;
 }
 

@@ -1,4 +1,4 @@
-import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { database } from "../../db/client";
 import type { AppEnv } from "../../http/context";
 import { dispatch } from "../../http/dispatch";
@@ -33,7 +33,8 @@ export function registerAccountRoutes(app: OpenAPIHono<AppEnv>) {
       path: BASE,
       tag: TAG,
       summary: "List the company's chart of accounts",
-      description: "Ordered by account number. limit defaults to 500 (max 2000), so the whole BAS chart fits in three pages.",
+      description:
+        "Ordered by account number. limit defaults to 500 (max 2000), so the whole BAS chart fits in three pages.",
       scope: "reports:read",
       company: true,
       params: Params,
@@ -41,8 +42,14 @@ export function registerAccountRoutes(app: OpenAPIHono<AppEnv>) {
         active: booleanQuery.optional(),
         type: AccountType.optional(),
         search: z.string().min(1).max(100).optional().openapi({ description: "part of the name or number" }),
-        number_from: z.string().regex(/^\d{4}$/).optional(),
-        number_to: z.string().regex(/^\d{4}$/).optional(),
+        number_from: z
+          .string()
+          .regex(/^\d{4}$/)
+          .optional(),
+        number_to: z
+          .string()
+          .regex(/^\d{4}$/)
+          .optional(),
         cursor: z.string().optional(),
         limit: z.coerce.number().int().min(1).max(2000).default(500),
       }),
@@ -51,7 +58,12 @@ export function registerAccountRoutes(app: OpenAPIHono<AppEnv>) {
     async (c) => {
       const q = c.req.valid("query");
       const companyId = c.get("company").id;
-      const page = await pageRequest(c, `accounts:${companyId}:${JSON.stringify({ ...q, cursor: undefined, limit: undefined })}`, q.cursor, q.limit);
+      const page = await pageRequest(
+        c,
+        `accounts:${companyId}:${JSON.stringify({ ...q, cursor: undefined, limit: undefined })}`,
+        q.cursor,
+        q.limit,
+      );
       const rows = await listAccounts(database(c.env), companyId, q, page);
       const { items, nextCursor } = await finishPage(c, page, rows, (a) => ({ k: a.number, i: a.number }));
       return json(c, items.map(accountJson), 200, { next_cursor: nextCursor });
@@ -83,7 +95,8 @@ export function registerAccountRoutes(app: OpenAPIHono<AppEnv>) {
       path: `${BASE}/{accountNumber}`,
       tag: TAG,
       summary: "Rename, activate or deactivate an account",
-      description: "An inactive account takes no new entries (ACCOUNTS_NOT_IN_CHART); posted entries on it are untouched.",
+      description:
+        "An inactive account takes no new entries (ACCOUNTS_NOT_IN_CHART); posted entries on it are untouched.",
       scope: "bookkeeping:write",
       company: true,
       idempotency: "optional",

@@ -54,12 +54,20 @@ export async function listAccounts(db: Database, companyId: string, f: AccountFi
 }
 
 async function loadAccount(db: Database, companyId: string, number: string) {
-  return db.select().from(accounts).where(and(eq(accounts.companyId, companyId), eq(accounts.number, number))).get();
+  return db
+    .select()
+    .from(accounts)
+    .where(and(eq(accounts.companyId, companyId), eq(accounts.number, number)))
+    .get();
 }
 
 export const createAccount: Command<AccountCreateInput> = async (db, input, ctx) => {
   if (await loadAccount(db, ctx.companyId, input.account_number)) {
-    throw new ApiError("CONFLICT", { account_number: input.account_number }, "The account already exists in the chart; update it instead.");
+    throw new ApiError(
+      "CONFLICT",
+      { account_number: input.account_number },
+      "The account already exists in the chart; update it instead.",
+    );
   }
   const row: AccountRow = {
     companyId: ctx.companyId,
@@ -91,7 +99,12 @@ export const updateAccount: Command<AccountPatchInput & { account_number: string
   return {
     status: 200,
     data: accountJson({ ...current, ...patch }),
-    statements: [db.update(accounts).set(patch).where(and(eq(accounts.companyId, ctx.companyId), eq(accounts.number, input.account_number)))],
+    statements: [
+      db
+        .update(accounts)
+        .set(patch)
+        .where(and(eq(accounts.companyId, ctx.companyId), eq(accounts.number, input.account_number))),
+    ],
     audit: { action: "account.updated", resourceType: "account", resourceId: input.account_number },
   };
 };

@@ -1,6 +1,6 @@
 // The operators' API: what the dashboard does for users, keys and memberships.
 // Enabled only when the ADMIN_TOKEN secret is set; otherwise every path is 404.
-import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
 import { nowIso } from "../../clock";
@@ -96,7 +96,11 @@ export function registerAdminRoutes(app: OpenAPIHono<AppEnv>) {
         name: z.string().trim().min(1).max(200),
         scopes: z.array(z.enum([...SCOPES, "*"])).min(1),
         mode: z.enum(["live", "test"]),
-        unattended_commit_limit: z.number().positive().optional().openapi({ description: "SEK; commits of larger entries are refused" }),
+        unattended_commit_limit: z
+          .number()
+          .positive()
+          .optional()
+          .openapi({ description: "SEK; commits of larger entries are refused" }),
       }),
       response: z.object({
         id: z.string(),
@@ -112,11 +116,15 @@ export function registerAdminRoutes(app: OpenAPIHono<AppEnv>) {
     async (c) => {
       const body = c.req.valid("json");
       const db = database(c.env);
-      if (!(await db.select().from(users).where(eq(users.id, body.user_id)).get())) throw new ApiError("NOT_FOUND", { resource: "user", id: body.user_id });
+      if (!(await db.select().from(users).where(eq(users.id, body.user_id)).get()))
+        throw new ApiError("NOT_FOUND", { resource: "user", id: body.user_id });
       let limitOre: number | null = null;
       if (body.unattended_commit_limit !== undefined) {
         limitOre = toOre(body.unattended_commit_limit);
-        if (limitOre === null) throw new ApiError("VALIDATION_ERROR", { fields: [{ path: "unattended_commit_limit", message: "at most two decimals" }] });
+        if (limitOre === null)
+          throw new ApiError("VALIDATION_ERROR", {
+            fields: [{ path: "unattended_commit_limit", message: "at most two decimals" }],
+          });
       }
       const key = `service_sk_${body.mode}_${randomToken(40)}`;
       const row = {
@@ -133,7 +141,15 @@ export function registerAdminRoutes(app: OpenAPIHono<AppEnv>) {
       await db.insert(apiKeys).values(row);
       return json(
         c,
-        { id: row.id, key, name: row.name, scopes: row.scopes, mode: row.mode, unattended_commit_limit: body.unattended_commit_limit ?? null, created_at: row.createdAt },
+        {
+          id: row.id,
+          key,
+          name: row.name,
+          scopes: row.scopes,
+          mode: row.mode,
+          unattended_commit_limit: body.unattended_commit_limit ?? null,
+          created_at: row.createdAt,
+        },
         201,
       );
     },
@@ -157,7 +173,11 @@ export function registerAdminRoutes(app: OpenAPIHono<AppEnv>) {
       if (!key.revokedAt) await db.update(apiKeys).set({ revokedAt }).where(eq(apiKeys.id, id));
       // At once: the writers of the user's companies hold keys they have seen (src/http/access.ts).
       // Told again on a repeated revoke, so a revoke whose telling failed can be retried.
-      await Promise.all((await companyIdsOfUser(db, key.userId)).map((companyId) => forgetInWriter(c.env, companyId, { keyHash: key.keyHash })));
+      await Promise.all(
+        (await companyIdsOfUser(db, key.userId)).map((companyId) =>
+          forgetInWriter(c.env, companyId, { keyHash: key.keyHash }),
+        ),
+      );
       return json(c, { id, revoked_at: revokedAt });
     },
   );
@@ -177,8 +197,10 @@ export function registerAdminRoutes(app: OpenAPIHono<AppEnv>) {
       const { companyId } = c.req.valid("param");
       const { user_id, role } = c.req.valid("json");
       const db = database(c.env);
-      if (!(await db.select().from(companies).where(eq(companies.id, companyId)).get())) throw new ApiError("NOT_FOUND", { resource: "company", id: companyId });
-      if (!(await db.select().from(users).where(eq(users.id, user_id)).get())) throw new ApiError("NOT_FOUND", { resource: "user", id: user_id });
+      if (!(await db.select().from(companies).where(eq(companies.id, companyId)).get()))
+        throw new ApiError("NOT_FOUND", { resource: "company", id: companyId });
+      if (!(await db.select().from(users).where(eq(users.id, user_id)).get()))
+        throw new ApiError("NOT_FOUND", { resource: "user", id: user_id });
       await setMembership(db, companyId, user_id, role, nowIso());
       // the company's writer holds the roles it has seen (src/http/access.ts)
       await forgetInWriter(c.env, companyId, { userId: user_id });

@@ -1,4 +1,4 @@
-import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { database } from "../../db/client";
 import type { AppEnv } from "../../http/context";
 import { dispatch } from "../../http/dispatch";
@@ -53,13 +53,27 @@ export function registerArticleRoutes(app: OpenAPIHono<AppEnv>) {
       const q = c.req.valid("query");
       const companyId = c.get("company").id;
       const page = await pageRequest(c, `articles:${companyId}:${q.include_archived}:${q.search}`, q.cursor, q.limit);
-      const { items, nextCursor } = await finishPage(c, page, await listArticles(database(c.env), companyId, q, page), (a) => ({ k: a.createdAt, i: a.id }));
+      const { items, nextCursor } = await finishPage(
+        c,
+        page,
+        await listArticles(database(c.env), companyId, q, page),
+        (a) => ({ k: a.createdAt, i: a.id }),
+      );
       return json(c, items.map(articleJson), 200, { next_cursor: nextCursor });
     },
   );
 
   app.openapi(
-    defineRoute({ method: "get", path: `${BASE}/{id}`, tag: TAG, summary: "Get an article", scope: "invoices:read", company: true, params: IdParams, response: ArticleSchema }),
+    defineRoute({
+      method: "get",
+      path: `${BASE}/{id}`,
+      tag: TAG,
+      summary: "Get an article",
+      scope: "invoices:read",
+      company: true,
+      params: IdParams,
+      response: ArticleSchema,
+    }),
     async (c) => json(c, articleJson(await loadArticle(database(c.env), c.get("company").id, c.req.valid("param").id))),
   );
 
@@ -69,7 +83,8 @@ export function registerArticleRoutes(app: OpenAPIHono<AppEnv>) {
       method: "post",
       path: BASE,
       summary: "Create an article",
-      description: "number is unique in the company (409 CONFLICT). revenue_account must be an active class-3 account (ACCOUNTS_NOT_IN_CHART).",
+      description:
+        "number is unique in the company (409 CONFLICT). revenue_account must be an active class-3 account (ACCOUNTS_NOT_IN_CHART).",
       params: Params,
       body: ArticleInputSchema,
       response: ArticleSchema,
@@ -92,7 +107,15 @@ export function registerArticleRoutes(app: OpenAPIHono<AppEnv>) {
   );
 
   app.openapi(
-    defineRoute({ ...write, method: "delete", path: `${BASE}/{id}`, summary: "Archive an article (204; again is a no-op)", params: IdParams, response: null, status: 204 }),
+    defineRoute({
+      ...write,
+      method: "delete",
+      path: `${BASE}/{id}`,
+      summary: "Archive an article (204; again is a no-op)",
+      params: IdParams,
+      response: null,
+      status: 204,
+    }),
     async (c) => dispatch(c, "articles.archive", { id: c.req.valid("param").id }),
   );
 }

@@ -11,10 +11,20 @@ export const ArticleFields = z.object({
   revenue_account: z
     .string()
     .regex(/^3\d{3}$/, "a class-3 BAS account")
-    .openapi({ example: "3001", description: "the account of a domestic sale; must agree with vat_rate where the BAS name fixes the rate (3001 25 %, 3002 12 %, 3003 6 %, 3004 0 %). An invoice to a customer abroad books the account of its VAT treatment instead" }),
-  supply_type: z.enum(["goods", "services"]).openapi({ description: "goods or services (default services): with the customer's location it decides an invoice line's VAT treatment" }),
+    .openapi({
+      example: "3001",
+      description:
+        "the account of a domestic sale; must agree with vat_rate where the BAS name fixes the rate (3001 25 %, 3002 12 %, 3003 6 %, 3004 0 %). An invoice to a customer abroad books the account of its VAT treatment instead",
+    }),
+  supply_type: z.enum(["goods", "services"]).openapi({
+    description:
+      "goods or services (default services): with the customer's location it decides an invoice line's VAT treatment",
+  }),
 });
-export const ArticleInputSchema = ArticleFields.extend({ unit: ArticleFields.shape.unit.default("st"), supply_type: ArticleFields.shape.supply_type.optional() });
+export const ArticleInputSchema = ArticleFields.extend({
+  unit: ArticleFields.shape.unit.default("st"),
+  supply_type: ArticleFields.shape.supply_type.optional(),
+});
 export const ArticlePatchSchema = ArticleFields.partial().extend({ archived_at: z.null().optional() }).strict();
 
 export type ArticleInput = z.infer<typeof ArticleInputSchema>;

@@ -31,29 +31,45 @@ export function articleJson(a: ArticleRow) {
   };
 }
 
-
 /** The article's VAT rate must agree with a revenue account whose BAS name fixes the rate (3001 25 %, 3002 12 %, ...). */
 function assertRateFitsAccount(account: string, rateBp: number) {
   const problem = articleRateProblem(account, rateBp);
-  if (problem) throw new ApiError("VALIDATION_ERROR", { fields: [{ path: "vat_rate", message: problem }] }, `Momssatsen stämmer inte med intäktskontot: ${problem}.`);
+  if (problem)
+    throw new ApiError(
+      "VALIDATION_ERROR",
+      { fields: [{ path: "vat_rate", message: problem }] },
+      `Momssatsen stämmer inte med intäktskontot: ${problem}.`,
+    );
 }
 
 /** Revenue accounts are BAS class 3 (rörelsens inkomster), active in the company's chart. */
 async function assertRevenueAccount(db: Database, companyId: string, account: string) {
   if (!account.startsWith("3") || !(await findActiveAccount(db, companyId, account))) {
-    throw new ApiError("ACCOUNTS_NOT_IN_CHART", { accounts: [account] }, "revenue_account must be an active class-3 account of the chart.");
+    throw new ApiError(
+      "ACCOUNTS_NOT_IN_CHART",
+      { accounts: [account] },
+      "revenue_account must be an active class-3 account of the chart.",
+    );
   }
 }
 
 function checkedVatRate(rate: number): number {
   const bp = vatRateToBp(rate);
-  if (bp === null) throw new ApiError("VALIDATION_ERROR", { fields: [{ path: "vat_rate", message: `one of ${VAT_RATES_BP.map((r) => r / 10_000).join(", ")}` }] });
+  if (bp === null)
+    throw new ApiError("VALIDATION_ERROR", {
+      fields: [{ path: "vat_rate", message: `one of ${VAT_RATES_BP.map((r) => r / 10_000).join(", ")}` }],
+    });
   return bp;
 }
 
 async function assertNumberFree(db: Database, companyId: string, number: string, exceptId?: string) {
-  const other = await db.select({ id: articles.id }).from(articles).where(and(eq(articles.companyId, companyId), eq(articles.number, number))).get();
-  if (other && other.id !== exceptId) throw new ApiError("CONFLICT", { number }, "An article with this number already exists.");
+  const other = await db
+    .select({ id: articles.id })
+    .from(articles)
+    .where(and(eq(articles.companyId, companyId), eq(articles.number, number)))
+    .get();
+  if (other && other.id !== exceptId)
+    throw new ApiError("CONFLICT", { number }, "An article with this number already exists.");
 }
 
 export const createArticle: Command<ArticleInput> = async (db, input, ctx) => {
@@ -84,7 +100,11 @@ export const createArticle: Command<ArticleInput> = async (db, input, ctx) => {
 };
 
 export async function loadArticle(db: Database, companyId: string, id: string): Promise<ArticleRow> {
-  const a = await db.select().from(articles).where(and(eq(articles.companyId, companyId), eq(articles.id, id))).get();
+  const a = await db
+    .select()
+    .from(articles)
+    .where(and(eq(articles.companyId, companyId), eq(articles.id, id)))
+    .get();
   if (!a) throw new ApiError("NOT_FOUND", { resource: "article", id });
   return a;
 }
@@ -118,12 +138,19 @@ export const archiveArticle: Command<{ id: string }> = async (db, input, ctx) =>
   return {
     status: 204,
     data: null,
-    statements: current.archivedAt ? [] : [db.update(articles).set({ archivedAt: ctx.now, updatedAt: ctx.now }).where(eq(articles.id, current.id))],
+    statements: current.archivedAt
+      ? []
+      : [db.update(articles).set({ archivedAt: ctx.now, updatedAt: ctx.now }).where(eq(articles.id, current.id))],
     audit: { action: "article.archived", resourceType: "article", resourceId: current.id },
   };
 };
 
-export async function listArticles(db: Database, companyId: string, q: { include_archived?: boolean; search?: string }, page: PageRequest) {
+export async function listArticles(
+  db: Database,
+  companyId: string,
+  q: { include_archived?: boolean; search?: string },
+  page: PageRequest,
+) {
   const pattern = q.search ? `%${q.search}%` : undefined;
   return db
     .select()

@@ -1,5 +1,5 @@
 // The audit trail: one row per successful write, written in the write's own batch.
-import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { and, asc, desc, eq } from "drizzle-orm";
 import { database } from "../../db/client";
 import { auditLog } from "../../db/schema";

@@ -20,15 +20,37 @@ export interface PaidInvoice {
  * remaining amount in the invoice's currency, or naming its number or OCR reference.
  */
 export async function likelyInvoicePayments(db: Database, companyId: string, inv: PaidInvoice) {
-  const found = new Map<string, { transaction_id: string; date: string; amount: number; currency: string; description: string; reason: string }>();
+  const found = new Map<
+    string,
+    { transaction_id: string; date: string; amount: number; currency: string; description: string; reason: string }
+  >();
   const add = (rows: Awaited<ReturnType<typeof unlinkedInbound>>, reason: string) => {
-    for (const r of rows) if (!found.has(r.id)) found.set(r.id, { transaction_id: r.id, date: r.date, amount: fromOre(r.amountOre), currency: r.currency, description: r.description, reason });
+    for (const r of rows)
+      if (!found.has(r.id))
+        found.set(r.id, {
+          transaction_id: r.id,
+          date: r.date,
+          amount: fromOre(r.amountOre),
+          currency: r.currency,
+          description: r.description,
+          reason,
+        });
   };
   for (const ref of [inv.ocr_number, inv.invoice_number].filter((r): r is string => !!r && r.length >= 2)) {
     const rows = await unlinkedInbound(db, companyId, { text: ref, from: inv.invoice_date });
-    add(rows.filter((r) => r.ocrReferences.includes(ref) || hasWord(`${r.description} ${r.reference ?? ""}`, ref)), "reference");
+    add(
+      rows.filter((r) => r.ocrReferences.includes(ref) || hasWord(`${r.description} ${r.reference ?? ""}`, ref)),
+      "reference",
+    );
   }
-  add(await unlinkedInbound(db, companyId, { amountOre: Math.round(inv.remaining_amount * 100), currency: inv.currency, from: inv.invoice_date }), "amount");
+  add(
+    await unlinkedInbound(db, companyId, {
+      amountOre: Math.round(inv.remaining_amount * 100),
+      currency: inv.currency,
+      from: inv.invoice_date,
+    }),
+    "amount",
+  );
   return [...found.values()];
 }
 

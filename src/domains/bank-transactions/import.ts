@@ -12,7 +12,14 @@ import { database } from "../../db/client";
 import { bankImports } from "../../db/schema";
 import { ApiError } from "../../http/api-error";
 import { fromOre } from "../../ledger/money";
-import { BankFileError, parseBankFile, type BankFormat, type BankParseResult, type BankRow, type CsvColumnMapping } from "../../sweden/bank";
+import {
+  BankFileError,
+  parseBankFile,
+  type BankFormat,
+  type BankParseResult,
+  type BankRow,
+  type CsvColumnMapping,
+} from "../../sweden/bank";
 import { planOperation, type OperationContext } from "../operations";
 import { planStoreRows } from "./ingest";
 
@@ -36,7 +43,12 @@ export function bankFileApiError(err: BankFileError): ApiError {
 
 export const startBankImport: Command<BankImportStart> = async (db, input, ctx) => {
   const r2Key = `companies/${ctx.companyId}/imports/bank/${input.importId}`;
-  const op = planOperation(db, ctx, "import.bank", { import_id: input.importId, file_name: input.fileName, settlement_account: input.settlementAccount, format: input.format });
+  const op = planOperation(db, ctx, "import.bank", {
+    import_id: input.importId,
+    file_name: input.fileName,
+    settlement_account: input.settlementAccount,
+    format: input.format,
+  });
   return {
     status: 202,
     data: op.handle,
@@ -64,7 +76,14 @@ export const startBankImport: Command<BankImportStart> = async (db, input, ctx) 
         createdAt: ctx.now,
       }),
     ],
-    files: [{ key: r2Key, body: input.bytes, contentType: "application/octet-stream", customMetadata: { sha256: input.sha256, company_id: ctx.companyId } }],
+    files: [
+      {
+        key: r2Key,
+        body: input.bytes,
+        contentType: "application/octet-stream",
+        customMetadata: { sha256: input.sha256, company_id: ctx.companyId },
+      },
+    ],
     afterCommit: [op.job],
     audit: { action: "import.bank_started", resourceType: "operation", resourceId: op.handle.operation_id },
   };
@@ -79,7 +98,12 @@ export interface BankImportRowsInput {
 
 /** One chunk of a file's rows: stored unless already there. */
 export const importBankRows: Command<BankImportRowsInput> = async (db, input, ctx) => {
-  const plan = await planStoreRows(db, ctx, { settlementAccount: input.settlementAccount, source: "file", importId: input.importId, format: input.format }, input.rows);
+  const plan = await planStoreRows(
+    db,
+    ctx,
+    { settlementAccount: input.settlementAccount, source: "file", importId: input.importId, format: input.format },
+    input.rows,
+  );
   return {
     status: 200,
     data: { inserted: plan.inserted.length, skipped: plan.skipped },
@@ -104,7 +128,13 @@ export const finishBankImport: Command<BankImportFinishInput> = async (db, input
   statements: [
     db
       .update(bankImports)
-      .set({ status: input.status, formatDetected: input.formatDetected, rowsInserted: input.rowsInserted, rowsSkippedDuplicate: input.rowsSkippedDuplicate, rowsRejected: input.rowsRejected })
+      .set({
+        status: input.status,
+        formatDetected: input.formatDetected,
+        rowsInserted: input.rowsInserted,
+        rowsSkippedDuplicate: input.rowsSkippedDuplicate,
+        rowsRejected: input.rowsRejected,
+      })
       .where(eq(bankImports.id, input.importId)),
   ],
   audit: { action: `import.bank_${input.status}`, resourceType: "bank_import", resourceId: input.importId },
@@ -124,7 +154,11 @@ function statementSummary(parsed: BankParseResult) {
       opening_balance: s.opening_balance_ore === undefined ? null : fromOre(s.opening_balance_ore),
       closing_balance: s.closing_balance_ore === undefined ? null : fromOre(s.closing_balance_ore),
       rows_total: fromOre(sum),
-      balance_check: carries ? (s.opening_balance_ore! + sum === s.closing_balance_ore ? "ok" : "mismatch") : "not_carried",
+      balance_check: carries
+        ? s.opening_balance_ore! + sum === s.closing_balance_ore
+          ? "ok"
+          : "mismatch"
+        : "not_carried",
     };
   });
 }
@@ -140,7 +174,14 @@ export async function runBankImport(op: OperationContext) {
     return await importFile(op, imp, write);
   } catch (err) {
     if (err instanceof ApiError) {
-      await write("bank_transactions.import_finish", { importId: imp.id, status: "failed", formatDetected: null, rowsInserted: 0, rowsSkippedDuplicate: 0, rowsRejected: 0 } satisfies BankImportFinishInput).catch(() => undefined);
+      await write("bank_transactions.import_finish", {
+        importId: imp.id,
+        status: "failed",
+        formatDetected: null,
+        rowsInserted: 0,
+        rowsSkippedDuplicate: 0,
+        rowsRejected: 0,
+      } satisfies BankImportFinishInput).catch(() => undefined);
     }
     throw err;
   }
@@ -148,12 +189,23 @@ export async function runBankImport(op: OperationContext) {
 
 async function writeThrough(op: OperationContext, imp: BankImportRow, name: CommandName, input: unknown) {
   const actor = imp.startedByKeyId ? { apiKeyId: imp.startedByKeyId, userId: imp.startedByUserId ?? "" } : undefined;
-  const res = await submit(op.env, { name, input, idempotency: null, ctx: backgroundContext(op.env, imp.companyId, op.operation.requestId, op.now(), actor) });
+  const res = await submit(op.env, {
+    name,
+    input,
+    idempotency: null,
+    ctx: backgroundContext(op.env, imp.companyId, op.operation.requestId, op.now(), actor),
+  });
   if (!res.ok) throw new ApiError(res.error.code, res.error.details, res.error.message);
+  // biome-ignore lint/suspicious/noExplicitAny: each command answers its own data shape; the callers read the fields they asked for
   return res.data as any;
 }
 
-async function importFile(op: OperationContext, imp: BankImportRow, write: (name: CommandName, input: unknown) => Promise<any>) {
+async function importFile(
+  op: OperationContext,
+  imp: BankImportRow,
+  // biome-ignore lint/suspicious/noExplicitAny: as writeThrough: the answer of whichever command is named
+  write: (name: CommandName, input: unknown) => Promise<any>,
+) {
   await op.progress({ phase: "parsing" });
   const object = await op.env.DOCUMENTS.get(imp.r2Key);
   if (!object) throw new ApiError("NOT_FOUND", { resource: "bank_file", key: imp.r2Key });
@@ -173,7 +225,12 @@ async function importFile(op: OperationContext, imp: BankImportRow, write: (name
   let skipped = 0;
   await op.progress({ phase: "writing", current: 0, total: rows.length });
   for (let i = 0; i < rows.length; i += IMPORT_CHUNK) {
-    const res = await write("bank_transactions.import_rows", { importId: imp.id, settlementAccount: imp.settlementAccount, format: parsed.format, rows: rows.slice(i, i + IMPORT_CHUNK) } satisfies BankImportRowsInput);
+    const res = await write("bank_transactions.import_rows", {
+      importId: imp.id,
+      settlementAccount: imp.settlementAccount,
+      format: parsed.format,
+      rows: rows.slice(i, i + IMPORT_CHUNK),
+    } satisfies BankImportRowsInput);
     inserted += res.inserted;
     skipped += res.skipped;
     await op.progress({ phase: "writing", current: Math.min(i + IMPORT_CHUNK, rows.length), total: rows.length });

@@ -3,7 +3,13 @@
 export { registerBankTransactionRoutes } from "./routes";
 export { ingestTransactions } from "./ingest";
 export { finishBankImport, importBankRows, runBankImport, startBankImport } from "./import";
-export { batchCategorizeTransactions, categorizeTransaction, ignoreTransaction, uncategorizeTransaction, unignoreTransaction } from "./booking";
+export {
+  batchCategorizeTransactions,
+  categorizeTransaction,
+  ignoreTransaction,
+  uncategorizeTransaction,
+  unignoreTransaction,
+} from "./booking";
 export { matchInvoice, matchSupplierInvoice } from "./matching";
 export { likelyInvoicePayments, unbookedTransactionsIn } from "./guards";
 export { bankRowsForReconciliation, settlementAccountsWithRows, type ReconciliationBankRow } from "./queries";

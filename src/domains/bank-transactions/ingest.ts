@@ -19,7 +19,21 @@ import type { IngestInput } from "./schemas";
 /** A row to store: the parsed file's row, or an ingested one in the same shape. */
 export type IncomingRow = Pick<
   BankRow,
-  "booking_date" | "value_date" | "amount_ore" | "currency" | "amount_foreign_ore" | "currency_foreign" | "description" | "counterparty_name" | "counterparty_account" | "reference" | "reference_type" | "ocr_references" | "external_id" | "balance_after_ore" | "details"
+  | "booking_date"
+  | "value_date"
+  | "amount_ore"
+  | "currency"
+  | "amount_foreign_ore"
+  | "currency_foreign"
+  | "description"
+  | "counterparty_name"
+  | "counterparty_account"
+  | "reference"
+  | "reference_type"
+  | "ocr_references"
+  | "external_id"
+  | "balance_after_ore"
+  | "details"
 >;
 
 export interface StoreMeta {
@@ -30,7 +44,12 @@ export interface StoreMeta {
 }
 
 async function keyOf(row: IncomingRow): Promise<string> {
-  const k = dedupeKey({ external_id: row.external_id, booking_date: row.booking_date, amount_ore: row.amount_ore, description: row.description });
+  const k = dedupeKey({
+    external_id: row.external_id,
+    booking_date: row.booking_date,
+    amount_ore: row.amount_ore,
+    description: row.description,
+  });
   return k.by === "external_id" ? `ext:${k.value}` : `hash:${await sha256Hex(k.value)}`;
 }
 
@@ -59,12 +78,19 @@ export interface StorePlan {
   events: PlannedEvent[];
 }
 
-export async function planStoreRows(db: Database, ctx: CommandContext, meta: StoreMeta, rows: IncomingRow[]): Promise<StorePlan> {
+export async function planStoreRows(
+  db: Database,
+  ctx: CommandContext,
+  meta: StoreMeta,
+  rows: IncomingRow[],
+): Promise<StorePlan> {
   const keys = await Promise.all(rows.map(keyOf));
   const existing = await existingDedupeKeys(db, ctx.companyId, meta.settlementAccount, [...new Set(keys)]);
   const seen = new Set(existing);
   const inserted: BankTransactionRow[] = [];
-  const ocr = rows.some((r) => r.amount_ore > 0 && r.ocr_references.length) ? await ocrIndex(db, ctx.companyId) : new Map<string, string>();
+  const ocr = rows.some((r) => r.amount_ore > 0 && r.ocr_references.length)
+    ? await ocrIndex(db, ctx.companyId)
+    : new Map<string, string>();
   rows.forEach((r, i) => {
     if (seen.has(keys[i])) return;
     seen.add(keys[i]);
@@ -110,9 +136,25 @@ export async function planStoreRows(db: Database, ctx: CommandContext, meta: Sto
     });
   });
   const events: PlannedEvent[] = inserted.length
-    ? [{ type: "transaction.synced", object: { settlement_account: meta.settlementAccount, import_id: meta.importId, source: meta.source, count: inserted.length, transaction_ids: inserted.map((r) => r.id) } }]
+    ? [
+        {
+          type: "transaction.synced",
+          object: {
+            settlement_account: meta.settlementAccount,
+            import_id: meta.importId,
+            source: meta.source,
+            count: inserted.length,
+            transaction_ids: inserted.map((r) => r.id),
+          },
+        },
+      ]
     : [];
-  return { inserted, skipped: rows.length - inserted.length, statements: insertFromJson(db, bankTransactions, inserted), events };
+  return {
+    inserted,
+    skipped: rows.length - inserted.length,
+    statements: insertFromJson(db, bankTransactions, inserted),
+    events,
+  };
 }
 
 /** A JSON row of POST .../transactions/ingest in the parsed-file shape. */
@@ -139,10 +181,19 @@ function incomingOf(t: IngestInput["transactions"][number]): IncomingRow {
 
 /** POST .../transactions/ingest: up to 500 rows; duplicates (by external_id) are skipped and counted. */
 export const ingestTransactions: Command<IngestInput> = async (db, input, ctx) => {
-  const plan = await planStoreRows(db, ctx, { settlementAccount: input.settlement_account, source: "api", importId: null, format: null }, input.transactions.map(incomingOf));
+  const plan = await planStoreRows(
+    db,
+    ctx,
+    { settlementAccount: input.settlement_account, source: "api", importId: null, format: null },
+    input.transactions.map(incomingOf),
+  );
   return {
     status: 200,
-    data: { rows_inserted: plan.inserted.length, rows_skipped_duplicate: plan.skipped, transaction_ids: plan.inserted.map((r) => r.id) },
+    data: {
+      rows_inserted: plan.inserted.length,
+      rows_skipped_duplicate: plan.skipped,
+      transaction_ids: plan.inserted.map((r) => r.id),
+    },
     statements: plan.statements,
     events: plan.events,
     audit: { action: "transaction.ingested", resourceType: "transaction", resourceId: null },

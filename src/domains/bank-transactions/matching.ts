@@ -10,7 +10,6 @@ import { eq } from "drizzle-orm";
 import type { Command, CommandContext, PlannedEvent, Statement } from "../../commands/plan";
 import type { Database } from "../../db/client";
 import { bankTransactions } from "../../db/schema";
-import type { Env } from "../../env";
 import { ApiError, fieldError } from "../../http/api-error";
 import { fromOre } from "../../ledger/money";
 import { toSekOre } from "../../sweden/invoicing";
@@ -40,21 +39,36 @@ interface Settlement {
  * transaction's amount when the currencies agree, its counter-value when that is in the
  * invoice's currency, else (SEK money, foreign invoice) the whole remaining amount.
  */
-function settlementOf(moneyOre: number, moneyCurrency: string, foreignOre: number | null, foreignCurrency: string | null, sekOre: number, inv: { currency: string; remaining_amount: number; exchange_rate: number | null; open_sek_ore: number | null }): Settlement {
+function settlementOf(
+  moneyOre: number,
+  moneyCurrency: string,
+  foreignOre: number | null,
+  foreignCurrency: string | null,
+  sekOre: number,
+  inv: { currency: string; remaining_amount: number; exchange_rate: number | null; open_sek_ore: number | null },
+): Settlement {
   const remaining = ore(inv.remaining_amount);
   const rate = String(inv.exchange_rate ?? 1);
   let paid: number;
   if (moneyCurrency === inv.currency) paid = moneyOre;
   else if (foreignCurrency === inv.currency && foreignOre !== null) paid = foreignOre;
   else if (inv.currency !== "SEK") paid = remaining;
-  else throw fieldError("invoice_id", `the transaction (${moneyCurrency}) and the invoice (${inv.currency}) are in different currencies and the transaction carries no SEK amount`);
+  else
+    throw fieldError(
+      "invoice_id",
+      `the transaction (${moneyCurrency}) and the invoice (${inv.currency}) are in different currencies and the transaction carries no SEK amount`,
+    );
   if (paid <= remaining) {
     if (inv.currency === "SEK") return { amountOre: paid, fxDifferenceOre: undefined, excessSekOre: 0 };
     const booked = paid === remaining ? (inv.open_sek_ore ?? toSekOre(paid, rate)) : toSekOre(paid, rate);
     return { amountOre: paid, fxDifferenceOre: sekOre - booked, excessSekOre: 0 };
   }
   // Over-payment: the invoice is settled, the rest is the customer's (or our) money.
-  if (inv.currency !== "SEK") throw fieldError("invoice_id", "an over-payment of a foreign-currency invoice is not matched automatically; book it with mark-paid and a journal entry");
+  if (inv.currency !== "SEK")
+    throw fieldError(
+      "invoice_id",
+      "an over-payment of a foreign-currency invoice is not matched automatically; book it with mark-paid and a journal entry",
+    );
   return { amountOre: remaining, fxDifferenceOre: undefined, excessSekOre: sekOre - remaining };
 }
 
@@ -63,9 +77,20 @@ function linked(db: Database, ctx: CommandContext, tx: BankTransactionRow, patch
   const json = transactionJson(next);
   return {
     json,
-    statement: db.update(bankTransactions).set({ ...patch, updatedAt: ctx.now }).where(eq(bankTransactions.id, tx.id)) as Statement,
+    statement: db
+      .update(bankTransactions)
+      .set({ ...patch, updatedAt: ctx.now })
+      .where(eq(bankTransactions.id, tx.id)) as Statement,
     events: [
-      { type: "transaction.reconciled", object: json, previousAttributes: { journal_entry_id: tx.journalEntryId, invoice_id: tx.invoiceId, supplier_invoice_id: tx.supplierInvoiceId } },
+      {
+        type: "transaction.reconciled",
+        object: json,
+        previousAttributes: {
+          journal_entry_id: tx.journalEntryId,
+          invoice_id: tx.invoiceId,
+          supplier_invoice_id: tx.supplierInvoiceId,
+        },
+      },
     ] as PlannedEvent[],
   };
 }
@@ -81,32 +106,63 @@ async function reverseCategorisation(db: Database, ctx: CommandContext, tx: Bank
 export const matchInvoice: Command<MatchInvoiceInput & { id: string }> = async (db, input, ctx, env) => {
   const tx = await loadTransaction(db, ctx.companyId, input.id);
   assertLinkable(tx);
-  if (tx.invoiceId || tx.supplierInvoiceId) throw new ApiError("CONFLICT", { transaction_id: tx.id, invoice_id: tx.invoiceId, supplier_invoice_id: tx.supplierInvoiceId }, "The transaction is already matched.");
-  if (tx.amountOre <= 0) throw new ApiError("MATCH_INVOICE_NOT_INCOME", { transaction_id: tx.id, amount: fromOre(tx.amountOre) });
+  if (tx.invoiceId || tx.supplierInvoiceId)
+    throw new ApiError(
+      "CONFLICT",
+      { transaction_id: tx.id, invoice_id: tx.invoiceId, supplier_invoice_id: tx.supplierInvoiceId },
+      "The transaction is already matched.",
+    );
+  if (tx.amountOre <= 0)
+    throw new ApiError("MATCH_INVOICE_NOT_INCOME", { transaction_id: tx.id, amount: fromOre(tx.amountOre) });
   const invoiceId = input.invoice_id ?? tx.potentialInvoiceId;
-  if (!invoiceId) throw fieldError("invoice_id", "invoice_id is required: the transaction carries no OCR reference of an open invoice");
+  if (!invoiceId)
+    throw fieldError(
+      "invoice_id",
+      "invoice_id is required: the transaction carries no OCR reference of an open invoice",
+    );
   const inv = await findInvoice(db, ctx.companyId, invoiceId);
   if (!inv) throw new ApiError("NOT_FOUND", { resource: "invoice", id: invoiceId });
-  if (inv.document_type !== "invoice" || inv.is_credit_note) throw new ApiError("MATCH_INVOICE_NOT_INVOICE_TYPE", { invoice_id: inv.id, document_type: inv.document_type, is_credit_note: inv.is_credit_note });
-  if (!["sent", "overdue", "partially_paid"].includes(inv.status)) throw new ApiError("MATCH_INVOICE_NOT_OPEN", { invoice_id: inv.id, status: inv.status });
+  if (inv.document_type !== "invoice" || inv.is_credit_note)
+    throw new ApiError("MATCH_INVOICE_NOT_INVOICE_TYPE", {
+      invoice_id: inv.id,
+      document_type: inv.document_type,
+      is_credit_note: inv.is_credit_note,
+    });
+  if (!["sent", "overdue", "partially_paid"].includes(inv.status))
+    throw new ApiError("MATCH_INVOICE_NOT_OPEN", { invoice_id: inv.id, status: inv.status });
 
   const sek = await sekAmountOre(env, tx);
   const s = settlementOf(tx.amountOre, tx.currency, tx.amountForeignOre, tx.currencyForeign, sek, inv);
   // Spec: "Cash-method partial payments give VALIDATION_ERROR" here (mark-paid itself takes them).
   const { companies: company } = await loadCompany(db, ctx.companyId);
   if (company.accountingMethod === "cash" && s.amountOre !== ore(inv.remaining_amount)) {
-    throw fieldError("amount", `under the cash method a bank match must pay the invoice's whole remaining ${inv.remaining_amount} ${inv.currency}; this transaction pays ${fromOre(s.amountOre)}`);
+    throw fieldError(
+      "amount",
+      `under the cash method a bank match must pay the invoice's whole remaining ${inv.remaining_amount} ${inv.currency}; this transaction pays ${fromOre(s.amountOre)}`,
+    );
   }
   const reversed = await reverseCategorisation(db, ctx, tx);
   const date = input.payment_date ?? tx.date;
   const paid = await payInvoice(
     db,
-    { id: inv.id, payment_date: date, amount: fromOre(s.amountOre), exchange_rate_difference: s.fxDifferenceOre === undefined ? undefined : fromOre(s.fxDifferenceOre), settlement_account: tx.settlementAccount, force: true },
+    {
+      id: inv.id,
+      payment_date: date,
+      amount: fromOre(s.amountOre),
+      exchange_rate_difference: s.fxDifferenceOre === undefined ? undefined : fromOre(s.fxDifferenceOre),
+      settlement_account: tx.settlementAccount,
+      force: true,
+    },
     ctx,
     env,
   );
   const statements: Statement[] = [...reversed.statements, ...paid.statements];
-  const payment = paid.data as { status: string; paid_amount: number; remaining_amount: number; journal_entry_id: string };
+  const payment = paid.data as {
+    status: string;
+    paid_amount: number;
+    remaining_amount: number;
+    journal_entry_id: string;
+  };
   let excessEntryId: string | null = null;
   let voucher = paid.audit.voucher ?? null;
   if (s.excessSekOre > 0) {
@@ -160,30 +216,82 @@ export const matchInvoice: Command<MatchInvoiceInput & { id: string }> = async (
 };
 
 /** Rule order: NOT_FOUND > CONFLICT (ignored, linked) > MATCH_SI_NOT_EXPENSE > NOT_FOUND (supplier invoice) > MATCH_SI_ALREADY_PAID > MATCH_SI_CASH_FX_UNSUPPORTED > the payment's rules. */
-export const matchSupplierInvoice: Command<MatchSupplierInvoiceInput & { id: string }> = async (db, input, ctx, env) => {
+export const matchSupplierInvoice: Command<MatchSupplierInvoiceInput & { id: string }> = async (
+  db,
+  input,
+  ctx,
+  env,
+) => {
   const tx = await loadTransaction(db, ctx.companyId, input.id);
   assertLinkable(tx);
-  if (tx.invoiceId || tx.supplierInvoiceId) throw new ApiError("CONFLICT", { transaction_id: tx.id, invoice_id: tx.invoiceId, supplier_invoice_id: tx.supplierInvoiceId }, "The transaction is already matched.");
-  if (tx.amountOre >= 0) throw new ApiError("MATCH_SI_NOT_EXPENSE", { transaction_id: tx.id, amount: fromOre(tx.amountOre) });
+  if (tx.invoiceId || tx.supplierInvoiceId)
+    throw new ApiError(
+      "CONFLICT",
+      { transaction_id: tx.id, invoice_id: tx.invoiceId, supplier_invoice_id: tx.supplierInvoiceId },
+      "The transaction is already matched.",
+    );
+  if (tx.amountOre >= 0)
+    throw new ApiError("MATCH_SI_NOT_EXPENSE", { transaction_id: tx.id, amount: fromOre(tx.amountOre) });
   const si = await findSupplierInvoice(db, ctx.companyId, input.supplier_invoice_id);
   if (!si) throw new ApiError("NOT_FOUND", { resource: "supplier_invoice", id: input.supplier_invoice_id });
-  if (si.is_credit_note || si.status === "paid" || si.status === "credited") throw new ApiError("MATCH_SI_ALREADY_PAID", { supplier_invoice_id: si.id, status: si.status, is_credit_note: si.is_credit_note });
+  if (si.is_credit_note || si.status === "paid" || si.status === "credited")
+    throw new ApiError("MATCH_SI_ALREADY_PAID", {
+      supplier_invoice_id: si.id,
+      status: si.status,
+      is_credit_note: si.is_credit_note,
+    });
   const sek = -(await sekAmountOre(env, tx));
-  const s = settlementOf(-tx.amountOre, tx.currency, tx.amountForeignOre === null ? null : -tx.amountForeignOre, tx.currencyForeign, sek, si);
+  const s = settlementOf(
+    -tx.amountOre,
+    tx.currency,
+    tx.amountForeignOre === null ? null : -tx.amountForeignOre,
+    tx.currencyForeign,
+    sek,
+    si,
+  );
   const { companies: company } = await loadCompany(db, ctx.companyId);
   if (company.accountingMethod === "cash" && si.currency !== "SEK" && s.amountOre !== ore(si.remaining_amount)) {
-    throw new ApiError("MATCH_SI_CASH_FX_UNSUPPORTED", { supplier_invoice_id: si.id, currency: si.currency, amount: fromOre(s.amountOre), remaining_amount: si.remaining_amount });
+    throw new ApiError("MATCH_SI_CASH_FX_UNSUPPORTED", {
+      supplier_invoice_id: si.id,
+      currency: si.currency,
+      amount: fromOre(s.amountOre),
+      remaining_amount: si.remaining_amount,
+    });
   }
-  if (s.excessSekOre > 0) throw fieldError("supplier_invoice_id", `the transaction pays ${fromOre(s.excessSekOre)} more than the supplier invoice's remaining amount`);
+  if (s.excessSekOre > 0)
+    throw fieldError(
+      "supplier_invoice_id",
+      `the transaction pays ${fromOre(s.excessSekOre)} more than the supplier invoice's remaining amount`,
+    );
   const reversed = await reverseCategorisation(db, ctx, tx);
   const paid = await paySupplierInvoice(
     db,
-    { id: si.id, payment_date: input.payment_date ?? tx.date, amount: fromOre(s.amountOre), exchange_rate_difference: s.fxDifferenceOre === undefined ? undefined : fromOre(s.fxDifferenceOre), settlement_account: tx.settlementAccount },
+    {
+      id: si.id,
+      payment_date: input.payment_date ?? tx.date,
+      amount: fromOre(s.amountOre),
+      exchange_rate_difference: s.fxDifferenceOre === undefined ? undefined : fromOre(s.fxDifferenceOre),
+      settlement_account: tx.settlementAccount,
+    },
     ctx,
     env,
   );
-  const payment = paid.data as { status: string; paid_amount: number; remaining_amount: number; journal_entry_id: string };
-  const link = linked(db, ctx, tx, { journalEntryId: payment.journal_entry_id, supplierInvoiceId: si.id, isBusiness: true, category: "supplier_invoice_payment", accountNumber: null, vatTreatment: null, bookedAt: ctx.now, reconciliationMethod: "manual" });
+  const payment = paid.data as {
+    status: string;
+    paid_amount: number;
+    remaining_amount: number;
+    journal_entry_id: string;
+  };
+  const link = linked(db, ctx, tx, {
+    journalEntryId: payment.journal_entry_id,
+    supplierInvoiceId: si.id,
+    isBusiness: true,
+    category: "supplier_invoice_payment",
+    accountNumber: null,
+    vatTreatment: null,
+    bookedAt: ctx.now,
+    reconciliationMethod: "manual",
+  });
   return {
     status: 200,
     data: {
@@ -201,6 +309,11 @@ export const matchSupplierInvoice: Command<MatchSupplierInvoiceInput & { id: str
     },
     statements: [...reversed.statements, ...paid.statements, link.statement],
     events: [...(paid.events ?? []), ...link.events],
-    audit: { action: "transaction.matched_supplier_invoice", resourceType: "transaction", resourceId: tx.id, voucher: paid.audit.voucher ?? null },
+    audit: {
+      action: "transaction.matched_supplier_invoice",
+      resourceType: "transaction",
+      resourceId: tx.id,
+      voucher: paid.audit.voucher ?? null,
+    },
   };
 };

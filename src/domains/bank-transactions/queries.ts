@@ -54,11 +54,24 @@ export function transactionJson(r: BankTransactionRow) {
 }
 
 export function templateJson(t: BankTemplateRow) {
-  return { id: t.id, merchant: t.merchantKey, category: t.category, account_number: t.accountNumber, vat_treatment: t.vatTreatment, use_count: t.useCount, created_at: t.createdAt, updated_at: t.updatedAt };
+  return {
+    id: t.id,
+    merchant: t.merchantKey,
+    category: t.category,
+    account_number: t.accountNumber,
+    vat_treatment: t.vatTreatment,
+    use_count: t.useCount,
+    created_at: t.createdAt,
+    updated_at: t.updatedAt,
+  };
 }
 
 export async function loadTransaction(db: Database, companyId: string, id: string): Promise<BankTransactionRow> {
-  const row = await db.select().from(bankTransactions).where(and(eq(bankTransactions.companyId, companyId), eq(bankTransactions.id, id))).get();
+  const row = await db
+    .select()
+    .from(bankTransactions)
+    .where(and(eq(bankTransactions.companyId, companyId), eq(bankTransactions.id, id)))
+    .get();
   if (!row) throw new ApiError("NOT_FOUND", { resource: "transaction", id });
   return row;
 }
@@ -95,7 +108,12 @@ export async function listTransactions(db: Database, companyId: string, f: Trans
 }
 
 /** Which of these de-duplication keys the account already holds (one query, keys as JSON). */
-export async function existingDedupeKeys(db: Database, companyId: string, settlementAccount: string, keys: string[]): Promise<Set<string>> {
+export async function existingDedupeKeys(
+  db: Database,
+  companyId: string,
+  settlementAccount: string,
+  keys: string[],
+): Promise<Set<string>> {
   if (!keys.length) return new Set();
   const rows = await db.all<{ k: string }>(
     sql`SELECT dedupe_key AS k FROM bank_transactions WHERE company_id = ${companyId} AND settlement_account = ${settlementAccount} AND dedupe_key IN (SELECT value FROM json_each(${JSON.stringify(keys)}))`,
@@ -104,47 +122,101 @@ export async function existingDedupeKeys(db: Database, companyId: string, settle
 }
 
 /** Unbooked, unignored transactions dated from..to: what stops a period from being locked. */
-export async function countUnbookedTransactions(db: Database, companyId: string, from: string, to: string): Promise<number> {
+export async function countUnbookedTransactions(
+  db: Database,
+  companyId: string,
+  from: string,
+  to: string,
+): Promise<number> {
   const t = bankTransactions;
   const row = await db
     .select({ n: sql<number>`count(*)` })
     .from(t)
-    .where(and(eq(t.companyId, companyId), isNull(t.journalEntryId), eq(t.isIgnored, false), or(isNull(t.isBusiness), eq(t.isBusiness, true)), gte(t.date, from), lte(t.date, to)))
+    .where(
+      and(
+        eq(t.companyId, companyId),
+        isNull(t.journalEntryId),
+        eq(t.isIgnored, false),
+        or(isNull(t.isBusiness), eq(t.isBusiness, true)),
+        gte(t.date, from),
+        lte(t.date, to),
+      ),
+    )
     .get();
   return Number(row?.n ?? 0);
 }
 
 /** Inbound transactions not linked to anything, not booked, not ignored. */
-export async function unlinkedInbound(db: Database, companyId: string, filter: { amountOre?: number; currency?: string; text?: string; from?: string }) {
+export async function unlinkedInbound(
+  db: Database,
+  companyId: string,
+  filter: { amountOre?: number; currency?: string; text?: string; from?: string },
+) {
   const t = bankTransactions;
   const parts = [];
-  if (filter.amountOre !== undefined) parts.push(and(eq(t.amountOre, filter.amountOre), filter.currency ? eq(t.currency, filter.currency) : undefined));
-  if (filter.amountOre !== undefined && filter.currency) parts.push(and(eq(t.amountForeignOre, filter.amountOre), eq(t.currencyForeign, filter.currency)));
+  if (filter.amountOre !== undefined)
+    parts.push(and(eq(t.amountOre, filter.amountOre), filter.currency ? eq(t.currency, filter.currency) : undefined));
+  if (filter.amountOre !== undefined && filter.currency)
+    parts.push(and(eq(t.amountForeignOre, filter.amountOre), eq(t.currencyForeign, filter.currency)));
   if (filter.text) {
     const p = `%${filter.text.toLowerCase()}%`;
-    parts.push(or(like(sql`lower(${t.description})`, p), like(sql`lower(coalesce(${t.reference}, ''))`, p), like(t.ocrReferences, `%"${filter.text}"%`)));
+    parts.push(
+      or(
+        like(sql`lower(${t.description})`, p),
+        like(sql`lower(coalesce(${t.reference}, ''))`, p),
+        like(t.ocrReferences, `%"${filter.text}"%`),
+      ),
+    );
   }
   return db
     .select()
     .from(t)
-    .where(and(eq(t.companyId, companyId), sql`${t.amountOre} > 0`, isNull(t.journalEntryId), isNull(t.invoiceId), eq(t.isIgnored, false), filter.from ? gte(t.date, filter.from) : undefined, or(...parts)))
+    .where(
+      and(
+        eq(t.companyId, companyId),
+        sql`${t.amountOre} > 0`,
+        isNull(t.journalEntryId),
+        isNull(t.invoiceId),
+        eq(t.isIgnored, false),
+        filter.from ? gte(t.date, filter.from) : undefined,
+        or(...parts),
+      ),
+    )
     .orderBy(asc(t.date), asc(t.id))
     .limit(20)
     .all();
 }
 
-export async function templateByMerchant(db: Database, companyId: string, merchantKey: string): Promise<BankTemplateRow | undefined> {
-  return db.select().from(bankTemplates).where(and(eq(bankTemplates.companyId, companyId), eq(bankTemplates.merchantKey, merchantKey))).get();
+export async function templateByMerchant(
+  db: Database,
+  companyId: string,
+  merchantKey: string,
+): Promise<BankTemplateRow | undefined> {
+  return db
+    .select()
+    .from(bankTemplates)
+    .where(and(eq(bankTemplates.companyId, companyId), eq(bankTemplates.merchantKey, merchantKey)))
+    .get();
 }
 
 export async function loadTemplate(db: Database, companyId: string, id: string): Promise<BankTemplateRow> {
-  const row = await db.select().from(bankTemplates).where(and(eq(bankTemplates.companyId, companyId), eq(bankTemplates.id, id))).get();
+  const row = await db
+    .select()
+    .from(bankTemplates)
+    .where(and(eq(bankTemplates.companyId, companyId), eq(bankTemplates.id, id)))
+    .get();
   if (!row) throw new ApiError("NOT_FOUND", { resource: "transaction_template", id });
   return row;
 }
 
 export async function listTemplates(db: Database, companyId: string) {
-  return db.select().from(bankTemplates).where(eq(bankTemplates.companyId, companyId)).orderBy(desc(bankTemplates.useCount), asc(bankTemplates.merchantKey)).limit(500).all();
+  return db
+    .select()
+    .from(bankTemplates)
+    .where(eq(bankTemplates.companyId, companyId))
+    .orderBy(desc(bankTemplates.useCount), asc(bankTemplates.merchantKey))
+    .limit(500)
+    .all();
 }
 
 /** The key a merchant's template and history are remembered under. */
@@ -177,16 +249,31 @@ export interface ReconciliationBankRow {
 
 /** The settlement accounts (19xx) that hold imported or ingested rows. */
 export async function settlementAccountsWithRows(db: Database, companyId: string): Promise<string[]> {
-  const rows = await db.selectDistinct({ a: bankTransactions.settlementAccount }).from(bankTransactions).where(eq(bankTransactions.companyId, companyId)).all();
+  const rows = await db
+    .selectDistinct({ a: bankTransactions.settlementAccount })
+    .from(bankTransactions)
+    .where(eq(bankTransactions.companyId, companyId))
+    .all();
   return rows.map((r) => r.a).sort();
 }
 
 /** A settlement account's rows dated through a date (and, with `until`, those after it up to `until`), in insertion order. */
-export async function bankRowsForReconciliation(db: Database, companyId: string, account: string, until: string): Promise<ReconciliationBankRow[]> {
+export async function bankRowsForReconciliation(
+  db: Database,
+  companyId: string,
+  account: string,
+  until: string,
+): Promise<ReconciliationBankRow[]> {
   const rows = await db
     .select()
     .from(bankTransactions)
-    .where(and(eq(bankTransactions.companyId, companyId), eq(bankTransactions.settlementAccount, account), lte(bankTransactions.date, until)))
+    .where(
+      and(
+        eq(bankTransactions.companyId, companyId),
+        eq(bankTransactions.settlementAccount, account),
+        lte(bankTransactions.date, until),
+      ),
+    )
     .orderBy(asc(bankTransactions.date), sql`rowid`)
     .all();
   return rows.map((r) => ({

@@ -7,7 +7,13 @@ import type { Database } from "../../db/client";
 import { bankTransactions } from "../../db/schema";
 
 /** Sets (method) or clears (null) reconciliation_method on unbooked rows; a booked row keeps its own method. */
-export function planReconciliationMethod(db: Database, companyId: string, transactionIds: string[], method: "auto" | null, now: string): Statement[] {
+export function planReconciliationMethod(
+  db: Database,
+  companyId: string,
+  transactionIds: string[],
+  method: "auto" | null,
+  now: string,
+): Statement[] {
   const out: Statement[] = [];
   for (let i = 0; i < transactionIds.length; i += 90) {
     const ids = transactionIds.slice(i, i + 90);
@@ -15,7 +21,13 @@ export function planReconciliationMethod(db: Database, companyId: string, transa
       db
         .update(bankTransactions)
         .set({ reconciliationMethod: method, updatedAt: now })
-        .where(and(eq(bankTransactions.companyId, companyId), inArray(bankTransactions.id, ids), method === null ? eq(bankTransactions.reconciliationMethod, "auto") : eq(bankTransactions.isIgnored, false))),
+        .where(
+          and(
+            eq(bankTransactions.companyId, companyId),
+            inArray(bankTransactions.id, ids),
+            method === null ? eq(bankTransactions.reconciliationMethod, "auto") : eq(bankTransactions.isIgnored, false),
+          ),
+        ),
     );
   }
   return out;

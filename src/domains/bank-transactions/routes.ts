@@ -1,4 +1,4 @@
-import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { createMiddleware } from "hono/factory";
 import { database } from "../../db/client";
 import { ApiError } from "../../http/api-error";
@@ -45,9 +45,21 @@ const CategorizeOut = z.object({
   is_ignored: z.boolean(),
   transaction: TransactionSchema,
 });
-const IgnoreOut = z.object({ success: z.boolean(), transaction_id: z.string(), is_ignored: z.boolean(), already_ignored: z.boolean() });
+const IgnoreOut = z.object({
+  success: z.boolean(),
+  transaction_id: z.string(),
+  is_ignored: z.boolean(),
+  already_ignored: z.boolean(),
+});
 const BulkOut = z.object({
-  results: z.array(z.object({ ok: z.boolean(), request_index: z.number(), data: z.unknown().optional(), error: z.object({ code: z.string(), message: z.string(), details: z.unknown() }).optional() })),
+  results: z.array(
+    z.object({
+      ok: z.boolean(),
+      request_index: z.number(),
+      data: z.unknown().optional(),
+      error: z.object({ code: z.string(), message: z.string(), details: z.unknown() }).optional(),
+    }),
+  ),
   summary: z.object({ total: z.number(), succeeded: z.number(), failed: z.number() }),
 });
 const SuggestOut = z.object({
@@ -70,23 +82,38 @@ const SuggestOut = z.object({
 const importScope = createMiddleware<AppEnv>(async (c, next) => {
   const scopes = c.get("auth").scopes;
   if (!hasScope(scopes, "transactions:write") && !hasScope(scopes, "imports:write")) {
-    throw new ApiError("INSUFFICIENT_SCOPE", { required_scope: "transactions:write or imports:write" }, "This endpoint requires the scope transactions:write or imports:write.");
+    throw new ApiError(
+      "INSUFFICIENT_SCOPE",
+      { required_scope: "transactions:write or imports:write" },
+      "This endpoint requires the scope transactions:write or imports:write.",
+    );
   }
   await next();
 });
 
 const sizeGate = createMiddleware<AppEnv>(async (c, next) => {
   const length = Number(c.req.header("Content-Length") ?? 0);
-  if (length > MAX_BANK_FILE_BYTES + 64 * 1024) throw new ApiError("VALIDATION_ERROR", { max_bytes: MAX_BANK_FILE_BYTES, content_length: length }, "A bank file may be at most 10 MB.");
+  if (length > MAX_BANK_FILE_BYTES + 64 * 1024)
+    throw new ApiError(
+      "VALIDATION_ERROR",
+      { max_bytes: MAX_BANK_FILE_BYTES, content_length: length },
+      "A bank file may be at most 10 MB.",
+    );
   await next();
 });
 
 const ImportForm = z.object({
   file: z.instanceof(File).openapi({ type: "string", format: "binary" }),
-  settlement_account: AccountNumberSchema.default("1930").openapi({ description: "the BAS account of the bank account (default 1930)" }),
+  settlement_account: AccountNumberSchema.default("1930").openapi({
+    description: "the BAS account of the bank account (default 1930)",
+  }),
   format: BankFormatSchema.optional().openapi({ description: "also accepted as the query parameter format" }),
-  currency: CurrencySchema.optional().openapi({ description: "the account's currency, for files without a currency column (default SEK)" }),
-  mapping: z.string().optional().openapi({ description: 'generic_csv: JSON column mapping, e.g. {"date":"Datum","amount":"Belopp","description":"Text"}' }),
+  currency: CurrencySchema.optional().openapi({
+    description: "the account's currency, for files without a currency column (default SEK)",
+  }),
+  mapping: z.string().optional().openapi({
+    description: 'generic_csv: JSON column mapping, e.g. {"date":"Datum","amount":"Belopp","description":"Text"}',
+  }),
 });
 
 const MappingSchema = z
@@ -110,7 +137,8 @@ export function registerBankTransactionRoutes(app: OpenAPIHono<AppEnv>) {
       path: BASE,
       tag: TAG,
       summary: "List bank transactions",
-      description: "Newest registration first. status: booked or unbooked (ignored rows are neither). search matches the description, case-insensitive.",
+      description:
+        "Newest registration first. status: booked or unbooked (ignored rows are neither). search matches the description, case-insensitive.",
       scope: "transactions:read",
       company: true,
       params: Params,
@@ -121,14 +149,29 @@ export function registerBankTransactionRoutes(app: OpenAPIHono<AppEnv>) {
       const { cursor, limit, ...filters } = c.req.valid("query");
       const companyId = c.get("company").id;
       const page = await pageRequest(c, `transactions:${companyId}:${JSON.stringify(filters)}`, cursor, limit);
-      const { items, nextCursor } = await finishPage(c, page, await listTransactions(database(c.env), companyId, filters, page), (r) => ({ k: r.createdAt, i: r.id }));
+      const { items, nextCursor } = await finishPage(
+        c,
+        page,
+        await listTransactions(database(c.env), companyId, filters, page),
+        (r) => ({ k: r.createdAt, i: r.id }),
+      );
       return json(c, items.map(transactionJson), 200, { next_cursor: nextCursor });
     },
   );
 
   app.openapi(
-    defineRoute({ method: "get", path: `${BASE}/{id}`, tag: TAG, summary: "Get a bank transaction", scope: "transactions:read", company: true, params: IdParams, response: TransactionOut }),
-    async (c) => json(c, transactionJson(await loadTransaction(database(c.env), c.get("company").id, c.req.valid("param").id))),
+    defineRoute({
+      method: "get",
+      path: `${BASE}/{id}`,
+      tag: TAG,
+      summary: "Get a bank transaction",
+      scope: "transactions:read",
+      company: true,
+      params: IdParams,
+      response: TransactionOut,
+    }),
+    async (c) =>
+      json(c, transactionJson(await loadTransaction(database(c.env), c.get("company").id, c.req.valid("param").id))),
   );
 
   app.openapi(
@@ -137,11 +180,23 @@ export function registerBankTransactionRoutes(app: OpenAPIHono<AppEnv>) {
       path: "/api/v1/companies/{companyId}/transaction-templates",
       tag: TAG,
       summary: "List the booking templates remembered per merchant",
-      description: "categorize remembers the account, category and VAT treatment of every business booking under the merchant's name; use a template's id as template_id or counterparty_template_id.",
+      description:
+        "categorize remembers the account, category and VAT treatment of every business booking under the merchant's name; use a template's id as template_id or counterparty_template_id.",
       scope: "transactions:read",
       company: true,
       params: Params,
-      response: z.array(z.object({ id: z.string(), merchant: z.string(), category: z.string().nullable(), account_number: z.string(), vat_treatment: z.string(), use_count: z.number(), created_at: z.string(), updated_at: z.string() })),
+      response: z.array(
+        z.object({
+          id: z.string(),
+          merchant: z.string(),
+          category: z.string().nullable(),
+          account_number: z.string(),
+          vat_treatment: z.string(),
+          use_count: z.number(),
+          created_at: z.string(),
+          updated_at: z.string(),
+        }),
+      ),
     }),
     async (c) => json(c, (await listTemplates(database(c.env), c.get("company").id)).map(templateJson)),
   );
@@ -157,7 +212,11 @@ export function registerBankTransactionRoutes(app: OpenAPIHono<AppEnv>) {
         "Rows only, no entries. external_id is required: a row whose external_id the settlement account already holds (or that appears earlier in the same call) is skipped and counted in rows_skipped_duplicate. Emits transaction.synced.",
       params: Params,
       body: IngestSchema,
-      response: z.object({ rows_inserted: z.number(), rows_skipped_duplicate: z.number(), transaction_ids: z.array(z.string()) }),
+      response: z.object({
+        rows_inserted: z.number(),
+        rows_skipped_duplicate: z.number(),
+        transaction_ids: z.array(z.string()),
+      }),
     }),
     async (c) => dispatch(c, "bank_transactions.ingest", c.req.valid("json")),
   );
@@ -168,7 +227,8 @@ export function registerBankTransactionRoutes(app: OpenAPIHono<AppEnv>) {
       method: "post",
       path: `${BASE}/batch-categorize`,
       summary: "Categorize up to 100 transactions (partial success)",
-      description: "Each item {transaction_id, category, account_number, vat_treatment, is_business, confirm_no_match} is booked as categorize would (account_number as account_override). Out: results[] {ok, request_index, data {voucher_number, ...} or error}, summary.",
+      description:
+        "Each item {transaction_id, category, account_number, vat_treatment, is_business, confirm_no_match} is booked as categorize would (account_number as account_override). Out: results[] {ok, request_index, data {voucher_number, ...} or error}, summary.",
       params: Params,
       body: BatchCategorizeSchema,
       response: BulkOut,
@@ -199,7 +259,8 @@ export function registerBankTransactionRoutes(app: OpenAPIHono<AppEnv>) {
       path: `${BASE}/{id}/suggest-categories`,
       tag: TAG,
       summary: "Ranked booking suggestions for a transaction",
-      description: "From the company's own data: an open invoice whose OCR reference or number the row carries, the merchant's remembered booking, open invoices or supplier invoices of the same amount, and the category rules. No body; writes nothing.",
+      description:
+        "From the company's own data: an open invoice whose OCR reference or number the row carries, the merchant's remembered booking, open invoices or supplier invoices of the same amount, and the category rules. No body; writes nothing.",
       scope: "transactions:read",
       company: true,
       write: false,
@@ -210,12 +271,29 @@ export function registerBankTransactionRoutes(app: OpenAPIHono<AppEnv>) {
   );
 
   app.openapi(
-    defineRoute({ ...write, method: "post", path: `${BASE}/{id}/ignore`, summary: "Ignore a transaction (no entry needed)", description: "Works in locked periods. Booked rows: TX_IGNORE_ALREADY_BOOKED (409).", params: IdParams, response: IgnoreOut }),
+    defineRoute({
+      ...write,
+      method: "post",
+      path: `${BASE}/{id}/ignore`,
+      summary: "Ignore a transaction (no entry needed)",
+      description: "Works in locked periods. Booked rows: TX_IGNORE_ALREADY_BOOKED (409).",
+      params: IdParams,
+      response: IgnoreOut,
+    }),
     async (c) => dispatch(c, "bank_transactions.ignore", { id: c.req.valid("param").id }),
   );
 
   app.openapi(
-    defineRoute({ ...write, idempotency: "optional", method: "delete", path: `${BASE}/{id}/ignore`, summary: "Restore an ignored transaction to unbooked", description: "Works in locked periods.", params: IdParams, response: IgnoreOut.extend({ was_ignored: z.boolean() }) }),
+    defineRoute({
+      ...write,
+      idempotency: "optional",
+      method: "delete",
+      path: `${BASE}/{id}/ignore`,
+      summary: "Restore an ignored transaction to unbooked",
+      description: "Works in locked periods.",
+      params: IdParams,
+      response: IgnoreOut.extend({ was_ignored: z.boolean() }),
+    }),
     async (c) => dispatch(c, "bank_transactions.unignore", { id: c.req.valid("param").id }),
   );
 
@@ -225,9 +303,16 @@ export function registerBankTransactionRoutes(app: OpenAPIHono<AppEnv>) {
       method: "post",
       path: `${BASE}/{id}/uncategorize`,
       summary: "Reverse a categorized transaction's entry (storno)",
-      description: "The storno is dated like the entry when its period is open, else today. Unbooked: TX_UNCATEGORIZE_NOT_BOOKED. A payment match cannot be reversed here (NOT_IMPLEMENTED).",
+      description:
+        "The storno is dated like the entry when its period is open, else today. Unbooked: TX_UNCATEGORIZE_NOT_BOOKED. A payment match cannot be reversed here (NOT_IMPLEMENTED).",
       params: IdParams,
-      response: z.object({ success: z.boolean(), transaction_id: z.string(), reversed_journal_entry_id: z.string(), reversal_journal_entry_id: z.string(), transaction: TransactionSchema }),
+      response: z.object({
+        success: z.boolean(),
+        transaction_id: z.string(),
+        reversed_journal_entry_id: z.string(),
+        reversal_journal_entry_id: z.string(),
+        transaction: TransactionSchema,
+      }),
     }),
     async (c) => dispatch(c, "bank_transactions.uncategorize", { id: c.req.valid("param").id }),
   );
@@ -263,7 +348,8 @@ export function registerBankTransactionRoutes(app: OpenAPIHono<AppEnv>) {
       bodyRequired: false,
       response: MatchOut,
     }),
-    async (c) => dispatch(c, "bank_transactions.match_invoice", { ...c.req.valid("json"), id: c.req.valid("param").id }),
+    async (c) =>
+      dispatch(c, "bank_transactions.match_invoice", { ...c.req.valid("json"), id: c.req.valid("param").id }),
   );
 
   app.openapi(
@@ -278,9 +364,15 @@ export function registerBankTransactionRoutes(app: OpenAPIHono<AppEnv>) {
         "FX differences to 3960/7960; a partial cash-method payment of a foreign-currency invoice is MATCH_SI_CASH_FX_UNSUPPORTED.",
       params: IdParams,
       body: MatchSupplierInvoiceSchema,
-      response: MatchOut.omit({ invoice_id: true, invoice_status: true, overpayment: true, overpayment_journal_entry_id: true }).extend({ supplier_invoice_id: z.string(), supplier_invoice_status: z.string() }),
+      response: MatchOut.omit({
+        invoice_id: true,
+        invoice_status: true,
+        overpayment: true,
+        overpayment_journal_entry_id: true,
+      }).extend({ supplier_invoice_id: z.string(), supplier_invoice_status: z.string() }),
     }),
-    async (c) => dispatch(c, "bank_transactions.match_supplier_invoice", { ...c.req.valid("json"), id: c.req.valid("param").id }),
+    async (c) =>
+      dispatch(c, "bank_transactions.match_supplier_invoice", { ...c.req.valid("json"), id: c.req.valid("param").id }),
   );
 
   const importRoute = defineRoute({
@@ -303,44 +395,62 @@ export function registerBankTransactionRoutes(app: OpenAPIHono<AppEnv>) {
     response: OperationSchema,
     status: 202,
   });
-  app.openapi({ ...importRoute, request: { ...importRoute.request, body: { content: { "multipart/form-data": { schema: ImportForm } }, required: true } } }, async (c) => {
-    const form = c.req.valid("form") as z.infer<typeof ImportForm>;
-    const format = form.format ?? c.req.valid("query").format ?? null;
-    const bytes = new Uint8Array(await form.file.arrayBuffer());
-    if (bytes.byteLength === 0) throw new ApiError("VALIDATION_ERROR", { fields: [{ path: "file", message: "the file is empty" }] });
-    if (bytes.byteLength > MAX_BANK_FILE_BYTES) throw new ApiError("VALIDATION_ERROR", { max_bytes: MAX_BANK_FILE_BYTES, file_size_bytes: bytes.byteLength }, "A bank file may be at most 10 MB.");
-    let mapping: CsvColumnMapping | null = null;
-    if (form.mapping) {
-      let raw: unknown;
-      try {
-        raw = JSON.parse(form.mapping);
-      } catch {
-        throw new ApiError("VALIDATION_ERROR", { fields: [{ path: "mapping", message: "not JSON" }] });
+  app.openapi(
+    {
+      ...importRoute,
+      request: {
+        ...importRoute.request,
+        body: { content: { "multipart/form-data": { schema: ImportForm } }, required: true },
+      },
+    },
+    async (c) => {
+      const form = c.req.valid("form") as z.infer<typeof ImportForm>;
+      const format = form.format ?? c.req.valid("query").format ?? null;
+      const bytes = new Uint8Array(await form.file.arrayBuffer());
+      if (bytes.byteLength === 0)
+        throw new ApiError("VALIDATION_ERROR", { fields: [{ path: "file", message: "the file is empty" }] });
+      if (bytes.byteLength > MAX_BANK_FILE_BYTES)
+        throw new ApiError(
+          "VALIDATION_ERROR",
+          { max_bytes: MAX_BANK_FILE_BYTES, file_size_bytes: bytes.byteLength },
+          "A bank file may be at most 10 MB.",
+        );
+      let mapping: CsvColumnMapping | null = null;
+      if (form.mapping) {
+        let raw: unknown;
+        try {
+          raw = JSON.parse(form.mapping);
+        } catch {
+          throw new ApiError("VALIDATION_ERROR", { fields: [{ path: "mapping", message: "not JSON" }] });
+        }
+        const parsed = MappingSchema.safeParse(raw);
+        if (!parsed.success)
+          throw new ApiError("VALIDATION_ERROR", {
+            fields: parsed.error.issues.map((i) => ({ path: `mapping.${i.path.join(".")}`, message: i.message })),
+          });
+        mapping = parsed.data;
       }
-      const parsed = MappingSchema.safeParse(raw);
-      if (!parsed.success) throw new ApiError("VALIDATION_ERROR", { fields: parsed.error.issues.map((i) => ({ path: `mapping.${i.path.join(".")}`, message: i.message })) });
-      mapping = parsed.data;
-    }
-    // A file no format recognises is refused now, not in the operation.
-    if (!format) {
-      try {
-        detectBankFormat(decodeBankBytes(bytes).text);
-      } catch (err) {
-        if (err instanceof BankFileError) throw bankFileApiError(err);
-        throw err;
+      // A file no format recognises is refused now, not in the operation.
+      if (!format) {
+        try {
+          detectBankFormat(decodeBankBytes(bytes).text);
+        } catch (err) {
+          if (err instanceof BankFileError) throw bankFileApiError(err);
+          throw err;
+        }
       }
-    }
-    const start: BankImportStart = {
-      importId: newId(),
-      fileName: (form.file.name || "bank-file").slice(0, 255),
-      bytes,
-      sha256: await sha256Hex(bytes),
-      settlementAccount: form.settlement_account,
-      format,
-      mapping,
-      currency: form.currency ?? null,
-    };
-    const { importId: _id, bytes: _bytes, ...hashed } = start;
-    return dispatch(c, "bank_transactions.import_start", start, { hashOf: hashed });
-  });
+      const start: BankImportStart = {
+        importId: newId(),
+        fileName: (form.file.name || "bank-file").slice(0, 255),
+        bytes,
+        sha256: await sha256Hex(bytes),
+        settlementAccount: form.settlement_account,
+        format,
+        mapping,
+        currency: form.currency ?? null,
+      };
+      const { importId: _id, bytes: _bytes, ...hashed } = start;
+      return dispatch(c, "bank_transactions.import_start", start, { hashOf: hashed });
+    },
+  );
 }

@@ -26,7 +26,11 @@ export interface Suggestion {
 
 const ore = (kr: number) => Math.round(kr * 100);
 
-export async function suggestCategories(db: Database, companyId: string, id: string): Promise<{ transaction_id: string; suggestions: Suggestion[] }> {
+export async function suggestCategories(
+  db: Database,
+  companyId: string,
+  id: string,
+): Promise<{ transaction_id: string; suggestions: Suggestion[] }> {
   const tx = await loadTransaction(db, companyId, id);
   const text = `${tx.description} ${tx.reference ?? ""} ${tx.merchantName ?? ""}`;
   const dir = tx.amountOre > 0 ? "in" : "out";
@@ -35,22 +39,61 @@ export async function suggestCategories(db: Database, companyId: string, id: str
   if (dir === "in") {
     for (const inv of await openInvoicesForMatching(db, companyId)) {
       const remaining = ore(inv.remaining_amount);
-      const sameAmount = (inv.currency === tx.currency && remaining === tx.amountOre) || (inv.currency === tx.currencyForeign && remaining === tx.amountForeignOre);
+      const sameAmount =
+        (inv.currency === tx.currency && remaining === tx.amountOre) ||
+        (inv.currency === tx.currencyForeign && remaining === tx.amountForeignOre);
       const ocr = invoiceOcrs(inv).find((o) => tx.ocrReferences.includes(o) || hasWord(text, o));
       const byNumber = inv.invoice_number ? hasWord(text, inv.invoice_number) : false;
-      const base = { category: "invoice_payment", account_number: "1510", vat_treatment: "none" as const, invoice_id: inv.id };
-      if (ocr) out.push({ ...base, confidence: 0.99, reason: `OCR reference ${ocr} belongs to invoice ${inv.invoice_number} (${inv.customer_name})` });
-      else if (byNumber) out.push({ ...base, confidence: sameAmount ? 0.97 : 0.95, reason: `the text names invoice ${inv.invoice_number} (${inv.customer_name})${sameAmount ? ", same amount" : ""}` });
-      else if (sameAmount) out.push({ ...base, confidence: 0.75, reason: `open invoice ${inv.invoice_number} (${inv.customer_name}) has this remaining amount, ${inv.remaining_amount} ${inv.currency}` });
+      const base = {
+        category: "invoice_payment",
+        account_number: "1510",
+        vat_treatment: "none" as const,
+        invoice_id: inv.id,
+      };
+      if (ocr)
+        out.push({
+          ...base,
+          confidence: 0.99,
+          reason: `OCR reference ${ocr} belongs to invoice ${inv.invoice_number} (${inv.customer_name})`,
+        });
+      else if (byNumber)
+        out.push({
+          ...base,
+          confidence: sameAmount ? 0.97 : 0.95,
+          reason: `the text names invoice ${inv.invoice_number} (${inv.customer_name})${sameAmount ? ", same amount" : ""}`,
+        });
+      else if (sameAmount)
+        out.push({
+          ...base,
+          confidence: 0.75,
+          reason: `open invoice ${inv.invoice_number} (${inv.customer_name}) has this remaining amount, ${inv.remaining_amount} ${inv.currency}`,
+        });
     }
   } else {
     for (const si of await openSupplierInvoicesForMatching(db, companyId)) {
       const remaining = ore(si.remaining_amount);
-      const sameAmount = (si.currency === tx.currency && remaining === -tx.amountOre) || (tx.amountForeignOre !== null && si.currency === tx.currencyForeign && remaining === -tx.amountForeignOre);
+      const sameAmount =
+        (si.currency === tx.currency && remaining === -tx.amountOre) ||
+        (tx.amountForeignOre !== null && si.currency === tx.currencyForeign && remaining === -tx.amountForeignOre);
       const ref = [si.payment_reference, si.supplier_invoice_number].find((r) => r && hasWord(text, r));
-      const base = { category: "supplier_invoice_payment", account_number: "2440", vat_treatment: "none" as const, supplier_invoice_id: si.id };
-      if (ref) out.push({ ...base, confidence: sameAmount ? 0.97 : 0.95, reason: `the text names ${si.supplier_name}'s invoice reference ${ref}${sameAmount ? ", same amount" : ""}` });
-      else if (sameAmount) out.push({ ...base, confidence: 0.75, reason: `open supplier invoice ${si.supplier_invoice_number} (${si.supplier_name}) has this remaining amount, ${si.remaining_amount} ${si.currency}` });
+      const base = {
+        category: "supplier_invoice_payment",
+        account_number: "2440",
+        vat_treatment: "none" as const,
+        supplier_invoice_id: si.id,
+      };
+      if (ref)
+        out.push({
+          ...base,
+          confidence: sameAmount ? 0.97 : 0.95,
+          reason: `the text names ${si.supplier_name}'s invoice reference ${ref}${sameAmount ? ", same amount" : ""}`,
+        });
+      else if (sameAmount)
+        out.push({
+          ...base,
+          confidence: 0.75,
+          reason: `open supplier invoice ${si.supplier_invoice_number} (${si.supplier_name}) has this remaining amount, ${si.remaining_amount} ${si.currency}`,
+        });
     }
   }
 
@@ -69,7 +112,13 @@ export async function suggestCategories(db: Database, companyId: string, id: str
   const { companies: company } = await loadCompany(db, companyId);
   categoriesFromText(text, dir).forEach((c, i) => {
     const rule = CATEGORY_RULES[c];
-    out.push({ category: c, account_number: rule.account(dir, company.entityType), vat_treatment: rule.vat, confidence: Math.max(0.3, 0.6 - i * 0.1), reason: `the text points to ${rule.label_sv} (category rule ${c})` });
+    out.push({
+      category: c,
+      account_number: rule.account(dir, company.entityType),
+      vat_treatment: rule.vat,
+      confidence: Math.max(0.3, 0.6 - i * 0.1),
+      reason: `the text points to ${rule.label_sv} (category rule ${c})`,
+    });
   });
 
   const seen = new Set<string>();
@@ -82,5 +131,8 @@ export async function suggestCategories(db: Database, companyId: string, id: str
       return true;
     })
     .slice(0, 10);
-  return { transaction_id: tx.id, suggestions: ranked.map((s) => ({ ...s, confidence: Math.round(s.confidence * 100) / 100 })) };
+  return {
+    transaction_id: tx.id,
+    suggestions: ranked.map((s) => ({ ...s, confidence: Math.round(s.confidence * 100) / 100 })),
+  };
 }

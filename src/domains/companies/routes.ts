@@ -1,4 +1,4 @@
-import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { and, asc, desc, eq, isNull } from "drizzle-orm";
 import { database } from "../../db/client";
 import { companies, memberships } from "../../db/schema";
@@ -9,7 +9,14 @@ import { afterDesc, finishPage, pageRequest } from "../../http/pagination";
 import { CompanyParams, defineRoute, PageQuery } from "../../http/route";
 import { newId } from "../../ids";
 import { companyJson, loadCompany, settingsJson } from "./service";
-import { CompanyCreatedSchema, CompanyCreateSchema, CompanyDetailSchema, CompanySchema, SettingsPatchSchema, SettingsSchema } from "./schemas";
+import {
+  CompanyCreatedSchema,
+  CompanyCreateSchema,
+  CompanyDetailSchema,
+  CompanySchema,
+  SettingsPatchSchema,
+  SettingsSchema,
+} from "./schemas";
 
 const TAG = "Companies";
 
@@ -43,8 +50,16 @@ export function registerCompanyRoutes(app: OpenAPIHono<AppEnv>) {
         .orderBy(desc(companies.createdAt), asc(companies.id))
         .limit(limit + 1)
         .all();
-      const { items, nextCursor } = await finishPage(c, page, rows, (r) => ({ k: r.company.createdAt, i: r.company.id }));
-      return json(c, items.map((r) => companyJson(r.company, r.role)), 200, { next_cursor: nextCursor });
+      const { items, nextCursor } = await finishPage(c, page, rows, (r) => ({
+        k: r.company.createdAt,
+        i: r.company.id,
+      }));
+      return json(
+        c,
+        items.map((r) => companyJson(r.company, r.role)),
+        200,
+        { next_cursor: nextCursor },
+      );
     },
   );
 
@@ -83,7 +98,10 @@ export function registerCompanyRoutes(app: OpenAPIHono<AppEnv>) {
     }),
     async (c) => {
       const row = await loadCompany(database(c.env), c.get("company").id);
-      return json(c, { ...companyJson(row.companies, c.get("company").role), settings: settingsJson(row.company_settings, row.companies) });
+      return json(c, {
+        ...companyJson(row.companies, c.get("company").role),
+        settings: settingsJson(row.company_settings, row.companies),
+      });
     },
   );
 

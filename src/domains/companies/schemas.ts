@@ -19,7 +19,10 @@ export const CompanyCreateSchema = z
     org_number: z.string().max(20).optional().openapi({ example: "556016-0680" }),
     vat_registered: z.boolean().default(false),
     moms_period: z.enum(["monthly", "quarterly", "yearly"]).optional(),
-    accounting_method: z.enum(["accrual", "cash"]).optional().openapi({ description: "default: cash for enskild_firma, else accrual" }),
+    accounting_method: z
+      .enum(["accrual", "cash"])
+      .optional()
+      .openapi({ description: "default: cash for enskild_firma, else accrual" }),
     f_skatt: z.boolean({ error: "f_skatt must be stated explicitly (true or false)" }),
     fiscal_year_start_month: z.number().int().min(1).max(12).default(1),
     first_fiscal_year: z
@@ -29,7 +32,12 @@ export const CompanyCreateSchema = z
   })
   .openapi("CompanyCreate");
 
-export const FiscalPeriodSummarySchema = z.object({ id: z.string(), start_date: z.string(), end_date: z.string(), name: z.string() });
+export const FiscalPeriodSummarySchema = z.object({
+  id: z.string(),
+  start_date: z.string(),
+  end_date: z.string(),
+  name: z.string(),
+});
 
 export const CompanySchema = z
   .object({
@@ -73,8 +81,14 @@ export const SettingsSchema = z
     phone: z.string().nullable(),
     email: z.string().nullable(),
     website: z.string().nullable(),
-    vat_number: z.string().nullable().openapi({ description: "the VAT number printed on invoices; null = SE + org number + 01" }),
-    late_payment_interest_rate: z.number().nullable().openapi({ description: "fraction; null = räntelagen's rate (reference rate + 8 percentage points)" }),
+    vat_number: z
+      .string()
+      .nullable()
+      .openapi({ description: "the VAT number printed on invoices; null = SE + org number + 01" }),
+    late_payment_interest_rate: z
+      .number()
+      .nullable()
+      .openapi({ description: "fraction; null = räntelagen's rate (reference rate + 8 percentage points)" }),
     default_voucher_series: z.string(),
     vat_registered: z.boolean(),
     moms_period: z.string().nullable(),
@@ -88,25 +102,65 @@ export const CompanyDetailSchema = CompanySchema.extend({ settings: SettingsSche
 export const SettingsPatchSchema = z
   .object({
     invoice_default_days: z.number().int().min(0).max(365).nullable(),
-    bankgiro: z.string().regex(/^\d{3,4}-\d{4}$/, "bankgiro is NNN-NNNN or NNNN-NNNN").nullable(),
-    plusgiro: z.string().regex(/^\d{1,7}-\d$/, "plusgiro is N-N up to NNNNNNN-N").nullable(),
-    bank_clearing_number: z.string().regex(/^\d{4,5}$/).nullable(),
-    bank_account_number: z.string().regex(/^\d{1,15}$/).nullable(),
-    iban: z.string().regex(/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/, "IBAN without spaces").nullable(),
-    bic: z.string().regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/).nullable(),
+    bankgiro: z
+      .string()
+      .regex(/^\d{3,4}-\d{4}$/, "bankgiro is NNN-NNNN or NNNN-NNNN")
+      .nullable(),
+    plusgiro: z
+      .string()
+      .regex(/^\d{1,7}-\d$/, "plusgiro is N-N up to NNNNNNN-N")
+      .nullable(),
+    bank_clearing_number: z
+      .string()
+      .regex(/^\d{4,5}$/)
+      .nullable(),
+    bank_account_number: z
+      .string()
+      .regex(/^\d{1,15}$/)
+      .nullable(),
+    iban: z
+      .string()
+      .regex(/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/, "IBAN without spaces")
+      .nullable(),
+    bic: z
+      .string()
+      .regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/)
+      .nullable(),
     email_sender_name: z.string().max(200).nullable(),
     email_reply_to: z.email().nullable(),
     // the seller's address and contact details, printed on every invoice (ML 17 kap 24 §)
     address_line1: z.string().trim().min(1).max(200).nullable(),
     address_line2: z.string().trim().min(1).max(200).nullable(),
-    postal_code: z.string().trim().regex(/^[A-Z0-9][A-Z0-9 -]{1,9}$/i, "a postal code, e.g. 123 45").nullable(),
+    postal_code: z
+      .string()
+      .trim()
+      .regex(/^[A-Z0-9][A-Z0-9 -]{1,9}$/i, "a postal code, e.g. 123 45")
+      .nullable(),
     city: z.string().trim().min(1).max(100).nullable(),
     country: z.string().regex(/^[A-Z]{2}$/, "ISO 3166 alpha-2, e.g. SE"),
-    phone: z.string().trim().regex(/^\+?[0-9 ()-]{5,30}$/, "a phone number").nullable(),
+    phone: z
+      .string()
+      .trim()
+      .regex(/^\+?[0-9 ()-]{5,30}$/, "a phone number")
+      .nullable(),
     email: z.email().nullable(),
-    website: z.string().trim().max(200).regex(/^(https?:\/\/)?[^\s]+\.[^\s]+$/, "a web address").nullable(),
-    vat_number: z.string().trim().regex(/^[A-Z]{2}[0-9A-Z]{2,13}$/, "a VAT number such as SE556016068001").nullable(),
-    late_payment_interest_rate: z.number().min(0).max(1).nullable().openapi({ description: "fraction, e.g. 0.1; null = räntelagen (reference rate + 8 percentage points)" }),
+    website: z
+      .string()
+      .trim()
+      .max(200)
+      .regex(/^(https?:\/\/)?[^\s]+\.[^\s]+$/, "a web address")
+      .nullable(),
+    vat_number: z
+      .string()
+      .trim()
+      .regex(/^[A-Z]{2}[0-9A-Z]{2,13}$/, "a VAT number such as SE556016068001")
+      .nullable(),
+    late_payment_interest_rate: z
+      .number()
+      .min(0)
+      .max(1)
+      .nullable()
+      .openapi({ description: "fraction, e.g. 0.1; null = räntelagen (reference rate + 8 percentage points)" }),
     default_voucher_series: z.string().regex(/^[A-Z]$/),
     vat_registered: z.boolean(),
     moms_period: z.enum(["monthly", "quarterly", "yearly"]).nullable(),

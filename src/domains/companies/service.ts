@@ -132,7 +132,14 @@ export const createCompany: Command<CompanyCreateInput & { sandbox: boolean }> =
       db.insert(companySettings).values({ companyId: company.id, updatedAt: ctx.now }),
       db.insert(memberships).values({ companyId: company.id, userId: ctx.userId, role: "owner", createdAt: ctx.now }),
       planChartForNewCompany(db, company.id, ctx.now),
-      planFirstPeriod(db, { id: periodId, companyId: company.id, name: periodName, start: period.start, end: period.end, now: ctx.now }),
+      planFirstPeriod(db, {
+        id: periodId,
+        companyId: company.id,
+        name: periodName,
+        start: period.start,
+        end: period.end,
+        now: ctx.now,
+      }),
     ],
     audit: { action: "company.created", resourceType: "company", resourceId: company.id },
   };
@@ -154,8 +161,10 @@ export const updateSettings: Command<SettingsPatchInput> = async (db, input, ctx
   const vatRegistered = input.vat_registered ?? company.vatRegistered;
   const momsPeriod = input.moms_period !== undefined ? input.moms_period : company.momsPeriod;
   if (vatRegistered && !momsPeriod) throw fieldError("moms_period", "a VAT-registered company needs moms_period");
-  if (vatRegistered && !company.orgNumber) throw fieldError("vat_registered", "a VAT-registered company needs org_number");
-  if (!vatRegistered && momsPeriod) throw fieldError("moms_period", "moms_period applies only to VAT-registered companies");
+  if (vatRegistered && !company.orgNumber)
+    throw fieldError("vat_registered", "a VAT-registered company needs org_number");
+  if (!vatRegistered && momsPeriod)
+    throw fieldError("moms_period", "moms_period applies only to VAT-registered companies");
 
   if (input.late_payment_interest_rate != null && decimalString(input.late_payment_interest_rate, 4) === null) {
     throw fieldError("late_payment_interest_rate", "at most four decimals (0.0875 is 8.75 %)");
@@ -180,7 +189,8 @@ export const updateSettings: Command<SettingsPatchInput> = async (db, input, ctx
     ...(input.website !== undefined && { website: input.website }),
     ...(input.vat_number !== undefined && { vatNumber: input.vat_number }),
     ...(input.late_payment_interest_rate !== undefined && {
-      latePaymentInterestRate: input.late_payment_interest_rate === null ? null : decimalString(input.late_payment_interest_rate, 4),
+      latePaymentInterestRate:
+        input.late_payment_interest_rate === null ? null : decimalString(input.late_payment_interest_rate, 4),
     }),
     ...(input.default_voucher_series !== undefined && { defaultVoucherSeries: input.default_voucher_series }),
     updatedAt: ctx.now,
@@ -199,26 +209,47 @@ export const updateSettings: Command<SettingsPatchInput> = async (db, input, ctx
   };
 };
 
-
 /** Invoice terms a new customer gets unless it names its own (null: no company row). */
 export async function invoiceDefaultDays(db: Database, companyId: string): Promise<number | null> {
-  const s = await db.select({ d: companySettings.invoiceDefaultDays }).from(companySettings).where(eq(companySettings.companyId, companyId)).get();
+  const s = await db
+    .select({ d: companySettings.invoiceDefaultDays })
+    .from(companySettings)
+    .where(eq(companySettings.companyId, companyId))
+    .get();
   return s?.d ?? null;
 }
 
 /** What a report's heading names: the company and its organisation number. */
-export async function companyHeading(db: Database, companyId: string): Promise<{ name: string; orgNumber: string | null }> {
-  const row = await db.select({ name: companies.name, orgNumber: companies.orgNumber }).from(companies).where(eq(companies.id, companyId)).get();
+export async function companyHeading(
+  db: Database,
+  companyId: string,
+): Promise<{ name: string; orgNumber: string | null }> {
+  const row = await db
+    .select({ name: companies.name, orgNumber: companies.orgNumber })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .get();
   if (!row) throw new ApiError("NOT_FOUND", { resource: "company", id: companyId });
   return row;
 }
 
 /** The operators' API gives a user a role in a company, or changes it (admin routes). */
-export async function setMembership(db: Database, companyId: string, userId: string, role: Role, now: string): Promise<void> {
-  await db.insert(memberships).values({ companyId, userId, role, createdAt: now }).onConflictDoUpdate({ target: [memberships.companyId, memberships.userId], set: { role } });
+export async function setMembership(
+  db: Database,
+  companyId: string,
+  userId: string,
+  role: Role,
+  now: string,
+): Promise<void> {
+  await db
+    .insert(memberships)
+    .values({ companyId, userId, role, createdAt: now })
+    .onConflictDoUpdate({ target: [memberships.companyId, memberships.userId], set: { role } });
 }
 
 /** Every company the user belongs to: the writers that may hold the user's keys (src/http/access.ts). */
 export async function companyIdsOfUser(db: Database, userId: string): Promise<string[]> {
-  return (await db.select({ id: memberships.companyId }).from(memberships).where(eq(memberships.userId, userId)).all()).map((r) => r.id);
+  return (
+    await db.select({ id: memberships.companyId }).from(memberships).where(eq(memberships.userId, userId)).all()
+  ).map((r) => r.id);
 }

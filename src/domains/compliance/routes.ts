@@ -1,4 +1,4 @@
-import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { nowIso } from "../../clock";
 import { database } from "../../db/client";
 import type { AppEnv } from "../../http/context";
@@ -10,20 +10,45 @@ import { complianceCheck, deadlinesOf, loadSettings, settingsJson } from "./serv
 
 const TAG = "Compliance";
 const Params = z.object({ companyId: z.string() });
-const Finding = z.object({ severity: z.enum(["blocker", "warning", "info"]), code: z.string(), message: z.string(), details: z.record(z.string(), z.unknown()) });
+const Finding = z.object({
+  severity: z.enum(["blocker", "warning", "info"]),
+  code: z.string(),
+  message: z.string(),
+  details: z.record(z.string(), z.unknown()),
+});
 const CheckResult = z
-  .object({ type: z.string(), ready: z.boolean(), findings: z.array(Finding), summary: z.record(z.string(), z.unknown()), generated_at: z.string(), params: z.object({ type: z.string(), fiscal_period_id: z.string() }) })
+  .object({
+    type: z.string(),
+    ready: z.boolean(),
+    findings: z.array(Finding),
+    summary: z.record(z.string(), z.unknown()),
+    generated_at: z.string(),
+    params: z.object({ type: z.string(), fiscal_period_id: z.string() }),
+  })
   .openapi("ComplianceResult");
 const Settings = z
   .object({
-    annual_turnover_sek: z.number().int().min(0).max(1e12).openapi({ description: "estimated VAT base (beskattningsunderlag) a year; above 40 000 000 the 26th rules apply" }),
+    annual_turnover_sek: z.number().int().min(0).max(1e12).openapi({
+      description: "estimated VAT base (beskattningsunderlag) a year; above 40 000 000 the 26th rules apply",
+    }),
     has_employees: z.boolean(),
-    eu_trade: z.boolean().openapi({ description: "sells to businesses in other EU countries (EU sales list; yearly VAT due the 26th of the second month)" }),
+    eu_trade: z.boolean().openapi({
+      description:
+        "sells to businesses in other EU countries (EU sales list; yearly VAT due the 26th of the second month)",
+    }),
     eu_sales_list_period: z.enum(["monthly", "quarterly"]),
   })
   .openapi("ComplianceSettings");
 const Deadline = z.object({
-  type: z.enum(["vat_declaration", "employer_declaration", "tax_payment", "f_tax_instalment", "annual_report", "income_tax_return", "eu_sales_list"]),
+  type: z.enum([
+    "vat_declaration",
+    "employer_declaration",
+    "tax_payment",
+    "f_tax_instalment",
+    "annual_report",
+    "income_tax_return",
+    "eu_sales_list",
+  ]),
   period: z.string(),
   due_date: z.string(),
   description_sv: z.string(),
@@ -44,7 +69,9 @@ export function registerComplianceRoutes(app: OpenAPIHono<AppEnv>) {
       scope: "compliance:read",
       company: true,
       params: Params,
-      query: z.object({ type: z.enum(["year_end_readiness", "voucher_gaps"]), fiscal_period_id: z.string().min(1) }).strict(),
+      query: z
+        .object({ type: z.enum(["year_end_readiness", "voucher_gaps"]), fiscal_period_id: z.string().min(1) })
+        .strict(),
       response: CheckResult,
     }),
     async (c) => {
@@ -65,7 +92,9 @@ export function registerComplianceRoutes(app: OpenAPIHono<AppEnv>) {
       scope: "compliance:read",
       company: true,
       params: Params,
-      query: z.object({ from: DateSchema.optional(), to: DateSchema.optional(), type: Deadline.shape.type.optional() }).strict(),
+      query: z
+        .object({ from: DateSchema.optional(), to: DateSchema.optional(), type: Deadline.shape.type.optional() })
+        .strict(),
       response: z.object({ from: z.string(), to: z.string(), settings: Settings, deadlines: z.array(Deadline) }),
     }),
     async (c) => {
@@ -74,9 +103,17 @@ export function registerComplianceRoutes(app: OpenAPIHono<AppEnv>) {
       const companyId = c.get("company").id;
       const from = q.from ?? nowIso().slice(0, 10);
       const to = q.to ?? new Date(Date.parse(from) + 365 * 86_400_000).toISOString().slice(0, 10);
-      const [{ deadlines }, settings] = await Promise.all([deadlinesOf(db, companyId, from, to), loadSettings(db, companyId)]);
+      const [{ deadlines }, settings] = await Promise.all([
+        deadlinesOf(db, companyId, from, to),
+        loadSettings(db, companyId),
+      ]);
       const { updated_at: _u, ...s } = settingsJson(settings);
-      return json(c, { from, to, settings: s, deadlines: q.type ? deadlines.filter((d) => d.type === q.type) : deadlines });
+      return json(c, {
+        from,
+        to,
+        settings: s,
+        deadlines: q.type ? deadlines.filter((d) => d.type === q.type) : deadlines,
+      });
     },
   );
 

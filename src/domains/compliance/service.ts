@@ -14,10 +14,25 @@ import { hasActiveEmployees } from "../payroll";
 type SettingsRow = typeof complianceSettings.$inferSelect;
 
 /** Without a row: no turnover above the 40 MSEK rules, no employees, no EU trade, a monthly EU sales list. */
-export const DEFAULT_SETTINGS = { annualTurnoverSek: 0, hasEmployees: false, euTrade: false, euSalesListPeriod: "monthly" as const };
+export const DEFAULT_SETTINGS = {
+  annualTurnoverSek: 0,
+  hasEmployees: false,
+  euTrade: false,
+  euSalesListPeriod: "monthly" as const,
+};
 
-export function settingsJson(s: Pick<SettingsRow, "annualTurnoverSek" | "hasEmployees" | "euTrade" | "euSalesListPeriod"> & { updatedAt: string | null }) {
-  return { annual_turnover_sek: s.annualTurnoverSek, has_employees: s.hasEmployees, eu_trade: s.euTrade, eu_sales_list_period: s.euSalesListPeriod, updated_at: s.updatedAt };
+export function settingsJson(
+  s: Pick<SettingsRow, "annualTurnoverSek" | "hasEmployees" | "euTrade" | "euSalesListPeriod"> & {
+    updatedAt: string | null;
+  },
+) {
+  return {
+    annual_turnover_sek: s.annualTurnoverSek,
+    has_employees: s.hasEmployees,
+    eu_trade: s.euTrade,
+    eu_sales_list_period: s.euSalesListPeriod,
+    updated_at: s.updatedAt,
+  };
 }
 
 export async function loadSettings(db: Database, companyId: string) {
@@ -46,14 +61,21 @@ export const updateComplianceSettings: Command<SettingsInput> = async (db, input
   return {
     status: 200,
     data: settingsJson(row),
-    statements: [db.insert(complianceSettings).values(row).onConflictDoUpdate({ target: complianceSettings.companyId, set })],
+    statements: [
+      db.insert(complianceSettings).values(row).onConflictDoUpdate({ target: complianceSettings.companyId, set }),
+    ],
     audit: { action: "compliance.settings_updated", resourceType: "company", resourceId: ctx.companyId },
   };
 };
 
 /** The company's tax profile: its form, VAT period and F-skatt from the company, the rest from the settings. */
 export async function taxProfileOf(db: Database, companyId: string): Promise<TaxProfile> {
-  const [{ companies: company }, settings, periods, employing] = await Promise.all([loadCompany(db, companyId), loadSettings(db, companyId), listPeriods(db, companyId), hasActiveEmployees(db, companyId)]);
+  const [{ companies: company }, settings, periods, employing] = await Promise.all([
+    loadCompany(db, companyId),
+    loadSettings(db, companyId),
+    listPeriods(db, companyId),
+    hasActiveEmployees(db, companyId),
+  ]);
   const first = periods[periods.length - 1];
   return {
     entity_type: company.entityType as EntityType,
@@ -79,23 +101,41 @@ export async function deadlinesOf(db: Database, companyId: string, from: string,
 }
 
 /** GET .../compliance/check: a snapshot; nothing is written. */
-export async function complianceCheck(db: Database, companyId: string, type: "year_end_readiness" | "voucher_gaps", periodId: string, now: string) {
+export async function complianceCheck(
+  db: Database,
+  companyId: string,
+  type: "year_end_readiness" | "voucher_gaps",
+  periodId: string,
+  now: string,
+) {
   const period = await loadPeriod(db, companyId, periodId);
   let findings: Finding[];
   let summary: Record<string, unknown>;
   if (type === "year_end_readiness") {
     const r = await yearEndReadiness(db, companyId, period);
     findings = r.findings;
-    summary = { blockers: findings.filter((f) => f.severity === "blocker").length, checks: ["period_locked", "no_drafts", "voucher_gaps_explained", "trial_balance_balanced"] };
+    summary = {
+      blockers: findings.filter((f) => f.severity === "blocker").length,
+      checks: ["period_locked", "no_drafts", "voucher_gaps_explained", "trial_balance_balanced"],
+    };
   } else {
     const gaps = await voucherGaps(db, companyId, period.id);
     findings = gaps.map((g) => ({
       severity: g.explained ? "info" : "blocker",
       code: g.explained ? "VOUCHER_GAP_EXPLAINED" : "VOUCHER_GAP_UNEXPLAINED",
-      message: g.explained ? `Voucher numbers ${g.voucher_series}${g.gap_start}-${g.gap_end} are missing and explained.` : `Voucher numbers ${g.voucher_series}${g.gap_start}-${g.gap_end} are missing; explain them with POST /api/v1/companies/${companyId}/voucher-gap-explanations.`,
+      message: g.explained
+        ? `Voucher numbers ${g.voucher_series}${g.gap_start}-${g.gap_end} are missing and explained.`
+        : `Voucher numbers ${g.voucher_series}${g.gap_start}-${g.gap_end} are missing; explain them with POST /api/v1/companies/${companyId}/voucher-gap-explanations.`,
       details: { ...g },
     }));
     summary = { gaps: gaps.length, unexplained: gaps.filter((g) => !g.explained).length };
   }
-  return { type, ready: !findings.some((f) => f.severity === "blocker"), findings, summary, generated_at: now, params: { type, fiscal_period_id: period.id } };
+  return {
+    type,
+    ready: !findings.some((f) => f.severity === "blocker"),
+    findings,
+    summary,
+    generated_at: now,
+    params: { type, fiscal_period_id: period.id },
+  };
 }

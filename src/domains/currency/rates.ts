@@ -30,10 +30,17 @@ export async function sekRate(env: Env, currency: string, date: string): Promise
     if (!res.ok) return null;
     const rows = (await res.json()) as { date?: unknown; value?: unknown }[];
     const last = Array.isArray(rows)
-      ? rows.filter((r) => typeof r.date === "string" && r.date <= date && typeof r.value === "number" && r.value > 0).sort((a, b) => String(a.date).localeCompare(String(b.date))).pop()
+      ? rows
+          .filter((r) => typeof r.date === "string" && r.date <= date && typeof r.value === "number" && r.value > 0)
+          .sort((a, b) => String(a.date).localeCompare(String(b.date)))
+          .pop()
       : undefined;
     if (!last) return null;
-    return { currency, rate: new Big(String(last.value)).round(6, Big.roundHalfUp).toString(), date: last.date as string };
+    return {
+      currency,
+      rate: new Big(String(last.value)).round(6, Big.roundHalfUp).toString(),
+      date: last.date as string,
+    };
   } catch {
     return null;
   }

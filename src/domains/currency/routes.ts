@@ -1,4 +1,4 @@
-import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import Big from "big.js";
 import { todayUtc } from "../../clock";
 import { ApiError } from "../../http/api-error";
@@ -21,18 +21,40 @@ export function registerCurrencyRoutes(app: OpenAPIHono<AppEnv>) {
       scope: "reports:read",
       company: true,
       params: z.object({ companyId: z.string() }),
-      query: z.object({ from: CurrencySchema, to: CurrencySchema.default("SEK"), date: DateSchema.optional() }).strict(),
-      response: z.object({ from: z.string(), to: z.string(), date: z.string(), rate: z.number(), rate_date: z.string(), source: z.string() }),
+      query: z
+        .object({ from: CurrencySchema, to: CurrencySchema.default("SEK"), date: DateSchema.optional() })
+        .strict(),
+      response: z.object({
+        from: z.string(),
+        to: z.string(),
+        date: z.string(),
+        rate: z.number(),
+        rate_date: z.string(),
+        source: z.string(),
+      }),
     }),
     async (c) => {
       const q = c.req.valid("query");
       const date = q.date ?? todayUtc();
       const [from, to] = await Promise.all([sekRate(c.env, q.from, date), sekRate(c.env, q.to, date)]);
-      const missing = [!from && q.from, !to && q.to].filter((x): x is string => !!x).map((currency) => ({ currency, date }));
+      const missing = [!from && q.from, !to && q.to]
+        .filter((x): x is string => !!x)
+        .map((currency) => ({ currency, date }));
       if (!from || !to) throw new ApiError("FX_CLOSING_RATE_UNAVAILABLE", { missingRates: missing });
       const rate = new Big(from.rate).div(to.rate).round(6, Big.roundHalfUp);
-      const rateDate = [from, to].filter((r) => r.currency !== "SEK").map((r) => r.date).sort()[0] ?? date;
-      return json(c, { from: q.from, to: q.to, date, rate: Number(rate.toString()), rate_date: rateDate, source: "riksbank" });
+      const rateDate =
+        [from, to]
+          .filter((r) => r.currency !== "SEK")
+          .map((r) => r.date)
+          .sort()[0] ?? date;
+      return json(c, {
+        from: q.from,
+        to: q.to,
+        date,
+        rate: Number(rate.toString()),
+        rate_date: rateDate,
+        source: "riksbank",
+      });
     },
   );
 }

@@ -2,4 +2,13 @@
 // knows nothing of invoices (the open-invoice count and list are handed in).
 // Owns: customers.
 export { registerCustomerRoutes } from "./routes";
-export { archiveCustomer, bulkCreateCustomers, createCustomer, customerJson, customersByIds, loadCustomer, updateCustomer, type OpenInvoiceCount } from "./service";
+export {
+  archiveCustomer,
+  bulkCreateCustomers,
+  createCustomer,
+  customerJson,
+  customersByIds,
+  loadCustomer,
+  updateCustomer,
+  type OpenInvoiceCount,
+} from "./service";

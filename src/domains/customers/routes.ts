@@ -17,7 +17,12 @@ export function registerCustomerRoutes(app: OpenAPIHono<AppEnv>, openInvoicesOf:
     list: listCustomers,
     load: loadCustomer,
     toJson: customerJson,
-    commands: { create: "customers.create", bulkCreate: "customers.bulk_create", update: "customers.update", archive: "customers.archive" },
+    commands: {
+      create: "customers.create",
+      bulkCreate: "customers.bulk_create",
+      update: "customers.update",
+      archive: "customers.archive",
+    },
     notes: {
       create:
         "EU businesses with a vat_number are checked against VIES on commit (never on dry-run); a timeout or outage leaves vat_number_validated false " +

@@ -8,12 +8,10 @@ const CustomerFields = z.object({
   customer_type: z.enum(["swedish_business", "eu_business", "individual"]),
   org_number: z.string().trim().max(40).nullable(),
   vat_number: z.string().trim().max(20).nullable(),
-  personal_number: z
-    .string()
-    .trim()
-    .max(20)
-    .nullable()
-    .openapi({ description: "individuals only; stored encrypted; returned as ********-NNNN. In PATCH the masked form means unchanged, null clears." }),
+  personal_number: z.string().trim().max(20).nullable().openapi({
+    description:
+      "individuals only; stored encrypted; returned as ********-NNNN. In PATCH the masked form means unchanged, null clears.",
+  }),
   ...PartyContactFields,
 });
 
@@ -48,10 +46,12 @@ export const CustomerSchema = z
     archived_at: z.string().nullable(),
     created_at: z.string(),
     updated_at: z.string(),
-    invoices: z.array(z.unknown()).optional().openapi({ description: "with expand=invoices: open invoices (sent, partially_paid, overdue)" }),
+    invoices: z
+      .array(z.unknown())
+      .optional()
+      .openapi({ description: "with expand=invoices: open invoices (sent, partially_paid, overdue)" }),
   })
   .openapi("Customer");
-
 
 export type CustomerCreateInput = z.infer<typeof CustomerCreateSchema>;
 export type CustomerPatchInput = z.infer<typeof CustomerPatchSchema>;

@@ -59,23 +59,33 @@ export async function customerJson(env: Env, c: CustomerRow) {
  * Applies the identity rules. `personal` is plaintext, or "keep" for "unchanged".
  * Returns the org number to store and the personnummer (12 digits) to encrypt, or "keep".
  */
-export function resolveIdentity(type: CustomerType, org: string | null, personal: string | null | "keep", today: string) {
+export function resolveIdentity(
+  type: CustomerType,
+  org: string | null,
+  personal: string | null | "keep",
+  today: string,
+) {
   let personalLong: string | null | "keep" = personal;
   if (personal !== null && personal !== "keep") {
     if (type !== "individual") throw new ApiError("CUSTOMER_PERSONAL_NUMBER_NOT_ALLOWED", { customer_type: type });
     const parsed = parsePersonnummer(personal, today);
-    if (!parsed) throw fieldError("personal_number", "personal_number is not a valid personnummer or samordningsnummer");
+    if (!parsed)
+      throw fieldError("personal_number", "personal_number is not a valid personnummer or samordningsnummer");
     personalLong = parsed.long;
   }
   if (type !== "individual") personalLong = null;
 
-  let orgNumber: string | null = org && org.trim() ? org.trim() : null;
+  let orgNumber: string | null = org?.trim() ? org.trim() : null;
   if (orgNumber) {
     const asPersonal = parsePersonnummer(orgNumber, today);
     if (asPersonal) {
       if (type !== "individual") throw new ApiError("CUSTOMER_ORG_NUMBER_IS_PERSONAL", { customer_type: type });
       if (typeof personalLong === "string" && personalLong !== asPersonal.long) {
-        throw new ApiError("CUSTOMER_PERSONAL_NUMBER_CONFLICT", {}, "org_number holds a personnummer that differs from personal_number.");
+        throw new ApiError(
+          "CUSTOMER_PERSONAL_NUMBER_CONFLICT",
+          {},
+          "org_number holds a personnummer that differs from personal_number.",
+        );
       }
       personalLong = asPersonal.long;
       orgNumber = null;
@@ -84,14 +94,23 @@ export function resolveIdentity(type: CustomerType, org: string | null, personal
       if (!parsed) throw fieldError("org_number", "org_number is not a valid organisationsnummer (checksum or format)");
       orgNumber = parsed.formatted;
     } else if (type === "individual") {
-      throw fieldError("org_number", "an individual has no organisation number; give the personnummer as personal_number");
+      throw fieldError(
+        "org_number",
+        "an individual has no organisation number; give the personnummer as personal_number",
+      );
     }
     // eu_business: a foreign registration number, stored as supplied.
   }
   return { orgNumber, personalLong };
 }
 
-async function assertOrgNumberFree(db: Database, companyId: string, orgNumber: string | null, exceptId: string | null, taken: Set<string>) {
+async function assertOrgNumberFree(
+  db: Database,
+  companyId: string,
+  orgNumber: string | null,
+  exceptId: string | null,
+  taken: Set<string>,
+) {
   if (orgNumber && (taken.has(orgNumber) || (await orgNumberTaken(db, customers, companyId, orgNumber, exceptId)))) {
     throw new ApiError("CUSTOMER_DUPLICATE_ORG_NUMBER", { org_number: orgNumber });
   }
@@ -115,9 +134,21 @@ async function defaultTerms(db: Database, companyId: string): Promise<number> {
   return (await invoiceDefaultDays(db, companyId)) ?? 30;
 }
 
-async function planCreate(db: Database, env: Env, ctx: CommandContext, input: CustomerCreateInput, taken: Set<string>, terms: number) {
+async function planCreate(
+  db: Database,
+  env: Env,
+  ctx: CommandContext,
+  input: CustomerCreateInput,
+  taken: Set<string>,
+  terms: number,
+) {
   const today = ctx.now.slice(0, 10);
-  const { orgNumber, personalLong } = resolveIdentity(input.customer_type, input.org_number ?? null, input.personal_number ?? null, today);
+  const { orgNumber, personalLong } = resolveIdentity(
+    input.customer_type,
+    input.org_number ?? null,
+    input.personal_number ?? null,
+    today,
+  );
   await assertOrgNumberFree(db, ctx.companyId, orgNumber, null, taken);
   if (orgNumber) taken.add(orgNumber);
   const vat = input.vat_number ?? null;
@@ -130,7 +161,8 @@ async function planCreate(db: Database, env: Env, ctx: CommandContext, input: Cu
     orgNumber,
     vatNumber: vat,
     vatNumberValidated: await viesResult(env, ctx, input.customer_type, vat),
-    personalNumberEnc: typeof personalLong === "string" ? await encryptSecret(env.PII_ENCRYPTION_KEY, personalLong) : null,
+    personalNumberEnc:
+      typeof personalLong === "string" ? await encryptSecret(env.PII_ENCRYPTION_KEY, personalLong) : null,
     country: countryOf(input.customer_type, input.country, vat),
     addressLine1: input.address_line1 ?? null,
     addressLine2: input.address_line2 ?? null,
@@ -145,7 +177,12 @@ async function planCreate(db: Database, env: Env, ctx: CommandContext, input: Cu
     updatedAt: ctx.now,
   };
   const data = await customerJson(env, row);
-  return { row, data, statements: [db.insert(customers).values(row)], events: [{ type: "customer.created", object: data }] };
+  return {
+    row,
+    data,
+    statements: [db.insert(customers).values(row)],
+    events: [{ type: "customer.created", object: data }],
+  };
 }
 
 export const createCustomer: Command<CustomerCreateInput> = async (db, input, ctx, env) => {
@@ -159,11 +196,18 @@ export const createCustomer: Command<CustomerCreateInput> = async (db, input, ct
   };
 };
 
-export const bulkCreateCustomers: Command<{ customers: unknown[]; all_or_nothing?: boolean }> = async (db, input, ctx, env) => {
+export const bulkCreateCustomers: Command<{ customers: unknown[]; all_or_nothing?: boolean }> = async (
+  db,
+  input,
+  ctx,
+  env,
+) => {
   refuseAllOrNothing(input.all_or_nothing);
   const taken = new Set<string>();
   const terms = await defaultTerms(db, ctx.companyId);
-  const bulk = await planBulk(input.customers, CustomerCreateSchema, (item) => planCreate(db, env, ctx, item, taken, terms));
+  const bulk = await planBulk(input.customers, CustomerCreateSchema, (item) =>
+    planCreate(db, env, ctx, item, taken, terms),
+  );
   return {
     status: 200,
     data: bulk.data,
@@ -176,11 +220,21 @@ export const bulkCreateCustomers: Command<{ customers: unknown[]; all_or_nothing
 
 /** The customers of `ids` (the invoice list's expand=customer, the invoice PDF's buyer). */
 export function customersByIds(db: Database, companyId: string, ids: string[]): Promise<CustomerRow[]> {
-  return ids.length ? db.select().from(customers).where(and(eq(customers.companyId, companyId), inArray(customers.id, ids))).all() : Promise.resolve([]);
+  return ids.length
+    ? db
+        .select()
+        .from(customers)
+        .where(and(eq(customers.companyId, companyId), inArray(customers.id, ids)))
+        .all()
+    : Promise.resolve([]);
 }
 
 export async function loadCustomer(db: Database, companyId: string, id: string): Promise<CustomerRow> {
-  const row = await db.select().from(customers).where(and(eq(customers.companyId, companyId), eq(customers.id, id))).get();
+  const row = await db
+    .select()
+    .from(customers)
+    .where(and(eq(customers.companyId, companyId), eq(customers.id, id)))
+    .get();
   if (!row) throw new ApiError("CUSTOMER_NOT_FOUND", { id });
   return row;
 }
@@ -196,8 +250,14 @@ export const updateCustomer: Command<CustomerPatchInput & { id: string }> = asyn
   await assertOrgNumberFree(db, ctx.companyId, orgNumber, current.id, new Set());
 
   const vat = input.vat_number !== undefined ? input.vat_number : current.vatNumber;
-  const recheck = type === "eu_business" && vat !== null && (vat !== current.vatNumber || type !== current.customerType);
-  const vatNumberValidated = !vat || type !== "eu_business" ? false : recheck ? await viesResult(env, ctx, type, vat) : current.vatNumberValidated;
+  const recheck =
+    type === "eu_business" && vat !== null && (vat !== current.vatNumber || type !== current.customerType);
+  const vatNumberValidated =
+    !vat || type !== "eu_business"
+      ? false
+      : recheck
+        ? await viesResult(env, ctx, type, vat)
+        : current.vatNumberValidated;
 
   const patch: Partial<CustomerRow> = {
     name: input.name ?? current.name,
@@ -207,7 +267,11 @@ export const updateCustomer: Command<CustomerPatchInput & { id: string }> = asyn
     vatNumber: vat,
     vatNumberValidated,
     personalNumberEnc:
-      personalLong === "keep" ? current.personalNumberEnc : personalLong === null ? null : await encryptSecret(env.PII_ENCRYPTION_KEY, personalLong),
+      personalLong === "keep"
+        ? current.personalNumberEnc
+        : personalLong === null
+          ? null
+          : await encryptSecret(env.PII_ENCRYPTION_KEY, personalLong),
     country: countryOf(type, input.country !== undefined ? input.country : current.country, vat),
     ...(input.address_line1 !== undefined && { addressLine1: input.address_line1 }),
     ...(input.address_line2 !== undefined && { addressLine2: input.address_line2 }),
@@ -237,18 +301,25 @@ export type OpenInvoiceCount = (db: Database, companyId: string, customerId: str
  * invoice. Invoices know their customers, not the other way round, so the count is
  * handed in rather than imported (no import cycle between the two domains).
  */
-export const archiveCustomer = (countOpenInvoices: OpenInvoiceCount): Command<{ id: string }> => async (db, input, ctx) => {
-  const current = await loadCustomer(db, ctx.companyId, input.id);
-  const open = await countOpenInvoices(db, ctx.companyId, current.id);
-  if (open > 0) throw new ApiError("CUSTOMER_HAS_INVOICES", { customer_id: current.id, open_invoices: open });
-  return {
-    status: 204,
-    data: null,
-    statements: archiveStatements(db, customers, current, ctx.now),
-    audit: { action: "customer.archived", resourceType: "customer", resourceId: current.id },
+export const archiveCustomer =
+  (countOpenInvoices: OpenInvoiceCount): Command<{ id: string }> =>
+  async (db, input, ctx) => {
+    const current = await loadCustomer(db, ctx.companyId, input.id);
+    const open = await countOpenInvoices(db, ctx.companyId, current.id);
+    if (open > 0) throw new ApiError("CUSTOMER_HAS_INVOICES", { customer_id: current.id, open_invoices: open });
+    return {
+      status: 204,
+      data: null,
+      statements: archiveStatements(db, customers, current, ctx.now),
+      audit: { action: "customer.archived", resourceType: "customer", resourceId: current.id },
+    };
   };
-};
 
-export function listCustomers(db: Database, companyId: string, q: { include_archived?: boolean; search?: string }, page: PageRequest) {
+export function listCustomers(
+  db: Database,
+  companyId: string,
+  q: { include_archived?: boolean; search?: string },
+  page: PageRequest,
+) {
   return listParties(db, customers, companyId, q, page);
 }

@@ -19,21 +19,41 @@ export async function planImportedDimensions(db: Database, ctx: CommandContext, 
   ]);
   const haveDims = new Set(dims.map((d) => d.dimensionId));
   const haveCodes = new Set(codes.map((c) => `${c.dimensionId}/${c.code}`));
-  const neededDims = new Set<number>([...Object.keys(file.dimensions).map(Number), ...Object.keys(file.objects).map((k) => Number(k.split("/")[0]))]);
+  const neededDims = new Set<number>([
+    ...Object.keys(file.dimensions).map(Number),
+    ...Object.keys(file.objects).map((k) => Number(k.split("/")[0])),
+  ]);
   const statements: Statement[] = [];
   let dimensionsCreated = 0;
   let objectsCreated = 0;
   for (const d of [...neededDims].sort((a, b) => a - b)) {
     if (haveDims.has(d)) continue;
     dimensionsCreated++;
-    statements.push(db.insert(dimensions).values({ companyId: ctx.companyId, dimensionId: d, name: file.dimensions[d] || `Dimension ${d}`, createdAt: ctx.now, updatedAt: ctx.now }));
+    statements.push(
+      db.insert(dimensions).values({
+        companyId: ctx.companyId,
+        dimensionId: d,
+        name: file.dimensions[d] || `Dimension ${d}`,
+        createdAt: ctx.now,
+        updatedAt: ctx.now,
+      }),
+    );
   }
   for (const key of Object.keys(file.objects).sort()) {
     if (haveCodes.has(key)) continue;
     objectsCreated++;
     const [d, ...rest] = key.split("/");
     const code = rest.join("/");
-    statements.push(db.insert(dimensionCodes).values({ companyId: ctx.companyId, dimensionId: Number(d), code, name: file.objects[key] || code, createdAt: ctx.now, updatedAt: ctx.now }));
+    statements.push(
+      db.insert(dimensionCodes).values({
+        companyId: ctx.companyId,
+        dimensionId: Number(d),
+        code,
+        name: file.objects[key] || code,
+        createdAt: ctx.now,
+        updatedAt: ctx.now,
+      }),
+    );
   }
   return { statements, dimensionsCreated, objectsCreated };
 }

@@ -1,4 +1,4 @@
-import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { database } from "../../db/client";
 import type { AppEnv } from "../../http/context";
 import { dispatch } from "../../http/dispatch";
@@ -12,9 +12,24 @@ const BASE = "/api/v1/companies/{companyId}/dimensions";
 const Params = z.object({ companyId: z.string() });
 const DimParams = z.object({ companyId: z.string(), dimensionId: z.coerce.number().int().min(1).max(999) });
 const CodeParams = DimParams.extend({ code: z.string().min(1).max(40) });
-const CodeSchema = z.object({ code: z.string(), name: z.string(), archived_at: z.string().nullable(), created_at: z.string(), updated_at: z.string() }).openapi("DimensionCode");
+const CodeSchema = z
+  .object({
+    code: z.string(),
+    name: z.string(),
+    archived_at: z.string().nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .openapi("DimensionCode");
 const DimensionSchema = z
-  .object({ id: z.number(), name: z.string(), archived_at: z.string().nullable(), created_at: z.string(), updated_at: z.string(), codes: z.array(CodeSchema) })
+  .object({
+    id: z.number(),
+    name: z.string(),
+    archived_at: z.string().nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
+    codes: z.array(CodeSchema),
+  })
   .openapi("Dimension");
 const write = { tag: TAG, scope: "bookkeeping:write", company: true, idempotency: "optional", dryRun: true } as const;
 
@@ -25,14 +40,19 @@ export function registerDimensionRoutes(app: OpenAPIHono<AppEnv>) {
       path: BASE,
       tag: TAG,
       summary: "List dimensions with their codes",
-      description: "SIE 4C reserves dimension 1 for kostnadsställe and 6 for projekt. Archived dimensions and codes are listed with include_archived=true.",
+      description:
+        "SIE 4C reserves dimension 1 for kostnadsställe and 6 for projekt. Archived dimensions and codes are listed with include_archived=true.",
       scope: "reports:read",
       company: true,
       params: Params,
       query: z.object({ include_archived: booleanQuery.optional() }),
       response: z.array(DimensionSchema),
     }),
-    async (c) => json(c, await listDimensions(database(c.env), c.get("company").id, c.req.valid("query").include_archived ?? false)),
+    async (c) =>
+      json(
+        c,
+        await listDimensions(database(c.env), c.get("company").id, c.req.valid("query").include_archived ?? false),
+      ),
   );
 
   app.openapi(
@@ -73,7 +93,8 @@ export function registerDimensionRoutes(app: OpenAPIHono<AppEnv>) {
       response: CodeSchema,
       status: 201,
     }),
-    async (c) => dispatch(c, "dimensions.create_code", { ...c.req.valid("json"), id: c.req.valid("param").dimensionId }),
+    async (c) =>
+      dispatch(c, "dimensions.create_code", { ...c.req.valid("json"), id: c.req.valid("param").dimensionId }),
   );
 
   app.openapi(
@@ -82,7 +103,8 @@ export function registerDimensionRoutes(app: OpenAPIHono<AppEnv>) {
       method: "patch",
       path: `${BASE}/{dimensionId}/codes/{code}`,
       summary: "Rename, archive or restore a code",
-      description: "An archived code is refused on new lines and invoices with DIMENSION_VALIDATION_FAILED; posted lines keep it.",
+      description:
+        "An archived code is refused on new lines and invoices with DIMENSION_VALIDATION_FAILED; posted lines keep it.",
       params: CodeParams,
       body: CodePatchSchema,
       response: CodeSchema,

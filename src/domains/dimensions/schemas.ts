@@ -1,9 +1,17 @@
 // What the dimension routes take; the commands' input types are inferred from these.
 import { z } from "@hono/zod-openapi";
 
-export const DimensionCreateSchema = z.object({ id: z.number().int().min(1).max(999), name: z.string().trim().min(1).max(100) });
-export const DimensionPatchSchema = z.object({ name: z.string().trim().min(1).max(100).optional(), archived: z.boolean().optional() }).strict();
-export const CodeCreateSchema = z.object({ code: z.string().trim().min(1).max(40), name: z.string().trim().min(1).max(100) });
+export const DimensionCreateSchema = z.object({
+  id: z.number().int().min(1).max(999),
+  name: z.string().trim().min(1).max(100),
+});
+export const DimensionPatchSchema = z
+  .object({ name: z.string().trim().min(1).max(100).optional(), archived: z.boolean().optional() })
+  .strict();
+export const CodeCreateSchema = z.object({
+  code: z.string().trim().min(1).max(40),
+  name: z.string().trim().min(1).max(100),
+});
 export const CodePatchSchema = DimensionPatchSchema;
 
 export type DimensionCreateInput = z.infer<typeof DimensionCreateSchema>;

@@ -36,23 +36,42 @@ export async function listDimensions(db: Database, companyId: string, includeArc
   const codes = await db
     .select()
     .from(dimensionCodes)
-    .where(and(eq(dimensionCodes.companyId, companyId), includeArchived ? undefined : isNull(dimensionCodes.archivedAt)))
+    .where(
+      and(eq(dimensionCodes.companyId, companyId), includeArchived ? undefined : isNull(dimensionCodes.archivedAt)),
+    )
     .orderBy(asc(dimensionCodes.dimensionId), asc(dimensionCodes.code))
     .all();
   return dims.map((d) => dimensionJson(d, codes));
 }
 
 async function loadDimension(db: Database, companyId: string, id: number) {
-  const d = await db.select().from(dimensions).where(and(eq(dimensions.companyId, companyId), eq(dimensions.dimensionId, id))).get();
+  const d = await db
+    .select()
+    .from(dimensions)
+    .where(and(eq(dimensions.companyId, companyId), eq(dimensions.dimensionId, id)))
+    .get();
   if (!d) throw new ApiError("NOT_FOUND", { resource: "dimension", id });
   return d;
 }
 
 export const createDimension: Command<DimensionCreateInput> = async (db, input, ctx) => {
-  if (await db.select().from(dimensions).where(and(eq(dimensions.companyId, ctx.companyId), eq(dimensions.dimensionId, input.id))).get()) {
+  if (
+    await db
+      .select()
+      .from(dimensions)
+      .where(and(eq(dimensions.companyId, ctx.companyId), eq(dimensions.dimensionId, input.id)))
+      .get()
+  ) {
     throw new ApiError("CONFLICT", { id: input.id }, "A dimension with this id already exists.");
   }
-  const row: DimensionRow = { companyId: ctx.companyId, dimensionId: input.id, name: input.name, archivedAt: null, createdAt: ctx.now, updatedAt: ctx.now };
+  const row: DimensionRow = {
+    companyId: ctx.companyId,
+    dimensionId: input.id,
+    name: input.name,
+    archivedAt: null,
+    createdAt: ctx.now,
+    updatedAt: ctx.now,
+  };
   return {
     status: 201,
     data: dimensionJson(row, []),
@@ -68,11 +87,20 @@ export const updateDimension: Command<DimensionPatchInput & { id: number }> = as
     ...(input.archived !== undefined && { archivedAt: input.archived ? (d.archivedAt ?? ctx.now) : null }),
     updatedAt: ctx.now,
   };
-  const codes = await db.select().from(dimensionCodes).where(and(eq(dimensionCodes.companyId, ctx.companyId), eq(dimensionCodes.dimensionId, input.id))).all();
+  const codes = await db
+    .select()
+    .from(dimensionCodes)
+    .where(and(eq(dimensionCodes.companyId, ctx.companyId), eq(dimensionCodes.dimensionId, input.id)))
+    .all();
   return {
     status: 200,
     data: dimensionJson({ ...d, ...patch }, codes),
-    statements: [db.update(dimensions).set(patch).where(and(eq(dimensions.companyId, ctx.companyId), eq(dimensions.dimensionId, input.id)))],
+    statements: [
+      db
+        .update(dimensions)
+        .set(patch)
+        .where(and(eq(dimensions.companyId, ctx.companyId), eq(dimensions.dimensionId, input.id))),
+    ],
     audit: { action: "dimension.updated", resourceType: "dimension", resourceId: String(input.id) },
   };
 };
@@ -82,20 +110,43 @@ export const createCode: Command<CodeCreateInput & { id: number }> = async (db, 
   const existing = await db
     .select()
     .from(dimensionCodes)
-    .where(and(eq(dimensionCodes.companyId, ctx.companyId), eq(dimensionCodes.dimensionId, input.id), eq(dimensionCodes.code, input.code)))
+    .where(
+      and(
+        eq(dimensionCodes.companyId, ctx.companyId),
+        eq(dimensionCodes.dimensionId, input.id),
+        eq(dimensionCodes.code, input.code),
+      ),
+    )
     .get();
-  if (existing) throw new ApiError("CONFLICT", { id: input.id, code: input.code }, "This code already exists in the dimension.");
-  const row: CodeRow = { companyId: ctx.companyId, dimensionId: input.id, code: input.code, name: input.name, archivedAt: null, createdAt: ctx.now, updatedAt: ctx.now };
+  if (existing)
+    throw new ApiError("CONFLICT", { id: input.id, code: input.code }, "This code already exists in the dimension.");
+  const row: CodeRow = {
+    companyId: ctx.companyId,
+    dimensionId: input.id,
+    code: input.code,
+    name: input.name,
+    archivedAt: null,
+    createdAt: ctx.now,
+    updatedAt: ctx.now,
+  };
   return {
     status: 201,
     data: codeJson(row),
     statements: [db.insert(dimensionCodes).values(row)],
-    audit: { action: "dimension_code.created", resourceType: "dimension_code", resourceId: `${input.id}/${input.code}` },
+    audit: {
+      action: "dimension_code.created",
+      resourceType: "dimension_code",
+      resourceId: `${input.id}/${input.code}`,
+    },
   };
 };
 
 export const updateCode: Command<CodePatchInput & { id: number; code: string }> = async (db, input, ctx) => {
-  const where = and(eq(dimensionCodes.companyId, ctx.companyId), eq(dimensionCodes.dimensionId, input.id), eq(dimensionCodes.code, input.code));
+  const where = and(
+    eq(dimensionCodes.companyId, ctx.companyId),
+    eq(dimensionCodes.dimensionId, input.id),
+    eq(dimensionCodes.code, input.code),
+  );
   const c = await db.select().from(dimensionCodes).where(where).get();
   if (!c) throw new ApiError("NOT_FOUND", { resource: "dimension_code", id: input.id, code: input.code });
   const patch = {
@@ -107,6 +158,10 @@ export const updateCode: Command<CodePatchInput & { id: number; code: string }> 
     status: 200,
     data: codeJson({ ...c, ...patch }),
     statements: [db.update(dimensionCodes).set(patch).where(where)],
-    audit: { action: "dimension_code.updated", resourceType: "dimension_code", resourceId: `${input.id}/${input.code}` },
+    audit: {
+      action: "dimension_code.updated",
+      resourceType: "dimension_code",
+      resourceId: `${input.id}/${input.code}`,
+    },
   };
 };

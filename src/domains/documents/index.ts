@@ -1,4 +1,11 @@
 // The document archive (R2): receipts, generated PDFs, links to entries.
 // Owns: documents.
 export { registerDocumentRoutes } from "./routes";
-export { accessDocument, archiveGeneratedDocument, documentsForEntry, linkDocument, r2KeyFor, uploadDocument } from "./service";
+export {
+  accessDocument,
+  archiveGeneratedDocument,
+  documentsForEntry,
+  linkDocument,
+  r2KeyFor,
+  uploadDocument,
+} from "./service";

@@ -1,4 +1,4 @@
-import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { nowMs } from "../../clock";
@@ -42,7 +42,13 @@ export const DocumentSchema = z
 
 const UploadForm = z.object({
   file: z.instanceof(File).openapi({ type: "string", format: "binary" }),
-  upload_source: z.string().trim().min(1).max(50).optional().openapi({ description: "where the file came from, e.g. api, email, mobile, scanner" }),
+  upload_source: z
+    .string()
+    .trim()
+    .min(1)
+    .max(50)
+    .optional()
+    .openapi({ description: "where the file came from, e.g. api, email, mobile, scanner" }),
   journal_entry_id: z.string().optional(),
 });
 
@@ -50,17 +56,23 @@ const UploadForm = z.object({
 const sizeGate = createMiddleware<AppEnv>(async (c, next) => {
   const length = Number(c.req.header("Content-Length") ?? 0);
   // multipart framing adds a few hundred bytes around the file
-  if (length > MAX_DOCUMENT_BYTES + 64 * 1024) throw new ApiError("DOC_UPLOAD_TOO_LARGE", { max_bytes: MAX_DOCUMENT_BYTES, content_length: length });
+  if (length > MAX_DOCUMENT_BYTES + 64 * 1024)
+    throw new ApiError("DOC_UPLOAD_TOO_LARGE", { max_bytes: MAX_DOCUMENT_BYTES, content_length: length });
   await next();
 });
 
 async function storeUpload(c: Context<AppEnv>, form: z.infer<typeof UploadForm>, replacesId: string | null) {
   if (isDryRun(c)) throw new ApiError("VALIDATION_ERROR", { parameter: "dry_run" }, "Uploads do not support dry-run.");
   const file = form.file;
-  if (file.size > MAX_DOCUMENT_BYTES) throw new ApiError("DOC_UPLOAD_TOO_LARGE", { max_bytes: MAX_DOCUMENT_BYTES, file_size_bytes: file.size });
+  if (file.size > MAX_DOCUMENT_BYTES)
+    throw new ApiError("DOC_UPLOAD_TOO_LARGE", { max_bytes: MAX_DOCUMENT_BYTES, file_size_bytes: file.size });
   const bytes = new Uint8Array(await file.arrayBuffer());
   const mimeType = detectMimeType(bytes);
-  if (!mimeType) throw new ApiError("DOC_UPLOAD_UNSUPPORTED_TYPE", { declared_type: file.type || null, supported: ["application/pdf", "image/jpeg", "image/png", "image/webp"] });
+  if (!mimeType)
+    throw new ApiError("DOC_UPLOAD_UNSUPPORTED_TYPE", {
+      declared_type: file.type || null,
+      supported: ["application/pdf", "image/jpeg", "image/png", "image/webp"],
+    });
   const upload: DocumentUpload = {
     documentId: newId(),
     bytes,
@@ -78,7 +90,13 @@ async function storeUpload(c: Context<AppEnv>, form: z.infer<typeof UploadForm>,
 }
 
 export function registerDocumentRoutes(app: OpenAPIHono<AppEnv>) {
-  const upload = { tag: TAG, scope: "documents:write", company: true, idempotency: "required", extraMiddleware: [sizeGate] } as const;
+  const upload = {
+    tag: TAG,
+    scope: "documents:write",
+    company: true,
+    idempotency: "required",
+    extraMiddleware: [sizeGate],
+  } as const;
   const multipart = { content: { "multipart/form-data": { schema: UploadForm } }, required: true };
 
   const uploadRoute = defineRoute({
@@ -93,19 +111,24 @@ export function registerDocumentRoutes(app: OpenAPIHono<AppEnv>) {
     response: DocumentSchema,
     status: 201,
   });
-  app.openapi({ ...uploadRoute, request: { ...uploadRoute.request, body: multipart } }, async (c) => storeUpload(c, c.req.valid("form"), null));
+  app.openapi({ ...uploadRoute, request: { ...uploadRoute.request, body: multipart } }, async (c) =>
+    storeUpload(c, c.req.valid("form"), null),
+  );
 
   const versionRoute = defineRoute({
     ...upload,
     method: "post",
     path: `${BASE}/{id}/versions`,
     summary: "Upload a replacement: a new version becomes current",
-    description: "Refused with 409 CONFLICT (reason linked_to_posted_entry) once the document supports a posted entry. Earlier versions stay downloadable.",
+    description:
+      "Refused with 409 CONFLICT (reason linked_to_posted_entry) once the document supports a posted entry. Earlier versions stay downloadable.",
     params: IdParams,
     response: DocumentSchema,
     status: 201,
   });
-  app.openapi({ ...versionRoute, request: { ...versionRoute.request, body: multipart } }, async (c) => storeUpload(c, c.req.valid("form"), c.req.valid("param").id));
+  app.openapi({ ...versionRoute, request: { ...versionRoute.request, body: multipart } }, async (c) =>
+    storeUpload(c, c.req.valid("form"), c.req.valid("param").id),
+  );
 
   app.openapi(
     defineRoute({
@@ -131,14 +154,31 @@ export function registerDocumentRoutes(app: OpenAPIHono<AppEnv>) {
       const q = c.req.valid("query");
       const companyId = c.get("company").id;
       const db = database(c.env);
-      const page = await pageRequest(c, `documents:${companyId}:${JSON.stringify({ ...q, cursor: undefined, limit: undefined })}`, q.cursor, q.limit);
-      const { items, nextCursor } = await finishPage(c, page, await listDocuments(db, companyId, q, page), (d) => ({ k: d.createdAt, i: d.id }));
+      const page = await pageRequest(
+        c,
+        `documents:${companyId}:${JSON.stringify({ ...q, cursor: undefined, limit: undefined })}`,
+        q.cursor,
+        q.limit,
+      );
+      const { items, nextCursor } = await finishPage(c, page, await listDocuments(db, companyId, q, page), (d) => ({
+        k: d.createdAt,
+        i: d.id,
+      }));
       return json(c, await documentsJson(db, companyId, items), 200, { next_cursor: nextCursor });
     },
   );
 
   app.openapi(
-    defineRoute({ method: "get", path: `${BASE}/{id}`, tag: TAG, summary: "Get a document", scope: "documents:read", company: true, params: IdParams, response: DocumentSchema }),
+    defineRoute({
+      method: "get",
+      path: `${BASE}/{id}`,
+      tag: TAG,
+      summary: "Get a document",
+      scope: "documents:read",
+      company: true,
+      params: IdParams,
+      response: DocumentSchema,
+    }),
     async (c) => {
       const db = database(c.env);
       const companyId = c.get("company").id;
@@ -153,16 +193,23 @@ export function registerDocumentRoutes(app: OpenAPIHono<AppEnv>) {
       path: `${BASE}/{id}/download`,
       tag: TAG,
       summary: "A signed download URL, valid 900 seconds",
-      description: "The URL is served by this API from R2, at the configured public address (PUBLIC_BASE_URL), never the request's Host; an expired or altered URL is refused. Each call emits document.accessed and is audited.",
+      description:
+        "The URL is served by this API from R2, at the configured public address (PUBLIC_BASE_URL), never the request's Host; an expired or altered URL is refused. Each call emits document.accessed and is audited.",
       scope: "documents:read",
       company: true,
       write: false,
       idempotency: "optional",
       params: IdParams,
-      response: z.object({ id: z.string(), file_name: z.string(), mime_type: z.string(), sha256_hash: z.string(), download_url: z.string(), expires_in_seconds: z.number() }),
+      response: z.object({
+        id: z.string(),
+        file_name: z.string(),
+        mime_type: z.string(),
+        sha256_hash: z.string(),
+        download_url: z.string(),
+        expires_in_seconds: z.number(),
+      }),
     }),
-    async (c) =>
-      dispatch(c, "documents.access", { id: c.req.valid("param").id }),
+    async (c) => dispatch(c, "documents.access", { id: c.req.valid("param").id }),
   );
 
   app.openapi(
@@ -175,7 +222,8 @@ export function registerDocumentRoutes(app: OpenAPIHono<AppEnv>) {
       method: "post",
       path: `${BASE}/{id}/link`,
       summary: "Link a document to a journal entry (and optionally one of its lines)",
-      description: "Both must belong to the company (else NOT_FOUND). Re-linking overwrites; there is no unlink. Once linked to a posted entry the document is immutable.",
+      description:
+        "Both must belong to the company (else NOT_FOUND). Re-linking overwrites; there is no unlink. Once linked to a posted entry the document is immutable.",
       params: IdParams,
       body: z.object({ journal_entry_id: z.string(), journal_entry_line_id: z.string().optional() }),
       response: DocumentSchema,
@@ -198,7 +246,14 @@ export function registerDocumentRoutes(app: OpenAPIHono<AppEnv>) {
     async (c) => {
       const { companyId, documentId } = c.req.valid("param");
       const { expires, signature } = c.req.valid("query");
-      await verifyDownload(c.env.DOCUMENT_URL_SECRET, companyId, documentId, expires, signature, Math.floor(nowMs() / 1000));
+      await verifyDownload(
+        c.env.DOCUMENT_URL_SECRET,
+        companyId,
+        documentId,
+        expires,
+        signature,
+        Math.floor(nowMs() / 1000),
+      );
       const doc = await loadDocument(database(c.env), companyId, documentId);
       const object = await c.env.DOCUMENTS.get(doc.r2Key);
       if (!object) throw new ApiError("NOT_FOUND", { resource: "document_file", id: documentId });

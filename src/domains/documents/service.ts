@@ -1,7 +1,7 @@
 // The document archive: files in R2 under the company, a row per version in D1.
 // A document linked to a posted entry is immutable (BFL 7 kap; also enforced by a
 // trigger), and nothing is ever deleted.
-import { and, asc, desc, eq, gte, inArray, lt, max } from "drizzle-orm";
+import { and, asc, desc, eq, gte, lt, max } from "drizzle-orm";
 import type { Command, Plan, Statement } from "../../commands/plan";
 import type { Database } from "../../db/client";
 import { documents } from "../../db/schema";
@@ -38,19 +38,31 @@ export function r2KeyFor(companyId: string, documentId: string): string {
 }
 
 export async function documentsJson(db: Database, companyId: string, rows: DocumentRow[]) {
-  const posted = await postedEntryIds(db, companyId, rows.map((r) => r.journalEntryId));
+  const posted = await postedEntryIds(
+    db,
+    companyId,
+    rows.map((r) => r.journalEntryId),
+  );
   return rows.map((r) => documentJson(r, !!r.journalEntryId && posted.has(r.journalEntryId)));
 }
 
 export async function loadDocument(db: Database, companyId: string, id: string): Promise<DocumentRow> {
-  const row = await db.select().from(documents).where(and(eq(documents.companyId, companyId), eq(documents.id, id))).get();
+  const row = await db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.companyId, companyId), eq(documents.id, id)))
+    .get();
   if (!row) throw new ApiError("NOT_FOUND", { resource: "document", id });
   return row;
 }
 
 async function assertMutable(db: Database, companyId: string, doc: DocumentRow) {
   if (doc.journalEntryId && (await postedEntryIds(db, companyId, [doc.journalEntryId])).has(doc.journalEntryId)) {
-    throw new ApiError("CONFLICT", { reason: "linked_to_posted_entry", journal_entry_id: doc.journalEntryId }, "The document supports a posted entry and can no longer change.");
+    throw new ApiError(
+      "CONFLICT",
+      { reason: "linked_to_posted_entry", journal_entry_id: doc.journalEntryId },
+      "The document supports a posted entry and can no longer change.",
+    );
   }
 }
 
@@ -84,7 +96,12 @@ export interface DocumentUpload extends DocumentFile {
 
 /** The plan's step that stores a document's bytes under the company. */
 function fileStep(companyId: string, file: DocumentFile, bytes: Uint8Array): PlanFile {
-  return { key: r2KeyFor(companyId, file.documentId), body: bytes, contentType: file.mimeType, customMetadata: { sha256: file.sha256Hash, company_id: companyId } };
+  return {
+    key: r2KeyFor(companyId, file.documentId),
+    body: bytes,
+    contentType: file.mimeType,
+    customMetadata: { sha256: file.sha256Hash, company_id: companyId },
+  };
 }
 
 export const uploadDocument: Command<DocumentUpload> = async (db, input, ctx) => {
@@ -96,10 +113,19 @@ export const uploadDocument: Command<DocumentUpload> = async (db, input, ctx) =>
     const previous = await loadDocument(db, ctx.companyId, input.replacesId);
     await assertMutable(db, ctx.companyId, previous);
     groupId = previous.documentGroupId;
-    const [{ latest }] = await db.select({ latest: max(documents.version) }).from(documents).where(eq(documents.documentGroupId, groupId)).all();
+    const [{ latest }] = await db
+      .select({ latest: max(documents.version) })
+      .from(documents)
+      .where(eq(documents.documentGroupId, groupId))
+      .all();
     version = (latest ?? 0) + 1;
     journalEntryId = journalEntryId ?? previous.journalEntryId;
-    statements.push(db.update(documents).set({ isCurrentVersion: false }).where(and(eq(documents.documentGroupId, groupId), eq(documents.isCurrentVersion, true))));
+    statements.push(
+      db
+        .update(documents)
+        .set({ isCurrentVersion: false })
+        .where(and(eq(documents.documentGroupId, groupId), eq(documents.isCurrentVersion, true))),
+    );
   }
   if (journalEntryId) await assertLinkTarget(db, ctx.companyId, journalEntryId, null);
   const { bytes, replacesId: _r, ...file } = input;
@@ -112,15 +138,27 @@ export const uploadDocument: Command<DocumentUpload> = async (db, input, ctx) =>
     statements,
     files: [fileStep(ctx.companyId, file, bytes)],
     events: [{ type: "document.uploaded", object: data }],
-    audit: { action: version > 1 ? "document.version_uploaded" : "document.uploaded", resourceType: "document", resourceId: row.id },
+    audit: {
+      action: version > 1 ? "document.version_uploaded" : "document.uploaded",
+      resourceType: "document",
+      resourceId: row.id,
+    },
   };
 };
 
-export const linkDocument: Command<{ id: string; journal_entry_id: string; journal_entry_line_id?: string }> = async (db, input, ctx) => {
+export const linkDocument: Command<{ id: string; journal_entry_id: string; journal_entry_line_id?: string }> = async (
+  db,
+  input,
+  ctx,
+) => {
   const doc = await loadDocument(db, ctx.companyId, input.id);
   await assertLinkTarget(db, ctx.companyId, input.journal_entry_id, input.journal_entry_line_id ?? null);
   await assertMutable(db, ctx.companyId, doc);
-  const patch = { journalEntryId: input.journal_entry_id, journalEntryLineId: input.journal_entry_line_id ?? null, linkedAt: ctx.now };
+  const patch = {
+    journalEntryId: input.journal_entry_id,
+    journalEntryLineId: input.journal_entry_line_id ?? null,
+    linkedAt: ctx.now,
+  };
   const [data] = await documentsJson(db, ctx.companyId, [{ ...doc, ...patch }]);
   return {
     status: 200,
@@ -166,7 +204,17 @@ export const accessDocument: Command<{ id: string }> = async (db, input, ctx, en
     status: 200,
     data,
     statements: [],
-    events: [{ type: "document.accessed", object: { id: doc.id, file_name: doc.fileName, api_key_id: ctx.apiKeyId, expires_at: new Date(expires * 1000).toISOString() } }],
+    events: [
+      {
+        type: "document.accessed",
+        object: {
+          id: doc.id,
+          file_name: doc.fileName,
+          api_key_id: ctx.apiKeyId,
+          expires_at: new Date(expires * 1000).toISOString(),
+        },
+      },
+    ],
     audit: { action: "document.accessed", resourceType: "document", resourceId: doc.id },
   };
 };
@@ -205,7 +253,13 @@ export async function documentsForEntry(db: Database, companyId: string, entryId
   const rows = await db
     .select()
     .from(documents)
-    .where(and(eq(documents.companyId, companyId), eq(documents.journalEntryId, entryId), eq(documents.isCurrentVersion, true)))
+    .where(
+      and(
+        eq(documents.companyId, companyId),
+        eq(documents.journalEntryId, entryId),
+        eq(documents.isCurrentVersion, true),
+      ),
+    )
     .orderBy(asc(documents.createdAt))
     .all();
   return documentsJson(db, companyId, rows);
@@ -227,7 +281,12 @@ export function archiveGeneratedDocument(
 }
 
 /** The current version's row of a stored file, linked to its entry from the start when one is named. */
-function documentRow(ctx: { companyId: string; now: string }, input: DocumentFile, groupId: string, version: number): DocumentRow {
+function documentRow(
+  ctx: { companyId: string; now: string },
+  input: DocumentFile,
+  groupId: string,
+  version: number,
+): DocumentRow {
   const journalEntryId = input.journalEntryId ?? null;
   return {
     id: input.documentId,

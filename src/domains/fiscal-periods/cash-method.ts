@@ -25,27 +25,62 @@ export interface CashMethodSources {
 }
 
 /** The entry's lines, or null when the company uses the accrual method or nothing is unpaid. */
-export async function cashMethodLines(db: Database, companyId: string, sources: CashMethodSources, period: FiscalPeriodRow): Promise<EngineLine[] | null> {
+export async function cashMethodLines(
+  db: Database,
+  companyId: string,
+  sources: CashMethodSources,
+  period: FiscalPeriodRow,
+): Promise<EngineLine[] | null> {
   if ((await sources.accountingMethodOf(db, companyId)) !== "cash") return null;
-  const lines = [...(await sources.receivables(db, companyId, period.periodEnd)), ...(await sources.payables(db, companyId, period.periodEnd))];
+  const lines = [
+    ...(await sources.receivables(db, companyId, period.periodEnd)),
+    ...(await sources.payables(db, companyId, period.periodEnd)),
+  ];
   return lines.length ? lines : null;
 }
 
 /** The year-end's entry of the unpaid items, dated the period's last day (year-end work: allowed in the locked period). */
-export function postCashMethodEntry(ctx: CommandContext, period: FiscalPeriodRow, lines: EngineLine[]): Promise<PostedEntry> {
-  return ctx.ledger.post({ date: period.periodEnd, description: "Bokslutsmetoden: obetalda fakturor", sourceType: CASH_METHOD_SOURCE, sourceId: period.id, lines, yearEnd: true });
+export function postCashMethodEntry(
+  ctx: CommandContext,
+  period: FiscalPeriodRow,
+  lines: EngineLine[],
+): Promise<PostedEntry> {
+  return ctx.ledger.post({
+    date: period.periodEnd,
+    description: "Bokslutsmetoden: obetalda fakturor",
+    sourceType: CASH_METHOD_SOURCE,
+    sourceId: period.id,
+    lines,
+    yearEnd: true,
+  });
 }
 
 /** An entry with its lines (the journal-entries domain's loadEntry, handed in by the registry). */
-export type EntryLoader = (db: Database, companyId: string, id: string) => Promise<{ entry: JournalEntryRow; lines: JournalLineRow[] }>;
+export type EntryLoader = (
+  db: Database,
+  companyId: string,
+  id: string,
+) => Promise<{ entry: JournalEntryRow; lines: JournalLineRow[] }>;
 
 /**
  * The storno of the period's cash-method entry on the next period's first day, or null
  * when the period has none (accrual, or nothing was unpaid).
  */
-export async function reverseCashMethodEntry(db: Database, ctx: CommandContext, loadEntry: EntryLoader, period: FiscalPeriodRow, next: FiscalPeriodRow): Promise<PostedEntry | null> {
+export async function reverseCashMethodEntry(
+  db: Database,
+  ctx: CommandContext,
+  loadEntry: EntryLoader,
+  period: FiscalPeriodRow,
+  next: FiscalPeriodRow,
+): Promise<PostedEntry | null> {
   const [posted] = await postedEntriesOfSource(db, ctx.companyId, period.id, CASH_METHOD_SOURCE);
   if (!posted) return null;
   const { entry, lines } = await loadEntry(db, ctx.companyId, posted.id);
-  return ctx.ledger.reverse(entry, lines, next.periodStart, next, `Återföring bokslutsmetoden: obetalda fakturor ${period.name}`);
+  return ctx.ledger.reverse(
+    entry,
+    lines,
+    next.periodStart,
+    next,
+    `Återföring bokslutsmetoden: obetalda fakturor ${period.name}`,
+  );
 }

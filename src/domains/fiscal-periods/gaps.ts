@@ -21,7 +21,15 @@ export interface VoucherGap {
 }
 
 export function explanationJson(r: ExplanationRow) {
-  return { id: r.id, fiscal_period_id: r.fiscalPeriodId, voucher_series: r.voucherSeries, gap_start: r.gapStart, gap_end: r.gapEnd, explanation: r.explanation, created_at: r.createdAt };
+  return {
+    id: r.id,
+    fiscal_period_id: r.fiscalPeriodId,
+    voucher_series: r.voucherSeries,
+    gap_start: r.gapStart,
+    gap_end: r.gapEnd,
+    explanation: r.explanation,
+    created_at: r.createdAt,
+  };
 }
 
 /** The missing numbers of a sorted list of used numbers, from 1 to the highest, as ranges. */
@@ -45,14 +53,26 @@ async function explanationsOf(db: Database, companyId: string, periodId: string)
 
 /** Every gap of every series of the period; a gap is explained when explanations cover each of its numbers. */
 export async function voucherGaps(db: Database, companyId: string, periodId: string): Promise<VoucherGap[]> {
-  const [used, explanations] = await Promise.all([voucherNumbersBySeries(db, companyId, periodId), explanationsOf(db, companyId, periodId)]);
+  const [used, explanations] = await Promise.all([
+    voucherNumbersBySeries(db, companyId, periodId),
+    explanationsOf(db, companyId, periodId),
+  ]);
   const out: VoucherGap[] = [];
   for (const [series, numbers] of [...used].sort(([a], [b]) => a.localeCompare(b))) {
     for (const g of gapsIn(numbers)) {
-      const covering = explanations.filter((e) => e.voucherSeries === series && e.gapStart <= g.end && e.gapEnd >= g.start);
+      const covering = explanations.filter(
+        (e) => e.voucherSeries === series && e.gapStart <= g.end && e.gapEnd >= g.start,
+      );
       let explained = true;
-      for (let n = g.start; n <= g.end && explained; n++) explained = covering.some((e) => e.gapStart <= n && e.gapEnd >= n);
-      out.push({ voucher_series: series, gap_start: g.start, gap_end: g.end, explained, explanation_ids: covering.map((e) => e.id) });
+      for (let n = g.start; n <= g.end && explained; n++)
+        explained = covering.some((e) => e.gapStart <= n && e.gapEnd >= n);
+      out.push({
+        voucher_series: series,
+        gap_start: g.start,
+        gap_end: g.end,
+        explained,
+        explanation_ids: covering.map((e) => e.id),
+      });
     }
   }
   return out;
@@ -76,9 +96,30 @@ export const explainVoucherGap: Command<GapExplanationInput> = async (db, input,
   const period = await loadPeriod(db, ctx.companyId, input.fiscal_period_id);
   const used = (await voucherNumbersBySeries(db, ctx.companyId, period.id)).get(input.voucher_series) ?? [];
   const taken = used.filter((n) => n >= input.gap_start && n <= input.gap_end);
-  if (taken.length) throw new ApiError("VALIDATION_ERROR", { fields: [{ path: "gap_start", message: `voucher numbers ${taken.slice(0, 20).join(", ")} of series ${input.voucher_series} are used` }], used_numbers: taken.slice(0, 20) });
-  const existing = (await explanationsOf(db, ctx.companyId, period.id)).find((e) => e.voucherSeries === input.voucher_series && e.gapStart === input.gap_start && e.gapEnd === input.gap_end);
-  if (existing) throw new ApiError("CONFLICT", { id: existing.id, voucher_series: existing.voucherSeries, gap_start: existing.gapStart, gap_end: existing.gapEnd }, "This gap is already explained.");
+  if (taken.length)
+    throw new ApiError("VALIDATION_ERROR", {
+      fields: [
+        {
+          path: "gap_start",
+          message: `voucher numbers ${taken.slice(0, 20).join(", ")} of series ${input.voucher_series} are used`,
+        },
+      ],
+      used_numbers: taken.slice(0, 20),
+    });
+  const existing = (await explanationsOf(db, ctx.companyId, period.id)).find(
+    (e) => e.voucherSeries === input.voucher_series && e.gapStart === input.gap_start && e.gapEnd === input.gap_end,
+  );
+  if (existing)
+    throw new ApiError(
+      "CONFLICT",
+      {
+        id: existing.id,
+        voucher_series: existing.voucherSeries,
+        gap_start: existing.gapStart,
+        gap_end: existing.gapEnd,
+      },
+      "This gap is already explained.",
+    );
   const row: ExplanationRow = {
     id: newId(),
     companyId: ctx.companyId,

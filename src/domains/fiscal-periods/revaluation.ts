@@ -43,8 +43,16 @@ export interface RevaluationSources {
 
 export type RevaluationRow = typeof currencyRevaluations.$inferSelect;
 
-export async function revaluationOf(db: Database, companyId: string, periodId: string): Promise<RevaluationRow | undefined> {
-  return db.select().from(currencyRevaluations).where(and(eq(currencyRevaluations.companyId, companyId), eq(currencyRevaluations.fiscalPeriodId, periodId))).get();
+export async function revaluationOf(
+  db: Database,
+  companyId: string,
+  periodId: string,
+): Promise<RevaluationRow | undefined> {
+  return db
+    .select()
+    .from(currencyRevaluations)
+    .where(and(eq(currencyRevaluations.companyId, companyId), eq(currencyRevaluations.fiscalPeriodId, periodId)))
+    .get();
 }
 
 export interface PlannedRevaluation {
@@ -60,8 +68,18 @@ export interface PlannedRevaluation {
  * the items' new book values and the period's revaluation row. FX_CLOSING_RATE_UNAVAILABLE
  * (details.missingRates) when a currency has no rate: nothing is posted from an estimate.
  */
-export async function planRevaluation(db: Database, ctx: CommandContext, env: Env, sources: RevaluationSources, period: FiscalPeriodRow, asOf: string): Promise<PlannedRevaluation> {
-  const [receivables, payables] = await Promise.all([sources.receivables(db, ctx.companyId, asOf), sources.payables(db, ctx.companyId, asOf)]);
+export async function planRevaluation(
+  db: Database,
+  ctx: CommandContext,
+  env: Env,
+  sources: RevaluationSources,
+  period: FiscalPeriodRow,
+  asOf: string,
+): Promise<PlannedRevaluation> {
+  const [receivables, payables] = await Promise.all([
+    sources.receivables(db, ctx.companyId, asOf),
+    sources.payables(db, ctx.companyId, asOf),
+  ]);
   const currencies = [...new Set([...receivables, ...payables].map((i) => i.currency))].sort();
   const rates = new Map(await Promise.all(currencies.map(async (c) => [c, await sekRate(env, c, asOf)] as const)));
   const missing = currencies.filter((c) => !rates.get(c)).map((currency) => ({ currency, date: asOf }));
@@ -84,7 +102,12 @@ export async function planRevaluation(db: Database, ctx: CommandContext, env: En
         const account = kind === "receivable" ? RECEIVABLES_ACCOUNT : PAYABLES_ACCOUNT;
         // an asset grows on the debit side, a liability on the credit side
         const debit = kind === "receivable" ? delta > 0 : delta < 0;
-        lines.push({ accountNumber: account, debitOre: debit ? Math.abs(delta) : 0, creditOre: debit ? 0 : Math.abs(delta), lineDescription: `Omvärdering ${i.number} ${i.currency}`.slice(0, 200) });
+        lines.push({
+          accountNumber: account,
+          debitOre: debit ? Math.abs(delta) : 0,
+          creditOre: debit ? 0 : Math.abs(delta),
+          lineDescription: `Omvärdering ${i.number} ${i.currency}`.slice(0, 200),
+        });
       }
       items.push({
         kind,
@@ -102,14 +125,29 @@ export async function planRevaluation(db: Database, ctx: CommandContext, env: En
     });
   const receivableValues = rebook("receivable", receivables);
   const payableValues = rebook("payable", payables);
-  if (gainOre) lines.push({ accountNumber: FX_GAIN_ACCOUNT, debitOre: 0, creditOre: gainOre, lineDescription: "Valutakursvinster vid omvärdering" });
-  if (lossOre) lines.push({ accountNumber: FX_LOSS_ACCOUNT, debitOre: lossOre, creditOre: 0, lineDescription: "Valutakursförluster vid omvärdering" });
+  if (gainOre)
+    lines.push({
+      accountNumber: FX_GAIN_ACCOUNT,
+      debitOre: 0,
+      creditOre: gainOre,
+      lineDescription: "Valutakursvinster vid omvärdering",
+    });
+  if (lossOre)
+    lines.push({
+      accountNumber: FX_LOSS_ACCOUNT,
+      debitOre: lossOre,
+      creditOre: 0,
+      lineDescription: "Valutakursförluster vid omvärdering",
+    });
 
   const id = newId();
   const statements: Statement[] = [];
   let voucher: VoucherRef | null = null;
   let entryId: string | null = null;
-  let voucherLabel: { voucher_series: string | null; voucher_number: number | null } = { voucher_series: null, voucher_number: null };
+  let voucherLabel: { voucher_series: string | null; voucher_number: number | null } = {
+    voucher_series: null,
+    voucher_number: null,
+  };
   if (lines.length) {
     const entry = await ctx.ledger.post({
       date: asOf,
@@ -124,7 +162,10 @@ export async function planRevaluation(db: Database, ctx: CommandContext, env: En
     entryId = entry.row.id;
     voucherLabel = { voucher_series: entry.row.voucherSeries, voucher_number: entry.voucherNumber };
   }
-  statements.push(...sources.planReceivables(db, ctx.companyId, receivableValues, ctx.now), ...sources.planPayables(db, ctx.companyId, payableValues, ctx.now));
+  statements.push(
+    ...sources.planReceivables(db, ctx.companyId, receivableValues, ctx.now),
+    ...sources.planPayables(db, ctx.companyId, payableValues, ctx.now),
+  );
   const result = {
     revaluation_id: id,
     fiscal_period_id: period.id,
@@ -136,6 +177,16 @@ export async function planRevaluation(db: Database, ctx: CommandContext, env: En
     net: fromOre(gainOre - lossOre),
     items,
   };
-  statements.push(db.insert(currencyRevaluations).values({ id, companyId: ctx.companyId, fiscalPeriodId: period.id, asOfDate: asOf, revaluationEntryId: entryId, result, createdAt: ctx.now }));
+  statements.push(
+    db.insert(currencyRevaluations).values({
+      id,
+      companyId: ctx.companyId,
+      fiscalPeriodId: period.id,
+      asOfDate: asOf,
+      revaluationEntryId: entryId,
+      result,
+      createdAt: ctx.now,
+    }),
+  );
   return { statements, result, lines, voucher };
 }

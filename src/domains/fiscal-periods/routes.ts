@@ -1,4 +1,4 @@
-import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { database } from "../../db/client";
 import type { AppEnv } from "../../http/context";
 import { dispatch } from "../../http/dispatch";
@@ -24,14 +24,31 @@ export const FiscalPeriodSchema = z
     locked_at: z.string().nullable(),
     previous_period_id: z.string().nullable(),
     closing_entry_id: z.string().nullable(),
-    lock_date: z.string().nullable().openapi({ description: "entries dated on or before it are refused (PERIOD_LOCKED); the period's end when it is locked as a whole or closed" }),
+    lock_date: z.string().nullable().openapi({
+      description:
+        "entries dated on or before it are refused (PERIOD_LOCKED); the period's end when it is locked as a whole or closed",
+    }),
     created_at: z.string(),
   })
   .openapi("FiscalPeriod");
-const LockBody = z.object({ lock_date: DateSchema.optional().openapi({ description: "lock up to and including this date only; omitted (or on or after the period's end) locks the whole period" }) }).strict();
-const LockResult = z.object({ id: z.string(), locked_at: z.string().nullable(), is_closed: z.boolean(), lock_date: z.string().nullable() });
+const LockBody = z
+  .object({
+    lock_date: DateSchema.optional().openapi({
+      description:
+        "lock up to and including this date only; omitted (or on or after the period's end) locks the whole period",
+    }),
+  })
+  .strict();
+const LockResult = z.object({
+  id: z.string(),
+  locked_at: z.string().nullable(),
+  is_closed: z.boolean(),
+  lock_date: z.string().nullable(),
+});
 const CloseResult = z.object({ id: z.string(), is_closed: z.boolean(), closed_at: z.string().nullable() });
-const RevaluationBody = z.object({ as_of_date: DateSchema.optional().openapi({ description: "default: the period's end" }) }).strict();
+const RevaluationBody = z
+  .object({ as_of_date: DateSchema.optional().openapi({ description: "default: the period's end" }) })
+  .strict();
 const OpeningBody = z.object({ next_period_id: z.string().min(1) }).strict();
 const OpeningResult = z.object({
   opening_entry_id: z.string(),
@@ -40,7 +57,10 @@ const OpeningResult = z.object({
   next_period_id: z.string(),
   carry_forward_entry_id: z.string().nullable(),
   carry_forward_voucher_number: z.number().int().nullable(),
-  cash_method_reversal_entry_id: z.string().nullable().openapi({ description: "cash method (bokslutsmetoden): the storno of the year-end's entry of unpaid invoices, on the next period's first day; null when there is none" }),
+  cash_method_reversal_entry_id: z.string().nullable().openapi({
+    description:
+      "cash method (bokslutsmetoden): the storno of the year-end's entry of unpaid invoices, on the next period's first day; null when there is none",
+  }),
 });
 const GapBody = z
   .object({
@@ -51,7 +71,15 @@ const GapBody = z
     explanation: z.string().trim().min(1).max(2000),
   })
   .strict();
-const GapResult = z.object({ id: z.string(), fiscal_period_id: z.string(), voucher_series: z.string(), gap_start: z.number(), gap_end: z.number(), explanation: z.string(), created_at: z.string() });
+const GapResult = z.object({
+  id: z.string(),
+  fiscal_period_id: z.string(),
+  voucher_series: z.string(),
+  gap_start: z.number(),
+  gap_end: z.number(),
+  explanation: z.string(),
+  created_at: z.string(),
+});
 const write = { scope: "bookkeeping:write", company: true, write: true, idempotency: "required", tag: TAG } as const;
 
 export function registerFiscalPeriodRoutes(app: OpenAPIHono<AppEnv>) {
@@ -81,7 +109,8 @@ export function registerFiscalPeriodRoutes(app: OpenAPIHono<AppEnv>) {
       method: "post",
       path: BASE,
       summary: "Open the next fiscal year",
-      description: "Creates the twelve-month year that follows the latest period, chained by previous_period_id. No body.",
+      description:
+        "Creates the twelve-month year that follows the latest period, chained by previous_period_id. No body.",
       params: Params,
       response: FiscalPeriodSchema,
       status: 201,
@@ -113,7 +142,8 @@ export function registerFiscalPeriodRoutes(app: OpenAPIHono<AppEnv>) {
       method: "post",
       path: `${BASE}/{id}/unlock`,
       summary: "Unlock a locked period (not a closed one)",
-      description: "Removes the lock and any lock date. PERIOD_UNLOCK_NOT_LOCKED when neither is set; PERIOD_UNLOCK_CLOSED when the year is closed, which is irreversible.",
+      description:
+        "Removes the lock and any lock date. PERIOD_UNLOCK_NOT_LOCKED when neither is set; PERIOD_UNLOCK_CLOSED when the year is closed, which is irreversible.",
       params: IdParams,
       response: LockResult,
     }),
@@ -144,7 +174,8 @@ export function registerFiscalPeriodRoutes(app: OpenAPIHono<AppEnv>) {
       method: "post",
       path: `${BASE}/{id}/close`,
       summary: "Close a period (irreversible)",
-      description: "Requires the period locked and its closing entry (year-end run), else CONFLICT. Emits period.year_closed.",
+      description:
+        "Requires the period locked and its closing entry (year-end run), else CONFLICT. Emits period.year_closed.",
       params: IdParams,
       response: CloseResult,
     }),
@@ -167,7 +198,11 @@ export function registerFiscalPeriodRoutes(app: OpenAPIHono<AppEnv>) {
       response: OperationSchema,
       status: 202,
     }),
-    async (c) => dispatch(c, "fiscal_periods.currency_revaluation", { ...(c.req.valid("json") ?? {}), id: c.req.valid("param").id }),
+    async (c) =>
+      dispatch(c, "fiscal_periods.currency_revaluation", {
+        ...(c.req.valid("json") ?? {}),
+        id: c.req.valid("param").id,
+      }),
   );
 
   app.openapi(
@@ -185,7 +220,8 @@ export function registerFiscalPeriodRoutes(app: OpenAPIHono<AppEnv>) {
       response: OpeningResult,
       status: 201,
     }),
-    async (c) => dispatch(c, "fiscal_periods.opening_balances", { ...c.req.valid("json"), id: c.req.valid("param").id }),
+    async (c) =>
+      dispatch(c, "fiscal_periods.opening_balances", { ...c.req.valid("json"), id: c.req.valid("param").id }),
   );
 
   app.openapi(

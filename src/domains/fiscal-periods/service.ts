@@ -2,7 +2,7 @@
 // months each (BFL 3 kap 1 §). Lock blocks every write dated in the period until
 // unlocked, or with a lock_date every write dated on or before that date (a filed VAT
 // quarter frozen while the next is booked); close (year-end.ts) makes it permanent.
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { Command } from "../../commands/plan";
 import type { Database } from "../../db/client";
 import { fiscalPeriodLockDates, fiscalPeriods } from "../../db/schema";
@@ -29,17 +29,30 @@ export function periodJson(p: FiscalPeriodRow, lockDate: string | null = null) {
 }
 
 export async function listPeriods(db: Database, companyId: string) {
-  return db.select().from(fiscalPeriods).where(eq(fiscalPeriods.companyId, companyId)).orderBy(desc(fiscalPeriods.periodStart)).all();
+  return db
+    .select()
+    .from(fiscalPeriods)
+    .where(eq(fiscalPeriods.companyId, companyId))
+    .orderBy(desc(fiscalPeriods.periodStart))
+    .all();
 }
 
 /** The lock dates inside periods (not those locked as a whole), by period id. */
 export async function lockDatesOf(db: Database, companyId: string): Promise<Map<string, string>> {
-  const rows = await db.select().from(fiscalPeriodLockDates).where(eq(fiscalPeriodLockDates.companyId, companyId)).all();
+  const rows = await db
+    .select()
+    .from(fiscalPeriodLockDates)
+    .where(eq(fiscalPeriodLockDates.companyId, companyId))
+    .all();
   return new Map(rows.map((r) => [r.fiscalPeriodId, r.lockDate]));
 }
 
 export async function loadPeriod(db: Database, companyId: string, id: string): Promise<FiscalPeriodRow> {
-  const p = await db.select().from(fiscalPeriods).where(and(eq(fiscalPeriods.companyId, companyId), eq(fiscalPeriods.id, id))).get();
+  const p = await db
+    .select()
+    .from(fiscalPeriods)
+    .where(and(eq(fiscalPeriods.companyId, companyId), eq(fiscalPeriods.id, id)))
+    .get();
   if (!p) throw new ApiError("PERIOD_NOT_FOUND", { fiscal_period_id: id });
   return p;
 }
@@ -81,10 +94,16 @@ export const lockPeriod: Command<{ id: string; lock_date?: string }> = async (db
   const lockDates = await lockDatesOf(db, ctx.companyId);
   const current = lockDates.get(p.id) ?? null;
   const wanted = input.lock_date;
-  if (wanted !== undefined && wanted < p.periodStart) throw fieldError("lock_date", `must be inside the period (${p.periodStart} to ${p.periodEnd})`);
+  if (wanted !== undefined && wanted < p.periodStart)
+    throw fieldError("lock_date", `must be inside the period (${p.periodStart} to ${p.periodEnd})`);
   const whole = wanted === undefined || wanted >= p.periodEnd;
   if (p.lockedAt || p.isClosed || (!whole && current !== null && current >= wanted!)) {
-    throw new ApiError("PERIOD_LOCK_ALREADY_LOCKED", { fiscal_period_id: p.id, locked_at: p.lockedAt, is_closed: p.isClosed, lock_date: p.lockedAt || p.isClosed ? p.periodEnd : current });
+    throw new ApiError("PERIOD_LOCK_ALREADY_LOCKED", {
+      fiscal_period_id: p.id,
+      locked_at: p.lockedAt,
+      is_closed: p.isClosed,
+      lock_date: p.lockedAt || p.isClosed ? p.periodEnd : current,
+    });
   }
   const drafts = await draftCount(db, ctx.companyId, p.id, whole ? undefined : wanted);
   if (drafts > 0) throw new ApiError("PERIOD_LOCK_HAS_DRAFTS", { fiscal_period_id: p.id, draft_count: drafts });
@@ -94,7 +113,10 @@ export const lockPeriod: Command<{ id: string; lock_date?: string }> = async (db
         db
           .insert(fiscalPeriodLockDates)
           .values({ fiscalPeriodId: p.id, companyId: ctx.companyId, lockDate: wanted!, lockedAt: ctx.now })
-          .onConflictDoUpdate({ target: fiscalPeriodLockDates.fiscalPeriodId, set: { lockDate: wanted!, lockedAt: ctx.now } }),
+          .onConflictDoUpdate({
+            target: fiscalPeriodLockDates.fiscalPeriodId,
+            set: { lockDate: wanted!, lockedAt: ctx.now },
+          }),
       ];
   const row = whole ? { ...p, lockedAt: ctx.now } : p;
   const json = periodJson(row, whole ? current : wanted!);
@@ -122,7 +144,13 @@ export const unlockPeriod: Command<{ id: string }> = async (db, input, ctx) => {
       db.delete(fiscalPeriodLockDates).where(eq(fiscalPeriodLockDates.fiscalPeriodId, p.id)),
     ],
     audit: { action: "fiscal_period.unlocked", resourceType: "fiscal_period", resourceId: p.id },
-    events: [{ type: "period.unlocked", object: periodJson(row), previousAttributes: { locked_at: p.lockedAt, lock_date: p.lockedAt ? p.periodEnd : current } }],
+    events: [
+      {
+        type: "period.unlocked",
+        object: periodJson(row),
+        previousAttributes: { locked_at: p.lockedAt, lock_date: p.lockedAt ? p.periodEnd : current },
+      },
+    ],
   };
 };
 
@@ -141,7 +169,8 @@ export const lockPeriodChecked =
     const to = input.lock_date !== undefined && input.lock_date < p.periodEnd ? input.lock_date : p.periodEnd;
     if (!p.lockedAt && !p.isClosed && to >= p.periodStart) {
       const count = await unbooked(db, ctx.companyId, p.periodStart, to);
-      if (count > 0) throw new ApiError("PERIOD_HAS_UNBOOKED_TRANSACTIONS", { fiscal_period_id: p.id, count, through_date: to });
+      if (count > 0)
+        throw new ApiError("PERIOD_HAS_UNBOOKED_TRANSACTIONS", { fiscal_period_id: p.id, count, through_date: to });
     }
     return lockPeriod(db, input, ctx, env);
   };

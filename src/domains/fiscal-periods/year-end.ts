@@ -30,7 +30,13 @@ import { isBalanceAccount, resultOf } from "../../sweden/bas";
 import { addDays } from "../../sweden/fiscal-year";
 import type { OperationContext } from "../operations";
 import { planOperation } from "../operations";
-import { cashMethodLines, postCashMethodEntry, reverseCashMethodEntry, type CashMethodSources, type EntryLoader } from "./cash-method";
+import {
+  cashMethodLines,
+  postCashMethodEntry,
+  reverseCashMethodEntry,
+  type CashMethodSources,
+  type EntryLoader,
+} from "./cash-method";
 import { voucherGaps } from "./gaps";
 import { planRevaluation, revaluationOf, type RevaluationSources } from "./revaluation";
 import { loadPeriod, periodJson } from "./service";
@@ -43,7 +49,11 @@ export const CARRY_FORWARD_SOURCE = "result_carried_forward";
 const PERSONAL_EQUITY_FORMS = new Set(["enskild_firma", "handelsbolag", "kommanditbolag"]);
 
 /** Where the year's result goes, and where it is carried next year, by the company's form. */
-export function resultAccountsFor(entityType: string): { result: string; carriedTo: string; carried: (account: string) => boolean } {
+export function resultAccountsFor(entityType: string): {
+  result: string;
+  carriedTo: string;
+  carried: (account: string) => boolean;
+} {
   return PERSONAL_EQUITY_FORMS.has(entityType)
     ? { result: "2019", carriedTo: "2010", carried: (a) => a >= "2011" && a <= "2019" }
     : { result: "2099", carriedTo: "2098", carried: (a) => a === "2099" };
@@ -57,7 +67,11 @@ export interface Finding {
 }
 
 /** Each check the year-end needs, failed ones as blockers with what to do. */
-export async function yearEndReadiness(db: Database, companyId: string, period: FiscalPeriodRow): Promise<{ ready: boolean; findings: Finding[] }> {
+export async function yearEndReadiness(
+  db: Database,
+  companyId: string,
+  period: FiscalPeriodRow,
+): Promise<{ ready: boolean; findings: Finding[] }> {
   const [drafts, gaps, totals, revaluation] = await Promise.all([
     draftCount(db, companyId, period.id),
     voucherGaps(db, companyId, period.id),
@@ -66,10 +80,34 @@ export async function yearEndReadiness(db: Database, companyId: string, period: 
   ]);
   const base = `/api/v1/companies/${companyId}/fiscal-periods/${period.id}`;
   const findings: Finding[] = [];
-  if (period.isClosed) findings.push({ severity: "blocker", code: "PERIOD_CLOSED", message: "The period is closed; its year-end is done.", details: { closed_at: period.closedAt } });
-  else if (period.closingEntryId) findings.push({ severity: "blocker", code: "YEAR_END_ALREADY_RUN", message: `The year-end has run (closing entry ${period.closingEntryId}); close the period with POST ${base}/close.`, details: { closing_entry_id: period.closingEntryId } });
-  if (drafts > 0) findings.push({ severity: "blocker", code: "PERIOD_LOCK_HAS_DRAFTS", message: `Commit or cancel the ${drafts} draft entries of the period.`, details: { draft_count: drafts } });
-  if (!period.lockedAt && !period.isClosed) findings.push({ severity: "blocker", code: "PERIOD_NOT_LOCKED", message: `Lock the period with POST ${base}/lock.`, details: {} });
+  if (period.isClosed)
+    findings.push({
+      severity: "blocker",
+      code: "PERIOD_CLOSED",
+      message: "The period is closed; its year-end is done.",
+      details: { closed_at: period.closedAt },
+    });
+  else if (period.closingEntryId)
+    findings.push({
+      severity: "blocker",
+      code: "YEAR_END_ALREADY_RUN",
+      message: `The year-end has run (closing entry ${period.closingEntryId}); close the period with POST ${base}/close.`,
+      details: { closing_entry_id: period.closingEntryId },
+    });
+  if (drafts > 0)
+    findings.push({
+      severity: "blocker",
+      code: "PERIOD_LOCK_HAS_DRAFTS",
+      message: `Commit or cancel the ${drafts} draft entries of the period.`,
+      details: { draft_count: drafts },
+    });
+  if (!period.lockedAt && !period.isClosed)
+    findings.push({
+      severity: "blocker",
+      code: "PERIOD_NOT_LOCKED",
+      message: `Lock the period with POST ${base}/lock.`,
+      details: {},
+    });
   for (const g of gaps.filter((x) => !x.explained)) {
     findings.push({
       severity: "blocker",
@@ -80,8 +118,20 @@ export async function yearEndReadiness(db: Database, companyId: string, period: 
   }
   const debit = totals.reduce((s, t) => s + t.debitOre, 0);
   const credit = totals.reduce((s, t) => s + t.creditOre, 0);
-  if (debit !== credit) findings.push({ severity: "blocker", code: "YEAR_END_UNBALANCED_TRIAL", message: "The trial balance does not balance; contact support, the books need repair.", details: { debit_total: fromOre(debit), credit_total: fromOre(credit) } });
-  if (!revaluation && !period.closingEntryId) findings.push({ severity: "info", code: "CURRENCY_REVALUATION_PENDING", message: "The year-end revalues open foreign-currency receivables and payables first.", details: {} });
+  if (debit !== credit)
+    findings.push({
+      severity: "blocker",
+      code: "YEAR_END_UNBALANCED_TRIAL",
+      message: "The trial balance does not balance; contact support, the books need repair.",
+      details: { debit_total: fromOre(debit), credit_total: fromOre(credit) },
+    });
+  if (!revaluation && !period.closingEntryId)
+    findings.push({
+      severity: "info",
+      code: "CURRENCY_REVALUATION_PENDING",
+      message: "The year-end revalues open foreign-currency receivables and payables first.",
+      details: {},
+    });
   return { ready: !findings.some((f) => f.severity === "blocker"), findings };
 }
 
@@ -91,8 +141,14 @@ function refusal(findings: Finding[]): ApiError | null {
   if (!blockers.length) return null;
   const first = blockers[0];
   const details = { findings: blockers };
-  if (first.code === "PERIOD_CLOSED" || first.code === "YEAR_END_ALREADY_RUN") return new ApiError("CONFLICT", { ...first.details, ...details }, first.message);
-  if (first.code === "PERIOD_LOCK_HAS_DRAFTS" || first.code === "PERIOD_NOT_LOCKED" || first.code === "YEAR_END_UNBALANCED_TRIAL") return new ApiError(first.code, details, first.message);
+  if (first.code === "PERIOD_CLOSED" || first.code === "YEAR_END_ALREADY_RUN")
+    return new ApiError("CONFLICT", { ...first.details, ...details }, first.message);
+  if (
+    first.code === "PERIOD_LOCK_HAS_DRAFTS" ||
+    first.code === "PERIOD_NOT_LOCKED" ||
+    first.code === "YEAR_END_UNBALANCED_TRIAL"
+  )
+    return new ApiError(first.code, details, first.message);
   return new ApiError("YEAR_END_FAILED", details, first.message);
 }
 
@@ -115,8 +171,17 @@ const startedBy = (ctx: CommandContext): StartedBy => ({ api_key_id: ctx.apiKeyI
 export const startYearEnd: Command<{ id: string }> = async (db, input, ctx) => {
   const period = await loadPeriod(db, ctx.companyId, input.id);
   await assertReady(db, ctx.companyId, period);
-  const op = planOperation(db, ctx, "fiscal_periods.year_end", { fiscal_period_id: period.id, started_by: startedBy(ctx) });
-  return { status: 202, data: op.handle, statements: op.statements, afterCommit: [op.job], audit: { action: "fiscal_period.year_end_started", resourceType: "operation", resourceId: op.handle.operation_id } };
+  const op = planOperation(db, ctx, "fiscal_periods.year_end", {
+    fiscal_period_id: period.id,
+    started_by: startedBy(ctx),
+  });
+  return {
+    status: 202,
+    data: op.handle,
+    statements: op.statements,
+    afterCommit: [op.job],
+    audit: { action: "fiscal_period.year_end_started", resourceType: "operation", resourceId: op.handle.operation_id },
+  };
 };
 
 export interface YearEndDeps {
@@ -139,21 +204,52 @@ export const runYearEnd =
     const period = await loadPeriod(db, ctx.companyId, input.id);
     await assertReady(db, ctx.companyId, period);
     const existing = await revaluationOf(db, ctx.companyId, period.id);
-    const revaluation = existing ? null : await planRevaluation(db, ctx, env, deps.revaluation, period, period.periodEnd);
+    const revaluation = existing
+      ? null
+      : await planRevaluation(db, ctx, env, deps.revaluation, period, period.periodEnd);
     const unpaid = await cashMethodLines(db, ctx.companyId, deps.cashMethod, period);
     const totals = await periodAccountTotals(db, ctx.companyId, period.id);
-    const movements = [...totals, ...[...(revaluation?.lines ?? []), ...(unpaid ?? [])].map((l) => ({ account: l.accountNumber, debitOre: l.debitOre, creditOre: l.creditOre }))];
+    const movements = [
+      ...totals,
+      ...[...(revaluation?.lines ?? []), ...(unpaid ?? [])].map((l) => ({
+        account: l.accountNumber,
+        debitOre: l.debitOre,
+        creditOre: l.creditOre,
+      })),
+    ];
     const { resultOre } = resultOf(movements);
-    if (resultOre === 0) throw new ApiError("YEAR_END_NO_ACTIVITY", { fiscal_period_id: period.id }, "The year's result is zero: there is nothing to close.");
+    if (resultOre === 0)
+      throw new ApiError(
+        "YEAR_END_NO_ACTIVITY",
+        { fiscal_period_id: period.id },
+        "The year's result is zero: there is nothing to close.",
+      );
     const accounts = resultAccountsFor(await deps.entityTypeOf(db, ctx.companyId));
     const amount = Math.abs(resultOre);
     const profit = resultOre > 0;
     const lines: EngineLine[] = [
-      { accountNumber: CLOSING_ACCOUNT, debitOre: profit ? amount : 0, creditOre: profit ? 0 : amount, lineDescription: "Årets resultat" },
-      { accountNumber: accounts.result, debitOre: profit ? 0 : amount, creditOre: profit ? amount : 0, lineDescription: "Årets resultat" },
+      {
+        accountNumber: CLOSING_ACCOUNT,
+        debitOre: profit ? amount : 0,
+        creditOre: profit ? 0 : amount,
+        lineDescription: "Årets resultat",
+      },
+      {
+        accountNumber: accounts.result,
+        debitOre: profit ? 0 : amount,
+        creditOre: profit ? amount : 0,
+        lineDescription: "Årets resultat",
+      },
     ];
     const cashEntry = unpaid ? await postCashMethodEntry(ctx, period, unpaid) : null;
-    const entry = await ctx.ledger.post({ date: period.periodEnd, description: `Bokslut ${period.name}: årets resultat`, sourceType: CLOSING_SOURCE, sourceId: period.id, lines, yearEnd: true });
+    const entry = await ctx.ledger.post({
+      date: period.periodEnd,
+      description: `Bokslut ${period.name}: årets resultat`,
+      sourceType: CLOSING_SOURCE,
+      sourceId: period.id,
+      lines,
+      yearEnd: true,
+    });
     const row = { ...period, closingEntryId: entry.row.id };
     return {
       status: 200,
@@ -168,8 +264,18 @@ export const runYearEnd =
         cash_method_entry_id: cashEntry?.row.id ?? null,
         period: periodJson(row),
       },
-      statements: [...(revaluation?.statements ?? []), ...(cashEntry?.statements ?? []), ...entry.statements, db.update(fiscalPeriods).set({ closingEntryId: entry.row.id }).where(eq(fiscalPeriods.id, period.id))],
-      audit: { action: "fiscal_period.year_end", resourceType: "fiscal_period", resourceId: period.id, voucher: entry.voucher },
+      statements: [
+        ...(revaluation?.statements ?? []),
+        ...(cashEntry?.statements ?? []),
+        ...entry.statements,
+        db.update(fiscalPeriods).set({ closingEntryId: entry.row.id }).where(eq(fiscalPeriods.id, period.id)),
+      ],
+      audit: {
+        action: "fiscal_period.year_end",
+        resourceType: "fiscal_period",
+        resourceId: period.id,
+        voucher: entry.voucher,
+      },
     };
   };
 
@@ -181,20 +287,44 @@ export const runYearEnd =
  */
 async function revaluationTarget(db: Database, ctx: CommandContext, id: string, asOfDate: string | undefined) {
   const period = await loadPeriod(db, ctx.companyId, id).catch((err) => {
-    throw err instanceof ApiError && err.code === "PERIOD_NOT_FOUND" ? new ApiError("FX_PERIOD_NOT_FOUND", { fiscal_period_id: id }) : err;
+    throw err instanceof ApiError && err.code === "PERIOD_NOT_FOUND"
+      ? new ApiError("FX_PERIOD_NOT_FOUND", { fiscal_period_id: id })
+      : err;
   });
-  if (period.isClosed) throw new ApiError("FX_PERIOD_CLOSED", { fiscal_period_id: period.id, closed_at: period.closedAt });
+  if (period.isClosed)
+    throw new ApiError("FX_PERIOD_CLOSED", { fiscal_period_id: period.id, closed_at: period.closedAt });
   const asOf = asOfDate ?? period.periodEnd;
-  if (asOf < period.periodStart || asOf > period.periodEnd) throw fieldError("as_of_date", `must be inside the period (${period.periodStart} to ${period.periodEnd})`);
+  if (asOf < period.periodStart || asOf > period.periodEnd)
+    throw fieldError("as_of_date", `must be inside the period (${period.periodStart} to ${period.periodEnd})`);
   const existing = await revaluationOf(db, ctx.companyId, period.id);
-  if (existing) throw new ApiError("CURRENCY_REVALUATION_ALREADY_EXISTS", { fiscal_period_id: period.id, revaluation_id: existing.id, as_of_date: existing.asOfDate, revaluation_entry_id: existing.revaluationEntryId });
+  if (existing)
+    throw new ApiError("CURRENCY_REVALUATION_ALREADY_EXISTS", {
+      fiscal_period_id: period.id,
+      revaluation_id: existing.id,
+      as_of_date: existing.asOfDate,
+      revaluation_entry_id: existing.revaluationEntryId,
+    });
   return { period, asOf };
 }
 
 export const startCurrencyRevaluation: Command<{ id: string; as_of_date?: string }> = async (db, input, ctx) => {
   const { period, asOf } = await revaluationTarget(db, ctx, input.id, input.as_of_date);
-  const op = planOperation(db, ctx, "fiscal_periods.currency_revaluation", { fiscal_period_id: period.id, as_of_date: asOf, started_by: startedBy(ctx) });
-  return { status: 202, data: op.handle, statements: op.statements, afterCommit: [op.job], audit: { action: "fiscal_period.currency_revaluation_started", resourceType: "operation", resourceId: op.handle.operation_id } };
+  const op = planOperation(db, ctx, "fiscal_periods.currency_revaluation", {
+    fiscal_period_id: period.id,
+    as_of_date: asOf,
+    started_by: startedBy(ctx),
+  });
+  return {
+    status: 202,
+    data: op.handle,
+    statements: op.statements,
+    afterCommit: [op.job],
+    audit: {
+      action: "fiscal_period.currency_revaluation_started",
+      resourceType: "operation",
+      resourceId: op.handle.operation_id,
+    },
+  };
 };
 
 export const runCurrencyRevaluation =
@@ -206,18 +336,34 @@ export const runCurrencyRevaluation =
       status: 200,
       data: planned.result,
       statements: planned.statements,
-      audit: { action: "fiscal_period.currency_revalued", resourceType: "fiscal_period", resourceId: period.id, voucher: planned.voucher },
+      audit: {
+        action: "fiscal_period.currency_revalued",
+        resourceType: "fiscal_period",
+        resourceId: period.id,
+        voucher: planned.voucher,
+      },
     };
   };
 
 // ---------------------------------------------------------------- the operations
 
 /** The queue's side of both operations: hand the run to the company's writer as the starter. */
-async function runThroughWriter(op: OperationContext, name: "fiscal_periods.year_end_run" | "fiscal_periods.currency_revaluation_run", input: Record<string, unknown>) {
+async function runThroughWriter(
+  op: OperationContext,
+  name: "fiscal_periods.year_end_run" | "fiscal_periods.currency_revaluation_run",
+  input: Record<string, unknown>,
+) {
   const opInput = op.operation.input as { started_by?: StartedBy };
-  const actor = opInput.started_by ? { apiKeyId: opInput.started_by.api_key_id, userId: opInput.started_by.user_id } : undefined;
+  const actor = opInput.started_by
+    ? { apiKeyId: opInput.started_by.api_key_id, userId: opInput.started_by.user_id }
+    : undefined;
   await op.progress({ phase: "running" });
-  const res = await submit(op.env, { name, input: input as never, idempotency: null, ctx: backgroundContext(op.env, op.operation.companyId, op.operation.requestId, op.now(), actor) });
+  const res = await submit(op.env, {
+    name,
+    input: input as never,
+    idempotency: null,
+    ctx: backgroundContext(op.env, op.operation.companyId, op.operation.requestId, op.now(), actor),
+  });
   if (!res.ok) throw new ApiError(res.error.code, res.error.details, res.error.message);
   return res.data;
 }
@@ -229,7 +375,10 @@ export async function runYearEndOperation(op: OperationContext) {
 
 export async function runCurrencyRevaluationOperation(op: OperationContext) {
   const input = op.operation.input as { fiscal_period_id: string; as_of_date: string };
-  return runThroughWriter(op, "fiscal_periods.currency_revaluation_run", { id: input.fiscal_period_id, as_of_date: input.as_of_date });
+  return runThroughWriter(op, "fiscal_periods.currency_revaluation_run", {
+    id: input.fiscal_period_id,
+    as_of_date: input.as_of_date,
+  });
 }
 
 // ---------------------------------------------------------------- close
@@ -237,17 +386,34 @@ export async function runCurrencyRevaluationOperation(op: OperationContext) {
 /** POST .../close: irreversible. CONFLICT unless locked with a closing entry. */
 export const closePeriod: Command<{ id: string }> = async (db, input, ctx) => {
   const period = await loadPeriod(db, ctx.companyId, input.id);
-  if (period.isClosed) throw new ApiError("CONFLICT", { fiscal_period_id: period.id, is_closed: true, closed_at: period.closedAt }, "The period is closed already.");
+  if (period.isClosed)
+    throw new ApiError(
+      "CONFLICT",
+      { fiscal_period_id: period.id, is_closed: true, closed_at: period.closedAt },
+      "The period is closed already.",
+    );
   if (!period.lockedAt || !period.closingEntryId) {
-    throw new ApiError("CONFLICT", { fiscal_period_id: period.id, locked_at: period.lockedAt, closing_entry_id: period.closingEntryId }, "Only a locked period whose year-end has run can be closed.");
+    throw new ApiError(
+      "CONFLICT",
+      { fiscal_period_id: period.id, locked_at: period.lockedAt, closing_entry_id: period.closingEntryId },
+      "Only a locked period whose year-end has run can be closed.",
+    );
   }
   const row = { ...period, isClosed: true, closedAt: ctx.now };
   return {
     status: 200,
     data: { id: period.id, is_closed: true, closed_at: ctx.now },
-    statements: [db.update(fiscalPeriods).set({ isClosed: true, closedAt: ctx.now }).where(eq(fiscalPeriods.id, period.id))],
+    statements: [
+      db.update(fiscalPeriods).set({ isClosed: true, closedAt: ctx.now }).where(eq(fiscalPeriods.id, period.id)),
+    ],
     audit: { action: "fiscal_period.closed", resourceType: "fiscal_period", resourceId: period.id },
-    events: [{ type: "period.year_closed", object: periodJson(row), previousAttributes: { is_closed: false, closed_at: null } }],
+    events: [
+      {
+        type: "period.year_closed",
+        object: periodJson(row),
+        previousAttributes: { is_closed: false, closed_at: null },
+      },
+    ],
   };
 };
 
@@ -270,15 +436,32 @@ export const postOpeningBalances =
   async (db, input, ctx) => {
     const period = await loadPeriod(db, ctx.companyId, input.id);
     const next = await loadPeriod(db, ctx.companyId, input.next_period_id);
-    if (!period.closingEntryId) throw new ApiError("YEAR_END_NOT_RUN", { fiscal_period_id: period.id }, "Run the year-end of the period first.");
-    if (next.periodStart !== addDays(period.periodEnd, 1)) throw fieldError("next_period_id", `must be the period that starts ${addDays(period.periodEnd, 1)}`);
+    if (!period.closingEntryId)
+      throw new ApiError("YEAR_END_NOT_RUN", { fiscal_period_id: period.id }, "Run the year-end of the period first.");
+    if (next.periodStart !== addDays(period.periodEnd, 1))
+      throw fieldError("next_period_id", `must be the period that starts ${addDays(period.periodEnd, 1)}`);
     const [opening] = await postedEntriesOfSource(db, ctx.companyId, next.id, OPENING_SOURCE);
-    if (opening) throw new ApiError("YEAR_END_NEXT_PERIOD_HAS_IB", { next_period_id: next.id, opening_entry_id: opening.id, voucher: `${opening.voucherSeries}${opening.voucherNumber}` });
+    if (opening)
+      throw new ApiError("YEAR_END_NEXT_PERIOD_HAS_IB", {
+        next_period_id: next.id,
+        opening_entry_id: opening.id,
+        voucher: `${opening.voucherSeries}${opening.voucherNumber}`,
+      });
     const balances = (await periodAccountTotals(db, ctx.companyId, period.id))
       .filter((t) => isBalanceAccount(t.account) && t.debitOre !== t.creditOre)
       .sort((a, b) => a.account.localeCompare(b.account));
-    if (!balances.length) throw new ApiError("YEAR_END_NO_ACTIVITY", { fiscal_period_id: period.id }, "No balance account has a closing balance to carry forward.");
-    const lines: EngineLine[] = balances.map((b) => ({ accountNumber: b.account, debitOre: Math.max(b.debitOre - b.creditOre, 0), creditOre: Math.max(b.creditOre - b.debitOre, 0), lineDescription: "Ingående balans" }));
+    if (!balances.length)
+      throw new ApiError(
+        "YEAR_END_NO_ACTIVITY",
+        { fiscal_period_id: period.id },
+        "No balance account has a closing balance to carry forward.",
+      );
+    const lines: EngineLine[] = balances.map((b) => ({
+      accountNumber: b.account,
+      debitOre: Math.max(b.debitOre - b.creditOre, 0),
+      creditOre: Math.max(b.creditOre - b.debitOre, 0),
+      lineDescription: "Ingående balans",
+    }));
     const entry = await ctx.ledger.postNew({
       fiscalPeriodId: next.id,
       entryDate: next.periodStart,
@@ -292,8 +475,19 @@ export const postOpeningBalances =
     const accounts = resultAccountsFor(await entityTypeOf(db, ctx.companyId));
     const carried = balances.filter((b) => accounts.carried(b.account) && b.account !== accounts.carriedTo);
     const carriedNet = carried.reduce((s, b) => s + b.debitOre - b.creditOre, 0);
-    const transferLines: EngineLine[] = carried.map((b) => ({ accountNumber: b.account, debitOre: Math.max(b.creditOre - b.debitOre, 0), creditOre: Math.max(b.debitOre - b.creditOre, 0), lineDescription: "Omföring till eget kapital" }));
-    if (carriedNet !== 0) transferLines.push({ accountNumber: accounts.carriedTo, debitOre: Math.max(carriedNet, 0), creditOre: Math.max(-carriedNet, 0), lineDescription: "Föregående års resultat och egna uttag och insättningar" });
+    const transferLines: EngineLine[] = carried.map((b) => ({
+      accountNumber: b.account,
+      debitOre: Math.max(b.creditOre - b.debitOre, 0),
+      creditOre: Math.max(b.debitOre - b.creditOre, 0),
+      lineDescription: "Omföring till eget kapital",
+    }));
+    if (carriedNet !== 0)
+      transferLines.push({
+        accountNumber: accounts.carriedTo,
+        debitOre: Math.max(carriedNet, 0),
+        creditOre: Math.max(-carriedNet, 0),
+        lineDescription: "Föregående års resultat och egna uttag och insättningar",
+      });
     const transfer = carried.length
       ? await ctx.ledger.postNew({
           fiscalPeriodId: next.id,
@@ -319,6 +513,11 @@ export const postOpeningBalances =
         cash_method_reversal_entry_id: cashReversal?.row.id ?? null,
       },
       statements: [...entry.statements, ...(transfer?.statements ?? []), ...(cashReversal?.statements ?? [])],
-      audit: { action: "fiscal_period.opening_balances", resourceType: "fiscal_period", resourceId: next.id, voucher: entry.voucher },
+      audit: {
+        action: "fiscal_period.opening_balances",
+        resourceType: "fiscal_period",
+        resourceId: next.id,
+        voucher: entry.voucher,
+      },
     };
   };

@@ -21,7 +21,8 @@ export const STREAMED_FILE = "(streamed)";
 const MAX_REST_BYTES = 64 * 1024;
 
 const B64 = new Int16Array(128).fill(-1);
-for (const [i, ch] of [..."ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"].entries()) B64[ch.charCodeAt(0)] = i;
+for (const [i, ch] of [..."ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"].entries())
+  B64[ch.charCodeAt(0)] = i;
 
 /**
  * Base64 as atob reads it (forgiving-base64: whitespace ignored, padding optional, at
@@ -107,7 +108,7 @@ class Base64Sink {
   }
 }
 
-const enum State {
+enum State {
   BeforeObject,
   BeforeKey,
   Key,
@@ -120,7 +121,8 @@ const enum State {
 }
 
 const isSpace = (b: number) => b === 32 || b === 9 || b === 10 || b === 13;
-const HEX = (b: number) => (b >= 48 && b <= 57 ? b - 48 : b >= 97 && b <= 102 ? b - 87 : b >= 65 && b <= 70 ? b - 55 : -1);
+const HEX = (b: number) =>
+  b >= 48 && b <= 57 ? b - 48 : b >= 97 && b <= 102 ? b - 87 : b >= 65 && b <= 70 ? b - 55 : -1;
 
 /**
  * Reads a JSON object from `body`, decoding the string member `member` as base64 on the
@@ -135,7 +137,11 @@ export async function splitBase64Member(
 ): Promise<SplitBody> {
   const rest: number[] = [];
   const restPush = (b: number) => {
-    if (rest.length >= MAX_REST_BYTES) throw bodyError({ body: "too_large", max_bytes: MAX_REST_BYTES }, `The members of the body other than ${member} may be at most ${MAX_REST_BYTES} bytes.`);
+    if (rest.length >= MAX_REST_BYTES)
+      throw bodyError(
+        { body: "too_large", max_bytes: MAX_REST_BYTES },
+        `The members of the body other than ${member} may be at most ${MAX_REST_BYTES} bytes.`,
+      );
     rest.push(b);
   };
   let state = State.BeforeObject as State;
@@ -149,7 +155,7 @@ export async function splitBase64Member(
   let inString = false;
   let escaped = false;
   // the file's string: an escape being read (0: none, 1: after the backslash, 2..5: \u digits)
-  let escape = 0;
+  let escapeStep = 0;
   let unicode = 0;
   let valueFrom = 0;
   let sink: Base64Sink | null = null;
@@ -196,7 +202,9 @@ export async function splitBase64Member(
         if (b !== 58 /* : */) throw notJson("expected ':' after a member name");
         let name: string;
         try {
-          name = JSON.parse(`"${new TextDecoder("utf-8", { fatal: true } as TextDecoderConstructorOptions).decode(new Uint8Array(key))}"`);
+          name = JSON.parse(
+            `"${new TextDecoder("utf-8", { fatal: true } as TextDecoderConstructorOptions).decode(new Uint8Array(key))}"`,
+          );
         } catch {
           throw notJson("a member name is not a JSON string");
         }
@@ -215,7 +223,8 @@ export async function splitBase64Member(
       case State.BeforeValue:
         if (isSpace(b)) return;
         if (isFile) {
-          if (b !== 34) throw new ApiError("VALIDATION_ERROR", { fields: [{ path: member, message: "expected a string" }] });
+          if (b !== 34)
+            throw new ApiError("VALIDATION_ERROR", { fields: [{ path: member, message: "expected a string" }] });
           sink = new Base64Sink(opts.expectedBytes, opts.maxBytes, member, opts.tooLarge);
           state = State.FileString;
           return;
@@ -254,36 +263,37 @@ export async function splitBase64Member(
         restPush(b);
         return;
       case State.FileString:
-        if (escape === 1) {
-          escape = 0;
+        if (escapeStep === 1) {
+          escapeStep = 0;
           // \n, \r, \t and \f are whitespace, which base64 ignores; \/ is '/'
           if (b === 110 || b === 114 || b === 116 || b === 102) sink!.char(32);
           else if (b === 47) sink!.char(47);
           else if (b === 117 /* u */) {
-            escape = 2;
+            escapeStep = 2;
             unicode = 0;
           } else sink!.char(-1);
           fileChars++;
           return;
         }
-        if (escape >= 2) {
+        if (escapeStep >= 2) {
           const h = HEX(b);
           if (h < 0) throw notJson("a \\u escape needs four hex digits");
           unicode = unicode * 16 + h;
-          if (++escape === 6) {
-            escape = 0;
+          if (++escapeStep === 6) {
+            escapeStep = 0;
             sink!.char(unicode);
           }
           return;
         }
         if (b === 92) {
-          escape = 1;
+          escapeStep = 1;
           return;
         }
         if (b === 34) {
           file = sink!.finish();
           if (restMembers++ > 0) restPush(44);
-          for (const k of new TextEncoder().encode(`"${member}":${JSON.stringify(fileChars ? STREAMED_FILE : "")}`)) restPush(k);
+          for (const k of new TextEncoder().encode(`"${member}":${JSON.stringify(fileChars ? STREAMED_FILE : "")}`))
+            restPush(k);
           state = State.AfterValue;
           return;
         }
@@ -315,7 +325,7 @@ export async function splitBase64Member(
       const { done, value } = await reader.read();
       if (done) break;
       for (let i = 0; i < value.length; ) {
-        if (state === State.FileString && escape === 0) {
+        if (state === State.FileString && escapeStep === 0) {
           const to = sink!.plain(value, i);
           if (to > i) fileChars += to - i;
           offset += to - i;
@@ -327,6 +337,7 @@ export async function splitBase64Member(
       }
     }
   }
-  if (state !== State.End) throw notJson(state === State.BeforeObject ? "the body is empty" : "the JSON object is not closed");
+  if (state !== State.End)
+    throw notJson(state === State.BeforeObject ? "the body is empty" : "the JSON object is not closed");
   return { rest: new TextDecoder().decode(new Uint8Array(rest)), file };
 }

@@ -1,4 +1,4 @@
-import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { ApiError } from "../../http/api-error";
@@ -16,19 +16,25 @@ export const MAX_SIE_BYTES = 50 * 1024 * 1024;
 const Options = z
   .object({
     updateAccountNames: z.boolean().default(true),
-    allowBalanceMismatch: z
-      .boolean()
-      .default(false)
-      .openapi({ description: "import a file whose vouchers do not give its own #UB/#RES; the books are its #IB plus vouchers, and result.balance_mismatches and warnings list every account that differs" }),
+    allowBalanceMismatch: z.boolean().default(false).openapi({
+      description:
+        "import a file whose vouchers do not give its own #UB/#RES; the books are its #IB plus vouchers, and result.balance_mismatches and warnings list every account that differs",
+    }),
   })
   .strict();
-const JsonBody = z.object({ file_base64: z.string().min(1), file_name: z.string().max(255).optional(), options: Options.optional() }).openapi("SieImportJson");
+const JsonBody = z
+  .object({ file_base64: z.string().min(1), file_name: z.string().max(255).optional(), options: Options.optional() })
+  .openapi("SieImportJson");
 const FormBody = z.object({
   file: z.instanceof(File).openapi({ type: "string", format: "binary" }),
-  options: z.string().optional().openapi({ description: 'JSON, e.g. {"updateAccountNames": false, "allowBalanceMismatch": true}' }),
+  options: z
+    .string()
+    .optional()
+    .openapi({ description: 'JSON, e.g. {"updateAccountNames": false, "allowBalanceMismatch": true}' }),
 });
 
-const tooLarge = (details: Record<string, number> = {}) => new ApiError("VALIDATION_ERROR", { max_bytes: MAX_SIE_BYTES, ...details }, "A SIE file may be at most 50 MB.");
+const tooLarge = (details: Record<string, number> = {}) =>
+  new ApiError("VALIDATION_ERROR", { max_bytes: MAX_SIE_BYTES, ...details }, "A SIE file may be at most 50 MB.");
 
 /** Base64 makes a 50 MB file about 67 MB of JSON. */
 const sizeGate = createMiddleware<AppEnv>(async (c, next) => {
@@ -38,7 +44,6 @@ const sizeGate = createMiddleware<AppEnv>(async (c, next) => {
   }
   await next();
 });
-
 
 /** The file of a JSON body, decoded as the body streamed in (json-file-body.ts), for the handler. */
 const streamedFiles = new WeakMap<Context<AppEnv>, Uint8Array>();
@@ -51,7 +56,11 @@ const streamedFiles = new WeakMap<Context<AppEnv>, Uint8Array>();
 const jsonFileGate = createMiddleware<AppEnv>(async (c, next) => {
   if ((c.req.header("Content-Type") ?? "").toLowerCase().startsWith("application/json")) {
     const length = Number(c.req.header("Content-Length") ?? 0);
-    const split = await splitBase64Member(c.req.raw.body, "file_base64", { maxBytes: MAX_SIE_BYTES, expectedBytes: Math.ceil((length * 3) / 4), tooLarge: () => tooLarge() });
+    const split = await splitBase64Member(c.req.raw.body, "file_base64", {
+      maxBytes: MAX_SIE_BYTES,
+      expectedBytes: Math.ceil((length * 3) / 4),
+      tooLarge: () => tooLarge(),
+    });
     if (split.file) streamedFiles.set(c, split.file);
     const headers = new Headers(c.req.raw.headers);
     headers.delete("Content-Length");
@@ -83,9 +92,19 @@ export function registerImportRoutes(app: OpenAPIHono<AppEnv>) {
     status: 202,
   });
   app.openapi(
-    { ...route, request: { ...route.request, body: { content: { "application/json": { schema: JsonBody }, "multipart/form-data": { schema: FormBody } }, required: false } } },
+    {
+      ...route,
+      request: {
+        ...route.request,
+        body: {
+          content: { "application/json": { schema: JsonBody }, "multipart/form-data": { schema: FormBody } },
+          required: false,
+        },
+      },
+    },
     async (c) => {
-      if (isDryRun(c)) throw new ApiError("VALIDATION_ERROR", { parameter: "dry_run" }, "SIE import does not support dry-run.");
+      if (isDryRun(c))
+        throw new ApiError("VALIDATION_ERROR", { parameter: "dry_run" }, "SIE import does not support dry-run.");
       const type = (c.req.header("Content-Type") ?? "").toLowerCase();
       let file: Blob | Uint8Array;
       let fileName: string;
@@ -102,7 +121,10 @@ export function registerImportRoutes(app: OpenAPIHono<AppEnv>) {
           throw new ApiError("VALIDATION_ERROR", { fields: [{ path: "options", message: "not JSON" }] });
         }
         const parsed = Options.safeParse(raw);
-        if (!parsed.success) throw new ApiError("VALIDATION_ERROR", { fields: parsed.error.issues.map((i) => ({ path: `options.${i.path.join(".")}`, message: i.message })) });
+        if (!parsed.success)
+          throw new ApiError("VALIDATION_ERROR", {
+            fields: parsed.error.issues.map((i) => ({ path: `options.${i.path.join(".")}`, message: i.message })),
+          });
         options = parsed.data;
       } else if (type.startsWith("application/json")) {
         const body = c.req.valid("json") as z.infer<typeof JsonBody>;
@@ -112,10 +134,15 @@ export function registerImportRoutes(app: OpenAPIHono<AppEnv>) {
         fileName = body.file_name ?? "import.se";
         options = body.options ?? Options.parse({});
       } else {
-        throw new ApiError("VALIDATION_ERROR", { header: "Content-Type" }, "Send multipart/form-data with a file, or JSON with file_base64.");
+        throw new ApiError(
+          "VALIDATION_ERROR",
+          { header: "Content-Type" },
+          "Send multipart/form-data with a file, or JSON with file_base64.",
+        );
       }
       const size = file instanceof Uint8Array ? file.byteLength : file.size;
-      if (size === 0) throw new ApiError("VALIDATION_ERROR", { fields: [{ path: "file", message: "the file is empty" }] });
+      if (size === 0)
+        throw new ApiError("VALIDATION_ERROR", { fields: [{ path: "file", message: "the file is empty" }] });
       if (size > MAX_SIE_BYTES) throw tooLarge({ file_size_bytes: size });
       const companyId = c.get("company").id;
       const importId = newId();
@@ -142,7 +169,10 @@ export function registerImportRoutes(app: OpenAPIHono<AppEnv>) {
 async function startWithFile(c: Context<AppEnv>, start: SieImportStart, file: Blob | Uint8Array): Promise<Response> {
   // no file is stored for a request beyond the rate limit (dispatch would refuse it after)
   await c.get("rateGate")?.();
-  await c.env.DOCUMENTS.put(start.r2Key, file, { httpMetadata: { contentType: "text/plain" }, customMetadata: { sha256: start.sha256, company_id: c.get("company").id } });
+  await c.env.DOCUMENTS.put(start.r2Key, file, {
+    httpMetadata: { contentType: "text/plain" },
+    customMetadata: { sha256: start.sha256, company_id: c.get("company").id },
+  });
   const { importId: _i, r2Key: _k, ...hashed } = start;
   let res: Response | null = null;
   try {
@@ -150,6 +180,7 @@ async function startWithFile(c: Context<AppEnv>, start: SieImportStart, file: Bl
     return res;
   } finally {
     // a failed clean-up leaves only wasted space, and must not hide the answer
-    if (!res || res.status !== 202 || res.headers.get("Idempotent-Replayed")) await c.env.DOCUMENTS.delete(start.r2Key).catch((err) => console.error("orphan SIE file", start.r2Key, err));
+    if (res?.status !== 202 || res.headers.get("Idempotent-Replayed"))
+      await c.env.DOCUMENTS.delete(start.r2Key).catch((err) => console.error("orphan SIE file", start.r2Key, err));
   }
 }

@@ -22,10 +22,25 @@ export const startSieImport: Command<SieImportStart> = async (db, input, ctx) =>
   const previous = await db
     .select()
     .from(sieImports)
-    .where(and(eq(sieImports.companyId, ctx.companyId), eq(sieImports.sha256, input.sha256), ne(sieImports.status, "failed")))
+    .where(
+      and(
+        eq(sieImports.companyId, ctx.companyId),
+        eq(sieImports.sha256, input.sha256),
+        ne(sieImports.status, "failed"),
+      ),
+    )
     .get();
-  if (previous) throw new ApiError("SIE_IMPORT_DUPLICATE", { sha256: input.sha256, operation_id: previous.operationId, imported_at: previous.createdAt });
-  const op = planOperation(db, ctx, "import.sie", { import_id: input.importId, file_name: input.fileName, allow_balance_mismatch: input.allowBalanceMismatch });
+  if (previous)
+    throw new ApiError("SIE_IMPORT_DUPLICATE", {
+      sha256: input.sha256,
+      operation_id: previous.operationId,
+      imported_at: previous.createdAt,
+    });
+  const op = planOperation(db, ctx, "import.sie", {
+    import_id: input.importId,
+    file_name: input.fileName,
+    allow_balance_mismatch: input.allowBalanceMismatch,
+  });
   return {
     status: 202,
     data: op.handle,

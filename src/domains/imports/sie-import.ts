@@ -55,7 +55,11 @@ export interface BalanceMismatch {
  * The books the file would make must equal its own closing balances and results: the
  * accounts where they do not, empty when the file agrees with itself.
  */
-function compareWithFile(file: SieFile, voucherSums: Map<string, number>, openingDifference: number): BalanceMismatch[] {
+function compareWithFile(
+  file: SieFile,
+  voucherSums: Map<string, number>,
+  openingDifference: number,
+): BalanceMismatch[] {
   const computed = new Map<string, number>();
   const add = (a: string, ore: number) => computed.set(a, (computed.get(a) ?? 0) + ore);
   for (const ib of file.opening.filter((b) => b.year === 0)) add(ib.account, ib.amountOre);
@@ -66,17 +70,28 @@ function compareWithFile(file: SieFile, voucherSums: Map<string, number>, openin
   for (const b of [...closing, ...results]) expected.set(b.account, (expected.get(b.account) ?? 0) + b.amountOre);
   if (openingDifference !== 0) {
     add(OPENING_DIFFERENCE_ACCOUNT, -openingDifference);
-    if (closing.length) expected.set(OPENING_DIFFERENCE_ACCOUNT, (expected.get(OPENING_DIFFERENCE_ACCOUNT) ?? 0) - openingDifference);
+    if (closing.length)
+      expected.set(OPENING_DIFFERENCE_ACCOUNT, (expected.get(OPENING_DIFFERENCE_ACCOUNT) ?? 0) - openingDifference);
   }
   const mismatches: BalanceMismatch[] = [];
   const check = (account: string) => {
     const want = expected.get(account) ?? 0;
     const got = computed.get(account) ?? 0;
-    if (want !== got) mismatches.push({ account_number: account, file: Number(formatKronor(want)), computed: Number(formatKronor(got)), difference: Number(formatKronor(got - want)) });
+    if (want !== got)
+      mismatches.push({
+        account_number: account,
+        file: Number(formatKronor(want)),
+        computed: Number(formatKronor(got)),
+        difference: Number(formatKronor(got - want)),
+      });
   };
   const accountsToCheck = new Set<string>();
-  if (closing.length) for (const a of [...computed.keys(), ...closing.map((b) => b.account)]) if (isBalanceAccount(a)) accountsToCheck.add(a);
-  if (results.length) for (const a of [...computed.keys(), ...results.map((b) => b.account)]) if (!isBalanceAccount(a)) accountsToCheck.add(a);
+  if (closing.length)
+    for (const a of [...computed.keys(), ...closing.map((b) => b.account)])
+      if (isBalanceAccount(a)) accountsToCheck.add(a);
+  if (results.length)
+    for (const a of [...computed.keys(), ...results.map((b) => b.account)])
+      if (!isBalanceAccount(a)) accountsToCheck.add(a);
   [...accountsToCheck].sort().forEach(check);
   return mismatches;
 }
@@ -89,14 +104,19 @@ function compareWithFile(file: SieFile, voucherSums: Map<string, number>, openin
 function checkAgainstFile(mismatches: BalanceMismatch[], allowMismatch: boolean, warnings: string[]) {
   if (mismatches.length === 0) return;
   if (!allowMismatch) {
-    throw invalid(`the vouchers do not give the file's own #UB/#RES for ${mismatches.length} account(s); options.allowBalanceMismatch imports the vouchers anyway`, {
-      mismatches: mismatches.slice(0, 50).map(({ difference: _d, ...m }) => m),
-      mismatch_count: mismatches.length,
-      option: "allowBalanceMismatch",
-    });
+    throw invalid(
+      `the vouchers do not give the file's own #UB/#RES for ${mismatches.length} account(s); options.allowBalanceMismatch imports the vouchers anyway`,
+      {
+        mismatches: mismatches.slice(0, 50).map(({ difference: _d, ...m }) => m),
+        mismatch_count: mismatches.length,
+        option: "allowBalanceMismatch",
+      },
+    );
   }
   for (const m of mismatches) {
-    warnings.push(`account ${m.account_number}: the file's #UB/#RES says ${m.file.toFixed(2)}, its #IB and vouchers give ${m.computed.toFixed(2)} (difference ${m.difference.toFixed(2)}); imported as the vouchers give`);
+    warnings.push(
+      `account ${m.account_number}: the file's #UB/#RES says ${m.file.toFixed(2)}, its #IB and vouchers give ${m.computed.toFixed(2)} (difference ${m.difference.toFixed(2)}); imported as the vouchers give`,
+    );
   }
 }
 
@@ -118,16 +138,29 @@ export async function runSieImport(op: OperationContext) {
     await writer("imports.sie_finish", { importId: imp.id, status: "succeeded" });
     return result;
   } catch (err) {
-    if (err instanceof ApiError) await writer("imports.sie_finish", { importId: imp.id, status: "failed" }).catch(() => undefined);
+    if (err instanceof ApiError)
+      await writer("imports.sie_finish", { importId: imp.id, status: "failed" }).catch(() => undefined);
     throw err;
   }
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: the answer of whichever command is named
 type Writer = (name: CommandName, input: unknown, dryRun?: boolean) => Promise<any>;
 
-async function writeThrough(op: OperationContext, imp: SieImportRow, name: CommandName, input: unknown, dryRun = false) {
+async function writeThrough(
+  op: OperationContext,
+  imp: SieImportRow,
+  name: CommandName,
+  input: unknown,
+  dryRun = false,
+) {
   const actor = imp.startedByKeyId ? { apiKeyId: imp.startedByKeyId, userId: imp.startedByUserId ?? "" } : undefined;
-  const res = await submit(op.env, { name, input, idempotency: null, ctx: backgroundContext(op.env, imp.companyId, op.operation.requestId, op.now(), actor, dryRun) });
+  const res = await submit(op.env, {
+    name,
+    input,
+    idempotency: null,
+    ctx: backgroundContext(op.env, imp.companyId, op.operation.requestId, op.now(), actor, dryRun),
+  });
   if (!res.ok) throw new ApiError(res.error.code, res.error.details, res.error.message);
   return res.data;
 }
@@ -143,7 +176,8 @@ function r2Source(env: Env, key: string): SieByteSource {
   return async () => {
     const object = await env.DOCUMENTS.get(key, etag ? { onlyIf: { etagMatches: etag } } : undefined);
     if (!object) throw new ApiError("NOT_FOUND", { resource: "sie_file", key });
-    if (!("body" in object)) throw new ApiError("CONFLICT", { resource: "sie_file", key }, "The SIE file changed while it was imported.");
+    if (!("body" in object))
+      throw new ApiError("CONFLICT", { resource: "sie_file", key }, "The SIE file changed while it was imported.");
     etag ??= object.etag;
     return object.body;
   };
@@ -154,7 +188,8 @@ async function importFile(op: OperationContext, imp: SieImportRow, write: Writer
   const source = r2Source(op.env, imp.r2Key);
   const scan = await scanSie(source);
   const file = scan.file;
-  if (file.sieType && !/^4[EI]?$/i.test(file.sieType)) throw invalid(`#SIETYP ${file.sieType}: only SIE 4 files carry vouchers`, { sie_type: file.sieType });
+  if (file.sieType && !/^4[EI]?$/i.test(file.sieType))
+    throw invalid(`#SIETYP ${file.sieType}: only SIE 4 files carry vouchers`, { sie_type: file.sieType });
 
   const dated = file.years.get(0);
   await op.progress({ phase: "validating", current: 0, total: scan.voucherCount });
@@ -168,7 +203,12 @@ async function importFile(op: OperationContext, imp: SieImportRow, write: Writer
     chart: {
       names: Object.fromEntries([...file.accounts].map(([n, a]) => [n, a.name])),
       types: Object.fromEntries(file.accountTypes),
-      posted: [...new Set([...file.opening.filter((b) => b.year === 0 && b.amountOre !== 0).map((b) => b.account), ...scan.accounts])],
+      posted: [
+        ...new Set([
+          ...file.opening.filter((b) => b.year === 0 && b.amountOre !== 0).map((b) => b.account),
+          ...scan.accounts,
+        ]),
+      ],
       updateNames: imp.updateAccountNames,
     },
     dimensions: sieDimensions(scan),
@@ -182,11 +222,25 @@ async function importFile(op: OperationContext, imp: SieImportRow, write: Writer
   const later: string[] = [];
   const ib = file.opening.filter((b) => b.year === 0 && b.amountOre !== 0);
   const ibSum = ib.reduce((s, b) => s + b.amountOre, 0);
-  if (ibSum !== 0) later.push(`the opening balances (#IB 0) do not balance; the difference ${formatKronor(-ibSum)} is booked to ${OPENING_DIFFERENCE_ACCOUNT}`);
+  if (ibSum !== 0)
+    later.push(
+      `the opening balances (#IB 0) do not balance; the difference ${formatKronor(-ibSum)} is booked to ${OPENING_DIFFERENCE_ACCOUNT}`,
+    );
   const mismatches = compareWithFile(file, scan.sums, ibSum);
   checkAgainstFile(mismatches, allowBalanceMismatch(op), later);
-  const openingLines: EngineLine[] = ib.map((b) => ({ accountNumber: b.account, debitOre: Math.max(b.amountOre, 0), creditOre: Math.max(-b.amountOre, 0), lineDescription: null }));
-  if (ibSum !== 0) openingLines.push({ accountNumber: OPENING_DIFFERENCE_ACCOUNT, debitOre: Math.max(-ibSum, 0), creditOre: Math.max(ibSum, 0), lineDescription: "Differens i ingående balans" });
+  const openingLines: EngineLine[] = ib.map((b) => ({
+    accountNumber: b.account,
+    debitOre: Math.max(b.amountOre, 0),
+    creditOre: Math.max(-b.amountOre, 0),
+    lineDescription: null,
+  }));
+  if (ibSum !== 0)
+    openingLines.push({
+      accountNumber: OPENING_DIFFERENCE_ACCOUNT,
+      debitOre: Math.max(-ibSum, 0),
+      creditOre: Math.max(ibSum, 0),
+      lineDescription: "Differens i ingående balans",
+    });
   const prepared: PreparedImport = await write("imports.sie_prepare", preparation);
   later.push(...prepared.warnings);
 
@@ -196,30 +250,47 @@ async function importFile(op: OperationContext, imp: SieImportRow, write: Writer
   if (openingLines.length && !done.has(`${imp.id}:ib`)) {
     const usedSeries = new Set(seriesMap.values());
     const ibSeries = [..."IZYXWVUTSRQPONMLKJHGFEDCBA"].find((l) => !usedSeries.has(l))!;
-    chunk.push({ entryDate: year.start, description: "Ingående balans", voucherSeries: ibSeries, voucherNumber: 1, sourceType: OPENING_SOURCE, sourceId: `${imp.id}:ib`, lines: openingLines });
+    chunk.push({
+      entryDate: year.start,
+      description: "Ingående balans",
+      voucherSeries: ibSeries,
+      voucherNumber: 1,
+      sourceType: OPENING_SOURCE,
+      sourceId: `${imp.id}:ib`,
+      lines: openingLines,
+    });
   }
   let written = 0;
   let inChunk = 0;
   const post = async () => {
-    await write("imports.sie_post", { importId: imp.id, periodId: prepared.fiscal_period_id, vouchers: chunk } satisfies SiePostInput);
+    await write("imports.sie_post", {
+      importId: imp.id,
+      periodId: prepared.fiscal_period_id,
+      vouchers: chunk,
+    } satisfies SiePostInput);
     written += inChunk;
     chunk = [];
     inChunk = 0;
     await op.progress({ phase: "writing", current: written, total: scan.entryCount });
   };
   const voucherWarnings: string[] = [];
-  await planVouchersFrom(await source(), scan, { importId: imp.id, year, seriesMap, warnings: voucherWarnings }, async (pending, last) => {
-    for (const { entry } of pending) {
-      if (done.has(entry.sourceId!)) written++;
-      else {
-        chunk.push(entry);
-        inChunk++;
-        if (chunk.length >= CHUNK) await post();
+  await planVouchersFrom(
+    await source(),
+    scan,
+    { importId: imp.id, year, seriesMap, warnings: voucherWarnings },
+    async (pending, last) => {
+      for (const { entry } of pending) {
+        if (done.has(entry.sourceId!)) written++;
+        else {
+          chunk.push(entry);
+          inChunk++;
+          if (chunk.length >= CHUNK) await post();
+        }
       }
-    }
-    pending.length = 0;
-    if (last && chunk.length) await post();
-  });
+      pending.length = 0;
+      if (last && chunk.length) await post();
+    },
+  );
   return {
     fiscal_period_id: prepared.fiscal_period_id,
     encoding: scan.encoding satisfies SieEncoding,
@@ -245,7 +316,9 @@ function allowBalanceMismatch(op: OperationContext): boolean {
 
 /** #DIM, #OBJEKT and every object a transaction line names. */
 function sieDimensions(scan: SieScan) {
-  const objects: Record<string, string> = Object.fromEntries(scan.file.objects.map((o) => [`${o.dimension}/${o.code}`, o.name]));
+  const objects: Record<string, string> = Object.fromEntries(
+    scan.file.objects.map((o) => [`${o.dimension}/${o.code}`, o.name]),
+  );
   for (const key of scan.objects) objects[key] ??= "";
   return { dimensions: Object.fromEntries(scan.file.dimensions), objects };
 }
@@ -276,8 +349,15 @@ interface PreparedImport {
 
 /** The year, the chart and the dimensions the file needs, in one batch before any voucher. */
 export const prepareSieImport: Command<SiePrepareInput> = async (db, input, ctx) => {
-  const year = input.year ?? (await periodHolding(ctx, input.firstVoucherDate ?? undefined).then((p) => (p ? { start: p.periodStart, end: p.periodEnd } : null)));
-  if (!year) throw invalid("the file has no #RAR 0 and no fiscal period of the company holds its vouchers", { first_voucher_date: input.firstVoucherDate });
+  const year =
+    input.year ??
+    (await periodHolding(ctx, input.firstVoucherDate ?? undefined).then((p) =>
+      p ? { start: p.periodStart, end: p.periodEnd } : null,
+    ));
+  if (!year)
+    throw invalid("the file has no #RAR 0 and no fiscal period of the company holds its vouchers", {
+      first_voucher_date: input.firstVoucherDate,
+    });
   const { period, statements: periodStatements } = await planPeriodForImport(db, ctx, year, input.importId);
   const chart = await planImportedChart(db, ctx, input.chart);
   const dims = await planImportedDimensions(db, ctx, input.dimensions);
@@ -299,7 +379,6 @@ export const prepareSieImport: Command<SiePrepareInput> = async (db, input, ctx)
   };
 };
 
-
 export interface SiePostInput {
   importId: string;
   periodId: string;
@@ -315,7 +394,7 @@ export const postSieVouchers: Command<SiePostInput> = async (_db, input, ctx) =>
 });
 
 /** The import's own row: succeeded or failed. */
-export const finishSieImport: Command<{ importId: string; status: "succeeded" | "failed" }> = async (db, input, ctx) => ({
+export const finishSieImport: Command<{ importId: string; status: "succeeded" | "failed" }> = async (db, input) => ({
   status: 200,
   data: { status: input.status },
   statements: [db.update(sieImports).set({ status: input.status }).where(eq(sieImports.id, input.importId))],

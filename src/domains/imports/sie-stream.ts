@@ -83,7 +83,12 @@ export interface SieScan {
 }
 
 /** Reads the whole stream through a SieReader, line numbers from 1; a parse error is VALIDATION_ERROR with its line. */
-async function readAll(stream: ReadableStream<Uint8Array>, encoding: SieEncoding, reader: SieReader, afterBatch?: () => Promise<void>): Promise<SieFile> {
+async function readAll(
+  stream: ReadableStream<Uint8Array>,
+  encoding: SieEncoding,
+  reader: SieReader,
+  afterBatch?: () => Promise<void>,
+): Promise<SieFile> {
   let lineNo = 0;
   try {
     for await (const lines of sieLines(stream, encoding)) {
@@ -150,7 +155,8 @@ export async function scanSie(source: SieByteSource): Promise<SieScan> {
     if (v.number !== null && !scan.repeated.has(index)) numbers.add(v.number);
     scan.entryCount++;
     scan.lineCount += kept;
-    if (sum !== 0 && !scan.firstUnbalanced) scan.firstUnbalanced = { index, line: v.line, series: v.series, number: v.number, sum };
+    if (sum !== 0 && !scan.firstUnbalanced)
+      scan.firstUnbalanced = { index, line: v.line, series: v.series, number: v.number, sum };
   };
   const file = await readAll(await source(), encoding, new SieReader(onVoucher));
   scan.firstVoucherDate = lowest;
@@ -187,10 +193,16 @@ export function firstError(scan: SieScan, year: { start: string; end: string }):
   const dated = below && above ? (below.index < above.index ? below : above) : (below ?? above);
   const bad = scan.firstUnbalanced;
   if (dated && (!bad || dated.index <= bad.index)) {
-    return invalid(`line ${dated.line}: voucher date ${dated.date} is outside the fiscal year ${year.start}..${year.end}`, { line: dated.line });
+    return invalid(
+      `line ${dated.line}: voucher date ${dated.date} is outside the fiscal year ${year.start}..${year.end}`,
+      { line: dated.line },
+    );
   }
   if (bad) {
-    return invalid(`line ${bad.line}: voucher ${bad.series}${bad.number ?? ""} does not balance (difference ${formatKronor(bad.sum)})`, { line: bad.line, difference: Number(formatKronor(bad.sum)) });
+    return invalid(
+      `line ${bad.line}: voucher ${bad.series}${bad.number ?? ""} does not balance (difference ${formatKronor(bad.sum)})`,
+      { line: bad.line, difference: Number(formatKronor(bad.sum)) },
+    );
   }
   return null;
 }
@@ -225,7 +237,10 @@ export async function planVouchersFrom(
   const onVoucher = (v: SieVoucher) => {
     const i = index++;
     // the first pass refused any such file; a file that changed between the passes must not be written
-    if (v.date < year.start || v.date > year.end) throw invalid(`line ${v.line}: voucher date ${v.date} is outside the fiscal year ${year.start}..${year.end}`, { line: v.line });
+    if (v.date < year.start || v.date > year.end)
+      throw invalid(`line ${v.line}: voucher date ${v.date} is outside the fiscal year ${year.start}..${year.end}`, {
+        line: v.line,
+      });
     const series = seriesMap.get(v.series);
     if (!series) throw new ApiError("CONFLICT", { line: v.line }, "The SIE file changed while it was imported.");
     let number = v.number;
@@ -233,7 +248,8 @@ export async function planVouchersFrom(
     // (some programs number register vouchers 1 again and again), is numbered on.
     if (number === null || scan.repeated.has(i)) {
       const next = (max.get(series) ?? 0) + 1;
-      if (number !== null) warnings.push(`line ${v.line}: voucher ${v.series}${number} repeats a number; imported as ${series}${next}`);
+      if (number !== null)
+        warnings.push(`line ${v.line}: voucher ${v.series}${number} repeats a number; imported as ${series}${next}`);
       number = next;
       max.set(series, next);
     }
@@ -249,18 +265,25 @@ export async function planVouchersFrom(
       }
       lines.push({
         accountNumber: t.account,
-        debitOre: t.amountOre > 0 ? t.amountOre : 0,
+        debitOre: Math.max(t.amountOre, 0),
         creditOre: t.amountOre < 0 ? -t.amountOre : 0,
         lineDescription: t.text,
         dimensions: dims,
       });
     }
     if (lines.length === 0) {
-      warnings.push(`line ${v.line}: voucher ${v.series}${v.number ?? ""} has no amount other than 0 and is not imported`);
+      warnings.push(
+        `line ${v.line}: voucher ${v.series}${v.number ?? ""} has no amount other than 0 and is not imported`,
+      );
       return;
     }
-    if (lines.length < v.trans.length) warnings.push(`line ${v.line}: ${v.trans.length - lines.length} transaction(s) of amount 0 skipped`);
-    if (sum !== 0) throw invalid(`line ${v.line}: voucher ${v.series}${v.number ?? ""} does not balance (difference ${formatKronor(sum)})`, { line: v.line, difference: Number(formatKronor(sum)) });
+    if (lines.length < v.trans.length)
+      warnings.push(`line ${v.line}: ${v.trans.length - lines.length} transaction(s) of amount 0 skipped`);
+    if (sum !== 0)
+      throw invalid(
+        `line ${v.line}: voucher ${v.series}${v.number ?? ""} does not balance (difference ${formatKronor(sum)})`,
+        { line: v.line, difference: Number(formatKronor(sum)) },
+      );
     pending.push({
       index: i,
       entry: {
@@ -275,6 +298,11 @@ export async function planVouchersFrom(
     });
   };
   await readAll(stream, scan.encoding, new SieReader(onVoucher), () => onBatch(pending, false));
-  if (index !== scan.voucherCount) throw new ApiError("CONFLICT", { vouchers: index, expected: scan.voucherCount }, "The SIE file changed while it was imported.");
+  if (index !== scan.voucherCount)
+    throw new ApiError(
+      "CONFLICT",
+      { vouchers: index, expected: scan.voucherCount },
+      "The SIE file changed while it was imported.",
+    );
   await onBatch(pending, true);
 }

@@ -16,7 +16,18 @@ import { fromOre } from "../../ledger/money";
 import { decryptSecret, encryptSecret } from "../../secrets";
 import { maskPersonnummer } from "../../sweden/identity";
 import { RECEIVABLES_ACCOUNT, vatOre } from "../../sweden/invoicing";
-import { allocateByShares, computeDeduction, creditDeduction, hasDeduction, shareToBp, type DeductionResult, type PaidInvoice, type PerType, type PriorDeduction, type RuleViolation } from "../../sweden/rot-rut";
+import {
+  allocateByShares,
+  computeDeduction,
+  creditDeduction,
+  hasDeduction,
+  shareToBp,
+  type DeductionResult,
+  type PaidInvoice,
+  type PerType,
+  type PriorDeduction,
+  type RuleViolation,
+} from "../../sweden/rot-rut";
 import { invoiceRemainingOre, type InvoiceItemRow, type InvoiceRow } from "./queries";
 import type { InvoiceCreateInput } from "./schemas";
 
@@ -27,28 +38,50 @@ export type DeductionRow = typeof invoiceDeductions.$inferSelect;
 export type DeductionBuyerRow = typeof invoiceDeductionBuyers.$inferSelect;
 
 const refuse = (violations: RuleViolation[]) =>
-  new ApiError("INVOICE_CREATE_ROT_RUT_VALIDATION", { fields: violations }, violations.map((v) => `${v.path}: ${v.message}`).join("; "));
+  new ApiError(
+    "INVOICE_CREATE_ROT_RUT_VALIDATION",
+    { fields: violations },
+    violations.map((v) => `${v.path}: ${v.message}`).join("; "),
+  );
 
 /** A line's amount including VAT (net + the line's VAT at its rate). */
-export const lineInclVatOre = (i: Pick<InvoiceItemRow, "netOre" | "vatRateBp">) => i.netOre + vatOre(i.netOre, i.vatRateBp);
+export const lineInclVatOre = (i: Pick<InvoiceItemRow, "netOre" | "vatRateBp">) =>
+  i.netOre + vatOre(i.netOre, i.vatRateBp);
 
 /**
  * The buyers' deductions already on this company's invoices in `year` (every invoice not
  * cancelled, drafts included, so two drafts cannot both use the same room), less what
  * credit notes took back, by 12-digit personnummer.
  */
-export async function priorDeductions(db: Database, env: Env, companyId: string, year: number, excludeInvoiceId: string | null) {
+export async function priorDeductions(
+  db: Database,
+  env: Env,
+  companyId: string,
+  year: number,
+  excludeInvoiceId: string | null,
+) {
   const rows = await db
     .select({ b: invoiceDeductionBuyers })
     .from(invoiceDeductionBuyers)
     .innerJoin(invoices, eq(invoices.id, invoiceDeductionBuyers.invoiceId))
-    .where(and(eq(invoiceDeductionBuyers.companyId, companyId), eq(invoiceDeductionBuyers.year, year), ne(invoices.status, "cancelled")))
+    .where(
+      and(
+        eq(invoiceDeductionBuyers.companyId, companyId),
+        eq(invoiceDeductionBuyers.year, year),
+        ne(invoices.status, "cancelled"),
+      ),
+    )
     .all();
   const out = [];
   for (const { b } of rows) {
     if (b.invoiceId === excludeInvoiceId) continue;
     const pnr = await decryptSecret(env.PII_ENCRYPTION_KEY, b.personnummerEnc);
-    if (pnr) out.push({ personnummer: pnr, rotOre: b.deductionRotOre - b.reversedRotOre, rutOre: b.deductionRutOre - b.reversedRutOre });
+    if (pnr)
+      out.push({
+        personnummer: pnr,
+        rotOre: b.deductionRotOre - b.reversedRotOre,
+        rutOre: b.deductionRutOre - b.reversedRutOre,
+      });
   }
   return out;
 }
@@ -66,29 +99,71 @@ export interface PlannedDeduction {
 export async function planInvoiceDeduction(
   db: Database,
   env: Env,
-  p: { input: InvoiceCreateInput; row: InvoiceRow; items: InvoiceItemRow[]; customerType: string; accountingMethod: string; now: string; taken: Map<number, PriorDeduction[]> },
+  p: {
+    input: InvoiceCreateInput;
+    row: InvoiceRow;
+    items: InvoiceItemRow[];
+    customerType: string;
+    accountingMethod: string;
+    now: string;
+    taken: Map<number, PriorDeduction[]>;
+  },
 ): Promise<PlannedDeduction | null> {
   const { input, row, items } = p;
-  const buyers = (input.deduction_personnummer ?? []).map((b) => ({ personnummer: b.personnummer, shareBp: b.share === undefined ? null : (shareToBp(b.share) ?? -1) }));
-  const lines = input.items.map((it, k) => ({ deductionType: it.deduction_type ?? null, workType: it.work_type ?? null, laborHours: it.labor_hours ?? null, amountInclVatOre: lineInclVatOre(items[k]) }));
-  const housing = { housingDesignation: input.deduction_housing_designation ?? null, apartmentNumber: input.deduction_apartment_number ?? null, brfOrgNumber: input.deduction_brf_org_number ?? null };
+  const buyers = (input.deduction_personnummer ?? []).map((b) => ({
+    personnummer: b.personnummer,
+    shareBp: b.share === undefined ? null : (shareToBp(b.share) ?? -1),
+  }));
+  const lines = input.items.map((it, k) => ({
+    deductionType: it.deduction_type ?? null,
+    workType: it.work_type ?? null,
+    laborHours: it.labor_hours ?? null,
+    amountInclVatOre: lineInclVatOre(items[k]),
+  }));
+  const housing = {
+    housingDesignation: input.deduction_housing_designation ?? null,
+    apartmentNumber: input.deduction_apartment_number ?? null,
+    brfOrgNumber: input.deduction_brf_org_number ?? null,
+  };
   const anyHousing = housing.housingDesignation || housing.apartmentNumber || housing.brfOrgNumber;
-  if (!hasDeduction({ lines, buyers }) && !anyHousing && !lines.some((l) => l.workType || l.laborHours != null)) return null;
+  if (!hasDeduction({ lines, buyers }) && !anyHousing && !lines.some((l) => l.workType || l.laborHours != null))
+    return null;
   // What this service does not take with a deduction (it would break the split of the receivable):
   const scope: RuleViolation[] = [];
-  if (input.document_type !== "invoice") scope.push({ path: "document_type", message: "ROT and RUT are claimed on invoices only" });
-  if (input.currency !== "SEK") scope.push({ path: "currency", message: "an invoice with ROT or RUT is in SEK (Skatteverket's claim is in kronor)" });
-  if (input.is_self_billed) scope.push({ path: "is_self_billed", message: "a self-billed invoice cannot carry ROT or RUT" });
-  if (p.accountingMethod !== "accrual") scope.push({ path: "deduction_personnummer", message: "ROT and RUT invoices are built for the accrual method (faktureringsmetoden) only" });
+  if (input.document_type !== "invoice")
+    scope.push({ path: "document_type", message: "ROT and RUT are claimed on invoices only" });
+  if (input.currency !== "SEK")
+    scope.push({
+      path: "currency",
+      message: "an invoice with ROT or RUT is in SEK (Skatteverket's claim is in kronor)",
+    });
+  if (input.is_self_billed)
+    scope.push({ path: "is_self_billed", message: "a self-billed invoice cannot carry ROT or RUT" });
+  if (p.accountingMethod !== "accrual")
+    scope.push({
+      path: "deduction_personnummer",
+      message: "ROT and RUT invoices are built for the accrual method (faktureringsmetoden) only",
+    });
   if (scope.length) throw refuse(scope);
   const year = Number(row.invoiceDate.slice(0, 4));
   const prior = [...(await priorDeductions(db, env, row.companyId, year, null)), ...(p.taken.get(year) ?? [])];
-  const computed = computeDeduction({ date: row.invoiceDate, customerType: p.customerType, lines, buyers, housing, prior });
+  const computed = computeDeduction({
+    date: row.invoiceDate,
+    customerType: p.customerType,
+    lines,
+    buyers,
+    housing,
+    prior,
+  });
   if (!computed.ok) throw refuse(computed.violations);
   const d = computed.value;
-  if (d.totalOre > row.totalOre) throw refuse([{ path: "items", message: "the deduction cannot exceed the invoice total" }]);
+  if (d.totalOre > row.totalOre)
+    throw refuse([{ path: "items", message: "the deduction cannot exceed the invoice total" }]);
   // a bulk-create counts the invoices before this one in the same command
-  p.taken.set(year, [...(p.taken.get(year) ?? []), ...d.buyers.map((b) => ({ personnummer: b.personnummer, rotOre: b.deductionOre.rot, rutOre: b.deductionOre.rut }))]);
+  p.taken.set(year, [
+    ...(p.taken.get(year) ?? []),
+    ...d.buyers.map((b) => ({ personnummer: b.personnummer, rotOre: b.deductionOre.rot, rutOre: b.deductionOre.rut })),
+  ]);
   const deductionRow: DeductionRow = {
     invoiceId: row.id,
     companyId: row.companyId,
@@ -130,8 +205,15 @@ export async function planInvoiceDeduction(
   }
   return {
     result: d,
-    statements: [db.insert(invoiceDeductions).values(deductionRow), ...buyerRows.map((b) => db.insert(invoiceDeductionBuyers).values(b))],
-    json: deductionJson(deductionRow, buyerRows, d.buyers.map((b) => b.capped)),
+    statements: [
+      db.insert(invoiceDeductions).values(deductionRow),
+      ...buyerRows.map((b) => db.insert(invoiceDeductionBuyers).values(b)),
+    ],
+    json: deductionJson(
+      deductionRow,
+      buyerRows,
+      d.buyers.map((b) => b.capped),
+    ),
   };
 }
 
@@ -163,10 +245,18 @@ export function deductionJson(d: DeductionRow, buyers: DeductionBuyerRow[], capp
   };
 }
 
-export async function loadDeduction(db: Database, invoiceId: string): Promise<{ row: DeductionRow; buyers: DeductionBuyerRow[] } | null> {
+export async function loadDeduction(
+  db: Database,
+  invoiceId: string,
+): Promise<{ row: DeductionRow; buyers: DeductionBuyerRow[] } | null> {
   const row = await db.select().from(invoiceDeductions).where(eq(invoiceDeductions.invoiceId, invoiceId)).get();
   if (!row) return null;
-  const buyers = await db.select().from(invoiceDeductionBuyers).where(eq(invoiceDeductionBuyers.invoiceId, invoiceId)).orderBy(asc(invoiceDeductionBuyers.sortOrder)).all();
+  const buyers = await db
+    .select()
+    .from(invoiceDeductionBuyers)
+    .where(eq(invoiceDeductionBuyers.invoiceId, invoiceId))
+    .orderBy(asc(invoiceDeductionBuyers.sortOrder))
+    .all();
   return { row, buyers };
 }
 
@@ -174,8 +264,28 @@ export async function loadDeduction(db: Database, invoiceId: string): Promise<{ 
 export async function deductionsJsonOf(db: Database, invoiceIds: string[]): Promise<Map<string, DeductionJson>> {
   if (!invoiceIds.length) return new Map();
   const rows = await db.select().from(invoiceDeductions).where(inArray(invoiceDeductions.invoiceId, invoiceIds)).all();
-  const buyers = rows.length ? await db.select().from(invoiceDeductionBuyers).where(inArray(invoiceDeductionBuyers.invoiceId, rows.map((r) => r.invoiceId))).orderBy(asc(invoiceDeductionBuyers.sortOrder)).all() : [];
-  return new Map(rows.map((r) => [r.invoiceId, deductionJson(r, buyers.filter((b) => b.invoiceId === r.invoiceId))]));
+  const buyers = rows.length
+    ? await db
+        .select()
+        .from(invoiceDeductionBuyers)
+        .where(
+          inArray(
+            invoiceDeductionBuyers.invoiceId,
+            rows.map((r) => r.invoiceId),
+          ),
+        )
+        .orderBy(asc(invoiceDeductionBuyers.sortOrder))
+        .all()
+    : [];
+  return new Map(
+    rows.map((r) => [
+      r.invoiceId,
+      deductionJson(
+        r,
+        buyers.filter((b) => b.invoiceId === r.invoiceId),
+      ),
+    ]),
+  );
 }
 
 /**
@@ -191,7 +301,12 @@ export function splitReceivable(lines: EngineLine[], deductionOre: number, text:
   // a positive deductionOre moves debit from 1510 to 1513; a negative one (credit note) credit
   const customer = l.debitOre - l.creditOre - deductionOre;
   out[i] = { ...l, debitOre: Math.max(customer, 0), creditOre: Math.max(-customer, 0) };
-  out.splice(i + 1, 0, { accountNumber: DEDUCTION_RECEIVABLE_ACCOUNT, debitOre: Math.max(deductionOre, 0), creditOre: Math.max(-deductionOre, 0), lineDescription: `Skattereduktion ${text}`.slice(0, 200) });
+  out.splice(i + 1, 0, {
+    accountNumber: DEDUCTION_RECEIVABLE_ACCOUNT,
+    debitOre: Math.max(deductionOre, 0),
+    creditOre: Math.max(-deductionOre, 0),
+    lineDescription: `Skattereduktion ${text}`.slice(0, 200),
+  });
   return out.filter((x) => x.debitOre !== 0 || x.creditOre !== 0);
 }
 
@@ -208,7 +323,8 @@ export async function planCreditDeduction(
 ): Promise<{ fromDeductionOre: number; statements: Statement[] } | null> {
   const d = await loadDeduction(db, original.id);
   if (!d) return null;
-  const labourLeft = (t: "rot" | "rut") => (t === "rot" ? d.row.labourRotOre - d.row.creditedLabourRotOre : d.row.labourRutOre - d.row.creditedLabourRutOre);
+  const labourLeft = (t: "rot" | "rut") =>
+    t === "rot" ? d.row.labourRotOre - d.row.creditedLabourRotOre : d.row.labourRutOre - d.row.creditedLabourRutOre;
   const now: PerType = { rot: 0, rut: 0 };
   for (const c of chosen) {
     const t = c.item.deductionType;
@@ -225,21 +341,37 @@ export async function planCreditDeduction(
   if (now.rot === 0 && now.rut === 0) return { fromDeductionOre: 0, statements: [] };
   const original_ = {
     labourOre: { rot: d.row.labourRotOre, rut: d.row.labourRutOre },
-    buyers: d.buyers.map((b) => ({ personnummer: b.id, shareBp: b.shareBp, labourOre: { rot: b.labourRotOre, rut: b.labourRutOre }, deductionOre: { rot: b.deductionRotOre, rut: b.deductionRutOre }, capped: false })),
+    buyers: d.buyers.map((b) => ({
+      personnummer: b.id,
+      shareBp: b.shareBp,
+      labourOre: { rot: b.labourRotOre, rut: b.labourRutOre },
+      deductionOre: { rot: b.deductionRotOre, rut: b.deductionRutOre },
+      capped: false,
+    })),
   };
-  const r = creditDeduction({ original: original_, creditedBeforeOre: { rot: d.row.creditedLabourRotOre, rut: d.row.creditedLabourRutOre }, creditedNowOre: now });
+  const r = creditDeduction({
+    original: original_,
+    creditedBeforeOre: { rot: d.row.creditedLabourRotOre, rut: d.row.creditedLabourRutOre },
+    creditedNowOre: now,
+  });
   if (!r.ok) throw refuse(r.violations);
   const fromDeductionOre = Math.min(r.value.totalOre, Math.max(original.deductionOre, 0));
   const statements: Statement[] = [
     db
       .update(invoiceDeductions)
-      .set({ creditedLabourRotOre: d.row.creditedLabourRotOre + now.rot, creditedLabourRutOre: d.row.creditedLabourRutOre + now.rut })
+      .set({
+        creditedLabourRotOre: d.row.creditedLabourRotOre + now.rot,
+        creditedLabourRutOre: d.row.creditedLabourRutOre + now.rut,
+      })
       .where(eq(invoiceDeductions.invoiceId, original.id)),
     ...r.value.buyers.map((b) => {
       const row = d.buyers.find((x) => x.id === b.personnummer)!;
       return db
         .update(invoiceDeductionBuyers)
-        .set({ reversedRotOre: row.reversedRotOre + b.reversedOre.rot, reversedRutOre: row.reversedRutOre + b.reversedOre.rut })
+        .set({
+          reversedRotOre: row.reversedRotOre + b.reversedOre.rot,
+          reversedRutOre: row.reversedRutOre + b.reversedOre.rut,
+        })
         .where(eq(invoiceDeductionBuyers.id, row.id));
     }),
   ];
@@ -254,7 +386,12 @@ export const customerRemainingOre = (r: InvoiceRow) => invoiceRemainingOre(r) - 
  * credit notes, each buyer's labour less the credited labour, and the last payment date.
  * Null when the invoice has no deduction.
  */
-export async function paidInvoiceForClaim(db: Database, env: Env, row: InvoiceRow, lastPaymentDate: string | null): Promise<PaidInvoice | null> {
+export async function paidInvoiceForClaim(
+  db: Database,
+  env: Env,
+  row: InvoiceRow,
+  lastPaymentDate: string | null,
+): Promise<PaidInvoice | null> {
   const d = await loadDeduction(db, row.id);
   if (!d) return null;
   const shares = d.buyers.map((b) => b.shareBp);
@@ -263,7 +400,8 @@ export async function paidInvoiceForClaim(db: Database, env: Env, row: InvoiceRo
   const buyers = [];
   for (const [k, b] of d.buyers.entries()) {
     const pnr = await decryptSecret(env.PII_ENCRYPTION_KEY, b.personnummerEnc);
-    if (!pnr) throw new ApiError("INTERNAL_ERROR", { invoice_id: row.id }, "A buyer's personnummer cannot be decrypted.");
+    if (!pnr)
+      throw new ApiError("INTERNAL_ERROR", { invoice_id: row.id }, "A buyer's personnummer cannot be decrypted.");
     buyers.push({
       personnummer: pnr,
       shareBp: b.shareBp,
@@ -272,7 +410,10 @@ export async function paidInvoiceForClaim(db: Database, env: Env, row: InvoiceRo
       capped: false,
     });
   }
-  const deductionOre = buyers.reduce((a, b) => ({ rot: a.rot + b.deductionOre.rot, rut: a.rut + b.deductionOre.rut }), { rot: 0, rut: 0 });
+  const deductionOre = buyers.reduce((a, b) => ({ rot: a.rot + b.deductionOre.rot, rut: a.rut + b.deductionOre.rut }), {
+    rot: 0,
+    rut: 0,
+  });
   return {
     invoiceNumber: row.invoiceNumber ?? row.id,
     paymentDate: lastPaymentDate ?? "",
@@ -282,7 +423,11 @@ export async function paidInvoiceForClaim(db: Database, env: Env, row: InvoiceRo
       buyers,
       work: d.row.work,
       otherCostOre: d.row.otherCostOre,
-      housing: { housingDesignation: d.row.housingDesignation, apartmentNumber: d.row.apartmentNumber, brfOrgNumber: d.row.brfOrgNumber },
+      housing: {
+        housingDesignation: d.row.housingDesignation,
+        apartmentNumber: d.row.apartmentNumber,
+        brfOrgNumber: d.row.brfOrgNumber,
+      },
       deductionOre,
     },
   };
@@ -293,29 +438,66 @@ export async function paidInvoiceForClaim(db: Database, env: Env, row: InvoiceRo
  * again (its remaining amount grows; a paid invoice is partially paid again). The
  * entry (Debit 1510 / Credit 1513) is the claim's.
  */
-export async function planDeductionRejected(db: Database, companyId: string, invoiceId: string, rejectedOre: number, now: string): Promise<Statement[]> {
+export async function planDeductionRejected(
+  db: Database,
+  companyId: string,
+  invoiceId: string,
+  rejectedOre: number,
+  now: string,
+): Promise<Statement[]> {
   const { row } = await invoiceForClaim(db, companyId, invoiceId);
   const d = await loadDeduction(db, invoiceId);
   if (!d || rejectedOre <= 0) return [];
   const deductionOre = row.deductionOre - rejectedOre;
   const remaining = customerRemainingOre({ ...row, deductionOre });
-  const status: InvoiceRow["status"] = remaining > 0 && row.status === "paid" ? (row.paidOre > 0 ? "partially_paid" : "sent") : row.status;
+  const status: InvoiceRow["status"] =
+    remaining > 0 && row.status === "paid" ? (row.paidOre > 0 ? "partially_paid" : "sent") : row.status;
   return [
-    db.update(invoices).set({ deductionOre, status, paidAt: status === "paid" ? row.paidAt : null, updatedAt: now }).where(eq(invoices.id, row.id)),
-    db.update(invoiceDeductions).set({ rejectedOre: d.row.rejectedOre + rejectedOre }).where(eq(invoiceDeductions.invoiceId, row.id)),
+    db
+      .update(invoices)
+      .set({ deductionOre, status, paidAt: status === "paid" ? row.paidAt : null, updatedAt: now })
+      .where(eq(invoices.id, row.id)),
+    db
+      .update(invoiceDeductions)
+      .set({ rejectedOre: d.row.rejectedOre + rejectedOre })
+      .where(eq(invoiceDeductions.invoiceId, row.id)),
   ];
 }
 
 /** An invoice of the company with its last payment date, for a claim; NOT_FOUND names a missing one. */
-export async function invoiceForClaim(db: Database, companyId: string, id: string): Promise<{ row: InvoiceRow; lastPaymentDate: string | null }> {
-  const row = await db.select().from(invoices).where(and(eq(invoices.companyId, companyId), eq(invoices.id, id))).get();
+export async function invoiceForClaim(
+  db: Database,
+  companyId: string,
+  id: string,
+): Promise<{ row: InvoiceRow; lastPaymentDate: string | null }> {
+  const row = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.companyId, companyId), eq(invoices.id, id)))
+    .get();
   if (!row) throw new ApiError("NOT_FOUND", { resource: "invoice", id });
-  const payments = await db.select({ d: invoicePayments.paymentDate }).from(invoicePayments).where(eq(invoicePayments.invoiceId, id)).all();
-  return { row, lastPaymentDate: payments.map((p) => p.d).sort().at(-1) ?? null };
+  const payments = await db
+    .select({ d: invoicePayments.paymentDate })
+    .from(invoicePayments)
+    .where(eq(invoicePayments.invoiceId, id))
+    .all();
+  return {
+    row,
+    lastPaymentDate:
+      payments
+        .map((p) => p.d)
+        .sort()
+        .at(-1) ?? null,
+  };
 }
 
 /** The paid invoices with a deduction of `type` whose last payment falls in `year` (a claim by year). */
-export async function paidDeductionInvoiceIds(db: Database, companyId: string, year: number, type: "rot" | "rut"): Promise<string[]> {
+export async function paidDeductionInvoiceIds(
+  db: Database,
+  companyId: string,
+  year: number,
+  type: "rot" | "rut",
+): Promise<string[]> {
   const rows = await db
     .select({ id: invoices.id, rot: invoiceDeductions.deductionRotOre, rut: invoiceDeductions.deductionRutOre })
     .from(invoiceDeductions)

@@ -19,11 +19,20 @@ type Settings = Awaited<ReturnType<typeof loadCompany>>["company_settings"];
 
 /** The seller's address (ML 17 kap 24 §: the seller's name and address on every invoice). */
 export function sellerAddress(s: Settings): string[] {
-  return [s.addressLine1, s.addressLine2, [s.postalCode, s.city].filter(Boolean).join(" "), s.country !== "SE" ? s.country : null].filter((l): l is string => !!l);
+  return [
+    s.addressLine1,
+    s.addressLine2,
+    [s.postalCode, s.city].filter(Boolean).join(" "),
+    s.country !== "SE" ? s.country : null,
+  ].filter((l): l is string => !!l);
 }
 
 export function sellerContact(s: Settings): string[] {
-  return [s.phone ? `Tel ${s.phone}` : null, s.email ? `E-post ${s.email}` : null, s.website ? `Webb ${s.website}` : null].filter((l): l is string => !!l);
+  return [
+    s.phone ? `Tel ${s.phone}` : null,
+    s.email ? `E-post ${s.email}` : null,
+    s.website ? `Webb ${s.website}` : null,
+  ].filter((l): l is string => !!l);
 }
 
 /**
@@ -32,10 +41,19 @@ export function sellerContact(s: Settings): string[] {
  * percentage points; an agreed rate is printed as such.
  */
 export function paymentTerms(row: InvoiceRow, s: Settings): [string, string][] {
-  const days = Math.round((Date.parse(`${row.dueDate}T00:00:00Z`) - Date.parse(`${row.invoiceDate}T00:00:00Z`)) / 86_400_000);
+  const days = Math.round(
+    (Date.parse(`${row.dueDate}T00:00:00Z`) - Date.parse(`${row.invoiceDate}T00:00:00Z`)) / 86_400_000,
+  );
   const rate = s.latePaymentInterestRate;
-  const interest = rate === null ? "referensränta + 8 %-enheter" : `${(Number(rate) * 100).toLocaleString("sv-SE", { maximumFractionDigits: 2 })} %`;
-  return [["Betalningsvillkor", days === 0 ? "Kontant" : `${days} dagar netto`], ["Dröjsmålsränta", interest], ...(row.ocrNumber ? ([["OCR-nummer", row.ocrNumber]] as [string, string][]) : [])];
+  const interest =
+    rate === null
+      ? "referensränta + 8 %-enheter"
+      : `${(Number(rate) * 100).toLocaleString("sv-SE", { maximumFractionDigits: 2 })} %`;
+  return [
+    ["Betalningsvillkor", days === 0 ? "Kontant" : `${days} dagar netto`],
+    ["Dröjsmålsränta", interest],
+    ...(row.ocrNumber ? ([["OCR-nummer", row.ocrNumber]] as [string, string][]) : []),
+  ];
 }
 
 export function invoiceFileName(row: InvoiceRow): string {
@@ -46,10 +64,20 @@ export async function invoicePdfBytes(db: Database, row: InvoiceRow, nowIso: str
   const { companies: company, company_settings: settings } = await loadCompany(db, row.companyId);
   const [customer] = await customersByIds(db, row.companyId, [row.customerId]);
   const items = await itemsOfInvoice(db, row.id);
-  const title: InvoicePdf["title"] = row.isCreditNote ? "Kreditfaktura" : row.documentType === "proforma" ? "Proformafaktura" : row.documentType === "delivery_note" ? "Följesedel" : "Faktura";
+  const title: InvoicePdf["title"] = row.isCreditNote
+    ? "Kreditfaktura"
+    : row.documentType === "proforma"
+      ? "Proformafaktura"
+      : row.documentType === "delivery_note"
+        ? "Följesedel"
+        : "Faktura";
   const notes: string[] = [];
-  if (row.isCreditNote) notes.push(`Kreditering av faktura ${row.invoiceNumber?.replace(/^KR-/, "")}${row.creditReason ? `: ${row.creditReason}` : ""}`);
-  if (row.isSelfBilled) notes.push(`Självfaktura (köparens nummer ${row.externalInvoiceNumber}, mottagen ${row.receivedDate})`);
+  if (row.isCreditNote)
+    notes.push(
+      `Kreditering av faktura ${row.invoiceNumber?.replace(/^KR-/, "")}${row.creditReason ? `: ${row.creditReason}` : ""}`,
+    );
+  if (row.isSelfBilled)
+    notes.push(`Självfaktura (köparens nummer ${row.externalInvoiceNumber}, mottagen ${row.receivedDate})`);
   // the wording the VAT treatment of the lines asks for (intra-EU goods, reverse charge on services, export)
   notes.push(...saleInvoiceTexts(items.map((i) => i.vatTreatment as SaleTreatment)));
   if (row.notes) notes.push(row.notes);
@@ -57,10 +85,19 @@ export async function invoicePdfBytes(db: Database, row: InvoiceRow, nowIso: str
     settings.bankgiro ? `Bankgiro ${settings.bankgiro}` : null,
     settings.plusgiro ? `Plusgiro ${settings.plusgiro}` : null,
     settings.iban ? `IBAN ${settings.iban}${settings.bic ? ` BIC ${settings.bic}` : ""}` : null,
-    row.ocrNumber ? `Ange OCR-nummer ${row.ocrNumber} vid betalning` : row.invoiceNumber && !row.isCreditNote ? `Ange fakturanummer ${row.invoiceNumber} vid betalning` : null,
+    row.ocrNumber
+      ? `Ange OCR-nummer ${row.ocrNumber} vid betalning`
+      : row.invoiceNumber && !row.isCreditNote
+        ? `Ange fakturanummer ${row.invoiceNumber} vid betalning`
+        : null,
   ].filter((s): s is string => !!s);
   const address = customer
-    ? [customer.addressLine1, customer.addressLine2, [customer.postalCode, customer.city].filter(Boolean).join(" "), customer.country !== "SE" ? customer.country : null].filter((s): s is string => !!s)
+    ? [
+        customer.addressLine1,
+        customer.addressLine2,
+        [customer.postalCode, customer.city].filter(Boolean).join(" "),
+        customer.country !== "SE" ? customer.country : null,
+      ].filter((s): s is string => !!s)
     : [];
   return renderInvoicePdf({
     title,
@@ -79,9 +116,21 @@ export async function invoicePdfBytes(db: Database, row: InvoiceRow, nowIso: str
     sellerAddress: [...sellerAddress(settings), ...sellerContact(settings)],
     terms: row.isCreditNote || row.documentType === "delivery_note" ? [] : paymentTerms(row, settings),
     buyer: { name: row.customerName, lines: address, vatNumber: customer?.vatNumber ?? null },
-    references: [row.ourReference ? `Vår referens: ${row.ourReference}` : null, row.yourReference ? `Er referens: ${row.yourReference}` : null].filter((s): s is string => !!s),
-    items: items.map((i) => ({ description: i.description, quantity: i.quantity, unit: i.unit, unitPrice: fromOre(i.unitPriceOre), vatRate: i.vatRateBp / 10_000, net: fromOre(i.netOre) })),
-    vat: row.vatBreakdown.filter((v) => v.rateBp > 0).map((v) => ({ rate: v.rateBp / 10_000, net: fromOre(v.netOre), vat: fromOre(v.vatOre) })),
+    references: [
+      row.ourReference ? `Vår referens: ${row.ourReference}` : null,
+      row.yourReference ? `Er referens: ${row.yourReference}` : null,
+    ].filter((s): s is string => !!s),
+    items: items.map((i) => ({
+      description: i.description,
+      quantity: i.quantity,
+      unit: i.unit,
+      unitPrice: fromOre(i.unitPriceOre),
+      vatRate: i.vatRateBp / 10_000,
+      net: fromOre(i.netOre),
+    })),
+    vat: row.vatBreakdown
+      .filter((v) => v.rateBp > 0)
+      .map((v) => ({ rate: v.rateBp / 10_000, net: fromOre(v.netOre), vat: fromOre(v.vatOre) })),
     subtotal: fromOre(row.subtotalOre),
     vatTotal: fromOre(row.vatOre),
     total: fromOre(row.totalOre),
@@ -124,8 +173,17 @@ async function deductionOnPdf(db: Database, row: InvoiceRow): Promise<InvoicePdf
   const notes = [
     `Köpare: ${d.buyers.map((b) => `${b.personnummerMasked} (andel ${percent(b.shareBp)})`).join(", ")}`,
     ...(r.housingDesignation ? [`Fastighetsbeteckning: ${r.housingDesignation}`] : []),
-    ...(r.apartmentNumber ? [`Bostadsrätt: lägenhet ${r.apartmentNumber}, föreningens org.nr ${r.brfOrgNumber?.slice(2, 8)}-${r.brfOrgNumber?.slice(8)}`] : []),
-    `Arbetstimmar: ${r.work.filter((w) => w.hoursHundredths > 0).map((w) => `${w.code} ${(w.hoursHundredths / 100).toLocaleString("sv-SE")} h`).join(", ") || "schablon"}`,
+    ...(r.apartmentNumber
+      ? [
+          `Bostadsrätt: lägenhet ${r.apartmentNumber}, föreningens org.nr ${r.brfOrgNumber?.slice(2, 8)}-${r.brfOrgNumber?.slice(8)}`,
+        ]
+      : []),
+    `Arbetstimmar: ${
+      r.work
+        .filter((w) => w.hoursHundredths > 0)
+        .map((w) => `${w.code} ${(w.hoursHundredths / 100).toLocaleString("sv-SE")} h`)
+        .join(", ") || "schablon"
+    }`,
     "Rot-/rutavdraget är en preliminär skattereduktion. Vi begär utbetalning från Skatteverket när du har betalat.",
     "Om Skatteverket inte beviljar hela skattereduktionen ska du betala mellanskillnaden.",
   ];

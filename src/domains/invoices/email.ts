@@ -28,14 +28,19 @@ function base64(bytes: Uint8Array): string {
 export async function sendInvoiceEmail(env: Env, mail: InvoiceEmail): Promise<void> {
   const res = await fetch(env.EMAIL_API_URL!, {
     method: "POST",
-    headers: { "Content-Type": "application/json", ...(env.EMAIL_API_TOKEN ? { Authorization: `Bearer ${env.EMAIL_API_TOKEN}` } : {}) },
+    headers: {
+      "Content-Type": "application/json",
+      ...(env.EMAIL_API_TOKEN ? { Authorization: `Bearer ${env.EMAIL_API_TOKEN}` } : {}),
+    },
     body: JSON.stringify({
       from: { email: env.EMAIL_FROM, name: mail.fromName },
       to: [{ email: mail.to }],
       reply_to: mail.replyTo ? { email: mail.replyTo } : undefined,
       subject: mail.subject,
       text: mail.text,
-      attachments: [{ filename: mail.attachment.fileName, content_type: "application/pdf", content: base64(mail.attachment.bytes) }],
+      attachments: [
+        { filename: mail.attachment.fileName, content_type: "application/pdf", content: base64(mail.attachment.bytes) },
+      ],
     }),
     signal: AbortSignal.timeout(Number(env.EMAIL_TIMEOUT_MS) || DEFAULT_TIMEOUT_MS),
   });

@@ -1,12 +1,34 @@
 // Customer invoices: drafts, issuing and sending, payments, credit notes, the PDF.
 // Owns: invoices, invoice_items, invoice_payments, invoice_deductions, invoice_deduction_buyers.
 export { registerInvoiceRoutes } from "./routes";
-export { bulkCreateInvoices, cancelInvoice, createInvoice, creditInvoice, markInvoiceSent, payInvoice, payInvoiceChecked, updateInvoice } from "./service";
+export {
+  bulkCreateInvoices,
+  cancelInvoice,
+  createInvoice,
+  creditInvoice,
+  markInvoiceSent,
+  payInvoice,
+  payInvoiceChecked,
+  updateInvoice,
+} from "./service";
 export { sendInvoice } from "./send";
 export { markInvoicesOverdue } from "./overdue";
-export { companiesWithPastDueInvoices, countOpenInvoices, findInvoice, openInvoicesForMatching, openInvoicesOf, openReceivablesAt } from "./queries";
+export {
+  companiesWithPastDueInvoices,
+  countOpenInvoices,
+  findInvoice,
+  openInvoicesForMatching,
+  openInvoicesOf,
+  openReceivablesAt,
+} from "./queries";
 export { invoiceByOcr } from "./queries";
 export { foreignReceivablesToRevalue, planReceivableBookValues } from "./revaluation";
 // ROT/RUT: what the claims (domains/rot-rut) read of an invoice's deduction and the refusal's effect on it
-export { DEDUCTION_RECEIVABLE_ACCOUNT, invoiceForClaim, paidDeductionInvoiceIds, paidInvoiceForClaim, planDeductionRejected } from "./deduction";
+export {
+  DEDUCTION_RECEIVABLE_ACCOUNT,
+  invoiceForClaim,
+  paidDeductionInvoiceIds,
+  paidInvoiceForClaim,
+  planDeductionRejected,
+} from "./deduction";
 export { unpaidAtYearEndLines } from "./year-end";

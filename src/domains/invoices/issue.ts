@@ -21,8 +21,15 @@ export function saleOf(row: InvoiceRow, items: InvoiceItemRow[]): Sale {
     totalOre: row.totalOre,
     rate: row.exchangeRate ?? "1",
     vat: new Map(row.vatBreakdown.map((v) => [v.rateBp, v.vatOre])),
-    text: `${row.isCreditNote ? "Kreditfaktura" : "Faktura"} ${row.invoiceNumber ?? ""} ${row.customerName}`.replace(/\s+/g, " ").trim(),
-    items: items.map((i) => ({ netOre: i.netOre, revenueAccount: i.revenueAccount, description: i.description, dimensions: i.dimensions })),
+    text: `${row.isCreditNote ? "Kreditfaktura" : "Faktura"} ${row.invoiceNumber ?? ""} ${row.customerName}`
+      .replace(/\s+/g, " ")
+      .trim(),
+    items: items.map((i) => ({
+      netOre: i.netOre,
+      revenueAccount: i.revenueAccount,
+      description: i.description,
+      dimensions: i.dimensions,
+    })),
   };
 }
 
@@ -33,11 +40,18 @@ export function saleOf(row: InvoiceRow, items: InvoiceItemRow[]): Sale {
  */
 class InvoiceNumbers {
   private taken = new Map<string, number>();
-  constructor(private readonly db: Database, private readonly companyId: string) {}
+  constructor(
+    private readonly db: Database,
+    private readonly companyId: string,
+  ) {}
   async peek(series: string): Promise<{ series: string; seq: number; number: string }> {
     let seq = this.taken.get(series);
     if (seq === undefined) {
-      const [row] = await this.db.select({ n: max(invoices.numberSeq) }).from(invoices).where(and(eq(invoices.companyId, this.companyId), eq(invoices.numberSeries, series))).all();
+      const [row] = await this.db
+        .select({ n: max(invoices.numberSeq) })
+        .from(invoices)
+        .where(and(eq(invoices.companyId, this.companyId), eq(invoices.numberSeries, series)))
+        .all();
       seq = row?.n ?? 0;
       this.taken.set(series, seq);
     }
@@ -82,10 +96,26 @@ export interface Issued {
  * buyer's number. Refusals: INVOICE_SEND_CANCELLED, INVOICE_ALREADY_SENT,
  * VALIDATION_ERROR (no exchange rate), DIMENSION_VALIDATION_FAILED, the engine's codes.
  */
-export async function planIssue(db: Database, ctx: CommandContext, draft: InvoiceRow, items: InvoiceItemRow[], issuer: Issuer, externalNumber?: string): Promise<Issued> {
+export async function planIssue(
+  _db: Database,
+  ctx: CommandContext,
+  draft: InvoiceRow,
+  items: InvoiceItemRow[],
+  issuer: Issuer,
+  externalNumber?: string,
+): Promise<Issued> {
   if (draft.status === "cancelled") throw new ApiError("INVOICE_SEND_CANCELLED", { id: draft.id });
-  if (draft.status !== "draft") throw new ApiError("INVOICE_ALREADY_SENT", { id: draft.id, status: draft.status, invoice_number: draft.invoiceNumber });
-  if (draft.exchangeRate === null) throw fieldError("exchange_rate", `no exchange rate for ${draft.currency}: PATCH the draft with exchange_rate before issuing it`);
+  if (draft.status !== "draft")
+    throw new ApiError("INVOICE_ALREADY_SENT", {
+      id: draft.id,
+      status: draft.status,
+      invoice_number: draft.invoiceNumber,
+    });
+  if (draft.exchangeRate === null)
+    throw fieldError(
+      "exchange_rate",
+      `no exchange rate for ${draft.currency}: PATCH the draft with exchange_rate before issuing it`,
+    );
   await ctx.ledger.assertDimensionsUsable(items.map((i) => i.dimensions));
   const numbering = externalNumber
     ? { series: null, seq: null, number: externalNumber }
@@ -99,7 +129,10 @@ export async function planIssue(db: Database, ctx: CommandContext, draft: Invoic
     numberSeq: numbering.seq,
     status: draft.documentType === "invoice" && draft.dueDate < ctx.now.slice(0, 10) ? "overdue" : "sent",
     // the OCR reference of an F-series invoice: its number with Bankgirot's length and check digits (unique in the company as the number is)
-    ocrNumber: draft.documentType === "invoice" && numbering.series === "F" && numbering.seq !== null ? ocrWithLength(String(numbering.seq)) : null,
+    ocrNumber:
+      draft.documentType === "invoice" && numbering.series === "F" && numbering.seq !== null
+        ? ocrWithLength(String(numbering.seq))
+        : null,
     sentAt: ctx.now,
     updatedAt: ctx.now,
   };
@@ -109,13 +142,20 @@ export async function planIssue(db: Database, ctx: CommandContext, draft: Invoic
   const { companies: company } = await issuer.company();
   if (draft.documentType === "invoice" && company.accountingMethod === "accrual") {
     const sale = saleOf(row, items);
-    const posted = await ctx.ledger.post({ date: row.invoiceDate, description: sale.text, sourceType: "invoice_sent", sourceId: row.id, lines: splitReceivable(saleInvoiced(sale), row.deductionOre, sale.text) });
+    const posted = await ctx.ledger.post({
+      date: row.invoiceDate,
+      description: sale.text,
+      sourceType: "invoice_sent",
+      sourceId: row.id,
+      lines: splitReceivable(saleInvoiced(sale), row.deductionOre, sale.text),
+    });
     row.journalEntryId = posted.row.id;
     statements.push(...posted.statements);
     voucher = posted.voucher;
     entry = posted;
   }
-  if (numbering.series !== null && numbering.seq !== null && !draft.invoiceNumber) issuer.numbers.take(numbering.series, numbering.seq);
+  if (numbering.series !== null && numbering.seq !== null && !draft.invoiceNumber)
+    issuer.numbers.take(numbering.series, numbering.seq);
   return { row, statements, voucher, entry };
 }
 
@@ -128,7 +168,16 @@ export function issuedPlan(db: Database, issued: Issued, action: string) {
       ...issued.statements,
       db
         .update(invoices)
-        .set({ invoiceNumber: r.invoiceNumber, numberSeries: r.numberSeries, numberSeq: r.numberSeq, ocrNumber: r.ocrNumber, status: r.status, sentAt: r.sentAt, journalEntryId: r.journalEntryId, updatedAt: r.updatedAt })
+        .set({
+          invoiceNumber: r.invoiceNumber,
+          numberSeries: r.numberSeries,
+          numberSeq: r.numberSeq,
+          ocrNumber: r.ocrNumber,
+          status: r.status,
+          sentAt: r.sentAt,
+          journalEntryId: r.journalEntryId,
+          updatedAt: r.updatedAt,
+        })
         .where(and(eq(invoices.id, r.id), eq(invoices.status, "draft"))),
     ],
     events: [{ type: "invoice.sent", object: data, previousAttributes: { status: "draft", invoice_number: null } }],

@@ -13,8 +13,25 @@ export const markInvoicesOverdue: Command<{ today: string }> = async (db, input,
     status: 200,
     data: { overdue: ids.length, invoice_ids: ids },
     // the status guard keeps a payment committed in between from being overwritten
-    statements: ids.length ? [db.update(invoices).set({ status: "overdue", updatedAt: ctx.now }).where(and(eq(invoices.companyId, ctx.companyId), inArray(invoices.id, ids), inArray(invoices.status, ["sent", "partially_paid"])))] : [],
-    events: due.map((r) => ({ type: "invoice.overdue", object: invoiceJson({ ...r, status: "overdue", updatedAt: ctx.now }), previousAttributes: { status: r.status } })),
+    statements: ids.length
+      ? [
+          db
+            .update(invoices)
+            .set({ status: "overdue", updatedAt: ctx.now })
+            .where(
+              and(
+                eq(invoices.companyId, ctx.companyId),
+                inArray(invoices.id, ids),
+                inArray(invoices.status, ["sent", "partially_paid"]),
+              ),
+            ),
+        ]
+      : [],
+    events: due.map((r) => ({
+      type: "invoice.overdue",
+      object: invoiceJson({ ...r, status: "overdue", updatedAt: ctx.now }),
+      previousAttributes: { status: r.status },
+    })),
     audit: { action: "invoice.overdue_sweep", resourceType: "invoice", resourceId: null },
   };
 };

@@ -18,7 +18,14 @@ export interface InvoicePdf {
   seller: { name: string; orgNumber: string | null; vatNumber: string | null; fSkatt: boolean; payment: string[] };
   buyer: { name: string; lines: string[]; vatNumber: string | null };
   references: string[];
-  items: { description: string; quantity: string; unit: string | null; unitPrice: number; vatRate: number; net: number }[];
+  items: {
+    description: string;
+    quantity: string;
+    unit: string | null;
+    unitPrice: number;
+    vatRate: number;
+    net: number;
+  }[];
   vat: { rate: number; net: number; vat: number }[];
   subtotal: number;
   vatTotal: number;
@@ -52,7 +59,15 @@ export async function renderInvoicePdf(inv: InvoicePdf): Promise<Uint8Array> {
     const continued = doc.getPageCount() > 0;
     page = doc.addPage(A4);
     y = A4[1] - M;
-    if (inv.draft) page.drawText("UTKAST", { x: 150, y: 320, size: 96, font: bold, color: rgb(0.85, 0.85, 0.85), rotate: degrees(35) });
+    if (inv.draft)
+      page.drawText("UTKAST", {
+        x: 150,
+        y: 320,
+        size: 96,
+        font: bold,
+        color: rgb(0.85, 0.85, 0.85),
+        rotate: degrees(35),
+      });
     if (continued) {
       page.drawText(printable(`${heading} (forts.)`), { x: M, y, size: 9, font: bold });
       y -= 20;
@@ -85,7 +100,9 @@ export async function renderInvoicePdf(inv: InvoicePdf): Promise<Uint8Array> {
   const head: [string, string][] = [
     [`${inv.title}nummer`, inv.number ?? "(tilldelas när fakturan skickas)"],
     ["Fakturadatum", inv.invoiceDate],
-    ...(inv.title === "Faktura" || inv.title === "Proformafaktura" ? ([["Förfallodatum", inv.dueDate]] as [string, string][]) : []),
+    ...(inv.title === "Faktura" || inv.title === "Proformafaktura"
+      ? ([["Förfallodatum", inv.dueDate]] as [string, string][])
+      : []),
     ["Valuta", inv.currency],
   ];
   for (const [k, v] of head) {
@@ -102,7 +119,11 @@ export async function renderInvoicePdf(inv: InvoicePdf): Promise<Uint8Array> {
   nextLine(6);
   text("Kund", M, { f: bold });
   nextLine(12);
-  for (const l of [inv.buyer.name, ...inv.buyer.lines, ...(inv.buyer.vatNumber ? [`Momsreg.nr ${inv.buyer.vatNumber}`] : [])]) {
+  for (const l of [
+    inv.buyer.name,
+    ...inv.buyer.lines,
+    ...(inv.buyer.vatNumber ? [`Momsreg.nr ${inv.buyer.vatNumber}`] : []),
+  ]) {
     text(l, M);
     nextLine(12);
   }
@@ -138,11 +159,20 @@ export async function renderInvoicePdf(inv: InvoicePdf): Promise<Uint8Array> {
   };
   sum("Belopp exkl. moms", inv.subtotal);
   for (const v of inv.vat) sum(`Moms ${Math.round(v.rate * 100)} % på ${money(v.net)}`, v.vat);
-  const totalLabel = { Faktura: "Att betala", Proformafaktura: "Att betala", Kreditfaktura: "Att kreditera", Följesedel: "Summa" }[inv.title];
+  const totalLabel = {
+    Faktura: "Att betala",
+    Proformafaktura: "Att betala",
+    Kreditfaktura: "Att kreditera",
+    Följesedel: "Summa",
+  }[inv.title];
   if (inv.deduction) {
     sum(`Summa ${inv.currency}`, inv.total);
     for (const [label, amount] of inv.deduction.rows) sum(label, amount);
-    sum(`${inv.title === "Kreditfaktura" ? "Att kreditera kunden" : "Att betala"} ${inv.currency}`, inv.deduction.toPay, bold);
+    sum(
+      `${inv.title === "Kreditfaktura" ? "Att kreditera kunden" : "Att betala"} ${inv.currency}`,
+      inv.deduction.toPay,
+      bold,
+    );
   } else {
     sum(`${totalLabel} ${inv.currency}`, inv.total, bold);
   }
@@ -158,13 +188,20 @@ export async function renderInvoicePdf(inv: InvoicePdf): Promise<Uint8Array> {
   }
 
   const footer = [
-    [inv.seller.name, inv.seller.orgNumber ? `Org.nr ${inv.seller.orgNumber}` : null, inv.seller.vatNumber ? `Momsreg.nr ${inv.seller.vatNumber}` : null, inv.seller.fSkatt ? "Godkänd för F-skatt" : null],
+    [
+      inv.seller.name,
+      inv.seller.orgNumber ? `Org.nr ${inv.seller.orgNumber}` : null,
+      inv.seller.vatNumber ? `Momsreg.nr ${inv.seller.vatNumber}` : null,
+      inv.seller.fSkatt ? "Godkänd för F-skatt" : null,
+    ],
     inv.seller.payment,
   ].map((row) => printable(row.filter(Boolean).join("  ·  ")));
   const pages = doc.getPages();
   pages.forEach((p, i) => {
     p.drawLine({ start: { x: M, y: FOOTER_TOP }, end: { x: A4[0] - M, y: FOOTER_TOP }, thickness: 0.5 });
-    footer.forEach((line, k) => p.drawText(line, { x: M, y: FOOTER_TOP - 12 - 11 * k, size: 8, font }));
+    footer.forEach((line, k) => {
+      p.drawText(line, { x: M, y: FOOTER_TOP - 12 - 11 * k, size: 8, font });
+    });
     const n = printable(`Sida ${i + 1} av ${pages.length}`);
     p.drawText(n, { x: A4[0] - M - font.widthOfTextAtSize(n, 8), y: FOOTER_TOP - 12, size: 8, font });
   });

@@ -43,7 +43,11 @@ export function invoiceJson(r: InvoiceRow) {
     vat_amount: fromOre(r.vatOre),
     total: fromOre(r.totalOre),
     total_sek: r.totalSekOre === null ? null : fromOre(r.totalSekOre),
-    vat_breakdown: r.vatBreakdown.map((v) => ({ vat_rate: v.rateBp / 10_000, net: fromOre(v.netOre), vat: fromOre(v.vatOre) })),
+    vat_breakdown: r.vatBreakdown.map((v) => ({
+      vat_rate: v.rateBp / 10_000,
+      net: fromOre(v.netOre),
+      vat: fromOre(v.vatOre),
+    })),
     paid_amount: fromOre(r.paidOre),
     credited_amount: fromOre(r.creditedOre),
     // ROT/RUT: the customer does not owe the deduction (a credit note's is inside its credited amount)
@@ -99,30 +103,74 @@ export function invoicePaymentJson(p: InvoicePaymentRow) {
   };
 }
 
-export async function loadInvoice(db: Database, companyId: string, id: string, code: ErrorCode = "NOT_FOUND"): Promise<InvoiceRow> {
-  const row = await db.select().from(invoices).where(and(eq(invoices.companyId, companyId), eq(invoices.id, id))).get();
+export async function loadInvoice(
+  db: Database,
+  companyId: string,
+  id: string,
+  code: ErrorCode = "NOT_FOUND",
+): Promise<InvoiceRow> {
+  const row = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.companyId, companyId), eq(invoices.id, id)))
+    .get();
   if (!row) throw new ApiError(code, { resource: "invoice", id });
   return row;
 }
 
 export async function itemsOfInvoice(db: Database, invoiceId: string): Promise<InvoiceItemRow[]> {
-  return db.select().from(invoiceItems).where(eq(invoiceItems.invoiceId, invoiceId)).orderBy(asc(invoiceItems.sortOrder)).all();
+  return db
+    .select()
+    .from(invoiceItems)
+    .where(eq(invoiceItems.invoiceId, invoiceId))
+    .orderBy(asc(invoiceItems.sortOrder))
+    .all();
 }
 
 /** The credit notes of an invoice (partial credits add up until the invoice is fully credited). */
-export async function creditNotesOf(db: Database, companyId: string, invoiceId: string): Promise<{ notes: InvoiceRow[]; items: InvoiceItemRow[] }> {
-  const notes = await db.select().from(invoices).where(and(eq(invoices.companyId, companyId), eq(invoices.creditedInvoiceId, invoiceId))).all();
-  const items = notes.length ? await db.select().from(invoiceItems).where(inArray(invoiceItems.invoiceId, notes.map((n) => n.id))).all() : [];
+export async function creditNotesOf(
+  db: Database,
+  companyId: string,
+  invoiceId: string,
+): Promise<{ notes: InvoiceRow[]; items: InvoiceItemRow[] }> {
+  const notes = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.companyId, companyId), eq(invoices.creditedInvoiceId, invoiceId)))
+    .all();
+  const items = notes.length
+    ? await db
+        .select()
+        .from(invoiceItems)
+        .where(
+          inArray(
+            invoiceItems.invoiceId,
+            notes.map((n) => n.id),
+          ),
+        )
+        .all()
+    : [];
   return { notes, items };
 }
 
 /** The issued invoice carrying this OCR reference (bank matching reads payments by it). */
 export async function invoiceByOcr(db: Database, companyId: string, ocr: string): Promise<InvoiceRow | null> {
-  return (await db.select().from(invoices).where(and(eq(invoices.companyId, companyId), eq(invoices.ocrNumber, ocr))).get()) ?? null;
+  return (
+    (await db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.companyId, companyId), eq(invoices.ocrNumber, ocr)))
+      .get()) ?? null
+  );
 }
 
 export async function paymentsOfInvoice(db: Database, invoiceId: string): Promise<InvoicePaymentRow[]> {
-  return db.select().from(invoicePayments).where(eq(invoicePayments.invoiceId, invoiceId)).orderBy(asc(invoicePayments.paymentDate), asc(invoicePayments.createdAt)).all();
+  return db
+    .select()
+    .from(invoicePayments)
+    .where(eq(invoicePayments.invoiceId, invoiceId))
+    .orderBy(asc(invoicePayments.paymentDate), asc(invoicePayments.createdAt))
+    .all();
 }
 
 export interface InvoiceFilters {
@@ -156,10 +204,32 @@ export const INVOICE_EXPANSIONS = ["customer", "items", "payments", "deduction"]
 export type InvoiceExpansion = (typeof INVOICE_EXPANSIONS)[number];
 
 /** The JSON of rows with the asked expansions, each loaded with one query for the lot. */
-export async function invoicesWith(env: Env, db: Database, companyId: string, rows: InvoiceRow[], expand: Set<InvoiceExpansion>) {
+export async function invoicesWith(
+  env: Env,
+  db: Database,
+  companyId: string,
+  rows: InvoiceRow[],
+  expand: Set<InvoiceExpansion>,
+) {
   const ids = rows.map((r) => r.id);
-  const items = expand.has("items") && ids.length ? await db.select().from(invoiceItems).where(inArray(invoiceItems.invoiceId, ids)).orderBy(asc(invoiceItems.sortOrder)).all() : [];
-  const payments = expand.has("payments") && ids.length ? await db.select().from(invoicePayments).where(inArray(invoicePayments.invoiceId, ids)).orderBy(asc(invoicePayments.paymentDate)).all() : [];
+  const items =
+    expand.has("items") && ids.length
+      ? await db
+          .select()
+          .from(invoiceItems)
+          .where(inArray(invoiceItems.invoiceId, ids))
+          .orderBy(asc(invoiceItems.sortOrder))
+          .all()
+      : [];
+  const payments =
+    expand.has("payments") && ids.length
+      ? await db
+          .select()
+          .from(invoicePayments)
+          .where(inArray(invoicePayments.invoiceId, ids))
+          .orderBy(asc(invoicePayments.paymentDate))
+          .all()
+      : [];
   const customerIds = [...new Set(rows.map((r) => r.customerId))];
   const parties = expand.has("customer") ? await customersByIds(db, companyId, customerIds) : [];
   const partyJson = new Map(await Promise.all(parties.map(async (p) => [p.id, await customerJson(env, p)] as const)));
@@ -176,11 +246,21 @@ export async function invoicesWith(env: Env, db: Database, companyId: string, ro
 }
 
 const openOf = (companyId: string, customerId: string) =>
-  and(eq(invoices.companyId, companyId), eq(invoices.customerId, customerId), eq(invoices.isCreditNote, false), inArray(invoices.status, [...OPEN_INVOICE_STATUSES]));
+  and(
+    eq(invoices.companyId, companyId),
+    eq(invoices.customerId, customerId),
+    eq(invoices.isCreditNote, false),
+    inArray(invoices.status, [...OPEN_INVOICE_STATUSES]),
+  );
 
 /** Open invoices of one customer (GET /customers/{id}?expand=invoices). */
 export async function openInvoicesOf(db: Database, companyId: string, customerId: string) {
-  const rows = await db.select().from(invoices).where(openOf(companyId, customerId)).orderBy(asc(invoices.dueDate), asc(invoices.invoiceNumber)).all();
+  const rows = await db
+    .select()
+    .from(invoices)
+    .where(openOf(companyId, customerId))
+    .orderBy(asc(invoices.dueDate), asc(invoices.invoiceNumber))
+    .all();
   return rows.map(invoiceJson);
 }
 
@@ -213,15 +293,26 @@ export async function openReceivablesAt(db: Database, companyId: string, asOf: s
 /** The minute sweep: sent invoices past their due date become overdue. */
 /** Unpaid sent invoices past their due date (spec: how an invoice becomes overdue is not shown; here, the day after). */
 const pastDue = (today: string) =>
-  and(inArray(invoices.status, ["sent", "partially_paid"]), eq(invoices.isCreditNote, false), eq(invoices.documentType, "invoice"), sql`${invoices.dueDate} < ${today}`);
+  and(
+    inArray(invoices.status, ["sent", "partially_paid"]),
+    eq(invoices.isCreditNote, false),
+    eq(invoices.documentType, "invoice"),
+    sql`${invoices.dueDate} < ${today}`,
+  );
 
 /** The companies the minute sweep must visit. */
 export async function companiesWithPastDueInvoices(db: Database, today: string): Promise<string[]> {
-  return (await db.selectDistinct({ c: invoices.companyId }).from(invoices).where(pastDue(today)).all()).map((r) => r.c);
+  return (await db.selectDistinct({ c: invoices.companyId }).from(invoices).where(pastDue(today)).all()).map(
+    (r) => r.c,
+  );
 }
 
 export async function pastDueInvoices(db: Database, companyId: string, today: string): Promise<InvoiceRow[]> {
-  return db.select().from(invoices).where(and(eq(invoices.companyId, companyId), pastDue(today))).all();
+  return db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.companyId, companyId), pastDue(today)))
+    .all();
 }
 
 /** Bank matching (bank-transactions): the open invoices of the company, as JSON. */
@@ -229,7 +320,14 @@ export async function openInvoicesForMatching(db: Database, companyId: string) {
   const rows = await db
     .select()
     .from(invoices)
-    .where(and(eq(invoices.companyId, companyId), eq(invoices.isCreditNote, false), eq(invoices.documentType, "invoice"), inArray(invoices.status, [...OPEN_INVOICE_STATUSES])))
+    .where(
+      and(
+        eq(invoices.companyId, companyId),
+        eq(invoices.isCreditNote, false),
+        eq(invoices.documentType, "invoice"),
+        inArray(invoices.status, [...OPEN_INVOICE_STATUSES]),
+      ),
+    )
     .all();
   return rows.map(invoiceJson);
 }
@@ -239,8 +337,15 @@ export async function openInvoicesForMatching(db: Database, companyId: string) {
  * SEK still on 1510 for it (booked SEK total less the SEK its payments took off).
  */
 export async function findInvoice(db: Database, companyId: string, id: string) {
-  const row = await db.select().from(invoices).where(and(eq(invoices.companyId, companyId), eq(invoices.id, id))).get();
+  const row = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.companyId, companyId), eq(invoices.id, id)))
+    .get();
   if (!row) return null;
   const paidSek = (await paymentsOfInvoice(db, row.id)).reduce((s, p) => s + p.amountSekOre, 0);
-  return { ...invoiceJson(row), open_sek_ore: row.totalSekOre === null ? null : row.totalSekOre - row.deductionOre - paidSek };
+  return {
+    ...invoiceJson(row),
+    open_sek_ore: row.totalSekOre === null ? null : row.totalSekOre - row.deductionOre - paidSek,
+  };
 }

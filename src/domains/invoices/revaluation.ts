@@ -22,7 +22,11 @@ export interface RevaluableItem {
  * Booked (accrual or self-billed), open, not SEK, issued on or before `asOf`, nothing
  * credited yet. Credit notes credit the whole invoice, so a credited one is not open.
  */
-export async function foreignReceivablesToRevalue(db: Database, companyId: string, asOf: string): Promise<RevaluableItem[]> {
+export async function foreignReceivablesToRevalue(
+  db: Database,
+  companyId: string,
+  asOf: string,
+): Promise<RevaluableItem[]> {
   const rows = await db.all<{ id: string; number: string; currency: string; open: number; booked: number }>(sql`
     SELECT i.id, COALESCE(i.invoice_number, i.id) AS number, i.currency,
            i.total_ore - i.paid_ore - i.credited_ore AS open,
@@ -33,11 +37,24 @@ export async function foreignReceivablesToRevalue(db: Database, companyId: strin
       AND i.journal_entry_id IS NOT NULL AND i.total_sek_ore IS NOT NULL AND i.credited_ore = 0
       AND i.invoice_date <= ${asOf}
     ORDER BY i.invoice_date, number`);
-  return rows.map((r) => ({ id: r.id, number: r.number, currency: r.currency, openOre: Number(r.open), bookedSekOre: Number(r.booked) })).filter((r) => r.openOre > 0);
+  return rows
+    .map((r) => ({
+      id: r.id,
+      number: r.number,
+      currency: r.currency,
+      openOre: Number(r.open),
+      bookedSekOre: Number(r.booked),
+    }))
+    .filter((r) => r.openOre > 0);
 }
 
 /** The invoices' new book values: the closing rate, and the SEK total moved by the revaluation's difference. */
-export function planReceivableBookValues(db: Database, companyId: string, items: { id: string; rate: string; deltaSekOre: number }[], now: string): Statement[] {
+export function planReceivableBookValues(
+  db: Database,
+  companyId: string,
+  items: { id: string; rate: string; deltaSekOre: number }[],
+  now: string,
+): Statement[] {
   return items.map((i) =>
     db
       .update(invoices)

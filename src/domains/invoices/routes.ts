@@ -1,4 +1,4 @@
-import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { nowIso } from "../../clock";
 import { database } from "../../db/client";
 import type { AppEnv } from "../../http/context";
@@ -11,7 +11,14 @@ import { defineRoute } from "../../http/route";
 import { BatchResultSchemaOf } from "../../http/bulk-schema";
 import { invoiceFileName, invoicePdfBytes } from "./document";
 import { INVOICE_EXPANSIONS, invoicesWith, listInvoices, loadInvoice, type InvoiceExpansion } from "./queries";
-import { InvoiceCreateSchema, InvoiceCreditSchema, InvoiceListQuery, InvoicePatchSchema, InvoicePaySchema, InvoiceSchema } from "./schemas";
+import {
+  InvoiceCreateSchema,
+  InvoiceCreditSchema,
+  InvoiceListQuery,
+  InvoicePatchSchema,
+  InvoicePaySchema,
+  InvoiceSchema,
+} from "./schemas";
 
 const TAG = "Invoices";
 const BASE = "/api/v1/companies/{companyId}/invoices";
@@ -26,7 +33,8 @@ export function registerInvoiceRoutes(app: OpenAPIHono<AppEnv>) {
       path: BASE,
       tag: TAG,
       summary: "List invoices (credit notes included, is_credit_note true)",
-      description: "Newest registration first. date_from and date_to filter invoice_date. expand: customer, items, payments.",
+      description:
+        "Newest registration first. date_from and date_to filter invoice_date. expand: customer, items, payments.",
       scope: "invoices:read",
       company: true,
       params: Params,
@@ -39,7 +47,12 @@ export function registerInvoiceRoutes(app: OpenAPIHono<AppEnv>) {
       const db = database(c.env);
       const wanted = parseExpand<InvoiceExpansion>(expand, INVOICE_EXPANSIONS);
       const page = await pageRequest(c, `invoices:${companyId}:${JSON.stringify(filters)}`, cursor, limit);
-      const { items, nextCursor } = await finishPage(c, page, await listInvoices(db, companyId, filters, page), (r) => ({ k: r.createdAt, i: r.id }));
+      const { items, nextCursor } = await finishPage(
+        c,
+        page,
+        await listInvoices(db, companyId, filters, page),
+        (r) => ({ k: r.createdAt, i: r.id }),
+      );
       return json(c, await invoicesWith(c.env, db, companyId, items, wanted), 200, { next_cursor: nextCursor });
     },
   );
@@ -109,7 +122,8 @@ export function registerInvoiceRoutes(app: OpenAPIHono<AppEnv>) {
       method: "post",
       path: `${BASE}/bulk-create`,
       summary: "Create up to 50 invoices; each succeeds or fails on its own",
-      description: "Same item shape as POST /invoices. The Idempotency-Key covers the whole batch. all_or_nothing: true is 501.",
+      description:
+        "Same item shape as POST /invoices. The Idempotency-Key covers the whole batch. all_or_nothing: true is 501.",
       params: Params,
       body: z.object({ invoices: z.array(z.unknown()).min(1).max(50), all_or_nothing: z.boolean().optional() }),
       response: BatchResultSchemaOf(InvoiceSchema),
@@ -118,12 +132,30 @@ export function registerInvoiceRoutes(app: OpenAPIHono<AppEnv>) {
   );
 
   app.openapi(
-    defineRoute({ ...write, method: "patch", path: `${BASE}/{id}`, summary: "Update a draft's dates, exchange rate, references or notes", description: "Drafts only (INVOICE_UPDATE_NOT_DRAFT); lines are fixed once created.", params: IdParams, body: InvoicePatchSchema, response: InvoiceSchema }),
+    defineRoute({
+      ...write,
+      method: "patch",
+      path: `${BASE}/{id}`,
+      summary: "Update a draft's dates, exchange rate, references or notes",
+      description: "Drafts only (INVOICE_UPDATE_NOT_DRAFT); lines are fixed once created.",
+      params: IdParams,
+      body: InvoicePatchSchema,
+      response: InvoiceSchema,
+    }),
     async (c) => dispatch(c, "invoices.update", { ...c.req.valid("json"), id: c.req.valid("param").id }),
   );
 
   app.openapi(
-    defineRoute({ ...write, method: "delete", path: `${BASE}/{id}`, summary: "Cancel a draft (204)", description: "Drafts only (INVOICE_DELETE_NOT_DRAFT). The row is kept with status cancelled.", params: IdParams, response: null, status: 204 }),
+    defineRoute({
+      ...write,
+      method: "delete",
+      path: `${BASE}/{id}`,
+      summary: "Cancel a draft (204)",
+      description: "Drafts only (INVOICE_DELETE_NOT_DRAFT). The row is kept with status cancelled.",
+      params: IdParams,
+      response: null,
+      status: 204,
+    }),
     async (c) => dispatch(c, "invoices.cancel", { id: c.req.valid("param").id }),
   );
 
@@ -133,7 +165,8 @@ export function registerInvoiceRoutes(app: OpenAPIHono<AppEnv>) {
       method: "post",
       path: `${BASE}/{id}/mark-sent`,
       summary: "Mark a draft as sent without emailing it",
-      description: "Allocates the next number of the series (F invoices, D delivery notes, P proforma) and, under accrual, posts Debit 1510 / Credit revenue and output VAT dated invoice_date.",
+      description:
+        "Allocates the next number of the series (F invoices, D delivery notes, P proforma) and, under accrual, posts Debit 1510 / Credit revenue and output VAT dated invoice_date.",
       params: IdParams,
       response: InvoiceSchema,
     }),

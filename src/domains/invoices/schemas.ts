@@ -1,9 +1,30 @@
 import { z } from "@hono/zod-openapi";
-import { DateSchema, DimensionMapSchema, itemsWithinLimits, JournalLinesSchema, MAX_ITEMS_PER_INVOICE } from "../../http/fields";
-import { AccountNumberSchema, CurrencySchema, ExchangeRateSchema, PositiveAmountSchema, SignedAmountSchema, VatRateSchema } from "../../http/fields";
+import {
+  DateSchema,
+  DimensionMapSchema,
+  itemsWithinLimits,
+  JournalLinesSchema,
+  MAX_ITEMS_PER_INVOICE,
+} from "../../http/fields";
+import {
+  AccountNumberSchema,
+  CurrencySchema,
+  ExchangeRateSchema,
+  PositiveAmountSchema,
+  SignedAmountSchema,
+  VatRateSchema,
+} from "../../http/fields";
 import { decimalString } from "../../sweden/invoicing";
 
-export const INVOICE_STATUSES = ["draft", "sent", "paid", "partially_paid", "overdue", "credited", "cancelled"] as const;
+export const INVOICE_STATUSES = [
+  "draft",
+  "sent",
+  "paid",
+  "partially_paid",
+  "overdue",
+  "credited",
+  "cancelled",
+] as const;
 
 const QuantitySchema = z
   .number()
@@ -16,12 +37,18 @@ export const InvoiceItemInputSchema = z
     description: z.string().trim().min(1).max(500),
     quantity: QuantitySchema.default(1),
     unit: z.string().trim().max(20).nullish(),
-    unit_price: SignedAmountSchema.openapi({ description: "price per unit without VAT, in the invoice currency; never taken from the article" }),
+    unit_price: SignedAmountSchema.openapi({
+      description: "price per unit without VAT, in the invoice currency; never taken from the article",
+    }),
     vat_rate: VatRateSchema.optional().openapi({
-      description: "fraction; omitted = the article's rate where Swedish VAT applies, else 25 %; 0 where the sale is zero-rated (EU business, export) or the company is not VAT registered",
+      description:
+        "fraction; omitted = the article's rate where Swedish VAT applies, else 25 %; 0 where the sale is zero-rated (EU business, export) or the company is not VAT registered",
     }),
     article_id: z.string().optional(),
-    supply_type: z.enum(["goods", "services"]).optional().openapi({ description: "goods or services; default the article's, else services. With the customer's location it decides the VAT treatment and account" }),
+    supply_type: z.enum(["goods", "services"]).optional().openapi({
+      description:
+        "goods or services; default the article's, else services. With the customer's location it decides the VAT treatment and account",
+    }),
     revenue_account: z
       .string()
       .regex(/^[1-3]\d{3}$/, "a BAS account of class 1-3")
@@ -31,21 +58,36 @@ export const InvoiceItemInputSchema = z
           "override; must fit the VAT treatment (INVOICE_CREATE_VAT_RULE_VIOLATION). Default the article's account when it fits, else by treatment: 3001/3002/3003/3004 by rate, 3108 EU goods, 3308 EU services, 3106 goods to EU consumers, 3105 export goods, 3305 services outside the EU",
       }),
     dimensions: DimensionMapSchema.optional(),
-    deduction_type: z.enum(["rot", "rut"]).optional().openapi({ description: "ROT/RUT: the line is labour for that deduction (docs/rot-rut.md); needs work_type and (except laundry) labor_hours" }),
-    work_type: z
-      .string()
-      .max(40)
+    deduction_type: z.enum(["rot", "rut"]).optional().openapi({
+      description:
+        "ROT/RUT: the line is labour for that deduction (docs/rot-rut.md); needs work_type and (except laundry) labor_hours",
+    }),
+    work_type: z.string().max(40).optional().openapi({
+      description:
+        "Skatteverket's work-type code (Bygg, El, ..., Stadning, Tradgardsarbete, ...); with deduction_type the line is labour, without it that work type's material",
+    }),
+    labor_hours: z
+      .number()
+      .gt(0)
+      .max(100_000)
       .optional()
-      .openapi({ description: "Skatteverket's work-type code (Bygg, El, ..., Stadning, Tradgardsarbete, ...); with deduction_type the line is labour, without it that work type's material" }),
-    labor_hours: z.number().gt(0).max(100_000).optional().openapi({ description: "hours of work on a labour line, at most two decimals" }),
+      .openapi({ description: "hours of work on a labour line, at most two decimals" }),
   })
   .strict()
   .openapi("InvoiceItemInput");
 
 export const DeductionBuyerInputSchema = z
   .object({
-    personnummer: z.string().trim().min(10).max(13).openapi({ description: "the buyer's personnummer (YYYYMMDD-NNNN); stored encrypted, shown masked" }),
-    share: z.number().gt(0).max(1).optional().openapi({ description: "the buyer's share of the work, a fraction with at most four decimals; may be left out with one buyer; the shares add up to 1" }),
+    personnummer: z
+      .string()
+      .trim()
+      .min(10)
+      .max(13)
+      .openapi({ description: "the buyer's personnummer (YYYYMMDD-NNNN); stored encrypted, shown masked" }),
+    share: z.number().gt(0).max(1).optional().openapi({
+      description:
+        "the buyer's share of the work, a fraction with at most four decimals; may be left out with one buyer; the shares add up to 1",
+    }),
   })
   .strict();
 
@@ -53,9 +95,14 @@ export const InvoiceCreateSchema = z
   .object({
     customer_id: z.string().min(1),
     invoice_date: DateSchema.optional().openapi({ description: "default today" }),
-    due_date: DateSchema.optional().openapi({ description: "default invoice_date + the customer's default_payment_terms" }),
+    due_date: DateSchema.optional().openapi({
+      description: "default invoice_date + the customer's default_payment_terms",
+    }),
     currency: CurrencySchema.default("SEK"),
-    exchange_rate: ExchangeRateSchema.optional().openapi({ description: "SEK per unit; default the Riksbank rate of invoice_date (null SEK fields when it cannot be fetched)" }),
+    exchange_rate: ExchangeRateSchema.optional().openapi({
+      description:
+        "SEK per unit; default the Riksbank rate of invoice_date (null SEK fields when it cannot be fetched)",
+    }),
     document_type: z.enum(["invoice", "proforma", "delivery_note"]).default("invoice"),
     items: z.array(InvoiceItemInputSchema).min(1).max(MAX_ITEMS_PER_INVOICE).superRefine(itemsWithinLimits),
     default_dimensions: DimensionMapSchema.optional(),
@@ -65,14 +112,43 @@ export const InvoiceCreateSchema = z
     our_reference: z.string().trim().max(100).nullish(),
     your_reference: z.string().trim().max(100).nullish(),
     notes: z.string().max(2000).nullish(),
-    deduction_personnummer: z.array(DeductionBuyerInputSchema).min(1).max(20).optional().openapi({ description: "ROT/RUT: the buyers (private individuals) and their shares" }),
-    deduction_housing_designation: z.string().trim().min(1).max(100).optional().openapi({ description: "ROT on a house: the fastighetsbeteckning" }),
-    deduction_apartment_number: z.string().trim().min(1).max(100).optional().openapi({ description: "ROT in a tenant-owner apartment: the association's apartment number" }),
-    deduction_brf_org_number: z.string().trim().min(1).max(20).optional().openapi({ description: "ROT in a tenant-owner apartment: the association's organisation number" }),
+    deduction_personnummer: z
+      .array(DeductionBuyerInputSchema)
+      .min(1)
+      .max(20)
+      .optional()
+      .openapi({ description: "ROT/RUT: the buyers (private individuals) and their shares" }),
+    deduction_housing_designation: z
+      .string()
+      .trim()
+      .min(1)
+      .max(100)
+      .optional()
+      .openapi({ description: "ROT on a house: the fastighetsbeteckning" }),
+    deduction_apartment_number: z
+      .string()
+      .trim()
+      .min(1)
+      .max(100)
+      .optional()
+      .openapi({ description: "ROT in a tenant-owner apartment: the association's apartment number" }),
+    deduction_brf_org_number: z
+      .string()
+      .trim()
+      .min(1)
+      .max(20)
+      .optional()
+      .openapi({ description: "ROT in a tenant-owner apartment: the association's organisation number" }),
   })
   .strict()
-  .refine((b) => !b.due_date || !b.invoice_date || b.due_date >= b.invoice_date, { message: "due_date is before invoice_date", path: ["due_date"] })
-  .refine((b) => !b.is_self_billed || (b.external_invoice_number && b.received_date), { message: "a self-billed invoice needs external_invoice_number and received_date", path: ["external_invoice_number"] })
+  .refine((b) => !b.due_date || !b.invoice_date || b.due_date >= b.invoice_date, {
+    message: "due_date is before invoice_date",
+    path: ["due_date"],
+  })
+  .refine((b) => !b.is_self_billed || (b.external_invoice_number && b.received_date), {
+    message: "a self-billed invoice needs external_invoice_number and received_date",
+    path: ["external_invoice_number"],
+  })
   .openapi("InvoiceCreate");
 
 export const InvoicePatchSchema = z
@@ -90,10 +166,18 @@ export const InvoicePatchSchema = z
 export const InvoicePaySchema = z
   .object({
     payment_date: DateSchema.optional().openapi({ description: "default today" }),
-    amount: PositiveAmountSchema.optional().openapi({ description: "in the invoice currency; default the remaining amount" }),
+    amount: PositiveAmountSchema.optional().openapi({
+      description: "in the invoice currency; default the remaining amount",
+    }),
     settlement_account: AccountNumberSchema.default("1930"),
-    exchange_rate_difference: SignedAmountSchema.optional().openapi({ description: "SEK received minus SEK booked for this amount; needed on foreign-currency invoices. Booked to 3960 (gain) or 7960 (loss)." }),
-    lines: JournalLinesSchema(2, 50).optional().openapi({ description: "custom journal lines replacing the computed payment entry (e.g. a bank fee); under accrual they must credit 1510 by the booked amount" }),
+    exchange_rate_difference: SignedAmountSchema.optional().openapi({
+      description:
+        "SEK received minus SEK booked for this amount; needed on foreign-currency invoices. Booked to 3960 (gain) or 7960 (loss).",
+    }),
+    lines: JournalLinesSchema(2, 50).optional().openapi({
+      description:
+        "custom journal lines replacing the computed payment entry (e.g. a bank fee); under accrual they must credit 1510 by the booked amount",
+    }),
     force: z.boolean().default(false).openapi({ description: "true: skip the likely-duplicate guard" }),
   })
   .strict()
@@ -102,22 +186,31 @@ export const InvoicePaySchema = z
 export const InvoiceCreditSchema = z
   .object({
     reason: z.string().trim().min(1).max(1000),
-    credit_date: DateSchema.optional().openapi({ description: "the credit note's date, in an open period, not before the invoice date; default today" }),
+    credit_date: DateSchema.optional().openapi({
+      description: "the credit note's date, in an open period, not before the invoice date; default today",
+    }),
     items: z
       .array(
         z
           .object({
             item_id: z.string().min(1).openapi({ description: "an item of the invoice" }),
             quantity: QuantitySchema.optional().openapi({ description: "part of the item's quantity to credit" }),
-            amount: PositiveAmountSchema.optional().openapi({ description: "net amount (without VAT) of the item to credit" }),
+            amount: PositiveAmountSchema.optional().openapi({
+              description: "net amount (without VAT) of the item to credit",
+            }),
           })
           .strict()
-          .refine((l) => l.quantity === undefined || l.amount === undefined, { message: "quantity or amount, not both" }),
+          .refine((l) => l.quantity === undefined || l.amount === undefined, {
+            message: "quantity or amount, not both",
+          }),
       )
       .min(1)
       .max(200)
       .optional()
-      .openapi({ description: "the items to credit; an item without quantity or amount is credited in what remains of it. Omitted: everything not yet credited" }),
+      .openapi({
+        description:
+          "the items to credit; an item without quantity or amount is credited in what remains of it. Omitted: everything not yet credited",
+      }),
   })
   .strict()
   .openapi("InvoiceCredit");
@@ -147,8 +240,13 @@ export const InvoiceSchema = z
     paid_amount: z.number(),
     credited_amount: z.number(),
     remaining_amount: z.number(),
-    deduction_total: z.number().openapi({ description: "ROT/RUT: the deduction Skatteverket pays (after credit notes and refusals); computed, not settable. remaining_amount = total - paid - credited - deduction_total" }),
-    deduction: z.unknown().optional().openapi({ description: "expand=deduction: rates, labour, each buyer (personnummer masked) and share, the home" }),
+    deduction_total: z.number().openapi({
+      description:
+        "ROT/RUT: the deduction Skatteverket pays (after credit notes and refusals); computed, not settable. remaining_amount = total - paid - credited - deduction_total",
+    }),
+    deduction: z.unknown().optional().openapi({
+      description: "expand=deduction: rates, labour, each buyer (personnummer masked) and share, the home",
+    }),
     is_self_billed: z.boolean(),
     external_invoice_number: z.string().nullable(),
     received_date: z.string().nullable(),
@@ -156,7 +254,10 @@ export const InvoiceSchema = z
     our_reference: z.string().nullable(),
     your_reference: z.string().nullable(),
     notes: z.string().nullable(),
-    ocr_number: z.string().nullable().openapi({ description: "Bankgirot OCR reference (length and check digit), given when an invoice is issued" }),
+    ocr_number: z
+      .string()
+      .nullable()
+      .openapi({ description: "Bankgirot OCR reference (length and check digit), given when an invoice is issued" }),
     journal_entry_id: z.string().nullable(),
     sent_at: z.string().nullable(),
     paid_at: z.string().nullable(),

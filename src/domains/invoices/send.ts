@@ -24,7 +24,8 @@ import { itemsOfInvoice, loadInvoice } from "./queries";
 export const sendInvoice: Command<{ id: string }> = async (db, input, ctx, env) => {
   const row = await loadInvoice(db, ctx.companyId, input.id);
   if (row.status === "cancelled") throw new ApiError("INVOICE_SEND_CANCELLED", { id: row.id });
-  if (row.status !== "draft") throw new ApiError("INVOICE_ALREADY_SENT", { id: row.id, status: row.status, invoice_number: row.invoiceNumber });
+  if (row.status !== "draft")
+    throw new ApiError("INVOICE_ALREADY_SENT", { id: row.id, status: row.status, invoice_number: row.invoiceNumber });
   const customer = await loadCustomer(db, ctx.companyId, row.customerId);
   if (!customer.email) throw new ApiError("INVOICE_SEND_NO_CUSTOMER_EMAIL", { customer_id: customer.id });
   if (!emailConfigured(env)) throw new ApiError("INVOICE_SEND_EMAIL_NOT_CONFIGURED", null);
@@ -41,7 +42,15 @@ export const sendInvoice: Command<{ id: string }> = async (db, input, ctx, env) 
   // The PDF is archived with the sale (BFL 7 kap): its file and its row are steps of this plan.
   const documentId = newId();
   const fileName = invoiceFileName(issued.row);
-  const pdfFile = { documentId, fileName, mimeType: "application/pdf", fileSizeBytes: pdf.byteLength, sha256Hash: await sha256Hex(pdf), uploadSource: "invoice_send", journalEntryId: issued.row.journalEntryId };
+  const pdfFile = {
+    documentId,
+    fileName,
+    mimeType: "application/pdf",
+    fileSizeBytes: pdf.byteLength,
+    sha256Hash: await sha256Hex(pdf),
+    uploadSource: "invoice_send",
+    journalEntryId: issued.row.journalEntryId,
+  };
   const archived = archiveGeneratedDocument(db, ctx, pdfFile, pdf);
   const base = issuedPlan(db, issued, "invoice.sent");
   const r = issued.row;
@@ -58,23 +67,46 @@ export const sendInvoice: Command<{ id: string }> = async (db, input, ctx, env) 
           fromName: settings.emailSenderName ?? company.name,
           replyTo: settings.emailReplyTo,
           subject: `Faktura ${r.invoiceNumber} från ${company.name}`,
-          text: [`Hej ${customer.contactName ?? customer.name},`, "", `Här kommer faktura ${r.invoiceNumber} på ${fromOre(r.totalOre)} ${r.currency}, att betala senast ${r.dueDate}.`, "", `Med vänlig hälsning`, company.name].join("\n"),
+          text: [
+            `Hej ${customer.contactName ?? customer.name},`,
+            "",
+            `Här kommer faktura ${r.invoiceNumber} på ${fromOre(r.totalOre)} ${r.currency}, att betala senast ${r.dueDate}.`,
+            "",
+            `Med vänlig hälsning`,
+            company.name,
+          ].join("\n"),
           attachment: { fileName, bytes: pdf },
         }),
       compensate: async (cause) => {
-        const statements: Statement[] = [db.update(invoices).set({ status: "draft", sentAt: null, journalEntryId: null, updatedAt: ctx.now }).where(eq(invoices.id, r.id))];
+        const statements: Statement[] = [
+          db
+            .update(invoices)
+            .set({ status: "draft", sentAt: null, journalEntryId: null, updatedAt: ctx.now })
+            .where(eq(invoices.id, r.id)),
+        ];
         let reversalId: string | null = null;
         if (issued.entry) {
           const ledger = ctx.ledger;
           const period = await ledger.loadPeriod(issued.entry.row.fiscalPeriodId);
-          const reversal = await ledger.reverse(issued.entry.row, issued.entry.lines, issued.entry.row.entryDate, period, `Återföring: faktura ${r.invoiceNumber} kunde inte skickas`);
+          const reversal = await ledger.reverse(
+            issued.entry.row,
+            issued.entry.lines,
+            issued.entry.row.entryDate,
+            period,
+            `Återföring: faktura ${r.invoiceNumber} kunde inte skickas`,
+          );
           statements.push(...reversal.statements);
           reversalId = reversal.row.id;
         }
         return {
           statements,
           action: "invoice.send_failed",
-          error: new ApiError("INVOICE_SEND_PROVIDER_FAILED", { step: "email", provider_error: String(cause instanceof Error ? cause.message : cause), invoice_number: r.invoiceNumber, reversal_entry_id: reversalId }),
+          error: new ApiError("INVOICE_SEND_PROVIDER_FAILED", {
+            step: "email",
+            provider_error: String(cause instanceof Error ? cause.message : cause),
+            invoice_number: r.invoiceNumber,
+            reversal_entry_id: reversalId,
+          }),
         };
       },
     },

@@ -22,7 +22,13 @@ import { saleInvoiced, saleSettledInCash, type Sale } from "../../ledger/posting
 import { openItem, paymentLines, paymentTermsOf, planPayment, type AccountingMethod } from "../../ledger/settlement";
 import { addDays } from "../../sweden/fiscal-year";
 import { decimalString, lineNetOre, RECEIVABLES_ACCOUNT, toSekOre, vatByRate, vatOre } from "../../sweden/invoicing";
-import { allowedSaleRates, locationOf, revenueAccountFits, saleRevenueAccount, saleTreatment } from "../../sweden/vat-treatment";
+import {
+  allowedSaleRates,
+  locationOf,
+  revenueAccountFits,
+  saleRevenueAccount,
+  saleTreatment,
+} from "../../sweden/vat-treatment";
 import { vatRateToBp } from "../../sweden/vat";
 import { loadArticle } from "../articles";
 import { loadCompany } from "../companies";
@@ -30,10 +36,26 @@ import { sekRate } from "../currency";
 import { loadCustomer } from "../customers";
 import { toEngineLines } from "../journal-entries";
 import { Issuer, issuedPlan, planIssue, saleOf } from "./issue";
-import { creditNotesOf, invoiceItemJson, invoiceJson, itemsOfInvoice, loadInvoice, OPEN_INVOICE_STATUSES, paymentsOfInvoice, type InvoiceItemRow, type InvoiceRow } from "./queries";
+import {
+  creditNotesOf,
+  invoiceItemJson,
+  invoiceJson,
+  itemsOfInvoice,
+  loadInvoice,
+  OPEN_INVOICE_STATUSES,
+  paymentsOfInvoice,
+  type InvoiceItemRow,
+  type InvoiceRow,
+} from "./queries";
 import { planCreditDeduction, planInvoiceDeduction, splitReceivable, type PlannedDeduction } from "./deduction";
 import type { PriorDeduction } from "../../sweden/rot-rut";
-import { InvoiceCreateSchema, type InvoiceCreateInput, type InvoiceCreditInput, type InvoicePatchInput, type InvoicePayInput } from "./schemas";
+import {
+  InvoiceCreateSchema,
+  type InvoiceCreateInput,
+  type InvoiceCreditInput,
+  type InvoicePatchInput,
+  type InvoicePayInput,
+} from "./schemas";
 
 interface Draft {
   row: InvoiceRow;
@@ -41,35 +63,76 @@ interface Draft {
   deduction: PlannedDeduction | null;
 }
 
-async function planDraft(db: Database, ctx: CommandContext, env: Env, input: InvoiceCreateInput, issuer: Issuer, deductionsTaken: Map<number, PriorDeduction[]>): Promise<Draft> {
+async function planDraft(
+  db: Database,
+  ctx: CommandContext,
+  env: Env,
+  input: InvoiceCreateInput,
+  issuer: Issuer,
+  deductionsTaken: Map<number, PriorDeduction[]>,
+): Promise<Draft> {
   const customer = await loadCustomer(db, ctx.companyId, input.customer_id).catch((err) => {
-    throw err instanceof ApiError ? new ApiError("INVOICE_CUSTOMER_NOT_FOUND", { customer_id: input.customer_id }) : err;
+    throw err instanceof ApiError
+      ? new ApiError("INVOICE_CUSTOMER_NOT_FOUND", { customer_id: input.customer_id })
+      : err;
   });
-  if (customer.archivedAt) throw new ApiError("INVOICE_CUSTOMER_NOT_FOUND", { customer_id: customer.id, archived_at: customer.archivedAt }, "The customer is archived.");
+  if (customer.archivedAt)
+    throw new ApiError(
+      "INVOICE_CUSTOMER_NOT_FOUND",
+      { customer_id: customer.id, archived_at: customer.archivedAt },
+      "The customer is archived.",
+    );
   const { companies: company } = await issuer.company();
-  const location = locationOf({ type: customer.customerType, country: customer.country, vatNumber: customer.vatNumber });
+  const location = locationOf({
+    type: customer.customerType,
+    country: customer.country,
+    vatNumber: customer.vatNumber,
+  });
   const id = newId();
   const items: InvoiceItemRow[] = [];
   for (const [i, it] of input.items.entries()) {
     const article = it.article_id ? await loadArticle(db, ctx.companyId, it.article_id) : null;
-    if (article?.archivedAt) throw new ApiError("NOT_FOUND", { resource: "article", id: article.id, archived_at: article.archivedAt }, "The article is archived.");
+    if (article?.archivedAt)
+      throw new ApiError(
+        "NOT_FOUND",
+        { resource: "article", id: article.id, archived_at: article.archivedAt },
+        "The article is archived.",
+      );
     // The treatment follows from the customer and the kind of supply, never from the article's account alone.
     const supplyType = it.supply_type ?? article?.supplyType ?? "services";
     const treatment = saleTreatment(location, supplyType, company.vatRegistered);
     const allowed = input.document_type === "delivery_note" ? [0] : allowedSaleRates(treatment);
     const articleRate = article && allowed.includes(article.vatRateBp) ? article.vatRateBp : undefined;
-    const rateBp = it.vat_rate !== undefined ? vatRateToBp(it.vat_rate)! : (articleRate ?? (allowed.includes(2500) ? 2500 : 0));
+    const rateBp =
+      it.vat_rate !== undefined ? vatRateToBp(it.vat_rate)! : (articleRate ?? (allowed.includes(2500) ? 2500 : 0));
     const violation = (reason: string, extra: Record<string, unknown> = {}) =>
       new ApiError(
         "INVOICE_CREATE_VAT_RULE_VIOLATION",
-        { item: i, vat_rate: rateBp / 10_000, allowed_vat_rates: allowed.map((r) => r / 10_000), customer_type: customer.customerType, location, supply_type: supplyType, vat_treatment: treatment, document_type: input.document_type, ...extra },
+        {
+          item: i,
+          vat_rate: rateBp / 10_000,
+          allowed_vat_rates: allowed.map((r) => r / 10_000),
+          customer_type: customer.customerType,
+          location,
+          supply_type: supplyType,
+          vat_treatment: treatment,
+          document_type: input.document_type,
+          ...extra,
+        },
         reason,
       );
-    if (!allowed.includes(rateBp)) throw violation(`VAT rate ${rateBp / 100} % is not allowed for this customer, supply and document (${treatment}).`);
-    if (it.revenue_account && it.revenue_account.startsWith("3") && !revenueAccountFits(it.revenue_account, treatment, rateBp)) {
-      throw violation(`revenue_account ${it.revenue_account} does not fit a ${treatment} sale at ${rateBp / 100} %: use ${saleRevenueAccount(treatment, rateBp)}.`, { revenue_account: it.revenue_account });
+    if (!allowed.includes(rateBp))
+      throw violation(
+        `VAT rate ${rateBp / 100} % is not allowed for this customer, supply and document (${treatment}).`,
+      );
+    if (it.revenue_account?.startsWith("3") && !revenueAccountFits(it.revenue_account, treatment, rateBp)) {
+      throw violation(
+        `revenue_account ${it.revenue_account} does not fit a ${treatment} sale at ${rateBp / 100} %: use ${saleRevenueAccount(treatment, rateBp)}.`,
+        { revenue_account: it.revenue_account },
+      );
     }
-    const articleAccount = article && revenueAccountFits(article.revenueAccount, treatment, rateBp) ? article.revenueAccount : null;
+    const articleAccount =
+      article && revenueAccountFits(article.revenueAccount, treatment, rateBp) ? article.revenueAccount : null;
     const quantity = decimalString(it.quantity, 3)!;
     const unitPriceOre = toOre(it.unit_price)!;
     const dims = { ...(input.default_dimensions ?? {}), ...(it.dimensions ?? {}) };
@@ -99,7 +162,8 @@ async function planDraft(db: Database, ctx: CommandContext, env: Env, input: Inv
   const subtotalOre = items.reduce((s, i) => s + i.netOre, 0);
   const vatOre = [...vat.values()].reduce((s, v) => s + v, 0);
   const totalOre = subtotalOre + vatOre;
-  if (totalOre <= 0 && input.document_type !== "delivery_note") throw fieldError("items", "the invoice total must be above zero; credit an invoice to give money back");
+  if (totalOre <= 0 && input.document_type !== "delivery_note")
+    throw fieldError("items", "the invoice total must be above zero; credit an invoice to give money back");
   await ctx.ledger.assertAccountsActive(items.map((i) => ({ accountNumber: i.revenueAccount })));
 
   const invoiceDate = input.invoice_date ?? ctx.now.slice(0, 10);
@@ -108,7 +172,10 @@ async function planDraft(db: Database, ctx: CommandContext, env: Env, input: Inv
   if (input.currency !== "SEK") {
     // Spec: converted at the central-bank rate fetched at create time; when the fetch
     // fails the invoice is still created, with null SEK fields (the rate is needed to issue it).
-    rate = input.exchange_rate !== undefined ? decimalString(input.exchange_rate, 6) : ((await sekRate(env, input.currency, invoiceDate))?.rate ?? null);
+    rate =
+      input.exchange_rate !== undefined
+        ? decimalString(input.exchange_rate, 6)
+        : ((await sekRate(env, input.currency, invoiceDate))?.rate ?? null);
   } else if (input.exchange_rate !== undefined && input.exchange_rate !== 1) {
     throw fieldError("exchange_rate", "an invoice in SEK has exchange_rate 1");
   }
@@ -133,12 +200,15 @@ async function planDraft(db: Database, ctx: CommandContext, env: Env, input: Inv
     exchangeRate: rate,
     subtotalOre,
     vatOre,
-    vatBreakdown: [...netByRate].sort(([a], [b]) => b - a).map(([rateBp, netOre]) => ({ rateBp, netOre, vatOre: vat.get(rateBp) ?? 0 })),
+    vatBreakdown: [...netByRate]
+      .sort(([a], [b]) => b - a)
+      .map(([rateBp, netOre]) => ({ rateBp, netOre, vatOre: vat.get(rateBp) ?? 0 })),
     totalOre,
     totalSekOre: rate === null ? null : toSekOre(totalOre, rate),
     paidOre: 0,
     creditedOre: 0,
-    defaultDimensions: input.default_dimensions && Object.keys(input.default_dimensions).length ? input.default_dimensions : null,
+    defaultDimensions:
+      input.default_dimensions && Object.keys(input.default_dimensions).length ? input.default_dimensions : null,
     isSelfBilled: input.is_self_billed,
     externalInvoiceNumber: input.external_invoice_number ?? null,
     receivedDate: input.received_date ?? null,
@@ -155,33 +225,84 @@ async function planDraft(db: Database, ctx: CommandContext, env: Env, input: Inv
     updatedAt: ctx.now,
   };
   // ROT/RUT: INVOICE_CREATE_ROT_RUT_VALIDATION after the VAT rules, so the lines' amounts incl. VAT are known
-  const deduction = await planInvoiceDeduction(db, env, { input, row, items, customerType: customer.customerType, accountingMethod: company.accountingMethod, now: ctx.now, taken: deductionsTaken });
+  const deduction = await planInvoiceDeduction(db, env, {
+    input,
+    row,
+    items,
+    customerType: customer.customerType,
+    accountingMethod: company.accountingMethod,
+    now: ctx.now,
+    taken: deductionsTaken,
+  });
   row.deductionOre = deduction?.result.totalOre ?? 0;
   return { row, items, deduction };
 }
 
-const insertDraft = (db: Database, d: Draft) => [db.insert(invoices).values(d.row), ...d.items.map((i) => db.insert(invoiceItems).values(i)), ...(d.deduction?.statements ?? [])];
+const insertDraft = (db: Database, d: Draft) => [
+  db.insert(invoices).values(d.row),
+  ...d.items.map((i) => db.insert(invoiceItems).values(i)),
+  ...(d.deduction?.statements ?? []),
+];
 
-async function planCreate(db: Database, ctx: CommandContext, env: Env, input: InvoiceCreateInput, issuer: Issuer, selfBilledTaken: Set<string>, deductionsTaken: Map<number, PriorDeduction[]>) {
+async function planCreate(
+  db: Database,
+  ctx: CommandContext,
+  env: Env,
+  input: InvoiceCreateInput,
+  issuer: Issuer,
+  selfBilledTaken: Set<string>,
+  deductionsTaken: Map<number, PriorDeduction[]>,
+) {
   const draft = await planDraft(db, ctx, env, input, issuer, deductionsTaken);
   // the created invoice with its items: also what a dry-run previews (spec)
-  const withItems = (row: InvoiceRow) => ({ ...invoiceJson(row), items: draft.items.map(invoiceItemJson), ...(draft.deduction && { deduction: draft.deduction.json }) });
+  const withItems = (row: InvoiceRow) => ({
+    ...invoiceJson(row),
+    items: draft.items.map(invoiceItemJson),
+    ...(draft.deduction && { deduction: draft.deduction.json }),
+  });
   if (!input.is_self_billed) {
     const data = withItems(draft.row);
-    return { row: draft.row, data, statements: insertDraft(db, draft), events: [{ type: "invoice.created", object: data }], voucher: null };
+    return {
+      row: draft.row,
+      data,
+      statements: insertDraft(db, draft),
+      events: [{ type: "invoice.created", object: data }],
+      voucher: null,
+    };
   }
   // Self-billing (ML 17 kap 20 §): the buyer wrote the invoice; it is booked at once under the buyer's number.
   const external = input.external_invoice_number!;
-  const clash = await db.select({ id: invoices.id }).from(invoices).where(and(eq(invoices.companyId, ctx.companyId), eq(invoices.customerId, draft.row.customerId), eq(invoices.externalInvoiceNumber, external))).get();
-  if (clash || selfBilledTaken.has(`${draft.row.customerId}/${external}`)) throw new ApiError("CONFLICT", { external_invoice_number: external, existing_id: clash?.id ?? null }, "A self-billed invoice with this number from this customer already exists.");
+  const clash = await db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.companyId, ctx.companyId),
+        eq(invoices.customerId, draft.row.customerId),
+        eq(invoices.externalInvoiceNumber, external),
+      ),
+    )
+    .get();
+  if (clash || selfBilledTaken.has(`${draft.row.customerId}/${external}`))
+    throw new ApiError(
+      "CONFLICT",
+      { external_invoice_number: external, existing_id: clash?.id ?? null },
+      "A self-billed invoice with this number from this customer already exists.",
+    );
   const issued = await planIssue(db, ctx, draft.row, draft.items, issuer, external);
   selfBilledTaken.add(`${draft.row.customerId}/${external}`);
   const data = withItems(issued.row);
   return {
     row: issued.row,
     data,
-    statements: [...issued.statements, ...insertDraft(db, { row: issued.row, items: draft.items, deduction: draft.deduction })],
-    events: [{ type: "invoice.created", object: data }, { type: "invoice.sent", object: data }],
+    statements: [
+      ...issued.statements,
+      ...insertDraft(db, { row: issued.row, items: draft.items, deduction: draft.deduction }),
+    ],
+    events: [
+      { type: "invoice.created", object: data },
+      { type: "invoice.sent", object: data },
+    ],
     voucher: issued.voucher,
   };
 }
@@ -193,16 +314,28 @@ export const createInvoice: Command<InvoiceCreateInput> = async (db, input, ctx,
     data: plan.data,
     statements: plan.statements,
     events: plan.events,
-    audit: { action: input.is_self_billed ? "invoice.self_billed_booked" : "invoice.created", resourceType: "invoice", resourceId: plan.row.id, voucher: plan.voucher },
+    audit: {
+      action: input.is_self_billed ? "invoice.self_billed_booked" : "invoice.created",
+      resourceType: "invoice",
+      resourceId: plan.row.id,
+      voucher: plan.voucher,
+    },
   };
 };
 
-export const bulkCreateInvoices: Command<{ invoices: unknown[]; all_or_nothing?: boolean }> = async (db, input, ctx, env) => {
+export const bulkCreateInvoices: Command<{ invoices: unknown[]; all_or_nothing?: boolean }> = async (
+  db,
+  input,
+  ctx,
+  env,
+) => {
   refuseAllOrNothing(input.all_or_nothing);
   const issuer = new Issuer(db, ctx);
   const taken = new Set<string>();
   const deductionsTaken = new Map<number, PriorDeduction[]>();
-  const bulk = await planBulk(input.invoices, InvoiceCreateSchema, (item) => planCreate(db, ctx, env, item, issuer, taken, deductionsTaken));
+  const bulk = await planBulk(input.invoices, InvoiceCreateSchema, (item) =>
+    planCreate(db, ctx, env, item, issuer, taken, deductionsTaken),
+  );
   return {
     status: 200,
     data: bulk.data,
@@ -220,7 +353,8 @@ export const updateInvoice: Command<InvoicePatchInput & { id: string }> = async 
   const invoiceDate = input.invoice_date ?? row.invoiceDate;
   const dueDate = input.due_date ?? row.dueDate;
   if (dueDate < invoiceDate) throw fieldError("due_date", "due_date is before invoice_date");
-  if (input.exchange_rate !== undefined && row.currency === "SEK" && input.exchange_rate !== 1) throw fieldError("exchange_rate", "an invoice in SEK has exchange_rate 1");
+  if (input.exchange_rate !== undefined && row.currency === "SEK" && input.exchange_rate !== 1)
+    throw fieldError("exchange_rate", "an invoice in SEK has exchange_rate 1");
   const rate = input.exchange_rate !== undefined ? decimalString(input.exchange_rate, 6) : row.exchangeRate;
   const patch = {
     invoiceDate,
@@ -235,7 +369,12 @@ export const updateInvoice: Command<InvoicePatchInput & { id: string }> = async 
   return {
     status: 200,
     data: invoiceJson({ ...row, ...patch }),
-    statements: [db.update(invoices).set(patch).where(and(eq(invoices.id, row.id), eq(invoices.status, "draft")))],
+    statements: [
+      db
+        .update(invoices)
+        .set(patch)
+        .where(and(eq(invoices.id, row.id), eq(invoices.status, "draft"))),
+    ],
     audit: { action: "invoice.updated", resourceType: "invoice", resourceId: row.id },
   };
 };
@@ -247,7 +386,12 @@ export const cancelInvoice: Command<{ id: string }> = async (db, input, ctx) => 
   return {
     status: 204,
     data: null,
-    statements: [db.update(invoices).set({ status: "cancelled", cancelledAt: ctx.now, updatedAt: ctx.now }).where(and(eq(invoices.id, row.id), eq(invoices.status, "draft")))],
+    statements: [
+      db
+        .update(invoices)
+        .set({ status: "cancelled", cancelledAt: ctx.now, updatedAt: ctx.now })
+        .where(and(eq(invoices.id, row.id), eq(invoices.status, "draft"))),
+    ],
     audit: { action: "invoice.cancelled", resourceType: "invoice", resourceId: row.id },
   };
 };
@@ -268,8 +412,17 @@ export const markInvoiceSent: Command<{ id: string }> = async (db, input, ctx) =
  */
 export const payInvoice: Command<InvoicePayInput & { id: string }> = async (db, input, ctx) => {
   const row = await loadInvoice(db, ctx.companyId, input.id, "INVOICE_PAID_NOT_FOUND");
-  if (row.isCreditNote || row.documentType !== "invoice" || !(OPEN_INVOICE_STATUSES as readonly string[]).includes(row.status)) {
-    throw new ApiError("INVOICE_PAID_NOT_PAYABLE", { id: row.id, status: row.status, document_type: row.documentType, is_credit_note: row.isCreditNote });
+  if (
+    row.isCreditNote ||
+    row.documentType !== "invoice" ||
+    !(OPEN_INVOICE_STATUSES as readonly string[]).includes(row.status)
+  ) {
+    throw new ApiError("INVOICE_PAID_NOT_PAYABLE", {
+      id: row.id,
+      status: row.status,
+      document_type: row.documentType,
+      is_credit_note: row.isCreditNote,
+    });
   }
   const { companies: company } = await loadCompany(db, ctx.companyId);
   const method = company.accountingMethod;
@@ -277,27 +430,70 @@ export const payInvoice: Command<InvoicePayInput & { id: string }> = async (db, 
   const creditedSek = -credits.notes.reduce((s, n) => s + (n.totalSekOre ?? 0), 0);
   // mark-paid takes partial payments under the cash method too: each books its share of the sale (as it stands after credits)
   // ROT/RUT: the customer pays the total less the deduction (a SEK invoice); Skatteverket pays the rest to 1513
-  const owed = row.deductionOre === 0 ? row : { ...row, totalOre: row.totalOre - row.deductionOre, totalSekOre: row.totalSekOre === null ? null : row.totalSekOre - row.deductionOre };
-  const plan = planPayment(openItem(owed, await paymentsOfInvoice(db, row.id), creditedSek), "receivable", paymentTermsOf(input, method, true));
+  const owed =
+    row.deductionOre === 0
+      ? row
+      : {
+          ...row,
+          totalOre: row.totalOre - row.deductionOre,
+          totalSekOre: row.totalSekOre === null ? null : row.totalSekOre - row.deductionOre,
+        };
+  const plan = planPayment(
+    openItem(owed, await paymentsOfInvoice(db, row.id), creditedSek),
+    "receivable",
+    paymentTermsOf(input, method, true),
+  );
   const sale = saleAfterCredits(row, await itemsOfInvoice(db, row.id), credits);
   const text = `Inbetalning ${sale.text}`;
   const lines = input.lines
     ? customPaymentLines(input.lines, method, plan.bookedSekOre)
-    : paymentLines("receivable", method, plan, { settlementAccount: input.settlement_account, text, inCash: (diff, share) => saleSettledInCash(sale, input.settlement_account, diff, share) });
+    : paymentLines("receivable", method, plan, {
+        settlementAccount: input.settlement_account,
+        text,
+        inCash: (diff, share) => saleSettledInCash(sale, input.settlement_account, diff, share),
+      });
   const date = input.payment_date ?? ctx.now.slice(0, 10);
-  const entry = await ctx.ledger.post({ date, description: text, sourceType: "invoice_paid", sourceId: row.id, lines, noPeriod: new ApiError("INVOICE_PAID_NO_FISCAL_PERIOD", { payment_date: date }) });
+  const entry = await ctx.ledger.post({
+    date,
+    description: text,
+    sourceType: "invoice_paid",
+    sourceId: row.id,
+    lines,
+    noPeriod: new ApiError("INVOICE_PAID_NO_FISCAL_PERIOD", { payment_date: date }),
+  });
 
-  const patch = { status: plan.status, paidOre: plan.paidOre, paidAt: plan.fully ? ctx.now : null, updatedAt: ctx.now } as const;
+  const patch = {
+    status: plan.status,
+    paidOre: plan.paidOre,
+    paidAt: plan.fully ? ctx.now : null,
+    updatedAt: ctx.now,
+  } as const;
   const invoice = invoiceJson({ ...row, ...patch });
   return {
     status: 200,
     data: { ...invoice, journal_entry_id: entry.row.id },
     statements: [
       ...entry.statements,
-      db.insert(invoicePayments).values({ id: newId(), companyId: ctx.companyId, invoiceId: row.id, paymentDate: date, amountOre: plan.amountOre, amountSekOre: plan.bookedSekOre, exchangeRateDifferenceOre: plan.fxDifferenceOre, journalEntryId: entry.row.id, createdAt: ctx.now }),
+      db.insert(invoicePayments).values({
+        id: newId(),
+        companyId: ctx.companyId,
+        invoiceId: row.id,
+        paymentDate: date,
+        amountOre: plan.amountOre,
+        amountSekOre: plan.bookedSekOre,
+        exchangeRateDifferenceOre: plan.fxDifferenceOre,
+        journalEntryId: entry.row.id,
+        createdAt: ctx.now,
+      }),
       db.update(invoices).set(patch).where(eq(invoices.id, row.id)),
     ],
-    events: [{ type: "invoice.paid", object: { invoice, paymentAmount: plan.amountOre / 100, paymentDate: date, companyId: ctx.companyId }, previousAttributes: { status: row.status, paid_amount: row.paidOre / 100 } }],
+    events: [
+      {
+        type: "invoice.paid",
+        object: { invoice, paymentAmount: plan.amountOre / 100, paymentDate: date, companyId: ctx.companyId },
+        previousAttributes: { status: row.status, paid_amount: row.paidOre / 100 },
+      },
+    ],
     audit: { action: "invoice.paid", resourceType: "invoice", resourceId: row.id, voucher: entry.voucher },
   };
 };
@@ -306,7 +502,11 @@ export const payInvoice: Command<InvoicePayInput & { id: string }> = async (db, 
  * The caller's own lines for a payment (a bank fee, say): balanced, and under accrual
  * crediting 1510 by the SEK this payment books, so the receivable still ends at zero.
  */
-function customPaymentLines(input: NonNullable<InvoicePayInput["lines"]>, method: AccountingMethod, bookedSekOre: number): EngineLine[] {
+function customPaymentLines(
+  input: NonNullable<InvoicePayInput["lines"]>,
+  method: AccountingMethod,
+  bookedSekOre: number,
+): EngineLine[] {
   const lines = toEngineLines(input);
   try {
     assertBalanced(lines);
@@ -316,9 +516,14 @@ function customPaymentLines(input: NonNullable<InvoicePayInput["lines"]>, method
       credit_total: lines.reduce((s, l) => s + l.creditOre, 0) / 100,
     });
   }
-  const receivable = lines.filter((l) => l.accountNumber === RECEIVABLES_ACCOUNT).reduce((s, l) => s + l.creditOre - l.debitOre, 0);
+  const receivable = lines
+    .filter((l) => l.accountNumber === RECEIVABLES_ACCOUNT)
+    .reduce((s, l) => s + l.creditOre - l.debitOre, 0);
   if (method === "accrual" && receivable !== bookedSekOre) {
-    throw fieldError("lines", `the lines must credit ${RECEIVABLES_ACCOUNT} by ${bookedSekOre / 100}, the booked SEK amount of this payment`);
+    throw fieldError(
+      "lines",
+      `the lines must credit ${RECEIVABLES_ACCOUNT} by ${bookedSekOre / 100}, the booked SEK amount of this payment`,
+    );
   }
   return lines;
 }
@@ -328,7 +533,8 @@ type Credits = Awaited<ReturnType<typeof creditNotesOf>>;
 /** Net of each invoice item already credited (negative for a positive line), by item id. */
 function creditedNetByItem(credits: Credits): Map<string, number> {
   const m = new Map<string, number>();
-  for (const c of credits.items) if (c.creditedItemId) m.set(c.creditedItemId, (m.get(c.creditedItemId) ?? 0) + c.netOre);
+  for (const c of credits.items)
+    if (c.creditedItemId) m.set(c.creditedItemId, (m.get(c.creditedItemId) ?? 0) + c.netOre);
   return m;
 }
 
@@ -372,11 +578,18 @@ const CREDITABLE = ["sent", "paid", "overdue", "partially_paid"];
  */
 export const creditInvoice: Command<InvoiceCreditInput & { id: string }> = async (db, input, ctx) => {
   const row = await loadInvoice(db, ctx.companyId, input.id, "INVOICE_CREDIT_ORIGINAL_NOT_FOUND");
-  if (row.isCreditNote || row.documentType !== "invoice") throw new ApiError("INVOICE_CREDIT_NOT_INVOICE", { id: row.id, document_type: row.documentType, is_credit_note: row.isCreditNote });
+  if (row.isCreditNote || row.documentType !== "invoice")
+    throw new ApiError("INVOICE_CREDIT_NOT_INVOICE", {
+      id: row.id,
+      document_type: row.documentType,
+      is_credit_note: row.isCreditNote,
+    });
   if (row.status === "credited") throw new ApiError("INVOICE_CREDIT_ALREADY_CREDITED", { id: row.id });
-  if (!CREDITABLE.includes(row.status)) throw new ApiError("INVOICE_CREDIT_NOT_SENT", { id: row.id, status: row.status });
+  if (!CREDITABLE.includes(row.status))
+    throw new ApiError("INVOICE_CREDIT_NOT_SENT", { id: row.id, status: row.status });
   const date = input.credit_date ?? ctx.now.slice(0, 10);
-  if (date < row.invoiceDate) throw fieldError("credit_date", `credit_date is before the invoice date ${row.invoiceDate}`);
+  if (date < row.invoiceDate)
+    throw fieldError("credit_date", `credit_date is before the invoice date ${row.invoiceDate}`);
   const items = await itemsOfInvoice(db, row.id);
   const credits = await creditNotesOf(db, ctx.companyId, row.id);
   const creditedNet = creditedNetByItem(credits);
@@ -385,7 +598,9 @@ export const creditInvoice: Command<InvoiceCreditInput & { id: string }> = async
   // the credit note's lines: [item, negated net, quantity, negated unit price]
   const chosen: { item: InvoiceItemRow; netOre: number; quantity: string; unitPriceOre: number }[] = [];
   const whole = (item: InvoiceItemRow) =>
-    left(item) === item.netOre ? { item, netOre: -item.netOre, quantity: item.quantity, unitPriceOre: -item.unitPriceOre } : { item, netOre: -left(item), quantity: "1", unitPriceOre: -left(item) };
+    left(item) === item.netOre
+      ? { item, netOre: -item.netOre, quantity: item.quantity, unitPriceOre: -item.unitPriceOre }
+      : { item, netOre: -left(item), quantity: "1", unitPriceOre: -left(item) };
   if (!input.items) {
     for (const item of items) if (left(item) !== 0) chosen.push(whole(item));
   } else {
@@ -396,7 +611,7 @@ export const creditInvoice: Command<InvoiceCreditInput & { id: string }> = async
       if (seen.has(item.id)) throw fieldError(`items.${k}.item_id`, "the item is named twice");
       seen.add(item.id);
       const sign = item.netOre < 0 ? -1 : 1;
-      let line;
+      let line: ReturnType<typeof whole>;
       if (c.quantity !== undefined) {
         const quantity = decimalString(c.quantity, 3)!;
         line = { item, netOre: -lineNetOre(quantity, item.unitPriceOre), quantity, unitPriceOre: -item.unitPriceOre };
@@ -407,36 +622,49 @@ export const creditInvoice: Command<InvoiceCreditInput & { id: string }> = async
         line = whole(item);
       }
       if (Math.abs(line.netOre) > Math.abs(left(item))) {
-        throw fieldError(`items.${k}`, `more than what is left to credit of the item: ${Math.abs(left(item)) / 100} (net, without VAT)`);
+        throw fieldError(
+          `items.${k}`,
+          `more than what is left to credit of the item: ${Math.abs(left(item)) / 100} (net, without VAT)`,
+        );
       }
       chosen.push(line);
     }
   }
-  if (!chosen.some((c) => c.netOre !== 0)) throw fieldError("items", "nothing to credit: every item is already credited");
+  if (!chosen.some((c) => c.netOre !== 0))
+    throw fieldError("items", "nothing to credit: every item is already credited");
 
   // VAT per rate: computed on the credited net, or exactly the rest when the rate is completed
   const netByRate = new Map<number, number>();
   for (const c of chosen) netByRate.set(c.item.vatRateBp, (netByRate.get(c.item.vatRateBp) ?? 0) + c.netOre);
   const creditedVat = new Map<number, number>();
-  for (const n of credits.notes) for (const v of n.vatBreakdown) creditedVat.set(v.rateBp, (creditedVat.get(v.rateBp) ?? 0) + v.vatOre);
+  for (const n of credits.notes)
+    for (const v of n.vatBreakdown) creditedVat.set(v.rateBp, (creditedVat.get(v.rateBp) ?? 0) + v.vatOre);
   const leftAfter = (rateBp: number) =>
-    items.filter((i) => i.vatRateBp === rateBp).reduce((s, i) => s + left(i) + chosen.filter((c) => c.item.id === i.id).reduce((t, c) => t + c.netOre, 0), 0);
-  const vatBreakdown = [...netByRate].sort(([a], [b]) => b - a).map(([rateBp, netOre]) => {
-    const original = row.vatBreakdown.find((v) => v.rateBp === rateBp)?.vatOre ?? 0;
-    const vat = leftAfter(rateBp) === 0 ? -(original + (creditedVat.get(rateBp) ?? 0)) : vatOre(netOre, rateBp);
-    return { rateBp, netOre, vatOre: vat };
-  });
+    items
+      .filter((i) => i.vatRateBp === rateBp)
+      .reduce((s, i) => s + left(i) + chosen.filter((c) => c.item.id === i.id).reduce((t, c) => t + c.netOre, 0), 0);
+  const vatBreakdown = [...netByRate]
+    .sort(([a], [b]) => b - a)
+    .map(([rateBp, netOre]) => {
+      const original = row.vatBreakdown.find((v) => v.rateBp === rateBp)?.vatOre ?? 0;
+      const vat = leftAfter(rateBp) === 0 ? -(original + (creditedVat.get(rateBp) ?? 0)) : vatOre(netOre, rateBp);
+      return { rateBp, netOre, vatOre: vat };
+    });
   const subtotalOre = chosen.reduce((s, c) => s + c.netOre, 0);
   const vatTotal = vatBreakdown.reduce((s, v) => s + v.vatOre, 0);
   const totalOre = subtotalOre + vatTotal;
   if (totalOre >= 0) throw fieldError("items", "a credit note must reduce what the customer owes");
-  const fullyCredited = items.every((i) => left(i) + chosen.filter((c) => c.item.id === i.id).reduce((t, c) => t + c.netOre, 0) === 0);
+  const fullyCredited = items.every(
+    (i) => left(i) + chosen.filter((c) => c.item.id === i.id).reduce((t, c) => t + c.netOre, 0) === 0,
+  );
   const rate = row.exchangeRate ?? "1";
   const creditedSekBefore = credits.notes.reduce((s, n) => s + (n.totalSekOre ?? 0), 0);
-  const totalSekOre = row.totalSekOre === null ? null : fullyCredited ? -(row.totalSekOre + creditedSekBefore) : toSekOre(totalOre, rate);
+  const totalSekOre =
+    row.totalSekOre === null ? null : fullyCredited ? -(row.totalSekOre + creditedSekBefore) : toSekOre(totalOre, rate);
 
   // ROT/RUT: the deduction reversed in proportion to the labour credited (creditDeduction)
-  const itemLeftAfter = (i: InvoiceItemRow) => left(i) + chosen.filter((c) => c.item.id === i.id).reduce((t, c) => t + c.netOre, 0);
+  const itemLeftAfter = (i: InvoiceItemRow) =>
+    left(i) + chosen.filter((c) => c.item.id === i.id).reduce((t, c) => t + c.netOre, 0);
   const reversal = await planCreditDeduction(db, row, chosen, itemLeftAfter);
   const fromDeductionOre = reversal?.fromDeductionOre ?? 0;
 
@@ -491,9 +719,22 @@ export const creditInvoice: Command<InvoiceCreditInput & { id: string }> = async
   const text = `Kreditfaktura ${credit.invoiceNumber} ${row.customerName}`;
   // accrual: the credit note's own sale, negative, so Credit 1510 / Debit revenue and output VAT
   // ROT/RUT: Credit 1513 the reversed deduction, Credit 1510 the rest
-  const lines = company.accountingMethod === "accrual" ? splitReceivable(saleInvoiced({ ...saleOf(credit, noteItems), totalSekOre: totalSekOre ?? undefined }), -fromDeductionOre, credit.invoiceNumber ?? "") : null;
+  const lines =
+    company.accountingMethod === "accrual"
+      ? splitReceivable(
+          saleInvoiced({ ...saleOf(credit, noteItems), totalSekOre: totalSekOre ?? undefined }),
+          -fromDeductionOre,
+          credit.invoiceNumber ?? "",
+        )
+      : null;
   if (lines) {
-    const entry = await ctx.ledger.post({ date, description: text, sourceType: "invoice_credited", sourceId: creditId, lines });
+    const entry = await ctx.ledger.post({
+      date,
+      description: text,
+      sourceType: "invoice_credited",
+      sourceId: creditId,
+      lines,
+    });
     credit.journalEntryId = entry.row.id;
     statements.push(...entry.statements);
     voucher = entry.voucher;
@@ -505,8 +746,19 @@ export const creditInvoice: Command<InvoiceCreditInput & { id: string }> = async
   const deductionOre = row.deductionOre - fromDeductionOre;
   const remaining = row.totalOre - row.paidOre - creditedOre - deductionOre;
   const status: InvoiceRow["status"] = fullyCredited ? "credited" : remaining <= 0 ? "paid" : row.status;
-  const originalPatch = { status, creditedOre, deductionOre, paidAt: status === "paid" ? (row.paidAt ?? ctx.now) : row.paidAt, updatedAt: ctx.now };
-  statements.push(db.insert(invoices).values(credit), ...noteItems.map((i) => db.insert(invoiceItems).values(i)), db.update(invoices).set(originalPatch).where(eq(invoices.id, row.id)), ...(reversal?.statements ?? []));
+  const originalPatch = {
+    status,
+    creditedOre,
+    deductionOre,
+    paidAt: status === "paid" ? (row.paidAt ?? ctx.now) : row.paidAt,
+    updatedAt: ctx.now,
+  };
+  statements.push(
+    db.insert(invoices).values(credit),
+    ...noteItems.map((i) => db.insert(invoiceItems).values(i)),
+    db.update(invoices).set(originalPatch).where(eq(invoices.id, row.id)),
+    ...(reversal?.statements ?? []),
+  );
   const creditJson = { ...invoiceJson(credit), items: noteItems.map(invoiceItemJson) };
   const original = invoiceJson({ ...row, ...originalPatch });
   return {
@@ -514,7 +766,11 @@ export const creditInvoice: Command<InvoiceCreditInput & { id: string }> = async
     data: { ...creditJson, original_status: original.status, original_remaining_amount: original.remaining_amount },
     statements,
     events: [
-      { type: "invoice.credited", object: { invoice: original, credit_note: creditJson }, previousAttributes: { status: row.status, credited_amount: row.creditedOre / 100 } },
+      {
+        type: "invoice.credited",
+        object: { invoice: original, credit_note: creditJson },
+        previousAttributes: { status: row.status, credited_amount: row.creditedOre / 100 },
+      },
       { type: "credit_note.created", object: creditJson },
     ],
     audit: { action: "invoice.credited", resourceType: "invoice", resourceId: row.id, voucher },
@@ -522,7 +778,14 @@ export const creditInvoice: Command<InvoiceCreditInput & { id: string }> = async
 };
 
 /** The invoice as the likely-duplicate guard sees it. */
-type GuardedInvoice = { id: string; invoice_number: string | null; invoice_date: string; currency: string; remaining_amount: number; ocr_number?: string | null };
+type GuardedInvoice = {
+  id: string;
+  invoice_number: string | null;
+  invoice_date: string;
+  currency: string;
+  remaining_amount: number;
+  ocr_number?: string | null;
+};
 
 /** Unlinked inbound bank transactions that look like this invoice's payment (handed in by the registry: invoices import no bank domain). */
 export type LikelyPayments = (db: Database, companyId: string, invoice: GuardedInvoice) => Promise<unknown[]>;
@@ -538,10 +801,18 @@ export const payInvoiceChecked =
   async (db, input, ctx, env) => {
     if (!input.force) {
       const row = await loadInvoice(db, ctx.companyId, input.id, "INVOICE_PAID_NOT_FOUND");
-      if (!row.isCreditNote && row.documentType === "invoice" && (OPEN_INVOICE_STATUSES as readonly string[]).includes(row.status)) {
+      if (
+        !row.isCreditNote &&
+        row.documentType === "invoice" &&
+        (OPEN_INVOICE_STATUSES as readonly string[]).includes(row.status)
+      ) {
         const candidates = await likely(db, ctx.companyId, invoiceJson(row));
         if (candidates.length) {
-          throw new ApiError("INVOICE_PAID_LIKELY_DUPLICATE", { invoice_id: row.id, candidates }, "An unlinked bank transaction looks like this payment: match it, or retry with force: true and a new Idempotency-Key.");
+          throw new ApiError(
+            "INVOICE_PAID_LIKELY_DUPLICATE",
+            { invoice_id: row.id, candidates },
+            "An unlinked bank transaction looks like this payment: match it, or retry with force: true and a new Idempotency-Key.",
+          );
         }
       }
     }

@@ -28,8 +28,13 @@ export async function unpaidAtYearEndLines(db: Database, companyId: string, date
     const all = await creditNotesOf(db, companyId, row.id);
     const notes = all.notes.filter((n) => n.invoiceDate <= date);
     const noteIds = new Set(notes.map((n) => n.id));
-    const sale = saleAfterCredits(row, await itemsOfInvoice(db, row.id), { notes, items: all.items.filter((i) => noteIds.has(i.invoiceId)) });
-    const paidSek = (await paymentsOfInvoice(db, row.id)).filter((p) => p.paymentDate <= date).reduce((s, p) => s + p.amountSekOre, 0);
+    const sale = saleAfterCredits(row, await itemsOfInvoice(db, row.id), {
+      notes,
+      items: all.items.filter((i) => noteIds.has(i.invoiceId)),
+    });
+    const paidSek = (await paymentsOfInvoice(db, row.id))
+      .filter((p) => p.paymentDate <= date)
+      .reduce((s, p) => s + p.amountSekOre, 0);
     const totalSek = row.totalSekOre + notes.reduce((s, n) => s + (n.totalSekOre ?? 0), 0);
     if (totalSek <= paidSek) continue;
     lines.push(...saleSettledInCash(sale, RECEIVABLES_ACCOUNT, 0, { beforeSek: paidSek, afterSek: totalSek }));

@@ -6,7 +6,13 @@ import { ApiError } from "../../http/api-error";
 import { assertBalanced, assertPeriodOpen, type EngineLine, type Ledger } from "../../ledger/engine";
 import { toOre } from "../../ledger/money";
 import { correctionDepth, entryFromRows, entryJson, entryReads, loadEntry } from "./queries";
-import { EntryCreateSchema, type CorrectInput, type EntryCreateInput, type LineInput, type ReverseInput } from "./schemas";
+import {
+  EntryCreateSchema,
+  type CorrectInput,
+  type EntryCreateInput,
+  type LineInput,
+  type ReverseInput,
+} from "./schemas";
 
 /** A correction chain this long needs allow_deep_chain (spec: POST .../correct). */
 export const MAX_CORRECTION_CHAIN = 3;
@@ -32,7 +38,7 @@ async function planDraft(ledger: Ledger, input: EntryCreateInput, series: string
   });
 }
 
-export const createEntry: Command<EntryCreateInput> = async (db, input, ctx) => {
+export const createEntry: Command<EntryCreateInput> = async (_db, input, ctx) => {
   const draft = await planDraft(ctx.ledger, input, await ctx.ledger.defaultSeries());
   return {
     status: 201,
@@ -42,7 +48,11 @@ export const createEntry: Command<EntryCreateInput> = async (db, input, ctx) => 
   };
 };
 
-export const batchCreateEntries: Command<{ entries: unknown[]; all_or_nothing?: boolean }> = async (db, input, ctx) => {
+export const batchCreateEntries: Command<{ entries: unknown[]; all_or_nothing?: boolean }> = async (
+  _db,
+  input,
+  ctx,
+) => {
   refuseAllOrNothing(input.all_or_nothing);
   const ledger = ctx.ledger;
   const series = await ledger.defaultSeries();
@@ -60,7 +70,9 @@ export const batchCreateEntries: Command<{ entries: unknown[]; all_or_nothing?: 
 };
 
 export const commitEntry: Command<{ id: string }> = async (db, input, ctx) => {
-  const { entry, lines } = ctx.state.heldDraft(input.id) ?? (ctx.readAhead ? entryFromRows(ctx.readAhead, input.id) : await loadEntry(db, ctx.companyId, input.id));
+  const { entry, lines } =
+    ctx.state.heldDraft(input.id) ??
+    (ctx.readAhead ? entryFromRows(ctx.readAhead, input.id) : await loadEntry(db, ctx.companyId, input.id));
   const posted = await ctx.ledger.commitDraft(entry, lines);
   const data = {
     id: posted.row.id,
@@ -83,7 +95,8 @@ export const commitEntry: Command<{ id: string }> = async (db, input, ctx) => {
 };
 // a draft this writer created is held by it (src/commands/company-state.ts): the commit
 // reads nothing; any other is read before planning, in one round trip with the state's misses
-commitEntry.readAhead = (db, input, ctx) => (ctx.state.heldDraft(input.id) ? [] : entryReads(db, ctx.companyId, input.id));
+commitEntry.readAhead = (db, input, ctx) =>
+  ctx.state.heldDraft(input.id) ? [] : entryReads(db, ctx.companyId, input.id);
 
 export const cancelEntry: Command<{ id: string }> = async (db, input, ctx) => {
   const { entry, lines } = ctx.state.heldDraft(input.id) ?? (await loadEntry(db, ctx.companyId, input.id));
@@ -105,11 +118,20 @@ export const cancelEntry: Command<{ id: string }> = async (db, input, ctx) => {
  */
 const FREE_SOURCES = new Set(["manual", "correction", "sie_import", "opening_balance"]);
 
-async function assertNotOwnedByDocument(db: Parameters<Command<unknown>>[0], companyId: string, entry: { sourceType: string; sourceId: string | null; reversesId: string | null }): Promise<void> {
+async function assertNotOwnedByDocument(
+  db: Parameters<Command<unknown>>[0],
+  companyId: string,
+  entry: { sourceType: string; sourceId: string | null; reversesId: string | null },
+): Promise<void> {
   let owner = entry;
-  if (entry.sourceType === "reversal" && entry.reversesId) owner = (await loadEntry(db, companyId, entry.reversesId)).entry;
+  if (entry.sourceType === "reversal" && entry.reversesId)
+    owner = (await loadEntry(db, companyId, entry.reversesId)).entry;
   if (FREE_SOURCES.has(owner.sourceType) || owner.sourceType === "reversal") return;
-  const document = owner.sourceType.startsWith("supplier_invoice") ? "supplier_invoice" : owner.sourceType.startsWith("invoice") ? "invoice" : owner.sourceType;
+  const document = owner.sourceType.startsWith("supplier_invoice")
+    ? "supplier_invoice"
+    : owner.sourceType.startsWith("invoice")
+      ? "invoice"
+      : owner.sourceType;
   throw new ApiError(
     "JOURNAL_ENTRY_OWNED_BY_DOCUMENT",
     { source_type: owner.sourceType, source_id: owner.sourceId, document },
@@ -121,11 +143,18 @@ export const reverseEntry: Command<ReverseInput & { id: string }> = async (db, i
   const { entry, lines } = await loadEntry(db, ctx.companyId, input.id);
   const ledger = ctx.ledger;
   const date = input.reversal_date ?? ctx.now.slice(0, 10);
-  if (entry.status !== "posted") throw new ApiError("CONFLICT", { status: entry.status }, "Only posted entries can be reversed.");
+  if (entry.status !== "posted")
+    throw new ApiError("CONFLICT", { status: entry.status }, "Only posted entries can be reversed.");
   if (entry.reversedById) throw new ApiError("ENTRY_ALREADY_REVERSED", { reversed_by_id: entry.reversedById });
   await assertNotOwnedByDocument(db, ctx.companyId, entry);
   const period = await ledger.periodForDate(date);
-  const reversal = await ledger.reverse(entry, lines, date, period, input.description ?? `Återföring av ${entry.voucherSeries}${entry.voucherNumber}: ${entry.description}`);
+  const reversal = await ledger.reverse(
+    entry,
+    lines,
+    date,
+    period,
+    input.description ?? `Återföring av ${entry.voucherSeries}${entry.voucherNumber}: ${entry.description}`,
+  );
   return {
     status: 201,
     data: {
@@ -143,7 +172,15 @@ export const reverseEntry: Command<ReverseInput & { id: string }> = async (db, i
       resourceId: entry.id,
       voucher: reversal.voucher,
     },
-    events: [{ type: "journal_entry.reversed", object: { original: entryJson({ ...entry, reversedById: reversal.row.id }, lines), reversal: entryJson(reversal.row, reversal.lines) } }],
+    events: [
+      {
+        type: "journal_entry.reversed",
+        object: {
+          original: entryJson({ ...entry, reversedById: reversal.row.id }, lines),
+          reversal: entryJson(reversal.row, reversal.lines),
+        },
+      },
+    ],
   };
 };
 
@@ -156,19 +193,29 @@ export const reverseEntry: Command<ReverseInput & { id: string }> = async (db, i
  */
 export const correctEntry: Command<CorrectInput & { id: string }> = async (db, input, ctx) => {
   const { entry, lines } = await loadEntry(db, ctx.companyId, input.id);
-  if (entry.status !== "posted") throw new ApiError("CONFLICT", { status: entry.status }, "Only posted entries can be corrected.");
+  if (entry.status !== "posted")
+    throw new ApiError("CONFLICT", { status: entry.status }, "Only posted entries can be corrected.");
   if (entry.reversedById) throw new ApiError("ENTRY_ALREADY_REVERSED", { reversed_by_id: entry.reversedById });
   await assertNotOwnedByDocument(db, ctx.companyId, entry);
   const depth = (await correctionDepth(db, ctx.companyId, entry.id)) + 1;
   if (depth >= MAX_CORRECTION_CHAIN && !input.allow_deep_chain) {
-    throw new ApiError("CORRECTION_CHAIN_TOO_DEEP", { chain_length: depth, max_without_override: MAX_CORRECTION_CHAIN - 1 });
+    throw new ApiError("CORRECTION_CHAIN_TOO_DEEP", {
+      chain_length: depth,
+      max_without_override: MAX_CORRECTION_CHAIN - 1,
+    });
   }
   const newLines = toEngineLines(input.lines);
   assertBalanced(newLines);
   const ledger = ctx.ledger;
   const period = await ledger.loadPeriod(entry.fiscalPeriodId);
   assertPeriodOpen(period);
-  const reversal = await ledger.reverse(entry, lines, entry.entryDate, period, `Rättelse, återföring av ${entry.voucherSeries}${entry.voucherNumber}: ${entry.description}`);
+  const reversal = await ledger.reverse(
+    entry,
+    lines,
+    entry.entryDate,
+    period,
+    `Rättelse, återföring av ${entry.voucherSeries}${entry.voucherNumber}: ${entry.description}`,
+  );
   const corrected = await ledger.postNew({
     fiscalPeriodId: entry.fiscalPeriodId,
     entryDate: entry.entryDate,
@@ -199,7 +246,11 @@ export const correctEntry: Command<CorrectInput & { id: string }> = async (db, i
     events: [
       {
         type: "journal_entry.corrected",
-        object: { original_id: entry.id, reversal: entryJson(reversal.row, reversal.lines), corrected: entryJson(corrected.row, corrected.lines) },
+        object: {
+          original_id: entry.id,
+          reversal: entryJson(reversal.row, reversal.lines),
+          corrected: entryJson(corrected.row, corrected.lines),
+        },
       },
     ],
   };

@@ -12,17 +12,40 @@ import type { Statement } from "../../commands/plan";
 export { entryJson, lineJson };
 
 function summary(e: JournalEntryRow | undefined) {
-  return e ? { id: e.id, voucher_series: e.voucherSeries, voucher_number: e.voucherNumber, entry_date: e.entryDate, status: e.status } : null;
+  return e
+    ? {
+        id: e.id,
+        voucher_series: e.voucherSeries,
+        voucher_number: e.voucherNumber,
+        entry_date: e.entryDate,
+        status: e.status,
+      }
+    : null;
 }
 
-export async function loadEntry(db: Database, companyId: string, id: string): Promise<{ entry: JournalEntryRow; lines: JournalLineRow[] }> {
+export async function loadEntry(
+  db: Database,
+  companyId: string,
+  id: string,
+): Promise<{ entry: JournalEntryRow; lines: JournalLineRow[] }> {
   // one round trip for the entry and its lines
-  return entryFromRows(await db.batch(entryReads(db, companyId, id) as [ReturnType<typeof entryRead>, ReturnType<typeof linesRead>]), id);
+  return entryFromRows(
+    await db.batch(entryReads(db, companyId, id) as [ReturnType<typeof entryRead>, ReturnType<typeof linesRead>]),
+    id,
+  );
 }
 
-const entryRead = (db: Database, companyId: string, id: string) => db.select().from(journalEntries).where(and(eq(journalEntries.companyId, companyId), eq(journalEntries.id, id)));
+const entryRead = (db: Database, companyId: string, id: string) =>
+  db
+    .select()
+    .from(journalEntries)
+    .where(and(eq(journalEntries.companyId, companyId), eq(journalEntries.id, id)));
 const linesRead = (db: Database, companyId: string, id: string) =>
-  db.select().from(journalLines).where(and(eq(journalLines.companyId, companyId), eq(journalLines.journalEntryId, id))).orderBy(asc(journalLines.sortOrder));
+  db
+    .select()
+    .from(journalLines)
+    .where(and(eq(journalLines.companyId, companyId), eq(journalLines.journalEntryId, id)))
+    .orderBy(asc(journalLines.sortOrder));
 
 /** The reads of loadEntry, for a command's readAhead. */
 export function entryReads(db: Database, companyId: string, id: string): Statement[] {
@@ -59,7 +82,9 @@ export async function entryDetail(db: Database, companyId: string, id: string) {
     .where(
       and(
         eq(journalEntries.companyId, companyId),
-        relatedIds.length ? or(inArray(journalEntries.id, relatedIds), eq(journalEntries.correctionOfId, id)) : eq(journalEntries.correctionOfId, id),
+        relatedIds.length
+          ? or(inArray(journalEntries.id, relatedIds), eq(journalEntries.correctionOfId, id))
+          : eq(journalEntries.correctionOfId, id),
       ),
     )
     .orderBy(asc(journalEntries.createdAt))
@@ -108,7 +133,13 @@ export async function linesOf(db: Database, entryIds: string[]): Promise<Map<str
   const lines: JournalLineRow[] = [];
   // D1 binds at most 100 parameters per statement.
   for (let i = 0; i < entryIds.length; i += 90) {
-    lines.push(...(await db.select().from(journalLines).where(inArray(journalLines.journalEntryId, entryIds.slice(i, i + 90))).all()));
+    lines.push(
+      ...(await db
+        .select()
+        .from(journalLines)
+        .where(inArray(journalLines.journalEntryId, entryIds.slice(i, i + 90)))
+        .all()),
+    );
   }
   return groupBy(lines, (l) => l.journalEntryId);
 }

@@ -1,4 +1,4 @@
-import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { database } from "../../db/client";
 import type { AppEnv } from "../../http/context";
 import { dispatch } from "../../http/dispatch";
@@ -24,7 +24,14 @@ const TAG = "Journal entries";
 const BASE = "/api/v1/companies/{companyId}/journal-entries";
 const Params = z.object({ companyId: z.string() });
 const IdParams = z.object({ companyId: z.string(), id: z.string() });
-const write = { scope: "bookkeeping:write", company: true, write: true, idempotency: "required", dryRun: true, tag: TAG } as const;
+const write = {
+  scope: "bookkeeping:write",
+  company: true,
+  write: true,
+  idempotency: "required",
+  dryRun: true,
+  tag: TAG,
+} as const;
 
 export function registerJournalEntryRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(
@@ -44,10 +51,26 @@ export function registerJournalEntryRoutes(app: OpenAPIHono<AppEnv>) {
       const q = c.req.valid("query");
       const companyId = c.get("company").id;
       const db = database(c.env);
-      const page = await pageRequest(c, `journal-entries:${companyId}:${JSON.stringify({ ...q, cursor: undefined, limit: undefined })}`, q.cursor, q.limit);
-      const { items, nextCursor } = await finishPage(c, page, await listEntries(db, companyId, q, page), (e) => ({ k: e.createdAt, i: e.id }));
-      const lines = await linesOf(db, items.map((e) => e.id));
-      return json(c, items.map((e) => entryJson(e, lines.get(e.id) ?? [])), 200, { next_cursor: nextCursor });
+      const page = await pageRequest(
+        c,
+        `journal-entries:${companyId}:${JSON.stringify({ ...q, cursor: undefined, limit: undefined })}`,
+        q.cursor,
+        q.limit,
+      );
+      const { items, nextCursor } = await finishPage(c, page, await listEntries(db, companyId, q, page), (e) => ({
+        k: e.createdAt,
+        i: e.id,
+      }));
+      const lines = await linesOf(
+        db,
+        items.map((e) => e.id),
+      );
+      return json(
+        c,
+        items.map((e) => entryJson(e, lines.get(e.id) ?? [])),
+        200,
+        { next_cursor: nextCursor },
+      );
     },
   );
 
@@ -128,14 +151,16 @@ export function registerJournalEntryRoutes(app: OpenAPIHono<AppEnv>) {
       method: "post",
       path: `${BASE}/{id}/reverse`,
       summary: "Reverse a posted entry with a storno entry",
-      description: "reversal_date defaults to today (UTC) and must fall in an open period. Already reversed: 409 ENTRY_ALREADY_REVERSED.",
+      description:
+        "reversal_date defaults to today (UTC) and must fall in an open period. Already reversed: 409 ENTRY_ALREADY_REVERSED.",
       params: IdParams,
       body: ReverseSchema,
       bodyRequired: false,
       response: ReverseResultSchema,
       status: 201,
     }),
-    async (c) => dispatch(c, "journal_entries.reverse", { ...(c.req.valid("json") ?? {}), id: c.req.valid("param").id }),
+    async (c) =>
+      dispatch(c, "journal_entries.reverse", { ...(c.req.valid("json") ?? {}), id: c.req.valid("param").id }),
   );
 
   app.openapi(

@@ -9,19 +9,29 @@ export const EntryCreateSchema = z
     fiscal_period_id: z.string().min(1),
     entry_date: DateSchema,
     description: z.string().trim().min(1).max(1000),
-    voucher_series: z.string().regex(/^[A-Z]$/, "a single uppercase letter").optional().openapi({ description: "default: the company's default_voucher_series (A)" }),
+    voucher_series: z
+      .string()
+      .regex(/^[A-Z]$/, "a single uppercase letter")
+      .optional()
+      .openapi({ description: "default: the company's default_voucher_series (A)" }),
     lines: JournalLinesSchema(2),
   })
   .openapi("JournalEntryCreate");
 
 export const BatchCreateSchema = z
   .object({
-    entries: z.array(z.unknown()).min(1).max(50).openapi({ description: "up to 50 JournalEntryCreate objects; each is validated on its own" }),
+    entries: z
+      .array(z.unknown())
+      .min(1)
+      .max(50)
+      .openapi({ description: "up to 50 JournalEntryCreate objects; each is validated on its own" }),
     all_or_nothing: z.boolean().optional().openapi({ description: "true is not supported (501)" }),
   })
   .openapi("JournalEntryBatchCreate");
 
-export const ReverseSchema = z.object({ reversal_date: DateSchema.optional(), description: z.string().trim().min(1).max(1000).optional() }).openapi("JournalEntryReverse");
+export const ReverseSchema = z
+  .object({ reversal_date: DateSchema.optional(), description: z.string().trim().min(1).max(1000).optional() })
+  .openapi("JournalEntryReverse");
 
 export const CorrectSchema = z
   .object({
@@ -40,7 +50,13 @@ export const LineSchema = z.object({
   dimensions: z.record(z.string(), z.string()),
 });
 
-const EntrySummarySchema = z.object({ id: z.string(), voucher_series: z.string(), voucher_number: z.number(), entry_date: z.string(), status: z.string() });
+const EntrySummarySchema = z.object({
+  id: z.string(),
+  voucher_series: z.string(),
+  voucher_number: z.number(),
+  entry_date: z.string(),
+  status: z.string(),
+});
 
 export const EntrySchema = z
   .object({
@@ -64,7 +80,9 @@ export const EntrySchema = z
   .openapi("JournalEntry");
 
 export const EntryDetailSchema = EntrySchema.extend({
-  documents: z.array(z.record(z.string(), z.unknown())).openapi({ description: "current versions of the documents linked to the entry (see Document)" }),
+  documents: z
+    .array(z.record(z.string(), z.unknown()))
+    .openapi({ description: "current versions of the documents linked to the entry (see Document)" }),
   storno_chain: z.object({
     reverses: EntrySummarySchema.nullable(),
     reversed_by: EntrySummarySchema.nullable(),
@@ -73,7 +91,13 @@ export const EntryDetailSchema = EntrySchema.extend({
   }),
 }).openapi("JournalEntryDetail");
 
-export const CommitResultSchema = z.object({ id: z.string(), voucher_series: z.string(), voucher_number: z.number(), status: z.string(), entry_date: z.string() });
+export const CommitResultSchema = z.object({
+  id: z.string(),
+  voucher_series: z.string(),
+  voucher_number: z.number(),
+  status: z.string(),
+  entry_date: z.string(),
+});
 export const ReverseResultSchema = z.object({
   reversal_id: z.string(),
   original_id: z.string(),
@@ -94,7 +118,10 @@ export const BatchResultSchema = BatchResultSchemaOf(EntrySchema);
 
 export const ListQuerySchema = z.object({
   fiscal_period_id: z.string().optional(),
-  status: z.enum(["draft", "posted", "cancelled"]).optional().openapi({ description: "cancelled entries are listed only when asked for" }),
+  status: z
+    .enum(["draft", "posted", "cancelled"])
+    .optional()
+    .openapi({ description: "cancelled entries are listed only when asked for" }),
   date_from: DateSchema.optional(),
   date_to: DateSchema.optional(),
   cursor: z.string().optional(),

@@ -10,15 +10,22 @@ interface Operation {
   responses?: Record<string, { description?: string }>;
 }
 
-const esc = (s: string) => s.replace(/[&<>"]/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[ch]!);
+const esc = (s: string) =>
+  s.replace(/[&<>"]/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[ch]!);
 
-export function referencePage(doc: { info: { title: string; version: string }; paths?: Record<string, Record<string, Operation>> }): string {
+export function referencePage(doc: {
+  info: { title: string; version: string };
+  paths?: Record<string, Record<string, Operation>>;
+}): string {
   const byTag = new Map<string, string[]>();
   for (const [path, methods] of Object.entries(doc.paths ?? {})) {
     for (const [method, op] of Object.entries(methods)) {
       const tag = op.tags?.[0] ?? "Other";
       const params = (op.parameters ?? [])
-        .map((p) => `<li><code>${esc(p.name)}</code> <em>${esc(p.in)}${p.required ? ", required" : ""}</em>${p.description ? ` — ${esc(p.description)}` : ""}</li>`)
+        .map(
+          (p) =>
+            `<li><code>${esc(p.name)}</code> <em>${esc(p.in)}${p.required ? ", required" : ""}</em>${p.description ? ` — ${esc(p.description)}` : ""}</li>`,
+        )
         .join("");
       const body = op.requestBody?.content?.["application/json"]?.schema;
       const html = `<section id="${esc(method + path)}">
@@ -27,7 +34,9 @@ export function referencePage(doc: { info: { title: string; version: string }; p
   ${op.description ? `<p>${esc(op.description).replaceAll("\n\n", "<br>")}</p>` : ""}
   ${params ? `<h4>Parameters</h4><ul>${params}</ul>` : ""}
   ${body ? `<details><summary>Request body schema</summary><pre>${esc(JSON.stringify(body, null, 2))}</pre></details>` : ""}
-  <p class="codes">Responses: ${Object.keys(op.responses ?? {}).map(esc).join(", ")}</p>
+  <p class="codes">Responses: ${Object.keys(op.responses ?? {})
+    .map(esc)
+    .join(", ")}</p>
 </section>`;
       byTag.set(tag, [...(byTag.get(tag) ?? []), html]);
     }

@@ -1,5 +1,5 @@
 // Public routes: health, the error catalogue, the OpenAPI document and its reference page.
-import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { nowIso } from "../../clock";
 import { database } from "../../db/client";
 import { ApiError } from "../../http/api-error";
@@ -18,7 +18,12 @@ export function registerMetaRoutes(app: OpenAPIHono<AppEnv>) {
       tag: "Meta",
       summary: "Health (no key needed)",
       scope: null,
-      response: z.object({ status: z.enum(["ok", "degraded"]), service: z.string(), api_version: z.string(), timestamp: z.string() }),
+      response: z.object({
+        status: z.enum(["ok", "degraded"]),
+        service: z.string(),
+        api_version: z.string(),
+        timestamp: z.string(),
+      }),
     }),
     async (c) => {
       let status: "ok" | "degraded" = "ok";
@@ -65,14 +70,22 @@ export function registerMetaRoutes(app: OpenAPIHono<AppEnv>) {
     info: {
       title: "Bokföring API",
       version: c.env.SERVICE_VERSION,
-      description: "Swedish double-entry bookkeeping: BAS chart, verifikationer, fiscal periods. Amounts are kronor as JSON numbers with at most two decimals.",
+      description:
+        "Swedish double-entry bookkeeping: BAS chart, verifikationer, fiscal periods. Amounts are kronor as JSON numbers with at most two decimals.",
     },
     servers: [{ url: new URL(c.req.url).origin }],
   }));
-  app.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer", description: "service_sk_<live|test>_..." });
+  app.openAPIRegistry.registerComponent("securitySchemes", "bearer", {
+    type: "http",
+    scheme: "bearer",
+    description: "service_sk_<live|test>_...",
+  });
 
   app.get("/api/v1/docs", async (c) => {
-    const doc = app.getOpenAPI31Document({ openapi: "3.1.0", info: { title: "Bokföring API", version: c.env.SERVICE_VERSION } });
+    const doc = app.getOpenAPI31Document({
+      openapi: "3.1.0",
+      info: { title: "Bokföring API", version: c.env.SERVICE_VERSION },
+    });
     return c.html(referencePage(doc as Parameters<typeof referencePage>[0]));
   });
 }

@@ -1,4 +1,4 @@
-import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { database } from "../../db/client";
 import { ApiError } from "../../http/api-error";
 import { enterCompany } from "../../http/company-access";
@@ -12,7 +12,9 @@ export const OperationSchema = z
     operation_id: z.string(),
     type: z.string(),
     status: z.enum(["queued", "running", "succeeded", "failed", "cancelled"]),
-    progress: z.object({ phase: z.string().optional(), current: z.number().optional(), total: z.number().optional() }).nullable(),
+    progress: z
+      .object({ phase: z.string().optional(), current: z.number().optional(), total: z.number().optional() })
+      .nullable(),
     result: z.unknown().nullable(),
     error: z.object({ code: z.string(), message: z.string(), details: z.unknown() }).nullable(),
     created_at: z.string(),
@@ -30,7 +32,8 @@ export function registerOperationRoutes(app: OpenAPIHono<AppEnv>) {
       path: "/api/v1/operations/{id}",
       tag: "Operations",
       summary: "Poll an asynchronous operation",
-      description: "Poll every 5-30 seconds until status is succeeded or failed; terminal states never change. Only operations of the key's companies are visible.",
+      description:
+        "Poll every 5-30 seconds until status is succeeded or failed; terminal states never change. Only operations of the key's companies are visible.",
       scope: "operations:read",
       params: z.object({ id: z.string() }),
       response: OperationSchema,

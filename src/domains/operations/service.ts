@@ -32,7 +32,12 @@ export function operationJson(o: OperationRow) {
 }
 
 /** The statements and the 202 handle of a new queued operation; the runner enqueues the job. */
-export function planOperation(db: Database, ctx: CommandContext, type: string, input: unknown): { statements: Statement[]; handle: ReturnType<typeof operationJson>; job: Job } {
+export function planOperation(
+  db: Database,
+  ctx: CommandContext,
+  type: string,
+  input: unknown,
+): { statements: Statement[]; handle: ReturnType<typeof operationJson>; job: Job } {
   const row: OperationRow = {
     id: newId(),
     companyId: ctx.companyId,
@@ -48,7 +53,11 @@ export function planOperation(db: Database, ctx: CommandContext, type: string, i
     heartbeatAt: null,
     completedAt: null,
   };
-  return { statements: [db.insert(operations).values(row)], handle: operationJson(row), job: { type: "operation.run", operationId: row.id } };
+  return {
+    statements: [db.insert(operations).values(row)],
+    handle: operationJson(row),
+    job: { type: "operation.run", operationId: row.id },
+  };
 }
 
 export async function loadOperation(db: Database, id: string): Promise<OperationRow | undefined> {
@@ -74,7 +83,12 @@ export const HEARTBEAT_TIMEOUT_MS = 2 * 60_000;
  * claim is exclusive. Returns the final status; "busy" when another worker holds it
  * (the caller retries later); null when there is nothing to run.
  */
-export async function runOperation(env: Env, id: string, handlers: Record<string, OperationHandler>, clock: () => string): Promise<string | null> {
+export async function runOperation(
+  env: Env,
+  id: string,
+  handlers: Record<string, OperationHandler>,
+  clock: () => string,
+): Promise<string | null> {
   const db = database(env);
   const op = await loadOperation(db, id);
   if (!op || (op.status !== "queued" && op.status !== "running")) return null;
@@ -84,14 +98,27 @@ export async function runOperation(env: Env, id: string, handlers: Record<string
   const claim = await db
     .update(operations)
     .set({ status: "running", startedAt, heartbeatAt: now })
-    .where(and(eq(operations.id, id), or(eq(operations.status, "queued"), and(eq(operations.status, "running"), or(isNull(operations.heartbeatAt), lt(operations.heartbeatAt, stale))))))
+    .where(
+      and(
+        eq(operations.id, id),
+        or(
+          eq(operations.status, "queued"),
+          and(eq(operations.status, "running"), or(isNull(operations.heartbeatAt), lt(operations.heartbeatAt, stale))),
+        ),
+      ),
+    )
     .run();
   if (!claim.meta.changes) return "busy";
   const running = { ...op, status: "running" as const, startedAt };
   const handler = handlers[op.type];
-  let outcome: { status: "succeeded"; result: unknown } | { status: "failed"; error: { code: string; message: string; details: unknown } };
+  let outcome:
+    | { status: "succeeded"; result: unknown }
+    | { status: "failed"; error: { code: string; message: string; details: unknown } };
   if (!handler) {
-    outcome = { status: "failed", error: { code: "NOT_IMPLEMENTED", message: `No handler for operation type ${op.type}.`, details: null } };
+    outcome = {
+      status: "failed",
+      error: { code: "NOT_IMPLEMENTED", message: `No handler for operation type ${op.type}.`, details: null },
+    };
   } else {
     try {
       const result = await handler({
@@ -99,21 +126,32 @@ export async function runOperation(env: Env, id: string, handlers: Record<string
         operation: running,
         now: clock,
         progress: async (p) => {
-          await db.update(operations).set({ progress: p, heartbeatAt: clock() }).where(and(eq(operations.id, id), eq(operations.status, "running")));
+          await db
+            .update(operations)
+            .set({ progress: p, heartbeatAt: clock() })
+            .where(and(eq(operations.id, id), eq(operations.status, "running")));
         },
       });
       outcome = { status: "succeeded", result };
     } catch (err) {
-      if (err instanceof ApiError) outcome = { status: "failed", error: { code: err.code, message: err.message, details: err.details } };
+      if (err instanceof ApiError)
+        outcome = { status: "failed", error: { code: err.code, message: err.message, details: err.details } };
       else {
         console.error("operation failed", id, err);
-        outcome = { status: "failed", error: { code: "INTERNAL_ERROR", message: "The operation failed; nothing of it was applied.", details: null } };
+        outcome = {
+          status: "failed",
+          error: { code: "INTERNAL_ERROR", message: "The operation failed; nothing of it was applied.", details: null },
+        };
       }
     }
   }
   await db
     .update(operations)
-    .set(outcome.status === "succeeded" ? { status: "succeeded", result: outcome.result ?? null, completedAt: clock() } : { status: "failed", error: outcome.error, completedAt: clock() })
+    .set(
+      outcome.status === "succeeded"
+        ? { status: "succeeded", result: outcome.result ?? null, completedAt: clock() }
+        : { status: "failed", error: outcome.error, completedAt: clock() },
+    )
     .where(and(eq(operations.id, id), eq(operations.status, "running")));
   return outcome.status;
 }

@@ -1,4 +1,4 @@
-import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { database } from "../../db/client";
 import type { AppEnv } from "../../http/context";
 import { fileResponse } from "../../http/file-response";
@@ -25,7 +25,12 @@ export function registerPaymentFileRoutes(app: OpenAPIHono<AppEnv>) {
       response: null,
     }),
     async (c) => {
-      const file = await supplierPaymentFile(database(c.env), c.get("company").id, c.req.valid("json"), new Date().toISOString());
+      const file = await supplierPaymentFile(
+        database(c.env),
+        c.get("company").id,
+        c.req.valid("json"),
+        new Date().toISOString(),
+      );
       return fileResponse(c, new TextEncoder().encode(file.xml), "application/xml", file.fileName);
     },
   );

@@ -42,25 +42,58 @@ function accountOf(g: Given): CreditorAccount {
 const hex = (uuid: string) => uuid.replace(/-/g, "");
 const PAYABLE = new Set(["approved", "partially_paid", "overdue"]);
 
-export async function supplierPaymentFile(db: Database, companyId: string, input: SupplierPaymentFileInput, now: string) {
+export async function supplierPaymentFile(
+  db: Database,
+  companyId: string,
+  input: SupplierPaymentFileInput,
+  now: string,
+) {
   const { companies: company, company_settings: settings } = await loadCompany(db, companyId);
   const debtor = debtorAccountOf(settings);
-  if (!debtor) throw new ApiError("CONFLICT", { company: "bank_account_missing" }, "The company has no bank account in its settings (iban, or bank_clearing_number and bank_account_number, or bankgiro) to pay from.");
+  if (!debtor)
+    throw new ApiError(
+      "CONFLICT",
+      { company: "bank_account_missing" },
+      "The company has no bank account in its settings (iban, or bank_clearing_number and bank_account_number, or bankgiro) to pay from.",
+    );
 
-  const invoices = await Promise.all(input.payments.map((p) => findSupplierInvoice(db, companyId, p.supplier_invoice_id)));
-  const suppliers = new Map((await suppliersByIds(db, companyId, [...new Set(invoices.flatMap((i) => (i ? [i.supplier_id] : [])))])).map((s) => [s.id, s]));
+  const invoices = await Promise.all(
+    input.payments.map((p) => findSupplierInvoice(db, companyId, p.supplier_invoice_id)),
+  );
+  const suppliers = new Map(
+    (await suppliersByIds(db, companyId, [...new Set(invoices.flatMap((i) => (i ? [i.supplier_id] : [])))])).map(
+      (s) => [s.id, s],
+    ),
+  );
   const problems: { index: number; supplier_invoice_id: string; problem: string }[] = [];
   const transfers: CreditTransfer[] = [];
-  input.payments.forEach((p, index) => {
+  for (const [index, p] of input.payments.entries()) {
     const inv = invoices[index];
-    const fail = (problem: string) => problems.push({ index, supplier_invoice_id: p.supplier_invoice_id, problem });
-    if (!inv) return fail("not_found");
-    if (inv.is_credit_note) return fail("credit_note");
-    if (!PAYABLE.has(inv.status) || !inv.approved_at) return fail("not_approved");
+    const fail = (problem: string) => {
+      problems.push({ index, supplier_invoice_id: p.supplier_invoice_id, problem });
+    };
+    if (!inv) {
+      fail("not_found");
+      continue;
+    }
+    if (inv.is_credit_note) {
+      fail("credit_note");
+      continue;
+    }
+    if (!PAYABLE.has(inv.status) || !inv.approved_at) {
+      fail("not_approved");
+      continue;
+    }
     const remaining = toOre(inv.remaining_amount)!;
-    if (remaining <= 0) return fail("nothing_remaining");
+    if (remaining <= 0) {
+      fail("nothing_remaining");
+      continue;
+    }
     const amount = p.amount === undefined ? remaining : toOre(p.amount)!;
-    if (amount > remaining) return fail("amount_above_remaining");
+    if (amount > remaining) {
+      fail("amount_above_remaining");
+      continue;
+    }
     const supplier = suppliers.get(inv.supplier_id);
     const sek = inv.currency === "SEK";
     let account: CreditorAccount | null = p.creditor_account ? accountOf(p.creditor_account) : null;
@@ -69,8 +102,14 @@ export async function supplierPaymentFile(db: Database, companyId: string, input
       else if (sek && supplier.plusgiro) account = { kind: "plusgiro", number: supplier.plusgiro };
       else if (supplier.iban) account = { kind: "iban", iban: supplier.iban, bic: supplier.bic };
     }
-    if (!account) return fail("no_creditor_account");
-    if (!sek && account.kind !== "iban") return fail("account_needs_sek");
+    if (!account) {
+      fail("no_creditor_account");
+      continue;
+    }
+    if (!sek && account.kind !== "iban") {
+      fail("account_needs_sek");
+      continue;
+    }
     const ref = inv.payment_reference?.trim() || null;
     const giro = account.kind === "bankgiro" || account.kind === "plusgiro";
     transfers.push({
@@ -79,17 +118,35 @@ export async function supplierPaymentFile(db: Database, companyId: string, input
       currency: inv.currency,
       creditorName: supplier?.name ?? inv.supplier_name,
       account,
-      remittance: ref && giro && isValidOcr(ref, false) ? { ocr: ref } : { message: ref ?? `Faktura ${inv.supplier_invoice_number}` },
+      remittance:
+        ref && giro && isValidOcr(ref, false)
+          ? { ocr: ref }
+          : { message: ref ?? `Faktura ${inv.supplier_invoice_number}` },
     });
-  });
-  if (problems.length) throw new ApiError("CONFLICT", { invoices: problems }, `${problems.length} of the selected supplier invoices cannot be paid by this file.`);
+  }
+  if (problems.length)
+    throw new ApiError(
+      "CONFLICT",
+      { invoices: problems },
+      `${problems.length} of the selected supplier invoices cannot be paid by this file.`,
+    );
 
   const stamp = now.replace(/\D/g, "").slice(0, 14);
   const file = pain001Xml({
     messageId: `S${stamp}${hex(transfers[0].endToEndId).slice(0, 20)}`,
     createdAt: now.slice(0, 19),
     initiatingParty: { name: company.name, orgNumber: company.orgNumber },
-    batches: [{ id: `S${stamp}`, executionDate: input.execution_date, categoryPurpose: "SUPP", debtorName: company.name, debtorAccount: debtor, debtorBic: settings.bic, transfers }],
+    batches: [
+      {
+        id: `S${stamp}`,
+        executionDate: input.execution_date,
+        categoryPurpose: "SUPP",
+        debtorName: company.name,
+        debtorAccount: debtor,
+        debtorBic: settings.bic,
+        transfers,
+      },
+    ],
   });
   return { ...file, fileName: `leverantorsbetalningar-${input.execution_date}-pain001.xml` };
 }

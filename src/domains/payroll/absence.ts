@@ -47,10 +47,18 @@ export function absenceJson(r: AbsenceRow) {
 export function assertAbsenceRange(from: string, to: string, field: string) {
   if (to < from) throw fieldError(field, "the end is before the start");
   const days = daysInRange(from, to);
-  if (days > ABSENCE_MAX_RANGE_DAYS) throw new ApiError("ABSENCE_RANGE_TOO_LARGE", { from, to, days, max_days: ABSENCE_MAX_RANGE_DAYS });
+  if (days > ABSENCE_MAX_RANGE_DAYS)
+    throw new ApiError("ABSENCE_RANGE_TOO_LARGE", { from, to, days, max_days: ABSENCE_MAX_RANGE_DAYS });
 }
 
-export async function absenceOf(db: Database, companyId: string, employeeId: string, from: string, to: string, type?: string): Promise<AbsenceRow[]> {
+export async function absenceOf(
+  db: Database,
+  companyId: string,
+  employeeId: string,
+  from: string,
+  to: string,
+  type?: string,
+): Promise<AbsenceRow[]> {
   return db
     .select()
     .from(salaryAbsenceDays)
@@ -75,16 +83,37 @@ async function assertMonthsOpen(db: Database, companyId: string, employeeId: str
       .select({ id: salaryRuns.id, status: salaryRuns.status })
       .from(salaryRuns)
       .innerJoin(salaryRunEmployees, eq(salaryRunEmployees.salaryRunId, salaryRuns.id))
-      .where(and(eq(salaryRuns.companyId, companyId), eq(salaryRuns.periodYear, Number(month.slice(0, 4))), eq(salaryRuns.periodMonth, Number(month.slice(5, 7))), eq(salaryRunEmployees.employeeId, employeeId)))
+      .where(
+        and(
+          eq(salaryRuns.companyId, companyId),
+          eq(salaryRuns.periodYear, Number(month.slice(0, 4))),
+          eq(salaryRuns.periodMonth, Number(month.slice(5, 7))),
+          eq(salaryRunEmployees.employeeId, employeeId),
+        ),
+      )
       .get();
     if (run && run.status !== "draft") {
-      throw new ApiError("CONFLICT", { salary_run_id: run.id, status: run.status, month }, `The salary run of ${month} has counted this employee's absence (${run.status}); absence of that month can no longer change.`);
+      throw new ApiError(
+        "CONFLICT",
+        { salary_run_id: run.id, status: run.status, month },
+        `The salary run of ${month} has counted this employee's absence (${run.status}); absence of that month can no longer change.`,
+      );
     }
   }
 }
 
 async function loadAbsence(db: Database, companyId: string, employeeId: string, id: string): Promise<AbsenceRow> {
-  const row = await db.select().from(salaryAbsenceDays).where(and(eq(salaryAbsenceDays.companyId, companyId), eq(salaryAbsenceDays.employeeId, employeeId), eq(salaryAbsenceDays.id, id))).get();
+  const row = await db
+    .select()
+    .from(salaryAbsenceDays)
+    .where(
+      and(
+        eq(salaryAbsenceDays.companyId, companyId),
+        eq(salaryAbsenceDays.employeeId, employeeId),
+        eq(salaryAbsenceDays.id, id),
+      ),
+    )
+    .get();
   if (!row) throw new ApiError("NOT_FOUND", { resource: "absence_day", id });
   return row;
 }
@@ -94,9 +123,16 @@ export const registerAbsence: Command<AbsenceCreateInput & { employeeId: string 
   if (!employee.isActive) throw fieldError("employee_id", "the employee is inactive (soft-deleted)");
   const to = input.to_date ?? input.from_date;
   assertAbsenceRange(input.from_date, to, "to_date");
-  const dates = Array.from({ length: daysInRange(input.from_date, to) }, (_, i) => fromDay(toDay(input.from_date) + i * DAY));
+  const dates = Array.from({ length: daysInRange(input.from_date, to) }, (_, i) =>
+    fromDay(toDay(input.from_date) + i * DAY),
+  );
   const taken = await absenceOf(db, ctx.companyId, employee.id, input.from_date, to);
-  if (taken.length) throw new ApiError("CONFLICT", { dates: taken.map((t) => t.absenceDate) }, "The employee already has an absence on these days; change or remove it first.");
+  if (taken.length)
+    throw new ApiError(
+      "CONFLICT",
+      { dates: taken.map((t) => t.absenceDate) },
+      "The employee already has an absence on these days; change or remove it first.",
+    );
   await assertMonthsOpen(db, ctx.companyId, employee.id, dates);
   const rows: AbsenceRow[] = dates.map((date) => ({
     id: newId(),
@@ -118,12 +154,17 @@ export const registerAbsence: Command<AbsenceCreateInput & { employeeId: string 
   };
 };
 
-export const updateAbsence: Command<AbsencePatchInput & { employeeId: string; absenceId: string }> = async (db, input, ctx) => {
+export const updateAbsence: Command<AbsencePatchInput & { employeeId: string; absenceId: string }> = async (
+  db,
+  input,
+  ctx,
+) => {
   const row = await loadAbsence(db, ctx.companyId, input.employeeId, input.absenceId);
   await assertMonthsOpen(db, ctx.companyId, row.employeeId, [row.absenceDate]);
   const patch = {
     absenceType: input.absence_type ?? row.absenceType,
-    hoursHundredths: input.hours === undefined ? row.hoursHundredths : input.hours === null ? null : toOre(input.hours)!,
+    hoursHundredths:
+      input.hours === undefined ? row.hoursHundredths : input.hours === null ? null : toOre(input.hours)!,
     notes: input.notes === undefined ? row.notes : input.notes,
     updatedAt: ctx.now,
   };
@@ -151,7 +192,13 @@ export const removeAbsence: Command<{ employeeId: string; absenceId: string }> =
  * and the breakdown for calculateMonth, warnings, and the statements that link the days to the
  * run employee. Sick days of the 92 days before the month are read for the sick periods.
  */
-export async function absenceForRun(db: Database, companyId: string, run: SalaryRunRow, members: RunEmployeeRow[], people: Map<string, EmployeeRow>) {
+export async function absenceForRun(
+  db: Database,
+  companyId: string,
+  run: SalaryRunRow,
+  members: RunEmployeeRow[],
+  people: Map<string, EmployeeRow>,
+) {
   const from = `${run.periodYear}-${String(run.periodMonth).padStart(2, "0")}-01`;
   const to = lastDayOfMonth(run.periodYear, run.periodMonth);
   const lookBack = fromDay(toDay(from) - ABSENCE_MAX_RANGE_DAYS * DAY);
@@ -162,7 +209,14 @@ export async function absenceForRun(db: Database, companyId: string, run: Salary
       ...(await db
         .select()
         .from(salaryAbsenceDays)
-        .where(and(eq(salaryAbsenceDays.companyId, companyId), inArray(salaryAbsenceDays.employeeId, ids.slice(i, i + 90)), gte(salaryAbsenceDays.absenceDate, lookBack), lte(salaryAbsenceDays.absenceDate, to)))
+        .where(
+          and(
+            eq(salaryAbsenceDays.companyId, companyId),
+            inArray(salaryAbsenceDays.employeeId, ids.slice(i, i + 90)),
+            gte(salaryAbsenceDays.absenceDate, lookBack),
+            lte(salaryAbsenceDays.absenceDate, to),
+          ),
+        )
         .all()),
     );
   }
@@ -181,29 +235,69 @@ export async function absenceForRun(db: Database, companyId: string, run: Salary
       db
         .update(salaryAbsenceDays)
         .set({ salaryRunEmployeeId: m.id })
-        .where(and(eq(salaryAbsenceDays.companyId, companyId), eq(salaryAbsenceDays.employeeId, m.employeeId), gte(salaryAbsenceDays.absenceDate, from), lte(salaryAbsenceDays.absenceDate, to))),
+        .where(
+          and(
+            eq(salaryAbsenceDays.companyId, companyId),
+            eq(salaryAbsenceDays.employeeId, m.employeeId),
+            gte(salaryAbsenceDays.absenceDate, from),
+            lte(salaryAbsenceDays.absenceDate, to),
+          ),
+        ),
     );
     if (e.salaryType !== "monthly" || !e.monthlySalaryOre) {
-      warnings.push(`${e.firstName} ${e.lastName}: absence is recorded, but pay by the hour follows the hours given; sick pay for hourly pay is not calculated (add it as other_pay)`);
+      warnings.push(
+        `${e.firstName} ${e.lastName}: absence is recorded, but pay by the hour follows the hours given; sick pay for hourly pay is not calculated (add it as other_pay)`,
+      );
       continue;
     }
-    const days: AbsenceDay[] = own.map((r) => ({ date: r.absenceDate, type: r.absenceType as AbsenceType, hoursHundredths: r.hoursHundredths }));
+    const days: AbsenceDay[] = own.map((r) => ({
+      date: r.absenceDate,
+      type: r.absenceType as AbsenceType,
+      hoursHundredths: r.hoursHundredths,
+    }));
     const fx = absenceEffects({ monthlyOre: e.monthlySalaryOre, from, to, days });
     const items: EngineItem[] = [];
     const sickCount = fx.counts.sick;
-    const count = (c: { days: number; hours: number } | undefined) => [c?.days ? `${c.days} d` : "", c?.hours ? `${String(c.hours).replace(".", ",")} h` : ""].filter(Boolean).join(" ");
-    if (fx.sickDeductionOre) items.push({ itemType: "sick_deduction", description: `${ITEM_TYPES.sick_deduction.sv} ${count(sickCount)}`, amountOre: -fx.sickDeductionOre });
-    if (fx.sickPayOre) items.push({ itemType: "sick_pay", description: `${ITEM_TYPES.sick_pay.sv} dag 1–14, 80 %`, amountOre: fx.sickPayOre });
-    if (fx.karensOre) items.push({ itemType: "karens_deduction", description: ITEM_TYPES.karens_deduction.sv, amountOre: -fx.karensOre });
+    const count = (c: { days: number; hours: number } | undefined) =>
+      [c?.days ? `${c.days} d` : "", c?.hours ? `${String(c.hours).replace(".", ",")} h` : ""]
+        .filter(Boolean)
+        .join(" ");
+    if (fx.sickDeductionOre)
+      items.push({
+        itemType: "sick_deduction",
+        description: `${ITEM_TYPES.sick_deduction.sv} ${count(sickCount)}`,
+        amountOre: -fx.sickDeductionOre,
+      });
+    if (fx.sickPayOre)
+      items.push({
+        itemType: "sick_pay",
+        description: `${ITEM_TYPES.sick_pay.sv} dag 1–14, 80 %`,
+        amountOre: fx.sickPayOre,
+      });
+    if (fx.karensOre)
+      items.push({
+        itemType: "karens_deduction",
+        description: ITEM_TYPES.karens_deduction.sv,
+        amountOre: -fx.karensOre,
+      });
     for (const [type, ore] of Object.entries(fx.deductionsOre) as [AbsenceType, number][]) {
-      items.push({ itemType: "absence_deduction", description: `${ITEM_TYPES.absence_deduction.sv} ${ABSENCE_TYPE_SV[type]} ${count(fx.counts[type])}`, amountOre: -ore });
+      items.push({
+        itemType: "absence_deduction",
+        description: `${ITEM_TYPES.absence_deduction.sv} ${ABSENCE_TYPE_SV[type]} ${count(fx.counts[type])}`,
+        amountOre: -ore,
+      });
     }
     for (const n of fx.notices) warnings.push(`${e.firstName} ${e.lastName}: ${n}`);
     result.set(m.id, {
       items,
       breakdown: {
         counts: fx.counts,
-        rules: { day: "monthly salary × 12 / 365", hour: "monthly salary × 12 / (52 × 40)", sick_pay: "80 % of lost pay, days 1–14", karens: "20 % of a week's sick pay (80 % × monthly × 12 / 52)" },
+        rules: {
+          day: "monthly salary × 12 / 365",
+          hour: "monthly salary × 12 / (52 × 40)",
+          sick_pay: "80 % of lost pay, days 1–14",
+          karens: "20 % of a week's sick pay (80 % × monthly × 12 / 52)",
+        },
         sick_deduction: fromOre(fx.sickDeductionOre),
         sick_pay: fromOre(fx.sickPayOre),
         karens: fromOre(fx.karensOre),

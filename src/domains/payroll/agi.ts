@@ -17,7 +17,13 @@ import type { Env } from "../../env";
 import { ApiError } from "../../http/api-error";
 import { newId } from "../../ids";
 import { decryptSecret } from "../../secrets";
-import { agiXml, declaredContributions, employerIdentity, type AgiEmployeeMonth, type ContributionPart } from "../../sweden/payroll";
+import {
+  agiXml,
+  declaredContributions,
+  employerIdentity,
+  type AgiEmployeeMonth,
+  type ContributionPart,
+} from "../../sweden/payroll";
 import { loadCompany } from "../companies";
 import { effectiveTaxOre, employeesByIds, lineItemsOfRun, loadRun, runEmployees } from "./queries";
 import type { AgiGenerateInput, AgiPatchInput } from "./schemas";
@@ -46,12 +52,21 @@ export function agiJson(r: AgiRow, withXml = true) {
 }
 
 export async function agiOfRun(db: Database, companyId: string, runId: string): Promise<AgiRow | undefined> {
-  return db.select().from(agiDeclarations).where(and(eq(agiDeclarations.companyId, companyId), eq(agiDeclarations.salaryRunId, runId))).get();
+  return db
+    .select()
+    .from(agiDeclarations)
+    .where(and(eq(agiDeclarations.companyId, companyId), eq(agiDeclarations.salaryRunId, runId)))
+    .get();
 }
 
 export async function loadAgi(db: Database, companyId: string, runId: string): Promise<AgiRow> {
   const row = await agiOfRun(db, companyId, runId);
-  if (!row) throw new ApiError("NOT_FOUND", { resource: "agi", salary_run_id: runId }, "No AGI has been generated for this salary run.");
+  if (!row)
+    throw new ApiError(
+      "NOT_FOUND",
+      { resource: "agi", salary_run_id: runId },
+      "No AGI has been generated for this salary run.",
+    );
   return row;
 }
 
@@ -67,30 +82,57 @@ const skapad = (iso: string) => iso.slice(0, 19);
 
 export const generateAgi: Command<AgiGenerateInput & { id: string }> = async (db, input, ctx, env: Env) => {
   const run = await loadRun(db, ctx.companyId, input.id);
-  if (run.status !== "booked") throw new ApiError("CONFLICT", { status: run.status, required_status: "booked" }, `The AGI is generated from a booked salary run; this run is ${run.status}.`);
+  if (run.status !== "booked")
+    throw new ApiError(
+      "CONFLICT",
+      { status: run.status, required_status: "booked" },
+      `The AGI is generated from a booked salary run; this run is ${run.status}.`,
+    );
   const existing = await agiOfRun(db, ctx.companyId, run.id);
   if (existing?.submissionReference) {
-    throw new ApiError("CONFLICT", { agi_id: existing.id, submission_reference: existing.submissionReference }, "The AGI of this run has been submitted (a submission reference is recorded); it is not generated again.");
+    throw new ApiError(
+      "CONFLICT",
+      { agi_id: existing.id, submission_reference: existing.submissionReference },
+      "The AGI of this run has been submitted (a submission reference is recorded); it is not generated again.",
+    );
   }
   const { companies: company } = await loadCompany(db, ctx.companyId);
-  if (!company.orgNumber) throw new ApiError("CONFLICT", { company: "org_number_missing" }, "The company has no organisation number; the AGI needs the employer's identity.");
+  if (!company.orgNumber)
+    throw new ApiError(
+      "CONFLICT",
+      { company: "org_number_missing" },
+      "The company has no organisation number; the AGI needs the employer's identity.",
+    );
   const employerId = employerIdentity(company.orgNumber, company.entityType === "enskild_firma", run.periodYear);
 
   const members = await runEmployees(db, run.id);
-  const people = await employeesByIds(db, ctx.companyId, members.map((m) => m.employeeId));
+  const people = await employeesByIds(
+    db,
+    ctx.companyId,
+    members.map((m) => m.employeeId),
+  );
   const items = await lineItemsOfRun(db, run.id);
-  const status = (m: (typeof members)[number]) => ((m.breakdown?.f_skatt_status as string | undefined) ?? people.get(m.employeeId)!.fSkattStatus);
+  const status = (m: (typeof members)[number]) =>
+    (m.breakdown?.f_skatt_status as string | undefined) ?? people.get(m.employeeId)!.fSkattStatus;
   // A holder of F-skatt is not declared (no tax withheld, not a contribution basis).
   const declared = members
     .filter((m) => status(m) !== "f_skatt")
     .sort((a, b) => {
       const x = people.get(a.employeeId)!;
       const y = people.get(b.employeeId)!;
-      return x.lastName.localeCompare(y.lastName, "sv") || x.firstName.localeCompare(y.firstName, "sv") || x.id.localeCompare(y.id);
+      return (
+        x.lastName.localeCompare(y.lastName, "sv") ||
+        x.firstName.localeCompare(y.firstName, "sv") ||
+        x.id.localeCompare(y.id)
+      );
     });
 
   // Specification numbers: kept per employee; a newcomer gets the next free number.
-  const known = await db.select().from(agiSpecificationNumbers).where(eq(agiSpecificationNumbers.companyId, ctx.companyId)).all();
+  const known = await db
+    .select()
+    .from(agiSpecificationNumbers)
+    .where(eq(agiSpecificationNumbers.companyId, ctx.companyId))
+    .all();
   const numberOf = new Map(known.map((k) => [k.employeeId, k.number]));
   let next = known.reduce((max, k) => Math.max(max, k.number), 0);
   const newNumbers: (typeof agiSpecificationNumbers.$inferInsert)[] = [];
@@ -107,11 +149,22 @@ export const generateAgi: Command<AgiGenerateInput & { id: string }> = async (db
   for (const m of declared) {
     const e = people.get(m.employeeId)!;
     const own = items.filter((i) => i.salaryRunEmployeeId === m.id);
-    const sum = (...types: string[]) => own.filter((i) => types.includes(i.itemType)).reduce((s, i) => s + i.amountOre, 0);
-    const parts = ((m.breakdown?.avgifter as { parts?: BreakdownPart[] } | undefined)?.parts ?? []).map((p) => ({ rate: p.rate, percent: p.percent, basisOre: Math.round(p.basis * 100), contributionOre: Math.round(p.amount * 100) }));
+    const sum = (...types: string[]) =>
+      own.filter((i) => types.includes(i.itemType)).reduce((s, i) => s + i.amountOre, 0);
+    const parts = ((m.breakdown?.avgifter as { parts?: BreakdownPart[] } | undefined)?.parts ?? []).map((p) => ({
+      rate: p.rate,
+      percent: p.percent,
+      basisOre: Math.round(p.basis * 100),
+      contributionOre: Math.round(p.amount * 100),
+    }));
     partsPerEmployee.push({ parts });
     const payeeId = await decryptSecret(env.PII_ENCRYPTION_KEY, e.personnummerEnc);
-    if (payeeId === null) throw new ApiError("INTERNAL_ERROR", { employee_id: e.id }, "The stored personnummer cannot be decrypted with the configured key.");
+    if (payeeId === null)
+      throw new ApiError(
+        "INTERNAL_ERROR",
+        { employee_id: e.id },
+        "The stored personnummer cannot be decrypted with the configured key.",
+      );
     const month: AgiEmployeeMonth = {
       payeeId,
       specificationNumber: numberOf.get(m.employeeId)!,
@@ -125,11 +178,23 @@ export const generateAgi: Command<AgiGenerateInput & { id: string }> = async (db
       mileageAllowance: own.some((i) => i.itemType === "mileage_allowance"),
       perDiem: own.some((i) => i.itemType === "per_diem"),
     };
-    const negative = (["cashPayOre", "carBenefitOre", "mealBenefitOre", "otherBenefitsOre", "taxOre"] as const).filter((k) => month[k] < 0);
-    if (negative.length) problems.push({ employee_id: e.id, name: `${e.firstName} ${e.lastName}`, fields: negative.map((k) => k.replace(/Ore$/, "").replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)) });
+    const negative = (["cashPayOre", "carBenefitOre", "mealBenefitOre", "otherBenefitsOre", "taxOre"] as const).filter(
+      (k) => month[k] < 0,
+    );
+    if (negative.length)
+      problems.push({
+        employee_id: e.id,
+        name: `${e.firstName} ${e.lastName}`,
+        fields: negative.map((k) => k.replace(/Ore$/, "").replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)),
+      });
     months.push(month);
   }
-  if (problems.length) throw new ApiError("CONFLICT", { employees: problems }, "An AGI field cannot be negative; correct the run before declaring it.");
+  if (problems.length)
+    throw new ApiError(
+      "CONFLICT",
+      { employees: problems },
+      "An AGI field cannot be negative; correct the run before declaring it.",
+    );
 
   const contributions = declaredContributions(partsPerEmployee);
   const period = `${run.periodYear}${String(run.periodMonth).padStart(2, "0")}`;
@@ -157,7 +222,11 @@ export const generateAgi: Command<AgiGenerateInput & { id: string }> = async (db
     totalBenefits: totals.benefitsKronor,
     totalTax: totals.taxKronor,
     totalContributions: totals.contributionsKronor,
-    contributionsByRate: contributions.byRate.map((r) => ({ percent: r.percent, basis: r.basisKronor, contribution: r.contributionKronor })),
+    contributionsByRate: contributions.byRate.map((r) => ({
+      percent: r.percent,
+      basis: r.basisKronor,
+      contribution: r.contributionKronor,
+    })),
     employeeCount: totals.employeeCount,
     generatedAt: ctx.now,
     generatedBy: ctx.userId,
@@ -168,7 +237,11 @@ export const generateAgi: Command<AgiGenerateInput & { id: string }> = async (db
   };
   const statements: Statement[] = [];
   if (newNumbers.length) statements.push(...insertFromJson(db, agiSpecificationNumbers, newNumbers));
-  statements.push(existing ? db.update(agiDeclarations).set(row).where(eq(agiDeclarations.id, existing.id)) : db.insert(agiDeclarations).values(row));
+  statements.push(
+    existing
+      ? db.update(agiDeclarations).set(row).where(eq(agiDeclarations.id, existing.id))
+      : db.insert(agiDeclarations).values(row),
+  );
   return {
     status: existing ? 200 : 201,
     data: agiJson(row),

@@ -18,7 +18,7 @@ import {
   type TaxColumn,
   type WithholdingBasis,
 } from "../../sweden/payroll";
-import { ENGINE_ITEM_TYPES, ITEM_TYPES, itemType, type ItemCategory } from "./item-types";
+import { type ENGINE_ITEM_TYPES, ITEM_TYPES, itemType, type ItemCategory } from "./item-types";
 
 export interface EmployeeTerms {
   firstName: string;
@@ -63,12 +63,13 @@ export interface MonthFigures {
   warnings: string[];
 }
 
-export type MonthResult =
-  | { ok: true; figures: MonthFigures }
-  | { ok: false; missing: Record<string, unknown> };
+export type MonthResult = { ok: true; figures: MonthFigures } | { ok: false; missing: Record<string, unknown> };
 
 /** Net pay from the figures and the tax that applies (the override, if set). */
-export function netOre(f: { grossOre: number; reimbursementsOre: number; deductionsOre: number }, taxOre: number): number {
+export function netOre(
+  f: { grossOre: number; reimbursementsOre: number; deductionsOre: number },
+  taxOre: number,
+): number {
   return f.grossOre + f.reimbursementsOre - taxOre - f.deductionsOre;
 }
 
@@ -114,16 +115,31 @@ export function calculateMonth(input: {
   const name = `${t.firstName} ${t.lastName}`;
 
   const engineItems: EngineItem[] = [];
-  if (t.salaryType === "monthly" && t.monthlySalaryOre) engineItems.push({ itemType: "monthly_salary", description: ITEM_TYPES.monthly_salary.sv, amountOre: t.monthlySalaryOre });
+  if (t.salaryType === "monthly" && t.monthlySalaryOre)
+    engineItems.push({
+      itemType: "monthly_salary",
+      description: ITEM_TYPES.monthly_salary.sv,
+      amountOre: t.monthlySalaryOre,
+    });
   if (t.salaryType === "hourly") {
     const hours = input.hoursHundredths ?? 0;
     if (hours === 0) warnings.push(`${name}: hourly pay without hours in this run`);
     const amount = Number(new Big(t.hourlyRateOre ?? 0).times(hours).div(100).round(0, Big.roundHalfUp).toFixed(0));
-    if (amount) engineItems.push({ itemType: "hourly_salary", description: `${ITEM_TYPES.hourly_salary.sv} ${new Big(hours).div(100).toString().replace(".", ",")} h`, amountOre: amount });
+    if (amount)
+      engineItems.push({
+        itemType: "hourly_salary",
+        description: `${ITEM_TYPES.hourly_salary.sv} ${new Big(hours).div(100).toString().replace(".", ",")} h`,
+        amountOre: amount,
+      });
   }
   if (input.absence) engineItems.push(...input.absence.items);
   if (input.vacation) engineItems.push(...input.vacation.items);
-  if (t.salaryExchangeOre > 0) engineItems.push({ itemType: "salary_exchange", description: ITEM_TYPES.salary_exchange.sv, amountOre: -t.salaryExchangeOre });
+  if (t.salaryExchangeOre > 0)
+    engineItems.push({
+      itemType: "salary_exchange",
+      description: ITEM_TYPES.salary_exchange.sv,
+      amountOre: -t.salaryExchangeOre,
+    });
 
   const sums: Record<ItemCategory, number> = { regular: 0, one_off: 0, benefit: 0, reimbursement: 0, deduction: 0 };
   for (const it of [...engineItems, ...input.manualItems]) sums[itemType(it.itemType).category] += it.amountOre;
@@ -139,12 +155,14 @@ export function calculateMonth(input: {
   if (column === null) return { ok: false, missing: { year, reason: "no age limit for the tax columns of the year" } };
   const basis = withholdingBasis(t, column);
   const regular = regularWithholding(year, basis, kronor(regularTaxableOre));
-  if (!regular.ok) return { ok: false, missing: { year, table: regular.table ?? t.taxTableNumber, missing: regular.missing } };
+  if (!regular.ok)
+    return { ok: false, missing: { year, table: regular.table ?? t.taxTableNumber, missing: regular.missing } };
   let oneOffTax = 0;
   let oneOffRule: unknown = null;
   if (sums.one_off > 0) {
     const remainingMonths = 13 - month;
-    const annualIncomeKronor = kronor(input.ytdTaxBasisOre) + kronor(Math.max(0, regularTaxableOre)) * remainingMonths + kronor(sums.one_off);
+    const annualIncomeKronor =
+      kronor(input.ytdTaxBasisOre) + kronor(Math.max(0, regularTaxableOre)) * remainingMonths + kronor(sums.one_off);
     const oneOff = oneOffWithholding(year, basis, {
       amountKronor: kronor(sums.one_off),
       annualIncomeKronor,
@@ -152,20 +170,38 @@ export function calculateMonth(input: {
     });
     if (!oneOff.ok && oneOff.missing === "one_off_table" && input.taxOverrideSet) {
       // Skatteverket's one-off table of this column is not bundled: the override is the month's tax.
-      oneOffRule = { taxable_kronor: kronor(sums.one_off), annual_income_kronor: annualIncomeKronor, tax: null, missing: { year, column: oneOff.column ?? column, table: "one_off" }, set_by: "tax_withheld_override" };
-      warnings.push(`${name}: no ${year} one-off table for column ${oneOff.column ?? column} is bundled; the tax is tax_withheld_override`);
+      oneOffRule = {
+        taxable_kronor: kronor(sums.one_off),
+        annual_income_kronor: annualIncomeKronor,
+        tax: null,
+        missing: { year, column: oneOff.column ?? column, table: "one_off" },
+        set_by: "tax_withheld_override",
+      };
+      warnings.push(
+        `${name}: no ${year} one-off table for column ${oneOff.column ?? column} is bundled; the tax is tax_withheld_override`,
+      );
     } else if (!oneOff.ok) {
       const col = oneOff.column ?? column;
       return {
         ok: false,
         missing:
           oneOff.missing === "one_off_table"
-            ? { year, column: col, missing: oneOff.missing, set_by_hand: `tax_withheld_override: Skatteverket's ${year} one-off table for column ${col} is not bundled; PATCH the run employee with tax_withheld_override (the month's whole tax, kronor) and calculate again` }
+            ? {
+                year,
+                column: col,
+                missing: oneOff.missing,
+                set_by_hand: `tax_withheld_override: Skatteverket's ${year} one-off table for column ${col} is not bundled; PATCH the run employee with tax_withheld_override (the month's whole tax, kronor) and calculate again`,
+              }
             : { year, column: col, missing: oneOff.missing },
       };
     } else {
       oneOffTax = oneOff.taxKronor;
-      oneOffRule = { taxable_kronor: kronor(sums.one_off), annual_income_kronor: annualIncomeKronor, tax: oneOffTax, rule: oneOff.rule };
+      oneOffRule = {
+        taxable_kronor: kronor(sums.one_off),
+        annual_income_kronor: annualIncomeKronor,
+        tax: oneOffTax,
+        rule: oneOff.rule,
+      };
     }
   }
   const taxOre = (regular.taxKronor + oneOffTax) * 100;
@@ -206,7 +242,12 @@ export function calculateMonth(input: {
     },
     avgifter: {
       basis: avgifterBasisOre / 100,
-      parts: parts.map((p) => ({ rate: p.rate, percent: p.percent, basis: p.basisOre / 100, amount: p.contributionOre / 100 })),
+      parts: parts.map((p) => ({
+        rate: p.rate,
+        percent: p.percent,
+        basis: p.basisOre / 100,
+        amount: p.contributionOre / 100,
+      })),
       total: avgifterOre / 100,
       note: contributionNote,
     },

@@ -16,15 +16,36 @@ import { toOre } from "../../ledger/money";
 import { encryptSecret } from "../../secrets";
 import { parsePersonnummer } from "../../sweden/identity";
 import { birthDateFromPersonnummer, parsePercent } from "../../sweden/payroll";
-import { employeeDetailJson, employeeJson, employeeWithPersonnummer, loadEmployee, personnummerHash, type EmployeeRow } from "./queries";
+import {
+  employeeDetailJson,
+  employeeJson,
+  employeeWithPersonnummer,
+  loadEmployee,
+  personnummerHash,
+  type EmployeeRow,
+} from "./queries";
 import type { EmployeeCreateInput, EmployeePatchInput } from "./schemas";
 
-type Config = Omit<EmployeeRow, "id" | "companyId" | "personnummerEnc" | "personnummerHash" | "personnummerPrefix" | "isActive" | "deactivatedAt" | "createdAt" | "updatedAt">;
+type Config = Omit<
+  EmployeeRow,
+  | "id"
+  | "companyId"
+  | "personnummerEnc"
+  | "personnummerHash"
+  | "personnummerPrefix"
+  | "isActive"
+  | "deactivatedAt"
+  | "createdAt"
+  | "updatedAt"
+>;
 
 const ore = (n: number | null | undefined) => (n === null || n === undefined ? null : toOre(n)!);
 
 /** Clearing and account number per Bankgirot's rules (the kontonummer package), normalised. */
-export function checkBankAccount(clearing: string | null, account: string | null): { clearingNumber: string | null; bankAccountNumber: string | null; bankName: string | null } {
+export function checkBankAccount(
+  clearing: string | null,
+  account: string | null,
+): { clearingNumber: string | null; bankAccountNumber: string | null; bankName: string | null } {
   if (!clearing && !account) return { clearingNumber: null, bankAccountNumber: null, bankName: null };
   if (!clearing) throw fieldError("clearing_number", "clearing_number is required with bank_account_number");
   if (!account) throw fieldError("bank_account_number", "bank_account_number is required with clearing_number");
@@ -40,42 +61,68 @@ export function checkBankAccount(clearing: string | null, account: string | null
 
 /** The whole configuration checked together; the personnummer's birth date unless it has none. */
 function checkConfig(c: Config): Config {
-  if (c.employmentEnd && c.employmentEnd < c.employmentStart) throw fieldError("employment_end", "employment_end is before employment_start");
+  if (c.employmentEnd && c.employmentEnd < c.employmentStart)
+    throw fieldError("employment_end", "employment_end is before employment_start");
   if (c.salaryType === "monthly") {
-    if (c.monthlySalaryOre === null) throw fieldError("monthly_salary", "monthly_salary is required when salary_type is monthly");
+    if (c.monthlySalaryOre === null)
+      throw fieldError("monthly_salary", "monthly_salary is required when salary_type is monthly");
     if (c.hourlyRateOre !== null) throw fieldError("hourly_rate", "hourly_rate is only for salary_type hourly");
   } else {
     if (c.hourlyRateOre === null) throw fieldError("hourly_rate", "hourly_rate is required when salary_type is hourly");
-    if (c.monthlySalaryOre !== null) throw fieldError("monthly_salary", "monthly_salary is only for salary_type monthly");
+    if (c.monthlySalaryOre !== null)
+      throw fieldError("monthly_salary", "monthly_salary is only for salary_type monthly");
   }
   if (c.salaryExchangeOre > 0 && c.salaryType === "monthly" && c.salaryExchangeOre >= (c.monthlySalaryOre ?? 0)) {
     throw fieldError("salary_exchange_monthly", "salary_exchange_monthly must be below the monthly salary");
   }
   if (c.fSkattStatus === "a_skatt") {
-    if (c.taxTableNumber === null) throw fieldError("tax_table_number", "tax_table_number (29-42) is required for an A-tax employee (f_skatt_status a_skatt)");
+    if (c.taxTableNumber === null)
+      throw fieldError(
+        "tax_table_number",
+        "tax_table_number (29-42) is required for an A-tax employee (f_skatt_status a_skatt)",
+      );
   } else if (c.taxTableNumber !== null) {
     throw fieldError("tax_table_number", `tax_table_number is only for f_skatt_status a_skatt, not ${c.fSkattStatus}`);
   }
-  if (c.taxColumn !== null && c.fSkattStatus !== "a_skatt") throw fieldError("tax_column", "tax_column is only for f_skatt_status a_skatt");
+  if (c.taxColumn !== null && c.fSkattStatus !== "a_skatt")
+    throw fieldError("tax_column", "tax_column is only for f_skatt_status a_skatt");
   if (c.fSkattStatus === "decided_percent") {
-    if (c.taxDecidedPercent === null || parsePercent(c.taxDecidedPercent) === null) throw fieldError("tax_decided_percent", "tax_decided_percent (0-100) is required for decided_percent");
-    if (!c.taxDecisionReference) throw fieldError("tax_decision_reference", "tax_decision_reference (Skatteverket's decision) is required for decided_percent");
+    if (c.taxDecidedPercent === null || parsePercent(c.taxDecidedPercent) === null)
+      throw fieldError("tax_decided_percent", "tax_decided_percent (0-100) is required for decided_percent");
+    if (!c.taxDecisionReference)
+      throw fieldError(
+        "tax_decision_reference",
+        "tax_decision_reference (Skatteverket's decision) is required for decided_percent",
+      );
     c.taxDecidedPercent = parsePercent(c.taxDecidedPercent);
   } else if (c.taxDecidedPercent !== null || c.taxDecisionReference !== null) {
-    throw fieldError("tax_decided_percent", "tax_decided_percent and tax_decision_reference are only for f_skatt_status decided_percent");
+    throw fieldError(
+      "tax_decided_percent",
+      "tax_decided_percent and tax_decision_reference are only for f_skatt_status decided_percent",
+    );
   }
   return { ...c, ...checkBankAccount(c.clearingNumber, c.bankAccountNumber) };
 }
 
 function checkPersonnummer(pnr: string, today: string, givenBirthDate: string | null | undefined) {
   const parsed = parsePersonnummer(pnr, today);
-  if (!parsed || parsed.long !== pnr) throw fieldError("personnummer", "personnummer is not a valid 12-digit personnummer or samordningsnummer (date or check digit)");
+  if (!parsed || parsed.long !== pnr)
+    throw fieldError(
+      "personnummer",
+      "personnummer is not a valid 12-digit personnummer or samordningsnummer (date or check digit)",
+    );
   const birthDate = birthDateFromPersonnummer(pnr) ?? givenBirthDate ?? null;
   if (!birthDate) throw fieldError("birth_date", "this samordningsnummer carries no birth day: give birth_date");
   return { birthDate, prefix: pnr.slice(0, 8) };
 }
 
-async function assertPersonnummerFree(env: Env, db: Parameters<Command<unknown>>[0], companyId: string, pnr: string, exceptId: string | null) {
+async function assertPersonnummerFree(
+  env: Env,
+  db: Parameters<Command<unknown>>[0],
+  companyId: string,
+  pnr: string,
+  exceptId: string | null,
+) {
   const hash = await personnummerHash(env, pnr);
   const other = await employeeWithPersonnummer(db, companyId, hash, exceptId);
   if (other) throw new ApiError("EMPLOYEE_DUPLICATE_PERSONNUMMER", { existing_id: other.id });
@@ -134,7 +181,7 @@ export const createEmployee: Command<EmployeeCreateInput> = async (db, input, ct
 
 export const updateEmployee: Command<EmployeePatchInput & { id: string }> = async (db, input, ctx, env) => {
   const row = await loadEmployee(db, ctx.companyId, input.id);
-  const pick = <T,>(given: T | undefined, current: T) => (given === undefined ? current : given);
+  const pick = <T>(given: T | undefined, current: T) => (given === undefined ? current : given);
   let birthDate = row.birthDate;
   let prefix = row.personnummerPrefix;
   if (input.personnummer !== undefined || input.birth_date !== undefined) {
@@ -142,7 +189,11 @@ export const updateEmployee: Command<EmployeePatchInput & { id: string }> = asyn
     const pnr = input.personnummer;
     if (pnr !== undefined) ({ birthDate, prefix } = checkPersonnummer(pnr, ctx.now.slice(0, 10), input.birth_date));
     else if (input.birth_date && prefix.slice(6, 8) === "60") birthDate = input.birth_date;
-    else if (input.birth_date !== undefined) throw fieldError("birth_date", "birth_date comes from the personnummer; it can be set only for a samordningsnummer without a birth day");
+    else if (input.birth_date !== undefined)
+      throw fieldError(
+        "birth_date",
+        "birth_date comes from the personnummer; it can be set only for a samordningsnummer without a birth day",
+      );
   }
   const merged = checkConfig({
     firstName: pick(input.first_name, row.firstName),
@@ -156,14 +207,16 @@ export const updateEmployee: Command<EmployeePatchInput & { id: string }> = asyn
     salaryType: pick(input.salary_type, row.salaryType),
     monthlySalaryOre: input.monthly_salary === undefined ? row.monthlySalaryOre : ore(input.monthly_salary),
     hourlyRateOre: input.hourly_rate === undefined ? row.hourlyRateOre : ore(input.hourly_rate),
-    salaryExchangeOre: input.salary_exchange_monthly === undefined ? row.salaryExchangeOre : ore(input.salary_exchange_monthly)!,
+    salaryExchangeOre:
+      input.salary_exchange_monthly === undefined ? row.salaryExchangeOre : ore(input.salary_exchange_monthly)!,
     fSkattStatus: pick(input.f_skatt_status, row.fSkattStatus),
     taxTableNumber: pick(input.tax_table_number, row.taxTableNumber),
     taxColumn: pick(input.tax_column, row.taxColumn),
     taxDecidedPercent: pick(input.tax_decided_percent, row.taxDecidedPercent),
     taxDecisionReference: pick(input.tax_decision_reference, row.taxDecisionReference),
     clearingNumber: input.clearing_number === undefined ? row.clearingNumber : input.clearing_number || null,
-    bankAccountNumber: input.bank_account_number === undefined ? row.bankAccountNumber : input.bank_account_number || null,
+    bankAccountNumber:
+      input.bank_account_number === undefined ? row.bankAccountNumber : input.bank_account_number || null,
     bankName: row.bankName,
     vacationRule: pick(input.vacation_rule, row.vacationRule),
     vacationDaysPerYear: pick(input.vacation_days_per_year, row.vacationDaysPerYear),
@@ -189,7 +242,14 @@ export const deactivateEmployee: Command<{ id: string }> = async (db, input, ctx
   return {
     status: 204,
     data: null,
-    statements: row.isActive ? [db.update(employees).set({ isActive: false, deactivatedAt: ctx.now, updatedAt: ctx.now }).where(eq(employees.id, row.id))] : [],
+    statements: row.isActive
+      ? [
+          db
+            .update(employees)
+            .set({ isActive: false, deactivatedAt: ctx.now, updatedAt: ctx.now })
+            .where(eq(employees.id, row.id)),
+        ]
+      : [],
     audit: { action: "employee.deactivated", resourceType: "employee", resourceId: row.id },
   };
 };

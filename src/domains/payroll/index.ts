@@ -6,7 +6,19 @@
 export { registerPayrollRoutes } from "./routes";
 export { hasActiveEmployees } from "./queries";
 export { createEmployee, deactivateEmployee, updateEmployee } from "./employees";
-export { addLineItem, addRunEmployees, approveRun, bookRun, calculateRun, createRun, markRunPaid, removeLineItem, removeRunEmployee, updateRun, updateRunEmployee } from "./runs";
+export {
+  addLineItem,
+  addRunEmployees,
+  approveRun,
+  bookRun,
+  calculateRun,
+  createRun,
+  markRunPaid,
+  removeLineItem,
+  removeRunEmployee,
+  updateRun,
+  updateRunEmployee,
+} from "./runs";
 export { generateAgi, recordAgiSubmission } from "./agi";
 export { registerAbsence, removeAbsence, updateAbsence } from "./absence";
 export { putOpeningBalances } from "./vacation";

@@ -99,7 +99,13 @@ export const MANUAL_ITEM_TYPES = [
  *   reimbursements (expense_reimbursement, mileage_allowance, per_diem: cost compensation, not
  *   pay for work) and net_deduction.
  */
-export const VACATION_QUALIFYING_VARIABLE_TYPES = ["overtime", "commission", "other_pay", "bonus", "retroactive_pay"] as const satisfies readonly (keyof typeof ITEM_TYPES)[];
+export const VACATION_QUALIFYING_VARIABLE_TYPES = [
+  "overtime",
+  "commission",
+  "other_pay",
+  "bonus",
+  "retroactive_pay",
+] as const satisfies readonly (keyof typeof ITEM_TYPES)[];
 
 export function itemType(name: string): ItemType {
   const t = (ITEM_TYPES as Record<string, ItemType>)[name];

@@ -12,24 +12,46 @@ import { employeesByIds, loadRun, runEmployees } from "./queries";
 
 const hex = (uuid: string) => uuid.replace(/-/g, "");
 
-export async function salaryPaymentFile(db: Database, companyId: string, runId: string, opts: { executionDate?: string; now: string }) {
+export async function salaryPaymentFile(
+  db: Database,
+  companyId: string,
+  runId: string,
+  opts: { executionDate?: string; now: string },
+) {
   const run = await loadRun(db, companyId, runId);
   if (!["approved", "paid", "booked"].includes(run.status)) {
-    throw new ApiError("CONFLICT", { status: run.status, required_status: ["approved", "paid", "booked"] }, `A payment file is made from an approved run; this run is ${run.status}.`);
+    throw new ApiError(
+      "CONFLICT",
+      { status: run.status, required_status: ["approved", "paid", "booked"] },
+      `A payment file is made from an approved run; this run is ${run.status}.`,
+    );
   }
   const { companies: company, company_settings: settings } = await loadCompany(db, companyId);
   const debtor = debtorAccountOf(settings);
-  if (!debtor) throw new ApiError("CONFLICT", { company: "bank_account_missing" }, "The company has no bank account in its settings (iban, or bank_clearing_number and bank_account_number, or bankgiro) to pay from.");
+  if (!debtor)
+    throw new ApiError(
+      "CONFLICT",
+      { company: "bank_account_missing" },
+      "The company has no bank account in its settings (iban, or bank_clearing_number and bank_account_number, or bankgiro) to pay from.",
+    );
 
   const members = await runEmployees(db, run.id);
-  const people = await employeesByIds(db, companyId, members.map((m) => m.employeeId));
+  const people = await employeesByIds(
+    db,
+    companyId,
+    members.map((m) => m.employeeId),
+  );
   const period = `${run.periodYear}-${String(run.periodMonth).padStart(2, "0")}`;
   const missing: { employee_id: string; name: string }[] = [];
   const transfers: CreditTransfer[] = [];
   const ordered = [...members].sort((a, b) => {
     const x = people.get(a.employeeId)!;
     const y = people.get(b.employeeId)!;
-    return x.lastName.localeCompare(y.lastName, "sv") || x.firstName.localeCompare(y.firstName, "sv") || x.id.localeCompare(y.id);
+    return (
+      x.lastName.localeCompare(y.lastName, "sv") ||
+      x.firstName.localeCompare(y.firstName, "sv") ||
+      x.id.localeCompare(y.id)
+    );
   });
   for (const m of ordered) {
     if (m.netOre <= 0) continue;
@@ -46,7 +68,8 @@ export async function salaryPaymentFile(db: Database, companyId: string, runId: 
       remittance: { message: `Lön ${period}` },
     });
   }
-  if (missing.length) throw new ApiError("CONFLICT", { employees: missing }, "An employee in the run has no bank account.");
+  if (missing.length)
+    throw new ApiError("CONFLICT", { employees: missing }, "An employee in the run has no bank account.");
   if (!transfers.length) throw new ApiError("CONFLICT", { total_net: 0 }, "The run has no net pay to transfer.");
   const stamp = opts.now.replace(/\D/g, "").slice(0, 14);
   const file = pain001Xml({

@@ -7,11 +7,33 @@ import { ApiError } from "../../http/api-error";
 import { formatSek } from "../../ledger/money";
 import { drawable, embedFonts } from "../../pdf/fonts";
 import { itemType } from "./item-types";
-import { effectiveAvgifterOre, effectiveTaxOre, maskedPersonnummer, type EmployeeRow, type LineItemRow, type RunEmployeeRow, type SalaryRunRow, type Ytd } from "./queries";
+import {
+  effectiveAvgifterOre,
+  effectiveTaxOre,
+  maskedPersonnummer,
+  type EmployeeRow,
+  type LineItemRow,
+  type RunEmployeeRow,
+  type SalaryRunRow,
+  type Ytd,
+} from "./queries";
 
 const A4: [number, number] = [595.28, 841.89];
 const M = 50;
-const MONTHS = ["januari", "februari", "mars", "april", "maj", "juni", "juli", "augusti", "september", "oktober", "november", "december"];
+const MONTHS = [
+  "januari",
+  "februari",
+  "mars",
+  "april",
+  "maj",
+  "juni",
+  "juli",
+  "augusti",
+  "september",
+  "oktober",
+  "november",
+  "december",
+];
 const CATEGORY_ORDER = ["regular", "one_off", "benefit", "reimbursement", "deduction"] as const;
 const CATEGORY_HEADINGS: Record<(typeof CATEGORY_ORDER)[number], string> = {
   regular: "Lön och ersättningar",
@@ -34,7 +56,8 @@ const kr = (ore: number) => `${formatSek(ore / 100)} kr`;
 
 export async function renderPayslipPdf(p: PayslipInput): Promise<Uint8Array> {
   const { run, runEmployee: re, employee: e } = p;
-  if (re.breakdown === null) throw new ApiError("CONFLICT", { status: run.status }, "The run has not been calculated; there is no payslip yet.");
+  if (re.breakdown === null)
+    throw new ApiError("CONFLICT", { status: run.status }, "The run has not been calculated; there is no payslip yet.");
   const doc = await PDFDocument.create();
   const period = `${MONTHS[run.periodMonth - 1]} ${run.periodYear}`;
   doc.setTitle(`Lönespecifikation ${period} ${e.firstName} ${e.lastName}`);
@@ -42,13 +65,29 @@ export async function renderPayslipPdf(p: PayslipInput): Promise<Uint8Array> {
   const { regular: font, bold } = await embedFonts(doc);
   const page: PDFPage = doc.addPage(A4);
   let y = A4[1] - M;
-  const text = (s: string, x: number, o: { f?: PDFFont; size?: number; right?: boolean; color?: [number, number, number] } = {}) => {
+  const text = (
+    s: string,
+    x: number,
+    o: { f?: PDFFont; size?: number; right?: boolean; color?: [number, number, number] } = {},
+  ) => {
     const f = o.f ?? font;
     const size = o.size ?? 9.5;
     const t = drawable(f, s);
-    page.drawText(t, { x: o.right ? x - f.widthOfTextAtSize(t, size) : x, y, size, font: f, color: o.color ? rgb(...o.color) : undefined });
+    page.drawText(t, {
+      x: o.right ? x - f.widthOfTextAtSize(t, size) : x,
+      y,
+      size,
+      font: f,
+      color: o.color ? rgb(...o.color) : undefined,
+    });
   };
-  const rule = (weight = 0.5) => page.drawLine({ start: { x: M, y: y - 4 }, end: { x: A4[0] - M, y: y - 4 }, thickness: weight, color: rgb(0.6, 0.6, 0.6) });
+  const rule = (weight = 0.5) =>
+    page.drawLine({
+      start: { x: M, y: y - 4 },
+      end: { x: A4[0] - M, y: y - 4 },
+      thickness: weight,
+      color: rgb(0.6, 0.6, 0.6),
+    });
   const R = A4[0] - M;
 
   text(p.company.name, M, { f: bold, size: 14 });
@@ -64,7 +103,12 @@ export async function renderPayslipPdf(p: PayslipInput): Promise<Uint8Array> {
     ["Löneperiod", period],
     ["Utbetalningsdag", run.paymentDate],
     ["Skatt", taxBasisText(e, re)],
-    ["Konto", e.clearingNumber && e.bankAccountNumber ? `${e.bankName ?? ""} ${e.clearingNumber}-${"*".repeat(Math.max(0, e.bankAccountNumber.length - 4))}${e.bankAccountNumber.slice(-4)}`.trim() : "saknas"],
+    [
+      "Konto",
+      e.clearingNumber && e.bankAccountNumber
+        ? `${e.bankName ?? ""} ${e.clearingNumber}-${"*".repeat(Math.max(0, e.bankAccountNumber.length - 4))}${e.bankAccountNumber.slice(-4)}`.trim()
+        : "saknas",
+    ],
   ];
   for (const [k, v] of head) {
     text(k, M, { f: bold });
@@ -126,20 +170,45 @@ export async function renderPayslipPdf(p: PayslipInput): Promise<Uint8Array> {
   }
   y -= 16;
 
-  const v = re.breakdown.vacation as { rule: string; year: number; entitled_days: number; unpaid_days: number; paid_taken: number; unpaid_taken: number; saved_taken: number; remaining_days: number; saved_days: Record<string, number>; days_taken: { paid: number; unpaid: number; from_saved: Record<string, number> }; payout_days: number } | undefined;
+  const v = re.breakdown.vacation as
+    | {
+        rule: string;
+        year: number;
+        entitled_days: number;
+        unpaid_days: number;
+        paid_taken: number;
+        unpaid_taken: number;
+        saved_taken: number;
+        remaining_days: number;
+        saved_days: Record<string, number>;
+        days_taken: { paid: number; unpaid: number; from_saved: Record<string, number> };
+        payout_days: number;
+      }
+    | undefined;
   if (v && v.rule !== "hourly") {
     text(`Semester ${v.year}`, M, { f: bold, size: 11 });
-    text(v.rule === "same_salary" ? "sammalöneregeln" : "procentregeln", M + 250, { right: true, color: [0.4, 0.4, 0.4] });
+    text(v.rule === "same_salary" ? "sammalöneregeln" : "procentregeln", M + 250, {
+      right: true,
+      color: [0.4, 0.4, 0.4],
+    });
     rule(1);
     y -= 20;
     const savedNow = Object.values(v.saved_days).reduce((a, b) => a + b, 0);
-    const takenNow = v.days_taken.paid + v.days_taken.unpaid + Object.values(v.days_taken.from_saved).reduce((a, b) => a + b, 0);
+    const takenNow =
+      v.days_taken.paid + v.days_taken.unpaid + Object.values(v.days_taken.from_saved).reduce((a, b) => a + b, 0);
     const rows: [string, string][] = [
       ["Betalda dagar i år", `${v.entitled_days}`],
       ["Uttagna denna period", `${takenNow}`],
       ["Uttagna i år (bet. / sparade / obet.)", `${v.paid_taken} / ${v.saved_taken} / ${v.unpaid_taken}`],
       ["Kvar betalda dagar", `${v.remaining_days}`],
-      ["Sparade dagar", savedNow ? `${savedNow} (${Object.entries(v.saved_days).map(([yr, n]) => `${yr}: ${n}`).join(", ")})` : "0"],
+      [
+        "Sparade dagar",
+        savedNow
+          ? `${savedNow} (${Object.entries(v.saved_days)
+              .map(([yr, n]) => `${yr}: ${n}`)
+              .join(", ")})`
+          : "0",
+      ],
     ];
     if (v.unpaid_days) rows.push(["Kvar obetalda dagar", `${v.unpaid_days - v.unpaid_taken}`]);
     if (v.payout_days) rows.push(["Utbetalda dagar (semesterersättning)", `${v.payout_days}`]);
@@ -162,18 +231,36 @@ export async function renderPayslipPdf(p: PayslipInput): Promise<Uint8Array> {
     y -= 13;
   }
 
-  page.drawText(drawable(font, `${p.company.name} · Lönespecifikation ${period} · ${e.firstName} ${e.lastName}`), { x: M, y: M, size: 7.5, font, color: rgb(0.45, 0.45, 0.45) });
+  page.drawText(drawable(font, `${p.company.name} · Lönespecifikation ${period} · ${e.firstName} ${e.lastName}`), {
+    x: M,
+    y: M,
+    size: 7.5,
+    font,
+    color: rgb(0.45, 0.45, 0.45),
+  });
   return doc.save();
 }
 
 function statusSv(status: SalaryRunRow["status"]): string {
-  return { draft: "utkast", review: "under granskning", approved: "attesterad", paid: "utbetald", booked: "bokförd", corrected: "korrigerad" }[status];
+  return {
+    draft: "utkast",
+    review: "under granskning",
+    approved: "attesterad",
+    paid: "utbetald",
+    booked: "bokförd",
+    corrected: "korrigerad",
+  }[status];
 }
 
 function taxBasisText(e: EmployeeRow, re: RunEmployeeRow): string {
-  const b = re.breakdown as { tax_column?: number; tax?: { one_off?: { rule?: { percent?: number | string } } | null } } | null;
+  const b = re.breakdown as {
+    tax_column?: number;
+    tax?: { one_off?: { rule?: { percent?: number | string } } | null };
+  } | null;
   const oneOff = b?.tax?.one_off?.rule?.percent;
-  const override = (oneOff !== undefined ? `; engångsbelopp ${String(oneOff).replace(".", ",")} %` : "") + (re.taxOverrideOre !== null ? " (manuellt belopp)" : "");
+  const override =
+    (oneOff !== undefined ? `; engångsbelopp ${String(oneOff).replace(".", ",")} %` : "") +
+    (re.taxOverrideOre !== null ? " (manuellt belopp)" : "");
   switch (e.fSkattStatus) {
     case "a_skatt":
       return `Skattetabell ${e.taxTableNumber}, kolumn ${b?.tax_column ?? e.taxColumn ?? 1}${override}`;

@@ -1,5 +1,5 @@
 // Reads of the payroll tables and the JSON shape of their rows.
-import { and, asc, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { employees, payrollOpeningBalances, salaryLineItems, salaryRunEmployees, salaryRuns } from "../../db/schema";
 import type { Env } from "../../env";
@@ -17,7 +17,12 @@ export type LineItemRow = typeof salaryLineItems.$inferSelect;
 
 /** The blind index of a personnummer: HMAC under the PII key, so equality needs no plaintext. */
 export async function personnummerHash(env: Env, pnr12: string): Promise<string> {
-  if (!env.PII_ENCRYPTION_KEY) throw new ApiError("INTERNAL_ERROR", { setting: "PII_ENCRYPTION_KEY" }, "The encryption key (PII_ENCRYPTION_KEY) is not configured; nothing was stored.");
+  if (!env.PII_ENCRYPTION_KEY)
+    throw new ApiError(
+      "INTERNAL_ERROR",
+      { setting: "PII_ENCRYPTION_KEY" },
+      "The encryption key (PII_ENCRYPTION_KEY) is not configured; nothing was stored.",
+    );
   return hmacSha256Hex(env.PII_ENCRYPTION_KEY, `employee-personnummer:${pnr12}`);
 }
 
@@ -61,21 +66,39 @@ export function employeeJson(e: EmployeeRow, full?: string) {
 /** The detail read: the full personnummer, decrypted. */
 export async function employeeDetailJson(env: Env, e: EmployeeRow) {
   const plain = await decryptSecret(env.PII_ENCRYPTION_KEY, e.personnummerEnc);
-  if (plain === null) throw new ApiError("INTERNAL_ERROR", { employee_id: e.id }, "The stored personnummer cannot be decrypted with the configured key.");
+  if (plain === null)
+    throw new ApiError(
+      "INTERNAL_ERROR",
+      { employee_id: e.id },
+      "The stored personnummer cannot be decrypted with the configured key.",
+    );
   return employeeJson(e, plain);
 }
 
 export async function loadEmployee(db: Database, companyId: string, id: string): Promise<EmployeeRow> {
-  const row = await db.select().from(employees).where(and(eq(employees.companyId, companyId), eq(employees.id, id))).get();
+  const row = await db
+    .select()
+    .from(employees)
+    .where(and(eq(employees.companyId, companyId), eq(employees.id, id)))
+    .get();
   if (!row) throw new ApiError("NOT_FOUND", { resource: "employee", id });
   return row;
 }
 
-export async function employeesByIds(db: Database, companyId: string, ids: string[]): Promise<Map<string, EmployeeRow>> {
+export async function employeesByIds(
+  db: Database,
+  companyId: string,
+  ids: string[],
+): Promise<Map<string, EmployeeRow>> {
   const out = new Map<string, EmployeeRow>();
   for (let i = 0; i < ids.length; i += 90) {
     const chunk = ids.slice(i, i + 90);
-    for (const e of await db.select().from(employees).where(and(eq(employees.companyId, companyId), inArray(employees.id, chunk))).all()) out.set(e.id, e);
+    for (const e of await db
+      .select()
+      .from(employees)
+      .where(and(eq(employees.companyId, companyId), inArray(employees.id, chunk)))
+      .all())
+      out.set(e.id, e);
   }
   return out;
 }
@@ -84,12 +107,24 @@ export async function employeeWithPersonnummer(db: Database, companyId: string, 
   return db
     .select({ id: employees.id })
     .from(employees)
-    .where(and(eq(employees.companyId, companyId), eq(employees.personnummerHash, hash), exceptId ? ne(employees.id, exceptId) : undefined))
+    .where(
+      and(
+        eq(employees.companyId, companyId),
+        eq(employees.personnummerHash, hash),
+        exceptId ? ne(employees.id, exceptId) : undefined,
+      ),
+    )
     .get();
 }
 
-export async function listEmployees(env: Env, db: Database, companyId: string, q: { include_inactive?: boolean; search?: string }, page: PageRequest) {
-  let search = undefined;
+export async function listEmployees(
+  env: Env,
+  db: Database,
+  companyId: string,
+  q: { include_inactive?: boolean; search?: string },
+  page: PageRequest,
+) {
+  let search: SQL | undefined;
   if (q.search) {
     const digits = q.search.replace(/\D/g, "");
     const pattern = `%${q.search.replace(/[%_\\]/g, (m) => `\\${m}`)}%`;
@@ -102,26 +137,47 @@ export async function listEmployees(env: Env, db: Database, companyId: string, q
   return db
     .select()
     .from(employees)
-    .where(and(eq(employees.companyId, companyId), q.include_inactive ? undefined : eq(employees.isActive, true), search, afterDesc(page, employees.createdAt, employees.id)))
+    .where(
+      and(
+        eq(employees.companyId, companyId),
+        q.include_inactive ? undefined : eq(employees.isActive, true),
+        search,
+        afterDesc(page, employees.createdAt, employees.id),
+      ),
+    )
     .orderBy(desc(employees.createdAt), asc(employees.id))
     .limit(page.limit + 1)
     .all();
 }
 
 export async function activeEmployees(db: Database, companyId: string): Promise<EmployeeRow[]> {
-  return db.select().from(employees).where(and(eq(employees.companyId, companyId), eq(employees.isActive, true))).orderBy(asc(employees.createdAt), asc(employees.id)).all();
+  return db
+    .select()
+    .from(employees)
+    .where(and(eq(employees.companyId, companyId), eq(employees.isActive, true)))
+    .orderBy(asc(employees.createdAt), asc(employees.id))
+    .all();
 }
 
 /** Whether the company has anyone on its payroll (the tax calendar's employer declarations follow from it). */
 export async function hasActiveEmployees(db: Database, companyId: string): Promise<boolean> {
-  const row = await db.select({ id: employees.id }).from(employees).where(and(eq(employees.companyId, companyId), eq(employees.isActive, true))).limit(1).get();
+  const row = await db
+    .select({ id: employees.id })
+    .from(employees)
+    .where(and(eq(employees.companyId, companyId), eq(employees.isActive, true)))
+    .limit(1)
+    .get();
   return row !== undefined;
 }
 
 // Salary runs
 
 export async function loadRun(db: Database, companyId: string, id: string): Promise<SalaryRunRow> {
-  const row = await db.select().from(salaryRuns).where(and(eq(salaryRuns.companyId, companyId), eq(salaryRuns.id, id))).get();
+  const row = await db
+    .select()
+    .from(salaryRuns)
+    .where(and(eq(salaryRuns.companyId, companyId), eq(salaryRuns.id, id)))
+    .get();
   if (!row) throw new ApiError("NOT_FOUND", { resource: "salary_run", id });
   return row;
 }
@@ -146,7 +202,9 @@ export async function countRunEmployees(db: Database, runIds: string[]): Promise
 }
 
 export function runJson(r: SalaryRunRow, employeeCount: number) {
-  const entryIds = [r.salaryEntryId, r.avgifterEntryId, r.vacationEntryId, r.pensionEntryId].filter((x): x is string => !!x);
+  const entryIds = [r.salaryEntryId, r.avgifterEntryId, r.vacationEntryId, r.pensionEntryId].filter(
+    (x): x is string => !!x,
+  );
   return {
     id: r.id,
     period_year: r.periodYear,
@@ -164,7 +222,9 @@ export function runJson(r: SalaryRunRow, employeeCount: number) {
     total_avgifter: fromOre(r.totalAvgifterOre),
     total_pension: fromOre(r.totalPensionOre),
     total_special_payroll_tax: fromOre(r.totalSpecialPayrollTaxOre),
-    total_employer_cost: fromOre(r.totalGrossOre + r.totalReimbursementsOre + r.totalAvgifterOre + r.totalPensionOre + r.totalSpecialPayrollTaxOre),
+    total_employer_cost: fromOre(
+      r.totalGrossOre + r.totalReimbursementsOre + r.totalAvgifterOre + r.totalPensionOre + r.totalSpecialPayrollTaxOre,
+    ),
     settlement_account: r.settlementAccount,
     salary_entry_id: r.salaryEntryId,
     avgifter_entry_id: r.avgifterEntryId,
@@ -184,7 +244,12 @@ export function runJson(r: SalaryRunRow, employeeCount: number) {
   };
 }
 
-export async function listRuns(db: Database, companyId: string, q: { period_year?: number; status?: SalaryRunRow["status"] }, page: PageRequest) {
+export async function listRuns(
+  db: Database,
+  companyId: string,
+  q: { period_year?: number; status?: SalaryRunRow["status"] },
+  page: PageRequest,
+) {
   return db
     .select()
     .from(salaryRuns)
@@ -205,20 +270,31 @@ export async function runEmployees(db: Database, runId: string, page?: PageReque
   const q = db
     .select()
     .from(salaryRunEmployees)
-    .where(and(eq(salaryRunEmployees.salaryRunId, runId), page ? afterDesc(page, salaryRunEmployees.createdAt, salaryRunEmployees.id) : undefined))
+    .where(
+      and(
+        eq(salaryRunEmployees.salaryRunId, runId),
+        page ? afterDesc(page, salaryRunEmployees.createdAt, salaryRunEmployees.id) : undefined,
+      ),
+    )
     .orderBy(desc(salaryRunEmployees.createdAt), asc(salaryRunEmployees.id));
   return page ? q.limit(page.limit + 1).all() : q.all();
 }
 
 export async function loadRunEmployee(db: Database, runId: string, employeeId: string): Promise<RunEmployeeRow> {
-  const row = await db.select().from(salaryRunEmployees).where(and(eq(salaryRunEmployees.salaryRunId, runId), eq(salaryRunEmployees.employeeId, employeeId))).get();
-  if (!row) throw new ApiError("NOT_FOUND", { resource: "salary_run_employee", salary_run_id: runId, employee_id: employeeId });
+  const row = await db
+    .select()
+    .from(salaryRunEmployees)
+    .where(and(eq(salaryRunEmployees.salaryRunId, runId), eq(salaryRunEmployees.employeeId, employeeId)))
+    .get();
+  if (!row)
+    throw new ApiError("NOT_FOUND", { resource: "salary_run_employee", salary_run_id: runId, employee_id: employeeId });
   return row;
 }
 
 /** Payslip order: the engine's rows first (salary, then salary exchange), then the manual rows as added. */
 function payslipOrder(rows: LineItemRow[]): LineItemRow[] {
-  const rank = (i: LineItemRow) => (i.source === "engine" ? (ENGINE_ITEM_TYPES as readonly string[]).indexOf(i.itemType) : ENGINE_ITEM_TYPES.length);
+  const rank = (i: LineItemRow) =>
+    i.source === "engine" ? (ENGINE_ITEM_TYPES as readonly string[]).indexOf(i.itemType) : ENGINE_ITEM_TYPES.length;
   return rows.sort((a, b) => rank(a) - rank(b) || a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
 }
 
@@ -227,7 +303,9 @@ export async function lineItemsOfRun(db: Database, runId: string): Promise<LineI
 }
 
 export async function lineItemsOf(db: Database, runEmployeeId: string): Promise<LineItemRow[]> {
-  return payslipOrder(await db.select().from(salaryLineItems).where(eq(salaryLineItems.salaryRunEmployeeId, runEmployeeId)).all());
+  return payslipOrder(
+    await db.select().from(salaryLineItems).where(eq(salaryLineItems.salaryRunEmployeeId, runEmployeeId)).all(),
+  );
 }
 
 /** Effective values: the override if set, else the calculated. */
@@ -280,11 +358,18 @@ export function runEmployeeJson(r: RunEmployeeRow, e: EmployeeRow, extra?: { ytd
     pension_premium: fromOre(r.pensionOre),
     special_payroll_tax: fromOre(r.specialPayrollTaxOre),
     net_salary: fromOre(r.netOre),
-    absence_counts: ((r.breakdown?.absence as { counts?: Record<string, { days: number; hours: number }> } | undefined)?.counts ?? {}),
+    absence_counts:
+      (r.breakdown?.absence as { counts?: Record<string, { days: number; hours: number }> } | undefined)?.counts ?? {},
     calculated: r.breakdown !== null,
     ...(extra
       ? {
-          ytd: { gross: fromOre(extra.ytd.grossOre), taxable_benefits: fromOre(extra.ytd.benefitsOre), tax: fromOre(extra.ytd.taxOre), net: fromOre(extra.ytd.netOre), avgifter: fromOre(extra.ytd.avgifterOre) },
+          ytd: {
+            gross: fromOre(extra.ytd.grossOre),
+            taxable_benefits: fromOre(extra.ytd.benefitsOre),
+            tax: fromOre(extra.ytd.taxOre),
+            net: fromOre(extra.ytd.netOre),
+            avgifter: fromOre(extra.ytd.avgifterOre),
+          },
           line_items: extra.items.map(lineItemJson),
           calculation_breakdown: r.breakdown,
         }
@@ -306,7 +391,17 @@ export async function ytdOf(db: Database, companyId: string, employeeId: string,
     WHERE r.company_id = ${companyId} AND e.employee_id = ${employeeId}
       AND (r.id = ${run.id} OR (r.status IN ('approved', 'paid', 'booked') AND substr(r.payment_date, 1, 4) = ${year} AND r.payment_date <= ${run.paymentDate}))`);
   // the year before a mid-year cutover (opening balances); not in the AGI, which is per month
-  const o = await db.select().from(payrollOpeningBalances).where(and(eq(payrollOpeningBalances.companyId, companyId), eq(payrollOpeningBalances.employeeId, employeeId), eq(payrollOpeningBalances.year, Number(year)))).get();
+  const o = await db
+    .select()
+    .from(payrollOpeningBalances)
+    .where(
+      and(
+        eq(payrollOpeningBalances.companyId, companyId),
+        eq(payrollOpeningBalances.employeeId, employeeId),
+        eq(payrollOpeningBalances.year, Number(year)),
+      ),
+    )
+    .get();
   return {
     grossOre: Number(row?.g ?? 0) + (o?.ytdGrossOre ?? 0),
     benefitsOre: Number(row?.b ?? 0) + (o?.ytdBenefitsOre ?? 0),
@@ -317,7 +412,12 @@ export async function ytdOf(db: Database, companyId: string, employeeId: string,
 }
 
 /** Taxable pay of earlier runs (other than `runId`) paid in `year`, per employee: the one-off amounts' annual income. */
-export async function earlierTaxBasis(db: Database, companyId: string, runId: string, year: number): Promise<Map<string, number>> {
+export async function earlierTaxBasis(
+  db: Database,
+  companyId: string,
+  runId: string,
+  year: number,
+): Promise<Map<string, number>> {
   const rows = await db.all<{ id: string; s: number }>(sql`
     SELECT e.employee_id AS id, SUM(e.tax_basis_ore) AS s
     FROM salary_run_employees e JOIN salary_runs r ON r.id = e.salary_run_id

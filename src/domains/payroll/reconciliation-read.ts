@@ -19,8 +19,26 @@ export interface BookedRunLiability {
   agi: { totalTax: number; totalContributions: number; submitted: boolean } | null;
 }
 
-export async function bookedRunLiabilities(db: Database, companyId: string, from: string, to: string): Promise<BookedRunLiability[]> {
-  const rows = await db.all<{ id: string; y: number; m: number; p: string; se: string | null; ae: string | null; t: number | null; a: number | null; agi_tax: number | null; agi_contrib: number | null; agi_ref: string | null; agi_id: string | null }>(sql`
+export async function bookedRunLiabilities(
+  db: Database,
+  companyId: string,
+  from: string,
+  to: string,
+): Promise<BookedRunLiability[]> {
+  const rows = await db.all<{
+    id: string;
+    y: number;
+    m: number;
+    p: string;
+    se: string | null;
+    ae: string | null;
+    t: number | null;
+    a: number | null;
+    agi_tax: number | null;
+    agi_contrib: number | null;
+    agi_ref: string | null;
+    agi_id: string | null;
+  }>(sql`
     SELECT r.id, r.period_year AS y, r.period_month AS m, r.payment_date AS p, r.salary_entry_id AS se, r.avgifter_entry_id AS ae,
            (SELECT SUM(COALESCE(e.tax_override_ore, e.tax_calculated_ore)) FROM salary_run_employees e WHERE e.salary_run_id = r.id) AS t,
            (SELECT SUM(COALESCE(e.avgifter_override_ore, e.avgifter_calculated_ore)) FROM salary_run_employees e WHERE e.salary_run_id = r.id) AS a,
@@ -37,6 +55,8 @@ export async function bookedRunLiabilities(db: Database, companyId: string, from
     avgifterEntryId: r.ae,
     taxOre: Number(r.t ?? 0),
     avgifterOre: Number(r.a ?? 0),
-    agi: r.agi_id ? { totalTax: Number(r.agi_tax), totalContributions: Number(r.agi_contrib), submitted: r.agi_ref !== null } : null,
+    agi: r.agi_id
+      ? { totalTax: Number(r.agi_tax), totalContributions: Number(r.agi_contrib), submitted: r.agi_ref !== null }
+      : null,
   }));
 }

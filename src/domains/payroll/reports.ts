@@ -5,7 +5,17 @@ import { salaryRuns } from "../../db/schema";
 import { ApiError } from "../../http/api-error";
 import { fromOre } from "../../ledger/money";
 import { declaredContributions, type ContributionPart } from "../../sweden/payroll";
-import { effectiveAvgifterOre, effectiveTaxOre, employeesByIds, lineItemJson, lineItemsOfRun, maskedPersonnummer, runEmployees, runJson, type SalaryRunRow } from "./queries";
+import {
+  effectiveAvgifterOre,
+  effectiveTaxOre,
+  employeesByIds,
+  lineItemJson,
+  lineItemsOfRun,
+  maskedPersonnummer,
+  runEmployees,
+  runJson,
+  type SalaryRunRow,
+} from "./queries";
 
 interface BreakdownPart {
   rate: ContributionPart["rate"];
@@ -14,7 +24,8 @@ interface BreakdownPart {
   amount: number;
 }
 
-const partsOf = (breakdown: Record<string, unknown> | null): BreakdownPart[] => ((breakdown?.avgifter as { parts?: BreakdownPart[] } | undefined)?.parts ?? []);
+const partsOf = (breakdown: Record<string, unknown> | null): BreakdownPart[] =>
+  (breakdown?.avgifter as { parts?: BreakdownPart[] } | undefined)?.parts ?? [];
 const toOreExact = (kronor: number) => Math.round(kronor * 100);
 
 /**
@@ -26,10 +37,24 @@ export async function avgifterBasis(db: Database, companyId: string, year: numbe
   const runs = await db
     .select()
     .from(salaryRuns)
-    .where(and(eq(salaryRuns.companyId, companyId), eq(salaryRuns.status, "booked"), gte(salaryRuns.paymentDate, `${year}-01-01`), lte(salaryRuns.paymentDate, `${year}-12-31`)))
+    .where(
+      and(
+        eq(salaryRuns.companyId, companyId),
+        eq(salaryRuns.status, "booked"),
+        gte(salaryRuns.paymentDate, `${year}-01-01`),
+        lte(salaryRuns.paymentDate, `${year}-12-31`),
+      ),
+    )
     .orderBy(asc(salaryRuns.paymentDate))
     .all();
-  const perEmployee = new Map<string, { basisOre: number; amountOre: number; rates: Map<string, { rate: string; percent: string; basisOre: number; amountOre: number }> }>();
+  const perEmployee = new Map<
+    string,
+    {
+      basisOre: number;
+      amountOre: number;
+      rates: Map<string, { rate: string; percent: string; basisOre: number; amountOre: number }>;
+    }
+  >();
   const byMonth = new Map<string, { parts: ContributionPart[] }[]>();
   let bookedOre = 0;
   for (const run of runs) {
@@ -48,7 +73,17 @@ export async function avgifterBasis(db: Database, companyId: string, year: numbe
         acc.rates.set(key, r);
       }
       perEmployee.set(m.employeeId, acc);
-      byMonth.set(month, [...(byMonth.get(month) ?? []), { parts: parts.map((p) => ({ rate: p.rate, percent: p.percent, basisOre: toOreExact(p.basis), contributionOre: toOreExact(p.amount) })) }]);
+      byMonth.set(month, [
+        ...(byMonth.get(month) ?? []),
+        {
+          parts: parts.map((p) => ({
+            rate: p.rate,
+            percent: p.percent,
+            basisOre: toOreExact(p.basis),
+            contributionOre: toOreExact(p.amount),
+          })),
+        },
+      ]);
     }
   }
   const people = await employeesByIds(db, companyId, [...perEmployee.keys()]);
@@ -63,24 +98,34 @@ export async function avgifterBasis(db: Database, companyId: string, year: numbe
         birth_date: e.birthDate,
         basis: fromOre(acc.basisOre),
         amount: fromOre(acc.amountOre),
-        rates: [...acc.rates.values()].map((r) => ({ rate: r.rate, percent: r.percent, basis: fromOre(r.basisOre), amount: fromOre(r.amountOre) })),
+        rates: [...acc.rates.values()].map((r) => ({
+          rate: r.rate,
+          percent: r.percent,
+          basis: fromOre(r.basisOre),
+          amount: fromOre(r.amountOre),
+        })),
       };
     })
     .sort((a, b) => a.last_name.localeCompare(b.last_name, "sv") || a.first_name.localeCompare(b.first_name, "sv"));
   const months = [...byMonth].map(([month, list]) => ({ month, ...declaredContributions(list) }));
   const declaredByRate = new Map<string, { basis: number; amount: number }>();
-  for (const m of months) for (const r of m.byRate) {
-    const d = declaredByRate.get(r.percent) ?? { basis: 0, amount: 0 };
-    d.basis += r.basisKronor;
-    d.amount += r.contributionKronor;
-    declaredByRate.set(r.percent, d);
-  }
+  for (const m of months)
+    for (const r of m.byRate) {
+      const d = declaredByRate.get(r.percent) ?? { basis: 0, amount: 0 };
+      d.basis += r.basisKronor;
+      d.amount += r.contributionKronor;
+      declaredByRate.set(r.percent, d);
+    }
   return {
     year,
     salary_run_ids: runs.map((r) => r.id),
     employees,
     by_rate: [...declaredByRate].map(([percent, d]) => ({ percent, basis: d.basis, amount: d.amount })),
-    by_month: months.map((m) => ({ month: m.month, by_rate: m.byRate.map((r) => ({ percent: r.percent, basis: r.basisKronor, amount: r.contributionKronor })), total: m.totalKronor })),
+    by_month: months.map((m) => ({
+      month: m.month,
+      by_rate: m.byRate.map((r) => ({ percent: r.percent, basis: r.basisKronor, amount: r.contributionKronor })),
+      total: m.totalKronor,
+    })),
     totals: {
       basis: fromOre(employees.reduce((s, e) => s + toOreExact(e.basis), 0)),
       amount_booked: fromOre(bookedOre),
@@ -90,7 +135,11 @@ export async function avgifterBasis(db: Database, companyId: string, year: numbe
 }
 
 /** The lönejournal of one run, or of the calculated runs of a year or month. */
-export async function salaryJournal(db: Database, companyId: string, q: { salary_run_id?: string; period_year?: number; period_month?: number }) {
+export async function salaryJournal(
+  db: Database,
+  companyId: string,
+  q: { salary_run_id?: string; period_year?: number; period_month?: number },
+) {
   const runs: SalaryRunRow[] = await db
     .select()
     .from(salaryRuns)
@@ -105,13 +154,32 @@ export async function salaryJournal(db: Database, companyId: string, q: { salary
     )
     .orderBy(asc(salaryRuns.periodYear), asc(salaryRuns.periodMonth))
     .all();
-  if (q.salary_run_id && !runs.length) throw new ApiError("NOT_FOUND", { resource: "salary_run", id: q.salary_run_id, note: "a draft run has no journal until it is calculated" });
+  if (q.salary_run_id && !runs.length)
+    throw new ApiError("NOT_FOUND", {
+      resource: "salary_run",
+      id: q.salary_run_id,
+      note: "a draft run has no journal until it is calculated",
+    });
   const out = [];
-  const grand = { gross: 0, benefits: 0, reimbursements: 0, deductions: 0, tax: 0, net: 0, avgifter: 0, pension: 0, special_payroll_tax: 0 };
+  const grand = {
+    gross: 0,
+    benefits: 0,
+    reimbursements: 0,
+    deductions: 0,
+    tax: 0,
+    net: 0,
+    avgifter: 0,
+    pension: 0,
+    special_payroll_tax: 0,
+  };
   for (const run of runs) {
     const members = await runEmployees(db, run.id);
     const items = await lineItemsOfRun(db, run.id);
-    const people = await employeesByIds(db, companyId, members.map((m) => m.employeeId));
+    const people = await employeesByIds(
+      db,
+      companyId,
+      members.map((m) => m.employeeId),
+    );
     const rows = members
       .map((m) => {
         const e = people.get(m.employeeId)!;
@@ -147,9 +215,12 @@ export async function salaryJournal(db: Database, companyId: string, q: { salary
     out.push({ run: runJson(run, members.length), employees: rows });
   }
   return {
-    filter: { salary_run_id: q.salary_run_id ?? null, period_year: q.period_year ?? null, period_month: q.period_month ?? null },
+    filter: {
+      salary_run_id: q.salary_run_id ?? null,
+      period_year: q.period_year ?? null,
+      period_month: q.period_month ?? null,
+    },
     runs: out,
     totals: Object.fromEntries(Object.entries(grand).map(([k, v]) => [k, fromOre(v)])),
   };
 }
-

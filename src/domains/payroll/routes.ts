@@ -1,5 +1,5 @@
 import { todayUtc } from "../../clock";
-import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { database } from "../../db/client";
 import type { AppEnv } from "../../http/context";
 import { dispatch } from "../../http/dispatch";
@@ -82,7 +82,8 @@ export function registerPayrollRoutes(app: OpenAPIHono<AppEnv>) {
       method: "get",
       path: EMPLOYEES,
       summary: "List employees",
-      description: "Newest first. Active employees only unless include_inactive=true. search: name, a full 12-digit personnummer, or its first 8 digits. The personnummer is masked (personnummer_masked).",
+      description:
+        "Newest first. Active employees only unless include_inactive=true. search: name, a full 12-digit personnummer, or its first 8 digits. The personnummer is masked (personnummer_masked).",
       params: Params,
       query: EmployeeListQuery,
       response: z.array(EmployeeSchema),
@@ -91,14 +92,38 @@ export function registerPayrollRoutes(app: OpenAPIHono<AppEnv>) {
       const { cursor, limit, ...q } = c.req.valid("query");
       const companyId = c.get("company").id;
       const page = await pageRequest(c, `employees:${companyId}:${q.include_inactive}:${q.search}`, cursor, limit);
-      const { items, nextCursor } = await finishPage(c, page, await listEmployees(c.env, database(c.env), companyId, q, page), (r) => ({ k: r.createdAt, i: r.id }));
-      return json(c, items.map((e) => employeeJson(e)), 200, { next_cursor: nextCursor });
+      const { items, nextCursor } = await finishPage(
+        c,
+        page,
+        await listEmployees(c.env, database(c.env), companyId, q, page),
+        (r) => ({ k: r.createdAt, i: r.id }),
+      );
+      return json(
+        c,
+        items.map((e) => employeeJson(e)),
+        200,
+        { next_cursor: nextCursor },
+      );
     },
   );
 
   app.openapi(
-    defineRoute({ ...read, method: "get", path: `${EMPLOYEES}/{id}`, summary: "Get an employee, with the full personnummer", params: IdParams, response: EmployeeSchema }),
-    async (c) => json(c, await employeeDetailJson(c.env, await loadEmployee(database(c.env), c.get("company").id, c.req.valid("param").id))),
+    defineRoute({
+      ...read,
+      method: "get",
+      path: `${EMPLOYEES}/{id}`,
+      summary: "Get an employee, with the full personnummer",
+      params: IdParams,
+      response: EmployeeSchema,
+    }),
+    async (c) =>
+      json(
+        c,
+        await employeeDetailJson(
+          c.env,
+          await loadEmployee(database(c.env), c.get("company").id, c.req.valid("param").id),
+        ),
+      ),
   );
 
   app.openapi(
@@ -119,32 +144,76 @@ export function registerPayrollRoutes(app: OpenAPIHono<AppEnv>) {
   );
 
   app.openapi(
-    defineRoute({ ...write, method: "patch", path: `${EMPLOYEES}/{id}`, summary: "Update an employee", description: "All fields optional; the configuration is checked as a whole afterwards. is_active: true re-activates a soft-deleted employee.", params: IdParams, body: EmployeePatchSchema, response: EmployeeSchema }),
+    defineRoute({
+      ...write,
+      method: "patch",
+      path: `${EMPLOYEES}/{id}`,
+      summary: "Update an employee",
+      description:
+        "All fields optional; the configuration is checked as a whole afterwards. is_active: true re-activates a soft-deleted employee.",
+      params: IdParams,
+      body: EmployeePatchSchema,
+      response: EmployeeSchema,
+    }),
     async (c) => dispatch(c, "payroll.update_employee", { ...c.req.valid("json"), id: c.req.valid("param").id }),
   );
 
   app.openapi(
-    defineRoute({ ...write, method: "delete", path: `${EMPLOYEES}/{id}`, summary: "Soft-delete an employee (is_active false; 204; again is a no-op)", params: IdParams, response: null, status: 204 }),
+    defineRoute({
+      ...write,
+      method: "delete",
+      path: `${EMPLOYEES}/{id}`,
+      summary: "Soft-delete an employee (is_active false; 204; again is a no-op)",
+      params: IdParams,
+      response: null,
+      status: 204,
+    }),
     async (c) => dispatch(c, "payroll.deactivate_employee", { id: c.req.valid("param").id }),
   );
 
   // Salary runs
 
   app.openapi(
-    defineRoute({ ...read, method: "get", path: RUNS, summary: "List salary runs", params: Params, query: SalaryRunListQuery, response: z.array(SalaryRunSchema) }),
+    defineRoute({
+      ...read,
+      method: "get",
+      path: RUNS,
+      summary: "List salary runs",
+      params: Params,
+      query: SalaryRunListQuery,
+      response: z.array(SalaryRunSchema),
+    }),
     async (c) => {
       const { cursor, limit, ...q } = c.req.valid("query");
       const companyId = c.get("company").id;
       const db = database(c.env);
       const page = await pageRequest(c, `salary-runs:${companyId}:${q.period_year}:${q.status}`, cursor, limit);
-      const { items, nextCursor } = await finishPage(c, page, await listRuns(db, companyId, q, page), (r) => ({ k: r.createdAt, i: r.id }));
-      const counts = await countRunEmployees(db, items.map((r) => r.id));
-      return json(c, items.map((r) => runJson(r, counts.get(r.id) ?? 0)), 200, { next_cursor: nextCursor });
+      const { items, nextCursor } = await finishPage(c, page, await listRuns(db, companyId, q, page), (r) => ({
+        k: r.createdAt,
+        i: r.id,
+      }));
+      const counts = await countRunEmployees(
+        db,
+        items.map((r) => r.id),
+      );
+      return json(
+        c,
+        items.map((r) => runJson(r, counts.get(r.id) ?? 0)),
+        200,
+        { next_cursor: nextCursor },
+      );
     },
   );
 
   app.openapi(
-    defineRoute({ ...read, method: "get", path: `${RUNS}/{id}`, summary: "Get a salary run", params: IdParams, response: SalaryRunSchema }),
+    defineRoute({
+      ...read,
+      method: "get",
+      path: `${RUNS}/{id}`,
+      summary: "Get a salary run",
+      params: IdParams,
+      response: SalaryRunSchema,
+    }),
     async (c) => {
       const db = database(c.env);
       const run = await loadRun(db, c.get("company").id, c.req.valid("param").id);
@@ -158,7 +227,8 @@ export function registerPayrollRoutes(app: OpenAPIHono<AppEnv>) {
       method: "post",
       path: RUNS,
       summary: "Create a salary run (draft, without employees)",
-      description: "One run per (period_year, period_month): a second is SALARY_RUN_DUPLICATE_PERIOD. Emits salary_run.created.",
+      description:
+        "One run per (period_year, period_month): a second is SALARY_RUN_DUPLICATE_PERIOD. Emits salary_run.created.",
       params: Params,
       body: SalaryRunCreateSchema,
       response: SalaryRunSchema,
@@ -168,26 +238,61 @@ export function registerPayrollRoutes(app: OpenAPIHono<AppEnv>) {
   );
 
   app.openapi(
-    defineRoute({ ...write, method: "patch", path: `${RUNS}/{id}`, summary: "Change a draft run's payment_date or voucher_series", params: IdParams, body: SalaryRunPatchSchema, response: SalaryRunSchema }),
+    defineRoute({
+      ...write,
+      method: "patch",
+      path: `${RUNS}/{id}`,
+      summary: "Change a draft run's payment_date or voucher_series",
+      params: IdParams,
+      body: SalaryRunPatchSchema,
+      response: SalaryRunSchema,
+    }),
     async (c) => dispatch(c, "payroll.update_run", { ...c.req.valid("json"), id: c.req.valid("param").id }),
   );
 
   app.openapi(
-    defineRoute({ ...read, method: "get", path: `${RUNS}/{id}/employees`, summary: "The employees of a run with their figures", params: IdParams, query: PageQuery, response: z.array(RunEmployeeSchema) }),
+    defineRoute({
+      ...read,
+      method: "get",
+      path: `${RUNS}/{id}/employees`,
+      summary: "The employees of a run with their figures",
+      params: IdParams,
+      query: PageQuery,
+      response: z.array(RunEmployeeSchema),
+    }),
     async (c) => {
       const db = database(c.env);
       const companyId = c.get("company").id;
       const run = await loadRun(db, companyId, c.req.valid("param").id);
       const { cursor, limit } = c.req.valid("query");
       const page = await pageRequest(c, `salary-run-employees:${run.id}`, cursor, limit);
-      const { items, nextCursor } = await finishPage(c, page, await runEmployees(db, run.id, page), (r) => ({ k: r.createdAt, i: r.id }));
-      const people = await employeesByIds(db, companyId, items.map((i) => i.employeeId));
-      return json(c, items.map((r) => runEmployeeJson(r, people.get(r.employeeId)!)), 200, { next_cursor: nextCursor });
+      const { items, nextCursor } = await finishPage(c, page, await runEmployees(db, run.id, page), (r) => ({
+        k: r.createdAt,
+        i: r.id,
+      }));
+      const people = await employeesByIds(
+        db,
+        companyId,
+        items.map((i) => i.employeeId),
+      );
+      return json(
+        c,
+        items.map((r) => runEmployeeJson(r, people.get(r.employeeId)!)),
+        200,
+        { next_cursor: nextCursor },
+      );
     },
   );
 
   app.openapi(
-    defineRoute({ ...read, method: "get", path: `${RUNS}/{id}/employees/{employeeId}`, summary: "Payslip detail: figures, line items, year to date, calculation breakdown", params: RunEmployeeParams, response: RunEmployeeSchema }),
+    defineRoute({
+      ...read,
+      method: "get",
+      path: `${RUNS}/{id}/employees/{employeeId}`,
+      summary: "Payslip detail: figures, line items, year to date, calculation breakdown",
+      params: RunEmployeeParams,
+      response: RunEmployeeSchema,
+    }),
     async (c) => {
       const db = database(c.env);
       const companyId = c.get("company").id;
@@ -195,7 +300,13 @@ export function registerPayrollRoutes(app: OpenAPIHono<AppEnv>) {
       const run = await loadRun(db, companyId, id);
       const re = await loadRunEmployee(db, run.id, employeeId);
       const e = await loadEmployee(db, companyId, employeeId);
-      return json(c, runEmployeeJson(re, e, { ytd: await ytdOf(db, companyId, employeeId, run), items: await lineItemsOf(db, re.id) }));
+      return json(
+        c,
+        runEmployeeJson(re, e, {
+          ytd: await ytdOf(db, companyId, employeeId, run),
+          items: await lineItemsOf(db, re.id),
+        }),
+      );
     },
   );
 
@@ -205,7 +316,8 @@ export function registerPayrollRoutes(app: OpenAPIHono<AppEnv>) {
       method: "post",
       path: `${RUNS}/{id}/employees`,
       summary: "Add employees to a draft run",
-      description: "employees: [{employee_id, hours}] (hours for hourly pay), and/or all_active: true (every active employee employed in the period and not yet in the run). Not a draft: CONFLICT.",
+      description:
+        "employees: [{employee_id, hours}] (hours for hourly pay), and/or all_active: true (every active employee employed in the period and not yet in the run). Not a draft: CONFLICT.",
       params: IdParams,
       body: RunEmployeesAddSchema,
       response: SalaryRunSchema.extend({ added_employee_ids: z.array(z.string()) }),
@@ -219,7 +331,8 @@ export function registerPayrollRoutes(app: OpenAPIHono<AppEnv>) {
       method: "patch",
       path: `${RUNS}/{id}/employees/{employeeId}`,
       summary: "Set hours (draft) or the overrides of tax and contributions (draft or review)",
-      description: "Effective tax_withheld / avgifter_amount = the override if set, else the calculated. In review the net pay and the run's totals follow at once.",
+      description:
+        "Effective tax_withheld / avgifter_amount = the override if set, else the calculated. In review the net pay and the run's totals follow at once.",
       params: RunEmployeeParams,
       body: RunEmployeePatchSchema,
       response: RunEmployeeSchema.extend({ run: SalaryRunSchema }),
@@ -228,7 +341,15 @@ export function registerPayrollRoutes(app: OpenAPIHono<AppEnv>) {
   );
 
   app.openapi(
-    defineRoute({ ...write, method: "delete", path: `${RUNS}/{id}/employees/{employeeId}`, summary: "Remove an employee (and their line items) from a draft run (204)", params: RunEmployeeParams, response: null, status: 204 }),
+    defineRoute({
+      ...write,
+      method: "delete",
+      path: `${RUNS}/{id}/employees/{employeeId}`,
+      summary: "Remove an employee (and their line items) from a draft run (204)",
+      params: RunEmployeeParams,
+      response: null,
+      status: 204,
+    }),
     async (c) => dispatch(c, "payroll.remove_run_employee", c.req.valid("param")),
   );
 
@@ -250,7 +371,15 @@ export function registerPayrollRoutes(app: OpenAPIHono<AppEnv>) {
   );
 
   app.openapi(
-    defineRoute({ ...write, method: "delete", path: `${RUNS}/{id}/employees/{employeeId}/line-items/{lineItemId}`, summary: "Remove a manual line item (draft run; 204)", params: LineItemParams, response: null, status: 204 }),
+    defineRoute({
+      ...write,
+      method: "delete",
+      path: `${RUNS}/{id}/employees/{employeeId}/line-items/{lineItemId}`,
+      summary: "Remove a manual line item (draft run; 204)",
+      params: LineItemParams,
+      response: null,
+      status: 204,
+    }),
     async (c) => dispatch(c, "payroll.remove_line_item", c.req.valid("param")),
   );
 
@@ -260,7 +389,8 @@ export function registerPayrollRoutes(app: OpenAPIHono<AppEnv>) {
       method: "post",
       path: `${RUNS}/{id}/calculate`,
       summary: "Calculate: tax, employer contributions, net pay; draft to review",
-      description: "Draft only (SALARY_RUN_CALCULATE_NOT_DRAFT); no employees: SALARY_RUN_NO_EMPLOYEES; no tax table or rates for the payment year: 503 SALARY_RUN_TAX_TABLE_MISSING. Engine rows are regenerated, manual rows kept. Returns the run with warnings.",
+      description:
+        "Draft only (SALARY_RUN_CALCULATE_NOT_DRAFT); no employees: SALARY_RUN_NO_EMPLOYEES; no tax table or rates for the payment year: 503 SALARY_RUN_TAX_TABLE_MISSING. Engine rows are regenerated, manual rows kept. Returns the run with warnings.",
       params: IdParams,
       response: SalaryRunSchema,
     }),
@@ -273,7 +403,8 @@ export function registerPayrollRoutes(app: OpenAPIHono<AppEnv>) {
       method: "post",
       path: `${RUNS}/{id}/approve`,
       summary: "Approve a run in review",
-      description: "Review only (SALARY_RUN_APPROVE_NOT_REVIEW). Every employee needs clearing and account number, a calculation breakdown and net pay not below zero; all problems come in one SALARY_RUN_APPROVE_VALIDATION_FAILED with details.employees[]. A missing email is a warning. Emits salary_run.approved.",
+      description:
+        "Review only (SALARY_RUN_APPROVE_NOT_REVIEW). Every employee needs clearing and account number, a calculation breakdown and net pay not below zero; all problems come in one SALARY_RUN_APPROVE_VALIDATION_FAILED with details.employees[]. A missing email is a warning. Emits salary_run.approved.",
       params: IdParams,
       response: SalaryRunSchema,
     }),
@@ -287,7 +418,8 @@ export function registerPayrollRoutes(app: OpenAPIHono<AppEnv>) {
       method: "post",
       path: `${RUNS}/{id}/mark-paid`,
       summary: "Record the payment of an approved run (no entry)",
-      description: "Approved only (CONFLICT otherwise). payment_date (default the run's) and settlement_account (default 1930) are used by book.",
+      description:
+        "Approved only (CONFLICT otherwise). payment_date (default the run's) and settlement_account (default 1930) are used by book.",
       params: IdParams,
       body: MarkPaidSchema,
       bodyRequired: false,
@@ -317,7 +449,8 @@ export function registerPayrollRoutes(app: OpenAPIHono<AppEnv>) {
       method: "get",
       path: `${RUNS}/{id}/payslips/{employeeId}/pdf`,
       summary: "The payslip (lönespecifikation) as PDF",
-      description: "application/pdf, attachment. Employer, employee (masked personnummer), period, payment date, every line item, gross, tax, net, year to date. The run must be calculated.",
+      description:
+        "application/pdf, attachment. Employer, employee (masked personnummer), period, payment date, every line item, gross, tax, net, year to date. The run must be calculated.",
       params: RunEmployeeParams,
       response: null,
     }),
@@ -328,8 +461,20 @@ export function registerPayrollRoutes(app: OpenAPIHono<AppEnv>) {
       const run = await loadRun(db, companyId, id);
       const re = await loadRunEmployee(db, run.id, employeeId);
       const e = await loadEmployee(db, companyId, employeeId);
-      const bytes = await renderPayslipPdf({ company: await companyHeading(db, companyId), run, runEmployee: re, employee: e, items: await lineItemsOf(db, re.id), ytd: await ytdOf(db, companyId, employeeId, run) });
-      return fileResponse(c, bytes, "application/pdf", `lonespecifikation-${run.periodYear}-${String(run.periodMonth).padStart(2, "0")}-${e.personnummerPrefix}.pdf`);
+      const bytes = await renderPayslipPdf({
+        company: await companyHeading(db, companyId),
+        run,
+        runEmployee: re,
+        employee: e,
+        items: await lineItemsOf(db, re.id),
+        ytd: await ytdOf(db, companyId, employeeId, run),
+      });
+      return fileResponse(
+        c,
+        bytes,
+        "application/pdf",
+        `lonespecifikation-${run.periodYear}-${String(run.periodMonth).padStart(2, "0")}-${e.personnummerPrefix}.pdf`,
+      );
     },
   );
 
@@ -348,7 +493,10 @@ export function registerPayrollRoutes(app: OpenAPIHono<AppEnv>) {
     }),
     async (c) => {
       const { id } = c.req.valid("param");
-      const file = await salaryPaymentFile(database(c.env), c.get("company").id, id, { executionDate: c.req.valid("query").execution_date, now: new Date().toISOString() });
+      const file = await salaryPaymentFile(database(c.env), c.get("company").id, id, {
+        executionDate: c.req.valid("query").execution_date,
+        now: new Date().toISOString(),
+      });
       return fileResponse(c, new TextEncoder().encode(file.xml), "application/xml", file.fileName);
     },
   );
@@ -363,7 +511,8 @@ export function registerPayrollRoutes(app: OpenAPIHono<AppEnv>) {
       method: "get",
       path: `${EMPLOYEES}/{id}/absence`,
       summary: "An employee's absence days in a date range",
-      description: "from and to inclusive, at most 92 days (400 ABSENCE_RANGE_TOO_LARGE); type filters one absence type. Ordered by date; no pagination.",
+      description:
+        "from and to inclusive, at most 92 days (400 ABSENCE_RANGE_TOO_LARGE); type filters one absence type. Ordered by date; no pagination.",
       params: IdParams,
       query: AbsenceQuery,
       response: z.array(AbsenceDaySchema),
@@ -392,7 +541,8 @@ export function registerPayrollRoutes(app: OpenAPIHono<AppEnv>) {
       body: AbsenceCreateSchema,
       response: z.array(AbsenceDaySchema),
     }),
-    async (c) => dispatch(c, "payroll.register_absence", { ...c.req.valid("json"), employeeId: c.req.valid("param").id }),
+    async (c) =>
+      dispatch(c, "payroll.register_absence", { ...c.req.valid("json"), employeeId: c.req.valid("param").id }),
   );
 
   app.openapi(
@@ -401,12 +551,18 @@ export function registerPayrollRoutes(app: OpenAPIHono<AppEnv>) {
       method: "patch",
       path: `${EMPLOYEES}/{id}/absence/{absenceId}`,
       summary: "Change an absence day (type, hours, notes)",
-      description: "hours null: the whole day. Refused with CONFLICT when the month's run with the employee is calculated or later.",
+      description:
+        "hours null: the whole day. Refused with CONFLICT when the month's run with the employee is calculated or later.",
       params: AbsenceParams,
       body: AbsencePatchSchema,
       response: AbsenceDaySchema,
     }),
-    async (c) => dispatch(c, "payroll.update_absence", { ...c.req.valid("json"), employeeId: c.req.valid("param").id, absenceId: c.req.valid("param").absenceId }),
+    async (c) =>
+      dispatch(c, "payroll.update_absence", {
+        ...c.req.valid("json"),
+        employeeId: c.req.valid("param").id,
+        absenceId: c.req.valid("param").absenceId,
+      }),
   );
 
   app.openapi(
@@ -420,7 +576,11 @@ export function registerPayrollRoutes(app: OpenAPIHono<AppEnv>) {
       response: null,
       status: 204,
     }),
-    async (c) => dispatch(c, "payroll.remove_absence", { employeeId: c.req.valid("param").id, absenceId: c.req.valid("param").absenceId }),
+    async (c) =>
+      dispatch(c, "payroll.remove_absence", {
+        employeeId: c.req.valid("param").id,
+        absenceId: c.req.valid("param").absenceId,
+      }),
   );
 
   // The AGI (arbetsgivardeklaration på individnivå)
@@ -448,7 +608,8 @@ export function registerPayrollRoutes(app: OpenAPIHono<AppEnv>) {
       method: "get",
       path: `${RUNS}/{id}/agi`,
       summary: "The stored AGI of a run, with its XML",
-      description: "404 NOT_FOUND until generate-agi. ?format=xml answers the file itself (application/xml, attachment).",
+      description:
+        "404 NOT_FOUND until generate-agi. ?format=xml answers the file itself (application/xml, attachment).",
       params: IdParams,
       query: z.object({ format: z.enum(["json", "xml"]).default("json") }).strict(),
       response: AgiSchema,
@@ -459,7 +620,12 @@ export function registerPayrollRoutes(app: OpenAPIHono<AppEnv>) {
       const run = await loadRun(db, companyId, c.req.valid("param").id);
       const agi = await loadAgi(db, companyId, run.id);
       if (c.req.valid("query").format === "xml") {
-        return fileResponse(c, new TextEncoder().encode(agi.xml), "application/xml", `agi-${agi.periodYear}${String(agi.periodMonth).padStart(2, "0")}.xml`);
+        return fileResponse(
+          c,
+          new TextEncoder().encode(agi.xml),
+          "application/xml",
+          `agi-${agi.periodYear}${String(agi.periodMonth).padStart(2, "0")}.xml`,
+        );
       }
       return json(c, agiJson(agi));
     },
@@ -472,7 +638,8 @@ export function registerPayrollRoutes(app: OpenAPIHono<AppEnv>) {
       method: "patch",
       path: `${RUNS}/{id}/agi`,
       summary: "Record the submission reference of the AGI",
-      description: "submission_reference: Skatteverket's confirmation number, stored with the time it was recorded; the AGI is then no longer generated again. 404 NOT_FOUND before generate-agi.",
+      description:
+        "submission_reference: Skatteverket's confirmation number, stored with the time it was recorded; the AGI is then no longer generated again. 404 NOT_FOUND before generate-agi.",
       params: IdParams,
       body: AgiPatchSchema,
       response: AgiSchema,
@@ -489,7 +656,8 @@ export function registerPayrollRoutes(app: OpenAPIHono<AppEnv>) {
       path: `${COMPANY}/reports/avgifter-basis`,
       tag: "Reports",
       summary: "Employer contribution basis of a year, per employee, from booked runs",
-      description: "Runs booked with a payment date in `year`. Per employee: basis, the parts per rate (full, youth, pension_fee_only, exempt) and the contributions booked; per rate: the basis and Skatteverket's figure month by month (bases in whole kronor per rate, öre dropped).",
+      description:
+        "Runs booked with a payment date in `year`. Per employee: basis, the parts per rate (full, youth, pension_fee_only, exempt) and the contributions booked; per rate: the basis and Skatteverket's figure month by month (bases in whole kronor per rate, öre dropped).",
       query: AvgifterBasisQuery,
       response: z.record(z.string(), z.unknown()),
     }),
@@ -503,7 +671,8 @@ export function registerPayrollRoutes(app: OpenAPIHono<AppEnv>) {
       path: `${COMPANY}/reports/salary-journal`,
       tag: "Reports",
       summary: "Salary journal (lönejournal) of a run or a period",
-      description: "salary_run_id, or period_year (and period_month). Calculated runs only (review and later). Per run and employee: gross, benefits, reimbursements, deductions, tax, net, contributions, line items; totals.",
+      description:
+        "salary_run_id, or period_year (and period_month). Calculated runs only (review and later). Per run and employee: gross, benefits, reimbursements, deductions, tax, net, contributions, line items; totals.",
       query: SalaryJournalQuery,
       response: z.record(z.string(), z.unknown()),
     }),
@@ -528,7 +697,15 @@ export function registerPayrollRoutes(app: OpenAPIHono<AppEnv>) {
   );
 
   app.openapi(
-    defineRoute({ ...read, method: "get", path: `${EMPLOYEES}/{id}/opening-balances`, summary: "The employee's opening balances (mid-year cutover)", description: "404 NOT_FOUND if never set. locked: the employee has a booked run in the cutover year or later.", params: IdParams, response: OpeningBalancesResponse }),
+    defineRoute({
+      ...read,
+      method: "get",
+      path: `${EMPLOYEES}/{id}/opening-balances`,
+      summary: "The employee's opening balances (mid-year cutover)",
+      description: "404 NOT_FOUND if never set. locked: the employee has a booked run in the cutover year or later.",
+      params: IdParams,
+      response: OpeningBalancesResponse,
+    }),
     async (c) => json(c, await openingBalances(database(c.env), c.get("company").id, c.req.valid("param").id)),
   );
 
@@ -545,7 +722,8 @@ export function registerPayrollRoutes(app: OpenAPIHono<AppEnv>) {
       body: OpeningBalancesSchema,
       response: OpeningBalancesResponse,
     }),
-    async (c) => dispatch(c, "payroll.put_opening_balances", { ...c.req.valid("json"), employeeId: c.req.valid("param").id }),
+    async (c) =>
+      dispatch(c, "payroll.put_opening_balances", { ...c.req.valid("json"), employeeId: c.req.valid("param").id }),
   );
 
   app.openapi(
@@ -555,10 +733,12 @@ export function registerPayrollRoutes(app: OpenAPIHono<AppEnv>) {
       path: `${COMPANY}/reports/vacation-liability`,
       tag: "Reports",
       summary: "Vacation pay liability (semesterlöneskuld) per employee as of a date",
-      description: "Per employee the liability after the latest booked run paid on or before as_of (else the opening balance): remaining and saved days, day value, liability and its contributions; totals equal the ledger's 2920 and 2940 (plus any opening debt the company booked itself).",
+      description:
+        "Per employee the liability after the latest booked run paid on or before as_of (else the opening balance): remaining and saved days, day value, liability and its contributions; totals equal the ledger's 2920 and 2940 (plus any opening debt the company booked itself).",
       query: VacationLiabilityQuery,
       response: z.record(z.string(), z.unknown()),
     }),
-    async (c) => json(c, await vacationLiability(database(c.env), c.get("company").id, c.req.valid("query").as_of ?? todayUtc())),
+    async (c) =>
+      json(c, await vacationLiability(database(c.env), c.get("company").id, c.req.valid("query").as_of ?? todayUtc())),
   );
 }

@@ -44,7 +44,14 @@ import {
   type RunEmployeeRow,
   type SalaryRunRow,
 } from "./queries";
-import type { LineItemCreateInput, MarkPaidInput, RunEmployeePatchInput, RunEmployeesAddInput, SalaryRunCreateInput, SalaryRunPatchInput } from "./schemas";
+import type {
+  LineItemCreateInput,
+  MarkPaidInput,
+  RunEmployeePatchInput,
+  RunEmployeesAddInput,
+  SalaryRunCreateInput,
+  SalaryRunPatchInput,
+} from "./schemas";
 
 const ZERO_TOTALS = {
   totalGrossOre: 0,
@@ -75,18 +82,28 @@ export function totalsOf(rows: RunEmployeeRow[]) {
 }
 
 function notDraft(run: SalaryRunRow, action: string): ApiError {
-  return new ApiError("CONFLICT", { status: run.status, required_status: "draft" }, `Only a draft salary run can be changed (${action}); this run is ${run.status}.`);
+  return new ApiError(
+    "CONFLICT",
+    { status: run.status, required_status: "draft" },
+    `Only a draft salary run can be changed (${action}); this run is ${run.status}.`,
+  );
 }
 
 async function runData(db: Database, run: SalaryRunRow, count?: number) {
   return runJson(run, count ?? (await countRunEmployees(db, [run.id])).get(run.id) ?? 0);
 }
 
-const periodOf = (run: { periodYear: number; periodMonth: number }) => `${run.periodYear}-${String(run.periodMonth).padStart(2, "0")}`;
+const periodOf = (run: { periodYear: number; periodMonth: number }) =>
+  `${run.periodYear}-${String(run.periodMonth).padStart(2, "0")}`;
 
 export const createRun: Command<SalaryRunCreateInput> = async (db, input, ctx) => {
   const existing = await runForPeriod(db, ctx.companyId, input.period_year, input.period_month);
-  if (existing) throw new ApiError("SALARY_RUN_DUPLICATE_PERIOD", { period_year: input.period_year, period_month: input.period_month, existing_id: existing.id });
+  if (existing)
+    throw new ApiError("SALARY_RUN_DUPLICATE_PERIOD", {
+      period_year: input.period_year,
+      period_month: input.period_month,
+      existing_id: existing.id,
+    });
   const row: SalaryRunRow = {
     id: newId(),
     companyId: ctx.companyId,
@@ -125,7 +142,11 @@ export const createRun: Command<SalaryRunCreateInput> = async (db, input, ctx) =
 export const updateRun: Command<SalaryRunPatchInput & { id: string }> = async (db, input, ctx) => {
   const run = await loadRun(db, ctx.companyId, input.id);
   if (run.status !== "draft") throw notDraft(run, "PATCH");
-  const patch = { paymentDate: input.payment_date ?? run.paymentDate, voucherSeries: input.voucher_series ?? run.voucherSeries, updatedAt: ctx.now };
+  const patch = {
+    paymentDate: input.payment_date ?? run.paymentDate,
+    voucherSeries: input.voucher_series ?? run.voucherSeries,
+    updatedAt: ctx.now,
+  };
   return {
     status: 200,
     data: await runData(db, { ...run, ...patch }),
@@ -134,7 +155,12 @@ export const updateRun: Command<SalaryRunPatchInput & { id: string }> = async (d
   };
 };
 
-function newRunEmployee(ctx: CommandContext, runId: string, employeeId: string, hoursHundredths: number | null): RunEmployeeRow {
+function newRunEmployee(
+  ctx: CommandContext,
+  runId: string,
+  employeeId: string,
+  hoursHundredths: number | null,
+): RunEmployeeRow {
   return {
     id: newId(),
     companyId: ctx.companyId,
@@ -173,13 +199,23 @@ export const addRunEmployees: Command<RunEmployeesAddInput & { id: string }> = a
   const present = new Set((await runEmployees(db, run.id)).map((r) => r.employeeId));
   const wanted = new Map<string, number | null>();
   const given = input.employees ?? [];
-  const found = await employeesByIds(db, ctx.companyId, given.map((g) => g.employee_id));
+  const found = await employeesByIds(
+    db,
+    ctx.companyId,
+    given.map((g) => g.employee_id),
+  );
   given.forEach((g, i) => {
     const e = found.get(g.employee_id);
     if (!e) throw new ApiError("NOT_FOUND", { resource: "employee", id: g.employee_id, index: i });
-    if (!e.isActive) throw fieldError(`employees.${i}.employee_id`, "the employee is inactive (soft-deleted); re-activate with PATCH is_active true");
-    if (present.has(e.id) || wanted.has(e.id)) throw new ApiError("CONFLICT", { employee_id: e.id, index: i }, "The employee is in the run already.");
-    if (g.hours !== undefined && e.salaryType !== "hourly") throw fieldError(`employees.${i}.hours`, "hours are only for employees paid by the hour");
+    if (!e.isActive)
+      throw fieldError(
+        `employees.${i}.employee_id`,
+        "the employee is inactive (soft-deleted); re-activate with PATCH is_active true",
+      );
+    if (present.has(e.id) || wanted.has(e.id))
+      throw new ApiError("CONFLICT", { employee_id: e.id, index: i }, "The employee is in the run already.");
+    if (g.hours !== undefined && e.salaryType !== "hourly")
+      throw fieldError(`employees.${i}.hours`, "hours are only for employees paid by the hour");
     wanted.set(e.id, g.hours === undefined ? null : toOre(g.hours)!);
   });
   if (input.all_active) {
@@ -190,8 +226,14 @@ export const addRunEmployees: Command<RunEmployeesAddInput & { id: string }> = a
   const rows = [...wanted].map(([employeeId, hours]) => newRunEmployee(ctx, run.id, employeeId, hours));
   return {
     status: 200,
-    data: { ...(await runData(db, run, present.size + rows.length)), added_employee_ids: rows.map((r) => r.employeeId) },
-    statements: [...insertFromJson(db, salaryRunEmployees, rows), db.update(salaryRuns).set({ updatedAt: ctx.now }).where(eq(salaryRuns.id, run.id))],
+    data: {
+      ...(await runData(db, run, present.size + rows.length)),
+      added_employee_ids: rows.map((r) => r.employeeId),
+    },
+    statements: [
+      ...insertFromJson(db, salaryRunEmployees, rows),
+      db.update(salaryRuns).set({ updatedAt: ctx.now }).where(eq(salaryRuns.id, run.id)),
+    ],
     audit: { action: "salary_run.employees_added", resourceType: "salary_run", resourceId: run.id },
   };
 };
@@ -203,28 +245,60 @@ export const removeRunEmployee: Command<{ id: string; employeeId: string }> = as
   return {
     status: 204,
     data: null,
-    statements: [db.delete(salaryLineItems).where(eq(salaryLineItems.salaryRunEmployeeId, re.id)), db.delete(salaryRunEmployees).where(eq(salaryRunEmployees.id, re.id))],
+    statements: [
+      db.delete(salaryLineItems).where(eq(salaryLineItems.salaryRunEmployeeId, re.id)),
+      db.delete(salaryRunEmployees).where(eq(salaryRunEmployees.id, re.id)),
+    ],
     audit: { action: "salary_run.employee_removed", resourceType: "salary_run", resourceId: run.id },
   };
 };
 
 /** Hours (draft only) and the overrides (draft or review; in review the totals follow). */
-export const updateRunEmployee: Command<RunEmployeePatchInput & { id: string; employeeId: string }> = async (db, input, ctx) => {
+export const updateRunEmployee: Command<RunEmployeePatchInput & { id: string; employeeId: string }> = async (
+  db,
+  input,
+  ctx,
+) => {
   const run = await loadRun(db, ctx.companyId, input.id);
   const re = await loadRunEmployee(db, run.id, input.employeeId);
   const employee = await loadEmployee(db, ctx.companyId, re.employeeId);
   if (input.hours !== undefined && run.status !== "draft") throw notDraft(run, "hours");
-  if (run.status !== "draft" && run.status !== "review") throw new ApiError("CONFLICT", { status: run.status, required_status: ["draft", "review"] }, `Overrides can be set in draft or review; this run is ${run.status}.`);
-  if (input.hours !== undefined && input.hours !== null && employee.salaryType !== "hourly") throw fieldError("hours", "hours are only for employees paid by the hour");
-  const oneOffByHand = (re.breakdown as { tax?: { one_off?: { set_by?: string; missing?: unknown } | null } } | null)?.tax?.one_off;
-  if (run.status === "review" && input.tax_withheld_override === null && oneOffByHand?.set_by === "tax_withheld_override") {
-    throw new ApiError("CONFLICT", { tax_withheld_override: "required", one_off_table_missing: oneOffByHand.missing }, "This employee's one-off amount has no bundled one-off table; the tax stays set by hand: give another amount instead of clearing it.");
+  if (run.status !== "draft" && run.status !== "review")
+    throw new ApiError(
+      "CONFLICT",
+      { status: run.status, required_status: ["draft", "review"] },
+      `Overrides can be set in draft or review; this run is ${run.status}.`,
+    );
+  if (input.hours !== undefined && input.hours !== null && employee.salaryType !== "hourly")
+    throw fieldError("hours", "hours are only for employees paid by the hour");
+  const oneOffByHand = (re.breakdown as { tax?: { one_off?: { set_by?: string; missing?: unknown } | null } } | null)
+    ?.tax?.one_off;
+  if (
+    run.status === "review" &&
+    input.tax_withheld_override === null &&
+    oneOffByHand?.set_by === "tax_withheld_override"
+  ) {
+    throw new ApiError(
+      "CONFLICT",
+      { tax_withheld_override: "required", one_off_table_missing: oneOffByHand.missing },
+      "This employee's one-off amount has no bundled one-off table; the tax stays set by hand: give another amount instead of clearing it.",
+    );
   }
   const next: RunEmployeeRow = {
     ...re,
     hoursHundredths: input.hours === undefined ? re.hoursHundredths : input.hours === null ? null : toOre(input.hours)!,
-    taxOverrideOre: input.tax_withheld_override === undefined ? re.taxOverrideOre : input.tax_withheld_override === null ? null : toOre(input.tax_withheld_override)!,
-    avgifterOverrideOre: input.avgifter_amount_override === undefined ? re.avgifterOverrideOre : input.avgifter_amount_override === null ? null : toOre(input.avgifter_amount_override)!,
+    taxOverrideOre:
+      input.tax_withheld_override === undefined
+        ? re.taxOverrideOre
+        : input.tax_withheld_override === null
+          ? null
+          : toOre(input.tax_withheld_override)!,
+    avgifterOverrideOre:
+      input.avgifter_amount_override === undefined
+        ? re.avgifterOverrideOre
+        : input.avgifter_amount_override === null
+          ? null
+          : toOre(input.avgifter_amount_override)!,
     updatedAt: ctx.now,
   };
   const statements: Statement[] = [];
@@ -233,12 +307,23 @@ export const updateRunEmployee: Command<RunEmployeePatchInput & { id: string; em
     next.netOre = netOre(next, effectiveTaxOre(next));
     const all = (await runEmployees(db, run.id)).map((r) => (r.id === next.id ? next : r));
     runRow = { ...run, ...totalsOf(all), updatedAt: ctx.now };
-    statements.push(db.update(salaryRuns).set({ ...totalsOf(all), updatedAt: ctx.now }).where(eq(salaryRuns.id, run.id)));
+    statements.push(
+      db
+        .update(salaryRuns)
+        .set({ ...totalsOf(all), updatedAt: ctx.now })
+        .where(eq(salaryRuns.id, run.id)),
+    );
   }
   statements.unshift(
     db
       .update(salaryRunEmployees)
-      .set({ hoursHundredths: next.hoursHundredths, taxOverrideOre: next.taxOverrideOre, avgifterOverrideOre: next.avgifterOverrideOre, netOre: next.netOre, updatedAt: ctx.now })
+      .set({
+        hoursHundredths: next.hoursHundredths,
+        taxOverrideOre: next.taxOverrideOre,
+        avgifterOverrideOre: next.avgifterOverrideOre,
+        netOre: next.netOre,
+        updatedAt: ctx.now,
+      })
       .where(eq(salaryRunEmployees.id, re.id)),
   );
   return {
@@ -249,15 +334,23 @@ export const updateRunEmployee: Command<RunEmployeePatchInput & { id: string; em
   };
 };
 
-export const addLineItem: Command<LineItemCreateInput & { id: string; employeeId: string }> = async (db, input, ctx) => {
+export const addLineItem: Command<LineItemCreateInput & { id: string; employeeId: string }> = async (
+  db,
+  input,
+  ctx,
+) => {
   const run = await loadRun(db, ctx.companyId, input.id);
   const re = await loadRunEmployee(db, run.id, input.employeeId);
   if (run.status !== "draft") throw notDraft(run, "line items");
   const type = itemType(input.item_type);
   const amountOre = toOre(input.amount)!;
-  if (amountOre === 0 || (amountOre < 0 && !("signed" in type && type.signed))) throw fieldError("amount", `amount must be above zero for ${input.item_type}`);
+  if (amountOre === 0 || (amountOre < 0 && !("signed" in type && type.signed)))
+    throw fieldError("amount", `amount must be above zero for ${input.item_type}`);
   if (input.account_number && type.category !== "reimbursement" && type.category !== "deduction") {
-    throw fieldError("account_number", "account_number is only for reimbursements and net deductions; pay is booked to the employee's salary account");
+    throw fieldError(
+      "account_number",
+      "account_number is only for reimbursements and net deductions; pay is booked to the employee's salary account",
+    );
   }
   const row: LineItemRow = {
     id: newId(),
@@ -267,7 +360,10 @@ export const addLineItem: Command<LineItemCreateInput & { id: string; employeeId
     itemType: input.item_type,
     description: input.description ?? type.sv,
     amountOre,
-    accountNumber: type.category === "reimbursement" || type.category === "deduction" ? (input.account_number ?? type.account ?? null) : null,
+    accountNumber:
+      type.category === "reimbursement" || type.category === "deduction"
+        ? (input.account_number ?? type.account ?? null)
+        : null,
     source: "manual",
     createdAt: ctx.now,
   };
@@ -280,13 +376,22 @@ export const addLineItem: Command<LineItemCreateInput & { id: string; employeeId
   };
 };
 
-export const removeLineItem: Command<{ id: string; employeeId: string; lineItemId: string }> = async (db, input, ctx) => {
+export const removeLineItem: Command<{ id: string; employeeId: string; lineItemId: string }> = async (
+  db,
+  input,
+  ctx,
+) => {
   const run = await loadRun(db, ctx.companyId, input.id);
   const re = await loadRunEmployee(db, run.id, input.employeeId);
   const item = (await lineItemsOf(db, re.id)).find((i) => i.id === input.lineItemId);
   if (!item) throw new ApiError("NOT_FOUND", { resource: "salary_line_item", id: input.lineItemId });
   if (run.status !== "draft") throw notDraft(run, "line items");
-  if (item.source === "engine") throw new ApiError("CONFLICT", { source: "engine" }, "Rows of the calculation are regenerated on every calculate; change the employee or the run instead.");
+  if (item.source === "engine")
+    throw new ApiError(
+      "CONFLICT",
+      { source: "engine" },
+      "Rows of the calculation are regenerated on every calculate; change the employee or the run instead.",
+    );
   return {
     status: 204,
     data: null,
@@ -300,7 +405,10 @@ function employeeWarnings(e: EmployeeRow, run: SalaryRunRow, re: RunEmployeeRow)
   const name = `${e.firstName} ${e.lastName}`;
   const out: string[] = [];
   if (!e.email) out.push(`${name}: no email address; the payslip cannot be emailed`);
-  if (!e.clearingNumber || !e.bankAccountNumber) out.push(`${name}: no bank account; approve will refuse the run until clearing_number and bank_account_number are set`);
+  if (!e.clearingNumber || !e.bankAccountNumber)
+    out.push(
+      `${name}: no bank account; approve will refuse the run until clearing_number and bank_account_number are set`,
+    );
   if (!e.isActive) out.push(`${name}: the employee is inactive`);
   if (!employedInPeriod(e, run)) out.push(`${name}: the employment does not cover ${periodOf(run)}`);
   if (re.taxOverrideOre !== null) out.push(`${name}: tax_withheld_override is set`);
@@ -313,7 +421,11 @@ export const calculateRun: Command<{ id: string }> = async (db, input, ctx) => {
   if (run.status !== "draft") throw new ApiError("SALARY_RUN_CALCULATE_NOT_DRAFT", { status: run.status });
   const members = await runEmployees(db, run.id);
   if (!members.length) throw new ApiError("SALARY_RUN_NO_EMPLOYEES", { salary_run_id: run.id });
-  const people = await employeesByIds(db, ctx.companyId, members.map((m) => m.employeeId));
+  const people = await employeesByIds(
+    db,
+    ctx.companyId,
+    members.map((m) => m.employeeId),
+  );
   const manual = (await lineItemsOfRun(db, run.id)).filter((i) => i.source === "manual");
   const manualOf = new Map<string, LineItemRow[]>();
   for (const i of manual) manualOf.set(i.salaryRunEmployeeId, [...(manualOf.get(i.salaryRunEmployeeId) ?? []), i]);
@@ -321,8 +433,13 @@ export const calculateRun: Command<{ id: string }> = async (db, input, ctx) => {
   const absence = await absenceForRun(db, ctx.companyId, run, members, people);
   const vacation = await vacationForRun(db, ctx.companyId, run, members, people);
   // the one-off amounts' annual income counts the pay before a mid-year cutover
-  for (const [id, o] of await openingOf(db, ctx.companyId, members.map((m) => m.employeeId))) {
-    if (o.year === Number(run.paymentDate.slice(0, 4))) earlier.set(id, (earlier.get(id) ?? 0) + o.ytdGrossOre + o.ytdBenefitsOre);
+  for (const [id, o] of await openingOf(
+    db,
+    ctx.companyId,
+    members.map((m) => m.employeeId),
+  )) {
+    if (o.year === Number(run.paymentDate.slice(0, 4)))
+      earlier.set(id, (earlier.get(id) ?? 0) + o.ytdGrossOre + o.ytdBenefitsOre);
   }
 
   const warnings: string[] = [...absence.warnings, ...vacation.warnings];
@@ -363,28 +480,56 @@ export const calculateRun: Command<{ id: string }> = async (db, input, ctx) => {
       updatedAt: ctx.now,
     };
     row.netOre = netOre(row, effectiveTaxOre(row));
-    if (row.netOre < 0) warnings.push(`${e.firstName} ${e.lastName}: net pay is below zero; approve will refuse the run`);
+    if (row.netOre < 0)
+      warnings.push(`${e.firstName} ${e.lastName}: net pay is below zero; approve will refuse the run`);
     updated.push(row);
     warnings.push(...f.warnings, ...employeeWarnings(e, run, m));
     for (const it of f.engineItems) {
-      engineRows.push({ id: newId(), companyId: ctx.companyId, salaryRunId: run.id, salaryRunEmployeeId: m.id, itemType: it.itemType, description: it.description, amountOre: it.amountOre, accountNumber: null, source: "engine", createdAt: ctx.now });
+      engineRows.push({
+        id: newId(),
+        companyId: ctx.companyId,
+        salaryRunId: run.id,
+        salaryRunEmployeeId: m.id,
+        itemType: it.itemType,
+        description: it.description,
+        amountOre: it.amountOre,
+        accountNumber: null,
+        source: "engine",
+        createdAt: ctx.now,
+      });
     }
   }
   if (missing.length) {
-    throw new ApiError("SALARY_RUN_TAX_TABLE_MISSING", { payment_date: run.paymentDate, employees: missing.slice(0, 50) }, `No tax table or rates for ${run.paymentDate.slice(0, 4)} for ${missing.length} employee(s); nothing was calculated.`);
+    throw new ApiError(
+      "SALARY_RUN_TAX_TABLE_MISSING",
+      { payment_date: run.paymentDate, employees: missing.slice(0, 50) },
+      `No tax table or rates for ${run.paymentDate.slice(0, 4)} for ${missing.length} employee(s); nothing was calculated.`,
+    );
   }
   const totals = totalsOf(updated);
-  const next: SalaryRunRow = { ...run, ...totals, status: "review", warnings, calculatedAt: ctx.now, updatedAt: ctx.now };
+  const next: SalaryRunRow = {
+    ...run,
+    ...totals,
+    status: "review",
+    warnings,
+    calculatedAt: ctx.now,
+    updatedAt: ctx.now,
+  };
   return {
     status: 200,
     data: { ...runJson(next, members.length) },
     statements: [
       // engine rows are regenerated; manual rows stay
-      db.delete(salaryLineItems).where(and(eq(salaryLineItems.salaryRunId, run.id), eq(salaryLineItems.source, "engine"))),
+      db
+        .delete(salaryLineItems)
+        .where(and(eq(salaryLineItems.salaryRunId, run.id), eq(salaryLineItems.source, "engine"))),
       ...insertFromJson(db, salaryLineItems, engineRows),
       db.delete(salaryRunEmployees).where(eq(salaryRunEmployees.salaryRunId, run.id)),
       ...insertFromJson(db, salaryRunEmployees, updated),
-      db.update(salaryRuns).set({ ...totals, status: "review", warnings, calculatedAt: ctx.now, updatedAt: ctx.now }).where(eq(salaryRuns.id, run.id)),
+      db
+        .update(salaryRuns)
+        .set({ ...totals, status: "review", warnings, calculatedAt: ctx.now, updatedAt: ctx.now })
+        .where(eq(salaryRuns.id, run.id)),
       ...absence.statements,
     ],
     audit: { action: "salary_run.calculated", resourceType: "salary_run", resourceId: run.id },
@@ -395,7 +540,11 @@ export const approveRun: Command<{ id: string }> = async (db, input, ctx) => {
   const run = await loadRun(db, ctx.companyId, input.id);
   if (run.status !== "review") throw new ApiError("SALARY_RUN_APPROVE_NOT_REVIEW", { status: run.status });
   const members = await runEmployees(db, run.id);
-  const people = await employeesByIds(db, ctx.companyId, members.map((m) => m.employeeId));
+  const people = await employeesByIds(
+    db,
+    ctx.companyId,
+    members.map((m) => m.employeeId),
+  );
   const problems: { employee_id: string; salary_run_employee_id: string; name: string; problems: string[] }[] = [];
   const warnings = run.warnings.filter((w) => !/no email address/.test(w));
   for (const m of members) {
@@ -405,11 +554,28 @@ export const approveRun: Command<{ id: string }> = async (db, input, ctx) => {
     if (!e.bankAccountNumber) p.push("bank_account_number_missing");
     if (m.breakdown === null) p.push("calculation_breakdown_missing");
     if (m.netOre < 0) p.push("net_salary_negative");
-    if (p.length) problems.push({ employee_id: e.id, salary_run_employee_id: m.id, name: `${e.firstName} ${e.lastName}`, problems: p });
+    if (p.length)
+      problems.push({
+        employee_id: e.id,
+        salary_run_employee_id: m.id,
+        name: `${e.firstName} ${e.lastName}`,
+        problems: p,
+      });
     if (!e.email) warnings.push(`${e.firstName} ${e.lastName}: no email address; the payslip cannot be emailed`);
   }
-  if (problems.length) throw new ApiError("SALARY_RUN_APPROVE_VALIDATION_FAILED", { employees: problems }, `${problems.length} employee(s) cannot be paid yet.`);
-  const patch = { status: "approved" as const, approvedAt: ctx.now, approvedBy: ctx.userId, warnings, updatedAt: ctx.now };
+  if (problems.length)
+    throw new ApiError(
+      "SALARY_RUN_APPROVE_VALIDATION_FAILED",
+      { employees: problems },
+      `${problems.length} employee(s) cannot be paid yet.`,
+    );
+  const patch = {
+    status: "approved" as const,
+    approvedAt: ctx.now,
+    approvedBy: ctx.userId,
+    warnings,
+    updatedAt: ctx.now,
+  };
   const data = runJson({ ...run, ...patch }, members.length);
   return {
     status: 200,
@@ -422,9 +588,21 @@ export const approveRun: Command<{ id: string }> = async (db, input, ctx) => {
 
 export const markRunPaid: Command<MarkPaidInput & { id: string }> = async (db, input, ctx) => {
   const run = await loadRun(db, ctx.companyId, input.id);
-  if (run.status !== "approved") throw new ApiError("CONFLICT", { status: run.status, required_status: "approved" }, `Only an approved salary run can be marked paid; this run is ${run.status}.`);
+  if (run.status !== "approved")
+    throw new ApiError(
+      "CONFLICT",
+      { status: run.status, required_status: "approved" },
+      `Only an approved salary run can be marked paid; this run is ${run.status}.`,
+    );
   await ctx.ledger.assertAccountsActive([{ accountNumber: input.settlement_account }]);
-  const patch = { status: "paid" as const, paymentDate: input.payment_date ?? run.paymentDate, settlementAccount: input.settlement_account, paidAt: ctx.now, paidBy: ctx.userId, updatedAt: ctx.now };
+  const patch = {
+    status: "paid" as const,
+    paymentDate: input.payment_date ?? run.paymentDate,
+    settlementAccount: input.settlement_account,
+    paidAt: ctx.now,
+    paidBy: ctx.userId,
+    updatedAt: ctx.now,
+  };
   return {
     status: 200,
     data: await runData(db, { ...run, ...patch }),
@@ -440,7 +618,12 @@ const add = (m: Amounts, account: string, ore: number) => m.set(account, (m.get(
 function linesOf(signed: Amounts, text: (account: string) => string): EngineLine[] {
   return [...signed]
     .filter(([, ore]) => ore !== 0)
-    .map(([accountNumber, ore]) => ({ accountNumber, debitOre: ore > 0 ? ore : 0, creditOre: ore < 0 ? -ore : 0, lineDescription: text(accountNumber) }));
+    .map(([accountNumber, ore]) => ({
+      accountNumber,
+      debitOre: Math.max(ore, 0),
+      creditOre: ore < 0 ? -ore : 0,
+      lineDescription: text(accountNumber),
+    }));
 }
 
 /**
@@ -453,7 +636,12 @@ function linesOf(signed: Amounts, text: (account: string) => string): EngineLine
  * 4. pension from salary exchange (when any): Debit 7412 / Credit 2930, and the special payroll
  *    tax Debit 7533 / Credit 2514.
  */
-export function bookingOf(run: SalaryRunRow, members: RunEmployeeRow[], people: Map<string, EmployeeRow>, items: LineItemRow[]) {
+export function bookingOf(
+  run: SalaryRunRow,
+  members: RunEmployeeRow[],
+  people: Map<string, EmployeeRow>,
+  items: LineItemRow[],
+) {
   const salary: Amounts = new Map();
   const byMember = new Map(members.map((m) => [m.id, m]));
   const settlement = run.settlementAccount ?? "1930";
@@ -472,8 +660,16 @@ export function bookingOf(run: SalaryRunRow, members: RunEmployeeRow[], people: 
   const period = periodOf(run);
   const totals = totalsOf(members);
   return {
-    salary: linesOf(salary, (a) => (a === "2710" ? `Preliminärskatt ${period}` : a === settlement ? `Nettolön ${period}` : `Lön ${period}`)),
-    avgifter: linesOf(new Map([["7510", totals.totalAvgifterOre], ["2731", -totals.totalAvgifterOre]]), () => `Arbetsgivaravgifter ${period}`),
+    salary: linesOf(salary, (a) =>
+      a === "2710" ? `Preliminärskatt ${period}` : a === settlement ? `Nettolön ${period}` : `Lön ${period}`,
+    ),
+    avgifter: linesOf(
+      new Map([
+        ["7510", totals.totalAvgifterOre],
+        ["2731", -totals.totalAvgifterOre],
+      ]),
+      () => `Arbetsgivaravgifter ${period}`,
+    ),
     pension: linesOf(
       new Map([
         ["7412", totals.totalPensionOre],
@@ -481,7 +677,10 @@ export function bookingOf(run: SalaryRunRow, members: RunEmployeeRow[], people: 
         ["7533", totals.totalSpecialPayrollTaxOre],
         ["2514", -totals.totalSpecialPayrollTaxOre],
       ]),
-      (a) => (a === "7533" || a === "2514" ? `Särskild löneskatt löneväxling ${period}` : `Pensionspremie löneväxling ${period}`),
+      (a) =>
+        a === "7533" || a === "2514"
+          ? `Särskild löneskatt löneväxling ${period}`
+          : `Pensionspremie löneväxling ${period}`,
     ),
   };
 }
@@ -491,16 +690,33 @@ export const bookRun: Command<{ id: string }> = async (db, input, ctx) => {
   if (run.status !== "paid") throw new ApiError("SALARY_RUN_BOOK_NOT_PAID", { status: run.status });
   assertPeriodOpen(await ctx.ledger.periodForDate(run.paymentDate));
   const members = await runEmployees(db, run.id);
-  const people = await employeesByIds(db, ctx.companyId, members.map((m) => m.employeeId));
+  const people = await employeesByIds(
+    db,
+    ctx.companyId,
+    members.map((m) => m.employeeId),
+  );
   const lines = bookingOf(run, members, people, await lineItemsOfRun(db, run.id));
   const period = periodOf(run);
   const post = (kind: string, description: string, l: EngineLine[]) =>
-    ctx.ledger.post({ date: run.paymentDate, description, sourceType: `salary_run_${kind}`, sourceId: run.id, lines: l, series: run.voucherSeries });
+    ctx.ledger.post({
+      date: run.paymentDate,
+      description,
+      sourceType: `salary_run_${kind}`,
+      sourceId: run.id,
+      lines: l,
+      series: run.voucherSeries,
+    });
   const salary = await post("salary", `Lön ${period}`, lines.salary);
-  const avgifter = lines.avgifter.length ? await post("avgifter", `Arbetsgivaravgifter ${period}`, lines.avgifter) : null;
+  const avgifter = lines.avgifter.length
+    ? await post("avgifter", `Arbetsgivaravgifter ${period}`, lines.avgifter)
+    : null;
   const vacationBooking = vacationBookingOf(ctx, db, run, members);
-  const vacation = vacationBooking.lines.length ? await post("vacation", `Semesterlöneskuld ${period}`, vacationBooking.lines) : null;
-  const pension = lines.pension.length ? await post("pension", `Pension och särskild löneskatt, löneväxling ${period}`, lines.pension) : null;
+  const vacation = vacationBooking.lines.length
+    ? await post("vacation", `Semesterlöneskuld ${period}`, vacationBooking.lines)
+    : null;
+  const pension = lines.pension.length
+    ? await post("pension", `Pension och särskild löneskatt, löneväxling ${period}`, lines.pension)
+    : null;
   const patch = {
     status: "booked" as const,
     bookedAt: ctx.now,
@@ -521,9 +737,12 @@ export const bookRun: Command<{ id: string }> = async (db, input, ctx) => {
       ...(vacation?.statements ?? []),
       ...(pension?.statements ?? []),
       ...vacationBooking.statements,
-      db.update(salaryRuns).set(patch).where(and(eq(salaryRuns.id, run.id), eq(salaryRuns.status, "paid")))],
+      db
+        .update(salaryRuns)
+        .set(patch)
+        .where(and(eq(salaryRuns.id, run.id), eq(salaryRuns.status, "paid"))),
+    ],
     events: [{ type: "salary_run.booked", object: data, previousAttributes: { status: run.status } }],
     audit: { action: "salary_run.booked", resourceType: "salary_run", resourceId: run.id, voucher: salary.voucher },
   };
 };
-

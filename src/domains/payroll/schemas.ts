@@ -10,7 +10,7 @@ const Money = z
   .nonnegative()
   .max(99_999_999)
   .refine((n) => toOre(n) !== null, "at most two decimals (öre)");
-const Percent = z.string().regex(/^\d{1,3}(\.\d{1,2})?$/, "a percentage such as \"28\" or \"32.5\"");
+const Percent = z.string().regex(/^\d{1,3}(\.\d{1,2})?$/, 'a percentage such as "28" or "32.5"');
 
 export const EMPLOYMENT_TYPES = ["permanent", "fixed_term", "probationary", "hourly_as_needed"] as const;
 export const PERSONNEL_CATEGORIES = ["salaried", "collective", "executive"] as const;
@@ -20,27 +20,56 @@ export const VACATION_RULES = ["same_salary", "percentage", "none"] as const;
 const employeeFields = {
   first_name: z.string().trim().min(1).max(100),
   last_name: z.string().trim().min(1).max(100),
-  personnummer: z.string().regex(/^\d{12}$/, "exactly 12 digits, YYYYMMDDNNNN").openapi({ description: "12 digits YYYYMMDDNNNN (or a samordningsnummer), Luhn-checked; stored encrypted" }),
-  birth_date: DateSchema.nullish().openapi({ description: "only for a samordningsnummer without a birth day (day 60); otherwise derived from the personnummer" }),
+  personnummer: z
+    .string()
+    .regex(/^\d{12}$/, "exactly 12 digits, YYYYMMDDNNNN")
+    .openapi({ description: "12 digits YYYYMMDDNNNN (or a samordningsnummer), Luhn-checked; stored encrypted" }),
+  birth_date: DateSchema.nullish().openapi({
+    description: "only for a samordningsnummer without a birth day (day 60); otherwise derived from the personnummer",
+  }),
   email: z.email().nullish(),
   employment_type: z.enum(EMPLOYMENT_TYPES).default("permanent"),
-  personnel_category: z.enum(PERSONNEL_CATEGORIES).default("salaried").openapi({ description: "salaried: pay booked to 7210 (tjänstemän); collective: 7010 (kollektivanställda); executive: 7220 (företagsledare)" }),
+  personnel_category: z.enum(PERSONNEL_CATEGORIES).default("salaried").openapi({
+    description:
+      "salaried: pay booked to 7210 (tjänstemän); collective: 7010 (kollektivanställda); executive: 7220 (företagsledare)",
+  }),
   employment_start: DateSchema,
   employment_end: DateSchema.nullish(),
   salary_type: z.enum(["monthly", "hourly"]),
   monthly_salary: Money.nullish().openapi({ description: "kronor per month; required when salary_type is monthly" }),
   hourly_rate: Money.nullish().openapi({ description: "kronor per hour; required when salary_type is hourly" }),
-  salary_exchange_monthly: Money.default(0).openapi({ description: "löneväxling: kronor of gross pay per month exchanged for a pension premium (booked 7412, with 24.26 % special payroll tax 7533/2514)" }),
+  salary_exchange_monthly: Money.default(0).openapi({
+    description:
+      "löneväxling: kronor of gross pay per month exchanged for a pension premium (booked 7412, with 24.26 % special payroll tax 7533/2514)",
+  }),
   f_skatt_status: z.enum(F_SKATT_STATUSES).default("a_skatt").openapi({
-    description: "a_skatt: Skatteverket's monthly table (tax_table_number); side_income: 30 % (sidoinkomst); decided_percent: Skatteverket's decision (jämkning, tax_decided_percent); sink: 22.5 % SINK; f_skatt: no withholding and no employer contributions",
+    description:
+      "a_skatt: Skatteverket's monthly table (tax_table_number); side_income: 30 % (sidoinkomst); decided_percent: Skatteverket's decision (jämkning, tax_decided_percent); sink: 22.5 % SINK; f_skatt: no withholding and no employer contributions",
   }),
   tax_table_number: z.number().int().min(29).max(42).nullish().openapi({ description: "29-42; required for a_skatt" }),
-  tax_column: z.number().int().min(1).max(6).nullish().openapi({ description: "override of the table column; null: column 1 (3 from age 66 at 1 January) as Skatteverket's table describes" }),
+  tax_column: z.number().int().min(1).max(6).nullish().openapi({
+    description:
+      "override of the table column; null: column 1 (3 from age 66 at 1 January) as Skatteverket's table describes",
+  }),
   tax_decided_percent: Percent.nullish().openapi({ description: "the decided percentage, for decided_percent" }),
-  tax_decision_reference: z.string().trim().min(1).max(100).nullish().openapi({ description: "Skatteverket's decision (date or number), for decided_percent" }),
-  clearing_number: z.string().trim().max(10).nullish().openapi({ description: "clearingnummer; validated with the account number per Bankgirot's rules" }),
+  tax_decision_reference: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .nullish()
+    .openapi({ description: "Skatteverket's decision (date or number), for decided_percent" }),
+  clearing_number: z
+    .string()
+    .trim()
+    .max(10)
+    .nullish()
+    .openapi({ description: "clearingnummer; validated with the account number per Bankgirot's rules" }),
   bank_account_number: z.string().trim().max(20).nullish(),
-  vacation_rule: z.enum(VACATION_RULES).default("same_salary").openapi({ description: "same_salary (sammalöneregeln), percentage (procentregeln, 12 %), none" }),
+  vacation_rule: z
+    .enum(VACATION_RULES)
+    .default("same_salary")
+    .openapi({ description: "same_salary (sammalöneregeln), percentage (procentregeln, 12 %), none" }),
   vacation_days_per_year: z.number().int().min(0).max(60).default(25),
 };
 
@@ -112,7 +141,13 @@ export const EmployeeSchema = z
 export const EmployeeListQuery = z
   .object({
     include_inactive: booleanQuery.optional(),
-    search: z.string().trim().min(1).max(100).optional().openapi({ description: "first or last name; a full 12-digit personnummer; or its first 8 digits (YYYYMMDD)" }),
+    search: z
+      .string()
+      .trim()
+      .min(1)
+      .max(100)
+      .optional()
+      .openapi({ description: "first or last name; a full 12-digit personnummer; or its first 8 digits (YYYYMMDD)" }),
     cursor: z.string().optional(),
     limit: z.coerce.number().int().min(1).max(100).default(50),
   })
@@ -125,7 +160,10 @@ export const SalaryRunCreateSchema = z
     period_year: z.number().int().min(2000).max(2100),
     period_month: z.number().int().min(1).max(12),
     payment_date: DateSchema,
-    voucher_series: z.string().regex(/^[A-Z]{1,3}$/, "one to three capital letters").default("A"),
+    voucher_series: z
+      .string()
+      .regex(/^[A-Z]{1,3}$/, "one to three capital letters")
+      .default("A"),
   })
   .strict()
   .openapi("SalaryRunCreate");
@@ -133,7 +171,10 @@ export const SalaryRunCreateSchema = z
 export const SalaryRunPatchSchema = z
   .object({
     payment_date: DateSchema.optional(),
-    voucher_series: z.string().regex(/^[A-Z]{1,3}$/, "one to three capital letters").optional(),
+    voucher_series: z
+      .string()
+      .regex(/^[A-Z]{1,3}$/, "one to three capital letters")
+      .optional(),
   })
   .strict()
   .openapi("SalaryRunPatch");
@@ -147,7 +188,10 @@ export const SalaryRunSchema = z
     voucher_series: z.string(),
     status: z.enum(RUN_STATUSES),
     employee_count: z.number(),
-    total_gross: z.number().openapi({ description: "cash pay subject to tax (salary, overtime, bonus..., less salary exchange); not benefits, not reimbursements" }),
+    total_gross: z.number().openapi({
+      description:
+        "cash pay subject to tax (salary, overtime, bonus..., less salary exchange); not benefits, not reimbursements",
+    }),
     total_benefits: z.number(),
     total_reimbursements: z.number(),
     total_deductions: z.number(),
@@ -156,7 +200,9 @@ export const SalaryRunSchema = z
     total_avgifter: z.number(),
     total_pension: z.number(),
     total_special_payroll_tax: z.number(),
-    total_employer_cost: z.number().openapi({ description: "gross + reimbursements + avgifter + pension + special payroll tax" }),
+    total_employer_cost: z
+      .number()
+      .openapi({ description: "gross + reimbursements + avgifter + pension + special payroll tax" }),
     settlement_account: z.string().nullable(),
     salary_entry_id: z.string().nullable(),
     avgifter_entry_id: z.string().nullable(),
@@ -194,20 +240,37 @@ const Hours = z
 export const RunEmployeesAddSchema = z
   .object({
     employees: z
-      .array(z.object({ employee_id: z.string().min(1), hours: Hours.optional().openapi({ description: "hours worked in the period (hourly pay)" }) }).strict())
+      .array(
+        z
+          .object({
+            employee_id: z.string().min(1),
+            hours: Hours.optional().openapi({ description: "hours worked in the period (hourly pay)" }),
+          })
+          .strict(),
+      )
       .max(1000)
       .optional(),
-    all_active: z.boolean().optional().openapi({ description: "add every active employee not yet in the run whose employment covers the period" }),
+    all_active: z
+      .boolean()
+      .optional()
+      .openapi({ description: "add every active employee not yet in the run whose employment covers the period" }),
   })
   .strict()
-  .refine((b) => (b.employees?.length ?? 0) > 0 || b.all_active === true, { message: "give employees or all_active: true", path: ["employees"] })
+  .refine((b) => (b.employees?.length ?? 0) > 0 || b.all_active === true, {
+    message: "give employees or all_active: true",
+    path: ["employees"],
+  })
   .openapi("SalaryRunEmployeesAdd");
 
 export const RunEmployeePatchSchema = z
   .object({
     hours: Hours.nullable().optional(),
-    tax_withheld_override: SignedAmountSchema.nullable().optional().openapi({ description: "kronor; replaces the calculated tax (may be negative); null clears" }),
-    avgifter_amount_override: SignedAmountSchema.nullable().optional().openapi({ description: "kronor; replaces the calculated employer contributions; null clears" }),
+    tax_withheld_override: SignedAmountSchema.nullable()
+      .optional()
+      .openapi({ description: "kronor; replaces the calculated tax (may be negative); null clears" }),
+    avgifter_amount_override: SignedAmountSchema.nullable()
+      .optional()
+      .openapi({ description: "kronor; replaces the calculated employer contributions; null clears" }),
   })
   .strict()
   .openapi("SalaryRunEmployeePatch");
@@ -215,9 +278,17 @@ export const RunEmployeePatchSchema = z
 export const LineItemCreateSchema = z
   .object({
     item_type: z.enum(MANUAL_ITEM_TYPES),
-    description: z.string().trim().min(1).max(200).optional().openapi({ description: "default: the type's Swedish name" }),
+    description: z
+      .string()
+      .trim()
+      .min(1)
+      .max(200)
+      .optional()
+      .openapi({ description: "default: the type's Swedish name" }),
     amount: SignedAmountSchema.openapi({ description: "kronor; above zero (other_pay may be negative, a correction)" }),
-    account_number: AccountNumberSchema.optional().openapi({ description: "reimbursements and net deductions only: the account booked instead of the type's default" }),
+    account_number: AccountNumberSchema.optional().openapi({
+      description: "reimbursements and net deductions only: the account booked instead of the type's default",
+    }),
   })
   .strict()
   .openapi("SalaryLineItemCreate");
@@ -268,15 +339,27 @@ export const RunEmployeeSchema = z
     pension_premium: z.number(),
     special_payroll_tax: z.number(),
     net_salary: z.number(),
-    absence_counts: z.record(z.string(), z.object({ days: z.number(), hours: z.number() })).openapi({ description: "absence of the run's month by type: whole days and hours (monthly pay; from calculate)" }),
+    absence_counts: z.record(z.string(), z.object({ days: z.number(), hours: z.number() })).openapi({
+      description: "absence of the run's month by type: whole days and hours (monthly pay; from calculate)",
+    }),
     calculated: z.boolean(),
-    ytd: z.object({ gross: z.number(), taxable_benefits: z.number(), tax: z.number(), net: z.number(), avgifter: z.number() }).optional(),
+    ytd: z
+      .object({
+        gross: z.number(),
+        taxable_benefits: z.number(),
+        tax: z.number(),
+        net: z.number(),
+        avgifter: z.number(),
+      })
+      .optional(),
     line_items: z.array(LineItemSchema).optional(),
     calculation_breakdown: z.record(z.string(), z.unknown()).nullable().optional(),
   })
   .openapi("SalaryRunEmployee");
 
-export const PageQuery = z.object({ cursor: z.string().optional(), limit: z.coerce.number().int().min(1).max(100).default(50) }).strict();
+export const PageQuery = z
+  .object({ cursor: z.string().optional(), limit: z.coerce.number().int().min(1).max(100).default(50) })
+  .strict();
 
 export const AvgifterBasisQuery = z.object({ year: z.coerce.number().int().min(2000).max(2100) }).strict();
 export const SalaryJournalQuery = z
@@ -286,8 +369,14 @@ export const SalaryJournalQuery = z
     period_month: z.coerce.number().int().min(1).max(12).optional(),
   })
   .strict()
-  .refine((q) => q.salary_run_id || q.period_year, { message: "give salary_run_id, or period_year (and optionally period_month)", path: ["period_year"] })
-  .refine((q) => !(q.period_month && !q.period_year), { message: "period_month needs period_year", path: ["period_month"] });
+  .refine((q) => q.salary_run_id || q.period_year, {
+    message: "give salary_run_id, or period_year (and optionally period_month)",
+    path: ["period_year"],
+  })
+  .refine((q) => !(q.period_month && !q.period_year), {
+    message: "period_month needs period_year",
+    path: ["period_month"],
+  });
 
 export type EmployeeCreateInput = z.infer<typeof EmployeeCreateSchema>;
 export type EmployeePatchInput = z.infer<typeof EmployeePatchSchema>;
@@ -308,14 +397,25 @@ const AgiContactSchema = z
 
 export const AgiGenerateSchema = z
   .object({
-    contact: AgiContactSchema.openapi({ description: "the employer's contact person for the declaration (Kontaktperson)" }),
-    technical_contact: AgiContactSchema.optional().openapi({ description: "the file's technical contact (TekniskKontaktperson); default: contact" }),
+    contact: AgiContactSchema.openapi({
+      description: "the employer's contact person for the declaration (Kontaktperson)",
+    }),
+    technical_contact: AgiContactSchema.optional().openapi({
+      description: "the file's technical contact (TekniskKontaktperson); default: contact",
+    }),
   })
   .strict()
   .openapi("AgiGenerate");
 
 export const AgiPatchSchema = z
-  .object({ submission_reference: z.string().trim().min(1).max(100).openapi({ description: "Skatteverket's confirmation (kvittens) number of the submitted declaration" }) })
+  .object({
+    submission_reference: z
+      .string()
+      .trim()
+      .min(1)
+      .max(100)
+      .openapi({ description: "Skatteverket's confirmation (kvittens) number of the submitted declaration" }),
+  })
   .strict()
   .openapi("AgiPatch");
 
@@ -323,13 +423,21 @@ export const AgiSchema = z
   .object({
     agi_id: z.string(),
     salary_run_id: z.string(),
-    period: z.object({ year: z.number(), month: z.number() }).openapi({ description: "the run's period (RedovisningsPeriod), not the payment date" }),
+    period: z
+      .object({ year: z.number(), month: z.number() })
+      .openapi({ description: "the run's period (RedovisningsPeriod), not the payment date" }),
     total_brutto: z.number().openapi({ description: "whole kronor: cash pay declared (fields 011 and 131)" }),
-    total_benefits: z.number().openapi({ description: "whole kronor: taxable benefits declared (012, 013, 015, 132, 133, 139)" }),
+    total_benefits: z
+      .number()
+      .openapi({ description: "whole kronor: taxable benefits declared (012, 013, 015, 132, 133, 139)" }),
     total_tax: z.number().openapi({ description: "whole kronor: field 497, the tax withheld (001 and 274)" }),
-    total_avgifter: z.number().openapi({ description: "whole kronor: field 487, Skatteverket's figure (bases per rate in whole kronor, öre dropped)" }),
+    total_avgifter: z.number().openapi({
+      description: "whole kronor: field 487, Skatteverket's figure (bases per rate in whole kronor, öre dropped)",
+    }),
     contributions_by_rate: z.array(z.object({ percent: z.string(), basis: z.number(), contribution: z.number() })),
-    employee_count: z.number().openapi({ description: "individual forms (IU) in the file; F-skatt holders are not declared" }),
+    employee_count: z
+      .number()
+      .openapi({ description: "individual forms (IU) in the file; F-skatt holders are not declared" }),
     generated_at: z.string(),
     generated_by: z.string(),
     submission_reference: z.string().nullable(),
@@ -342,7 +450,17 @@ export const AgiSchema = z
 export type AgiGenerateInput = z.infer<typeof AgiGenerateSchema>;
 export type AgiPatchInput = z.infer<typeof AgiPatchSchema>;
 
-export const ABSENCE_TYPE_VALUES = ["sick", "vab", "parental", "vacation", "leave_without_pay", "leave_with_pay", "study_leave", "caring_for_relative", "infection_carrier"] as const;
+export const ABSENCE_TYPE_VALUES = [
+  "sick",
+  "vab",
+  "parental",
+  "vacation",
+  "leave_without_pay",
+  "leave_with_pay",
+  "study_leave",
+  "caring_for_relative",
+  "infection_carrier",
+] as const;
 const AbsenceHours = z
   .number()
   .positive()
@@ -353,14 +471,20 @@ const AbsenceHours = z
 export const AbsenceCreateSchema = z
   .object({
     from_date: DateSchema,
-    to_date: DateSchema.optional().openapi({ description: "inclusive; default from_date. Every calendar day of the range is registered, weekends included (at most 92 days)" }),
+    to_date: DateSchema.optional().openapi({
+      description:
+        "inclusive; default from_date. Every calendar day of the range is registered, weekends included (at most 92 days)",
+    }),
     absence_type: z.enum(ABSENCE_TYPE_VALUES),
     hours: AbsenceHours.optional(),
     notes: z.string().trim().max(500).optional(),
   })
   .strict()
   .refine((b) => !b.to_date || b.to_date >= b.from_date, { message: "to_date is before from_date", path: ["to_date"] })
-  .refine((b) => b.hours === undefined || !b.to_date || b.to_date === b.from_date, { message: "hours are for a single day", path: ["hours"] })
+  .refine((b) => b.hours === undefined || !b.to_date || b.to_date === b.from_date, {
+    message: "hours are for a single day",
+    path: ["hours"],
+  })
   .openapi("AbsenceCreate");
 
 export const AbsencePatchSchema = z
@@ -388,7 +512,10 @@ export const AbsenceDaySchema = z
     absence_type: z.enum(ABSENCE_TYPE_VALUES),
     hours: z.number().nullable().openapi({ description: "null: the whole day" }),
     notes: z.string().nullable(),
-    salary_run_employee_id: z.string().nullable().openapi({ description: "the run employee whose calculation counted the day" }),
+    salary_run_employee_id: z
+      .string()
+      .nullable()
+      .openapi({ description: "the run employee whose calculation counted the day" }),
     created_at: z.string(),
     updated_at: z.string(),
   })
@@ -408,29 +535,57 @@ const Days = z.number().int().min(-366).max(366);
 
 export const OpeningBalancesSchema = z
   .object({
-    cutover_date: DateSchema.openapi({ description: "the last day the previous payroll system covered (e.g. 2026-06-30); its year is the opening balances' year" }),
+    cutover_date: DateSchema.openapi({
+      description:
+        "the last day the previous payroll system covered (e.g. 2026-06-30); its year is the opening balances' year",
+    }),
     ytd_gross: Money.default(0).openapi({ description: "cash gross pay paid in the year before the cutover" }),
     ytd_taxable_benefits: Money.default(0),
     ytd_tax: SignedMoney.default(0).openapi({ description: "preliminary tax withheld in the year" }),
     ytd_net: SignedMoney.default(0),
     ytd_avgifter: Money.default(0).openapi({ description: "employer contributions of the year" }),
     ytd_vacation_qualifying_variable_pay: Money.default(0).openapi({
-      description: "variable pay for work paid in the year before the cutover (overtime, commission, bonus, retroactive pay; not vacation pay): the percentage rule's base (semesterlagen 16 b §)",
+      description:
+        "variable pay for work paid in the year before the cutover (overtime, commission, bonus, retroactive pay; not vacation pay): the percentage rule's base (semesterlagen 16 b §)",
     }),
-    vacation_paid_days_remaining: Days.openapi({ description: "the year's paid vacation days not yet taken (may be negative)" }),
+    vacation_paid_days_remaining: Days.openapi({
+      description: "the year's paid vacation days not yet taken (may be negative)",
+    }),
     vacation_unpaid_days_remaining: Days.min(0).default(0),
-    vacation_saved_days: z.record(z.string(), z.number().int().min(0).max(60)).optional().openapi({ description: "saved days by the year they were saved in, e.g. {\"2024\": 3}; at most five years back (semesterlagen 18 §)" }),
-    vacation_debt: SignedMoney.default(0).openapi({ description: "the semesterlöneskuld at the cutover (account 2920)" }),
-    vacation_debt_contributions: SignedMoney.optional().openapi({ description: "the contributions on it (2940); default: the employee's own rate on vacation_debt" }),
+    vacation_saved_days: z.record(z.string(), z.number().int().min(0).max(60)).optional().openapi({
+      description:
+        'saved days by the year they were saved in, e.g. {"2024": 3}; at most five years back (semesterlagen 18 §)',
+    }),
+    vacation_debt: SignedMoney.default(0).openapi({
+      description: "the semesterlöneskuld at the cutover (account 2920)",
+    }),
+    vacation_debt_contributions: SignedMoney.optional().openapi({
+      description: "the contributions on it (2940); default: the employee's own rate on vacation_debt",
+    }),
     karens_adjustment: z
       .object({
         qualifying_absence_days_used: z
-          .object({ sick: Days.min(0), parental: Days.min(0), vab: Days.min(0), caring_for_relative: Days.min(0), infection_carrier: Days.min(0) })
+          .object({
+            sick: Days.min(0),
+            parental: Days.min(0),
+            vab: Days.min(0),
+            caring_for_relative: Days.min(0),
+            infection_carrier: Days.min(0),
+          })
           .partial()
           .strict()
           .optional()
-          .openapi({ description: "days of vacation-qualifying absence already used in the year (semesterlagen 17 §: sick 180, parental 120, vab 120, närståendepenning 45, smittbärare 180)" }),
-        karens_occasions_ytd: z.number().int().min(0).max(366).optional().openapi({ description: "karensavdrag taken in the year (recorded for the payslip history)" }),
+          .openapi({
+            description:
+              "days of vacation-qualifying absence already used in the year (semesterlagen 17 §: sick 180, parental 120, vab 120, närståendepenning 45, smittbärare 180)",
+          }),
+        karens_occasions_ytd: z
+          .number()
+          .int()
+          .min(0)
+          .max(366)
+          .optional()
+          .openapi({ description: "karensavdrag taken in the year (recorded for the payslip history)" }),
       })
       .strict()
       .optional(),
@@ -454,8 +609,13 @@ export const OpeningBalancesResponse = z
     vacation_saved_days: z.record(z.string(), z.number()),
     vacation_debt: z.number(),
     vacation_debt_contributions: z.number(),
-    karens_adjustment: z.object({ qualifying_absence_days_used: z.record(z.string(), z.number()), karens_occasions_ytd: z.number() }),
-    locked: z.boolean().openapi({ description: "true once the employee has a booked run in the cutover year or later" }),
+    karens_adjustment: z.object({
+      qualifying_absence_days_used: z.record(z.string(), z.number()),
+      karens_occasions_ytd: z.number(),
+    }),
+    locked: z
+      .boolean()
+      .openapi({ description: "true once the employee has a booked run in the cutover year or later" }),
     locked_by_run_id: z.string().nullable(),
     created_at: z.string(),
     updated_at: z.string(),
@@ -466,7 +626,9 @@ export const VacationBalanceSchema = z
   .object({
     employee_id: z.string(),
     vacation_rule: z.enum(VACATION_RULES),
-    vacation_year_start: z.string().openapi({ description: "the calendar year is both the earning and the vacation year" }),
+    vacation_year_start: z
+      .string()
+      .openapi({ description: "the calendar year is both the earning and the vacation year" }),
     vacation_year: z.number(),
     as_of: z.string().openapi({ description: "payment date of the latest booked run, or the cutover date" }),
     source: z.enum(["salary_run", "opening_balance"]),
@@ -484,7 +646,9 @@ export const VacationBalanceSchema = z
     unpaid_days_remaining: z.number(),
     saved_days: z.record(z.string(), z.number()).openapi({ description: "saved days by the year they were saved in" }),
     saved_days_total: z.number(),
-    forced_payout_days: z.number().openapi({ description: "days paid out in the year: not saveable, expired saved days, end of employment" }),
+    forced_payout_days: z
+      .number()
+      .openapi({ description: "days paid out in the year: not saveable, expired saved days, end of employment" }),
     day_value: z.number().nullable(),
     liability: z.number().openapi({ description: "semesterlöneskuld, kronor" }),
     liability_ore: z.number(),
@@ -495,6 +659,8 @@ export const VacationBalanceSchema = z
   })
   .openapi("VacationBalance");
 
-export const VacationLiabilityQuery = z.object({ as_of: DateSchema.optional().openapi({ description: "default today" }) }).strict();
+export const VacationLiabilityQuery = z
+  .object({ as_of: DateSchema.optional().openapi({ description: "default today" }) })
+  .strict();
 
 export type OpeningBalancesInput = z.infer<typeof OpeningBalancesSchema>;

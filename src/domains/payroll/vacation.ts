@@ -13,7 +13,13 @@ import Big from "big.js";
 import { and, asc, desc, eq, gte, inArray, lte, or, lt, sql } from "drizzle-orm";
 import type { Command, CommandContext, Statement } from "../../commands/plan";
 import type { Database } from "../../db/client";
-import { payrollOpeningBalances, salaryAbsenceDays, salaryRunEmployees, salaryRuns, vacationRecords } from "../../db/schema";
+import {
+  payrollOpeningBalances,
+  salaryAbsenceDays,
+  salaryRunEmployees,
+  salaryRuns,
+  vacationRecords,
+} from "../../db/schema";
 import { ApiError, fieldError } from "../../http/api-error";
 import { newId } from "../../ids";
 import type { EngineLine } from "../../ledger/engine";
@@ -37,7 +43,14 @@ import {
 } from "../../sweden/payroll/vacation";
 import type { EngineItem } from "./calculate";
 import { ITEM_TYPES, VACATION_QUALIFYING_VARIABLE_TYPES } from "./item-types";
-import { employeesByIds, loadEmployee, maskedPersonnummer, type EmployeeRow, type RunEmployeeRow, type SalaryRunRow } from "./queries";
+import {
+  employeesByIds,
+  loadEmployee,
+  maskedPersonnummer,
+  type EmployeeRow,
+  type RunEmployeeRow,
+  type SalaryRunRow,
+} from "./queries";
 import type { OpeningBalancesInput } from "./schemas";
 
 export type VacationRecordRow = typeof vacationRecords.$inferSelect;
@@ -61,26 +74,54 @@ function contributionsOn(e: EmployeeRow, payDate: string, liabilityOre: number):
   return c.ok ? Math.sign(liabilityOre) * c.totalOre : 0;
 }
 
-export async function openingOf(db: Database, companyId: string, employeeIds: string[]): Promise<Map<string, OpeningRow>> {
+export async function openingOf(
+  db: Database,
+  companyId: string,
+  employeeIds: string[],
+): Promise<Map<string, OpeningRow>> {
   const out = new Map<string, OpeningRow>();
   for (let i = 0; i < employeeIds.length; i += 90) {
-    for (const r of await db.select().from(payrollOpeningBalances).where(and(eq(payrollOpeningBalances.companyId, companyId), inArray(payrollOpeningBalances.employeeId, employeeIds.slice(i, i + 90)))).all()) out.set(r.employeeId, r);
+    for (const r of await db
+      .select()
+      .from(payrollOpeningBalances)
+      .where(
+        and(
+          eq(payrollOpeningBalances.companyId, companyId),
+          inArray(payrollOpeningBalances.employeeId, employeeIds.slice(i, i + 90)),
+        ),
+      )
+      .all())
+      out.set(r.employeeId, r);
   }
   return out;
 }
 
 /** Each employee's latest vacation record before the period (year, month), or on or before `asOfDate`. */
-async function latestRecords(db: Database, companyId: string, employeeIds: string[], before: { year: number; month: number } | { asOfDate: string }): Promise<Map<string, VacationRecordRow>> {
+async function latestRecords(
+  db: Database,
+  companyId: string,
+  employeeIds: string[],
+  before: { year: number; month: number } | { asOfDate: string },
+): Promise<Map<string, VacationRecordRow>> {
   const out = new Map<string, VacationRecordRow>();
   const cond =
     "year" in before
-      ? or(lt(vacationRecords.year, before.year), and(eq(vacationRecords.year, before.year), lt(vacationRecords.month, before.month)))
+      ? or(
+          lt(vacationRecords.year, before.year),
+          and(eq(vacationRecords.year, before.year), lt(vacationRecords.month, before.month)),
+        )
       : lte(vacationRecords.paymentDate, before.asOfDate);
   for (let i = 0; i < employeeIds.length; i += 90) {
     const rows = await db
       .select()
       .from(vacationRecords)
-      .where(and(eq(vacationRecords.companyId, companyId), inArray(vacationRecords.employeeId, employeeIds.slice(i, i + 90)), cond))
+      .where(
+        and(
+          eq(vacationRecords.companyId, companyId),
+          inArray(vacationRecords.employeeId, employeeIds.slice(i, i + 90)),
+          cond,
+        ),
+      )
       .orderBy(desc(vacationRecords.year), desc(vacationRecords.month))
       .all();
     for (const r of rows) if (!out.has(r.employeeId)) out.set(r.employeeId, r);
@@ -97,7 +138,10 @@ async function variablePayOfYear(db: Database, companyId: string, run: SalaryRun
   const booked = new Map<string, number>();
   const current = new Map<string, number>();
   if (!employeeIds.length) return { booked, current };
-  const types = sql.join(VACATION_QUALIFYING_VARIABLE_TYPES.map((t) => sql`${t}`), sql`, `);
+  const types = sql.join(
+    VACATION_QUALIFYING_VARIABLE_TYPES.map((t) => sql`${t}`),
+    sql`, `,
+  );
   const rows = await db.all<{ id: string; current: number; s: number }>(sql`
     SELECT e.employee_id AS id, CASE WHEN r.id = ${run.id} THEN 1 ELSE 0 END AS current, SUM(i.amount_ore) AS s
     FROM salary_line_items i
@@ -126,15 +170,46 @@ interface Carried {
   opening: OpeningRow | null;
 }
 
-function carried(e: EmployeeRow, year: number, prev: VacationRecordRow | undefined, opening: OpeningRow | undefined): Carried {
+function carried(
+  e: EmployeeRow,
+  year: number,
+  prev: VacationRecordRow | undefined,
+  opening: OpeningRow | undefined,
+): Carried {
   const startMonth = employmentMonthsInYear(year, e.employmentStart, e.employmentEnd).first;
-  const fresh = { paidTaken: 0, unpaidTaken: 0, payoutDaysYear: 0, lastMonth: Math.max(0, Math.min(12, startMonth - 1)), opening: null };
+  const fresh = {
+    paidTaken: 0,
+    unpaidTaken: 0,
+    payoutDaysYear: 0,
+    lastMonth: Math.max(0, Math.min(12, startMonth - 1)),
+    opening: null,
+  };
   const openingThisYear = opening && opening.year === year && (!prev || prev.year < year) ? opening : undefined;
   if (openingThisYear) {
-    return { source: "opening", ...fresh, saved: { ...openingThisYear.savedDays }, forcedPayoutDays: 0, liabilityOre: openingThisYear.vacationDebtOre, contributionsOre: openingThisYear.vacationDebtContributionsOre, lastMonth: Math.max(0, coveredMonth(openingThisYear)), opening: openingThisYear };
+    return {
+      source: "opening",
+      ...fresh,
+      saved: { ...openingThisYear.savedDays },
+      forcedPayoutDays: 0,
+      liabilityOre: openingThisYear.vacationDebtOre,
+      contributionsOre: openingThisYear.vacationDebtContributionsOre,
+      lastMonth: Math.max(0, coveredMonth(openingThisYear)),
+      opening: openingThisYear,
+    };
   }
   if (prev && prev.year === year) {
-    return { source: "record", saved: { ...prev.saved }, paidTaken: prev.paidTaken, unpaidTaken: prev.unpaidTaken, payoutDaysYear: prev.payoutDaysYear, forcedPayoutDays: 0, liabilityOre: prev.liabilityOre, contributionsOre: prev.contributionsOre, lastMonth: prev.month, opening: opening?.year === year ? opening : null };
+    return {
+      source: "record",
+      saved: { ...prev.saved },
+      paidTaken: prev.paidTaken,
+      unpaidTaken: prev.unpaidTaken,
+      payoutDaysYear: prev.payoutDaysYear,
+      forcedPayoutDays: 0,
+      liabilityOre: prev.liabilityOre,
+      contributionsOre: prev.contributionsOre,
+      lastMonth: prev.month,
+      opening: opening?.year === year ? opening : null,
+    };
   }
   // The turn of the year (18 §) from the last record or an opening balance of an earlier year.
   const from = prev ?? (opening && opening.year < year ? opening : undefined);
@@ -164,7 +239,13 @@ function carried(e: EmployeeRow, year: number, prev: VacationRecordRow | undefin
  * The vacation of the run's month for each employee of the run with a vacation rule: the engine rows
  * and the breakdown for calculateMonth, and warnings.
  */
-export async function vacationForRun(db: Database, companyId: string, run: SalaryRunRow, members: RunEmployeeRow[], people: Map<string, EmployeeRow>) {
+export async function vacationForRun(
+  db: Database,
+  companyId: string,
+  run: SalaryRunRow,
+  members: RunEmployeeRow[],
+  people: Map<string, EmployeeRow>,
+) {
   const Y = run.periodYear;
   const m = run.periodMonth;
   const monthFrom = `${Y}-${pad(m)}-01`;
@@ -182,9 +263,20 @@ export async function vacationForRun(db: Database, companyId: string, run: Salar
     const rows = await db
       .select()
       .from(salaryAbsenceDays)
-      .where(and(eq(salaryAbsenceDays.companyId, companyId), inArray(salaryAbsenceDays.employeeId, ids.slice(i, i + 90)), gte(salaryAbsenceDays.absenceDate, `${Y}-01-01`), lte(salaryAbsenceDays.absenceDate, monthTo)))
+      .where(
+        and(
+          eq(salaryAbsenceDays.companyId, companyId),
+          inArray(salaryAbsenceDays.employeeId, ids.slice(i, i + 90)),
+          gte(salaryAbsenceDays.absenceDate, `${Y}-01-01`),
+          lte(salaryAbsenceDays.absenceDate, monthTo),
+        ),
+      )
       .all();
-    for (const r of rows) absence.set(r.employeeId, [...(absence.get(r.employeeId) ?? []), { date: r.absenceDate, type: r.absenceType as AbsenceType, hoursHundredths: r.hoursHundredths }]);
+    for (const r of rows)
+      absence.set(r.employeeId, [
+        ...(absence.get(r.employeeId) ?? []),
+        { date: r.absenceDate, type: r.absenceType as AbsenceType, hoursHundredths: r.hoursHundredths },
+      ]);
   }
 
   const byMember = new Map<string, { items: EngineItem[]; breakdown: VacationBreakdown }>();
@@ -197,13 +289,23 @@ export async function vacationForRun(db: Database, companyId: string, run: Salar
 
     if (e.salaryType === "hourly" || !e.monthlySalaryOre) {
       if (e.vacationRule !== "percentage") {
-        warnings.push(`${name}: sammalöneregeln needs a fixed monthly salary (semesterlagen 16 a §); no vacation pay is calculated for pay by the hour unless vacation_rule is percentage (12 %)`);
+        warnings.push(
+          `${name}: sammalöneregeln needs a fixed monthly salary (semesterlagen 16 a §); no vacation pay is calculated for pay by the hour unless vacation_rule is percentage (12 %)`,
+        );
         continue;
       }
       // 16 b §: 12 % of the hourly pay, paid with each month's pay; no days, no liability.
-      const payOre = Number(new Big(e.hourlyRateOre ?? 0).times(member.hoursHundredths ?? 0).div(100).round(0, Big.roundHalfUp).toFixed(0));
+      const payOre = Number(
+        new Big(e.hourlyRateOre ?? 0)
+          .times(member.hoursHundredths ?? 0)
+          .div(100)
+          .round(0, Big.roundHalfUp)
+          .toFixed(0),
+      );
       const ore = hourlyVacationPayOre(payOre);
-      const items: EngineItem[] = ore ? [{ itemType: "vacation_pay", description: "Semesterersättning 12 %", amountOre: ore }] : [];
+      const items: EngineItem[] = ore
+        ? [{ itemType: "vacation_pay", description: "Semesterersättning 12 %", amountOre: ore }]
+        : [];
       byMember.set(member.id, { items, breakdown: hourlyBreakdown(Y, m, ore) });
       continue;
     }
@@ -213,12 +315,27 @@ export async function vacationForRun(db: Database, companyId: string, run: Salar
     const opening = c.opening;
     // 17 §: the year's absence up to the month's end (after the cutover in the cutover year).
     const yearAbsence = opening ? own.filter((d) => d.date > opening.cutoverDate) : own;
-    const nq = nonQualifyingDays(yearAbsence, opening ? (opening.absenceUsed as Partial<Record<AbsenceType, number>>) : {});
-    const yd = vacationDaysOfYear({ year: Y, daysPerYear: e.vacationDaysPerYear, employmentStart: e.employmentStart, employmentEnd: e.employmentEnd, nonQualifyingDays: nq.nonQualifying });
+    const nq = nonQualifyingDays(
+      yearAbsence,
+      opening ? (opening.absenceUsed as Partial<Record<AbsenceType, number>>) : {},
+    );
+    const yd = vacationDaysOfYear({
+      year: Y,
+      daysPerYear: e.vacationDaysPerYear,
+      employmentStart: e.employmentStart,
+      employmentEnd: e.employmentEnd,
+      nonQualifyingDays: nq.nonQualifying,
+    });
     let entitled = yd.paid;
     let unpaidEntitled = yd.unpaid;
     if (opening) {
-      const full = vacationDaysOfYear({ year: Y, daysPerYear: e.vacationDaysPerYear, employmentStart: e.employmentStart, employmentEnd: e.employmentEnd, nonQualifyingDays: 0 });
+      const full = vacationDaysOfYear({
+        year: Y,
+        daysPerYear: e.vacationDaysPerYear,
+        employmentStart: e.employmentStart,
+        employmentEnd: e.employmentEnd,
+        nonQualifyingDays: 0,
+      });
       entitled = opening.paidDaysRemaining - (full.paid - yd.paid);
       unpaidEntitled = opening.unpaidDaysRemaining;
     }
@@ -232,38 +349,81 @@ export async function vacationForRun(db: Database, companyId: string, run: Salar
     // 3 a §: whole vacation days on weekdays that are not holidays or eves.
     const monthVacation = own.filter((d) => d.type === "vacation" && d.date >= monthFrom && d.date <= monthTo);
     const partDays = monthVacation.filter((d) => d.hoursHundredths !== null).length;
-    if (partDays) warnings.push(`${name}: ${partDays} vacation day(s) registered with hours; vacation is taken in whole days (semesterlagen 3 a §) and they were not counted`);
+    if (partDays)
+      warnings.push(
+        `${name}: ${partDays} vacation day(s) registered with hours; vacation is taken in whole days (semesterlagen 3 a §) and they were not counted`,
+      );
     const days = monthVacation.filter((d) => d.hoursHundredths === null && isVacationDay(d.date)).length;
-    const take = takeVacationDays(days, { paidLeft: entitled - c.paidTaken, saved: c.saved, unpaidLeft: unpaidEntitled - c.unpaidTaken });
+    const take = takeVacationDays(days, {
+      paidLeft: entitled - c.paidTaken,
+      saved: c.saved,
+      unpaidLeft: unpaidEntitled - c.unpaidTaken,
+    });
     const fromSaved = savedTotal(take.fromSaved);
     const paidTaken = c.paidTaken + take.paid;
-    if (take.advance > 0) warnings.push(`${name}: ${take.advance} vacation day(s) beyond the paid, saved and unpaid days (förskottssemester); the remaining days go below zero`);
+    if (take.advance > 0)
+      warnings.push(
+        `${name}: ${take.advance} vacation day(s) beyond the paid, saved and unpaid days (förskottssemester); the remaining days go below zero`,
+      );
     const pay = monthVacationPay(rule, e.monthlySalaryOre, dayValue, take.paid + fromSaved, take.unpaid);
 
     // 28 §: the employment ends this month: the paid days left and the saved days are paid out.
     const leftAtEnd = entitled - paidTaken + savedTotal(take.savedAfter);
     const endPayout = ends ? Math.max(0, leftAtEnd) : 0;
-    if (ends && leftAtEnd < 0) warnings.push(`${name}: the employment ends with ${-leftAtEnd} vacation day(s) taken in advance (förskottssemester); no deduction is made (semesterlagen 29 §)`);
+    if (ends && leftAtEnd < 0)
+      warnings.push(
+        `${name}: the employment ends with ${-leftAtEnd} vacation day(s) taken in advance (förskottssemester); no deduction is made (semesterlagen 29 §)`,
+      );
     const payoutDays = c.forcedPayoutDays + endPayout;
     const payoutOre = Number(dayValue.times(payoutDays).round(0, Big.roundHalfUp).toFixed(0));
 
     const months = employmentMonthsInYear(Y, e.employmentStart, e.employmentEnd);
     const monthsAccrued = Math.max(0, Math.min(m, months.last) - c.lastMonth);
-    const liab = liabilityAfter({ beforeOre: c.liabilityOre, dayValue, paidDaysOfYear: yd.paid, employmentMonths: months.count, monthsAccrued, daysTaken: take.paid + fromSaved, daysPaidOut: payoutDays });
+    const liab = liabilityAfter({
+      beforeOre: c.liabilityOre,
+      dayValue,
+      paidDaysOfYear: yd.paid,
+      employmentMonths: months.count,
+      monthsAccrued,
+      daysTaken: take.paid + fromSaved,
+      daysPaidOut: payoutDays,
+    });
     const liabilityOre = ends ? 0 : liab.afterOre;
     const contributionsOre = contributionsOn(e, run.paymentDate, liabilityOre);
 
     const items: EngineItem[] = [];
     const paidDaysText = dayText(take.paid + fromSaved);
-    if (pay.supplementOre) items.push({ itemType: "vacation_supplement", description: `${ITEM_TYPES.vacation_supplement.sv} ${paidDaysText} × 0,43 %`, amountOre: pay.supplementOre });
+    if (pay.supplementOre)
+      items.push({
+        itemType: "vacation_supplement",
+        description: `${ITEM_TYPES.vacation_supplement.sv} ${paidDaysText} × 0,43 %`,
+        amountOre: pay.supplementOre,
+      });
     if (pay.deductionOre) {
-      const text = rule === "percentage" ? `${ITEM_TYPES.vacation_deduction.sv} ${dayText(take.paid + fromSaved + take.unpaid)} × 4,6 %` : `Obetald semester ${dayText(take.unpaid)} × 4,6 %`;
+      const text =
+        rule === "percentage"
+          ? `${ITEM_TYPES.vacation_deduction.sv} ${dayText(take.paid + fromSaved + take.unpaid)} × 4,6 %`
+          : `Obetald semester ${dayText(take.unpaid)} × 4,6 %`;
       items.push({ itemType: "vacation_deduction", description: text, amountOre: -pay.deductionOre });
     }
-    if (pay.vacationPayOre) items.push({ itemType: "vacation_pay", description: `${ITEM_TYPES.vacation_pay.sv} ${paidDaysText}`, amountOre: pay.vacationPayOre });
+    if (pay.vacationPayOre)
+      items.push({
+        itemType: "vacation_pay",
+        description: `${ITEM_TYPES.vacation_pay.sv} ${paidDaysText}`,
+        amountOre: pay.vacationPayOre,
+      });
     if (payoutOre) {
-      const why = [c.forcedPayoutDays ? `${c.forcedPayoutDays} d ej sparbara/förfallna` : "", endPayout ? `${endPayout} d vid anställningens slut` : ""].filter(Boolean).join(", ");
-      items.push({ itemType: "vacation_payout", description: `${ITEM_TYPES.vacation_payout.sv} ${dayText(payoutDays)} (${why})`, amountOre: payoutOre });
+      const why = [
+        c.forcedPayoutDays ? `${c.forcedPayoutDays} d ej sparbara/förfallna` : "",
+        endPayout ? `${endPayout} d vid anställningens slut` : "",
+      ]
+        .filter(Boolean)
+        .join(", ");
+      items.push({
+        itemType: "vacation_payout",
+        description: `${ITEM_TYPES.vacation_payout.sv} ${dayText(payoutDays)} (${why})`,
+        amountOre: payoutOre,
+      });
     }
 
     const saved = ends ? {} : take.savedAfter;
@@ -292,16 +452,29 @@ export async function vacationForRun(db: Database, companyId: string, run: Salar
         payout_days_year: c.payoutDaysYear + payoutDays,
         payout: fromOre(payoutOre),
         day_value: Number(dayValue.div(100).round(2, Big.roundHalfUp).toString()),
-        day_value_rule: rule === "same_salary" ? "monthly salary × (4.6 % + 0.43 %)" : "12 % × (monthly salary × 12 × qualifying share + variable qualifying pay of the year so far) / paid days of the year",
+        day_value_rule:
+          rule === "same_salary"
+            ? "monthly salary × (4.6 % + 0.43 %)"
+            : "12 % × (monthly salary × 12 × qualifying share + variable qualifying pay of the year so far) / paid days of the year",
         qualifying_pay:
           rule === "percentage"
             ? {
-                fixed: fromOre(Number(vacationQualifyingBaseOre(e.monthlySalaryOre, yd.share, 0).round(0, Big.roundHalfUp).toFixed(0))),
+                fixed: fromOre(
+                  Number(
+                    vacationQualifyingBaseOre(e.monthlySalaryOre, yd.share, 0).round(0, Big.roundHalfUp).toFixed(0),
+                  ),
+                ),
                 variable: fromOre(variableOre),
                 variable_opening: fromOre(variableOpeningOre),
                 variable_booked_runs: fromOre(variableBookedOre),
                 variable_this_run: fromOre(variableRunOre),
-                total: fromOre(Number(vacationQualifyingBaseOre(e.monthlySalaryOre, yd.share, variableOre).round(0, Big.roundHalfUp).toFixed(0))),
+                total: fromOre(
+                  Number(
+                    vacationQualifyingBaseOre(e.monthlySalaryOre, yd.share, variableOre)
+                      .round(0, Big.roundHalfUp)
+                      .toFixed(0),
+                  ),
+                ),
               }
             : null,
         supplement: fromOre(pay.supplementOre),
@@ -318,7 +491,13 @@ export async function vacationForRun(db: Database, companyId: string, run: Salar
           change: fromOre(liabilityOre - c.liabilityOre),
           contributions_change: fromOre(contributionsOre - c.contributionsOre),
         },
-        ore: { liability_after: liabilityOre, contributions_after: contributionsOre, liability_change: liabilityOre - c.liabilityOre, contributions_change: contributionsOre - c.contributionsOre, day_value: Number(dayValue.round(0, Big.roundHalfUp).toFixed(0)) },
+        ore: {
+          liability_after: liabilityOre,
+          contributions_after: contributionsOre,
+          liability_change: liabilityOre - c.liabilityOre,
+          contributions_change: contributionsOre - c.contributionsOre,
+          day_value: Number(dayValue.round(0, Big.roundHalfUp).toFixed(0)),
+        },
         ends_employment: ends,
       },
     });
@@ -351,12 +530,25 @@ export interface VacationBreakdown {
   day_value: number;
   day_value_rule: string;
   /** percentage rule: the year's semesterlönegrundande lön (kronor), fixed and variable, rounded to öre for display. */
-  qualifying_pay?: { fixed: number; variable: number; variable_opening: number; variable_booked_runs: number; variable_this_run: number; total: number } | null;
+  qualifying_pay?: {
+    fixed: number;
+    variable: number;
+    variable_opening: number;
+    variable_booked_runs: number;
+    variable_this_run: number;
+    total: number;
+  } | null;
   supplement: number;
   vacation_pay: number;
   deduction: number;
   liability: Record<string, number>;
-  ore: { liability_after: number; contributions_after: number; liability_change: number; contributions_change: number; day_value: number };
+  ore: {
+    liability_after: number;
+    contributions_after: number;
+    liability_change: number;
+    contributions_change: number;
+    day_value: number;
+  };
   ends_employment: boolean;
 }
 
@@ -440,10 +632,23 @@ export function vacationBookingOf(ctx: CommandContext, db: Database, run: Salary
     });
   }
   const period = `${run.periodYear}-${pad(run.periodMonth)}`;
-  const line = (accountNumber: string, ore: number, text: string): EngineLine => ({ accountNumber, debitOre: ore > 0 ? ore : 0, creditOre: ore < 0 ? -ore : 0, lineDescription: text });
+  const line = (accountNumber: string, ore: number, text: string): EngineLine => ({
+    accountNumber,
+    debitOre: Math.max(ore, 0),
+    creditOre: ore < 0 ? -ore : 0,
+    lineDescription: text,
+  });
   const lines: EngineLine[] = [];
-  if (liability) lines.push(line("7290", liability, `Förändring av semesterlöneskuld ${period}`), line("2920", -liability, `Semesterlöneskuld ${period}`));
-  if (contributions) lines.push(line("7519", contributions, `Sociala avgifter på semesterlöneskuld ${period}`), line("2940", -contributions, `Sociala avgifter på semesterlöneskuld ${period}`));
+  if (liability)
+    lines.push(
+      line("7290", liability, `Förändring av semesterlöneskuld ${period}`),
+      line("2920", -liability, `Semesterlöneskuld ${period}`),
+    );
+  if (contributions)
+    lines.push(
+      line("7519", contributions, `Sociala avgifter på semesterlöneskuld ${period}`),
+      line("2940", -contributions, `Sociala avgifter på semesterlöneskuld ${period}`),
+    );
   const statements: Statement[] = rows.map((r) => db.insert(vacationRecords).values(r));
   return { lines, statements };
 }
@@ -525,7 +730,11 @@ export async function vacationBalance(db: Database, companyId: string, employeeI
   if (record) return balanceFromRecord(e, record);
   const opening = (await openingOf(db, companyId, [e.id])).get(e.id);
   if (opening) return balanceFromOpening(e, opening);
-  throw new ApiError("VACATION_BALANCE_NOT_FOUND", { employee_id: e.id }, "The employee has no vacation balance until the first booked salary run or an opening balance.");
+  throw new ApiError(
+    "VACATION_BALANCE_NOT_FOUND",
+    { employee_id: e.id },
+    "The employee has no vacation balance until the first booked salary run or an opening balance.",
+  );
 }
 
 // Opening balances
@@ -536,7 +745,14 @@ async function lockingRun(db: Database, companyId: string, employeeId: string, y
     .select({ id: salaryRuns.id })
     .from(salaryRuns)
     .innerJoin(salaryRunEmployees, eq(salaryRunEmployees.salaryRunId, salaryRuns.id))
-    .where(and(eq(salaryRuns.companyId, companyId), eq(salaryRunEmployees.employeeId, employeeId), eq(salaryRuns.status, "booked"), gte(salaryRuns.periodYear, year)))
+    .where(
+      and(
+        eq(salaryRuns.companyId, companyId),
+        eq(salaryRunEmployees.employeeId, employeeId),
+        eq(salaryRuns.status, "booked"),
+        gte(salaryRuns.periodYear, year),
+      ),
+    )
     .orderBy(asc(salaryRuns.periodYear), asc(salaryRuns.periodMonth))
     .get();
 }
@@ -568,7 +784,12 @@ export function openingJson(o: OpeningRow, lockedBy: string | null) {
 export async function openingBalances(db: Database, companyId: string, employeeId: string) {
   const e = await loadEmployee(db, companyId, employeeId);
   const o = (await openingOf(db, companyId, [e.id])).get(e.id);
-  if (!o) throw new ApiError("NOT_FOUND", { resource: "opening_balances", employee_id: e.id }, "No opening balances are set for this employee.");
+  if (!o)
+    throw new ApiError(
+      "NOT_FOUND",
+      { resource: "opening_balances", employee_id: e.id },
+      "No opening balances are set for this employee.",
+    );
   return openingJson(o, (await lockingRun(db, companyId, e.id, o.year))?.id ?? null);
 }
 
@@ -578,11 +799,21 @@ export const putOpeningBalances: Command<OpeningBalancesInput & { employeeId: st
   const existing = (await openingOf(db, ctx.companyId, [e.id])).get(e.id);
   for (const y of new Set([year, existing?.year ?? year])) {
     const lock = await lockingRun(db, ctx.companyId, e.id, y);
-    if (lock) throw new ApiError("CONFLICT", { employee_id: e.id, locked: true, locked_by_run_id: lock.id }, "The employee has a booked salary run in the cutover year; the opening balances can no longer change.");
+    if (lock)
+      throw new ApiError(
+        "CONFLICT",
+        { employee_id: e.id, locked: true, locked_by_run_id: lock.id },
+        "The employee has a booked salary run in the cutover year; the opening balances can no longer change.",
+      );
   }
-  if (input.cutover_date < e.employmentStart) throw fieldError("cutover_date", "the cutover date is before the employment starts");
+  if (input.cutover_date < e.employmentStart)
+    throw fieldError("cutover_date", "the cutover date is before the employment starts");
   for (const [y] of Object.entries(input.vacation_saved_days ?? {})) {
-    if (!/^\d{4}$/.test(y) || Number(y) >= year || Number(y) < year - 5) throw fieldError(`vacation_saved_days.${y}`, "saved days are keyed by the year they were saved in: one of the five years before the cutover year (semesterlagen 18 §)");
+    if (!/^\d{4}$/.test(y) || Number(y) >= year || Number(y) < year - 5)
+      throw fieldError(
+        `vacation_saved_days.${y}`,
+        "saved days are keyed by the year they were saved in: one of the five years before the cutover year (semesterlagen 18 §)",
+      );
   }
   const debtOre = toOre(input.vacation_debt)!;
   const row: OpeningRow = {
@@ -600,8 +831,13 @@ export const putOpeningBalances: Command<OpeningBalancesInput & { employeeId: st
     unpaidDaysRemaining: input.vacation_unpaid_days_remaining,
     savedDays: Object.fromEntries(Object.entries(input.vacation_saved_days ?? {}).filter(([, n]) => n > 0)),
     vacationDebtOre: debtOre,
-    vacationDebtContributionsOre: input.vacation_debt_contributions === undefined ? contributionsOn(e, input.cutover_date, debtOre) : toOre(input.vacation_debt_contributions)!,
-    absenceUsed: Object.fromEntries(Object.entries(input.karens_adjustment?.qualifying_absence_days_used ?? {}).filter(([, n]) => (n ?? 0) > 0)) as Record<string, number>,
+    vacationDebtContributionsOre:
+      input.vacation_debt_contributions === undefined
+        ? contributionsOn(e, input.cutover_date, debtOre)
+        : toOre(input.vacation_debt_contributions)!,
+    absenceUsed: Object.fromEntries(
+      Object.entries(input.karens_adjustment?.qualifying_absence_days_used ?? {}).filter(([, n]) => (n ?? 0) > 0),
+    ) as Record<string, number>,
     karensOccasionsYtd: input.karens_adjustment?.karens_occasions_ytd ?? 0,
     ytdVacationVariablePayOre: toOre(input.ytd_vacation_qualifying_variable_pay)!,
     createdAt: existing?.createdAt ?? ctx.now,
@@ -611,8 +847,16 @@ export const putOpeningBalances: Command<OpeningBalancesInput & { employeeId: st
   return {
     status: existing ? 200 : 201,
     data: openingJson(row, null),
-    statements: [existing ? db.update(payrollOpeningBalances).set(patch).where(eq(payrollOpeningBalances.id, existing.id)) : db.insert(payrollOpeningBalances).values(row)],
-    audit: { action: existing ? "payroll.opening_balances_updated" : "payroll.opening_balances_set", resourceType: "employee", resourceId: e.id },
+    statements: [
+      existing
+        ? db.update(payrollOpeningBalances).set(patch).where(eq(payrollOpeningBalances.id, existing.id))
+        : db.insert(payrollOpeningBalances).values(row),
+    ],
+    audit: {
+      action: existing ? "payroll.opening_balances_updated" : "payroll.opening_balances_set",
+      resourceType: "employee",
+      resourceId: e.id,
+    },
   };
 };
 

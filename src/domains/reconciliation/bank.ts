@@ -124,15 +124,25 @@ export function reconcileBank(input: {
   const byLink = new Map<string, LinkRow[]>();
   for (const k of links) byLink.set(k.linkId, [...(byLink.get(k.linkId) ?? []), k]);
   for (const [linkId, members] of byLink) {
-    const lateRow = members.some((m) => m.side === "external" && rowById.get(m.itemId)?.date && rowById.get(m.itemId)!.date > through);
-    const present = members.filter((m) => (m.side === "external" ? rows.some((r) => r.id === m.itemId) : lineById.has(m.itemId)));
+    const lateRow = members.some(
+      (m) => m.side === "external" && rowById.get(m.itemId)?.date && rowById.get(m.itemId)!.date > through,
+    );
+    const present = members.filter((m) =>
+      m.side === "external" ? rows.some((r) => r.id === m.itemId) : lineById.has(m.itemId),
+    );
     const complete = present.length === members.length;
     for (const m of present) {
       if (m.side === "external") {
         const r = rows.find((x) => x.id === m.itemId)!;
         put(ext(r, complete ? "matched" : "upcoming", { matchedBy: "link", linkId, awaitingLedger: !complete }));
       } else {
-        put(led(lineById.get(m.itemId)!, complete ? "matched" : "upcoming", { matchedBy: "link", linkId, awaitingExternal: !complete && lateRow }));
+        put(
+          led(lineById.get(m.itemId)!, complete ? "matched" : "upcoming", {
+            matchedBy: "link",
+            linkId,
+            awaitingExternal: !complete && lateRow,
+          }),
+        );
       }
     }
   }
@@ -141,7 +151,8 @@ export function reconcileBank(input: {
   for (const l of lines) {
     if (out.has(l.lineId)) continue;
     if (l.reversedById && linesByEntry.has(l.reversedById)) {
-      for (const x of [...(linesByEntry.get(l.entryId) ?? []), ...(linesByEntry.get(l.reversedById) ?? [])]) if (!out.has(x.lineId)) put(led(x, "matched", { matchedBy: "reversal" }));
+      for (const x of [...(linesByEntry.get(l.entryId) ?? []), ...(linesByEntry.get(l.reversedById) ?? [])])
+        if (!out.has(x.lineId)) put(led(x, "matched", { matchedBy: "reversal" }));
     }
   }
 
@@ -169,14 +180,28 @@ export function reconcileBank(input: {
   // 4. Lines whose bank row is booked or linked after the date: timing.
   for (const r of later) {
     if (!r.journalEntryId) continue;
-    for (const l of linesByEntry.get(r.journalEntryId) ?? []) if (!out.has(l.lineId)) put(led(l, "upcoming", { awaitingExternal: true, proposal: { counterpart_item_id: r.id, confidence: 1, reasons: ["booked_from_later_transaction"] } }));
+    for (const l of linesByEntry.get(r.journalEntryId) ?? [])
+      if (!out.has(l.lineId))
+        put(
+          led(l, "upcoming", {
+            awaitingExternal: true,
+            proposal: { counterpart_item_id: r.id, confidence: 1, reasons: ["booked_from_later_transaction"] },
+          }),
+        );
   }
 
   // 5. Proposals: the matcher (./matcher.ts) on the open rows and lines; a tie for the best stays unmatched.
   const openRows = rows.filter((r) => !out.has(r.id));
   const openLines = lines.filter((l) => !out.has(l.lineId));
   const matched = matchItems(
-    openRows.map((r) => ({ id: r.id, date: r.date, amountOre: r.amountOre, text: r.description, reference: r.reference, counterparty: r.merchantName })),
+    openRows.map((r) => ({
+      id: r.id,
+      date: r.date,
+      amountOre: r.amountOre,
+      text: r.description,
+      reference: r.reference,
+      counterparty: r.merchantName,
+    })),
     openLines.map((l) => ({ id: l.lineId, date: l.entryDate, amountOre: l.amountOre, text: l.description })),
     { windowDays: PROPOSAL_WINDOW_DAYS },
   );
@@ -190,41 +215,111 @@ export function reconcileBank(input: {
 
   // 6. A line with exactly one unbooked, unlinked later row of its amount within the timing window: timing.
   const linkedIds = new Set(links.map((k) => k.itemId));
-  const laterOpen = later.filter((r) => !r.journalEntryId && !r.isIgnored && !linkedIds.has(r.id) && daysBetween(through, r.date) <= TIMING_WINDOW_DAYS);
+  const laterOpen = later.filter(
+    (r) =>
+      !r.journalEntryId && !r.isIgnored && !linkedIds.has(r.id) && daysBetween(through, r.date) <= TIMING_WINDOW_DAYS,
+  );
   for (const l of openLines) {
     if (out.has(l.lineId)) continue;
     const cands = laterOpen.filter((r) => r.amountOre === l.amountOre);
     if (cands.length === 1 && openLines.filter((x) => !out.has(x.lineId) && x.amountOre === l.amountOre).length === 1) {
-      put(led(l, "upcoming", { awaitingExternal: true, proposal: { counterpart_item_id: cands[0].id, confidence: 0.7, reasons: ["same_amount", "transaction_after_date"] } }));
+      put(
+        led(l, "upcoming", {
+          awaitingExternal: true,
+          proposal: {
+            counterpart_item_id: cands[0].id,
+            confidence: 0.7,
+            reasons: ["same_amount", "transaction_after_date"],
+          },
+        }),
+      );
     }
   }
 
   // 7. The rest is unmatched.
-  for (const r of rows) if (!out.has(r.id)) put(ext(r, "unmatched_external", ambiguous.has(r.id) ? { linkProblem: "ambiguous_candidates" } : {}));
-  for (const l of lines) if (!out.has(l.lineId)) put(led(l, "unmatched_ledger", ambiguous.has(l.lineId) ? { linkProblem: "ambiguous_candidates" } : {}));
+  for (const r of rows)
+    if (!out.has(r.id))
+      put(ext(r, "unmatched_external", ambiguous.has(r.id) ? { linkProblem: "ambiguous_candidates" } : {}));
+  for (const l of lines)
+    if (!out.has(l.lineId))
+      put(led(l, "unmatched_ledger", ambiguous.has(l.lineId) ? { linkProblem: "ambiguous_candidates" } : {}));
 
-  const items = [...out.values()].sort((a, b) => (a.date === b.date ? (a.itemId < b.itemId ? -1 : 1) : a.date < b.date ? -1 : 1));
+  const items = [...out.values()].sort((a, b) =>
+    a.date === b.date ? (a.itemId < b.itemId ? -1 : 1) : a.date < b.date ? -1 : 1,
+  );
   const counts = { proposed: 0, unmatched_external: 0, unmatched_ledger: 0, matched: 0, ignored: 0 };
   for (const i of items) if (i.bucket !== "upcoming") counts[i.bucket] += 1;
 
   const sum = (f: (i: ClassifiedItem) => boolean) => {
     const sel = items.filter(f);
-    return { amountOre: sel.reduce((s, i) => s + (i.side === "external" ? i.amountOre : -i.amountOre), 0), count: sel.length };
+    return {
+      amountOre: sel.reduce((s, i) => s + (i.side === "external" ? i.amountOre : -i.amountOre), 0),
+      count: sel.length,
+    };
   };
   const bridge: BridgeLine[] = [];
-  const add = (key: string, label_sv: string, label_en: string, items_bucket: Bucket | null, v: { amountOre: number; count: number }) => {
-    if (v.count > 0 && (v.amountOre !== 0 || key === "proposed")) bridge.push({ key, label_sv, label_en, items_bucket, ...v });
+  const add = (
+    key: string,
+    label_sv: string,
+    label_en: string,
+    items_bucket: Bucket | null,
+    v: { amountOre: number; count: number },
+  ) => {
+    if (v.count > 0 && (v.amountOre !== 0 || key === "proposed"))
+      bridge.push({ key, label_sv, label_en, items_bucket, ...v });
   };
-  add("unbooked_transactions", "Bankhändelser som inte är bokförda", "Bank transactions not booked", "unmatched_external", sum((i) => i.bucket === "unmatched_external"));
-  add("entries_without_transaction", "Bokförda poster utan bankhändelse", "Ledger entries without a bank transaction", "unmatched_ledger", sum((i) => i.bucket === "unmatched_ledger"));
-  add("proposed", "Föreslagna matchningar, inte länkade", "Proposed matches, not linked", "proposed", sum((i) => i.bucket === "proposed"));
-  add("in_transit_ledger", "Bokfört men på banken först efter datumet (tidsskillnad)", "Booked, on the bank only after the date (timing)", "upcoming", sum((i) => i.bucket === "upcoming" && i.side === "ledger"));
-  add("in_transit_external", "På banken men bokfört först efter datumet (tidsskillnad)", "On the bank, booked only after the date (timing)", "upcoming", sum((i) => i.bucket === "upcoming" && i.side === "external"));
-  add("ignored_transactions", "Ignorerade bankhändelser", "Ignored bank transactions", "ignored", sum((i) => i.bucket === "ignored"));
+  add(
+    "unbooked_transactions",
+    "Bankhändelser som inte är bokförda",
+    "Bank transactions not booked",
+    "unmatched_external",
+    sum((i) => i.bucket === "unmatched_external"),
+  );
+  add(
+    "entries_without_transaction",
+    "Bokförda poster utan bankhändelse",
+    "Ledger entries without a bank transaction",
+    "unmatched_ledger",
+    sum((i) => i.bucket === "unmatched_ledger"),
+  );
+  add(
+    "proposed",
+    "Föreslagna matchningar, inte länkade",
+    "Proposed matches, not linked",
+    "proposed",
+    sum((i) => i.bucket === "proposed"),
+  );
+  add(
+    "in_transit_ledger",
+    "Bokfört men på banken först efter datumet (tidsskillnad)",
+    "Booked, on the bank only after the date (timing)",
+    "upcoming",
+    sum((i) => i.bucket === "upcoming" && i.side === "ledger"),
+  );
+  add(
+    "in_transit_external",
+    "På banken men bokfört först efter datumet (tidsskillnad)",
+    "On the bank, booked only after the date (timing)",
+    "upcoming",
+    sum((i) => i.bucket === "upcoming" && i.side === "external"),
+  );
+  add(
+    "ignored_transactions",
+    "Ignorerade bankhändelser",
+    "Ignored bank transactions",
+    "ignored",
+    sum((i) => i.bucket === "ignored"),
+  );
   const diff = bookingGroups.filter((g) => g.rowAmount !== g.lineAmount);
-  add("match_differences", "Bokförda med annat belopp än bankhändelsen", "Booked at another amount than the bank transaction", "matched", {
-    amountOre: diff.reduce((s, g) => s + g.rowAmount - g.lineAmount, 0),
-    count: diff.length,
-  });
+  add(
+    "match_differences",
+    "Bokförda med annat belopp än bankhändelsen",
+    "Booked at another amount than the bank transaction",
+    "matched",
+    {
+      amountOre: diff.reduce((s, g) => s + g.rowAmount - g.lineAmount, 0),
+      count: diff.length,
+    },
+  );
   return { items, bridge, counts };
 }

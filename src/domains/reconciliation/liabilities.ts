@@ -39,7 +39,11 @@ export interface LiabilityReconciliation {
 
 const isPayment = (l: ClassifiedAccountLine) => l.otherAccounts.some((a) => a === "1630" || a.startsWith("19"));
 
-export function reconcileLiability(input: { lines: ClassifiedAccountLine[]; sources: LiabilitySource[]; labels: { sv: string; en: string } }): LiabilityReconciliation {
+export function reconcileLiability(input: {
+  lines: ClassifiedAccountLine[];
+  sources: LiabilitySource[];
+  labels: { sv: string; en: string };
+}): LiabilityReconciliation {
   const { lines, sources } = input;
   const taken = new Set<string>();
   let opening = 0;
@@ -59,7 +63,12 @@ export function reconcileLiability(input: { lines: ClassifiedAccountLine[]; sour
       bridgeNotBooked.count += 1;
     }
     if (own.length > 0) matched += 1;
-    out.push({ ...s.detail, booked: own.length > 0, bookedOre, differenceOre: own.length === 0 ? 0 : bookedOre - s.declaredOre });
+    out.push({
+      ...s.detail,
+      booked: own.length > 0,
+      bookedOre,
+      differenceOre: own.length === 0 ? 0 : bookedOre - s.declaredOre,
+    });
   }
   const other: ClassifiedAccountLine[] = [];
   for (const l of lines) {
@@ -70,7 +79,15 @@ export function reconcileLiability(input: { lines: ClassifiedAccountLine[]; sour
   }
   const declared = sources.reduce((t, s) => t + s.declaredOre, 0);
   const bridge: BridgeLine[] = [];
-  if (bridgeNotBooked.count > 0) bridge.push({ key: "not_booked", label_sv: input.labels.sv, label_en: input.labels.en, amountOre: bridgeNotBooked.amountOre, count: bridgeNotBooked.count, items_bucket: "unmatched_external" });
+  if (bridgeNotBooked.count > 0)
+    bridge.push({
+      key: "not_booked",
+      label_sv: input.labels.sv,
+      label_en: input.labels.en,
+      amountOre: bridgeNotBooked.amountOre,
+      count: bridgeNotBooked.count,
+      items_bucket: "unmatched_external",
+    });
   const differing = out.filter((s) => s.booked && s.differenceOre !== 0).length;
   return {
     externalOre: opening + payments - declared,
@@ -78,7 +95,13 @@ export function reconcileLiability(input: { lines: ClassifiedAccountLine[]; sour
     bridge,
     sources: out,
     otherLines: other,
-    counts: { proposed: 0, unmatched_external: bridgeNotBooked.count + differing, unmatched_ledger: other.length, matched, ignored: 0 },
+    counts: {
+      proposed: 0,
+      unmatched_external: bridgeNotBooked.count + differing,
+      unmatched_ledger: other.length,
+      matched,
+      ignored: 0,
+    },
   };
 }
 

@@ -54,7 +54,32 @@ export const AUTO_LINK_MIN = 0.8;
 
 /** Words that say how money moved, not who moved it: they never count as a shared counterparty. */
 const STOPWORDS = new Set([
-  "inbetalning", "betalning", "utbetalning", "faktura", "fakt", "swish", "bankgiro", "plusgiro", "kortköp", "kort", "överföring", "lön", "ab", "hb", "kb", "the", "och", "från", "till", "avgift", "manuellt", "ref", "ocr", "betalt", "kund", "leverantör",
+  "inbetalning",
+  "betalning",
+  "utbetalning",
+  "faktura",
+  "fakt",
+  "swish",
+  "bankgiro",
+  "plusgiro",
+  "kortköp",
+  "kort",
+  "överföring",
+  "lön",
+  "ab",
+  "hb",
+  "kb",
+  "the",
+  "och",
+  "från",
+  "till",
+  "avgift",
+  "manuellt",
+  "ref",
+  "ocr",
+  "betalt",
+  "kund",
+  "leverantör",
 ]);
 
 const DAY_MS = 86_400_000;
@@ -193,7 +218,13 @@ export function matchItems(external: MatchExternal[], ledger: MatchLedger[], opt
     for (const c of chosen) {
       extTaken[c.e] = 1;
       ledTaken[c.l] = 1;
-      matches.push({ externalId: external[c.e].id, ledgerId: ledger[c.l].id, confidence: c.confidence, reasons: c.reasons, autoLink: c.confidence >= autoMin });
+      matches.push({
+        externalId: external[c.e].id,
+        ledgerId: ledger[c.l].id,
+        confidence: c.confidence,
+        reasons: c.reasons,
+        autoLink: c.confidence >= autoMin,
+      });
     }
     pending = pending.filter((e) => !extTaken[e] && edgesOfExt[e].some((x) => !ledTaken[x.l]));
   }

@@ -9,13 +9,33 @@ import { reconciliationLinks, reconciliationSignoffs, reconciliationTaxAccountRo
 import { ApiError } from "../../http/api-error";
 import { fromOre } from "../../ledger/money";
 import { declarationBoxes } from "../../sweden/vat-declaration";
-import { accountBalanceThrough, accountLinesThrough, accountLinesWithCounterparts, entryDates, fiscalPeriodAt, lastPostingAfter, monthlyMovementsExcept } from "../../ledger/queries";
-import { bankRowsForReconciliation, settlementAccountsWithRows, type ReconciliationBankRow } from "../bank-transactions";
+import {
+  accountBalanceThrough,
+  accountLinesThrough,
+  accountLinesWithCounterparts,
+  entryDates,
+  fiscalPeriodAt,
+  lastPostingAfter,
+  monthlyMovementsExcept,
+} from "../../ledger/queries";
+import {
+  bankRowsForReconciliation,
+  settlementAccountsWithRows,
+  type ReconciliationBankRow,
+} from "../bank-transactions";
 import { loadCompany } from "../companies";
 import { openReceivablesAt } from "../invoices";
 import { bookedRunLiabilities } from "../payroll";
 import { openSupplierItemsAt } from "../supplier-invoices";
-import { addDays, reconcileBank, TIMING_WINDOW_DAYS, type BankReconciliation, type BridgeLine, type ClassifiedItem, type LinkRow } from "./bank";
+import {
+  addDays,
+  reconcileBank,
+  TIMING_WINDOW_DAYS,
+  type BankReconciliation,
+  type BridgeLine,
+  type ClassifiedItem,
+  type LinkRow,
+} from "./bank";
 import { closedVatPeriods } from "../../sweden/vat-periods";
 import { isVatAccount, reconcileLiability, type LiabilitySource } from "./liabilities";
 
@@ -24,7 +44,14 @@ export const STALE_AFTER_DAYS = 7;
 
 export type SignoffRow = typeof reconciliationSignoffs.$inferSelect;
 
-export type Kind = "bank" | "receivables" | "payables" | "skattekonto" | "vat" | "preliminary_tax" | "employer_contributions";
+export type Kind =
+  | "bank"
+  | "receivables"
+  | "payables"
+  | "skattekonto"
+  | "vat"
+  | "preliminary_tax"
+  | "employer_contributions";
 
 export interface AccountKey {
   key: string;
@@ -33,14 +60,25 @@ export interface AccountKey {
 }
 
 /** The keys other than bank:<19xx>, each its kind and account. */
-const FIXED_KEYS: Record<string, string> = { receivables: "1510", payables: "2440", skattekonto: "1630", vat: "2650", preliminary_tax: "2710", employer_contributions: "2731" };
+const FIXED_KEYS: Record<string, string> = {
+  receivables: "1510",
+  payables: "2440",
+  skattekonto: "1630",
+  vat: "2650",
+  preliminary_tax: "2710",
+  employer_contributions: "2731",
+};
 
 /** `bank:<19xx>`, `receivables` (1510), `payables` (2440), `skattekonto` (1630), `vat` (2650), `preliminary_tax` (2710), `employer_contributions` (2731). */
 export function parseAccountKey(key: string): AccountKey {
   const bank = /^bank:(19\d\d)$/.exec(key);
   if (bank) return { key, kind: "bank", account: bank[1] };
   if (Object.hasOwn(FIXED_KEYS, key)) return { key, kind: key as Kind, account: FIXED_KEYS[key] };
-  throw new ApiError("NOT_FOUND", { account_key: key }, "No reconciliation account has this key (bank:<19xx>, receivables, payables, skattekonto, vat, preliminary_tax, employer_contributions).");
+  throw new ApiError(
+    "NOT_FOUND",
+    { account_key: key },
+    "No reconciliation account has this key (bank:<19xx>, receivables, payables, skattekonto, vat, preliminary_tax, employer_contributions).",
+  );
 }
 
 /** Kinds whose items are outside rows against ledger lines (links, proposals, the items list). */
@@ -49,7 +87,12 @@ export const hasItems = (k: AccountKey) => k.kind === "bank" || k.kind === "skat
 export function defaultRange(q: { date_from?: string; date_to?: string }): { from: string; to: string } {
   const to = q.date_to ?? todayUtc();
   const from = q.date_from ?? `${to.slice(0, 4)}-01-01`;
-  if (from > to) throw new ApiError("VALIDATION_ERROR", { fields: [{ path: "date_from", message: "must not be after date_to" }] }, "date_from is after date_to.");
+  if (from > to)
+    throw new ApiError(
+      "VALIDATION_ERROR",
+      { fields: [{ path: "date_from", message: "must not be after date_to" }] },
+      "date_from is after date_to.",
+    );
   return { from, to };
 }
 
@@ -61,13 +104,23 @@ export function defaultRange(q: { date_from?: string; date_to?: string }): { fro
  */
 export async function accountKeysOf(db: Database, companyId: string, to: string): Promise<AccountKey[]> {
   const banks = (await settlementAccountsWithRows(db, companyId)).filter((a) => /^19\d\d$/.test(a));
-  const keys = [...banks.map((a) => parseAccountKey(`bank:${a}`)), parseAccountKey("receivables"), parseAccountKey("payables")];
+  const keys = [
+    ...banks.map((a) => parseAccountKey(`bank:${a}`)),
+    parseAccountKey("receivables"),
+    parseAccountKey("payables"),
+  ];
   const lines = async (account: string) => (await accountBalanceThrough(db, companyId, account, to)).lineCount > 0;
-  const taxRow = await db.select({ id: reconciliationTaxAccountRows.id }).from(reconciliationTaxAccountRows).where(eq(reconciliationTaxAccountRows.companyId, companyId)).limit(1).get();
+  const taxRow = await db
+    .select({ id: reconciliationTaxAccountRows.id })
+    .from(reconciliationTaxAccountRows)
+    .where(eq(reconciliationTaxAccountRows.companyId, companyId))
+    .limit(1)
+    .get();
   if (taxRow || (await lines("1630"))) keys.push(parseAccountKey("skattekonto"));
   const fiscal = await fiscalPeriodAt(db, companyId, to);
   const moms = (await loadCompany(db, companyId)).companies.momsPeriod;
-  if (moms && ((fiscal && closedVatPeriods(moms, fiscal, to).length > 0) || (await lines("2650")))) keys.push(parseAccountKey("vat"));
+  if (moms && ((fiscal && closedVatPeriods(moms, fiscal, to).length > 0) || (await lines("2650"))))
+    keys.push(parseAccountKey("vat"));
   const runs = fiscal ? await bookedRunLiabilities(db, companyId, fiscal.start, to) : [];
   if (runs.length > 0 || (await lines("2710"))) keys.push(parseAccountKey("preliminary_tax"));
   if (runs.length > 0 || (await lines("2731"))) keys.push(parseAccountKey("employer_contributions"));
@@ -80,7 +133,11 @@ export async function taxAccountRows(db: Database, companyId: string, until: str
     .select()
     .from(reconciliationTaxAccountRows)
     .where(and(eq(reconciliationTaxAccountRows.companyId, companyId), lte(reconciliationTaxAccountRows.date, until)))
-    .orderBy(asc(reconciliationTaxAccountRows.date), asc(reconciliationTaxAccountRows.createdAt), asc(reconciliationTaxAccountRows.dedupeKey))
+    .orderBy(
+      asc(reconciliationTaxAccountRows.date),
+      asc(reconciliationTaxAccountRows.createdAt),
+      asc(reconciliationTaxAccountRows.dedupeKey),
+    )
     .all();
   return rows.map((r) => ({
     id: r.id,
@@ -101,14 +158,29 @@ export async function taxAccountRows(db: Database, companyId: string, until: str
 /** The bridge labels of the skattekonto (the bank's speak of bank transactions). */
 const TAX_LABELS: Record<string, [string, string]> = {
   unbooked_transactions: ["Skattekontohändelser som inte är bokförda", "Tax account transactions not booked"],
-  entries_without_transaction: ["Bokförda poster utan händelse på skattekontot", "Ledger entries without a tax account transaction"],
-  in_transit_ledger: ["Bokfört men på skattekontot först efter datumet (tidsskillnad)", "Booked, on the tax account only after the date (timing)"],
-  in_transit_external: ["På skattekontot men bokfört först efter datumet (tidsskillnad)", "On the tax account, booked only after the date (timing)"],
+  entries_without_transaction: [
+    "Bokförda poster utan händelse på skattekontot",
+    "Ledger entries without a tax account transaction",
+  ],
+  in_transit_ledger: [
+    "Bokfört men på skattekontot först efter datumet (tidsskillnad)",
+    "Booked, on the tax account only after the date (timing)",
+  ],
+  in_transit_external: [
+    "På skattekontot men bokfört först efter datumet (tidsskillnad)",
+    "On the tax account, booked only after the date (timing)",
+  ],
 };
 
 export async function linksOf(db: Database, companyId: string, accountKey: string): Promise<LinkRow[]> {
   return db
-    .select({ linkId: reconciliationLinks.linkId, side: reconciliationLinks.side, itemId: reconciliationLinks.itemId, amountOre: reconciliationLinks.amountOre, method: reconciliationLinks.method })
+    .select({
+      linkId: reconciliationLinks.linkId,
+      side: reconciliationLinks.side,
+      itemId: reconciliationLinks.itemId,
+      amountOre: reconciliationLinks.amountOre,
+      method: reconciliationLinks.method,
+    })
     .from(reconciliationLinks)
     .where(and(eq(reconciliationLinks.companyId, companyId), eq(reconciliationLinks.accountKey, accountKey)))
     .all();
@@ -146,20 +218,42 @@ export function accountName(key: AccountKey): string {
 
 /** The account without its figures (with_status=false). */
 export function bareAccountJson(key: AccountKey) {
-  return { account_key: key.key, kind: key.kind, account_number: key.account, name: accountName(key), currency: "SEK", source: null, status: null, superseded_by: null };
+  return {
+    account_key: key.key,
+    kind: key.kind,
+    account_number: key.account,
+    name: accountName(key),
+    currency: "SEK",
+    source: null,
+    status: null,
+    superseded_by: null,
+  };
 }
 
-export async function accountState(db: Database, companyId: string, key: AccountKey, from: string, to: string): Promise<AccountState> {
+export async function accountState(
+  db: Database,
+  companyId: string,
+  key: AccountKey,
+  from: string,
+  to: string,
+): Promise<AccountState> {
   const ledger = await accountBalanceThrough(db, companyId, key.account, to);
   const ledgerPrint = `ledger:${ledger.lineCount}:${ledger.debitOre}:${ledger.creditOre}`;
-  if (key.kind === "vat" || key.kind === "preliminary_tax" || key.kind === "employer_contributions") return liabilityState(db, companyId, key, from, to, ledger, ledgerPrint);
+  if (key.kind === "vat" || key.kind === "preliminary_tax" || key.kind === "employer_contributions")
+    return liabilityState(db, companyId, key, from, to, ledger, ledgerPrint);
   if (key.kind === "bank" || key.kind === "skattekonto") {
     const tax = key.kind === "skattekonto";
-    const allRows = tax ? await taxAccountRows(db, companyId, addDays(to, TIMING_WINDOW_DAYS)) : await bankRowsForReconciliation(db, companyId, key.account, addDays(to, TIMING_WINDOW_DAYS));
+    const allRows = tax
+      ? await taxAccountRows(db, companyId, addDays(to, TIMING_WINDOW_DAYS))
+      : await bankRowsForReconciliation(db, companyId, key.account, addDays(to, TIMING_WINDOW_DAYS));
     const rows = allRows.filter((r) => r.date <= to);
     const lines = ledger.periodId ? await accountLinesThrough(db, companyId, ledger.periodId, key.account, to) : [];
     const links = await linksOf(db, companyId, key.key);
-    const dates = await entryDates(db, companyId, allRows.map((r) => r.journalEntryId).filter((x): x is string => !!x));
+    const dates = await entryDates(
+      db,
+      companyId,
+      allRows.map((r) => r.journalEntryId).filter((x): x is string => !!x),
+    );
     const recon = reconcileBank({ through: to, rows: allRows, lines, links, entryDates: dates });
     const last = rows[rows.length - 1];
     const sum = rows.reduce((s, r) => s + r.amountOre, 0);
@@ -191,10 +285,23 @@ export async function accountState(db: Database, companyId: string, key: Account
       name: accountName(key),
     };
   }
-  const open = key.kind === "receivables" ? await openReceivablesAt(db, companyId, to) : await openSupplierItemsAt(db, companyId, to);
+  const open =
+    key.kind === "receivables"
+      ? await openReceivablesAt(db, companyId, to)
+      : await openSupplierItemsAt(db, companyId, to);
   // Payables are credit balances on 2440: the open amount counts negative, as the ledger's debit minus credit.
   const sign = key.kind === "receivables" ? 1 : -1;
-  const openSek = open.reduce((s, i) => s + Number(new Big(i.openOre).times(i.currency === "SEK" ? 1 : i.exchangeRate).round(0, Big.roundHalfUp).toString()), 0);
+  const openSek = open.reduce(
+    (s, i) =>
+      s +
+      Number(
+        new Big(i.openOre)
+          .times(i.currency === "SEK" ? 1 : i.exchangeRate)
+          .round(0, Big.roundHalfUp)
+          .toString(),
+      ),
+    0,
+  );
   const foreign = open.filter((i) => i.currency !== "SEK").length;
   return {
     key,
@@ -205,7 +312,12 @@ export async function accountState(db: Database, companyId: string, key: Account
     bridge: [],
     recon: null,
     source: { type: "manual", synced_at: null, stale: false },
-    kind: { type: key.kind, open_items: open.length, open_items_foreign_currency: foreign, valued_at: "the invoice's exchange rate" },
+    kind: {
+      type: key.kind,
+      open_items: open.length,
+      open_items_foreign_currency: foreign,
+      valued_at: "the invoice's exchange rate",
+    },
     fingerprint: `${ledgerPrint}|external:${open.length}:${openSek}`,
     name: accountName(key),
   };
@@ -234,7 +346,16 @@ async function liabilityState(
   if (key.kind === "vat") {
     const moms = (await loadCompany(db, companyId)).companies.momsPeriod;
     const periods = moms && fiscal ? closedVatPeriods(moms, fiscal, to) : [];
-    const moves = periods.length ? await monthlyMovementsExcept(db, companyId, fiscal!.id, periods[0].start, periods[periods.length - 1].end, "2650") : [];
+    const moves = periods.length
+      ? await monthlyMovementsExcept(
+          db,
+          companyId,
+          fiscal!.id,
+          periods[0].start,
+          periods[periods.length - 1].end,
+          "2650",
+        )
+      : [];
     for (const p of periods) {
       const inPeriod = moves.filter((m) => m.month >= p.start.slice(0, 7) && m.month <= p.end.slice(0, 7));
       const box49 = declarationBoxes(inPeriod)["49"];
@@ -296,7 +417,14 @@ async function liabilityState(
     kind: {
       ...kind,
       [key.kind === "vat" ? "periods" : "salary_runs"]: recon.sources.map(rename),
-      other_lines: recon.otherLines.map((l) => ({ item_id: l.lineId, journal_entry_id: l.entryId, voucher: `${l.voucherSeries}${l.voucherNumber}`, date: l.entryDate, description: l.description, amount: fromOre(l.amountOre) })),
+      other_lines: recon.otherLines.map((l) => ({
+        item_id: l.lineId,
+        journal_entry_id: l.entryId,
+        voucher: `${l.voucherSeries}${l.voucherNumber}`,
+        date: l.entryDate,
+        description: l.description,
+        amount: fromOre(l.amountOre),
+      })),
     },
     fingerprint: `${ledgerPrint}|external:${sources.length}:${declaredTotal}`,
     name: accountName(key),
@@ -307,24 +435,43 @@ export function figures(s: AccountState) {
   const explained = s.bridge.reduce((t, b) => t + b.amountOre, 0);
   const diff = s.externalBalanceOre === null ? null : s.externalBalanceOre - s.ledgerBalanceOre;
   const unexplained = diff === null ? null : diff - explained;
-  const counts = s.recon?.counts ?? s.counts ?? { proposed: 0, unmatched_external: 0, unmatched_ledger: 0, matched: 0, ignored: 0 };
+  const counts = s.recon?.counts ??
+    s.counts ?? { proposed: 0, unmatched_external: 0, unmatched_ledger: 0, matched: 0, ignored: 0 };
   const open = counts.proposed + counts.unmatched_external + counts.unmatched_ledger;
   const isReconciled = unexplained === 0 && open === 0;
   return { explained, diff, unexplained, counts, open, isReconciled };
 }
 
 function bridgeJson(b: BridgeLine) {
-  return { key: b.key, label_sv: b.label_sv, label_en: b.label_en, amount: fromOre(b.amountOre), count: b.count, items_bucket: b.items_bucket };
+  return {
+    key: b.key,
+    label_sv: b.label_sv,
+    label_en: b.label_en,
+    amount: fromOre(b.amountOre),
+    count: b.count,
+    items_bucket: b.items_bucket,
+  };
 }
 
 function statusJson(s: AccountState) {
   const f = figures(s);
-  const state = s.externalBalanceOre === null ? "not_configured" : s.source?.stale ? "stale" : f.isReconciled ? "reconciled" : "open";
+  const state =
+    s.externalBalanceOre === null
+      ? "not_configured"
+      : s.source?.stale
+        ? "stale"
+        : f.isReconciled
+          ? "reconciled"
+          : "open";
   return {
     state,
     as_of: s.to,
     unexplained_difference: f.unexplained === null ? null : fromOre(f.unexplained),
-    open_counts: { proposed: f.counts.proposed, unmatched_external: f.counts.unmatched_external, unmatched_ledger: f.counts.unmatched_ledger },
+    open_counts: {
+      proposed: f.counts.proposed,
+      unmatched_external: f.counts.unmatched_external,
+      unmatched_ledger: f.counts.unmatched_ledger,
+    },
   };
 }
 
@@ -428,7 +575,9 @@ export async function signoffJson(db: Database, companyId: string, row: SignoffR
   const [ledgerThen, externalThen] = row.fingerprint.split("|");
   const [ledgerNow, externalNow] = now.fingerprint.split("|");
   const reopened = ledgerThen !== ledgerNow || externalThen !== externalNow;
-  const reopenedAt = reopened ? ((await lastPostingAfter(db, companyId, key.account, row.throughDate, row.signedAt)) ?? null) : null;
+  const reopenedAt = reopened
+    ? ((await lastPostingAfter(db, companyId, key.account, row.throughDate, row.signedAt)) ?? null)
+    : null;
   return {
     id: row.id,
     account_key: row.accountKey,
@@ -444,6 +593,11 @@ export async function signoffJson(db: Database, companyId: string, row: SignoffR
     reopened_at: reopenedAt,
     reopened_by: null,
     reopen_reason: !reopened ? null : ledgerThen !== ledgerNow ? "ledger_changed" : "external_changed",
-    current: reopened ? { external_balance: now.externalBalanceOre === null ? null : fromOre(now.externalBalanceOre), ledger_balance: fromOre(now.ledgerBalanceOre) } : null,
+    current: reopened
+      ? {
+          external_balance: now.externalBalanceOre === null ? null : fromOre(now.externalBalanceOre),
+          ledger_balance: fromOre(now.ledgerBalanceOre),
+        }
+      : null,
   };
 }

@@ -1,4 +1,4 @@
-import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { database } from "../../db/client";
 import type { AppEnv } from "../../http/context";
 import { dispatch } from "../../http/dispatch";
@@ -7,7 +7,18 @@ import { finishPage, pageRequest } from "../../http/pagination";
 import { defineRoute } from "../../http/route";
 import { OperationSchema } from "../operations";
 import { bankStatus } from "./run";
-import { accountDetailJson, accountKeysOf, bareAccountJson, accountState, accountSummaryJson, defaultRange, itemJson, parseAccountKey, signoffJson, signoffsOf } from "./queries";
+import {
+  accountDetailJson,
+  accountKeysOf,
+  bareAccountJson,
+  accountState,
+  accountSummaryJson,
+  defaultRange,
+  itemJson,
+  parseAccountKey,
+  signoffJson,
+  signoffsOf,
+} from "./queries";
 import {
   TaxAccountRowsBodySchema,
   TaxAccountRowsResultSchema,
@@ -34,9 +45,21 @@ const BASE = "/api/v1/companies/{companyId}/reconciliation/accounts";
 const BANK = "/api/v1/companies/{companyId}/reconciliation/bank";
 const TAX = "/api/v1/companies/{companyId}/reconciliation/skattekonto";
 const Params = z.object({ companyId: z.string() });
-const KeyParams = z.object({ companyId: z.string(), accountKey: z.string().openapi({ description: "bank:<19xx settlement account>, receivables (1510), payables (2440), skattekonto (1630), vat (2650), preliminary_tax (2710) or employer_contributions (2731)" }) });
+const KeyParams = z.object({
+  companyId: z.string(),
+  accountKey: z.string().openapi({
+    description:
+      "bank:<19xx settlement account>, receivables (1510), payables (2440), skattekonto (1630), vat (2650), preliminary_tax (2710) or employer_contributions (2731)",
+  }),
+});
 const read = { tag: TAG, scope: "reconciliation:read", company: true } as const;
-const write = { tag: TAG, scope: "reconciliation:write", company: true, idempotency: "required", dryRun: true } as const;
+const write = {
+  tag: TAG,
+  scope: "reconciliation:write",
+  company: true,
+  idempotency: "required",
+  dryRun: true,
+} as const;
 
 export function registerReconciliationRoutes(app: OpenAPIHono<AppEnv>) {
   // the bank run's operation result, named in the run's description
@@ -112,10 +135,18 @@ export function registerReconciliationRoutes(app: OpenAPIHono<AppEnv>) {
       const open = new Set(["proposed", "unmatched_external", "unmatched_ledger"]);
       const olderUnmatched = all.filter((i) => i.date < from && open.has(i.bucket)).length;
       const selected = all.filter((i) => i.date >= from && (!q.bucket || i.bucket === q.bucket));
-      const page = await pageRequest(c, `reconciliation-items:${companyId}:${key.key}:${from}:${to}:${q.bucket ?? ""}`, q.cursor, q.limit);
+      const page = await pageRequest(
+        c,
+        `reconciliation-items:${companyId}:${key.key}:${from}:${to}:${q.bucket ?? ""}`,
+        q.cursor,
+        q.limit,
+      );
       const p = page.position;
       const after = p ? selected.filter((i) => i.date > p.k || (i.date === p.k && i.itemId > p.i)) : selected;
-      const { items, nextCursor } = await finishPage(c, page, after.slice(0, q.limit + 1), (i) => ({ k: i.date, i: i.itemId }));
+      const { items, nextCursor } = await finishPage(c, page, after.slice(0, q.limit + 1), (i) => ({
+        k: i.date,
+        i: i.itemId,
+      }));
       return json(c, {
         items: items.map((i) => itemJson(i, byId, key.kind)),
         count: items.length,
@@ -140,7 +171,8 @@ export function registerReconciliationRoutes(app: OpenAPIHono<AppEnv>) {
       response: LinksResultSchema,
       status: 201,
     }),
-    async (c) => dispatch(c, "reconciliation.link", { ...c.req.valid("json"), account_key: c.req.valid("param").accountKey }),
+    async (c) =>
+      dispatch(c, "reconciliation.link", { ...c.req.valid("json"), account_key: c.req.valid("param").accountKey }),
   );
 
   app.openapi(
@@ -152,7 +184,11 @@ export function registerReconciliationRoutes(app: OpenAPIHono<AppEnv>) {
       params: KeyParams.extend({ linkId: z.string() }),
       response: UnlinkResultSchema,
     }),
-    async (c) => dispatch(c, "reconciliation.unlink", { account_key: c.req.valid("param").accountKey, link_id: c.req.valid("param").linkId }),
+    async (c) =>
+      dispatch(c, "reconciliation.unlink", {
+        account_key: c.req.valid("param").accountKey,
+        link_id: c.req.valid("param").linkId,
+      }),
   );
 
   app.openapi(
@@ -161,7 +197,8 @@ export function registerReconciliationRoutes(app: OpenAPIHono<AppEnv>) {
       method: "get",
       path: `${BASE}/{accountKey}/signoff`,
       summary: "The account's sign-offs",
-      description: "A sign-off whose books have changed since (the account's ledger lines through its date, or the outside data) is reopened and listed only with include_reopened=true.",
+      description:
+        "A sign-off whose books have changed since (the account's ledger lines through its date, or the outside data) is reopened and listed only with include_reopened=true.",
       params: KeyParams,
       query: SignoffQuery,
       response: z.object({ signoffs: z.array(SignoffSchema) }),
@@ -170,7 +207,9 @@ export function registerReconciliationRoutes(app: OpenAPIHono<AppEnv>) {
       const db = database(c.env);
       const companyId = c.get("company").id;
       const key = parseAccountKey(c.req.valid("param").accountKey);
-      const all = await Promise.all((await signoffsOf(db, companyId, key.key)).map((r) => signoffJson(db, companyId, r)));
+      const all = await Promise.all(
+        (await signoffsOf(db, companyId, key.key)).map((r) => signoffJson(db, companyId, r)),
+      );
       return json(c, { signoffs: c.req.valid("query").include_reopened ? all : all.filter((s) => !s.reopened) });
     },
   );
@@ -188,7 +227,8 @@ export function registerReconciliationRoutes(app: OpenAPIHono<AppEnv>) {
       response: SignoffSchema,
       status: 201,
     }),
-    async (c) => dispatch(c, "reconciliation.signoff", { ...c.req.valid("json"), account_key: c.req.valid("param").accountKey }),
+    async (c) =>
+      dispatch(c, "reconciliation.signoff", { ...c.req.valid("json"), account_key: c.req.valid("param").accountKey }),
   );
 
   app.openapi(

@@ -30,8 +30,18 @@ interface RunInput {
 function resolveRange(body: BankRunBody, today: string): { from: string; to: string } {
   const to = body.date_to ?? today;
   const from = body.date_from ?? `${to.slice(0, 4)}-01-01`;
-  if (from > to) throw new ApiError("VALIDATION_ERROR", { fields: [{ path: "date_from", message: "must not be after date_to" }] }, "date_from is after date_to.");
-  if (to > today) throw new ApiError("VALIDATION_ERROR", { fields: [{ path: "date_to", message: "must not be in the future" }] }, "date_to is in the future.");
+  if (from > to)
+    throw new ApiError(
+      "VALIDATION_ERROR",
+      { fields: [{ path: "date_from", message: "must not be after date_to" }] },
+      "date_from is after date_to.",
+    );
+  if (to > today)
+    throw new ApiError(
+      "VALIDATION_ERROR",
+      { fields: [{ path: "date_to", message: "must not be in the future" }] },
+      "date_to is in the future.",
+    );
   return { from, to };
 }
 
@@ -40,8 +50,14 @@ async function bankKeys(db: Database, companyId: string, accountKey: string | nu
   const banks = (await settlementAccountsWithRows(db, companyId)).filter((a) => /^19\d\d$/.test(a));
   if (accountKey === null) return banks.map((a) => parseAccountKey(`bank:${a}`));
   const key = parseAccountKey(accountKey);
-  if (key.kind !== "bank") throw new ApiError("VALIDATION_ERROR", { fields: [{ path: "account_key", message: "must be a bank account (bank:<19xx>)" }] }, "The matcher runs on bank accounts.");
-  if (!banks.includes(key.account)) throw new ApiError("NOT_FOUND", { account_key: key.key }, "The bank account holds no transactions.");
+  if (key.kind !== "bank")
+    throw new ApiError(
+      "VALIDATION_ERROR",
+      { fields: [{ path: "account_key", message: "must be a bank account (bank:<19xx>)" }] },
+      "The matcher runs on bank accounts.",
+    );
+  if (!banks.includes(key.account))
+    throw new ApiError("NOT_FOUND", { account_key: key.key }, "The bank account holds no transactions.");
   return [key];
 }
 
@@ -49,9 +65,23 @@ async function bankKeys(db: Database, companyId: string, accountKey: string | nu
 export const startBankRun: Command<BankRunBody> = async (db, input, ctx) => {
   const { from, to } = resolveRange(input, ctx.now.slice(0, 10));
   await bankKeys(db, ctx.companyId, input.account_key ?? null);
-  const runInput: RunInput = { date_from: from, date_to: to, account_key: input.account_key ?? null, auto_link: input.auto_link ?? true };
-  const op = planOperation(db, ctx, BANK_RUN_OPERATION, { ...runInput, started_by: { api_key_id: ctx.apiKeyId, user_id: ctx.userId } });
-  return { status: 202, data: op.handle, statements: op.statements, afterCommit: [op.job], audit: { action: "reconciliation.bank_run_started", resourceType: "operation", resourceId: op.handle.operation_id } };
+  const runInput: RunInput = {
+    date_from: from,
+    date_to: to,
+    account_key: input.account_key ?? null,
+    auto_link: input.auto_link ?? true,
+  };
+  const op = planOperation(db, ctx, BANK_RUN_OPERATION, {
+    ...runInput,
+    started_by: { api_key_id: ctx.apiKeyId, user_id: ctx.userId },
+  });
+  return {
+    status: 202,
+    data: op.handle,
+    statements: op.statements,
+    afterCommit: [op.job],
+    audit: { action: "reconciliation.bank_run_started", resourceType: "operation", resourceId: op.handle.operation_id },
+  };
 };
 
 interface AccountCounts {
@@ -66,7 +96,17 @@ interface AccountCounts {
   ignored: number;
 }
 
-const ZERO: AccountCounts = { transactions: 0, ledger_lines: 0, matched: 0, auto_linked: 0, proposed: 0, ambiguous: 0, unmatched_external: 0, unmatched_ledger: 0, ignored: 0 };
+const ZERO: AccountCounts = {
+  transactions: 0,
+  ledger_lines: 0,
+  matched: 0,
+  auto_linked: 0,
+  proposed: 0,
+  ambiguous: 0,
+  unmatched_external: 0,
+  unmatched_ledger: 0,
+  ignored: 0,
+};
 
 /** Counts of the items dated in from..to, after the auto-linked pairs (ids) have moved to matched. */
 function countItems(items: ClassifiedItem[], from: string, linked: Set<string>): Omit<AccountCounts, "auto_linked"> {
@@ -105,7 +145,18 @@ export const applyBankRun: Command<RunInput> = async (db, input, ctx: CommandCon
         const linkId = newId();
         for (const x of [item, other]) {
           statements.push(
-            db.insert(reconciliationLinks).values({ id: newId(), companyId: ctx.companyId, linkId, accountKey: key.key, side: x.side, itemId: x.itemId, amountOre: x.amountOre, method: "auto", createdByKeyId: ctx.apiKeyId, createdAt: ctx.now }),
+            db.insert(reconciliationLinks).values({
+              id: newId(),
+              companyId: ctx.companyId,
+              linkId,
+              accountKey: key.key,
+              side: x.side,
+              itemId: x.itemId,
+              amountOre: x.amountOre,
+              method: "auto",
+              createdByKeyId: ctx.apiKeyId,
+              createdAt: ctx.now,
+            }),
           );
           linked.add(x.itemId);
         }
@@ -125,7 +176,14 @@ export const applyBankRun: Command<RunInput> = async (db, input, ctx: CommandCon
       difference: f.diff === null ? null : fromOre(f.diff),
     });
   }
-  const data = { date_from: input.date_from, date_to: input.date_to, auto_link: input.auto_link, auto_link_min_confidence: AUTO_LINK_MIN, accounts, totals };
+  const data = {
+    date_from: input.date_from,
+    date_to: input.date_to,
+    auto_link: input.auto_link,
+    auto_link_min_confidence: AUTO_LINK_MIN,
+    accounts,
+    totals,
+  };
   return {
     status: 200,
     data,
@@ -138,11 +196,18 @@ export const applyBankRun: Command<RunInput> = async (db, input, ctx: CommandCon
 /** The queue's side: hand the run to the company's writer as the key that started it. */
 export async function runBankRunOperation(op: OperationContext) {
   const input = op.operation.input as RunInput & { started_by?: { api_key_id: string; user_id: string } };
-  const actor = input.started_by ? { apiKeyId: input.started_by.api_key_id, userId: input.started_by.user_id } : undefined;
+  const actor = input.started_by
+    ? { apiKeyId: input.started_by.api_key_id, userId: input.started_by.user_id }
+    : undefined;
   await op.progress({ phase: "matching" });
   const res = await submit(op.env, {
     name: "reconciliation.bank_run_apply",
-    input: { date_from: input.date_from, date_to: input.date_to, account_key: input.account_key, auto_link: input.auto_link },
+    input: {
+      date_from: input.date_from,
+      date_to: input.date_to,
+      account_key: input.account_key,
+      auto_link: input.auto_link,
+    },
     idempotency: null,
     ctx: backgroundContext(op.env, op.operation.companyId, op.operation.requestId, op.now(), actor),
   });
@@ -154,7 +219,19 @@ export async function runBankRunOperation(op: OperationContext) {
 export async function bankStatus(db: Database, companyId: string, from: string, to: string) {
   const keys = await bankKeys(db, companyId, null);
   const accounts = [];
-  const totals = { transactions: 0, ledger_lines: 0, matched: 0, proposed: 0, unmatched_external: 0, unmatched_ledger: 0, ignored: 0, external_balance: 0, ledger_balance: 0, balance_delta: 0, unexplained_difference: 0 };
+  const totals = {
+    transactions: 0,
+    ledger_lines: 0,
+    matched: 0,
+    proposed: 0,
+    unmatched_external: 0,
+    unmatched_ledger: 0,
+    ignored: 0,
+    external_balance: 0,
+    ledger_balance: 0,
+    balance_delta: 0,
+    unexplained_difference: 0,
+  };
   for (const key of keys) {
     const state = await accountState(db, companyId, key, from, to);
     const c = countItems(state.recon!.items, from, new Set());
@@ -192,6 +269,12 @@ export async function bankStatus(db: Database, companyId: string, from: string, 
     date_from: from,
     date_to: to,
     accounts,
-    totals: { ...totals, external_balance: fromOre(totals.external_balance), ledger_balance: fromOre(totals.ledger_balance), balance_delta: fromOre(totals.balance_delta), unexplained_difference: fromOre(totals.unexplained_difference) },
+    totals: {
+      ...totals,
+      external_balance: fromOre(totals.external_balance),
+      ledger_balance: fromOre(totals.ledger_balance),
+      balance_delta: fromOre(totals.balance_delta),
+      unexplained_difference: fromOre(totals.unexplained_difference),
+    },
   };
 }

@@ -4,9 +4,18 @@ import { DateSchema, SignedAmountSchema } from "../../http/fields";
 const Bool = z.enum(["true", "false"]).transform((v) => v === "true");
 
 export const RangeQuery = z.object({ date_from: DateSchema.optional(), date_to: DateSchema.optional() }).strict();
-export const AccountsQuery = RangeQuery.extend({ with_status: Bool.optional().openapi({ description: "false skips the status (faster); default true" }) }).strict();
+export const AccountsQuery = RangeQuery.extend({
+  with_status: Bool.optional().openapi({ description: "false skips the status (faster); default true" }),
+}).strict();
 
-export const BucketSchema = z.enum(["proposed", "unmatched_external", "unmatched_ledger", "matched", "ignored", "upcoming"]);
+export const BucketSchema = z.enum([
+  "proposed",
+  "unmatched_external",
+  "unmatched_ledger",
+  "matched",
+  "ignored",
+  "upcoming",
+]);
 export const ItemsQuery = RangeQuery.extend({
   bucket: BucketSchema.optional(),
   limit: z.coerce.number().int().min(1).max(200).default(200),
@@ -15,7 +24,9 @@ export const ItemsQuery = RangeQuery.extend({
 export const SignoffQuery = z.object({ include_reopened: Bool.optional() }).strict();
 
 const Money = z.number();
-export const SourceSchema = z.object({ type: z.string(), synced_at: z.string().nullable(), stale: z.boolean() }).nullable();
+export const SourceSchema = z
+  .object({ type: z.string(), synced_at: z.string().nullable(), stale: z.boolean() })
+  .nullable();
 export const StatusSchema = z
   .object({
     state: z.enum(["reconciled", "open", "stale", "not_configured"]),
@@ -27,7 +38,15 @@ export const StatusSchema = z
 export const AccountSummarySchema = z
   .object({
     account_key: z.string(),
-    kind: z.enum(["bank", "receivables", "payables", "skattekonto", "vat", "preliminary_tax", "employer_contributions"]),
+    kind: z.enum([
+      "bank",
+      "receivables",
+      "payables",
+      "skattekonto",
+      "vat",
+      "preliminary_tax",
+      "employer_contributions",
+    ]),
     account_number: z.string(),
     name: z.string(),
     currency: z.string(),
@@ -36,7 +55,13 @@ export const AccountSummarySchema = z
     superseded_by: z.string().nullable(),
   })
   .openapi("ReconciliationAccount");
-export const CountsSchema = z.object({ proposed: z.number(), unmatched_external: z.number(), unmatched_ledger: z.number(), matched: z.number(), ignored: z.number() });
+export const CountsSchema = z.object({
+  proposed: z.number(),
+  unmatched_external: z.number(),
+  unmatched_ledger: z.number(),
+  matched: z.number(),
+  ignored: z.number(),
+});
 export const AccountDetailSchema = AccountSummarySchema.extend({
   date_from: z.string(),
   date_to: z.string(),
@@ -47,15 +72,36 @@ export const AccountDetailSchema = AccountSummarySchema.extend({
   unexplained_difference: Money.nullable(),
   is_reconciled: z.boolean(),
   stale: z.boolean(),
-  bridge: z.array(z.object({ key: z.string(), label_sv: z.string(), label_en: z.string(), amount: Money, count: z.number(), items_bucket: BucketSchema.nullable() })),
+  bridge: z.array(
+    z.object({
+      key: z.string(),
+      label_sv: z.string(),
+      label_en: z.string(),
+      amount: Money,
+      count: z.number(),
+      items_bucket: BucketSchema.nullable(),
+    }),
+  ),
   counts: CountsSchema,
   bank: z.record(z.string(), z.unknown()).optional().openapi({ description: "kind block of a bank account" }),
   receivables: z.record(z.string(), z.unknown()).optional(),
   payables: z.record(z.string(), z.unknown()).optional(),
-  skattekonto: z.record(z.string(), z.unknown()).optional().openapi({ description: "transactions_sum, statement_balance, external_balance_from, transaction_count" }),
-  vat: z.record(z.string(), z.unknown()).optional().openapi({ description: "moms_period; periods[] {period_start, period_end, declared_to_pay, booked, booked_amount, difference}; other_lines[]" }),
-  preliminary_tax: z.record(z.string(), z.unknown()).optional().openapi({ description: "salary_runs[] {salary_run_id, period, payment_date, tax_withheld, agi_amount, agi_submitted, agi_differs, booked, booked_amount, difference}; other_lines[]" }),
-  employer_contributions: z.record(z.string(), z.unknown()).optional().openapi({ description: "salary_runs[] {salary_run_id, period, payment_date, employer_contributions, agi_amount, agi_submitted, agi_differs, booked, booked_amount, difference}; other_lines[]" }),
+  skattekonto: z
+    .record(z.string(), z.unknown())
+    .optional()
+    .openapi({ description: "transactions_sum, statement_balance, external_balance_from, transaction_count" }),
+  vat: z.record(z.string(), z.unknown()).optional().openapi({
+    description:
+      "moms_period; periods[] {period_start, period_end, declared_to_pay, booked, booked_amount, difference}; other_lines[]",
+  }),
+  preliminary_tax: z.record(z.string(), z.unknown()).optional().openapi({
+    description:
+      "salary_runs[] {salary_run_id, period, payment_date, tax_withheld, agi_amount, agi_submitted, agi_differs, booked, booked_amount, difference}; other_lines[]",
+  }),
+  employer_contributions: z.record(z.string(), z.unknown()).optional().openapi({
+    description:
+      "salary_runs[] {salary_run_id, period, payment_date, employer_contributions, agi_amount, agi_submitted, agi_differs, booked, booked_amount, difference}; other_lines[]",
+  }),
 }).openapi("ReconciliationAccountDetail");
 
 export const ItemSchema = z
@@ -83,7 +129,9 @@ export const ItemSchema = z
         entry_status: z.string().nullable(),
         confidence: z.number(),
         reasons: z.array(z.string()),
-        auto_link: z.boolean().openapi({ description: "unambiguous and confidence at least 0.8: POST .../bank/run with auto_link links it" }),
+        auto_link: z.boolean().openapi({
+          description: "unambiguous and confidence at least 0.8: POST .../bank/run with auto_link links it",
+        }),
       })
       .nullable(),
     link_problem: z.string().nullable(),
@@ -102,14 +150,27 @@ export const ItemsPageSchema = z.object({
 
 export const LinksBodySchema = z
   .object({
-    use_proposals: z.boolean().optional().openapi({ description: "link every proposed pair of the account through date_to" }),
-    date_to: DateSchema.optional().openapi({ description: "with use_proposals: the date the proposals are computed through (default today)" }),
+    use_proposals: z
+      .boolean()
+      .optional()
+      .openapi({ description: "link every proposed pair of the account through date_to" }),
+    date_to: DateSchema.optional().openapi({
+      description: "with use_proposals: the date the proposals are computed through (default today)",
+    }),
     pairs: z
       .array(
         z
           .object({
-            external_item_ids: z.array(z.string().min(1)).min(1).max(100).openapi({ description: "bank transaction ids" }),
-            ledger_item_ids: z.array(z.string().min(1)).min(1).max(100).openapi({ description: "journal line ids (item_id of ledger items)" }),
+            external_item_ids: z
+              .array(z.string().min(1))
+              .min(1)
+              .max(100)
+              .openapi({ description: "bank transaction ids" }),
+            ledger_item_ids: z
+              .array(z.string().min(1))
+              .min(1)
+              .max(100)
+              .openapi({ description: "journal line ids (item_id of ledger items)" }),
           })
           .strict(),
       )
@@ -117,13 +178,30 @@ export const LinksBodySchema = z
       .optional(),
   })
   .strict()
-  .refine((b) => (b.use_proposals === true) !== (b.pairs !== undefined && b.pairs.length > 0), { message: "give either use_proposals: true or a non-empty pairs" })
+  .refine((b) => (b.use_proposals === true) !== (b.pairs !== undefined && b.pairs.length > 0), {
+    message: "give either use_proposals: true or a non-empty pairs",
+  })
   .openapi("ReconciliationLinksCreate");
 export type LinksBody = z.infer<typeof LinksBodySchema>;
 
-export const LinkSchema = z.object({ link_id: z.string(), external_item_ids: z.array(z.string()), ledger_item_ids: z.array(z.string()), amount: Money, method: z.enum(["manual", "proposal", "auto"]) });
-export const LinksResultSchema = z.object({ account_key: z.string(), links: z.array(LinkSchema), linked_count: z.number() });
-export const UnlinkResultSchema = z.object({ account_key: z.string(), link_id: z.string(), unlinked: z.boolean(), item_ids: z.array(z.string()) });
+export const LinkSchema = z.object({
+  link_id: z.string(),
+  external_item_ids: z.array(z.string()),
+  ledger_item_ids: z.array(z.string()),
+  amount: Money,
+  method: z.enum(["manual", "proposal", "auto"]),
+});
+export const LinksResultSchema = z.object({
+  account_key: z.string(),
+  links: z.array(LinkSchema),
+  linked_count: z.number(),
+});
+export const UnlinkResultSchema = z.object({
+  account_key: z.string(),
+  link_id: z.string(),
+  unlinked: z.boolean(),
+  item_ids: z.array(z.string()),
+});
 
 export const SignoffBodySchema = z
   .object({
@@ -157,10 +235,20 @@ export const SignoffSchema = z
 
 export const BankRunBodySchema = z
   .object({
-    date_from: DateSchema.optional().openapi({ description: "items dated before it are left alone (default 1 January of date_to's year)" }),
-    date_to: DateSchema.optional().openapi({ description: "the date the accounts are reconciled through (default today); not in the future" }),
-    account_key: z.string().optional().openapi({ description: "one bank account (bank:<19xx>); default every bank account with transactions" }),
-    auto_link: z.boolean().optional().openapi({ description: "default true: link the unambiguous pairs of confidence >= 0.8 (method auto, the transaction's reconciliation_method auto); false: only propose" }),
+    date_from: DateSchema.optional().openapi({
+      description: "items dated before it are left alone (default 1 January of date_to's year)",
+    }),
+    date_to: DateSchema.optional().openapi({
+      description: "the date the accounts are reconciled through (default today); not in the future",
+    }),
+    account_key: z
+      .string()
+      .optional()
+      .openapi({ description: "one bank account (bank:<19xx>); default every bank account with transactions" }),
+    auto_link: z.boolean().optional().openapi({
+      description:
+        "default true: link the unambiguous pairs of confidence >= 0.8 (method auto, the transaction's reconciliation_method auto); false: only propose",
+    }),
   })
   .strict()
   .openapi("ReconciliationBankRun");
@@ -172,7 +260,9 @@ const RunCounts = {
   matched: z.number(),
   auto_linked: z.number(),
   proposed: z.number(),
-  ambiguous: z.number().openapi({ description: "transactions left unmatched because two or more lines (or transactions) share the best score" }),
+  ambiguous: z.number().openapi({
+    description: "transactions left unmatched because two or more lines (or transactions) share the best score",
+  }),
   unmatched_external: z.number(),
   unmatched_ledger: z.number(),
   ignored: z.number(),
@@ -183,7 +273,16 @@ export const BankRunResultSchema = z
     date_to: z.string(),
     auto_link: z.boolean(),
     auto_link_min_confidence: z.number(),
-    accounts: z.array(z.object({ account_key: z.string(), settlement_account: z.string(), ...RunCounts, external_balance: Money.nullable(), ledger_balance: Money, difference: Money.nullable() })),
+    accounts: z.array(
+      z.object({
+        account_key: z.string(),
+        settlement_account: z.string(),
+        ...RunCounts,
+        external_balance: Money.nullable(),
+        ledger_balance: Money,
+        difference: Money.nullable(),
+      }),
+    ),
     totals: z.object(RunCounts),
   })
   .openapi("ReconciliationBankRunResult");
@@ -205,7 +304,14 @@ export const BankStatusSchema = z
   .object({
     date_from: z.string(),
     date_to: z.string(),
-    accounts: z.array(z.object({ account_key: z.string(), settlement_account: z.string(), ...StatusCounts, is_reconciled: z.boolean() })),
+    accounts: z.array(
+      z.object({
+        account_key: z.string(),
+        settlement_account: z.string(),
+        ...StatusCounts,
+        is_reconciled: z.boolean(),
+      }),
+    ),
     totals: z.object(StatusCounts),
   })
   .openapi("ReconciliationBankStatus");
@@ -217,9 +323,16 @@ export const TaxAccountRowsBodySchema = z
         z
           .object({
             date: DateSchema.openapi({ description: "the date on Skatteverket's statement; not in the future" }),
-            description: z.string().trim().min(1).max(500).openapi({ description: "the statement's text, e.g. Inbetalning bokförd 260112, Moms dec 2025, Debiterad preliminärskatt jan 2026" }),
-            amount: SignedAmountSchema.refine((n) => n !== 0, "must not be zero").openapi({ description: "kronor, as the statement shows it: a payment in positive, a charge negative" }),
-            balance_after: SignedAmountSchema.nullish().openapi({ description: "the statement's saldo after the transaction" }),
+            description: z.string().trim().min(1).max(500).openapi({
+              description:
+                "the statement's text, e.g. Inbetalning bokförd 260112, Moms dec 2025, Debiterad preliminärskatt jan 2026",
+            }),
+            amount: SignedAmountSchema.refine((n) => n !== 0, "must not be zero").openapi({
+              description: "kronor, as the statement shows it: a payment in positive, a charge negative",
+            }),
+            balance_after: SignedAmountSchema.nullish().openapi({
+              description: "the statement's saldo after the transaction",
+            }),
           })
           .strict(),
       )
@@ -233,7 +346,15 @@ export type TaxAccountRowsBody = z.infer<typeof TaxAccountRowsBodySchema>;
 export const TaxAccountRowsResultSchema = z.object({
   account_key: z.literal("skattekonto"),
   created: z.number(),
-  duplicates: z.number().openapi({ description: "rows already registered (same date, amount, text, saldo and place among identical rows): skipped" }),
-  transaction_ids: z.array(z.string()).openapi({ description: "the new rows' ids (item_id of the skattekonto's external items)" }),
+  duplicates: z.number().openapi({
+    description: "rows already registered (same date, amount, text, saldo and place among identical rows): skipped",
+  }),
+  transaction_ids: z
+    .array(z.string())
+    .openapi({ description: "the new rows' ids (item_id of the skattekonto's external items)" }),
 });
-export const TaxAccountRowDeletedSchema = z.object({ account_key: z.literal("skattekonto"), id: z.string(), deleted: z.boolean() });
+export const TaxAccountRowDeletedSchema = z.object({
+  account_key: z.literal("skattekonto"),
+  id: z.string(),
+  deleted: z.boolean(),
+});

@@ -71,6 +71,11 @@ export function agingLedger(items: OpenItem[], asOf: string, party: "customer" |
     currency: "SEK",
     buckets: [...AGING_BUCKETS],
     [`${party}s`]: rows,
-    totals: { buckets: kronor(totals), not_yet_due: fromOre(notDue), total: fromOre(AGING_BUCKETS.reduce((s, k) => s + totals[k], 0)), invoice_count: items.length },
+    totals: {
+      buckets: kronor(totals),
+      not_yet_due: fromOre(notDue),
+      total: fromOre(AGING_BUCKETS.reduce((s, k) => s + totals[k], 0)),
+      invoice_count: items.length,
+    },
   };
 }

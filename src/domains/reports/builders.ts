@@ -5,18 +5,46 @@ import { groupBy } from "../../db/group";
 import { fromOre } from "../../ledger/money";
 import { accountTypeOf, isBalanceAccount, makesResult, resultOf } from "../../sweden/bas";
 import { addMonths } from "../../sweden/fiscal-year";
-import { BALANCE_ASSETS, BALANCE_EQUITY_LIABILITIES, balanceSectionOf, GROSS_MARGIN_KEYS, INCOME_SECTIONS, OPERATING_KEYS, sectionOf, type Section } from "../../sweden/report-layout";
+import {
+  BALANCE_ASSETS,
+  BALANCE_EQUITY_LIABILITIES,
+  balanceSectionOf,
+  GROSS_MARGIN_KEYS,
+  INCOME_SECTIONS,
+  OPERATING_KEYS,
+  sectionOf,
+  type Section,
+} from "../../sweden/report-layout";
 import { BOX_NAMES, declarationBoxes, vatToPayAndReclaim } from "../../sweden/vat-declaration";
 import type { FiscalPeriodRow } from "../../ledger/engine";
 import { entryJson } from "../../ledger/entry-json";
-import { byAccount, net, type AccountNames, type journalRegisterPage, type MonthlyMovement, type Movement } from "./queries";
-
+import {
+  byAccount,
+  net,
+  type AccountNames,
+  type journalRegisterPage,
+  type MonthlyMovement,
+  type Movement,
+} from "./queries";
 
 export function periodRef(p: FiscalPeriodRow) {
-  return { id: p.id, name: p.name, period_start: p.periodStart, period_end: p.periodEnd, is_closed: p.isClosed, locked_at: p.lockedAt };
+  return {
+    id: p.id,
+    name: p.name,
+    period_start: p.periodStart,
+    period_end: p.periodEnd,
+    is_closed: p.isClosed,
+    locked_at: p.lockedAt,
+  };
 }
 
-export function trialBalance(period: FiscalPeriodRow, toDate: string, opening: Movement[], closing: Movement[], names: AccountNames) {
+export function trialBalance(
+  period: FiscalPeriodRow,
+  toDate: string,
+  opening: Movement[],
+  closing: Movement[],
+  names: AccountNames,
+) {
   const open = byAccount(opening);
   const close = byAccount(closing);
   const numbers = [...new Set([...open.keys(), ...close.keys()])].sort();
@@ -47,7 +75,12 @@ export function trialBalance(period: FiscalPeriodRow, toDate: string, opening: M
     period: periodRef(period),
     to_date: toDate,
     accounts: rows,
-    totals: { opening_balance: fromOre(tOpen), debit: fromOre(tDebit), credit: fromOre(tCredit), closing_balance: fromOre(tClose) },
+    totals: {
+      opening_balance: fromOre(tOpen),
+      debit: fromOre(tDebit),
+      credit: fromOre(tCredit),
+      closing_balance: fromOre(tClose),
+    },
     balanced: tDebit === tCredit && tClose === tOpen,
   };
 }
@@ -55,16 +88,27 @@ export function trialBalance(period: FiscalPeriodRow, toDate: string, opening: M
 /** The section of the asset side that holds liability accounts shown as receivables (input VAT). */
 const RECEIVABLE_SECTION = "current_receivables";
 
-function sectionRows(sections: Section[], entries: { account: string; ore: number }[], names: AccountNames, foreignSection?: string) {
+function sectionRows(
+  sections: Section[],
+  entries: { account: string; ore: number }[],
+  names: AccountNames,
+  foreignSection?: string,
+) {
   // an entry no section's ranges hold (a class-2 account on the asset side) goes to foreignSection
   const home = (account: string) => sectionOf(sections, account)?.key ?? foreignSection;
   return sections.map((s) => {
-    const rows = entries.filter((e) => home(e.account) === s.key && e.ore !== 0).sort((a, b) => a.account.localeCompare(b.account));
+    const rows = entries
+      .filter((e) => home(e.account) === s.key && e.ore !== 0)
+      .sort((a, b) => a.account.localeCompare(b.account));
     const totalOre = rows.reduce((sum, r) => sum + r.ore, 0);
     return {
       key: s.key,
       name: s.name,
-      accounts: rows.map((r) => ({ account_number: r.account, name: names.get(r.account)?.name ?? null, amount: fromOre(r.ore) })),
+      accounts: rows.map((r) => ({
+        account_number: r.account,
+        name: names.get(r.account)?.name ?? null,
+        amount: fromOre(r.ore),
+      })),
       total: fromOre(totalOre),
       totalOre,
     };
@@ -79,10 +123,20 @@ const strip = <T extends { totalOre: number }>(s: T) => {
 /** Assets positive on the debit side (input VAT among the receivables); equity and liabilities on the credit side; the result not yet closed shown in equity. */
 export function balanceSheet(period: FiscalPeriodRow, asOf: string, closing: Movement[], names: AccountNames) {
   // which side an account shows on is report-layout's rule: input VAT is a receivable
-  const onAssetSide = (m: Movement) => balanceSectionOf(m.account, net(m), accountTypeOf(m.account) === "asset").side === "assets";
+  const onAssetSide = (m: Movement) =>
+    balanceSectionOf(m.account, net(m), accountTypeOf(m.account) === "asset").side === "assets";
   const balances = closing.filter((m) => isBalanceAccount(m.account));
-  const assets = sectionRows(BALANCE_ASSETS, balances.filter(onAssetSide).map((m) => ({ account: m.account, ore: net(m) })), names, RECEIVABLE_SECTION);
-  const liab = sectionRows(BALANCE_EQUITY_LIABILITIES, balances.filter((m) => !onAssetSide(m)).map((m) => ({ account: m.account, ore: -net(m) })), names);
+  const assets = sectionRows(
+    BALANCE_ASSETS,
+    balances.filter(onAssetSide).map((m) => ({ account: m.account, ore: net(m) })),
+    names,
+    RECEIVABLE_SECTION,
+  );
+  const liab = sectionRows(
+    BALANCE_EQUITY_LIABILITIES,
+    balances.filter((m) => !onAssetSide(m)).map((m) => ({ account: m.account, ore: -net(m) })),
+    names,
+  );
   // every result account, the closing ones (8990-8999) too: what they moved already sits in 2099
   const resultOre = closing.filter((m) => !isBalanceAccount(m.account)).reduce((sum, m) => sum - net(m), 0);
   const equity = liab.find((s) => s.key === "equity")!;
@@ -97,14 +151,28 @@ export function balanceSheet(period: FiscalPeriodRow, asOf: string, closing: Mov
     is_preliminary: !period.isClosed,
     sections: { assets: assets.map(strip), equity_and_liabilities: liab.map(strip) },
     result_for_period: fromOre(resultOre),
-    totals: { assets: fromOre(assetsOre), equity_and_liabilities: fromOre(eqLiabOre), difference: fromOre(assetsOre - eqLiabOre) },
+    totals: {
+      assets: fromOre(assetsOre),
+      equity_and_liabilities: fromOre(eqLiabOre),
+      difference: fromOre(assetsOre - eqLiabOre),
+    },
     differenceOre: assetsOre - eqLiabOre,
   };
 }
 
 /** Revenue positive, costs negative; the sum of the sections is the result (bas.ts resultOf). */
-export function incomeStatement(period: FiscalPeriodRow, from: string, to: string, moves: Movement[], names: AccountNames) {
-  const sections = sectionRows(INCOME_SECTIONS, moves.filter((m) => makesResult(m.account)).map((m) => ({ account: m.account, ore: -net(m) })), names);
+export function incomeStatement(
+  period: FiscalPeriodRow,
+  from: string,
+  to: string,
+  moves: Movement[],
+  names: AccountNames,
+) {
+  const sections = sectionRows(
+    INCOME_SECTIONS,
+    moves.filter((m) => makesResult(m.account)).map((m) => ({ account: m.account, ore: -net(m) })),
+    names,
+  );
   const sum = (keys: string[]) => sections.filter((s) => keys.includes(s.key)).reduce((t, s) => t + s.totalOre, 0);
   const operating = sum(OPERATING_KEYS);
   const afterFinancial = operating + sum(["financial_items"]);
@@ -123,7 +191,10 @@ export function incomeStatement(period: FiscalPeriodRow, from: string, to: strin
 }
 
 /** The prior period's closing balance of each balance account against this period's opening. */
-export function continuityCheck(period: FiscalPeriodRow, figures: { prior: FiscalPeriodRow; closing: Movement[]; opening: Movement[] } | null) {
+export function continuityCheck(
+  period: FiscalPeriodRow,
+  figures: { prior: FiscalPeriodRow; closing: Movement[]; opening: Movement[] } | null,
+) {
   if (!figures) return { period: periodRef(period), prior_period: null, is_continuous: true, discrepancies: [] };
   const closing = byAccount(figures.closing.filter((m) => isBalanceAccount(m.account)));
   const opening = byAccount(figures.opening);
@@ -131,8 +202,18 @@ export function continuityCheck(period: FiscalPeriodRow, figures: { prior: Fisca
     .sort()
     .map((account) => ({ account, prior: net(closing.get(account)), open: net(opening.get(account)) }))
     .filter((x) => x.prior !== x.open)
-    .map((x) => ({ account_number: x.account, prior_closing: fromOre(x.prior), opening: fromOre(x.open), difference: fromOre(x.open - x.prior) }));
-  return { period: periodRef(period), prior_period: periodRef(figures.prior), is_continuous: discrepancies.length === 0, discrepancies };
+    .map((x) => ({
+      account_number: x.account,
+      prior_closing: fromOre(x.prior),
+      opening: fromOre(x.open),
+      difference: fromOre(x.open - x.prior),
+    }));
+  return {
+    period: periodRef(period),
+    prior_period: periodRef(figures.prior),
+    is_continuous: discrepancies.length === 0,
+    discrepancies,
+  };
 }
 
 export function vatDeclaration(range: { from: string; to: string }, period: FiscalPeriodRow | null, moves: Movement[]) {
@@ -142,7 +223,11 @@ export function vatDeclaration(range: { from: string; to: string }, period: Fisc
     from_date: range.from,
     to_date: range.to,
     period: period ? periodRef(period) : null,
-    boxes: Object.fromEntries(Object.entries(boxes).sort(([a], [b]) => a.localeCompare(b)).map(([box, amount]) => [box, { amount, label: BOX_NAMES[box as keyof typeof BOX_NAMES] }])),
+    boxes: Object.fromEntries(
+      Object.entries(boxes)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([box, amount]) => [box, { amount, label: BOX_NAMES[box as keyof typeof BOX_NAMES] }]),
+    ),
     to_pay: toPay,
     to_reclaim: toReclaim,
   };
@@ -152,14 +237,25 @@ export function vatDeclaration(range: { from: string; to: string }, period: Fisc
 export function monthlyBreakdown(period: FiscalPeriodRow, moves: MonthlyMovement[]) {
   const byMonth = groupBy(moves, (m) => m.month);
   const months = [];
-  for (let month = period.periodStart.slice(0, 7); month <= period.periodEnd.slice(0, 7); month = addMonths(`${month}-01`, 1).slice(0, 7)) {
+  for (
+    let month = period.periodStart.slice(0, 7);
+    month <= period.periodEnd.slice(0, 7);
+    month = addMonths(`${month}-01`, 1).slice(0, 7)
+  ) {
     const r = resultOf(byMonth.get(month) ?? []);
     months.push({ month, revenue: fromOre(r.revenueOre), costs: fromOre(r.expenseOre), result: fromOre(r.resultOre) });
   }
   const total = resultOf(moves);
-  return { period: periodRef(period), months, total: { revenue: fromOre(total.revenueOre), result: fromOre(total.resultOre) } };
+  return {
+    period: periodRef(period),
+    months,
+    total: { revenue: fromOre(total.revenueOre), result: fromOre(total.resultOre) },
+  };
 }
 
-export function journalRegister(period: FiscalPeriodRow, page: Pick<Awaited<ReturnType<typeof journalRegisterPage>>, "entries" | "lines">) {
+export function journalRegister(
+  period: FiscalPeriodRow,
+  page: Pick<Awaited<ReturnType<typeof journalRegisterPage>>, "entries" | "lines">,
+) {
   return { period: periodRef(period), entries: page.entries.map((e) => entryJson(e, page.lines.get(e.id) ?? [])) };
 }

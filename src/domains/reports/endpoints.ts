@@ -8,13 +8,25 @@ const BASE = "/api/v1/companies/{companyId}/reports";
 const Params = z.object({ companyId: z.string() });
 
 /** A report: a company-scoped GET under BASE with the reports:read scope. */
-function reportRoute<Q extends z.ZodObject>(path: string, spec: { summary: string; description?: string; query: Q; response: z.ZodType | null }) {
-  return defineRoute({ tag: "Reports", scope: "reports:read", company: true, params: Params, method: "get", path: `${BASE}/${path}`, ...spec });
+function reportRoute<Q extends z.ZodObject>(
+  path: string,
+  spec: { summary: string; description?: string; query: Q; response: z.ZodType | null },
+) {
+  return defineRoute({
+    tag: "Reports",
+    scope: "reports:read",
+    company: true,
+    params: Params,
+    method: "get",
+    path: `${BASE}/${path}`,
+    ...spec,
+  });
 }
 
 export const trialBalance = reportRoute("trial-balance", {
   summary: "Trial balance: opening, movement and closing per account",
-  description: "opening_balance is the period's opening entry (from #IB or opening balances); to_date (inside the period) limits the movement.",
+  description:
+    "opening_balance is the period's opening entry (from #IB or opening balances); to_date (inside the period) limits the movement.",
   query: s.TrialBalanceQuery,
   response: s.TrialBalanceSchema,
 });
@@ -39,14 +51,16 @@ export const supplierLedger = reportRoute("supplier-ledger", {
 
 export const balanceSheet = reportRoute("balance-sheet", {
   summary: "Balance sheet (balansräkning) at a date",
-  description: "period_id required; as_of or to_date (one of, inside the period; default the period end); from_date is not accepted. Input VAT (2640-2649, and 2650 with a debit balance) is shown among current_receivables, not as a negative liability.",
+  description:
+    "period_id required; as_of or to_date (one of, inside the period; default the period end); from_date is not accepted. Input VAT (2640-2649, and 2650 with a debit balance) is shown among current_receivables, not as a negative liability.",
   query: s.BalanceSheetQuery,
   response: s.BalanceSheetSchema,
 });
 
 export const balanceSheetPdf = reportRoute("balance-sheet/pdf", {
   summary: "Balance sheet as PDF",
-  description: "Laid out as a Swedish balansräkning (TILLGÅNGAR with Anläggningstillgångar and Omsättningstillgångar subtotals, Summa tillgångar, EGET KAPITAL OCH SKULDER), DejaVu Sans embedded so any name prints; a running header and page numbers on every page. Refused with REPORT_GENERATION_FAILED when assets and equity plus liabilities differ by 1 krona or more. Marked preliminary while the period is open.",
+  description:
+    "Laid out as a Swedish balansräkning (TILLGÅNGAR with Anläggningstillgångar and Omsättningstillgångar subtotals, Summa tillgångar, EGET KAPITAL OCH SKULDER), DejaVu Sans embedded so any name prints; a running header and page numbers on every page. Refused with REPORT_GENERATION_FAILED when assets and equity plus liabilities differ by 1 krona or more. Marked preliminary while the period is open.",
   query: s.BalanceSheetQuery,
   response: null,
 });
@@ -62,7 +76,8 @@ export const incomeStatement = reportRoute("income-statement", {
 
 export const incomeStatementPdf = reportRoute("income-statement/pdf", {
   summary: "Income statement as PDF",
-  description: "Kostnadsslagsindelad resultaträkning (ÅRL bilaga 2): rörelseintäkter and rörelsekostnader with subtotals, Rörelseresultat, Resultat efter finansiella poster, Resultat före skatt, Årets resultat; a running header and page numbers. Marked preliminary while the period is open.",
+  description:
+    "Kostnadsslagsindelad resultaträkning (ÅRL bilaga 2): rörelseintäkter and rörelsekostnader with subtotals, Rörelseresultat, Resultat efter finansiella poster, Resultat före skatt, Årets resultat; a running header and page numbers. Marked preliminary while the period is open.",
   query: s.IncomeStatementQuery,
   response: null,
 });
@@ -84,7 +99,11 @@ export const journalRegister = reportRoute("journal-register", {
   response: s.JournalRegisterSchema,
 });
 
-export const continuityCheck = reportRoute("continuity-check", { summary: "Opening balances against the prior period's closing balances (balance accounts)", query: s.PeriodQuery, response: s.ContinuityCheckSchema });
+export const continuityCheck = reportRoute("continuity-check", {
+  summary: "Opening balances against the prior period's closing balances (balance accounts)",
+  query: s.PeriodQuery,
+  response: s.ContinuityCheckSchema,
+});
 
 export const vatDeclaration = reportRoute("vat-declaration", {
   summary: "Momsdeklaration (SKV 4700): boxes 05-62 and 49 from the BAS VAT accounts",
@@ -105,7 +124,8 @@ export const monthlyBreakdown = reportRoute("monthly-breakdown", {
 
 export const sieExport = reportRoute("sie-export", {
   summary: "SIE 4 file of a fiscal period (CP437)",
-  description: "#FLAGGA, #FORMAT PC8, #SIETYP 4, #PROGRAM, #GEN, #FNAMN, #ORGNR, #RAR (this and the prior year), #KONTO, #KTYP, #SRU, #DIM/#OBJEKT, #IB, #UB, #RES, #PSALDO and #VER with #TRANS.",
+  description:
+    "#FLAGGA, #FORMAT PC8, #SIETYP 4, #PROGRAM, #GEN, #FNAMN, #ORGNR, #RAR (this and the prior year), #KONTO, #KTYP, #SRU, #DIM/#OBJEKT, #IB, #UB, #RES, #PSALDO and #VER with #TRANS.",
   query: s.PeriodQuery,
   response: null,
 });

@@ -7,14 +7,20 @@ import type { FiscalPeriodRow } from "../../ledger/engine";
 import { periodRef } from "./builders";
 import { byAccount, net, type AccountNames, type LedgerLine, type LedgerPosition, type Movement } from "./queries";
 
-
 /** The position as the cursor's key holds it: a JSON array, in the lines' sort order. */
 export function positionKey(p: LedgerPosition): string {
   return JSON.stringify([p.account, p.date, p.series, p.number, p.sort, p.balanceOre]);
 }
 
 export function positionFromKey(key: string): LedgerPosition {
-  const [account, date, series, number, sort, balanceOre] = JSON.parse(key) as [string, string, string, number, number, number];
+  const [account, date, series, number, sort, balanceOre] = JSON.parse(key) as [
+    string,
+    string,
+    string,
+    number,
+    number,
+    number,
+  ];
   return { account, date, series, number, sort, balanceOre };
 }
 
@@ -57,7 +63,14 @@ export function generalLedger({ period, range, after, limit, fetched, opening, t
     if (!a) {
       const o = net(open.get(account));
       const start = after && after.account === account ? after.balanceOre : o;
-      a = { account_number: account, name: names.get(account)?.name ?? null, opening_balance: fromOre(o), lines: [], closing_balance: fromOre(net(closing.get(account))), balanceOre: start };
+      a = {
+        account_number: account,
+        name: names.get(account)?.name ?? null,
+        opening_balance: fromOre(o),
+        lines: [],
+        closing_balance: fromOre(net(closing.get(account))),
+        balanceOre: start,
+      };
       accountsOut.set(account, a);
     }
     return a;
@@ -78,9 +91,21 @@ export function generalLedger({ period, range, after, limit, fetched, opening, t
   }
   const last = lines[lines.length - 1];
   if (more) accountsOut.get(last.account)!.continues = true;
-  const accounts = [...accountsOut.values()].sort((a, b) => a.account_number.localeCompare(b.account_number)).map(({ balanceOre: _b, ...rest }) => rest);
+  const accounts = [...accountsOut.values()]
+    .sort((a, b) => a.account_number.localeCompare(b.account_number))
+    .map(({ balanceOre: _b, ...rest }) => rest);
   const next = more
-    ? { position: { account: last.account, date: last.date, series: last.series, number: last.number, sort: last.sort, balanceOre: accountsOut.get(last.account)!.balanceOre }, entryId: last.entryId }
+    ? {
+        position: {
+          account: last.account,
+          date: last.date,
+          series: last.series,
+          number: last.number,
+          sort: last.sort,
+          balanceOre: accountsOut.get(last.account)!.balanceOre,
+        },
+        entryId: last.entryId,
+      }
     : null;
   return { report: { period: periodRef(period), account_from: range.from, account_to: range.to, accounts }, next };
 }

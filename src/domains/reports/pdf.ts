@@ -53,7 +53,14 @@ export async function renderReportPdf(r: PdfReport): Promise<Uint8Array> {
   let page!: PDFPage;
   let y = 0;
 
-  const text = (s: string, x: number, at: number, f: PDFFont, size: number, opts: { right?: boolean; maxWidth?: number; color?: ReturnType<typeof rgb> } = {}) => {
+  const text = (
+    s: string,
+    x: number,
+    at: number,
+    f: PDFFont,
+    size: number,
+    opts: { right?: boolean; maxWidth?: number; color?: ReturnType<typeof rgb> } = {},
+  ) => {
     let t = drawable(f, s);
     if (opts.maxWidth !== undefined && f.widthOfTextAtSize(t, size) > opts.maxWidth) {
       while (t.length > 1 && f.widthOfTextAtSize(`${t}…`, size) > opts.maxWidth) t = t.slice(0, -1);
@@ -61,12 +68,21 @@ export async function renderReportPdf(r: PdfReport): Promise<Uint8Array> {
     }
     page.drawText(t, { x: opts.right ? x - f.widthOfTextAtSize(t, size) : x, y: at, size, font: f, color: opts.color });
   };
-  const rule = (x1: number, x2: number, at: number, thickness = 0.5) => page.drawLine({ start: { x: x1, y: at }, end: { x: x2, y: at }, thickness });
+  const rule = (x1: number, x2: number, at: number, thickness = 0.5) =>
+    page.drawLine({ start: { x: x1, y: at }, end: { x: x2, y: at }, thickness });
 
   const newPage = () => {
     const first = doc.getPageCount() === 0;
     page = doc.addPage(A4);
-    if (r.preliminary) page.drawText("PRELIMINÄR", { x: 120, y: 300, size: 72, font: bold, color: rgb(0.88, 0.88, 0.88), rotate: degrees(35) });
+    if (r.preliminary)
+      page.drawText("PRELIMINÄR", {
+        x: 120,
+        y: 300,
+        size: 72,
+        font: bold,
+        color: rgb(0.88, 0.88, 0.88),
+        rotate: degrees(35),
+      });
     // the running header
     const who = `${r.companyName}${r.orgNumber ? `  ·  org.nr ${r.orgNumber}` : ""}`;
     text(who, MARGIN, TOP, regular, 8, { maxWidth: 260, color: grey });
@@ -98,10 +114,18 @@ export async function renderReportPdf(r: PdfReport): Promise<Uint8Array> {
     y -= 20;
   };
 
-  const heights: Record<PdfLine["kind"], number> = { heading: 22, group: 17, section: 15, account: 13, sum: 16, gap: 8 };
+  const heights: Record<PdfLine["kind"], number> = {
+    heading: 22,
+    group: 17,
+    section: 15,
+    account: 13,
+    sum: 16,
+    gap: 8,
+  };
   /** a heading keeps at least this much of what follows on its page */
   const keepWith: Record<PdfLine["kind"], number> = { heading: 60, group: 45, section: 30, account: 0, sum: 0, gap: 0 };
-  const amountAt = (amount: number, f: PDFFont, size: number) => text(formatSek(amount), RIGHT, y, f, size, { right: true });
+  const amountAt = (amount: number, f: PDFFont, size: number) =>
+    text(formatSek(amount), RIGHT, y, f, size, { right: true });
 
   newPage();
   // the heading whose accounts are being listed, repeated with "(forts.)" after a page break
@@ -115,7 +139,8 @@ export async function renderReportPdf(r: PdfReport): Promise<Uint8Array> {
         y -= heights.section;
       }
     }
-    if (l.kind === "heading" || l.kind === "group") open = { text: l.text, x: MARGIN, f: bold, size: l.kind === "heading" ? 12 : 10.5 };
+    if (l.kind === "heading" || l.kind === "group")
+      open = { text: l.text, x: MARGIN, f: bold, size: l.kind === "heading" ? 12 : 10.5 };
     if (l.kind === "section") open = { text: l.text, x: MARGIN + l.indent, f: bold, size: 9.5 };
     switch (l.kind) {
       case "heading":

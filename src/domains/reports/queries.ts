@@ -25,12 +25,20 @@ export interface Movement {
 }
 
 export async function loadPeriodFor(db: Database, companyId: string, periodId: string): Promise<FiscalPeriodRow> {
-  const p = await db.select().from(fiscalPeriods).where(and(eq(fiscalPeriods.companyId, companyId), eq(fiscalPeriods.id, periodId))).get();
+  const p = await db
+    .select()
+    .from(fiscalPeriods)
+    .where(and(eq(fiscalPeriods.companyId, companyId), eq(fiscalPeriods.id, periodId)))
+    .get();
   if (!p) throw new ApiError("PERIOD_NOT_FOUND", { fiscal_period_id: periodId });
   return p;
 }
 
-export async function previousPeriod(db: Database, companyId: string, period: FiscalPeriodRow): Promise<FiscalPeriodRow | undefined> {
+export async function previousPeriod(
+  db: Database,
+  companyId: string,
+  period: FiscalPeriodRow,
+): Promise<FiscalPeriodRow | undefined> {
   return db
     .select()
     .from(fiscalPeriods)
@@ -43,7 +51,10 @@ export async function previousPeriod(db: Database, companyId: string, period: Fi
 export async function priorClosingAndOpening(db: Database, companyId: string, period: FiscalPeriodRow) {
   const prior = await previousPeriod(db, companyId, period);
   if (!prior) return null;
-  const [closing, opening] = await Promise.all([periodTotals(db, companyId, prior.id), movements(db, companyId, { periodId: period.id, opening: "only" })]);
+  const [closing, opening] = await Promise.all([
+    periodTotals(db, companyId, prior.id),
+    movements(db, companyId, { periodId: period.id, opening: "only" }),
+  ]);
   return { prior, closing, opening };
 }
 
@@ -88,9 +99,17 @@ export async function periodTotals(db: Database, companyId: string, periodId: st
  * account_balances, which counts the opening entry too; that entry holds only balance
  * accounts, so the result accounts read the same either way.
  */
-export async function movementsWithin(db: Database, companyId: string, period: FiscalPeriodRow, from: string, to: string): Promise<Movement[]> {
+export async function movementsWithin(
+  db: Database,
+  companyId: string,
+  period: FiscalPeriodRow,
+  from: string,
+  to: string,
+): Promise<Movement[]> {
   const whole = from === period.periodStart && to >= period.periodEnd;
-  return whole ? periodTotals(db, companyId, period.id) : movements(db, companyId, { periodId: period.id, from, to, opening: "exclude" });
+  return whole
+    ? periodTotals(db, companyId, period.id)
+    : movements(db, companyId, { periodId: period.id, from, to, opening: "exclude" });
 }
 
 export interface MonthlyMovement extends Movement {
@@ -99,7 +118,12 @@ export interface MonthlyMovement extends Movement {
 }
 
 /** Debit and credit per month and account of the period's posted entries, by month and account (from the per-day balances). */
-export async function monthlyMovements(db: Database, companyId: string, periodId: string, f: { opening?: "exclude" } = {}): Promise<MonthlyMovement[]> {
+export async function monthlyMovements(
+  db: Database,
+  companyId: string,
+  periodId: string,
+  f: { opening?: "exclude" } = {},
+): Promise<MonthlyMovement[]> {
   const rows = await db.all<{ month: string; account: string; d: number; c: number }>(sql`
     SELECT substr(entry_date, 1, 7) AS month, account_number AS account, SUM(debit_ore) AS d, SUM(credit_ore) AS c
     FROM account_day_balances
@@ -110,12 +134,23 @@ export async function monthlyMovements(db: Database, companyId: string, periodId
 }
 
 /** Totals up to and including `to`, by the fastest route that answers it. */
-export async function totalsThrough(db: Database, companyId: string, period: FiscalPeriodRow, to: string): Promise<Movement[]> {
-  return to >= period.periodEnd ? periodTotals(db, companyId, period.id) : movements(db, companyId, { periodId: period.id, to });
+export async function totalsThrough(
+  db: Database,
+  companyId: string,
+  period: FiscalPeriodRow,
+  to: string,
+): Promise<Movement[]> {
+  return to >= period.periodEnd
+    ? periodTotals(db, companyId, period.id)
+    : movements(db, companyId, { periodId: period.id, to });
 }
 
 export async function accountNames(db: Database, companyId: string) {
-  const rows = await db.select({ n: accounts.number, name: accounts.name, type: accounts.type }).from(accounts).where(eq(accounts.companyId, companyId)).all();
+  const rows = await db
+    .select({ n: accounts.number, name: accounts.name, type: accounts.type })
+    .from(accounts)
+    .where(eq(accounts.companyId, companyId))
+    .all();
   return new Map(rows.map((r) => [r.n, { name: r.name, type: r.type }]));
 }
 
@@ -130,7 +165,12 @@ export async function chartInOrder(db: Database, companyId: string) {
 export async function dimensionsInOrder(db: Database, companyId: string) {
   const [dims, codes] = await Promise.all([
     db.select().from(dimensions).where(eq(dimensions.companyId, companyId)).orderBy(asc(dimensions.dimensionId)).all(),
-    db.select().from(dimensionCodes).where(eq(dimensionCodes.companyId, companyId)).orderBy(asc(dimensionCodes.dimensionId), asc(dimensionCodes.code)).all(),
+    db
+      .select()
+      .from(dimensionCodes)
+      .where(eq(dimensionCodes.companyId, companyId))
+      .orderBy(asc(dimensionCodes.dimensionId), asc(dimensionCodes.code))
+      .all(),
   ]);
   return { dims, codes };
 }
@@ -138,14 +178,25 @@ export async function dimensionsInOrder(db: Database, companyId: string) {
 export { companyHeading } from "../companies";
 
 /** Invoices (customer) or supplier invoices (supplier) still owed at `asOf`. */
-export function openItemsAt(db: Database, companyId: string, asOf: string, party: "customer" | "supplier"): Promise<OpenItem[]> {
+export function openItemsAt(
+  db: Database,
+  companyId: string,
+  asOf: string,
+  party: "customer" | "supplier",
+): Promise<OpenItem[]> {
   return party === "customer" ? openReceivablesAt(db, companyId, asOf) : openSupplierItemsAt(db, companyId, asOf);
 }
 
 export const byAccount = (list: Movement[]) => new Map(list.map((m) => [m.account, m]));
 export const net = (m: Movement | undefined) => (m ? m.debitOre - m.creditOre : 0);
 
-export async function postedEntriesPage(db: Database, companyId: string, periodId: string, after: { series: string; number: number } | null, limit: number) {
+export async function postedEntriesPage(
+  db: Database,
+  companyId: string,
+  periodId: string,
+  after: { series: string; number: number } | null,
+  limit: number,
+) {
   return db
     .select()
     .from(journalEntries)
@@ -154,7 +205,9 @@ export async function postedEntriesPage(db: Database, companyId: string, periodI
         eq(journalEntries.companyId, companyId),
         eq(journalEntries.fiscalPeriodId, periodId),
         eq(journalEntries.status, "posted"),
-        after ? sql`(${journalEntries.voucherSeries} > ${after.series} OR (${journalEntries.voucherSeries} = ${after.series} AND ${journalEntries.voucherNumber} > ${after.number}))` : undefined,
+        after
+          ? sql`(${journalEntries.voucherSeries} > ${after.series} OR (${journalEntries.voucherSeries} = ${after.series} AND ${journalEntries.voucherNumber} > ${after.number}))`
+          : undefined,
       ),
     )
     .orderBy(asc(journalEntries.voucherSeries), asc(journalEntries.voucherNumber))
@@ -163,10 +216,23 @@ export async function postedEntriesPage(db: Database, companyId: string, periodI
 }
 
 /** A page of the journal register: up to `limit` posted entries after `after`, with their lines. */
-export async function journalRegisterPage(db: Database, companyId: string, periodId: string, after: { series: string; number: number } | null, limit: number) {
+export async function journalRegisterPage(
+  db: Database,
+  companyId: string,
+  periodId: string,
+  after: { series: string; number: number } | null,
+  limit: number,
+) {
   const rows = await postedEntriesPage(db, companyId, periodId, after, limit);
   const entries = rows.slice(0, limit);
-  return { entries, lines: await linesOf(db, entries.map((e) => e.id)), more: rows.length > limit };
+  return {
+    entries,
+    lines: await linesOf(
+      db,
+      entries.map((e) => e.id),
+    ),
+    more: rows.length > limit,
+  };
 }
 
 /** Where a page of the general ledger stopped: its last line, and that account's balance after it. */
@@ -196,16 +262,38 @@ export interface LedgerLine {
  * Posted lines (the opening entry left out) of accounts `from`..`to`, in the general
  * ledger's order, after `after`; `limit` reads one line more to tell whether a page follows.
  */
-export async function generalLedgerLines(db: Database, companyId: string, period: Pick<FiscalPeriodRow, "id" | "periodStart" | "periodEnd">, range: { from: string; to: string }, after: LedgerPosition | null, limit?: number): Promise<LedgerLine[]> {
-  const rows = await db.all<{ account: string; entry_id: string; series: string; number: number; date: string; sort: number; text: string; line_text: string | null; d: number; c: number }>(sql`
+export async function generalLedgerLines(
+  db: Database,
+  companyId: string,
+  period: Pick<FiscalPeriodRow, "id" | "periodStart" | "periodEnd">,
+  range: { from: string; to: string },
+  after: LedgerPosition | null,
+  limit?: number,
+): Promise<LedgerLine[]> {
+  const rows = await db.all<{
+    account: string;
+    entry_id: string;
+    series: string;
+    number: number;
+    date: string;
+    sort: number;
+    text: string;
+    line_text: string | null;
+    d: number;
+    c: number;
+  }>(sql`
     SELECT l.account_number AS account, e.id AS entry_id, e.voucher_series AS series, e.voucher_number AS number, e.entry_date AS date, l.sort_order AS sort,
            e.description AS text, l.line_description AS line_text, l.debit_ore AS d, l.credit_ore AS c
     FROM journal_lines l JOIN journal_entries e ON e.id = l.journal_entry_id
     WHERE l.company_id = ${companyId} AND l.account_number BETWEEN ${range.from} AND ${range.to}
       AND l.entry_date BETWEEN ${period.periodStart} AND ${period.periodEnd}
       AND e.fiscal_period_id = ${period.id} AND e.status = 'posted' AND e.source_type <> ${OPENING_SOURCE}
-      ${after ? sql`AND (l.account_number, l.entry_date) >= (${after.account}, ${after.date})
-        AND (l.account_number, l.entry_date, e.voucher_series, e.voucher_number, l.sort_order) > (${after.account}, ${after.date}, ${after.series}, ${after.number}, ${after.sort})` : sql``}
+      ${
+        after
+          ? sql`AND (l.account_number, l.entry_date) >= (${after.account}, ${after.date})
+        AND (l.account_number, l.entry_date, e.voucher_series, e.voucher_number, l.sort_order) > (${after.account}, ${after.date}, ${after.series}, ${after.number}, ${after.sort})`
+          : sql``
+      }
     ORDER BY l.account_number, l.entry_date, e.voucher_series, e.voucher_number, l.sort_order
     ${limit ? sql`LIMIT ${limit + 1}` : sql``}`);
   return rows.map((r) => ({
@@ -236,9 +324,22 @@ export interface RegisterLine {
  * series, number and line order: one query for a whole page of vouchers (a page's
  * ids would need several, 90 to a statement under D1's parameter limit).
  */
-export async function postedLinesBetween(db: Database, companyId: string, periodId: string, after: { series: string; number: number } | null, last: { series: string; number: number }): Promise<RegisterLine[]> {
+export async function postedLinesBetween(
+  db: Database,
+  companyId: string,
+  periodId: string,
+  after: { series: string; number: number } | null,
+  last: { series: string; number: number },
+): Promise<RegisterLine[]> {
   const from = after ?? { series: "", number: 0 };
-  const rows = await db.all<{ entry_id: string; account: string; d: number; c: number; text: string | null; dims: string | null }>(sql`
+  const rows = await db.all<{
+    entry_id: string;
+    account: string;
+    d: number;
+    c: number;
+    text: string | null;
+    dims: string | null;
+  }>(sql`
     SELECT l.journal_entry_id AS entry_id, l.account_number AS account, l.debit_ore AS d, l.credit_ore AS c, l.line_description AS text, l.dimensions AS dims
     FROM journal_entries e JOIN journal_lines l ON l.journal_entry_id = e.id
     WHERE e.company_id = ${companyId} AND e.fiscal_period_id = ${periodId} AND e.status = 'posted'

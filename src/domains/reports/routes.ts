@@ -10,7 +10,15 @@ import { decodeCursor, encodeCursor } from "../../http/cursor";
 import { json } from "../../http/envelope";
 import { fileResponse } from "../../http/file-response";
 import { agingLedger } from "./aging";
-import { balanceSheet, continuityCheck, incomeStatement, journalRegister, monthlyBreakdown, trialBalance, vatDeclaration } from "./builders";
+import {
+  balanceSheet,
+  continuityCheck,
+  incomeStatement,
+  journalRegister,
+  monthlyBreakdown,
+  trialBalance,
+  vatDeclaration,
+} from "./builders";
 import * as endpoint from "./endpoints";
 import { balanceSheetDate, incomeStatementRange, trialBalanceDate, vatDeclarationRange } from "./date-range";
 import { generalLedger, positionFromKey, positionKey } from "./general-ledger";
@@ -29,7 +37,7 @@ import {
   priorClosingAndOpening,
   totalsThrough,
 } from "./queries";
-import * as s from "./schemas";
+import type * as s from "./schemas";
 import { exportSie } from "./sie-export";
 import { balanceSheetPdf, incomeStatementPdf } from "./statement-pdfs";
 
@@ -50,11 +58,17 @@ async function buildBalanceSheet(c: Context<AppEnv>, q: z.infer<typeof s.Balance
 async function buildIncomeStatement(c: Context<AppEnv>, q: z.infer<typeof s.IncomeStatementQuery>) {
   const { db, companyId, period } = await periodScope(c, q.period_id);
   const { from, to } = incomeStatementRange(period, q);
-  const [moves, names] = await Promise.all([movementsWithin(db, companyId, period, from, to), accountNames(db, companyId)]);
+  const [moves, names] = await Promise.all([
+    movementsWithin(db, companyId, period, from, to),
+    accountNames(db, companyId),
+  ]);
   return incomeStatement(period, from, to, moves, names);
 }
 
-async function pdfFile(c: Context<AppEnv>, document: (company: Awaited<ReturnType<typeof companyHeading>>) => { pdf: PdfReport; fileName: string }) {
+async function pdfFile(
+  c: Context<AppEnv>,
+  document: (company: Awaited<ReturnType<typeof companyHeading>>) => { pdf: PdfReport; fileName: string },
+) {
   const { pdf, fileName } = document(await companyHeading(database(c.env), c.get("company").id));
   return fileResponse(c, await renderReportPdf(pdf), "application/pdf", fileName);
 }
@@ -74,12 +88,18 @@ export function registerReportRoutes(app: OpenAPIHono<AppEnv>) {
 
   app.openapi(endpoint.arLedger, async (c) => {
     const asOf = c.req.valid("query").as_of_date ?? todayUtc();
-    return json(c, agingLedger(await openItemsAt(database(c.env), c.get("company").id, asOf, "customer"), asOf, "customer"));
+    return json(
+      c,
+      agingLedger(await openItemsAt(database(c.env), c.get("company").id, asOf, "customer"), asOf, "customer"),
+    );
   });
 
   app.openapi(endpoint.supplierLedger, async (c) => {
     const asOf = c.req.valid("query").as_of_date ?? todayUtc();
-    return json(c, agingLedger(await openItemsAt(database(c.env), c.get("company").id, asOf, "supplier"), asOf, "supplier"));
+    return json(
+      c,
+      agingLedger(await openItemsAt(database(c.env), c.get("company").id, asOf, "supplier"), asOf, "supplier"),
+    );
   });
 
   app.openapi(endpoint.balanceSheet, async (c) => {
@@ -103,7 +123,10 @@ export function registerReportRoutes(app: OpenAPIHono<AppEnv>) {
     const q = c.req.valid("query");
     const { db, companyId, period } = await periodScope(c, q.period_id);
     const range = { from: q.account_from ?? "1000", to: q.account_to ?? "8999" };
-    if (q.cursor && !q.limit) throw new ApiError("VALIDATION_ERROR", { fields: [{ path: "cursor", message: "a cursor continues a paged answer: send limit too" }] });
+    if (q.cursor && !q.limit)
+      throw new ApiError("VALIDATION_ERROR", {
+        fields: [{ path: "cursor", message: "a cursor continues a paged answer: send limit too" }],
+      });
     const scope = `general-ledger:${companyId}:${period.id}:${range.from}:${range.to}:${q.limit}`;
     const pos = await decodeCursor(c.env.CURSOR_SECRET, scope, q.cursor);
     const after = pos ? positionFromKey(pos.k) : null;
@@ -114,7 +137,9 @@ export function registerReportRoutes(app: OpenAPIHono<AppEnv>) {
       generalLedgerLines(db, companyId, period, range, after, q.limit),
     ]);
     const { report, next } = generalLedger({ period, range, after, limit: q.limit, fetched, opening, totals, names });
-    const cursor = next ? await encodeCursor(c.env.CURSOR_SECRET, { k: positionKey(next.position), i: next.entryId, s: scope }) : null;
+    const cursor = next
+      ? await encodeCursor(c.env.CURSOR_SECRET, { k: positionKey(next.position), i: next.entryId, s: scope })
+      : null;
     return json(c, report, 200, q.limit ? { next_cursor: cursor } : {});
   });
 
@@ -123,9 +148,18 @@ export function registerReportRoutes(app: OpenAPIHono<AppEnv>) {
     const { db, companyId, period } = await periodScope(c, q.period_id);
     const scope = `register:${companyId}:${period.id}`;
     const pos = await decodeCursor(c.env.CURSOR_SECRET, scope, q.cursor);
-    const page = await journalRegisterPage(db, companyId, period.id, pos ? { series: pos.k, number: Number(pos.i) } : null, q.limit);
+    const page = await journalRegisterPage(
+      db,
+      companyId,
+      period.id,
+      pos ? { series: pos.k, number: Number(pos.i) } : null,
+      q.limit,
+    );
     const last = page.entries.at(-1);
-    const next = page.more && last ? await encodeCursor(c.env.CURSOR_SECRET, { k: last.voucherSeries, i: String(last.voucherNumber), s: scope }) : null;
+    const next =
+      page.more && last
+        ? await encodeCursor(c.env.CURSOR_SECRET, { k: last.voucherSeries, i: String(last.voucherNumber), s: scope })
+        : null;
     return json(c, journalRegister(period, page), 200, { next_cursor: next });
   });
 
@@ -140,7 +174,12 @@ export function registerReportRoutes(app: OpenAPIHono<AppEnv>) {
     const companyId = c.get("company").id;
     const period = q.period_id ? await loadPeriodFor(db, companyId, q.period_id) : null;
     const range = vatDeclarationRange(period, q);
-    const moves = await movements(db, companyId, { periodId: period?.id, from: range.from, to: range.to, opening: "exclude" });
+    const moves = await movements(db, companyId, {
+      periodId: period?.id,
+      from: range.from,
+      to: range.to,
+      opening: "exclude",
+    });
     return json(c, vatDeclaration(range, period, moves));
   });
 

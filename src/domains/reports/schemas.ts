@@ -15,7 +15,9 @@ export const BalanceSheetQuery = z
   .object({ period_id: PeriodId, as_of: DateSchema.optional(), to_date: DateSchema.optional() })
   .strict()
   .refine((q) => !(q.as_of && q.to_date), { message: "give as_of or to_date, not both", path: ["as_of"] });
-export const IncomeStatementQuery = z.object({ period_id: PeriodId, from_date: DateSchema.optional(), to_date: DateSchema.optional() }).strict();
+export const IncomeStatementQuery = z
+  .object({ period_id: PeriodId, from_date: DateSchema.optional(), to_date: DateSchema.optional() })
+  .strict();
 export const GeneralLedgerQuery = z
   .object({
     period_id: PeriodId,
@@ -25,13 +27,28 @@ export const GeneralLedgerQuery = z
     cursor: z.string().optional(),
   })
   .strict();
-export const JournalRegisterQuery = z.object({ period_id: PeriodId, cursor: z.string().optional(), limit: z.coerce.number().int().min(1).max(1000).default(200) }).strict();
-export const VatDeclarationQuery = z.object({ period_id: PeriodId.optional(), from_date: DateSchema.optional(), to_date: DateSchema.optional() }).strict();
+export const JournalRegisterQuery = z
+  .object({
+    period_id: PeriodId,
+    cursor: z.string().optional(),
+    limit: z.coerce.number().int().min(1).max(1000).default(200),
+  })
+  .strict();
+export const VatDeclarationQuery = z
+  .object({ period_id: PeriodId.optional(), from_date: DateSchema.optional(), to_date: DateSchema.optional() })
+  .strict();
 
 const amount = z.number().openapi({ description: "kronor" });
 
 export const PeriodRefSchema = z
-  .strictObject({ id: z.string(), name: z.string(), period_start: z.string(), period_end: z.string(), is_closed: z.boolean(), locked_at: z.string().nullable() })
+  .strictObject({
+    id: z.string(),
+    name: z.string(),
+    period_start: z.string(),
+    period_end: z.string(),
+    is_closed: z.boolean(),
+    locked_at: z.string().nullable(),
+  })
   .openapi("ReportPeriod");
 
 export const TrialBalanceSchema = z
@@ -110,20 +127,27 @@ export const GeneralLedgerSchema = z
           }),
         ),
         closing_balance: amount.openapi({ description: "the account's closing balance for the period" }),
-        continues: z.boolean().optional().openapi({ description: "paged answers: the account's lines go on in the next page" }),
+        continues: z
+          .boolean()
+          .optional()
+          .openapi({ description: "paged answers: the account's lines go on in the next page" }),
       }),
     ),
   })
   .openapi("GeneralLedger");
 
-export const JournalRegisterSchema = z.strictObject({ period: PeriodRefSchema, entries: z.array(EntrySchema) }).openapi("JournalRegister");
+export const JournalRegisterSchema = z
+  .strictObject({ period: PeriodRefSchema, entries: z.array(EntrySchema) })
+  .openapi("JournalRegister");
 
 export const ContinuityCheckSchema = z
   .strictObject({
     period: PeriodRefSchema,
     prior_period: PeriodRefSchema.nullable(),
     is_continuous: z.boolean(),
-    discrepancies: z.array(z.strictObject({ account_number: z.string(), prior_closing: amount, opening: amount, difference: amount })),
+    discrepancies: z.array(
+      z.strictObject({ account_number: z.string(), prior_closing: amount, opening: amount, difference: amount }),
+    ),
   })
   .openapi("ContinuityCheck");
 
@@ -132,7 +156,12 @@ export const VatDeclarationSchema = z
     from_date: z.string(),
     to_date: z.string(),
     period: PeriodRefSchema.nullable(),
-    boxes: z.record(z.string(), z.strictObject({ amount: z.number().openapi({ description: "whole kronor" }), label: z.string() })).openapi({ description: 'the SKV 4700 boxes "05" to "62" and "49"' }),
+    boxes: z
+      .record(
+        z.string(),
+        z.strictObject({ amount: z.number().openapi({ description: "whole kronor" }), label: z.string() }),
+      )
+      .openapi({ description: 'the SKV 4700 boxes "05" to "62" and "49"' }),
     to_pay: z.number(),
     to_reclaim: z.number(),
   })
@@ -141,12 +170,21 @@ export const VatDeclarationSchema = z
 export const MonthlyBreakdownSchema = z
   .strictObject({
     period: PeriodRefSchema,
-    months: z.array(z.strictObject({ month: z.string().openapi({ description: "YYYY-MM" }), revenue: amount, costs: amount, result: amount })),
+    months: z.array(
+      z.strictObject({
+        month: z.string().openapi({ description: "YYYY-MM" }),
+        revenue: amount,
+        costs: amount,
+        result: amount,
+      }),
+    ),
     total: z.strictObject({ revenue: amount, result: amount }),
   })
   .openapi("MonthlyBreakdown");
 
-const BucketsSchema = z.strictObject({ "0-30": amount, "31-60": amount, "61-90": amount, "90+": amount }).openapi("AgingBuckets");
+const BucketsSchema = z
+  .strictObject({ "0-30": amount, "31-60": amount, "61-90": amount, "90+": amount })
+  .openapi("AgingBuckets");
 
 const OpenItemSchema = z.strictObject({
   id: z.string(),
@@ -162,7 +200,12 @@ const OpenItemSchema = z.strictObject({
   remaining_sek: amount,
 });
 
-const agingTotals = z.strictObject({ buckets: BucketsSchema, not_yet_due: amount, total: amount, invoice_count: z.number() });
+const agingTotals = z.strictObject({
+  buckets: BucketsSchema,
+  not_yet_due: amount,
+  total: amount,
+  invoice_count: z.number(),
+});
 const partyRows = (party: "customer" | "supplier") =>
   z.array(
     z.strictObject({
@@ -176,9 +219,21 @@ const partyRows = (party: "customer" | "supplier") =>
   );
 
 export const ArLedgerSchema = z
-  .strictObject({ as_of_date: z.string(), currency: z.literal("SEK"), buckets: z.array(z.string()), customers: partyRows("customer"), totals: agingTotals })
+  .strictObject({
+    as_of_date: z.string(),
+    currency: z.literal("SEK"),
+    buckets: z.array(z.string()),
+    customers: partyRows("customer"),
+    totals: agingTotals,
+  })
   .openapi("ArLedger");
 
 export const SupplierLedgerSchema = z
-  .strictObject({ as_of_date: z.string(), currency: z.literal("SEK"), buckets: z.array(z.string()), suppliers: partyRows("supplier"), totals: agingTotals })
+  .strictObject({
+    as_of_date: z.string(),
+    currency: z.literal("SEK"),
+    buckets: z.array(z.string()),
+    suppliers: partyRows("supplier"),
+    totals: agingTotals,
+  })
   .openapi("SupplierLedger");

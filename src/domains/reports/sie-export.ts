@@ -25,7 +25,13 @@ import {
 // Vouchers a page: two queries each (the vouchers, then all their lines by range).
 const PAGE = 2000;
 
-async function header(db: Database, companyId: string, period: FiscalPeriodRow, version: string, now: string): Promise<string[]> {
+async function header(
+  db: Database,
+  companyId: string,
+  period: FiscalPeriodRow,
+  version: string,
+  now: string,
+): Promise<string[]> {
   const company = await companyHeading(db, companyId);
   const prior = await previousPeriod(db, companyId, period);
   const out = [
@@ -53,10 +59,13 @@ async function header(db: Database, companyId: string, period: FiscalPeriodRow, 
   const balances = async (p: FiscalPeriodRow, year: number) => {
     const ib = await movements(db, companyId, { periodId: p.id, opening: "only" });
     const totals = await periodTotals(db, companyId, p.id);
-    for (const m of ib.filter((x) => net(x) !== 0).sort((a, b) => a.account.localeCompare(b.account))) out.push(record("#IB", year, m.account, amount(net(m))));
+    for (const m of ib.filter((x) => net(x) !== 0).sort((a, b) => a.account.localeCompare(b.account)))
+      out.push(record("#IB", year, m.account, amount(net(m))));
     const sorted = totals.filter((x) => net(x) !== 0).sort((a, b) => a.account.localeCompare(b.account));
-    for (const m of sorted.filter((x) => isBalanceAccount(x.account))) out.push(record("#UB", year, m.account, amount(net(m))));
-    for (const m of sorted.filter((x) => !isBalanceAccount(x.account))) out.push(record("#RES", year, m.account, amount(net(m))));
+    for (const m of sorted.filter((x) => isBalanceAccount(x.account)))
+      out.push(record("#UB", year, m.account, amount(net(m))));
+    for (const m of sorted.filter((x) => !isBalanceAccount(x.account)))
+      out.push(record("#RES", year, m.account, amount(net(m))));
   };
   await balances(period, 0);
   if (prior) await balances(prior, -1);
@@ -68,7 +77,13 @@ async function header(db: Database, companyId: string, period: FiscalPeriodRow, 
   return out;
 }
 
-export async function exportSie(db: Database, companyId: string, period: FiscalPeriodRow, version: string, now: string) {
+export async function exportSie(
+  db: Database,
+  companyId: string,
+  period: FiscalPeriodRow,
+  version: string,
+  now: string,
+) {
   const head = await header(db, companyId, period, version, now);
   const { orgNumber } = await companyHeading(db, companyId);
   let after: { series: string; number: number } | null = null;
@@ -78,7 +93,7 @@ export async function exportSie(db: Database, companyId: string, period: FiscalP
     async pull(controller) {
       if (!headerSent) {
         headerSent = true;
-        controller.enqueue(encodeCp437(head.join("\r\n") + "\r\n"));
+        controller.enqueue(encodeCp437(`${head.join("\r\n")}\r\n`));
         return;
       }
       if (done) {
@@ -97,7 +112,16 @@ export async function exportSie(db: Database, companyId: string, period: FiscalP
       done = rows.length <= PAGE;
       const out: string[] = [];
       for (const e of page) {
-        out.push(record("#VER", field(e.voucherSeries), e.voucherNumber, sieDate(e.entryDate), field(e.description), sieDate((e.postedAt ?? e.createdAt).slice(0, 10))));
+        out.push(
+          record(
+            "#VER",
+            field(e.voucherSeries),
+            e.voucherNumber,
+            sieDate(e.entryDate),
+            field(e.description),
+            sieDate((e.postedAt ?? e.createdAt).slice(0, 10)),
+          ),
+        );
         out.push("{");
         for (const l of lines.get(e.id) ?? []) {
           const t = record("#TRANS", l.accountNumber, objectList(l.dimensions), amount(l.debitOre - l.creditOre));
@@ -105,7 +129,7 @@ export async function exportSie(db: Database, companyId: string, period: FiscalP
         }
         out.push("}");
       }
-      if (out.length) controller.enqueue(encodeCp437(out.join("\r\n") + "\r\n"));
+      if (out.length) controller.enqueue(encodeCp437(`${out.join("\r\n")}\r\n`));
     },
   });
   const year = period.periodEnd.slice(0, 4);

@@ -21,7 +21,15 @@ function sectionLines(s: ReportSection, indent: number, level: 1 | 2): PdfLine[]
   if (s.accounts.length === 0) return [];
   return [
     level === 1 ? { kind: "section", text: s.name, indent } : { kind: "group", text: s.name },
-    ...s.accounts.map((a): PdfLine => ({ kind: "account", number: a.account_number, name: a.name ?? "", amount: a.amount, indent: indent + 10 })),
+    ...s.accounts.map(
+      (a): PdfLine => ({
+        kind: "account",
+        number: a.account_number,
+        name: a.name ?? "",
+        amount: a.amount,
+        indent: indent + 10,
+      }),
+    ),
     { kind: "sum", text: `Summa ${lower(s.name)}`, amount: s.total, level, indent },
   ];
 }
@@ -35,12 +43,28 @@ export function balanceSheetLines(report: ReturnType<typeof balanceSheet>): PdfL
     if (sections.length === 0) continue;
     lines.push({ kind: "group", text: g.name });
     for (const s of sections) lines.push(...sectionLines(s, 10, 1));
-    lines.push({ kind: "sum", text: `Summa ${lower(g.name)}`, amount: kronor(sections.reduce((t, s) => t + ore(s.total), 0)), level: 2, indent: 0 });
+    lines.push({
+      kind: "sum",
+      text: `Summa ${lower(g.name)}`,
+      amount: kronor(sections.reduce((t, s) => t + ore(s.total), 0)),
+      level: 2,
+      indent: 0,
+    });
   }
-  lines.push({ kind: "sum", text: "Summa tillgångar", amount: report.totals.assets, level: 3, indent: 0 }, { kind: "gap" }, { kind: "gap" });
+  lines.push(
+    { kind: "sum", text: "Summa tillgångar", amount: report.totals.assets, level: 3, indent: 0 },
+    { kind: "gap" },
+    { kind: "gap" },
+  );
   lines.push({ kind: "heading", text: "EGET KAPITAL OCH SKULDER" });
   for (const s of report.sections.equity_and_liabilities) lines.push(...sectionLines(s, 0, 2));
-  lines.push({ kind: "sum", text: "Summa eget kapital och skulder", amount: report.totals.equity_and_liabilities, level: 3, indent: 0 });
+  lines.push({
+    kind: "sum",
+    text: "Summa eget kapital och skulder",
+    amount: report.totals.equity_and_liabilities,
+    level: 3,
+    indent: 0,
+  });
   return lines;
 }
 
@@ -72,9 +96,17 @@ export function incomeStatementLines(report: ReturnType<typeof incomeStatement>)
   return lines;
 }
 
-export function balanceSheetPdf(report: ReturnType<typeof balanceSheet>, company: Company, generatedAt: string): { pdf: PdfReport; fileName: string } {
+export function balanceSheetPdf(
+  report: ReturnType<typeof balanceSheet>,
+  company: Company,
+  generatedAt: string,
+): { pdf: PdfReport; fileName: string } {
   if (Math.abs(report.differenceOre) >= 100) {
-    throw new ApiError("REPORT_GENERATION_FAILED", { reason: "unbalanced", difference: report.totals.difference }, "Assets and equity plus liabilities differ by 1 krona or more.");
+    throw new ApiError(
+      "REPORT_GENERATION_FAILED",
+      { reason: "unbalanced", difference: report.totals.difference },
+      "Assets and equity plus liabilities differ by 1 krona or more.",
+    );
   }
   return {
     pdf: {
@@ -91,7 +123,11 @@ export function balanceSheetPdf(report: ReturnType<typeof balanceSheet>, company
   };
 }
 
-export function incomeStatementPdf(report: ReturnType<typeof incomeStatement>, company: Company, generatedAt: string): { pdf: PdfReport; fileName: string } {
+export function incomeStatementPdf(
+  report: ReturnType<typeof incomeStatement>,
+  company: Company,
+  generatedAt: string,
+): { pdf: PdfReport; fileName: string } {
   const whole = report.from_date === report.period.period_start && report.to_date === report.period.period_end;
   return {
     pdf: {

@@ -39,33 +39,57 @@ export function claimJson(c: ClaimRow, invoices: ClaimInvoiceRow[]) {
 }
 
 export async function loadClaim(db: Database, companyId: string, id: string): Promise<ClaimRow> {
-  const row = await db.select().from(rotRutClaims).where(and(eq(rotRutClaims.companyId, companyId), eq(rotRutClaims.id, id))).get();
+  const row = await db
+    .select()
+    .from(rotRutClaims)
+    .where(and(eq(rotRutClaims.companyId, companyId), eq(rotRutClaims.id, id)))
+    .get();
   if (!row) throw new ApiError("NOT_FOUND", { resource: "rot_rut_claim", id });
   return row;
 }
 
 export async function claimInvoicesOf(db: Database, claimIds: string[]): Promise<ClaimInvoiceRow[]> {
   if (!claimIds.length) return [];
-  return db.select().from(rotRutClaimInvoices).where(inArray(rotRutClaimInvoices.claimId, claimIds)).orderBy(asc(rotRutClaimInvoices.invoiceNumber)).all();
+  return db
+    .select()
+    .from(rotRutClaimInvoices)
+    .where(inArray(rotRutClaimInvoices.claimId, claimIds))
+    .orderBy(asc(rotRutClaimInvoices.invoiceNumber))
+    .all();
 }
 
 /** The (invoice, type) pairs already in a claim, among these invoices. */
-export async function claimedPairs(db: Database, companyId: string, invoiceIds: string[]): Promise<Map<string, string>> {
+export async function claimedPairs(
+  db: Database,
+  companyId: string,
+  invoiceIds: string[],
+): Promise<Map<string, string>> {
   if (!invoiceIds.length) return new Map();
   const rows = await db
-    .select({ invoiceId: rotRutClaimInvoices.invoiceId, type: rotRutClaimInvoices.type, claimId: rotRutClaimInvoices.claimId })
+    .select({
+      invoiceId: rotRutClaimInvoices.invoiceId,
+      type: rotRutClaimInvoices.type,
+      claimId: rotRutClaimInvoices.claimId,
+    })
     .from(rotRutClaimInvoices)
     .where(and(eq(rotRutClaimInvoices.companyId, companyId), inArray(rotRutClaimInvoices.invoiceId, invoiceIds)))
     .all();
   return new Map(rows.map((r) => [`${r.invoiceId}/${r.type}`, r.claimId]));
 }
 
-export async function listClaims(db: Database, companyId: string, status: ClaimRow["status"] | undefined, page: PageRequest) {
+export async function listClaims(
+  db: Database,
+  companyId: string,
+  status: ClaimRow["status"] | undefined,
+  page: PageRequest,
+) {
   const t = rotRutClaims;
   return db
     .select()
     .from(t)
-    .where(and(eq(t.companyId, companyId), status ? eq(t.status, status) : undefined, afterDesc(page, t.createdAt, t.id)))
+    .where(
+      and(eq(t.companyId, companyId), status ? eq(t.status, status) : undefined, afterDesc(page, t.createdAt, t.id)),
+    )
     .orderBy(desc(t.createdAt), asc(t.id))
     .limit(page.limit + 1)
     .all();

@@ -1,4 +1,4 @@
-import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { database } from "../../db/client";
 import { ApiError } from "../../http/api-error";
 import type { AppEnv } from "../../http/context";
@@ -53,14 +53,39 @@ export function registerRotRutRoutes(app: OpenAPIHono<AppEnv>) {
       const companyId = c.get("company").id;
       const db = database(c.env);
       const page = await pageRequest(c, `rot-rut-claims:${companyId}:${status ?? ""}`, cursor, limit);
-      const { items, nextCursor } = await finishPage(c, page, await listClaims(db, companyId, status, page), (r) => ({ k: r.createdAt, i: r.id }));
-      const invoices = await claimInvoicesOf(db, items.map((i) => i.id));
-      return json(c, items.map((r) => claimJson(r, invoices.filter((i) => i.claimId === r.id))), 200, { next_cursor: nextCursor });
+      const { items, nextCursor } = await finishPage(c, page, await listClaims(db, companyId, status, page), (r) => ({
+        k: r.createdAt,
+        i: r.id,
+      }));
+      const invoices = await claimInvoicesOf(
+        db,
+        items.map((i) => i.id),
+      );
+      return json(
+        c,
+        items.map((r) =>
+          claimJson(
+            r,
+            invoices.filter((i) => i.claimId === r.id),
+          ),
+        ),
+        200,
+        { next_cursor: nextCursor },
+      );
     },
   );
 
   app.openapi(
-    defineRoute({ method: "get", path: `${BASE}/{id}`, tag: TAG, summary: "Get a ROT/RUT claim", scope: "invoices:read", company: true, params: IdParams, response: ClaimSchema }),
+    defineRoute({
+      method: "get",
+      path: `${BASE}/{id}`,
+      tag: TAG,
+      summary: "Get a ROT/RUT claim",
+      scope: "invoices:read",
+      company: true,
+      params: IdParams,
+      response: ClaimSchema,
+    }),
     async (c) => {
       const db = database(c.env);
       const row = await loadClaim(db, c.get("company").id, c.req.valid("param").id);
@@ -74,7 +99,8 @@ export function registerRotRutRoutes(app: OpenAPIHono<AppEnv>) {
       path: `${BASE}/{id}/xml`,
       tag: TAG,
       summary: "The claim file (XML) to upload to Skatteverket",
-      description: "application/xml: Skatteverket's Begäran om utbetalning, schema V6. Carries the buyers' personnummer in full, as the file must.",
+      description:
+        "application/xml: Skatteverket's Begäran om utbetalning, schema V6. Carries the buyers' personnummer in full, as the file must.",
       scope: "invoices:read",
       company: true,
       params: IdParams,
@@ -84,7 +110,12 @@ export function registerRotRutRoutes(app: OpenAPIHono<AppEnv>) {
       const row = await loadClaim(database(c.env), c.get("company").id, c.req.valid("param").id);
       const object = await c.env.DOCUMENTS.get(row.r2Key);
       if (!object) throw new ApiError("NOT_FOUND", { resource: "rot_rut_claim_file", id: row.id });
-      return fileResponse(c, new Uint8Array(await object.arrayBuffer()), "application/xml", `begaran-${row.type}-${row.year}-${row.id}.xml`);
+      return fileResponse(
+        c,
+        new Uint8Array(await object.arrayBuffer()),
+        "application/xml",
+        `begaran-${row.type}-${row.year}-${row.id}.xml`,
+      );
     },
   );
 

@@ -5,19 +5,40 @@ export const CLAIM_STATUSES = ["claimed", "decided", "paid", "rejected"] as cons
 
 export const ClaimCreateSchema = z
   .object({
-    invoice_ids: z.array(z.string().min(1)).min(1).max(1000).optional().openapi({ description: "paid invoices with a deduction; each type of each invoice is claimed once" }),
-    year: z.number().int().min(2021).max(2100).optional().openapi({ description: "with type: every paid, unclaimed invoice whose payment falls in this year" }),
-    type: z.enum(["rot", "rut"]).optional().openapi({ description: "with year: ROT or RUT; with invoice_ids: only this type (default both)" }),
+    invoice_ids: z
+      .array(z.string().min(1))
+      .min(1)
+      .max(1000)
+      .optional()
+      .openapi({ description: "paid invoices with a deduction; each type of each invoice is claimed once" }),
+    year: z
+      .number()
+      .int()
+      .min(2021)
+      .max(2100)
+      .optional()
+      .openapi({ description: "with type: every paid, unclaimed invoice whose payment falls in this year" }),
+    type: z
+      .enum(["rot", "rut"])
+      .optional()
+      .openapi({ description: "with year: ROT or RUT; with invoice_ids: only this type (default both)" }),
   })
   .strict()
-  .refine((b) => (b.invoice_ids ? b.year === undefined : b.year !== undefined && b.type !== undefined), { message: "give invoice_ids, or year and type", path: ["invoice_ids"] })
+  .refine((b) => (b.invoice_ids ? b.year === undefined : b.year !== undefined && b.type !== undefined), {
+    message: "give invoice_ids, or year and type",
+    path: ["invoice_ids"],
+  })
   .openapi("RotRutClaimCreate");
 
 export const ClaimDecisionSchema = z
   .object({
-    approved_amount: SignedAmountSchema.refine((n) => n >= 0, "must be zero or more").openapi({ description: "what Skatteverket approved and pays, kronor; at most the claimed amount" }),
+    approved_amount: SignedAmountSchema.refine((n) => n >= 0, "must be zero or more").openapi({
+      description: "what Skatteverket approved and pays, kronor; at most the claimed amount",
+    }),
     decision_date: DateSchema.optional().openapi({ description: "the date of the decision and payout; default today" }),
-    settlement_account: AccountNumberSchema.default("1930").openapi({ description: "the account the payout arrived on" }),
+    settlement_account: AccountNumberSchema.default("1930").openapi({
+      description: "the account the payout arrived on",
+    }),
   })
   .strict()
   .openapi("RotRutClaimDecision");
@@ -36,8 +57,19 @@ export const ClaimSchema = z
     rejected_amount: z.number().nullable(),
     decision_date: z.string().nullable(),
     decision_journal_entry_id: z.string().nullable(),
-    invoices: z.array(z.object({ invoice_id: z.string(), invoice_number: z.string(), payment_date: z.string(), buyers: z.number(), amount: z.number(), rejected_amount: z.number().nullable() })),
-    download_url: z.string().openapi({ description: "the claim file (XML, Skatteverket's Begäran V6) to upload in Skatteverket's e-service" }),
+    invoices: z.array(
+      z.object({
+        invoice_id: z.string(),
+        invoice_number: z.string(),
+        payment_date: z.string(),
+        buyers: z.number(),
+        amount: z.number(),
+        rejected_amount: z.number().nullable(),
+      }),
+    ),
+    download_url: z.string().openapi({
+      description: "the claim file (XML, Skatteverket's Begäran V6) to upload in Skatteverket's e-service",
+    }),
     created_at: z.string(),
   })
   .openapi("RotRutClaim");

@@ -14,13 +14,38 @@ import { newId } from "../../ids";
 import type { EngineLine } from "../../ledger/engine";
 import { toOre } from "../../ledger/money";
 import { RECEIVABLES_ACCOUNT } from "../../sweden/invoicing";
-import { buildClaimXml, claimCasesForPaidInvoice, planClaimFiles, type ClaimCase, type DeductionType, type RuleViolation } from "../../sweden/rot-rut";
-import { DEDUCTION_RECEIVABLE_ACCOUNT, invoiceForClaim, paidDeductionInvoiceIds, paidInvoiceForClaim, planDeductionRejected } from "../invoices";
-import { claimedPairs, claimInvoicesOf, claimJson, claimR2Key, loadClaim, type ClaimInvoiceRow, type ClaimRow } from "./queries";
+import {
+  buildClaimXml,
+  claimCasesForPaidInvoice,
+  planClaimFiles,
+  type ClaimCase,
+  type DeductionType,
+  type RuleViolation,
+} from "../../sweden/rot-rut";
+import {
+  DEDUCTION_RECEIVABLE_ACCOUNT,
+  invoiceForClaim,
+  paidDeductionInvoiceIds,
+  paidInvoiceForClaim,
+  planDeductionRejected,
+} from "../invoices";
+import {
+  claimedPairs,
+  claimInvoicesOf,
+  claimJson,
+  claimR2Key,
+  loadClaim,
+  type ClaimInvoiceRow,
+  type ClaimRow,
+} from "./queries";
 import type { ClaimCreateInput, ClaimDecisionInput } from "./schemas";
 
 const refuse = (violations: RuleViolation[]) =>
-  new ApiError("INVOICE_CREATE_ROT_RUT_VALIDATION", { fields: violations }, violations.map((v) => v.message).join("; "));
+  new ApiError(
+    "INVOICE_CREATE_ROT_RUT_VALIDATION",
+    { fields: violations },
+    violations.map((v) => v.message).join("; "),
+  );
 
 /**
  * Builds the claim files for paid invoices: each invoice's cases per type
@@ -31,8 +56,13 @@ const refuse = (violations: RuleViolation[]) =>
  */
 export const createClaims: Command<ClaimCreateInput> = async (db, input, ctx, env) => {
   const types: DeductionType[] = input.type ? [input.type] : ["rot", "rut"];
-  const ids = input.invoice_ids ? [...new Set(input.invoice_ids)] : await paidDeductionInvoiceIds(db, ctx.companyId, input.year!, input.type!);
-  if (!ids.length) throw refuse([{ path: "year", message: `no paid, unclaimed ${input.type?.toUpperCase()} invoice was paid in ${input.year}` }]);
+  const ids = input.invoice_ids
+    ? [...new Set(input.invoice_ids)]
+    : await paidDeductionInvoiceIds(db, ctx.companyId, input.year!, input.type!);
+  if (!ids.length)
+    throw refuse([
+      { path: "year", message: `no paid, unclaimed ${input.type?.toUpperCase()} invoice was paid in ${input.year}` },
+    ]);
   const taken = await claimedPairs(db, ctx.companyId, ids);
   const violations: RuleViolation[] = [];
   const cases: { type: DeductionType; claim: ClaimCase; invoiceId: string }[] = [];
@@ -45,14 +75,20 @@ export const createClaims: Command<ClaimCreateInput> = async (db, input, ctx, en
       continue;
     }
     if (row.status !== "paid" || !lastPaymentDate) {
-      violations.push({ path, message: `${row.invoiceNumber ?? row.id}: not paid; Skatteverket pays only after the buyer has paid (7 § HUSFL)` });
+      violations.push({
+        path,
+        message: `${row.invoiceNumber ?? row.id}: not paid; Skatteverket pays only after the buyer has paid (7 § HUSFL)`,
+      });
       continue;
     }
     let any = false;
     for (const type of types) {
       if (paid.deduction.deductionOre[type] <= 0) continue;
       if (taken.has(`${id}/${type}`)) {
-        violations.push({ path, message: `${row.invoiceNumber}: its ${type.toUpperCase()} deduction is already in claim ${taken.get(`${id}/${type}`)}` });
+        violations.push({
+          path,
+          message: `${row.invoiceNumber}: its ${type.toUpperCase()} deduction is already in claim ${taken.get(`${id}/${type}`)}`,
+        });
         any = true;
         continue;
       }
@@ -61,7 +97,11 @@ export const createClaims: Command<ClaimCreateInput> = async (db, input, ctx, en
       else cases.push(...r.value.map((claim) => ({ type, claim, invoiceId: id })));
       any = true;
     }
-    if (!any) violations.push({ path, message: `${row.invoiceNumber}: nothing to claim of ${types.map((t) => t.toUpperCase()).join(" or ")}` });
+    if (!any)
+      violations.push({
+        path,
+        message: `${row.invoiceNumber}: nothing to claim of ${types.map((t) => t.toUpperCase()).join(" or ")}`,
+      });
   }
   if (violations.length) throw refuse(violations);
   if (!cases.length) throw refuse([{ path: "invoice_ids", message: "nothing to claim" }]);
@@ -96,14 +136,33 @@ export const createClaims: Command<ClaimCreateInput> = async (db, input, ctx, en
     const byInvoice = new Map<string, ClaimInvoiceRow>();
     for (const c of file.cases) {
       const invoiceId = invoiceOfCase.get(c)!;
-      const r = byInvoice.get(invoiceId) ?? { id: newId(), companyId: ctx.companyId, claimId: id, invoiceId, invoiceNumber: c.invoiceNumber, type: file.type, paymentDate: c.paymentDate, buyerCount: 0, claimedOre: 0, rejectedOre: null };
+      const r = byInvoice.get(invoiceId) ?? {
+        id: newId(),
+        companyId: ctx.companyId,
+        claimId: id,
+        invoiceId,
+        invoiceNumber: c.invoiceNumber,
+        type: file.type,
+        paymentDate: c.paymentDate,
+        buyerCount: 0,
+        claimedOre: 0,
+        rejectedOre: null,
+      };
       r.buyerCount += 1;
       r.claimedOre += c.claimedOre;
       byInvoice.set(invoiceId, r);
     }
     const invoiceRows = [...byInvoice.values()];
-    statements.push(db.insert(rotRutClaims).values(row), ...invoiceRows.map((r) => db.insert(rotRutClaimInvoices).values(r)));
-    fileSteps.push({ key: row.r2Key, body: xml.value, contentType: "application/xml", customMetadata: { company_id: ctx.companyId, claim_id: id } });
+    statements.push(
+      db.insert(rotRutClaims).values(row),
+      ...invoiceRows.map((r) => db.insert(rotRutClaimInvoices).values(r)),
+    );
+    fileSteps.push({
+      key: row.r2Key,
+      body: xml.value,
+      contentType: "application/xml",
+      customMetadata: { company_id: ctx.companyId, claim_id: id },
+    });
     out.push(claimJson(row, invoiceRows));
   }
   return {
@@ -125,38 +184,93 @@ export const createClaims: Command<ClaimCreateInput> = async (db, input, ctx, en
  */
 export const decideClaim: Command<ClaimDecisionInput & { id: string }> = async (db, input, ctx) => {
   const claim = await loadClaim(db, ctx.companyId, input.id);
-  if (claim.status !== "claimed") throw new ApiError("CONFLICT", { id: claim.id, status: claim.status }, "A decision is already recorded on this claim.");
+  if (claim.status !== "claimed")
+    throw new ApiError(
+      "CONFLICT",
+      { id: claim.id, status: claim.status },
+      "A decision is already recorded on this claim.",
+    );
   const approvedOre = toOre(input.approved_amount)!;
-  if (approvedOre > claim.claimedOre) throw fieldError("approved_amount", `above the claimed amount ${claim.claimedOre / 100}`);
+  if (approvedOre > claim.claimedOre)
+    throw fieldError("approved_amount", `above the claimed amount ${claim.claimedOre / 100}`);
   const rejectedOre = claim.claimedOre - approvedOre;
   const date = input.decision_date ?? ctx.now.slice(0, 10);
   const invoices = await claimInvoicesOf(db, [claim.id]);
   const text = `Skatteverket beslut ${claim.type === "rot" ? "rotavdrag" : "rutavdrag"} ${claim.name}`;
   const lines: EngineLine[] = [];
   if (approvedOre > 0) {
-    lines.push({ accountNumber: input.settlement_account, debitOre: approvedOre, creditOre: 0, lineDescription: `Utbetalning ${claim.name}` });
-    lines.push({ accountNumber: DEDUCTION_RECEIVABLE_ACCOUNT, debitOre: 0, creditOre: approvedOre, lineDescription: `Utbetalning ${claim.name}` });
+    lines.push({
+      accountNumber: input.settlement_account,
+      debitOre: approvedOre,
+      creditOre: 0,
+      lineDescription: `Utbetalning ${claim.name}`,
+    });
+    lines.push({
+      accountNumber: DEDUCTION_RECEIVABLE_ACCOUNT,
+      debitOre: 0,
+      creditOre: approvedOre,
+      lineDescription: `Utbetalning ${claim.name}`,
+    });
   }
   if (rejectedOre > 0) {
-    lines.push({ accountNumber: RECEIVABLES_ACCOUNT, debitOre: rejectedOre, creditOre: 0, lineDescription: `Avslag ${claim.name}: köparen betalar` });
-    lines.push({ accountNumber: DEDUCTION_RECEIVABLE_ACCOUNT, debitOre: 0, creditOre: rejectedOre, lineDescription: `Avslag ${claim.name}` });
+    lines.push({
+      accountNumber: RECEIVABLES_ACCOUNT,
+      debitOre: rejectedOre,
+      creditOre: 0,
+      lineDescription: `Avslag ${claim.name}: köparen betalar`,
+    });
+    lines.push({
+      accountNumber: DEDUCTION_RECEIVABLE_ACCOUNT,
+      debitOre: 0,
+      creditOre: rejectedOre,
+      lineDescription: `Avslag ${claim.name}`,
+    });
   }
-  const entry = await ctx.ledger.post({ date, description: text, sourceType: "rot_rut_decision", sourceId: claim.id, lines });
-  const parts = rejectedOre > 0 ? proportional(rejectedOre, invoices.map((i) => i.claimedOre)) : invoices.map(() => 0);
+  const entry = await ctx.ledger.post({
+    date,
+    description: text,
+    sourceType: "rot_rut_decision",
+    sourceId: claim.id,
+    lines,
+  });
+  const parts =
+    rejectedOre > 0
+      ? proportional(
+          rejectedOre,
+          invoices.map((i) => i.claimedOre),
+        )
+      : invoices.map(() => 0);
   const statements: Statement[] = [...entry.statements];
   for (const [k, inv] of invoices.entries()) {
-    statements.push(db.update(rotRutClaimInvoices).set({ rejectedOre: parts[k] }).where(eq(rotRutClaimInvoices.id, inv.id)));
+    statements.push(
+      db.update(rotRutClaimInvoices).set({ rejectedOre: parts[k] }).where(eq(rotRutClaimInvoices.id, inv.id)),
+    );
     statements.push(...(await planDeductionRejected(db, ctx.companyId, inv.invoiceId, parts[k], ctx.now)));
   }
-  const patch = { status: approvedOre > 0 ? "paid" : "rejected", approvedOre, decisionDate: date, settlementAccount: input.settlement_account, decisionJournalEntryId: entry.row.id, updatedAt: ctx.now } as const;
+  const patch = {
+    status: approvedOre > 0 ? "paid" : "rejected",
+    approvedOre,
+    decisionDate: date,
+    settlementAccount: input.settlement_account,
+    decisionJournalEntryId: entry.row.id,
+    updatedAt: ctx.now,
+  } as const;
   statements.push(db.update(rotRutClaims).set(patch).where(eq(rotRutClaims.id, claim.id)));
-  const data = claimJson({ ...claim, ...patch }, invoices.map((i, k) => ({ ...i, rejectedOre: parts[k] })));
+  const data = claimJson(
+    { ...claim, ...patch },
+    invoices.map((i, k) => ({ ...i, rejectedOre: parts[k] })),
+  );
   return {
     status: 200,
     data,
     statements,
     events: [{ type: "rot_rut_claim.decided", object: data, previousAttributes: { status: claim.status } }],
-    audit: { action: "rot_rut_claim.decided", resourceType: "rot_rut_claim", resourceId: claim.id, voucher: entry.voucher },
+    audit: {
+      action: "rot_rut_claim.decided",
+      resourceType: "rot_rut_claim",
+      resourceId: claim.id,
+      voucher: entry.voucher,
+    },
   };
 };
 

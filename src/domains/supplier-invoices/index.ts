@@ -11,6 +11,13 @@ export {
   updateSupplierInvoice,
 } from "./service";
 export { markSupplierInvoicesOverdue } from "./overdue";
-export { companiesWithPastDueSupplierInvoices, countOpenSupplierInvoices, findSupplierInvoice, openSupplierInvoicesForMatching, openSupplierInvoicesOf, openSupplierItemsAt } from "./queries";
+export {
+  companiesWithPastDueSupplierInvoices,
+  countOpenSupplierInvoices,
+  findSupplierInvoice,
+  openSupplierInvoicesForMatching,
+  openSupplierInvoicesOf,
+  openSupplierItemsAt,
+} from "./queries";
 export { foreignPayablesToRevalue, planPayableBookValues } from "./revaluation";
 export { unpaidAtYearEndLines } from "./year-end";

@@ -12,9 +12,24 @@ export const markSupplierInvoicesOverdue: Command<{ today: string }> = async (db
     status: 200,
     data: { overdue: ids.length, supplier_invoice_ids: ids },
     statements: ids.length
-      ? [db.update(supplierInvoices).set({ status: "overdue", updatedAt: ctx.now }).where(and(eq(supplierInvoices.companyId, ctx.companyId), inArray(supplierInvoices.id, ids), inArray(supplierInvoices.status, ["registered", "approved", "partially_paid"])))]
+      ? [
+          db
+            .update(supplierInvoices)
+            .set({ status: "overdue", updatedAt: ctx.now })
+            .where(
+              and(
+                eq(supplierInvoices.companyId, ctx.companyId),
+                inArray(supplierInvoices.id, ids),
+                inArray(supplierInvoices.status, ["registered", "approved", "partially_paid"]),
+              ),
+            ),
+        ]
       : [],
-    events: due.map((r) => ({ type: "supplier_invoice.overdue", object: supplierInvoiceJson({ ...r, status: "overdue", updatedAt: ctx.now }), previousAttributes: { status: r.status } })),
+    events: due.map((r) => ({
+      type: "supplier_invoice.overdue",
+      object: supplierInvoiceJson({ ...r, status: "overdue", updatedAt: ctx.now }),
+      previousAttributes: { status: r.status },
+    })),
     audit: { action: "supplier_invoice.overdue_sweep", resourceType: "supplier_invoice", resourceId: null },
   };
 };

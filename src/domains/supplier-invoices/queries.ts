@@ -17,7 +17,13 @@ export type SupplierInvoiceItemRow = typeof supplierInvoiceItems.$inferSelect;
 export type SupplierInvoicePaymentRow = typeof supplierInvoicePayments.$inferSelect;
 
 /** Statuses of an invoice still owed (spec: expand=supplier_invoices; SUPPLIER_HAS_INVOICES). */
-export const OPEN_SUPPLIER_INVOICE_STATUSES = ["registered", "approved", "partially_paid", "overdue", "disputed"] as const;
+export const OPEN_SUPPLIER_INVOICE_STATUSES = [
+  "registered",
+  "approved",
+  "partially_paid",
+  "overdue",
+  "disputed",
+] as const;
 
 /** What is still owed (one definition, the settlement's). */
 export { remainingOre };
@@ -84,14 +90,28 @@ export function supplierInvoicePaymentJson(p: SupplierInvoicePaymentRow) {
   };
 }
 
-export async function loadSupplierInvoice(db: Database, companyId: string, id: string, code: ErrorCode = "NOT_FOUND"): Promise<SupplierInvoiceRow> {
-  const row = await db.select().from(supplierInvoices).where(and(eq(supplierInvoices.companyId, companyId), eq(supplierInvoices.id, id))).get();
+export async function loadSupplierInvoice(
+  db: Database,
+  companyId: string,
+  id: string,
+  code: ErrorCode = "NOT_FOUND",
+): Promise<SupplierInvoiceRow> {
+  const row = await db
+    .select()
+    .from(supplierInvoices)
+    .where(and(eq(supplierInvoices.companyId, companyId), eq(supplierInvoices.id, id)))
+    .get();
   if (!row) throw new ApiError(code, { resource: "supplier_invoice", id });
   return row;
 }
 
 export async function itemsOfSupplierInvoice(db: Database, invoiceId: string): Promise<SupplierInvoiceItemRow[]> {
-  return db.select().from(supplierInvoiceItems).where(eq(supplierInvoiceItems.supplierInvoiceId, invoiceId)).orderBy(asc(supplierInvoiceItems.sortOrder)).all();
+  return db
+    .select()
+    .from(supplierInvoiceItems)
+    .where(eq(supplierInvoiceItems.supplierInvoiceId, invoiceId))
+    .orderBy(asc(supplierInvoiceItems.sortOrder))
+    .all();
 }
 
 export async function paymentsOfSupplierInvoice(db: Database, invoiceId: string): Promise<SupplierInvoicePaymentRow[]> {
@@ -111,7 +131,12 @@ export interface SupplierInvoiceFilters {
   date_to?: string;
 }
 
-export async function listSupplierInvoices(db: Database, companyId: string, f: SupplierInvoiceFilters, page: PageRequest) {
+export async function listSupplierInvoices(
+  db: Database,
+  companyId: string,
+  f: SupplierInvoiceFilters,
+  page: PageRequest,
+) {
   const t = supplierInvoices;
   return db
     .select()
@@ -136,10 +161,31 @@ export const SUPPLIER_INVOICE_EXPANSIONS = ["supplier", "items", "payments"] as 
 export type SupplierInvoiceExpansion = (typeof SUPPLIER_INVOICE_EXPANSIONS)[number];
 
 /** The JSON of rows with the asked expansions, each loaded with one query for the lot. */
-export async function supplierInvoicesWith(db: Database, companyId: string, rows: SupplierInvoiceRow[], expand: Set<SupplierInvoiceExpansion>) {
+export async function supplierInvoicesWith(
+  db: Database,
+  companyId: string,
+  rows: SupplierInvoiceRow[],
+  expand: Set<SupplierInvoiceExpansion>,
+) {
   const ids = rows.map((r) => r.id);
-  const items = expand.has("items") && ids.length ? await db.select().from(supplierInvoiceItems).where(inArray(supplierInvoiceItems.supplierInvoiceId, ids)).orderBy(asc(supplierInvoiceItems.sortOrder)).all() : [];
-  const payments = expand.has("payments") && ids.length ? await db.select().from(supplierInvoicePayments).where(inArray(supplierInvoicePayments.supplierInvoiceId, ids)).orderBy(asc(supplierInvoicePayments.paymentDate)).all() : [];
+  const items =
+    expand.has("items") && ids.length
+      ? await db
+          .select()
+          .from(supplierInvoiceItems)
+          .where(inArray(supplierInvoiceItems.supplierInvoiceId, ids))
+          .orderBy(asc(supplierInvoiceItems.sortOrder))
+          .all()
+      : [];
+  const payments =
+    expand.has("payments") && ids.length
+      ? await db
+          .select()
+          .from(supplierInvoicePayments)
+          .where(inArray(supplierInvoicePayments.supplierInvoiceId, ids))
+          .orderBy(asc(supplierInvoicePayments.paymentDate))
+          .all()
+      : [];
   const supplierIds = [...new Set(rows.map((r) => r.supplierId))];
   const parties = expand.has("supplier") ? await suppliersByIds(db, companyId, supplierIds) : [];
   const partyJson = new Map(parties.map((p) => [p.id, supplierJson(p)]));
@@ -158,7 +204,14 @@ export async function openSupplierInvoicesOf(db: Database, companyId: string, su
   const rows = await db
     .select()
     .from(supplierInvoices)
-    .where(and(eq(supplierInvoices.companyId, companyId), eq(supplierInvoices.supplierId, supplierId), eq(supplierInvoices.isCreditNote, false), inArray(supplierInvoices.status, [...OPEN_SUPPLIER_INVOICE_STATUSES])))
+    .where(
+      and(
+        eq(supplierInvoices.companyId, companyId),
+        eq(supplierInvoices.supplierId, supplierId),
+        eq(supplierInvoices.isCreditNote, false),
+        inArray(supplierInvoices.status, [...OPEN_SUPPLIER_INVOICE_STATUSES]),
+      ),
+    )
     .orderBy(asc(supplierInvoices.dueDate), asc(supplierInvoices.arrivalNumber))
     .all();
   return rows.map(supplierInvoiceJson);
@@ -168,7 +221,14 @@ export async function countOpenSupplierInvoices(db: Database, companyId: string,
   const row = await db
     .select({ n: sql<number>`count(*)` })
     .from(supplierInvoices)
-    .where(and(eq(supplierInvoices.companyId, companyId), eq(supplierInvoices.supplierId, supplierId), eq(supplierInvoices.isCreditNote, false), inArray(supplierInvoices.status, [...OPEN_SUPPLIER_INVOICE_STATUSES])))
+    .where(
+      and(
+        eq(supplierInvoices.companyId, companyId),
+        eq(supplierInvoices.supplierId, supplierId),
+        eq(supplierInvoices.isCreditNote, false),
+        inArray(supplierInvoices.status, [...OPEN_SUPPLIER_INVOICE_STATUSES]),
+      ),
+    )
     .get();
   return Number(row?.n ?? 0);
 }
@@ -195,15 +255,29 @@ export async function openSupplierItemsAt(db: Database, companyId: string, asOf:
 /** The minute sweep: unpaid supplier invoices past their due date become overdue. */
 /** Unpaid, undisputed supplier invoices past their due date. */
 const pastDue = (today: string) =>
-  and(inArray(supplierInvoices.status, ["registered", "approved", "partially_paid"]), eq(supplierInvoices.isCreditNote, false), sql`${supplierInvoices.dueDate} < ${today}`);
+  and(
+    inArray(supplierInvoices.status, ["registered", "approved", "partially_paid"]),
+    eq(supplierInvoices.isCreditNote, false),
+    sql`${supplierInvoices.dueDate} < ${today}`,
+  );
 
 /** The companies the minute sweep must visit. */
 export async function companiesWithPastDueSupplierInvoices(db: Database, today: string): Promise<string[]> {
-  return (await db.selectDistinct({ c: supplierInvoices.companyId }).from(supplierInvoices).where(pastDue(today)).all()).map((r) => r.c);
+  return (
+    await db.selectDistinct({ c: supplierInvoices.companyId }).from(supplierInvoices).where(pastDue(today)).all()
+  ).map((r) => r.c);
 }
 
-export async function pastDueSupplierInvoices(db: Database, companyId: string, today: string): Promise<SupplierInvoiceRow[]> {
-  return db.select().from(supplierInvoices).where(and(eq(supplierInvoices.companyId, companyId), pastDue(today))).all();
+export async function pastDueSupplierInvoices(
+  db: Database,
+  companyId: string,
+  today: string,
+): Promise<SupplierInvoiceRow[]> {
+  return db
+    .select()
+    .from(supplierInvoices)
+    .where(and(eq(supplierInvoices.companyId, companyId), pastDue(today)))
+    .all();
 }
 
 /** Bank matching (bank-transactions): the open supplier invoices of the company, as JSON. */
@@ -211,14 +285,24 @@ export async function openSupplierInvoicesForMatching(db: Database, companyId: s
   const rows = await db
     .select()
     .from(supplierInvoices)
-    .where(and(eq(supplierInvoices.companyId, companyId), eq(supplierInvoices.isCreditNote, false), inArray(supplierInvoices.status, ["registered", "approved", "partially_paid", "overdue"])))
+    .where(
+      and(
+        eq(supplierInvoices.companyId, companyId),
+        eq(supplierInvoices.isCreditNote, false),
+        inArray(supplierInvoices.status, ["registered", "approved", "partially_paid", "overdue"]),
+      ),
+    )
     .all();
   return rows.map(supplierInvoiceJson);
 }
 
 /** Bank matching: one supplier invoice as JSON, or null, with open_sek_ore (SEK still on 2440 for it). */
 export async function findSupplierInvoice(db: Database, companyId: string, id: string) {
-  const row = await db.select().from(supplierInvoices).where(and(eq(supplierInvoices.companyId, companyId), eq(supplierInvoices.id, id))).get();
+  const row = await db
+    .select()
+    .from(supplierInvoices)
+    .where(and(eq(supplierInvoices.companyId, companyId), eq(supplierInvoices.id, id)))
+    .get();
   if (!row) return null;
   const paidSek = (await paymentsOfSupplierInvoice(db, row.id)).reduce((s, p) => s + p.amountSekOre, 0);
   return { ...supplierInvoiceJson(row), open_sek_ore: row.totalSekOre - paidSek };

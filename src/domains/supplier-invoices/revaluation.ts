@@ -19,7 +19,11 @@ export interface RevaluablePayable {
 }
 
 /** Registered on 2440 (accrual), open, not SEK, dated on or before `asOf`, nothing credited yet. */
-export async function foreignPayablesToRevalue(db: Database, companyId: string, asOf: string): Promise<RevaluablePayable[]> {
+export async function foreignPayablesToRevalue(
+  db: Database,
+  companyId: string,
+  asOf: string,
+): Promise<RevaluablePayable[]> {
   const rows = await db.all<{ id: string; number: string; currency: string; open: number; booked: number }>(sql`
     SELECT si.id, si.supplier_invoice_number AS number, si.currency,
            si.total_ore - si.paid_ore - si.credited_ore AS open,
@@ -30,15 +34,32 @@ export async function foreignPayablesToRevalue(db: Database, companyId: string, 
       AND si.registration_journal_entry_id IS NOT NULL AND si.credited_ore = 0
       AND si.invoice_date <= ${asOf}
     ORDER BY si.invoice_date, si.arrival_number`);
-  return rows.map((r) => ({ id: r.id, number: r.number, currency: r.currency, openOre: Number(r.open), bookedSekOre: Number(r.booked) })).filter((r) => r.openOre > 0);
+  return rows
+    .map((r) => ({
+      id: r.id,
+      number: r.number,
+      currency: r.currency,
+      openOre: Number(r.open),
+      bookedSekOre: Number(r.booked),
+    }))
+    .filter((r) => r.openOre > 0);
 }
 
 /** The supplier invoices' new book values: the closing rate, and the SEK total moved by the revaluation's difference. */
-export function planPayableBookValues(db: Database, companyId: string, items: { id: string; rate: string; deltaSekOre: number }[], now: string): Statement[] {
+export function planPayableBookValues(
+  db: Database,
+  companyId: string,
+  items: { id: string; rate: string; deltaSekOre: number }[],
+  now: string,
+): Statement[] {
   return items.map((i) =>
     db
       .update(supplierInvoices)
-      .set({ exchangeRate: i.rate, totalSekOre: sql`${supplierInvoices.totalSekOre} + ${i.deltaSekOre}`, updatedAt: now })
+      .set({
+        exchangeRate: i.rate,
+        totalSekOre: sql`${supplierInvoices.totalSekOre} + ${i.deltaSekOre}`,
+        updatedAt: now,
+      })
       .where(and(eq(supplierInvoices.companyId, companyId), eq(supplierInvoices.id, i.id))),
   );
 }

@@ -1,4 +1,4 @@
-import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { database } from "../../db/client";
 import type { AppEnv } from "../../http/context";
 import { dispatch } from "../../http/dispatch";
@@ -6,7 +6,13 @@ import { json } from "../../http/envelope";
 import { parseExpand } from "../../http/expand";
 import { finishPage, pageRequest } from "../../http/pagination";
 import { defineRoute } from "../../http/route";
-import { listSupplierInvoices, loadSupplierInvoice, SUPPLIER_INVOICE_EXPANSIONS, supplierInvoicesWith, type SupplierInvoiceExpansion } from "./queries";
+import {
+  listSupplierInvoices,
+  loadSupplierInvoice,
+  SUPPLIER_INVOICE_EXPANSIONS,
+  supplierInvoicesWith,
+  type SupplierInvoiceExpansion,
+} from "./queries";
 import {
   SupplierInvoiceCreateSchema,
   SupplierInvoiceDisputeSchema,
@@ -29,7 +35,8 @@ export function registerSupplierInvoiceRoutes(app: OpenAPIHono<AppEnv>) {
       path: BASE,
       tag: TAG,
       summary: "List supplier invoices (credit notes included, is_credit_note true)",
-      description: "Newest registration first. date_from and date_to filter invoice_date. expand: supplier, items, payments.",
+      description:
+        "Newest registration first. date_from and date_to filter invoice_date. expand: supplier, items, payments.",
       scope: "suppliers:read",
       company: true,
       params: Params,
@@ -42,7 +49,12 @@ export function registerSupplierInvoiceRoutes(app: OpenAPIHono<AppEnv>) {
       const db = database(c.env);
       const wanted = parseExpand<SupplierInvoiceExpansion>(expand, SUPPLIER_INVOICE_EXPANSIONS);
       const page = await pageRequest(c, `supplier-invoices:${companyId}:${JSON.stringify(filters)}`, cursor, limit);
-      const { items, nextCursor } = await finishPage(c, page, await listSupplierInvoices(db, companyId, filters, page), (r) => ({ k: r.createdAt, i: r.id }));
+      const { items, nextCursor } = await finishPage(
+        c,
+        page,
+        await listSupplierInvoices(db, companyId, filters, page),
+        (r) => ({ k: r.createdAt, i: r.id }),
+      );
       return json(c, await supplierInvoicesWith(db, companyId, items, wanted), 200, { next_cursor: nextCursor });
     },
   );
@@ -88,12 +100,31 @@ export function registerSupplierInvoiceRoutes(app: OpenAPIHono<AppEnv>) {
   );
 
   app.openapi(
-    defineRoute({ ...write, method: "patch", path: `${BASE}/{id}`, summary: "Update an unpaid supplier invoice's number, due date, payment reference or notes", description: "Amounts and accounts are changed by crediting the invoice and registering it again (the entry is immutable).", params: IdParams, body: SupplierInvoicePatchSchema, response: SupplierInvoiceSchema }),
+    defineRoute({
+      ...write,
+      method: "patch",
+      path: `${BASE}/{id}`,
+      summary: "Update an unpaid supplier invoice's number, due date, payment reference or notes",
+      description:
+        "Amounts and accounts are changed by crediting the invoice and registering it again (the entry is immutable).",
+      params: IdParams,
+      body: SupplierInvoicePatchSchema,
+      response: SupplierInvoiceSchema,
+    }),
     async (c) => dispatch(c, "supplier_invoices.update", { ...c.req.valid("json"), id: c.req.valid("param").id }),
   );
 
   app.openapi(
-    defineRoute({ ...write, method: "post", path: `${BASE}/{id}/approve`, summary: "Approve (attest) a registered supplier invoice", description: "No entry. Already approved or settled: SI_APPROVE_NOT_REGISTERED. Past its due date it stays overdue.", params: IdParams, response: SupplierInvoiceSchema }),
+    defineRoute({
+      ...write,
+      method: "post",
+      path: `${BASE}/{id}/approve`,
+      summary: "Approve (attest) a registered supplier invoice",
+      description:
+        "No entry. Already approved or settled: SI_APPROVE_NOT_REGISTERED. Past its due date it stays overdue.",
+      params: IdParams,
+      response: SupplierInvoiceSchema,
+    }),
     async (c) => dispatch(c, "supplier_invoices.approve", { id: c.req.valid("param").id }),
   );
 
@@ -120,21 +151,46 @@ export function registerSupplierInvoiceRoutes(app: OpenAPIHono<AppEnv>) {
       method: "post",
       path: `${BASE}/{id}/credit`,
       summary: "Credit a supplier invoice in full",
-      description: "The credit note is dated today, in an open period (else SI_CREDIT_PERIOD_LOCKED). Accrual entry: Debit 2440 / Credit expense and 2641. Cash: no entry. Already credited: SI_CREDIT_ALREADY_CREDITED.",
+      description:
+        "The credit note is dated today, in an open period (else SI_CREDIT_PERIOD_LOCKED). Accrual entry: Debit 2440 / Credit expense and 2641. Cash: no entry. Already credited: SI_CREDIT_ALREADY_CREDITED.",
       params: IdParams,
-      response: z.object({ credit_note_id: z.string(), original_id: z.string(), arrival_number: z.number(), supplier_invoice_number: z.string(), registration_journal_entry_id: z.string().nullable(), total: z.number(), original: SupplierInvoiceSchema }),
+      response: z.object({
+        credit_note_id: z.string(),
+        original_id: z.string(),
+        arrival_number: z.number(),
+        supplier_invoice_number: z.string(),
+        registration_journal_entry_id: z.string().nullable(),
+        total: z.number(),
+        original: SupplierInvoiceSchema,
+      }),
       status: 201,
     }),
     async (c) => dispatch(c, "supplier_invoices.credit", { id: c.req.valid("param").id }),
   );
 
   app.openapi(
-    defineRoute({ ...write, method: "post", path: `${BASE}/{id}/dispute`, summary: "Mark an open supplier invoice as disputed", description: "It stays in the supplier ledger and cannot be paid until the dispute is resolved.", params: IdParams, body: SupplierInvoiceDisputeSchema, response: SupplierInvoiceSchema }),
+    defineRoute({
+      ...write,
+      method: "post",
+      path: `${BASE}/{id}/dispute`,
+      summary: "Mark an open supplier invoice as disputed",
+      description: "It stays in the supplier ledger and cannot be paid until the dispute is resolved.",
+      params: IdParams,
+      body: SupplierInvoiceDisputeSchema,
+      response: SupplierInvoiceSchema,
+    }),
     async (c) => dispatch(c, "supplier_invoices.dispute", { ...c.req.valid("json"), id: c.req.valid("param").id }),
   );
 
   app.openapi(
-    defineRoute({ ...write, method: "post", path: `${BASE}/{id}/resolve-dispute`, summary: "End a dispute: back to registered, approved, partially_paid or overdue", params: IdParams, response: SupplierInvoiceSchema }),
+    defineRoute({
+      ...write,
+      method: "post",
+      path: `${BASE}/{id}/resolve-dispute`,
+      summary: "End a dispute: back to registered, approved, partially_paid or overdue",
+      params: IdParams,
+      response: SupplierInvoiceSchema,
+    }),
     async (c) => dispatch(c, "supplier_invoices.resolve_dispute", { id: c.req.valid("param").id }),
   );
 }

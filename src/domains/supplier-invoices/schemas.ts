@@ -1,19 +1,39 @@
 import { z } from "@hono/zod-openapi";
-import { AccountNumberSchema, CurrencySchema, DateSchema, DimensionMapSchema, ExchangeRateSchema, itemsWithinLimits, MAX_ITEMS_PER_INVOICE, PositiveAmountSchema, SignedAmountSchema, VatRateSchema } from "../../http/fields";
+import {
+  AccountNumberSchema,
+  CurrencySchema,
+  DateSchema,
+  DimensionMapSchema,
+  ExchangeRateSchema,
+  itemsWithinLimits,
+  MAX_ITEMS_PER_INVOICE,
+  PositiveAmountSchema,
+  SignedAmountSchema,
+  VatRateSchema,
+} from "../../http/fields";
 
 export const SupplierInvoiceItemInputSchema = z
   .object({
     description: z.string().trim().max(500).nullish(),
     amount: SignedAmountSchema.openapi({ description: "net amount without VAT, in the invoice currency" }),
-    account_number: AccountNumberSchema.optional().openapi({ description: "debit account; default the supplier's default_expense_account" }),
+    account_number: AccountNumberSchema.optional().openapi({
+      description: "debit account; default the supplier's default_expense_account",
+    }),
     vat_rate: VatRateSchema.default(0.25),
-    vat_amount: SignedAmountSchema.optional().openapi({ description: "the VAT the supplier charged on this line; default amount x vat_rate" }),
-    apply_slp: z.boolean().default(false).openapi({ description: "special payroll tax 24.26 % (only on 741x pension accounts)" }),
+    vat_amount: SignedAmountSchema.optional().openapi({
+      description: "the VAT the supplier charged on this line; default amount x vat_rate",
+    }),
+    apply_slp: z
+      .boolean()
+      .default(false)
+      .openapi({ description: "special payroll tax 24.26 % (only on 741x pension accounts)" }),
     supply_type: z.enum(["goods", "services"]).optional().openapi({
-      description: "goods or services (default services). From an EU supplier the line is reverse-charged: booked on 4515-4517 (goods, box 20) or 4535-4537 (services, box 21), from outside the EU services on 4531-4533 (box 22); the buyer's VAT at vat_rate on 2614/2624/2634 and 2645",
+      description:
+        "goods or services (default services). From an EU supplier the line is reverse-charged: booked on 4515-4517 (goods, box 20) or 4535-4537 (services, box 21), from outside the EU services on 4531-4533 (box 22); the buyer's VAT at vat_rate on 2614/2624/2634 and 2645",
     }),
     reverse_charge: z.boolean().default(false).openapi({
-      description: "a Swedish supplier's line under omvänd betalningsskyldighet (construction services, ML 16 kap 13 §): 4425-4427 (services, box 24) or 4415-4417 (goods, box 23), VAT on 2614/2624/2634 and 2647",
+      description:
+        "a Swedish supplier's line under omvänd betalningsskyldighet (construction services, ML 16 kap 13 §): 4425-4427 (services, box 24) or 4415-4417 (goods, box 23), VAT on 2614/2624/2634 and 2647",
     }),
     dimensions: DimensionMapSchema.optional(),
   })
@@ -25,7 +45,9 @@ export const SupplierInvoiceCreateSchema = z
     supplier_id: z.string().min(1),
     supplier_invoice_number: z.string().trim().min(1).max(60),
     invoice_date: DateSchema,
-    due_date: DateSchema.optional().openapi({ description: "default invoice_date + the supplier's default_payment_terms" }),
+    due_date: DateSchema.optional().openapi({
+      description: "default invoice_date + the supplier's default_payment_terms",
+    }),
     currency: CurrencySchema.optional().openapi({ description: "default the supplier's default_currency" }),
     exchange_rate: ExchangeRateSchema.optional(),
     default_dimensions: DimensionMapSchema.optional(),
@@ -34,7 +56,10 @@ export const SupplierInvoiceCreateSchema = z
     items: z.array(SupplierInvoiceItemInputSchema).min(1).max(MAX_ITEMS_PER_INVOICE).superRefine(itemsWithinLimits),
   })
   .strict()
-  .refine((b) => !b.due_date || b.due_date >= b.invoice_date, { message: "due_date is before invoice_date", path: ["due_date"] })
+  .refine((b) => !b.due_date || b.due_date >= b.invoice_date, {
+    message: "due_date is before invoice_date",
+    path: ["due_date"],
+  })
   .openapi("SupplierInvoiceCreate");
 
 export const SupplierInvoicePatchSchema = z
@@ -50,9 +75,12 @@ export const SupplierInvoicePatchSchema = z
 export const SupplierInvoicePaySchema = z
   .object({
     payment_date: DateSchema.optional().openapi({ description: "default today" }),
-    amount: PositiveAmountSchema.optional().openapi({ description: "in the invoice currency; default the remaining amount" }),
+    amount: PositiveAmountSchema.optional().openapi({
+      description: "in the invoice currency; default the remaining amount",
+    }),
     exchange_rate_difference: SignedAmountSchema.optional().openapi({
-      description: "SEK actually paid minus SEK booked for this amount; needed on foreign-currency invoices (0 when none). Booked to 7960 (loss) or 3960 (gain).",
+      description:
+        "SEK actually paid minus SEK booked for this amount; needed on foreign-currency invoices (0 when none). Booked to 7960 (loss) or 3960 (gain).",
     }),
     settlement_account: AccountNumberSchema.default("1930"),
   })

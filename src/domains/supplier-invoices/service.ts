@@ -17,12 +17,25 @@ import { newId } from "../../ids";
 import { assertPeriodOpen } from "../../ledger/engine";
 import { toOre } from "../../ledger/money";
 import { purchaseRegistered, purchaseSettledInCash, type Purchase } from "../../ledger/posting-rules";
-import { creditInFull, creditNoteLines, openItem, paymentLines, paymentTermsOf, planPayment } from "../../ledger/settlement";
+import {
+  creditInFull,
+  creditNoteLines,
+  openItem,
+  paymentLines,
+  paymentTermsOf,
+  planPayment,
+} from "../../ledger/settlement";
 import { addDays } from "../../sweden/fiscal-year";
 import { decimalString, isSlpAccount, toSekOre, vatOre } from "../../sweden/invoicing";
 import { vatRateToBp } from "../../sweden/vat";
 import { boxOf } from "../../sweden/vat-declaration";
-import { locationOf, purchaseBox, purchaseTreatment, reverseCharge, type PurchaseTreatment } from "../../sweden/vat-treatment";
+import {
+  locationOf,
+  purchaseBox,
+  purchaseTreatment,
+  reverseCharge,
+  type PurchaseTreatment,
+} from "../../sweden/vat-treatment";
 import { loadCompany } from "../companies";
 import { sekRate } from "../currency";
 import { loadSupplier } from "../suppliers";
@@ -51,7 +64,12 @@ export function purchaseOf(row: SupplierInvoiceRow, items: SupplierInvoiceItemRo
         applySlp: i.applySlp,
         description: i.description,
         dimensions: i.dimensions,
-        reverseCharge: rc && { rateBp: i.vatRateBp, outputVatAccount: rc.outputVatAccount, inputVatAccount: rc.inputVatAccount, deductible: vatDeductible },
+        reverseCharge: rc && {
+          rateBp: i.vatRateBp,
+          outputVatAccount: rc.outputVatAccount,
+          inputVatAccount: rc.inputVatAccount,
+          deductible: vatDeductible,
+        },
       };
     }),
   };
@@ -62,13 +80,24 @@ function invoiceWithNumber(db: Database, companyId: string, supplierId: string, 
   return db
     .select({ id: supplierInvoices.id })
     .from(supplierInvoices)
-    .where(and(eq(supplierInvoices.companyId, companyId), eq(supplierInvoices.supplierId, supplierId), eq(supplierInvoices.supplierInvoiceNumber, number), eq(supplierInvoices.isCreditNote, false)))
+    .where(
+      and(
+        eq(supplierInvoices.companyId, companyId),
+        eq(supplierInvoices.supplierId, supplierId),
+        eq(supplierInvoices.supplierInvoiceNumber, number),
+        eq(supplierInvoices.isCreditNote, false),
+      ),
+    )
     .get();
 }
 
 async function nextArrivalNumber(db: Database, companyId: string): Promise<number> {
   // Decided by the company's single writer; the unique index refuses a second one.
-  const [row] = await db.select({ n: max(supplierInvoices.arrivalNumber) }).from(supplierInvoices).where(eq(supplierInvoices.companyId, companyId)).all();
+  const [row] = await db
+    .select({ n: max(supplierInvoices.arrivalNumber) })
+    .from(supplierInvoices)
+    .where(eq(supplierInvoices.companyId, companyId))
+    .all();
   return (row?.n ?? 0) + 1;
 }
 
@@ -88,29 +117,59 @@ async function exchangeRateFor(env: Env, currency: string, given: number | undef
   }
   if (given !== undefined) return decimalString(given, 6)!;
   const fetched = await sekRate(env, currency, date);
-  if (!fetched) throw new ApiError("SI_FX_RATE_MISSING", { currency, date }, `No central-bank rate for ${currency} on ${date}; send exchange_rate.`);
+  if (!fetched)
+    throw new ApiError(
+      "SI_FX_RATE_MISSING",
+      { currency, date },
+      `No central-bank rate for ${currency} on ${date}; send exchange_rate.`,
+    );
   return fetched.rate;
 }
 
 export const createSupplierInvoice: Command<SupplierInvoiceCreateInput> = async (db, input, ctx, env) => {
   const supplier = await loadSupplier(db, ctx.companyId, input.supplier_id);
-  if (supplier.archivedAt) throw new ApiError("SUPPLIER_NOT_FOUND", { id: supplier.id, archived_at: supplier.archivedAt }, "The supplier is archived.");
+  if (supplier.archivedAt)
+    throw new ApiError(
+      "SUPPLIER_NOT_FOUND",
+      { id: supplier.id, archived_at: supplier.archivedAt },
+      "The supplier is archived.",
+    );
   const id = newId();
-  const location = locationOf({ type: supplier.supplierType, country: supplier.country, vatNumber: supplier.vatNumber });
+  const location = locationOf({
+    type: supplier.supplierType,
+    country: supplier.country,
+    vatNumber: supplier.vatNumber,
+  });
   const items: SupplierInvoiceItemRow[] = input.items.map((it, i) => {
     const given = it.account_number ?? supplier.defaultExpenseAccount;
-    if (!given) throw fieldError(`items.${i}.account_number`, "account_number is required: the supplier has no default_expense_account");
+    if (!given)
+      throw fieldError(
+        `items.${i}.account_number`,
+        "account_number is required: the supplier has no default_expense_account",
+      );
     const rateBp = vatRateToBp(it.vat_rate)!;
-    if (it.reverse_charge && location !== "domestic") throw fieldError(`items.${i}.reverse_charge`, "reverse_charge is for a Swedish supplier's line (construction services and the like); a purchase from abroad is reverse-charged by the supplier's country");
+    if (it.reverse_charge && location !== "domestic")
+      throw fieldError(
+        `items.${i}.reverse_charge`,
+        "reverse_charge is for a Swedish supplier's line (construction services and the like); a purchase from abroad is reverse-charged by the supplier's country",
+      );
     const supplyType = it.supply_type ?? "services";
     const treatment = purchaseTreatment(location, supplyType, it.reverse_charge);
     const rc = reverseCharge(treatment, supplyType, rateBp);
     if (rc && it.vat_amount !== undefined && it.vat_amount !== 0) {
-      throw fieldError(`items.${i}.vat_amount`, "under reverse charge the supplier charges no VAT: the buyer books it (vat_rate is the Swedish rate that applies)");
+      throw fieldError(
+        `items.${i}.vat_amount`,
+        "under reverse charge the supplier charges no VAT: the buyer books it (vat_rate is the Swedish rate that applies)",
+      );
     }
     // A reverse-charged line is booked on the purchase account that feeds its box (20-24), unless the caller named one of that box.
     const account = rc && boxOf(given)?.box !== purchaseBox(rc) ? rc.purchaseAccount : given;
-    if (it.apply_slp && !isSlpAccount(account)) throw new ApiError("SI_CREATE_SLP_INVALID_ACCOUNT", { item: i, account_number: account }, "apply_slp is only allowed on pension accounts 7410-7419.");
+    if (it.apply_slp && !isSlpAccount(account))
+      throw new ApiError(
+        "SI_CREATE_SLP_INVALID_ACCOUNT",
+        { item: i, account_number: account },
+        "apply_slp is only allowed on pension accounts 7410-7419.",
+      );
     const amountOre = toOre(it.amount)!;
     const dims = { ...(input.default_dimensions ?? {}), ...(it.dimensions ?? {}) };
     return {
@@ -132,10 +191,19 @@ export const createSupplierInvoice: Command<SupplierInvoiceCreateInput> = async 
   const subtotalOre = items.reduce((s, i) => s + i.amountOre, 0);
   const vatTotal = items.reduce((s, i) => s + i.vatOre, 0);
   const totalOre = subtotalOre + vatTotal;
-  if (totalOre <= 0) throw fieldError("items", "the invoice total must be above zero; a supplier's credit note is registered by crediting its invoice");
+  if (totalOre <= 0)
+    throw fieldError(
+      "items",
+      "the invoice total must be above zero; a supplier's credit note is registered by crediting its invoice",
+    );
 
   const duplicate = await invoiceWithNumber(db, ctx.companyId, supplier.id, input.supplier_invoice_number);
-  if (duplicate) throw new ApiError("SI_CREATE_DUPLICATE_INVOICE_NUMBER", { supplier_id: supplier.id, supplier_invoice_number: input.supplier_invoice_number, existing_id: duplicate.id });
+  if (duplicate)
+    throw new ApiError("SI_CREATE_DUPLICATE_INVOICE_NUMBER", {
+      supplier_id: supplier.id,
+      supplier_invoice_number: input.supplier_invoice_number,
+      existing_id: duplicate.id,
+    });
 
   const ledger = ctx.ledger;
   assertPeriodOpen(await ledger.periodForDate(input.invoice_date));
@@ -163,7 +231,8 @@ export const createSupplierInvoice: Command<SupplierInvoiceCreateInput> = async 
     totalSekOre: toSekOre(totalOre, rate),
     paidOre: 0,
     creditedOre: 0,
-    defaultDimensions: input.default_dimensions && Object.keys(input.default_dimensions).length ? input.default_dimensions : null,
+    defaultDimensions:
+      input.default_dimensions && Object.keys(input.default_dimensions).length ? input.default_dimensions : null,
     paymentReference: input.payment_reference ?? null,
     notes: input.notes ?? null,
     registrationJournalEntryId: null,
@@ -182,12 +251,21 @@ export const createSupplierInvoice: Command<SupplierInvoiceCreateInput> = async 
   const statements = [];
   let voucher = null;
   if ((await accountingMethod(db, ctx.companyId)) === "accrual") {
-    const entry = await ledger.post({ date: row.invoiceDate, description: purchase.text, sourceType: "supplier_invoice_registered", sourceId: id, lines });
+    const entry = await ledger.post({
+      date: row.invoiceDate,
+      description: purchase.text,
+      sourceType: "supplier_invoice_registered",
+      sourceId: id,
+      lines,
+    });
     row.registrationJournalEntryId = entry.row.id;
     statements.push(...entry.statements);
     voucher = entry.voucher;
   }
-  statements.push(db.insert(supplierInvoices).values(row), ...items.map((i) => db.insert(supplierInvoiceItems).values(i)));
+  statements.push(
+    db.insert(supplierInvoices).values(row),
+    ...items.map((i) => db.insert(supplierInvoiceItems).values(i)),
+  );
   const data = supplierInvoiceJson(row);
   return {
     status: 201,
@@ -209,8 +287,19 @@ export const approveSupplierInvoice: Command<{ id: string }> = async (db, input,
   return {
     status: 200,
     data,
-    statements: [db.update(supplierInvoices).set({ status, approvedAt: ctx.now, updatedAt: ctx.now }).where(eq(supplierInvoices.id, row.id))],
-    events: [{ type: "supplier_invoice.approved", object: data, previousAttributes: { status: row.status, approved_at: null } }],
+    statements: [
+      db
+        .update(supplierInvoices)
+        .set({ status, approvedAt: ctx.now, updatedAt: ctx.now })
+        .where(eq(supplierInvoices.id, row.id)),
+    ],
+    events: [
+      {
+        type: "supplier_invoice.approved",
+        object: data,
+        previousAttributes: { status: row.status, approved_at: null },
+      },
+    ],
     audit: { action: "supplier_invoice.approved", resourceType: "supplier_invoice", resourceId: row.id },
   };
 };
@@ -221,11 +310,21 @@ export const approveSupplierInvoice: Command<{ id: string }> = async (db, input,
  */
 export const paySupplierInvoice: Command<SupplierInvoicePayInput & { id: string }> = async (db, input, ctx) => {
   const row = await loadSupplierInvoice(db, ctx.companyId, input.id);
-  if (row.isCreditNote || row.status === "paid" || row.status === "credited") throw new ApiError("SI_PAID_ALREADY", { status: row.status, is_credit_note: row.isCreditNote });
-  if (row.status === "disputed") throw new ApiError("CONFLICT", { status: row.status }, "The invoice is disputed; resolve the dispute before paying it.");
+  if (row.isCreditNote || row.status === "paid" || row.status === "credited")
+    throw new ApiError("SI_PAID_ALREADY", { status: row.status, is_credit_note: row.isCreditNote });
+  if (row.status === "disputed")
+    throw new ApiError(
+      "CONFLICT",
+      { status: row.status },
+      "The invoice is disputed; resolve the dispute before paying it.",
+    );
   const method = await accountingMethod(db, ctx.companyId);
   // mark-paid takes partial payments under the cash method too: each books its share of the purchase
-  const plan = planPayment(openItem(row, await paymentsOfSupplierInvoice(db, row.id)), "payable", paymentTermsOf(input, method, true));
+  const plan = planPayment(
+    openItem(row, await paymentsOfSupplierInvoice(db, row.id)),
+    "payable",
+    paymentTermsOf(input, method, true),
+  );
   const date = input.payment_date ?? ctx.now.slice(0, 10);
   const items = await itemsOfSupplierInvoice(db, row.id);
   const purchase = purchaseOf(row, items, await vatRegistered(db, ctx.companyId));
@@ -235,7 +334,13 @@ export const paySupplierInvoice: Command<SupplierInvoicePayInput & { id: string 
     text,
     inCash: (diff, share) => purchaseSettledInCash(purchase, input.settlement_account, diff, share),
   });
-  const entry = await ctx.ledger.post({ date, description: text, sourceType: "supplier_invoice_paid", sourceId: row.id, lines });
+  const entry = await ctx.ledger.post({
+    date,
+    description: text,
+    sourceType: "supplier_invoice_paid",
+    sourceId: row.id,
+    lines,
+  });
 
   const payment = {
     id: newId(),
@@ -260,9 +365,28 @@ export const paySupplierInvoice: Command<SupplierInvoicePayInput & { id: string 
   return {
     status: 200,
     data: { ...data, journal_entry_id: entry.row.id },
-    statements: [...entry.statements, db.insert(supplierInvoicePayments).values(payment), db.update(supplierInvoices).set(patch).where(eq(supplierInvoices.id, row.id))],
-    events: [{ type: "supplier_invoice.paid", object: { supplier_invoice: data, paymentAmount: plan.amountOre / 100, paymentDate: date, companyId: ctx.companyId } }],
-    audit: { action: "supplier_invoice.paid", resourceType: "supplier_invoice", resourceId: row.id, voucher: entry.voucher },
+    statements: [
+      ...entry.statements,
+      db.insert(supplierInvoicePayments).values(payment),
+      db.update(supplierInvoices).set(patch).where(eq(supplierInvoices.id, row.id)),
+    ],
+    events: [
+      {
+        type: "supplier_invoice.paid",
+        object: {
+          supplier_invoice: data,
+          paymentAmount: plan.amountOre / 100,
+          paymentDate: date,
+          companyId: ctx.companyId,
+        },
+      },
+    ],
+    audit: {
+      action: "supplier_invoice.paid",
+      resourceType: "supplier_invoice",
+      resourceId: row.id,
+      voucher: entry.voucher,
+    },
   };
 };
 
@@ -278,7 +402,8 @@ export const creditSupplierInvoice: Command<{ id: string }> = async (db, input, 
   const today = ctx.now.slice(0, 10);
   const ledger = ctx.ledger;
   const period = await ledger.periodForDate(today).catch(() => null);
-  if (!period || period.lockedAt || period.isClosed) throw new ApiError("SI_CREDIT_PERIOD_LOCKED", { date: today, fiscal_period_id: period?.id ?? null });
+  if (!period || period.lockedAt || period.isClosed)
+    throw new ApiError("SI_CREDIT_PERIOD_LOCKED", { date: today, fiscal_period_id: period?.id ?? null });
 
   const items = await itemsOfSupplierInvoice(db, row.id);
   const creditId = newId();
@@ -305,9 +430,19 @@ export const creditSupplierInvoice: Command<{ id: string }> = async (db, input, 
   let voucher = null;
   const text = `Kreditering av leverantörsfaktura ${row.supplierName} ${row.supplierInvoiceNumber} (ank.nr ${row.arrivalNumber})`;
   const deductible = await vatRegistered(db, ctx.companyId);
-  const lines = creditNoteLines(await accountingMethod(db, ctx.companyId), () => purchaseRegistered(purchaseOf(row, items, deductible)), text);
+  const lines = creditNoteLines(
+    await accountingMethod(db, ctx.companyId),
+    () => purchaseRegistered(purchaseOf(row, items, deductible)),
+    text,
+  );
   if (lines) {
-    const entry = await ledger.post({ date: today, description: text, sourceType: "supplier_invoice_credited", sourceId: creditId, lines });
+    const entry = await ledger.post({
+      date: today,
+      description: text,
+      sourceType: "supplier_invoice_credited",
+      sourceId: creditId,
+      lines,
+    });
     credit.registrationJournalEntryId = entry.row.id;
     statements.push(...entry.statements);
     voucher = entry.voucher;
@@ -315,7 +450,11 @@ export const creditSupplierInvoice: Command<{ id: string }> = async (db, input, 
   const originalPatch = { ...settled.original, updatedAt: ctx.now };
   statements.push(
     db.insert(supplierInvoices).values(credit),
-    ...items.map((i) => db.insert(supplierInvoiceItems).values({ ...i, id: newId(), supplierInvoiceId: creditId, amountOre: -i.amountOre, vatOre: -i.vatOre })),
+    ...items.map((i) =>
+      db
+        .insert(supplierInvoiceItems)
+        .values({ ...i, id: newId(), supplierInvoiceId: creditId, amountOre: -i.amountOre, vatOre: -i.vatOre }),
+    ),
     db.update(supplierInvoices).set(originalPatch).where(eq(supplierInvoices.id, row.id)),
   );
   const original = supplierInvoiceJson({ ...row, ...originalPatch });
@@ -331,7 +470,13 @@ export const creditSupplierInvoice: Command<{ id: string }> = async (db, input, 
       original,
     },
     statements,
-    events: [{ type: "supplier_invoice.credited", object: { original, credit_note: supplierInvoiceJson(credit) }, previousAttributes: { status: row.status } }],
+    events: [
+      {
+        type: "supplier_invoice.credited",
+        object: { original, credit_note: supplierInvoiceJson(credit) },
+        previousAttributes: { status: row.status },
+      },
+    ],
     audit: { action: "supplier_invoice.credited", resourceType: "supplier_invoice", resourceId: row.id, voucher },
   };
 };
@@ -342,11 +487,19 @@ const EDITABLE = ["registered", "approved", "overdue", "disputed"];
 export const updateSupplierInvoice: Command<SupplierInvoicePatchInput & { id: string }> = async (db, input, ctx) => {
   const row = await loadSupplierInvoice(db, ctx.companyId, input.id);
   if (row.isCreditNote || !EDITABLE.includes(row.status) || row.paidOre !== 0) {
-    throw new ApiError("CONFLICT", { status: row.status, paid_amount: row.paidOre / 100 }, "Only an unpaid supplier invoice that is not credited can be updated.");
+    throw new ApiError(
+      "CONFLICT",
+      { status: row.status, paid_amount: row.paidOre / 100 },
+      "Only an unpaid supplier invoice that is not credited can be updated.",
+    );
   }
   if (input.supplier_invoice_number !== undefined && input.supplier_invoice_number !== row.supplierInvoiceNumber) {
     const taken = await invoiceWithNumber(db, ctx.companyId, row.supplierId, input.supplier_invoice_number);
-    if (taken) throw new ApiError("SI_CREATE_DUPLICATE_INVOICE_NUMBER", { supplier_invoice_number: input.supplier_invoice_number, existing_id: taken.id });
+    if (taken)
+      throw new ApiError("SI_CREATE_DUPLICATE_INVOICE_NUMBER", {
+        supplier_invoice_number: input.supplier_invoice_number,
+        existing_id: taken.id,
+      });
   }
   const dueDate = input.due_date ?? row.dueDate;
   if (dueDate < row.invoiceDate) throw fieldError("due_date", "due_date is before invoice_date");
@@ -395,7 +548,12 @@ export const resolveSupplierInvoiceDispute: Command<{ id: string }> = async (db,
   return {
     status: 200,
     data: supplierInvoiceJson({ ...row, ...patch }),
-    statements: [db.update(supplierInvoices).set(patch).where(and(eq(supplierInvoices.id, row.id), sql`status = 'disputed'`))],
+    statements: [
+      db
+        .update(supplierInvoices)
+        .set(patch)
+        .where(and(eq(supplierInvoices.id, row.id), sql`status = 'disputed'`)),
+    ],
     audit: { action: "supplier_invoice.dispute_resolved", resourceType: "supplier_invoice", resourceId: row.id },
   };
 };

@@ -2,4 +2,13 @@
 // domain knows nothing of them (the open count and list are handed in).
 // Owns: suppliers.
 export { registerSupplierRoutes } from "./routes";
-export { archiveSupplier, bulkCreateSuppliers, createSupplier, suppliersByIds, loadSupplier, supplierJson, updateSupplier, type OpenSupplierInvoiceCount } from "./service";
+export {
+  archiveSupplier,
+  bulkCreateSuppliers,
+  createSupplier,
+  suppliersByIds,
+  loadSupplier,
+  supplierJson,
+  updateSupplier,
+  type OpenSupplierInvoiceCount,
+} from "./service";

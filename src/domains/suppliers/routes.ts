@@ -16,10 +16,17 @@ export function registerSupplierRoutes(app: OpenAPIHono<AppEnv>, openSupplierInv
     list: listSuppliers,
     load: loadSupplier,
     toJson: (_env, row) => supplierJson(row),
-    commands: { create: "suppliers.create", bulkCreate: "suppliers.bulk_create", update: "suppliers.update", archive: "suppliers.archive" },
+    commands: {
+      create: "suppliers.create",
+      bulkCreate: "suppliers.bulk_create",
+      update: "suppliers.update",
+      archive: "suppliers.archive",
+    },
     notes: {
-      create: "vat_number, bankgiro, plusgiro, iban and bic are stored as supplied. default_expense_account must be an active account (ACCOUNTS_NOT_IN_CHART).",
-      patch: "All fields optional; archived_at: null restores. Changing default_expense_account does not rebook earlier invoices.",
+      create:
+        "vat_number, bankgiro, plusgiro, iban and bic are stored as supplied. default_expense_account must be an active account (ACCOUNTS_NOT_IN_CHART).",
+      patch:
+        "All fields optional; archived_at: null restores. Changing default_expense_account does not rebook earlier invoices.",
     },
   });
 }

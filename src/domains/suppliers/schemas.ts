@@ -10,12 +10,17 @@ const SupplierFields = z.object({
   plusgiro: z.string().trim().max(20).nullable(),
   iban: z.string().trim().max(40).nullable(),
   bic: z.string().trim().max(11).nullable(),
-  default_expense_account: z.string().regex(/^[1-8]\d{3}$/, "a four-digit BAS account").nullable(),
+  default_expense_account: z
+    .string()
+    .regex(/^[1-8]\d{3}$/, "a four-digit BAS account")
+    .nullable(),
   default_currency: z.string().regex(/^[A-Z]{3}$/, "ISO 4217, e.g. SEK"),
   ...PartyContactFields,
 });
 
-export const SupplierCreateSchema = SupplierFields.partial().required({ name: true, supplier_type: true }).openapi("SupplierCreate");
+export const SupplierCreateSchema = SupplierFields.partial()
+  .required({ name: true, supplier_type: true })
+  .openapi("SupplierCreate");
 export const SupplierPatchSchema = SupplierFields.partial()
   .extend({ archived_at: z.null().optional().openapi({ description: "null restores an archived supplier" }) })
   .strict()

@@ -45,16 +45,27 @@ export function supplierJson(s: SupplierRow) {
   };
 }
 
-function normaliseOrgNumber(type: SupplierRow["supplierType"], org: string | null | undefined, today: string): string | null {
+function normaliseOrgNumber(
+  type: SupplierRow["supplierType"],
+  org: string | null | undefined,
+  today: string,
+): string | null {
   const value = org?.trim() || null;
   if (!value || type === "eu_business") return value;
   const parsed = parseOrgNumber(value, today);
   if (!parsed) throw fieldError("org_number", "org_number is not a valid organisationsnummer (checksum or format)");
-  if (parsed.isPersonal) throw fieldError("org_number", "org_number is for legal entities; a personnummer is not stored for suppliers");
+  if (parsed.isPersonal)
+    throw fieldError("org_number", "org_number is for legal entities; a personnummer is not stored for suppliers");
   return parsed.formatted;
 }
 
-async function assertOrgNumberFree(db: Database, companyId: string, orgNumber: string | null, exceptId: string | null, taken: Set<string>) {
+async function assertOrgNumberFree(
+  db: Database,
+  companyId: string,
+  orgNumber: string | null,
+  exceptId: string | null,
+  taken: Set<string>,
+) {
   if (orgNumber && (taken.has(orgNumber) || (await orgNumberTaken(db, suppliers, companyId, orgNumber, exceptId)))) {
     throw new ApiError("SUPPLIER_DUPLICATE_ORG_NUMBER", { org_number: orgNumber });
   }
@@ -62,7 +73,12 @@ async function assertOrgNumberFree(db: Database, companyId: string, orgNumber: s
 
 async function assertExpenseAccount(db: Database, companyId: string, account: string | null | undefined) {
   if (!account) return;
-  if (!(await findActiveAccount(db, companyId, account))) throw new ApiError("ACCOUNTS_NOT_IN_CHART", { accounts: [account] }, "default_expense_account is not an active account of the chart.");
+  if (!(await findActiveAccount(db, companyId, account)))
+    throw new ApiError(
+      "ACCOUNTS_NOT_IN_CHART",
+      { accounts: [account] },
+      "default_expense_account is not an active account of the chart.",
+    );
 }
 
 async function planCreate(db: Database, ctx: CommandContext, input: SupplierCreateInput, taken: Set<string>) {
@@ -98,7 +114,12 @@ async function planCreate(db: Database, ctx: CommandContext, input: SupplierCrea
     updatedAt: ctx.now,
   };
   const data = supplierJson(row);
-  return { row, data, statements: [db.insert(suppliers).values(row)], events: [{ type: "supplier.created", object: data }] };
+  return {
+    row,
+    data,
+    statements: [db.insert(suppliers).values(row)],
+    events: [{ type: "supplier.created", object: data }],
+  };
 }
 
 function invalidCountry(): never {
@@ -116,7 +137,11 @@ export const createSupplier: Command<SupplierCreateInput> = async (db, input, ct
   };
 };
 
-export const bulkCreateSuppliers: Command<{ suppliers: unknown[]; all_or_nothing?: boolean }> = async (db, input, ctx) => {
+export const bulkCreateSuppliers: Command<{ suppliers: unknown[]; all_or_nothing?: boolean }> = async (
+  db,
+  input,
+  ctx,
+) => {
   refuseAllOrNothing(input.all_or_nothing);
   const taken = new Set<string>();
   const bulk = await planBulk(input.suppliers, SupplierCreateSchema, (item) => planCreate(db, ctx, item, taken));
@@ -132,11 +157,21 @@ export const bulkCreateSuppliers: Command<{ suppliers: unknown[]; all_or_nothing
 
 /** The suppliers of `ids` (the supplier-invoice list's expand=supplier). */
 export function suppliersByIds(db: Database, companyId: string, ids: string[]): Promise<SupplierRow[]> {
-  return ids.length ? db.select().from(suppliers).where(and(eq(suppliers.companyId, companyId), inArray(suppliers.id, ids))).all() : Promise.resolve([]);
+  return ids.length
+    ? db
+        .select()
+        .from(suppliers)
+        .where(and(eq(suppliers.companyId, companyId), inArray(suppliers.id, ids)))
+        .all()
+    : Promise.resolve([]);
 }
 
 export async function loadSupplier(db: Database, companyId: string, id: string): Promise<SupplierRow> {
-  const row = await db.select().from(suppliers).where(and(eq(suppliers.companyId, companyId), eq(suppliers.id, id))).get();
+  const row = await db
+    .select()
+    .from(suppliers)
+    .where(and(eq(suppliers.companyId, companyId), eq(suppliers.id, id)))
+    .get();
   if (!row) throw new ApiError("SUPPLIER_NOT_FOUND", { id });
   return row;
 }
@@ -145,9 +180,14 @@ export async function loadSupplier(db: Database, companyId: string, id: string):
 export const updateSupplier: Command<SupplierPatchInput & { id: string }> = async (db, input, ctx) => {
   const current = await loadSupplier(db, ctx.companyId, input.id);
   const type = input.supplier_type ?? current.supplierType;
-  const orgNumber = normaliseOrgNumber(type, input.org_number !== undefined ? input.org_number : current.orgNumber, ctx.now.slice(0, 10));
+  const orgNumber = normaliseOrgNumber(
+    type,
+    input.org_number !== undefined ? input.org_number : current.orgNumber,
+    ctx.now.slice(0, 10),
+  );
   await assertOrgNumberFree(db, ctx.companyId, orgNumber, current.id, new Set());
-  if (input.default_expense_account !== undefined) await assertExpenseAccount(db, ctx.companyId, input.default_expense_account);
+  if (input.default_expense_account !== undefined)
+    await assertExpenseAccount(db, ctx.companyId, input.default_expense_account);
   const country = input.country !== undefined ? input.country : current.country;
   if (!country && type === "eu_business") invalidCountry();
   const patch: Partial<SupplierRow> = {
@@ -186,18 +226,26 @@ export const updateSupplier: Command<SupplierPatchInput & { id: string }> = asyn
 export type OpenSupplierInvoiceCount = (db: Database, companyId: string, supplierId: string) => Promise<number>;
 
 /** Archive. Refused while a supplier invoice to it is registered, approved, partially paid, overdue or disputed. */
-export const archiveSupplier = (countOpenSupplierInvoices: OpenSupplierInvoiceCount): Command<{ id: string }> => async (db, input, ctx) => {
-  const current = await loadSupplier(db, ctx.companyId, input.id);
-  const open = await countOpenSupplierInvoices(db, ctx.companyId, current.id);
-  if (open > 0) throw new ApiError("SUPPLIER_HAS_INVOICES", { supplier_id: current.id, open_supplier_invoices: open });
-  return {
-    status: 204,
-    data: null,
-    statements: archiveStatements(db, suppliers, current, ctx.now),
-    audit: { action: "supplier.archived", resourceType: "supplier", resourceId: current.id },
+export const archiveSupplier =
+  (countOpenSupplierInvoices: OpenSupplierInvoiceCount): Command<{ id: string }> =>
+  async (db, input, ctx) => {
+    const current = await loadSupplier(db, ctx.companyId, input.id);
+    const open = await countOpenSupplierInvoices(db, ctx.companyId, current.id);
+    if (open > 0)
+      throw new ApiError("SUPPLIER_HAS_INVOICES", { supplier_id: current.id, open_supplier_invoices: open });
+    return {
+      status: 204,
+      data: null,
+      statements: archiveStatements(db, suppliers, current, ctx.now),
+      audit: { action: "supplier.archived", resourceType: "supplier", resourceId: current.id },
+    };
   };
-};
 
-export function listSuppliers(db: Database, companyId: string, q: { include_archived?: boolean; search?: string }, page: PageRequest) {
+export function listSuppliers(
+  db: Database,
+  companyId: string,
+  q: { include_archived?: boolean; search?: string },
+  page: PageRequest,
+) {
   return listParties(db, suppliers, companyId, q, page);
 }

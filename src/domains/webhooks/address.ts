@@ -35,7 +35,13 @@ const ipv4 = (high: number, low: number): IPv4 => new ipaddr.IPv4([high >> 8, hi
  */
 export function embeddedIpv4(addr: IPv6): IPv4[] | null {
   const p = addr.parts;
-  if (addr.match(IPV4_MAPPED) || addr.match(IPV4_TRANSLATED) || addr.match(IPV4_COMPATIBLE) || addr.match(NAT64_WELL_KNOWN)) return [ipv4(p[6], p[7])];
+  if (
+    addr.match(IPV4_MAPPED) ||
+    addr.match(IPV4_TRANSLATED) ||
+    addr.match(IPV4_COMPATIBLE) ||
+    addr.match(NAT64_WELL_KNOWN)
+  )
+    return [ipv4(p[6], p[7])];
   if (addr.match(SIX_TO_FOUR)) return [ipv4(p[1], p[2])];
   if (addr.match(TEREDO)) return [ipv4(p[2], p[3]), ipv4(p[6] ^ 0xffff, p[7] ^ 0xffff)];
   return null;
@@ -86,13 +92,22 @@ const INTERNAL_NAMES = [/^localhost$/, /\.localhost$/, /\.local$/, /\.internal$/
 /** A single-label name is completed from the platform's search domains, not public DNS. */
 const isInternalName = (name: string) => !name.includes(".") || INTERNAL_NAMES.some((r) => r.test(name));
 
-export type UrlRefusal = "invalid_url" | "not_https" | "credentials_in_url" | "port_not_allowed" | "private_address" | "unresolvable";
+export type UrlRefusal =
+  | "invalid_url"
+  | "not_https"
+  | "credentials_in_url"
+  | "port_not_allowed"
+  | "private_address"
+  | "unresolvable";
 export type UrlVerdict = { ok: true } | { ok: false; reason: UrlRefusal; detail?: string };
 type ShapeVerdict = { ok: true; host: string; literal: boolean } | { ok: false; reason: UrlRefusal; detail?: string };
 
 /** The host as the URL parser normalised it, without brackets or a root-label dot. */
 function hostOf(url: URL): string {
-  return url.hostname.replace(/^\[|\]$/g, "").replace(/\.$/, "").toLowerCase();
+  return url.hostname
+    .replace(/^\[|\]$/g, "")
+    .replace(/\.$/, "")
+    .toLowerCase();
 }
 
 /** Checks the URL itself, without the network. */
@@ -109,7 +124,8 @@ export function checkUrlShape(raw: string): ShapeVerdict {
   if (url.port !== "") return { ok: false, reason: "port_not_allowed" };
   const host = hostOf(url);
   const literal = url.hostname.startsWith("[") || parseAddress(host) !== null;
-  if (literal ? !isPublicAddress(host) : isInternalName(host)) return { ok: false, reason: "private_address", detail: host };
+  if (literal ? !isPublicAddress(host) : isInternalName(host))
+    return { ok: false, reason: "private_address", detail: host };
   return { ok: true, host, literal };
 }
 

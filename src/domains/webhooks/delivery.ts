@@ -41,11 +41,11 @@ type Outcome =
 export async function deliver(env: Env, deliveryId: string, now: number): Promise<string | null> {
   const db = database(env);
   const row = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId)).get();
-  if (!row || !row.webhookId || (row.status !== "pending" && row.status !== "failed")) return null;
+  if (!row?.webhookId || (row.status !== "pending" && row.status !== "failed")) return null;
   // a failed row waits for its retry time; a dormant row (no next attempt) waits forever
   if (!row.nextAttemptAt || Date.parse(row.nextAttemptAt) > now) return null;
   const hook = await db.select().from(webhooks).where(eq(webhooks.id, row.webhookId)).get();
-  if (!hook || !hook.active) return null;
+  if (!hook?.active) return null;
 
   const claim = await db
     .update(webhookDeliveries)
@@ -72,7 +72,12 @@ export async function deliver(env: Env, deliveryId: string, now: number): Promis
       })
       .where(and(eq(webhookDeliveries.id, row.id), eq(webhookDeliveries.status, "in_flight"))),
     ...(final.kind === "dead" && final.disable
-      ? [db.update(webhooks).set({ active: false, disabledAt: settledAt, disabledReason: final.disable, updatedAt: settledAt }).where(eq(webhooks.id, hook.id))]
+      ? [
+          db
+            .update(webhooks)
+            .set({ active: false, disabledAt: settledAt, disabledReason: final.disable, updatedAt: settledAt })
+            .where(eq(webhooks.id, hook.id)),
+        ]
       : []),
   ]);
   // A webhook disabled here was written outside a command: the company's writer, which
@@ -89,7 +94,12 @@ function refusedAtDispatch(verdict: Extract<UrlVerdict, { ok: false }>): Outcome
 
 const isTimeout = (err: unknown) => err instanceof Error && (err.name === "TimeoutError" || err.name === "AbortError");
 
-async function attemptDelivery(env: Env, hook: typeof webhooks.$inferSelect, row: typeof webhookDeliveries.$inferSelect, now: number): Promise<Outcome> {
+async function attemptDelivery(
+  env: Env,
+  hook: typeof webhooks.$inferSelect,
+  row: typeof webhookDeliveries.$inferSelect,
+  now: number,
+): Promise<Outcome> {
   // The URL is checked again at dispatch: a name can come to resolve to a private address,
   // and a URL stored before a rule was tightened must not be sent to either.
   const verdict = await checkWebhookUrl(env, hook.webhookUrl);
@@ -123,8 +133,10 @@ async function attemptDelivery(env: Env, hook: typeof webhooks.$inferSelect, row
   }
   const body = await keptBody(res);
   if (res.status >= 200 && res.status < 300) return { kind: "delivered", status: res.status, body };
-  if (res.status === 410) return { kind: "dead", status: 410, body, error: "receiver_gone", disable: "receiver_returned_410" };
-  if (res.status >= 300 && res.status < 400) return { kind: "dead", status: res.status, body, error: "redirect_not_followed", disable: "receiver_redirected" };
+  if (res.status === 410)
+    return { kind: "dead", status: 410, body, error: "receiver_gone", disable: "receiver_returned_410" };
+  if (res.status >= 300 && res.status < 400)
+    return { kind: "dead", status: res.status, body, error: "redirect_not_followed", disable: "receiver_redirected" };
   return { kind: "retry", status: res.status, body, error: `http_${res.status}` };
 }
 
@@ -137,7 +149,13 @@ export async function sweepDeliveries(env: Env, now: number): Promise<Job[]> {
   const stuck = await db
     .select()
     .from(webhookDeliveries)
-    .where(and(eq(webhookDeliveries.status, "in_flight"), isNotNull(webhookDeliveries.webhookId), lte(webhookDeliveries.nextAttemptAt, iso(now))))
+    .where(
+      and(
+        eq(webhookDeliveries.status, "in_flight"),
+        isNotNull(webhookDeliveries.webhookId),
+        lte(webhookDeliveries.nextAttemptAt, iso(now)),
+      ),
+    )
     .all();
   for (const row of stuck) {
     const dead = row.attempts >= MAX_ATTEMPTS;

@@ -25,7 +25,11 @@ export const ACTIVE_WEBHOOKS: StateSection<{ id: string; eventType: string; apiV
   build: ([rows]) => rows as { id: string; eventType: string; apiVersionPinned: string }[],
 };
 
-export async function planDeliveries(db: Database, ctx: CommandContext, events: (PlannedEvent & { id: string })[]): Promise<{ statements: Statement[]; jobs: Job[] }> {
+export async function planDeliveries(
+  db: Database,
+  ctx: CommandContext,
+  events: (PlannedEvent & { id: string })[],
+): Promise<{ statements: Statement[]; jobs: Job[] }> {
   if (!events.length) return { statements: [], jobs: [] };
   const hooks = await ctx.state.get(ACTIVE_WEBHOOKS);
   const statements: Statement[] = [];
@@ -45,7 +49,12 @@ export async function planDeliveries(db: Database, ctx: CommandContext, events: 
           attempts: 0,
           nextAttemptAt: ctx.now,
           requestId: ctx.requestId,
-          payload: shapePayload(hook.apiVersionPinned, id, { type: ev.type, created, object: ev.object, previousAttributes: ev.previousAttributes ?? null }),
+          payload: shapePayload(hook.apiVersionPinned, id, {
+            type: ev.type,
+            created,
+            object: ev.object,
+            previousAttributes: ev.previousAttributes ?? null,
+          }),
           createdAt: ctx.now,
         }),
       );

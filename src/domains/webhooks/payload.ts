@@ -11,7 +11,6 @@ export interface EventForDelivery {
 
 export function shapePayload(apiVersion: string, deliveryId: string, event: EventForDelivery): string {
   switch (apiVersion) {
-    case "2026-05-12":
     default:
       return JSON.stringify({
         id: deliveryId,

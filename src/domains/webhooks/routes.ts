@@ -1,4 +1,4 @@
-import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { database } from "../../db/client";
 import { ApiError } from "../../http/api-error";
 import { hasScope } from "../../http/auth";
@@ -8,7 +8,15 @@ import { dispatch } from "../../http/dispatch";
 import { json } from "../../http/envelope";
 import { finishPage, pageRequest } from "../../http/pagination";
 import { defineRoute, PageQuery } from "../../http/route";
-import { deliveryJson, listDeliveries, listWebhooks, loadDelivery, loadWebhook, needsPayrollScope, SUBSCRIBABLE_EVENTS, webhookJson } from "./service";
+import {
+  deliveryJson,
+  listDeliveries,
+  listWebhooks,
+  loadDelivery,
+  loadWebhook,
+  needsPayrollScope,
+  webhookJson,
+} from "./service";
 import { WebhookCreateSchema, WebhookPatchSchema } from "./schemas";
 
 const TAG = "Webhooks";
@@ -32,7 +40,9 @@ const WebhookSchema = z
     updated_at: z.string(),
   })
   .openapi("Webhook");
-const WithSecret = WebhookSchema.extend({ secret: z.string().nullable().openapi({ description: "shown once; null on an idempotent replay and on dry-run" }) });
+const WithSecret = WebhookSchema.extend({
+  secret: z.string().nullable().openapi({ description: "shown once; null on an idempotent replay and on dry-run" }),
+});
 const DeliverySchema = z
   .object({
     id: z.string(),
@@ -55,12 +65,26 @@ export function registerWebhookRoutes(app: OpenAPIHono<AppEnv>) {
   const read = { tag: TAG, scope: SCOPE, company: true, write: false } as const;
 
   app.openapi(
-    defineRoute({ ...read, method: "get", path: BASE, summary: "List webhooks (secrets are never returned)", params: Params, response: z.object({ webhooks: z.array(WebhookSchema) }) }),
+    defineRoute({
+      ...read,
+      method: "get",
+      path: BASE,
+      summary: "List webhooks (secrets are never returned)",
+      params: Params,
+      response: z.object({ webhooks: z.array(WebhookSchema) }),
+    }),
     async (c) => json(c, { webhooks: (await listWebhooks(database(c.env), c.get("company").id)).map(webhookJson) }),
   );
 
   app.openapi(
-    defineRoute({ ...read, method: "get", path: `${BASE}/{id}`, summary: "Get a webhook", params: IdParams, response: WebhookSchema }),
+    defineRoute({
+      ...read,
+      method: "get",
+      path: `${BASE}/{id}`,
+      summary: "Get a webhook",
+      params: IdParams,
+      response: WebhookSchema,
+    }),
     async (c) => json(c, webhookJson(await loadWebhook(database(c.env), c.get("company").id, c.req.valid("param").id))),
   );
 
@@ -85,7 +109,11 @@ export function registerWebhookRoutes(app: OpenAPIHono<AppEnv>) {
     async (c) => {
       const body = c.req.valid("json");
       if (needsPayrollScope(body.event_type) && !hasScope(c.get("auth").scopes, "payroll:read")) {
-        throw new ApiError("INSUFFICIENT_SCOPE", { required_scope: "payroll:read", event_type: body.event_type }, "Payroll events need the scope payroll:read.");
+        throw new ApiError(
+          "INSUFFICIENT_SCOPE",
+          { required_scope: "payroll:read", event_type: body.event_type },
+          "Payroll events need the scope payroll:read.",
+        );
       }
       return dispatch(c, "webhooks.create", body);
     },
@@ -101,7 +129,8 @@ export function registerWebhookRoutes(app: OpenAPIHono<AppEnv>) {
       method: "patch",
       path: `${BASE}/{id}`,
       summary: "Update a webhook (event_type is immutable)",
-      description: "active: true re-enables and clears disabled_at and disabled_reason; dead deliveries are not replayed.",
+      description:
+        "active: true re-enables and clears disabled_at and disabled_reason; dead deliveries are not replayed.",
       params: IdParams,
       body: WebhookPatchSchema,
       response: WebhookSchema,
@@ -110,12 +139,32 @@ export function registerWebhookRoutes(app: OpenAPIHono<AppEnv>) {
   );
 
   app.openapi(
-    defineRoute({ tag: TAG, scope: SCOPE, company: true, idempotency: "optional", method: "delete", path: `${BASE}/{id}`, summary: "Delete a webhook; its deliveries stay with webhook_id null", params: IdParams, response: z.object({ deleted: z.boolean() }) }),
+    defineRoute({
+      tag: TAG,
+      scope: SCOPE,
+      company: true,
+      idempotency: "optional",
+      method: "delete",
+      path: `${BASE}/{id}`,
+      summary: "Delete a webhook; its deliveries stay with webhook_id null",
+      params: IdParams,
+      response: z.object({ deleted: z.boolean() }),
+    }),
     async (c) => dispatch(c, "webhooks.delete", { id: c.req.valid("param").id }),
   );
 
   app.openapi(
-    defineRoute({ tag: TAG, scope: SCOPE, company: true, method: "post", path: `${BASE}/{id}/rotate-secret`, summary: "New signing secret, returned once; the old one stops at once", description: "Not idempotent.", params: IdParams, response: WithSecret }),
+    defineRoute({
+      tag: TAG,
+      scope: SCOPE,
+      company: true,
+      method: "post",
+      path: `${BASE}/{id}/rotate-secret`,
+      summary: "New signing secret, returned once; the old one stops at once",
+      description: "Not idempotent.",
+      params: IdParams,
+      response: WithSecret,
+    }),
     async (c) => dispatch(c, "webhooks.rotate_secret", { id: c.req.valid("param").id }),
   );
 
@@ -135,7 +184,15 @@ export function registerWebhookRoutes(app: OpenAPIHono<AppEnv>) {
   );
 
   app.openapi(
-    defineRoute({ ...read, method: "get", path: `${BASE}/{id}/deliveries`, summary: "Deliveries of a webhook, newest first", params: IdParams, query: z.object(PageQuery), response: z.array(DeliverySchema) }),
+    defineRoute({
+      ...read,
+      method: "get",
+      path: `${BASE}/{id}/deliveries`,
+      summary: "Deliveries of a webhook, newest first",
+      params: IdParams,
+      query: z.object(PageQuery),
+      response: z.array(DeliverySchema),
+    }),
     async (c) => {
       const { id } = c.req.valid("param");
       const { cursor, limit } = c.req.valid("query");
@@ -143,7 +200,10 @@ export function registerWebhookRoutes(app: OpenAPIHono<AppEnv>) {
       const db = database(c.env);
       await loadWebhook(db, companyId, id);
       const page = await pageRequest(c, `deliveries:${id}`, cursor, limit);
-      const { items, nextCursor } = await finishPage(c, page, await listDeliveries(db, companyId, id, page), (d) => ({ k: d.createdAt, i: d.id }));
+      const { items, nextCursor } = await finishPage(c, page, await listDeliveries(db, companyId, id, page), (d) => ({
+        k: d.createdAt,
+        i: d.id,
+      }));
       return json(c, items.map(deliveryJson), 200, { next_cursor: nextCursor });
     },
   );
@@ -155,7 +215,8 @@ export function registerWebhookRoutes(app: OpenAPIHono<AppEnv>) {
       method: "post",
       path: "/api/v1/webhook-deliveries/{id}/retry",
       summary: "Send a delivered or dead delivery again as a new pending row",
-      description: "Not idempotent. A live delivery (pending, in_flight, failed) is refused with 409 CONFLICT; the original row is kept.",
+      description:
+        "Not idempotent. A live delivery (pending, in_flight, failed) is refused with 409 CONFLICT; the original row is kept.",
       params: z.object({ id: z.string() }),
       response: DeliverySchema,
       status: 201,

@@ -9,7 +9,12 @@ export const WebhookCreateSchema = z.object({
   description: z.string().max(1000).nullish(),
 });
 export const WebhookPatchSchema = z
-  .object({ webhook_url: z.string().max(2000).optional(), name: z.string().trim().min(1).max(200).optional(), description: z.string().max(1000).nullish(), active: z.boolean().optional() })
+  .object({
+    webhook_url: z.string().max(2000).optional(),
+    name: z.string().trim().min(1).max(200).optional(),
+    description: z.string().max(1000).nullish(),
+    active: z.boolean().optional(),
+  })
   .strict();
 
 export type WebhookCreateInput = z.infer<typeof WebhookCreateSchema>;

@@ -98,12 +98,24 @@ const URL_RULES: Record<UrlRefusal, string> = {
 async function assertUrl(env: Env, url: string) {
   const verdict = await checkWebhookUrl(env, url);
   if (!verdict.ok) {
-    throw new ApiError("VALIDATION_ERROR", { fields: [{ path: "webhook_url", message: verdict.reason }], reason: verdict.reason, host: verdict.detail ?? null }, `webhook_url refused: ${URL_RULES[verdict.reason]}`);
+    throw new ApiError(
+      "VALIDATION_ERROR",
+      {
+        fields: [{ path: "webhook_url", message: verdict.reason }],
+        reason: verdict.reason,
+        host: verdict.detail ?? null,
+      },
+      `webhook_url refused: ${URL_RULES[verdict.reason]}`,
+    );
   }
 }
 
 export async function loadWebhook(db: Database, companyId: string, id: string): Promise<WebhookRow> {
-  const w = await db.select().from(webhooks).where(and(eq(webhooks.companyId, companyId), eq(webhooks.id, id))).get();
+  const w = await db
+    .select()
+    .from(webhooks)
+    .where(and(eq(webhooks.companyId, companyId), eq(webhooks.id, id)))
+    .get();
   if (!w) throw new ApiError("NOT_FOUND", { resource: "webhook", id });
   return w;
 }
@@ -145,7 +157,8 @@ export const updateWebhook: Command<WebhookPatchInput & { id: string }> = async 
     ...(input.name !== undefined && { name: input.name }),
     ...(input.description !== undefined && { description: input.description }),
     ...(input.active === true && { active: true, disabledAt: null, disabledReason: null }),
-    ...(input.active === false && current.active && { active: false, disabledAt: ctx.now, disabledReason: "disabled_by_user" }),
+    ...(input.active === false &&
+      current.active && { active: false, disabledAt: ctx.now, disabledReason: "disabled_by_user" }),
     updatedAt: ctx.now,
   };
   return {
@@ -167,7 +180,12 @@ export const deleteWebhook: Command<{ id: string }> = async (db, input, ctx) => 
       db
         .update(webhookDeliveries)
         .set({ nextAttemptAt: null })
-        .where(and(eq(webhookDeliveries.webhookId, current.id), inArray(webhookDeliveries.status, ["pending", "in_flight", "failed"]))),
+        .where(
+          and(
+            eq(webhookDeliveries.webhookId, current.id),
+            inArray(webhookDeliveries.status, ["pending", "in_flight", "failed"]),
+          ),
+        ),
       db.update(webhookDeliveries).set({ webhookId: null }).where(eq(webhookDeliveries.webhookId, current.id)),
       db.delete(webhooks).where(eq(webhooks.id, current.id)),
     ],
@@ -181,12 +199,23 @@ export const rotateSecret: Command<{ id: string }> = async (db, input, ctx, env)
   return {
     status: 200,
     data: { ...webhookJson({ ...current, updatedAt: ctx.now }), secret },
-    statements: [db.update(webhooks).set({ secretEnc: await encryptSecret(env.PII_ENCRYPTION_KEY, secret), updatedAt: ctx.now }).where(eq(webhooks.id, current.id))],
+    statements: [
+      db
+        .update(webhooks)
+        .set({ secretEnc: await encryptSecret(env.PII_ENCRYPTION_KEY, secret), updatedAt: ctx.now })
+        .where(eq(webhooks.id, current.id)),
+    ],
     audit: { action: "webhook.secret_rotated", resourceType: "webhook", resourceId: current.id },
   };
 };
 
-function newDelivery(ctx: { companyId: string; now: string; requestId: string }, hook: WebhookRow, type: string, object: unknown, retryOf: string | null): DeliveryRow {
+function newDelivery(
+  ctx: { companyId: string; now: string; requestId: string },
+  hook: WebhookRow,
+  type: string,
+  object: unknown,
+  retryOf: string | null,
+): DeliveryRow {
   const id = newId();
   return {
     id,
@@ -201,7 +230,12 @@ function newDelivery(ctx: { companyId: string; now: string; requestId: string },
     responseBody: null,
     error: null,
     requestId: ctx.requestId,
-    payload: shapePayload(hook.apiVersionPinned, id, { type, created: Math.floor(Date.parse(ctx.now) / 1000), object, previousAttributes: null }),
+    payload: shapePayload(hook.apiVersionPinned, id, {
+      type,
+      created: Math.floor(Date.parse(ctx.now) / 1000),
+      object,
+      previousAttributes: null,
+    }),
     retryOfId: retryOf,
     createdAt: ctx.now,
     deliveredAt: null,
@@ -210,7 +244,13 @@ function newDelivery(ctx: { companyId: string; now: string; requestId: string },
 
 export const testWebhook: Command<{ id: string }> = async (db, input, ctx) => {
   const hook = await loadWebhook(db, ctx.companyId, input.id);
-  const row = newDelivery(ctx, hook, "webhook.test", { webhook_id: hook.id, message: "Test delivery from the bookkeeping API" }, null);
+  const row = newDelivery(
+    ctx,
+    hook,
+    "webhook.test",
+    { webhook_id: hook.id, message: "Test delivery from the bookkeeping API" },
+    null,
+  );
   return {
     status: 200,
     data: { webhook_delivery_id: row.id, status: "pending" },
@@ -227,15 +267,26 @@ export async function loadDelivery(db: Database, id: string) {
 /** A fresh pending row with the same body for a delivery that is over (delivered or dead). */
 export const retryDelivery: Command<{ id: string }> = async (db, input, ctx) => {
   const original = await loadDelivery(db, input.id);
-  if (!original || original.companyId !== ctx.companyId) throw new ApiError("NOT_FOUND", { resource: "webhook_delivery", id: input.id });
+  if (!original || original.companyId !== ctx.companyId)
+    throw new ApiError("NOT_FOUND", { resource: "webhook_delivery", id: input.id });
   if (original.status !== "delivered" && original.status !== "dead") {
-    throw new ApiError("CONFLICT", { status: original.status }, "Only delivered or dead deliveries can be retried; this one is still live.");
+    throw new ApiError(
+      "CONFLICT",
+      { status: original.status },
+      "Only delivered or dead deliveries can be retried; this one is still live.",
+    );
   }
-  if (!original.webhookId) throw new ApiError("CONFLICT", { reason: "webhook_deleted" }, "The webhook of this delivery has been deleted.");
+  if (!original.webhookId)
+    throw new ApiError("CONFLICT", { reason: "webhook_deleted" }, "The webhook of this delivery has been deleted.");
   const hook = await loadWebhook(db, ctx.companyId, original.webhookId);
   const id = newId();
   const payload = JSON.parse(original.payload);
-  const row: DeliveryRow = { ...newDelivery(ctx, hook, original.eventType, null, original.id), id, eventId: original.eventId, payload: JSON.stringify({ ...payload, id }) };
+  const row: DeliveryRow = {
+    ...newDelivery(ctx, hook, original.eventType, null, original.id),
+    id,
+    eventId: original.eventId,
+    payload: JSON.stringify({ ...payload, id }),
+  };
   return {
     status: 201,
     data: deliveryJson(row),
@@ -246,14 +297,25 @@ export const retryDelivery: Command<{ id: string }> = async (db, input, ctx) => 
 };
 
 export async function listWebhooks(db: Database, companyId: string) {
-  return db.select().from(webhooks).where(eq(webhooks.companyId, companyId)).orderBy(desc(webhooks.createdAt), asc(webhooks.id)).all();
+  return db
+    .select()
+    .from(webhooks)
+    .where(eq(webhooks.companyId, companyId))
+    .orderBy(desc(webhooks.createdAt), asc(webhooks.id))
+    .all();
 }
 
 export async function listDeliveries(db: Database, companyId: string, webhookId: string, page: PageRequest) {
   return db
     .select()
     .from(webhookDeliveries)
-    .where(and(eq(webhookDeliveries.companyId, companyId), eq(webhookDeliveries.webhookId, webhookId), afterDesc(page, webhookDeliveries.createdAt, webhookDeliveries.id)))
+    .where(
+      and(
+        eq(webhookDeliveries.companyId, companyId),
+        eq(webhookDeliveries.webhookId, webhookId),
+        afterDesc(page, webhookDeliveries.createdAt, webhookDeliveries.id),
+      ),
+    )
     .orderBy(desc(webhookDeliveries.createdAt), asc(webhookDeliveries.id))
     .limit(page.limit + 1)
     .all();

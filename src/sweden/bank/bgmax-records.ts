@@ -14,7 +14,8 @@ export const RECORD_LENGTH = 80;
 export function normaliseRecord(raw: string, line: number): string {
   let out = "";
   for (const ch of raw.replace(/\s+$/, "")) out += ch === "\t" ? " ".repeat(8 - (out.length % 8)) : ch;
-  if (out.length > RECORD_LENGTH) throw malformed(`line ${line}: a BgMax record is ${RECORD_LENGTH} characters, this one is ${out.length}`, { line });
+  if (out.length > RECORD_LENGTH)
+    throw malformed(`line ${line}: a BgMax record is ${RECORD_LENGTH} characters, this one is ${out.length}`, { line });
   return out.padEnd(RECORD_LENGTH, " ");
 }
 
@@ -23,16 +24,25 @@ const trimmed = (record: string, from: number, to: number) => field(record, from
 
 function digits(record: string, from: number, to: number, line: number, what: string): string {
   const value = field(record, from, to);
-  if (!/^\d+$/.test(value)) throw malformed(`line ${line}: TK${record.slice(0, 2)} ${what} (positions ${from}-${to}) must be digits, found "${value}"`, { line, record: `TK${record.slice(0, 2)}` });
+  if (!/^\d+$/.test(value))
+    throw malformed(
+      `line ${line}: TK${record.slice(0, 2)} ${what} (positions ${from}-${to}) must be digits, found "${value}"`,
+      { line, record: `TK${record.slice(0, 2)}` },
+    );
   return value;
 }
 
 function amount(record: string, from: number, to: number, line: number): number {
   const ore = Number(digits(record, from, to, line, "amount"));
-  if (!Number.isSafeInteger(ore)) throw malformed(`line ${line}: TK${record.slice(0, 2)} amount is too large`, { line, record: `TK${record.slice(0, 2)}` });
+  if (!Number.isSafeInteger(ore))
+    throw malformed(`line ${line}: TK${record.slice(0, 2)} amount is too large`, {
+      line,
+      record: `TK${record.slice(0, 2)}`,
+    });
   return ore;
 }
-const count = (record: string, from: number, to: number, line: number, what: string) => Number(digits(record, from, to, line, what));
+const count = (record: string, from: number, to: number, line: number, what: string) =>
+  Number(digits(record, from, to, line, what));
 
 /** Leading zeros dropped; "0000000000" (no bankgiro) becomes null. */
 export function bankgiroNumber(raw: string): string | null {
@@ -43,7 +53,12 @@ export function bankgiroNumber(raw: string): string | null {
 
 /** TK01 Startpost: 3-22 layout name "BGMAX", 23-24 version, 25-44 timestamp, 45 test mark (T/P). */
 export function readStart(record: string) {
-  return { layout: trimmed(record, 3, 22), version: field(record, 23, 24), written: field(record, 25, 44), test: field(record, 45, 45) === "T" };
+  return {
+    layout: trimmed(record, 3, 22),
+    version: field(record, 23, 24),
+    written: field(record, 25, 44),
+    test: field(record, 45, 45) === "T",
+  };
 }
 
 /** TK05 Öppningspost: 3-12 receiving bankgiro, 13-22 plusgiro (blank), 23-25 currency. */
@@ -79,8 +94,15 @@ export const readInformation = (record: string) => trimmed(record, 3, 52);
 export const readName = (record: string) => [trimmed(record, 3, 37), trimmed(record, 38, 72)].filter(Boolean).join(" ");
 
 /** TK27 Adresspost 1: 3-37 address, 38-46 postal code. TK28 Adresspost 2: 3-37 town, 38-72 country, 73-74 country code. */
-export const readAddress1 = (record: string) => ({ street: trimmed(record, 3, 37), postalCode: trimmed(record, 38, 46) });
-export const readAddress2 = (record: string) => ({ town: trimmed(record, 3, 37), country: trimmed(record, 38, 72), countryCode: trimmed(record, 73, 74) });
+export const readAddress1 = (record: string) => ({
+  street: trimmed(record, 3, 37),
+  postalCode: trimmed(record, 38, 46),
+});
+export const readAddress2 = (record: string) => ({
+  town: trimmed(record, 3, 37),
+  country: trimmed(record, 38, 72),
+  countryCode: trimmed(record, 73, 74),
+});
 
 /** TK29 Organisationsnummerpost: 3-14 the payer's organisation or personal number. */
 export const readOrgNumber = (record: string) => trimmed(record, 3, 14);

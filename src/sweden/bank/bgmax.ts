@@ -54,13 +54,17 @@ interface Counts {
 }
 
 function totalsError(record: string, line: number, what: string, stated: number, found: number): BankFileError {
-  return new BankFileError("BANK_FILE_TOTALS_MISMATCH", `line ${line}: ${record} states ${what} ${stated}, but the file holds ${found}`, {
-    record,
-    line,
-    field: what,
-    stated,
-    found,
-  });
+  return new BankFileError(
+    "BANK_FILE_TOTALS_MISMATCH",
+    `line ${line}: ${record} states ${what} ${stated}, but the file holds ${found}`,
+    {
+      record,
+      line,
+      field: what,
+      stated,
+      found,
+    },
+  );
 }
 
 const iso = (yyyymmdd: string) => `${yyyymmdd.slice(0, 4)}-${yyyymmdd.slice(4, 6)}-${yyyymmdd.slice(6, 8)}`;
@@ -92,7 +96,8 @@ function rowOf(p: Payment, section: Section, deposit: ReturnType<typeof readDepo
   if (p.kind === "21") details.deduction_code = f.deductionCode;
   if (p.orgNumber) details.org_number = p.orgNumber;
   if (p.address.length) details.address = p.address.join(", ");
-  if (p.extra.length) details.extra_references = p.extra.map((x) => `${x.negative ? "-" : ""}${x.fields.reference}`).join(" ");
+  if (p.extra.length)
+    details.extra_references = p.extra.map((x) => `${x.negative ? "-" : ""}${x.fields.reference}`).join(" ");
   const head = p.name ?? (sender ? `Bankgiro ${sender}` : "Bankgiro");
   const description = [p.kind === "21" ? `Avdrag ${head}` : head, f.reference, ...p.texts].filter(Boolean).join(" ");
   return {
@@ -122,9 +127,13 @@ function closeSection(section: Section, record: string, line: number): BankState
   const deposit = readDeposit(record, line);
   const sum = section.payments.reduce((s, p) => s + (p.kind === "21" ? -p.fields.amountOre : p.fields.amountOre), 0);
   if (sum !== deposit.amountOre) throw totalsError("TK15", line, "deposit amount (öre)", deposit.amountOre, sum);
-  if (section.payments.length !== deposit.paymentCount) throw totalsError("TK15", line, "number of payments", deposit.paymentCount, section.payments.length);
+  if (section.payments.length !== deposit.paymentCount)
+    throw totalsError("TK15", line, "number of payments", deposit.paymentCount, section.payments.length);
   if (deposit.currency && deposit.currency !== section.currency) {
-    throw malformed(`line ${line}: TK15 currency ${deposit.currency} differs from the section's TK05 currency ${section.currency}`, { line, record: "TK15" });
+    throw malformed(
+      `line ${line}: TK15 currency ${deposit.currency} differs from the section's TK05 currency ${section.currency}`,
+      { line, record: "TK15" },
+    );
   }
   const bankgiro = bankgiroNumber(section.bankgiro);
   return {
@@ -143,7 +152,8 @@ function checkEnd(record: string, line: number, counted: Counts) {
     ["extraReferences", "extra reference records (TK22/TK23)"],
     ["deposits", "deposit records (TK15)"],
   ];
-  for (const [key, what] of checks) if (stated[key] !== counted[key]) throw totalsError("TK70", line, what, stated[key], counted[key]);
+  for (const [key, what] of checks)
+    if (stated[key] !== counted[key]) throw totalsError("TK70", line, what, stated[key], counted[key]);
 }
 
 export interface BgMaxParsed {
@@ -161,7 +171,8 @@ export function parseBgMax(text: string): BgMaxParsed {
   let started = false;
   let ended = false;
   const needPayment = (tk: string, line: number): Payment => {
-    if (!payment) throw malformed(`line ${line}: TK${tk} must follow a TK20 or TK21 record`, { line, record: `TK${tk}` });
+    if (!payment)
+      throw malformed(`line ${line}: TK${tk} must follow a TK20 or TK21 record`, { line, record: `TK${tk}` });
     return payment;
   };
 
@@ -173,30 +184,52 @@ export function parseBgMax(text: string): BgMaxParsed {
     const tk = record.slice(0, 2);
     if (!started) {
       const start = readStart(record);
-      if (tk !== "01" || start.layout !== "BGMAX") throw malformed(`line ${line}: a BgMax file starts with TK01 and layout name BGMAX`, { line, record: `TK${tk}` });
+      if (tk !== "01" || start.layout !== "BGMAX")
+        throw malformed(`line ${line}: a BgMax file starts with TK01 and layout name BGMAX`, {
+          line,
+          record: `TK${tk}`,
+        });
       if (start.test) warnings.push("TK01 marks this as a test file (T)");
       started = true;
       return;
     }
     if (tk === "05") {
-      if (section) throw malformed(`line ${line}: TK05 opens a section before the previous one is closed by TK15`, { line, record: "TK05" });
+      if (section)
+        throw malformed(`line ${line}: TK05 opens a section before the previous one is closed by TK15`, {
+          line,
+          record: "TK05",
+        });
       const opening = readOpening(record);
       section = { line, bankgiro: opening.bankgiro, currency: opening.currency || "SEK", payments: [] };
       payment = null;
       return;
     }
     if (tk === "70") {
-      if (section) throw malformed(`line ${line}: TK70 before the section opened at line ${section.line} is closed by TK15`, { line, record: "TK70" });
+      if (section)
+        throw malformed(`line ${line}: TK70 before the section opened at line ${section.line} is closed by TK15`, {
+          line,
+          record: "TK70",
+        });
       checkEnd(record, line, counted);
       ended = true;
       return;
     }
-    if (!section) throw malformed(`line ${line}: TK${tk} outside a section (TK05 ... TK15)`, { line, record: `TK${tk}` });
+    if (!section)
+      throw malformed(`line ${line}: TK${tk} outside a section (TK05 ... TK15)`, { line, record: `TK${tk}` });
     const open: Section = section;
     switch (tk) {
       case "20":
       case "21":
-        payment = { line, kind: tk, fields: readPayment(record, line), extra: [], texts: [], name: null, address: [], orgNumber: null };
+        payment = {
+          line,
+          kind: tk,
+          fields: readPayment(record, line),
+          extra: [],
+          texts: [],
+          name: null,
+          address: [],
+          orgNumber: null,
+        };
         open.payments.push(payment);
         if (tk === "20") counted.payments++;
         else counted.deductions++;

@@ -25,10 +25,14 @@ export type XmlNode = { [name: string]: unknown };
 export function parseXml(text: string): XmlNode {
   // ISO 20022 messages are validated against XSDs and never carry a DTD; refusing one keeps
   // entity expansion (and its amplification attacks) out of the reader.
-  if (/<!DOCTYPE/i.test(text)) throw malformed("a DOCTYPE is not allowed in an ISO 20022 message", { found: "DOCTYPE" });
+  if (/<!DOCTYPE/i.test(text))
+    throw malformed("a DOCTYPE is not allowed in an ISO 20022 message", { found: "DOCTYPE" });
   const valid = XMLValidator.validate(text);
   if (valid !== true) {
-    throw malformed(`the XML is not well-formed: ${valid.err.msg} (line ${valid.err.line})`, { line: valid.err.line, code: valid.err.code });
+    throw malformed(`the XML is not well-formed: ${valid.err.msg} (line ${valid.err.line})`, {
+      line: valid.err.line,
+      code: valid.err.code,
+    });
   }
   return parser.parse(text) as XmlNode;
 }
@@ -72,7 +76,10 @@ export function textsAt(node: unknown, name: string): string[] {
   if (!isNode(node)) return [];
   const v = node[name];
   const list = Array.isArray(v) ? v : v === undefined ? [] : [v];
-  return list.map((x) => (isNode(x) ? x["#text"] : x)).filter((x): x is string => typeof x === "string" && x.trim() !== "").map((x) => x.trim());
+  return list
+    .map((x) => (isNode(x) ? x["#text"] : x))
+    .filter((x): x is string => typeof x === "string" && x.trim() !== "")
+    .map((x) => x.trim());
 }
 
 export interface XmlAmount {
@@ -89,9 +96,11 @@ export function amountAt(node: unknown, where: string, exact = true, ...path: st
   if (!amt) return null;
   const value = textAt(amt);
   const currency = typeof amt["@_Ccy"] === "string" ? amt["@_Ccy"].trim().toUpperCase() : null;
-  if (value === null || !currency) throw malformed(`${where}: an amount needs a value and a Ccy attribute`, { record: where });
+  if (value === null || !currency)
+    throw malformed(`${where}: an amount needs a value and a Ccy attribute`, { record: where });
   const ore = exact ? decimalToOre(value) : decimalToOreRounded(value);
-  if (ore === null) throw malformed(`${where}: "${value}" is not an amount with at most two decimals`, { record: where, value });
+  if (ore === null)
+    throw malformed(`${where}: "${value}" is not an amount with at most two decimals`, { record: where, value });
   return { ore, currency };
 }
 

@@ -75,7 +75,8 @@ function remittance(tx: XmlNode | undefined): Remittance {
   let structured: string | null = null;
   for (const strd of all(info, "Strd")) {
     const ref = textAt(strd, "CdtrRefInf", "Ref");
-    const type = textAt(strd, "CdtrRefInf", "Tp", "CdOrPrtry", "Cd") ?? textAt(strd, "CdtrRefInf", "Tp", "CdOrPrtry", "Prtry");
+    const type =
+      textAt(strd, "CdtrRefInf", "Tp", "CdOrPrtry", "Cd") ?? textAt(strd, "CdtrRefInf", "Tp", "CdOrPrtry", "Prtry");
     if (ref && /^\d+$/.test(ref) && (type === null || type === "SCOR" || type === "OCR")) ocr.push(ref);
     else structured ??= ref ?? textAt(strd, "RfrdDocInf", "Nb");
   }
@@ -87,7 +88,10 @@ function remittance(tx: XmlNode | undefined): Remittance {
 
 function bankTransactionCode(entry: XmlNode): string | null {
   const domain = at(entry, "BkTxCd", "Domn");
-  if (domain) return [textAt(domain, "Cd"), textAt(domain, "Fmly", "Cd"), textAt(domain, "Fmly", "SubFmlyCd")].filter(Boolean).join("/");
+  if (domain)
+    return [textAt(domain, "Cd"), textAt(domain, "Fmly", "Cd"), textAt(domain, "Fmly", "SubFmlyCd")]
+      .filter(Boolean)
+      .join("/");
   return textAt(entry, "BkTxCd", "Prtry", "Cd");
 }
 
@@ -104,18 +108,31 @@ const AMOUNT_PATHS = {
 };
 
 /** The amounts a node states, in the order asked for. */
-function amountsAt(node: XmlNode | undefined, where: string, names: (keyof typeof AMOUNT_PATHS)[]): (XmlAmount | null)[] {
+function amountsAt(
+  node: XmlNode | undefined,
+  where: string,
+  names: (keyof typeof AMOUNT_PATHS)[],
+): (XmlAmount | null)[] {
   if (!node) return [];
   return names.map((name) => amountAt(node, `${where}/${AMOUNT_PATHS[name].join("/")}`, false, ...AMOUNT_PATHS[name]));
 }
 
 /** A detail's own amount in the account currency: its Amt (.001.03 on), else AmtDtls (.001.02). */
-const detailAmount = (tx: XmlNode, where: string, currency: string) => amountIn(amountsAt(tx, where, ["Amt", "TxAmt", "InstdAmt", "CntrValAmt"]), currency, true);
+const detailAmount = (tx: XmlNode, where: string, currency: string) =>
+  amountIn(amountsAt(tx, where, ["Amt", "TxAmt", "InstdAmt", "CntrValAmt"]), currency, true);
 
-function foreignCounterValue(entry: XmlNode, tx: XmlNode | undefined, currency: string, where: string): XmlAmount | null {
+function foreignCounterValue(
+  entry: XmlNode,
+  tx: XmlNode | undefined,
+  currency: string,
+  where: string,
+): XmlAmount | null {
   // The payer's instructed amount first (AmtDtls/InstdAmt), then the transaction amount with
   // its currency exchange (TxAmt, CcyXchg), then whatever amount the detail states.
-  const candidates = [...amountsAt(tx, where, ["InstdAmt", "TxAmt", "CntrValAmt", "Amt"]), ...amountsAt(entry, where, ["InstdAmt", "TxAmt"])];
+  const candidates = [
+    ...amountsAt(tx, where, ["InstdAmt", "TxAmt", "CntrValAmt", "Amt"]),
+    ...amountsAt(entry, where, ["InstdAmt", "TxAmt"]),
+  ];
   return amountIn(candidates, currency, false);
 }
 
@@ -128,17 +145,31 @@ interface EntryContext {
   valueDate: string | null;
 }
 
-function rowFrom(ctx: EntryContext, tx: XmlNode | undefined, amountOre: number, externalId: string | null, record: string): BankRow {
+function rowFrom(
+  ctx: EntryContext,
+  tx: XmlNode | undefined,
+  amountOre: number,
+  externalId: string | null,
+  record: string,
+): BankRow {
   const { entry, currency } = ctx;
   const party = counterparty(tx, amountOre >= 0);
   const rmt = remittance(tx);
   const foreign = foreignCounterValue(entry, tx, currency, record);
   const batch = at(entry, "NtryDtls", "Btch");
   const batchId = textAt(batch, "PmtInfId") ?? textAt(batch, "MsgId");
-  const batchText = batch ? ["batch", batchId, `of ${textAt(batch, "NbOfTxs") ?? "?"} payments`].filter(Boolean).join(" ") : null;
+  const batchText = batch
+    ? ["batch", batchId, `of ${textAt(batch, "NbOfTxs") ?? "?"} payments`].filter(Boolean).join(" ")
+    : null;
   const code = bankTransactionCode(entry);
   const description =
-    textsAt(tx, "AddtlTxInf").join(" ") || textAt(entry, "AddtlNtryInf") || rmt.message || party.name || batchText || code || "";
+    textsAt(tx, "AddtlTxInf").join(" ") ||
+    textAt(entry, "AddtlNtryInf") ||
+    rmt.message ||
+    party.name ||
+    batchText ||
+    code ||
+    "";
   const details: Record<string, string> = {};
   const put = (k: string, v: string | null | undefined) => {
     if (v) details[k] = v;
@@ -154,7 +185,12 @@ function rowFrom(ctx: EntryContext, tx: XmlNode | undefined, amountOre: number, 
   put("batch_payment_information_id", textAt(batch, "PmtInfId"));
   put("batch_number_of_transactions", textAt(batch, "NbOfTxs"));
   put("reversal", textAt(entry, "RvslInd") === "true" ? "true" : null);
-  put("exchange_rate", textAt(tx, "AmtDtls", "CntrValAmt", "CcyXchg", "XchgRate") ?? textAt(tx, "AmtDtls", "TxAmt", "CcyXchg", "XchgRate") ?? textAt(tx, "AmtDtls", "InstdAmt", "CcyXchg", "XchgRate"));
+  put(
+    "exchange_rate",
+    textAt(tx, "AmtDtls", "CntrValAmt", "CcyXchg", "XchgRate") ??
+      textAt(tx, "AmtDtls", "TxAmt", "CcyXchg", "XchgRate") ??
+      textAt(tx, "AmtDtls", "InstdAmt", "CcyXchg", "XchgRate"),
+  );
   return {
     booking_date: ctx.bookingDate,
     value_date: ctx.valueDate,
@@ -199,16 +235,26 @@ function rowsOfEntry(ctx: EntryContext, warnings: string[]): BankRow[] {
   });
   const total = split.reduce((sum, s) => sum + (s.amountOre ?? Number.NaN), 0);
   if (total !== ctx.amountOre) {
-    warnings.push(`${where}: its ${details.length} transaction details do not add up to the entry amount; kept as one row`);
+    warnings.push(
+      `${where}: its ${details.length} transaction details do not add up to the entry amount; kept as one row`,
+    );
     return [rowFrom(ctx, details[0], ctx.amountOre, entryId, where)];
   }
   return split.map((s, i) => {
-    const id = textAt(s.tx, "Refs", "AcctSvcrRef") ?? textAt(s.tx, "Refs", "TxId") ?? textAt(s.tx, "Refs", "UETR") ?? (entryId ? `${entryId}/${i + 1}` : null);
+    const id =
+      textAt(s.tx, "Refs", "AcctSvcrRef") ??
+      textAt(s.tx, "Refs", "TxId") ??
+      textAt(s.tx, "Refs", "UETR") ??
+      (entryId ? `${entryId}/${i + 1}` : null);
     return rowFrom(ctx, s.tx, s.amountOre!, id, s.record);
   });
 }
 
-function balance(bals: XmlNode[], codes: string[], where: string): { ore: number; date: string | null; currency: string } | null {
+function balance(
+  bals: XmlNode[],
+  codes: string[],
+  where: string,
+): { ore: number; date: string | null; currency: string } | null {
   for (const code of codes) {
     const bal = bals.find((b) => textAt(b, "Tp", "CdOrPrtry", "Cd") === code);
     if (!bal) continue;
@@ -218,27 +264,41 @@ function balance(bals: XmlNode[], codes: string[], where: string): { ore: number
   return null;
 }
 
-function readReport(report: XmlNode, where: string, fallbackCurrency: string, rejected: RejectedRow[], warnings: string[]): BankStatement {
+function readReport(
+  report: XmlNode,
+  where: string,
+  fallbackCurrency: string,
+  rejected: RejectedRow[],
+  warnings: string[],
+): BankStatement {
   const acct = at(report, "Acct");
   const bals = all(report, "Bal");
   // Opening: OPBD, or the previous statement's closing (PRCD) where a bank gives only that.
   const opening = balance(bals, ["OPBD", "PRCD"], where);
   const closing = balance(bals, ["CLBD"], where);
   const entries = all(report, "Ntry");
-  const firstEntryCurrency = entries.length ? amountAt(entries[0], `${where}/Ntry[1]/Amt`, true, "Amt")?.currency : undefined;
-  const currency = textAt(acct, "Ccy") ?? opening?.currency ?? closing?.currency ?? firstEntryCurrency ?? fallbackCurrency;
+  const firstEntryCurrency = entries.length
+    ? amountAt(entries[0], `${where}/Ntry[1]/Amt`, true, "Amt")?.currency
+    : undefined;
+  const currency =
+    textAt(acct, "Ccy") ?? opening?.currency ?? closing?.currency ?? firstEntryCurrency ?? fallbackCurrency;
   const rows: BankRow[] = [];
   entries.forEach((entry, i) => {
     const entryWhere = `${where}/Ntry[${i + 1}]`;
     const status = entryStatus(entry);
     if (status !== "BOOK") {
-      rejected.push({ line: null, record: entryWhere, reason: `entry status ${status ?? "missing"} is not booked (BOOK)` });
+      rejected.push({
+        line: null,
+        record: entryWhere,
+        reason: `entry status ${status ?? "missing"} is not booked (BOOK)`,
+      });
       return;
     }
     const amt = amountAt(entry, `${entryWhere}/Amt`, true, "Amt");
     if (!amt) throw malformed(`${entryWhere}: the entry has no Amt`, { record: entryWhere });
     const bookingDate = dateAt(entry, "BookgDt") ?? dateAt(entry, "ValDt");
-    if (!bookingDate) throw malformed(`${entryWhere}: the entry has neither a booking nor a value date`, { record: entryWhere });
+    if (!bookingDate)
+      throw malformed(`${entryWhere}: the entry has neither a booking nor a value date`, { record: entryWhere });
     const ctx: EntryContext = {
       entry,
       where: entryWhere,
@@ -270,6 +330,8 @@ export function parseCamt(text: string, kind: CamtKind, fallbackCurrency: string
   if (!message) throw malformed(`a ${kind} document must hold Document/${root}`, { expected: `Document/${root}` });
   const rejected: RejectedRow[] = [];
   const warnings: string[] = [];
-  const statements = all(message, reportName).map((report, i) => readReport(report, `${reportName}[${i + 1}]`, fallbackCurrency, rejected, warnings));
+  const statements = all(message, reportName).map((report, i) =>
+    readReport(report, `${reportName}[${i + 1}]`, fallbackCurrency, rejected, warnings),
+  );
   return { statements, rejected, warnings };
 }

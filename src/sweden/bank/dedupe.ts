@@ -7,13 +7,19 @@ import type { BankRow } from "./types";
 
 /** Lower case, whitespace (no-break space included) collapsed to one space, digits kept. */
 export function normaliseDescription(text: string): string {
-  return text.normalize("NFC").toLowerCase().replace(/[\s\u00a0\u202f]+/g, " ").trim();
+  return text
+    .normalize("NFC")
+    .toLowerCase()
+    .replace(/[\s\u00a0\u202f]+/g, " ")
+    .trim();
 }
 
 export type DedupeKey = { by: "external_id"; value: string } | { by: "hash_input"; value: string };
 
 /** The bank's id when the row has one; else the text to hash: date, amount and description. */
-export function dedupeKey(row: Pick<BankRow, "external_id" | "booking_date" | "amount_ore" | "description">): DedupeKey {
+export function dedupeKey(
+  row: Pick<BankRow, "external_id" | "booking_date" | "amount_ore" | "description">,
+): DedupeKey {
   if (row.external_id) return { by: "external_id", value: row.external_id };
   return { by: "hash_input", value: `${row.booking_date}|${row.amount_ore}|${normaliseDescription(row.description)}` };
 }

@@ -22,7 +22,9 @@ export function lookedFor(): string[] {
   return [
     `an ISO 20022 camt.053 or camt.054 document (namespace urn:iso:std:iso:20022:tech:xsd:camt.053.001.NN or camt.054.001.NN, NN ${CAMT_VERSIONS[0]}-${CAMT_VERSIONS[CAMT_VERSIONS.length - 1]})`,
     "a Bankgirot BgMax file (first record 01BGMAX)",
-    ...CSV_LAYOUTS.map(([format, layout]) => `${format}: a CSV header row with ${(layout.detectBy ?? layout.headers)[0].join(", ")}`),
+    ...CSV_LAYOUTS.map(
+      ([format, layout]) => `${format}: a CSV header row with ${(layout.detectBy ?? layout.headers)[0].join(", ")}`,
+    ),
     "generic_csv: a CSV header row with a date column (Datum, Bokföringsdag, Date...) and an amount column (Belopp, Amount...)",
   ];
 }
@@ -31,10 +33,14 @@ export function detectBankFormat(text: string): BankFormat {
   const camt = sniffCamt(text);
   if (camt && "kind" in camt) return camt.kind;
   if (camt) {
-    throw new BankFileError("BANK_FILE_UNRECOGNISED", `${camt.unsupported} is not a supported message version (camt.053 and camt.054 .001.${CAMT_VERSIONS[0]} to .001.${CAMT_VERSIONS[CAMT_VERSIONS.length - 1]} are)`, {
-      found: camt.unsupported,
-      looked_for: lookedFor(),
-    });
+    throw new BankFileError(
+      "BANK_FILE_UNRECOGNISED",
+      `${camt.unsupported} is not a supported message version (camt.053 and camt.054 .001.${CAMT_VERSIONS[0]} to .001.${CAMT_VERSIONS[CAMT_VERSIONS.length - 1]} are)`,
+      {
+        found: camt.unsupported,
+        looked_for: lookedFor(),
+      },
+    );
   }
   if (isBgMax(text)) return "bgmax";
   if (!/^\s*</.test(text)) {
@@ -44,5 +50,9 @@ export function detectBankFormat(text: string): BankFormat {
     if (layout) return layout.format;
     if (findGenericHeader(table)) return "generic_csv";
   }
-  throw new BankFileError("BANK_FILE_UNRECOGNISED", `not a recognised bank file; looked for: ${lookedFor().join("; ")}`, { looked_for: lookedFor() });
+  throw new BankFileError(
+    "BANK_FILE_UNRECOGNISED",
+    `not a recognised bank file; looked for: ${lookedFor().join("; ")}`,
+    { looked_for: lookedFor() },
+  );
 }

@@ -26,4 +26,5 @@ export class BankFileError extends Error {
   }
 }
 
-export const malformed = (message: string, details: Record<string, unknown> = {}) => new BankFileError("BANK_FILE_MALFORMED", message, details);
+export const malformed = (message: string, details: Record<string, unknown> = {}) =>
+  new BankFileError("BANK_FILE_MALFORMED", message, details);

@@ -13,11 +13,15 @@ import { buildResult } from "./result";
 import type { BankFormat, BankParseOptions, BankParseResult, CsvLayoutFormat } from "./types";
 
 const mismatch = (format: BankFormat, expected: string) =>
-  new BankFileError("BANK_FILE_FORMAT_MISMATCH", `the file is not ${format}: expected ${expected}`, { format, expected });
+  new BankFileError("BANK_FILE_FORMAT_MISMATCH", `the file is not ${format}: expected ${expected}`, {
+    format,
+    expected,
+  });
 
 function readCamt(text: string, kind: CamtKind, currency: string) {
   const sniff = sniffCamt(text);
-  if (!sniff || !("kind" in sniff) || sniff.kind !== kind) throw mismatch(kind, `an ISO 20022 ${kind === "camt053" ? "camt.053" : "camt.054"} document, .001.02 to .001.08`);
+  if (!sniff || !("kind" in sniff) || sniff.kind !== kind)
+    throw mismatch(kind, `an ISO 20022 ${kind === "camt053" ? "camt.053" : "camt.054"} document, .001.02 to .001.08`);
   return parseCamt(text, kind, currency);
 }
 

@@ -20,7 +20,10 @@ import { XMLBuilder } from "fast-xml-parser";
 
 export const PAIN001_NAMESPACE = "urn:iso:std:iso:20022:tech:xsd:pain.001.001.03";
 
-export type DebtorAccount = { kind: "iban"; iban: string } | { kind: "bank_account"; clearing: string; account: string } | { kind: "bankgiro"; number: string };
+export type DebtorAccount =
+  | { kind: "iban"; iban: string }
+  | { kind: "bank_account"; clearing: string; account: string }
+  | { kind: "bankgiro"; number: string };
 export type CreditorAccount =
   | { kind: "bank_account"; clearing: string; account: string }
   | { kind: "iban"; iban: string; bic?: string | null }
@@ -63,9 +66,15 @@ export interface Pain001Input {
  * The account a company pays from, from its settings: the IBAN, else the clearing and account
  * number, else the Bankgiro number; null when it has none.
  */
-export function debtorAccountOf(s: { iban: string | null; bankClearingNumber: string | null; bankAccountNumber: string | null; bankgiro: string | null }): DebtorAccount | null {
+export function debtorAccountOf(s: {
+  iban: string | null;
+  bankClearingNumber: string | null;
+  bankAccountNumber: string | null;
+  bankgiro: string | null;
+}): DebtorAccount | null {
   if (s.iban) return { kind: "iban", iban: s.iban };
-  if (s.bankClearingNumber && s.bankAccountNumber) return { kind: "bank_account", clearing: s.bankClearingNumber, account: s.bankAccountNumber };
+  if (s.bankClearingNumber && s.bankAccountNumber)
+    return { kind: "bank_account", clearing: s.bankClearingNumber, account: s.bankAccountNumber };
   if (s.bankgiro) return { kind: "bankgiro", number: s.bankgiro };
   return null;
 }
@@ -75,13 +84,18 @@ const compact = (s: string) => s.replace(/\s/g, "").toUpperCase();
 
 /** Öre as the file's decimal amount, "1234.50". */
 export function amountText(ore: number): string {
-  if (!Number.isSafeInteger(ore) || ore <= 0) throw new RangeError(`an amount must be whole öre above zero, got ${ore}`);
+  if (!Number.isSafeInteger(ore) || ore <= 0)
+    throw new RangeError(`an amount must be whole öre above zero, got ${ore}`);
   return `${Math.floor(ore / 100)}.${String(ore % 100).padStart(2, "0")}`;
 }
 
 /** ISO 20022 text: at most `max` characters of the Latin set Swedish banks accept (Å, Ä, Ö are allowed). */
 function text(s: string, max: number): string {
-  return s.replace(/[^\p{L}\p{N} /\-?:().,'+]/gu, " ").replace(/\s+/g, " ").trim().slice(0, max);
+  return s
+    .replace(/[^\p{L}\p{N} /\-?:().,'+]/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, max);
 }
 
 function id35(s: string): string {
@@ -93,16 +107,28 @@ function clearingMember(mmbId: string) {
   return { ClrSysMmbId: { ClrSysId: { Cd: "SESBA" }, MmbId: mmbId } };
 }
 
-function creditorParts(a: CreditorAccount): { agent: Record<string, unknown> | null; account: Record<string, unknown> } {
+function creditorParts(a: CreditorAccount): {
+  agent: Record<string, unknown> | null;
+  account: Record<string, unknown>;
+} {
   switch (a.kind) {
     case "bank_account": {
       const clearing = digits(a.clearing);
-      return { agent: clearingMember(clearing.slice(0, 4)), account: { Id: { Othr: { Id: `${clearing}${digits(a.account)}`, SchmeNm: { Cd: "BBAN" } } } } };
+      return {
+        agent: clearingMember(clearing.slice(0, 4)),
+        account: { Id: { Othr: { Id: `${clearing}${digits(a.account)}`, SchmeNm: { Cd: "BBAN" } } } },
+      };
     }
     case "bankgiro":
-      return { agent: clearingMember("9900"), account: { Id: { Othr: { Id: digits(a.number), SchmeNm: { Prtry: "BGNR" } } } } };
+      return {
+        agent: clearingMember("9900"),
+        account: { Id: { Othr: { Id: digits(a.number), SchmeNm: { Prtry: "BGNR" } } } },
+      };
     case "plusgiro":
-      return { agent: clearingMember("9960"), account: { Id: { Othr: { Id: digits(a.number), SchmeNm: { Cd: "BBAN" } } } } };
+      return {
+        agent: clearingMember("9960"),
+        account: { Id: { Othr: { Id: digits(a.number), SchmeNm: { Cd: "BBAN" } } } },
+      };
     case "iban":
       return { agent: a.bic ? { BIC: compact(a.bic) } : null, account: { Id: { IBAN: compact(a.iban) } } };
   }
@@ -177,6 +203,12 @@ export function pain001Xml(input: Pain001Input): { xml: string; transactionCount
       },
     },
   };
-  const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: "@_", format: true, indentBy: "  ", processEntities: true });
+  const builder = new XMLBuilder({
+    ignoreAttributes: false,
+    attributeNamePrefix: "@_",
+    format: true,
+    indentBy: "  ",
+    processEntities: true,
+  });
   return { xml: builder.build(doc) as string, transactionCount: all.length, controlSumOre: sum(all) };
 }

@@ -27,11 +27,28 @@
 // - The month's deductions together never exceed the month's salary.
 import Big from "big.js";
 
-export const ABSENCE_TYPES = ["sick", "vab", "parental", "vacation", "leave_without_pay", "leave_with_pay", "study_leave", "caring_for_relative", "infection_carrier"] as const;
+export const ABSENCE_TYPES = [
+  "sick",
+  "vab",
+  "parental",
+  "vacation",
+  "leave_without_pay",
+  "leave_with_pay",
+  "study_leave",
+  "caring_for_relative",
+  "infection_carrier",
+] as const;
 export type AbsenceType = (typeof ABSENCE_TYPES)[number];
 
 /** The types deducted without pay from the employer. */
-export const UNPAID_ABSENCE_TYPES: readonly AbsenceType[] = ["vab", "parental", "leave_without_pay", "study_leave", "caring_for_relative", "infection_carrier"];
+export const UNPAID_ABSENCE_TYPES: readonly AbsenceType[] = [
+  "vab",
+  "parental",
+  "leave_without_pay",
+  "study_leave",
+  "caring_for_relative",
+  "infection_carrier",
+];
 
 export const ABSENCE_TYPE_SV: Record<AbsenceType, string> = {
   sick: "sjukfrånvaro",
@@ -63,9 +80,11 @@ export const dayPay = (monthlyOre: number) => new Big(monthlyOre).times(12).div(
 /** Monthly salary × 12 / (52 × 40): the pay of one hour. */
 export const hourPay = (monthlyOre: number) => new Big(monthlyOre).times(12).div(52 * FULL_TIME_HOURS_PER_WEEK);
 /** 20 % of a week's sick pay (80 % of monthly × 12 / 52). */
-export const karensavdrag = (monthlyOre: number) => new Big(monthlyOre).times(12).div(52).times(SICK_PAY_PERCENT).div(100).times(KARENS_PERCENT_OF_WEEK).div(100);
+export const karensavdrag = (monthlyOre: number) =>
+  new Big(monthlyOre).times(12).div(52).times(SICK_PAY_PERCENT).div(100).times(KARENS_PERCENT_OF_WEEK).div(100);
 
-const lostPay = (monthlyOre: number, d: AbsenceDay) => (d.hoursHundredths === null ? dayPay(monthlyOre) : hourPay(monthlyOre).times(d.hoursHundredths).div(100));
+const lostPay = (monthlyOre: number, d: AbsenceDay) =>
+  d.hoursHundredths === null ? dayPay(monthlyOre) : hourPay(monthlyOre).times(d.hoursHundredths).div(100);
 const round = (b: Big) => Number(b.round(0, Big.roundHalfUp).toFixed(0));
 const dayNumber = (iso: string) => Math.round(Date.parse(`${iso}T00:00:00Z`) / 86_400_000);
 
@@ -97,7 +116,12 @@ export interface AbsenceEffects {
  * `days` may hold days before `from` (sick days of the preceding weeks, for the sick period's
  * start, day count and karensavdrag); only the month's days produce amounts.
  */
-export function absenceEffects(input: { monthlyOre: number; from: string; to: string; days: readonly AbsenceDay[] }): AbsenceEffects {
+export function absenceEffects(input: {
+  monthlyOre: number;
+  from: string;
+  to: string;
+  days: readonly AbsenceDay[];
+}): AbsenceEffects {
   const { monthlyOre, from, to } = input;
   const inMonth = (d: AbsenceDay) => d.date >= from && d.date <= to;
   const counts: AbsenceEffects["counts"] = {};
@@ -120,7 +144,15 @@ export function absenceEffects(input: { monthlyOre: number; from: string; to: st
     // A gap of more than five healthy calendar days starts a new period (SjLL 14 §).
     if (!period || dayNumber(d.date) - dayNumber(previous!) - 1 > RELAPSE_DAYS) {
       if (period?.touched) periods.push(strip(period));
-      period = { start: d.date, days_in_month: 0, day_15: null, karens: 0, count: 0, karensLeft: karensavdrag(monthlyOre), touched: false };
+      period = {
+        start: d.date,
+        days_in_month: 0,
+        day_15: null,
+        karens: 0,
+        count: 0,
+        karensLeft: karensavdrag(monthlyOre),
+        touched: false,
+      };
     }
     previous = d.date;
     period.count += 1;
@@ -133,7 +165,9 @@ export function absenceEffects(input: { monthlyOre: number; from: string; to: st
     period.days_in_month += 1;
     if (period.count === EMPLOYER_SICK_PAY_DAYS + 1) {
       period.day_15 = d.date;
-      notices.push(`sick period from ${period.start}: day 15 is ${d.date}; the employer's sick pay ends on day 14, report the case to Försäkringskassan within seven days (SjLL 12 §)`);
+      notices.push(
+        `sick period from ${period.start}: day 15 is ${d.date}; the employer's sick pay ends on day 14, report the case to Försäkringskassan within seven days (SjLL 12 §)`,
+      );
     }
     sickDeduction = sickDeduction.plus(lost);
     sickPay = sickPay.plus(pay);

@@ -85,7 +85,8 @@ const kronor = (ore: number) => Math.trunc(ore / 100);
 export function employerIdentity(orgNumber: string, soleTrader: boolean, year: number): string {
   const digits = orgNumber.replace(/\D/g, "");
   if (digits.length === 12) return digits;
-  if (digits.length !== 10) throw new RangeError(`organisation number must have 10 digits, got ${JSON.stringify(orgNumber)}`);
+  if (digits.length !== 10)
+    throw new RangeError(`organisation number must have 10 digits, got ${JSON.stringify(orgNumber)}`);
   if (!soleTrader) return `16${digits}`;
   const yy = Number(digits.slice(0, 2));
   const century = 2000 + yy <= year ? "20" : "19";
@@ -114,7 +115,11 @@ export function individualFields(e: AgiEmployeeMonth, period: string): AgiField[
     amount("139", "KostformanEjUlagSA", e.mealBenefitOre);
   }
   // The tax field is always present (0 when nothing was withheld): Skatteverket's control needs one.
-  f.push(e.sink ? { code: "274", element: "AvdrSkattSINK", value: kronor(e.taxOre) } : { code: "001", element: "AvdrPrelSkatt", value: kronor(e.taxOre) });
+  f.push(
+    e.sink
+      ? { code: "274", element: "AvdrSkattSINK", value: kronor(e.taxOre) }
+      : { code: "001", element: "AvdrPrelSkatt", value: kronor(e.taxOre) },
+  );
   if (e.mileageAllowance) f.push({ code: "050", element: "Bilersattning", value: 1 });
   if (e.perDiem) f.push({ code: "051", element: "Traktamente", value: 1 });
   return f;
@@ -144,15 +149,24 @@ export function agiTotals(input: Pick<AgiInput, "employees" | "period" | "totalC
       else if (field.code === "001" || field.code === "274") tax += field.value;
     }
   }
-  return { cashPayKronor: cash, benefitsKronor: benefits, taxKronor: tax, contributionsKronor: input.totalContributionsKronor, employeeCount: input.employees.length };
+  return {
+    cashPayKronor: cash,
+    benefitsKronor: benefits,
+    taxKronor: tax,
+    contributionsKronor: input.totalContributionsKronor,
+    employeeCount: input.employees.length,
+  };
 }
 
-const el = (field: AgiField) => ({ [`agd:${field.element}`]: { "@_faltkod": field.code, "#text": String(field.value) } });
+const el = (field: AgiField) => ({
+  [`agd:${field.element}`]: { "@_faltkod": field.code, "#text": String(field.value) },
+});
 const contactXml = (c: AgiContact) => ({ "agd:Namn": c.name, "agd:Telefon": c.phone, "agd:Epostadress": c.email });
 
 /** The whole file: XML declaration, Avsandare, Blankettgemensamt, the HU, then one IU per employee. */
 export function agiXml(input: AgiInput): { xml: string; totals: AgiTotals } {
-  if (!/^\d{12}$/.test(input.employerId)) throw new RangeError(`employer id must be 12 digits, got ${JSON.stringify(input.employerId)}`);
+  if (!/^\d{12}$/.test(input.employerId))
+    throw new RangeError(`employer id must be 12 digits, got ${JSON.stringify(input.employerId)}`);
   if (!/^\d{6}$/.test(input.period)) throw new RangeError(`period must be YYYYMM, got ${JSON.stringify(input.period)}`);
   const totals = agiTotals(input);
   const owner = { "agd:Arendeagare": input.employerId, "agd:Period": input.period };
@@ -198,10 +212,19 @@ export function agiXml(input: AgiInput): { xml: string; totals: AgiTotals } {
         "agd:TekniskKontaktperson": contactXml(input.technicalContact),
         "agd:Skapad": input.createdAt,
       },
-      "agd:Blankettgemensamt": { "agd:Arbetsgivare": { "agd:AgRegistreradId": input.employerId, "agd:Kontaktperson": contactXml(input.contact) } },
+      "agd:Blankettgemensamt": {
+        "agd:Arbetsgivare": { "agd:AgRegistreradId": input.employerId, "agd:Kontaktperson": contactXml(input.contact) },
+      },
       "agd:Blankett": [hu, ...ius],
     },
   };
-  const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: "@_", format: true, indentBy: "  ", suppressEmptyNode: false, processEntities: true });
+  const builder = new XMLBuilder({
+    ignoreAttributes: false,
+    attributeNamePrefix: "@_",
+    format: true,
+    indentBy: "  ",
+    suppressEmptyNode: false,
+    processEntities: true,
+  });
   return { xml: builder.build(doc) as string, totals };
 }

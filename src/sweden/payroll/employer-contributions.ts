@@ -78,10 +78,16 @@ function part(rate: ContributionRateKind, hundredths: number, basisOre: number):
  * calendar month of `payDate` (cash pay and taxable benefits; all of the month's payments together,
  * since the youth cap is per calendar month), for an employee born on `birthDate`.
  */
-export function employerContributions(input: { birthDate: string; payDate: string; basisOre: number }): EmployerContributions {
+export function employerContributions(input: {
+  birthDate: string;
+  payDate: string;
+  basisOre: number;
+}): EmployerContributions {
   const { birthDate, payDate, basisOre } = input;
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(payDate)) throw new RangeError(`pay date must be YYYY-MM-DD, got ${JSON.stringify(payDate)}`);
-  if (!Number.isSafeInteger(basisOre) || basisOre < 0) throw new RangeError(`contribution basis must be whole öre, not negative, got ${basisOre}`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(payDate))
+    throw new RangeError(`pay date must be YYYY-MM-DD, got ${JSON.stringify(payDate)}`);
+  if (!Number.isSafeInteger(basisOre) || basisOre < 0)
+    throw new RangeError(`contribution basis must be whole öre, not negative, got ${basisOre}`);
   const year = Number(payDate.slice(0, 4));
   const y = contributionYear(year);
   if (!y) return { ok: false, missing: "year", year };
@@ -128,6 +134,10 @@ export function declaredContributions(perEmployee: readonly { parts: readonly Co
   }
   const byRate = [...basisByPercent.entries()]
     .sort(([a], [b]) => new Big(b).cmp(a))
-    .map(([percent, basisKronor]) => ({ percent, basisKronor, contributionKronor: percentOfKronorTruncated(basisKronor, percent) }));
+    .map(([percent, basisKronor]) => ({
+      percent,
+      basisKronor,
+      contributionKronor: percentOfKronorTruncated(basisKronor, percent),
+    }));
   return { byRate, totalKronor: byRate.reduce((sum, r) => sum + r.contributionKronor, 0) };
 }

@@ -40,7 +40,17 @@ export {
   type AbsenceEffects,
   type AbsenceType,
 } from "./absence";
-export { agiTotals, agiXml, employerIdentity, individualFields, type AgiContact, type AgiEmployeeMonth, type AgiField, type AgiInput, type AgiTotals } from "./agi";
+export {
+  agiTotals,
+  agiXml,
+  employerIdentity,
+  individualFields,
+  type AgiContact,
+  type AgiEmployeeMonth,
+  type AgiField,
+  type AgiInput,
+  type AgiTotals,
+} from "./agi";
 export { ageAtStartOfYear, birthDateFromPersonnummer } from "./birth-date";
 export {
   declaredContributions,

@@ -22,7 +22,15 @@ const MONTHLY_TABLES: Record<number, EncodedMonthlyTables> = {
 export type TableWithholdingRule =
   | { kind: "no_taxable_income" }
   | { kind: "table_amount"; year: number; table: number; column: TaxColumn; rowFrom: number; rowTo: number }
-  | { kind: "table_percent"; year: number; table: number; column: TaxColumn; rowFrom: number; rowTo: number | null; percent: number };
+  | {
+      kind: "table_percent";
+      year: number;
+      table: number;
+      column: TaxColumn;
+      rowFrom: number;
+      rowTo: number | null;
+      percent: number;
+    };
 
 export type TableWithholding =
   | { ok: true; taxKronor: number; rule: TableWithholdingRule }
@@ -62,9 +70,16 @@ function rowIndex(upper: readonly number[], income: number): number {
  * Withholding in whole kronor for `monthlyTaxableKronor` (whole kronor; the tables have no öre)
  * under `table` (29–42) and `column` (1–6) of `year`'s monthly tables. Income of 0 or less gives 0.
  */
-export function withholdingTax(year: number, table: number, column: TaxColumn, monthlyTaxableKronor: number): TableWithholding {
-  if (!Number.isSafeInteger(monthlyTaxableKronor)) throw new RangeError(`taxable income must be whole kronor, got ${monthlyTaxableKronor}`);
-  if (!Number.isInteger(column) || column < 1 || column > 6) throw new RangeError(`tax column must be 1-6, got ${column}`);
+export function withholdingTax(
+  year: number,
+  table: number,
+  column: TaxColumn,
+  monthlyTaxableKronor: number,
+): TableWithholding {
+  if (!Number.isSafeInteger(monthlyTaxableKronor))
+    throw new RangeError(`taxable income must be whole kronor, got ${monthlyTaxableKronor}`);
+  if (!Number.isInteger(column) || column < 1 || column > 6)
+    throw new RangeError(`tax column must be 1-6, got ${column}`);
   const tables = MONTHLY_TABLES[year];
   if (!tables) return { ok: false, missing: "year", year, table };
   if (!tables.amounts[table]) return { ok: false, missing: "table", year, table };
@@ -84,5 +99,9 @@ export function withholdingTax(year: number, table: number, column: TaxColumn, m
   const percent = decodePercentages(rows[i][1])[column - 1];
   const rowTo = i + 1 < rows.length ? rows[i + 1][0] - 1 : null;
   const taxKronor = percentOfKronorTruncated(monthlyTaxableKronor, String(percent));
-  return { ok: true, taxKronor, rule: { kind: "table_percent", year, table, column, rowFrom: rows[i][0], rowTo, percent } };
+  return {
+    ok: true,
+    taxKronor,
+    rule: { kind: "table_percent", year, table, column, rowFrom: rows[i][0], rowTo, percent },
+  };
 }

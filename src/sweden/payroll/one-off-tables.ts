@@ -64,7 +64,8 @@ export function oneOffBand(year: number, column: TaxColumn, annualIncomeKronor: 
   if (!bands) return { ok: false, missing: "column" };
   let bandFrom = 0;
   for (const band of bands) {
-    if (band.upTo === null || annualIncomeKronor <= band.upTo) return { ok: true, percent: band.percent, bandFrom, bandTo: band.upTo };
+    if (band.upTo === null || annualIncomeKronor <= band.upTo)
+      return { ok: true, percent: band.percent, bandFrom, bandTo: band.upTo };
     bandFrom = band.upTo + 1;
   }
   throw new Error(`one-off table ${year} column ${column} has no open-ended last band`);

@@ -18,7 +18,8 @@ export type SpecialPayrollTax =
 
 /** SLP on `pensionCostOre` (a pension premium, öre) booked in `year`, rounded half up to whole öre. */
 export function specialPayrollTaxOnPensionCost(year: number, pensionCostOre: number): SpecialPayrollTax {
-  if (!Number.isSafeInteger(pensionCostOre)) throw new RangeError(`pension cost must be whole öre, got ${pensionCostOre}`);
+  if (!Number.isSafeInteger(pensionCostOre))
+    throw new RangeError(`pension cost must be whole öre, got ${pensionCostOre}`);
   const percent = SPECIAL_PAYROLL_TAX_PERCENT[year];
   if (!percent) return { ok: false, missing: "year", year };
   return { ok: true, percent, taxOre: percentOfOreRounded(pensionCostOre, percent) };

@@ -84,7 +84,11 @@ export function employmentDaysInYear(year: number, start: string, end: string | 
 }
 
 /** Months of `year` the employment touches (1-12), for spreading the year's days over the months. */
-export function employmentMonthsInYear(year: number, start: string, end: string | null): { first: number; last: number; count: number } {
+export function employmentMonthsInYear(
+  year: number,
+  start: string,
+  end: string | null,
+): { first: number; last: number; count: number } {
   const first = start < `${year}-01-01` ? 1 : start > `${year}-12-31` ? 13 : Number(start.slice(5, 7));
   const last = !end || end > `${year}-12-31` ? 12 : end < `${year}-01-01` ? 0 : Number(end.slice(5, 7));
   return { first, last, count: Math.max(0, last - first + 1) };
@@ -121,13 +125,30 @@ export function nonQualifyingDays(days: AbsenceDayIn[], usedBefore: Partial<Reco
  * the employment starts after 31 August); `paid`: the days with vacation pay; `unpaid` the rest.
  * `share`: the qualifying share of the year (for the percentage rule's base).
  */
-export function vacationDaysOfYear(i: { year: number; daysPerYear: number; employmentStart: string; employmentEnd: string | null; nonQualifyingDays: number }) {
+export function vacationDaysOfYear(i: {
+  year: number;
+  daysPerYear: number;
+  employmentStart: string;
+  employmentEnd: string | null;
+  nonQualifyingDays: number;
+}) {
   const yearDays = daysInYear(i.year);
   const employmentDays = employmentDaysInYear(i.year, i.employmentStart, i.employmentEnd);
   const total = i.employmentStart > `${i.year}-08-31` ? Math.min(5, i.daysPerYear) : i.daysPerYear;
   const qualifying = Math.max(0, employmentDays - i.nonQualifyingDays);
-  const paid = Math.min(total, Number(new Big(qualifying).times(i.daysPerYear).div(yearDays).round(0, Big.roundUp).toFixed(0)));
-  return { yearDays, employmentDays, qualifyingDays: qualifying, total, paid, unpaid: total - paid, share: new Big(qualifying).div(yearDays) };
+  const paid = Math.min(
+    total,
+    Number(new Big(qualifying).times(i.daysPerYear).div(yearDays).round(0, Big.roundUp).toFixed(0)),
+  );
+  return {
+    yearDays,
+    employmentDays,
+    qualifyingDays: qualifying,
+    total,
+    paid,
+    unpaid: total - paid,
+    share: new Big(qualifying).div(yearDays),
+  };
 }
 
 /**
@@ -139,10 +160,19 @@ export function vacationDaysOfYear(i: { year: number; daysPerYear: number; emplo
  * for work of the intjänandeår paid so far (overtime, commission, performance bonus, retroactive
  * pay; never vacation pay, 16 b § second paragraph), see vacationQualifyingBaseOre.
  */
-export function vacationDayValue(rule: VacationRule, monthlyOre: number, year: { paid: number; share: Big }, variableOre = 0): Big {
-  if (rule === "same_salary") return pct(monthlyOre, VACATION_DAY_PERCENT).plus(pct(monthlyOre, VACATION_SUPPLEMENT_PERCENT));
+export function vacationDayValue(
+  rule: VacationRule,
+  monthlyOre: number,
+  year: { paid: number; share: Big },
+  variableOre = 0,
+): Big {
+  if (rule === "same_salary")
+    return pct(monthlyOre, VACATION_DAY_PERCENT).plus(pct(monthlyOre, VACATION_SUPPLEMENT_PERCENT));
   if (year.paid <= 0) return new Big(0);
-  return vacationQualifyingBaseOre(monthlyOre, year.share, variableOre).times(VACATION_PAY_PERCENT).div(100).div(year.paid);
+  return vacationQualifyingBaseOre(monthlyOre, year.share, variableOre)
+    .times(VACATION_PAY_PERCENT)
+    .div(100)
+    .div(year.paid);
 }
 
 /**
@@ -175,7 +205,13 @@ export function turnOfYear(i: { year: number; paidOfYear: number; left: number; 
     else saved[y] = n;
   }
   if (saveable > 0) saved[String(i.year)] = (saved[String(i.year)] ?? 0) + saveable;
-  return { saved, savedNow: saveable, forcedPayoutDays: left - saveable + expired, expiredDays: expired, notSaveableDays: left - saveable };
+  return {
+    saved,
+    savedNow: saveable,
+    forcedPayoutDays: left - saveable + expired,
+    expiredDays: expired,
+    notSaveableDays: left - saveable,
+  };
 }
 
 /**
@@ -199,7 +235,13 @@ export function takeVacationDays(days: number, balance: { paidLeft: number; save
   }
   const fromUnpaid = Math.min(rest, Math.max(0, balance.unpaidLeft));
   rest -= fromUnpaid;
-  return { paid: fromPaid + rest, advance: rest, fromSaved, savedAfter: Object.fromEntries(Object.entries(saved).filter(([, n]) => n > 0)), unpaid: fromUnpaid };
+  return {
+    paid: fromPaid + rest,
+    advance: rest,
+    fromSaved,
+    savedAfter: Object.fromEntries(Object.entries(saved).filter(([, n]) => n > 0)),
+    unpaid: fromUnpaid,
+  };
 }
 
 export interface MonthVacationPay {
@@ -212,11 +254,25 @@ export interface MonthVacationPay {
 }
 
 /** The month's pay effect of `paidDays` paid and `unpaidDays` unpaid vacation days. */
-export function monthVacationPay(rule: VacationRule, monthlyOre: number, dayValue: Big, paidDays: number, unpaidDays: number): MonthVacationPay {
+export function monthVacationPay(
+  rule: VacationRule,
+  monthlyOre: number,
+  dayValue: Big,
+  paidDays: number,
+  unpaidDays: number,
+): MonthVacationPay {
   if (rule === "same_salary") {
-    return { supplementOre: roundOre(pct(monthlyOre, VACATION_SUPPLEMENT_PERCENT).times(paidDays)), vacationPayOre: 0, deductionOre: roundOre(pct(monthlyOre, VACATION_DAY_PERCENT).times(unpaidDays)) };
+    return {
+      supplementOre: roundOre(pct(monthlyOre, VACATION_SUPPLEMENT_PERCENT).times(paidDays)),
+      vacationPayOre: 0,
+      deductionOre: roundOre(pct(monthlyOre, VACATION_DAY_PERCENT).times(unpaidDays)),
+    };
   }
-  return { supplementOre: 0, vacationPayOre: roundOre(dayValue.times(paidDays)), deductionOre: roundOre(pct(monthlyOre, VACATION_DAY_PERCENT).times(paidDays + unpaidDays)) };
+  return {
+    supplementOre: 0,
+    vacationPayOre: roundOre(dayValue.times(paidDays)),
+    deductionOre: roundOre(pct(monthlyOre, VACATION_DAY_PERCENT).times(paidDays + unpaidDays)),
+  };
 }
 
 /**
@@ -225,11 +281,25 @@ export function monthVacationPay(rule: VacationRule, monthlyOre: number, dayValu
  * the months of employment in the year) at the day value, less the paid days taken and paid out
  * at the day value. Rounded half up once.
  */
-export function liabilityAfter(i: { beforeOre: number; dayValue: Big; paidDaysOfYear: number; employmentMonths: number; monthsAccrued: number; daysTaken: number; daysPaidOut: number }) {
-  const earnedDays = i.employmentMonths > 0 ? new Big(i.paidDaysOfYear).times(i.monthsAccrued).div(i.employmentMonths) : new Big(0);
+export function liabilityAfter(i: {
+  beforeOre: number;
+  dayValue: Big;
+  paidDaysOfYear: number;
+  employmentMonths: number;
+  monthsAccrued: number;
+  daysTaken: number;
+  daysPaidOut: number;
+}) {
+  const earnedDays =
+    i.employmentMonths > 0 ? new Big(i.paidDaysOfYear).times(i.monthsAccrued).div(i.employmentMonths) : new Big(0);
   const accrualOre = roundOre(earnedDays.times(i.dayValue));
   const usedOre = roundOre(i.dayValue.times(i.daysTaken + i.daysPaidOut));
-  return { earnedDays: Number(earnedDays.round(4).toString()), accrualOre, usedOre, afterOre: i.beforeOre + accrualOre - usedOre };
+  return {
+    earnedDays: Number(earnedDays.round(4).toString()),
+    accrualOre,
+    usedOre,
+    afterOre: i.beforeOre + accrualOre - usedOre,
+  };
 }
 
 /** 16 b §: 12 % of pay, for employees paid by the hour (semesterersättning with each month's pay). */

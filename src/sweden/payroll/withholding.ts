@@ -30,7 +30,15 @@ export type WithholdingRule =
   | TableWithholdingRule
   | { kind: "flat_percent"; reason: "side_income" | "sink" | "one_off_without_regular_salary"; percent: string }
   | { kind: "decided_percent"; percent: string; decision: string }
-  | { kind: "one_off_table"; year: number; column: TaxColumn; annualIncomeKronor: number; bandFrom: number; bandTo: number | null; percent: number }
+  | {
+      kind: "one_off_table";
+      year: number;
+      column: TaxColumn;
+      annualIncomeKronor: number;
+      bandFrom: number;
+      bandTo: number | null;
+      percent: number;
+    }
   | { kind: "f_skatt" };
 
 export type Withholding =
@@ -47,7 +55,8 @@ function assertWholeKronor(name: string, value: number): void {
 
 function decided(basis: { percent: string; decision: string }): string {
   const percent = parsePercent(basis.percent);
-  if (percent === null) throw new RangeError(`decided percentage must be 0-100 with at most two decimals, got ${basis.percent}`);
+  if (percent === null)
+    throw new RangeError(`decided percentage must be 0-100 with at most two decimals, got ${basis.percent}`);
   if (basis.decision.trim() === "") throw new RangeError("a decided percentage needs the decision it comes from");
   return percent;
 }
@@ -113,7 +122,8 @@ export function oneOffWithholding(year: number, basis: WithholdingBasis, payment
     });
   }
   const band = oneOffBand(year, basis.column, payment.annualIncomeKronor);
-  if (!band.ok) return { ok: false, missing: band.missing === "year" ? "year" : "one_off_table", year, column: basis.column };
+  if (!band.ok)
+    return { ok: false, missing: band.missing === "year" ? "year" : "one_off_table", year, column: basis.column };
   return flat(payment.amountKronor, String(band.percent), {
     kind: "one_off_table",
     year,

@@ -78,7 +78,15 @@ export function claimCasesForPaidInvoice(invoice: PaidInvoice, type: DeductionTy
   const d = invoice.deduction;
   const customerPart = invoice.totalOre - d.deductionOre.rot - d.deductionOre.rut;
   if (invoice.paidOre < customerPart) {
-    return { ok: false, violations: [{ path: "invoice_ids", message: `${invoice.invoiceNumber}: the customer has not paid their part in full; Skatteverket pays only after the buyer has paid (7 § HUSFL)` }] };
+    return {
+      ok: false,
+      violations: [
+        {
+          path: "invoice_ids",
+          message: `${invoice.invoiceNumber}: the customer has not paid their part in full; Skatteverket pays only after the buyer has paid (7 § HUSFL)`,
+        },
+      ],
+    };
   }
   const shares = d.buyers.map((b) => b.shareBp);
   const work = d.work.filter((w) => w.type === type);
@@ -134,50 +142,81 @@ export function planClaimFiles(cases: { type: DeductionType; claim: ClaimCase }[
 /** Every rule a file must meet, with paths cases[i].field (and the invoice number in the message). */
 export function validateClaimFile(file: ClaimFile): RuleViolation[] {
   const v: RuleViolation[] = [];
-  if (file.name.length < 1 || file.name.length > 16) v.push({ path: "name", message: "NamnPaBegaran must be 1-16 characters" });
+  if (file.name.length < 1 || file.name.length > 16)
+    v.push({ path: "name", message: "NamnPaBegaran must be 1-16 characters" });
   if (file.cases.length === 0) v.push({ path: "cases", message: "a file needs at least one case" });
-  if (file.cases.length > MAX_CASES_PER_FILE) v.push({ path: "cases", message: `at most ${MAX_CASES_PER_FILE} buyers per file` });
+  if (file.cases.length > MAX_CASES_PER_FILE)
+    v.push({ path: "cases", message: `at most ${MAX_CASES_PER_FILE} buyers per file` });
   const years = new Set(file.cases.map((c) => c.paymentDate.slice(0, 4)));
-  if (years.size > 1) v.push({ path: "cases", message: `every payment date of a file must be in the same year; found ${[...years].sort().join(", ")}` });
+  if (years.size > 1)
+    v.push({
+      path: "cases",
+      message: `every payment date of a file must be in the same year; found ${[...years].sort().join(", ")}`,
+    });
   file.cases.forEach((c, i) => {
     const p = `cases[${i}]`;
     const at = `${c.invoiceNumber}:`;
     const pnr = parsePersonnummer(c.personnummer, c.paymentDate);
-    if (!/^\d{12}$/.test(c.personnummer) || !pnr || pnr.kind !== "personnummer") v.push({ path: `${p}.personnummer`, message: `${at} Kopare must be a valid 12-digit personnummer` });
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(c.paymentDate) || c.paymentDate < "2009-07-01") v.push({ path: `${p}.payment_date`, message: `${at} BetalningsDatum must be a date from 2009-07-01` });
-    if (c.invoiceNumber.length > 20) v.push({ path: `${p}.invoice_number`, message: `${at} FakturaNr is at most 20 characters` });
+    if (!/^\d{12}$/.test(c.personnummer) || !pnr || pnr.kind !== "personnummer")
+      v.push({ path: `${p}.personnummer`, message: `${at} Kopare must be a valid 12-digit personnummer` });
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(c.paymentDate) || c.paymentDate < "2009-07-01")
+      v.push({ path: `${p}.payment_date`, message: `${at} BetalningsDatum must be a date from 2009-07-01` });
+    if (c.invoiceNumber.length > 20)
+      v.push({ path: `${p}.invoice_number`, message: `${at} FakturaNr is at most 20 characters` });
     const price = kronor(c.priceOre);
     const paid = kronor(c.paidOre);
     const claimed = kronor(c.claimedOre);
-    if (c.claimedOre % 100 !== 0) v.push({ path: `${p}.claimed`, message: `${at} the claimed amount must be whole kronor` });
+    if (c.claimedOre % 100 !== 0)
+      v.push({ path: `${p}.claimed`, message: `${at} the claimed amount must be whole kronor` });
     if (price < 2) v.push({ path: `${p}.price`, message: `${at} PrisForArbete must be at least 2 kr` });
     if (claimed <= 0) v.push({ path: `${p}.claimed`, message: `${at} nothing to claim` });
-    if (claimed > paid) v.push({ path: `${p}.claimed`, message: `${at} the claimed amount (${claimed} kr) is above the amount paid (${paid} kr)` });
-    if (claimed + paid > price) v.push({ path: `${p}.claimed`, message: `${at} claimed + paid (${claimed + paid} kr) is above the price of the work (${price} kr)` });
+    if (claimed > paid)
+      v.push({
+        path: `${p}.claimed`,
+        message: `${at} the claimed amount (${claimed} kr) is above the amount paid (${paid} kr)`,
+      });
+    if (claimed + paid > price)
+      v.push({
+        path: `${p}.claimed`,
+        message: `${at} claimed + paid (${claimed + paid} kr) is above the price of the work (${price} kr)`,
+      });
     const rate = deductionRateBp(file.type, c.paymentDate);
-    if (rate === null) v.push({ path: `${p}.payment_date`, message: `${at} no ${file.type.toUpperCase()} rate on ${c.paymentDate}` });
+    if (rate === null)
+      v.push({ path: `${p}.payment_date`, message: `${at} no ${file.type.toUpperCase()} rate on ${c.paymentDate}` });
     else if (c.claimedOre > deductionOf(c.priceOre, rate)) {
-      v.push({ path: `${p}.claimed`, message: `${at} the claimed amount is above ${rate / 100} % of the labour cost, the ${file.type.toUpperCase()} rate on the payment date ${c.paymentDate}` });
+      v.push({
+        path: `${p}.claimed`,
+        message: `${at} the claimed amount is above ${rate / 100} % of the labour cost, the ${file.type.toUpperCase()} rate on the payment date ${c.paymentDate}`,
+      });
     }
-    if (c.otherCostOre < 0 || kronor(c.otherCostOre) > 9_999_999) v.push({ path: `${p}.other_cost`, message: `${at} Ovrigkostnad must be 0-9 999 999 kr` });
+    if (c.otherCostOre < 0 || kronor(c.otherCostOre) > 9_999_999)
+      v.push({ path: `${p}.other_cost`, message: `${at} Ovrigkostnad must be 0-9 999 999 kr` });
     if (c.work.length === 0) v.push({ path: `${p}.work`, message: `${at} at least one work type` });
     const seen = new Set<string>();
     c.work.forEach((w, k) => {
       const wt = workType(w.code);
-      if (!wt || wt.type !== file.type) v.push({ path: `${p}.work[${k}].code`, message: `${at} ${w.code} is not ${file.type.toUpperCase()} work` });
+      if (!wt || wt.type !== file.type)
+        v.push({ path: `${p}.work[${k}].code`, message: `${at} ${w.code} is not ${file.type.toUpperCase()} work` });
       if (seen.has(w.code)) v.push({ path: `${p}.work[${k}].code`, message: `${at} ${w.code} is given twice` });
       seen.add(w.code);
       if (wt && !wt.schablon) {
-        if (w.hours !== null && (!Number.isInteger(w.hours) || w.hours < 0 || w.hours > 999)) v.push({ path: `${p}.work[${k}].hours`, message: `${at} AntalTimmar must be 0-999 whole hours` });
-        if (w.materialOre < 0 || kronor(w.materialOre) > 9_999_999) v.push({ path: `${p}.work[${k}].material`, message: `${at} Materialkostnad must be 0-9 999 999 kr` });
+        if (w.hours !== null && (!Number.isInteger(w.hours) || w.hours < 0 || w.hours > 999))
+          v.push({ path: `${p}.work[${k}].hours`, message: `${at} AntalTimmar must be 0-999 whole hours` });
+        if (w.materialOre < 0 || kronor(w.materialOre) > 9_999_999)
+          v.push({ path: `${p}.work[${k}].material`, message: `${at} Materialkostnad must be 0-9 999 999 kr` });
       }
     });
     if (file.type === "rot") {
       const h = c.housing;
       const house = !!h?.housingDesignation;
       const flat = !!h?.apartmentNumber && !!h?.brfOrgNumber;
-      if (house === flat) v.push({ path: `${p}.housing`, message: `${at} ROT needs either Fastighetsbeteckning or LagenhetsNr with BrfOrgNr` });
-      if (h?.brfOrgNumber && !/^[\d-]{1,12}$/.test(h.brfOrgNumber)) v.push({ path: `${p}.housing`, message: `${at} BrfOrgNr is at most 12 digits` });
+      if (house === flat)
+        v.push({
+          path: `${p}.housing`,
+          message: `${at} ROT needs either Fastighetsbeteckning or LagenhetsNr with BrfOrgNr`,
+        });
+      if (h?.brfOrgNumber && !/^[\d-]{1,12}$/.test(h.brfOrgNumber))
+        v.push({ path: `${p}.housing`, message: `${at} BrfOrgNr is at most 12 digits` });
     } else if (c.housing?.housingDesignation || c.housing?.apartmentNumber || c.housing?.brfOrgNumber) {
       v.push({ path: `${p}.housing`, message: `${at} a RUT case has no home designation` });
     }
@@ -185,7 +224,13 @@ export function validateClaimFile(file: ClaimFile): RuleViolation[] {
   return v;
 }
 
-const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: "@_", format: true, indentBy: "\t", suppressEmptyNode: false });
+const builder = new XMLBuilder({
+  ignoreAttributes: false,
+  attributeNamePrefix: "@_",
+  format: true,
+  indentBy: "\t",
+  suppressEmptyNode: false,
+});
 
 /**
  * The XML of a file, after validateClaimFile: the root in the begaran namespace (ns1),
@@ -216,7 +261,10 @@ export function buildClaimXml(file: ClaimFile): RuleResult<string> {
     for (const w of [...c.work].sort((x, y) => workTypeOrder(x.code) - workTypeOrder(y.code))) {
       utfort[n(w.code)] = workType(w.code)!.schablon
         ? { [n("Utfort")]: true }
-        : { ...(w.hours === null ? {} : { [n("AntalTimmar")]: w.hours }), [n("Materialkostnad")]: kronor(w.materialOre) };
+        : {
+            ...(w.hours === null ? {} : { [n("AntalTimmar")]: w.hours }),
+            [n("Materialkostnad")]: kronor(w.materialOre),
+          };
     }
     a[n("UtfortArbete")] = utfort;
     return a;

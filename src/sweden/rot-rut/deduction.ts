@@ -176,11 +176,20 @@ function checkBuyers(input: DeductionInput, v: RuleViolation[]): { personnummer:
     // The invoice date is "today" for the century of a ten-digit number.
     const parsed = parsePersonnummer(b.personnummer ?? "", input.date);
     if (!parsed) {
-      v.push({ path: `${path}.personnummer`, message: "not a valid personnummer (YYYYMMDD-NNNN, check digit by Luhn)" });
+      v.push({
+        path: `${path}.personnummer`,
+        message: "not a valid personnummer (YYYYMMDD-NNNN, check digit by Luhn)",
+      });
     } else if (parsed.kind !== "personnummer") {
-      v.push({ path: `${path}.personnummer`, message: "a samordningsnummer is not accepted: the buyer must be a private individual with a personnummer" });
+      v.push({
+        path: `${path}.personnummer`,
+        message: "a samordningsnummer is not accepted: the buyer must be a private individual with a personnummer",
+      });
     } else if (year - Number(parsed.long.slice(0, 4)) < MINIMUM_AGE) {
-      v.push({ path: `${path}.personnummer`, message: `the buyer must have turned ${MINIMUM_AGE} by the end of ${year} (67 kap. 11 § IL)` });
+      v.push({
+        path: `${path}.personnummer`,
+        message: `the buyer must have turned ${MINIMUM_AGE} by the end of ${year} (67 kap. 11 § IL)`,
+      });
     } else if (seen.has(parsed.long)) {
       v.push({ path: `${path}.personnummer`, message: "the same buyer is named twice" });
     } else {
@@ -208,28 +217,43 @@ function checkHousing(h: HousingInput, hasRot: boolean, today: string, v: RuleVi
   const brf = h.brfOrgNumber?.trim() || null;
   const housing: Housing = { housingDesignation: designation, apartmentNumber: apartment, brfOrgNumber: null };
   if (!hasRot) {
-    if (designation) v.push({ path: "deduction_housing_designation", message: "only for ROT work: no line has deduction_type rot" });
-    if (apartment) v.push({ path: "deduction_apartment_number", message: "only for ROT work: no line has deduction_type rot" });
+    if (designation)
+      v.push({ path: "deduction_housing_designation", message: "only for ROT work: no line has deduction_type rot" });
+    if (apartment)
+      v.push({ path: "deduction_apartment_number", message: "only for ROT work: no line has deduction_type rot" });
     if (brf) v.push({ path: "deduction_brf_org_number", message: "only for ROT work: no line has deduction_type rot" });
     return housing;
   }
   if (designation && (apartment || brf)) {
-    v.push({ path: "deduction_housing_designation", message: "give either the property designation (a house) or the apartment number with the association's organisation number (a tenant-owner apartment), not both" });
+    v.push({
+      path: "deduction_housing_designation",
+      message:
+        "give either the property designation (a house) or the apartment number with the association's organisation number (a tenant-owner apartment), not both",
+    });
     return housing;
   }
   if (!designation && !apartment && !brf) {
-    v.push({ path: "deduction_housing_designation", message: "ROT work needs the home: deduction_housing_designation (fastighetsbeteckning) or deduction_apartment_number with deduction_brf_org_number" });
+    v.push({
+      path: "deduction_housing_designation",
+      message:
+        "ROT work needs the home: deduction_housing_designation (fastighetsbeteckning) or deduction_apartment_number with deduction_brf_org_number",
+    });
     return housing;
   }
   // Lengths from the claim schema: FastighetsbeteckningTYPE 1-40, LagenhetsNrTYPE 1-25.
-  if (designation && designation.length > 40) v.push({ path: "deduction_housing_designation", message: "at most 40 characters" });
+  if (designation && designation.length > 40)
+    v.push({ path: "deduction_housing_designation", message: "at most 40 characters" });
   if (!designation) {
     if (!apartment) v.push({ path: "deduction_apartment_number", message: "required with deduction_brf_org_number" });
     else if (apartment.length > 25) v.push({ path: "deduction_apartment_number", message: "at most 25 characters" });
     if (!brf) v.push({ path: "deduction_brf_org_number", message: "required with deduction_apartment_number" });
     else {
       const org = parseOrgNumber(brf, today);
-      if (!org || org.isPersonal) v.push({ path: "deduction_brf_org_number", message: "not a valid organisation number of a housing association" });
+      if (!org || org.isPersonal)
+        v.push({
+          path: "deduction_brf_org_number",
+          message: "not a valid organisation number of a housing association",
+        });
       else housing.brfOrgNumber = `16${org.formatted.replace("-", "")}`;
     }
   }
@@ -246,7 +270,10 @@ function checkHousing(h: HousingInput, hasRot: boolean, today: string, v: RuleVi
 export function computeDeduction(input: DeductionInput): RuleResult<DeductionResult> {
   const v: RuleViolation[] = [];
   if (input.customerType !== "individual") {
-    v.push({ path: "customer_id", message: "ROT and RUT are for private individuals: the customer's type must be individual" });
+    v.push({
+      path: "customer_id",
+      message: "ROT and RUT are for private individuals: the customer's type must be individual",
+    });
   }
   const rateBp = { rot: deductionRateBp("rot", input.date), rut: deductionRateBp("rut", input.date) };
   const caps = deductionCaps(input.date);
@@ -276,13 +303,17 @@ export function computeDeduction(input: DeductionInput): RuleResult<DeductionRes
       return;
     }
     if (code !== null && !wt) {
-      v.push({ path: `${path}.work_type`, message: `unknown work type; ROT: ${codesOf("rot")}; RUT: ${codesOf("rut")}` });
+      v.push({
+        path: `${path}.work_type`,
+        message: `unknown work type; ROT: ${codesOf("rot")}; RUT: ${codesOf("rut")}`,
+      });
       return;
     }
     if (type === null) {
       // Material, travel, equipment and other costs: never deducted (Skatteverket: "Material och
       // resekostnader i samband med arbetet ger inte rätt till avdrag").
-      if (line.laborHours != null) v.push({ path: `${path}.labor_hours`, message: "only on labour lines (with deduction_type)" });
+      if (line.laborHours != null)
+        v.push({ path: `${path}.labor_hours`, message: "only on labour lines (with deduction_type)" });
       if (wt) {
         if (wt.schablon) v.push({ path: `${path}.work_type`, message: "a schablon service has no separate material" });
         else summary(wt.code).materialOre += line.amountInclVatOre;
@@ -292,11 +323,17 @@ export function computeDeduction(input: DeductionInput): RuleResult<DeductionRes
       return;
     }
     if (!wt) {
-      v.push({ path: `${path}.work_type`, message: `required on a ${type.toUpperCase()} line; one of ${codesOf(type)}` });
+      v.push({
+        path: `${path}.work_type`,
+        message: `required on a ${type.toUpperCase()} line; one of ${codesOf(type)}`,
+      });
       return;
     }
     if (wt.type !== type) {
-      v.push({ path: `${path}.work_type`, message: `${wt.code} is ${wt.type.toUpperCase()} work, not ${type.toUpperCase()}; one of ${codesOf(type)}` });
+      v.push({
+        path: `${path}.work_type`,
+        message: `${wt.code} is ${wt.type.toUpperCase()} work, not ${type.toUpperCase()}; one of ${codesOf(type)}`,
+      });
       return;
     }
     if (line.amountInclVatOre <= 0) {
@@ -306,18 +343,29 @@ export function computeDeduction(input: DeductionInput): RuleResult<DeductionRes
     let hours = 0;
     if (wt.schablon) {
       if (SCHABLON_LABOUR_SHARE_BP[wt.code] === undefined) {
-        v.push({ path: `${path}.work_type`, message: `${wt.code}: the schablon for this service is not supported yet` });
+        v.push({
+          path: `${path}.work_type`,
+          message: `${wt.code}: the schablon for this service is not supported yet`,
+        });
         return;
       }
-      if (line.laborHours != null) v.push({ path: `${path}.labor_hours`, message: "a schablon service is reported without hours" });
+      if (line.laborHours != null)
+        v.push({ path: `${path}.labor_hours`, message: "a schablon service is reported without hours" });
     } else {
       const h = line.laborHours == null ? null : hundredths(line.laborHours);
-      if (line.laborHours == null) v.push({ path: `${path}.labor_hours`, message: "required on a labour line: Skatteverket asks for the hours of each work type" });
-      else if (h === null || h === 0) v.push({ path: `${path}.labor_hours`, message: "must be above 0 with at most two decimals" });
+      if (line.laborHours == null)
+        v.push({
+          path: `${path}.labor_hours`,
+          message: "required on a labour line: Skatteverket asks for the hours of each work type",
+        });
+      else if (h === null || h === 0)
+        v.push({ path: `${path}.labor_hours`, message: "must be above 0 with at most two decimals" });
       else hours = h;
     }
     const w = summary(wt.code);
-    const labour = wt.schablon ? Math.floor((line.amountInclVatOre * SCHABLON_LABOUR_SHARE_BP[wt.code]) / 10_000) : line.amountInclVatOre;
+    const labour = wt.schablon
+      ? Math.floor((line.amountInclVatOre * SCHABLON_LABOUR_SHARE_BP[wt.code]) / 10_000)
+      : line.amountInclVatOre;
     w.hoursHundredths += hours;
     w.priceOre += line.amountInclVatOre;
     w.labourOre += labour;
@@ -325,24 +373,41 @@ export function computeDeduction(input: DeductionInput): RuleResult<DeductionRes
   });
   for (const w of work.values()) {
     // AntalTimmarTYPE: 0-999 whole hours per work type.
-    if (Math.round(w.hoursHundredths / 100) > 999) v.push({ path: "items", message: `${w.code}: at most 999 hours per work type on one invoice` });
+    if (Math.round(w.hoursHundredths / 100) > 999)
+      v.push({ path: "items", message: `${w.code}: at most 999 hours per work type on one invoice` });
   }
 
   const hasLabour = labourOre.rot > 0 || labourOre.rut > 0;
   const hasLines = input.lines.some((l) => l.deductionType != null);
-  if (!hasLines && input.buyers.length > 0) v.push({ path: "deduction_personnummer", message: "no line has deduction_type rot or rut" });
-  if (hasLines && input.buyers.length === 0) v.push({ path: "deduction_personnummer", message: "required when a line has deduction_type: the buyer or buyers and their shares" });
+  if (!hasLines && input.buyers.length > 0)
+    v.push({ path: "deduction_personnummer", message: "no line has deduction_type rot or rut" });
+  if (hasLines && input.buyers.length === 0)
+    v.push({
+      path: "deduction_personnummer",
+      message: "required when a line has deduction_type: the buyer or buyers and their shares",
+    });
   const buyers = checkBuyers(input, v);
-  const housing = checkHousing(input.housing, input.lines.some((l) => l.deductionType === "rot"), input.date, v);
+  const housing = checkHousing(
+    input.housing,
+    input.lines.some((l) => l.deductionType === "rot"),
+    input.date,
+    v,
+  );
   if (v.length > 0) return { ok: false, violations: v };
-  if (!hasLabour) return { ok: false, violations: [{ path: "items", message: "no labour line: give a line deduction_type rot or rut" }] };
+  if (!hasLabour)
+    return {
+      ok: false,
+      violations: [{ path: "items", message: "no labour line: give a line deduction_type rot or rut" }],
+    };
 
   const rates = rateBp as PerType;
   const cap = caps!;
   const shares = buyers.map((b) => b.shareBp);
   const labourShares = { rot: allocateByShares(labourOre.rot, shares), rut: allocateByShares(labourOre.rut, shares) };
   const priorOf = (pnr: string) =>
-    input.prior.filter((p) => p.personnummer === pnr).reduce((a, p) => ({ rot: a.rot + p.rotOre, rut: a.rut + p.rutOre }), emptyPerType());
+    input.prior
+      .filter((p) => p.personnummer === pnr)
+      .reduce((a, p) => ({ rot: a.rot + p.rotOre, rut: a.rut + p.rutOre }), emptyPerType());
 
   const uncappedOre = emptyPerType();
   const deductionOre = emptyPerType();
@@ -358,7 +423,13 @@ export function computeDeduction(input: DeductionInput): RuleResult<DeductionRes
     uncappedOre.rut += want.rut;
     deductionOre.rot += rot;
     deductionOre.rut += rut;
-    return { personnummer: b.personnummer, shareBp: b.shareBp, labourOre: labour, deductionOre: { rot, rut }, capped: rot < want.rot || rut < want.rut };
+    return {
+      personnummer: b.personnummer,
+      shareBp: b.shareBp,
+      labourOre: labour,
+      deductionOre: { rot, rut },
+      capped: rot < want.rot || rut < want.rut,
+    };
   });
   return {
     ok: true,
@@ -379,7 +450,9 @@ export function computeDeduction(input: DeductionInput): RuleResult<DeductionRes
 
 /** The codes an invoice line may carry for a type (a schablon service only when its schablon is known). */
 export function invoiceWorkTypeCodes(type: DeductionType): string[] {
-  return WORK_TYPES.filter((w) => w.type === type && (!w.schablon || SCHABLON_LABOUR_SHARE_BP[w.code] !== undefined)).map((w) => w.code);
+  return WORK_TYPES.filter(
+    (w) => w.type === type && (!w.schablon || SCHABLON_LABOUR_SHARE_BP[w.code] !== undefined),
+  ).map((w) => w.code);
 }
 
 function codesOf(type: string): string {
@@ -412,7 +485,8 @@ export function creditDeduction(input: CreditInput): RuleResult<CreditResult> {
   const v: RuleViolation[] = [];
   for (const t of ["rot", "rut"] as const) {
     const total = input.creditedBeforeOre[t] + input.creditedNowOre[t];
-    if (input.creditedNowOre[t] < 0 || input.creditedBeforeOre[t] < 0) v.push({ path: "items", message: `${t.toUpperCase()} labour credited cannot be negative` });
+    if (input.creditedNowOre[t] < 0 || input.creditedBeforeOre[t] < 0)
+      v.push({ path: "items", message: `${t.toUpperCase()} labour credited cannot be negative` });
     else if (total > input.original.labourOre[t]) {
       v.push({ path: "items", message: `the credit notes credit more ${t.toUpperCase()} labour than the invoice has` });
     }

@@ -27,13 +27,42 @@ export interface RateRow extends Dated {
  */
 export const RATES: Record<DeductionType, readonly RateRow[]> = {
   rot: [
-    { from: "2008-12-08", to: "2015-12-31", rateBp: 5000, source: "prop. 2008/09:77; lowered by prop. 2015/16:1 from 2016-01-01" },
-    { from: "2016-01-01", to: "2025-05-11", rateBp: 3000, source: "prop. 2015/16:1; Skatteverket, Begära utbetalning (2016): 'För rotarbete kan du dra av max 30 procent av arbetskostnaden'" },
-    { from: "2025-05-12", to: "2025-12-31", rateBp: 5000, source: "prop. 2024/25:156 Tillfälligt höjd subventionsgrad för rotavdraget: 50 % for work paid 12 May-31 December 2025" },
-    { from: "2026-01-01", to: null, rateBp: 3000, source: "prop. 2024/25:156: the temporary rate ends at the close of 2025; Skatteverket, Rot och rut: 'högst 30 procent av arbetskostnaden'" },
+    {
+      from: "2008-12-08",
+      to: "2015-12-31",
+      rateBp: 5000,
+      source: "prop. 2008/09:77; lowered by prop. 2015/16:1 from 2016-01-01",
+    },
+    {
+      from: "2016-01-01",
+      to: "2025-05-11",
+      rateBp: 3000,
+      source:
+        "prop. 2015/16:1; Skatteverket, Begära utbetalning (2016): 'För rotarbete kan du dra av max 30 procent av arbetskostnaden'",
+    },
+    {
+      from: "2025-05-12",
+      to: "2025-12-31",
+      rateBp: 5000,
+      source:
+        "prop. 2024/25:156 Tillfälligt höjd subventionsgrad för rotavdraget: 50 % for work paid 12 May-31 December 2025",
+    },
+    {
+      from: "2026-01-01",
+      to: null,
+      rateBp: 3000,
+      source:
+        "prop. 2024/25:156: the temporary rate ends at the close of 2025; Skatteverket, Rot och rut: 'högst 30 procent av arbetskostnaden'",
+    },
   ],
   rut: [
-    { from: "2007-07-01", to: null, rateBp: 5000, source: "prop. 2006/07:94; Skatteverket, Rättslig vägledning, Rutarbete: 'Skattereduktionen får uppgå till 50 procent av den debiterade arbetskostnaden inklusive mervärdesskatt'" },
+    {
+      from: "2007-07-01",
+      to: null,
+      rateBp: 5000,
+      source:
+        "prop. 2006/07:94; Skatteverket, Rättslig vägledning, Rutarbete: 'Skattereduktionen får uppgå till 50 procent av den debiterade arbetskostnaden inklusive mervärdesskatt'",
+    },
   ],
 };
 
@@ -57,16 +86,31 @@ const kr = (kronor: number) => kronor * 100;
  */
 export const CAPS: readonly CapRow[] = [
   {
-    from: "2021-01-01", to: "2024-06-30", rotOre: kr(50_000), rutOre: kr(75_000), totalOre: kr(75_000),
-    source: "prop. 2020/21:1 (RUT cap 75 000 kr from 2021); Skatteverket: 'Rot- och rutavdraget räknas ihop och är högst 75 000 kronor per person och år. Rotavdraget får dock högst vara 50 000 kronor'",
+    from: "2021-01-01",
+    to: "2024-06-30",
+    rotOre: kr(50_000),
+    rutOre: kr(75_000),
+    totalOre: kr(75_000),
+    source:
+      "prop. 2020/21:1 (RUT cap 75 000 kr from 2021); Skatteverket: 'Rot- och rutavdraget räknas ihop och är högst 75 000 kronor per person och år. Rotavdraget får dock högst vara 50 000 kronor'",
   },
   {
-    from: "2024-07-01", to: "2024-12-31", rotOre: kr(75_000), rutOre: kr(75_000), totalOre: kr(150_000),
-    source: "prop. 2023/24:86 Tillfälligt höjt tak för rotavdraget: 75 000 kr ROT and 75 000 kr RUT for 2024, but until 30 June 2024 at most 50 000 ROT and 75 000 together",
+    from: "2024-07-01",
+    to: "2024-12-31",
+    rotOre: kr(75_000),
+    rutOre: kr(75_000),
+    totalOre: kr(150_000),
+    source:
+      "prop. 2023/24:86 Tillfälligt höjt tak för rotavdraget: 75 000 kr ROT and 75 000 kr RUT for 2024, but until 30 June 2024 at most 50 000 ROT and 75 000 together",
   },
   {
-    from: "2025-01-01", to: null, rotOre: kr(50_000), rutOre: kr(75_000), totalOre: kr(75_000),
-    source: "prop. 2023/24:86 (the 2024 caps end with 2024); Skatteverket, Rot och rut: at most 75 000 kr per person and year together, of which at most 50 000 kr ROT",
+    from: "2025-01-01",
+    to: null,
+    rotOre: kr(50_000),
+    rutOre: kr(75_000),
+    totalOre: kr(75_000),
+    source:
+      "prop. 2023/24:86 (the 2024 caps end with 2024); Skatteverket, Rot och rut: at most 75 000 kr per person and year together, of which at most 50 000 kr ROT",
   },
 ];
 

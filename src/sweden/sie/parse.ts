@@ -60,8 +60,17 @@ export interface SieFile {
 /** JavaScript's \s: the characters that end a bare field. */
 function isSpace(c: number): boolean {
   return (
-    c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff
+    c === 32 ||
+    (c >= 9 && c <= 13) ||
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
   );
 }
 
@@ -93,7 +102,7 @@ export function tokenize(line: string, lineNo: number): Token[] {
     const from = i;
     while (i < n) {
       const c = line.charCodeAt(i);
-      if (isSpace(c) || (inObjects && c === 125 /* } */)) break;
+      if (isSpace(c) || (inObjects && c === 125) /* } */) break;
       i++;
     }
     return line.slice(from, i);
@@ -183,7 +192,7 @@ export function parseDate(raw: string, lineNo: number): string {
 
 function objectMap(t: Token | undefined, lineNo: number): Record<string, string> {
   if (t === undefined || typeof t === "string") {
-    if (t === undefined || t === "" ) return {};
+    if (t === undefined || t === "") return {};
     throw new SieParseError(lineNo, "expected an object list in braces");
   }
   if (t.objects.length % 2) throw new SieParseError(lineNo, "an object list holds dimension and object in pairs");
@@ -254,8 +263,10 @@ export class SieReader {
     const tokens = tokenize(raw, lineNo);
     const label = str(tokens[0]).toUpperCase();
     const f = tokens.slice(1);
-    if (this.voucher && !this.inBlock) throw new SieParseError(this.voucher.line, "#VER must be followed by { on its own line");
-    if (this.inBlock && label !== "#TRANS" && label !== "#RTRANS" && label !== "#BTRANS") throw new SieParseError(lineNo, `${label} inside a #VER block`);
+    if (this.voucher && !this.inBlock)
+      throw new SieParseError(this.voucher.line, "#VER must be followed by { on its own line");
+    if (this.inBlock && label !== "#TRANS" && label !== "#RTRANS" && label !== "#BTRANS")
+      throw new SieParseError(lineNo, `${label} inside a #VER block`);
     switch (label) {
       case "#FORMAT":
         file.format = str(f[0]);
@@ -307,7 +318,12 @@ export class SieReader {
       case "#RES": {
         const year = Number(str(f[0]));
         if (!Number.isInteger(year)) throw new SieParseError(lineNo, `${label} needs a year number`);
-        const bal = { year, account: account(str(f[1]), lineNo), amountOre: parseAmount(str(f[2]), lineNo), line: lineNo };
+        const bal = {
+          year,
+          account: account(str(f[1]), lineNo),
+          amountOre: parseAmount(str(f[2]), lineNo),
+          line: lineNo,
+        };
         (label === "#IB" ? file.opening : label === "#UB" ? file.closing : file.results).push(bal);
         break;
       }
@@ -315,7 +331,8 @@ export class SieReader {
         const series = str(f[0]);
         const numberRaw = str(f[1]);
         const number = numberRaw === "" ? null : Number(numberRaw);
-        if (number !== null && (!Number.isInteger(number) || number < 1)) throw new SieParseError(lineNo, `"${numberRaw}" is not a voucher number`);
+        if (number !== null && (!Number.isInteger(number) || number < 1))
+          throw new SieParseError(lineNo, `"${numberRaw}" is not a voucher number`);
         this.voucher = { series, number, date: parseDate(str(f[2]), lineNo), text: str(f[3]), line: lineNo, trans: [] };
         break;
       }
@@ -340,7 +357,11 @@ export class SieReader {
 
   /** After the last line: a voucher left open is an error. */
   finish(): SieFile {
-    if (this.voucher) throw new SieParseError(this.voucher.line, this.inBlock ? "the #VER block is not closed with }" : "#VER must be followed by { on its own line");
+    if (this.voucher)
+      throw new SieParseError(
+        this.voucher.line,
+        this.inBlock ? "the #VER block is not closed with }" : "#VER must be followed by { on its own line",
+      );
     return this.file;
   }
 }

@@ -21,7 +21,9 @@ export class EncodingDetector {
   private high = false;
   private cp437 = 0;
   private cp1252 = 0;
-  private utf8: TextDecoder | null = new TextDecoder("utf-8", { fatal: true } as unknown as TextDecoderConstructorOptions);
+  private utf8: TextDecoder | null = new TextDecoder("utf-8", {
+    fatal: true,
+  } as unknown as TextDecoderConstructorOptions);
 
   push(bytes: Uint8Array): void {
     for (let i = 0; i < bytes.length && this.head.length < 3; i++) this.head.push(bytes[i]);

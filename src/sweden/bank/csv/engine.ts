@@ -58,7 +58,12 @@ function readers(table: CsvTable, headerIndex: number, layout: CsvLayout): RowRe
       const v = cell(r, name);
       if (!v) return null;
       const ore = parseCsvAmount(v, decimalOf(name));
-      if (ore === null) throw malformed(`line ${r.line}: "${v}" in column ${name} is not an amount`, { line: r.line, column: name, value: v });
+      if (ore === null)
+        throw malformed(`line ${r.line}: "${v}" in column ${name} is not an amount`, {
+          line: r.line,
+          column: name,
+          value: v,
+        });
       return ore;
     },
   }));
@@ -87,7 +92,8 @@ function toBankRow(d: DraftRow, line: number, currency: string): BankRow {
   };
 }
 
-const chainsForward = (rows: BankRow[]) => rows.every((r, i) => i === 0 || r.balance_after_ore === rows[i - 1].balance_after_ore! + r.amount_ore);
+const chainsForward = (rows: BankRow[]) =>
+  rows.every((r, i) => i === 0 || r.balance_after_ore === rows[i - 1].balance_after_ore! + r.amount_ore);
 
 /**
  * Rows in date order, oldest first. Exports list newest first or oldest first, and within a day
@@ -106,10 +112,19 @@ function ordered(rows: BankRow[], label: string, warnings: string[]): { rows: Ba
   const last = rows[rows.length - 1]?.booking_date ?? "";
   const newestFirst = first > last;
   const inFileOrder = newestFirst ? [...rows].reverse() : rows;
-  return { rows: [...inFileOrder].sort((a, b) => (a.booking_date < b.booking_date ? -1 : a.booking_date > b.booking_date ? 1 : 0)), chained: false };
+  return {
+    rows: [...inFileOrder].sort((a, b) =>
+      a.booking_date < b.booking_date ? -1 : a.booking_date > b.booking_date ? 1 : 0,
+    ),
+    chained: false,
+  };
 }
 
-function statementsOf(drafts: { draft: DraftRow; line: number }[], ctx: LayoutContext, warnings: string[]): BankStatement[] {
+function statementsOf(
+  drafts: { draft: DraftRow; line: number }[],
+  ctx: LayoutContext,
+  warnings: string[],
+): BankStatement[] {
   const groups = new Map<string, { account: string | null; currency: string; rows: BankRow[] }>();
   for (const { draft, line } of drafts) {
     const row = toBankRow(draft, line, ctx.currency ?? "SEK");
@@ -148,7 +163,7 @@ export function runLayout(table: CsvTable, layout: CsvLayout, headerIndex: numbe
   const rejected: RejectedRow[] = [];
   const warnings: string[] = [];
   for (const row of rows) {
-    let outcome;
+    let outcome: ReturnType<typeof layout.read>;
     try {
       outcome = layout.read(row, ctx);
     } catch (e) {
@@ -177,7 +192,10 @@ export function requireDate(row: RowReader, ...columns: string[]): string {
     if (d) return d;
   }
   const raw = columns.map((c) => row.get(c)).find((v) => v !== "");
-  throw malformed(raw ? `"${raw}" in column ${columns[0]} is not a date` : `no date in column ${columns.join(" or ")}`, { line: row.line });
+  throw malformed(
+    raw ? `"${raw}" in column ${columns[0]} is not a date` : `no date in column ${columns.join(" or ")}`,
+    { line: row.line },
+  );
 }
 
 export function requireAmount(row: RowReader, column: string): number {

@@ -13,12 +13,50 @@ type Field = keyof CsvColumnMapping;
 
 // Header names per field, most specific first; matched whole, case and spacing ignored.
 const SYNONYMS: Record<Field, string[]> = {
-  date: ["bokföringsdag", "bokföringsdatum", "bokf. datum", "bokfört", "bokfdag", "reskontradatum", "transaktionsdatum", "transaktionsdag", "datum", "booking date", "posting date", "transaction date", "completed date", "date"],
+  date: [
+    "bokföringsdag",
+    "bokföringsdatum",
+    "bokf. datum",
+    "bokfört",
+    "bokfdag",
+    "reskontradatum",
+    "transaktionsdatum",
+    "transaktionsdag",
+    "datum",
+    "booking date",
+    "posting date",
+    "transaction date",
+    "completed date",
+    "date",
+  ],
   value_date: ["valutadag", "valutadatum", "value date"],
   amount: ["belopp", "belopp sek", "belopp (sek)", "summa", "amount", "transaction amount"],
-  description: ["beskrivning", "text", "rubrik", "text/mottagare", "transaktionstext", "specifikation", "description", "details", "narrative", "memo"],
+  description: [
+    "beskrivning",
+    "text",
+    "rubrik",
+    "text/mottagare",
+    "transaktionstext",
+    "specifikation",
+    "description",
+    "details",
+    "narrative",
+    "memo",
+  ],
   reference: ["referens", "meddelande", "ocr", "ocr-nummer", "reference", "payment reference", "message"],
-  counterparty: ["namn", "motpart", "mottagare", "avsändare", "mottagare/avsändare", "betalare", "counterparty", "name", "payee", "payer", "merchant"],
+  counterparty: [
+    "namn",
+    "motpart",
+    "mottagare",
+    "avsändare",
+    "mottagare/avsändare",
+    "betalare",
+    "counterparty",
+    "name",
+    "payee",
+    "payer",
+    "merchant",
+  ],
   balance: ["saldo", "bokfört saldo", "balance", "running balance"],
   currency: ["valuta", "currency"],
   external_id: ["transaktions-id", "transaktionsid", "transaction id", "id"],
@@ -55,7 +93,10 @@ export function findGenericHeader(table: CsvTable): { index: number; mapping: Cs
 }
 
 /** The caller's mapping resolved to column indices, and the header row it was found on (-1: none). */
-function resolveMapping(table: CsvTable, mapping: CsvColumnMapping): { index: number; columns: Partial<Record<Field, number>> } {
+function resolveMapping(
+  table: CsvTable,
+  mapping: CsvColumnMapping,
+): { index: number; columns: Partial<Record<Field, number>> } {
   const named = FIELDS.filter((f) => typeof mapping[f] === "string");
   let index = -1;
   if (named.length) {
@@ -68,7 +109,11 @@ function resolveMapping(table: CsvTable, mapping: CsvColumnMapping): { index: nu
       const header = table.records[0]?.cells ?? [];
       const present = new Set(header.map(normaliseHeader));
       const missing = named.map((f) => mapping[f] as string).filter((n) => !present.has(normaliseHeader(n)));
-      throw new BankFileError("BANK_FILE_MAPPING_INVALID", `the mapping names columns the file does not have: ${missing.join(", ")}`, { missing, header });
+      throw new BankFileError(
+        "BANK_FILE_MAPPING_INVALID",
+        `the mapping names columns the file does not have: ${missing.join(", ")}`,
+        { missing, header },
+      );
     }
   } else {
     // Only indices: the first row is a header unless its date cell already holds a date.
@@ -115,20 +160,33 @@ function genericLayout(columns: Partial<Record<Field, number>>): CsvLayout {
 function detectedColumns(table: CsvTable): { index: number; columns: Partial<Record<Field, number>> } {
   const found = findGenericHeader(table);
   if (!found) {
-    throw new BankFileError("BANK_FILE_FORMAT_MISMATCH", "generic_csv needs a header row with a date and an amount column, or a column mapping", {
-      looked_for: { date: SYNONYMS.date, amount: SYNONYMS.amount },
-    });
+    throw new BankFileError(
+      "BANK_FILE_FORMAT_MISMATCH",
+      "generic_csv needs a header row with a date and an amount column, or a column mapping",
+      {
+        looked_for: { date: SYNONYMS.date, amount: SYNONYMS.amount },
+      },
+    );
   }
   const columns: Partial<Record<Field, number>> = {};
-  for (const f of FIELDS) if (typeof found.mapping[f] === "number" && found.mapping[f] !== -1) columns[f] = found.mapping[f] as number;
+  for (const f of FIELDS)
+    if (typeof found.mapping[f] === "number" && found.mapping[f] !== -1) columns[f] = found.mapping[f] as number;
   return { index: found.index, columns };
 }
 
-export function parseGenericCsv(table: CsvTable, mapping: CsvColumnMapping | undefined, currency: string | null): CsvParsed {
+export function parseGenericCsv(
+  table: CsvTable,
+  mapping: CsvColumnMapping | undefined,
+  currency: string | null,
+): CsvParsed {
   const resolved = mapping ? resolveMapping(table, mapping) : detectedColumns(table);
   const width = table.records.reduce((w, r) => Math.max(w, r.cells.length), 0);
   // The engine reads columns by header name; a synthetic header "#0", "#1"... names the indices.
   const synthetic = { cells: Array.from({ length: width }, (_, i) => columnName(i)), line: 0 };
-  const records = [...table.records.slice(0, Math.max(resolved.index, 0)), synthetic, ...table.records.slice(resolved.index + 1)];
+  const records = [
+    ...table.records.slice(0, Math.max(resolved.index, 0)),
+    synthetic,
+    ...table.records.slice(resolved.index + 1),
+  ];
   return runLayout({ records }, genericLayout(resolved.columns), Math.max(resolved.index, 0), currency);
 }

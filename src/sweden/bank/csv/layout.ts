@@ -66,4 +66,10 @@ export interface CsvLayout {
   prepare?(rows: RowReader[], ctx: LayoutContext): void;
 }
 
-export const normaliseHeader = (s: string) => s.normalize("NFC").replace(/^\uFEFF/, "").trim().toLowerCase().replace(/\s+/g, " ");
+export const normaliseHeader = (s: string) =>
+  s
+    .normalize("NFC")
+    .replace(/^\uFEFF/, "")
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, " ");

@@ -27,7 +27,11 @@ function countOutsideQuotes(line: string, sep: string): number {
  * sway it: they make the count vary, while the true separator repeats on every row.
  */
 export function detectSeparator(text: string): Separator {
-  const lines = text.slice(0, 65_536).split(/\r\n|\n|\r/).filter((l) => l.trim() !== "").slice(0, 30);
+  const lines = text
+    .slice(0, 65_536)
+    .split(/\r\n|\n|\r/)
+    .filter((l) => l.trim() !== "")
+    .slice(0, 30);
   let best: { sep: Separator; lines: number; count: number } = { sep: ";", lines: 0, count: 0 };
   for (const sep of [";", "\t", ","] as Separator[]) {
     const tally = new Map<number, number>();

@@ -27,7 +27,11 @@ export const amex: CsvLayout = {
         counterparty_name: row.get("Visas på ditt kontoutdrag som") || null,
         // Amex's own reference of the charge, unique per transaction.
         external_id: reference || null,
-        details: { card_member: row.get("Kortmedlem"), extended_details: row.get("Utökade specifikationer"), category: row.get("Kategori") },
+        details: {
+          card_member: row.get("Kortmedlem"),
+          extended_details: row.get("Utökade specifikationer"),
+          category: row.get("Kategori"),
+        },
       },
     };
   },

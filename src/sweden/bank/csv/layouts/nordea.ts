@@ -13,10 +13,21 @@ import { requireAmount, requireDate } from "../engine";
 import type { CsvLayout, RowOutcome, RowReader } from "../layout";
 
 const PERSONAL = ["Bokföringsdag", "Belopp", "Avsändare", "Mottagare", "Namn", "Rubrik", "Saldo", "Valuta"];
-const BUSINESS = ["Bokföringsdag", "Belopp", "Avsändare", "Mottagare", "Namn", "Meddelande", "Egna anteckningar", "Saldo", "Valuta"];
+const BUSINESS = [
+  "Bokföringsdag",
+  "Belopp",
+  "Avsändare",
+  "Mottagare",
+  "Namn",
+  "Meddelande",
+  "Egna anteckningar",
+  "Saldo",
+  "Valuta",
+];
 
 function read(row: RowReader): RowOutcome {
-  if (/^reserverat?$/i.test(row.get("Bokföringsdag"))) return { reject: "reserved (Reserverat): not yet booked by the bank" };
+  if (/^reserverat?$/i.test(row.get("Bokföringsdag")))
+    return { reject: "reserved (Reserverat): not yet booked by the bank" };
   const amount = requireAmount(row, "Belopp");
   const title = row.get("Rubrik") || row.get("Ytterligare detaljer");
   const name = row.get("Namn");
@@ -37,5 +48,17 @@ function read(row: RowReader): RowOutcome {
   };
 }
 
-export const nordea: CsvLayout = { headers: [PERSONAL, BUSINESS], detectBy: [PERSONAL], dateOrder: "dmy", decimal: ",", read };
-export const nordeaBusiness: CsvLayout = { headers: [BUSINESS, PERSONAL], detectBy: [BUSINESS], dateOrder: "dmy", decimal: ",", read };
+export const nordea: CsvLayout = {
+  headers: [PERSONAL, BUSINESS],
+  detectBy: [PERSONAL],
+  dateOrder: "dmy",
+  decimal: ",",
+  read,
+};
+export const nordeaBusiness: CsvLayout = {
+  headers: [BUSINESS, PERSONAL],
+  detectBy: [BUSINESS],
+  dateOrder: "dmy",
+  decimal: ",",
+  read,
+};

@@ -4,7 +4,7 @@
 import type { CsvRecord } from "../tokenize";
 
 const digitCount = (s: string) => (s.match(/\d/g) ?? []).length;
-const ACCOUNT = /\d[\d\s.\-]{6,}\d/;
+const ACCOUNT = /\d[\d\s.-]{6,}\d/;
 
 /** The account number from a "Konto..." label cell, or a "Konto...: number" cell. */
 export function accountInPreamble(preamble: CsvRecord[]): string | null {

@@ -12,8 +12,29 @@
 import { requireAmount, requireDate } from "../engine";
 import type { CsvLayout, RowOutcome, RowReader } from "../layout";
 
-const BUSINESS = ["Date started (UTC)", "Date completed (UTC)", "ID", "Type", "State", "Description", "Payment currency", "Amount", "Balance"];
-const PERSONAL = ["Type", "Product", "Started Date", "Completed Date", "Description", "Amount", "Fee", "Currency", "State", "Balance"];
+const BUSINESS = [
+  "Date started (UTC)",
+  "Date completed (UTC)",
+  "ID",
+  "Type",
+  "State",
+  "Description",
+  "Payment currency",
+  "Amount",
+  "Balance",
+];
+const PERSONAL = [
+  "Type",
+  "Product",
+  "Started Date",
+  "Completed Date",
+  "Description",
+  "Amount",
+  "Fee",
+  "Currency",
+  "State",
+  "Balance",
+];
 
 function stateRejection(row: RowReader): string | null {
   const state = row.get("State").toUpperCase();
@@ -40,11 +61,17 @@ function readBusiness(row: RowReader): RowOutcome {
       currency_foreign: orig === null ? null : origCurrency,
       description: row.get("Description"),
       counterparty_name: (amount >= 0 ? row.get("Payer") : row.get("Beneficiary name")) || null,
-      counterparty_account: (amount < 0 ? row.get("Beneficiary IBAN") || row.get("Beneficiary account number") : "") || null,
+      counterparty_account:
+        (amount < 0 ? row.get("Beneficiary IBAN") || row.get("Beneficiary account number") : "") || null,
       reference: row.get("Reference") || null,
       external_id: row.get("ID") || null,
       balance_after_ore: row.amount("Balance"),
-      details: { type: row.get("Type"), exchange_rate: row.get("Exchange rate"), fee: row.get("Fee"), mcc: row.get("MCC") },
+      details: {
+        type: row.get("Type"),
+        exchange_rate: row.get("Exchange rate"),
+        fee: row.get("Fee"),
+        mcc: row.get("MCC"),
+      },
     },
   };
 }

@@ -17,8 +17,34 @@
 import { requireAmount, requireDate } from "../engine";
 import type { CsvLayout, RowOutcome, RowReader } from "../layout";
 
-const LONG = ["Radnummer", "Clearingnummer", "Kontonummer", "Produkt", "Valuta", "Bokföringsdag", "Transaktionsdag", "Valutadag", "Referens", "Beskrivning", "Belopp", "Bokfört saldo"];
-const SHORT = ["Radnr", "Clnr", "Kontonr", "Produkt", "Valuta", "Bokfdag", "Transdag", "Valutadag", "Referens", "Text", "Belopp", "Saldo"];
+const LONG = [
+  "Radnummer",
+  "Clearingnummer",
+  "Kontonummer",
+  "Produkt",
+  "Valuta",
+  "Bokföringsdag",
+  "Transaktionsdag",
+  "Valutadag",
+  "Referens",
+  "Beskrivning",
+  "Belopp",
+  "Bokfört saldo",
+];
+const SHORT = [
+  "Radnr",
+  "Clnr",
+  "Kontonr",
+  "Produkt",
+  "Valuta",
+  "Bokfdag",
+  "Transdag",
+  "Valutadag",
+  "Referens",
+  "Text",
+  "Belopp",
+  "Saldo",
+];
 
 // The same column under either spelling.
 const col = (row: RowReader, long: string, short: string) => (row.has(long) ? long : short);
@@ -47,4 +73,10 @@ function read(row: RowReader): RowOutcome {
 }
 
 export const swedbank: CsvLayout = { headers: [LONG, SHORT], detectBy: [LONG], dateOrder: "dmy", decimal: ".", read };
-export const sparbanken: CsvLayout = { headers: [SHORT, LONG], detectBy: [SHORT], dateOrder: "dmy", decimal: ".", read };
+export const sparbanken: CsvLayout = {
+  headers: [SHORT, LONG],
+  detectBy: [SHORT],
+  dateOrder: "dmy",
+  decimal: ".",
+  read,
+};

@@ -19,7 +19,17 @@
 import { requireAmount, requireDate } from "../engine";
 import type { CsvLayout, LayoutContext, RowOutcome, RowReader } from "../layout";
 
-const HISTORY = ["ID", "Status", "Direction", "Created on", "Finished on", "Source amount (after fees)", "Source currency", "Target amount (after fees)", "Target currency"];
+const HISTORY = [
+  "ID",
+  "Status",
+  "Direction",
+  "Created on",
+  "Finished on",
+  "Source amount (after fees)",
+  "Source currency",
+  "Target amount (after fees)",
+  "Target currency",
+];
 const BALANCE = ["TransferWise ID", "Date", "Amount", "Currency", "Description", "Running Balance"];
 
 function mostUsed(currencies: string[]): string | null {
@@ -31,7 +41,9 @@ function mostUsed(currencies: string[]): string | null {
 }
 
 const currencyRejection = (currency: string, ctx: LayoutContext) =>
-  currency !== ctx.currency ? `currency ${currency || "(empty)"} differs from the statement currency ${ctx.currency}` : null;
+  currency !== ctx.currency
+    ? `currency ${currency || "(empty)"} differs from the statement currency ${ctx.currency}`
+    : null;
 
 type Side = "OUT" | "IN";
 
@@ -53,15 +65,24 @@ function readHistory(row: RowReader, ctx: LayoutContext): RowOutcome {
   const side = sideOf(row, ctx);
   if (!side) {
     const direction = row.get("Direction").toUpperCase();
-    if (direction === "NEUTRAL") return { reject: `conversion between ${row.get("Source currency")} and ${row.get("Target currency")}: neither is the statement currency ${ctx.currency}` };
+    if (direction === "NEUTRAL")
+      return {
+        reject: `conversion between ${row.get("Source currency")} and ${row.get("Target currency")}: neither is the statement currency ${ctx.currency}`,
+      };
     return { reject: `unknown direction ${direction || "(empty)"}` };
   }
   const [own, other] = side === "OUT" ? ["Source", "Target"] : ["Target", "Source"];
   const currency = row.get(`${own} currency`).toUpperCase();
   const rejection = currencyRejection(currency, ctx);
   if (rejection) return { reject: rejection };
-  const fee = side === "OUT" && row.get("Source fee currency").toUpperCase() === currency ? Math.abs(row.amount("Source fee amount") ?? 0) : 0;
-  const amount = side === "OUT" ? -(requireAmount(row, "Source amount (after fees)") + fee) : requireAmount(row, "Target amount (after fees)");
+  const fee =
+    side === "OUT" && row.get("Source fee currency").toUpperCase() === currency
+      ? Math.abs(row.amount("Source fee amount") ?? 0)
+      : 0;
+  const amount =
+    side === "OUT"
+      ? -(requireAmount(row, "Source amount (after fees)") + fee)
+      : requireAmount(row, "Target amount (after fees)");
   const otherCurrency = row.get(`${other} currency`).toUpperCase();
   const foreign = otherCurrency && otherCurrency !== currency ? row.amount(`${other} amount (after fees)`) : null;
   return {
@@ -76,7 +97,13 @@ function readHistory(row: RowReader, ctx: LayoutContext): RowOutcome {
       counterparty_name: row.get(`${other} name`) || null,
       reference: row.get("Reference") || null,
       external_id: row.get("ID") || null,
-      details: { direction: row.get("Direction"), exchange_rate: row.get("Exchange rate"), batch: row.get("Batch"), category: row.get("Category"), note: row.get("Note") },
+      details: {
+        direction: row.get("Direction"),
+        exchange_rate: row.get("Exchange rate"),
+        batch: row.get("Batch"),
+        category: row.get("Category"),
+        note: row.get("Note"),
+      },
     },
   };
 }
@@ -111,7 +138,16 @@ export const wise: CsvLayout = {
   dateOrder: "dmy",
   decimal: ".",
   prepare(rows, ctx) {
-    ctx.currency = ctx.currency?.toUpperCase() ?? mostUsed(rows.filter((r) => r.get("Status").toUpperCase() === "COMPLETED").map((r) => r.get(r.get("Direction").toUpperCase() === "IN" ? "Target currency" : "Source currency").toUpperCase())) ?? "SEK";
+    ctx.currency =
+      ctx.currency?.toUpperCase() ??
+      mostUsed(
+        rows
+          .filter((r) => r.get("Status").toUpperCase() === "COMPLETED")
+          .map((r) =>
+            r.get(r.get("Direction").toUpperCase() === "IN" ? "Target currency" : "Source currency").toUpperCase(),
+          ),
+      ) ??
+      "SEK";
   },
   read: readHistory,
 };
