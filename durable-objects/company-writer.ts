@@ -4,19 +4,21 @@
 // keys are therefore decided by a single writer.
 //
 // Because every write of the company passes here, the object also holds the company's
-// slow-changing state (src/commands/company-state.ts: periods, settings, chart,
+// slow-changing state (src/writer/company-state.ts: periods, settings, chart,
 // dimensions, webhooks, next voucher numbers) and the access answers for its company
 // (src/http/access.ts: keys and roles), so a warm write reads neither from D1. Both are
 // dropped by the object itself after a batch that writes their tables, or by `forget`
 // from the few paths that write outside a command. A restart starts cold.
 import { DurableObject } from "cloudflare:workers";
-import { CompanyState } from "../src/commands/company-state";
+import { CompanyState } from "../src/writer/company-state";
+import { WIRING } from "../src/app/commands";
 import { failure, runCommand, type CommandRequest, type CommandResult } from "../src/commands/runner";
+import type { CommandWriter, ForgetWhat } from "../src/commands/submit";
 import { database } from "../src/db/client";
 import type { Env } from "../src/env";
-import { AccessCache, accessRefusal, type Access } from "../src/http/access";
+import { AccessCache, accessRefusal, type Access, type AccessWriter } from "../src/http/access";
 
-export class CompanyWriter extends DurableObject<Env> {
+export class CompanyWriter extends DurableObject<Env> implements CommandWriter, AccessWriter {
   private tail: Promise<unknown> = Promise.resolve();
   private state: CompanyState | null = null;
   private access: AccessCache | null = null;
@@ -25,7 +27,7 @@ export class CompanyWriter extends DurableObject<Env> {
     const state = (this.state ??= new CompanyState(request.ctx.companyId));
     const run = this.tail.then(async () => {
       const verified = request.access ? await this.verify(request) : request;
-      return "ok" in verified ? verified : runCommand(this.env, verified, state);
+      return "ok" in verified ? verified : runCommand(WIRING, this.env, verified, state);
     });
     this.tail = run.catch(() => undefined);
     return run;
@@ -66,7 +68,7 @@ export class CompanyWriter extends DurableObject<Env> {
    * Drops what the object holds: `state` the company's state (after a write outside a
    * command), `keyHash` a revoked key, `userId` a user whose role changed.
    */
-  forget(what: { state?: boolean; keyHash?: string; userId?: string }): void {
+  forget(what: ForgetWhat): void {
     if (what.state) this.state?.forget();
     if (what.keyHash) this.access?.forgetKey(what.keyHash);
     if (what.userId) this.access?.forgetUser(what.userId);

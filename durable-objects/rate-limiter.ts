@@ -9,21 +9,13 @@
 // exactly the 101st request.
 import { DurableObject } from "cloudflare:workers";
 import type { Env } from "../src/env";
+import type { RateGrant, RateLimiterRpc } from "../src/http/rate-limit";
 
-export interface RateGrant {
-  /** requests of the window granted by this call (0: the window is full) */
-  granted: number;
-  /** requests of the window not granted to anyone yet, after this call */
-  ungranted: number;
-  /** unix seconds when the window resets */
-  resetAt: number;
-}
-
-export class RateLimiter extends DurableObject<Env> {
+export class RateLimiter extends DurableObject<Env> implements RateLimiterRpc {
   private windowStart = 0;
   private count = 0;
 
-  grant(limit: number, want: number): RateGrant {
+  async grant(limit: number, want: number): Promise<RateGrant> {
     const window = Math.floor(Date.now() / 60_000) * 60_000;
     if (window !== this.windowStart) {
       this.windowStart = window;

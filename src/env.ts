@@ -1,13 +1,12 @@
-import type { CompanyWriter } from "../durable-objects/company-writer";
-import type { RateLimiter } from "../durable-objects/rate-limiter";
-
 /** Bindings and configuration the Worker receives (wrangler.toml, .dev.vars, secrets). */
 export interface Env {
   DB: D1Database;
   DOCUMENTS: R2Bucket;
   JOBS: Queue;
-  COMPANY_WRITER: DurableObjectNamespace<CompanyWriter>;
-  RATE_LIMITER: DurableObjectNamespace<RateLimiter>;
+  /** one per company; called through the interfaces it implements: CommandWriter (src/commands/submit.ts), AccessWriter (src/http/access.ts) */
+  COMPANY_WRITER: DurableObjectNamespace;
+  /** one per API key; called through RateLimiterRpc (src/http/rate-limit.ts) */
+  RATE_LIMITER: DurableObjectNamespace;
   SERVICE_VERSION: string;
   RATE_LIMIT_PER_MINUTE: string;
   /** Enables /admin/v1 when set. */

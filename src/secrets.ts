@@ -1,7 +1,7 @@
 // Encryption at rest for personal data and webhook secrets: AES-256-GCM with a key
 // from a Worker secret (PII_ENCRYPTION_KEY, 32 bytes in base64). Each value has its
 // own random 96-bit IV; the stored form is "v1.<iv b64>.<ciphertext b64>".
-import { ApiError } from "./http/api-error";
+import { ApiError } from "./errors/api-error";
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();

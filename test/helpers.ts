@@ -238,7 +238,7 @@ export async function runJob(body: { type: string }) {
  */
 export async function settleOperation(key: string, operationId: string) {
   const { runOperation } = await import("../src/domains/operations/service");
-  const { OPERATION_HANDLERS } = await import("../src/jobs/operations");
+  const { OPERATION_HANDLERS } = await import("../src/app/operations");
   await runOperation(env, operationId, OPERATION_HANDLERS, () => new Date().toISOString());
   for (let i = 0; i < 200; i++) {
     const res = await call("GET", `/api/v1/operations/${operationId}`, { key });

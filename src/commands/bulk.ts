@@ -3,7 +3,7 @@
 // command's one batch, and the response reports every item by its request_index.
 // When every item is refused the plan is `unchanged`: no audit row, no event.
 import type { z } from "@hono/zod-openapi";
-import { ApiError } from "../http/api-error";
+import { ApiError } from "../errors/api-error";
 import type { PlannedEvent, Statement } from "./plan";
 
 export const BULK_LIMIT = 50;

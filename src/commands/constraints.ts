@@ -2,8 +2,8 @@
 // commands decide first, and the index is the last line of defence (two writes that
 // raced, an import that repeats a number). This table turns each one into the
 // catalogue code a caller can act on; anything not listed is CONFLICT.
-import { ApiError } from "../http/api-error";
-import type { ErrorCode } from "../http/error-catalogue";
+import { ApiError } from "../errors/api-error";
+import type { ErrorCode } from "../errors/catalogue";
 
 /** SQLite names a failed unique constraint by its columns: "table.col, table.col". */
 const BY_COLUMNS: Record<string, ErrorCode> = {

@@ -2,45 +2,21 @@
 // plan: the response it will give and every statement needed to make it true. The
 // runner adds the audit row, the outbox events and the idempotency record and runs
 // the lot as one atomic D1 batch, or nothing at all on a dry run.
-import type { SQL } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
-import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Database } from "../db/client";
 import type { Env } from "../env";
-import type { Role } from "../http/context";
-import type { Job } from "../jobs/types";
-import type { ApiError } from "../http/api-error";
+import type { Job } from "../queue";
+import type { ApiError } from "../errors/api-error";
 import type { Ledger } from "../ledger/engine";
-import type { StateSession } from "./company-state";
+import type { Statement } from "../db/statement";
+import type { StateSession } from "../writer/company-state";
+import type { PlannedEvent, VoucherRef } from "../writer/events";
+import type { RequestContext } from "../writer/request";
 
-export type Statement = BatchItem<"sqlite">;
-
-export interface VoucherRef {
-  entryId: string;
-  series: string;
-  number: number;
-  immutableAt: string;
-}
-
-export interface PlannedEvent {
-  type: string;
-  object: unknown;
-  previousAttributes?: unknown;
-  /**
-   * Set on the events of rows the same batch inserts by the thousand (an import's
-   * entries): the outbox row's object is built by the database from that row, so the
-   * objects never travel to it as JSON; `object` is then read only for a webhook's
-   * delivery, and must equal what `source.object` gives. Such events carry no
-   * previous attributes.
-   */
-  fromRow?: { id: string; source: RowObjectSource };
-}
-
-/** An event's object as SQL over a row of `table`, aliased `src` (src/ledger/entry-json.ts). */
-export interface RowObjectSource {
-  table: SQLiteTable;
-  object: SQL;
-}
+// The vocabulary a command is planned in, from the layers below; re-exported so that a
+// domain names one module for all of it.
+export type { Statement } from "../db/statement";
+export type { PlannedEvent, RowObjectSource, VoucherRef } from "../writer/events";
+export type { RequestContext } from "../writer/request";
 
 export interface Plan {
   status: 200 | 201 | 202 | 204;
@@ -85,23 +61,17 @@ export interface Plan {
   }[];
 }
 
+/** The audit block of a write's answer (meta.audit): the voucher it posted and its trail. */
+export interface AuditMeta {
+  voucher_number: string | null;
+  voucher_url: string | null;
+  audit_trail_url: string;
+  immutable_at: string | null;
+}
+
 export interface ExternalStep {
   run: () => Promise<void>;
   compensate: (cause: unknown) => Promise<{ statements: Statement[]; error: ApiError; action: string }>;
-}
-
-/** Who asks, for which company, when: sent by the Worker to the company's writer. */
-export interface RequestContext {
-  companyId: string;
-  requestId: string;
-  apiKeyId: string;
-  userId: string;
-  role: Role;
-  unattendedCommitLimitOre: number | null;
-  dryRun: boolean;
-  /** ISO timestamp taken once per command, so every row of a write shares it */
-  now: string;
-  apiVersion: string;
 }
 
 /** What a command runs with inside the writer: the request, and the one ledger of this plan. */
@@ -111,7 +81,7 @@ export interface CommandContext extends RequestContext {
    * plan takes and the books it has read are remembered across its postings.
    */
   ledger: Ledger;
-  /** the company's slow-changing state held by its writer, this command's view (src/commands/company-state.ts) */
+  /** the company's slow-changing state held by its writer, this command's view (src/writer/company-state.ts) */
   state: StateSession;
   /** the results of the command's `readAhead` statements, when the runner sent them */
   readAhead?: unknown[];

@@ -6,18 +6,25 @@ import { countRoundTrips } from "../db/round-trips";
 import { auditLog, idempotencyRecords, outboxEvents } from "../db/schema";
 import type { Env } from "../env";
 import { newId } from "../ids";
-import { ApiError, toErrorResult, type ErrorResult } from "../http/api-error";
-import type { AccessDemand } from "../http/access";
-import type { AuditMeta } from "../http/envelope";
+import { ApiError, toErrorResult, type ErrorResult } from "../errors/api-error";
 import { Ledger } from "../ledger/engine";
-import { AmountOutOfRangeError } from "../ledger/money";
-import { MAX_AMOUNT_KR } from "../http/fields";
+import { AmountOutOfRangeError, MAX_AMOUNT_KR } from "../money";
 import { insertFromJson, JSON_INSERT_CHUNK } from "../db/json-insert";
-import { CompanyState } from "./company-state";
+import { CompanyState } from "../writer/company-state";
 import { constraintError } from "./constraints";
-import type { Command, CommandContext, Plan, PlannedEvent, RequestContext, RowObjectSource, Statement } from "./plan";
-import type { Job } from "../jobs/types";
-import { COMMANDS, planDeliveries, type CommandName } from "./registry";
+import type { AccessDemand } from "../writer/request";
+import type {
+  AuditMeta,
+  Command,
+  CommandContext,
+  Plan,
+  PlannedEvent,
+  RequestContext,
+  RowObjectSource,
+  Statement,
+} from "./plan";
+import type { Job } from "../queue";
+import type { CommandName, CommandWiring } from "./names";
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -48,6 +55,7 @@ type StoredResult =
  * caller outside the writer (a test) gets a cold one, read from D1.
  */
 export async function runCommand(
+  wiring: CommandWiring,
   env: Env,
   req: CommandRequest,
   state: CompanyState = new CompanyState(req.ctx.companyId),
@@ -58,7 +66,7 @@ export async function runCommand(
   // number found taken means a row was written past it (by hand, or a restore). The
   // failed batch dropped the held state, so the command runs again on what D1 says.
   // AGAIN: the key's record had expired and was deleted, so it runs again under the key.
-  let result = await runCounted(counted, req, state);
+  let result = await runCounted(wiring, counted, req, state);
   for (
     let again = 0;
     again < 2 &&
@@ -68,7 +76,7 @@ export async function runCommand(
         VOUCHER_INDEX.test(String(result.error.details?.constraint ?? ""))));
     again++
   ) {
-    result = await runCounted(counted, req, state);
+    result = await runCounted(wiring, counted, req, state);
   }
   if (result === AGAIN) throw new Error(`${req.name}: the idempotency record was found expired again`);
   return { ...result, roundTrips: counter.count() };
@@ -86,11 +94,17 @@ const AGAIN = Symbol("again");
 
 type Idem = { key: string; bodyHash: string };
 
-async function runCounted(env: Env, req: CommandRequest, state: CompanyState): Promise<CommandResult | typeof AGAIN> {
+async function runCounted(
+  wiring: CommandWiring,
+  env: Env,
+  req: CommandRequest,
+  state: CompanyState,
+): Promise<CommandResult | typeof AGAIN> {
   const db = database(env);
   const session = state.session(db, req.ctx.dryRun);
   const ctx: CommandContext = { ...req.ctx, state: session, ledger: new Ledger(db, req.ctx, session) };
-  const command = COMMANDS[req.name] as Command<unknown>;
+  const command = wiring.commands[req.name] as Command<unknown>;
+  const { planDeliveries } = wiring;
   // A dry run neither reads nor writes the idempotency store: it is a preview, and
   // previews must not be replayed in place of the real write.
   const idem = ctx.dryRun ? null : req.idempotency;

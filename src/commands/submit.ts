@@ -6,22 +6,40 @@ import type { Env } from "../env";
 import type { RequestContext } from "./plan";
 import type { CommandRequest, CommandResult } from "./runner";
 
+/** What a write tells a writer to drop: see `forgetInWriter`. */
+export interface ForgetWhat {
+  state?: boolean;
+  keyHash?: string;
+  userId?: string;
+}
+
+/** The company's writer as the write path calls it (durable-objects/company-writer.ts implements it). */
+export interface CommandWriter {
+  execute(request: CommandRequest): Promise<CommandResult>;
+  forget(what: ForgetWhat): void | Promise<void>;
+}
+
+/** The company's writer, by its id. */
+export function companyWriter(env: Pick<Env, "COMPANY_WRITER">, companyId: string): CommandWriter {
+  // the binding's class implements CommandWriter (checked there); its stub answers it by RPC
+  return env.COMPANY_WRITER.get(env.COMPANY_WRITER.idFromName(companyId)) as unknown as CommandWriter;
+}
+
 export async function submit(env: Env, req: CommandRequest): Promise<CommandResult> {
-  const stub = env.COMPANY_WRITER.get(env.COMPANY_WRITER.idFromName(req.ctx.companyId));
-  return (await stub.execute(req)) as CommandResult;
+  return companyWriter(env, req.ctx.companyId).execute(req);
 }
 
 /**
  * Tells a company's writer to drop what it holds after a write that did not pass through
- * it (src/commands/company-state.ts, src/http/access.ts): `state` after a change of the
+ * it (src/writer/company-state.ts, src/http/access.ts): `state` after a change of the
  * company's state tables outside a command, `keyHash` a revoked key, `userId` a changed role.
  */
 export async function forgetInWriter(
   env: Pick<Env, "COMPANY_WRITER">,
   companyId: string,
-  what: { state?: boolean; keyHash?: string; userId?: string },
+  what: ForgetWhat,
 ): Promise<void> {
-  await env.COMPANY_WRITER.get(env.COMPANY_WRITER.idFromName(companyId)).forget(what);
+  await companyWriter(env, companyId).forget(what);
 }
 
 /** Who background work acts as: the service itself, or the caller that started it. */

@@ -5,7 +5,7 @@
 import { getTableColumns, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Database } from "./client";
-import type { Statement } from "../commands/plan";
+import type { Statement } from "./statement";
 
 export const JSON_INSERT_CHUNK = 500;
 

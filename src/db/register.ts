@@ -2,9 +2,9 @@
 // the same columns, the same list order and search, the same org-number uniqueness,
 // the same soft delete.
 import { and, asc, desc, eq, isNull, ne } from "drizzle-orm";
-import type { Statement } from "../commands/plan";
+import type { Statement } from "./statement";
 import type { Database } from "./client";
-import { afterDesc, type PageRequest } from "../http/pagination";
+import { afterDesc, type PageRequest } from "./pagination";
 import type { customers, suppliers } from "./schema";
 import { nameOrOrgNumber } from "./search";
 

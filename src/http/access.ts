@@ -18,12 +18,17 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { apiKeys, companies, memberships } from "../db/schema";
 import { isUuid } from "../ids";
-import { ApiError } from "./api-error";
-import type { AuthContext, Role } from "./context";
+import { ApiError } from "../errors/api-error";
+import type { AccessDemand, Role } from "../writer/request";
+import type { AuthContext, Membership } from "./context";
 
-export interface Membership {
-  role: Role;
-  isSandbox: boolean;
+export type { Membership };
+
+export type { AccessDemand };
+
+/** The company's writer as authentication asks it (durable-objects/company-writer.ts implements it). */
+export interface AccessWriter {
+  authorize(companyId: string, keyHash: string): Promise<Access>;
 }
 
 export interface Access {
@@ -41,13 +46,6 @@ export function companyOfPath(path: string): string | null {
 
 export function hasScope(scopes: string[], required: string): boolean {
   return scopes.includes("*") || scopes.includes(required);
-}
-
-/** What a route demands of the access: its scope, whether it is about a company the user must belong to, whether it writes. */
-export interface AccessDemand {
-  scope: string | null;
-  company: boolean;
-  write: boolean;
 }
 
 /**

@@ -4,8 +4,8 @@
 import { createMiddleware } from "hono/factory";
 import { database } from "../db/client";
 import type { Env } from "../env";
-import { accessRefusal, companyOfPath, hasScope, readAccess, type Access } from "./access";
-import { ApiError } from "./api-error";
+import { accessRefusal, companyOfPath, hasScope, readAccess, type Access, type AccessWriter } from "./access";
+import { ApiError } from "../errors/api-error";
 import type { AppEnv } from "./context";
 import { sha256Hex } from "./crypto";
 import { countRequest, rateLimited, setRateHeaders, withinRateLimit } from "./rate-limit";
@@ -76,7 +76,9 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
 
 /** The company writer's answer (CompanyWriter.authorize), kept by this isolate when positive. */
 async function askWriter(env: Env, companyId: string, hash: string): Promise<Access> {
-  const access = await env.COMPANY_WRITER.get(env.COMPANY_WRITER.idFromName(companyId)).authorize(companyId, hash);
+  // the binding's class implements AccessWriter (checked there); its stub answers it by RPC
+  const writer = env.COMPANY_WRITER.get(env.COMPANY_WRITER.idFromName(companyId)) as unknown as AccessWriter;
+  const access = await writer.authorize(companyId, hash);
   keepAccess(hash, companyId, access);
   return access;
 }

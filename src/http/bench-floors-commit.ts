@@ -3,10 +3,11 @@
 // row inside the Worker, so the benchmark can print the platform's own rate beside the
 // API's. Body: { company_id, fiscal_period_id, entry_date, first_number, count }; the
 // company is a throwaway one the benchmark made, its entries are in series Z.
-import type { FloorApp } from "./bench-floors";
+import type { Hono } from "hono";
+import type { AppEnv } from "./context";
 import { rawCommitBatch } from "../ledger/commit-floor";
 
-export function commitFloor(floors: FloorApp) {
+export function commitFloor(floors: Hono<AppEnv>) {
   floors.post("/commit-batch", async (c) => {
     const body = (await c.req.json()) as {
       company_id: string;

@@ -8,7 +8,8 @@
 // `ids`: "time-ordered" (the default) gives the rows the ids the ledger gives them
 // (src/ids.ts), so the floor inserts the same rows as the import; "random" gives random
 // UUIDs (v4), the ids every row had before, to show what time-ordered ids are worth.
-import type { FloorApp } from "./bench-floors";
+import type { Hono } from "hono";
+import type { AppEnv } from "./context";
 import { JSON_INSERT_CHUNK } from "../db/json-insert";
 import { newId } from "../ids";
 
@@ -34,7 +35,7 @@ async function jsonInserter(d1: D1Database, table: string) {
   };
 }
 
-export function sieImportFloor(floors: FloorApp) {
+export function sieImportFloor(floors: Hono<AppEnv>) {
   floors.post("/sie-rows", async (c) => {
     const body = (await c.req.json()) as {
       company_id: string;

@@ -4,11 +4,12 @@
 // --var) and called with the admin token; a deployed service never has them.
 import { Hono } from "hono";
 import type { AppEnv } from "./context";
-import { ApiError } from "./api-error";
+import { ApiError } from "../errors/api-error";
 import { commitFloor } from "./bench-floors-commit";
 import { sieImportFloor } from "./bench-floors-sie";
 
-export type FloorApp = Hono<AppEnv>;
+/** The router the floors are mounted on. */
+type FloorApp = Hono<AppEnv>;
 
 /** Each benchmark's floors register here: (floors) => floors.post("/name", handler). */
 const FLOORS: ((floors: FloorApp) => void)[] = [commitFloor, sieImportFloor];

@@ -7,7 +7,7 @@ import { createMiddleware } from "hono/factory";
 import { database } from "../db/client";
 import { companies, memberships } from "../db/schema";
 import { isUuid } from "../ids";
-import { ApiError } from "./api-error";
+import { ApiError } from "../errors/api-error";
 import type { AppEnv } from "./context";
 
 /** Sets c.var.company, or throws NOT_FOUND (no access) / FORBIDDEN (a viewer writing). */

@@ -1,7 +1,13 @@
 import type { Env } from "../env";
-import type { Membership } from "./access";
 
-export type Role = "owner" | "admin" | "member" | "viewer";
+import type { Role } from "../writer/request";
+
+export type { Role };
+
+export interface Membership {
+  role: Role;
+  isSandbox: boolean;
+}
 
 export interface AuthContext {
   apiKeyId: string;

@@ -3,8 +3,9 @@ import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { nowIso } from "../clock";
 import type { CommandResult } from "../commands/runner";
-import type { CommandInput, CommandName } from "../commands/registry";
-import { ApiError } from "./api-error";
+import { companyWriter } from "../commands/submit";
+import type { CommandInput, CommandName } from "../commands/names";
+import { ApiError } from "../errors/api-error";
 import type { AppEnv } from "./context";
 import { sha256Hex } from "./crypto";
 import { errorBody, successBody } from "./envelope";
@@ -58,7 +59,7 @@ export async function dispatch<N extends CommandName>(
   );
   // a request beyond the rate limit never reaches the writer (src/http/auth.ts counts it beside the route's checks)
   await c.get("rateGate")?.();
-  const stub = c.env.COMPANY_WRITER.get(c.env.COMPANY_WRITER.idFromName(company.id));
+  const stub = companyWriter(c.env, company.id);
   // the writer verifies the access itself first (authentication may have ordered its
   // checks on an answer this isolate held: src/http/writer-access.ts)
   const check = c.get("writerAccess");
@@ -66,7 +67,7 @@ export async function dispatch<N extends CommandName>(
     check && check.companyId === company.id
       ? { keyHash: check.keyHash, scope: route.scope, company: route.company, write: route.write }
       : null;
-  const result = (await stub.execute({
+  const result = await stub.execute({
     name,
     input,
     idempotency: key ? { key, bodyHash } : null,
@@ -82,7 +83,7 @@ export async function dispatch<N extends CommandName>(
       now: nowIso(),
       apiVersion: c.env.SERVICE_VERSION,
     },
-  })) as CommandResult;
+  });
   if (check && access) {
     c.set("writerAccess", { ...check, verified: true });
     // the writer's refusal (or a command's own 401/403/404): ask it afresh next time

@@ -2,17 +2,11 @@
 // only place an error envelope is built.
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { ERROR_CATALOGUE, type ErrorCode } from "./error-catalogue";
+import { ERROR_CATALOGUE, type ErrorCode } from "../errors/catalogue";
+import type { AuditMeta } from "../commands/plan";
 import type { AppEnv } from "./context";
 
 export const DOCS_BASE = "/api/v1/errors/";
-
-export interface AuditMeta {
-  voucher_number: string | null;
-  voucher_url: string | null;
-  audit_trail_url: string;
-  immutable_at: string | null;
-}
 
 export interface SuccessMeta {
   next_cursor?: string | null;

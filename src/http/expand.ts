@@ -1,4 +1,4 @@
-import { ApiError } from "./api-error";
+import { ApiError } from "../errors/api-error";
 
 /** "supplier,items" -> the set of expansions; an unknown name is a VALIDATION_ERROR. */
 export function parseExpand<T extends string>(raw: string | undefined, allowed: readonly T[]): Set<T> {

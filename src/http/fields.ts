@@ -2,12 +2,12 @@
 // dimension maps and contact fields, each checked once here and used by every
 // domain's schemas (a domain never imports another domain's schemas for them).
 import { z } from "@hono/zod-openapi";
-import { toOre } from "../ledger/money";
+import { MAX_AMOUNT_KR, toOre } from "../money";
+
+export { MAX_AMOUNT_KR };
 import { decimalString } from "../sweden/invoicing";
 import { vatRateToBp } from "../sweden/vat";
 
-/** Largest amount in kronor of one amount field, and of an entry's or invoice's total. */
-export const MAX_AMOUNT_KR = 999_999_999_999;
 /** Largest quantity of an invoice line. */
 export const MAX_QUANTITY = 1_000_000_000;
 /** Most lines of one journal entry. */

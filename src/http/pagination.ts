@@ -1,16 +1,12 @@
-// Keyset pagination over (sort key, id). Pages are fetched with limit + 1 rows; the
-// extra row only tells whether a next page exists.
-import { and, eq, gt, lt, or, sql, type SQL } from "drizzle-orm";
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+// Keyset pagination over (sort key, id), the request side: the cursor a client sends,
+// and the next one. Pages are fetched with limit + 1 rows; the extra row only tells
+// whether a next page exists. The query side is src/db/pagination.ts.
 import type { Context } from "hono";
+import type { PageRequest } from "../db/pagination";
 import type { AppEnv } from "./context";
-import { decodeCursor, encodeCursor, type CursorPosition } from "./cursor";
+import { decodeCursor, encodeCursor } from "./cursor";
 
-export interface PageRequest {
-  scope: string;
-  position: CursorPosition | null;
-  limit: number;
-}
+export { afterAsc, afterDesc, type PageRequest } from "../db/pagination";
 
 export async function pageRequest(
   c: Context<AppEnv>,
@@ -19,20 +15,6 @@ export async function pageRequest(
   limit: number,
 ): Promise<PageRequest> {
   return { scope, position: await decodeCursor(c.env.CURSOR_SECRET, scope, cursor), limit };
-}
-
-/** Rows after the cursor for ORDER BY sortCol DESC, id ASC (the spec's default list order). */
-export function afterDesc(page: PageRequest, sortCol: SQLiteColumn, idCol: SQLiteColumn): SQL | undefined {
-  const p = page.position;
-  if (!p) return undefined;
-  return or(lt(sortCol, p.k), and(eq(sortCol, p.k), gt(idCol, p.i)));
-}
-
-/** Rows after the cursor for ORDER BY sortCol ASC, id ASC. */
-export function afterAsc(page: PageRequest, sortCol: SQLiteColumn | SQL, idCol: SQLiteColumn): SQL | undefined {
-  const p = page.position;
-  if (!p) return undefined;
-  return sql`(${sortCol} > ${p.k} OR (${sortCol} = ${p.k} AND ${idCol} > ${p.i}))`;
 }
 
 export async function finishPage<T>(

@@ -13,10 +13,28 @@
 // X-RateLimit-Remaining is the window's ungranted requests plus what this isolate holds:
 // exact for a key served by one isolate, an upper bound across several.
 import type { Context, Next } from "hono";
-import type { RateGrant } from "../../durable-objects/rate-limiter";
 import type { Env } from "../env";
-import { ApiError } from "./api-error";
+import { ApiError } from "../errors/api-error";
 import type { AppEnv } from "./context";
+
+export interface RateGrant {
+  /** requests of the window granted by this call (0: the window is full) */
+  granted: number;
+  /** requests of the window not granted to anyone yet, after this call */
+  ungranted: number;
+  /** unix seconds when the window resets */
+  resetAt: number;
+}
+
+/** The key's RateLimiter Durable Object (durable-objects/rate-limiter.ts implements it). */
+export interface RateLimiterRpc {
+  grant(limit: number, want: number): Promise<RateGrant>;
+}
+
+function rateLimiter(env: Env, keyHash: string): RateLimiterRpc {
+  // the binding's class implements RateLimiterRpc (checked there); its stub answers it by RPC
+  return env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(keyHash)) as unknown as RateLimiterRpc;
+}
 
 export interface LimitVerdict {
   allowed: boolean;
@@ -75,7 +93,7 @@ export async function countRequest(env: Env, keyHash: string): Promise<LimitVerd
       await pending;
       continue;
     }
-    const ask = env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(keyHash)).grant(limit, LEASE);
+    const ask = rateLimiter(env, keyHash).grant(limit, LEASE);
     asking.set(
       keyHash,
       ask.catch(() => undefined),

@@ -2,7 +2,7 @@
 // search and archive filter, get with one expansion, create, bulk-create, PATCH and
 // DELETE-as-archive. Each register supplies its schemas, queries and command names.
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
-import type { CommandName } from "../commands/registry";
+import type { CommandName } from "../commands/names";
 import { database, type Database } from "../db/client";
 import type { Env } from "../env";
 import { BatchResultSchemaOf } from "./bulk-schema";

@@ -3,7 +3,7 @@
 // pipeline cannot drift apart.
 import { createRoute, z, type RouteConfig } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
-import { ApiError } from "./api-error";
+import { ApiError } from "../errors/api-error";
 import { requireScope } from "./auth";
 import { companyAccess } from "./company-access";
 import type { AppEnv, WriteOptions } from "./context";

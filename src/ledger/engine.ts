@@ -19,14 +19,16 @@ import { and, between, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { insertFromJson, JSON_INSERT_CHUNK, upsertSums } from "../db/json-insert";
 import { accountBalances, accountDayBalances, journalEntries, journalLines } from "../db/schema";
-import { ApiError } from "../http/api-error";
+import { ApiError } from "../errors/api-error";
 import { newId } from "../ids";
-import type { PlannedEvent, RequestContext, Statement, VoucherRef } from "../commands/plan";
+import type { Statement } from "../db/statement";
+import type { PlannedEvent, VoucherRef } from "../writer/events";
+import type { RequestContext } from "../writer/request";
 import { entryHeaderJson, entryHeaderSql, entryJson, type JournalEntryRow, type JournalLineRow } from "./entry-json";
-import { formatKronor, sumOre } from "./money";
+import { formatKronor, sumOre } from "../money";
 import { OPENING_SOURCE } from "./queries";
 import { BooksReference, type FiscalPeriodRow } from "./reference";
-import { numberingKey, type StateSession } from "../commands/company-state";
+import { numberingKey, type StateSession } from "../writer/company-state";
 
 export type { FiscalPeriodRow } from "./reference";
 export type { JournalEntryRow, JournalLineRow } from "./entry-json";
@@ -164,7 +166,7 @@ export class Ledger {
   constructor(
     private readonly db: Database,
     private readonly ctx: RequestContext,
-    /** the company's state held by its writer (src/commands/company-state.ts), this command's view */
+    /** the company's state held by its writer (src/writer/company-state.ts), this command's view */
     private readonly state: StateSession,
   ) {
     this.books = new BooksReference(state);

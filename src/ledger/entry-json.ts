@@ -1,10 +1,10 @@
 // The API shape of a journal entry and its lines: one shape for the journal-entry
 // routes and for the journal_entry.committed event, whatever posted the entry.
 import { sql } from "drizzle-orm";
-import type { RowObjectSource } from "../commands/plan";
+import type { RowObjectSource } from "../writer/events";
 import { journalEntries } from "../db/schema";
 import type { journalLines } from "../db/schema";
-import { fromOre } from "./money";
+import { fromOre } from "../money";
 
 export type JournalEntryRow = typeof journalEntries.$inferSelect;
 export type JournalLineRow = typeof journalLines.$inferSelect;

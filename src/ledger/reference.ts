@@ -1,6 +1,6 @@
 // What the ledger reads to judge an entry: the company's fiscal periods, its default
 // voucher series, its active accounts and its dimensions. They are the company's
-// slow-changing state (src/commands/company-state.ts): held in the company's writer
+// slow-changing state (src/writer/company-state.ts): held in the company's writer
 // across commands, read from D1 once when missing, and dropped by the writer after any
 // batch that writes their tables. Each section below names the tables it is made of.
 //
@@ -8,7 +8,7 @@
 // domains; the ledger is their declared reader (test/architecture.test.ts), because
 // the rules of the books are checked here and nowhere else.
 import { eq } from "drizzle-orm";
-import type { StateSection, StateSession } from "../commands/company-state";
+import type { StateSection, StateSession } from "../writer/company-state";
 import {
   accounts,
   companySettings,
@@ -17,7 +17,7 @@ import {
   fiscalPeriodLockDates,
   fiscalPeriods,
 } from "../db/schema";
-import { ApiError } from "../http/api-error";
+import { ApiError } from "../errors/api-error";
 
 export type FiscalPeriodRow = typeof fiscalPeriods.$inferSelect;
 type DimensionRow = typeof dimensions.$inferSelect;

@@ -7,10 +7,10 @@
 // Currency differences are *SEK actually paid or received minus SEK booked* for the
 // paid amount (BAS 3960 gains, 7960 losses on receivables and payables of an
 // operating nature; the posting rules pick the account by side and sign).
-import { fieldError } from "../http/api-error";
+import { fieldError } from "../errors/api-error";
 import { toSekOre } from "../sweden/invoicing";
 import type { EngineLine } from "./engine";
-import { toOre } from "./money";
+import { toOre } from "../money";
 import { customerPaymentReceived, mirrored, supplierPaymentMade } from "./posting-rules";
 
 /** A customer's invoice is a receivable (BAS 1510), a supplier's a payable (BAS 2440). */

@@ -3,7 +3,7 @@
 // Amounts are integer öre; quantities and exchange rates are decimal strings handled
 // with big.js, so no amount ever passes through a binary fraction.
 import Big from "big.js";
-import { AmountOutOfRangeError } from "../ledger/money";
+import { AmountOutOfRangeError } from "../money";
 
 /** Output VAT accounts by rate (BAS 2026: 2611 25 %, 2621 12 %, 2631 6 %). */
 export const OUTPUT_VAT_ACCOUNT: Record<number, string> = { 2500: "2611", 1200: "2621", 600: "2631" };

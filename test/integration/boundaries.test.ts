@@ -5,7 +5,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { runOperation } from "../../src/domains/operations/service";
-import { OPERATION_HANDLERS } from "../../src/jobs/operations";
+import { OPERATION_HANDLERS } from "../../src/app/operations";
 import { encodeCp437 } from "../../src/sweden/sie/encoding";
 import {
   call,

@@ -9,7 +9,7 @@
 import { env, SELF } from "cloudflare:test";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ERROR_CATALOGUE } from "../../src/http/error-catalogue";
+import { ERROR_CATALOGUE } from "../../src/errors/catalogue";
 import { BASE, newActor, newCompany, newKey, yearAroundToday, type Actor } from "../helpers";
 
 const SEED = 20261111;

@@ -638,9 +638,10 @@ describe("sending by email", () => {
 
   it("answers 503 INVOICE_SEND_EMAIL_NOT_CONFIGURED without a mail provider", async () => {
     const { runCommand } = await import("../../src/commands/runner");
+    const { WIRING } = await import("../../src/app/commands");
     const customerId = await newCustomer(f, { name: "Okonfigurerad AB" });
     const inv = (await create(f, { customer_id: customerId, items: ITEMS })).body.data;
-    const result = await runCommand({ ...env, EMAIL_API_URL: undefined } as any, {
+    const result = await runCommand(WIRING, { ...env, EMAIL_API_URL: undefined } as any, {
       name: "invoices.send",
       input: { id: inv.id },
       idempotency: null,

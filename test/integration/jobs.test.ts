@@ -8,7 +8,7 @@ import {
 } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import worker from "../../src/index";
-import type { Job } from "../../src/jobs";
+import type { Job } from "../../src/queue";
 
 describe("cron and queue", () => {
   it("the minute cron enqueues the sweeps, and the consumer deletes expired records only", async () => {

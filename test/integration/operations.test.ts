@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { runOperation } from "../../src/domains/operations/service";
-import { ApiError } from "../../src/http/api-error";
+import { ApiError } from "../../src/errors/api-error";
 import { call, newActor, newCompany, type Actor } from "../helpers";
 
 let actor: Actor;

@@ -30,7 +30,7 @@ describe("round trips inside the company's writer", () => {
     );
     expect(trips(res)).toBeGreaterThan(0);
     // draft: the batch, the idempotency record in it; commit: the batch, as the writer
-    // holds the draft it created (src/commands/company-state.ts)
+    // holds the draft it created (src/writer/company-state.ts)
     expect(trips(warmDraft)).toBe(1);
     expect(trips(warm)).toBe(1);
   });

@@ -7,7 +7,7 @@
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { runOperation } from "../../src/domains/operations/service";
-import { OPERATION_HANDLERS } from "../../src/jobs/operations";
+import { OPERATION_HANDLERS } from "../../src/app/operations";
 import { decodeCp437, encodeCp437 } from "../../src/sweden/sie/encoding";
 import { parseSie } from "../../src/sweden/sie/parse";
 import { BASE, call, line, newActor, newCompany, postedEntry, sieFixture, write, type Actor } from "../helpers";

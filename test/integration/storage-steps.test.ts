@@ -2,12 +2,13 @@
 // the batch fails, and never left behind by a refused write.
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { WIRING } from "../../src/app/commands";
 import { runCommand } from "../../src/commands/runner";
 import type { RequestContext } from "../../src/commands/plan";
 import { runOperation } from "../../src/domains/operations/service";
 import { sha256Hex } from "../../src/http/crypto";
 import { newId } from "../../src/ids";
-import { OPERATION_HANDLERS } from "../../src/jobs/operations";
+import { OPERATION_HANDLERS } from "../../src/app/operations";
 import { BASE, call, companyFixture, sieFixture, uniqueKey, write, yearAroundToday } from "../helpers";
 
 const f = companyFixture({ name: "Lagring AB", ...yearAroundToday() });
@@ -61,7 +62,7 @@ async function runUpload(documentId: string, bytes: Uint8Array) {
     sha256Hash: await sha256Hex(bytes),
     uploadSource: "api",
   };
-  const result = await runCommand({ ...env, DOCUMENTS: bucket } as typeof env, {
+  const result = await runCommand(WIRING, { ...env, DOCUMENTS: bucket } as typeof env, {
     name: "documents.upload",
     input,
     ctx,

@@ -1,8 +1,8 @@
-// The drafts a company's writer holds (src/commands/company-state.ts): filled only by a
+// The drafts a company's writer holds (src/writer/company-state.ts): filled only by a
 // committed batch, dropped when committed or cancelled and on any failure, the last
 // HELD_DRAFTS of them.
 import { describe, expect, it } from "vitest";
-import { CompanyState, HELD_DRAFTS, type HeldDraft } from "../../src/commands/company-state";
+import { CompanyState, HELD_DRAFTS, type HeldDraft } from "../../src/writer/company-state";
 import type { Database } from "../../src/db/client";
 
 const draft = (id: string) => ({ entry: { id, status: "draft" }, lines: [] }) as unknown as HeldDraft;

@@ -1,11 +1,11 @@
-// Which tables a batch wrote (src/commands/company-state.ts, writtenTables): what the
+// Which tables a batch wrote (src/writer/company-state.ts, writtenTables): what the
 // company's writer drops from the state it holds after each commit. A drizzle insert,
 // update or delete is read from the table it names, whatever its rows; raw SQL from its
 // text; anything else cannot be told and counts as "every table".
 import { eq, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { describe, expect, it } from "vitest";
-import { writtenTables } from "../../src/commands/company-state";
+import { writtenTables } from "../../src/writer/company-state";
 import { accountBalances, accounts, fiscalPeriods, journalLines, webhooks } from "../../src/db/schema";
 import { insertFromJson, upsertSums } from "../../src/db/json-insert";
 

@@ -1,7 +1,7 @@
 // The text rule and the amount limits of src/http/fields.ts (docs/hardening.md).
 import { describe, expect, it } from "vitest";
 import { checkBodyText, JournalLinesSchema, MAX_AMOUNT_KR, textProblem } from "../../src/http/fields";
-import { AmountOutOfRangeError, sumOre } from "../../src/ledger/money";
+import { AmountOutOfRangeError, sumOre } from "../../src/money";
 import { lineNetOre } from "../../src/sweden/invoicing";
 import { z } from "@hono/zod-openapi";
 import { itemsWithinLimits } from "../../src/http/fields";

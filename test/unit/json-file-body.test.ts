@@ -3,7 +3,7 @@
 // other members JSON.parse gives, wherever the stream's chunks split the body; and the
 // refusals a parsed body would get.
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../src/http/api-error";
+import { ApiError } from "../../src/errors/api-error";
 import { splitBase64Member, STREAMED_FILE } from "../../src/domains/imports/json-file-body";
 
 const encoder = new TextEncoder();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatKronor, fromOre, sumOre, toOre } from "../../src/ledger/money";
+import { formatKronor, fromOre, sumOre, toOre } from "../../src/money";
 
 describe("kronor and öre", () => {
   it.each([

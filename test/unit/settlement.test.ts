@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../src/http/api-error";
+import { ApiError } from "../../src/errors/api-error";
 import type { EngineLine } from "../../src/ledger/engine";
 import {
   creditInFull,

@@ -5,7 +5,7 @@ import { and, asc, eq, gte, like, lte, or, sql } from "drizzle-orm";
 import type { Command } from "../../commands/plan";
 import type { Database } from "../../db/client";
 import { accounts } from "../../db/schema";
-import { ApiError } from "../../http/api-error";
+import { ApiError } from "../../errors/api-error";
 import { afterAsc, type PageRequest } from "../../http/pagination";
 import { accountTypeOf, type AccountType } from "../../sweden/bas";
 import type { AccountCreateInput, AccountPatchInput } from "./schemas";

@@ -6,13 +6,13 @@ import { createMiddleware } from "hono/factory";
 import { nowIso } from "../../clock";
 import { database } from "../../db/client";
 import { apiKeys, companies, users } from "../../db/schema";
-import { ApiError } from "../../http/api-error";
+import { ApiError } from "../../errors/api-error";
 import type { AppEnv } from "../../http/context";
 import { randomToken, sha256Hex, timingSafeEqual } from "../../http/crypto";
 import { json } from "../../http/envelope";
 import { defineRoute } from "../../http/route";
 import { newId } from "../../ids";
-import { toOre } from "../../ledger/money";
+import { toOre } from "../../money";
 import { companyIdsOfUser, setMembership } from "../companies";
 import { forgetInWriter } from "../../commands/submit";
 

@@ -3,7 +3,7 @@ import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { and, asc, desc, eq } from "drizzle-orm";
 import { database } from "../../db/client";
 import { auditLog } from "../../db/schema";
-import { ApiError } from "../../http/api-error";
+import { ApiError } from "../../errors/api-error";
 import type { AppEnv } from "../../http/context";
 import { json } from "../../http/envelope";
 import { afterDesc, finishPage, pageRequest } from "../../http/pagination";

@@ -13,7 +13,7 @@ import type { Command, CommandContext, PlannedEvent, Statement, VoucherRef } fro
 import type { Database } from "../../db/client";
 import { bankTemplates, bankTransactions } from "../../db/schema";
 import type { Env } from "../../env";
-import { ApiError, fieldError } from "../../http/api-error";
+import { ApiError, fieldError } from "../../errors/api-error";
 import { newId } from "../../ids";
 import { toSekOre } from "../../sweden/invoicing";
 import {

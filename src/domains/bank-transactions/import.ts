@@ -7,11 +7,11 @@
 import { eq } from "drizzle-orm";
 import type { Command } from "../../commands/plan";
 import { backgroundContext, submit } from "../../commands/submit";
-import type { CommandName } from "../../commands/registry";
+import type { CommandName } from "../../commands/names";
 import { database } from "../../db/client";
 import { bankImports } from "../../db/schema";
-import { ApiError } from "../../http/api-error";
-import { fromOre } from "../../ledger/money";
+import { ApiError } from "../../errors/api-error";
+import { fromOre } from "../../money";
 import {
   BankFileError,
   parseBankFile,

@@ -9,7 +9,7 @@ import { insertFromJson } from "../../db/json-insert";
 import { bankTransactions } from "../../db/schema";
 import { sha256Hex } from "../../http/crypto";
 import { newId } from "../../ids";
-import { toOre } from "../../ledger/money";
+import { toOre } from "../../money";
 import { dedupeKey, type BankRow } from "../../sweden/bank";
 import { invoiceOcr } from "../../sweden/bank-categories";
 import { openInvoicesForMatching } from "../invoices";

@@ -3,9 +3,9 @@
 import { and, asc, desc, eq, gte, isNull, like, lte, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { bankTemplates, bankTransactions } from "../../db/schema";
-import { ApiError } from "../../http/api-error";
+import { ApiError } from "../../errors/api-error";
 import { afterDesc, type PageRequest } from "../../http/pagination";
-import { fromOre } from "../../ledger/money";
+import { fromOre } from "../../money";
 
 export type BankTransactionRow = typeof bankTransactions.$inferSelect;
 export type BankTemplateRow = typeof bankTemplates.$inferSelect;

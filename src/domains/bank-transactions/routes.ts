@@ -1,7 +1,7 @@
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { createMiddleware } from "hono/factory";
 import { database } from "../../db/client";
-import { ApiError } from "../../http/api-error";
+import { ApiError } from "../../errors/api-error";
 import { hasScope } from "../../http/auth";
 import type { AppEnv } from "../../http/context";
 import { sha256Hex } from "../../http/crypto";

@@ -4,7 +4,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Command } from "../../commands/plan";
 import type { Database } from "../../db/client";
 import { companies, companySettings, memberships } from "../../db/schema";
-import { ApiError, fieldError } from "../../http/api-error";
+import { ApiError, fieldError } from "../../errors/api-error";
 import type { Role } from "../../http/context";
 import { newId } from "../../ids";
 import { fiscalYearContaining, fiscalYearName, firstFiscalYearProblem } from "../../sweden/fiscal-year";

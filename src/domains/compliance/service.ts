@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import type { Command } from "../../commands/plan";
 import type { Database } from "../../db/client";
 import { complianceSettings } from "../../db/schema";
-import { fieldError } from "../../http/api-error";
+import { fieldError } from "../../errors/api-error";
 import { taxDeadlines, type EntityType, type TaxProfile } from "../../sweden/tax-deadlines";
 import { loadCompany } from "../companies";
 import { listPeriods, loadPeriod, voucherGaps, yearEndReadiness, type Finding } from "../fiscal-periods";

@@ -10,7 +10,7 @@ import type { Database } from "../../db/client";
 import { archiveStatements, listParties, orgNumberTaken } from "../../db/register";
 import { customers } from "../../db/schema";
 import type { Env } from "../../env";
-import { ApiError, fieldError } from "../../http/api-error";
+import { ApiError, fieldError } from "../../errors/api-error";
 import type { PageRequest } from "../../http/pagination";
 import { newId } from "../../ids";
 import { decryptSecret, encryptSecret } from "../../secrets";

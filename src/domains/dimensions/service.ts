@@ -5,7 +5,7 @@ import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Command } from "../../commands/plan";
 import type { Database } from "../../db/client";
 import { dimensionCodes, dimensions } from "../../db/schema";
-import { ApiError } from "../../http/api-error";
+import { ApiError } from "../../errors/api-error";
 import type { CodeCreateInput, CodePatchInput, DimensionCreateInput, DimensionPatchInput } from "./schemas";
 
 type DimensionRow = typeof dimensions.$inferSelect;

@@ -3,7 +3,7 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { nowMs } from "../../clock";
 import { database } from "../../db/client";
-import { ApiError } from "../../http/api-error";
+import { ApiError } from "../../errors/api-error";
 import type { AppEnv } from "../../http/context";
 import { sha256Hex } from "../../http/crypto";
 import { dispatch, isDryRun } from "../../http/dispatch";

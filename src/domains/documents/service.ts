@@ -6,7 +6,7 @@ import type { Command, Plan, Statement } from "../../commands/plan";
 import type { Database } from "../../db/client";
 import { documents } from "../../db/schema";
 import { entryAndLineExist, postedEntryIds } from "../../ledger/queries";
-import { ApiError } from "../../http/api-error";
+import { ApiError } from "../../errors/api-error";
 import { afterDesc, type PageRequest } from "../../http/pagination";
 import { addDays } from "../../sweden/fiscal-year";
 import { DOWNLOAD_URL_TTL_SECONDS, signDownload } from "./signed-url";

@@ -1,7 +1,7 @@
 // Download URLs are signed by the Worker (HMAC-SHA256 with DOCUMENT_URL_SECRET) and
 // served by the Worker itself from R2. A URL names company, document and expiry; any
 // change to them, or a time past the expiry, makes it invalid.
-import { ApiError } from "../../http/api-error";
+import { ApiError } from "../../errors/api-error";
 import { hmacSha256Hex, timingSafeEqual } from "../../http/crypto";
 
 export const DOWNLOAD_URL_TTL_SECONDS = 900;

@@ -14,7 +14,7 @@ import { postedEntriesOfSource } from "../../ledger/queries";
 
 export const CASH_METHOD_SOURCE = "cash_method_year_end";
 
-/** What the domains above this one answer (handed in by src/commands/registry.ts). */
+/** What the domains above this one answer (handed in by src/app/commands.ts). */
 export interface CashMethodSources {
   /** the company's accounting_method: "accrual" or "cash" */
   accountingMethodOf: (db: Database, companyId: string) => Promise<string>;

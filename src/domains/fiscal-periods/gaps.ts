@@ -5,7 +5,7 @@ import { and, eq } from "drizzle-orm";
 import type { Command } from "../../commands/plan";
 import type { Database } from "../../db/client";
 import { voucherGapExplanations } from "../../db/schema";
-import { ApiError, fieldError } from "../../http/api-error";
+import { ApiError, fieldError } from "../../errors/api-error";
 import { newId } from "../../ids";
 import { voucherNumbersBySeries } from "../../ledger/queries";
 import { loadPeriod } from "./service";

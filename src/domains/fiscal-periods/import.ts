@@ -3,7 +3,7 @@
 import type { CommandContext, Statement } from "../../commands/plan";
 import type { Database } from "../../db/client";
 import { fiscalPeriods } from "../../db/schema";
-import { ApiError } from "../../http/api-error";
+import { ApiError } from "../../errors/api-error";
 import { newId } from "../../ids";
 import type { FiscalPeriodRow } from "../../ledger/engine";
 import { countEntriesInPeriod } from "../../ledger/queries";

@@ -9,10 +9,10 @@ import type { CommandContext, Statement, VoucherRef } from "../../commands/plan"
 import type { Database } from "../../db/client";
 import { currencyRevaluations } from "../../db/schema";
 import type { Env } from "../../env";
-import { ApiError } from "../../http/api-error";
+import { ApiError } from "../../errors/api-error";
 import { newId } from "../../ids";
 import type { EngineLine, FiscalPeriodRow } from "../../ledger/engine";
-import { fromOre } from "../../ledger/money";
+import { fromOre } from "../../money";
 import { sekRate } from "../currency";
 import { toSekOre } from "../../sweden/invoicing";
 import { and, eq } from "drizzle-orm";

@@ -7,7 +7,7 @@ import type { Command } from "../../commands/plan";
 import type { Database } from "../../db/client";
 import { fiscalPeriodLockDates, fiscalPeriods } from "../../db/schema";
 import { draftCount } from "../../ledger/queries";
-import { ApiError, fieldError } from "../../http/api-error";
+import { ApiError, fieldError } from "../../errors/api-error";
 import { newId } from "../../ids";
 import type { FiscalPeriodRow } from "../../ledger/engine";
 import { fiscalYearName, nextFiscalYear } from "../../sweden/fiscal-year";

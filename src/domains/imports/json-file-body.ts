@@ -4,7 +4,7 @@
 // 50 MB file is 67 MB of body held three or four times over (the text, the parsed
 // string, the string without whitespace, the decoded bytes), past the 128 MB a Worker
 // may use; read this way it is held once, decoded.
-import { ApiError } from "../../http/api-error";
+import { ApiError } from "../../errors/api-error";
 import { bodyError, notJsonBody as notJson } from "../../http/route";
 
 /** What the body held: its other members as JSON, and the file's bytes when the member was a non-empty string. */

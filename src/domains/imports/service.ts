@@ -4,7 +4,7 @@
 import { and, eq, ne } from "drizzle-orm";
 import type { Command } from "../../commands/plan";
 import { sieImports } from "../../db/schema";
-import { ApiError } from "../../http/api-error";
+import { ApiError } from "../../errors/api-error";
 import { planOperation } from "../operations";
 
 export interface SieImportStart {

@@ -9,12 +9,12 @@
 import { eq } from "drizzle-orm";
 import type { Command } from "../../commands/plan";
 import { backgroundContext, submit } from "../../commands/submit";
-import type { CommandName } from "../../commands/registry";
+import type { CommandName } from "../../commands/names";
 import { database } from "../../db/client";
 import { sieImports } from "../../db/schema";
-import { ApiError } from "../../http/api-error";
+import { ApiError } from "../../errors/api-error";
 import type { EngineLine, ImportedEntry } from "../../ledger/engine";
-import { formatKronor } from "../../ledger/money";
+import { formatKronor } from "../../money";
 import { OPENING_SOURCE, postedSourceIds } from "../../ledger/queries";
 import { isBalanceAccount } from "../../sweden/bas";
 import type { SieEncoding } from "../../sweden/sie/encoding";

@@ -10,9 +10,9 @@
 //               year is known;
 //   planVouchersFrom  the second pass: the vouchers as entries to post, numbered and
 //               warned about exactly as planVouchers did over the whole file.
-import { ApiError } from "../../http/api-error";
+import { ApiError } from "../../errors/api-error";
 import type { EngineLine, ImportedEntry } from "../../ledger/engine";
-import { formatKronor } from "../../ledger/money";
+import { formatKronor } from "../../money";
 import type { SieEncoding } from "../../sweden/sie/encoding";
 import { SieParseError, SieReader, type SieFile, type SieVoucher } from "../../sweden/sie/parse";
 import { detectStreamEncoding, sieLines, type SieByteSource } from "../../sweden/sie/stream";

@@ -4,15 +4,14 @@
 // the receivable split between the customer (1510) and Skatteverket (1513); reversed by
 // credit notes (creditDeduction); raised back on the customer when Skatteverket refuses
 // part of a claim. Owns invoice_deductions and invoice_deduction_buyers.
-import { and, asc, eq, inArray, ne } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import type { Statement } from "../../commands/plan";
 import type { Database } from "../../db/client";
 import { invoiceDeductionBuyers, invoiceDeductions, invoicePayments, invoices } from "../../db/schema";
 import type { Env } from "../../env";
-import { ApiError } from "../../http/api-error";
+import { ApiError } from "../../errors/api-error";
 import { newId } from "../../ids";
 import type { EngineLine } from "../../ledger/engine";
-import { fromOre } from "../../ledger/money";
 import { decryptSecret, encryptSecret } from "../../secrets";
 import { maskPersonnummer } from "../../sweden/identity";
 import { RECEIVABLES_ACCOUNT, vatOre } from "../../sweden/invoicing";
@@ -30,12 +29,25 @@ import {
 } from "../../sweden/rot-rut";
 import { invoiceRemainingOre, type InvoiceItemRow, type InvoiceRow } from "./queries";
 import type { InvoiceCreateInput } from "./schemas";
+import {
+  type DeductionBuyerRow,
+  type DeductionJson,
+  type DeductionRow,
+  deductionJson,
+  loadDeduction,
+} from "./deduction-json";
+
+export {
+  type DeductionBuyerRow,
+  type DeductionJson,
+  type DeductionRow,
+  deductionJson,
+  deductionsJsonOf,
+  loadDeduction,
+} from "./deduction-json";
 
 /** BAS 1513 "Kundfordringar – delad faktura": the part of the invoice Skatteverket pays. */
 export const DEDUCTION_RECEIVABLE_ACCOUNT = "1513";
-
-export type DeductionRow = typeof invoiceDeductions.$inferSelect;
-export type DeductionBuyerRow = typeof invoiceDeductionBuyers.$inferSelect;
 
 const refuse = (violations: RuleViolation[]) =>
   new ApiError(
@@ -215,77 +227,6 @@ export async function planInvoiceDeduction(
       d.buyers.map((b) => b.capped),
     ),
   };
-}
-
-export type DeductionJson = ReturnType<typeof deductionJson>;
-
-/** The deduction as the API shows it: personnummer masked. */
-export function deductionJson(d: DeductionRow, buyers: DeductionBuyerRow[], capped?: boolean[]) {
-  return {
-    rate_rot: d.rateRotBp / 10_000,
-    rate_rut: d.rateRutBp / 10_000,
-    labour_rot: fromOre(d.labourRotOre),
-    labour_rut: fromOre(d.labourRutOre),
-    deduction_rot: fromOre(d.deductionRotOre),
-    deduction_rut: fromOre(d.deductionRutOre),
-    reversed: fromOre(buyers.reduce((s, b) => s + b.reversedRotOre + b.reversedRutOre, 0)),
-    rejected: fromOre(d.rejectedOre),
-    housing_designation: d.housingDesignation,
-    apartment_number: d.apartmentNumber,
-    brf_org_number: d.brfOrgNumber,
-    buyers: buyers.map((b, k) => ({
-      personnummer: b.personnummerMasked,
-      share: b.shareBp / 10_000,
-      labour_rot: fromOre(b.labourRotOre),
-      labour_rut: fromOre(b.labourRutOre),
-      deduction_rot: fromOre(b.deductionRotOre - b.reversedRotOre),
-      deduction_rut: fromOre(b.deductionRutOre - b.reversedRutOre),
-      ...(capped ? { capped: capped[k] } : {}),
-    })),
-  };
-}
-
-export async function loadDeduction(
-  db: Database,
-  invoiceId: string,
-): Promise<{ row: DeductionRow; buyers: DeductionBuyerRow[] } | null> {
-  const row = await db.select().from(invoiceDeductions).where(eq(invoiceDeductions.invoiceId, invoiceId)).get();
-  if (!row) return null;
-  const buyers = await db
-    .select()
-    .from(invoiceDeductionBuyers)
-    .where(eq(invoiceDeductionBuyers.invoiceId, invoiceId))
-    .orderBy(asc(invoiceDeductionBuyers.sortOrder))
-    .all();
-  return { row, buyers };
-}
-
-/** The deductions of several invoices as JSON, by invoice id (expand=deduction). */
-export async function deductionsJsonOf(db: Database, invoiceIds: string[]): Promise<Map<string, DeductionJson>> {
-  if (!invoiceIds.length) return new Map();
-  const rows = await db.select().from(invoiceDeductions).where(inArray(invoiceDeductions.invoiceId, invoiceIds)).all();
-  const buyers = rows.length
-    ? await db
-        .select()
-        .from(invoiceDeductionBuyers)
-        .where(
-          inArray(
-            invoiceDeductionBuyers.invoiceId,
-            rows.map((r) => r.invoiceId),
-          ),
-        )
-        .orderBy(asc(invoiceDeductionBuyers.sortOrder))
-        .all()
-    : [];
-  return new Map(
-    rows.map((r) => [
-      r.invoiceId,
-      deductionJson(
-        r,
-        buyers.filter((b) => b.invoiceId === r.invoiceId),
-      ),
-    ]),
-  );
 }
 
 /**

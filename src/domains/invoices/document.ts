@@ -1,7 +1,7 @@
 // From an invoice row to its PDF: the seller's and buyer's particulars, lines and
 // VAT, and the texts the law asks for in special cases.
 import type { Database } from "../../db/client";
-import { fromOre } from "../../ledger/money";
+import { fromOre } from "../../money";
 import { loadCompany } from "../companies";
 import { customersByIds } from "../customers";
 import { saleInvoiceTexts, type SaleTreatment } from "../../sweden/vat-treatment";

@@ -6,7 +6,7 @@ import { and, eq, max } from "drizzle-orm";
 import type { CommandContext, Statement, VoucherRef } from "../../commands/plan";
 import type { Database } from "../../db/client";
 import { invoices } from "../../db/schema";
-import { ApiError, fieldError } from "../../http/api-error";
+import { ApiError, fieldError } from "../../errors/api-error";
 import type { PlannedEntry } from "../../ledger/engine";
 import { saleInvoiced, type Sale } from "../../ledger/posting-rules";
 import { ocrWithLength } from "../../sweden/ocr";

@@ -5,7 +5,7 @@
 // VAT is charged (reverse charge to an EU business). A draft says UTKAST across
 // every page and has no number.
 import { degrees, PDFDocument, rgb, type PDFFont, type PDFPage } from "pdf-lib";
-import { formatSek } from "../../ledger/money";
+import { formatSek } from "../../money";
 import { drawable, embedFonts } from "../../pdf/fonts";
 
 export interface InvoicePdf {

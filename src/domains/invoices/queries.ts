@@ -5,14 +5,14 @@ import { and, asc, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { invoiceItems, invoicePayments, invoices } from "../../db/schema";
 import type { Env } from "../../env";
-import { ApiError } from "../../http/api-error";
-import type { ErrorCode } from "../../http/error-catalogue";
+import { ApiError } from "../../errors/api-error";
+import type { ErrorCode } from "../../errors/catalogue";
 import { afterDesc, type PageRequest } from "../../http/pagination";
-import { fromOre } from "../../ledger/money";
+import { fromOre } from "../../money";
 import { customerJson, customersByIds } from "../customers";
 import { groupBy } from "../../db/group";
 import { toOpenItem, type OpenItem, type OpenItemSqlRow } from "../../db/open-items";
-import { deductionsJsonOf } from "./deduction";
+import { deductionsJsonOf } from "./deduction-json";
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type InvoiceItemRow = typeof invoiceItems.$inferSelect;

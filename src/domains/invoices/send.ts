@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import type { Command, Statement } from "../../commands/plan";
 import { invoices } from "../../db/schema";
-import { ApiError } from "../../http/api-error";
+import { ApiError } from "../../errors/api-error";
 import { sha256Hex } from "../../http/crypto";
 import { newId } from "../../ids";
-import { fromOre } from "../../ledger/money";
+import { fromOre } from "../../money";
 import { loadCustomer } from "../customers";
 import { archiveGeneratedDocument } from "../documents";
 import { invoiceFileName, invoicePdfBytes } from "./document";

@@ -14,10 +14,10 @@ import type { Command, CommandContext, Statement, VoucherRef } from "../../comma
 import type { Database } from "../../db/client";
 import { invoiceItems, invoicePayments, invoices } from "../../db/schema";
 import type { Env } from "../../env";
-import { ApiError, fieldError } from "../../http/api-error";
+import { ApiError, fieldError } from "../../errors/api-error";
 import { newId } from "../../ids";
 import { assertBalanced, assertPeriodOpen, type EngineLine } from "../../ledger/engine";
-import { toOre } from "../../ledger/money";
+import { toOre } from "../../money";
 import { saleInvoiced, saleSettledInCash, type Sale } from "../../ledger/posting-rules";
 import { openItem, paymentLines, paymentTermsOf, planPayment, type AccountingMethod } from "../../ledger/settlement";
 import { addDays } from "../../sweden/fiscal-year";

@@ -2,9 +2,9 @@
 // whether the books allow it and writes it.
 import { planBulk, refuseAllOrNothing } from "../../commands/bulk";
 import type { Command } from "../../commands/plan";
-import { ApiError } from "../../http/api-error";
+import { ApiError } from "../../errors/api-error";
 import { assertBalanced, assertPeriodOpen, type EngineLine, type Ledger } from "../../ledger/engine";
-import { toOre } from "../../ledger/money";
+import { toOre } from "../../money";
 import { correctionDepth, entryFromRows, entryJson, entryReads, loadEntry } from "./queries";
 import {
   EntryCreateSchema,
@@ -93,7 +93,7 @@ export const commitEntry: Command<{ id: string }> = async (db, input, ctx) => {
     },
   };
 };
-// a draft this writer created is held by it (src/commands/company-state.ts): the commit
+// a draft this writer created is held by it (src/writer/company-state.ts): the commit
 // reads nothing; any other is read before planning, in one round trip with the state's misses
 commitEntry.readAhead = (db, input, ctx) =>
   ctx.state.heldDraft(input.id) ? [] : entryReads(db, ctx.companyId, input.id);

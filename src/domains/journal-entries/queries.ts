@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gte, inArray, lte, ne, or, sql } from "drizzle-orm"
 import { groupBy } from "../../db/group";
 import type { Database } from "../../db/client";
 import { journalEntries, journalLines } from "../../db/schema";
-import { ApiError } from "../../http/api-error";
+import { ApiError } from "../../errors/api-error";
 import { afterDesc, type PageRequest } from "../../http/pagination";
 import { entryJson, lineJson, type JournalEntryRow, type JournalLineRow } from "../../ledger/entry-json";
 import { documentsForEntry } from "../documents";

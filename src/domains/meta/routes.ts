@@ -2,10 +2,10 @@
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { nowIso } from "../../clock";
 import { database } from "../../db/client";
-import { ApiError } from "../../http/api-error";
+import { ApiError } from "../../errors/api-error";
 import type { AppEnv } from "../../http/context";
 import { json } from "../../http/envelope";
-import { catalogueEntryJson, ERROR_CATALOGUE, isErrorCode } from "../../http/error-catalogue";
+import { catalogueEntryJson, ERROR_CATALOGUE, isErrorCode } from "../../errors/catalogue";
 import { CatalogueEntrySchema, defineRoute } from "../../http/route";
 import { sql } from "drizzle-orm";
 import { referencePage } from "./reference-page";

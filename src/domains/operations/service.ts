@@ -7,9 +7,9 @@ import type { CommandContext, Statement } from "../../commands/plan";
 import { database, type Database } from "../../db/client";
 import { operations } from "../../db/schema";
 import type { Env } from "../../env";
-import { ApiError } from "../../http/api-error";
+import { ApiError } from "../../errors/api-error";
 import { newId } from "../../ids";
-import type { Job } from "../../jobs/types";
+import type { Job } from "../../queue";
 
 type OperationRow = typeof operations.$inferSelect;
 

@@ -1,7 +1,7 @@
 // Payment-file inputs (supplier invoices).
 import { z } from "@hono/zod-openapi";
 import { DateSchema } from "../../http/fields";
-import { toOre } from "../../ledger/money";
+import { toOre } from "../../money";
 
 export const CreditorAccountSchema = z
   .discriminatedUnion("type", [

@@ -15,8 +15,8 @@
 // The company's account: settings iban, else clearing + account number, else bankgiro (none:
 // 409 CONFLICT details.company = "bank_account_missing"). Nothing is written.
 import type { Database } from "../../db/client";
-import { ApiError } from "../../http/api-error";
-import { toOre } from "../../ledger/money";
+import { ApiError } from "../../errors/api-error";
+import { toOre } from "../../money";
 import { isValidOcr } from "../../sweden/ocr";
 import { debtorAccountOf, pain001Xml, type CreditTransfer, type CreditorAccount } from "../../sweden/payments/pain001";
 import { loadCompany } from "../companies";

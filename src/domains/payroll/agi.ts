@@ -14,7 +14,7 @@ import type { Database } from "../../db/client";
 import { agiDeclarations, agiSpecificationNumbers } from "../../db/schema";
 import { insertFromJson } from "../../db/json-insert";
 import type { Env } from "../../env";
-import { ApiError } from "../../http/api-error";
+import { ApiError } from "../../errors/api-error";
 import { newId } from "../../ids";
 import { decryptSecret } from "../../secrets";
 import {

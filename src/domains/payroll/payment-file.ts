@@ -5,7 +5,7 @@
 // Bankgiro; none: CONFLICT with details.company = "bank_account_missing"). An employee without
 // a bank account (removed after approval): CONFLICT with details.employees.
 import type { Database } from "../../db/client";
-import { ApiError } from "../../http/api-error";
+import { ApiError } from "../../errors/api-error";
 import { debtorAccountOf, pain001Xml, type CreditTransfer } from "../../sweden/payments/pain001";
 import { loadCompany } from "../companies";
 import { employeesByIds, loadRun, runEmployees } from "./queries";

@@ -3,8 +3,8 @@
 // (pay, benefits, reimbursements, deductions), gross, tax, net, the employer's contributions
 // for information, and the year-to-date figures.
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from "pdf-lib";
-import { ApiError } from "../../http/api-error";
-import { formatSek } from "../../ledger/money";
+import { ApiError } from "../../errors/api-error";
+import { formatSek } from "../../money";
 import { drawable, embedFonts } from "../../pdf/fonts";
 import { itemType } from "./item-types";
 import {

@@ -3,10 +3,10 @@ import { and, asc, desc, eq, inArray, ne, or, type SQL, sql } from "drizzle-orm"
 import type { Database } from "../../db/client";
 import { employees, payrollOpeningBalances, salaryLineItems, salaryRunEmployees, salaryRuns } from "../../db/schema";
 import type { Env } from "../../env";
-import { ApiError } from "../../http/api-error";
+import { ApiError } from "../../errors/api-error";
 import { hmacSha256Hex } from "../../http/crypto";
 import { afterDesc, type PageRequest } from "../../http/pagination";
-import { fromOre } from "../../ledger/money";
+import { fromOre } from "../../money";
 import { decryptSecret } from "../../secrets";
 import { ENGINE_ITEM_TYPES, itemType } from "./item-types";
 

@@ -2,8 +2,8 @@
 import { and, asc, eq, gte, lte, ne } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { salaryRuns } from "../../db/schema";
-import { ApiError } from "../../http/api-error";
-import { fromOre } from "../../ledger/money";
+import { ApiError } from "../../errors/api-error";
+import { fromOre } from "../../money";
 import { declaredContributions, type ContributionPart } from "../../sweden/payroll";
 import {
   effectiveAvgifterOre,

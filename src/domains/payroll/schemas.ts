@@ -2,7 +2,7 @@
 import { z } from "@hono/zod-openapi";
 import { AccountNumberSchema, DateSchema, SignedAmountSchema } from "../../http/fields";
 import { booleanQuery } from "../../http/route";
-import { toOre } from "../../ledger/money";
+import { toOre } from "../../money";
 import { MANUAL_ITEM_TYPES } from "./item-types";
 
 const Money = z

@@ -20,10 +20,10 @@ import {
   salaryRuns,
   vacationRecords,
 } from "../../db/schema";
-import { ApiError, fieldError } from "../../http/api-error";
+import { ApiError, fieldError } from "../../errors/api-error";
 import { newId } from "../../ids";
 import type { EngineLine } from "../../ledger/engine";
-import { fromOre, toOre } from "../../ledger/money";
+import { fromOre, toOre } from "../../money";
 import { employerContributions, type AbsenceType } from "../../sweden/payroll";
 import {
   employmentMonthsInYear,

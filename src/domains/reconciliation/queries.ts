@@ -6,8 +6,8 @@ import { and, asc, eq, lte } from "drizzle-orm";
 import { nowMs, todayUtc } from "../../clock";
 import type { Database } from "../../db/client";
 import { reconciliationLinks, reconciliationSignoffs, reconciliationTaxAccountRows } from "../../db/schema";
-import { ApiError } from "../../http/api-error";
-import { fromOre } from "../../ledger/money";
+import { ApiError } from "../../errors/api-error";
+import { fromOre } from "../../money";
 import { declarationBoxes } from "../../sweden/vat-declaration";
 import {
   accountBalanceThrough,

@@ -4,9 +4,9 @@ import { and, eq } from "drizzle-orm";
 import { todayUtc } from "../../clock";
 import type { Command, Statement } from "../../commands/plan";
 import { reconciliationLinks, reconciliationSignoffs } from "../../db/schema";
-import { ApiError } from "../../http/api-error";
+import { ApiError } from "../../errors/api-error";
 import { newId } from "../../ids";
-import { fromOre } from "../../ledger/money";
+import { fromOre } from "../../money";
 import { accountLinesByIds } from "../../ledger/queries";
 import { bankRowsForReconciliation, planReconciliationMethod } from "../bank-transactions";
 import {

@@ -4,9 +4,9 @@
 import { and, eq } from "drizzle-orm";
 import type { Command } from "../../commands/plan";
 import { reconciliationLinks, reconciliationTaxAccountRows } from "../../db/schema";
-import { ApiError } from "../../http/api-error";
+import { ApiError } from "../../errors/api-error";
 import { newId } from "../../ids";
-import { toOre } from "../../ledger/money";
+import { toOre } from "../../money";
 import type { TaxAccountRowsBody } from "./schemas";
 
 /** POST .../reconciliation/skattekonto/transactions: rows already registered are skipped, so a statement can be sent again. */

@@ -1,7 +1,7 @@
 // Accounts-receivable and supplier ledgers with aging: open items grouped by party,
 // each in the bucket of its days past due, summed in SEK öre. Foreign-currency items
 // are valued at their booked rate (revaluation at a closing rate is year-end work).
-import { fromOre } from "../../ledger/money";
+import { fromOre } from "../../money";
 import { AGING_BUCKETS, agingBucket, daysPastDue, toSekOre, type AgingBucket } from "../../sweden/invoicing";
 import type { OpenItem } from "../../db/open-items";
 

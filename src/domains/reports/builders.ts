@@ -2,7 +2,7 @@
 // sum is taken in öre first. Which account counts where is src/sweden/bas.ts's
 // classification, laid out under headings by src/sweden/report-layout.ts.
 import { groupBy } from "../../db/group";
-import { fromOre } from "../../ledger/money";
+import { fromOre } from "../../money";
 import { accountTypeOf, isBalanceAccount, makesResult, resultOf } from "../../sweden/bas";
 import { addMonths } from "../../sweden/fiscal-year";
 import {

@@ -1,6 +1,6 @@
 // The dates a report covers: each report's defaults, and the check that they lie inside
 // the fiscal period asked for (a report never mixes two years' books).
-import { ApiError } from "../../http/api-error";
+import { ApiError } from "../../errors/api-error";
 import type { FiscalPeriodRow } from "../../ledger/engine";
 
 type PeriodDates = Pick<FiscalPeriodRow, "periodStart" | "periodEnd">;

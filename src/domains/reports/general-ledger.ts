@@ -2,7 +2,7 @@
 // the lines one query read: opening, running and closing balance per account. A paged
 // answer carries its position (last line and that account's balance) to the next page,
 // so running balances go on across pages without reading the lines before.
-import { fromOre } from "../../ledger/money";
+import { fromOre } from "../../money";
 import type { FiscalPeriodRow } from "../../ledger/engine";
 import { periodRef } from "./builders";
 import { byAccount, net, type AccountNames, type LedgerLine, type LedgerPosition, type Movement } from "./queries";

@@ -5,7 +5,7 @@
 // every page while the fiscal period is open. statement-pdfs.ts decides what the lines
 // are; this file only draws them.
 import { degrees, PDFDocument, rgb, type PDFFont, type PDFPage } from "pdf-lib";
-import { formatSek } from "../../ledger/money";
+import { formatSek } from "../../money";
 import { drawable, embedFonts } from "../../pdf/fonts";
 
 /** One line of a statement, top to bottom. */

@@ -7,7 +7,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { accountBalances, accounts, dimensionCodes, dimensions, fiscalPeriods, journalEntries } from "../../db/schema";
 import type { OpenItem } from "../../db/open-items";
-import { ApiError } from "../../http/api-error";
+import { ApiError } from "../../errors/api-error";
 import type { FiscalPeriodRow } from "../../ledger/engine";
 import { openReceivablesAt } from "../invoices";
 import { linesOf } from "../journal-entries";

@@ -4,7 +4,7 @@ import type { OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { nowIso, todayUtc } from "../../clock";
 import { database } from "../../db/client";
-import { ApiError } from "../../http/api-error";
+import { ApiError } from "../../errors/api-error";
 import type { AppEnv } from "../../http/context";
 import { decodeCursor, encodeCursor } from "../../http/cursor";
 import { json } from "../../http/envelope";

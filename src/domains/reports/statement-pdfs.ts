@@ -2,7 +2,7 @@
 // laid out as ÅRL bilaga 2 sets them out (the groups and steps are report-layout.ts's).
 // A balance sheet whose sides differ by 1 krona or more is refused rather than printed:
 // a document that looks final must not hide books that do not balance.
-import { ApiError } from "../../http/api-error";
+import { ApiError } from "../../errors/api-error";
 import type { balanceSheet, incomeStatement } from "./builders";
 import { BALANCE_ASSET_GROUPS, INCOME_STATEMENT_STEPS } from "../../sweden/report-layout";
 import type { PdfLine, PdfReport } from "./pdf";

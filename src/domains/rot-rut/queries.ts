@@ -2,9 +2,9 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { rotRutClaimInvoices, rotRutClaims } from "../../db/schema";
-import { ApiError } from "../../http/api-error";
+import { ApiError } from "../../errors/api-error";
 import { afterDesc, type PageRequest } from "../../http/pagination";
-import { fromOre } from "../../ledger/money";
+import { fromOre } from "../../money";
 
 export type ClaimRow = typeof rotRutClaims.$inferSelect;
 export type ClaimInvoiceRow = typeof rotRutClaimInvoices.$inferSelect;

@@ -9,10 +9,10 @@
 import { eq } from "drizzle-orm";
 import type { Command, Statement } from "../../commands/plan";
 import { rotRutClaimInvoices, rotRutClaims } from "../../db/schema";
-import { ApiError, fieldError } from "../../http/api-error";
+import { ApiError, fieldError } from "../../errors/api-error";
 import { newId } from "../../ids";
 import type { EngineLine } from "../../ledger/engine";
-import { toOre } from "../../ledger/money";
+import { toOre } from "../../money";
 import { RECEIVABLES_ACCOUNT } from "../../sweden/invoicing";
 import {
   buildClaimXml,

@@ -12,10 +12,10 @@ import type { Command } from "../../commands/plan";
 import type { Database } from "../../db/client";
 import { supplierInvoiceItems, supplierInvoicePayments, supplierInvoices } from "../../db/schema";
 import type { Env } from "../../env";
-import { ApiError, fieldError } from "../../http/api-error";
+import { ApiError, fieldError } from "../../errors/api-error";
 import { newId } from "../../ids";
 import { assertPeriodOpen } from "../../ledger/engine";
-import { toOre } from "../../ledger/money";
+import { toOre } from "../../money";
 import { purchaseRegistered, purchaseSettledInCash, type Purchase } from "../../ledger/posting-rules";
 import {
   creditInFull,

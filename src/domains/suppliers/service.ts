@@ -7,7 +7,7 @@ import type { Command, CommandContext } from "../../commands/plan";
 import type { Database } from "../../db/client";
 import { archiveStatements, listParties, orgNumberTaken } from "../../db/register";
 import { suppliers } from "../../db/schema";
-import { ApiError, fieldError } from "../../http/api-error";
+import { ApiError, fieldError } from "../../errors/api-error";
 import type { PageRequest } from "../../http/pagination";
 import { newId } from "../../ids";
 import { parseOrgNumber } from "../../sweden/identity";

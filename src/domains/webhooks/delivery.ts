@@ -7,7 +7,7 @@ import { database } from "../../db/client";
 import { webhookDeliveries, webhooks } from "../../db/schema";
 import type { Env } from "../../env";
 import { hmacSha256Hex } from "../../http/crypto";
-import type { Job } from "../../jobs/types";
+import type { Job } from "../../queue";
 import { decryptSecret } from "../../secrets";
 import { checkWebhookUrl, type UrlVerdict } from "./address";
 

@@ -1,16 +1,16 @@
 // Turns committed events into delivery rows for the company's active webhooks.
 import { and, eq } from "drizzle-orm";
-import type { StateSection } from "../../commands/company-state";
+import type { StateSection } from "../../writer/company-state";
 import type { CommandContext, PlannedEvent, Statement } from "../../commands/plan";
 import type { Database } from "../../db/client";
 import { webhookDeliveries, webhooks } from "../../db/schema";
 import { newId } from "../../ids";
-import type { Job } from "../../jobs/types";
+import type { Job } from "../../queue";
 import { shapePayload } from "./payload";
 
 /**
  * The company's active webhooks as the fan-out needs them, held by the company's writer
- * (src/commands/company-state.ts) and dropped after any batch that writes webhooks; the
+ * (src/writer/company-state.ts) and dropped after any batch that writes webhooks; the
  * delivery job, which disables a webhook outside a command, tells the writer to forget.
  */
 export const ACTIVE_WEBHOOKS: StateSection<{ id: string; eventType: string; apiVersionPinned: string }[]> = {

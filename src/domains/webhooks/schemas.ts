@@ -1,6 +1,6 @@
 // What the webhook routes take; the commands' input types are inferred from these.
 import { z } from "@hono/zod-openapi";
-import { SUBSCRIBABLE_EVENTS } from "./service";
+import { SUBSCRIBABLE_EVENTS } from "./events";
 
 export const WebhookCreateSchema = z.object({
   event_type: z.enum(SUBSCRIBABLE_EVENTS),

@@ -5,41 +5,17 @@ import type { Command } from "../../commands/plan";
 import type { Database } from "../../db/client";
 import { webhookDeliveries, webhooks } from "../../db/schema";
 import type { Env } from "../../env";
-import { ApiError } from "../../http/api-error";
+import { ApiError } from "../../errors/api-error";
 import { randomToken } from "../../http/crypto";
 import { afterDesc, type PageRequest } from "../../http/pagination";
 import { newId } from "../../ids";
 import { encryptSecret } from "../../secrets";
 import { checkWebhookUrl, type UrlRefusal } from "./address";
 import { shapePayload } from "./payload";
+import { SUBSCRIBABLE_EVENTS } from "./events";
 import type { WebhookCreateInput, WebhookPatchInput } from "./schemas";
 
-export const SUBSCRIBABLE_EVENTS = [
-  "invoice.created",
-  "invoice.sent",
-  "invoice.paid",
-  "credit_note.created",
-  "supplier.created",
-  "supplier_invoice.registered",
-  "supplier_invoice.approved",
-  "supplier_invoice.paid",
-  "supplier_invoice.credited",
-  "supplier_invoice.uncredited",
-  "customer.created",
-  "journal_entry.committed",
-  "journal_entry.reversed",
-  "journal_entry.corrected",
-  "transaction.categorized",
-  "transaction.reconciled",
-  "period.locked",
-  "period.unlocked",
-  "period.year_closed",
-  "salary_run.created",
-  "salary_run.approved",
-  "salary_run.booked",
-  "agi.generated",
-  "document.uploaded",
-] as const;
+export { SUBSCRIBABLE_EVENTS };
 
 /** Payroll events carry personal data: subscribing needs payroll:read too (spec: Authentication 5). */
 export function needsPayrollScope(eventType: string): boolean {

@@ -1,42 +1,16 @@
 // The request pipeline shared by every route: request id and version headers,
 // bearer auth, rate limit, then the route's own scope, company and validation
-// steps (src/http/route.ts), and one error handler that renders the envelope.
+// steps (src/http/route.ts), and one error handler that renders the envelope. It
+// names no route: the composition root hands them in (src/app/routes.ts).
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { createMiddleware } from "hono/factory";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import * as accounts from "../domains/accounts";
-import * as admin from "../domains/admin";
-import * as articles from "../domains/articles";
-import * as bankTransactions from "../domains/bank-transactions";
-import * as audit from "../domains/audit";
-import * as companies from "../domains/companies";
-import * as compliance from "../domains/compliance";
-import * as currency from "../domains/currency";
-import * as customers from "../domains/customers";
-import * as dimensions from "../domains/dimensions";
-import * as documents from "../domains/documents";
-import * as fiscalPeriods from "../domains/fiscal-periods";
-import * as imports from "../domains/imports";
-import * as invoices from "../domains/invoices";
-import * as journalEntries from "../domains/journal-entries";
-import * as meta from "../domains/meta";
-import * as operations from "../domains/operations";
-import * as payroll from "../domains/payroll";
-import * as paymentFiles from "../domains/payment-files";
-import * as reconciliation from "../domains/reconciliation";
-import * as reports from "../domains/reports";
-import * as rotRut from "../domains/rot-rut";
-import * as supplierInvoices from "../domains/supplier-invoices";
-import * as suppliers from "../domains/suppliers";
-import * as webhooks from "../domains/webhooks";
-import { registerMcpRoutes } from "../mcp";
-import { ApiError } from "./api-error";
+import { ApiError } from "../errors/api-error";
 import { authenticate } from "./auth";
 import type { AppEnv } from "./context";
 import { errorBody } from "./envelope";
-import { registerBenchFloors } from "./bench-floors";
 
 const PUBLIC_PATHS = [
   /^\/api\/v1\/health$/,
@@ -91,7 +65,11 @@ function renderError(err: Error, c: Context<AppEnv>): Response {
   return c.json(errorBody("INTERNAL_ERROR", requestId), 500);
 }
 
-export function createApp() {
+/**
+ * The pipeline around every route: request id and version headers, the bearer key and
+ * the rate limit, one error handler. `register` adds the routes (src/app/routes.ts).
+ */
+export function createPipeline(register: (app: OpenAPIHono<AppEnv>) => void) {
   const app = new OpenAPIHono<AppEnv>({
     defaultHook: (result) => {
       if (!result.success) {
@@ -110,38 +88,7 @@ export function createApp() {
   app.use("*", requestContext);
   app.use("/api/v1/*", keyRequired);
 
-  // The other composition root (with src/commands/registry.ts): the domains' routes,
-  // each through its index.ts; a register's open items are handed in from above.
-  meta.registerMetaRoutes(app);
-  admin.registerAdminRoutes(app);
-  companies.registerCompanyRoutes(app);
-  accounts.registerAccountRoutes(app);
-  fiscalPeriods.registerFiscalPeriodRoutes(app);
-  compliance.registerComplianceRoutes(app);
-  journalEntries.registerJournalEntryRoutes(app);
-  audit.registerAuditRoutes(app);
-  customers.registerCustomerRoutes(app, invoices.openInvoicesOf);
-  suppliers.registerSupplierRoutes(app, supplierInvoices.openSupplierInvoicesOf);
-  invoices.registerInvoiceRoutes(app);
-  supplierInvoices.registerSupplierInvoiceRoutes(app);
-  rotRut.registerRotRutRoutes(app);
-  currency.registerCurrencyRoutes(app);
-  articles.registerArticleRoutes(app);
-  dimensions.registerDimensionRoutes(app);
-  documents.registerDocumentRoutes(app);
-  webhooks.registerWebhookRoutes(app);
-  operations.registerOperationRoutes(app);
-  reports.registerReportRoutes(app);
-  imports.registerImportRoutes(app);
-  bankTransactions.registerBankTransactionRoutes(app);
-  payroll.registerPayrollRoutes(app);
-  paymentFiles.registerPaymentFileRoutes(app);
-  reconciliation.registerReconciliationRoutes(app);
-
-  registerBenchFloors(app);
-
-  // MCP for AI agents: tools made from this app's OpenAPI document, calls run through it.
-  registerMcpRoutes(app);
+  register(app);
 
   app.notFound((c) => renderError(new ApiError("NOT_FOUND", { path: c.req.path }, "No such endpoint."), c));
   app.onError(renderError);

@@ -1,6 +1,6 @@
-// Every command a company's writer can run, by name: one of the two composition
-// roots (with src/http/app.ts) that may import the domains, and only through each
-// domain's index.ts. Where a lower domain needs an answer from a higher one (a
+// Every command a company's writer can run, by name: the composition root's half that
+// the writer runs (src/app/routes.ts is the Worker's half). Only src/app imports the
+// domains, and only through each domain's index.ts. Where a lower domain needs an answer from a higher one (a
 // customer's open invoices), the answer is handed in here, so domains import no cycle.
 import * as accounts from "../domains/accounts";
 import * as articles from "../domains/articles";
@@ -20,7 +20,8 @@ import * as reconciliation from "../domains/reconciliation";
 import * as supplierInvoices from "../domains/supplier-invoices";
 import * as suppliers from "../domains/suppliers";
 import * as webhooks from "../domains/webhooks";
-import type { Command } from "./plan";
+import type { CommandWiring } from "../commands/names";
+import type { Command } from "../commands/plan";
 
 /** The year-end's answers from domains above fiscal-periods: the company's form, and the open foreign-currency items. */
 const entityTypeOf = async (db: Parameters<typeof companies.loadCompany>[0], companyId: string) =>
@@ -152,10 +153,12 @@ export const COMMANDS = {
   "reconciliation.skattekonto_delete": reconciliation.deleteTaxAccountRow,
 } satisfies Record<string, Command<never>>;
 
-export type CommandName = keyof typeof COMMANDS;
+type Commands = typeof COMMANDS;
 
-/** What a command takes: typed from its zod schema through the command's signature. */
-export type CommandInput<N extends CommandName> = Parameters<(typeof COMMANDS)[N]>[1];
+declare module "../commands/names" {
+  // the names and inputs the core types dispatch and submit with
+  interface CommandTable extends Commands {}
+}
 
-/** Committed events become webhook deliveries in the same batch (the runner calls it). */
-export const planDeliveries = webhooks.planDeliveries;
+/** What the company's writer runs: the commands, and committed events fanned out to webhooks. */
+export const WIRING: CommandWiring = { commands: COMMANDS, planDeliveries: webhooks.planDeliveries };

@@ -19,13 +19,13 @@
 import { getTableName, is, Table } from "drizzle-orm";
 import { SQLiteDeleteBase, SQLiteInsertBase, SQLiteUpdateBase } from "drizzle-orm/sqlite-core";
 import type { Database } from "../db/client";
-import type { JournalEntryRow, JournalLineRow } from "../ledger/entry-json";
-import type { Statement } from "./plan";
+import type { journalEntries, journalLines } from "../db/schema";
+import type { Statement } from "../db/statement";
 
 /** A draft journal entry as D1 holds it: the entry row and its lines in order. */
 export interface HeldDraft {
-  entry: JournalEntryRow;
-  lines: JournalLineRow[];
+  entry: typeof journalEntries.$inferSelect;
+  lines: (typeof journalLines.$inferSelect)[];
 }
 
 /** How many drafts a writer holds: the most recently created ones. */

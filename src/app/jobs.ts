@@ -5,7 +5,7 @@ import { nowIso, nowMs, todayUtc } from "../clock";
 import { database } from "../db/client";
 import { sweepIdempotency } from "../commands/runner";
 import { backgroundContext, submit } from "../commands/submit";
-import type { CommandName } from "../commands/registry";
+import type { CommandName } from "../commands/names";
 import { companiesWithPastDueInvoices } from "../domains/invoices";
 import { runOperation } from "../domains/operations";
 import { companiesWithPastDueSupplierInvoices } from "../domains/supplier-invoices";
@@ -13,9 +13,9 @@ import { newId } from "../ids";
 import { deliver, sweepDeliveries } from "../domains/webhooks";
 import type { Env } from "../env";
 import { OPERATION_HANDLERS } from "./operations";
-import type { Job } from "./types";
+import type { Job } from "../queue";
 
-export type { Job } from "./types";
+export type { Job } from "../queue";
 
 const handlers: { [T in Job["type"]]: (env: Env, job: Extract<Job, { type: T }>) => Promise<void> } = {
   // Idempotency records live 24 hours (spec: Limits); lookups already ignore

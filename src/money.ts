@@ -4,6 +4,9 @@
 import Big from "big.js";
 
 /** Kronor (JSON number) to öre; null when it has more than two decimals or is not finite. */
+/** The largest amount the API takes, in kronor: every sum of such amounts stays an exact integer of öre. */
+export const MAX_AMOUNT_KR = 999_999_999_999;
+
 export function toOre(amount: number): number | null {
   if (!Number.isFinite(amount)) return null;
   const ore = new Big(amount.toString()).times(100);

@@ -1,4 +1,4 @@
-import { ERROR_CATALOGUE, type ErrorCode } from "./error-catalogue";
+import { ERROR_CATALOGUE, type ErrorCode } from "./catalogue";
 
 /**
  * A refusal with a catalogue code. Any layer may throw it; only src/http turns it

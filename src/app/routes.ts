@@ -1,0 +1,71 @@
+// Every route of the API: the composition root's half that the Worker serves
+// (src/app/commands.ts is the writer's half). Only src/app imports the domains, and only
+// through each domain's index.ts; where a lower domain needs an answer from a higher one
+// (a customer's open invoices), it is handed in here.
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import * as accounts from "../domains/accounts";
+import * as admin from "../domains/admin";
+import * as articles from "../domains/articles";
+import * as audit from "../domains/audit";
+import * as bankTransactions from "../domains/bank-transactions";
+import * as companies from "../domains/companies";
+import * as compliance from "../domains/compliance";
+import * as currency from "../domains/currency";
+import * as customers from "../domains/customers";
+import * as dimensions from "../domains/dimensions";
+import * as documents from "../domains/documents";
+import * as fiscalPeriods from "../domains/fiscal-periods";
+import * as imports from "../domains/imports";
+import * as invoices from "../domains/invoices";
+import * as journalEntries from "../domains/journal-entries";
+import * as meta from "../domains/meta";
+import * as operations from "../domains/operations";
+import * as paymentFiles from "../domains/payment-files";
+import * as payroll from "../domains/payroll";
+import * as reconciliation from "../domains/reconciliation";
+import * as reports from "../domains/reports";
+import * as rotRut from "../domains/rot-rut";
+import * as supplierInvoices from "../domains/supplier-invoices";
+import * as suppliers from "../domains/suppliers";
+import * as webhooks from "../domains/webhooks";
+import { registerBenchFloors } from "../http/bench-floors";
+import { registerMcpRoutes } from "../mcp";
+import type { AppEnv } from "../http/context";
+import { createPipeline } from "../http/pipeline";
+
+function registerRoutes(app: OpenAPIHono<AppEnv>): void {
+  meta.registerMetaRoutes(app);
+  admin.registerAdminRoutes(app);
+  companies.registerCompanyRoutes(app);
+  accounts.registerAccountRoutes(app);
+  fiscalPeriods.registerFiscalPeriodRoutes(app);
+  compliance.registerComplianceRoutes(app);
+  journalEntries.registerJournalEntryRoutes(app);
+  audit.registerAuditRoutes(app);
+  customers.registerCustomerRoutes(app, invoices.openInvoicesOf);
+  suppliers.registerSupplierRoutes(app, supplierInvoices.openSupplierInvoicesOf);
+  invoices.registerInvoiceRoutes(app);
+  supplierInvoices.registerSupplierInvoiceRoutes(app);
+  rotRut.registerRotRutRoutes(app);
+  currency.registerCurrencyRoutes(app);
+  articles.registerArticleRoutes(app);
+  dimensions.registerDimensionRoutes(app);
+  documents.registerDocumentRoutes(app);
+  webhooks.registerWebhookRoutes(app);
+  operations.registerOperationRoutes(app);
+  reports.registerReportRoutes(app);
+  imports.registerImportRoutes(app);
+  bankTransactions.registerBankTransactionRoutes(app);
+  payroll.registerPayrollRoutes(app);
+  paymentFiles.registerPaymentFileRoutes(app);
+  reconciliation.registerReconciliationRoutes(app);
+
+  registerBenchFloors(app);
+
+  // MCP for AI agents: tools made from this app's OpenAPI document, calls run through it.
+  registerMcpRoutes(app);
+}
+
+export function createApp() {
+  return createPipeline(registerRoutes);
+}

@@ -1,0 +1,36 @@
+// Commands are known by name: a write crosses from the Worker to the company's writer as
+// a name and an input. The table of them is the composition root's (src/app/commands.ts),
+// which declares it into `CommandTable` below by declaration merging, so the core types
+// every name and input without importing a domain.
+import type { Database } from "../db/client";
+import type { Statement } from "../db/statement";
+import type { Job } from "../queue";
+import type { PlannedEvent } from "../writer/events";
+import type { Command, CommandContext } from "./plan";
+
+// biome-ignore lint/suspicious/noEmptyInterface: filled by declaration merging in src/app/commands.ts
+export interface CommandTable {}
+
+export type CommandName = keyof CommandTable & string;
+
+/** What a command takes: typed from its zod schema through the command's signature. */
+export type CommandInput<N extends CommandName> = CommandTable[N] extends (
+  db: Database,
+  input: infer I,
+  ...rest: never[]
+) => unknown
+  ? I
+  : never;
+
+/** Committed events become webhook deliveries in the same batch. */
+export type PlanDeliveries = (
+  db: Database,
+  ctx: CommandContext,
+  events: (PlannedEvent & { id: string })[],
+) => Promise<{ statements: Statement[]; jobs: Job[] }>;
+
+/** What the company's writer runs commands with, handed in by the composition root. */
+export interface CommandWiring {
+  commands: { readonly [N in CommandName]: Command<CommandInput<N>> };
+  planDeliveries: PlanDeliveries;
+}

@@ -1,0 +1,30 @@
+// Keyset pagination over (sort key, id), the query side: which rows follow a cursor's
+// position. Decoding and signing the cursor is the HTTP pipeline's (src/http/pagination.ts).
+import { and, eq, gt, lt, or, sql, type SQL } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+
+/** A cursor's position: the sort key and the id of the last row of the page before. */
+export interface KeysetPosition {
+  k: string;
+  i: string;
+}
+
+export interface PageRequest {
+  scope: string;
+  position: KeysetPosition | null;
+  limit: number;
+}
+
+/** Rows after the cursor for ORDER BY sortCol DESC, id ASC (the spec's default list order). */
+export function afterDesc(page: PageRequest, sortCol: SQLiteColumn, idCol: SQLiteColumn): SQL | undefined {
+  const p = page.position;
+  if (!p) return undefined;
+  return or(lt(sortCol, p.k), and(eq(sortCol, p.k), gt(idCol, p.i)));
+}
+
+/** Rows after the cursor for ORDER BY sortCol ASC, id ASC. */
+export function afterAsc(page: PageRequest, sortCol: SQLiteColumn | SQL, idCol: SQLiteColumn): SQL | undefined {
+  const p = page.position;
+  if (!p) return undefined;
+  return sql`(${sortCol} > ${p.k} OR (${sortCol} = ${p.k} AND ${idCol} > ${p.i}))`;
+}
