@@ -12,7 +12,8 @@
 import { DurableObject } from "cloudflare:workers";
 import { CompanyState } from "../src/writer/company-state";
 import { WIRING } from "../src/app/commands";
-import { failure, runCommand, type CommandRequest, type CommandResult } from "../src/commands/runner";
+import { failure, type CommandResult } from "../src/commands/result";
+import { runCommand, type CommandRequest } from "../src/commands/runner";
 import type { CommandWriter, ForgetWhat } from "../src/commands/submit";
 import { database } from "../src/db/client";
 import type { Env } from "../src/env";

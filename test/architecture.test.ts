@@ -28,6 +28,26 @@ function importsOf(f: { path: string; text: string }): string[] {
   });
 }
 
+/**
+ * The tables a file writes itself, here and now (not in a plan a runner commits): an
+ * awaited insert, update or delete, and those inside a batch the file runs.
+ */
+function executedWrites(text: string): { verb: string; table: string }[] {
+  const writes = (part: string) =>
+    [...part.matchAll(/\.(insert|update|delete)\((\w+)\)/g)].map((m) => ({ verb: m[1], table: m[2] }));
+  const out = [...text.matchAll(/await\s+[\w.()]*\s*\.(insert|update|delete)\((\w+)\)/g)].map((m) => ({
+    verb: m[1],
+    table: m[2],
+  }));
+  for (const m of text.matchAll(/\.batch\(/g)) {
+    let depth = 1;
+    let i = m.index + m[0].length;
+    for (; i < text.length && depth > 0; i++) depth += text[i] === "(" ? 1 : text[i] === ")" ? -1 : 0;
+    out.push(...writes(text.slice(m.index, i)));
+  }
+  return out;
+}
+
 /** The file an import names: the module itself, or the folder's index.ts. */
 const known = new Set(files.map((f) => f.path.replace(/\.ts$/, "")));
 const fileOf = (target: string) =>
@@ -242,6 +262,34 @@ describe("architecture", () => {
           offenders.push(`${f.path} reads ${name} (owner ${table.owner})`);
       }
     }
+    expect(offenders).toEqual([]);
+  });
+
+  it("makes every write outside a command that touches what a company's writer holds tell the writer", () => {
+    // What the writer holds (src/writer/company-state.ts sections, src/http/access.ts):
+    // a write to these tables outside a command's batch must call forgetInWriter.
+    const held = [
+      "fiscalPeriods",
+      "fiscalPeriodLockDates",
+      "companySettings",
+      "accounts",
+      "dimensions",
+      "dimensionCodes",
+      "webhooks",
+      "journalEntries",
+      "journalLines",
+      "memberships",
+      "companies",
+    ];
+    const offenders = files
+      .filter((f) => !f.path.startsWith("src/commands/") && !f.path.startsWith("src/http/bench-floors"))
+      .flatMap((f) =>
+        executedWrites(f.text)
+          // a new key is held by no writer yet; a revoked or deleted one may be
+          .filter(({ verb, table }) => held.includes(table) || (table === "apiKeys" && verb !== "insert"))
+          .filter(() => !/forgetInWriter\(/.test(f.text))
+          .map(({ table }) => `${f.path} writes ${table} outside a command without forgetInWriter`),
+      );
     expect(offenders).toEqual([]);
   });
 

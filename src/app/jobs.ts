@@ -3,7 +3,7 @@
 
 import { nowIso, nowMs, todayUtc } from "../clock";
 import { database } from "../db/client";
-import { sweepIdempotency } from "../commands/runner";
+import { sweepIdempotency } from "../commands/idempotency";
 import { backgroundContext, submit } from "../commands/submit";
 import type { CommandName } from "../commands/names";
 import { companiesWithPastDueInvoices } from "../domains/invoices";

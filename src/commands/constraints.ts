@@ -34,3 +34,29 @@ export function constraintError(err: unknown): ApiError | null {
     return new ApiError("CONFLICT", { constraint: "foreign_key" }, "The write refers to a row that does not exist.");
   return null;
 }
+
+/** the primary key of idempotency_records (api key, company, key), as D1 names it in the refusal */
+const IDEMPOTENCY_INDEX =
+  /^idempotency_records\.api_key_id, idempotency_records\.company_id, idempotency_records\.idempotency_key$/;
+/** the unique index of voucher numbers (journal_entries_voucher_idx), as D1 names it in the refusal */
+const VOUCHER_INDEX =
+  /^journal_entries\.company_id, journal_entries\.fiscal_period_id, journal_entries\.voucher_series, journal_entries\.voucher_number$/;
+
+/**
+ * Why a batch was refused: its idempotency record exists already (a replay), a voucher
+ * number it took is taken (a row written past the writer), or another constraint; null
+ * for a failure that is no refusal.
+ */
+export type BatchRefusal =
+  | { kind: "idempotency_key" }
+  | { kind: "voucher_number"; error: ApiError }
+  | { kind: "constraint"; error: ApiError };
+
+export function batchRefusal(err: unknown): BatchRefusal | null {
+  const error = constraintError(err);
+  if (!error) return null;
+  const columns = String(error.details?.constraint ?? "");
+  if (IDEMPOTENCY_INDEX.test(columns)) return { kind: "idempotency_key" };
+  if (VOUCHER_INDEX.test(columns)) return { kind: "voucher_number", error };
+  return { kind: "constraint", error };
+}

@@ -4,7 +4,8 @@
 // company write has one door.
 import type { Env } from "../env";
 import type { RequestContext } from "./plan";
-import type { CommandRequest, CommandResult } from "./runner";
+import type { CommandResult } from "./result";
+import type { CommandRequest } from "./runner";
 
 /** What a write tells a writer to drop: see `forgetInWriter`. */
 export interface ForgetWhat {

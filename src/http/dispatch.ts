@@ -2,7 +2,7 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { nowIso } from "../clock";
-import type { CommandResult } from "../commands/runner";
+import type { CommandResult } from "../commands/result";
 import { companyWriter } from "../commands/submit";
 import type { CommandInput, CommandName } from "../commands/names";
 import { ApiError } from "../errors/api-error";

@@ -44,31 +44,18 @@ export interface StateSection<T> {
 }
 
 /**
- * The tables a statement writes; null when that cannot be told (treat as "any"). A
- * drizzle insert, update or delete names its table; only other statements (raw SQL) are
- * read from their SQL. Building a statement's SQL again here, after the batch built it,
- * had been a fifth of a SIE import's time (a chunk's statements carry a megabyte of rows).
+ * The table a statement writes, as the statement declares it: a drizzle insert, update or
+ * delete is built on its table object (the ledger's and the domains' helpers, JSON
+ * inserts and upserts included, all build them so). Anything else, a read or raw SQL,
+ * declares nothing: null, and the writer then drops everything it holds rather than
+ * guess from SQL text.
  */
 export function writtenTables(statement: unknown): string[] | null {
   if (is(statement, SQLiteInsertBase) || is(statement, SQLiteUpdateBase) || is(statement, SQLiteDeleteBase)) {
     const table = (statement as unknown as { config: { table: unknown } }).config.table;
     if (is(table, Table)) return [getTableName(table).toLowerCase()];
   }
-  const s = statement as { toSQL?: () => { sql: string }; getQuery?: () => { sql: string } };
-  let text: string | undefined;
-  try {
-    text =
-      typeof s.toSQL === "function" ? s.toSQL().sql : typeof s.getQuery === "function" ? s.getQuery().sql : undefined;
-  } catch {
-    text = undefined;
-  }
-  if (text === undefined) return null;
-  const out: string[] = [];
-  for (const m of text.matchAll(
-    /\b(?:insert\s+(?:or\s+\w+\s+)?into|update|delete\s+from|replace\s+into)\s+[`"[]?(\w+)/gi,
-  ))
-    out.push(m[1].toLowerCase());
-  return out;
+  return null;
 }
 
 /** The voucher-number key of a (period, series). */
@@ -151,6 +138,13 @@ export class CompanyState {
 
   draft(id: string): HeldDraft | undefined {
     return this.drafts.get(id);
+  }
+
+  /** What the writer holds now: each section's value and each series' next number (for a check against D1). */
+  held(): { sections: Map<StateSection<unknown>, unknown>; numbers: Map<string, number> } {
+    const sections = new Map<StateSection<unknown>, unknown>();
+    for (const [name, section] of this.known) if (this.values.has(name)) sections.set(section, this.values.get(name));
+    return { sections, numbers: new Map(this.numbers) };
   }
 
   /** After a committed batch: the drafts it created are held, those it committed or cancelled are not. */

@@ -201,9 +201,7 @@ export function registerAdminRoutes(app: OpenAPIHono<AppEnv>) {
         throw new ApiError("NOT_FOUND", { resource: "company", id: companyId });
       if (!(await db.select().from(users).where(eq(users.id, user_id)).get()))
         throw new ApiError("NOT_FOUND", { resource: "user", id: user_id });
-      await setMembership(db, companyId, user_id, role, nowIso());
-      // the company's writer holds the roles it has seen (src/http/access.ts)
-      await forgetInWriter(c.env, companyId, { userId: user_id });
+      await setMembership(c.env, companyId, user_id, role, nowIso());
       return json(c, { company_id: companyId, user_id, role }, 201);
     },
   );

@@ -2,7 +2,9 @@
 // the owner membership), reads, settings, and who belongs to which company.
 import { and, eq, isNull } from "drizzle-orm";
 import type { Command } from "../../commands/plan";
-import type { Database } from "../../db/client";
+import { forgetInWriter } from "../../commands/submit";
+import { type Database, database } from "../../db/client";
+import type { Env } from "../../env";
 import { companies, companySettings, memberships } from "../../db/schema";
 import { ApiError, fieldError } from "../../errors/api-error";
 import type { Role } from "../../http/context";
@@ -233,18 +235,23 @@ export async function companyHeading(
   return row;
 }
 
-/** The operators' API gives a user a role in a company, or changes it (admin routes). */
+/**
+ * The operators' API gives a user a role in a company, or changes it (admin routes): a
+ * write outside a command, so the company's writer, which holds the roles it has seen
+ * (src/http/access.ts), is told to forget the user's.
+ */
 export async function setMembership(
-  db: Database,
+  env: Env,
   companyId: string,
   userId: string,
   role: Role,
   now: string,
 ): Promise<void> {
-  await db
+  await database(env)
     .insert(memberships)
     .values({ companyId, userId, role, createdAt: now })
     .onConflictDoUpdate({ target: [memberships.companyId, memberships.userId], set: { role } });
+  await forgetInWriter(env, companyId, { userId });
 }
 
 /** Every company the user belongs to: the writers that may hold the user's keys (src/http/access.ts). */
