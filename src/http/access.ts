@@ -54,7 +54,11 @@ export function hasScope(scopes: string[], required: string): boolean {
  * other mode's company), 403 a viewer writing; null when it may go on. The company's
  * writer applies the same before a command (CompanyWriter.execute).
  */
-export function accessRefusal(access: Access, companyId: string, demand: AccessDemand): ApiError | null {
+export function accessRefusal(
+  access: { key: Pick<AuthContext, "scopes" | "mode"> | null; membership: Membership | null },
+  companyId: string,
+  demand: AccessDemand,
+): ApiError | null {
   if (!access.key) return new ApiError("UNAUTHORIZED");
   if (demand.scope && !hasScope(access.key.scopes, demand.scope))
     return new ApiError(

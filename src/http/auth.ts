@@ -84,12 +84,3 @@ async function askWriter(env: Env, companyId: string, hash: string): Promise<Acc
 }
 
 export { hasScope };
-
-export function requireScope(scope: string) {
-  return createMiddleware<AppEnv>(async (c, next) => {
-    if (!hasScope(c.get("auth").scopes, scope)) {
-      throw new ApiError("INSUFFICIENT_SCOPE", { required_scope: scope }, `This endpoint requires the scope ${scope}.`);
-    }
-    await next();
-  });
-}

@@ -4,8 +4,7 @@
 import { createRoute, z, type RouteConfig } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import { ApiError } from "../errors/api-error";
-import { requireScope } from "./auth";
-import { companyAccess } from "./company-access";
+import { routeGate } from "./company-access";
 import type { AppEnv, WriteOptions } from "./context";
 import { checkBodyText, INPUT_RULES_NOTE, MAX_JSON_BODY_BYTES, MULTILINE_FIELD, textProblem } from "./fields";
 
@@ -129,8 +128,7 @@ export function defineRoute<
     c.set("writeOptions", writeOptions);
     await next();
   });
-  if (spec.scope) middleware.push(requireScope(spec.scope));
-  if (spec.company) middleware.push(companyAccess(write));
+  if (spec.scope || spec.company) middleware.push(routeGate({ scope: spec.scope, company: !!spec.company, write }));
   if (spec.extraMiddleware) middleware.push(...spec.extraMiddleware);
   // Last before the validators: the body is read once, checked, and handed on as JSON.
   if (spec.body) middleware.push(jsonBodyGate);

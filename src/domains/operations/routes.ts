@@ -45,7 +45,7 @@ export function registerOperationRoutes(app: OpenAPIHono<AppEnv>) {
       // Visible only to members of the operation's company, by the same rule as company routes.
       const notFound = new ApiError("NOT_FOUND", { resource: "operation", id });
       if (!op) throw notFound;
-      await enterCompany(c, op.companyId, false, notFound);
+      await enterCompany(c, op.companyId, { scope: null, write: false }, notFound);
       return json(c, operationJson(op));
     },
   );

@@ -226,7 +226,7 @@ export function registerWebhookRoutes(app: OpenAPIHono<AppEnv>) {
       const delivery = await loadDelivery(database(c.env), id);
       const notFound = new ApiError("NOT_FOUND", { resource: "webhook_delivery", id });
       if (!delivery) throw notFound;
-      await enterCompany(c, delivery.companyId, true, notFound);
+      await enterCompany(c, delivery.companyId, { scope: null, write: true }, notFound);
       return dispatch(c, "webhooks.retry_delivery", { id });
     },
   );
