@@ -17,15 +17,17 @@ import type { Env } from "../../env";
 import { ApiError } from "../../http/api-error";
 import { newId } from "../../ids";
 import { decryptSecret } from "../../secrets";
-import {
-  agiXml,
-  declaredContributions,
-  employerIdentity,
-  type AgiEmployeeMonth,
-  type ContributionPart,
-} from "../../sweden/payroll";
+import { agiXml, employerIdentity, type AgiEmployeeMonth } from "../../sweden/payroll";
 import { loadCompany } from "../companies";
-import { effectiveTaxOre, employeesByIds, lineItemsOfRun, loadRun, runEmployees } from "./queries";
+import {
+  contributionPartsOf,
+  declaredContributionsOfRun,
+  effectiveTaxOre,
+  employeesByIds,
+  lineItemsOfRun,
+  loadRun,
+  runEmployees,
+} from "./queries";
 import type { AgiGenerateInput, AgiPatchInput } from "./schemas";
 
 export type AgiRow = typeof agiDeclarations.$inferSelect;
@@ -68,13 +70,6 @@ export async function loadAgi(db: Database, companyId: string, runId: string): P
       "No AGI has been generated for this salary run.",
     );
   return row;
-}
-
-interface BreakdownPart {
-  rate: ContributionPart["rate"];
-  percent: string;
-  basis: number;
-  amount: number;
 }
 
 /** "2026-04-25T08:01:02.123Z" → "2026-04-25T08:01:02" (Skapad, UTC). */
@@ -145,19 +140,12 @@ export const generateAgi: Command<AgiGenerateInput & { id: string }> = async (db
 
   const problems: { employee_id: string; name: string; fields: string[] }[] = [];
   const months: AgiEmployeeMonth[] = [];
-  const partsPerEmployee: { parts: ContributionPart[] }[] = [];
   for (const m of declared) {
     const e = people.get(m.employeeId)!;
     const own = items.filter((i) => i.salaryRunEmployeeId === m.id);
     const sum = (...types: string[]) =>
       own.filter((i) => types.includes(i.itemType)).reduce((s, i) => s + i.amountOre, 0);
-    const parts = ((m.breakdown?.avgifter as { parts?: BreakdownPart[] } | undefined)?.parts ?? []).map((p) => ({
-      rate: p.rate,
-      percent: p.percent,
-      basisOre: Math.round(p.basis * 100),
-      contributionOre: Math.round(p.amount * 100),
-    }));
-    partsPerEmployee.push({ parts });
+    const parts = contributionPartsOf(m.breakdown);
     const payeeId = await decryptSecret(env.PII_ENCRYPTION_KEY, e.personnummerEnc);
     if (payeeId === null)
       throw new ApiError(
@@ -196,7 +184,8 @@ export const generateAgi: Command<AgiGenerateInput & { id: string }> = async (db
       "An AGI field cannot be negative; correct the run before declaring it.",
     );
 
-  const contributions = declaredContributions(partsPerEmployee);
+  // the same figure book credited to 2731 (declaredContributionsOfRun)
+  const contributions = declaredContributionsOfRun(declared);
   const period = `${run.periodYear}${String(run.periodMonth).padStart(2, "0")}`;
   const contact = { name: input.contact.name, phone: input.contact.phone, email: input.contact.email };
   const technical = input.technical_contact ?? contact;

@@ -24,6 +24,7 @@ import { itemType, SALARY_ACCOUNTS } from "./item-types";
 import { openingOf, vacationBookingOf, vacationForRun } from "./vacation";
 import {
   activeEmployees,
+  avgifterRoundingOre,
   countRunEmployees,
   earlierTaxBasis,
   effectiveAvgifterOre,
@@ -113,6 +114,7 @@ export const createRun: Command<SalaryRunCreateInput> = async (db, input, ctx) =
     voucherSeries: input.voucher_series,
     status: "draft",
     ...ZERO_TOTALS,
+    avgifterRoundingOre: 0,
     settlementAccount: null,
     warnings: [],
     calculatedAt: null,
@@ -630,7 +632,9 @@ function linesOf(signed: Amounts, text: (account: string) => string): EngineLine
  * The run's entries (all dated the payment date, in the run's voucher series):
  * 1. salary: Debit salary accounts (cash gross) and reimbursement accounts; Credit 2710
  *    (preliminary tax), net deduction accounts and the settlement account (net pay).
- * 2. employer contributions: Debit 7510 / Credit 2731.
+ * 2. employer contributions: Debit 7510 the per-employee contributions, Credit 2731 Skatteverket's
+ *    figure for the month (declaredContributionsOfRun, the AGI's 487), the difference on 3740
+ *    (öres- och kronutjämning; `avgifterRounding`, usually a credit of a few kronor).
  * 3. vacation (when the liability changed; bookRun): Debit 7290 / Credit 2920 the change in the
  *    vacation pay liability, Debit 7519 / Credit 2940 the change in the contributions on it.
  * 4. pension from salary exchange (when any): Debit 7412 / Credit 2930, and the special payroll
@@ -641,6 +645,7 @@ export function bookingOf(
   members: RunEmployeeRow[],
   people: Map<string, EmployeeRow>,
   items: LineItemRow[],
+  avgifterRounding: number,
 ) {
   const salary: Amounts = new Map();
   const byMember = new Map(members.map((m) => [m.id, m]));
@@ -666,9 +671,10 @@ export function bookingOf(
     avgifter: linesOf(
       new Map([
         ["7510", totals.totalAvgifterOre],
-        ["2731", -totals.totalAvgifterOre],
+        ["2731", -(totals.totalAvgifterOre + avgifterRounding)],
+        ["3740", avgifterRounding],
       ]),
-      () => `Arbetsgivaravgifter ${period}`,
+      (a) => (a === "3740" ? `Avrundning arbetsgivaravgifter enligt AGI ${period}` : `Arbetsgivaravgifter ${period}`),
     ),
     pension: linesOf(
       new Map([
@@ -695,7 +701,11 @@ export const bookRun: Command<{ id: string }> = async (db, input, ctx) => {
     ctx.companyId,
     members.map((m) => m.employeeId),
   );
-  const lines = bookingOf(run, members, people, await lineItemsOfRun(db, run.id));
+  // Skatteverket charges the month's contributions computed on the declared bases per rate, öre
+  // dropped per rate (ställningstagande 2017-06-08, dnr 131 238881-17/111); booked here with the
+  // run, so 2731 holds what the tax account will charge from the moment the cost is booked.
+  const rounding = avgifterRoundingOre(members);
+  const lines = bookingOf(run, members, people, await lineItemsOfRun(db, run.id), rounding);
   const period = periodOf(run);
   const post = (kind: string, description: string, l: EngineLine[]) =>
     ctx.ledger.post({
@@ -719,6 +729,7 @@ export const bookRun: Command<{ id: string }> = async (db, input, ctx) => {
     : null;
   const patch = {
     status: "booked" as const,
+    avgifterRoundingOre: rounding,
     bookedAt: ctx.now,
     bookedBy: ctx.userId,
     salaryEntryId: salary.row.id,

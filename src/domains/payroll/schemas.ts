@@ -200,6 +200,10 @@ export const SalaryRunSchema = z
     total_avgifter: z.number(),
     total_pension: z.number(),
     total_special_payroll_tax: z.number(),
+    avgifter_rounding: z.number().openapi({
+      description:
+        "set by book: Skatteverket's figure for the month (AGI field 487: bases in whole kronor per rate, öre dropped per rate) less the per-employee contributions; booked on 3740 so that 2731 equals what the tax account is charged. 0 before book",
+    }),
     total_employer_cost: z
       .number()
       .openapi({ description: "gross + reimbursements + avgifter + pension + special payroll tax" }),
