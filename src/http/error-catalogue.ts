@@ -375,6 +375,19 @@ export const ERROR_CATALOGUE = {
     "The salary run cannot be approved.",
   ),
   SALARY_RUN_BOOK_NOT_PAID: e(400, "Lönekörningen är inte betald.", "The salary run is not paid."),
+  // Not in the spec (issue 29): a payment is recorded and booked only once its date has come.
+  PAYMENT_DATE_IN_FUTURE: e(
+    400,
+    "Betalningsdagen har inte kommit; en framtida betalning måste anges som planerad.",
+    "The payment date is after today; a future payment must be marked as planned.",
+    "Send planned: true to record a payment ordered for that date (it is booked on the date), or give the date the money left.",
+  ),
+  SALARY_RUN_BOOK_NOT_DUE: e(
+    409,
+    "Lönekörningens betalningsdag har inte kommit; den bokförs först den dagen.",
+    "The salary run's payment date has not come; it is booked on that date at the earliest.",
+    "A planned payment is booked automatically on its date; otherwise call book again from that date.",
+  ),
   EMPLOYEE_DUPLICATE_PERSONNUMMER: e(
     409,
     "Det finns redan en anställd med personnumret.",

@@ -1,5 +1,5 @@
 // Reads of the payroll tables and the JSON shape of their rows.
-import { and, asc, desc, eq, inArray, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lte, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { employees, payrollOpeningBalances, salaryLineItems, salaryRunEmployees, salaryRuns } from "../../db/schema";
 import type { Env } from "../../env";
@@ -228,6 +228,7 @@ export function runJson(r: SalaryRunRow, employeeCount: number) {
       r.totalGrossOre + r.totalReimbursementsOre + r.totalAvgifterOre + r.totalPensionOre + r.totalSpecialPayrollTaxOre,
     ),
     settlement_account: r.settlementAccount,
+    payment_planned: r.paymentPlanned,
     salary_entry_id: r.salaryEntryId,
     avgifter_entry_id: r.avgifterEntryId,
     vacation_entry_id: r.vacationEntryId,
@@ -244,6 +245,15 @@ export function runJson(r: SalaryRunRow, employeeCount: number) {
     created_at: r.createdAt,
     updated_at: r.updatedAt,
   };
+}
+
+/** Planned payments whose date has come (for the minute sweep, which books each in its company's writer). */
+export async function plannedRunsDue(db: Database, today: string): Promise<{ companyId: string; id: string }[]> {
+  return db
+    .select({ companyId: salaryRuns.companyId, id: salaryRuns.id })
+    .from(salaryRuns)
+    .where(and(eq(salaryRuns.status, "paid"), eq(salaryRuns.paymentPlanned, true), lte(salaryRuns.paymentDate, today)))
+    .all();
 }
 
 export async function listRuns(

@@ -419,7 +419,8 @@ export function registerPayrollRoutes(app: OpenAPIHono<AppEnv>) {
       path: `${RUNS}/{id}/mark-paid`,
       summary: "Record the payment of an approved run (no entry)",
       description:
-        "Approved only (CONFLICT otherwise). payment_date (default the run's) and settlement_account (default 1930) are used by book.",
+        "Approved only (CONFLICT otherwise). payment_date (default the run's) and settlement_account (default 1930) are used by book. " +
+        "A payment_date after today (the service's clock) is PAYMENT_DATE_IN_FUTURE unless planned: true, which records a payment ordered for that date: the run is paid (payment_planned) and the minute sweep books it on that date.",
       params: IdParams,
       body: MarkPaidSchema,
       bodyRequired: false,
@@ -435,7 +436,7 @@ export function registerPayrollRoutes(app: OpenAPIHono<AppEnv>) {
       path: `${RUNS}/{id}/book`,
       summary: "Book a paid run: 2-4 entries, all or nothing",
       description:
-        "Paid only (SALARY_RUN_BOOK_NOT_PAID); payment_date in an open period (PERIOD_LOCKED with fiscal_period_id). Salary: Debit 7210/7010/7220 gross and reimbursement accounts, Credit 2710 tax, deduction accounts and the settlement account net. " +
+        "Paid only (SALARY_RUN_BOOK_NOT_PAID); not before the payment date (409 SALARY_RUN_BOOK_NOT_DUE); payment_date in an open period (PERIOD_LOCKED with fiscal_period_id). Salary: Debit 7210/7010/7220 gross and reimbursement accounts, Credit 2710 tax, deduction accounts and the settlement account net. " +
         "Contributions: Debit 7510 / Credit 2731. Vacation (when the liability changed): Debit 7290 / Credit 2920 and Debit 7519 / Credit 2940 (vacation_entry_id). Salary exchange: Debit 7412 / Credit 2930 and Debit 7533 / Credit 2514. meta.audit carries the salary voucher. Emits salary_run.booked.",
       params: IdParams,
       response: SalaryRunSchema,

@@ -5,8 +5,10 @@
 // Refusals: create SALARY_RUN_DUPLICATE_PERIOD; calculate SALARY_RUN_CALCULATE_NOT_DRAFT >
 // SALARY_RUN_NO_EMPLOYEES > SALARY_RUN_TAX_TABLE_MISSING; approve SALARY_RUN_APPROVE_NOT_REVIEW >
 // SALARY_RUN_APPROVE_VALIDATION_FAILED (every problem of every employee in one error); mark-paid
-// outside approved CONFLICT (the spec names no code); book SALARY_RUN_BOOK_NOT_PAID > PERIOD_LOCKED
-// (with fiscal_period_id) > the ledger's rules. Editing a run that is not a draft (employees, line
+// outside approved CONFLICT (the spec names no code) > a payment date after today without
+// planned: true PAYMENT_DATE_IN_FUTURE; book SALARY_RUN_BOOK_NOT_PAID > SALARY_RUN_BOOK_NOT_DUE
+// (payment date after today) > PERIOD_LOCKED (with fiscal_period_id) > the ledger's rules. A
+// planned payment is booked by the minute sweep on its date (plannedRunsDue, jobs). Editing a run that is not a draft (employees, line
 // items, hours, run-level PATCH) is CONFLICT with details.status; the overrides may also be set
 // in review, where the totals follow at once.
 import { and, eq } from "drizzle-orm";
@@ -116,6 +118,7 @@ export const createRun: Command<SalaryRunCreateInput> = async (db, input, ctx) =
     ...ZERO_TOTALS,
     avgifterRoundingOre: 0,
     settlementAccount: null,
+    paymentPlanned: false,
     warnings: [],
     calculatedAt: null,
     approvedAt: null,
@@ -588,6 +591,9 @@ export const approveRun: Command<{ id: string }> = async (db, input, ctx) => {
   };
 };
 
+/** Today by the service's clock (src/clock.ts), as the command's context carries it. */
+const todayOf = (ctx: CommandContext) => ctx.now.slice(0, 10);
+
 export const markRunPaid: Command<MarkPaidInput & { id: string }> = async (db, input, ctx) => {
   const run = await loadRun(db, ctx.companyId, input.id);
   if (run.status !== "approved")
@@ -596,10 +602,20 @@ export const markRunPaid: Command<MarkPaidInput & { id: string }> = async (db, i
       { status: run.status, required_status: "approved" },
       `Only an approved salary run can be marked paid; this run is ${run.status}.`,
     );
+  // No money has left before the payment date: a later date is only a payment ordered for it.
+  const paymentDate = input.payment_date ?? run.paymentDate;
+  const today = todayOf(ctx);
+  if (paymentDate > today && !input.planned)
+    throw new ApiError(
+      "PAYMENT_DATE_IN_FUTURE",
+      { payment_date: paymentDate, today, planned: false },
+      `The payment date ${paymentDate} is after today (${today}); send planned: true for a payment ordered for that date.`,
+    );
   await ctx.ledger.assertAccountsActive([{ accountNumber: input.settlement_account }]);
   const patch = {
     status: "paid" as const,
-    paymentDate: input.payment_date ?? run.paymentDate,
+    paymentDate,
+    paymentPlanned: input.planned,
     settlementAccount: input.settlement_account,
     paidAt: ctx.now,
     paidBy: ctx.userId,
@@ -694,6 +710,13 @@ export function bookingOf(
 export const bookRun: Command<{ id: string }> = async (db, input, ctx) => {
   const run = await loadRun(db, ctx.companyId, input.id);
   if (run.status !== "paid") throw new ApiError("SALARY_RUN_BOOK_NOT_PAID", { status: run.status });
+  // The salary entry credits the settlement account: not before the money leaves it.
+  if (run.paymentDate > todayOf(ctx))
+    throw new ApiError(
+      "SALARY_RUN_BOOK_NOT_DUE",
+      { payment_date: run.paymentDate, today: todayOf(ctx), payment_planned: run.paymentPlanned },
+      `The run is paid on ${run.paymentDate}; it is booked on that date at the earliest.`,
+    );
   assertPeriodOpen(await ctx.ledger.periodForDate(run.paymentDate));
   const members = await runEmployees(db, run.id);
   const people = await employeesByIds(

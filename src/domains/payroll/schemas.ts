@@ -208,6 +208,9 @@ export const SalaryRunSchema = z
       .number()
       .openapi({ description: "gross + reimbursements + avgifter + pension + special payroll tax" }),
     settlement_account: z.string().nullable(),
+    payment_planned: z.boolean().openapi({
+      description: "mark-paid said planned: true; the minute sweep books the run on its payment_date",
+    }),
     salary_entry_id: z.string().nullable(),
     avgifter_entry_id: z.string().nullable(),
     vacation_entry_id: z.string().nullable(),
@@ -301,6 +304,10 @@ export const MarkPaidSchema = z
   .object({
     payment_date: DateSchema.optional().openapi({ description: "default the run's payment_date" }),
     settlement_account: AccountNumberSchema.default("1930"),
+    planned: z.boolean().default(false).openapi({
+      description:
+        "true: the payment is ordered for payment_date, which may be after today; the run is booked automatically on that date. A payment_date after today without it is PAYMENT_DATE_IN_FUTURE",
+    }),
   })
   .strict()
   .openapi("SalaryRunMarkPaid");
