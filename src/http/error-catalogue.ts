@@ -382,6 +382,18 @@ export const ERROR_CATALOGUE = {
     "The payment date is after today; a future payment must be marked as planned.",
     "Send planned: true to record a payment ordered for that date (it is booked on the date), or give the date the money left.",
   ),
+  SALARY_RUN_REOPEN_INVALID_STATUS: e(
+    400,
+    "Endast en lönekörning i granskning eller godkänd kan öppnas igen.",
+    "Only a salary run in review or approved can be reopened.",
+    "A paid or booked run is not reopened: correct its pay in a later run.",
+  ),
+  SALARY_RUN_DELETE_NOT_DRAFT: e(
+    400,
+    "Endast ett utkast till lönekörning kan tas bort.",
+    "Only a draft salary run can be deleted.",
+    "Reopen a run in review or approved first; a paid or booked run is not deleted.",
+  ),
   SALARY_RUN_BOOK_NOT_DUE: e(
     409,
     "Lönekörningens betalningsdag har inte kommit; den bokförs först den dagen.",

@@ -13,9 +13,11 @@ export {
   bookRun,
   calculateRun,
   createRun,
+  deleteRun,
   markRunPaid,
   removeLineItem,
   removeRunEmployee,
+  reopenRun,
   updateRun,
   updateRunEmployee,
 } from "./runs";

@@ -252,6 +252,21 @@ export function registerPayrollRoutes(app: OpenAPIHono<AppEnv>) {
 
   app.openapi(
     defineRoute({
+      ...write,
+      method: "delete",
+      path: `${RUNS}/{id}`,
+      summary: "Delete a draft run",
+      description:
+        "Draft only (SALARY_RUN_DELETE_NOT_DRAFT: reopen a run in review or approved first; a paid or booked run is never deleted). The run's employees and line items go with it and the period is free for a new run. 204. Emits salary_run.deleted.",
+      params: IdParams,
+      response: null,
+      status: 204,
+    }),
+    async (c) => dispatch(c, "payroll.delete_run", { id: c.req.valid("param").id }),
+  );
+
+  app.openapi(
+    defineRoute({
       ...read,
       method: "get",
       path: `${RUNS}/{id}/employees`,
@@ -409,6 +424,20 @@ export function registerPayrollRoutes(app: OpenAPIHono<AppEnv>) {
       response: SalaryRunSchema,
     }),
     async (c) => dispatch(c, "payroll.approve_run", { id: c.req.valid("param").id }),
+  );
+
+  app.openapi(
+    defineRoute({
+      ...write,
+      method: "post",
+      path: `${RUNS}/{id}/reopen`,
+      summary: "Reopen a run in review or approved: back to draft",
+      description:
+        "Review or approved only (SALARY_RUN_REOPEN_INVALID_STATUS; a paid or booked run is never reopened). The calculation is undone: engine line items removed, figures, totals and warnings cleared, approval forgotten, the month's absence released; employees, hours, overrides and manual line items stay. Emits salary_run.reopened.",
+      params: IdParams,
+      response: SalaryRunSchema,
+    }),
+    async (c) => dispatch(c, "payroll.reopen_run", { id: c.req.valid("param").id }),
   );
 
   app.openapi(

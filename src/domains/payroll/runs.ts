@@ -8,7 +8,9 @@
 // outside approved CONFLICT (the spec names no code) > a payment date after today without
 // planned: true PAYMENT_DATE_IN_FUTURE; book SALARY_RUN_BOOK_NOT_PAID > SALARY_RUN_BOOK_NOT_DUE
 // (payment date after today) > PERIOD_LOCKED (with fiscal_period_id) > the ledger's rules. A
-// planned payment is booked by the minute sweep on its date (plannedRunsDue, jobs). Editing a run that is not a draft (employees, line
+// planned payment is booked by the minute sweep on its date (plannedRunsDue, jobs). Reopen
+// (review or approved back to draft) outside those SALARY_RUN_REOPEN_INVALID_STATUS; delete
+// outside draft SALARY_RUN_DELETE_NOT_DRAFT. Editing a run that is not a draft (employees, line
 // items, hours, run-level PATCH) is CONFLICT with details.status; the overrides may also be set
 // in review, where the totals follow at once.
 import { and, eq } from "drizzle-orm";
@@ -20,7 +22,7 @@ import { ApiError, fieldError } from "../../http/api-error";
 import { newId } from "../../ids";
 import { assertPeriodOpen, type EngineLine } from "../../ledger/engine";
 import { toOre } from "../../ledger/money";
-import { absenceForRun } from "./absence";
+import { absenceForRun, planUnlinkAbsence } from "./absence";
 import { calculateMonth, netOre } from "./calculate";
 import { itemType, SALARY_ACCOUNTS } from "./item-types";
 import { openingOf, vacationBookingOf, vacationForRun } from "./vacation";
@@ -626,6 +628,104 @@ export const markRunPaid: Command<MarkPaidInput & { id: string }> = async (db, i
     data: await runData(db, { ...run, ...patch }),
     statements: [db.update(salaryRuns).set(patch).where(eq(salaryRuns.id, run.id))],
     audit: { action: "salary_run.paid", resourceType: "salary_run", resourceId: run.id },
+  };
+};
+
+/** The figures a calculate wrote on a run employee, cleared (hours and overrides are the caller's and stay). */
+const UNCALCULATED = {
+  grossOre: 0,
+  benefitsOre: 0,
+  reimbursementsOre: 0,
+  deductionsOre: 0,
+  taxBasisOre: 0,
+  avgifterBasisOre: 0,
+  taxCalculatedOre: 0,
+  avgifterCalculatedOre: 0,
+  pensionOre: 0,
+  specialPayrollTaxOre: 0,
+  netOre: 0,
+  breakdown: null,
+};
+
+/**
+ * Reopen: a calculated (review) or approved run back to draft, so employees, hours and line items
+ * can change before it is calculated again. Nothing has been paid or booked: a paid run's money
+ * has left (or is ordered to), a booked run is in the books, so both are refused. The calculation
+ * is undone: the engine's line items go, the run employees' figures and the run's totals and
+ * warnings are cleared, approval is forgotten, and the month's absence days are released.
+ */
+export const reopenRun: Command<{ id: string }> = async (db, input, ctx) => {
+  const run = await loadRun(db, ctx.companyId, input.id);
+  if (run.status !== "review" && run.status !== "approved")
+    throw new ApiError(
+      "SALARY_RUN_REOPEN_INVALID_STATUS",
+      { status: run.status, allowed_statuses: ["review", "approved"] },
+      run.status === "draft"
+        ? "The salary run is a draft already."
+        : `A ${run.status} salary run cannot be reopened: its pay has been paid or booked.`,
+    );
+  const members = await runEmployees(db, run.id);
+  const patch = {
+    status: "draft" as const,
+    ...ZERO_TOTALS,
+    warnings: [],
+    calculatedAt: null,
+    approvedAt: null,
+    approvedBy: null,
+    updatedAt: ctx.now,
+  };
+  const data = runJson({ ...run, ...patch }, members.length);
+  return {
+    status: 200,
+    data,
+    statements: [
+      db
+        .delete(salaryLineItems)
+        .where(and(eq(salaryLineItems.salaryRunId, run.id), eq(salaryLineItems.source, "engine"))),
+      db
+        .update(salaryRunEmployees)
+        .set({ ...UNCALCULATED, updatedAt: ctx.now })
+        .where(eq(salaryRunEmployees.salaryRunId, run.id)),
+      ...planUnlinkAbsence(
+        db,
+        members.map((m) => m.id),
+      ),
+      db
+        .update(salaryRuns)
+        .set(patch)
+        .where(and(eq(salaryRuns.id, run.id), eq(salaryRuns.status, run.status))),
+    ],
+    events: [{ type: "salary_run.reopened", object: data, previousAttributes: { status: run.status } }],
+    audit: { action: "salary_run.reopened", resourceType: "salary_run", resourceId: run.id },
+  };
+};
+
+/** Delete a draft run with its employees and line items; the period is free for a new run. */
+export const deleteRun: Command<{ id: string }> = async (db, input, ctx) => {
+  const run = await loadRun(db, ctx.companyId, input.id);
+  if (run.status !== "draft")
+    throw new ApiError(
+      "SALARY_RUN_DELETE_NOT_DRAFT",
+      { status: run.status, required_status: "draft" },
+      run.status === "review" || run.status === "approved"
+        ? `Only a draft salary run can be deleted; reopen this ${run.status} run first.`
+        : `A ${run.status} salary run cannot be deleted: its pay has been paid or booked.`,
+    );
+  const members = await runEmployees(db, run.id);
+  return {
+    status: 204,
+    data: null,
+    statements: [
+      db.delete(salaryLineItems).where(eq(salaryLineItems.salaryRunId, run.id)),
+      ...planUnlinkAbsence(
+        db,
+        members.map((m) => m.id),
+      ),
+      db.delete(salaryRunEmployees).where(eq(salaryRunEmployees.salaryRunId, run.id)),
+      db.delete(salaryRuns).where(and(eq(salaryRuns.id, run.id), eq(salaryRuns.status, "draft"))),
+    ],
+    events: [{ type: "salary_run.deleted", object: runJson(run, members.length) }],
+    audit: { action: "salary_run.deleted", resourceType: "salary_run", resourceId: run.id },
   };
 };
 

@@ -37,6 +37,8 @@ export const SUBSCRIBABLE_EVENTS = [
   "salary_run.created",
   "salary_run.approved",
   "salary_run.booked",
+  "salary_run.reopened",
+  "salary_run.deleted",
   "agi.generated",
   "document.uploaded",
 ] as const;
