@@ -394,6 +394,12 @@ export const ERROR_CATALOGUE = {
     "Only a draft salary run can be deleted.",
     "Reopen a run in review or approved first; a paid or booked run is not deleted.",
   ),
+  AGI_CONTACT_MISSING: e(
+    400,
+    "Arbetsgivardeklarationen saknar kontaktperson.",
+    "The AGI has no contact person.",
+    "Set the company's settings.payroll_contact (name, phone, email) or send contact in the body.",
+  ),
   SALARY_RUN_BOOK_NOT_DUE: e(
     409,
     "Lönekörningens betalningsdag har inte kommit; den bokförs först den dagen.",

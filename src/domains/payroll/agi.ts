@@ -6,7 +6,8 @@
 //
 // Refusals: the run not booked: 409 CONFLICT (details.status, required_status: booked); the
 // company without an organisation number, or an amount that cannot be declared (negative cash
-// pay, benefits or tax): 409 CONFLICT with details; regenerating after a submission reference:
+// pay, benefits or tax): 409 CONFLICT with details; no contact person in the body nor in the
+// company's settings.payroll_contact: 400 AGI_CONTACT_MISSING; regenerating after a submission reference:
 // 409 CONFLICT (details.submission_reference). PATCH .../agi before generation: 404 NOT_FOUND.
 import { and, eq } from "drizzle-orm";
 import type { Command, Statement } from "../../commands/plan";
@@ -18,7 +19,7 @@ import { ApiError } from "../../http/api-error";
 import { newId } from "../../ids";
 import { decryptSecret } from "../../secrets";
 import { agiXml, employerIdentity, type AgiEmployeeMonth } from "../../sweden/payroll";
-import { loadCompany } from "../companies";
+import { loadCompany, payrollContactOf } from "../companies";
 import {
   contributionPartsOf,
   declaredContributionsOfRun,
@@ -91,12 +92,20 @@ export const generateAgi: Command<AgiGenerateInput & { id: string }> = async (db
       "The AGI of this run has been submitted (a submission reference is recorded); it is not generated again.",
     );
   }
-  const { companies: company } = await loadCompany(db, ctx.companyId);
+  const { companies: company, company_settings: settings } = await loadCompany(db, ctx.companyId);
   if (!company.orgNumber)
     throw new ApiError(
       "CONFLICT",
       { company: "org_number_missing" },
       "The company has no organisation number; the AGI needs the employer's identity.",
+    );
+  // Kontaktperson: the request's, else the company's settings; the file cannot go without one.
+  const contact = input.contact ?? payrollContactOf(settings);
+  if (!contact)
+    throw new ApiError(
+      "AGI_CONTACT_MISSING",
+      { body: "contact", settings: "payroll_contact" },
+      "The AGI needs a contact person: set the company's settings.payroll_contact or send contact in the body.",
     );
   const employerId = employerIdentity(company.orgNumber, company.entityType === "enskild_firma", run.periodYear);
 
@@ -187,7 +196,6 @@ export const generateAgi: Command<AgiGenerateInput & { id: string }> = async (db
   // the same figure book credited to 2731 (declaredContributionsOfRun)
   const contributions = declaredContributionsOfRun(declared);
   const period = `${run.periodYear}${String(run.periodMonth).padStart(2, "0")}`;
-  const contact = { name: input.contact.name, phone: input.contact.phone, email: input.contact.email };
   const technical = input.technical_contact ?? contact;
   const { xml, totals } = agiXml({
     employerId,
@@ -195,7 +203,7 @@ export const generateAgi: Command<AgiGenerateInput & { id: string }> = async (db
     programName: AGI_PROGRAM_NAME,
     createdAt: skapad(ctx.now),
     technicalContact: { name: technical.name, phone: technical.phone, email: technical.email },
-    contact,
+    contact: { name: contact.name, phone: contact.phone, email: contact.email },
     employees: months,
     totalContributionsKronor: contributions.totalKronor,
   });

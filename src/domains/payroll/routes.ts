@@ -624,9 +624,10 @@ export function registerPayrollRoutes(app: OpenAPIHono<AppEnv>) {
       summary: "Generate the AGI XML of a booked run (not submitted)",
       description:
         "Booked only (CONFLICT otherwise). Skatteverket's arbetsgivardeklaration file, schema 1.1, for the run's period_year and period_month (not the payment date): the HU with total contributions (487) and total tax (497), one IU per employee (F-skatt holders excepted) " +
-        "with a stable specification number (570) and the fields 011/131 cash pay, 012/013/015 (132/133/139) benefits, 001 or 274 tax, 050 and 051 boxes. Stored and returned (201 the first time, 200 when generated again); refused with CONFLICT once a submission reference is recorded. The service never submits it. Emits agi.generated.",
+        "with a stable specification number (570) and the fields 011/131 cash pay, 012/013/015 (132/133/139) benefits, 001 or 274 tax, 050 and 051 boxes. Stored and returned (201 the first time, 200 when generated again); refused with CONFLICT once a submission reference is recorded. The body is optional: the contact person (Kontaktperson) is the body's contact, else the company's settings.payroll_contact, else 400 AGI_CONTACT_MISSING. The service never submits it. Emits agi.generated.",
       params: IdParams,
       body: AgiGenerateSchema,
+      bodyRequired: false,
       response: AgiSchema,
     }),
     async (c) => dispatch(c, "payroll.generate_agi", { ...c.req.valid("json"), id: c.req.valid("param").id }),

@@ -3,6 +3,7 @@ import { z } from "@hono/zod-openapi";
 import { AccountNumberSchema, DateSchema, SignedAmountSchema } from "../../http/fields";
 import { booleanQuery } from "../../http/route";
 import { toOre } from "../../ledger/money";
+import { PayrollContactSchema } from "../companies";
 import { MANUAL_ITEM_TYPES } from "./item-types";
 
 const Money = z
@@ -398,18 +399,14 @@ export type RunEmployeePatchInput = z.infer<typeof RunEmployeePatchSchema>;
 export type LineItemCreateInput = z.infer<typeof LineItemCreateSchema>;
 export type MarkPaidInput = z.infer<typeof MarkPaidSchema>;
 
-const AgiContactSchema = z
-  .object({
-    name: z.string().trim().min(1).max(100),
-    phone: z.string().trim().min(1).max(30),
-    email: z.email().max(200),
-  })
-  .strict();
+// the same shape as the company's settings.payroll_contact
+const AgiContactSchema = PayrollContactSchema;
 
 export const AgiGenerateSchema = z
   .object({
-    contact: AgiContactSchema.openapi({
-      description: "the employer's contact person for the declaration (Kontaktperson)",
+    contact: AgiContactSchema.optional().openapi({
+      description:
+        "the employer's contact person for the declaration (Kontaktperson); default: the company's settings.payroll_contact; neither: AGI_CONTACT_MISSING",
     }),
     technical_contact: AgiContactSchema.optional().openapi({
       description: "the file's technical contact (TekniskKontaktperson); default: contact",
