@@ -93,6 +93,20 @@ describe("employer contributions booked as declared", () => {
     expect(await balanceOf("7510")).toBe(19691.91);
     expect(await balanceOf("3740")).toBe(-1.91);
 
+    // reconciliation of 2731 against the run: what book credited, equal to the AGI
+    const recon = await call("GET", url("/reconciliation/accounts/employer_contributions?date_to=2026-04-30"), {
+      key: f.actor.key,
+    });
+    expect(recon.status, JSON.stringify(recon.body)).toBe(200);
+    expect(recon.body.data).toMatchObject({ ledger_balance: -19690, difference: 0, is_reconciled: true });
+    expect(recon.body.data.employer_contributions.salary_runs[0]).toMatchObject({
+      employer_contributions: 19690,
+      booked_amount: 19690,
+      agi_amount: 19690,
+      agi_differs: false,
+      difference: 0,
+    });
+
     // the report: 7510 per employee, the rounding, and the declared figure
     const basis = await call("GET", url("/reports/avgifter-basis?year=2026"), { key: f.actor.key });
     expect(basis.body.data.totals).toEqual({
