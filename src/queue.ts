@@ -2,6 +2,7 @@
 export type Job =
   | { type: "idempotency.sweep" }
   | { type: "invoices.overdue_sweep" }
+  | { type: "payroll.planned_runs_sweep" }
   | { type: "webhooks.sweep" }
   | { type: "webhook.deliver"; deliveryId: string }
   | { type: "operation.run"; operationId: string };

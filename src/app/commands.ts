@@ -138,6 +138,8 @@ export const COMMANDS = {
   "payroll.approve_run": payroll.approveRun,
   "payroll.mark_run_paid": payroll.markRunPaid,
   "payroll.book_run": payroll.bookRun,
+  "payroll.reopen_run": payroll.reopenRun,
+  "payroll.delete_run": payroll.deleteRun,
   "payroll.generate_agi": payroll.generateAgi,
   "payroll.record_agi_submission": payroll.recordAgiSubmission,
   "payroll.register_absence": payroll.registerAbsence,

@@ -9,6 +9,7 @@ import type { CommandName } from "../commands/names";
 import { companiesWithPastDueInvoices } from "../domains/invoices";
 import { runOperation } from "../domains/operations";
 import { companiesWithPastDueSupplierInvoices } from "../domains/supplier-invoices";
+import { plannedRunsDue } from "../domains/payroll";
 import { newId } from "../ids";
 import { deliver, sweepDeliveries } from "../domains/webhooks";
 import type { Env } from "../env";
@@ -45,6 +46,21 @@ const handlers: { [T in Job["type"]]: (env: Env, job: Extract<Job, { type: T }>)
       }
     }
   },
+  // A salary run marked paid with planned: true is booked on its payment date (not before: the
+  // salary entry credits the bank account the money leaves), as `system`, by the same book
+  // command a caller uses. A refusal (a locked period) leaves the run paid; the next sweep tries again.
+  "payroll.planned_runs_sweep": async (env) => {
+    const today = todayUtc();
+    for (const run of await plannedRunsDue(database(env), today)) {
+      const res = await submit(env, {
+        name: "payroll.book_run",
+        input: { id: run.id },
+        idempotency: null,
+        ctx: backgroundContext(env, run.companyId, `sweep-${newId()}`, nowIso()),
+      });
+      if (!res.ok) console.error("planned salary run not booked", run.companyId, run.id, res.error);
+    }
+  },
   "webhooks.sweep": async (env) => {
     const jobs = await sweepDeliveries(env, nowMs());
     if (jobs.length) await env.JOBS.sendBatch(jobs.map((body) => ({ body })));
@@ -77,11 +93,12 @@ export async function handleQueue(batch: MessageBatch<Job>, env: Env): Promise<v
   }
 }
 
-/** Every minute: expired idempotency records, overdue invoices, and webhook deliveries that are due. */
+/** Every minute: expired idempotency records, overdue invoices, planned salary payments whose date has come, and webhook deliveries that are due. */
 export async function handleScheduled(_controller: ScheduledController, env: Env): Promise<void> {
   await env.JOBS.sendBatch([
     { body: { type: "idempotency.sweep" } satisfies Job },
     { body: { type: "invoices.overdue_sweep" } satisfies Job },
+    { body: { type: "payroll.planned_runs_sweep" } satisfies Job },
     { body: { type: "webhooks.sweep" } satisfies Job },
   ]);
 }

@@ -77,6 +77,10 @@ export const companySettings = sqliteTable("company_settings", {
   /** late-payment interest as a decimal fraction string ("0.10"); null = räntelagen (reference rate + 8 points) */
   latePaymentInterestRate: text("late_payment_interest_rate"),
   defaultVoucherSeries: text("default_voucher_series").notNull().default("A"),
+  // the contact person of the employer's AGI (Kontaktperson: name, phone, email), all three or none
+  payrollContactName: text("payroll_contact_name"),
+  payrollContactPhone: text("payroll_contact_phone"),
+  payrollContactEmail: text("payroll_contact_email"),
   updatedAt: text("updated_at").notNull(),
 });
 

@@ -375,6 +375,37 @@ export const ERROR_CATALOGUE = {
     "The salary run cannot be approved.",
   ),
   SALARY_RUN_BOOK_NOT_PAID: e(400, "Lönekörningen är inte betald.", "The salary run is not paid."),
+  // Not in the spec (issue 29): a payment is recorded and booked only once its date has come.
+  PAYMENT_DATE_IN_FUTURE: e(
+    400,
+    "Betalningsdagen har inte kommit; en framtida betalning måste anges som planerad.",
+    "The payment date is after today; a future payment must be marked as planned.",
+    "Send planned: true to record a payment ordered for that date (it is booked on the date), or give the date the money left.",
+  ),
+  SALARY_RUN_REOPEN_INVALID_STATUS: e(
+    400,
+    "Endast en lönekörning i granskning eller godkänd kan öppnas igen.",
+    "Only a salary run in review or approved can be reopened.",
+    "A paid or booked run is not reopened: correct its pay in a later run.",
+  ),
+  SALARY_RUN_DELETE_NOT_DRAFT: e(
+    400,
+    "Endast ett utkast till lönekörning kan tas bort.",
+    "Only a draft salary run can be deleted.",
+    "Reopen a run in review or approved first; a paid or booked run is not deleted.",
+  ),
+  AGI_CONTACT_MISSING: e(
+    400,
+    "Arbetsgivardeklarationen saknar kontaktperson.",
+    "The AGI has no contact person.",
+    "Set the company's settings.payroll_contact (name, phone, email) or send contact in the body.",
+  ),
+  SALARY_RUN_BOOK_NOT_DUE: e(
+    409,
+    "Lönekörningens betalningsdag har inte kommit; den bokförs först den dagen.",
+    "The salary run's payment date has not come; it is booked on that date at the earliest.",
+    "A planned payment is booked automatically on its date; otherwise call book again from that date.",
+  ),
   EMPLOYEE_DUPLICATE_PERSONNUMMER: e(
     409,
     "Det finns redan en anställd med personnumret.",

@@ -22,6 +22,7 @@ describe("cron and queue", () => {
     expect(sent).toEqual([
       { type: "idempotency.sweep" },
       { type: "invoices.overdue_sweep" },
+      { type: "payroll.planned_runs_sweep" },
       { type: "webhooks.sweep" },
     ]);
 

@@ -222,7 +222,9 @@ describe("absence", () => {
     });
     expect(await entryLines(f.actor.key, f.companyId, booked.body.data.avgifter_entry_id)).toEqual({
       "7510": [16537.25, 0],
-      "2731": [0, 16537.25],
+      // Skatteverket's figure: 31.42 % of (30 440 + 22 192) = 16 536.97 -> 16 536; 1.25 on 3740
+      "2731": [0, 16536],
+      "3740": [0, 1.25],
     });
   });
 });

@@ -166,8 +166,15 @@ describe("generate-agi", () => {
     expect((await call("GET", march.R("/agi"), { key: f.actor.key })).status).toBe(404);
     await finish(march.R);
 
-    const noContact = await write(f.actor.key, "POST", march.R("/generate-agi"), {});
-    expect([noContact.status, noContact.body.error.code]).toEqual([400, "VALIDATION_ERROR"]);
+    // no contact in the body and none in the company's settings (with an empty body and with none)
+    for (const body of [{}, undefined]) {
+      const noContact = await write(f.actor.key, "POST", march.R("/generate-agi"), body);
+      expect([noContact.status, noContact.body.error.code, noContact.body.error.details]).toEqual([
+        400,
+        "AGI_CONTACT_MISSING",
+        { body: "contact", settings: "payroll_contact" },
+      ]);
+    }
     expect(await count("SELECT COUNT(*) AS n FROM agi_declarations WHERE company_id = ?", f.companyId)).toBe(0);
     expect(await count("SELECT COUNT(*) AS n FROM agi_specification_numbers WHERE company_id = ?", f.companyId)).toBe(
       0,
@@ -361,9 +368,27 @@ describe("generate-agi", () => {
       ],
     ]);
 
-    // generated again: the same declaration and numbers, 200, a new agi.generated
-    const again = await write(f.actor.key, "POST", march.R("/generate-agi"), { contact: CONTACT });
-    expect(again.status).toBe(200);
+    // the company's contact person: all three fields, shown on the company; then the body may be left out
+    const settings = `/api/v1/companies/${f.companyId}/settings`;
+    const partial = await write(f.actor.key, "PATCH", settings, { payroll_contact: { name: "Pia Personal" } });
+    expect([partial.status, partial.body.error.code]).toEqual([400, "VALIDATION_ERROR"]);
+    const PIA = { name: "Pia Personal", phone: "08-111 22 33", email: "pia@deklarationsbolaget.se" };
+    const set = await write(f.actor.key, "PATCH", settings, { payroll_contact: PIA });
+    expect([set.status, set.body.data.payroll_contact]).toEqual([200, PIA]);
+    expect(
+      (await call("GET", `/api/v1/companies/${f.companyId}`, { key: f.actor.key })).body.data.settings.payroll_contact,
+    ).toEqual(PIA);
+
+    // generated again, without a body: the same declaration and numbers, 200, a new agi.generated
+    const again = await write(f.actor.key, "POST", march.R("/generate-agi"));
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    const againDoc = parse(again.body.data.agi_xml);
+    expect(againDoc["agd:Blankettgemensamt"]["agd:Arbetsgivare"]["agd:Kontaktperson"]).toEqual({
+      "agd:Namn": PIA.name,
+      "agd:Telefon": PIA.phone,
+      "agd:Epostadress": PIA.email,
+    });
+    expect(againDoc["agd:Avsandare"]["agd:TekniskKontaktperson"]["agd:Namn"]).toBe(PIA.name);
     expect(again.body.data.agi_id).toBe(agi.agi_id);
     expect(ius.map(fieldsOf)).toEqual(
       parse(again.body.data.agi_xml)
@@ -382,7 +407,7 @@ describe("generate-agi", () => {
     expect(ref.body.data.submission_recorded_at).toEqual(expect.any(String));
     const blank = await write(f.actor.key, "PATCH", march.R("/agi"), { submission_reference: "" });
     expect([blank.status, blank.body.error.code]).toEqual([400, "VALIDATION_ERROR"]);
-    const late = await write(f.actor.key, "POST", march.R("/generate-agi"), { contact: CONTACT });
+    const late = await write(f.actor.key, "POST", march.R("/generate-agi"));
     expect([late.status, late.body.error.code, late.body.error.details.submission_reference]).toEqual([
       409,
       "CONFLICT",
@@ -407,6 +432,16 @@ describe("generate-agi", () => {
       employee_count: 7,
     });
     expect(first.agi_xml).toBeUndefined();
+
+    // a contact in the body wins over the company's; with the company's cleared, none is known again
+    const own = await write(f.actor.key, "POST", may.R("/generate-agi"), { contact: CONTACT });
+    expect(
+      parse(own.body.data.agi_xml)["agd:Blankettgemensamt"]["agd:Arbetsgivare"]["agd:Kontaktperson"]["agd:Namn"],
+    ).toBe("Lena Lön");
+    const cleared = await write(f.actor.key, "PATCH", settings, { payroll_contact: null });
+    expect([cleared.status, cleared.body.data.payroll_contact]).toEqual([200, null]);
+    const none = await write(f.actor.key, "POST", may.R("/generate-agi"));
+    expect([none.status, none.body.error.code]).toEqual([400, "AGI_CONTACT_MISSING"]);
     // the run itself is unchanged by the AGI
     expect((await call("GET", march.R(), { key: f.actor.key })).body.data).toMatchObject({
       status: "booked",

@@ -145,7 +145,9 @@ describe("a bonus in columns 3 and 5, 2026", () => {
     });
     expect(await entryLines(f.actor.key, f.companyId, booked.body.data.avgifter_entry_id)).toEqual({
       "7510": [11635.01, 0],
-      "2731": [0, 11635.01],
+      // 2731 holds Skatteverket's figure (bases in whole kronor per rate, öre dropped); 1.01 on 3740
+      "2731": [0, 11634],
+      "3740": [0, 1.01],
     });
   });
 });

@@ -435,7 +435,9 @@ describe("a month of salaries, April 2026", () => {
     });
     expect(await entryLines(f.actor.key, f.companyId, b.avgifter_entry_id)).toEqual({
       "7510": [77431.13, 0],
-      "2731": [0, 77431.13],
+      // 2731 holds Skatteverket's figure, the AGI's 487 (amount_declared below); 1.13 on 3740
+      "2731": [0, 77430],
+      "3740": [0, 1.13],
     });
     expect(await entryLines(f.actor.key, f.companyId, b.pension_entry_id)).toEqual({
       "7412": [2000, 0],
@@ -500,7 +502,12 @@ describe("a month of salaries, April 2026", () => {
       { percent: "20.81", basis: 25000, amount: 5202 },
       { percent: "10.21", basis: 30100, amount: 3073 },
     ]);
-    expect(basis.body.data.totals).toEqual({ basis: 275200, amount_booked: 77431.13, amount_declared: 77430 });
+    expect(basis.body.data.totals).toEqual({
+      basis: 275200,
+      amount_booked: 77431.13,
+      rounding_booked: -1.13,
+      amount_declared: 77430,
+    });
     expect(basis.body.data.employees.find((e: any) => e.employee_id === young)).toMatchObject({
       personnummer_masked: "20050615-XXXX",
       basis: 28000,

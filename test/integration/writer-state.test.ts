@@ -6,7 +6,7 @@ import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { database } from "../../src/db/client";
 import { CompanyState } from "../../src/writer/company-state";
-import { call, commit, createDraft, line, newActor, newCompany, uniqueKey, write } from "./../helpers";
+import { call, commit, createDraft, line, newActor, newCompany, uniqueKey, write } from "../helpers";
 
 type Held = ReturnType<CompanyState["held"]>;
 

@@ -9987,7 +9987,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        event_type: "invoice.created" | "invoice.sent" | "invoice.paid" | "credit_note.created" | "supplier.created" | "supplier_invoice.registered" | "supplier_invoice.approved" | "supplier_invoice.paid" | "supplier_invoice.credited" | "supplier_invoice.uncredited" | "customer.created" | "journal_entry.committed" | "journal_entry.reversed" | "journal_entry.corrected" | "transaction.categorized" | "transaction.reconciled" | "period.locked" | "period.unlocked" | "period.year_closed" | "salary_run.created" | "salary_run.approved" | "salary_run.booked" | "agi.generated" | "document.uploaded";
+                        event_type: "invoice.created" | "invoice.sent" | "invoice.paid" | "credit_note.created" | "supplier.created" | "supplier_invoice.registered" | "supplier_invoice.approved" | "supplier_invoice.paid" | "supplier_invoice.credited" | "supplier_invoice.uncredited" | "customer.created" | "journal_entry.committed" | "journal_entry.reversed" | "journal_entry.corrected" | "transaction.categorized" | "transaction.reconciled" | "period.locked" | "period.unlocked" | "period.year_closed" | "salary_run.created" | "salary_run.approved" | "salary_run.booked" | "salary_run.reopened" | "salary_run.deleted" | "agi.generated" | "document.uploaded";
                         webhook_url: string;
                         name: string;
                         description?: string | null;
@@ -14617,7 +14617,96 @@ export interface paths {
         };
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Delete a draft run
+         * @description Draft only (SALARY_RUN_DELETE_NOT_DRAFT: reopen a run in review or approved first; a paid or booked run is never deleted). The run's employees and line items go with it and the period is free for a new run. 204. Emits salary_run.deleted.
+         *
+         *     Scope: `payroll:write`.
+         *
+         *     Idempotency-Key: mandatory.
+         *
+         *     Dry-run: `?dry_run=true` or `X-Dry-Run: true`.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Mandatory. Replays within 24 hours return the first response. */
+                    "idempotency-key"?: string;
+                    /** @description true: run the whole command and commit nothing */
+                    "x-dry-run"?: string;
+                };
+                path: {
+                    companyId: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         /**
@@ -15658,6 +15747,116 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/companies/{companyId}/salary-runs/{id}/reopen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reopen a run in review or approved: back to draft
+         * @description Review or approved only (SALARY_RUN_REOPEN_INVALID_STATUS; a paid or booked run is never reopened). The calculation is undone: engine line items removed, figures, totals and warnings cleared, approval forgotten, the month's absence released; employees, hours, overrides and manual line items stay. Emits salary_run.reopened.
+         *
+         *     Scope: `payroll:write`.
+         *
+         *     Idempotency-Key: mandatory.
+         *
+         *     Dry-run: `?dry_run=true` or `X-Dry-Run: true`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Mandatory. Replays within 24 hours return the first response. */
+                    "idempotency-key"?: string;
+                    /** @description true: run the whole command and commit nothing */
+                    "x-dry-run"?: string;
+                };
+                path: {
+                    companyId: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["SalaryRun"];
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/companies/{companyId}/salary-runs/{id}/mark-paid": {
         parameters: {
             query?: never;
@@ -15669,7 +15868,7 @@ export interface paths {
         put?: never;
         /**
          * Record the payment of an approved run (no entry)
-         * @description Approved only (CONFLICT otherwise). payment_date (default the run's) and settlement_account (default 1930) are used by book.
+         * @description Approved only (CONFLICT otherwise). payment_date (default the run's) and settlement_account (default 1930) are used by book. A payment_date after today (the service's clock) is PAYMENT_DATE_IN_FUTURE unless planned: true, which records a payment ordered for that date: the run is paid (payment_planned) and the minute sweep books it on that date.
          *
          *     Scope: `payroll:write`.
          *
@@ -15781,7 +15980,7 @@ export interface paths {
         put?: never;
         /**
          * Book a paid run: 2-4 entries, all or nothing
-         * @description Paid only (SALARY_RUN_BOOK_NOT_PAID); payment_date in an open period (PERIOD_LOCKED with fiscal_period_id). Salary: Debit 7210/7010/7220 gross and reimbursement accounts, Credit 2710 tax, deduction accounts and the settlement account net. Contributions: Debit 7510 / Credit 2731. Vacation (when the liability changed): Debit 7290 / Credit 2920 and Debit 7519 / Credit 2940 (vacation_entry_id). Salary exchange: Debit 7412 / Credit 2930 and Debit 7533 / Credit 2514. meta.audit carries the salary voucher. Emits salary_run.booked.
+         * @description Paid only (SALARY_RUN_BOOK_NOT_PAID); not before the payment date (409 SALARY_RUN_BOOK_NOT_DUE); payment_date in an open period (PERIOD_LOCKED with fiscal_period_id). Salary: Debit 7210/7010/7220 gross and reimbursement accounts, Credit 2710 tax, deduction accounts and the settlement account net. Contributions: Debit 7510 / Credit 2731. Vacation (when the liability changed): Debit 7290 / Credit 2920 and Debit 7519 / Credit 2940 (vacation_entry_id). Salary exchange: Debit 7412 / Credit 2930 and Debit 7533 / Credit 2514. meta.audit carries the salary voucher. Emits salary_run.booked.
          *
          *     Scope: `payroll:write`.
          *
@@ -16498,13 +16697,13 @@ export interface paths {
         put?: never;
         /**
          * Generate the AGI XML of a booked run (not submitted)
-         * @description Booked only (CONFLICT otherwise). Skatteverket's arbetsgivardeklaration file, schema 1.1, for the run's period_year and period_month (not the payment date): the HU with total contributions (487) and total tax (497), one IU per employee (F-skatt holders excepted) with a stable specification number (570) and the fields 011/131 cash pay, 012/013/015 (132/133/139) benefits, 001 or 274 tax, 050 and 051 boxes. Stored and returned (201 the first time, 200 when generated again); refused with CONFLICT once a submission reference is recorded. The service never submits it. Emits agi.generated.
+         * @description Booked only (CONFLICT otherwise). Skatteverket's arbetsgivardeklaration file, schema 1.1, for the run's period_year and period_month (not the payment date): the HU with total contributions (487) and total tax (497), one IU per employee (F-skatt holders excepted) with a stable specification number (570) and the fields 011/131 cash pay, 012/013/015 (132/133/139) benefits, 001 or 274 tax, 050 and 051 boxes. Stored and returned (201 the first time, 200 when generated again); refused with CONFLICT once a submission reference is recorded. The body is optional: the contact person (Kontaktperson) is the body's contact, else the company's settings.payroll_contact, else 400 AGI_CONTACT_MISSING. The service never submits it. Emits agi.generated.
          *
          *     Scope: `payroll:write`.
          *
          *     Idempotency-Key: mandatory.
          *
-         *     Input rules: text may not contain control characters (U+0000-U+001F, U+007F-U+009F; `\n` and `\t` are allowed only in notes, descriptions, reasons, comments and messages), bidirectional embedding/override/isolate characters (U+202A-U+202E, U+2066-U+2069) or unpaired surrogates. Amounts: at most 999 999 999 999 kr each and per entry or invoice total; quantities at most 1 000 000 000. The body must be UTF-8 JSON sent as `Content-Type: application/json`. Any breach is 400 VALIDATION_ERROR naming the field.
+         *     The body is optional: absent, empty or `{}` all take the defaults. Input rules: text may not contain control characters (U+0000-U+001F, U+007F-U+009F; `\n` and `\t` are allowed only in notes, descriptions, reasons, comments and messages), bidirectional embedding/override/isolate characters (U+202A-U+202E, U+2066-U+2069) or unpaired surrogates. Amounts: at most 999 999 999 999 kr each and per entry or invoice total; quantities at most 1 000 000 000. The body must be UTF-8 JSON sent as `Content-Type: application/json`. Any breach is 400 VALIDATION_ERROR naming the field.
          */
         post: {
             parameters: {
@@ -16519,7 +16718,7 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody: {
+            requestBody?: {
                 content: {
                     "application/json": components["schemas"]["AgiGenerate"];
                 };
@@ -18893,11 +19092,19 @@ export interface components {
             /** @description fraction; null = räntelagen's rate (reference rate + 8 percentage points) */
             late_payment_interest_rate: number | null;
             default_voucher_series: string;
+            payroll_contact: components["schemas"]["PayrollContact"];
             vat_registered: boolean;
             moms_period: string | null;
             f_skatt: boolean;
             updated_at: string;
         };
+        /** @description the contact person generate-agi puts in the AGI when its body names none */
+        PayrollContact: {
+            name: string;
+            phone: string;
+            /** Format: email */
+            email: string;
+        } | null;
         CompanySettingsPatch: {
             invoice_default_days?: number | null;
             bankgiro?: string | null;
@@ -18922,6 +19129,7 @@ export interface components {
             /** @description fraction, e.g. 0.1; null = räntelagen (reference rate + 8 percentage points) */
             late_payment_interest_rate?: number | null;
             default_voucher_series?: string;
+            payroll_contact?: components["schemas"]["PayrollContact"] & unknown;
             vat_registered?: boolean;
             /** @enum {string|null} */
             moms_period?: "monthly" | "quarterly" | "yearly" | null;
@@ -20185,9 +20393,13 @@ export interface components {
             total_avgifter: number;
             total_pension: number;
             total_special_payroll_tax: number;
+            /** @description set by book: Skatteverket's figure for the month (AGI field 487: bases in whole kronor per rate, öre dropped per rate) less the per-employee contributions; booked on 3740 so that 2731 equals what the tax account is charged. 0 before book */
+            avgifter_rounding: number;
             /** @description gross + reimbursements + avgifter + pension + special payroll tax */
             total_employer_cost: number;
             settlement_account: string | null;
+            /** @description mark-paid said planned: true; the minute sweep books the run on its payment_date */
+            payment_planned: boolean;
             salary_entry_id: string | null;
             avgifter_entry_id: string | null;
             vacation_entry_id: string | null;
@@ -20304,6 +20516,11 @@ export interface components {
             payment_date?: string;
             /** @default 1930 */
             settlement_account?: string;
+            /**
+             * @description true: the payment is ordered for payment_date, which may be after today; the run is booked automatically on that date. A payment_date after today without it is PAYMENT_DATE_IN_FUTURE
+             * @default false
+             */
+            planned?: boolean;
         };
         AbsenceDay: {
             salary_absence_day_id: string;
@@ -20369,20 +20586,8 @@ export interface components {
             xml?: string;
         };
         AgiGenerate: {
-            /** @description the employer's contact person for the declaration (Kontaktperson) */
-            contact: {
-                name: string;
-                phone: string;
-                /** Format: email */
-                email: string;
-            };
-            /** @description the file's technical contact (TekniskKontaktperson); default: contact */
-            technical_contact?: {
-                name: string;
-                phone: string;
-                /** Format: email */
-                email: string;
-            };
+            contact?: components["schemas"]["PayrollContact"] & unknown;
+            technical_contact?: components["schemas"]["PayrollContact"] & unknown;
         };
         AgiPatch: {
             /** @description Skatteverket's confirmation (kvittens) number of the submitted declaration */

@@ -71,7 +71,11 @@ export const salaryRuns = sqliteTable(
     totalAvgifterOre: integer("total_avgifter_ore").notNull(),
     totalPensionOre: integer("total_pension_ore").notNull(),
     totalSpecialPayrollTaxOre: integer("total_special_payroll_tax_ore").notNull(),
+    /** Set by book: Skatteverket's figure for the month (the AGI's 487) less the per-employee contributions; booked on 3740. */
+    avgifterRoundingOre: integer("avgifter_rounding_ore").notNull().default(0),
     settlementAccount: text("settlement_account"),
+    /** mark-paid with planned: true: the payment is ordered for payment_date; the minute sweep books it on that date. */
+    paymentPlanned: integer("payment_planned", { mode: "boolean" }).notNull().default(false),
     warnings: text("warnings", { mode: "json" }).$type<string[]>().notNull(),
     calculatedAt: text("calculated_at"),
     approvedAt: text("approved_at"),

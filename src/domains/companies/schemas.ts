@@ -62,6 +62,16 @@ export const CompanyCreatedSchema = CompanySchema.extend({
   team_id: z.string().nullable(),
 }).openapi("CompanyCreated");
 
+/** The employer's contact person for the AGI (Kontaktperson), as the AGI's own body takes it. */
+export const PayrollContactSchema = z
+  .object({
+    name: z.string().trim().min(1).max(100),
+    phone: z.string().trim().min(1).max(30),
+    email: z.email().max(200),
+  })
+  .strict()
+  .openapi("PayrollContact");
+
 export const SettingsSchema = z
   .object({
     invoice_default_days: z.number().int().nullable(),
@@ -90,6 +100,9 @@ export const SettingsSchema = z
       .nullable()
       .openapi({ description: "fraction; null = räntelagen's rate (reference rate + 8 percentage points)" }),
     default_voucher_series: z.string(),
+    payroll_contact: PayrollContactSchema.nullable().openapi({
+      description: "the contact person generate-agi puts in the AGI when its body names none",
+    }),
     vat_registered: z.boolean(),
     moms_period: z.string().nullable(),
     f_skatt: z.boolean(),
@@ -162,6 +175,9 @@ export const SettingsPatchSchema = z
       .nullable()
       .openapi({ description: "fraction, e.g. 0.1; null = räntelagen (reference rate + 8 percentage points)" }),
     default_voucher_series: z.string().regex(/^[A-Z]$/),
+    payroll_contact: PayrollContactSchema.nullable().openapi({
+      description: "the AGI's contact person (name, phone, email, all three); null clears it",
+    }),
     vat_registered: z.boolean(),
     moms_period: z.enum(["monthly", "quarterly", "yearly"]).nullable(),
     f_skatt: z.boolean(),

@@ -39,6 +39,12 @@ export function companyJson(row: CompanyRow, role?: Role) {
   };
 }
 
+/** The AGI's contact person from the settings, or null when none is set. */
+export function payrollContactOf(s: SettingsRow): { name: string; phone: string; email: string } | null {
+  if (!s.payrollContactName || !s.payrollContactPhone || !s.payrollContactEmail) return null;
+  return { name: s.payrollContactName, phone: s.payrollContactPhone, email: s.payrollContactEmail };
+}
+
 export function settingsJson(s: SettingsRow, c: CompanyRow) {
   return {
     invoice_default_days: s.invoiceDefaultDays,
@@ -61,6 +67,7 @@ export function settingsJson(s: SettingsRow, c: CompanyRow) {
     vat_number: s.vatNumber,
     late_payment_interest_rate: s.latePaymentInterestRate === null ? null : Number(s.latePaymentInterestRate),
     default_voucher_series: s.defaultVoucherSeries,
+    payroll_contact: payrollContactOf(s),
     vat_registered: c.vatRegistered,
     moms_period: c.momsPeriod,
     f_skatt: c.fSkatt,
@@ -195,6 +202,11 @@ export const updateSettings: Command<SettingsPatchInput> = async (db, input, ctx
         input.late_payment_interest_rate === null ? null : decimalString(input.late_payment_interest_rate, 4),
     }),
     ...(input.default_voucher_series !== undefined && { defaultVoucherSeries: input.default_voucher_series }),
+    ...(input.payroll_contact !== undefined && {
+      payrollContactName: input.payroll_contact?.name ?? null,
+      payrollContactPhone: input.payroll_contact?.phone ?? null,
+      payrollContactEmail: input.payroll_contact?.email ?? null,
+    }),
     updatedAt: ctx.now,
   };
   const companyPatch = { vatRegistered, momsPeriod, fSkatt: input.f_skatt ?? company.fSkatt, updatedAt: ctx.now };

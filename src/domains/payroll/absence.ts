@@ -309,3 +309,17 @@ export async function absenceForRun(
   }
   return { byMember: result, warnings, statements };
 }
+
+/**
+ * Releases the absence days a calculate counted for these run employees (reopen, delete): the
+ * month's absence can be changed again, and the next calculate links the days anew.
+ */
+export function planUnlinkAbsence(db: Database, runEmployeeIds: string[]): Statement[] {
+  if (!runEmployeeIds.length) return [];
+  return [
+    db
+      .update(salaryAbsenceDays)
+      .set({ salaryRunEmployeeId: null })
+      .where(inArray(salaryAbsenceDays.salaryRunEmployeeId, runEmployeeIds)),
+  ];
+}

@@ -6,7 +6,8 @@
 //
 // Refusals: the run not booked: 409 CONFLICT (details.status, required_status: booked); the
 // company without an organisation number, or an amount that cannot be declared (negative cash
-// pay, benefits or tax): 409 CONFLICT with details; regenerating after a submission reference:
+// pay, benefits or tax): 409 CONFLICT with details; no contact person in the body nor in the
+// company's settings.payroll_contact: 400 AGI_CONTACT_MISSING; regenerating after a submission reference:
 // 409 CONFLICT (details.submission_reference). PATCH .../agi before generation: 404 NOT_FOUND.
 import { and, eq } from "drizzle-orm";
 import type { Command, Statement } from "../../commands/plan";
@@ -17,15 +18,17 @@ import type { Env } from "../../env";
 import { ApiError } from "../../errors/api-error";
 import { newId } from "../../ids";
 import { decryptSecret } from "../../secrets";
+import { agiXml, employerIdentity, type AgiEmployeeMonth } from "../../sweden/payroll";
+import { loadCompany, payrollContactOf } from "../companies";
 import {
-  agiXml,
-  declaredContributions,
-  employerIdentity,
-  type AgiEmployeeMonth,
-  type ContributionPart,
-} from "../../sweden/payroll";
-import { loadCompany } from "../companies";
-import { effectiveTaxOre, employeesByIds, lineItemsOfRun, loadRun, runEmployees } from "./queries";
+  contributionPartsOf,
+  declaredContributionsOfRun,
+  effectiveTaxOre,
+  employeesByIds,
+  lineItemsOfRun,
+  loadRun,
+  runEmployees,
+} from "./queries";
 import type { AgiGenerateInput, AgiPatchInput } from "./schemas";
 
 export type AgiRow = typeof agiDeclarations.$inferSelect;
@@ -70,13 +73,6 @@ export async function loadAgi(db: Database, companyId: string, runId: string): P
   return row;
 }
 
-interface BreakdownPart {
-  rate: ContributionPart["rate"];
-  percent: string;
-  basis: number;
-  amount: number;
-}
-
 /** "2026-04-25T08:01:02.123Z" → "2026-04-25T08:01:02" (Skapad, UTC). */
 const skapad = (iso: string) => iso.slice(0, 19);
 
@@ -96,12 +92,20 @@ export const generateAgi: Command<AgiGenerateInput & { id: string }> = async (db
       "The AGI of this run has been submitted (a submission reference is recorded); it is not generated again.",
     );
   }
-  const { companies: company } = await loadCompany(db, ctx.companyId);
+  const { companies: company, company_settings: settings } = await loadCompany(db, ctx.companyId);
   if (!company.orgNumber)
     throw new ApiError(
       "CONFLICT",
       { company: "org_number_missing" },
       "The company has no organisation number; the AGI needs the employer's identity.",
+    );
+  // Kontaktperson: the request's, else the company's settings; the file cannot go without one.
+  const contact = input.contact ?? payrollContactOf(settings);
+  if (!contact)
+    throw new ApiError(
+      "AGI_CONTACT_MISSING",
+      { body: "contact", settings: "payroll_contact" },
+      "The AGI needs a contact person: set the company's settings.payroll_contact or send contact in the body.",
     );
   const employerId = employerIdentity(company.orgNumber, company.entityType === "enskild_firma", run.periodYear);
 
@@ -145,19 +149,12 @@ export const generateAgi: Command<AgiGenerateInput & { id: string }> = async (db
 
   const problems: { employee_id: string; name: string; fields: string[] }[] = [];
   const months: AgiEmployeeMonth[] = [];
-  const partsPerEmployee: { parts: ContributionPart[] }[] = [];
   for (const m of declared) {
     const e = people.get(m.employeeId)!;
     const own = items.filter((i) => i.salaryRunEmployeeId === m.id);
     const sum = (...types: string[]) =>
       own.filter((i) => types.includes(i.itemType)).reduce((s, i) => s + i.amountOre, 0);
-    const parts = ((m.breakdown?.avgifter as { parts?: BreakdownPart[] } | undefined)?.parts ?? []).map((p) => ({
-      rate: p.rate,
-      percent: p.percent,
-      basisOre: Math.round(p.basis * 100),
-      contributionOre: Math.round(p.amount * 100),
-    }));
-    partsPerEmployee.push({ parts });
+    const parts = contributionPartsOf(m.breakdown);
     const payeeId = await decryptSecret(env.PII_ENCRYPTION_KEY, e.personnummerEnc);
     if (payeeId === null)
       throw new ApiError(
@@ -196,9 +193,9 @@ export const generateAgi: Command<AgiGenerateInput & { id: string }> = async (db
       "An AGI field cannot be negative; correct the run before declaring it.",
     );
 
-  const contributions = declaredContributions(partsPerEmployee);
+  // the same figure book credited to 2731 (declaredContributionsOfRun)
+  const contributions = declaredContributionsOfRun(declared);
   const period = `${run.periodYear}${String(run.periodMonth).padStart(2, "0")}`;
-  const contact = { name: input.contact.name, phone: input.contact.phone, email: input.contact.email };
   const technical = input.technical_contact ?? contact;
   const { xml, totals } = agiXml({
     employerId,
@@ -206,7 +203,7 @@ export const generateAgi: Command<AgiGenerateInput & { id: string }> = async (db
     programName: AGI_PROGRAM_NAME,
     createdAt: skapad(ctx.now),
     technicalContact: { name: technical.name, phone: technical.phone, email: technical.email },
-    contact,
+    contact: { name: contact.name, phone: contact.phone, email: contact.email },
     employees: months,
     totalContributionsKronor: contributions.totalKronor,
   });

@@ -1,5 +1,5 @@
 // Reads of the payroll tables and the JSON shape of their rows.
-import { and, asc, desc, eq, inArray, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lte, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { employees, payrollOpeningBalances, salaryLineItems, salaryRunEmployees, salaryRuns } from "../../db/schema";
 import type { Env } from "../../env";
@@ -8,6 +8,7 @@ import { hmacSha256Hex } from "../../http/crypto";
 import { afterDesc, type PageRequest } from "../../http/pagination";
 import { fromOre } from "../../money";
 import { decryptSecret } from "../../secrets";
+import { declaredContributions, type ContributionPart } from "../../sweden/payroll";
 import { ENGINE_ITEM_TYPES, itemType } from "./item-types";
 
 export type EmployeeRow = typeof employees.$inferSelect;
@@ -222,10 +223,12 @@ export function runJson(r: SalaryRunRow, employeeCount: number) {
     total_avgifter: fromOre(r.totalAvgifterOre),
     total_pension: fromOre(r.totalPensionOre),
     total_special_payroll_tax: fromOre(r.totalSpecialPayrollTaxOre),
+    avgifter_rounding: fromOre(r.avgifterRoundingOre),
     total_employer_cost: fromOre(
       r.totalGrossOre + r.totalReimbursementsOre + r.totalAvgifterOre + r.totalPensionOre + r.totalSpecialPayrollTaxOre,
     ),
     settlement_account: r.settlementAccount,
+    payment_planned: r.paymentPlanned,
     salary_entry_id: r.salaryEntryId,
     avgifter_entry_id: r.avgifterEntryId,
     vacation_entry_id: r.vacationEntryId,
@@ -242,6 +245,15 @@ export function runJson(r: SalaryRunRow, employeeCount: number) {
     created_at: r.createdAt,
     updated_at: r.updatedAt,
   };
+}
+
+/** Planned payments whose date has come (for the minute sweep, which books each in its company's writer). */
+export async function plannedRunsDue(db: Database, today: string): Promise<{ companyId: string; id: string }[]> {
+  return db
+    .select({ companyId: salaryRuns.companyId, id: salaryRuns.id })
+    .from(salaryRuns)
+    .where(and(eq(salaryRuns.status, "paid"), eq(salaryRuns.paymentPlanned, true), lte(salaryRuns.paymentDate, today)))
+    .all();
 }
 
 export async function listRuns(
@@ -311,6 +323,41 @@ export async function lineItemsOf(db: Database, runEmployeeId: string): Promise<
 /** Effective values: the override if set, else the calculated. */
 export const effectiveTaxOre = (r: RunEmployeeRow) => r.taxOverrideOre ?? r.taxCalculatedOre;
 export const effectiveAvgifterOre = (r: RunEmployeeRow) => r.avgifterOverrideOre ?? r.avgifterCalculatedOre;
+
+/** The contribution parts calculate stored in a run employee's breakdown (kronor there), in öre. */
+export function contributionPartsOf(breakdown: Record<string, unknown> | null): ContributionPart[] {
+  const parts =
+    (
+      breakdown?.avgifter as
+        | { parts?: { rate: ContributionPart["rate"]; percent: string; basis: number; amount: number }[] }
+        | undefined
+    )?.parts ?? [];
+  return parts.map((p) => ({
+    rate: p.rate,
+    percent: p.percent,
+    basisOre: Math.round(p.basis * 100),
+    contributionOre: Math.round(p.amount * 100),
+  }));
+}
+
+/**
+ * Skatteverket's figure for a run's month (the AGI's field 487, what the tax account is charged):
+ * computed from the same parts by the AGI and by book, so the two cannot disagree. An F-skatt
+ * holder has no parts and adds nothing. Overrides are not declared (Skatteverket computes from
+ * the individual forms).
+ */
+export const declaredContributionsOfRun = (members: RunEmployeeRow[]) =>
+  declaredContributions(members.map((m) => ({ parts: contributionPartsOf(m.breakdown) })));
+
+/**
+ * What book puts on 3740 so that 2731 is credited Skatteverket's figure: the declared total less
+ * the per-employee contributions as calculated (öre, usually a few kronor below zero). An
+ * override's own deviation is the caller's choice and stays in 7510/2731.
+ */
+export function avgifterRoundingOre(members: RunEmployeeRow[]): number {
+  const calculated = members.reduce((sum, m) => sum + m.avgifterCalculatedOre, 0);
+  return declaredContributionsOfRun(members).totalKronor * 100 - calculated;
+}
 
 export function lineItemJson(i: LineItemRow) {
   return {

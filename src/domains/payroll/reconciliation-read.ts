@@ -1,6 +1,7 @@
 // What reconciliation sets against the payroll liabilities 2710 (preliminary tax withheld) and
 // 2731 (employer contributions): the booked salary runs paid in a date range, with the tax and
-// contributions of their employees (overrides counted) and the AGI generated for each, if any.
+// contributions of their employees (overrides counted; the contributions with the rounding book
+// put on 3740, so as credited to 2731) and the AGI generated for each, if any.
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 
@@ -13,7 +14,10 @@ export interface BookedRunLiability {
   avgifterEntryId: string | null;
   /** effective preliminary tax withheld, öre */
   taxOre: number;
-  /** effective employer contributions, öre */
+  /**
+   * employer contributions as book credited 2731, öre: the effective per-employee amounts plus the
+   * rounding to Skatteverket's figure (avgifter_rounding_ore), so without overrides the AGI's 487
+   */
   avgifterOre: number;
   /** the AGI of the run (whole kronor, as declared), null when none was generated */
   agi: { totalTax: number; totalContributions: number; submitted: boolean } | null;
@@ -41,7 +45,8 @@ export async function bookedRunLiabilities(
   }>(sql`
     SELECT r.id, r.period_year AS y, r.period_month AS m, r.payment_date AS p, r.salary_entry_id AS se, r.avgifter_entry_id AS ae,
            (SELECT SUM(COALESCE(e.tax_override_ore, e.tax_calculated_ore)) FROM salary_run_employees e WHERE e.salary_run_id = r.id) AS t,
-           (SELECT SUM(COALESCE(e.avgifter_override_ore, e.avgifter_calculated_ore)) FROM salary_run_employees e WHERE e.salary_run_id = r.id) AS a,
+           (SELECT SUM(COALESCE(e.avgifter_override_ore, e.avgifter_calculated_ore)) FROM salary_run_employees e WHERE e.salary_run_id = r.id)
+             + r.avgifter_rounding_ore AS a,
            g.id AS agi_id, g.total_tax AS agi_tax, g.total_contributions AS agi_contrib, g.submission_reference AS agi_ref
     FROM salary_runs r LEFT JOIN agi_declarations g ON g.salary_run_id = r.id
     WHERE r.company_id = ${companyId} AND r.status = 'booked' AND r.payment_date >= ${from} AND r.payment_date <= ${to}

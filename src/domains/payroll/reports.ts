@@ -6,6 +6,7 @@ import { ApiError } from "../../errors/api-error";
 import { fromOre } from "../../money";
 import { declaredContributions, type ContributionPart } from "../../sweden/payroll";
 import {
+  contributionPartsOf,
   effectiveAvgifterOre,
   effectiveTaxOre,
   employeesByIds,
@@ -17,15 +18,6 @@ import {
   type SalaryRunRow,
 } from "./queries";
 
-interface BreakdownPart {
-  rate: ContributionPart["rate"];
-  percent: string;
-  basis: number;
-  amount: number;
-}
-
-const partsOf = (breakdown: Record<string, unknown> | null): BreakdownPart[] =>
-  (breakdown?.avgifter as { parts?: BreakdownPart[] } | undefined)?.parts ?? [];
 const toOreExact = (kronor: number) => Math.round(kronor * 100);
 
 /**
@@ -57,10 +49,12 @@ export async function avgifterBasis(db: Database, companyId: string, year: numbe
   >();
   const byMonth = new Map<string, { parts: ContributionPart[] }[]>();
   let bookedOre = 0;
+  let roundingOre = 0;
   for (const run of runs) {
+    roundingOre += run.avgifterRoundingOre;
     const month = run.paymentDate.slice(0, 7);
     for (const m of await runEmployees(db, run.id)) {
-      const parts = partsOf(m.breakdown);
+      const parts = contributionPartsOf(m.breakdown);
       const acc = perEmployee.get(m.employeeId) ?? { basisOre: 0, amountOre: 0, rates: new Map() };
       acc.basisOre += m.avgifterBasisOre;
       acc.amountOre += effectiveAvgifterOre(m);
@@ -68,22 +62,12 @@ export async function avgifterBasis(db: Database, companyId: string, year: numbe
       for (const p of parts) {
         const key = `${p.rate}:${p.percent}`;
         const r = acc.rates.get(key) ?? { rate: p.rate, percent: p.percent, basisOre: 0, amountOre: 0 };
-        r.basisOre += toOreExact(p.basis);
-        r.amountOre += toOreExact(p.amount);
+        r.basisOre += p.basisOre;
+        r.amountOre += p.contributionOre;
         acc.rates.set(key, r);
       }
       perEmployee.set(m.employeeId, acc);
-      byMonth.set(month, [
-        ...(byMonth.get(month) ?? []),
-        {
-          parts: parts.map((p) => ({
-            rate: p.rate,
-            percent: p.percent,
-            basisOre: toOreExact(p.basis),
-            contributionOre: toOreExact(p.amount),
-          })),
-        },
-      ]);
+      byMonth.set(month, [...(byMonth.get(month) ?? []), { parts }]);
     }
   }
   const people = await employeesByIds(db, companyId, [...perEmployee.keys()]);
@@ -129,6 +113,8 @@ export async function avgifterBasis(db: Database, companyId: string, year: numbe
     totals: {
       basis: fromOre(employees.reduce((s, e) => s + toOreExact(e.basis), 0)),
       amount_booked: fromOre(bookedOre),
+      // 3740: what book added so that 2731 holds Skatteverket's figure; amount_booked + this is 2731's credit
+      rounding_booked: fromOre(roundingOre),
       amount_declared: months.reduce((s, m) => s + m.totalKronor, 0),
     },
   };

@@ -252,6 +252,21 @@ export function registerPayrollRoutes(app: OpenAPIHono<AppEnv>) {
 
   app.openapi(
     defineRoute({
+      ...write,
+      method: "delete",
+      path: `${RUNS}/{id}`,
+      summary: "Delete a draft run",
+      description:
+        "Draft only (SALARY_RUN_DELETE_NOT_DRAFT: reopen a run in review or approved first; a paid or booked run is never deleted). The run's employees and line items go with it and the period is free for a new run. 204. Emits salary_run.deleted.",
+      params: IdParams,
+      response: null,
+      status: 204,
+    }),
+    async (c) => dispatch(c, "payroll.delete_run", { id: c.req.valid("param").id }),
+  );
+
+  app.openapi(
+    defineRoute({
       ...read,
       method: "get",
       path: `${RUNS}/{id}/employees`,
@@ -414,12 +429,27 @@ export function registerPayrollRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(
     defineRoute({
       ...write,
+      method: "post",
+      path: `${RUNS}/{id}/reopen`,
+      summary: "Reopen a run in review or approved: back to draft",
+      description:
+        "Review or approved only (SALARY_RUN_REOPEN_INVALID_STATUS; a paid or booked run is never reopened). The calculation is undone: engine line items removed, figures, totals and warnings cleared, approval forgotten, the month's absence released; employees, hours, overrides and manual line items stay. Emits salary_run.reopened.",
+      params: IdParams,
+      response: SalaryRunSchema,
+    }),
+    async (c) => dispatch(c, "payroll.reopen_run", { id: c.req.valid("param").id }),
+  );
+
+  app.openapi(
+    defineRoute({
+      ...write,
       dryRun: false,
       method: "post",
       path: `${RUNS}/{id}/mark-paid`,
       summary: "Record the payment of an approved run (no entry)",
       description:
-        "Approved only (CONFLICT otherwise). payment_date (default the run's) and settlement_account (default 1930) are used by book.",
+        "Approved only (CONFLICT otherwise). payment_date (default the run's) and settlement_account (default 1930) are used by book. " +
+        "A payment_date after today (the service's clock) is PAYMENT_DATE_IN_FUTURE unless planned: true, which records a payment ordered for that date: the run is paid (payment_planned) and the minute sweep books it on that date.",
       params: IdParams,
       body: MarkPaidSchema,
       bodyRequired: false,
@@ -435,7 +465,7 @@ export function registerPayrollRoutes(app: OpenAPIHono<AppEnv>) {
       path: `${RUNS}/{id}/book`,
       summary: "Book a paid run: 2-4 entries, all or nothing",
       description:
-        "Paid only (SALARY_RUN_BOOK_NOT_PAID); payment_date in an open period (PERIOD_LOCKED with fiscal_period_id). Salary: Debit 7210/7010/7220 gross and reimbursement accounts, Credit 2710 tax, deduction accounts and the settlement account net. " +
+        "Paid only (SALARY_RUN_BOOK_NOT_PAID); not before the payment date (409 SALARY_RUN_BOOK_NOT_DUE); payment_date in an open period (PERIOD_LOCKED with fiscal_period_id). Salary: Debit 7210/7010/7220 gross and reimbursement accounts, Credit 2710 tax, deduction accounts and the settlement account net. " +
         "Contributions: Debit 7510 / Credit 2731. Vacation (when the liability changed): Debit 7290 / Credit 2920 and Debit 7519 / Credit 2940 (vacation_entry_id). Salary exchange: Debit 7412 / Credit 2930 and Debit 7533 / Credit 2514. meta.audit carries the salary voucher. Emits salary_run.booked.",
       params: IdParams,
       response: SalaryRunSchema,
@@ -594,9 +624,10 @@ export function registerPayrollRoutes(app: OpenAPIHono<AppEnv>) {
       summary: "Generate the AGI XML of a booked run (not submitted)",
       description:
         "Booked only (CONFLICT otherwise). Skatteverket's arbetsgivardeklaration file, schema 1.1, for the run's period_year and period_month (not the payment date): the HU with total contributions (487) and total tax (497), one IU per employee (F-skatt holders excepted) " +
-        "with a stable specification number (570) and the fields 011/131 cash pay, 012/013/015 (132/133/139) benefits, 001 or 274 tax, 050 and 051 boxes. Stored and returned (201 the first time, 200 when generated again); refused with CONFLICT once a submission reference is recorded. The service never submits it. Emits agi.generated.",
+        "with a stable specification number (570) and the fields 011/131 cash pay, 012/013/015 (132/133/139) benefits, 001 or 274 tax, 050 and 051 boxes. Stored and returned (201 the first time, 200 when generated again); refused with CONFLICT once a submission reference is recorded. The body is optional: the contact person (Kontaktperson) is the body's contact, else the company's settings.payroll_contact, else 400 AGI_CONTACT_MISSING. The service never submits it. Emits agi.generated.",
       params: IdParams,
       body: AgiGenerateSchema,
+      bodyRequired: false,
       response: AgiSchema,
     }),
     async (c) => dispatch(c, "payroll.generate_agi", { ...c.req.valid("json"), id: c.req.valid("param").id }),

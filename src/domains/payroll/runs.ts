@@ -5,8 +5,12 @@
 // Refusals: create SALARY_RUN_DUPLICATE_PERIOD; calculate SALARY_RUN_CALCULATE_NOT_DRAFT >
 // SALARY_RUN_NO_EMPLOYEES > SALARY_RUN_TAX_TABLE_MISSING; approve SALARY_RUN_APPROVE_NOT_REVIEW >
 // SALARY_RUN_APPROVE_VALIDATION_FAILED (every problem of every employee in one error); mark-paid
-// outside approved CONFLICT (the spec names no code); book SALARY_RUN_BOOK_NOT_PAID > PERIOD_LOCKED
-// (with fiscal_period_id) > the ledger's rules. Editing a run that is not a draft (employees, line
+// outside approved CONFLICT (the spec names no code) > a payment date after today without
+// planned: true PAYMENT_DATE_IN_FUTURE; book SALARY_RUN_BOOK_NOT_PAID > SALARY_RUN_BOOK_NOT_DUE
+// (payment date after today) > PERIOD_LOCKED (with fiscal_period_id) > the ledger's rules. A
+// planned payment is booked by the minute sweep on its date (plannedRunsDue, jobs). Reopen
+// (review or approved back to draft) outside those SALARY_RUN_REOPEN_INVALID_STATUS; delete
+// outside draft SALARY_RUN_DELETE_NOT_DRAFT. Editing a run that is not a draft (employees, line
 // items, hours, run-level PATCH) is CONFLICT with details.status; the overrides may also be set
 // in review, where the totals follow at once.
 import { and, eq } from "drizzle-orm";
@@ -18,12 +22,13 @@ import { ApiError, fieldError } from "../../errors/api-error";
 import { newId } from "../../ids";
 import { assertPeriodOpen, type EngineLine } from "../../ledger/engine";
 import { toOre } from "../../money";
-import { absenceForRun } from "./absence";
+import { absenceForRun, planUnlinkAbsence } from "./absence";
 import { calculateMonth, netOre } from "./calculate";
 import { itemType, SALARY_ACCOUNTS } from "./item-types";
 import { openingOf, vacationBookingOf, vacationForRun } from "./vacation";
 import {
   activeEmployees,
+  avgifterRoundingOre,
   countRunEmployees,
   earlierTaxBasis,
   effectiveAvgifterOre,
@@ -113,7 +118,9 @@ export const createRun: Command<SalaryRunCreateInput> = async (db, input, ctx) =
     voucherSeries: input.voucher_series,
     status: "draft",
     ...ZERO_TOTALS,
+    avgifterRoundingOre: 0,
     settlementAccount: null,
+    paymentPlanned: false,
     warnings: [],
     calculatedAt: null,
     approvedAt: null,
@@ -586,6 +593,9 @@ export const approveRun: Command<{ id: string }> = async (db, input, ctx) => {
   };
 };
 
+/** Today by the service's clock (src/clock.ts), as the command's context carries it. */
+const todayOf = (ctx: CommandContext) => ctx.now.slice(0, 10);
+
 export const markRunPaid: Command<MarkPaidInput & { id: string }> = async (db, input, ctx) => {
   const run = await loadRun(db, ctx.companyId, input.id);
   if (run.status !== "approved")
@@ -594,10 +604,20 @@ export const markRunPaid: Command<MarkPaidInput & { id: string }> = async (db, i
       { status: run.status, required_status: "approved" },
       `Only an approved salary run can be marked paid; this run is ${run.status}.`,
     );
+  // No money has left before the payment date: a later date is only a payment ordered for it.
+  const paymentDate = input.payment_date ?? run.paymentDate;
+  const today = todayOf(ctx);
+  if (paymentDate > today && !input.planned)
+    throw new ApiError(
+      "PAYMENT_DATE_IN_FUTURE",
+      { payment_date: paymentDate, today, planned: false },
+      `The payment date ${paymentDate} is after today (${today}); send planned: true for a payment ordered for that date.`,
+    );
   await ctx.ledger.assertAccountsActive([{ accountNumber: input.settlement_account }]);
   const patch = {
     status: "paid" as const,
-    paymentDate: input.payment_date ?? run.paymentDate,
+    paymentDate,
+    paymentPlanned: input.planned,
     settlementAccount: input.settlement_account,
     paidAt: ctx.now,
     paidBy: ctx.userId,
@@ -608,6 +628,104 @@ export const markRunPaid: Command<MarkPaidInput & { id: string }> = async (db, i
     data: await runData(db, { ...run, ...patch }),
     statements: [db.update(salaryRuns).set(patch).where(eq(salaryRuns.id, run.id))],
     audit: { action: "salary_run.paid", resourceType: "salary_run", resourceId: run.id },
+  };
+};
+
+/** The figures a calculate wrote on a run employee, cleared (hours and overrides are the caller's and stay). */
+const UNCALCULATED = {
+  grossOre: 0,
+  benefitsOre: 0,
+  reimbursementsOre: 0,
+  deductionsOre: 0,
+  taxBasisOre: 0,
+  avgifterBasisOre: 0,
+  taxCalculatedOre: 0,
+  avgifterCalculatedOre: 0,
+  pensionOre: 0,
+  specialPayrollTaxOre: 0,
+  netOre: 0,
+  breakdown: null,
+};
+
+/**
+ * Reopen: a calculated (review) or approved run back to draft, so employees, hours and line items
+ * can change before it is calculated again. Nothing has been paid or booked: a paid run's money
+ * has left (or is ordered to), a booked run is in the books, so both are refused. The calculation
+ * is undone: the engine's line items go, the run employees' figures and the run's totals and
+ * warnings are cleared, approval is forgotten, and the month's absence days are released.
+ */
+export const reopenRun: Command<{ id: string }> = async (db, input, ctx) => {
+  const run = await loadRun(db, ctx.companyId, input.id);
+  if (run.status !== "review" && run.status !== "approved")
+    throw new ApiError(
+      "SALARY_RUN_REOPEN_INVALID_STATUS",
+      { status: run.status, allowed_statuses: ["review", "approved"] },
+      run.status === "draft"
+        ? "The salary run is a draft already."
+        : `A ${run.status} salary run cannot be reopened: its pay has been paid or booked.`,
+    );
+  const members = await runEmployees(db, run.id);
+  const patch = {
+    status: "draft" as const,
+    ...ZERO_TOTALS,
+    warnings: [],
+    calculatedAt: null,
+    approvedAt: null,
+    approvedBy: null,
+    updatedAt: ctx.now,
+  };
+  const data = runJson({ ...run, ...patch }, members.length);
+  return {
+    status: 200,
+    data,
+    statements: [
+      db
+        .delete(salaryLineItems)
+        .where(and(eq(salaryLineItems.salaryRunId, run.id), eq(salaryLineItems.source, "engine"))),
+      db
+        .update(salaryRunEmployees)
+        .set({ ...UNCALCULATED, updatedAt: ctx.now })
+        .where(eq(salaryRunEmployees.salaryRunId, run.id)),
+      ...planUnlinkAbsence(
+        db,
+        members.map((m) => m.id),
+      ),
+      db
+        .update(salaryRuns)
+        .set(patch)
+        .where(and(eq(salaryRuns.id, run.id), eq(salaryRuns.status, run.status))),
+    ],
+    events: [{ type: "salary_run.reopened", object: data, previousAttributes: { status: run.status } }],
+    audit: { action: "salary_run.reopened", resourceType: "salary_run", resourceId: run.id },
+  };
+};
+
+/** Delete a draft run with its employees and line items; the period is free for a new run. */
+export const deleteRun: Command<{ id: string }> = async (db, input, ctx) => {
+  const run = await loadRun(db, ctx.companyId, input.id);
+  if (run.status !== "draft")
+    throw new ApiError(
+      "SALARY_RUN_DELETE_NOT_DRAFT",
+      { status: run.status, required_status: "draft" },
+      run.status === "review" || run.status === "approved"
+        ? `Only a draft salary run can be deleted; reopen this ${run.status} run first.`
+        : `A ${run.status} salary run cannot be deleted: its pay has been paid or booked.`,
+    );
+  const members = await runEmployees(db, run.id);
+  return {
+    status: 204,
+    data: null,
+    statements: [
+      db.delete(salaryLineItems).where(eq(salaryLineItems.salaryRunId, run.id)),
+      ...planUnlinkAbsence(
+        db,
+        members.map((m) => m.id),
+      ),
+      db.delete(salaryRunEmployees).where(eq(salaryRunEmployees.salaryRunId, run.id)),
+      db.delete(salaryRuns).where(and(eq(salaryRuns.id, run.id), eq(salaryRuns.status, "draft"))),
+    ],
+    events: [{ type: "salary_run.deleted", object: runJson(run, members.length) }],
+    audit: { action: "salary_run.deleted", resourceType: "salary_run", resourceId: run.id },
   };
 };
 
@@ -630,7 +748,9 @@ function linesOf(signed: Amounts, text: (account: string) => string): EngineLine
  * The run's entries (all dated the payment date, in the run's voucher series):
  * 1. salary: Debit salary accounts (cash gross) and reimbursement accounts; Credit 2710
  *    (preliminary tax), net deduction accounts and the settlement account (net pay).
- * 2. employer contributions: Debit 7510 / Credit 2731.
+ * 2. employer contributions: Debit 7510 the per-employee contributions, Credit 2731 Skatteverket's
+ *    figure for the month (declaredContributionsOfRun, the AGI's 487), the difference on 3740
+ *    (öres- och kronutjämning; `avgifterRounding`, usually a credit of a few kronor).
  * 3. vacation (when the liability changed; bookRun): Debit 7290 / Credit 2920 the change in the
  *    vacation pay liability, Debit 7519 / Credit 2940 the change in the contributions on it.
  * 4. pension from salary exchange (when any): Debit 7412 / Credit 2930, and the special payroll
@@ -641,6 +761,7 @@ export function bookingOf(
   members: RunEmployeeRow[],
   people: Map<string, EmployeeRow>,
   items: LineItemRow[],
+  avgifterRounding: number,
 ) {
   const salary: Amounts = new Map();
   const byMember = new Map(members.map((m) => [m.id, m]));
@@ -666,9 +787,10 @@ export function bookingOf(
     avgifter: linesOf(
       new Map([
         ["7510", totals.totalAvgifterOre],
-        ["2731", -totals.totalAvgifterOre],
+        ["2731", -(totals.totalAvgifterOre + avgifterRounding)],
+        ["3740", avgifterRounding],
       ]),
-      () => `Arbetsgivaravgifter ${period}`,
+      (a) => (a === "3740" ? `Avrundning arbetsgivaravgifter enligt AGI ${period}` : `Arbetsgivaravgifter ${period}`),
     ),
     pension: linesOf(
       new Map([
@@ -688,6 +810,13 @@ export function bookingOf(
 export const bookRun: Command<{ id: string }> = async (db, input, ctx) => {
   const run = await loadRun(db, ctx.companyId, input.id);
   if (run.status !== "paid") throw new ApiError("SALARY_RUN_BOOK_NOT_PAID", { status: run.status });
+  // The salary entry credits the settlement account: not before the money leaves it.
+  if (run.paymentDate > todayOf(ctx))
+    throw new ApiError(
+      "SALARY_RUN_BOOK_NOT_DUE",
+      { payment_date: run.paymentDate, today: todayOf(ctx), payment_planned: run.paymentPlanned },
+      `The run is paid on ${run.paymentDate}; it is booked on that date at the earliest.`,
+    );
   assertPeriodOpen(await ctx.ledger.periodForDate(run.paymentDate));
   const members = await runEmployees(db, run.id);
   const people = await employeesByIds(
@@ -695,7 +824,11 @@ export const bookRun: Command<{ id: string }> = async (db, input, ctx) => {
     ctx.companyId,
     members.map((m) => m.employeeId),
   );
-  const lines = bookingOf(run, members, people, await lineItemsOfRun(db, run.id));
+  // Skatteverket charges the month's contributions computed on the declared bases per rate, öre
+  // dropped per rate (ställningstagande 2017-06-08, dnr 131 238881-17/111); booked here with the
+  // run, so 2731 holds what the tax account will charge from the moment the cost is booked.
+  const rounding = avgifterRoundingOre(members);
+  const lines = bookingOf(run, members, people, await lineItemsOfRun(db, run.id), rounding);
   const period = periodOf(run);
   const post = (kind: string, description: string, l: EngineLine[]) =>
     ctx.ledger.post({
@@ -719,6 +852,7 @@ export const bookRun: Command<{ id: string }> = async (db, input, ctx) => {
     : null;
   const patch = {
     status: "booked" as const,
+    avgifterRoundingOre: rounding,
     bookedAt: ctx.now,
     bookedBy: ctx.userId,
     salaryEntryId: salary.row.id,

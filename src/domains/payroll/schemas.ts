@@ -3,6 +3,7 @@ import { z } from "@hono/zod-openapi";
 import { AccountNumberSchema, DateSchema, SignedAmountSchema } from "../../http/fields";
 import { booleanQuery } from "../../http/route";
 import { toOre } from "../../money";
+import { PayrollContactSchema } from "../companies";
 import { MANUAL_ITEM_TYPES } from "./item-types";
 
 const Money = z
@@ -200,10 +201,17 @@ export const SalaryRunSchema = z
     total_avgifter: z.number(),
     total_pension: z.number(),
     total_special_payroll_tax: z.number(),
+    avgifter_rounding: z.number().openapi({
+      description:
+        "set by book: Skatteverket's figure for the month (AGI field 487: bases in whole kronor per rate, öre dropped per rate) less the per-employee contributions; booked on 3740 so that 2731 equals what the tax account is charged. 0 before book",
+    }),
     total_employer_cost: z
       .number()
       .openapi({ description: "gross + reimbursements + avgifter + pension + special payroll tax" }),
     settlement_account: z.string().nullable(),
+    payment_planned: z.boolean().openapi({
+      description: "mark-paid said planned: true; the minute sweep books the run on its payment_date",
+    }),
     salary_entry_id: z.string().nullable(),
     avgifter_entry_id: z.string().nullable(),
     vacation_entry_id: z.string().nullable(),
@@ -297,6 +305,10 @@ export const MarkPaidSchema = z
   .object({
     payment_date: DateSchema.optional().openapi({ description: "default the run's payment_date" }),
     settlement_account: AccountNumberSchema.default("1930"),
+    planned: z.boolean().default(false).openapi({
+      description:
+        "true: the payment is ordered for payment_date, which may be after today; the run is booked automatically on that date. A payment_date after today without it is PAYMENT_DATE_IN_FUTURE",
+    }),
   })
   .strict()
   .openapi("SalaryRunMarkPaid");
@@ -387,18 +399,14 @@ export type RunEmployeePatchInput = z.infer<typeof RunEmployeePatchSchema>;
 export type LineItemCreateInput = z.infer<typeof LineItemCreateSchema>;
 export type MarkPaidInput = z.infer<typeof MarkPaidSchema>;
 
-const AgiContactSchema = z
-  .object({
-    name: z.string().trim().min(1).max(100),
-    phone: z.string().trim().min(1).max(30),
-    email: z.email().max(200),
-  })
-  .strict();
+// the same shape as the company's settings.payroll_contact
+const AgiContactSchema = PayrollContactSchema;
 
 export const AgiGenerateSchema = z
   .object({
-    contact: AgiContactSchema.openapi({
-      description: "the employer's contact person for the declaration (Kontaktperson)",
+    contact: AgiContactSchema.optional().openapi({
+      description:
+        "the employer's contact person for the declaration (Kontaktperson); default: the company's settings.payroll_contact; neither: AGI_CONTACT_MISSING",
     }),
     technical_contact: AgiContactSchema.optional().openapi({
       description: "the file's technical contact (TekniskKontaktperson); default: contact",

@@ -24,4 +24,6 @@ export const SUBSCRIBABLE_EVENTS = [
   "salary_run.booked",
   "agi.generated",
   "document.uploaded",
+  "salary_run.reopened",
+  "salary_run.deleted",
 ] as const;

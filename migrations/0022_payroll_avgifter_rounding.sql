@@ -1,0 +1,1 @@
+ALTER TABLE `salary_runs` ADD `avgifter_rounding_ore` integer DEFAULT 0 NOT NULL;

@@ -1,0 +1,1 @@
+ALTER TABLE `salary_runs` ADD `payment_planned` integer DEFAULT false NOT NULL;
