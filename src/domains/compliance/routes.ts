@@ -64,7 +64,7 @@ export function registerComplianceRoutes(app: OpenAPIHono<AppEnv>) {
       tag: TAG,
       summary: "Pre-flight check: year-end readiness or voucher gaps (a read-only snapshot)",
       description:
-        "type=year_end_readiness lists each failed check (period locked, no drafts, voucher gaps explained, trial balance balanced) as a blocker with what to do; " +
+        "type=year_end_readiness lists each failed check (period locked, no drafts, voucher gaps explained, trial balance balanced, the result not already booked on 8990-8999) as a blocker with what to do; " +
         "type=voucher_gaps lists every gap in every series of the period, explained or not. ready is true when there is no blocker. The type vat_close is not supported.",
       scope: "compliance:read",
       company: true,

@@ -116,7 +116,13 @@ export async function complianceCheck(
     findings = r.findings;
     summary = {
       blockers: findings.filter((f) => f.severity === "blocker").length,
-      checks: ["period_locked", "no_drafts", "voucher_gaps_explained", "trial_balance_balanced"],
+      checks: [
+        "period_locked",
+        "no_drafts",
+        "voucher_gaps_explained",
+        "trial_balance_balanced",
+        "result_not_yet_booked",
+      ],
     };
   } else {
     const gaps = await voucherGaps(db, companyId, period.id);

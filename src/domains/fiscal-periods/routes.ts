@@ -158,7 +158,8 @@ export function registerFiscalPeriodRoutes(app: OpenAPIHono<AppEnv>) {
       summary: "Run the year-end (asynchronous): currency revaluation, then the closing entry",
       description:
         "Readiness is checked at once (a refusal writes nothing) and again when the work runs: the period locked (PERIOD_NOT_LOCKED), no drafts (PERIOD_LOCK_HAS_DRAFTS), " +
-        "every voucher gap explained (YEAR_END_FAILED with details.findings), a balanced trial balance (YEAR_END_UNBALANCED_TRIAL); a period whose year-end has run or that is closed: CONFLICT. " +
+        "every voucher gap explained (YEAR_END_FAILED with details.findings), a balanced trial balance (YEAR_END_UNBALANCED_TRIAL), the result not already booked on 8990-8999 " +
+        "(an imported or hand-made closing entry: YEAR_END_FAILED, finding YEAR_END_RESULT_ALREADY_BOOKED; booked in part, the year-end books the rest); a period whose year-end has run or that is closed: CONFLICT. " +
         "The operation revalues open foreign-currency items at the period's end (unless a revaluation exists), then books the year's result to 8999 against 2099 " +
         "(limited company and other legal persons) or 2019 (sole trader, partnership), and sets closing_entry_id. A zero result: YEAR_END_NO_ACTIVITY. See docs/fiscal-year.md.",
       params: IdParams,

@@ -26,7 +26,7 @@ import { ApiError, fieldError } from "../../http/api-error";
 import type { EngineLine, FiscalPeriodRow } from "../../ledger/engine";
 import { fromOre } from "../../ledger/money";
 import { draftCount, OPENING_SOURCE, periodAccountTotals, postedEntriesOfSource } from "../../ledger/queries";
-import { isBalanceAccount, resultOf } from "../../sweden/bas";
+import { bookedResultOf, isBalanceAccount } from "../../sweden/bas";
 import { addDays } from "../../sweden/fiscal-year";
 import type { OperationContext } from "../operations";
 import { planOperation } from "../operations";
@@ -66,6 +66,8 @@ export interface Finding {
   details: Record<string, unknown>;
 }
 
+const periodBase = (companyId: string, periodId: string) => `/api/v1/companies/${companyId}/fiscal-periods/${periodId}`;
+
 /** Each check the year-end needs, failed ones as blockers with what to do. */
 export async function yearEndReadiness(
   db: Database,
@@ -78,7 +80,7 @@ export async function yearEndReadiness(
     periodAccountTotals(db, companyId, period.id),
     revaluationOf(db, companyId, period.id),
   ]);
-  const base = `/api/v1/companies/${companyId}/fiscal-periods/${period.id}`;
+  const base = periodBase(companyId, period.id);
   const findings: Finding[] = [];
   if (period.isClosed)
     findings.push({
@@ -125,6 +127,7 @@ export async function yearEndReadiness(
       message: "The trial balance does not balance; contact support, the books need repair.",
       details: { debit_total: fromOre(debit), credit_total: fromOre(credit) },
     });
+  if (!period.closingEntryId && !period.isClosed) findings.push(...resultBookingFindings(totals, base));
   if (!revaluation && !period.closingEntryId)
     findings.push({
       severity: "info",
@@ -133,6 +136,42 @@ export async function yearEndReadiness(
       details: {},
     });
   return { ready: !findings.some((f) => f.severity === "blocker"), findings };
+}
+
+/**
+ * A result already on 8990-8999 before the year-end (a closing entry imported with a SIE
+ * file, or booked by hand): booked in full is a blocker, as the year-end would book it a
+ * second time; booked in part is a warning, the year-end books what is left.
+ */
+function resultBookingFindings(totals: Parameters<typeof bookedResultOf>[0], base: string): Finding[] {
+  const r = bookedResultOf(totals);
+  if (r.bookedOre === 0) return [];
+  const bookedOn = r.bookedOn.map((b) => ({ account_number: b.account, amount: fromOre(b.amountOre) }));
+  if (r.unbookedOre === 0)
+    return [
+      {
+        severity: "blocker",
+        code: "YEAR_END_RESULT_ALREADY_BOOKED",
+        message:
+          `The year's result (${fromOre(r.resultOre)}) is already booked on ${r.bookedOn.map((b) => b.account).join(", ")} ` +
+          "(a closing entry imported or posted by hand); a year-end would book it twice. " +
+          `If that entry is wrong, unlock the period (POST ${base}/unlock), reverse it, lock and run the year-end.`,
+        details: { year_result: fromOre(r.resultOre), booked_on: bookedOn },
+      },
+    ];
+  return [
+    {
+      severity: "warning",
+      code: "YEAR_END_RESULT_PARTLY_BOOKED",
+      message: `${fromOre(r.bookedOre)} of the year's result (${fromOre(r.resultOre)}) is already booked; the year-end books the rest, ${fromOre(r.unbookedOre)}.`,
+      details: {
+        year_result: fromOre(r.resultOre),
+        already_booked: fromOre(r.bookedOre),
+        to_book: fromOre(r.unbookedOre),
+        booked_on: bookedOn,
+      },
+    },
+  ];
 }
 
 /** The refusal for a failed readiness: the first blocker's own code where the catalogue has one. */
@@ -217,16 +256,27 @@ export const runYearEnd =
         creditOre: l.creditOre,
       })),
     ];
-    const { resultOre } = resultOf(movements);
-    if (resultOre === 0)
+    const { resultOre, bookedOre, unbookedOre } = bookedResultOf(movements);
+    if (unbookedOre === 0 && bookedOre === 0)
       throw new ApiError(
         "YEAR_END_NO_ACTIVITY",
         { fiscal_period_id: period.id },
         "The year's result is zero: there is nothing to close.",
       );
+    // booked in full before (readiness refuses that on the books; here with the revaluation and cash lines counted)
+    if (unbookedOre === 0)
+      throw new ApiError(
+        "YEAR_END_FAILED",
+        {
+          fiscal_period_id: period.id,
+          findings: resultBookingFindings(movements, periodBase(ctx.companyId, period.id)),
+        },
+        "The year's result is already booked on 8990-8999; a year-end would book it twice.",
+      );
     const accounts = resultAccountsFor(await deps.entityTypeOf(db, ctx.companyId));
-    const amount = Math.abs(resultOre);
-    const profit = resultOre > 0;
+    // only what is not yet on 8990-8999: the whole result, or the rest of one booked in part
+    const amount = Math.abs(unbookedOre);
+    const profit = unbookedOre > 0;
     const lines: EngineLine[] = [
       {
         accountNumber: CLOSING_ACCOUNT,
@@ -260,6 +310,7 @@ export const runYearEnd =
         voucher_number: entry.voucherNumber,
         result_account: accounts.result,
         year_result: fromOre(resultOre),
+        result_booked_before: fromOre(bookedOre),
         currency_revaluation: revaluation ? revaluation.result : (existing!.result as Record<string, unknown>),
         cash_method_entry_id: cashEntry?.row.id ?? null,
         period: periodJson(row),

@@ -1,0 +1,186 @@
+// The year-end's guards through the API (issue 29): a result already booked on 8999
+// (imported with a SIE file or posted by hand) is not booked a second time.
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { encodeCp437 } from "../../src/sweden/sie/encoding";
+import { call, companyFixture, entryLines, line, postedEntry, settleOperation, write } from "../helpers";
+
+type Fixture = ReturnType<typeof companyFixture>;
+const url = (f: Fixture, p: string) => `/api/v1/companies/${f.companyId}${p}`;
+const YEAR = { first_fiscal_year: { start_date: "2026-01-01", end_date: "2026-12-31" }, fiscal_year_start_month: 1 };
+
+const act = (f: Fixture, periodId: string, action: string, body?: unknown) =>
+  write(f.actor.key, "POST", url(f, `/fiscal-periods/${periodId}/${action}`), body);
+const readiness = async (f: Fixture, periodId: string) =>
+  (
+    await call("GET", url(f, `/compliance/check?type=year_end_readiness&fiscal_period_id=${periodId}`), {
+      key: f.actor.key,
+    })
+  ).body.data;
+const periods = async (f: Fixture) =>
+  (await call("GET", url(f, "/fiscal-periods"), { key: f.actor.key })).body.data.fiscal_periods as any[];
+
+async function tally(f: Fixture) {
+  const q = (sql: string) =>
+    env.DB.prepare(sql)
+      .bind(f.companyId)
+      .first<{ n: number }>()
+      .then((r) => r!.n);
+  return {
+    entries: await q("SELECT count(*) AS n FROM journal_entries WHERE company_id = ?"),
+    operations: await q("SELECT count(*) AS n FROM operations WHERE company_id = ?"),
+  };
+}
+
+/** closing balance per account (debit positive) of a period's trial balance */
+async function closingBalances(f: Fixture, periodId: string) {
+  const res = await call("GET", url(f, `/reports/trial-balance?period_id=${periodId}`), { key: f.actor.key });
+  expect(res.status).toBe(200);
+  return Object.fromEntries(
+    res.body.data.accounts
+      .filter((a: any) => a.closing_balance !== 0)
+      .map((a: any) => [a.account_number, a.closing_balance]),
+  );
+}
+
+const b64 = (bytes: Uint8Array) => btoa(Array.from(bytes, (b) => String.fromCharCode(b)).join(""));
+
+/** Imports a SIE file through the API and runs the operation to its end. */
+async function importSie(f: Fixture, text: string) {
+  const started = await call("POST", url(f, "/imports/sie"), {
+    key: f.actor.key,
+    body: { file_base64: b64(encodeCp437(text)), file_name: "bokslut.se" },
+  });
+  expect(started.status).toBe(202);
+  return settleOperation(f.actor.key, started.body.data.operation_id);
+}
+
+// A year 2025 closed in another program: a sale of 10 000 + VAT, a cost of 350, and the
+// program's bokslutsverifikation A3 booking the result 9 650 on 8999 against 2099.
+const CLOSED_ELSEWHERE = [
+  "#FLAGGA 0",
+  "#FORMAT PC8",
+  "#SIETYP 4",
+  '#PROGRAM "Annat program" 1.0',
+  "#GEN 20260210",
+  '#FNAMN "Bokslutat AB"',
+  "#RAR 0 20250101 20251231",
+  '#KONTO 1930 "Företagskonto"',
+  '#KONTO 2081 "Aktiekapital"',
+  '#KONTO 2099 "Årets resultat"',
+  '#KONTO 2611 "Utgående moms 25 %"',
+  '#KONTO 3001 "Försäljning 25 %"',
+  '#KONTO 6110 "Kontorsmateriel"',
+  '#KONTO 8999 "Årets resultat"',
+  "#IB 0 1930 25000.00",
+  "#IB 0 2081 -25000.00",
+  "#UB 0 1930 37150.00",
+  "#UB 0 2081 -25000.00",
+  "#UB 0 2099 -9650.00",
+  "#UB 0 2611 -2500.00",
+  "#RES 0 3001 -10000.00",
+  "#RES 0 6110 350.00",
+  "#RES 0 8999 9650.00",
+  '#VER A 1 20250315 "Försäljning"',
+  "{",
+  "#TRANS 1930 {} 12500.00",
+  "#TRANS 3001 {} -10000.00",
+  "#TRANS 2611 {} -2500.00",
+  "}",
+  '#VER A 2 20250320 "Pennor"',
+  "{",
+  "#TRANS 6110 {} 350.00",
+  "#TRANS 1930 {} -350.00",
+  "}",
+  '#VER A 3 20251231 "Årets resultat"',
+  "{",
+  "#TRANS 8999 {} 9650.00",
+  "#TRANS 2099 {} -9650.00",
+  "}",
+].join("\r\n");
+
+describe("a result already booked before the year-end", () => {
+  const imported = companyFixture({ name: "Bokslutat AB", ...YEAR });
+  const manual = companyFixture({ name: "Handbokslut AB", ...YEAR });
+
+  it("sees the closing entry of an imported year and refuses to book the result again", async () => {
+    const op = await importSie(imported, CLOSED_ELSEWHERE);
+    expect(op.status).toBe("succeeded");
+    const year2025 = (await periods(imported)).find((p) => p.period_start === "2025-01-01");
+    expect(await closingBalances(imported, year2025.id)).toMatchObject({ "8999": 9650, "2099": -9650 });
+    expect((await act(imported, year2025.id, "lock")).status).toBe(200);
+
+    const check = await readiness(imported, year2025.id);
+    expect(check.ready).toBe(false);
+    expect(check.findings).toContainEqual(
+      expect.objectContaining({
+        severity: "blocker",
+        code: "YEAR_END_RESULT_ALREADY_BOOKED",
+        details: { year_result: 9650, booked_on: [{ account_number: "8999", amount: 9650 }] },
+      }),
+    );
+
+    const before = await tally(imported);
+    const refused = await act(imported, year2025.id, "year-end");
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.code).toBe("YEAR_END_FAILED");
+    expect(refused.body.error.details.findings.map((x: any) => x.code)).toContain("YEAR_END_RESULT_ALREADY_BOOKED");
+    expect(await tally(imported)).toEqual(before);
+    expect(await closingBalances(imported, year2025.id)).toMatchObject({ "8999": 9650, "2099": -9650 });
+    expect((await periods(imported)).find((p) => p.id === year2025.id).closing_entry_id).toBeNull();
+  });
+
+  it("sees a result booked by hand, and books only the rest of one booked in part", async () => {
+    const f = manual;
+    await postedEntry(f.actor.key, f.companyId, f.periodId, {
+      entry_date: "2026-03-15",
+      lines: [line("1930", 125000, 0), line("3001", 0, 100000), line("2611", 0, 25000)],
+    });
+    await postedEntry(f.actor.key, f.companyId, f.periodId, {
+      entry_date: "2026-06-20",
+      lines: [line("5010", 24000, 0), line("1930", 0, 24000)],
+    });
+    // the bookkeeper books the result, 76 000, by hand
+    await postedEntry(f.actor.key, f.companyId, f.periodId, {
+      entry_date: "2026-12-31",
+      description: "Årets resultat",
+      lines: [line("8999", 76000, 0), line("2099", 0, 76000)],
+    });
+    expect((await act(f, f.periodId, "lock")).status).toBe(200);
+    const check = await readiness(f, f.periodId);
+    expect(check.ready).toBe(false);
+    expect(check.findings.map((x: any) => x.code)).toContain("YEAR_END_RESULT_ALREADY_BOOKED");
+    const before = await tally(f);
+    const refused = await act(f, f.periodId, "year-end");
+    expect(refused.body.error.code).toBe("YEAR_END_FAILED");
+    expect(await tally(f)).toEqual(before);
+
+    // a bank fee found afterwards: the result is 75 500, of which 76 000 is booked
+    expect((await act(f, f.periodId, "unlock")).status).toBe(200);
+    await postedEntry(f.actor.key, f.companyId, f.periodId, {
+      entry_date: "2026-11-30",
+      lines: [line("6570", 500, 0), line("1930", 0, 500)],
+    });
+    expect((await act(f, f.periodId, "lock")).status).toBe(200);
+    const partly = await readiness(f, f.periodId);
+    expect(partly.ready).toBe(true);
+    expect(partly.findings).toContainEqual(
+      expect.objectContaining({
+        severity: "warning",
+        code: "YEAR_END_RESULT_PARTLY_BOOKED",
+        details: expect.objectContaining({ year_result: 75500, already_booked: 76000, to_book: -500 }),
+      }),
+    );
+    const started = await act(f, f.periodId, "year-end");
+    expect(started.status).toBe(202);
+    const op = await settleOperation(f.actor.key, started.body.data.operation_id);
+    expect(op.status).toBe("succeeded");
+    expect(op.result).toMatchObject({ year_result: 75500, result_booked_before: 76000, result_account: "2099" });
+    // only the 500 too much is taken back: credit 8999, debit 2099
+    expect(await entryLines(f.actor.key, f.companyId, op.result.closing_entry_id)).toEqual({
+      "8999": [0, 500],
+      "2099": [500, 0],
+    });
+    expect(await closingBalances(f, f.periodId)).toMatchObject({ "8999": 75500, "2099": -75500 });
+  });
+});
