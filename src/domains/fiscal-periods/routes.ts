@@ -141,9 +141,10 @@ export function registerFiscalPeriodRoutes(app: OpenAPIHono<AppEnv>) {
       ...write,
       method: "post",
       path: `${BASE}/{id}/unlock`,
-      summary: "Unlock a locked period (not a closed one)",
+      summary: "Unlock a locked period, or remove its lock date (not a closed one)",
       description:
-        "Removes the lock and any lock date. PERIOD_UNLOCK_NOT_LOCKED when neither is set; PERIOD_UNLOCK_CLOSED when the year is closed, which is irreversible.",
+        "Takes off one lock, the latest first: a period locked as a whole opens the dates after its lock date and keeps that date (a declared VAT quarter stays frozen); " +
+        "a period with only a lock date loses it. PERIOD_UNLOCK_NOT_LOCKED when neither is set; PERIOD_UNLOCK_CLOSED when the year is closed, which is irreversible.",
       params: IdParams,
       response: LockResult,
     }),
