@@ -47,7 +47,7 @@ export const COMMANDS = {
   "fiscal_periods.create_next": fiscalPeriods.createNextPeriod,
   "fiscal_periods.lock": fiscalPeriods.lockPeriodChecked(bankTransactions.unbookedTransactionsIn),
   "fiscal_periods.unlock": fiscalPeriods.unlockPeriod,
-  "fiscal_periods.year_end": fiscalPeriods.startYearEnd,
+  "fiscal_periods.year_end": fiscalPeriods.startYearEnd(revaluationSources),
   "fiscal_periods.year_end_run": fiscalPeriods.runYearEnd({
     entityTypeOf: entityTypeOf,
     revaluation: revaluationSources,

@@ -184,3 +184,123 @@ describe("a result already booked before the year-end", () => {
     expect(await closingBalances(f, f.periodId)).toMatchObject({ "8999": 75500, "2099": -75500 });
   });
 });
+
+describe("closing rates the rate service cannot give", () => {
+  // the fake Riksbank is down on 2029-12-31 (test/fakes/fx-rates.ts)
+  const f = companyFixture({
+    name: "Valutabokslut AB",
+    first_fiscal_year: { start_date: "2029-01-01", end_date: "2029-12-31" },
+    fiscal_year_start_month: 1,
+  });
+
+  it("reports the missing rate in readiness, refuses without it, and takes closing_rates from the request", async () => {
+    const customer = await write(f.actor.key, "POST", url(f, "/customers"), {
+      name: "Export Kund AB",
+      customer_type: "swedish_business",
+      email: "a@kund.se",
+      default_payment_terms: 30,
+    });
+    // 800 EUR + 25 % VAT = 1 000 EUR at 11.00: 11 000.00 SEK on 1510, revenue 8 800
+    const inv = await write(f.actor.key, "POST", url(f, "/invoices"), {
+      customer_id: customer.body.data.id,
+      currency: "EUR",
+      exchange_rate: 11,
+      invoice_date: "2029-11-20",
+      items: [{ description: "Licens", unit_price: 800, vat_rate: 0.25 }],
+    });
+    expect(inv.status).toBe(201);
+    expect((await write(f.actor.key, "POST", url(f, `/invoices/${inv.body.data.id}/mark-sent`))).status).toBe(200);
+    const supplier = await write(f.actor.key, "POST", url(f, "/suppliers"), {
+      name: "Supplier Ltd",
+      supplier_type: "eu_business",
+      country: "IE",
+      default_currency: "USD",
+      default_expense_account: "4010",
+      default_payment_terms: 30,
+    });
+    // 400 USD at 10.00: 4 000.00 SEK on 2440
+    const si = await write(f.actor.key, "POST", url(f, "/supplier-invoices"), {
+      supplier_id: supplier.body.data.id,
+      supplier_invoice_number: "US-1",
+      invoice_date: "2029-11-25",
+      currency: "USD",
+      exchange_rate: 10,
+      items: [{ amount: 400, vat_rate: 0 }],
+    });
+    expect(si.status).toBe(201);
+    expect((await act(f, f.periodId, "lock")).status).toBe(200);
+
+    const check = await readiness(f, f.periodId);
+    expect(check.ready).toBe(false);
+    expect(check.findings.filter((x: any) => x.code === "FX_CLOSING_RATE_UNAVAILABLE")).toEqual([
+      expect.objectContaining({
+        severity: "blocker",
+        details: { currency: "EUR", date: "2029-12-31", open_items: 1 },
+      }),
+      expect.objectContaining({
+        severity: "blocker",
+        details: { currency: "USD", date: "2029-12-31", open_items: 1 },
+      }),
+    ]);
+
+    const before = await tally(f);
+    const refused = await act(f, f.periodId, "year-end");
+    expect(refused.status).toBe(502);
+    expect(refused.body.error).toMatchObject({
+      code: "FX_CLOSING_RATE_UNAVAILABLE",
+      details: {
+        missingRates: [
+          { currency: "EUR", date: "2029-12-31" },
+          { currency: "USD", date: "2029-12-31" },
+        ],
+      },
+    });
+    // one currency stated is not enough
+    const half = await act(f, f.periodId, "year-end", { closing_rates: { EUR: "11.4520" } });
+    expect(half.body.error).toMatchObject({
+      code: "FX_CLOSING_RATE_UNAVAILABLE",
+      details: { missingRates: [{ currency: "USD", date: "2029-12-31" }] },
+    });
+    for (const bad of [{ EUR: "-1" }, { EUR: 0 }, { EUR: "11,45" }, { EUR: 11.1234567 }, { SEK: 1 }, { eur: 11 }]) {
+      const res = await act(f, f.periodId, "year-end", { closing_rates: bad });
+      expect(res.status, JSON.stringify(bad)).toBe(400);
+      expect(res.body.error.code).toBe("VALIDATION_ERROR");
+    }
+    expect(await tally(f)).toEqual(before);
+
+    // a decimal string and a number
+    const started = await act(f, f.periodId, "year-end", { closing_rates: { EUR: "11.4520", USD: 10.25 } });
+    expect(started.status).toBe(202);
+    const op = await settleOperation(f.actor.key, started.body.data.operation_id);
+    expect(op.status).toBe("succeeded");
+    const revaluation = op.result.currency_revaluation;
+    // receivable 1 000 x 11.452 = 11 452.00, a gain of 452.00; payable 400 x 10.25 = 4 100.00, a loss of 100.00
+    expect(revaluation).toMatchObject({ as_of_date: "2029-12-31", gain: 452, loss: 100, net: 352 });
+    expect(revaluation.items).toEqual([
+      expect.objectContaining({
+        currency: "EUR",
+        closing_rate: 11.452,
+        rate_date: "2029-12-31",
+        rate_source: "request",
+        revalued_sek: 11452,
+      }),
+      expect.objectContaining({ currency: "USD", closing_rate: 10.25, rate_source: "request", revalued_sek: 4100 }),
+    ]);
+    expect(await entryLines(f.actor.key, f.companyId, revaluation.revaluation_entry_id)).toEqual({
+      "1510": [452, 0],
+      "2440": [0, 100],
+      "3960": [0, 452],
+      "7960": [100, 0],
+    });
+    // the result: 8 800 revenue - 4 000 cost + 352 net gain = 5 152
+    expect(op.result).toMatchObject({ year_result: 5152, result_account: "2099" });
+    expect(await entryLines(f.actor.key, f.companyId, op.result.closing_entry_id)).toEqual({
+      "8999": [5152, 0],
+      "2099": [0, 5152],
+    });
+    expect((await call("GET", url(f, `/invoices/${inv.body.data.id}`), { key: f.actor.key })).body.data).toMatchObject({
+      exchange_rate: 11.452,
+      total_sek: 11452,
+    });
+  });
+});

@@ -8,7 +8,14 @@ import { complianceSettings } from "../../db/schema";
 import { fieldError } from "../../http/api-error";
 import { taxDeadlines, type EntityType, type TaxProfile } from "../../sweden/tax-deadlines";
 import { loadCompany } from "../companies";
-import { listPeriods, loadPeriod, voucherGaps, yearEndReadiness, type Finding } from "../fiscal-periods";
+import {
+  listPeriods,
+  loadPeriod,
+  voucherGaps,
+  yearEndReadiness,
+  type Finding,
+  type ReadinessFx,
+} from "../fiscal-periods";
 import { hasActiveEmployees } from "../payroll";
 
 type SettingsRow = typeof complianceSettings.$inferSelect;
@@ -107,12 +114,13 @@ export async function complianceCheck(
   type: "year_end_readiness" | "voucher_gaps",
   periodId: string,
   now: string,
+  fx: ReadinessFx,
 ) {
   const period = await loadPeriod(db, companyId, periodId);
   let findings: Finding[];
   let summary: Record<string, unknown>;
   if (type === "year_end_readiness") {
-    const r = await yearEndReadiness(db, companyId, period);
+    const r = await yearEndReadiness(db, companyId, period, fx);
     findings = r.findings;
     summary = {
       blockers: findings.filter((f) => f.severity === "blocker").length,

@@ -14,10 +14,13 @@ export {
   startCurrencyRevaluation,
   startYearEnd,
   yearEndReadiness,
+  type ClosingRatesInput,
   type Finding,
+  type ReadinessFx,
   type OpeningBalancesDeps,
   type YearEndDeps,
 } from "./year-end";
+export type { ClosingRates, OpenForeignItems } from "./revaluation";
 export { CASH_METHOD_SOURCE, type CashMethodSources } from "./cash-method";
 export { periodHolding, planPeriodForImport } from "./import";
 export { planFirstPeriod } from "./first-period";

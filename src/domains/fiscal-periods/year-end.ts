@@ -21,6 +21,7 @@ import { eq } from "drizzle-orm";
 import type { Command, CommandContext } from "../../commands/plan";
 import { backgroundContext, submit } from "../../commands/submit";
 import type { Database } from "../../db/client";
+import type { Env } from "../../env";
 import { fiscalPeriods } from "../../db/schema";
 import { ApiError, fieldError } from "../../http/api-error";
 import type { EngineLine, FiscalPeriodRow } from "../../ledger/engine";
@@ -38,7 +39,15 @@ import {
   type EntryLoader,
 } from "./cash-method";
 import { voucherGaps } from "./gaps";
-import { planRevaluation, revaluationOf, type RevaluationSources } from "./revaluation";
+import {
+  closingRatesFor,
+  openCurrencies,
+  planRevaluation,
+  revaluationOf,
+  type ClosingRates,
+  type OpenForeignItems,
+  type RevaluationSources,
+} from "./revaluation";
 import { loadPeriod, periodJson } from "./service";
 
 export const CLOSING_ACCOUNT = "8999";
@@ -68,11 +77,25 @@ export interface Finding {
 
 const periodBase = (companyId: string, periodId: string) => `/api/v1/companies/${companyId}/fiscal-periods/${periodId}`;
 
-/** Each check the year-end needs, failed ones as blockers with what to do. */
+/**
+ * What readiness needs to see the closing rates the year-end will ask for: the open
+ * foreign-currency items (handed in by a composition root) and the rates the caller states.
+ */
+export interface ReadinessFx {
+  env: Env;
+  items: OpenForeignItems;
+  closingRates?: ClosingRates;
+}
+
+/**
+ * Each check the year-end needs, failed ones as blockers with what to do. Without `fx`
+ * the closing rates are not looked up (the operation's own revaluation asks for them).
+ */
 export async function yearEndReadiness(
   db: Database,
   companyId: string,
   period: FiscalPeriodRow,
+  fx?: ReadinessFx,
 ): Promise<{ ready: boolean; findings: Finding[] }> {
   const [drafts, gaps, totals, revaluation] = await Promise.all([
     draftCount(db, companyId, period.id),
@@ -128,6 +151,8 @@ export async function yearEndReadiness(
       details: { debit_total: fromOre(debit), credit_total: fromOre(credit) },
     });
   if (!period.closingEntryId && !period.isClosed) findings.push(...resultBookingFindings(totals, base));
+  if (fx && !revaluation && !period.closingEntryId && !period.isClosed)
+    findings.push(...(await closingRateFindings(db, companyId, period, fx, base)));
   if (!revaluation && !period.closingEntryId)
     findings.push({
       severity: "info",
@@ -136,6 +161,31 @@ export async function yearEndReadiness(
       details: {},
     });
   return { ready: !findings.some((f) => f.severity === "blocker"), findings };
+}
+
+/**
+ * The year-end revalues the items open at the period's end at its closing rates: a currency
+ * with neither a rate stated in the request nor a Riksbank fixing would fail the operation,
+ * so it blocks here, by currency and date.
+ */
+async function closingRateFindings(
+  db: Database,
+  companyId: string,
+  period: FiscalPeriodRow,
+  fx: ReadinessFx,
+  base: string,
+): Promise<Finding[]> {
+  const open = await openCurrencies(db, companyId, fx.items, period.periodEnd);
+  if (!open.size) return [];
+  const { missing } = await closingRatesFor(fx.env, [...open.keys()], period.periodEnd, fx.closingRates);
+  return missing.map((m) => ({
+    severity: "blocker" as const,
+    code: "FX_CLOSING_RATE_UNAVAILABLE",
+    message:
+      `No closing rate for ${m.currency} on ${m.date} (the Riksbank's could not be had) for ${open.get(m.currency)} open item(s); ` +
+      `state it in the year-end request: POST ${base}/year-end with {"closing_rates": {"${m.currency}": "<SEK per ${m.currency}>"}}.`,
+    details: { currency: m.currency, date: m.date, open_items: open.get(m.currency) },
+  }));
 }
 
 /**
@@ -182,6 +232,17 @@ function refusal(findings: Finding[]): ApiError | null {
   const details = { findings: blockers };
   if (first.code === "PERIOD_CLOSED" || first.code === "YEAR_END_ALREADY_RUN")
     return new ApiError("CONFLICT", { ...first.details, ...details }, first.message);
+  if (first.code === "FX_CLOSING_RATE_UNAVAILABLE")
+    return new ApiError(
+      first.code,
+      {
+        missingRates: blockers
+          .filter((b) => b.code === first.code)
+          .map((b) => ({ currency: b.details.currency, date: b.details.date })),
+        ...details,
+      },
+      first.message,
+    );
   if (
     first.code === "PERIOD_LOCK_HAS_DRAFTS" ||
     first.code === "PERIOD_NOT_LOCKED" ||
@@ -191,8 +252,8 @@ function refusal(findings: Finding[]): ApiError | null {
   return new ApiError("YEAR_END_FAILED", details, first.message);
 }
 
-async function assertReady(db: Database, companyId: string, period: FiscalPeriodRow): Promise<void> {
-  const err = refusal((await yearEndReadiness(db, companyId, period)).findings);
+async function assertReady(db: Database, companyId: string, period: FiscalPeriodRow, fx?: ReadinessFx): Promise<void> {
+  const err = refusal((await yearEndReadiness(db, companyId, period, fx)).findings);
   if (err) throw err;
 }
 
@@ -206,22 +267,38 @@ const startedBy = (ctx: CommandContext): StartedBy => ({ api_key_id: ctx.apiKeyI
 
 // ---------------------------------------------------------------- year-end
 
-/** POST .../year-end: checks readiness now (a refusal writes nothing), then queues the work. */
-export const startYearEnd: Command<{ id: string }> = async (db, input, ctx) => {
-  const period = await loadPeriod(db, ctx.companyId, input.id);
-  await assertReady(db, ctx.companyId, period);
-  const op = planOperation(db, ctx, "fiscal_periods.year_end", {
-    fiscal_period_id: period.id,
-    started_by: startedBy(ctx),
-  });
-  return {
-    status: 202,
-    data: op.handle,
-    statements: op.statements,
-    afterCommit: [op.job],
-    audit: { action: "fiscal_period.year_end_started", resourceType: "operation", resourceId: op.handle.operation_id },
+/** The year-end's and the revaluation's input: the period, and closing rates the caller states. */
+export interface ClosingRatesInput {
+  id: string;
+  closing_rates?: ClosingRates;
+}
+
+/**
+ * POST .../year-end: checks readiness now (a refusal writes nothing), the closing rates
+ * included, then queues the work with the rates the caller stated.
+ */
+export const startYearEnd =
+  (items: OpenForeignItems): Command<ClosingRatesInput> =>
+  async (db, input, ctx, env) => {
+    const period = await loadPeriod(db, ctx.companyId, input.id);
+    await assertReady(db, ctx.companyId, period, { env, items, closingRates: input.closing_rates });
+    const op = planOperation(db, ctx, "fiscal_periods.year_end", {
+      fiscal_period_id: period.id,
+      ...(input.closing_rates ? { closing_rates: input.closing_rates } : {}),
+      started_by: startedBy(ctx),
+    });
+    return {
+      status: 202,
+      data: op.handle,
+      statements: op.statements,
+      afterCommit: [op.job],
+      audit: {
+        action: "fiscal_period.year_end_started",
+        resourceType: "operation",
+        resourceId: op.handle.operation_id,
+      },
+    };
   };
-};
 
 export interface YearEndDeps {
   /** the company's entity_type (companies sits above this domain) */
@@ -238,14 +315,15 @@ export interface YearEndDeps {
  * closing_entry_id.
  */
 export const runYearEnd =
-  (deps: YearEndDeps): Command<{ id: string }> =>
+  (deps: YearEndDeps): Command<ClosingRatesInput> =>
   async (db, input, ctx, env) => {
     const period = await loadPeriod(db, ctx.companyId, input.id);
+    // the closing rates are not looked up twice: the revaluation below refuses a missing one
     await assertReady(db, ctx.companyId, period);
     const existing = await revaluationOf(db, ctx.companyId, period.id);
     const revaluation = existing
       ? null
-      : await planRevaluation(db, ctx, env, deps.revaluation, period, period.periodEnd);
+      : await planRevaluation(db, ctx, env, deps.revaluation, period, period.periodEnd, input.closing_rates);
     const unpaid = await cashMethodLines(db, ctx.companyId, deps.cashMethod, period);
     const totals = await periodAccountTotals(db, ctx.companyId, period.id);
     const movements = [
@@ -358,11 +436,16 @@ async function revaluationTarget(db: Database, ctx: CommandContext, id: string, 
   return { period, asOf };
 }
 
-export const startCurrencyRevaluation: Command<{ id: string; as_of_date?: string }> = async (db, input, ctx) => {
+export const startCurrencyRevaluation: Command<ClosingRatesInput & { as_of_date?: string }> = async (
+  db,
+  input,
+  ctx,
+) => {
   const { period, asOf } = await revaluationTarget(db, ctx, input.id, input.as_of_date);
   const op = planOperation(db, ctx, "fiscal_periods.currency_revaluation", {
     fiscal_period_id: period.id,
     as_of_date: asOf,
+    ...(input.closing_rates ? { closing_rates: input.closing_rates } : {}),
     started_by: startedBy(ctx),
   });
   return {
@@ -379,10 +462,10 @@ export const startCurrencyRevaluation: Command<{ id: string; as_of_date?: string
 };
 
 export const runCurrencyRevaluation =
-  (sources: RevaluationSources): Command<{ id: string; as_of_date: string }> =>
+  (sources: RevaluationSources): Command<ClosingRatesInput & { as_of_date: string }> =>
   async (db, input, ctx, env) => {
     const { period, asOf } = await revaluationTarget(db, ctx, input.id, input.as_of_date);
-    const planned = await planRevaluation(db, ctx, env, sources, period, asOf);
+    const planned = await planRevaluation(db, ctx, env, sources, period, asOf, input.closing_rates);
     return {
       status: 200,
       data: planned.result,
@@ -420,15 +503,19 @@ async function runThroughWriter(
 }
 
 export async function runYearEndOperation(op: OperationContext) {
-  const input = op.operation.input as { fiscal_period_id: string };
-  return runThroughWriter(op, "fiscal_periods.year_end_run", { id: input.fiscal_period_id });
+  const input = op.operation.input as { fiscal_period_id: string; closing_rates?: ClosingRates };
+  return runThroughWriter(op, "fiscal_periods.year_end_run", {
+    id: input.fiscal_period_id,
+    ...(input.closing_rates ? { closing_rates: input.closing_rates } : {}),
+  });
 }
 
 export async function runCurrencyRevaluationOperation(op: OperationContext) {
-  const input = op.operation.input as { fiscal_period_id: string; as_of_date: string };
+  const input = op.operation.input as { fiscal_period_id: string; as_of_date: string; closing_rates?: ClosingRates };
   return runThroughWriter(op, "fiscal_periods.currency_revaluation_run", {
     id: input.fiscal_period_id,
     as_of_date: input.as_of_date,
+    ...(input.closing_rates ? { closing_rates: input.closing_rates } : {}),
   });
 }
 
