@@ -304,3 +304,148 @@ describe("closing rates the rate service cannot give", () => {
     });
   });
 });
+
+describe("years closed in order, and a year closed in another program", () => {
+  const order = companyFixture({ name: "Årsföljd AB", ...YEAR });
+  const moved = companyFixture({ name: "Flyttat AB", ...YEAR });
+
+  it("refuses the year-end of a year while an earlier year is not closed", async () => {
+    const f = order;
+    await postedEntry(f.actor.key, f.companyId, f.periodId, {
+      entry_date: "2026-05-10",
+      lines: [line("1930", 1250, 0), line("3001", 0, 1000), line("2611", 0, 250)],
+    });
+    const next = await write(f.actor.key, "POST", url(f, "/fiscal-periods"));
+    expect(next.status).toBe(201);
+    const year2027 = next.body.data.id as string;
+    await postedEntry(f.actor.key, f.companyId, year2027, {
+      entry_date: "2027-03-10",
+      lines: [line("1930", 2500, 0), line("3001", 0, 2000), line("2611", 0, 500)],
+    });
+    expect((await act(f, year2027, "lock")).status).toBe(200);
+
+    const check = await readiness(f, year2027);
+    expect(check.ready).toBe(false);
+    expect(check.findings).toContainEqual(
+      expect.objectContaining({
+        severity: "blocker",
+        code: "YEAR_END_PRIOR_PERIOD_OPEN",
+        details: expect.objectContaining({ prior_period_id: f.periodId, name: "2026", closing_entry_id: null }),
+      }),
+    );
+    const before = await tally(f);
+    const refused = await act(f, year2027, "year-end");
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatchObject({
+      code: "YEAR_END_PRIOR_PERIOD_OPEN",
+      details: { prior_period_id: f.periodId },
+    });
+    expect(await tally(f)).toEqual(before);
+
+    // its year-end run is not enough: the earlier year must be closed
+    expect((await act(f, f.periodId, "lock")).status).toBe(200);
+    const first = await settleOperation(f.actor.key, (await act(f, f.periodId, "year-end")).body.data.operation_id);
+    expect(first.status).toBe("succeeded");
+    expect((await act(f, year2027, "year-end")).body.error.code).toBe("YEAR_END_PRIOR_PERIOD_OPEN");
+    expect((await act(f, f.periodId, "close")).status).toBe(200);
+    const second = await settleOperation(f.actor.key, (await act(f, year2027, "year-end")).body.data.operation_id);
+    expect(second.status).toBe("succeeded");
+    expect(await entryLines(f.actor.key, f.companyId, second.result.closing_entry_id)).toEqual({
+      "8999": [2000, 0],
+      "2099": [0, 2000],
+    });
+
+    // a year closed here is never reopened
+    expect((await act(f, year2027, "reopen", { reason: "Fel" })).body.error.code).toBe("PERIOD_REOPEN_NOT_CLOSED");
+    expect((await act(f, f.periodId, "reopen", { reason: "Fel" })).body.error).toMatchObject({
+      code: "PERIOD_REOPEN_NOT_EXTERNAL",
+      details: { fiscal_period_id: f.periodId, closing_entry_id: first.result.closing_entry_id },
+    });
+    expect((await periods(f)).find((p) => p.id === f.periodId)).toMatchObject({ is_closed: true });
+  });
+
+  it("closes an imported year as closed elsewhere, reopens it with a reason, and keeps the order", async () => {
+    const f = moved;
+    expect((await importSie(f, CLOSED_ELSEWHERE)).status).toBe("succeeded");
+    const year2025 = (await periods(f)).find((p) => p.period_start === "2025-01-01").id as string;
+    await postedEntry(f.actor.key, f.companyId, f.periodId, {
+      entry_date: "2026-02-10",
+      lines: [line("1930", 5000, 0), line("3001", 0, 4000), line("2611", 0, 1000)],
+    });
+    expect((await act(f, f.periodId, "lock")).status).toBe(200);
+    expect((await act(f, f.periodId, "year-end")).body.error).toMatchObject({
+      code: "YEAR_END_PRIOR_PERIOD_OPEN",
+      details: { prior_period_id: year2025, name: "2025" },
+    });
+
+    // refusals, each leaving the period as it was
+    expect((await act(f, year2025, "reopen", { reason: "Rättelse" })).body.error.code).toBe("PERIOD_REOPEN_NOT_CLOSED");
+    expect((await act(f, year2025, "close", { closed_externally: true })).body.error.code).toBe("CONFLICT");
+    // the 2026 year has its result unbooked: it cannot pass as closed elsewhere
+    expect((await act(f, f.periodId, "close", { closed_externally: true })).body.error).toMatchObject({
+      code: "YEAR_END_NOT_RUN",
+      details: { year_result: 4000, already_booked: 0, to_book: 4000 },
+    });
+    expect((await act(f, f.periodId, "close", { closed_externally: "yes" })).body.error.code).toBe("VALIDATION_ERROR");
+    expect((await periods(f)).filter((p) => p.is_closed)).toEqual([]);
+
+    expect((await act(f, year2025, "lock")).status).toBe(200);
+    const before = await tally(f);
+    const closed = await act(f, year2025, "close", { closed_externally: true });
+    expect(closed.status).toBe(200);
+    expect(closed.body.data).toMatchObject({ id: year2025, is_closed: true, closed_externally: true });
+    expect(await tally(f)).toEqual(before); // no entry: the other program's closing entry stands
+    expect((await periods(f)).find((p) => p.id === year2025)).toMatchObject({
+      is_closed: true,
+      closed_externally: true,
+      closing_entry_id: null,
+      reopened_at: null,
+    });
+
+    // reopened with a reason: open again but still locked
+    expect((await act(f, year2025, "reopen", {})).body.error.code).toBe("VALIDATION_ERROR");
+    const reopened = await act(f, year2025, "reopen", {
+      reason: "Bokslutet i förra programmet saknade en avskrivning",
+    });
+    expect(reopened.status).toBe(200);
+    expect(reopened.body.data).toMatchObject({
+      id: year2025,
+      is_closed: false,
+      closed_at: null,
+      closed_externally: false,
+      reopen_reason: "Bokslutet i förra programmet saknade en avskrivning",
+    });
+    expect(reopened.body.data.locked_at).not.toBeNull();
+    expect(reopened.body.data.reopened_at).not.toBeNull();
+    const event = await env.DB.prepare(
+      "SELECT object FROM outbox_events WHERE company_id = ? AND type = 'period.reopened'",
+    )
+      .bind(f.companyId)
+      .first<{ object: string }>();
+    expect(JSON.parse(event!.object)).toMatchObject({ id: year2025, is_closed: false });
+    const locked = await postedEntryAttempt(f, year2025, "2025-12-31");
+    expect(locked.body.error.code).toBe("PERIOD_LOCKED");
+    expect((await act(f, f.periodId, "year-end")).body.error.code).toBe("YEAR_END_PRIOR_PERIOD_OPEN");
+
+    // closed again, the next year's year-end runs; then the earlier year stays closed
+    expect((await act(f, year2025, "close", { closed_externally: true })).status).toBe(200);
+    const op = await settleOperation(f.actor.key, (await act(f, f.periodId, "year-end")).body.data.operation_id);
+    expect(op.status).toBe("succeeded");
+    expect(op.result.year_result).toBe(4000);
+    expect((await act(f, year2025, "reopen", { reason: "Igen" })).body.error).toMatchObject({
+      code: "CONFLICT",
+      details: { later_period_id: f.periodId, later_closing_entry_id: op.result.closing_entry_id },
+    });
+    expect((await periods(f)).find((p) => p.id === year2025)).toMatchObject({ is_closed: true });
+  });
+});
+
+/** A draft in a period on a date: the raw answer, for refusals. */
+function postedEntryAttempt(f: Fixture, periodId: string, date: string) {
+  return write(f.actor.key, "POST", url(f, "/journal-entries"), {
+    fiscal_period_id: periodId,
+    entry_date: date,
+    description: "Avskrivning",
+    lines: [line("7832", 1000, 0), line("1229", 0, 1000)],
+  });
+}

@@ -66,7 +66,7 @@ export function registerComplianceRoutes(app: OpenAPIHono<AppEnv>, openForeignIt
       tag: TAG,
       summary: "Pre-flight check: year-end readiness or voucher gaps (a read-only snapshot)",
       description:
-        "type=year_end_readiness lists each failed check (period locked, no drafts, voucher gaps explained, trial balance balanced, the result not already booked on 8990-8999, " +
+        "type=year_end_readiness lists each failed check (every earlier year closed, period locked, no drafts, voucher gaps explained, trial balance balanced, the result not already booked on 8990-8999, " +
         "a closing rate for each currency of the items open at the period's end: FX_CLOSING_RATE_UNAVAILABLE with details.currency and details.date) as a blocker with what to do; " +
         "type=voucher_gaps lists every gap in every series of the period, explained or not. ready is true when there is no blocker. The type vat_close is not supported.",
       scope: "compliance:read",

@@ -6,6 +6,7 @@ export { createNextPeriod, listPeriods, loadPeriod, lockPeriod, lockPeriodChecke
 export { explainVoucherGap, voucherGaps, type VoucherGap } from "./gaps";
 export {
   closePeriod,
+  reopenPeriod,
   postOpeningBalances,
   runCurrencyRevaluation,
   runCurrencyRevaluationOperation,

@@ -30,9 +30,28 @@ export const FiscalPeriodSchema = z
       description:
         "entries dated on or before it are refused (PERIOD_LOCKED); the period's end when it is locked as a whole or closed",
     }),
+    closed_externally: z.boolean().openapi({
+      description:
+        "closed as a year whose year-end was made in another program (POST .../close with closed_externally); only such a year can be reopened",
+    }),
+    reopened_at: z.string().nullable().openapi({ description: "when a year closed elsewhere was last reopened" }),
+    reopen_reason: z.string().nullable().openapi({ description: "the reason given when it was reopened" }),
     created_at: z.string(),
   })
   .openapi("FiscalPeriod");
+const CloseBody = z
+  .object({
+    closed_externally: z
+      .boolean()
+      .optional()
+      .openapi({
+        description:
+          "true: the year's year-end was made in another program and its closing entry is in the books (imported); the period must be locked, without a closing entry made here, " +
+          "and its result booked on 8990-8999 (YEAR_END_NOT_RUN otherwise)",
+      }),
+  })
+  .strict();
+const ReopenBody = z.object({ reason: z.string().trim().min(1).max(500) }).strict();
 const LockBody = z
   .object({
     lock_date: DateSchema.optional().openapi({
@@ -47,7 +66,12 @@ const LockResult = z.object({
   is_closed: z.boolean(),
   lock_date: z.string().nullable(),
 });
-const CloseResult = z.object({ id: z.string(), is_closed: z.boolean(), closed_at: z.string().nullable() });
+const CloseResult = z.object({
+  id: z.string(),
+  is_closed: z.boolean(),
+  closed_at: z.string().nullable(),
+  closed_externally: z.boolean(),
+});
 /** SEK per one unit, as a JSON number or a decimal string: above 0, below 100 000, at most six decimals. */
 const ClosingRateSchema = z
   .union([z.number(), z.string().regex(/^\d{1,5}(\.\d{1,6})?$/, 'a decimal string such as "11.4520"')])
@@ -186,7 +210,7 @@ export function registerFiscalPeriodRoutes(app: OpenAPIHono<AppEnv>) {
       path: `${BASE}/{id}/year-end`,
       summary: "Run the year-end (asynchronous): currency revaluation, then the closing entry",
       description:
-        "Readiness is checked at once (a refusal writes nothing) and again when the work runs: the period locked (PERIOD_NOT_LOCKED), no drafts (PERIOD_LOCK_HAS_DRAFTS), " +
+        "Readiness is checked at once (a refusal writes nothing) and again when the work runs: every earlier year closed (YEAR_END_PRIOR_PERIOD_OPEN), the period locked (PERIOD_NOT_LOCKED), no drafts (PERIOD_LOCK_HAS_DRAFTS), " +
         "every voucher gap explained (YEAR_END_FAILED with details.findings), a balanced trial balance (YEAR_END_UNBALANCED_TRIAL), the result not already booked on 8990-8999 " +
         "(an imported or hand-made closing entry: YEAR_END_FAILED, finding YEAR_END_RESULT_ALREADY_BOOKED; booked in part, the year-end books the rest); a period whose year-end has run or that is closed: CONFLICT. " +
         "The operation revalues open foreign-currency items at the period's end (unless a revaluation exists) at the Riksbank's rate or the one stated in closing_rates; a currency with " +
@@ -207,13 +231,33 @@ export function registerFiscalPeriodRoutes(app: OpenAPIHono<AppEnv>) {
       ...write,
       method: "post",
       path: `${BASE}/{id}/close`,
-      summary: "Close a period (irreversible)",
+      summary: "Close a period (irreversible, unless it was closed as a year closed elsewhere)",
       description:
-        "Requires the period locked and its closing entry (year-end run), else CONFLICT. Emits period.year_closed.",
+        "Requires the period locked and its closing entry (year-end run), else CONFLICT. With closed_externally: a year whose year-end was made in another program " +
+        "(a SIE import with its closing entry): locked, no closing entry made here (CONFLICT), its result booked on 8990-8999 (YEAR_END_NOT_RUN); every earlier year closed " +
+        "(YEAR_END_PRIOR_PERIOD_OPEN). Emits period.year_closed.",
       params: IdParams,
+      body: CloseBody,
+      bodyRequired: false,
       response: CloseResult,
     }),
-    async (c) => dispatch(c, "fiscal_periods.close", { id: c.req.valid("param").id }),
+    async (c) => dispatch(c, "fiscal_periods.close", { ...(c.req.valid("json") ?? {}), id: c.req.valid("param").id }),
+  );
+
+  app.openapi(
+    defineRoute({
+      ...write,
+      method: "post",
+      path: `${BASE}/{id}/reopen`,
+      summary: "Reopen a year that was closed as closed in another program",
+      description:
+        "Only a year closed with closed_externally: PERIOD_REOPEN_NOT_CLOSED for a period that is not closed, PERIOD_REOPEN_NOT_EXTERNAL for one closed here (irreversible), " +
+        "CONFLICT while a later year has had its year-end or is closed. The period stays locked (unlock it to post); reason is kept on the period (reopen_reason, reopened_at). Emits period.reopened.",
+      params: IdParams,
+      body: ReopenBody,
+      response: FiscalPeriodSchema,
+    }),
+    async (c) => dispatch(c, "fiscal_periods.reopen", { ...c.req.valid("json"), id: c.req.valid("param").id }),
   );
 
   app.openapi(

@@ -24,6 +24,9 @@ export function periodJson(p: FiscalPeriodRow, lockDate: string | null = null) {
     previous_period_id: p.previousPeriodId,
     closing_entry_id: p.closingEntryId,
     lock_date: p.lockedAt || p.isClosed ? p.periodEnd : lockDate,
+    closed_externally: p.closedExternally,
+    reopened_at: p.reopenedAt,
+    reopen_reason: p.reopenReason,
     created_at: p.createdAt,
   };
 }
@@ -73,6 +76,9 @@ export const createNextPeriod: Command<Record<string, never>> = async (db, _inpu
     previousPeriodId: latest.id,
     closingEntryId: null,
     createdAt: ctx.now,
+    closedExternally: false,
+    reopenedAt: null,
+    reopenReason: null,
   };
   return {
     status: 201,

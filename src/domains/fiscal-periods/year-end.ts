@@ -48,7 +48,7 @@ import {
   type OpenForeignItems,
   type RevaluationSources,
 } from "./revaluation";
-import { loadPeriod, periodJson } from "./service";
+import { listPeriods, loadPeriod, periodJson } from "./service";
 
 export const CLOSING_ACCOUNT = "8999";
 export const CLOSING_SOURCE = "year_end_closing";
@@ -97,11 +97,12 @@ export async function yearEndReadiness(
   period: FiscalPeriodRow,
   fx?: ReadinessFx,
 ): Promise<{ ready: boolean; findings: Finding[] }> {
-  const [drafts, gaps, totals, revaluation] = await Promise.all([
+  const [drafts, gaps, totals, revaluation, periods] = await Promise.all([
     draftCount(db, companyId, period.id),
     voucherGaps(db, companyId, period.id),
     periodAccountTotals(db, companyId, period.id),
     revaluationOf(db, companyId, period.id),
+    listPeriods(db, companyId),
   ]);
   const base = periodBase(companyId, period.id);
   const findings: Finding[] = [];
@@ -119,6 +120,7 @@ export async function yearEndReadiness(
       message: `The year-end has run (closing entry ${period.closingEntryId}); close the period with POST ${base}/close.`,
       details: { closing_entry_id: period.closingEntryId },
     });
+  if (!period.isClosed && !period.closingEntryId) findings.push(...priorPeriodFindings(companyId, period, periods));
   if (drafts > 0)
     findings.push({
       severity: "blocker",
@@ -164,6 +166,31 @@ export async function yearEndReadiness(
 }
 
 /**
+ * Years are closed in order: an earlier year still open may yet change the balances this
+ * year opened with, so each one not closed (here, or as closed elsewhere) blocks, oldest first.
+ */
+function priorPeriodFindings(companyId: string, period: FiscalPeriodRow, periods: FiscalPeriodRow[]): Finding[] {
+  return periods
+    .filter((p) => p.periodEnd < period.periodStart && !p.isClosed)
+    .sort((a, b) => a.periodStart.localeCompare(b.periodStart))
+    .map((p) => ({
+      severity: "blocker" as const,
+      code: "YEAR_END_PRIOR_PERIOD_OPEN",
+      message:
+        `The earlier year ${p.name} is not closed: run its year-end and close it (POST ${periodBase(companyId, p.id)}/close), ` +
+        `or close it with {"closed_externally": true} if its year-end was made in another program.`,
+      details: {
+        prior_period_id: p.id,
+        name: p.name,
+        period_start: p.periodStart,
+        period_end: p.periodEnd,
+        locked_at: p.lockedAt,
+        closing_entry_id: p.closingEntryId,
+      },
+    }));
+}
+
+/**
  * The year-end revalues the items open at the period's end at its closing rates: a currency
  * with neither a rate stated in the request nor a Riksbank fixing would fail the operation,
  * so it blocks here, by currency and date.
@@ -204,8 +231,8 @@ function resultBookingFindings(totals: Parameters<typeof bookedResultOf>[0], bas
         code: "YEAR_END_RESULT_ALREADY_BOOKED",
         message:
           `The year's result (${fromOre(r.resultOre)}) is already booked on ${r.bookedOn.map((b) => b.account).join(", ")} ` +
-          "(a closing entry imported or posted by hand); a year-end would book it twice. " +
-          `If that entry is wrong, unlock the period (POST ${base}/unlock), reverse it, lock and run the year-end.`,
+          "(a closing entry imported or posted by hand); a year-end would book it twice. A year whose year-end was made in another program is closed " +
+          `with POST ${base}/close and {"closed_externally": true}; if the entry is wrong, unlock the period (POST ${base}/unlock), reverse it, lock and run the year-end.`,
         details: { year_result: fromOre(r.resultOre), booked_on: bookedOn },
       },
     ];
@@ -243,6 +270,8 @@ function refusal(findings: Finding[]): ApiError | null {
       },
       first.message,
     );
+  if (first.code === "YEAR_END_PRIOR_PERIOD_OPEN")
+    return new ApiError(first.code, { ...first.details, ...details }, first.message);
   if (
     first.code === "PERIOD_LOCK_HAS_DRAFTS" ||
     first.code === "PERIOD_NOT_LOCKED" ||
@@ -521,8 +550,11 @@ export async function runCurrencyRevaluationOperation(op: OperationContext) {
 
 // ---------------------------------------------------------------- close
 
-/** POST .../close: irreversible. CONFLICT unless locked with a closing entry. */
-export const closePeriod: Command<{ id: string }> = async (db, input, ctx) => {
+/**
+ * POST .../close: irreversible. CONFLICT unless locked with a closing entry. With
+ * closed_externally, a year whose year-end was made in another program (see closeExternally).
+ */
+export const closePeriod: Command<{ id: string; closed_externally?: boolean }> = async (db, input, ctx) => {
   const period = await loadPeriod(db, ctx.companyId, input.id);
   if (period.isClosed)
     throw new ApiError(
@@ -530,26 +562,126 @@ export const closePeriod: Command<{ id: string }> = async (db, input, ctx) => {
       { fiscal_period_id: period.id, is_closed: true, closed_at: period.closedAt },
       "The period is closed already.",
     );
-  if (!period.lockedAt || !period.closingEntryId) {
+  if (input.closed_externally) await assertClosableAsExternal(db, ctx.companyId, period);
+  else if (!period.lockedAt || !period.closingEntryId) {
     throw new ApiError(
       "CONFLICT",
       { fiscal_period_id: period.id, locked_at: period.lockedAt, closing_entry_id: period.closingEntryId },
       "Only a locked period whose year-end has run can be closed.",
     );
   }
-  const row = { ...period, isClosed: true, closedAt: ctx.now };
+  const externally = input.closed_externally === true;
+  const row = { ...period, isClosed: true, closedAt: ctx.now, closedExternally: externally };
   return {
     status: 200,
-    data: { id: period.id, is_closed: true, closed_at: ctx.now },
+    data: { id: period.id, is_closed: true, closed_at: ctx.now, closed_externally: externally },
     statements: [
-      db.update(fiscalPeriods).set({ isClosed: true, closedAt: ctx.now }).where(eq(fiscalPeriods.id, period.id)),
+      db
+        .update(fiscalPeriods)
+        .set({ isClosed: true, closedAt: ctx.now, closedExternally: externally })
+        .where(eq(fiscalPeriods.id, period.id)),
     ],
-    audit: { action: "fiscal_period.closed", resourceType: "fiscal_period", resourceId: period.id },
+    audit: {
+      action: externally ? "fiscal_period.closed_externally" : "fiscal_period.closed",
+      resourceType: "fiscal_period",
+      resourceId: period.id,
+    },
     events: [
       {
         type: "period.year_closed",
         object: periodJson(row),
         previousAttributes: { is_closed: false, closed_at: null },
+      },
+    ],
+  };
+};
+
+/**
+ * A year closed in another program and brought in (a SIE import of a closed year) is closed
+ * here without a year-end: it is locked, no closing entry was made here (else the ordinary
+ * close), its result is on 8990-8999 in full (the other program's bokslutsverifikation,
+ * else YEAR_END_NOT_RUN) and every earlier year is closed (YEAR_END_PRIOR_PERIOD_OPEN).
+ */
+async function assertClosableAsExternal(db: Database, companyId: string, period: FiscalPeriodRow): Promise<void> {
+  if (!period.lockedAt || period.closingEntryId)
+    throw new ApiError(
+      "CONFLICT",
+      { fiscal_period_id: period.id, locked_at: period.lockedAt, closing_entry_id: period.closingEntryId },
+      period.closingEntryId
+        ? "The year-end of this period was run here: close it without closed_externally."
+        : "Lock the period before closing it.",
+    );
+  const [totals, periods] = await Promise.all([
+    periodAccountTotals(db, companyId, period.id),
+    listPeriods(db, companyId),
+  ]);
+  const r = bookedResultOf(totals);
+  if (r.unbookedOre !== 0)
+    throw new ApiError(
+      "YEAR_END_NOT_RUN",
+      {
+        fiscal_period_id: period.id,
+        year_result: fromOre(r.resultOre),
+        already_booked: fromOre(r.bookedOre),
+        to_book: fromOre(r.unbookedOre),
+      },
+      "The year's result is not booked on 8990-8999: import the other program's closing entry, or run the year-end here.",
+    );
+  const [prior] = priorPeriodFindings(companyId, period, periods);
+  if (prior) throw new ApiError("YEAR_END_PRIOR_PERIOD_OPEN", prior.details, prior.message);
+}
+
+/**
+ * POST .../reopen: only a year closed as closed elsewhere (its books were finished in
+ * another program, so here it is a copy the user may need to complete). A year closed here
+ * is never reopened (BFL 5 kap 5 §: an error is corrected with a new entry in an open year).
+ * Rule order: PERIOD_NOT_FOUND > PERIOD_REOPEN_NOT_CLOSED > PERIOD_REOPEN_NOT_EXTERNAL >
+ * CONFLICT (a later year has had its year-end or is closed: it counted on this one being
+ * closed). The lock stays.
+ */
+export const reopenPeriod: Command<{ id: string; reason: string }> = async (db, input, ctx) => {
+  const period = await loadPeriod(db, ctx.companyId, input.id);
+  if (!period.isClosed)
+    throw new ApiError("PERIOD_REOPEN_NOT_CLOSED", { fiscal_period_id: period.id }, "The period is not closed.");
+  if (!period.closedExternally)
+    throw new ApiError(
+      "PERIOD_REOPEN_NOT_EXTERNAL",
+      { fiscal_period_id: period.id, closed_at: period.closedAt, closing_entry_id: period.closingEntryId },
+      "The period was closed here, which is irreversible; correct it with an entry in the first open year.",
+    );
+  // a later year's year-end was let through because this year was closed
+  const later = (await listPeriods(db, ctx.companyId))
+    .filter((p) => p.periodStart > period.periodEnd && (p.isClosed || p.closingEntryId))
+    .sort((a, b) => a.periodStart.localeCompare(b.periodStart))[0];
+  if (later)
+    throw new ApiError(
+      "CONFLICT",
+      {
+        fiscal_period_id: period.id,
+        later_period_id: later.id,
+        later_closing_entry_id: later.closingEntryId,
+        later_is_closed: later.isClosed,
+      },
+      `The later year ${later.name} has had its year-end; a year is reopened only while no later year has.`,
+    );
+  const changes = {
+    isClosed: false,
+    closedAt: null,
+    closedExternally: false,
+    reopenedAt: ctx.now,
+    reopenReason: input.reason,
+  };
+  const row = { ...period, ...changes };
+  return {
+    status: 200,
+    data: periodJson(row),
+    statements: [db.update(fiscalPeriods).set(changes).where(eq(fiscalPeriods.id, period.id))],
+    audit: { action: "fiscal_period.reopened", resourceType: "fiscal_period", resourceId: period.id },
+    events: [
+      {
+        type: "period.reopened",
+        object: periodJson(row),
+        previousAttributes: { is_closed: true, closed_at: period.closedAt, closed_externally: true },
       },
     ],
   };

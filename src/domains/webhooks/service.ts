@@ -34,6 +34,7 @@ export const SUBSCRIBABLE_EVENTS = [
   "period.locked",
   "period.unlocked",
   "period.year_closed",
+  "period.reopened",
   "salary_run.created",
   "salary_run.approved",
   "salary_run.booked",
