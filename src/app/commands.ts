@@ -48,7 +48,7 @@ export const COMMANDS = {
   "fiscal_periods.create_next": fiscalPeriods.createNextPeriod,
   "fiscal_periods.lock": fiscalPeriods.lockPeriodChecked(bankTransactions.unbookedTransactionsIn),
   "fiscal_periods.unlock": fiscalPeriods.unlockPeriod,
-  "fiscal_periods.year_end": fiscalPeriods.startYearEnd,
+  "fiscal_periods.year_end": fiscalPeriods.startYearEnd(revaluationSources),
   "fiscal_periods.year_end_run": fiscalPeriods.runYearEnd({
     entityTypeOf: entityTypeOf,
     revaluation: revaluationSources,
@@ -57,6 +57,7 @@ export const COMMANDS = {
   "fiscal_periods.currency_revaluation": fiscalPeriods.startCurrencyRevaluation,
   "fiscal_periods.currency_revaluation_run": fiscalPeriods.runCurrencyRevaluation(revaluationSources),
   "fiscal_periods.close": fiscalPeriods.closePeriod,
+  "fiscal_periods.reopen": fiscalPeriods.reopenPeriod,
   "fiscal_periods.opening_balances": fiscalPeriods.postOpeningBalances({ entityTypeOf, loadEntry: journal.loadEntry }),
   "fiscal_periods.explain_voucher_gap": fiscalPeriods.explainVoucherGap,
   "compliance.update_settings": compliance.updateComplianceSettings,

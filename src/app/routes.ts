@@ -39,7 +39,10 @@ function registerRoutes(app: OpenAPIHono<AppEnv>): void {
   companies.registerCompanyRoutes(app);
   accounts.registerAccountRoutes(app);
   fiscalPeriods.registerFiscalPeriodRoutes(app);
-  compliance.registerComplianceRoutes(app);
+  compliance.registerComplianceRoutes(app, {
+    receivables: invoices.foreignReceivablesToRevalue,
+    payables: supplierInvoices.foreignPayablesToRevalue,
+  });
   journalEntries.registerJournalEntryRoutes(app);
   audit.registerAuditRoutes(app);
   customers.registerCustomerRoutes(app, invoices.openInvoicesOf);

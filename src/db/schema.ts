@@ -141,6 +141,11 @@ export const fiscalPeriods = sqliteTable(
     previousPeriodId: text("previous_period_id"),
     closingEntryId: text("closing_entry_id"),
     createdAt: text("created_at").notNull(),
+    /** closed as a year whose year-end was made in another program (its closing entry imported); only such a year is reopened */
+    closedExternally: bool("closed_externally").notNull().default(false),
+    /** the last reopening of a year closed elsewhere: when, and the reason given */
+    reopenedAt: text("reopened_at"),
+    reopenReason: text("reopen_reason"),
   },
   (t) => [uniqueIndex("fiscal_periods_company_start_idx").on(t.companyId, t.periodStart)],
 );

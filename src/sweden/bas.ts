@@ -85,6 +85,33 @@ export function resultOf(movements: Iterable<AccountMovement>): {
   return { revenueOre, expenseOre, resultOre: revenueOre - expenseOre };
 }
 
+/**
+ * How much of the year's result is already on the closing accounts 8990-8999 (a
+ * bokslutsverifikation made by hand or in another program and imported): `bookedOre` is
+ * their net debit (a profit is booked by debiting 8999 Årets resultat), `unbookedOre` what
+ * the year-end still has to book. The result is booked in full when classes 3-8 together
+ * net to zero with something on 8990-8999: `unbookedOre` 0 and `bookedOre` not 0.
+ */
+export function bookedResultOf(movements: Iterable<AccountMovement>): {
+  resultOre: number;
+  bookedOre: number;
+  unbookedOre: number;
+  bookedOn: { account: string; amountOre: number }[];
+} {
+  const list = [...movements];
+  const { resultOre } = resultOf(list);
+  const byAccount = new Map<string, number>();
+  for (const m of list)
+    if (isClosingAccount(m.account))
+      byAccount.set(m.account, (byAccount.get(m.account) ?? 0) + m.debitOre - m.creditOre);
+  const bookedOn = [...byAccount]
+    .filter(([, amountOre]) => amountOre !== 0)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([account, amountOre]) => ({ account, amountOre }));
+  const bookedOre = bookedOn.reduce((s, b) => s + b.amountOre, 0);
+  return { resultOre, bookedOre, unbookedOre: resultOre - bookedOre, bookedOn };
+}
+
 /** SIE #KTYP letter for an account type (SIE 4C, section on #KTYP). */
 export function sieAccountTypeOf(type: AccountType): "T" | "S" | "I" | "K" {
   switch (type) {

@@ -200,5 +200,17 @@ describe("currency revaluation", () => {
     expect(
       (await call("GET", url(nok, `/supplier-invoices/${si.body.data.id}`), { key: nok.actor.key })).body.data,
     ).toMatchObject({ exchange_rate: 1, total_sek: 100 });
+
+    // the closing rate stated in the request instead: 100 NOK at 0.95 = 95 SEK, owing 5 less
+    const stated = await settle(nok, (await revalue(nok, { closing_rates: { NOK: "0.95" } })).body.data.operation_id);
+    expect(stated.status).toBe("succeeded");
+    expect(stated.result).toMatchObject({ gain: 5, loss: 0 });
+    expect(stated.result.items).toEqual([
+      expect.objectContaining({ currency: "NOK", closing_rate: 0.95, rate_date: "2026-12-31", rate_source: "request" }),
+    ]);
+    expect(await entryLines(nok.actor.key, nok.companyId, stated.result.revaluation_entry_id)).toEqual({
+      "2440": [5, 0],
+      "3960": [0, 5],
+    });
   });
 });

@@ -248,6 +248,7 @@ describe("a sole trader's year", () => {
 
 describe("a lock date inside the year", () => {
   const f = companyFixture({ name: "Momskvartal AB", ...YEAR });
+  const quarter = companyFixture({ name: "Deklarerat kvartal AB", ...YEAR });
 
   it("freezes a filed quarter while the next is booked, and moves only forward", async () => {
     const february = await post(f, "2026-02-10", "Försäljning", [
@@ -306,6 +307,45 @@ describe("a lock date inside the year", () => {
     expect(unlocked.body.data).toEqual({ id: f.periodId, locked_at: null, is_closed: false, lock_date: null });
     expect((await act(f, "unlock")).body.error.code).toBe("PERIOD_UNLOCK_NOT_LOCKED");
     expect((await createDraft(f.actor.key, f.companyId, f.periodId, { entry_date: "2026-03-31" })).status).toBe(201);
+  });
+
+  it("keeps a declared quarter's lock date when the year is locked and unlocked again", async () => {
+    const q = quarter;
+    await post(q, "2026-02-10", "Försäljning", [line("1930", 250, 0), line("3001", 0, 200), line("2611", 0, 50)]);
+    const december = await post(q, "2026-12-10", "Försäljning", [
+      line("1930", 125, 0),
+      line("3001", 0, 100),
+      line("2611", 0, 25),
+    ]);
+    expect((await act(q, "lock", { lock_date: "2026-03-31" })).body.data.lock_date).toBe("2026-03-31");
+    expect((await act(q, "lock")).body.data).toMatchObject({ lock_date: "2026-12-31" });
+
+    // the year is unlocked to correct a December entry: the first quarter stays declared
+    const unlocked = await act(q, "unlock");
+    expect(unlocked.status).toBe(200);
+    expect(unlocked.body.data).toEqual({ id: q.periodId, locked_at: null, is_closed: false, lock_date: "2026-03-31" });
+    expect(await periodOf(q, q.periodId)).toMatchObject({ locked_at: null, lock_date: "2026-03-31" });
+    const event = await env.DB.prepare(
+      "SELECT object, previous_attributes AS previous FROM outbox_events WHERE company_id = ? AND type = 'period.unlocked'",
+    )
+      .bind(q.companyId)
+      .first<{ object: string; previous: string }>();
+    expect(JSON.parse(event!.object)).toMatchObject({ locked_at: null, lock_date: "2026-03-31" });
+    expect(JSON.parse(event!.previous)).toMatchObject({ lock_date: "2026-12-31" });
+
+    const correction = await write(q.actor.key, "POST", url(q, `/journal-entries/${december.id}/correct`), {
+      lines: [line("1930", 250, 0), line("3001", 0, 200), line("2611", 0, 50)],
+    });
+    expect(correction.status).toBe(201);
+    const before = await tally(q);
+    const inQuarter = await createDraft(q.actor.key, q.companyId, q.periodId, { entry_date: "2026-03-31" });
+    expect(inQuarter.body.error).toMatchObject({ code: "PERIOD_LOCKED", details: { lock_date: "2026-03-31" } });
+    expect(await tally(q)).toEqual(before);
+
+    // taking the quarter's own lock date off is a second, deliberate unlock
+    expect((await act(q, "unlock")).body.data).toMatchObject({ locked_at: null, lock_date: null });
+    expect((await act(q, "unlock")).body.error.code).toBe("PERIOD_UNLOCK_NOT_LOCKED");
+    expect((await createDraft(q.actor.key, q.companyId, q.periodId, { entry_date: "2026-03-31" })).status).toBe(201);
   });
 
   it("names the period and its end when the whole period is locked", async () => {

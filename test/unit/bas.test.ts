@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import {
   accountTypeOf,
+  bookedResultOf,
   isBalanceAccount,
   isClosingAccount,
   makesResult,
@@ -105,5 +106,39 @@ describe("resultOf", () => {
         .reduce((sum, x) => sum + x.creditOre - x.debitOre, 0);
       expect(resultOf(moves).resultOre).toBe(expected);
     }
+  });
+});
+
+describe("bookedResultOf: the result already on 8990-8999 before the year-end", () => {
+  const m = (account: string, debitOre: number, creditOre: number) => ({ account, debitOre, creditOre });
+  const year = [m("3001", 0, 1_000_000), m("6110", 35_000, 0), m("1930", 965_000, 0)];
+
+  it("finds nothing booked in a year without a closing entry", () => {
+    expect(bookedResultOf(year)).toEqual({ resultOre: 965_000, bookedOre: 0, unbookedOre: 965_000, bookedOn: [] });
+  });
+
+  it("sees a profit booked in full: classes 3-8 net to zero with the result on 8999", () => {
+    // the closing entry of a program that made the year-end: debit 8999, credit 2099
+    const r = bookedResultOf([...year, m("8999", 965_000, 0), m("2099", 0, 965_000)]);
+    expect(r).toEqual({
+      resultOre: 965_000,
+      bookedOre: 965_000,
+      unbookedOre: 0,
+      bookedOn: [{ account: "8999", amountOre: 965_000 }],
+    });
+  });
+
+  it("sees a loss booked in full, and a result booked in part", () => {
+    const loss = [m("5010", 200_000, 0), m("1930", 0, 200_000)];
+    expect(bookedResultOf([...loss, m("8999", 0, 200_000), m("2099", 200_000, 0)])).toMatchObject({
+      resultOre: -200_000,
+      bookedOre: -200_000,
+      unbookedOre: 0,
+    });
+    // 8990 and 8999 both count; 10 000 of the 9 650 kr profit is booked, 350 kr too much
+    expect(bookedResultOf([...year, m("8990", 500_000, 0), m("8999", 500_000, 0)])).toMatchObject({
+      bookedOre: 1_000_000,
+      unbookedOre: -35_000,
+    });
   });
 });

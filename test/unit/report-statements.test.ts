@@ -25,6 +25,9 @@ const period: FiscalPeriodRow = {
   previousPeriodId: null,
   closingEntryId: null,
   createdAt: "2026-01-01T00:00:00Z",
+  closedExternally: false,
+  reopenedAt: null,
+  reopenReason: null,
 };
 const names: AccountNames = new Map();
 const mv = (month: string, account: string, debitOre: number, creditOre: number) => ({

@@ -6,6 +6,7 @@ import { dispatch } from "../../http/dispatch";
 import { json } from "../../http/envelope";
 import { DateSchema } from "../../http/fields";
 import { defineRoute } from "../../http/route";
+import type { OpenForeignItems } from "../fiscal-periods";
 import { complianceCheck, deadlinesOf, loadSettings, settingsJson } from "./service";
 
 const TAG = "Compliance";
@@ -56,7 +57,8 @@ const Deadline = z.object({
   source: z.string(),
 });
 
-export function registerComplianceRoutes(app: OpenAPIHono<AppEnv>) {
+/** openForeignItems: the invoice domains' open foreign-currency items (above this domain), for the closing-rate check. */
+export function registerComplianceRoutes(app: OpenAPIHono<AppEnv>, openForeignItems: OpenForeignItems) {
   app.openapi(
     defineRoute({
       method: "get",
@@ -64,7 +66,8 @@ export function registerComplianceRoutes(app: OpenAPIHono<AppEnv>) {
       tag: TAG,
       summary: "Pre-flight check: year-end readiness or voucher gaps (a read-only snapshot)",
       description:
-        "type=year_end_readiness lists each failed check (period locked, no drafts, voucher gaps explained, trial balance balanced) as a blocker with what to do; " +
+        "type=year_end_readiness lists each failed check (every earlier year closed, period locked, no drafts, voucher gaps explained, trial balance balanced, the result not already booked on 8990-8999, " +
+        "a closing rate for each currency of the items open at the period's end: FX_CLOSING_RATE_UNAVAILABLE with details.currency and details.date) as a blocker with what to do; " +
         "type=voucher_gaps lists every gap in every series of the period, explained or not. ready is true when there is no blocker. The type vat_close is not supported.",
       scope: "compliance:read",
       company: true,
@@ -76,7 +79,11 @@ export function registerComplianceRoutes(app: OpenAPIHono<AppEnv>) {
     }),
     async (c) => {
       const q = c.req.valid("query");
-      return json(c, await complianceCheck(database(c.env), c.get("company").id, q.type, q.fiscal_period_id, nowIso()));
+      const fx = { env: c.env, items: openForeignItems };
+      return json(
+        c,
+        await complianceCheck(database(c.env), c.get("company").id, q.type, q.fiscal_period_id, nowIso(), fx),
+      );
     },
   );
 

@@ -8,7 +8,14 @@ import { complianceSettings } from "../../db/schema";
 import { fieldError } from "../../errors/api-error";
 import { taxDeadlines, type EntityType, type TaxProfile } from "../../sweden/tax-deadlines";
 import { loadCompany } from "../companies";
-import { listPeriods, loadPeriod, voucherGaps, yearEndReadiness, type Finding } from "../fiscal-periods";
+import {
+  listPeriods,
+  loadPeriod,
+  voucherGaps,
+  yearEndReadiness,
+  type Finding,
+  type ReadinessFx,
+} from "../fiscal-periods";
 import { hasActiveEmployees } from "../payroll";
 
 type SettingsRow = typeof complianceSettings.$inferSelect;
@@ -107,16 +114,23 @@ export async function complianceCheck(
   type: "year_end_readiness" | "voucher_gaps",
   periodId: string,
   now: string,
+  fx: ReadinessFx,
 ) {
   const period = await loadPeriod(db, companyId, periodId);
   let findings: Finding[];
   let summary: Record<string, unknown>;
   if (type === "year_end_readiness") {
-    const r = await yearEndReadiness(db, companyId, period);
+    const r = await yearEndReadiness(db, companyId, period, fx);
     findings = r.findings;
     summary = {
       blockers: findings.filter((f) => f.severity === "blocker").length,
-      checks: ["period_locked", "no_drafts", "voucher_gaps_explained", "trial_balance_balanced"],
+      checks: [
+        "period_locked",
+        "no_drafts",
+        "voucher_gaps_explained",
+        "trial_balance_balanced",
+        "result_not_yet_booked",
+      ],
     };
   } else {
     const gaps = await voucherGaps(db, companyId, period.id);

@@ -50,6 +50,9 @@ export async function planPeriodForImport(
     previousPeriodId: prior?.id ?? null,
     closingEntryId: null,
     createdAt: ctx.now,
+    closedExternally: false,
+    reopenedAt: null,
+    reopenReason: null,
   };
   return { period: row, statements: [db.insert(fiscalPeriods).values(row)] };
 }

@@ -6,6 +6,7 @@ export { createNextPeriod, listPeriods, loadPeriod, lockPeriod, lockPeriodChecke
 export { explainVoucherGap, voucherGaps, type VoucherGap } from "./gaps";
 export {
   closePeriod,
+  reopenPeriod,
   postOpeningBalances,
   runCurrencyRevaluation,
   runCurrencyRevaluationOperation,
@@ -14,10 +15,13 @@ export {
   startCurrencyRevaluation,
   startYearEnd,
   yearEndReadiness,
+  type ClosingRatesInput,
   type Finding,
+  type ReadinessFx,
   type OpeningBalancesDeps,
   type YearEndDeps,
 } from "./year-end";
+export type { ClosingRates, OpenForeignItems } from "./revaluation";
 export { CASH_METHOD_SOURCE, type CashMethodSources } from "./cash-method";
 export { periodHolding, planPeriodForImport } from "./import";
 export { planFirstPeriod } from "./first-period";

@@ -2,8 +2,9 @@
 // currency are valued at the closing-day rate; BFNAR 2016:10 (K2) 11.3 and 2012:1 (K3)
 // 30.10 say the same for receivables and liabilities). Open foreign-currency receivables
 // (BAS 1510) and payables (BAS 2440) are re-rated at the Riksbank's rate of the closing
-// date (the latest fixing on or before it, as the currency lookup gives it); the
-// differences go to 3960 (gains) and 7960 (losses) in one entry, and the items' book
+// date (the latest fixing on or before it, as the currency lookup gives it), or at the
+// closing rate the caller states in the request (closing_rates); the differences go to
+// 3960 (gains) and 7960 (losses) in one entry, and the items' book
 // values follow, so a later payment's difference is reckoned from the revalued amount.
 import type { CommandContext, Statement, VoucherRef } from "../../commands/plan";
 import type { Database } from "../../db/client";
@@ -13,7 +14,7 @@ import { ApiError } from "../../errors/api-error";
 import { newId } from "../../ids";
 import type { EngineLine, FiscalPeriodRow } from "../../ledger/engine";
 import { fromOre } from "../../money";
-import { sekRate } from "../currency";
+import { sekRate, type SekRate } from "../currency";
 import { toSekOre } from "../../sweden/invoicing";
 import { and, eq } from "drizzle-orm";
 
@@ -39,6 +40,55 @@ export interface RevaluationSources {
   planReceivables: (db: Database, companyId: string, items: BookValue[], now: string) => Statement[];
   payables: (db: Database, companyId: string, asOf: string) => Promise<Revaluable[]>;
   planPayables: (db: Database, companyId: string, items: BookValue[], now: string) => Statement[];
+}
+
+/** The two lists of open items alone: what readiness needs to know which closing rates the year-end will ask for. */
+export type OpenForeignItems = Pick<RevaluationSources, "receivables" | "payables">;
+
+/** Closing rates the caller states (SEK per unit, decimal strings), by currency: used instead of the Riksbank's. */
+export type ClosingRates = Record<string, string>;
+
+/** A closing rate and where it came from. */
+type ClosingRate = SekRate & { source: "request" | "riksbank" };
+
+/**
+ * The closing rate of each currency on `asOf`: the caller's own where given (dated `asOf`),
+ * else the Riksbank's latest fixing on or before it. A currency without either is missing.
+ */
+export async function closingRatesFor(
+  env: Env,
+  currencies: string[],
+  asOf: string,
+  given: ClosingRates = {},
+): Promise<{ rates: Map<string, ClosingRate>; missing: { currency: string; date: string }[] }> {
+  const found = await Promise.all(
+    currencies.map(async (currency): Promise<[string, ClosingRate | null]> => {
+      const stated = given[currency];
+      if (stated !== undefined) return [currency, { currency, rate: stated, date: asOf, source: "request" }];
+      const fixing = await sekRate(env, currency, asOf);
+      return [currency, fixing ? { ...fixing, source: "riksbank" } : null];
+    }),
+  );
+  const rates = new Map<string, ClosingRate>();
+  for (const [currency, rate] of found) if (rate) rates.set(currency, rate);
+  const missing = currencies.filter((c) => !rates.has(c)).map((currency) => ({ currency, date: asOf }));
+  return { rates, missing };
+}
+
+/** The currencies of the items open in another currency than SEK on `asOf`, sorted, with how many items each. */
+export async function openCurrencies(
+  db: Database,
+  companyId: string,
+  items: OpenForeignItems,
+  asOf: string,
+): Promise<Map<string, number>> {
+  const [receivables, payables] = await Promise.all([
+    items.receivables(db, companyId, asOf),
+    items.payables(db, companyId, asOf),
+  ]);
+  const counts = new Map<string, number>();
+  for (const i of [...receivables, ...payables]) counts.set(i.currency, (counts.get(i.currency) ?? 0) + 1);
+  return new Map([...counts].sort(([a], [b]) => a.localeCompare(b)));
 }
 
 export type RevaluationRow = typeof currencyRevaluations.$inferSelect;
@@ -75,15 +125,20 @@ export async function planRevaluation(
   sources: RevaluationSources,
   period: FiscalPeriodRow,
   asOf: string,
+  given: ClosingRates = {},
 ): Promise<PlannedRevaluation> {
   const [receivables, payables] = await Promise.all([
     sources.receivables(db, ctx.companyId, asOf),
     sources.payables(db, ctx.companyId, asOf),
   ]);
   const currencies = [...new Set([...receivables, ...payables].map((i) => i.currency))].sort();
-  const rates = new Map(await Promise.all(currencies.map(async (c) => [c, await sekRate(env, c, asOf)] as const)));
-  const missing = currencies.filter((c) => !rates.get(c)).map((currency) => ({ currency, date: asOf }));
-  if (missing.length) throw new ApiError("FX_CLOSING_RATE_UNAVAILABLE", { missingRates: missing });
+  const { rates, missing } = await closingRatesFor(env, currencies, asOf, given);
+  if (missing.length)
+    throw new ApiError(
+      "FX_CLOSING_RATE_UNAVAILABLE",
+      { missingRates: missing },
+      `No closing rate for ${missing.map((m) => `${m.currency} on ${m.date}`).join(", ")}; state it in the request's closing_rates.`,
+    );
 
   const items: Record<string, unknown>[] = [];
   const lines: EngineLine[] = [];
@@ -117,6 +172,7 @@ export async function planRevaluation(
         open_amount: fromOre(i.openOre),
         closing_rate: Number(rate.rate),
         rate_date: rate.date,
+        rate_source: rate.source,
         booked_sek: fromOre(i.bookedSekOre),
         revalued_sek: fromOre(revalued),
         difference: fromOre(gain),

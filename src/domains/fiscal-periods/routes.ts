@@ -3,7 +3,9 @@ import { database } from "../../db/client";
 import type { AppEnv } from "../../http/context";
 import { dispatch } from "../../http/dispatch";
 import { json } from "../../http/envelope";
-import { DateSchema } from "../../http/fields";
+import { CurrencySchema, DateSchema } from "../../http/fields";
+import { decimalString } from "../../sweden/invoicing";
+import Big from "big.js";
 import { defineRoute } from "../../http/route";
 import { OperationSchema } from "../operations";
 import { lockDatesOf, listPeriods, periodJson } from "./service";
@@ -28,9 +30,28 @@ export const FiscalPeriodSchema = z
       description:
         "entries dated on or before it are refused (PERIOD_LOCKED); the period's end when it is locked as a whole or closed",
     }),
+    closed_externally: z.boolean().openapi({
+      description:
+        "closed as a year whose year-end was made in another program (POST .../close with closed_externally); only such a year can be reopened",
+    }),
+    reopened_at: z.string().nullable().openapi({ description: "when a year closed elsewhere was last reopened" }),
+    reopen_reason: z.string().nullable().openapi({ description: "the reason given when it was reopened" }),
     created_at: z.string(),
   })
   .openapi("FiscalPeriod");
+const CloseBody = z
+  .object({
+    closed_externally: z
+      .boolean()
+      .optional()
+      .openapi({
+        description:
+          "true: the year's year-end was made in another program and its closing entry is in the books (imported); the period must be locked, without a closing entry made here, " +
+          "and its result booked on 8990-8999 (YEAR_END_NOT_RUN otherwise)",
+      }),
+  })
+  .strict();
+const ReopenBody = z.object({ reason: z.string().trim().min(1).max(500) }).strict();
 const LockBody = z
   .object({
     lock_date: DateSchema.optional().openapi({
@@ -45,10 +66,41 @@ const LockResult = z.object({
   is_closed: z.boolean(),
   lock_date: z.string().nullable(),
 });
-const CloseResult = z.object({ id: z.string(), is_closed: z.boolean(), closed_at: z.string().nullable() });
+const CloseResult = z.object({
+  id: z.string(),
+  is_closed: z.boolean(),
+  closed_at: z.string().nullable(),
+  closed_externally: z.boolean(),
+});
+/** SEK per one unit, as a JSON number or a decimal string: above 0, below 100 000, at most six decimals. */
+const ClosingRateSchema = z
+  .union([z.number(), z.string().regex(/^\d{1,5}(\.\d{1,6})?$/, 'a decimal string such as "11.4520"')])
+  .transform((v, ctx) => {
+    const rate = typeof v === "number" ? decimalString(v, 6) : new Big(v).toString();
+    if (rate === null || !(Number(rate) > 0) || Number(rate) >= 100_000) {
+      ctx.addIssue({ code: "custom", message: "SEK per unit: above 0, below 100000, at most six decimals" });
+      return z.NEVER;
+    }
+    return rate;
+  });
+const ClosingRatesSchema = z
+  .record(
+    CurrencySchema.refine((c) => c !== "SEK", "SEK needs no closing rate"),
+    ClosingRateSchema,
+  )
+  .refine((r) => Object.keys(r).length <= 50, "at most 50 currencies")
+  .optional()
+  .openapi({
+    description:
+      'closing rates by currency (SEK per unit, e.g. {"EUR": "11.4520"}), used instead of the Riksbank\'s for those currencies; the rest are looked up',
+  });
 const RevaluationBody = z
-  .object({ as_of_date: DateSchema.optional().openapi({ description: "default: the period's end" }) })
+  .object({
+    as_of_date: DateSchema.optional().openapi({ description: "default: the period's end" }),
+    closing_rates: ClosingRatesSchema,
+  })
   .strict();
+const YearEndBody = z.object({ closing_rates: ClosingRatesSchema }).strict();
 const OpeningBody = z.object({ next_period_id: z.string().min(1) }).strict();
 const OpeningResult = z.object({
   opening_entry_id: z.string(),
@@ -141,9 +193,10 @@ export function registerFiscalPeriodRoutes(app: OpenAPIHono<AppEnv>) {
       ...write,
       method: "post",
       path: `${BASE}/{id}/unlock`,
-      summary: "Unlock a locked period (not a closed one)",
+      summary: "Unlock a locked period, or remove its lock date (not a closed one)",
       description:
-        "Removes the lock and any lock date. PERIOD_UNLOCK_NOT_LOCKED when neither is set; PERIOD_UNLOCK_CLOSED when the year is closed, which is irreversible.",
+        "Takes off one lock, the latest first: a period locked as a whole opens the dates after its lock date and keeps that date (a declared VAT quarter stays frozen); " +
+        "a period with only a lock date loses it. PERIOD_UNLOCK_NOT_LOCKED when neither is set; PERIOD_UNLOCK_CLOSED when the year is closed, which is irreversible.",
       params: IdParams,
       response: LockResult,
     }),
@@ -157,15 +210,20 @@ export function registerFiscalPeriodRoutes(app: OpenAPIHono<AppEnv>) {
       path: `${BASE}/{id}/year-end`,
       summary: "Run the year-end (asynchronous): currency revaluation, then the closing entry",
       description:
-        "Readiness is checked at once (a refusal writes nothing) and again when the work runs: the period locked (PERIOD_NOT_LOCKED), no drafts (PERIOD_LOCK_HAS_DRAFTS), " +
-        "every voucher gap explained (YEAR_END_FAILED with details.findings), a balanced trial balance (YEAR_END_UNBALANCED_TRIAL); a period whose year-end has run or that is closed: CONFLICT. " +
-        "The operation revalues open foreign-currency items at the period's end (unless a revaluation exists), then books the year's result to 8999 against 2099 " +
+        "Readiness is checked at once (a refusal writes nothing) and again when the work runs: every earlier year closed (YEAR_END_PRIOR_PERIOD_OPEN), the period locked (PERIOD_NOT_LOCKED), no drafts (PERIOD_LOCK_HAS_DRAFTS), " +
+        "every voucher gap explained (YEAR_END_FAILED with details.findings), a balanced trial balance (YEAR_END_UNBALANCED_TRIAL), the result not already booked on 8990-8999 " +
+        "(an imported or hand-made closing entry: YEAR_END_FAILED, finding YEAR_END_RESULT_ALREADY_BOOKED; booked in part, the year-end books the rest); a period whose year-end has run or that is closed: CONFLICT. " +
+        "The operation revalues open foreign-currency items at the period's end (unless a revaluation exists) at the Riksbank's rate or the one stated in closing_rates; a currency with " +
+        "neither is refused at once (FX_CLOSING_RATE_UNAVAILABLE, details.missingRates), as readiness reports it. Then it books the year's result to 8999 against 2099 " +
         "(limited company and other legal persons) or 2019 (sole trader, partnership), and sets closing_entry_id. A zero result: YEAR_END_NO_ACTIVITY. See docs/fiscal-year.md.",
       params: IdParams,
+      body: YearEndBody,
+      bodyRequired: false,
       response: OperationSchema,
       status: 202,
     }),
-    async (c) => dispatch(c, "fiscal_periods.year_end", { id: c.req.valid("param").id }),
+    async (c) =>
+      dispatch(c, "fiscal_periods.year_end", { ...(c.req.valid("json") ?? {}), id: c.req.valid("param").id }),
   );
 
   app.openapi(
@@ -173,13 +231,33 @@ export function registerFiscalPeriodRoutes(app: OpenAPIHono<AppEnv>) {
       ...write,
       method: "post",
       path: `${BASE}/{id}/close`,
-      summary: "Close a period (irreversible)",
+      summary: "Close a period (irreversible, unless it was closed as a year closed elsewhere)",
       description:
-        "Requires the period locked and its closing entry (year-end run), else CONFLICT. Emits period.year_closed.",
+        "Requires the period locked and its closing entry (year-end run), else CONFLICT. With closed_externally: a year whose year-end was made in another program " +
+        "(a SIE import with its closing entry): locked, no closing entry made here (CONFLICT), its result booked on 8990-8999 (YEAR_END_NOT_RUN); every earlier year closed " +
+        "(YEAR_END_PRIOR_PERIOD_OPEN). Emits period.year_closed.",
       params: IdParams,
+      body: CloseBody,
+      bodyRequired: false,
       response: CloseResult,
     }),
-    async (c) => dispatch(c, "fiscal_periods.close", { id: c.req.valid("param").id }),
+    async (c) => dispatch(c, "fiscal_periods.close", { ...(c.req.valid("json") ?? {}), id: c.req.valid("param").id }),
+  );
+
+  app.openapi(
+    defineRoute({
+      ...write,
+      method: "post",
+      path: `${BASE}/{id}/reopen`,
+      summary: "Reopen a year that was closed as closed in another program",
+      description:
+        "Only a year closed with closed_externally: PERIOD_REOPEN_NOT_CLOSED for a period that is not closed, PERIOD_REOPEN_NOT_EXTERNAL for one closed here (irreversible), " +
+        "CONFLICT while a later year has had its year-end or is closed. The period stays locked (unlock it to post); reason is kept on the period (reopen_reason, reopened_at). Emits period.reopened.",
+      params: IdParams,
+      body: ReopenBody,
+      response: FiscalPeriodSchema,
+    }),
+    async (c) => dispatch(c, "fiscal_periods.reopen", { ...c.req.valid("json"), id: c.req.valid("param").id }),
   );
 
   app.openapi(
@@ -191,7 +269,8 @@ export function registerFiscalPeriodRoutes(app: OpenAPIHono<AppEnv>) {
       description:
         "Open receivables (1510) and payables (2440) in other currencies than SEK are re-rated at the Riksbank rate of as_of_date (default the period's end); the differences are posted to 3960/7960 " +
         "in one entry and the invoices' book values (exchange_rate, total_sek) follow. Refusals: FX_PERIOD_NOT_FOUND, FX_PERIOD_CLOSED, VALIDATION_ERROR (as_of_date outside the period), " +
-        "CURRENCY_REVALUATION_ALREADY_EXISTS. A missing rate fails the operation with FX_CLOSING_RATE_UNAVAILABLE. Nothing open: result.revaluation_entry_id null.",
+        "CURRENCY_REVALUATION_ALREADY_EXISTS. closing_rates states a currency's rate instead of the Riksbank's. A currency with neither fails the operation with FX_CLOSING_RATE_UNAVAILABLE. " +
+        "Nothing open: result.revaluation_entry_id null.",
       params: IdParams,
       body: RevaluationBody,
       bodyRequired: false,

@@ -24,6 +24,9 @@ export function periodJson(p: FiscalPeriodRow, lockDate: string | null = null) {
     previous_period_id: p.previousPeriodId,
     closing_entry_id: p.closingEntryId,
     lock_date: p.lockedAt || p.isClosed ? p.periodEnd : lockDate,
+    closed_externally: p.closedExternally,
+    reopened_at: p.reopenedAt,
+    reopen_reason: p.reopenReason,
     created_at: p.createdAt,
   };
 }
@@ -73,6 +76,9 @@ export const createNextPeriod: Command<Record<string, never>> = async (db, _inpu
     previousPeriodId: latest.id,
     closingEntryId: null,
     createdAt: ctx.now,
+    closedExternally: false,
+    reopenedAt: null,
+    reopenReason: null,
   };
   return {
     status: 201,
@@ -129,25 +135,30 @@ export const lockPeriod: Command<{ id: string; lock_date?: string }> = async (db
   };
 };
 
-/** Unlock: the whole-period lock and the lock date both go. A closed period stays closed. */
+/**
+ * Unlock, one lock at a time, the latest first. A period locked as a whole opens the dates
+ * after its lock date and keeps that date: a declared VAT quarter stays frozen while a
+ * December entry is corrected. A period with only a lock date (nothing later locked) loses
+ * it: reopening a declared quarter is its own, deliberate, call. A closed period stays closed.
+ */
 export const unlockPeriod: Command<{ id: string }> = async (db, input, ctx) => {
   const p = await loadPeriod(db, ctx.companyId, input.id);
   if (p.isClosed) throw new ApiError("PERIOD_UNLOCK_CLOSED", { fiscal_period_id: p.id });
   const current = (await lockDatesOf(db, ctx.companyId)).get(p.id) ?? null;
   if (!p.lockedAt && current === null) throw new ApiError("PERIOD_UNLOCK_NOT_LOCKED", { fiscal_period_id: p.id });
   const row = { ...p, lockedAt: null };
+  const keptLockDate = p.lockedAt ? current : null;
   return {
     status: 200,
-    data: { id: p.id, locked_at: null, is_closed: p.isClosed, lock_date: null },
-    statements: [
-      db.update(fiscalPeriods).set({ lockedAt: null }).where(eq(fiscalPeriods.id, p.id)),
-      db.delete(fiscalPeriodLockDates).where(eq(fiscalPeriodLockDates.fiscalPeriodId, p.id)),
-    ],
+    data: { id: p.id, locked_at: null, is_closed: p.isClosed, lock_date: keptLockDate },
+    statements: p.lockedAt
+      ? [db.update(fiscalPeriods).set({ lockedAt: null }).where(eq(fiscalPeriods.id, p.id))]
+      : [db.delete(fiscalPeriodLockDates).where(eq(fiscalPeriodLockDates.fiscalPeriodId, p.id))],
     audit: { action: "fiscal_period.unlocked", resourceType: "fiscal_period", resourceId: p.id },
     events: [
       {
         type: "period.unlocked",
-        object: periodJson(row),
+        object: periodJson(row, keptLockDate),
         previousAttributes: { locked_at: p.lockedAt, lock_date: p.lockedAt ? p.periodEnd : current },
       },
     ],

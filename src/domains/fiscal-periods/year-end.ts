@@ -21,12 +21,13 @@ import { eq } from "drizzle-orm";
 import type { Command, CommandContext } from "../../commands/plan";
 import { backgroundContext, submit } from "../../commands/submit";
 import type { Database } from "../../db/client";
+import type { Env } from "../../env";
 import { fiscalPeriods } from "../../db/schema";
 import { ApiError, fieldError } from "../../errors/api-error";
 import type { EngineLine, FiscalPeriodRow } from "../../ledger/engine";
 import { fromOre } from "../../money";
 import { draftCount, OPENING_SOURCE, periodAccountTotals, postedEntriesOfSource } from "../../ledger/queries";
-import { isBalanceAccount, resultOf } from "../../sweden/bas";
+import { bookedResultOf, isBalanceAccount } from "../../sweden/bas";
 import { addDays } from "../../sweden/fiscal-year";
 import type { OperationContext } from "../operations";
 import { planOperation } from "../operations";
@@ -38,8 +39,16 @@ import {
   type EntryLoader,
 } from "./cash-method";
 import { voucherGaps } from "./gaps";
-import { planRevaluation, revaluationOf, type RevaluationSources } from "./revaluation";
-import { loadPeriod, periodJson } from "./service";
+import {
+  closingRatesFor,
+  openCurrencies,
+  planRevaluation,
+  revaluationOf,
+  type ClosingRates,
+  type OpenForeignItems,
+  type RevaluationSources,
+} from "./revaluation";
+import { listPeriods, loadPeriod, periodJson } from "./service";
 
 export const CLOSING_ACCOUNT = "8999";
 export const CLOSING_SOURCE = "year_end_closing";
@@ -66,19 +75,36 @@ export interface Finding {
   details: Record<string, unknown>;
 }
 
-/** Each check the year-end needs, failed ones as blockers with what to do. */
+const periodBase = (companyId: string, periodId: string) => `/api/v1/companies/${companyId}/fiscal-periods/${periodId}`;
+
+/**
+ * What readiness needs to see the closing rates the year-end will ask for: the open
+ * foreign-currency items (handed in by a composition root) and the rates the caller states.
+ */
+export interface ReadinessFx {
+  env: Env;
+  items: OpenForeignItems;
+  closingRates?: ClosingRates;
+}
+
+/**
+ * Each check the year-end needs, failed ones as blockers with what to do. Without `fx`
+ * the closing rates are not looked up (the operation's own revaluation asks for them).
+ */
 export async function yearEndReadiness(
   db: Database,
   companyId: string,
   period: FiscalPeriodRow,
+  fx?: ReadinessFx,
 ): Promise<{ ready: boolean; findings: Finding[] }> {
-  const [drafts, gaps, totals, revaluation] = await Promise.all([
+  const [drafts, gaps, totals, revaluation, periods] = await Promise.all([
     draftCount(db, companyId, period.id),
     voucherGaps(db, companyId, period.id),
     periodAccountTotals(db, companyId, period.id),
     revaluationOf(db, companyId, period.id),
+    listPeriods(db, companyId),
   ]);
-  const base = `/api/v1/companies/${companyId}/fiscal-periods/${period.id}`;
+  const base = periodBase(companyId, period.id);
   const findings: Finding[] = [];
   if (period.isClosed)
     findings.push({
@@ -94,6 +120,7 @@ export async function yearEndReadiness(
       message: `The year-end has run (closing entry ${period.closingEntryId}); close the period with POST ${base}/close.`,
       details: { closing_entry_id: period.closingEntryId },
     });
+  if (!period.isClosed && !period.closingEntryId) findings.push(...priorPeriodFindings(companyId, period, periods));
   if (drafts > 0)
     findings.push({
       severity: "blocker",
@@ -125,6 +152,9 @@ export async function yearEndReadiness(
       message: "The trial balance does not balance; contact support, the books need repair.",
       details: { debit_total: fromOre(debit), credit_total: fromOre(credit) },
     });
+  if (!period.closingEntryId && !period.isClosed) findings.push(...resultBookingFindings(totals, base));
+  if (fx && !revaluation && !period.closingEntryId && !period.isClosed)
+    findings.push(...(await closingRateFindings(db, companyId, period, fx, base)));
   if (!revaluation && !period.closingEntryId)
     findings.push({
       severity: "info",
@@ -135,6 +165,92 @@ export async function yearEndReadiness(
   return { ready: !findings.some((f) => f.severity === "blocker"), findings };
 }
 
+/**
+ * Years are closed in order: an earlier year still open may yet change the balances this
+ * year opened with, so each one not closed (here, or as closed elsewhere) blocks, oldest first.
+ */
+function priorPeriodFindings(companyId: string, period: FiscalPeriodRow, periods: FiscalPeriodRow[]): Finding[] {
+  return periods
+    .filter((p) => p.periodEnd < period.periodStart && !p.isClosed)
+    .sort((a, b) => a.periodStart.localeCompare(b.periodStart))
+    .map((p) => ({
+      severity: "blocker" as const,
+      code: "YEAR_END_PRIOR_PERIOD_OPEN",
+      message:
+        `The earlier year ${p.name} is not closed: run its year-end and close it (POST ${periodBase(companyId, p.id)}/close), ` +
+        `or close it with {"closed_externally": true} if its year-end was made in another program.`,
+      details: {
+        prior_period_id: p.id,
+        name: p.name,
+        period_start: p.periodStart,
+        period_end: p.periodEnd,
+        locked_at: p.lockedAt,
+        closing_entry_id: p.closingEntryId,
+      },
+    }));
+}
+
+/**
+ * The year-end revalues the items open at the period's end at its closing rates: a currency
+ * with neither a rate stated in the request nor a Riksbank fixing would fail the operation,
+ * so it blocks here, by currency and date.
+ */
+async function closingRateFindings(
+  db: Database,
+  companyId: string,
+  period: FiscalPeriodRow,
+  fx: ReadinessFx,
+  base: string,
+): Promise<Finding[]> {
+  const open = await openCurrencies(db, companyId, fx.items, period.periodEnd);
+  if (!open.size) return [];
+  const { missing } = await closingRatesFor(fx.env, [...open.keys()], period.periodEnd, fx.closingRates);
+  return missing.map((m) => ({
+    severity: "blocker" as const,
+    code: "FX_CLOSING_RATE_UNAVAILABLE",
+    message:
+      `No closing rate for ${m.currency} on ${m.date} (the Riksbank's could not be had) for ${open.get(m.currency)} open item(s); ` +
+      `state it in the year-end request: POST ${base}/year-end with {"closing_rates": {"${m.currency}": "<SEK per ${m.currency}>"}}.`,
+    details: { currency: m.currency, date: m.date, open_items: open.get(m.currency) },
+  }));
+}
+
+/**
+ * A result already on 8990-8999 before the year-end (a closing entry imported with a SIE
+ * file, or booked by hand): booked in full is a blocker, as the year-end would book it a
+ * second time; booked in part is a warning, the year-end books what is left.
+ */
+function resultBookingFindings(totals: Parameters<typeof bookedResultOf>[0], base: string): Finding[] {
+  const r = bookedResultOf(totals);
+  if (r.bookedOre === 0) return [];
+  const bookedOn = r.bookedOn.map((b) => ({ account_number: b.account, amount: fromOre(b.amountOre) }));
+  if (r.unbookedOre === 0)
+    return [
+      {
+        severity: "blocker",
+        code: "YEAR_END_RESULT_ALREADY_BOOKED",
+        message:
+          `The year's result (${fromOre(r.resultOre)}) is already booked on ${r.bookedOn.map((b) => b.account).join(", ")} ` +
+          "(a closing entry imported or posted by hand); a year-end would book it twice. A year whose year-end was made in another program is closed " +
+          `with POST ${base}/close and {"closed_externally": true}; if the entry is wrong, unlock the period (POST ${base}/unlock), reverse it, lock and run the year-end.`,
+        details: { year_result: fromOre(r.resultOre), booked_on: bookedOn },
+      },
+    ];
+  return [
+    {
+      severity: "warning",
+      code: "YEAR_END_RESULT_PARTLY_BOOKED",
+      message: `${fromOre(r.bookedOre)} of the year's result (${fromOre(r.resultOre)}) is already booked; the year-end books the rest, ${fromOre(r.unbookedOre)}.`,
+      details: {
+        year_result: fromOre(r.resultOre),
+        already_booked: fromOre(r.bookedOre),
+        to_book: fromOre(r.unbookedOre),
+        booked_on: bookedOn,
+      },
+    },
+  ];
+}
+
 /** The refusal for a failed readiness: the first blocker's own code where the catalogue has one. */
 function refusal(findings: Finding[]): ApiError | null {
   const blockers = findings.filter((f) => f.severity === "blocker");
@@ -143,6 +259,19 @@ function refusal(findings: Finding[]): ApiError | null {
   const details = { findings: blockers };
   if (first.code === "PERIOD_CLOSED" || first.code === "YEAR_END_ALREADY_RUN")
     return new ApiError("CONFLICT", { ...first.details, ...details }, first.message);
+  if (first.code === "FX_CLOSING_RATE_UNAVAILABLE")
+    return new ApiError(
+      first.code,
+      {
+        missingRates: blockers
+          .filter((b) => b.code === first.code)
+          .map((b) => ({ currency: b.details.currency, date: b.details.date })),
+        ...details,
+      },
+      first.message,
+    );
+  if (first.code === "YEAR_END_PRIOR_PERIOD_OPEN")
+    return new ApiError(first.code, { ...first.details, ...details }, first.message);
   if (
     first.code === "PERIOD_LOCK_HAS_DRAFTS" ||
     first.code === "PERIOD_NOT_LOCKED" ||
@@ -152,8 +281,8 @@ function refusal(findings: Finding[]): ApiError | null {
   return new ApiError("YEAR_END_FAILED", details, first.message);
 }
 
-async function assertReady(db: Database, companyId: string, period: FiscalPeriodRow): Promise<void> {
-  const err = refusal((await yearEndReadiness(db, companyId, period)).findings);
+async function assertReady(db: Database, companyId: string, period: FiscalPeriodRow, fx?: ReadinessFx): Promise<void> {
+  const err = refusal((await yearEndReadiness(db, companyId, period, fx)).findings);
   if (err) throw err;
 }
 
@@ -167,22 +296,38 @@ const startedBy = (ctx: CommandContext): StartedBy => ({ api_key_id: ctx.apiKeyI
 
 // ---------------------------------------------------------------- year-end
 
-/** POST .../year-end: checks readiness now (a refusal writes nothing), then queues the work. */
-export const startYearEnd: Command<{ id: string }> = async (db, input, ctx) => {
-  const period = await loadPeriod(db, ctx.companyId, input.id);
-  await assertReady(db, ctx.companyId, period);
-  const op = planOperation(db, ctx, "fiscal_periods.year_end", {
-    fiscal_period_id: period.id,
-    started_by: startedBy(ctx),
-  });
-  return {
-    status: 202,
-    data: op.handle,
-    statements: op.statements,
-    afterCommit: [op.job],
-    audit: { action: "fiscal_period.year_end_started", resourceType: "operation", resourceId: op.handle.operation_id },
+/** The year-end's and the revaluation's input: the period, and closing rates the caller states. */
+export interface ClosingRatesInput {
+  id: string;
+  closing_rates?: ClosingRates;
+}
+
+/**
+ * POST .../year-end: checks readiness now (a refusal writes nothing), the closing rates
+ * included, then queues the work with the rates the caller stated.
+ */
+export const startYearEnd =
+  (items: OpenForeignItems): Command<ClosingRatesInput> =>
+  async (db, input, ctx, env) => {
+    const period = await loadPeriod(db, ctx.companyId, input.id);
+    await assertReady(db, ctx.companyId, period, { env, items, closingRates: input.closing_rates });
+    const op = planOperation(db, ctx, "fiscal_periods.year_end", {
+      fiscal_period_id: period.id,
+      ...(input.closing_rates ? { closing_rates: input.closing_rates } : {}),
+      started_by: startedBy(ctx),
+    });
+    return {
+      status: 202,
+      data: op.handle,
+      statements: op.statements,
+      afterCommit: [op.job],
+      audit: {
+        action: "fiscal_period.year_end_started",
+        resourceType: "operation",
+        resourceId: op.handle.operation_id,
+      },
+    };
   };
-};
 
 export interface YearEndDeps {
   /** the company's entity_type (companies sits above this domain) */
@@ -199,14 +344,15 @@ export interface YearEndDeps {
  * closing_entry_id.
  */
 export const runYearEnd =
-  (deps: YearEndDeps): Command<{ id: string }> =>
+  (deps: YearEndDeps): Command<ClosingRatesInput> =>
   async (db, input, ctx, env) => {
     const period = await loadPeriod(db, ctx.companyId, input.id);
+    // the closing rates are not looked up twice: the revaluation below refuses a missing one
     await assertReady(db, ctx.companyId, period);
     const existing = await revaluationOf(db, ctx.companyId, period.id);
     const revaluation = existing
       ? null
-      : await planRevaluation(db, ctx, env, deps.revaluation, period, period.periodEnd);
+      : await planRevaluation(db, ctx, env, deps.revaluation, period, period.periodEnd, input.closing_rates);
     const unpaid = await cashMethodLines(db, ctx.companyId, deps.cashMethod, period);
     const totals = await periodAccountTotals(db, ctx.companyId, period.id);
     const movements = [
@@ -217,16 +363,27 @@ export const runYearEnd =
         creditOre: l.creditOre,
       })),
     ];
-    const { resultOre } = resultOf(movements);
-    if (resultOre === 0)
+    const { resultOre, bookedOre, unbookedOre } = bookedResultOf(movements);
+    if (unbookedOre === 0 && bookedOre === 0)
       throw new ApiError(
         "YEAR_END_NO_ACTIVITY",
         { fiscal_period_id: period.id },
         "The year's result is zero: there is nothing to close.",
       );
+    // booked in full before (readiness refuses that on the books; here with the revaluation and cash lines counted)
+    if (unbookedOre === 0)
+      throw new ApiError(
+        "YEAR_END_FAILED",
+        {
+          fiscal_period_id: period.id,
+          findings: resultBookingFindings(movements, periodBase(ctx.companyId, period.id)),
+        },
+        "The year's result is already booked on 8990-8999; a year-end would book it twice.",
+      );
     const accounts = resultAccountsFor(await deps.entityTypeOf(db, ctx.companyId));
-    const amount = Math.abs(resultOre);
-    const profit = resultOre > 0;
+    // only what is not yet on 8990-8999: the whole result, or the rest of one booked in part
+    const amount = Math.abs(unbookedOre);
+    const profit = unbookedOre > 0;
     const lines: EngineLine[] = [
       {
         accountNumber: CLOSING_ACCOUNT,
@@ -260,6 +417,7 @@ export const runYearEnd =
         voucher_number: entry.voucherNumber,
         result_account: accounts.result,
         year_result: fromOre(resultOre),
+        result_booked_before: fromOre(bookedOre),
         currency_revaluation: revaluation ? revaluation.result : (existing!.result as Record<string, unknown>),
         cash_method_entry_id: cashEntry?.row.id ?? null,
         period: periodJson(row),
@@ -307,11 +465,16 @@ async function revaluationTarget(db: Database, ctx: CommandContext, id: string, 
   return { period, asOf };
 }
 
-export const startCurrencyRevaluation: Command<{ id: string; as_of_date?: string }> = async (db, input, ctx) => {
+export const startCurrencyRevaluation: Command<ClosingRatesInput & { as_of_date?: string }> = async (
+  db,
+  input,
+  ctx,
+) => {
   const { period, asOf } = await revaluationTarget(db, ctx, input.id, input.as_of_date);
   const op = planOperation(db, ctx, "fiscal_periods.currency_revaluation", {
     fiscal_period_id: period.id,
     as_of_date: asOf,
+    ...(input.closing_rates ? { closing_rates: input.closing_rates } : {}),
     started_by: startedBy(ctx),
   });
   return {
@@ -328,10 +491,10 @@ export const startCurrencyRevaluation: Command<{ id: string; as_of_date?: string
 };
 
 export const runCurrencyRevaluation =
-  (sources: RevaluationSources): Command<{ id: string; as_of_date: string }> =>
+  (sources: RevaluationSources): Command<ClosingRatesInput & { as_of_date: string }> =>
   async (db, input, ctx, env) => {
     const { period, asOf } = await revaluationTarget(db, ctx, input.id, input.as_of_date);
-    const planned = await planRevaluation(db, ctx, env, sources, period, asOf);
+    const planned = await planRevaluation(db, ctx, env, sources, period, asOf, input.closing_rates);
     return {
       status: 200,
       data: planned.result,
@@ -369,22 +532,29 @@ async function runThroughWriter(
 }
 
 export async function runYearEndOperation(op: OperationContext) {
-  const input = op.operation.input as { fiscal_period_id: string };
-  return runThroughWriter(op, "fiscal_periods.year_end_run", { id: input.fiscal_period_id });
+  const input = op.operation.input as { fiscal_period_id: string; closing_rates?: ClosingRates };
+  return runThroughWriter(op, "fiscal_periods.year_end_run", {
+    id: input.fiscal_period_id,
+    ...(input.closing_rates ? { closing_rates: input.closing_rates } : {}),
+  });
 }
 
 export async function runCurrencyRevaluationOperation(op: OperationContext) {
-  const input = op.operation.input as { fiscal_period_id: string; as_of_date: string };
+  const input = op.operation.input as { fiscal_period_id: string; as_of_date: string; closing_rates?: ClosingRates };
   return runThroughWriter(op, "fiscal_periods.currency_revaluation_run", {
     id: input.fiscal_period_id,
     as_of_date: input.as_of_date,
+    ...(input.closing_rates ? { closing_rates: input.closing_rates } : {}),
   });
 }
 
 // ---------------------------------------------------------------- close
 
-/** POST .../close: irreversible. CONFLICT unless locked with a closing entry. */
-export const closePeriod: Command<{ id: string }> = async (db, input, ctx) => {
+/**
+ * POST .../close: irreversible. CONFLICT unless locked with a closing entry. With
+ * closed_externally, a year whose year-end was made in another program (see closeExternally).
+ */
+export const closePeriod: Command<{ id: string; closed_externally?: boolean }> = async (db, input, ctx) => {
   const period = await loadPeriod(db, ctx.companyId, input.id);
   if (period.isClosed)
     throw new ApiError(
@@ -392,26 +562,126 @@ export const closePeriod: Command<{ id: string }> = async (db, input, ctx) => {
       { fiscal_period_id: period.id, is_closed: true, closed_at: period.closedAt },
       "The period is closed already.",
     );
-  if (!period.lockedAt || !period.closingEntryId) {
+  if (input.closed_externally) await assertClosableAsExternal(db, ctx.companyId, period);
+  else if (!period.lockedAt || !period.closingEntryId) {
     throw new ApiError(
       "CONFLICT",
       { fiscal_period_id: period.id, locked_at: period.lockedAt, closing_entry_id: period.closingEntryId },
       "Only a locked period whose year-end has run can be closed.",
     );
   }
-  const row = { ...period, isClosed: true, closedAt: ctx.now };
+  const externally = input.closed_externally === true;
+  const row = { ...period, isClosed: true, closedAt: ctx.now, closedExternally: externally };
   return {
     status: 200,
-    data: { id: period.id, is_closed: true, closed_at: ctx.now },
+    data: { id: period.id, is_closed: true, closed_at: ctx.now, closed_externally: externally },
     statements: [
-      db.update(fiscalPeriods).set({ isClosed: true, closedAt: ctx.now }).where(eq(fiscalPeriods.id, period.id)),
+      db
+        .update(fiscalPeriods)
+        .set({ isClosed: true, closedAt: ctx.now, closedExternally: externally })
+        .where(eq(fiscalPeriods.id, period.id)),
     ],
-    audit: { action: "fiscal_period.closed", resourceType: "fiscal_period", resourceId: period.id },
+    audit: {
+      action: externally ? "fiscal_period.closed_externally" : "fiscal_period.closed",
+      resourceType: "fiscal_period",
+      resourceId: period.id,
+    },
     events: [
       {
         type: "period.year_closed",
         object: periodJson(row),
         previousAttributes: { is_closed: false, closed_at: null },
+      },
+    ],
+  };
+};
+
+/**
+ * A year closed in another program and brought in (a SIE import of a closed year) is closed
+ * here without a year-end: it is locked, no closing entry was made here (else the ordinary
+ * close), its result is on 8990-8999 in full (the other program's bokslutsverifikation,
+ * else YEAR_END_NOT_RUN) and every earlier year is closed (YEAR_END_PRIOR_PERIOD_OPEN).
+ */
+async function assertClosableAsExternal(db: Database, companyId: string, period: FiscalPeriodRow): Promise<void> {
+  if (!period.lockedAt || period.closingEntryId)
+    throw new ApiError(
+      "CONFLICT",
+      { fiscal_period_id: period.id, locked_at: period.lockedAt, closing_entry_id: period.closingEntryId },
+      period.closingEntryId
+        ? "The year-end of this period was run here: close it without closed_externally."
+        : "Lock the period before closing it.",
+    );
+  const [totals, periods] = await Promise.all([
+    periodAccountTotals(db, companyId, period.id),
+    listPeriods(db, companyId),
+  ]);
+  const r = bookedResultOf(totals);
+  if (r.unbookedOre !== 0)
+    throw new ApiError(
+      "YEAR_END_NOT_RUN",
+      {
+        fiscal_period_id: period.id,
+        year_result: fromOre(r.resultOre),
+        already_booked: fromOre(r.bookedOre),
+        to_book: fromOre(r.unbookedOre),
+      },
+      "The year's result is not booked on 8990-8999: import the other program's closing entry, or run the year-end here.",
+    );
+  const [prior] = priorPeriodFindings(companyId, period, periods);
+  if (prior) throw new ApiError("YEAR_END_PRIOR_PERIOD_OPEN", prior.details, prior.message);
+}
+
+/**
+ * POST .../reopen: only a year closed as closed elsewhere (its books were finished in
+ * another program, so here it is a copy the user may need to complete). A year closed here
+ * is never reopened (BFL 5 kap 5 §: an error is corrected with a new entry in an open year).
+ * Rule order: PERIOD_NOT_FOUND > PERIOD_REOPEN_NOT_CLOSED > PERIOD_REOPEN_NOT_EXTERNAL >
+ * CONFLICT (a later year has had its year-end or is closed: it counted on this one being
+ * closed). The lock stays.
+ */
+export const reopenPeriod: Command<{ id: string; reason: string }> = async (db, input, ctx) => {
+  const period = await loadPeriod(db, ctx.companyId, input.id);
+  if (!period.isClosed)
+    throw new ApiError("PERIOD_REOPEN_NOT_CLOSED", { fiscal_period_id: period.id }, "The period is not closed.");
+  if (!period.closedExternally)
+    throw new ApiError(
+      "PERIOD_REOPEN_NOT_EXTERNAL",
+      { fiscal_period_id: period.id, closed_at: period.closedAt, closing_entry_id: period.closingEntryId },
+      "The period was closed here, which is irreversible; correct it with an entry in the first open year.",
+    );
+  // a later year's year-end was let through because this year was closed
+  const later = (await listPeriods(db, ctx.companyId))
+    .filter((p) => p.periodStart > period.periodEnd && (p.isClosed || p.closingEntryId))
+    .sort((a, b) => a.periodStart.localeCompare(b.periodStart))[0];
+  if (later)
+    throw new ApiError(
+      "CONFLICT",
+      {
+        fiscal_period_id: period.id,
+        later_period_id: later.id,
+        later_closing_entry_id: later.closingEntryId,
+        later_is_closed: later.isClosed,
+      },
+      `The later year ${later.name} has had its year-end; a year is reopened only while no later year has.`,
+    );
+  const changes = {
+    isClosed: false,
+    closedAt: null,
+    closedExternally: false,
+    reopenedAt: ctx.now,
+    reopenReason: input.reason,
+  };
+  const row = { ...period, ...changes };
+  return {
+    status: 200,
+    data: periodJson(row),
+    statements: [db.update(fiscalPeriods).set(changes).where(eq(fiscalPeriods.id, period.id))],
+    audit: { action: "fiscal_period.reopened", resourceType: "fiscal_period", resourceId: period.id },
+    events: [
+      {
+        type: "period.reopened",
+        object: periodJson(row),
+        previousAttributes: { is_closed: true, closed_at: period.closedAt, closed_externally: true },
       },
     ],
   };

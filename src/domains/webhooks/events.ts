@@ -26,4 +26,5 @@ export const SUBSCRIBABLE_EVENTS = [
   "document.uploaded",
   "salary_run.reopened",
   "salary_run.deleted",
+  "period.reopened",
 ] as const;
