@@ -4,12 +4,12 @@
 // or the one you pass), retries on 429/5xx with backoff, cursor pagination as an async
 // iterator, and the webhook signature check.
 import createFetchClient, { type Client, type MaybeOptionalInit } from "openapi-fetch";
-import { withRetries, type FetchFn, type RetryOptions } from "./retry";
+import { withRetries, type FetchFn, type RetryOptions } from "./retry.ts";
 import type { components, operations, paths } from "./schema";
 
 export type { components, operations, paths };
-export { isRetryableStatus, retryAfterMs, withRetries, type FetchFn, type RetryOptions } from "./retry";
-export { verifyWebhook, type VerifyWebhookArgs, type WebhookVerdict } from "./webhooks";
+export { isRetryableStatus, retryAfterMs, withRetries, type FetchFn, type RetryOptions } from "./retry.ts";
+export { verifyWebhook, type VerifyWebhookArgs, type WebhookVerdict } from "./webhooks.ts";
 
 export type ApiErrorBody = components["schemas"]["Error"]["error"];
 
