@@ -16,7 +16,7 @@ import {
   entryDates,
   fiscalPeriodAt,
   lastPostingAfter,
-  monthlyMovementsExcept,
+  vatDeclarationMovements,
 } from "../../ledger/queries";
 import {
   bankRowsForReconciliation,
@@ -326,7 +326,8 @@ export async function accountState(
 /**
  * 2650 against the VAT declarations of the closed VAT periods, 2710 / 2731 against the booked
  * salary runs (./liabilities.ts). The declared VAT of a period is the declaration's box 49 made
- * from the period's entries that do not touch 2650 (the settlement and its payments left out).
+ * from the period's entries, the VAT settlement entries left out (vatDeclarationMovements, the
+ * same read as the momsdeklaration report's).
  */
 async function liabilityState(
   db: Database,
@@ -347,14 +348,11 @@ async function liabilityState(
     const moms = (await loadCompany(db, companyId)).companies.momsPeriod;
     const periods = moms && fiscal ? closedVatPeriods(moms, fiscal, to) : [];
     const moves = periods.length
-      ? await monthlyMovementsExcept(
-          db,
-          companyId,
-          fiscal!.id,
-          periods[0].start,
-          periods[periods.length - 1].end,
-          "2650",
-        )
+      ? await vatDeclarationMovements(db, companyId, {
+          periodId: fiscal!.id,
+          from: periods[0].start,
+          to: periods[periods.length - 1].end,
+        })
       : [];
     for (const p of periods) {
       const inPeriod = moves.filter((m) => m.month >= p.start.slice(0, 7) && m.month <= p.end.slice(0, 7));
