@@ -26,7 +26,7 @@ import {
   planPayment,
 } from "../../ledger/settlement";
 import { addDays } from "../../sweden/fiscal-year";
-import { decimalString, isSlpAccount, toSekOre, vatOre } from "../../sweden/invoicing";
+import { isSlpAccount, toSekOre, vatOre } from "../../sweden/invoicing";
 import { vatRateToBp } from "../../sweden/vat";
 import { boxOf } from "../../sweden/vat-declaration";
 import {
@@ -110,12 +110,13 @@ async function vatRegistered(db: Database, companyId: string) {
 }
 
 /** Posts `lines` dated `date` in the period covering it (open), or throws the engine's code. */
-async function exchangeRateFor(env: Env, currency: string, given: number | undefined, date: string): Promise<string> {
+async function exchangeRateFor(env: Env, currency: string, given: string | undefined, date: string): Promise<string> {
   if (currency === "SEK") {
-    if (given !== undefined && given !== 1) throw fieldError("exchange_rate", "an invoice in SEK has exchange_rate 1");
+    if (given !== undefined && given !== "1")
+      throw fieldError("exchange_rate", "an invoice in SEK has exchange_rate 1");
     return "1";
   }
-  if (given !== undefined) return decimalString(given, 6)!;
+  if (given !== undefined) return given;
   const fetched = await sekRate(env, currency, date);
   if (!fetched)
     throw new ApiError(
