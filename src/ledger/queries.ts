@@ -383,21 +383,22 @@ export interface VatMovement {
  * behind the momsdeklaration report and the reconciliation of 2650, so the two agree.
  *
  * Summed from the per-day balances the engine keeps, as every report is; only the lines of
- * entries that touch 2650 are read, to find the settlements and take their lines back out.
+ * entries that touch 2650 are read, to find the settlements and take their lines back out
+ * (`vatSettlementEntries`).
  */
 export async function vatDeclarationMovements(
   db: Database,
   companyId: string,
   f: { periodId?: string; from: string; to: string },
 ): Promise<VatMovement[]> {
-  const [days, touching] = await Promise.all([
+  const [days, settlements] = await Promise.all([
     db.all<{ m: string; a: string; d: number; c: number }>(sql`
       SELECT substr(entry_date, 1, 7) AS m, account_number AS a, SUM(debit_ore) AS d, SUM(credit_ore) AS c
       FROM account_day_balances
       WHERE company_id = ${companyId} AND opening = 0 AND entry_date >= ${f.from} AND entry_date <= ${f.to}
         ${f.periodId ? sql`AND fiscal_period_id = ${f.periodId}` : sql``}
       GROUP BY substr(entry_date, 1, 7), account_number`),
-    linesOfEntriesTouching(db, companyId, VAT_SETTLEMENT_ACCOUNT, f),
+    vatSettlementEntries(db, companyId, f),
   ]);
   const sums = new Map<string, VatMovement>();
   const add = (month: string, account: string, debitOre: number, creditOre: number) => {
@@ -408,30 +409,45 @@ export async function vatDeclarationMovements(
     sums.set(key, m);
   };
   for (const r of days) add(r.m, r.a, Number(r.d), Number(r.c));
-  for (const lines of groupBy(touching, (l) => l.entryId).values()) {
-    if (!isVatSettlementEntry(lines.map((l) => l.account))) continue;
-    for (const l of lines) add(l.month, l.account, -l.debitOre, -l.creditOre);
-  }
+  for (const e of settlements) for (const l of e.lines) add(e.date.slice(0, 7), l.account, -l.debitOre, -l.creditOre);
   return [...sums.values()].filter((m) => m.debitOre !== 0 || m.creditOre !== 0);
 }
 
-/** Every line of the posted entries, opening entry aside, dated from..to that have a line on `account`. */
-async function linesOfEntriesTouching(
+export interface VatSettlementEntry {
+  entryId: string;
+  date: string;
+  lines: { account: string; debitOre: number; creditOre: number }[];
+}
+
+/**
+ * The VAT settlement entries (`isVatSettlementEntry`) among the posted entries dated from..to,
+ * the opening entry aside, each with all its lines: only the entries with a line on 2650 are read.
+ */
+export async function vatSettlementEntries(
   db: Database,
   companyId: string,
-  account: string,
   f: { periodId?: string; from: string; to: string },
-): Promise<{ entryId: string; month: string; account: string; debitOre: number; creditOre: number }[]> {
-  const rows = await db.all<{ e: string; m: string; a: string; d: number; c: number }>(sql`
-    SELECT l.journal_entry_id AS e, substr(e.entry_date, 1, 7) AS m, l.account_number AS a, l.debit_ore AS d, l.credit_ore AS c
+): Promise<VatSettlementEntry[]> {
+  const rows = await db.all<{ e: string; t: string; a: string; d: number; c: number }>(sql`
+    SELECT l.journal_entry_id AS e, e.entry_date AS t, l.account_number AS a, l.debit_ore AS d, l.credit_ore AS c
     FROM journal_entries e JOIN journal_lines l ON l.journal_entry_id = e.id
     WHERE e.company_id = ${companyId} AND e.status = 'posted' AND e.source_type <> ${OPENING_SOURCE}
       ${f.periodId ? sql`AND e.fiscal_period_id = ${f.periodId}` : sql``}
       AND e.id IN (
         SELECT x.journal_entry_id FROM journal_lines x
-        WHERE x.company_id = ${companyId} AND x.account_number = ${account}
-          AND x.entry_date >= ${f.from} AND x.entry_date <= ${f.to})`);
-  return rows.map((r) => ({ entryId: r.e, month: r.m, account: r.a, debitOre: Number(r.d), creditOre: Number(r.c) }));
+        WHERE x.company_id = ${companyId} AND x.account_number = ${VAT_SETTLEMENT_ACCOUNT}
+          AND x.entry_date >= ${f.from} AND x.entry_date <= ${f.to})
+    ORDER BY e.entry_date, e.voucher_series, e.voucher_number, l.sort_order`);
+  const entries: VatSettlementEntry[] = [];
+  for (const [entryId, lines] of groupBy(rows, (r) => r.e)) {
+    if (!isVatSettlementEntry(lines.map((l) => l.a))) continue;
+    entries.push({
+      entryId,
+      date: lines[0].t,
+      lines: lines.map((l) => ({ account: l.a, debitOre: Number(l.d), creditOre: Number(l.c) })),
+    });
+  }
+  return entries;
 }
 
 /** The fiscal period covering a date: its id and bounds. */

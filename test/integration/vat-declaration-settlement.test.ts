@@ -85,6 +85,14 @@ async function booksOfTwoQuarters() {
   return { actor, companyId: c.id, periodId: c.fiscal_period.id, post };
 }
 
+async function reconciliationOfVat(actor: Actor, companyId: string, to: string) {
+  const res = await call("GET", `/api/v1/companies/${companyId}/reconciliation/accounts/vat?date_to=${to}`, {
+    key: actor.key,
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.data;
+}
+
 async function declaration(actor: Actor, companyId: string, query: string) {
   const res = await call("GET", `/api/v1/companies/${companyId}/reports/vat-declaration?${query}`, { key: actor.key });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -138,6 +146,30 @@ describe.each([
     expect(rec.body.data.vat.periods).toMatchObject([
       { period_start: "2026-01-01", period_end: "2026-03-31", declared_to_pay: after.q1.boxes["49"].amount },
     ]);
+    // through Q2's end the transfer settles Q1, wherever it is dated (its VAT lines empty Q1's
+    // VAT accounts exactly); Q2 is declared and not yet transferred, which the bridge explains
+    const halfYear = await reconciliationOfVat(actor, companyId, "2026-06-30");
+    expect(halfYear.vat.periods).toEqual([
+      {
+        period_start: "2026-01-01",
+        period_end: "2026-03-31",
+        declared_to_pay: 2220,
+        booked: true,
+        booked_amount: 2220,
+        difference: 0,
+      },
+      {
+        period_start: "2026-04-01",
+        period_end: "2026-06-30",
+        declared_to_pay: 800,
+        booked: false,
+        booked_amount: 0,
+        difference: 0,
+      },
+    ]);
+    // 2650: -2 220 transferred + 2 220 paid = 0; outside: 2 220 paid - (2 220 + 800) declared = -800
+    expect(halfYear).toMatchObject({ ledger_balance: 0, external_balance: -800, unexplained_difference: 0 });
+    expect(halfYear.vat.other_lines).toEqual([]);
   });
 });
 
@@ -168,6 +200,17 @@ describe("the momsdeklaration of a monthly filer", () => {
     await post("2026-02-28", "Momsomföring februari", [line("2621", 60, 0), line("2650", 0, 60)]);
     await post("2026-03-12", "Momsomföring januari", [line("2611", 250, 0), line("2650", 0, 250)]);
     expect(await months()).toEqual(before);
+    // the reconciliation of 2650 gives each transfer to the month it empties: January's, dated
+    // in March, is January's, not February's (the month ended last before it)
+    const rec = await reconciliationOfVat(actor, c.id, "2026-03-31");
+    expect(rec.vat.periods.map((p: any) => [p.period_start, p.declared_to_pay, p.booked_amount, p.difference])).toEqual(
+      [
+        ["2026-01-01", 250, 250, 0],
+        ["2026-02-01", 60, 60, 0],
+        ["2026-03-01", 6, 0, 0],
+      ],
+    );
+    expect(rec).toMatchObject({ ledger_balance: -310, external_balance: -316, unexplained_difference: 0 });
   });
 });
 

@@ -17,6 +17,7 @@ import {
   fiscalPeriodAt,
   lastPostingAfter,
   vatDeclarationMovements,
+  vatSettlementEntries,
 } from "../../ledger/queries";
 import {
   bankRowsForReconciliation,
@@ -37,7 +38,7 @@ import {
   type LinkRow,
 } from "./bank";
 import { closedVatPeriods } from "../../sweden/vat-periods";
-import { isVatAccount, reconcileLiability, type LiabilitySource } from "./liabilities";
+import { assignVatTransfers, reconcileLiability, vatAccountNets, type LiabilitySource } from "./liabilities";
 
 /** Outside data older than this makes an account stale (spec, Limits). */
 export const STALE_AFTER_DAYS = 7;
@@ -354,14 +355,24 @@ async function liabilityState(
           to: periods[periods.length - 1].end,
         })
       : [];
-    for (const p of periods) {
+    const declared = periods.map((p) => {
       const inPeriod = moves.filter((m) => m.month >= p.start.slice(0, 7) && m.month <= p.end.slice(0, 7));
-      const box49 = declarationBoxes(inPeriod)["49"];
+      return { id: `${p.start}..${p.end}`, ...p, inPeriod, vatNets: vatAccountNets(inPeriod) };
+    });
+    // the momsomföringar: settlement entries that move VAT accounts, each to the period it settles
+    const transfers = fiscal
+      ? (await vatSettlementEntries(db, companyId, { periodId: fiscal.id, from: fiscal.start, to }))
+          .map((e) => ({ entryId: e.entryId, date: e.date, vatNets: vatAccountNets(e.lines) }))
+          .filter((t) => t.vatNets.size > 0)
+      : [];
+    const settles = assignVatTransfers(declared, transfers);
+    for (const p of declared) {
+      const box49 = declarationBoxes(p.inPeriod)["49"];
       sources.push({
-        id: `${p.start}..${p.end}`,
+        id: p.id,
         date: p.end,
         declaredOre: box49 * 100,
-        books: (l) => l.entryDate >= p.start && l.entryDate <= p.end && l.otherAccounts.some(isVatAccount),
+        books: (l) => settles.get(l.entryId) === p.id,
         detail: { period_start: p.start, period_end: p.end, declared_to_pay: box49 },
       });
     }
