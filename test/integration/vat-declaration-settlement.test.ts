@@ -3,7 +3,8 @@
 // whether the transfer is dated on the quarter's last day or in the quarter after (the 12th of
 // the second month, with the declaration). The reconciliation of 2650 declares the same box 49.
 import { describe, expect, it } from "vitest";
-import { call, entryLines, line, newActor, newCompany, postedEntry, type Actor } from "../helpers";
+import { encodeCp437 } from "../../src/sweden/sie/encoding";
+import { call, entryLines, line, newActor, newCompany, postedEntry, settleOperation, type Actor } from "../helpers";
 
 // Q1 2026 of a quarterly filer, by hand (öre where the box drops them):
 //   2026-01-15 sale 25 %           1930 D 12 502.00 / 3001 C 10 001.60 / 2611 C 2 500.40
@@ -226,5 +227,62 @@ describe("an entry on 2650 that records a sale", () => {
     });
     const d = await declaration(actor, c.id, "from_date=2026-01-01&to_date=2026-03-31");
     expect(d.boxes["05"].amount).toBe(1000);
+  });
+});
+
+// The same rule for a transfer that arrives in an SIE file: recognised by what it does.
+const SIE = [
+  "#FLAGGA 0",
+  "#FORMAT PC8",
+  "#SIETYP 4",
+  '#PROGRAM "Annat program" 1.0',
+  "#GEN 20260415",
+  '#FNAMN "Importerad moms AB"',
+  "#RAR 0 20260101 20261231",
+  '#KONTO 1930 "Företagskonto"',
+  '#KONTO 2440 "Leverantörsskulder"',
+  '#KONTO 2611 "Utgående moms på försäljning inom Sverige, 25 %"',
+  '#KONTO 2641 "Debiterad ingående moms"',
+  '#KONTO 2650 "Redovisningskonto för moms"',
+  '#KONTO 3001 "Försäljning inom Sverige, 25 % moms"',
+  '#KONTO 3740 "Öres- och kronutjämning"',
+  '#KONTO 4010 "Inköp material och varor"',
+  '#VER A 1 20260210 "Försäljning"',
+  "{",
+  "#TRANS 1930 {} 12501.25",
+  "#TRANS 3001 {} -10001.00",
+  "#TRANS 2611 {} -2500.25",
+  "}",
+  '#VER A 2 20260305 "Varuinköp"',
+  "{",
+  "#TRANS 4010 {} 800.00",
+  "#TRANS 2641 {} 200.00",
+  "#TRANS 2440 {} -1000.00",
+  "}",
+  '#VER A 3 20260331 "Momsredovisning Q1"',
+  "{",
+  "#TRANS 2611 {} 2500.25",
+  "#TRANS 2641 {} -200.00",
+  "#TRANS 2650 {} -2300.00",
+  "#TRANS 3740 {} -0.25",
+  "}",
+].join("\r\n");
+
+describe("a transfer imported from SIE", () => {
+  it("is left out of the declaration like one posted by hand", async () => {
+    const actor = await newActor();
+    const c = await newCompany(actor.key, { name: "Importerad moms AB" });
+    const bytes = encodeCp437(SIE);
+    const started = await call("POST", `/api/v1/companies/${c.id}/imports/sie`, {
+      key: actor.key,
+      body: { file_base64: btoa(Array.from(bytes, (b) => String.fromCharCode(b)).join("")), file_name: "q1.se" },
+    });
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    const op = await settleOperation(actor.key, started.body.data.operation_id);
+    expect(op.status, JSON.stringify(op)).toBe("succeeded");
+    expect(op.result.entries_imported).toBe(3);
+    // 05 = 10 001; 10 = 2 500 (2 500.25); 48 = 200; 49 = 2 300
+    const d = await declaration(actor, c.id, "from_date=2026-01-01&to_date=2026-03-31");
+    expect(nonZero(d.boxes)).toEqual({ "05": 10001, "10": 2500, "48": 200, "49": 2300 });
   });
 });
