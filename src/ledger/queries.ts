@@ -450,6 +450,19 @@ export async function vatSettlementEntries(
   return entries;
 }
 
+/** Debit and credit per account of a fiscal period's opening entry (ingående balans), from the per-day balances. */
+export async function openingBalancesOf(
+  db: Database,
+  companyId: string,
+  periodId: string,
+): Promise<{ account: string; debitOre: number; creditOre: number }[]> {
+  const rows = await db.all<{ a: string; d: number; c: number }>(sql`
+    SELECT account_number AS a, SUM(debit_ore) AS d, SUM(credit_ore) AS c FROM account_day_balances
+    WHERE company_id = ${companyId} AND fiscal_period_id = ${periodId} AND opening = 1
+    GROUP BY account_number`);
+  return rows.map((r) => ({ account: r.a, debitOre: Number(r.d), creditOre: Number(r.c) }));
+}
+
 /** The fiscal period covering a date: its id and bounds. */
 export async function fiscalPeriodAt(
   db: Database,

@@ -286,3 +286,68 @@ describe("a transfer imported from SIE", () => {
     expect(nonZero(d.boxes)).toEqual({ "05": 10001, "10": 2500, "48": 200, "49": 2300 });
   });
 });
+
+// The prior year's last quarter, carried in by the opening entry and transferred in February.
+const CARRIED = [
+  "#FLAGGA 0",
+  "#FORMAT PC8",
+  "#SIETYP 4",
+  '#PROGRAM "Annat program" 1.0',
+  "#GEN 20260615",
+  '#FNAMN "Årsskifte AB"',
+  "#RAR 0 20260101 20261231",
+  "#IB 0 1930 800.00",
+  "#IB 0 2611 -1000.00",
+  "#IB 0 2641 200.00",
+  '#VER A 1 20260115 "Försäljning"',
+  "{",
+  "#TRANS 1930 {} 12500.00",
+  "#TRANS 3001 {} -10000.00",
+  "#TRANS 2611 {} -2500.00",
+  "}",
+  '#VER A 2 20260212 "Momsredovisning kvartal 4 2025"',
+  "{",
+  "#TRANS 2611 {} 1000.00",
+  "#TRANS 2641 {} -200.00",
+  "#TRANS 2650 {} -800.00",
+  "}",
+  '#VER A 3 20260212 "Moms kvartal 4 2025 dragen"',
+  "{",
+  "#TRANS 2650 {} 800.00",
+  "#TRANS 1630 {} -800.00",
+  "}",
+  '#VER A 4 20260512 "Momsredovisning kvartal 1"',
+  "{",
+  "#TRANS 2611 {} 2500.00",
+  "#TRANS 2650 {} -2500.00",
+  "}",
+].join("\r\n");
+
+describe("the prior year's last transfer, dated in the new year", () => {
+  it("changes no box of the new year and counts with 2650's opening balance in the reconciliation", async () => {
+    const actor = await newActor();
+    const c = await newCompany(actor.key, { name: "Årsskifte AB" });
+    const bytes = encodeCp437(CARRIED);
+    const started = await call("POST", `/api/v1/companies/${c.id}/imports/sie`, {
+      key: actor.key,
+      body: { file_base64: btoa(Array.from(bytes, (b) => String.fromCharCode(b)).join("")), file_name: "2026.se" },
+    });
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    const op = await settleOperation(actor.key, started.body.data.operation_id);
+    expect(op.status, JSON.stringify(op)).toBe("succeeded");
+    const q1 = await declaration(actor, c.id, "from_date=2026-01-01&to_date=2026-03-31");
+    expect(nonZero(q1.boxes)).toEqual({ "05": 10000, "10": 2500, "49": 2500 });
+    expect(nonZero((await declaration(actor, c.id, "from_date=2026-04-01&to_date=2026-06-30")).boxes)).toEqual({});
+
+    const rec = await reconciliationOfVat(actor, c.id, "2026-06-30");
+    expect(rec.vat.periods.map((p: any) => [p.period_start, p.declared_to_pay, p.booked_amount, p.difference])).toEqual(
+      [
+        ["2026-01-01", 2500, 2500, 0],
+        ["2026-04-01", 0, 0, 0],
+      ],
+    );
+    // 2650: -800 carried over and transferred + 800 paid - 2 500 (Q1) = -2 500, as declared
+    expect(rec).toMatchObject({ ledger_balance: -2500, external_balance: -2500, unexplained_difference: 0 });
+    expect(rec.vat.other_lines).toEqual([]);
+  });
+});

@@ -1,7 +1,7 @@
 // Which closed VAT period each momsomföring settles (src/domains/reconciliation/liabilities.ts,
 // assignVatTransfers): by the VAT accounts it empties, else by date.
 import { describe, expect, it } from "vitest";
-import { assignVatTransfers, vatAccountNets } from "../../src/domains/reconciliation/liabilities";
+import { assignVatTransfers, PRIOR_YEAR, vatAccountNets } from "../../src/domains/reconciliation/liabilities";
 
 const nets = (pairs: [string, number][]) => new Map(pairs);
 const month = (m: string, end: string, vat: [string, number][]) => ({
@@ -42,6 +42,36 @@ describe("assignVatTransfers", () => {
       { entryId: "early", date: "2026-02-15", vatNets: nets([["2621", 50]]) },
     ]);
     expect(Object.fromEntries(out)).toEqual({ jan: "2026-01", early: "2026-02" });
+  });
+
+  it("gives a transfer posted twice to the same period, so the double booking shows as its difference", () => {
+    const out = assignVatTransfers(periods, [
+      { entryId: "first", date: "2026-01-31", vatNets: nets([["2611", 250]]) },
+      { entryId: "again", date: "2026-02-28", vatNets: nets([["2611", 250]]) },
+    ]);
+    expect(Object.fromEntries(out)).toEqual({ first: "2026-01", again: "2026-01" });
+  });
+
+  it("gives the prior year's last transfer, emptying the VAT accounts' opening balances, to the prior year", () => {
+    const out = assignVatTransfers(
+      periods,
+      [
+        {
+          entryId: "q4",
+          date: "2026-02-12",
+          vatNets: nets([
+            ["2611", 1000],
+            ["2641", -200],
+          ]),
+        },
+        { entryId: "jan", date: "2026-02-12", vatNets: nets([["2611", 250]]) },
+      ],
+      nets([
+        ["2611", -1000],
+        ["2641", 200],
+      ]),
+    );
+    expect(Object.fromEntries(out)).toEqual({ q4: PRIOR_YEAR, jan: "2026-01" });
   });
 
   it("nets a transfer's lines per VAT account, leaving 2650 and 3740 out", () => {

@@ -16,6 +16,7 @@ import {
   entryDates,
   fiscalPeriodAt,
   lastPostingAfter,
+  openingBalancesOf,
   vatDeclarationMovements,
   vatSettlementEntries,
 } from "../../ledger/queries";
@@ -38,7 +39,13 @@ import {
   type LinkRow,
 } from "./bank";
 import { closedVatPeriods } from "../../sweden/vat-periods";
-import { assignVatTransfers, reconcileLiability, vatAccountNets, type LiabilitySource } from "./liabilities";
+import {
+  assignVatTransfers,
+  PRIOR_YEAR,
+  reconcileLiability,
+  vatAccountNets,
+  type LiabilitySource,
+} from "./liabilities";
 
 /** Outside data older than this makes an account stale (spec, Limits). */
 export const STALE_AFTER_DAYS = 7;
@@ -340,7 +347,7 @@ async function liabilityState(
   ledgerPrint: string,
 ): Promise<AccountState> {
   const fiscal = await fiscalPeriodAt(db, companyId, to);
-  const lines = fiscal ? await accountLinesWithCounterparts(db, companyId, fiscal.id, key.account, to) : [];
+  let lines = fiscal ? await accountLinesWithCounterparts(db, companyId, fiscal.id, key.account, to) : [];
   const sources: LiabilitySource[] = [];
   let kind: Record<string, unknown>;
   let labels: { sv: string; en: string };
@@ -365,7 +372,11 @@ async function liabilityState(
           .map((e) => ({ entryId: e.entryId, date: e.date, vatNets: vatAccountNets(e.lines) }))
           .filter((t) => t.vatNets.size > 0)
       : [];
-    const settles = assignVatTransfers(declared, transfers);
+    const opening = fiscal ? vatAccountNets(await openingBalancesOf(db, companyId, fiscal.id)) : new Map();
+    const settles = assignVatTransfers(declared, transfers, opening);
+    // the prior year's last transfer, dated in this one, moves to 2650 what the opening entry
+    // carried in on the VAT accounts: it counts with the opening balance, not as a stray line
+    lines = lines.map((l) => (settles.get(l.entryId) === PRIOR_YEAR ? { ...l, isOpening: true } : l));
     for (const p of declared) {
       const box49 = declarationBoxes(p.inPeriod)["49"];
       sources.push({
