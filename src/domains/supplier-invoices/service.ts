@@ -109,7 +109,10 @@ async function vatRegistered(db: Database, companyId: string) {
   return (await loadCompany(db, companyId)).companies.vatRegistered;
 }
 
-/** Posts `lines` dated `date` in the period covering it (open), or throws the engine's code. */
+/**
+ * The rate a supplier invoice is booked at, as a decimal string: 1 for SEK (any other given rate
+ * refused), the given rate (ExchangeRateSchema's canonical string), else the Riksbank's of the date.
+ */
 async function exchangeRateFor(env: Env, currency: string, given: string | undefined, date: string): Promise<string> {
   if (currency === "SEK") {
     if (given !== undefined && given !== "1")
