@@ -2,6 +2,7 @@
 // dimension maps and contact fields, each checked once here and used by every
 // domain's schemas (a domain never imports another domain's schemas for them).
 import { z } from "@hono/zod-openapi";
+import Big from "big.js";
 import { MAX_AMOUNT_KR, toOre } from "../money";
 
 export { MAX_AMOUNT_KR };
@@ -72,13 +73,37 @@ export const VatRateSchema = z
   .refine((r) => vatRateToBp(r) !== null, "a Swedish VAT rate as a fraction: 0.25, 0.12, 0.06 or 0")
   .openapi({ description: "fraction, e.g. 0.25" });
 
-/** SEK per one unit of the currency (spec: 0 < rate < 100000). */
+/** An exchange rate's bounds (spec: 0 < rate < 100000) and precision. */
+const RATE_MAX = 100_000;
+const RATE_DECIMALS = 6;
+
+/**
+ * SEK per one unit of the currency (spec: 0 < rate < 100000), at most six decimals: a JSON
+ * number (11.2345) or a decimal string ("11.2345"), the form rates are kept and computed in
+ * (docs/invoices.md). The command receives the canonical decimal string ("011.50" -> "11.5"),
+ * so a rate sent as a string never passes through a float.
+ */
 export const ExchangeRateSchema = z
-  .number()
-  .gt(0)
-  .lt(100_000)
-  .refine((r) => decimalString(r, 6) !== null, "at most six decimals")
-  .openapi({ description: "SEK per one unit of the invoice currency; 0 < rate < 100000" });
+  .union([
+    z.number().gt(0).lt(RATE_MAX),
+    z.string().regex(/^\d+(\.\d+)?$/, 'a decimal number in a string, e.g. "11.2345" (digits, one "." at most)'),
+  ])
+  .transform((r, ctx) => {
+    const rate = typeof r === "number" ? decimalString(r, RATE_DECIMALS) : new Big(r).toString();
+    if (rate === null || new Big(rate).round(RATE_DECIMALS, Big.roundDown).toString() !== rate) {
+      ctx.addIssue({ code: "custom", message: "at most six decimals" });
+      return z.NEVER;
+    }
+    if (new Big(rate).lte(0) || new Big(rate).gte(RATE_MAX)) {
+      ctx.addIssue({ code: "custom", message: "0 < rate < 100000" });
+      return z.NEVER;
+    }
+    return rate;
+  })
+  .openapi({
+    description:
+      'SEK per one unit of the invoice currency, 0 < rate < 100000, at most six decimals: a number or a decimal string ("11.2345")',
+  });
 
 export const CurrencySchema = z.string().regex(/^[A-Z]{3}$/, "ISO 4217, e.g. SEK");
 

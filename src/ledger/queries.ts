@@ -2,7 +2,9 @@
 // tables themselves.
 import { and, eq, inArray, like, ne, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
+import { groupBy } from "../db/group";
 import { accountBalances, journalEntries, journalLines } from "../db/schema";
+import { isVatSettlementEntry, VAT_SETTLEMENT_ACCOUNT } from "../sweden/vat-declaration";
 
 /** The source type of an opening-balance entry (ingående balans), which reports and SIE #IB treat apart. */
 export const OPENING_SOURCE = "opening_balance";
@@ -365,27 +367,100 @@ export async function accountLinesWithCounterparts(
   }));
 }
 
+export interface VatMovement {
+  /** YYYY-MM */
+  month: string;
+  account: string;
+  debitOre: number;
+  creditOre: number;
+}
+
 /**
- * Debit and credit per month and account of a period's posted entries dated from..to, opening
- * balances left out and every entry that has a line on `exceptEntriesOn` left out (the VAT
- * settlement to 2650 and its payments: what remains is what the VAT declaration was made of).
+ * What a VAT declaration is made of: debit and credit per month and account of the posted
+ * entries dated from..to (inside one fiscal period when `periodId` is given), the opening entry
+ * left out and every VAT settlement entry left out (`isVatSettlementEntry`: the transfer of the
+ * VAT accounts to 2650 and its payment), whenever and however it was posted. The one read
+ * behind the momsdeklaration report and the reconciliation of 2650, so the two agree.
+ *
+ * Summed from the per-day balances the engine keeps, as every report is; only the lines of
+ * entries that touch 2650 are read, to find the settlements and take their lines back out
+ * (`vatSettlementEntries`).
  */
-export async function monthlyMovementsExcept(
+export async function vatDeclarationMovements(
+  db: Database,
+  companyId: string,
+  f: { periodId?: string; from: string; to: string },
+): Promise<VatMovement[]> {
+  const [days, settlements] = await Promise.all([
+    db.all<{ m: string; a: string; d: number; c: number }>(sql`
+      SELECT substr(entry_date, 1, 7) AS m, account_number AS a, SUM(debit_ore) AS d, SUM(credit_ore) AS c
+      FROM account_day_balances
+      WHERE company_id = ${companyId} AND opening = 0 AND entry_date >= ${f.from} AND entry_date <= ${f.to}
+        ${f.periodId ? sql`AND fiscal_period_id = ${f.periodId}` : sql``}
+      GROUP BY substr(entry_date, 1, 7), account_number`),
+    vatSettlementEntries(db, companyId, f),
+  ]);
+  const sums = new Map<string, VatMovement>();
+  const add = (month: string, account: string, debitOre: number, creditOre: number) => {
+    const key = `${month}|${account}`;
+    const m = sums.get(key) ?? { month, account, debitOre: 0, creditOre: 0 };
+    m.debitOre += debitOre;
+    m.creditOre += creditOre;
+    sums.set(key, m);
+  };
+  for (const r of days) add(r.m, r.a, Number(r.d), Number(r.c));
+  for (const e of settlements) for (const l of e.lines) add(e.date.slice(0, 7), l.account, -l.debitOre, -l.creditOre);
+  return [...sums.values()].filter((m) => m.debitOre !== 0 || m.creditOre !== 0);
+}
+
+export interface VatSettlementEntry {
+  entryId: string;
+  date: string;
+  lines: { account: string; debitOre: number; creditOre: number }[];
+}
+
+/**
+ * The VAT settlement entries (`isVatSettlementEntry`) among the posted entries dated from..to,
+ * the opening entry aside, each with all its lines: only the entries with a line on 2650 are read.
+ */
+export async function vatSettlementEntries(
+  db: Database,
+  companyId: string,
+  f: { periodId?: string; from: string; to: string },
+): Promise<VatSettlementEntry[]> {
+  const rows = await db.all<{ e: string; t: string; a: string; d: number; c: number }>(sql`
+    SELECT l.journal_entry_id AS e, e.entry_date AS t, l.account_number AS a, l.debit_ore AS d, l.credit_ore AS c
+    FROM journal_entries e JOIN journal_lines l ON l.journal_entry_id = e.id
+    WHERE e.company_id = ${companyId} AND e.status = 'posted' AND e.source_type <> ${OPENING_SOURCE}
+      ${f.periodId ? sql`AND e.fiscal_period_id = ${f.periodId}` : sql``}
+      AND e.id IN (
+        SELECT x.journal_entry_id FROM journal_lines x
+        WHERE x.company_id = ${companyId} AND x.account_number = ${VAT_SETTLEMENT_ACCOUNT}
+          AND x.entry_date >= ${f.from} AND x.entry_date <= ${f.to})
+    ORDER BY e.entry_date, e.voucher_series, e.voucher_number, l.sort_order`);
+  const entries: VatSettlementEntry[] = [];
+  for (const [entryId, lines] of groupBy(rows, (r) => r.e)) {
+    if (!isVatSettlementEntry(lines.map((l) => l.a))) continue;
+    entries.push({
+      entryId,
+      date: lines[0].t,
+      lines: lines.map((l) => ({ account: l.a, debitOre: Number(l.d), creditOre: Number(l.c) })),
+    });
+  }
+  return entries;
+}
+
+/** Debit and credit per account of a fiscal period's opening entry (ingående balans), from the per-day balances. */
+export async function openingBalancesOf(
   db: Database,
   companyId: string,
   periodId: string,
-  from: string,
-  to: string,
-  exceptEntriesOn: string,
-): Promise<{ month: string; account: string; debitOre: number; creditOre: number }[]> {
-  const rows = await db.all<{ m: string; a: string; d: number; c: number }>(sql`
-    SELECT substr(e.entry_date, 1, 7) AS m, l.account_number AS a, SUM(l.debit_ore) AS d, SUM(l.credit_ore) AS c
-    FROM journal_entries e JOIN journal_lines l ON l.journal_entry_id = e.id
-    WHERE e.company_id = ${companyId} AND e.fiscal_period_id = ${periodId} AND e.status = 'posted' AND e.source_type <> ${OPENING_SOURCE}
-      AND e.entry_date >= ${from} AND e.entry_date <= ${to}
-      AND NOT EXISTS (SELECT 1 FROM journal_lines x WHERE x.journal_entry_id = e.id AND x.account_number = ${exceptEntriesOn})
-    GROUP BY substr(e.entry_date, 1, 7), l.account_number`);
-  return rows.map((r) => ({ month: r.m, account: r.a, debitOre: Number(r.d), creditOre: Number(r.c) }));
+): Promise<{ account: string; debitOre: number; creditOre: number }[]> {
+  const rows = await db.all<{ a: string; d: number; c: number }>(sql`
+    SELECT account_number AS a, SUM(debit_ore) AS d, SUM(credit_ore) AS c FROM account_day_balances
+    WHERE company_id = ${companyId} AND fiscal_period_id = ${periodId} AND opening = 1
+    GROUP BY account_number`);
+  return rows.map((r) => ({ account: r.a, debitOre: Number(r.d), creditOre: Number(r.c) }));
 }
 
 /** The fiscal period covering a date: its id and bounds. */

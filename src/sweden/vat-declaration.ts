@@ -5,6 +5,12 @@
 // "Utgående moms omvänd betalskyldighet, 25 %" -> box 30.
 // Box 49 = 10+11+12+30+31+32+60+61+62 - 48 (Skatteverket's example file checks out
 // this way: 225 500). Amounts are whole kronor, öre dropped, as the form takes them.
+//
+// The declaration is made of the taxable events, never of the settlement that follows it
+// (isVatSettlementEntry): moving the period's VAT accounts to 2650 zeroes them, and read as
+// movements it would undo boxes 10-12, 30-32, 48 and 60-62 of the period it is dated in.
+
+import { isBalanceAccount } from "./bas";
 
 export type Box =
   | "05"
@@ -126,6 +132,28 @@ export function boxOf(account: string): { box: Box; side: Side } | null {
       return { box, side };
   }
   return null;
+}
+
+/** BAS 2650 Redovisningskonto för moms: the account a VAT period's accounts are settled on. */
+export const VAT_SETTLEMENT_ACCOUNT = "2650";
+
+/** BAS 3740 Öres- och kronutjämning: where a settlement puts the öre it drops to reach whole kronor. */
+export const ROUNDING_ACCOUNT = "3740";
+
+/**
+ * Whether an entry, given the accounts of its lines, settles VAT rather than records a taxable
+ * event: the momsomföring (the period's 2610-2649 moved to 2650, the öre dropped on 3740) or the
+ * payment of 2650 (against 1630 or a bank account). Recognised by what it does, not by who
+ * posted it or how it is described, so a transfer entered by hand or imported from SIE is one:
+ * a line on 2650 and no line on a result account (classes 3-8) other than 3740. A sale or
+ * purchase is never one, even booked against 2650, since it has a revenue or cost line; a
+ * correction between VAT accounts (2611 to 2621) is not one either, as it leaves 2650 alone.
+ * The declaration (the report and the reconciliation of 2650 alike) leaves these entries out.
+ */
+export function isVatSettlementEntry(accounts: readonly string[]): boolean {
+  return (
+    accounts.includes(VAT_SETTLEMENT_ACCOUNT) && !accounts.some((a) => !isBalanceAccount(a) && a !== ROUNDING_ACCOUNT)
+  );
 }
 
 /** Whole kronor, öre dropped toward zero. */

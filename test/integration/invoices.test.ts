@@ -315,6 +315,46 @@ describe("issuing and paying under the accrual method", () => {
     });
   });
 
+  it("takes exchange_rate as a decimal string on create and PATCH, and refuses a malformed one changing nothing", async () => {
+    const customerId = await newCustomer(f, { name: "Export i sträng AB" });
+    const res = await create(f, {
+      customer_id: customerId,
+      currency: "EUR",
+      exchange_rate: "11.50",
+      invoice_date: day(-2),
+      items: [{ description: "Licens", unit_price: 100, vat_rate: 0.25 }],
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    // 125 EUR x 11.50 = 1 437.50 SEK
+    expect(res.body.data).toMatchObject({ exchange_rate: 11.5, total: 125, total_sek: 1437.5 });
+    const id = res.body.data.id;
+    const patched = await write(f.actor.key, "PATCH", url(f, `/invoices/${id}`), { exchange_rate: "10.123456" });
+    expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+    // 125 x 10.123456 = 1 265.432 -> 1 265.43
+    expect(patched.body.data).toMatchObject({ exchange_rate: 10.123456, total_sek: 1265.43 });
+    for (const bad of ["11,5", "1.1234567", "0", "0.000000", "100000", "-1", "", "1e2", " 11.5"]) {
+      const r = await write(f.actor.key, "PATCH", url(f, `/invoices/${id}`), { exchange_rate: bad });
+      expect(r.status, bad).toBe(400);
+      expect(r.body.error.code).toBe("VALIDATION_ERROR");
+      expect(r.body.error.details.fields[0].path).toBe("exchange_rate");
+    }
+    expect((await get(f, id)).body.data).toMatchObject({ exchange_rate: 10.123456, total_sek: 1265.43 });
+    // booked at the patched rate: 1 265.43 split 100 : 25 over revenue and VAT (1 012.344 and 253.086, the öre to the larger remainder)
+    const sent = (await act(f, id, "mark-sent")).body.data;
+    expect(await entryLines(f.actor.key, f.companyId, sent.journal_entry_id)).toEqual({
+      "1510": [1265.43, 0],
+      "3001": [0, 1012.34],
+      "2611": [0, 253.09],
+    });
+    // an invoice in SEK takes "1" as it takes 1
+    const sek = await create(f, {
+      customer_id: customerId,
+      exchange_rate: "1.0",
+      items: [{ description: "Tjänst", unit_price: 100, vat_rate: 0.25 }],
+    });
+    expect(sek.status, JSON.stringify(sek.body)).toBe(201);
+  });
+
   it("books a self-billed invoice at once under the buyer's number", async () => {
     const customerId = await newCustomer(f, { name: "Självfakturerare AB" });
     const body = {

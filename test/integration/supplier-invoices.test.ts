@@ -125,7 +125,21 @@ describe("registering under the accrual method", () => {
       items: [{ amount: 1000, vat_rate: 0 }],
     });
     expect(given.body.data.total_sek).toBe(950);
-    for (const rate of [0, 100000, -1]) {
+    // a decimal string, as rates are kept (docs/invoices.md)
+    const asString = await register(accrual, {
+      supplier_id: supplierId,
+      supplier_invoice_number: "DE-10",
+      invoice_date: day(-3),
+      currency: "NOK",
+      exchange_rate: "0.9512",
+      items: [{ amount: 1000, vat_rate: 0 }],
+    });
+    expect(asString.status, JSON.stringify(asString.body)).toBe(201);
+    expect(asString.body.data).toMatchObject({ exchange_rate: 0.9512, total_sek: 951.2 });
+    expect(
+      await entryLines(accrual.actor.key, accrual.companyId, asString.body.data.registration_journal_entry_id),
+    ).toEqual({ "4010": [951.2, 0], "2440": [0, 951.2] });
+    for (const rate of [0, 100000, -1, "0", "100000", "0,95", "0.9512345", "abc"]) {
       const r = await register(accrual, {
         supplier_id: supplierId,
         supplier_invoice_number: `R${rate}`,

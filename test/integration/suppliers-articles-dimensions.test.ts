@@ -121,6 +121,35 @@ describe("articles", () => {
     ).toContain(id);
   });
 
+  it("gives an article without revenue_account the BAS account of its VAT rate", async () => {
+    // BAS 2026: 3001 "Försäljning inom Sverige, 25 % moms", 3002 12 %, 3003 6 %, 3004 "momsfri"
+    const made: Record<string, string> = {};
+    for (const [rate, account] of [
+      [0.25, "3001"],
+      [0.12, "3002"],
+      [0.06, "3003"],
+      [0, "3004"],
+    ] as const) {
+      const res = await send("POST", "/articles", {
+        number: `D-${rate}`,
+        name: "Vara",
+        default_price: 10,
+        vat_rate: rate,
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      expect(res.body.data).toMatchObject({ vat_rate: rate, revenue_account: account });
+      made[account] = res.body.data.id;
+    }
+    const stored = await call("GET", url(`/articles/${made["3002"]}`), { key: f.actor.key });
+    expect(stored.body.data.revenue_account).toBe("3002");
+
+    // the default is taken at create only: a new rate that 3001 cannot carry is refused, changing nothing
+    const refused = await send("PATCH", `/articles/${made["3001"]}`, { vat_rate: 0.12 });
+    expect(refused.body.error.code).toBe("VALIDATION_ERROR");
+    const both = await send("PATCH", `/articles/${made["3001"]}`, { vat_rate: 0.12, revenue_account: "3002" });
+    expect(both.body.data).toMatchObject({ vat_rate: 0.12, revenue_account: "3002" });
+  });
+
   it.each([
     ["a VAT rate Sweden does not have", { vat_rate: 0.2 }, "VALIDATION_ERROR"],
     ["a revenue account outside class 3", { revenue_account: "1930" }, "VALIDATION_ERROR"],

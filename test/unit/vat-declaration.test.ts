@@ -1,7 +1,7 @@
 // Box figures from Skatteverket's own example momsdeklaration
 // (shared/data/moms/skatteverket_momsexempel_eSKDUpload_v6.xml, period 201507).
 import { describe, expect, it } from "vitest";
-import { boxOf, declarationBoxes } from "../../src/sweden/vat-declaration";
+import { boxOf, declarationBoxes, isVatSettlementEntry } from "../../src/sweden/vat-declaration";
 
 const kr = (n: number) => n * 100;
 const credit = (account: string, n: number) => ({ account, debitOre: 0, creditOre: kr(n) });
@@ -83,5 +83,27 @@ describe("momsdeklaration", () => {
     expect(boxOf("2645")).toEqual({ box: "48", side: "debit" });
     expect(boxOf("3521")).toEqual({ box: "35", side: "credit" });
     expect(boxOf("1930")).toBeNull();
+  });
+});
+
+describe("the VAT settlement entries the declaration leaves out", () => {
+  it("recognises the transfer to 2650 by what it does, with or without öresavrundning on 3740", () => {
+    // the quarter's usual transfer: output VAT debited, input VAT credited, the net to 2650
+    expect(isVatSettlementEntry(["2611", "2621", "2631", "2614", "2641", "2645", "2650", "3740"])).toBe(true);
+    expect(isVatSettlementEntry(["2611", "2641", "2650"])).toBe(true);
+    // the payment of the settled VAT, from the skattekonto or the bank
+    expect(isVatSettlementEntry(["2650", "1630"])).toBe(true);
+    expect(isVatSettlementEntry(["2611", "2641", "2650", "1930"])).toBe(true);
+  });
+
+  it("keeps every entry that records a taxable event or corrects one", () => {
+    // a sale whose VAT was booked straight to 2650: its revenue line is a taxable event
+    expect(isVatSettlementEntry(["1930", "3001", "2650"])).toBe(false);
+    // a reverse-charge purchase: cost, fictitious output and input VAT
+    expect(isVatSettlementEntry(["4535", "2440", "2645", "2614"])).toBe(false);
+    // a correction between VAT accounts (2611 to 2621) leaves 2650 alone
+    expect(isVatSettlementEntry(["2611", "2621"])).toBe(false);
+    // a credit note: revenue and output VAT back
+    expect(isVatSettlementEntry(["1510", "3001", "2611"])).toBe(false);
   });
 });

@@ -8147,7 +8147,7 @@ export interface paths {
         put?: never;
         /**
          * Create an article
-         * @description number is unique in the company (409 CONFLICT). revenue_account must be an active class-3 account (ACCOUNTS_NOT_IN_CHART).
+         * @description number is unique in the company (409 CONFLICT). revenue_account must be an active class-3 account (ACCOUNTS_NOT_IN_CHART); without one the article takes the BAS account of its vat_rate (3001 25 %, 3002 12 %, 3003 6 %, 3004 0 %).
          *
          *     Scope: `invoices:write`.
          *
@@ -8182,10 +8182,10 @@ export interface paths {
                         /** @description 0.25, 0.12, 0.06 or 0 */
                         vat_rate: number;
                         /**
-                         * @description the account of a domestic sale; must agree with vat_rate where the BAS name fixes the rate (3001 25 %, 3002 12 %, 3003 6 %, 3004 0 %). An invoice to a customer abroad books the account of its VAT treatment instead
+                         * @description the account of a domestic sale; default the BAS account of vat_rate (3001 25 %, 3002 12 %, 3003 6 %, 3004 0 % momsfri), as an invoice line without an article takes. Must agree with vat_rate where the BAS name fixes the rate. An invoice to a customer abroad books the account of its VAT treatment instead
                          * @example 3001
                          */
-                        revenue_account: string;
+                        revenue_account?: string;
                         /**
                          * @description goods or services (default services): with the customer's location it decides an invoice line's VAT treatment
                          * @enum {string}
@@ -8454,7 +8454,9 @@ export interface paths {
         head?: never;
         /**
          * Update an article; archived_at null restores it
-         * @description Scope: `invoices:write`.
+         * @description The default account is taken at create only: a new vat_rate must fit the article's revenue_account (3001-3004 fix the rate), else VALIDATION_ERROR; send the new account with it.
+         *
+         *     Scope: `invoices:write`.
          *
          *     Idempotency-Key: mandatory.
          *
@@ -11915,7 +11917,7 @@ export interface paths {
         };
         /**
          * Momsdeklaration (SKV 4700): boxes 05-62 and 49 from the BAS VAT accounts
-         * @description Either period_id (optionally narrowed by from_date/to_date inside it) or from_date and to_date. Amounts in whole kronor. box 49 = 10+11+12+30+31+32+60+61+62-48; positive is to pay, negative to get back.
+         * @description Either period_id (optionally narrowed by from_date/to_date inside it) or from_date and to_date. Amounts in whole kronor. box 49 = 10+11+12+30+31+32+60+61+62-48; positive is to pay, negative to get back. Made of the taxable events dated in the range: the VAT settlement entries (an entry with a line on 2650 and no result-account line but 3740 öresavrundning: the transfer of 2610-2649 to 2650, its payment) are left out wherever they are dated, so booking the transfer changes no box.
          *
          *     Scope: `reports:read`.
          */
@@ -19532,7 +19534,7 @@ export interface components {
             /** @default SEK */
             currency?: string;
             /** @description SEK per unit; default the Riksbank rate of invoice_date (null SEK fields when it cannot be fetched) */
-            exchange_rate?: number;
+            exchange_rate?: number | string;
             /**
              * @default invoice
              * @enum {string}
@@ -19598,8 +19600,8 @@ export interface components {
         InvoicePatch: {
             invoice_date?: string;
             due_date?: string;
-            /** @description SEK per one unit of the invoice currency; 0 < rate < 100000 */
-            exchange_rate?: number;
+            /** @description SEK per one unit of the invoice currency, 0 < rate < 100000, at most six decimals: a number or a decimal string ("11.2345") */
+            exchange_rate?: number | string;
             our_reference?: string | null;
             your_reference?: string | null;
             notes?: string | null;
@@ -19680,8 +19682,8 @@ export interface components {
             due_date?: string;
             /** @description default the supplier's default_currency */
             currency?: string;
-            /** @description SEK per one unit of the invoice currency; 0 < rate < 100000 */
-            exchange_rate?: number;
+            /** @description SEK per one unit of the invoice currency, 0 < rate < 100000, at most six decimals: a number or a decimal string ("11.2345") */
+            exchange_rate?: number | string;
             /** @description map of dimension id to code; unknown or archived codes give DIMENSION_VALIDATION_FAILED */
             default_dimensions?: {
                 [key: string]: string;

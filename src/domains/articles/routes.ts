@@ -84,7 +84,7 @@ export function registerArticleRoutes(app: OpenAPIHono<AppEnv>) {
       path: BASE,
       summary: "Create an article",
       description:
-        "number is unique in the company (409 CONFLICT). revenue_account must be an active class-3 account (ACCOUNTS_NOT_IN_CHART).",
+        "number is unique in the company (409 CONFLICT). revenue_account must be an active class-3 account (ACCOUNTS_NOT_IN_CHART); without one the article takes the BAS account of its vat_rate (3001 25 %, 3002 12 %, 3003 6 %, 3004 0 %).",
       params: Params,
       body: ArticleInputSchema,
       response: ArticleSchema,
@@ -99,6 +99,8 @@ export function registerArticleRoutes(app: OpenAPIHono<AppEnv>) {
       method: "patch",
       path: `${BASE}/{id}`,
       summary: "Update an article; archived_at null restores it",
+      description:
+        "The default account is taken at create only: a new vat_rate must fit the article's revenue_account (3001-3004 fix the rate), else VALIDATION_ERROR; send the new account with it.",
       params: IdParams,
       body: ArticlePatchSchema,
       response: ArticleSchema,

@@ -23,6 +23,11 @@ export const ArticleFields = z.object({
 });
 export const ArticleInputSchema = ArticleFields.extend({
   unit: ArticleFields.shape.unit.default("st"),
+  revenue_account: ArticleFields.shape.revenue_account.optional().openapi({
+    example: "3001",
+    description:
+      "the account of a domestic sale; default the BAS account of vat_rate (3001 25 %, 3002 12 %, 3003 6 %, 3004 0 % momsfri), as an invoice line without an article takes. Must agree with vat_rate where the BAS name fixes the rate. An invoice to a customer abroad books the account of its VAT treatment instead",
+  }),
   supply_type: ArticleFields.shape.supply_type.optional(),
 });
 export const ArticlePatchSchema = ArticleFields.partial().extend({ archived_at: z.null().optional() }).strict();

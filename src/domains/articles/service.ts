@@ -9,7 +9,7 @@ import { afterDesc, type PageRequest } from "../../http/pagination";
 import { newId } from "../../ids";
 import { fromOre, toOre } from "../../money";
 import { VAT_RATES_BP, vatRateToBp } from "../../sweden/vat";
-import { articleRateProblem } from "../../sweden/vat-treatment";
+import { articleRateProblem, saleRevenueAccount } from "../../sweden/vat-treatment";
 import { findActiveAccount } from "../accounts";
 import type { ArticleInput, ArticlePatchInput } from "./schemas";
 
@@ -72,11 +72,19 @@ async function assertNumberFree(db: Database, companyId: string, number: string,
     throw new ApiError("CONFLICT", { number }, "An article with this number already exists.");
 }
 
+/**
+ * The revenue account of an article that names none: the BAS account of a domestic sale at its
+ * VAT rate (3001 25 %, 3002 12 %, 3003 6 %, 3004 momsfri), the account an invoice line without
+ * an article books.
+ */
+const defaultRevenueAccount = (vatRateBp: number) => saleRevenueAccount("domestic", vatRateBp);
+
 export const createArticle: Command<ArticleInput> = async (db, input, ctx) => {
   const vatRateBp = checkedVatRate(input.vat_rate);
+  const revenueAccount = input.revenue_account ?? defaultRevenueAccount(vatRateBp);
   await assertNumberFree(db, ctx.companyId, input.number);
-  await assertRevenueAccount(db, ctx.companyId, input.revenue_account);
-  assertRateFitsAccount(input.revenue_account, vatRateBp);
+  await assertRevenueAccount(db, ctx.companyId, revenueAccount);
+  assertRateFitsAccount(revenueAccount, vatRateBp);
   const row: ArticleRow = {
     id: newId(),
     companyId: ctx.companyId,
@@ -85,7 +93,7 @@ export const createArticle: Command<ArticleInput> = async (db, input, ctx) => {
     unit: input.unit,
     defaultPriceOre: toOre(input.default_price)!,
     vatRateBp,
-    revenueAccount: input.revenue_account,
+    revenueAccount,
     supplyType: input.supply_type ?? "services",
     archivedAt: null,
     createdAt: ctx.now,

@@ -172,11 +172,8 @@ async function planDraft(
   if (input.currency !== "SEK") {
     // Spec: converted at the central-bank rate fetched at create time; when the fetch
     // fails the invoice is still created, with null SEK fields (the rate is needed to issue it).
-    rate =
-      input.exchange_rate !== undefined
-        ? decimalString(input.exchange_rate, 6)
-        : ((await sekRate(env, input.currency, invoiceDate))?.rate ?? null);
-  } else if (input.exchange_rate !== undefined && input.exchange_rate !== 1) {
+    rate = input.exchange_rate ?? (await sekRate(env, input.currency, invoiceDate))?.rate ?? null;
+  } else if (input.exchange_rate !== undefined && input.exchange_rate !== "1") {
     throw fieldError("exchange_rate", "an invoice in SEK has exchange_rate 1");
   }
   const netByRate = new Map<number, number>();
@@ -353,9 +350,9 @@ export const updateInvoice: Command<InvoicePatchInput & { id: string }> = async 
   const invoiceDate = input.invoice_date ?? row.invoiceDate;
   const dueDate = input.due_date ?? row.dueDate;
   if (dueDate < invoiceDate) throw fieldError("due_date", "due_date is before invoice_date");
-  if (input.exchange_rate !== undefined && row.currency === "SEK" && input.exchange_rate !== 1)
+  if (input.exchange_rate !== undefined && row.currency === "SEK" && input.exchange_rate !== "1")
     throw fieldError("exchange_rate", "an invoice in SEK has exchange_rate 1");
-  const rate = input.exchange_rate !== undefined ? decimalString(input.exchange_rate, 6) : row.exchangeRate;
+  const rate = input.exchange_rate ?? row.exchangeRate;
   const patch = {
     invoiceDate,
     dueDate,

@@ -106,4 +106,63 @@ export function reconcileLiability(input: {
 }
 
 /** Accounts whose entry moves VAT (boxes 10-12, 30-32, 48, 60-62 live on 2610-2649). */
-export const isVatAccount = (a: string) => a >= "2610" && a <= "2649";
+const isVatAccount = (a: string) => a >= "2610" && a <= "2649";
+
+/** Net (debit - credit) per VAT account (2610-2649) of some lines or movements, zeros left out. */
+export function vatAccountNets(rows: Iterable<{ account: string; debitOre: number; creditOre: number }>) {
+  const nets = new Map<string, number>();
+  for (const r of rows)
+    if (isVatAccount(r.account)) nets.set(r.account, (nets.get(r.account) ?? 0) + r.debitOre - r.creditOre);
+  for (const [a, n] of nets) if (n === 0) nets.delete(a);
+  return nets;
+}
+
+/** What assignVatTransfers answers for a transfer of the prior fiscal year's VAT, carried in by the opening entry. */
+export const PRIOR_YEAR = "prior_year";
+
+/** Whether a transfer's VAT lines empty exactly what the period's taxable events put on its VAT accounts. */
+function mirrors(transfer: Map<string, number>, period: Map<string, number>): boolean {
+  if (transfer.size === 0 || transfer.size !== period.size) return false;
+  for (const [account, net] of transfer) if ((period.get(account) ?? 0) + net !== 0) return false;
+  return true;
+}
+
+/**
+ * Which closed VAT period each momsomföring settles (entry id -> period id). A transfer is dated
+ * on its period's last day or later, usually with the declaration (the 12th of the second month
+ * after, inside the next period: for a monthly filer even past the following period's end), so
+ * the date alone does not say. A transfer that empties exactly the VAT accounts' opening
+ * balances settles the prior fiscal year's last period (PRIOR_YEAR: the prior year's
+ * reconciliation answers for it). Else, in turn, over the periods begun by the transfer's date:
+ *   1. the period whose VAT accounts it empties exactly (its VAT lines mirror the period's; a
+ *      second such transfer goes there too, so a transfer posted twice shows as a difference);
+ *   2. else the latest period ended by its date that no transfer has settled yet;
+ *   3. else the period its date falls in (a transfer dated before its period ended);
+ *   4. else the latest period ended by its date (a second transfer of a settled period).
+ * A transfer dated before every period began settles none.
+ */
+export function assignVatTransfers(
+  periods: { id: string; start: string; end: string; vatNets: Map<string, number> }[],
+  transfers: { entryId: string; date: string; vatNets: Map<string, number> }[],
+  opening: Map<string, number> = new Map(),
+): Map<string, string> {
+  const settled = new Set<string>();
+  const out = new Map<string, string>();
+  for (const t of [...transfers].sort((a, b) => a.date.localeCompare(b.date))) {
+    if (mirrors(t.vatNets, opening)) {
+      out.set(t.entryId, PRIOR_YEAR);
+      continue;
+    }
+    const begun = periods.filter((p) => p.start <= t.date);
+    const ended = begun.filter((p) => p.end <= t.date);
+    const chosen =
+      begun.find((p) => mirrors(t.vatNets, p.vatNets)) ??
+      ended.filter((p) => !settled.has(p.id)).at(-1) ??
+      begun.find((p) => t.date <= p.end) ??
+      ended.at(-1);
+    if (!chosen) continue;
+    out.set(t.entryId, chosen.id);
+    settled.add(chosen.id);
+  }
+  return out;
+}

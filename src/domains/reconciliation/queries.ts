@@ -16,7 +16,9 @@ import {
   entryDates,
   fiscalPeriodAt,
   lastPostingAfter,
-  monthlyMovementsExcept,
+  openingBalancesOf,
+  vatDeclarationMovements,
+  vatSettlementEntries,
 } from "../../ledger/queries";
 import {
   bankRowsForReconciliation,
@@ -37,7 +39,13 @@ import {
   type LinkRow,
 } from "./bank";
 import { closedVatPeriods } from "../../sweden/vat-periods";
-import { isVatAccount, reconcileLiability, type LiabilitySource } from "./liabilities";
+import {
+  assignVatTransfers,
+  PRIOR_YEAR,
+  reconcileLiability,
+  vatAccountNets,
+  type LiabilitySource,
+} from "./liabilities";
 
 /** Outside data older than this makes an account stale (spec, Limits). */
 export const STALE_AFTER_DAYS = 7;
@@ -326,7 +334,8 @@ export async function accountState(
 /**
  * 2650 against the VAT declarations of the closed VAT periods, 2710 / 2731 against the booked
  * salary runs (./liabilities.ts). The declared VAT of a period is the declaration's box 49 made
- * from the period's entries that do not touch 2650 (the settlement and its payments left out).
+ * from the period's entries, the VAT settlement entries left out (vatDeclarationMovements, the
+ * same read as the momsdeklaration report's).
  */
 async function liabilityState(
   db: Database,
@@ -338,7 +347,7 @@ async function liabilityState(
   ledgerPrint: string,
 ): Promise<AccountState> {
   const fiscal = await fiscalPeriodAt(db, companyId, to);
-  const lines = fiscal ? await accountLinesWithCounterparts(db, companyId, fiscal.id, key.account, to) : [];
+  let lines = fiscal ? await accountLinesWithCounterparts(db, companyId, fiscal.id, key.account, to) : [];
   const sources: LiabilitySource[] = [];
   let kind: Record<string, unknown>;
   let labels: { sv: string; en: string };
@@ -347,23 +356,34 @@ async function liabilityState(
     const moms = (await loadCompany(db, companyId)).companies.momsPeriod;
     const periods = moms && fiscal ? closedVatPeriods(moms, fiscal, to) : [];
     const moves = periods.length
-      ? await monthlyMovementsExcept(
-          db,
-          companyId,
-          fiscal!.id,
-          periods[0].start,
-          periods[periods.length - 1].end,
-          "2650",
-        )
+      ? await vatDeclarationMovements(db, companyId, {
+          periodId: fiscal!.id,
+          from: periods[0].start,
+          to: periods[periods.length - 1].end,
+        })
       : [];
-    for (const p of periods) {
+    const declared = periods.map((p) => {
       const inPeriod = moves.filter((m) => m.month >= p.start.slice(0, 7) && m.month <= p.end.slice(0, 7));
-      const box49 = declarationBoxes(inPeriod)["49"];
+      return { id: `${p.start}..${p.end}`, ...p, inPeriod, vatNets: vatAccountNets(inPeriod) };
+    });
+    // the momsomföringar: settlement entries that move VAT accounts, each to the period it settles
+    const transfers = fiscal
+      ? (await vatSettlementEntries(db, companyId, { periodId: fiscal.id, from: fiscal.start, to }))
+          .map((e) => ({ entryId: e.entryId, date: e.date, vatNets: vatAccountNets(e.lines) }))
+          .filter((t) => t.vatNets.size > 0)
+      : [];
+    const opening = fiscal ? vatAccountNets(await openingBalancesOf(db, companyId, fiscal.id)) : new Map();
+    const settles = assignVatTransfers(declared, transfers, opening);
+    // the prior year's last transfer, dated in this one, moves to 2650 what the opening entry
+    // carried in on the VAT accounts: it counts with the opening balance, not as a stray line
+    lines = lines.map((l) => (settles.get(l.entryId) === PRIOR_YEAR ? { ...l, isOpening: true } : l));
+    for (const p of declared) {
+      const box49 = declarationBoxes(p.inPeriod)["49"];
       sources.push({
-        id: `${p.start}..${p.end}`,
+        id: p.id,
         date: p.end,
         declaredOre: box49 * 100,
-        books: (l) => l.entryDate >= p.start && l.entryDate <= p.end && l.otherAccounts.some(isVatAccount),
+        books: (l) => settles.get(l.entryId) === p.id,
         detail: { period_start: p.start, period_end: p.end, declared_to_pay: box49 },
       });
     }

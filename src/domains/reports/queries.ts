@@ -18,6 +18,13 @@ import { OPENING_SOURCE } from "../../ledger/queries";
 
 export { OPENING_SOURCE };
 
+/**
+ * The momsdeklaration's movements: the taxable events of the range, the VAT settlement entries
+ * (transfer to 2650, its payment) left out. The ledger's one read, shared with the
+ * reconciliation of 2650, so the report and the reconciliation declare the same box 49.
+ */
+export { vatDeclarationMovements } from "../../ledger/queries";
+
 export interface Movement {
   account: string;
   debitOre: number;

@@ -36,6 +36,7 @@ import {
   periodTotals,
   priorClosingAndOpening,
   totalsThrough,
+  vatDeclarationMovements,
 } from "./queries";
 import type * as s from "./schemas";
 import { exportSie } from "./sie-export";
@@ -174,12 +175,7 @@ export function registerReportRoutes(app: OpenAPIHono<AppEnv>) {
     const companyId = c.get("company").id;
     const period = q.period_id ? await loadPeriodFor(db, companyId, q.period_id) : null;
     const range = vatDeclarationRange(period, q);
-    const moves = await movements(db, companyId, {
-      periodId: period?.id,
-      from: range.from,
-      to: range.to,
-      opening: "exclude",
-    });
+    const moves = await vatDeclarationMovements(db, companyId, { periodId: period?.id, ...range });
     return json(c, vatDeclaration(range, period, moves));
   });
 

@@ -26,7 +26,7 @@ import {
   planPayment,
 } from "../../ledger/settlement";
 import { addDays } from "../../sweden/fiscal-year";
-import { decimalString, isSlpAccount, toSekOre, vatOre } from "../../sweden/invoicing";
+import { isSlpAccount, toSekOre, vatOre } from "../../sweden/invoicing";
 import { vatRateToBp } from "../../sweden/vat";
 import { boxOf } from "../../sweden/vat-declaration";
 import {
@@ -109,13 +109,17 @@ async function vatRegistered(db: Database, companyId: string) {
   return (await loadCompany(db, companyId)).companies.vatRegistered;
 }
 
-/** Posts `lines` dated `date` in the period covering it (open), or throws the engine's code. */
-async function exchangeRateFor(env: Env, currency: string, given: number | undefined, date: string): Promise<string> {
+/**
+ * The rate a supplier invoice is booked at, as a decimal string: 1 for SEK (any other given rate
+ * refused), the given rate (ExchangeRateSchema's canonical string), else the Riksbank's of the date.
+ */
+async function exchangeRateFor(env: Env, currency: string, given: string | undefined, date: string): Promise<string> {
   if (currency === "SEK") {
-    if (given !== undefined && given !== 1) throw fieldError("exchange_rate", "an invoice in SEK has exchange_rate 1");
+    if (given !== undefined && given !== "1")
+      throw fieldError("exchange_rate", "an invoice in SEK has exchange_rate 1");
     return "1";
   }
-  if (given !== undefined) return decimalString(given, 6)!;
+  if (given !== undefined) return given;
   const fetched = await sekRate(env, currency, date);
   if (!fetched)
     throw new ApiError(
