@@ -565,6 +565,11 @@ export const invoices = sqliteTable(
     deductionOre: integer("deduction_ore").notNull().default(0),
     /** the sale's entry (accrual, or a self-billed invoice); the credit note's entry on credit notes */
     journalEntryId: text("journal_entry_id"),
+    /**
+     * the PDF as issued (mark-sent, send, a credit note), archived in R2 as a document (BFL 5 kap 6 §,
+     * 7 kap: the issued invoice is a voucher); GET .../pdf serves these bytes from then on
+     */
+    pdfDocumentId: text("pdf_document_id"),
     sentAt: text("sent_at"),
     paidAt: text("paid_at"),
     cancelledAt: text("cancelled_at"),

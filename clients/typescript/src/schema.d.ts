@@ -5761,7 +5761,7 @@ export interface paths {
         };
         /**
          * The invoice as PDF
-         * @description application/pdf. A draft renders with UTKAST across the page and an utkast file name.
+         * @description application/pdf. An issued invoice or credit note is served as archived when it was issued (pdf_document_id), byte for byte: later payments, credits and ROT/RUT decisions show in its JSON and on new documents, never by rewriting it. A draft renders with UTKAST across the page and an utkast file name.
          *
          *     Scope: `invoices:read`.
          */
@@ -19306,6 +19306,8 @@ export interface components {
             /** @description Bankgirot OCR reference (length and check digit), given when an invoice is issued */
             ocr_number: string | null;
             journal_entry_id: string | null;
+            /** @description the archived PDF as issued (a document of the archive); GET .../pdf serves it byte for byte. null on drafts */
+            pdf_document_id: string | null;
             sent_at: string | null;
             paid_at: string | null;
             cancelled_at: string | null;

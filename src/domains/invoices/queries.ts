@@ -62,6 +62,7 @@ export function invoiceJson(r: InvoiceRow) {
     notes: r.notes,
     ocr_number: r.ocrNumber,
     journal_entry_id: r.journalEntryId,
+    pdf_document_id: r.pdfDocumentId,
     sent_at: r.sentAt,
     paid_at: r.paidAt,
     cancelled_at: r.cancelledAt,

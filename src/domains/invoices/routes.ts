@@ -9,7 +9,8 @@ import { parseExpand } from "../../http/expand";
 import { finishPage, pageRequest } from "../../http/pagination";
 import { defineRoute } from "../../http/route";
 import { BatchResultSchemaOf } from "../../http/bulk-schema";
-import { invoiceFileName, invoicePdfBytes } from "./document";
+import { invoicePdfToServe } from "./archive";
+import { invoiceFileName } from "./document";
 import { INVOICE_EXPANSIONS, invoicesWith, listInvoices, loadInvoice, type InvoiceExpansion } from "./queries";
 import {
   InvoiceCreateSchema,
@@ -85,7 +86,9 @@ export function registerInvoiceRoutes(app: OpenAPIHono<AppEnv>) {
       path: `${BASE}/{id}/pdf`,
       tag: TAG,
       summary: "The invoice as PDF",
-      description: "application/pdf. A draft renders with UTKAST across the page and an utkast file name.",
+      description:
+        "application/pdf. An issued invoice or credit note is served as archived when it was issued (pdf_document_id), byte for byte: later payments, credits and ROT/RUT decisions show in its JSON and on new documents, never by rewriting it. " +
+        "A draft renders with UTKAST across the page and an utkast file name.",
       scope: "invoices:read",
       company: true,
       params: IdParams,
@@ -94,8 +97,8 @@ export function registerInvoiceRoutes(app: OpenAPIHono<AppEnv>) {
     async (c) => {
       const db = database(c.env);
       const row = await loadInvoice(db, c.get("company").id, c.req.valid("param").id);
-      const bytes = await invoicePdfBytes(db, row, nowIso());
-      return fileResponse(c, bytes, "application/pdf", invoiceFileName(row));
+      const pdf = await invoicePdfToServe(c.env, db, row, nowIso());
+      return fileResponse(c, pdf.body, "application/pdf", invoiceFileName(row));
     },
   );
 

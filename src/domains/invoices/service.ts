@@ -35,6 +35,7 @@ import { loadCompany } from "../companies";
 import { sekRate } from "../currency";
 import { loadCustomer } from "../customers";
 import { toEngineLines } from "../journal-entries";
+import { archiveIssuedPdf } from "./archive";
 import { Issuer, issuedPlan, planIssue, saleOf } from "./issue";
 import {
   creditNotesOf,
@@ -218,6 +219,7 @@ async function planDraft(
     ocrNumber: null,
     deductionOre: 0,
     journalEntryId: null,
+    pdfDocumentId: null,
     sentAt: null,
     paidAt: null,
     cancelledAt: null,
@@ -396,11 +398,18 @@ export const cancelInvoice: Command<{ id: string }> = async (db, input, ctx) => 
   };
 };
 
-/** draft -> sent without an email: the number is allocated and, under accrual, the sale booked. */
+/**
+ * draft -> sent without an email: the number is allocated and, under accrual, the sale
+ * booked; the PDF as issued is archived in the same write (./archive.ts), so what
+ * GET .../pdf serves from now on is what the customer was given.
+ */
 export const markInvoiceSent: Command<{ id: string }> = async (db, input, ctx) => {
   const row = await loadInvoice(db, ctx.companyId, input.id);
   const issued = await planIssue(db, ctx, row, await itemsOfInvoice(db, row.id), new Issuer(db, ctx));
-  return { status: 200, ...issuedPlan(db, issued, "invoice.marked_sent") };
+  const pdf = await archiveIssuedPdf(db, ctx, issued.row, "invoice_issue");
+  issued.row.pdfDocumentId = pdf.documentId;
+  const plan = issuedPlan(db, issued, "invoice.marked_sent");
+  return { status: 200, ...plan, statements: [...plan.statements, ...pdf.statements], files: [pdf.file] };
 };
 
 /**
@@ -696,6 +705,7 @@ export const creditInvoice: Command<InvoiceCreditInput & { id: string }> = async
     ocrNumber: null,
     deductionOre: -fromDeductionOre,
     journalEntryId: null,
+    pdfDocumentId: null,
     sentAt: ctx.now,
     paidAt: null,
     cancelledAt: null,
@@ -742,6 +752,10 @@ export const creditInvoice: Command<InvoiceCreditInput & { id: string }> = async
     // cash method: no entry, but the date must still be in an open period
     assertPeriodOpen(await ctx.ledger.periodForDate(date));
   }
+  // the credit note is a document of its own: its PDF archived as issued, like an invoice's
+  const pdf = await archiveIssuedPdf(db, ctx, credit, "credit_note", noteItems);
+  credit.pdfDocumentId = pdf.documentId;
+  statements.push(...pdf.statements);
   const creditedOre = row.creditedOre - totalOre;
   const deductionOre = row.deductionOre - fromDeductionOre;
   const remaining = row.totalOre - row.paidOre - creditedOre - deductionOre;
@@ -765,6 +779,7 @@ export const creditInvoice: Command<InvoiceCreditInput & { id: string }> = async
     status: 201,
     data: { ...creditJson, original_status: original.status, original_remaining_amount: original.remaining_amount },
     statements,
+    files: [pdf.file],
     events: [
       {
         type: "invoice.credited",
