@@ -639,6 +639,10 @@ export const invoicePayments = sqliteTable(
     exchangeRateDifferenceOre: integer("exchange_rate_difference_ore").notNull(),
     journalEntryId: text("journal_entry_id").notNull(),
     createdAt: text("created_at").notNull(),
+    /** a reversed (makulerad) payment: when, the storno's date and entry; it no longer counts from that date */
+    reversedAt: text("reversed_at"),
+    reversalDate: text("reversal_date"),
+    reversalJournalEntryId: text("reversal_journal_entry_id"),
   },
   (t) => [index("invoice_payments_invoice_idx").on(t.invoiceId, t.paymentDate)],
 );
@@ -729,6 +733,10 @@ export const supplierInvoicePayments = sqliteTable(
     settlementAccount: text("settlement_account").notNull(),
     journalEntryId: text("journal_entry_id").notNull(),
     createdAt: text("created_at").notNull(),
+    /** a reversed (makulerad) payment: when, the storno's date and entry; it no longer counts from that date */
+    reversedAt: text("reversed_at"),
+    reversalDate: text("reversal_date"),
+    reversalJournalEntryId: text("reversal_journal_entry_id"),
   },
   (t) => [index("supplier_invoice_payments_invoice_idx").on(t.supplierInvoiceId, t.paymentDate)],
 );

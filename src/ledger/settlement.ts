@@ -7,6 +7,8 @@
 // Currency differences are *SEK actually paid or received minus SEK booked* for the
 // paid amount (BAS 3960 gains, 7960 losses on receivables and payables of an
 // operating nature; the posting rules pick the account by side and sign).
+import type { CommandContext, PlannedEvent, Statement } from "../commands/plan";
+import type { Database } from "../db/client";
 import { fieldError } from "../http/api-error";
 import { toSekOre } from "../sweden/invoicing";
 import type { EngineLine } from "./engine";
@@ -231,4 +233,29 @@ export function creditNoteLines(
   text: string,
 ): EngineLine[] | null {
   return method === "accrual" ? mirrored(booked(), text) : null;
+}
+
+/**
+ * The bank row matched to a payment, made unmatched when the payment is reversed: the
+ * bank-transactions domain's `unmatchPaymentRow`, handed to the invoices' reverse
+ * commands by the registry (they import no bank domain). null when no row was matched.
+ */
+export type UnmatchPaymentRow = (
+  db: Database,
+  ctx: CommandContext,
+  paymentEntryId: string,
+  date: string,
+) => Promise<{
+  transaction_id: string;
+  reversed_overpayment_entry_id: string | null;
+  statements: Statement[];
+  events: PlannedEvent[];
+} | null>;
+
+/** A reversal date: default today; never before the payment it reverses (VALIDATION_ERROR). */
+export function reversalDateOf(given: string | undefined, paymentDate: string, now: string): string {
+  const date = given ?? now.slice(0, 10);
+  if (date < paymentDate)
+    throw fieldError("reversal_date", `reversal_date is before the payment's date ${paymentDate}`);
+  return date;
 }

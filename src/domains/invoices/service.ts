@@ -478,13 +478,14 @@ export const payInvoice: Command<InvoicePayInput & { id: string }> = async (db, 
     updatedAt: ctx.now,
   } as const;
   const invoice = invoiceJson({ ...row, ...patch });
+  const paymentId = newId();
   return {
     status: 200,
-    data: { ...invoice, journal_entry_id: entry.row.id },
+    data: { ...invoice, journal_entry_id: entry.row.id, payment_id: paymentId },
     statements: [
       ...entry.statements,
       db.insert(invoicePayments).values({
-        id: newId(),
+        id: paymentId,
         companyId: ctx.companyId,
         invoiceId: row.id,
         paymentDate: date,

@@ -11,6 +11,7 @@ export {
   updateSupplierInvoice,
 } from "./service";
 export { markSupplierInvoicesOverdue } from "./overdue";
+export { reverseSupplierInvoicePayment } from "./payment-reversal";
 export {
   companiesWithPastDueSupplierInvoices,
   countOpenSupplierInvoices,

@@ -6,6 +6,7 @@ import { json } from "../../http/envelope";
 import { parseExpand } from "../../http/expand";
 import { finishPage, pageRequest } from "../../http/pagination";
 import { defineRoute } from "../../http/route";
+import { PaymentReverseSchema } from "../../http/fields";
 import {
   listSupplierInvoices,
   loadSupplierInvoice,
@@ -140,9 +141,36 @@ export function registerSupplierInvoiceRoutes(app: OpenAPIHono<AppEnv>) {
       params: IdParams,
       body: SupplierInvoicePaySchema,
       bodyRequired: false,
-      response: SupplierInvoiceSchema.extend({ journal_entry_id: z.string() }),
+      response: SupplierInvoiceSchema.extend({ journal_entry_id: z.string(), payment_id: z.string() }),
     }),
     async (c) => dispatch(c, "supplier_invoices.pay", { ...c.req.valid("json"), id: c.req.valid("param").id }),
+  );
+
+  app.openapi(
+    defineRoute({
+      ...write,
+      method: "post",
+      path: `${BASE}/{id}/payments/{paymentId}/reverse`,
+      summary: "Reverse a payment registered by mistake (makulera betalning)",
+      description:
+        "The payment's entry is reversed by a storno dated reversal_date (default today, in an open period, not before the payment); the supplier invoice returns to what it would be without the payment " +
+        "(paid_amount down; registered, approved, overdue or partially paid, or still paid/credited when credits cover it), and a bank row matched to the payment becomes unmatched. " +
+        "The payment stays in expand=payments with reversed: true. Unknown payment: NOT_FOUND; a second reverse: ENTRY_ALREADY_REVERSED; cash method: later payments first (CONFLICT). Emits supplier_invoice.payment_reversed.",
+      params: z.object({ companyId: z.string(), id: z.string(), paymentId: z.string() }),
+      body: PaymentReverseSchema,
+      bodyRequired: false,
+      response: SupplierInvoiceSchema.extend({
+        reversed_payment: z.unknown(),
+        reversal_journal_entry_id: z.string(),
+        bank_transaction_id: z.string().nullable(),
+      }),
+    }),
+    async (c) =>
+      dispatch(c, "supplier_invoices.reverse_payment", {
+        ...c.req.valid("json"),
+        id: c.req.valid("param").id,
+        payment_id: c.req.valid("param").paymentId,
+      }),
   );
 
   app.openapi(

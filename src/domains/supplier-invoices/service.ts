@@ -364,7 +364,7 @@ export const paySupplierInvoice: Command<SupplierInvoicePayInput & { id: string 
   const data = supplierInvoiceJson({ ...row, ...patch });
   return {
     status: 200,
-    data: { ...data, journal_entry_id: entry.row.id },
+    data: { ...data, journal_entry_id: entry.row.id, payment_id: payment.id },
     statements: [
       ...entry.statements,
       db.insert(supplierInvoicePayments).values(payment),
