@@ -716,6 +716,8 @@ export const supplierInvoiceItems = sqliteTable(
       .default("services"),
     /** src/sweden/vat-treatment.ts PurchaseTreatment */
     vatTreatment: text("vat_treatment").notNull().default("domestic"),
+    /** on a credit note's item: the supplier invoice item it credits (partial credits add up per item) */
+    creditedItemId: text("credited_item_id"),
   },
   (t) => [index("supplier_invoice_items_invoice_idx").on(t.supplierInvoiceId, t.sortOrder)],
 );

@@ -7335,14 +7335,16 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Credit a supplier invoice in full
-         * @description The credit note is dated today, in an open period (else SI_CREDIT_PERIOD_LOCKED). Accrual entry: Debit 2440 / Credit expense and 2641. Cash: no entry. Already credited: SI_CREDIT_ALREADY_CREDITED.
+         * Credit a supplier invoice, whole or in part
+         * @description The credit note is dated credit_date (default today), in an open period and not up to its lock date (else SI_CREDIT_PERIOD_LOCKED), not before the invoice date. items[] credits chosen items, each in what is left of it or by a net amount (its VAT in proportion; the credit completing an item takes exactly its VAT left); without items everything not yet credited is. Accrual entry: the credited part of the registration mirrored (Debit 2440 / Credit expense and 2641). Cash: no entry, and only a whole credit. The original becomes credited when nothing is left, else its credited amount grows (paid when its payments cover the rest). Already credited: SI_CREDIT_ALREADY_CREDITED.
          *
          *     Scope: `suppliers:write`.
          *
          *     Idempotency-Key: mandatory.
          *
          *     Dry-run: `?dry_run=true` or `X-Dry-Run: true`.
+         *
+         *     The body is optional: absent, empty or `{}` all take the defaults. Input rules: text may not contain control characters (U+0000-U+001F, U+007F-U+009F; `\n` and `\t` are allowed only in notes, descriptions, reasons, comments and messages), bidirectional embedding/override/isolate characters (U+202A-U+202E, U+2066-U+2069) or unpaired surrogates. Amounts: at most 999 999 999 999 kr each and per entry or invoice total; quantities at most 1 000 000 000. The body must be UTF-8 JSON sent as `Content-Type: application/json`. Any breach is 400 VALIDATION_ERROR naming the field.
          */
         post: {
             parameters: {
@@ -7359,7 +7361,11 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["SupplierInvoiceCredit"];
+                };
+            };
             responses: {
                 /** @description Success */
                 201: {
@@ -7374,7 +7380,10 @@ export interface paths {
                                 arrival_number: number;
                                 supplier_invoice_number: string;
                                 registration_journal_entry_id: string | null;
+                                credit_date: string;
                                 total: number;
+                                total_sek: number;
+                                credit_note: components["schemas"]["SupplierInvoice"];
                                 original: components["schemas"]["SupplierInvoice"];
                             };
                             meta: components["schemas"]["Meta"];
@@ -19784,6 +19793,19 @@ export interface components {
             exchange_rate_difference?: number;
             /** @default 1930 */
             settlement_account?: string;
+        };
+        SupplierInvoiceCredit: {
+            /** @description the credit note's date, in an open period, not before the invoice date; default today */
+            credit_date?: string;
+            /** @description kept as the credit note's notes */
+            reason?: string;
+            /** @description the items to credit (accrual method). Omitted: everything not yet credited */
+            items?: {
+                /** @description an item of the supplier invoice */
+                item_id: string;
+                /** @description net amount (without VAT) of the item to credit; its VAT is the item's in proportion. Omitted: what is left of the item */
+                amount?: number;
+            }[];
         };
         RotRutClaim: {
             id: string;

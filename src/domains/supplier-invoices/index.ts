@@ -4,12 +4,12 @@ export { registerSupplierInvoiceRoutes } from "./routes";
 export {
   approveSupplierInvoice,
   createSupplierInvoice,
-  creditSupplierInvoice,
   disputeSupplierInvoice,
   paySupplierInvoice,
   resolveSupplierInvoiceDispute,
   updateSupplierInvoice,
 } from "./service";
+export { creditSupplierInvoice } from "./credit";
 export { markSupplierInvoicesOverdue } from "./overdue";
 export { reverseSupplierInvoicePayment } from "./payment-reversal";
 export {

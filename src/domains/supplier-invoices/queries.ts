@@ -1,7 +1,7 @@
 // Reads of supplier invoices: one row, lists with filters and expansions, the open
 // items of the supplier ledger, and the overdue sweep.
 import { remainingOre } from "../../ledger/settlement";
-import { and, asc, desc, eq, gte, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { supplierInvoiceItems, supplierInvoicePayments, supplierInvoices } from "../../db/schema";
 import { ApiError } from "../../http/api-error";
@@ -74,6 +74,7 @@ export function supplierInvoiceItemJson(i: SupplierInvoiceItemRow) {
     supply_type: i.supplyType,
     vat_treatment: i.vatTreatment,
     dimensions: i.dimensions,
+    credited_item_id: i.creditedItemId,
   };
 }
 
@@ -118,14 +119,52 @@ export async function itemsOfSupplierInvoice(db: Database, invoiceId: string): P
     .all();
 }
 
-/** The payments that count: not reversed (makulerade). */
-export async function paymentsOfSupplierInvoice(db: Database, invoiceId: string): Promise<SupplierInvoicePaymentRow[]> {
+/**
+ * The payments that count: not reversed (makulerade); with `asOf`, those dated up to
+ * then and not reversed by then (as the books show them on that day).
+ */
+export async function paymentsOfSupplierInvoice(
+  db: Database,
+  invoiceId: string,
+  asOf?: string,
+): Promise<SupplierInvoicePaymentRow[]> {
+  const p = supplierInvoicePayments;
   return db
     .select()
-    .from(supplierInvoicePayments)
-    .where(and(eq(supplierInvoicePayments.supplierInvoiceId, invoiceId), isNull(supplierInvoicePayments.reversedAt)))
+    .from(p)
+    .where(
+      and(
+        eq(p.supplierInvoiceId, invoiceId),
+        asOf === undefined
+          ? isNull(p.reversedAt)
+          : and(lte(p.paymentDate, asOf), or(isNull(p.reversalDate), gt(p.reversalDate, asOf))),
+      ),
+    )
     .orderBy(asc(supplierInvoicePayments.paymentDate), asc(supplierInvoicePayments.createdAt))
     .all();
+}
+
+/** The credit notes of a supplier invoice and their items (what partial credits have taken so far). */
+export async function creditNotesOfSupplierInvoice(db: Database, companyId: string, invoiceId: string) {
+  const notes = await db
+    .select()
+    .from(supplierInvoices)
+    .where(and(eq(supplierInvoices.companyId, companyId), eq(supplierInvoices.creditedInvoiceId, invoiceId)))
+    .orderBy(asc(supplierInvoices.createdAt))
+    .all();
+  const items = notes.length
+    ? await db
+        .select()
+        .from(supplierInvoiceItems)
+        .where(
+          inArray(
+            supplierInvoiceItems.supplierInvoiceId,
+            notes.map((n) => n.id),
+          ),
+        )
+        .all()
+    : [];
+  return { notes, items };
 }
 
 export interface SupplierInvoiceFilters {

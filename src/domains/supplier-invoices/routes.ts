@@ -16,6 +16,7 @@ import {
 } from "./queries";
 import {
   SupplierInvoiceCreateSchema,
+  SupplierInvoiceCreditSchema,
   SupplierInvoiceDisputeSchema,
   SupplierInvoiceListQuery,
   SupplierInvoicePatchSchema,
@@ -178,22 +179,30 @@ export function registerSupplierInvoiceRoutes(app: OpenAPIHono<AppEnv>) {
       ...write,
       method: "post",
       path: `${BASE}/{id}/credit`,
-      summary: "Credit a supplier invoice in full",
+      summary: "Credit a supplier invoice, whole or in part",
       description:
-        "The credit note is dated today, in an open period (else SI_CREDIT_PERIOD_LOCKED). Accrual entry: Debit 2440 / Credit expense and 2641. Cash: no entry. Already credited: SI_CREDIT_ALREADY_CREDITED.",
+        "The credit note is dated credit_date (default today), in an open period and not up to its lock date (else SI_CREDIT_PERIOD_LOCKED), not before the invoice date. " +
+        "items[] credits chosen items, each in what is left of it or by a net amount (its VAT in proportion; the credit completing an item takes exactly its VAT left); without items everything not yet credited is. " +
+        "Accrual entry: the credited part of the registration mirrored (Debit 2440 / Credit expense and 2641). Cash: no entry, and only a whole credit. " +
+        "The original becomes credited when nothing is left, else its credited amount grows (paid when its payments cover the rest). Already credited: SI_CREDIT_ALREADY_CREDITED.",
       params: IdParams,
+      body: SupplierInvoiceCreditSchema,
+      bodyRequired: false,
       response: z.object({
         credit_note_id: z.string(),
         original_id: z.string(),
         arrival_number: z.number(),
         supplier_invoice_number: z.string(),
         registration_journal_entry_id: z.string().nullable(),
+        credit_date: z.string(),
         total: z.number(),
+        total_sek: z.number(),
+        credit_note: SupplierInvoiceSchema,
         original: SupplierInvoiceSchema,
       }),
       status: 201,
     }),
-    async (c) => dispatch(c, "supplier_invoices.credit", { id: c.req.valid("param").id }),
+    async (c) => dispatch(c, "supplier_invoices.credit", { ...c.req.valid("json"), id: c.req.valid("param").id }),
   );
 
   app.openapi(
