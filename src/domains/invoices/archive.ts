@@ -11,8 +11,8 @@ import { ApiError } from "../../http/api-error";
 import { sha256Hex } from "../../http/crypto";
 import { newId } from "../../ids";
 import { archiveGeneratedDocument, storedDocumentFile } from "../documents";
-import { invoiceFileName, invoicePdfBytes } from "./document";
-import type { InvoiceItemRow, InvoiceRow } from "./queries";
+import { invoiceFileName, invoicePdfBytes, type PdfInputs } from "./document";
+import type { InvoiceRow } from "./queries";
 
 export interface ArchivedPdf {
   documentId: string;
@@ -27,7 +27,8 @@ export type PdfSource = "invoice_send" | "invoice_issue" | "credit_note";
 
 /**
  * Renders the issued document and plans its archiving, linked to its entry when it has
- * one (accrual). `items`: the credit note's, which the batch is still to insert.
+ * one (accrual). `given`: the items and company the caller has read (a credit note's
+ * items are not yet inserted).
  * A render failure is INVOICE_SEND_PDF_RENDER_FAILED (nothing is written, no number used).
  */
 export async function archiveIssuedPdf(
@@ -35,11 +36,11 @@ export async function archiveIssuedPdf(
   ctx: CommandContext,
   row: InvoiceRow,
   source: PdfSource,
-  items?: InvoiceItemRow[],
+  given: PdfInputs = {},
 ): Promise<ArchivedPdf> {
   let bytes: Uint8Array;
   try {
-    bytes = await invoicePdfBytes(db, row, ctx.now, items);
+    bytes = await invoicePdfBytes(db, row, ctx.now, given);
   } catch (err) {
     console.error("invoice PDF failed", err);
     throw new ApiError("INVOICE_SEND_PDF_RENDER_FAILED", { id: row.id });

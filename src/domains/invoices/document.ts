@@ -60,14 +60,21 @@ export function invoiceFileName(row: InvoiceRow): string {
   return row.invoiceNumber ? `faktura-${row.invoiceNumber}.pdf` : `utkast-faktura-${row.id}.pdf`;
 }
 
-/** `givenItems`: a credit note's items, rendered before the batch that inserts them. */
+/** What the caller already read (issuing reads them anyway): not read again. */
+export interface PdfInputs {
+  /** a credit note's items, rendered before the batch that inserts them */
+  items?: InvoiceItemRow[];
+  company?: Awaited<ReturnType<typeof loadCompany>>;
+}
+
 export async function invoicePdfBytes(
   db: Database,
   row: InvoiceRow,
   nowIso: string,
-  givenItems?: InvoiceItemRow[],
+  given: PdfInputs = {},
 ): Promise<Uint8Array> {
-  const { companies: company, company_settings: settings } = await loadCompany(db, row.companyId);
+  const givenItems = given.items;
+  const { companies: company, company_settings: settings } = given.company ?? (await loadCompany(db, row.companyId));
   const [customer] = await customersByIds(db, row.companyId, [row.customerId]);
   const items = givenItems ?? (await itemsOfInvoice(db, row.id));
   const title: InvoicePdf["title"] = row.isCreditNote

@@ -28,9 +28,10 @@ export const sendInvoice: Command<{ id: string }> = async (db, input, ctx, env) 
   if (!emailConfigured(env)) throw new ApiError("INVOICE_SEND_EMAIL_NOT_CONFIGURED", null);
   const issuer = new Issuer(db, ctx);
   const { companies: company, company_settings: settings } = await issuer.company();
-  const issued = await planIssue(db, ctx, row, await itemsOfInvoice(db, row.id), issuer);
+  const items = await itemsOfInvoice(db, row.id);
+  const issued = await planIssue(db, ctx, row, items, issuer);
   // The PDF is archived with the sale (BFL 7 kap): its file and its row are steps of this plan.
-  const pdf = await archiveIssuedPdf(db, ctx, issued.row, "invoice_send");
+  const pdf = await archiveIssuedPdf(db, ctx, issued.row, "invoice_send", { items, company: await issuer.company() });
   issued.row.pdfDocumentId = pdf.documentId;
   const base = issuedPlan(db, issued, "invoice.sent");
   const r = issued.row;

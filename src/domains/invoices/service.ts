@@ -405,8 +405,10 @@ export const cancelInvoice: Command<{ id: string }> = async (db, input, ctx) => 
  */
 export const markInvoiceSent: Command<{ id: string }> = async (db, input, ctx) => {
   const row = await loadInvoice(db, ctx.companyId, input.id);
-  const issued = await planIssue(db, ctx, row, await itemsOfInvoice(db, row.id), new Issuer(db, ctx));
-  const pdf = await archiveIssuedPdf(db, ctx, issued.row, "invoice_issue");
+  const items = await itemsOfInvoice(db, row.id);
+  const issuer = new Issuer(db, ctx);
+  const issued = await planIssue(db, ctx, row, items, issuer);
+  const pdf = await archiveIssuedPdf(db, ctx, issued.row, "invoice_issue", { items, company: await issuer.company() });
   issued.row.pdfDocumentId = pdf.documentId;
   const plan = issuedPlan(db, issued, "invoice.marked_sent");
   return { status: 200, ...plan, statements: [...plan.statements, ...pdf.statements], files: [pdf.file] };
@@ -726,7 +728,8 @@ export const creditInvoice: Command<InvoiceCreditInput & { id: string }> = async
 
   const statements: Statement[] = [];
   let voucher: VoucherRef | null = null;
-  const { companies: company } = await loadCompany(db, ctx.companyId);
+  const companyRead = await loadCompany(db, ctx.companyId);
+  const company = companyRead.companies;
   const text = `Kreditfaktura ${credit.invoiceNumber} ${row.customerName}`;
   // accrual: the credit note's own sale, negative, so Credit 1510 / Debit revenue and output VAT
   // ROT/RUT: Credit 1513 the reversed deduction, Credit 1510 the rest
@@ -754,7 +757,7 @@ export const creditInvoice: Command<InvoiceCreditInput & { id: string }> = async
     assertPeriodOpen(await ctx.ledger.periodForDate(date));
   }
   // the credit note is a document of its own: its PDF archived as issued, like an invoice's
-  const pdf = await archiveIssuedPdf(db, ctx, credit, "credit_note", noteItems);
+  const pdf = await archiveIssuedPdf(db, ctx, credit, "credit_note", { items: noteItems, company: companyRead });
   credit.pdfDocumentId = pdf.documentId;
   statements.push(...pdf.statements);
   const creditedOre = row.creditedOre - totalOre;
