@@ -245,6 +245,55 @@ describe("reversing a supplier invoice's payment", () => {
   });
 });
 
+describe("reversing what other events left", () => {
+  it("a paid invoice credited in part stays paid only while the credit covers it", async () => {
+    const inv = await sentInvoice(accrual);
+    const paid = await post(accrual, `/invoices/${inv.id}/mark-paid`, { payment_date: day(-3) });
+    const credit = await post(accrual, `/invoices/${inv.id}/credit`, {
+      reason: "Rabatt",
+      credit_date: day(-2),
+      items: [{ item_id: (await get(accrual, `/invoices/${inv.id}?expand=items`)).items[0].id, amount: 200 }],
+    });
+    expect(credit.status, JSON.stringify(credit.body)).toBe(201);
+    // 200 + 25 % credited after full payment: a refund of 250 owed
+    expect(await get(accrual, `/invoices/${inv.id}`)).toMatchObject({ status: "paid", remaining_amount: -250 });
+    const res = await post(accrual, `/invoices/${inv.id}/payments/${paid.body.data.payment_id}/reverse`, {});
+    expect(res.body.data).toMatchObject({
+      status: "sent",
+      paid_amount: 0,
+      credited_amount: 250,
+      remaining_amount: 1000,
+    });
+  });
+
+  it("unmatches the bank row a supplier invoice's payment was matched to", async () => {
+    const si = await supplierInvoice(accrual);
+    const before = await balances(accrual);
+    const ingested = await post(accrual, "/transactions/ingest", {
+      transactions: [
+        { external_id: `si-rev-${Date.now()}`, date: day(-2), description: "Betalning lev", amount: -1000 },
+      ],
+    });
+    const txId = ingested.body.data.transaction_ids[0];
+    const matched = await post(accrual, `/transactions/${txId}/match-supplier-invoice`, { supplier_invoice_id: si.id });
+    expect(matched.status, JSON.stringify(matched.body)).toBe(200);
+    const payment = (await get(accrual, `/supplier-invoices/${si.id}?expand=payments`)).payments[0];
+    const res = await post(accrual, `/supplier-invoices/${si.id}/payments/${payment.id}/reverse`, {});
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toMatchObject({
+      status: "registered",
+      bank_transaction_id: txId,
+      payment_journal_entry_id: null,
+    });
+    expect(await get(accrual, `/transactions/${txId}`)).toMatchObject({
+      supplier_invoice_id: null,
+      journal_entry_id: null,
+    });
+    const after = await balances(accrual);
+    for (const account of ["2440", "1930"]) expect(at(after, account)).toBe(at(before, account));
+  });
+});
+
 describe("refusals that change nothing", () => {
   it("a payment a ROT/RUT claim rests on is not reversed", async () => {
     const customer = await post(accrual, "/customers", { name: "Anna Andersson", customer_type: "individual" });
