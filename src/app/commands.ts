@@ -99,6 +99,9 @@ export const COMMANDS = {
   "supplier_invoices.update": supplierInvoices.updateSupplierInvoice,
   "supplier_invoices.approve": supplierInvoices.approveSupplierInvoice,
   "supplier_invoices.pay": supplierInvoices.paySupplierInvoice,
+  "supplier_invoices.reverse_payment": supplierInvoices.reverseSupplierInvoicePayment(
+    bankTransactions.unmatchPaymentRow,
+  ),
   "supplier_invoices.credit": supplierInvoices.creditSupplierInvoice,
   "supplier_invoices.dispute": supplierInvoices.disputeSupplierInvoice,
   "supplier_invoices.resolve_dispute": supplierInvoices.resolveSupplierInvoiceDispute,
@@ -124,6 +127,10 @@ export const COMMANDS = {
   "bank_transactions.match_invoice": bankTransactions.matchInvoice,
   "bank_transactions.match_supplier_invoice": bankTransactions.matchSupplierInvoice,
   "invoices.credit": invoices.creditInvoice,
+  "invoices.reverse_payment": invoices.reverseInvoicePayment(
+    bankTransactions.unmatchPaymentRow,
+    rotRut.claimIdsOfInvoice,
+  ),
   "invoices.mark_overdue": invoices.markInvoicesOverdue,
   "payroll.create_employee": payroll.createEmployee,
   "payroll.update_employee": payroll.updateEmployee,

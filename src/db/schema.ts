@@ -574,6 +574,11 @@ export const invoices = sqliteTable(
     deductionOre: integer("deduction_ore").notNull().default(0),
     /** the sale's entry (accrual, or a self-billed invoice); the credit note's entry on credit notes */
     journalEntryId: text("journal_entry_id"),
+    /**
+     * the PDF as issued (mark-sent, send, a credit note), archived in R2 as a document (BFL 5 kap 6 §,
+     * 7 kap: the issued invoice is a voucher); GET .../pdf serves these bytes from then on
+     */
+    pdfDocumentId: text("pdf_document_id"),
     sentAt: text("sent_at"),
     paidAt: text("paid_at"),
     cancelledAt: text("cancelled_at"),
@@ -643,6 +648,10 @@ export const invoicePayments = sqliteTable(
     exchangeRateDifferenceOre: integer("exchange_rate_difference_ore").notNull(),
     journalEntryId: text("journal_entry_id").notNull(),
     createdAt: text("created_at").notNull(),
+    /** a reversed (makulerad) payment: when, the storno's date and entry; it no longer counts from that date */
+    reversedAt: text("reversed_at"),
+    reversalDate: text("reversal_date"),
+    reversalJournalEntryId: text("reversal_journal_entry_id"),
   },
   (t) => [index("invoice_payments_invoice_idx").on(t.invoiceId, t.paymentDate)],
 );
@@ -716,6 +725,8 @@ export const supplierInvoiceItems = sqliteTable(
       .default("services"),
     /** src/sweden/vat-treatment.ts PurchaseTreatment */
     vatTreatment: text("vat_treatment").notNull().default("domestic"),
+    /** on a credit note's item: the supplier invoice item it credits (partial credits add up per item) */
+    creditedItemId: text("credited_item_id"),
   },
   (t) => [index("supplier_invoice_items_invoice_idx").on(t.supplierInvoiceId, t.sortOrder)],
 );
@@ -733,6 +744,10 @@ export const supplierInvoicePayments = sqliteTable(
     settlementAccount: text("settlement_account").notNull(),
     journalEntryId: text("journal_entry_id").notNull(),
     createdAt: text("created_at").notNull(),
+    /** a reversed (makulerad) payment: when, the storno's date and entry; it no longer counts from that date */
+    reversedAt: text("reversed_at"),
+    reversalDate: text("reversal_date"),
+    reversalJournalEntryId: text("reversal_journal_entry_id"),
   },
   (t) => [index("supplier_invoice_payments_invoice_idx").on(t.supplierInvoiceId, t.paymentDate)],
 );

@@ -262,3 +262,17 @@ export function itemsWithinLimits(
       message: `the items together exceed the limit of ${kr(MAX_AMOUNT_KR)} kr per invoice`,
     });
 }
+
+/** POST .../payments/{paymentId}/reverse, for invoices and supplier invoices alike. */
+export const PaymentReverseSchema = z
+  .object({
+    reversal_date: DateSchema.optional().openapi({
+      description: "the storno's date, in an open period, not before the payment's date; default today",
+    }),
+    reason: z.string().trim().min(1).max(500).optional().openapi({
+      description: "why the payment is reversed; in the storno's text and the event",
+    }),
+  })
+  .strict()
+  .openapi("PaymentReverse");
+export type PaymentReverseInput = z.infer<typeof PaymentReverseSchema>;

@@ -160,6 +160,8 @@ export interface PurchaseItem {
 export interface Purchase {
   totalOre: number;
   rate: string;
+  /** the SEK total when it is not total × rate: a credit that completes the invoice takes exactly what is left */
+  totalSekOre?: number;
   items: PurchaseItem[];
   text: string;
 }
@@ -167,7 +169,7 @@ export interface Purchase {
 /** Expense, input VAT and special payroll tax of a purchase, as debits (the tax's liability as a credit). */
 function expenseAndVat(p: Purchase, share?: CashShare): { lines: EngineLine[]; totalSek: number } {
   const vatTotal = p.items.reduce((s, i) => s + i.vatOre, 0);
-  const fullSek = toSekOre(p.totalOre, p.rate);
+  const fullSek = p.totalSekOre ?? toSekOre(p.totalOre, p.rate);
   const full = allocate(fullSek, [...p.items.map((i) => i.amountOre), vatTotal]);
   const parts = sharedParts(full, share);
   const totalSek = share ? share.afterSek - share.beforeSek : fullSek;

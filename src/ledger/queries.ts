@@ -474,3 +474,26 @@ export async function fiscalPeriodAt(
   );
   return row ? { id: row.id, start: row.s, end: row.e } : null;
 }
+
+/** The posted entry a source booked and nobody has reversed (a bank row's over-payment), or null. */
+export async function unreversedEntryOfSource(
+  db: Database,
+  companyId: string,
+  sourceType: string,
+  sourceId: string,
+): Promise<string | null> {
+  const row = await db
+    .select({ id: journalEntries.id })
+    .from(journalEntries)
+    .where(
+      and(
+        eq(journalEntries.companyId, companyId),
+        eq(journalEntries.sourceType, sourceType),
+        eq(journalEntries.sourceId, sourceId),
+        eq(journalEntries.status, "posted"),
+        sql`${journalEntries.reversedById} IS NULL`,
+      ),
+    )
+    .get();
+  return row?.id ?? null;
+}

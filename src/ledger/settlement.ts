@@ -232,3 +232,11 @@ export function creditNoteLines(
 ): EngineLine[] | null {
   return method === "accrual" ? mirrored(booked(), text) : null;
 }
+
+/** A reversal date: default today; never before the payment it reverses (VALIDATION_ERROR). */
+export function reversalDateOf(given: string | undefined, paymentDate: string, now: string): string {
+  const date = given ?? now.slice(0, 10);
+  if (date < paymentDate)
+    throw fieldError("reversal_date", `reversal_date is before the payment's date ${paymentDate}`);
+  return date;
+}

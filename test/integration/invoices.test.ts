@@ -630,6 +630,13 @@ describe("sending by email", () => {
       immutable: true,
       upload_source: "invoice_send",
     });
+    // the archived copy is the invoice's PDF from now on: the same bytes the customer was emailed
+    expect(res.body.data.pdf_document_id).toBe(res.body.data.document_id);
+    const served = await SELF.fetch(`http://localhost${url(f, `/invoices/${inv.id}/pdf`)}`, {
+      headers: { Authorization: `Bearer ${f.actor.key}` },
+    });
+    const servedBytes = new Uint8Array(await served.arrayBuffer());
+    expect(servedBytes.length === pdf.length && servedBytes.every((b, i) => b === pdf[i])).toBe(true);
     expect((await act(f, inv.id, "send")).body.error.code).toBe("INVOICE_ALREADY_SENT");
   });
 
@@ -654,7 +661,12 @@ describe("sending by email", () => {
     expect(failed.body.error).toMatchObject({ code: "INVOICE_SEND_PROVIDER_FAILED", details: { step: "email" } });
     const number = failed.body.error.details.invoice_number;
     const draft = (await get(f, inv.id)).body.data;
-    expect(draft).toMatchObject({ status: "draft", invoice_number: number, journal_entry_id: null });
+    expect(draft).toMatchObject({
+      status: "draft",
+      invoice_number: number,
+      journal_entry_id: null,
+      pdf_document_id: null,
+    });
     // the sale and its storno: 1510 nets to zero
     const reversal = (
       await call("GET", url(f, `/journal-entries/${failed.body.error.details.reversal_entry_id}`), { key: f.actor.key })
@@ -673,6 +685,7 @@ describe("sending by email", () => {
     expect(retry.status).toBe(200);
     expect(retry.headers.get("Idempotent-Replayed")).toBeNull();
     expect(retry.body.data).toMatchObject({ status: "sent", invoice_number: number });
+    expect(retry.body.data.pdf_document_id).toBe(retry.body.data.document_id);
     expect(await mailbox("ekonomi@strul.se")).toHaveLength(1);
   });
 

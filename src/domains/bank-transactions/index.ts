@@ -11,6 +11,7 @@ export {
   unignoreTransaction,
 } from "./booking";
 export { matchInvoice, matchSupplierInvoice } from "./matching";
+export { unmatchPaymentRow } from "./unmatch";
 export { likelyInvoicePayments, unbookedTransactionsIn } from "./guards";
 export { bankRowsForReconciliation, settlementAccountsWithRows, type ReconciliationBankRow } from "./queries";
 export { planReconciliationMethod } from "./reconciliation-marks";

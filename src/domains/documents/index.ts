@@ -7,5 +7,6 @@ export {
   documentsForEntry,
   linkDocument,
   r2KeyFor,
+  storedDocumentFile,
   uploadDocument,
 } from "./service";

@@ -306,3 +306,18 @@ function documentRow(
     linkedAt: journalEntryId ? ctx.now : null,
   };
 }
+
+/**
+ * The stored bytes of one document (the invoices domain serves an issued invoice's
+ * archived PDF with them); null when the file is missing from R2.
+ */
+export async function storedDocumentFile(
+  env: { DOCUMENTS: R2Bucket },
+  db: Database,
+  companyId: string,
+  id: string,
+): Promise<ReadableStream | null> {
+  const doc = await loadDocument(db, companyId, id);
+  const object = await env.DOCUMENTS.get(doc.r2Key);
+  return object ? object.body : null;
+}

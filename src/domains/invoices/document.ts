@@ -6,7 +6,7 @@ import { loadCompany } from "../companies";
 import { customersByIds } from "../customers";
 import { saleInvoiceTexts, type SaleTreatment } from "../../sweden/vat-treatment";
 import { renderInvoicePdf, type InvoicePdf } from "./pdf";
-import { itemsOfInvoice, type InvoiceRow } from "./queries";
+import { itemsOfInvoice, type InvoiceItemRow, type InvoiceRow } from "./queries";
 import { loadDeduction } from "./deduction";
 
 /** A Swedish VAT number: SE + the ten digits of the organisation number + 01. */
@@ -60,10 +60,23 @@ export function invoiceFileName(row: InvoiceRow): string {
   return row.invoiceNumber ? `faktura-${row.invoiceNumber}.pdf` : `utkast-faktura-${row.id}.pdf`;
 }
 
-export async function invoicePdfBytes(db: Database, row: InvoiceRow, nowIso: string): Promise<Uint8Array> {
-  const { companies: company, company_settings: settings } = await loadCompany(db, row.companyId);
+/** What the caller already read (issuing reads them anyway): not read again. */
+export interface PdfInputs {
+  /** a credit note's items, rendered before the batch that inserts them */
+  items?: InvoiceItemRow[];
+  company?: Awaited<ReturnType<typeof loadCompany>>;
+}
+
+export async function invoicePdfBytes(
+  db: Database,
+  row: InvoiceRow,
+  nowIso: string,
+  given: PdfInputs = {},
+): Promise<Uint8Array> {
+  const givenItems = given.items;
+  const { companies: company, company_settings: settings } = given.company ?? (await loadCompany(db, row.companyId));
   const [customer] = await customersByIds(db, row.companyId, [row.customerId]);
-  const items = await itemsOfInvoice(db, row.id);
+  const items = givenItems ?? (await itemsOfInvoice(db, row.id));
   const title: InvoicePdf["title"] = row.isCreditNote
     ? "Kreditfaktura"
     : row.documentType === "proforma"

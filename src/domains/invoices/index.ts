@@ -12,6 +12,7 @@ export {
   updateInvoice,
 } from "./service";
 export { sendInvoice } from "./send";
+export { reverseInvoicePayment } from "./payment-reversal";
 export { markInvoicesOverdue } from "./overdue";
 export {
   companiesWithPastDueInvoices,

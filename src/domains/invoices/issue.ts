@@ -176,6 +176,7 @@ export function issuedPlan(db: Database, issued: Issued, action: string) {
           status: r.status,
           sentAt: r.sentAt,
           journalEntryId: r.journalEntryId,
+          pdfDocumentId: r.pdfDocumentId,
           updatedAt: r.updatedAt,
         })
         .where(and(eq(invoices.id, r.id), eq(invoices.status, "draft"))),

@@ -1,7 +1,7 @@
 // Reads of outbound invoices: one row, lists with filters and expansions, the open
 // items of the accounts-receivable ledger, and the overdue sweep.
 import { remainingOre } from "../../ledger/settlement";
-import { and, asc, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { invoiceItems, invoicePayments, invoices } from "../../db/schema";
 import type { Env } from "../../env";
@@ -62,6 +62,7 @@ export function invoiceJson(r: InvoiceRow) {
     notes: r.notes,
     ocr_number: r.ocrNumber,
     journal_entry_id: r.journalEntryId,
+    pdf_document_id: r.pdfDocumentId,
     sent_at: r.sentAt,
     paid_at: r.paidAt,
     cancelled_at: r.cancelledAt,
@@ -100,6 +101,10 @@ export function invoicePaymentJson(p: InvoicePaymentRow) {
     exchange_rate_difference: fromOre(p.exchangeRateDifferenceOre),
     journal_entry_id: p.journalEntryId,
     created_at: p.createdAt,
+    reversed: p.reversedAt !== null,
+    reversal_date: p.reversalDate,
+    reversal_journal_entry_id: p.reversalJournalEntryId,
+    reversed_at: p.reversedAt,
   };
 }
 
@@ -164,11 +169,24 @@ export async function invoiceByOcr(db: Database, companyId: string, ocr: string)
   );
 }
 
-export async function paymentsOfInvoice(db: Database, invoiceId: string): Promise<InvoicePaymentRow[]> {
+/**
+ * The payments that count: not reversed; with `asOf`, those dated up to then and not
+ * reversed by then (a reversed payment counted from its date until its storno's date,
+ * as the books show it).
+ */
+export async function paymentsOfInvoice(db: Database, invoiceId: string, asOf?: string): Promise<InvoicePaymentRow[]> {
+  const p = invoicePayments;
   return db
     .select()
-    .from(invoicePayments)
-    .where(eq(invoicePayments.invoiceId, invoiceId))
+    .from(p)
+    .where(
+      and(
+        eq(p.invoiceId, invoiceId),
+        asOf === undefined
+          ? isNull(p.reversedAt)
+          : and(lte(p.paymentDate, asOf), or(isNull(p.reversalDate), gt(p.reversalDate, asOf))),
+      ),
+    )
     .orderBy(asc(invoicePayments.paymentDate), asc(invoicePayments.createdAt))
     .all();
 }
@@ -280,7 +298,7 @@ export async function openReceivablesAt(db: Database, companyId: string, asOf: s
       SELECT i.id, i.customer_id AS party_id, i.customer_name AS party_name, i.invoice_number AS number, i.invoice_date, i.due_date, i.status,
              i.currency, i.exchange_rate AS rate, i.total_ore AS total,
              i.total_ore - i.deduction_ore
-               - COALESCE((SELECT SUM(p.amount_ore) FROM invoice_payments p WHERE p.invoice_id = i.id AND p.payment_date <= ${asOf}), 0)
+               - COALESCE((SELECT SUM(p.amount_ore) FROM invoice_payments p WHERE p.invoice_id = i.id AND p.payment_date <= ${asOf} AND (p.reversal_date IS NULL OR p.reversal_date > ${asOf})), 0)
                + COALESCE((SELECT SUM(cn.total_ore) FROM invoices cn WHERE cn.credited_invoice_id = i.id AND cn.company_id = i.company_id AND cn.invoice_date <= ${asOf}), 0) AS open
       FROM invoices i
       WHERE i.company_id = ${companyId} AND i.is_credit_note = 0 AND i.document_type = 'invoice'

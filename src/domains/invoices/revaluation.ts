@@ -30,7 +30,7 @@ export async function foreignReceivablesToRevalue(
   const rows = await db.all<{ id: string; number: string; currency: string; open: number; booked: number }>(sql`
     SELECT i.id, COALESCE(i.invoice_number, i.id) AS number, i.currency,
            i.total_ore - i.paid_ore - i.credited_ore AS open,
-           i.total_sek_ore - COALESCE((SELECT SUM(p.amount_sek_ore) FROM invoice_payments p WHERE p.invoice_id = i.id), 0) AS booked
+           i.total_sek_ore - COALESCE((SELECT SUM(p.amount_sek_ore) FROM invoice_payments p WHERE p.invoice_id = i.id AND p.reversed_at IS NULL), 0) AS booked
     FROM invoices i
     WHERE i.company_id = ${companyId} AND i.is_credit_note = 0 AND i.document_type = 'invoice'
       AND i.status IN ('sent', 'partially_paid', 'overdue') AND i.currency <> 'SEK'

@@ -9,7 +9,9 @@ import { parseExpand } from "../../http/expand";
 import { finishPage, pageRequest } from "../../http/pagination";
 import { defineRoute } from "../../http/route";
 import { BatchResultSchemaOf } from "../../http/bulk-schema";
-import { invoiceFileName, invoicePdfBytes } from "./document";
+import { PaymentReverseSchema } from "../../http/fields";
+import { invoicePdfToServe } from "./archive";
+import { invoiceFileName } from "./document";
 import { INVOICE_EXPANSIONS, invoicesWith, listInvoices, loadInvoice, type InvoiceExpansion } from "./queries";
 import {
   InvoiceCreateSchema,
@@ -85,7 +87,9 @@ export function registerInvoiceRoutes(app: OpenAPIHono<AppEnv>) {
       path: `${BASE}/{id}/pdf`,
       tag: TAG,
       summary: "The invoice as PDF",
-      description: "application/pdf. A draft renders with UTKAST across the page and an utkast file name.",
+      description:
+        "application/pdf. An issued invoice or credit note is served as archived when it was issued (pdf_document_id), byte for byte: later payments, credits and ROT/RUT decisions show in its JSON and on new documents, never by rewriting it. " +
+        "A draft renders with UTKAST across the page and an utkast file name.",
       scope: "invoices:read",
       company: true,
       params: IdParams,
@@ -94,8 +98,8 @@ export function registerInvoiceRoutes(app: OpenAPIHono<AppEnv>) {
     async (c) => {
       const db = database(c.env);
       const row = await loadInvoice(db, c.get("company").id, c.req.valid("param").id);
-      const bytes = await invoicePdfBytes(db, row, nowIso());
-      return fileResponse(c, bytes, "application/pdf", invoiceFileName(row));
+      const pdf = await invoicePdfToServe(c.env, db, row, nowIso());
+      return fileResponse(c, pdf.body, "application/pdf", invoiceFileName(row));
     },
   );
 
@@ -201,9 +205,37 @@ export function registerInvoiceRoutes(app: OpenAPIHono<AppEnv>) {
       params: IdParams,
       body: InvoicePaySchema,
       bodyRequired: false,
-      response: InvoiceSchema.extend({ journal_entry_id: z.string() }),
+      response: InvoiceSchema.extend({ journal_entry_id: z.string(), payment_id: z.string() }),
     }),
     async (c) => dispatch(c, "invoices.pay", { ...c.req.valid("json"), id: c.req.valid("param").id }),
+  );
+
+  app.openapi(
+    defineRoute({
+      ...write,
+      method: "post",
+      path: `${BASE}/{id}/payments/{paymentId}/reverse`,
+      summary: "Reverse a payment registered by mistake (makulera betalning)",
+      description:
+        "The payment's entry is reversed by a storno dated reversal_date (default today, in an open period, not before the payment); the invoice returns to what it would be without the payment " +
+        "(paid_amount down; status sent, overdue or partially paid, or still paid/credited when credits cover it), and a bank row matched to the payment becomes unmatched (an over-payment its match booked is reversed too). " +
+        "The payment stays in expand=payments with reversed: true. Unknown payment: NOT_FOUND; a second reverse: ENTRY_ALREADY_REVERSED; cash method: later payments first (CONFLICT). Emits invoice.payment_reversed.",
+      params: z.object({ companyId: z.string(), id: z.string(), paymentId: z.string() }),
+      body: PaymentReverseSchema,
+      bodyRequired: false,
+      response: InvoiceSchema.extend({
+        reversed_payment: z.unknown(),
+        reversal_journal_entry_id: z.string(),
+        bank_transaction_id: z.string().nullable(),
+        reversed_overpayment_entry_id: z.string().nullable(),
+      }),
+    }),
+    async (c) =>
+      dispatch(c, "invoices.reverse_payment", {
+        ...c.req.valid("json"),
+        id: c.req.valid("param").id,
+        payment_id: c.req.valid("param").paymentId,
+      }),
   );
 
   app.openapi(

@@ -259,6 +259,10 @@ export const InvoiceSchema = z
       .nullable()
       .openapi({ description: "Bankgirot OCR reference (length and check digit), given when an invoice is issued" }),
     journal_entry_id: z.string().nullable(),
+    pdf_document_id: z.string().nullable().openapi({
+      description:
+        "the archived PDF as issued (a document of the archive); GET .../pdf serves it byte for byte. null on drafts",
+    }),
     sent_at: z.string().nullable(),
     paid_at: z.string().nullable(),
     cancelled_at: z.string().nullable(),

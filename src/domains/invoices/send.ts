@@ -2,12 +2,9 @@ import { eq } from "drizzle-orm";
 import type { Command, Statement } from "../../commands/plan";
 import { invoices } from "../../db/schema";
 import { ApiError } from "../../errors/api-error";
-import { sha256Hex } from "../../http/crypto";
-import { newId } from "../../ids";
 import { fromOre } from "../../money";
 import { loadCustomer } from "../customers";
-import { archiveGeneratedDocument } from "../documents";
-import { invoiceFileName, invoicePdfBytes } from "./document";
+import { archiveIssuedPdf } from "./archive";
 import { emailConfigured, sendInvoiceEmail } from "./email";
 import { Issuer, issuedPlan, planIssue } from "./issue";
 import { itemsOfInvoice, loadInvoice } from "./queries";
@@ -31,35 +28,19 @@ export const sendInvoice: Command<{ id: string }> = async (db, input, ctx, env) 
   if (!emailConfigured(env)) throw new ApiError("INVOICE_SEND_EMAIL_NOT_CONFIGURED", null);
   const issuer = new Issuer(db, ctx);
   const { companies: company, company_settings: settings } = await issuer.company();
-  const issued = await planIssue(db, ctx, row, await itemsOfInvoice(db, row.id), issuer);
-  let pdf: Uint8Array;
-  try {
-    pdf = await invoicePdfBytes(db, issued.row, ctx.now);
-  } catch (err) {
-    console.error("invoice PDF failed", err);
-    throw new ApiError("INVOICE_SEND_PDF_RENDER_FAILED", { id: row.id });
-  }
+  const items = await itemsOfInvoice(db, row.id);
+  const issued = await planIssue(db, ctx, row, items, issuer);
   // The PDF is archived with the sale (BFL 7 kap): its file and its row are steps of this plan.
-  const documentId = newId();
-  const fileName = invoiceFileName(issued.row);
-  const pdfFile = {
-    documentId,
-    fileName,
-    mimeType: "application/pdf",
-    fileSizeBytes: pdf.byteLength,
-    sha256Hash: await sha256Hex(pdf),
-    uploadSource: "invoice_send",
-    journalEntryId: issued.row.journalEntryId,
-  };
-  const archived = archiveGeneratedDocument(db, ctx, pdfFile, pdf);
+  const pdf = await archiveIssuedPdf(db, ctx, issued.row, "invoice_send", { items, company: await issuer.company() });
+  issued.row.pdfDocumentId = pdf.documentId;
   const base = issuedPlan(db, issued, "invoice.sent");
   const r = issued.row;
   return {
     status: 200,
     ...base,
-    data: { ...base.data, document_id: documentId },
-    statements: [...base.statements, ...archived.statements],
-    files: [archived.file],
+    data: { ...base.data, document_id: pdf.documentId },
+    statements: [...base.statements, ...pdf.statements],
+    files: [pdf.file],
     external: {
       run: () =>
         sendInvoiceEmail(env, {
@@ -75,13 +56,13 @@ export const sendInvoice: Command<{ id: string }> = async (db, input, ctx, env) 
             `Med vänlig hälsning`,
             company.name,
           ].join("\n"),
-          attachment: { fileName, bytes: pdf },
+          attachment: { fileName: pdf.fileName, bytes: pdf.bytes },
         }),
       compensate: async (cause) => {
         const statements: Statement[] = [
           db
             .update(invoices)
-            .set({ status: "draft", sentAt: null, journalEntryId: null, updatedAt: ctx.now })
+            .set({ status: "draft", sentAt: null, journalEntryId: null, pdfDocumentId: null, updatedAt: ctx.now })
             .where(eq(invoices.id, r.id)),
         ];
         let reversalId: string | null = null;

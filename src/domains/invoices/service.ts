@@ -35,6 +35,7 @@ import { loadCompany } from "../companies";
 import { sekRate } from "../currency";
 import { loadCustomer } from "../customers";
 import { toEngineLines } from "../journal-entries";
+import { archiveIssuedPdf } from "./archive";
 import { Issuer, issuedPlan, planIssue, saleOf } from "./issue";
 import {
   creditNotesOf,
@@ -215,6 +216,7 @@ async function planDraft(
     ocrNumber: null,
     deductionOre: 0,
     journalEntryId: null,
+    pdfDocumentId: null,
     sentAt: null,
     paidAt: null,
     cancelledAt: null,
@@ -393,11 +395,20 @@ export const cancelInvoice: Command<{ id: string }> = async (db, input, ctx) => 
   };
 };
 
-/** draft -> sent without an email: the number is allocated and, under accrual, the sale booked. */
+/**
+ * draft -> sent without an email: the number is allocated and, under accrual, the sale
+ * booked; the PDF as issued is archived in the same write (./archive.ts), so what
+ * GET .../pdf serves from now on is what the customer was given.
+ */
 export const markInvoiceSent: Command<{ id: string }> = async (db, input, ctx) => {
   const row = await loadInvoice(db, ctx.companyId, input.id);
-  const issued = await planIssue(db, ctx, row, await itemsOfInvoice(db, row.id), new Issuer(db, ctx));
-  return { status: 200, ...issuedPlan(db, issued, "invoice.marked_sent") };
+  const items = await itemsOfInvoice(db, row.id);
+  const issuer = new Issuer(db, ctx);
+  const issued = await planIssue(db, ctx, row, items, issuer);
+  const pdf = await archiveIssuedPdf(db, ctx, issued.row, "invoice_issue", { items, company: await issuer.company() });
+  issued.row.pdfDocumentId = pdf.documentId;
+  const plan = issuedPlan(db, issued, "invoice.marked_sent");
+  return { status: 200, ...plan, statements: [...plan.statements, ...pdf.statements], files: [pdf.file] };
 };
 
 /**
@@ -466,13 +477,14 @@ export const payInvoice: Command<InvoicePayInput & { id: string }> = async (db, 
     updatedAt: ctx.now,
   } as const;
   const invoice = invoiceJson({ ...row, ...patch });
+  const paymentId = newId();
   return {
     status: 200,
-    data: { ...invoice, journal_entry_id: entry.row.id },
+    data: { ...invoice, journal_entry_id: entry.row.id, payment_id: paymentId },
     statements: [
       ...entry.statements,
       db.insert(invoicePayments).values({
-        id: newId(),
+        id: paymentId,
         companyId: ctx.companyId,
         invoiceId: row.id,
         paymentDate: date,
@@ -693,6 +705,7 @@ export const creditInvoice: Command<InvoiceCreditInput & { id: string }> = async
     ocrNumber: null,
     deductionOre: -fromDeductionOre,
     journalEntryId: null,
+    pdfDocumentId: null,
     sentAt: ctx.now,
     paidAt: null,
     cancelledAt: null,
@@ -712,7 +725,8 @@ export const creditInvoice: Command<InvoiceCreditInput & { id: string }> = async
 
   const statements: Statement[] = [];
   let voucher: VoucherRef | null = null;
-  const { companies: company } = await loadCompany(db, ctx.companyId);
+  const companyRead = await loadCompany(db, ctx.companyId);
+  const company = companyRead.companies;
   const text = `Kreditfaktura ${credit.invoiceNumber} ${row.customerName}`;
   // accrual: the credit note's own sale, negative, so Credit 1510 / Debit revenue and output VAT
   // ROT/RUT: Credit 1513 the reversed deduction, Credit 1510 the rest
@@ -739,6 +753,10 @@ export const creditInvoice: Command<InvoiceCreditInput & { id: string }> = async
     // cash method: no entry, but the date must still be in an open period
     assertPeriodOpen(await ctx.ledger.periodForDate(date));
   }
+  // the credit note is a document of its own: its PDF archived as issued, like an invoice's
+  const pdf = await archiveIssuedPdf(db, ctx, credit, "credit_note", { items: noteItems, company: companyRead });
+  credit.pdfDocumentId = pdf.documentId;
+  statements.push(...pdf.statements);
   const creditedOre = row.creditedOre - totalOre;
   const deductionOre = row.deductionOre - fromDeductionOre;
   const remaining = row.totalOre - row.paidOre - creditedOre - deductionOre;
@@ -762,6 +780,7 @@ export const creditInvoice: Command<InvoiceCreditInput & { id: string }> = async
     status: 201,
     data: { ...creditJson, original_status: original.status, original_remaining_amount: original.remaining_amount },
     statements,
+    files: [pdf.file],
     events: [
       {
         type: "invoice.credited",

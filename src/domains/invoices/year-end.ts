@@ -32,9 +32,7 @@ export async function unpaidAtYearEndLines(db: Database, companyId: string, date
       notes,
       items: all.items.filter((i) => noteIds.has(i.invoiceId)),
     });
-    const paidSek = (await paymentsOfInvoice(db, row.id))
-      .filter((p) => p.paymentDate <= date)
-      .reduce((s, p) => s + p.amountSekOre, 0);
+    const paidSek = (await paymentsOfInvoice(db, row.id, date)).reduce((s, p) => s + p.amountSekOre, 0);
     const totalSek = row.totalSekOre + notes.reduce((s, n) => s + (n.totalSekOre ?? 0), 0);
     if (totalSek <= paidSek) continue;
     lines.push(...saleSettledInCash(sale, RECEIVABLES_ACCOUNT, 0, { beforeSek: paidSek, afterSek: totalSek }));

@@ -132,10 +132,21 @@ async function assertNotOwnedByDocument(
     : owner.sourceType.startsWith("invoice")
       ? "invoice"
       : owner.sourceType;
+  // a payment's entry is undone by reversing the payment, not by crediting the invoice
+  const payment = owner.sourceType === "invoice_paid" || owner.sourceType === "supplier_invoice_paid";
   throw new ApiError(
     "JOURNAL_ENTRY_OWNED_BY_DOCUMENT",
-    { source_type: owner.sourceType, source_id: owner.sourceId, document },
-    `The entry was posted by a ${document.replace("_", " ")} (${owner.sourceType} ${owner.sourceId}); change it through that document, e.g. by crediting it.`,
+    {
+      source_type: owner.sourceType,
+      source_id: owner.sourceId,
+      document,
+      ...(payment && {
+        remedy: `POST .../${document.replace("_", "-")}s/${owner.sourceId}/payments/{payment_id}/reverse`,
+      }),
+    },
+    payment
+      ? `The entry books a payment of a ${document.replace("_", " ")} (${owner.sourceId}); reverse the payment through POST .../${document.replace("_", "-")}s/${owner.sourceId}/payments/{payment_id}/reverse (the payment ids are in ?expand=payments).`
+      : `The entry was posted by a ${document.replace("_", " ")} (${owner.sourceType} ${owner.sourceId}); change it through that document, e.g. by crediting it.`,
   );
 }
 

@@ -2,3 +2,4 @@
 // Owns: rot_rut_claims, rot_rut_claim_invoices. The invoice's deduction is the invoices domain's.
 export { registerRotRutRoutes } from "./routes";
 export { createClaims, decideClaim } from "./service";
+export { claimIdsOfInvoice } from "./queries";

@@ -94,3 +94,8 @@ export async function listClaims(
     .limit(page.limit + 1)
     .all();
 }
+
+/** The claims an invoice is in (the invoices domain refuses to reverse a payment a claim rests on). */
+export async function claimIdsOfInvoice(db: Database, companyId: string, invoiceId: string): Promise<string[]> {
+  return [...new Set((await claimedPairs(db, companyId, [invoiceId])).values())];
+}

@@ -4,13 +4,14 @@ export { registerSupplierInvoiceRoutes } from "./routes";
 export {
   approveSupplierInvoice,
   createSupplierInvoice,
-  creditSupplierInvoice,
   disputeSupplierInvoice,
   paySupplierInvoice,
   resolveSupplierInvoiceDispute,
   updateSupplierInvoice,
 } from "./service";
+export { creditSupplierInvoice } from "./credit";
 export { markSupplierInvoicesOverdue } from "./overdue";
+export { reverseSupplierInvoicePayment } from "./payment-reversal";
 export {
   companiesWithPastDueSupplierInvoices,
   countOpenSupplierInvoices,

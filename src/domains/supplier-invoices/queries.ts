@@ -1,7 +1,7 @@
 // Reads of supplier invoices: one row, lists with filters and expansions, the open
 // items of the supplier ledger, and the overdue sweep.
 import { remainingOre } from "../../ledger/settlement";
-import { and, asc, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { supplierInvoiceItems, supplierInvoicePayments, supplierInvoices } from "../../db/schema";
 import { ApiError } from "../../errors/api-error";
@@ -74,6 +74,7 @@ export function supplierInvoiceItemJson(i: SupplierInvoiceItemRow) {
     supply_type: i.supplyType,
     vat_treatment: i.vatTreatment,
     dimensions: i.dimensions,
+    credited_item_id: i.creditedItemId,
   };
 }
 
@@ -87,6 +88,10 @@ export function supplierInvoicePaymentJson(p: SupplierInvoicePaymentRow) {
     settlement_account: p.settlementAccount,
     journal_entry_id: p.journalEntryId,
     created_at: p.createdAt,
+    reversed: p.reversedAt !== null,
+    reversal_date: p.reversalDate,
+    reversal_journal_entry_id: p.reversalJournalEntryId,
+    reversed_at: p.reversedAt,
   };
 }
 
@@ -114,13 +119,52 @@ export async function itemsOfSupplierInvoice(db: Database, invoiceId: string): P
     .all();
 }
 
-export async function paymentsOfSupplierInvoice(db: Database, invoiceId: string): Promise<SupplierInvoicePaymentRow[]> {
+/**
+ * The payments that count: not reversed (makulerade); with `asOf`, those dated up to
+ * then and not reversed by then (as the books show them on that day).
+ */
+export async function paymentsOfSupplierInvoice(
+  db: Database,
+  invoiceId: string,
+  asOf?: string,
+): Promise<SupplierInvoicePaymentRow[]> {
+  const p = supplierInvoicePayments;
   return db
     .select()
-    .from(supplierInvoicePayments)
-    .where(eq(supplierInvoicePayments.supplierInvoiceId, invoiceId))
+    .from(p)
+    .where(
+      and(
+        eq(p.supplierInvoiceId, invoiceId),
+        asOf === undefined
+          ? isNull(p.reversedAt)
+          : and(lte(p.paymentDate, asOf), or(isNull(p.reversalDate), gt(p.reversalDate, asOf))),
+      ),
+    )
     .orderBy(asc(supplierInvoicePayments.paymentDate), asc(supplierInvoicePayments.createdAt))
     .all();
+}
+
+/** The credit notes of a supplier invoice and their items (what partial credits have taken so far). */
+export async function creditNotesOfSupplierInvoice(db: Database, companyId: string, invoiceId: string) {
+  const notes = await db
+    .select()
+    .from(supplierInvoices)
+    .where(and(eq(supplierInvoices.companyId, companyId), eq(supplierInvoices.creditedInvoiceId, invoiceId)))
+    .orderBy(asc(supplierInvoices.createdAt))
+    .all();
+  const items = notes.length
+    ? await db
+        .select()
+        .from(supplierInvoiceItems)
+        .where(
+          inArray(
+            supplierInvoiceItems.supplierInvoiceId,
+            notes.map((n) => n.id),
+          ),
+        )
+        .all()
+    : [];
+  return { notes, items };
 }
 
 export interface SupplierInvoiceFilters {
@@ -243,7 +287,7 @@ export async function openSupplierItemsAt(db: Database, companyId: string, asOf:
       SELECT si.id, si.supplier_id AS party_id, si.supplier_name AS party_name, si.arrival_number AS arrival, si.supplier_invoice_number AS number,
              si.invoice_date, si.due_date, si.status, si.currency, si.exchange_rate AS rate, si.total_ore AS total,
              si.total_ore
-               - COALESCE((SELECT SUM(p.amount_ore) FROM supplier_invoice_payments p WHERE p.supplier_invoice_id = si.id AND p.payment_date <= ${asOf}), 0)
+               - COALESCE((SELECT SUM(p.amount_ore) FROM supplier_invoice_payments p WHERE p.supplier_invoice_id = si.id AND p.payment_date <= ${asOf} AND (p.reversal_date IS NULL OR p.reversal_date > ${asOf})), 0)
                + COALESCE((SELECT SUM(cn.total_ore) FROM supplier_invoices cn WHERE cn.credited_invoice_id = si.id AND cn.company_id = si.company_id AND cn.invoice_date <= ${asOf}), 0) AS open
       FROM supplier_invoices si
       WHERE si.company_id = ${companyId} AND si.is_credit_note = 0 AND si.invoice_date <= ${asOf}

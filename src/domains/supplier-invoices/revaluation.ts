@@ -27,7 +27,7 @@ export async function foreignPayablesToRevalue(
   const rows = await db.all<{ id: string; number: string; currency: string; open: number; booked: number }>(sql`
     SELECT si.id, si.supplier_invoice_number AS number, si.currency,
            si.total_ore - si.paid_ore - si.credited_ore AS open,
-           si.total_sek_ore - COALESCE((SELECT SUM(p.amount_sek_ore) FROM supplier_invoice_payments p WHERE p.supplier_invoice_id = si.id), 0) AS booked
+           si.total_sek_ore - COALESCE((SELECT SUM(p.amount_sek_ore) FROM supplier_invoice_payments p WHERE p.supplier_invoice_id = si.id AND p.reversed_at IS NULL), 0) AS booked
     FROM supplier_invoices si
     WHERE si.company_id = ${companyId} AND si.is_credit_note = 0
       AND si.status IN ('registered', 'approved', 'partially_paid', 'overdue', 'disputed') AND si.currency <> 'SEK'

@@ -6,6 +6,7 @@ import { json } from "../../http/envelope";
 import { parseExpand } from "../../http/expand";
 import { finishPage, pageRequest } from "../../http/pagination";
 import { defineRoute } from "../../http/route";
+import { PaymentReverseSchema } from "../../http/fields";
 import {
   listSupplierInvoices,
   loadSupplierInvoice,
@@ -15,6 +16,7 @@ import {
 } from "./queries";
 import {
   SupplierInvoiceCreateSchema,
+  SupplierInvoiceCreditSchema,
   SupplierInvoiceDisputeSchema,
   SupplierInvoiceListQuery,
   SupplierInvoicePatchSchema,
@@ -140,7 +142,7 @@ export function registerSupplierInvoiceRoutes(app: OpenAPIHono<AppEnv>) {
       params: IdParams,
       body: SupplierInvoicePaySchema,
       bodyRequired: false,
-      response: SupplierInvoiceSchema.extend({ journal_entry_id: z.string() }),
+      response: SupplierInvoiceSchema.extend({ journal_entry_id: z.string(), payment_id: z.string() }),
     }),
     async (c) => dispatch(c, "supplier_invoices.pay", { ...c.req.valid("json"), id: c.req.valid("param").id }),
   );
@@ -149,23 +151,58 @@ export function registerSupplierInvoiceRoutes(app: OpenAPIHono<AppEnv>) {
     defineRoute({
       ...write,
       method: "post",
-      path: `${BASE}/{id}/credit`,
-      summary: "Credit a supplier invoice in full",
+      path: `${BASE}/{id}/payments/{paymentId}/reverse`,
+      summary: "Reverse a payment registered by mistake (makulera betalning)",
       description:
-        "The credit note is dated today, in an open period (else SI_CREDIT_PERIOD_LOCKED). Accrual entry: Debit 2440 / Credit expense and 2641. Cash: no entry. Already credited: SI_CREDIT_ALREADY_CREDITED.",
+        "The payment's entry is reversed by a storno dated reversal_date (default today, in an open period, not before the payment); the supplier invoice returns to what it would be without the payment " +
+        "(paid_amount down; registered, approved, overdue or partially paid, or still paid/credited when credits cover it), and a bank row matched to the payment becomes unmatched. " +
+        "The payment stays in expand=payments with reversed: true. Unknown payment: NOT_FOUND; a second reverse: ENTRY_ALREADY_REVERSED; cash method: later payments first (CONFLICT). Emits supplier_invoice.payment_reversed.",
+      params: z.object({ companyId: z.string(), id: z.string(), paymentId: z.string() }),
+      body: PaymentReverseSchema,
+      bodyRequired: false,
+      response: SupplierInvoiceSchema.extend({
+        reversed_payment: z.unknown(),
+        reversal_journal_entry_id: z.string(),
+        bank_transaction_id: z.string().nullable(),
+      }),
+    }),
+    async (c) =>
+      dispatch(c, "supplier_invoices.reverse_payment", {
+        ...c.req.valid("json"),
+        id: c.req.valid("param").id,
+        payment_id: c.req.valid("param").paymentId,
+      }),
+  );
+
+  app.openapi(
+    defineRoute({
+      ...write,
+      method: "post",
+      path: `${BASE}/{id}/credit`,
+      summary: "Credit a supplier invoice, whole or in part",
+      description:
+        "The credit note is dated credit_date (default today), in an open period and not up to its lock date (else SI_CREDIT_PERIOD_LOCKED), not before the invoice date. " +
+        "items[] credits chosen items, each in what is left of it or by a net amount (its VAT in proportion; the credit completing an item takes exactly its VAT left); without items everything not yet credited is. " +
+        "Accrual entry: the credited part of the registration mirrored (Debit 2440 / Credit expense and 2641). Cash: no entry, and only a whole credit. " +
+        "The original becomes credited when nothing is left, else its credited amount grows (paid when its payments cover the rest). Already credited: SI_CREDIT_ALREADY_CREDITED.",
       params: IdParams,
+      body: SupplierInvoiceCreditSchema,
+      bodyRequired: false,
       response: z.object({
         credit_note_id: z.string(),
         original_id: z.string(),
         arrival_number: z.number(),
         supplier_invoice_number: z.string(),
         registration_journal_entry_id: z.string().nullable(),
+        credit_date: z.string(),
         total: z.number(),
+        total_sek: z.number(),
+        credit_note: SupplierInvoiceSchema,
         original: SupplierInvoiceSchema,
       }),
       status: 201,
     }),
-    async (c) => dispatch(c, "supplier_invoices.credit", { id: c.req.valid("param").id }),
+    async (c) => dispatch(c, "supplier_invoices.credit", { ...c.req.valid("json"), id: c.req.valid("param").id }),
   );
 
   app.openapi(

@@ -139,6 +139,33 @@ export const SupplierInvoiceListQuery = z
   })
   .strict();
 
+export const SupplierInvoiceCreditSchema = z
+  .object({
+    credit_date: DateSchema.optional().openapi({
+      description: "the credit note's date, in an open period, not before the invoice date; default today",
+    }),
+    reason: z.string().trim().min(1).max(1000).optional().openapi({ description: "kept as the credit note's notes" }),
+    items: z
+      .array(
+        z
+          .object({
+            item_id: z.string().min(1).openapi({ description: "an item of the supplier invoice" }),
+            amount: PositiveAmountSchema.optional().openapi({
+              description:
+                "net amount (without VAT) of the item to credit; its VAT is the item's in proportion. Omitted: what is left of the item",
+            }),
+          })
+          .strict(),
+      )
+      .min(1)
+      .max(200)
+      .optional()
+      .openapi({ description: "the items to credit (accrual method). Omitted: everything not yet credited" }),
+  })
+  .strict()
+  .openapi("SupplierInvoiceCredit");
+
+export type SupplierInvoiceCreditInput = z.infer<typeof SupplierInvoiceCreditSchema>;
 export type SupplierInvoiceCreateInput = z.infer<typeof SupplierInvoiceCreateSchema>;
 export type SupplierInvoicePatchInput = z.infer<typeof SupplierInvoicePatchSchema>;
 export type SupplierInvoicePayInput = z.infer<typeof SupplierInvoicePaySchema>;

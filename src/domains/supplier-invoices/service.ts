@@ -17,14 +17,7 @@ import { newId } from "../../ids";
 import { assertPeriodOpen } from "../../ledger/engine";
 import { toOre } from "../../money";
 import { purchaseRegistered, purchaseSettledInCash, type Purchase } from "../../ledger/posting-rules";
-import {
-  creditInFull,
-  creditNoteLines,
-  openItem,
-  paymentLines,
-  paymentTermsOf,
-  planPayment,
-} from "../../ledger/settlement";
+import { openItem, paymentLines, paymentTermsOf, planPayment } from "../../ledger/settlement";
 import { addDays } from "../../sweden/fiscal-year";
 import { isSlpAccount, toSekOre, vatOre } from "../../sweden/invoicing";
 import { vatRateToBp } from "../../sweden/vat";
@@ -40,6 +33,7 @@ import { loadCompany } from "../companies";
 import { sekRate } from "../currency";
 import { loadSupplier } from "../suppliers";
 import {
+  creditNotesOfSupplierInvoice,
   itemsOfSupplierInvoice,
   loadSupplierInvoice,
   paymentsOfSupplierInvoice,
@@ -91,7 +85,7 @@ function invoiceWithNumber(db: Database, companyId: string, supplierId: string, 
     .get();
 }
 
-async function nextArrivalNumber(db: Database, companyId: string): Promise<number> {
+export async function nextArrivalNumber(db: Database, companyId: string): Promise<number> {
   // Decided by the company's single writer; the unique index refuses a second one.
   const [row] = await db
     .select({ n: max(supplierInvoices.arrivalNumber) })
@@ -190,6 +184,7 @@ export const createSupplierInvoice: Command<SupplierInvoiceCreateInput> = async 
       dimensions: Object.keys(dims).length ? dims : null,
       supplyType,
       vatTreatment: treatment,
+      creditedItemId: null,
     };
   });
   const subtotalOre = items.reduce((s, i) => s + i.amountOre, 0);
@@ -325,7 +320,12 @@ export const paySupplierInvoice: Command<SupplierInvoicePayInput & { id: string 
   const method = await accountingMethod(db, ctx.companyId);
   // mark-paid takes partial payments under the cash method too: each books its share of the purchase
   const plan = planPayment(
-    openItem(row, await paymentsOfSupplierInvoice(db, row.id)),
+    // SEK taken off by partial credits: the last payment takes what is left, so 2440 ends at zero
+    openItem(
+      row,
+      await paymentsOfSupplierInvoice(db, row.id),
+      -(await creditNotesOfSupplierInvoice(db, ctx.companyId, row.id)).notes.reduce((s, n) => s + n.totalSekOre, 0),
+    ),
     "payable",
     paymentTermsOf(input, method, true),
   );
@@ -368,7 +368,7 @@ export const paySupplierInvoice: Command<SupplierInvoicePayInput & { id: string 
   const data = supplierInvoiceJson({ ...row, ...patch });
   return {
     status: 200,
-    data: { ...data, journal_entry_id: entry.row.id },
+    data: { ...data, journal_entry_id: entry.row.id, payment_id: payment.id },
     statements: [
       ...entry.statements,
       db.insert(supplierInvoicePayments).values(payment),
@@ -391,97 +391,6 @@ export const paySupplierInvoice: Command<SupplierInvoicePayInput & { id: string 
       resourceId: row.id,
       voucher: entry.voucher,
     },
-  };
-};
-
-/**
- * A credit note for the whole invoice, dated today. Accrual: the registration
- * mirrored (Debit 2440 / Credit expense and 2641). Cash: no entry, as nothing was
- * booked before payment; a refund of a paid invoice is booked when it arrives.
- */
-export const creditSupplierInvoice: Command<{ id: string }> = async (db, input, ctx) => {
-  const row = await loadSupplierInvoice(db, ctx.companyId, input.id);
-  if (row.isCreditNote) throw fieldError("id", "a credit note cannot itself be credited");
-  if (row.status === "credited") throw new ApiError("SI_CREDIT_ALREADY_CREDITED", { id: row.id });
-  const today = ctx.now.slice(0, 10);
-  const ledger = ctx.ledger;
-  const period = await ledger.periodForDate(today).catch(() => null);
-  if (!period || period.lockedAt || period.isClosed)
-    throw new ApiError("SI_CREDIT_PERIOD_LOCKED", { date: today, fiscal_period_id: period?.id ?? null });
-
-  const items = await itemsOfSupplierInvoice(db, row.id);
-  const creditId = newId();
-  const settled = creditInFull(row);
-  const credit: SupplierInvoiceRow = {
-    ...row,
-    id: creditId,
-    arrivalNumber: await nextArrivalNumber(db, ctx.companyId),
-    status: "credited",
-    disputeReason: null,
-    isCreditNote: true,
-    creditedInvoiceId: row.id,
-    invoiceDate: today,
-    dueDate: today,
-    ...settled.note,
-    registrationJournalEntryId: null,
-    paymentJournalEntryId: null,
-    approvedAt: null,
-    paidAt: null,
-    createdAt: ctx.now,
-    updatedAt: ctx.now,
-  };
-  const statements = [];
-  let voucher = null;
-  const text = `Kreditering av leverantörsfaktura ${row.supplierName} ${row.supplierInvoiceNumber} (ank.nr ${row.arrivalNumber})`;
-  const deductible = await vatRegistered(db, ctx.companyId);
-  const lines = creditNoteLines(
-    await accountingMethod(db, ctx.companyId),
-    () => purchaseRegistered(purchaseOf(row, items, deductible)),
-    text,
-  );
-  if (lines) {
-    const entry = await ledger.post({
-      date: today,
-      description: text,
-      sourceType: "supplier_invoice_credited",
-      sourceId: creditId,
-      lines,
-    });
-    credit.registrationJournalEntryId = entry.row.id;
-    statements.push(...entry.statements);
-    voucher = entry.voucher;
-  }
-  const originalPatch = { ...settled.original, updatedAt: ctx.now };
-  statements.push(
-    db.insert(supplierInvoices).values(credit),
-    ...items.map((i) =>
-      db
-        .insert(supplierInvoiceItems)
-        .values({ ...i, id: newId(), supplierInvoiceId: creditId, amountOre: -i.amountOre, vatOre: -i.vatOre }),
-    ),
-    db.update(supplierInvoices).set(originalPatch).where(eq(supplierInvoices.id, row.id)),
-  );
-  const original = supplierInvoiceJson({ ...row, ...originalPatch });
-  return {
-    status: 201,
-    data: {
-      credit_note_id: creditId,
-      original_id: row.id,
-      arrival_number: credit.arrivalNumber,
-      supplier_invoice_number: credit.supplierInvoiceNumber,
-      registration_journal_entry_id: credit.registrationJournalEntryId,
-      total: -row.totalOre / 100,
-      original,
-    },
-    statements,
-    events: [
-      {
-        type: "supplier_invoice.credited",
-        object: { original, credit_note: supplierInvoiceJson(credit) },
-        previousAttributes: { status: row.status },
-      },
-    ],
-    audit: { action: "supplier_invoice.credited", resourceType: "supplier_invoice", resourceId: row.id, voucher },
   };
 };
 

@@ -27,9 +27,7 @@ export async function unpaidAtYearEndLines(db: Database, companyId: string, date
   for (const item of open) {
     const row = await loadSupplierInvoice(db, companyId, item.id);
     if (row.registrationJournalEntryId !== null) continue;
-    const paidSek = (await paymentsOfSupplierInvoice(db, row.id))
-      .filter((p) => p.paymentDate <= date)
-      .reduce((s, p) => s + p.amountSekOre, 0);
+    const paidSek = (await paymentsOfSupplierInvoice(db, row.id, date)).reduce((s, p) => s + p.amountSekOre, 0);
     if (row.totalSekOre <= paidSek) continue;
     const purchase = purchaseOf(row, await itemsOfSupplierInvoice(db, row.id), deductible);
     lines.push(

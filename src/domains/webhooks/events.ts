@@ -27,4 +27,6 @@ export const SUBSCRIBABLE_EVENTS = [
   "salary_run.reopened",
   "salary_run.deleted",
   "period.reopened",
+  "invoice.payment_reversed",
+  "supplier_invoice.payment_reversed",
 ] as const;

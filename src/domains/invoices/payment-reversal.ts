@@ -1,0 +1,158 @@
+// Reversing a registered payment (makulera betalning, issue 29): a payment recorded by
+// mistake (mark-paid, a bank match) is undone by a storno of its entry, dated as the
+// caller says (default today) in an open period; the invoice returns to the status and
+// amounts it would have without it, and a bank row matched to it becomes unmatched.
+// The payment's row stays, marked reversed, so the history shows both.
+import { and, eq } from "drizzle-orm";
+import type { Command } from "../../commands/plan";
+import type { Database } from "../../db/client";
+import { invoicePayments, invoices } from "../../db/schema";
+import { ApiError } from "../../errors/api-error";
+import type { PaymentReverseInput } from "../../http/fields";
+import type { UnmatchPaymentRow } from "../../commands/handed-in";
+import { reversalDateOf } from "../../ledger/settlement";
+import { loadCompany } from "../companies";
+import { loadEntry } from "../journal-entries";
+import {
+  invoiceJson,
+  invoicePaymentJson,
+  loadInvoice,
+  paymentsOfInvoice,
+  type InvoicePaymentRow,
+  type InvoiceRow,
+} from "./queries";
+
+/**
+ * The invoice's status once a payment no longer counts: credited stays credited; paid
+ * while credits, the deduction and the other payments still cover it; else overdue past
+ * the due date, partially paid while other payments remain, sent when none do.
+ */
+export function statusWithoutPayment(row: InvoiceRow, paidOre: number, today: string): InvoiceRow["status"] {
+  if (row.status === "credited") return "credited";
+  if (row.totalOre - paidOre - row.creditedOre - row.deductionOre <= 0) return "paid";
+  if (row.dueDate < today) return "overdue";
+  return paidOre > 0 ? "partially_paid" : "sent";
+}
+
+/**
+ * Under the cash method each payment booked its share of the sale on the cumulative SEK
+ * received before it; only the latest payment can go without leaving the later shares
+ * computed on a base that no longer holds (an öre of rounding), so later ones go first.
+ */
+function assertLatestUnderCash(payment: InvoicePaymentRow, counted: InvoicePaymentRow[]): void {
+  const later = counted.filter(
+    (p) =>
+      p.id !== payment.id &&
+      (p.paymentDate > payment.paymentDate ||
+        (p.paymentDate === payment.paymentDate && p.createdAt > payment.createdAt)),
+  );
+  if (later.length)
+    throw new ApiError(
+      "CONFLICT",
+      { reason: "later_payments", later_payment_ids: later.map((p) => p.id) },
+      "Under the cash method payments are reversed latest first: reverse the later payments before this one.",
+    );
+}
+
+/** The ROT/RUT claims an invoice is in (the rot-rut domain's, handed in by the registry). */
+export type ClaimsOfInvoice = (db: Database, companyId: string, invoiceId: string) => Promise<string[]>;
+
+/**
+ * Rule order: NOT_FOUND (invoice, then payment) > ENTRY_ALREADY_REVERSED >
+ * VALIDATION_ERROR (reversal_date before the payment) > CONFLICT (the ROT/RUT deduction
+ * is claimed: the claim states the customer's payment; cash method, later payments) >
+ * the engine's rules on the storno (ENTRY_DATE_OUTSIDE_FISCAL_PERIOD, PERIOD_LOCKED).
+ */
+export const reverseInvoicePayment =
+  (
+    unmatch: UnmatchPaymentRow,
+    claimsOf: ClaimsOfInvoice,
+  ): Command<PaymentReverseInput & { id: string; payment_id: string }> =>
+  async (db, input, ctx) => {
+    const row = await loadInvoice(db, ctx.companyId, input.id);
+    const payment = await db
+      .select()
+      .from(invoicePayments)
+      .where(
+        and(
+          eq(invoicePayments.companyId, ctx.companyId),
+          eq(invoicePayments.invoiceId, row.id),
+          eq(invoicePayments.id, input.payment_id),
+        ),
+      )
+      .get();
+    if (!payment)
+      throw new ApiError("NOT_FOUND", { resource: "invoice_payment", id: input.payment_id, invoice_id: row.id });
+    if (payment.reversedAt)
+      throw new ApiError(
+        "ENTRY_ALREADY_REVERSED",
+        { payment_id: payment.id, reversed_by_id: payment.reversalJournalEntryId, reversal_date: payment.reversalDate },
+        "The payment has already been reversed.",
+      );
+    const date = reversalDateOf(input.reversal_date, payment.paymentDate, ctx.now);
+    const claims = await claimsOf(db, ctx.companyId, row.id);
+    if (claims.length)
+      throw new ApiError(
+        "CONFLICT",
+        { reason: "deduction_claimed", claim_ids: claims },
+        "The invoice's ROT/RUT deduction has been claimed from Skatteverket, and the claim states the customer's payment: the payment cannot be reversed.",
+      );
+    const { companies: company } = await loadCompany(db, ctx.companyId);
+    if (company.accountingMethod === "cash") assertLatestUnderCash(payment, await paymentsOfInvoice(db, row.id));
+
+    const { entry, lines } = await loadEntry(db, ctx.companyId, payment.journalEntryId);
+    const text = `Makulerad inbetalning ${row.invoiceNumber ?? ""} ${row.customerName}${input.reason ? `: ${input.reason}` : ""}`;
+    const reversal = await ctx.ledger.reverse(
+      entry,
+      lines,
+      date,
+      await ctx.ledger.periodForDate(date),
+      text.replace(/\s+/g, " ").trim(),
+    );
+    const bank = await unmatch(db, ctx, payment.journalEntryId, date);
+
+    const paidOre = row.paidOre - payment.amountOre;
+    const status = statusWithoutPayment(row, paidOre, ctx.now.slice(0, 10));
+    const patch = { status, paidOre, paidAt: status === "paid" ? row.paidAt : null, updatedAt: ctx.now };
+    const reversed: InvoicePaymentRow = {
+      ...payment,
+      reversedAt: ctx.now,
+      reversalDate: date,
+      reversalJournalEntryId: reversal.row.id,
+    };
+    const invoice = invoiceJson({ ...row, ...patch });
+    const paymentJson = invoicePaymentJson(reversed);
+    return {
+      status: 200,
+      data: {
+        ...invoice,
+        reversed_payment: paymentJson,
+        reversal_journal_entry_id: reversal.row.id,
+        bank_transaction_id: bank?.transaction_id ?? null,
+        reversed_overpayment_entry_id: bank?.reversed_overpayment_entry_id ?? null,
+      },
+      statements: [
+        ...reversal.statements,
+        db
+          .update(invoicePayments)
+          .set({ reversedAt: reversed.reversedAt, reversalDate: date, reversalJournalEntryId: reversal.row.id })
+          .where(eq(invoicePayments.id, payment.id)),
+        db.update(invoices).set(patch).where(eq(invoices.id, row.id)),
+        ...(bank?.statements ?? []),
+      ],
+      events: [
+        {
+          type: "invoice.payment_reversed",
+          object: { invoice, payment: paymentJson, reason: input.reason ?? null, companyId: ctx.companyId },
+          previousAttributes: { status: row.status, paid_amount: row.paidOre / 100 },
+        },
+        ...(bank?.events ?? []),
+      ],
+      audit: {
+        action: "invoice.payment_reversed",
+        resourceType: "invoice",
+        resourceId: row.id,
+        voucher: reversal.voucher,
+      },
+    };
+  };
