@@ -1,6 +1,6 @@
 // Bank transactions (spec: Bank transaction; Transactions; Imports: POST .../imports/bank).
 // Owned by src/domains/bank-transactions. Money is integer öre of the row's currency.
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 const bool = (name: string) => integer(name, { mode: "boolean" });
 
@@ -102,4 +102,30 @@ export const bankTemplates = sqliteTable(
     updatedAt: text("updated_at").notNull(),
   },
   (t) => [uniqueIndex("bank_templates_merchant_idx").on(t.companyId, t.merchantKey)],
+);
+
+/**
+ * The bank accounts the company has registered for its settlement (19xx) accounts: which
+ * currency the account holds and how the bank names it, so that a statement of another
+ * account or currency is refused instead of booked to it. A settlement account without a
+ * registration is a SEK account whose bank account number is not known.
+ */
+export const bankAccounts = sqliteTable(
+  "bank_accounts",
+  {
+    companyId: text("company_id").notNull(),
+    /** the BAS account the bank account is booked on (19xx) */
+    ledgerAccount: text("ledger_account").notNull(),
+    /** ISO 4217: the currency of the bank account and of every row booked to it */
+    currency: text("currency").notNull(),
+    /** IBAN without spaces */
+    iban: text("iban"),
+    clearingNumber: text("clearing_number"),
+    accountNumber: text("account_number"),
+    bankgiro: text("bankgiro"),
+    name: text("name"),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.ledgerAccount] })],
 );

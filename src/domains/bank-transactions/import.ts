@@ -21,6 +21,7 @@ import {
   type CsvColumnMapping,
 } from "../../sweden/bank";
 import { planOperation, type OperationContext } from "../operations";
+import { checkStatementTarget, settlementCurrency, type StatementFacts } from "./bank-accounts";
 import { planStoreRows } from "./ingest";
 
 export const IMPORT_CHUNK = 500;
@@ -163,6 +164,15 @@ function statementSummary(parsed: BankParseResult) {
   });
 }
 
+function statementFacts(s: BankParseResult["statements"][number]): StatementFacts {
+  return {
+    account: s.account,
+    statementId: s.statement_id,
+    currencies: [s.currency, ...s.rows.map((r) => r.currency)],
+    dates: s.rows.map((r) => r.booking_date),
+  };
+}
+
 /** The operation (in the queue): read the file, store its rows chunk by chunk, report. */
 export async function runBankImport(op: OperationContext) {
   const { env, operation } = op;
@@ -209,17 +219,22 @@ async function importFile(
   await op.progress({ phase: "parsing" });
   const object = await op.env.DOCUMENTS.get(imp.r2Key);
   if (!object) throw new ApiError("NOT_FOUND", { resource: "bank_file", key: imp.r2Key });
+  const db = database(op.env);
+  // a file without a currency column is in the currency the caller named, else the account's own
+  const currency = imp.currency ?? (await settlementCurrency(db, imp.companyId, imp.settlementAccount));
   let parsed: BankParseResult;
   try {
     parsed = parseBankFile(new Uint8Array(await object.arrayBuffer()), {
       ...(imp.format && { format: imp.format as BankFormat }),
       ...(imp.mapping && { mapping: imp.mapping as unknown as CsvColumnMapping }),
-      ...(imp.currency && { currency: imp.currency }),
+      currency,
     });
   } catch (err) {
     if (err instanceof BankFileError) throw bankFileApiError(err);
     throw err;
   }
+  // the whole file is refused before any row is stored when a statement is not this account's
+  await checkStatementTarget(db, imp.companyId, imp.settlementAccount, parsed.statements.map(statementFacts));
   const rows = parsed.statements.flatMap((s) => s.rows);
   let inserted = 0;
   let skipped = 0;

@@ -13,6 +13,7 @@ import { defineRoute } from "../../http/route";
 import { newId } from "../../ids";
 import { BankFileError, decodeBankBytes, detectBankFormat, type CsvColumnMapping } from "../../sweden/bank";
 import { OperationSchema } from "../operations";
+import { BankAccountBodySchema, BankAccountSchema, bankAccountJson, bankAccountsOf } from "./bank-accounts";
 import { bankFileApiError, type BankImportStart } from "./import";
 import { listTemplates, listTransactions, loadTransaction, templateJson, transactionJson } from "./queries";
 import {
@@ -131,6 +132,7 @@ const MappingSchema = z
   .strict();
 
 export function registerBankTransactionRoutes(app: OpenAPIHono<AppEnv>) {
+  registerBankAccountRoutes(app);
   app.openapi(
     defineRoute({
       method: "get",
@@ -452,5 +454,42 @@ export function registerBankTransactionRoutes(app: OpenAPIHono<AppEnv>) {
       const { importId: _id, bytes: _bytes, ...hashed } = start;
       return dispatch(c, "bank_transactions.import_start", start, { hashOf: hashed });
     },
+  );
+}
+
+/** The bank accounts registered for the settlement accounts (./bank-accounts.ts). */
+function registerBankAccountRoutes(app: OpenAPIHono<AppEnv>) {
+  const path = "/api/v1/companies/{companyId}/bank-accounts";
+  app.openapi(
+    defineRoute({
+      method: "get",
+      path,
+      tag: TAG,
+      summary: "List the bank accounts registered for settlement accounts",
+      description:
+        "A settlement account (19xx) without a registration is a SEK account whose bank account number is not known.",
+      scope: "transactions:read",
+      company: true,
+      params: Params,
+      response: z.array(BankAccountSchema),
+    }),
+    async (c) => json(c, (await bankAccountsOf(database(c.env), c.get("company").id)).map(bankAccountJson)),
+  );
+  app.openapi(
+    defineRoute({
+      ...write,
+      idempotency: "optional",
+      method: "post",
+      path,
+      summary: "Register the bank account booked on a settlement account",
+      description:
+        "Body {ledger_account (19xx), currency (default SEK), iban, clearing_number, account_number, bankgiro, name}; replaces the ledger account's earlier registration. " +
+        "Bank files and ingested rows booked to the ledger account must then be in its currency (BANK_STATEMENT_CURRENCY_MISMATCH) and, when the file names its account, of this account (BANK_STATEMENT_ACCOUNT_MISMATCH). " +
+        "The ledger account must be an active 19xx account (VALIDATION_ERROR). CONFLICT: the bank account is registered for another ledger account (reason bank_account_registered_elsewhere), or the ledger account holds rows in another currency (reason rows_in_other_currency). 201 when new, else 200.",
+      params: Params,
+      body: BankAccountBodySchema,
+      response: BankAccountSchema,
+    }),
+    async (c) => dispatch(c, "bank_transactions.register_bank_account", c.req.valid("json")),
   );
 }

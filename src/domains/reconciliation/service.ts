@@ -110,6 +110,20 @@ export const createLinks: Command<LinksBody & { account_key: string }> = async (
           { item_ids: taken, reason: "already matched, booked from a transaction, linked or ignored" },
           "An item is already matched.",
         );
+      // the ledger is in SEK: a row of another currency is never summed with, nor linked to, its lines
+      const foreign = p.external_item_ids.filter((id) => rows.get(id)!.currency !== "SEK");
+      if (foreign.length)
+        throw new ApiError(
+          "VALIDATION_ERROR",
+          {
+            fields: [
+              { path: `pairs.${index}`, message: "a transaction not in SEK cannot be linked to SEK ledger lines" },
+            ],
+            item_ids: foreign,
+            currencies: [...new Set(foreign.map((id) => rows.get(id)!.currency))],
+          },
+          "Only SEK transactions can be linked to the ledger, which is kept in SEK.",
+        );
       const external = p.external_item_ids.map((id) => ({ id, amountOre: rows.get(id)!.amountOre }));
       const ledger = p.ledger_item_ids.map((id) => ({ id, amountOre: lines.get(id)!.amountOre }));
       const e = external.reduce((s, x) => s + x.amountOre, 0);
