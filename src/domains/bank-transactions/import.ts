@@ -164,6 +164,28 @@ function statementSummary(parsed: BankParseResult) {
   });
 }
 
+/**
+ * A statement that carries its opening and closing balances (camt.053 OPBD/PRCD and CLBD) but
+ * no balance per row gives each row the balance after it, so that the reconciliation takes the
+ * bank's own balance as it does for a CSV with a balance column. The rows are put in the order
+ * the reconciliation reads them (booking date, then file order); each row's balance is the
+ * opening balance plus the rows up to it, and the last row carries the closing balance as the
+ * bank states it, so a statement whose rows do not add up shows as an unexplained difference.
+ */
+export function withStatementBalances(s: BankParseResult["statements"][number]): BankRow[] {
+  if (s.opening_balance_ore === undefined || s.closing_balance_ore === undefined) return s.rows;
+  if (s.rows.length === 0 || s.rows.some((r) => r.balance_after_ore !== null)) return s.rows;
+  const ordered = s.rows
+    .map((r, i) => ({ r, i }))
+    .sort((a, b) => (a.r.booking_date === b.r.booking_date ? a.i - b.i : a.r.booking_date < b.r.booking_date ? -1 : 1))
+    .map(({ r }) => r);
+  let balance = s.opening_balance_ore;
+  return ordered.map((r, i) => {
+    balance += r.amount_ore;
+    return { ...r, balance_after_ore: i === ordered.length - 1 ? s.closing_balance_ore! : balance };
+  });
+}
+
 function statementFacts(s: BankParseResult["statements"][number]): StatementFacts {
   return {
     account: s.account,
@@ -235,7 +257,7 @@ async function importFile(
   }
   // the whole file is refused before any row is stored when a statement is not this account's
   await checkStatementTarget(db, imp.companyId, imp.settlementAccount, parsed.statements.map(statementFacts));
-  const rows = parsed.statements.flatMap((s) => s.rows);
+  const rows = parsed.statements.flatMap(withStatementBalances);
   let inserted = 0;
   let skipped = 0;
   await op.progress({ phase: "writing", current: 0, total: rows.length });
