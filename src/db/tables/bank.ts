@@ -72,6 +72,11 @@ export const bankTransactions = sqliteTable(
     supplierInvoiceId: text("supplier_invoice_id"),
     potentialInvoiceId: text("potential_invoice_id"),
     reconciliationMethod: text("reconciliation_method"),
+    /**
+     * the reconciliation link that ties the row to journal lines booked by another document
+     * (a salary run's payment, an invoice's mark-paid): the row is booked, by that entry
+     */
+    reconciliationLinkId: text("reconciliation_link_id"),
     isIgnored: bool("is_ignored").notNull(),
     ignoredAt: text("ignored_at"),
     bookedAt: text("booked_at"),

@@ -13,5 +13,5 @@ export {
 export { matchInvoice, matchSupplierInvoice } from "./matching";
 export { likelyInvoicePayments, unbookedTransactionsIn } from "./guards";
 export { bankRowsForReconciliation, settlementAccountsWithRows, type ReconciliationBankRow } from "./queries";
-export { planReconciliationMethod } from "./reconciliation-marks";
+export { planReconciliationMethod, planTransactionLink, planTransactionUnlink } from "./reconciliation-marks";
 export { registerBankAccount, settlementCurrency } from "./bank-accounts";

@@ -129,6 +129,7 @@ export async function planStoreRows(
       supplierInvoiceId: null,
       potentialInvoiceId: potential,
       reconciliationMethod: potential ? "ocr" : null,
+      reconciliationLinkId: null,
       isIgnored: false,
       ignoredAt: null,
       bookedAt: null,

@@ -8,7 +8,12 @@ import { ApiError } from "../../http/api-error";
 import { newId } from "../../ids";
 import { fromOre } from "../../ledger/money";
 import { accountLinesByIds } from "../../ledger/queries";
-import { bankRowsForReconciliation, planReconciliationMethod } from "../bank-transactions";
+import {
+  bankRowsForReconciliation,
+  planReconciliationMethod,
+  planTransactionLink,
+  planTransactionUnlink,
+} from "../bank-transactions";
 import {
   accountState,
   figures,
@@ -166,6 +171,15 @@ export const createLinks: Command<LinksBody & { account_key: string }> = async (
         );
       }
     }
+    statements.push(
+      ...planTransactionLink(
+        db,
+        ctx.companyId,
+        p.external.map((x) => x.id),
+        linkId,
+        ctx.now,
+      ),
+    );
     return linkJson(linkId, p);
   });
   return {
@@ -198,6 +212,7 @@ export const removeLink: Command<{ account_key: string; link_id: string }> = asy
       db
         .delete(reconciliationLinks)
         .where(and(eq(reconciliationLinks.companyId, ctx.companyId), eq(reconciliationLinks.linkId, input.link_id))),
+      planTransactionUnlink(db, ctx.companyId, input.link_id, ctx.now),
       // a link the bank run made on its own leaves reconciliation_method "auto" on the transaction: cleared with it
       ...planReconciliationMethod(
         db,
