@@ -13258,6 +13258,13 @@ export interface paths {
                                     supplier_invoice_id?: string;
                                     template_id?: string;
                                 }[];
+                                /** @description paid or credited documents the row names (number or OCR): the row is their payment, already booked; link it in the reconciliation instead of booking it again */
+                                settled_documents: {
+                                    invoice_id?: string;
+                                    supplier_invoice_id?: string;
+                                    number: string | null;
+                                    status: string;
+                                }[];
                             };
                             meta: components["schemas"]["Meta"];
                         };

@@ -77,6 +77,19 @@ const SuggestOut = z.object({
       template_id: z.string().optional(),
     }),
   ),
+  settled_documents: z
+    .array(
+      z.object({
+        invoice_id: z.string().optional(),
+        supplier_invoice_id: z.string().optional(),
+        number: z.string().nullable(),
+        status: z.string(),
+      }),
+    )
+    .openapi({
+      description:
+        "paid or credited documents the row names (number or OCR): the row is their payment, already booked; link it in the reconciliation instead of booking it again",
+    }),
 });
 
 /** imports/bank: either scope will do (spec: transactions:write; the cookbook also lists imports:write). */

@@ -18,6 +18,7 @@ export {
   openSupplierInvoicesForMatching,
   openSupplierInvoicesOf,
   openSupplierItemsAt,
+  settledSupplierInvoicesNamed,
 } from "./queries";
 export { foreignPayablesToRevalue, planPayableBookValues } from "./revaluation";
 export { unpaidAtYearEndLines } from "./year-end";
