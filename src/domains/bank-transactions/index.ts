@@ -14,4 +14,4 @@ export { matchInvoice, matchSupplierInvoice } from "./matching";
 export { likelyInvoicePayments, unbookedTransactionsIn } from "./guards";
 export { bankRowsForReconciliation, settlementAccountsWithRows, type ReconciliationBankRow } from "./queries";
 export { planReconciliationMethod, planTransactionLink, planTransactionUnlink } from "./reconciliation-marks";
-export { registerBankAccount, settlementCurrency } from "./bank-accounts";
+export { registerBankAccount } from "./bank-accounts";
