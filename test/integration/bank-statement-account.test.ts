@@ -221,3 +221,30 @@ const op = (o: any) => {
   expect(o.status).toBe("failed");
   return o.error;
 };
+
+describe("what a file's account is compared with", () => {
+  it("a BgMax file names a bankgiro: an account registered by IBAN only takes it", async () => {
+    expect(
+      (
+        await write(f.actor.key, "POST", url("/bank-accounts"), {
+          ledger_account: "1970",
+          iban: "SE3550000000054910000003",
+        })
+      ).status,
+    ).toBe(201);
+    const text = Array.from(fixture("bankgirot_bgmax_exempelfil_ocr-kontroll_checksiffra_langd.txt"), (b) =>
+      String.fromCharCode(b),
+    )
+      .join("")
+      .replaceAll("EUR", "SEK")
+      .replaceAll("20040525", "20250525");
+    const bgmax = await importBankFile(
+      f.actor.key,
+      f.companyId,
+      Uint8Array.from(text, (ch) => ch.charCodeAt(0)),
+      "1970",
+    );
+    expect(bgmax.status, JSON.stringify(bgmax.error)).toBe("succeeded");
+    expect(bgmax.result.rows_inserted).toBe(9);
+  });
+});

@@ -165,6 +165,16 @@ describe("POST .../imports/bank", () => {
       expect(started.status).toBe(202);
       return settle(started.body.data.operation_id);
     };
+    // 1920 registered with another bankgiro: refused; with the file's bankgiro (991-2346): taken
+    const registerBankgiro = (bankgiro: string) =>
+      write(f.actor.key, "POST", url("/bank-accounts", c.id), { ledger_account: "1920", bankgiro });
+    expect((await registerBankgiro("5050-1055")).status).toBe(201);
+    const otherGiro = await importSek();
+    expect(otherGiro.error).toMatchObject({
+      code: "BANK_STATEMENT_ACCOUNT_MISMATCH",
+      details: { settlement_account: "1920", file_account: "991-2346", expected_account: "50501055" },
+    });
+    expect((await registerBankgiro("991-2346")).status).toBe(200);
     const op = await importSek();
     expect(op.status, JSON.stringify(op.error)).toBe("succeeded");
     expect(op.result).toMatchObject({

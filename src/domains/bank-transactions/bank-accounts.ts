@@ -106,30 +106,46 @@ export async function settlementCurrency(db: Database, companyId: string, ledger
   return row?.currency ?? DEFAULT_BANK_CURRENCY;
 }
 
-/** The forms a registered bank account may be named by in a file: IBAN, its BBAN, clearing + account, account, bankgiro. */
-function namesOf(r: BankAccountRow): string[] {
+/** What a file names its account by: a bankgiro number (BgMax) or the bank account itself (camt, CSV). */
+export type AccountKind = "bankgiro" | "bank_account";
+
+/**
+ * The forms a registered bank account may be named by in a file of that kind: IBAN, its BBAN,
+ * clearing + account, account number; or the bankgiro number.
+ */
+function namesOf(r: BankAccountRow, kind: AccountKind): string[] {
+  if (kind === "bankgiro") return r.bankgiro ? [compact(r.bankgiro)] : [];
   const out: string[] = [];
   if (r.iban) out.push(r.iban, r.iban.slice(4));
   if (r.accountNumber) {
     out.push(r.accountNumber);
     if (r.clearingNumber) out.push(`${r.clearingNumber}${r.accountNumber}`);
   }
-  if (r.bankgiro) out.push(compact(r.bankgiro));
   return out;
 }
 
+/**
+ * Whether a file's account can be compared at all: an IBAN or a number of five digits or more.
+ * Some exports name the account by a label ("SEK Main"): that says nothing about which one it is.
+ */
+export function isAccountIdentifier(fileAccount: string): boolean {
+  const f = compact(fileAccount);
+  return /^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(f) || /^\d{5,}$/.test(f);
+}
+
 /** Whether a file's account (IBAN, BBAN, account or bankgiro number as the bank writes it) is this registration's. */
-export function identifiesAccount(r: BankAccountRow, fileAccount: string): boolean {
+export function identifiesAccount(r: BankAccountRow, fileAccount: string, kind: AccountKind): boolean {
   const f = compact(fileAccount);
   // leading zeros are padding in a BBAN or an account number: 0000123 and 123 are the same account
   const bare = (s: string) => (/^\d+$/.test(s) ? s.replace(/^0+/, "") : s);
-  return namesOf(r).some((n) => n === f || bare(n) === bare(f));
+  return namesOf(r, kind).some((n) => n === f || bare(n) === bare(f));
 }
 
 /** What a statement says about itself, as the check needs it. */
 export interface StatementFacts {
   /** the bank account the file names, or null (most CSV exports, JSON rows) */
   account: string | null;
+  accountKind: AccountKind;
   statementId: string | null;
   /** the statement's currency and every row's */
   currencies: string[];
@@ -152,17 +168,19 @@ export async function checkStatementTarget(
   const own = registered.find((r) => r.ledgerAccount === settlementAccount);
   const expected = own?.currency ?? DEFAULT_BANK_CURRENCY;
   for (const s of statements) {
-    if (own && s.account && namesOf(own).length > 0 && !identifiesAccount(own, s.account)) {
+    const comparable = own && s.account && isAccountIdentifier(s.account) && namesOf(own, s.accountKind).length > 0;
+    if (comparable && !identifiesAccount(own, s.account!, s.accountKind)) {
       throw new ApiError(
         "BANK_STATEMENT_ACCOUNT_MISMATCH",
         {
           settlement_account: settlementAccount,
           file_account: s.account,
           statement_id: s.statementId,
-          expected_account: own.iban ?? own.accountNumber ?? own.bankgiro,
-          registered_for: registered.find((r) => identifiesAccount(r, s.account!))?.ledgerAccount ?? null,
+          expected_account: namesOf(own, s.accountKind)[0],
+          registered_for:
+            registered.find((r) => identifiesAccount(r, s.account!, s.accountKind))?.ledgerAccount ?? null,
         },
-        `The statement is of bank account ${s.account}; ${settlementAccount} is registered for ${own.iban ?? own.accountNumber ?? own.bankgiro}.`,
+        `The statement is of bank account ${s.account}; ${settlementAccount} is registered for ${namesOf(own, s.accountKind)[0]}.`,
       );
     }
     const foreign = [...new Set(s.currencies)].filter((c) => c !== expected);
@@ -228,7 +246,11 @@ export const registerBankAccount: Command<BankAccountBody> = async (db, input, c
     throw fieldError("account_number", "clearing_number needs account_number");
   const existing = (await bankAccountsOf(db, ctx.companyId)).filter((r) => r.ledgerAccount !== ledger);
   const probe = { ...blankRow(ctx.companyId, ledger, ctx.now), ...fieldsOf(input) };
-  const twin = existing.find((r) => namesOf(probe).some((n) => identifiesAccount(r, n)));
+  const twin = existing.find((r) =>
+    (["bank_account", "bankgiro"] as const).some((kind) =>
+      namesOf(probe, kind).some((n) => identifiesAccount(r, n, kind)),
+    ),
+  );
   if (twin)
     throw new ApiError(
       "CONFLICT",

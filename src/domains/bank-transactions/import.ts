@@ -186,9 +186,11 @@ export function withStatementBalances(s: BankParseResult["statements"][number]):
   });
 }
 
-function statementFacts(s: BankParseResult["statements"][number]): StatementFacts {
+function statementFacts(s: BankParseResult["statements"][number], format: BankFormat): StatementFacts {
   return {
     account: s.account,
+    // a BgMax file names the bankgiro the payments came to, not the bank account
+    accountKind: format === "bgmax" ? "bankgiro" : "bank_account",
     statementId: s.statement_id,
     currencies: [s.currency, ...s.rows.map((r) => r.currency)],
     dates: s.rows.map((r) => r.booking_date),
@@ -256,7 +258,12 @@ async function importFile(
     throw err;
   }
   // the whole file is refused before any row is stored when a statement is not this account's
-  await checkStatementTarget(db, imp.companyId, imp.settlementAccount, parsed.statements.map(statementFacts));
+  await checkStatementTarget(
+    db,
+    imp.companyId,
+    imp.settlementAccount,
+    parsed.statements.map((s) => statementFacts(s, parsed.format)),
+  );
   const rows = parsed.statements.flatMap(withStatementBalances);
   let inserted = 0;
   let skipped = 0;

@@ -187,6 +187,7 @@ export const ingestTransactions: Command<IngestInput> = async (db, input, ctx) =
   await checkStatementTarget(db, ctx.companyId, input.settlement_account, [
     {
       account: null,
+      accountKind: "bank_account",
       statementId: null,
       currencies: input.transactions.map((t) => t.currency),
       dates: input.transactions.map((t) => t.date),
