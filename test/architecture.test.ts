@@ -126,6 +126,7 @@ const TABLES: Record<string, { owner: string; readers?: string[] }> = {
   bankImports: { owner: "domains/bank-transactions" },
   bankTransactions: { owner: "domains/bank-transactions" },
   bankTemplates: { owner: "domains/bank-transactions" },
+  bankAccounts: { owner: "domains/bank-transactions" },
   employees: { owner: "domains/payroll" },
   salaryRuns: { owner: "domains/payroll" },
   salaryRunEmployees: { owner: "domains/payroll" },

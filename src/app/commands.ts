@@ -116,6 +116,7 @@ export const COMMANDS = {
   "rot_rut.claim": rotRut.createClaims,
   "rot_rut.decide": rotRut.decideClaim,
   "bank_transactions.ingest": bankTransactions.ingestTransactions,
+  "bank_transactions.register_bank_account": bankTransactions.registerBankAccount,
   "bank_transactions.import_start": bankTransactions.startBankImport,
   "bank_transactions.import_rows": bankTransactions.importBankRows,
   "bank_transactions.import_finish": bankTransactions.finishBankImport,

@@ -69,7 +69,11 @@ async function allTransactions(companyId = f.companyId, query = "") {
 
 describe("POST .../imports/bank", () => {
   it("imports the ISO 20022 camt.053 business sample: three rows, balances 500 000.00 + rows = 435 678.50", async () => {
-    const c = await newCompany(f.actor.key, { name: "Camt AB" });
+    // the sample is dated 2010-10-18: a company whose books start in 2010 (rows far from every fiscal year are refused)
+    const c = await newCompany(f.actor.key, {
+      name: "Camt AB",
+      first_fiscal_year: { start_date: "2010-01-01", end_date: "2010-12-31" },
+    });
     const op = await importFile("iso20022_business-sample_camt.053.001.04_AAAASESS_SEK.xml", {}, { companyId: c.id });
     expect(op.status).toBe("succeeded");
     expect(op.result).toMatchObject({
@@ -116,30 +120,63 @@ describe("POST .../imports/bank", () => {
     expect(await allTransactions(c.id)).toHaveLength(3);
   });
 
-  it("reads a camt.053.001.08 file of two statements (SEK and EUR), each balance checked", async () => {
+  it("refuses a camt.053.001.08 file of two statements (SEK and EUR) on one SEK account, storing nothing", async () => {
+    // Before issue #29 the EUR statement's rows were stored on 1930 beside the SEK ones.
     const c = await newCompany(f.actor.key, { name: "Camt8 AB" });
     const op = await importFile("synthetic_camt.053.001.08_two_statements.xml", {}, { companyId: c.id });
-    expect(op.status).toBe("succeeded");
-    expect(op.result.format_detected).toBe("camt053");
-    expect(
-      op.result.statements.map((s: any) => [s.currency, s.opening_balance, s.closing_balance, s.balance_check]),
-    ).toEqual([
-      ["SEK", 120000, 112101.75, "ok"],
-      ["EUR", -100, 50, "ok"],
-    ]);
-    const total = op.result.statements.reduce((s: number, st: any) => s + st.rows, 0);
-    expect(op.result.rows_inserted + op.result.rows_skipped_duplicate).toBe(total);
-    expect(await allTransactions(c.id)).toHaveLength(op.result.rows_inserted);
+    expect(op.status).toBe("failed");
+    expect(op.error).toMatchObject({
+      code: "BANK_STATEMENT_CURRENCY_MISMATCH",
+      details: {
+        settlement_account: "1930",
+        file_account: "99601234567",
+        statement_id: "TESTBANK-EUR-20250304",
+        file_currency: "EUR",
+        expected_currency: "SEK",
+      },
+    });
+    expect(await allTransactions(c.id)).toEqual([]);
   });
 
   it("imports Bankgirot's BgMax example: 9 rows over three deposits, OCR references kept, twice gives nothing new", async () => {
-    const c = await newCompany(f.actor.key, { name: "BgMax AB" });
-    const op = await importFile(
+    const c = await newCompany(f.actor.key, {
+      name: "BgMax AB",
+      first_fiscal_year: { start_date: "2004-01-01", end_date: "2004-12-31" },
+    });
+    // the example's third deposit is in EUR: the file cannot go to a SEK account as it is
+    const mixed = await importFile(
       "bankgirot_bgmax_exempelfil_ocr-kontroll_checksiffra_langd.txt",
       { settlement_account: "1920" },
       { companyId: c.id },
     );
-    expect(op.status).toBe("succeeded");
+    expect(mixed.status).toBe("failed");
+    expect(mixed.error).toMatchObject({
+      code: "BANK_STATEMENT_CURRENCY_MISMATCH",
+      details: { file_currency: "EUR", expected_currency: "SEK", settlement_account: "1920" },
+    });
+    expect(await allTransactions(c.id)).toEqual([]);
+    // the same file with its EUR deposit in SEK (the amounts and totals unchanged)
+    const text = Array.from(fixture("bankgirot_bgmax_exempelfil_ocr-kontroll_checksiffra_langd.txt"), (b) =>
+      String.fromCharCode(b),
+    ).join("");
+    const sekOnly = Uint8Array.from(text.replaceAll("EUR", "SEK"), (ch) => ch.charCodeAt(0));
+    const importSek = async () => {
+      const started = await upload(sekOnly, { settlement_account: "1920" }, { companyId: c.id });
+      expect(started.status).toBe(202);
+      return settle(started.body.data.operation_id);
+    };
+    // 1920 registered with another bankgiro: refused; with the file's bankgiro (991-2346): taken
+    const registerBankgiro = (bankgiro: string) =>
+      write(f.actor.key, "POST", url("/bank-accounts", c.id), { ledger_account: "1920", bankgiro });
+    expect((await registerBankgiro("5050-1055")).status).toBe(201);
+    const otherGiro = await importSek();
+    expect(otherGiro.error).toMatchObject({
+      code: "BANK_STATEMENT_ACCOUNT_MISMATCH",
+      details: { settlement_account: "1920", file_account: "991-2346", expected_account: "50501055" },
+    });
+    expect((await registerBankgiro("991-2346")).status).toBe(200);
+    const op = await importSek();
+    expect(op.status, JSON.stringify(op.error)).toBe("succeeded");
     expect(op.result).toMatchObject({
       rows_inserted: 9,
       format_detected: "bgmax",
@@ -150,7 +187,7 @@ describe("POST .../imports/bank", () => {
     expect(op.result.statements.map((s: any) => [s.currency, s.rows_total])).toEqual([
       ["SEK", 1900],
       ["SEK", 8000],
-      ["EUR", 4000],
+      ["SEK", 4000],
     ]);
     const rows = await allTransactions(c.id);
     const first = rows.find((r) => r.reference === "655969");
@@ -162,11 +199,7 @@ describe("POST .../imports/bank", () => {
       settlement_account: "1920",
     });
     expect(rows.filter((r) => r.amount < 0).map((r) => r.amount)).toEqual([-500]);
-    const again = await importFile(
-      "bankgirot_bgmax_exempelfil_ocr-kontroll_checksiffra_langd.txt",
-      { settlement_account: "1920" },
-      { companyId: c.id },
-    );
+    const again = await importSek();
     expect(again.result).toMatchObject({ rows_inserted: 0, rows_skipped_duplicate: 9 });
   });
 
@@ -245,7 +278,11 @@ describe("POST .../imports/bank", () => {
     );
     expect(started.status).toBe(202);
     const op = await settle(started.body.data.operation_id);
-    expect(op.result.format_detected).toBe("revolut");
+    // read as Revolut: its USD account's rows are refused on the SEK account 1930 (issue #29)
+    expect(op.error).toMatchObject({
+      code: "BANK_STATEMENT_CURRENCY_MISMATCH",
+      details: { file_currency: "USD", expected_currency: "SEK" },
+    });
 
     const wrong = await upload(
       fixture("synthetic_revolut_business_statement_utf-8.csv"),
@@ -323,12 +360,19 @@ describe("POST .../transactions/ingest and the list", () => {
     expect(first.status).toBe(200);
     expect(first.body.data).toMatchObject({ rows_inserted: 2, rows_skipped_duplicate: 1 });
     const second = await write(f.actor.key, "POST", url("/transactions/ingest", c.id), {
-      transactions: [
-        tx("a2", 1000),
-        tx("a3", -49, { date: "2026-04-10", currency: "EUR", description: "Hotell Berlin" }),
-      ],
+      transactions: [tx("a2", 1000)],
     });
-    expect(second.body.data).toMatchObject({ rows_inserted: 1, rows_skipped_duplicate: 1 });
+    expect(second.body.data).toMatchObject({ rows_inserted: 0, rows_skipped_duplicate: 1 });
+    // a EUR row goes to an account registered in EUR (a SEK account refuses it, issue #29)
+    expect(
+      (await write(f.actor.key, "POST", url("/bank-accounts", c.id), { ledger_account: "1940", currency: "EUR" }))
+        .status,
+    ).toBe(201);
+    const third = await write(f.actor.key, "POST", url("/transactions/ingest", c.id), {
+      settlement_account: "1940",
+      transactions: [tx("a3", -49, { date: "2026-04-10", currency: "EUR", description: "Hotell Berlin" })],
+    });
+    expect(third.body.data).toMatchObject({ rows_inserted: 1, rows_skipped_duplicate: 0 });
 
     const all = await allTransactions(c.id);
     expect(all).toHaveLength(3);

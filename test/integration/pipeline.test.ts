@@ -48,7 +48,13 @@ describe("headers and envelopes", () => {
     const res = await call("GET", "/api/v1/errors");
     const byCode = new Map(res.body.data.map((e: any) => [e.code, e.http_status]));
     // every code in the spec's Errors section, and the codes this service adds (documented where they arise: docs/invoices.md)
-    const added = ["JOURNAL_ENTRY_OWNED_BY_DOCUMENT"];
+    const added = [
+      "JOURNAL_ENTRY_OWNED_BY_DOCUMENT",
+      // issue #29: a bank statement of another account or currency, or far from the fiscal years
+      "BANK_STATEMENT_ACCOUNT_MISMATCH",
+      "BANK_STATEMENT_CURRENCY_MISMATCH",
+      "BANK_STATEMENT_DATES_OUTSIDE_FISCAL_YEARS",
+    ];
     expect(byCode.size).toBe(133 + added.length);
     for (const code of added) expect(byCode.has(code)).toBe(true);
     for (const [code, status] of [

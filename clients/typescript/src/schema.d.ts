@@ -12327,6 +12327,203 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/companies/{companyId}/bank-accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the bank accounts registered for settlement accounts
+         * @description A settlement account (19xx) without a registration is a SEK account whose bank account number is not known.
+         *
+         *     Scope: `transactions:read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    companyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["BankAccount"][];
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Register the bank account booked on a settlement account
+         * @description Body {ledger_account (19xx), currency (default SEK), iban, clearing_number, account_number, bankgiro, name}; replaces the ledger account's earlier registration. Bank files and ingested rows booked to the ledger account must then be in its currency (BANK_STATEMENT_CURRENCY_MISMATCH) and, when the file names its account, of this account (BANK_STATEMENT_ACCOUNT_MISMATCH). The ledger account must be an active 19xx account (VALIDATION_ERROR). CONFLICT: the bank account is registered for another ledger account (reason bank_account_registered_elsewhere), or the ledger account holds rows in another currency (reason rows_in_other_currency). 201 when new, else 200.
+         *
+         *     Scope: `transactions:write`.
+         *
+         *     Dry-run: `?dry_run=true` or `X-Dry-Run: true`.
+         *
+         *     Input rules: text may not contain control characters (U+0000-U+001F, U+007F-U+009F; `\n` and `\t` are allowed only in notes, descriptions, reasons, comments and messages), bidirectional embedding/override/isolate characters (U+202A-U+202E, U+2066-U+2069) or unpaired surrogates. Amounts: at most 999 999 999 999 kr each and per entry or invoice total; quantities at most 1 000 000 000. The body must be UTF-8 JSON sent as `Content-Type: application/json`. Any breach is 400 VALIDATION_ERROR naming the field.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional; replays return the first response. */
+                    "idempotency-key"?: string;
+                    /** @description true: run the whole command and commit nothing */
+                    "x-dry-run"?: string;
+                };
+                path: {
+                    companyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["BankAccountRegistration"];
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["BankAccount"];
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/companies/{companyId}/transactions": {
         parameters: {
             query?: never;
@@ -12655,7 +12852,7 @@ export interface paths {
         put?: never;
         /**
          * Ingest up to 500 bank transactions as JSON
-         * @description Rows only, no entries. external_id is required: a row whose external_id the settlement account already holds (or that appears earlier in the same call) is skipped and counted in rows_skipped_duplicate. Emits transaction.synced.
+         * @description Rows only, no entries. external_id is required: a row whose external_id the settlement account already holds (or that appears earlier in the same call) is skipped and counted in rows_skipped_duplicate. Emits transaction.synced. Rows in another currency than the settlement account's (SEK unless registered through POST .../bank-accounts) are refused whole with BANK_STATEMENT_CURRENCY_MISMATCH, rows dated more than 12 months outside the fiscal years with BANK_STATEMENT_DATES_OUTSIDE_FISCAL_YEARS.
          *
          *     Scope: `transactions:write`.
          *
@@ -13063,6 +13260,13 @@ export interface paths {
                                     supplier_invoice_id?: string;
                                     template_id?: string;
                                 }[];
+                                /** @description paid or credited documents the row names (number or OCR): the row is their payment, already booked; link it in the reconciliation instead of booking it again */
+                                settled_documents: {
+                                    invoice_id?: string;
+                                    supplier_invoice_id?: string;
+                                    number: string | null;
+                                    status: string;
+                                }[];
                             };
                             meta: components["schemas"]["Meta"];
                         };
@@ -13141,7 +13345,7 @@ export interface paths {
         put?: never;
         /**
          * Ignore a transaction (no entry needed)
-         * @description Works in locked periods. Booked rows: TX_IGNORE_ALREADY_BOOKED (409).
+         * @description Works in locked periods. Booked rows (an entry of their own, a payment match, or a reconciliation link to an entry booked elsewhere): TX_IGNORE_ALREADY_BOOKED (409).
          *
          *     Scope: `transactions:write`.
          *
@@ -13720,7 +13924,7 @@ export interface paths {
         put?: never;
         /**
          * Import a bank file (asynchronous)
-         * @description Scope transactions:write or imports:write. multipart/form-data: file (at most 10 MB; UTF-8, UTF-16 or Windows-1252 detected), settlement_account (default 1930), optional format (form field or query), currency, and for generic_csv an optional JSON mapping. Formats: camt053, camt054, bgmax, generic_csv, swedbank, seb, handelsbanken, nordea, nordea_business, sparbanken, amex, lunar, revolut, skandia, wise, wise_balance; detected when omitted. A file no format recognises is refused at once (VALIDATION_ERROR, details.reason BANK_FILE_UNRECOGNISED, details.looked_for). Answers 202 with an operation; its result: rows_inserted, rows_skipped_duplicate, rows_rejected, format_detected, earliest_date, latest_date, statements (opening and closing balances checked). Rows only, no entries; duplicates (external id, else date + amount + description hash) are skipped. Emits transaction.synced.
+         * @description Scope transactions:write or imports:write. multipart/form-data: file (at most 10 MB; UTF-8, UTF-16 or Windows-1252 detected), settlement_account (default 1930), optional format (form field or query), currency, and for generic_csv an optional JSON mapping. Formats: camt053, camt054, bgmax, generic_csv, swedbank, seb, handelsbanken, nordea, nordea_business, sparbanken, amex, lunar, revolut, skandia, wise, wise_balance; detected when omitted. A file no format recognises is refused at once (VALIDATION_ERROR, details.reason BANK_FILE_UNRECOGNISED, details.looked_for). Answers 202 with an operation; its result: rows_inserted, rows_skipped_duplicate, rows_rejected, format_detected, earliest_date, latest_date, statements (opening and closing balances checked). Rows only, no entries; duplicates (external id, else date + amount + description hash) are skipped. Emits transaction.synced. Before any row is stored, every statement is checked against the settlement account (POST .../bank-accounts): the operation fails with BANK_STATEMENT_ACCOUNT_MISMATCH (another registered bank account), BANK_STATEMENT_CURRENCY_MISMATCH (not the account's currency, SEK unless registered otherwise) or BANK_STATEMENT_DATES_OUTSIDE_FISCAL_YEARS (a row more than 12 months before the first or after the last fiscal year). A camt.053's opening and closing balances give each row its balance_after, the reconciliation's outside balance.
          */
         post: {
             parameters: {
@@ -20136,6 +20340,31 @@ export interface components {
                 allowBalanceMismatch?: boolean;
             };
         };
+        BankAccount: {
+            ledger_account: string;
+            currency: string;
+            iban: string | null;
+            clearing_number: string | null;
+            account_number: string | null;
+            bankgiro: string | null;
+            name: string | null;
+            created_at: string;
+            updated_at: string;
+        };
+        BankAccountRegistration: {
+            /** @description the 19xx account the bank account is booked on */
+            ledger_account: string;
+            /**
+             * @description the bank account's currency: every row booked to the ledger account must be in it
+             * @default SEK
+             */
+            currency?: string;
+            iban?: string | null;
+            clearing_number?: string | null;
+            account_number?: string | null;
+            bankgiro?: string | null;
+            name?: string | null;
+        };
         Transaction: {
             id: string;
             date: string;
@@ -20163,6 +20392,8 @@ export interface components {
             supplier_invoice_id: string | null;
             potential_invoice_id: string | null;
             reconciliation_method: string | null;
+            /** @description the reconciliation link that ties the row to an entry booked elsewhere (a salary run, a mark-paid): the row is booked by it */
+            reconciliation_link_id: string | null;
             is_ignored: boolean;
             ignored_at: string | null;
             booked_at: string | null;

@@ -1,6 +1,6 @@
 // Bank transactions (spec: Bank transaction; Transactions; Imports: POST .../imports/bank).
 // Owned by src/domains/bank-transactions. Money is integer öre of the row's currency.
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 const bool = (name: string) => integer(name, { mode: "boolean" });
 
@@ -72,6 +72,11 @@ export const bankTransactions = sqliteTable(
     supplierInvoiceId: text("supplier_invoice_id"),
     potentialInvoiceId: text("potential_invoice_id"),
     reconciliationMethod: text("reconciliation_method"),
+    /**
+     * the reconciliation link that ties the row to journal lines booked by another document
+     * (a salary run's payment, an invoice's mark-paid): the row is booked, by that entry
+     */
+    reconciliationLinkId: text("reconciliation_link_id"),
     isIgnored: bool("is_ignored").notNull(),
     ignoredAt: text("ignored_at"),
     bookedAt: text("booked_at"),
@@ -102,4 +107,30 @@ export const bankTemplates = sqliteTable(
     updatedAt: text("updated_at").notNull(),
   },
   (t) => [uniqueIndex("bank_templates_merchant_idx").on(t.companyId, t.merchantKey)],
+);
+
+/**
+ * The bank accounts the company has registered for its settlement (19xx) accounts: which
+ * currency the account holds and how the bank names it, so that a statement of another
+ * account or currency is refused instead of booked to it. A settlement account without a
+ * registration is a SEK account whose bank account number is not known.
+ */
+export const bankAccounts = sqliteTable(
+  "bank_accounts",
+  {
+    companyId: text("company_id").notNull(),
+    /** the BAS account the bank account is booked on (19xx) */
+    ledgerAccount: text("ledger_account").notNull(),
+    /** ISO 4217: the currency of the bank account and of every row booked to it */
+    currency: text("currency").notNull(),
+    /** IBAN without spaces */
+    iban: text("iban"),
+    clearingNumber: text("clearing_number"),
+    accountNumber: text("account_number"),
+    bankgiro: text("bankgiro"),
+    name: text("name"),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.ledgerAccount] })],
 );

@@ -53,6 +53,13 @@ export function assertLinkable(tx: BankTransactionRow): void {
       { transaction_id: tx.id, is_ignored: true },
       "The transaction is ignored; restore it (DELETE .../ignore) before booking it.",
     );
+  // a row the reconciliation linked to lines booked elsewhere (a salary run, a mark-paid) is booked by them
+  if (tx.reconciliationLinkId)
+    throw new ApiError(
+      "CONFLICT",
+      { transaction_id: tx.id, reason: "linked_by_reconciliation", link_id: tx.reconciliationLinkId },
+      "The transaction is linked by the reconciliation to an entry already booked; unlink it before booking it again.",
+    );
 }
 
 /** Open supplier invoices this outflow looks like the payment of (amount, or number/OCR in the text). */
@@ -455,8 +462,13 @@ export const uncategorizeTransaction: Command<{ id: string }> = async (db, input
 /** Ignored rows need no entry; allowed in locked periods (no period is read). */
 export const ignoreTransaction: Command<{ id: string }> = async (db, input, ctx) => {
   const tx = await loadTransaction(db, ctx.companyId, input.id);
-  if (tx.journalEntryId || tx.invoiceId || tx.supplierInvoiceId)
-    throw new ApiError("TX_IGNORE_ALREADY_BOOKED", { transaction_id: tx.id, journal_entry_id: tx.journalEntryId });
+  // booked: by its own entry, by a payment match, or by the entry the reconciliation linked it to
+  if (tx.journalEntryId || tx.invoiceId || tx.supplierInvoiceId || tx.reconciliationLinkId)
+    throw new ApiError("TX_IGNORE_ALREADY_BOOKED", {
+      transaction_id: tx.id,
+      journal_entry_id: tx.journalEntryId,
+      reconciliation_link_id: tx.reconciliationLinkId,
+    });
   const statements = tx.isIgnored
     ? []
     : [

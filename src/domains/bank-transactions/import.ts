@@ -21,6 +21,7 @@ import {
   type CsvColumnMapping,
 } from "../../sweden/bank";
 import { planOperation, type OperationContext } from "../operations";
+import { checkStatementTarget, settlementCurrency, type StatementFacts } from "./bank-accounts";
 import { planStoreRows } from "./ingest";
 
 export const IMPORT_CHUNK = 500;
@@ -163,6 +164,39 @@ function statementSummary(parsed: BankParseResult) {
   });
 }
 
+/**
+ * A statement that carries its opening and closing balances (camt.053 OPBD/PRCD and CLBD) but
+ * no balance per row gives each row the balance after it, so that the reconciliation takes the
+ * bank's own balance as it does for a CSV with a balance column. The rows are put in the order
+ * the reconciliation reads them (booking date, then file order); each row's balance is the
+ * opening balance plus the rows up to it, and the last row carries the closing balance as the
+ * bank states it, so a statement whose rows do not add up shows as an unexplained difference.
+ */
+export function withStatementBalances(s: BankParseResult["statements"][number]): BankRow[] {
+  if (s.opening_balance_ore === undefined || s.closing_balance_ore === undefined) return s.rows;
+  if (s.rows.length === 0 || s.rows.some((r) => r.balance_after_ore !== null)) return s.rows;
+  const ordered = s.rows
+    .map((r, i) => ({ r, i }))
+    .sort((a, b) => (a.r.booking_date === b.r.booking_date ? a.i - b.i : a.r.booking_date < b.r.booking_date ? -1 : 1))
+    .map(({ r }) => r);
+  let balance = s.opening_balance_ore;
+  return ordered.map((r, i) => {
+    balance += r.amount_ore;
+    return { ...r, balance_after_ore: i === ordered.length - 1 ? s.closing_balance_ore! : balance };
+  });
+}
+
+function statementFacts(s: BankParseResult["statements"][number], format: BankFormat): StatementFacts {
+  return {
+    account: s.account,
+    // a BgMax file names the bankgiro the payments came to, not the bank account
+    accountKind: format === "bgmax" ? "bankgiro" : "bank_account",
+    statementId: s.statement_id,
+    currencies: [s.currency, ...s.rows.map((r) => r.currency)],
+    dates: s.rows.map((r) => r.booking_date),
+  };
+}
+
 /** The operation (in the queue): read the file, store its rows chunk by chunk, report. */
 export async function runBankImport(op: OperationContext) {
   const { env, operation } = op;
@@ -209,18 +243,28 @@ async function importFile(
   await op.progress({ phase: "parsing" });
   const object = await op.env.DOCUMENTS.get(imp.r2Key);
   if (!object) throw new ApiError("NOT_FOUND", { resource: "bank_file", key: imp.r2Key });
+  const db = database(op.env);
+  // a file without a currency column is in the currency the caller named, else the account's own
+  const currency = imp.currency ?? (await settlementCurrency(db, imp.companyId, imp.settlementAccount));
   let parsed: BankParseResult;
   try {
     parsed = parseBankFile(new Uint8Array(await object.arrayBuffer()), {
       ...(imp.format && { format: imp.format as BankFormat }),
       ...(imp.mapping && { mapping: imp.mapping as unknown as CsvColumnMapping }),
-      ...(imp.currency && { currency: imp.currency }),
+      currency,
     });
   } catch (err) {
     if (err instanceof BankFileError) throw bankFileApiError(err);
     throw err;
   }
-  const rows = parsed.statements.flatMap((s) => s.rows);
+  // the whole file is refused before any row is stored when a statement is not this account's
+  await checkStatementTarget(
+    db,
+    imp.companyId,
+    imp.settlementAccount,
+    parsed.statements.map((s) => statementFacts(s, parsed.format)),
+  );
+  const rows = parsed.statements.flatMap(withStatementBalances);
   let inserted = 0;
   let skipped = 0;
   await op.progress({ phase: "writing", current: 0, total: rows.length });

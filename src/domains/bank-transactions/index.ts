@@ -1,5 +1,5 @@
 // Bank transactions: bank files and JSON rows in, every row booked, matched or ignored.
-// Owns: bank_imports, bank_transactions, bank_templates.
+// Owns: bank_imports, bank_transactions, bank_templates, bank_accounts.
 export { registerBankTransactionRoutes } from "./routes";
 export { ingestTransactions } from "./ingest";
 export { finishBankImport, importBankRows, runBankImport, startBankImport } from "./import";
@@ -14,4 +14,5 @@ export { matchInvoice, matchSupplierInvoice } from "./matching";
 export { unmatchPaymentRow } from "./unmatch";
 export { likelyInvoicePayments, unbookedTransactionsIn } from "./guards";
 export { bankRowsForReconciliation, settlementAccountsWithRows, type ReconciliationBankRow } from "./queries";
-export { planReconciliationMethod } from "./reconciliation-marks";
+export { planReconciliationMethod, planTransactionLink, planTransactionUnlink } from "./reconciliation-marks";
+export { registerBankAccount } from "./bank-accounts";

@@ -13,6 +13,7 @@ import { toOre } from "../../money";
 import { dedupeKey, type BankRow } from "../../sweden/bank";
 import { invoiceOcr } from "../../sweden/bank-categories";
 import { openInvoicesForMatching } from "../invoices";
+import { checkStatementTarget } from "./bank-accounts";
 import { existingDedupeKeys, type BankTransactionRow } from "./queries";
 import type { IngestInput } from "./schemas";
 
@@ -128,6 +129,7 @@ export async function planStoreRows(
       supplierInvoiceId: null,
       potentialInvoiceId: potential,
       reconciliationMethod: potential ? "ocr" : null,
+      reconciliationLinkId: null,
       isIgnored: false,
       ignoredAt: null,
       bookedAt: null,
@@ -181,6 +183,16 @@ function incomingOf(t: IngestInput["transactions"][number]): IncomingRow {
 
 /** POST .../transactions/ingest: up to 500 rows; duplicates (by external_id) are skipped and counted. */
 export const ingestTransactions: Command<IngestInput> = async (db, input, ctx) => {
+  // JSON rows name no bank account: their currency and dates are checked as a statement's
+  await checkStatementTarget(db, ctx.companyId, input.settlement_account, [
+    {
+      account: null,
+      accountKind: "bank_account",
+      statementId: null,
+      currencies: input.transactions.map((t) => t.currency),
+      dates: input.transactions.map((t) => t.date),
+    },
+  ]);
   const plan = await planStoreRows(
     db,
     ctx,

@@ -1,6 +1,6 @@
 // Reads of bank transactions: one row, the list, what de-duplication and the two
 // cross-domain guards (invoice mark-paid, period lock) need, and a merchant's history.
-import { and, asc, desc, eq, gte, isNull, like, lte, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, isNotNull, isNull, like, lte, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { bankTemplates, bankTransactions } from "../../db/schema";
 import { ApiError } from "../../errors/api-error";
@@ -9,6 +9,14 @@ import { fromOre } from "../../money";
 
 export type BankTransactionRow = typeof bankTransactions.$inferSelect;
 export type BankTemplateRow = typeof bankTemplates.$inferSelect;
+
+/** Booked: by the row's own entry, or by the entry the reconciliation linked it to (a salary run's, a mark-paid's). */
+export function transactionStatus(
+  r: Pick<BankTransactionRow, "isIgnored" | "journalEntryId" | "reconciliationLinkId">,
+) {
+  if (r.isIgnored) return "ignored" as const;
+  return r.journalEntryId || r.reconciliationLinkId ? ("booked" as const) : ("unbooked" as const);
+}
 
 export function transactionJson(r: BankTransactionRow) {
   return {
@@ -27,7 +35,7 @@ export function transactionJson(r: BankTransactionRow) {
     ocr_references: r.ocrReferences,
     settlement_account: r.settlementAccount,
     journal_entry_id: r.journalEntryId,
-    status: r.isIgnored ? "ignored" : r.journalEntryId ? "booked" : "unbooked",
+    status: transactionStatus(r),
     is_business: r.isBusiness,
     category: r.category,
     account_number: r.accountNumber,
@@ -37,6 +45,7 @@ export function transactionJson(r: BankTransactionRow) {
     supplier_invoice_id: r.supplierInvoiceId,
     potential_invoice_id: r.potentialInvoiceId,
     reconciliation_method: r.reconciliationMethod,
+    reconciliation_link_id: r.reconciliationLinkId,
     is_ignored: r.isIgnored,
     ignored_at: r.ignoredAt,
     booked_at: r.bookedAt,
@@ -93,8 +102,12 @@ export async function listTransactions(db: Database, companyId: string, f: Trans
     .where(
       and(
         eq(t.companyId, companyId),
-        f.status === "booked" ? sql`${t.journalEntryId} IS NOT NULL` : undefined,
-        f.status === "unbooked" ? and(isNull(t.journalEntryId), eq(t.isIgnored, false)) : undefined,
+        f.status === "booked"
+          ? and(or(isNotNull(t.journalEntryId), isNotNull(t.reconciliationLinkId)), eq(t.isIgnored, false))
+          : undefined,
+        f.status === "unbooked"
+          ? and(isNull(t.journalEntryId), isNull(t.reconciliationLinkId), eq(t.isIgnored, false))
+          : undefined,
         f.currency ? eq(t.currency, f.currency) : undefined,
         f.date_from ? gte(t.date, f.date_from) : undefined,
         f.date_to ? lte(t.date, f.date_to) : undefined,
@@ -121,7 +134,11 @@ export async function existingDedupeKeys(
   return new Set(rows.map((r) => r.k));
 }
 
-/** Unbooked, unignored transactions dated from..to: what stops a period from being locked. */
+/**
+ * Unbooked, unignored transactions dated from..to: what stops a period from being locked. A row
+ * the reconciliation linked to an entry booked elsewhere (a salary run's payment, an invoice's
+ * mark-paid) is booked, as the reconciliation sees it.
+ */
 export async function countUnbookedTransactions(
   db: Database,
   companyId: string,
@@ -136,6 +153,7 @@ export async function countUnbookedTransactions(
       and(
         eq(t.companyId, companyId),
         isNull(t.journalEntryId),
+        isNull(t.reconciliationLinkId),
         eq(t.isIgnored, false),
         or(isNull(t.isBusiness), eq(t.isBusiness, true)),
         gte(t.date, from),
@@ -177,6 +195,7 @@ export async function unlinkedInbound(
         sql`${t.amountOre} > 0`,
         isNull(t.journalEntryId),
         isNull(t.invoiceId),
+        isNull(t.reconciliationLinkId),
         eq(t.isIgnored, false),
         filter.from ? gte(t.date, filter.from) : undefined,
         or(...parts),

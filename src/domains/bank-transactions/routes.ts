@@ -13,6 +13,7 @@ import { defineRoute } from "../../http/route";
 import { newId } from "../../ids";
 import { BankFileError, decodeBankBytes, detectBankFormat, type CsvColumnMapping } from "../../sweden/bank";
 import { OperationSchema } from "../operations";
+import { BankAccountBodySchema, BankAccountSchema, bankAccountJson, bankAccountsOf } from "./bank-accounts";
 import { bankFileApiError, type BankImportStart } from "./import";
 import { listTemplates, listTransactions, loadTransaction, templateJson, transactionJson } from "./queries";
 import {
@@ -76,6 +77,19 @@ const SuggestOut = z.object({
       template_id: z.string().optional(),
     }),
   ),
+  settled_documents: z
+    .array(
+      z.object({
+        invoice_id: z.string().optional(),
+        supplier_invoice_id: z.string().optional(),
+        number: z.string().nullable(),
+        status: z.string(),
+      }),
+    )
+    .openapi({
+      description:
+        "paid or credited documents the row names (number or OCR): the row is their payment, already booked; link it in the reconciliation instead of booking it again",
+    }),
 });
 
 /** imports/bank: either scope will do (spec: transactions:write; the cookbook also lists imports:write). */
@@ -131,6 +145,7 @@ const MappingSchema = z
   .strict();
 
 export function registerBankTransactionRoutes(app: OpenAPIHono<AppEnv>) {
+  registerBankAccountRoutes(app);
   app.openapi(
     defineRoute({
       method: "get",
@@ -209,7 +224,8 @@ export function registerBankTransactionRoutes(app: OpenAPIHono<AppEnv>) {
       path: `${BASE}/ingest`,
       summary: "Ingest up to 500 bank transactions as JSON",
       description:
-        "Rows only, no entries. external_id is required: a row whose external_id the settlement account already holds (or that appears earlier in the same call) is skipped and counted in rows_skipped_duplicate. Emits transaction.synced.",
+        "Rows only, no entries. external_id is required: a row whose external_id the settlement account already holds (or that appears earlier in the same call) is skipped and counted in rows_skipped_duplicate. Emits transaction.synced. " +
+        "Rows in another currency than the settlement account's (SEK unless registered through POST .../bank-accounts) are refused whole with BANK_STATEMENT_CURRENCY_MISMATCH, rows dated more than 12 months outside the fiscal years with BANK_STATEMENT_DATES_OUTSIDE_FISCAL_YEARS.",
       params: Params,
       body: IngestSchema,
       response: z.object({
@@ -276,7 +292,8 @@ export function registerBankTransactionRoutes(app: OpenAPIHono<AppEnv>) {
       method: "post",
       path: `${BASE}/{id}/ignore`,
       summary: "Ignore a transaction (no entry needed)",
-      description: "Works in locked periods. Booked rows: TX_IGNORE_ALREADY_BOOKED (409).",
+      description:
+        "Works in locked periods. Booked rows (an entry of their own, a payment match, or a reconciliation link to an entry booked elsewhere): TX_IGNORE_ALREADY_BOOKED (409).",
       params: IdParams,
       response: IgnoreOut,
     }),
@@ -389,7 +406,9 @@ export function registerBankTransactionRoutes(app: OpenAPIHono<AppEnv>) {
       "Scope transactions:write or imports:write. multipart/form-data: file (at most 10 MB; UTF-8, UTF-16 or Windows-1252 detected), settlement_account (default 1930), optional format (form field or query), currency, and for generic_csv an optional JSON mapping. " +
       "Formats: camt053, camt054, bgmax, generic_csv, swedbank, seb, handelsbanken, nordea, nordea_business, sparbanken, amex, lunar, revolut, skandia, wise, wise_balance; detected when omitted. " +
       "A file no format recognises is refused at once (VALIDATION_ERROR, details.reason BANK_FILE_UNRECOGNISED, details.looked_for). Answers 202 with an operation; its result: rows_inserted, rows_skipped_duplicate, rows_rejected, format_detected, earliest_date, latest_date, statements (opening and closing balances checked). " +
-      "Rows only, no entries; duplicates (external id, else date + amount + description hash) are skipped. Emits transaction.synced.",
+      "Rows only, no entries; duplicates (external id, else date + amount + description hash) are skipped. Emits transaction.synced. " +
+      "Before any row is stored, every statement is checked against the settlement account (POST .../bank-accounts): the operation fails with BANK_STATEMENT_ACCOUNT_MISMATCH (another registered bank account), BANK_STATEMENT_CURRENCY_MISMATCH (not the account's currency, SEK unless registered otherwise) or BANK_STATEMENT_DATES_OUTSIDE_FISCAL_YEARS (a row more than 12 months before the first or after the last fiscal year). " +
+      "A camt.053's opening and closing balances give each row its balance_after, the reconciliation's outside balance.",
     params: Params,
     query: z.object({ format: BankFormatSchema.optional() }).strict(),
     response: OperationSchema,
@@ -452,5 +471,42 @@ export function registerBankTransactionRoutes(app: OpenAPIHono<AppEnv>) {
       const { importId: _id, bytes: _bytes, ...hashed } = start;
       return dispatch(c, "bank_transactions.import_start", start, { hashOf: hashed });
     },
+  );
+}
+
+/** The bank accounts registered for the settlement accounts (./bank-accounts.ts). */
+function registerBankAccountRoutes(app: OpenAPIHono<AppEnv>) {
+  const path = "/api/v1/companies/{companyId}/bank-accounts";
+  app.openapi(
+    defineRoute({
+      method: "get",
+      path,
+      tag: TAG,
+      summary: "List the bank accounts registered for settlement accounts",
+      description:
+        "A settlement account (19xx) without a registration is a SEK account whose bank account number is not known.",
+      scope: "transactions:read",
+      company: true,
+      params: Params,
+      response: z.array(BankAccountSchema),
+    }),
+    async (c) => json(c, (await bankAccountsOf(database(c.env), c.get("company").id)).map(bankAccountJson)),
+  );
+  app.openapi(
+    defineRoute({
+      ...write,
+      idempotency: "optional",
+      method: "post",
+      path,
+      summary: "Register the bank account booked on a settlement account",
+      description:
+        "Body {ledger_account (19xx), currency (default SEK), iban, clearing_number, account_number, bankgiro, name}; replaces the ledger account's earlier registration. " +
+        "Bank files and ingested rows booked to the ledger account must then be in its currency (BANK_STATEMENT_CURRENCY_MISMATCH) and, when the file names its account, of this account (BANK_STATEMENT_ACCOUNT_MISMATCH). " +
+        "The ledger account must be an active 19xx account (VALIDATION_ERROR). CONFLICT: the bank account is registered for another ledger account (reason bank_account_registered_elsewhere), or the ledger account holds rows in another currency (reason rows_in_other_currency). 201 when new, else 200.",
+      params: Params,
+      body: BankAccountBodySchema,
+      response: BankAccountSchema,
+    }),
+    async (c) => dispatch(c, "bank_transactions.register_bank_account", c.req.valid("json")),
   );
 }

@@ -141,6 +141,10 @@ export const TransactionSchema = z
     supplier_invoice_id: z.string().nullable(),
     potential_invoice_id: z.string().nullable(),
     reconciliation_method: z.string().nullable(),
+    reconciliation_link_id: z.string().nullable().openapi({
+      description:
+        "the reconciliation link that ties the row to an entry booked elsewhere (a salary run, a mark-paid): the row is booked by it",
+    }),
     is_ignored: z.boolean(),
     ignored_at: z.string().nullable(),
     booked_at: z.string().nullable(),

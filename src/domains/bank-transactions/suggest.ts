@@ -5,11 +5,15 @@
 //   the merchant's remembered booking (counterparty template)          0.90 (used 3+ times) / 0.80
 //   an open invoice / supplier invoice of exactly this amount          0.75
 //   the category rules' keywords in the text (src/sweden)              0.60, then 0.50 ...
+// A paid or credited document is never offered (it would be paid twice). A row that names one
+// (its number or OCR) is that document's payment, booked already by its mark-paid: no other
+// document is offered for its amount alone, and the response names the settled document
+// (settled_documents), to be linked in the reconciliation instead.
 import type { Database } from "../../db/client";
 import { CATEGORY_RULES, categoriesFromText, type VatTreatment } from "../../sweden/bank-categories";
 import { loadCompany } from "../companies";
-import { openInvoicesForMatching } from "../invoices";
-import { openSupplierInvoicesForMatching } from "../supplier-invoices";
+import { openInvoicesForMatching, settledInvoicesNamed } from "../invoices";
+import { openSupplierInvoicesForMatching, settledSupplierInvoicesNamed } from "../supplier-invoices";
 import { invoiceOcrs } from "./ingest";
 import { hasWord, loadTransaction, merchantKeyOf, templateByMerchant } from "./queries";
 
@@ -24,21 +28,54 @@ export interface Suggestion {
   template_id?: string;
 }
 
+/** A document the row names that is already paid or credited. */
+export interface SettledDocument {
+  invoice_id?: string;
+  supplier_invoice_id?: string;
+  number: string | null;
+  status: string;
+}
+
 const ore = (kr: number) => Math.round(kr * 100);
+
+/** The words of the row that could be a document's number or OCR: its text split on spaces and separators, and its OCR references. */
+function referenceWords(text: string, ocrs: string[]): string[] {
+  const words = text
+    .split(/[\s,;:()"']+/)
+    .map((w) => w.replace(/[.]+$/, ""))
+    .filter((w) => w.length >= 2);
+  return [...new Set([...ocrs, ...words])].slice(0, 60);
+}
 
 export async function suggestCategories(
   db: Database,
   companyId: string,
   id: string,
-): Promise<{ transaction_id: string; suggestions: Suggestion[] }> {
+): Promise<{ transaction_id: string; suggestions: Suggestion[]; settled_documents: SettledDocument[] }> {
   const tx = await loadTransaction(db, companyId, id);
   const text = `${tx.description} ${tx.reference ?? ""} ${tx.merchantName ?? ""}`;
   const dir = tx.amountOre > 0 ? "in" : "out";
   const out: Suggestion[] = [];
+  const refs = referenceWords(text, tx.ocrReferences);
+  const settled: SettledDocument[] =
+    dir === "in"
+      ? (await settledInvoicesNamed(db, companyId, refs)).map((d) => ({
+          invoice_id: d.id,
+          number: d.invoiceNumber,
+          status: d.status,
+        }))
+      : (await settledSupplierInvoicesNamed(db, companyId, refs)).map((d) => ({
+          supplier_invoice_id: d.id,
+          number: d.supplierInvoiceNumber,
+          status: d.status,
+        }));
+  // the row pays a settled document: another one of the same amount is not its payment
+  const byAmount = settled.length === 0;
 
   if (dir === "in") {
     for (const inv of await openInvoicesForMatching(db, companyId)) {
       const remaining = ore(inv.remaining_amount);
+      if (remaining <= 0 || inv.status === "paid" || inv.status === "credited") continue;
       const sameAmount =
         (inv.currency === tx.currency && remaining === tx.amountOre) ||
         (inv.currency === tx.currencyForeign && remaining === tx.amountForeignOre);
@@ -62,7 +99,7 @@ export async function suggestCategories(
           confidence: sameAmount ? 0.97 : 0.95,
           reason: `the text names invoice ${inv.invoice_number} (${inv.customer_name})${sameAmount ? ", same amount" : ""}`,
         });
-      else if (sameAmount)
+      else if (sameAmount && byAmount)
         out.push({
           ...base,
           confidence: 0.75,
@@ -72,6 +109,7 @@ export async function suggestCategories(
   } else {
     for (const si of await openSupplierInvoicesForMatching(db, companyId)) {
       const remaining = ore(si.remaining_amount);
+      if (remaining <= 0 || si.status === "paid" || si.status === "credited") continue;
       const sameAmount =
         (si.currency === tx.currency && remaining === -tx.amountOre) ||
         (tx.amountForeignOre !== null && si.currency === tx.currencyForeign && remaining === -tx.amountForeignOre);
@@ -88,7 +126,7 @@ export async function suggestCategories(
           confidence: sameAmount ? 0.97 : 0.95,
           reason: `the text names ${si.supplier_name}'s invoice reference ${ref}${sameAmount ? ", same amount" : ""}`,
         });
-      else if (sameAmount)
+      else if (sameAmount && byAmount)
         out.push({
           ...base,
           confidence: 0.75,
@@ -134,5 +172,6 @@ export async function suggestCategories(
   return {
     transaction_id: tx.id,
     suggestions: ranked.map((s) => ({ ...s, confidence: Math.round(s.confidence * 100) / 100 })),
+    settled_documents: settled,
   };
 }

@@ -4,7 +4,7 @@
 // the receivable split between the customer (1510) and Skatteverket (1513); reversed by
 // credit notes (creditDeduction); raised back on the customer when Skatteverket refuses
 // part of a claim. Owns invoice_deductions and invoice_deduction_buyers.
-import { and, asc, eq, inArray, isNull, ne } from "drizzle-orm";
+import { and, eq, isNull, ne } from "drizzle-orm";
 import type { Statement } from "../../commands/plan";
 import type { Database } from "../../db/client";
 import { invoiceDeductionBuyers, invoiceDeductions, invoicePayments, invoices } from "../../db/schema";

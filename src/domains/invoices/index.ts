@@ -22,7 +22,7 @@ export {
   openInvoicesOf,
   openReceivablesAt,
 } from "./queries";
-export { invoiceByOcr } from "./queries";
+export { invoiceByOcr, settledInvoicesNamed } from "./queries";
 export { foreignReceivablesToRevalue, planReceivableBookValues } from "./revaluation";
 // ROT/RUT: what the claims (domains/rot-rut) read of an invoice's deduction and the refusal's effect on it
 export {

@@ -351,6 +351,29 @@ export async function openInvoicesForMatching(db: Database, companyId: string) {
 }
 
 /**
+ * Bank suggestions: the company's paid or credited invoices (not credit notes) whose invoice
+ * number or OCR number is one of `refs` (compared case-insensitively), at most 20. A bank row
+ * that names one is that invoice's payment, already settled: nothing else is offered for it.
+ */
+export async function settledInvoicesNamed(db: Database, companyId: string, refs: string[]) {
+  if (refs.length === 0) return [];
+  const list = JSON.stringify([...new Set(refs.map((r) => r.toLowerCase()))]);
+  return db
+    .select({ id: invoices.id, invoiceNumber: invoices.invoiceNumber, status: invoices.status })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.companyId, companyId),
+        eq(invoices.isCreditNote, false),
+        inArray(invoices.status, ["paid", "credited"]),
+        sql`(lower(${invoices.invoiceNumber}) IN (SELECT value FROM json_each(${list})) OR ${invoices.ocrNumber} IN (SELECT value FROM json_each(${list})))`,
+      ),
+    )
+    .limit(20)
+    .all();
+}
+
+/**
  * Bank matching: one invoice of the company as JSON, or null, with open_sek_ore: the
  * SEK still on 1510 for it (booked SEK total less the SEK its payments took off).
  */

@@ -163,6 +163,18 @@ export async function taxAccountRows(db: Database, companyId: string, until: str
   }));
 }
 
+/** Rows in currencies other than SEK, summed per currency (never across currencies). */
+function otherCurrencyTotals(rows: ReconciliationBankRow[]) {
+  const by = new Map<string, { count: number; ore: number }>();
+  for (const r of rows) {
+    const t = by.get(r.currency) ?? { count: 0, ore: 0 };
+    by.set(r.currency, { count: t.count + 1, ore: t.ore + r.amountOre });
+  }
+  return [...by]
+    .sort()
+    .map(([currency, t]) => ({ currency, transaction_count: t.count, transactions_sum: fromOre(t.ore) }));
+}
+
 /** The bridge labels of the skattekonto (the bank's speak of bank transactions). */
 const TAX_LABELS: Record<string, [string, string]> = {
   unbooked_transactions: ["Skattekontohändelser som inte är bokförda", "Tax account transactions not booked"],
@@ -251,9 +263,13 @@ export async function accountState(
     return liabilityState(db, companyId, key, from, to, ledger, ledgerPrint);
   if (key.kind === "bank" || key.kind === "skattekonto") {
     const tax = key.kind === "skattekonto";
-    const allRows = tax
+    const fetched = tax
       ? await taxAccountRows(db, companyId, addDays(to, TIMING_WINDOW_DAYS))
       : await bankRowsForReconciliation(db, companyId, key.account, addDays(to, TIMING_WINDOW_DAYS));
+    // The ledger is kept in SEK: rows of another currency are never added to SEK figures nor
+    // matched against SEK lines; while the account holds any, it has no comparable outside balance.
+    const allRows = fetched.filter((r) => r.currency === "SEK");
+    const otherCurrency = otherCurrencyTotals(fetched.filter((r) => r.currency !== "SEK" && r.date <= to));
     const rows = allRows.filter((r) => r.date <= to);
     const lines = ledger.periodId ? await accountLinesThrough(db, companyId, ledger.periodId, key.account, to) : [];
     const links = await linksOf(db, companyId, key.key);
@@ -271,7 +287,7 @@ export async function accountState(
     const sourceType = tax ? "manual" : allRows.some((r) => r.source === "file") ? "bank_file" : "psd2";
     if (tax) for (const b of recon.bridge) if (TAX_LABELS[b.key]) [b.label_sv, b.label_en] = TAX_LABELS[b.key];
     // a skattekonto without registered rows has no outside balance yet: not_configured
-    const externalBalance = tax && allRows.length === 0 ? null : external;
+    const externalBalance = (tax && allRows.length === 0) || otherCurrency.length > 0 ? null : external;
     return {
       key,
       from,
@@ -286,10 +302,16 @@ export async function accountState(
         ...(tax ? {} : { settlement_account: key.account }),
         transactions_sum: fromOre(sum),
         statement_balance: last?.balanceAfterOre == null ? null : fromOre(last.balanceAfterOre),
-        external_balance_from: last?.balanceAfterOre == null ? "transactions_sum" : "statement_balance",
+        external_balance_from:
+          otherCurrency.length > 0
+            ? "not_comparable"
+            : last?.balanceAfterOre == null
+              ? "transactions_sum"
+              : "statement_balance",
         transaction_count: rows.length,
+        ...(tax ? {} : { other_currency_transactions: otherCurrency }),
       },
-      fingerprint: `${ledgerPrint}|external:${rows.length}:${sum}`,
+      fingerprint: `${ledgerPrint}|external:${rows.length}:${sum}${otherCurrency.map((o) => `|${o.currency}:${o.transaction_count}:${o.transactions_sum}`).join("")}`,
       name: accountName(key),
     };
   }

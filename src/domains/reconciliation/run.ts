@@ -11,7 +11,7 @@ import { reconciliationLinks } from "../../db/schema";
 import { ApiError } from "../../errors/api-error";
 import { newId } from "../../ids";
 import { fromOre } from "../../money";
-import { planReconciliationMethod, settlementAccountsWithRows } from "../bank-transactions";
+import { planReconciliationMethod, planTransactionLink, settlementAccountsWithRows } from "../bank-transactions";
 import { planOperation, type OperationContext } from "../operations";
 import type { ClassifiedItem } from "./bank";
 import { AUTO_LINK_MIN } from "./matcher";
@@ -161,6 +161,7 @@ export const applyBankRun: Command<RunInput> = async (db, input, ctx: CommandCon
           linked.add(x.itemId);
         }
         autoRows.push(item.itemId);
+        statements.push(...planTransactionLink(db, ctx.companyId, [item.itemId], linkId, ctx.now));
       }
       statements.push(...planReconciliationMethod(db, ctx.companyId, autoRows, "auto", ctx.now));
     }

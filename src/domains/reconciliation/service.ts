@@ -8,7 +8,12 @@ import { ApiError } from "../../errors/api-error";
 import { newId } from "../../ids";
 import { fromOre } from "../../money";
 import { accountLinesByIds } from "../../ledger/queries";
-import { bankRowsForReconciliation, planReconciliationMethod } from "../bank-transactions";
+import {
+  bankRowsForReconciliation,
+  planReconciliationMethod,
+  planTransactionLink,
+  planTransactionUnlink,
+} from "../bank-transactions";
 import {
   accountState,
   figures,
@@ -110,6 +115,20 @@ export const createLinks: Command<LinksBody & { account_key: string }> = async (
           { item_ids: taken, reason: "already matched, booked from a transaction, linked or ignored" },
           "An item is already matched.",
         );
+      // the ledger is in SEK: a row of another currency is never summed with, nor linked to, its lines
+      const foreign = p.external_item_ids.filter((id) => rows.get(id)!.currency !== "SEK");
+      if (foreign.length)
+        throw new ApiError(
+          "VALIDATION_ERROR",
+          {
+            fields: [
+              { path: `pairs.${index}`, message: "a transaction not in SEK cannot be linked to SEK ledger lines" },
+            ],
+            item_ids: foreign,
+            currencies: [...new Set(foreign.map((id) => rows.get(id)!.currency))],
+          },
+          "Only SEK transactions can be linked to the ledger, which is kept in SEK.",
+        );
       const external = p.external_item_ids.map((id) => ({ id, amountOre: rows.get(id)!.amountOre }));
       const ledger = p.ledger_item_ids.map((id) => ({ id, amountOre: lines.get(id)!.amountOre }));
       const e = external.reduce((s, x) => s + x.amountOre, 0);
@@ -152,6 +171,15 @@ export const createLinks: Command<LinksBody & { account_key: string }> = async (
         );
       }
     }
+    statements.push(
+      ...planTransactionLink(
+        db,
+        ctx.companyId,
+        p.external.map((x) => x.id),
+        linkId,
+        ctx.now,
+      ),
+    );
     return linkJson(linkId, p);
   });
   return {
@@ -184,6 +212,7 @@ export const removeLink: Command<{ account_key: string; link_id: string }> = asy
       db
         .delete(reconciliationLinks)
         .where(and(eq(reconciliationLinks.companyId, ctx.companyId), eq(reconciliationLinks.linkId, input.link_id))),
+      planTransactionUnlink(db, ctx.companyId, input.link_id, ctx.now),
       // a link the bank run made on its own leaves reconciliation_method "auto" on the transaction: cleared with it
       ...planReconciliationMethod(
         db,

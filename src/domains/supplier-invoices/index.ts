@@ -19,6 +19,7 @@ export {
   openSupplierInvoicesForMatching,
   openSupplierInvoicesOf,
   openSupplierItemsAt,
+  settledSupplierInvoicesNamed,
 } from "./queries";
 export { foreignPayablesToRevalue, planPayableBookValues } from "./revaluation";
 export { unpaidAtYearEndLines } from "./year-end";

@@ -340,6 +340,29 @@ export async function openSupplierInvoicesForMatching(db: Database, companyId: s
   return rows.map(supplierInvoiceJson);
 }
 
+/**
+ * Bank suggestions: the company's paid or credited supplier invoices (not credit notes) whose
+ * number or payment reference (OCR) is one of `refs` (compared case-insensitively), at most 20.
+ */
+export async function settledSupplierInvoicesNamed(db: Database, companyId: string, refs: string[]) {
+  if (refs.length === 0) return [];
+  const list = JSON.stringify([...new Set(refs.map((r) => r.toLowerCase()))]);
+  const t = supplierInvoices;
+  return db
+    .select({ id: t.id, supplierInvoiceNumber: t.supplierInvoiceNumber, status: t.status })
+    .from(t)
+    .where(
+      and(
+        eq(t.companyId, companyId),
+        eq(t.isCreditNote, false),
+        inArray(t.status, ["paid", "credited"]),
+        sql`(lower(${t.supplierInvoiceNumber}) IN (SELECT value FROM json_each(${list})) OR lower(coalesce(${t.paymentReference}, '')) IN (SELECT value FROM json_each(${list})))`,
+      ),
+    )
+    .limit(20)
+    .all();
+}
+
 /** Bank matching: one supplier invoice as JSON, or null, with open_sek_ore (SEK still on 2440 for it). */
 export async function findSupplierInvoice(db: Database, companyId: string, id: string) {
   const row = await db
