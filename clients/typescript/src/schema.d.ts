@@ -1779,8 +1779,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Unlock a locked period (not a closed one)
-         * @description Removes the lock and any lock date. PERIOD_UNLOCK_NOT_LOCKED when neither is set; PERIOD_UNLOCK_CLOSED when the year is closed, which is irreversible.
+         * Unlock a locked period, or remove its lock date (not a closed one)
+         * @description Takes off one lock, the latest first: a period locked as a whole opens the dates after its lock date and keeps that date (a declared VAT quarter stays frozen); a period with only a lock date loses it. PERIOD_UNLOCK_NOT_LOCKED when neither is set; PERIOD_UNLOCK_CLOSED when the year is closed, which is irreversible.
          *
          *     Scope: `bookkeeping:write`.
          *
@@ -1891,11 +1891,13 @@ export interface paths {
         put?: never;
         /**
          * Run the year-end (asynchronous): currency revaluation, then the closing entry
-         * @description Readiness is checked at once (a refusal writes nothing) and again when the work runs: the period locked (PERIOD_NOT_LOCKED), no drafts (PERIOD_LOCK_HAS_DRAFTS), every voucher gap explained (YEAR_END_FAILED with details.findings), a balanced trial balance (YEAR_END_UNBALANCED_TRIAL); a period whose year-end has run or that is closed: CONFLICT. The operation revalues open foreign-currency items at the period's end (unless a revaluation exists), then books the year's result to 8999 against 2099 (limited company and other legal persons) or 2019 (sole trader, partnership), and sets closing_entry_id. A zero result: YEAR_END_NO_ACTIVITY. See docs/fiscal-year.md.
+         * @description Readiness is checked at once (a refusal writes nothing) and again when the work runs: every earlier year closed (YEAR_END_PRIOR_PERIOD_OPEN), the period locked (PERIOD_NOT_LOCKED), no drafts (PERIOD_LOCK_HAS_DRAFTS), every voucher gap explained (YEAR_END_FAILED with details.findings), a balanced trial balance (YEAR_END_UNBALANCED_TRIAL), the result not already booked on 8990-8999 (an imported or hand-made closing entry: YEAR_END_FAILED, finding YEAR_END_RESULT_ALREADY_BOOKED; booked in part, the year-end books the rest); a period whose year-end has run or that is closed: CONFLICT. The operation revalues open foreign-currency items at the period's end (unless a revaluation exists) at the Riksbank's rate or the one stated in closing_rates; a currency with neither is refused at once (FX_CLOSING_RATE_UNAVAILABLE, details.missingRates), as readiness reports it. Then it books the year's result to 8999 against 2099 (limited company and other legal persons) or 2019 (sole trader, partnership), and sets closing_entry_id. A zero result: YEAR_END_NO_ACTIVITY. See docs/fiscal-year.md.
          *
          *     Scope: `bookkeeping:write`.
          *
          *     Idempotency-Key: mandatory.
+         *
+         *     The body is optional: absent, empty or `{}` all take the defaults. Input rules: text may not contain control characters (U+0000-U+001F, U+007F-U+009F; `\n` and `\t` are allowed only in notes, descriptions, reasons, comments and messages), bidirectional embedding/override/isolate characters (U+202A-U+202E, U+2066-U+2069) or unpaired surrogates. Amounts: at most 999 999 999 999 kr each and per entry or invoice total; quantities at most 1 000 000 000. The body must be UTF-8 JSON sent as `Content-Type: application/json`. Any breach is 400 VALIDATION_ERROR naming the field.
          */
         post: {
             parameters: {
@@ -1910,7 +1912,16 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        /** @description closing rates by currency (SEK per unit, e.g. {"EUR": "11.4520"}), used instead of the Riksbank's for those currencies; the rest are looked up */
+                        closing_rates?: {
+                            [key: string]: number | string;
+                        };
+                    };
+                };
+            };
             responses: {
                 /** @description Success */
                 202: {
@@ -1996,12 +2007,14 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Close a period (irreversible)
-         * @description Requires the period locked and its closing entry (year-end run), else CONFLICT. Emits period.year_closed.
+         * Close a period (irreversible, unless it was closed as a year closed elsewhere)
+         * @description Requires the period locked and its closing entry (year-end run), else CONFLICT. With closed_externally: a year whose year-end was made in another program (a SIE import with its closing entry): locked, no closing entry made here (CONFLICT), its result booked on 8990-8999 (YEAR_END_NOT_RUN); every earlier year closed (YEAR_END_PRIOR_PERIOD_OPEN). Emits period.year_closed.
          *
          *     Scope: `bookkeeping:write`.
          *
          *     Idempotency-Key: mandatory.
+         *
+         *     The body is optional: absent, empty or `{}` all take the defaults. Input rules: text may not contain control characters (U+0000-U+001F, U+007F-U+009F; `\n` and `\t` are allowed only in notes, descriptions, reasons, comments and messages), bidirectional embedding/override/isolate characters (U+202A-U+202E, U+2066-U+2069) or unpaired surrogates. Amounts: at most 999 999 999 999 kr each and per entry or invoice total; quantities at most 1 000 000 000. The body must be UTF-8 JSON sent as `Content-Type: application/json`. Any breach is 400 VALIDATION_ERROR naming the field.
          */
         post: {
             parameters: {
@@ -2016,7 +2029,14 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        /** @description true: the year's year-end was made in another program and its closing entry is in the books (imported); the period must be locked, without a closing entry made here, and its result booked on 8990-8999 (YEAR_END_NOT_RUN otherwise) */
+                        closed_externally?: boolean;
+                    };
+                };
+            };
             responses: {
                 /** @description Success */
                 200: {
@@ -2029,7 +2049,122 @@ export interface paths {
                                 id: string;
                                 is_closed: boolean;
                                 closed_at: string | null;
+                                closed_externally: boolean;
                             };
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/fiscal-periods/{id}/reopen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reopen a year that was closed as closed in another program
+         * @description Only a year closed with closed_externally: PERIOD_REOPEN_NOT_CLOSED for a period that is not closed, PERIOD_REOPEN_NOT_EXTERNAL for one closed here (irreversible), CONFLICT while a later year has had its year-end or is closed. The period stays locked (unlock it to post); reason is kept on the period (reopen_reason, reopened_at). Emits period.reopened.
+         *
+         *     Scope: `bookkeeping:write`.
+         *
+         *     Idempotency-Key: mandatory.
+         *
+         *     Input rules: text may not contain control characters (U+0000-U+001F, U+007F-U+009F; `\n` and `\t` are allowed only in notes, descriptions, reasons, comments and messages), bidirectional embedding/override/isolate characters (U+202A-U+202E, U+2066-U+2069) or unpaired surrogates. Amounts: at most 999 999 999 999 kr each and per entry or invoice total; quantities at most 1 000 000 000. The body must be UTF-8 JSON sent as `Content-Type: application/json`. Any breach is 400 VALIDATION_ERROR naming the field.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Mandatory. Replays within 24 hours return the first response. */
+                    "idempotency-key"?: string;
+                };
+                path: {
+                    companyId: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["FiscalPeriod"];
                             meta: components["schemas"]["Meta"];
                         };
                     };
@@ -2107,7 +2242,7 @@ export interface paths {
         put?: never;
         /**
          * Revalue open foreign-currency receivables and payables (asynchronous)
-         * @description Open receivables (1510) and payables (2440) in other currencies than SEK are re-rated at the Riksbank rate of as_of_date (default the period's end); the differences are posted to 3960/7960 in one entry and the invoices' book values (exchange_rate, total_sek) follow. Refusals: FX_PERIOD_NOT_FOUND, FX_PERIOD_CLOSED, VALIDATION_ERROR (as_of_date outside the period), CURRENCY_REVALUATION_ALREADY_EXISTS. A missing rate fails the operation with FX_CLOSING_RATE_UNAVAILABLE. Nothing open: result.revaluation_entry_id null.
+         * @description Open receivables (1510) and payables (2440) in other currencies than SEK are re-rated at the Riksbank rate of as_of_date (default the period's end); the differences are posted to 3960/7960 in one entry and the invoices' book values (exchange_rate, total_sek) follow. Refusals: FX_PERIOD_NOT_FOUND, FX_PERIOD_CLOSED, VALIDATION_ERROR (as_of_date outside the period), CURRENCY_REVALUATION_ALREADY_EXISTS. closing_rates states a currency's rate instead of the Riksbank's. A currency with neither fails the operation with FX_CLOSING_RATE_UNAVAILABLE. Nothing open: result.revaluation_entry_id null.
          *
          *     Scope: `bookkeeping:write`.
          *
@@ -2133,6 +2268,10 @@ export interface paths {
                     "application/json": {
                         /** @description default: the period's end */
                         as_of_date?: string;
+                        /** @description closing rates by currency (SEK per unit, e.g. {"EUR": "11.4520"}), used instead of the Riksbank's for those currencies; the rest are looked up */
+                        closing_rates?: {
+                            [key: string]: number | string;
+                        };
                     };
                 };
             };
@@ -2472,7 +2611,7 @@ export interface paths {
         };
         /**
          * Pre-flight check: year-end readiness or voucher gaps (a read-only snapshot)
-         * @description type=year_end_readiness lists each failed check (period locked, no drafts, voucher gaps explained, trial balance balanced) as a blocker with what to do; type=voucher_gaps lists every gap in every series of the period, explained or not. ready is true when there is no blocker. The type vat_close is not supported.
+         * @description type=year_end_readiness lists each failed check (every earlier year closed, period locked, no drafts, voucher gaps explained, trial balance balanced, the result not already booked on 8990-8999, a closing rate for each currency of the items open at the period's end: FX_CLOSING_RATE_UNAVAILABLE with details.currency and details.date) as a blocker with what to do; type=voucher_gaps lists every gap in every series of the period, explained or not. ready is true when there is no blocker. The type vat_close is not supported.
          *
          *     Scope: `compliance:read`.
          */
@@ -5761,7 +5900,7 @@ export interface paths {
         };
         /**
          * The invoice as PDF
-         * @description application/pdf. A draft renders with UTKAST across the page and an utkast file name.
+         * @description application/pdf. An issued invoice or credit note is served as archived when it was issued (pdf_document_id), byte for byte: later payments, credits and ROT/RUT decisions show in its JSON and on new documents, never by rewriting it. A draft renders with UTKAST across the page and an utkast file name.
          *
          *     Scope: `invoices:read`.
          */
@@ -6255,6 +6394,129 @@ export interface paths {
                         "application/json": {
                             data: components["schemas"]["Invoice"] & {
                                 journal_entry_id?: string;
+                                payment_id: string;
+                            };
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/invoices/{id}/payments/{paymentId}/reverse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reverse a payment registered by mistake (makulera betalning)
+         * @description The payment's entry is reversed by a storno dated reversal_date (default today, in an open period, not before the payment); the invoice returns to what it would be without the payment (paid_amount down; status sent, overdue or partially paid, or still paid/credited when credits cover it), and a bank row matched to the payment becomes unmatched (an over-payment its match booked is reversed too). The payment stays in expand=payments with reversed: true. Unknown payment: NOT_FOUND; a second reverse: ENTRY_ALREADY_REVERSED; cash method: later payments first (CONFLICT). Emits invoice.payment_reversed.
+         *
+         *     Scope: `invoices:write`.
+         *
+         *     Idempotency-Key: mandatory.
+         *
+         *     Dry-run: `?dry_run=true` or `X-Dry-Run: true`.
+         *
+         *     The body is optional: absent, empty or `{}` all take the defaults. Input rules: text may not contain control characters (U+0000-U+001F, U+007F-U+009F; `\n` and `\t` are allowed only in notes, descriptions, reasons, comments and messages), bidirectional embedding/override/isolate characters (U+202A-U+202E, U+2066-U+2069) or unpaired surrogates. Amounts: at most 999 999 999 999 kr each and per entry or invoice total; quantities at most 1 000 000 000. The body must be UTF-8 JSON sent as `Content-Type: application/json`. Any breach is 400 VALIDATION_ERROR naming the field.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Mandatory. Replays within 24 hours return the first response. */
+                    "idempotency-key"?: string;
+                    /** @description true: run the whole command and commit nothing */
+                    "x-dry-run"?: string;
+                };
+                path: {
+                    companyId: string;
+                    id: string;
+                    paymentId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["PaymentReverse"];
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["Invoice"] & {
+                                reversed_payment?: unknown;
+                                reversal_journal_entry_id: string;
+                                bank_transaction_id: string | null;
+                                reversed_overpayment_entry_id: string | null;
                             };
                             meta: components["schemas"]["Meta"];
                         };
@@ -7013,6 +7275,128 @@ export interface paths {
                         "application/json": {
                             data: components["schemas"]["SupplierInvoice"] & {
                                 journal_entry_id: string;
+                                payment_id: string;
+                            };
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/supplier-invoices/{id}/payments/{paymentId}/reverse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reverse a payment registered by mistake (makulera betalning)
+         * @description The payment's entry is reversed by a storno dated reversal_date (default today, in an open period, not before the payment); the supplier invoice returns to what it would be without the payment (paid_amount down; registered, approved, overdue or partially paid, or still paid/credited when credits cover it), and a bank row matched to the payment becomes unmatched. The payment stays in expand=payments with reversed: true. Unknown payment: NOT_FOUND; a second reverse: ENTRY_ALREADY_REVERSED; cash method: later payments first (CONFLICT). Emits supplier_invoice.payment_reversed.
+         *
+         *     Scope: `suppliers:write`.
+         *
+         *     Idempotency-Key: mandatory.
+         *
+         *     Dry-run: `?dry_run=true` or `X-Dry-Run: true`.
+         *
+         *     The body is optional: absent, empty or `{}` all take the defaults. Input rules: text may not contain control characters (U+0000-U+001F, U+007F-U+009F; `\n` and `\t` are allowed only in notes, descriptions, reasons, comments and messages), bidirectional embedding/override/isolate characters (U+202A-U+202E, U+2066-U+2069) or unpaired surrogates. Amounts: at most 999 999 999 999 kr each and per entry or invoice total; quantities at most 1 000 000 000. The body must be UTF-8 JSON sent as `Content-Type: application/json`. Any breach is 400 VALIDATION_ERROR naming the field.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Mandatory. Replays within 24 hours return the first response. */
+                    "idempotency-key"?: string;
+                    /** @description true: run the whole command and commit nothing */
+                    "x-dry-run"?: string;
+                };
+                path: {
+                    companyId: string;
+                    id: string;
+                    paymentId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["PaymentReverse"];
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["SupplierInvoice"] & {
+                                reversed_payment?: unknown;
+                                reversal_journal_entry_id: string;
+                                bank_transaction_id: string | null;
                             };
                             meta: components["schemas"]["Meta"];
                         };
@@ -7090,14 +7474,16 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Credit a supplier invoice in full
-         * @description The credit note is dated today, in an open period (else SI_CREDIT_PERIOD_LOCKED). Accrual entry: Debit 2440 / Credit expense and 2641. Cash: no entry. Already credited: SI_CREDIT_ALREADY_CREDITED.
+         * Credit a supplier invoice, whole or in part
+         * @description The credit note is dated credit_date (default today), in an open period and not up to its lock date (else SI_CREDIT_PERIOD_LOCKED), not before the invoice date. items[] credits chosen items, each in what is left of it or by a net amount (its VAT in proportion; the credit completing an item takes exactly its VAT left); without items everything not yet credited is. Accrual entry: the credited part of the registration mirrored (Debit 2440 / Credit expense and 2641). Cash: no entry, and only a whole credit. The original becomes credited when nothing is left, else its credited amount grows (paid when its payments cover the rest). Already credited: SI_CREDIT_ALREADY_CREDITED.
          *
          *     Scope: `suppliers:write`.
          *
          *     Idempotency-Key: mandatory.
          *
          *     Dry-run: `?dry_run=true` or `X-Dry-Run: true`.
+         *
+         *     The body is optional: absent, empty or `{}` all take the defaults. Input rules: text may not contain control characters (U+0000-U+001F, U+007F-U+009F; `\n` and `\t` are allowed only in notes, descriptions, reasons, comments and messages), bidirectional embedding/override/isolate characters (U+202A-U+202E, U+2066-U+2069) or unpaired surrogates. Amounts: at most 999 999 999 999 kr each and per entry or invoice total; quantities at most 1 000 000 000. The body must be UTF-8 JSON sent as `Content-Type: application/json`. Any breach is 400 VALIDATION_ERROR naming the field.
          */
         post: {
             parameters: {
@@ -7114,7 +7500,11 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["SupplierInvoiceCredit"];
+                };
+            };
             responses: {
                 /** @description Success */
                 201: {
@@ -7129,7 +7519,10 @@ export interface paths {
                                 arrival_number: number;
                                 supplier_invoice_number: string;
                                 registration_journal_entry_id: string | null;
+                                credit_date: string;
                                 total: number;
+                                total_sek: number;
+                                credit_note: components["schemas"]["SupplierInvoice"];
                                 original: components["schemas"]["SupplierInvoice"];
                             };
                             meta: components["schemas"]["Meta"];
@@ -9989,7 +10382,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        event_type: "invoice.created" | "invoice.sent" | "invoice.paid" | "credit_note.created" | "supplier.created" | "supplier_invoice.registered" | "supplier_invoice.approved" | "supplier_invoice.paid" | "supplier_invoice.credited" | "supplier_invoice.uncredited" | "customer.created" | "journal_entry.committed" | "journal_entry.reversed" | "journal_entry.corrected" | "transaction.categorized" | "transaction.reconciled" | "period.locked" | "period.unlocked" | "period.year_closed" | "salary_run.created" | "salary_run.approved" | "salary_run.booked" | "salary_run.reopened" | "salary_run.deleted" | "agi.generated" | "document.uploaded";
+                        event_type: "invoice.created" | "invoice.sent" | "invoice.paid" | "credit_note.created" | "supplier.created" | "supplier_invoice.registered" | "supplier_invoice.approved" | "supplier_invoice.paid" | "supplier_invoice.credited" | "supplier_invoice.uncredited" | "customer.created" | "journal_entry.committed" | "journal_entry.reversed" | "journal_entry.corrected" | "transaction.categorized" | "transaction.reconciled" | "period.locked" | "period.unlocked" | "period.year_closed" | "salary_run.created" | "salary_run.approved" | "salary_run.booked" | "agi.generated" | "document.uploaded" | "salary_run.reopened" | "salary_run.deleted" | "period.reopened" | "invoice.payment_reversed" | "supplier_invoice.payment_reversed";
                         webhook_url: string;
                         name: string;
                         description?: string | null;
@@ -19364,6 +19757,12 @@ export interface components {
             closing_entry_id: string | null;
             /** @description entries dated on or before it are refused (PERIOD_LOCKED); the period's end when it is locked as a whole or closed */
             lock_date: string | null;
+            /** @description closed as a year whose year-end was made in another program (POST .../close with closed_externally); only such a year can be reopened */
+            closed_externally: boolean;
+            /** @description when a year closed elsewhere was last reopened */
+            reopened_at: string | null;
+            /** @description the reason given when it was reopened */
+            reopen_reason: string | null;
             created_at: string;
         };
         Operation: {
@@ -19720,6 +20119,8 @@ export interface components {
             /** @description Bankgirot OCR reference (length and check digit), given when an invoice is issued */
             ocr_number: string | null;
             journal_entry_id: string | null;
+            /** @description the archived PDF as issued (a document of the archive); GET .../pdf serves it byte for byte. null on drafts */
+            pdf_document_id: string | null;
             sent_at: string | null;
             paid_at: string | null;
             cancelled_at: string | null;
@@ -19826,6 +20227,12 @@ export interface components {
              * @default false
              */
             force?: boolean;
+        };
+        PaymentReverse: {
+            /** @description the storno's date, in an open period, not before the payment's date; default today */
+            reversal_date?: string;
+            /** @description why the payment is reversed; in the storno's text and the event */
+            reason?: string;
         };
         InvoiceCredit: {
             reason: string;
@@ -19945,6 +20352,19 @@ export interface components {
             exchange_rate_difference?: number;
             /** @default 1930 */
             settlement_account?: string;
+        };
+        SupplierInvoiceCredit: {
+            /** @description the credit note's date, in an open period, not before the invoice date; default today */
+            credit_date?: string;
+            /** @description kept as the credit note's notes */
+            reason?: string;
+            /** @description the items to credit (accrual method). Omitted: everything not yet credited */
+            items?: {
+                /** @description an item of the supplier invoice */
+                item_id: string;
+                /** @description net amount (without VAT) of the item to credit; its VAT is the item's in proportion. Omitted: what is left of the item */
+                amount?: number;
+            }[];
         };
         RotRutClaim: {
             id: string;
