@@ -54,6 +54,12 @@ describe("headers and envelopes", () => {
       "BANK_STATEMENT_ACCOUNT_MISMATCH",
       "BANK_STATEMENT_CURRENCY_MISMATCH",
       "BANK_STATEMENT_DATES_OUTSIDE_FISCAL_YEARS",
+      // issue #29: payroll's planned payments, reopened and deleted runs, the AGI's contact (docs/payroll.md)
+      "PAYMENT_DATE_IN_FUTURE",
+      "SALARY_RUN_BOOK_NOT_DUE",
+      "SALARY_RUN_REOPEN_INVALID_STATUS",
+      "SALARY_RUN_DELETE_NOT_DRAFT",
+      "AGI_CONTACT_MISSING",
     ];
     expect(byCode.size).toBe(133 + added.length);
     for (const code of added) expect(byCode.has(code)).toBe(true);
