@@ -650,6 +650,11 @@ describe("a year of a small aktiebolag through the API, against figures computed
     const tx = (amount: number) => txs.find((t) => t.amount === amount);
     expect(txs).toHaveLength(3);
 
+    // the payment's OCR number arrives as the row's reference; a CSV's Meddelande is not read as
+    // an OCR reference (only BgMax, camt SCOR and ingested rows are: docs/bank-transactions.md),
+    // so the accountant names the invoice
+    expect(inv.f6.ocr_number).toMatch(/^\d+$/);
+    expect(tx(25000).reference).toBe(inv.f6.ocr_number);
     const m6 = await ok(`/transactions/${tx(25000).id}/match-invoice`, { invoice_id: inv.f6.id });
     expect(m6).toMatchObject({ invoice_status: "paid", remaining_amount: 0 });
     expect(await linesOf(m6.journal_entry_id)).toEqual({ "1930": 25_000_00, "1510": -25_000_00 });
@@ -736,6 +741,7 @@ describe("a year of a small aktiebolag through the API, against figures computed
     const period = `/fiscal-periods/${f.periodId}`;
     await ok(`${period}/lock`, {});
     const ready = await get(`/compliance/check?type=year_end_readiness&fiscal_period_id=${f.periodId}`);
+    expect(ready.ready, JSON.stringify(ready.findings)).toBe(true);
     expect(
       ready.findings.filter((x: any) => x.severity === "blocker"),
       JSON.stringify(ready.findings),
@@ -780,6 +786,11 @@ describe("a year of a small aktiebolag through the API, against figures computed
     expect(closing).toEqual(shadowBalances());
     expect(Object.values(closing).reduce((s: number, v) => s + (v as number), 0)).toBe(0);
 
+    // the customer ledger at the year's end equals 1510 (F3, F7 and the revalued F8 are open)
+    const ar = await get("/reports/ar-ledger?as_of_date=2026-12-31");
+    expect(ore(ar.totals.total), JSON.stringify(ar.customers)).toBe(shadowBalances()["1510"]);
+    expect(shadowBalances()["1510"]).toBe(6000_00 + inv.f7.sale.total + 11_500_00);
+
     await ok(`${period}/close`);
     const next = await ok("/fiscal-periods", undefined, [201]);
     const opened = await ok(`${period}/opening-balances`, { next_period_id: next.id }, [201]);
@@ -789,6 +800,8 @@ describe("a year of a small aktiebolag through the API, against figures computed
     const tb27 = await trialBalance(f.companyId, next.id);
     const at = (acc: string) => ore(tb27.accounts.find((x: any) => x.account_number === acc)?.closing_balance ?? 0);
     expect([at("2099"), at("2098")]).toEqual([0, -result]);
+    const continuity = await get(`/reports/continuity-check?period_id=${next.id}`);
+    expect(continuity).toMatchObject({ is_continuous: true, discrepancies: [] });
     P.result = String(result);
   });
 
