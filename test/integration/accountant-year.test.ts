@@ -310,7 +310,15 @@ async function salaryMonth(month: number, paymentDate: string, absence?: { staff
   expect(booked.vacation_entry_id ?? null).toBeNull();
   book(paymentDate, salary);
   book(paymentDate, contributions);
-  // the tax account is paid on the 12th of the next month
+  // the tax and contributions are paid to the skattekonto by the 12th of the next month (SFL 62 kap. 3 §)
+  const due = `2026-${String(month + 1).padStart(2, "0")}-12`;
+  const settled = { "2710": tax, "2731": charged, "1930": -(tax + charged) };
+  await postedEntry(await key(), f.companyId, f.periodId, {
+    entry_date: due,
+    description: `Skattekonto: skatt och avgifter ${month}/2026`,
+    lines: Object.entries(settled).map(([a, v]) => line(a, v > 0 ? kr(v) : 0, v < 0 ? kr(-v) : 0)),
+  });
+  book(due, settled);
   return { tax, charged };
 }
 
@@ -613,6 +621,19 @@ describe("a year of a small aktiebolag through the API, against figures computed
     // the ROT customer pays what is left to them (9 500); Skatteverket pays the 3 000 later
     await payInvoice("f5", "2026-04-10", inv.f5.sale.total - ore(inv.f5.deduction_total));
 
+    // the ROT claim (Begäran om utbetalning) and Skatteverket's decision: all 3 000 approved and paid out,
+    // Debit 1930 / Credit 1513
+    const claims = await ok("/rot-rut/claims", { invoice_ids: [inv.f5.id] }, [201]);
+    expect(claims).toHaveLength(1);
+    const decided = await ok(`/rot-rut/claims/${claims[0].id}/decision`, {
+      approved_amount: kr(ore(inv.f5.deduction_total)),
+      decision_date: "2026-05-08",
+    });
+    expect(decided.status).toBe("paid");
+    const rotPaid = ore(inv.f5.deduction_total);
+    expect(await linesOf(decided.decision_journal_entry_id)).toEqual({ "1930": rotPaid, "1513": -rotPaid });
+    book("2026-05-08", { "1930": rotPaid, "1513": -rotPaid });
+
     const f6: Item[] = [{ description: "Projekt", quantity: 1, priceOre: 20_000_00, rate: 25, account: "3001" }];
     inv.f6 = await invoice(P["Kund AB"], "2026-05-06", f6);
     book("2026-05-06", { "1510": inv.f6.sale.total, ...inv.f6.sale.lines });
@@ -753,6 +774,10 @@ describe("a year of a small aktiebolag through the API, against figures computed
     const started = await ok(`${period}/year-end`, { closing_rates: { EUR: "11.50" } }, [202]);
     const op = await settleOperation(await key(), started.operation_id);
     expect(op.status, JSON.stringify(op.error)).toBe("succeeded");
+    const revaluation = op.result.currency_revaluation;
+    expect(revaluation.items).toHaveLength(1);
+    expect(revaluation.items[0]).toMatchObject({ closing_rate: expect.anything(), rate_source: "request" });
+    expect(await linesOf(revaluation.revaluation_entry_id)).toEqual({ "1510": gain, "3960": -gain });
     book("2026-12-31", { "1510": gain, "3960": -gain });
 
     // the year's result from the shadow ledger: classes 3-8, a profit as a positive number
