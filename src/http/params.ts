@@ -9,3 +9,6 @@ export const CompanyParams = z.object({ companyId: z.string() });
 
 /** `/companies/{companyId}/<resource>/{id}...` */
 export const CompanyItemParams = CompanyParams.extend({ id: z.string() });
+
+/** `/<resource>/{id}` outside a company (an operation, a webhook delivery, an admin row) */
+export const ItemParams = z.object({ id: z.string() });

@@ -318,8 +318,6 @@ const textGate: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-export const CompanyParams = z.object({ companyId: z.string().openapi({ param: { name: "companyId", in: "path" } }) });
-
 /** Common list query: cursor pagination. */
 export const PageQuery = {
   cursor: z.string().optional().openapi({ description: "next_cursor of the previous page" }),
