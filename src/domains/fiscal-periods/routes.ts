@@ -3,7 +3,7 @@ import { database } from "../../db/client";
 import type { AppEnv } from "../../http/context";
 import { dispatch } from "../../http/dispatch";
 import { json } from "../../http/envelope";
-import { CurrencySchema, DateSchema } from "../../http/fields";
+import { CurrencySchema, DateSchema, VoucherSeriesSchema } from "../../http/fields";
 import { decimalString } from "../../sweden/invoicing";
 import Big from "big.js";
 import { CompanyParams, CompanyItemParams } from "../../http/params";
@@ -116,7 +116,7 @@ const OpeningResult = z.object({
 const GapBody = z
   .object({
     fiscal_period_id: z.string().min(1),
-    voucher_series: z.string().regex(/^[A-Z]$/, "one letter A-Z"),
+    voucher_series: VoucherSeriesSchema,
     gap_start: z.number().int().min(1),
     gap_end: z.number().int().min(1),
     explanation: z.string().trim().min(1).max(2000),
