@@ -25,6 +25,17 @@ const kr = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, " ");
 
 export const AccountNumberSchema = z.string().regex(/^[1-8]\d{3}$/, "a four-digit BAS account number");
 
+/**
+ * A voucher series (verifikationsserie): one capital letter A-Z, as the spec states for
+ * journal entries and gap explanations. The books hold no other kind: the ledger numbers
+ * per (period, series) whatever it is handed, so the rule is kept here, at every input
+ * that names a series (an entry, a salary run, the company's default, a gap
+ * explanation), and the SIE import maps a file's other series (digits, `LEV1`) to free
+ * letters (`mapSeries` in src/domains/imports/sie-stream.ts). A series the API posts in
+ * can therefore always be named by a gap explanation and written back by the SIE export.
+ */
+export const VoucherSeriesSchema = z.string().regex(/^[A-Z]$/, "one capital letter A-Z");
+
 export const DateSchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "expected YYYY-MM-DD")

@@ -10,6 +10,7 @@ import type { AppEnv } from "./context";
 import { dispatch } from "./dispatch";
 import { json } from "./envelope";
 import { finishPage, pageRequest, type PageRequest } from "./pagination";
+import { CompanyParams, CompanyItemParams } from "./params";
 import { booleanQuery, defineRoute } from "./route";
 
 /** Loads the open items of one party for `expand` (a domain above the register answers it). */
@@ -43,8 +44,6 @@ export function registerRegisterRoutes<Row extends { id: string; createdAt: stri
   spec: RegisterSpec<Row>,
 ) {
   const base = `/api/v1/companies/{companyId}/${spec.plural}`;
-  const Params = z.object({ companyId: z.string() });
-  const IdParams = z.object({ companyId: z.string(), id: z.string() });
   const write = {
     tag: spec.tag,
     scope: spec.writeScope,
@@ -63,7 +62,7 @@ export function registerRegisterRoutes<Row extends { id: string; createdAt: stri
         "search matches the name or the organisation number (with or without hyphen). Archived rows only with include_archived=true.",
       scope: spec.readScope,
       company: true,
-      params: Params,
+      params: CompanyParams,
       query: z.object({
         include_archived: booleanQuery.optional(),
         search: z.string().min(1).max(100).optional(),
@@ -96,7 +95,7 @@ export function registerRegisterRoutes<Row extends { id: string; createdAt: stri
       description: `expand=${spec.expand.name} adds the open ${spec.expand.name.replaceAll("_", " ")}.`,
       scope: spec.readScope,
       company: true,
-      params: IdParams,
+      params: CompanyItemParams,
       query: z.object({ expand: z.enum([spec.expand.name]).optional() }),
       response: spec.schemas.item,
     }),
@@ -117,7 +116,7 @@ export function registerRegisterRoutes<Row extends { id: string; createdAt: stri
       path: base,
       summary: `Create one of the ${spec.plural}`,
       description: spec.notes.create,
-      params: Params,
+      params: CompanyParams,
       body: spec.schemas.create,
       response: spec.schemas.item,
       status: 201,
@@ -133,7 +132,7 @@ export function registerRegisterRoutes<Row extends { id: string; createdAt: stri
       summary: `Create up to 50 ${spec.plural}; each succeeds or fails on its own`,
       description:
         "The Idempotency-Key covers the whole batch; a replay returns the whole first response. all_or_nothing: true is 501.",
-      params: Params,
+      params: CompanyParams,
       body: z.object({ [spec.plural]: z.array(z.unknown()).min(1).max(50), all_or_nothing: z.boolean().optional() }),
       response: BatchResultSchemaOf(spec.schemas.item),
     }),
@@ -147,7 +146,7 @@ export function registerRegisterRoutes<Row extends { id: string; createdAt: stri
       path: `${base}/{id}`,
       summary: `Update one of the ${spec.plural}`,
       description: spec.notes.patch,
-      params: IdParams,
+      params: CompanyItemParams,
       body: spec.schemas.patch,
       response: spec.schemas.item,
     }),
@@ -161,7 +160,7 @@ export function registerRegisterRoutes<Row extends { id: string; createdAt: stri
       method: "delete",
       path: `${base}/{id}`,
       summary: "Archive (204; archiving again is a no-op)",
-      params: IdParams,
+      params: CompanyItemParams,
       response: null,
       status: 204,
     }),

@@ -1,7 +1,7 @@
 // One way to declare a route: its OpenAPI description, its scope, its company
 // access and its write options come from one object, so the document and the
 // pipeline cannot drift apart.
-import { createRoute, z, type RouteConfig } from "@hono/zod-openapi";
+import { createRoute, z, type RouteConfig, type RouteHandler } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import { ApiError } from "../errors/api-error";
 import { routeGate } from "./company-access";
@@ -105,6 +105,13 @@ const errorResponse = (description: string) => ({
   description,
   content: { "application/json": { schema: ErrorSchema } },
 });
+
+/**
+ * What a handler of `route` receives: `c.req.valid()` typed by the route's schemas. A
+ * handler is a named function of this type (`async function getRun(c: HandlerContext<typeof getRunRoute>)`),
+ * so stack traces and readers see its name.
+ */
+export type HandlerContext<R extends RouteConfig> = Parameters<RouteHandler<R, AppEnv>>[0];
 
 export function defineRoute<
   P extends AnyObject | undefined = undefined,
@@ -310,8 +317,6 @@ const textGate: MiddlewareHandler<AppEnv> = async (c, next) => {
     );
   await next();
 };
-
-export const CompanyParams = z.object({ companyId: z.string().openapi({ param: { name: "companyId", in: "path" } }) });
 
 /** Common list query: cursor pagination. */
 export const PageQuery = {

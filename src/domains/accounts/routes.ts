@@ -4,14 +4,15 @@ import type { AppEnv } from "../../http/context";
 import { dispatch } from "../../http/dispatch";
 import { json } from "../../http/envelope";
 import { finishPage, pageRequest } from "../../http/pagination";
+import { AccountNumberSchema } from "../../http/fields";
+import { CompanyParams } from "../../http/params";
 import { booleanQuery, defineRoute } from "../../http/route";
 import { accountJson, listAccounts } from "./service";
 import { AccountCreateSchema, AccountPatchSchema, AccountTypeSchema } from "./schemas";
 
 const TAG = "Chart of accounts";
 const BASE = "/api/v1/companies/{companyId}/accounts";
-const Params = z.object({ companyId: z.string() });
-const NumberParams = z.object({ companyId: z.string(), accountNumber: z.string().regex(/^[1-8]\d{3}$/) });
+const NumberParams = CompanyParams.extend({ accountNumber: AccountNumberSchema });
 const AccountType = AccountTypeSchema;
 
 const AccountSchema = z
@@ -37,7 +38,7 @@ export function registerAccountRoutes(app: OpenAPIHono<AppEnv>) {
         "Ordered by account number. limit defaults to 500 (max 2000), so the whole BAS chart fits in three pages.",
       scope: "reports:read",
       company: true,
-      params: Params,
+      params: CompanyParams,
       query: z.object({
         active: booleanQuery.optional(),
         type: AccountType.optional(),
@@ -81,7 +82,7 @@ export function registerAccountRoutes(app: OpenAPIHono<AppEnv>) {
       company: true,
       idempotency: "optional",
       dryRun: true,
-      params: Params,
+      params: CompanyParams,
       body: AccountCreateSchema,
       response: AccountSchema,
       status: 201,

@@ -10,6 +10,7 @@ import { ApiError } from "../../errors/api-error";
 import type { AppEnv } from "../../http/context";
 import { randomToken, sha256Hex, timingSafeEqual } from "../../http/crypto";
 import { json } from "../../http/envelope";
+import { CompanyParams, ItemParams } from "../../http/params";
 import { defineRoute } from "../../http/route";
 import { newId } from "../../ids";
 import { toOre } from "../../money";
@@ -161,7 +162,7 @@ export function registerAdminRoutes(app: OpenAPIHono<AppEnv>) {
       method: "delete",
       path: "/admin/v1/api-keys/{id}",
       summary: "Revoke an API key at once",
-      params: z.object({ id: z.string() }),
+      params: ItemParams,
       response: z.object({ id: z.string(), revoked_at: z.string() }),
     }),
     async (c) => {
@@ -188,7 +189,7 @@ export function registerAdminRoutes(app: OpenAPIHono<AppEnv>) {
       method: "post",
       path: "/admin/v1/companies/{companyId}/members",
       summary: "Add a user to a company, or change the user's role",
-      params: z.object({ companyId: z.string() }),
+      params: CompanyParams,
       body: z.object({ user_id: z.string(), role: z.enum(["owner", "admin", "member", "viewer"]) }),
       response: z.object({ company_id: z.string(), user_id: z.string(), role: z.string() }),
       status: 201,

@@ -7,6 +7,7 @@ import { ApiError } from "../../errors/api-error";
 import type { AppEnv } from "../../http/context";
 import { json } from "../../http/envelope";
 import { afterDesc, finishPage, pageRequest } from "../../http/pagination";
+import { CompanyParams, CompanyItemParams } from "../../http/params";
 import { defineRoute, PageQuery } from "../../http/route";
 
 const TAG = "Audit trail";
@@ -49,7 +50,7 @@ export function registerAuditRoutes(app: OpenAPIHono<AppEnv>) {
       summary: "List the company's audit trail, newest first",
       scope: "reports:read",
       company: true,
-      params: z.object({ companyId: z.string() }),
+      params: CompanyParams,
       query: z.object(PageQuery),
       response: z.array(AuditEntrySchema),
     }),
@@ -77,7 +78,7 @@ export function registerAuditRoutes(app: OpenAPIHono<AppEnv>) {
       summary: "Get one audit record (the audit_trail_url of a write)",
       scope: "reports:read",
       company: true,
-      params: z.object({ companyId: z.string(), id: z.string() }),
+      params: CompanyItemParams,
       response: AuditEntrySchema,
     }),
     async (c) => {

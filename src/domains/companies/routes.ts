@@ -6,7 +6,8 @@ import type { AppEnv } from "../../http/context";
 import { dispatch } from "../../http/dispatch";
 import { json } from "../../http/envelope";
 import { afterDesc, finishPage, pageRequest } from "../../http/pagination";
-import { CompanyParams, defineRoute, PageQuery } from "../../http/route";
+import { CompanyParams } from "../../http/params";
+import { defineRoute, PageQuery } from "../../http/route";
 import { newId } from "../../ids";
 import { companyJson, loadCompany, settingsJson } from "./service";
 import {

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { VoucherSeriesSchema } from "../../http/fields";
 
 export const ENTITY_TYPES = [
   "aktiebolag",
@@ -174,7 +175,7 @@ export const SettingsPatchSchema = z
       .max(1)
       .nullable()
       .openapi({ description: "fraction, e.g. 0.1; null = räntelagen (reference rate + 8 percentage points)" }),
-    default_voucher_series: z.string().regex(/^[A-Z]$/),
+    default_voucher_series: VoucherSeriesSchema,
     payroll_contact: PayrollContactSchema.nullable().openapi({
       description: "the AGI's contact person (name, phone, email, all three); null clears it",
     }),

@@ -5,12 +5,12 @@ import type { AppEnv } from "../../http/context";
 import { dispatch } from "../../http/dispatch";
 import { json } from "../../http/envelope";
 import { DateSchema } from "../../http/fields";
+import { CompanyParams } from "../../http/params";
 import { defineRoute } from "../../http/route";
 import type { OpenForeignItems } from "../fiscal-periods";
 import { complianceCheck, deadlinesOf, loadSettings, settingsJson } from "./service";
 
 const TAG = "Compliance";
-const Params = z.object({ companyId: z.string() });
 const Finding = z.object({
   severity: z.enum(["blocker", "warning", "info"]),
   code: z.string(),
@@ -71,7 +71,7 @@ export function registerComplianceRoutes(app: OpenAPIHono<AppEnv>, openForeignIt
         "type=voucher_gaps lists every gap in every series of the period, explained or not. ready is true when there is no blocker. The type vat_close is not supported.",
       scope: "compliance:read",
       company: true,
-      params: Params,
+      params: CompanyParams,
       query: z
         .object({ type: z.enum(["year_end_readiness", "voucher_gaps"]), fiscal_period_id: z.string().min(1) })
         .strict(),
@@ -98,7 +98,7 @@ export function registerComplianceRoutes(app: OpenAPIHono<AppEnv>, openForeignIt
         "Skatteförfarandelagen, Årsredovisningslagen and Lag (1930:173) (each deadline names its source), moved to the next banking day. from defaults to today, to to from + 365 days; at most three years.",
       scope: "compliance:read",
       company: true,
-      params: Params,
+      params: CompanyParams,
       query: z
         .object({ from: DateSchema.optional(), to: DateSchema.optional(), type: Deadline.shape.type.optional() })
         .strict(),
@@ -132,7 +132,7 @@ export function registerComplianceRoutes(app: OpenAPIHono<AppEnv>, openForeignIt
       summary: "What the tax calendar knows beyond the company row",
       scope: "compliance:read",
       company: true,
-      params: Params,
+      params: CompanyParams,
       response: Settings.extend({ updated_at: z.string().nullable() }),
     }),
     async (c) => json(c, settingsJson(await loadSettings(database(c.env), c.get("company").id))),
@@ -150,7 +150,7 @@ export function registerComplianceRoutes(app: OpenAPIHono<AppEnv>, openForeignIt
       write: true,
       idempotency: "optional",
       dryRun: true,
-      params: Params,
+      params: CompanyParams,
       body: Settings.partial().strict(),
       response: Settings.extend({ updated_at: z.string().nullable() }),
     }),

@@ -4,6 +4,7 @@ import { todayUtc } from "../../clock";
 import { ApiError } from "../../errors/api-error";
 import type { AppEnv } from "../../http/context";
 import { json } from "../../http/envelope";
+import { CompanyParams } from "../../http/params";
 import { defineRoute } from "../../http/route";
 import { CurrencySchema, DateSchema } from "../../http/fields";
 import { sekRate } from "./rates";
@@ -20,7 +21,7 @@ export function registerCurrencyRoutes(app: OpenAPIHono<AppEnv>) {
         "Crosses between two foreign currencies go through SEK. No rate to be had: 502 FX_CLOSING_RATE_UNAVAILABLE with details.missingRates.",
       scope: "reports:read",
       company: true,
-      params: z.object({ companyId: z.string() }),
+      params: CompanyParams,
       query: z
         .object({ from: CurrencySchema, to: CurrencySchema.default("SEK"), date: DateSchema.optional() })
         .strict(),

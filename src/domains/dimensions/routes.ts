@@ -3,14 +3,14 @@ import { database } from "../../db/client";
 import type { AppEnv } from "../../http/context";
 import { dispatch } from "../../http/dispatch";
 import { json } from "../../http/envelope";
+import { CompanyParams } from "../../http/params";
 import { booleanQuery, defineRoute } from "../../http/route";
 import { listDimensions } from "./service";
 import { CodeCreateSchema, CodePatchSchema, DimensionCreateSchema, DimensionPatchSchema } from "./schemas";
 
 const TAG = "Dimensions";
 const BASE = "/api/v1/companies/{companyId}/dimensions";
-const Params = z.object({ companyId: z.string() });
-const DimParams = z.object({ companyId: z.string(), dimensionId: z.coerce.number().int().min(1).max(999) });
+const DimParams = CompanyParams.extend({ dimensionId: z.coerce.number().int().min(1).max(999) });
 const CodeParams = DimParams.extend({ code: z.string().min(1).max(40) });
 const CodeSchema = z
   .object({
@@ -44,7 +44,7 @@ export function registerDimensionRoutes(app: OpenAPIHono<AppEnv>) {
         "SIE 4C reserves dimension 1 for kostnadsställe and 6 for projekt. Archived dimensions and codes are listed with include_archived=true.",
       scope: "reports:read",
       company: true,
-      params: Params,
+      params: CompanyParams,
       query: z.object({ include_archived: booleanQuery.optional() }),
       response: z.array(DimensionSchema),
     }),
@@ -61,7 +61,7 @@ export function registerDimensionRoutes(app: OpenAPIHono<AppEnv>) {
       method: "post",
       path: BASE,
       summary: "Create a dimension",
-      params: Params,
+      params: CompanyParams,
       body: DimensionCreateSchema,
       response: DimensionSchema,
       status: 201,

@@ -9,6 +9,7 @@ import { sha256Hex } from "../../http/crypto";
 import { dispatch, isDryRun } from "../../http/dispatch";
 import { json } from "../../http/envelope";
 import { finishPage, pageRequest } from "../../http/pagination";
+import { CompanyParams, CompanyItemParams } from "../../http/params";
 import { booleanQuery, defineRoute } from "../../http/route";
 import { newId } from "../../ids";
 import { DateSchema } from "../../http/fields";
@@ -18,8 +19,6 @@ import { verifyDownload } from "./signed-url";
 
 const TAG = "Documents";
 const BASE = "/api/v1/companies/{companyId}/documents";
-const Params = z.object({ companyId: z.string() });
-const IdParams = z.object({ companyId: z.string(), id: z.string() });
 
 export const DocumentSchema = z
   .object({
@@ -107,7 +106,7 @@ export function registerDocumentRoutes(app: OpenAPIHono<AppEnv>) {
     description:
       "multipart/form-data: file, optional upload_source and journal_entry_id. The type is detected from the bytes (DOC_UPLOAD_UNSUPPORTED_TYPE, 415); " +
       "over 10 MB is DOC_UPLOAD_TOO_LARGE (413). SHA-256 is computed and the file stored in R2 at version 1. No dry-run. Emits document.uploaded.",
-    params: Params,
+    params: CompanyParams,
     response: DocumentSchema,
     status: 201,
   });
@@ -122,7 +121,7 @@ export function registerDocumentRoutes(app: OpenAPIHono<AppEnv>) {
     summary: "Upload a replacement: a new version becomes current",
     description:
       "Refused with 409 CONFLICT (reason linked_to_posted_entry) once the document supports a posted entry. Earlier versions stay downloadable.",
-    params: IdParams,
+    params: CompanyItemParams,
     response: DocumentSchema,
     status: 201,
   });
@@ -138,7 +137,7 @@ export function registerDocumentRoutes(app: OpenAPIHono<AppEnv>) {
       summary: "List documents (current versions unless all_versions=true)",
       scope: "documents:read",
       company: true,
-      params: Params,
+      params: CompanyParams,
       query: z.object({
         journal_entry_id: z.string().optional(),
         mime_type: z.enum(["application/pdf", "image/jpeg", "image/png", "image/webp"]).optional(),
@@ -176,7 +175,7 @@ export function registerDocumentRoutes(app: OpenAPIHono<AppEnv>) {
       summary: "Get a document",
       scope: "documents:read",
       company: true,
-      params: IdParams,
+      params: CompanyItemParams,
       response: DocumentSchema,
     }),
     async (c) => {
@@ -199,7 +198,7 @@ export function registerDocumentRoutes(app: OpenAPIHono<AppEnv>) {
       company: true,
       write: false,
       idempotency: "optional",
-      params: IdParams,
+      params: CompanyItemParams,
       response: z.object({
         id: z.string(),
         file_name: z.string(),
@@ -224,7 +223,7 @@ export function registerDocumentRoutes(app: OpenAPIHono<AppEnv>) {
       summary: "Link a document to a journal entry (and optionally one of its lines)",
       description:
         "Both must belong to the company (else NOT_FOUND). Re-linking overwrites; there is no unlink. Once linked to a posted entry the document is immutable.",
-      params: IdParams,
+      params: CompanyItemParams,
       body: z.object({ journal_entry_id: z.string(), journal_entry_line_id: z.string().optional() }),
       response: DocumentSchema,
     }),
@@ -239,7 +238,7 @@ export function registerDocumentRoutes(app: OpenAPIHono<AppEnv>) {
       tag: TAG,
       summary: "Download a file by its signed URL (from .../download)",
       scope: null,
-      params: z.object({ companyId: z.string(), documentId: z.string() }),
+      params: CompanyParams.extend({ documentId: z.string() }),
       query: z.object({ expires: z.string(), signature: z.string() }),
       response: null,
     }),

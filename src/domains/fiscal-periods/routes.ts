@@ -3,17 +3,16 @@ import { database } from "../../db/client";
 import type { AppEnv } from "../../http/context";
 import { dispatch } from "../../http/dispatch";
 import { json } from "../../http/envelope";
-import { CurrencySchema, DateSchema } from "../../http/fields";
+import { CurrencySchema, DateSchema, VoucherSeriesSchema } from "../../http/fields";
 import { decimalString } from "../../sweden/invoicing";
 import Big from "big.js";
+import { CompanyParams, CompanyItemParams } from "../../http/params";
 import { defineRoute } from "../../http/route";
 import { OperationSchema } from "../operations";
 import { lockDatesOf, listPeriods, periodJson } from "./service";
 
 const TAG = "Fiscal periods";
 const BASE = "/api/v1/companies/{companyId}/fiscal-periods";
-const Params = z.object({ companyId: z.string() });
-const IdParams = z.object({ companyId: z.string(), id: z.string() });
 
 export const FiscalPeriodSchema = z
   .object({
@@ -117,7 +116,7 @@ const OpeningResult = z.object({
 const GapBody = z
   .object({
     fiscal_period_id: z.string().min(1),
-    voucher_series: z.string().regex(/^[A-Z]$/, "one letter A-Z"),
+    voucher_series: VoucherSeriesSchema,
     gap_start: z.number().int().min(1),
     gap_end: z.number().int().min(1),
     explanation: z.string().trim().min(1).max(2000),
@@ -143,7 +142,7 @@ export function registerFiscalPeriodRoutes(app: OpenAPIHono<AppEnv>) {
       summary: "List fiscal periods, newest first",
       scope: "reports:read",
       company: true,
-      params: Params,
+      params: CompanyParams,
       response: z.object({ fiscal_periods: z.array(FiscalPeriodSchema) }),
     }),
     async (c) => {
@@ -163,7 +162,7 @@ export function registerFiscalPeriodRoutes(app: OpenAPIHono<AppEnv>) {
       summary: "Open the next fiscal year",
       description:
         "Creates the twelve-month year that follows the latest period, chained by previous_period_id. No body.",
-      params: Params,
+      params: CompanyParams,
       response: FiscalPeriodSchema,
       status: 201,
     }),
@@ -180,7 +179,7 @@ export function registerFiscalPeriodRoutes(app: OpenAPIHono<AppEnv>) {
         "Without a body the whole period is locked: no entry may be dated in it until unlocked. With lock_date inside the period only entries dated on or before it are refused " +
         "(PERIOD_LOCKED with details.fiscal_period_id and details.lock_date), so a filed VAT quarter is frozen while the next is booked; the lock date only moves forward. " +
         "Refused with PERIOD_LOCK_HAS_DRAFTS (details.draft_count) while drafts exist in what would be locked; PERIOD_LOCK_ALREADY_LOCKED when locked or closed, or already locked that far.",
-      params: IdParams,
+      params: CompanyItemParams,
       body: LockBody,
       bodyRequired: false,
       response: LockResult,
@@ -197,7 +196,7 @@ export function registerFiscalPeriodRoutes(app: OpenAPIHono<AppEnv>) {
       description:
         "Takes off one lock, the latest first: a period locked as a whole opens the dates after its lock date and keeps that date (a declared VAT quarter stays frozen); " +
         "a period with only a lock date loses it. PERIOD_UNLOCK_NOT_LOCKED when neither is set; PERIOD_UNLOCK_CLOSED when the year is closed, which is irreversible.",
-      params: IdParams,
+      params: CompanyItemParams,
       response: LockResult,
     }),
     async (c) => dispatch(c, "fiscal_periods.unlock", { id: c.req.valid("param").id }),
@@ -216,7 +215,7 @@ export function registerFiscalPeriodRoutes(app: OpenAPIHono<AppEnv>) {
         "The operation revalues open foreign-currency items at the period's end (unless a revaluation exists) at the Riksbank's rate or the one stated in closing_rates; a currency with " +
         "neither is refused at once (FX_CLOSING_RATE_UNAVAILABLE, details.missingRates), as readiness reports it. Then it books the year's result to 8999 against 2099 " +
         "(limited company and other legal persons) or 2019 (sole trader, partnership), and sets closing_entry_id. A zero result: YEAR_END_NO_ACTIVITY. See docs/fiscal-year.md.",
-      params: IdParams,
+      params: CompanyItemParams,
       body: YearEndBody,
       bodyRequired: false,
       response: OperationSchema,
@@ -236,7 +235,7 @@ export function registerFiscalPeriodRoutes(app: OpenAPIHono<AppEnv>) {
         "Requires the period locked and its closing entry (year-end run), else CONFLICT. With closed_externally: a year whose year-end was made in another program " +
         "(a SIE import with its closing entry): locked, no closing entry made here (CONFLICT), its result booked on 8990-8999 (YEAR_END_NOT_RUN); every earlier year closed " +
         "(YEAR_END_PRIOR_PERIOD_OPEN). Emits period.year_closed.",
-      params: IdParams,
+      params: CompanyItemParams,
       body: CloseBody,
       bodyRequired: false,
       response: CloseResult,
@@ -253,7 +252,7 @@ export function registerFiscalPeriodRoutes(app: OpenAPIHono<AppEnv>) {
       description:
         "Only a year closed with closed_externally: PERIOD_REOPEN_NOT_CLOSED for a period that is not closed, PERIOD_REOPEN_NOT_EXTERNAL for one closed here (irreversible), " +
         "CONFLICT while a later year has had its year-end or is closed. The period stays locked (unlock it to post); reason is kept on the period (reopen_reason, reopened_at). Emits period.reopened.",
-      params: IdParams,
+      params: CompanyItemParams,
       body: ReopenBody,
       response: FiscalPeriodSchema,
     }),
@@ -271,7 +270,7 @@ export function registerFiscalPeriodRoutes(app: OpenAPIHono<AppEnv>) {
         "in one entry and the invoices' book values (exchange_rate, total_sek) follow. Refusals: FX_PERIOD_NOT_FOUND, FX_PERIOD_CLOSED, VALIDATION_ERROR (as_of_date outside the period), " +
         "CURRENCY_REVALUATION_ALREADY_EXISTS. closing_rates states a currency's rate instead of the Riksbank's. A currency with neither fails the operation with FX_CLOSING_RATE_UNAVAILABLE. " +
         "Nothing open: result.revaluation_entry_id null.",
-      params: IdParams,
+      params: CompanyItemParams,
       body: RevaluationBody,
       bodyRequired: false,
       response: OperationSchema,
@@ -294,7 +293,7 @@ export function registerFiscalPeriodRoutes(app: OpenAPIHono<AppEnv>) {
         "Needs the year-end run (YEAR_END_NOT_RUN) and the following period as next_period_id (VALIDATION_ERROR otherwise) without an opening entry (YEAR_END_NEXT_PERIOD_HAS_IB). " +
         "Posts one opening entry of every class 1-2 account with a non-zero closing balance, equal to the closing balances, then a carry-forward entry: 2099 to 2098, or for a sole trader " +
         "2011-2019 into 2010.",
-      params: IdParams,
+      params: CompanyItemParams,
       body: OpeningBody,
       response: OpeningResult,
       status: 201,
@@ -314,7 +313,7 @@ export function registerFiscalPeriodRoutes(app: OpenAPIHono<AppEnv>) {
       description:
         "gap_end >= gap_start (equal for one number); every number of the range must be unused (VALIDATION_ERROR). The same series, period and range again: CONFLICT. " +
         "GET .../compliance/check?type=voucher_gaps lists the gaps, explained or not.",
-      params: Params,
+      params: CompanyParams,
       body: GapBody,
       response: GapResult,
       status: 201,

@@ -5,6 +5,7 @@ import { ApiError } from "../../errors/api-error";
 import type { AppEnv } from "../../http/context";
 import { sha256Hex, sha256HexOfStream } from "../../http/crypto";
 import { dispatch, isDryRun } from "../../http/dispatch";
+import { CompanyParams } from "../../http/params";
 import { defineRoute } from "../../http/route";
 import { newId } from "../../ids";
 import { OperationSchema } from "../operations";
@@ -87,7 +88,7 @@ export function registerImportRoutes(app: OpenAPIHono<AppEnv>) {
       "the vouchers would not give the file's own #UB and #RES (error details.mismatches per account), unless options.allowBalanceMismatch is true: then the " +
       "books are the file's #IB plus its vouchers, and result.balance_mismatches (account_number, file, computed, difference) and one warning per account list the differences. " +
       "Account names are compared as CP437 text: a name the file spells with '-' where the chart has '–' is not a rename.",
-    params: z.object({ companyId: z.string() }),
+    params: CompanyParams,
     response: OperationSchema,
     status: 202,
   });

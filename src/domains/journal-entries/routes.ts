@@ -4,6 +4,7 @@ import type { AppEnv } from "../../http/context";
 import { dispatch } from "../../http/dispatch";
 import { json } from "../../http/envelope";
 import { finishPage, pageRequest } from "../../http/pagination";
+import { CompanyParams, CompanyItemParams } from "../../http/params";
 import { defineRoute } from "../../http/route";
 import { entryDetail, entryJson, linesOf, listEntries } from "./queries";
 import {
@@ -22,8 +23,6 @@ import {
 
 const TAG = "Journal entries";
 const BASE = "/api/v1/companies/{companyId}/journal-entries";
-const Params = z.object({ companyId: z.string() });
-const IdParams = z.object({ companyId: z.string(), id: z.string() });
 const write = {
   scope: "bookkeeping:write",
   company: true,
@@ -43,7 +42,7 @@ export function registerJournalEntryRoutes(app: OpenAPIHono<AppEnv>) {
       description: "Newest registration first. Cancelled drafts are listed only with status=cancelled.",
       scope: "reports:read",
       company: true,
-      params: Params,
+      params: CompanyParams,
       query: ListQuerySchema,
       response: z.array(EntrySchema),
     }),
@@ -82,7 +81,7 @@ export function registerJournalEntryRoutes(app: OpenAPIHono<AppEnv>) {
       summary: "Get a journal entry with its lines and storno chain",
       scope: "reports:read",
       company: true,
-      params: IdParams,
+      params: CompanyItemParams,
       response: EntryDetailSchema,
     }),
     async (c) => json(c, await entryDetail(database(c.env), c.get("company").id, c.req.valid("param").id)),
@@ -97,7 +96,7 @@ export function registerJournalEntryRoutes(app: OpenAPIHono<AppEnv>) {
       description:
         "The draft has voucher_number 0 and touches no balance. Rule order: VALIDATION_ERROR > JOURNAL_ENTRY_NOT_BALANCED > PERIOD_NOT_FOUND > " +
         "ENTRY_DATE_OUTSIDE_FISCAL_PERIOD > PERIOD_LOCKED > ACCOUNTS_NOT_IN_CHART.",
-      params: Params,
+      params: CompanyParams,
       body: EntryCreateSchema,
       response: EntrySchema,
       status: 201,
@@ -111,7 +110,7 @@ export function registerJournalEntryRoutes(app: OpenAPIHono<AppEnv>) {
       method: "post",
       path: `${BASE}/batch-create`,
       summary: "Create up to 50 draft entries; each succeeds or fails on its own",
-      params: Params,
+      params: CompanyParams,
       body: BatchCreateSchema,
       response: BatchResultSchema,
     }),
@@ -127,7 +126,7 @@ export function registerJournalEntryRoutes(app: OpenAPIHono<AppEnv>) {
       description:
         "The number is the smallest unused in the fiscal period and series. Already posted or cancelled: 409 CONFLICT. " +
         "Above the key's unattended commit limit: 403 UNATTENDED_COMMIT_LIMIT_EXCEEDED and the draft stays.",
-      params: IdParams,
+      params: CompanyItemParams,
       response: CommitResultSchema,
     }),
     async (c) => dispatch(c, "journal_entries.commit", { id: c.req.valid("param").id }),
@@ -139,7 +138,7 @@ export function registerJournalEntryRoutes(app: OpenAPIHono<AppEnv>) {
       method: "post",
       path: `${BASE}/{id}/cancel`,
       summary: "Cancel a draft (no voucher number is consumed)",
-      params: IdParams,
+      params: CompanyItemParams,
       response: EntrySchema,
     }),
     async (c) => dispatch(c, "journal_entries.cancel", { id: c.req.valid("param").id }),
@@ -153,7 +152,7 @@ export function registerJournalEntryRoutes(app: OpenAPIHono<AppEnv>) {
       summary: "Reverse a posted entry with a storno entry",
       description:
         "reversal_date defaults to today (UTC) and must fall in an open period. Already reversed: 409 ENTRY_ALREADY_REVERSED.",
-      params: IdParams,
+      params: CompanyItemParams,
       body: ReverseSchema,
       bodyRequired: false,
       response: ReverseResultSchema,
@@ -172,7 +171,7 @@ export function registerJournalEntryRoutes(app: OpenAPIHono<AppEnv>) {
       description:
         "Both entries take the original's date and period (PERIOD_LOCKED if it has been locked since). The third correction in a chain is " +
         "409 CORRECTION_CHAIN_TOO_DEEP unless allow_deep_chain is true.",
-      params: IdParams,
+      params: CompanyItemParams,
       body: CorrectSchema,
       response: CorrectResultSchema,
       status: 201,

@@ -1,6 +1,13 @@
 import { z } from "@hono/zod-openapi";
 import { BatchResultSchemaOf } from "../../http/bulk-schema";
-import { AmountSchema, DateSchema, DimensionMapSchema, JournalLinesSchema, LineInputSchema } from "../../http/fields";
+import {
+  AmountSchema,
+  DateSchema,
+  DimensionMapSchema,
+  JournalLinesSchema,
+  LineInputSchema,
+  VoucherSeriesSchema,
+} from "../../http/fields";
 
 export { AmountSchema, DateSchema, DimensionMapSchema, LineInputSchema };
 
@@ -9,11 +16,9 @@ export const EntryCreateSchema = z
     fiscal_period_id: z.string().min(1),
     entry_date: DateSchema,
     description: z.string().trim().min(1).max(1000),
-    voucher_series: z
-      .string()
-      .regex(/^[A-Z]$/, "a single uppercase letter")
-      .optional()
-      .openapi({ description: "default: the company's default_voucher_series (A)" }),
+    voucher_series: VoucherSeriesSchema.optional().openapi({
+      description: "default: the company's default_voucher_series (A)",
+    }),
     lines: JournalLinesSchema(2),
   })
   .openapi("JournalEntryCreate");

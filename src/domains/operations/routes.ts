@@ -4,6 +4,7 @@ import { ApiError } from "../../errors/api-error";
 import { enterCompany } from "../../http/company-access";
 import type { AppEnv } from "../../http/context";
 import { json } from "../../http/envelope";
+import { ItemParams } from "../../http/params";
 import { defineRoute } from "../../http/route";
 import { loadOperation, operationJson } from "./service";
 
@@ -35,7 +36,7 @@ export function registerOperationRoutes(app: OpenAPIHono<AppEnv>) {
       description:
         "Poll every 5-30 seconds until status is succeeded or failed; terminal states never change. Only operations of the key's companies are visible.",
       scope: "operations:read",
-      params: z.object({ id: z.string() }),
+      params: ItemParams,
       response: OperationSchema,
     }),
     async (c) => {

@@ -1,6 +1,6 @@
 // Payroll inputs and outputs (spec: Employee, Salary run, Endpoints > Payroll).
 import { z } from "@hono/zod-openapi";
-import { AccountNumberSchema, DateSchema, SignedAmountSchema } from "../../http/fields";
+import { AccountNumberSchema, DateSchema, SignedAmountSchema, VoucherSeriesSchema } from "../../http/fields";
 import { booleanQuery } from "../../http/route";
 import { toOre } from "../../money";
 import { PayrollContactSchema } from "../companies";
@@ -161,10 +161,7 @@ export const SalaryRunCreateSchema = z
     period_year: z.number().int().min(2000).max(2100),
     period_month: z.number().int().min(1).max(12),
     payment_date: DateSchema,
-    voucher_series: z
-      .string()
-      .regex(/^[A-Z]{1,3}$/, "one to three capital letters")
-      .default("A"),
+    voucher_series: VoucherSeriesSchema.default("A"),
   })
   .strict()
   .openapi("SalaryRunCreate");
@@ -172,10 +169,7 @@ export const SalaryRunCreateSchema = z
 export const SalaryRunPatchSchema = z
   .object({
     payment_date: DateSchema.optional(),
-    voucher_series: z
-      .string()
-      .regex(/^[A-Z]{1,3}$/, "one to three capital letters")
-      .optional(),
+    voucher_series: VoucherSeriesSchema.optional(),
   })
   .strict()
   .openapi("SalaryRunPatch");

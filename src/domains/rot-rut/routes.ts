@@ -6,14 +6,13 @@ import { dispatch } from "../../http/dispatch";
 import { json } from "../../http/envelope";
 import { fileResponse } from "../../http/file-response";
 import { finishPage, pageRequest } from "../../http/pagination";
+import { CompanyParams, CompanyItemParams } from "../../http/params";
 import { defineRoute } from "../../http/route";
 import { claimInvoicesOf, claimJson, listClaims, loadClaim } from "./queries";
 import { ClaimCreateSchema, ClaimDecisionSchema, ClaimListQuery, ClaimSchema } from "./schemas";
 
 const TAG = "ROT and RUT";
 const BASE = "/api/v1/companies/{companyId}/rot-rut/claims";
-const Params = z.object({ companyId: z.string() });
-const IdParams = z.object({ companyId: z.string(), id: z.string() });
 const write = { tag: TAG, scope: "invoices:write", company: true, idempotency: "required", dryRun: true } as const;
 
 export function registerRotRutRoutes(app: OpenAPIHono<AppEnv>) {
@@ -27,7 +26,7 @@ export function registerRotRutRoutes(app: OpenAPIHono<AppEnv>) {
         "Body: invoice_ids (optionally type), or year and type (every paid, unclaimed invoice paid that year). Builds Skatteverket's claim files (Begäran om utbetalning, schema V6): " +
         "one type and payment year per file, at most 100 buyers, the claim never above what was paid. Answers the claims (one per file) with download_url. " +
         "Refusals: INVOICE_CREATE_ROT_RUT_VALIDATION with details.fields (no deduction, not paid, already claimed, a file rule).",
-      params: Params,
+      params: CompanyParams,
       body: ClaimCreateSchema,
       response: z.array(ClaimSchema),
       status: 201,
@@ -44,7 +43,7 @@ export function registerRotRutRoutes(app: OpenAPIHono<AppEnv>) {
       description: "Newest first; filter status (claimed, decided, paid, rejected).",
       scope: "invoices:read",
       company: true,
-      params: Params,
+      params: CompanyParams,
       query: ClaimListQuery,
       response: z.array(ClaimSchema),
     }),
@@ -83,7 +82,7 @@ export function registerRotRutRoutes(app: OpenAPIHono<AppEnv>) {
       summary: "Get a ROT/RUT claim",
       scope: "invoices:read",
       company: true,
-      params: IdParams,
+      params: CompanyItemParams,
       response: ClaimSchema,
     }),
     async (c) => {
@@ -103,7 +102,7 @@ export function registerRotRutRoutes(app: OpenAPIHono<AppEnv>) {
         "application/xml: Skatteverket's Begäran om utbetalning, schema V6. Carries the buyers' personnummer in full, as the file must.",
       scope: "invoices:read",
       company: true,
-      params: IdParams,
+      params: CompanyItemParams,
       response: null,
     }),
     async (c) => {
@@ -129,7 +128,7 @@ export function registerRotRutRoutes(app: OpenAPIHono<AppEnv>) {
         "approved_amount (at most the claimed amount), decision_date (default today), settlement_account (1930). Books Debit settlement account / Credit 1513 the approved amount, " +
         "and Debit 1510 / Credit 1513 the refused part, which the buyers then owe (their invoices' remaining_amount grows). Status paid, or rejected when nothing was approved. " +
         "A claim takes one decision (else CONFLICT).",
-      params: IdParams,
+      params: CompanyItemParams,
       body: ClaimDecisionSchema,
       response: ClaimSchema,
     }),

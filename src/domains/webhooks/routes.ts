@@ -7,6 +7,7 @@ import type { AppEnv } from "../../http/context";
 import { dispatch } from "../../http/dispatch";
 import { json } from "../../http/envelope";
 import { finishPage, pageRequest } from "../../http/pagination";
+import { CompanyParams, CompanyItemParams, ItemParams } from "../../http/params";
 import { defineRoute, PageQuery } from "../../http/route";
 import {
   deliveryJson,
@@ -21,8 +22,6 @@ import { WebhookCreateSchema, WebhookPatchSchema } from "./schemas";
 
 const TAG = "Webhooks";
 const BASE = "/api/v1/companies/{companyId}/webhooks";
-const Params = z.object({ companyId: z.string() });
-const IdParams = z.object({ companyId: z.string(), id: z.string() });
 const SCOPE = "webhooks:manage";
 
 const WebhookSchema = z
@@ -70,7 +69,7 @@ export function registerWebhookRoutes(app: OpenAPIHono<AppEnv>) {
       method: "get",
       path: BASE,
       summary: "List webhooks (secrets are never returned)",
-      params: Params,
+      params: CompanyParams,
       response: z.object({ webhooks: z.array(WebhookSchema) }),
     }),
     async (c) => json(c, { webhooks: (await listWebhooks(database(c.env), c.get("company").id)).map(webhookJson) }),
@@ -82,7 +81,7 @@ export function registerWebhookRoutes(app: OpenAPIHono<AppEnv>) {
       method: "get",
       path: `${BASE}/{id}`,
       summary: "Get a webhook",
-      params: IdParams,
+      params: CompanyItemParams,
       response: WebhookSchema,
     }),
     async (c) => json(c, webhookJson(await loadWebhook(database(c.env), c.get("company").id, c.req.valid("param").id))),
@@ -101,7 +100,7 @@ export function registerWebhookRoutes(app: OpenAPIHono<AppEnv>) {
       description:
         "webhook_url must be HTTPS and must not resolve to a private, loopback, link-local or cloud-metadata address. salary_run.* and agi.generated " +
         "also need payroll:read. The signing secret is in this response only.",
-      params: Params,
+      params: CompanyParams,
       body: WebhookCreateSchema,
       response: WithSecret,
       status: 201,
@@ -131,7 +130,7 @@ export function registerWebhookRoutes(app: OpenAPIHono<AppEnv>) {
       summary: "Update a webhook (event_type is immutable)",
       description:
         "active: true re-enables and clears disabled_at and disabled_reason; dead deliveries are not replayed.",
-      params: IdParams,
+      params: CompanyItemParams,
       body: WebhookPatchSchema,
       response: WebhookSchema,
     }),
@@ -147,7 +146,7 @@ export function registerWebhookRoutes(app: OpenAPIHono<AppEnv>) {
       method: "delete",
       path: `${BASE}/{id}`,
       summary: "Delete a webhook; its deliveries stay with webhook_id null",
-      params: IdParams,
+      params: CompanyItemParams,
       response: z.object({ deleted: z.boolean() }),
     }),
     async (c) => dispatch(c, "webhooks.delete", { id: c.req.valid("param").id }),
@@ -162,7 +161,7 @@ export function registerWebhookRoutes(app: OpenAPIHono<AppEnv>) {
       path: `${BASE}/{id}/rotate-secret`,
       summary: "New signing secret, returned once; the old one stops at once",
       description: "Not idempotent.",
-      params: IdParams,
+      params: CompanyItemParams,
       response: WithSecret,
     }),
     async (c) => dispatch(c, "webhooks.rotate_secret", { id: c.req.valid("param").id }),
@@ -177,7 +176,7 @@ export function registerWebhookRoutes(app: OpenAPIHono<AppEnv>) {
       method: "post",
       path: `${BASE}/{id}/test`,
       summary: "Send a webhook.test delivery now",
-      params: IdParams,
+      params: CompanyItemParams,
       response: z.object({ webhook_delivery_id: z.string(), status: z.literal("pending") }),
     }),
     async (c) => dispatch(c, "webhooks.test", { id: c.req.valid("param").id }),
@@ -189,7 +188,7 @@ export function registerWebhookRoutes(app: OpenAPIHono<AppEnv>) {
       method: "get",
       path: `${BASE}/{id}/deliveries`,
       summary: "Deliveries of a webhook, newest first",
-      params: IdParams,
+      params: CompanyItemParams,
       query: z.object(PageQuery),
       response: z.array(DeliverySchema),
     }),
@@ -217,7 +216,7 @@ export function registerWebhookRoutes(app: OpenAPIHono<AppEnv>) {
       summary: "Send a delivered or dead delivery again as a new pending row",
       description:
         "Not idempotent. A live delivery (pending, in_flight, failed) is refused with 409 CONFLICT; the original row is kept.",
-      params: z.object({ id: z.string() }),
+      params: ItemParams,
       response: DeliverySchema,
       status: 201,
     }),

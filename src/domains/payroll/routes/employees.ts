@@ -1,0 +1,112 @@
+// Employees: list, read (with the full personnummer), create, update, soft-delete.
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
+import { database } from "../../../db/client";
+import type { AppEnv } from "../../../http/context";
+import { dispatch } from "../../../http/dispatch";
+import { json } from "../../../http/envelope";
+import { finishPage, pageRequest } from "../../../http/pagination";
+import { CompanyItemParams, CompanyParams } from "../../../http/params";
+import { defineRoute, type HandlerContext } from "../../../http/route";
+import { employeeDetailJson, employeeJson, listEmployees, loadEmployee } from "../queries";
+import { EmployeeCreateSchema, EmployeeListQuery, EmployeePatchSchema, EmployeeSchema } from "../schemas";
+import { EMPLOYEES, read, write } from "./common";
+
+const listEmployeesRoute = defineRoute({
+  ...read,
+  method: "get",
+  path: EMPLOYEES,
+  summary: "List employees",
+  description:
+    "Newest first. Active employees only unless include_inactive=true. search: name, a full 12-digit personnummer, or its first 8 digits. The personnummer is masked (personnummer_masked).",
+  params: CompanyParams,
+  query: EmployeeListQuery,
+  response: z.array(EmployeeSchema),
+});
+
+async function listEmployeesPage(c: HandlerContext<typeof listEmployeesRoute>) {
+  const { cursor, limit, ...q } = c.req.valid("query");
+  const companyId = c.get("company").id;
+  const page = await pageRequest(c, `employees:${companyId}:${q.include_inactive}:${q.search}`, cursor, limit);
+  const { items, nextCursor } = await finishPage(
+    c,
+    page,
+    await listEmployees(c.env, database(c.env), companyId, q, page),
+    (r) => ({ k: r.createdAt, i: r.id }),
+  );
+  return json(
+    c,
+    items.map((e) => employeeJson(e)),
+    200,
+    { next_cursor: nextCursor },
+  );
+}
+
+const getEmployeeRoute = defineRoute({
+  ...read,
+  method: "get",
+  path: `${EMPLOYEES}/{id}`,
+  summary: "Get an employee, with the full personnummer",
+  params: CompanyItemParams,
+  response: EmployeeSchema,
+});
+
+async function getEmployee(c: HandlerContext<typeof getEmployeeRoute>) {
+  const employee = await loadEmployee(database(c.env), c.get("company").id, c.req.valid("param").id);
+  return json(c, await employeeDetailJson(c.env, employee));
+}
+
+const createEmployeeRoute = defineRoute({
+  ...write,
+  method: "post",
+  path: EMPLOYEES,
+  summary: "Create an employee",
+  description:
+    "personnummer: exactly 12 digits, Luhn-checked, stored encrypted; a second employee with the same number is EMPLOYEE_DUPLICATE_PERSONNUMMER. The response echoes the masked personnummer. " +
+    "salary_type decides whether monthly_salary or hourly_rate is required; tax_table_number (29-42) is required for f_skatt_status a_skatt. clearing_number and bank_account_number are checked per Bankgirot's rules.",
+  params: CompanyParams,
+  body: EmployeeCreateSchema,
+  response: EmployeeSchema,
+  status: 201,
+});
+
+async function createEmployee(c: HandlerContext<typeof createEmployeeRoute>) {
+  return dispatch(c, "payroll.create_employee", c.req.valid("json"));
+}
+
+const updateEmployeeRoute = defineRoute({
+  ...write,
+  method: "patch",
+  path: `${EMPLOYEES}/{id}`,
+  summary: "Update an employee",
+  description:
+    "All fields optional; the configuration is checked as a whole afterwards. is_active: true re-activates a soft-deleted employee.",
+  params: CompanyItemParams,
+  body: EmployeePatchSchema,
+  response: EmployeeSchema,
+});
+
+async function updateEmployee(c: HandlerContext<typeof updateEmployeeRoute>) {
+  return dispatch(c, "payroll.update_employee", { ...c.req.valid("json"), id: c.req.valid("param").id });
+}
+
+const deactivateEmployeeRoute = defineRoute({
+  ...write,
+  method: "delete",
+  path: `${EMPLOYEES}/{id}`,
+  summary: "Soft-delete an employee (is_active false; 204; again is a no-op)",
+  params: CompanyItemParams,
+  response: null,
+  status: 204,
+});
+
+async function deactivateEmployee(c: HandlerContext<typeof deactivateEmployeeRoute>) {
+  return dispatch(c, "payroll.deactivate_employee", { id: c.req.valid("param").id });
+}
+
+export function registerEmployeeRoutes(app: OpenAPIHono<AppEnv>) {
+  app.openapi(listEmployeesRoute, listEmployeesPage);
+  app.openapi(getEmployeeRoute, getEmployee);
+  app.openapi(createEmployeeRoute, createEmployee);
+  app.openapi(updateEmployeeRoute, updateEmployee);
+  app.openapi(deactivateEmployeeRoute, deactivateEmployee);
+}
