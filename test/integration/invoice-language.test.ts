@@ -1,6 +1,6 @@
 // Issue 29 "Smaller": an invoice to a customer abroad prints in English with the
 // country's name (the Swedish seller's too), a Swedish customer's stays Swedish with
-// its letters, and an invoice in another currency than SEK asks for a transfer to the
+// its letters, and an invoice in a currency other than SEK asks for a transfer to the
 // IBAN quoting the invoice number, never for Bankgiro and an OCR reference.
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
