@@ -2,6 +2,10 @@
 // with wrangler dev on 127.0.0.1:$PORT (default 8787). D1, R2, Durable Objects and
 // Queues run locally and persist under .wrangler/.
 //
+// - The migrations' output is summed up in one line (the full output only on an
+//   error); once the server answers, a banner says where it is, where the admin token
+//   is and how to create a user.
+//
 // - Secrets a local install needs are generated once into .dev.vars: ADMIN_TOKEN
 //   (printed), PII_ENCRYPTION_KEY, DOCUMENT_URL_SECRET.
 // - PII_ENCRYPTION_KEY is never generated or replaced while the local database holds
@@ -43,13 +47,43 @@ function refuse(lines) {
   process.exit(1);
 }
 
-// CI=true answers wrangler's "apply N migrations?" prompt.
-const migrate = spawnSync(wrangler, ["d1", "migrations", "apply", "DB", "--local"], {
-  cwd: projectRoot,
-  env: { ...env, CI: "true" },
-  stdio: "inherit",
-});
-if (migrate.status !== 0) process.exit(migrate.status ?? 1);
+/**
+ * Applies the D1 migrations to the local database. wrangler prints a table of every
+ * migration (and again after each one applied: over a thousand lines on a first start),
+ * which buries what a person needs, so its output is captured and summed up in one
+ * line; when anything goes wrong (an exit status other than 0, or a migration marked
+ * failed) the whole output is printed as wrangler wrote it, and npm start stops.
+ */
+function applyMigrations() {
+  // CI=true answers wrangler's "apply N migrations?" prompt.
+  const run = spawnSync(wrangler, ["d1", "migrations", "apply", "DB", "--local"], {
+    cwd: projectRoot,
+    env: { ...env, CI: "true" },
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const output = `${run.stdout ?? ""}${run.stderr ?? ""}`;
+  if (run.error || run.status !== 0 || output.includes("❌")) {
+    process.stdout.write(run.stdout ?? "");
+    process.stderr.write(run.stderr ?? "");
+    if (run.error) console.error(run.error.message);
+    console.error("npm start: applying the database migrations failed (wrangler's output above).");
+    process.exit(run.status || 1);
+  }
+  console.log(migrationSummary(run.stdout ?? ""));
+}
+
+/** One line from wrangler's output: how many migrations were applied, and the last one. */
+function migrationSummary(stdout) {
+  if (/No migrations to apply/.test(stdout)) return "Database: up to date (no migrations to apply).";
+  // the first table lists the migrations to be applied, one name a row
+  const pending = stdout.split("Migrations to be applied:")[1]?.split("└")[0] ?? "";
+  const names = [...pending.matchAll(/(\d{4}_[\w.-]+\.sql)/g)].map((m) => m[1]);
+  if (names.length === 0) return "Database: migrations applied.";
+  return `Database: applied ${names.length} migration${names.length === 1 ? "" : "s"} (${names[0]}${names.length > 1 ? ` … ${names.at(-1)}` : ""}).`;
+}
+
+applyMigrations();
 
 // ---- ADMIN_TOKEN and DOCUMENT_URL_SECRET: generated once, kept ----
 if (!varOf("ADMIN_TOKEN")) {
@@ -163,9 +197,44 @@ const url = `http://127.0.0.1:${port}`;
 const dev = spawn(wrangler, args, { cwd: projectRoot, env, stdio: "inherit" });
 mkdirSync(stateDir, { recursive: true });
 writeFileSync(serverFile, JSON.stringify({ url, pid: process.pid, started_at: new Date().toISOString() }, null, 2));
-console.log(
-  `Admin API token: ADMIN_TOKEN in ${process.env.ADMIN_TOKEN ? "the environment" : ".dev.vars"}; npm run admin finds this server (${url}).`,
-);
+
+/**
+ * What a person needs once the server answers, printed after wrangler's own start-up
+ * lines so it is the last thing on the screen: the address, where the admin token is,
+ * and the commands that make a user and an API key.
+ */
+function printBanner() {
+  const tokenAt = process.env.ADMIN_TOKEN ? "ADMIN_TOKEN in the environment" : "ADMIN_TOKEN in .dev.vars";
+  console.log(
+    [
+      "",
+      "────────────────────────────────────────────────────────────────",
+      `Bookkeeping API running at ${url}/api/v1`,
+      `Admin token: ${tokenAt} (npm run admin reads it and finds this server)`,
+      "Create a user and an API key (in another terminal):",
+      '  npm run admin -- create-user --email anna@example.se --name "Anna Andersson"',
+      "  npm run admin -- create-key --user <user id> --name \"my app\" --scopes '*' --mode live",
+      "Then call the API with Authorization: Bearer <key> (README.md, Using it). Ctrl-C stops.",
+      "────────────────────────────────────────────────────────────────",
+      "",
+    ].join("\n"),
+  );
+}
+
+/** Waits until wrangler dev answers on `url` (any HTTP status), then prints the banner once. */
+async function bannerWhenReady() {
+  for (let i = 0; i < 240; i++) {
+    try {
+      await (await fetch(url)).arrayBuffer();
+      printBanner();
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+  console.error(`npm start: wrangler dev did not answer on ${url} within two minutes; see its output above.`);
+}
+bannerWhenReady();
 
 // wrangler dev runs no cron by itself; --test-scheduled exposes /__scheduled, called at
 // the start of every minute as the deployed trigger ("* * * * *") would be.

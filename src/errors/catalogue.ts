@@ -236,7 +236,7 @@ export const ERROR_CATALOGUE = {
   INVOICE_BOOK_CASH_METHOD: e(
     400,
     "Kontantmetoden bokför fakturan vid betalning.",
-    "Under the cash method the invoice is booked at payment.",
+    "Under the cash method the invoice is booked when it is paid.",
   ),
   INVOICE_BOOK_CONFLICT: e(409, "Fakturan bokförs redan.", "The invoice is being booked concurrently."),
   INVOICE_BOOK_DEFERRED_DRAFT: e(400, "Ett utkast kan inte bokföras.", "A draft invoice cannot be booked."),
@@ -276,7 +276,7 @@ export const ERROR_CATALOGUE = {
   INVOICE_PAID_LIKELY_DUPLICATE: e(
     409,
     "Betalningen verkar redan finnas som banktransaktion.",
-    "The payment likely exists as a bank transaction.",
+    "The payment probably already exists as a bank transaction.",
     "Match the transaction, or retry with force: true and a new Idempotency-Key.",
   ),
   INVOICE_PAID_LINES_UNBALANCED: e(400, "Betalningsraderna balanserar inte.", "The payment lines do not balance."),
@@ -385,14 +385,14 @@ export const ERROR_CATALOGUE = {
   SALARY_RUN_REOPEN_INVALID_STATUS: e(
     400,
     "Endast en lönekörning i granskning eller godkänd kan öppnas igen.",
-    "Only a salary run in review or approved can be reopened.",
-    "A paid or booked run is not reopened: correct its pay in a later run.",
+    "Only a salary run that is in review or approved can be reopened.",
+    "A paid or booked run cannot be reopened: correct its pay in a later run.",
   ),
   SALARY_RUN_DELETE_NOT_DRAFT: e(
     400,
     "Endast ett utkast till lönekörning kan tas bort.",
     "Only a draft salary run can be deleted.",
-    "Reopen a run in review or approved first; a paid or booked run is not deleted.",
+    "First reopen a run that is in review or approved; a paid or booked run cannot be deleted.",
   ),
   AGI_CONTACT_MISSING: e(
     400,
@@ -403,7 +403,7 @@ export const ERROR_CATALOGUE = {
   SALARY_RUN_BOOK_NOT_DUE: e(
     409,
     "Lönekörningens betalningsdag har inte kommit; den bokförs först den dagen.",
-    "The salary run's payment date has not come; it is booked on that date at the earliest.",
+    "The salary run's payment date has not yet come; the run can be booked on that date at the earliest.",
     "A planned payment is booked automatically on its date; otherwise call book again from that date.",
   ),
   EMPLOYEE_DUPLICATE_PERSONNUMMER: e(
@@ -435,13 +435,13 @@ export const ERROR_CATALOGUE = {
   BANK_STATEMENT_ACCOUNT_MISMATCH: e(
     400,
     "Kontoutdraget gäller ett annat bankkonto än det som är registrerat för bokföringskontot.",
-    "The statement is of another bank account than the one registered for the ledger account.",
+    "The statement belongs to a bank account other than the one registered for the ledger account.",
     "Import it to the ledger account registered for that bank account (details.registered_for), or register it (POST .../bank-accounts).",
   ),
   BANK_STATEMENT_CURRENCY_MISMATCH: e(
     400,
     "Kontoutdraget är i en annan valuta än bokföringskontots bankkonto.",
-    "The statement is in another currency than the ledger account's bank account.",
+    "The statement is in a currency other than that of the ledger account's bank account.",
     "Import it to a ledger account registered in that currency (details.accounts_in_currency), or register one (POST .../bank-accounts).",
   ),
   BANK_STATEMENT_DATES_OUTSIDE_FISCAL_YEARS: e(
@@ -463,7 +463,7 @@ export const ERROR_CATALOGUE = {
   MATCH_SI_CASH_FX_UNSUPPORTED: e(
     400,
     "Delbetalning i utländsk valuta stöds inte med kontantmetoden.",
-    "Partial foreign-currency payment is not supported under the cash method.",
+    "A partial payment in a foreign currency is not supported under the cash method.",
   ),
   MATCH_SI_NOT_EXPENSE: e(400, "Transaktionen är inte en utbetalning.", "The transaction is not an outflow."),
   MATCH_SI_ALREADY_PAID: e(409, "Leverantörsfakturan är redan betald.", "The supplier invoice is already paid."),

@@ -80,3 +80,38 @@ export function parseOrgNumber(input: string, today: string): ParsedOrgNumber | 
 export function maskPersonnummer(long: string): string {
   return `********-${long.slice(-4)}`;
 }
+
+/**
+ * Norwegian organisasjonsnummer (Enhetsregisterloven; Brønnøysundregistrene): nine
+ * digits, the last a modulus 11 check digit over the first eight with the weights
+ * 3 2 7 6 5 4 3 2. The check digit is 11 minus the remainder of the weighted sum;
+ * 11 becomes 0 and 10 is never issued. Returns the nine digits, or null.
+ */
+export function parseNorwegianOrgNumber(input: string): string | null {
+  const digits = input
+    .trim()
+    .replace(/^NO/i, "")
+    .replace(/MVA$/i, "")
+    .replace(/[\s.-]/g, "");
+  if (!/^\d{9}$/.test(digits)) return null;
+  const weights = [3, 2, 7, 6, 5, 4, 3, 2];
+  const sum = weights.reduce((acc, w, i) => acc + w * Number(digits[i]), 0);
+  const check = (11 - (sum % 11)) % 11;
+  return check !== 10 && check === Number(digits[8]) ? digits : null;
+}
+
+/**
+ * The registration number of a business outside Sweden, checked by the rule of its
+ * country where one is implemented (Norway), else kept as supplied: a foreign number
+ * is never put through the Swedish Luhn check. `ok: false` names the country's rule.
+ */
+export function parseForeignRegistrationNumber(
+  country: string,
+  input: string,
+): { ok: true; value: string } | { ok: false; rule: string } {
+  if (country === "NO") {
+    const no = parseNorwegianOrgNumber(input);
+    return no ? { ok: true, value: no } : { ok: false, rule: "a Norwegian organisasjonsnummer (9 digits, mod 11)" };
+  }
+  return { ok: true, value: input.trim() };
+}

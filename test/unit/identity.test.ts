@@ -4,7 +4,14 @@ import { describe, expect, it } from "vitest";
 import orgList from "../fixtures/ids/organisationsnummer_list.json";
 import pnrAsOrg from "../fixtures/ids/personnummer_orgnumber.json";
 import pnrList from "../fixtures/ids/personnummer_list.json";
-import { luhnValid, maskPersonnummer, parseOrgNumber, parsePersonnummer } from "../../src/sweden/identity";
+import {
+  luhnValid,
+  maskPersonnummer,
+  parseForeignRegistrationNumber,
+  parseNorwegianOrgNumber,
+  parseOrgNumber,
+  parsePersonnummer,
+} from "../../src/sweden/identity";
 
 // The vectors are fixed; "today" is pinned so century inference is repeatable.
 const TODAY = "2026-11-22";
@@ -55,4 +62,32 @@ describe("organisationsnummer vectors", () => {
       }
     });
   }
+});
+
+// Published numbers from Brønnøysundregistrene (Enhetsregisteret): Equinor ASA 923 609 016,
+// DNB Bank ASA 984 851 006, Norsk Hydro ASA 914 778 271. Equinor by hand: weights
+// 3 2 7 6 5 4 3 2 over 9 2 3 6 0 9 0 1 give 27+4+21+36+0+36+0+2 = 126; 126 mod 11 = 5;
+// 11 - 5 = 6, the ninth digit.
+describe("Norwegian organisasjonsnummer (mod 11)", () => {
+  it("accepts published numbers in their usual spellings", () => {
+    expect(parseNorwegianOrgNumber("923609016")).toBe("923609016");
+    expect(parseNorwegianOrgNumber("923 609 016")).toBe("923609016");
+    expect(parseNorwegianOrgNumber("NO 923 609 016 MVA")).toBe("923609016");
+    expect(parseNorwegianOrgNumber("984851006")).toBe("984851006");
+    expect(parseNorwegianOrgNumber("914778271")).toBe("914778271");
+  });
+
+  it("refuses a wrong check digit, a wrong length and a remainder that would need check digit 10", () => {
+    expect(parseNorwegianOrgNumber("923609017")).toBeNull();
+    expect(parseNorwegianOrgNumber("92360901")).toBeNull();
+    expect(parseNorwegianOrgNumber("5561034249")).toBeNull();
+    // 4 x 3 = 12, remainder 1: the check digit would be 10, which is never issued.
+    for (let d = 0; d <= 9; d++) expect(parseNorwegianOrgNumber(`40000000${d}`)).toBeNull();
+  });
+
+  it("checks a Norwegian number by Norway's rule and keeps another country's as supplied", () => {
+    expect(parseForeignRegistrationNumber("NO", "923 609 016")).toEqual({ ok: true, value: "923609016" });
+    expect(parseForeignRegistrationNumber("NO", "5561034249").ok).toBe(false);
+    expect(parseForeignRegistrationNumber("US", " 12-3456789 ")).toEqual({ ok: true, value: "12-3456789" });
+  });
 });

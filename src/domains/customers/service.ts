@@ -14,7 +14,12 @@ import { ApiError, fieldError } from "../../errors/api-error";
 import type { PageRequest } from "../../http/pagination";
 import { newId } from "../../ids";
 import { decryptSecret, encryptSecret } from "../../secrets";
-import { maskPersonnummer, parseOrgNumber, parsePersonnummer } from "../../sweden/identity";
+import {
+  maskPersonnummer,
+  parseForeignRegistrationNumber,
+  parseOrgNumber,
+  parsePersonnummer,
+} from "../../sweden/identity";
 import { CustomerCreateSchema, type CustomerCreateInput, type CustomerPatchInput } from "./schemas";
 import { checkVatNumber, splitVatNumber } from "./vies";
 import { invoiceDefaultDays } from "../companies";
@@ -57,6 +62,8 @@ export async function customerJson(env: Env, c: CustomerRow) {
 
 /**
  * Applies the identity rules. `personal` is plaintext, or "keep" for "unchanged".
+ * `country` is the customer's (resolved) country: a business outside Sweden carries
+ * its own country's registration number, never put through the Swedish check.
  * Returns the org number to store and the personnummer (12 digits) to encrypt, or "keep".
  */
 export function resolveIdentity(
@@ -64,6 +71,7 @@ export function resolveIdentity(
   org: string | null,
   personal: string | null | "keep",
   today: string,
+  country = "SE",
 ) {
   let personalLong: string | null | "keep" = personal;
   if (personal !== null && personal !== "keep") {
@@ -89,6 +97,10 @@ export function resolveIdentity(
       }
       personalLong = asPersonal.long;
       orgNumber = null;
+    } else if (type !== "individual" && country !== "SE") {
+      const foreign = parseForeignRegistrationNumber(country, orgNumber);
+      if (!foreign.ok) throw fieldError("org_number", `org_number is not ${foreign.rule}`);
+      orgNumber = foreign.value;
     } else if (type === "swedish_business") {
       const parsed = parseOrgNumber(orgNumber, today);
       if (!parsed) throw fieldError("org_number", "org_number is not a valid organisationsnummer (checksum or format)");
@@ -99,7 +111,7 @@ export function resolveIdentity(
         "an individual has no organisation number; give the personnummer as personal_number",
       );
     }
-    // eu_business: a foreign registration number, stored as supplied.
+    // eu_business registered in Sweden by country: its number is stored as supplied, as before.
   }
   return { orgNumber, personalLong };
 }
@@ -143,15 +155,17 @@ async function planCreate(
   terms: number,
 ) {
   const today = ctx.now.slice(0, 10);
+  const vat = input.vat_number ?? null;
+  const country = countryOf(input.customer_type, input.country, vat);
   const { orgNumber, personalLong } = resolveIdentity(
     input.customer_type,
     input.org_number ?? null,
     input.personal_number ?? null,
     today,
+    country,
   );
   await assertOrgNumberFree(db, ctx.companyId, orgNumber, null, taken);
   if (orgNumber) taken.add(orgNumber);
-  const vat = input.vat_number ?? null;
   const row: CustomerRow = {
     id: newId(),
     companyId: ctx.companyId,
@@ -163,7 +177,7 @@ async function planCreate(
     vatNumberValidated: await viesResult(env, ctx, input.customer_type, vat),
     personalNumberEnc:
       typeof personalLong === "string" ? await encryptSecret(env.PII_ENCRYPTION_KEY, personalLong) : null,
-    country: countryOf(input.customer_type, input.country, vat),
+    country,
     addressLine1: input.address_line1 ?? null,
     addressLine2: input.address_line2 ?? null,
     postalCode: input.postal_code ?? null,
@@ -246,10 +260,11 @@ export const updateCustomer: Command<CustomerPatchInput & { id: string }> = asyn
   const personal: string | null | "keep" =
     pnInput === undefined || (typeof pnInput === "string" && MASKED_PERSONAL_NUMBER.test(pnInput)) ? "keep" : pnInput;
   const org = input.org_number !== undefined ? input.org_number : current.orgNumber;
-  const { orgNumber, personalLong } = resolveIdentity(type, org, personal, ctx.now.slice(0, 10));
+  const vat = input.vat_number !== undefined ? input.vat_number : current.vatNumber;
+  const country = countryOf(type, input.country !== undefined ? input.country : current.country, vat);
+  const { orgNumber, personalLong } = resolveIdentity(type, org, personal, ctx.now.slice(0, 10), country);
   await assertOrgNumberFree(db, ctx.companyId, orgNumber, current.id, new Set());
 
-  const vat = input.vat_number !== undefined ? input.vat_number : current.vatNumber;
   const recheck =
     type === "eu_business" && vat !== null && (vat !== current.vatNumber || type !== current.customerType);
   const vatNumberValidated =
@@ -272,7 +287,7 @@ export const updateCustomer: Command<CustomerPatchInput & { id: string }> = asyn
         : personalLong === null
           ? null
           : await encryptSecret(env.PII_ENCRYPTION_KEY, personalLong),
-    country: countryOf(type, input.country !== undefined ? input.country : current.country, vat),
+    country,
     ...(input.address_line1 !== undefined && { addressLine1: input.address_line1 }),
     ...(input.address_line2 !== undefined && { addressLine2: input.address_line2 }),
     ...(input.postal_code !== undefined && { postalCode: input.postal_code }),

@@ -5,6 +5,7 @@ import { fromOre } from "../../money";
 import { loadCompany } from "../companies";
 import { customersByIds } from "../customers";
 import { saleInvoiceTexts, type SaleTreatment } from "../../sweden/vat-treatment";
+import { countryName, type InvoiceLanguage, invoiceLanguage, LABELS } from "./language";
 import { renderInvoicePdf, type InvoicePdf } from "./pdf";
 import { itemsOfInvoice, type InvoiceItemRow, type InvoiceRow } from "./queries";
 import { loadDeduction } from "./deduction";
@@ -17,21 +18,59 @@ export function swedishVatNumber(orgNumber: string | null): string | null {
 
 type Settings = Awaited<ReturnType<typeof loadCompany>>["company_settings"];
 
-/** The seller's address (ML 17 kap 24 §: the seller's name and address on every invoice). */
-export function sellerAddress(s: Settings): string[] {
+/**
+ * A postal address's lines. The country is printed by name when the reader is in
+ * another country: a foreign country always, Sweden on an English document (the
+ * Swedish seller seen from abroad).
+ */
+function addressLines(
+  a: { addressLine1: string | null; addressLine2: string | null; postalCode: string | null; city: string | null },
+  country: string | null,
+  lang: InvoiceLanguage,
+): string[] {
+  const code = country || "SE";
   return [
-    s.addressLine1,
-    s.addressLine2,
-    [s.postalCode, s.city].filter(Boolean).join(" "),
-    s.country !== "SE" ? s.country : null,
+    a.addressLine1,
+    a.addressLine2,
+    [a.postalCode, a.city].filter(Boolean).join(" "),
+    code !== "SE" || lang === "en" ? countryName(code, lang) : null,
   ].filter((l): l is string => !!l);
 }
 
-export function sellerContact(s: Settings): string[] {
+/** The seller's address (ML 17 kap 24 §: the seller's name and address on every invoice). */
+export function sellerAddress(s: Settings, lang: InvoiceLanguage = "sv"): string[] {
+  return addressLines(s, s.country, lang);
+}
+
+export function sellerContact(s: Settings, lang: InvoiceLanguage = "sv"): string[] {
+  const L = LABELS[lang];
   return [
-    s.phone ? `Tel ${s.phone}` : null,
-    s.email ? `E-post ${s.email}` : null,
-    s.website ? `Webb ${s.website}` : null,
+    s.phone ? `${L.phone} ${s.phone}` : null,
+    s.email ? `${L.email} ${s.email}` : null,
+    s.website ? `${L.web} ${s.website}` : null,
+  ].filter((l): l is string => !!l);
+}
+
+/**
+ * Bankgiro, Plusgiro and the OCR reference are Swedish clearing in SEK: a foreign
+ * buyer paying in another currency cannot use them, so an invoice in another currency
+ * asks for a transfer to the IBAN (with BIC) quoting the invoice number instead.
+ */
+const paysBySwedishGiro = (row: InvoiceRow) => row.currency === "SEK";
+
+/** The payment lines of the footer: where to pay and the reference to quote. */
+export function paymentLines(row: InvoiceRow, s: Settings, lang: InvoiceLanguage = "sv"): string[] {
+  const L = LABELS[lang];
+  const giro = paysBySwedishGiro(row);
+  return [
+    giro && s.bankgiro ? `Bankgiro ${s.bankgiro}` : null,
+    giro && s.plusgiro ? `Plusgiro ${s.plusgiro}` : null,
+    s.iban ? `IBAN ${s.iban}${s.bic ? ` BIC ${s.bic}` : ""}` : null,
+    giro && row.ocrNumber
+      ? L.payWithOcr(row.ocrNumber)
+      : row.invoiceNumber && !row.isCreditNote
+        ? L.payWithNumber(row.invoiceNumber)
+        : null,
   ].filter((l): l is string => !!l);
 }
 
@@ -40,19 +79,20 @@ export function sellerContact(s: Settings): string[] {
  * 6 §: without an agreed rate, interest on late payment is the reference rate + 8
  * percentage points; an agreed rate is printed as such.
  */
-export function paymentTerms(row: InvoiceRow, s: Settings): [string, string][] {
+export function paymentTerms(row: InvoiceRow, s: Settings, lang: InvoiceLanguage = "sv"): [string, string][] {
+  const L = LABELS[lang];
   const days = Math.round(
     (Date.parse(`${row.dueDate}T00:00:00Z`) - Date.parse(`${row.invoiceDate}T00:00:00Z`)) / 86_400_000,
   );
   const rate = s.latePaymentInterestRate;
   const interest =
     rate === null
-      ? "referensränta + 8 %-enheter"
-      : `${(Number(rate) * 100).toLocaleString("sv-SE", { maximumFractionDigits: 2 })} %`;
+      ? L.referenceRate
+      : `${(Number(rate) * 100).toLocaleString(lang === "sv" ? "sv-SE" : "en-GB", { maximumFractionDigits: 2 })} %`;
   return [
-    ["Betalningsvillkor", days === 0 ? "Kontant" : `${days} dagar netto`],
-    ["Dröjsmålsränta", interest],
-    ...(row.ocrNumber ? ([["OCR-nummer", row.ocrNumber]] as [string, string][]) : []),
+    [L.paymentTerms, days === 0 ? L.cash : L.net(days)],
+    [L.lateInterest, interest],
+    ...(row.ocrNumber && paysBySwedishGiro(row) ? ([[L.ocr, row.ocrNumber]] as [string, string][]) : []),
   ];
 }
 
@@ -77,6 +117,8 @@ export async function invoicePdfBytes(
   const { companies: company, company_settings: settings } = given.company ?? (await loadCompany(db, row.companyId));
   const [customer] = await customersByIds(db, row.companyId, [row.customerId]);
   const items = givenItems ?? (await itemsOfInvoice(db, row.id));
+  const lang = invoiceLanguage(customer?.country);
+  const L = LABELS[lang];
   const title: InvoicePdf["title"] = row.isCreditNote
     ? "Kreditfaktura"
     : row.documentType === "proforma"
@@ -87,33 +129,17 @@ export async function invoicePdfBytes(
   const notes: string[] = [];
   if (row.isCreditNote)
     notes.push(
-      `Kreditering av faktura ${row.invoiceNumber?.replace(/^KR-/, "")}${row.creditReason ? `: ${row.creditReason}` : ""}`,
+      `${L.creditOf(row.invoiceNumber?.replace(/^KR-/, "") ?? "")}${row.creditReason ? `: ${row.creditReason}` : ""}`,
     );
-  if (row.isSelfBilled)
-    notes.push(`Självfaktura (köparens nummer ${row.externalInvoiceNumber}, mottagen ${row.receivedDate})`);
+  if (row.isSelfBilled) notes.push(L.selfBilled(row.externalInvoiceNumber ?? "", row.receivedDate ?? ""));
   // the wording the VAT treatment of the lines asks for (intra-EU goods, reverse charge on services, export)
   notes.push(...saleInvoiceTexts(items.map((i) => i.vatTreatment as SaleTreatment)));
   if (row.notes) notes.push(row.notes);
-  const payment = [
-    settings.bankgiro ? `Bankgiro ${settings.bankgiro}` : null,
-    settings.plusgiro ? `Plusgiro ${settings.plusgiro}` : null,
-    settings.iban ? `IBAN ${settings.iban}${settings.bic ? ` BIC ${settings.bic}` : ""}` : null,
-    row.ocrNumber
-      ? `Ange OCR-nummer ${row.ocrNumber} vid betalning`
-      : row.invoiceNumber && !row.isCreditNote
-        ? `Ange fakturanummer ${row.invoiceNumber} vid betalning`
-        : null,
-  ].filter((s): s is string => !!s);
-  const address = customer
-    ? [
-        customer.addressLine1,
-        customer.addressLine2,
-        [customer.postalCode, customer.city].filter(Boolean).join(" "),
-        customer.country !== "SE" ? customer.country : null,
-      ].filter((s): s is string => !!s)
-    : [];
+  const payment = paymentLines(row, settings, lang);
+  const address = customer ? addressLines(customer, customer.country, lang) : [];
   return renderInvoicePdf({
     title,
+    language: lang,
     draft: row.status === "draft" || row.status === "cancelled",
     number: row.invoiceNumber,
     invoiceDate: row.invoiceDate,
@@ -126,12 +152,12 @@ export async function invoicePdfBytes(
       fSkatt: company.fSkatt,
       payment,
     },
-    sellerAddress: [...sellerAddress(settings), ...sellerContact(settings)],
-    terms: row.isCreditNote || row.documentType === "delivery_note" ? [] : paymentTerms(row, settings),
+    sellerAddress: [...sellerAddress(settings, lang), ...sellerContact(settings, lang)],
+    terms: row.isCreditNote || row.documentType === "delivery_note" ? [] : paymentTerms(row, settings, lang),
     buyer: { name: row.customerName, lines: address, vatNumber: customer?.vatNumber ?? null },
     references: [
-      row.ourReference ? `Vår referens: ${row.ourReference}` : null,
-      row.yourReference ? `Er referens: ${row.yourReference}` : null,
+      row.ourReference ? `${L.ourReference}: ${row.ourReference}` : null,
+      row.yourReference ? `${L.yourReference}: ${row.yourReference}` : null,
     ].filter((s): s is string => !!s),
     items: items.map((i) => ({
       description: i.description,

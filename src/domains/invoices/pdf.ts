@@ -2,14 +2,18 @@
 // It carries what ML 17 kap 24 § asks of an invoice: date, number, the seller's VAT
 // number, both parties' names and addresses, what was sold and how much, the price
 // without VAT, the taxable amount, rate and VAT per rate, and the reason when no
-// VAT is charged (reverse charge to an EU business). A draft says UTKAST across
-// every page and has no number.
+// VAT is charged (reverse charge to an EU business). A draft says UTKAST (DRAFT)
+// across every page and has no number. Printed in Swedish, or in English for a
+// customer abroad (`language`, see language.ts).
 import { degrees, PDFDocument, rgb, type PDFFont, type PDFPage } from "pdf-lib";
-import { formatSek } from "../../money";
 import { drawable, embedFonts } from "../../pdf/fonts";
+import { type DocumentKind, formatAmount, formatDecimal, type InvoiceLanguage, LABELS } from "./language";
 
 export interface InvoicePdf {
-  title: "Faktura" | "Kreditfaktura" | "Proformafaktura" | "Följesedel";
+  /** the kind of document (its Swedish name); printed in `language` */
+  title: DocumentKind;
+  /** Swedish unless given; English for a customer abroad */
+  language?: InvoiceLanguage;
   draft: boolean;
   number: string | null;
   invoiceDate: string;
@@ -45,8 +49,11 @@ const M = 50;
 const FOOTER_TOP = M + 40;
 
 export async function renderInvoicePdf(inv: InvoicePdf): Promise<Uint8Array> {
+  const lang = inv.language ?? "sv";
+  const L = LABELS[lang];
+  const title = L.title[inv.title];
   const doc = await PDFDocument.create();
-  doc.setTitle(`${inv.title} ${inv.number ?? "utkast"} ${inv.seller.name}`);
+  doc.setTitle(`${title} ${inv.number ?? L.draftShort} ${inv.seller.name}`);
   doc.setAuthor(inv.seller.name);
   doc.setCreationDate(new Date(inv.generatedAt));
   // DejaVu Sans, subset: Polish, Baltic, Greek or Cyrillic names print as written
@@ -54,13 +61,13 @@ export async function renderInvoicePdf(inv: InvoicePdf): Promise<Uint8Array> {
   const printable = (t: string) => drawable(font, t);
   let page!: PDFPage;
   let y = 0;
-  const heading = `${inv.title} ${inv.number ?? "(utkast)"} · ${inv.seller.name}`;
+  const heading = `${title} ${inv.number ?? `(${L.draftShort})`} · ${inv.seller.name}`;
   const newPage = () => {
     const continued = doc.getPageCount() > 0;
     page = doc.addPage(A4);
     y = A4[1] - M;
     if (inv.draft)
-      page.drawText("UTKAST", {
+      page.drawText(L.draft, {
         x: 150,
         y: 320,
         size: 96,
@@ -69,7 +76,7 @@ export async function renderInvoicePdf(inv: InvoicePdf): Promise<Uint8Array> {
         rotate: degrees(35),
       });
     if (continued) {
-      page.drawText(printable(`${heading} (forts.)`), { x: M, y, size: 9, font: bold });
+      page.drawText(printable(`${heading} ${L.continued}`), { x: M, y, size: 9, font: bold });
       y -= 20;
     }
   };
@@ -84,11 +91,11 @@ export async function renderInvoicePdf(inv: InvoicePdf): Promise<Uint8Array> {
     y -= gap;
     if (y < FOOTER_TOP + 10) newPage();
   };
-  const money = (n: number) => formatSek(n);
+  const money = (n: number) => formatAmount(n, lang);
 
   newPage();
   text(inv.seller.name, M, { f: bold, size: 14 });
-  text(inv.title.toUpperCase(), A4[0] - M, { f: bold, size: 18, right: true });
+  text(title.toUpperCase(), A4[0] - M, { f: bold, size: 18, right: true });
   nextLine(20);
   // the seller's address and contact details, left of the invoice's particulars
   const sellerTop = y;
@@ -98,12 +105,12 @@ export async function renderInvoicePdf(inv: InvoicePdf): Promise<Uint8Array> {
   });
   y = sellerTop;
   const head: [string, string][] = [
-    [`${inv.title}nummer`, inv.number ?? "(tilldelas när fakturan skickas)"],
-    ["Fakturadatum", inv.invoiceDate],
+    [L.numberOf(title), inv.number ?? L.unassigned],
+    [L.invoiceDate, inv.invoiceDate],
     ...(inv.title === "Faktura" || inv.title === "Proformafaktura"
-      ? ([["Förfallodatum", inv.dueDate]] as [string, string][])
+      ? ([[L.dueDate, inv.dueDate]] as [string, string][])
       : []),
-    ["Valuta", inv.currency],
+    [L.currency, inv.currency],
   ];
   for (const [k, v] of head) {
     text(k, 330);
@@ -117,12 +124,12 @@ export async function renderInvoicePdf(inv: InvoicePdf): Promise<Uint8Array> {
   }
   y = Math.min(y, sellerTop - 12 * (inv.sellerAddress ?? []).length);
   nextLine(6);
-  text("Kund", M, { f: bold });
+  text(L.customer, M, { f: bold });
   nextLine(12);
   for (const l of [
     inv.buyer.name,
     ...inv.buyer.lines,
-    ...(inv.buyer.vatNumber ? [`Momsreg.nr ${inv.buyer.vatNumber}`] : []),
+    ...(inv.buyer.vatNumber ? [`${L.vatNumber} ${inv.buyer.vatNumber}`] : []),
   ]) {
     text(l, M);
     nextLine(12);
@@ -134,17 +141,17 @@ export async function renderInvoicePdf(inv: InvoicePdf): Promise<Uint8Array> {
   nextLine(10);
 
   const cols = { desc: M, qty: 300, price: 390, vat: 440, net: A4[0] - M };
-  text("Beskrivning", cols.desc, { f: bold });
-  text("Antal", cols.qty, { f: bold, right: true });
-  text("À-pris", cols.price, { f: bold, right: true });
-  text("Moms", cols.vat, { f: bold, right: true });
-  text("Belopp", cols.net, { f: bold, right: true });
+  text(L.description, cols.desc, { f: bold });
+  text(L.quantity, cols.qty, { f: bold, right: true });
+  text(L.unitPrice, cols.price, { f: bold, right: true });
+  text(L.vat, cols.vat, { f: bold, right: true });
+  text(L.amount, cols.net, { f: bold, right: true });
   nextLine(4);
   page.drawLine({ start: { x: M, y }, end: { x: A4[0] - M, y }, thickness: 0.5 });
   nextLine(12);
   for (const it of inv.items) {
     text(it.description.length > 55 ? `${it.description.slice(0, 54)}…` : it.description, cols.desc);
-    text(`${it.quantity.replace(".", ",")}${it.unit ? ` ${it.unit}` : ""}`, cols.qty, { right: true });
+    text(`${formatDecimal(it.quantity, lang)}${it.unit ? ` ${it.unit}` : ""}`, cols.qty, { right: true });
     text(money(it.unitPrice), cols.price, { right: true });
     text(`${Math.round(it.vatRate * 100)} %`, cols.vat, { right: true });
     text(money(it.net), cols.net, { right: true });
@@ -157,22 +164,13 @@ export async function renderInvoicePdf(inv: InvoicePdf): Promise<Uint8Array> {
     text(money(amount), A4[0] - M, { f, right: true });
     nextLine();
   };
-  sum("Belopp exkl. moms", inv.subtotal);
-  for (const v of inv.vat) sum(`Moms ${Math.round(v.rate * 100)} % på ${money(v.net)}`, v.vat);
-  const totalLabel = {
-    Faktura: "Att betala",
-    Proformafaktura: "Att betala",
-    Kreditfaktura: "Att kreditera",
-    Följesedel: "Summa",
-  }[inv.title];
+  sum(L.subtotal, inv.subtotal);
+  for (const v of inv.vat) sum(L.vatOn(Math.round(v.rate * 100), money(v.net)), v.vat);
+  const totalLabel = L.total[inv.title];
   if (inv.deduction) {
-    sum(`Summa ${inv.currency}`, inv.total);
+    sum(`${L.sum} ${inv.currency}`, inv.total);
     for (const [label, amount] of inv.deduction.rows) sum(label, amount);
-    sum(
-      `${inv.title === "Kreditfaktura" ? "Att kreditera kunden" : "Att betala"} ${inv.currency}`,
-      inv.deduction.toPay,
-      bold,
-    );
+    sum(`${inv.title === "Kreditfaktura" ? L.creditToCustomer : L.toPay} ${inv.currency}`, inv.deduction.toPay, bold);
   } else {
     sum(`${totalLabel} ${inv.currency}`, inv.total, bold);
   }
@@ -190,9 +188,9 @@ export async function renderInvoicePdf(inv: InvoicePdf): Promise<Uint8Array> {
   const footer = [
     [
       inv.seller.name,
-      inv.seller.orgNumber ? `Org.nr ${inv.seller.orgNumber}` : null,
-      inv.seller.vatNumber ? `Momsreg.nr ${inv.seller.vatNumber}` : null,
-      inv.seller.fSkatt ? "Godkänd för F-skatt" : null,
+      inv.seller.orgNumber ? `${L.orgNumber} ${inv.seller.orgNumber}` : null,
+      inv.seller.vatNumber ? `${L.vatNumber} ${inv.seller.vatNumber}` : null,
+      inv.seller.fSkatt ? L.fSkatt : null,
     ],
     inv.seller.payment,
   ].map((row) => printable(row.filter(Boolean).join("  ·  ")));
@@ -202,7 +200,7 @@ export async function renderInvoicePdf(inv: InvoicePdf): Promise<Uint8Array> {
     footer.forEach((line, k) => {
       p.drawText(line, { x: M, y: FOOTER_TOP - 12 - 11 * k, size: 8, font });
     });
-    const n = printable(`Sida ${i + 1} av ${pages.length}`);
+    const n = printable(L.page(i + 1, pages.length));
     p.drawText(n, { x: A4[0] - M - font.widthOfTextAtSize(n, 8), y: FOOTER_TOP - 12, size: 8, font });
   });
   return doc.save({ useObjectStreams: false });
