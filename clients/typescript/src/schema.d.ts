@@ -1779,8 +1779,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Unlock a locked period (not a closed one)
-         * @description Removes the lock and any lock date. PERIOD_UNLOCK_NOT_LOCKED when neither is set; PERIOD_UNLOCK_CLOSED when the year is closed, which is irreversible.
+         * Unlock a locked period, or remove its lock date (not a closed one)
+         * @description Takes off one lock, the latest first: a period locked as a whole opens the dates after its lock date and keeps that date (a declared VAT quarter stays frozen); a period with only a lock date loses it. PERIOD_UNLOCK_NOT_LOCKED when neither is set; PERIOD_UNLOCK_CLOSED when the year is closed, which is irreversible.
          *
          *     Scope: `bookkeeping:write`.
          *
@@ -1891,11 +1891,13 @@ export interface paths {
         put?: never;
         /**
          * Run the year-end (asynchronous): currency revaluation, then the closing entry
-         * @description Readiness is checked at once (a refusal writes nothing) and again when the work runs: the period locked (PERIOD_NOT_LOCKED), no drafts (PERIOD_LOCK_HAS_DRAFTS), every voucher gap explained (YEAR_END_FAILED with details.findings), a balanced trial balance (YEAR_END_UNBALANCED_TRIAL); a period whose year-end has run or that is closed: CONFLICT. The operation revalues open foreign-currency items at the period's end (unless a revaluation exists), then books the year's result to 8999 against 2099 (limited company and other legal persons) or 2019 (sole trader, partnership), and sets closing_entry_id. A zero result: YEAR_END_NO_ACTIVITY. See docs/fiscal-year.md.
+         * @description Readiness is checked at once (a refusal writes nothing) and again when the work runs: every earlier year closed (YEAR_END_PRIOR_PERIOD_OPEN), the period locked (PERIOD_NOT_LOCKED), no drafts (PERIOD_LOCK_HAS_DRAFTS), every voucher gap explained (YEAR_END_FAILED with details.findings), a balanced trial balance (YEAR_END_UNBALANCED_TRIAL), the result not already booked on 8990-8999 (an imported or hand-made closing entry: YEAR_END_FAILED, finding YEAR_END_RESULT_ALREADY_BOOKED; booked in part, the year-end books the rest); a period whose year-end has run or that is closed: CONFLICT. The operation revalues open foreign-currency items at the period's end (unless a revaluation exists) at the Riksbank's rate or the one stated in closing_rates; a currency with neither is refused at once (FX_CLOSING_RATE_UNAVAILABLE, details.missingRates), as readiness reports it. Then it books the year's result to 8999 against 2099 (limited company and other legal persons) or 2019 (sole trader, partnership), and sets closing_entry_id. A zero result: YEAR_END_NO_ACTIVITY. See docs/fiscal-year.md.
          *
          *     Scope: `bookkeeping:write`.
          *
          *     Idempotency-Key: mandatory.
+         *
+         *     The body is optional: absent, empty or `{}` all take the defaults. Input rules: text may not contain control characters (U+0000-U+001F, U+007F-U+009F; `\n` and `\t` are allowed only in notes, descriptions, reasons, comments and messages), bidirectional embedding/override/isolate characters (U+202A-U+202E, U+2066-U+2069) or unpaired surrogates. Amounts: at most 999 999 999 999 kr each and per entry or invoice total; quantities at most 1 000 000 000. The body must be UTF-8 JSON sent as `Content-Type: application/json`. Any breach is 400 VALIDATION_ERROR naming the field.
          */
         post: {
             parameters: {
@@ -1910,7 +1912,16 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        /** @description closing rates by currency (SEK per unit, e.g. {"EUR": "11.4520"}), used instead of the Riksbank's for those currencies; the rest are looked up */
+                        closing_rates?: {
+                            [key: string]: number | string;
+                        };
+                    };
+                };
+            };
             responses: {
                 /** @description Success */
                 202: {
@@ -1996,12 +2007,14 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Close a period (irreversible)
-         * @description Requires the period locked and its closing entry (year-end run), else CONFLICT. Emits period.year_closed.
+         * Close a period (irreversible, unless it was closed as a year closed elsewhere)
+         * @description Requires the period locked and its closing entry (year-end run), else CONFLICT. With closed_externally: a year whose year-end was made in another program (a SIE import with its closing entry): locked, no closing entry made here (CONFLICT), its result booked on 8990-8999 (YEAR_END_NOT_RUN); every earlier year closed (YEAR_END_PRIOR_PERIOD_OPEN). Emits period.year_closed.
          *
          *     Scope: `bookkeeping:write`.
          *
          *     Idempotency-Key: mandatory.
+         *
+         *     The body is optional: absent, empty or `{}` all take the defaults. Input rules: text may not contain control characters (U+0000-U+001F, U+007F-U+009F; `\n` and `\t` are allowed only in notes, descriptions, reasons, comments and messages), bidirectional embedding/override/isolate characters (U+202A-U+202E, U+2066-U+2069) or unpaired surrogates. Amounts: at most 999 999 999 999 kr each and per entry or invoice total; quantities at most 1 000 000 000. The body must be UTF-8 JSON sent as `Content-Type: application/json`. Any breach is 400 VALIDATION_ERROR naming the field.
          */
         post: {
             parameters: {
@@ -2016,7 +2029,14 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        /** @description true: the year's year-end was made in another program and its closing entry is in the books (imported); the period must be locked, without a closing entry made here, and its result booked on 8990-8999 (YEAR_END_NOT_RUN otherwise) */
+                        closed_externally?: boolean;
+                    };
+                };
+            };
             responses: {
                 /** @description Success */
                 200: {
@@ -2029,7 +2049,122 @@ export interface paths {
                                 id: string;
                                 is_closed: boolean;
                                 closed_at: string | null;
+                                closed_externally: boolean;
                             };
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/fiscal-periods/{id}/reopen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reopen a year that was closed as closed in another program
+         * @description Only a year closed with closed_externally: PERIOD_REOPEN_NOT_CLOSED for a period that is not closed, PERIOD_REOPEN_NOT_EXTERNAL for one closed here (irreversible), CONFLICT while a later year has had its year-end or is closed. The period stays locked (unlock it to post); reason is kept on the period (reopen_reason, reopened_at). Emits period.reopened.
+         *
+         *     Scope: `bookkeeping:write`.
+         *
+         *     Idempotency-Key: mandatory.
+         *
+         *     Input rules: text may not contain control characters (U+0000-U+001F, U+007F-U+009F; `\n` and `\t` are allowed only in notes, descriptions, reasons, comments and messages), bidirectional embedding/override/isolate characters (U+202A-U+202E, U+2066-U+2069) or unpaired surrogates. Amounts: at most 999 999 999 999 kr each and per entry or invoice total; quantities at most 1 000 000 000. The body must be UTF-8 JSON sent as `Content-Type: application/json`. Any breach is 400 VALIDATION_ERROR naming the field.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Mandatory. Replays within 24 hours return the first response. */
+                    "idempotency-key"?: string;
+                };
+                path: {
+                    companyId: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["FiscalPeriod"];
                             meta: components["schemas"]["Meta"];
                         };
                     };
@@ -2107,7 +2242,7 @@ export interface paths {
         put?: never;
         /**
          * Revalue open foreign-currency receivables and payables (asynchronous)
-         * @description Open receivables (1510) and payables (2440) in other currencies than SEK are re-rated at the Riksbank rate of as_of_date (default the period's end); the differences are posted to 3960/7960 in one entry and the invoices' book values (exchange_rate, total_sek) follow. Refusals: FX_PERIOD_NOT_FOUND, FX_PERIOD_CLOSED, VALIDATION_ERROR (as_of_date outside the period), CURRENCY_REVALUATION_ALREADY_EXISTS. A missing rate fails the operation with FX_CLOSING_RATE_UNAVAILABLE. Nothing open: result.revaluation_entry_id null.
+         * @description Open receivables (1510) and payables (2440) in other currencies than SEK are re-rated at the Riksbank rate of as_of_date (default the period's end); the differences are posted to 3960/7960 in one entry and the invoices' book values (exchange_rate, total_sek) follow. Refusals: FX_PERIOD_NOT_FOUND, FX_PERIOD_CLOSED, VALIDATION_ERROR (as_of_date outside the period), CURRENCY_REVALUATION_ALREADY_EXISTS. closing_rates states a currency's rate instead of the Riksbank's. A currency with neither fails the operation with FX_CLOSING_RATE_UNAVAILABLE. Nothing open: result.revaluation_entry_id null.
          *
          *     Scope: `bookkeeping:write`.
          *
@@ -2133,6 +2268,10 @@ export interface paths {
                     "application/json": {
                         /** @description default: the period's end */
                         as_of_date?: string;
+                        /** @description closing rates by currency (SEK per unit, e.g. {"EUR": "11.4520"}), used instead of the Riksbank's for those currencies; the rest are looked up */
+                        closing_rates?: {
+                            [key: string]: number | string;
+                        };
                     };
                 };
             };
@@ -2472,7 +2611,7 @@ export interface paths {
         };
         /**
          * Pre-flight check: year-end readiness or voucher gaps (a read-only snapshot)
-         * @description type=year_end_readiness lists each failed check (period locked, no drafts, voucher gaps explained, trial balance balanced) as a blocker with what to do; type=voucher_gaps lists every gap in every series of the period, explained or not. ready is true when there is no blocker. The type vat_close is not supported.
+         * @description type=year_end_readiness lists each failed check (every earlier year closed, period locked, no drafts, voucher gaps explained, trial balance balanced, the result not already booked on 8990-8999, a closing rate for each currency of the items open at the period's end: FX_CLOSING_RATE_UNAVAILABLE with details.currency and details.date) as a blocker with what to do; type=voucher_gaps lists every gap in every series of the period, explained or not. ready is true when there is no blocker. The type vat_close is not supported.
          *
          *     Scope: `compliance:read`.
          */
@@ -9987,7 +10126,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        event_type: "invoice.created" | "invoice.sent" | "invoice.paid" | "credit_note.created" | "supplier.created" | "supplier_invoice.registered" | "supplier_invoice.approved" | "supplier_invoice.paid" | "supplier_invoice.credited" | "supplier_invoice.uncredited" | "customer.created" | "journal_entry.committed" | "journal_entry.reversed" | "journal_entry.corrected" | "transaction.categorized" | "transaction.reconciled" | "period.locked" | "period.unlocked" | "period.year_closed" | "salary_run.created" | "salary_run.approved" | "salary_run.booked" | "salary_run.reopened" | "salary_run.deleted" | "agi.generated" | "document.uploaded";
+                        event_type: "invoice.created" | "invoice.sent" | "invoice.paid" | "credit_note.created" | "supplier.created" | "supplier_invoice.registered" | "supplier_invoice.approved" | "supplier_invoice.paid" | "supplier_invoice.credited" | "supplier_invoice.uncredited" | "customer.created" | "journal_entry.committed" | "journal_entry.reversed" | "journal_entry.corrected" | "transaction.categorized" | "transaction.reconciled" | "period.locked" | "period.unlocked" | "period.year_closed" | "salary_run.created" | "salary_run.approved" | "salary_run.booked" | "agi.generated" | "document.uploaded" | "salary_run.reopened" | "salary_run.deleted" | "period.reopened";
                         webhook_url: string;
                         name: string;
                         description?: string | null;
@@ -13840,7 +13979,7 @@ export interface paths {
         };
         /**
          * List employees
-         * @description Newest first. Active employees only unless include_inactive=true. search: name, a full 12-digit personnummer, or its first 8 digits. The personnummer is masked (personnummer_masked).
+         * @description Newest first. Active employees only unless include_inactive=true. search: a name or the 8-digit birth date (YYYYMMDD); a full personnummer (10 or 12 digits) is VALIDATION_ERROR here, search for it with POST .../employees/search. The personnummer is masked (personnummer_masked), and so is the bank account number (bank_account_number: its last four digits).
          *
          *     Scope: `payroll:read`.
          */
@@ -13848,7 +13987,7 @@ export interface paths {
             parameters: {
                 query?: {
                     include_inactive?: "true" | "false";
-                    /** @description first or last name; a full 12-digit personnummer; or its first 8 digits (YYYYMMDD) */
+                    /** @description first or last name, or the 8-digit birth date (YYYYMMDD). A full personnummer (10 or 12 digits) is refused here: it would sit in the URL and in every log; send it in the body of POST .../employees/search */
                     search?: string;
                     cursor?: string;
                     limit?: number;
@@ -13970,6 +14109,117 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: components["schemas"]["Employee"];
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/employees/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Find an employee by personnummer
+         * @description The personnummer goes in the body so that it never sits in a URL (logs, proxies, browser history). 10 or 12 digits, with or without - or +; matched by its keyed hash. Returns the matching employees (at most one per personnummer), masked as on the list. Reads only: viewers may call it; no Idempotency-Key.
+         *
+         *     Scope: `payroll:read`.
+         *
+         *     Input rules: text may not contain control characters (U+0000-U+001F, U+007F-U+009F; `\n` and `\t` are allowed only in notes, descriptions, reasons, comments and messages), bidirectional embedding/override/isolate characters (U+202A-U+202E, U+2066-U+2069) or unpaired surrogates. Amounts: at most 999 999 999 999 kr each and per entry or invoice total; quantities at most 1 000 000 000. The body must be UTF-8 JSON sent as `Content-Type: application/json`. Any breach is 400 VALIDATION_ERROR naming the field.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    companyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description 10 or 12 digits, with or without - or +; matched by its HMAC, never stored or logged */
+                        personnummer: string;
+                        /** @default false */
+                        include_inactive?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["Employee"][];
                             meta: components["schemas"]["Meta"];
                         };
                     };
@@ -19158,6 +19408,12 @@ export interface components {
             closing_entry_id: string | null;
             /** @description entries dated on or before it are refused (PERIOD_LOCKED); the period's end when it is locked as a whole or closed */
             lock_date: string | null;
+            /** @description closed as a year whose year-end was made in another program (POST .../close with closed_externally); only such a year can be reopened */
+            closed_externally: boolean;
+            /** @description when a year closed elsewhere was last reopened */
+            reopened_at: string | null;
+            /** @description the reason given when it was reopened */
+            reopen_reason: string | null;
             created_at: string;
         };
         Operation: {
@@ -20580,10 +20836,15 @@ export interface components {
             generated_by: string;
             submission_reference: string | null;
             submission_recorded_at: string | null;
-            /** @description the XML file (UTF-8) */
-            agi_xml?: string;
+            /** @description the XML file (UTF-8); null in an idempotent replay (xml_omitted), which never keeps personal numbers: read it with GET .../agi */
+            agi_xml?: string | null;
             /** @description the same XML (the name used in the release notes) */
-            xml?: string;
+            xml?: string | null;
+            /**
+             * @description present when this answer is an idempotent replay: the file is left out, GET .../agi has it
+             * @enum {string}
+             */
+            xml_omitted?: "replay";
         };
         AgiGenerate: {
             contact?: components["schemas"]["PayrollContact"] & unknown;

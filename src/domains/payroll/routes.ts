@@ -1,6 +1,7 @@
 import { todayUtc } from "../../clock";
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { database } from "../../db/client";
+import { ApiError } from "../../errors/api-error";
 import type { AppEnv } from "../../http/context";
 import { dispatch } from "../../http/dispatch";
 import { json } from "../../http/envelope";
@@ -10,14 +11,16 @@ import { DateSchema } from "../../http/fields";
 import { defineRoute } from "../../http/route";
 import { companyHeading } from "../companies";
 import { absenceJson, absenceOf, assertAbsenceRange } from "./absence";
-import { agiJson, loadAgi } from "./agi";
+import { agiJson, loadAgi, storedAgiXml } from "./agi";
 import { salaryPaymentFile } from "./payment-file";
 import { renderPayslipPdf } from "./payslip";
 import {
   countRunEmployees,
   employeeDetailJson,
-  employeeJson,
+  employeeListJson,
   employeesByIds,
+  employeesByPersonnummer,
+  withBankAccount,
   lineItemsOf,
   listEmployees,
   listRuns,
@@ -43,6 +46,8 @@ import {
   EmployeeCreateSchema,
   EmployeeListQuery,
   EmployeePatchSchema,
+  EmployeeSearchBody,
+  FULL_PERSONNUMMER,
   EmployeeSchema,
   LineItemCreateSchema,
   LineItemSchema,
@@ -73,6 +78,22 @@ const LineItemParams = RunEmployeeParams.extend({ lineItemId: z.string() });
 const read = { tag: TAG, scope: "payroll:read", company: true } as const;
 const write = { tag: TAG, scope: "payroll:write", company: true, idempotency: "required", dryRun: true } as const;
 
+/**
+ * A full personnummer in GET .../employees?search= would be written to every access log
+ * and proxy on its way: refused, with the POST that takes it in the body.
+ */
+function refusePersonnummerInUrl(search: string | undefined): void {
+  if (search === undefined || !FULL_PERSONNUMMER.test(search.replace(/\s/g, ""))) return;
+  throw new ApiError(
+    "VALIDATION_ERROR",
+    {
+      fields: [{ path: "search", message: "a full personnummer is not searched in the URL" }],
+      use: "POST .../employees/search",
+    },
+    'Search by personnummer with POST /api/v1/companies/{companyId}/employees/search and {"personnummer": ...} in the body; the query\'s search takes a name or the 8-digit birth date.',
+  );
+}
+
 export function registerPayrollRoutes(app: OpenAPIHono<AppEnv>) {
   // Employees
 
@@ -83,27 +104,52 @@ export function registerPayrollRoutes(app: OpenAPIHono<AppEnv>) {
       path: EMPLOYEES,
       summary: "List employees",
       description:
-        "Newest first. Active employees only unless include_inactive=true. search: name, a full 12-digit personnummer, or its first 8 digits. The personnummer is masked (personnummer_masked).",
+        "Newest first. Active employees only unless include_inactive=true. search: a name or the 8-digit birth date (YYYYMMDD); a full personnummer (10 or 12 digits) is VALIDATION_ERROR here, search for it with POST .../employees/search. The personnummer is masked (personnummer_masked), and so is the bank account number (bank_account_number: its last four digits).",
       params: Params,
       query: EmployeeListQuery,
       response: z.array(EmployeeSchema),
     }),
     async (c) => {
       const { cursor, limit, ...q } = c.req.valid("query");
+      refusePersonnummerInUrl(q.search);
       const companyId = c.get("company").id;
       const page = await pageRequest(c, `employees:${companyId}:${q.include_inactive}:${q.search}`, cursor, limit);
       const { items, nextCursor } = await finishPage(
         c,
         page,
-        await listEmployees(c.env, database(c.env), companyId, q, page),
+        await listEmployees(database(c.env), companyId, q, page),
         (r) => ({ k: r.createdAt, i: r.id }),
       );
-      return json(
-        c,
-        items.map((e) => employeeJson(e)),
-        200,
-        { next_cursor: nextCursor },
+      return json(c, await Promise.all(items.map((e) => employeeListJson(c.env, e))), 200, {
+        next_cursor: nextCursor,
+      });
+    },
+  );
+
+  app.openapi(
+    defineRoute({
+      ...read,
+      write: false,
+      method: "post",
+      path: `${EMPLOYEES}/search`,
+      summary: "Find an employee by personnummer",
+      description:
+        "The personnummer goes in the body so that it never sits in a URL (logs, proxies, browser history). 10 or 12 digits, with or without - or +; matched by its keyed hash. Returns the matching employees (at most one per personnummer), masked as on the list. Reads only: viewers may call it; no Idempotency-Key.",
+      params: Params,
+      body: EmployeeSearchBody,
+      response: z.array(EmployeeSchema),
+    }),
+    async (c) => {
+      const body = c.req.valid("json");
+      const rows = await employeesByPersonnummer(
+        c.env,
+        database(c.env),
+        c.get("company").id,
+        body.personnummer,
+        body.include_inactive,
+        todayUtc(),
       );
+      return json(c, await Promise.all(rows.map((e) => employeeListJson(c.env, e))));
     },
   );
 
@@ -122,6 +168,8 @@ export function registerPayrollRoutes(app: OpenAPIHono<AppEnv>) {
         await employeeDetailJson(
           c.env,
           await loadEmployee(database(c.env), c.get("company").id, c.req.valid("param").id),
+          // a viewer sees the bank account number masked, as on the list
+          c.get("access")?.membership?.role !== "viewer",
         ),
       ),
   );
@@ -490,7 +538,7 @@ export function registerPayrollRoutes(app: OpenAPIHono<AppEnv>) {
       const { id, employeeId } = c.req.valid("param");
       const run = await loadRun(db, companyId, id);
       const re = await loadRunEmployee(db, run.id, employeeId);
-      const e = await loadEmployee(db, companyId, employeeId);
+      const e = await withBankAccount(c.env, await loadEmployee(db, companyId, employeeId));
       const bytes = await renderPayslipPdf({
         company: await companyHeading(db, companyId),
         run,
@@ -526,6 +574,7 @@ export function registerPayrollRoutes(app: OpenAPIHono<AppEnv>) {
       const file = await salaryPaymentFile(database(c.env), c.get("company").id, id, {
         executionDate: c.req.valid("query").execution_date,
         now: new Date().toISOString(),
+        env: c.env,
       });
       return fileResponse(c, new TextEncoder().encode(file.xml), "application/xml", file.fileName);
     },
@@ -650,15 +699,16 @@ export function registerPayrollRoutes(app: OpenAPIHono<AppEnv>) {
       const companyId = c.get("company").id;
       const run = await loadRun(db, companyId, c.req.valid("param").id);
       const agi = await loadAgi(db, companyId, run.id);
+      const xml = await storedAgiXml(c.env, agi);
       if (c.req.valid("query").format === "xml") {
         return fileResponse(
           c,
-          new TextEncoder().encode(agi.xml),
+          new TextEncoder().encode(xml),
           "application/xml",
           `agi-${agi.periodYear}${String(agi.periodMonth).padStart(2, "0")}.xml`,
         );
       }
-      return json(c, agiJson(agi));
+      return json(c, agiJson(agi, xml));
     },
   );
 
