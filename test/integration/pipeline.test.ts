@@ -47,8 +47,9 @@ describe("headers and envelopes", () => {
   it("serves the whole catalogue with every code of the spec and its status", async () => {
     const res = await call("GET", "/api/v1/errors");
     const byCode = new Map(res.body.data.map((e: any) => [e.code, e.http_status]));
-    // every code in the spec's Errors section, and the codes this service adds (documented where they arise: docs/invoices.md)
-    const added = ["JOURNAL_ENTRY_OWNED_BY_DOCUMENT"];
+    // every code in the spec's Errors section, and the codes this service adds (documented where they arise:
+    // docs/invoices.md, docs/fiscal-year.md)
+    const added = ["JOURNAL_ENTRY_OWNED_BY_DOCUMENT", "YEAR_END_STALE"];
     expect(byCode.size).toBe(133 + added.length);
     for (const code of added) expect(byCode.has(code)).toBe(true);
     for (const [code, status] of [
