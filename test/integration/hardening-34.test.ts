@@ -5,7 +5,7 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import worker from "../../src/index";
-import { admin, BASE, call, companyFixture, uniqueKey, write } from "../helpers";
+import { ADMIN_TOKEN, admin, BASE, call, companyFixture, uniqueKey, write } from "../helpers";
 
 const f = companyFixture({ name: "Härdning 34 AB" });
 const url = (p: string) => `/api/v1/companies/${f.companyId}${p}`;
@@ -61,6 +61,39 @@ describe("admin user creation", () => {
       .bind(email)
       .first<{ n: number }>();
     expect(rows!.n).toBe(1);
+  });
+
+  it("answers 409 when the other creation commits between a read and the insert (the race, made certain)", async () => {
+    const email = `${uniqueKey("race")}@example.se`;
+    expect((await admin("POST", "/admin/v1/users", { email, name: "Först" })).status).toBe(201);
+    // A database on which a look-up of users by email finds nothing, as a read made just
+    // before the other request's insert would: the unique index alone must decide.
+    const racing = new Proxy(env.DB, {
+      get(target, prop) {
+        if (prop === "prepare")
+          return (query: string) =>
+            target.prepare(
+              query.replace(
+                /^(select .* from "users") where "users"\."email" = \?/i,
+                '$1 where 0 and "users"."email" = ?',
+              ),
+            );
+        const value = Reflect.get(target, prop);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
+    const res = await worker.fetch(
+      new Request(`${BASE}/admin/v1/users`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${ADMIN_TOKEN}`, "Content-Type": "application/json" },
+        body: JSON.stringify({ email, name: "Andra" }),
+      }),
+      { ...env, DB: racing },
+      ctx,
+    );
+    expect(res.status).toBe(409);
+    expect(((await res.json()) as any).error.code).toBe("CONFLICT");
   });
 });
 
