@@ -194,6 +194,9 @@ for (const name of ["ADMIN_TOKEN", "CURSOR_SECRET", "PII_ENCRYPTION_KEY", "DOCUM
 // webhook receivers (WEBHOOK_ALLOW_LOCAL_HTTP) need it; a deployed Worker never has it.
 args.push("--var", "ENVIRONMENT:development");
 const url = `http://127.0.0.1:${port}`;
+// Signed links (document downloads) point at this server, on the port it really listens
+// on, unless the environment or .dev.vars names another public origin (a tunnel, a proxy).
+args.push("--var", `PUBLIC_BASE_URL:${varOf("PUBLIC_BASE_URL") || url}`);
 const dev = spawn(wrangler, args, { cwd: projectRoot, env, stdio: "inherit" });
 mkdirSync(stateDir, { recursive: true });
 writeFileSync(serverFile, JSON.stringify({ url, pid: process.pid, started_at: new Date().toISOString() }, null, 2));

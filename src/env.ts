@@ -41,3 +41,27 @@ export interface Env {
   /** "true" mounts the benchmark floors under /__bench (src/http/bench-floors.ts); set only by bench/service.mjs */
   BENCH_FLOORS?: string;
 }
+
+/**
+ * The configured public origin (PUBLIC_BASE_URL) as `scheme://host[:port]`, or null when
+ * it is unset or not an http(s) URL. Links handed out (signed downloads) are built on it,
+ * never on the request's Host.
+ */
+export function publicOrigin(value: string | undefined): string | null {
+  try {
+    const url = value ? new URL(value) : null;
+    return url && (url.protocol === "https:" || url.protocol === "http:") ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What a deployed Worker (ENVIRONMENT unset) lacks to serve: a missing or malformed
+ * PUBLIC_BASE_URL. Locally (ENVIRONMENT=development) scripts/start.mjs passes the
+ * server's own address, so nothing is required there.
+ */
+export function missingDeploymentSettings(env: Pick<Env, "ENVIRONMENT" | "PUBLIC_BASE_URL">): string[] {
+  if (env.ENVIRONMENT) return [];
+  return publicOrigin(env.PUBLIC_BASE_URL) ? [] : ["PUBLIC_BASE_URL"];
+}

@@ -6,7 +6,12 @@ import { ApiError } from "./errors/api-error";
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
-const b64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
+/** Base64 in chunks: a whole file (an AGI XML) spread into one call would exceed the argument limit. */
+function b64(bytes: Uint8Array): string {
+  let text = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(text);
+}
 const unb64 = (text: string) => Uint8Array.from(atob(text), (ch) => ch.charCodeAt(0));
 
 async function importKey(keyB64: string | undefined): Promise<CryptoKey> {

@@ -194,6 +194,12 @@ export const ERROR_CATALOGUE = {
     "The next period already has opening balances.",
   ),
   YEAR_END_NOT_RUN: e(400, "Bokslutet har inte körts.", "The year-end closing has not been run."),
+  YEAR_END_STALE: e(
+    409,
+    "Årets resultat har ändrats sedan bokslutsverifikationen; kör bokslutet igen.",
+    "The year's result has changed since the closing entry was made.",
+    "Run the year-end again (POST .../fiscal-periods/{id}/year-end): it books only the difference, then close.",
+  ),
   YEAR_END_NO_ACTIVITY: e(409, "Perioden saknar bokföring.", "The period has no activity."),
   YEAR_END_PREVIEW_FAILED: e(400, "Förhandsvisningen av bokslutet misslyckades.", "The year-end preview failed."),
   YEAR_END_PRIOR_PERIOD_OPEN: e(400, "Föregående år är inte stängt.", "The prior period is still open."),

@@ -16,8 +16,28 @@ export interface DispatchOptions {
   hashOf?: unknown;
 }
 
+/**
+ * Reads the dry-run flag from `?dry_run=` and `X-Dry-Run:`. Only `true` and `false`
+ * (any case) are understood; any other value (`1`, `yes`, `on`, empty) is a 400, so a
+ * caller who meant a preview never has the write performed for real.
+ */
 export function isDryRun(c: Context<AppEnv>): boolean {
-  return c.req.query("dry_run") === "true" || (c.req.header("X-Dry-Run") ?? "").toLowerCase() === "true";
+  const query = dryRunFlag(c.req.query("dry_run"), { parameter: "dry_run" });
+  const header = dryRunFlag(c.req.header("X-Dry-Run"), { header: "X-Dry-Run" });
+  return query === true || header === true;
+}
+
+/** `undefined` when absent; refuses a value that is neither `true` nor `false`. */
+function dryRunFlag(raw: string | undefined, where: Record<string, string>): boolean | undefined {
+  if (raw === undefined) return undefined;
+  const value = raw.trim().toLowerCase();
+  if (value === "true") return true;
+  if (value === "false") return false;
+  throw new ApiError(
+    "VALIDATION_ERROR",
+    where,
+    `Dry-run must be "true" or "false"; "${raw.slice(0, 20)}" is not understood, so nothing was done.`,
+  );
 }
 
 /**

@@ -3,6 +3,15 @@
 import type { Context } from "hono";
 import type { AppEnv } from "./context";
 
+/**
+ * Headers every download carries: the browser must not guess another type from the
+ * bytes (a stored file rendered as HTML), and no shared cache keeps a company's file.
+ */
+export const DOWNLOAD_HEADERS = {
+  "X-Content-Type-Options": "nosniff",
+  "Cache-Control": "private, no-store",
+} as const;
+
 export function fileResponse(
   c: Context<AppEnv>,
   bytes: Uint8Array | ReadableStream,
@@ -13,6 +22,7 @@ export function fileResponse(
     headers: {
       "Content-Type": contentType,
       "Content-Disposition": `attachment; filename="${fileName}"`,
+      ...DOWNLOAD_HEADERS,
       "X-Request-Id": c.get("requestId"),
       "Service-Version": c.env.SERVICE_VERSION,
     },

@@ -7,6 +7,7 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { createMiddleware } from "hono/factory";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { missingDeploymentSettings } from "../env";
 import { ApiError } from "../errors/api-error";
 import { authenticate } from "./auth";
 import type { AppEnv } from "./context";
@@ -25,6 +26,24 @@ const requestContext = createMiddleware<AppEnv>(async (c, next) => {
   await next();
   c.header("X-Request-Id", c.get("requestId"));
   c.header("Service-Version", c.env.SERVICE_VERSION);
+});
+
+/**
+ * A deployed Worker without its public origin would hand out links to the wrong place
+ * (wrangler.toml no longer carries a localhost default): every request is refused with
+ * a 500 and a log line naming the setting, until it is configured.
+ */
+const deploymentConfigured = createMiddleware<AppEnv>(async (c, next) => {
+  const missing = missingDeploymentSettings(c.env);
+  if (missing.length === 0) return next();
+  console.error(
+    `configuration: ${missing.join(", ")} is not set (or not an http(s) URL) in this deployed Worker; ` +
+      "set it to the API's public origin (wrangler.toml [vars] per environment). Refusing every request until then.",
+  );
+  return c.json(
+    errorBody("INTERNAL_ERROR", c.get("requestId"), "The service is not configured.", { settings: missing }),
+    500,
+  );
 });
 
 const keyRequired = createMiddleware<AppEnv>(async (c, next) => {
@@ -86,6 +105,7 @@ export function createPipeline(register: (app: OpenAPIHono<AppEnv>) => void) {
     },
   });
   app.use("*", requestContext);
+  app.use("*", deploymentConfigured);
   app.use("/api/v1/*", keyRequired);
 
   register(app);

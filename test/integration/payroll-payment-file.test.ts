@@ -127,7 +127,8 @@ describe("GET .../salary-runs/{id}/payment-file", () => {
         CdtrAcct: {
           Id: {
             Othr: {
-              Id: `${anna.clearing_number}${anna.bank_account_number}`.replace(/\D/g, ""),
+              // the answers mask the account number (issue #34); the file carries the full one
+              Id: `${anna.clearing_number}123456789`,
               SchmeNm: { Cd: "BBAN" },
             },
           },
@@ -140,7 +141,7 @@ describe("GET .../salary-runs/{id}/payment-file", () => {
         CdtrAgt: { FinInstnId: { ClrSysMmbId: { ClrSysId: { Cd: "SESBA" }, MmbId: "3000" } } },
         Cdtr: { Nm: "Sven Senior" },
         CdtrAcct: {
-          Id: { Othr: { Id: `3000${sven.bank_account_number}`.replace(/\D/g, ""), SchmeNm: { Cd: "BBAN" } } },
+          Id: { Othr: { Id: "30001111116", SchmeNm: { Cd: "BBAN" } } },
         },
         RmtInf: { Ustrd: "Lön 2026-04" },
       },

@@ -52,7 +52,13 @@ describe("employees", () => {
     const list = await call("GET", url("/employees?search=%C3%96berg"), { key: f.actor.key });
     expect(list.body.data.map((x: any) => x.id)).toEqual([e.id]);
     expect(list.body.data[0].personnummer).toBeUndefined();
-    const byNumber = await call("GET", url("/employees?search=199209097899"), { key: f.actor.key });
+    // a full personnummer is searched in a POST body, not the URL (issue #34)
+    const inUrl = await call("GET", url("/employees?search=199209097899"), { key: f.actor.key });
+    expect([inUrl.status, inUrl.body.error.code]).toEqual([400, "VALIDATION_ERROR"]);
+    const byNumber = await call("POST", url("/employees/search"), {
+      key: f.actor.key,
+      body: { personnummer: "199209097899" },
+    });
     expect(byNumber.body.data.map((x: any) => x.id)).toEqual([e.id]);
 
     // duplicate, bad check digit, A-tax without table, bad bank account: refused, nothing stored

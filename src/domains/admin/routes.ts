@@ -77,11 +77,17 @@ export function registerAdminRoutes(app: OpenAPIHono<AppEnv>) {
       const { email, name } = c.req.valid("json");
       const db = database(c.env);
       const normalised = email.toLowerCase();
-      if (await db.select().from(users).where(eq(users.email, normalised)).get()) {
+      const row = { id: newId(), email: normalised, name, createdAt: nowIso() };
+      // The unique index on users.email decides between two concurrent creations: a
+      // read-then-insert let both pass the read and the loser's insert fail as a 500.
+      const inserted = await db
+        .insert(users)
+        .values(row)
+        .onConflictDoNothing({ target: users.email })
+        .returning({ id: users.id });
+      if (inserted.length === 0) {
         throw new ApiError("CONFLICT", { email: normalised }, "A user with this email already exists.");
       }
-      const row = { id: newId(), email: normalised, name, createdAt: nowIso() };
-      await db.insert(users).values(row);
       return json(c, { id: row.id, email: row.email, name: row.name, created_at: row.createdAt }, 201);
     },
   );

@@ -8,6 +8,7 @@ import type { AppEnv } from "../../http/context";
 import { sha256Hex } from "../../http/crypto";
 import { dispatch, isDryRun } from "../../http/dispatch";
 import { json } from "../../http/envelope";
+import { DOWNLOAD_HEADERS } from "../../http/file-response";
 import { finishPage, pageRequest } from "../../http/pagination";
 import { CompanyParams, CompanyItemParams } from "../../http/params";
 import { booleanQuery, defineRoute } from "../../http/route";
@@ -263,7 +264,7 @@ export function registerDocumentRoutes(app: OpenAPIHono<AppEnv>) {
           "Content-Length": String(doc.fileSizeBytes),
           "Content-Disposition": `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(doc.fileName)}`,
           "X-Content-SHA256": doc.sha256Hash,
-          "Cache-Control": "private, no-store",
+          ...DOWNLOAD_HEADERS,
           "X-Request-Id": c.get("requestId"),
           "Service-Version": c.env.SERVICE_VERSION,
         },

@@ -4,6 +4,7 @@
 import { and, asc, desc, eq, gte, lt, max } from "drizzle-orm";
 import type { Command, Plan, Statement } from "../../commands/plan";
 import type { Database } from "../../db/client";
+import { publicOrigin } from "../../env";
 import { documents } from "../../db/schema";
 import { entryAndLineExist, postedEntryIds } from "../../ledger/queries";
 import { ApiError } from "../../errors/api-error";
@@ -174,16 +175,11 @@ export const linkDocument: Command<{ id: string; journal_entry_id: string; journ
  * the caller (or a proxy it fooled) liked, carrying a valid signature.
  */
 function publicBaseUrl(value: string | undefined): string {
-  let url: URL | null = null;
-  try {
-    url = value ? new URL(value) : null;
-  } catch {
-    url = null;
-  }
-  if (!url || (url.protocol !== "https:" && url.protocol !== "http:")) {
+  const origin = publicOrigin(value);
+  if (!origin) {
     throw new ApiError("INTERNAL_ERROR", { setting: "PUBLIC_BASE_URL" }, "PUBLIC_BASE_URL is not configured.");
   }
-  return url.origin;
+  return origin;
 }
 
 /** Every download link handed out is an access to the archive: audited and evented. */

@@ -106,6 +106,9 @@ export async function yearEndReadiness(
   ]);
   const base = periodBase(companyId, period.id);
   const findings: Finding[] = [];
+  const stale = staleClosing(period, totals);
+  // a year-end to run: never run, or run and made stale by a later posting (it books the difference)
+  const toRun = !period.isClosed && (!period.closingEntryId || stale !== null);
   if (period.isClosed)
     findings.push({
       severity: "blocker",
@@ -113,6 +116,7 @@ export async function yearEndReadiness(
       message: "The period is closed; its year-end is done.",
       details: { closed_at: period.closedAt },
     });
+  else if (stale) findings.push(staleFinding(stale, base, "warning"));
   else if (period.closingEntryId)
     findings.push({
       severity: "blocker",
@@ -120,7 +124,7 @@ export async function yearEndReadiness(
       message: `The year-end has run (closing entry ${period.closingEntryId}); close the period with POST ${base}/close.`,
       details: { closing_entry_id: period.closingEntryId },
     });
-  if (!period.isClosed && !period.closingEntryId) findings.push(...priorPeriodFindings(companyId, period, periods));
+  if (toRun) findings.push(...priorPeriodFindings(companyId, period, periods));
   if (drafts > 0)
     findings.push({
       severity: "blocker",
@@ -152,10 +156,10 @@ export async function yearEndReadiness(
       message: "The trial balance does not balance; contact support, the books need repair.",
       details: { debit_total: fromOre(debit), credit_total: fromOre(credit) },
     });
-  if (!period.closingEntryId && !period.isClosed) findings.push(...resultBookingFindings(totals, base));
-  if (fx && !revaluation && !period.closingEntryId && !period.isClosed)
-    findings.push(...(await closingRateFindings(db, companyId, period, fx, base)));
-  if (!revaluation && !period.closingEntryId)
+  // a stale closing entry is itself a result booked in part: staleFinding says what is left
+  if (toRun && !stale) findings.push(...resultBookingFindings(totals, base));
+  if (fx && !revaluation && toRun) findings.push(...(await closingRateFindings(db, companyId, period, fx, base)));
+  if (!revaluation && toRun)
     findings.push({
       severity: "info",
       code: "CURRENCY_REVALUATION_PENDING",
@@ -163,6 +167,47 @@ export async function yearEndReadiness(
       details: {},
     });
   return { ready: !findings.some((f) => f.severity === "blocker"), findings };
+}
+
+/** What a later posting changed in a year whose closing entry is made, or null when nothing did. */
+export interface StaleClosing {
+  closing_entry_id: string;
+  resultOre: number;
+  bookedOre: number;
+  unbookedOre: number;
+}
+
+/**
+ * A closing entry is stale when the year's result (classes 3-8) no longer equals what is
+ * booked on 8990-8999: an entry posted into the year after the year-end (the period
+ * unlocked, corrected and locked again) changed the result, and 2099 would miss it. An
+ * entry that moves only balance accounts leaves the closing entry right.
+ */
+export function staleClosing(
+  period: FiscalPeriodRow,
+  totals: Parameters<typeof bookedResultOf>[0],
+): StaleClosing | null {
+  if (!period.closingEntryId || period.isClosed) return null;
+  const { resultOre, bookedOre, unbookedOre } = bookedResultOf(totals);
+  return unbookedOre === 0 ? null : { closing_entry_id: period.closingEntryId, resultOre, bookedOre, unbookedOre };
+}
+
+/** The stale closing entry as a finding: a warning before a year-end (which fixes it), a blocker before close. */
+function staleFinding(stale: StaleClosing, base: string, severity: "warning" | "blocker"): Finding {
+  return {
+    severity,
+    code: "YEAR_END_STALE",
+    message:
+      `The year's result (${fromOre(stale.resultOre)}) has changed since the closing entry ${stale.closing_entry_id} ` +
+      `booked ${fromOre(stale.bookedOre)}: run the year-end again (POST ${base}/year-end), it books the difference ` +
+      `${fromOre(stale.unbookedOre)}, then close.`,
+    details: {
+      closing_entry_id: stale.closing_entry_id,
+      year_result: fromOre(stale.resultOre),
+      already_booked: fromOre(stale.bookedOre),
+      to_book: fromOre(stale.unbookedOre),
+    },
+  };
 }
 
 /**
@@ -353,7 +398,9 @@ export const runYearEnd =
     const revaluation = existing
       ? null
       : await planRevaluation(db, ctx, env, deps.revaluation, period, period.periodEnd, input.closing_rates);
-    const unpaid = await cashMethodLines(db, ctx.companyId, deps.cashMethod, period);
+    // a second year-end (a stale closing entry) books only the result's difference: the
+    // cash method's unpaid invoices were booked by the first one
+    const unpaid = period.closingEntryId ? null : await cashMethodLines(db, ctx.companyId, deps.cashMethod, period);
     const totals = await periodAccountTotals(db, ctx.companyId, period.id);
     const movements = [
       ...totals,
@@ -569,7 +616,7 @@ export const closePeriod: Command<{ id: string; closed_externally?: boolean }> =
       { fiscal_period_id: period.id, locked_at: period.lockedAt, closing_entry_id: period.closingEntryId },
       "Only a locked period whose year-end has run can be closed.",
     );
-  }
+  } else await assertClosingCurrent(db, ctx.companyId, period);
   const externally = input.closed_externally === true;
   const row = { ...period, isClosed: true, closedAt: ctx.now, closedExternally: externally };
   return {
@@ -595,6 +642,17 @@ export const closePeriod: Command<{ id: string; closed_externally?: boolean }> =
     ],
   };
 };
+
+/**
+ * Close refuses a year whose closing entry a later posting made stale (YEAR_END_STALE):
+ * closed, the year's result on 2099 would miss that posting for good.
+ */
+async function assertClosingCurrent(db: Database, companyId: string, period: FiscalPeriodRow): Promise<void> {
+  const stale = staleClosing(period, await periodAccountTotals(db, companyId, period.id));
+  if (!stale) return;
+  const finding = staleFinding(stale, periodBase(companyId, period.id), "blocker");
+  throw new ApiError("YEAR_END_STALE", { fiscal_period_id: period.id, ...finding.details }, finding.message);
+}
 
 /**
  * A year closed in another program and brought in (a SIE import of a closed year) is closed

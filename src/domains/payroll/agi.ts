@@ -17,7 +17,7 @@ import { insertFromJson } from "../../db/json-insert";
 import type { Env } from "../../env";
 import { ApiError } from "../../errors/api-error";
 import { newId } from "../../ids";
-import { decryptSecret } from "../../secrets";
+import { decryptSecret, encryptSecret } from "../../secrets";
 import { agiXml, employerIdentity, type AgiEmployeeMonth } from "../../sweden/payroll";
 import { loadCompany, payrollContactOf } from "../companies";
 import {
@@ -35,7 +35,12 @@ export type AgiRow = typeof agiDeclarations.$inferSelect;
 
 export const AGI_PROGRAM_NAME = "bokforing-api";
 
-export function agiJson(r: AgiRow, withXml = true) {
+/**
+ * The AGI as the API shows it. `xml` is the plaintext file (it names every employee by
+ * personnummer): the stored row holds it encrypted (storedAgiXml), so a caller passes the
+ * decrypted text, or null where the answer is kept (an idempotent replay, an event).
+ */
+export function agiJson(r: AgiRow, xml: string | null) {
   return {
     agi_id: r.id,
     salary_run_id: r.salaryRunId,
@@ -50,7 +55,7 @@ export function agiJson(r: AgiRow, withXml = true) {
     generated_by: r.generatedBy,
     submission_reference: r.submissionReference,
     submission_recorded_at: r.submissionRecordedAt,
-    ...(withXml ? { agi_xml: r.xml, xml: r.xml } : {}),
+    ...(xml !== null ? { agi_xml: xml, xml } : {}),
   };
 }
 
@@ -71,6 +76,32 @@ export async function loadAgi(db: Database, companyId: string, runId: string): P
       "No AGI has been generated for this salary run.",
     );
   return row;
+}
+
+/**
+ * The AGI's XML in plaintext. Stored encrypted (AES-GCM, src/secrets.ts) since issue #34;
+ * a row generated before holds the plaintext file, which is read as it is (it starts with
+ * "<") until the AGI is generated again.
+ */
+export async function storedAgiXml(env: Env, r: AgiRow): Promise<string> {
+  if (r.xml.startsWith("<")) return r.xml;
+  const xml = await decryptSecret(env.PII_ENCRYPTION_KEY, r.xml);
+  if (xml === null)
+    throw new ApiError(
+      "INTERNAL_ERROR",
+      { agi_id: r.id },
+      "The stored AGI file cannot be decrypted with the configured key.",
+    );
+  return xml;
+}
+
+/**
+ * What an idempotent replay of an AGI write returns: the AGI without its file, which names
+ * every employee by personnummer and is never kept in an idempotency record. The file is
+ * read again with GET .../salary-runs/{id}/agi.
+ */
+function agiReplay(r: AgiRow) {
+  return { ...agiJson(r, null), agi_xml: null, xml: null, xml_omitted: "replay" as const };
 }
 
 /** "2026-04-25T08:01:02.123Z" → "2026-04-25T08:01:02" (Skapad, UTC). */
@@ -214,7 +245,7 @@ export const generateAgi: Command<AgiGenerateInput & { id: string }> = async (db
     salaryRunId: run.id,
     periodYear: run.periodYear,
     periodMonth: run.periodMonth,
-    xml,
+    xml: await encryptSecret(env.PII_ENCRYPTION_KEY, xml),
     totalCashPay: totals.cashPayKronor,
     totalBenefits: totals.benefitsKronor,
     totalTax: totals.taxKronor,
@@ -241,20 +272,22 @@ export const generateAgi: Command<AgiGenerateInput & { id: string }> = async (db
   );
   return {
     status: existing ? 200 : 201,
-    data: agiJson(row),
+    data: agiJson(row, xml),
+    replayData: agiReplay(row),
     statements,
-    events: [{ type: "agi.generated", object: agiJson(row, false) }],
+    events: [{ type: "agi.generated", object: agiJson(row, null) }],
     audit: { action: "agi.generated", resourceType: "salary_run", resourceId: run.id },
   };
 };
 
-export const recordAgiSubmission: Command<AgiPatchInput & { id: string }> = async (db, input, ctx) => {
+export const recordAgiSubmission: Command<AgiPatchInput & { id: string }> = async (db, input, ctx, env) => {
   const run = await loadRun(db, ctx.companyId, input.id);
   const agi = await loadAgi(db, ctx.companyId, run.id);
   const patch = { submissionReference: input.submission_reference, submissionRecordedAt: ctx.now, updatedAt: ctx.now };
   return {
     status: 200,
-    data: agiJson({ ...agi, ...patch }),
+    data: agiJson({ ...agi, ...patch }, await storedAgiXml(env, agi)),
+    replayData: agiReplay({ ...agi, ...patch }),
     statements: [db.update(agiDeclarations).set(patch).where(eq(agiDeclarations.id, agi.id))],
     audit: { action: "agi.submission_recorded", resourceType: "salary_run", resourceId: run.id },
   };

@@ -17,11 +17,12 @@ import { encryptSecret } from "../../secrets";
 import { parsePersonnummer } from "../../sweden/identity";
 import { birthDateFromPersonnummer, parsePercent } from "../../sweden/payroll";
 import {
-  employeeDetailJson,
   employeeJson,
   employeeWithPersonnummer,
   loadEmployee,
   personnummerHash,
+  storedBankAccount,
+  withBankAccount,
   type EmployeeRow,
 } from "./queries";
 import type { EmployeeCreateInput, EmployeePatchInput } from "./schemas";
@@ -160,6 +161,7 @@ export const createEmployee: Command<EmployeeCreateInput> = async (db, input, ct
     id: newId(),
     companyId: ctx.companyId,
     ...config,
+    bankAccountNumber: await storedBankAccount(env, config.bankAccountNumber),
     personnummerEnc: await encryptSecret(env.PII_ENCRYPTION_KEY, input.personnummer),
     personnummerHash: hash,
     personnummerPrefix: prefix,
@@ -168,19 +170,19 @@ export const createEmployee: Command<EmployeeCreateInput> = async (db, input, ct
     createdAt: ctx.now,
     updatedAt: ctx.now,
   };
-  const detail = await employeeDetailJson(env, row);
-  // The response echoes the masked personnummer (spec); the full one only on GET .../employees/{id}.
-  const { personnummer: _full, ...data } = detail;
+  // The response (kept under the idempotency key) echoes the masked personnummer (spec) and
+  // the masked bank account number; the full ones only on GET .../employees/{id}.
   return {
     status: 201,
-    data,
+    data: employeeJson({ ...row, bankAccountNumber: config.bankAccountNumber }),
     statements: [db.insert(employees).values(row)],
     audit: { action: "employee.created", resourceType: "employee", resourceId: row.id },
   };
 };
 
 export const updateEmployee: Command<EmployeePatchInput & { id: string }> = async (db, input, ctx, env) => {
-  const row = await loadEmployee(db, ctx.companyId, input.id);
+  // the bank account in plaintext, checked again with the rest of the configuration
+  const row = await withBankAccount(env, await loadEmployee(db, ctx.companyId, input.id));
   const pick = <T>(given: T | undefined, current: T) => (given === undefined ? current : given);
   let birthDate = row.birthDate;
   let prefix = row.personnummerPrefix;
@@ -222,6 +224,8 @@ export const updateEmployee: Command<EmployeePatchInput & { id: string }> = asyn
     vacationDaysPerYear: pick(input.vacation_days_per_year, row.vacationDaysPerYear),
   });
   const patch: Partial<EmployeeRow> = { ...merged, personnummerPrefix: prefix, updatedAt: ctx.now };
+  // stored encrypted, a row written before issue #34 included
+  const stored = { ...patch, bankAccountNumber: await storedBankAccount(env, merged.bankAccountNumber) };
   if (input.personnummer !== undefined) {
     patch.personnummerHash = await assertPersonnummerFree(env, db, ctx.companyId, input.personnummer, row.id);
     patch.personnummerEnc = await encryptSecret(env.PII_ENCRYPTION_KEY, input.personnummer);
@@ -231,7 +235,7 @@ export const updateEmployee: Command<EmployeePatchInput & { id: string }> = asyn
   return {
     status: 200,
     data: employeeJson(next),
-    statements: [db.update(employees).set(patch).where(eq(employees.id, row.id))],
+    statements: [db.update(employees).set(stored).where(eq(employees.id, row.id))],
     audit: { action: "employee.updated", resourceType: "employee", resourceId: row.id },
   };
 };

@@ -7,8 +7,9 @@
 import type { Database } from "../../db/client";
 import { ApiError } from "../../errors/api-error";
 import { debtorAccountOf, pain001Xml, type CreditTransfer } from "../../sweden/payments/pain001";
+import type { Env } from "../../env";
 import { loadCompany } from "../companies";
-import { employeesByIds, loadRun, runEmployees } from "./queries";
+import { bankAccountOf, employeesByIds, loadRun, runEmployees } from "./queries";
 
 const hex = (uuid: string) => uuid.replace(/-/g, "");
 
@@ -16,7 +17,7 @@ export async function salaryPaymentFile(
   db: Database,
   companyId: string,
   runId: string,
-  opts: { executionDate?: string; now: string },
+  opts: { executionDate?: string; now: string; env: Env },
 ) {
   const run = await loadRun(db, companyId, runId);
   if (!["approved", "paid", "booked"].includes(run.status)) {
@@ -56,7 +57,9 @@ export async function salaryPaymentFile(
   for (const m of ordered) {
     if (m.netOre <= 0) continue;
     const e = people.get(m.employeeId)!;
-    if (!e.clearingNumber || !e.bankAccountNumber) {
+    // stored encrypted: the file is the one place the full number leaves
+    const account = await bankAccountOf(opts.env, e.bankAccountNumber, e.id);
+    if (!e.clearingNumber || !account) {
       missing.push({ employee_id: e.id, name: `${e.firstName} ${e.lastName}` });
       continue;
     }
@@ -64,7 +67,7 @@ export async function salaryPaymentFile(
       endToEndId: hex(m.id),
       amountOre: m.netOre,
       creditorName: `${e.firstName} ${e.lastName}`,
-      account: { kind: "bank_account", clearing: e.clearingNumber, account: e.bankAccountNumber },
+      account: { kind: "bank_account", clearing: e.clearingNumber, account },
       remittance: { message: `Lön ${period}` },
     });
   }

@@ -10,6 +10,7 @@ import { itemType } from "./item-types";
 import {
   effectiveAvgifterOre,
   effectiveTaxOre,
+  maskedBankAccount,
   maskedPersonnummer,
   type EmployeeRow,
   type LineItemRow,
@@ -106,7 +107,7 @@ export async function renderPayslipPdf(p: PayslipInput): Promise<Uint8Array> {
     [
       "Konto",
       e.clearingNumber && e.bankAccountNumber
-        ? `${e.bankName ?? ""} ${e.clearingNumber}-${"*".repeat(Math.max(0, e.bankAccountNumber.length - 4))}${e.bankAccountNumber.slice(-4)}`.trim()
+        ? `${e.bankName ?? ""} ${e.clearingNumber}-${maskedBankAccount(e.bankAccountNumber)}`.trim()
         : "saknas",
     ],
   ];

@@ -7,7 +7,8 @@ import { ApiError } from "../../errors/api-error";
 import { hmacSha256Hex } from "../../http/crypto";
 import { afterDesc, type PageRequest } from "../../http/pagination";
 import { fromOre } from "../../money";
-import { decryptSecret } from "../../secrets";
+import { decryptSecret, encryptSecret } from "../../secrets";
+import { parsePersonnummer } from "../../sweden/identity";
 import { declaredContributions, type ContributionPart } from "../../sweden/payroll";
 import { ENGINE_ITEM_TYPES, itemType } from "./item-types";
 
@@ -30,12 +31,48 @@ export async function personnummerHash(env: Env, pnr12: string): Promise<string>
 /** Spec: the birth date part and XXXX. */
 export const maskedPersonnummer = (prefix: string) => `${prefix}-XXXX`;
 
-export function employeeJson(e: EmployeeRow, full?: string) {
+/**
+ * Bank account numbers are stored encrypted (AES-GCM, "v1.<iv>.<ciphertext>", issue #34).
+ * Rows written before hold the plaintext digits: the read path takes both, and such a row
+ * is encrypted the next time it is written (storedBankAccount). No migration rewrites
+ * them, as SQL cannot encrypt.
+ */
+export async function bankAccountOf(env: Env, stored: string | null, employeeId: string): Promise<string | null> {
+  if (stored === null || !stored.startsWith("v1.")) return stored;
+  const plain = await decryptSecret(env.PII_ENCRYPTION_KEY, stored);
+  if (plain === null)
+    throw new ApiError(
+      "INTERNAL_ERROR",
+      { employee_id: employeeId },
+      "The stored bank account number cannot be decrypted with the configured key.",
+    );
+  return plain;
+}
+
+/** The form a bank account number is stored in: encrypted. */
+export async function storedBankAccount(env: Env, plain: string | null): Promise<string | null> {
+  return plain === null ? null : encryptSecret(env.PII_ENCRYPTION_KEY, plain);
+}
+
+/** The row with its bank account number in plaintext, for the code that pays or shows it. */
+export async function withBankAccount(env: Env, e: EmployeeRow): Promise<EmployeeRow> {
+  return { ...e, bankAccountNumber: await bankAccountOf(env, e.bankAccountNumber, e.id) };
+}
+
+/** The last four digits, the rest as asterisks (as the payslip prints it). */
+export const maskedBankAccount = (account: string) =>
+  `${"*".repeat(Math.max(0, account.length - 4))}${account.slice(-4)}`;
+
+/**
+ * An employee as lists, write answers and viewers see it: the personnummer and the bank
+ * account number masked. `e` carries the plaintext account (withBankAccount).
+ */
+export function employeeJson(e: EmployeeRow, full?: { personnummer: string; bankAccount: boolean }) {
   return {
     id: e.id,
     first_name: e.firstName,
     last_name: e.lastName,
-    ...(full !== undefined ? { personnummer: full } : {}),
+    ...(full !== undefined ? { personnummer: full.personnummer } : {}),
     personnummer_masked: maskedPersonnummer(e.personnummerPrefix),
     birth_date: e.birthDate,
     email: e.email,
@@ -53,7 +90,8 @@ export function employeeJson(e: EmployeeRow, full?: string) {
     tax_decided_percent: e.taxDecidedPercent,
     tax_decision_reference: e.taxDecisionReference,
     clearing_number: e.clearingNumber,
-    bank_account_number: e.bankAccountNumber,
+    bank_account_number:
+      e.bankAccountNumber === null || full?.bankAccount ? e.bankAccountNumber : maskedBankAccount(e.bankAccountNumber),
     bank_name: e.bankName,
     vacation_rule: e.vacationRule,
     vacation_days_per_year: e.vacationDaysPerYear,
@@ -64,8 +102,16 @@ export function employeeJson(e: EmployeeRow, full?: string) {
   };
 }
 
-/** The detail read: the full personnummer, decrypted. */
-export async function employeeDetailJson(env: Env, e: EmployeeRow) {
+/** A list's or a write's answer: masked, from the stored row. */
+export async function employeeListJson(env: Env, e: EmployeeRow) {
+  return employeeJson(await withBankAccount(env, e));
+}
+
+/**
+ * The detail read: the full personnummer, decrypted, and the full bank account number
+ * unless the caller is a viewer (`fullBankAccount` false), who sees it masked.
+ */
+export async function employeeDetailJson(env: Env, e: EmployeeRow, fullBankAccount: boolean) {
   const plain = await decryptSecret(env.PII_ENCRYPTION_KEY, e.personnummerEnc);
   if (plain === null)
     throw new ApiError(
@@ -73,7 +119,7 @@ export async function employeeDetailJson(env: Env, e: EmployeeRow) {
       { employee_id: e.id },
       "The stored personnummer cannot be decrypted with the configured key.",
     );
-  return employeeJson(e, plain);
+  return employeeJson(await withBankAccount(env, e), { personnummer: plain, bankAccount: fullBankAccount });
 }
 
 export async function loadEmployee(db: Database, companyId: string, id: string): Promise<EmployeeRow> {
@@ -118,8 +164,32 @@ export async function employeeWithPersonnummer(db: Database, companyId: string, 
     .get();
 }
 
-export async function listEmployees(
+/** POST .../employees/search: the employees (active unless asked) with this personnummer, found by its HMAC. */
+export async function employeesByPersonnummer(
   env: Env,
+  db: Database,
+  companyId: string,
+  personnummer: string,
+  includeInactive: boolean,
+  today: string,
+): Promise<EmployeeRow[]> {
+  const long = parsePersonnummer(personnummer.replace(/\s/g, ""), today)?.long;
+  if (!long) return [];
+  return db
+    .select()
+    .from(employees)
+    .where(
+      and(
+        eq(employees.companyId, companyId),
+        eq(employees.personnummerHash, await personnummerHash(env, long)),
+        includeInactive ? undefined : eq(employees.isActive, true),
+      ),
+    )
+    .orderBy(desc(employees.createdAt), asc(employees.id))
+    .all();
+}
+
+export async function listEmployees(
   db: Database,
   companyId: string,
   q: { include_inactive?: boolean; search?: string },
@@ -129,9 +199,9 @@ export async function listEmployees(
   if (q.search) {
     const digits = q.search.replace(/\D/g, "");
     const pattern = `%${q.search.replace(/[%_\\]/g, (m) => `\\${m}`)}%`;
+    // a full personnummer is refused before this (the route); it is searched by POST .../employees/search
     search = or(
       sql`(${employees.firstName} || ' ' || ${employees.lastName}) LIKE ${pattern} ESCAPE '\\'`,
-      digits.length === 12 ? eq(employees.personnummerHash, await personnummerHash(env, digits)) : undefined,
       digits.length === 8 ? eq(employees.personnummerPrefix, digits) : undefined,
     );
   }

@@ -142,15 +142,27 @@ export const EmployeeSchema = z
 export const EmployeeListQuery = z
   .object({
     include_inactive: booleanQuery.optional(),
-    search: z
-      .string()
-      .trim()
-      .min(1)
-      .max(100)
-      .optional()
-      .openapi({ description: "first or last name; a full 12-digit personnummer; or its first 8 digits (YYYYMMDD)" }),
+    search: z.string().trim().min(1).max(100).optional().openapi({
+      description:
+        "first or last name, or the 8-digit birth date (YYYYMMDD). A full personnummer (10 or 12 digits) is refused here: it would sit in the URL and in every log; send it in the body of POST .../employees/search",
+    }),
     cursor: z.string().optional(),
     limit: z.coerce.number().int().min(1).max(100).default(50),
+  })
+  .strict();
+
+/** A full personnummer (10 or 12 digits, with or without - or +), as a caller would type it. */
+export const FULL_PERSONNUMMER = /^(\d{2})?\d{6}[-+]?\d{4}$/;
+
+/** POST .../employees/search: the personnummer in the body, never in the URL. */
+export const EmployeeSearchBody = z
+  .object({
+    personnummer: z
+      .string()
+      .trim()
+      .regex(FULL_PERSONNUMMER, "a personnummer or samordningsnummer of 10 or 12 digits (YYMMDD-NNNN or YYYYMMDDNNNN)")
+      .openapi({ description: "10 or 12 digits, with or without - or +; matched by its HMAC, never stored or logged" }),
+    include_inactive: z.boolean().default(false),
   })
   .strict();
 
@@ -444,8 +456,14 @@ export const AgiSchema = z
     generated_by: z.string(),
     submission_reference: z.string().nullable(),
     submission_recorded_at: z.string().nullable(),
-    agi_xml: z.string().optional().openapi({ description: "the XML file (UTF-8)" }),
-    xml: z.string().optional().openapi({ description: "the same XML (the name used in the release notes)" }),
+    agi_xml: z.string().nullable().optional().openapi({
+      description:
+        "the XML file (UTF-8); null in an idempotent replay (xml_omitted), which never keeps personal numbers: read it with GET .../agi",
+    }),
+    xml: z.string().nullable().optional().openapi({ description: "the same XML (the name used in the release notes)" }),
+    xml_omitted: z.literal("replay").optional().openapi({
+      description: "present when this answer is an idempotent replay: the file is left out, GET .../agi has it",
+    }),
   })
   .openapi("Agi");
 

@@ -8,7 +8,7 @@ import { json } from "../../../http/envelope";
 import { fileResponse } from "../../../http/file-response";
 import { CompanyItemParams } from "../../../http/params";
 import { defineRoute, type HandlerContext } from "../../../http/route";
-import { agiJson, loadAgi } from "../agi";
+import { agiJson, loadAgi, storedAgiXml } from "../agi";
 import { loadRun } from "../queries";
 import { AgiGenerateSchema, AgiPatchSchema, AgiSchema } from "../schemas";
 import { RUNS, read, write } from "./common";
@@ -48,15 +48,16 @@ async function getAgi(c: HandlerContext<typeof getAgiRoute>) {
   const companyId = c.get("company").id;
   const run = await loadRun(db, companyId, c.req.valid("param").id);
   const agi = await loadAgi(db, companyId, run.id);
+  const xml = await storedAgiXml(c.env, agi);
   if (c.req.valid("query").format === "xml") {
     return fileResponse(
       c,
-      new TextEncoder().encode(agi.xml),
+      new TextEncoder().encode(xml),
       "application/xml",
       `agi-${agi.periodYear}${String(agi.periodMonth).padStart(2, "0")}.xml`,
     );
   }
-  return json(c, agiJson(agi));
+  return json(c, agiJson(agi, xml));
 }
 
 const recordAgiSubmissionRoute = defineRoute({

@@ -25,6 +25,7 @@ import {
   runEmployeeJson,
   runEmployees,
   runJson,
+  withBankAccount,
   ytdOf,
 } from "../queries";
 import {
@@ -378,7 +379,7 @@ async function payslipPdf(c: HandlerContext<typeof payslipPdfRoute>) {
   const { id, employeeId } = c.req.valid("param");
   const run = await loadRun(db, companyId, id);
   const re = await loadRunEmployee(db, run.id, employeeId);
-  const e = await loadEmployee(db, companyId, employeeId);
+  const e = await withBankAccount(c.env, await loadEmployee(db, companyId, employeeId));
   const bytes = await renderPayslipPdf({
     company: await companyHeading(db, companyId),
     run,
@@ -413,6 +414,7 @@ async function paymentFile(c: HandlerContext<typeof paymentFileRoute>) {
   const file = await salaryPaymentFile(database(c.env), c.get("company").id, id, {
     executionDate: c.req.valid("query").execution_date,
     now: new Date().toISOString(),
+    env: c.env,
   });
   return fileResponse(c, new TextEncoder().encode(file.xml), "application/xml", file.fileName);
 }
