@@ -14439,7 +14439,7 @@ export interface paths {
         };
         /**
          * List employees
-         * @description Newest first. Active employees only unless include_inactive=true. search: name, a full 12-digit personnummer, or its first 8 digits. The personnummer is masked (personnummer_masked).
+         * @description Newest first. Active employees only unless include_inactive=true. search: a name or the 8-digit birth date (YYYYMMDD); a full personnummer (10 or 12 digits) is VALIDATION_ERROR here, search for it with POST .../employees/search. The personnummer is masked (personnummer_masked), and so is the bank account number (bank_account_number: its last four digits).
          *
          *     Scope: `payroll:read`.
          */
@@ -14447,7 +14447,7 @@ export interface paths {
             parameters: {
                 query?: {
                     include_inactive?: "true" | "false";
-                    /** @description first or last name; a full 12-digit personnummer; or its first 8 digits (YYYYMMDD) */
+                    /** @description first or last name, or the 8-digit birth date (YYYYMMDD). A full personnummer (10 or 12 digits) is refused here: it would sit in the URL and in every log; send it in the body of POST .../employees/search */
                     search?: string;
                     cursor?: string;
                     limit?: number;
@@ -14569,6 +14569,117 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: components["schemas"]["Employee"];
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/employees/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Find an employee by personnummer
+         * @description The personnummer goes in the body so that it never sits in a URL (logs, proxies, browser history). 10 or 12 digits, with or without - or +; matched by its keyed hash. Returns the matching employees (at most one per personnummer), masked as on the list. Reads only: viewers may call it; no Idempotency-Key.
+         *
+         *     Scope: `payroll:read`.
+         *
+         *     Input rules: text may not contain control characters (U+0000-U+001F, U+007F-U+009F; `\n` and `\t` are allowed only in notes, descriptions, reasons, comments and messages), bidirectional embedding/override/isolate characters (U+202A-U+202E, U+2066-U+2069) or unpaired surrogates. Amounts: at most 999 999 999 999 kr each and per entry or invoice total; quantities at most 1 000 000 000. The body must be UTF-8 JSON sent as `Content-Type: application/json`. Any breach is 400 VALIDATION_ERROR naming the field.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    companyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description 10 or 12 digits, with or without - or +; matched by its HMAC, never stored or logged */
+                        personnummer: string;
+                        /** @default false */
+                        include_inactive?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["Employee"][];
                             meta: components["schemas"]["Meta"];
                         };
                     };
@@ -21233,10 +21344,15 @@ export interface components {
             generated_by: string;
             submission_reference: string | null;
             submission_recorded_at: string | null;
-            /** @description the XML file (UTF-8) */
-            agi_xml?: string;
+            /** @description the XML file (UTF-8); null in an idempotent replay (xml_omitted), which never keeps personal numbers: read it with GET .../agi */
+            agi_xml?: string | null;
             /** @description the same XML (the name used in the release notes) */
-            xml?: string;
+            xml?: string | null;
+            /**
+             * @description present when this answer is an idempotent replay: the file is left out, GET .../agi has it
+             * @enum {string}
+             */
+            xml_omitted?: "replay";
         };
         AgiGenerate: {
             contact?: components["schemas"]["PayrollContact"] & unknown;
