@@ -5,7 +5,7 @@ import type { AppEnv } from "../../http/context";
 import { dispatch } from "../../http/dispatch";
 import { json } from "../../http/envelope";
 import { fileResponse } from "../../http/file-response";
-import { parseExpand } from "../../http/expand";
+import { PartialExpansions, parseExpand } from "../../http/expand";
 import { finishPage, pageRequest } from "../../http/pagination";
 import { defineRoute } from "../../http/route";
 import { BatchResultSchemaOf } from "../../http/bulk-schema";
@@ -55,7 +55,9 @@ export function registerInvoiceRoutes(app: OpenAPIHono<AppEnv>) {
         await listInvoices(db, companyId, filters, page),
         (r) => ({ k: r.createdAt, i: r.id }),
       );
-      return json(c, await invoicesWith(c.env, db, companyId, items, wanted), 200, { next_cursor: nextCursor });
+      const partial = new PartialExpansions();
+      const data = await invoicesWith(c.env, db, companyId, items, wanted, partial);
+      return json(c, data, 200, { next_cursor: nextCursor, ...partial.meta() });
     },
   );
 
@@ -77,7 +79,9 @@ export function registerInvoiceRoutes(app: OpenAPIHono<AppEnv>) {
       const companyId = c.get("company").id;
       const wanted = parseExpand<InvoiceExpansion>(c.req.valid("query").expand, INVOICE_EXPANSIONS);
       const row = await loadInvoice(db, companyId, c.req.valid("param").id);
-      return json(c, (await invoicesWith(c.env, db, companyId, [row], wanted))[0]);
+      const partial = new PartialExpansions();
+      const [data] = await invoicesWith(c.env, db, companyId, [row], wanted, partial);
+      return json(c, data, 200, partial.meta());
     },
   );
 

@@ -7,6 +7,7 @@ import { supplierInvoiceItems, supplierInvoicePayments, supplierInvoices } from 
 import { ApiError } from "../../errors/api-error";
 import type { ErrorCode } from "../../errors/catalogue";
 import { afterDesc, type PageRequest } from "../../http/pagination";
+import type { PartialExpansions } from "../../http/expand";
 import { fromOre } from "../../money";
 import { supplierJson, suppliersByIds } from "../suppliers";
 import { groupBy } from "../../db/group";
@@ -204,12 +205,16 @@ export async function listSupplierInvoices(
 export const SUPPLIER_INVOICE_EXPANSIONS = ["supplier", "items", "payments"] as const;
 export type SupplierInvoiceExpansion = (typeof SUPPLIER_INVOICE_EXPANSIONS)[number];
 
-/** The JSON of rows with the asked expansions, each loaded with one query for the lot. */
+/**
+ * The JSON of rows with the asked expansions, each loaded with one query for the lot. A
+ * supplier not found is `supplier: null` and named in `partial` (meta.partial_expansions).
+ */
 export async function supplierInvoicesWith(
   db: Database,
   companyId: string,
   rows: SupplierInvoiceRow[],
   expand: Set<SupplierInvoiceExpansion>,
+  partial: PartialExpansions,
 ) {
   const ids = rows.map((r) => r.id);
   const items =
@@ -233,11 +238,16 @@ export async function supplierInvoicesWith(
   const supplierIds = [...new Set(rows.map((r) => r.supplierId))];
   const parties = expand.has("supplier") ? await suppliersByIds(db, companyId, supplierIds) : [];
   const partyJson = new Map(parties.map((p) => [p.id, supplierJson(p)]));
+  const supplierOf = (id: string) => {
+    const found = partyJson.get(id) ?? null;
+    if (found === null) partial.add("supplier");
+    return found;
+  };
   const itemsOf = groupBy(items, (i) => i.supplierInvoiceId);
   const paymentsOf = groupBy(payments, (p) => p.supplierInvoiceId);
   return rows.map((r) => ({
     ...supplierInvoiceJson(r),
-    ...(expand.has("supplier") && { supplier: partyJson.get(r.supplierId) ?? null }),
+    ...(expand.has("supplier") && { supplier: supplierOf(r.supplierId) }),
     ...(expand.has("items") && { items: (itemsOf.get(r.id) ?? []).map(supplierInvoiceItemJson) }),
     ...(expand.has("payments") && { payments: (paymentsOf.get(r.id) ?? []).map(supplierInvoicePaymentJson) }),
   }));

@@ -3,7 +3,7 @@ import { database } from "../../db/client";
 import type { AppEnv } from "../../http/context";
 import { dispatch } from "../../http/dispatch";
 import { json } from "../../http/envelope";
-import { parseExpand } from "../../http/expand";
+import { PartialExpansions, parseExpand } from "../../http/expand";
 import { finishPage, pageRequest } from "../../http/pagination";
 import { defineRoute } from "../../http/route";
 import { PaymentReverseSchema } from "../../http/fields";
@@ -57,7 +57,9 @@ export function registerSupplierInvoiceRoutes(app: OpenAPIHono<AppEnv>) {
         await listSupplierInvoices(db, companyId, filters, page),
         (r) => ({ k: r.createdAt, i: r.id }),
       );
-      return json(c, await supplierInvoicesWith(db, companyId, items, wanted), 200, { next_cursor: nextCursor });
+      const partial = new PartialExpansions();
+      const data = await supplierInvoicesWith(db, companyId, items, wanted, partial);
+      return json(c, data, 200, { next_cursor: nextCursor, ...partial.meta() });
     },
   );
 
@@ -79,7 +81,9 @@ export function registerSupplierInvoiceRoutes(app: OpenAPIHono<AppEnv>) {
       const companyId = c.get("company").id;
       const wanted = parseExpand<SupplierInvoiceExpansion>(c.req.valid("query").expand, SUPPLIER_INVOICE_EXPANSIONS);
       const row = await loadSupplierInvoice(db, companyId, c.req.valid("param").id);
-      return json(c, (await supplierInvoicesWith(db, companyId, [row], wanted))[0]);
+      const partial = new PartialExpansions();
+      const [data] = await supplierInvoicesWith(db, companyId, [row], wanted, partial);
+      return json(c, data, 200, partial.meta());
     },
   );
 
