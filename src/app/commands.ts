@@ -103,6 +103,7 @@ export const COMMANDS = {
     bankTransactions.unmatchPaymentRow,
   ),
   "supplier_invoices.credit": supplierInvoices.creditSupplierInvoice,
+  "supplier_invoices.reverse_credit": supplierInvoices.reverseSupplierCredit,
   "supplier_invoices.dispute": supplierInvoices.disputeSupplierInvoice,
   "supplier_invoices.resolve_dispute": supplierInvoices.resolveSupplierInvoiceDispute,
   "supplier_invoices.mark_overdue": supplierInvoices.markSupplierInvoicesOverdue,

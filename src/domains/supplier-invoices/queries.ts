@@ -56,6 +56,9 @@ export function supplierInvoiceJson(r: SupplierInvoiceRow) {
     notes: r.notes,
     approved_at: r.approvedAt,
     paid_at: r.paidAt,
+    credit_reversed_at: r.creditReversedAt,
+    credit_reversal_date: r.creditReversalDate,
+    credit_reversal_journal_entry_id: r.creditReversalJournalEntryId,
     registration_journal_entry_id: r.registrationJournalEntryId,
     payment_journal_entry_id: r.paymentJournalEntryId,
     created_at: r.createdAt,
@@ -150,7 +153,14 @@ export async function creditNotesOfSupplierInvoice(db: Database, companyId: stri
   const notes = await db
     .select()
     .from(supplierInvoices)
-    .where(and(eq(supplierInvoices.companyId, companyId), eq(supplierInvoices.creditedInvoiceId, invoiceId)))
+    .where(
+      and(
+        eq(supplierInvoices.companyId, companyId),
+        eq(supplierInvoices.creditedInvoiceId, invoiceId),
+        // a credit note whose credit was reversed no longer counts
+        isNull(supplierInvoices.creditReversedAt),
+      ),
+    )
     .orderBy(asc(supplierInvoices.createdAt))
     .all();
   const items = notes.length
@@ -298,7 +308,7 @@ export async function openSupplierItemsAt(db: Database, companyId: string, asOf:
              si.invoice_date, si.due_date, si.status, si.currency, si.exchange_rate AS rate, si.total_ore AS total,
              si.total_ore
                - COALESCE((SELECT SUM(p.amount_ore) FROM supplier_invoice_payments p WHERE p.supplier_invoice_id = si.id AND p.payment_date <= ${asOf} AND (p.reversal_date IS NULL OR p.reversal_date > ${asOf})), 0)
-               + COALESCE((SELECT SUM(cn.total_ore) FROM supplier_invoices cn WHERE cn.credited_invoice_id = si.id AND cn.company_id = si.company_id AND cn.invoice_date <= ${asOf}), 0) AS open
+               + COALESCE((SELECT SUM(cn.total_ore) FROM supplier_invoices cn WHERE cn.credited_invoice_id = si.id AND cn.company_id = si.company_id AND cn.invoice_date <= ${asOf} AND (cn.credit_reversal_date IS NULL OR cn.credit_reversal_date > ${asOf})), 0) AS open
       FROM supplier_invoices si
       WHERE si.company_id = ${companyId} AND si.is_credit_note = 0 AND si.invoice_date <= ${asOf}
     ) WHERE open > 0

@@ -213,6 +213,32 @@ export function registerSupplierInvoiceRoutes(app: OpenAPIHono<AppEnv>) {
     defineRoute({
       ...write,
       method: "post",
+      path: `${BASE}/{id}/credits/{creditNoteId}/reverse`,
+      summary: "Reverse a credit note registered by mistake (the invoice is uncredited)",
+      description:
+        "Accrual: the credit note's entry is reversed by a storno dated reversal_date (default today, in an open period, not before the credit note's date); cash: the credit note booked nothing and nothing is booked. " +
+        "The original returns to what it would be without the credit (credited_amount down; registered, approved, overdue, partially paid, or paid when payments and other credits cover it). " +
+        "The credit note stays in the list with credit_reversed_at set and no longer counts. Not a credit note of this invoice: NOT_FOUND; a second reverse: ENTRY_ALREADY_REVERSED. Emits supplier_invoice.uncredited.",
+      params: z.object({ companyId: z.string(), id: z.string(), creditNoteId: z.string() }),
+      body: PaymentReverseSchema,
+      bodyRequired: false,
+      response: SupplierInvoiceSchema.extend({
+        reversed_credit_note: SupplierInvoiceSchema,
+        reversal_journal_entry_id: z.string().nullable(),
+      }),
+    }),
+    async (c) =>
+      dispatch(c, "supplier_invoices.reverse_credit", {
+        ...c.req.valid("json"),
+        id: c.req.valid("param").id,
+        credit_note_id: c.req.valid("param").creditNoteId,
+      }),
+  );
+
+  app.openapi(
+    defineRoute({
+      ...write,
+      method: "post",
       path: `${BASE}/{id}/dispute`,
       summary: "Mark an open supplier invoice as disputed",
       description: "It stays in the supplier ledger and cannot be paid until the dispute is resolved.",
