@@ -129,6 +129,7 @@ export const COMMANDS = {
   "bank_transactions.match_invoice": bankTransactions.matchInvoice,
   "bank_transactions.match_supplier_invoice": bankTransactions.matchSupplierInvoice,
   "invoices.credit": invoices.creditInvoice,
+  "invoices.refund": invoices.refundInvoice,
   "invoices.reverse_payment": invoices.reverseInvoicePayment(
     bankTransactions.unmatchPaymentRow,
     rotRut.claimIdsOfInvoice,

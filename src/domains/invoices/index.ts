@@ -13,6 +13,7 @@ export {
 } from "./service";
 export { sendInvoice } from "./send";
 export { reverseInvoicePayment } from "./payment-reversal";
+export { refundInvoice } from "./refund";
 export { markInvoicesOverdue } from "./overdue";
 export {
   companiesWithPastDueInvoices,

@@ -19,6 +19,7 @@ import {
   InvoiceListQuery,
   InvoicePatchSchema,
   InvoicePaySchema,
+  InvoiceRefundSchema,
   InvoiceSchema,
 } from "./schemas";
 
@@ -240,6 +241,28 @@ export function registerInvoiceRoutes(app: OpenAPIHono<AppEnv>) {
         id: c.req.valid("param").id,
         payment_id: c.req.valid("param").paymentId,
       }),
+  );
+
+  app.openapi(
+    defineRoute({
+      ...write,
+      method: "post",
+      path: `${BASE}/{id}/refund`,
+      summary: "Pay back what a credit note left overpaid (a refund owed)",
+      description:
+        "On a SEK invoice whose remaining_amount is negative after a credit: amount (default the whole refund owed), refund_date (default today), settlement_account (1930). " +
+        "Accrual: Debit 1510 / Credit 1930 (the credit note already took revenue and VAT back). Cash: Debit revenue and output VAT, the refund's share of the credited lines / Credit 1930 " +
+        "(the credit note booked nothing; the reversal is booked here). Stored as a payment with a negative amount: paid_amount falls, remaining_amount rises toward 0; reversible as a payment.",
+      params: IdParams,
+      body: InvoiceRefundSchema,
+      bodyRequired: false,
+      response: InvoiceSchema.extend({
+        refund_id: z.string(),
+        refund_amount: z.number(),
+        journal_entry_id: z.string(),
+      }),
+    }),
+    async (c) => dispatch(c, "invoices.refund", { ...c.req.valid("json"), id: c.req.valid("param").id }),
   );
 
   app.openapi(

@@ -302,3 +302,17 @@ export type InvoiceCreateInput = z.infer<typeof InvoiceCreateSchema>;
 export type InvoicePatchInput = z.infer<typeof InvoicePatchSchema>;
 export type InvoicePayInput = z.infer<typeof InvoicePaySchema>;
 export type InvoiceCreditInput = z.infer<typeof InvoiceCreditSchema>;
+
+export const InvoiceRefundSchema = z
+  .object({
+    refund_date: DateSchema.optional().openapi({
+      description: "the day the money went back to the customer; default today; in an open period",
+    }),
+    amount: PositiveAmountSchema.optional().openapi({
+      description: "SEK paid back; default the whole refund owed (-remaining_amount)",
+    }),
+    settlement_account: AccountNumberSchema.default("1930"),
+  })
+  .strict()
+  .openapi("InvoiceRefund");
+export type InvoiceRefundInput = z.infer<typeof InvoiceRefundSchema>;
