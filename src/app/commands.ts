@@ -113,6 +113,7 @@ export const COMMANDS = {
   "invoices.cancel": invoices.cancelInvoice,
   "invoices.mark_sent": invoices.markInvoiceSent,
   "invoices.send": invoices.sendInvoice,
+  "invoices.book": invoices.bookInvoice,
   "invoices.pay": invoices.payInvoiceChecked(bankTransactions.likelyInvoicePayments),
   "rot_rut.claim": rotRut.createClaims,
   "rot_rut.decide": rotRut.decideClaim,

@@ -14,6 +14,7 @@ export {
 export { sendInvoice } from "./send";
 export { reverseInvoicePayment } from "./payment-reversal";
 export { refundInvoice } from "./refund";
+export { bookInvoice } from "./book";
 export { markInvoicesOverdue } from "./overdue";
 export {
   companiesWithPastDueInvoices,

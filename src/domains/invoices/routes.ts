@@ -247,6 +247,23 @@ export function registerInvoiceRoutes(app: OpenAPIHono<AppEnv>) {
     defineRoute({
       ...write,
       method: "post",
+      path: `${BASE}/{id}/book`,
+      summary: "Book a sent invoice that has no entry",
+      description:
+        "Books the sale of a sent (or overdue) invoice that carries no entry, as issuing would have under the accrual method: Debit 1510 (1513 for a ROT/RUT deduction) / Credit revenue and output VAT, dated invoice_date. " +
+        "Today such an invoice is one issued under the cash method by a company since moved to the accrual method. No body. " +
+        "Refusals: INVOICE_BOOK_NOT_BOOKABLE (proforma, delivery note, credit note), INVOICE_BOOK_DEFERRED_DRAFT, INVOICE_BOOK_ALREADY_BOOKED, INVOICE_BOOK_CASH_METHOD, " +
+        "INVOICE_BOOK_INVALID_STATUS (cancelled, credited, paid or credited in part), INVOICE_BOOK_NO_FISCAL_PERIOD, PERIOD_LOCKED.",
+      params: IdParams,
+      response: InvoiceSchema.extend({ journal_entry_id: z.string() }),
+    }),
+    async (c) => dispatch(c, "invoices.book", { id: c.req.valid("param").id }),
+  );
+
+  app.openapi(
+    defineRoute({
+      ...write,
+      method: "post",
       path: `${BASE}/{id}/refund`,
       summary: "Pay back what a credit note left overpaid (a refund owed)",
       description:
