@@ -103,6 +103,7 @@ export const COMMANDS = {
     bankTransactions.unmatchPaymentRow,
   ),
   "supplier_invoices.credit": supplierInvoices.creditSupplierInvoice,
+  "supplier_invoices.reverse_credit": supplierInvoices.reverseSupplierCredit,
   "supplier_invoices.dispute": supplierInvoices.disputeSupplierInvoice,
   "supplier_invoices.resolve_dispute": supplierInvoices.resolveSupplierInvoiceDispute,
   "supplier_invoices.mark_overdue": supplierInvoices.markSupplierInvoicesOverdue,
@@ -112,6 +113,7 @@ export const COMMANDS = {
   "invoices.cancel": invoices.cancelInvoice,
   "invoices.mark_sent": invoices.markInvoiceSent,
   "invoices.send": invoices.sendInvoice,
+  "invoices.book": invoices.bookInvoice,
   "invoices.pay": invoices.payInvoiceChecked(bankTransactions.likelyInvoicePayments),
   "rot_rut.claim": rotRut.createClaims,
   "rot_rut.decide": rotRut.decideClaim,
@@ -128,6 +130,7 @@ export const COMMANDS = {
   "bank_transactions.match_invoice": bankTransactions.matchInvoice,
   "bank_transactions.match_supplier_invoice": bankTransactions.matchSupplierInvoice,
   "invoices.credit": invoices.creditInvoice,
+  "invoices.refund": invoices.refundInvoice,
   "invoices.reverse_payment": invoices.reverseInvoicePayment(
     bankTransactions.unmatchPaymentRow,
     rotRut.claimIdsOfInvoice,

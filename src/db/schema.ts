@@ -690,6 +690,10 @@ export const supplierInvoices = sqliteTable(
     paymentJournalEntryId: text("payment_journal_entry_id"),
     approvedAt: text("approved_at"),
     paidAt: text("paid_at"),
+    /** a credit note whose credit was undone (POST .../credits/{id}/reverse): when, the storno's date and entry */
+    creditReversedAt: text("credit_reversed_at"),
+    creditReversalDate: text("credit_reversal_date"),
+    creditReversalJournalEntryId: text("credit_reversal_journal_entry_id"),
     createdAt: text("created_at").notNull(),
     updatedAt: text("updated_at").notNull(),
   },

@@ -6584,6 +6584,238 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/companies/{companyId}/invoices/{id}/book": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Book a sent invoice that has no entry
+         * @description Books the sale of a sent (or overdue) invoice that carries no entry, as issuing would have under the accrual method: Debit 1510 (1513 for a ROT/RUT deduction) / Credit revenue and output VAT, dated invoice_date. Today such an invoice is one issued under the cash method by a company since moved to the accrual method. No body. Refusals: INVOICE_BOOK_NOT_BOOKABLE (proforma, delivery note, credit note), INVOICE_BOOK_DEFERRED_DRAFT, INVOICE_BOOK_ALREADY_BOOKED, INVOICE_BOOK_CASH_METHOD, INVOICE_BOOK_INVALID_STATUS (cancelled, credited, paid or credited in part), INVOICE_BOOK_NO_FISCAL_PERIOD, PERIOD_LOCKED.
+         *
+         *     Scope: `invoices:write`.
+         *
+         *     Idempotency-Key: mandatory.
+         *
+         *     Dry-run: `?dry_run=true` or `X-Dry-Run: true`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Mandatory. Replays within 24 hours return the first response. */
+                    "idempotency-key"?: string;
+                    /** @description true: run the whole command and commit nothing */
+                    "x-dry-run"?: string;
+                };
+                path: {
+                    companyId: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["Invoice"] & {
+                                journal_entry_id?: string;
+                            };
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/invoices/{id}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay back what a credit note left overpaid (a refund owed)
+         * @description On a SEK invoice whose remaining_amount is negative after a credit: amount (default the whole refund owed), refund_date (default today), settlement_account (1930). Accrual: Debit 1510 / Credit 1930 (the credit note already took revenue and VAT back). Cash: Debit revenue and output VAT, the refund's share of the credited lines / Credit 1930 (the credit note booked nothing; the reversal is booked here). Stored as a payment with a negative amount: paid_amount falls, remaining_amount rises toward 0; reversible as a payment.
+         *
+         *     Scope: `invoices:write`.
+         *
+         *     Idempotency-Key: mandatory.
+         *
+         *     Dry-run: `?dry_run=true` or `X-Dry-Run: true`.
+         *
+         *     The body is optional: absent, empty or `{}` all take the defaults. Input rules: text may not contain control characters (U+0000-U+001F, U+007F-U+009F; `\n` and `\t` are allowed only in notes, descriptions, reasons, comments and messages), bidirectional embedding/override/isolate characters (U+202A-U+202E, U+2066-U+2069) or unpaired surrogates. Amounts: at most 999 999 999 999 kr each and per entry or invoice total; quantities at most 1 000 000 000. The body must be UTF-8 JSON sent as `Content-Type: application/json`. Any breach is 400 VALIDATION_ERROR naming the field.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Mandatory. Replays within 24 hours return the first response. */
+                    "idempotency-key"?: string;
+                    /** @description true: run the whole command and commit nothing */
+                    "x-dry-run"?: string;
+                };
+                path: {
+                    companyId: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["InvoiceRefund"];
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["Invoice"] & {
+                                journal_entry_id?: string;
+                                refund_id: string;
+                                refund_amount: number;
+                            };
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/companies/{companyId}/invoices/{id}/credit": {
         parameters: {
             query?: never;
@@ -7524,6 +7756,126 @@ export interface paths {
                                 total_sek: number;
                                 credit_note: components["schemas"]["SupplierInvoice"];
                                 original: components["schemas"]["SupplierInvoice"];
+                            };
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/supplier-invoices/{id}/credits/{creditNoteId}/reverse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reverse a credit note registered by mistake (the invoice is uncredited)
+         * @description Accrual: the credit note's entry is reversed by a storno dated reversal_date (default today, in an open period, not before the credit note's date); cash: the credit note booked nothing and nothing is booked. The original returns to what it would be without the credit (credited_amount down; registered, approved, overdue, partially paid, or paid when payments and other credits cover it). The credit note stays in the list with credit_reversed_at set and no longer counts. Not a credit note of this invoice: NOT_FOUND; a second reverse: ENTRY_ALREADY_REVERSED. Emits supplier_invoice.uncredited.
+         *
+         *     Scope: `suppliers:write`.
+         *
+         *     Idempotency-Key: mandatory.
+         *
+         *     Dry-run: `?dry_run=true` or `X-Dry-Run: true`.
+         *
+         *     The body is optional: absent, empty or `{}` all take the defaults. Input rules: text may not contain control characters (U+0000-U+001F, U+007F-U+009F; `\n` and `\t` are allowed only in notes, descriptions, reasons, comments and messages), bidirectional embedding/override/isolate characters (U+202A-U+202E, U+2066-U+2069) or unpaired surrogates. Amounts: at most 999 999 999 999 kr each and per entry or invoice total; quantities at most 1 000 000 000. The body must be UTF-8 JSON sent as `Content-Type: application/json`. Any breach is 400 VALIDATION_ERROR naming the field.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Mandatory. Replays within 24 hours return the first response. */
+                    "idempotency-key"?: string;
+                    /** @description true: run the whole command and commit nothing */
+                    "x-dry-run"?: string;
+                };
+                path: {
+                    companyId: string;
+                    id: string;
+                    creditNoteId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["PaymentReverse"];
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["SupplierInvoice"] & {
+                                reversed_credit_note: components["schemas"]["SupplierInvoice"];
+                                reversal_journal_entry_id: string | null;
                             };
                             meta: components["schemas"]["Meta"];
                         };
@@ -20268,8 +20620,8 @@ export interface components {
             our_reference?: string | null;
             your_reference?: string | null;
             notes?: string | null;
-            /** @description ROT/RUT: the buyers (private individuals) and their shares */
-            deduction_personnummer?: {
+            /** @description ROT/RUT: the buyer's personnummer as a string (one buyer, the whole share), or a list of buyers (private individuals) with their shares */
+            deduction_personnummer?: string | {
                 /** @description the buyer's personnummer (YYYYMMDD-NNNN); stored encrypted, shown masked */
                 personnummer: string;
                 /** @description the buyer's share of the work, a fraction with at most four decimals; may be left out with one buyer; the shares add up to 1 */
@@ -20345,6 +20697,14 @@ export interface components {
             /** @description why the payment is reversed; in the storno's text and the event */
             reason?: string;
         };
+        InvoiceRefund: {
+            /** @description the day the money went back to the customer; default today; in an open period */
+            refund_date?: string;
+            /** @description SEK paid back; default the whole refund owed (-remaining_amount) */
+            amount?: number;
+            /** @default 1930 */
+            settlement_account?: string;
+        };
         InvoiceCredit: {
             reason: string;
             /** @description the credit note's date, in an open period, not before the invoice date; default today */
@@ -20388,6 +20748,10 @@ export interface components {
             notes: string | null;
             approved_at: string | null;
             paid_at: string | null;
+            /** @description a credit note whose credit was reversed (POST .../credits/{creditNoteId}/reverse): when */
+            credit_reversed_at: string | null;
+            credit_reversal_date: string | null;
+            credit_reversal_journal_entry_id: string | null;
             registration_journal_entry_id: string | null;
             payment_journal_entry_id: string | null;
             created_at: string;

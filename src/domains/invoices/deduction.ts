@@ -154,7 +154,8 @@ export async function planInvoiceDeduction(
   if (p.accountingMethod !== "accrual")
     scope.push({
       path: "deduction_personnummer",
-      message: "ROT and RUT invoices are built for the accrual method (faktureringsmetoden) only",
+      message:
+        "ROT and RUT invoices are not built for the cash method (kontantmetoden): the company must use the accrual method (faktureringsmetoden) to invoice with a deduction",
     });
   if (scope.length) throw refuse(scope);
   const year = Number(row.invoiceDate.slice(0, 4));

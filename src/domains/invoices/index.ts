@@ -13,6 +13,8 @@ export {
 } from "./service";
 export { sendInvoice } from "./send";
 export { reverseInvoicePayment } from "./payment-reversal";
+export { refundInvoice } from "./refund";
+export { bookInvoice } from "./book";
 export { markInvoicesOverdue } from "./overdue";
 export {
   companiesWithPastDueInvoices,

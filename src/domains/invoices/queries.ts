@@ -8,6 +8,7 @@ import type { Env } from "../../env";
 import { ApiError } from "../../errors/api-error";
 import type { ErrorCode } from "../../errors/catalogue";
 import { afterDesc, type PageRequest } from "../../http/pagination";
+import type { PartialExpansions } from "../../http/expand";
 import { fromOre } from "../../money";
 import { customerJson, customersByIds } from "../customers";
 import { groupBy } from "../../db/group";
@@ -221,13 +222,20 @@ export async function listInvoices(db: Database, companyId: string, f: InvoiceFi
 export const INVOICE_EXPANSIONS = ["customer", "items", "payments", "deduction"] as const;
 export type InvoiceExpansion = (typeof INVOICE_EXPANSIONS)[number];
 
-/** The JSON of rows with the asked expansions, each loaded with one query for the lot. */
+/**
+ * The JSON of rows with the asked expansions, each loaded with one query for the lot.
+ * What cannot be fully resolved is named in `partial` (meta.partial_expansions): a customer
+ * not found (`customer: null`), a customer whose stored personnummer cannot be decrypted
+ * (shown with `personal_number: null` rather than failing the whole read), an invoice with
+ * a deduction whose breakdown is missing (`deduction: null`).
+ */
 export async function invoicesWith(
   env: Env,
   db: Database,
   companyId: string,
   rows: InvoiceRow[],
   expand: Set<InvoiceExpansion>,
+  partial: PartialExpansions,
 ) {
   const ids = rows.map((r) => r.id);
   const items =
@@ -250,17 +258,41 @@ export async function invoicesWith(
       : [];
   const customerIds = [...new Set(rows.map((r) => r.customerId))];
   const parties = expand.has("customer") ? await customersByIds(db, companyId, customerIds) : [];
-  const partyJson = new Map(await Promise.all(parties.map(async (p) => [p.id, await customerJson(env, p)] as const)));
+  const partyJson = new Map(
+    await Promise.all(parties.map(async (p) => [p.id, await expandedCustomer(env, p, partial)] as const)),
+  );
   const deductions = expand.has("deduction") ? await deductionsJsonOf(db, ids) : new Map();
   const itemsOf = groupBy(items, (i) => i.invoiceId);
   const paymentsOf = groupBy(payments, (p) => p.invoiceId);
-  return rows.map((r) => ({
-    ...invoiceJson(r),
-    ...(expand.has("customer") && { customer: partyJson.get(r.customerId) ?? null }),
-    ...(expand.has("items") && { items: (itemsOf.get(r.id) ?? []).map(invoiceItemJson) }),
-    ...(expand.has("payments") && { payments: (paymentsOf.get(r.id) ?? []).map(invoicePaymentJson) }),
-    ...(expand.has("deduction") && { deduction: deductions.get(r.id) ?? null }),
-  }));
+  return rows.map((r) => {
+    const customer = expand.has("customer") ? (partyJson.get(r.customerId) ?? null) : undefined;
+    if (customer === null) partial.add("customer");
+    const deduction = expand.has("deduction") ? (deductions.get(r.id) ?? null) : undefined;
+    if (deduction === null && r.deductionOre !== 0) partial.add("deduction");
+    return {
+      ...invoiceJson(r),
+      ...(expand.has("customer") && { customer }),
+      ...(expand.has("items") && { items: (itemsOf.get(r.id) ?? []).map(invoiceItemJson) }),
+      ...(expand.has("payments") && { payments: (paymentsOf.get(r.id) ?? []).map(invoicePaymentJson) }),
+      ...(expand.has("deduction") && { deduction }),
+    };
+  });
+}
+
+/**
+ * A customer for expand=customer. A stored personnummer that cannot be decrypted fails
+ * GET /customers/{id} (CUSTOMER_PERSONAL_NUMBER_UNREADABLE), but here it would fail a whole
+ * invoice list for one customer: the customer is shown without it and the expansion is
+ * named partial.
+ */
+async function expandedCustomer(env: Env, row: Parameters<typeof customerJson>[1], partial: PartialExpansions) {
+  try {
+    return await customerJson(env, row);
+  } catch (e) {
+    if (!(e instanceof ApiError) || e.code !== "CUSTOMER_PERSONAL_NUMBER_UNREADABLE") throw e;
+    partial.add("customer");
+    return await customerJson(env, { ...row, personalNumberEnc: null });
+  }
 }
 
 const openOf = (companyId: string, customerId: string) =>

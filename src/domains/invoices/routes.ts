@@ -5,7 +5,7 @@ import type { AppEnv } from "../../http/context";
 import { dispatch } from "../../http/dispatch";
 import { json } from "../../http/envelope";
 import { fileResponse } from "../../http/file-response";
-import { parseExpand } from "../../http/expand";
+import { PartialExpansions, parseExpand } from "../../http/expand";
 import { finishPage, pageRequest } from "../../http/pagination";
 import { defineRoute } from "../../http/route";
 import { BatchResultSchemaOf } from "../../http/bulk-schema";
@@ -19,6 +19,7 @@ import {
   InvoiceListQuery,
   InvoicePatchSchema,
   InvoicePaySchema,
+  InvoiceRefundSchema,
   InvoiceSchema,
 } from "./schemas";
 
@@ -55,7 +56,9 @@ export function registerInvoiceRoutes(app: OpenAPIHono<AppEnv>) {
         await listInvoices(db, companyId, filters, page),
         (r) => ({ k: r.createdAt, i: r.id }),
       );
-      return json(c, await invoicesWith(c.env, db, companyId, items, wanted), 200, { next_cursor: nextCursor });
+      const partial = new PartialExpansions();
+      const data = await invoicesWith(c.env, db, companyId, items, wanted, partial);
+      return json(c, data, 200, { next_cursor: nextCursor, ...partial.meta() });
     },
   );
 
@@ -77,7 +80,9 @@ export function registerInvoiceRoutes(app: OpenAPIHono<AppEnv>) {
       const companyId = c.get("company").id;
       const wanted = parseExpand<InvoiceExpansion>(c.req.valid("query").expand, INVOICE_EXPANSIONS);
       const row = await loadInvoice(db, companyId, c.req.valid("param").id);
-      return json(c, (await invoicesWith(c.env, db, companyId, [row], wanted))[0]);
+      const partial = new PartialExpansions();
+      const [data] = await invoicesWith(c.env, db, companyId, [row], wanted, partial);
+      return json(c, data, 200, partial.meta());
     },
   );
 
@@ -236,6 +241,45 @@ export function registerInvoiceRoutes(app: OpenAPIHono<AppEnv>) {
         id: c.req.valid("param").id,
         payment_id: c.req.valid("param").paymentId,
       }),
+  );
+
+  app.openapi(
+    defineRoute({
+      ...write,
+      method: "post",
+      path: `${BASE}/{id}/book`,
+      summary: "Book a sent invoice that has no entry",
+      description:
+        "Books the sale of a sent (or overdue) invoice that carries no entry, as issuing would have under the accrual method: Debit 1510 (1513 for a ROT/RUT deduction) / Credit revenue and output VAT, dated invoice_date. " +
+        "Today such an invoice is one issued under the cash method by a company since moved to the accrual method. No body. " +
+        "Refusals: INVOICE_BOOK_NOT_BOOKABLE (proforma, delivery note, credit note), INVOICE_BOOK_DEFERRED_DRAFT, INVOICE_BOOK_ALREADY_BOOKED, INVOICE_BOOK_CASH_METHOD, " +
+        "INVOICE_BOOK_INVALID_STATUS (cancelled, credited, paid or credited in part), INVOICE_BOOK_NO_FISCAL_PERIOD, PERIOD_LOCKED.",
+      params: IdParams,
+      response: InvoiceSchema.extend({ journal_entry_id: z.string() }),
+    }),
+    async (c) => dispatch(c, "invoices.book", { id: c.req.valid("param").id }),
+  );
+
+  app.openapi(
+    defineRoute({
+      ...write,
+      method: "post",
+      path: `${BASE}/{id}/refund`,
+      summary: "Pay back what a credit note left overpaid (a refund owed)",
+      description:
+        "On a SEK invoice whose remaining_amount is negative after a credit: amount (default the whole refund owed), refund_date (default today), settlement_account (1930). " +
+        "Accrual: Debit 1510 / Credit 1930 (the credit note already took revenue and VAT back). Cash: Debit revenue and output VAT, the refund's share of the credited lines / Credit 1930 " +
+        "(the credit note booked nothing; the reversal is booked here). Stored as a payment with a negative amount: paid_amount falls, remaining_amount rises toward 0; reversible as a payment.",
+      params: IdParams,
+      body: InvoiceRefundSchema,
+      bodyRequired: false,
+      response: InvoiceSchema.extend({
+        refund_id: z.string(),
+        refund_amount: z.number(),
+        journal_entry_id: z.string(),
+      }),
+    }),
+    async (c) => dispatch(c, "invoices.refund", { ...c.req.valid("json"), id: c.req.valid("param").id }),
   );
 
   app.openapi(

@@ -91,6 +91,23 @@ export const DeductionBuyerInputSchema = z
   })
   .strict();
 
+/**
+ * `deduction_personnummer` in either shape: the spec's one personnummer as a string (one
+ * buyer with the whole share), or a list of buyers with their shares. Both reach the rules
+ * as the list, so the string is exactly `[{ personnummer }]`.
+ */
+type DeductionBuyerInput = z.infer<typeof DeductionBuyerInputSchema>;
+
+export const DeductionBuyersInputSchema = z
+  .union([
+    DeductionBuyerInputSchema.shape.personnummer.transform((personnummer): DeductionBuyerInput[] => [{ personnummer }]),
+    z.array(DeductionBuyerInputSchema).min(1).max(20),
+  ])
+  .openapi({
+    description:
+      "ROT/RUT: the buyer's personnummer as a string (one buyer, the whole share), or a list of buyers (private individuals) with their shares",
+  });
+
 export const InvoiceCreateSchema = z
   .object({
     customer_id: z.string().min(1),
@@ -112,12 +129,7 @@ export const InvoiceCreateSchema = z
     our_reference: z.string().trim().max(100).nullish(),
     your_reference: z.string().trim().max(100).nullish(),
     notes: z.string().max(2000).nullish(),
-    deduction_personnummer: z
-      .array(DeductionBuyerInputSchema)
-      .min(1)
-      .max(20)
-      .optional()
-      .openapi({ description: "ROT/RUT: the buyers (private individuals) and their shares" }),
+    deduction_personnummer: DeductionBuyersInputSchema.optional(),
     deduction_housing_designation: z
       .string()
       .trim()
@@ -290,3 +302,17 @@ export type InvoiceCreateInput = z.infer<typeof InvoiceCreateSchema>;
 export type InvoicePatchInput = z.infer<typeof InvoicePatchSchema>;
 export type InvoicePayInput = z.infer<typeof InvoicePaySchema>;
 export type InvoiceCreditInput = z.infer<typeof InvoiceCreditSchema>;
+
+export const InvoiceRefundSchema = z
+  .object({
+    refund_date: DateSchema.optional().openapi({
+      description: "the day the money went back to the customer; default today; in an open period",
+    }),
+    amount: PositiveAmountSchema.optional().openapi({
+      description: "SEK paid back; default the whole refund owed (-remaining_amount)",
+    }),
+    settlement_account: AccountNumberSchema.default("1930"),
+  })
+  .strict()
+  .openapi("InvoiceRefund");
+export type InvoiceRefundInput = z.infer<typeof InvoiceRefundSchema>;

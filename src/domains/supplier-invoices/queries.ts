@@ -7,6 +7,7 @@ import { supplierInvoiceItems, supplierInvoicePayments, supplierInvoices } from 
 import { ApiError } from "../../errors/api-error";
 import type { ErrorCode } from "../../errors/catalogue";
 import { afterDesc, type PageRequest } from "../../http/pagination";
+import type { PartialExpansions } from "../../http/expand";
 import { fromOre } from "../../money";
 import { supplierJson, suppliersByIds } from "../suppliers";
 import { groupBy } from "../../db/group";
@@ -55,6 +56,9 @@ export function supplierInvoiceJson(r: SupplierInvoiceRow) {
     notes: r.notes,
     approved_at: r.approvedAt,
     paid_at: r.paidAt,
+    credit_reversed_at: r.creditReversedAt,
+    credit_reversal_date: r.creditReversalDate,
+    credit_reversal_journal_entry_id: r.creditReversalJournalEntryId,
     registration_journal_entry_id: r.registrationJournalEntryId,
     payment_journal_entry_id: r.paymentJournalEntryId,
     created_at: r.createdAt,
@@ -149,7 +153,14 @@ export async function creditNotesOfSupplierInvoice(db: Database, companyId: stri
   const notes = await db
     .select()
     .from(supplierInvoices)
-    .where(and(eq(supplierInvoices.companyId, companyId), eq(supplierInvoices.creditedInvoiceId, invoiceId)))
+    .where(
+      and(
+        eq(supplierInvoices.companyId, companyId),
+        eq(supplierInvoices.creditedInvoiceId, invoiceId),
+        // a credit note whose credit was reversed no longer counts
+        isNull(supplierInvoices.creditReversedAt),
+      ),
+    )
     .orderBy(asc(supplierInvoices.createdAt))
     .all();
   const items = notes.length
@@ -204,12 +215,16 @@ export async function listSupplierInvoices(
 export const SUPPLIER_INVOICE_EXPANSIONS = ["supplier", "items", "payments"] as const;
 export type SupplierInvoiceExpansion = (typeof SUPPLIER_INVOICE_EXPANSIONS)[number];
 
-/** The JSON of rows with the asked expansions, each loaded with one query for the lot. */
+/**
+ * The JSON of rows with the asked expansions, each loaded with one query for the lot. A
+ * supplier not found is `supplier: null` and named in `partial` (meta.partial_expansions).
+ */
 export async function supplierInvoicesWith(
   db: Database,
   companyId: string,
   rows: SupplierInvoiceRow[],
   expand: Set<SupplierInvoiceExpansion>,
+  partial: PartialExpansions,
 ) {
   const ids = rows.map((r) => r.id);
   const items =
@@ -233,11 +248,16 @@ export async function supplierInvoicesWith(
   const supplierIds = [...new Set(rows.map((r) => r.supplierId))];
   const parties = expand.has("supplier") ? await suppliersByIds(db, companyId, supplierIds) : [];
   const partyJson = new Map(parties.map((p) => [p.id, supplierJson(p)]));
+  const supplierOf = (id: string) => {
+    const found = partyJson.get(id) ?? null;
+    if (found === null) partial.add("supplier");
+    return found;
+  };
   const itemsOf = groupBy(items, (i) => i.supplierInvoiceId);
   const paymentsOf = groupBy(payments, (p) => p.supplierInvoiceId);
   return rows.map((r) => ({
     ...supplierInvoiceJson(r),
-    ...(expand.has("supplier") && { supplier: partyJson.get(r.supplierId) ?? null }),
+    ...(expand.has("supplier") && { supplier: supplierOf(r.supplierId) }),
     ...(expand.has("items") && { items: (itemsOf.get(r.id) ?? []).map(supplierInvoiceItemJson) }),
     ...(expand.has("payments") && { payments: (paymentsOf.get(r.id) ?? []).map(supplierInvoicePaymentJson) }),
   }));
@@ -288,7 +308,7 @@ export async function openSupplierItemsAt(db: Database, companyId: string, asOf:
              si.invoice_date, si.due_date, si.status, si.currency, si.exchange_rate AS rate, si.total_ore AS total,
              si.total_ore
                - COALESCE((SELECT SUM(p.amount_ore) FROM supplier_invoice_payments p WHERE p.supplier_invoice_id = si.id AND p.payment_date <= ${asOf} AND (p.reversal_date IS NULL OR p.reversal_date > ${asOf})), 0)
-               + COALESCE((SELECT SUM(cn.total_ore) FROM supplier_invoices cn WHERE cn.credited_invoice_id = si.id AND cn.company_id = si.company_id AND cn.invoice_date <= ${asOf}), 0) AS open
+               + COALESCE((SELECT SUM(cn.total_ore) FROM supplier_invoices cn WHERE cn.credited_invoice_id = si.id AND cn.company_id = si.company_id AND cn.invoice_date <= ${asOf} AND (cn.credit_reversal_date IS NULL OR cn.credit_reversal_date > ${asOf})), 0) AS open
       FROM supplier_invoices si
       WHERE si.company_id = ${companyId} AND si.is_credit_note = 0 AND si.invoice_date <= ${asOf}
     ) WHERE open > 0

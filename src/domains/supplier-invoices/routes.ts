@@ -3,7 +3,7 @@ import { database } from "../../db/client";
 import type { AppEnv } from "../../http/context";
 import { dispatch } from "../../http/dispatch";
 import { json } from "../../http/envelope";
-import { parseExpand } from "../../http/expand";
+import { PartialExpansions, parseExpand } from "../../http/expand";
 import { finishPage, pageRequest } from "../../http/pagination";
 import { defineRoute } from "../../http/route";
 import { PaymentReverseSchema } from "../../http/fields";
@@ -57,7 +57,9 @@ export function registerSupplierInvoiceRoutes(app: OpenAPIHono<AppEnv>) {
         await listSupplierInvoices(db, companyId, filters, page),
         (r) => ({ k: r.createdAt, i: r.id }),
       );
-      return json(c, await supplierInvoicesWith(db, companyId, items, wanted), 200, { next_cursor: nextCursor });
+      const partial = new PartialExpansions();
+      const data = await supplierInvoicesWith(db, companyId, items, wanted, partial);
+      return json(c, data, 200, { next_cursor: nextCursor, ...partial.meta() });
     },
   );
 
@@ -79,7 +81,9 @@ export function registerSupplierInvoiceRoutes(app: OpenAPIHono<AppEnv>) {
       const companyId = c.get("company").id;
       const wanted = parseExpand<SupplierInvoiceExpansion>(c.req.valid("query").expand, SUPPLIER_INVOICE_EXPANSIONS);
       const row = await loadSupplierInvoice(db, companyId, c.req.valid("param").id);
-      return json(c, (await supplierInvoicesWith(db, companyId, [row], wanted))[0]);
+      const partial = new PartialExpansions();
+      const [data] = await supplierInvoicesWith(db, companyId, [row], wanted, partial);
+      return json(c, data, 200, partial.meta());
     },
   );
 
@@ -203,6 +207,32 @@ export function registerSupplierInvoiceRoutes(app: OpenAPIHono<AppEnv>) {
       status: 201,
     }),
     async (c) => dispatch(c, "supplier_invoices.credit", { ...c.req.valid("json"), id: c.req.valid("param").id }),
+  );
+
+  app.openapi(
+    defineRoute({
+      ...write,
+      method: "post",
+      path: `${BASE}/{id}/credits/{creditNoteId}/reverse`,
+      summary: "Reverse a credit note registered by mistake (the invoice is uncredited)",
+      description:
+        "Accrual: the credit note's entry is reversed by a storno dated reversal_date (default today, in an open period, not before the credit note's date); cash: the credit note booked nothing and nothing is booked. " +
+        "The original returns to what it would be without the credit (credited_amount down; registered, approved, overdue, partially paid, or paid when payments and other credits cover it). " +
+        "The credit note stays in the list with credit_reversed_at set and no longer counts. Not a credit note of this invoice: NOT_FOUND; a second reverse: ENTRY_ALREADY_REVERSED. Emits supplier_invoice.uncredited.",
+      params: z.object({ companyId: z.string(), id: z.string(), creditNoteId: z.string() }),
+      body: PaymentReverseSchema,
+      bodyRequired: false,
+      response: SupplierInvoiceSchema.extend({
+        reversed_credit_note: SupplierInvoiceSchema,
+        reversal_journal_entry_id: z.string().nullable(),
+      }),
+    }),
+    async (c) =>
+      dispatch(c, "supplier_invoices.reverse_credit", {
+        ...c.req.valid("json"),
+        id: c.req.valid("param").id,
+        credit_note_id: c.req.valid("param").creditNoteId,
+      }),
   );
 
   app.openapi(

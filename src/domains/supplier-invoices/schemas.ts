@@ -116,6 +116,11 @@ export const SupplierInvoiceSchema = z
     notes: z.string().nullable(),
     approved_at: z.string().nullable(),
     paid_at: z.string().nullable(),
+    credit_reversed_at: z.string().nullable().openapi({
+      description: "a credit note whose credit was reversed (POST .../credits/{creditNoteId}/reverse): when",
+    }),
+    credit_reversal_date: z.string().nullable(),
+    credit_reversal_journal_entry_id: z.string().nullable(),
     registration_journal_entry_id: z.string().nullable(),
     payment_journal_entry_id: z.string().nullable(),
     created_at: z.string(),

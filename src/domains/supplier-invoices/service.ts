@@ -238,6 +238,9 @@ export const createSupplierInvoice: Command<SupplierInvoiceCreateInput> = async 
     paymentJournalEntryId: null,
     approvedAt: null,
     paidAt: null,
+    creditReversedAt: null,
+    creditReversalDate: null,
+    creditReversalJournalEntryId: null,
     createdAt: ctx.now,
     updatedAt: ctx.now,
   };
