@@ -61,7 +61,7 @@ const fileOf = (target: string) =>
  * Objects) on top.
  */
 const LAYERS: [RegExp, number][] = [
-  [/^src\/(clock|ids|env|secrets|money|queue)$/, 0],
+  [/^src\/(clock|ids|env|secrets|money|queue|text)$/, 0],
   [/^src\/errors\//, 0],
   [/^src\/(sweden|pdf|db)\//, 1],
   [/^src\/writer\//, 2],

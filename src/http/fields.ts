@@ -4,6 +4,7 @@
 import { z } from "@hono/zod-openapi";
 import Big from "big.js";
 import { MAX_AMOUNT_KR, toOre } from "../money";
+import { textProblem } from "../text";
 
 export { MAX_AMOUNT_KR };
 import { decimalString } from "../sweden/invoicing";
@@ -146,37 +147,15 @@ export const PartyContactFields = {
 export const MULTILINE_FIELD = /(^|_)(notes?|description|reason|comments?|message|text)$/;
 
 /**
- * Why a text is refused, or null when it is acceptable. Refused: C0 control characters
- * (U+0000-U+001F; \n and \t only in multi-line fields), DEL and the C1 controls
+ * textProblem: why a text is refused, or null when it is acceptable. Refused: C0 control
+ * characters (U+0000-U+001F; \n and \t only in multi-line fields), DEL and the C1 controls
  * (U+007F-U+009F), the bidirectional embedding, override and isolate characters
  * (U+202A-U+202E, U+2066-U+2069: they make text display in another order than it is
  * stored, Trojan Source, CVE-2021-42574), and unpaired UTF-16 surrogates (not text;
- * they would be stored as U+FFFD).
+ * they would be stored as U+FFFD). It lives in src/text.ts so that the bank-file parsers
+ * (a lower layer) apply the same rule to the rows a file carries.
  */
-export function textProblem(value: string, multiline: boolean): string | null {
-  for (let i = 0; i < value.length; i++) {
-    const c = value.charCodeAt(i);
-    if (c < 0x20) {
-      if (multiline && (c === 0x0a || c === 0x09)) continue;
-      return `control character U+${hex(c)} is not allowed${multiline ? " (only \\n and \\t)" : " in a single-line field"}`;
-    }
-    if (c >= 0x7f && c <= 0x9f) return `control character U+${hex(c)} is not allowed`;
-    if ((c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069))
-      return `bidirectional control character U+${hex(c)} is not allowed`;
-    if (c >= 0xd800 && c <= 0xdbff) {
-      const next = value.charCodeAt(i + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) {
-        i++;
-        continue;
-      }
-      return `unpaired surrogate U+${hex(c)} is not text`;
-    }
-    if (c >= 0xdc00 && c <= 0xdfff) return `unpaired surrogate U+${hex(c)} is not text`;
-  }
-  return null;
-}
-
-const hex = (c: number) => c.toString(16).toUpperCase().padStart(4, "0");
+export { textProblem };
 
 /**
  * The text rule applied to every string, and every object key, of a parsed JSON body:

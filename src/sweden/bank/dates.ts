@@ -3,12 +3,14 @@
 // read day first (DD.MM.YYYY, DD-MM-YYYY, DD/MM/YYYY) unless a layout says month first:
 // American Express writes MM/DD/YYYY even in its Swedish export.
 
+import { isValidDate } from "../fiscal-year";
+
 export type DateOrder = "dmy" | "mdy";
 
+/** The ISO day, if it is a real one (isValidDate, the one date check every parser uses). */
 function isoIfValid(y: string, m: string, d: string): string | null {
   const iso = `${y}-${m.padStart(2, "0")}-${d.padStart(2, "0")}`;
-  const t = new Date(`${iso}T00:00:00Z`);
-  return !Number.isNaN(t.getTime()) && t.toISOString().slice(0, 10) === iso ? iso : null;
+  return isValidDate(iso) ? iso : null;
 }
 
 export function parseBankDate(raw: string, order: DateOrder = "dmy"): string | null {

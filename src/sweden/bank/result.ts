@@ -1,6 +1,7 @@
 // Shared last steps of every parser: make external ids unique within the file and find the
 // date range the import covers.
 
+import { gateRows } from "./row-gate";
 import type { BankFormat, BankParseResult, BankRow, BankStatement, RejectedRow, TextEncoding } from "./types";
 
 /**
@@ -35,8 +36,10 @@ export function buildResult(
   rejected: RejectedRow[],
   warnings: string[],
 ): BankParseResult {
+  // every format's rows pass the same date and text rules before anything else reads them
+  const gateWarnings = gateRows(statements, rejected);
   makeExternalIdsUnique(statements.flatMap((s) => s.rows));
-  return { format, encoding, statements, rejected, warnings, ...dateRange(statements) };
+  return { format, encoding, statements, rejected, warnings: [...warnings, ...gateWarnings], ...dateRange(statements) };
 }
 
 export const sumOre = (rows: { amount_ore: number }[]) => rows.reduce((sum, r) => sum + r.amount_ore, 0);

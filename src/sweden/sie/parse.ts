@@ -3,6 +3,8 @@
 // in braces, a #VER's transactions sit between lines holding only { and }. Amounts
 // become integer öre. Unknown labels are skipped, as the format asks (§7).
 
+import { isValidDate } from "../fiscal-year";
+
 export class SieParseError extends Error {
   constructor(
     readonly line: number,
@@ -170,24 +172,11 @@ export function parseAmount(raw: string, lineNo: number): number {
   return negative && total !== 0 ? -total : total;
 }
 
-const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-
-/** YYYYMMDD, a real day of the Gregorian calendar, as YYYY-MM-DD. */
+/** YYYYMMDD, a real day of the Gregorian calendar (isValidDate, the one date check), as YYYY-MM-DD. */
 export function parseDate(raw: string, lineNo: number): string {
-  let ok = raw.length === 8;
-  for (let i = 0; ok && i < 8; i++) {
-    const c = raw.charCodeAt(i);
-    ok = c >= 48 && c <= 57;
-  }
-  if (ok) {
-    const year = Number(raw.slice(0, 4));
-    const month = Number(raw.slice(4, 6));
-    const day = Number(raw.slice(6, 8));
-    const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-    ok = month >= 1 && month <= 12 && day >= 1 && day <= (month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1]);
-  }
-  if (!ok) throw new SieParseError(lineNo, `"${raw}" is not a date (YYYYMMDD)`);
-  return `${raw.slice(0, 4)}-${raw.slice(4, 6)}-${raw.slice(6, 8)}`;
+  const iso = /^\d{8}$/.test(raw) ? `${raw.slice(0, 4)}-${raw.slice(4, 6)}-${raw.slice(6, 8)}` : "";
+  if (!isValidDate(iso)) throw new SieParseError(lineNo, `"${raw}" is not a date (YYYYMMDD)`);
+  return iso;
 }
 
 function objectMap(t: Token | undefined, lineNo: number): Record<string, string> {

@@ -1,0 +1,55 @@
+// The text rule every stored string obeys, whether it came in a JSON body (src/http/fields.ts,
+// docs/hardening.md "Text") or in a file (bank rows, src/sweden/bank/row-gate.ts): no C0
+// controls (\n and \t only in multi-line text), no DEL or C1 controls, no bidirectional
+// embeddings, overrides or isolates, no unpaired surrogates. One rule, so a file cannot store
+// what the JSON API refuses.
+
+const hex = (c: number) => c.toString(16).toUpperCase().padStart(4, "0");
+
+const isBidiControl = (c: number) => (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069);
+
+/** The first offence against the text rule, as a message naming the character, or null. */
+export function textProblem(value: string, multiline: boolean): string | null {
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c < 0x20) {
+      if (multiline && (c === 0x0a || c === 0x09)) continue;
+      return `control character U+${hex(c)} is not allowed${multiline ? " (only \\n and \\t)" : " in a single-line field"}`;
+    }
+    if (c >= 0x7f && c <= 0x9f) return `control character U+${hex(c)} is not allowed`;
+    if (isBidiControl(c)) return `bidirectional control character U+${hex(c)} is not allowed`;
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const next = value.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        i++;
+        continue;
+      }
+      return `unpaired surrogate U+${hex(c)} is not text`;
+    }
+    if (c >= 0xdc00 && c <= 0xdfff) return `unpaired surrogate U+${hex(c)} is not text`;
+  }
+  return null;
+}
+
+/**
+ * The single-line text the rule allows, made from any text: tabs, line breaks and other C0
+ * controls become one space each (they separated words), DEL, C1 controls, bidi controls and
+ * unpaired surrogates are removed. textProblem(cleanText(s), false) is always null.
+ */
+export function cleanText(value: string): string {
+  let out = "";
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c < 0x20) out += " ";
+    else if ((c >= 0x7f && c <= 0x9f) || isBidiControl(c)) continue;
+    else if (c >= 0xd800 && c <= 0xdbff) {
+      const next = value.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        out += value[i] + value[i + 1];
+        i++;
+      }
+    } else if (c >= 0xdc00 && c <= 0xdfff) continue;
+    else out += value[i];
+  }
+  return out;
+}
