@@ -32,15 +32,18 @@ export function textProblem(value: string, multiline: boolean): string | null {
 }
 
 /**
- * The single-line text the rule allows, made from any text: tabs, line breaks and other C0
- * controls become one space each (they separated words), DEL, C1 controls, bidi controls and
- * unpaired surrogates are removed. textProblem(cleanText(s), false) is always null.
+ * The text the rule allows, made from any text: C0 controls become one space each (they
+ * separated words), except \n and \t in multi-line text (a \r\n line break becomes \n);
+ * DEL, C1 controls, bidi controls and unpaired surrogates are removed.
+ * textProblem(cleanText(s, m), m) is always null.
  */
-export function cleanText(value: string): string {
+export function cleanText(value: string, multiline: boolean): string {
   let out = "";
   for (let i = 0; i < value.length; i++) {
     const c = value.charCodeAt(i);
-    if (c < 0x20) out += " ";
+    if (multiline && c === 0x0d && value.charCodeAt(i + 1) === 0x0a) continue;
+    if (multiline && (c === 0x0a || c === 0x09)) out += value[i];
+    else if (c < 0x20) out += " ";
     else if ((c >= 0x7f && c <= 0x9f) || isBidiControl(c)) continue;
     else if (c >= 0xd800 && c <= 0xdbff) {
       const next = value.charCodeAt(i + 1);

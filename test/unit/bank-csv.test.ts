@@ -310,7 +310,8 @@ describe("generic_csv", () => {
     const [s] = result.statements;
     expect([result.format, result.encoding]).toEqual(["generic_csv", "windows-1252"]);
     expect(s.rows.map((r) => [r.booking_date, r.amount_ore, r.counterparty_name, r.reference, r.source.line])).toEqual([
-      ["2025-11-03", -123_450, "Åkessons Färg & Kakel; Göteborg", "Faktura 4471\n(delbetalning)", 2],
+      // a reference is one line, as in a JSON body: the quoted line break becomes a space (issue #34)
+      ["2025-11-03", -123_450, "Åkessons Färg & Kakel; Göteborg", "Faktura 4471 (delbetalning)", 2],
       ["2025-11-04", 1_250_000, "Kund Ö AB", "OCR 7700123", 4],
       ["2025-11-05", -2_500, "Bankavgift", null, 5],
     ]);

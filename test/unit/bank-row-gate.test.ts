@@ -75,11 +75,14 @@ describe("impossible dates in bank files are rejected per row, with line and rea
 describe("bank file text obeys the JSON API's text rule and limits", () => {
   it("cleanText leaves nothing textProblem refuses, and keeps ordinary text and emoji", () => {
     const dirty = "Kortköp\u0000 ICA\u001b[31m \u202Eevil\u202C\u0085 \uD800x 😀\ttab\nline";
-    const clean = cleanText(dirty);
+    const clean = cleanText(dirty, false);
     expect(textProblem(dirty, false)).not.toBeNull();
     expect(textProblem(clean, false)).toBeNull();
     expect(clean).toBe("Kortköp  ICA [31m evil x 😀 tab line");
-    expect(cleanText("Åhléns Café ‎")).toBe("Åhléns Café ‎");
+    // multi-line text (a description) keeps \n and \t, and a \r\n break becomes \n
+    expect(cleanText("rad 1\r\nrad\t2\u0000", true)).toBe("rad 1\nrad\t2 ");
+    expect(textProblem(cleanText(dirty, true), true)).toBeNull();
+    expect(cleanText("Åhléns Café \u200e", false)).toBe("Åhléns Café \u200e");
   });
 
   it("a CSV row's NUL, ESC and bidi override are removed and the row kept, with a warning naming its line", () => {

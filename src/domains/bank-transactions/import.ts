@@ -20,6 +20,7 @@ import {
   type BankRow,
   type CsvColumnMapping,
 } from "../../sweden/bank";
+import { listPeriods, lockDatesOf } from "../fiscal-periods";
 import { planOperation, type OperationContext } from "../operations";
 import { checkStatementTarget, settlementCurrency, type StatementFacts } from "./bank-accounts";
 import { planStoreRows } from "./ingest";
@@ -186,6 +187,37 @@ export function withStatementBalances(s: BankParseResult["statements"][number]):
   });
 }
 
+/**
+ * Rows dated where the ledger takes no entry: a closed or locked period, or on or before a
+ * period's lock date. They are imported all the same, unbooked (the bank file stays complete,
+ * the reconciliation sees every row), and the import's result says so; categorising one is
+ * refused by the ledger (PERIOD_LOCKED), ignoring it is allowed (issue #34).
+ */
+export async function lockedPeriodWarnings(
+  db: ReturnType<typeof database>,
+  companyId: string,
+  rows: BankRow[],
+): Promise<string[]> {
+  if (rows.length === 0) return [];
+  const periods = await listPeriods(db, companyId);
+  const lockDates = await lockDatesOf(db, companyId);
+  const warnings: string[] = [];
+  for (const p of periods) {
+    const lockDate = lockDates.get(p.id) ?? null;
+    const whole = p.isClosed || p.lockedAt !== null;
+    const through = whole ? p.periodEnd : lockDate;
+    if (through === null) continue;
+    const dates = rows.map((r) => r.booking_date).filter((d) => d >= p.periodStart && d <= through);
+    if (dates.length === 0) continue;
+    dates.sort();
+    const state = p.isClosed ? "closed" : whole ? "locked" : `locked through ${through}`;
+    warnings.push(
+      `${dates.length} row(s) dated ${dates[0]} to ${dates[dates.length - 1]} fall in the fiscal period ${p.periodStart} to ${p.periodEnd}, ${state}: imported unbooked; categorising them is refused (PERIOD_LOCKED) while the period is locked, ignoring them is allowed`,
+    );
+  }
+  return warnings;
+}
+
 function statementFacts(s: BankParseResult["statements"][number], format: BankFormat): StatementFacts {
   return {
     account: s.account,
@@ -265,6 +297,7 @@ async function importFile(
     parsed.statements.map((s) => statementFacts(s, parsed.format)),
   );
   const rows = parsed.statements.flatMap(withStatementBalances);
+  const lockWarnings = await lockedPeriodWarnings(db, imp.companyId, rows);
   let inserted = 0;
   let skipped = 0;
   await op.progress({ phase: "writing", current: 0, total: rows.length });
@@ -299,6 +332,6 @@ async function importFile(
     earliest_date: parsed.earliest_date,
     latest_date: parsed.latest_date,
     statements: statementSummary(parsed),
-    warnings: parsed.warnings,
+    warnings: [...parsed.warnings, ...lockWarnings],
   };
 }

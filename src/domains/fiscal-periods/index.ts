@@ -2,7 +2,15 @@
 // gaps and their explanations, currency revaluation, year-end, close, opening balances.
 // Owns: fiscal_periods, fiscal_period_lock_dates, voucher_gap_explanations, currency_revaluations.
 export { registerFiscalPeriodRoutes } from "./routes";
-export { createNextPeriod, listPeriods, loadPeriod, lockPeriod, lockPeriodChecked, unlockPeriod } from "./service";
+export {
+  createNextPeriod,
+  listPeriods,
+  loadPeriod,
+  lockDatesOf,
+  lockPeriod,
+  lockPeriodChecked,
+  unlockPeriod,
+} from "./service";
 export { explainVoucherGap, voucherGaps, type VoucherGap } from "./gaps";
 export {
   closePeriod,

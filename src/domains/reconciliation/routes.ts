@@ -102,7 +102,8 @@ export function registerReconciliationRoutes(app: OpenAPIHono<AppEnv>) {
       description:
         "difference = external_balance - ledger_balance; each bridge line's amount is its part of the difference (external items count plus, ledger items minus); unexplained_difference = difference - the bridge. is_reconciled: unexplained_difference is zero and no item is proposed or unmatched (timing differences, bucket upcoming, are allowed).",
       params: KeyParams,
-      query: z.object({ date_from: z.string().optional(), date_to: z.string().optional() }).strict(),
+      // real dates only, as on every other reconciliation read (a malformed date_to was a 500, issue #34)
+      query: RangeQuery,
       response: AccountDetailSchema,
     }),
     async (c) => {

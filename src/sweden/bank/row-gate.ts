@@ -8,7 +8,8 @@
 //   that is not a real day is dropped with a warning (the balance itself is still checked).
 // - Text: the JSON bodies' text rule (src/text.ts). A bank's description is what the bank
 //   wrote, and an accountant wants every row of the statement, so a row is not rejected for its
-//   text: control characters become spaces, bidi controls and lone surrogates are removed.
+//   text: control characters become spaces (the description keeps \n and \t, as a JSON
+//   description may), bidi controls and lone surrogates are removed.
 // - Length: each text is cut to the length its JSON counterpart allows (a journal entry's
 //   description: 1000 characters; names 200; a details value 500), again keeping the row.
 // Cleaned and cut rows are named by line in the result's warnings.
@@ -48,7 +49,8 @@ interface TextOutcome {
 
 /** The text made to obey the rule and the limit, noting what was changed. */
 function fitText(value: string, limit: number, field: string, outcome: TextOutcome): string {
-  let out = cleanText(value);
+  // as in a JSON body, a description may hold \n and \t; every other text is one line
+  let out = cleanText(value, field === "description");
   if (out !== value) outcome.cleaned = true;
   if (out.length > limit) {
     outcome.cut.push(`${field} (${out.length} characters)`);
