@@ -11930,6 +11930,319 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/companies/{companyId}/reports/general-ledger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * General ledger (huvudbok): posted lines by account with opening, running and closing balance
+         * @description Without limit, the whole account range in one answer. With limit (1-10000 lines) it is paged: meta.next_cursor continues it, each page holds the accounts its lines touch (and those with only an opening balance in its span), running balances carry on across pages, closing_balance is always the account's closing balance for the period, and `continues` marks an account whose lines go on in the next page.
+         *
+         *     Scope: `reports:read`.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description fiscal period id */
+                    period_id: string;
+                    account_from?: string;
+                    account_to?: string;
+                    limit?: number;
+                    cursor?: string;
+                };
+                header?: never;
+                path: {
+                    companyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["GeneralLedger"];
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/reports/journal-register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Journal register (verifikationslista): every posted entry with all lines, by series and number
+         * @description Paged by cursor (limit 1-1000, default 200).
+         *
+         *     Scope: `reports:read`.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description fiscal period id */
+                    period_id: string;
+                    cursor?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path: {
+                    companyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["JournalRegister"];
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/reports/continuity-check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Opening balances against the prior period's closing balances (balance accounts)
+         * @description Scope: `reports:read`.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description fiscal period id */
+                    period_id: string;
+                };
+                header?: never;
+                path: {
+                    companyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["ContinuityCheck"];
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/companies/{companyId}/reports/balance-sheet": {
         parameters: {
             query?: never;
@@ -12340,7 +12653,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/companies/{companyId}/reports/general-ledger": {
+    "/api/v1/companies/{companyId}/reports/monthly-breakdown": {
         parameters: {
             query?: never;
             header?: never;
@@ -12348,8 +12661,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * General ledger (huvudbok): posted lines by account with opening, running and closing balance
-         * @description Without limit, the whole account range in one answer. With limit (1-10000 lines) it is paged: meta.next_cursor continues it, each page holds the accounts its lines touch (and those with only an opening balance in its span), running balances carry on across pages, closing_balance is always the account's closing balance for the period, and `continues` marks an account whose lines go on in the next page.
+         * Revenue, costs and result per month of the period
+         * @description Revenue and costs by BAS account type (class 3 and 80-83 revenue; 4-7 and 84-89 costs); the closing accounts 8990-8999 are left out, so the result is the income statement's.
          *
          *     Scope: `reports:read`.
          */
@@ -12358,10 +12671,6 @@ export interface paths {
                 query: {
                     /** @description fiscal period id */
                     period_id: string;
-                    account_from?: string;
-                    account_to?: string;
-                    limit?: number;
-                    cursor?: string;
                 };
                 header?: never;
                 path: {
@@ -12378,213 +12687,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            data: components["schemas"]["GeneralLedger"];
-                            meta: components["schemas"]["Meta"];
-                        };
-                    };
-                };
-                /** @description VALIDATION_ERROR or a rule of this endpoint */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description UNAUTHORIZED */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description NOT_FOUND */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Conflict with the current state */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description RATE_LIMITED */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/companies/{companyId}/reports/journal-register": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Journal register (verifikationslista): every posted entry with all lines, by series and number
-         * @description Paged by cursor (limit 1-1000, default 200).
-         *
-         *     Scope: `reports:read`.
-         */
-        get: {
-            parameters: {
-                query: {
-                    /** @description fiscal period id */
-                    period_id: string;
-                    cursor?: string;
-                    limit?: number;
-                };
-                header?: never;
-                path: {
-                    companyId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["JournalRegister"];
-                            meta: components["schemas"]["Meta"];
-                        };
-                    };
-                };
-                /** @description VALIDATION_ERROR or a rule of this endpoint */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description UNAUTHORIZED */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description NOT_FOUND */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Conflict with the current state */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description RATE_LIMITED */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/companies/{companyId}/reports/continuity-check": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Opening balances against the prior period's closing balances (balance accounts)
-         * @description Scope: `reports:read`.
-         */
-        get: {
-            parameters: {
-                query: {
-                    /** @description fiscal period id */
-                    period_id: string;
-                };
-                header?: never;
-                path: {
-                    companyId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["ContinuityCheck"];
+                            data: components["schemas"]["MonthlyBreakdown"];
                             meta: components["schemas"]["Meta"];
                         };
                     };
@@ -12690,109 +12793,6 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: components["schemas"]["VatDeclaration"];
-                            meta: components["schemas"]["Meta"];
-                        };
-                    };
-                };
-                /** @description VALIDATION_ERROR or a rule of this endpoint */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description UNAUTHORIZED */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description NOT_FOUND */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Conflict with the current state */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description RATE_LIMITED */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/companies/{companyId}/reports/monthly-breakdown": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Revenue, costs and result per month of the period
-         * @description Revenue and costs by BAS account type (class 3 and 80-83 revenue; 4-7 and 84-89 costs); the closing accounts 8990-8999 are left out, so the result is the income statement's.
-         *
-         *     Scope: `reports:read`.
-         */
-        get: {
-            parameters: {
-                query: {
-                    /** @description fiscal period id */
-                    period_id: string;
-                };
-                header?: never;
-                path: {
-                    companyId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["MonthlyBreakdown"];
                             meta: components["schemas"]["Meta"];
                         };
                     };
@@ -21095,6 +21095,52 @@ export interface components {
                 invoice_count: number;
             };
         };
+        GeneralLedger: {
+            period: components["schemas"]["ReportPeriod"];
+            account_from: string;
+            account_to: string;
+            accounts: {
+                account_number: string;
+                name: string | null;
+                /** @description kronor */
+                opening_balance: number;
+                lines: {
+                    journal_entry_id: string;
+                    /** @description series and number, e.g. A12 */
+                    voucher: string;
+                    entry_date: string;
+                    description: string;
+                    /** @description kronor */
+                    debit: number;
+                    /** @description kronor */
+                    credit: number;
+                    /** @description running balance after the line */
+                    balance: number;
+                }[];
+                /** @description the account's closing balance for the period */
+                closing_balance: number;
+                /** @description paged answers: the account's lines go on in the next page */
+                continues?: boolean;
+            }[];
+        };
+        JournalRegister: {
+            period: components["schemas"]["ReportPeriod"];
+            entries: components["schemas"]["JournalEntry"][];
+        };
+        ContinuityCheck: {
+            period: components["schemas"]["ReportPeriod"];
+            prior_period: components["schemas"]["ReportPeriod"] & (Record<string, never> | null);
+            is_continuous: boolean;
+            discrepancies: {
+                account_number: string;
+                /** @description kronor */
+                prior_closing: number;
+                /** @description kronor */
+                opening: number;
+                /** @description kronor */
+                difference: number;
+            }[];
+        };
         BalanceSheet: {
             period: components["schemas"]["ReportPeriod"];
             as_of: string;
@@ -21142,67 +21188,6 @@ export interface components {
             /** @description kronor */
             netResult: number;
         };
-        GeneralLedger: {
-            period: components["schemas"]["ReportPeriod"];
-            account_from: string;
-            account_to: string;
-            accounts: {
-                account_number: string;
-                name: string | null;
-                /** @description kronor */
-                opening_balance: number;
-                lines: {
-                    journal_entry_id: string;
-                    /** @description series and number, e.g. A12 */
-                    voucher: string;
-                    entry_date: string;
-                    description: string;
-                    /** @description kronor */
-                    debit: number;
-                    /** @description kronor */
-                    credit: number;
-                    /** @description running balance after the line */
-                    balance: number;
-                }[];
-                /** @description the account's closing balance for the period */
-                closing_balance: number;
-                /** @description paged answers: the account's lines go on in the next page */
-                continues?: boolean;
-            }[];
-        };
-        JournalRegister: {
-            period: components["schemas"]["ReportPeriod"];
-            entries: components["schemas"]["JournalEntry"][];
-        };
-        ContinuityCheck: {
-            period: components["schemas"]["ReportPeriod"];
-            prior_period: components["schemas"]["ReportPeriod"] & (Record<string, never> | null);
-            is_continuous: boolean;
-            discrepancies: {
-                account_number: string;
-                /** @description kronor */
-                prior_closing: number;
-                /** @description kronor */
-                opening: number;
-                /** @description kronor */
-                difference: number;
-            }[];
-        };
-        VatDeclaration: {
-            from_date: string;
-            to_date: string;
-            period: components["schemas"]["ReportPeriod"] & (Record<string, never> | null);
-            /** @description the SKV 4700 boxes "05" to "62" and "49" */
-            boxes: {
-                [key: string]: {
-                    /** @description whole kronor */
-                    amount: number;
-                    label: string;
-                };
-            };
-            to_pay: number;
-            to_reclaim: number;
-        };
         MonthlyBreakdown: {
             period: components["schemas"]["ReportPeriod"];
             months: {
@@ -21221,6 +21206,21 @@ export interface components {
                 /** @description kronor */
                 result: number;
             };
+        };
+        VatDeclaration: {
+            from_date: string;
+            to_date: string;
+            period: components["schemas"]["ReportPeriod"] & (Record<string, never> | null);
+            /** @description the SKV 4700 boxes "05" to "62" and "49" */
+            boxes: {
+                [key: string]: {
+                    /** @description whole kronor */
+                    amount: number;
+                    label: string;
+                };
+            };
+            to_pay: number;
+            to_reclaim: number;
         };
         SieImportJson: {
             file_base64: string;
