@@ -20974,25 +20974,27 @@ export interface components {
             to_date: string;
             accounts: {
                 account_number: string;
+                /** @description null: the account is not in the company's chart */
                 name: string | null;
-                type: string | null;
-                /** @description kronor */
+                /** @enum {string|null} */
+                type: "asset" | "equity" | "liability" | "revenue" | "expense" | null;
+                /** @description kronor, at most two decimals (öre) */
                 opening_balance: number;
-                /** @description kronor */
+                /** @description kronor, at most two decimals (öre) */
                 debit: number;
-                /** @description kronor */
+                /** @description kronor, at most two decimals (öre) */
                 credit: number;
                 /** @description debit positive */
                 closing_balance: number;
             }[];
             totals: {
-                /** @description kronor */
+                /** @description kronor, at most two decimals (öre) */
                 opening_balance: number;
-                /** @description kronor */
+                /** @description kronor, at most two decimals (öre) */
                 debit: number;
-                /** @description kronor */
+                /** @description kronor, at most two decimals (öre) */
                 credit: number;
-                /** @description kronor */
+                /** @description kronor, at most two decimals (öre) */
                 closing_balance: number;
             };
             balanced: boolean;
@@ -21003,20 +21005,22 @@ export interface components {
             period_start: string;
             period_end: string;
             is_closed: boolean;
+            /** @description ISO 8601 time the period was locked, null if open */
             locked_at: string | null;
         };
         ArLedger: {
             as_of_date: string;
             /** @enum {string} */
             currency: "SEK";
-            buckets: string[];
+            /** @description the bucket names, in order */
+            buckets: ("0-30" | "31-60" | "61-90" | "90+")[];
             customers: {
                 customer_id: string;
                 customer_name: string;
                 buckets: components["schemas"]["AgingBuckets"];
-                /** @description kronor */
+                /** @description kronor, at most two decimals (öre) */
                 not_yet_due: number;
-                /** @description kronor */
+                /** @description kronor, at most two decimals (öre) */
                 total: number;
                 invoices: {
                     id: string;
@@ -21024,49 +21028,56 @@ export interface components {
                     number: string;
                     invoice_date: string;
                     due_date: string;
+                    /** @description the invoice's status now (not at as_of_date), e.g. sent, overdue, partially_paid */
                     status: string;
+                    /** @description 0 when not yet due */
                     days_past_due: number;
-                    /** @enum {string} */
+                    /**
+                     * @description days past due
+                     * @enum {string}
+                     */
                     bucket: "0-30" | "31-60" | "61-90" | "90+";
                     currency: string;
+                    /** @description the invoice total, in the invoice currency */
                     total: number;
-                    /** @description in the invoice currency */
+                    /** @description still owed at as_of_date, in the invoice currency */
                     remaining_amount: number;
-                    /** @description kronor */
+                    /** @description remaining_amount in SEK at the invoice's booked rate */
                     remaining_sek: number;
                 }[];
             }[];
             totals: {
                 buckets: components["schemas"]["AgingBuckets"];
-                /** @description kronor */
+                /** @description kronor, at most two decimals (öre) */
                 not_yet_due: number;
-                /** @description kronor */
+                /** @description kronor, at most two decimals (öre) */
                 total: number;
                 invoice_count: number;
             };
         };
         AgingBuckets: {
-            /** @description kronor */
+            /** @description kronor, at most two decimals (öre) */
             "0-30": number;
-            /** @description kronor */
+            /** @description kronor, at most two decimals (öre) */
             "31-60": number;
-            /** @description kronor */
+            /** @description kronor, at most two decimals (öre) */
             "61-90": number;
-            /** @description kronor */
+            /** @description kronor, at most two decimals (öre) */
             "90+": number;
         };
         SupplierLedger: {
             as_of_date: string;
             /** @enum {string} */
             currency: "SEK";
-            buckets: string[];
+            /** @description the bucket names, in order */
+            buckets: ("0-30" | "31-60" | "61-90" | "90+")[];
             suppliers: {
                 supplier_id: string;
                 supplier_name: string;
                 buckets: components["schemas"]["AgingBuckets"];
-                /** @description kronor */
+                /** @description kronor, at most two decimals (öre) */
                 not_yet_due: number;
-                /** @description kronor */
+                /** @description kronor, at most two decimals (öre) */
                 total: number;
                 invoices: {
                     id: string;
@@ -21074,23 +21085,29 @@ export interface components {
                     number: string;
                     invoice_date: string;
                     due_date: string;
+                    /** @description the invoice's status now (not at as_of_date), e.g. sent, overdue, partially_paid */
                     status: string;
+                    /** @description 0 when not yet due */
                     days_past_due: number;
-                    /** @enum {string} */
+                    /**
+                     * @description days past due
+                     * @enum {string}
+                     */
                     bucket: "0-30" | "31-60" | "61-90" | "90+";
                     currency: string;
+                    /** @description the invoice total, in the invoice currency */
                     total: number;
-                    /** @description in the invoice currency */
+                    /** @description still owed at as_of_date, in the invoice currency */
                     remaining_amount: number;
-                    /** @description kronor */
+                    /** @description remaining_amount in SEK at the invoice's booked rate */
                     remaining_sek: number;
                 }[];
             }[];
             totals: {
                 buckets: components["schemas"]["AgingBuckets"];
-                /** @description kronor */
+                /** @description kronor, at most two decimals (öre) */
                 not_yet_due: number;
-                /** @description kronor */
+                /** @description kronor, at most two decimals (öre) */
                 total: number;
                 invoice_count: number;
             };
@@ -21102,7 +21119,7 @@ export interface components {
             accounts: {
                 account_number: string;
                 name: string | null;
-                /** @description kronor */
+                /** @description kronor, at most two decimals (öre) */
                 opening_balance: number;
                 lines: {
                     journal_entry_id: string;
@@ -21110,9 +21127,9 @@ export interface components {
                     voucher: string;
                     entry_date: string;
                     description: string;
-                    /** @description kronor */
+                    /** @description kronor, at most two decimals (öre) */
                     debit: number;
-                    /** @description kronor */
+                    /** @description kronor, at most two decimals (öre) */
                     credit: number;
                     /** @description running balance after the line */
                     balance: number;
@@ -21133,11 +21150,11 @@ export interface components {
             is_continuous: boolean;
             discrepancies: {
                 account_number: string;
-                /** @description kronor */
+                /** @description kronor, at most two decimals (öre) */
                 prior_closing: number;
-                /** @description kronor */
+                /** @description kronor, at most two decimals (öre) */
                 opening: number;
-                /** @description kronor */
+                /** @description opening minus prior_closing */
                 difference: number;
             }[];
         };
@@ -21146,30 +21163,32 @@ export interface components {
             as_of: string;
             is_preliminary: boolean;
             sections: {
-                assets: components["schemas"]["ReportSection"][];
-                equity_and_liabilities: components["schemas"]["ReportSection"][];
+                assets: components["schemas"]["BalanceSheetSection"][];
+                equity_and_liabilities: components["schemas"]["BalanceSheetSection"][];
             };
             /** @description the result not yet closed, shown in equity */
             result_for_period: number;
             totals: {
-                /** @description kronor */
+                /** @description kronor, at most two decimals (öre) */
                 assets: number;
-                /** @description kronor */
+                /** @description kronor, at most two decimals (öre) */
                 equity_and_liabilities: number;
-                /** @description kronor */
+                /** @description kronor, at most two decimals (öre) */
                 difference: number;
             };
         };
-        ReportSection: {
-            key: string;
+        BalanceSheetSection: {
+            /** @enum {string} */
+            key: "intangible_assets" | "tangible_assets" | "financial_assets" | "inventories" | "current_receivables" | "short_term_investments" | "cash_and_bank" | "equity" | "untaxed_reserves" | "provisions" | "long_term_liabilities" | "current_liabilities";
             name: string;
             accounts: {
-                account_number: string;
+                /** @description a BAS account number; "" on the balance sheet's row of the result not yet closed */
+                account_number: string | "";
                 name: string | null;
-                /** @description kronor */
+                /** @description kronor, at most two decimals (öre) */
                 amount: number;
             }[];
-            /** @description kronor */
+            /** @description kronor, at most two decimals (öre) */
             total: number;
         };
         IncomeStatement: {
@@ -21178,32 +21197,46 @@ export interface components {
             to_date: string;
             is_preliminary: boolean;
             /** @description revenue positive, costs negative */
-            sections: components["schemas"]["ReportSection"][];
-            /** @description kronor */
+            sections: components["schemas"]["IncomeStatementSection"][];
+            /** @description kronor, at most two decimals (öre) */
             grossMargin: number;
-            /** @description kronor */
+            /** @description kronor, at most two decimals (öre) */
             operatingResult: number;
-            /** @description kronor */
+            /** @description kronor, at most two decimals (öre) */
             resultAfterFinancialItems: number;
-            /** @description kronor */
+            /** @description kronor, at most two decimals (öre) */
             netResult: number;
+        };
+        IncomeStatementSection: {
+            /** @enum {string} */
+            key: "net_sales" | "other_operating_income" | "goods_and_materials" | "other_external_costs" | "personnel_costs" | "depreciation" | "other_operating_costs" | "financial_items" | "appropriations" | "tax";
+            name: string;
+            accounts: {
+                /** @description a BAS account number; "" on the balance sheet's row of the result not yet closed */
+                account_number: string | "";
+                name: string | null;
+                /** @description kronor, at most two decimals (öre) */
+                amount: number;
+            }[];
+            /** @description kronor, at most two decimals (öre) */
+            total: number;
         };
         MonthlyBreakdown: {
             period: components["schemas"]["ReportPeriod"];
             months: {
                 /** @description YYYY-MM */
                 month: string;
-                /** @description kronor */
+                /** @description kronor, at most two decimals (öre) */
                 revenue: number;
-                /** @description kronor */
+                /** @description kronor, at most two decimals (öre) */
                 costs: number;
-                /** @description kronor */
+                /** @description kronor, at most two decimals (öre) */
                 result: number;
             }[];
             total: {
-                /** @description kronor */
+                /** @description kronor, at most two decimals (öre) */
                 revenue: number;
-                /** @description kronor */
+                /** @description kronor, at most two decimals (öre) */
                 result: number;
             };
         };
@@ -21211,16 +21244,47 @@ export interface components {
             from_date: string;
             to_date: string;
             period: components["schemas"]["ReportPeriod"] & (Record<string, never> | null);
-            /** @description the SKV 4700 boxes "05" to "62" and "49" */
+            /** @description the SKV 4700 boxes "05" to "62" and "49", by box number */
             boxes: {
-                [key: string]: {
-                    /** @description whole kronor */
-                    amount: number;
-                    label: string;
-                };
+                10: components["schemas"]["VatDeclarationBox"];
+                11: components["schemas"]["VatDeclarationBox"];
+                12: components["schemas"]["VatDeclarationBox"];
+                20: components["schemas"]["VatDeclarationBox"];
+                21: components["schemas"]["VatDeclarationBox"];
+                22: components["schemas"]["VatDeclarationBox"];
+                23: components["schemas"]["VatDeclarationBox"];
+                24: components["schemas"]["VatDeclarationBox"];
+                30: components["schemas"]["VatDeclarationBox"];
+                31: components["schemas"]["VatDeclarationBox"];
+                32: components["schemas"]["VatDeclarationBox"];
+                35: components["schemas"]["VatDeclarationBox"];
+                36: components["schemas"]["VatDeclarationBox"];
+                37: components["schemas"]["VatDeclarationBox"];
+                38: components["schemas"]["VatDeclarationBox"];
+                39: components["schemas"]["VatDeclarationBox"];
+                40: components["schemas"]["VatDeclarationBox"];
+                41: components["schemas"]["VatDeclarationBox"];
+                42: components["schemas"]["VatDeclarationBox"];
+                48: components["schemas"]["VatDeclarationBox"];
+                49: components["schemas"]["VatDeclarationBox"];
+                50: components["schemas"]["VatDeclarationBox"];
+                60: components["schemas"]["VatDeclarationBox"];
+                61: components["schemas"]["VatDeclarationBox"];
+                62: components["schemas"]["VatDeclarationBox"];
+                "05": components["schemas"]["VatDeclarationBox"];
+                "06": components["schemas"]["VatDeclarationBox"];
+                "07": components["schemas"]["VatDeclarationBox"];
+                "08": components["schemas"]["VatDeclarationBox"];
             };
+            /** @description box 49 when positive, else 0 */
             to_pay: number;
+            /** @description minus box 49 when negative, else 0 */
             to_reclaim: number;
+        };
+        VatDeclarationBox: {
+            /** @description whole kronor */
+            amount: number;
+            label: string;
         };
         SieImportJson: {
             file_base64: string;
