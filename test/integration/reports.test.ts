@@ -284,6 +284,30 @@ describe("the documented shapes", () => {
       ]),
     );
   });
+
+  it("describes each report precisely: dates, öre amounts, whole-kronor VAT boxes, section keys", async () => {
+    const schemas = await import("../../src/domains/reports/schemas");
+    const doc = (await call("GET", "/api/v1/openapi.json")).body.components.schemas;
+    // dates are YYYY-MM-DD strings, account types and statement headings are enums
+    expect(doc.TrialBalance.properties.to_date.pattern).toBeDefined();
+    expect(doc.TrialBalance.properties.accounts.items.properties.type.enum).toEqual(
+      expect.arrayContaining(["asset", "revenue"]),
+    );
+    expect(doc.IncomeStatementSection.properties.key.enum).toContain("net_sales");
+    expect(doc.BalanceSheetSection.properties.key.enum).toEqual(expect.arrayContaining(["equity", "cash_and_bank"]));
+    // every SKV 4700 box is always there, each in whole kronor
+    expect(doc.VatDeclaration.properties.boxes.required).toEqual(expect.arrayContaining(["05", "48", "49", "62"]));
+    expect(doc.VatDeclarationBox.properties.amount.type).toBe("integer");
+    // an amount in kronor has at most two decimals; a month is YYYY-MM
+    const row = { month: "2026-01", revenue: 1.005, costs: 0, result: 0 };
+    const period = (await report("monthly-breakdown", `period_id=${periodId}`)).body.data.period;
+    const answer = (months: unknown[]) => ({ period, months, total: { revenue: 0, result: 0 } });
+    expect(schemas.MonthlyBreakdownSchema.safeParse(answer([row])).success).toBe(false);
+    expect(schemas.MonthlyBreakdownSchema.safeParse(answer([{ ...row, month: "2026-1", revenue: 1 }])).success).toBe(
+      false,
+    );
+    expect(schemas.MonthlyBreakdownSchema.safeParse(answer([{ ...row, revenue: -1.25 }])).success).toBe(true);
+  });
 });
 
 describe("PDFs", () => {

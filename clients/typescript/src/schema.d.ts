@@ -11930,6 +11930,319 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/companies/{companyId}/reports/general-ledger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * General ledger (huvudbok): posted lines by account with opening, running and closing balance
+         * @description Without limit, the whole account range in one answer. With limit (1-10000 lines) it is paged: meta.next_cursor continues it, each page holds the accounts its lines touch (and those with only an opening balance in its span), running balances carry on across pages, closing_balance is always the account's closing balance for the period, and `continues` marks an account whose lines go on in the next page.
+         *
+         *     Scope: `reports:read`.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description fiscal period id */
+                    period_id: string;
+                    account_from?: string;
+                    account_to?: string;
+                    limit?: number;
+                    cursor?: string;
+                };
+                header?: never;
+                path: {
+                    companyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["GeneralLedger"];
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/reports/journal-register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Journal register (verifikationslista): every posted entry with all lines, by series and number
+         * @description Paged by cursor (limit 1-1000, default 200).
+         *
+         *     Scope: `reports:read`.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description fiscal period id */
+                    period_id: string;
+                    cursor?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path: {
+                    companyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["JournalRegister"];
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/reports/continuity-check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Opening balances against the prior period's closing balances (balance accounts)
+         * @description Scope: `reports:read`.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description fiscal period id */
+                    period_id: string;
+                };
+                header?: never;
+                path: {
+                    companyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["ContinuityCheck"];
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/companies/{companyId}/reports/balance-sheet": {
         parameters: {
             query?: never;
@@ -12340,7 +12653,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/companies/{companyId}/reports/general-ledger": {
+    "/api/v1/companies/{companyId}/reports/monthly-breakdown": {
         parameters: {
             query?: never;
             header?: never;
@@ -12348,8 +12661,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * General ledger (huvudbok): posted lines by account with opening, running and closing balance
-         * @description Without limit, the whole account range in one answer. With limit (1-10000 lines) it is paged: meta.next_cursor continues it, each page holds the accounts its lines touch (and those with only an opening balance in its span), running balances carry on across pages, closing_balance is always the account's closing balance for the period, and `continues` marks an account whose lines go on in the next page.
+         * Revenue, costs and result per month of the period
+         * @description Revenue and costs by BAS account type (class 3 and 80-83 revenue; 4-7 and 84-89 costs); the closing accounts 8990-8999 are left out, so the result is the income statement's.
          *
          *     Scope: `reports:read`.
          */
@@ -12358,10 +12671,6 @@ export interface paths {
                 query: {
                     /** @description fiscal period id */
                     period_id: string;
-                    account_from?: string;
-                    account_to?: string;
-                    limit?: number;
-                    cursor?: string;
                 };
                 header?: never;
                 path: {
@@ -12378,213 +12687,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            data: components["schemas"]["GeneralLedger"];
-                            meta: components["schemas"]["Meta"];
-                        };
-                    };
-                };
-                /** @description VALIDATION_ERROR or a rule of this endpoint */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description UNAUTHORIZED */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description NOT_FOUND */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Conflict with the current state */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description RATE_LIMITED */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/companies/{companyId}/reports/journal-register": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Journal register (verifikationslista): every posted entry with all lines, by series and number
-         * @description Paged by cursor (limit 1-1000, default 200).
-         *
-         *     Scope: `reports:read`.
-         */
-        get: {
-            parameters: {
-                query: {
-                    /** @description fiscal period id */
-                    period_id: string;
-                    cursor?: string;
-                    limit?: number;
-                };
-                header?: never;
-                path: {
-                    companyId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["JournalRegister"];
-                            meta: components["schemas"]["Meta"];
-                        };
-                    };
-                };
-                /** @description VALIDATION_ERROR or a rule of this endpoint */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description UNAUTHORIZED */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description NOT_FOUND */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Conflict with the current state */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description RATE_LIMITED */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/companies/{companyId}/reports/continuity-check": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Opening balances against the prior period's closing balances (balance accounts)
-         * @description Scope: `reports:read`.
-         */
-        get: {
-            parameters: {
-                query: {
-                    /** @description fiscal period id */
-                    period_id: string;
-                };
-                header?: never;
-                path: {
-                    companyId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["ContinuityCheck"];
+                            data: components["schemas"]["MonthlyBreakdown"];
                             meta: components["schemas"]["Meta"];
                         };
                     };
@@ -12690,109 +12793,6 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: components["schemas"]["VatDeclaration"];
-                            meta: components["schemas"]["Meta"];
-                        };
-                    };
-                };
-                /** @description VALIDATION_ERROR or a rule of this endpoint */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description UNAUTHORIZED */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description NOT_FOUND */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Conflict with the current state */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description RATE_LIMITED */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/companies/{companyId}/reports/monthly-breakdown": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Revenue, costs and result per month of the period
-         * @description Revenue and costs by BAS account type (class 3 and 80-83 revenue; 4-7 and 84-89 costs); the closing accounts 8990-8999 are left out, so the result is the income statement's.
-         *
-         *     Scope: `reports:read`.
-         */
-        get: {
-            parameters: {
-                query: {
-                    /** @description fiscal period id */
-                    period_id: string;
-                };
-                header?: never;
-                path: {
-                    companyId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["MonthlyBreakdown"];
                             meta: components["schemas"]["Meta"];
                         };
                     };
@@ -20974,25 +20974,27 @@ export interface components {
             to_date: string;
             accounts: {
                 account_number: string;
+                /** @description null: the account is not in the company's chart */
                 name: string | null;
-                type: string | null;
-                /** @description kronor */
+                /** @enum {string|null} */
+                type: "asset" | "equity" | "liability" | "revenue" | "expense" | null;
+                /** @description kronor, at most two decimals (öre) */
                 opening_balance: number;
-                /** @description kronor */
+                /** @description kronor, at most two decimals (öre) */
                 debit: number;
-                /** @description kronor */
+                /** @description kronor, at most two decimals (öre) */
                 credit: number;
                 /** @description debit positive */
                 closing_balance: number;
             }[];
             totals: {
-                /** @description kronor */
+                /** @description kronor, at most two decimals (öre) */
                 opening_balance: number;
-                /** @description kronor */
+                /** @description kronor, at most two decimals (öre) */
                 debit: number;
-                /** @description kronor */
+                /** @description kronor, at most two decimals (öre) */
                 credit: number;
-                /** @description kronor */
+                /** @description kronor, at most two decimals (öre) */
                 closing_balance: number;
             };
             balanced: boolean;
@@ -21003,20 +21005,22 @@ export interface components {
             period_start: string;
             period_end: string;
             is_closed: boolean;
+            /** @description ISO 8601 time the period was locked, null if open */
             locked_at: string | null;
         };
         ArLedger: {
             as_of_date: string;
             /** @enum {string} */
             currency: "SEK";
-            buckets: string[];
+            /** @description the bucket names, in order */
+            buckets: ("0-30" | "31-60" | "61-90" | "90+")[];
             customers: {
                 customer_id: string;
                 customer_name: string;
                 buckets: components["schemas"]["AgingBuckets"];
-                /** @description kronor */
+                /** @description kronor, at most two decimals (öre) */
                 not_yet_due: number;
-                /** @description kronor */
+                /** @description kronor, at most two decimals (öre) */
                 total: number;
                 invoices: {
                     id: string;
@@ -21024,49 +21028,56 @@ export interface components {
                     number: string;
                     invoice_date: string;
                     due_date: string;
+                    /** @description the invoice's status now (not at as_of_date), e.g. sent, overdue, partially_paid */
                     status: string;
+                    /** @description 0 when not yet due */
                     days_past_due: number;
-                    /** @enum {string} */
+                    /**
+                     * @description days past due
+                     * @enum {string}
+                     */
                     bucket: "0-30" | "31-60" | "61-90" | "90+";
                     currency: string;
+                    /** @description the invoice total, in the invoice currency */
                     total: number;
-                    /** @description in the invoice currency */
+                    /** @description still owed at as_of_date, in the invoice currency */
                     remaining_amount: number;
-                    /** @description kronor */
+                    /** @description remaining_amount in SEK at the invoice's booked rate */
                     remaining_sek: number;
                 }[];
             }[];
             totals: {
                 buckets: components["schemas"]["AgingBuckets"];
-                /** @description kronor */
+                /** @description kronor, at most two decimals (öre) */
                 not_yet_due: number;
-                /** @description kronor */
+                /** @description kronor, at most two decimals (öre) */
                 total: number;
                 invoice_count: number;
             };
         };
         AgingBuckets: {
-            /** @description kronor */
+            /** @description kronor, at most two decimals (öre) */
             "0-30": number;
-            /** @description kronor */
+            /** @description kronor, at most two decimals (öre) */
             "31-60": number;
-            /** @description kronor */
+            /** @description kronor, at most two decimals (öre) */
             "61-90": number;
-            /** @description kronor */
+            /** @description kronor, at most two decimals (öre) */
             "90+": number;
         };
         SupplierLedger: {
             as_of_date: string;
             /** @enum {string} */
             currency: "SEK";
-            buckets: string[];
+            /** @description the bucket names, in order */
+            buckets: ("0-30" | "31-60" | "61-90" | "90+")[];
             suppliers: {
                 supplier_id: string;
                 supplier_name: string;
                 buckets: components["schemas"]["AgingBuckets"];
-                /** @description kronor */
+                /** @description kronor, at most two decimals (öre) */
                 not_yet_due: number;
-                /** @description kronor */
+                /** @description kronor, at most two decimals (öre) */
                 total: number;
                 invoices: {
                     id: string;
@@ -21074,73 +21085,32 @@ export interface components {
                     number: string;
                     invoice_date: string;
                     due_date: string;
+                    /** @description the invoice's status now (not at as_of_date), e.g. sent, overdue, partially_paid */
                     status: string;
+                    /** @description 0 when not yet due */
                     days_past_due: number;
-                    /** @enum {string} */
+                    /**
+                     * @description days past due
+                     * @enum {string}
+                     */
                     bucket: "0-30" | "31-60" | "61-90" | "90+";
                     currency: string;
+                    /** @description the invoice total, in the invoice currency */
                     total: number;
-                    /** @description in the invoice currency */
+                    /** @description still owed at as_of_date, in the invoice currency */
                     remaining_amount: number;
-                    /** @description kronor */
+                    /** @description remaining_amount in SEK at the invoice's booked rate */
                     remaining_sek: number;
                 }[];
             }[];
             totals: {
                 buckets: components["schemas"]["AgingBuckets"];
-                /** @description kronor */
+                /** @description kronor, at most two decimals (öre) */
                 not_yet_due: number;
-                /** @description kronor */
+                /** @description kronor, at most two decimals (öre) */
                 total: number;
                 invoice_count: number;
             };
-        };
-        BalanceSheet: {
-            period: components["schemas"]["ReportPeriod"];
-            as_of: string;
-            is_preliminary: boolean;
-            sections: {
-                assets: components["schemas"]["ReportSection"][];
-                equity_and_liabilities: components["schemas"]["ReportSection"][];
-            };
-            /** @description the result not yet closed, shown in equity */
-            result_for_period: number;
-            totals: {
-                /** @description kronor */
-                assets: number;
-                /** @description kronor */
-                equity_and_liabilities: number;
-                /** @description kronor */
-                difference: number;
-            };
-        };
-        ReportSection: {
-            key: string;
-            name: string;
-            accounts: {
-                account_number: string;
-                name: string | null;
-                /** @description kronor */
-                amount: number;
-            }[];
-            /** @description kronor */
-            total: number;
-        };
-        IncomeStatement: {
-            period: components["schemas"]["ReportPeriod"];
-            from_date: string;
-            to_date: string;
-            is_preliminary: boolean;
-            /** @description revenue positive, costs negative */
-            sections: components["schemas"]["ReportSection"][];
-            /** @description kronor */
-            grossMargin: number;
-            /** @description kronor */
-            operatingResult: number;
-            /** @description kronor */
-            resultAfterFinancialItems: number;
-            /** @description kronor */
-            netResult: number;
         };
         GeneralLedger: {
             period: components["schemas"]["ReportPeriod"];
@@ -21149,7 +21119,7 @@ export interface components {
             accounts: {
                 account_number: string;
                 name: string | null;
-                /** @description kronor */
+                /** @description kronor, at most two decimals (öre) */
                 opening_balance: number;
                 lines: {
                     journal_entry_id: string;
@@ -21157,9 +21127,9 @@ export interface components {
                     voucher: string;
                     entry_date: string;
                     description: string;
-                    /** @description kronor */
+                    /** @description kronor, at most two decimals (öre) */
                     debit: number;
-                    /** @description kronor */
+                    /** @description kronor, at most two decimals (öre) */
                     credit: number;
                     /** @description running balance after the line */
                     balance: number;
@@ -21180,47 +21150,141 @@ export interface components {
             is_continuous: boolean;
             discrepancies: {
                 account_number: string;
-                /** @description kronor */
+                /** @description kronor, at most two decimals (öre) */
                 prior_closing: number;
-                /** @description kronor */
+                /** @description kronor, at most two decimals (öre) */
                 opening: number;
-                /** @description kronor */
+                /** @description opening minus prior_closing */
                 difference: number;
             }[];
         };
-        VatDeclaration: {
+        BalanceSheet: {
+            period: components["schemas"]["ReportPeriod"];
+            as_of: string;
+            is_preliminary: boolean;
+            sections: {
+                assets: components["schemas"]["BalanceSheetSection"][];
+                equity_and_liabilities: components["schemas"]["BalanceSheetSection"][];
+            };
+            /** @description the result not yet closed, shown in equity */
+            result_for_period: number;
+            totals: {
+                /** @description kronor, at most two decimals (öre) */
+                assets: number;
+                /** @description kronor, at most two decimals (öre) */
+                equity_and_liabilities: number;
+                /** @description kronor, at most two decimals (öre) */
+                difference: number;
+            };
+        };
+        BalanceSheetSection: {
+            /** @enum {string} */
+            key: "intangible_assets" | "tangible_assets" | "financial_assets" | "inventories" | "current_receivables" | "short_term_investments" | "cash_and_bank" | "equity" | "untaxed_reserves" | "provisions" | "long_term_liabilities" | "current_liabilities";
+            name: string;
+            accounts: {
+                /** @description a BAS account number; "" on the balance sheet's row of the result not yet closed */
+                account_number: string | "";
+                name: string | null;
+                /** @description kronor, at most two decimals (öre) */
+                amount: number;
+            }[];
+            /** @description kronor, at most two decimals (öre) */
+            total: number;
+        };
+        IncomeStatement: {
+            period: components["schemas"]["ReportPeriod"];
             from_date: string;
             to_date: string;
-            period: components["schemas"]["ReportPeriod"] & (Record<string, never> | null);
-            /** @description the SKV 4700 boxes "05" to "62" and "49" */
-            boxes: {
-                [key: string]: {
-                    /** @description whole kronor */
-                    amount: number;
-                    label: string;
-                };
-            };
-            to_pay: number;
-            to_reclaim: number;
+            is_preliminary: boolean;
+            /** @description revenue positive, costs negative */
+            sections: components["schemas"]["IncomeStatementSection"][];
+            /** @description kronor, at most two decimals (öre) */
+            grossMargin: number;
+            /** @description kronor, at most two decimals (öre) */
+            operatingResult: number;
+            /** @description kronor, at most two decimals (öre) */
+            resultAfterFinancialItems: number;
+            /** @description kronor, at most two decimals (öre) */
+            netResult: number;
+        };
+        IncomeStatementSection: {
+            /** @enum {string} */
+            key: "net_sales" | "other_operating_income" | "goods_and_materials" | "other_external_costs" | "personnel_costs" | "depreciation" | "other_operating_costs" | "financial_items" | "appropriations" | "tax";
+            name: string;
+            accounts: {
+                /** @description a BAS account number; "" on the balance sheet's row of the result not yet closed */
+                account_number: string | "";
+                name: string | null;
+                /** @description kronor, at most two decimals (öre) */
+                amount: number;
+            }[];
+            /** @description kronor, at most two decimals (öre) */
+            total: number;
         };
         MonthlyBreakdown: {
             period: components["schemas"]["ReportPeriod"];
             months: {
                 /** @description YYYY-MM */
                 month: string;
-                /** @description kronor */
+                /** @description kronor, at most two decimals (öre) */
                 revenue: number;
-                /** @description kronor */
+                /** @description kronor, at most two decimals (öre) */
                 costs: number;
-                /** @description kronor */
+                /** @description kronor, at most two decimals (öre) */
                 result: number;
             }[];
             total: {
-                /** @description kronor */
+                /** @description kronor, at most two decimals (öre) */
                 revenue: number;
-                /** @description kronor */
+                /** @description kronor, at most two decimals (öre) */
                 result: number;
             };
+        };
+        VatDeclaration: {
+            from_date: string;
+            to_date: string;
+            period: components["schemas"]["ReportPeriod"] & (Record<string, never> | null);
+            /** @description the SKV 4700 boxes "05" to "62" and "49", by box number */
+            boxes: {
+                10: components["schemas"]["VatDeclarationBox"];
+                11: components["schemas"]["VatDeclarationBox"];
+                12: components["schemas"]["VatDeclarationBox"];
+                20: components["schemas"]["VatDeclarationBox"];
+                21: components["schemas"]["VatDeclarationBox"];
+                22: components["schemas"]["VatDeclarationBox"];
+                23: components["schemas"]["VatDeclarationBox"];
+                24: components["schemas"]["VatDeclarationBox"];
+                30: components["schemas"]["VatDeclarationBox"];
+                31: components["schemas"]["VatDeclarationBox"];
+                32: components["schemas"]["VatDeclarationBox"];
+                35: components["schemas"]["VatDeclarationBox"];
+                36: components["schemas"]["VatDeclarationBox"];
+                37: components["schemas"]["VatDeclarationBox"];
+                38: components["schemas"]["VatDeclarationBox"];
+                39: components["schemas"]["VatDeclarationBox"];
+                40: components["schemas"]["VatDeclarationBox"];
+                41: components["schemas"]["VatDeclarationBox"];
+                42: components["schemas"]["VatDeclarationBox"];
+                48: components["schemas"]["VatDeclarationBox"];
+                49: components["schemas"]["VatDeclarationBox"];
+                50: components["schemas"]["VatDeclarationBox"];
+                60: components["schemas"]["VatDeclarationBox"];
+                61: components["schemas"]["VatDeclarationBox"];
+                62: components["schemas"]["VatDeclarationBox"];
+                "05": components["schemas"]["VatDeclarationBox"];
+                "06": components["schemas"]["VatDeclarationBox"];
+                "07": components["schemas"]["VatDeclarationBox"];
+                "08": components["schemas"]["VatDeclarationBox"];
+            };
+            /** @description box 49 when positive, else 0 */
+            to_pay: number;
+            /** @description minus box 49 when negative, else 0 */
+            to_reclaim: number;
+        };
+        VatDeclarationBox: {
+            /** @description whole kronor */
+            amount: number;
+            label: string;
         };
         SieImportJson: {
             file_base64: string;

@@ -1,6 +1,7 @@
 // Accounts: the company's chart (BAS 2026 and its own accounts).
 // Owns: accounts, bas_accounts (the BAS reference chart it seeds from).
 export { registerAccountRoutes } from "./routes";
+export { AccountTypeSchema } from "./schemas";
 export { createAccount, updateAccount } from "./service";
 export { planImportedChart, type ImportedChart } from "./import";
 export { findActiveAccount, planChartForNewCompany } from "./queries";

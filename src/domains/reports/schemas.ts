@@ -2,7 +2,12 @@
 // document. Strict objects: unknown parameters are refused, and the report tests parse
 // every answer with these, so the document cannot drift from what the API sends.
 import { z } from "@hono/zod-openapi";
-import { DateSchema } from "../../http/fields";
+import { AccountNumberSchema, CurrencySchema, DateSchema } from "../../http/fields";
+import { toOre } from "../../money";
+import { AGING_BUCKETS } from "../../sweden/invoicing";
+import { BALANCE_ASSETS, BALANCE_EQUITY_LIABILITIES, INCOME_SECTIONS } from "../../sweden/report-layout";
+import { BOX_NAMES } from "../../sweden/vat-declaration";
+import { AccountTypeSchema } from "../accounts";
 import { EntrySchema } from "../journal-entries";
 
 const PeriodId = z.string().min(1).openapi({ description: "fiscal period id" });
@@ -38,28 +43,45 @@ export const VatDeclarationQuery = z
   .object({ period_id: PeriodId.optional(), from_date: DateSchema.optional(), to_date: DateSchema.optional() })
   .strict();
 
-const amount = z.number().openapi({ description: "kronor" });
+// The answers. Amounts are kronor with at most two decimals (öre), as JSON numbers, like
+// every amount of the API; they may be negative (a balance on the other side, a loss) and
+// are not capped (a total may exceed any single line's limit). Dates are YYYY-MM-DD.
+
+/** Kronor with at most two decimals, any sign. */
+const amount = z
+  .number()
+  .refine((n) => toOre(n) !== null, "at most two decimals (öre)")
+  .openapi({ description: "kronor, at most two decimals (öre)" });
+/** The VAT declaration's amounts: whole kronor, öre dropped as SKV 4700 asks. */
+const wholeKronor = z.number().int().openapi({ description: "whole kronor" });
+const count = z.number().int().nonnegative();
+/** An account of the chart; the balance sheet's "Årets resultat (ej bokslutat)" row has "". */
+const SectionAccountNumber = z.union([AccountNumberSchema, z.literal("")]).openapi({
+  description: 'a BAS account number; "" on the balance sheet\'s row of the result not yet closed',
+});
+const sectionKeys = (sections: readonly { key: string }[]) =>
+  z.enum(sections.map((s) => s.key) as [string, ...string[]]);
 
 export const PeriodRefSchema = z
   .strictObject({
     id: z.string(),
     name: z.string(),
-    period_start: z.string(),
-    period_end: z.string(),
+    period_start: DateSchema,
+    period_end: DateSchema,
     is_closed: z.boolean(),
-    locked_at: z.string().nullable(),
+    locked_at: z.string().nullable().openapi({ description: "ISO 8601 time the period was locked, null if open" }),
   })
   .openapi("ReportPeriod");
 
 export const TrialBalanceSchema = z
   .strictObject({
     period: PeriodRefSchema,
-    to_date: z.string(),
+    to_date: DateSchema,
     accounts: z.array(
       z.strictObject({
-        account_number: z.string(),
-        name: z.string().nullable(),
-        type: z.string().nullable(),
+        account_number: AccountNumberSchema,
+        name: z.string().nullable().openapi({ description: "null: the account is not in the company's chart" }),
+        type: AccountTypeSchema.nullable(),
         opening_balance: amount,
         debit: amount,
         credit: amount,
@@ -71,21 +93,28 @@ export const TrialBalanceSchema = z
   })
   .openapi("TrialBalance");
 
-const SectionSchema = z
-  .strictObject({
-    key: z.string(),
+/** A heading of a statement with its accounts; `keys` are the headings that statement has. */
+const sectionSchema = (keys: z.ZodEnum) =>
+  z.strictObject({
+    key: keys,
     name: z.string(),
-    accounts: z.array(z.strictObject({ account_number: z.string(), name: z.string().nullable(), amount })),
+    accounts: z.array(z.strictObject({ account_number: SectionAccountNumber, name: z.string().nullable(), amount })),
     total: amount,
-  })
-  .openapi("ReportSection");
+  });
+const BalanceSectionSchema = sectionSchema(sectionKeys([...BALANCE_ASSETS, ...BALANCE_EQUITY_LIABILITIES])).openapi(
+  "BalanceSheetSection",
+);
+const IncomeSectionSchema = sectionSchema(sectionKeys(INCOME_SECTIONS)).openapi("IncomeStatementSection");
 
 export const BalanceSheetSchema = z
   .strictObject({
     period: PeriodRefSchema,
-    as_of: z.string(),
+    as_of: DateSchema,
     is_preliminary: z.boolean(),
-    sections: z.strictObject({ assets: z.array(SectionSchema), equity_and_liabilities: z.array(SectionSchema) }),
+    sections: z.strictObject({
+      assets: z.array(BalanceSectionSchema),
+      equity_and_liabilities: z.array(BalanceSectionSchema),
+    }),
     result_for_period: amount.openapi({ description: "the result not yet closed, shown in equity" }),
     totals: z.strictObject({ assets: amount, equity_and_liabilities: amount, difference: amount }),
   })
@@ -94,10 +123,10 @@ export const BalanceSheetSchema = z
 export const IncomeStatementSchema = z
   .strictObject({
     period: PeriodRefSchema,
-    from_date: z.string(),
-    to_date: z.string(),
+    from_date: DateSchema,
+    to_date: DateSchema,
     is_preliminary: z.boolean(),
-    sections: z.array(SectionSchema).openapi({ description: "revenue positive, costs negative" }),
+    sections: z.array(IncomeSectionSchema).openapi({ description: "revenue positive, costs negative" }),
     grossMargin: amount,
     operatingResult: amount,
     resultAfterFinancialItems: amount,
@@ -108,18 +137,21 @@ export const IncomeStatementSchema = z
 export const GeneralLedgerSchema = z
   .strictObject({
     period: PeriodRefSchema,
-    account_from: z.string(),
-    account_to: z.string(),
+    account_from: AccountNumber,
+    account_to: AccountNumber,
     accounts: z.array(
       z.strictObject({
-        account_number: z.string(),
+        account_number: AccountNumberSchema,
         name: z.string().nullable(),
         opening_balance: amount,
         lines: z.array(
           z.strictObject({
             journal_entry_id: z.string(),
-            voucher: z.string().openapi({ description: "series and number, e.g. A12" }),
-            entry_date: z.string(),
+            voucher: z
+              .string()
+              .regex(/^[A-Z]\d+$/)
+              .openapi({ description: "series and number, e.g. A12" }),
+            entry_date: DateSchema,
             description: z.string(),
             debit: amount,
             credit: amount,
@@ -146,24 +178,35 @@ export const ContinuityCheckSchema = z
     prior_period: PeriodRefSchema.nullable(),
     is_continuous: z.boolean(),
     discrepancies: z.array(
-      z.strictObject({ account_number: z.string(), prior_closing: amount, opening: amount, difference: amount }),
+      z.strictObject({
+        account_number: AccountNumberSchema,
+        prior_closing: amount,
+        opening: amount,
+        difference: amount.openapi({ description: "opening minus prior_closing" }),
+      }),
     ),
   })
   .openapi("ContinuityCheck");
 
+const VatBoxSchema = z.strictObject({ amount: wholeKronor, label: z.string() }).openapi("VatDeclarationBox");
+/** Every SKV 4700 box, always all of them (0 when nothing was booked). */
+const VatBoxesSchema = z
+  .strictObject(
+    Object.fromEntries(Object.keys(BOX_NAMES).map((box) => [box, VatBoxSchema])) as Record<
+      keyof typeof BOX_NAMES,
+      typeof VatBoxSchema
+    >,
+  )
+  .openapi({ description: 'the SKV 4700 boxes "05" to "62" and "49", by box number' });
+
 export const VatDeclarationSchema = z
   .strictObject({
-    from_date: z.string(),
-    to_date: z.string(),
+    from_date: DateSchema,
+    to_date: DateSchema,
     period: PeriodRefSchema.nullable(),
-    boxes: z
-      .record(
-        z.string(),
-        z.strictObject({ amount: z.number().openapi({ description: "whole kronor" }), label: z.string() }),
-      )
-      .openapi({ description: 'the SKV 4700 boxes "05" to "62" and "49"' }),
-    to_pay: z.number(),
-    to_reclaim: z.number(),
+    boxes: VatBoxesSchema,
+    to_pay: wholeKronor.nonnegative().openapi({ description: "box 49 when positive, else 0" }),
+    to_reclaim: wholeKronor.nonnegative().openapi({ description: "minus box 49 when negative, else 0" }),
   })
   .openapi("VatDeclaration");
 
@@ -172,7 +215,10 @@ export const MonthlyBreakdownSchema = z
     period: PeriodRefSchema,
     months: z.array(
       z.strictObject({
-        month: z.string().openapi({ description: "YYYY-MM" }),
+        month: z
+          .string()
+          .regex(/^\d{4}-\d{2}$/)
+          .openapi({ description: "YYYY-MM" }),
         revenue: amount,
         costs: amount,
         result: amount,
@@ -182,6 +228,7 @@ export const MonthlyBreakdownSchema = z
   })
   .openapi("MonthlyBreakdown");
 
+const BucketSchema = z.enum(AGING_BUCKETS).openapi({ description: "days past due" });
 const BucketsSchema = z
   .strictObject({ "0-30": amount, "31-60": amount, "61-90": amount, "90+": amount })
   .openapi("AgingBuckets");
@@ -189,22 +236,24 @@ const BucketsSchema = z
 const OpenItemSchema = z.strictObject({
   id: z.string(),
   number: z.string().openapi({ description: "the invoice number, or the supplier's invoice number" }),
-  invoice_date: z.string(),
-  due_date: z.string(),
-  status: z.string(),
-  days_past_due: z.number(),
-  bucket: z.enum(["0-30", "31-60", "61-90", "90+"]),
-  currency: z.string(),
-  total: z.number(),
-  remaining_amount: z.number().openapi({ description: "in the invoice currency" }),
-  remaining_sek: amount,
+  invoice_date: DateSchema,
+  due_date: DateSchema,
+  status: z
+    .string()
+    .openapi({ description: "the invoice's status now (not at as_of_date), e.g. sent, overdue, partially_paid" }),
+  days_past_due: count.openapi({ description: "0 when not yet due" }),
+  bucket: BucketSchema,
+  currency: CurrencySchema,
+  total: amount.openapi({ description: "the invoice total, in the invoice currency" }),
+  remaining_amount: amount.openapi({ description: "still owed at as_of_date, in the invoice currency" }),
+  remaining_sek: amount.openapi({ description: "remaining_amount in SEK at the invoice's booked rate" }),
 });
 
 const agingTotals = z.strictObject({
   buckets: BucketsSchema,
   not_yet_due: amount,
   total: amount,
-  invoice_count: z.number(),
+  invoice_count: count,
 });
 const partyRows = (party: "customer" | "supplier") =>
   z.array(
@@ -220,9 +269,9 @@ const partyRows = (party: "customer" | "supplier") =>
 
 export const ArLedgerSchema = z
   .strictObject({
-    as_of_date: z.string(),
+    as_of_date: DateSchema,
     currency: z.literal("SEK"),
-    buckets: z.array(z.string()),
+    buckets: z.array(BucketSchema).openapi({ description: "the bucket names, in order" }),
     customers: partyRows("customer"),
     totals: agingTotals,
   })
@@ -230,9 +279,9 @@ export const ArLedgerSchema = z
 
 export const SupplierLedgerSchema = z
   .strictObject({
-    as_of_date: z.string(),
+    as_of_date: DateSchema,
     currency: z.literal("SEK"),
-    buckets: z.array(z.string()),
+    buckets: z.array(BucketSchema).openapi({ description: "the bucket names, in order" }),
     suppliers: partyRows("supplier"),
     totals: agingTotals,
   })

@@ -1,0 +1,29 @@
+// The SIE 4 export of a fiscal period, as a CP437 file.
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { nowIso } from "../../../clock";
+import type { AppEnv } from "../../../http/context";
+import { fileResponse } from "../../../http/file-response";
+import { defineRoute, type HandlerContext } from "../../../http/route";
+import { PeriodQuery } from "../schemas";
+import { exportSie } from "../sie-export";
+import { periodScope, READ, REPORTS } from "./common";
+
+const sieExportRoute = defineRoute({
+  ...READ,
+  path: `${REPORTS}/sie-export`,
+  summary: "SIE 4 file of a fiscal period (CP437)",
+  description:
+    "#FLAGGA, #FORMAT PC8, #SIETYP 4, #PROGRAM, #GEN, #FNAMN, #ORGNR, #RAR (this and the prior year), #KONTO, #KTYP, #SRU, #DIM/#OBJEKT, #IB, #UB, #RES, #PSALDO and #VER with #TRANS.",
+  query: PeriodQuery,
+  response: null,
+});
+
+async function sieExportFile(c: HandlerContext<typeof sieExportRoute>) {
+  const { db, companyId, period } = await periodScope(c, c.req.valid("query").period_id);
+  const { bytes, fileName } = await exportSie(db, companyId, period, c.env.SERVICE_VERSION, nowIso());
+  return fileResponse(c, bytes, "text/plain; charset=IBM437", fileName);
+}
+
+export function registerSieExportRoutes(app: OpenAPIHono<AppEnv>) {
+  app.openapi(sieExportRoute, sieExportFile);
+}

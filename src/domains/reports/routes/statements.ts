@@ -1,0 +1,123 @@
+// The financial statements: the balance sheet and the income statement (as JSON and as
+// PDF) and the month-by-month breakdown of the result.
+import type { OpenAPIHono, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { nowIso } from "../../../clock";
+import type { AppEnv } from "../../../http/context";
+import { json } from "../../../http/envelope";
+import { defineRoute, type HandlerContext } from "../../../http/route";
+import { balanceSheet, incomeStatement, monthlyBreakdown } from "../builders";
+import { balanceSheetDate, incomeStatementRange } from "../date-range";
+import { accountNames, monthlyMovements, movementsWithin, totalsThrough } from "../queries";
+import {
+  BalanceSheetQuery,
+  BalanceSheetSchema,
+  IncomeStatementQuery,
+  IncomeStatementSchema,
+  MonthlyBreakdownSchema,
+  PeriodQuery,
+} from "../schemas";
+import { balanceSheetPdf, incomeStatementPdf } from "../statement-pdfs";
+import { pdfFile, periodScope, READ, REPORTS } from "./common";
+
+/** The balance sheet the JSON and the PDF share (the PDF refuses one that does not balance). */
+async function buildBalanceSheet(c: Context<AppEnv>, q: z.infer<typeof BalanceSheetQuery>) {
+  const { db, companyId, period } = await periodScope(c, q.period_id);
+  const asOf = balanceSheetDate(period, q);
+  const [closing, names] = await Promise.all([totalsThrough(db, companyId, period, asOf), accountNames(db, companyId)]);
+  return balanceSheet(period, asOf, closing, names);
+}
+
+/** The income statement the JSON and the PDF share. */
+async function buildIncomeStatement(c: Context<AppEnv>, q: z.infer<typeof IncomeStatementQuery>) {
+  const { db, companyId, period } = await periodScope(c, q.period_id);
+  const { from, to } = incomeStatementRange(period, q);
+  const [moves, names] = await Promise.all([
+    movementsWithin(db, companyId, period, from, to),
+    accountNames(db, companyId),
+  ]);
+  return incomeStatement(period, from, to, moves, names);
+}
+
+const balanceSheetRoute = defineRoute({
+  ...READ,
+  path: `${REPORTS}/balance-sheet`,
+  summary: "Balance sheet (balansräkning) at a date",
+  description:
+    "period_id required; as_of or to_date (one of, inside the period; default the period end); from_date is not accepted. Input VAT (2640-2649, and 2650 with a debit balance) is shown among current_receivables, not as a negative liability.",
+  query: BalanceSheetQuery,
+  response: BalanceSheetSchema,
+});
+
+async function balanceSheetReport(c: HandlerContext<typeof balanceSheetRoute>) {
+  const { differenceOre: _d, ...report } = await buildBalanceSheet(c, c.req.valid("query"));
+  return json(c, report);
+}
+
+const balanceSheetPdfRoute = defineRoute({
+  ...READ,
+  path: `${REPORTS}/balance-sheet/pdf`,
+  summary: "Balance sheet as PDF",
+  description:
+    "Laid out as a Swedish balansräkning (TILLGÅNGAR with Anläggningstillgångar and Omsättningstillgångar subtotals, Summa tillgångar, EGET KAPITAL OCH SKULDER), DejaVu Sans embedded so any name prints; a running header and page numbers on every page. Refused with REPORT_GENERATION_FAILED when assets and equity plus liabilities differ by 1 krona or more. Marked preliminary while the period is open.",
+  query: BalanceSheetQuery,
+  response: null,
+});
+
+async function balanceSheetPdfReport(c: HandlerContext<typeof balanceSheetPdfRoute>) {
+  const report = await buildBalanceSheet(c, c.req.valid("query"));
+  return pdfFile(c, (company) => balanceSheetPdf(report, company, nowIso()));
+}
+
+const incomeStatementRoute = defineRoute({
+  ...READ,
+  path: `${REPORTS}/income-statement`,
+  summary: "Income statement (resultaträkning)",
+  description:
+    "period_id required; from_date and to_date inside the period (default: the whole period). " +
+    "Sections by BAS group in the order of ÅRL bilaga 2; BAS's free groups 85-87 count among the financial items; the closing accounts 8990-8999 are not shown.",
+  query: IncomeStatementQuery,
+  response: IncomeStatementSchema,
+});
+
+async function incomeStatementReport(c: HandlerContext<typeof incomeStatementRoute>) {
+  return json(c, await buildIncomeStatement(c, c.req.valid("query")));
+}
+
+const incomeStatementPdfRoute = defineRoute({
+  ...READ,
+  path: `${REPORTS}/income-statement/pdf`,
+  summary: "Income statement as PDF",
+  description:
+    "Kostnadsslagsindelad resultaträkning (ÅRL bilaga 2): rörelseintäkter and rörelsekostnader with subtotals, Rörelseresultat, Resultat efter finansiella poster, Resultat före skatt, Årets resultat; a running header and page numbers. Marked preliminary while the period is open.",
+  query: IncomeStatementQuery,
+  response: null,
+});
+
+async function incomeStatementPdfReport(c: HandlerContext<typeof incomeStatementPdfRoute>) {
+  const report = await buildIncomeStatement(c, c.req.valid("query"));
+  return pdfFile(c, (company) => incomeStatementPdf(report, company, nowIso()));
+}
+
+const monthlyBreakdownRoute = defineRoute({
+  ...READ,
+  path: `${REPORTS}/monthly-breakdown`,
+  summary: "Revenue, costs and result per month of the period",
+  description:
+    "Revenue and costs by BAS account type (class 3 and 80-83 revenue; 4-7 and 84-89 costs); the closing accounts 8990-8999 are left out, so the result is the income statement's.",
+  query: PeriodQuery,
+  response: MonthlyBreakdownSchema,
+});
+
+async function monthlyBreakdownReport(c: HandlerContext<typeof monthlyBreakdownRoute>) {
+  const { db, companyId, period } = await periodScope(c, c.req.valid("query").period_id);
+  return json(c, monthlyBreakdown(period, await monthlyMovements(db, companyId, period.id)));
+}
+
+export function registerStatementRoutes(app: OpenAPIHono<AppEnv>) {
+  app.openapi(balanceSheetRoute, balanceSheetReport);
+  app.openapi(balanceSheetPdfRoute, balanceSheetPdfReport);
+  app.openapi(incomeStatementRoute, incomeStatementReport);
+  app.openapi(incomeStatementPdfRoute, incomeStatementPdfReport);
+  app.openapi(monthlyBreakdownRoute, monthlyBreakdownReport);
+}
