@@ -40,6 +40,7 @@ import {
 } from "./queries";
 import type * as s from "./schemas";
 import { exportSie } from "./sie-export";
+import { priorBalanceSheet, priorIncomeStatement } from "./prior-year";
 import { balanceSheetPdf, incomeStatementPdf } from "./statement-pdfs";
 
 /** The database, the company and the requested period: what every report starts from. */
@@ -110,14 +111,18 @@ export function registerReportRoutes(app: OpenAPIHono<AppEnv>) {
 
   app.openapi(endpoint.balanceSheetPdf, async (c) => {
     const report = await buildBalanceSheet(c, c.req.valid("query"));
-    return pdfFile(c, (company) => balanceSheetPdf(report, company, nowIso()));
+    const { db, companyId, period } = await periodScope(c, report.period.id);
+    const prior = await priorBalanceSheet(db, companyId, period, report.as_of);
+    return pdfFile(c, (company) => balanceSheetPdf(report, prior, company, nowIso()));
   });
 
   app.openapi(endpoint.incomeStatement, async (c) => json(c, await buildIncomeStatement(c, c.req.valid("query"))));
 
   app.openapi(endpoint.incomeStatementPdf, async (c) => {
     const report = await buildIncomeStatement(c, c.req.valid("query"));
-    return pdfFile(c, (company) => incomeStatementPdf(report, company, nowIso()));
+    const { db, companyId, period } = await periodScope(c, report.period.id);
+    const prior = await priorIncomeStatement(db, companyId, period, report.from_date, report.to_date);
+    return pdfFile(c, (company) => incomeStatementPdf(report, prior, company, nowIso()));
   });
 
   app.openapi(endpoint.generalLedger, async (c) => {
