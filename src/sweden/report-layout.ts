@@ -150,3 +150,89 @@ export const INCOME_STATEMENT_STEPS: {
   { key: "appropriations", name: null, sections: ["appropriations"], sum: null, result: "Resultat före skatt" },
   { key: "tax", name: null, sections: ["tax"], sum: null, result: "Årets resultat" },
 ];
+
+// ---- the comparative column and the K2 lines of equity and current liabilities ----
+
+/**
+ * Eget kapital of an aktiebolag as ÅRL bilaga 2 splits it (K2, BFNAR 2016:10): bundet eget
+ * kapital (aktiekapital 2081-2082, uppskrivningsfond 2085, reservfond 2086, bunden
+ * överkursfond 2087, fond för utvecklingsutgifter 2089: BAS group 208) and fritt eget
+ * kapital (balanserat resultat 2091/2098, erhållna aktieägartillskott 2093, fri
+ * överkursfond 2097, årets resultat 2099: BAS group 209). The same split as the INK2
+ * balance-sheet fields 2.27 (7301, 2080-2089) and 2.28 (7302, 2090-2099) in sru-ink2.ts.
+ * Other entity types keep one "Eget kapital" heading: the split is ABL's (aktiebolagslagen).
+ */
+export const EQUITY_LINES_AKTIEBOLAG: Section[] = [
+  { key: "restricted_equity", name: "Bundet eget kapital", ranges: [["2080", "2089"]] },
+  { key: "unrestricted_equity", name: "Fritt eget kapital", ranges: [["2090", "2099"]] },
+];
+
+/**
+ * Kortfristiga skulder by the lines of ÅRL bilaga 2 (K2), with the BAS account ranges of
+ * BAS's INK2 mapping (sru-ink2.ts fields 2.38-2.50): every account of 2400-2899 not named
+ * by another line is "Övriga kortfristiga skulder" (2.48/7369: VAT, payroll withholdings,
+ * other liabilities); 2900-2999 are "Upplupna kostnader och förutbetalda intäkter" (7370).
+ * The order is the schedule's; the catch-all comes after the named lines so that
+ * `sectionOf` (first match) finds a named line first.
+ */
+export const CURRENT_LIABILITY_LINES: Section[] = [
+  { key: "overdraft", name: "Checkräkningskredit", ranges: [["2480", "2489"]] },
+  { key: "credit_institutions", name: "Övriga skulder till kreditinstitut", ranges: [["2410", "2419"]] },
+  { key: "customer_advances", name: "Förskott från kunder", ranges: [["2420", "2429"]] },
+  { key: "work_in_progress", name: "Pågående arbeten för annans räkning", ranges: [["2430", "2439"]] },
+  { key: "invoiced_not_earned", name: "Fakturerad men ej upparbetad intäkt", ranges: [["2450", "2459"]] },
+  { key: "trade_payables", name: "Leverantörsskulder", ranges: [["2440", "2449"]] },
+  { key: "bills_payable", name: "Växelskulder", ranges: [["2492", "2492"]] },
+  {
+    key: "group_liabilities",
+    name: "Skulder till koncern-, intresse- och gemensamt styrda företag",
+    ranges: [
+      ["2460", "2472"],
+      ["2474", "2479"],
+      ["2874", "2879"],
+    ],
+  },
+  { key: "tax_liabilities", name: "Skatteskulder", ranges: [["2500", "2599"]] },
+  { key: "other_current_liabilities", name: "Övriga kortfristiga skulder", ranges: [["2400", "2899"]] },
+  { key: "accrued_expenses", name: "Upplupna kostnader och förutbetalda intäkter", ranges: [["2900", "2999"]] },
+];
+
+/**
+ * The balance sheet's "Årets resultat (ej bokslutat)": the result of the result accounts
+ * not yet carried to equity. After the year-end closing entry (8999 against 2099) the
+ * result accounts net to zero and the result is on 2099 itself, so the line is shown only
+ * while it holds something: a closed year prints no "ej bokslutat 0,00".
+ */
+export const showUnbookedResult = (unbookedOre: number): boolean => unbookedOre !== 0;
+
+const daysIn = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate();
+const parts = (d: string) => d.split("-").map(Number) as [number, number, number];
+const iso = (y: number, m: number, d: number) =>
+  `${String(y).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
+
+/**
+ * The previous fiscal year's date that stands where `date` stands in this one (ÅRL 3 kap.
+ * 5 § comparatives): as many whole months after the year's start, the same day of the
+ * month (the last day when the month is shorter, and a month-end stays a month-end, so
+ * 2024-02-29 and 2025-02-28 correspond); this year's last day is the previous year's last
+ * day, and nothing goes past it (a short or long first year).
+ */
+export function sameRelativeDate(
+  date: string,
+  period: { start: string; end: string },
+  previous: { start: string; end: string },
+): string {
+  if (date === period.end) return previous.end;
+  const [y, m, d] = parts(date);
+  const [sy, sm] = parts(period.start);
+  const [py, pm] = parts(previous.start);
+  const months = (y - sy) * 12 + (m - sm) + (pm - 1);
+  const ty = py + Math.floor(months / 12);
+  const tm = (months % 12) + 1;
+  const day = d === daysIn(y, m) ? daysIn(ty, tm) : Math.min(d, daysIn(ty, tm));
+  const target = iso(ty, tm, day);
+  if (target < previous.start) return previous.start;
+  // ISO dates compare as strings (Math.min would not)
+  if (target > previous.end) return previous.end;
+  return target;
+}

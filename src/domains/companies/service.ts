@@ -237,9 +237,9 @@ export async function invoiceDefaultDays(db: Database, companyId: string): Promi
 export async function companyHeading(
   db: Database,
   companyId: string,
-): Promise<{ name: string; orgNumber: string | null }> {
+): Promise<{ name: string; orgNumber: string | null; entityType: string }> {
   const row = await db
-    .select({ name: companies.name, orgNumber: companies.orgNumber })
+    .select({ name: companies.name, orgNumber: companies.orgNumber, entityType: companies.entityType })
     .from(companies)
     .where(eq(companies.id, companyId))
     .get();

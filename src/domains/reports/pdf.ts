@@ -16,9 +16,10 @@ export type PdfLine =
   | { kind: "group"; text: string }
   /** Materiella anläggningstillgångar, Nettoomsättning */
   | { kind: "section"; text: string; indent: number }
-  | { kind: "account"; number: string; name: string; amount: number; indent: number }
+  /** `prior`: the previous year's figure; null leaves its cell empty (no previous year, or no such account then) */
+  | { kind: "account"; number: string; name: string; amount: number | null; prior?: number | null; indent: number }
   /** a subtotal (level 1 a section's, 2 a group's) or a total (3: a side's sum, the year's result) */
-  | { kind: "sum"; text: string; amount: number; level: 1 | 2 | 3; indent: number }
+  | { kind: "sum"; text: string; amount: number; prior?: number | null; level: 1 | 2 | 3; indent: number }
   | { kind: "gap" };
 
 export interface PdfReport {
@@ -28,6 +29,8 @@ export interface PdfReport {
   periodLabel: string;
   /** the amount column's heading: the balance-sheet date, or the period's dates */
   amountHeading: string;
+  /** the previous year's column heading; the column is drawn only when this is set */
+  priorHeading?: string;
   preliminary: boolean;
   lines: PdfLine[];
   generatedAt: string;
@@ -38,6 +41,8 @@ const MARGIN = 50;
 const RIGHT = A4[0] - MARGIN;
 /** the amount column: right-aligned at RIGHT, at most this wide */
 const AMOUNT_WIDTH = 100;
+/** with a previous year's column: each column this wide, this year's to the left of the previous year's */
+const COLUMN_WIDTH = 88;
 const TOP = A4[1] - MARGIN;
 const HEADER_BOTTOM = TOP - 34;
 const FOOTER_TOP = MARGIN + 12;
@@ -52,6 +57,12 @@ export async function renderReportPdf(r: PdfReport): Promise<Uint8Array> {
   const { regular, bold } = await embedFonts(doc);
   let page!: PDFPage;
   let y = 0;
+  // one amount column, or this year's beside the previous year's
+  const twoColumns = r.priorHeading !== undefined;
+  const COLUMN = twoColumns ? COLUMN_WIDTH : AMOUNT_WIDTH;
+  const CURRENT_RIGHT = twoColumns ? RIGHT - COLUMN_WIDTH - 8 : RIGHT;
+  /** where a name must end so as not to run into the amounts */
+  const TEXT_RIGHT = CURRENT_RIGHT - COLUMN - 10;
 
   const text = (
     s: string,
@@ -70,6 +81,11 @@ export async function renderReportPdf(r: PdfReport): Promise<Uint8Array> {
   };
   const rule = (x1: number, x2: number, at: number, thickness = 0.5) =>
     page.drawLine({ start: { x: x1, y: at }, end: { x: x2, y: at }, thickness });
+  /** a rule over (or under) the amount columns */
+  const amountRule = (at: number, thickness: number) => {
+    rule(CURRENT_RIGHT - COLUMN, CURRENT_RIGHT, at, thickness);
+    if (twoColumns) rule(RIGHT - COLUMN, RIGHT, at, thickness);
+  };
 
   const newPage = () => {
     const first = doc.getPageCount() === 0;
@@ -108,9 +124,17 @@ export async function renderReportPdf(r: PdfReport): Promise<Uint8Array> {
     } else {
       y = HEADER_BOTTOM;
     }
-    // the amount column's heading
-    text(r.amountHeading, RIGHT, y, bold, 8.5, { right: true });
-    rule(RIGHT - AMOUNT_WIDTH, RIGHT, y - 4, 0.4);
+    // the amount columns' headings, each on one or more lines ("\n"), ruled under the last
+    const headings = [{ lines: r.amountHeading.split("\n"), right: CURRENT_RIGHT }];
+    if (r.priorHeading !== undefined) headings.push({ lines: r.priorHeading.split("\n"), right: RIGHT });
+    const rows = Math.max(...headings.map((h) => h.lines.length));
+    for (const h of headings) {
+      h.lines.forEach((s, i) => {
+        text(s, h.right, y - (rows - h.lines.length + i) * 10, bold, 8.5, { right: true });
+      });
+    }
+    y -= (rows - 1) * 10;
+    amountRule(y - 4, 0.4);
     y -= 20;
   };
 
@@ -124,8 +148,10 @@ export async function renderReportPdf(r: PdfReport): Promise<Uint8Array> {
   };
   /** a heading keeps at least this much of what follows on its page */
   const keepWith: Record<PdfLine["kind"], number> = { heading: 60, group: 45, section: 30, account: 0, sum: 0, gap: 0 };
-  const amountAt = (amount: number, f: PDFFont, size: number) =>
-    text(formatSek(amount), RIGHT, y, f, size, { right: true });
+  const amountAt = (amount: number | null, prior: number | null | undefined, f: PDFFont, size: number) => {
+    if (amount !== null) text(formatSek(amount), CURRENT_RIGHT, y, f, size, { right: true });
+    if (twoColumns && prior !== null && prior !== undefined) text(formatSek(prior), RIGHT, y, f, size, { right: true });
+  };
 
   newPage();
   // the heading whose accounts are being listed, repeated with "(forts.)" after a page break
@@ -134,7 +160,8 @@ export async function renderReportPdf(r: PdfReport): Promise<Uint8Array> {
     if (y - heights[l.kind] - keepWith[l.kind] < FOOTER_TOP + 16) {
       if (l.kind === "gap") continue;
       newPage();
-      if (open && (l.kind === "account" || l.kind === "sum")) {
+      // a heading's accounts or subtotal go on under "(forts.)"; a side's total (level 3) stands alone
+      if (open && (l.kind === "account" || (l.kind === "sum" && l.level < 3))) {
         text(`${open.text} (forts.)`, open.x, y, open.f, open.size);
         y -= heights.section;
       }
@@ -159,19 +186,19 @@ export async function renderReportPdf(r: PdfReport): Promise<Uint8Array> {
       case "account": {
         const x = MARGIN + l.indent;
         text(l.number, x, y, regular, 9);
-        text(l.name, x + 34, y, regular, 9, { maxWidth: RIGHT - AMOUNT_WIDTH - 10 - (x + 34) });
-        amountAt(l.amount, regular, 9);
+        text(l.name, x + 34, y, regular, 9, { maxWidth: TEXT_RIGHT - (x + 34) });
+        amountAt(l.amount, l.prior, regular, 9);
         y -= heights.account;
         break;
       }
       case "sum": {
         const size = l.level === 3 ? 10.5 : l.level === 2 ? 10 : 9.5;
-        rule(RIGHT - AMOUNT_WIDTH, RIGHT, y + size + 1, l.level === 1 ? 0.4 : 0.6);
-        text(l.text, MARGIN + l.indent, y, bold, size, { maxWidth: RIGHT - AMOUNT_WIDTH - 10 - MARGIN - l.indent });
-        amountAt(l.amount, bold, size);
+        amountRule(y + size + 1, l.level === 1 ? 0.4 : 0.6);
+        text(l.text, MARGIN + l.indent, y, bold, size, { maxWidth: TEXT_RIGHT - MARGIN - l.indent });
+        amountAt(l.amount, l.prior, bold, size);
         if (l.level === 3) {
-          rule(RIGHT - AMOUNT_WIDTH, RIGHT, y - 4, 0.6);
-          rule(RIGHT - AMOUNT_WIDTH, RIGHT, y - 6, 0.6);
+          amountRule(y - 4, 0.6);
+          amountRule(y - 6, 0.6);
         }
         y -= heights.sum + (l.level >= 2 ? STEP : 0);
         break;

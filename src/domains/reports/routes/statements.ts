@@ -17,6 +17,7 @@ import {
   MonthlyBreakdownSchema,
   PeriodQuery,
 } from "../schemas";
+import { priorBalanceSheet, priorIncomeStatement } from "../prior-year";
 import { balanceSheetPdf, incomeStatementPdf } from "../statement-pdfs";
 import { pdfFile, periodScope, READ, REPORTS } from "./common";
 
@@ -66,7 +67,10 @@ const balanceSheetPdfRoute = defineRoute({
 
 async function balanceSheetPdfReport(c: HandlerContext<typeof balanceSheetPdfRoute>) {
   const report = await buildBalanceSheet(c, c.req.valid("query"));
-  return pdfFile(c, (company) => balanceSheetPdf(report, company, nowIso()));
+  // the previous year's column (ÅRL's schedule): the same relative date a year earlier
+  const { db, companyId, period } = await periodScope(c, report.period.id);
+  const prior = await priorBalanceSheet(db, companyId, period, report.as_of);
+  return pdfFile(c, (company) => balanceSheetPdf(report, prior, company, nowIso()));
 }
 
 const incomeStatementRoute = defineRoute({
@@ -96,7 +100,9 @@ const incomeStatementPdfRoute = defineRoute({
 
 async function incomeStatementPdfReport(c: HandlerContext<typeof incomeStatementPdfRoute>) {
   const report = await buildIncomeStatement(c, c.req.valid("query"));
-  return pdfFile(c, (company) => incomeStatementPdf(report, company, nowIso()));
+  const { db, companyId, period } = await periodScope(c, report.period.id);
+  const prior = await priorIncomeStatement(db, companyId, period, report.from_date, report.to_date);
+  return pdfFile(c, (company) => incomeStatementPdf(report, prior, company, nowIso()));
 }
 
 const monthlyBreakdownRoute = defineRoute({
