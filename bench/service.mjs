@@ -39,6 +39,9 @@ export async function startService(stateDir, { port, ratePerMinute, inspectorPor
       `RATE_LIMIT_PER_MINUTE:${ratePerMinute}`,
       "--var",
       "BENCH_FLOORS:true",
+      // a Worker without ENVIRONMENT=development is a deployment, which must name its origin
+      "--var",
+      `PUBLIC_BASE_URL:http://127.0.0.1:${port}`,
     ],
     { cwd: projectRoot, env, stdio: process.env.BENCH_LOG ? ["ignore", "inherit", "inherit"] : "ignore" },
   );
