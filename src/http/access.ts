@@ -20,9 +20,21 @@ import { apiKeys, companies, memberships } from "../db/schema";
 import { isUuid } from "../ids";
 import { ApiError } from "../errors/api-error";
 import type { AccessDemand, Role } from "../writer/request";
-import type { AuthContext, Membership } from "./context";
 
-export type { Membership };
+/** The user's membership in a company, as the gate reads it. */
+export interface Membership {
+  role: Role;
+  isSandbox: boolean;
+}
+
+/** The API key a request authenticated with. */
+export interface AuthContext {
+  apiKeyId: string;
+  userId: string;
+  scopes: string[];
+  mode: "live" | "test";
+  unattendedCommitLimitOre: number | null;
+}
 
 export type { AccessDemand };
 

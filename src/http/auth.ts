@@ -1,6 +1,7 @@
 // Bearer authentication with API keys (spec: Authentication). Keys are stored as
 // SHA-256 hashes: they are long random strings, so a fast hash is the right one.
 // The key lookup and the rate limiter's count run side by side (src/http/rate-limit.ts).
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { database } from "../db/client";
 import type { Env } from "../env";
@@ -8,12 +9,40 @@ import { accessRefusal, companyOfPath, hasScope, readAccess, type Access, type A
 import { ApiError } from "../errors/api-error";
 import type { AppEnv } from "./context";
 import { sha256Hex } from "./crypto";
-import { countRequest, rateLimited, setRateHeaders, withinRateLimit } from "./rate-limit";
-import { heldAccess, keepAccess } from "./writer-access";
+import { countRequest, type LimitVerdict, rateLimited, setRateHeaders, withinRateLimit } from "./rate-limit";
+import { heldAccess, keepAccess, WriterCheck } from "./writer-access";
 
 export const KEY_PATTERN = /^service_sk_(live|test)_[0-9A-Za-z]{20,}$/;
 
+/**
+ * The gate's key half, around the handler: before it, the key (and, for a company path,
+ * the membership) is read and the request counted; after it, a company write whose answer
+ * rests on an access this isolate held is confirmed with the writer unless `execute` did.
+ * The route's half (scope, membership, role) is routeGate (src/http/company-access.ts);
+ * both refuse through accessRefusal (src/http/access.ts).
+ */
 export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
+  const opened = await beforeHandler(c);
+  if (!opened.check?.held) return withinRateLimit(c, await opened.counting, next);
+  let thrown: unknown = null;
+  try {
+    await next();
+  } catch (err) {
+    thrown = err;
+  }
+  await afterHandler(c, opened.check, await opened.counting);
+  if (thrown) throw thrown;
+});
+
+interface Opened {
+  /** the rate limiter's count of this request, on its way */
+  counting: Promise<LimitVerdict>;
+  /** a company write's access check, when the path names a company */
+  check: WriterCheck | null;
+}
+
+/** Reads the key's access and starts counting the request; sets c.var.auth and c.var.access. */
+async function beforeHandler(c: Context<AppEnv>): Promise<Opened> {
   const header = c.req.header("Authorization") ?? "";
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   if (!match || !KEY_PATTERN.test(match[1])) throw new ApiError("UNAUTHORIZED");
@@ -27,12 +56,8 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
   const write = !!companyId && c.req.method !== "GET" && c.req.method !== "HEAD";
   const held = write ? heldAccess(hash, companyId) : null;
   const counting = countRequest(c.env, hash);
-  const [access, early] = held
-    ? [held, null]
-    : await Promise.all([
-        write ? askWriter(c.env, companyId, hash) : readAccess(database(c.env), hash, companyId),
-        counting,
-      ]);
+  const access =
+    held ?? (await (write ? askWriter(c.env, companyId, hash) : readAccess(database(c.env), hash, companyId)));
   if (!access.key) throw new ApiError("UNAUTHORIZED");
   const key = access.key;
   c.set("auth", {
@@ -43,36 +68,36 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
     unattendedCommitLimitOre: key.unattendedCommitLimitOre,
   });
   if (companyId) c.set("access", { companyId, membership: access.membership });
-  if (!write) return withinRateLimit(c, early!, next);
-  c.set("writerAccess", { keyHash: hash, companyId, held: !!held, verified: false });
-  if (!held) return withinRateLimit(c, early!, next);
+  if (!write) return { counting, check: null };
+  const check = new WriterCheck(hash, companyId, !!held);
+  c.set("writerCheck", check);
   // The access came from this isolate's memory, and the rate limiter's count is still
   // on its way: the route's checks run meanwhile, dispatch waits for the count before
   // the write goes to the writer (rateGate), and the answer waits for it in any case.
-  // Unless `execute` verified the access, the writer is asked before the answer leaves,
-  // and its refusal is the answer; then the limit's; then the route's own.
-  c.set("rateGate", async () => {
-    const verdict = await counting;
-    if (!verdict.allowed) throw rateLimited(verdict);
-  });
-  let thrown: unknown = null;
-  try {
-    await next();
-  } catch (err) {
-    thrown = err;
-  }
-  const verdict = await counting;
-  if (!c.get("writerAccess")?.verified) {
-    const exact = await askWriter(c.env, companyId, hash);
+  if (held)
+    c.set("rateGate", async () => {
+      const verdict = await counting;
+      if (!verdict.allowed) throw rateLimited(verdict);
+    });
+  return { counting, check };
+}
+
+/**
+ * After the handler of a write whose access this isolate held: unless `execute` verified
+ * it, the writer is asked before the answer leaves, and its refusal is the answer; then the
+ * limit's; then the route's own (the caller rethrows it).
+ */
+async function afterHandler(c: Context<AppEnv>, check: WriterCheck, verdict: LimitVerdict): Promise<void> {
+  if (check.needsWriter) {
+    const exact = await askWriter(c.env, check.companyId, check.keyHash);
     // no route declared (an unknown path): only the key was checked here before
     const route = c.get("writeOptions");
-    const refusal = accessRefusal(exact, companyId, route ?? { scope: null, company: false, write: false });
+    const refusal = accessRefusal(exact, check.companyId, route ?? { scope: null, company: false, write: false });
     if (refusal) throw refusal;
   }
   if (!verdict.allowed) throw rateLimited(verdict);
-  if (thrown) throw thrown;
   setRateHeaders(c, verdict);
-});
+}
 
 /** The company writer's answer (CompanyWriter.authorize), kept by this isolate when positive. */
 async function askWriter(env: Env, companyId: string, hash: string): Promise<Access> {

@@ -1,21 +1,12 @@
 import type { Env } from "../env";
 
 import type { Role } from "../writer/request";
+import type { AuthContext, Membership } from "./access";
+import type { WriterCheck } from "./writer-access";
+
+export type { AuthContext, Membership };
 
 export type { Role };
-
-export interface Membership {
-  role: Role;
-  isSandbox: boolean;
-}
-
-export interface AuthContext {
-  apiKeyId: string;
-  userId: string;
-  scopes: string[];
-  mode: "live" | "test";
-  unattendedCommitLimitOre: number | null;
-}
 
 export interface CompanyContext {
   id: string;
@@ -44,12 +35,8 @@ export type AppEnv = {
     writeOptions: WriteOptions;
     /** set by authentication for a company path: the user's membership there, read with the key */
     access: { companyId: string; membership: Membership | null } | undefined;
-    /**
-     * set by authentication for a company write: the bearer's hash, whether the access
-     * came from this isolate's memory of writers' answers (src/http/writer-access.ts),
-     * and whether the writer has verified it since (dispatch: `execute` did)
-     */
-    writerAccess: { keyHash: string; companyId: string; held: boolean; verified: boolean } | undefined;
+    /** set by authentication for a company write: its access check, closed after the handler (src/http/writer-access.ts) */
+    writerCheck: WriterCheck | undefined;
     /** set by authentication when the rate limiter's count is still on its way: dispatch awaits it before writing (RATE_LIMITED) */
     rateGate: (() => Promise<void>) | undefined;
   };

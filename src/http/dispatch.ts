@@ -9,7 +9,6 @@ import { ApiError } from "../errors/api-error";
 import type { AppEnv } from "./context";
 import { sha256Hex } from "./crypto";
 import { errorBody, successBody } from "./envelope";
-import { dropAccess } from "./writer-access";
 
 export interface DispatchOptions {
   /** what the body hash covers when `input` carries server-made values (e.g. a new id) */
@@ -82,11 +81,9 @@ export async function dispatch<N extends CommandName>(
   const stub = companyWriter(c.env, company.id);
   // the writer verifies the access itself first (authentication may have ordered its
   // checks on an answer this isolate held: src/http/writer-access.ts)
-  const check = c.get("writerAccess");
+  const check = c.get("writerCheck");
   const access =
-    check && check.companyId === company.id
-      ? { keyHash: check.keyHash, scope: route.scope, company: route.company, write: route.write }
-      : null;
+    check?.demandFor(company.id, { scope: route.scope, company: route.company, write: route.write }) ?? null;
   const result = await stub.execute({
     name,
     input,
@@ -104,12 +101,7 @@ export async function dispatch<N extends CommandName>(
       apiVersion: c.env.SERVICE_VERSION,
     },
   });
-  if (check && access) {
-    c.set("writerAccess", { ...check, verified: true });
-    // the writer's refusal (or a command's own 401/403/404): ask it afresh next time
-    if (!result.ok && (result.status === 401 || result.status === 403 || result.status === 404))
-      dropAccess(check.keyHash, company.id);
-  }
+  if (access) check?.verifiedBy(result.status, result.ok);
   return render(c, result);
 }
 

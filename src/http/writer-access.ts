@@ -57,3 +57,37 @@ export function keepAccess(keyHash: string, companyId: string, access: Access, n
 export function dropAccess(keyHash: string, companyId: string): void {
   held.delete(id(keyHash, companyId));
 }
+
+/**
+ * A company write's access check, opened by authentication before the handler and closed
+ * after it (src/http/auth.ts). The write's one call to its writer (`execute`, through
+ * dispatch) verifies the access there; a request that ends without that call (a refusal in
+ * the Worker, a route that does not dispatch) is verified after the handler instead, when
+ * the access the Worker ordered its checks on came from this isolate's memory.
+ */
+export class WriterCheck {
+  #verified = false;
+
+  constructor(
+    readonly keyHash: string,
+    readonly companyId: string,
+    /** whether the access came from this isolate's memory (heldAccess), not from the writer */
+    readonly held: boolean,
+  ) {}
+
+  /** What `execute` must verify for a write to `companyId` by a route demanding `demand`. */
+  demandFor<D extends object>(companyId: string, demand: D): (D & { keyHash: string }) | null {
+    return companyId === this.companyId ? { keyHash: this.keyHash, ...demand } : null;
+  }
+
+  /** dispatch: the writer verified the access and answered `status`; a refusal is asked afresh next time. */
+  verifiedBy(status: number, ok: boolean): void {
+    this.#verified = true;
+    if (!ok && (status === 401 || status === 403 || status === 404)) dropAccess(this.keyHash, this.companyId);
+  }
+
+  /** After the handler: the writer must still be asked when the answer rests on a held access it never saw. */
+  get needsWriter(): boolean {
+    return this.held && !this.#verified;
+  }
+}
