@@ -7,7 +7,7 @@
 // Currency differences are *SEK actually paid or received minus SEK booked* for the
 // paid amount (BAS 3960 gains, 7960 losses on receivables and payables of an
 // operating nature; the posting rules pick the account by side and sign).
-import { fieldError } from "../errors/api-error";
+import { ApiError, fieldError } from "../errors/api-error";
 import { toSekOre } from "../sweden/invoicing";
 import type { EngineLine } from "./engine";
 import { toOre } from "../money";
@@ -239,4 +239,44 @@ export function reversalDateOf(given: string | undefined, paymentDate: string, n
   if (date < paymentDate)
     throw fieldError("reversal_date", `reversal_date is before the payment's date ${paymentDate}`);
   return date;
+}
+
+/** What a payment row tells of its own reversal, the same for customers' and suppliers' payments. */
+interface ReversiblePayment {
+  id: string;
+  paymentDate: string;
+  createdAt: string;
+  reversedAt: string | null;
+  reversalDate: string | null;
+  reversalJournalEntryId: string | null;
+}
+
+/** A payment is reversed once (ENTRY_ALREADY_REVERSED names the reversal that exists). */
+export function assertPaymentNotReversed(payment: ReversiblePayment): void {
+  if (payment.reversedAt)
+    throw new ApiError(
+      "ENTRY_ALREADY_REVERSED",
+      { payment_id: payment.id, reversed_by_id: payment.reversalJournalEntryId, reversal_date: payment.reversalDate },
+      "The payment has already been reversed.",
+    );
+}
+
+/**
+ * Under the cash method each payment booked its share of the sale or purchase on the
+ * cumulative SEK paid before it; only the latest payment can go without leaving the later
+ * shares computed on a base that no longer holds (an öre of rounding), so later ones go first.
+ */
+export function assertLatestPaymentUnderCash(payment: ReversiblePayment, counted: ReversiblePayment[]): void {
+  const later = counted.filter(
+    (p) =>
+      p.id !== payment.id &&
+      (p.paymentDate > payment.paymentDate ||
+        (p.paymentDate === payment.paymentDate && p.createdAt > payment.createdAt)),
+  );
+  if (later.length)
+    throw new ApiError(
+      "CONFLICT",
+      { reason: "later_payments", later_payment_ids: later.map((p) => p.id) },
+      "Under the cash method payments are reversed latest first: reverse the later payments before this one.",
+    );
 }

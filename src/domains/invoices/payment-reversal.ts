@@ -10,7 +10,7 @@ import { invoicePayments, invoices } from "../../db/schema";
 import { ApiError } from "../../errors/api-error";
 import type { PaymentReverseInput } from "../../http/fields";
 import type { UnmatchPaymentRow } from "../../commands/handed-in";
-import { reversalDateOf } from "../../ledger/settlement";
+import { assertLatestPaymentUnderCash, assertPaymentNotReversed, reversalDateOf } from "../../ledger/settlement";
 import { loadCompany } from "../companies";
 import { loadEntry } from "../journal-entries";
 import {
@@ -32,26 +32,6 @@ export function statusWithoutPayment(row: InvoiceRow, paidOre: number, today: st
   if (row.totalOre - paidOre - row.creditedOre - row.deductionOre <= 0) return "paid";
   if (row.dueDate < today) return "overdue";
   return paidOre > 0 ? "partially_paid" : "sent";
-}
-
-/**
- * Under the cash method each payment booked its share of the sale on the cumulative SEK
- * received before it; only the latest payment can go without leaving the later shares
- * computed on a base that no longer holds (an öre of rounding), so later ones go first.
- */
-function assertLatestUnderCash(payment: InvoicePaymentRow, counted: InvoicePaymentRow[]): void {
-  const later = counted.filter(
-    (p) =>
-      p.id !== payment.id &&
-      (p.paymentDate > payment.paymentDate ||
-        (p.paymentDate === payment.paymentDate && p.createdAt > payment.createdAt)),
-  );
-  if (later.length)
-    throw new ApiError(
-      "CONFLICT",
-      { reason: "later_payments", later_payment_ids: later.map((p) => p.id) },
-      "Under the cash method payments are reversed latest first: reverse the later payments before this one.",
-    );
 }
 
 /** The ROT/RUT claims an invoice is in (the rot-rut domain's, handed in by the registry). */
@@ -83,12 +63,7 @@ export const reverseInvoicePayment =
       .get();
     if (!payment)
       throw new ApiError("NOT_FOUND", { resource: "invoice_payment", id: input.payment_id, invoice_id: row.id });
-    if (payment.reversedAt)
-      throw new ApiError(
-        "ENTRY_ALREADY_REVERSED",
-        { payment_id: payment.id, reversed_by_id: payment.reversalJournalEntryId, reversal_date: payment.reversalDate },
-        "The payment has already been reversed.",
-      );
+    assertPaymentNotReversed(payment);
     const date = reversalDateOf(input.reversal_date, payment.paymentDate, ctx.now);
     const claims = await claimsOf(db, ctx.companyId, row.id);
     if (claims.length)
@@ -98,7 +73,7 @@ export const reverseInvoicePayment =
         "The invoice's ROT/RUT deduction has been claimed from Skatteverket, and the claim states the customer's payment: the payment cannot be reversed.",
       );
     const { companies: company } = await loadCompany(db, ctx.companyId);
-    if (company.accountingMethod === "cash") assertLatestUnderCash(payment, await paymentsOfInvoice(db, row.id));
+    if (company.accountingMethod === "cash") assertLatestPaymentUnderCash(payment, await paymentsOfInvoice(db, row.id));
 
     const { entry, lines } = await loadEntry(db, ctx.companyId, payment.journalEntryId);
     const text = `Makulerad inbetalning ${row.invoiceNumber ?? ""} ${row.customerName}${input.reason ? `: ${input.reason}` : ""}`;

@@ -9,7 +9,7 @@ import { supplierInvoicePayments, supplierInvoices } from "../../db/schema";
 import { ApiError } from "../../errors/api-error";
 import type { PaymentReverseInput } from "../../http/fields";
 import type { UnmatchPaymentRow } from "../../commands/handed-in";
-import { reversalDateOf } from "../../ledger/settlement";
+import { assertLatestPaymentUnderCash, assertPaymentNotReversed, reversalDateOf } from "../../ledger/settlement";
 import { loadCompany } from "../companies";
 import { loadEntry } from "../journal-entries";
 import {
@@ -38,22 +38,6 @@ export function supplierStatusWithoutPayment(
   return row.approvedAt ? "approved" : "registered";
 }
 
-/** Cash method: each payment booked its share on the cumulative SEK before it, so the latest goes first. */
-function assertLatestUnderCash(payment: SupplierInvoicePaymentRow, counted: SupplierInvoicePaymentRow[]): void {
-  const later = counted.filter(
-    (p) =>
-      p.id !== payment.id &&
-      (p.paymentDate > payment.paymentDate ||
-        (p.paymentDate === payment.paymentDate && p.createdAt > payment.createdAt)),
-  );
-  if (later.length)
-    throw new ApiError(
-      "CONFLICT",
-      { reason: "later_payments", later_payment_ids: later.map((p) => p.id) },
-      "Under the cash method payments are reversed latest first: reverse the later payments before this one.",
-    );
-}
-
 /**
  * Rule order: NOT_FOUND (supplier invoice, then payment) > ENTRY_ALREADY_REVERSED >
  * VALIDATION_ERROR (reversal_date before the payment) > CONFLICT (cash method, later
@@ -75,16 +59,11 @@ export const reverseSupplierInvoicePayment =
         id: input.payment_id,
         supplier_invoice_id: row.id,
       });
-    if (payment.reversedAt)
-      throw new ApiError(
-        "ENTRY_ALREADY_REVERSED",
-        { payment_id: payment.id, reversed_by_id: payment.reversalJournalEntryId, reversal_date: payment.reversalDate },
-        "The payment has already been reversed.",
-      );
+    assertPaymentNotReversed(payment);
     const date = reversalDateOf(input.reversal_date, payment.paymentDate, ctx.now);
     const counted = await paymentsOfSupplierInvoice(db, row.id);
     const { companies: company } = await loadCompany(db, ctx.companyId);
-    if (company.accountingMethod === "cash") assertLatestUnderCash(payment, counted);
+    if (company.accountingMethod === "cash") assertLatestPaymentUnderCash(payment, counted);
 
     const { entry, lines } = await loadEntry(db, ctx.companyId, payment.journalEntryId);
     const text = `Makulerad betalning leverantörsfaktura ${row.supplierName} ${row.supplierInvoiceNumber} (ank.nr ${row.arrivalNumber})${input.reason ? `: ${input.reason}` : ""}`;
