@@ -1,6 +1,7 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { defineConfig } from "vitest/config";
+import { WEBHOOK_EGRESS_NETWORK } from "./scripts/webhook-egress.mjs";
 import { outbound } from "./test/fakes/outbound.ts";
 
 export default defineConfig(async () => {
@@ -51,6 +52,20 @@ export default defineConfig(async () => {
             TEST_TAX_TABLES: taxTables,
           },
           outboundService: outbound,
+          // Webhook deliveries connect through WEBHOOK_EGRESS (src/domains/webhooks/egress.ts):
+          // here a small Worker that puts the fakes behind the same public-only network
+          // npm start binds (test/fakes/egress-worker.js).
+          serviceBindings: { WEBHOOK_EGRESS: "webhook-egress" },
+          workers: [
+            {
+              name: "webhook-egress",
+              modules: true,
+              scriptPath: "./test/fakes/egress-worker.js",
+              compatibilityDate: "2026-10-01",
+              serviceBindings: { PUBLIC_NETWORK: { network: WEBHOOK_EGRESS_NETWORK } },
+              outboundService: outbound,
+            },
+          ],
         },
       }),
     ],

@@ -1,6 +1,6 @@
-// npm start: apply the D1 migrations to the local database, then serve the Worker
-// with wrangler dev on 127.0.0.1:$PORT (default 8787). D1, R2, Durable Objects and
-// Queues run locally and persist under .wrangler/.
+// npm start: apply the D1 migrations to the local database, then serve the Worker with
+// wrangler's dev server (scripts/dev-server.mjs) on 127.0.0.1:$PORT (default 8787). D1,
+// R2, Durable Objects and Queues run locally and persist under .wrangler/.
 //
 // - The migrations' output is summed up in one line (the full output only on an
 //   error); once the server answers, a banner says where it is, where the admin token
@@ -14,12 +14,15 @@
 //   to restore it (a copy of every key it generated is kept in .wrangler/pii-keys).
 // - The minute cron (overdue statuses, webhook retries, sweeps) runs as deployed:
 //   every minute this script calls wrangler dev's /__scheduled endpoint.
+// - The server is scripts/dev-server.mjs: wrangler's dev server with one binding
+//   `wrangler dev` cannot add, WEBHOOK_EGRESS (webhook deliveries connect only to public
+//   addresses, checked at connect time: src/domains/webhooks/egress.ts).
 // - The address is written to .wrangler/dev-server.json for `npm run admin`.
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes, webcrypto } from "node:crypto";
 import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { envWithNode, projectRoot } from "./node.mjs";
+import { envWithNode, nodeBinDir, projectRoot } from "./node.mjs";
 
 const env = envWithNode();
 const devVars = join(projectRoot, ".dev.vars");
@@ -184,8 +187,8 @@ if (stored.length === 0) {
   keepBackup(key);
 }
 
-// ---- wrangler dev, and the minute schedule ----
-const args = ["dev", "--ip", "127.0.0.1", "--port", port, "--test-scheduled"];
+// ---- the dev server (wrangler's, with WEBHOOK_EGRESS), and the minute schedule ----
+const args = [join(projectRoot, "scripts", "dev-server.mjs"), "--ip", "127.0.0.1", "--port", port];
 // Secrets from the environment win over .dev.vars (which wrangler reads itself).
 for (const name of ["ADMIN_TOKEN", "CURSOR_SECRET", "PII_ENCRYPTION_KEY", "DOCUMENT_URL_SECRET", "VIES_BASE_URL"]) {
   if (process.env[name]) args.push("--var", `${name}:${process.env[name]}`);
@@ -197,7 +200,7 @@ const url = `http://127.0.0.1:${port}`;
 // Signed links (document downloads) point at this server, on the port it really listens
 // on, unless the environment or .dev.vars names another public origin (a tunnel, a proxy).
 args.push("--var", `PUBLIC_BASE_URL:${varOf("PUBLIC_BASE_URL") || url}`);
-const dev = spawn(wrangler, args, { cwd: projectRoot, env, stdio: "inherit" });
+const dev = spawn(join(nodeBinDir(), "node"), args, { cwd: projectRoot, env, stdio: "inherit" });
 mkdirSync(stateDir, { recursive: true });
 writeFileSync(serverFile, JSON.stringify({ url, pid: process.pid, started_at: new Date().toISOString() }, null, 2));
 
@@ -224,7 +227,7 @@ function printBanner() {
   );
 }
 
-/** Waits until wrangler dev answers on `url` (any HTTP status), then prints the banner once. */
+/** Waits until the dev server answers on `url` (any HTTP status), then prints the banner once. */
 async function bannerWhenReady() {
   for (let i = 0; i < 240; i++) {
     try {
@@ -235,12 +238,13 @@ async function bannerWhenReady() {
       await new Promise((r) => setTimeout(r, 500));
     }
   }
-  console.error(`npm start: wrangler dev did not answer on ${url} within two minutes; see its output above.`);
+  console.error(`npm start: the dev server did not answer on ${url} within two minutes; see its output above.`);
 }
 bannerWhenReady();
 
-// wrangler dev runs no cron by itself; --test-scheduled exposes /__scheduled, called at
-// the start of every minute as the deployed trigger ("* * * * *") would be.
+// The dev server runs no cron by itself; it exposes /__scheduled (wrangler dev's
+// --test-scheduled), called at the start of every minute as the deployed trigger
+// ("* * * * *") would be.
 let warned = false;
 async function tick() {
   try {

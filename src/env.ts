@@ -27,6 +27,12 @@ export interface Env {
   WEBHOOK_ALLOW_LOCAL_HTTP?: string;
   /** "development" only when started by scripts/start.mjs (npm start); unset when deployed */
   ENVIRONMENT?: string;
+  /**
+   * Webhook deliveries connect through this network when it is bound: a workerd network
+   * service that admits only public addresses at connect time (npm start binds it; a
+   * deployed Worker has none and relies on the platform). See src/domains/webhooks/egress.ts.
+   */
+  WEBHOOK_EGRESS?: Fetcher;
   /** EU VAT registry REST base URL and timeout; configuration so tests can use a fake */
   VIES_BASE_URL?: string;
   VIES_TIMEOUT_MS?: string;

@@ -147,12 +147,7 @@ describe("dispatch", () => {
     await setDns(host, "93.184.215.14");
     const hook = (await createHook(`https://${host}/ok`)).body.data;
     const detail = `connect ECONNREFUSED ${host}:443 (tls handshake: port open)`;
-    const realFetch = globalThis.fetch;
-    vi.spyOn(globalThis, "fetch").mockImplementation((input, init) =>
-      new URL(input instanceof Request ? input.url : String(input)).hostname === host
-        ? Promise.reject(new TypeError(detail))
-        : realFetch(input, init),
-    );
+    await fetch(`https://rebind.test/__set?name=${host}&fail=${encodeURIComponent(detail)}`, { method: "POST" });
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     const row = await testDelivery(hook.id);
     expect(row).toMatchObject({
@@ -164,5 +159,60 @@ describe("dispatch", () => {
     const seen = JSON.stringify([row, (await call("GET", `${hooksUrl()}/${hook.id}`, { key: f.actor.key })).body]);
     expect(seen).not.toMatch(/ECONNREFUSED|handshake|port open/);
     expect(logged.mock.calls.some((args) => args.some((a) => String(a).includes("ECONNREFUSED")))).toBe(true);
+  });
+});
+
+// Issue #34 item 3. The guard asks DNS-over-HTTPS and judges the answer; the connection
+// looks the name up again. A name that answers a public address to the guard and
+// 127.0.0.1 to the connection reached a listener on the loopback. Deliveries now connect
+// through WEBHOOK_EGRESS, workerd's network restricted to public addresses, which judges
+// the addresses of its own lookup at connect time (src/domains/webhooks/egress.ts).
+describe("DNS rebinding between the guard and the connection", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  async function reachedLocally(path: string) {
+    return (await (await fetch(`https://rebind.test/__received?path=${encodeURIComponent(path)}`)).json()) as {
+      path: string;
+      body: string;
+    }[];
+  }
+
+  it("refuses a name that answers the guard publicly and the connection with 127.0.0.1", async () => {
+    const host = `rebind-${crypto.randomUUID().slice(0, 8)}.example.com`;
+    const path = `/hook/${crypto.randomUUID()}`;
+    // the guard's resolver answers a public address, at create and again at dispatch
+    await setDns(host, "93.184.215.14");
+    const hook = (await createHook(`https://${host}${path}`)).body.data;
+    expect(hook.active).toBe(true);
+    // the connection's own lookup answers the loopback, where a real listener waits
+    await fetch(`https://rebind.test/__set?name=${host}&to=loopback`, { method: "POST" });
+    vi.spyOn(console, "error").mockImplementation(() => {});
+
+    const row = await testDelivery(hook.id);
+    expect(row).toMatchObject({
+      status: "failed",
+      error: "connection_failed",
+      attempts: 1,
+      response_status: null,
+      response_body: null,
+      delivered_at: null,
+    });
+    expect(row.next_attempt_at).not.toBeNull();
+    // nothing reached the local target
+    expect(await reachedLocally(path)).toEqual([]);
+    // the guard saw nothing wrong, so the webhook stays active and the delivery is retried
+    expect((await call("GET", `${hooksUrl()}/${hook.id}`, { key: f.actor.key })).body.data).toMatchObject({
+      active: true,
+      disabled_reason: null,
+    });
+  });
+
+  it("the local target is real: the fakes' unrestricted network reaches it (what deliveries used before)", async () => {
+    const host = `control-${crypto.randomUUID().slice(0, 8)}.example.com`;
+    const path = `/hook/${crypto.randomUUID()}`;
+    await fetch(`https://rebind.test/__set?name=${host}&to=loopback`, { method: "POST" });
+    const res = await fetch(`https://${host}${path}`, { method: "POST", body: "{}" });
+    expect(await res.json()).toEqual({ local: true });
+    expect(await reachedLocally(path)).toEqual([{ path, body: "{}" }]);
   });
 });

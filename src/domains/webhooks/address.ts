@@ -154,8 +154,8 @@ export async function resolveHost(env: Env, host: string): Promise<string[] | nu
  * so. WEBHOOK_ALLOW_LOCAL_HTTP=true is the developer's choice (.dev.vars);
  * ENVIRONMENT=development is passed only by scripts/start.mjs to wrangler dev on the
  * command line, is in no wrangler.toml section and no .dev.vars written by the project,
- * so a deployed Worker lacks it. Even a Worker misconfigured with both cannot reach a
- * receiver on its own loopback: the platform does not fetch 127.0.0.1.
+ * so a deployed Worker lacks it. (What a deployed Worker's fetch does with 127.0.0.1 is
+ * not stated in Cloudflare's documentation, so nothing relies on it: docs/clients.md.)
  */
 export function localReceiverAllowed(env: Pick<Env, "WEBHOOK_ALLOW_LOCAL_HTTP" | "ENVIRONMENT">): boolean {
   return env.WEBHOOK_ALLOW_LOCAL_HTTP === "true" && env.ENVIRONMENT === "development";

@@ -10,6 +10,7 @@ import { hmacSha256Hex } from "../../http/crypto";
 import type { Job } from "../../queue";
 import { decryptSecret } from "../../secrets";
 import { checkWebhookUrl, type UrlVerdict } from "./address";
+import { deliveryFetch } from "./egress";
 
 /** Waits after the 1st..7th failed attempt; the 8th failure is final (spec: Limits). */
 export const RETRY_DELAYS_MS = [60_000, 300_000, 1_800_000, 7_200_000, 43_200_000, 86_400_000, 172_800_000];
@@ -110,7 +111,9 @@ async function attemptDelivery(
   const t = Math.floor(now / 1000);
   let res: Response;
   try {
-    res = await fetch(hook.webhookUrl, {
+    // Through the public-only egress where it is bound: the guard above judged what DNS
+    // answered then, the connection judges what it reaches now (egress.ts).
+    res = await deliveryFetch(env, hook.webhookUrl)(hook.webhookUrl, {
       method: "POST",
       redirect: "manual",
       signal: AbortSignal.timeout(Number(env.WEBHOOK_TIMEOUT_MS) || 10_000),
