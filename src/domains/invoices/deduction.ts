@@ -4,10 +4,16 @@
 // the receivable split between the customer (1510) and Skatteverket (1513); reversed by
 // credit notes (creditDeduction); raised back on the customer when Skatteverket refuses
 // part of a claim. Owns invoice_deductions and invoice_deduction_buyers.
-import { and, eq, isNull, ne } from "drizzle-orm";
+import { and, eq, isNull, lte, ne, sql } from "drizzle-orm";
 import type { Statement } from "../../commands/plan";
 import type { Database } from "../../db/client";
-import { invoiceDeductionBuyers, invoiceDeductions, invoicePayments, invoices } from "../../db/schema";
+import {
+  invoiceDeductionBuyers,
+  invoiceDeductionDecisions,
+  invoiceDeductions,
+  invoicePayments,
+  invoices,
+} from "../../db/schema";
 import type { Env } from "../../env";
 import { ApiError } from "../../errors/api-error";
 import { newId } from "../../ids";
@@ -116,7 +122,6 @@ export async function planInvoiceDeduction(
     row: InvoiceRow;
     items: InvoiceItemRow[];
     customerType: string;
-    accountingMethod: string;
     now: string;
     taken: Map<number, PriorDeduction[]>;
   },
@@ -151,12 +156,6 @@ export async function planInvoiceDeduction(
     });
   if (input.is_self_billed)
     scope.push({ path: "is_self_billed", message: "a self-billed invoice cannot carry ROT or RUT" });
-  if (p.accountingMethod !== "accrual")
-    scope.push({
-      path: "deduction_personnummer",
-      message:
-        "ROT and RUT invoices are not built for the cash method (kontantmetoden): the company must use the accrual method (faktureringsmetoden) to invoice with a deduction",
-    });
   if (scope.length) throw refuse(scope);
   const year = Number(row.invoiceDate.slice(0, 4));
   const prior = [...(await priorDeductions(db, env, row.companyId, year, null)), ...(p.taken.get(year) ?? [])];
@@ -453,4 +452,19 @@ export async function paidDeductionInvoiceIds(
     if (lastPaymentDate?.startsWith(String(year))) out.push(r.id);
   }
   return out;
+}
+
+/**
+ * What Skatteverket has paid out of this invoice's deduction, by the decisions dated up
+ * to `asOf` (all when absent). Under the cash method these payouts booked their share of
+ * the sale, so the customer's payments and the year-end count after them.
+ */
+export async function deductionPaidOutOre(db: Database, invoiceId: string, asOf?: string): Promise<number> {
+  const d = invoiceDeductionDecisions;
+  const r = await db
+    .select({ ore: sql<number>`COALESCE(SUM(${d.paidOutOre}), 0)` })
+    .from(d)
+    .where(and(eq(d.invoiceId, invoiceId), asOf === undefined ? undefined : lte(d.decisionDate, asOf)))
+    .get();
+  return Number(r?.ore ?? 0);
 }
