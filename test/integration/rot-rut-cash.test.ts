@@ -15,7 +15,7 @@
 // RATES; prop. 2024/25:156, prop. 2006/07:94). Every amount below is computed here from
 // the invoice's parts, then compared with the books.
 import { describe, expect, it } from "vitest";
-import { call, companyFixture, entryLines, write } from "../helpers";
+import { call, companyFixture, entryLines, settleOperation, write } from "../helpers";
 
 const A = "19840601-2388";
 const B = "19850215-2393";
@@ -432,5 +432,99 @@ describe("RUT on the cash method with amounts that do not divide evenly", () => 
       for (const [k, v] of Object.entries(await creditsByText(e))) total[k] = (total[k] ?? 0) + v;
     expect(total).toEqual({ Städning: 199500, Resa: 21700, "Utgående moms 25 %": 55300 });
     expect(await balances(f)).toEqual({ b1510: 0, b1513: 0, b1930: 2765, b3001: -2212, b2611: -553 });
+  });
+});
+
+// Bokslutsmetoden at the year's end (BFL 5 kap 2 § tredje stycket: "vid räkenskapsårets
+// utgång ska dock samtliga då obetalda fordringar och skulder bokföras"): what Skatteverket
+// still owes is a receivable on 1513, what the customer owes one on 1510, each with its
+// share of the sale; reversed on the next year's first day, so the payout in January
+// books that share again, once.
+describe("ROT on the cash method over the year's end", () => {
+  const f = companyFixture({ name: "Årsskiftesbygg AB", accounting_method: "cash", ...YEAR });
+
+  async function rotInvoice(date: string, pnr: string) {
+    const customer_id = await person(f, `Kund ${pnr}`);
+    const created = await write(f.actor.key, "POST", url(f, "/invoices"), {
+      customer_id,
+      invoice_date: date,
+      items: ROT_ITEMS,
+      deduction_personnummer: pnr,
+      deduction_housing_designation: "Uppsala Kåbo 1:24",
+    });
+    expect(created.status).toBe(201);
+    expect((await act(f, created.body.data.id, "mark-sent")).status).toBe(200);
+    return created.body.data.id as string;
+  }
+  const period = (action: string, body?: unknown) =>
+    write(f.actor.key, "POST", url(f, `/fiscal-periods/${f.periodId}/${action}`), body);
+
+  it("books Skatteverket's unpaid part on 1513 and the customer's on 1510, and the payout next year once", async () => {
+    // X: the customer paid in December and the claim is sent; Y: nothing paid yet
+    const x = await rotInvoice("2026-12-01", A);
+    expect((await act(f, x, "mark-paid", { payment_date: "2026-12-10" })).status).toBe(200);
+    const claim = await write(f.actor.key, "POST", url(f, "/rot-rut/claims"), { invoice_ids: [x] });
+    expect(claim.status).toBe(201);
+    const y = await rotInvoice("2026-12-05", B);
+    const atPayment = shareOf(ROT.parts, ROT.total, ROT.customer);
+
+    const next = await write(f.actor.key, "POST", url(f, "/fiscal-periods"));
+    expect(next.status).toBe(201);
+    const nextId = next.body.data.id as string;
+    expect((await period("lock")).status).toBe(200);
+    const started = await period("year-end");
+    expect(started.status).toBe(202);
+    const op = await settleOperation(f.actor.key, started.body.data.operation_id);
+    expect(op.status).toBe("succeeded");
+
+    // X: Skatteverket's 3 750 with its quarter of the sale; Y: the customer's 11 250 and Skatteverket's 3 750, the whole sale
+    const payoutShare = shareOf(ROT.parts, ROT.total, ROT.deduction);
+    const cashEntryId = op.result.cash_method_entry_id as string;
+    expect(await entryLines(f.actor.key, f.companyId, cashEntryId)).toEqual({
+      "1510": [ROT.customer, 0],
+      "1513": [2 * ROT.deduction, 0],
+      "3001": [0, payoutShare.revenue + ROT.parts.revenue],
+      "2611": [0, payoutShare.vat + ROT.parts.vat],
+    });
+    expect(await balances(f)).toEqual({
+      b1510: ROT.customer,
+      b1513: 2 * ROT.deduction,
+      b1930: ROT.customer,
+      b3001: -2 * ROT.parts.revenue,
+      b2611: -2 * ROT.parts.vat,
+    });
+
+    // next year: the opening day reverses it; the payout in January books X's quarter again, once
+    const opened = await write(f.actor.key, "POST", url(f, `/fiscal-periods/${f.periodId}/opening-balances`), {
+      next_period_id: nextId,
+    });
+    expect(opened.status).toBe(201);
+    expect(opened.body.data.cash_method_reversal_entry_id).toEqual(expect.any(String));
+    const decided = await write(f.actor.key, "POST", url(f, `/rot-rut/claims/${claim.body.data[0].id}/decision`), {
+      approved_amount: ROT.deduction,
+      decision_date: "2027-01-15",
+    });
+    expect(decided.status).toBe(200);
+    expect(await entryLines(f.actor.key, f.companyId, decided.body.data.decision_journal_entry_id)).toEqual({
+      "1930": [ROT.deduction, 0],
+      "3001": [0, payoutShare.revenue],
+      "2611": [0, payoutShare.vat],
+    });
+    const tb = await get(f, `/reports/trial-balance?period_id=${nextId}`);
+    const at = (acc: string) => tb.accounts.find((a: any) => a.account_number === acc)?.closing_balance ?? 0;
+    // the year's revenue from X is the old year's: reversal and payout cancel out; Y is on the books again only when paid
+    expect({ b1510: at("1510"), b1513: at("1513"), b1930: at("1930"), b3001: at("3001") }).toEqual({
+      b1510: 0,
+      b1513: 0,
+      b1930: ROT.total,
+      b3001: ROT.parts.revenue,
+    });
+    // January declares the payout less the opening day's reversal of what the year-end declared
+    // (X's quarter and Y's whole sale): Y's VAT is declared again when Y is paid, never twice
+    expect(await vatOfMonth(f, "2027-01")).toEqual({
+      box05: payoutShare.revenue - (payoutShare.revenue + ROT.parts.revenue),
+      box10: payoutShare.vat - (payoutShare.vat + ROT.parts.vat),
+    });
+    expect(atPayment.revenue + payoutShare.revenue).toBe(ROT.parts.revenue);
   });
 });

@@ -468,3 +468,47 @@ export async function deductionPaidOutOre(db: Database, invoiceId: string, asOf?
     .get();
   return Number(r?.ore ?? 0);
 }
+
+/**
+ * Under the cash method at `date` (the year's end): what Skatteverket had paid out of
+ * the invoice's deduction by then, and what it still owed (the deduction standing at
+ * `date`, less the payouts and refusals dated up to it). The invoice's `deductionOre` is
+ * today's: it already lacks the refusals and credit-note reversals dated after `date`,
+ * which are added back. `notesAfter` are the invoice's credit notes dated after `date`.
+ */
+export async function deductionAt(
+  db: Database,
+  row: InvoiceRow,
+  date: string,
+  notesAfter: InvoiceRow[],
+): Promise<{ paidOutOre: number; pendingOre: number }> {
+  const d = invoiceDeductionDecisions;
+  const decisions = await db
+    .select({ date: d.decisionDate, paidOut: d.paidOutOre, rejected: d.rejectedOre })
+    .from(d)
+    .where(eq(d.invoiceId, row.id))
+    .all();
+  const paidOutOre = decisions.filter((x) => x.date <= date).reduce((s, x) => s + x.paidOut, 0);
+  const rejectedAfter = decisions.filter((x) => x.date > date).reduce((s, x) => s + x.rejected, 0);
+  const reversedAfter = notesAfter.reduce((s, n) => s - n.deductionOre, 0);
+  return { paidOutOre, pendingOre: Math.max(row.deductionOre + rejectedAfter + reversedAfter - paidOutOre, 0) };
+}
+
+/** The company's issued invoices with a ROT/RUT deduction dated up to `date` (the year-end's candidates). */
+export async function deductionInvoiceIdsAt(db: Database, companyId: string, date: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: invoices.id })
+    .from(invoiceDeductions)
+    .innerJoin(invoices, eq(invoices.id, invoiceDeductions.invoiceId))
+    .where(
+      and(
+        eq(invoiceDeductions.companyId, companyId),
+        eq(invoices.isCreditNote, false),
+        lte(invoices.invoiceDate, date),
+        ne(invoices.status, "draft"),
+        ne(invoices.status, "cancelled"),
+      ),
+    )
+    .all();
+  return rows.map((r) => r.id);
+}
