@@ -526,5 +526,11 @@ describe("ROT on the cash method over the year's end", () => {
       box10: payoutShare.vat - (payoutShare.vat + ROT.parts.vat),
     });
     expect(atPayment.revenue + payoutShare.revenue).toBe(ROT.parts.revenue);
+    // the year-end changed no invoice: Y is still the customer's to pay, with its deduction to claim
+    expect(await get(f, `/invoices/${y}`)).toMatchObject({
+      paid_amount: 0,
+      deduction_total: ROT.deduction,
+      remaining_amount: ROT.customer,
+    });
   });
 });
