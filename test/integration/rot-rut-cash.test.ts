@@ -534,3 +534,71 @@ describe("ROT on the cash method over the year's end", () => {
     });
   });
 });
+
+describe("a ROT invoice on the cash method credited in part before the customer pays", () => {
+  const f = companyFixture({ name: "Kreditbygg AB", accounting_method: "cash", ...YEAR });
+
+  it("books the payment and the payout as shares of the sale after the credit, which books nothing itself", async () => {
+    const customer_id = await person(f, "Doris Delkredit");
+    const created = await write(f.actor.key, "POST", url(f, "/invoices"), {
+      customer_id,
+      invoice_date: "2026-09-10",
+      items: ROT_ITEMS,
+      deduction_personnummer: A,
+      deduction_housing_designation: "Uppsala Kåbo 1:25",
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.data.id as string;
+    expect((await act(f, id, "mark-sent")).status).toBe(200);
+    const before = await entryCount(f);
+
+    // 2 of the 10 hours credited: 2 000 net + 500 VAT; the deduction falls by 30 % of 2 500 = 750
+    const labourItem = created.body.data.items[0].id as string;
+    const credit = await act(f, id, "credit", {
+      reason: "Två timmar för mycket",
+      credit_date: "2026-09-12",
+      items: [{ item_id: labourItem, quantity: 2 }],
+    });
+    expect(credit.status).toBe(201);
+    expect(credit.body.data).toMatchObject({ total: -2500, deduction_total: -750, journal_entry_id: null });
+    expect(await entryCount(f)).toBe(before);
+    const sale = { parts: { revenue: 10000, vat: 2500 }, total: 12500, deduction: ROT.deduction - 750 };
+    const customer = sale.total - sale.deduction;
+    expect(await get(f, `/invoices/${id}`)).toMatchObject({
+      deduction_total: sale.deduction,
+      remaining_amount: customer,
+    });
+
+    const paid = await act(f, id, "mark-paid", { payment_date: "2026-09-20" });
+    expect(paid.status).toBe(200);
+    expect(paid.body.data).toMatchObject({ status: "paid", paid_amount: customer });
+    const atPayment = shareOf(sale.parts, sale.total, customer);
+    expect(await entryLines(f.actor.key, f.companyId, paid.body.data.journal_entry_id)).toEqual({
+      "1930": [customer, 0],
+      "3001": [0, atPayment.revenue],
+      "2611": [0, atPayment.vat],
+    });
+
+    const claim = await write(f.actor.key, "POST", url(f, "/rot-rut/claims"), { invoice_ids: [id] });
+    expect(claim.status).toBe(201);
+    expect(claim.body.data[0].amount).toBe(sale.deduction);
+    const decided = await write(f.actor.key, "POST", url(f, `/rot-rut/claims/${claim.body.data[0].id}/decision`), {
+      approved_amount: sale.deduction,
+      decision_date: "2026-10-15",
+    });
+    expect(decided.status).toBe(200);
+    const atPayout = shareOf(sale.parts, sale.total, sale.deduction);
+    expect(await entryLines(f.actor.key, f.companyId, decided.body.data.decision_journal_entry_id)).toEqual({
+      "1930": [sale.deduction, 0],
+      "3001": [0, atPayout.revenue],
+      "2611": [0, atPayout.vat],
+    });
+    expect(await balances(f)).toEqual({
+      b1510: 0,
+      b1513: 0,
+      b1930: sale.total,
+      b3001: -sale.parts.revenue,
+      b2611: -sale.parts.vat,
+    });
+  });
+});
