@@ -602,3 +602,72 @@ describe("a ROT invoice on the cash method credited in part before the customer 
     });
   });
 });
+
+describe("ROT and RUT on one cash-method invoice, paid out by two claims", () => {
+  const f = companyFixture({ name: "Allt i Hemmet AB", accounting_method: "cash", ...YEAR });
+
+  it("books each line of the sale exactly once over the payment and the two payouts", async () => {
+    // ROT 3 h × 301 = 903 net, RUT 4 h × 223 = 892 net, VAT 25 % 448.75, total 2 243.75;
+    // ROT 30 % of 1 128.75 = 338 kr, RUT 50 % of 1 115 = 557 kr (rounded down); the customer pays 1 348.75
+    const customer_id = await person(f, "Erik Blandad");
+    const created = await write(f.actor.key, "POST", url(f, "/invoices"), {
+      customer_id,
+      invoice_date: "2026-09-10",
+      items: [
+        { ...ROT_ITEMS[0], quantity: 3, unit_price: 301, labor_hours: 3 },
+        {
+          description: "Städning",
+          quantity: 4,
+          unit: "h",
+          unit_price: 223,
+          vat_rate: 0.25,
+          deduction_type: "rut",
+          work_type: "Stadning",
+          labor_hours: 4,
+        },
+      ],
+      deduction_personnummer: A,
+      deduction_housing_designation: "Uppsala Kåbo 1:27",
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.data.id as string;
+    const rot = Math.floor(903 * 1.25 * 0.3);
+    const rutD = Math.floor(892 * 1.25 * 0.5);
+    expect(created.body.data).toMatchObject({ total: 2243.75, deduction_total: rot + rutD });
+    expect((await act(f, id, "mark-sent")).status).toBe(200);
+    const paid = await act(f, id, "mark-paid", { payment_date: "2026-09-20" });
+    expect(paid.status).toBe(200);
+    expect(paid.body.data.paid_amount).toBe(2243.75 - rot - rutD);
+
+    // one claim per type; ROT paid out in October, RUT in November
+    const claims = await write(f.actor.key, "POST", url(f, "/rot-rut/claims"), { invoice_ids: [id] });
+    expect(claims.status).toBe(201);
+    const byType = Object.fromEntries(claims.body.data.map((c: any) => [c.type, c]));
+    expect({ rot: byType.rot.amount, rut: byType.rut.amount }).toEqual({ rot, rut: rutD });
+    const entries = [paid.body.data.journal_entry_id as string];
+    for (const [type, date] of [
+      ["rot", "2026-10-15"],
+      ["rut", "2026-11-16"],
+    ] as const) {
+      const d = await write(f.actor.key, "POST", url(f, `/rot-rut/claims/${byType[type].id}/decision`), {
+        approved_amount: byType[type].amount,
+        decision_date: date,
+      });
+      expect(d.status).toBe(200);
+      expect(await entryLines(f.actor.key, f.companyId, d.body.data.decision_journal_entry_id)).toMatchObject({
+        "1930": [byType[type].amount, 0],
+      });
+      entries.push(d.body.data.decision_journal_entry_id);
+    }
+
+    const total: Record<string, number> = {};
+    for (const e of entries) {
+      const entry = await get(f, `/journal-entries/${e}`);
+      for (const l of entry.lines)
+        if (l.credit_amount)
+          total[l.line_description] = (total[l.line_description] ?? 0) + Math.round(l.credit_amount * 100);
+    }
+    expect(total).toEqual({ "Arbete Bygg": 90300, Städning: 89200, "Utgående moms 25 %": 44875 });
+    expect(await balances(f)).toEqual({ b1510: 0, b1513: 0, b1930: 2243.75, b3001: -1795, b2611: -448.75 });
+  });
+});
