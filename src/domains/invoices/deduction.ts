@@ -494,7 +494,10 @@ export async function deductionAt(
   return { paidOutOre, pendingOre: Math.max(row.deductionOre + rejectedAfter + reversedAfter - paidOutOre, 0) };
 }
 
-/** The company's issued invoices with a ROT/RUT deduction dated up to `date` (the year-end's candidates). */
+/**
+ * The company's issued invoices with a ROT/RUT deduction dated up to `date` that were
+ * not booked when issued (the cash method's): the year-end's candidates.
+ */
 export async function deductionInvoiceIdsAt(db: Database, companyId: string, date: string): Promise<string[]> {
   const rows = await db
     .select({ id: invoices.id })
@@ -504,6 +507,7 @@ export async function deductionInvoiceIdsAt(db: Database, companyId: string, dat
       and(
         eq(invoiceDeductions.companyId, companyId),
         eq(invoices.isCreditNote, false),
+        isNull(invoices.journalEntryId),
         lte(invoices.invoiceDate, date),
         ne(invoices.status, "draft"),
         ne(invoices.status, "cancelled"),
