@@ -114,6 +114,7 @@ const TABLES: Record<string, { owner: string; readers?: string[] }> = {
   invoicePayments: { owner: "domains/invoices" },
   invoiceDeductions: { owner: "domains/invoices" },
   invoiceDeductionBuyers: { owner: "domains/invoices" },
+  invoiceDeductionDecisions: { owner: "domains/invoices" },
   rotRutClaims: { owner: "domains/rot-rut" },
   rotRutClaimInvoices: { owner: "domains/rot-rut" },
   supplierInvoices: { owner: "domains/supplier-invoices" },

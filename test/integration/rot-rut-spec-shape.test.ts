@@ -74,22 +74,3 @@ describe("deduction_personnummer as one string", () => {
     expect(after).toBe(before);
   });
 });
-
-describe("ROT/RUT under the cash method", () => {
-  const f = companyFixture({ name: "Kontantbygg AB", accounting_method: "cash", ...yearAroundToday() });
-
-  it("is refused with the ROT/RUT code naming the cash method, and writes nothing (docs/rot-rut.md says why)", async () => {
-    const customer_id = await person(f);
-    const res = await create(f, {
-      customer_id,
-      items: [rotLine],
-      deduction_personnummer: A,
-      deduction_housing_designation: "Uppsala Kåbo 1:26",
-    });
-    expect(res.status).toBe(400);
-    expect(res.body.error.code).toBe("INVOICE_CREATE_ROT_RUT_VALIDATION");
-    const field = res.body.error.details.fields.find((x: any) => x.path === "deduction_personnummer");
-    expect(field.message).toContain("cash method");
-    expect((await call("GET", url(f, "/invoices?limit=100"), { key: f.actor.key })).body.data).toEqual([]);
-  });
-});

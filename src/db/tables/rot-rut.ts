@@ -70,6 +70,31 @@ export const invoiceDeductionBuyers = sqliteTable(
   ],
 );
 
+/**
+ * Skatteverket's decisions on an invoice's deduction, one row per claim decision
+ * (docs/rot-rut.md): what it paid out and what it refused of this invoice. Under the
+ * cash method (kontantmetoden) a payout is a payment of the sale: it books its share of
+ * revenue and output VAT, and the customer's later payments and the year-end's unpaid
+ * receivables count what the decisions dated up to then paid and refused. Kept under the
+ * accrual method too, for the record.
+ */
+export const invoiceDeductionDecisions = sqliteTable(
+  "invoice_deduction_decisions",
+  {
+    id: text("id").primaryKey(),
+    companyId: text("company_id").notNull(),
+    invoiceId: text("invoice_id").notNull(),
+    /** the rot_rut_claims row decided */
+    claimId: text("claim_id").notNull(),
+    /** the decision's date: the day the payout is booked */
+    decisionDate: text("decision_date").notNull(),
+    paidOutOre: integer("paid_out_ore").notNull(),
+    rejectedOre: integer("rejected_ore").notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [index("invoice_deduction_decisions_invoice_idx").on(t.invoiceId, t.decisionDate)],
+);
+
 /** A claim file sent to Skatteverket ("Begäran om utbetalning"), one type and payment year. */
 export const rotRutClaims = sqliteTable(
   "rot_rut_claims",

@@ -4,10 +4,16 @@
 // the receivable split between the customer (1510) and Skatteverket (1513); reversed by
 // credit notes (creditDeduction); raised back on the customer when Skatteverket refuses
 // part of a claim. Owns invoice_deductions and invoice_deduction_buyers.
-import { and, eq, isNull, ne } from "drizzle-orm";
+import { and, eq, isNull, lte, ne, sql } from "drizzle-orm";
 import type { Statement } from "../../commands/plan";
 import type { Database } from "../../db/client";
-import { invoiceDeductionBuyers, invoiceDeductions, invoicePayments, invoices } from "../../db/schema";
+import {
+  invoiceDeductionBuyers,
+  invoiceDeductionDecisions,
+  invoiceDeductions,
+  invoicePayments,
+  invoices,
+} from "../../db/schema";
 import type { Env } from "../../env";
 import { ApiError } from "../../errors/api-error";
 import { newId } from "../../ids";
@@ -116,7 +122,6 @@ export async function planInvoiceDeduction(
     row: InvoiceRow;
     items: InvoiceItemRow[];
     customerType: string;
-    accountingMethod: string;
     now: string;
     taken: Map<number, PriorDeduction[]>;
   },
@@ -151,12 +156,6 @@ export async function planInvoiceDeduction(
     });
   if (input.is_self_billed)
     scope.push({ path: "is_self_billed", message: "a self-billed invoice cannot carry ROT or RUT" });
-  if (p.accountingMethod !== "accrual")
-    scope.push({
-      path: "deduction_personnummer",
-      message:
-        "ROT and RUT invoices are not built for the cash method (kontantmetoden): the company must use the accrual method (faktureringsmetoden) to invoice with a deduction",
-    });
   if (scope.length) throw refuse(scope);
   const year = Number(row.invoiceDate.slice(0, 4));
   const prior = [...(await priorDeductions(db, env, row.companyId, year, null)), ...(p.taken.get(year) ?? [])];
@@ -453,4 +452,67 @@ export async function paidDeductionInvoiceIds(
     if (lastPaymentDate?.startsWith(String(year))) out.push(r.id);
   }
   return out;
+}
+
+/**
+ * What Skatteverket has paid out of this invoice's deduction, by the decisions dated up
+ * to `asOf` (all when absent). Under the cash method these payouts booked their share of
+ * the sale, so the customer's payments and the year-end count after them.
+ */
+export async function deductionPaidOutOre(db: Database, invoiceId: string, asOf?: string): Promise<number> {
+  const d = invoiceDeductionDecisions;
+  const r = await db
+    .select({ ore: sql<number>`COALESCE(SUM(${d.paidOutOre}), 0)` })
+    .from(d)
+    .where(and(eq(d.invoiceId, invoiceId), asOf === undefined ? undefined : lte(d.decisionDate, asOf)))
+    .get();
+  return Number(r?.ore ?? 0);
+}
+
+/**
+ * Under the cash method at `date` (the year's end): what Skatteverket had paid out of
+ * the invoice's deduction by then, and what it still owed (the deduction standing at
+ * `date`, less the payouts and refusals dated up to it). The invoice's `deductionOre` is
+ * today's: it already lacks the refusals and credit-note reversals dated after `date`,
+ * which are added back. `notesAfter` are the invoice's credit notes dated after `date`.
+ */
+export async function deductionAt(
+  db: Database,
+  row: InvoiceRow,
+  date: string,
+  notesAfter: InvoiceRow[],
+): Promise<{ paidOutOre: number; pendingOre: number }> {
+  const d = invoiceDeductionDecisions;
+  const decisions = await db
+    .select({ date: d.decisionDate, paidOut: d.paidOutOre, rejected: d.rejectedOre })
+    .from(d)
+    .where(eq(d.invoiceId, row.id))
+    .all();
+  const paidOutOre = decisions.filter((x) => x.date <= date).reduce((s, x) => s + x.paidOut, 0);
+  const rejectedAfter = decisions.filter((x) => x.date > date).reduce((s, x) => s + x.rejected, 0);
+  const reversedAfter = notesAfter.reduce((s, n) => s - n.deductionOre, 0);
+  return { paidOutOre, pendingOre: Math.max(row.deductionOre + rejectedAfter + reversedAfter - paidOutOre, 0) };
+}
+
+/**
+ * The company's issued invoices with a ROT/RUT deduction dated up to `date` that were
+ * not booked when issued (the cash method's): the year-end's candidates.
+ */
+export async function deductionInvoiceIdsAt(db: Database, companyId: string, date: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: invoices.id })
+    .from(invoiceDeductions)
+    .innerJoin(invoices, eq(invoices.id, invoiceDeductions.invoiceId))
+    .where(
+      and(
+        eq(invoiceDeductions.companyId, companyId),
+        eq(invoices.isCreditNote, false),
+        isNull(invoices.journalEntryId),
+        lte(invoices.invoiceDate, date),
+        ne(invoices.status, "draft"),
+        ne(invoices.status, "cancelled"),
+      ),
+    )
+    .all();
+  return rows.map((r) => r.id);
 }

@@ -32,6 +32,6 @@ export {
   invoiceForClaim,
   paidDeductionInvoiceIds,
   paidInvoiceForClaim,
-  planDeductionRejected,
 } from "./deduction";
+export { planDeductionDecided } from "./deduction-decision";
 export { unpaidAtYearEndLines } from "./year-end";

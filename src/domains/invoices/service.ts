@@ -48,7 +48,13 @@ import {
   type InvoiceItemRow,
   type InvoiceRow,
 } from "./queries";
-import { planCreditDeduction, planInvoiceDeduction, splitReceivable, type PlannedDeduction } from "./deduction";
+import {
+  deductionPaidOutOre,
+  planCreditDeduction,
+  planInvoiceDeduction,
+  splitReceivable,
+  type PlannedDeduction,
+} from "./deduction";
 import type { PriorDeduction } from "../../sweden/rot-rut";
 import {
   InvoiceCreateSchema,
@@ -229,7 +235,6 @@ async function planDraft(
     row,
     items,
     customerType: customer.customerType,
-    accountingMethod: company.accountingMethod,
     now: ctx.now,
     taken: deductionsTaken,
   });
@@ -453,12 +458,17 @@ export const payInvoice: Command<InvoicePayInput & { id: string }> = async (db, 
   );
   const sale = saleAfterCredits(row, await itemsOfInvoice(db, row.id), credits);
   const text = `Inbetalning ${sale.text}`;
+  const paidOutOre = await paidOutBeforeCashPayment(db, row, method);
   const lines = input.lines
     ? customPaymentLines(input.lines, method, plan.bookedSekOre)
     : paymentLines("receivable", method, plan, {
         settlementAccount: input.settlement_account,
         text,
-        inCash: (diff, share) => saleSettledInCash(sale, input.settlement_account, diff, share),
+        inCash: (diff, share) =>
+          saleSettledInCash(sale, input.settlement_account, diff, {
+            beforeSek: share.beforeSek + paidOutOre,
+            afterSek: share.afterSek + paidOutOre,
+          }),
       });
   const date = input.payment_date ?? ctx.now.slice(0, 10);
   const entry = await ctx.ledger.post({
@@ -506,6 +516,18 @@ export const payInvoice: Command<InvoicePayInput & { id: string }> = async (db, 
     audit: { action: "invoice.paid", resourceType: "invoice", resourceId: row.id, voucher: entry.voucher },
   };
 };
+
+/**
+ * Under the cash method, the part of the sale Skatteverket's ROT/RUT payouts have
+ * already booked (docs/rot-rut.md): a customer's payment after a payout (the refused
+ * part, say) books its share of the sale after them, so the customer's payments and the
+ * payouts together book every part of the sale once. Zero under accrual or without a
+ * deduction (no read then).
+ */
+async function paidOutBeforeCashPayment(db: Database, row: InvoiceRow, method: AccountingMethod): Promise<number> {
+  if (method !== "cash" || row.deductionOre === 0) return 0;
+  return deductionPaidOutOre(db, row.id);
+}
 
 /**
  * The caller's own lines for a payment (a bank fee, say): balanced, and under accrual

@@ -125,8 +125,10 @@ export function registerRotRutRoutes(app: OpenAPIHono<AppEnv>) {
       path: `${BASE}/{id}/decision`,
       summary: "Record Skatteverket's decision and payout on a claim",
       description:
-        "approved_amount (at most the claimed amount), decision_date (default today), settlement_account (1930). Books Debit settlement account / Credit 1513 the approved amount, " +
-        "and Debit 1510 / Credit 1513 the refused part, which the buyers then owe (their invoices' remaining_amount grows). Status paid, or rejected when nothing was approved. " +
+        "approved_amount (at most the claimed amount), decision_date (default today), settlement_account (1930). Accrual: books Debit settlement account / Credit 1513 the approved amount, " +
+        "and Debit 1510 / Credit 1513 the refused part, which the buyers then owe (their invoices' remaining_amount grows). " +
+        "Cash method: the payout is a payment of each invoice's sale, Debit settlement account / Credit its share of revenue and output VAT; the refused part books nothing " +
+        "(the customer's payment of it will), and a decision approving nothing posts no entry (decision_journal_entry_id null). Status paid, or rejected when nothing was approved. " +
         "A claim takes one decision (else CONFLICT).",
       params: CompanyItemParams,
       body: ClaimDecisionSchema,

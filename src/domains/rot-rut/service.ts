@@ -1,6 +1,7 @@
 // ROT/RUT claims (docs/rot-rut.md): Skatteverket's "Begäran om utbetalning" files built
 // from paid invoices, stored in R2 with a row per file and per invoice, and the decision:
-// the payout settles 1513, the refused part moves from 1513 back to the customer (1510).
+// the payout settles 1513, the refused part moves from 1513 back to the customer (1510);
+// under the cash method the payout books its share of the sale (revenue and output VAT).
 //
 // Rule order of create: VALIDATION_ERROR (body) > NOT_FOUND (an invoice) >
 // INVOICE_CREATE_ROT_RUT_VALIDATION (details.fields: no deduction, already claimed, not
@@ -11,7 +12,7 @@ import type { Command, Statement } from "../../commands/plan";
 import { rotRutClaimInvoices, rotRutClaims } from "../../db/schema";
 import { ApiError, fieldError } from "../../errors/api-error";
 import { newId } from "../../ids";
-import type { EngineLine } from "../../ledger/engine";
+import { assertPeriodOpen, type EngineLine } from "../../ledger/engine";
 import { toOre } from "../../money";
 import { RECEIVABLES_ACCOUNT } from "../../sweden/invoicing";
 import {
@@ -27,8 +28,9 @@ import {
   invoiceForClaim,
   paidDeductionInvoiceIds,
   paidInvoiceForClaim,
-  planDeductionRejected,
+  planDeductionDecided,
 } from "../invoices";
+import { loadCompany } from "../companies";
 import {
   claimedPairs,
   claimInvoicesOf,
@@ -176,11 +178,16 @@ export const createClaims: Command<ClaimCreateInput> = async (db, input, ctx, en
 };
 
 /**
- * Skatteverket's decision on a claim, with its payout: Debit the settlement account the
- * approved amount / Credit 1513; the refused part Debit 1510 / Credit 1513 (the buyers
- * owe it: spread over the claim's invoices in proportion to what each claimed, largest
- * remainder, and each invoice's remaining amount grows). paid when something was
+ * Skatteverket's decision on a claim, with its payout. The refused part is spread over
+ * the claim's invoices in proportion to what each claimed (largest remainder): the
+ * buyers owe it, and each invoice's remaining amount grows. paid when something was
  * approved, rejected when nothing was.
+ * Accrual: Debit the settlement account the approved amount / Credit 1513; the refused
+ * part Debit 1510 / Credit 1513.
+ * Cash (kontantmetoden): nothing of the deduction is on the books yet, so the payout is
+ * a payment of each invoice's sale: Debit the settlement account / Credit its share of
+ * revenue and output VAT (invoices.planDeductionDecided); the refused part books nothing
+ * (the customer's payment of it will); a decision that approves nothing posts no entry.
  */
 export const decideClaim: Command<ClaimDecisionInput & { id: string }> = async (db, input, ctx) => {
   const claim = await loadClaim(db, ctx.companyId, input.id);
@@ -196,43 +203,8 @@ export const decideClaim: Command<ClaimDecisionInput & { id: string }> = async (
   const rejectedOre = claim.claimedOre - approvedOre;
   const date = input.decision_date ?? ctx.now.slice(0, 10);
   const invoices = await claimInvoicesOf(db, [claim.id]);
+  const method = (await loadCompany(db, ctx.companyId)).companies.accountingMethod;
   const text = `Skatteverket beslut ${claim.type === "rot" ? "rotavdrag" : "rutavdrag"} ${claim.name}`;
-  const lines: EngineLine[] = [];
-  if (approvedOre > 0) {
-    lines.push({
-      accountNumber: input.settlement_account,
-      debitOre: approvedOre,
-      creditOre: 0,
-      lineDescription: `Utbetalning ${claim.name}`,
-    });
-    lines.push({
-      accountNumber: DEDUCTION_RECEIVABLE_ACCOUNT,
-      debitOre: 0,
-      creditOre: approvedOre,
-      lineDescription: `Utbetalning ${claim.name}`,
-    });
-  }
-  if (rejectedOre > 0) {
-    lines.push({
-      accountNumber: RECEIVABLES_ACCOUNT,
-      debitOre: rejectedOre,
-      creditOre: 0,
-      lineDescription: `Avslag ${claim.name}: köparen betalar`,
-    });
-    lines.push({
-      accountNumber: DEDUCTION_RECEIVABLE_ACCOUNT,
-      debitOre: 0,
-      creditOre: rejectedOre,
-      lineDescription: `Avslag ${claim.name}`,
-    });
-  }
-  const entry = await ctx.ledger.post({
-    date,
-    description: text,
-    sourceType: "rot_rut_decision",
-    sourceId: claim.id,
-    lines,
-  });
   const parts =
     rejectedOre > 0
       ? proportional(
@@ -240,19 +212,39 @@ export const decideClaim: Command<ClaimDecisionInput & { id: string }> = async (
           invoices.map((i) => i.claimedOre),
         )
       : invoices.map(() => 0);
-  const statements: Statement[] = [...entry.statements];
+  const lines: EngineLine[] =
+    method === "accrual" ? accrualDecisionLines(claim.name, approvedOre, rejectedOre, input.settlement_account) : [];
+  const statements: Statement[] = [];
   for (const [k, inv] of invoices.entries()) {
     statements.push(
       db.update(rotRutClaimInvoices).set({ rejectedOre: parts[k] }).where(eq(rotRutClaimInvoices.id, inv.id)),
     );
-    statements.push(...(await planDeductionRejected(db, ctx.companyId, inv.invoiceId, parts[k], ctx.now)));
+    const decided = await planDeductionDecided(db, {
+      companyId: ctx.companyId,
+      invoiceId: inv.invoiceId,
+      claimId: claim.id,
+      paidOutOre: inv.claimedOre - parts[k],
+      rejectedOre: parts[k],
+      date,
+      settlementAccount: input.settlement_account,
+      method,
+      now: ctx.now,
+    });
+    lines.push(...decided.lines);
+    statements.push(...decided.statements);
   }
+  // under the cash method a decision that pays nothing has nothing to book
+  const entry = lines.length
+    ? await ctx.ledger.post({ date, description: text, sourceType: "rot_rut_decision", sourceId: claim.id, lines })
+    : null;
+  if (entry) statements.unshift(...entry.statements);
+  else assertPeriodOpen(await ctx.ledger.periodForDate(date));
   const patch = {
     status: approvedOre > 0 ? "paid" : "rejected",
     approvedOre,
     decisionDate: date,
     settlementAccount: input.settlement_account,
-    decisionJournalEntryId: entry.row.id,
+    decisionJournalEntryId: entry?.row.id ?? null,
     updatedAt: ctx.now,
   } as const;
   statements.push(db.update(rotRutClaims).set(patch).where(eq(rotRutClaims.id, claim.id)));
@@ -269,10 +261,39 @@ export const decideClaim: Command<ClaimDecisionInput & { id: string }> = async (
       action: "rot_rut_claim.decided",
       resourceType: "rot_rut_claim",
       resourceId: claim.id,
-      voucher: entry.voucher,
+      voucher: entry?.voucher ?? null,
     },
   };
 };
+
+/** Faktureringsmetoden: the payout settles 1513; the refused part moves from 1513 to the customer (1510). */
+function accrualDecisionLines(
+  claimName: string,
+  approvedOre: number,
+  rejectedOre: number,
+  settlementAccount: string,
+): EngineLine[] {
+  const line = (accountNumber: string, debitOre: number, creditOre: number, lineDescription: string) => ({
+    accountNumber,
+    debitOre,
+    creditOre,
+    lineDescription,
+  });
+  return [
+    ...(approvedOre > 0
+      ? [
+          line(settlementAccount, approvedOre, 0, `Utbetalning ${claimName}`),
+          line(DEDUCTION_RECEIVABLE_ACCOUNT, 0, approvedOre, `Utbetalning ${claimName}`),
+        ]
+      : []),
+    ...(rejectedOre > 0
+      ? [
+          line(RECEIVABLES_ACCOUNT, rejectedOre, 0, `Avslag ${claimName}: köparen betalar`),
+          line(DEDUCTION_RECEIVABLE_ACCOUNT, 0, rejectedOre, `Avslag ${claimName}`),
+        ]
+      : []),
+  ];
+}
 
 /** Largest-remainder split of `total` in proportion to `weights` (positive integers): the parts add up to the total. */
 function proportional(total: number, weights: number[]): number[] {
