@@ -1,0 +1,108 @@
+// The EU sales list (periodisk sammanställning) of a month or quarter, from the books: the lines on
+// the accounts of momsdeklaration boxes 35, 38 and 39, each attributed to the invoice or credit note
+// that booked it and so to its buyer's VAT number (src/sweden/eu-sales-list.ts holds the rules).
+// Built from the same lines the declaration sums, in SEK as booked (a foreign-currency invoice at its
+// booked rate), so the columns equal the boxes of the same dates.
+import type { Database } from "../../db/client";
+import { ApiError, fieldError } from "../../errors/api-error";
+import {
+  buildEuSalesList,
+  COLUMN_BOX,
+  type Column,
+  columnOfBox,
+  type EuSalesList,
+  type EuSalesPeriod,
+  goodsKronorOf,
+  type ListPosting,
+  precedingQuarters,
+  quarterlyListProblem,
+  type SaleDocument,
+} from "../../sweden/eu-sales-list";
+import { accountsOfBox, boxOf, declarationBoxes } from "../../sweden/vat-declaration";
+import { saleDocumentsByIds } from "../invoices";
+import { euSalesLines, vatDeclarationMovements } from "./queries";
+
+/** The entries an invoice books name it as their source: the sale, its credit note, a payment (cash method), a refund. */
+const INVOICE_SOURCES = new Set(["invoice_sent", "invoice_credited", "invoice_paid"]);
+
+const LIST_ACCOUNTS = Object.values(COLUMN_BOX).flatMap((box) => accountsOfBox(box));
+
+/** The period's postings on boxes 35/38/39, each with the document (and buyer) that booked it, or none. */
+async function listPostings(db: Database, companyId: string, period: EuSalesPeriod): Promise<ListPosting[]> {
+  const lines = await euSalesLines(db, companyId, LIST_ACCOUNTS, period);
+  const invoiceIds = [
+    ...new Set(lines.filter((l) => INVOICE_SOURCES.has(l.sourceType) && l.sourceId).map((l) => l.sourceId as string)),
+  ];
+  const documents = new Map<string, SaleDocument>(
+    (await saleDocumentsByIds(db, companyId, invoiceIds)).map((d) => [d.id, d]),
+  );
+  return lines.map((l) => {
+    const box = boxOf(l.account)?.box;
+    const column = box ? columnOfBox(box) : null;
+    if (!column) throw new Error(`account ${l.account} is read for the EU sales list but feeds no list box`);
+    const document = INVOICE_SOURCES.has(l.sourceType) && l.sourceId ? (documents.get(l.sourceId) ?? null) : null;
+    return { column, amountOre: l.creditOre - l.debitOre, entryId: l.entryId, document };
+  });
+}
+
+/**
+ * A quarter is refused when it has goods the law wants monthly (35 kap. 4 § SFL): the goods of
+ * the quarter and of the four before it, from the declaration's own movements.
+ */
+async function assertQuarterAllowed(db: Database, companyId: string, period: EuSalesPeriod, goodsKronor: number) {
+  if (period.kind !== "quarter" || goodsKronor === 0) return;
+  const before = precedingQuarters(period);
+  const moves = await vatDeclarationMovements(db, companyId, { from: before[0].from, to: before[3].to });
+  const preceding = before.map((q) => ({
+    ...q,
+    kronor: goodsKronorOf(moves.filter((m) => m.month >= q.from.slice(0, 7) && m.month <= q.to.slice(0, 7))),
+  }));
+  const problem = quarterlyListProblem(goodsKronor, preceding);
+  if (problem) throw fieldError("period", problem);
+}
+
+/** A buyer whose VAT number cannot stand on the list stops it, naming every invoice it concerns. */
+function assertBuyersListable(list: EuSalesList) {
+  if (list.problems.length === 0) return;
+  throw new ApiError(
+    "CONFLICT",
+    {
+      reason: "buyer_vat_number_invalid",
+      invoices: list.problems.map((p) => ({
+        invoice_id: p.invoiceId,
+        invoice_number: p.invoiceNumber,
+        customer_id: p.customerId,
+        customer_name: p.customerName,
+        vat_number: p.vatNumber,
+        problem: p.problem,
+      })),
+    },
+    `The EU sales list needs each buyer's valid EU VAT number; correct the customer of ${list.problems
+      .map((p) => p.invoiceNumber ?? p.invoiceId)
+      .join(", ")}.`,
+  );
+}
+
+export interface EuSalesListResult {
+  period: EuSalesPeriod;
+  list: EuSalesList;
+  /** momsdeklaration boxes 35, 38 and 39 of the same dates, whole kronor */
+  boxes: Record<Column, number>;
+}
+
+/**
+ * The list of a period, checked: a buyer without a valid VAT number refuses it (409 CONFLICT with
+ * the invoices), and so does a quarter with goods above the quarterly limit (400 VALIDATION_ERROR).
+ */
+export async function euSalesList(db: Database, companyId: string, period: EuSalesPeriod): Promise<EuSalesListResult> {
+  const [postings, moves] = await Promise.all([
+    listPostings(db, companyId, period),
+    vatDeclarationMovements(db, companyId, period),
+  ]);
+  const declared = declarationBoxes(moves);
+  const boxes = { goods: declared["35"], triangulation: declared["38"], services: declared["39"] };
+  await assertQuarterAllowed(db, companyId, period, boxes.goods + boxes.triangulation);
+  const list = buildEuSalesList(postings);
+  assertBuyersListable(list);
+  return { period, list, boxes };
+}
