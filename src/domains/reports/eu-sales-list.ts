@@ -64,6 +64,7 @@ async function assertQuarterAllowed(db: Database, companyId: string, period: EuS
 /** A buyer whose VAT number cannot stand on the list stops it, naming every invoice it concerns. */
 function assertBuyersListable(list: EuSalesList) {
   if (list.problems.length === 0) return;
+  const named = list.problems.map((p) => p.invoiceNumber ?? p.invoiceId).join(", ");
   throw new ApiError(
     "CONFLICT",
     {
@@ -77,10 +78,11 @@ function assertBuyersListable(list: EuSalesList) {
         problem: p.problem,
       })),
     },
-    `The EU sales list needs each buyer's valid EU VAT number; correct the customer of ${list.problems
-      .map((p) => p.invoiceNumber ?? p.invoiceId)
-      .join(", ")}.`,
-  );
+    `The EU sales list needs each buyer's valid EU VAT number; correct the customer of ${named}.`,
+  ).withTexts({
+    sv: `Periodisk sammanställning kräver köparens giltiga VAT-nummer i ett annat EU-land; rätta kunden på ${named}.`,
+    hint: "Set the customer's vat_number (PATCH .../customers/{id}) and ask for the list again.",
+  });
 }
 
 export interface EuSalesListResult {
