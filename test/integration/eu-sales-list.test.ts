@@ -4,7 +4,7 @@
 // The company's year is 2026; each scenario has months of its own so their boxes stand apart.
 import { describe, expect, it } from "vitest";
 import { SELF } from "cloudflare:test";
-import { BASE, call, companyFixture, entryLines, line, postedEntry, write } from "../helpers";
+import { BASE, call, companyFixture, entryLines, line, newCompany, postedEntry, write } from "../helpers";
 
 const f = companyFixture({ name: "Export AB" });
 const url = (p: string) => `/api/v1/companies/${f.companyId}${p}`;
@@ -267,5 +267,28 @@ describe("refusals", () => {
       expect(bad.status).toBe(400);
       expect(bad.body.error.code).toBe("VALIDATION_ERROR");
     }
+  });
+
+  it("takes the file's contact from the company's payroll contact when the query names none", async () => {
+    const patch = await write(f.actor.key, "PATCH", url("/settings"), {
+      payroll_contact: { name: "Lön Ansvarig", phone: "031-7654321", email: "lon@export.se" },
+    });
+    expect(patch.status, JSON.stringify(patch.body)).toBe(200);
+    const txt = await file("period=2026-03");
+    expect(txt.status).toBe(200);
+    expect(txt.body.split("\r\n")[1]).toBe("SE556016068001;2603;Lön Ansvarig;031-7654321;lon@export.se");
+  });
+
+  it("refuses the file of a company that is not VAT registered", async () => {
+    const other = await newCompany(f.actor.key, { name: "Ej moms AB", vat_registered: false, moms_period: undefined });
+    const res = await SELF.fetch(
+      `${BASE}/api/v1/companies/${other.id}/eu-sales-lists/file?period=2026-03&contact_name=Per&contact_phone=08-1`,
+      { headers: { Authorization: `Bearer ${f.actor.key}` } },
+    );
+    expect(res.status).toBe(409);
+    expect(((await res.json()) as any).error.details).toEqual({ reason: "reporter_vat_number_missing" });
+    const json = await call("GET", `/api/v1/companies/${other.id}/eu-sales-lists?period=2026-03`, { key: f.actor.key });
+    expect(json.status).toBe(200);
+    expect(json.body.data).toMatchObject({ reporter_vat_number: null, rows: [], matches_declaration: true });
   });
 });

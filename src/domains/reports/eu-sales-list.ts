@@ -10,16 +10,22 @@ import {
   COLUMN_BOX,
   type Column,
   columnOfBox,
+  contactProblems,
   type EuSalesList,
   type EuSalesPeriod,
+  euSalesListFileText,
   goodsKronorOf,
+  type ListContact,
   type ListPosting,
+  latin1Bytes,
   precedingQuarters,
   quarterlyListProblem,
+  reporterVatNumber,
   type SaleDocument,
 } from "../../sweden/eu-sales-list";
 import { accountsOfBox, boxOf, declarationBoxes } from "../../sweden/vat-declaration";
-import { saleDocumentsByIds } from "../invoices";
+import { loadCompany, payrollContactOf } from "../companies";
+import { saleDocumentsByIds, swedishVatNumber } from "../invoices";
 import { euSalesLines, vatDeclarationMovements } from "./queries";
 
 /** The entries an invoice books name it as their source: the sale, its credit note, a payment (cash method), a refund. */
@@ -107,4 +113,70 @@ export async function euSalesList(db: Database, companyId: string, period: EuSal
   const list = buildEuSalesList(postings);
   assertBuyersListable(list);
   return { period, list, boxes };
+}
+
+/** The company's VAT number as the file takes it (its own setting, else SE + org number + 01; null when not VAT registered) and its payroll contact. */
+export async function reporterOf(db: Database, companyId: string) {
+  const { companies: company, company_settings: settings } = await loadCompany(db, companyId);
+  const vat = company.vatRegistered
+    ? reporterVatNumber(settings.vatNumber ?? swedishVatNumber(company.orgNumber))
+    : null;
+  return { vat, payrollContact: payrollContactOf(settings) };
+}
+
+/** The file's contact: the query's, else the payroll contact; refused by field when it cannot stand on the file. */
+function contactOf(
+  q: { contact_name?: string; contact_phone?: string; contact_email?: string },
+  fallback: { name: string; phone: string; email: string } | null,
+): ListContact {
+  const contact = {
+    name: q.contact_name ?? fallback?.name ?? "",
+    phone: (q.contact_phone ?? fallback?.phone ?? "").replace(/\s/g, ""),
+    // a contact named in the query is not given the payroll contact's e-mail
+    email: q.contact_email ?? (q.contact_name ? null : (fallback?.email ?? null)),
+  };
+  const problems = contactProblems(contact);
+  if (problems.length) throw new ApiError("VALIDATION_ERROR", { fields: problems });
+  return contact;
+}
+
+/**
+ * The SKV 574008 file of a period, ISO 8859-1. Refused besides the list's own refusals: without a
+ * contact (400), without the company's VAT number (409 reporter_vat_number_missing), and when the
+ * boxes hold postings no invoice booked (409 unattributed_postings), since the file would then not
+ * equal the declaration.
+ */
+export async function euSalesListFile(
+  db: Database,
+  companyId: string,
+  period: EuSalesPeriod,
+  q: { contact_name?: string; contact_phone?: string; contact_email?: string },
+): Promise<{ bytes: Uint8Array; fileName: string }> {
+  const reporter = await reporterOf(db, companyId);
+  const contact = contactOf(q, reporter.payrollContact);
+  if (!reporter.vat)
+    throw new ApiError(
+      "CONFLICT",
+      { reason: "reporter_vat_number_missing" },
+      "The company has no Swedish VAT number (vat_registered with an org_number, or settings.vat_number SE + 12 digits).",
+    );
+  const { list } = await euSalesList(db, companyId, period);
+  if (list.unattributed.length)
+    throw new ApiError(
+      "CONFLICT",
+      { reason: "unattributed_postings", journal_entry_ids: [...new Set(list.unattributed.map((u) => u.entryId))] },
+      "Boxes 35, 38 or 39 hold postings that no invoice booked; the list would not equal the declaration.",
+    );
+  const text = euSalesListFileText({
+    reporterVatNumber: reporter.vat,
+    periodCode: period.code,
+    contact,
+    rows: list.rows,
+  });
+  const bytes = latin1Bytes(text);
+  if (!bytes)
+    throw new ApiError("VALIDATION_ERROR", {
+      fields: [{ path: "contact_name", message: "the file is ISO 8859-1: characters outside it cannot be written" }],
+    });
+  return { bytes, fileName: `periodisk-sammanstallning-${period.code}.csv` };
 }

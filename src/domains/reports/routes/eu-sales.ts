@@ -1,7 +1,6 @@
 // The EU sales list (periodisk sammanställning, SKV 5740) of a month or quarter, as JSON beside the
 // momsdeklaration's boxes 35, 38 and 39, and as Skatteverket's upload file (SKV 574008).
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import type { Context } from "hono";
 import { database } from "../../../db/client";
 import { ApiError } from "../../../errors/api-error";
 import type { AppEnv } from "../../../http/context";
@@ -9,19 +8,8 @@ import { json } from "../../../http/envelope";
 import { fileResponse } from "../../../http/file-response";
 import { defineRoute, type HandlerContext } from "../../../http/route";
 import { fromOre } from "../../../money";
-import {
-  COLUMN_BOX,
-  contactProblems,
-  type EuSalesPeriod,
-  euSalesListFileText,
-  type ListContact,
-  latin1Bytes,
-  parseEuSalesPeriod,
-  reporterVatNumber,
-} from "../../../sweden/eu-sales-list";
-import { loadCompany, payrollContactOf } from "../../companies";
-import { swedishVatNumber } from "../../invoices";
-import { type EuSalesListResult, euSalesList } from "../eu-sales-list";
+import { COLUMN_BOX, type EuSalesPeriod, parseEuSalesPeriod } from "../../../sweden/eu-sales-list";
+import { type EuSalesListResult, euSalesList, euSalesListFile, reporterOf } from "../eu-sales-list";
 import { EuSalesListFileQuery, EuSalesListQuery, EuSalesListSchema } from "../schemas";
 import { READ } from "./common";
 
@@ -63,15 +51,6 @@ function periodOf(text: string): EuSalesPeriod {
   return period;
 }
 
-/** The company's VAT number as the file takes it: its own setting, else SE + org number + 01; null when not VAT registered. */
-async function reporterOf(c: Context<AppEnv>) {
-  const { companies: company, company_settings: settings } = await loadCompany(database(c.env), c.get("company").id);
-  const vat = company.vatRegistered
-    ? reporterVatNumber(settings.vatNumber ?? swedishVatNumber(company.orgNumber))
-    : null;
-  return { vat, payrollContact: payrollContactOf(settings) };
-}
-
 function listJson(r: EuSalesListResult, reporter: string | null) {
   const { period, list, boxes } = r;
   return {
@@ -109,61 +88,16 @@ function listJson(r: EuSalesListResult, reporter: string | null) {
 
 async function getEuSalesList(c: HandlerContext<typeof euSalesListRoute>) {
   const period = periodOf(c.req.valid("query").period);
-  const [result, reporter] = await Promise.all([
-    euSalesList(database(c.env), c.get("company").id, period),
-    reporterOf(c),
-  ]);
+  const db = database(c.env);
+  const companyId = c.get("company").id;
+  const [result, reporter] = await Promise.all([euSalesList(db, companyId, period), reporterOf(db, companyId)]);
   return json(c, listJson(result, reporter.vat));
-}
-
-/** The file's contact: the query's, else the payroll contact; refused by field when it cannot stand on the file. */
-function contactOf(
-  q: { contact_name?: string; contact_phone?: string; contact_email?: string },
-  fallback: { name: string; phone: string; email: string } | null,
-): ListContact {
-  const contact = {
-    name: q.contact_name ?? fallback?.name ?? "",
-    phone: (q.contact_phone ?? fallback?.phone ?? "").replace(/\s/g, ""),
-    email: q.contact_email ?? (q.contact_name ? null : (fallback?.email ?? null)),
-  };
-  const problems = contactProblems(contact);
-  if (problems.length) throw new ApiError("VALIDATION_ERROR", { fields: problems });
-  return contact;
 }
 
 async function getEuSalesListFile(c: HandlerContext<typeof euSalesListFileRoute>) {
   const q = c.req.valid("query");
-  const period = periodOf(q.period);
-  const reporter = await reporterOf(c);
-  const contact = contactOf(q, reporter.payrollContact);
-  if (!reporter.vat)
-    throw new ApiError(
-      "CONFLICT",
-      { reason: "reporter_vat_number_missing" },
-      "The company has no Swedish VAT number (vat_registered with an org_number, or settings.vat_number SE + 12 digits).",
-    );
-  const result = await euSalesList(database(c.env), c.get("company").id, period);
-  if (result.list.unattributed.length)
-    throw new ApiError(
-      "CONFLICT",
-      {
-        reason: "unattributed_postings",
-        journal_entry_ids: [...new Set(result.list.unattributed.map((u) => u.entryId))],
-      },
-      "Boxes 35, 38 or 39 hold postings that no invoice booked; the list would not equal the declaration.",
-    );
-  const text = euSalesListFileText({
-    reporterVatNumber: reporter.vat,
-    periodCode: period.code,
-    contact,
-    rows: result.list.rows,
-  });
-  const bytes = latin1Bytes(text);
-  if (!bytes)
-    throw new ApiError("VALIDATION_ERROR", {
-      fields: [{ path: "contact_name", message: "the file is ISO 8859-1: characters outside it cannot be written" }],
-    });
-  return fileResponse(c, bytes, "text/csv; charset=iso-8859-1", `periodisk-sammanstallning-${period.code}.csv`);
+  const { bytes, fileName } = await euSalesListFile(database(c.env), c.get("company").id, periodOf(q.period), q);
+  return fileResponse(c, bytes, "text/csv; charset=iso-8859-1", fileName);
 }
 
 export function registerEuSalesListRoutes(app: OpenAPIHono<AppEnv>) {
