@@ -292,3 +292,45 @@ describe("refusals", () => {
     expect(json.body.data).toMatchObject({ reporter_vat_number: null, rows: [], matches_declaration: true });
   });
 });
+
+describe("under the cash method", () => {
+  it("lists a sale in the month its payment books it, on the buyer of the paid invoice", async () => {
+    const c = await newCompany(f.actor.key, { name: "Kontant Export AB", accounting_method: "cash" });
+    const at = (p: string) => `/api/v1/companies/${c.id}${p}`;
+    const cust = await write(f.actor.key, "POST", at("/customers"), {
+      name: "Kunde GmbH",
+      customer_type: "eu_business",
+      country: "DE",
+      vat_number: "DE123456789",
+      default_payment_terms: 30,
+    });
+    expect(cust.status).toBe(201);
+    const created = await write(f.actor.key, "POST", at("/invoices"), {
+      customer_id: cust.body.data.id,
+      invoice_date: "2026-05-10",
+      items: [goods("Delar", 4000)],
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const invoiceId = created.body.data.id as string;
+    expect((await write(f.actor.key, "POST", at(`/invoices/${invoiceId}/mark-sent`))).status).toBe(200);
+    const paid = await write(f.actor.key, "POST", at(`/invoices/${invoiceId}/mark-paid`), {
+      payment_date: "2026-06-05",
+      amount: 4000,
+    });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    expect(await entryLines(f.actor.key, c.id, paid.body.data.journal_entry_id)).toEqual({
+      "1930": [4000, 0],
+      "3108": [0, 4000],
+    });
+
+    const may = await call("GET", at("/eu-sales-lists?period=2026-05"), { key: f.actor.key });
+    expect(may.body.data).toMatchObject({ rows: [], declaration_boxes: { "35": 0 } });
+    const june = await call("GET", at("/eu-sales-lists?period=2026-06"), { key: f.actor.key });
+    expect(june.status).toBe(200);
+    expect(june.body.data).toMatchObject({
+      rows: [{ buyer_vat_number: "DE123456789", goods_amount: 4000, services_amount: null, invoice_ids: [invoiceId] }],
+      declaration_boxes: { "35": 4000, "38": 0, "39": 0 },
+      matches_declaration: true,
+    });
+  });
+});
