@@ -134,6 +134,19 @@ export function boxOf(account: string): { box: Box; side: Side } | null {
   return null;
 }
 
+/** The accounts that feed a box, ranges spelled out (the EU sales list reads the lines of boxes 35, 38 and 39). */
+export function accountsOfBox(box: Box): string[] {
+  const out: string[] = [];
+  for (const [b, , accounts] of MAP) {
+    if (b !== box) continue;
+    for (const a of accounts) {
+      if (typeof a === "string") out.push(a);
+      else for (let n = Number(a[0]); n <= Number(a[1]); n++) out.push(String(n));
+    }
+  }
+  return out;
+}
+
 /** BAS 2650 Redovisningskonto för moms: the account a VAT period's accounts are settled on. */
 export const VAT_SETTLEMENT_ACCOUNT = "2650";
 

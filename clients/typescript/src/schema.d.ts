@@ -12861,6 +12861,213 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/companies/{companyId}/eu-sales-lists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Periodisk sammanställning (SKV 5740): EU sales per buyer VAT number, beside boxes 35/38/39
+         * @description Per buyer VAT number the goods (box 35), triangulation (box 38) and services (box 39) in whole kronor, SEK as booked, from the lines on the boxes' accounts that the period's invoices, credit notes (negative) and their payments (cash method) booked. Each column is put in whole kronor so that it adds up to its box (largest remainder); unattributed lists postings on those accounts that no invoice booked. A buyer (the customer of an invoice or credit note in the period) without a valid VAT number of another EU member state stops the list: 409 CONFLICT, details.reason buyer_vat_number_invalid, details.invoices naming each invoice, its customer and the problem. A quarter is refused (400 VALIDATION_ERROR on period) when it has goods and the goods of the quarter or of any of the four before it exceed 500 000 kr (35 kap. 4 § SFL: goods are reported by month).
+         *
+         *     Scope: `reports:read`.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description a calendar month (2026-03) or a calendar quarter (2026-Q1) */
+                    period: string;
+                };
+                header?: never;
+                path: {
+                    companyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["EuSalesList"];
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/eu-sales-lists/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Periodisk sammanställning as Skatteverket's upload file (SKV 574008, ISO 8859-1)
+         * @description Line 1 SKV574008; line 2 the company's VAT number, the period code (YYMM or YY-Q), the contact's name, phone and e-mail; then per buyer VAT number;goods;triangulation;services; (an empty column: no such sale). Lines end CR LF. The contact comes from contact_name/contact_phone/contact_email, else the company's payroll contact. A buyer (the customer of an invoice or credit note in the period) without a valid VAT number of another EU member state stops the list: 409 CONFLICT, details.reason buyer_vat_number_invalid, details.invoices naming each invoice, its customer and the problem. A quarter is refused (400 VALIDATION_ERROR on period) when it has goods and the goods of the quarter or of any of the four before it exceed 500 000 kr (35 kap. 4 § SFL: goods are reported by month). Also 409 CONFLICT with details.reason reporter_vat_number_missing (a company without a Swedish VAT number) or unattributed_postings (the boxes hold postings no invoice booked, so the file would not equal the declaration).
+         *
+         *     Scope: `reports:read`.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description a calendar month (2026-03) or a calendar quarter (2026-Q1) */
+                    period: string;
+                    /** @description the person responsible for the list (at most 35 characters); default the company's payroll contact */
+                    contact_name?: string;
+                    /** @description their phone: digits with a hyphen after the area code (08-123456), or + and digits; at most 17 */
+                    contact_phone?: string;
+                    /** @description their e-mail (optional on the file) */
+                    contact_email?: string;
+                };
+                header?: never;
+                path: {
+                    companyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/companies/{companyId}/reports/sie-export": {
         parameters: {
             query?: never;
@@ -21285,6 +21492,57 @@ export interface components {
             /** @description whole kronor */
             amount: number;
             label: string;
+        };
+        EuSalesList: {
+            period: string;
+            /** @enum {string} */
+            period_kind: "month" | "quarter";
+            /** @description the file's period code: YYMM or YY-Q */
+            period_code: string;
+            from_date: string;
+            to_date: string;
+            reporter_vat_number: string | null;
+            rows: components["schemas"]["EuSalesListRow"][];
+            totals: {
+                /** @description whole kronor */
+                goods_amount: number;
+                /** @description whole kronor */
+                triangulation_amount: number;
+                /** @description whole kronor */
+                services_amount: number;
+            };
+            /** @description momsdeklaration boxes 35, 38 and 39 of the same dates (reports/vat-declaration) */
+            declaration_boxes: {
+                /** @description whole kronor */
+                35: number;
+                /** @description whole kronor */
+                38: number;
+                /** @description whole kronor */
+                39: number;
+            };
+            /** @description totals equal boxes 35, 38 and 39 */
+            matches_declaration: boolean;
+            /** @description postings on the boxes' accounts that no invoice booked: in the boxes, in no row */
+            unattributed: {
+                journal_entry_id: string;
+                /** @enum {string} */
+                box: "35" | "38" | "39";
+                /** @description kronor, credit minus debit */
+                amount: number;
+            }[];
+        };
+        EuSalesListRow: {
+            /** @description with its country prefix, upper case, no spaces */
+            buyer_vat_number: string;
+            country: string;
+            /** @description box 35: goods to a business in another EU country */
+            goods_amount: number | null;
+            /** @description box 38: the intermediary's sale in triangulation */
+            triangulation_amount: number | null;
+            /** @description box 39: services under the main rule, reverse charge */
+            services_amount: number | null;
+            /** @description the invoices and credit notes of the period for this buyer */
+            invoice_ids: string[];
         };
         SieImportJson: {
             file_base64: string;

@@ -24,7 +24,7 @@ export {
   openInvoicesOf,
   openReceivablesAt,
 } from "./queries";
-export { invoiceByOcr, settledInvoicesNamed } from "./queries";
+export { invoiceByOcr, saleDocumentsByIds, settledInvoicesNamed } from "./queries";
 export { foreignReceivablesToRevalue, planReceivableBookValues } from "./revaluation";
 // ROT/RUT: what the claims (domains/rot-rut) read of an invoice's deduction and the refusal's effect on it
 export {
@@ -35,3 +35,4 @@ export {
 } from "./deduction";
 export { planDeductionDecided } from "./deduction-decision";
 export { unpaidAtYearEndLines } from "./year-end";
+export { swedishVatNumber } from "./document";

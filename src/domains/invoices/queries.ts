@@ -422,3 +422,43 @@ export async function findInvoice(db: Database, companyId: string, id: string) {
     open_sek_ore: row.totalSekOre === null ? null : row.totalSekOre - row.deductionOre - paidSek,
   };
 }
+
+/**
+ * The invoices and credit notes of these ids with their buyer as the EU sales list needs it (the
+ * customer's current VAT number, country and type: an invoice keeps no copy of them). Ids of
+ * another company or of no invoice are left out.
+ */
+export async function saleDocumentsByIds(db: Database, companyId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  // the ids travel as one JSON text: a month may have more invoices than D1 binds parameters (100)
+  const rows = await db
+    .select({
+      id: invoices.id,
+      number: invoices.invoiceNumber,
+      customerId: invoices.customerId,
+      customerName: invoices.customerName,
+    })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.companyId, companyId),
+        sql`${invoices.id} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`,
+      ),
+    )
+    .all();
+  const customerIds = [...new Set(rows.map((r) => r.customerId))];
+  const customers = new Map<string, Awaited<ReturnType<typeof customersByIds>>[number]>();
+  for (let i = 0; i < customerIds.length; i += 90)
+    for (const c of await customersByIds(db, companyId, customerIds.slice(i, i + 90))) customers.set(c.id, c);
+  return rows.map((r) => {
+    const c = customers.get(r.customerId);
+    return {
+      ...r,
+      buyer: {
+        type: c?.customerType ?? ("individual" as const),
+        country: c?.country ?? null,
+        vatNumber: c?.vatNumber ?? null,
+      },
+    };
+  });
+}

@@ -362,3 +362,47 @@ export async function postedLinesBetween(
     dimensions: r.dims ? (JSON.parse(r.dims) as Record<string, string>) : null,
   }));
 }
+
+/** A line on a box 35/38/39 account with the source its entry names (a storno or correction: the original's). */
+export interface EuSalesLine {
+  entryId: string;
+  account: string;
+  debitOre: number;
+  creditOre: number;
+  sourceType: string;
+  sourceId: string | null;
+}
+
+/**
+ * The posted lines on these accounts dated from..to, the opening entry aside, each with the source
+ * that booked it: its entry's own, or for a storno (reverses_id) or a correction (correction_of_id)
+ * the original entry's, so a reversed invoice entry lowers the same buyer. Walks the lines of each
+ * account in date order by index (journal_lines_account_date_idx); the accounts travel as JSON.
+ */
+export async function euSalesLines(
+  db: Database,
+  companyId: string,
+  accounts: string[],
+  range: { from: string; to: string },
+): Promise<EuSalesLine[]> {
+  const rows = await db.all<{ e: string; a: string; d: number; c: number; st: string; si: string | null }>(sql`
+    SELECT l.journal_entry_id AS e, l.account_number AS a, l.debit_ore AS d, l.credit_ore AS c,
+      CASE WHEN o.id IS NULL THEN e.source_type ELSE o.source_type END AS st,
+      CASE WHEN o.id IS NULL THEN e.source_id ELSE o.source_id END AS si
+    FROM journal_lines l
+    JOIN journal_entries e ON e.id = l.journal_entry_id
+    LEFT JOIN journal_entries o ON o.id = COALESCE(e.reverses_id, e.correction_of_id) AND o.company_id = e.company_id
+    WHERE l.company_id = ${companyId}
+      AND l.account_number IN (SELECT value FROM json_each(${JSON.stringify(accounts)}))
+      AND l.entry_date >= ${range.from} AND l.entry_date <= ${range.to}
+      AND e.status = 'posted' AND e.source_type <> ${OPENING_SOURCE}
+    ORDER BY l.entry_date, e.voucher_series, e.voucher_number, l.sort_order`);
+  return rows.map((r) => ({
+    entryId: r.e,
+    account: r.a,
+    debitOre: Number(r.d),
+    creditOre: Number(r.c),
+    sourceType: r.st,
+    sourceId: r.si,
+  }));
+}

@@ -286,3 +286,73 @@ export const SupplierLedgerSchema = z
     totals: agingTotals,
   })
   .openapi("SupplierLedger");
+
+// The EU sales list (periodisk sammanställning, SKV 5740).
+
+const EuSalesPeriodParam = z
+  .string()
+  .regex(/^\d{4}-(0[1-9]|1[0-2]|Q[1-4])$/, "a calendar month YYYY-MM or a calendar quarter YYYY-Qn")
+  .openapi({ description: "a calendar month (2026-03) or a calendar quarter (2026-Q1)", example: "2026-03" });
+
+export const EuSalesListQuery = z.object({ period: EuSalesPeriodParam }).strict();
+
+export const EuSalesListFileQuery = z
+  .object({
+    period: EuSalesPeriodParam,
+    contact_name: z.string().optional().openapi({
+      description: "the person responsible for the list (at most 35 characters); default the company's payroll contact",
+    }),
+    contact_phone: z.string().optional().openapi({
+      description: "their phone: digits with a hyphen after the area code (08-123456), or + and digits; at most 17",
+    }),
+    contact_email: z.string().optional().openapi({ description: "their e-mail (optional on the file)" }),
+  })
+  .strict();
+
+/** A list column's whole kronor; null when the buyer had no sale of that kind in the period. */
+const listAmount = z.number().int().nullable().openapi({ description: "whole kronor; null: no sale of this kind" });
+
+const EuSalesRowSchema = z
+  .strictObject({
+    buyer_vat_number: z.string().openapi({ description: "with its country prefix, upper case, no spaces" }),
+    country: z.string().length(2),
+    goods_amount: listAmount.openapi({ description: "box 35: goods to a business in another EU country" }),
+    triangulation_amount: listAmount.openapi({ description: "box 38: the intermediary's sale in triangulation" }),
+    services_amount: listAmount.openapi({ description: "box 39: services under the main rule, reverse charge" }),
+    invoice_ids: z
+      .array(z.string())
+      .openapi({ description: "the invoices and credit notes of the period for this buyer" }),
+  })
+  .openapi("EuSalesListRow");
+
+const ListColumnsSchema = z.strictObject({
+  goods_amount: wholeKronor,
+  triangulation_amount: wholeKronor,
+  services_amount: wholeKronor,
+});
+
+export const EuSalesListSchema = z
+  .strictObject({
+    period: z.string(),
+    period_kind: z.enum(["month", "quarter"]),
+    period_code: z.string().openapi({ description: "the file's period code: YYMM or YY-Q" }),
+    from_date: DateSchema,
+    to_date: DateSchema,
+    reporter_vat_number: z.string().nullable(),
+    rows: z.array(EuSalesRowSchema),
+    totals: ListColumnsSchema,
+    declaration_boxes: z
+      .strictObject({ "35": wholeKronor, "38": wholeKronor, "39": wholeKronor })
+      .openapi({ description: "momsdeklaration boxes 35, 38 and 39 of the same dates (reports/vat-declaration)" }),
+    matches_declaration: z.boolean().openapi({ description: "totals equal boxes 35, 38 and 39" }),
+    unattributed: z
+      .array(
+        z.strictObject({
+          journal_entry_id: z.string(),
+          box: z.enum(["35", "38", "39"]),
+          amount: amount.openapi({ description: "kronor, credit minus debit" }),
+        }),
+      )
+      .openapi({ description: "postings on the boxes' accounts that no invoice booked: in the boxes, in no row" }),
+  })
+  .openapi("EuSalesList");

@@ -1,9 +1,11 @@
 // The report routes, one file per family, registered in this order in the OpenAPI
-// document: the ledgers, the financial statements, the VAT declaration, the SIE export.
+// document: the ledgers, the financial statements, the VAT declaration, the EU sales list,
+// the SIE export.
 // Each route parses its query, reads through queries.ts, assembles with a builder and
 // renders JSON, a PDF or a file; no SQL and no bookkeeping rule lives here.
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../../http/context";
+import { registerEuSalesListRoutes } from "./eu-sales";
 import { registerLedgerRoutes } from "./ledgers";
 import { registerSieExportRoutes } from "./sie";
 import { registerStatementRoutes } from "./statements";
@@ -13,5 +15,6 @@ export function registerReportRoutes(app: OpenAPIHono<AppEnv>) {
   registerLedgerRoutes(app);
   registerStatementRoutes(app);
   registerVatRoutes(app);
+  registerEuSalesListRoutes(app);
   registerSieExportRoutes(app);
 }
