@@ -646,10 +646,15 @@ export const VacationBalanceSchema = z
   .object({
     employee_id: z.string(),
     vacation_rule: z.enum(VACATION_RULES),
-    vacation_year_start: z
-      .string()
-      .openapi({ description: "the calendar year is both the earning and the vacation year" }),
-    vacation_year: z.number(),
+    vacation_year_kind: z.enum(["calendar", "april_march"]).openapi({
+      description:
+        "calendar: the calendar year is both the earning and the vacation year; april_march: semesterlagen 3 §",
+    }),
+    vacation_year_start: z.string().openapi({ description: "the first day of the vacation year in progress" }),
+    vacation_year_end: z.string(),
+    vacation_year: z
+      .number()
+      .openapi({ description: "the year of vacation_year_start (2026 for April 2026–March 2027)" }),
     as_of: z.string().openapi({ description: "payment date of the latest booked run, or the cutover date" }),
     source: z.enum(["salary_run", "opening_balance"]),
     salary_run_id: z.string().nullable(),
@@ -676,6 +681,22 @@ export const VacationBalanceSchema = z
     liability_contributions_ore: z.number(),
     liability_total: z.number(),
     estimated_liability_sek: z.number().openapi({ description: "liability + contributions, kronor" }),
+    earning_year: z
+      .object({
+        start: z.string(),
+        end: z.string(),
+        paid_days: z
+          .number()
+          .openapi({ description: "the paid days the earning year gives (7 §), projected to its end" }),
+        earned_days: z.number().openapi({ description: "days earned by the record's month, four decimals" }),
+        day_value: z.number().openapi({ description: "the estimated value of a day being earned, kronor" }),
+        earned_value: z.number().openapi({ description: "earned_days × day_value, kronor (part of liability)" }),
+      })
+      .nullable()
+      .openapi({
+        description:
+          "april_march: the earning year in progress, whose days are taken from the next 1 April; null for the calendar year",
+      }),
   })
   .openapi("VacationBalance");
 
