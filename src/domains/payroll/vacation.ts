@@ -24,7 +24,7 @@ import { ApiError, fieldError } from "../../errors/api-error";
 import { newId } from "../../ids";
 import type { EngineLine } from "../../ledger/engine";
 import { fromOre, toOre } from "../../money";
-import { employerContributions, type AbsenceType } from "../../sweden/payroll";
+import type { AbsenceType } from "../../sweden/payroll";
 import {
   type AbsenceDayIn,
   aprilMarchYear,
@@ -68,7 +68,6 @@ import { aprilMarchPeriods, type ShiftedVariablePay, shiftedVacationOfMember } f
 
 const pad = (n: number) => String(n).padStart(2, "0");
 const lastDay = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
-const dayText = (n: number) => `${n} d`;
 
 /** The month of the cutover that the opening balance covers: the cutover month when the date is its last day. */
 function coveredMonth(o: OpeningRow): number {
