@@ -1030,7 +1030,7 @@ export interface paths {
         head?: never;
         /**
          * Update company settings
-         * @description All fields optional; null clears a nullable field. Settings used by invoicing (invoice_default_days, bank details, email sender), VAT (vat_registered, moms_period) and bookkeeping (default_voucher_series).
+         * @description All fields optional; null clears a nullable field. Settings used by invoicing (invoice_default_days, bank details, email sender), VAT (vat_registered, moms_period), bookkeeping (default_voucher_series) and payroll (payroll_contact, vacation_year: 409 CONFLICT once a salary run has booked vacation or an opening balance is set).
          *
          *     Scope: `companies:write`.
          *
@@ -20127,6 +20127,11 @@ export interface components {
                 start_date: string;
                 end_date: string;
             };
+            /**
+             * @description payroll's vacation year: april_march (default: semesterlagen 3 §, förskjutet semesterår) or calendar (earning and vacation year coincide, by agreement)
+             * @enum {string}
+             */
+            vacation_year?: "calendar" | "april_march";
         };
         CompanyDetail: components["schemas"]["Company"] & {
             settings: components["schemas"]["CompanySettings"];
@@ -20155,6 +20160,11 @@ export interface components {
             late_payment_interest_rate: number | null;
             default_voucher_series: string;
             payroll_contact: components["schemas"]["PayrollContact"];
+            /**
+             * @description payroll's vacation year: calendar (earning and vacation year coincide) or april_march (1 April–31 March, days taken the following year; semesterlagen 3 §)
+             * @enum {string}
+             */
+            vacation_year: "calendar" | "april_march";
             vat_registered: boolean;
             moms_period: string | null;
             f_skatt: boolean;
@@ -20192,6 +20202,11 @@ export interface components {
             late_payment_interest_rate?: number | null;
             default_voucher_series?: string;
             payroll_contact?: components["schemas"]["PayrollContact"] & unknown;
+            /**
+             * @description calendar or april_march; refused with 409 CONFLICT once a salary run has booked vacation for the company (the balances carry from run to run in one kind of year)
+             * @enum {string}
+             */
+            vacation_year?: "calendar" | "april_march";
             vat_registered?: boolean;
             /** @enum {string|null} */
             moms_period?: "monthly" | "quarterly" | "yearly" | null;
@@ -21794,8 +21809,15 @@ export interface components {
             employee_id: string;
             /** @enum {string} */
             vacation_rule: "same_salary" | "percentage" | "none";
-            /** @description the calendar year is both the earning and the vacation year */
+            /**
+             * @description calendar: the calendar year is both the earning and the vacation year; april_march: semesterlagen 3 §
+             * @enum {string}
+             */
+            vacation_year_kind: "calendar" | "april_march";
+            /** @description the first day of the vacation year in progress */
             vacation_year_start: string;
+            vacation_year_end: string;
+            /** @description the year of vacation_year_start (2026 for April 2026–March 2027) */
             vacation_year: number;
             /** @description payment date of the latest booked run, or the cutover date */
             as_of: string;
@@ -21832,6 +21854,19 @@ export interface components {
             liability_total: number;
             /** @description liability + contributions, kronor */
             estimated_liability_sek: number;
+            /** @description april_march: the earning year in progress, whose days are taken from the next 1 April; null for the calendar year */
+            earning_year: {
+                start: string;
+                end: string;
+                /** @description the paid days the earning year gives (7 §), projected to its end */
+                paid_days: number;
+                /** @description days earned by the record's month, four decimals */
+                earned_days: number;
+                /** @description the estimated value of a day being earned, kronor */
+                day_value: number;
+                /** @description earned_days × day_value, kronor (part of liability) */
+                earned_value: number;
+            } | null;
         };
         OpeningBalances: {
             employee_id: string;
