@@ -33,9 +33,14 @@
 //   earning year 2026/27 to 31 July is 122 days: ⌈25 × 122 / 365⌉ = 9 days over April–July: 15 × 1 509
 //   + 9/4 × 1 509 = 26 030.25. July (28 §): semesterersättning for the 15 days and the 9 earned,
 //   24 × 1 509 = 36 216; the liability goes to zero.
-// Totals: 31 March 2026 liability 22 635 + 26 291.51 + 22 635 = 71 561.51, contributions 7 111.92 +
-//   8 260.79 + 7 111.92 = 22 484.63; 31 December 2026: 35 838.75 + 41 703.84 + 0 = 77 542.59,
-//   contributions 11 260.54 + 13 103.35 = 24 363.89. The books' 2920 and 2940 equal them.
+// Anna, sammalöneregeln, employed since 2020 (the 18 § turn): January, the vacation year 2025/26 has
+//   25 paid days (the earning year 2024/25 in full); 25 × 1 509 + 25 × 10/12 × 1 509 = 69 162.50;
+//   March: 50 × 1 509 = 75 450. April, none of the 25 taken: 5 (above 20) are saved as {"2025": 5},
+//   20 are paid out, 20 × 1 509 = 30 180; the new year's 25 + 5 saved + 25/12 days: 48 413.75.
+//   31 December: 30 × 1 509 + 18.75 × 1 509 = 73 563.75 (contributions 23 113.73).
+// Totals: 31 March 2026 liability 26 291.51 + 22 635 + 22 635 + 75 450 = 147 011.51, contributions
+//   46 191.02; 31 December 2026: 73 563.75 + 41 703.84 + 0 + 35 838.75 = 151 106.34, contributions
+//   47 477.62. The books' 2920 and 2940 equal them.
 import { afterEach, describe, expect, it } from "vitest";
 import { nowMs, shiftClock } from "../../src/clock";
 import { AB, call, companyFixture, entryLines, hire, newActor, write } from "../helpers";
@@ -150,6 +155,12 @@ describe("the April–March vacation year", () => {
       personnummer: "198001012387",
       employment_end: "2026-07-31",
     });
+    const anna = await employee({
+      first_name: "Anna",
+      last_name: "Arbetsår",
+      personnummer: "199002022383",
+      employment_start: "2020-01-01",
+    });
 
     // The cutover's opening balances are a calendar year's: refused for April–March, nothing stored.
     const opening = await write(f.actor.key, "POST", url(`/employees/${sara}/opening-balances`), {
@@ -170,7 +181,7 @@ describe("the April–March vacation year", () => {
     ]);
     expect((await call("GET", url(`/employees/${sara}/opening-balances`), { key: f.actor.key })).status).toBe(404);
 
-    const all = [sara, per, eli];
+    const all = [sara, per, eli, anna];
     const jan = await month(1, "2026-01-23", all);
     const janSara = await vacationOf(jan.R, sara);
     expect(janSara).toMatchObject({
@@ -182,6 +193,8 @@ describe("the April–March vacation year", () => {
     });
     expect(janSara.liability.after).toBe(16167.86);
     expect((await vacationOf(jan.R, per)).liability.after).toBe(17922.5);
+    expect(await vacationOf(jan.R, anna)).toMatchObject({ entitled_days: 25, unpaid_days: 0, remaining_days: 25 });
+    expect((await vacationOf(jan.R, anna)).liability.after).toBe(69162.5);
 
     // February: Sara takes two unpaid days (9–10 Feb) of the 5; Per is paid a commission
     await vacation(sara, "2026-02-09", "2026-02-10");
@@ -210,12 +223,13 @@ describe("the April–March vacation year", () => {
         x.contributions,
       ]),
     ).toEqual([
+      ["Arbetsår", "2025-04-01", 25, 25, 75450, 23706.39],
       ["Procent", "2025-04-01", 0, 15, 26291.51, 8260.79],
       ["Slut", "2025-04-01", 0, 15, 22635, 7111.92],
       ["Sommar", "2025-04-01", 0, 15, 22635, 7111.92],
     ]);
-    expect(atMarch.totals).toMatchObject({ liability: 71561.51, contributions: 22484.63 });
-    expect(await ledgerOf([jan, feb, mar])).toEqual({ "2920": 71561.51, "2940": 22484.63 });
+    expect(atMarch.totals).toMatchObject({ liability: 147011.51, contributions: 46191.02 });
+    expect(await ledgerOf([jan, feb, mar])).toEqual({ "2920": 147011.51, "2940": 46191.02 });
     expect(await balance(sara)).toMatchObject({
       vacation_year_kind: "april_march",
       vacation_year_start: "2025-04-01",
@@ -254,10 +268,21 @@ describe("the April–March vacation year", () => {
     expect(aprPer.qualifying_pay).toMatchObject({ fixed: 209095.89, variable: 10000, total: 219095.89 });
     expect(aprPer.liability.after).toBe(29891.51);
     expect((await vacationOf(apr.R, eli)).liability.after).toBe(26030.25);
-    // the April entry: the change of the three liabilities, 3 143.75 + 3 600 + 3 395.25
+    // Anna (18 §): 5 of the 25 days left are saved, 20 paid out in the first run of the new year
+    const aprAnna = await vacationOf(apr.R, anna);
+    expect(items(await slip(apr.R, anna), ["vacation_payout"])).toEqual([["vacation_payout", 30180]]);
+    expect(aprAnna).toMatchObject({
+      entitled_days: 25,
+      remaining_days: 25,
+      saved_days: { "2025": 5 },
+      payout_days_forced: 20,
+      payout_days: 20,
+    });
+    expect(aprAnna.liability).toMatchObject({ before: 75450, revaluation: 0, paid_out: 30180, after: 48413.75 });
+    // the April entry: the change of the four liabilities, 3 143.75 + 3 600 + 3 395.25 − 27 036.25
     expect(await entryLines(f.actor.key, f.companyId, apr.booked.vacation_entry_id)).toMatchObject({
-      "7290": [10139, 0],
-      "2920": [0, 10139],
+      "7290": [0, 16897.25],
+      "2920": [16897.25, 0],
     });
 
     // July: Sara and Per take 10 days (6–17 July) of the 15; Per's commission; Eli leaves on 31 July
@@ -282,7 +307,7 @@ describe("the April–March vacation year", () => {
 
     // December, paid on 23 December 2026
     today("2026-12-23");
-    const dec = await month(12, "2026-12-23", [sara, per]);
+    const dec = await month(12, "2026-12-23", [sara, per, anna]);
     expect((await vacationOf(dec.R, sara)).liability.after).toBe(35838.75);
     expect((await vacationOf(dec.R, per)).liability.after).toBe(41703.84);
 
@@ -298,12 +323,18 @@ describe("the April–March vacation year", () => {
         x.contributions,
       ]),
     ).toEqual([
+      ["Arbetsår", "2026-04-01", 25, 18.75, 73563.75, 23113.73],
       ["Procent", "2026-04-01", 5, 18.75, 41703.84, 13103.35],
       ["Slut", "2026-04-01", 0, 0, 0, 0],
       ["Sommar", "2026-04-01", 5, 18.75, 35838.75, 11260.54],
     ]);
-    expect(atDecember.totals).toMatchObject({ liability: 77542.59, contributions: 24363.89 });
-    expect(await ledgerOf([jan, feb, mar, apr, jul, dec])).toEqual({ "2920": 77542.59, "2940": 24363.89 });
+    expect(atDecember.totals).toMatchObject({ liability: 151106.34, contributions: 47477.62 });
+    expect(await ledgerOf([jan, feb, mar, apr, jul, dec])).toEqual({ "2920": 151106.34, "2940": 47477.62 });
+    expect(await balance(anna)).toMatchObject({
+      remaining_days: 25,
+      saved_days: { "2025": 5 },
+      forced_payout_days: 20,
+    });
     expect(await balance(sara)).toMatchObject({
       vacation_year_start: "2026-04-01",
       vacation_year_end: "2027-03-31",
