@@ -14,6 +14,7 @@
 // the semesteravstämning), the month's accrual, the days taken and the days paid out.
 import Big from "big.js";
 import { fromOre } from "../../money";
+import type { AbsenceType } from "../../sweden/payroll/absence";
 import {
   type AbsenceDayIn,
   aprilMarchMonthIndex,
@@ -37,7 +38,13 @@ import {
 } from "../../sweden/payroll/vacation";
 import type { EngineItem } from "./calculate";
 import type { EmployeeRow, SalaryRunRow } from "./queries";
-import { contributionsOn, type VacationBreakdown, type VacationRecordRow, vacationItems } from "./vacation-parts";
+import {
+  contributionsOn,
+  type OpeningRow,
+  type VacationBreakdown,
+  type VacationRecordRow,
+  vacationItems,
+} from "./vacation-parts";
 
 const roundOre = (b: Big) => Number(b.round(0, Big.roundHalfUp).toFixed(0));
 const kronor = (b: Big) => Number(b.div(100).round(2, Big.roundHalfUp).toString());
@@ -68,7 +75,7 @@ function vacationYearDayValue(rule: VacationRule, monthlyOre: number, baseOre: n
 
 /** The vacation year in progress as the run finds it: carried from the last record or opened now (18 § turn). */
 interface VacationYearIn {
-  source: "record" | "new";
+  source: "record" | "opening" | "new";
   /** 7 §: the paid days the earning year before gave (the day value's divisor) */
   paidDaysOfYear: number;
   entitled: number;
@@ -100,13 +107,14 @@ function openVacationYear(i: {
   e: EmployeeRow;
   rule: VacationRule;
   vy: number;
-  prev: VacationRecordRow | undefined;
+  from: YearEnd | null;
+  cutover: Cutover | null;
   absence: AbsenceDayIn[];
   completedVariableOre: number;
 }): VacationYearIn {
-  const { e, rule, vy, prev } = i;
+  const { e, rule, vy, from } = i;
   const earningYear = aprilMarchYear(vy - 1);
-  const nq = nonQualifyingDays(i.absence.filter((d) => inRange(d.date, earningYear)));
+  const nq = earningYearAbsence(i.absence, earningYear, i.cutover);
   const earned = paidDaysEarned({
     earningYear,
     daysPerYear: e.vacationDaysPerYear,
@@ -123,19 +131,18 @@ function openVacationYear(i: {
   let saved: SavedDays = {};
   let forced = 0;
   let forcedDayValue = new Big(0);
-  if (prev?.vacationYearStart) {
-    const from = Number(prev.vacationYearStart.slice(0, 4));
-    let t = turnOfYear({ year: from, paidOfYear: prev.paidDaysOfYear, left: prev.remainingDays, saved: prev.saved });
+  if (from) {
+    let t = turnOfYear({ year: from.year, paidOfYear: from.paidDaysOfYear, left: from.left, saved: from.saved });
     forced = t.forcedPayoutDays;
-    for (let y = from + 1; y < vy; y++) {
+    for (let y = from.year + 1; y < vy; y++) {
       t = turnOfYear({ year: y, paidOfYear: 0, left: 0, saved: t.saved });
       forced += t.forcedPayoutDays;
     }
     saved = t.saved;
-    forcedDayValue = vacationYearDayValue(rule, e.monthlySalaryOre ?? 0, prev.vacationBaseOre, prev.paidDaysOfYear);
+    forcedDayValue = vacationYearDayValue(rule, e.monthlySalaryOre ?? 0, from.baseOre, from.paidDaysOfYear);
   }
   return {
-    source: prev ? "record" : "new",
+    source: from?.source ?? "new",
     paidDaysOfYear: earned.paid,
     entitled,
     unpaid: total - entitled,
@@ -153,6 +160,85 @@ function openVacationYear(i: {
       qualifyingPayOre: baseOre,
     },
   };
+}
+
+/** A vacation year as it ended (from the last record, or an opening balance): what the 18 § turn needs. */
+interface YearEnd {
+  source: "record" | "opening";
+  /** the year of its 1 April */
+  year: number;
+  paidDaysOfYear: number;
+  left: number;
+  saved: SavedDays;
+  baseOre: number | null;
+}
+
+/**
+ * An opening balance of an April–March company (a cutover from another system): the vacation year in
+ * progress at `cutover_date` with its paid and unpaid days left and saved days, the debt, the 17 §
+ * qualifying absence days already used and the variable pay of the earning year in progress before
+ * the cutover (`ytd_vacation_qualifying_variable_pay`).
+ */
+export interface Cutover {
+  opening: OpeningRow;
+  /** the vacation year (its 1 April's year) at the cutover date */
+  vacationYear: number;
+  /** the last month the previous system covered, as a period (year × 100 + month) */
+  coveredPeriod: number;
+}
+
+/** 7 §/17 §: the non-qualifying days of an earning year; in the cutover's year only after the cutover, from its used days. */
+function earningYearAbsence(
+  absence: AbsenceDayIn[],
+  earningYear: { start: string; end: string },
+  cutover: Cutover | null,
+) {
+  const within = inRange(cutover?.opening.cutoverDate ?? "", earningYear) ? cutover : null;
+  const days = absence.filter((d) => inRange(d.date, earningYear) && (!within || d.date > within.opening.cutoverDate));
+  return nonQualifyingDays(days, within ? (within.opening.absenceUsed as Partial<Record<AbsenceType, number>>) : {});
+}
+
+/** 16 b §: the opening balance's variable pay counts in the earning year that holds the cutover date. */
+function cutoverVariableOre(cutover: Cutover | null, earningYear: { start: string; end: string }) {
+  return cutover && inRange(cutover.opening.cutoverDate, earningYear) ? cutover.opening.ytdVacationVariablePayOre : 0;
+}
+
+/**
+ * The vacation year in progress at a cutover, from the opening balance: its paid and unpaid days left
+ * and saved days as the previous system had them; the percentage rule's base is the fixed pay of the
+ * earning year before it (monthly salary × 12 × its share of employment), the previous system's
+ * variable pay of that year being unknown.
+ */
+function vacationYearOfOpening(e: EmployeeRow, rule: VacationRule, c: Cutover): VacationYearIn {
+  const earned = paidDaysEarned({
+    earningYear: aprilMarchYear(c.vacationYear - 1),
+    daysPerYear: e.vacationDaysPerYear,
+    employmentStart: e.employmentStart,
+    employmentEnd: e.employmentEnd,
+    nonQualifyingDays: 0,
+  });
+  return {
+    source: "opening",
+    paidDaysOfYear: earned.paid,
+    entitled: c.opening.paidDaysRemaining,
+    unpaid: c.opening.unpaidDaysRemaining,
+    paidTaken: 0,
+    unpaidTaken: 0,
+    saved: { ...c.opening.savedDays },
+    payoutDaysYear: 0,
+    baseOre:
+      rule === "percentage" ? roundOre(vacationQualifyingBaseOre(e.monthlySalaryOre ?? 0, earned.share, 0)) : null,
+    forcedPayoutDays: 0,
+    forcedDayValue: new Big(0),
+    finalised: null,
+  };
+}
+
+/** The place (April 1 … March 12) of the last month the cutover covered, in the vacation year `vy`; 0 when before it. */
+function coveredIndex(c: Cutover, vy: number) {
+  const y = Math.floor(c.coveredPeriod / 100);
+  const m = c.coveredPeriod % 100;
+  return aprilMarchYearOf(y, m) === vy ? aprilMarchMonthIndex(m) : 0;
 }
 
 /** The vacation year carried on from the last record of the same vacation year. */
@@ -183,32 +269,63 @@ export function shiftedVacationOfMember(i: {
   rule: VacationRule;
   run: SalaryRunRow;
   prev: VacationRecordRow | undefined;
+  /** an opening balance that the run starts from (no record since its cutover) */
+  cutover: Cutover | null;
   absence: AbsenceDayIn[];
   variable: ShiftedVariablePay;
   /** 3 a §: the month's whole vacation days */
   vacationDays: number;
   endsThisMonth: boolean;
 }): { items: EngineItem[]; breakdown: VacationBreakdown; warnings: string[] } {
-  const { e, rule, run, prev } = i;
+  const { e, rule, run, cutover } = i;
+  // An opening balance stands in for the last record until a run after its cutover has one.
+  const prev = cutover ? undefined : i.prev;
   const name = `${e.firstName} ${e.lastName}`;
   const monthlyOre = e.monthlySalaryOre ?? 0;
   const warnings: string[] = [];
   const vy = aprilMarchYearOf(run.periodYear, run.periodMonth);
   const vacationYear = aprilMarchYear(vy);
   const monthIndex = aprilMarchMonthIndex(run.periodMonth);
-  const sameYear = prev?.vacationYearStart === vacationYear.start;
+  const sameYear = cutover ? cutover.vacationYear === vy : prev?.vacationYearStart === vacationYear.start;
 
   // The vacation year in progress: its days and their value.
-  const v =
-    prev && sameYear
-      ? carriedVacationYear(prev)
-      : openVacationYear({ e, rule, vy, prev, absence: i.absence, completedVariableOre: i.variable.completed });
+  const atCutover = cutover ? vacationYearOfOpening(e, rule, cutover) : null;
+  const ended: YearEnd | null = cutover
+    ? {
+        source: "opening",
+        year: cutover.vacationYear,
+        paidDaysOfYear: atCutover!.paidDaysOfYear,
+        left: cutover.opening.paidDaysRemaining,
+        saved: cutover.opening.savedDays,
+        baseOre: atCutover!.baseOre,
+      }
+    : prev?.vacationYearStart
+      ? {
+          source: "record",
+          year: Number(prev.vacationYearStart.slice(0, 4)),
+          paidDaysOfYear: prev.paidDaysOfYear,
+          left: prev.remainingDays,
+          saved: prev.saved,
+          baseOre: prev.vacationBaseOre,
+        }
+      : null;
+  const v = sameYear
+    ? (atCutover ?? carriedVacationYear(prev!))
+    : openVacationYear({
+        e,
+        rule,
+        vy,
+        from: ended,
+        cutover,
+        absence: i.absence,
+        completedVariableOre: i.variable.completed + cutoverVariableOre(cutover, aprilMarchYear(vy - 1)),
+      });
   const vacationDayValueBig = vacationYearDayValue(rule, monthlyOre, v.baseOre, v.paidDaysOfYear);
 
   // The earning year in progress (the same April–March): 7 § projected to its end (or the employment's
   // end), 17 § absence to the month's end, spread over its months of employment.
   const earningYear = vacationYear;
-  const nq = nonQualifyingDays(i.absence.filter((d) => inRange(d.date, earningYear)));
+  const nq = earningYearAbsence(i.absence, earningYear, cutover);
   const ey = paidDaysEarned({
     earningYear,
     daysPerYear: e.vacationDaysPerYear,
@@ -217,10 +334,11 @@ export function shiftedVacationOfMember(i: {
     nonQualifyingDays: nq.nonQualifying,
   });
   const months = employmentMonthsInAprilMarch(vy, e.employmentStart, e.employmentEnd);
-  const lastIndex = prev && sameYear ? aprilMarchMonthIndex(prev.month) : 0;
+  const lastIndex = !sameYear ? 0 : cutover ? coveredIndex(cutover, vy) : aprilMarchMonthIndex(prev!.month);
   const earnedBefore = earnedDaysByMonth(ey.paid, months, lastIndex);
   const earnedNow = earnedDaysByMonth(ey.paid, months, monthIndex);
-  const earningVariableOre = rule === "percentage" ? i.variable.inProgress + i.variable.thisRun : 0;
+  const earningVariableOre =
+    rule === "percentage" ? i.variable.inProgress + i.variable.thisRun + cutoverVariableOre(cutover, earningYear) : 0;
   const earningDayValue = vacationDayValue(rule, monthlyOre, { paid: ey.paid, share: ey.share }, earningVariableOre);
 
   // The month's vacation days: the vacation year's paid days, saved days, unpaid days, then förskott.
@@ -254,8 +372,8 @@ export function shiftedVacationOfMember(i: {
 
   // The liability: carried in, revalued at this run's values (the semesteravstämning at a new
   // vacation year), the month's accrual, less the days taken and paid out; the stock after the month.
-  const beforeOre = prev?.liabilityOre ?? 0;
-  const contributionsBeforeOre = prev?.contributionsOre ?? 0;
+  const beforeOre = cutover ? cutover.opening.vacationDebtOre : (prev?.liabilityOre ?? 0);
+  const contributionsBeforeOre = cutover ? cutover.opening.vacationDebtContributionsOre : (prev?.contributionsOre ?? 0);
   const revaluedOre = shiftedLiabilityOre({
     daysLeft: v.entitled - v.paidTaken + savedTotal(v.saved),
     vacationDayValue: vacationDayValueBig,

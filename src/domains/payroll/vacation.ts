@@ -64,7 +64,7 @@ import {
   type VacationRecordRow,
   vacationItems,
 } from "./vacation-parts";
-import { aprilMarchPeriods, type ShiftedVariablePay, shiftedVacationOfMember } from "./vacation-shifted";
+import { aprilMarchPeriods, type Cutover, type ShiftedVariablePay, shiftedVacationOfMember } from "./vacation-shifted";
 
 const pad = (n: number) => String(n).padStart(2, "0");
 const lastDay = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
@@ -155,6 +155,20 @@ async function variablePayOfYear(db: Database, companyId: string, run: SalaryRun
   const wanted = new Set(employeeIds);
   for (const r of rows) if (wanted.has(r.id)) (Number(r.current) ? current : booked).set(r.id, Number(r.s));
   return { booked, current };
+}
+
+/**
+ * April–March: the opening balance a run starts from: the employee has one and no record after the
+ * month its cutover covered (a run after the cutover carries on from its own record).
+ */
+function cutoverOf(opening: OpeningRow | undefined, prev: VacationRecordRow | undefined): Cutover | null {
+  if (!opening) return null;
+  const y = Number(opening.cutoverDate.slice(0, 4));
+  const covered = coveredMonth(opening);
+  const coveredPeriod = covered === 0 ? (y - 1) * 100 + 12 : y * 100 + covered;
+  if (prev && prev.year * 100 + prev.month > coveredPeriod) return null;
+  const m = Number(opening.cutoverDate.slice(5, 7));
+  return { opening, vacationYear: aprilMarchYearOf(y, m), coveredPeriod };
 }
 
 /** The company's vacation year (setting vacation_year): calendar or April–March. */
@@ -401,6 +415,7 @@ export async function vacationForRun(
         rule,
         run,
         prev: prevs.get(e.id),
+        cutover: cutoverOf(openings.get(e.id), prevs.get(e.id)),
         absence: own,
         variable: shiftedVariable.get(e.id) ?? { completed: 0, inProgress: 0, thisRun: 0 },
         vacationDays: monthVacationDays(own, monthFrom, monthTo, name, warnings),
@@ -760,14 +775,22 @@ export function balanceFromRecord(e: EmployeeRow, r: VacationRecordRow) {
   };
 }
 
-export function balanceFromOpening(e: EmployeeRow, o: OpeningRow) {
+/** The vacation year an opening balance's days belong to: the one holding its cutover date. */
+function vacationYearOfOpening(o: OpeningRow, kind: VacationYearKind) {
+  if (kind === "calendar") return { kind, start: `${o.year}-01-01`, end: `${o.year}-12-31`, year: o.year };
+  const year = aprilMarchYearOf(o.year, Number(o.cutoverDate.slice(5, 7)));
+  return { kind, ...aprilMarchYear(year), year };
+}
+
+export function balanceFromOpening(e: EmployeeRow, o: OpeningRow, kind: VacationYearKind) {
+  const vacationYear = vacationYearOfOpening(o, kind);
   return {
     employee_id: e.id,
     vacation_rule: e.vacationRule,
-    vacation_year_kind: "calendar" as const,
-    vacation_year_start: `${o.year}-01-01`,
-    vacation_year_end: `${o.year}-12-31`,
-    vacation_year: o.year,
+    vacation_year_kind: vacationYear.kind,
+    vacation_year_start: vacationYear.start,
+    vacation_year_end: vacationYear.end,
+    vacation_year: vacationYear.year,
     as_of: o.cutoverDate,
     source: "opening_balance" as const,
     salary_run_id: null,
@@ -801,7 +824,7 @@ export async function vacationBalance(db: Database, companyId: string, employeeI
   const record = (await latestRecords(db, companyId, [e.id], { year: 9999, month: 13 })).get(e.id);
   if (record) return balanceFromRecord(e, record);
   const opening = (await openingOf(db, companyId, [e.id])).get(e.id);
-  if (opening) return balanceFromOpening(e, opening);
+  if (opening) return balanceFromOpening(e, opening, await vacationYearOf(db, companyId));
   throw new ApiError(
     "VACATION_BALANCE_NOT_FOUND",
     { employee_id: e.id },
@@ -867,14 +890,7 @@ export async function openingBalances(db: Database, companyId: string, employeeI
 
 export const putOpeningBalances: Command<OpeningBalancesInput & { employeeId: string }> = async (db, input, ctx) => {
   const e = await loadEmployee(db, ctx.companyId, input.employeeId);
-  // The opening balance's fields are a calendar year's (year-to-date figures, the year's days left);
-  // the April–March year would need the earning year's own figures, which this body does not carry.
-  if ((await vacationYearOf(db, ctx.companyId)) === "april_march")
-    throw new ApiError(
-      "CONFLICT",
-      { employee_id: e.id, vacation_year: "april_march" },
-      "Opening balances are supported for the calendar vacation year only; this company's vacation year is April–March (settings vacation_year).",
-    );
+  const aprilMarch = (await vacationYearOf(db, ctx.companyId)) === "april_march";
   const year = Number(input.cutover_date.slice(0, 4));
   const existing = (await openingOf(db, ctx.companyId, [e.id])).get(e.id);
   for (const y of new Set([year, existing?.year ?? year])) {
@@ -888,11 +904,16 @@ export const putOpeningBalances: Command<OpeningBalancesInput & { employeeId: st
   }
   if (input.cutover_date < e.employmentStart)
     throw fieldError("cutover_date", "the cutover date is before the employment starts");
+  // 18 §: saved days are keyed by the vacation year they were saved in, one of the five before the
+  // cutover's (the calendar year, or the April–March year by its 1 April: a cutover on 31 May 2026 is in 2026/27).
+  const cutoverVacationYear = aprilMarch ? aprilMarchYearOf(year, Number(input.cutover_date.slice(5, 7))) : year;
   for (const [y] of Object.entries(input.vacation_saved_days ?? {})) {
-    if (!/^\d{4}$/.test(y) || Number(y) >= year || Number(y) < year - 5)
+    if (!/^\d{4}$/.test(y) || Number(y) >= cutoverVacationYear || Number(y) < cutoverVacationYear - 5)
       throw fieldError(
         `vacation_saved_days.${y}`,
-        "saved days are keyed by the year they were saved in: one of the five years before the cutover year (semesterlagen 18 §)",
+        aprilMarch
+          ? "saved days are keyed by the vacation year they were saved in (its 1 April's year): one of the five vacation years before the cutover's (semesterlagen 18 §)"
+          : "saved days are keyed by the year they were saved in: one of the five years before the cutover year (semesterlagen 18 §)",
       );
   }
   const debtOre = toOre(input.vacation_debt)!;
@@ -956,12 +977,13 @@ export async function vacationLiability(db: Database, companyId: string, asOf: s
   const records = await latestRecords(db, companyId, ids, { asOfDate: asOf });
   const openings = await openingOf(db, companyId, ids);
   const people = await employeesByIds(db, companyId, ids);
+  const kind = await vacationYearOf(db, companyId);
   const rows = ids
     .map((id) => {
       const e = people.get(id)!;
       const r = records.get(id);
       const o = openings.get(id);
-      const b = r ? balanceFromRecord(e, r) : balanceFromOpening(e, o!);
+      const b = r ? balanceFromRecord(e, r) : balanceFromOpening(e, o!, kind);
       return {
         employee_id: id,
         first_name: e.firstName,
