@@ -20203,7 +20203,7 @@ export interface components {
             default_voucher_series?: string;
             payroll_contact?: components["schemas"]["PayrollContact"] & unknown;
             /**
-             * @description calendar or april_march; refused with 409 CONFLICT once a salary run has booked vacation for the company (the balances carry from run to run in one kind of year)
+             * @description calendar or april_march; refused with 409 CONFLICT once a salary run has booked vacation for the company or an opening balance is set (the balances carry from run to run in one kind of year)
              * @enum {string}
              */
             vacation_year?: "calendar" | "april_march";
@@ -21920,15 +21920,15 @@ export interface components {
              */
             ytd_avgifter?: number;
             /**
-             * @description variable pay for work paid in the year before the cutover (overtime, commission, bonus, retroactive pay; not vacation pay): the percentage rule's base (semesterlagen 16 b §)
+             * @description variable pay for work paid in the year before the cutover (overtime, commission, bonus, retroactive pay; not vacation pay): the percentage rule's base (semesterlagen 16 b §); with vacation_year april_march, paid in the earning year in progress (since 1 April) before the cutover
              * @default 0
              */
             ytd_vacation_qualifying_variable_pay?: number;
-            /** @description the year's paid vacation days not yet taken (may be negative) */
+            /** @description the year's paid vacation days not yet taken (may be negative); with vacation_year april_march, of the vacation year in progress at the cutover date */
             vacation_paid_days_remaining: number;
             /** @default 0 */
             vacation_unpaid_days_remaining?: number;
-            /** @description saved days by the year they were saved in, e.g. {"2024": 3}; at most five years back (semesterlagen 18 §) */
+            /** @description saved days by the year they were saved in, e.g. {"2024": 3}; at most five years back (semesterlagen 18 §); with vacation_year april_march, by the vacation year (its 1 April's year) they were saved in */
             vacation_saved_days?: {
                 [key: string]: number;
             };

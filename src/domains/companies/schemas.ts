@@ -193,7 +193,7 @@ export const SettingsPatchSchema = z
     }),
     vacation_year: VacationYearSchema.openapi({
       description:
-        "calendar or april_march; refused with 409 CONFLICT once a salary run has booked vacation for the company (the balances carry from run to run in one kind of year)",
+        "calendar or april_march; refused with 409 CONFLICT once a salary run has booked vacation for the company or an opening balance is set (the balances carry from run to run in one kind of year)",
     }),
     vat_registered: z.boolean(),
     moms_period: z.enum(["monthly", "quarterly", "yearly"]).nullable(),

@@ -566,15 +566,16 @@ export const OpeningBalancesSchema = z
     ytd_avgifter: Money.default(0).openapi({ description: "employer contributions of the year" }),
     ytd_vacation_qualifying_variable_pay: Money.default(0).openapi({
       description:
-        "variable pay for work paid in the year before the cutover (overtime, commission, bonus, retroactive pay; not vacation pay): the percentage rule's base (semesterlagen 16 b §)",
+        "variable pay for work paid in the year before the cutover (overtime, commission, bonus, retroactive pay; not vacation pay): the percentage rule's base (semesterlagen 16 b §); with vacation_year april_march, paid in the earning year in progress (since 1 April) before the cutover",
     }),
     vacation_paid_days_remaining: Days.openapi({
-      description: "the year's paid vacation days not yet taken (may be negative)",
+      description:
+        "the year's paid vacation days not yet taken (may be negative); with vacation_year april_march, of the vacation year in progress at the cutover date",
     }),
     vacation_unpaid_days_remaining: Days.min(0).default(0),
     vacation_saved_days: z.record(z.string(), z.number().int().min(0).max(60)).optional().openapi({
       description:
-        'saved days by the year they were saved in, e.g. {"2024": 3}; at most five years back (semesterlagen 18 §)',
+        'saved days by the year they were saved in, e.g. {"2024": 3}; at most five years back (semesterlagen 18 §); with vacation_year april_march, by the vacation year (its 1 April\'s year) they were saved in',
     }),
     vacation_debt: SignedMoney.default(0).openapi({
       description: "the semesterlöneskuld at the cutover (account 2920)",
