@@ -137,6 +137,17 @@ describe("the April–March vacation year", () => {
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const detail = await call("GET", `/api/v1/companies/${created.body.data.id}`, { key: actor.key });
     expect(detail.body.data.settings.vacation_year).toBe("april_march");
+    // before any vacation is booked the company may choose the calendar year (an agreement's)
+    const toCalendar = await call("PATCH", `/api/v1/companies/${created.body.data.id}/settings`, {
+      key: actor.key,
+      body: { vacation_year: "calendar" },
+    });
+    expect([toCalendar.status, toCalendar.body.data?.vacation_year]).toEqual([200, "calendar"]);
+    const bad = await call("PATCH", `/api/v1/companies/${created.body.data.id}/settings`, {
+      key: actor.key,
+      body: { vacation_year: "july_june" },
+    });
+    expect([bad.status, bad.body.error.code]).toEqual([400, "VALIDATION_ERROR"]);
     const ours = await call("GET", `/api/v1/companies/${f.companyId}`, { key: f.actor.key });
     expect(ours.body.data.settings.vacation_year).toBe("april_march");
   });
