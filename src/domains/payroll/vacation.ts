@@ -349,7 +349,8 @@ export async function vacationForRun(
     return e.vacationRule !== "none" && e.fSkattStatus !== "f_skatt";
   });
   const ids = eligible.map((x) => x.employeeId);
-  const yearKind = await vacationYearOf(db, companyId);
+  // the company's vacation year, read only when someone in the run has vacation
+  const yearKind: VacationYearKind = ids.length ? await vacationYearOf(db, companyId) : "calendar";
   const prevs = await latestRecords(db, companyId, ids, { year: Y, month: m });
   const openings = await openingOf(db, companyId, ids);
   const variable = await variablePayOfYear(db, companyId, run, ids);
