@@ -42,7 +42,7 @@ const cashMethodSources = {
 
 export const COMMANDS = {
   "companies.create": companies.createCompany,
-  "companies.update_settings": companies.updateSettings,
+  "companies.update_settings": companies.updateSettings(payroll.vacationBookedBy),
   "accounts.create": accounts.createAccount,
   "accounts.update": accounts.updateAccount,
   "fiscal_periods.create_next": fiscalPeriods.createNextPeriod,

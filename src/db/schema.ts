@@ -81,6 +81,14 @@ export const companySettings = sqliteTable("company_settings", {
   payrollContactName: text("payroll_contact_name"),
   payrollContactPhone: text("payroll_contact_phone"),
   payrollContactEmail: text("payroll_contact_email"),
+  /**
+   * The vacation year of payroll (semesterlagen 3 §): "calendar" (earning and vacation year coincide)
+   * or "april_march" (the Act's default, förskjutet semesterår). The column's default keeps companies
+   * created before it on "calendar"; a new company gets "april_march" unless it asks otherwise.
+   */
+  vacationYear: text("vacation_year", { enum: ["calendar", "april_march"] })
+    .notNull()
+    .default("calendar"),
   updatedAt: text("updated_at").notNull(),
 });
 

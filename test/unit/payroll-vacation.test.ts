@@ -3,18 +3,28 @@
 import Big from "big.js";
 import { describe, expect, it } from "vitest";
 import {
+  aprilMarchMonthIndex,
+  aprilMarchYear,
+  aprilMarchYearOf,
+  daysIn,
+  earnedDaysByMonth,
   employmentDaysInYear,
+  employmentMonthsInAprilMarch,
   employmentMonthsInYear,
   hourlyVacationPayOre,
   isVacationDay,
   liabilityAfter,
   monthVacationPay,
   nonQualifyingDays,
+  paidDaysEarned,
+  percentageDayValue,
+  shiftedLiabilityOre,
   takeVacationDays,
   turnOfYear,
   vacationDayValue,
   vacationDaysOfYear,
   vacationQualifyingBaseOre,
+  vacationYearTotalDays,
 } from "../../src/sweden/payroll/vacation";
 
 const days = (from: string, n: number, type: any, hoursHundredths: number | null = null) =>
@@ -284,5 +294,125 @@ describe("taking, saving and paying out days (18 §, 28 §, 29 §)", () => {
       daysPaidOut: 2,
     });
     expect(m.afterOre).toBe(1_000_000 + 314_375 - 301_800);
+  });
+});
+
+// The April–March year (semesterlagen 3 §, förskjutet semesterår). Sources for the figures:
+// - faronline.se, Rätt Arbetsrätt, "Intjänandeår": the earning year is 1 April–31 March; the days
+//   are taken in the following twelve months, the vacation year; parties may agree that they coincide.
+// - Handelsnytt, "Hur många semesterdagar har jag?" (2016-06-13): employed from 1 May 2015, 336 days
+//   to 31 March 2016 give 23 paid days for the summer of 2016 (the earning year April 2015–March 2016
+//   holds 29 February, 366 days: ⌈336 / 366 × 25⌉ = ⌈22.95⌉ = 23).
+// - Företagarna, "Hur räknar jag ut hur många betalda semesterdagar en arbetstagare ska ha?": 80 days
+//   of employment in the earning year: 80 / 365 × 25 ≈ 5.48, rounded up to 6 paid days.
+// - Tholin & Larsson, "Nytt semesterår började den 1 april" (2016): employment that starts after 31
+//   August of the vacation year gives five days that year (4 §).
+// - rakna-ut.se, "Räkna ut semesterlön": procentregeln, (250 000 × 0.12) / 25 = 1 200 kr a day.
+describe("the April–March year (semesterlagen 3 §)", () => {
+  it("names the year in progress by its 1 April and places the months from April", () => {
+    expect(aprilMarchYearOf(2026, 3)).toBe(2025);
+    expect(aprilMarchYearOf(2026, 4)).toBe(2026);
+    expect(aprilMarchYearOf(2026, 12)).toBe(2026);
+    expect(aprilMarchYear(2026)).toEqual({ start: "2026-04-01", end: "2027-03-31" });
+    expect([4, 12, 1, 3].map(aprilMarchMonthIndex)).toEqual([1, 9, 10, 12]);
+    expect(daysIn(aprilMarchYear(2025))).toBe(365);
+    expect(daysIn(aprilMarchYear(2027))).toBe(366); // 29 February 2028
+  });
+
+  it("gives the paid days of an earning year by 7 §, with the sources' figures", () => {
+    // Handelsnytt: from 1 May 2015 to 31 March 2016, 336 days of 366: 23 paid days
+    const emma = paidDaysEarned({
+      earningYear: aprilMarchYear(2015),
+      daysPerYear: 25,
+      employmentStart: "2015-05-01",
+      employmentEnd: null,
+      nonQualifyingDays: 0,
+    });
+    expect([emma.employmentDays, emma.yearDays, emma.paid]).toEqual([336, 366, 23]);
+    // Företagarna: 80 days of employment in a year of 365: 6 paid days
+    const eighty = paidDaysEarned({
+      earningYear: aprilMarchYear(2025),
+      daysPerYear: 25,
+      employmentStart: "2026-01-11",
+      employmentEnd: null,
+      nonQualifyingDays: 0,
+    });
+    expect([eighty.employmentDays, eighty.paid]).toEqual([80, 6]);
+    // employed 1 September 2025: 212 days of 365, ⌈14.52⌉ = 15; 20 days of leave without pay: ⌈13.15⌉ = 14
+    const sept = {
+      earningYear: aprilMarchYear(2025),
+      daysPerYear: 25,
+      employmentStart: "2025-09-01",
+      employmentEnd: null,
+    };
+    expect(paidDaysEarned({ ...sept, nonQualifyingDays: 0 }).paid).toBe(15);
+    expect(paidDaysEarned({ ...sept, nonQualifyingDays: 20 }).paid).toBe(14);
+    expect(paidDaysEarned({ ...sept, nonQualifyingDays: 0 }).share.toFixed(6)).toBe(new Big(212).div(365).toFixed(6));
+    // ending 31 July 2026: 122 days of the earning year 2026/27, ⌈8.36⌉ = 9
+    expect(
+      paidDaysEarned({
+        earningYear: aprilMarchYear(2026),
+        daysPerYear: 25,
+        employmentStart: "2025-09-01",
+        employmentEnd: "2026-07-31",
+        nonQualifyingDays: 0,
+      }).paid,
+    ).toBe(9);
+  });
+
+  it("gives 25 days in a vacation year, five when the employment starts after 31 August of it (4 §)", () => {
+    expect(vacationYearTotalDays("2026-04-01", 25, "2025-09-01")).toBe(25);
+    expect(vacationYearTotalDays("2025-04-01", 25, "2025-09-01")).toBe(5);
+    expect(vacationYearTotalDays("2025-04-01", 25, "2025-08-31")).toBe(25);
+    expect(vacationYearTotalDays("2026-01-01", 25, "2026-09-01")).toBe(5); // the calendar year, as before
+  });
+
+  it("spreads the earning year's paid days over its months of employment", () => {
+    const months = employmentMonthsInAprilMarch(2025, "2025-09-01", null);
+    expect(months).toEqual({ first: 6, last: 12, count: 7 });
+    expect(earnedDaysByMonth(15, months, aprilMarchMonthIndex(1)).toFixed(4)).toBe("10.7143"); // 15 × 5/7
+    expect(earnedDaysByMonth(15, months, aprilMarchMonthIndex(3)).toFixed(4)).toBe("15.0000");
+    expect(earnedDaysByMonth(15, months, aprilMarchMonthIndex(8)).toFixed(4)).toBe("0.0000"); // before the start
+    expect(employmentMonthsInAprilMarch(2026, "2025-09-01", "2026-07-31")).toEqual({ first: 1, last: 4, count: 4 });
+    expect(employmentMonthsInAprilMarch(2026, "2020-01-01", null)).toEqual({ first: 1, last: 12, count: 12 });
+  });
+
+  it("values a day of the percentage rule from the earning year's pay (16 b §)", () => {
+    // rakna-ut.se: 250 000 kr, 25 paid days: 1 200 kr a day
+    expect(percentageDayValue(25_000_000, 25).toFixed(0)).toBe("120000");
+    // 219 095.89 kr over 15 paid days: 1 752.767 12 kr
+    expect(percentageDayValue(21_909_589, 15).toFixed(3)).toBe("175276.712");
+    expect(percentageDayValue(1_000_000, 0).toFixed(0)).toBe("0");
+  });
+
+  it("values the liability as the vacation year's days left plus the earning year's days earned", () => {
+    // 31 December: 5 days left at 1 509 and 25 × 9/12 = 18.75 days earned at 1 509: 35 838.75
+    expect(
+      shiftedLiabilityOre({
+        daysLeft: 5,
+        vacationDayValue: new Big(150_900),
+        earnedDays: new Big(25).times(9).div(12),
+        earningDayValue: new Big(150_900),
+      }),
+    ).toBe(3_583_875);
+    // percentage: 5 × 1 752.767 12 + 18.75 × 1 756.80 = 8 763.84 + 32 940 = 41 703.84 (rounded once)
+    expect(
+      shiftedLiabilityOre({
+        daysLeft: 5,
+        vacationDayValue: percentageDayValue(21_909_589, 15),
+        earnedDays: new Big(18.75),
+        earningDayValue: new Big(175_680),
+      }),
+    ).toBe(4_170_384);
+    // days to pay out are still owed: 2 days at 1 509 on top
+    expect(
+      shiftedLiabilityOre({
+        daysLeft: 0,
+        vacationDayValue: new Big(150_900),
+        earnedDays: new Big(0),
+        earningDayValue: new Big(150_900),
+        payoutValue: new Big(301_800),
+      }),
+    ).toBe(301_800);
   });
 });

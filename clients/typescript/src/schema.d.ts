@@ -1030,7 +1030,7 @@ export interface paths {
         head?: never;
         /**
          * Update company settings
-         * @description All fields optional; null clears a nullable field. Settings used by invoicing (invoice_default_days, bank details, email sender), VAT (vat_registered, moms_period) and bookkeeping (default_voucher_series).
+         * @description All fields optional; null clears a nullable field. Settings used by invoicing (invoice_default_days, bank details, email sender), VAT (vat_registered, moms_period), bookkeeping (default_voucher_series) and payroll (payroll_contact, vacation_year: 409 CONFLICT once a salary run has booked vacation or an opening balance is set).
          *
          *     Scope: `companies:write`.
          *
@@ -20334,6 +20334,11 @@ export interface components {
                 start_date: string;
                 end_date: string;
             };
+            /**
+             * @description payroll's vacation year: april_march (default: semesterlagen 3 §, förskjutet semesterår) or calendar (earning and vacation year coincide, by agreement)
+             * @enum {string}
+             */
+            vacation_year?: "calendar" | "april_march";
         };
         CompanyDetail: components["schemas"]["Company"] & {
             settings: components["schemas"]["CompanySettings"];
@@ -20362,6 +20367,11 @@ export interface components {
             late_payment_interest_rate: number | null;
             default_voucher_series: string;
             payroll_contact: components["schemas"]["PayrollContact"];
+            /**
+             * @description payroll's vacation year: calendar (earning and vacation year coincide) or april_march (1 April–31 March, days taken the following year; semesterlagen 3 §)
+             * @enum {string}
+             */
+            vacation_year: "calendar" | "april_march";
             vat_registered: boolean;
             moms_period: string | null;
             f_skatt: boolean;
@@ -20399,6 +20409,11 @@ export interface components {
             late_payment_interest_rate?: number | null;
             default_voucher_series?: string;
             payroll_contact?: components["schemas"]["PayrollContact"] & unknown;
+            /**
+             * @description calendar or april_march; refused with 409 CONFLICT once a salary run has booked vacation for the company or an opening balance is set (the balances carry from run to run in one kind of year)
+             * @enum {string}
+             */
+            vacation_year?: "calendar" | "april_march";
             vat_registered?: boolean;
             /** @enum {string|null} */
             moms_period?: "monthly" | "quarterly" | "yearly" | null;
@@ -22052,8 +22067,15 @@ export interface components {
             employee_id: string;
             /** @enum {string} */
             vacation_rule: "same_salary" | "percentage" | "none";
-            /** @description the calendar year is both the earning and the vacation year */
+            /**
+             * @description calendar: the calendar year is both the earning and the vacation year; april_march: semesterlagen 3 §
+             * @enum {string}
+             */
+            vacation_year_kind: "calendar" | "april_march";
+            /** @description the first day of the vacation year in progress */
             vacation_year_start: string;
+            vacation_year_end: string;
+            /** @description the year of vacation_year_start (2026 for April 2026–March 2027) */
             vacation_year: number;
             /** @description payment date of the latest booked run, or the cutover date */
             as_of: string;
@@ -22090,6 +22112,19 @@ export interface components {
             liability_total: number;
             /** @description liability + contributions, kronor */
             estimated_liability_sek: number;
+            /** @description april_march: the earning year in progress, whose days are taken from the next 1 April; null for the calendar year */
+            earning_year: {
+                start: string;
+                end: string;
+                /** @description the paid days the earning year gives (7 §), projected to its end */
+                paid_days: number;
+                /** @description days earned by the record's month, four decimals */
+                earned_days: number;
+                /** @description the estimated value of a day being earned, kronor */
+                day_value: number;
+                /** @description earned_days × day_value, kronor (part of liability) */
+                earned_value: number;
+            } | null;
         };
         OpeningBalances: {
             employee_id: string;
@@ -22143,15 +22178,15 @@ export interface components {
              */
             ytd_avgifter?: number;
             /**
-             * @description variable pay for work paid in the year before the cutover (overtime, commission, bonus, retroactive pay; not vacation pay): the percentage rule's base (semesterlagen 16 b §)
+             * @description variable pay for work paid in the year before the cutover (overtime, commission, bonus, retroactive pay; not vacation pay): the percentage rule's base (semesterlagen 16 b §); with vacation_year april_march, paid in the earning year in progress (since 1 April) before the cutover
              * @default 0
              */
             ytd_vacation_qualifying_variable_pay?: number;
-            /** @description the year's paid vacation days not yet taken (may be negative) */
+            /** @description the year's paid vacation days not yet taken (may be negative); with vacation_year april_march, of the vacation year in progress at the cutover date */
             vacation_paid_days_remaining: number;
             /** @default 0 */
             vacation_unpaid_days_remaining?: number;
-            /** @description saved days by the year they were saved in, e.g. {"2024": 3}; at most five years back (semesterlagen 18 §) */
+            /** @description saved days by the year they were saved in, e.g. {"2024": 3}; at most five years back (semesterlagen 18 §); with vacation_year april_march, by the vacation year (its 1 April's year) they were saved in */
             vacation_saved_days?: {
                 [key: string]: number;
             };

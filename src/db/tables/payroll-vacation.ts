@@ -38,6 +38,18 @@ export const vacationRecords = sqliteTable(
     contributionsOre: integer("contributions_ore").notNull(),
     liabilityChangeOre: integer("liability_change_ore").notNull(),
     contributionsChangeOre: integer("contributions_change_ore").notNull(),
+    /** The first day of the vacation year of the record (1 January, or 1 April for April–March); null: written before, 1 January. */
+    vacationYearStart: text("vacation_year_start"),
+    /** April–March: the paid days the earning year in progress gives (7 §, projected to its end); null for the calendar year. */
+    earningPaidDays: integer("earning_paid_days"),
+    /** April–March: the days of the earning year in progress earned by the month's end, a decimal string ("8.5714"). */
+    earnedDays: text("earned_days"),
+    /** April–March: the value of a day being earned (the earning year's estimate), öre. */
+    earningDayValueOre: integer("earning_day_value_ore"),
+    /** April–March, percentage rule: the semesterlönegrundande lön of the earning year behind the vacation year (16 b §), öre. */
+    vacationBaseOre: integer("vacation_base_ore"),
+    /** April–March: the change in the value of the days carried in (the semesteravstämning at a new vacation year), öre. */
+    revaluationOre: integer("revaluation_ore").notNull().default(0),
     createdAt: text("created_at").notNull(),
   },
   (t) => [

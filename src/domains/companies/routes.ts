@@ -114,7 +114,8 @@ export function registerCompanyRoutes(app: OpenAPIHono<AppEnv>) {
       summary: "Update company settings",
       description:
         "All fields optional; null clears a nullable field. Settings used by invoicing (invoice_default_days, bank details, email sender), " +
-        "VAT (vat_registered, moms_period) and bookkeeping (default_voucher_series).",
+        "VAT (vat_registered, moms_period), bookkeeping (default_voucher_series) and payroll (payroll_contact, " +
+        "vacation_year: 409 CONFLICT once a salary run has booked vacation or an opening balance is set).",
       scope: "companies:write",
       company: true,
       idempotency: "optional",

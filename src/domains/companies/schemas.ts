@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { VoucherSeriesSchema } from "../../http/fields";
+import { VACATION_YEAR_KINDS } from "../../sweden/payroll/vacation";
 
 export const ENTITY_TYPES = [
   "aktiebolag",
@@ -12,6 +13,9 @@ export const ENTITY_TYPES = [
 ] as const;
 
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "expected YYYY-MM-DD");
+
+/** Semesterlagen 3 §: the vacation year of payroll (src/sweden/payroll/vacation.ts, VacationYearKind). */
+export const VacationYearSchema = z.enum(VACATION_YEAR_KINDS);
 
 export const CompanyCreateSchema = z
   .object({
@@ -30,6 +34,10 @@ export const CompanyCreateSchema = z
       .object({ start_date: date, end_date: date })
       .optional()
       .openapi({ description: "a first (broken) fiscal year of up to 18 months" }),
+    vacation_year: VacationYearSchema.optional().openapi({
+      description:
+        "payroll's vacation year: april_march (default: semesterlagen 3 §, förskjutet semesterår) or calendar (earning and vacation year coincide, by agreement)",
+    }),
   })
   .openapi("CompanyCreate");
 
@@ -103,6 +111,10 @@ export const SettingsSchema = z
     default_voucher_series: z.string(),
     payroll_contact: PayrollContactSchema.nullable().openapi({
       description: "the contact person generate-agi puts in the AGI when its body names none",
+    }),
+    vacation_year: VacationYearSchema.openapi({
+      description:
+        "payroll's vacation year: calendar (earning and vacation year coincide) or april_march (1 April–31 March, days taken the following year; semesterlagen 3 §)",
     }),
     vat_registered: z.boolean(),
     moms_period: z.string().nullable(),
@@ -178,6 +190,10 @@ export const SettingsPatchSchema = z
     default_voucher_series: VoucherSeriesSchema,
     payroll_contact: PayrollContactSchema.nullable().openapi({
       description: "the AGI's contact person (name, phone, email, all three); null clears it",
+    }),
+    vacation_year: VacationYearSchema.openapi({
+      description:
+        "calendar or april_march; refused with 409 CONFLICT once a salary run has booked vacation for the company or an opening balance is set (the balances carry from run to run in one kind of year)",
     }),
     vat_registered: z.boolean(),
     moms_period: z.enum(["monthly", "quarterly", "yearly"]).nullable(),

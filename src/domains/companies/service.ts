@@ -68,6 +68,7 @@ export function settingsJson(s: SettingsRow, c: CompanyRow) {
     late_payment_interest_rate: s.latePaymentInterestRate === null ? null : Number(s.latePaymentInterestRate),
     default_voucher_series: s.defaultVoucherSeries,
     payroll_contact: payrollContactOf(s),
+    vacation_year: s.vacationYear,
     vat_registered: c.vatRegistered,
     moms_period: c.momsPeriod,
     f_skatt: c.fSkatt,
@@ -138,7 +139,10 @@ export const createCompany: Command<CompanyCreateInput & { sandbox: boolean }> =
     },
     statements: [
       db.insert(companies).values(company),
-      db.insert(companySettings).values({ companyId: company.id, updatedAt: ctx.now }),
+      // Semesterlagen 3 §: without an agreement the vacation year is April–March, so that is a new company's default.
+      db
+        .insert(companySettings)
+        .values({ companyId: company.id, vacationYear: input.vacation_year ?? "april_march", updatedAt: ctx.now }),
       db.insert(memberships).values({ companyId: company.id, userId: ctx.userId, role: "owner", createdAt: ctx.now }),
       planChartForNewCompany(db, company.id, ctx.now),
       planFirstPeriod(db, {
@@ -165,63 +169,83 @@ export async function loadCompany(db: Database, companyId: string) {
   return row;
 }
 
-export const updateSettings: Command<SettingsPatchInput> = async (db, input, ctx) => {
-  const { companies: company, company_settings: settings } = await loadCompany(db, ctx.companyId);
-  const vatRegistered = input.vat_registered ?? company.vatRegistered;
-  const momsPeriod = input.moms_period !== undefined ? input.moms_period : company.momsPeriod;
-  if (vatRegistered && !momsPeriod) throw fieldError("moms_period", "a VAT-registered company needs moms_period");
-  if (vatRegistered && !company.orgNumber)
-    throw fieldError("vat_registered", "a VAT-registered company needs org_number");
-  if (!vatRegistered && momsPeriod)
-    throw fieldError("moms_period", "moms_period applies only to VAT-registered companies");
+/** Whether payroll has booked vacation for the company (asked by the composition root of payroll). */
+export type VacationBooked = (db: Database, companyId: string) => Promise<string | null>;
 
-  if (input.late_payment_interest_rate != null && decimalString(input.late_payment_interest_rate, 4) === null) {
-    throw fieldError("late_payment_interest_rate", "at most four decimals (0.0875 is 8.75 %)");
-  }
-  const settingsPatch = {
-    ...(input.invoice_default_days !== undefined && { invoiceDefaultDays: input.invoice_default_days }),
-    ...(input.bankgiro !== undefined && { bankgiro: input.bankgiro }),
-    ...(input.plusgiro !== undefined && { plusgiro: input.plusgiro }),
-    ...(input.bank_clearing_number !== undefined && { bankClearingNumber: input.bank_clearing_number }),
-    ...(input.bank_account_number !== undefined && { bankAccountNumber: input.bank_account_number }),
-    ...(input.iban !== undefined && { iban: input.iban }),
-    ...(input.bic !== undefined && { bic: input.bic }),
-    ...(input.email_sender_name !== undefined && { emailSenderName: input.email_sender_name }),
-    ...(input.email_reply_to !== undefined && { emailReplyTo: input.email_reply_to }),
-    ...(input.address_line1 !== undefined && { addressLine1: input.address_line1 }),
-    ...(input.address_line2 !== undefined && { addressLine2: input.address_line2 }),
-    ...(input.postal_code !== undefined && { postalCode: input.postal_code }),
-    ...(input.city !== undefined && { city: input.city }),
-    ...(input.country !== undefined && { country: input.country }),
-    ...(input.phone !== undefined && { phone: input.phone }),
-    ...(input.email !== undefined && { email: input.email }),
-    ...(input.website !== undefined && { website: input.website }),
-    ...(input.vat_number !== undefined && { vatNumber: input.vat_number }),
-    ...(input.late_payment_interest_rate !== undefined && {
-      latePaymentInterestRate:
-        input.late_payment_interest_rate === null ? null : decimalString(input.late_payment_interest_rate, 4),
-    }),
-    ...(input.default_voucher_series !== undefined && { defaultVoucherSeries: input.default_voucher_series }),
-    ...(input.payroll_contact !== undefined && {
-      payrollContactName: input.payroll_contact?.name ?? null,
-      payrollContactPhone: input.payroll_contact?.phone ?? null,
-      payrollContactEmail: input.payroll_contact?.email ?? null,
-    }),
-    updatedAt: ctx.now,
+/**
+ * PATCH settings. The vacation year cannot change once a salary run has booked vacation: each run's
+ * balance carries on from the last one in its own kind of year, so a switch would restart the days and
+ * the liability mid-stream (a change of agreement is a transition to do by hand, not a setting flip).
+ */
+export const updateSettings =
+  (vacationBookedBy: VacationBooked): Command<SettingsPatchInput> =>
+  async (db, input, ctx) => {
+    const { companies: company, company_settings: settings } = await loadCompany(db, ctx.companyId);
+    if (input.vacation_year !== undefined && input.vacation_year !== settings.vacationYear) {
+      const runId = await vacationBookedBy(db, ctx.companyId);
+      if (runId)
+        throw new ApiError(
+          "CONFLICT",
+          { field: "vacation_year", current: settings.vacationYear, salary_run_id: runId },
+          "The vacation year cannot change after a salary run has booked vacation: the balances carry on in the current kind of year.",
+        );
+    }
+    const vatRegistered = input.vat_registered ?? company.vatRegistered;
+    const momsPeriod = input.moms_period !== undefined ? input.moms_period : company.momsPeriod;
+    if (vatRegistered && !momsPeriod) throw fieldError("moms_period", "a VAT-registered company needs moms_period");
+    if (vatRegistered && !company.orgNumber)
+      throw fieldError("vat_registered", "a VAT-registered company needs org_number");
+    if (!vatRegistered && momsPeriod)
+      throw fieldError("moms_period", "moms_period applies only to VAT-registered companies");
+
+    if (input.late_payment_interest_rate != null && decimalString(input.late_payment_interest_rate, 4) === null) {
+      throw fieldError("late_payment_interest_rate", "at most four decimals (0.0875 is 8.75 %)");
+    }
+    const settingsPatch = {
+      ...(input.invoice_default_days !== undefined && { invoiceDefaultDays: input.invoice_default_days }),
+      ...(input.bankgiro !== undefined && { bankgiro: input.bankgiro }),
+      ...(input.plusgiro !== undefined && { plusgiro: input.plusgiro }),
+      ...(input.bank_clearing_number !== undefined && { bankClearingNumber: input.bank_clearing_number }),
+      ...(input.bank_account_number !== undefined && { bankAccountNumber: input.bank_account_number }),
+      ...(input.iban !== undefined && { iban: input.iban }),
+      ...(input.bic !== undefined && { bic: input.bic }),
+      ...(input.email_sender_name !== undefined && { emailSenderName: input.email_sender_name }),
+      ...(input.email_reply_to !== undefined && { emailReplyTo: input.email_reply_to }),
+      ...(input.address_line1 !== undefined && { addressLine1: input.address_line1 }),
+      ...(input.address_line2 !== undefined && { addressLine2: input.address_line2 }),
+      ...(input.postal_code !== undefined && { postalCode: input.postal_code }),
+      ...(input.city !== undefined && { city: input.city }),
+      ...(input.country !== undefined && { country: input.country }),
+      ...(input.phone !== undefined && { phone: input.phone }),
+      ...(input.email !== undefined && { email: input.email }),
+      ...(input.website !== undefined && { website: input.website }),
+      ...(input.vat_number !== undefined && { vatNumber: input.vat_number }),
+      ...(input.late_payment_interest_rate !== undefined && {
+        latePaymentInterestRate:
+          input.late_payment_interest_rate === null ? null : decimalString(input.late_payment_interest_rate, 4),
+      }),
+      ...(input.default_voucher_series !== undefined && { defaultVoucherSeries: input.default_voucher_series }),
+      ...(input.vacation_year !== undefined && { vacationYear: input.vacation_year }),
+      ...(input.payroll_contact !== undefined && {
+        payrollContactName: input.payroll_contact?.name ?? null,
+        payrollContactPhone: input.payroll_contact?.phone ?? null,
+        payrollContactEmail: input.payroll_contact?.email ?? null,
+      }),
+      updatedAt: ctx.now,
+    };
+    const companyPatch = { vatRegistered, momsPeriod, fSkatt: input.f_skatt ?? company.fSkatt, updatedAt: ctx.now };
+    const nextSettings = { ...settings, ...settingsPatch };
+    const nextCompany = { ...company, ...companyPatch };
+    return {
+      status: 200,
+      data: settingsJson(nextSettings, nextCompany),
+      statements: [
+        db.update(companySettings).set(settingsPatch).where(eq(companySettings.companyId, ctx.companyId)),
+        db.update(companies).set(companyPatch).where(eq(companies.id, ctx.companyId)),
+      ],
+      audit: { action: "company.settings_updated", resourceType: "company", resourceId: ctx.companyId },
+    };
   };
-  const companyPatch = { vatRegistered, momsPeriod, fSkatt: input.f_skatt ?? company.fSkatt, updatedAt: ctx.now };
-  const nextSettings = { ...settings, ...settingsPatch };
-  const nextCompany = { ...company, ...companyPatch };
-  return {
-    status: 200,
-    data: settingsJson(nextSettings, nextCompany),
-    statements: [
-      db.update(companySettings).set(settingsPatch).where(eq(companySettings.companyId, ctx.companyId)),
-      db.update(companies).set(companyPatch).where(eq(companies.id, ctx.companyId)),
-    ],
-    audit: { action: "company.settings_updated", resourceType: "company", resourceId: ctx.companyId },
-  };
-};
 
 /** Invoice terms a new customer gets unless it names its own (null: no company row). */
 export async function invoiceDefaultDays(db: Database, companyId: string): Promise<number | null> {

@@ -23,5 +23,5 @@ export {
 } from "./runs";
 export { generateAgi, recordAgiSubmission } from "./agi";
 export { registerAbsence, removeAbsence, updateAbsence } from "./absence";
-export { putOpeningBalances } from "./vacation";
+export { putOpeningBalances, vacationBookedBy } from "./vacation";
 export { bookedRunLiabilities, type BookedRunLiability } from "./reconciliation-read";

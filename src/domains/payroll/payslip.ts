@@ -175,6 +175,7 @@ export async function renderPayslipPdf(p: PayslipInput): Promise<Uint8Array> {
     | {
         rule: string;
         year: number;
+        vacation_year_label?: string;
         entitled_days: number;
         unpaid_days: number;
         paid_taken: number;
@@ -187,7 +188,7 @@ export async function renderPayslipPdf(p: PayslipInput): Promise<Uint8Array> {
       }
     | undefined;
   if (v && v.rule !== "hourly") {
-    text(`Semester ${v.year}`, M, { f: bold, size: 11 });
+    text(`Semester ${v.vacation_year_label ?? v.year}`, M, { f: bold, size: 11 });
     text(v.rule === "same_salary" ? "sammalöneregeln" : "procentregeln", M + 250, {
       right: true,
       color: [0.4, 0.4, 0.4],

@@ -566,15 +566,16 @@ export const OpeningBalancesSchema = z
     ytd_avgifter: Money.default(0).openapi({ description: "employer contributions of the year" }),
     ytd_vacation_qualifying_variable_pay: Money.default(0).openapi({
       description:
-        "variable pay for work paid in the year before the cutover (overtime, commission, bonus, retroactive pay; not vacation pay): the percentage rule's base (semesterlagen 16 b §)",
+        "variable pay for work paid in the year before the cutover (overtime, commission, bonus, retroactive pay; not vacation pay): the percentage rule's base (semesterlagen 16 b §); with vacation_year april_march, paid in the earning year in progress (since 1 April) before the cutover",
     }),
     vacation_paid_days_remaining: Days.openapi({
-      description: "the year's paid vacation days not yet taken (may be negative)",
+      description:
+        "the year's paid vacation days not yet taken (may be negative); with vacation_year april_march, of the vacation year in progress at the cutover date",
     }),
     vacation_unpaid_days_remaining: Days.min(0).default(0),
     vacation_saved_days: z.record(z.string(), z.number().int().min(0).max(60)).optional().openapi({
       description:
-        'saved days by the year they were saved in, e.g. {"2024": 3}; at most five years back (semesterlagen 18 §)',
+        'saved days by the year they were saved in, e.g. {"2024": 3}; at most five years back (semesterlagen 18 §); with vacation_year april_march, by the vacation year (its 1 April\'s year) they were saved in',
     }),
     vacation_debt: SignedMoney.default(0).openapi({
       description: "the semesterlöneskuld at the cutover (account 2920)",
@@ -646,10 +647,15 @@ export const VacationBalanceSchema = z
   .object({
     employee_id: z.string(),
     vacation_rule: z.enum(VACATION_RULES),
-    vacation_year_start: z
-      .string()
-      .openapi({ description: "the calendar year is both the earning and the vacation year" }),
-    vacation_year: z.number(),
+    vacation_year_kind: z.enum(["calendar", "april_march"]).openapi({
+      description:
+        "calendar: the calendar year is both the earning and the vacation year; april_march: semesterlagen 3 §",
+    }),
+    vacation_year_start: z.string().openapi({ description: "the first day of the vacation year in progress" }),
+    vacation_year_end: z.string(),
+    vacation_year: z
+      .number()
+      .openapi({ description: "the year of vacation_year_start (2026 for April 2026–March 2027)" }),
     as_of: z.string().openapi({ description: "payment date of the latest booked run, or the cutover date" }),
     source: z.enum(["salary_run", "opening_balance"]),
     salary_run_id: z.string().nullable(),
@@ -676,6 +682,22 @@ export const VacationBalanceSchema = z
     liability_contributions_ore: z.number(),
     liability_total: z.number(),
     estimated_liability_sek: z.number().openapi({ description: "liability + contributions, kronor" }),
+    earning_year: z
+      .object({
+        start: z.string(),
+        end: z.string(),
+        paid_days: z
+          .number()
+          .openapi({ description: "the paid days the earning year gives (7 §), projected to its end" }),
+        earned_days: z.number().openapi({ description: "days earned by the record's month, four decimals" }),
+        day_value: z.number().openapi({ description: "the estimated value of a day being earned, kronor" }),
+        earned_value: z.number().openapi({ description: "earned_days × day_value, kronor (part of liability)" }),
+      })
+      .nullable()
+      .openapi({
+        description:
+          "april_march: the earning year in progress, whose days are taken from the next 1 April; null for the calendar year",
+      }),
   })
   .openapi("VacationBalance");
 

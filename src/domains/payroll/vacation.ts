@@ -24,8 +24,12 @@ import { ApiError, fieldError } from "../../errors/api-error";
 import { newId } from "../../ids";
 import type { EngineLine } from "../../ledger/engine";
 import { fromOre, toOre } from "../../money";
-import { employerContributions, type AbsenceType } from "../../sweden/payroll";
+import type { AbsenceType } from "../../sweden/payroll";
 import {
+  type AbsenceDayIn,
+  aprilMarchYear,
+  aprilMarchYearOf,
+  type VacationYearKind,
   employmentMonthsInYear,
   hourlyVacationPayOre,
   isVacationDay,
@@ -41,8 +45,9 @@ import {
   type SavedDays,
   type VacationRule,
 } from "../../sweden/payroll/vacation";
+import { loadCompany } from "../companies";
 import type { EngineItem } from "./calculate";
-import { ITEM_TYPES, VACATION_QUALIFYING_VARIABLE_TYPES } from "./item-types";
+import { VACATION_QUALIFYING_VARIABLE_TYPES } from "./item-types";
 import {
   employeesByIds,
   loadEmployee,
@@ -52,26 +57,23 @@ import {
   type SalaryRunRow,
 } from "./queries";
 import type { OpeningBalancesInput } from "./schemas";
-
-export type VacationRecordRow = typeof vacationRecords.$inferSelect;
-export type OpeningRow = typeof payrollOpeningBalances.$inferSelect;
+import {
+  contributionsOn,
+  type OpeningRow,
+  type VacationBreakdown,
+  type VacationRecordRow,
+  vacationItems,
+} from "./vacation-parts";
+import { aprilMarchPeriods, type Cutover, type ShiftedVariablePay, shiftedVacationOfMember } from "./vacation-shifted";
 
 const pad = (n: number) => String(n).padStart(2, "0");
 const lastDay = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
-const dayText = (n: number) => `${n} d`;
 
 /** The month of the cutover that the opening balance covers: the cutover month when the date is its last day. */
 function coveredMonth(o: OpeningRow): number {
   const y = Number(o.cutoverDate.slice(0, 4));
   const m = Number(o.cutoverDate.slice(5, 7));
   return o.cutoverDate === lastDay(y, m) ? m : m - 1;
-}
-
-/** The contributions on a liability at the employee's own rate (sign kept). */
-function contributionsOn(e: EmployeeRow, payDate: string, liabilityOre: number): number {
-  if (liabilityOre === 0) return 0;
-  const c = employerContributions({ birthDate: e.birthDate, payDate, basisOre: Math.abs(liabilityOre) });
-  return c.ok ? Math.sign(liabilityOre) * c.totalOre : 0;
 }
 
 export async function openingOf(
@@ -153,6 +155,98 @@ async function variablePayOfYear(db: Database, companyId: string, run: SalaryRun
   const wanted = new Set(employeeIds);
   for (const r of rows) if (wanted.has(r.id)) (Number(r.current) ? current : booked).set(r.id, Number(r.s));
   return { booked, current };
+}
+
+/**
+ * April–March: the opening balance a run starts from: the employee has one and no record after the
+ * month its cutover covered (a run after the cutover carries on from its own record).
+ */
+function cutoverOf(opening: OpeningRow | undefined, prev: VacationRecordRow | undefined): Cutover | null {
+  if (!opening) return null;
+  const y = Number(opening.cutoverDate.slice(0, 4));
+  const covered = coveredMonth(opening);
+  const coveredPeriod = covered === 0 ? (y - 1) * 100 + 12 : y * 100 + covered;
+  if (prev && prev.year * 100 + prev.month > coveredPeriod) return null;
+  const m = Number(opening.cutoverDate.slice(5, 7));
+  return { opening, vacationYear: aprilMarchYearOf(y, m), coveredPeriod };
+}
+
+/** The company's vacation year (setting vacation_year): calendar or April–March. */
+export async function vacationYearOf(db: Database, companyId: string): Promise<VacationYearKind> {
+  return (await loadCompany(db, companyId)).company_settings.vacationYear;
+}
+
+/**
+ * 3 a §: the month's vacation days: whole days of type vacation on weekdays that are not holidays or
+ * eves. Part days are not vacation days: a warning names them.
+ */
+function monthVacationDays(own: AbsenceDayIn[], monthFrom: string, monthTo: string, name: string, warnings: string[]) {
+  const monthVacation = own.filter((d) => d.type === "vacation" && d.date >= monthFrom && d.date <= monthTo);
+  const partDays = monthVacation.filter((d) => d.hoursHundredths !== null).length;
+  if (partDays)
+    warnings.push(
+      `${name}: ${partDays} vacation day(s) registered with hours; vacation is taken in whole days (semesterlagen 3 a §) and they were not counted`,
+    );
+  return monthVacation.filter((d) => d.hoursHundredths === null && isVacationDay(d.date)).length;
+}
+
+/**
+ * 16 b §, April–March: each employee's variable vacation-qualifying pay in the two earning years a
+ * run needs: the whole earning year before the vacation year in progress (booked runs of its
+ * periods, April to March), the earning year in progress before the run's month, and the run's rows.
+ */
+async function variablePayAprilMarch(db: Database, companyId: string, run: SalaryRunRow, employeeIds: string[]) {
+  const out = new Map<string, ShiftedVariablePay>();
+  if (!employeeIds.length) return out;
+  const vy = aprilMarchYearOf(run.periodYear, run.periodMonth);
+  const completed = aprilMarchPeriods(vy - 1);
+  const period = run.periodYear * 100 + run.periodMonth;
+  const types = sql.join(
+    VACATION_QUALIFYING_VARIABLE_TYPES.map((t) => sql`${t}`),
+    sql`, `,
+  );
+  const rows = await db.all<{ id: string; bucket: string; s: number }>(sql`
+    SELECT e.employee_id AS id,
+      CASE WHEN r.id = ${run.id} THEN 'thisRun'
+        WHEN r.period_year * 100 + r.period_month <= ${completed.to} THEN 'completed' ELSE 'inProgress' END AS bucket,
+      SUM(i.amount_ore) AS s
+    FROM salary_line_items i
+    JOIN salary_run_employees e ON e.id = i.salary_run_employee_id
+    JOIN salary_runs r ON r.id = i.salary_run_id
+    WHERE r.company_id = ${companyId} AND i.item_type IN (${types})
+      AND (r.id = ${run.id} OR (r.status = 'booked' AND r.period_year * 100 + r.period_month >= ${completed.from}
+        AND r.period_year * 100 + r.period_month < ${period}))
+    GROUP BY e.employee_id, bucket`);
+  const wanted = new Set(employeeIds);
+  for (const r of rows) {
+    if (!wanted.has(r.id)) continue;
+    const v = out.get(r.id) ?? { completed: 0, inProgress: 0, thisRun: 0 };
+    v[r.bucket as keyof ShiftedVariablePay] = Number(r.s);
+    out.set(r.id, v);
+  }
+  return out;
+}
+
+/**
+ * Whether the company's vacation year may still change: the first salary run that booked vacation
+ * for it, or an opening balance's employee (both carry balances in the current kind of year); null
+ * when neither exists.
+ */
+export async function vacationBookedBy(db: Database, companyId: string): Promise<string | null> {
+  const record = await db
+    .select({ id: vacationRecords.salaryRunId })
+    .from(vacationRecords)
+    .where(eq(vacationRecords.companyId, companyId))
+    .limit(1)
+    .get();
+  if (record) return record.id;
+  const opening = await db
+    .select({ id: payrollOpeningBalances.employeeId })
+    .from(payrollOpeningBalances)
+    .where(eq(payrollOpeningBalances.companyId, companyId))
+    .limit(1)
+    .get();
+  return opening ? `opening_balances:${opening.id}` : null;
 }
 
 /** The balance carried into the run's year before the month: from the last record, the opening balance, or nothing. */
@@ -255,9 +349,14 @@ export async function vacationForRun(
     return e.vacationRule !== "none" && e.fSkattStatus !== "f_skatt";
   });
   const ids = eligible.map((x) => x.employeeId);
+  // the company's vacation year, read only when someone in the run has vacation
+  const yearKind: VacationYearKind = ids.length ? await vacationYearOf(db, companyId) : "calendar";
   const prevs = await latestRecords(db, companyId, ids, { year: Y, month: m });
   const openings = await openingOf(db, companyId, ids);
   const variable = await variablePayOfYear(db, companyId, run, ids);
+  const shiftedVariable = yearKind === "april_march" ? await variablePayAprilMarch(db, companyId, run, ids) : new Map();
+  // 17 §: the earning year's absence; April–March also reads the earning year before the vacation year in progress.
+  const absenceFrom = yearKind === "april_march" ? aprilMarchYear(aprilMarchYearOf(Y, m) - 1).start : `${Y}-01-01`;
   const absence = new Map<string, { date: string; type: AbsenceType; hoursHundredths: number | null }[]>();
   for (let i = 0; i < ids.length; i += 90) {
     const rows = await db
@@ -267,7 +366,7 @@ export async function vacationForRun(
         and(
           eq(salaryAbsenceDays.companyId, companyId),
           inArray(salaryAbsenceDays.employeeId, ids.slice(i, i + 90)),
-          gte(salaryAbsenceDays.absenceDate, `${Y}-01-01`),
+          gte(salaryAbsenceDays.absenceDate, absenceFrom),
           lte(salaryAbsenceDays.absenceDate, monthTo),
         ),
       )
@@ -311,6 +410,22 @@ export async function vacationForRun(
     }
 
     const rule = e.vacationRule as VacationRule;
+    if (yearKind === "april_march") {
+      const shifted = shiftedVacationOfMember({
+        e,
+        rule,
+        run,
+        prev: prevs.get(e.id),
+        cutover: cutoverOf(openings.get(e.id), prevs.get(e.id)),
+        absence: own,
+        variable: shiftedVariable.get(e.id) ?? { completed: 0, inProgress: 0, thisRun: 0 },
+        vacationDays: monthVacationDays(own, monthFrom, monthTo, name, warnings),
+        endsThisMonth: ends,
+      });
+      warnings.push(...shifted.warnings);
+      byMember.set(member.id, { items: shifted.items, breakdown: shifted.breakdown });
+      continue;
+    }
     const c = carried(e, Y, prevs.get(e.id), openings.get(e.id));
     const opening = c.opening;
     // 17 §: the year's absence up to the month's end (after the cutover in the cutover year).
@@ -346,14 +461,7 @@ export async function vacationForRun(
     const variableOre = rule === "percentage" ? variableOpeningOre + variableBookedOre + variableRunOre : 0;
     const dayValue = vacationDayValue(rule, e.monthlySalaryOre, yd, variableOre);
 
-    // 3 a §: whole vacation days on weekdays that are not holidays or eves.
-    const monthVacation = own.filter((d) => d.type === "vacation" && d.date >= monthFrom && d.date <= monthTo);
-    const partDays = monthVacation.filter((d) => d.hoursHundredths !== null).length;
-    if (partDays)
-      warnings.push(
-        `${name}: ${partDays} vacation day(s) registered with hours; vacation is taken in whole days (semesterlagen 3 a §) and they were not counted`,
-      );
-    const days = monthVacation.filter((d) => d.hoursHundredths === null && isVacationDay(d.date)).length;
+    const days = monthVacationDays(own, monthFrom, monthTo, name, warnings);
     const take = takeVacationDays(days, {
       paidLeft: entitled - c.paidTaken,
       saved: c.saved,
@@ -391,40 +499,18 @@ export async function vacationForRun(
     const liabilityOre = ends ? 0 : liab.afterOre;
     const contributionsOre = contributionsOn(e, run.paymentDate, liabilityOre);
 
-    const items: EngineItem[] = [];
-    const paidDaysText = dayText(take.paid + fromSaved);
-    if (pay.supplementOre)
-      items.push({
-        itemType: "vacation_supplement",
-        description: `${ITEM_TYPES.vacation_supplement.sv} ${paidDaysText} × 0,43 %`,
-        amountOre: pay.supplementOre,
-      });
-    if (pay.deductionOre) {
-      const text =
-        rule === "percentage"
-          ? `${ITEM_TYPES.vacation_deduction.sv} ${dayText(take.paid + fromSaved + take.unpaid)} × 4,6 %`
-          : `Obetald semester ${dayText(take.unpaid)} × 4,6 %`;
-      items.push({ itemType: "vacation_deduction", description: text, amountOre: -pay.deductionOre });
-    }
-    if (pay.vacationPayOre)
-      items.push({
-        itemType: "vacation_pay",
-        description: `${ITEM_TYPES.vacation_pay.sv} ${paidDaysText}`,
-        amountOre: pay.vacationPayOre,
-      });
-    if (payoutOre) {
-      const why = [
+    const items = vacationItems({
+      rule,
+      pay,
+      paidDays: take.paid + fromSaved,
+      unpaidDays: take.unpaid,
+      payoutOre,
+      payoutDays,
+      payoutWhy: [
         c.forcedPayoutDays ? `${c.forcedPayoutDays} d ej sparbara/förfallna` : "",
         endPayout ? `${endPayout} d vid anställningens slut` : "",
-      ]
-        .filter(Boolean)
-        .join(", ");
-      items.push({
-        itemType: "vacation_payout",
-        description: `${ITEM_TYPES.vacation_payout.sv} ${dayText(payoutDays)} (${why})`,
-        amountOre: payoutOre,
-      });
-    }
+      ],
+    });
 
     const saved = ends ? {} : take.savedAfter;
     byMember.set(member.id, {
@@ -505,53 +591,6 @@ export async function vacationForRun(
   return { byMember, warnings };
 }
 
-export interface VacationBreakdown {
-  rule: VacationRule | "hourly";
-  year: number;
-  month: number;
-  carried_from: string;
-  paid_days_of_year: number;
-  entitled_days: number;
-  unpaid_days: number;
-  non_qualifying_absence_days: number;
-  absence_used: Record<string, number>;
-  days_taken: { paid: number; from_saved: SavedDays; unpaid: number; advance: number };
-  paid_taken: number;
-  unpaid_taken: number;
-  saved_taken: number;
-  remaining_days: number;
-  unpaid_remaining: number;
-  saved_days: SavedDays;
-  payout_days: number;
-  payout_days_forced: number;
-  payout_days_end_of_employment: number;
-  payout_days_year: number;
-  payout: number;
-  day_value: number;
-  day_value_rule: string;
-  /** percentage rule: the year's semesterlönegrundande lön (kronor), fixed and variable, rounded to öre for display. */
-  qualifying_pay?: {
-    fixed: number;
-    variable: number;
-    variable_opening: number;
-    variable_booked_runs: number;
-    variable_this_run: number;
-    total: number;
-  } | null;
-  supplement: number;
-  vacation_pay: number;
-  deduction: number;
-  liability: Record<string, number>;
-  ore: {
-    liability_after: number;
-    contributions_after: number;
-    liability_change: number;
-    contributions_change: number;
-    day_value: number;
-  };
-  ends_employment: boolean;
-}
-
 function hourlyBreakdown(year: number, month: number, ore: number): VacationBreakdown {
   return {
     rule: "hourly",
@@ -628,6 +667,12 @@ export function vacationBookingOf(ctx: CommandContext, db: Database, run: Salary
       contributionsOre: v.ore.contributions_after,
       liabilityChangeOre: v.ore.liability_change,
       contributionsChangeOre: v.ore.contributions_change,
+      vacationYearStart: v.shifted?.vacation_year_start ?? (v.rule === "hourly" ? null : `${v.year}-01-01`),
+      earningPaidDays: v.shifted?.earning_paid_days ?? null,
+      earnedDays: v.shifted?.earned_days ?? null,
+      earningDayValueOre: v.shifted?.earning_day_value_ore ?? null,
+      vacationBaseOre: v.shifted?.vacation_base_ore ?? null,
+      revaluationOre: v.shifted?.revaluation_ore ?? 0,
       createdAt: ctx.now,
     });
   }
@@ -659,12 +704,51 @@ function savedJson(saved: SavedDays) {
   return { saved_days: saved, saved_days_total: savedTotal(saved) };
 }
 
+/**
+ * April–March: the earning year in progress as a record keeps it (null for the calendar year, where
+ * the earning year is the vacation year).
+ */
+function earningYearOfRecord(r: VacationRecordRow) {
+  if (r.earningPaidDays === null || !r.vacationYearStart) return null;
+  const range = aprilMarchYear(Number(r.vacationYearStart.slice(0, 4)));
+  const earnedOre = Number(
+    new Big(r.earnedDays ?? "0")
+      .times(r.earningDayValueOre ?? 0)
+      .round(0, Big.roundHalfUp)
+      .toFixed(0),
+  );
+  return {
+    start: range.start,
+    end: range.end,
+    paid_days: r.earningPaidDays,
+    earned_days: Number(r.earnedDays ?? "0"),
+    day_value: fromOre(r.earningDayValueOre ?? 0),
+    earned_value: fromOre(earnedOre),
+  };
+}
+
+/** The vacation year a record belongs to: its first and last day and the year's number. */
+function vacationYearOfRecord(r: VacationRecordRow) {
+  const start = r.vacationYearStart ?? `${r.year}-01-01`;
+  const year = Number(start.slice(0, 4));
+  const shifted = start.slice(5) === "04-01";
+  return {
+    kind: shifted ? ("april_march" as const) : ("calendar" as const),
+    start,
+    end: shifted ? aprilMarchYear(year).end : `${year}-12-31`,
+    year,
+  };
+}
+
 export function balanceFromRecord(e: EmployeeRow, r: VacationRecordRow) {
+  const vacationYear = vacationYearOfRecord(r);
   return {
     employee_id: e.id,
     vacation_rule: e.vacationRule,
-    vacation_year_start: `${r.year}-01-01`,
-    vacation_year: r.year,
+    vacation_year_kind: vacationYear.kind,
+    vacation_year_start: vacationYear.start,
+    vacation_year_end: vacationYear.end,
+    vacation_year: vacationYear.year,
     as_of: r.paymentDate,
     source: "salary_run" as const,
     salary_run_id: r.salaryRunId,
@@ -688,15 +772,26 @@ export function balanceFromRecord(e: EmployeeRow, r: VacationRecordRow) {
     liability_contributions_ore: r.contributionsOre,
     liability_total: fromOre(r.liabilityOre + r.contributionsOre),
     estimated_liability_sek: fromOre(r.liabilityOre + r.contributionsOre),
+    earning_year: earningYearOfRecord(r),
   };
 }
 
-export function balanceFromOpening(e: EmployeeRow, o: OpeningRow) {
+/** The vacation year an opening balance's days belong to: the one holding its cutover date. */
+function vacationYearOfOpening(o: OpeningRow, kind: VacationYearKind) {
+  if (kind === "calendar") return { kind, start: `${o.year}-01-01`, end: `${o.year}-12-31`, year: o.year };
+  const year = aprilMarchYearOf(o.year, Number(o.cutoverDate.slice(5, 7)));
+  return { kind, ...aprilMarchYear(year), year };
+}
+
+export function balanceFromOpening(e: EmployeeRow, o: OpeningRow, kind: VacationYearKind) {
+  const vacationYear = vacationYearOfOpening(o, kind);
   return {
     employee_id: e.id,
     vacation_rule: e.vacationRule,
-    vacation_year_start: `${o.year}-01-01`,
-    vacation_year: o.year,
+    vacation_year_kind: vacationYear.kind,
+    vacation_year_start: vacationYear.start,
+    vacation_year_end: vacationYear.end,
+    vacation_year: vacationYear.year,
     as_of: o.cutoverDate,
     source: "opening_balance" as const,
     salary_run_id: null,
@@ -720,6 +815,7 @@ export function balanceFromOpening(e: EmployeeRow, o: OpeningRow) {
     liability_contributions_ore: o.vacationDebtContributionsOre,
     liability_total: fromOre(o.vacationDebtOre + o.vacationDebtContributionsOre),
     estimated_liability_sek: fromOre(o.vacationDebtOre + o.vacationDebtContributionsOre),
+    earning_year: null,
   };
 }
 
@@ -729,7 +825,7 @@ export async function vacationBalance(db: Database, companyId: string, employeeI
   const record = (await latestRecords(db, companyId, [e.id], { year: 9999, month: 13 })).get(e.id);
   if (record) return balanceFromRecord(e, record);
   const opening = (await openingOf(db, companyId, [e.id])).get(e.id);
-  if (opening) return balanceFromOpening(e, opening);
+  if (opening) return balanceFromOpening(e, opening, await vacationYearOf(db, companyId));
   throw new ApiError(
     "VACATION_BALANCE_NOT_FOUND",
     { employee_id: e.id },
@@ -795,6 +891,7 @@ export async function openingBalances(db: Database, companyId: string, employeeI
 
 export const putOpeningBalances: Command<OpeningBalancesInput & { employeeId: string }> = async (db, input, ctx) => {
   const e = await loadEmployee(db, ctx.companyId, input.employeeId);
+  const aprilMarch = (await vacationYearOf(db, ctx.companyId)) === "april_march";
   const year = Number(input.cutover_date.slice(0, 4));
   const existing = (await openingOf(db, ctx.companyId, [e.id])).get(e.id);
   for (const y of new Set([year, existing?.year ?? year])) {
@@ -808,11 +905,16 @@ export const putOpeningBalances: Command<OpeningBalancesInput & { employeeId: st
   }
   if (input.cutover_date < e.employmentStart)
     throw fieldError("cutover_date", "the cutover date is before the employment starts");
+  // 18 §: saved days are keyed by the vacation year they were saved in, one of the five before the
+  // cutover's (the calendar year, or the April–March year by its 1 April: a cutover on 31 May 2026 is in 2026/27).
+  const cutoverVacationYear = aprilMarch ? aprilMarchYearOf(year, Number(input.cutover_date.slice(5, 7))) : year;
   for (const [y] of Object.entries(input.vacation_saved_days ?? {})) {
-    if (!/^\d{4}$/.test(y) || Number(y) >= year || Number(y) < year - 5)
+    if (!/^\d{4}$/.test(y) || Number(y) >= cutoverVacationYear || Number(y) < cutoverVacationYear - 5)
       throw fieldError(
         `vacation_saved_days.${y}`,
-        "saved days are keyed by the year they were saved in: one of the five years before the cutover year (semesterlagen 18 §)",
+        aprilMarch
+          ? "saved days are keyed by the vacation year they were saved in (its 1 April's year): one of the five vacation years before the cutover's (semesterlagen 18 §)"
+          : "saved days are keyed by the year they were saved in: one of the five years before the cutover year (semesterlagen 18 §)",
       );
   }
   const debtOre = toOre(input.vacation_debt)!;
@@ -876,12 +978,13 @@ export async function vacationLiability(db: Database, companyId: string, asOf: s
   const records = await latestRecords(db, companyId, ids, { asOfDate: asOf });
   const openings = await openingOf(db, companyId, ids);
   const people = await employeesByIds(db, companyId, ids);
+  const kind = await vacationYearOf(db, companyId);
   const rows = ids
     .map((id) => {
       const e = people.get(id)!;
       const r = records.get(id);
       const o = openings.get(id);
-      const b = r ? balanceFromRecord(e, r) : balanceFromOpening(e, o!);
+      const b = r ? balanceFromRecord(e, r) : balanceFromOpening(e, o!, kind);
       return {
         employee_id: id,
         first_name: e.firstName,
@@ -892,7 +995,9 @@ export async function vacationLiability(db: Database, companyId: string, asOf: s
         salary_run_id: b.salary_run_id,
         as_of: b.as_of,
         vacation_year: b.vacation_year,
+        vacation_year_start: b.vacation_year_start,
         remaining_days: b.remaining_days,
+        earned_days: b.earning_year?.earned_days ?? null,
         saved_days: b.saved_days,
         saved_days_total: b.saved_days_total,
         day_value: b.day_value,

@@ -1,9 +1,13 @@
 // Vacation under the Annual Leave Act, semesterlagen (1977:480): pure functions, no I/O.
 //
-// The vacation year: the calendar year is both the intjänandeår and the semesterår
-// ("sammanfallande intjänande- och semesterår", allowed by agreement under 2 §/3 §; public
-// employers' AB § 27 does the same): the year's paid days are granted in advance and reduced
-// for the year's absence that does not earn vacation.
+// The vacation year, chosen per company (VacationYearKind below):
+// - "calendar": the calendar year is both the intjänandeår and the semesterår ("sammanfallande
+//   intjänande- och semesterår", allowed by agreement under 2 §; public employers' AB § 27 does the
+//   same): the year's paid days are granted in advance and reduced for the year's absence that does
+//   not earn vacation.
+// - "april_march": the Act's default (3 §): the earning year 1 April–31 March, its days taken in the
+//   vacation year from the next 1 April (förskjutet semesterår); the days and the percentage rule's
+//   pay are known in full when the vacation year starts.
 //
 // Sources (the Act as in force since 2010-04-01, prop. 2009/10:4):
 // - 3 a §: vacation is taken in whole days; Saturdays, Sundays, public holidays, midsommarafton,
@@ -78,10 +82,24 @@ export function isVacationDay(date: string): boolean {
 
 /** Calendar days of `year` covered by an employment from `start` to `end` (null: open-ended). */
 export function employmentDaysInYear(year: number, start: string, end: string | null): number {
-  const first = Math.max(toDay(`${year}-01-01`), toDay(start));
-  const last = Math.min(toDay(`${year}-12-31`), end ? toDay(end) : Infinity);
+  return employmentDaysIn(calendarEarningYear(year), start, end);
+}
+
+/** A span of days, first and last inclusive (YYYY-MM-DD): an earning year or a vacation year. */
+export interface DateRange {
+  start: string;
+  end: string;
+}
+
+/** Calendar days of `range` covered by an employment from `start` to `end` (null: open-ended). */
+export function employmentDaysIn(range: DateRange, start: string, end: string | null): number {
+  const first = Math.max(toDay(range.start), toDay(start));
+  const last = Math.min(toDay(range.end), end ? toDay(end) : Infinity);
   return last < first ? 0 : Math.round((last - first) / DAY) + 1;
 }
+
+/** The days of a range (365 or 366 for a year: April 2027–March 2028 holds 29 February). */
+export const daysIn = (range: DateRange) => Math.round((toDay(range.end) - toDay(range.start)) / DAY) + 1;
 
 /** Months of `year` the employment touches (1-12), for spreading the year's days over the months. */
 export function employmentMonthsInYear(
@@ -132,23 +150,112 @@ export function vacationDaysOfYear(i: {
   employmentEnd: string | null;
   nonQualifyingDays: number;
 }) {
-  const yearDays = daysInYear(i.year);
-  const employmentDays = employmentDaysInYear(i.year, i.employmentStart, i.employmentEnd);
-  const total = i.employmentStart > `${i.year}-08-31` ? Math.min(5, i.daysPerYear) : i.daysPerYear;
+  const earned = paidDaysEarned({ ...i, earningYear: calendarEarningYear(i.year) });
+  const total = vacationYearTotalDays(`${i.year}-01-01`, i.daysPerYear, i.employmentStart);
+  const paid = Math.min(total, earned.paid);
+  return { ...earned, total, paid, unpaid: total - paid };
+}
+
+/**
+ * 7 §: the paid days an earning year (intjänandeår) gives: ⌈(employment days of the earning year −
+ * days wholly absent that do not earn vacation) / days of the earning year × days per year⌉, at most
+ * the days per year. `share`: the qualifying share of the earning year (the percentage rule's base).
+ */
+export function paidDaysEarned(i: {
+  earningYear: DateRange;
+  daysPerYear: number;
+  employmentStart: string;
+  employmentEnd: string | null;
+  nonQualifyingDays: number;
+}) {
+  const yearDays = daysIn(i.earningYear);
+  const employmentDays = employmentDaysIn(i.earningYear, i.employmentStart, i.employmentEnd);
   const qualifying = Math.max(0, employmentDays - i.nonQualifyingDays);
   const paid = Math.min(
-    total,
+    i.daysPerYear,
     Number(new Big(qualifying).times(i.daysPerYear).div(yearDays).round(0, Big.roundUp).toFixed(0)),
   );
-  return {
-    yearDays,
-    employmentDays,
-    qualifyingDays: qualifying,
-    total,
-    paid,
-    unpaid: total - paid,
-    share: new Big(qualifying).div(yearDays),
-  };
+  return { yearDays, employmentDays, qualifyingDays: qualifying, paid, share: new Big(qualifying).div(yearDays) };
+}
+
+/**
+ * 4 §: the vacation days (paid and unpaid) of the vacation year starting `vacationYearStart`: the
+ * days per year, or only five when the employment starts after 31 August of that vacation year.
+ */
+export function vacationYearTotalDays(vacationYearStart: string, daysPerYear: number, employmentStart: string) {
+  return employmentStart > `${vacationYearStart.slice(0, 4)}-08-31` ? Math.min(5, daysPerYear) : daysPerYear;
+}
+
+// The vacation year (2 § / 3 §). "calendar": sammanfallande intjänande- och semesterår, the calendar
+// year is both (allowed by agreement). "april_march": the Act's own default (3 § first paragraph,
+// "semesterår: tiden fr.o.m. den 1 april ett år t.o.m. den 31 mars påföljande år"; intjänandeår "det
+// närmast föregående semesteråret"): the days earned from 1 April to 31 March are taken from the next
+// 1 April (förskjutet semesterår), so at any date an employee has the vacation year in progress
+// (days earned the year before) and the earning year in progress (days being earned).
+export const VACATION_YEAR_KINDS = ["calendar", "april_march"] as const;
+export type VacationYearKind = (typeof VACATION_YEAR_KINDS)[number];
+
+/** The calendar year as the earning year (and the vacation year) `year`. */
+export const calendarEarningYear = (year: number): DateRange => ({ start: `${year}-01-01`, end: `${year}-12-31` });
+
+/** The April–March year that starts on 1 April `year` (as earning year or as vacation year). */
+export const aprilMarchYear = (year: number): DateRange => ({ start: `${year}-04-01`, end: `${year + 1}-03-31` });
+
+/** The April–March year in progress in the month (year, month), by the year of its 1 April: March 2027 is 2026. */
+export const aprilMarchYearOf = (year: number, month: number) => (month >= 4 ? year : year - 1);
+
+/** The month's place in the April–March year: April 1 … March 12. */
+export const aprilMarchMonthIndex = (month: number) => ((month + 8) % 12) + 1;
+
+/**
+ * The months of the April–March year starting 1 April `year` that the employment touches, as places
+ * (April 1 … March 12): for spreading the earning year's paid days over the months worked.
+ */
+export function employmentMonthsInAprilMarch(
+  year: number,
+  start: string,
+  end: string | null,
+): { first: number; last: number; count: number } {
+  const r = aprilMarchYear(year);
+  const first = start < r.start ? 1 : start > r.end ? 13 : aprilMarchMonthIndex(Number(start.slice(5, 7)));
+  const last = !end || end > r.end ? 12 : end < r.start ? 0 : aprilMarchMonthIndex(Number(end.slice(5, 7)));
+  return { first, last, count: Math.max(0, last - first + 1) };
+}
+
+/**
+ * The days of the earning year in progress earned by the end of its month `monthIndex` (April 1 …
+ * March 12): the earning year's paid days spread evenly over the months of employment in it (exact).
+ */
+export function earnedDaysByMonth(
+  paidDays: number,
+  months: { first: number; last: number; count: number },
+  monthIndex: number,
+): Big {
+  if (months.count <= 0) return new Big(0);
+  const elapsed = Math.max(0, Math.min(monthIndex, months.last) - months.first + 1);
+  return new Big(paidDays).times(elapsed).div(months.count);
+}
+
+/**
+ * The vacation liability (semesterlöneskuld) of a shifted year at a month's end, in öre, rounded
+ * half up once: the paid days of the vacation year in progress not yet taken plus the saved days,
+ * at the vacation year's day value, plus the days earned so far in the earning year in progress at
+ * its day value (its pay is known only when the earning year ends, so this is the estimate), plus
+ * days still to be paid out at their own value.
+ */
+export function shiftedLiabilityOre(i: {
+  daysLeft: number;
+  vacationDayValue: Big;
+  earnedDays: Big;
+  earningDayValue: Big;
+  payoutValue?: Big;
+}): number {
+  return roundOre(
+    i.vacationDayValue
+      .times(i.daysLeft)
+      .plus(i.earningDayValue.times(i.earnedDays))
+      .plus(i.payoutValue ?? 0),
+  );
 }
 
 /**
@@ -182,6 +289,16 @@ export function vacationDayValue(
  */
 export function vacationQualifyingBaseOre(monthlyOre: number, share: Big, variableOre: number): Big {
   return new Big(monthlyOre).times(12).times(share).plus(variableOre);
+}
+
+/**
+ * 16 b §: the value of a paid day from a completed earning year's semesterlönegrundande lön: 12 %
+ * of it divided over the paid days it gave (exact). With the April–March year the earning year is
+ * over when its days are taken, so this is the final figure (the semesteravstämning's).
+ */
+export function percentageDayValue(baseOre: number, paidDays: number): Big {
+  if (paidDays <= 0) return new Big(0);
+  return new Big(baseOre).times(VACATION_PAY_PERCENT).div(100).div(paidDays);
 }
 
 /** Saved days by the year they were saved in ("2025": 3). */
