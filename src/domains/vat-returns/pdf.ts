@@ -61,6 +61,17 @@ export async function renderVatReturnPdf(p: VatReturnPdf): Promise<Uint8Array> {
     page.drawText(t, { x: right ? x - f.widthOfTextAtSize(t, size) : x, y, size, font: f });
   };
 
+  /** A box's name in its row: one line at 7 pt, or two at 6.5 pt when it is longer than the room. */
+  const drawLabel = (label: string, x: number, bottom: number, width: number) => {
+    if (regular.widthOfTextAtSize(label, 7) <= width) return text(label, x, bottom + 8.5, regular, 7);
+    const words = label.split(" ");
+    let first = "";
+    while (words.length && regular.widthOfTextAtSize(`${first} ${words[0]}`.trim(), 6.5) <= width)
+      first = `${first} ${words.shift()}`.trim();
+    text(first, x, bottom + 12, regular, 6.5);
+    text(words.join(" "), x, bottom + 4.5, regular, 6.5, width);
+  };
+
   let y = A4[1] - MARGIN - 10;
   text("Momsdeklaration", MARGIN, y, bold, 18);
   text("SKV 4700", A4[0] - MARGIN, y, regular, 9, undefined, true);
@@ -87,7 +98,7 @@ export async function renderVatReturnPdf(p: VatReturnPdf): Promise<Uint8Array> {
   const drawSection = (letter: string, x: number, top: number): number => {
     const s = SECTIONS.find((v) => v.letter === letter)!;
     page.drawRectangle({ x, y: top - 16, width: COLUMN, height: 16, color: light });
-    text(`${s.letter}  ${s.heading}`, x + 4, top - 11.5, bold, 8, COLUMN - 8);
+    text(`${s.letter}  ${s.heading}`, x + 4, top - 11.5, bold, 7.5, COLUMN - 8);
     let at = top - 16;
     for (const box of s.boxes) {
       page.drawRectangle({ x, y: at - ROW, width: COLUMN, height: ROW, borderColor: grey, borderWidth: 0.5 });
@@ -100,16 +111,16 @@ export async function renderVatReturnPdf(p: VatReturnPdf): Promise<Uint8Array> {
         borderWidth: 0.5,
       });
       text(box, x + 7.5, at - ROW + 8.5, bold, 8);
-      text(BOX_NAMES[box], x + 27, at - ROW + 8.5, regular, 7, COLUMN - 27 - 82);
+      drawLabel(BOX_NAMES[box], x + 27, at - ROW, COLUMN - 27 - 70);
       page.drawRectangle({
-        x: x + COLUMN - 78,
+        x: x + COLUMN - 66,
         y: at - ROW + 4,
-        width: 74,
+        width: 62,
         height: ROW - 8,
         borderColor: grey,
         borderWidth: 0.5,
       });
-      text(kronor(boxes[box] ?? 0), x + COLUMN - 8, at - ROW + 8.5, box === "49" ? bold : regular, 9, 66, true);
+      text(kronor(boxes[box] ?? 0), x + COLUMN - 8, at - ROW + 8.5, box === "49" ? bold : regular, 9, 54, true);
       at -= ROW;
     }
     return at - 10;
@@ -149,7 +160,9 @@ function drawChanges(
   let y = top;
   text("Ändringar mot tidigare redovisat", MARGIN, y, bold, 9);
   y -= 13;
-  const changed = Object.entries(r.boxes).filter(([, v]) => v !== 0);
+  const changed = Object.entries(r.boxes)
+    .filter(([, v]) => v !== 0)
+    .sort(([a], [b]) => a.localeCompare(b));
   if (!changed.length) text("Inga rutor ändrade (endast öresutjämning i bokföringen).", MARGIN, y, regular, 8);
   for (const [box, v] of changed) {
     text(`Ruta ${box}  ${BOX_NAMES[box as AnyBox]}`, MARGIN, y, regular, 8, 380);
