@@ -2714,7 +2714,7 @@ export interface paths {
         };
         /**
          * The company's tax and filing deadlines in a date range
-         * @description Computed, never stored: from the company (entity_type, vat_registered, moms_period, f_skatt, fiscal year) and its compliance settings, by the rules of Skatteförfarandelagen, Årsredovisningslagen and Lag (1930:173) (each deadline names its source), moved to the next banking day. from defaults to today, to to from + 365 days; at most three years.
+         * @description Computed, never stored: from the company (entity_type, vat_registered, moms_period, f_skatt, fiscal year) and its compliance settings, by the rules of Skatteförfarandelagen, Årsredovisningslagen and Lag (1930:173) (each deadline names its source), moved to the next banking day. from defaults to today, to to from + 365 days; at most three years. done: a VAT declaration is done when its return exists (POST .../vat-returns); null for the filings the service does not make.
          *
          *     Scope: `compliance:read`.
          */
@@ -2752,6 +2752,8 @@ export interface paths {
                                     description_sv: string;
                                     description_en: string;
                                     source: string;
+                                    /** @description vat_declaration: true when the period's VAT return exists (POST .../vat-returns; every part of a period a broken fiscal year cuts in two), else false; null for the filings the service does not make */
+                                    done: boolean | null;
                                 }[];
                             };
                             meta: components["schemas"]["Meta"];
@@ -8683,6 +8685,511 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/companies/{companyId}/vat-returns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the VAT returns
+         * @description Newest first, originals and corrections; filter period (2026-Q1). Cursor pagination.
+         *
+         *     Scope: `reports:read`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description next_cursor of the previous page */
+                    cursor?: string;
+                    limit?: number;
+                    period?: string;
+                };
+                header?: never;
+                path: {
+                    companyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["VatReturn"][];
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Make the VAT return (momsdeklaration) of a VAT period: boxes, transfer entry, lock
+         * @description Body: period (2026-03 monthly, 2026-Q1 quarterly, 2026 or 2025/2026 yearly, as the tax calendar names it) or period_start and period_end; one of the company's VAT periods (calendar months or quarters clipped to the fiscal year, or the fiscal year), ended before today, else VALIDATION_ERROR with details.fields. Builds the declaration from the period's entries as GET .../reports/vat-declaration does, books one transfer entry dated the period's last day (every output and input VAT account to 2650 in whole kronor = box 49, the öre to 3740), locks the fiscal year through the period's end and stores the return. No entry when no VAT account moved (an empty period gives a return of zeros). correction: true makes a correction return of a declared period (after unlocking and correcting the books): the difference per box and its own transfer entry. Refusals: VAT_RETURN_ALREADY_EXISTS, VAT_RETURN_NO_ORIGINAL, VAT_RETURN_UNCHANGED (409), the ledger's PERIOD_LOCKED, the lock's PERIOD_LOCK_HAS_DRAFTS and PERIOD_HAS_UNBOOKED_TRANSACTIONS. A dry run answers the whole return with the entry's lines and writes nothing.
+         *
+         *     Scope: `bookkeeping:write`.
+         *
+         *     Idempotency-Key: mandatory.
+         *
+         *     Dry-run: `?dry_run=true` or `X-Dry-Run: true`.
+         *
+         *     Input rules: text may not contain control characters (U+0000-U+001F, U+007F-U+009F; `\n` and `\t` are allowed only in notes, descriptions, reasons, comments and messages), bidirectional embedding/override/isolate characters (U+202A-U+202E, U+2066-U+2069) or unpaired surrogates. Amounts: at most 999 999 999 999 kr each and per entry or invoice total; quantities at most 1 000 000 000. The body must be UTF-8 JSON sent as `Content-Type: application/json`. Any breach is 400 VALIDATION_ERROR naming the field.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Mandatory. Replays within 24 hours return the first response. */
+                    "idempotency-key"?: string;
+                    /** @description true: run the whole command and commit nothing */
+                    "x-dry-run"?: string;
+                };
+                path: {
+                    companyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description the VAT period as the tax calendar names it: 2026-03 (monthly VAT), 2026-Q1 (quarterly), 2026 (yearly) */
+                        period?: string;
+                        period_start?: string;
+                        period_end?: string;
+                        /**
+                         * @description true: a correction return of a period that has one (the difference per box since what was declared)
+                         * @default false
+                         */
+                        correction?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["VatReturn"];
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/vat-returns/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a VAT return: its boxes, the declaration as it stands, the transfer entry and its voucher
+         * @description Scope: `reports:read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    companyId: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["VatReturn"];
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/vat-returns/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The VAT return as a PDF laid out like Skatteverket's form SKV 4700
+         * @description Sections A-I with their boxes in whole kronor; a correction prints the declaration as it now stands and the boxes that changed.
+         *
+         *     Scope: `reports:read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    companyId: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/vat-returns/{id}/eskd": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The VAT return as Skatteverket's eSKD upload file (eSKDUpload 6.0, ISO-8859-1)
+         * @description application/xml in ISO-8859-1: OrgNr, Period (the period's last month, YYYYMM), one element per box that is not zero, MomsBetala (box 49) always; whole kronor. A correction's file carries the whole declaration as it now stands (a corrected declaration replaces the earlier one at Skatteverket), not the difference.
+         *
+         *     Scope: `reports:read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    companyId: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/companies/{companyId}/currency/rate": {
         parameters: {
             query?: never;
@@ -10734,7 +11241,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        event_type: "invoice.created" | "invoice.sent" | "invoice.paid" | "credit_note.created" | "supplier.created" | "supplier_invoice.registered" | "supplier_invoice.approved" | "supplier_invoice.paid" | "supplier_invoice.credited" | "supplier_invoice.uncredited" | "customer.created" | "journal_entry.committed" | "journal_entry.reversed" | "journal_entry.corrected" | "transaction.categorized" | "transaction.reconciled" | "period.locked" | "period.unlocked" | "period.year_closed" | "salary_run.created" | "salary_run.approved" | "salary_run.booked" | "agi.generated" | "document.uploaded" | "salary_run.reopened" | "salary_run.deleted" | "period.reopened" | "invoice.payment_reversed" | "supplier_invoice.payment_reversed";
+                        event_type: "invoice.created" | "invoice.sent" | "invoice.paid" | "credit_note.created" | "supplier.created" | "supplier_invoice.registered" | "supplier_invoice.approved" | "supplier_invoice.paid" | "supplier_invoice.credited" | "supplier_invoice.uncredited" | "customer.created" | "journal_entry.committed" | "journal_entry.reversed" | "journal_entry.corrected" | "transaction.categorized" | "transaction.reconciled" | "period.locked" | "period.unlocked" | "period.year_closed" | "salary_run.created" | "salary_run.approved" | "salary_run.booked" | "agi.generated" | "document.uploaded" | "salary_run.reopened" | "salary_run.deleted" | "period.reopened" | "invoice.payment_reversed" | "supplier_invoice.payment_reversed" | "vat_return.created";
                         webhook_url: string;
                         name: string;
                         description?: string | null;
@@ -20891,6 +21398,44 @@ export interface components {
              * @default 1930
              */
             settlement_account?: string;
+        };
+        VatReturn: {
+            id: string;
+            /** @enum {string} */
+            kind: "original" | "correction";
+            corrects_id: string | null;
+            period: string;
+            period_start: string;
+            period_end: string;
+            fiscal_period_id: string;
+            /** @description every box of SKV 4700 (05-62 and 49) in whole kronor */
+            boxes: {
+                [key: string]: number;
+            };
+            /** @description the whole declaration as it stands after this return (an original's boxes; original plus corrections) */
+            declared_boxes: {
+                [key: string]: number;
+            };
+            box_49: number;
+            to_pay: number;
+            to_reclaim: number;
+            journal_entry_id: string | null;
+            voucher_number: string | null;
+            transfer: {
+                /** @description on 2650: credit positive (to pay), debit negative */
+                settlement_amount: number;
+                /** @description on 3740: credit positive, debit negative */
+                rounding_amount: number;
+                /** @description the entry's lines (in the create answer) */
+                lines?: {
+                    account_number: string;
+                    debit_amount: number;
+                    credit_amount: number;
+                }[];
+            };
+            pdf_url: string;
+            eskd_url: string;
+            created_at: string;
         };
         Article: {
             id: string;
