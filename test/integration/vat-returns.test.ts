@@ -6,7 +6,19 @@
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { pdfText } from "../pdf-text";
-import { BASE, call, companyFixture, countOf, entryLines, line, postedEntry, uniqueKey, write } from "../helpers";
+import {
+  BASE,
+  call,
+  companyFixture,
+  countOf,
+  entryLines,
+  line,
+  newActor,
+  newCompany,
+  postedEntry,
+  uniqueKey,
+  write,
+} from "../helpers";
 
 const f = companyFixture({ name: "Momsåret AB" });
 const url = (path = "") => `/api/v1/companies/${f.companyId}${path}`;
@@ -339,5 +351,64 @@ describe("VAT returns", () => {
       key: f.actor.key,
     });
     for (const d of other.body.data.deadlines) expect(d.done).toBeNull();
+  });
+});
+
+describe("VAT returns of a broken fiscal year (May to April, quarterly VAT)", () => {
+  it("clips the quarters to the fiscal years: a quarter the year end cuts is two returns, named by their dates", async () => {
+    const actor = await newActor();
+    const c = await newCompany(actor.key, {
+      name: "Brutet År AB",
+      fiscal_year_start_month: 5,
+      first_fiscal_year: { start_date: "2025-05-01", end_date: "2026-04-30" },
+    });
+    const next = await write(actor.key, "POST", `/api/v1/companies/${c.id}/fiscal-periods`);
+    expect(next.status).toBe(201);
+    const cu = (path: string) => `/api/v1/companies/${c.id}${path}`;
+    // April 2026 in the first year, May 2026 in the second: calendar Q2 2026 in two parts
+    await postedEntry(actor.key, c.id, c.fiscal_period.id, {
+      entry_date: "2026-04-10",
+      description: "Försäljning april",
+      lines: [line("1930", 1250, 0), line("3001", 0, 1000), line("2611", 0, 250)],
+    });
+    await postedEntry(actor.key, c.id, next.body.data.id, {
+      entry_date: "2026-05-10",
+      description: "Försäljning maj",
+      lines: [line("1930", 625, 0), line("3001", 0, 500), line("2611", 0, 125)],
+    });
+    const ambiguous = await write(actor.key, "POST", cu("/vat-returns"), { period: "2026-Q2" });
+    expect(ambiguous.status).toBe(400);
+    expect(ambiguous.body.error.details.fields[0].message).toContain(
+      "2026-04-01 to 2026-04-30, 2026-05-01 to 2026-06-30",
+    );
+    const april = await write(actor.key, "POST", cu("/vat-returns"), {
+      period_start: "2026-04-01",
+      period_end: "2026-04-30",
+    });
+    expect(april.status).toBe(201);
+    expect(april.body.data).toMatchObject({ period: "2026-Q2", fiscal_period_id: c.fiscal_period.id, box_49: 250 });
+    expect(await entryLines(actor.key, c.id, april.body.data.journal_entry_id)).toEqual({
+      "2611": [250, 0],
+      "2650": [0, 250],
+    });
+    // the tax calendar's 2026-Q2 is done only when both parts are declared
+    const done = async () =>
+      (
+        await call("GET", cu("/tax-deadlines?from=2026-08-01&to=2026-08-31&type=vat_declaration"), { key: actor.key })
+      ).body.data.deadlines.find((d: any) => d.period === "2026-Q2").done;
+    expect(await done()).toBe(false);
+    const mayJune = await write(actor.key, "POST", cu("/vat-returns"), {
+      period_start: "2026-05-01",
+      period_end: "2026-06-30",
+    });
+    expect(mayJune.status).toBe(201);
+    expect(mayJune.body.data).toMatchObject({ period: "2026-Q2", fiscal_period_id: next.body.data.id, box_49: 125 });
+    const entry = (await call("GET", cu(`/journal-entries/${mayJune.body.data.journal_entry_id}`), { key: actor.key }))
+      .body.data;
+    expect(entry.entry_date).toBe("2026-06-30");
+    expect(await done()).toBe(true);
+    // the first year's first quarter is its short first period
+    const first = await write(actor.key, "POST", cu("/vat-returns"), { period: "2025-Q2" });
+    expect(first.body.data).toMatchObject({ period_start: "2025-05-01", period_end: "2025-06-30" });
   });
 });
