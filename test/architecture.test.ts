@@ -117,6 +117,7 @@ const TABLES: Record<string, { owner: string; readers?: string[] }> = {
   invoiceDeductionDecisions: { owner: "domains/invoices" },
   rotRutClaims: { owner: "domains/rot-rut" },
   rotRutClaimInvoices: { owner: "domains/rot-rut" },
+  vatReturns: { owner: "domains/vat-returns" },
   supplierInvoices: { owner: "domains/supplier-invoices" },
   supplierInvoiceItems: { owner: "domains/supplier-invoices" },
   supplierInvoicePayments: { owner: "domains/supplier-invoices" },

@@ -19,6 +19,7 @@ import * as rotRut from "../domains/rot-rut";
 import * as reconciliation from "../domains/reconciliation";
 import * as supplierInvoices from "../domains/supplier-invoices";
 import * as suppliers from "../domains/suppliers";
+import * as vatReturns from "../domains/vat-returns";
 import * as webhooks from "../domains/webhooks";
 import type { CommandWiring } from "../commands/names";
 import type { Command } from "../commands/plan";
@@ -117,6 +118,9 @@ export const COMMANDS = {
   "invoices.pay": invoices.payInvoiceChecked(bankTransactions.likelyInvoicePayments),
   "rot_rut.claim": rotRut.createClaims,
   "rot_rut.decide": rotRut.decideClaim,
+  "vat_returns.create": vatReturns.createVatReturn(
+    fiscalPeriods.lockPeriodChecked(bankTransactions.unbookedTransactionsIn),
+  ),
   "bank_transactions.ingest": bankTransactions.ingestTransactions,
   "bank_transactions.register_bank_account": bankTransactions.registerBankAccount,
   "bank_transactions.import_start": bankTransactions.startBankImport,

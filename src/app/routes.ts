@@ -27,6 +27,7 @@ import * as reports from "../domains/reports";
 import * as rotRut from "../domains/rot-rut";
 import * as supplierInvoices from "../domains/supplier-invoices";
 import * as suppliers from "../domains/suppliers";
+import * as vatReturns from "../domains/vat-returns";
 import * as webhooks from "../domains/webhooks";
 import { registerBenchFloors } from "../http/bench-floors";
 import { registerMcpRoutes } from "../mcp";
@@ -39,10 +40,11 @@ function registerRoutes(app: OpenAPIHono<AppEnv>): void {
   companies.registerCompanyRoutes(app);
   accounts.registerAccountRoutes(app);
   fiscalPeriods.registerFiscalPeriodRoutes(app);
-  compliance.registerComplianceRoutes(app, {
-    receivables: invoices.foreignReceivablesToRevalue,
-    payables: supplierInvoices.foreignPayablesToRevalue,
-  });
+  compliance.registerComplianceRoutes(
+    app,
+    { receivables: invoices.foreignReceivablesToRevalue, payables: supplierInvoices.foreignPayablesToRevalue },
+    vatReturns.declaredVatPeriodLabels,
+  );
   journalEntries.registerJournalEntryRoutes(app);
   audit.registerAuditRoutes(app);
   customers.registerCustomerRoutes(app, invoices.openInvoicesOf);
@@ -50,6 +52,7 @@ function registerRoutes(app: OpenAPIHono<AppEnv>): void {
   invoices.registerInvoiceRoutes(app);
   supplierInvoices.registerSupplierInvoiceRoutes(app);
   rotRut.registerRotRutRoutes(app);
+  vatReturns.registerVatReturnRoutes(app);
   currency.registerCurrencyRoutes(app);
   articles.registerArticleRoutes(app);
   dimensions.registerDimensionRoutes(app);

@@ -771,3 +771,4 @@ export * from "./tables/payroll-absence";
 export * from "./tables/rot-rut";
 export * from "./tables/reconciliation";
 export * from "./tables/payroll-vacation";
+export * from "./tables/vat-returns";

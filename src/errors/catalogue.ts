@@ -194,6 +194,24 @@ export const ERROR_CATALOGUE = {
     "The next period already has opening balances.",
   ),
   YEAR_END_NOT_RUN: e(400, "Bokslutet har inte körts.", "The year-end closing has not been run."),
+  VAT_RETURN_ALREADY_EXISTS: e(
+    409,
+    "Perioden har redan en momsdeklaration.",
+    "The VAT period already has a return.",
+    "A return is never replaced: unlock the period, correct the books, and make a correction return with correction: true.",
+  ),
+  VAT_RETURN_NO_ORIGINAL: e(
+    409,
+    "Perioden har ingen momsdeklaration att rätta.",
+    "The VAT period has no return to correct.",
+    "Make the period's return first (POST .../vat-returns without correction).",
+  ),
+  VAT_RETURN_UNCHANGED: e(
+    409,
+    "Inget har ändrats sedan periodens senaste momsdeklaration.",
+    "Nothing has changed since the period's latest return.",
+    "Book the correction in the period (unlock it first), then make the correction return.",
+  ),
   YEAR_END_STALE: e(
     409,
     "Årets resultat har ändrats sedan bokslutsverifikationen; kör bokslutet igen.",

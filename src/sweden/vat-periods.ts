@@ -2,6 +2,8 @@
 // period is a calendar month, a calendar quarter, or (for yearly reporting) the fiscal year
 // (beskattningsåret). The company's choice is its moms_period setting.
 // Pure.
+import { fiscalYearName } from "./fiscal-year";
+import type { MomsPeriod } from "./tax-deadlines";
 
 /**
  * The VAT periods (redovisningsperioder, SFL 26 kap. 10-14 §§: calendar month, calendar quarter,
@@ -35,4 +37,32 @@ export function closedVatPeriods(
     }
   }
   return out;
+}
+
+/** A VAT period (redovisningsperiod) of a fiscal year, named as the tax calendar names its deadline. */
+export interface VatPeriod {
+  start: string;
+  end: string;
+  /** "2026-03" (month), "2026-Q1" (quarter), the fiscal year's name ("2026", "2025/2026") for yearly VAT */
+  label: string;
+}
+
+/**
+ * Every VAT period of a fiscal year, ended or not: calendar months or quarters clipped to the
+ * fiscal year, or the fiscal year itself. A month or quarter that a broken fiscal year cuts in
+ * two gives one period in each year, both under the calendar label (each year is settled on
+ * its own, since an entry belongs to one year).
+ */
+export function vatPeriodsOfYear(momsPeriod: MomsPeriod, fiscal: { start: string; end: string }): VatPeriod[] {
+  return closedVatPeriods(momsPeriod, fiscal, fiscal.end).map((p) => ({
+    ...p,
+    label: vatPeriodLabel(momsPeriod, p.end, fiscal),
+  }));
+}
+
+/** The label of the VAT period that ends on `end`: its month, its quarter, or the fiscal year's name. */
+function vatPeriodLabel(momsPeriod: MomsPeriod, end: string, fiscal: { start: string; end: string }): string {
+  if (momsPeriod === "monthly") return end.slice(0, 7);
+  if (momsPeriod === "quarterly") return `${end.slice(0, 4)}-Q${Math.ceil(Number(end.slice(5, 7)) / 3)}`;
+  return fiscalYearName(fiscal.start, fiscal.end);
 }

@@ -62,6 +62,10 @@ describe("headers and envelopes", () => {
       "AGI_CONTACT_MISSING",
       // issue #34: a closing entry made stale by a later posting (docs/fiscal-year.md)
       "YEAR_END_STALE",
+      // issue #30: the VAT return (docs/vat-returns.md)
+      "VAT_RETURN_ALREADY_EXISTS",
+      "VAT_RETURN_NO_ORIGINAL",
+      "VAT_RETURN_UNCHANGED",
     ];
     expect(byCode.size).toBe(133 + added.length);
     for (const code of added) expect(byCode.has(code)).toBe(true);

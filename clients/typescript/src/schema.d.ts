@@ -1030,7 +1030,7 @@ export interface paths {
         head?: never;
         /**
          * Update company settings
-         * @description All fields optional; null clears a nullable field. Settings used by invoicing (invoice_default_days, bank details, email sender), VAT (vat_registered, moms_period), bookkeeping (default_voucher_series) and payroll (payroll_contact, vacation_year: 409 CONFLICT once a salary run has booked vacation or an opening balance is set).
+         * @description All fields optional; null clears a nullable field. Settings used by invoicing (invoice_default_days, bank details, email sender), VAT (vat_registered, moms_period) and bookkeeping (default_voucher_series).
          *
          *     Scope: `companies:write`.
          *
@@ -2714,7 +2714,7 @@ export interface paths {
         };
         /**
          * The company's tax and filing deadlines in a date range
-         * @description Computed, never stored: from the company (entity_type, vat_registered, moms_period, f_skatt, fiscal year) and its compliance settings, by the rules of Skatteförfarandelagen, Årsredovisningslagen and Lag (1930:173) (each deadline names its source), moved to the next banking day. from defaults to today, to to from + 365 days; at most three years.
+         * @description Computed, never stored: from the company (entity_type, vat_registered, moms_period, f_skatt, fiscal year) and its compliance settings, by the rules of Skatteförfarandelagen, Årsredovisningslagen and Lag (1930:173) (each deadline names its source), moved to the next banking day. from defaults to today, to to from + 365 days; at most three years. done: a VAT declaration is done when its return exists (POST .../vat-returns); null for the filings the service does not make.
          *
          *     Scope: `compliance:read`.
          */
@@ -2752,6 +2752,8 @@ export interface paths {
                                     description_sv: string;
                                     description_en: string;
                                     source: string;
+                                    /** @description vat_declaration: true when the period's VAT return exists (POST .../vat-returns; every part of a period a broken fiscal year cuts in two), else false; null for the filings the service does not make */
+                                    done: boolean | null;
                                 }[];
                             };
                             meta: components["schemas"]["Meta"];
@@ -8683,6 +8685,511 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/companies/{companyId}/vat-returns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the VAT returns
+         * @description Newest first, originals and corrections; filter period (2026-Q1). Cursor pagination.
+         *
+         *     Scope: `reports:read`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description next_cursor of the previous page */
+                    cursor?: string;
+                    limit?: number;
+                    period?: string;
+                };
+                header?: never;
+                path: {
+                    companyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["VatReturn"][];
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Make the VAT return (momsdeklaration) of a VAT period: boxes, transfer entry, lock
+         * @description Body: period (2026-03 monthly, 2026-Q1 quarterly, 2026 or 2025/2026 yearly, as the tax calendar names it) or period_start and period_end; one of the company's VAT periods (calendar months or quarters clipped to the fiscal year, or the fiscal year), ended before today, else VALIDATION_ERROR with details.fields. Builds the declaration from the period's entries as GET .../reports/vat-declaration does, books one transfer entry dated the period's last day (every output and input VAT account to 2650 in whole kronor = box 49, the öre to 3740), locks the fiscal year through the period's end and stores the return. No entry when no VAT account moved (an empty period gives a return of zeros). correction: true makes a correction return of a declared period (after unlocking and correcting the books): the difference per box and its own transfer entry. Refusals: VAT_RETURN_ALREADY_EXISTS, VAT_RETURN_NO_ORIGINAL, VAT_RETURN_UNCHANGED (409), the ledger's PERIOD_LOCKED, the lock's PERIOD_LOCK_HAS_DRAFTS and PERIOD_HAS_UNBOOKED_TRANSACTIONS. A dry run answers the whole return with the entry's lines and writes nothing.
+         *
+         *     Scope: `bookkeeping:write`.
+         *
+         *     Idempotency-Key: mandatory.
+         *
+         *     Dry-run: `?dry_run=true` or `X-Dry-Run: true`.
+         *
+         *     Input rules: text may not contain control characters (U+0000-U+001F, U+007F-U+009F; `\n` and `\t` are allowed only in notes, descriptions, reasons, comments and messages), bidirectional embedding/override/isolate characters (U+202A-U+202E, U+2066-U+2069) or unpaired surrogates. Amounts: at most 999 999 999 999 kr each and per entry or invoice total; quantities at most 1 000 000 000. The body must be UTF-8 JSON sent as `Content-Type: application/json`. Any breach is 400 VALIDATION_ERROR naming the field.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Mandatory. Replays within 24 hours return the first response. */
+                    "idempotency-key"?: string;
+                    /** @description true: run the whole command and commit nothing */
+                    "x-dry-run"?: string;
+                };
+                path: {
+                    companyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description the VAT period as the tax calendar names it: 2026-03 (monthly VAT), 2026-Q1 (quarterly), 2026 (yearly) */
+                        period?: string;
+                        period_start?: string;
+                        period_end?: string;
+                        /**
+                         * @description true: a correction return of a period that has one (the difference per box since what was declared)
+                         * @default false
+                         */
+                        correction?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["VatReturn"];
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/vat-returns/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a VAT return: its boxes, the declaration as it stands, the transfer entry and its voucher
+         * @description Scope: `reports:read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    companyId: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["VatReturn"];
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/vat-returns/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The VAT return as a PDF laid out like Skatteverket's form SKV 4700
+         * @description Sections A-I with their boxes in whole kronor; a correction prints the declaration as it now stands and the boxes that changed.
+         *
+         *     Scope: `reports:read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    companyId: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/vat-returns/{id}/eskd": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The VAT return as Skatteverket's eSKD upload file (eSKDUpload 6.0, ISO-8859-1)
+         * @description application/xml in ISO-8859-1: OrgNr, Period (the period's last month, YYYYMM), one element per box that is not zero, MomsBetala (box 49) always; whole kronor. A correction's file carries the whole declaration as it now stands (a corrected declaration replaces the earlier one at Skatteverket), not the difference.
+         *
+         *     Scope: `reports:read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    companyId: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/companies/{companyId}/currency/rate": {
         parameters: {
             query?: never;
@@ -10734,7 +11241,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        event_type: "invoice.created" | "invoice.sent" | "invoice.paid" | "credit_note.created" | "supplier.created" | "supplier_invoice.registered" | "supplier_invoice.approved" | "supplier_invoice.paid" | "supplier_invoice.credited" | "supplier_invoice.uncredited" | "customer.created" | "journal_entry.committed" | "journal_entry.reversed" | "journal_entry.corrected" | "transaction.categorized" | "transaction.reconciled" | "period.locked" | "period.unlocked" | "period.year_closed" | "salary_run.created" | "salary_run.approved" | "salary_run.booked" | "agi.generated" | "document.uploaded" | "salary_run.reopened" | "salary_run.deleted" | "period.reopened" | "invoice.payment_reversed" | "supplier_invoice.payment_reversed";
+                        event_type: "invoice.created" | "invoice.sent" | "invoice.paid" | "credit_note.created" | "supplier.created" | "supplier_invoice.registered" | "supplier_invoice.approved" | "supplier_invoice.paid" | "supplier_invoice.credited" | "supplier_invoice.uncredited" | "customer.created" | "journal_entry.committed" | "journal_entry.reversed" | "journal_entry.corrected" | "transaction.categorized" | "transaction.reconciled" | "period.locked" | "period.unlocked" | "period.year_closed" | "salary_run.created" | "salary_run.approved" | "salary_run.booked" | "agi.generated" | "document.uploaded" | "salary_run.reopened" | "salary_run.deleted" | "period.reopened" | "invoice.payment_reversed" | "supplier_invoice.payment_reversed" | "vat_return.created";
                         webhook_url: string;
                         name: string;
                         description?: string | null;
@@ -12796,213 +13303,6 @@ export interface paths {
                             meta: components["schemas"]["Meta"];
                         };
                     };
-                };
-                /** @description VALIDATION_ERROR or a rule of this endpoint */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description UNAUTHORIZED */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description NOT_FOUND */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Conflict with the current state */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description RATE_LIMITED */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/companies/{companyId}/eu-sales-lists": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Periodisk sammanställning (SKV 5740): EU sales per buyer VAT number, beside boxes 35/38/39
-         * @description Per buyer VAT number the goods (box 35), triangulation (box 38) and services (box 39) in whole kronor, SEK as booked, from the lines on the boxes' accounts that the period's invoices, credit notes (negative) and their payments (cash method) booked. Each column is put in whole kronor so that it adds up to its box (largest remainder); unattributed lists postings on those accounts that no invoice booked. A buyer (the customer of an invoice or credit note in the period) without a valid VAT number of another EU member state stops the list: 409 CONFLICT, details.reason buyer_vat_number_invalid, details.invoices naming each invoice, its customer and the problem. A quarter is refused (400 VALIDATION_ERROR on period) when it has goods and the goods of the quarter or of any of the four before it exceed 500 000 kr (35 kap. 4 § SFL: goods are reported by month).
-         *
-         *     Scope: `reports:read`.
-         */
-        get: {
-            parameters: {
-                query: {
-                    /** @description a calendar month (2026-03) or a calendar quarter (2026-Q1) */
-                    period: string;
-                };
-                header?: never;
-                path: {
-                    companyId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["EuSalesList"];
-                            meta: components["schemas"]["Meta"];
-                        };
-                    };
-                };
-                /** @description VALIDATION_ERROR or a rule of this endpoint */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description UNAUTHORIZED */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description NOT_FOUND */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Conflict with the current state */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description RATE_LIMITED */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/companies/{companyId}/eu-sales-lists/file": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Periodisk sammanställning as Skatteverket's upload file (SKV 574008, ISO 8859-1)
-         * @description Line 1 SKV574008; line 2 the company's VAT number, the period code (YYMM or YY-Q), the contact's name, phone and e-mail; then per buyer VAT number;goods;triangulation;services; (an empty column: no such sale). Lines end CR LF. The contact comes from contact_name/contact_phone/contact_email, else the company's payroll contact. A buyer (the customer of an invoice or credit note in the period) without a valid VAT number of another EU member state stops the list: 409 CONFLICT, details.reason buyer_vat_number_invalid, details.invoices naming each invoice, its customer and the problem. A quarter is refused (400 VALIDATION_ERROR on period) when it has goods and the goods of the quarter or of any of the four before it exceed 500 000 kr (35 kap. 4 § SFL: goods are reported by month). Also 409 CONFLICT with details.reason reporter_vat_number_missing (a company without a Swedish VAT number) or unattributed_postings (the boxes hold postings no invoice booked, so the file would not equal the declaration).
-         *
-         *     Scope: `reports:read`.
-         */
-        get: {
-            parameters: {
-                query: {
-                    /** @description a calendar month (2026-03) or a calendar quarter (2026-Q1) */
-                    period: string;
-                    /** @description the person responsible for the list (at most 35 characters); default the company's payroll contact */
-                    contact_name?: string;
-                    /** @description their phone: digits with a hyphen after the area code (08-123456), or + and digits; at most 17 */
-                    contact_phone?: string;
-                    /** @description their e-mail (optional on the file) */
-                    contact_email?: string;
-                };
-                header?: never;
-                path: {
-                    companyId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description No content */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
                 /** @description VALIDATION_ERROR or a rule of this endpoint */
                 400: {
@@ -20334,11 +20634,6 @@ export interface components {
                 start_date: string;
                 end_date: string;
             };
-            /**
-             * @description payroll's vacation year: april_march (default: semesterlagen 3 §, förskjutet semesterår) or calendar (earning and vacation year coincide, by agreement)
-             * @enum {string}
-             */
-            vacation_year?: "calendar" | "april_march";
         };
         CompanyDetail: components["schemas"]["Company"] & {
             settings: components["schemas"]["CompanySettings"];
@@ -20367,11 +20662,6 @@ export interface components {
             late_payment_interest_rate: number | null;
             default_voucher_series: string;
             payroll_contact: components["schemas"]["PayrollContact"];
-            /**
-             * @description payroll's vacation year: calendar (earning and vacation year coincide) or april_march (1 April–31 March, days taken the following year; semesterlagen 3 §)
-             * @enum {string}
-             */
-            vacation_year: "calendar" | "april_march";
             vat_registered: boolean;
             moms_period: string | null;
             f_skatt: boolean;
@@ -20409,11 +20699,6 @@ export interface components {
             late_payment_interest_rate?: number | null;
             default_voucher_series?: string;
             payroll_contact?: components["schemas"]["PayrollContact"] & unknown;
-            /**
-             * @description calendar or april_march; refused with 409 CONFLICT once a salary run has booked vacation for the company or an opening balance is set (the balances carry from run to run in one kind of year)
-             * @enum {string}
-             */
-            vacation_year?: "calendar" | "april_march";
             vat_registered?: boolean;
             /** @enum {string|null} */
             moms_period?: "monthly" | "quarterly" | "yearly" | null;
@@ -21114,6 +21399,44 @@ export interface components {
              */
             settlement_account?: string;
         };
+        VatReturn: {
+            id: string;
+            /** @enum {string} */
+            kind: "original" | "correction";
+            corrects_id: string | null;
+            period: string;
+            period_start: string;
+            period_end: string;
+            fiscal_period_id: string;
+            /** @description every box of SKV 4700 (05-62 and 49) in whole kronor */
+            boxes: {
+                [key: string]: number;
+            };
+            /** @description the whole declaration as it stands after this return (an original's boxes; original plus corrections) */
+            declared_boxes: {
+                [key: string]: number;
+            };
+            box_49: number;
+            to_pay: number;
+            to_reclaim: number;
+            journal_entry_id: string | null;
+            voucher_number: string | null;
+            transfer: {
+                /** @description on 2650: credit positive (to pay), debit negative */
+                settlement_amount: number;
+                /** @description on 3740: credit positive, debit negative */
+                rounding_amount: number;
+                /** @description the entry's lines (in the create answer) */
+                lines?: {
+                    account_number: string;
+                    debit_amount: number;
+                    credit_amount: number;
+                }[];
+            };
+            pdf_url: string;
+            eskd_url: string;
+            created_at: string;
+        };
         Article: {
             id: string;
             number: string;
@@ -21507,57 +21830,6 @@ export interface components {
             /** @description whole kronor */
             amount: number;
             label: string;
-        };
-        EuSalesList: {
-            period: string;
-            /** @enum {string} */
-            period_kind: "month" | "quarter";
-            /** @description the file's period code: YYMM or YY-Q */
-            period_code: string;
-            from_date: string;
-            to_date: string;
-            reporter_vat_number: string | null;
-            rows: components["schemas"]["EuSalesListRow"][];
-            totals: {
-                /** @description whole kronor */
-                goods_amount: number;
-                /** @description whole kronor */
-                triangulation_amount: number;
-                /** @description whole kronor */
-                services_amount: number;
-            };
-            /** @description momsdeklaration boxes 35, 38 and 39 of the same dates (reports/vat-declaration) */
-            declaration_boxes: {
-                /** @description whole kronor */
-                35: number;
-                /** @description whole kronor */
-                38: number;
-                /** @description whole kronor */
-                39: number;
-            };
-            /** @description totals equal boxes 35, 38 and 39 */
-            matches_declaration: boolean;
-            /** @description postings on the boxes' accounts that no invoice booked: in the boxes, in no row */
-            unattributed: {
-                journal_entry_id: string;
-                /** @enum {string} */
-                box: "35" | "38" | "39";
-                /** @description kronor, credit minus debit */
-                amount: number;
-            }[];
-        };
-        EuSalesListRow: {
-            /** @description with its country prefix, upper case, no spaces */
-            buyer_vat_number: string;
-            country: string;
-            /** @description box 35: goods to a business in another EU country */
-            goods_amount: number | null;
-            /** @description box 38: the intermediary's sale in triangulation */
-            triangulation_amount: number | null;
-            /** @description box 39: services under the main rule, reverse charge */
-            services_amount: number | null;
-            /** @description the invoices and credit notes of the period for this buyer */
-            invoice_ids: string[];
         };
         SieImportJson: {
             file_base64: string;
@@ -22067,15 +22339,8 @@ export interface components {
             employee_id: string;
             /** @enum {string} */
             vacation_rule: "same_salary" | "percentage" | "none";
-            /**
-             * @description calendar: the calendar year is both the earning and the vacation year; april_march: semesterlagen 3 §
-             * @enum {string}
-             */
-            vacation_year_kind: "calendar" | "april_march";
-            /** @description the first day of the vacation year in progress */
+            /** @description the calendar year is both the earning and the vacation year */
             vacation_year_start: string;
-            vacation_year_end: string;
-            /** @description the year of vacation_year_start (2026 for April 2026–March 2027) */
             vacation_year: number;
             /** @description payment date of the latest booked run, or the cutover date */
             as_of: string;
@@ -22112,19 +22377,6 @@ export interface components {
             liability_total: number;
             /** @description liability + contributions, kronor */
             estimated_liability_sek: number;
-            /** @description april_march: the earning year in progress, whose days are taken from the next 1 April; null for the calendar year */
-            earning_year: {
-                start: string;
-                end: string;
-                /** @description the paid days the earning year gives (7 §), projected to its end */
-                paid_days: number;
-                /** @description days earned by the record's month, four decimals */
-                earned_days: number;
-                /** @description the estimated value of a day being earned, kronor */
-                day_value: number;
-                /** @description earned_days × day_value, kronor (part of liability) */
-                earned_value: number;
-            } | null;
         };
         OpeningBalances: {
             employee_id: string;
@@ -22178,15 +22430,15 @@ export interface components {
              */
             ytd_avgifter?: number;
             /**
-             * @description variable pay for work paid in the year before the cutover (overtime, commission, bonus, retroactive pay; not vacation pay): the percentage rule's base (semesterlagen 16 b §); with vacation_year april_march, paid in the earning year in progress (since 1 April) before the cutover
+             * @description variable pay for work paid in the year before the cutover (overtime, commission, bonus, retroactive pay; not vacation pay): the percentage rule's base (semesterlagen 16 b §)
              * @default 0
              */
             ytd_vacation_qualifying_variable_pay?: number;
-            /** @description the year's paid vacation days not yet taken (may be negative); with vacation_year april_march, of the vacation year in progress at the cutover date */
+            /** @description the year's paid vacation days not yet taken (may be negative) */
             vacation_paid_days_remaining: number;
             /** @default 0 */
             vacation_unpaid_days_remaining?: number;
-            /** @description saved days by the year they were saved in, e.g. {"2024": 3}; at most five years back (semesterlagen 18 §); with vacation_year april_march, by the vacation year (its 1 April's year) they were saved in */
+            /** @description saved days by the year they were saved in, e.g. {"2024": 3}; at most five years back (semesterlagen 18 §) */
             vacation_saved_days?: {
                 [key: string]: number;
             };

@@ -1,6 +1,6 @@
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { nowIso } from "../../clock";
-import { database } from "../../db/client";
+import { type Database, database } from "../../db/client";
 import type { AppEnv } from "../../http/context";
 import { dispatch } from "../../http/dispatch";
 import { json } from "../../http/envelope";
@@ -55,10 +55,21 @@ const Deadline = z.object({
   description_sv: z.string(),
   description_en: z.string(),
   source: z.string(),
+  done: z.boolean().nullable().openapi({
+    description:
+      "vat_declaration: true when the period's VAT return exists (POST .../vat-returns; every part of a period a broken fiscal year cuts in two), else false; null for the filings the service does not make",
+  }),
 });
 
+/** Which VAT periods (by the calendar's name) have their return: the vat-returns domain's answer, handed in by the composition root. */
+export type DeclaredVatPeriods = (db: Database, companyId: string) => Promise<Map<string, boolean>>;
+
 /** openForeignItems: the invoice domains' open foreign-currency items (above this domain), for the closing-rate check. */
-export function registerComplianceRoutes(app: OpenAPIHono<AppEnv>, openForeignItems: OpenForeignItems) {
+export function registerComplianceRoutes(
+  app: OpenAPIHono<AppEnv>,
+  openForeignItems: OpenForeignItems,
+  declaredVatPeriods: DeclaredVatPeriods,
+) {
   app.openapi(
     defineRoute({
       method: "get",
@@ -95,7 +106,8 @@ export function registerComplianceRoutes(app: OpenAPIHono<AppEnv>, openForeignIt
       summary: "The company's tax and filing deadlines in a date range",
       description:
         "Computed, never stored: from the company (entity_type, vat_registered, moms_period, f_skatt, fiscal year) and its compliance settings, by the rules of " +
-        "Skatteförfarandelagen, Årsredovisningslagen and Lag (1930:173) (each deadline names its source), moved to the next banking day. from defaults to today, to to from + 365 days; at most three years.",
+        "Skatteförfarandelagen, Årsredovisningslagen and Lag (1930:173) (each deadline names its source), moved to the next banking day. from defaults to today, to to from + 365 days; at most three years. " +
+        "done: a VAT declaration is done when its return exists (POST .../vat-returns); null for the filings the service does not make.",
       scope: "compliance:read",
       company: true,
       params: CompanyParams,
@@ -110,16 +122,21 @@ export function registerComplianceRoutes(app: OpenAPIHono<AppEnv>, openForeignIt
       const companyId = c.get("company").id;
       const from = q.from ?? nowIso().slice(0, 10);
       const to = q.to ?? new Date(Date.parse(from) + 365 * 86_400_000).toISOString().slice(0, 10);
-      const [{ deadlines }, settings] = await Promise.all([
+      const [{ deadlines }, settings, declared] = await Promise.all([
         deadlinesOf(db, companyId, from, to),
         loadSettings(db, companyId),
+        declaredVatPeriods(db, companyId),
       ]);
       const { updated_at: _u, ...s } = settingsJson(settings);
+      const marked = deadlines.map((d) => ({
+        ...d,
+        done: d.type === "vat_declaration" ? declared.get(d.period) === true : null,
+      }));
       return json(c, {
         from,
         to,
         settings: s,
-        deadlines: q.type ? deadlines.filter((d) => d.type === q.type) : deadlines,
+        deadlines: q.type ? marked.filter((d) => d.type === q.type) : marked,
       });
     },
   );

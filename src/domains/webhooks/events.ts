@@ -29,4 +29,5 @@ export const SUBSCRIBABLE_EVENTS = [
   "period.reopened",
   "invoice.payment_reversed",
   "supplier_invoice.payment_reversed",
+  "vat_return.created",
 ] as const;
