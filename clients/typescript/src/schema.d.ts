@@ -1030,7 +1030,7 @@ export interface paths {
         head?: never;
         /**
          * Update company settings
-         * @description All fields optional; null clears a nullable field. Settings used by invoicing (invoice_default_days, bank details, email sender), VAT (vat_registered, moms_period) and bookkeeping (default_voucher_series).
+         * @description All fields optional; null clears a nullable field. Settings used by invoicing (invoice_default_days, bank details, email sender), VAT (vat_registered, moms_period), bookkeeping (default_voucher_series) and payroll (payroll_contact, vacation_year: 409 CONFLICT once a salary run has booked vacation or an opening balance is set).
          *
          *     Scope: `companies:write`.
          *
@@ -8580,7 +8580,7 @@ export interface paths {
         put?: never;
         /**
          * Record Skatteverket's decision and payout on a claim
-         * @description approved_amount (at most the claimed amount), decision_date (default today), settlement_account (1930). Books Debit settlement account / Credit 1513 the approved amount, and Debit 1510 / Credit 1513 the refused part, which the buyers then owe (their invoices' remaining_amount grows). Status paid, or rejected when nothing was approved. A claim takes one decision (else CONFLICT).
+         * @description approved_amount (at most the claimed amount), decision_date (default today), settlement_account (1930). Accrual: books Debit settlement account / Credit 1513 the approved amount, and Debit 1510 / Credit 1513 the refused part, which the buyers then owe (their invoices' remaining_amount grows). Cash method: the payout is a payment of each invoice's sale, Debit settlement account / Credit its share of revenue and output VAT; the refused part books nothing (the customer's payment of it will), and a decision approving nothing posts no entry (decision_journal_entry_id null). Status paid, or rejected when nothing was approved. A claim takes one decision (else CONFLICT).
          *
          *     Scope: `invoices:write`.
          *
@@ -13303,6 +13303,213 @@ export interface paths {
                             meta: components["schemas"]["Meta"];
                         };
                     };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/eu-sales-lists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Periodisk sammanställning (SKV 5740): EU sales per buyer VAT number, beside boxes 35/38/39
+         * @description Per buyer VAT number the goods (box 35), triangulation (box 38) and services (box 39) in whole kronor, SEK as booked, from the lines on the boxes' accounts that the period's invoices, credit notes (negative) and their payments (cash method) booked. Each column is put in whole kronor so that it adds up to its box (largest remainder); unattributed lists postings on those accounts that no invoice booked. A buyer (the customer of an invoice or credit note in the period) without a valid VAT number of another EU member state stops the list: 409 CONFLICT, details.reason buyer_vat_number_invalid, details.invoices naming each invoice, its customer and the problem. A quarter is refused (400 VALIDATION_ERROR on period) when it has goods and the goods of the quarter or of any of the four before it exceed 500 000 kr (35 kap. 4 § SFL: goods are reported by month).
+         *
+         *     Scope: `reports:read`.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description a calendar month (2026-03) or a calendar quarter (2026-Q1) */
+                    period: string;
+                };
+                header?: never;
+                path: {
+                    companyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["EuSalesList"];
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/eu-sales-lists/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Periodisk sammanställning as Skatteverket's upload file (SKV 574008, ISO 8859-1)
+         * @description Line 1 SKV574008; line 2 the company's VAT number, the period code (YYMM or YY-Q), the contact's name, phone and e-mail; then per buyer VAT number;goods;triangulation;services; (an empty column: no such sale). Lines end CR LF. The contact comes from contact_name/contact_phone/contact_email, else the company's payroll contact. A buyer (the customer of an invoice or credit note in the period) without a valid VAT number of another EU member state stops the list: 409 CONFLICT, details.reason buyer_vat_number_invalid, details.invoices naming each invoice, its customer and the problem. A quarter is refused (400 VALIDATION_ERROR on period) when it has goods and the goods of the quarter or of any of the four before it exceed 500 000 kr (35 kap. 4 § SFL: goods are reported by month). Also 409 CONFLICT with details.reason reporter_vat_number_missing (a company without a Swedish VAT number) or unattributed_postings (the boxes hold postings no invoice booked, so the file would not equal the declaration).
+         *
+         *     Scope: `reports:read`.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description a calendar month (2026-03) or a calendar quarter (2026-Q1) */
+                    period: string;
+                    /** @description the person responsible for the list (at most 35 characters); default the company's payroll contact */
+                    contact_name?: string;
+                    /** @description their phone: digits with a hyphen after the area code (08-123456), or + and digits; at most 17 */
+                    contact_phone?: string;
+                    /** @description their e-mail (optional on the file) */
+                    contact_email?: string;
+                };
+                header?: never;
+                path: {
+                    companyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description VALIDATION_ERROR or a rule of this endpoint */
                 400: {
@@ -20634,6 +20841,11 @@ export interface components {
                 start_date: string;
                 end_date: string;
             };
+            /**
+             * @description payroll's vacation year: april_march (default: semesterlagen 3 §, förskjutet semesterår) or calendar (earning and vacation year coincide, by agreement)
+             * @enum {string}
+             */
+            vacation_year?: "calendar" | "april_march";
         };
         CompanyDetail: components["schemas"]["Company"] & {
             settings: components["schemas"]["CompanySettings"];
@@ -20662,6 +20874,11 @@ export interface components {
             late_payment_interest_rate: number | null;
             default_voucher_series: string;
             payroll_contact: components["schemas"]["PayrollContact"];
+            /**
+             * @description payroll's vacation year: calendar (earning and vacation year coincide) or april_march (1 April–31 March, days taken the following year; semesterlagen 3 §)
+             * @enum {string}
+             */
+            vacation_year: "calendar" | "april_march";
             vat_registered: boolean;
             moms_period: string | null;
             f_skatt: boolean;
@@ -20699,6 +20916,11 @@ export interface components {
             late_payment_interest_rate?: number | null;
             default_voucher_series?: string;
             payroll_contact?: components["schemas"]["PayrollContact"] & unknown;
+            /**
+             * @description calendar or april_march; refused with 409 CONFLICT once a salary run has booked vacation for the company or an opening balance is set (the balances carry from run to run in one kind of year)
+             * @enum {string}
+             */
+            vacation_year?: "calendar" | "april_march";
             vat_registered?: boolean;
             /** @enum {string|null} */
             moms_period?: "monthly" | "quarterly" | "yearly" | null;
@@ -21831,6 +22053,57 @@ export interface components {
             amount: number;
             label: string;
         };
+        EuSalesList: {
+            period: string;
+            /** @enum {string} */
+            period_kind: "month" | "quarter";
+            /** @description the file's period code: YYMM or YY-Q */
+            period_code: string;
+            from_date: string;
+            to_date: string;
+            reporter_vat_number: string | null;
+            rows: components["schemas"]["EuSalesListRow"][];
+            totals: {
+                /** @description whole kronor */
+                goods_amount: number;
+                /** @description whole kronor */
+                triangulation_amount: number;
+                /** @description whole kronor */
+                services_amount: number;
+            };
+            /** @description momsdeklaration boxes 35, 38 and 39 of the same dates (reports/vat-declaration) */
+            declaration_boxes: {
+                /** @description whole kronor */
+                35: number;
+                /** @description whole kronor */
+                38: number;
+                /** @description whole kronor */
+                39: number;
+            };
+            /** @description totals equal boxes 35, 38 and 39 */
+            matches_declaration: boolean;
+            /** @description postings on the boxes' accounts that no invoice booked: in the boxes, in no row */
+            unattributed: {
+                journal_entry_id: string;
+                /** @enum {string} */
+                box: "35" | "38" | "39";
+                /** @description kronor, credit minus debit */
+                amount: number;
+            }[];
+        };
+        EuSalesListRow: {
+            /** @description with its country prefix, upper case, no spaces */
+            buyer_vat_number: string;
+            country: string;
+            /** @description box 35: goods to a business in another EU country */
+            goods_amount: number | null;
+            /** @description box 38: the intermediary's sale in triangulation */
+            triangulation_amount: number | null;
+            /** @description box 39: services under the main rule, reverse charge */
+            services_amount: number | null;
+            /** @description the invoices and credit notes of the period for this buyer */
+            invoice_ids: string[];
+        };
         SieImportJson: {
             file_base64: string;
             file_name?: string;
@@ -22339,8 +22612,15 @@ export interface components {
             employee_id: string;
             /** @enum {string} */
             vacation_rule: "same_salary" | "percentage" | "none";
-            /** @description the calendar year is both the earning and the vacation year */
+            /**
+             * @description calendar: the calendar year is both the earning and the vacation year; april_march: semesterlagen 3 §
+             * @enum {string}
+             */
+            vacation_year_kind: "calendar" | "april_march";
+            /** @description the first day of the vacation year in progress */
             vacation_year_start: string;
+            vacation_year_end: string;
+            /** @description the year of vacation_year_start (2026 for April 2026–March 2027) */
             vacation_year: number;
             /** @description payment date of the latest booked run, or the cutover date */
             as_of: string;
@@ -22377,6 +22657,19 @@ export interface components {
             liability_total: number;
             /** @description liability + contributions, kronor */
             estimated_liability_sek: number;
+            /** @description april_march: the earning year in progress, whose days are taken from the next 1 April; null for the calendar year */
+            earning_year: {
+                start: string;
+                end: string;
+                /** @description the paid days the earning year gives (7 §), projected to its end */
+                paid_days: number;
+                /** @description days earned by the record's month, four decimals */
+                earned_days: number;
+                /** @description the estimated value of a day being earned, kronor */
+                day_value: number;
+                /** @description earned_days × day_value, kronor (part of liability) */
+                earned_value: number;
+            } | null;
         };
         OpeningBalances: {
             employee_id: string;
@@ -22430,15 +22723,15 @@ export interface components {
              */
             ytd_avgifter?: number;
             /**
-             * @description variable pay for work paid in the year before the cutover (overtime, commission, bonus, retroactive pay; not vacation pay): the percentage rule's base (semesterlagen 16 b §)
+             * @description variable pay for work paid in the year before the cutover (overtime, commission, bonus, retroactive pay; not vacation pay): the percentage rule's base (semesterlagen 16 b §); with vacation_year april_march, paid in the earning year in progress (since 1 April) before the cutover
              * @default 0
              */
             ytd_vacation_qualifying_variable_pay?: number;
-            /** @description the year's paid vacation days not yet taken (may be negative) */
+            /** @description the year's paid vacation days not yet taken (may be negative); with vacation_year april_march, of the vacation year in progress at the cutover date */
             vacation_paid_days_remaining: number;
             /** @default 0 */
             vacation_unpaid_days_remaining?: number;
-            /** @description saved days by the year they were saved in, e.g. {"2024": 3}; at most five years back (semesterlagen 18 §) */
+            /** @description saved days by the year they were saved in, e.g. {"2024": 3}; at most five years back (semesterlagen 18 §); with vacation_year april_march, by the vacation year (its 1 April's year) they were saved in */
             vacation_saved_days?: {
                 [key: string]: number;
             };
