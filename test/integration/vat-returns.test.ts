@@ -412,3 +412,48 @@ describe("VAT returns of a broken fiscal year (May to April, quarterly VAT)", ()
     expect(first.body.data).toMatchObject({ period_start: "2025-05-01", period_end: "2025-06-30" });
   });
 });
+
+describe("A quarter whose VAT was moved to 2650 by hand before the first return", () => {
+  it("refuses the return, naming the entry, until that entry is reversed; then books its own transfer once", async () => {
+    const actor = await newActor();
+    const c = await newCompany(actor.key, { name: "Handomföring AB" });
+    const cu = (path: string) => `/api/v1/companies/${c.id}${path}`;
+    await postedEntry(actor.key, c.id, c.fiscal_period.id, {
+      entry_date: "2026-02-10",
+      description: "Försäljning",
+      lines: [line("1930", 12500, 0), line("3001", 0, 10000), line("2611", 0, 2500)],
+    });
+    // the accountant's own momsomföring of Q1, dated after the quarter as usual
+    const { id: byHand } = await postedEntry(actor.key, c.id, c.fiscal_period.id, {
+      entry_date: "2026-05-12",
+      description: "Momsomföring Q1",
+      lines: [line("2611", 2500, 0), line("2650", 0, 2500)],
+    });
+    const before = await countOf("SELECT COUNT(*) AS n FROM journal_entries WHERE company_id = ?", c.id);
+    const refused = await write(actor.key, "POST", cu("/vat-returns"), { period: "2026-Q1" });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.details).toMatchObject({ reason: "transfer_booked_by_hand", journal_entry_id: byHand });
+    expect(await countOf("SELECT COUNT(*) AS n FROM journal_entries WHERE company_id = ?", c.id)).toBe(before);
+    expect(await countOf("SELECT COUNT(*) AS n FROM vat_returns WHERE company_id = ?", c.id)).toBe(0);
+
+    const reversed = await write(actor.key, "POST", cu(`/journal-entries/${byHand}/reverse`), {
+      reversal_date: "2026-05-12",
+    });
+    expect(reversed.status).toBeLessThan(300);
+    const filed = await write(actor.key, "POST", cu("/vat-returns"), { period: "2026-Q1" });
+    expect(filed.status).toBe(201);
+    expect(await entryLines(actor.key, c.id, filed.body.data.journal_entry_id)).toEqual({
+      "2611": [2500, 0],
+      "2650": [0, 2500],
+    });
+    // 2611 is zero and 2650 holds the quarter's VAT once: the hand entry and its storno cancel
+    const balance = async (account: string) =>
+      countOf(
+        "SELECT COALESCE(SUM(credit_ore - debit_ore), 0) AS n FROM journal_lines WHERE company_id = ? AND account_number = ?",
+        c.id,
+        account,
+      );
+    expect(await balance("2611")).toBe(0);
+    expect(await balance("2650")).toBe(250000);
+  });
+});

@@ -111,3 +111,13 @@ export async function declaredPeriods(db: Database, companyId: string): Promise<
     .where(and(eq(t.companyId, companyId), eq(t.kind, "original")))
     .all();
 }
+
+/** The transfer entries the company's returns booked (a return without one, an empty period, has none). */
+export async function returnEntryIds(db: Database, companyId: string): Promise<Set<string>> {
+  const rows = await db
+    .select({ id: vatReturns.journalEntryId })
+    .from(vatReturns)
+    .where(eq(vatReturns.companyId, companyId))
+    .all();
+  return new Set(rows.map((r) => r.id).filter((id) => id !== null));
+}

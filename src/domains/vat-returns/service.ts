@@ -5,7 +5,8 @@
 //
 // Rule order: VALIDATION_ERROR (body; not VAT-registered; not one of the company's VAT
 // periods; not ended) > VAT_RETURN_ALREADY_EXISTS (an original exists) / VAT_RETURN_NO_ORIGINAL
-// (a correction without one) > VAT_RETURN_UNCHANGED (a correction of nothing) > the ledger's
+// (a correction without one) > CONFLICT transfer_booked_by_hand (the period's VAT already moved
+// to 2650 by an entry no return booked) > VAT_RETURN_UNCHANGED (a correction of nothing) > the ledger's
 // rules on the transfer entry (PERIOD_LOCKED, ACCOUNTS_NOT_IN_CHART, ...) > the lock's rules
 // (PERIOD_LOCK_HAS_DRAFTS, PERIOD_HAS_UNBOOKED_TRANSACTIONS).
 import type { Command, CommandContext, Plan, Statement } from "../../commands/plan";
@@ -26,6 +27,7 @@ import {
   type Boxes,
   declaredPeriods,
   lastDeclaredEnd,
+  returnEntryIds,
   returnsOfPeriod,
   vatReturnJson,
   type VatReturnRow,
@@ -128,6 +130,57 @@ async function remainingVatBalances(
 }
 
 /**
+ * A transfer of this very period booked by hand (a settlement entry that no return booked,
+ * dated from the period's start until today, moving exactly what the period's VAT accounts
+ * hold): the return's own transfer would move the VAT a second time, so the original return
+ * is refused until that entry is reversed. The usual case is a company's first return, for a
+ * quarter whose momsomföring the accountant had entered from the report.
+ */
+async function refuseTransferBookedByHand(
+  db: Database,
+  companyId: string,
+  target: CompanyVatPeriod,
+  moves: VatMovement[],
+  today: string,
+): Promise<void> {
+  const held = new Map<string, number>();
+  for (const m of moves)
+    if (isVatAccount(m.account)) held.set(m.account, (held.get(m.account) ?? 0) + m.debitOre - m.creditOre);
+  for (const [account, ore] of held) if (ore === 0) held.delete(account);
+  if (!held.size) return;
+  // held: what the period's VAT accounts hold (debit minus credit); a transfer moves its negation
+  const [settlements, own] = await Promise.all([
+    vatSettlementEntries(db, companyId, { from: target.start, to: today }),
+    returnEntryIds(db, companyId),
+  ]);
+  const vatMoved = (e: (typeof settlements)[number]) => {
+    const moved = new Map<string, number>();
+    for (const l of e.lines)
+      if (isVatAccount(l.account)) moved.set(l.account, (moved.get(l.account) ?? 0) + l.debitOre - l.creditOre);
+    for (const [account, ore] of moved) if (ore === 0) moved.delete(account);
+    return moved;
+  };
+  const transfersHeld = (m: Map<string, number>, sign: 1 | -1) =>
+    m.size === held.size && [...held].every(([account, ore]) => m.get(account) === -sign * ore);
+  const hand = settlements.filter((e) => !own.has(e.entryId)).map((e) => ({ e, moved: vatMoved(e) }));
+  const transfers = hand.filter((h) => transfersHeld(h.moved, 1));
+  // a storno of such a transfer moves the VAT back: the pair cancels
+  const stornos = hand.filter((h) => transfersHeld(h.moved, -1)).length;
+  const standing = transfers[stornos];
+  if (standing)
+    throw new ApiError(
+      "CONFLICT",
+      {
+        reason: "transfer_booked_by_hand",
+        journal_entry_id: standing.e.entryId,
+        entry_date: standing.e.date,
+        period: target.label,
+      },
+      `The VAT of ${target.label} was already moved to 2650 by an entry booked by hand (dated ${standing.e.date}): reverse that entry, then file the return, which books its own transfer.`,
+    );
+}
+
+/**
  * The lock through the latest VAT period declared in the fiscal year (this one, or a later one
  * whose lock an unlock took away): nothing when the year is already locked that far.
  */
@@ -187,6 +240,7 @@ export const createVatReturn =
       from: target.start,
       to: target.end,
     });
+    if (!original) await refuseTransferBookedByHand(db, ctx.companyId, target, moves, ctx.now.slice(0, 10));
     const declared = declarationBoxes(moves);
     const zero = combineBoxes(declared, declared, -1);
     const boxes = combineBoxes(declared, declaredSoFar(earlier, zero), -1);
