@@ -27,6 +27,9 @@ export const apiKeys = sqliteTable(
     scopes: text("scopes", { mode: "json" }).$type<string[]>().notNull(),
     mode: text("mode", { enum: ["live", "test"] }).notNull(),
     unattendedCommitLimitOre: integer("unattended_commit_limit_ore"),
+    // the dated API version the key was created under: its requests are answered in it
+    // unless they send Service-Version (src/http/versions.ts)
+    apiVersion: text("api_version").notNull().default("2026-05-12"),
     createdAt: text("created_at").notNull(),
     revokedAt: text("revoked_at"),
   },

@@ -82,6 +82,7 @@ export async function readAccess(db: Database, keyHash: string, companyId: strin
     scopes: apiKeys.scopes,
     mode: apiKeys.mode,
     limit: apiKeys.unattendedCommitLimitOre,
+    apiVersion: apiKeys.apiVersion,
   };
   const row = companyId
     ? await db
@@ -105,6 +106,7 @@ export async function readAccess(db: Database, keyHash: string, companyId: strin
       scopes: row.scopes,
       mode: row.mode,
       unattendedCommitLimitOre: row.limit,
+      apiVersion: row.apiVersion,
     },
     membership:
       row.role !== null && row.isSandbox !== null ? { role: row.role as Role, isSandbox: !!row.isSandbox } : null,

@@ -41,6 +41,7 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
     scopes: key.scopes,
     mode: key.mode,
     unattendedCommitLimitOre: key.unattendedCommitLimitOre,
+    apiVersion: key.apiVersion,
   });
   if (companyId) c.set("access", { companyId, membership: access.membership });
   if (!write) return withinRateLimit(c, early!, next);

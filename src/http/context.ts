@@ -15,6 +15,8 @@ export interface AuthContext {
   scopes: string[];
   mode: "live" | "test";
   unattendedCommitLimitOre: number | null;
+  /** the API version the key was created under (api_keys.api_version) */
+  apiVersion: string;
 }
 
 export interface CompanyContext {
@@ -38,6 +40,10 @@ export type AppEnv = {
   Bindings: Env;
   Variables: {
     requestId: string;
+    /** the dated API version this request is answered in (src/http/versions.ts), set after authentication */
+    apiVersion: string | undefined;
+    /** its Service-Deprecation date (the version's retirement) when within the notice, else null */
+    deprecation: string | null | undefined;
     auth: AuthContext;
     company: CompanyContext;
     /** set by defineRoute on a write route: what dispatch honours, stated once on the route */

@@ -16,6 +16,7 @@ import { newId } from "../../ids";
 import { toOre } from "../../money";
 import { companyIdsOfUser, setMembership } from "../companies";
 import { forgetInWriter } from "../../commands/submit";
+import { currentVersion, resolveVersion } from "../../http/versions";
 
 const TAG = "Admin";
 
@@ -57,6 +58,21 @@ const adminAuth = createMiddleware<AppEnv>(async (c, next) => {
   }
   await next();
 });
+
+/** A version a new key may be pinned to: known and not retired (the same refusals as the request header's). */
+function pinnableVersion(version: string): string {
+  try {
+    return resolveVersion(version, null).version;
+  } catch (err) {
+    if (err instanceof ApiError && err.code === "VALIDATION_ERROR")
+      throw new ApiError(
+        "VALIDATION_ERROR",
+        { fields: [{ path: "api_version", message: err.message }], known_versions: err.details?.known_versions },
+        err.message,
+      );
+    throw err;
+  }
+}
 
 const admin = { tag: TAG, scope: null, extraMiddleware: [adminAuth] } as const;
 
@@ -108,6 +124,10 @@ export function registerAdminRoutes(app: OpenAPIHono<AppEnv>) {
           .positive()
           .optional()
           .openapi({ description: "SEK; commits of larger entries are refused" }),
+        api_version: z.string().optional().openapi({
+          description:
+            "The dated API version the key's requests are answered in when they send no Service-Version header; default the current one. Unknown: VALIDATION_ERROR; retired: API_VERSION_RETIRED.",
+        }),
       }),
       response: z.object({
         id: z.string(),
@@ -116,6 +136,7 @@ export function registerAdminRoutes(app: OpenAPIHono<AppEnv>) {
         scopes: z.array(z.string()),
         mode: z.string(),
         unattended_commit_limit: z.number().nullable(),
+        api_version: z.string(),
         created_at: z.string(),
       }),
       status: 201,
@@ -133,6 +154,8 @@ export function registerAdminRoutes(app: OpenAPIHono<AppEnv>) {
             fields: [{ path: "unattended_commit_limit", message: "at most two decimals" }],
           });
       }
+      // pinned to the version current at creation unless one is named (spec: Versioning 5)
+      const apiVersion = body.api_version === undefined ? currentVersion() : pinnableVersion(body.api_version);
       const key = `service_sk_${body.mode}_${randomToken(40)}`;
       const row = {
         id: newId(),
@@ -143,6 +166,7 @@ export function registerAdminRoutes(app: OpenAPIHono<AppEnv>) {
         scopes: [...new Set(body.scopes)],
         mode: body.mode,
         unattendedCommitLimitOre: limitOre,
+        apiVersion,
         createdAt: nowIso(),
       };
       await db.insert(apiKeys).values(row);
@@ -155,6 +179,7 @@ export function registerAdminRoutes(app: OpenAPIHono<AppEnv>) {
           scopes: row.scopes,
           mode: row.mode,
           unattended_commit_limit: body.unattended_commit_limit ?? null,
+          api_version: row.apiVersion,
           created_at: row.createdAt,
         },
         201,
