@@ -11,6 +11,9 @@ export const users = sqliteTable("users", {
   email: text("email").notNull().unique(),
   name: text("name").notNull(),
   createdAt: text("created_at").notNull(),
+  // the TOTP secret of two-step verification (src/http/mfa.ts), encrypted (src/secrets.ts); null: not enrolled
+  mfaSecretEnc: text("mfa_secret_enc"),
+  mfaEnrolledAt: text("mfa_enrolled_at"),
 });
 
 export const apiKeys = sqliteTable(

@@ -10,7 +10,7 @@ import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { nowMs, shiftClock } from "../../src/clock";
 import { type ApiVersion, useVersionTable } from "../../src/http/versions";
-import { admin, call, newActor, newCompany, uniqueKey } from "../helpers";
+import { ADMIN_TOKEN, call, mfaCode, newActor, newCompany, uniqueKey } from "../helpers";
 
 const OLD = "2025-11-01";
 const CURRENT = "2026-05-12";
@@ -41,13 +41,17 @@ function today(date: string) {
   shifted += by;
 }
 
+/** A live key of an actor's user (enrolled by newActor), its second step proved. */
 async function keyOf(userId: string, apiVersion?: string) {
-  return admin("POST", "/admin/v1/api-keys", {
-    user_id: userId,
-    name: "versioned",
-    scopes: ["*"],
-    mode: "live",
-    ...(apiVersion ? { api_version: apiVersion } : {}),
+  return call("POST", "/admin/v1/api-keys", {
+    headers: { Authorization: `Bearer ${ADMIN_TOKEN}`, "X-Service-MFA": await mfaCode(userId) },
+    body: {
+      user_id: userId,
+      name: "versioned",
+      scopes: ["*"],
+      mode: "live",
+      ...(apiVersion ? { api_version: apiVersion } : {}),
+    },
   });
 }
 

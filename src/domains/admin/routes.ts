@@ -17,6 +17,9 @@ import { toOre } from "../../money";
 import { companyIdsOfUser, setMembership } from "../companies";
 import { forgetInWriter } from "../../commands/submit";
 import { currentVersion, resolveVersion } from "../../http/versions";
+import { MFA_HEADER, proveSecondStep } from "../../http/mfa";
+import { base32Encode, newTotpSecret, otpauthUri, TOTP_STEP_SECONDS } from "../../http/totp";
+import { encryptSecret } from "../../secrets";
 
 const TAG = "Admin";
 
@@ -112,8 +115,63 @@ export function registerAdminRoutes(app: OpenAPIHono<AppEnv>) {
     defineRoute({
       ...admin,
       method: "post",
+      path: "/admin/v1/users/{id}/mfa",
+      summary:
+        "Enrol the user's authenticator app for two-step verification (the secret is shown only in this response)",
+      description:
+        "Generates a TOTP secret (RFC 6238: SHA-1, 6 digits, 30 s) and stores it encrypted; the user's authenticator reads otpauth_uri " +
+        "(a QR code) or the base32 secret. Active at once. A user who has enrolled re-enrols (a new phone) only with the current code of " +
+        "the old secret in X-Service-MFA, else 403 MFA_REQUIRED.",
+      params: ItemParams,
+      response: z.object({
+        user_id: z.string(),
+        secret: z.string(),
+        otpauth_uri: z.string(),
+        algorithm: z.literal("SHA1"),
+        digits: z.literal(6),
+        period: z.literal(TOTP_STEP_SECONDS),
+        enrolled_at: z.string(),
+      }),
+      status: 201,
+    }),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const db = database(c.env);
+      const user = await db.select().from(users).where(eq(users.id, id)).get();
+      if (!user) throw new ApiError("NOT_FOUND", { resource: "user", id });
+      // replacing a secret is itself a second-step action: whoever holds the admin token alone cannot
+      if (user.mfaSecretEnc) await proveSecondStep(c.env, id, c.req.header(MFA_HEADER), "users.mfa_reenrol");
+      const secret = base32Encode(newTotpSecret());
+      const enrolledAt = nowIso();
+      await db
+        .update(users)
+        .set({ mfaSecretEnc: await encryptSecret(c.env.PII_ENCRYPTION_KEY, secret), mfaEnrolledAt: enrolledAt })
+        .where(eq(users.id, id));
+      return json(
+        c,
+        {
+          user_id: id,
+          secret,
+          otpauth_uri: otpauthUri(secret, user.email, "Bokföring API"),
+          algorithm: "SHA1",
+          digits: 6,
+          period: TOTP_STEP_SECONDS,
+          enrolled_at: enrolledAt,
+        },
+        201,
+      );
+    },
+  );
+
+  app.openapi(
+    defineRoute({
+      ...admin,
+      method: "post",
       path: "/admin/v1/api-keys",
       summary: "Create an API key (the key is shown only in this response)",
+      description:
+        "A live key needs the two-step verification of its user: X-Service-MFA with the current TOTP code of the user's authenticator " +
+        "(enrolled with POST /admin/v1/users/{id}/mfa), else 403 MFA_REQUIRED. A test key (sandbox companies only) does not.",
       body: z.object({
         user_id: z.string(),
         name: z.string().trim().min(1).max(200),
@@ -146,6 +204,9 @@ export function registerAdminRoutes(app: OpenAPIHono<AppEnv>) {
       const db = database(c.env);
       if (!(await db.select().from(users).where(eq(users.id, body.user_id)).get()))
         throw new ApiError("NOT_FOUND", { resource: "user", id: body.user_id });
+      // a live key acts on real books: its user proves the second step (docs/platform.md)
+      if (body.mode === "live")
+        await proveSecondStep(c.env, body.user_id, c.req.header(MFA_HEADER), "api_keys.create_live");
       let limitOre: number | null = null;
       if (body.unattended_commit_limit !== undefined) {
         limitOre = toOre(body.unattended_commit_limit);
