@@ -25,6 +25,7 @@ import * as payroll from "../domains/payroll";
 import * as reconciliation from "../domains/reconciliation";
 import * as reports from "../domains/reports";
 import * as rotRut from "../domains/rot-rut";
+import * as sandbox from "../domains/sandbox";
 import * as supplierInvoices from "../domains/supplier-invoices";
 import * as suppliers from "../domains/suppliers";
 import * as webhooks from "../domains/webhooks";
@@ -37,6 +38,7 @@ function registerRoutes(app: OpenAPIHono<AppEnv>): void {
   meta.registerMetaRoutes(app);
   admin.registerAdminRoutes(app);
   companies.registerCompanyRoutes(app);
+  sandbox.registerSandboxRoutes(app);
   accounts.registerAccountRoutes(app);
   fiscalPeriods.registerFiscalPeriodRoutes(app);
   compliance.registerComplianceRoutes(app, {
