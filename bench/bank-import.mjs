@@ -13,6 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { BENCH_ADMIN_TOKEN, startService } from "./service.mjs";
+import { createLiveKey } from "./mfa.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -123,12 +124,7 @@ try {
     admin: true,
     body: { email: `bench-${Date.now()}@example.se`, name: "Bench" },
   });
-  const key = (
-    await api("POST", "/admin/v1/api-keys", {
-      admin: true,
-      body: { user_id: user.body.data.id, name: "bench", scopes: ["*"], mode: "live" },
-    })
-  ).body.data.key;
+  const key = (await createLiveKey(BASE, user.body.data.id, { name: "bench", scopes: ["*"] })).key;
   const company = must(
     await api("POST", "/api/v1/companies", {
       key,

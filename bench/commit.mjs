@@ -15,6 +15,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { BENCH_ADMIN_TOKEN, startService } from "./service.mjs";
+import { createLiveKey } from "./mfa.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -114,15 +115,7 @@ try {
   );
   const keys = [];
   for (let i = 0; i < 8; i++)
-    keys.push(
-      must(
-        await api("POST", "/admin/v1/api-keys", {
-          admin: true,
-          body: { user_id: user.id, name: `bench ${i}`, scopes: ["*"], mode: "live" },
-        }),
-        "key",
-      ).key,
-    );
+    keys.push((await createLiveKey(BASE, user.id, { name: `bench ${i}`, scopes: ["*"] })).key);
   const companies = [];
   for (let i = 0; i < 9; i++) {
     companies.push(

@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { BENCH_ADMIN_TOKEN, startService } from "./service.mjs";
+import { createLiveKey } from "./mfa.mjs";
 
 const { values } = parseArgs({
   options: { employees: { type: "string", default: "1000" }, port: { type: "string", default: "8793" } },
@@ -68,12 +69,7 @@ try {
     admin: true,
     body: { email: `bench-${Date.now()}@example.se`, name: "Bench" },
   });
-  const key = (
-    await api("POST", "/admin/v1/api-keys", {
-      admin: true,
-      body: { user_id: user.body.data.id, name: "bench", scopes: ["*"], mode: "live" },
-    })
-  ).body.data.key;
+  const key = (await createLiveKey(BASE, user.body.data.id, { name: "bench", scopes: ["*"] })).key;
   const company = (
     await api("POST", "/api/v1/companies", {
       key,

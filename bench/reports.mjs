@@ -14,6 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { BENCH_ADMIN_TOKEN, startService } from "./service.mjs";
+import { createLiveKey } from "./mfa.mjs";
 import { generateSie, LINES_PER_VOUCHER } from "./sie-file.mjs";
 
 const { values } = parseArgs({
@@ -118,12 +119,7 @@ try {
     admin: true,
     body: { email: `bench-${Date.now()}@example.se`, name: "Bench" },
   });
-  const key = (
-    await api("POST", "/admin/v1/api-keys", {
-      admin: true,
-      body: { user_id: user.body.data.id, name: "bench", scopes: ["*"], mode: "live" },
-    })
-  ).body.data.key;
+  const key = (await createLiveKey(BASE, user.body.data.id, { name: "bench", scopes: ["*"] })).key;
   for (const lines of SIZES) await benchSize(key, lines);
   if (INVOICES > 0) await benchLedgers(key);
 } finally {

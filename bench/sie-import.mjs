@@ -22,6 +22,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { connectIsolate, peakLiveMemory } from "./isolate.mjs";
 import { BENCH_ADMIN_TOKEN, startService } from "./service.mjs";
+import { createLiveKey } from "./mfa.mjs";
 import { generateSie, LINES_PER_VOUCHER } from "./sie-file.mjs";
 import { projectRoot } from "../scripts/node.mjs";
 
@@ -68,12 +69,7 @@ async function benchKey(name) {
     admin: true,
     body: { email: `${name}-${Date.now()}@example.se`, name },
   });
-  return (
-    await api("POST", "/admin/v1/api-keys", {
-      admin: true,
-      body: { user_id: user.body.data.id, name, scopes: ["*"], mode: "live" },
-    })
-  ).body.data.key;
+  return (await createLiveKey(BASE, user.body.data.id, { name, scopes: ["*"] })).key;
 }
 
 /** Polls the operation until it succeeds (an error if it fails). */

@@ -1,6 +1,9 @@
 // npm run admin -- <command> [options]: the operators' CLI over /admin/v1.
 //   create-user  --email E --name N
-//   create-key   --user ID --name N --scopes a,b|* --mode live|test [--limit SEK]
+//   enrol-mfa    --user ID [--mfa CODE]   (the user's authenticator: prints the TOTP secret once;
+//                                          re-enrolling needs the current code of the old one)
+//   create-key   --user ID --name N --scopes a,b|* --mode live|test [--limit SEK] [--mfa CODE]
+//                (a live key needs --mfa: the current 6-digit code of the user's authenticator)
 //   revoke-key   ID
 //   add-member   --company ID --user ID --role owner|admin|member|viewer
 // The service address is --url, else http://127.0.0.1:$PORT when PORT is set, else the
@@ -22,6 +25,7 @@ const { positionals, values } = parseArgs({
     limit: { type: "string" },
     company: { type: "string" },
     role: { type: "string" },
+    mfa: { type: "string" },
   },
 });
 
@@ -48,6 +52,7 @@ const [command, arg] = positionals;
 
 const requests = {
   "create-user": () => ["POST", "/admin/v1/users", { email: need("email"), name: need("name") }],
+  "enrol-mfa": () => ["POST", `/admin/v1/users/${need("user")}/mfa`, undefined],
   "create-key": () => [
     "POST",
     "/admin/v1/api-keys",
@@ -73,7 +78,11 @@ if (!requests[command]) fail(`unknown command '${command ?? ""}'; one of: ${Obje
 const [method, path, body] = requests[command]();
 const res = await fetch(base + path, {
   method,
-  headers: { Authorization: `Bearer ${adminToken()}`, ...(body ? { "Content-Type": "application/json" } : {}) },
+  headers: {
+    Authorization: `Bearer ${adminToken()}`,
+    ...(body ? { "Content-Type": "application/json" } : {}),
+    ...(values.mfa ? { "X-Service-MFA": values.mfa } : {}),
+  },
   body: body ? JSON.stringify(body) : undefined,
 }).catch((err) =>
   fail(

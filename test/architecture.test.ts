@@ -84,7 +84,7 @@ function layerOf(file: string): number {
  * HTTP pipeline reads the tables that authenticate a request.
  */
 const TABLES: Record<string, { owner: string; readers?: string[] }> = {
-  users: { owner: "domains/admin" },
+  users: { owner: "domains/admin", readers: ["http"] },
   apiKeys: { owner: "domains/admin", readers: ["http"] },
   memberships: { owner: "domains/companies", readers: ["http"] },
   companies: { owner: "domains/companies", readers: ["http", "domains/admin"] },

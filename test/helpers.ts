@@ -1,6 +1,8 @@
 // Test helpers: every call goes through the Worker's fetch, as a client's would.
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, beforeEach } from "vitest";
+import { nowMs } from "../src/clock";
+import { base32Decode, totp } from "../src/http/totp";
 
 export const ADMIN_TOKEN = "test-admin-token";
 export const BASE = "http://localhost";
@@ -11,12 +13,48 @@ export interface ApiResponse<T = any> {
   headers: Headers;
 }
 
+/**
+ * Two-step verification (docs/platform.md): the TOTP secret of every user a helper enrolled,
+ * and the user of every key a helper made, so that a POST with a live key carries its user's
+ * current code in X-Service-MFA, as a client whose user confirms the action would. A test
+ * that is about the second step itself sends the header, or passes `mfa: false`.
+ */
+const mfaSecrets = new Map<string, Uint8Array>();
+const userOfKey = new Map<string, string>();
+
+/** The user's current TOTP code, on the service's clock (src/clock.ts, shifted by tests). */
+export async function mfaCode(userId: string, atMs = nowMs()): Promise<string> {
+  const secret = mfaSecrets.get(userId);
+  if (!secret) throw new Error(`user ${userId} has not enrolled`);
+  return totp(secret, atMs);
+}
+
+/** Enrols the user's authenticator (POST /admin/v1/users/{id}/mfa) and keeps the secret. */
+export async function enrolMfa(userId: string, headers: Record<string, string> = {}) {
+  const res = await call("POST", `/admin/v1/users/${userId}/mfa`, {
+    headers: { Authorization: `Bearer ${ADMIN_TOKEN}`, ...headers },
+  });
+  if (res.status === 201) mfaSecrets.set(userId, base32Decode(res.body.data.secret)!);
+  return res;
+}
+
+async function mfaHeaderFor(
+  key: string | undefined,
+  method: string,
+  opts: { headers?: Record<string, string>; mfa?: boolean },
+): Promise<Record<string, string>> {
+  if (!key || method !== "POST" || opts.mfa === false || !key.startsWith("service_sk_live_")) return {};
+  if (Object.keys(opts.headers ?? {}).some((h) => h.toLowerCase() === "x-service-mfa")) return {};
+  const userId = userOfKey.get(key);
+  return userId && mfaSecrets.has(userId) ? { "X-Service-MFA": await mfaCode(userId) } : {};
+}
+
 export async function call<T = any>(
   method: string,
   path: string,
-  opts: { key?: string; body?: unknown; headers?: Record<string, string>; raw?: string } = {},
+  opts: { key?: string; body?: unknown; headers?: Record<string, string>; raw?: string; mfa?: boolean } = {},
 ): Promise<ApiResponse<T>> {
-  const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+  const headers: Record<string, string> = { ...(await mfaHeaderFor(opts.key, method, opts)), ...(opts.headers ?? {}) };
   if (opts.key) headers.Authorization = `Bearer ${opts.key}`;
   let body: string | undefined;
   if (opts.raw !== undefined) {
@@ -61,14 +99,27 @@ export async function newKey(
   userId: string,
   opts: { scopes?: string[]; mode?: "live" | "test"; limit?: number } = {},
 ): Promise<{ key: string; keyId: string }> {
-  const res = await admin("POST", "/admin/v1/api-keys", {
-    user_id: userId,
-    name: "test key",
-    scopes: opts.scopes ?? ["*"],
-    mode: opts.mode ?? "live",
-    ...(opts.limit !== undefined ? { unattended_commit_limit: opts.limit } : {}),
+  const mode = opts.mode ?? "live";
+  // a live key needs its user's second step: the helpers enrol the user once
+  if (mode === "live" && !mfaSecrets.has(userId)) {
+    const enrolled = await enrolMfa(userId);
+    if (enrolled.status !== 201) throw new Error(`mfa: ${enrolled.status} ${JSON.stringify(enrolled.body)}`);
+  }
+  const res = await call("POST", "/admin/v1/api-keys", {
+    headers: {
+      Authorization: `Bearer ${ADMIN_TOKEN}`,
+      ...(mode === "live" ? { "X-Service-MFA": await mfaCode(userId) } : {}),
+    },
+    body: {
+      user_id: userId,
+      name: "test key",
+      scopes: opts.scopes ?? ["*"],
+      mode,
+      ...(opts.limit !== undefined ? { unattended_commit_limit: opts.limit } : {}),
+    },
   });
   if (res.status !== 201) throw new Error(`key: ${res.status} ${JSON.stringify(res.body)}`);
+  userOfKey.set(res.body.data.key, userId);
   return { key: res.body.data.key, keyId: res.body.data.id };
 }
 

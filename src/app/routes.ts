@@ -25,6 +25,7 @@ import * as payroll from "../domains/payroll";
 import * as reconciliation from "../domains/reconciliation";
 import * as reports from "../domains/reports";
 import * as rotRut from "../domains/rot-rut";
+import * as sandbox from "../domains/sandbox";
 import * as supplierInvoices from "../domains/supplier-invoices";
 import * as suppliers from "../domains/suppliers";
 import * as vatReturns from "../domains/vat-returns";
@@ -38,6 +39,7 @@ function registerRoutes(app: OpenAPIHono<AppEnv>): void {
   meta.registerMetaRoutes(app);
   admin.registerAdminRoutes(app);
   companies.registerCompanyRoutes(app);
+  sandbox.registerSandboxRoutes(app);
   accounts.registerAccountRoutes(app);
   fiscalPeriods.registerFiscalPeriodRoutes(app);
   compliance.registerComplianceRoutes(

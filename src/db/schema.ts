@@ -11,6 +11,9 @@ export const users = sqliteTable("users", {
   email: text("email").notNull().unique(),
   name: text("name").notNull(),
   createdAt: text("created_at").notNull(),
+  // the TOTP secret of two-step verification (src/http/mfa.ts), encrypted (src/secrets.ts); null: not enrolled
+  mfaSecretEnc: text("mfa_secret_enc"),
+  mfaEnrolledAt: text("mfa_enrolled_at"),
 });
 
 export const apiKeys = sqliteTable(
@@ -27,6 +30,9 @@ export const apiKeys = sqliteTable(
     scopes: text("scopes", { mode: "json" }).$type<string[]>().notNull(),
     mode: text("mode", { enum: ["live", "test"] }).notNull(),
     unattendedCommitLimitOre: integer("unattended_commit_limit_ore"),
+    // the dated API version the key was created under: its requests are answered in it
+    // unless they send Service-Version (src/http/versions.ts)
+    apiVersion: text("api_version").notNull().default("2026-05-12"),
     createdAt: text("created_at").notNull(),
     revokedAt: text("revoked_at"),
   },

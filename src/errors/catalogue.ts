@@ -53,7 +53,7 @@ export const ERROR_CATALOGUE = {
     403,
     "Åtgärden kräver tvåstegsverifiering.",
     "This action requires two-step verification.",
-    "Perform the action in the dashboard with two-step verification.",
+    "Send X-Service-MFA with the current code of the user's authenticator app (enrol it first: POST /admin/v1/users/{id}/mfa).",
   ),
   UNATTENDED_COMMIT_LIMIT_EXCEEDED: e(
     403,

@@ -9,10 +9,13 @@
 //   - revoking a key (admin DELETE /admin/v1/api-keys/{id}): every company of the
 //     key's user forgets the key;
 //   - giving or changing a role (admin POST /admin/v1/companies/{id}/members): that
-//     company forgets the user.
+//     company forgets the user;
+//   - archiving a sandbox company (POST .../sandbox/reset, src/domains/sandbox): that
+//     company forgets every member.
 // A key is held only by the writers of companies its user belongs to, so the companies
 // of the user are every writer that may hold it. Nothing else changes api_keys,
-// memberships or a company's sandbox flag or archiving today; a path that comes to do so
+// memberships or a company's sandbox flag or archiving today (a key's api_version is set once,
+// at creation; a user's MFA secret is read per request, never held); a path that comes to do so
 // must forget the same way.
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
@@ -34,6 +37,8 @@ export interface AuthContext {
   scopes: string[];
   mode: "live" | "test";
   unattendedCommitLimitOre: number | null;
+  /** the API version the key was created under (api_keys.api_version) */
+  apiVersion: string;
 }
 
 export type { AccessDemand };
@@ -94,6 +99,7 @@ export async function readAccess(db: Database, keyHash: string, companyId: strin
     scopes: apiKeys.scopes,
     mode: apiKeys.mode,
     limit: apiKeys.unattendedCommitLimitOre,
+    apiVersion: apiKeys.apiVersion,
   };
   const row = companyId
     ? await db
@@ -117,6 +123,7 @@ export async function readAccess(db: Database, keyHash: string, companyId: strin
       scopes: row.scopes,
       mode: row.mode,
       unattendedCommitLimitOre: row.limit,
+      apiVersion: row.apiVersion,
     },
     membership:
       row.role !== null && row.isSandbox !== null ? { role: row.role as Role, isSandbox: !!row.isSandbox } : null,

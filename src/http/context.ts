@@ -29,6 +29,10 @@ export type AppEnv = {
   Bindings: Env;
   Variables: {
     requestId: string;
+    /** the dated API version this request is answered in (src/http/versions.ts), set after authentication */
+    apiVersion: string | undefined;
+    /** its Service-Deprecation date (the version's retirement) when within the notice, else null */
+    deprecation: string | null | undefined;
     auth: AuthContext;
     company: CompanyContext;
     /** set by defineRoute on a write route: what dispatch honours, stated once on the route */

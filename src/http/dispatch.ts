@@ -8,7 +8,7 @@ import type { CommandInput, CommandName } from "../commands/names";
 import { ApiError } from "../errors/api-error";
 import type { AppEnv } from "./context";
 import { sha256Hex } from "./crypto";
-import { errorBody, successBody } from "./envelope";
+import { errorBody, requestVersion, successBody } from "./envelope";
 
 export interface DispatchOptions {
   /** what the body hash covers when `input` carries server-made values (e.g. a new id) */
@@ -98,7 +98,7 @@ export async function dispatch<N extends CommandName>(
       unattendedCommitLimitOre: auth.unattendedCommitLimitOre,
       dryRun,
       now: nowIso(),
-      apiVersion: c.env.SERVICE_VERSION,
+      apiVersion: requestVersion(c),
     },
   });
   if (access) check?.verifiedBy(result.status, result.ok);

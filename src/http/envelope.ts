@@ -5,6 +5,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { ERROR_CATALOGUE, type ErrorCode } from "../errors/catalogue";
 import type { AuditMeta } from "../commands/plan";
 import type { AppEnv } from "./context";
+import { currentVersion } from "./versions";
 
 export const DOCS_BASE = "/api/v1/errors/";
 
@@ -15,8 +16,13 @@ export interface SuccessMeta {
   dry_run?: boolean;
 }
 
+/** The dated version this request is answered in; the current one before it is decided (src/http/versions.ts). */
+export function requestVersion(c: Context<AppEnv>): string {
+  return c.get("apiVersion") ?? currentVersion();
+}
+
 export function successBody(c: Context<AppEnv>, data: unknown, meta: SuccessMeta = {}) {
-  return { data, meta: { request_id: c.get("requestId"), api_version: c.env.SERVICE_VERSION, ...meta } };
+  return { data, meta: { request_id: c.get("requestId"), api_version: requestVersion(c), ...meta } };
 }
 
 export function json(c: Context<AppEnv>, data: unknown, status: ContentfulStatusCode = 200, meta: SuccessMeta = {}) {

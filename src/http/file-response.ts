@@ -2,6 +2,7 @@
 // envelope would otherwise carry.
 import type { Context } from "hono";
 import type { AppEnv } from "./context";
+import { requestVersion } from "./envelope";
 
 /**
  * Headers every download carries: the browser must not guess another type from the
@@ -24,7 +25,7 @@ export function fileResponse(
       "Content-Disposition": `attachment; filename="${fileName}"`,
       ...DOWNLOAD_HEADERS,
       "X-Request-Id": c.get("requestId"),
-      "Service-Version": c.env.SERVICE_VERSION,
+      "Service-Version": requestVersion(c),
     },
   });
 }

@@ -7,11 +7,13 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { createMiddleware } from "hono/factory";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { nowIso } from "../clock";
 import { missingDeploymentSettings } from "../env";
 import { ApiError } from "../errors/api-error";
 import { authenticate } from "./auth";
 import type { AppEnv } from "./context";
-import { errorBody } from "./envelope";
+import { errorBody, requestVersion } from "./envelope";
+import { deprecationNotice, resolveVersion } from "./versions";
 
 const PUBLIC_PATHS = [
   /^\/api\/v1\/health$/,
@@ -25,7 +27,21 @@ const requestContext = createMiddleware<AppEnv>(async (c, next) => {
   c.set("requestId", `req_${crypto.randomUUID()}`);
   await next();
   c.header("X-Request-Id", c.get("requestId"));
-  c.header("Service-Version", c.env.SERVICE_VERSION);
+  c.header("Service-Version", requestVersion(c));
+  const deprecation = c.get("deprecation");
+  if (deprecation) c.header("Service-Deprecation", deprecation);
+});
+
+/**
+ * The dated version the request is answered in (src/http/versions.ts): the Service-Version
+ * header's, else the key's, else the current one. After authentication, so that a request
+ * without a valid key is answered 401 whatever version it names.
+ */
+const apiVersion = createMiddleware<AppEnv>(async (c, next) => {
+  const version = resolveVersion(c.req.header("Service-Version"), c.get("auth")?.apiVersion ?? null);
+  c.set("apiVersion", version.version);
+  c.set("deprecation", deprecationNotice(version, nowIso().slice(0, 10)));
+  await next();
 });
 
 /**
@@ -107,6 +123,7 @@ export function createPipeline(register: (app: OpenAPIHono<AppEnv>) => void) {
   app.use("*", requestContext);
   app.use("*", deploymentConfigured);
   app.use("/api/v1/*", keyRequired);
+  app.use("/api/v1/*", apiVersion);
 
   register(app);
 

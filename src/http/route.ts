@@ -5,6 +5,7 @@ import { createRoute, z, type RouteConfig, type RouteHandler } from "@hono/zod-o
 import type { MiddlewareHandler } from "hono";
 import { ApiError } from "../errors/api-error";
 import { routeGate } from "./company-access";
+import { liveKeyMfaGate } from "./mfa";
 import type { AppEnv, WriteOptions } from "./context";
 import { checkBodyText, INPUT_RULES_NOTE, MAX_JSON_BODY_BYTES, MULTILINE_FIELD, textProblem } from "./fields";
 
@@ -86,6 +87,11 @@ export interface RouteSpec<
   response: z.ZodTypeAny | null;
   status?: 200 | 201 | 202 | 204;
   extraMiddleware?: readonly MiddlewareHandler<AppEnv>[];
+  /**
+   * the action's name when it needs two-step verification with a live key: the key's user
+   * sends a TOTP code in X-Service-MFA, else 403 MFA_REQUIRED (src/http/mfa.ts)
+   */
+  mfa?: string;
 }
 
 /** What createRoute would infer for `request`, so that c.req.valid() stays typed. */
@@ -136,6 +142,8 @@ export function defineRoute<
     await next();
   });
   if (spec.scope || spec.company) middleware.push(routeGate({ scope: spec.scope, company: !!spec.company, write }));
+  // after the access gate (who may act at all), before the body (spec order: FORBIDDEN > MFA_REQUIRED > VALIDATION_ERROR)
+  if (spec.mfa) middleware.push(liveKeyMfaGate(spec.mfa));
   if (spec.extraMiddleware) middleware.push(...spec.extraMiddleware);
   // Last before the validators: the body is read once, checked, and handed on as JSON.
   if (spec.body) middleware.push(jsonBodyGate);
@@ -155,6 +163,10 @@ export function defineRoute<
             : "Optional; replays return the first response.",
       });
   }
+  if (spec.mfa)
+    headers["x-service-mfa"] = z.string().optional().openapi({
+      description: "With a live key: the current 6-digit TOTP code of the key's user (two-step verification)",
+    });
   if (spec.dryRun)
     headers["x-dry-run"] = z
       .string()
@@ -166,6 +178,9 @@ export function defineRoute<
     spec.description ?? "",
     spec.scope ? `Scope: \`${spec.scope}\`.` : "",
     spec.idempotency === "required" ? "Idempotency-Key: mandatory." : "",
+    spec.mfa
+      ? "Two-step verification: with a live key, `X-Service-MFA: <current TOTP code of the key's user>`, else 403 MFA_REQUIRED; a test key (sandbox) is exempt."
+      : "",
     spec.dryRun ? "Dry-run: `?dry_run=true` or `X-Dry-Run: true`." : "",
     spec.body
       ? (spec.bodyRequired === false ? "The body is optional: absent, empty or `{}` all take the defaults. " : "") +
@@ -196,7 +211,7 @@ export function defineRoute<
           : { description: "Success", content: { "application/json": { schema: envelope(spec.response) } } },
       400: errorResponse("VALIDATION_ERROR or a rule of this endpoint"),
       401: errorResponse("UNAUTHORIZED"),
-      403: errorResponse("INSUFFICIENT_SCOPE, FORBIDDEN"),
+      403: errorResponse(spec.mfa ? "INSUFFICIENT_SCOPE, FORBIDDEN, MFA_REQUIRED" : "INSUFFICIENT_SCOPE, FORBIDDEN"),
       404: errorResponse("NOT_FOUND"),
       409: errorResponse("Conflict with the current state"),
       429: errorResponse("RATE_LIMITED"),

@@ -13,7 +13,15 @@ import {
 
 const company = "0b8f7a0e-7a51-4c57-9a43-2f0c3c3f2a10";
 const access = (role: "owner" | "member" | "viewer", mode: "live" | "test" = "live", scopes = ["*"]): Access => ({
-  key: { keyHash: "h", apiKeyId: "k1", userId: "u1", scopes, mode, unattendedCommitLimitOre: null },
+  key: {
+    keyHash: "h",
+    apiKeyId: "k1",
+    userId: "u1",
+    scopes,
+    mode,
+    unattendedCommitLimitOre: null,
+    apiVersion: "2026-05-12",
+  },
   membership: { role, isSandbox: false },
 });
 const hash = () => crypto.randomUUID();

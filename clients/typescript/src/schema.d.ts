@@ -400,6 +400,115 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/users/{id}/mfa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enrol the user's authenticator app for two-step verification (the secret is shown only in this response)
+         * @description Generates a TOTP secret (RFC 6238: SHA-1, 6 digits, 30 s) and stores it encrypted; the user's authenticator reads otpauth_uri (a QR code) or the base32 secret. Active at once. A user who has enrolled re-enrols (a new phone) only with the current code of the old secret in X-Service-MFA, else 403 MFA_REQUIRED.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                user_id: string;
+                                secret: string;
+                                otpauth_uri: string;
+                                /** @enum {string} */
+                                algorithm: "SHA1";
+                                /** @enum {number} */
+                                digits: 6;
+                                /** @enum {number} */
+                                period: 30;
+                                enrolled_at: string;
+                            };
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/v1/api-keys": {
         parameters: {
             query?: never;
@@ -411,7 +520,9 @@ export interface paths {
         put?: never;
         /**
          * Create an API key (the key is shown only in this response)
-         * @description Input rules: text may not contain control characters (U+0000-U+001F, U+007F-U+009F; `\n` and `\t` are allowed only in notes, descriptions, reasons, comments and messages), bidirectional embedding/override/isolate characters (U+202A-U+202E, U+2066-U+2069) or unpaired surrogates. Amounts: at most 999 999 999 999 kr each and per entry or invoice total; quantities at most 1 000 000 000. The body must be UTF-8 JSON sent as `Content-Type: application/json`. Any breach is 400 VALIDATION_ERROR naming the field.
+         * @description A live key needs the two-step verification of its user: X-Service-MFA with the current TOTP code of the user's authenticator (enrolled with POST /admin/v1/users/{id}/mfa), else 403 MFA_REQUIRED. A test key (sandbox companies only) does not.
+         *
+         *     Input rules: text may not contain control characters (U+0000-U+001F, U+007F-U+009F; `\n` and `\t` are allowed only in notes, descriptions, reasons, comments and messages), bidirectional embedding/override/isolate characters (U+202A-U+202E, U+2066-U+2069) or unpaired surrogates. Amounts: at most 999 999 999 999 kr each and per entry or invoice total; quantities at most 1 000 000 000. The body must be UTF-8 JSON sent as `Content-Type: application/json`. Any breach is 400 VALIDATION_ERROR naming the field.
          */
         post: {
             parameters: {
@@ -430,6 +541,8 @@ export interface paths {
                         mode: "live" | "test";
                         /** @description SEK; commits of larger entries are refused */
                         unattended_commit_limit?: number;
+                        /** @description The dated API version the key's requests are answered in when they send no Service-Version header; default the current one. Unknown: VALIDATION_ERROR; retired: API_VERSION_RETIRED. */
+                        api_version?: string;
                     };
                 };
             };
@@ -448,6 +561,7 @@ export interface paths {
                                 scopes: string[];
                                 mode: string;
                                 unattended_commit_limit: number | null;
+                                api_version: string;
                                 created_at: string;
                             };
                             meta: components["schemas"]["Meta"];
@@ -1126,6 +1240,224 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/api/v1/sandbox/companies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a sandbox company with a seeded year of books (test keys only)
+         * @description Creates a sandbox company owned by the key's user and books a fixed year through the API's own commands: share capital, three customers, four invoices (two paid, two open), two suppliers and their invoices (one paid, one open), a bank fee and five bank rows on 1930, all dated in 2026. Every seeding gives the same books (voucher, invoice and customer numbers, dates, amounts); the rows' ids are new. A live key: 403 FORBIDDEN. Not idempotent. See docs/platform.md.
+         *
+         *     Scope: `companies:write`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                company: components["schemas"]["CompanyCreated"];
+                                replaced_company_id: string | null;
+                                seeded: {
+                                    customers: number;
+                                    suppliers: number;
+                                    invoices: number;
+                                    supplier_invoices: number;
+                                    bank_transactions: number;
+                                };
+                            };
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/sandbox/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reset a sandbox company: archive it and seed a fresh one (test keys only)
+         * @description Seeds a new sandbox company exactly as POST /sandbox/companies does, then archives this one (it answers 404 from then on). The answer names the new company and replaced_company_id. Owner only (else FORBIDDEN). A live key: 403 FORBIDDEN (a live key never reaches a sandbox company, nor a test key a live one: 404). Not idempotent. See docs/platform.md.
+         *
+         *     Scope: `companies:write`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    companyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                company: components["schemas"]["CompanyCreated"];
+                                replaced_company_id: string | null;
+                                seeded: {
+                                    customers: number;
+                                    suppliers: number;
+                                    invoices: number;
+                                    supplier_invoices: number;
+                                    bank_transactions: number;
+                                };
+                            };
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/companies/{companyId}/accounts": {
@@ -2014,6 +2346,8 @@ export interface paths {
          *
          *     Idempotency-Key: mandatory.
          *
+         *     Two-step verification: with a live key, `X-Service-MFA: <current TOTP code of the key's user>`, else 403 MFA_REQUIRED; a test key (sandbox) is exempt.
+         *
          *     The body is optional: absent, empty or `{}` all take the defaults. Input rules: text may not contain control characters (U+0000-U+001F, U+007F-U+009F; `\n` and `\t` are allowed only in notes, descriptions, reasons, comments and messages), bidirectional embedding/override/isolate characters (U+202A-U+202E, U+2066-U+2069) or unpaired surrogates. Amounts: at most 999 999 999 999 kr each and per entry or invoice total; quantities at most 1 000 000 000. The body must be UTF-8 JSON sent as `Content-Type: application/json`. Any breach is 400 VALIDATION_ERROR naming the field.
          */
         post: {
@@ -2022,6 +2356,8 @@ export interface paths {
                 header?: {
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
+                    /** @description With a live key: the current 6-digit TOTP code of the key's user (two-step verification) */
+                    "x-service-mfa"?: string;
                 };
                 path: {
                     companyId: string;
@@ -2073,7 +2409,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN, MFA_REQUIRED */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2134,6 +2470,8 @@ export interface paths {
          *
          *     Idempotency-Key: mandatory.
          *
+         *     Two-step verification: with a live key, `X-Service-MFA: <current TOTP code of the key's user>`, else 403 MFA_REQUIRED; a test key (sandbox) is exempt.
+         *
          *     Input rules: text may not contain control characters (U+0000-U+001F, U+007F-U+009F; `\n` and `\t` are allowed only in notes, descriptions, reasons, comments and messages), bidirectional embedding/override/isolate characters (U+202A-U+202E, U+2066-U+2069) or unpaired surrogates. Amounts: at most 999 999 999 999 kr each and per entry or invoice total; quantities at most 1 000 000 000. The body must be UTF-8 JSON sent as `Content-Type: application/json`. Any breach is 400 VALIDATION_ERROR naming the field.
          */
         post: {
@@ -2142,6 +2480,8 @@ export interface paths {
                 header?: {
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
+                    /** @description With a live key: the current 6-digit TOTP code of the key's user (two-step verification) */
+                    "x-service-mfa"?: string;
                 };
                 path: {
                     companyId: string;
@@ -2187,7 +2527,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN, MFA_REQUIRED */
                 403: {
                     headers: {
                         [name: string]: unknown;

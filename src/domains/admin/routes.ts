@@ -16,6 +16,10 @@ import { newId } from "../../ids";
 import { toOre } from "../../money";
 import { companyIdsOfUser, setMembership } from "../companies";
 import { forgetInWriter } from "../../commands/submit";
+import { currentVersion, resolveVersion } from "../../http/versions";
+import { MFA_HEADER, proveSecondStep } from "../../http/mfa";
+import { base32Encode, newTotpSecret, otpauthUri, TOTP_STEP_SECONDS } from "../../http/totp";
+import { encryptSecret } from "../../secrets";
 
 const TAG = "Admin";
 
@@ -58,6 +62,21 @@ const adminAuth = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
+/** A version a new key may be pinned to: known and not retired (the same refusals as the request header's). */
+function pinnableVersion(version: string): string {
+  try {
+    return resolveVersion(version, null).version;
+  } catch (err) {
+    if (err instanceof ApiError && err.code === "VALIDATION_ERROR")
+      throw new ApiError(
+        "VALIDATION_ERROR",
+        { fields: [{ path: "api_version", message: err.message }], known_versions: err.details?.known_versions },
+        err.message,
+      );
+    throw err;
+  }
+}
+
 const admin = { tag: TAG, scope: null, extraMiddleware: [adminAuth] } as const;
 
 export function registerAdminRoutes(app: OpenAPIHono<AppEnv>) {
@@ -96,8 +115,63 @@ export function registerAdminRoutes(app: OpenAPIHono<AppEnv>) {
     defineRoute({
       ...admin,
       method: "post",
+      path: "/admin/v1/users/{id}/mfa",
+      summary:
+        "Enrol the user's authenticator app for two-step verification (the secret is shown only in this response)",
+      description:
+        "Generates a TOTP secret (RFC 6238: SHA-1, 6 digits, 30 s) and stores it encrypted; the user's authenticator reads otpauth_uri " +
+        "(a QR code) or the base32 secret. Active at once. A user who has enrolled re-enrols (a new phone) only with the current code of " +
+        "the old secret in X-Service-MFA, else 403 MFA_REQUIRED.",
+      params: ItemParams,
+      response: z.object({
+        user_id: z.string(),
+        secret: z.string(),
+        otpauth_uri: z.string(),
+        algorithm: z.literal("SHA1"),
+        digits: z.literal(6),
+        period: z.literal(TOTP_STEP_SECONDS),
+        enrolled_at: z.string(),
+      }),
+      status: 201,
+    }),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const db = database(c.env);
+      const user = await db.select().from(users).where(eq(users.id, id)).get();
+      if (!user) throw new ApiError("NOT_FOUND", { resource: "user", id });
+      // replacing a secret is itself a second-step action: whoever holds the admin token alone cannot
+      if (user.mfaSecretEnc) await proveSecondStep(c.env, id, c.req.header(MFA_HEADER), "users.mfa_reenrol");
+      const secret = base32Encode(newTotpSecret());
+      const enrolledAt = nowIso();
+      await db
+        .update(users)
+        .set({ mfaSecretEnc: await encryptSecret(c.env.PII_ENCRYPTION_KEY, secret), mfaEnrolledAt: enrolledAt })
+        .where(eq(users.id, id));
+      return json(
+        c,
+        {
+          user_id: id,
+          secret,
+          otpauth_uri: otpauthUri(secret, user.email, "Bokföring API"),
+          algorithm: "SHA1",
+          digits: 6,
+          period: TOTP_STEP_SECONDS,
+          enrolled_at: enrolledAt,
+        },
+        201,
+      );
+    },
+  );
+
+  app.openapi(
+    defineRoute({
+      ...admin,
+      method: "post",
       path: "/admin/v1/api-keys",
       summary: "Create an API key (the key is shown only in this response)",
+      description:
+        "A live key needs the two-step verification of its user: X-Service-MFA with the current TOTP code of the user's authenticator " +
+        "(enrolled with POST /admin/v1/users/{id}/mfa), else 403 MFA_REQUIRED. A test key (sandbox companies only) does not.",
       body: z.object({
         user_id: z.string(),
         name: z.string().trim().min(1).max(200),
@@ -108,6 +182,10 @@ export function registerAdminRoutes(app: OpenAPIHono<AppEnv>) {
           .positive()
           .optional()
           .openapi({ description: "SEK; commits of larger entries are refused" }),
+        api_version: z.string().optional().openapi({
+          description:
+            "The dated API version the key's requests are answered in when they send no Service-Version header; default the current one. Unknown: VALIDATION_ERROR; retired: API_VERSION_RETIRED.",
+        }),
       }),
       response: z.object({
         id: z.string(),
@@ -116,6 +194,7 @@ export function registerAdminRoutes(app: OpenAPIHono<AppEnv>) {
         scopes: z.array(z.string()),
         mode: z.string(),
         unattended_commit_limit: z.number().nullable(),
+        api_version: z.string(),
         created_at: z.string(),
       }),
       status: 201,
@@ -125,6 +204,9 @@ export function registerAdminRoutes(app: OpenAPIHono<AppEnv>) {
       const db = database(c.env);
       if (!(await db.select().from(users).where(eq(users.id, body.user_id)).get()))
         throw new ApiError("NOT_FOUND", { resource: "user", id: body.user_id });
+      // a live key acts on real books: its user proves the second step (docs/platform.md)
+      if (body.mode === "live")
+        await proveSecondStep(c.env, body.user_id, c.req.header(MFA_HEADER), "api_keys.create_live");
       let limitOre: number | null = null;
       if (body.unattended_commit_limit !== undefined) {
         limitOre = toOre(body.unattended_commit_limit);
@@ -133,6 +215,8 @@ export function registerAdminRoutes(app: OpenAPIHono<AppEnv>) {
             fields: [{ path: "unattended_commit_limit", message: "at most two decimals" }],
           });
       }
+      // pinned to the version current at creation unless one is named (spec: Versioning 5)
+      const apiVersion = body.api_version === undefined ? currentVersion() : pinnableVersion(body.api_version);
       const key = `service_sk_${body.mode}_${randomToken(40)}`;
       const row = {
         id: newId(),
@@ -143,6 +227,7 @@ export function registerAdminRoutes(app: OpenAPIHono<AppEnv>) {
         scopes: [...new Set(body.scopes)],
         mode: body.mode,
         unattendedCommitLimitOre: limitOre,
+        apiVersion,
         createdAt: nowIso(),
       };
       await db.insert(apiKeys).values(row);
@@ -155,6 +240,7 @@ export function registerAdminRoutes(app: OpenAPIHono<AppEnv>) {
           scopes: row.scopes,
           mode: row.mode,
           unattended_commit_limit: body.unattended_commit_limit ?? null,
+          api_version: row.apiVersion,
           created_at: row.createdAt,
         },
         201,

@@ -1,8 +1,9 @@
 // Companies: the company, its settings, and what creating one sets up.
 // Owns: companies, company_settings.
 export { registerCompanyRoutes } from "./routes";
-export { PayrollContactSchema } from "./schemas";
+export { CompanyCreatedSchema, PayrollContactSchema } from "./schemas";
 export {
+  archiveSandboxCompany,
   companyHeading,
   companyIdsOfUser,
   createCompany,

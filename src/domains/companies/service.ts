@@ -296,3 +296,26 @@ export async function companyIdsOfUser(db: Database, userId: string): Promise<st
     await db.select({ id: memberships.companyId }).from(memberships).where(eq(memberships.userId, userId)).all()
   ).map((r) => r.id);
 }
+
+/**
+ * Archives a sandbox company (a sandbox reset replaces it, src/domains/sandbox): a write
+ * outside a command, so the company's writer forgets the roles it holds (src/http/access.ts)
+ * and answers 404 from then on. Only a sandbox company is ever archived here: false when the
+ * company is not one (or is archived already), and nothing is written.
+ */
+export async function archiveSandboxCompany(env: Env, companyId: string, now: string): Promise<boolean> {
+  const db = database(env);
+  const archived = await db
+    .update(companies)
+    .set({ archivedAt: now, updatedAt: now })
+    .where(and(eq(companies.id, companyId), eq(companies.isSandbox, true), isNull(companies.archivedAt)))
+    .returning({ id: companies.id });
+  if (archived.length === 0) return false;
+  const members = await db
+    .select({ userId: memberships.userId })
+    .from(memberships)
+    .where(eq(memberships.companyId, companyId))
+    .all();
+  await Promise.all(members.map((m) => forgetInWriter(env, companyId, { userId: m.userId })));
+  return true;
+}

@@ -7,7 +7,7 @@ import { ApiError } from "../../errors/api-error";
 import type { AppEnv } from "../../http/context";
 import { sha256Hex } from "../../http/crypto";
 import { dispatch, isDryRun } from "../../http/dispatch";
-import { json } from "../../http/envelope";
+import { json, requestVersion } from "../../http/envelope";
 import { DOWNLOAD_HEADERS } from "../../http/file-response";
 import { finishPage, pageRequest } from "../../http/pagination";
 import { CompanyParams, CompanyItemParams } from "../../http/params";
@@ -266,7 +266,7 @@ export function registerDocumentRoutes(app: OpenAPIHono<AppEnv>) {
           "X-Content-SHA256": doc.sha256Hash,
           ...DOWNLOAD_HEADERS,
           "X-Request-Id": c.get("requestId"),
-          "Service-Version": c.env.SERVICE_VERSION,
+          "Service-Version": requestVersion(c),
         },
       });
     },

@@ -230,6 +230,7 @@ export function registerFiscalPeriodRoutes(app: OpenAPIHono<AppEnv>) {
       ...write,
       method: "post",
       path: `${BASE}/{id}/close`,
+      mfa: "fiscal_periods.close",
       summary: "Close a period (irreversible, unless it was closed as a year closed elsewhere)",
       description:
         "Requires the period locked and its closing entry (year-end run), else CONFLICT. With closed_externally: a year whose year-end was made in another program " +
@@ -248,6 +249,7 @@ export function registerFiscalPeriodRoutes(app: OpenAPIHono<AppEnv>) {
       ...write,
       method: "post",
       path: `${BASE}/{id}/reopen`,
+      mfa: "fiscal_periods.reopen",
       summary: "Reopen a year that was closed as closed in another program",
       description:
         "Only a year closed with closed_externally: PERIOD_REOPEN_NOT_CLOSED for a period that is not closed, PERIOD_REOPEN_NOT_EXTERNAL for one closed here (irreversible), " +

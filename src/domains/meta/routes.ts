@@ -4,7 +4,7 @@ import { nowIso } from "../../clock";
 import { database } from "../../db/client";
 import { ApiError } from "../../errors/api-error";
 import type { AppEnv } from "../../http/context";
-import { json } from "../../http/envelope";
+import { json, requestVersion } from "../../http/envelope";
 import { catalogueEntryJson, ERROR_CATALOGUE, isErrorCode } from "../../errors/catalogue";
 import { CatalogueEntrySchema, defineRoute } from "../../http/route";
 import { sql } from "drizzle-orm";
@@ -32,7 +32,7 @@ export function registerMetaRoutes(app: OpenAPIHono<AppEnv>) {
       } catch {
         status = "degraded";
       }
-      return json(c, { status, service: "bokforing-api", api_version: c.env.SERVICE_VERSION, timestamp: nowIso() });
+      return json(c, { status, service: "bokforing-api", api_version: requestVersion(c), timestamp: nowIso() });
     },
   );
 
