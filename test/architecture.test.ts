@@ -316,6 +316,22 @@ describe("architecture", () => {
     expect(offenders).toEqual([]);
   });
 
+  it("declares every route as a named route and a named handler, and names every command", () => {
+    // A handler is `async function getRun(c: HandlerContext<typeof getRunRoute>)` beside its
+    // route, and the register function lists `app.openapi(getRunRoute, getRun)`: stack traces
+    // and readers see the name. Middleware (`async (c, next) =>`) is not a handler.
+    const anonymousHandler = /\basync \(c(: [^)]*)?\) =>/;
+    const inlineRoute = /\.openapi\(\s*defineRoute\(/;
+    // A command made by a factory (it is handed what a higher domain answers) returns a
+    // named `async function`; `export const x: Command<I> = async (...) =>` is named by
+    // its assignment.
+    const anonymousCommand = /\): Command<[^\n]*> =>\s*async \(/;
+    const offenders = files
+      .filter((f) => anonymousHandler.test(f.text) || inlineRoute.test(f.text) || anonymousCommand.test(f.text))
+      .map((f) => f.path);
+    expect(offenders).toEqual([]);
+  });
+
   it("keeps Swedish rules free of I/O", () => {
     const io = /from "(drizzle-orm|hono|cloudflare:[a-z]+)|\.\.\/db\/|fetch\(/;
     expect(files.filter((f) => f.path.startsWith("src/sweden/") && io.test(f.text)).map((f) => f.path)).toEqual([]);
