@@ -7,9 +7,9 @@ import { json } from "../../http/envelope";
 import { fileResponse } from "../../http/file-response";
 import { PartialExpansions, parseExpand } from "../../http/expand";
 import { finishPage, pageRequest } from "../../http/pagination";
+import { paymentReversalInput, paymentReversalRoute } from "../../http/payment-reversal-route";
 import { defineRoute, type HandlerContext } from "../../http/route";
 import { BatchResultSchemaOf } from "../../http/bulk-schema";
-import { PaymentReverseSchema } from "../../http/fields";
 import { invoicePdfToServe } from "./archive";
 import { invoiceFileName } from "./document";
 import { INVOICE_EXPANSIONS, invoicesWith, listInvoices, loadInvoice, type InvoiceExpansion } from "./queries";
@@ -216,32 +216,19 @@ async function payInvoice(c: HandlerContext<typeof payInvoiceRoute>) {
   return dispatch(c, "invoices.pay", { ...c.req.valid("json"), id: c.req.valid("param").id });
 }
 
-const reverseInvoicePaymentRoute = defineRoute({
-  ...write,
-  method: "post",
-  path: `${BASE}/{id}/payments/{paymentId}/reverse`,
-  summary: "Reverse a payment registered by mistake (makulera betalning)",
-  description:
-    "The payment's entry is reversed by a storno dated reversal_date (default today, in an open period, not before the payment); the invoice returns to what it would be without the payment " +
-    "(paid_amount down; status sent, overdue or partially paid, or still paid/credited when credits cover it), and a bank row matched to the payment becomes unmatched (an over-payment its match booked is reversed too). " +
-    "The payment stays in expand=payments with reversed: true. Unknown payment: NOT_FOUND; a second reverse: ENTRY_ALREADY_REVERSED; cash method: later payments first (CONFLICT). Emits invoice.payment_reversed.",
-  params: z.object({ companyId: z.string(), id: z.string(), paymentId: z.string() }),
-  body: PaymentReverseSchema,
-  bodyRequired: false,
-  response: InvoiceSchema.extend({
-    reversed_payment: z.unknown(),
-    reversal_journal_entry_id: z.string(),
-    bank_transaction_id: z.string().nullable(),
-    reversed_overpayment_entry_id: z.string().nullable(),
-  }),
+const reverseInvoicePaymentRoute = paymentReversalRoute({
+  write,
+  base: BASE,
+  noun: "invoice",
+  statusesAfter: "status sent, overdue or partially paid",
+  bankRowNote: "an over-payment its match booked is reversed too",
+  event: "invoice.payment_reversed",
+  invoice: InvoiceSchema,
+  moreFields: { reversed_overpayment_entry_id: z.string().nullable() },
 });
 
 async function reverseInvoicePayment(c: HandlerContext<typeof reverseInvoicePaymentRoute>) {
-  return dispatch(c, "invoices.reverse_payment", {
-    ...c.req.valid("json"),
-    id: c.req.valid("param").id,
-    payment_id: c.req.valid("param").paymentId,
-  });
+  return dispatch(c, "invoices.reverse_payment", paymentReversalInput(c));
 }
 
 const bookInvoiceRoute = defineRoute({

@@ -5,6 +5,7 @@ import { dispatch } from "../../http/dispatch";
 import { json } from "../../http/envelope";
 import { PartialExpansions, parseExpand } from "../../http/expand";
 import { finishPage, pageRequest } from "../../http/pagination";
+import { paymentReversalInput, paymentReversalRoute } from "../../http/payment-reversal-route";
 import { defineRoute, type HandlerContext } from "../../http/route";
 import { PaymentReverseSchema } from "../../http/fields";
 import {
@@ -151,31 +152,18 @@ async function paySupplierInvoice(c: HandlerContext<typeof paySupplierInvoiceRou
   return dispatch(c, "supplier_invoices.pay", { ...c.req.valid("json"), id: c.req.valid("param").id });
 }
 
-const reverseSupplierPaymentRoute = defineRoute({
-  ...write,
-  method: "post",
-  path: `${BASE}/{id}/payments/{paymentId}/reverse`,
-  summary: "Reverse a payment registered by mistake (makulera betalning)",
-  description:
-    "The payment's entry is reversed by a storno dated reversal_date (default today, in an open period, not before the payment); the supplier invoice returns to what it would be without the payment " +
-    "(paid_amount down; registered, approved, overdue or partially paid, or still paid/credited when credits cover it), and a bank row matched to the payment becomes unmatched. " +
-    "The payment stays in expand=payments with reversed: true. Unknown payment: NOT_FOUND; a second reverse: ENTRY_ALREADY_REVERSED; cash method: later payments first (CONFLICT). Emits supplier_invoice.payment_reversed.",
-  params: z.object({ companyId: z.string(), id: z.string(), paymentId: z.string() }),
-  body: PaymentReverseSchema,
-  bodyRequired: false,
-  response: SupplierInvoiceSchema.extend({
-    reversed_payment: z.unknown(),
-    reversal_journal_entry_id: z.string(),
-    bank_transaction_id: z.string().nullable(),
-  }),
+const reverseSupplierPaymentRoute = paymentReversalRoute({
+  write,
+  base: BASE,
+  noun: "supplier invoice",
+  statusesAfter: "registered, approved, overdue or partially paid",
+  bankRowNote: "",
+  event: "supplier_invoice.payment_reversed",
+  invoice: SupplierInvoiceSchema,
 });
 
 async function reverseSupplierPayment(c: HandlerContext<typeof reverseSupplierPaymentRoute>) {
-  return dispatch(c, "supplier_invoices.reverse_payment", {
-    ...c.req.valid("json"),
-    id: c.req.valid("param").id,
-    payment_id: c.req.valid("param").paymentId,
-  });
+  return dispatch(c, "supplier_invoices.reverse_payment", paymentReversalInput(c));
 }
 
 const creditSupplierInvoiceRoute = defineRoute({
