@@ -332,6 +332,21 @@ describe("architecture", () => {
     expect(offenders).toEqual([]);
   });
 
+  it("defines the company path parameters and the voucher-series rule once", () => {
+    // Routes extend CompanyParams / CompanyItemParams (src/http/params.ts); a series is
+    // VoucherSeriesSchema or isVoucherSeries (src/http/fields.ts).
+    const ownParams = /z\.object\(\{\s*companyId: z\.string\(\)/;
+    const seriesRule = /\/\^\[A-Z\](\{1,?\d?\})?\$\//;
+    const offenders = files
+      .filter(
+        (f) =>
+          (f.path !== "src/http/params.ts" && ownParams.test(f.text)) ||
+          (f.path !== "src/http/fields.ts" && seriesRule.test(f.text)),
+      )
+      .map((f) => f.path);
+    expect(offenders).toEqual([]);
+  });
+
   it("keeps Swedish rules free of I/O", () => {
     const io = /from "(drizzle-orm|hono|cloudflare:[a-z]+)|\.\.\/db\/|fetch\(/;
     expect(files.filter((f) => f.path.startsWith("src/sweden/") && io.test(f.text)).map((f) => f.path)).toEqual([]);

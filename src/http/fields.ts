@@ -36,6 +36,8 @@ export const AccountNumberSchema = z.string().regex(/^[1-8]\d{3}$/, "a four-digi
  * can therefore always be named by a gap explanation and written back by the SIE export.
  */
 export const VoucherSeriesSchema = z.string().regex(/^[A-Z]$/, "one capital letter A-Z");
+/** A series the books can hold (VoucherSeriesSchema), for code that reads series from a file. */
+export const isVoucherSeries = (series: string): boolean => VoucherSeriesSchema.safeParse(series).success;
 
 export const DateSchema = z
   .string()

@@ -2,6 +2,7 @@ import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { database } from "../../db/client";
 import type { AppEnv } from "../../http/context";
 import { dispatch } from "../../http/dispatch";
+import { CompanyParams, CompanyItemParams } from "../../http/params";
 import { json } from "../../http/envelope";
 import { finishPage, pageRequest } from "../../http/pagination";
 import { booleanQuery, defineRoute, type HandlerContext } from "../../http/route";
@@ -10,8 +11,6 @@ import { articleJson, listArticles, loadArticle } from "./service";
 
 const TAG = "Articles";
 const BASE = "/api/v1/companies/{companyId}/articles";
-const Params = z.object({ companyId: z.string() });
-const IdParams = z.object({ companyId: z.string(), id: z.string() });
 
 const ArticleSchema = z
   .object({
@@ -38,7 +37,7 @@ const listArticlesPageRoute = defineRoute({
   summary: "List articles",
   scope: "invoices:read",
   company: true,
-  params: Params,
+  params: CompanyParams,
   query: z.object({
     include_archived: booleanQuery.optional(),
     search: z.string().min(1).max(100).optional(),
@@ -68,7 +67,7 @@ const getArticleRoute = defineRoute({
   summary: "Get an article",
   scope: "invoices:read",
   company: true,
-  params: IdParams,
+  params: CompanyItemParams,
   response: ArticleSchema,
 });
 
@@ -83,7 +82,7 @@ const createArticleRoute = defineRoute({
   summary: "Create an article",
   description:
     "number is unique in the company (409 CONFLICT). revenue_account must be an active class-3 account (ACCOUNTS_NOT_IN_CHART); without one the article takes the BAS account of its vat_rate (3001 25 %, 3002 12 %, 3003 6 %, 3004 0 %).",
-  params: Params,
+  params: CompanyParams,
   body: ArticleInputSchema,
   response: ArticleSchema,
   status: 201,
@@ -100,7 +99,7 @@ const updateArticleRoute = defineRoute({
   summary: "Update an article; archived_at null restores it",
   description:
     "The default account is taken at create only: a new vat_rate must fit the article's revenue_account (3001-3004 fix the rate), else VALIDATION_ERROR; send the new account with it.",
-  params: IdParams,
+  params: CompanyItemParams,
   body: ArticlePatchSchema,
   response: ArticleSchema,
 });
@@ -114,7 +113,7 @@ const archiveArticleRoute = defineRoute({
   method: "delete",
   path: `${BASE}/{id}`,
   summary: "Archive an article (204; again is a no-op)",
-  params: IdParams,
+  params: CompanyItemParams,
   response: null,
   status: 204,
 });

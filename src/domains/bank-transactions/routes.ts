@@ -6,6 +6,7 @@ import { hasScope } from "../../http/auth";
 import type { AppEnv } from "../../http/context";
 import { sha256Hex } from "../../http/crypto";
 import { dispatch } from "../../http/dispatch";
+import { CompanyParams, CompanyItemParams } from "../../http/params";
 import { json } from "../../http/envelope";
 import { AccountNumberSchema, CurrencySchema } from "../../http/fields";
 import { finishPage, pageRequest } from "../../http/pagination";
@@ -31,8 +32,6 @@ import { suggestCategories } from "./suggest";
 
 const TAG = "Transactions";
 const BASE = "/api/v1/companies/{companyId}/transactions";
-const Params = z.object({ companyId: z.string() });
-const IdParams = z.object({ companyId: z.string(), id: z.string() });
 const write = { tag: TAG, scope: "transactions:write", company: true, idempotency: "required", dryRun: true } as const;
 
 const TransactionOut = TransactionSchema.extend({});
@@ -153,7 +152,7 @@ const listTransactionsPageRoute = defineRoute({
     "Newest registration first. status: booked or unbooked (ignored rows are neither). search matches the description, case-insensitive.",
   scope: "transactions:read",
   company: true,
-  params: Params,
+  params: CompanyParams,
   query: TransactionListQuery,
   response: z.array(TransactionOut),
 });
@@ -178,7 +177,7 @@ const getTransactionRoute = defineRoute({
   summary: "Get a bank transaction",
   scope: "transactions:read",
   company: true,
-  params: IdParams,
+  params: CompanyItemParams,
   response: TransactionOut,
 });
 
@@ -195,7 +194,7 @@ const listMerchantTemplatesRoute = defineRoute({
     "categorize remembers the account, category and VAT treatment of every business booking under the merchant's name; use a template's id as template_id or counterparty_template_id.",
   scope: "transactions:read",
   company: true,
-  params: Params,
+  params: CompanyParams,
   response: z.array(
     z.object({
       id: z.string(),
@@ -223,7 +222,7 @@ const ingestTransactionsRoute = defineRoute({
   description:
     "Rows only, no entries. external_id is required: a row whose external_id the settlement account already holds (or that appears earlier in the same call) is skipped and counted in rows_skipped_duplicate. Emits transaction.synced. " +
     "Rows in another currency than the settlement account's (SEK unless registered through POST .../bank-accounts) are refused whole with BANK_STATEMENT_CURRENCY_MISMATCH, rows dated more than 12 months outside the fiscal years with BANK_STATEMENT_DATES_OUTSIDE_FISCAL_YEARS.",
-  params: Params,
+  params: CompanyParams,
   body: IngestSchema,
   response: z.object({
     rows_inserted: z.number(),
@@ -243,7 +242,7 @@ const batchCategorizeRoute = defineRoute({
   summary: "Categorize up to 100 transactions (partial success)",
   description:
     "Each item {transaction_id, category, account_number, vat_treatment, is_business, confirm_no_match} is booked as categorize would (account_number as account_override). Out: results[] {ok, request_index, data {voucher_number, ...} or error}, summary.",
-  params: Params,
+  params: CompanyParams,
   body: BatchCategorizeSchema,
   response: BulkOut,
 });
@@ -261,7 +260,7 @@ const categorizeTransactionRoute = defineRoute({
     "Business rows: category (bank_fees 6570, office_supplies 6110 + 25 % VAT, representation 6072 with VAT capped at 36 kr per person, owner_withdrawal, owner_deposit, tax_account 1630, loan_repayment 2350, interest 8410/8311), template_id or counterparty_template_id, or account_override (+ vat_treatment). " +
     "is_business false: booked to the owner's account (2013/2018 for a sole trader, 1685/2893 for a legal person); in a locked period a sole trader's private row is ignored instead, a legal person's gives TX_CATEGORIZE_PRIVATE_PERIOD_LOCKED. " +
     "An outflow that looks like a supplier invoice's payment gives TX_CATEGORIZE_SUGGEST_SI_MATCH unless confirm_no_match. Unknown account: TX_CATEGORIZE_INVALID_ACCOUNT. Already booked: only the flags change. Emits transaction.categorized.",
-  params: IdParams,
+  params: CompanyItemParams,
   body: CategorizeSchema,
   response: CategorizeOut,
 });
@@ -280,7 +279,7 @@ const suggestTransactionCategoriesRoute = defineRoute({
   scope: "transactions:read",
   company: true,
   write: false,
-  params: IdParams,
+  params: CompanyItemParams,
   response: SuggestOut,
 });
 
@@ -295,7 +294,7 @@ const ignoreTransactionRoute = defineRoute({
   summary: "Ignore a transaction (no entry needed)",
   description:
     "Works in locked periods. Booked rows (an entry of their own, a payment match, or a reconciliation link to an entry booked elsewhere): TX_IGNORE_ALREADY_BOOKED (409).",
-  params: IdParams,
+  params: CompanyItemParams,
   response: IgnoreOut,
 });
 
@@ -310,7 +309,7 @@ const unignoreTransactionRoute = defineRoute({
   path: `${BASE}/{id}/ignore`,
   summary: "Restore an ignored transaction to unbooked",
   description: "Works in locked periods.",
-  params: IdParams,
+  params: CompanyItemParams,
   response: IgnoreOut.extend({ was_ignored: z.boolean() }),
 });
 
@@ -325,7 +324,7 @@ const uncategorizeTransactionRoute = defineRoute({
   summary: "Reverse a categorized transaction's entry (storno)",
   description:
     "The storno is dated like the entry when its period is open, else today. Unbooked: TX_UNCATEGORIZE_NOT_BOOKED. A payment match cannot be reversed here (NOT_IMPLEMENTED).",
-  params: IdParams,
+  params: CompanyItemParams,
   response: z.object({
     success: z.boolean(),
     transaction_id: z.string(),
@@ -365,7 +364,7 @@ const matchInvoiceRoute = defineRoute({
     "The transaction must be positive (MATCH_INVOICE_NOT_INCOME) and unlinked; the invoice a sent, overdue or partially paid invoice (MATCH_INVOICE_NOT_INVOICE_TYPE, MATCH_INVOICE_NOT_OPEN). invoice_id defaults to the invoice the row's OCR reference points to. " +
     "A categorisation of the row is reversed first. Accrual: Debit settlement account / Credit 1510; cash: Debit settlement / Credit revenue and output VAT, and a partial payment is VALIDATION_ERROR. " +
     "Foreign currency: the difference between the SEK received and the SEK booked goes to 3960/7960. An over-payment settles the invoice and books the excess to 2420.",
-  params: IdParams,
+  params: CompanyItemParams,
   body: MatchInvoiceSchema,
   bodyRequired: false,
   response: MatchOut,
@@ -384,7 +383,7 @@ const matchSupplierInvoiceRoute = defineRoute({
   description:
     "The transaction must be negative (MATCH_SI_NOT_EXPENSE); the supplier invoice not paid or credited (MATCH_SI_ALREADY_PAID). Accrual: Debit 2440 / Credit the settlement account; cash: expense and input VAT booked now. " +
     "FX differences to 3960/7960; a partial cash-method payment of a foreign-currency invoice is MATCH_SI_CASH_FX_UNSUPPORTED.",
-  params: IdParams,
+  params: CompanyItemParams,
   body: MatchSupplierInvoiceSchema,
   response: MatchOut.omit({
     invoice_id: true,
@@ -419,7 +418,7 @@ const importBankFileRoute = withBody(
       "Rows only, no entries; duplicates (external id, else date + amount + description hash) are skipped. Emits transaction.synced. " +
       "Before any row is stored, every statement is checked against the settlement account (POST .../bank-accounts): the operation fails with BANK_STATEMENT_ACCOUNT_MISMATCH (another registered bank account), BANK_STATEMENT_CURRENCY_MISMATCH (not the account's currency, SEK unless registered otherwise) or BANK_STATEMENT_DATES_OUTSIDE_FISCAL_YEARS (a row more than 12 months before the first or after the last fiscal year). " +
       "A camt.053's opening and closing balances give each row its balance_after, the reconciliation's outside balance.",
-    params: Params,
+    params: CompanyParams,
     query: z.object({ format: BankFormatSchema.optional() }).strict(),
     response: OperationSchema,
     status: 202,
@@ -505,7 +504,7 @@ const listBankAccountsRoute = defineRoute({
     "A settlement account (19xx) without a registration is a SEK account whose bank account number is not known.",
   scope: "transactions:read",
   company: true,
-  params: Params,
+  params: CompanyParams,
   response: z.array(BankAccountSchema),
 });
 
@@ -523,7 +522,7 @@ const registerBankAccountRoute = defineRoute({
     "Body {ledger_account (19xx), currency (default SEK), iban, clearing_number, account_number, bankgiro, name}; replaces the ledger account's earlier registration. " +
     "Bank files and ingested rows booked to the ledger account must then be in its currency (BANK_STATEMENT_CURRENCY_MISMATCH) and, when the file names its account, of this account (BANK_STATEMENT_ACCOUNT_MISMATCH). " +
     "The ledger account must be an active 19xx account (VALIDATION_ERROR). CONFLICT: the bank account is registered for another ledger account (reason bank_account_registered_elsewhere), or the ledger account holds rows in another currency (reason rows_in_other_currency). 201 when new, else 200.",
-  params: Params,
+  params: CompanyParams,
   body: BankAccountBodySchema,
   response: BankAccountSchema,
 });

@@ -3,6 +3,7 @@ import { nowIso } from "../../clock";
 import { database } from "../../db/client";
 import type { AppEnv } from "../../http/context";
 import { dispatch } from "../../http/dispatch";
+import { CompanyParams, CompanyItemParams } from "../../http/params";
 import { json } from "../../http/envelope";
 import { fileResponse } from "../../http/file-response";
 import { PartialExpansions, parseExpand } from "../../http/expand";
@@ -25,8 +26,6 @@ import {
 
 const TAG = "Invoices";
 const BASE = "/api/v1/companies/{companyId}/invoices";
-const Params = z.object({ companyId: z.string() });
-const IdParams = z.object({ companyId: z.string(), id: z.string() });
 const write = { tag: TAG, scope: "invoices:write", company: true, idempotency: "required", dryRun: true } as const;
 
 const listInvoicesPageRoute = defineRoute({
@@ -38,7 +37,7 @@ const listInvoicesPageRoute = defineRoute({
     "Newest registration first. date_from and date_to filter invoice_date. expand: customer, items, payments.",
   scope: "invoices:read",
   company: true,
-  params: Params,
+  params: CompanyParams,
   query: InvoiceListQuery,
   response: z.array(InvoiceSchema),
 });
@@ -66,7 +65,7 @@ const getInvoiceRoute = defineRoute({
   description: "expand (comma-separated): items, payments, customer. Another company's invoice is 404.",
   scope: "invoices:read",
   company: true,
-  params: IdParams,
+  params: CompanyItemParams,
   query: z.object({ expand: z.string().optional() }).strict(),
   response: InvoiceSchema,
 });
@@ -91,7 +90,7 @@ const invoicePdfRoute = defineRoute({
     "A draft renders with UTKAST across the page and an utkast file name.",
   scope: "invoices:read",
   company: true,
-  params: IdParams,
+  params: CompanyItemParams,
   response: null,
 });
 
@@ -110,7 +109,7 @@ const createInvoiceRoute = defineRoute({
   description:
     "A draft has invoice_number null and no entry. vat_rate is checked against what the customer may be charged (INVOICE_CREATE_VAT_RULE_VIOLATION). " +
     "is_self_billed=true with external_invoice_number and received_date books the sale at once under the buyer's number. A dry-run shows the would-be invoice.",
-  params: Params,
+  params: CompanyParams,
   body: InvoiceCreateSchema,
   response: InvoiceSchema,
   status: 201,
@@ -127,7 +126,7 @@ const bulkCreateInvoicesRoute = defineRoute({
   summary: "Create up to 50 invoices; each succeeds or fails on its own",
   description:
     "Same item shape as POST /invoices. The Idempotency-Key covers the whole batch. all_or_nothing: true is 501.",
-  params: Params,
+  params: CompanyParams,
   body: z.object({ invoices: z.array(z.unknown()).min(1).max(50), all_or_nothing: z.boolean().optional() }),
   response: BatchResultSchemaOf(InvoiceSchema),
 });
@@ -142,7 +141,7 @@ const updateInvoiceRoute = defineRoute({
   path: `${BASE}/{id}`,
   summary: "Update a draft's dates, exchange rate, references or notes",
   description: "Drafts only (INVOICE_UPDATE_NOT_DRAFT); lines are fixed once created.",
-  params: IdParams,
+  params: CompanyItemParams,
   body: InvoicePatchSchema,
   response: InvoiceSchema,
 });
@@ -157,7 +156,7 @@ const cancelInvoiceRoute = defineRoute({
   path: `${BASE}/{id}`,
   summary: "Cancel a draft (204)",
   description: "Drafts only (INVOICE_DELETE_NOT_DRAFT). The row is kept with status cancelled.",
-  params: IdParams,
+  params: CompanyItemParams,
   response: null,
   status: 204,
 });
@@ -173,7 +172,7 @@ const markInvoiceSentRoute = defineRoute({
   summary: "Mark a draft as sent without emailing it",
   description:
     "Allocates the next number of the series (F invoices, D delivery notes, P proforma) and, under accrual, posts Debit 1510 / Credit revenue and output VAT dated invoice_date.",
-  params: IdParams,
+  params: CompanyItemParams,
   response: InvoiceSchema,
 });
 
@@ -190,7 +189,7 @@ const sendInvoiceRoute = defineRoute({
     "Allocates the number, books the sale (accrual), renders and archives the PDF (document_id), all in one write, then emails the PDF to the customer. " +
     "If the mail provider fails, the entry is reversed by a storno, the invoice returns to draft keeping its number, and the answer is 502 INVOICE_SEND_PROVIDER_FAILED; retrying sends it under the same number. " +
     "No customer email: INVOICE_SEND_NO_CUSTOMER_EMAIL; no mail provider configured: 503 INVOICE_SEND_EMAIL_NOT_CONFIGURED. A dry-run sends nothing.",
-  params: IdParams,
+  params: CompanyItemParams,
   response: InvoiceSchema.extend({ document_id: z.string() }),
 });
 
@@ -206,7 +205,7 @@ const payInvoiceRoute = defineRoute({
   description:
     "Accrual: Debit settlement_account (1930) / Credit 1510. Cash: Debit 1930 / Credit revenue and output VAT, whole amount only. " +
     "Full amount: paid (emits invoice.paid); less: partially_paid. Custom lines must balance (INVOICE_PAID_LINES_UNBALANCED).",
-  params: IdParams,
+  params: CompanyItemParams,
   body: InvoicePaySchema,
   bodyRequired: false,
   response: InvoiceSchema.extend({ journal_entry_id: z.string(), payment_id: z.string() }),
@@ -241,7 +240,7 @@ const bookInvoiceRoute = defineRoute({
     "Today such an invoice is one issued under the cash method by a company since moved to the accrual method. No body. " +
     "Refusals: INVOICE_BOOK_NOT_BOOKABLE (proforma, delivery note, credit note), INVOICE_BOOK_DEFERRED_DRAFT, INVOICE_BOOK_ALREADY_BOOKED, INVOICE_BOOK_CASH_METHOD, " +
     "INVOICE_BOOK_INVALID_STATUS (cancelled, credited, paid or credited in part), INVOICE_BOOK_NO_FISCAL_PERIOD, PERIOD_LOCKED.",
-  params: IdParams,
+  params: CompanyItemParams,
   response: InvoiceSchema.extend({ journal_entry_id: z.string() }),
 });
 
@@ -258,7 +257,7 @@ const refundInvoiceRoute = defineRoute({
     "On a SEK invoice whose remaining_amount is negative after a credit: amount (default the whole refund owed), refund_date (default today), settlement_account (1930). " +
     "Accrual: Debit 1510 / Credit 1930 (the credit note already took revenue and VAT back). Cash: Debit revenue and output VAT, the refund's share of the credited lines / Credit 1930 " +
     "(the credit note booked nothing; the reversal is booked here). Stored as a payment with a negative amount: paid_amount falls, remaining_amount rises toward 0; reversible as a payment.",
-  params: IdParams,
+  params: CompanyItemParams,
   body: InvoiceRefundSchema,
   bodyRequired: false,
   response: InvoiceSchema.extend({
@@ -281,7 +280,7 @@ const creditInvoiceRoute = defineRoute({
     "Creates a credit note (KR-<number>, then KR-<number>-2 ...) for the chosen items (whole, a quantity or a net amount of each) or for everything not yet credited, dated credit_date (default today) in an open period. " +
     "Allowed on sent, overdue, partially paid and paid invoices. The original becomes credited when nothing of it is left; otherwise its remaining amount falls by the credit (paid when payments cover the rest; negative = a refund owed). " +
     "Accrual: Credit 1510 / Debit revenue and output VAT. Cash: no entry; later payments book the reduced sale. Emits invoice.credited and credit_note.created.",
-  params: IdParams,
+  params: CompanyItemParams,
   body: InvoiceCreditSchema,
   response: InvoiceSchema.extend({ original_status: z.string() }),
   status: 201,

@@ -2,6 +2,7 @@ import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { database } from "../../db/client";
 import type { AppEnv } from "../../http/context";
 import { dispatch } from "../../http/dispatch";
+import { CompanyParams, CompanyItemParams } from "../../http/params";
 import { json } from "../../http/envelope";
 import { finishPage, pageRequest } from "../../http/pagination";
 import { defineRoute, type HandlerContext } from "../../http/route";
@@ -44,9 +45,7 @@ const TAG = "Reconciliation";
 const BASE = "/api/v1/companies/{companyId}/reconciliation/accounts";
 const BANK = "/api/v1/companies/{companyId}/reconciliation/bank";
 const TAX = "/api/v1/companies/{companyId}/reconciliation/skattekonto";
-const Params = z.object({ companyId: z.string() });
-const KeyParams = z.object({
-  companyId: z.string(),
+const KeyParams = CompanyParams.extend({
   accountKey: z.string().openapi({
     description:
       "bank:<19xx settlement account>, receivables (1510), payables (2440), skattekonto (1630), vat (2650), preliminary_tax (2710) or employer_contributions (2731)",
@@ -70,7 +69,7 @@ const listReconciliationAccountsRoute = defineRoute({
     "Bank accounts (bank:<19xx>, every settlement account that holds imported or ingested transactions), receivables (1510 against open invoices), payables (2440 against open supplier invoices), " +
     "and when the company has data for them: skattekonto (1630 against the registered skattekonto transactions), vat (2650 against the VAT declarations of the closed VAT periods), " +
     "preliminary_tax (2710) and employer_contributions (2731) against the booked salary runs. date_from and date_to default to the calendar year to date; with_status=false skips the status.",
-  params: Params,
+  params: CompanyParams,
   query: AccountsQuery,
   response: z.object({ accounts: z.array(AccountSummarySchema) }),
 });
@@ -239,7 +238,7 @@ const runBankMatcherRoute = defineRoute({
     "A pair is taken only when each is the other's single best candidate; a tie for the best score stays unmatched (ambiguous), never linked. With auto_link (default true) the pairs of confidence >= 0.8 are linked (method auto, " +
     "the transaction's reconciliation_method auto); the rest stay proposals. The operation's result (GET /operations/{id}): counts per bank account and in total, shaped as ReconciliationBankRunResult. " +
     "A refusal (date_from after date_to, date_to in the future, an account_key that is not a bank account with transactions) is given at once and writes nothing.",
-  params: Params,
+  params: CompanyParams,
   body: BankRunBodySchema,
   bodyRequired: false,
   response: OperationSchema,
@@ -259,7 +258,7 @@ const bankReconciliationStatusRoute = defineRoute({
   summary: "Bank reconciliation status: matched and unmatched counts and the balance delta",
   description:
     "Per bank account and in total: the transactions and ledger lines dated in date_from..date_to by bucket (matched, proposed, unmatched_external, unmatched_ledger, ignored), and at date_to the external and ledger balance, balance_delta = external - ledger and the part of it no item explains. Defaults: the calendar year to date.",
-  params: Params,
+  params: CompanyParams,
   query: RangeQuery,
   response: BankStatusSchema,
 });
@@ -278,7 +277,7 @@ const registerTaxTransactionsRoute = defineRoute({
     "The service cannot read the skattekonto from Skatteverket: the statement's rows are registered here (source manual), at most 1000 a call, and reconciled against account 1630 as account_key skattekonto " +
     "(external balance: the saldo of the last row through date_to, else the sum of the rows). A payment in is positive, a charge negative, as on the statement. A row already registered " +
     "(same date, amount, text, saldo and place among identical rows) is skipped and counted in duplicates, so a statement can be sent again.",
-  params: Params,
+  params: CompanyParams,
   body: TaxAccountRowsBodySchema,
   response: TaxAccountRowsResultSchema,
   status: 201,
@@ -294,7 +293,7 @@ const deleteTaxTransactionRoute = defineRoute({
   path: `${TAX}/transactions/{id}`,
   summary: "Delete a skattekonto transaction registered by mistake",
   description: "Unknown id: NOT_FOUND. A linked row: CONFLICT (unlink it first).",
-  params: Params.extend({ id: z.string() }),
+  params: CompanyItemParams,
   response: TaxAccountRowDeletedSchema,
 });
 

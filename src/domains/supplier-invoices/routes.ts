@@ -2,6 +2,7 @@ import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { database } from "../../db/client";
 import type { AppEnv } from "../../http/context";
 import { dispatch } from "../../http/dispatch";
+import { CompanyParams, CompanyItemParams } from "../../http/params";
 import { json } from "../../http/envelope";
 import { PartialExpansions, parseExpand } from "../../http/expand";
 import { finishPage, pageRequest } from "../../http/pagination";
@@ -27,8 +28,6 @@ import {
 
 const TAG = "Supplier invoices";
 const BASE = "/api/v1/companies/{companyId}/supplier-invoices";
-const Params = z.object({ companyId: z.string() });
-const IdParams = z.object({ companyId: z.string(), id: z.string() });
 const write = { tag: TAG, scope: "suppliers:write", company: true, idempotency: "required", dryRun: true } as const;
 
 const listSupplierInvoicesPageRoute = defineRoute({
@@ -40,7 +39,7 @@ const listSupplierInvoicesPageRoute = defineRoute({
     "Newest registration first. date_from and date_to filter invoice_date. expand: supplier, items, payments.",
   scope: "suppliers:read",
   company: true,
-  params: Params,
+  params: CompanyParams,
   query: SupplierInvoiceListQuery,
   response: z.array(SupplierInvoiceSchema),
 });
@@ -70,7 +69,7 @@ const getSupplierInvoiceRoute = defineRoute({
   description: "expand (comma-separated): supplier, items, payments.",
   scope: "suppliers:read",
   company: true,
-  params: IdParams,
+  params: CompanyItemParams,
   query: z.object({ expand: z.string().optional() }).strict(),
   response: SupplierInvoiceSchema,
 });
@@ -94,7 +93,7 @@ const createSupplierInvoiceRoute = defineRoute({
     "Accrual: posts Debit expense and 2641 / Credit 2440 in the same write (with apply_slp also Debit 7533 / Credit 2514 at 24.26 %). Cash: no entry until payment. " +
     "invoice_date must be in an open period (PERIOD_LOCKED). A foreign currency without exchange_rate takes the Riksbank rate of invoice_date, else SI_FX_RATE_MISSING. " +
     "A duplicate (supplier, supplier_invoice_number) is SI_CREATE_DUPLICATE_INVOICE_NUMBER.",
-  params: Params,
+  params: CompanyParams,
   body: SupplierInvoiceCreateSchema,
   response: SupplierInvoiceSchema,
   status: 201,
@@ -111,7 +110,7 @@ const updateSupplierInvoiceRoute = defineRoute({
   summary: "Update an unpaid supplier invoice's number, due date, payment reference or notes",
   description:
     "Amounts and accounts are changed by crediting the invoice and registering it again (the entry is immutable).",
-  params: IdParams,
+  params: CompanyItemParams,
   body: SupplierInvoicePatchSchema,
   response: SupplierInvoiceSchema,
 });
@@ -126,7 +125,7 @@ const approveSupplierInvoiceRoute = defineRoute({
   path: `${BASE}/{id}/approve`,
   summary: "Approve (attest) a registered supplier invoice",
   description: "No entry. Already approved or settled: SI_APPROVE_NOT_REGISTERED. Past its due date it stays overdue.",
-  params: IdParams,
+  params: CompanyItemParams,
   response: SupplierInvoiceSchema,
 });
 
@@ -142,7 +141,7 @@ const paySupplierInvoiceRoute = defineRoute({
   description:
     "Accrual: Debit 2440 / Credit settlement_account (1930). Cash: Debit expense and 2641 / Credit settlement_account, whole amount only. " +
     "exchange_rate_difference (SEK paid minus SEK booked) is required on foreign-currency invoices and booked to 7960/3960. Already paid or credited: SI_PAID_ALREADY.",
-  params: IdParams,
+  params: CompanyItemParams,
   body: SupplierInvoicePaySchema,
   bodyRequired: false,
   response: SupplierInvoiceSchema.extend({ journal_entry_id: z.string(), payment_id: z.string() }),
@@ -176,7 +175,7 @@ const creditSupplierInvoiceRoute = defineRoute({
     "items[] credits chosen items, each in what is left of it or by a net amount (its VAT in proportion; the credit completing an item takes exactly its VAT left); without items everything not yet credited is. " +
     "Accrual entry: the credited part of the registration mirrored (Debit 2440 / Credit expense and 2641). Cash: no entry, and only a whole credit. " +
     "The original becomes credited when nothing is left, else its credited amount grows (paid when its payments cover the rest). Already credited: SI_CREDIT_ALREADY_CREDITED.",
-  params: IdParams,
+  params: CompanyItemParams,
   body: SupplierInvoiceCreditSchema,
   bodyRequired: false,
   response: z.object({
@@ -207,7 +206,7 @@ const reverseSupplierCreditRoute = defineRoute({
     "Accrual: the credit note's entry is reversed by a storno dated reversal_date (default today, in an open period, not before the credit note's date); cash: the credit note booked nothing and nothing is booked. " +
     "The original returns to what it would be without the credit (credited_amount down; registered, approved, overdue, partially paid, or paid when payments and other credits cover it). " +
     "The credit note stays in the list with credit_reversed_at set and no longer counts. Not a credit note of this invoice: NOT_FOUND; a second reverse: ENTRY_ALREADY_REVERSED. Emits supplier_invoice.uncredited.",
-  params: z.object({ companyId: z.string(), id: z.string(), creditNoteId: z.string() }),
+  params: CompanyItemParams.extend({ creditNoteId: z.string() }),
   body: PaymentReverseSchema,
   bodyRequired: false,
   response: SupplierInvoiceSchema.extend({
@@ -230,7 +229,7 @@ const disputeSupplierInvoiceRoute = defineRoute({
   path: `${BASE}/{id}/dispute`,
   summary: "Mark an open supplier invoice as disputed",
   description: "It stays in the supplier ledger and cannot be paid until the dispute is resolved.",
-  params: IdParams,
+  params: CompanyItemParams,
   body: SupplierInvoiceDisputeSchema,
   response: SupplierInvoiceSchema,
 });
@@ -244,7 +243,7 @@ const resolveDisputeRoute = defineRoute({
   method: "post",
   path: `${BASE}/{id}/resolve-dispute`,
   summary: "End a dispute: back to registered, approved, partially_paid or overdue",
-  params: IdParams,
+  params: CompanyItemParams,
   response: SupplierInvoiceSchema,
 });
 
