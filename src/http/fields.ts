@@ -79,6 +79,18 @@ export const SignedAmountSchema = z
   .max(MAX_AMOUNT_KR, `at most ${kr(MAX_AMOUNT_KR)} kr`)
   .refine((n) => toOre(n) !== null, "at most two decimals (öre)");
 
+/**
+ * An amount in an answer (a report's sum, a balance, a liability): kronor with at most two
+ * decimals, any sign, and not capped (a total may exceed any single input's limit).
+ */
+export const KronorSchema = z
+  .number()
+  .refine((n) => toOre(n) !== null, "at most two decimals (öre)")
+  .openapi({ description: "kronor, at most two decimals (öre)" });
+
+/** An amount as Skatteverket's forms take it: whole kronor, öre dropped. */
+export const WholeKronorSchema = z.number().int().openapi({ description: "whole kronor" });
+
 /** A positive amount of a payment, at most two decimals. */
 export const PositiveAmountSchema = SignedAmountSchema.refine((n) => n > 0, "must be above zero");
 
