@@ -27,7 +27,7 @@ const AccountSchema = z
   })
   .openapi("Account");
 
-const listAccountsPageRoute = defineRoute({
+const listAccountsRoute = defineRoute({
   method: "get",
   path: BASE,
   tag: TAG,
@@ -55,7 +55,7 @@ const listAccountsPageRoute = defineRoute({
   response: z.array(AccountSchema),
 });
 
-async function listAccountsPage(c: HandlerContext<typeof listAccountsPageRoute>) {
+async function listAccountsPage(c: HandlerContext<typeof listAccountsRoute>) {
   const q = c.req.valid("query");
   const companyId = c.get("company").id;
   const page = await pageRequest(
@@ -109,7 +109,7 @@ async function updateAccount(c: HandlerContext<typeof updateAccountRoute>) {
 }
 
 export function registerAccountRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(listAccountsPageRoute, listAccountsPage);
+  app.openapi(listAccountsRoute, listAccountsPage);
   app.openapi(createAccountRoute, createAccount);
   app.openapi(updateAccountRoute, updateAccount);
 }

@@ -30,7 +30,7 @@ const ArticleSchema = z
 
 const write = { tag: TAG, scope: "invoices:write", company: true, idempotency: "required", dryRun: true } as const;
 
-const listArticlesPageRoute = defineRoute({
+const listArticlesRoute = defineRoute({
   method: "get",
   path: BASE,
   tag: TAG,
@@ -47,7 +47,7 @@ const listArticlesPageRoute = defineRoute({
   response: z.array(ArticleSchema),
 });
 
-async function listArticlesPage(c: HandlerContext<typeof listArticlesPageRoute>) {
+async function listArticlesPage(c: HandlerContext<typeof listArticlesRoute>) {
   const q = c.req.valid("query");
   const companyId = c.get("company").id;
   const page = await pageRequest(c, `articles:${companyId}:${q.include_archived}:${q.search}`, q.cursor, q.limit);
@@ -123,7 +123,7 @@ async function archiveArticle(c: HandlerContext<typeof archiveArticleRoute>) {
 }
 
 export function registerArticleRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(listArticlesPageRoute, listArticlesPage);
+  app.openapi(listArticlesRoute, listArticlesPage);
   app.openapi(getArticleRoute, getArticle);
   app.openapi(createArticleRoute, createArticle);
   app.openapi(updateArticleRoute, updateArticle);

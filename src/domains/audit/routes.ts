@@ -41,7 +41,7 @@ function auditJson(r: typeof auditLog.$inferSelect) {
   };
 }
 
-const listAuditPageRoute = defineRoute({
+const listAuditRoute = defineRoute({
   method: "get",
   path: BASE,
   tag: TAG,
@@ -53,7 +53,7 @@ const listAuditPageRoute = defineRoute({
   response: z.array(AuditEntrySchema),
 });
 
-async function listAuditPage(c: HandlerContext<typeof listAuditPageRoute>) {
+async function listAuditPage(c: HandlerContext<typeof listAuditRoute>) {
   const { cursor, limit } = c.req.valid("query");
   const companyId = c.get("company").id;
   const page = await pageRequest(c, `audit:${companyId}`, cursor, limit);
@@ -90,6 +90,6 @@ async function getAuditRecord(c: HandlerContext<typeof getAuditRecordRoute>) {
 }
 
 export function registerAuditRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(listAuditPageRoute, listAuditPage);
+  app.openapi(listAuditRoute, listAuditPage);
   app.openapi(getAuditRecordRoute, getAuditRecord);
 }

@@ -143,7 +143,7 @@ const MappingSchema = z
   })
   .strict();
 
-const listTransactionsPageRoute = defineRoute({
+const listTransactionsRoute = defineRoute({
   method: "get",
   path: BASE,
   tag: TAG,
@@ -157,7 +157,7 @@ const listTransactionsPageRoute = defineRoute({
   response: z.array(TransactionOut),
 });
 
-async function listTransactionsPage(c: HandlerContext<typeof listTransactionsPageRoute>) {
+async function listTransactionsPage(c: HandlerContext<typeof listTransactionsRoute>) {
   const { cursor, limit, ...filters } = c.req.valid("query");
   const companyId = c.get("company").id;
   const page = await pageRequest(c, `transactions:${companyId}:${JSON.stringify(filters)}`, cursor, limit);
@@ -478,7 +478,7 @@ async function importBankFile(c: HandlerContext<typeof importBankFileRoute>) {
 
 export function registerBankTransactionRoutes(app: OpenAPIHono<AppEnv>) {
   registerBankAccountRoutes(app);
-  app.openapi(listTransactionsPageRoute, listTransactionsPage);
+  app.openapi(listTransactionsRoute, listTransactionsPage);
   app.openapi(getTransactionRoute, getTransaction);
   app.openapi(listMerchantTemplatesRoute, listMerchantTemplates);
   app.openapi(ingestTransactionsRoute, ingestTransactions);

@@ -138,7 +138,7 @@ async function uploadVersion(c: HandlerContext<typeof uploadVersionRoute>) {
   return storeUpload(c, c.req.valid("form"), c.req.valid("param").id);
 }
 
-const listDocumentsPageRoute = defineRoute({
+const listDocumentsRoute = defineRoute({
   method: "get",
   path: BASE,
   tag: TAG,
@@ -158,7 +158,7 @@ const listDocumentsPageRoute = defineRoute({
   response: z.array(DocumentSchema),
 });
 
-async function listDocumentsPage(c: HandlerContext<typeof listDocumentsPageRoute>) {
+async function listDocumentsPage(c: HandlerContext<typeof listDocumentsRoute>) {
   const q = c.req.valid("query");
   const companyId = c.get("company").id;
   const db = database(c.env);
@@ -282,7 +282,7 @@ async function downloadFile(c: HandlerContext<typeof downloadFileRoute>) {
 export function registerDocumentRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(uploadDocumentRoute, uploadDocument);
   app.openapi(uploadVersionRoute, uploadVersion);
-  app.openapi(listDocumentsPageRoute, listDocumentsPage);
+  app.openapi(listDocumentsRoute, listDocumentsPage);
   app.openapi(getDocumentRoute, getDocument);
   app.openapi(downloadUrlRoute, downloadUrl);
   app.openapi(linkDocumentRoute, linkDocument);

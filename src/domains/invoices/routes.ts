@@ -28,7 +28,7 @@ const TAG = "Invoices";
 const BASE = "/api/v1/companies/{companyId}/invoices";
 const write = { tag: TAG, scope: "invoices:write", company: true, idempotency: "required", dryRun: true } as const;
 
-const listInvoicesPageRoute = defineRoute({
+const listInvoicesRoute = defineRoute({
   method: "get",
   path: BASE,
   tag: TAG,
@@ -42,7 +42,7 @@ const listInvoicesPageRoute = defineRoute({
   response: z.array(InvoiceSchema),
 });
 
-async function listInvoicesPage(c: HandlerContext<typeof listInvoicesPageRoute>) {
+async function listInvoicesPage(c: HandlerContext<typeof listInvoicesRoute>) {
   const { cursor, limit, expand, ...filters } = c.req.valid("query");
   const companyId = c.get("company").id;
   const db = database(c.env);
@@ -291,7 +291,7 @@ async function creditInvoice(c: HandlerContext<typeof creditInvoiceRoute>) {
 }
 
 export function registerInvoiceRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(listInvoicesPageRoute, listInvoicesPage);
+  app.openapi(listInvoicesRoute, listInvoicesPage);
   app.openapi(getInvoiceRoute, getInvoice);
   app.openapi(invoicePdfRoute, invoicePdf);
   app.openapi(createInvoiceRoute, createInvoice);

@@ -32,7 +32,7 @@ const write = {
   tag: TAG,
 } as const;
 
-const listEntriesPageRoute = defineRoute({
+const listEntriesRoute = defineRoute({
   method: "get",
   path: BASE,
   tag: TAG,
@@ -45,7 +45,7 @@ const listEntriesPageRoute = defineRoute({
   response: z.array(EntrySchema),
 });
 
-async function listEntriesPage(c: HandlerContext<typeof listEntriesPageRoute>) {
+async function listEntriesPage(c: HandlerContext<typeof listEntriesRoute>) {
   const q = c.req.valid("query");
   const companyId = c.get("company").id;
   const db = database(c.env);
@@ -184,7 +184,7 @@ async function correctEntry(c: HandlerContext<typeof correctEntryRoute>) {
 }
 
 export function registerJournalEntryRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(listEntriesPageRoute, listEntriesPage);
+  app.openapi(listEntriesRoute, listEntriesPage);
   app.openapi(getEntryRoute, getEntry);
   app.openapi(createDraftRoute, createDraft);
   app.openapi(batchCreateDraftsRoute, batchCreateDrafts);

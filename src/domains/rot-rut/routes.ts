@@ -34,7 +34,7 @@ async function createClaim(c: HandlerContext<typeof createClaimRoute>) {
   return dispatch(c, "rot_rut.claim", c.req.valid("json"));
 }
 
-const listClaimsPageRoute = defineRoute({
+const listClaimsRoute = defineRoute({
   method: "get",
   path: BASE,
   tag: TAG,
@@ -47,7 +47,7 @@ const listClaimsPageRoute = defineRoute({
   response: z.array(ClaimSchema),
 });
 
-async function listClaimsPage(c: HandlerContext<typeof listClaimsPageRoute>) {
+async function listClaimsPage(c: HandlerContext<typeof listClaimsRoute>) {
   const { cursor, limit, status } = c.req.valid("query");
   const companyId = c.get("company").id;
   const db = database(c.env);
@@ -135,7 +135,7 @@ async function recordDecision(c: HandlerContext<typeof recordDecisionRoute>) {
 
 export function registerRotRutRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(createClaimRoute, createClaim);
-  app.openapi(listClaimsPageRoute, listClaimsPage);
+  app.openapi(listClaimsRoute, listClaimsPage);
   app.openapi(getClaimRoute, getClaim);
   app.openapi(claimXmlRoute, claimXml);
   app.openapi(recordDecisionRoute, recordDecision);

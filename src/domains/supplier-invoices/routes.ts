@@ -30,7 +30,7 @@ const TAG = "Supplier invoices";
 const BASE = "/api/v1/companies/{companyId}/supplier-invoices";
 const write = { tag: TAG, scope: "suppliers:write", company: true, idempotency: "required", dryRun: true } as const;
 
-const listSupplierInvoicesPageRoute = defineRoute({
+const listSupplierInvoicesRoute = defineRoute({
   method: "get",
   path: BASE,
   tag: TAG,
@@ -44,7 +44,7 @@ const listSupplierInvoicesPageRoute = defineRoute({
   response: z.array(SupplierInvoiceSchema),
 });
 
-async function listSupplierInvoicesPage(c: HandlerContext<typeof listSupplierInvoicesPageRoute>) {
+async function listSupplierInvoicesPage(c: HandlerContext<typeof listSupplierInvoicesRoute>) {
   const { cursor, limit, expand, ...filters } = c.req.valid("query");
   const companyId = c.get("company").id;
   const db = database(c.env);
@@ -252,7 +252,7 @@ async function resolveDispute(c: HandlerContext<typeof resolveDisputeRoute>) {
 }
 
 export function registerSupplierInvoiceRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(listSupplierInvoicesPageRoute, listSupplierInvoicesPage);
+  app.openapi(listSupplierInvoicesRoute, listSupplierInvoicesPage);
   app.openapi(getSupplierInvoiceRoute, getSupplierInvoice);
   app.openapi(createSupplierInvoiceRoute, createSupplierInvoice);
   app.openapi(updateSupplierInvoiceRoute, updateSupplierInvoice);

@@ -185,7 +185,7 @@ async function testWebhook(c: HandlerContext<typeof testWebhookRoute>) {
   return dispatch(c, "webhooks.test", { id: c.req.valid("param").id });
 }
 
-const listDeliveriesPageRoute = defineRoute({
+const listDeliveriesRoute = defineRoute({
   ...read,
   method: "get",
   path: `${BASE}/{id}/deliveries`,
@@ -195,7 +195,7 @@ const listDeliveriesPageRoute = defineRoute({
   response: z.array(DeliverySchema),
 });
 
-async function listDeliveriesPage(c: HandlerContext<typeof listDeliveriesPageRoute>) {
+async function listDeliveriesPage(c: HandlerContext<typeof listDeliveriesRoute>) {
   const { id } = c.req.valid("param");
   const { cursor, limit } = c.req.valid("query");
   const companyId = c.get("company").id;
@@ -239,6 +239,6 @@ export function registerWebhookRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(deleteWebhookRoute, deleteWebhook);
   app.openapi(rotateSecretRoute, rotateSecret);
   app.openapi(testWebhookRoute, testWebhook);
-  app.openapi(listDeliveriesPageRoute, listDeliveriesPage);
+  app.openapi(listDeliveriesRoute, listDeliveriesPage);
   app.openapi(retryDeliveryRoute, retryDelivery);
 }
