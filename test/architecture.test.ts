@@ -318,6 +318,37 @@ describe("architecture", () => {
     expect(offenders).toEqual([]);
   });
 
+  it("declares every route as a named route and a named handler, and names every command", () => {
+    // A handler is `async function getRun(c: HandlerContext<typeof getRunRoute>)` beside its
+    // route, and the register function lists `app.openapi(getRunRoute, getRun)`: stack traces
+    // and readers see the name. Middleware (`async (c, next) =>`) is not a handler.
+    const anonymousHandler = /\basync \(c(: [^)]*)?\) =>/;
+    const inlineRoute = /\.openapi\(\s*defineRoute\(/;
+    // A command made by a factory (it is handed what a higher domain answers) returns a
+    // named `async function`; `export const x: Command<I> = async (...) =>` is named by
+    // its assignment.
+    const anonymousCommand = /\): Command<[^\n]*> =>\s*async \(/;
+    const offenders = files
+      .filter((f) => anonymousHandler.test(f.text) || inlineRoute.test(f.text) || anonymousCommand.test(f.text))
+      .map((f) => f.path);
+    expect(offenders).toEqual([]);
+  });
+
+  it("defines the company path parameters and the voucher-series rule once", () => {
+    // Routes extend CompanyParams / CompanyItemParams (src/http/params.ts); a series is
+    // VoucherSeriesSchema or isVoucherSeries (src/http/fields.ts).
+    const ownParams = /z\.object\(\{\s*companyId: z\.string\(\)/;
+    const seriesRule = /\/\^\[A-Z\](\{1,?\d?\})?\$\//;
+    const offenders = files
+      .filter(
+        (f) =>
+          (f.path !== "src/http/params.ts" && ownParams.test(f.text)) ||
+          (f.path !== "src/http/fields.ts" && seriesRule.test(f.text)),
+      )
+      .map((f) => f.path);
+    expect(offenders).toEqual([]);
+  });
+
   it("keeps Swedish rules free of I/O", () => {
     const io = /from "(drizzle-orm|hono|cloudflare:[a-z]+)|\.\.\/db\/|fetch\(/;
     expect(files.filter((f) => f.path.startsWith("src/sweden/") && io.test(f.text)).map((f) => f.path)).toEqual([]);

@@ -8,7 +8,7 @@ import type { AppEnv } from "./context";
 import { rawCommitBatch } from "../ledger/commit-floor";
 
 export function commitFloor(floors: Hono<AppEnv>) {
-  floors.post("/commit-batch", async (c) => {
+  floors.post("/commit-batch", async function commitBatchFloor(c) {
     const body = (await c.req.json()) as {
       company_id: string;
       fiscal_period_id: string;

@@ -36,7 +36,7 @@ async function jsonInserter(d1: D1Database, table: string) {
 }
 
 export function sieImportFloor(floors: Hono<AppEnv>) {
-  floors.post("/sie-rows", async (c) => {
+  floors.post("/sie-rows", async function sieRowsFloor(c) {
     const body = (await c.req.json()) as {
       company_id: string;
       fiscal_period_id: string;

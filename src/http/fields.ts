@@ -36,6 +36,8 @@ export const AccountNumberSchema = z.string().regex(/^[1-8]\d{3}$/, "a four-digi
  * can therefore always be named by a gap explanation and written back by the SIE export.
  */
 export const VoucherSeriesSchema = z.string().regex(/^[A-Z]$/, "one capital letter A-Z");
+/** A series the books can hold (VoucherSeriesSchema), for code that reads series from a file. */
+export const isVoucherSeries = (series: string): boolean => VoucherSeriesSchema.safeParse(series).success;
 
 export const DateSchema = z
   .string()
@@ -76,6 +78,18 @@ export const SignedAmountSchema = z
   .min(-MAX_AMOUNT_KR, `at least -${kr(MAX_AMOUNT_KR)} kr`)
   .max(MAX_AMOUNT_KR, `at most ${kr(MAX_AMOUNT_KR)} kr`)
   .refine((n) => toOre(n) !== null, "at most two decimals (öre)");
+
+/**
+ * An amount in an answer (a report's sum, a balance, a liability): kronor with at most two
+ * decimals, any sign, and not capped (a total may exceed any single input's limit).
+ */
+export const KronorSchema = z
+  .number()
+  .refine((n) => toOre(n) !== null, "at most two decimals (öre)")
+  .openapi({ description: "kronor, at most two decimals (öre)" });
+
+/** An amount as Skatteverket's forms take it: whole kronor, öre dropped. */
+export const WholeKronorSchema = z.number().int().openapi({ description: "whole kronor" });
 
 /** A positive amount of a payment, at most two decimals. */
 export const PositiveAmountSchema = SignedAmountSchema.refine((n) => n > 0, "must be above zero");

@@ -12,3 +12,6 @@ export const CompanyItemParams = CompanyParams.extend({ id: z.string() });
 
 /** `/<resource>/{id}` outside a company (an operation, a webhook delivery, an admin row) */
 export const ItemParams = z.object({ id: z.string() });
+
+/** `/companies/{companyId}/<resource>/{id}/payments/{paymentId}/...` (an invoice's or a supplier invoice's payment) */
+export const PaymentParams = CompanyItemParams.extend({ paymentId: z.string() });

@@ -220,6 +220,18 @@ export function defineRoute<
   return route as unknown as DefinedRoute<P, Q, B>;
 }
 
+/**
+ * `route` with a request body that defineRoute does not declare: a form (a file upload),
+ * or JSON and a form. Such a route reads its body itself (its `extraMiddleware` limits the
+ * size first), and the OpenAPI document and `c.req.valid("form")` take the body from here.
+ */
+export function withBody<R extends { request: object }, B extends { content: object; required: boolean }>(
+  route: R,
+  body: B,
+) {
+  return { ...route, request: { ...route.request, body } };
+}
+
 const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json\s*(;.*)?$/i;
 /** VALIDATION_ERROR for a request body as a whole (not one of its fields). */
 export const bodyError = (details: Record<string, unknown>, message: string) =>

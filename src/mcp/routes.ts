@@ -24,7 +24,7 @@ export function registerMcpRoutes(app: OpenAPIHono<AppEnv>) {
     return made;
   };
 
-  const handle = async (c: Context<AppEnv>) => {
+  async function handleMcpRequest(c: Context<AppEnv>) {
     let executionCtx: Context<AppEnv>["executionCtx"] | undefined;
     try {
       executionCtx = c.executionCtx;
@@ -50,12 +50,12 @@ export function registerMcpRoutes(app: OpenAPIHono<AppEnv>) {
     } finally {
       await server.close();
     }
-  };
+  }
 
-  app.post("/mcp", authenticate, handle);
+  app.post("/mcp", authenticate, handleMcpRequest);
   // Stateless: no server-initiated stream to open (GET) and no session to end (DELETE).
-  app.on(["GET", "DELETE"], "/mcp", authenticate, (c) =>
-    c.json(
+  app.on(["GET", "DELETE"], "/mcp", authenticate, function refuseStreamOrSession(c) {
+    return c.json(
       {
         jsonrpc: "2.0",
         error: { code: -32000, message: "Method not allowed: this server is stateless; send JSON-RPC with POST." },
@@ -63,6 +63,6 @@ export function registerMcpRoutes(app: OpenAPIHono<AppEnv>) {
       },
       405,
       { Allow: "POST" },
-    ),
-  );
+    );
+  });
 }

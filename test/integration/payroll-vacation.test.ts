@@ -322,6 +322,15 @@ describe("vacation", () => {
       ["Sommar", 15, 6916.25, 2173.09],
     ]);
     expect(r.totals).toMatchObject({ liability: 22890, contributions: 7192.04, total: 30082.04 });
+    // the answer is exactly what the OpenAPI document describes (a strict schema: no field undescribed)
+    const { VacationLiabilitySchema } = await import("../../src/domains/payroll/report-schemas");
+    const shape = VacationLiabilitySchema.safeParse(r);
+    expect(shape.success, JSON.stringify(shape.error)).toBe(true);
+    const doc = (await call("GET", "/api/v1/openapi.json")).body;
+    const liabilityAnswer = doc.paths["/api/v1/companies/{companyId}/reports/vacation-liability"].get.responses["200"];
+    expect(liabilityAnswer.content["application/json"].schema.properties.data).toEqual({
+      $ref: "#/components/schemas/VacationLiability",
+    });
     const ledger = { "2920": 0, "2940": 0 } as Record<string, number>;
     for (const id of [june.booked.vacation_entry_id, july.booked.vacation_entry_id, aug.booked.vacation_entry_id]) {
       for (const [acc, [d, cr]] of Object.entries(await entryLines(f.actor.key, f.companyId, id)))

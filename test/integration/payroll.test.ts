@@ -541,6 +541,19 @@ describe("a month of salaries, April 2026", () => {
       "Sido",
       "Ung",
     ]);
+    // both answers are exactly what the OpenAPI document describes (strict schemas: no field undescribed)
+    const shapes = await import("../../src/domains/payroll/report-schemas");
+    const basisShape = shapes.AvgifterBasisSchema.safeParse(basis.body.data);
+    expect(basisShape.success, JSON.stringify(basisShape.error)).toBe(true);
+    const journalShape = shapes.SalaryJournalSchema.safeParse(journal.body.data);
+    expect(journalShape.success, JSON.stringify(journalShape.error)).toBe(true);
+    const doc = (await call("GET", "/api/v1/openapi.json")).body;
+    const answer = (path: string) =>
+      doc.paths[`/api/v1/companies/{companyId}/reports/${path}`].get.responses["200"].content["application/json"].schema
+        .properties.data;
+    expect(answer("avgifter-basis")).toEqual({ $ref: "#/components/schemas/AvgifterBasis" });
+    expect(answer("salary-journal")).toEqual({ $ref: "#/components/schemas/SalaryJournal" });
+    expect(doc.components.schemas.AvgifterBasis.properties.by_month.items.properties.total.type).toBe("integer");
     const noYear = await call("GET", url("/reports/avgifter-basis"), { key: f.actor.key });
     expect([noYear.status, noYear.body.error.code]).toEqual([400, "VALIDATION_ERROR"]);
   });

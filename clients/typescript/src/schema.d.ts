@@ -19134,7 +19134,9 @@ export interface paths {
                     year: number;
                 };
                 header?: never;
-                path?: never;
+                path: {
+                    companyId: string;
+                };
                 cookie?: never;
             };
             requestBody?: never;
@@ -19146,9 +19148,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            data: {
-                                [key: string]: unknown;
-                            };
+                            data: components["schemas"]["AvgifterBasis"];
                             meta: components["schemas"]["Meta"];
                         };
                     };
@@ -19238,7 +19238,9 @@ export interface paths {
                     period_month?: number;
                 };
                 header?: never;
-                path?: never;
+                path: {
+                    companyId: string;
+                };
                 cookie?: never;
             };
             requestBody?: never;
@@ -19250,9 +19252,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            data: {
-                                [key: string]: unknown;
-                            };
+                            data: components["schemas"]["SalaryJournal"];
                             meta: components["schemas"]["Meta"];
                         };
                     };
@@ -19643,7 +19643,9 @@ export interface paths {
                     as_of?: string;
                 };
                 header?: never;
-                path?: never;
+                path: {
+                    companyId: string;
+                };
                 cookie?: never;
             };
             requestBody?: never;
@@ -19655,9 +19657,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            data: {
-                                [key: string]: unknown;
-                            };
+                            data: components["schemas"]["VacationLiability"];
                             meta: components["schemas"]["Meta"];
                         };
                     };
@@ -22948,6 +22948,123 @@ export interface components {
             /** @description Skatteverket's confirmation (kvittens) number of the submitted declaration */
             submission_reference: string;
         };
+        AvgifterBasis: {
+            year: number;
+            /** @description the runs booked with a payment date in the year */
+            salary_run_ids: string[];
+            employees: {
+                employee_id: string;
+                first_name: string;
+                last_name: string;
+                personnummer_masked: string;
+                birth_date: string;
+                /** @description kronor, at most two decimals (öre) */
+                basis: number;
+                /** @description the contributions booked for the employee */
+                amount: number;
+                rates: {
+                    /** @enum {string} */
+                    rate: "full" | "youth" | "pension_fee_only" | "exempt";
+                    /** @description percent as a decimal string, e.g. "31.42" */
+                    percent: string;
+                    /** @description kronor, at most two decimals (öre) */
+                    basis: number;
+                    /** @description kronor, at most two decimals (öre) */
+                    amount: number;
+                }[];
+            }[];
+            /** @description the year's months' declared figures, summed per rate */
+            by_rate: {
+                /** @description percent as a decimal string, e.g. "31.42" */
+                percent: string;
+                /** @description whole kronor */
+                basis: number;
+                /** @description whole kronor */
+                amount: number;
+            }[];
+            by_month: {
+                month: string;
+                by_rate: {
+                    /** @description percent as a decimal string, e.g. "31.42" */
+                    percent: string;
+                    /** @description whole kronor */
+                    basis: number;
+                    /** @description whole kronor */
+                    amount: number;
+                }[];
+                /** @description whole kronor */
+                total: number;
+            }[];
+            totals: {
+                /** @description kronor, at most two decimals (öre) */
+                basis: number;
+                /** @description kronor, at most two decimals (öre) */
+                amount_booked: number;
+                /** @description booked to 3740 so that 2731 holds Skatteverket's figure; amount_booked + this is 2731's credit */
+                rounding_booked: number;
+                /** @description whole kronor */
+                amount_declared: number;
+            };
+        };
+        SalaryJournal: {
+            filter: {
+                salary_run_id: string | null;
+                period_year: number | null;
+                period_month: number | null;
+            };
+            runs: {
+                run: components["schemas"]["SalaryRun"];
+                employees: {
+                    employee_id: string;
+                    first_name: string;
+                    last_name: string;
+                    personnummer_masked: string;
+                    /** @description kronor, at most two decimals (öre) */
+                    gross_salary: number;
+                    /** @description kronor, at most two decimals (öre) */
+                    taxable_benefits: number;
+                    /** @description kronor, at most two decimals (öre) */
+                    tax_free_reimbursements: number;
+                    /** @description kronor, at most two decimals (öre) */
+                    net_deductions: number;
+                    /** @description kronor, at most two decimals (öre) */
+                    tax_basis: number;
+                    /** @description effective: the override if set, else the calculated */
+                    tax_withheld: number;
+                    /** @description kronor, at most two decimals (öre) */
+                    net_salary: number;
+                    /** @description kronor, at most two decimals (öre) */
+                    avgifter_basis: number;
+                    /** @description effective: the override if set, else the calculated */
+                    avgifter_amount: number;
+                    /** @description kronor, at most two decimals (öre) */
+                    pension_premium: number;
+                    /** @description kronor, at most two decimals (öre) */
+                    special_payroll_tax: number;
+                    line_items: components["schemas"]["SalaryLineItem"][];
+                }[];
+            }[];
+            totals: {
+                /** @description kronor, at most two decimals (öre) */
+                gross: number;
+                /** @description kronor, at most two decimals (öre) */
+                benefits: number;
+                /** @description kronor, at most two decimals (öre) */
+                reimbursements: number;
+                /** @description kronor, at most two decimals (öre) */
+                deductions: number;
+                /** @description kronor, at most two decimals (öre) */
+                tax: number;
+                /** @description kronor, at most two decimals (öre) */
+                net: number;
+                /** @description kronor, at most two decimals (öre) */
+                avgifter: number;
+                /** @description kronor, at most two decimals (öre) */
+                pension: number;
+                /** @description kronor, at most two decimals (öre) */
+                special_payroll_tax: number;
+            };
+        };
         VacationBalance: {
             employee_id: string;
             /** @enum {string} */
@@ -23093,6 +23210,54 @@ export interface components {
                 };
                 /** @description karensavdrag taken in the year (recorded for the payslip history) */
                 karens_occasions_ytd?: number;
+            };
+        };
+        VacationLiability: {
+            as_of: string;
+            accounts: {
+                /** @enum {string} */
+                liability: "2920";
+                /** @enum {string} */
+                contributions: "2940";
+            };
+            employees: {
+                employee_id: string;
+                first_name: string;
+                last_name: string;
+                personnummer_masked: string;
+                /** @enum {string} */
+                vacation_rule: "same_salary" | "percentage" | "none";
+                /** @enum {string} */
+                source: "salary_run" | "opening_balance";
+                salary_run_id: string | null;
+                /** @description payment date of the run the balance is from, or the cutover date */
+                as_of: string;
+                vacation_year: number;
+                /** @description paid days not taken; may be negative */
+                remaining_days: number;
+                /** @description saved days by the year they were saved in */
+                saved_days: {
+                    [key: string]: number;
+                };
+                saved_days_total: number;
+                /** @description kronor, at most two decimals (öre) */
+                day_value: number | null;
+                /** @description semesterlöneskuld (2920) */
+                liability: number;
+                /** @description the contributions on it (2940) */
+                contributions: number;
+                /** @description kronor, at most two decimals (öre) */
+                total: number;
+            }[];
+            totals: {
+                remaining_days: number;
+                saved_days: number;
+                /** @description kronor, at most two decimals (öre) */
+                liability: number;
+                /** @description kronor, at most two decimals (öre) */
+                contributions: number;
+                /** @description kronor, at most two decimals (öre) */
+                total: number;
             };
         };
         SupplierPaymentFile: {

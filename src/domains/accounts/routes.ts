@@ -6,7 +6,7 @@ import { json } from "../../http/envelope";
 import { finishPage, pageRequest } from "../../http/pagination";
 import { AccountNumberSchema } from "../../http/fields";
 import { CompanyParams } from "../../http/params";
-import { booleanQuery, defineRoute } from "../../http/route";
+import { booleanQuery, defineRoute, type HandlerContext } from "../../http/route";
 import { accountJson, listAccounts } from "./service";
 import { AccountCreateSchema, AccountPatchSchema, AccountTypeSchema } from "./schemas";
 
@@ -27,86 +27,89 @@ const AccountSchema = z
   })
   .openapi("Account");
 
+const listAccountsRoute = defineRoute({
+  method: "get",
+  path: BASE,
+  tag: TAG,
+  summary: "List the company's chart of accounts",
+  description:
+    "Ordered by account number. limit defaults to 500 (max 2000), so the whole BAS chart fits in three pages.",
+  scope: "reports:read",
+  company: true,
+  params: CompanyParams,
+  query: z.object({
+    active: booleanQuery.optional(),
+    type: AccountType.optional(),
+    search: z.string().min(1).max(100).optional().openapi({ description: "part of the name or number" }),
+    number_from: z
+      .string()
+      .regex(/^\d{4}$/)
+      .optional(),
+    number_to: z
+      .string()
+      .regex(/^\d{4}$/)
+      .optional(),
+    cursor: z.string().optional(),
+    limit: z.coerce.number().int().min(1).max(2000).default(500),
+  }),
+  response: z.array(AccountSchema),
+});
+
+async function listAccountsPage(c: HandlerContext<typeof listAccountsRoute>) {
+  const q = c.req.valid("query");
+  const companyId = c.get("company").id;
+  const page = await pageRequest(
+    c,
+    `accounts:${companyId}:${JSON.stringify({ ...q, cursor: undefined, limit: undefined })}`,
+    q.cursor,
+    q.limit,
+  );
+  const rows = await listAccounts(database(c.env), companyId, q, page);
+  const { items, nextCursor } = await finishPage(c, page, rows, (a) => ({ k: a.number, i: a.number }));
+  return json(c, items.map(accountJson), 200, { next_cursor: nextCursor });
+}
+
+const createAccountRoute = defineRoute({
+  method: "post",
+  path: BASE,
+  tag: TAG,
+  summary: "Add an account of the company's own (e.g. a sub-account 1931)",
+  description: "type defaults from the BAS class of the number. An existing number is 409 CONFLICT.",
+  scope: "bookkeeping:write",
+  company: true,
+  idempotency: "optional",
+  dryRun: true,
+  params: CompanyParams,
+  body: AccountCreateSchema,
+  response: AccountSchema,
+  status: 201,
+});
+
+async function createAccount(c: HandlerContext<typeof createAccountRoute>) {
+  return dispatch(c, "accounts.create", c.req.valid("json"));
+}
+
+const updateAccountRoute = defineRoute({
+  method: "patch",
+  path: `${BASE}/{accountNumber}`,
+  tag: TAG,
+  summary: "Rename, activate or deactivate an account",
+  description: "An inactive account takes no new entries (ACCOUNTS_NOT_IN_CHART); posted entries on it are untouched.",
+  scope: "bookkeeping:write",
+  company: true,
+  idempotency: "optional",
+  dryRun: true,
+  params: NumberParams,
+  body: AccountPatchSchema,
+  response: AccountSchema,
+});
+
+async function updateAccount(c: HandlerContext<typeof updateAccountRoute>) {
+  return dispatch(c, "accounts.update", { ...c.req.valid("json"), account_number: c.req.valid("param").accountNumber });
+}
+
 export function registerAccountRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(
-    defineRoute({
-      method: "get",
-      path: BASE,
-      tag: TAG,
-      summary: "List the company's chart of accounts",
-      description:
-        "Ordered by account number. limit defaults to 500 (max 2000), so the whole BAS chart fits in three pages.",
-      scope: "reports:read",
-      company: true,
-      params: CompanyParams,
-      query: z.object({
-        active: booleanQuery.optional(),
-        type: AccountType.optional(),
-        search: z.string().min(1).max(100).optional().openapi({ description: "part of the name or number" }),
-        number_from: z
-          .string()
-          .regex(/^\d{4}$/)
-          .optional(),
-        number_to: z
-          .string()
-          .regex(/^\d{4}$/)
-          .optional(),
-        cursor: z.string().optional(),
-        limit: z.coerce.number().int().min(1).max(2000).default(500),
-      }),
-      response: z.array(AccountSchema),
-    }),
-    async (c) => {
-      const q = c.req.valid("query");
-      const companyId = c.get("company").id;
-      const page = await pageRequest(
-        c,
-        `accounts:${companyId}:${JSON.stringify({ ...q, cursor: undefined, limit: undefined })}`,
-        q.cursor,
-        q.limit,
-      );
-      const rows = await listAccounts(database(c.env), companyId, q, page);
-      const { items, nextCursor } = await finishPage(c, page, rows, (a) => ({ k: a.number, i: a.number }));
-      return json(c, items.map(accountJson), 200, { next_cursor: nextCursor });
-    },
-  );
-
-  app.openapi(
-    defineRoute({
-      method: "post",
-      path: BASE,
-      tag: TAG,
-      summary: "Add an account of the company's own (e.g. a sub-account 1931)",
-      description: "type defaults from the BAS class of the number. An existing number is 409 CONFLICT.",
-      scope: "bookkeeping:write",
-      company: true,
-      idempotency: "optional",
-      dryRun: true,
-      params: CompanyParams,
-      body: AccountCreateSchema,
-      response: AccountSchema,
-      status: 201,
-    }),
-    async (c) => dispatch(c, "accounts.create", c.req.valid("json")),
-  );
-
-  app.openapi(
-    defineRoute({
-      method: "patch",
-      path: `${BASE}/{accountNumber}`,
-      tag: TAG,
-      summary: "Rename, activate or deactivate an account",
-      description:
-        "An inactive account takes no new entries (ACCOUNTS_NOT_IN_CHART); posted entries on it are untouched.",
-      scope: "bookkeeping:write",
-      company: true,
-      idempotency: "optional",
-      dryRun: true,
-      params: NumberParams,
-      body: AccountPatchSchema,
-      response: AccountSchema,
-    }),
-    async (c) =>
-      dispatch(c, "accounts.update", { ...c.req.valid("json"), account_number: c.req.valid("param").accountNumber }),
-  );
+  app.openapi(listAccountsRoute, listAccountsPage);
+  app.openapi(createAccountRoute, createAccount);
+  app.openapi(updateAccountRoute, updateAccount);
 }

@@ -11,7 +11,7 @@ import type { AppEnv } from "../../http/context";
 import { randomToken, sha256Hex, timingSafeEqual } from "../../http/crypto";
 import { json } from "../../http/envelope";
 import { CompanyParams, ItemParams } from "../../http/params";
-import { defineRoute } from "../../http/route";
+import { defineRoute, type HandlerContext } from "../../http/route";
 import { newId } from "../../ids";
 import { toOre } from "../../money";
 import { companyIdsOfUser, setMembership } from "../companies";
@@ -79,223 +79,222 @@ function pinnableVersion(version: string): string {
 
 const admin = { tag: TAG, scope: null, extraMiddleware: [adminAuth] } as const;
 
+const createUserRoute = defineRoute({
+  ...admin,
+  method: "post",
+  path: "/admin/v1/users",
+  summary: "Create a user",
+  body: z.object({ email: z.email(), name: z.string().trim().min(1).max(200) }),
+  response: z.object({ id: z.string(), email: z.string(), name: z.string(), created_at: z.string() }),
+  status: 201,
+});
+
+async function createUser(c: HandlerContext<typeof createUserRoute>) {
+  const { email, name } = c.req.valid("json");
+  const db = database(c.env);
+  const normalised = email.toLowerCase();
+  const row = { id: newId(), email: normalised, name, createdAt: nowIso() };
+  // The unique index on users.email decides between two concurrent creations: a
+  // read-then-insert let both pass the read and the loser's insert fail as a 500.
+  const inserted = await db
+    .insert(users)
+    .values(row)
+    .onConflictDoNothing({ target: users.email })
+    .returning({ id: users.id });
+  if (inserted.length === 0) {
+    throw new ApiError("CONFLICT", { email: normalised }, "A user with this email already exists.");
+  }
+  return json(c, { id: row.id, email: row.email, name: row.name, created_at: row.createdAt }, 201);
+}
+
+const enrolMfaRoute = defineRoute({
+  ...admin,
+  method: "post",
+  path: "/admin/v1/users/{id}/mfa",
+  summary: "Enrol the user's authenticator app for two-step verification (the secret is shown only in this response)",
+  description:
+    "Generates a TOTP secret (RFC 6238: SHA-1, 6 digits, 30 s) and stores it encrypted; the user's authenticator reads otpauth_uri " +
+    "(a QR code) or the base32 secret. Active at once. A user who has enrolled re-enrols (a new phone) only with the current code of " +
+    "the old secret in X-Service-MFA, else 403 MFA_REQUIRED.",
+  params: ItemParams,
+  response: z.object({
+    user_id: z.string(),
+    secret: z.string(),
+    otpauth_uri: z.string(),
+    algorithm: z.literal("SHA1"),
+    digits: z.literal(6),
+    period: z.literal(TOTP_STEP_SECONDS),
+    enrolled_at: z.string(),
+  }),
+  status: 201,
+});
+
+async function enrolMfa(c: HandlerContext<typeof enrolMfaRoute>) {
+  const { id } = c.req.valid("param");
+  const db = database(c.env);
+  const user = await db.select().from(users).where(eq(users.id, id)).get();
+  if (!user) throw new ApiError("NOT_FOUND", { resource: "user", id });
+  // replacing a secret is itself a second-step action: whoever holds the admin token alone cannot
+  if (user.mfaSecretEnc) await proveSecondStep(c.env, id, c.req.header(MFA_HEADER), "users.mfa_reenrol");
+  const secret = base32Encode(newTotpSecret());
+  const enrolledAt = nowIso();
+  await db
+    .update(users)
+    .set({ mfaSecretEnc: await encryptSecret(c.env.PII_ENCRYPTION_KEY, secret), mfaEnrolledAt: enrolledAt })
+    .where(eq(users.id, id));
+  return json(
+    c,
+    {
+      user_id: id,
+      secret,
+      otpauth_uri: otpauthUri(secret, user.email, "Bokföring API"),
+      algorithm: "SHA1" as const,
+      digits: 6 as const,
+      period: TOTP_STEP_SECONDS,
+      enrolled_at: enrolledAt,
+    },
+    201,
+  );
+}
+
+const createApiKeyRoute = defineRoute({
+  ...admin,
+  method: "post",
+  path: "/admin/v1/api-keys",
+  summary: "Create an API key (the key is shown only in this response)",
+  description:
+    "A live key needs the two-step verification of its user: X-Service-MFA with the current TOTP code of the user's authenticator " +
+    "(enrolled with POST /admin/v1/users/{id}/mfa), else 403 MFA_REQUIRED. A test key (sandbox companies only) does not.",
+  body: z.object({
+    user_id: z.string(),
+    name: z.string().trim().min(1).max(200),
+    scopes: z.array(z.enum([...SCOPES, "*"])).min(1),
+    mode: z.enum(["live", "test"]),
+    unattended_commit_limit: z
+      .number()
+      .positive()
+      .optional()
+      .openapi({ description: "SEK; commits of larger entries are refused" }),
+    api_version: z.string().optional().openapi({
+      description:
+        "The dated API version the key's requests are answered in when they send no Service-Version header; default the current one. Unknown: VALIDATION_ERROR; retired: API_VERSION_RETIRED.",
+    }),
+  }),
+  response: z.object({
+    id: z.string(),
+    key: z.string(),
+    name: z.string(),
+    scopes: z.array(z.string()),
+    mode: z.string(),
+    unattended_commit_limit: z.number().nullable(),
+    api_version: z.string(),
+    created_at: z.string(),
+  }),
+  status: 201,
+});
+
+async function createApiKey(c: HandlerContext<typeof createApiKeyRoute>) {
+  const body = c.req.valid("json");
+  const db = database(c.env);
+  if (!(await db.select().from(users).where(eq(users.id, body.user_id)).get()))
+    throw new ApiError("NOT_FOUND", { resource: "user", id: body.user_id });
+  // a live key acts on real books: its user proves the second step (docs/platform.md)
+  if (body.mode === "live")
+    await proveSecondStep(c.env, body.user_id, c.req.header(MFA_HEADER), "api_keys.create_live");
+  let limitOre: number | null = null;
+  if (body.unattended_commit_limit !== undefined) {
+    limitOre = toOre(body.unattended_commit_limit);
+    if (limitOre === null)
+      throw new ApiError("VALIDATION_ERROR", {
+        fields: [{ path: "unattended_commit_limit", message: "at most two decimals" }],
+      });
+  }
+  // pinned to the version current at creation unless one is named (spec: Versioning 5)
+  const apiVersion = body.api_version === undefined ? currentVersion() : pinnableVersion(body.api_version);
+  const key = `service_sk_${body.mode}_${randomToken(40)}`;
+  const row = {
+    id: newId(),
+    userId: body.user_id,
+    name: body.name,
+    keyHash: await sha256Hex(key),
+    keyPrefix: key.slice(0, 20),
+    scopes: [...new Set(body.scopes)],
+    mode: body.mode,
+    unattendedCommitLimitOre: limitOre,
+    apiVersion,
+    createdAt: nowIso(),
+  };
+  await db.insert(apiKeys).values(row);
+  return json(
+    c,
+    {
+      id: row.id,
+      key,
+      name: row.name,
+      scopes: row.scopes,
+      mode: row.mode,
+      unattended_commit_limit: body.unattended_commit_limit ?? null,
+      api_version: row.apiVersion,
+      created_at: row.createdAt,
+    },
+    201,
+  );
+}
+
+const revokeApiKeyRoute = defineRoute({
+  ...admin,
+  method: "delete",
+  path: "/admin/v1/api-keys/{id}",
+  summary: "Revoke an API key at once",
+  params: ItemParams,
+  response: z.object({ id: z.string(), revoked_at: z.string() }),
+});
+
+async function revokeApiKey(c: HandlerContext<typeof revokeApiKeyRoute>) {
+  const { id } = c.req.valid("param");
+  const db = database(c.env);
+  const key = await db.select().from(apiKeys).where(eq(apiKeys.id, id)).get();
+  if (!key) throw new ApiError("NOT_FOUND", { resource: "api_key", id });
+  const revokedAt = key.revokedAt ?? nowIso();
+  if (!key.revokedAt) await db.update(apiKeys).set({ revokedAt }).where(eq(apiKeys.id, id));
+  // At once: the writers of the user's companies hold keys they have seen (src/http/access.ts).
+  // Told again on a repeated revoke, so a revoke whose telling failed can be retried.
+  await Promise.all(
+    (await companyIdsOfUser(db, key.userId)).map((companyId) =>
+      forgetInWriter(c.env, companyId, { keyHash: key.keyHash }),
+    ),
+  );
+  return json(c, { id, revoked_at: revokedAt });
+}
+
+const setMemberRoute = defineRoute({
+  ...admin,
+  method: "post",
+  path: "/admin/v1/companies/{companyId}/members",
+  summary: "Add a user to a company, or change the user's role",
+  params: CompanyParams,
+  body: z.object({ user_id: z.string(), role: z.enum(["owner", "admin", "member", "viewer"]) }),
+  response: z.object({ company_id: z.string(), user_id: z.string(), role: z.string() }),
+  status: 201,
+});
+
+async function setMember(c: HandlerContext<typeof setMemberRoute>) {
+  const { companyId } = c.req.valid("param");
+  const { user_id, role } = c.req.valid("json");
+  const db = database(c.env);
+  if (!(await db.select().from(companies).where(eq(companies.id, companyId)).get()))
+    throw new ApiError("NOT_FOUND", { resource: "company", id: companyId });
+  if (!(await db.select().from(users).where(eq(users.id, user_id)).get()))
+    throw new ApiError("NOT_FOUND", { resource: "user", id: user_id });
+  await setMembership(c.env, companyId, user_id, role, nowIso());
+  return json(c, { company_id: companyId, user_id, role }, 201);
+}
+
 export function registerAdminRoutes(app: OpenAPIHono<AppEnv>) {
   app.use("/admin/v1/*", adminAuth);
-
-  app.openapi(
-    defineRoute({
-      ...admin,
-      method: "post",
-      path: "/admin/v1/users",
-      summary: "Create a user",
-      body: z.object({ email: z.email(), name: z.string().trim().min(1).max(200) }),
-      response: z.object({ id: z.string(), email: z.string(), name: z.string(), created_at: z.string() }),
-      status: 201,
-    }),
-    async (c) => {
-      const { email, name } = c.req.valid("json");
-      const db = database(c.env);
-      const normalised = email.toLowerCase();
-      const row = { id: newId(), email: normalised, name, createdAt: nowIso() };
-      // The unique index on users.email decides between two concurrent creations: a
-      // read-then-insert let both pass the read and the loser's insert fail as a 500.
-      const inserted = await db
-        .insert(users)
-        .values(row)
-        .onConflictDoNothing({ target: users.email })
-        .returning({ id: users.id });
-      if (inserted.length === 0) {
-        throw new ApiError("CONFLICT", { email: normalised }, "A user with this email already exists.");
-      }
-      return json(c, { id: row.id, email: row.email, name: row.name, created_at: row.createdAt }, 201);
-    },
-  );
-
-  app.openapi(
-    defineRoute({
-      ...admin,
-      method: "post",
-      path: "/admin/v1/users/{id}/mfa",
-      summary:
-        "Enrol the user's authenticator app for two-step verification (the secret is shown only in this response)",
-      description:
-        "Generates a TOTP secret (RFC 6238: SHA-1, 6 digits, 30 s) and stores it encrypted; the user's authenticator reads otpauth_uri " +
-        "(a QR code) or the base32 secret. Active at once. A user who has enrolled re-enrols (a new phone) only with the current code of " +
-        "the old secret in X-Service-MFA, else 403 MFA_REQUIRED.",
-      params: ItemParams,
-      response: z.object({
-        user_id: z.string(),
-        secret: z.string(),
-        otpauth_uri: z.string(),
-        algorithm: z.literal("SHA1"),
-        digits: z.literal(6),
-        period: z.literal(TOTP_STEP_SECONDS),
-        enrolled_at: z.string(),
-      }),
-      status: 201,
-    }),
-    async (c) => {
-      const { id } = c.req.valid("param");
-      const db = database(c.env);
-      const user = await db.select().from(users).where(eq(users.id, id)).get();
-      if (!user) throw new ApiError("NOT_FOUND", { resource: "user", id });
-      // replacing a secret is itself a second-step action: whoever holds the admin token alone cannot
-      if (user.mfaSecretEnc) await proveSecondStep(c.env, id, c.req.header(MFA_HEADER), "users.mfa_reenrol");
-      const secret = base32Encode(newTotpSecret());
-      const enrolledAt = nowIso();
-      await db
-        .update(users)
-        .set({ mfaSecretEnc: await encryptSecret(c.env.PII_ENCRYPTION_KEY, secret), mfaEnrolledAt: enrolledAt })
-        .where(eq(users.id, id));
-      return json(
-        c,
-        {
-          user_id: id,
-          secret,
-          otpauth_uri: otpauthUri(secret, user.email, "Bokföring API"),
-          algorithm: "SHA1",
-          digits: 6,
-          period: TOTP_STEP_SECONDS,
-          enrolled_at: enrolledAt,
-        },
-        201,
-      );
-    },
-  );
-
-  app.openapi(
-    defineRoute({
-      ...admin,
-      method: "post",
-      path: "/admin/v1/api-keys",
-      summary: "Create an API key (the key is shown only in this response)",
-      description:
-        "A live key needs the two-step verification of its user: X-Service-MFA with the current TOTP code of the user's authenticator " +
-        "(enrolled with POST /admin/v1/users/{id}/mfa), else 403 MFA_REQUIRED. A test key (sandbox companies only) does not.",
-      body: z.object({
-        user_id: z.string(),
-        name: z.string().trim().min(1).max(200),
-        scopes: z.array(z.enum([...SCOPES, "*"])).min(1),
-        mode: z.enum(["live", "test"]),
-        unattended_commit_limit: z
-          .number()
-          .positive()
-          .optional()
-          .openapi({ description: "SEK; commits of larger entries are refused" }),
-        api_version: z.string().optional().openapi({
-          description:
-            "The dated API version the key's requests are answered in when they send no Service-Version header; default the current one. Unknown: VALIDATION_ERROR; retired: API_VERSION_RETIRED.",
-        }),
-      }),
-      response: z.object({
-        id: z.string(),
-        key: z.string(),
-        name: z.string(),
-        scopes: z.array(z.string()),
-        mode: z.string(),
-        unattended_commit_limit: z.number().nullable(),
-        api_version: z.string(),
-        created_at: z.string(),
-      }),
-      status: 201,
-    }),
-    async (c) => {
-      const body = c.req.valid("json");
-      const db = database(c.env);
-      if (!(await db.select().from(users).where(eq(users.id, body.user_id)).get()))
-        throw new ApiError("NOT_FOUND", { resource: "user", id: body.user_id });
-      // a live key acts on real books: its user proves the second step (docs/platform.md)
-      if (body.mode === "live")
-        await proveSecondStep(c.env, body.user_id, c.req.header(MFA_HEADER), "api_keys.create_live");
-      let limitOre: number | null = null;
-      if (body.unattended_commit_limit !== undefined) {
-        limitOre = toOre(body.unattended_commit_limit);
-        if (limitOre === null)
-          throw new ApiError("VALIDATION_ERROR", {
-            fields: [{ path: "unattended_commit_limit", message: "at most two decimals" }],
-          });
-      }
-      // pinned to the version current at creation unless one is named (spec: Versioning 5)
-      const apiVersion = body.api_version === undefined ? currentVersion() : pinnableVersion(body.api_version);
-      const key = `service_sk_${body.mode}_${randomToken(40)}`;
-      const row = {
-        id: newId(),
-        userId: body.user_id,
-        name: body.name,
-        keyHash: await sha256Hex(key),
-        keyPrefix: key.slice(0, 20),
-        scopes: [...new Set(body.scopes)],
-        mode: body.mode,
-        unattendedCommitLimitOre: limitOre,
-        apiVersion,
-        createdAt: nowIso(),
-      };
-      await db.insert(apiKeys).values(row);
-      return json(
-        c,
-        {
-          id: row.id,
-          key,
-          name: row.name,
-          scopes: row.scopes,
-          mode: row.mode,
-          unattended_commit_limit: body.unattended_commit_limit ?? null,
-          api_version: row.apiVersion,
-          created_at: row.createdAt,
-        },
-        201,
-      );
-    },
-  );
-
-  app.openapi(
-    defineRoute({
-      ...admin,
-      method: "delete",
-      path: "/admin/v1/api-keys/{id}",
-      summary: "Revoke an API key at once",
-      params: ItemParams,
-      response: z.object({ id: z.string(), revoked_at: z.string() }),
-    }),
-    async (c) => {
-      const { id } = c.req.valid("param");
-      const db = database(c.env);
-      const key = await db.select().from(apiKeys).where(eq(apiKeys.id, id)).get();
-      if (!key) throw new ApiError("NOT_FOUND", { resource: "api_key", id });
-      const revokedAt = key.revokedAt ?? nowIso();
-      if (!key.revokedAt) await db.update(apiKeys).set({ revokedAt }).where(eq(apiKeys.id, id));
-      // At once: the writers of the user's companies hold keys they have seen (src/http/access.ts).
-      // Told again on a repeated revoke, so a revoke whose telling failed can be retried.
-      await Promise.all(
-        (await companyIdsOfUser(db, key.userId)).map((companyId) =>
-          forgetInWriter(c.env, companyId, { keyHash: key.keyHash }),
-        ),
-      );
-      return json(c, { id, revoked_at: revokedAt });
-    },
-  );
-
-  app.openapi(
-    defineRoute({
-      ...admin,
-      method: "post",
-      path: "/admin/v1/companies/{companyId}/members",
-      summary: "Add a user to a company, or change the user's role",
-      params: CompanyParams,
-      body: z.object({ user_id: z.string(), role: z.enum(["owner", "admin", "member", "viewer"]) }),
-      response: z.object({ company_id: z.string(), user_id: z.string(), role: z.string() }),
-      status: 201,
-    }),
-    async (c) => {
-      const { companyId } = c.req.valid("param");
-      const { user_id, role } = c.req.valid("json");
-      const db = database(c.env);
-      if (!(await db.select().from(companies).where(eq(companies.id, companyId)).get()))
-        throw new ApiError("NOT_FOUND", { resource: "company", id: companyId });
-      if (!(await db.select().from(users).where(eq(users.id, user_id)).get()))
-        throw new ApiError("NOT_FOUND", { resource: "user", id: user_id });
-      await setMembership(c.env, companyId, user_id, role, nowIso());
-      return json(c, { company_id: companyId, user_id, role }, 201);
-    },
-  );
+  app.openapi(createUserRoute, createUser);
+  app.openapi(enrolMfaRoute, enrolMfa);
+  app.openapi(createApiKeyRoute, createApiKey);
+  app.openapi(revokeApiKeyRoute, revokeApiKey);
+  app.openapi(setMemberRoute, setMember);
 }

@@ -2,16 +2,15 @@ import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { database } from "../../db/client";
 import type { AppEnv } from "../../http/context";
 import { dispatch } from "../../http/dispatch";
+import { CompanyParams, CompanyItemParams } from "../../http/params";
 import { json } from "../../http/envelope";
 import { finishPage, pageRequest } from "../../http/pagination";
-import { booleanQuery, defineRoute } from "../../http/route";
+import { booleanQuery, defineRoute, type HandlerContext } from "../../http/route";
 import { ArticleInputSchema, ArticlePatchSchema } from "./schemas";
 import { articleJson, listArticles, loadArticle } from "./service";
 
 const TAG = "Articles";
 const BASE = "/api/v1/companies/{companyId}/articles";
-const Params = z.object({ companyId: z.string() });
-const IdParams = z.object({ companyId: z.string(), id: z.string() });
 
 const ArticleSchema = z
   .object({
@@ -31,93 +30,102 @@ const ArticleSchema = z
 
 const write = { tag: TAG, scope: "invoices:write", company: true, idempotency: "required", dryRun: true } as const;
 
+const listArticlesRoute = defineRoute({
+  method: "get",
+  path: BASE,
+  tag: TAG,
+  summary: "List articles",
+  scope: "invoices:read",
+  company: true,
+  params: CompanyParams,
+  query: z.object({
+    include_archived: booleanQuery.optional(),
+    search: z.string().min(1).max(100).optional(),
+    cursor: z.string().optional(),
+    limit: z.coerce.number().int().min(1).max(100).default(50),
+  }),
+  response: z.array(ArticleSchema),
+});
+
+async function listArticlesPage(c: HandlerContext<typeof listArticlesRoute>) {
+  const q = c.req.valid("query");
+  const companyId = c.get("company").id;
+  const page = await pageRequest(c, `articles:${companyId}:${q.include_archived}:${q.search}`, q.cursor, q.limit);
+  const { items, nextCursor } = await finishPage(
+    c,
+    page,
+    await listArticles(database(c.env), companyId, q, page),
+    (a) => ({ k: a.createdAt, i: a.id }),
+  );
+  return json(c, items.map(articleJson), 200, { next_cursor: nextCursor });
+}
+
+const getArticleRoute = defineRoute({
+  method: "get",
+  path: `${BASE}/{id}`,
+  tag: TAG,
+  summary: "Get an article",
+  scope: "invoices:read",
+  company: true,
+  params: CompanyItemParams,
+  response: ArticleSchema,
+});
+
+async function getArticle(c: HandlerContext<typeof getArticleRoute>) {
+  return json(c, articleJson(await loadArticle(database(c.env), c.get("company").id, c.req.valid("param").id)));
+}
+
+const createArticleRoute = defineRoute({
+  ...write,
+  method: "post",
+  path: BASE,
+  summary: "Create an article",
+  description:
+    "number is unique in the company (409 CONFLICT). revenue_account must be an active class-3 account (ACCOUNTS_NOT_IN_CHART); without one the article takes the BAS account of its vat_rate (3001 25 %, 3002 12 %, 3003 6 %, 3004 0 %).",
+  params: CompanyParams,
+  body: ArticleInputSchema,
+  response: ArticleSchema,
+  status: 201,
+});
+
+async function createArticle(c: HandlerContext<typeof createArticleRoute>) {
+  return dispatch(c, "articles.create", c.req.valid("json"));
+}
+
+const updateArticleRoute = defineRoute({
+  ...write,
+  method: "patch",
+  path: `${BASE}/{id}`,
+  summary: "Update an article; archived_at null restores it",
+  description:
+    "The default account is taken at create only: a new vat_rate must fit the article's revenue_account (3001-3004 fix the rate), else VALIDATION_ERROR; send the new account with it.",
+  params: CompanyItemParams,
+  body: ArticlePatchSchema,
+  response: ArticleSchema,
+});
+
+async function updateArticle(c: HandlerContext<typeof updateArticleRoute>) {
+  return dispatch(c, "articles.update", { ...c.req.valid("json"), id: c.req.valid("param").id });
+}
+
+const archiveArticleRoute = defineRoute({
+  ...write,
+  method: "delete",
+  path: `${BASE}/{id}`,
+  summary: "Archive an article (204; again is a no-op)",
+  params: CompanyItemParams,
+  response: null,
+  status: 204,
+});
+
+async function archiveArticle(c: HandlerContext<typeof archiveArticleRoute>) {
+  return dispatch(c, "articles.archive", { id: c.req.valid("param").id });
+}
+
 export function registerArticleRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(
-    defineRoute({
-      method: "get",
-      path: BASE,
-      tag: TAG,
-      summary: "List articles",
-      scope: "invoices:read",
-      company: true,
-      params: Params,
-      query: z.object({
-        include_archived: booleanQuery.optional(),
-        search: z.string().min(1).max(100).optional(),
-        cursor: z.string().optional(),
-        limit: z.coerce.number().int().min(1).max(100).default(50),
-      }),
-      response: z.array(ArticleSchema),
-    }),
-    async (c) => {
-      const q = c.req.valid("query");
-      const companyId = c.get("company").id;
-      const page = await pageRequest(c, `articles:${companyId}:${q.include_archived}:${q.search}`, q.cursor, q.limit);
-      const { items, nextCursor } = await finishPage(
-        c,
-        page,
-        await listArticles(database(c.env), companyId, q, page),
-        (a) => ({ k: a.createdAt, i: a.id }),
-      );
-      return json(c, items.map(articleJson), 200, { next_cursor: nextCursor });
-    },
-  );
-
-  app.openapi(
-    defineRoute({
-      method: "get",
-      path: `${BASE}/{id}`,
-      tag: TAG,
-      summary: "Get an article",
-      scope: "invoices:read",
-      company: true,
-      params: IdParams,
-      response: ArticleSchema,
-    }),
-    async (c) => json(c, articleJson(await loadArticle(database(c.env), c.get("company").id, c.req.valid("param").id))),
-  );
-
-  app.openapi(
-    defineRoute({
-      ...write,
-      method: "post",
-      path: BASE,
-      summary: "Create an article",
-      description:
-        "number is unique in the company (409 CONFLICT). revenue_account must be an active class-3 account (ACCOUNTS_NOT_IN_CHART); without one the article takes the BAS account of its vat_rate (3001 25 %, 3002 12 %, 3003 6 %, 3004 0 %).",
-      params: Params,
-      body: ArticleInputSchema,
-      response: ArticleSchema,
-      status: 201,
-    }),
-    async (c) => dispatch(c, "articles.create", c.req.valid("json")),
-  );
-
-  app.openapi(
-    defineRoute({
-      ...write,
-      method: "patch",
-      path: `${BASE}/{id}`,
-      summary: "Update an article; archived_at null restores it",
-      description:
-        "The default account is taken at create only: a new vat_rate must fit the article's revenue_account (3001-3004 fix the rate), else VALIDATION_ERROR; send the new account with it.",
-      params: IdParams,
-      body: ArticlePatchSchema,
-      response: ArticleSchema,
-    }),
-    async (c) => dispatch(c, "articles.update", { ...c.req.valid("json"), id: c.req.valid("param").id }),
-  );
-
-  app.openapi(
-    defineRoute({
-      ...write,
-      method: "delete",
-      path: `${BASE}/{id}`,
-      summary: "Archive an article (204; again is a no-op)",
-      params: IdParams,
-      response: null,
-      status: 204,
-    }),
-    async (c) => dispatch(c, "articles.archive", { id: c.req.valid("param").id }),
-  );
+  app.openapi(listArticlesRoute, listArticlesPage);
+  app.openapi(getArticleRoute, getArticle);
+  app.openapi(createArticleRoute, createArticle);
+  app.openapi(updateArticleRoute, updateArticle);
+  app.openapi(archiveArticleRoute, archiveArticle);
 }

@@ -8,7 +8,7 @@ import type { AppEnv } from "../../http/context";
 import { json } from "../../http/envelope";
 import { afterDesc, finishPage, pageRequest } from "../../http/pagination";
 import { CompanyParams, CompanyItemParams } from "../../http/params";
-import { defineRoute, PageQuery } from "../../http/route";
+import { defineRoute, PageQuery, type HandlerContext } from "../../http/route";
 
 const TAG = "Audit trail";
 const BASE = "/api/v1/companies/{companyId}/audit-trail";
@@ -41,54 +41,55 @@ function auditJson(r: typeof auditLog.$inferSelect) {
   };
 }
 
-export function registerAuditRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(
-    defineRoute({
-      method: "get",
-      path: BASE,
-      tag: TAG,
-      summary: "List the company's audit trail, newest first",
-      scope: "reports:read",
-      company: true,
-      params: CompanyParams,
-      query: z.object(PageQuery),
-      response: z.array(AuditEntrySchema),
-    }),
-    async (c) => {
-      const { cursor, limit } = c.req.valid("query");
-      const companyId = c.get("company").id;
-      const page = await pageRequest(c, `audit:${companyId}`, cursor, limit);
-      const rows = await database(c.env)
-        .select()
-        .from(auditLog)
-        .where(and(eq(auditLog.companyId, companyId), afterDesc(page, auditLog.createdAt, auditLog.id)))
-        .orderBy(desc(auditLog.createdAt), asc(auditLog.id))
-        .limit(limit + 1)
-        .all();
-      const { items, nextCursor } = await finishPage(c, page, rows, (r) => ({ k: r.createdAt, i: r.id }));
-      return json(c, items.map(auditJson), 200, { next_cursor: nextCursor });
-    },
-  );
+const listAuditRoute = defineRoute({
+  method: "get",
+  path: BASE,
+  tag: TAG,
+  summary: "List the company's audit trail, newest first",
+  scope: "reports:read",
+  company: true,
+  params: CompanyParams,
+  query: z.object(PageQuery),
+  response: z.array(AuditEntrySchema),
+});
 
-  app.openapi(
-    defineRoute({
-      method: "get",
-      path: `${BASE}/{id}`,
-      tag: TAG,
-      summary: "Get one audit record (the audit_trail_url of a write)",
-      scope: "reports:read",
-      company: true,
-      params: CompanyItemParams,
-      response: AuditEntrySchema,
-    }),
-    async (c) => {
-      const row = await database(c.env)
-        .select()
-        .from(auditLog)
-        .where(and(eq(auditLog.companyId, c.get("company").id), eq(auditLog.id, c.req.valid("param").id)))
-        .get();
-      if (!row) throw new ApiError("NOT_FOUND", { resource: "audit_record", id: c.req.valid("param").id });
-      return json(c, auditJson(row));
-    },
-  );
+async function listAuditPage(c: HandlerContext<typeof listAuditRoute>) {
+  const { cursor, limit } = c.req.valid("query");
+  const companyId = c.get("company").id;
+  const page = await pageRequest(c, `audit:${companyId}`, cursor, limit);
+  const rows = await database(c.env)
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.companyId, companyId), afterDesc(page, auditLog.createdAt, auditLog.id)))
+    .orderBy(desc(auditLog.createdAt), asc(auditLog.id))
+    .limit(limit + 1)
+    .all();
+  const { items, nextCursor } = await finishPage(c, page, rows, (r) => ({ k: r.createdAt, i: r.id }));
+  return json(c, items.map(auditJson), 200, { next_cursor: nextCursor });
+}
+
+const getAuditRecordRoute = defineRoute({
+  method: "get",
+  path: `${BASE}/{id}`,
+  tag: TAG,
+  summary: "Get one audit record (the audit_trail_url of a write)",
+  scope: "reports:read",
+  company: true,
+  params: CompanyItemParams,
+  response: AuditEntrySchema,
+});
+
+async function getAuditRecord(c: HandlerContext<typeof getAuditRecordRoute>) {
+  const row = await database(c.env)
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.companyId, c.get("company").id), eq(auditLog.id, c.req.valid("param").id)))
+    .get();
+  if (!row) throw new ApiError("NOT_FOUND", { resource: "audit_record", id: c.req.valid("param").id });
+  return json(c, auditJson(row));
+}
+
+export function registerAuditRoutes(app: OpenAPIHono<AppEnv>) {
+  app.openapi(listAuditRoute, listAuditPage);
+  app.openapi(getAuditRecordRoute, getAuditRecord);
 }

@@ -7,7 +7,7 @@ import { dispatch } from "../../http/dispatch";
 import { json } from "../../http/envelope";
 import { afterDesc, finishPage, pageRequest } from "../../http/pagination";
 import { CompanyParams } from "../../http/params";
-import { defineRoute, PageQuery } from "../../http/route";
+import { defineRoute, PageQuery, type HandlerContext } from "../../http/route";
 import { newId } from "../../ids";
 import { companyJson, loadCompany, settingsJson } from "./service";
 import {
@@ -21,109 +21,112 @@ import {
 
 const TAG = "Companies";
 
+const listCompaniesRoute = defineRoute({
+  method: "get",
+  path: "/api/v1/companies",
+  tag: TAG,
+  summary: "List the companies the key's user belongs to",
+  scope: "companies:read",
+  query: z.object(PageQuery),
+  response: z.array(CompanySchema),
+});
+
+async function listCompanies(c: HandlerContext<typeof listCompaniesRoute>) {
+  const { cursor, limit } = c.req.valid("query");
+  const auth = c.get("auth");
+  const page = await pageRequest(c, `companies:${auth.userId}:${auth.mode}`, cursor, limit);
+  const rows = await database(c.env)
+    .select({ company: companies, role: memberships.role })
+    .from(memberships)
+    .innerJoin(companies, eq(companies.id, memberships.companyId))
+    .where(
+      and(
+        eq(memberships.userId, auth.userId),
+        isNull(companies.archivedAt),
+        eq(companies.isSandbox, auth.mode === "test"),
+        afterDesc(page, companies.createdAt, companies.id),
+      ),
+    )
+    .orderBy(desc(companies.createdAt), asc(companies.id))
+    .limit(limit + 1)
+    .all();
+  const { items, nextCursor } = await finishPage(c, page, rows, (r) => ({
+    k: r.company.createdAt,
+    i: r.company.id,
+  }));
+  return json(
+    c,
+    items.map((r) => companyJson(r.company, r.role)),
+    200,
+    { next_cursor: nextCursor },
+  );
+}
+
+const createCompanyRoute = defineRoute({
+  method: "post",
+  path: "/api/v1/companies",
+  tag: TAG,
+  summary: "Create a company",
+  description:
+    "Seeds the BAS 2026 chart, the first fiscal period and the caller's owner membership, and starts a 30-day trial. " +
+    "Not idempotent: an Idempotency-Key is ignored and a retry creates a second company. A test key creates a sandbox company.",
+  scope: "companies:write",
+  dryRun: true,
+  body: CompanyCreateSchema,
+  response: CompanyCreatedSchema,
+  status: 201,
+});
+
+async function createCompany(c: HandlerContext<typeof createCompanyRoute>) {
+  c.set("company", { id: newId(), role: "owner" });
+  const input = { ...c.req.valid("json"), sandbox: c.get("auth").mode === "test" };
+  return dispatch(c, "companies.create", input);
+}
+
+const getCompanyRoute = defineRoute({
+  method: "get",
+  path: "/api/v1/companies/{companyId}",
+  tag: TAG,
+  summary: "Get a company with its settings",
+  scope: "companies:read",
+  company: true,
+  params: CompanyParams,
+  response: CompanyDetailSchema,
+});
+
+async function getCompany(c: HandlerContext<typeof getCompanyRoute>) {
+  const row = await loadCompany(database(c.env), c.get("company").id);
+  return json(c, {
+    ...companyJson(row.companies, c.get("company").role),
+    settings: settingsJson(row.company_settings, row.companies),
+  });
+}
+
+const updateCompanySettingsRoute = defineRoute({
+  method: "patch",
+  path: "/api/v1/companies/{companyId}/settings",
+  tag: TAG,
+  summary: "Update company settings",
+  description:
+    "All fields optional; null clears a nullable field. Settings used by invoicing (invoice_default_days, bank details, email sender), " +
+    "VAT (vat_registered, moms_period), bookkeeping (default_voucher_series) and payroll (payroll_contact, " +
+    "vacation_year: 409 CONFLICT once a salary run has booked vacation or an opening balance is set).",
+  scope: "companies:write",
+  company: true,
+  idempotency: "optional",
+  dryRun: true,
+  params: CompanyParams,
+  body: SettingsPatchSchema,
+  response: SettingsSchema,
+});
+
+async function updateCompanySettings(c: HandlerContext<typeof updateCompanySettingsRoute>) {
+  return dispatch(c, "companies.update_settings", c.req.valid("json"));
+}
+
 export function registerCompanyRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(
-    defineRoute({
-      method: "get",
-      path: "/api/v1/companies",
-      tag: TAG,
-      summary: "List the companies the key's user belongs to",
-      scope: "companies:read",
-      query: z.object(PageQuery),
-      response: z.array(CompanySchema),
-    }),
-    async (c) => {
-      const { cursor, limit } = c.req.valid("query");
-      const auth = c.get("auth");
-      const page = await pageRequest(c, `companies:${auth.userId}:${auth.mode}`, cursor, limit);
-      const rows = await database(c.env)
-        .select({ company: companies, role: memberships.role })
-        .from(memberships)
-        .innerJoin(companies, eq(companies.id, memberships.companyId))
-        .where(
-          and(
-            eq(memberships.userId, auth.userId),
-            isNull(companies.archivedAt),
-            eq(companies.isSandbox, auth.mode === "test"),
-            afterDesc(page, companies.createdAt, companies.id),
-          ),
-        )
-        .orderBy(desc(companies.createdAt), asc(companies.id))
-        .limit(limit + 1)
-        .all();
-      const { items, nextCursor } = await finishPage(c, page, rows, (r) => ({
-        k: r.company.createdAt,
-        i: r.company.id,
-      }));
-      return json(
-        c,
-        items.map((r) => companyJson(r.company, r.role)),
-        200,
-        { next_cursor: nextCursor },
-      );
-    },
-  );
-
-  app.openapi(
-    defineRoute({
-      method: "post",
-      path: "/api/v1/companies",
-      tag: TAG,
-      summary: "Create a company",
-      description:
-        "Seeds the BAS 2026 chart, the first fiscal period and the caller's owner membership, and starts a 30-day trial. " +
-        "Not idempotent: an Idempotency-Key is ignored and a retry creates a second company. A test key creates a sandbox company.",
-      scope: "companies:write",
-      dryRun: true,
-      body: CompanyCreateSchema,
-      response: CompanyCreatedSchema,
-      status: 201,
-    }),
-    async (c) => {
-      c.set("company", { id: newId(), role: "owner" });
-      const input = { ...c.req.valid("json"), sandbox: c.get("auth").mode === "test" };
-      return dispatch(c, "companies.create", input);
-    },
-  );
-
-  app.openapi(
-    defineRoute({
-      method: "get",
-      path: "/api/v1/companies/{companyId}",
-      tag: TAG,
-      summary: "Get a company with its settings",
-      scope: "companies:read",
-      company: true,
-      params: CompanyParams,
-      response: CompanyDetailSchema,
-    }),
-    async (c) => {
-      const row = await loadCompany(database(c.env), c.get("company").id);
-      return json(c, {
-        ...companyJson(row.companies, c.get("company").role),
-        settings: settingsJson(row.company_settings, row.companies),
-      });
-    },
-  );
-
-  app.openapi(
-    defineRoute({
-      method: "patch",
-      path: "/api/v1/companies/{companyId}/settings",
-      tag: TAG,
-      summary: "Update company settings",
-      description:
-        "All fields optional; null clears a nullable field. Settings used by invoicing (invoice_default_days, bank details, email sender), " +
-        "VAT (vat_registered, moms_period), bookkeeping (default_voucher_series) and payroll (payroll_contact, " +
-        "vacation_year: 409 CONFLICT once a salary run has booked vacation or an opening balance is set).",
-      scope: "companies:write",
-      company: true,
-      idempotency: "optional",
-      dryRun: true,
-      params: CompanyParams,
-      body: SettingsPatchSchema,
-      response: SettingsSchema,
-    }),
-    async (c) => dispatch(c, "companies.update_settings", c.req.valid("json")),
-  );
+  app.openapi(listCompaniesRoute, listCompanies);
+  app.openapi(createCompanyRoute, createCompany);
+  app.openapi(getCompanyRoute, getCompany);
+  app.openapi(updateCompanySettingsRoute, updateCompanySettings);
 }

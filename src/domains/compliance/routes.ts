@@ -6,7 +6,7 @@ import { dispatch } from "../../http/dispatch";
 import { json } from "../../http/envelope";
 import { DateSchema } from "../../http/fields";
 import { CompanyParams } from "../../http/params";
-import { defineRoute } from "../../http/route";
+import { defineRoute, type HandlerContext } from "../../http/route";
 import type { OpenForeignItems } from "../fiscal-periods";
 import { complianceCheck, deadlinesOf, loadSettings, settingsJson } from "./service";
 
@@ -64,113 +64,127 @@ const Deadline = z.object({
 /** Which VAT periods (by the calendar's name) have their return: the vat-returns domain's answer, handed in by the composition root. */
 export type DeclaredVatPeriods = (db: Database, companyId: string) => Promise<Map<string, boolean>>;
 
+const checkComplianceRoute = defineRoute({
+  method: "get",
+  path: "/api/v1/companies/{companyId}/compliance/check",
+  tag: TAG,
+  summary: "Pre-flight check: year-end readiness or voucher gaps (a read-only snapshot)",
+  description:
+    "type=year_end_readiness lists each failed check (every earlier year closed, period locked, no drafts, voucher gaps explained, trial balance balanced, the result not already booked on 8990-8999, " +
+    "a closing rate for each currency of the items open at the period's end: FX_CLOSING_RATE_UNAVAILABLE with details.currency and details.date) as a blocker with what to do; " +
+    "type=voucher_gaps lists every gap in every series of the period, explained or not. ready is true when there is no blocker. The type vat_close is not supported.",
+  scope: "compliance:read",
+  company: true,
+  params: CompanyParams,
+  query: z
+    .object({ type: z.enum(["year_end_readiness", "voucher_gaps"]), fiscal_period_id: z.string().min(1) })
+    .strict(),
+  response: CheckResult,
+});
+
+/**
+ * The check's handler, given the invoice domains' open foreign-currency items (a domain
+ * above this one, handed in by the composition root) for the closing-rate check.
+ */
+function checkComplianceWith(openForeignItems: OpenForeignItems) {
+  return async function checkCompliance(c: HandlerContext<typeof checkComplianceRoute>) {
+    const q = c.req.valid("query");
+    const fx = { env: c.env, items: openForeignItems };
+    return json(
+      c,
+      await complianceCheck(database(c.env), c.get("company").id, q.type, q.fiscal_period_id, nowIso(), fx),
+    );
+  };
+}
+
+const listTaxDeadlinesRoute = defineRoute({
+  method: "get",
+  path: "/api/v1/companies/{companyId}/tax-deadlines",
+  tag: TAG,
+  summary: "The company's tax and filing deadlines in a date range",
+  description:
+    "Computed, never stored: from the company (entity_type, vat_registered, moms_period, f_skatt, fiscal year) and its compliance settings, by the rules of " +
+    "Skatteförfarandelagen, Årsredovisningslagen and Lag (1930:173) (each deadline names its source), moved to the next banking day. from defaults to today, to to from + 365 days; at most three years. " +
+    "done: a VAT declaration is done when its return exists (POST .../vat-returns); null for the filings the service does not make.",
+  scope: "compliance:read",
+  company: true,
+  params: CompanyParams,
+  query: z
+    .object({ from: DateSchema.optional(), to: DateSchema.optional(), type: Deadline.shape.type.optional() })
+    .strict(),
+  response: z.object({ from: z.string(), to: z.string(), settings: Settings, deadlines: z.array(Deadline) }),
+});
+
+/** The tax calendar's handler, told which VAT periods have their return. */
+function listTaxDeadlinesWith(declaredVatPeriods: DeclaredVatPeriods) {
+  return async function listTaxDeadlines(c: HandlerContext<typeof listTaxDeadlinesRoute>) {
+    const q = c.req.valid("query");
+    const db = database(c.env);
+    const companyId = c.get("company").id;
+    const from = q.from ?? nowIso().slice(0, 10);
+    const to = q.to ?? new Date(Date.parse(from) + 365 * 86_400_000).toISOString().slice(0, 10);
+    const [{ deadlines }, settings, declared] = await Promise.all([
+      deadlinesOf(db, companyId, from, to),
+      loadSettings(db, companyId),
+      declaredVatPeriods(db, companyId),
+    ]);
+    const { updated_at: _u, ...s } = settingsJson(settings);
+    const marked = deadlines.map((d) => ({
+      ...d,
+      done: d.type === "vat_declaration" ? declared.get(d.period) === true : null,
+    }));
+    return json(c, {
+      from,
+      to,
+      settings: s,
+      deadlines: q.type ? marked.filter((d) => d.type === q.type) : marked,
+    });
+  };
+}
+
+const getComplianceSettingsRoute = defineRoute({
+  method: "get",
+  path: "/api/v1/companies/{companyId}/compliance/settings",
+  tag: TAG,
+  summary: "What the tax calendar knows beyond the company row",
+  scope: "compliance:read",
+  company: true,
+  params: CompanyParams,
+  response: Settings.extend({ updated_at: z.string().nullable() }),
+});
+
+async function getComplianceSettings(c: HandlerContext<typeof getComplianceSettingsRoute>) {
+  return json(c, settingsJson(await loadSettings(database(c.env), c.get("company").id)));
+}
+
+const updateComplianceSettingsRoute = defineRoute({
+  method: "patch",
+  path: "/api/v1/companies/{companyId}/compliance/settings",
+  tag: TAG,
+  summary: "Change what the tax calendar knows: turnover, employees, EU trade",
+  description: "Every field optional; without a stored row the defaults are 0, false, false, monthly.",
+  scope: "companies:write",
+  company: true,
+  write: true,
+  idempotency: "optional",
+  dryRun: true,
+  params: CompanyParams,
+  body: Settings.partial().strict(),
+  response: Settings.extend({ updated_at: z.string().nullable() }),
+});
+
+async function updateComplianceSettings(c: HandlerContext<typeof updateComplianceSettingsRoute>) {
+  return dispatch(c, "compliance.update_settings", c.req.valid("json"));
+}
+
 /** openForeignItems: the invoice domains' open foreign-currency items (above this domain), for the closing-rate check. */
 export function registerComplianceRoutes(
   app: OpenAPIHono<AppEnv>,
   openForeignItems: OpenForeignItems,
   declaredVatPeriods: DeclaredVatPeriods,
 ) {
-  app.openapi(
-    defineRoute({
-      method: "get",
-      path: "/api/v1/companies/{companyId}/compliance/check",
-      tag: TAG,
-      summary: "Pre-flight check: year-end readiness or voucher gaps (a read-only snapshot)",
-      description:
-        "type=year_end_readiness lists each failed check (every earlier year closed, period locked, no drafts, voucher gaps explained, trial balance balanced, the result not already booked on 8990-8999, " +
-        "a closing rate for each currency of the items open at the period's end: FX_CLOSING_RATE_UNAVAILABLE with details.currency and details.date) as a blocker with what to do; " +
-        "type=voucher_gaps lists every gap in every series of the period, explained or not. ready is true when there is no blocker. The type vat_close is not supported.",
-      scope: "compliance:read",
-      company: true,
-      params: CompanyParams,
-      query: z
-        .object({ type: z.enum(["year_end_readiness", "voucher_gaps"]), fiscal_period_id: z.string().min(1) })
-        .strict(),
-      response: CheckResult,
-    }),
-    async (c) => {
-      const q = c.req.valid("query");
-      const fx = { env: c.env, items: openForeignItems };
-      return json(
-        c,
-        await complianceCheck(database(c.env), c.get("company").id, q.type, q.fiscal_period_id, nowIso(), fx),
-      );
-    },
-  );
-
-  app.openapi(
-    defineRoute({
-      method: "get",
-      path: "/api/v1/companies/{companyId}/tax-deadlines",
-      tag: TAG,
-      summary: "The company's tax and filing deadlines in a date range",
-      description:
-        "Computed, never stored: from the company (entity_type, vat_registered, moms_period, f_skatt, fiscal year) and its compliance settings, by the rules of " +
-        "Skatteförfarandelagen, Årsredovisningslagen and Lag (1930:173) (each deadline names its source), moved to the next banking day. from defaults to today, to to from + 365 days; at most three years. " +
-        "done: a VAT declaration is done when its return exists (POST .../vat-returns); null for the filings the service does not make.",
-      scope: "compliance:read",
-      company: true,
-      params: CompanyParams,
-      query: z
-        .object({ from: DateSchema.optional(), to: DateSchema.optional(), type: Deadline.shape.type.optional() })
-        .strict(),
-      response: z.object({ from: z.string(), to: z.string(), settings: Settings, deadlines: z.array(Deadline) }),
-    }),
-    async (c) => {
-      const q = c.req.valid("query");
-      const db = database(c.env);
-      const companyId = c.get("company").id;
-      const from = q.from ?? nowIso().slice(0, 10);
-      const to = q.to ?? new Date(Date.parse(from) + 365 * 86_400_000).toISOString().slice(0, 10);
-      const [{ deadlines }, settings, declared] = await Promise.all([
-        deadlinesOf(db, companyId, from, to),
-        loadSettings(db, companyId),
-        declaredVatPeriods(db, companyId),
-      ]);
-      const { updated_at: _u, ...s } = settingsJson(settings);
-      const marked = deadlines.map((d) => ({
-        ...d,
-        done: d.type === "vat_declaration" ? declared.get(d.period) === true : null,
-      }));
-      return json(c, {
-        from,
-        to,
-        settings: s,
-        deadlines: q.type ? marked.filter((d) => d.type === q.type) : marked,
-      });
-    },
-  );
-
-  app.openapi(
-    defineRoute({
-      method: "get",
-      path: "/api/v1/companies/{companyId}/compliance/settings",
-      tag: TAG,
-      summary: "What the tax calendar knows beyond the company row",
-      scope: "compliance:read",
-      company: true,
-      params: CompanyParams,
-      response: Settings.extend({ updated_at: z.string().nullable() }),
-    }),
-    async (c) => json(c, settingsJson(await loadSettings(database(c.env), c.get("company").id))),
-  );
-
-  app.openapi(
-    defineRoute({
-      method: "patch",
-      path: "/api/v1/companies/{companyId}/compliance/settings",
-      tag: TAG,
-      summary: "Change what the tax calendar knows: turnover, employees, EU trade",
-      description: "Every field optional; without a stored row the defaults are 0, false, false, monthly.",
-      scope: "companies:write",
-      company: true,
-      write: true,
-      idempotency: "optional",
-      dryRun: true,
-      params: CompanyParams,
-      body: Settings.partial().strict(),
-      response: Settings.extend({ updated_at: z.string().nullable() }),
-    }),
-    async (c) => dispatch(c, "compliance.update_settings", c.req.valid("json")),
-  );
+  app.openapi(checkComplianceRoute, checkComplianceWith(openForeignItems));
+  app.openapi(listTaxDeadlinesRoute, listTaxDeadlinesWith(declaredVatPeriods));
+  app.openapi(getComplianceSettingsRoute, getComplianceSettings);
+  app.openapi(updateComplianceSettingsRoute, updateComplianceSettings);
 }

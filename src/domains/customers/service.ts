@@ -316,9 +316,8 @@ export type OpenInvoiceCount = (db: Database, companyId: string, customerId: str
  * invoice. Invoices know their customers, not the other way round, so the count is
  * handed in rather than imported (no import cycle between the two domains).
  */
-export const archiveCustomer =
-  (countOpenInvoices: OpenInvoiceCount): Command<{ id: string }> =>
-  async (db, input, ctx) => {
+export const archiveCustomer = (countOpenInvoices: OpenInvoiceCount): Command<{ id: string }> =>
+  async function archiveCustomer(db, input, ctx) {
     const current = await loadCustomer(db, ctx.companyId, input.id);
     const open = await countOpenInvoices(db, ctx.companyId, current.id);
     if (open > 0) throw new ApiError("CUSTOMER_HAS_INVOICES", { customer_id: current.id, open_invoices: open });

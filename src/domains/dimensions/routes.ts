@@ -4,7 +4,7 @@ import type { AppEnv } from "../../http/context";
 import { dispatch } from "../../http/dispatch";
 import { json } from "../../http/envelope";
 import { CompanyParams } from "../../http/params";
-import { booleanQuery, defineRoute } from "../../http/route";
+import { booleanQuery, defineRoute, type HandlerContext } from "../../http/route";
 import { listDimensions } from "./service";
 import { CodeCreateSchema, CodePatchSchema, DimensionCreateSchema, DimensionPatchSchema } from "./schemas";
 
@@ -33,85 +33,92 @@ const DimensionSchema = z
   .openapi("Dimension");
 const write = { tag: TAG, scope: "bookkeeping:write", company: true, idempotency: "optional", dryRun: true } as const;
 
+const listDimensionsWithCodesRoute = defineRoute({
+  method: "get",
+  path: BASE,
+  tag: TAG,
+  summary: "List dimensions with their codes",
+  description:
+    "SIE 4C reserves dimension 1 for kostnadsställe and 6 for projekt. Archived dimensions and codes are listed with include_archived=true.",
+  scope: "reports:read",
+  company: true,
+  params: CompanyParams,
+  query: z.object({ include_archived: booleanQuery.optional() }),
+  response: z.array(DimensionSchema),
+});
+
+async function listDimensionsWithCodes(c: HandlerContext<typeof listDimensionsWithCodesRoute>) {
+  return json(
+    c,
+    await listDimensions(database(c.env), c.get("company").id, c.req.valid("query").include_archived ?? false),
+  );
+}
+
+const createDimensionRoute = defineRoute({
+  ...write,
+  method: "post",
+  path: BASE,
+  summary: "Create a dimension",
+  params: CompanyParams,
+  body: DimensionCreateSchema,
+  response: DimensionSchema,
+  status: 201,
+});
+
+async function createDimension(c: HandlerContext<typeof createDimensionRoute>) {
+  return dispatch(c, "dimensions.create", c.req.valid("json"));
+}
+
+const updateDimensionRoute = defineRoute({
+  ...write,
+  method: "patch",
+  path: `${BASE}/{dimensionId}`,
+  summary: "Rename, archive or restore a dimension",
+  params: DimParams,
+  body: DimensionPatchSchema,
+  response: DimensionSchema,
+});
+
+async function updateDimension(c: HandlerContext<typeof updateDimensionRoute>) {
+  return dispatch(c, "dimensions.update", { ...c.req.valid("json"), id: c.req.valid("param").dimensionId });
+}
+
+const createCodeRoute = defineRoute({
+  ...write,
+  method: "post",
+  path: `${BASE}/{dimensionId}/codes`,
+  summary: "Add a code (object) to a dimension",
+  params: DimParams,
+  body: CodeCreateSchema,
+  response: CodeSchema,
+  status: 201,
+});
+
+async function createCode(c: HandlerContext<typeof createCodeRoute>) {
+  return dispatch(c, "dimensions.create_code", { ...c.req.valid("json"), id: c.req.valid("param").dimensionId });
+}
+
+const updateCodeRoute = defineRoute({
+  ...write,
+  method: "patch",
+  path: `${BASE}/{dimensionId}/codes/{code}`,
+  summary: "Rename, archive or restore a code",
+  description:
+    "An archived code is refused on new lines and invoices with DIMENSION_VALIDATION_FAILED; posted lines keep it.",
+  params: CodeParams,
+  body: CodePatchSchema,
+  response: CodeSchema,
+});
+
+async function updateCode(c: HandlerContext<typeof updateCodeRoute>) {
+  const p = c.req.valid("param");
+  return dispatch(c, "dimensions.update_code", { ...c.req.valid("json"), id: p.dimensionId, code: p.code });
+}
+
 export function registerDimensionRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(
-    defineRoute({
-      method: "get",
-      path: BASE,
-      tag: TAG,
-      summary: "List dimensions with their codes",
-      description:
-        "SIE 4C reserves dimension 1 for kostnadsställe and 6 for projekt. Archived dimensions and codes are listed with include_archived=true.",
-      scope: "reports:read",
-      company: true,
-      params: CompanyParams,
-      query: z.object({ include_archived: booleanQuery.optional() }),
-      response: z.array(DimensionSchema),
-    }),
-    async (c) =>
-      json(
-        c,
-        await listDimensions(database(c.env), c.get("company").id, c.req.valid("query").include_archived ?? false),
-      ),
-  );
-
-  app.openapi(
-    defineRoute({
-      ...write,
-      method: "post",
-      path: BASE,
-      summary: "Create a dimension",
-      params: CompanyParams,
-      body: DimensionCreateSchema,
-      response: DimensionSchema,
-      status: 201,
-    }),
-    async (c) => dispatch(c, "dimensions.create", c.req.valid("json")),
-  );
-
-  app.openapi(
-    defineRoute({
-      ...write,
-      method: "patch",
-      path: `${BASE}/{dimensionId}`,
-      summary: "Rename, archive or restore a dimension",
-      params: DimParams,
-      body: DimensionPatchSchema,
-      response: DimensionSchema,
-    }),
-    async (c) => dispatch(c, "dimensions.update", { ...c.req.valid("json"), id: c.req.valid("param").dimensionId }),
-  );
-
-  app.openapi(
-    defineRoute({
-      ...write,
-      method: "post",
-      path: `${BASE}/{dimensionId}/codes`,
-      summary: "Add a code (object) to a dimension",
-      params: DimParams,
-      body: CodeCreateSchema,
-      response: CodeSchema,
-      status: 201,
-    }),
-    async (c) =>
-      dispatch(c, "dimensions.create_code", { ...c.req.valid("json"), id: c.req.valid("param").dimensionId }),
-  );
-
-  app.openapi(
-    defineRoute({
-      ...write,
-      method: "patch",
-      path: `${BASE}/{dimensionId}/codes/{code}`,
-      summary: "Rename, archive or restore a code",
-      description:
-        "An archived code is refused on new lines and invoices with DIMENSION_VALIDATION_FAILED; posted lines keep it.",
-      params: CodeParams,
-      body: CodePatchSchema,
-      response: CodeSchema,
-    }),
-    async (c) => {
-      const p = c.req.valid("param");
-      return dispatch(c, "dimensions.update_code", { ...c.req.valid("json"), id: p.dimensionId, code: p.code });
-    },
-  );
+  app.openapi(listDimensionsWithCodesRoute, listDimensionsWithCodes);
+  app.openapi(createDimensionRoute, createDimension);
+  app.openapi(updateDimensionRoute, updateDimension);
+  app.openapi(createCodeRoute, createCode);
+  app.openapi(updateCodeRoute, updateCode);
 }

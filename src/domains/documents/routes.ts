@@ -11,7 +11,7 @@ import { json, requestVersion } from "../../http/envelope";
 import { DOWNLOAD_HEADERS } from "../../http/file-response";
 import { finishPage, pageRequest } from "../../http/pagination";
 import { CompanyParams, CompanyItemParams } from "../../http/params";
-import { booleanQuery, defineRoute } from "../../http/route";
+import { booleanQuery, defineRoute, type HandlerContext, withBody } from "../../http/route";
 import { newId } from "../../ids";
 import { DateSchema } from "../../http/fields";
 import { detectMimeType, MAX_DOCUMENT_BYTES } from "./file-type";
@@ -89,18 +89,19 @@ async function storeUpload(c: Context<AppEnv>, form: z.infer<typeof UploadForm>,
   return dispatch(c, "documents.upload", upload, { hashOf: hashed });
 }
 
-export function registerDocumentRoutes(app: OpenAPIHono<AppEnv>) {
-  const upload = {
-    tag: TAG,
-    scope: "documents:write",
-    company: true,
-    idempotency: "required",
-    extraMiddleware: [sizeGate],
-  } as const;
-  const multipart = { content: { "multipart/form-data": { schema: UploadForm } }, required: true };
+const uploadWrite = {
+  tag: TAG,
+  scope: "documents:write",
+  company: true,
+  idempotency: "required",
+  extraMiddleware: [sizeGate],
+} as const;
 
-  const uploadRoute = defineRoute({
-    ...upload,
+const uploadForm = { content: { "multipart/form-data": { schema: UploadForm } }, required: true };
+
+const uploadDocumentRoute = withBody(
+  defineRoute({
+    ...uploadWrite,
     method: "post",
     path: BASE,
     summary: "Upload a document (PDF, JPEG, PNG or WebP, at most 10 MB)",
@@ -110,13 +111,17 @@ export function registerDocumentRoutes(app: OpenAPIHono<AppEnv>) {
     params: CompanyParams,
     response: DocumentSchema,
     status: 201,
-  });
-  app.openapi({ ...uploadRoute, request: { ...uploadRoute.request, body: multipart } }, async (c) =>
-    storeUpload(c, c.req.valid("form"), null),
-  );
+  }),
+  uploadForm,
+);
 
-  const versionRoute = defineRoute({
-    ...upload,
+async function uploadDocument(c: HandlerContext<typeof uploadDocumentRoute>) {
+  return storeUpload(c, c.req.valid("form"), null);
+}
+
+const uploadVersionRoute = withBody(
+  defineRoute({
+    ...uploadWrite,
     method: "post",
     path: `${BASE}/{id}/versions`,
     summary: "Upload a replacement: a new version becomes current",
@@ -125,150 +130,161 @@ export function registerDocumentRoutes(app: OpenAPIHono<AppEnv>) {
     params: CompanyItemParams,
     response: DocumentSchema,
     status: 201,
+  }),
+  uploadForm,
+);
+
+async function uploadVersion(c: HandlerContext<typeof uploadVersionRoute>) {
+  return storeUpload(c, c.req.valid("form"), c.req.valid("param").id);
+}
+
+const listDocumentsRoute = defineRoute({
+  method: "get",
+  path: BASE,
+  tag: TAG,
+  summary: "List documents (current versions unless all_versions=true)",
+  scope: "documents:read",
+  company: true,
+  params: CompanyParams,
+  query: z.object({
+    journal_entry_id: z.string().optional(),
+    mime_type: z.enum(["application/pdf", "image/jpeg", "image/png", "image/webp"]).optional(),
+    date_from: DateSchema.optional().openapi({ description: "upload date, inclusive" }),
+    date_to: DateSchema.optional(),
+    all_versions: booleanQuery.optional(),
+    cursor: z.string().optional(),
+    limit: z.coerce.number().int().min(1).max(100).default(50),
+  }),
+  response: z.array(DocumentSchema),
+});
+
+async function listDocumentsPage(c: HandlerContext<typeof listDocumentsRoute>) {
+  const q = c.req.valid("query");
+  const companyId = c.get("company").id;
+  const db = database(c.env);
+  const page = await pageRequest(
+    c,
+    `documents:${companyId}:${JSON.stringify({ ...q, cursor: undefined, limit: undefined })}`,
+    q.cursor,
+    q.limit,
+  );
+  const { items, nextCursor } = await finishPage(c, page, await listDocuments(db, companyId, q, page), (d) => ({
+    k: d.createdAt,
+    i: d.id,
+  }));
+  return json(c, await documentsJson(db, companyId, items), 200, { next_cursor: nextCursor });
+}
+
+const getDocumentRoute = defineRoute({
+  method: "get",
+  path: `${BASE}/{id}`,
+  tag: TAG,
+  summary: "Get a document",
+  scope: "documents:read",
+  company: true,
+  params: CompanyItemParams,
+  response: DocumentSchema,
+});
+
+async function getDocument(c: HandlerContext<typeof getDocumentRoute>) {
+  const db = database(c.env);
+  const companyId = c.get("company").id;
+  const [doc] = await documentsJson(db, companyId, [await loadDocument(db, companyId, c.req.valid("param").id)]);
+  return json(c, doc);
+}
+
+const downloadUrlRoute = defineRoute({
+  method: "get",
+  path: `${BASE}/{id}/download`,
+  tag: TAG,
+  summary: "A signed download URL, valid 900 seconds",
+  description:
+    "The URL is served by this API from R2, at the configured public address (PUBLIC_BASE_URL), never the request's Host; an expired or altered URL is refused. Each call emits document.accessed and is audited.",
+  scope: "documents:read",
+  company: true,
+  write: false,
+  idempotency: "optional",
+  params: CompanyItemParams,
+  response: z.object({
+    id: z.string(),
+    file_name: z.string(),
+    mime_type: z.string(),
+    sha256_hash: z.string(),
+    download_url: z.string(),
+    expires_in_seconds: z.number(),
+  }),
+});
+
+async function downloadUrl(c: HandlerContext<typeof downloadUrlRoute>) {
+  return dispatch(c, "documents.access", { id: c.req.valid("param").id });
+}
+
+const linkDocumentRoute = defineRoute({
+  tag: TAG,
+  scope: "documents:write",
+  company: true,
+  idempotency: "required",
+  dryRun: true,
+  method: "post",
+  path: `${BASE}/{id}/link`,
+  summary: "Link a document to a journal entry (and optionally one of its lines)",
+  description:
+    "Both must belong to the company (else NOT_FOUND). Re-linking overwrites; there is no unlink. Once linked to a posted entry the document is immutable.",
+  params: CompanyItemParams,
+  body: z.object({ journal_entry_id: z.string(), journal_entry_line_id: z.string().optional() }),
+  response: DocumentSchema,
+});
+
+async function linkDocument(c: HandlerContext<typeof linkDocumentRoute>) {
+  return dispatch(c, "documents.link", { ...c.req.valid("json"), id: c.req.valid("param").id });
+}
+
+// The signed file URL: no API key; the signature is the authorisation.
+const downloadFileRoute = defineRoute({
+  method: "get",
+  path: "/api/v1/document-files/{companyId}/{documentId}",
+  tag: TAG,
+  summary: "Download a file by its signed URL (from .../download)",
+  scope: null,
+  params: CompanyParams.extend({ documentId: z.string() }),
+  query: z.object({ expires: z.string(), signature: z.string() }),
+  response: null,
+});
+
+async function downloadFile(c: HandlerContext<typeof downloadFileRoute>) {
+  const { companyId, documentId } = c.req.valid("param");
+  const { expires, signature } = c.req.valid("query");
+  await verifyDownload(
+    c.env.DOCUMENT_URL_SECRET,
+    companyId,
+    documentId,
+    expires,
+    signature,
+    Math.floor(nowMs() / 1000),
+  );
+  const doc = await loadDocument(database(c.env), companyId, documentId);
+  const object = await c.env.DOCUMENTS.get(doc.r2Key);
+  if (!object) throw new ApiError("NOT_FOUND", { resource: "document_file", id: documentId });
+  const ascii = doc.fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  return new Response(object.body, {
+    headers: {
+      "Content-Type": doc.mimeType,
+      "Content-Length": String(doc.fileSizeBytes),
+      "Content-Disposition": `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(doc.fileName)}`,
+      "X-Content-SHA256": doc.sha256Hash,
+      ...DOWNLOAD_HEADERS,
+      "X-Request-Id": c.get("requestId"),
+      "Service-Version": requestVersion(c),
+    },
   });
-  app.openapi({ ...versionRoute, request: { ...versionRoute.request, body: multipart } }, async (c) =>
-    storeUpload(c, c.req.valid("form"), c.req.valid("param").id),
-  );
+}
 
-  app.openapi(
-    defineRoute({
-      method: "get",
-      path: BASE,
-      tag: TAG,
-      summary: "List documents (current versions unless all_versions=true)",
-      scope: "documents:read",
-      company: true,
-      params: CompanyParams,
-      query: z.object({
-        journal_entry_id: z.string().optional(),
-        mime_type: z.enum(["application/pdf", "image/jpeg", "image/png", "image/webp"]).optional(),
-        date_from: DateSchema.optional().openapi({ description: "upload date, inclusive" }),
-        date_to: DateSchema.optional(),
-        all_versions: booleanQuery.optional(),
-        cursor: z.string().optional(),
-        limit: z.coerce.number().int().min(1).max(100).default(50),
-      }),
-      response: z.array(DocumentSchema),
-    }),
-    async (c) => {
-      const q = c.req.valid("query");
-      const companyId = c.get("company").id;
-      const db = database(c.env);
-      const page = await pageRequest(
-        c,
-        `documents:${companyId}:${JSON.stringify({ ...q, cursor: undefined, limit: undefined })}`,
-        q.cursor,
-        q.limit,
-      );
-      const { items, nextCursor } = await finishPage(c, page, await listDocuments(db, companyId, q, page), (d) => ({
-        k: d.createdAt,
-        i: d.id,
-      }));
-      return json(c, await documentsJson(db, companyId, items), 200, { next_cursor: nextCursor });
-    },
-  );
-
-  app.openapi(
-    defineRoute({
-      method: "get",
-      path: `${BASE}/{id}`,
-      tag: TAG,
-      summary: "Get a document",
-      scope: "documents:read",
-      company: true,
-      params: CompanyItemParams,
-      response: DocumentSchema,
-    }),
-    async (c) => {
-      const db = database(c.env);
-      const companyId = c.get("company").id;
-      const [doc] = await documentsJson(db, companyId, [await loadDocument(db, companyId, c.req.valid("param").id)]);
-      return json(c, doc);
-    },
-  );
-
-  app.openapi(
-    defineRoute({
-      method: "get",
-      path: `${BASE}/{id}/download`,
-      tag: TAG,
-      summary: "A signed download URL, valid 900 seconds",
-      description:
-        "The URL is served by this API from R2, at the configured public address (PUBLIC_BASE_URL), never the request's Host; an expired or altered URL is refused. Each call emits document.accessed and is audited.",
-      scope: "documents:read",
-      company: true,
-      write: false,
-      idempotency: "optional",
-      params: CompanyItemParams,
-      response: z.object({
-        id: z.string(),
-        file_name: z.string(),
-        mime_type: z.string(),
-        sha256_hash: z.string(),
-        download_url: z.string(),
-        expires_in_seconds: z.number(),
-      }),
-    }),
-    async (c) => dispatch(c, "documents.access", { id: c.req.valid("param").id }),
-  );
-
-  app.openapi(
-    defineRoute({
-      tag: TAG,
-      scope: "documents:write",
-      company: true,
-      idempotency: "required",
-      dryRun: true,
-      method: "post",
-      path: `${BASE}/{id}/link`,
-      summary: "Link a document to a journal entry (and optionally one of its lines)",
-      description:
-        "Both must belong to the company (else NOT_FOUND). Re-linking overwrites; there is no unlink. Once linked to a posted entry the document is immutable.",
-      params: CompanyItemParams,
-      body: z.object({ journal_entry_id: z.string(), journal_entry_line_id: z.string().optional() }),
-      response: DocumentSchema,
-    }),
-    async (c) => dispatch(c, "documents.link", { ...c.req.valid("json"), id: c.req.valid("param").id }),
-  );
-
-  // The signed file URL: no API key; the signature is the authorisation.
-  app.openapi(
-    defineRoute({
-      method: "get",
-      path: "/api/v1/document-files/{companyId}/{documentId}",
-      tag: TAG,
-      summary: "Download a file by its signed URL (from .../download)",
-      scope: null,
-      params: CompanyParams.extend({ documentId: z.string() }),
-      query: z.object({ expires: z.string(), signature: z.string() }),
-      response: null,
-    }),
-    async (c) => {
-      const { companyId, documentId } = c.req.valid("param");
-      const { expires, signature } = c.req.valid("query");
-      await verifyDownload(
-        c.env.DOCUMENT_URL_SECRET,
-        companyId,
-        documentId,
-        expires,
-        signature,
-        Math.floor(nowMs() / 1000),
-      );
-      const doc = await loadDocument(database(c.env), companyId, documentId);
-      const object = await c.env.DOCUMENTS.get(doc.r2Key);
-      if (!object) throw new ApiError("NOT_FOUND", { resource: "document_file", id: documentId });
-      const ascii = doc.fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
-      return new Response(object.body, {
-        headers: {
-          "Content-Type": doc.mimeType,
-          "Content-Length": String(doc.fileSizeBytes),
-          "Content-Disposition": `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(doc.fileName)}`,
-          "X-Content-SHA256": doc.sha256Hash,
-          ...DOWNLOAD_HEADERS,
-          "X-Request-Id": c.get("requestId"),
-          "Service-Version": requestVersion(c),
-        },
-      });
-    },
-  );
+export function registerDocumentRoutes(app: OpenAPIHono<AppEnv>) {
+  app.openapi(uploadDocumentRoute, uploadDocument);
+  app.openapi(uploadVersionRoute, uploadVersion);
+  app.openapi(listDocumentsRoute, listDocumentsPage);
+  app.openapi(getDocumentRoute, getDocument);
+  app.openapi(downloadUrlRoute, downloadUrl);
+  app.openapi(linkDocumentRoute, linkDocument);
+  app.openapi(downloadFileRoute, downloadFile);
 }

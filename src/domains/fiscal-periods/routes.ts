@@ -7,7 +7,7 @@ import { CurrencySchema, DateSchema, VoucherSeriesSchema } from "../../http/fiel
 import { decimalString } from "../../sweden/invoicing";
 import Big from "big.js";
 import { CompanyParams, CompanyItemParams } from "../../http/params";
-import { defineRoute } from "../../http/route";
+import { defineRoute, type HandlerContext } from "../../http/route";
 import { OperationSchema } from "../operations";
 import { lockDatesOf, listPeriods, periodJson } from "./service";
 
@@ -133,193 +133,208 @@ const GapResult = z.object({
 });
 const write = { scope: "bookkeeping:write", company: true, write: true, idempotency: "required", tag: TAG } as const;
 
+const listFiscalPeriodsRoute = defineRoute({
+  method: "get",
+  path: BASE,
+  tag: TAG,
+  summary: "List fiscal periods, newest first",
+  scope: "reports:read",
+  company: true,
+  params: CompanyParams,
+  response: z.object({ fiscal_periods: z.array(FiscalPeriodSchema) }),
+});
+
+async function listFiscalPeriods(c: HandlerContext<typeof listFiscalPeriodsRoute>) {
+  const db = database(c.env);
+  const companyId = c.get("company").id;
+  const [periods, lockDates] = await Promise.all([listPeriods(db, companyId), lockDatesOf(db, companyId)]);
+  return json(c, { fiscal_periods: periods.map((p) => periodJson(p, lockDates.get(p.id) ?? null)) });
+}
+
+const openNextYearRoute = defineRoute({
+  ...write,
+  dryRun: true,
+  method: "post",
+  path: BASE,
+  summary: "Open the next fiscal year",
+  description: "Creates the twelve-month year that follows the latest period, chained by previous_period_id. No body.",
+  params: CompanyParams,
+  response: FiscalPeriodSchema,
+  status: 201,
+});
+
+async function openNextYear(c: HandlerContext<typeof openNextYearRoute>) {
+  return dispatch(c, "fiscal_periods.create_next", {});
+}
+
+const lockPeriodRoute = defineRoute({
+  ...write,
+  method: "post",
+  path: `${BASE}/{id}/lock`,
+  summary: "Lock a period, or lock it up to a date",
+  description:
+    "Without a body the whole period is locked: no entry may be dated in it until unlocked. With lock_date inside the period only entries dated on or before it are refused " +
+    "(PERIOD_LOCKED with details.fiscal_period_id and details.lock_date), so a filed VAT quarter is frozen while the next is booked; the lock date only moves forward. " +
+    "Refused with PERIOD_LOCK_HAS_DRAFTS (details.draft_count) while drafts exist in what would be locked; PERIOD_LOCK_ALREADY_LOCKED when locked or closed, or already locked that far.",
+  params: CompanyItemParams,
+  body: LockBody,
+  bodyRequired: false,
+  response: LockResult,
+});
+
+async function lockPeriod(c: HandlerContext<typeof lockPeriodRoute>) {
+  return dispatch(c, "fiscal_periods.lock", { ...(c.req.valid("json") ?? {}), id: c.req.valid("param").id });
+}
+
+const unlockPeriodRoute = defineRoute({
+  ...write,
+  method: "post",
+  path: `${BASE}/{id}/unlock`,
+  summary: "Unlock a locked period, or remove its lock date (not a closed one)",
+  description:
+    "Takes off one lock, the latest first: a period locked as a whole opens the dates after its lock date and keeps that date (a declared VAT quarter stays frozen); " +
+    "a period with only a lock date loses it. PERIOD_UNLOCK_NOT_LOCKED when neither is set; PERIOD_UNLOCK_CLOSED when the year is closed, which is irreversible.",
+  params: CompanyItemParams,
+  response: LockResult,
+});
+
+async function unlockPeriod(c: HandlerContext<typeof unlockPeriodRoute>) {
+  return dispatch(c, "fiscal_periods.unlock", { id: c.req.valid("param").id });
+}
+
+const runYearEndRoute = defineRoute({
+  ...write,
+  method: "post",
+  path: `${BASE}/{id}/year-end`,
+  summary: "Run the year-end (asynchronous): currency revaluation, then the closing entry",
+  description:
+    "Readiness is checked at once (a refusal writes nothing) and again when the work runs: every earlier year closed (YEAR_END_PRIOR_PERIOD_OPEN), the period locked (PERIOD_NOT_LOCKED), no drafts (PERIOD_LOCK_HAS_DRAFTS), " +
+    "every voucher gap explained (YEAR_END_FAILED with details.findings), a balanced trial balance (YEAR_END_UNBALANCED_TRIAL), the result not already booked on 8990-8999 " +
+    "(an imported or hand-made closing entry: YEAR_END_FAILED, finding YEAR_END_RESULT_ALREADY_BOOKED; booked in part, the year-end books the rest); a period whose year-end has run or that is closed: CONFLICT. " +
+    "The operation revalues open foreign-currency items at the period's end (unless a revaluation exists) at the Riksbank's rate or the one stated in closing_rates; a currency with " +
+    "neither is refused at once (FX_CLOSING_RATE_UNAVAILABLE, details.missingRates), as readiness reports it. Then it books the year's result to 8999 against 2099 " +
+    "(limited company and other legal persons) or 2019 (sole trader, partnership), and sets closing_entry_id. A zero result: YEAR_END_NO_ACTIVITY. See docs/fiscal-year.md.",
+  params: CompanyItemParams,
+  body: YearEndBody,
+  bodyRequired: false,
+  response: OperationSchema,
+  status: 202,
+});
+
+async function runYearEnd(c: HandlerContext<typeof runYearEndRoute>) {
+  return dispatch(c, "fiscal_periods.year_end", { ...(c.req.valid("json") ?? {}), id: c.req.valid("param").id });
+}
+
+const closePeriodRoute = defineRoute({
+  ...write,
+  method: "post",
+  path: `${BASE}/{id}/close`,
+  mfa: "fiscal_periods.close",
+  summary: "Close a period (irreversible, unless it was closed as a year closed elsewhere)",
+  description:
+    "Requires the period locked and its closing entry (year-end run), else CONFLICT. With closed_externally: a year whose year-end was made in another program " +
+    "(a SIE import with its closing entry): locked, no closing entry made here (CONFLICT), its result booked on 8990-8999 (YEAR_END_NOT_RUN); every earlier year closed " +
+    "(YEAR_END_PRIOR_PERIOD_OPEN). Emits period.year_closed.",
+  params: CompanyItemParams,
+  body: CloseBody,
+  bodyRequired: false,
+  response: CloseResult,
+});
+
+async function closePeriod(c: HandlerContext<typeof closePeriodRoute>) {
+  return dispatch(c, "fiscal_periods.close", { ...(c.req.valid("json") ?? {}), id: c.req.valid("param").id });
+}
+
+const reopenPeriodRoute = defineRoute({
+  ...write,
+  method: "post",
+  path: `${BASE}/{id}/reopen`,
+  mfa: "fiscal_periods.reopen",
+  summary: "Reopen a year that was closed as closed in another program",
+  description:
+    "Only a year closed with closed_externally: PERIOD_REOPEN_NOT_CLOSED for a period that is not closed, PERIOD_REOPEN_NOT_EXTERNAL for one closed here (irreversible), " +
+    "CONFLICT while a later year has had its year-end or is closed. The period stays locked (unlock it to post); reason is kept on the period (reopen_reason, reopened_at). Emits period.reopened.",
+  params: CompanyItemParams,
+  body: ReopenBody,
+  response: FiscalPeriodSchema,
+});
+
+async function reopenPeriod(c: HandlerContext<typeof reopenPeriodRoute>) {
+  return dispatch(c, "fiscal_periods.reopen", { ...c.req.valid("json"), id: c.req.valid("param").id });
+}
+
+const revalueCurrenciesRoute = defineRoute({
+  ...write,
+  method: "post",
+  path: `${BASE}/{id}/currency-revaluation`,
+  summary: "Revalue open foreign-currency receivables and payables (asynchronous)",
+  description:
+    "Open receivables (1510) and payables (2440) in other currencies than SEK are re-rated at the Riksbank rate of as_of_date (default the period's end); the differences are posted to 3960/7960 " +
+    "in one entry and the invoices' book values (exchange_rate, total_sek) follow. Refusals: FX_PERIOD_NOT_FOUND, FX_PERIOD_CLOSED, VALIDATION_ERROR (as_of_date outside the period), " +
+    "CURRENCY_REVALUATION_ALREADY_EXISTS. closing_rates states a currency's rate instead of the Riksbank's. A currency with neither fails the operation with FX_CLOSING_RATE_UNAVAILABLE. " +
+    "Nothing open: result.revaluation_entry_id null.",
+  params: CompanyItemParams,
+  body: RevaluationBody,
+  bodyRequired: false,
+  response: OperationSchema,
+  status: 202,
+});
+
+async function revalueCurrencies(c: HandlerContext<typeof revalueCurrenciesRoute>) {
+  return dispatch(c, "fiscal_periods.currency_revaluation", {
+    ...(c.req.valid("json") ?? {}),
+    id: c.req.valid("param").id,
+  });
+}
+
+const postOpeningBalancesRoute = defineRoute({
+  ...write,
+  method: "post",
+  path: `${BASE}/{id}/opening-balances`,
+  summary: "Post the next period's opening balances from this period's closing balances",
+  description:
+    "Needs the year-end run (YEAR_END_NOT_RUN) and the following period as next_period_id (VALIDATION_ERROR otherwise) without an opening entry (YEAR_END_NEXT_PERIOD_HAS_IB). " +
+    "Posts one opening entry of every class 1-2 account with a non-zero closing balance, equal to the closing balances, then a carry-forward entry: 2099 to 2098, or for a sole trader " +
+    "2011-2019 into 2010.",
+  params: CompanyItemParams,
+  body: OpeningBody,
+  response: OpeningResult,
+  status: 201,
+});
+
+async function postOpeningBalances(c: HandlerContext<typeof postOpeningBalancesRoute>) {
+  return dispatch(c, "fiscal_periods.opening_balances", { ...c.req.valid("json"), id: c.req.valid("param").id });
+}
+
+const explainVoucherGapRoute = defineRoute({
+  ...write,
+  tag: "Compliance",
+  dryRun: true,
+  method: "post",
+  path: "/api/v1/companies/{companyId}/voucher-gap-explanations",
+  summary: "Explain a gap in a voucher series",
+  description:
+    "gap_end >= gap_start (equal for one number); every number of the range must be unused (VALIDATION_ERROR). The same series, period and range again: CONFLICT. " +
+    "GET .../compliance/check?type=voucher_gaps lists the gaps, explained or not.",
+  params: CompanyParams,
+  body: GapBody,
+  response: GapResult,
+  status: 201,
+});
+
+async function explainVoucherGap(c: HandlerContext<typeof explainVoucherGapRoute>) {
+  return dispatch(c, "fiscal_periods.explain_voucher_gap", c.req.valid("json"));
+}
+
 export function registerFiscalPeriodRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(
-    defineRoute({
-      method: "get",
-      path: BASE,
-      tag: TAG,
-      summary: "List fiscal periods, newest first",
-      scope: "reports:read",
-      company: true,
-      params: CompanyParams,
-      response: z.object({ fiscal_periods: z.array(FiscalPeriodSchema) }),
-    }),
-    async (c) => {
-      const db = database(c.env);
-      const companyId = c.get("company").id;
-      const [periods, lockDates] = await Promise.all([listPeriods(db, companyId), lockDatesOf(db, companyId)]);
-      return json(c, { fiscal_periods: periods.map((p) => periodJson(p, lockDates.get(p.id) ?? null)) });
-    },
-  );
-
-  app.openapi(
-    defineRoute({
-      ...write,
-      dryRun: true,
-      method: "post",
-      path: BASE,
-      summary: "Open the next fiscal year",
-      description:
-        "Creates the twelve-month year that follows the latest period, chained by previous_period_id. No body.",
-      params: CompanyParams,
-      response: FiscalPeriodSchema,
-      status: 201,
-    }),
-    async (c) => dispatch(c, "fiscal_periods.create_next", {}),
-  );
-
-  app.openapi(
-    defineRoute({
-      ...write,
-      method: "post",
-      path: `${BASE}/{id}/lock`,
-      summary: "Lock a period, or lock it up to a date",
-      description:
-        "Without a body the whole period is locked: no entry may be dated in it until unlocked. With lock_date inside the period only entries dated on or before it are refused " +
-        "(PERIOD_LOCKED with details.fiscal_period_id and details.lock_date), so a filed VAT quarter is frozen while the next is booked; the lock date only moves forward. " +
-        "Refused with PERIOD_LOCK_HAS_DRAFTS (details.draft_count) while drafts exist in what would be locked; PERIOD_LOCK_ALREADY_LOCKED when locked or closed, or already locked that far.",
-      params: CompanyItemParams,
-      body: LockBody,
-      bodyRequired: false,
-      response: LockResult,
-    }),
-    async (c) => dispatch(c, "fiscal_periods.lock", { ...(c.req.valid("json") ?? {}), id: c.req.valid("param").id }),
-  );
-
-  app.openapi(
-    defineRoute({
-      ...write,
-      method: "post",
-      path: `${BASE}/{id}/unlock`,
-      summary: "Unlock a locked period, or remove its lock date (not a closed one)",
-      description:
-        "Takes off one lock, the latest first: a period locked as a whole opens the dates after its lock date and keeps that date (a declared VAT quarter stays frozen); " +
-        "a period with only a lock date loses it. PERIOD_UNLOCK_NOT_LOCKED when neither is set; PERIOD_UNLOCK_CLOSED when the year is closed, which is irreversible.",
-      params: CompanyItemParams,
-      response: LockResult,
-    }),
-    async (c) => dispatch(c, "fiscal_periods.unlock", { id: c.req.valid("param").id }),
-  );
-
-  app.openapi(
-    defineRoute({
-      ...write,
-      method: "post",
-      path: `${BASE}/{id}/year-end`,
-      summary: "Run the year-end (asynchronous): currency revaluation, then the closing entry",
-      description:
-        "Readiness is checked at once (a refusal writes nothing) and again when the work runs: every earlier year closed (YEAR_END_PRIOR_PERIOD_OPEN), the period locked (PERIOD_NOT_LOCKED), no drafts (PERIOD_LOCK_HAS_DRAFTS), " +
-        "every voucher gap explained (YEAR_END_FAILED with details.findings), a balanced trial balance (YEAR_END_UNBALANCED_TRIAL), the result not already booked on 8990-8999 " +
-        "(an imported or hand-made closing entry: YEAR_END_FAILED, finding YEAR_END_RESULT_ALREADY_BOOKED; booked in part, the year-end books the rest); a period whose year-end has run or that is closed: CONFLICT. " +
-        "The operation revalues open foreign-currency items at the period's end (unless a revaluation exists) at the Riksbank's rate or the one stated in closing_rates; a currency with " +
-        "neither is refused at once (FX_CLOSING_RATE_UNAVAILABLE, details.missingRates), as readiness reports it. Then it books the year's result to 8999 against 2099 " +
-        "(limited company and other legal persons) or 2019 (sole trader, partnership), and sets closing_entry_id. A zero result: YEAR_END_NO_ACTIVITY. See docs/fiscal-year.md.",
-      params: CompanyItemParams,
-      body: YearEndBody,
-      bodyRequired: false,
-      response: OperationSchema,
-      status: 202,
-    }),
-    async (c) =>
-      dispatch(c, "fiscal_periods.year_end", { ...(c.req.valid("json") ?? {}), id: c.req.valid("param").id }),
-  );
-
-  app.openapi(
-    defineRoute({
-      ...write,
-      method: "post",
-      path: `${BASE}/{id}/close`,
-      mfa: "fiscal_periods.close",
-      summary: "Close a period (irreversible, unless it was closed as a year closed elsewhere)",
-      description:
-        "Requires the period locked and its closing entry (year-end run), else CONFLICT. With closed_externally: a year whose year-end was made in another program " +
-        "(a SIE import with its closing entry): locked, no closing entry made here (CONFLICT), its result booked on 8990-8999 (YEAR_END_NOT_RUN); every earlier year closed " +
-        "(YEAR_END_PRIOR_PERIOD_OPEN). Emits period.year_closed.",
-      params: CompanyItemParams,
-      body: CloseBody,
-      bodyRequired: false,
-      response: CloseResult,
-    }),
-    async (c) => dispatch(c, "fiscal_periods.close", { ...(c.req.valid("json") ?? {}), id: c.req.valid("param").id }),
-  );
-
-  app.openapi(
-    defineRoute({
-      ...write,
-      method: "post",
-      path: `${BASE}/{id}/reopen`,
-      mfa: "fiscal_periods.reopen",
-      summary: "Reopen a year that was closed as closed in another program",
-      description:
-        "Only a year closed with closed_externally: PERIOD_REOPEN_NOT_CLOSED for a period that is not closed, PERIOD_REOPEN_NOT_EXTERNAL for one closed here (irreversible), " +
-        "CONFLICT while a later year has had its year-end or is closed. The period stays locked (unlock it to post); reason is kept on the period (reopen_reason, reopened_at). Emits period.reopened.",
-      params: CompanyItemParams,
-      body: ReopenBody,
-      response: FiscalPeriodSchema,
-    }),
-    async (c) => dispatch(c, "fiscal_periods.reopen", { ...c.req.valid("json"), id: c.req.valid("param").id }),
-  );
-
-  app.openapi(
-    defineRoute({
-      ...write,
-      method: "post",
-      path: `${BASE}/{id}/currency-revaluation`,
-      summary: "Revalue open foreign-currency receivables and payables (asynchronous)",
-      description:
-        "Open receivables (1510) and payables (2440) in other currencies than SEK are re-rated at the Riksbank rate of as_of_date (default the period's end); the differences are posted to 3960/7960 " +
-        "in one entry and the invoices' book values (exchange_rate, total_sek) follow. Refusals: FX_PERIOD_NOT_FOUND, FX_PERIOD_CLOSED, VALIDATION_ERROR (as_of_date outside the period), " +
-        "CURRENCY_REVALUATION_ALREADY_EXISTS. closing_rates states a currency's rate instead of the Riksbank's. A currency with neither fails the operation with FX_CLOSING_RATE_UNAVAILABLE. " +
-        "Nothing open: result.revaluation_entry_id null.",
-      params: CompanyItemParams,
-      body: RevaluationBody,
-      bodyRequired: false,
-      response: OperationSchema,
-      status: 202,
-    }),
-    async (c) =>
-      dispatch(c, "fiscal_periods.currency_revaluation", {
-        ...(c.req.valid("json") ?? {}),
-        id: c.req.valid("param").id,
-      }),
-  );
-
-  app.openapi(
-    defineRoute({
-      ...write,
-      method: "post",
-      path: `${BASE}/{id}/opening-balances`,
-      summary: "Post the next period's opening balances from this period's closing balances",
-      description:
-        "Needs the year-end run (YEAR_END_NOT_RUN) and the following period as next_period_id (VALIDATION_ERROR otherwise) without an opening entry (YEAR_END_NEXT_PERIOD_HAS_IB). " +
-        "Posts one opening entry of every class 1-2 account with a non-zero closing balance, equal to the closing balances, then a carry-forward entry: 2099 to 2098, or for a sole trader " +
-        "2011-2019 into 2010.",
-      params: CompanyItemParams,
-      body: OpeningBody,
-      response: OpeningResult,
-      status: 201,
-    }),
-    async (c) =>
-      dispatch(c, "fiscal_periods.opening_balances", { ...c.req.valid("json"), id: c.req.valid("param").id }),
-  );
-
-  app.openapi(
-    defineRoute({
-      ...write,
-      tag: "Compliance",
-      dryRun: true,
-      method: "post",
-      path: "/api/v1/companies/{companyId}/voucher-gap-explanations",
-      summary: "Explain a gap in a voucher series",
-      description:
-        "gap_end >= gap_start (equal for one number); every number of the range must be unused (VALIDATION_ERROR). The same series, period and range again: CONFLICT. " +
-        "GET .../compliance/check?type=voucher_gaps lists the gaps, explained or not.",
-      params: CompanyParams,
-      body: GapBody,
-      response: GapResult,
-      status: 201,
-    }),
-    async (c) => dispatch(c, "fiscal_periods.explain_voucher_gap", c.req.valid("json")),
-  );
+  app.openapi(listFiscalPeriodsRoute, listFiscalPeriods);
+  app.openapi(openNextYearRoute, openNextYear);
+  app.openapi(lockPeriodRoute, lockPeriod);
+  app.openapi(unlockPeriodRoute, unlockPeriod);
+  app.openapi(runYearEndRoute, runYearEnd);
+  app.openapi(closePeriodRoute, closePeriod);
+  app.openapi(reopenPeriodRoute, reopenPeriod);
+  app.openapi(revalueCurrenciesRoute, revalueCurrencies);
+  app.openapi(postOpeningBalancesRoute, postOpeningBalances);
+  app.openapi(explainVoucherGapRoute, explainVoucherGap);
 }

@@ -173,9 +173,8 @@ export type UnbookedTransactions = (db: Database, companyId: string, from: strin
  * transactions dated in what would be locked are neither booked nor ignored (spec:
  * Fiscal period, lock: no uncategorised business transactions). Checked before drafts.
  */
-export const lockPeriodChecked =
-  (unbooked: UnbookedTransactions): Command<{ id: string; lock_date?: string }> =>
-  async (db, input, ctx, env) => {
+export const lockPeriodChecked = (unbooked: UnbookedTransactions): Command<{ id: string; lock_date?: string }> =>
+  async function lockPeriodChecked(db, input, ctx, env) {
     const p = await loadPeriod(db, ctx.companyId, input.id);
     const to = input.lock_date !== undefined && input.lock_date < p.periodEnd ? input.lock_date : p.periodEnd;
     if (!p.lockedAt && !p.isClosed && to >= p.periodStart) {

@@ -351,9 +351,8 @@ export interface ClosingRatesInput {
  * POST .../year-end: checks readiness now (a refusal writes nothing), the closing rates
  * included, then queues the work with the rates the caller stated.
  */
-export const startYearEnd =
-  (items: OpenForeignItems): Command<ClosingRatesInput> =>
-  async (db, input, ctx, env) => {
+export const startYearEnd = (items: OpenForeignItems): Command<ClosingRatesInput> =>
+  async function startYearEnd(db, input, ctx, env) {
     const period = await loadPeriod(db, ctx.companyId, input.id);
     await assertReady(db, ctx.companyId, period, { env, items, closingRates: input.closing_rates });
     const op = planOperation(db, ctx, "fiscal_periods.year_end", {
@@ -388,9 +387,8 @@ export interface YearEndDeps {
  * invoices unpaid at the period's end (./cash-method.ts), then the closing entry and
  * closing_entry_id.
  */
-export const runYearEnd =
-  (deps: YearEndDeps): Command<ClosingRatesInput> =>
-  async (db, input, ctx, env) => {
+export const runYearEnd = (deps: YearEndDeps): Command<ClosingRatesInput> =>
+  async function runYearEnd(db, input, ctx, env) {
     const period = await loadPeriod(db, ctx.companyId, input.id);
     // the closing rates are not looked up twice: the revaluation below refuses a missing one
     await assertReady(db, ctx.companyId, period);
@@ -537,9 +535,10 @@ export const startCurrencyRevaluation: Command<ClosingRatesInput & { as_of_date?
   };
 };
 
-export const runCurrencyRevaluation =
-  (sources: RevaluationSources): Command<ClosingRatesInput & { as_of_date: string }> =>
-  async (db, input, ctx, env) => {
+export const runCurrencyRevaluation = (
+  sources: RevaluationSources,
+): Command<ClosingRatesInput & { as_of_date: string }> =>
+  async function runCurrencyRevaluation(db, input, ctx, env) {
     const { period, asOf } = await revaluationTarget(db, ctx, input.id, input.as_of_date);
     const planned = await planRevaluation(db, ctx, env, sources, period, asOf, input.closing_rates);
     return {
@@ -759,9 +758,11 @@ export interface OpeningBalancesDeps {
   loadEntry: EntryLoader;
 }
 
-export const postOpeningBalances =
-  ({ entityTypeOf, loadEntry }: OpeningBalancesDeps): Command<{ id: string; next_period_id: string }> =>
-  async (db, input, ctx) => {
+export const postOpeningBalances = ({
+  entityTypeOf,
+  loadEntry,
+}: OpeningBalancesDeps): Command<{ id: string; next_period_id: string }> =>
+  async function postOpeningBalances(db, input, ctx) {
     const period = await loadPeriod(db, ctx.companyId, input.id);
     const next = await loadPeriod(db, ctx.companyId, input.next_period_id);
     if (!period.closingEntryId)

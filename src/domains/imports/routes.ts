@@ -6,7 +6,7 @@ import type { AppEnv } from "../../http/context";
 import { sha256Hex, sha256HexOfStream } from "../../http/crypto";
 import { dispatch, isDryRun } from "../../http/dispatch";
 import { CompanyParams } from "../../http/params";
-import { defineRoute } from "../../http/route";
+import { defineRoute, type HandlerContext, withBody } from "../../http/route";
 import { newId } from "../../ids";
 import { OperationSchema } from "../operations";
 import { splitBase64Member } from "./json-file-body";
@@ -70,8 +70,8 @@ const jsonFileGate = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-export function registerImportRoutes(app: OpenAPIHono<AppEnv>) {
-  const route = defineRoute({
+const importSieRoute = withBody(
+  defineRoute({
     tag: "Imports",
     scope: "bookkeeping:write",
     company: true,
@@ -91,74 +91,70 @@ export function registerImportRoutes(app: OpenAPIHono<AppEnv>) {
     params: CompanyParams,
     response: OperationSchema,
     status: 202,
-  });
-  app.openapi(
-    {
-      ...route,
-      request: {
-        ...route.request,
-        body: {
-          content: { "application/json": { schema: JsonBody }, "multipart/form-data": { schema: FormBody } },
-          required: false,
-        },
-      },
-    },
-    async (c) => {
-      if (isDryRun(c))
-        throw new ApiError("VALIDATION_ERROR", { parameter: "dry_run" }, "SIE import does not support dry-run.");
-      const type = (c.req.header("Content-Type") ?? "").toLowerCase();
-      let file: Blob | Uint8Array;
-      let fileName: string;
-      let options: z.infer<typeof Options>;
-      if (type.startsWith("multipart/form-data")) {
-        const form = c.req.valid("form") as z.infer<typeof FormBody>;
-        // the form's file is kept as the runtime holds it, and hashed and stored as a stream
-        file = form.file;
-        fileName = form.file.name || "import.se";
-        let raw: unknown = {};
-        try {
-          raw = form.options ? JSON.parse(form.options) : {};
-        } catch {
-          throw new ApiError("VALIDATION_ERROR", { fields: [{ path: "options", message: "not JSON" }] });
-        }
-        const parsed = Options.safeParse(raw);
-        if (!parsed.success)
-          throw new ApiError("VALIDATION_ERROR", {
-            fields: parsed.error.issues.map((i) => ({ path: `options.${i.path.join(".")}`, message: i.message })),
-          });
-        options = parsed.data;
-      } else if (type.startsWith("application/json")) {
-        const body = c.req.valid("json") as z.infer<typeof JsonBody>;
-        const streamed = streamedFiles.get(c);
-        if (!streamed) throw new Error("a JSON body's file was not read by jsonFileGate");
-        file = streamed;
-        fileName = body.file_name ?? "import.se";
-        options = body.options ?? Options.parse({});
-      } else {
-        throw new ApiError(
-          "VALIDATION_ERROR",
-          { header: "Content-Type" },
-          "Send multipart/form-data with a file, or JSON with file_base64.",
-        );
-      }
-      const size = file instanceof Uint8Array ? file.byteLength : file.size;
-      if (size === 0)
-        throw new ApiError("VALIDATION_ERROR", { fields: [{ path: "file", message: "the file is empty" }] });
-      if (size > MAX_SIE_BYTES) throw tooLarge({ file_size_bytes: size });
-      const companyId = c.get("company").id;
-      const importId = newId();
-      const start: SieImportStart = {
-        importId,
-        sha256: file instanceof Uint8Array ? await sha256Hex(file) : await sha256HexOfStream(file.stream()),
-        r2Key: `companies/${companyId}/imports/${importId}.se`,
-        fileName,
-        fileSizeBytes: size,
-        updateAccountNames: options.updateAccountNames,
-        allowBalanceMismatch: options.allowBalanceMismatch,
-      };
-      return startWithFile(c, start, file);
-    },
-  );
+  }),
+  {
+    content: { "application/json": { schema: JsonBody }, "multipart/form-data": { schema: FormBody } },
+    required: false,
+  },
+);
+
+async function importSie(c: HandlerContext<typeof importSieRoute>) {
+  if (isDryRun(c))
+    throw new ApiError("VALIDATION_ERROR", { parameter: "dry_run" }, "SIE import does not support dry-run.");
+  const type = (c.req.header("Content-Type") ?? "").toLowerCase();
+  let file: Blob | Uint8Array;
+  let fileName: string;
+  let options: z.infer<typeof Options>;
+  if (type.startsWith("multipart/form-data")) {
+    const form = c.req.valid("form") as z.infer<typeof FormBody>;
+    // the form's file is kept as the runtime holds it, and hashed and stored as a stream
+    file = form.file;
+    fileName = form.file.name || "import.se";
+    let raw: unknown = {};
+    try {
+      raw = form.options ? JSON.parse(form.options) : {};
+    } catch {
+      throw new ApiError("VALIDATION_ERROR", { fields: [{ path: "options", message: "not JSON" }] });
+    }
+    const parsed = Options.safeParse(raw);
+    if (!parsed.success)
+      throw new ApiError("VALIDATION_ERROR", {
+        fields: parsed.error.issues.map((i) => ({ path: `options.${i.path.join(".")}`, message: i.message })),
+      });
+    options = parsed.data;
+  } else if (type.startsWith("application/json")) {
+    const body = c.req.valid("json") as z.infer<typeof JsonBody>;
+    const streamed = streamedFiles.get(c);
+    if (!streamed) throw new Error("a JSON body's file was not read by jsonFileGate");
+    file = streamed;
+    fileName = body.file_name ?? "import.se";
+    options = body.options ?? Options.parse({});
+  } else {
+    throw new ApiError(
+      "VALIDATION_ERROR",
+      { header: "Content-Type" },
+      "Send multipart/form-data with a file, or JSON with file_base64.",
+    );
+  }
+  const size = file instanceof Uint8Array ? file.byteLength : file.size;
+  if (size === 0) throw new ApiError("VALIDATION_ERROR", { fields: [{ path: "file", message: "the file is empty" }] });
+  if (size > MAX_SIE_BYTES) throw tooLarge({ file_size_bytes: size });
+  const companyId = c.get("company").id;
+  const importId = newId();
+  const start: SieImportStart = {
+    importId,
+    sha256: file instanceof Uint8Array ? await sha256Hex(file) : await sha256HexOfStream(file.stream()),
+    r2Key: `companies/${companyId}/imports/${importId}.se`,
+    fileName,
+    fileSizeBytes: size,
+    updateAccountNames: options.updateAccountNames,
+    allowBalanceMismatch: options.allowBalanceMismatch,
+  };
+  return startWithFile(c, start, file);
+}
+
+export function registerImportRoutes(app: OpenAPIHono<AppEnv>) {
+  app.openapi(importSieRoute, importSie);
 }
 
 /**

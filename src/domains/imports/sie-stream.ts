@@ -11,6 +11,7 @@
 //   planVouchersFrom  the second pass: the vouchers as entries to post, numbered and
 //               warned about exactly as planVouchers did over the whole file.
 import { ApiError } from "../../errors/api-error";
+import { isVoucherSeries } from "../../http/fields";
 import type { EngineLine, ImportedEntry } from "../../ledger/engine";
 import { formatKronor } from "../../money";
 import type { SieEncoding } from "../../sweden/sie/encoding";
@@ -167,9 +168,9 @@ export async function scanSie(source: SieByteSource): Promise<SieScan> {
 export function mapSeries(scan: SieScan): Map<string, string> {
   const used = new Set<string>();
   const map = new Map<string, string>();
-  for (const s of scan.series.keys()) if (/^[A-Z]$/.test(s)) used.add(s);
+  for (const s of scan.series.keys()) if (isVoucherSeries(s)) used.add(s);
   for (const [s, line] of scan.series) {
-    if (/^[A-Z]$/.test(s)) map.set(s, s);
+    if (isVoucherSeries(s)) map.set(s, s);
     // vouchers without a series (SIE type 4I) are numbered on in series A
     else if (s === "") map.set("", "A");
     else {

@@ -43,12 +43,11 @@ export type ClaimsOfInvoice = (db: Database, companyId: string, invoiceId: strin
  * is claimed: the claim states the customer's payment; cash method, later payments) >
  * the engine's rules on the storno (ENTRY_DATE_OUTSIDE_FISCAL_PERIOD, PERIOD_LOCKED).
  */
-export const reverseInvoicePayment =
-  (
-    unmatch: UnmatchPaymentRow,
-    claimsOf: ClaimsOfInvoice,
-  ): Command<PaymentReverseInput & { id: string; payment_id: string }> =>
-  async (db, input, ctx) => {
+export const reverseInvoicePayment = (
+  unmatch: UnmatchPaymentRow,
+  claimsOf: ClaimsOfInvoice,
+): Command<PaymentReverseInput & { id: string; payment_id: string }> =>
+  async function reverseInvoicePayment(db, input, ctx) {
     const row = await loadInvoice(db, ctx.companyId, input.id);
     const payment = await db
       .select()

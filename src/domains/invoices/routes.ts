@@ -3,13 +3,14 @@ import { nowIso } from "../../clock";
 import { database } from "../../db/client";
 import type { AppEnv } from "../../http/context";
 import { dispatch } from "../../http/dispatch";
+import { CompanyParams, CompanyItemParams } from "../../http/params";
 import { json } from "../../http/envelope";
 import { fileResponse } from "../../http/file-response";
 import { PartialExpansions, parseExpand } from "../../http/expand";
 import { finishPage, pageRequest } from "../../http/pagination";
-import { defineRoute } from "../../http/route";
+import { paymentReversalInput, paymentReversalRoute } from "../../http/payment-reversal-route";
+import { defineRoute, type HandlerContext } from "../../http/route";
 import { BatchResultSchemaOf } from "../../http/bulk-schema";
-import { PaymentReverseSchema } from "../../http/fields";
 import { invoicePdfToServe } from "./archive";
 import { invoiceFileName } from "./document";
 import { INVOICE_EXPANSIONS, invoicesWith, listInvoices, loadInvoice, type InvoiceExpansion } from "./queries";
@@ -25,278 +26,283 @@ import {
 
 const TAG = "Invoices";
 const BASE = "/api/v1/companies/{companyId}/invoices";
-const Params = z.object({ companyId: z.string() });
-const IdParams = z.object({ companyId: z.string(), id: z.string() });
 const write = { tag: TAG, scope: "invoices:write", company: true, idempotency: "required", dryRun: true } as const;
 
+const listInvoicesRoute = defineRoute({
+  method: "get",
+  path: BASE,
+  tag: TAG,
+  summary: "List invoices (credit notes included, is_credit_note true)",
+  description:
+    "Newest registration first. date_from and date_to filter invoice_date. expand: customer, items, payments.",
+  scope: "invoices:read",
+  company: true,
+  params: CompanyParams,
+  query: InvoiceListQuery,
+  response: z.array(InvoiceSchema),
+});
+
+async function listInvoicesPage(c: HandlerContext<typeof listInvoicesRoute>) {
+  const { cursor, limit, expand, ...filters } = c.req.valid("query");
+  const companyId = c.get("company").id;
+  const db = database(c.env);
+  const wanted = parseExpand<InvoiceExpansion>(expand, INVOICE_EXPANSIONS);
+  const page = await pageRequest(c, `invoices:${companyId}:${JSON.stringify(filters)}`, cursor, limit);
+  const { items, nextCursor } = await finishPage(c, page, await listInvoices(db, companyId, filters, page), (r) => ({
+    k: r.createdAt,
+    i: r.id,
+  }));
+  const partial = new PartialExpansions();
+  const data = await invoicesWith(c.env, db, companyId, items, wanted, partial);
+  return json(c, data, 200, { next_cursor: nextCursor, ...partial.meta() });
+}
+
+const getInvoiceRoute = defineRoute({
+  method: "get",
+  path: `${BASE}/{id}`,
+  tag: TAG,
+  summary: "Get an invoice",
+  description: "expand (comma-separated): items, payments, customer. Another company's invoice is 404.",
+  scope: "invoices:read",
+  company: true,
+  params: CompanyItemParams,
+  query: z.object({ expand: z.string().optional() }).strict(),
+  response: InvoiceSchema,
+});
+
+async function getInvoice(c: HandlerContext<typeof getInvoiceRoute>) {
+  const db = database(c.env);
+  const companyId = c.get("company").id;
+  const wanted = parseExpand<InvoiceExpansion>(c.req.valid("query").expand, INVOICE_EXPANSIONS);
+  const row = await loadInvoice(db, companyId, c.req.valid("param").id);
+  const partial = new PartialExpansions();
+  const [data] = await invoicesWith(c.env, db, companyId, [row], wanted, partial);
+  return json(c, data, 200, partial.meta());
+}
+
+const invoicePdfRoute = defineRoute({
+  method: "get",
+  path: `${BASE}/{id}/pdf`,
+  tag: TAG,
+  summary: "The invoice as PDF",
+  description:
+    "application/pdf. An issued invoice or credit note is served as archived when it was issued (pdf_document_id), byte for byte: later payments, credits and ROT/RUT decisions show in its JSON and on new documents, never by rewriting it. " +
+    "A draft renders with UTKAST across the page and an utkast file name.",
+  scope: "invoices:read",
+  company: true,
+  params: CompanyItemParams,
+  response: null,
+});
+
+async function invoicePdf(c: HandlerContext<typeof invoicePdfRoute>) {
+  const db = database(c.env);
+  const row = await loadInvoice(db, c.get("company").id, c.req.valid("param").id);
+  const pdf = await invoicePdfToServe(c.env, db, row, nowIso());
+  return fileResponse(c, pdf.body, "application/pdf", invoiceFileName(row));
+}
+
+const createInvoiceRoute = defineRoute({
+  ...write,
+  method: "post",
+  path: BASE,
+  summary: "Create an invoice (a draft), or book a self-billed one",
+  description:
+    "A draft has invoice_number null and no entry. vat_rate is checked against what the customer may be charged (INVOICE_CREATE_VAT_RULE_VIOLATION). " +
+    "is_self_billed=true with external_invoice_number and received_date books the sale at once under the buyer's number. A dry-run shows the would-be invoice.",
+  params: CompanyParams,
+  body: InvoiceCreateSchema,
+  response: InvoiceSchema,
+  status: 201,
+});
+
+async function createInvoice(c: HandlerContext<typeof createInvoiceRoute>) {
+  return dispatch(c, "invoices.create", c.req.valid("json"));
+}
+
+const bulkCreateInvoicesRoute = defineRoute({
+  ...write,
+  method: "post",
+  path: `${BASE}/bulk-create`,
+  summary: "Create up to 50 invoices; each succeeds or fails on its own",
+  description:
+    "Same item shape as POST /invoices. The Idempotency-Key covers the whole batch. all_or_nothing: true is 501.",
+  params: CompanyParams,
+  body: z.object({ invoices: z.array(z.unknown()).min(1).max(50), all_or_nothing: z.boolean().optional() }),
+  response: BatchResultSchemaOf(InvoiceSchema),
+});
+
+async function bulkCreateInvoices(c: HandlerContext<typeof bulkCreateInvoicesRoute>) {
+  return dispatch(c, "invoices.bulk_create", c.req.valid("json"));
+}
+
+const updateInvoiceRoute = defineRoute({
+  ...write,
+  method: "patch",
+  path: `${BASE}/{id}`,
+  summary: "Update a draft's dates, exchange rate, references or notes",
+  description: "Drafts only (INVOICE_UPDATE_NOT_DRAFT); lines are fixed once created.",
+  params: CompanyItemParams,
+  body: InvoicePatchSchema,
+  response: InvoiceSchema,
+});
+
+async function updateInvoice(c: HandlerContext<typeof updateInvoiceRoute>) {
+  return dispatch(c, "invoices.update", { ...c.req.valid("json"), id: c.req.valid("param").id });
+}
+
+const cancelInvoiceRoute = defineRoute({
+  ...write,
+  method: "delete",
+  path: `${BASE}/{id}`,
+  summary: "Cancel a draft (204)",
+  description: "Drafts only (INVOICE_DELETE_NOT_DRAFT). The row is kept with status cancelled.",
+  params: CompanyItemParams,
+  response: null,
+  status: 204,
+});
+
+async function cancelInvoice(c: HandlerContext<typeof cancelInvoiceRoute>) {
+  return dispatch(c, "invoices.cancel", { id: c.req.valid("param").id });
+}
+
+const markInvoiceSentRoute = defineRoute({
+  ...write,
+  method: "post",
+  path: `${BASE}/{id}/mark-sent`,
+  summary: "Mark a draft as sent without emailing it",
+  description:
+    "Allocates the next number of the series (F invoices, D delivery notes, P proforma) and, under accrual, posts Debit 1510 / Credit revenue and output VAT dated invoice_date.",
+  params: CompanyItemParams,
+  response: InvoiceSchema,
+});
+
+async function markInvoiceSent(c: HandlerContext<typeof markInvoiceSentRoute>) {
+  return dispatch(c, "invoices.mark_sent", { id: c.req.valid("param").id });
+}
+
+const sendInvoiceRoute = defineRoute({
+  ...write,
+  method: "post",
+  path: `${BASE}/{id}/send`,
+  summary: "Send a draft by email",
+  description:
+    "Allocates the number, books the sale (accrual), renders and archives the PDF (document_id), all in one write, then emails the PDF to the customer. " +
+    "If the mail provider fails, the entry is reversed by a storno, the invoice returns to draft keeping its number, and the answer is 502 INVOICE_SEND_PROVIDER_FAILED; retrying sends it under the same number. " +
+    "No customer email: INVOICE_SEND_NO_CUSTOMER_EMAIL; no mail provider configured: 503 INVOICE_SEND_EMAIL_NOT_CONFIGURED. A dry-run sends nothing.",
+  params: CompanyItemParams,
+  response: InvoiceSchema.extend({ document_id: z.string() }),
+});
+
+async function sendInvoice(c: HandlerContext<typeof sendInvoiceRoute>) {
+  return dispatch(c, "invoices.send", { id: c.req.valid("param").id });
+}
+
+const payInvoiceRoute = defineRoute({
+  ...write,
+  method: "post",
+  path: `${BASE}/{id}/mark-paid`,
+  summary: "Record a payment of a sent invoice",
+  description:
+    "Accrual: Debit settlement_account (1930) / Credit 1510. Cash: Debit 1930 / Credit revenue and output VAT, whole amount only. " +
+    "Full amount: paid (emits invoice.paid); less: partially_paid. Custom lines must balance (INVOICE_PAID_LINES_UNBALANCED).",
+  params: CompanyItemParams,
+  body: InvoicePaySchema,
+  bodyRequired: false,
+  response: InvoiceSchema.extend({ journal_entry_id: z.string(), payment_id: z.string() }),
+});
+
+async function payInvoice(c: HandlerContext<typeof payInvoiceRoute>) {
+  return dispatch(c, "invoices.pay", { ...c.req.valid("json"), id: c.req.valid("param").id });
+}
+
+const reverseInvoicePaymentRoute = paymentReversalRoute({
+  write,
+  base: BASE,
+  noun: "invoice",
+  statusesAfter: "status sent, overdue or partially paid",
+  bankRowNote: "an over-payment its match booked is reversed too",
+  event: "invoice.payment_reversed",
+  invoice: InvoiceSchema,
+  moreFields: { reversed_overpayment_entry_id: z.string().nullable() },
+});
+
+async function reverseInvoicePayment(c: HandlerContext<typeof reverseInvoicePaymentRoute>) {
+  return dispatch(c, "invoices.reverse_payment", paymentReversalInput(c));
+}
+
+const bookInvoiceRoute = defineRoute({
+  ...write,
+  method: "post",
+  path: `${BASE}/{id}/book`,
+  summary: "Book a sent invoice that has no entry",
+  description:
+    "Books the sale of a sent (or overdue) invoice that carries no entry, as issuing would have under the accrual method: Debit 1510 (1513 for a ROT/RUT deduction) / Credit revenue and output VAT, dated invoice_date. " +
+    "Today such an invoice is one issued under the cash method by a company since moved to the accrual method. No body. " +
+    "Refusals: INVOICE_BOOK_NOT_BOOKABLE (proforma, delivery note, credit note), INVOICE_BOOK_DEFERRED_DRAFT, INVOICE_BOOK_ALREADY_BOOKED, INVOICE_BOOK_CASH_METHOD, " +
+    "INVOICE_BOOK_INVALID_STATUS (cancelled, credited, paid or credited in part), INVOICE_BOOK_NO_FISCAL_PERIOD, PERIOD_LOCKED.",
+  params: CompanyItemParams,
+  response: InvoiceSchema.extend({ journal_entry_id: z.string() }),
+});
+
+async function bookInvoice(c: HandlerContext<typeof bookInvoiceRoute>) {
+  return dispatch(c, "invoices.book", { id: c.req.valid("param").id });
+}
+
+const refundInvoiceRoute = defineRoute({
+  ...write,
+  method: "post",
+  path: `${BASE}/{id}/refund`,
+  summary: "Pay back what a credit note left overpaid (a refund owed)",
+  description:
+    "On a SEK invoice whose remaining_amount is negative after a credit: amount (default the whole refund owed), refund_date (default today), settlement_account (1930). " +
+    "Accrual: Debit 1510 / Credit 1930 (the credit note already took revenue and VAT back). Cash: Debit revenue and output VAT, the refund's share of the credited lines / Credit 1930 " +
+    "(the credit note booked nothing; the reversal is booked here). Stored as a payment with a negative amount: paid_amount falls, remaining_amount rises toward 0; reversible as a payment.",
+  params: CompanyItemParams,
+  body: InvoiceRefundSchema,
+  bodyRequired: false,
+  response: InvoiceSchema.extend({
+    refund_id: z.string(),
+    refund_amount: z.number(),
+    journal_entry_id: z.string(),
+  }),
+});
+
+async function refundInvoice(c: HandlerContext<typeof refundInvoiceRoute>) {
+  return dispatch(c, "invoices.refund", { ...c.req.valid("json"), id: c.req.valid("param").id });
+}
+
+const creditInvoiceRoute = defineRoute({
+  ...write,
+  method: "post",
+  path: `${BASE}/{id}/credit`,
+  summary: "Credit a sent, overdue or paid invoice in full",
+  description:
+    "Creates a credit note (KR-<number>, then KR-<number>-2 ...) for the chosen items (whole, a quantity or a net amount of each) or for everything not yet credited, dated credit_date (default today) in an open period. " +
+    "Allowed on sent, overdue, partially paid and paid invoices. The original becomes credited when nothing of it is left; otherwise its remaining amount falls by the credit (paid when payments cover the rest; negative = a refund owed). " +
+    "Accrual: Credit 1510 / Debit revenue and output VAT. Cash: no entry; later payments book the reduced sale. Emits invoice.credited and credit_note.created.",
+  params: CompanyItemParams,
+  body: InvoiceCreditSchema,
+  response: InvoiceSchema.extend({ original_status: z.string() }),
+  status: 201,
+});
+
+async function creditInvoice(c: HandlerContext<typeof creditInvoiceRoute>) {
+  return dispatch(c, "invoices.credit", { ...c.req.valid("json"), id: c.req.valid("param").id });
+}
+
 export function registerInvoiceRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(
-    defineRoute({
-      method: "get",
-      path: BASE,
-      tag: TAG,
-      summary: "List invoices (credit notes included, is_credit_note true)",
-      description:
-        "Newest registration first. date_from and date_to filter invoice_date. expand: customer, items, payments.",
-      scope: "invoices:read",
-      company: true,
-      params: Params,
-      query: InvoiceListQuery,
-      response: z.array(InvoiceSchema),
-    }),
-    async (c) => {
-      const { cursor, limit, expand, ...filters } = c.req.valid("query");
-      const companyId = c.get("company").id;
-      const db = database(c.env);
-      const wanted = parseExpand<InvoiceExpansion>(expand, INVOICE_EXPANSIONS);
-      const page = await pageRequest(c, `invoices:${companyId}:${JSON.stringify(filters)}`, cursor, limit);
-      const { items, nextCursor } = await finishPage(
-        c,
-        page,
-        await listInvoices(db, companyId, filters, page),
-        (r) => ({ k: r.createdAt, i: r.id }),
-      );
-      const partial = new PartialExpansions();
-      const data = await invoicesWith(c.env, db, companyId, items, wanted, partial);
-      return json(c, data, 200, { next_cursor: nextCursor, ...partial.meta() });
-    },
-  );
-
-  app.openapi(
-    defineRoute({
-      method: "get",
-      path: `${BASE}/{id}`,
-      tag: TAG,
-      summary: "Get an invoice",
-      description: "expand (comma-separated): items, payments, customer. Another company's invoice is 404.",
-      scope: "invoices:read",
-      company: true,
-      params: IdParams,
-      query: z.object({ expand: z.string().optional() }).strict(),
-      response: InvoiceSchema,
-    }),
-    async (c) => {
-      const db = database(c.env);
-      const companyId = c.get("company").id;
-      const wanted = parseExpand<InvoiceExpansion>(c.req.valid("query").expand, INVOICE_EXPANSIONS);
-      const row = await loadInvoice(db, companyId, c.req.valid("param").id);
-      const partial = new PartialExpansions();
-      const [data] = await invoicesWith(c.env, db, companyId, [row], wanted, partial);
-      return json(c, data, 200, partial.meta());
-    },
-  );
-
-  app.openapi(
-    defineRoute({
-      method: "get",
-      path: `${BASE}/{id}/pdf`,
-      tag: TAG,
-      summary: "The invoice as PDF",
-      description:
-        "application/pdf. An issued invoice or credit note is served as archived when it was issued (pdf_document_id), byte for byte: later payments, credits and ROT/RUT decisions show in its JSON and on new documents, never by rewriting it. " +
-        "A draft renders with UTKAST across the page and an utkast file name.",
-      scope: "invoices:read",
-      company: true,
-      params: IdParams,
-      response: null,
-    }),
-    async (c) => {
-      const db = database(c.env);
-      const row = await loadInvoice(db, c.get("company").id, c.req.valid("param").id);
-      const pdf = await invoicePdfToServe(c.env, db, row, nowIso());
-      return fileResponse(c, pdf.body, "application/pdf", invoiceFileName(row));
-    },
-  );
-
-  app.openapi(
-    defineRoute({
-      ...write,
-      method: "post",
-      path: BASE,
-      summary: "Create an invoice (a draft), or book a self-billed one",
-      description:
-        "A draft has invoice_number null and no entry. vat_rate is checked against what the customer may be charged (INVOICE_CREATE_VAT_RULE_VIOLATION). " +
-        "is_self_billed=true with external_invoice_number and received_date books the sale at once under the buyer's number. A dry-run shows the would-be invoice.",
-      params: Params,
-      body: InvoiceCreateSchema,
-      response: InvoiceSchema,
-      status: 201,
-    }),
-    async (c) => dispatch(c, "invoices.create", c.req.valid("json")),
-  );
-
-  app.openapi(
-    defineRoute({
-      ...write,
-      method: "post",
-      path: `${BASE}/bulk-create`,
-      summary: "Create up to 50 invoices; each succeeds or fails on its own",
-      description:
-        "Same item shape as POST /invoices. The Idempotency-Key covers the whole batch. all_or_nothing: true is 501.",
-      params: Params,
-      body: z.object({ invoices: z.array(z.unknown()).min(1).max(50), all_or_nothing: z.boolean().optional() }),
-      response: BatchResultSchemaOf(InvoiceSchema),
-    }),
-    async (c) => dispatch(c, "invoices.bulk_create", c.req.valid("json")),
-  );
-
-  app.openapi(
-    defineRoute({
-      ...write,
-      method: "patch",
-      path: `${BASE}/{id}`,
-      summary: "Update a draft's dates, exchange rate, references or notes",
-      description: "Drafts only (INVOICE_UPDATE_NOT_DRAFT); lines are fixed once created.",
-      params: IdParams,
-      body: InvoicePatchSchema,
-      response: InvoiceSchema,
-    }),
-    async (c) => dispatch(c, "invoices.update", { ...c.req.valid("json"), id: c.req.valid("param").id }),
-  );
-
-  app.openapi(
-    defineRoute({
-      ...write,
-      method: "delete",
-      path: `${BASE}/{id}`,
-      summary: "Cancel a draft (204)",
-      description: "Drafts only (INVOICE_DELETE_NOT_DRAFT). The row is kept with status cancelled.",
-      params: IdParams,
-      response: null,
-      status: 204,
-    }),
-    async (c) => dispatch(c, "invoices.cancel", { id: c.req.valid("param").id }),
-  );
-
-  app.openapi(
-    defineRoute({
-      ...write,
-      method: "post",
-      path: `${BASE}/{id}/mark-sent`,
-      summary: "Mark a draft as sent without emailing it",
-      description:
-        "Allocates the next number of the series (F invoices, D delivery notes, P proforma) and, under accrual, posts Debit 1510 / Credit revenue and output VAT dated invoice_date.",
-      params: IdParams,
-      response: InvoiceSchema,
-    }),
-    async (c) => dispatch(c, "invoices.mark_sent", { id: c.req.valid("param").id }),
-  );
-
-  app.openapi(
-    defineRoute({
-      ...write,
-      method: "post",
-      path: `${BASE}/{id}/send`,
-      summary: "Send a draft by email",
-      description:
-        "Allocates the number, books the sale (accrual), renders and archives the PDF (document_id), all in one write, then emails the PDF to the customer. " +
-        "If the mail provider fails, the entry is reversed by a storno, the invoice returns to draft keeping its number, and the answer is 502 INVOICE_SEND_PROVIDER_FAILED; retrying sends it under the same number. " +
-        "No customer email: INVOICE_SEND_NO_CUSTOMER_EMAIL; no mail provider configured: 503 INVOICE_SEND_EMAIL_NOT_CONFIGURED. A dry-run sends nothing.",
-      params: IdParams,
-      response: InvoiceSchema.extend({ document_id: z.string() }),
-    }),
-    async (c) => dispatch(c, "invoices.send", { id: c.req.valid("param").id }),
-  );
-
-  app.openapi(
-    defineRoute({
-      ...write,
-      method: "post",
-      path: `${BASE}/{id}/mark-paid`,
-      summary: "Record a payment of a sent invoice",
-      description:
-        "Accrual: Debit settlement_account (1930) / Credit 1510. Cash: Debit 1930 / Credit revenue and output VAT, whole amount only. " +
-        "Full amount: paid (emits invoice.paid); less: partially_paid. Custom lines must balance (INVOICE_PAID_LINES_UNBALANCED).",
-      params: IdParams,
-      body: InvoicePaySchema,
-      bodyRequired: false,
-      response: InvoiceSchema.extend({ journal_entry_id: z.string(), payment_id: z.string() }),
-    }),
-    async (c) => dispatch(c, "invoices.pay", { ...c.req.valid("json"), id: c.req.valid("param").id }),
-  );
-
-  app.openapi(
-    defineRoute({
-      ...write,
-      method: "post",
-      path: `${BASE}/{id}/payments/{paymentId}/reverse`,
-      summary: "Reverse a payment registered by mistake (makulera betalning)",
-      description:
-        "The payment's entry is reversed by a storno dated reversal_date (default today, in an open period, not before the payment); the invoice returns to what it would be without the payment " +
-        "(paid_amount down; status sent, overdue or partially paid, or still paid/credited when credits cover it), and a bank row matched to the payment becomes unmatched (an over-payment its match booked is reversed too). " +
-        "The payment stays in expand=payments with reversed: true. Unknown payment: NOT_FOUND; a second reverse: ENTRY_ALREADY_REVERSED; cash method: later payments first (CONFLICT). Emits invoice.payment_reversed.",
-      params: z.object({ companyId: z.string(), id: z.string(), paymentId: z.string() }),
-      body: PaymentReverseSchema,
-      bodyRequired: false,
-      response: InvoiceSchema.extend({
-        reversed_payment: z.unknown(),
-        reversal_journal_entry_id: z.string(),
-        bank_transaction_id: z.string().nullable(),
-        reversed_overpayment_entry_id: z.string().nullable(),
-      }),
-    }),
-    async (c) =>
-      dispatch(c, "invoices.reverse_payment", {
-        ...c.req.valid("json"),
-        id: c.req.valid("param").id,
-        payment_id: c.req.valid("param").paymentId,
-      }),
-  );
-
-  app.openapi(
-    defineRoute({
-      ...write,
-      method: "post",
-      path: `${BASE}/{id}/book`,
-      summary: "Book a sent invoice that has no entry",
-      description:
-        "Books the sale of a sent (or overdue) invoice that carries no entry, as issuing would have under the accrual method: Debit 1510 (1513 for a ROT/RUT deduction) / Credit revenue and output VAT, dated invoice_date. " +
-        "Today such an invoice is one issued under the cash method by a company since moved to the accrual method. No body. " +
-        "Refusals: INVOICE_BOOK_NOT_BOOKABLE (proforma, delivery note, credit note), INVOICE_BOOK_DEFERRED_DRAFT, INVOICE_BOOK_ALREADY_BOOKED, INVOICE_BOOK_CASH_METHOD, " +
-        "INVOICE_BOOK_INVALID_STATUS (cancelled, credited, paid or credited in part), INVOICE_BOOK_NO_FISCAL_PERIOD, PERIOD_LOCKED.",
-      params: IdParams,
-      response: InvoiceSchema.extend({ journal_entry_id: z.string() }),
-    }),
-    async (c) => dispatch(c, "invoices.book", { id: c.req.valid("param").id }),
-  );
-
-  app.openapi(
-    defineRoute({
-      ...write,
-      method: "post",
-      path: `${BASE}/{id}/refund`,
-      summary: "Pay back what a credit note left overpaid (a refund owed)",
-      description:
-        "On a SEK invoice whose remaining_amount is negative after a credit: amount (default the whole refund owed), refund_date (default today), settlement_account (1930). " +
-        "Accrual: Debit 1510 / Credit 1930 (the credit note already took revenue and VAT back). Cash: Debit revenue and output VAT, the refund's share of the credited lines / Credit 1930 " +
-        "(the credit note booked nothing; the reversal is booked here). Stored as a payment with a negative amount: paid_amount falls, remaining_amount rises toward 0; reversible as a payment.",
-      params: IdParams,
-      body: InvoiceRefundSchema,
-      bodyRequired: false,
-      response: InvoiceSchema.extend({
-        refund_id: z.string(),
-        refund_amount: z.number(),
-        journal_entry_id: z.string(),
-      }),
-    }),
-    async (c) => dispatch(c, "invoices.refund", { ...c.req.valid("json"), id: c.req.valid("param").id }),
-  );
-
-  app.openapi(
-    defineRoute({
-      ...write,
-      method: "post",
-      path: `${BASE}/{id}/credit`,
-      summary: "Credit a sent, overdue or paid invoice in full",
-      description:
-        "Creates a credit note (KR-<number>, then KR-<number>-2 ...) for the chosen items (whole, a quantity or a net amount of each) or for everything not yet credited, dated credit_date (default today) in an open period. " +
-        "Allowed on sent, overdue, partially paid and paid invoices. The original becomes credited when nothing of it is left; otherwise its remaining amount falls by the credit (paid when payments cover the rest; negative = a refund owed). " +
-        "Accrual: Credit 1510 / Debit revenue and output VAT. Cash: no entry; later payments book the reduced sale. Emits invoice.credited and credit_note.created.",
-      params: IdParams,
-      body: InvoiceCreditSchema,
-      response: InvoiceSchema.extend({ original_status: z.string() }),
-      status: 201,
-    }),
-    async (c) => dispatch(c, "invoices.credit", { ...c.req.valid("json"), id: c.req.valid("param").id }),
-  );
+  app.openapi(listInvoicesRoute, listInvoicesPage);
+  app.openapi(getInvoiceRoute, getInvoice);
+  app.openapi(invoicePdfRoute, invoicePdf);
+  app.openapi(createInvoiceRoute, createInvoice);
+  app.openapi(bulkCreateInvoicesRoute, bulkCreateInvoices);
+  app.openapi(updateInvoiceRoute, updateInvoice);
+  app.openapi(cancelInvoiceRoute, cancelInvoice);
+  app.openapi(markInvoiceSentRoute, markInvoiceSent);
+  app.openapi(sendInvoiceRoute, sendInvoice);
+  app.openapi(payInvoiceRoute, payInvoice);
+  app.openapi(reverseInvoicePaymentRoute, reverseInvoicePayment);
+  app.openapi(bookInvoiceRoute, bookInvoice);
+  app.openapi(refundInvoiceRoute, refundInvoice);
+  app.openapi(creditInvoiceRoute, creditInvoice);
 }

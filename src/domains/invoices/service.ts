@@ -834,9 +834,8 @@ export type LikelyPayments = (db: Database, companyId: string, invoice: GuardedI
  * and the candidates, dry-run included; force: true (a new body, so a new key) pays anyway.
  * The guard comes after INVOICE_PAID_NOT_FOUND and INVOICE_PAID_NOT_PAYABLE (payInvoice's).
  */
-export const payInvoiceChecked =
-  (likely: LikelyPayments): Command<InvoicePayInput & { id: string }> =>
-  async (db, input, ctx, env) => {
+export const payInvoiceChecked = (likely: LikelyPayments): Command<InvoicePayInput & { id: string }> =>
+  async function payInvoiceChecked(db, input, ctx, env) {
     if (!input.force) {
       const row = await loadInvoice(db, ctx.companyId, input.id, "INVOICE_PAID_NOT_FOUND");
       if (

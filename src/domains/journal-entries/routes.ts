@@ -5,7 +5,7 @@ import { dispatch } from "../../http/dispatch";
 import { json } from "../../http/envelope";
 import { finishPage, pageRequest } from "../../http/pagination";
 import { CompanyParams, CompanyItemParams } from "../../http/params";
-import { defineRoute } from "../../http/route";
+import { defineRoute, type HandlerContext } from "../../http/route";
 import { entryDetail, entryJson, linesOf, listEntries } from "./queries";
 import {
   BatchCreateSchema,
@@ -32,150 +32,164 @@ const write = {
   tag: TAG,
 } as const;
 
+const listEntriesRoute = defineRoute({
+  method: "get",
+  path: BASE,
+  tag: TAG,
+  summary: "List journal entries with their lines",
+  description: "Newest registration first. Cancelled drafts are listed only with status=cancelled.",
+  scope: "reports:read",
+  company: true,
+  params: CompanyParams,
+  query: ListQuerySchema,
+  response: z.array(EntrySchema),
+});
+
+async function listEntriesPage(c: HandlerContext<typeof listEntriesRoute>) {
+  const q = c.req.valid("query");
+  const companyId = c.get("company").id;
+  const db = database(c.env);
+  const page = await pageRequest(
+    c,
+    `journal-entries:${companyId}:${JSON.stringify({ ...q, cursor: undefined, limit: undefined })}`,
+    q.cursor,
+    q.limit,
+  );
+  const { items, nextCursor } = await finishPage(c, page, await listEntries(db, companyId, q, page), (e) => ({
+    k: e.createdAt,
+    i: e.id,
+  }));
+  const lines = await linesOf(
+    db,
+    items.map((e) => e.id),
+  );
+  return json(
+    c,
+    items.map((e) => entryJson(e, lines.get(e.id) ?? [])),
+    200,
+    { next_cursor: nextCursor },
+  );
+}
+
+const getEntryRoute = defineRoute({
+  method: "get",
+  path: `${BASE}/{id}`,
+  tag: TAG,
+  summary: "Get a journal entry with its lines and storno chain",
+  scope: "reports:read",
+  company: true,
+  params: CompanyItemParams,
+  response: EntryDetailSchema,
+});
+
+async function getEntry(c: HandlerContext<typeof getEntryRoute>) {
+  return json(c, await entryDetail(database(c.env), c.get("company").id, c.req.valid("param").id));
+}
+
+const createDraftRoute = defineRoute({
+  ...write,
+  method: "post",
+  path: BASE,
+  summary: "Create a draft journal entry",
+  description:
+    "The draft has voucher_number 0 and touches no balance. Rule order: VALIDATION_ERROR > JOURNAL_ENTRY_NOT_BALANCED > PERIOD_NOT_FOUND > " +
+    "ENTRY_DATE_OUTSIDE_FISCAL_PERIOD > PERIOD_LOCKED > ACCOUNTS_NOT_IN_CHART.",
+  params: CompanyParams,
+  body: EntryCreateSchema,
+  response: EntrySchema,
+  status: 201,
+});
+
+async function createDraft(c: HandlerContext<typeof createDraftRoute>) {
+  return dispatch(c, "journal_entries.create", c.req.valid("json"));
+}
+
+const batchCreateDraftsRoute = defineRoute({
+  ...write,
+  method: "post",
+  path: `${BASE}/batch-create`,
+  summary: "Create up to 50 draft entries; each succeeds or fails on its own",
+  params: CompanyParams,
+  body: BatchCreateSchema,
+  response: BatchResultSchema,
+});
+
+async function batchCreateDrafts(c: HandlerContext<typeof batchCreateDraftsRoute>) {
+  return dispatch(c, "journal_entries.batch_create", c.req.valid("json"));
+}
+
+const commitDraftRoute = defineRoute({
+  ...write,
+  method: "post",
+  path: `${BASE}/{id}/commit`,
+  summary: "Post a draft: allocate its voucher number",
+  description:
+    "The number is the smallest unused in the fiscal period and series. Already posted or cancelled: 409 CONFLICT. " +
+    "Above the key's unattended commit limit: 403 UNATTENDED_COMMIT_LIMIT_EXCEEDED and the draft stays.",
+  params: CompanyItemParams,
+  response: CommitResultSchema,
+});
+
+async function commitDraft(c: HandlerContext<typeof commitDraftRoute>) {
+  return dispatch(c, "journal_entries.commit", { id: c.req.valid("param").id });
+}
+
+const cancelDraftRoute = defineRoute({
+  ...write,
+  method: "post",
+  path: `${BASE}/{id}/cancel`,
+  summary: "Cancel a draft (no voucher number is consumed)",
+  params: CompanyItemParams,
+  response: EntrySchema,
+});
+
+async function cancelDraft(c: HandlerContext<typeof cancelDraftRoute>) {
+  return dispatch(c, "journal_entries.cancel", { id: c.req.valid("param").id });
+}
+
+const reverseEntryRoute = defineRoute({
+  ...write,
+  method: "post",
+  path: `${BASE}/{id}/reverse`,
+  summary: "Reverse a posted entry with a storno entry",
+  description:
+    "reversal_date defaults to today (UTC) and must fall in an open period. Already reversed: 409 ENTRY_ALREADY_REVERSED.",
+  params: CompanyItemParams,
+  body: ReverseSchema,
+  bodyRequired: false,
+  response: ReverseResultSchema,
+  status: 201,
+});
+
+async function reverseEntry(c: HandlerContext<typeof reverseEntryRoute>) {
+  return dispatch(c, "journal_entries.reverse", { ...(c.req.valid("json") ?? {}), id: c.req.valid("param").id });
+}
+
+const correctEntryRoute = defineRoute({
+  ...write,
+  method: "post",
+  path: `${BASE}/{id}/correct`,
+  summary: "Correct a posted entry: storno plus a corrected entry",
+  description:
+    "Both entries take the original's date and period (PERIOD_LOCKED if it has been locked since). The third correction in a chain is " +
+    "409 CORRECTION_CHAIN_TOO_DEEP unless allow_deep_chain is true.",
+  params: CompanyItemParams,
+  body: CorrectSchema,
+  response: CorrectResultSchema,
+  status: 201,
+});
+
+async function correctEntry(c: HandlerContext<typeof correctEntryRoute>) {
+  return dispatch(c, "journal_entries.correct", { ...c.req.valid("json"), id: c.req.valid("param").id });
+}
+
 export function registerJournalEntryRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(
-    defineRoute({
-      method: "get",
-      path: BASE,
-      tag: TAG,
-      summary: "List journal entries with their lines",
-      description: "Newest registration first. Cancelled drafts are listed only with status=cancelled.",
-      scope: "reports:read",
-      company: true,
-      params: CompanyParams,
-      query: ListQuerySchema,
-      response: z.array(EntrySchema),
-    }),
-    async (c) => {
-      const q = c.req.valid("query");
-      const companyId = c.get("company").id;
-      const db = database(c.env);
-      const page = await pageRequest(
-        c,
-        `journal-entries:${companyId}:${JSON.stringify({ ...q, cursor: undefined, limit: undefined })}`,
-        q.cursor,
-        q.limit,
-      );
-      const { items, nextCursor } = await finishPage(c, page, await listEntries(db, companyId, q, page), (e) => ({
-        k: e.createdAt,
-        i: e.id,
-      }));
-      const lines = await linesOf(
-        db,
-        items.map((e) => e.id),
-      );
-      return json(
-        c,
-        items.map((e) => entryJson(e, lines.get(e.id) ?? [])),
-        200,
-        { next_cursor: nextCursor },
-      );
-    },
-  );
-
-  app.openapi(
-    defineRoute({
-      method: "get",
-      path: `${BASE}/{id}`,
-      tag: TAG,
-      summary: "Get a journal entry with its lines and storno chain",
-      scope: "reports:read",
-      company: true,
-      params: CompanyItemParams,
-      response: EntryDetailSchema,
-    }),
-    async (c) => json(c, await entryDetail(database(c.env), c.get("company").id, c.req.valid("param").id)),
-  );
-
-  app.openapi(
-    defineRoute({
-      ...write,
-      method: "post",
-      path: BASE,
-      summary: "Create a draft journal entry",
-      description:
-        "The draft has voucher_number 0 and touches no balance. Rule order: VALIDATION_ERROR > JOURNAL_ENTRY_NOT_BALANCED > PERIOD_NOT_FOUND > " +
-        "ENTRY_DATE_OUTSIDE_FISCAL_PERIOD > PERIOD_LOCKED > ACCOUNTS_NOT_IN_CHART.",
-      params: CompanyParams,
-      body: EntryCreateSchema,
-      response: EntrySchema,
-      status: 201,
-    }),
-    async (c) => dispatch(c, "journal_entries.create", c.req.valid("json")),
-  );
-
-  app.openapi(
-    defineRoute({
-      ...write,
-      method: "post",
-      path: `${BASE}/batch-create`,
-      summary: "Create up to 50 draft entries; each succeeds or fails on its own",
-      params: CompanyParams,
-      body: BatchCreateSchema,
-      response: BatchResultSchema,
-    }),
-    async (c) => dispatch(c, "journal_entries.batch_create", c.req.valid("json")),
-  );
-
-  app.openapi(
-    defineRoute({
-      ...write,
-      method: "post",
-      path: `${BASE}/{id}/commit`,
-      summary: "Post a draft: allocate its voucher number",
-      description:
-        "The number is the smallest unused in the fiscal period and series. Already posted or cancelled: 409 CONFLICT. " +
-        "Above the key's unattended commit limit: 403 UNATTENDED_COMMIT_LIMIT_EXCEEDED and the draft stays.",
-      params: CompanyItemParams,
-      response: CommitResultSchema,
-    }),
-    async (c) => dispatch(c, "journal_entries.commit", { id: c.req.valid("param").id }),
-  );
-
-  app.openapi(
-    defineRoute({
-      ...write,
-      method: "post",
-      path: `${BASE}/{id}/cancel`,
-      summary: "Cancel a draft (no voucher number is consumed)",
-      params: CompanyItemParams,
-      response: EntrySchema,
-    }),
-    async (c) => dispatch(c, "journal_entries.cancel", { id: c.req.valid("param").id }),
-  );
-
-  app.openapi(
-    defineRoute({
-      ...write,
-      method: "post",
-      path: `${BASE}/{id}/reverse`,
-      summary: "Reverse a posted entry with a storno entry",
-      description:
-        "reversal_date defaults to today (UTC) and must fall in an open period. Already reversed: 409 ENTRY_ALREADY_REVERSED.",
-      params: CompanyItemParams,
-      body: ReverseSchema,
-      bodyRequired: false,
-      response: ReverseResultSchema,
-      status: 201,
-    }),
-    async (c) =>
-      dispatch(c, "journal_entries.reverse", { ...(c.req.valid("json") ?? {}), id: c.req.valid("param").id }),
-  );
-
-  app.openapi(
-    defineRoute({
-      ...write,
-      method: "post",
-      path: `${BASE}/{id}/correct`,
-      summary: "Correct a posted entry: storno plus a corrected entry",
-      description:
-        "Both entries take the original's date and period (PERIOD_LOCKED if it has been locked since). The third correction in a chain is " +
-        "409 CORRECTION_CHAIN_TOO_DEEP unless allow_deep_chain is true.",
-      params: CompanyItemParams,
-      body: CorrectSchema,
-      response: CorrectResultSchema,
-      status: 201,
-    }),
-    async (c) => dispatch(c, "journal_entries.correct", { ...c.req.valid("json"), id: c.req.valid("param").id }),
-  );
+  app.openapi(listEntriesRoute, listEntriesPage);
+  app.openapi(getEntryRoute, getEntry);
+  app.openapi(createDraftRoute, createDraft);
+  app.openapi(batchCreateDraftsRoute, batchCreateDrafts);
+  app.openapi(commitDraftRoute, commitDraft);
+  app.openapi(cancelDraftRoute, cancelDraft);
+  app.openapi(reverseEntryRoute, reverseEntry);
+  app.openapi(correctEntryRoute, correctEntry);
 }

@@ -6,65 +6,67 @@ import { ApiError } from "../../errors/api-error";
 import type { AppEnv } from "../../http/context";
 import { json, requestVersion } from "../../http/envelope";
 import { catalogueEntryJson, ERROR_CATALOGUE, isErrorCode } from "../../errors/catalogue";
-import { CatalogueEntrySchema, defineRoute } from "../../http/route";
+import { CatalogueEntrySchema, defineRoute, type HandlerContext } from "../../http/route";
 import { sql } from "drizzle-orm";
 import { referencePage } from "./reference-page";
 
+const healthRoute = defineRoute({
+  method: "get",
+  path: "/api/v1/health",
+  tag: "Meta",
+  summary: "Health (no key needed)",
+  scope: null,
+  response: z.object({
+    status: z.enum(["ok", "degraded"]),
+    service: z.string(),
+    api_version: z.string(),
+    timestamp: z.string(),
+  }),
+});
+
+async function health(c: HandlerContext<typeof healthRoute>) {
+  let status: "ok" | "degraded" = "ok";
+  try {
+    await database(c.env).run(sql`SELECT 1`);
+  } catch {
+    status = "degraded";
+  }
+  return json(c, { status, service: "bokforing-api", api_version: requestVersion(c), timestamp: nowIso() });
+}
+
+const listErrorCodesRoute = defineRoute({
+  method: "get",
+  path: "/api/v1/errors",
+  tag: "Meta",
+  summary: "The whole error catalogue",
+  scope: null,
+  response: z.array(CatalogueEntrySchema),
+});
+
+async function listErrorCodes(c: HandlerContext<typeof listErrorCodesRoute>) {
+  return json(c, (Object.keys(ERROR_CATALOGUE) as (keyof typeof ERROR_CATALOGUE)[]).map(catalogueEntryJson));
+}
+
+const getErrorCodeRoute = defineRoute({
+  method: "get",
+  path: "/api/v1/errors/{code}",
+  tag: "Meta",
+  summary: "One error code: the page docs_url points to",
+  scope: null,
+  params: z.object({ code: z.string() }),
+  response: CatalogueEntrySchema,
+});
+
+async function getErrorCode(c: HandlerContext<typeof getErrorCodeRoute>) {
+  const { code } = c.req.valid("param");
+  if (!isErrorCode(code)) throw new ApiError("NOT_FOUND", { resource: "error_code", code });
+  return json(c, catalogueEntryJson(code));
+}
+
 export function registerMetaRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(
-    defineRoute({
-      method: "get",
-      path: "/api/v1/health",
-      tag: "Meta",
-      summary: "Health (no key needed)",
-      scope: null,
-      response: z.object({
-        status: z.enum(["ok", "degraded"]),
-        service: z.string(),
-        api_version: z.string(),
-        timestamp: z.string(),
-      }),
-    }),
-    async (c) => {
-      let status: "ok" | "degraded" = "ok";
-      try {
-        await database(c.env).run(sql`SELECT 1`);
-      } catch {
-        status = "degraded";
-      }
-      return json(c, { status, service: "bokforing-api", api_version: requestVersion(c), timestamp: nowIso() });
-    },
-  );
-
-  app.openapi(
-    defineRoute({
-      method: "get",
-      path: "/api/v1/errors",
-      tag: "Meta",
-      summary: "The whole error catalogue",
-      scope: null,
-      response: z.array(CatalogueEntrySchema),
-    }),
-    async (c) => json(c, (Object.keys(ERROR_CATALOGUE) as (keyof typeof ERROR_CATALOGUE)[]).map(catalogueEntryJson)),
-  );
-
-  app.openapi(
-    defineRoute({
-      method: "get",
-      path: "/api/v1/errors/{code}",
-      tag: "Meta",
-      summary: "One error code: the page docs_url points to",
-      scope: null,
-      params: z.object({ code: z.string() }),
-      response: CatalogueEntrySchema,
-    }),
-    async (c) => {
-      const { code } = c.req.valid("param");
-      if (!isErrorCode(code)) throw new ApiError("NOT_FOUND", { resource: "error_code", code });
-      return json(c, catalogueEntryJson(code));
-    },
-  );
-
+  app.openapi(healthRoute, health);
+  app.openapi(listErrorCodesRoute, listErrorCodes);
+  app.openapi(getErrorCodeRoute, getErrorCode);
   app.doc31("/api/v1/openapi.json", (c) => ({
     openapi: "3.1.0",
     info: {
@@ -80,8 +82,7 @@ export function registerMetaRoutes(app: OpenAPIHono<AppEnv>) {
     scheme: "bearer",
     description: "service_sk_<live|test>_...",
   });
-
-  app.get("/api/v1/docs", async (c) => {
+  app.get("/api/v1/docs", async function referencePageOfDocument(c) {
     const doc = app.getOpenAPI31Document({
       openapi: "3.1.0",
       info: { title: "Bokföring API", version: c.env.SERVICE_VERSION },

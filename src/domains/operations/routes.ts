@@ -5,7 +5,7 @@ import { enterCompany } from "../../http/company-access";
 import type { AppEnv } from "../../http/context";
 import { json } from "../../http/envelope";
 import { ItemParams } from "../../http/params";
-import { defineRoute } from "../../http/route";
+import { defineRoute, type HandlerContext } from "../../http/route";
 import { loadOperation, operationJson } from "./service";
 
 export const OperationSchema = z
@@ -26,28 +26,29 @@ export const OperationSchema = z
   })
   .openapi("Operation");
 
+const getOperationRoute = defineRoute({
+  method: "get",
+  path: "/api/v1/operations/{id}",
+  tag: "Operations",
+  summary: "Poll an asynchronous operation",
+  description:
+    "Poll every 5-30 seconds until status is succeeded or failed; terminal states never change. Only operations of the key's companies are visible.",
+  scope: "operations:read",
+  params: ItemParams,
+  response: OperationSchema,
+});
+
+async function getOperation(c: HandlerContext<typeof getOperationRoute>) {
+  const { id } = c.req.valid("param");
+  const db = database(c.env);
+  const op = await loadOperation(db, id);
+  // Visible only to members of the operation's company, by the same rule as company routes.
+  const notFound = new ApiError("NOT_FOUND", { resource: "operation", id });
+  if (!op) throw notFound;
+  await enterCompany(c, op.companyId, { scope: null, write: false }, notFound);
+  return json(c, operationJson(op));
+}
+
 export function registerOperationRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(
-    defineRoute({
-      method: "get",
-      path: "/api/v1/operations/{id}",
-      tag: "Operations",
-      summary: "Poll an asynchronous operation",
-      description:
-        "Poll every 5-30 seconds until status is succeeded or failed; terminal states never change. Only operations of the key's companies are visible.",
-      scope: "operations:read",
-      params: ItemParams,
-      response: OperationSchema,
-    }),
-    async (c) => {
-      const { id } = c.req.valid("param");
-      const db = database(c.env);
-      const op = await loadOperation(db, id);
-      // Visible only to members of the operation's company, by the same rule as company routes.
-      const notFound = new ApiError("NOT_FOUND", { resource: "operation", id });
-      if (!op) throw notFound;
-      await enterCompany(c, op.companyId, { scope: null, write: false }, notFound);
-      return json(c, operationJson(op));
-    },
-  );
+  app.openapi(getOperationRoute, getOperation);
 }

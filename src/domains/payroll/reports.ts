@@ -4,7 +4,7 @@ import type { Database } from "../../db/client";
 import { salaryRuns } from "../../db/schema";
 import { ApiError } from "../../errors/api-error";
 import { fromOre } from "../../money";
-import { declaredContributions, type ContributionPart } from "../../sweden/payroll";
+import { declaredContributions, type ContributionPart, type ContributionRateKind } from "../../sweden/payroll";
 import {
   contributionPartsOf,
   effectiveAvgifterOre,
@@ -17,15 +17,23 @@ import {
   runJson,
   type SalaryRunRow,
 } from "./queries";
+import type { AvgifterBasis, SalaryJournal, SalaryJournalTotals } from "./report-schemas";
 
 const toOreExact = (kronor: number) => Math.round(kronor * 100);
+
+/** The journal's totals, summed in öre, as kronor. */
+function kronorOf(ore: SalaryJournalTotals): SalaryJournalTotals {
+  const out = { ...ore };
+  for (const key of Object.keys(out) as (keyof SalaryJournalTotals)[]) out[key] = fromOre(ore[key]);
+  return out;
+}
 
 /**
  * Per employee: the contribution basis and amount of every run booked with a payment date in
  * `year`, split by rate; per rate: the bases summed and, month by month, Skatteverket's figure
  * (bases in whole kronor per rate, contribution with öre dropped; declaredContributions).
  */
-export async function avgifterBasis(db: Database, companyId: string, year: number) {
+export async function avgifterBasis(db: Database, companyId: string, year: number): Promise<AvgifterBasis> {
   const runs = await db
     .select()
     .from(salaryRuns)
@@ -44,7 +52,7 @@ export async function avgifterBasis(db: Database, companyId: string, year: numbe
     {
       basisOre: number;
       amountOre: number;
-      rates: Map<string, { rate: string; percent: string; basisOre: number; amountOre: number }>;
+      rates: Map<string, { rate: ContributionRateKind; percent: string; basisOre: number; amountOre: number }>;
     }
   >();
   const byMonth = new Map<string, { parts: ContributionPart[] }[]>();
@@ -125,7 +133,7 @@ export async function salaryJournal(
   db: Database,
   companyId: string,
   q: { salary_run_id?: string; period_year?: number; period_month?: number },
-) {
+): Promise<SalaryJournal> {
   const runs: SalaryRunRow[] = await db
     .select()
     .from(salaryRuns)
@@ -147,7 +155,7 @@ export async function salaryJournal(
       note: "a draft run has no journal until it is calculated",
     });
   const out = [];
-  const grand = {
+  const grand: SalaryJournalTotals = {
     gross: 0,
     benefits: 0,
     reimbursements: 0,
@@ -207,6 +215,6 @@ export async function salaryJournal(
       period_month: q.period_month ?? null,
     },
     runs: out,
-    totals: Object.fromEntries(Object.entries(grand).map(([k, v]) => [k, fromOre(v)])),
+    totals: kronorOf(grand),
   };
 }

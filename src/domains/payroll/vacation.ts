@@ -57,6 +57,7 @@ import {
   type SalaryRunRow,
 } from "./queries";
 import type { OpeningBalancesInput } from "./schemas";
+import type { VacationLiability } from "./report-schemas";
 import {
   contributionsOn,
   type OpeningRow,
@@ -969,7 +970,7 @@ export const putOpeningBalances: Command<OpeningBalancesInput & { employeeId: st
  * opening balance with its cutover date on or before it): days, saved days, the liability and the
  * contributions on it. With no opening debt the totals equal the ledger's 2920 and 2940.
  */
-export async function vacationLiability(db: Database, companyId: string, asOf: string) {
+export async function vacationLiability(db: Database, companyId: string, asOf: string): Promise<VacationLiability> {
   const ids = (
     await db.all<{ id: string }>(sql`
       SELECT DISTINCT employee_id AS id FROM vacation_records WHERE company_id = ${companyId} AND payment_date <= ${asOf}

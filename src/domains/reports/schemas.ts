@@ -2,8 +2,7 @@
 // document. Strict objects: unknown parameters are refused, and the report tests parse
 // every answer with these, so the document cannot drift from what the API sends.
 import { z } from "@hono/zod-openapi";
-import { AccountNumberSchema, CurrencySchema, DateSchema } from "../../http/fields";
-import { toOre } from "../../money";
+import { AccountNumberSchema, CurrencySchema, DateSchema, KronorSchema, WholeKronorSchema } from "../../http/fields";
 import { AGING_BUCKETS } from "../../sweden/invoicing";
 import { BALANCE_ASSETS, BALANCE_EQUITY_LIABILITIES, INCOME_SECTIONS } from "../../sweden/report-layout";
 import { BOX_NAMES } from "../../sweden/vat-declaration";
@@ -48,12 +47,9 @@ export const VatDeclarationQuery = z
 // are not capped (a total may exceed any single line's limit). Dates are YYYY-MM-DD.
 
 /** Kronor with at most two decimals, any sign. */
-const amount = z
-  .number()
-  .refine((n) => toOre(n) !== null, "at most two decimals (öre)")
-  .openapi({ description: "kronor, at most two decimals (öre)" });
+const amount = KronorSchema;
 /** The VAT declaration's amounts: whole kronor, öre dropped as SKV 4700 asks. */
-const wholeKronor = z.number().int().openapi({ description: "whole kronor" });
+const wholeKronor = WholeKronorSchema;
 const count = z.number().int().nonnegative();
 /** An account of the chart; the balance sheet's "Årets resultat (ej bokslutat)" row has "". */
 const SectionAccountNumber = z.union([AccountNumberSchema, z.literal("")]).openapi({

@@ -7,7 +7,7 @@ import { json } from "../../http/envelope";
 import { fileResponse } from "../../http/file-response";
 import { finishPage, pageRequest } from "../../http/pagination";
 import { CompanyParams, CompanyItemParams } from "../../http/params";
-import { defineRoute } from "../../http/route";
+import { defineRoute, type HandlerContext } from "../../http/route";
 import { claimInvoicesOf, claimJson, listClaims, loadClaim } from "./queries";
 import { ClaimCreateSchema, ClaimDecisionSchema, ClaimListQuery, ClaimSchema } from "./schemas";
 
@@ -15,125 +15,130 @@ const TAG = "ROT and RUT";
 const BASE = "/api/v1/companies/{companyId}/rot-rut/claims";
 const write = { tag: TAG, scope: "invoices:write", company: true, idempotency: "required", dryRun: true } as const;
 
+const createClaimRoute = defineRoute({
+  ...write,
+  method: "post",
+  path: BASE,
+  summary: "Claim ROT/RUT from Skatteverket for paid invoices",
+  description:
+    "Body: invoice_ids (optionally type), or year and type (every paid, unclaimed invoice paid that year). Builds Skatteverket's claim files (Begäran om utbetalning, schema V6): " +
+    "one type and payment year per file, at most 100 buyers, the claim never above what was paid. Answers the claims (one per file) with download_url. " +
+    "Refusals: INVOICE_CREATE_ROT_RUT_VALIDATION with details.fields (no deduction, not paid, already claimed, a file rule).",
+  params: CompanyParams,
+  body: ClaimCreateSchema,
+  response: z.array(ClaimSchema),
+  status: 201,
+});
+
+async function createClaim(c: HandlerContext<typeof createClaimRoute>) {
+  return dispatch(c, "rot_rut.claim", c.req.valid("json"));
+}
+
+const listClaimsRoute = defineRoute({
+  method: "get",
+  path: BASE,
+  tag: TAG,
+  summary: "List ROT/RUT claims",
+  description: "Newest first; filter status (claimed, decided, paid, rejected).",
+  scope: "invoices:read",
+  company: true,
+  params: CompanyParams,
+  query: ClaimListQuery,
+  response: z.array(ClaimSchema),
+});
+
+async function listClaimsPage(c: HandlerContext<typeof listClaimsRoute>) {
+  const { cursor, limit, status } = c.req.valid("query");
+  const companyId = c.get("company").id;
+  const db = database(c.env);
+  const page = await pageRequest(c, `rot-rut-claims:${companyId}:${status ?? ""}`, cursor, limit);
+  const { items, nextCursor } = await finishPage(c, page, await listClaims(db, companyId, status, page), (r) => ({
+    k: r.createdAt,
+    i: r.id,
+  }));
+  const invoices = await claimInvoicesOf(
+    db,
+    items.map((i) => i.id),
+  );
+  return json(
+    c,
+    items.map((r) =>
+      claimJson(
+        r,
+        invoices.filter((i) => i.claimId === r.id),
+      ),
+    ),
+    200,
+    { next_cursor: nextCursor },
+  );
+}
+
+const getClaimRoute = defineRoute({
+  method: "get",
+  path: `${BASE}/{id}`,
+  tag: TAG,
+  summary: "Get a ROT/RUT claim",
+  scope: "invoices:read",
+  company: true,
+  params: CompanyItemParams,
+  response: ClaimSchema,
+});
+
+async function getClaim(c: HandlerContext<typeof getClaimRoute>) {
+  const db = database(c.env);
+  const row = await loadClaim(db, c.get("company").id, c.req.valid("param").id);
+  return json(c, claimJson(row, await claimInvoicesOf(db, [row.id])));
+}
+
+const claimXmlRoute = defineRoute({
+  method: "get",
+  path: `${BASE}/{id}/xml`,
+  tag: TAG,
+  summary: "The claim file (XML) to upload to Skatteverket",
+  description:
+    "application/xml: Skatteverket's Begäran om utbetalning, schema V6. Carries the buyers' personnummer in full, as the file must.",
+  scope: "invoices:read",
+  company: true,
+  params: CompanyItemParams,
+  response: null,
+});
+
+async function claimXml(c: HandlerContext<typeof claimXmlRoute>) {
+  const row = await loadClaim(database(c.env), c.get("company").id, c.req.valid("param").id);
+  const object = await c.env.DOCUMENTS.get(row.r2Key);
+  if (!object) throw new ApiError("NOT_FOUND", { resource: "rot_rut_claim_file", id: row.id });
+  return fileResponse(
+    c,
+    new Uint8Array(await object.arrayBuffer()),
+    "application/xml",
+    `begaran-${row.type}-${row.year}-${row.id}.xml`,
+  );
+}
+
+const recordDecisionRoute = defineRoute({
+  ...write,
+  method: "post",
+  path: `${BASE}/{id}/decision`,
+  summary: "Record Skatteverket's decision and payout on a claim",
+  description:
+    "approved_amount (at most the claimed amount), decision_date (default today), settlement_account (1930). Accrual: books Debit settlement account / Credit 1513 the approved amount, " +
+    "and Debit 1510 / Credit 1513 the refused part, which the buyers then owe (their invoices' remaining_amount grows). " +
+    "Cash method: the payout is a payment of each invoice's sale, Debit settlement account / Credit its share of revenue and output VAT; the refused part books nothing " +
+    "(the customer's payment of it will), and a decision approving nothing posts no entry (decision_journal_entry_id null). Status paid, or rejected when nothing was approved. " +
+    "A claim takes one decision (else CONFLICT).",
+  params: CompanyItemParams,
+  body: ClaimDecisionSchema,
+  response: ClaimSchema,
+});
+
+async function recordDecision(c: HandlerContext<typeof recordDecisionRoute>) {
+  return dispatch(c, "rot_rut.decide", { ...c.req.valid("json"), id: c.req.valid("param").id });
+}
+
 export function registerRotRutRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(
-    defineRoute({
-      ...write,
-      method: "post",
-      path: BASE,
-      summary: "Claim ROT/RUT from Skatteverket for paid invoices",
-      description:
-        "Body: invoice_ids (optionally type), or year and type (every paid, unclaimed invoice paid that year). Builds Skatteverket's claim files (Begäran om utbetalning, schema V6): " +
-        "one type and payment year per file, at most 100 buyers, the claim never above what was paid. Answers the claims (one per file) with download_url. " +
-        "Refusals: INVOICE_CREATE_ROT_RUT_VALIDATION with details.fields (no deduction, not paid, already claimed, a file rule).",
-      params: CompanyParams,
-      body: ClaimCreateSchema,
-      response: z.array(ClaimSchema),
-      status: 201,
-    }),
-    async (c) => dispatch(c, "rot_rut.claim", c.req.valid("json")),
-  );
-
-  app.openapi(
-    defineRoute({
-      method: "get",
-      path: BASE,
-      tag: TAG,
-      summary: "List ROT/RUT claims",
-      description: "Newest first; filter status (claimed, decided, paid, rejected).",
-      scope: "invoices:read",
-      company: true,
-      params: CompanyParams,
-      query: ClaimListQuery,
-      response: z.array(ClaimSchema),
-    }),
-    async (c) => {
-      const { cursor, limit, status } = c.req.valid("query");
-      const companyId = c.get("company").id;
-      const db = database(c.env);
-      const page = await pageRequest(c, `rot-rut-claims:${companyId}:${status ?? ""}`, cursor, limit);
-      const { items, nextCursor } = await finishPage(c, page, await listClaims(db, companyId, status, page), (r) => ({
-        k: r.createdAt,
-        i: r.id,
-      }));
-      const invoices = await claimInvoicesOf(
-        db,
-        items.map((i) => i.id),
-      );
-      return json(
-        c,
-        items.map((r) =>
-          claimJson(
-            r,
-            invoices.filter((i) => i.claimId === r.id),
-          ),
-        ),
-        200,
-        { next_cursor: nextCursor },
-      );
-    },
-  );
-
-  app.openapi(
-    defineRoute({
-      method: "get",
-      path: `${BASE}/{id}`,
-      tag: TAG,
-      summary: "Get a ROT/RUT claim",
-      scope: "invoices:read",
-      company: true,
-      params: CompanyItemParams,
-      response: ClaimSchema,
-    }),
-    async (c) => {
-      const db = database(c.env);
-      const row = await loadClaim(db, c.get("company").id, c.req.valid("param").id);
-      return json(c, claimJson(row, await claimInvoicesOf(db, [row.id])));
-    },
-  );
-
-  app.openapi(
-    defineRoute({
-      method: "get",
-      path: `${BASE}/{id}/xml`,
-      tag: TAG,
-      summary: "The claim file (XML) to upload to Skatteverket",
-      description:
-        "application/xml: Skatteverket's Begäran om utbetalning, schema V6. Carries the buyers' personnummer in full, as the file must.",
-      scope: "invoices:read",
-      company: true,
-      params: CompanyItemParams,
-      response: null,
-    }),
-    async (c) => {
-      const row = await loadClaim(database(c.env), c.get("company").id, c.req.valid("param").id);
-      const object = await c.env.DOCUMENTS.get(row.r2Key);
-      if (!object) throw new ApiError("NOT_FOUND", { resource: "rot_rut_claim_file", id: row.id });
-      return fileResponse(
-        c,
-        new Uint8Array(await object.arrayBuffer()),
-        "application/xml",
-        `begaran-${row.type}-${row.year}-${row.id}.xml`,
-      );
-    },
-  );
-
-  app.openapi(
-    defineRoute({
-      ...write,
-      method: "post",
-      path: `${BASE}/{id}/decision`,
-      summary: "Record Skatteverket's decision and payout on a claim",
-      description:
-        "approved_amount (at most the claimed amount), decision_date (default today), settlement_account (1930). Accrual: books Debit settlement account / Credit 1513 the approved amount, " +
-        "and Debit 1510 / Credit 1513 the refused part, which the buyers then owe (their invoices' remaining_amount grows). " +
-        "Cash method: the payout is a payment of each invoice's sale, Debit settlement account / Credit its share of revenue and output VAT; the refused part books nothing " +
-        "(the customer's payment of it will), and a decision approving nothing posts no entry (decision_journal_entry_id null). Status paid, or rejected when nothing was approved. " +
-        "A claim takes one decision (else CONFLICT).",
-      params: CompanyItemParams,
-      body: ClaimDecisionSchema,
-      response: ClaimSchema,
-    }),
-    async (c) => dispatch(c, "rot_rut.decide", { ...c.req.valid("json"), id: c.req.valid("param").id }),
-  );
+  app.openapi(createClaimRoute, createClaim);
+  app.openapi(listClaimsRoute, listClaimsPage);
+  app.openapi(getClaimRoute, getClaim);
+  app.openapi(claimXmlRoute, claimXml);
+  app.openapi(recordDecisionRoute, recordDecision);
 }

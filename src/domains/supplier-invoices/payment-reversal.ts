@@ -43,9 +43,10 @@ export function supplierStatusWithoutPayment(
  * VALIDATION_ERROR (reversal_date before the payment) > CONFLICT (cash method, later
  * payments) > the engine's rules on the storno (ENTRY_DATE_OUTSIDE_FISCAL_PERIOD, PERIOD_LOCKED).
  */
-export const reverseSupplierInvoicePayment =
-  (unmatch: UnmatchPaymentRow): Command<PaymentReverseInput & { id: string; payment_id: string }> =>
-  async (db, input, ctx) => {
+export const reverseSupplierInvoicePayment = (
+  unmatch: UnmatchPaymentRow,
+): Command<PaymentReverseInput & { id: string; payment_id: string }> =>
+  async function reverseSupplierInvoicePayment(db, input, ctx) {
     const row = await loadSupplierInvoice(db, ctx.companyId, input.id);
     const p = supplierInvoicePayments;
     const payment = await db

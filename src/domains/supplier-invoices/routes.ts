@@ -2,10 +2,12 @@ import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { database } from "../../db/client";
 import type { AppEnv } from "../../http/context";
 import { dispatch } from "../../http/dispatch";
+import { CompanyParams, CompanyItemParams } from "../../http/params";
 import { json } from "../../http/envelope";
 import { PartialExpansions, parseExpand } from "../../http/expand";
 import { finishPage, pageRequest } from "../../http/pagination";
-import { defineRoute } from "../../http/route";
+import { paymentReversalInput, paymentReversalRoute } from "../../http/payment-reversal-route";
+import { defineRoute, type HandlerContext } from "../../http/route";
 import { PaymentReverseSchema } from "../../http/fields";
 import {
   listSupplierInvoices,
@@ -26,238 +28,239 @@ import {
 
 const TAG = "Supplier invoices";
 const BASE = "/api/v1/companies/{companyId}/supplier-invoices";
-const Params = z.object({ companyId: z.string() });
-const IdParams = z.object({ companyId: z.string(), id: z.string() });
 const write = { tag: TAG, scope: "suppliers:write", company: true, idempotency: "required", dryRun: true } as const;
 
+const listSupplierInvoicesRoute = defineRoute({
+  method: "get",
+  path: BASE,
+  tag: TAG,
+  summary: "List supplier invoices (credit notes included, is_credit_note true)",
+  description:
+    "Newest registration first. date_from and date_to filter invoice_date. expand: supplier, items, payments.",
+  scope: "suppliers:read",
+  company: true,
+  params: CompanyParams,
+  query: SupplierInvoiceListQuery,
+  response: z.array(SupplierInvoiceSchema),
+});
+
+async function listSupplierInvoicesPage(c: HandlerContext<typeof listSupplierInvoicesRoute>) {
+  const { cursor, limit, expand, ...filters } = c.req.valid("query");
+  const companyId = c.get("company").id;
+  const db = database(c.env);
+  const wanted = parseExpand<SupplierInvoiceExpansion>(expand, SUPPLIER_INVOICE_EXPANSIONS);
+  const page = await pageRequest(c, `supplier-invoices:${companyId}:${JSON.stringify(filters)}`, cursor, limit);
+  const { items, nextCursor } = await finishPage(
+    c,
+    page,
+    await listSupplierInvoices(db, companyId, filters, page),
+    (r) => ({ k: r.createdAt, i: r.id }),
+  );
+  const partial = new PartialExpansions();
+  const data = await supplierInvoicesWith(db, companyId, items, wanted, partial);
+  return json(c, data, 200, { next_cursor: nextCursor, ...partial.meta() });
+}
+
+const getSupplierInvoiceRoute = defineRoute({
+  method: "get",
+  path: `${BASE}/{id}`,
+  tag: TAG,
+  summary: "Get a supplier invoice",
+  description: "expand (comma-separated): supplier, items, payments.",
+  scope: "suppliers:read",
+  company: true,
+  params: CompanyItemParams,
+  query: z.object({ expand: z.string().optional() }).strict(),
+  response: SupplierInvoiceSchema,
+});
+
+async function getSupplierInvoice(c: HandlerContext<typeof getSupplierInvoiceRoute>) {
+  const db = database(c.env);
+  const companyId = c.get("company").id;
+  const wanted = parseExpand<SupplierInvoiceExpansion>(c.req.valid("query").expand, SUPPLIER_INVOICE_EXPANSIONS);
+  const row = await loadSupplierInvoice(db, companyId, c.req.valid("param").id);
+  const partial = new PartialExpansions();
+  const [data] = await supplierInvoicesWith(db, companyId, [row], wanted, partial);
+  return json(c, data, 200, partial.meta());
+}
+
+const createSupplierInvoiceRoute = defineRoute({
+  ...write,
+  method: "post",
+  path: BASE,
+  summary: "Register a supplier invoice",
+  description:
+    "Accrual: posts Debit expense and 2641 / Credit 2440 in the same write (with apply_slp also Debit 7533 / Credit 2514 at 24.26 %). Cash: no entry until payment. " +
+    "invoice_date must be in an open period (PERIOD_LOCKED). A foreign currency without exchange_rate takes the Riksbank rate of invoice_date, else SI_FX_RATE_MISSING. " +
+    "A duplicate (supplier, supplier_invoice_number) is SI_CREATE_DUPLICATE_INVOICE_NUMBER.",
+  params: CompanyParams,
+  body: SupplierInvoiceCreateSchema,
+  response: SupplierInvoiceSchema,
+  status: 201,
+});
+
+async function createSupplierInvoice(c: HandlerContext<typeof createSupplierInvoiceRoute>) {
+  return dispatch(c, "supplier_invoices.create", c.req.valid("json"));
+}
+
+const updateSupplierInvoiceRoute = defineRoute({
+  ...write,
+  method: "patch",
+  path: `${BASE}/{id}`,
+  summary: "Update an unpaid supplier invoice's number, due date, payment reference or notes",
+  description:
+    "Amounts and accounts are changed by crediting the invoice and registering it again (the entry is immutable).",
+  params: CompanyItemParams,
+  body: SupplierInvoicePatchSchema,
+  response: SupplierInvoiceSchema,
+});
+
+async function updateSupplierInvoice(c: HandlerContext<typeof updateSupplierInvoiceRoute>) {
+  return dispatch(c, "supplier_invoices.update", { ...c.req.valid("json"), id: c.req.valid("param").id });
+}
+
+const approveSupplierInvoiceRoute = defineRoute({
+  ...write,
+  method: "post",
+  path: `${BASE}/{id}/approve`,
+  summary: "Approve (attest) a registered supplier invoice",
+  description: "No entry. Already approved or settled: SI_APPROVE_NOT_REGISTERED. Past its due date it stays overdue.",
+  params: CompanyItemParams,
+  response: SupplierInvoiceSchema,
+});
+
+async function approveSupplierInvoice(c: HandlerContext<typeof approveSupplierInvoiceRoute>) {
+  return dispatch(c, "supplier_invoices.approve", { id: c.req.valid("param").id });
+}
+
+const paySupplierInvoiceRoute = defineRoute({
+  ...write,
+  method: "post",
+  path: `${BASE}/{id}/mark-paid`,
+  summary: "Record a payment of a supplier invoice",
+  description:
+    "Accrual: Debit 2440 / Credit settlement_account (1930). Cash: Debit expense and 2641 / Credit settlement_account, whole amount only. " +
+    "exchange_rate_difference (SEK paid minus SEK booked) is required on foreign-currency invoices and booked to 7960/3960. Already paid or credited: SI_PAID_ALREADY.",
+  params: CompanyItemParams,
+  body: SupplierInvoicePaySchema,
+  bodyRequired: false,
+  response: SupplierInvoiceSchema.extend({ journal_entry_id: z.string(), payment_id: z.string() }),
+});
+
+async function paySupplierInvoice(c: HandlerContext<typeof paySupplierInvoiceRoute>) {
+  return dispatch(c, "supplier_invoices.pay", { ...c.req.valid("json"), id: c.req.valid("param").id });
+}
+
+const reverseSupplierPaymentRoute = paymentReversalRoute({
+  write,
+  base: BASE,
+  noun: "supplier invoice",
+  statusesAfter: "registered, approved, overdue or partially paid",
+  bankRowNote: "",
+  event: "supplier_invoice.payment_reversed",
+  invoice: SupplierInvoiceSchema,
+});
+
+async function reverseSupplierPayment(c: HandlerContext<typeof reverseSupplierPaymentRoute>) {
+  return dispatch(c, "supplier_invoices.reverse_payment", paymentReversalInput(c));
+}
+
+const creditSupplierInvoiceRoute = defineRoute({
+  ...write,
+  method: "post",
+  path: `${BASE}/{id}/credit`,
+  summary: "Credit a supplier invoice, whole or in part",
+  description:
+    "The credit note is dated credit_date (default today), in an open period and not up to its lock date (else SI_CREDIT_PERIOD_LOCKED), not before the invoice date. " +
+    "items[] credits chosen items, each in what is left of it or by a net amount (its VAT in proportion; the credit completing an item takes exactly its VAT left); without items everything not yet credited is. " +
+    "Accrual entry: the credited part of the registration mirrored (Debit 2440 / Credit expense and 2641). Cash: no entry, and only a whole credit. " +
+    "The original becomes credited when nothing is left, else its credited amount grows (paid when its payments cover the rest). Already credited: SI_CREDIT_ALREADY_CREDITED.",
+  params: CompanyItemParams,
+  body: SupplierInvoiceCreditSchema,
+  bodyRequired: false,
+  response: z.object({
+    credit_note_id: z.string(),
+    original_id: z.string(),
+    arrival_number: z.number(),
+    supplier_invoice_number: z.string(),
+    registration_journal_entry_id: z.string().nullable(),
+    credit_date: z.string(),
+    total: z.number(),
+    total_sek: z.number(),
+    credit_note: SupplierInvoiceSchema,
+    original: SupplierInvoiceSchema,
+  }),
+  status: 201,
+});
+
+async function creditSupplierInvoice(c: HandlerContext<typeof creditSupplierInvoiceRoute>) {
+  return dispatch(c, "supplier_invoices.credit", { ...c.req.valid("json"), id: c.req.valid("param").id });
+}
+
+const reverseSupplierCreditRoute = defineRoute({
+  ...write,
+  method: "post",
+  path: `${BASE}/{id}/credits/{creditNoteId}/reverse`,
+  summary: "Reverse a credit note registered by mistake (the invoice is uncredited)",
+  description:
+    "Accrual: the credit note's entry is reversed by a storno dated reversal_date (default today, in an open period, not before the credit note's date); cash: the credit note booked nothing and nothing is booked. " +
+    "The original returns to what it would be without the credit (credited_amount down; registered, approved, overdue, partially paid, or paid when payments and other credits cover it). " +
+    "The credit note stays in the list with credit_reversed_at set and no longer counts. Not a credit note of this invoice: NOT_FOUND; a second reverse: ENTRY_ALREADY_REVERSED. Emits supplier_invoice.uncredited.",
+  params: CompanyItemParams.extend({ creditNoteId: z.string() }),
+  body: PaymentReverseSchema,
+  bodyRequired: false,
+  response: SupplierInvoiceSchema.extend({
+    reversed_credit_note: SupplierInvoiceSchema,
+    reversal_journal_entry_id: z.string().nullable(),
+  }),
+});
+
+async function reverseSupplierCredit(c: HandlerContext<typeof reverseSupplierCreditRoute>) {
+  return dispatch(c, "supplier_invoices.reverse_credit", {
+    ...c.req.valid("json"),
+    id: c.req.valid("param").id,
+    credit_note_id: c.req.valid("param").creditNoteId,
+  });
+}
+
+const disputeSupplierInvoiceRoute = defineRoute({
+  ...write,
+  method: "post",
+  path: `${BASE}/{id}/dispute`,
+  summary: "Mark an open supplier invoice as disputed",
+  description: "It stays in the supplier ledger and cannot be paid until the dispute is resolved.",
+  params: CompanyItemParams,
+  body: SupplierInvoiceDisputeSchema,
+  response: SupplierInvoiceSchema,
+});
+
+async function disputeSupplierInvoice(c: HandlerContext<typeof disputeSupplierInvoiceRoute>) {
+  return dispatch(c, "supplier_invoices.dispute", { ...c.req.valid("json"), id: c.req.valid("param").id });
+}
+
+const resolveDisputeRoute = defineRoute({
+  ...write,
+  method: "post",
+  path: `${BASE}/{id}/resolve-dispute`,
+  summary: "End a dispute: back to registered, approved, partially_paid or overdue",
+  params: CompanyItemParams,
+  response: SupplierInvoiceSchema,
+});
+
+async function resolveDispute(c: HandlerContext<typeof resolveDisputeRoute>) {
+  return dispatch(c, "supplier_invoices.resolve_dispute", { id: c.req.valid("param").id });
+}
+
 export function registerSupplierInvoiceRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(
-    defineRoute({
-      method: "get",
-      path: BASE,
-      tag: TAG,
-      summary: "List supplier invoices (credit notes included, is_credit_note true)",
-      description:
-        "Newest registration first. date_from and date_to filter invoice_date. expand: supplier, items, payments.",
-      scope: "suppliers:read",
-      company: true,
-      params: Params,
-      query: SupplierInvoiceListQuery,
-      response: z.array(SupplierInvoiceSchema),
-    }),
-    async (c) => {
-      const { cursor, limit, expand, ...filters } = c.req.valid("query");
-      const companyId = c.get("company").id;
-      const db = database(c.env);
-      const wanted = parseExpand<SupplierInvoiceExpansion>(expand, SUPPLIER_INVOICE_EXPANSIONS);
-      const page = await pageRequest(c, `supplier-invoices:${companyId}:${JSON.stringify(filters)}`, cursor, limit);
-      const { items, nextCursor } = await finishPage(
-        c,
-        page,
-        await listSupplierInvoices(db, companyId, filters, page),
-        (r) => ({ k: r.createdAt, i: r.id }),
-      );
-      const partial = new PartialExpansions();
-      const data = await supplierInvoicesWith(db, companyId, items, wanted, partial);
-      return json(c, data, 200, { next_cursor: nextCursor, ...partial.meta() });
-    },
-  );
-
-  app.openapi(
-    defineRoute({
-      method: "get",
-      path: `${BASE}/{id}`,
-      tag: TAG,
-      summary: "Get a supplier invoice",
-      description: "expand (comma-separated): supplier, items, payments.",
-      scope: "suppliers:read",
-      company: true,
-      params: IdParams,
-      query: z.object({ expand: z.string().optional() }).strict(),
-      response: SupplierInvoiceSchema,
-    }),
-    async (c) => {
-      const db = database(c.env);
-      const companyId = c.get("company").id;
-      const wanted = parseExpand<SupplierInvoiceExpansion>(c.req.valid("query").expand, SUPPLIER_INVOICE_EXPANSIONS);
-      const row = await loadSupplierInvoice(db, companyId, c.req.valid("param").id);
-      const partial = new PartialExpansions();
-      const [data] = await supplierInvoicesWith(db, companyId, [row], wanted, partial);
-      return json(c, data, 200, partial.meta());
-    },
-  );
-
-  app.openapi(
-    defineRoute({
-      ...write,
-      method: "post",
-      path: BASE,
-      summary: "Register a supplier invoice",
-      description:
-        "Accrual: posts Debit expense and 2641 / Credit 2440 in the same write (with apply_slp also Debit 7533 / Credit 2514 at 24.26 %). Cash: no entry until payment. " +
-        "invoice_date must be in an open period (PERIOD_LOCKED). A foreign currency without exchange_rate takes the Riksbank rate of invoice_date, else SI_FX_RATE_MISSING. " +
-        "A duplicate (supplier, supplier_invoice_number) is SI_CREATE_DUPLICATE_INVOICE_NUMBER.",
-      params: Params,
-      body: SupplierInvoiceCreateSchema,
-      response: SupplierInvoiceSchema,
-      status: 201,
-    }),
-    async (c) => dispatch(c, "supplier_invoices.create", c.req.valid("json")),
-  );
-
-  app.openapi(
-    defineRoute({
-      ...write,
-      method: "patch",
-      path: `${BASE}/{id}`,
-      summary: "Update an unpaid supplier invoice's number, due date, payment reference or notes",
-      description:
-        "Amounts and accounts are changed by crediting the invoice and registering it again (the entry is immutable).",
-      params: IdParams,
-      body: SupplierInvoicePatchSchema,
-      response: SupplierInvoiceSchema,
-    }),
-    async (c) => dispatch(c, "supplier_invoices.update", { ...c.req.valid("json"), id: c.req.valid("param").id }),
-  );
-
-  app.openapi(
-    defineRoute({
-      ...write,
-      method: "post",
-      path: `${BASE}/{id}/approve`,
-      summary: "Approve (attest) a registered supplier invoice",
-      description:
-        "No entry. Already approved or settled: SI_APPROVE_NOT_REGISTERED. Past its due date it stays overdue.",
-      params: IdParams,
-      response: SupplierInvoiceSchema,
-    }),
-    async (c) => dispatch(c, "supplier_invoices.approve", { id: c.req.valid("param").id }),
-  );
-
-  app.openapi(
-    defineRoute({
-      ...write,
-      method: "post",
-      path: `${BASE}/{id}/mark-paid`,
-      summary: "Record a payment of a supplier invoice",
-      description:
-        "Accrual: Debit 2440 / Credit settlement_account (1930). Cash: Debit expense and 2641 / Credit settlement_account, whole amount only. " +
-        "exchange_rate_difference (SEK paid minus SEK booked) is required on foreign-currency invoices and booked to 7960/3960. Already paid or credited: SI_PAID_ALREADY.",
-      params: IdParams,
-      body: SupplierInvoicePaySchema,
-      bodyRequired: false,
-      response: SupplierInvoiceSchema.extend({ journal_entry_id: z.string(), payment_id: z.string() }),
-    }),
-    async (c) => dispatch(c, "supplier_invoices.pay", { ...c.req.valid("json"), id: c.req.valid("param").id }),
-  );
-
-  app.openapi(
-    defineRoute({
-      ...write,
-      method: "post",
-      path: `${BASE}/{id}/payments/{paymentId}/reverse`,
-      summary: "Reverse a payment registered by mistake (makulera betalning)",
-      description:
-        "The payment's entry is reversed by a storno dated reversal_date (default today, in an open period, not before the payment); the supplier invoice returns to what it would be without the payment " +
-        "(paid_amount down; registered, approved, overdue or partially paid, or still paid/credited when credits cover it), and a bank row matched to the payment becomes unmatched. " +
-        "The payment stays in expand=payments with reversed: true. Unknown payment: NOT_FOUND; a second reverse: ENTRY_ALREADY_REVERSED; cash method: later payments first (CONFLICT). Emits supplier_invoice.payment_reversed.",
-      params: z.object({ companyId: z.string(), id: z.string(), paymentId: z.string() }),
-      body: PaymentReverseSchema,
-      bodyRequired: false,
-      response: SupplierInvoiceSchema.extend({
-        reversed_payment: z.unknown(),
-        reversal_journal_entry_id: z.string(),
-        bank_transaction_id: z.string().nullable(),
-      }),
-    }),
-    async (c) =>
-      dispatch(c, "supplier_invoices.reverse_payment", {
-        ...c.req.valid("json"),
-        id: c.req.valid("param").id,
-        payment_id: c.req.valid("param").paymentId,
-      }),
-  );
-
-  app.openapi(
-    defineRoute({
-      ...write,
-      method: "post",
-      path: `${BASE}/{id}/credit`,
-      summary: "Credit a supplier invoice, whole or in part",
-      description:
-        "The credit note is dated credit_date (default today), in an open period and not up to its lock date (else SI_CREDIT_PERIOD_LOCKED), not before the invoice date. " +
-        "items[] credits chosen items, each in what is left of it or by a net amount (its VAT in proportion; the credit completing an item takes exactly its VAT left); without items everything not yet credited is. " +
-        "Accrual entry: the credited part of the registration mirrored (Debit 2440 / Credit expense and 2641). Cash: no entry, and only a whole credit. " +
-        "The original becomes credited when nothing is left, else its credited amount grows (paid when its payments cover the rest). Already credited: SI_CREDIT_ALREADY_CREDITED.",
-      params: IdParams,
-      body: SupplierInvoiceCreditSchema,
-      bodyRequired: false,
-      response: z.object({
-        credit_note_id: z.string(),
-        original_id: z.string(),
-        arrival_number: z.number(),
-        supplier_invoice_number: z.string(),
-        registration_journal_entry_id: z.string().nullable(),
-        credit_date: z.string(),
-        total: z.number(),
-        total_sek: z.number(),
-        credit_note: SupplierInvoiceSchema,
-        original: SupplierInvoiceSchema,
-      }),
-      status: 201,
-    }),
-    async (c) => dispatch(c, "supplier_invoices.credit", { ...c.req.valid("json"), id: c.req.valid("param").id }),
-  );
-
-  app.openapi(
-    defineRoute({
-      ...write,
-      method: "post",
-      path: `${BASE}/{id}/credits/{creditNoteId}/reverse`,
-      summary: "Reverse a credit note registered by mistake (the invoice is uncredited)",
-      description:
-        "Accrual: the credit note's entry is reversed by a storno dated reversal_date (default today, in an open period, not before the credit note's date); cash: the credit note booked nothing and nothing is booked. " +
-        "The original returns to what it would be without the credit (credited_amount down; registered, approved, overdue, partially paid, or paid when payments and other credits cover it). " +
-        "The credit note stays in the list with credit_reversed_at set and no longer counts. Not a credit note of this invoice: NOT_FOUND; a second reverse: ENTRY_ALREADY_REVERSED. Emits supplier_invoice.uncredited.",
-      params: z.object({ companyId: z.string(), id: z.string(), creditNoteId: z.string() }),
-      body: PaymentReverseSchema,
-      bodyRequired: false,
-      response: SupplierInvoiceSchema.extend({
-        reversed_credit_note: SupplierInvoiceSchema,
-        reversal_journal_entry_id: z.string().nullable(),
-      }),
-    }),
-    async (c) =>
-      dispatch(c, "supplier_invoices.reverse_credit", {
-        ...c.req.valid("json"),
-        id: c.req.valid("param").id,
-        credit_note_id: c.req.valid("param").creditNoteId,
-      }),
-  );
-
-  app.openapi(
-    defineRoute({
-      ...write,
-      method: "post",
-      path: `${BASE}/{id}/dispute`,
-      summary: "Mark an open supplier invoice as disputed",
-      description: "It stays in the supplier ledger and cannot be paid until the dispute is resolved.",
-      params: IdParams,
-      body: SupplierInvoiceDisputeSchema,
-      response: SupplierInvoiceSchema,
-    }),
-    async (c) => dispatch(c, "supplier_invoices.dispute", { ...c.req.valid("json"), id: c.req.valid("param").id }),
-  );
-
-  app.openapi(
-    defineRoute({
-      ...write,
-      method: "post",
-      path: `${BASE}/{id}/resolve-dispute`,
-      summary: "End a dispute: back to registered, approved, partially_paid or overdue",
-      params: IdParams,
-      response: SupplierInvoiceSchema,
-    }),
-    async (c) => dispatch(c, "supplier_invoices.resolve_dispute", { id: c.req.valid("param").id }),
-  );
+  app.openapi(listSupplierInvoicesRoute, listSupplierInvoicesPage);
+  app.openapi(getSupplierInvoiceRoute, getSupplierInvoice);
+  app.openapi(createSupplierInvoiceRoute, createSupplierInvoice);
+  app.openapi(updateSupplierInvoiceRoute, updateSupplierInvoice);
+  app.openapi(approveSupplierInvoiceRoute, approveSupplierInvoice);
+  app.openapi(paySupplierInvoiceRoute, paySupplierInvoice);
+  app.openapi(reverseSupplierPaymentRoute, reverseSupplierPayment);
+  app.openapi(creditSupplierInvoiceRoute, creditSupplierInvoice);
+  app.openapi(reverseSupplierCreditRoute, reverseSupplierCredit);
+  app.openapi(disputeSupplierInvoiceRoute, disputeSupplierInvoice);
+  app.openapi(resolveDisputeRoute, resolveDispute);
 }

@@ -226,9 +226,8 @@ export const updateSupplier: Command<SupplierPatchInput & { id: string }> = asyn
 export type OpenSupplierInvoiceCount = (db: Database, companyId: string, supplierId: string) => Promise<number>;
 
 /** Archive. Refused while a supplier invoice to it is registered, approved, partially paid, overdue or disputed. */
-export const archiveSupplier =
-  (countOpenSupplierInvoices: OpenSupplierInvoiceCount): Command<{ id: string }> =>
-  async (db, input, ctx) => {
+export const archiveSupplier = (countOpenSupplierInvoices: OpenSupplierInvoiceCount): Command<{ id: string }> =>
+  async function archiveSupplier(db, input, ctx) {
     const current = await loadSupplier(db, ctx.companyId, input.id);
     const open = await countOpenSupplierInvoices(db, ctx.companyId, current.id);
     if (open > 0)

@@ -8,7 +8,7 @@ import { dispatch } from "../../http/dispatch";
 import { json } from "../../http/envelope";
 import { finishPage, pageRequest } from "../../http/pagination";
 import { CompanyParams, CompanyItemParams, ItemParams } from "../../http/params";
-import { defineRoute, PageQuery } from "../../http/route";
+import { defineRoute, PageQuery, type HandlerContext } from "../../http/route";
 import {
   deliveryJson,
   listDeliveries,
@@ -60,173 +60,185 @@ const DeliverySchema = z
   })
   .openapi("WebhookDelivery");
 
+const read = { tag: TAG, scope: SCOPE, company: true, write: false } as const;
+
+const listCompanyWebhooksRoute = defineRoute({
+  ...read,
+  method: "get",
+  path: BASE,
+  summary: "List webhooks (secrets are never returned)",
+  params: CompanyParams,
+  response: z.object({ webhooks: z.array(WebhookSchema) }),
+});
+
+async function listCompanyWebhooks(c: HandlerContext<typeof listCompanyWebhooksRoute>) {
+  return json(c, { webhooks: (await listWebhooks(database(c.env), c.get("company").id)).map(webhookJson) });
+}
+
+const getWebhookRoute = defineRoute({
+  ...read,
+  method: "get",
+  path: `${BASE}/{id}`,
+  summary: "Get a webhook",
+  params: CompanyItemParams,
+  response: WebhookSchema,
+});
+
+async function getWebhook(c: HandlerContext<typeof getWebhookRoute>) {
+  return json(c, webhookJson(await loadWebhook(database(c.env), c.get("company").id, c.req.valid("param").id)));
+}
+
+const createWebhookRoute = defineRoute({
+  tag: TAG,
+  scope: SCOPE,
+  company: true,
+  idempotency: "required",
+  dryRun: true,
+  method: "post",
+  path: BASE,
+  summary: "Register a webhook for one event type",
+  description:
+    "webhook_url must be HTTPS and must not resolve to a private, loopback, link-local or cloud-metadata address. salary_run.* and agi.generated " +
+    "also need payroll:read. The signing secret is in this response only.",
+  params: CompanyParams,
+  body: WebhookCreateSchema,
+  response: WithSecret,
+  status: 201,
+});
+
+async function createWebhook(c: HandlerContext<typeof createWebhookRoute>) {
+  const body = c.req.valid("json");
+  if (needsPayrollScope(body.event_type) && !hasScope(c.get("auth").scopes, "payroll:read")) {
+    throw new ApiError(
+      "INSUFFICIENT_SCOPE",
+      { required_scope: "payroll:read", event_type: body.event_type },
+      "Payroll events need the scope payroll:read.",
+    );
+  }
+  return dispatch(c, "webhooks.create", body);
+}
+
+const updateWebhookRoute = defineRoute({
+  tag: TAG,
+  scope: SCOPE,
+  company: true,
+  idempotency: "optional",
+  dryRun: true,
+  method: "patch",
+  path: `${BASE}/{id}`,
+  summary: "Update a webhook (event_type is immutable)",
+  description: "active: true re-enables and clears disabled_at and disabled_reason; dead deliveries are not replayed.",
+  params: CompanyItemParams,
+  body: WebhookPatchSchema,
+  response: WebhookSchema,
+});
+
+async function updateWebhook(c: HandlerContext<typeof updateWebhookRoute>) {
+  return dispatch(c, "webhooks.update", { ...c.req.valid("json"), id: c.req.valid("param").id });
+}
+
+const deleteWebhookRoute = defineRoute({
+  tag: TAG,
+  scope: SCOPE,
+  company: true,
+  idempotency: "optional",
+  method: "delete",
+  path: `${BASE}/{id}`,
+  summary: "Delete a webhook; its deliveries stay with webhook_id null",
+  params: CompanyItemParams,
+  response: z.object({ deleted: z.boolean() }),
+});
+
+async function deleteWebhook(c: HandlerContext<typeof deleteWebhookRoute>) {
+  return dispatch(c, "webhooks.delete", { id: c.req.valid("param").id });
+}
+
+const rotateSecretRoute = defineRoute({
+  tag: TAG,
+  scope: SCOPE,
+  company: true,
+  method: "post",
+  path: `${BASE}/{id}/rotate-secret`,
+  summary: "New signing secret, returned once; the old one stops at once",
+  description: "Not idempotent.",
+  params: CompanyItemParams,
+  response: WithSecret,
+});
+
+async function rotateSecret(c: HandlerContext<typeof rotateSecretRoute>) {
+  return dispatch(c, "webhooks.rotate_secret", { id: c.req.valid("param").id });
+}
+
+const testWebhookRoute = defineRoute({
+  tag: TAG,
+  scope: SCOPE,
+  company: true,
+  idempotency: "optional",
+  method: "post",
+  path: `${BASE}/{id}/test`,
+  summary: "Send a webhook.test delivery now",
+  params: CompanyItemParams,
+  response: z.object({ webhook_delivery_id: z.string(), status: z.literal("pending") }),
+});
+
+async function testWebhook(c: HandlerContext<typeof testWebhookRoute>) {
+  return dispatch(c, "webhooks.test", { id: c.req.valid("param").id });
+}
+
+const listDeliveriesRoute = defineRoute({
+  ...read,
+  method: "get",
+  path: `${BASE}/{id}/deliveries`,
+  summary: "Deliveries of a webhook, newest first",
+  params: CompanyItemParams,
+  query: z.object(PageQuery),
+  response: z.array(DeliverySchema),
+});
+
+async function listDeliveriesPage(c: HandlerContext<typeof listDeliveriesRoute>) {
+  const { id } = c.req.valid("param");
+  const { cursor, limit } = c.req.valid("query");
+  const companyId = c.get("company").id;
+  const db = database(c.env);
+  await loadWebhook(db, companyId, id);
+  const page = await pageRequest(c, `deliveries:${id}`, cursor, limit);
+  const { items, nextCursor } = await finishPage(c, page, await listDeliveries(db, companyId, id, page), (d) => ({
+    k: d.createdAt,
+    i: d.id,
+  }));
+  return json(c, items.map(deliveryJson), 200, { next_cursor: nextCursor });
+}
+
+const retryDeliveryRoute = defineRoute({
+  tag: TAG,
+  scope: SCOPE,
+  method: "post",
+  path: "/api/v1/webhook-deliveries/{id}/retry",
+  summary: "Send a delivered or dead delivery again as a new pending row",
+  description:
+    "Not idempotent. A live delivery (pending, in_flight, failed) is refused with 409 CONFLICT; the original row is kept.",
+  params: ItemParams,
+  response: DeliverySchema,
+  status: 201,
+});
+
+async function retryDelivery(c: HandlerContext<typeof retryDeliveryRoute>) {
+  const { id } = c.req.valid("param");
+  const delivery = await loadDelivery(database(c.env), id);
+  const notFound = new ApiError("NOT_FOUND", { resource: "webhook_delivery", id });
+  if (!delivery) throw notFound;
+  await enterCompany(c, delivery.companyId, { scope: null, write: true }, notFound);
+  return dispatch(c, "webhooks.retry_delivery", { id });
+}
+
 export function registerWebhookRoutes(app: OpenAPIHono<AppEnv>) {
-  const read = { tag: TAG, scope: SCOPE, company: true, write: false } as const;
-
-  app.openapi(
-    defineRoute({
-      ...read,
-      method: "get",
-      path: BASE,
-      summary: "List webhooks (secrets are never returned)",
-      params: CompanyParams,
-      response: z.object({ webhooks: z.array(WebhookSchema) }),
-    }),
-    async (c) => json(c, { webhooks: (await listWebhooks(database(c.env), c.get("company").id)).map(webhookJson) }),
-  );
-
-  app.openapi(
-    defineRoute({
-      ...read,
-      method: "get",
-      path: `${BASE}/{id}`,
-      summary: "Get a webhook",
-      params: CompanyItemParams,
-      response: WebhookSchema,
-    }),
-    async (c) => json(c, webhookJson(await loadWebhook(database(c.env), c.get("company").id, c.req.valid("param").id))),
-  );
-
-  app.openapi(
-    defineRoute({
-      tag: TAG,
-      scope: SCOPE,
-      company: true,
-      idempotency: "required",
-      dryRun: true,
-      method: "post",
-      path: BASE,
-      summary: "Register a webhook for one event type",
-      description:
-        "webhook_url must be HTTPS and must not resolve to a private, loopback, link-local or cloud-metadata address. salary_run.* and agi.generated " +
-        "also need payroll:read. The signing secret is in this response only.",
-      params: CompanyParams,
-      body: WebhookCreateSchema,
-      response: WithSecret,
-      status: 201,
-    }),
-    async (c) => {
-      const body = c.req.valid("json");
-      if (needsPayrollScope(body.event_type) && !hasScope(c.get("auth").scopes, "payroll:read")) {
-        throw new ApiError(
-          "INSUFFICIENT_SCOPE",
-          { required_scope: "payroll:read", event_type: body.event_type },
-          "Payroll events need the scope payroll:read.",
-        );
-      }
-      return dispatch(c, "webhooks.create", body);
-    },
-  );
-
-  app.openapi(
-    defineRoute({
-      tag: TAG,
-      scope: SCOPE,
-      company: true,
-      idempotency: "optional",
-      dryRun: true,
-      method: "patch",
-      path: `${BASE}/{id}`,
-      summary: "Update a webhook (event_type is immutable)",
-      description:
-        "active: true re-enables and clears disabled_at and disabled_reason; dead deliveries are not replayed.",
-      params: CompanyItemParams,
-      body: WebhookPatchSchema,
-      response: WebhookSchema,
-    }),
-    async (c) => dispatch(c, "webhooks.update", { ...c.req.valid("json"), id: c.req.valid("param").id }),
-  );
-
-  app.openapi(
-    defineRoute({
-      tag: TAG,
-      scope: SCOPE,
-      company: true,
-      idempotency: "optional",
-      method: "delete",
-      path: `${BASE}/{id}`,
-      summary: "Delete a webhook; its deliveries stay with webhook_id null",
-      params: CompanyItemParams,
-      response: z.object({ deleted: z.boolean() }),
-    }),
-    async (c) => dispatch(c, "webhooks.delete", { id: c.req.valid("param").id }),
-  );
-
-  app.openapi(
-    defineRoute({
-      tag: TAG,
-      scope: SCOPE,
-      company: true,
-      method: "post",
-      path: `${BASE}/{id}/rotate-secret`,
-      summary: "New signing secret, returned once; the old one stops at once",
-      description: "Not idempotent.",
-      params: CompanyItemParams,
-      response: WithSecret,
-    }),
-    async (c) => dispatch(c, "webhooks.rotate_secret", { id: c.req.valid("param").id }),
-  );
-
-  app.openapi(
-    defineRoute({
-      tag: TAG,
-      scope: SCOPE,
-      company: true,
-      idempotency: "optional",
-      method: "post",
-      path: `${BASE}/{id}/test`,
-      summary: "Send a webhook.test delivery now",
-      params: CompanyItemParams,
-      response: z.object({ webhook_delivery_id: z.string(), status: z.literal("pending") }),
-    }),
-    async (c) => dispatch(c, "webhooks.test", { id: c.req.valid("param").id }),
-  );
-
-  app.openapi(
-    defineRoute({
-      ...read,
-      method: "get",
-      path: `${BASE}/{id}/deliveries`,
-      summary: "Deliveries of a webhook, newest first",
-      params: CompanyItemParams,
-      query: z.object(PageQuery),
-      response: z.array(DeliverySchema),
-    }),
-    async (c) => {
-      const { id } = c.req.valid("param");
-      const { cursor, limit } = c.req.valid("query");
-      const companyId = c.get("company").id;
-      const db = database(c.env);
-      await loadWebhook(db, companyId, id);
-      const page = await pageRequest(c, `deliveries:${id}`, cursor, limit);
-      const { items, nextCursor } = await finishPage(c, page, await listDeliveries(db, companyId, id, page), (d) => ({
-        k: d.createdAt,
-        i: d.id,
-      }));
-      return json(c, items.map(deliveryJson), 200, { next_cursor: nextCursor });
-    },
-  );
-
-  app.openapi(
-    defineRoute({
-      tag: TAG,
-      scope: SCOPE,
-      method: "post",
-      path: "/api/v1/webhook-deliveries/{id}/retry",
-      summary: "Send a delivered or dead delivery again as a new pending row",
-      description:
-        "Not idempotent. A live delivery (pending, in_flight, failed) is refused with 409 CONFLICT; the original row is kept.",
-      params: ItemParams,
-      response: DeliverySchema,
-      status: 201,
-    }),
-    async (c) => {
-      const { id } = c.req.valid("param");
-      const delivery = await loadDelivery(database(c.env), id);
-      const notFound = new ApiError("NOT_FOUND", { resource: "webhook_delivery", id });
-      if (!delivery) throw notFound;
-      await enterCompany(c, delivery.companyId, { scope: null, write: true }, notFound);
-      return dispatch(c, "webhooks.retry_delivery", { id });
-    },
-  );
+  app.openapi(listCompanyWebhooksRoute, listCompanyWebhooks);
+  app.openapi(getWebhookRoute, getWebhook);
+  app.openapi(createWebhookRoute, createWebhook);
+  app.openapi(updateWebhookRoute, updateWebhook);
+  app.openapi(deleteWebhookRoute, deleteWebhook);
+  app.openapi(rotateSecretRoute, rotateSecret);
+  app.openapi(testWebhookRoute, testWebhook);
+  app.openapi(listDeliveriesRoute, listDeliveriesPage);
+  app.openapi(retryDeliveryRoute, retryDelivery);
 }

@@ -1,10 +1,12 @@
 // The payroll reports under /reports: the employer contribution basis and the salary
 // journal (the vacation liability is with the vacation routes).
-import { type OpenAPIHono, z } from "@hono/zod-openapi";
+import type { OpenAPIHono } from "@hono/zod-openapi";
 import { database } from "../../../db/client";
 import type { AppEnv } from "../../../http/context";
 import { json } from "../../../http/envelope";
+import { CompanyParams } from "../../../http/params";
 import { defineRoute, type HandlerContext } from "../../../http/route";
+import { AvgifterBasisSchema, SalaryJournalSchema } from "../report-schemas";
 import { avgifterBasis, salaryJournal } from "../reports";
 import { AvgifterBasisQuery, SalaryJournalQuery } from "../schemas";
 import { COMPANY, read } from "./common";
@@ -17,8 +19,9 @@ const avgifterBasisRoute = defineRoute({
   summary: "Employer contribution basis of a year, per employee, from booked runs",
   description:
     "Runs booked with a payment date in `year`. Per employee: basis, the parts per rate (full, youth, pension_fee_only, exempt) and the contributions booked; per rate: the basis and Skatteverket's figure month by month (bases in whole kronor per rate, öre dropped).",
+  params: CompanyParams,
   query: AvgifterBasisQuery,
-  response: z.record(z.string(), z.unknown()),
+  response: AvgifterBasisSchema,
 });
 
 async function avgifterBasisReport(c: HandlerContext<typeof avgifterBasisRoute>) {
@@ -33,8 +36,9 @@ const salaryJournalRoute = defineRoute({
   summary: "Salary journal (lönejournal) of a run or a period",
   description:
     "salary_run_id, or period_year (and period_month). Calculated runs only (review and later). Per run and employee: gross, benefits, reimbursements, deductions, tax, net, contributions, line items; totals.",
+  params: CompanyParams,
   query: SalaryJournalQuery,
-  response: z.record(z.string(), z.unknown()),
+  response: SalaryJournalSchema,
 });
 
 async function salaryJournalReport(c: HandlerContext<typeof salaryJournalRoute>) {

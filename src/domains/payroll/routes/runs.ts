@@ -45,6 +45,11 @@ import { RUNS, RunEmployeeParams, read, write } from "./common";
 
 const LineItemParams = RunEmployeeParams.extend({ lineItemId: z.string() });
 
+/** The run a command acts on: the {id} of the path (the body, if any, is the command's own). */
+function runOf(c: { req: { valid(target: "param"): { id: string } } }) {
+  return { id: c.req.valid("param").id };
+}
+
 // The run itself
 
 const listRunsRoute = defineRoute({
@@ -121,7 +126,7 @@ const updateRunRoute = defineRoute({
 });
 
 async function updateRun(c: HandlerContext<typeof updateRunRoute>) {
-  return dispatch(c, "payroll.update_run", { ...c.req.valid("json"), id: c.req.valid("param").id });
+  return dispatch(c, "payroll.update_run", { ...c.req.valid("json"), ...runOf(c) });
 }
 
 const deleteRunRoute = defineRoute({
@@ -137,7 +142,7 @@ const deleteRunRoute = defineRoute({
 });
 
 async function deleteRun(c: HandlerContext<typeof deleteRunRoute>) {
-  return dispatch(c, "payroll.delete_run", { id: c.req.valid("param").id });
+  return dispatch(c, "payroll.delete_run", runOf(c));
 }
 
 // The run's employees and their line items
@@ -213,7 +218,7 @@ const addRunEmployeesRoute = defineRoute({
 });
 
 async function addRunEmployees(c: HandlerContext<typeof addRunEmployeesRoute>) {
-  return dispatch(c, "payroll.add_run_employees", { ...c.req.valid("json"), id: c.req.valid("param").id });
+  return dispatch(c, "payroll.add_run_employees", { ...c.req.valid("json"), ...runOf(c) });
 }
 
 const updateRunEmployeeRoute = defineRoute({
@@ -280,49 +285,52 @@ async function removeLineItem(c: HandlerContext<typeof removeLineItemRoute>) {
 
 // The run's steps: calculate, approve, reopen, mark-paid, book
 
-const calculateRunRoute = defineRoute({
-  ...write,
-  method: "post",
-  path: `${RUNS}/{id}/calculate`,
-  summary: "Calculate: tax, employer contributions, net pay; draft to review",
-  description:
-    "Draft only (SALARY_RUN_CALCULATE_NOT_DRAFT); no employees: SALARY_RUN_NO_EMPLOYEES; no tax table or rates for the payment year: 503 SALARY_RUN_TAX_TABLE_MISSING. Engine rows are regenerated, manual rows kept. Returns the run with warnings.",
-  params: CompanyItemParams,
-  response: SalaryRunSchema,
-});
-
-async function calculateRun(c: HandlerContext<typeof calculateRunRoute>) {
-  return dispatch(c, "payroll.calculate_run", { id: c.req.valid("param").id });
+/**
+ * A step of a run's life that takes no body: POST .../salary-runs/{id}/<step>, a payroll
+ * write (idempotent, dry-run) answering the run. Each step names its command in its handler.
+ */
+function runStepRoute(step: "calculate" | "approve" | "reopen" | "book", summary: string, description: string) {
+  return defineRoute({
+    ...write,
+    method: "post",
+    path: `${RUNS}/{id}/${step}`,
+    summary,
+    description,
+    params: CompanyItemParams,
+    response: SalaryRunSchema,
+  });
 }
 
-const approveRunRoute = defineRoute({
-  ...write,
-  method: "post",
-  path: `${RUNS}/{id}/approve`,
-  summary: "Approve a run in review",
-  description:
-    "Review only (SALARY_RUN_APPROVE_NOT_REVIEW). Every employee needs clearing and account number, a calculation breakdown and net pay not below zero; all problems come in one SALARY_RUN_APPROVE_VALIDATION_FAILED with details.employees[]. A missing email is a warning. Emits salary_run.approved.",
-  params: CompanyItemParams,
-  response: SalaryRunSchema,
-});
+type RunStepContext = HandlerContext<ReturnType<typeof runStepRoute>>;
 
-async function approveRun(c: HandlerContext<typeof approveRunRoute>) {
-  return dispatch(c, "payroll.approve_run", { id: c.req.valid("param").id });
+const calculateRunRoute = runStepRoute(
+  "calculate",
+  "Calculate: tax, employer contributions, net pay; draft to review",
+  "Draft only (SALARY_RUN_CALCULATE_NOT_DRAFT); no employees: SALARY_RUN_NO_EMPLOYEES; no tax table or rates for the payment year: 503 SALARY_RUN_TAX_TABLE_MISSING. Engine rows are regenerated, manual rows kept. Returns the run with warnings.",
+);
+
+async function calculateRun(c: RunStepContext) {
+  return dispatch(c, "payroll.calculate_run", runOf(c));
 }
 
-const reopenRunRoute = defineRoute({
-  ...write,
-  method: "post",
-  path: `${RUNS}/{id}/reopen`,
-  summary: "Reopen a run in review or approved: back to draft",
-  description:
-    "Review or approved only (SALARY_RUN_REOPEN_INVALID_STATUS; a paid or booked run is never reopened). The calculation is undone: engine line items removed, figures, totals and warnings cleared, approval forgotten, the month's absence released; employees, hours, overrides and manual line items stay. Emits salary_run.reopened.",
-  params: CompanyItemParams,
-  response: SalaryRunSchema,
-});
+const approveRunRoute = runStepRoute(
+  "approve",
+  "Approve a run in review",
+  "Review only (SALARY_RUN_APPROVE_NOT_REVIEW). Every employee needs clearing and account number, a calculation breakdown and net pay not below zero; all problems come in one SALARY_RUN_APPROVE_VALIDATION_FAILED with details.employees[]. A missing email is a warning. Emits salary_run.approved.",
+);
 
-async function reopenRun(c: HandlerContext<typeof reopenRunRoute>) {
-  return dispatch(c, "payroll.reopen_run", { id: c.req.valid("param").id });
+async function approveRun(c: RunStepContext) {
+  return dispatch(c, "payroll.approve_run", runOf(c));
+}
+
+const reopenRunRoute = runStepRoute(
+  "reopen",
+  "Reopen a run in review or approved: back to draft",
+  "Review or approved only (SALARY_RUN_REOPEN_INVALID_STATUS; a paid or booked run is never reopened). The calculation is undone: engine line items removed, figures, totals and warnings cleared, approval forgotten, the month's absence released; employees, hours, overrides and manual line items stay. Emits salary_run.reopened.",
+);
+
+async function reopenRun(c: RunStepContext) {
+  return dispatch(c, "payroll.reopen_run", runOf(c));
 }
 
 const markRunPaidRoute = defineRoute({
@@ -341,23 +349,18 @@ const markRunPaidRoute = defineRoute({
 });
 
 async function markRunPaid(c: HandlerContext<typeof markRunPaidRoute>) {
-  return dispatch(c, "payroll.mark_run_paid", { ...c.req.valid("json"), id: c.req.valid("param").id });
+  return dispatch(c, "payroll.mark_run_paid", { ...c.req.valid("json"), ...runOf(c) });
 }
 
-const bookRunRoute = defineRoute({
-  ...write,
-  method: "post",
-  path: `${RUNS}/{id}/book`,
-  summary: "Book a paid run: 2-4 entries, all or nothing",
-  description:
-    "Paid only (SALARY_RUN_BOOK_NOT_PAID); not before the payment date (409 SALARY_RUN_BOOK_NOT_DUE); payment_date in an open period (PERIOD_LOCKED with fiscal_period_id). Salary: Debit 7210/7010/7220 gross and reimbursement accounts, Credit 2710 tax, deduction accounts and the settlement account net. " +
+const bookRunRoute = runStepRoute(
+  "book",
+  "Book a paid run: 2-4 entries, all or nothing",
+  "Paid only (SALARY_RUN_BOOK_NOT_PAID); not before the payment date (409 SALARY_RUN_BOOK_NOT_DUE); payment_date in an open period (PERIOD_LOCKED with fiscal_period_id). Salary: Debit 7210/7010/7220 gross and reimbursement accounts, Credit 2710 tax, deduction accounts and the settlement account net. " +
     "Contributions: Debit 7510 / Credit 2731. Vacation (when the liability changed): Debit 7290 / Credit 2920 and Debit 7519 / Credit 2940 (vacation_entry_id). Salary exchange: Debit 7412 / Credit 2930 and Debit 7533 / Credit 2514. meta.audit carries the salary voucher. Emits salary_run.booked.",
-  params: CompanyItemParams,
-  response: SalaryRunSchema,
-});
+);
 
-async function bookRun(c: HandlerContext<typeof bookRunRoute>) {
-  return dispatch(c, "payroll.book_run", { id: c.req.valid("param").id });
+async function bookRun(c: RunStepContext) {
+  return dispatch(c, "payroll.book_run", runOf(c));
 }
 
 // The run's documents: payslips and the payment file

@@ -1,12 +1,12 @@
 // Vacation and opening balances: an employee's vacation balance, the opening balances
 // of a mid-year cutover, and the company's vacation pay liability.
-import { type OpenAPIHono, z } from "@hono/zod-openapi";
+import type { OpenAPIHono } from "@hono/zod-openapi";
 import { todayUtc } from "../../../clock";
 import { database } from "../../../db/client";
 import type { AppEnv } from "../../../http/context";
 import { dispatch } from "../../../http/dispatch";
 import { json } from "../../../http/envelope";
-import { CompanyItemParams } from "../../../http/params";
+import { CompanyItemParams, CompanyParams } from "../../../http/params";
 import { defineRoute, type HandlerContext } from "../../../http/route";
 import {
   OpeningBalancesResponse,
@@ -14,6 +14,7 @@ import {
   VacationBalanceSchema,
   VacationLiabilityQuery,
 } from "../schemas";
+import { VacationLiabilitySchema } from "../report-schemas";
 import { openingBalances, vacationBalance, vacationLiability } from "../vacation";
 import { COMPANY, EMPLOYEES, read, write } from "./common";
 
@@ -72,8 +73,9 @@ const vacationLiabilityRoute = defineRoute({
   summary: "Vacation pay liability (semesterlöneskuld) per employee as of a date",
   description:
     "Per employee the liability after the latest booked run paid on or before as_of (else the opening balance): remaining and saved days, day value, liability and its contributions; totals equal the ledger's 2920 and 2940 (plus any opening debt the company booked itself).",
+  params: CompanyParams,
   query: VacationLiabilityQuery,
-  response: z.record(z.string(), z.unknown()),
+  response: VacationLiabilitySchema,
 });
 
 async function vacationLiabilityReport(c: HandlerContext<typeof vacationLiabilityRoute>) {
