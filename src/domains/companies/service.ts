@@ -177,9 +177,8 @@ export type VacationBooked = (db: Database, companyId: string) => Promise<string
  * balance carries on from the last one in its own kind of year, so a switch would restart the days and
  * the liability mid-stream (a change of agreement is a transition to do by hand, not a setting flip).
  */
-export const updateSettings =
-  (vacationBookedBy: VacationBooked): Command<SettingsPatchInput> =>
-  async (db, input, ctx) => {
+export const updateSettings = (vacationBookedBy: VacationBooked): Command<SettingsPatchInput> =>
+  async function updateSettings(db, input, ctx) {
     const { companies: company, company_settings: settings } = await loadCompany(db, ctx.companyId);
     if (input.vacation_year !== undefined && input.vacation_year !== settings.vacationYear) {
       const runId = await vacationBookedBy(db, ctx.companyId);

@@ -205,9 +205,8 @@ async function planLock(
  * POST .../vat-returns: the period's return (or, with correction, its correction return),
  * its transfer entry dated the period's last day, the lock, the row.
  */
-export const createVatReturn =
-  (lock: LockCommand): Command<VatReturnCreateInput> =>
-  async (db, input, ctx, env) => {
+export const createVatReturn = (lock: LockCommand): Command<VatReturnCreateInput> =>
+  async function createVatReturn(db, input, ctx, env) {
     const [{ companies: company }, periods] = await Promise.all([
       loadCompany(db, ctx.companyId),
       listPeriods(db, ctx.companyId),
