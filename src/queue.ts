@@ -5,4 +5,6 @@ export type Job =
   | { type: "payroll.planned_runs_sweep" }
   | { type: "webhooks.sweep" }
   | { type: "webhook.deliver"; deliveryId: string }
-  | { type: "operation.run"; operationId: string };
+  | { type: "operation.run"; operationId: string }
+  /** one stored chunk of a bank file read by its import.bank operation (issue #34 item 4) */
+  | { type: "bank_import.chunk"; importId: string; chunk: number; requestId: string };
