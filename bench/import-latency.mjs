@@ -1,4 +1,4 @@
-// node bench/import-latency.mjs [--rows 100000] [--idle 200] [--port 8793]
+// node bench/import-latency.mjs [--rows 100000] [--idle 200] [--chunk-rows 500] [--port 8793]
 // Issue #34 item 4: does a large bank import stall the service? Starts the service locally
 // (wrangler dev, a fresh state directory), makes two companies, and prints:
 //   - GET /api/v1/health idle: --idle sequential requests, p50 / p95 / max;
@@ -8,6 +8,7 @@
 //     accounts (another company's request), each timed, p50 / p95 / max;
 //   - the import's total time (upload to the operation's end) and rows a second;
 //   - the same file imported again: nothing new (rows inserted / skipped).
+// --chunk-rows sets the Worker's BANK_IMPORT_CHUNK_ROWS (rows per stored chunk; default 500).
 // Asserts only that every row was imported once.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -20,6 +21,7 @@ const { values } = parseArgs({
     rows: { type: "string", default: "100000" },
     idle: { type: "string", default: "200" },
     port: { type: "string", default: "8793" },
+    "chunk-rows": { type: "string" },
   },
 });
 const ROWS = Number(values.rows);
@@ -113,7 +115,12 @@ async function waitFor(key, operationId) {
 }
 
 const stateDir = mkdtempSync(join(tmpdir(), "bokforing-import-latency-"));
-const dev = await startService(stateDir, { port: PORT, ratePerMinute: 1000000 });
+const CHUNK_ROWS = values["chunk-rows"];
+const dev = await startService(stateDir, {
+  port: PORT,
+  ratePerMinute: 1000000,
+  vars: CHUNK_ROWS ? { BANK_IMPORT_CHUNK_ROWS: CHUNK_ROWS } : {},
+});
 try {
   const user = must(
     await api("POST", "/admin/v1/users", { admin: true, body: { email: `bench-${Date.now()}@example.se`, name: "B" } }),
@@ -145,7 +152,7 @@ try {
 
   const bytes = csvFile(ROWS);
   console.log(
-    `bench: a generic_csv bank file of ${ROWS.toLocaleString("sv-SE")} rows (${(bytes.length / 1024 / 1024).toFixed(1)} MB); local workerd + D1`,
+    `bench: a generic_csv bank file of ${ROWS.toLocaleString("sv-SE")} rows (${(bytes.length / 1024 / 1024).toFixed(1)} MB), chunks of ${CHUNK_ROWS ?? "500 (default)"} rows; local workerd + D1`,
   );
   for (let i = 0; i < 20; i++) await timedFetch("/api/v1/health"); // warm up
   const idle = [];

@@ -126,6 +126,12 @@ export interface BankImportRowsInput {
   rows: BankRow[];
 }
 
+/** What storing a chunk answers: the chunk's own counts, and the import's chunks stored so far (this one included). */
+interface ImportRowsAnswer {
+  chunk: { inserted: number; skipped: number; stored_before: boolean };
+  stored: ChunkTally;
+}
+
 /**
  * One chunk of a file's rows: stored unless already there, and recorded as stored in the same
  * batch. A chunk already recorded (a message delivered twice) answers its recorded counts and
@@ -142,10 +148,15 @@ export const importBankRows: Command<BankImportRowsInput> = async (db, input, ct
     .from(bankImportChunks)
     .where(and(eq(bankImportChunks.importId, input.importId), eq(bankImportChunks.chunkIndex, input.chunk)))
     .get();
+  // the chunks stored before this one: the writer runs one command at a time, so the count is exact
+  const before = await chunkTally(db, input.importId);
   if (!imp || done || (imp.status !== "queued" && imp.status !== "processing"))
     return {
       status: 200,
-      data: { inserted: done?.rowsInserted ?? 0, skipped: done?.rowsSkippedDuplicate ?? 0, stored_before: true },
+      data: {
+        chunk: { inserted: done?.rowsInserted ?? 0, skipped: done?.rowsSkippedDuplicate ?? 0, stored_before: true },
+        stored: before,
+      } satisfies ImportRowsAnswer,
       statements: [],
       unchanged: true,
       audit: { action: "import.bank_rows", resourceType: "bank_import", resourceId: input.importId },
@@ -156,9 +167,17 @@ export const importBankRows: Command<BankImportRowsInput> = async (db, input, ct
     { settlementAccount: input.settlementAccount, source: "file", importId: input.importId, format: input.format },
     input.rows,
   );
+  const tally: ChunkTally = {
+    chunks: before.chunks + 1,
+    inserted: before.inserted + plan.inserted.length,
+    skipped: before.skipped + plan.skipped,
+  };
   return {
     status: 200,
-    data: { inserted: plan.inserted.length, skipped: plan.skipped, stored_before: false },
+    data: {
+      chunk: { inserted: plan.inserted.length, skipped: plan.skipped, stored_before: false },
+      stored: tally,
+    } satisfies ImportRowsAnswer,
     statements: [
       ...plan.statements,
       db.insert(bankImportChunks).values({
@@ -380,7 +399,7 @@ async function writeThrough(
 
 /** The import failed: its state says so, with what its stored chunks hold. */
 async function endFailed(env: Env, imp: BankImportRow, write: Write) {
-  const tally = await chunkTally(env, imp.id);
+  const tally = await chunkTally(database(env), imp.id);
   await write("bank_transactions.import_finish", {
     importId: imp.id,
     status: "failed",
@@ -421,14 +440,14 @@ async function importFile(op: OperationContext, imp: BankImportRow, write: Write
   const size = importChunkRows(op.env);
   await op.progress({ phase: "writing", current: 0, total: rows.length });
   if (rows.length <= size) return storeInOneStep(imp, parsed, rows, summary, write);
-  const chunks = await putChunks(op.env, imp, rows, size);
+  const ranges = await putRows(op.env, imp, rows, size);
   await write("bank_transactions.import_prepare", {
     importId: imp.id,
-    chunksTotal: chunks,
+    chunksTotal: ranges.length,
     formatDetected: parsed.format,
     summary,
   } satisfies BankImportPrepareInput);
-  await sendChunkJobs(op.env, imp.id, chunks, op.operation.requestId);
+  await sendChunkJobs(op.env, imp.id, ranges, op.operation.requestId);
   return OPERATION_CONTINUES;
 }
 
@@ -440,7 +459,7 @@ async function storeInOneStep(
   summary: ImportSummary,
   write: Write,
 ) {
-  const res = await write("bank_transactions.import_rows", {
+  const res: ImportRowsAnswer = await write("bank_transactions.import_rows", {
     importId: imp.id,
     chunk: 0,
     settlementAccount: imp.settlementAccount,
@@ -451,39 +470,62 @@ async function storeInOneStep(
     importId: imp.id,
     status: "succeeded",
     formatDetected: parsed.format,
-    rowsInserted: res.inserted,
-    rowsSkippedDuplicate: res.skipped,
+    rowsInserted: res.chunk.inserted,
+    rowsSkippedDuplicate: res.chunk.skipped,
     rowsRejected: summary.rows_rejected,
   } satisfies BankImportFinishInput);
-  return resultOf(summary, res.inserted, res.skipped);
+  return resultOf(summary, res.chunk.inserted, res.chunk.skipped);
 }
 
-const chunkKey = (imp: Pick<BankImportRow, "r2Key">, chunk: number) => `${imp.r2Key}.chunks/${chunk}.json`;
+/** Where a file's rows wait for their chunks' messages: one object, each chunk a JSON array at its own byte range. */
+const rowsKey = (imp: Pick<BankImportRow, "r2Key">) => `${imp.r2Key}.rows`;
 
-/** The rows in R2, one object per chunk (a queue message carries at most 128 KB): the number of chunks. */
-async function putChunks(env: Env, imp: BankImportRow, rows: BankRow[], size: number): Promise<number> {
-  const chunks = Math.ceil(rows.length / size);
-  for (let c = 0; c < chunks; c++)
-    await env.DOCUMENTS.put(chunkKey(imp, c), JSON.stringify(rows.slice(c * size, (c + 1) * size)), {
-      httpMetadata: { contentType: "application/json" },
-    });
-  return chunks;
+interface ChunkRange {
+  offset: number;
+  length: number;
 }
 
-async function sendChunkJobs(env: Env, importId: string, chunks: number, requestId: string) {
-  const jobs: Job[] = Array.from({ length: chunks }, (_, chunk) => ({
+/**
+ * The rows in R2 as one object, chunk after chunk, and each chunk's byte range: a queue message
+ * carries at most 128 KB, so it names its range and reads only that (one put per file, however
+ * many chunks).
+ */
+async function putRows(env: Env, imp: BankImportRow, rows: BankRow[], size: number): Promise<ChunkRange[]> {
+  const encoder = new TextEncoder();
+  const parts: Uint8Array[] = [];
+  const ranges: ChunkRange[] = [];
+  let offset = 0;
+  for (let i = 0; i < rows.length; i += size) {
+    const part = encoder.encode(JSON.stringify(rows.slice(i, i + size)));
+    parts.push(part);
+    ranges.push({ offset, length: part.byteLength });
+    offset += part.byteLength;
+  }
+  await env.DOCUMENTS.put(rowsKey(imp), new Blob(parts), { httpMetadata: { contentType: "application/octet-stream" } });
+  return ranges;
+}
+
+async function sendChunkJobs(env: Env, importId: string, ranges: ChunkRange[], requestId: string) {
+  const jobs: Job[] = ranges.map((range, chunk) => ({
     type: "bank_import.chunk",
     importId,
     chunk,
+    ...range,
     requestId,
   }));
   for (let i = 0; i < jobs.length; i += SEND_BATCH_MAX)
     await env.JOBS.sendBatch(jobs.slice(i, i + SEND_BATCH_MAX).map((body) => ({ body })));
 }
 
-/** The chunks stored so far and what they hold. */
-async function chunkTally(env: Env, importId: string) {
-  const row = await database(env)
+interface ChunkTally {
+  chunks: number;
+  inserted: number;
+  skipped: number;
+}
+
+/** The chunks of an import stored so far and what they hold. */
+async function chunkTally(db: ReturnType<typeof database>, importId: string): Promise<ChunkTally> {
+  const row = await db
     .select({
       chunks: sql<number>`count(*)`,
       inserted: sql<number>`coalesce(sum(${bankImportChunks.rowsInserted}), 0)`,
@@ -510,17 +552,20 @@ export async function runBankImportChunk(
   if (imp?.status !== "processing" || imp.chunksTotal === null) return;
   const summary = imp.summary as ImportSummary;
   const write: Write = (name, input) => writeThrough(env, imp, job.requestId, now(), name, input);
-  const object = await env.DOCUMENTS.get(chunkKey(imp, job.chunk));
-  // absent only if the import ended meanwhile (its chunks are removed at the end); else the queue tries again
-  if (!object) throw new Error(`bank import ${imp.id}: chunk ${job.chunk} is not in R2`);
+  const object = await env.DOCUMENTS.get(rowsKey(imp), { range: { offset: job.offset, length: job.length } });
+  // absent only if the import ended meanwhile (the rows are removed at the end); else the queue tries again
+  if (!object) throw new Error(`bank import ${imp.id}: its rows are not in R2`);
+  let tally: ChunkTally;
   try {
-    await write("bank_transactions.import_rows", {
-      importId: imp.id,
-      chunk: job.chunk,
-      settlementAccount: imp.settlementAccount,
-      format: imp.formatDetected ?? summary.format_detected,
-      rows: await object.json<BankRow[]>(),
-    } satisfies BankImportRowsInput);
+    tally = (
+      await write("bank_transactions.import_rows", {
+        importId: imp.id,
+        chunk: job.chunk,
+        settlementAccount: imp.settlementAccount,
+        format: imp.formatDetected ?? summary.format_detected,
+        rows: await object.json<BankRow[]>(),
+      } satisfies BankImportRowsInput)
+    ).stored;
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
     await endFailed(env, imp, write);
@@ -532,7 +577,6 @@ export async function runBankImportChunk(
     );
     return;
   }
-  const tally = await chunkTally(env, imp.id);
   // every row of a stored chunk is either inserted or skipped as a duplicate
   const current = tally.inserted + tally.skipped;
   await operationProgress(env, imp.operationId, { phase: "writing", current, total: summary.rows_total }, now());
@@ -548,9 +592,8 @@ export async function runBankImportChunk(
   await settle(env, imp, { status: "succeeded", result: resultOf(summary, tally.inserted, tally.skipped) }, now);
 }
 
-/** Settles the operation and removes the import's chunk objects (the file itself stays). */
+/** Settles the operation and removes the rows waiting in R2 (the file itself stays). */
 async function settle(env: Env, imp: BankImportRow, outcome: OperationOutcome, now: () => string) {
   await settleOperation(env, imp.operationId, outcome, now());
-  const keys = Array.from({ length: imp.chunksTotal ?? 0 }, (_, c) => chunkKey(imp, c));
-  for (let i = 0; i < keys.length; i += 1000) await env.DOCUMENTS.delete(keys.slice(i, i + 1000));
+  await env.DOCUMENTS.delete(rowsKey(imp));
 }
