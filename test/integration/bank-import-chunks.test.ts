@@ -75,11 +75,19 @@ async function chunkRanges(r2Key: string) {
   for (let i = 0; i < bytes.length; i++) {
     const b = bytes[i];
     if (inString) {
-      if (b === 0x5c) i++; // backslash: skip the escaped byte
+      if (b === 0x5c)
+        i++; // a backslash: skip the byte it escapes
       else if (b === 0x22) inString = false;
-    } else if (b === 0x22) inString = true;
-    else if (b === 0x5b || b === 0x7b) depth === 0 && b === 0x5b ? ((start = i), depth++) : depth++;
-    else if (b === 0x5d || b === 0x7d) if (--depth === 0) ranges.push({ offset: start, length: i + 1 - start });
+      continue;
+    }
+    if (b === 0x22) inString = true;
+    else if (b === 0x5b || b === 0x7b) {
+      if (depth === 0) start = i; // a chunk's opening bracket
+      depth++;
+    } else if (b === 0x5d || b === 0x7d) {
+      depth--;
+      if (depth === 0) ranges.push({ offset: start, length: i + 1 - start });
+    }
   }
   return ranges;
 }
