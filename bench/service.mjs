@@ -2,14 +2,15 @@
 // `wrangler dev` on 127.0.0.1:port with a known admin token and key, and a rate limit
 // high enough not to be what is measured. Shared by every script in bench/. With
 // BENCH_LOG set, the service's own output (console.log in the Worker) shows. With
-// inspectorPort, the Worker's isolate answers the DevTools protocol there (bench/isolate.mjs).
+// inspectorPort, the Worker's isolate answers the DevTools protocol there (bench/isolate.mjs);
+// vars are further Worker variables.
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { envWithNode, projectRoot } from "../scripts/node.mjs";
 
 export const BENCH_ADMIN_TOKEN = "bench-admin-token";
 
-export async function startService(stateDir, { port, ratePerMinute, inspectorPort }) {
+export async function startService(stateDir, { port, ratePerMinute, inspectorPort, vars = {} }) {
   const wrangler = join(projectRoot, "node_modules", ".bin", "wrangler");
   const env = envWithNode({ CI: "true" });
   await new Promise((resolve, reject) => {
@@ -42,6 +43,8 @@ export async function startService(stateDir, { port, ratePerMinute, inspectorPor
       // a Worker without ENVIRONMENT=development is a deployment, which must name its origin
       "--var",
       `PUBLIC_BASE_URL:http://127.0.0.1:${port}`,
+      // a benchmark's own settings (bench/import-latency.mjs: BANK_IMPORT_CHUNK_ROWS)
+      ...Object.entries(vars).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
     ],
     { cwd: projectRoot, env, stdio: process.env.BENCH_LOG ? ["ignore", "inherit", "inherit"] : "ignore" },
   );

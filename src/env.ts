@@ -44,6 +44,8 @@ export interface Env {
   EMAIL_API_TOKEN?: string;
   EMAIL_FROM?: string;
   EMAIL_TIMEOUT_MS?: string;
+  /** rows per stored chunk of a bank file (default 500); tests and benchmarks set it (src/domains/bank-transactions/import.ts) */
+  BANK_IMPORT_CHUNK_ROWS?: string;
   /** "true" mounts the benchmark floors under /__bench (src/http/bench-floors.ts); set only by bench/service.mjs */
   BENCH_FLOORS?: string;
 }

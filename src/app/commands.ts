@@ -125,6 +125,7 @@ export const COMMANDS = {
   "bank_transactions.register_bank_account": bankTransactions.registerBankAccount,
   "bank_transactions.import_start": bankTransactions.startBankImport,
   "bank_transactions.import_rows": bankTransactions.importBankRows,
+  "bank_transactions.import_prepare": bankTransactions.prepareBankImport,
   "bank_transactions.import_finish": bankTransactions.finishBankImport,
   "bank_transactions.categorize": bankTransactions.categorizeTransaction,
   "bank_transactions.batch_categorize": bankTransactions.batchCategorizeTransactions,

@@ -7,6 +7,7 @@ import { sweepIdempotency } from "../commands/idempotency";
 import { backgroundContext, submit } from "../commands/submit";
 import type { CommandName } from "../commands/names";
 import { companiesWithPastDueInvoices } from "../domains/invoices";
+import { runBankImportChunk } from "../domains/bank-transactions";
 import { runOperation } from "../domains/operations";
 import { companiesWithPastDueSupplierInvoices } from "../domains/supplier-invoices";
 import { plannedRunsDue } from "../domains/payroll";
@@ -70,8 +71,14 @@ const handlers: { [T in Job["type"]]: (env: Env, job: Extract<Job, { type: T }>)
   },
   "operation.run": async (env, job) => {
     // Another worker holds it: try again later; if that worker dies its heartbeat goes stale.
+    // "running": the handler handed its work on to other messages (a bank file's chunks).
     if ((await runOperation(env, job.operationId, OPERATION_HANDLERS, nowIso)) === "busy")
       throw new Error("operation busy");
+  },
+  // One chunk of a large bank file, each its own message so that no queue invocation holds
+  // the service for a whole file (issue #34 item 4); the last one settles the operation.
+  "bank_import.chunk": async (env, job) => {
+    await runBankImportChunk(env, job, nowIso);
   },
 };
 

@@ -22,15 +22,37 @@ export const bankImports = sqliteTable(
     /** generic_csv column mapping, as sent */
     mapping: text("mapping", { mode: "json" }).$type<Record<string, string | number> | null>(),
     currency: text("currency"),
-    status: text("status", { enum: ["queued", "succeeded", "failed"] }).notNull(),
+    /** processing: the file was read and checked, its chunks are being stored (issue #34 item 4) */
+    status: text("status", { enum: ["queued", "processing", "succeeded", "failed"] }).notNull(),
     rowsInserted: integer("rows_inserted").notNull(),
     rowsSkippedDuplicate: integer("rows_skipped_duplicate").notNull(),
     rowsRejected: integer("rows_rejected").notNull(),
     startedByKeyId: text("started_by_key_id"),
     startedByUserId: text("started_by_user_id"),
     createdAt: text("created_at").notNull(),
+    /** a file stored in chunks: how many (null until the file is read, or when it is stored in one step) */
+    chunksTotal: integer("chunks_total"),
+    /** what the file's reading gave (rejected rows, statements, warnings), kept for the operation's result */
+    summary: text("summary", { mode: "json" }).$type<Record<string, unknown> | null>(),
   },
   (t) => [index("bank_imports_company_idx").on(t.companyId, t.createdAt)],
+);
+
+/**
+ * The chunks of a bank file already stored: one row per chunk, written in the same batch as the
+ * chunk's transactions, so a chunk delivered twice is stored once and the counts add up.
+ */
+export const bankImportChunks = sqliteTable(
+  "bank_import_chunks",
+  {
+    importId: text("import_id").notNull(),
+    chunkIndex: integer("chunk_index").notNull(),
+    companyId: text("company_id").notNull(),
+    rowsInserted: integer("rows_inserted").notNull(),
+    rowsSkippedDuplicate: integer("rows_skipped_duplicate").notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.chunkIndex] })],
 );
 
 export type BankCategoryVat = "none" | "standard_25" | "reduced_12" | "reduced_6" | "representation_12";

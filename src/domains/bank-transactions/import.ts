@@ -1,15 +1,24 @@
 // POST .../imports/bank, run as an operation (spec: Imports). The route checks the
 // size and that some format recognises the file, and the start command records the
 // import, keeps the file in R2 (the plan's files step) and queues the operation. The
-// operation reads the file with src/sweden/bank and hands the rows to the company's
-// writer in chunks of 500 (bank_transactions.import_rows), each de-duplicated and
-// atomic, so a re-run after a dead worker inserts only what is missing.
-import { eq } from "drizzle-orm";
+// operation reads the file with src/sweden/bank and checks it whole (the statements'
+// account, currency and dates) before any row is stored. A file of one chunk (500 rows,
+// BANK_IMPORT_CHUNK_ROWS) is then stored by the operation itself. A larger one is put in
+// R2 chunk by chunk, the import turns `processing`, and each chunk is one queue message
+// (bank_import.chunk) that hands its rows to the company's writer
+// (bank_transactions.import_rows): de-duplicated, atomic, and recorded in
+// bank_import_chunks in the same batch, so a chunk delivered twice is stored once. The
+// message that stores the last chunk finishes the import and settles the operation.
+// Why messages (issue #34 item 4): one queue invocation that stored a 300 000-row file
+// held every other request of the local runtime for its whole length; now each
+// invocation holds at most one queue batch of chunks.
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Command } from "../../commands/plan";
 import { backgroundContext, submit } from "../../commands/submit";
 import type { CommandName } from "../../commands/names";
 import { database } from "../../db/client";
-import { bankImports } from "../../db/schema";
+import { bankImportChunks, bankImports } from "../../db/schema";
+import type { Env } from "../../env";
 import { ApiError } from "../../errors/api-error";
 import { fromOre } from "../../money";
 import {
@@ -21,11 +30,28 @@ import {
   type CsvColumnMapping,
 } from "../../sweden/bank";
 import { listPeriods, lockDatesOf } from "../fiscal-periods";
-import { planOperation, type OperationContext } from "../operations";
+import {
+  OPERATION_CONTINUES,
+  operationProgress,
+  planOperation,
+  settleOperation,
+  type OperationContext,
+  type OperationOutcome,
+} from "../operations";
+import type { Job } from "../../queue";
 import { checkStatementTarget, settlementCurrency, type StatementFacts } from "./bank-accounts";
 import { planStoreRows } from "./ingest";
 
+/** Rows a chunk holds unless BANK_IMPORT_CHUNK_ROWS says otherwise: one writer command each. */
 export const IMPORT_CHUNK = 500;
+/** Cloudflare Queues takes at most 100 messages a sendBatch. */
+const SEND_BATCH_MAX = 100;
+
+/** The rows per chunk for this Worker: BANK_IMPORT_CHUNK_ROWS (1 to 5 000; tests make it small), else 500. */
+export function importChunkRows(env: Pick<Env, "BANK_IMPORT_CHUNK_ROWS">): number {
+  const n = Number(env.BANK_IMPORT_CHUNK_ROWS);
+  return Number.isInteger(n) && n >= 1 && n <= 5000 ? n : IMPORT_CHUNK;
+}
 
 export interface BankImportStart {
   importId: string;
@@ -93,27 +119,105 @@ export const startBankImport: Command<BankImportStart> = async (db, input, ctx) 
 
 export interface BankImportRowsInput {
   importId: string;
+  /** the chunk's number in the file, from 0 */
+  chunk: number;
   settlementAccount: string;
   format: string;
   rows: BankRow[];
 }
 
-/** One chunk of a file's rows: stored unless already there. */
+/** What storing a chunk answers: the chunk's own counts, and the import's chunks stored so far (this one included). */
+interface ImportRowsAnswer {
+  chunk: { inserted: number; skipped: number; stored_before: boolean };
+  stored: ChunkTally;
+}
+
+/**
+ * One chunk of a file's rows: stored unless already there, and recorded as stored in the same
+ * batch. A chunk already recorded (a message delivered twice) answers its recorded counts and
+ * writes nothing; so does a chunk of an import that has ended (failed on another chunk).
+ */
 export const importBankRows: Command<BankImportRowsInput> = async (db, input, ctx) => {
+  const imp = await db
+    .select({ status: bankImports.status })
+    .from(bankImports)
+    .where(and(eq(bankImports.id, input.importId), eq(bankImports.companyId, ctx.companyId)))
+    .get();
+  const done = await db
+    .select()
+    .from(bankImportChunks)
+    .where(and(eq(bankImportChunks.importId, input.importId), eq(bankImportChunks.chunkIndex, input.chunk)))
+    .get();
+  // the chunks stored before this one: the writer runs one command at a time, so the count is exact
+  const before = await chunkTally(db, input.importId);
+  if (!imp || done || (imp.status !== "queued" && imp.status !== "processing"))
+    return {
+      status: 200,
+      data: {
+        chunk: { inserted: done?.rowsInserted ?? 0, skipped: done?.rowsSkippedDuplicate ?? 0, stored_before: true },
+        stored: before,
+      } satisfies ImportRowsAnswer,
+      statements: [],
+      unchanged: true,
+      audit: { action: "import.bank_rows", resourceType: "bank_import", resourceId: input.importId },
+    };
   const plan = await planStoreRows(
     db,
     ctx,
     { settlementAccount: input.settlementAccount, source: "file", importId: input.importId, format: input.format },
     input.rows,
   );
+  const tally: ChunkTally = {
+    chunks: before.chunks + 1,
+    inserted: before.inserted + plan.inserted.length,
+    skipped: before.skipped + plan.skipped,
+  };
   return {
     status: 200,
-    data: { inserted: plan.inserted.length, skipped: plan.skipped },
-    statements: plan.statements,
+    data: {
+      chunk: { inserted: plan.inserted.length, skipped: plan.skipped, stored_before: false },
+      stored: tally,
+    } satisfies ImportRowsAnswer,
+    statements: [
+      ...plan.statements,
+      db.insert(bankImportChunks).values({
+        importId: input.importId,
+        chunkIndex: input.chunk,
+        companyId: ctx.companyId,
+        rowsInserted: plan.inserted.length,
+        rowsSkippedDuplicate: plan.skipped,
+        createdAt: ctx.now,
+      }),
+    ],
     events: plan.events,
     audit: { action: "import.bank_rows", resourceType: "bank_import", resourceId: input.importId },
   };
 };
+
+export interface BankImportPrepareInput {
+  importId: string;
+  chunksTotal: number;
+  formatDetected: string;
+  summary: ImportSummary;
+}
+
+/** The file was read and checked and its chunks are in R2: the import is `processing`. */
+export const prepareBankImport: Command<BankImportPrepareInput> = async (db, input) => ({
+  status: 200,
+  data: { status: "processing" },
+  statements: [
+    db
+      .update(bankImports)
+      .set({
+        status: "processing",
+        chunksTotal: input.chunksTotal,
+        formatDetected: input.formatDetected,
+        summary: input.summary,
+      })
+      .where(and(eq(bankImports.id, input.importId), inArray(bankImports.status, ["queued", "processing"]))),
+  ],
+  audit: { action: "import.bank_processing", resourceType: "bank_import", resourceId: input.importId },
+});
 
 export interface BankImportFinishInput {
   importId: string;
@@ -124,6 +228,7 @@ export interface BankImportFinishInput {
   rowsRejected: number;
 }
 
+/** The import's end; an import that has already ended keeps its state (two chunks' messages may both see the end). */
 export const finishBankImport: Command<BankImportFinishInput> = async (db, input) => ({
   status: 200,
   data: { status: input.status },
@@ -137,7 +242,7 @@ export const finishBankImport: Command<BankImportFinishInput> = async (db, input
         rowsSkippedDuplicate: input.rowsSkippedDuplicate,
         rowsRejected: input.rowsRejected,
       })
-      .where(eq(bankImports.id, input.importId)),
+      .where(and(eq(bankImports.id, input.importId), inArray(bankImports.status, ["queued", "processing"]))),
   ],
   audit: { action: `import.bank_${input.status}`, resourceType: "bank_import", resourceId: input.importId },
 });
@@ -229,49 +334,83 @@ function statementFacts(s: BankParseResult["statements"][number], format: BankFo
   };
 }
 
-/** The operation (in the queue): read the file, store its rows chunk by chunk, report. */
+/** What reading the file gave, kept on the import until its last chunk is stored: the result without the counts. */
+export type ImportSummary = ReturnType<typeof summaryOf>;
+
+function summaryOf(imp: BankImportRow, parsed: BankParseResult, rowsTotal: number, lockWarnings: string[]) {
+  return {
+    import_id: imp.id,
+    settlement_account: imp.settlementAccount,
+    rows_total: rowsTotal,
+    rows_rejected: parsed.rejected.length,
+    rejected: parsed.rejected.slice(0, 100),
+    format_detected: parsed.format,
+    encoding: parsed.encoding,
+    earliest_date: parsed.earliest_date,
+    latest_date: parsed.latest_date,
+    statements: statementSummary(parsed),
+    warnings: [...parsed.warnings, ...lockWarnings],
+  };
+}
+
+/** The operation's result: the summary with the rows stored and skipped, in the order the API has always given. */
+function resultOf(summary: ImportSummary, inserted: number, skipped: number) {
+  const { import_id, settlement_account, rows_total: _total, ...rest } = summary;
+  return { import_id, settlement_account, rows_inserted: inserted, rows_skipped_duplicate: skipped, ...rest };
+}
+
+/** The operation (in the queue): read and check the file, then store it in one step or hand its chunks to the queue. */
 export async function runBankImport(op: OperationContext) {
   const { env, operation } = op;
   const db = database(env);
   const imp = await db.select().from(bankImports).where(eq(bankImports.operationId, operation.id)).get();
   if (!imp) throw new ApiError("NOT_FOUND", { resource: "bank_import", operation_id: operation.id });
-  const write = (name: CommandName, input: unknown) => writeThrough(op, imp, name, input);
+  const write = (name: CommandName, input: unknown) =>
+    writeThrough(env, imp, operation.requestId, op.now(), name, input);
   try {
     return await importFile(op, imp, write);
   } catch (err) {
-    if (err instanceof ApiError) {
-      await write("bank_transactions.import_finish", {
-        importId: imp.id,
-        status: "failed",
-        formatDetected: null,
-        rowsInserted: 0,
-        rowsSkippedDuplicate: 0,
-        rowsRejected: 0,
-      } satisfies BankImportFinishInput).catch(() => undefined);
-    }
+    if (err instanceof ApiError) await endFailed(env, imp, write).catch(() => undefined);
     throw err;
   }
 }
 
-async function writeThrough(op: OperationContext, imp: BankImportRow, name: CommandName, input: unknown) {
+// biome-ignore lint/suspicious/noExplicitAny: each command answers its own data shape; the callers read the fields they asked for
+type Write = (name: CommandName, input: unknown) => Promise<any>;
+
+async function writeThrough(
+  env: Env,
+  imp: BankImportRow,
+  requestId: string,
+  now: string,
+  name: CommandName,
+  input: unknown,
+) {
   const actor = imp.startedByKeyId ? { apiKeyId: imp.startedByKeyId, userId: imp.startedByUserId ?? "" } : undefined;
-  const res = await submit(op.env, {
+  const res = await submit(env, {
     name,
     input,
     idempotency: null,
-    ctx: backgroundContext(op.env, imp.companyId, op.operation.requestId, op.now(), actor),
+    ctx: backgroundContext(env, imp.companyId, requestId, now, actor),
   });
   if (!res.ok) throw new ApiError(res.error.code, res.error.details, res.error.message);
-  // biome-ignore lint/suspicious/noExplicitAny: each command answers its own data shape; the callers read the fields they asked for
-  return res.data as any;
+  return res.data;
 }
 
-async function importFile(
-  op: OperationContext,
-  imp: BankImportRow,
-  // biome-ignore lint/suspicious/noExplicitAny: as writeThrough: the answer of whichever command is named
-  write: (name: CommandName, input: unknown) => Promise<any>,
-) {
+/** The import failed: its state says so, with what its stored chunks hold. */
+async function endFailed(env: Env, imp: BankImportRow, write: Write) {
+  const tally = await chunkTally(database(env), imp.id);
+  await write("bank_transactions.import_finish", {
+    importId: imp.id,
+    status: "failed",
+    formatDetected: imp.formatDetected,
+    rowsInserted: tally.inserted,
+    rowsSkippedDuplicate: tally.skipped,
+    rowsRejected: imp.rowsRejected,
+  } satisfies BankImportFinishInput);
+}
+
+async function importFile(op: OperationContext, imp: BankImportRow, write: Write) {
   await op.progress({ phase: "parsing" });
   const object = await op.env.DOCUMENTS.get(imp.r2Key);
   if (!object) throw new ApiError("NOT_FOUND", { resource: "bank_file", key: imp.r2Key });
@@ -297,41 +436,164 @@ async function importFile(
     parsed.statements.map((s) => statementFacts(s, parsed.format)),
   );
   const rows = parsed.statements.flatMap(withStatementBalances);
-  const lockWarnings = await lockedPeriodWarnings(db, imp.companyId, rows);
-  let inserted = 0;
-  let skipped = 0;
+  const summary = summaryOf(imp, parsed, rows.length, await lockedPeriodWarnings(db, imp.companyId, rows));
+  const size = importChunkRows(op.env);
   await op.progress({ phase: "writing", current: 0, total: rows.length });
-  for (let i = 0; i < rows.length; i += IMPORT_CHUNK) {
-    const res = await write("bank_transactions.import_rows", {
-      importId: imp.id,
-      settlementAccount: imp.settlementAccount,
-      format: parsed.format,
-      rows: rows.slice(i, i + IMPORT_CHUNK),
-    } satisfies BankImportRowsInput);
-    inserted += res.inserted;
-    skipped += res.skipped;
-    await op.progress({ phase: "writing", current: Math.min(i + IMPORT_CHUNK, rows.length), total: rows.length });
-  }
+  if (rows.length <= size) return storeInOneStep(imp, parsed, rows, summary, write);
+  const ranges = await putRows(op.env, imp, rows, size);
+  await write("bank_transactions.import_prepare", {
+    importId: imp.id,
+    chunksTotal: ranges.length,
+    formatDetected: parsed.format,
+    summary,
+  } satisfies BankImportPrepareInput);
+  await sendChunkJobs(op.env, imp.id, ranges, op.operation.requestId);
+  return OPERATION_CONTINUES;
+}
+
+/** A file of one chunk: stored and finished by the operation itself. */
+async function storeInOneStep(
+  imp: BankImportRow,
+  parsed: BankParseResult,
+  rows: BankRow[],
+  summary: ImportSummary,
+  write: Write,
+) {
+  const res: ImportRowsAnswer = await write("bank_transactions.import_rows", {
+    importId: imp.id,
+    chunk: 0,
+    settlementAccount: imp.settlementAccount,
+    format: parsed.format,
+    rows,
+  } satisfies BankImportRowsInput);
   await write("bank_transactions.import_finish", {
     importId: imp.id,
     status: "succeeded",
     formatDetected: parsed.format,
-    rowsInserted: inserted,
-    rowsSkippedDuplicate: skipped,
-    rowsRejected: parsed.rejected.length,
+    rowsInserted: res.chunk.inserted,
+    rowsSkippedDuplicate: res.chunk.skipped,
+    rowsRejected: summary.rows_rejected,
   } satisfies BankImportFinishInput);
-  return {
-    import_id: imp.id,
-    settlement_account: imp.settlementAccount,
-    rows_inserted: inserted,
-    rows_skipped_duplicate: skipped,
-    rows_rejected: parsed.rejected.length,
-    rejected: parsed.rejected.slice(0, 100),
-    format_detected: parsed.format,
-    encoding: parsed.encoding,
-    earliest_date: parsed.earliest_date,
-    latest_date: parsed.latest_date,
-    statements: statementSummary(parsed),
-    warnings: [...parsed.warnings, ...lockWarnings],
-  };
+  return resultOf(summary, res.chunk.inserted, res.chunk.skipped);
+}
+
+/** Where a file's rows wait for their chunks' messages: one object, each chunk a JSON array at its own byte range. */
+const rowsKey = (imp: Pick<BankImportRow, "r2Key">) => `${imp.r2Key}.rows`;
+
+interface ChunkRange {
+  offset: number;
+  length: number;
+}
+
+/**
+ * The rows in R2 as one object, chunk after chunk, and each chunk's byte range: a queue message
+ * carries at most 128 KB, so it names its range and reads only that (one put per file, however
+ * many chunks).
+ */
+async function putRows(env: Env, imp: BankImportRow, rows: BankRow[], size: number): Promise<ChunkRange[]> {
+  const encoder = new TextEncoder();
+  const parts: Uint8Array[] = [];
+  const ranges: ChunkRange[] = [];
+  let offset = 0;
+  for (let i = 0; i < rows.length; i += size) {
+    const part = encoder.encode(JSON.stringify(rows.slice(i, i + size)));
+    parts.push(part);
+    ranges.push({ offset, length: part.byteLength });
+    offset += part.byteLength;
+  }
+  await env.DOCUMENTS.put(rowsKey(imp), new Blob(parts), { httpMetadata: { contentType: "application/octet-stream" } });
+  return ranges;
+}
+
+async function sendChunkJobs(env: Env, importId: string, ranges: ChunkRange[], requestId: string) {
+  const jobs: Job[] = ranges.map((range, chunk) => ({
+    type: "bank_import.chunk",
+    importId,
+    chunk,
+    ...range,
+    requestId,
+  }));
+  for (let i = 0; i < jobs.length; i += SEND_BATCH_MAX)
+    await env.JOBS.sendBatch(jobs.slice(i, i + SEND_BATCH_MAX).map((body) => ({ body })));
+}
+
+interface ChunkTally {
+  chunks: number;
+  inserted: number;
+  skipped: number;
+}
+
+/** The chunks of an import stored so far and what they hold. */
+async function chunkTally(db: ReturnType<typeof database>, importId: string): Promise<ChunkTally> {
+  const row = await db
+    .select({
+      chunks: sql<number>`count(*)`,
+      inserted: sql<number>`coalesce(sum(${bankImportChunks.rowsInserted}), 0)`,
+      skipped: sql<number>`coalesce(sum(${bankImportChunks.rowsSkippedDuplicate}), 0)`,
+    })
+    .from(bankImportChunks)
+    .where(eq(bankImportChunks.importId, importId))
+    .get();
+  return { chunks: row?.chunks ?? 0, inserted: row?.inserted ?? 0, skipped: row?.skipped ?? 0 };
+}
+
+/**
+ * The queue job bank_import.chunk: stores one chunk through the company's writer, writes the
+ * operation's progress, and, when every chunk is stored, finishes the import and settles its
+ * operation. A chunk of an import that has ended does nothing; a refusal by the writer fails
+ * the import (the chunks stored stay, as a re-import would only add the rest).
+ */
+export async function runBankImportChunk(
+  env: Env,
+  job: Extract<Job, { type: "bank_import.chunk" }>,
+  now: () => string,
+) {
+  const imp = await database(env).select().from(bankImports).where(eq(bankImports.id, job.importId)).get();
+  if (imp?.status !== "processing" || imp.chunksTotal === null) return;
+  const summary = imp.summary as ImportSummary;
+  const write: Write = (name, input) => writeThrough(env, imp, job.requestId, now(), name, input);
+  const object = await env.DOCUMENTS.get(rowsKey(imp), { range: { offset: job.offset, length: job.length } });
+  // absent only if the import ended meanwhile (the rows are removed at the end); else the queue tries again
+  if (!object) throw new Error(`bank import ${imp.id}: its rows are not in R2`);
+  let tally: ChunkTally;
+  try {
+    tally = (
+      await write("bank_transactions.import_rows", {
+        importId: imp.id,
+        chunk: job.chunk,
+        settlementAccount: imp.settlementAccount,
+        format: imp.formatDetected ?? summary.format_detected,
+        rows: await object.json<BankRow[]>(),
+      } satisfies BankImportRowsInput)
+    ).stored;
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    await endFailed(env, imp, write);
+    await settle(
+      env,
+      imp,
+      { status: "failed", error: { code: err.code, message: err.message, details: err.details } },
+      now,
+    );
+    return;
+  }
+  // every row of a stored chunk is either inserted or skipped as a duplicate
+  const current = tally.inserted + tally.skipped;
+  await operationProgress(env, imp.operationId, { phase: "writing", current, total: summary.rows_total }, now());
+  if (tally.chunks < imp.chunksTotal) return;
+  await write("bank_transactions.import_finish", {
+    importId: imp.id,
+    status: "succeeded",
+    formatDetected: imp.formatDetected,
+    rowsInserted: tally.inserted,
+    rowsSkippedDuplicate: tally.skipped,
+    rowsRejected: summary.rows_rejected,
+  } satisfies BankImportFinishInput);
+  await settle(env, imp, { status: "succeeded", result: resultOf(summary, tally.inserted, tally.skipped) }, now);
+}
+
+/** Settles the operation and removes the rows waiting in R2 (the file itself stays). */
+async function settle(env: Env, imp: BankImportRow, outcome: OperationOutcome, now: () => string) {
+  await settleOperation(env, imp.operationId, outcome, now());
+  await env.DOCUMENTS.delete(rowsKey(imp));
 }

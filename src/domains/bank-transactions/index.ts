@@ -1,8 +1,15 @@
 // Bank transactions: bank files and JSON rows in, every row booked, matched or ignored.
-// Owns: bank_imports, bank_transactions, bank_templates, bank_accounts.
+// Owns: bank_imports, bank_import_chunks, bank_transactions, bank_templates, bank_accounts.
 export { registerBankTransactionRoutes } from "./routes";
 export { ingestTransactions } from "./ingest";
-export { finishBankImport, importBankRows, runBankImport, startBankImport } from "./import";
+export {
+  finishBankImport,
+  importBankRows,
+  prepareBankImport,
+  runBankImport,
+  runBankImportChunk,
+  startBankImport,
+} from "./import";
 export {
   batchCategorizeTransactions,
   categorizeTransaction,

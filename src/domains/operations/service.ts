@@ -72,7 +72,43 @@ export interface OperationContext {
   progress: (p: { phase: string; current?: number; total?: number }) => Promise<void>;
 }
 
+/**
+ * What a handler returns when its work goes on in other queue messages (a bank file stored
+ * chunk by chunk): the operation stays `running`, and the last of those messages settles it
+ * with `settleOperation`. The messages keep its heartbeat fresh with `operationProgress`.
+ */
+export const OPERATION_CONTINUES: unique symbol = Symbol("operation continues");
+
 export type OperationHandler = (ctx: OperationContext) => Promise<unknown>;
+
+export type OperationOutcome =
+  | { status: "succeeded"; result: unknown }
+  | { status: "failed"; error: { code: string; message: string; details: unknown } };
+
+/** Writes a running operation's progress and heartbeat (nothing once it is terminal). */
+export async function operationProgress(
+  env: Env,
+  id: string,
+  p: { phase: string; current?: number; total?: number },
+  now: string,
+): Promise<void> {
+  await database(env)
+    .update(operations)
+    .set({ progress: p, heartbeatAt: now })
+    .where(and(eq(operations.id, id), eq(operations.status, "running")));
+}
+
+/** Moves a running operation to its terminal state; a terminal one is left as it is (a trigger refuses the change). */
+export async function settleOperation(env: Env, id: string, outcome: OperationOutcome, now: string): Promise<void> {
+  await database(env)
+    .update(operations)
+    .set(
+      outcome.status === "succeeded"
+        ? { status: "succeeded", result: outcome.result ?? null, completedAt: now }
+        : { status: "failed", error: outcome.error, completedAt: now },
+    )
+    .where(and(eq(operations.id, id), eq(operations.status, "running")));
+}
 
 /** A running operation whose heartbeat is older than this has lost its worker. */
 export const HEARTBEAT_TIMEOUT_MS = 2 * 60_000;
@@ -80,7 +116,8 @@ export const HEARTBEAT_TIMEOUT_MS = 2 * 60_000;
 /**
  * Runs one operation: queued (or running with a stale heartbeat, when a worker died)
  * -> running -> succeeded with the handler's result, or failed with its error. The
- * claim is exclusive. Returns the final status; "busy" when another worker holds it
+ * claim is exclusive. Returns the final status; "running" when the handler handed its work
+ * on to other queue messages (OPERATION_CONTINUES); "busy" when another worker holds it
  * (the caller retries later); null when there is nothing to run.
  */
 export async function runOperation(
@@ -111,9 +148,7 @@ export async function runOperation(
   if (!claim.meta.changes) return "busy";
   const running = { ...op, status: "running" as const, startedAt };
   const handler = handlers[op.type];
-  let outcome:
-    | { status: "succeeded"; result: unknown }
-    | { status: "failed"; error: { code: string; message: string; details: unknown } };
+  let outcome: OperationOutcome;
   if (!handler) {
     outcome = {
       status: "failed",
@@ -125,13 +160,10 @@ export async function runOperation(
         env,
         operation: running,
         now: clock,
-        progress: async (p) => {
-          await db
-            .update(operations)
-            .set({ progress: p, heartbeatAt: clock() })
-            .where(and(eq(operations.id, id), eq(operations.status, "running")));
-        },
+        progress: (p) => operationProgress(env, id, p, clock()),
       });
+      // the work goes on in other queue messages, which settle the operation
+      if (result === OPERATION_CONTINUES) return "running";
       outcome = { status: "succeeded", result };
     } catch (err) {
       if (err instanceof ApiError)
@@ -145,13 +177,6 @@ export async function runOperation(
       }
     }
   }
-  await db
-    .update(operations)
-    .set(
-      outcome.status === "succeeded"
-        ? { status: "succeeded", result: outcome.result ?? null, completedAt: clock() }
-        : { status: "failed", error: outcome.error, completedAt: clock() },
-    )
-    .where(and(eq(operations.id, id), eq(operations.status, "running")));
+  await settleOperation(env, id, outcome, clock());
   return outcome.status;
 }
