@@ -144,6 +144,7 @@ export async function taxAccountRows(db: Database, companyId: string, until: str
     .orderBy(
       asc(reconciliationTaxAccountRows.date),
       asc(reconciliationTaxAccountRows.createdAt),
+      asc(reconciliationTaxAccountRows.position),
       asc(reconciliationTaxAccountRows.dedupeKey),
     )
     .all();
@@ -155,7 +156,8 @@ export async function taxAccountRows(db: Database, companyId: string, until: str
     currency: "SEK",
     reference: null,
     merchantName: null,
-    journalEntryId: null,
+    // an entry booked from the row (tax-account-booking.ts) matches its 1630 line as a bank row's does
+    journalEntryId: r.journalEntryId,
     isIgnored: false,
     balanceAfterOre: r.balanceAfterOre,
     source: "api" as const,

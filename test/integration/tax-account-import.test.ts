@@ -1,0 +1,310 @@
+// The tax account (skattekonto, 1630), issue #30: Skatteverket's transaction list imported as an
+// operation (xlsx as the e-service exports it; re-import skips every row; a bad row refuses the
+// whole file and stores nothing), its rows booked against their counterparts or linked to the
+// 1630 line that already books them, and the 1630 reconciliation at zero. The books are
+// checked against figures computed here from the statement's rows.
+import { SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { BASE, call, countOf, newActor, newCompany, postedEntry, line, settleOperation, write } from "../helpers";
+import { type Cell, xlsxOf } from "../tax-account-file";
+
+type Co = { key: string; companyId: string; periodId: string };
+const url = (c: Co, p: string) => `/api/v1/companies/${c.companyId}${p}`;
+
+async function company(): Promise<Co> {
+  const actor = await newActor();
+  const co = await newCompany(actor.key, { name: "Skattekonto AB" });
+  return { key: actor.key, companyId: co.id, periodId: co.fiscal_period.id };
+}
+
+async function upload(c: Co, bytes: Uint8Array, name = "Skattekonto_transaktioner.xlsx") {
+  const form = new FormData();
+  form.append("file", new File([bytes], name));
+  const res = await SELF.fetch(`${BASE}${url(c, "/imports/skattekonto")}`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${c.key}` },
+    body: form,
+  });
+  return { status: res.status, body: (await res.json()) as any };
+}
+
+async function importFile(c: Co, bytes: Uint8Array) {
+  const started = await upload(c, bytes);
+  expect(started.status, JSON.stringify(started.body)).toBe(202);
+  const op = await settleOperation(c.key, started.body.data.operation_id);
+  expect(op.status, JSON.stringify(op)).toBe("succeeded");
+  return op.result;
+}
+
+async function balances(c: Co) {
+  const tb = await call("GET", url(c, `/reports/trial-balance?period_id=${c.periodId}`), { key: c.key });
+  expect(tb.status).toBe(200);
+  const by = Object.fromEntries(tb.body.data.accounts.map((a: any) => [a.account_number, a.closing_balance]));
+  return (account: string) => (by[account] as number | undefined) ?? 0;
+}
+
+const ore = (kr: number) => Math.round(kr * 100);
+
+/** The quarter's statement, oldest first, and what each row is booked against. */
+const QUARTER: { date: string; text: string; amount: number; counter: string | "linked" }[] = [
+  { date: "2026-04-08", text: "Inbetalning bokförd 260408", amount: 60000, counter: "linked" },
+  { date: "2026-04-12", text: "Debiterad preliminärskatt apr 2026", amount: -15000, counter: "2518" },
+  { date: "2026-04-12", text: "Arbetsgivaravgift mar 2026", amount: -9426, counter: "2731" },
+  { date: "2026-04-12", text: "Avdragen skatt mar 2026", amount: -7650, counter: "2710" },
+  { date: "2026-05-02", text: "Kostnadsränta", amount: -23, counter: "8423" },
+  { date: "2026-05-11", text: "Inbetalning bokförd 260511", amount: 40000, counter: "1930" },
+  // two rows on the last day: the statement's order decides whose saldo is the balance
+  { date: "2026-05-12", text: "Intäktsränta", amount: 12, counter: "8314" },
+  { date: "2026-05-12", text: "Moms jan - mar 2026", amount: -8000, counter: "2650" },
+];
+
+/** The list as the e-service shows it: a title, the header, newest first, a running saldo. */
+function statementFile(rows = QUARTER): Uint8Array {
+  let saldo = 0;
+  const withSaldo = rows.map((r) => {
+    saldo += ore(r.amount);
+    return [{ date: r.date }, r.text, r.amount, saldo / 100] as Cell[];
+  });
+  return xlsxOf([
+    ["Skattekonto 556016-0680 Skattekonto AB, transaktioner 2026-04-01 - 2026-06-30"],
+    [],
+    ["Bokföringsdag", "Transaktion", "Belopp", "Saldo"],
+    ...withSaldo.reverse(),
+  ]);
+}
+
+/** The books before the statement: Q1's VAT settled to 2650, March's salary, the bank's first payment to 1630. */
+async function bookTheQuarter(c: Co) {
+  await postedEntry(c.key, c.companyId, c.periodId, {
+    entry_date: "2026-02-10",
+    description: "Försäljning",
+    lines: [line("1930", 50000, 0), line("3001", 0, 40000), line("2611", 0, 10000)],
+  });
+  await postedEntry(c.key, c.companyId, c.periodId, {
+    entry_date: "2026-02-20",
+    description: "Inköp",
+    lines: [line("4010", 8000, 0), line("2641", 2000, 0), line("1930", 0, 10000)],
+  });
+  await postedEntry(c.key, c.companyId, c.periodId, {
+    entry_date: "2026-03-31",
+    description: "Momsomföring jan-mar",
+    lines: [line("2611", 10000, 0), line("2641", 0, 2000), line("2650", 0, 8000)],
+  });
+  await postedEntry(c.key, c.companyId, c.periodId, {
+    entry_date: "2026-03-25",
+    description: "Lön mars",
+    lines: [
+      line("7010", 30000, 0),
+      line("2710", 0, 7650),
+      line("1930", 0, 22350),
+      line("7510", 9426, 0),
+      line("2731", 0, 9426),
+    ],
+  });
+  // the accountant books the payment from the bank side: the statement row only reconciles it
+  return postedEntry(c.key, c.companyId, c.periodId, {
+    entry_date: "2026-04-07",
+    description: "Inbetalning till skattekontot",
+    lines: [line("1630", 60000, 0), line("1930", 0, 60000)],
+  });
+}
+
+describe("the tax account: import, book, reconcile 1630", () => {
+  it("imports a quarter's list, books or links every row, and reconciles 1630 to zero", async () => {
+    const c = await company();
+    const bankPayment = await bookTheQuarter(c);
+    const before = await balances(c);
+
+    const first = await importFile(c, statementFile());
+    expect(first).toMatchObject({
+      format_detected: "xlsx",
+      rows_inserted: 8,
+      rows_skipped_duplicate: 0,
+      earliest_date: "2026-04-08",
+      latest_date: "2026-05-12",
+      closing_balance: 59913,
+    });
+    // the same file again: every row is a duplicate, nothing stored
+    const again = await importFile(c, statementFile());
+    expect(again).toMatchObject({ rows_inserted: 0, rows_skipped_duplicate: 8 });
+    expect(
+      await countOf("SELECT COUNT(*) AS n FROM reconciliation_tax_account_rows WHERE company_id = ?", c.companyId),
+    ).toBe(8);
+
+    const listed = await call("GET", url(c, "/reconciliation/skattekonto/transactions"), { key: c.key });
+    expect(listed.body.data.transactions.map((t: any) => [t.description, t.kind, t.status, t.source])).toEqual([
+      ["Inbetalning bokförd 260408", "payment", "suggested", "file"],
+      ["Debiterad preliminärskatt apr 2026", "preliminary_tax", "suggested", "file"],
+      ["Arbetsgivaravgift mar 2026", "employer_contributions", "suggested", "file"],
+      ["Avdragen skatt mar 2026", "withheld_tax", "suggested", "file"],
+      ["Kostnadsränta", "cost_interest", "suggested", "file"],
+      ["Inbetalning bokförd 260511", "payment", "suggested", "file"],
+      ["Intäktsränta", "income_interest", "suggested", "file"],
+      ["Moms jan - mar 2026", "vat", "suggested", "file"],
+    ]);
+
+    // a dry run shows the whole result and writes nothing
+    const dry = await write(
+      c.key,
+      "POST",
+      url(c, "/reconciliation/skattekonto/book-suggested"),
+      { date_to: "2026-06-30" },
+      {
+        "X-Dry-Run": "true",
+      },
+    );
+    expect(dry.status, JSON.stringify(dry.body)).toBe(200);
+    expect(dry.body.data.booked).toHaveLength(7);
+    expect(await countOf("SELECT COUNT(*) AS n FROM reconciliation_links WHERE company_id = ?", c.companyId)).toBe(0);
+
+    const res = await write(c.key, "POST", url(c, "/reconciliation/skattekonto/book-suggested"), {
+      date_to: "2026-06-30",
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const { linked, booked, left } = res.body.data;
+    expect(left).toEqual([]);
+    // the first payment is the bank's entry already on 1630: linked, not booked twice
+    expect(linked).toHaveLength(1);
+    expect(linked[0].journal_entry_id).toBe(bankPayment.id);
+    const rowsByText = new Map(listed.body.data.transactions.map((t: any) => [t.description, t.id]));
+    expect(linked[0].id).toBe(rowsByText.get("Inbetalning bokförd 260408"));
+    // every other row: one entry, dated the row's date, 1630 against its counterpart
+    expect(booked.map((b: any) => [b.description, b.counter_account])).toEqual(
+      QUARTER.filter((r) => r.counter !== "linked").map((r) => [r.text, r.counter]),
+    );
+    for (const b of booked) {
+      const entry = await call("GET", url(c, `/journal-entries/${b.journal_entry_id}`), { key: c.key });
+      const row = QUARTER.find((r) => r.text === b.description)!;
+      expect(entry.body.data.entry_date).toBe(row.date);
+      const lines = entry.body.data.lines.map((l: any) => [l.account_number, l.debit_amount, l.credit_amount]);
+      const kr = Math.abs(row.amount);
+      expect(lines).toEqual(
+        row.amount > 0
+          ? [
+              ["1630", kr, 0],
+              [row.counter, 0, kr],
+            ]
+          : [
+              ["1630", 0, kr],
+              [row.counter, kr, 0],
+            ],
+      );
+    }
+    // voucher numbers: the five entries before, then one per booked row in the statement's order
+    expect(booked.map((b: any) => b.voucher)).toEqual(["A6", "A7", "A8", "A9", "A10", "A11", "A12"]);
+
+    // the books against figures from the statement
+    const after = await balances(c);
+    const sum = (pred: (r: (typeof QUARTER)[number]) => boolean) =>
+      QUARTER.filter(pred).reduce((s, r) => s + ore(r.amount), 0) / 100;
+    const statementSaldo = sum(() => true);
+    expect(statementSaldo).toBe(59913);
+    expect(after("1630")).toBe(statementSaldo);
+    expect(after("2650")).toBe(before("2650") - sum((r) => r.counter === "2650")); // -8000 + 8000
+    expect(after("2650")).toBe(0);
+    expect(after("2710")).toBe(0);
+    expect(after("2731")).toBe(0);
+    expect(after("2518")).toBe(15000);
+    expect(after("8423")).toBe(23);
+    expect(after("8314")).toBe(-12);
+    // 1930: the second payment is booked from the statement (no bank entry for it); the first only once
+    expect(after("1930")).toBe(before("1930") - 40000);
+
+    const recon = await call(
+      "GET",
+      url(c, "/reconciliation/accounts/skattekonto?date_from=2026-01-01&date_to=2026-06-30"),
+      { key: c.key },
+    );
+    expect(recon.status).toBe(200);
+    expect(recon.body.data).toMatchObject({
+      external_balance: 59913,
+      ledger_balance: 59913,
+      difference: 0,
+      unexplained_difference: 0,
+      is_reconciled: true,
+      counts: { proposed: 0, unmatched_external: 0, unmatched_ledger: 0, matched: 16 },
+    });
+
+    // a second run has nothing left to do
+    const rerun = await write(c.key, "POST", url(c, "/reconciliation/skattekonto/book-suggested"), {
+      date_to: "2026-06-30",
+    });
+    expect(rerun.body.data).toMatchObject({ linked: [], booked: [], left: [] });
+    // a booked row is not booked again
+    const twice = await write(
+      c.key,
+      "POST",
+      url(c, `/reconciliation/skattekonto/transactions/${booked[0].id}/book`),
+      {},
+    );
+    expect(twice.status).toBe(409);
+    expect(twice.body.error.code).toBe("TAX_ACCOUNT_ROW_ALREADY_BOOKED");
+    expect(twice.body.error.details.reason).toBe("booked");
+  });
+
+  it("refuses a file with a bad row, naming each by line and reason, and stores nothing", async () => {
+    const c = await company();
+    const bad = xlsxOf([
+      ["Bokföringsdag", "Transaktion", "Belopp", "Saldo"],
+      [{ date: "2026-04-12" }, "Debiterad preliminärskatt apr 2026", -15000, -15000],
+      ["2026-02-30", "Moms jan 2026", -100, -15100],
+      [{ date: "2026-04-13" }, "Kostnads\u202eränta", -1, -15101],
+      [{ date: "2026-04-14" }, "Kostnadsränta", "tio", -15111],
+    ]);
+    const res = await upload(c, bad);
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe("VALIDATION_ERROR");
+    expect(res.body.error.details.reason).toBe("TAX_ACCOUNT_FILE_ROWS_INVALID");
+    expect(res.body.error.details.rows).toEqual([
+      { line: 3, reason: 'bokföringsdag "2026-02-30" is not a real date' },
+      { line: 4, reason: "the transaction text: bidirectional control character U+202E is not allowed" },
+      { line: 5, reason: 'belopp "tio" is not an amount in kronor and öre' },
+    ]);
+    const notAList = await upload(c, new TextEncoder().encode("Datum;Mottagare\n2026-04-12;x\n"), "x.csv");
+    expect(notAList.status).toBe(400);
+    expect(notAList.body.error.details.reason).toBe("TAX_ACCOUNT_FILE_UNRECOGNISED");
+    expect(
+      await countOf("SELECT COUNT(*) AS n FROM reconciliation_tax_account_rows WHERE company_id = ?", c.companyId),
+    ).toBe(0);
+    expect(await countOf("SELECT COUNT(*) AS n FROM operations WHERE company_id = ?", c.companyId)).toBe(0);
+  });
+
+  it("reads the CSV form, and books a row whose text names no counterpart only with an account", async () => {
+    const c = await company();
+    const csv = new TextEncoder().encode(
+      "Bokföringsdag;Transaktion;Belopp;Saldo\n2026-05-03;Slutlig skatt 2025;-2 500,00;-2 500,00\n2026-05-04;Kostnadsränta;-1,25;-2 501,25\n",
+    );
+    const started = await upload(c, csv, "skattekonto.csv");
+    expect(started.status).toBe(202);
+    const op = await settleOperation(c.key, started.body.data.operation_id);
+    expect(op.result).toMatchObject({ format_detected: "csv", rows_inserted: 2, closing_balance: -2501.25 });
+    const rows = (await call("GET", url(c, "/reconciliation/skattekonto/transactions"), { key: c.key })).body.data
+      .transactions;
+    expect(rows.map((r: any) => [r.kind, r.status, r.suggested_account])).toEqual([
+      ["other", "needs_account", null],
+      ["cost_interest", "suggested", "8423"],
+    ]);
+    const all = await write(c.key, "POST", url(c, "/reconciliation/skattekonto/book-suggested"), {
+      date_to: "2026-05-31",
+    });
+    expect(all.body.data.booked.map((b: any) => b.counter_account)).toEqual(["8423"]);
+    expect(all.body.data.left).toEqual([
+      { id: rows[0].id, description: "Slutlig skatt 2025", amount: -2500, reason: "no_known_counter_account" },
+    ]);
+    const noAccount = await write(
+      c.key,
+      "POST",
+      url(c, `/reconciliation/skattekonto/transactions/${rows[0].id}/book`),
+      {},
+    );
+    expect(noAccount.status).toBe(400);
+    expect(noAccount.body.error.details.fields[0].path).toBe("account");
+    const booked = await write(c.key, "POST", url(c, `/reconciliation/skattekonto/transactions/${rows[0].id}/book`), {
+      account: "2512",
+    });
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    expect(booked.body.data).toMatchObject({ counter_account: "2512", amount: -2500, kind: "other" });
+    const b = await balances(c);
+    expect([b("1630"), b("2512"), b("8423")]).toEqual([-2501.25, 2500, 1.25]);
+  });
+});
