@@ -5,16 +5,16 @@
 // checked against figures computed here from the statement's rows.
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { BASE, call, countOf, newActor, newCompany, postedEntry, line, settleOperation, write } from "../helpers";
+import { BASE, call, countOf, hire, line, newActor, newCompany, postedEntry, settleOperation, write } from "../helpers";
 import { type Cell, xlsxOf } from "../tax-account-file";
 
-type Co = { key: string; companyId: string; periodId: string };
+type Co = { key: string; companyId: string; periodId: string; userId: string };
 const url = (c: Co, p: string) => `/api/v1/companies/${c.companyId}${p}`;
 
 async function company(): Promise<Co> {
   const actor = await newActor();
   const co = await newCompany(actor.key, { name: "Skattekonto AB" });
-  return { key: actor.key, companyId: co.id, periodId: co.fiscal_period.id };
+  return { key: actor.key, companyId: co.id, periodId: co.fiscal_period.id, userId: actor.userId };
 }
 
 async function upload(c: Co, bytes: Uint8Array, name = "Skattekonto_transaktioner.xlsx") {
@@ -306,5 +306,105 @@ describe("the tax account: import, book, reconcile 1630", () => {
     expect(booked.body.data).toMatchObject({ counter_account: "2512", amount: -2500, kind: "other" });
     const b = await balances(c);
     expect([b("1630"), b("2512"), b("8423")]).toEqual([-2501.25, 2500, 1.25]);
+  });
+
+  it("shows the charges the books predict as upcoming items until the statement's rows meet them", async () => {
+    const c = await company();
+    // Q1's VAT settled to 2650: 8 000 to pay, due 12 May 2026 (a Tuesday)
+    await postedEntry(c.key, c.companyId, c.periodId, {
+      entry_date: "2026-02-10",
+      description: "Försäljning",
+      lines: [line("1930", 50000, 0), line("3001", 0, 40000), line("2611", 0, 10000)],
+    });
+    await postedEntry(c.key, c.companyId, c.periodId, {
+      entry_date: "2026-02-20",
+      description: "Inköp",
+      lines: [line("4010", 8000, 0), line("2641", 2000, 0), line("1930", 0, 10000)],
+    });
+    const transfer = await postedEntry(c.key, c.companyId, c.periodId, {
+      entry_date: "2026-03-31",
+      description: "Momsomföring jan-mar",
+      lines: [line("2611", 10000, 0), line("2641", 0, 2000), line("2650", 0, 8000)],
+    });
+    // March's salary, paid 25 March: 35 000, table 33 column 1 -> 7 134 withheld; 31.42 % -> 10 997.
+    // Paid with the declaration by the 12th of April, a Sunday in 2026: Monday 13 April.
+    const f = { actor: { key: c.key, keyId: "", userId: c.userId }, companyId: c.companyId };
+    const anna = await hire(f, {
+      first_name: "Anna",
+      last_name: "Andersson",
+      personnummer: "198503121231",
+      salary_type: "monthly",
+      monthly_salary: 35000,
+      tax_table_number: 33,
+    });
+    const run = await write(c.key, "POST", url(c, "/salary-runs"), {
+      period_year: 2026,
+      period_month: 3,
+      payment_date: "2026-03-25",
+    });
+    expect(run.status, JSON.stringify(run.body)).toBe(201);
+    const R = (p = "") => url(c, `/salary-runs/${run.body.data.id}${p}`);
+    expect((await write(c.key, "POST", R("/employees"), { employees: [{ employee_id: anna.id }] })).status).toBe(200);
+    for (const step of ["/calculate", "/approve"]) expect((await write(c.key, "POST", R(step))).status).toBe(200);
+    expect((await write(c.key, "POST", R("/mark-paid"), {})).status).toBe(200);
+    const booked = await write(c.key, "POST", R("/book"));
+    expect(booked.status, JSON.stringify(booked.body)).toBe(200);
+
+    const upcoming = async (dateTo: string) => {
+      const res = await call(
+        "GET",
+        url(c, `/reconciliation/accounts/skattekonto/items?date_from=2026-01-01&date_to=${dateTo}&bucket=upcoming`),
+        { key: c.key },
+      );
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.data.items.map((i: any) => [i.item_type, i.date, i.description, i.amount, i.awaiting_external]);
+    };
+    // before the statement: three charges, dated their due dates
+    expect(await upcoming("2026-04-05")).toEqual([
+      ["expected_charge", "2026-04-13", "Väntad debitering: arbetsgivaravgifter 2026-03", -10997, true],
+      ["expected_charge", "2026-04-13", "Väntad debitering: avdragen skatt 2026-03", -7134, true],
+      ["expected_charge", "2026-05-12", "Väntad debitering: moms 2026-Q1", -8000, true],
+    ]);
+    const detail = await call(
+      "GET",
+      url(c, "/reconciliation/accounts/skattekonto?date_from=2026-01-01&date_to=2026-04-05"),
+      { key: c.key },
+    );
+    expect(detail.body.data.skattekonto.expected_charges[2]).toEqual({
+      kind: "vat",
+      source: "vat_settlement",
+      reference: transfer.id,
+      period: "2026-Q1",
+      booked_on: "2026-03-31",
+      due_date: "2026-05-12",
+      amount: -8000,
+    });
+    // the upcoming charges are on neither side: they are no part of the difference
+    expect(detail.body.data.bridge.reduce((s: number, b: any) => s + b.amount, 0)).toBe(0);
+
+    // April's statement arrives: the AGI's two charges are met, the VAT is still to come
+    const reg = await write(c.key, "POST", url(c, "/reconciliation/skattekonto/transactions"), {
+      transactions: [
+        { date: "2026-04-13", description: "Arbetsgivaravgift mar 2026", amount: -10997, balance_after: -10997 },
+        { date: "2026-04-13", description: "Avdragen skatt mar 2026", amount: -7134, balance_after: -18131 },
+      ],
+    });
+    expect(reg.status).toBe(201);
+    expect(await upcoming("2026-04-30")).toEqual([
+      ["expected_charge", "2026-05-12", "Väntad debitering: moms 2026-Q1", -8000, true],
+    ]);
+    // booked against 2731 and 2710, the account reconciles with the VAT charge still upcoming
+    const all = await write(c.key, "POST", url(c, "/reconciliation/skattekonto/book-suggested"), {
+      date_to: "2026-04-30",
+    });
+    expect(all.body.data.booked.map((b: any) => b.counter_account)).toEqual(["2731", "2710"]);
+    const after = await call(
+      "GET",
+      url(c, "/reconciliation/accounts/skattekonto?date_from=2026-01-01&date_to=2026-04-30"),
+      { key: c.key },
+    );
+    expect(after.body.data).toMatchObject({ external_balance: -18131, ledger_balance: -18131, is_reconciled: true });
+    const b = await balances(c);
+    expect([b("2710"), b("2731"), b("2650")]).toEqual([0, 0, -8000]);
   });
 });

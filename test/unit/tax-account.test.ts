@@ -7,6 +7,8 @@ import {
   parseTaxAccountFile,
   type TaxAccountFileError,
   taxAccountEntryLines,
+  type ExpectedCharge,
+  unmetExpectedCharges,
 } from "../../src/sweden/tax-account";
 import { xlsxOf } from "../tax-account-file";
 
@@ -125,5 +127,39 @@ describe("parseTaxAccountFile", () => {
   it("refuses a broken zip as unreadable", () => {
     const bytes = xlsxOf([["Datum", "Text", "Belopp"]]).slice(0, 40);
     expect(() => parseTaxAccountFile(bytes)).toThrow(/zip/);
+  });
+});
+
+describe("unmetExpectedCharges", () => {
+  const charge = (kind: ExpectedCharge["kind"], amountOre: number, bookedOn: string, due: string): ExpectedCharge => ({
+    kind,
+    source: kind === "vat" ? "vat_settlement" : "salary_run",
+    reference: `${kind}-${due}`,
+    period: due.slice(0, 7),
+    bookedOn,
+    due_date: due,
+    amountOre,
+  });
+  const fees = charge("employer_contributions", -1_099_722, "2026-03-25", "2026-04-13");
+  const vat = charge("vat", -800_000, "2026-03-31", "2026-05-12");
+
+  it("a row of the kind and amount meets a charge; the AGI's whole kronor meet the booked öre", () => {
+    const rows = [{ id: "r1", date: "2026-04-13", description: "Arbetsgivaravgift mar 2026", amountOre: -1_099_700 }];
+    expect(unmetExpectedCharges([vat, fees], rows)).toEqual([vat]);
+  });
+
+  it("a row of another kind, another amount, or dated before the booking meets nothing", () => {
+    const rows = [
+      { id: "r1", date: "2026-05-12", description: "Avdragen skatt apr 2026", amountOre: -800_000 },
+      { id: "r2", date: "2026-05-12", description: "Moms jan - mar 2026", amountOre: -800_200 },
+      { id: "r3", date: "2026-03-20", description: "Moms jan - mar 2026", amountOre: -800_000 },
+    ];
+    expect(unmetExpectedCharges([vat], rows)).toEqual([vat]);
+  });
+
+  it("one row meets one charge: two equal charges need two rows", () => {
+    const again = { ...fees, reference: "run-2", bookedOn: "2026-04-25", due_date: "2026-05-12" };
+    const rows = [{ id: "r1", date: "2026-04-13", description: "Arbetsgivaravgift mar 2026", amountOre: -1_099_722 }];
+    expect(unmetExpectedCharges([fees, again], rows)).toEqual([again]);
   });
 });

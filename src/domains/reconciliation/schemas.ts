@@ -108,7 +108,10 @@ export const AccountDetailSchema = AccountSummarySchema.extend({
 export const ItemSchema = z
   .object({
     item_id: z.string(),
-    item_type: z.enum(["transaction", "skattekonto_transaction", "journal_entry"]),
+    item_type: z.enum(["transaction", "skattekonto_transaction", "journal_entry", "expected_charge"]).openapi({
+      description:
+        "expected_charge: a skattekonto charge the books predict (a VAT settlement on 2650, a booked salary run's 2710 / 2731), bucket upcoming, dated its due date, until a statement row meets it",
+    }),
     side: z.enum(["external", "ledger"]),
     bucket: BucketSchema,
     date: z.string(),

@@ -187,7 +187,8 @@ export const bookSuggestedTaxAccountRows: Command<TaxAccountBookSuggestedBody> =
   const left: { id: string; description: string; amount: number; reason: string }[] = [];
   let voucher: VoucherRef | null = null;
   for (const item of items) {
-    if (item.side !== "external" || item.date > to) continue;
+    // an expected charge (bucket upcoming) is no statement row: nothing to book
+    if (item.side !== "external" || item.date > to || item.expected) continue;
     const row = rows.get(item.itemId)!;
     if (item.bucket === "proposed" && item.proposal) {
       const line = byId.get(item.proposal.counterpart_item_id)!;

@@ -19,3 +19,4 @@ export {
   type TaxAccountKind,
   type TaxAccountLine,
 } from "./rules";
+export { type ExpectedCharge, type StatementRow, unmetExpectedCharges } from "./expected";
