@@ -17,15 +17,20 @@ async function company(): Promise<Co> {
   return { key: actor.key, companyId: co.id, periodId: co.fiscal_period.id, userId: actor.userId };
 }
 
-async function upload(c: Co, bytes: Uint8Array, name = "Skattekonto_transaktioner.xlsx") {
+async function upload(
+  c: Co,
+  bytes: Uint8Array,
+  name = "Skattekonto_transaktioner.xlsx",
+  headers: Record<string, string> = {},
+) {
   const form = new FormData();
   form.append("file", new File([bytes], name));
   const res = await SELF.fetch(`${BASE}${url(c, "/imports/skattekonto")}`, {
     method: "POST",
-    headers: { Authorization: `Bearer ${c.key}` },
+    headers: { Authorization: `Bearer ${c.key}`, ...headers },
     body: form,
   });
-  return { status: res.status, body: (await res.json()) as any };
+  return { status: res.status, body: (await res.json()) as any, replayed: res.headers.get("Idempotent-Replayed") };
 }
 
 async function importFile(c: Co, bytes: Uint8Array) {
@@ -127,6 +132,13 @@ describe("the tax account: import, book, reconcile 1630", () => {
     // the same file again: every row is a duplicate, nothing stored
     const again = await importFile(c, statementFile());
     expect(again).toMatchObject({ rows_inserted: 0, rows_skipped_duplicate: 8 });
+    // under one Idempotency-Key the upload is one operation: the retry answers the first's
+    const key = { "Idempotency-Key": `skv-${c.companyId}` };
+    const once = await upload(c, statementFile(), "Skattekonto_transaktioner.xlsx", key);
+    const retry = await upload(c, statementFile(), "Skattekonto_transaktioner.xlsx", key);
+    expect([once.status, retry.status, retry.replayed]).toEqual([202, 202, "true"]);
+    expect(retry.body.data.operation_id).toBe(once.body.data.operation_id);
+    expect((await settleOperation(c.key, once.body.data.operation_id)).result.rows_inserted).toBe(0);
     expect(
       await countOf("SELECT COUNT(*) AS n FROM reconciliation_tax_account_rows WHERE company_id = ?", c.companyId),
     ).toBe(8);
