@@ -301,7 +301,13 @@ describe("the tax account: import, book, reconcile 1630", () => {
     });
     expect(all.body.data.booked.map((b: any) => b.counter_account)).toEqual(["8423"]);
     expect(all.body.data.left).toEqual([
-      { id: rows[0].id, description: "Slutlig skatt 2025", amount: -2500, reason: "no_known_counter_account" },
+      {
+        id: rows[0].id,
+        description: "Slutlig skatt 2025",
+        amount: -2500,
+        reason: "no_known_counter_account",
+        bank_transaction_id: null,
+      },
     ]);
     const noAccount = await write(
       c.key,
@@ -418,5 +424,55 @@ describe("the tax account: import, book, reconcile 1630", () => {
     expect(after.body.data).toMatchObject({ external_balance: -18131, ledger_balance: -18131, is_reconciled: true });
     const b = await balances(c);
     expect([b("2710"), b("2731"), b("2650")]).toEqual([0, 0, -8000]);
+  });
+
+  it("leaves a payment whose bank row is not booked yet, and links it once the bank side books it to 1630", async () => {
+    const c = await company();
+    const reg = await write(c.key, "POST", url(c, "/reconciliation/skattekonto/transactions"), {
+      transactions: [
+        { date: "2026-05-11", description: "Inbetalning bokförd 260511", amount: 40000, balance_after: 40000 },
+      ],
+    });
+    const rowId = reg.body.data.transaction_ids[0];
+    const ingest = await write(c.key, "POST", url(c, "/transactions/ingest"), {
+      settlement_account: "1930",
+      transactions: [
+        { external_id: `skv-${c.companyId}`, date: "2026-05-08", description: "Skatteverket", amount: -40000 },
+      ],
+    });
+    expect(ingest.status, JSON.stringify(ingest.body)).toBe(200);
+    const txId = ingest.body.data.transaction_ids[0];
+
+    const first = await write(c.key, "POST", url(c, "/reconciliation/skattekonto/book-suggested"), {
+      date_to: "2026-05-31",
+    });
+    expect(first.body.data).toMatchObject({ linked: [], booked: [] });
+    expect(first.body.data.left).toEqual([
+      {
+        id: rowId,
+        description: "Inbetalning bokförd 260511",
+        amount: 40000,
+        reason: "unbooked_bank_transaction",
+        bank_transaction_id: txId,
+      },
+    ]);
+    expect((await balances(c))("1630")).toBe(0);
+
+    // the accountant books the bank's row to 1630; the statement row then only reconciles it
+    const cat = await write(c.key, "POST", url(c, `/transactions/${txId}/categorize`), { category: "tax_account" });
+    expect(cat.status, JSON.stringify(cat.body)).toBe(200);
+    const second = await write(c.key, "POST", url(c, "/reconciliation/skattekonto/book-suggested"), {
+      date_to: "2026-05-31",
+    });
+    expect(second.body.data.linked.map((l: any) => l.id)).toEqual([rowId]);
+    expect(second.body.data.booked).toEqual([]);
+    const b = await balances(c);
+    expect([b("1630"), b("1930")]).toEqual([40000, -40000]);
+    const recon = await call(
+      "GET",
+      url(c, "/reconciliation/accounts/skattekonto?date_from=2026-01-01&date_to=2026-05-31"),
+      { key: c.key },
+    );
+    expect(recon.body.data).toMatchObject({ external_balance: 40000, ledger_balance: 40000, is_reconciled: true });
   });
 });

@@ -22642,12 +22642,13 @@ export interface components {
                 journal_entry_id: string;
                 voucher: string;
             }[];
-            /** @description rows left for the client: no_known_counter_account (book with an account), unexplained_1630_line_of_the_same_amount (link it, or book the row) */
+            /** @description rows left for the client: no_known_counter_account (book with an account), unexplained_1630_line_of_the_same_amount (link it, or book the row), unbooked_bank_transaction (bank_transaction_id: categorise that bank row as tax_account, 1630, and run again: the row is then linked) */
             left: {
                 id: string;
                 description: string;
                 amount: number;
                 reason: string;
+                bank_transaction_id: string | null;
             }[];
         };
         SkattekontoBookSuggested: {

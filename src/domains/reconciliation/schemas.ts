@@ -402,10 +402,18 @@ export const TaxAccountBookSuggestedResultSchema = z
       .openapi({ description: "rows linked to the 1630 line that already books them (method proposal)" }),
     booked: z.array(BookedRow).openapi({ description: "rows booked against their counter account" }),
     left: z
-      .array(z.object({ id: z.string(), description: z.string(), amount: z.number(), reason: z.string() }))
+      .array(
+        z.object({
+          id: z.string(),
+          description: z.string(),
+          amount: z.number(),
+          reason: z.string(),
+          bank_transaction_id: z.string().nullable(),
+        }),
+      )
       .openapi({
         description:
-          "rows left for the client: no_known_counter_account (book with an account), unexplained_1630_line_of_the_same_amount (link it, or book the row)",
+          "rows left for the client: no_known_counter_account (book with an account), unexplained_1630_line_of_the_same_amount (link it, or book the row), unbooked_bank_transaction (bank_transaction_id: categorise that bank row as tax_account, 1630, and run again: the row is then linked)",
       }),
   })
   .openapi("SkattekontoBookSuggestedResult");

@@ -12,7 +12,8 @@ import { ApiError } from "../../errors/api-error";
 import { newId } from "../../ids";
 import { fromOre } from "../../money";
 import { classifyTaxAccountText, TAX_ACCOUNT, taxAccountEntryLines } from "../../sweden/tax-account";
-import type { ClassifiedItem } from "./bank";
+import { bankRowsForReconciliation, settlementAccountsWithRows } from "../bank-transactions";
+import { addDays, type ClassifiedItem, daysBetween, PROPOSAL_WINDOW_DAYS } from "./bank";
 import { accountState, linksOf, parseAccountKey } from "./queries";
 import type { TaxAccountBookBody, TaxAccountBookSuggestedBody, TaxAccountRowJson } from "./schemas";
 
@@ -158,10 +159,26 @@ function planProposalLink(db: Database, ctx: CommandContext, row: ClassifiedItem
 }
 
 /**
+ * The bank rows that nothing books yet (no entry, not ignored), dated through `until` plus the
+ * proposal window: a payment to or from the skattekonto among them is the bank side of a row,
+ * which the accountant books from the bank (to 1630) rather than from the statement.
+ */
+async function unbookedBankRows(db: Database, companyId: string, until: string) {
+  const accounts = (await settlementAccountsWithRows(db, companyId)).filter((a) => /^19\d\d$/.test(a));
+  const through = addDays(until, PROPOSAL_WINDOW_DAYS);
+  const rows = [];
+  for (const account of accounts)
+    for (const r of await bankRowsForReconciliation(db, companyId, account, through))
+      if (!r.journalEntryId && !r.isIgnored && r.currency === "SEK") rows.push(r);
+  return rows;
+}
+
+/**
  * POST .../reconciliation/skattekonto/book-suggested: every row dated through date_to that
  * nothing explains yet is linked to the 1630 line the matcher proposes for it, else booked
- * against its text's counter account; a row with no known counterpart, or with an unexplained
- * 1630 line of its amount that the matcher could not pair (two candidates), is left for the
+ * against its text's counter account; a row with no known counterpart, with an unexplained
+ * 1630 line of its amount that the matcher could not pair (two candidates), or a payment whose
+ * bank row (the opposite amount, within the proposal window) is not booked yet, is left for the
  * client and listed with the reason.
  */
 export const bookSuggestedTaxAccountRows: Command<TaxAccountBookSuggestedBody> = async (db, input, ctx) => {
@@ -181,10 +198,17 @@ export const bookSuggestedTaxAccountRows: Command<TaxAccountBookSuggestedBody> =
         .all()
     ).map((r) => [r.id, r]),
   );
+  const bankRows = await unbookedBankRows(db, ctx.companyId, to);
   const statements: Statement[] = [];
   const linked: { id: string; journal_entry_id: string; line_id: string }[] = [];
   const booked: ReturnType<typeof bookedJson>[] = [];
-  const left: { id: string; description: string; amount: number; reason: string }[] = [];
+  const left: {
+    id: string;
+    description: string;
+    amount: number;
+    reason: string;
+    bank_transaction_id: string | null;
+  }[] = [];
   let voucher: VoucherRef | null = null;
   for (const item of items) {
     // an expected charge (bucket upcoming) is no statement row: nothing to book
@@ -197,14 +221,29 @@ export const bookSuggestedTaxAccountRows: Command<TaxAccountBookSuggestedBody> =
       continue;
     }
     if (item.bucket !== "unmatched_external") continue;
-    const account = classifyTaxAccountText(row.description).counter_account;
+    const { kind, counter_account: account } = classifyTaxAccountText(row.description);
+    // a payment in or out whose bank row is not booked yet: booking both would count it twice
+    const bankRow =
+      kind === "payment" || kind === "payout"
+        ? bankRows.find(
+            (b) => b.amountOre === -row.amountOre && Math.abs(daysBetween(b.date, row.date)) <= PROPOSAL_WINDOW_DAYS,
+          )
+        : undefined;
     const reason = !account
       ? "no_known_counter_account"
       : openLineAmounts.has(row.amountOre)
         ? "unexplained_1630_line_of_the_same_amount"
-        : null;
+        : bankRow
+          ? "unbooked_bank_transaction"
+          : null;
     if (reason) {
-      left.push({ id: row.id, description: row.description, amount: fromOre(row.amountOre), reason });
+      left.push({
+        id: row.id,
+        description: row.description,
+        amount: fromOre(row.amountOre),
+        reason,
+        bank_transaction_id: bankRow?.id ?? null,
+      });
       continue;
     }
     const booking = await planRowBooking(db, ctx, row, account!);
