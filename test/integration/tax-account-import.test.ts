@@ -284,18 +284,22 @@ describe("the tax account: import, book, reconcile 1630", () => {
   it("reads the CSV form, and books a row whose text names no counterpart only with an account", async () => {
     const c = await company();
     const csv = new TextEncoder().encode(
-      "Bokföringsdag;Transaktion;Belopp;Saldo\n2026-05-03;Slutlig skatt 2025;-2 500,00;-2 500,00\n2026-05-04;Kostnadsränta;-1,25;-2 501,25\n",
+      "Bokföringsdag;Transaktion;Belopp;Saldo\n2026-05-02;Kostnadsränta;-0,75;-0,75\n2026-05-03;Slutlig skatt 2025;-2 500,00;-2 500,75\n2026-05-04;Kostnadsränta;-1,25;-2 502,00\n",
     );
     const started = await upload(c, csv, "skattekonto.csv");
     expect(started.status).toBe(202);
     const op = await settleOperation(c.key, started.body.data.operation_id);
-    expect(op.result).toMatchObject({ format_detected: "csv", rows_inserted: 2, closing_balance: -2501.25 });
+    expect(op.result).toMatchObject({ format_detected: "csv", rows_inserted: 3, closing_balance: -2502 });
     const rows = (await call("GET", url(c, "/reconciliation/skattekonto/transactions"), { key: c.key })).body.data
       .transactions;
     expect(rows.map((r: any) => [r.kind, r.status, r.suggested_account])).toEqual([
+      ["cost_interest", "suggested", "8423"],
       ["other", "needs_account", null],
       ["cost_interest", "suggested", "8423"],
     ]);
+    // the books are locked through 2 May: that day's row is left for the client, not the batch refused
+    const lock = await write(c.key, "POST", url(c, `/fiscal-periods/${c.periodId}/lock`), { lock_date: "2026-05-02" });
+    expect(lock.status, JSON.stringify(lock.body)).toBe(200);
     const all = await write(c.key, "POST", url(c, "/reconciliation/skattekonto/book-suggested"), {
       date_to: "2026-05-31",
     });
@@ -303,6 +307,13 @@ describe("the tax account: import, book, reconcile 1630", () => {
     expect(all.body.data.left).toEqual([
       {
         id: rows[0].id,
+        description: "Kostnadsränta",
+        amount: -0.75,
+        reason: "period_locked",
+        bank_transaction_id: null,
+      },
+      {
+        id: rows[1].id,
         description: "Slutlig skatt 2025",
         amount: -2500,
         reason: "no_known_counter_account",
@@ -312,12 +323,12 @@ describe("the tax account: import, book, reconcile 1630", () => {
     const noAccount = await write(
       c.key,
       "POST",
-      url(c, `/reconciliation/skattekonto/transactions/${rows[0].id}/book`),
+      url(c, `/reconciliation/skattekonto/transactions/${rows[1].id}/book`),
       {},
     );
     expect(noAccount.status).toBe(400);
     expect(noAccount.body.error.details.fields[0].path).toBe("account");
-    const booked = await write(c.key, "POST", url(c, `/reconciliation/skattekonto/transactions/${rows[0].id}/book`), {
+    const booked = await write(c.key, "POST", url(c, `/reconciliation/skattekonto/transactions/${rows[1].id}/book`), {
       account: "2512",
     });
     expect(booked.status, JSON.stringify(booked.body)).toBe(201);

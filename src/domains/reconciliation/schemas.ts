@@ -413,7 +413,7 @@ export const TaxAccountBookSuggestedResultSchema = z
       )
       .openapi({
         description:
-          "rows left for the client: no_known_counter_account (book with an account), unexplained_1630_line_of_the_same_amount (link it, or book the row), unbooked_bank_transaction (bank_transaction_id: categorise that bank row as tax_account, 1630, and run again: the row is then linked)",
+          "rows left for the client: no_known_counter_account (book with an account), unexplained_1630_line_of_the_same_amount (link it, or book the row), unbooked_bank_transaction (bank_transaction_id: categorise that bank row as tax_account, 1630, and run again: the row is then linked); period_locked, period_not_found, entry_date_outside_fiscal_period (the ledger takes no entry on the row's date)",
       }),
   })
   .openapi("SkattekontoBookSuggestedResult");

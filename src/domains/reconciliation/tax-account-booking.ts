@@ -103,6 +103,24 @@ async function planRowBooking(
   };
 }
 
+/** The period refusals that leave one row for the client instead of refusing the whole batch. */
+const PERIOD_REFUSALS = new Set(["PERIOD_NOT_FOUND", "ENTRY_DATE_OUTSIDE_FISCAL_PERIOD", "PERIOD_LOCKED"]);
+
+/** As planRowBooking, but a row dated where the ledger takes no entry is answered, not thrown. */
+async function planRowBookingUnlessPeriodRefuses(
+  db: Database,
+  ctx: CommandContext,
+  row: TaxAccountRow,
+  account: string,
+): Promise<RowBooking | { refused: string }> {
+  try {
+    return await planRowBooking(db, ctx, row, account);
+  } catch (err) {
+    if (err instanceof ApiError && PERIOD_REFUSALS.has(err.code)) return { refused: err.code.toLowerCase() };
+    throw err;
+  }
+}
+
 function bookedJson(row: TaxAccountRow, b: RowBooking) {
   return {
     id: row.id,
@@ -199,6 +217,7 @@ export const bookSuggestedTaxAccountRows: Command<TaxAccountBookSuggestedBody> =
     ).map((r) => [r.id, r]),
   );
   const bankRows = await unbookedBankRows(db, ctx.companyId, to);
+  const linkedIds = new Set((await linksOf(db, ctx.companyId, KEY)).map((l) => l.itemId));
   const statements: Statement[] = [];
   const linked: { id: string; journal_entry_id: string; line_id: string }[] = [];
   const booked: ReturnType<typeof bookedJson>[] = [];
@@ -214,6 +233,8 @@ export const bookSuggestedTaxAccountRows: Command<TaxAccountBookSuggestedBody> =
     // an expected charge (bucket upcoming) is no statement row: nothing to book
     if (item.side !== "external" || item.date > to || item.expected) continue;
     const row = rows.get(item.itemId)!;
+    // booked or linked already (a row of an earlier fiscal year is classified without its lines)
+    if (row.journalEntryId || linkedIds.has(row.id)) continue;
     if (item.bucket === "proposed" && item.proposal) {
       const line = byId.get(item.proposal.counterpart_item_id)!;
       statements.push(...planProposalLink(db, ctx, item, line));
@@ -246,7 +267,17 @@ export const bookSuggestedTaxAccountRows: Command<TaxAccountBookSuggestedBody> =
       });
       continue;
     }
-    const booking = await planRowBooking(db, ctx, row, account!);
+    const booking = await planRowBookingUnlessPeriodRefuses(db, ctx, row, account!);
+    if ("refused" in booking) {
+      left.push({
+        id: row.id,
+        description: row.description,
+        amount: fromOre(row.amountOre),
+        reason: booking.refused,
+        bank_transaction_id: null,
+      });
+      continue;
+    }
     statements.push(...booking.statements);
     booked.push(bookedJson(row, booking));
     voucher = booking.voucher;
