@@ -252,6 +252,21 @@ describe("the tax account: import, book, reconcile 1630", () => {
     expect(twice.status).toBe(409);
     expect(twice.body.error.code).toBe("TAX_ACCOUNT_ROW_ALREADY_BOOKED");
     expect(twice.body.error.details.reason).toBe("booked");
+    // nor deleted: the row is its entry's source
+    const del = await write(c.key, "DELETE", url(c, `/reconciliation/skattekonto/transactions/${booked[0].id}`));
+    expect([del.status, del.body.error.code, del.body.error.details.reason]).toEqual([409, "CONFLICT", "booked"]);
+    const states = (await call("GET", url(c, "/reconciliation/skattekonto/transactions"), { key: c.key })).body.data
+      .transactions;
+    expect(states.map((t: any) => t.status)).toEqual([
+      "linked",
+      "booked",
+      "booked",
+      "booked",
+      "booked",
+      "booked",
+      "booked",
+      "booked",
+    ]);
   });
 
   it("refuses a file with a bad row, naming each by line and reason, and stores nothing", async () => {
