@@ -218,6 +218,7 @@ export const bookSuggestedTaxAccountRows: Command<TaxAccountBookSuggestedBody> =
   );
   const bankRows = await unbookedBankRows(db, ctx.companyId, to);
   const linkedIds = new Set((await linksOf(db, ctx.companyId, KEY)).map((l) => l.itemId));
+  const bankRowsNamed = new Set<string>();
   const statements: Statement[] = [];
   const linked: { id: string; journal_entry_id: string; line_id: string }[] = [];
   const booked: ReturnType<typeof bookedJson>[] = [];
@@ -247,9 +248,14 @@ export const bookSuggestedTaxAccountRows: Command<TaxAccountBookSuggestedBody> =
     const bankRow =
       kind === "payment" || kind === "payout"
         ? bankRows.find(
-            (b) => b.amountOre === -row.amountOre && Math.abs(daysBetween(b.date, row.date)) <= PROPOSAL_WINDOW_DAYS,
+            (b) =>
+              !bankRowsNamed.has(b.id) &&
+              b.amountOre === -row.amountOre &&
+              Math.abs(daysBetween(b.date, row.date)) <= PROPOSAL_WINDOW_DAYS,
           )
         : undefined;
+    // one bank row stands for one payment: a second row of the amount looks for another
+    if (bankRow) bankRowsNamed.add(bankRow.id);
     const reason = !account
       ? "no_known_counter_account"
       : openLineAmounts.has(row.amountOre)
