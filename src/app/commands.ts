@@ -170,6 +170,10 @@ export const COMMANDS = {
   "reconciliation.bank_run_apply": reconciliation.applyBankRun,
   "reconciliation.skattekonto_register": reconciliation.registerTaxAccountRows,
   "reconciliation.skattekonto_delete": reconciliation.deleteTaxAccountRow,
+  "reconciliation.skattekonto_import_start": reconciliation.startTaxAccountImport,
+  "reconciliation.skattekonto_import_rows": reconciliation.importTaxAccountRows,
+  "reconciliation.skattekonto_book": reconciliation.bookTaxAccountRow,
+  "reconciliation.skattekonto_book_suggested": reconciliation.bookSuggestedTaxAccountRows,
 } satisfies Record<string, Command<never>>;
 
 type Commands = typeof COMMANDS;

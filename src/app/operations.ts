@@ -2,7 +2,7 @@
 import { runBankImport } from "../domains/bank-transactions";
 import { runCurrencyRevaluationOperation, runYearEndOperation } from "../domains/fiscal-periods";
 import { runSieImport } from "../domains/imports";
-import { runBankRunOperation } from "../domains/reconciliation";
+import { runBankRunOperation, runTaxAccountImport, TAX_ACCOUNT_IMPORT_OPERATION } from "../domains/reconciliation";
 import type { OperationHandler } from "../domains/operations";
 
 export const OPERATION_HANDLERS: Record<string, OperationHandler> = {
@@ -11,4 +11,5 @@ export const OPERATION_HANDLERS: Record<string, OperationHandler> = {
   "fiscal_periods.year_end": runYearEndOperation,
   "fiscal_periods.currency_revaluation": runCurrencyRevaluationOperation,
   "reconciliation.bank_run": runBankRunOperation,
+  [TAX_ACCOUNT_IMPORT_OPERATION]: runTaxAccountImport,
 };

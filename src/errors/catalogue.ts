@@ -474,6 +474,12 @@ export const ERROR_CATALOGUE = {
     "The statement has rows far outside the company's fiscal years.",
     "Rows may be dated at most one year before the first fiscal year or after the last one; create the fiscal year first.",
   ),
+  TAX_ACCOUNT_ROW_ALREADY_BOOKED: e(
+    409,
+    "Skattekontohändelsen är redan bokförd eller kopplad.",
+    "The tax account transaction is already booked or linked.",
+    "details.reason says which: booked (details.journal_entry_id) or linked (details.link_id; unlink it first).",
+  ),
   TX_IGNORE_ALREADY_BOOKED: e(409, "Transaktionen är redan bokförd.", "The transaction is already booked."),
   TX_UNCATEGORIZE_NOT_BOOKED: e(400, "Transaktionen är inte bokförd.", "The transaction is not booked."),
   MATCH_INVOICE_NOT_INVOICE_TYPE: e(400, "Dokumentet är inte en faktura.", "The document is not an invoice."),

@@ -66,6 +66,8 @@ describe("headers and envelopes", () => {
       "VAT_RETURN_ALREADY_EXISTS",
       "VAT_RETURN_NO_ORIGINAL",
       "VAT_RETURN_UNCHANGED",
+      // issue #30: a skattekonto row booked or linked already (docs/reconciliation.md)
+      "TAX_ACCOUNT_ROW_ALREADY_BOOKED",
     ];
     expect(byCode.size).toBe(133 + added.length);
     for (const code of added) expect(byCode.has(code)).toBe(true);

@@ -20825,7 +20825,93 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * The skattekonto transactions, each with its kind and what books it
+         * @description Every registered or imported row, oldest first: kind and period read from the text, status booked (an entry posted from the row), linked (to a 1630 line), suggested (book-suggested books it against suggested_account) or needs_account.
+         *
+         *     Scope: `reconciliation:read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    companyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                transactions: components["schemas"]["SkattekontoTransaction"][];
+                            };
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         put?: never;
         /**
          * Register skattekonto transactions (Skatteverket's statement: date, text, amount, saldo)
@@ -21051,6 +21137,347 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/reconciliation/skattekonto/transactions/{id}/book": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Book a skattekonto transaction against its counter account
+         * @description One entry dated the row's date: 1630 against account (default: the account the text names; none known: VALIDATION_ERROR naming account). A charge credits 1630, a payment in or income interest debits it. A row already booked or linked: TAX_ACCOUNT_ROW_ALREADY_BOOKED. The ledger's refusals apply (PERIOD_LOCKED, ACCOUNTS_NOT_IN_CHART, ...).
+         *
+         *     Scope: `reconciliation:write`.
+         *
+         *     Idempotency-Key: mandatory.
+         *
+         *     Dry-run: `?dry_run=true` or `X-Dry-Run: true`.
+         *
+         *     The body is optional: absent, empty or `{}` all take the defaults. Input rules: text may not contain control characters (U+0000-U+001F, U+007F-U+009F; `\n` and `\t` are allowed only in notes, descriptions, reasons, comments and messages), bidirectional embedding/override/isolate characters (U+202A-U+202E, U+2066-U+2069) or unpaired surrogates. Amounts: at most 999 999 999 999 kr each and per entry or invoice total; quantities at most 1 000 000 000. The body must be UTF-8 JSON sent as `Content-Type: application/json`. Any breach is 400 VALIDATION_ERROR naming the field.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Mandatory. Replays within 24 hours return the first response. */
+                    "idempotency-key"?: string;
+                    /** @description true: run the whole command and commit nothing */
+                    "x-dry-run"?: string;
+                };
+                path: {
+                    companyId: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["SkattekontoTransactionBook"];
+                };
+            };
+            responses: {
+                /** @description Success */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["SkattekontoTransactionBooked"];
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/reconciliation/skattekonto/book-suggested": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Book or link every skattekonto transaction that is not yet explained
+         * @description Through date_to (default today): a row the matcher pairs with a 1630 line (same amount within 5 days: the bank's payment booked to 1630, an entry booked straight to 1630) is linked to it, not booked twice; every other row with a known counter account is booked as POST .../transactions/{id}/book would; the rest are listed in left with the reason. All in one atomic write.
+         *
+         *     Scope: `reconciliation:write`.
+         *
+         *     Idempotency-Key: mandatory.
+         *
+         *     Dry-run: `?dry_run=true` or `X-Dry-Run: true`.
+         *
+         *     The body is optional: absent, empty or `{}` all take the defaults. Input rules: text may not contain control characters (U+0000-U+001F, U+007F-U+009F; `\n` and `\t` are allowed only in notes, descriptions, reasons, comments and messages), bidirectional embedding/override/isolate characters (U+202A-U+202E, U+2066-U+2069) or unpaired surrogates. Amounts: at most 999 999 999 999 kr each and per entry or invoice total; quantities at most 1 000 000 000. The body must be UTF-8 JSON sent as `Content-Type: application/json`. Any breach is 400 VALIDATION_ERROR naming the field.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Mandatory. Replays within 24 hours return the first response. */
+                    "idempotency-key"?: string;
+                    /** @description true: run the whole command and commit nothing */
+                    "x-dry-run"?: string;
+                };
+                path: {
+                    companyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["SkattekontoBookSuggested"];
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["SkattekontoBookSuggestedResult"];
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/imports/skattekonto": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import Skatteverket's tax account transaction list (asynchronous)
+         * @description multipart/form-data: file, the list the e-service Skattekonto exports (xlsx; a CSV of the same columns is read too), at most 2 MB and 5000 rows. The header row is found by name: bokföringsdag (or datum), transaktion (or text, specifikation), belopp, saldo (optional). Refused at once, nothing stored, with VALIDATION_ERROR: details.reason TAX_ACCOUNT_FILE_UNRECOGNISED (no such header), TAX_ACCOUNT_FILE_UNREADABLE (a broken xlsx), TAX_ACCOUNT_FILE_ROWS_INVALID (details.rows: line and reason of each bad row: not a real date, text against the text rules, not an amount, dated in the future), TAX_ACCOUNT_FILE_EMPTY, TAX_ACCOUNT_FILE_TOO_MANY_ROWS. Answers 202 with an operation; its result: rows_inserted, rows_skipped_duplicate (same date, text, amount and saldo as a row already registered or imported), transaction_ids, format_detected, earliest_date, latest_date, closing_balance. Rows only, no entries: book them with book-suggested or .../transactions/{id}/book.
+         *
+         *     Scope: `reconciliation:write`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional; replays return the first response. */
+                    "idempotency-key"?: string;
+                };
+                path: {
+                    companyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /** Format: binary */
+                        file: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["Operation"];
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -23370,8 +23797,11 @@ export interface components {
         };
         ReconciliationItem: {
             item_id: string;
-            /** @enum {string} */
-            item_type: "transaction" | "skattekonto_transaction" | "journal_entry";
+            /**
+             * @description expected_charge: a skattekonto charge the books predict (a VAT settlement on 2650, a booked salary run's 2710 / 2731), bucket upcoming, dated its due date, until a statement row meets it
+             * @enum {string}
+             */
+            item_type: "transaction" | "skattekonto_transaction" | "journal_entry" | "expected_charge";
             /** @enum {string} */
             side: "external" | "ledger";
             /** @enum {string} */
@@ -23497,6 +23927,76 @@ export interface components {
                 /** @description the statement's saldo after the transaction */
                 balance_after?: number | null;
             }[];
+        };
+        SkattekontoTransaction: {
+            id: string;
+            date: string;
+            description: string;
+            amount: number;
+            balance_after: number | null;
+            /** @enum {string} */
+            source: "manual" | "file";
+            import_id: string | null;
+            /** @enum {string} */
+            kind: "vat" | "employer_contributions" | "withheld_tax" | "preliminary_tax" | "payment" | "payout" | "cost_interest" | "income_interest" | "other";
+            /** @description the month the text names (Moms jan 2026: 2026-01) */
+            period: string | null;
+            /**
+             * @description booked: an entry was posted from the row; linked: linked to a 1630 line; suggested: book-suggested will book it against suggested_account; needs_account: book it naming an account
+             * @enum {string}
+             */
+            status: "booked" | "linked" | "suggested" | "needs_account";
+            suggested_account: string | null;
+            journal_entry_id: string | null;
+            link_id: string | null;
+        };
+        SkattekontoTransactionBooked: {
+            id: string;
+            date: string;
+            description: string;
+            amount: number;
+            /** @enum {string} */
+            kind: "vat" | "employer_contributions" | "withheld_tax" | "preliminary_tax" | "payment" | "payout" | "cost_interest" | "income_interest" | "other";
+            counter_account: string;
+            journal_entry_id: string;
+            voucher: string;
+        };
+        SkattekontoTransactionBook: {
+            /** @description the counter account; default the one the transaction's text names (Moms 2650, Arbetsgivaravgift 2731, Avdragen skatt 2710, Debiterad preliminärskatt 2518, Inbetalning / Utbetalning 1930, Kostnadsränta 8423, Intäktsränta 8314) */
+            account?: string;
+        };
+        SkattekontoBookSuggestedResult: {
+            date_to: string;
+            /** @description rows linked to the 1630 line that already books them (method proposal) */
+            linked: {
+                id: string;
+                journal_entry_id: string;
+                line_id: string;
+            }[];
+            /** @description rows booked against their counter account */
+            booked: {
+                id: string;
+                date: string;
+                description: string;
+                amount: number;
+                /** @enum {string} */
+                kind: "vat" | "employer_contributions" | "withheld_tax" | "preliminary_tax" | "payment" | "payout" | "cost_interest" | "income_interest" | "other";
+                counter_account: string;
+                journal_entry_id: string;
+                voucher: string;
+            }[];
+            /** @description rows left for the client: no_known_counter_account (book with an account), unexplained_1630_line_of_the_same_amount (link it, or book the row), unbooked_bank_transaction (bank_transaction_id: categorise that bank row as tax_account, 1630, and run again: the row is then linked); period_locked, period_not_found, entry_date_outside_fiscal_period (the ledger takes no entry on the row's date) */
+            left: {
+                id: string;
+                description: string;
+                amount: number;
+                reason: string;
+                bank_transaction_id: string | null;
+            }[];
+        };
+        SkattekontoBookSuggested: {
+            /** @description the rows dated through this day (default today) */
+            date_to?: string;
         };
     };
     responses: never;

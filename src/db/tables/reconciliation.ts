@@ -70,8 +70,20 @@ export const reconciliationTaxAccountRows = sqliteTable(
     amountOre: integer("amount_ore").notNull(),
     /** Skatteverket's saldo after this transaction, öre; null when not given */
     balanceAfterOre: integer("balance_after_ore"),
-    /** "manual" (registered through the API); skatteverket_api is not available to this service */
-    source: text("source", { enum: ["manual"] }).notNull(),
+    /**
+     * "manual" (registered through the API), "file" (Skatteverket's transaction list imported,
+     * POST .../imports/skattekonto); skatteverket_api is not available to this service
+     */
+    source: text("source", { enum: ["manual", "file"] }).notNull(),
+    /** the import (its operation's id) that brought the row; null when registered through the API */
+    importId: text("import_id"),
+    /**
+     * the row's place in the statement or file it came with (0-based, oldest first): rows of one
+     * day keep the statement's order, so the last row's saldo is the statement's balance
+     */
+    position: integer("position"),
+    /** the entry booked from this row (POST .../skattekonto/transactions/{id}/book): 1630 against the counter account */
+    journalEntryId: text("journal_entry_id"),
     /** date|amount|description|saldo|n-th identical row of the batch: a statement registered twice adds nothing */
     dedupeKey: text("dedupe_key").notNull(),
     createdByKeyId: text("created_by_key_id"),

@@ -3,6 +3,7 @@
 // Pure: the caller reads the rows, lines and links (queries.ts) and hands them in.
 import type { AccountLedgerLine } from "../../ledger/queries";
 import type { ReconciliationBankRow } from "../bank-transactions";
+import type { ExpectedCharge } from "../../sweden/tax-account";
 import { matchItems } from "./matcher";
 
 export type Bucket = "proposed" | "unmatched_external" | "unmatched_ledger" | "matched" | "ignored" | "upcoming";
@@ -49,6 +50,8 @@ export interface ClassifiedItem {
   awaitingLedger?: boolean;
   /** the row's amount differs from its entry's lines on the account */
   linkProblem?: string;
+  /** a skattekonto charge the books predict, not yet on the statement (bucket upcoming) */
+  expected?: ExpectedCharge;
 }
 
 export interface BridgeLine {

@@ -26,6 +26,7 @@ import {
   type ReconciliationBankRow,
 } from "../bank-transactions";
 import { loadCompany } from "../companies";
+import { deadlinesOf } from "../compliance";
 import { openReceivablesAt } from "../invoices";
 import { bookedRunLiabilities } from "../payroll";
 import { openSupplierItemsAt } from "../supplier-invoices";
@@ -39,6 +40,7 @@ import {
   type LinkRow,
 } from "./bank";
 import { closedVatPeriods } from "../../sweden/vat-periods";
+import { type ExpectedCharge, unmetExpectedCharges } from "../../sweden/tax-account";
 import {
   assignVatTransfers,
   PRIOR_YEAR,
@@ -144,6 +146,7 @@ export async function taxAccountRows(db: Database, companyId: string, until: str
     .orderBy(
       asc(reconciliationTaxAccountRows.date),
       asc(reconciliationTaxAccountRows.createdAt),
+      asc(reconciliationTaxAccountRows.position),
       asc(reconciliationTaxAccountRows.dedupeKey),
     )
     .all();
@@ -155,12 +158,99 @@ export async function taxAccountRows(db: Database, companyId: string, until: str
     currency: "SEK",
     reference: null,
     merchantName: null,
-    journalEntryId: null,
+    // an entry booked from the row (tax-account-booking.ts) matches its 1630 line as a bank row's does
+    journalEntryId: r.journalEntryId,
     isIgnored: false,
     balanceAfterOre: r.balanceAfterOre,
     source: "api" as const,
     createdAt: r.createdAt,
   }));
+}
+
+/** The VAT period's name as the tax calendar gives it: "2026-03" (monthly), "2026-Q1" (quarterly); yearly: none. */
+function vatPeriodLabel(moms: string, end: string): string | null {
+  if (moms === "monthly") return end.slice(0, 7);
+  if (moms === "quarterly") return `${end.slice(0, 4)}-Q${Math.ceil(Number(end.slice(5, 7)) / 3)}`;
+  return null;
+}
+
+/**
+ * The skattekonto charges the books predict through `to` (src/sweden/tax-account/expected.ts):
+ * each VAT settlement entry's net on 2650 in the fiscal year, due on its VAT period's deadline
+ * (the period that ended last on or before the entry; the next VAT deadline when none has), and
+ * each booked salary run's withheld tax and employer contributions, due on the pay month's
+ * payment deadline; the due dates from the company's tax calendar (compliance's deadlinesOf).
+ */
+export async function expectedTaxCharges(db: Database, companyId: string, to: string): Promise<ExpectedCharge[]> {
+  const fiscal = await fiscalPeriodAt(db, companyId, to);
+  if (!fiscal) return [];
+  const out: ExpectedCharge[] = [];
+  const transfers = await vatSettlementEntries(db, companyId, { periodId: fiscal.id, from: fiscal.start, to });
+  const runs = await bookedRunLiabilities(db, companyId, fiscal.start, to);
+  if (transfers.length === 0 && runs.length === 0) return out;
+  const { deadlines } = await deadlinesOf(db, companyId, fiscal.start, addDays(to, 120));
+  const moms = (await loadCompany(db, companyId)).companies.momsPeriod ?? "quarterly";
+  for (const t of transfers) {
+    const net = t.lines.filter((l) => l.account === "2650").reduce((s, l) => s + l.debitOre - l.creditOre, 0);
+    if (net === 0) continue;
+    const period = closedVatPeriods(moms, fiscal, t.date).at(-1);
+    const label = period ? vatPeriodLabel(moms, period.end) : null;
+    const vat = deadlines.filter((d) => d.type === "vat_declaration");
+    const due = vat.find((d) => label !== null && d.period === label) ?? vat.find((d) => d.due_date > t.date);
+    if (!due) continue;
+    out.push({
+      kind: "vat",
+      source: "vat_settlement",
+      reference: t.entryId,
+      period: due.period,
+      bookedOn: t.date,
+      due_date: due.due_date,
+      amountOre: net,
+    });
+  }
+  for (const r of runs) {
+    const month = r.paymentDate.slice(0, 7);
+    const due = deadlines.find((d) => d.type === "tax_payment" && d.period === month);
+    if (!due) continue;
+    const base = { source: "salary_run" as const, reference: r.runId, period: month, bookedOn: r.paymentDate };
+    if (r.taxOre > 0) out.push({ ...base, kind: "withheld_tax", due_date: due.due_date, amountOre: -r.taxOre });
+    if (r.avgifterOre > 0)
+      out.push({ ...base, kind: "employer_contributions", due_date: due.due_date, amountOre: -r.avgifterOre });
+  }
+  return out;
+}
+
+const EXPECTED_TEXT: Record<ExpectedCharge["kind"], string> = {
+  vat: "Väntad debitering: moms",
+  withheld_tax: "Väntad debitering: avdragen skatt",
+  employer_contributions: "Väntad debitering: arbetsgivaravgifter",
+};
+
+/** An expected charge as an item: outside side, bucket upcoming, dated its due date. */
+function expectedItem(c: ExpectedCharge): ClassifiedItem {
+  return {
+    itemId: `expected:${c.reference}:${c.kind}`,
+    side: "external",
+    bucket: "upcoming",
+    date: c.due_date,
+    description: `${EXPECTED_TEXT[c.kind]} ${c.period}`,
+    amountOre: c.amountOre,
+    currency: "SEK",
+    awaitingExternal: true,
+    expected: c,
+  };
+}
+
+export function expectedChargeJson(c: ExpectedCharge) {
+  return {
+    kind: c.kind,
+    source: c.source,
+    reference: c.reference,
+    period: c.period,
+    booked_on: c.bookedOn,
+    due_date: c.due_date,
+    amount: fromOre(c.amountOre),
+  };
 }
 
 /** Rows in currencies other than SEK, summed per currency (never across currencies). */
@@ -279,6 +369,13 @@ export async function accountState(
       allRows.map((r) => r.journalEntryId).filter((x): x is string => !!x),
     );
     const recon = reconcileBank({ through: to, rows: allRows, lines, links, entryDates: dates });
+    // the charges the books predict and no statement row through `to` has met: upcoming items,
+    // on neither side of the difference yet, so they count in no bucket and no bridge line
+    const expected = tax ? unmetExpectedCharges(await expectedTaxCharges(db, companyId, to), rows) : [];
+    if (expected.length > 0) {
+      recon.items.push(...expected.map(expectedItem));
+      recon.items.sort((a, b) => (a.date === b.date ? (a.itemId < b.itemId ? -1 : 1) : a.date < b.date ? -1 : 1));
+    }
     const last = rows[rows.length - 1];
     const sum = rows.reduce((s, r) => s + r.amountOre, 0);
     const external = last?.balanceAfterOre ?? sum;
@@ -309,7 +406,9 @@ export async function accountState(
               ? "transactions_sum"
               : "statement_balance",
         transaction_count: rows.length,
-        ...(tax ? {} : { other_currency_transactions: otherCurrency }),
+        ...(tax
+          ? { expected_charges: expected.map(expectedChargeJson) }
+          : { other_currency_transactions: otherCurrency }),
       },
       fingerprint: `${ledgerPrint}|external:${rows.length}:${sum}${otherCurrency.map((o) => `|${o.currency}:${o.transaction_count}:${o.transactions_sum}`).join("")}`,
       name: accountName(key),
@@ -565,19 +664,30 @@ const TAX_ACTIONS: Record<string, string[]> = {
 
 export function itemJson(i: ClassifiedItem, lineByItem: Map<string, ClassifiedItem>, kind: Kind = "bank") {
   const tax = kind === "skattekonto";
-  const actions = i.matchedBy === "link" ? ["unlink"] : ((tax ? TAX_ACTIONS : ACTIONS)[`${i.side}:${i.bucket}`] ?? []);
+  // an expected charge has nothing to act on: the statement row that meets it replaces it
+  const actions = i.expected
+    ? []
+    : i.matchedBy === "link"
+      ? ["unlink"]
+      : ((tax ? TAX_ACTIONS : ACTIONS)[`${i.side}:${i.bucket}`] ?? []);
   const counterpart = i.proposal ? lineByItem.get(i.proposal.counterpart_item_id) : undefined;
   const entryLine = i.side === "ledger" ? i.line : counterpart?.line;
   return {
     item_id: i.itemId,
-    item_type: i.side === "external" ? (tax ? "skattekonto_transaction" : "transaction") : "journal_entry",
+    item_type: i.expected
+      ? ("expected_charge" as const)
+      : i.side === "external"
+        ? tax
+          ? ("skattekonto_transaction" as const)
+          : ("transaction" as const)
+        : ("journal_entry" as const),
     side: i.side,
     bucket: i.bucket,
     date: i.date,
     description: i.description,
     amount: fromOre(i.amountOre),
     currency: i.currency,
-    journal_entry_id: i.side === "ledger" ? i.line!.entryId : (i.row!.journalEntryId ?? null),
+    journal_entry_id: i.side === "ledger" ? i.line!.entryId : (i.row?.journalEntryId ?? null),
     voucher: i.side === "ledger" ? `${i.line!.voucherSeries}${i.line!.voucherNumber}` : null,
     matched_by: i.matchedBy ?? null,
     link_id: i.linkId ?? null,

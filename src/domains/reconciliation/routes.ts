@@ -1,12 +1,19 @@
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
+import { createMiddleware } from "hono/factory";
+import { todayUtc } from "../../clock";
 import { database } from "../../db/client";
+import { ApiError } from "../../errors/api-error";
+import { sha256Hex } from "../../http/crypto";
 import type { AppEnv } from "../../http/context";
 import { dispatch } from "../../http/dispatch";
 import { CompanyParams, CompanyItemParams } from "../../http/params";
 import { json } from "../../http/envelope";
 import { finishPage, pageRequest } from "../../http/pagination";
-import { defineRoute, type HandlerContext } from "../../http/route";
+import { defineRoute, type HandlerContext, withBody } from "../../http/route";
+import { newId } from "../../ids";
 import { OperationSchema } from "../operations";
+import { listTaxAccountRows } from "./tax-account-booking";
+import { MAX_TAX_ACCOUNT_FILE_BYTES, readTaxAccountFile, type TaxAccountImportStart } from "./tax-account-import";
 import { bankStatus } from "./run";
 import {
   accountDetailJson,
@@ -24,6 +31,11 @@ import {
   TaxAccountRowsBodySchema,
   TaxAccountRowsResultSchema,
   TaxAccountRowDeletedSchema,
+  TaxAccountBookBodySchema,
+  TaxAccountBookedSchema,
+  TaxAccountBookSuggestedBodySchema,
+  TaxAccountBookSuggestedResultSchema,
+  TaxAccountRowSchema,
   BankRunBodySchema,
   BankRunResultSchema,
   BankStatusSchema,
@@ -301,6 +313,119 @@ async function deleteTaxTransaction(c: HandlerContext<typeof deleteTaxTransactio
   return dispatch(c, "reconciliation.skattekonto_delete", { id: c.req.valid("param").id });
 }
 
+const listTaxTransactionsRoute = defineRoute({
+  ...read,
+  method: "get",
+  path: `${TAX}/transactions`,
+  summary: "The skattekonto transactions, each with its kind and what books it",
+  description:
+    "Every registered or imported row, oldest first: kind and period read from the text, status booked (an entry posted from the row), linked (to a 1630 line), suggested (book-suggested books it against suggested_account) or needs_account.",
+  params: CompanyParams,
+  response: z.object({ transactions: z.array(TaxAccountRowSchema) }),
+});
+
+async function listTaxTransactions(c: HandlerContext<typeof listTaxTransactionsRoute>) {
+  return json(c, { transactions: await listTaxAccountRows(database(c.env), c.get("company").id) });
+}
+
+const bookTaxTransactionRoute = defineRoute({
+  ...write,
+  method: "post",
+  path: `${TAX}/transactions/{id}/book`,
+  summary: "Book a skattekonto transaction against its counter account",
+  description:
+    "One entry dated the row's date: 1630 against account (default: the account the text names; none known: VALIDATION_ERROR naming account). A charge credits 1630, a payment in or income interest debits it. " +
+    "A row already booked or linked: TAX_ACCOUNT_ROW_ALREADY_BOOKED. The ledger's refusals apply (PERIOD_LOCKED, ACCOUNTS_NOT_IN_CHART, ...).",
+  params: CompanyItemParams,
+  body: TaxAccountBookBodySchema,
+  bodyRequired: false,
+  response: TaxAccountBookedSchema,
+  status: 201,
+});
+
+async function bookTaxTransaction(c: HandlerContext<typeof bookTaxTransactionRoute>) {
+  return dispatch(c, "reconciliation.skattekonto_book", { ...c.req.valid("json"), id: c.req.valid("param").id });
+}
+
+const bookSuggestedTaxTransactionsRoute = defineRoute({
+  ...write,
+  method: "post",
+  path: `${TAX}/book-suggested`,
+  summary: "Book or link every skattekonto transaction that is not yet explained",
+  description:
+    "Through date_to (default today): a row the matcher pairs with a 1630 line (same amount within 5 days: the bank's payment booked to 1630, an entry booked straight to 1630) is linked to it, not booked twice; " +
+    "every other row with a known counter account is booked as POST .../transactions/{id}/book would; the rest are listed in left with the reason. All in one atomic write.",
+  params: CompanyParams,
+  body: TaxAccountBookSuggestedBodySchema,
+  bodyRequired: false,
+  response: TaxAccountBookSuggestedResultSchema,
+});
+
+async function bookSuggestedTaxTransactions(c: HandlerContext<typeof bookSuggestedTaxTransactionsRoute>) {
+  return dispatch(c, "reconciliation.skattekonto_book_suggested", c.req.valid("json"));
+}
+
+/** A tax account file is small: the request is refused before it is read when it cannot be one. */
+const taxFileSizeGate = createMiddleware<AppEnv>(async (c, next) => {
+  const length = Number(c.req.header("Content-Length") ?? 0);
+  if (length > MAX_TAX_ACCOUNT_FILE_BYTES + 64 * 1024)
+    throw new ApiError(
+      "VALIDATION_ERROR",
+      { max_bytes: MAX_TAX_ACCOUNT_FILE_BYTES, content_length: length },
+      "A tax account file may be at most 2 MB.",
+    );
+  await next();
+});
+
+const TaxImportForm = z.object({
+  file: z.instanceof(File).openapi({ type: "string", format: "binary" }),
+});
+
+const importTaxAccountFileRoute = withBody(
+  defineRoute({
+    tag: "Imports",
+    scope: "reconciliation:write",
+    company: true,
+    write: true,
+    idempotency: "optional",
+    extraMiddleware: [taxFileSizeGate],
+    method: "post",
+    path: "/api/v1/companies/{companyId}/imports/skattekonto",
+    summary: "Import Skatteverket's tax account transaction list (asynchronous)",
+    description:
+      "multipart/form-data: file, the list the e-service Skattekonto exports (xlsx; a CSV of the same columns is read too), at most 2 MB and 5000 rows. The header row is found by name: bokföringsdag (or datum), transaktion (or text, specifikation), belopp, saldo (optional). " +
+      "Refused at once, nothing stored, with VALIDATION_ERROR: details.reason TAX_ACCOUNT_FILE_UNRECOGNISED (no such header), TAX_ACCOUNT_FILE_UNREADABLE (a broken xlsx), TAX_ACCOUNT_FILE_ROWS_INVALID (details.rows: line and reason of each bad row: not a real date, text against the text rules, not an amount, dated in the future), TAX_ACCOUNT_FILE_EMPTY, TAX_ACCOUNT_FILE_TOO_MANY_ROWS. " +
+      "Answers 202 with an operation; its result: rows_inserted, rows_skipped_duplicate (same date, text, amount and saldo as a row already registered or imported), transaction_ids, format_detected, earliest_date, latest_date, closing_balance. Rows only, no entries: book them with book-suggested or .../transactions/{id}/book.",
+    params: CompanyParams,
+    response: OperationSchema,
+    status: 202,
+  }),
+  { content: { "multipart/form-data": { schema: TaxImportForm } }, required: true },
+);
+
+async function importTaxAccountFile(c: HandlerContext<typeof importTaxAccountFileRoute>) {
+  const form = c.req.valid("form") as z.infer<typeof TaxImportForm>;
+  const bytes = new Uint8Array(await form.file.arrayBuffer());
+  if (bytes.byteLength === 0)
+    throw new ApiError("VALIDATION_ERROR", { fields: [{ path: "file", message: "the file is empty" }] });
+  if (bytes.byteLength > MAX_TAX_ACCOUNT_FILE_BYTES)
+    throw new ApiError(
+      "VALIDATION_ERROR",
+      { max_bytes: MAX_TAX_ACCOUNT_FILE_BYTES, file_size_bytes: bytes.byteLength },
+      "A tax account file may be at most 2 MB.",
+    );
+  // a file that is no transaction list, or has a bad row, is refused now, not in the operation
+  readTaxAccountFile(bytes, todayUtc());
+  const start: TaxAccountImportStart = {
+    importId: newId(),
+    fileName: (form.file.name || "skattekonto").slice(0, 255),
+    bytes,
+    sha256: await sha256Hex(bytes),
+  };
+  const { importId: _id, bytes: _bytes, ...hashed } = start;
+  return dispatch(c, "reconciliation.skattekonto_import_start", start, { hashOf: hashed });
+}
+
 export function registerReconciliationRoutes(app: OpenAPIHono<AppEnv>) {
   // the bank run's operation result, named in the run's description
   app.openAPIRegistry.register("ReconciliationBankRunResult", BankRunResultSchema);
@@ -315,4 +440,8 @@ export function registerReconciliationRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(bankReconciliationStatusRoute, bankReconciliationStatus);
   app.openapi(registerTaxTransactionsRoute, registerTaxTransactions);
   app.openapi(deleteTaxTransactionRoute, deleteTaxTransaction);
+  app.openapi(listTaxTransactionsRoute, listTaxTransactions);
+  app.openapi(bookTaxTransactionRoute, bookTaxTransaction);
+  app.openapi(bookSuggestedTaxTransactionsRoute, bookSuggestedTaxTransactions);
+  app.openapi(importTaxAccountFileRoute, importTaxAccountFile);
 }

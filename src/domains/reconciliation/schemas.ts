@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { DateSchema, SignedAmountSchema } from "../../http/fields";
+import { AccountNumberSchema, DateSchema, SignedAmountSchema } from "../../http/fields";
+import { TAX_ACCOUNT_KINDS } from "../../sweden/tax-account";
 
 const Bool = z.enum(["true", "false"]).transform((v) => v === "true");
 
@@ -107,7 +108,10 @@ export const AccountDetailSchema = AccountSummarySchema.extend({
 export const ItemSchema = z
   .object({
     item_id: z.string(),
-    item_type: z.enum(["transaction", "skattekonto_transaction", "journal_entry"]),
+    item_type: z.enum(["transaction", "skattekonto_transaction", "journal_entry", "expected_charge"]).openapi({
+      description:
+        "expected_charge: a skattekonto charge the books predict (a VAT settlement on 2650, a booked salary run's 2710 / 2731), bucket upcoming, dated its due date, until a statement row meets it",
+    }),
     side: z.enum(["external", "ledger"]),
     bucket: BucketSchema,
     date: z.string(),
@@ -358,3 +362,80 @@ export const TaxAccountRowDeletedSchema = z.object({
   id: z.string(),
   deleted: z.boolean(),
 });
+
+export const TaxAccountBookBodySchema = z
+  .object({
+    account: AccountNumberSchema.optional().openapi({
+      description:
+        "the counter account; default the one the transaction's text names (Moms 2650, Arbetsgivaravgift 2731, Avdragen skatt 2710, Debiterad preliminärskatt 2518, Inbetalning / Utbetalning 1930, Kostnadsränta 8423, Intäktsränta 8314)",
+    }),
+  })
+  .strict()
+  .openapi("SkattekontoTransactionBook");
+export type TaxAccountBookBody = z.infer<typeof TaxAccountBookBodySchema>;
+
+const BookedRow = z.object({
+  id: z.string(),
+  date: z.string(),
+  description: z.string(),
+  amount: z.number(),
+  kind: z.enum(TAX_ACCOUNT_KINDS),
+  counter_account: z.string(),
+  journal_entry_id: z.string(),
+  voucher: z.string(),
+});
+export const TaxAccountBookedSchema = BookedRow.openapi("SkattekontoTransactionBooked");
+
+export const TaxAccountBookSuggestedBodySchema = z
+  .object({
+    date_to: DateSchema.optional().openapi({ description: "the rows dated through this day (default today)" }),
+  })
+  .strict()
+  .openapi("SkattekontoBookSuggested");
+export type TaxAccountBookSuggestedBody = z.infer<typeof TaxAccountBookSuggestedBodySchema>;
+
+export const TaxAccountBookSuggestedResultSchema = z
+  .object({
+    date_to: z.string(),
+    linked: z
+      .array(z.object({ id: z.string(), journal_entry_id: z.string(), line_id: z.string() }))
+      .openapi({ description: "rows linked to the 1630 line that already books them (method proposal)" }),
+    booked: z.array(BookedRow).openapi({ description: "rows booked against their counter account" }),
+    left: z
+      .array(
+        z.object({
+          id: z.string(),
+          description: z.string(),
+          amount: z.number(),
+          reason: z.string(),
+          bank_transaction_id: z.string().nullable(),
+        }),
+      )
+      .openapi({
+        description:
+          "rows left for the client: no_known_counter_account (book with an account), unexplained_1630_line_of_the_same_amount (link it, or book the row), unbooked_bank_transaction (bank_transaction_id: categorise that bank row as tax_account, 1630, and run again: the row is then linked); period_locked, period_not_found, entry_date_outside_fiscal_period (the ledger takes no entry on the row's date)",
+      }),
+  })
+  .openapi("SkattekontoBookSuggestedResult");
+
+export const TaxAccountRowSchema = z
+  .object({
+    id: z.string(),
+    date: z.string(),
+    description: z.string(),
+    amount: z.number(),
+    balance_after: z.number().nullable(),
+    source: z.enum(["manual", "file"]),
+    import_id: z.string().nullable(),
+    kind: z.enum(TAX_ACCOUNT_KINDS),
+    period: z.string().nullable().openapi({ description: "the month the text names (Moms jan 2026: 2026-01)" }),
+    status: z.enum(["booked", "linked", "suggested", "needs_account"]).openapi({
+      description:
+        "booked: an entry was posted from the row; linked: linked to a 1630 line; suggested: book-suggested will book it against suggested_account; needs_account: book it naming an account",
+    }),
+    suggested_account: z.string().nullable(),
+    journal_entry_id: z.string().nullable(),
+    link_id: z.string().nullable(),
+  })
+  .openapi("SkattekontoTransaction");
+export type TaxAccountRowJson = z.infer<typeof TaxAccountRowSchema>;

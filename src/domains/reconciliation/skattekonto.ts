@@ -2,23 +2,30 @@
 // of Skatteverket's statement (date, text, amount, saldo) are registered through the API
 // (source manual) and reconciled against account 1630 like a bank account.
 import { and, eq } from "drizzle-orm";
-import type { Command } from "../../commands/plan";
+import type { Command, CommandContext } from "../../commands/plan";
+import type { Database } from "../../db/client";
 import { reconciliationLinks, reconciliationTaxAccountRows } from "../../db/schema";
 import { ApiError } from "../../errors/api-error";
 import { newId } from "../../ids";
 import { toOre } from "../../money";
 import type { TaxAccountRowsBody } from "./schemas";
 
-/** POST .../reconciliation/skattekonto/transactions: rows already registered are skipped, so a statement can be sent again. */
-export const registerTaxAccountRows: Command<TaxAccountRowsBody> = async (db, input, ctx) => {
-  const today = ctx.now.slice(0, 10);
-  const late = input.transactions.findIndex((t) => t.date > today);
-  if (late >= 0)
-    throw new ApiError(
-      "VALIDATION_ERROR",
-      { fields: [{ path: `transactions.${late}.date`, message: "must not be in the future" }] },
-      "A statement row is dated in the future.",
-    );
+/** A row to store, from the API (manual) or from an imported file. */
+export interface NewTaxAccountRow {
+  date: string;
+  description: string;
+  amountOre: number;
+  balanceAfterOre: number | null;
+  source: "manual" | "file";
+  importId?: string | null;
+}
+
+/**
+ * The rows not yet stored and their inserts. A row already registered or imported (same date,
+ * amount, text, saldo, and place among identical rows of its batch) is skipped and counted, so
+ * a statement or a file can be sent again.
+ */
+export async function planTaxAccountRows(db: Database, ctx: CommandContext, input: NewTaxAccountRow[]) {
   const existing = new Set(
     (
       await db
@@ -29,12 +36,10 @@ export const registerTaxAccountRows: Command<TaxAccountRowsBody> = async (db, in
     ).map((r) => r.k),
   );
   const seen = new Map<string, number>();
-  const rows = [];
+  const rows: (typeof reconciliationTaxAccountRows.$inferInsert & { id: string })[] = [];
   let duplicates = 0;
-  for (const t of input.transactions) {
-    const amountOre = toOre(t.amount)!;
-    const balanceAfterOre = t.balance_after == null ? null : toOre(t.balance_after)!;
-    const base = `${t.date}|${amountOre}|${t.description.toLowerCase().replace(/\s+/g, " ")}|${balanceAfterOre ?? ""}`;
+  for (const [position, t] of input.entries()) {
+    const base = `${t.date}|${t.amountOre}|${t.description.toLowerCase().replace(/\s+/g, " ")}|${t.balanceAfterOre ?? ""}`;
     const n = (seen.get(base) ?? 0) + 1;
     seen.set(base, n);
     const dedupeKey = `${base}|${n}`;
@@ -47,24 +52,50 @@ export const registerTaxAccountRows: Command<TaxAccountRowsBody> = async (db, in
       companyId: ctx.companyId,
       date: t.date,
       description: t.description,
-      amountOre,
-      balanceAfterOre,
-      source: "manual" as const,
+      amountOre: t.amountOre,
+      balanceAfterOre: t.balanceAfterOre,
+      source: t.source,
+      importId: t.importId ?? null,
+      position,
       dedupeKey,
       createdByKeyId: ctx.apiKeyId,
       createdAt: ctx.now,
     });
   }
+  return { rows, duplicates, statements: rows.map((r) => db.insert(reconciliationTaxAccountRows).values(r)) };
+}
+
+/** POST .../reconciliation/skattekonto/transactions: rows already registered are skipped, so a statement can be sent again. */
+export const registerTaxAccountRows: Command<TaxAccountRowsBody> = async (db, input, ctx) => {
+  const today = ctx.now.slice(0, 10);
+  const late = input.transactions.findIndex((t) => t.date > today);
+  if (late >= 0)
+    throw new ApiError(
+      "VALIDATION_ERROR",
+      { fields: [{ path: `transactions.${late}.date`, message: "must not be in the future" }] },
+      "A statement row is dated in the future.",
+    );
+  const plan = await planTaxAccountRows(
+    db,
+    ctx,
+    input.transactions.map((t) => ({
+      date: t.date,
+      description: t.description,
+      amountOre: toOre(t.amount)!,
+      balanceAfterOre: t.balance_after == null ? null : toOre(t.balance_after)!,
+      source: "manual" as const,
+    })),
+  );
   return {
     status: 201,
     data: {
       account_key: "skattekonto" as const,
-      created: rows.length,
-      duplicates,
-      transaction_ids: rows.map((r) => r.id),
+      created: plan.rows.length,
+      duplicates: plan.duplicates,
+      transaction_ids: plan.rows.map((r) => r.id),
     },
-    statements: rows.map((r) => db.insert(reconciliationTaxAccountRows).values(r)),
-    unchanged: rows.length === 0 ? true : undefined,
+    statements: plan.statements,
+    unchanged: plan.rows.length === 0 ? true : undefined,
     audit: {
       action: "reconciliation.skattekonto_registered",
       resourceType: "reconciliation_account",
@@ -83,6 +114,12 @@ export const deleteTaxAccountRow: Command<{ id: string }> = async (db, input, ct
     )
     .get();
   if (!row) throw new ApiError("NOT_FOUND", { resource: "skattekonto_transaction", id: input.id });
+  if (row.journalEntryId)
+    throw new ApiError(
+      "CONFLICT",
+      { reason: "booked", journal_entry_id: row.journalEntryId },
+      "An entry was booked from the row: the row stays as the entry's source.",
+    );
   const link = await db
     .select({ linkId: reconciliationLinks.linkId })
     .from(reconciliationLinks)
