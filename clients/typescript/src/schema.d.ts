@@ -23660,8 +23660,12 @@ export interface components {
                 /** @description payment date of the run the balance is from, or the cutover date */
                 as_of: string;
                 vacation_year: number;
+                /** @description the first day of the vacation year the balance is in (1 January; 1 April under vacation_year april_march); null for hourly pay */
+                vacation_year_start: string | null;
                 /** @description paid days not taken; may be negative */
                 remaining_days: number;
+                /** @description april_march: the days earned so far in the earning year in progress; null on the calendar year */
+                earned_days: number | null;
                 /** @description saved days by the year they were saved in */
                 saved_days: {
                     [key: string]: number;
