@@ -61,6 +61,7 @@ async function bookedRun(employeeId: string) {
 
 describe("personal data at rest", () => {
   let employeeId = "";
+  let runUrl: ((p?: string) => string) | null = null;
 
   it("stores the bank account number encrypted and shows it masked but on the detail read of a non-viewer", async () => {
     const created = await hire(f, {
@@ -116,6 +117,7 @@ describe("personal data at rest", () => {
 
   it("keeps the AGI file encrypted and no personnummer in the idempotency record of generate-agi", async () => {
     const R = await bookedRun(employeeId);
+    runUrl = R;
     const key = `agi-${crypto.randomUUID()}`;
     const gen = await write(f.actor.key, "POST", R("/generate-agi"), { contact: CONTACT }, { "Idempotency-Key": key });
     expect(gen.status, JSON.stringify(gen.body)).toBe(201);
@@ -159,6 +161,16 @@ describe("personal data at rest", () => {
     expect(patched.body.data.agi_xml).toContain(PNR);
     expectNoPersonnummer(await rowsText("idempotency_records"), "idempotency_records");
     expectNoPersonnummer(await rowsText("agi_declarations"), "agi_declarations");
+  });
+
+  it("gives the salary payment file, full account numbers in it, to no viewer", async () => {
+    const R = runUrl!;
+    const viewer = await call("GET", R("/payment-file"), { key: await viewerKey() });
+    expect(viewer.status).toBe(403);
+    expect(viewer.body.error.code).toBe("FORBIDDEN");
+    // an owner is not refused by the role (without the company's bank account, the file's own CONFLICT)
+    const owner = await call("GET", R("/payment-file"), { key: f.actor.key });
+    expect([200, 409]).toContain(owner.status);
   });
 
   it("reads an AGI stored in plaintext before the encryption", async () => {

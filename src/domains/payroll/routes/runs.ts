@@ -401,12 +401,14 @@ async function payslipPdf(c: HandlerContext<typeof payslipPdfRoute>) {
 
 const paymentFileRoute = defineRoute({
   ...read,
+  // the file carries every employee's full account number and is an instruction to pay: not for viewers
+  write: true,
   method: "get",
   path: `${RUNS}/{id}/payment-file`,
   summary: "The run's net pay as an ISO 20022 pain.001.001.03 credit-transfer file",
   description:
     "application/xml, attachment lon-YYYY-MM-pain001.xml. Approved, paid or booked runs (CONFLICT otherwise). One payment batch (category purpose SALA) from the company's account (settings: iban, else bank_clearing_number + bank_account_number, else bankgiro; none: CONFLICT details.company bank_account_missing), " +
-    "dated execution_date (default the run's payment_date); one transfer per employee with net pay above zero, to the employee's clearing and account number (SESBA clearing, BBAN), message \"Lön YYYY-MM\", EndToEndId the salary_run_employee_id without hyphens. Nothing is stored.",
+    "dated execution_date (default the run's payment_date); one transfer per employee with net pay above zero, to the employee's clearing and account number (SESBA clearing, BBAN), message \"Lön YYYY-MM\", EndToEndId the salary_run_employee_id without hyphens. Nothing is stored. A viewer is refused (FORBIDDEN): the file holds full account numbers.",
   params: CompanyItemParams,
   query: z.object({ execution_date: DateSchema.optional() }).strict(),
   response: null,
