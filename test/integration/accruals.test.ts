@@ -293,6 +293,22 @@ describe("accruals (periodiseringar)", () => {
     expect(replay.body.data.id).toBe(first.body.data.id);
     expect(await counts()).toEqual([before[0] + 7, before[1] + 1]);
 
+    // an accrual's entries belong to it: reversing one by hand is refused, so register and ledger cannot drift apart
+    const july = first.body.data.movements.find((m: any) => m.date === "2026-07-31");
+    const byHand = await write(f.actor.key, "POST", url(`/journal-entries/${july.journal_entry_id}/reverse`), {
+      reversal_date: "2026-07-31",
+    });
+    expect(byHand.status).toBe(409);
+    expect(byHand.body.error).toMatchObject({
+      code: "JOURNAL_ENTRY_OWNED_BY_DOCUMENT",
+      details: { source_type: "accrual", source_id: first.body.data.id },
+    });
+    expect(accountRow(await openList("2026-08-31"), "1790")).toMatchObject({
+      open_amount: 400,
+      ledger_balance: 400,
+      matches_ledger: true,
+    });
+
     const afterGood = await counts();
     for (const [bad, field] of [
       [{ ...body, balance_account: "2920" }, "balance_account"],
