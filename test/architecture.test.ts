@@ -118,6 +118,7 @@ const TABLES: Record<string, { owner: string; readers?: string[] }> = {
   rotRutClaims: { owner: "domains/rot-rut" },
   rotRutClaimInvoices: { owner: "domains/rot-rut" },
   vatReturns: { owner: "domains/vat-returns" },
+  accruals: { owner: "domains/accruals" },
   supplierInvoices: { owner: "domains/supplier-invoices" },
   supplierInvoiceItems: { owner: "domains/supplier-invoices" },
   supplierInvoicePayments: { owner: "domains/supplier-invoices" },

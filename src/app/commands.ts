@@ -20,6 +20,7 @@ import * as reconciliation from "../domains/reconciliation";
 import * as supplierInvoices from "../domains/supplier-invoices";
 import * as suppliers from "../domains/suppliers";
 import * as vatReturns from "../domains/vat-returns";
+import * as accruals from "../domains/accruals";
 import * as webhooks from "../domains/webhooks";
 import type { CommandWiring } from "../commands/names";
 import type { Command } from "../commands/plan";
@@ -116,6 +117,8 @@ export const COMMANDS = {
   "invoices.send": invoices.sendInvoice,
   "invoices.book": invoices.bookInvoice,
   "invoices.pay": invoices.payInvoiceChecked(bankTransactions.likelyInvoicePayments),
+  "accruals.create": accruals.createAccrual,
+  "accruals.cancel": accruals.cancelAccrual,
   "rot_rut.claim": rotRut.createClaims,
   "rot_rut.decide": rotRut.decideClaim,
   "vat_returns.create": vatReturns.createVatReturn(

@@ -4,6 +4,7 @@
 // (a customer's open invoices), it is handed in here.
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import * as accounts from "../domains/accounts";
+import * as accruals from "../domains/accruals";
 import * as admin from "../domains/admin";
 import * as articles from "../domains/articles";
 import * as audit from "../domains/audit";
@@ -55,6 +56,7 @@ function registerRoutes(app: OpenAPIHono<AppEnv>): void {
   supplierInvoices.registerSupplierInvoiceRoutes(app);
   rotRut.registerRotRutRoutes(app);
   vatReturns.registerVatReturnRoutes(app);
+  accruals.registerAccrualRoutes(app);
   currency.registerCurrencyRoutes(app);
   articles.registerArticleRoutes(app);
   dimensions.registerDimensionRoutes(app);

@@ -515,6 +515,15 @@ export const ERROR_CATALOGUE = {
     "The account is missing from the chart or inactive.",
     "Use active accounts; see GET .../accounts.",
   ),
+  // Accruals (docs/accruals.md)
+  ACCRUAL_NOT_FOUND: e(404, "Periodiseringen finns inte.", "The accrual does not exist."),
+  ACCRUAL_ALREADY_CANCELLED: e(409, "Periodiseringen är redan avbruten.", "The accrual is already cancelled."),
+  ACCRUAL_NOT_CANCELLABLE: e(
+    409,
+    "Periodiseringen kan inte avbrytas.",
+    "The accrual cannot be cancelled.",
+    "Only a spread can be cancelled, on a date from its first entry to before its last release.",
+  ),
 } satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -497,3 +497,26 @@ export async function unreversedEntryOfSource(
     .get();
   return row?.id ?? null;
 }
+
+/**
+ * Per account, the balance (debit minus credit, öre) of the posted entries a source type
+ * booked, and of the reversals of those entries, dated on or before a date, across every
+ * fiscal period (opening-balance entries have their own source, so nothing is counted
+ * twice): what the accruals list sets its open amounts against.
+ */
+export async function sourceBalancesThrough(
+  db: Database,
+  companyId: string,
+  sourceType: string,
+  through: string,
+): Promise<Map<string, number>> {
+  const rows = await db.all<{ account: string; balance: number }>(sql`
+    SELECT l.account_number AS account, SUM(l.debit_ore) - SUM(l.credit_ore) AS balance
+    FROM journal_entries e JOIN journal_lines l ON l.journal_entry_id = e.id
+    WHERE e.company_id = ${companyId} AND e.status = 'posted' AND e.entry_date <= ${through}
+      AND (e.source_type = ${sourceType}
+        OR (e.source_type = 'reversal' AND e.reverses_id IN
+          (SELECT id FROM journal_entries WHERE company_id = ${companyId} AND source_type = ${sourceType})))
+    GROUP BY l.account_number`);
+  return new Map(rows.map((r) => [r.account, Number(r.balance)]));
+}

@@ -9530,6 +9530,583 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/companies/{companyId}/accruals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What is open at a date, per accrual and per balance account, set against the ledger
+         * @description accruals: those with an open amount at as_of (default today). accounts: per balance account, the accruals' open sum and the account's balance through as_of from accrual entries and their reversals alone; matches_ledger says they are equal.
+         *
+         *     Scope: `reports:read`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description the date the open amounts are read at (default today UTC) */
+                    as_of?: string;
+                };
+                header?: never;
+                path: {
+                    companyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                as_of: string;
+                                /** @description the accruals open at as_of (open_amount not zero) */
+                                accruals: {
+                                    id: string;
+                                    /** @enum {string} */
+                                    kind: "spread" | "period_end";
+                                    /** @enum {string} */
+                                    side: "asset" | "liability";
+                                    description: string;
+                                    balance_account: string;
+                                    result_account: string;
+                                    /** @description kronor, at most two decimals (öre) */
+                                    amount: number;
+                                    start_month: string | null;
+                                    months: number | null;
+                                    period_end: string | null;
+                                    /** @enum {string} */
+                                    status: "active" | "cancelled";
+                                    cancelled_on: string | null;
+                                    /** @description what is open at as_of (today on a create or a read) */
+                                    open_amount: number;
+                                    as_of: string;
+                                    movements: {
+                                        date: string;
+                                        /** @enum {string} */
+                                        role: "accrual" | "release" | "reversal" | "release_reversal" | "cancel_release";
+                                        /** @description the change of the open amount: positive when it grows */
+                                        amount: number;
+                                        journal_entry_id: string;
+                                        voucher_number: string | null;
+                                    }[];
+                                    created_at: string;
+                                }[];
+                                accounts: {
+                                    account_number: string;
+                                    /** @enum {string} */
+                                    side: "asset" | "liability";
+                                    /** @description the sum of the accruals' open amounts on the account */
+                                    open_amount: number;
+                                    /** @description the account's balance through as_of from accrual entries and their reversals only, on its side (debit for 17xx, credit for 29xx) */
+                                    ledger_balance: number;
+                                    matches_ledger: boolean;
+                                }[];
+                                /** @description kronor, at most two decimals (öre) */
+                                open_total: number;
+                            };
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Make an accrual (periodisering): spread an amount over months, or move it past a period end
+         * @description kind spread (start_month, months): one entry moves the amount from result_account to balance_account on the first day of start_month, then one release entry per month dated the month's last day, equal parts in öre with the remainder on the last month; every entry is posted now. kind period_end (period_end, a month's last day): one entry on period_end and its reversal (storno) dated the next day, in the next fiscal year when period_end ends a year (that year must exist: POST .../fiscal-periods). balance_account 17xx debits, 29xx credits the accrual. Refusals: VALIDATION_ERROR (accounts outside 1700-1799 / 2900-2999, payroll's 2920-2929 and 2940-2959, a result account outside class 3-8), the ledger's ENTRY_DATE_OUTSIDE_FISCAL_PERIOD (a date no fiscal year covers), PERIOD_LOCKED and ACCOUNTS_NOT_IN_CHART. A dry run answers the accrual and writes nothing.
+         *
+         *     Scope: `bookkeeping:write`.
+         *
+         *     Idempotency-Key: mandatory.
+         *
+         *     Dry-run: `?dry_run=true` or `X-Dry-Run: true`.
+         *
+         *     Input rules: text may not contain control characters (U+0000-U+001F, U+007F-U+009F; `\n` and `\t` are allowed only in notes, descriptions, reasons, comments and messages), bidirectional embedding/override/isolate characters (U+202A-U+202E, U+2066-U+2069) or unpaired surrogates. Amounts: at most 999 999 999 999 kr each and per entry or invoice total; quantities at most 1 000 000 000. The body must be UTF-8 JSON sent as `Content-Type: application/json`. Any breach is 400 VALIDATION_ERROR naming the field.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Mandatory. Replays within 24 hours return the first response. */
+                    "idempotency-key"?: string;
+                    /** @description true: run the whole command and commit nothing */
+                    "x-dry-run"?: string;
+                };
+                path: {
+                    companyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description spread: the amount is released to the result account in equal monthly parts; period_end: the amount is moved past a period end and reversed the next day
+                         * @enum {string}
+                         */
+                        kind: "spread" | "period_end";
+                        description: string;
+                        /** @description 17xx (prepaid expense, accrued income) or 29xx (accrued expense, prepaid income); not payroll's 2920-2929 and 2940-2959 */
+                        balance_account: string;
+                        /** @description the revenue or expense account, class 3-8 */
+                        result_account: string;
+                        amount: number;
+                        /** @description spread: the first month released (YYYY-MM) */
+                        start_month?: string;
+                        /** @description spread: 1-120 */
+                        months?: number;
+                        /** @description period_end: the last day of a month */
+                        period_end?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: string;
+                                /** @enum {string} */
+                                kind: "spread" | "period_end";
+                                /** @enum {string} */
+                                side: "asset" | "liability";
+                                description: string;
+                                balance_account: string;
+                                result_account: string;
+                                /** @description kronor, at most two decimals (öre) */
+                                amount: number;
+                                start_month: string | null;
+                                months: number | null;
+                                period_end: string | null;
+                                /** @enum {string} */
+                                status: "active" | "cancelled";
+                                cancelled_on: string | null;
+                                /** @description what is open at as_of (today on a create or a read) */
+                                open_amount: number;
+                                as_of: string;
+                                movements: {
+                                    date: string;
+                                    /** @enum {string} */
+                                    role: "accrual" | "release" | "reversal" | "release_reversal" | "cancel_release";
+                                    /** @description the change of the open amount: positive when it grows */
+                                    amount: number;
+                                    journal_entry_id: string;
+                                    voucher_number: string | null;
+                                }[];
+                                created_at: string;
+                            };
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/accruals/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an accrual with its entries and what is open at as_of
+         * @description Scope: `reports:read`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description the date the open amounts are read at (default today UTC) */
+                    as_of?: string;
+                };
+                header?: never;
+                path: {
+                    companyId: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: string;
+                                /** @enum {string} */
+                                kind: "spread" | "period_end";
+                                /** @enum {string} */
+                                side: "asset" | "liability";
+                                description: string;
+                                balance_account: string;
+                                result_account: string;
+                                /** @description kronor, at most two decimals (öre) */
+                                amount: number;
+                                start_month: string | null;
+                                months: number | null;
+                                period_end: string | null;
+                                /** @enum {string} */
+                                status: "active" | "cancelled";
+                                cancelled_on: string | null;
+                                /** @description what is open at as_of (today on a create or a read) */
+                                open_amount: number;
+                                as_of: string;
+                                movements: {
+                                    date: string;
+                                    /** @enum {string} */
+                                    role: "accrual" | "release" | "reversal" | "release_reversal" | "cancel_release";
+                                    /** @description the change of the open amount: positive when it grows */
+                                    amount: number;
+                                    journal_entry_id: string;
+                                    voucher_number: string | null;
+                                }[];
+                                created_at: string;
+                            };
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/accruals/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a spread before it is fully released
+         * @description On date (default today): every release dated after it is reversed on its own date, and what is still open is released to the result account on date. Refusals: ACCRUAL_NOT_FOUND, ACCRUAL_ALREADY_CANCELLED, ACCRUAL_NOT_CANCELLABLE (a period_end accrual, a date before the first entry or on or after the last release).
+         *
+         *     Scope: `bookkeeping:write`.
+         *
+         *     Idempotency-Key: mandatory.
+         *
+         *     Dry-run: `?dry_run=true` or `X-Dry-Run: true`.
+         *
+         *     Input rules: text may not contain control characters (U+0000-U+001F, U+007F-U+009F; `\n` and `\t` are allowed only in notes, descriptions, reasons, comments and messages), bidirectional embedding/override/isolate characters (U+202A-U+202E, U+2066-U+2069) or unpaired surrogates. Amounts: at most 999 999 999 999 kr each and per entry or invoice total; quantities at most 1 000 000 000. The body must be UTF-8 JSON sent as `Content-Type: application/json`. Any breach is 400 VALIDATION_ERROR naming the field.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Mandatory. Replays within 24 hours return the first response. */
+                    "idempotency-key"?: string;
+                    /** @description true: run the whole command and commit nothing */
+                    "x-dry-run"?: string;
+                };
+                path: {
+                    companyId: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description the day the accrual stops (default today UTC): what is still open is released on it */
+                        date?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: string;
+                                /** @enum {string} */
+                                kind: "spread" | "period_end";
+                                /** @enum {string} */
+                                side: "asset" | "liability";
+                                description: string;
+                                balance_account: string;
+                                result_account: string;
+                                /** @description kronor, at most two decimals (öre) */
+                                amount: number;
+                                start_month: string | null;
+                                months: number | null;
+                                period_end: string | null;
+                                /** @enum {string} */
+                                status: "active" | "cancelled";
+                                cancelled_on: string | null;
+                                /** @description what is open at as_of (today on a create or a read) */
+                                open_amount: number;
+                                as_of: string;
+                                movements: {
+                                    date: string;
+                                    /** @enum {string} */
+                                    role: "accrual" | "release" | "reversal" | "release_reversal" | "cancel_release";
+                                    /** @description the change of the open amount: positive when it grows */
+                                    amount: number;
+                                    journal_entry_id: string;
+                                    voucher_number: string | null;
+                                }[];
+                                created_at: string;
+                            };
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/companies/{companyId}/currency/rate": {
         parameters: {
             query?: never;
@@ -11581,7 +12158,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        event_type: "invoice.created" | "invoice.sent" | "invoice.paid" | "credit_note.created" | "supplier.created" | "supplier_invoice.registered" | "supplier_invoice.approved" | "supplier_invoice.paid" | "supplier_invoice.credited" | "supplier_invoice.uncredited" | "customer.created" | "journal_entry.committed" | "journal_entry.reversed" | "journal_entry.corrected" | "transaction.categorized" | "transaction.reconciled" | "period.locked" | "period.unlocked" | "period.year_closed" | "salary_run.created" | "salary_run.approved" | "salary_run.booked" | "agi.generated" | "document.uploaded" | "salary_run.reopened" | "salary_run.deleted" | "period.reopened" | "invoice.payment_reversed" | "supplier_invoice.payment_reversed" | "vat_return.created";
+                        event_type: "invoice.created" | "invoice.sent" | "invoice.paid" | "credit_note.created" | "supplier.created" | "supplier_invoice.registered" | "supplier_invoice.approved" | "supplier_invoice.paid" | "supplier_invoice.credited" | "supplier_invoice.uncredited" | "customer.created" | "journal_entry.committed" | "journal_entry.reversed" | "journal_entry.corrected" | "transaction.categorized" | "transaction.reconciled" | "period.locked" | "period.unlocked" | "period.year_closed" | "salary_run.created" | "salary_run.approved" | "salary_run.booked" | "agi.generated" | "document.uploaded" | "salary_run.reopened" | "salary_run.deleted" | "period.reopened" | "invoice.payment_reversed" | "supplier_invoice.payment_reversed" | "vat_return.created" | "accrual.created" | "accrual.cancelled";
                         webhook_url: string;
                         name: string;
                         description?: string | null;

@@ -30,4 +30,6 @@ export const SUBSCRIBABLE_EVENTS = [
   "invoice.payment_reversed",
   "supplier_invoice.payment_reversed",
   "vat_return.created",
+  "accrual.created",
+  "accrual.cancelled",
 ] as const;
