@@ -778,3 +778,4 @@ export * from "./tables/rot-rut";
 export * from "./tables/reconciliation";
 export * from "./tables/payroll-vacation";
 export * from "./tables/vat-returns";
+export * from "./tables/fixed-assets";
