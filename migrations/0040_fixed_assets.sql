@@ -50,3 +50,21 @@ CREATE TABLE `fixed_asset_depreciations` (
 );
 --> statement-breakpoint
 CREATE INDEX `fixed_asset_depreciations_asset_idx` ON `fixed_asset_depreciations` (`company_id`,`asset_id`,`entry_date`);
+--> statement-breakpoint
+CREATE TABLE `tax_depreciations` (
+	`id` text PRIMARY KEY NOT NULL,
+	`company_id` text NOT NULL,
+	`fiscal_period_id` text NOT NULL,
+	`opening_tax_value_ore` integer NOT NULL,
+	`additions_ore` integer NOT NULL,
+	`sale_proceeds_ore` integer NOT NULL,
+	`chosen_rule` text NOT NULL,
+	`tax_depreciation_ore` integer NOT NULL,
+	`plan_depreciation_ore` integer NOT NULL,
+	`over_depreciation_change_ore` integer NOT NULL,
+	`closing_tax_value_ore` integer NOT NULL,
+	`journal_entry_id` text,
+	`created_at` text NOT NULL
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `tax_depreciations_company_period_idx` ON `tax_depreciations` (`company_id`,`fiscal_period_id`);

@@ -121,6 +121,7 @@ const TABLES: Record<string, { owner: string; readers?: string[] }> = {
   fixedAssets: { owner: "domains/fixed-assets" },
   depreciationRuns: { owner: "domains/fixed-assets" },
   fixedAssetDepreciations: { owner: "domains/fixed-assets" },
+  taxDepreciations: { owner: "domains/fixed-assets" },
   supplierInvoices: { owner: "domains/supplier-invoices" },
   supplierInvoiceItems: { owner: "domains/supplier-invoices" },
   supplierInvoicePayments: { owner: "domains/supplier-invoices" },

@@ -125,6 +125,7 @@ export const COMMANDS = {
   "fixed_assets.register": fixedAssets.registerFixedAsset,
   "fixed_assets.depreciation_run": fixedAssets.createDepreciationRun,
   "fixed_assets.dispose": fixedAssets.disposeFixedAsset,
+  "fixed_assets.tax_depreciation": fixedAssets.createTaxDepreciation,
   "bank_transactions.ingest": bankTransactions.ingestTransactions,
   "bank_transactions.register_bank_account": bankTransactions.registerBankAccount,
   "bank_transactions.import_start": bankTransactions.startBankImport,

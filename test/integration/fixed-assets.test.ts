@@ -264,4 +264,50 @@ describe("inventarier registered by hand", () => {
       difference: 1000,
     });
   });
+
+  it("year-end tax depreciation: the 30-regeln's maximum, the difference to the plan as överavskrivningar", async () => {
+    // March to December by plan: 11 months × 833.333… = 9 166.67 through December, less February's 833.33
+    const rest = await run(workshop, { period_from: "2025-03", period_to: "2025-12" });
+    expect(rest.body.data.total).toBe(8333.34);
+
+    const tax = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+      write(workshop.actor.key, "POST", url(workshop, "/fixed-assets/tax-depreciation"), body, headers);
+    // bought for 50 000 this year: the 30-regeln allows 15 000 (closing at least 35 000), the 20-regeln
+    // 10 000 (80 % of 50 000 held); the plan booked 9 166.67, so 5 833.33 goes to överavskrivningar
+    const dry = await tax({ fiscal_period_id: workshop.periodId }, { "X-Dry-Run": "true" });
+    expect(dry.status).toBe(201);
+    expect(dry.body.data).toMatchObject({
+      opening_tax_value: 0,
+      additions: 50000,
+      base: 50000,
+      rule_30: { minimum_closing_value: 35000, maximum_depreciation: 15000 },
+      rule_20: { minimum_closing_value: 40000, maximum_depreciation: 10000 },
+      chosen_rule: "30",
+      tax_depreciation: 15000,
+      plan_depreciation: 9166.67,
+      over_depreciation_change: 5833.33,
+      closing_tax_value: 35000,
+      lines: [
+        { account_number: "8853", debit_amount: 5833.33, credit_amount: 0 },
+        { account_number: "2153", debit_amount: 0, credit_amount: 5833.33 },
+      ],
+    });
+    expect(await countOf("SELECT COUNT(*) AS n FROM tax_depreciations WHERE company_id = ?", workshop.companyId)).toBe(
+      0,
+    );
+
+    const tooMuch = await tax({ fiscal_period_id: workshop.periodId, rule: "20", amount: 12000 });
+    expect(tooMuch.status).toBe(400);
+    expect(tooMuch.body.error.code).toBe("VALIDATION_ERROR");
+
+    const res = await tax({ fiscal_period_id: workshop.periodId });
+    expect(res.status).toBe(201);
+    expect(await entryLines(workshop.actor.key, workshop.companyId, res.body.data.journal_entry_id)).toEqual({
+      "8853": [5833.33, 0],
+      "2153": [0, 5833.33],
+    });
+    const again = await tax({ fiscal_period_id: workshop.periodId });
+    expect(again.status).toBe(409);
+    expect(again.body.error.details.reason).toBe("tax_depreciation_exists");
+  });
 });

@@ -80,3 +80,29 @@ export const fixedAssetDepreciations = sqliteTable(
   },
   (t) => [index("fixed_asset_depreciations_asset_idx").on(t.companyId, t.assetId, t.entryDate)],
 );
+
+/**
+ * The year-end tax depreciation of inventarier (räkenskapsenlig avskrivning), one per fiscal
+ * year: the figures of both rules, the chosen depreciation, and the change in
+ * överavskrivningar it booked.
+ */
+export const taxDepreciations = sqliteTable(
+  "tax_depreciations",
+  {
+    id: text("id").primaryKey(),
+    companyId: text("company_id").notNull(),
+    fiscalPeriodId: text("fiscal_period_id").notNull(),
+    openingTaxValueOre: integer("opening_tax_value_ore").notNull(),
+    additionsOre: integer("additions_ore").notNull(),
+    saleProceedsOre: integer("sale_proceeds_ore").notNull(),
+    chosenRule: text("chosen_rule", { enum: ["30", "20"] }).notNull(),
+    taxDepreciationOre: integer("tax_depreciation_ore").notNull(),
+    planDepreciationOre: integer("plan_depreciation_ore").notNull(),
+    /** credit positive on 2153: more tax depreciation than the plan's */
+    overDepreciationChangeOre: integer("over_depreciation_change_ore").notNull(),
+    closingTaxValueOre: integer("closing_tax_value_ore").notNull(),
+    journalEntryId: text("journal_entry_id"),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [uniqueIndex("tax_depreciations_company_period_idx").on(t.companyId, t.fiscalPeriodId)],
+);

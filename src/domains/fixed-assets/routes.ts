@@ -18,6 +18,8 @@ import {
   FixedAssetSchema,
   RegisterQuery,
   RegisterSchema,
+  TaxDepreciationCreateSchema,
+  TaxDepreciationSchema,
 } from "./schemas";
 
 const TAG = "Fixed assets";
@@ -104,6 +106,27 @@ async function createDepreciationRunHandler(c: HandlerContext<typeof runRoute>) 
   return dispatch(c, "fixed_assets.depreciation_run", c.req.valid("json"));
 }
 
+const taxRoute = defineRoute({
+  ...WRITE,
+  method: "post",
+  path: `${BASE}/tax-depreciation`,
+  summary: "Book the year's tax depreciation of inventarier (30- or 20-regeln) as överavskrivningar",
+  description:
+    "Body: fiscal_period_id, opening_tax_value (default the previous year's closing tax value booked here, else 0), rule (30 or 20; default the one allowing more), amount (default the rule's maximum). " +
+    "Inventarier are the categories inventarier and datorer. The 30-regeln (IL 18 kap. 13-14 §§): the closing value at least 70 % of opening + additions − sale proceeds (scaled for a year of other than 12 months); " +
+    "the 20-regeln (18 kap. 17 §): at least the held inventarier's acquisition values less 20 % for each year from the acquisition year. " +
+    "The difference between the tax depreciation and the plan's depreciation of the year is booked on the year's last day: Debit 8853 / Credit 2153, or the reverse. " +
+    "One per fiscal year (CONFLICT reason tax_depreciation_exists). A dry run shows both rules, the chosen one and the entry.",
+  params: CompanyParams,
+  body: TaxDepreciationCreateSchema,
+  response: TaxDepreciationSchema,
+  status: 201,
+});
+
+async function createTaxDepreciationHandler(c: HandlerContext<typeof taxRoute>) {
+  return dispatch(c, "fixed_assets.tax_depreciation", c.req.valid("json"));
+}
+
 const getRoute = defineRoute({
   ...READ,
   method: "get",
@@ -141,6 +164,7 @@ export function registerFixedAssetRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(listRoute, listFixedAssetsHandler);
   app.openapi(registerRoute, fixedAssetRegisterHandler);
   app.openapi(runRoute, createDepreciationRunHandler);
+  app.openapi(taxRoute, createTaxDepreciationHandler);
   app.openapi(getRoute, getFixedAssetHandler);
   app.openapi(disposeRoute, disposeFixedAssetHandler);
 }

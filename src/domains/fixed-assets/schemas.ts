@@ -169,3 +169,44 @@ export const RegisterSchema = z
     matches_ledger: z.boolean(),
   })
   .openapi("FixedAssetRegister");
+
+export const TaxDepreciationCreateSchema = z
+  .object({
+    fiscal_period_id: z.string(),
+    opening_tax_value: AmountSchema.optional().openapi({
+      description:
+        "the inventarier's tax value at the previous year's end; default the closing value of the previous year's tax depreciation here, else 0",
+    }),
+    rule: z
+      .enum(["30", "20"])
+      .optional()
+      .openapi({ description: "default the rule that allows the larger depreciation" }),
+    amount: AmountSchema.optional().openapi({ description: "the year's tax depreciation; default the rule's maximum" }),
+  })
+  .strict();
+export type TaxDepreciationCreateInput = z.infer<typeof TaxDepreciationCreateSchema>;
+
+const RuleFigures = z.object({ minimum_closing_value: KronorSchema, maximum_depreciation: KronorSchema });
+
+export const TaxDepreciationSchema = z
+  .object({
+    id: z.string(),
+    fiscal_period_id: z.string(),
+    opening_tax_value: KronorSchema,
+    additions: KronorSchema,
+    sale_proceeds: KronorSchema,
+    base: KronorSchema.openapi({ description: "opening tax value + additions − sale proceeds" }),
+    rule_30: RuleFigures,
+    rule_20: RuleFigures,
+    chosen_rule: z.enum(["30", "20"]),
+    tax_depreciation: KronorSchema,
+    plan_depreciation: KronorSchema.openapi({ description: "what the plan booked on the inventarier in the year" }),
+    over_depreciation_change: KronorSchema.openapi({
+      description: "tax − plan: above 0 booked Debit 8853 / Credit 2153, below 0 the reverse",
+    }),
+    closing_tax_value: KronorSchema,
+    journal_entry_id: z.string().nullable(),
+    voucher_number: z.string().nullable(),
+    lines: z.array(EntryLine),
+  })
+  .openapi("TaxDepreciation");
