@@ -221,6 +221,62 @@ describe("a computer from a supplier invoice: depreciation by month, sale with a
 const workshop = companyFixture({ name: "Verkstaden AB", ...YEAR_2025 });
 
 describe("inventarier registered by hand", () => {
+  it("refuses bad input with the field named, and writes nothing", async () => {
+    const register = (body: Record<string, unknown>) =>
+      write(workshop.actor.key, "POST", url(workshop, "/fixed-assets"), body);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ name: "Svarv", category: "inventarier", acquisition_value: 100, useful_life_months: 60 }, "acquisition_date"],
+      [
+        {
+          name: "Tomt",
+          category: "mark",
+          acquisition_date: "2025-01-02",
+          acquisition_value: 100,
+          useful_life_months: 60,
+        },
+        "useful_life_months",
+      ],
+      [
+        {
+          name: "Svarv",
+          category: "inventarier",
+          acquisition_date: "2025-01-02",
+          acquisition_value: 100,
+          useful_life_months: 60,
+          cost_account: "5410",
+        },
+        "cost_account",
+      ],
+      [
+        {
+          name: "Svarv",
+          category: "inventarier",
+          acquisition_date: "2025-01-02",
+          acquisition_value: 100,
+          useful_life_months: 60,
+          book_acquisition: true,
+        },
+        "counter_account",
+      ],
+    ];
+    for (const [body, field] of cases) {
+      const res = await register(body);
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe("VALIDATION_ERROR");
+      expect(JSON.stringify(res.body.error.details)).toContain(field);
+    }
+    // a run across two fiscal years, or of a month to come
+    for (const body of [{ period_from: "2025-12", period_to: "2026-01" }, { period_from: "2099-01" }]) {
+      const res = await run(workshop, body);
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe("VALIDATION_ERROR");
+    }
+    expect(await assetRows(workshop.companyId)).toBe(0);
+    expect(await countOf("SELECT COUNT(*) AS n FROM depreciation_runs WHERE company_id = ?", workshop.companyId)).toBe(
+      0,
+    );
+  });
+
   it("books the acquisition when asked, and a hand entry on the account shows as a difference", async () => {
     const res = await write(workshop.actor.key, "POST", url(workshop, "/fixed-assets"), {
       name: "Svarv",
