@@ -367,3 +367,37 @@ describe("inventarier registered by hand", () => {
     expect(again.body.error.details.reason).toBe("tax_depreciation_exists");
   });
 });
+
+const fastPlan = companyFixture({ name: "Snabbavskrivning AB", ...YEAR_2025 });
+
+describe("a plan faster than the tax rules", () => {
+  it("books no negative överavskrivningar when none were booked before", async () => {
+    const res = await write(fastPlan.actor.key, "POST", url(fastPlan, "/fixed-assets"), {
+      name: "Server",
+      category: "datorer",
+      acquisition_date: "2025-01-05",
+      acquisition_value: 30000,
+      useful_life_months: 12,
+      book_acquisition: true,
+      counter_account: "1930",
+    });
+    expect(res.status).toBe(201);
+    const year = await run(fastPlan, { period_from: "2025-01", period_to: "2025-12" });
+    expect(year.body.data.total).toBe(30000);
+    // the 30-regeln allows 9 000 against the plan's 30 000: the 21 000 are added back in the
+    // return, and 2153 (nothing booked on it) is not debited
+    const tax = await write(fastPlan.actor.key, "POST", url(fastPlan, "/fixed-assets/tax-depreciation"), {
+      fiscal_period_id: fastPlan.periodId,
+    });
+    expect(tax.status).toBe(201);
+    expect(tax.body.data).toMatchObject({
+      chosen_rule: "30",
+      tax_depreciation: 9000,
+      plan_depreciation: 30000,
+      over_depreciation_change: 0,
+      closing_tax_value: 21000,
+      journal_entry_id: null,
+      lines: [],
+    });
+  });
+});

@@ -43,6 +43,20 @@ async function previousClosing(db: Database, companyId: string, before: string):
   return row?.closingTaxValueOre ?? 0;
 }
 
+/**
+ * The överavskrivningar booked here so far (credit on 2153), öre: a plan writing off more than
+ * the tax rules allow dissolves at most these; the rest of the excess is not deductible and is
+ * added back in the income-tax return, not booked.
+ */
+async function accumulatedOverDepreciation(db: Database, companyId: string): Promise<number> {
+  const rows = await db
+    .select({ change: taxDepreciations.overDepreciationChangeOre })
+    .from(taxDepreciations)
+    .where(eq(taxDepreciations.companyId, companyId))
+    .all();
+  return rows.reduce((s, r) => s + r.change, 0);
+}
+
 export const createTaxDepreciation: Command<TaxDepreciationCreateInput> = async (db, input, ctx) => {
   const fiscal = (await listPeriods(db, ctx.companyId)).find((p) => p.id === input.fiscal_period_id);
   if (!fiscal) throw new ApiError("PERIOD_NOT_FOUND", { fiscal_period_id: input.fiscal_period_id });
@@ -94,7 +108,7 @@ export const createTaxDepreciation: Command<TaxDepreciationCreateInput> = async 
   const planOre = deps
     .filter((d) => ids.has(d.assetId) && d.entryDate >= start && d.entryDate <= end)
     .reduce((s, d) => s + d.amountOre, 0);
-  const changeOre = taxOre - planOre;
+  const changeOre = Math.max(taxOre - planOre, -(await accumulatedOverDepreciation(db, ctx.companyId)));
   const lines: EngineLine[] =
     changeOre === 0
       ? []
