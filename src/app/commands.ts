@@ -21,6 +21,7 @@ import * as supplierInvoices from "../domains/supplier-invoices";
 import * as suppliers from "../domains/suppliers";
 import * as vatReturns from "../domains/vat-returns";
 import * as accruals from "../domains/accruals";
+import * as fixedAssets from "../domains/fixed-assets";
 import * as webhooks from "../domains/webhooks";
 import type { CommandWiring } from "../commands/names";
 import type { Command } from "../commands/plan";
@@ -124,6 +125,10 @@ export const COMMANDS = {
   "vat_returns.create": vatReturns.createVatReturn(
     fiscalPeriods.lockPeriodChecked(bankTransactions.unbookedTransactionsIn),
   ),
+  "fixed_assets.register": fixedAssets.registerFixedAsset,
+  "fixed_assets.depreciation_run": fixedAssets.createDepreciationRun,
+  "fixed_assets.dispose": fixedAssets.disposeFixedAsset,
+  "fixed_assets.tax_depreciation": fixedAssets.createTaxDepreciation,
   "bank_transactions.ingest": bankTransactions.ingestTransactions,
   "bank_transactions.register_bank_account": bankTransactions.registerBankAccount,
   "bank_transactions.import_start": bankTransactions.startBankImport,

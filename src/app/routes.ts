@@ -15,6 +15,7 @@ import * as currency from "../domains/currency";
 import * as customers from "../domains/customers";
 import * as dimensions from "../domains/dimensions";
 import * as documents from "../domains/documents";
+import * as fixedAssets from "../domains/fixed-assets";
 import * as fiscalPeriods from "../domains/fiscal-periods";
 import * as imports from "../domains/imports";
 import * as invoices from "../domains/invoices";
@@ -57,6 +58,7 @@ function registerRoutes(app: OpenAPIHono<AppEnv>): void {
   rotRut.registerRotRutRoutes(app);
   vatReturns.registerVatReturnRoutes(app);
   accruals.registerAccrualRoutes(app);
+  fixedAssets.registerFixedAssetRoutes(app);
   currency.registerCurrencyRoutes(app);
   articles.registerArticleRoutes(app);
   dimensions.registerDimensionRoutes(app);

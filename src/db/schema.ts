@@ -779,3 +779,4 @@ export * from "./tables/reconciliation";
 export * from "./tables/payroll-vacation";
 export * from "./tables/vat-returns";
 export * from "./tables/accruals";
+export * from "./tables/fixed-assets";

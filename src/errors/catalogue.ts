@@ -212,6 +212,12 @@ export const ERROR_CATALOGUE = {
     "Nothing has changed since the period's latest return.",
     "Book the correction in the period (unlock it first), then make the correction return.",
   ),
+  FIXED_ASSET_PERIOD_ALREADY_DEPRECIATED: e(
+    409,
+    "Månaden har redan skrivits av.",
+    "A depreciation run already covers one of the months.",
+    "A run is never repeated: details names the run that covers the months; reverse its entry by hand only if it was wrong.",
+  ),
   YEAR_END_STALE: e(
     409,
     "Årets resultat har ändrats sedan bokslutsverifikationen; kör bokslutet igen.",

@@ -68,6 +68,8 @@ describe("headers and envelopes", () => {
       "VAT_RETURN_UNCHANGED",
       // issue #30: a skattekonto row booked or linked already (docs/reconciliation.md)
       "TAX_ACCOUNT_ROW_ALREADY_BOOKED",
+      // issue #31: the fixed-asset register's depreciation runs (docs/fixed-assets.md)
+      "FIXED_ASSET_PERIOD_ALREADY_DEPRECIATED",
     ];
     expect(byCode.size).toBe(133 + added.length);
     for (const code of added) expect(byCode.has(code)).toBe(true);

@@ -17,6 +17,8 @@ export {
   companiesWithPastDueSupplierInvoices,
   countOpenSupplierInvoices,
   findSupplierInvoice,
+  itemsOfSupplierInvoice,
+  loadSupplierInvoice,
   openSupplierInvoicesForMatching,
   openSupplierInvoicesOf,
   openSupplierItemsAt,

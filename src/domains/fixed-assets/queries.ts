@@ -1,0 +1,83 @@
+// Reads of the fixed-asset register's tables and the JSON shape of its rows.
+import { and, asc, eq } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { depreciationRuns, fixedAssetDepreciations, fixedAssets } from "../../db/schema";
+import { ApiError } from "../../errors/api-error";
+import { fromOre } from "../../money";
+import { plannedDepreciationOre } from "../../sweden/fixed-assets";
+
+export type FixedAssetRow = typeof fixedAssets.$inferSelect;
+export type DepreciationRunRow = typeof depreciationRuns.$inferSelect;
+export type AssetDepreciationRow = typeof fixedAssetDepreciations.$inferSelect;
+
+/** The straight-line plan of an asset, for src/sweden/fixed-assets.ts. */
+export const planOf = (a: FixedAssetRow) => ({
+  baseOre: a.acquisitionValueOre,
+  startMonth: a.depreciationStart,
+  lifeMonths: a.usefulLifeMonths,
+});
+
+export function fixedAssetJson(a: FixedAssetRow) {
+  return {
+    id: a.id,
+    name: a.name,
+    category: a.category,
+    acquisition_date: a.acquisitionDate,
+    acquisition_value: fromOre(a.acquisitionValueOre),
+    depreciation_start: a.depreciationStart,
+    useful_life_months: a.usefulLifeMonths,
+    monthly_depreciation: fromOre(plannedDepreciationOre(planOf(a), a.depreciationStart, a.depreciationStart)),
+    asset_account: a.assetAccount,
+    accumulated_account: a.accumulatedAccount,
+    cost_account: a.costAccount,
+    supplier_invoice_id: a.supplierInvoiceId,
+    acquisition_journal_entry_id: a.acquisitionJournalEntryId,
+    status: a.status,
+    disposal_date: a.disposalDate,
+    sale_price: a.salePriceOre === null ? null : fromOre(a.salePriceOre),
+    disposal_journal_entry_id: a.disposalJournalEntryId,
+    created_at: a.createdAt,
+  };
+}
+
+export async function listFixedAssets(db: Database, companyId: string): Promise<FixedAssetRow[]> {
+  return db
+    .select()
+    .from(fixedAssets)
+    .where(eq(fixedAssets.companyId, companyId))
+    .orderBy(asc(fixedAssets.createdAt), asc(fixedAssets.id))
+    .all();
+}
+
+export async function loadFixedAsset(db: Database, companyId: string, id: string): Promise<FixedAssetRow> {
+  const row = await db
+    .select()
+    .from(fixedAssets)
+    .where(and(eq(fixedAssets.companyId, companyId), eq(fixedAssets.id, id)))
+    .get();
+  if (!row) throw new ApiError("NOT_FOUND", { resource: "fixed_asset", id });
+  return row;
+}
+
+export async function assetBySupplierItem(db: Database, companyId: string, itemId: string) {
+  return db
+    .select({ id: fixedAssets.id })
+    .from(fixedAssets)
+    .where(and(eq(fixedAssets.companyId, companyId), eq(fixedAssets.supplierInvoiceItemId, itemId)))
+    .get();
+}
+
+export async function depreciationRunsOf(db: Database, companyId: string): Promise<DepreciationRunRow[]> {
+  return db.select().from(depreciationRuns).where(eq(depreciationRuns.companyId, companyId)).all();
+}
+
+export async function assetDepreciations(db: Database, companyId: string): Promise<AssetDepreciationRow[]> {
+  return db.select().from(fixedAssetDepreciations).where(eq(fixedAssetDepreciations.companyId, companyId)).all();
+}
+
+/** What has been booked as depreciation per asset, öre. */
+export function bookedByAsset(rows: AssetDepreciationRow[]): Map<string, number> {
+  const booked = new Map<string, number>();
+  for (const r of rows) booked.set(r.assetId, (booked.get(r.assetId) ?? 0) + r.amountOre);
+  return booked;
+}
