@@ -10,6 +10,7 @@ import { CompanyParams, CompanyItemParams } from "../../http/params";
 import { defineRoute, type HandlerContext } from "../../http/route";
 import { OperationSchema } from "../operations";
 import { lockDatesOf, listPeriods, periodJson } from "./service";
+import { registerTaxRoutes } from "./tax-routes";
 
 const TAG = "Fiscal periods";
 const BASE = "/api/v1/companies/{companyId}/fiscal-periods";
@@ -331,6 +332,7 @@ export function registerFiscalPeriodRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(openNextYearRoute, openNextYear);
   app.openapi(lockPeriodRoute, lockPeriod);
   app.openapi(unlockPeriodRoute, unlockPeriod);
+  registerTaxRoutes(app);
   app.openapi(runYearEndRoute, runYearEnd);
   app.openapi(closePeriodRoute, closePeriod);
   app.openapi(reopenPeriodRoute, reopenPeriod);
