@@ -174,7 +174,7 @@ describe("the corporate tax with a periodiseringsfond", () => {
   });
 });
 
-describe("the corporate tax of a sole trader", () => {
+describe("a sole trader", () => {
   const f = companyFixture({
     name: "Enskild firma",
     entity_type: "enskild_firma",
@@ -185,10 +185,68 @@ describe("the corporate tax of a sole trader", () => {
     fiscal_year_start_month: 1,
   });
 
-  it("is refused: an enskild firma pays no corporate tax", async () => {
+  it("is refused the corporate tax: an enskild firma pays none", async () => {
     const res = await tax(f);
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe("TAX_ENTITY_TYPE_MISMATCH");
     expect(await calculations(f)).toBe(0);
+  });
+
+  it("gets the NE figures from the books, each with its accounts, and nothing is booked", async () => {
+    const periods = (await call("GET", url(f, "/fiscal-periods"), { key: f.actor.key })).body.data.fiscal_periods;
+    const start: string = periods.find((p: any) => p.id === f.periodId).period_start;
+    const on = (mmdd: string) => `${start.slice(0, 4)}-${mmdd}`;
+    const post = (date: string, lines: unknown[]) =>
+      postedEntry(f.actor.key, f.companyId, f.periodId, { entry_date: date, lines });
+    await post(on("02-01"), [line("1930", 50_000, 0), line("3001", 0, 50_000)]);
+    await post(on("02-02"), [line("4010", 10_000, 0), line("1930", 0, 10_000)]);
+    await post(on("02-03"), [line("5010", 6_000, 0), line("1930", 0, 6_000)]);
+    await post(on("02-04"), [line("6072", 500.5, 0), line("1930", 0, 500.5)]);
+    await post(on("02-05"), [line("1930", 100, 0), line("8314", 0, 100)]);
+    await post(on("02-06"), [line("8423", 200, 0), line("1930", 0, 200)]);
+    const before = await entries(f);
+
+    const res = await call("GET", url(f, `/fiscal-periods/${f.periodId}/ne`), { key: f.actor.key });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const byField = Object.fromEntries(res.body.data.fields.map((x: any) => [x.field, x]));
+    // not VAT-registered: the sales are momsfria intäkter (R2), not R1
+    const r11 = 50_000 + 100 - 10_000 - 6_500.5 - 200;
+    expect(Object.fromEntries(Object.entries(byField).map(([k, v]: [string, any]) => [k, v.amount]))).toEqual({
+      R1: 0,
+      R2: 50_000,
+      R3: 0,
+      R4: 100,
+      R5: 10_000,
+      R6: 6_500.5,
+      R7: 0,
+      R8: 200,
+      R9: 0,
+      R10: 0,
+      R11: r11,
+      R12: r11,
+      R13: 700.5,
+      R14: 100,
+    });
+    expect(byField.R6.accounts).toEqual([
+      { account_number: "5010", amount: 6_000 },
+      { account_number: "6072", amount: 500.5 },
+    ]);
+    expect(byField.R6.whole_kronor).toBe(6_500);
+    expect(byField.R13.accounts).toEqual([
+      { account_number: "6072", amount: 500.5 },
+      { account_number: "8423", amount: 200 },
+    ]);
+    expect(res.body.data.adjusted_result).toBe(r11 + 700.5 - 100);
+    expect(res.body.data.egenavgifter_booked).toBe(false);
+    expect(await entries(f)).toBe(before);
+  });
+});
+
+describe("the NE figures of an aktiebolag", () => {
+  const f = companyFixture({ name: "Inte NE AB", ...YEAR });
+  it("are refused: its tax is POST .../tax", async () => {
+    const res = await call("GET", url(f, `/fiscal-periods/${f.periodId}/ne`), { key: f.actor.key });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe("TAX_ENTITY_TYPE_MISMATCH");
   });
 });

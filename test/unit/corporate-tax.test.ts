@@ -9,6 +9,7 @@ import {
   roundTaxableIncome,
   schablonintakt,
 } from "../../src/sweden/corporate-tax";
+import { neFieldOf } from "../../src/sweden/ne";
 
 const kr = (n: number) => n * 100;
 
@@ -59,5 +60,22 @@ describe("schablonintäkt (IL 30 kap 6 a §; Skatteverket, Rättslig vägledning
     expect(schablonintakt(kr(800_000), "-0.09", 12)).toBe(kr(4_000));
     expect(schablonintakt(kr(800_000), "1.50", 18)).toBe(kr(18_000));
     expect(schablonintakt(0, "1.50", 12)).toBe(0);
+  });
+});
+
+describe("NE-bilaga fields by BAS range (Skatteverket SKV 283)", () => {
+  it("puts sales in R1 for a VAT-registered trader and in R2 for one not registered", () => {
+    expect(neFieldOf("3001", true)).toBe("R1");
+    expect(neFieldOf("3001", false)).toBe("R2");
+  });
+  it("splits costs into R5-R10 and leaves 88xx-89xx to R11 alone", () => {
+    expect(neFieldOf("4010", true)).toBe("R5");
+    expect(neFieldOf("6072", true)).toBe("R6");
+    expect(neFieldOf("7010", true)).toBe("R7");
+    expect(neFieldOf("8314", true)).toBe("R4");
+    expect(neFieldOf("8423", true)).toBe("R8");
+    expect(neFieldOf("7821", true)).toBe("R9");
+    expect(neFieldOf("7832", true)).toBe("R10");
+    expect(neFieldOf("8811", true)).toBeNull();
   });
 });

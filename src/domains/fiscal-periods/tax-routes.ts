@@ -6,7 +6,11 @@ import { ApiError } from "../../errors/api-error";
 import type { AppEnv } from "../../http/context";
 import { dispatch } from "../../http/dispatch";
 import { json } from "../../http/envelope";
-import { KronorSchema, PositiveAmountSchema } from "../../http/fields";
+import { KronorSchema, PositiveAmountSchema, WholeKronorSchema } from "../../http/fields";
+import { periodAccountTotals } from "../../ledger/queries";
+import { fromOre } from "../../money";
+import { neFigures } from "../../sweden/ne";
+import type { Database } from "../../db/client";
 import { CompanyItemParams } from "../../http/params";
 import { defineRoute, type HandlerContext } from "../../http/route";
 import type { CorporateTaxCalculation } from "./corporate-tax";
@@ -138,7 +142,107 @@ async function getTax(c: HandlerContext<typeof getTaxRoute>) {
   return json(c, row.calculation as CorporateTaxCalculation);
 }
 
-export function registerTaxRoutes(app: OpenAPIHono<AppEnv>) {
+/** What the NE figures need of the company (companies sits above this domain): its form and VAT registration. */
+export type CompanyFormOf = (
+  db: Database,
+  companyId: string,
+) => Promise<{ entityType: string; vatRegistered: boolean }>;
+
+const AccountAmount = z.object({ account_number: z.string(), amount: KronorSchema });
+const NeFigureSchema = z.object({
+  field: z.string(),
+  label: z.string(),
+  amount: KronorSchema,
+  whole_kronor: WholeKronorSchema.openapi({ description: "as the form takes it: öre dropped" }),
+  accounts: z.array(AccountAmount),
+});
+const NeSchema = z
+  .object({
+    fiscal_period_id: z.string(),
+    vat_registered: z.boolean(),
+    fields: z.array(NeFigureSchema),
+    unmapped: z
+      .array(AccountAmount)
+      .openapi({ description: "result accounts no R-field takes (88xx-89xx), in R11 only" }),
+    adjusted_result: KronorSchema.openapi({
+      description: "R12 + R13 - R14: the result before the trader's own deductions",
+    }),
+    egenavgifter_booked: z.literal(false),
+  })
+  .strict();
+
+const NE_LABELS: Record<string, string> = {
+  R1: "Försäljning och utfört arbete samt övriga momspliktiga intäkter",
+  R2: "Momsfria intäkter",
+  R3: "Bil- och bostadsförmån m.m.",
+  R4: "Ränteintäkter, dividender m.m.",
+  R5: "Varor, material och tjänster",
+  R6: "Övriga externa kostnader",
+  R7: "Anställd personal",
+  R8: "Räntekostnader m.m.",
+  R9: "Av- och nedskrivningar av byggnader och markanläggningar",
+  R10: "Av- och nedskrivningar av maskiner, inventarier och immateriella tillgångar",
+  R11: "Bokfört resultat",
+  R12: "Bokfört resultat (från R11)",
+  R13: "Bokförda kostnader som inte ska dras av",
+  R14: "Bokförda intäkter som inte ska tas upp",
+};
+
+const getNeRoute = defineRoute({
+  method: "get",
+  path: `${BASE}/{id}/ne`,
+  tag: TAG,
+  summary: "The NE-bilaga figures of a sole trader's year (R1-R14), from the books",
+  description:
+    "R1-R10 by BAS account range (R1 sales of a VAT-registered trader, R2 of one not registered, R3 0), R11 the booked result, R12 = R11, R13 the non-deductible costs " +
+    "(6072, 6982, 6992, 8423, ...), R14 the tax-free income (8314, 8254); each figure names its accounts. Nothing is booked: an enskild firma books no tax, and egenavgifter are " +
+    "not in its books. An aktiebolag: TAX_ENTITY_TYPE_MISMATCH (its tax is POST .../tax). See docs/tax.md.",
+  scope: "reports:read",
+  company: true,
+  params: CompanyItemParams,
+  response: NeSchema,
+});
+
+const figureJson = (field: string, amountOre: number, accounts: { account: string; amountOre: number }[]) => ({
+  field,
+  label: NE_LABELS[field],
+  amount: fromOre(amountOre),
+  whole_kronor: Math.trunc(amountOre / 100),
+  accounts: accounts.map((a) => ({ account_number: a.account, amount: fromOre(a.amountOre) })),
+});
+
+function getNeWith(companyFormOf: CompanyFormOf) {
+  return async function getNe(c: HandlerContext<typeof getNeRoute>) {
+    const db = database(c.env);
+    const companyId = c.get("company").id;
+    const period = await loadPeriod(db, companyId, c.req.valid("param").id);
+    const form = await companyFormOf(db, companyId);
+    if (form.entityType !== "enskild_firma")
+      throw new ApiError(
+        "TAX_ENTITY_TYPE_MISMATCH",
+        { entity_type: form.entityType },
+        "The NE figures are a sole trader's (enskild firma); an aktiebolag's tax is POST .../tax.",
+      );
+    const ne = neFigures(await periodAccountTotals(db, companyId, period.id), form.vatRegistered);
+    return json(c, {
+      fiscal_period_id: period.id,
+      vat_registered: form.vatRegistered,
+      fields: [
+        ...ne.fields.map((f) => figureJson(f.field, f.amountOre, f.accounts)),
+        figureJson("R11", ne.r11, []),
+        figureJson("R12", ne.r12, []),
+        figureJson("R13", ne.r13.amountOre, ne.r13.accounts),
+        figureJson("R14", ne.r14.amountOre, ne.r14.accounts),
+      ],
+      unmapped: ne.unmapped.map((a) => ({ account_number: a.account, amount: fromOre(a.amountOre) })),
+      adjusted_result: fromOre(ne.adjustedResultOre),
+      egenavgifter_booked: false as const,
+    });
+  };
+}
+
+export function registerTaxRoutes(app: OpenAPIHono<AppEnv>, companyFormOf: CompanyFormOf) {
   app.openapi(calculateTaxRoute, calculateTax);
   app.openapi(getTaxRoute, getTax);
+  app.openapi(getNeRoute, getNeWith(companyFormOf));
 }
