@@ -250,3 +250,72 @@ describe("the NE figures of an aktiebolag", () => {
     expect(res.body.error.code).toBe("TAX_ENTITY_TYPE_MISMATCH");
   });
 });
+
+describe("funds held from earlier years", () => {
+  const f = companyFixture({
+    name: "Gamla fonder AB",
+    first_fiscal_year: { start_date: "2025-01-01", end_date: "2025-12-31" },
+    fiscal_year_start_month: 1,
+  });
+
+  it("adds the schablonintäkt on the funds at the year's start and reverses the six-year-old fund", async () => {
+    const first = f.periodId;
+    const p = (id: string, action: string, body?: unknown) =>
+      write(f.actor.key, "POST", url(f, `/fiscal-periods/${id}/${action}`), body);
+    // 2025: funds of 2020 and 2025 in the books (brought in), and a small profit
+    await postedEntry(f.actor.key, f.companyId, first, {
+      entry_date: "2025-01-02",
+      lines: [line("1930", 300_000, 0), line("2120", 0, 100_000), line("2125", 0, 200_000)],
+    });
+    await postedEntry(f.actor.key, f.companyId, first, {
+      entry_date: "2025-06-02",
+      lines: [line("1930", 10_000, 0), line("3001", 0, 10_000)],
+    });
+    const next = await write(f.actor.key, "POST", url(f, "/fiscal-periods"));
+    expect(next.status, JSON.stringify(next.body)).toBe(201);
+    const second: string = next.body.data.id;
+    expect((await p(first, "lock")).status).toBe(200);
+    const started = await p(first, "year-end");
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    expect((await settleOperation(f.actor.key, started.body.data.operation_id)).status).toBe("succeeded");
+    expect((await p(first, "opening-balances", { next_period_id: second })).status).toBe(201);
+
+    // 2026: a profit of 500 000
+    await postedEntry(f.actor.key, f.companyId, second, {
+      entry_date: "2026-03-02",
+      lines: [line("1930", 500_000, 0), line("3001", 0, 500_000)],
+    });
+    const tax2026 = (body?: unknown, headers: Record<string, string> = {}) =>
+      write(f.actor.key, "POST", url(f, `/fiscal-periods/${second}/tax`), body, headers);
+
+    // the statslåneränta is needed while funds are held, and its absence writes nothing
+    const missing = await tax2026();
+    expect(missing.status).toBe(400);
+    expect(missing.body.error.details.fields[0].path).toBe("statslaneranta");
+    expect(await calculations(f)).toBe(0);
+
+    // a test input (the rate of 30 Nov 2025 is the caller's to state): 2.00 %
+    const res = await tax2026({ statslaneranta: 2 });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const schablon = 300_000 * 0.02; // IL 30 kap 6 a §: funds at the start * statslåneräntan
+    const bookResult = 500_000 + 100_000; // the 2020 fund reversed to 8819 is income of 2026
+    const surplus = bookResult + schablon;
+    expect(res.body.data).toMatchObject({
+      funds_at_start: 300_000,
+      schablonintakt: schablon,
+      fund_reversals: [{ account_number: "2120", fund_year: 2020, amount: 100_000 }],
+      book_result_before_tax: bookResult,
+      surplus_before_periodiseringsfond: surplus,
+      taxable_income: 606_000,
+      tax: taxOn(surplus), // 606 000 * 0.206 = 124 836
+    });
+    expect(taxOn(surplus)).toBe(124_836);
+    const lines = await entryLines(f.actor.key, f.companyId, res.body.data.entry.id);
+    expect(lines).toEqual({
+      "2120": [100_000, 0],
+      "8819": [0, 100_000],
+      "8910": [124_836, 0],
+      "2512": [0, 124_836],
+    });
+  });
+});
