@@ -2212,6 +2212,465 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/companies/{companyId}/fiscal-periods/{id}/tax": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The stored corporate-tax calculation of a year
+         * @description As POST .../tax answered it. NOT_FOUND until the tax is calculated.
+         *
+         *     Scope: `reports:read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    companyId: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: string;
+                                fiscal_period_id: string;
+                                tax_year: number;
+                                /** @description classes 3-8 less 89xx, after the bokslutsdispositioner booked and this calculation's fund reversals */
+                                book_result_before_tax: number;
+                                adjustments: {
+                                    /** @enum {string} */
+                                    kind: "non_deductible" | "tax_free" | "schablonintakt" | "previous_year_loss";
+                                    account_number: string | null;
+                                    name: string;
+                                    /** @description + adds to the taxable result, - deducts */
+                                    amount: number;
+                                }[];
+                                /** @description kronor, at most two decimals (öre) */
+                                funds_at_start: number;
+                                statslaneranta: number | null;
+                                /** @description kronor, at most two decimals (öre) */
+                                schablonintakt: number;
+                                /** @description kronor, at most two decimals (öre) */
+                                previous_year_loss: number;
+                                /** @description kronor, at most two decimals (öre) */
+                                surplus_before_periodiseringsfond: number;
+                                periodiseringsfond: {
+                                    /** @description kronor, at most two decimals (öre) */
+                                    max: number;
+                                    /** @description kronor, at most two decimals (öre) */
+                                    amount: number;
+                                    account_number: string | null;
+                                };
+                                fund_reversals: {
+                                    account_number: string;
+                                    fund_year: number;
+                                    /** @description kronor, at most two decimals (öre) */
+                                    amount: number;
+                                }[];
+                                /** @description kronor, at most two decimals (öre) */
+                                taxable_result: number;
+                                /** @description the taxable result rounded down to hundreds (IL 1 kap 6 §); 0 on a loss */
+                                taxable_income: number;
+                                tax_rate: string;
+                                /** @description 20.6 % of taxable_income in whole kronor, booked 8910 / 2512 */
+                                tax: number;
+                                /** @description kronor, at most two decimals (öre) */
+                                loss_carried_forward: number;
+                                /** @description kronor, at most two decimals (öre) */
+                                result_after_tax: number;
+                                entry: {
+                                    id: string;
+                                    voucher_series: string;
+                                    voucher_number: number;
+                                    date: string;
+                                    lines: {
+                                        account_number: string;
+                                        /** @description kronor, at most two decimals (öre) */
+                                        debit: number;
+                                        /** @description kronor, at most two decimals (öre) */
+                                        credit: number;
+                                        description: string | null;
+                                    }[];
+                                } | null;
+                                created_at: string;
+                            };
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Calculate and book the corporate tax of an aktiebolag's year (before the year-end)
+         * @description From the books: the result before tax (classes 3-8 less 89xx), plus the non-deductible costs (6072, 6982, 6992, 7622, 7623, 7632, 5099, 5199, 6342, 8423), less the tax-free interest (8254, 8314), plus the schablonintäkt on the funds held at the year's start (statslaneranta), less previous_year_loss; then the periodiseringsfond asked for (8811 / 212x) and the mandatory reversal of funds six years old (212x / 8819), and the tax 20.6 % of the taxable income rounded down to hundreds (8910 / 2512), one entry on the year's last day (allowed in a locked period). Dry-run answers the whole calculation and writes nothing. Refusals: TAX_ENTITY_TYPE_MISMATCH (not an aktiebolag), TAX_AFTER_YEAR_END (the closing entry is made), TAX_ALREADY_CALCULATED, VALIDATION_ERROR (statslaneranta missing while funds are held; a fund above the largest, details.max_periodiseringsfond). See docs/tax.md.
+         *
+         *     Scope: `bookkeeping:write`.
+         *
+         *     Idempotency-Key: mandatory.
+         *
+         *     Dry-run: `?dry_run=true` or `X-Dry-Run: true`.
+         *
+         *     The body is optional: absent, empty or `{}` all take the defaults. Input rules: text may not contain control characters (U+0000-U+001F, U+007F-U+009F; `\n` and `\t` are allowed only in notes, descriptions, reasons, comments and messages), bidirectional embedding/override/isolate characters (U+202A-U+202E, U+2066-U+2069) or unpaired surrogates. Amounts: at most 999 999 999 999 kr each and per entry or invoice total; quantities at most 1 000 000 000. The body must be UTF-8 JSON sent as `Content-Type: application/json`. Any breach is 400 VALIDATION_ERROR naming the field.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Mandatory. Replays within 24 hours return the first response. */
+                    "idempotency-key"?: string;
+                    /** @description true: run the whole command and commit nothing */
+                    "x-dry-run"?: string;
+                };
+                path: {
+                    companyId: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        /** @description true: the largest fund allowed (25 % of the surplus before the allocation, IL 30 kap 5 §); a whole number of kronor up to it; absent or false: none */
+                        periodiseringsfond?: boolean | number;
+                        /** @description percent: the statslåneränta at the end of November of the year before the calendar year the fiscal year ends in (IL 30 kap 6 a §; at least 0.5 % is used); required while periodiseringsfonder are held at the year's start */
+                        statslaneranta?: number;
+                        /** @description kronor: the underskott carried from the year before (IL 40 kap), deducted from the surplus */
+                        previous_year_loss?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: string;
+                                fiscal_period_id: string;
+                                tax_year: number;
+                                /** @description classes 3-8 less 89xx, after the bokslutsdispositioner booked and this calculation's fund reversals */
+                                book_result_before_tax: number;
+                                adjustments: {
+                                    /** @enum {string} */
+                                    kind: "non_deductible" | "tax_free" | "schablonintakt" | "previous_year_loss";
+                                    account_number: string | null;
+                                    name: string;
+                                    /** @description + adds to the taxable result, - deducts */
+                                    amount: number;
+                                }[];
+                                /** @description kronor, at most two decimals (öre) */
+                                funds_at_start: number;
+                                statslaneranta: number | null;
+                                /** @description kronor, at most two decimals (öre) */
+                                schablonintakt: number;
+                                /** @description kronor, at most two decimals (öre) */
+                                previous_year_loss: number;
+                                /** @description kronor, at most two decimals (öre) */
+                                surplus_before_periodiseringsfond: number;
+                                periodiseringsfond: {
+                                    /** @description kronor, at most two decimals (öre) */
+                                    max: number;
+                                    /** @description kronor, at most two decimals (öre) */
+                                    amount: number;
+                                    account_number: string | null;
+                                };
+                                fund_reversals: {
+                                    account_number: string;
+                                    fund_year: number;
+                                    /** @description kronor, at most two decimals (öre) */
+                                    amount: number;
+                                }[];
+                                /** @description kronor, at most two decimals (öre) */
+                                taxable_result: number;
+                                /** @description the taxable result rounded down to hundreds (IL 1 kap 6 §); 0 on a loss */
+                                taxable_income: number;
+                                tax_rate: string;
+                                /** @description 20.6 % of taxable_income in whole kronor, booked 8910 / 2512 */
+                                tax: number;
+                                /** @description kronor, at most two decimals (öre) */
+                                loss_carried_forward: number;
+                                /** @description kronor, at most two decimals (öre) */
+                                result_after_tax: number;
+                                entry: {
+                                    id: string;
+                                    voucher_series: string;
+                                    voucher_number: number;
+                                    date: string;
+                                    lines: {
+                                        account_number: string;
+                                        /** @description kronor, at most two decimals (öre) */
+                                        debit: number;
+                                        /** @description kronor, at most two decimals (öre) */
+                                        credit: number;
+                                        description: string | null;
+                                    }[];
+                                } | null;
+                                created_at: string;
+                            };
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/fiscal-periods/{id}/ne": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The NE-bilaga figures of a sole trader's year (R1-R14), from the books
+         * @description R1-R10 by BAS account range (R1 sales of a VAT-registered trader, R2 of one not registered, R3 0), R11 the booked result, R12 = R11, R13 the non-deductible costs (6072, 6982, 6992, 8423, ...), R14 the tax-free income (8314, 8254); each figure names its accounts. Nothing is booked: an enskild firma books no tax, and egenavgifter are not in its books. An aktiebolag: TAX_ENTITY_TYPE_MISMATCH (its tax is POST .../tax). See docs/tax.md.
+         *
+         *     Scope: `reports:read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    companyId: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                fiscal_period_id: string;
+                                vat_registered: boolean;
+                                fields: {
+                                    field: string;
+                                    label: string;
+                                    /** @description kronor, at most two decimals (öre) */
+                                    amount: number;
+                                    /** @description as the form takes it: öre dropped */
+                                    whole_kronor: number;
+                                    accounts: {
+                                        account_number: string;
+                                        /** @description kronor, at most two decimals (öre) */
+                                        amount: number;
+                                    }[];
+                                }[];
+                                /** @description result accounts no R-field takes (88xx-89xx), in R11 only */
+                                unmapped: {
+                                    account_number: string;
+                                    /** @description kronor, at most two decimals (öre) */
+                                    amount: number;
+                                }[];
+                                /** @description R12 + R13 - R14: the result before the trader's own deductions */
+                                adjusted_result: number;
+                                /** @enum {boolean} */
+                                egenavgifter_booked: false;
+                            };
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/companies/{companyId}/fiscal-periods/{id}/year-end": {
         parameters: {
             query?: never;
