@@ -319,3 +319,39 @@ describe("funds held from earlier years", () => {
     });
   });
 });
+
+describe("a year with a loss", () => {
+  const f = companyFixture({ name: "Förlust AB", ...YEAR });
+
+  it("books no tax and no fund, carries the loss (with last year's) forward, and keeps the calculation", async () => {
+    const post = (date: string, lines: unknown[]) =>
+      postedEntry(f.actor.key, f.companyId, f.periodId, { entry_date: date, lines });
+    await post("2026-02-02", [line("1930", 20_000, 0), line("3001", 0, 20_000)]);
+    await post("2026-02-03", [line("5010", 50_000, 0), line("1930", 0, 50_000)]);
+    const before = await entries(f);
+
+    // no surplus, so no fund may be made
+    const fund = await tax(f, { periodiseringsfond: 100 });
+    expect(fund.status).toBe(400);
+    expect(fund.body.error.details.max_periodiseringsfond).toBe(0);
+
+    // last year's underskott is deducted and carried on with this year's
+    const dry = await tax(f, { previous_year_loss: 5_000 }, { "X-Dry-Run": "true" });
+    expect(dry.status, JSON.stringify(dry.body)).toBe(201);
+    expect(dry.body.data).toMatchObject({
+      book_result_before_tax: -30_000,
+      taxable_result: -35_000,
+      taxable_income: 0,
+      tax: 0,
+      loss_carried_forward: 35_000,
+      entry: null,
+    });
+    expect(await calculations(f)).toBe(0);
+
+    const res = await tax(f);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.data).toMatchObject({ tax: 0, loss_carried_forward: 30_000, entry: null });
+    expect(await entries(f)).toBe(before);
+    expect(await calculations(f)).toBe(1);
+  });
+});
