@@ -129,6 +129,7 @@ const TABLES: Record<string, { owner: string; readers?: string[] }> = {
   fiscalPeriodLockDates: { owner: "domains/fiscal-periods", readers: ["ledger"] },
   voucherGapExplanations: { owner: "domains/fiscal-periods" },
   currencyRevaluations: { owner: "domains/fiscal-periods" },
+  taxCalculations: { owner: "domains/fiscal-periods" },
   complianceSettings: { owner: "domains/compliance" },
   bankImports: { owner: "domains/bank-transactions" },
   bankImportChunks: { owner: "domains/bank-transactions" },

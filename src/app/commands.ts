@@ -59,6 +59,7 @@ export const COMMANDS = {
   }),
   "fiscal_periods.currency_revaluation": fiscalPeriods.startCurrencyRevaluation,
   "fiscal_periods.currency_revaluation_run": fiscalPeriods.runCurrencyRevaluation(revaluationSources),
+  "fiscal_periods.corporate_tax": fiscalPeriods.calculateCorporateTax({ entityTypeOf }),
   "fiscal_periods.close": fiscalPeriods.closePeriod,
   "fiscal_periods.reopen": fiscalPeriods.reopenPeriod,
   "fiscal_periods.opening_balances": fiscalPeriods.postOpeningBalances({ entityTypeOf, loadEntry: journal.loadEntry }),

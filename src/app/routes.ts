@@ -43,7 +43,10 @@ function registerRoutes(app: OpenAPIHono<AppEnv>): void {
   companies.registerCompanyRoutes(app);
   sandbox.registerSandboxRoutes(app);
   accounts.registerAccountRoutes(app);
-  fiscalPeriods.registerFiscalPeriodRoutes(app);
+  fiscalPeriods.registerFiscalPeriodRoutes(app, async (db, companyId) => {
+    const { companies: row } = await companies.loadCompany(db, companyId);
+    return { entityType: row.entityType, vatRegistered: row.vatRegistered };
+  });
   compliance.registerComplianceRoutes(
     app,
     { receivables: invoices.foreignReceivablesToRevalue, payables: supplierInvoices.foreignPayablesToRevalue },

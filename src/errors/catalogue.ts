@@ -218,6 +218,25 @@ export const ERROR_CATALOGUE = {
     "A depreciation run already covers one of the months.",
     "A run is never repeated: details names the run that covers the months; reverse its entry by hand only if it was wrong.",
   ),
+  // Not in the spec (issue 31): the corporate tax, booked before the year-end's closing entry.
+  TAX_AFTER_YEAR_END: e(
+    409,
+    "Bokslutet har redan körts; skatten bokas före bokslutsverifikationen.",
+    "The year-end has run: the tax is booked before the closing entry.",
+    "Book the tax before POST .../fiscal-periods/{id}/year-end; a year whose year-end has run keeps its result.",
+  ),
+  TAX_ALREADY_CALCULATED: e(
+    409,
+    "Årets skatt är redan beräknad och bokad.",
+    "The year's tax has already been calculated and booked.",
+    "Read it with GET .../fiscal-periods/{id}/tax.",
+  ),
+  TAX_ENTITY_TYPE_MISMATCH: e(
+    400,
+    "Beräkningen gäller inte företagets form.",
+    "The calculation does not apply to the company's form.",
+    "Corporate tax (.../tax) is for an aktiebolag; the NE figures (.../ne) for an enskild firma.",
+  ),
   YEAR_END_STALE: e(
     409,
     "Årets resultat har ändrats sedan bokslutsverifikationen; kör bokslutet igen.",

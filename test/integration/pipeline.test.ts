@@ -70,6 +70,14 @@ describe("headers and envelopes", () => {
       "TAX_ACCOUNT_ROW_ALREADY_BOOKED",
       // issue #31: the fixed-asset register's depreciation runs (docs/fixed-assets.md)
       "FIXED_ASSET_PERIOD_ALREADY_DEPRECIATED",
+      // issue #31: accruals (docs/accruals.md)
+      "ACCRUAL_NOT_FOUND",
+      "ACCRUAL_ALREADY_CANCELLED",
+      "ACCRUAL_NOT_CANCELLABLE",
+      // issue #31: the corporate tax (docs/tax.md)
+      "TAX_AFTER_YEAR_END",
+      "TAX_ALREADY_CALCULATED",
+      "TAX_ENTITY_TYPE_MISMATCH",
     ];
     expect(byCode.size).toBe(133 + added.length);
     for (const code of added) expect(byCode.has(code)).toBe(true);

@@ -2212,6 +2212,465 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/companies/{companyId}/fiscal-periods/{id}/tax": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The stored corporate-tax calculation of a year
+         * @description As POST .../tax answered it. NOT_FOUND until the tax is calculated.
+         *
+         *     Scope: `reports:read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    companyId: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: string;
+                                fiscal_period_id: string;
+                                tax_year: number;
+                                /** @description classes 3-8 less 89xx, after the bokslutsdispositioner booked and this calculation's fund reversals */
+                                book_result_before_tax: number;
+                                adjustments: {
+                                    /** @enum {string} */
+                                    kind: "non_deductible" | "tax_free" | "schablonintakt" | "previous_year_loss";
+                                    account_number: string | null;
+                                    name: string;
+                                    /** @description + adds to the taxable result, - deducts */
+                                    amount: number;
+                                }[];
+                                /** @description kronor, at most two decimals (öre) */
+                                funds_at_start: number;
+                                statslaneranta: number | null;
+                                /** @description kronor, at most two decimals (öre) */
+                                schablonintakt: number;
+                                /** @description kronor, at most two decimals (öre) */
+                                previous_year_loss: number;
+                                /** @description kronor, at most two decimals (öre) */
+                                surplus_before_periodiseringsfond: number;
+                                periodiseringsfond: {
+                                    /** @description kronor, at most two decimals (öre) */
+                                    max: number;
+                                    /** @description kronor, at most two decimals (öre) */
+                                    amount: number;
+                                    account_number: string | null;
+                                };
+                                fund_reversals: {
+                                    account_number: string;
+                                    fund_year: number;
+                                    /** @description kronor, at most two decimals (öre) */
+                                    amount: number;
+                                }[];
+                                /** @description kronor, at most two decimals (öre) */
+                                taxable_result: number;
+                                /** @description the taxable result rounded down to hundreds (IL 1 kap 6 §); 0 on a loss */
+                                taxable_income: number;
+                                tax_rate: string;
+                                /** @description 20.6 % of taxable_income in whole kronor, booked 8910 / 2512 */
+                                tax: number;
+                                /** @description kronor, at most two decimals (öre) */
+                                loss_carried_forward: number;
+                                /** @description kronor, at most two decimals (öre) */
+                                result_after_tax: number;
+                                entry: {
+                                    id: string;
+                                    voucher_series: string;
+                                    voucher_number: number;
+                                    date: string;
+                                    lines: {
+                                        account_number: string;
+                                        /** @description kronor, at most two decimals (öre) */
+                                        debit: number;
+                                        /** @description kronor, at most two decimals (öre) */
+                                        credit: number;
+                                        description: string | null;
+                                    }[];
+                                } | null;
+                                created_at: string;
+                            };
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Calculate and book the corporate tax of an aktiebolag's year (before the year-end)
+         * @description From the books: the result before tax (classes 3-8 less 89xx), plus the non-deductible costs (6072, 6982, 6992, 7622, 7623, 7632, 5099, 5199, 6342, 8423), less the tax-free interest (8254, 8314), plus the schablonintäkt on the funds held at the year's start (statslaneranta), less previous_year_loss; then the periodiseringsfond asked for (8811 / 212x) and the mandatory reversal of funds six years old (212x / 8819), and the tax 20.6 % of the taxable income rounded down to hundreds (8910 / 2512), one entry on the year's last day (allowed in a locked period). Dry-run answers the whole calculation and writes nothing. Refusals: TAX_ENTITY_TYPE_MISMATCH (not an aktiebolag), TAX_AFTER_YEAR_END (the closing entry is made), TAX_ALREADY_CALCULATED, VALIDATION_ERROR (statslaneranta missing while funds are held; a fund above the largest, details.max_periodiseringsfond). See docs/tax.md.
+         *
+         *     Scope: `bookkeeping:write`.
+         *
+         *     Idempotency-Key: mandatory.
+         *
+         *     Dry-run: `?dry_run=true` or `X-Dry-Run: true`.
+         *
+         *     The body is optional: absent, empty or `{}` all take the defaults. Input rules: text may not contain control characters (U+0000-U+001F, U+007F-U+009F; `\n` and `\t` are allowed only in notes, descriptions, reasons, comments and messages), bidirectional embedding/override/isolate characters (U+202A-U+202E, U+2066-U+2069) or unpaired surrogates. Amounts: at most 999 999 999 999 kr each and per entry or invoice total; quantities at most 1 000 000 000. The body must be UTF-8 JSON sent as `Content-Type: application/json`. Any breach is 400 VALIDATION_ERROR naming the field.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Mandatory. Replays within 24 hours return the first response. */
+                    "idempotency-key"?: string;
+                    /** @description true: run the whole command and commit nothing */
+                    "x-dry-run"?: string;
+                };
+                path: {
+                    companyId: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        /** @description true: the largest fund allowed (25 % of the surplus before the allocation, IL 30 kap 5 §); a whole number of kronor up to it; absent or false: none */
+                        periodiseringsfond?: boolean | number;
+                        /** @description percent: the statslåneränta at the end of November of the year before the calendar year the fiscal year ends in (IL 30 kap 6 a §; at least 0.5 % is used); required while periodiseringsfonder are held at the year's start */
+                        statslaneranta?: number;
+                        /** @description kronor: the underskott carried from the year before (IL 40 kap), deducted from the surplus */
+                        previous_year_loss?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: string;
+                                fiscal_period_id: string;
+                                tax_year: number;
+                                /** @description classes 3-8 less 89xx, after the bokslutsdispositioner booked and this calculation's fund reversals */
+                                book_result_before_tax: number;
+                                adjustments: {
+                                    /** @enum {string} */
+                                    kind: "non_deductible" | "tax_free" | "schablonintakt" | "previous_year_loss";
+                                    account_number: string | null;
+                                    name: string;
+                                    /** @description + adds to the taxable result, - deducts */
+                                    amount: number;
+                                }[];
+                                /** @description kronor, at most two decimals (öre) */
+                                funds_at_start: number;
+                                statslaneranta: number | null;
+                                /** @description kronor, at most two decimals (öre) */
+                                schablonintakt: number;
+                                /** @description kronor, at most two decimals (öre) */
+                                previous_year_loss: number;
+                                /** @description kronor, at most two decimals (öre) */
+                                surplus_before_periodiseringsfond: number;
+                                periodiseringsfond: {
+                                    /** @description kronor, at most two decimals (öre) */
+                                    max: number;
+                                    /** @description kronor, at most two decimals (öre) */
+                                    amount: number;
+                                    account_number: string | null;
+                                };
+                                fund_reversals: {
+                                    account_number: string;
+                                    fund_year: number;
+                                    /** @description kronor, at most two decimals (öre) */
+                                    amount: number;
+                                }[];
+                                /** @description kronor, at most two decimals (öre) */
+                                taxable_result: number;
+                                /** @description the taxable result rounded down to hundreds (IL 1 kap 6 §); 0 on a loss */
+                                taxable_income: number;
+                                tax_rate: string;
+                                /** @description 20.6 % of taxable_income in whole kronor, booked 8910 / 2512 */
+                                tax: number;
+                                /** @description kronor, at most two decimals (öre) */
+                                loss_carried_forward: number;
+                                /** @description kronor, at most two decimals (öre) */
+                                result_after_tax: number;
+                                entry: {
+                                    id: string;
+                                    voucher_series: string;
+                                    voucher_number: number;
+                                    date: string;
+                                    lines: {
+                                        account_number: string;
+                                        /** @description kronor, at most two decimals (öre) */
+                                        debit: number;
+                                        /** @description kronor, at most two decimals (öre) */
+                                        credit: number;
+                                        description: string | null;
+                                    }[];
+                                } | null;
+                                created_at: string;
+                            };
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/fiscal-periods/{id}/ne": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The NE-bilaga figures of a sole trader's year (R1-R14), from the books
+         * @description R1-R10 by BAS account range (R1 sales of a VAT-registered trader, R2 of one not registered, R3 0), R11 the booked result, R12 = R11, R13 the non-deductible costs (6072, 6982, 6992, 8423, ...), R14 the tax-free income (8314, 8254); each figure names its accounts. Nothing is booked: an enskild firma books no tax, and egenavgifter are not in its books. An aktiebolag: TAX_ENTITY_TYPE_MISMATCH (its tax is POST .../tax). See docs/tax.md.
+         *
+         *     Scope: `reports:read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    companyId: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                fiscal_period_id: string;
+                                vat_registered: boolean;
+                                fields: {
+                                    field: string;
+                                    label: string;
+                                    /** @description kronor, at most two decimals (öre) */
+                                    amount: number;
+                                    /** @description as the form takes it: öre dropped */
+                                    whole_kronor: number;
+                                    accounts: {
+                                        account_number: string;
+                                        /** @description kronor, at most two decimals (öre) */
+                                        amount: number;
+                                    }[];
+                                }[];
+                                /** @description result accounts no R-field takes (88xx-89xx), in R11 only */
+                                unmapped: {
+                                    account_number: string;
+                                    /** @description kronor, at most two decimals (öre) */
+                                    amount: number;
+                                }[];
+                                /** @description R12 + R13 - R14: the result before the trader's own deductions */
+                                adjusted_result: number;
+                                /** @enum {boolean} */
+                                egenavgifter_booked: false;
+                            };
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/companies/{companyId}/fiscal-periods/{id}/year-end": {
         parameters: {
             query?: never;
@@ -10041,6 +10500,795 @@ export interface paths {
                                 }[];
                                 created_at: string;
                             };
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/fixed-assets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the fixed assets, oldest registration first
+         * @description Scope: `bookkeeping:read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    companyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["FixedAsset"][];
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Register a fixed asset (anläggningstillgång) by hand or from a supplier invoice's line
+         * @description By hand: name, category, acquisition_date, acquisition_value, useful_life_months (not for mark). From a supplier invoice: supplier_invoice_id and line_index (from 0); the line's account must be an asset account (1010-1299) and the value is the line's net amount in SEK. Accounts default per category (inventarier 1220/1229/7832, datorer 1224/1229/7832, byggnader 1110/1119/7820, mark 1130, immateriella 1010/1019/7810). Registering does NOT book the acquisition (the supplier invoice or the accountant did); book_acquisition: true with counter_account books it on a hand registration. Depreciation starts in depreciation_start (default the acquisition month, counted in full). A line registered twice is CONFLICT (reason line_already_registered).
+         *
+         *     Scope: `bookkeeping:write`.
+         *
+         *     Idempotency-Key: mandatory.
+         *
+         *     Dry-run: `?dry_run=true` or `X-Dry-Run: true`.
+         *
+         *     Input rules: text may not contain control characters (U+0000-U+001F, U+007F-U+009F; `\n` and `\t` are allowed only in notes, descriptions, reasons, comments and messages), bidirectional embedding/override/isolate characters (U+202A-U+202E, U+2066-U+2069) or unpaired surrogates. Amounts: at most 999 999 999 999 kr each and per entry or invoice total; quantities at most 1 000 000 000. The body must be UTF-8 JSON sent as `Content-Type: application/json`. Any breach is 400 VALIDATION_ERROR naming the field.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Mandatory. Replays within 24 hours return the first response. */
+                    "idempotency-key"?: string;
+                    /** @description true: run the whole command and commit nothing */
+                    "x-dry-run"?: string;
+                };
+                path: {
+                    companyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        /** @enum {string} */
+                        category: "inventarier" | "datorer" | "byggnader" | "mark" | "immateriella";
+                        /** @description required by hand; from a supplier invoice it defaults to the invoice date */
+                        acquisition_date?: string;
+                        /** @description SEK; required by hand; from a supplier invoice it is the line's net amount in SEK */
+                        acquisition_value?: number;
+                        /** @description the month taken into use, counted in full; default the acquisition month */
+                        depreciation_start?: string;
+                        /** @description required except for mark (land is not depreciated) */
+                        useful_life_months?: number;
+                        asset_account?: string;
+                        accumulated_account?: string;
+                        cost_account?: string;
+                        supplier_invoice_id?: string;
+                        /** @description the supplier invoice's item, counted from 0 in the invoice's items order */
+                        line_index?: number;
+                        /**
+                         * @description hand registration only: also book Debit asset account / Credit counter_account
+                         * @default false
+                         */
+                        book_acquisition?: boolean;
+                        counter_account?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["FixedAsset"];
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/fixed-assets/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The fixed-asset register (anläggningsregister) at a date, per asset and per account, checked against the ledger
+         * @description For the fiscal year covering as_of, up to as_of: opening value, additions, disposals, depreciation and closing value per asset; per account (asset and accumulated depreciation accounts) the register's balance against the ledger's, with matches_ledger and the differences.
+         *
+         *     Scope: `bookkeeping:read`.
+         */
+        get: {
+            parameters: {
+                query: {
+                    as_of: string;
+                };
+                header?: never;
+                path: {
+                    companyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["FixedAssetRegister"];
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/fixed-assets/depreciation-runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Book the plan's depreciation of a month or of months within one fiscal year (one entry for every asset)
+         * @description Body: period_from and period_to (YYYY-MM, default period_from), within one fiscal year, not after the current month. One entry dated the last day: Debit the cost accounts / Credit the accumulated depreciation accounts, each asset's plan through period_to less what is booked for it (never below a zero residual value). A month already in a run is 409 FIXED_ASSET_PERIOD_ALREADY_DEPRECIATED. A dry run shows the entry's lines.
+         *
+         *     Scope: `bookkeeping:write`.
+         *
+         *     Idempotency-Key: mandatory.
+         *
+         *     Dry-run: `?dry_run=true` or `X-Dry-Run: true`.
+         *
+         *     Input rules: text may not contain control characters (U+0000-U+001F, U+007F-U+009F; `\n` and `\t` are allowed only in notes, descriptions, reasons, comments and messages), bidirectional embedding/override/isolate characters (U+202A-U+202E, U+2066-U+2069) or unpaired surrogates. Amounts: at most 999 999 999 999 kr each and per entry or invoice total; quantities at most 1 000 000 000. The body must be UTF-8 JSON sent as `Content-Type: application/json`. Any breach is 400 VALIDATION_ERROR naming the field.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Mandatory. Replays within 24 hours return the first response. */
+                    "idempotency-key"?: string;
+                    /** @description true: run the whole command and commit nothing */
+                    "x-dry-run"?: string;
+                };
+                path: {
+                    companyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        period_from: string;
+                        /** @description default period_from (a run of one month) */
+                        period_to?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["DepreciationRun"];
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/fixed-assets/tax-depreciation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Book the year's tax depreciation of inventarier (30- or 20-regeln) as överavskrivningar
+         * @description Body: fiscal_period_id, opening_tax_value (default the previous year's closing tax value booked here, else 0), rule (30 or 20; default the one allowing more), amount (default the rule's maximum). Inventarier are the categories inventarier and datorer. The 30-regeln (IL 18 kap. 13-14 §§): the closing value at least 70 % of opening + additions − sale proceeds (scaled for a year of other than 12 months); the 20-regeln (18 kap. 17 §): at least the held inventarier's acquisition values less 20 % for each year from the acquisition year. The difference between the tax depreciation and the plan's depreciation of the year is booked on the year's last day: Debit 8853 / Credit 2153, or the reverse. One per fiscal year (CONFLICT reason tax_depreciation_exists). A dry run shows both rules, the chosen one and the entry.
+         *
+         *     Scope: `bookkeeping:write`.
+         *
+         *     Idempotency-Key: mandatory.
+         *
+         *     Dry-run: `?dry_run=true` or `X-Dry-Run: true`.
+         *
+         *     Input rules: text may not contain control characters (U+0000-U+001F, U+007F-U+009F; `\n` and `\t` are allowed only in notes, descriptions, reasons, comments and messages), bidirectional embedding/override/isolate characters (U+202A-U+202E, U+2066-U+2069) or unpaired surrogates. Amounts: at most 999 999 999 999 kr each and per entry or invoice total; quantities at most 1 000 000 000. The body must be UTF-8 JSON sent as `Content-Type: application/json`. Any breach is 400 VALIDATION_ERROR naming the field.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Mandatory. Replays within 24 hours return the first response. */
+                    "idempotency-key"?: string;
+                    /** @description true: run the whole command and commit nothing */
+                    "x-dry-run"?: string;
+                };
+                path: {
+                    companyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        fiscal_period_id: string;
+                        /** @description the inventarier's tax value at the previous year's end; default the closing value of the previous year's tax depreciation here, else 0 */
+                        opening_tax_value?: number;
+                        /**
+                         * @description default the rule that allows the larger depreciation
+                         * @enum {string}
+                         */
+                        rule?: "20" | "30";
+                        /** @description the year's tax depreciation; default the rule's maximum */
+                        amount?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["TaxDepreciation"];
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/fixed-assets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a fixed asset
+         * @description Scope: `bookkeeping:read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    companyId: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["FixedAsset"];
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/fixed-assets/{id}/dispose": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sell or scrap a fixed asset: depreciation to the month, removal, gain or loss
+         * @description Body: date, sale_price (0 = scrapped), settlement_account (required with a price). One entry: the plan's depreciation still owed through the disposal month, Debit accumulated depreciation / Credit the asset account at the acquisition value, Debit the settlement account with the price, and the difference to the book value as a gain (3973 inventarier, 3972 byggnader och mark, 3971 immateriella) or a loss (7973, 7972, 7971). An asset disposed of already is CONFLICT (reason already_disposed).
+         *
+         *     Scope: `bookkeeping:write`.
+         *
+         *     Idempotency-Key: mandatory.
+         *
+         *     Dry-run: `?dry_run=true` or `X-Dry-Run: true`.
+         *
+         *     Input rules: text may not contain control characters (U+0000-U+001F, U+007F-U+009F; `\n` and `\t` are allowed only in notes, descriptions, reasons, comments and messages), bidirectional embedding/override/isolate characters (U+202A-U+202E, U+2066-U+2069) or unpaired surrogates. Amounts: at most 999 999 999 999 kr each and per entry or invoice total; quantities at most 1 000 000 000. The body must be UTF-8 JSON sent as `Content-Type: application/json`. Any breach is 400 VALIDATION_ERROR naming the field.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Mandatory. Replays within 24 hours return the first response. */
+                    "idempotency-key"?: string;
+                    /** @description true: run the whole command and commit nothing */
+                    "x-dry-run"?: string;
+                };
+                path: {
+                    companyId: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        date: string;
+                        /** @description SEK excluding VAT; 0 = scrapped */
+                        sale_price: number;
+                        /** @description where the price is received (1930, 1510); required when sale_price is above 0 */
+                        settlement_account?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["FixedAssetDisposal"];
                             meta: components["schemas"]["Meta"];
                         };
                     };
@@ -23002,6 +24250,163 @@ export interface components {
             pdf_url: string;
             eskd_url: string;
             created_at: string;
+        };
+        FixedAsset: {
+            id: string;
+            name: string;
+            /** @enum {string} */
+            category: "inventarier" | "datorer" | "byggnader" | "mark" | "immateriella";
+            acquisition_date: string;
+            /** @description kronor, at most two decimals (öre) */
+            acquisition_value: number;
+            depreciation_start: string;
+            useful_life_months: number;
+            /** @description acquisition value / life (the months differ by an öre) */
+            monthly_depreciation: number;
+            asset_account: string;
+            accumulated_account: string | null;
+            cost_account: string | null;
+            supplier_invoice_id: string | null;
+            acquisition_journal_entry_id: string | null;
+            /** @enum {string} */
+            status: "active" | "disposed";
+            disposal_date: string | null;
+            /** @description kronor, at most two decimals (öre) */
+            sale_price: number | null;
+            disposal_journal_entry_id: string | null;
+            created_at: string;
+        };
+        FixedAssetRegister: {
+            as_of: string;
+            fiscal_period_id: string;
+            period_start: string;
+            assets: {
+                asset_id: string;
+                name: string;
+                /** @enum {string} */
+                category: "inventarier" | "datorer" | "byggnader" | "mark" | "immateriella";
+                /** @description kronor, at most two decimals (öre) */
+                opening_value: number;
+                /** @description kronor, at most two decimals (öre) */
+                additions: number;
+                /** @description kronor, at most two decimals (öre) */
+                disposals: number;
+                /** @description kronor, at most two decimals (öre) */
+                depreciation: number;
+                /** @description kronor, at most two decimals (öre) */
+                closing_value: number;
+            }[];
+            accounts: {
+                account_number: string;
+                /** @enum {string} */
+                kind: "asset" | "accumulated_depreciation";
+                /** @description debit positive, as the ledger's balance */
+                register_balance: number;
+                /** @description kronor, at most two decimals (öre) */
+                ledger_balance: number;
+                /** @description kronor, at most two decimals (öre) */
+                difference: number;
+            }[];
+            totals: {
+                /** @description kronor, at most two decimals (öre) */
+                opening_value: number;
+                /** @description kronor, at most two decimals (öre) */
+                additions: number;
+                /** @description kronor, at most two decimals (öre) */
+                disposals: number;
+                /** @description kronor, at most two decimals (öre) */
+                depreciation: number;
+                /** @description kronor, at most two decimals (öre) */
+                closing_value: number;
+            };
+            matches_ledger: boolean;
+        };
+        DepreciationRun: {
+            id: string;
+            period_from: string;
+            period_to: string;
+            entry_date: string;
+            /** @description kronor, at most two decimals (öre) */
+            total: number;
+            journal_entry_id: string | null;
+            voucher_number: string | null;
+            assets: {
+                asset_id: string;
+                name: string;
+                /** @description kronor, at most two decimals (öre) */
+                amount: number;
+            }[];
+            /** @description the entry's lines (what a dry run shows) */
+            lines: {
+                account_number: string;
+                /** @description kronor, at most two decimals (öre) */
+                debit_amount: number;
+                /** @description kronor, at most two decimals (öre) */
+                credit_amount: number;
+            }[];
+        };
+        TaxDepreciation: {
+            id: string;
+            fiscal_period_id: string;
+            /** @description kronor, at most two decimals (öre) */
+            opening_tax_value: number;
+            /** @description kronor, at most two decimals (öre) */
+            additions: number;
+            /** @description kronor, at most two decimals (öre) */
+            sale_proceeds: number;
+            /** @description opening tax value + additions − sale proceeds */
+            base: number;
+            rule_30: {
+                /** @description kronor, at most two decimals (öre) */
+                minimum_closing_value: number;
+                /** @description kronor, at most two decimals (öre) */
+                maximum_depreciation: number;
+            };
+            rule_20: {
+                /** @description kronor, at most two decimals (öre) */
+                minimum_closing_value: number;
+                /** @description kronor, at most two decimals (öre) */
+                maximum_depreciation: number;
+            };
+            /** @enum {string} */
+            chosen_rule: "20" | "30";
+            /** @description kronor, at most two decimals (öre) */
+            tax_depreciation: number;
+            /** @description what the plan booked on the inventarier in the year */
+            plan_depreciation: number;
+            /** @description tax − plan: above 0 booked Debit 8853 / Credit 2153, below 0 the reverse */
+            over_depreciation_change: number;
+            /** @description kronor, at most two decimals (öre) */
+            closing_tax_value: number;
+            journal_entry_id: string | null;
+            voucher_number: string | null;
+            lines: {
+                account_number: string;
+                /** @description kronor, at most two decimals (öre) */
+                debit_amount: number;
+                /** @description kronor, at most two decimals (öre) */
+                credit_amount: number;
+            }[];
+        };
+        FixedAssetDisposal: {
+            asset: components["schemas"]["FixedAsset"];
+            /** @description kronor, at most two decimals (öre) */
+            depreciation_to_disposal: number;
+            /** @description kronor, at most two decimals (öre) */
+            accumulated_depreciation: number;
+            /** @description kronor, at most two decimals (öre) */
+            book_value: number;
+            /** @description sale price − book value: above 0 a gain, below 0 a loss */
+            gain_or_loss: number;
+            journal_entry_id: string;
+            voucher_number: string;
+            lines: {
+                account_number: string;
+                /** @description kronor, at most two decimals (öre) */
+                debit_amount: number;
+                /** @description kronor, at most two decimals (öre) */
+                credit_amount: number;
+            }[];
         };
         Article: {
             id: string;

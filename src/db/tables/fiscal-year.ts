@@ -1,7 +1,7 @@
 // The fiscal year's life beyond the period row: lock dates inside a year, explained
 // gaps in voucher series, currency revaluations at a closing date, and the company's
 // compliance settings for the tax calendar. Owned by domains/fiscal-periods (the first
-// three) and domains/compliance (compliance_settings); see test/architecture.test.ts.
+// three, and tax_calculations) and domains/compliance (compliance_settings); see test/architecture.test.ts.
 import { integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /**
@@ -54,6 +54,24 @@ export const currencyRevaluations = sqliteTable(
     createdAt: text("created_at").notNull(),
   },
   (t) => [uniqueIndex("currency_revaluations_period_idx").on(t.companyId, t.fiscalPeriodId)],
+);
+
+/**
+ * The corporate-tax calculation of a fiscal year (issue #31), as POST .../tax answered it:
+ * the taxable result, its adjustments, the periodiseringsfond and the tax; entry_id is the
+ * entry that booked them (null when nothing was to be booked). One per period.
+ */
+export const taxCalculations = sqliteTable(
+  "tax_calculations",
+  {
+    id: text("id").primaryKey(),
+    companyId: text("company_id").notNull(),
+    fiscalPeriodId: text("fiscal_period_id").notNull(),
+    entryId: text("entry_id"),
+    calculation: text("calculation", { mode: "json" }).notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [uniqueIndex("tax_calculations_period_idx").on(t.companyId, t.fiscalPeriodId)],
 );
 
 /** What the tax calendar needs beyond the company row; absent means the defaults (see domains/compliance). */

@@ -1,6 +1,7 @@
 // Fiscal periods: opening, locking (whole or up to a date) and unlocking years, voucher
 // gaps and their explanations, currency revaluation, year-end, close, opening balances.
-// Owns: fiscal_periods, fiscal_period_lock_dates, voucher_gap_explanations, currency_revaluations.
+// The corporate tax before the year-end (issue #31).
+// Owns: fiscal_periods, fiscal_period_lock_dates, voucher_gap_explanations, currency_revaluations, tax_calculations.
 export { registerFiscalPeriodRoutes } from "./routes";
 export {
   createNextPeriod,
@@ -33,3 +34,4 @@ export type { ClosingRates, OpenForeignItems } from "./revaluation";
 export { CASH_METHOD_SOURCE, type CashMethodSources } from "./cash-method";
 export { periodHolding, planPeriodForImport } from "./import";
 export { planFirstPeriod } from "./first-period";
+export { calculateCorporateTax, taxCalculationOf, type CorporateTaxDeps } from "./corporate-tax";

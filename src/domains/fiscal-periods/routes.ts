@@ -10,6 +10,7 @@ import { CompanyParams, CompanyItemParams } from "../../http/params";
 import { defineRoute, type HandlerContext } from "../../http/route";
 import { OperationSchema } from "../operations";
 import { lockDatesOf, listPeriods, periodJson } from "./service";
+import { type CompanyFormOf, registerTaxRoutes } from "./tax-routes";
 
 const TAG = "Fiscal periods";
 const BASE = "/api/v1/companies/{companyId}/fiscal-periods";
@@ -326,11 +327,13 @@ async function explainVoucherGap(c: HandlerContext<typeof explainVoucherGapRoute
   return dispatch(c, "fiscal_periods.explain_voucher_gap", c.req.valid("json"));
 }
 
-export function registerFiscalPeriodRoutes(app: OpenAPIHono<AppEnv>) {
+/** companyFormOf: the company's form and VAT registration, for the NE figures (companies sits above this domain). */
+export function registerFiscalPeriodRoutes(app: OpenAPIHono<AppEnv>, companyFormOf: CompanyFormOf) {
   app.openapi(listFiscalPeriodsRoute, listFiscalPeriods);
   app.openapi(openNextYearRoute, openNextYear);
   app.openapi(lockPeriodRoute, lockPeriod);
   app.openapi(unlockPeriodRoute, unlockPeriod);
+  registerTaxRoutes(app, companyFormOf);
   app.openapi(runYearEndRoute, runYearEnd);
   app.openapi(closePeriodRoute, closePeriod);
   app.openapi(reopenPeriodRoute, reopenPeriod);
