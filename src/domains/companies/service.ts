@@ -11,10 +11,19 @@ import type { Role } from "../../http/context";
 import { newId } from "../../ids";
 import { fiscalYearContaining, fiscalYearName, firstFiscalYearProblem } from "../../sweden/fiscal-year";
 import { parseOrgNumber } from "../../sweden/identity";
+import { fromOre, toOre } from "../../money";
 import { decimalString } from "../../sweden/invoicing";
 import { planChartForNewCompany } from "../accounts";
 import { planFirstPeriod } from "../fiscal-periods";
 import type { CompanyCreateInput, SettingsPatchInput } from "./schemas";
+
+/** The reminder fee in öre; more than two decimals is refused (the schema caps it at 60 kr, lag 1981:739). */
+function reminderFeeOre(fee: number | null): number | null {
+  if (fee === null) return null;
+  const ore = toOre(fee);
+  if (ore === null) throw fieldError("reminder_fee", "at most two decimals");
+  return ore;
+}
 
 type CompanyRow = typeof companies.$inferSelect;
 type SettingsRow = typeof companySettings.$inferSelect;
@@ -66,6 +75,8 @@ export function settingsJson(s: SettingsRow, c: CompanyRow) {
     website: s.website,
     vat_number: s.vatNumber,
     late_payment_interest_rate: s.latePaymentInterestRate === null ? null : Number(s.latePaymentInterestRate),
+    reminder_fee: s.reminderFeeOre === null ? null : fromOre(s.reminderFeeOre),
+    auto_reminder_days: s.autoReminderDays,
     default_voucher_series: s.defaultVoucherSeries,
     payroll_contact: payrollContactOf(s),
     vacation_year: s.vacationYear,
@@ -223,6 +234,8 @@ export const updateSettings = (vacationBookedBy: VacationBooked): Command<Settin
         latePaymentInterestRate:
           input.late_payment_interest_rate === null ? null : decimalString(input.late_payment_interest_rate, 4),
       }),
+      ...(input.reminder_fee !== undefined && { reminderFeeOre: reminderFeeOre(input.reminder_fee) }),
+      ...(input.auto_reminder_days !== undefined && { autoReminderDays: input.auto_reminder_days }),
       ...(input.default_voucher_series !== undefined && { defaultVoucherSeries: input.default_voucher_series }),
       ...(input.vacation_year !== undefined && { vacationYear: input.vacation_year }),
       ...(input.payroll_contact !== undefined && {
