@@ -328,6 +328,11 @@ export const ERROR_CATALOGUE = {
     "Fakturan är inte förfallen och obetald; påminnelse kan inte skickas.",
     "The invoice is not overdue and unpaid; no reminder can be sent.",
   ),
+  INVOICE_REMINDER_TOO_SOON: e(
+    409,
+    "Fakturan har redan fått en påminnelse inom intervallet.",
+    "The invoice already had a reminder within the interval.",
+  ),
   INVOICE_REMINDER_FEE_CASH_METHOD: e(
     400,
     "Påminnelseavgift kan inte bokföras under kontantmetoden; ta bort reminder_fee i inställningarna.",

@@ -3,7 +3,7 @@
 // the invoice lists its reminders; a dry-run writes nothing; an invoice not overdue is refused.
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { call, companyFixture, countOf, day, entryLines, uniqueKey, write, yearAroundToday } from "../helpers";
+import { call, companyFixture, countOf, day, entryLines, runJob, uniqueKey, write, yearAroundToday } from "../helpers";
 import { pdfText } from "../pdf-text";
 
 const f = companyFixture({ name: "Påminna AB", ...yearAroundToday() });
@@ -14,21 +14,22 @@ const mailbox = async (to: string) =>
 // Consulting 10 h x 1 000 at 25 %: total 12 500 kr
 const ITEMS = [{ description: "Konsulttimmar", quantity: 10, unit: "h", unit_price: 1000, vat_rate: 0.25 }];
 
-async function sentInvoice(email: string, invoiceDate: string, dueDate: string) {
-  const customer = await write(f.actor.key, "POST", url("/customers"), {
+async function sentInvoice(email: string, invoiceDate: string, dueDate: string, x = f) {
+  const url = (p: string) => `/api/v1/companies/${x.companyId}${p}`;
+  const customer = await write(x.actor.key, "POST", url("/customers"), {
     name: `Sen Betalare ${email}`,
     customer_type: "swedish_business",
     email,
   });
   expect(customer.status).toBe(201);
-  const inv = await write(f.actor.key, "POST", url("/invoices"), {
+  const inv = await write(x.actor.key, "POST", url("/invoices"), {
     customer_id: customer.body.data.id,
     invoice_date: invoiceDate,
     due_date: dueDate,
     items: ITEMS,
   });
   expect(inv.status).toBe(201);
-  const sent = await write(f.actor.key, "POST", url(`/invoices/${inv.body.data.id}/send`));
+  const sent = await write(x.actor.key, "POST", url(`/invoices/${inv.body.data.id}/send`));
   expect(sent.status).toBe(200);
   return sent.body.data;
 }
@@ -147,5 +148,35 @@ describe("a payment reminder", () => {
     expect(a.status).toBe(201);
     expect(b.body.data.id).toBe(a.body.data.id);
     expect(await countOf("SELECT COUNT(*) AS n FROM invoice_reminders WHERE invoice_id = ?", inv.id)).toBe(1);
+  });
+});
+
+// a company of its own, so the sweep sees only these invoices of it
+const g = companyFixture({ name: "Automatisk AB", ...yearAroundToday() });
+
+describe("automatic reminders (auto_reminder_days)", () => {
+  it("the overdue sweep sends one reminder per interval, and not a second within it", async () => {
+    const gurl = (p: string) => `/api/v1/companies/${g.companyId}${p}`;
+    const set = await call("PATCH", gurl("/settings"), { key: g.actor.key, body: { auto_reminder_days: 7 } });
+    expect(set.body.data.auto_reminder_days).toBe(7);
+    const late = await sentInvoice("auto@sen.se", day(-40), day(-10), g); // due 10 days ago: reminded
+    const fresh = await sentInvoice("auto@nyss.se", day(-20), day(-3), g); // due 3 days ago: not yet
+    expect([late.status, fresh.status]).toEqual(["overdue", "overdue"]);
+    const count = (id: string) => countOf("SELECT COUNT(*) AS n FROM invoice_reminders WHERE invoice_id = ?", id);
+
+    await runJob({ type: "invoices.overdue_sweep" });
+    expect(await count(late.id)).toBe(1);
+    expect(await count(fresh.id)).toBe(0);
+    const got = await call("GET", gurl(`/invoices/${late.id}?expand=reminders`), { key: g.actor.key });
+    expect(got.body.data.reminders).toEqual([
+      expect.objectContaining({ reminder_number: 1, automatic: true, fee: 0, sent_to: "auto@sen.se" }),
+    ]);
+    expect(await mailbox("auto@sen.se")).toHaveLength(2); // the invoice and the reminder
+
+    // the next minutes' sweeps, within the 7 days: nothing more
+    await runJob({ type: "invoices.overdue_sweep" });
+    await runJob({ type: "invoices.overdue_sweep" });
+    expect(await count(late.id)).toBe(1);
+    expect(await mailbox("auto@sen.se")).toHaveLength(2);
   });
 });

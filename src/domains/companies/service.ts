@@ -1,6 +1,6 @@
 // Companies: creation (the chart and the first fiscal year planned by their owners,
 // the owner membership), reads, settings, and who belongs to which company.
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import type { Command } from "../../commands/plan";
 import { forgetInWriter } from "../../commands/submit";
 import { type Database, database } from "../../db/client";
@@ -168,6 +168,16 @@ export const createCompany: Command<CompanyCreateInput & { sandbox: boolean }> =
     audit: { action: "company.created", resourceType: "company", resourceId: company.id },
   };
 };
+
+/** The companies whose overdue sweep sends reminders itself (auto_reminder_days set), with their interval. */
+export async function companiesWithAutoReminders(db: Database): Promise<{ companyId: string; days: number }[]> {
+  const rows = await db
+    .select({ companyId: companySettings.companyId, days: companySettings.autoReminderDays })
+    .from(companySettings)
+    .where(isNotNull(companySettings.autoReminderDays))
+    .all();
+  return rows.map((r) => ({ companyId: r.companyId, days: r.days! }));
+}
 
 export async function loadCompany(db: Database, companyId: string) {
   const row = await db

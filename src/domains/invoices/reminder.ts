@@ -2,7 +2,8 @@
 // terms set (lag 1981:739, at most 60 kr), booked when the reminder is issued, and the
 // late-payment interest so far (räntelagen 6 §), stated but not booked (an interest invoice
 // claims it). The reminder is a PDF sent by email, as invoices are.
-import { count, eq } from "drizzle-orm";
+import { and, count, eq, gt } from "drizzle-orm";
+import type { Database } from "../../db/client";
 import type { Command, Statement } from "../../commands/plan";
 import type { CommandContext } from "../../commands/plan";
 import { invoiceReminders } from "../../db/schema";
@@ -15,7 +16,7 @@ import { loadCustomer } from "../customers";
 import { reminderPdfBytes } from "./document";
 import { emailConfigured, sendInvoiceEmail } from "./email";
 import { invoiceRemainingOre, loadInvoice, type InvoiceRow } from "./queries";
-import { reminderJson, type ReminderRow } from "./reminder-json";
+import { daysBefore, reminderJson, type ReminderRow } from "./reminder-json";
 
 /** The receivable the fee is booked on, and its income: BAS 1510 Kundfordringar, 3990 Övriga ersättningar och intäkter. */
 export const REMINDER_FEE_ACCOUNTS = { receivable: "1510", income: "3990" } as const;
@@ -80,6 +81,22 @@ async function postFee(ctx: CommandContext, row: InvoiceRow, reminderId: string,
 }
 
 /**
+ * The sweep's reminder, checked again inside the company's writer: no reminder in the last
+ * `days` days. Two sweeps that both listed the invoice run one after the other in the writer,
+ * and the second is refused here (INVOICE_REMINDER_TOO_SOON), so the customer gets one.
+ */
+async function assertIntervalPassed(db: Database, row: InvoiceRow, today: string, days: number) {
+  const cutoff = daysBefore(today, days);
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(invoiceReminders)
+    .where(and(eq(invoiceReminders.invoiceId, row.id), gt(invoiceReminders.reminderDate, cutoff)))
+    .all();
+  if (n > 0 || row.dueDate > cutoff)
+    throw new ApiError("INVOICE_REMINDER_TOO_SOON", { id: row.id, due_date: row.dueDate, interval_days: days });
+}
+
+/**
  * POST .../invoices/{id}/reminder. Rule order: NOT_FOUND > INVOICE_REMINDER_NOT_OVERDUE >
  * INVOICE_SEND_NO_CUSTOMER_EMAIL > INVOICE_SEND_EMAIL_NOT_CONFIGURED >
  * INVOICE_REMINDER_FEE_CASH_METHOD > the engine's rules (PERIOD_LOCKED ...). The reminder row
@@ -87,10 +104,11 @@ async function postFee(ctx: CommandContext, row: InvoiceRow, reminderId: string,
  * the fee is reversed by a storno, the row is removed and the answer is
  * INVOICE_SEND_PROVIDER_FAILED (a retry issues the reminder again under the same number).
  */
-export const remindInvoice: Command<{ id: string; automatic?: boolean }> = async (db, input, ctx, env) => {
+export const remindInvoice: Command<{ id: string; auto_interval_days?: number }> = async (db, input, ctx, env) => {
   const today = ctx.now.slice(0, 10);
   const row = await loadInvoice(db, ctx.companyId, input.id);
   assertOverdue(row, today);
+  if (input.auto_interval_days !== undefined) await assertIntervalPassed(db, row, today, input.auto_interval_days);
   const customer = await loadCustomer(db, ctx.companyId, row.customerId);
   if (!customer.email) throw new ApiError("INVOICE_SEND_NO_CUSTOMER_EMAIL", { customer_id: customer.id });
   if (!emailConfigured(env)) throw new ApiError("INVOICE_SEND_EMAIL_NOT_CONFIGURED", null);
@@ -117,7 +135,7 @@ export const remindInvoice: Command<{ id: string; automatic?: boolean }> = async
     interestOre: interest.known ? interest.amountOre : null,
     interestDays: interest.days,
     payBy: addDays(today, REMINDER_PAY_DAYS),
-    automatic: input.automatic ?? false,
+    automatic: input.auto_interval_days !== undefined,
     sentTo: customer.email,
     journalEntryId: entry?.row.id ?? null,
     createdAt: ctx.now,
