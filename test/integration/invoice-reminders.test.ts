@@ -125,6 +125,24 @@ describe("a payment reminder", () => {
     expect(second.body.data.reminder_number).toBe(2);
   });
 
+  it("reverses the fee and keeps no reminder when the mail provider fails", async () => {
+    // reminder_fee 60 is set by the first test of this file
+    const inv = await sentInvoice("strul@betalare.se", day(-30), day(-2));
+    await write(f.actor.key, "PATCH", url(`/customers/${inv.customer_id}`), { email: "fail@betalare.se" });
+    const res = await remind(inv.id);
+    expect(res.status).toBe(502);
+    expect(res.body.error).toMatchObject({ code: "INVOICE_SEND_PROVIDER_FAILED", details: { step: "email" } });
+    expect(await countOf("SELECT COUNT(*) AS n FROM invoice_reminders WHERE invoice_id = ?", inv.id)).toBe(0);
+    const reversal = (
+      await call("GET", url(`/journal-entries/${res.body.error.details.reversal_entry_id}`), { key: f.actor.key })
+    ).body.data;
+    expect(await entryLines(f.actor.key, f.companyId, reversal.reverses_id)).toEqual({
+      "1510": [60, 0],
+      "3990": [0, 60],
+    });
+    expect(await entryLines(f.actor.key, f.companyId, reversal.id)).toEqual({ "1510": [0, 60], "3990": [60, 0] });
+  });
+
   it("is refused for an invoice not yet due, and changes nothing", async () => {
     const inv = await sentInvoice("i-tid@betalare.se", day(0), day(30));
     const res = await remind(inv.id);
