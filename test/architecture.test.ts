@@ -112,6 +112,7 @@ const TABLES: Record<string, { owner: string; readers?: string[] }> = {
   invoices: { owner: "domains/invoices" },
   invoiceItems: { owner: "domains/invoices" },
   invoicePayments: { owner: "domains/invoices" },
+  invoiceReminders: { owner: "domains/invoices" },
   invoiceDeductions: { owner: "domains/invoices" },
   invoiceDeductionBuyers: { owner: "domains/invoices" },
   invoiceDeductionDecisions: { owner: "domains/invoices" },

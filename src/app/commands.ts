@@ -150,6 +150,7 @@ export const COMMANDS = {
     rotRut.claimIdsOfInvoice,
   ),
   "invoices.mark_overdue": invoices.markInvoicesOverdue,
+  "invoices.remind": invoices.remindInvoice,
   "payroll.create_employee": payroll.createEmployee,
   "payroll.update_employee": payroll.updateEmployee,
   "payroll.deactivate_employee": payroll.deactivateEmployee,

@@ -6,7 +6,8 @@ import { database } from "../db/client";
 import { sweepIdempotency } from "../commands/idempotency";
 import { backgroundContext, submit } from "../commands/submit";
 import type { CommandName } from "../commands/names";
-import { companiesWithPastDueInvoices } from "../domains/invoices";
+import { companiesWithPastDueInvoices, invoicesDueForAutoReminder } from "../domains/invoices";
+import { companiesWithAutoReminders } from "../domains/companies";
 import { runBankImportChunk } from "../domains/bank-transactions";
 import { runOperation } from "../domains/operations";
 import { companiesWithPastDueSupplierInvoices } from "../domains/supplier-invoices";
@@ -18,6 +19,29 @@ import { OPERATION_HANDLERS } from "./operations";
 import type { Job } from "../queue";
 
 export type { Job } from "../queue";
+
+/**
+ * After the overdue sweep: each company with auto_reminder_days gets a reminder sent for each
+ * overdue invoice due at least that many days ago and not reminded within that many days, by the
+ * same command a caller uses (fee, interest, PDF, email), as `system`. The command checks the
+ * interval again in the writer, so overlapping sweeps send one reminder (INVOICE_REMINDER_TOO_SOON
+ * for the other, not logged); any other refusal (no customer email) is logged and tried next sweep.
+ */
+async function sendAutomaticReminders(env: Env, today: string) {
+  const db = database(env);
+  for (const { companyId, days } of await companiesWithAutoReminders(db)) {
+    for (const id of await invoicesDueForAutoReminder(db, companyId, today, days)) {
+      const res = await submit(env, {
+        name: "invoices.remind",
+        input: { id, auto_interval_days: days },
+        idempotency: null,
+        ctx: backgroundContext(env, companyId, `sweep-${newId()}`, nowIso()),
+      });
+      if (!res.ok && res.error.code !== "INVOICE_REMINDER_TOO_SOON")
+        console.error("automatic reminder refused", companyId, id, res.error);
+    }
+  }
+}
 
 const handlers: { [T in Job["type"]]: (env: Env, job: Extract<Job, { type: T }>) => Promise<void> } = {
   // Idempotency records live 24 hours (spec: Limits); lookups already ignore
@@ -46,6 +70,7 @@ const handlers: { [T in Job["type"]]: (env: Env, job: Extract<Job, { type: T }>)
         if (!res.ok) console.error("overdue sweep refused", name, companyId, res.error);
       }
     }
+    await sendAutomaticReminders(env, today);
   },
   // A salary run marked paid with planned: true is booked on its payment date (not before: the
   // salary entry credits the bank account the money leaves), as `system`, by the same book

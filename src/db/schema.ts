@@ -95,6 +95,10 @@ export const companySettings = sqliteTable("company_settings", {
   vacationYear: text("vacation_year", { enum: ["calendar", "april_march"] })
     .notNull()
     .default("calendar"),
+  /** the fee for a written payment reminder, agreed in the company's terms (at most 60 kr, lag 1981:739); null = none */
+  reminderFeeOre: integer("reminder_fee_ore"),
+  /** the overdue sweep sends a reminder this many days after the due date, and again each interval; null = off */
+  autoReminderDays: integer("auto_reminder_days"),
   updatedAt: text("updated_at").notNull(),
 });
 
@@ -668,6 +672,35 @@ export const invoicePayments = sqliteTable(
     reversalJournalEntryId: text("reversal_journal_entry_id"),
   },
   (t) => [index("invoice_payments_invoice_idx").on(t.invoiceId, t.paymentDate)],
+);
+
+/**
+ * Payment reminders (påminnelser) of an outbound invoice, numbered 1, 2, ... per invoice. The fee
+ * is booked when the reminder is issued (journal_entry_id, null without a fee); the interest is
+ * stated, not booked (an interest invoice claims it).
+ */
+export const invoiceReminders = sqliteTable(
+  "invoice_reminders",
+  {
+    id: text("id").primaryKey(),
+    companyId: text("company_id").notNull(),
+    invoiceId: text("invoice_id").notNull(),
+    reminderNumber: integer("reminder_number").notNull(),
+    reminderDate: text("reminder_date").notNull(),
+    /** what was left of the invoice on the reminder date */
+    remainingOre: integer("remaining_ore").notNull(),
+    feeOre: integer("fee_ore").notNull(),
+    /** interest so far, null when the reference rate of a half-year is not known */
+    interestOre: integer("interest_ore"),
+    interestDays: integer("interest_days").notNull(),
+    /** the new due date the reminder asks for */
+    payBy: text("pay_by").notNull(),
+    automatic: integer("automatic", { mode: "boolean" }).notNull(),
+    sentTo: text("sent_to").notNull(),
+    journalEntryId: text("journal_entry_id"),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [uniqueIndex("invoice_reminders_number_idx").on(t.invoiceId, t.reminderNumber)],
 );
 
 /** Supplier invoices (spec: Supplier invoice). Same money conventions as invoices. */

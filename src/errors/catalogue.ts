@@ -348,6 +348,21 @@ export const ERROR_CATALOGUE = {
     "Företagets inställningar saknas.",
     "The company's settings are missing.",
   ),
+  INVOICE_REMINDER_NOT_OVERDUE: e(
+    409,
+    "Fakturan är inte förfallen och obetald; påminnelse kan inte skickas.",
+    "The invoice is not overdue and unpaid; no reminder can be sent.",
+  ),
+  INVOICE_REMINDER_TOO_SOON: e(
+    409,
+    "Fakturan har redan fått en påminnelse inom intervallet.",
+    "The invoice already had a reminder within the interval.",
+  ),
+  INVOICE_REMINDER_FEE_CASH_METHOD: e(
+    400,
+    "Påminnelseavgift kan inte bokföras under kontantmetoden; ta bort reminder_fee i inställningarna.",
+    "A reminder fee cannot be booked under the cash method; clear the reminder_fee setting.",
+  ),
   INVOICE_SEND_EMAIL_NOT_CONFIGURED: e(503, "E-post är inte konfigurerad.", "Email is not configured."),
   INVOICE_SEND_NO_CUSTOMER_EMAIL: e(400, "Kunden saknar e-postadress.", "The customer has no email address."),
   INVOICE_SEND_NUMBER_ASSIGN_FAILED: e(

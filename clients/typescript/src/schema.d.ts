@@ -6192,6 +6192,213 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/companies/{companyId}/invoices/{id}/reminder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a payment reminder (påminnelse) for an overdue invoice
+         * @description For an issued invoice past its due date and not fully paid (else 409 INVOICE_REMINDER_NOT_OVERDUE). Charges the company's reminder_fee (SEK invoices; at most 60 kr, lag 1981:739), booked at once Debit 1510 / Credit 3990 without VAT, and states the late-payment interest so far (räntelagen 6 §: the agreed rate, else the reference rate + 8 points per half-year; null when a half-year's reference rate is not known), which is not booked. Renders the reminder PDF and emails it to the customer, with the same rules and failure handling as send (INVOICE_SEND_NO_CUSTOMER_EMAIL, INVOICE_SEND_EMAIL_NOT_CONFIGURED, INVOICE_SEND_PROVIDER_FAILED with the fee reversed). A dry-run sends and books nothing. The invoice lists its reminders with expand=reminders.
+         *
+         *     Scope: `invoices:write`.
+         *
+         *     Idempotency-Key: mandatory.
+         *
+         *     Dry-run: `?dry_run=true` or `X-Dry-Run: true`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Mandatory. Replays within 24 hours return the first response. */
+                    "idempotency-key"?: string;
+                    /** @description true: run the whole command and commit nothing */
+                    "x-dry-run"?: string;
+                };
+                path: {
+                    companyId: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["InvoiceReminder"];
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/invoices/{id}/reminders/{reminderId}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A payment reminder as PDF
+         * @description application/pdf, rendered from the reminder's stored figures (the same reminder prints the same amounts).
+         *
+         *     Scope: `invoices:read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    companyId: string;
+                    id: string;
+                    reminderId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/companies/{companyId}/invoices": {
         parameters: {
             query?: never;
@@ -6409,7 +6616,7 @@ export interface paths {
         };
         /**
          * Get an invoice
-         * @description expand (comma-separated): items, payments, customer. Another company's invoice is 404.
+         * @description expand (comma-separated): items, payments, customer, deduction, reminders. Another company's invoice is 404.
          *
          *     Scope: `invoices:read`.
          */
@@ -23464,6 +23671,10 @@ export interface components {
             vat_number: string | null;
             /** @description fraction; null = räntelagen's rate (reference rate + 8 percentage points) */
             late_payment_interest_rate: number | null;
+            /** @description kronor charged per payment reminder (agreed in the company's terms, printed on its invoices); null = none */
+            reminder_fee: number | null;
+            /** @description the overdue sweep sends a reminder this many days after the due date and again each such interval; null = off */
+            auto_reminder_days: number | null;
             default_voucher_series: string;
             payroll_contact: components["schemas"]["PayrollContact"];
             /**
@@ -23506,6 +23717,10 @@ export interface components {
             vat_number?: string | null;
             /** @description fraction, e.g. 0.1; null = räntelagen (reference rate + 8 percentage points) */
             late_payment_interest_rate?: number | null;
+            /** @description kronor per written payment reminder, at most 60 (förordning 2013:59 under lag 1981:739); charge it only when your terms say so (it is printed on invoices); null = none */
+            reminder_fee?: number | null;
+            /** @description days after the due date (and between reminders) the sweep sends a reminder; null = off */
+            auto_reminder_days?: number | null;
             default_voucher_series?: string;
             payroll_contact?: components["schemas"]["PayrollContact"] & unknown;
             /**
@@ -23858,6 +24073,32 @@ export interface components {
             notes?: string | null;
             /** @description null restores an archived supplier */
             archived_at?: null;
+        };
+        InvoiceReminder: {
+            id: string;
+            invoice_id: string;
+            invoice_number: string | null;
+            reminder_number: number;
+            reminder_date: string;
+            remaining_amount: number;
+            fee: number;
+            interest: number | null;
+            interest_days: number;
+            to_pay: number;
+            pay_by: string;
+            automatic: boolean;
+            sent_to: string;
+            journal_entry_id: string | null;
+            created_at: string;
+            interest_detail: {
+                periods: {
+                    from: string;
+                    to: string;
+                    days: number;
+                    rate_percent: string;
+                }[] | null;
+                missing_reference_rate_from?: string;
+            };
         };
         Invoice: {
             id: string;

@@ -4,6 +4,7 @@ export { registerCompanyRoutes } from "./routes";
 export { CompanyCreatedSchema, PayrollContactSchema } from "./schemas";
 export {
   archiveSandboxCompany,
+  companiesWithAutoReminders,
   companyHeading,
   companyIdsOfUser,
   createCompany,

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { MAX_REMINDER_FEE_ORE } from "../../sweden/late-payment";
 import { VoucherSeriesSchema } from "../../http/fields";
 import { VACATION_YEAR_KINDS } from "../../sweden/payroll/vacation";
 
@@ -108,6 +109,14 @@ export const SettingsSchema = z
       .number()
       .nullable()
       .openapi({ description: "fraction; null = räntelagen's rate (reference rate + 8 percentage points)" }),
+    reminder_fee: z.number().nullable().openapi({
+      description:
+        "kronor charged per payment reminder (agreed in the company's terms, printed on its invoices); null = none",
+    }),
+    auto_reminder_days: z.number().int().nullable().openapi({
+      description:
+        "the overdue sweep sends a reminder this many days after the due date and again each such interval; null = off",
+    }),
     default_voucher_series: z.string(),
     payroll_contact: PayrollContactSchema.nullable().openapi({
       description: "the contact person generate-agi puts in the AGI when its body names none",
@@ -187,6 +196,18 @@ export const SettingsPatchSchema = z
       .max(1)
       .nullable()
       .openapi({ description: "fraction, e.g. 0.1; null = räntelagen (reference rate + 8 percentage points)" }),
+    reminder_fee: z
+      .number()
+      .min(0)
+      .max(MAX_REMINDER_FEE_ORE / 100)
+      .nullable()
+      .openapi({
+        description:
+          "kronor per written payment reminder, at most 60 (förordning 2013:59 under lag 1981:739); charge it only when your terms say so (it is printed on invoices); null = none",
+      }),
+    auto_reminder_days: z.number().int().min(1).max(365).nullable().openapi({
+      description: "days after the due date (and between reminders) the sweep sends a reminder; null = off",
+    }),
     default_voucher_series: VoucherSeriesSchema,
     payroll_contact: PayrollContactSchema.nullable().openapi({
       description: "the AGI's contact person (name, phone, email, all three); null clears it",

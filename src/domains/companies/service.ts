@@ -1,6 +1,6 @@
 // Companies: creation (the chart and the first fiscal year planned by their owners,
 // the owner membership), reads, settings, and who belongs to which company.
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import type { Command } from "../../commands/plan";
 import { forgetInWriter } from "../../commands/submit";
 import { type Database, database } from "../../db/client";
@@ -11,10 +11,19 @@ import type { Role } from "../../http/context";
 import { newId } from "../../ids";
 import { fiscalYearContaining, fiscalYearName, firstFiscalYearProblem } from "../../sweden/fiscal-year";
 import { parseOrgNumber } from "../../sweden/identity";
+import { fromOre, toOre } from "../../money";
 import { decimalString } from "../../sweden/invoicing";
 import { planChartForNewCompany } from "../accounts";
 import { planFirstPeriod } from "../fiscal-periods";
 import type { CompanyCreateInput, SettingsPatchInput } from "./schemas";
+
+/** The reminder fee in öre; more than two decimals is refused (the schema caps it at 60 kr, lag 1981:739). */
+function reminderFeeOre(fee: number | null): number | null {
+  if (fee === null) return null;
+  const ore = toOre(fee);
+  if (ore === null) throw fieldError("reminder_fee", "at most two decimals");
+  return ore;
+}
 
 type CompanyRow = typeof companies.$inferSelect;
 type SettingsRow = typeof companySettings.$inferSelect;
@@ -66,6 +75,8 @@ export function settingsJson(s: SettingsRow, c: CompanyRow) {
     website: s.website,
     vat_number: s.vatNumber,
     late_payment_interest_rate: s.latePaymentInterestRate === null ? null : Number(s.latePaymentInterestRate),
+    reminder_fee: s.reminderFeeOre === null ? null : fromOre(s.reminderFeeOre),
+    auto_reminder_days: s.autoReminderDays,
     default_voucher_series: s.defaultVoucherSeries,
     payroll_contact: payrollContactOf(s),
     vacation_year: s.vacationYear,
@@ -158,6 +169,16 @@ export const createCompany: Command<CompanyCreateInput & { sandbox: boolean }> =
   };
 };
 
+/** The companies whose overdue sweep sends reminders itself (auto_reminder_days set), with their interval. */
+export async function companiesWithAutoReminders(db: Database): Promise<{ companyId: string; days: number }[]> {
+  const rows = await db
+    .select({ companyId: companySettings.companyId, days: companySettings.autoReminderDays })
+    .from(companySettings)
+    .where(isNotNull(companySettings.autoReminderDays))
+    .all();
+  return rows.map((r) => ({ companyId: r.companyId, days: r.days! }));
+}
+
 export async function loadCompany(db: Database, companyId: string) {
   const row = await db
     .select()
@@ -223,6 +244,8 @@ export const updateSettings = (vacationBookedBy: VacationBooked): Command<Settin
         latePaymentInterestRate:
           input.late_payment_interest_rate === null ? null : decimalString(input.late_payment_interest_rate, 4),
       }),
+      ...(input.reminder_fee !== undefined && { reminderFeeOre: reminderFeeOre(input.reminder_fee) }),
+      ...(input.auto_reminder_days !== undefined && { autoReminderDays: input.auto_reminder_days }),
       ...(input.default_voucher_series !== undefined && { defaultVoucherSeries: input.default_voucher_series }),
       ...(input.vacation_year !== undefined && { vacationYear: input.vacation_year }),
       ...(input.payroll_contact !== undefined && {

@@ -1,11 +1,12 @@
 // From an invoice row to its PDF: the seller's and buyer's particulars, lines and
 // VAT, and the texts the law asks for in special cases.
 import type { Database } from "../../db/client";
+import type { invoiceReminders } from "../../db/schema";
 import { fromOre } from "../../money";
 import { loadCompany } from "../companies";
 import { customersByIds } from "../customers";
 import { saleInvoiceTexts, type SaleTreatment } from "../../sweden/vat-treatment";
-import { countryName, type InvoiceLanguage, invoiceLanguage, LABELS } from "./language";
+import { countryName, formatAmount, type InvoiceLanguage, invoiceLanguage, LABELS } from "./language";
 import { renderInvoicePdf, type InvoicePdf } from "./pdf";
 import { itemsOfInvoice, type InvoiceItemRow, type InvoiceRow } from "./queries";
 import { loadDeduction } from "./deduction";
@@ -89,9 +90,15 @@ export function paymentTerms(row: InvoiceRow, s: Settings, lang: InvoiceLanguage
     rate === null
       ? L.referenceRate
       : `${(Number(rate) * 100).toLocaleString(lang === "sv" ? "sv-SE" : "en-GB", { maximumFractionDigits: 2 })} %`;
+  // the reminder fee is owed only when agreed beforehand (lag 1981:739 2 §): printing it in the terms is that agreement
+  const fee: [string, string][] =
+    s.reminderFeeOre && row.currency === "SEK"
+      ? [[L.reminderFee, `${formatAmount(fromOre(s.reminderFeeOre), lang)} SEK`]]
+      : [];
   return [
     [L.paymentTerms, days === 0 ? L.cash : L.net(days)],
     [L.lateInterest, interest],
+    ...fee,
     ...(row.ocrNumber && paysBySwedishGiro(row) ? ([[L.ocr, row.ocrNumber]] as [string, string][]) : []),
   ];
 }
@@ -227,4 +234,79 @@ async function deductionOnPdf(db: Database, row: InvoiceRow): Promise<InvoicePdf
     "Om Skatteverket inte beviljar hela skattereduktionen ska du betala mellanskillnaden.",
   ];
   return { rows, toPay: fromOre(row.totalOre - row.deductionOre), notes };
+}
+
+type ReminderRow = typeof invoiceReminders.$inferSelect;
+
+/**
+ * A payment reminder as PDF, in Swedish: the original invoice's number and dates, what is
+ * left of it, the reminder fee, the interest so far (or the rule, when a reference rate is
+ * not yet known), what to pay now and by when, and how (giro, OCR). Rendered from the
+ * reminder's stored row, so the same reminder prints the same figures.
+ */
+export async function reminderPdfBytes(
+  db: Database,
+  row: InvoiceRow,
+  r: ReminderRow,
+  nowIso: string,
+  given?: Awaited<ReturnType<typeof loadCompany>>,
+): Promise<Uint8Array> {
+  const { companies: company, company_settings: settings } = given ?? (await loadCompany(db, row.companyId));
+  const [customer] = await customersByIds(db, row.companyId, [row.customerId]);
+  const line = (description: string, ore: number) => ({
+    description,
+    quantity: "1",
+    unit: null,
+    unitPrice: fromOre(ore),
+    vatRate: 0,
+    net: fromOre(ore),
+  });
+  const items = [line(`Obetalt belopp, faktura ${row.invoiceNumber}`, r.remainingOre)];
+  if (r.feeOre > 0) items.push(line("Påminnelseavgift", r.feeOre));
+  if (r.interestOre !== null && r.interestOre > 0)
+    items.push(line(`Dröjsmålsränta ${r.interestDays} dagar t.o.m. ${r.reminderDate}`, r.interestOre));
+  const total = r.remainingOre + r.feeOre + (r.interestOre ?? 0);
+  const notes = [
+    `Enligt våra noteringar är faktura ${row.invoiceNumber} (fakturadatum ${row.invoiceDate}, förfallodatum ${row.dueDate}) inte betald.`,
+    `Vänligen betala ${formatAmount(fromOre(total), "sv")} ${row.currency} senast ${r.payBy}. Har du redan betalat kan du bortse från denna påminnelse.`,
+    r.interestOre === null
+      ? "Dröjsmålsränta enligt räntelagen (referensränta + 8 procentenheter) debiteras från förfallodagen."
+      : "Dröjsmålsräntan löper från förfallodagen till dess betalning sker och kan komma att faktureras separat.",
+  ];
+  return renderInvoicePdf({
+    title: "Betalningspåminnelse",
+    language: "sv",
+    draft: false,
+    number: `${row.invoiceNumber}-P${r.reminderNumber}`,
+    invoiceDate: r.reminderDate,
+    dueDate: r.payBy,
+    currency: row.currency,
+    seller: {
+      name: company.name,
+      orgNumber: company.orgNumber,
+      vatNumber: company.vatRegistered ? (settings.vatNumber ?? swedishVatNumber(company.orgNumber)) : null,
+      fSkatt: company.fSkatt,
+      payment: paymentLines(row, settings, "sv"),
+    },
+    sellerAddress: [...sellerAddress(settings, "sv"), ...sellerContact(settings, "sv")],
+    terms: [
+      ["Fakturanummer", row.invoiceNumber ?? ""],
+      ["Ursprungligt förfallodatum", row.dueDate],
+      ["Påminnelse nr", String(r.reminderNumber)],
+      ...paymentTerms(row, settings, "sv").slice(1),
+    ],
+    buyer: {
+      name: row.customerName,
+      lines: customer ? addressLines(customer, customer.country, "sv") : [],
+      vatNumber: customer?.vatNumber ?? null,
+    },
+    references: row.yourReference ? [`Er referens: ${row.yourReference}`] : [],
+    items,
+    vat: [],
+    subtotal: fromOre(total),
+    vatTotal: 0,
+    total: fromOre(total),
+    notes,
+    generatedAt: nowIso,
+  });
 }

@@ -1,5 +1,5 @@
 // Customer invoices: drafts, issuing and sending, payments, credit notes, the PDF.
-// Owns: invoices, invoice_items, invoice_payments, invoice_deductions, invoice_deduction_buyers.
+// Owns: invoices, invoice_items, invoice_payments, invoice_deductions, invoice_deduction_buyers, invoice_reminders.
 export { registerInvoiceRoutes } from "./routes";
 export {
   bulkCreateInvoices,
@@ -16,6 +16,8 @@ export { reverseInvoicePayment } from "./payment-reversal";
 export { refundInvoice } from "./refund";
 export { bookInvoice } from "./book";
 export { markInvoicesOverdue } from "./overdue";
+export { remindInvoice } from "./reminder";
+export { invoicesDueForAutoReminder } from "./reminder-json";
 export {
   companiesWithPastDueInvoices,
   countOpenInvoices,

@@ -5,7 +5,7 @@
 // ICU data (Intl.DisplayNames), so "NO" prints as "Norge" or "Norway".
 
 export type InvoiceLanguage = "sv" | "en";
-export type DocumentKind = "Faktura" | "Kreditfaktura" | "Proformafaktura" | "Följesedel";
+export type DocumentKind = "Faktura" | "Kreditfaktura" | "Proformafaktura" | "Följesedel" | "Betalningspåminnelse";
 
 /** Swedish for a customer in Sweden (or without a country), English for one abroad. */
 export function invoiceLanguage(customerCountry: string | null | undefined): InvoiceLanguage {
@@ -41,6 +41,7 @@ export const LABELS = {
       Kreditfaktura: "Kreditfaktura",
       Proformafaktura: "Proformafaktura",
       Följesedel: "Följesedel",
+      Betalningspåminnelse: "Betalningspåminnelse",
     },
     numberOf: (title: string) => `${title}nummer`,
     draft: "UTKAST",
@@ -48,6 +49,8 @@ export const LABELS = {
     unassigned: "(tilldelas när fakturan skickas)",
     continued: "(forts.)",
     invoiceDate: "Fakturadatum",
+    date: "Datum",
+    payBy: "Betala senast",
     dueDate: "Förfallodatum",
     currency: "Valuta",
     customer: "Kund",
@@ -66,6 +69,7 @@ export const LABELS = {
       Proformafaktura: "Att betala",
       Kreditfaktura: "Att kreditera",
       Följesedel: "Summa",
+      Betalningspåminnelse: "Att betala nu",
     },
     sum: "Summa",
     toPay: "Att betala",
@@ -75,6 +79,7 @@ export const LABELS = {
     cash: "Kontant",
     net: (days: number) => `${days} dagar netto`,
     lateInterest: "Dröjsmålsränta",
+    reminderFee: "Påminnelseavgift",
     referenceRate: "referensränta + 8 %-enheter",
     ocr: "OCR-nummer",
     payWithOcr: (ocr: string) => `Ange OCR-nummer ${ocr} vid betalning`,
@@ -93,6 +98,7 @@ export const LABELS = {
       Kreditfaktura: "Credit note",
       Proformafaktura: "Pro forma invoice",
       Följesedel: "Delivery note",
+      Betalningspåminnelse: "Payment reminder",
     },
     numberOf: (title: string) => `${title} number`,
     draft: "DRAFT",
@@ -100,6 +106,8 @@ export const LABELS = {
     unassigned: "(assigned when the invoice is sent)",
     continued: "(continued)",
     invoiceDate: "Invoice date",
+    date: "Date",
+    payBy: "Pay by",
     dueDate: "Due date",
     currency: "Currency",
     customer: "Customer",
@@ -118,6 +126,7 @@ export const LABELS = {
       Proformafaktura: "Amount due",
       Kreditfaktura: "Amount credited",
       Följesedel: "Total",
+      Betalningspåminnelse: "To pay now",
     },
     sum: "Total",
     toPay: "Amount due",
@@ -127,6 +136,7 @@ export const LABELS = {
     cash: "Due on receipt",
     net: (days: number) => `${days} days net`,
     lateInterest: "Late interest",
+    reminderFee: "Reminder fee",
     referenceRate: "reference rate + 8 % points",
     ocr: "OCR reference",
     payWithOcr: (ocr: string) => `Quote OCR reference ${ocr} when paying`,

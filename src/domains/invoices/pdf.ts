@@ -106,10 +106,13 @@ export async function renderInvoicePdf(inv: InvoicePdf): Promise<Uint8Array> {
   y = sellerTop;
   const head: [string, string][] = [
     [L.numberOf(title), inv.number ?? L.unassigned],
-    [L.invoiceDate, inv.invoiceDate],
+    // a reminder is dated the day it is sent, and names the new last day to pay
+    [inv.title === "Betalningspåminnelse" ? L.date : L.invoiceDate, inv.invoiceDate],
     ...(inv.title === "Faktura" || inv.title === "Proformafaktura"
       ? ([[L.dueDate, inv.dueDate]] as [string, string][])
-      : []),
+      : inv.title === "Betalningspåminnelse"
+        ? ([[L.payBy, inv.dueDate]] as [string, string][])
+        : []),
     [L.currency, inv.currency],
   ];
   for (const [k, v] of head) {
@@ -164,7 +167,8 @@ export async function renderInvoicePdf(inv: InvoicePdf): Promise<Uint8Array> {
     text(money(amount), A4[0] - M, { f, right: true });
     nextLine();
   };
-  sum(L.subtotal, inv.subtotal);
+  // a reminder's lines carry no VAT (the debt, the fee and interest are no supply): a plain sum, not "excl. VAT"
+  sum(inv.title === "Betalningspåminnelse" ? L.sum : L.subtotal, inv.subtotal);
   for (const v of inv.vat) sum(L.vatOn(Math.round(v.rate * 100), money(v.net)), v.vat);
   const totalLabel = L.total[inv.title];
   if (inv.deduction) {

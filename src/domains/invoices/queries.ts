@@ -14,6 +14,7 @@ import { customerJson, customersByIds } from "../customers";
 import { groupBy } from "../../db/group";
 import { toOpenItem, type OpenItem, type OpenItemSqlRow } from "../../db/open-items";
 import { deductionsJsonOf } from "./deduction-json";
+import { reminderJson, remindersOf } from "./reminder-json";
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type InvoiceItemRow = typeof invoiceItems.$inferSelect;
@@ -219,7 +220,7 @@ export async function listInvoices(db: Database, companyId: string, f: InvoiceFi
     .all();
 }
 
-export const INVOICE_EXPANSIONS = ["customer", "items", "payments", "deduction"] as const;
+export const INVOICE_EXPANSIONS = ["customer", "items", "payments", "deduction", "reminders"] as const;
 export type InvoiceExpansion = (typeof INVOICE_EXPANSIONS)[number];
 
 /**
@@ -262,6 +263,7 @@ export async function invoicesWith(
     await Promise.all(parties.map(async (p) => [p.id, await expandedCustomer(env, p, partial)] as const)),
   );
   const deductions = expand.has("deduction") ? await deductionsJsonOf(db, ids) : new Map();
+  const reminders = expand.has("reminders") ? groupBy(await remindersOf(db, ids), (r) => r.invoiceId) : new Map();
   const itemsOf = groupBy(items, (i) => i.invoiceId);
   const paymentsOf = groupBy(payments, (p) => p.invoiceId);
   return rows.map((r) => {
@@ -275,6 +277,7 @@ export async function invoicesWith(
       ...(expand.has("items") && { items: (itemsOf.get(r.id) ?? []).map(invoiceItemJson) }),
       ...(expand.has("payments") && { payments: (paymentsOf.get(r.id) ?? []).map(invoicePaymentJson) }),
       ...(expand.has("deduction") && { deduction }),
+      ...(expand.has("reminders") && { reminders: (reminders.get(r.id) ?? []).map(reminderJson) }),
     };
   });
 }

@@ -12,7 +12,9 @@ import { paymentReversalInput, paymentReversalRoute } from "../../http/payment-r
 import { defineRoute, type HandlerContext } from "../../http/route";
 import { BatchResultSchemaOf } from "../../http/bulk-schema";
 import { invoicePdfToServe } from "./archive";
-import { invoiceFileName } from "./document";
+import { invoiceFileName, reminderPdfBytes } from "./document";
+import { reminderFileName } from "./reminder";
+import { loadReminder } from "./reminder-json";
 import { INVOICE_EXPANSIONS, invoicesWith, listInvoices, loadInvoice, type InvoiceExpansion } from "./queries";
 import {
   InvoiceCreateSchema,
@@ -62,7 +64,8 @@ const getInvoiceRoute = defineRoute({
   path: `${BASE}/{id}`,
   tag: TAG,
   summary: "Get an invoice",
-  description: "expand (comma-separated): items, payments, customer. Another company's invoice is 404.",
+  description:
+    "expand (comma-separated): items, payments, customer, deduction, reminders. Another company's invoice is 404.",
   scope: "invoices:read",
   company: true,
   params: CompanyItemParams,
@@ -290,7 +293,77 @@ async function creditInvoice(c: HandlerContext<typeof creditInvoiceRoute>) {
   return dispatch(c, "invoices.credit", { ...c.req.valid("json"), id: c.req.valid("param").id });
 }
 
+const ReminderSchema = z
+  .object({
+    id: z.string(),
+    invoice_id: z.string(),
+    invoice_number: z.string().nullable(),
+    reminder_number: z.number().int(),
+    reminder_date: z.string(),
+    remaining_amount: z.number(),
+    fee: z.number(),
+    interest: z.number().nullable(),
+    interest_days: z.number().int(),
+    to_pay: z.number(),
+    pay_by: z.string(),
+    automatic: z.boolean(),
+    sent_to: z.string(),
+    journal_entry_id: z.string().nullable(),
+    created_at: z.string(),
+    interest_detail: z.object({
+      periods: z
+        .array(z.object({ from: z.string(), to: z.string(), days: z.number().int(), rate_percent: z.string() }))
+        .nullable(),
+      missing_reference_rate_from: z.string().optional(),
+    }),
+  })
+  .openapi("InvoiceReminder");
+
+const remindInvoiceRoute = defineRoute({
+  ...write,
+  method: "post",
+  path: `${BASE}/{id}/reminder`,
+  summary: "Send a payment reminder (påminnelse) for an overdue invoice",
+  description:
+    "For an issued invoice past its due date and not fully paid (else 409 INVOICE_REMINDER_NOT_OVERDUE). Charges the company's reminder_fee (SEK invoices; at most 60 kr, lag 1981:739), booked at once Debit 1510 / Credit 3990 without VAT, " +
+    "and states the late-payment interest so far (räntelagen 6 §: the agreed rate, else the reference rate + 8 points per half-year; null when a half-year's reference rate is not known), which is not booked. " +
+    "Renders the reminder PDF and emails it to the customer, with the same rules and failure handling as send (INVOICE_SEND_NO_CUSTOMER_EMAIL, INVOICE_SEND_EMAIL_NOT_CONFIGURED, INVOICE_SEND_PROVIDER_FAILED with the fee reversed). A dry-run sends and books nothing. " +
+    "The invoice lists its reminders with expand=reminders.",
+  params: CompanyItemParams,
+  response: ReminderSchema,
+  status: 201,
+});
+
+async function remindInvoice(c: HandlerContext<typeof remindInvoiceRoute>) {
+  return dispatch(c, "invoices.remind", { id: c.req.valid("param").id });
+}
+
+const reminderPdfRoute = defineRoute({
+  method: "get",
+  path: `${BASE}/{id}/reminders/{reminderId}/pdf`,
+  tag: TAG,
+  summary: "A payment reminder as PDF",
+  description:
+    "application/pdf, rendered from the reminder's stored figures (the same reminder prints the same amounts).",
+  scope: "invoices:read",
+  company: true,
+  params: CompanyItemParams.extend({ reminderId: z.string() }),
+  response: null,
+});
+
+async function reminderPdf(c: HandlerContext<typeof reminderPdfRoute>) {
+  const db = database(c.env);
+  const companyId = c.get("company").id;
+  const { id, reminderId } = c.req.valid("param");
+  const row = await loadInvoice(db, companyId, id);
+  const reminder = await loadReminder(db, companyId, id, reminderId);
+  const bytes = await reminderPdfBytes(db, row, reminder, nowIso());
+  return fileResponse(c, bytes, "application/pdf", reminderFileName(row, reminder));
+}
+
 export function registerInvoiceRoutes(app: OpenAPIHono<AppEnv>) {
+  app.openapi(remindInvoiceRoute, remindInvoice);
+  app.openapi(reminderPdfRoute, reminderPdf);
   app.openapi(listInvoicesRoute, listInvoicesPage);
   app.openapi(getInvoiceRoute, getInvoice);
   app.openapi(invoicePdfRoute, invoicePdf);
