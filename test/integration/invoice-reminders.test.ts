@@ -1,5 +1,5 @@
 // Payment reminders (issue #32): an overdue invoice gets a reminder with the company's fee
-// (booked 1510 / 3990 without VAT) and the late-payment interest so far, as a PDF by email;
+// (booked 1680 / 3990 without VAT) and the late-payment interest so far, as a PDF by email;
 // the invoice lists its reminders; a dry-run writes nothing; an invoice not overdue is refused.
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
@@ -80,9 +80,9 @@ describe("a payment reminder", () => {
       sent_to: "sen@betalare.se",
       interest_detail: { periods: [{ from: day(-9), to: day(0), days: 10, rate_percent: "12" }] },
     });
-    // the fee: Debit 1510 / Credit 3990, no VAT; the interest is not booked
+    // the fee: Debit 1680 / Credit 3990, no VAT (1510 stays the open invoices); the interest is not booked
     expect(await entryLines(f.actor.key, f.companyId, res.body.data.journal_entry_id)).toEqual({
-      "1510": [60, 0],
+      "1680": [60, 0],
       "3990": [0, 60],
     });
     expect(res.body.meta.audit.voucher_number).toMatch(/^A\d+$/);
@@ -137,10 +137,10 @@ describe("a payment reminder", () => {
       await call("GET", url(`/journal-entries/${res.body.error.details.reversal_entry_id}`), { key: f.actor.key })
     ).body.data;
     expect(await entryLines(f.actor.key, f.companyId, reversal.reverses_id)).toEqual({
-      "1510": [60, 0],
+      "1680": [60, 0],
       "3990": [0, 60],
     });
-    expect(await entryLines(f.actor.key, f.companyId, reversal.id)).toEqual({ "1510": [0, 60], "3990": [60, 0] });
+    expect(await entryLines(f.actor.key, f.companyId, reversal.id)).toEqual({ "1680": [0, 60], "3990": [60, 0] });
   });
 
   it("is refused for an invoice not yet due, and changes nothing", async () => {

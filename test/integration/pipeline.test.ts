@@ -78,6 +78,10 @@ describe("headers and envelopes", () => {
       "TAX_AFTER_YEAR_END",
       "TAX_ALREADY_CALCULATED",
       "TAX_ENTITY_TYPE_MISMATCH",
+      // issue #32: payment reminders (docs/invoices.md)
+      "INVOICE_REMINDER_NOT_OVERDUE",
+      "INVOICE_REMINDER_FEE_CASH_METHOD",
+      "INVOICE_REMINDER_TOO_SOON",
     ];
     expect(byCode.size).toBe(133 + added.length);
     for (const code of added) expect(byCode.has(code)).toBe(true);

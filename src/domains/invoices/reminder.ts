@@ -18,8 +18,12 @@ import { emailConfigured, sendInvoiceEmail } from "./email";
 import { invoiceRemainingOre, loadInvoice, type InvoiceRow } from "./queries";
 import { daysBefore, reminderJson, type ReminderRow } from "./reminder-json";
 
-/** The receivable the fee is booked on, and its income: BAS 1510 Kundfordringar, 3990 Övriga ersättningar och intäkter. */
-export const REMINDER_FEE_ACCOUNTS = { receivable: "1510", income: "3990" } as const;
+/**
+ * The receivable the fee is booked on, and its income: BAS 1680 Andra kortfristiga fordringar
+ * (not 1510: kundfordringar must equal the open invoices, which the fee is not one of), 3990
+ * Övriga ersättningar och intäkter.
+ */
+export const REMINDER_FEE_ACCOUNTS = { receivable: "1680", income: "3990" } as const;
 
 /** Days the reminder gives the customer to pay: the new "betala senast" date. */
 const REMINDER_PAY_DAYS = 10;
@@ -52,7 +56,7 @@ function reminderFee(row: InvoiceRow, feeOre: number | null, method: string): nu
   return feeOre;
 }
 
-/** The fee's entry: Debit 1510 / Credit 3990, no VAT (compensation for a cost, not a supply). */
+/** The fee's entry: Debit 1680 / Credit 3990, no VAT (compensation for a cost, not a supply). */
 async function postFee(ctx: CommandContext, row: InvoiceRow, reminderId: string, date: string, feeOre: number) {
   if (feeOre === 0) return null;
   const text = `Påminnelseavgift faktura ${row.invoiceNumber}`;
