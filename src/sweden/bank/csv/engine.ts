@@ -125,7 +125,7 @@ function toBankRow(d: DraftRow, line: number, currency: string): BankRow {
     external_id: d.external_id || null,
     balance_after_ore: d.balance_after_ore ?? null,
     source: { line, record: `line ${line}` },
-    details: Object.fromEntries(Object.entries(d.details ?? {}).filter(([, v]) => v !== "")),
+    details: d.details ? Object.fromEntries(Object.entries(d.details).filter(([, v]) => v !== "")) : {},
   };
 }
 
