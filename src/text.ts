@@ -38,6 +38,9 @@ export function textProblem(value: string, multiline: boolean): string | null {
  * textProblem(cleanText(s, m), m) is always null.
  */
 export function cleanText(value: string, multiline: boolean): string {
+  // most text obeys the rule already: a scan, then the same string, without building a copy a
+  // character at a time (every text of every row of a bank file passes here, issue #34 item 4)
+  if (textProblem(value, multiline) === null) return value;
   let out = "";
   for (let i = 0; i < value.length; i++) {
     const c = value.charCodeAt(i);

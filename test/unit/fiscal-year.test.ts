@@ -7,6 +7,7 @@ import {
   fiscalYearContaining,
   fiscalYearName,
   firstFiscalYearProblem,
+  isValidDate,
   nextFiscalYear,
 } from "../../src/sweden/fiscal-year";
 
@@ -64,5 +65,44 @@ describe("BAS account classes", () => {
   ] as const)("%s is %s (SIE %s)", (n, type, sie) => {
     expect(accountTypeOf(n)).toBe(type);
     expect(sieAccountTypeOf(type)).toBe(sie);
+  });
+});
+
+// The Gregorian calendar (ISO 8601): February has 29 days in years divisible by 4, except
+// centuries not divisible by 400 (1900 and 2100 are common years, 2000 a leap year).
+describe("isValidDate", () => {
+  it.each([
+    ["2024-02-29", true],
+    ["2026-02-29", false],
+    ["2026-02-30", false],
+    ["2000-02-29", true],
+    ["1900-02-29", false],
+    ["2100-02-29", false],
+    ["2026-04-30", true],
+    ["2026-04-31", false],
+    ["2026-12-31", true],
+    ["2026-13-01", false],
+    ["2026-00-10", false],
+    ["2026-01-00", false],
+    ["2026-1-01", false],
+    ["2026-01-01T00:00", false],
+    ["2026/01/01", false],
+    ["2026-0a-01", false],
+    ["", false],
+  ] as const)("%s is %s", (date, valid) => {
+    expect(isValidDate(date)).toBe(valid);
+  });
+
+  it("agrees with the Date-based check on every day string of 2023 to 2025 and of 1900 and 2000", () => {
+    const byDate = (s: string) => {
+      const d = new Date(`${s}T00:00:00Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+    };
+    for (const y of [1900, 2000, 2023, 2024, 2025])
+      for (let m = 1; m <= 12; m++)
+        for (let d = 1; d <= 31; d++) {
+          const s = `${y}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
+          expect(isValidDate(s), s).toBe(byDate(s));
+        }
   });
 });

@@ -40,7 +40,7 @@ import {
 } from "../operations";
 import type { Job } from "../../queue";
 import { checkStatementTarget, settlementCurrency, type StatementFacts } from "./bank-accounts";
-import { planStoreRows } from "./ingest";
+import { planStoreRows, type IncomingRow } from "./ingest";
 
 /** Rows a chunk holds unless BANK_IMPORT_CHUNK_ROWS says otherwise: one writer command each. */
 export const IMPORT_CHUNK = 500;
@@ -123,7 +123,7 @@ export interface BankImportRowsInput {
   chunk: number;
   settlementAccount: string;
   format: string;
-  rows: BankRow[];
+  rows: IncomingRow[];
 }
 
 /** What storing a chunk answers: the chunk's own counts, and the import's chunks stored so far (this one included). */
@@ -486,6 +486,44 @@ interface ChunkRange {
 }
 
 /**
+ * The fields a stored row keeps, in the order each row's array holds them: what storing it
+ * reads (IncomingRow), not the parser's line and record or transaction date.
+ */
+const STORED_FIELDS = [
+  "booking_date",
+  "value_date",
+  "amount_ore",
+  "currency",
+  "amount_foreign_ore",
+  "currency_foreign",
+  "description",
+  "counterparty_name",
+  "counterparty_account",
+  "reference",
+  "reference_type",
+  "ocr_references",
+  "external_id",
+  "balance_after_ore",
+  "details",
+] as const satisfies readonly (keyof IncomingRow)[];
+
+/**
+ * A row as one array of its values, in STORED_FIELDS' order. As objects, a 220 000-row file's
+ * rows were 91 MB of JSON (a row's keys, its source, its nulls), and writing them was a third of
+ * the reading's invocation; as arrays they are 23 MB, written in half the time (issue #34 item 4).
+ */
+const packRow = (row: IncomingRow) => STORED_FIELDS.map((f) => row[f]);
+
+/**
+ * The row again from its array (packRow's inverse). A row stored as an object, by a Worker
+ * before this format, is taken as it is, so that an import running across a deploy finishes.
+ */
+function unpackRow(stored: unknown[] | IncomingRow): IncomingRow {
+  if (!Array.isArray(stored)) return stored;
+  return Object.fromEntries(STORED_FIELDS.map((f, i) => [f, stored[i]])) as unknown as IncomingRow;
+}
+
+/**
  * The rows in R2 as one object, chunk after chunk, and each chunk's byte range: a queue message
  * carries at most 128 KB, so it names its range and reads only that (one put per file, however
  * many chunks).
@@ -496,7 +534,7 @@ async function putRows(env: Env, imp: BankImportRow, rows: BankRow[], size: numb
   const ranges: ChunkRange[] = [];
   let offset = 0;
   for (let i = 0; i < rows.length; i += size) {
-    const part = encoder.encode(JSON.stringify(rows.slice(i, i + size)));
+    const part = encoder.encode(JSON.stringify(rows.slice(i, i + size).map(packRow)));
     parts.push(part);
     ranges.push({ offset, length: part.byteLength });
     offset += part.byteLength;
@@ -563,7 +601,7 @@ export async function runBankImportChunk(
         chunk: job.chunk,
         settlementAccount: imp.settlementAccount,
         format: imp.formatDetected ?? summary.format_detected,
-        rows: await object.json<BankRow[]>(),
+        rows: (await object.json<(unknown[] | IncomingRow)[]>()).map(unpackRow),
       } satisfies BankImportRowsInput)
     ).stored;
   } catch (err) {

@@ -92,8 +92,18 @@ export function tokenizeCsv(text: string, sep: Separator): CsvRecord[] {
       line++;
       recordLine = line;
     } else {
-      cell += ch;
-      if (ch !== " ") fieldStarted = true;
+      // the run of ordinary characters up to the next quote, separator or line end, taken as one
+      // slice: adding a character at a time made a string a character (issue #34 item 4)
+      let j = i + 1;
+      while (j < text.length) {
+        const c = text[j];
+        if (c === '"' || c === sep || c === "\r" || c === "\n") break;
+        j++;
+      }
+      const run = text.slice(i, j);
+      cell += run;
+      if (!fieldStarted && /[^ ]/.test(run)) fieldStarted = true;
+      i = j - 1;
     }
   }
   if (cell !== "" || cells.length > 0) endRecord();
