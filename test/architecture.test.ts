@@ -362,6 +362,17 @@ describe("architecture", () => {
     expect(files.filter((f) => f.path.startsWith("src/sweden/") && io.test(f.text)).map((f) => f.path)).toEqual([]);
   });
 
+  it("demands on every route a scope a key can hold (one of SCOPES)", () => {
+    const admin = files.find((f) => f.path === "src/domains/admin/routes.ts")!.text;
+    const list = /export const SCOPES = \[([^\]]*)\]/.exec(admin)![1];
+    const known = new Set([...list.matchAll(/"([^"]+)"/g)].map((m) => m[1]));
+    const unknown = files
+      .filter((f) => f.path.startsWith("src/"))
+      .flatMap((f) => [...f.text.matchAll(/scope: "([a-z_]+:[a-z_]+)"/g)].map((m) => `${f.path}: ${m[1]}`))
+      .filter((hit) => !known.has(hit.split(": ")[1]));
+    expect(unknown).toEqual([]);
+  });
+
   it("never stores money as REAL or sums it in floating point columns", () => {
     const schema = files.find((f) => f.path === "src/db/schema.ts")!.text;
     expect(schema).not.toMatch(/\breal\(/);

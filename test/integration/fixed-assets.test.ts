@@ -3,7 +3,7 @@
 // the register equals the ledger. Figures computed by hand: 30 000 kr over 36 months is
 // 833.33 kr a month with the rounding spread (833.33, 833.34, 833.33, ...).
 import { describe, expect, it } from "vitest";
-import { call, companyFixture, countOf, entryLines, line, postedEntry, write } from "../helpers";
+import { call, companyFixture, countOf, entryLines, line, newKey, postedEntry, write } from "../helpers";
 
 const YEAR_2025 = {
   fiscal_year_start_month: 1,
@@ -153,8 +153,9 @@ describe("a computer from a supplier invoice: depreciation by month, sale with a
     );
   });
 
-  it("the register in June equals the ledger", async () => {
-    const res = await call("GET", url(shop, "/fixed-assets/register?as_of=2025-06-30"), { key: shop.actor.key });
+  it("the register in June equals the ledger, read with a key of the reports:read scope alone", async () => {
+    const { key } = await newKey(shop.actor.userId, { scopes: ["reports:read"] });
+    const res = await call("GET", url(shop, "/fixed-assets/register?as_of=2025-06-30"), { key });
     expect(res.status).toBe(200);
     expect(res.body.data.matches_ledger).toBe(true);
     expect(res.body.data.accounts).toEqual([

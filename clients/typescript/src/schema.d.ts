@@ -10782,7 +10782,7 @@ export interface paths {
         };
         /**
          * List the fixed assets, oldest registration first
-         * @description Scope: `bookkeeping:read`.
+         * @description Scope: `reports:read`.
          */
         get: {
             parameters: {
@@ -11005,7 +11005,7 @@ export interface paths {
          * The fixed-asset register (anläggningsregister) at a date, per asset and per account, checked against the ledger
          * @description For the fiscal year covering as_of, up to as_of: opening value, additions, disposals, depreciation and closing value per asset; per account (asset and accumulated depreciation accounts) the register's balance against the ledger's, with matches_ledger and the differences.
          *
-         *     Scope: `bookkeeping:read`.
+         *     Scope: `reports:read`.
          */
         get: {
             parameters: {
@@ -11350,7 +11350,7 @@ export interface paths {
         };
         /**
          * Get a fixed asset
-         * @description Scope: `bookkeeping:read`.
+         * @description Scope: `reports:read`.
          */
         get: {
             parameters: {

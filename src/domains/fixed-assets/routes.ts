@@ -24,7 +24,8 @@ import {
 
 const TAG = "Fixed assets";
 const BASE = "/api/v1/companies/{companyId}/fixed-assets";
-const READ = { tag: TAG, scope: "bookkeeping:read", company: true } as const;
+// a read of the books, like the journal entries and the reports: there is no bookkeeping:read scope
+const READ = { tag: TAG, scope: "reports:read", company: true } as const;
 const WRITE = {
   tag: TAG,
   scope: "bookkeeping:write",
