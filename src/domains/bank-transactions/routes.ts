@@ -5,6 +5,7 @@ import { ApiError } from "../../errors/api-error";
 import { hasScope } from "../../http/auth";
 import type { AppEnv } from "../../http/context";
 import { sha256Hex } from "../../http/crypto";
+import { uploadedBytes, uploadSizeGate } from "../../http/upload";
 import { dispatch } from "../../http/dispatch";
 import { CompanyParams, CompanyItemParams } from "../../http/params";
 import { json } from "../../http/envelope";
@@ -104,16 +105,9 @@ const importScope = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-const sizeGate = createMiddleware<AppEnv>(async (c, next) => {
-  const length = Number(c.req.header("Content-Length") ?? 0);
-  if (length > MAX_BANK_FILE_BYTES + 64 * 1024)
-    throw new ApiError(
-      "VALIDATION_ERROR",
-      { max_bytes: MAX_BANK_FILE_BYTES, content_length: length },
-      "A bank file may be at most 10 MB.",
-    );
-  await next();
-});
+const bankFileTooLarge = (details: Record<string, number>) =>
+  new ApiError("VALIDATION_ERROR", details, "A bank file may be at most 10 MB.");
+const sizeGate = uploadSizeGate(MAX_BANK_FILE_BYTES, bankFileTooLarge);
 
 const ImportForm = z.object({
   file: z.instanceof(File).openapi({ type: "string", format: "binary" }),
@@ -429,15 +423,7 @@ const importBankFileRoute = withBody(
 async function importBankFile(c: HandlerContext<typeof importBankFileRoute>) {
   const form = c.req.valid("form") as z.infer<typeof ImportForm>;
   const format = form.format ?? c.req.valid("query").format ?? null;
-  const bytes = new Uint8Array(await form.file.arrayBuffer());
-  if (bytes.byteLength === 0)
-    throw new ApiError("VALIDATION_ERROR", { fields: [{ path: "file", message: "the file is empty" }] });
-  if (bytes.byteLength > MAX_BANK_FILE_BYTES)
-    throw new ApiError(
-      "VALIDATION_ERROR",
-      { max_bytes: MAX_BANK_FILE_BYTES, file_size_bytes: bytes.byteLength },
-      "A bank file may be at most 10 MB.",
-    );
+  const bytes = await uploadedBytes(form.file, MAX_BANK_FILE_BYTES, bankFileTooLarge);
   let mapping: CsvColumnMapping | null = null;
   if (form.mapping) {
     let raw: unknown;

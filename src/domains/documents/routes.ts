@@ -1,11 +1,11 @@
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { createMiddleware } from "hono/factory";
 import { nowMs } from "../../clock";
 import { database } from "../../db/client";
 import { ApiError } from "../../errors/api-error";
 import type { AppEnv } from "../../http/context";
 import { sha256Hex } from "../../http/crypto";
+import { uploadSizeGate } from "../../http/upload";
 import { dispatch, isDryRun } from "../../http/dispatch";
 import { json, requestVersion } from "../../http/envelope";
 import { DOWNLOAD_HEADERS } from "../../http/file-response";
@@ -53,13 +53,7 @@ const UploadForm = z.object({
 });
 
 /** Refuses an oversized upload from its Content-Length, before reading the body. */
-const sizeGate = createMiddleware<AppEnv>(async (c, next) => {
-  const length = Number(c.req.header("Content-Length") ?? 0);
-  // multipart framing adds a few hundred bytes around the file
-  if (length > MAX_DOCUMENT_BYTES + 64 * 1024)
-    throw new ApiError("DOC_UPLOAD_TOO_LARGE", { max_bytes: MAX_DOCUMENT_BYTES, content_length: length });
-  await next();
-});
+const sizeGate = uploadSizeGate(MAX_DOCUMENT_BYTES, (details) => new ApiError("DOC_UPLOAD_TOO_LARGE", details));
 
 async function storeUpload(c: Context<AppEnv>, form: z.infer<typeof UploadForm>, replacesId: string | null) {
   if (isDryRun(c)) throw new ApiError("VALIDATION_ERROR", { parameter: "dry_run" }, "Uploads do not support dry-run.");

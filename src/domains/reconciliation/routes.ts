@@ -1,10 +1,10 @@
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
-import { createMiddleware } from "hono/factory";
 import { todayUtc } from "../../clock";
 import { database } from "../../db/client";
 import { ApiError } from "../../errors/api-error";
 import { sha256Hex } from "../../http/crypto";
 import type { AppEnv } from "../../http/context";
+import { uploadedBytes, uploadSizeGate } from "../../http/upload";
 import { dispatch } from "../../http/dispatch";
 import { CompanyParams, CompanyItemParams } from "../../http/params";
 import { json } from "../../http/envelope";
@@ -366,16 +366,9 @@ async function bookSuggestedTaxTransactions(c: HandlerContext<typeof bookSuggest
 }
 
 /** A tax account file is small: the request is refused before it is read when it cannot be one. */
-const taxFileSizeGate = createMiddleware<AppEnv>(async (c, next) => {
-  const length = Number(c.req.header("Content-Length") ?? 0);
-  if (length > MAX_TAX_ACCOUNT_FILE_BYTES + 64 * 1024)
-    throw new ApiError(
-      "VALIDATION_ERROR",
-      { max_bytes: MAX_TAX_ACCOUNT_FILE_BYTES, content_length: length },
-      "A tax account file may be at most 2 MB.",
-    );
-  await next();
-});
+const taxFileTooLarge = (details: Record<string, number>) =>
+  new ApiError("VALIDATION_ERROR", details, "A tax account file may be at most 2 MB.");
+const taxFileSizeGate = uploadSizeGate(MAX_TAX_ACCOUNT_FILE_BYTES, taxFileTooLarge);
 
 const TaxImportForm = z.object({
   file: z.instanceof(File).openapi({ type: "string", format: "binary" }),
@@ -405,15 +398,7 @@ const importTaxAccountFileRoute = withBody(
 
 async function importTaxAccountFile(c: HandlerContext<typeof importTaxAccountFileRoute>) {
   const form = c.req.valid("form") as z.infer<typeof TaxImportForm>;
-  const bytes = new Uint8Array(await form.file.arrayBuffer());
-  if (bytes.byteLength === 0)
-    throw new ApiError("VALIDATION_ERROR", { fields: [{ path: "file", message: "the file is empty" }] });
-  if (bytes.byteLength > MAX_TAX_ACCOUNT_FILE_BYTES)
-    throw new ApiError(
-      "VALIDATION_ERROR",
-      { max_bytes: MAX_TAX_ACCOUNT_FILE_BYTES, file_size_bytes: bytes.byteLength },
-      "A tax account file may be at most 2 MB.",
-    );
+  const bytes = await uploadedBytes(form.file, MAX_TAX_ACCOUNT_FILE_BYTES, taxFileTooLarge);
   // a file that is no transaction list, or has a bad row, is refused now, not in the operation
   readTaxAccountFile(bytes, todayUtc());
   const start: TaxAccountImportStart = {
