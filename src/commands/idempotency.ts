@@ -103,7 +103,7 @@ export async function settleDuplicate(db: Database, ctx: RequestContext, idem: I
 
 /** The answer as it is kept: without whether this run was a replay or a preview. */
 export function stripRun(result: CommandResult): StoredResult {
-  const { replayed: _r, dryRun: _d, roundTrips: _t, ...stored } = result;
+  const { replayed: _r, dryRun: _d, roundTrips: _t, bookmark: _b, ...stored } = result;
   return stored;
 }
 

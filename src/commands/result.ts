@@ -10,7 +10,11 @@ export type StoredResult =
 /** A write that went through, as kept and answered. */
 export type StoredSuccess = Extract<StoredResult, { ok: true }>;
 
-export type CommandResult = StoredResult & { replayed: boolean; dryRun: boolean } & { roundTrips?: number };
+export type CommandResult = StoredResult & { replayed: boolean; dryRun: boolean } & {
+  roundTrips?: number;
+  /** the D1 session's bookmark after the command (src/db/session.ts) */
+  bookmark?: string | null;
+};
 
 export function failure(err: ApiError, dryRun: boolean): CommandResult {
   return { ok: false, status: err.status, error: toErrorResult(err), replayed: false, dryRun };

@@ -10,6 +10,7 @@
 // are modules of their own.
 import { database, type Database } from "../db/client";
 import { countRoundTrips } from "../db/round-trips";
+import { sessionDatabase } from "../db/session";
 import type { Env } from "../env";
 import { ApiError } from "../errors/api-error";
 import { newId } from "../ids";
@@ -62,13 +63,16 @@ export async function runCommand(
   req: CommandRequest,
   state: CompanyState = new CompanyState(req.ctx.companyId),
 ): Promise<CommandResult> {
-  const counter = countRoundTrips(env.DB);
+  // the primary, in a session: its bookmark goes back with the answer, so the caller's
+  // next read can ask for at least this state (src/http/read-session.ts)
+  const session = sessionDatabase(env.DB, "first-primary");
+  const counter = countRoundTrips(session.d1);
   const counted = { ...env, DB: counter.d1 };
   for (let run = 0; ; run++) {
     const attempt = await attemptCommand(wiring, counted, req, state);
     if ("retry" in attempt && run < RETRIES) continue;
     if (!("answer" in attempt)) throw new Error(`${req.name}: the idempotency record was found expired again`);
-    return { ...attempt.answer, roundTrips: counter.count() };
+    return { ...attempt.answer, roundTrips: counter.count(), bookmark: session.bookmark() };
   }
 }
 

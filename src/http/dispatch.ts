@@ -9,6 +9,7 @@ import { ApiError } from "../errors/api-error";
 import type { AppEnv } from "./context";
 import { sha256Hex } from "./crypto";
 import { errorBody, requestVersion, successBody } from "./envelope";
+import { BOOKMARK_HEADER } from "./read-session";
 
 export interface DispatchOptions {
   /** what the body hash covers when `input` carries server-made values (e.g. a new id) */
@@ -110,6 +111,7 @@ export function render(c: Context<AppEnv>, result: CommandResult): Response {
   // diagnostic: the D1 round trips the company's writer made for this write
   if (result.roundTrips !== undefined) c.header("X-D1-Round-Trips", String(result.roundTrips));
   if (result.dryRun) c.header("X-Dry-Run", "true");
+  if (result.bookmark) c.header(BOOKMARK_HEADER, result.bookmark);
   if (!result.ok) {
     const { code, message, details } = result.error;
     return c.json(errorBody(code, c.get("requestId"), message, details), result.status as ContentfulStatusCode);

@@ -13,6 +13,7 @@ import { ApiError } from "../errors/api-error";
 import { authenticate } from "./auth";
 import type { AppEnv } from "./context";
 import { errorBody, requestVersion } from "./envelope";
+import { readSession } from "./read-session";
 import { deprecationNotice, resolveVersion } from "./versions";
 
 const PUBLIC_PATHS = [
@@ -122,6 +123,7 @@ export function createPipeline(register: (app: OpenAPIHono<AppEnv>) => void) {
   });
   app.use("*", requestContext);
   app.use("*", deploymentConfigured);
+  app.use("*", readSession);
   app.use("/api/v1/*", keyRequired);
   app.use("/api/v1/*", apiVersion);
 

@@ -6,6 +6,7 @@ import type { MiddlewareHandler } from "hono";
 import { ApiError } from "../errors/api-error";
 import { routeGate } from "./company-access";
 import { liveKeyMfaGate } from "./mfa";
+import { BOOKMARK_REQUEST_NOTE, BOOKMARK_RESPONSE_HEADER } from "./read-session";
 import type { AppEnv, WriteOptions } from "./context";
 import { checkBodyText, INPUT_RULES_NOTE, MAX_JSON_BODY_BYTES, MULTILINE_FIELD, textProblem } from "./fields";
 
@@ -151,7 +152,9 @@ export function defineRoute<
   // same text rule on its JSON or form fields.
   else if (spec.method !== "get") middleware.push(textGate);
 
-  const headers: Record<string, z.ZodTypeAny> = {};
+  const headers: Record<string, z.ZodTypeAny> = {
+    "x-service-bookmark": z.string().optional().openapi({ description: BOOKMARK_REQUEST_NOTE }),
+  };
   if (spec.idempotency) {
     headers["idempotency-key"] = z
       .string()
@@ -207,8 +210,12 @@ export function defineRoute<
     responses: {
       [status]:
         spec.response === null
-          ? { description: "No content" }
-          : { description: "Success", content: { "application/json": { schema: envelope(spec.response) } } },
+          ? { description: "No content", headers: BOOKMARK_RESPONSE_HEADER }
+          : {
+              description: "Success",
+              headers: BOOKMARK_RESPONSE_HEADER,
+              content: { "application/json": { schema: envelope(spec.response) } },
+            },
       400: errorResponse("VALIDATION_ERROR or a rule of this endpoint"),
       401: errorResponse("UNAUTHORIZED"),
       403: errorResponse(spec.mfa ? "INSUFFICIENT_SCOPE, FORBIDDEN, MFA_REQUIRED" : "INSUFFICIENT_SCOPE, FORBIDDEN"),

@@ -7,10 +7,35 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import type { Context } from "hono";
 import { authenticate } from "../http/auth";
 import type { AppEnv } from "../http/context";
+import { BOOKMARK_HEADER } from "../http/read-session";
+import { laterBookmark } from "../db/session";
 import { createMcpServer } from "./server";
 import { toolsFromDocument, type OpenApiDocument, type ToolDef } from "./tools";
 
 const toolsOf = new WeakMap<object, ToolDef[]>();
+
+/**
+ * The bookmark carried through the tool calls of one MCP request: each call reads at
+ * least what the client's bookmark and the calls before it left (a write, then a read of
+ * it), and the MCP answer carries the latest, for the client's next request.
+ */
+function bookmarkRelay(asked: string | undefined) {
+  let latest: string | null = asked ?? null;
+  return {
+    async relay(request: Request, fetchApi: (r: Request) => Response | Promise<Response>): Promise<Response> {
+      if (latest && !request.headers.has(BOOKMARK_HEADER)) request.headers.set(BOOKMARK_HEADER, latest);
+      const res = await fetchApi(request);
+      latest = laterBookmark(latest, res.headers.get(BOOKMARK_HEADER));
+      return res;
+    },
+    stamp(res: Response): Response {
+      if (!latest) return res;
+      const out = new Response(res.body, res);
+      out.headers.set(BOOKMARK_HEADER, latest);
+      return out;
+    },
+  };
+}
 
 export function registerMcpRoutes(app: OpenAPIHono<AppEnv>) {
   /** The tools, made once per app from its document (all routes are registered by the first request). */
@@ -31,10 +56,11 @@ export function registerMcpRoutes(app: OpenAPIHono<AppEnv>) {
     } catch {
       executionCtx = undefined;
     }
+    const bookmarks = bookmarkRelay(c.req.header(BOOKMARK_HEADER));
     const server = createMcpServer({
       tools: tools(c.env.SERVICE_VERSION),
       // in-process: the same pipeline (auth, rate limit, scopes, validation, dispatch)
-      fetchApi: async (request) => app.fetch(request, c.env, executionCtx),
+      fetchApi: async (request) => bookmarks.relay(request, (r) => app.fetch(r, c.env, executionCtx)),
       origin: new URL(c.req.url).origin,
       authorization: c.req.header("Authorization")!,
       scopes: c.get("auth").scopes,
@@ -46,7 +72,7 @@ export function registerMcpRoutes(app: OpenAPIHono<AppEnv>) {
     });
     await server.connect(transport);
     try {
-      return await transport.handleRequest(c.req.raw);
+      return bookmarks.stamp(await transport.handleRequest(c.req.raw));
     } finally {
       await server.close();
     }

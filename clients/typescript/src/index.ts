@@ -43,7 +43,15 @@ export interface ClientOptions {
   retry?: RetryOptions | false;
   /** makes the Idempotency-Key of a write that does not carry one; defaults to crypto.randomUUID() */
   idempotencyKey?: () => string;
+  /**
+   * Read your own writes (default true): the client keeps the latest `X-Service-Bookmark`
+   * the service answered and sends it on every request, so a read after a write sees it
+   * even when a database replica answers. `false` sends none (reads may lag a moment).
+   */
+  readYourWrites?: boolean;
 }
+
+export const BOOKMARK_HEADER = "X-Service-Bookmark";
 
 const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -90,6 +98,8 @@ export function createClient(options: ClientOptions): BokforingClient {
     },
   });
 
+  if (options.readYourWrites !== false) client.use(bookmarkKeeper());
+
   async function* paginate(
     path: string,
     init?: { params?: { query?: Record<string, unknown> } & Record<string, unknown> } & Record<string, unknown>,
@@ -118,6 +128,27 @@ export function createClient(options: ClientOptions): BokforingClient {
   }
 
   return Object.assign(client, { paginate }) as unknown as BokforingClient;
+}
+
+/**
+ * Keeps the latest bookmark of the answers (D1's bookmarks sort oldest first as strings)
+ * and sends it with every request that does not carry its own.
+ */
+function bookmarkKeeper() {
+  let latest: string | null = null;
+  return {
+    onRequest({ request }: { request: Request }) {
+      if (!latest || request.headers.has(BOOKMARK_HEADER)) return undefined;
+      const headers = new Headers(request.headers);
+      headers.set(BOOKMARK_HEADER, latest);
+      return new Request(request, { headers });
+    },
+    onResponse({ response }: { response: Response }) {
+      const seen = response.headers.get(BOOKMARK_HEADER);
+      if (seen && (!latest || seen > latest)) latest = seen;
+      return undefined;
+    },
+  };
 }
 
 /**

@@ -15,7 +15,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -24,6 +27,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -114,7 +119,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -123,6 +131,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -207,7 +217,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     code: string;
                 };
@@ -218,6 +231,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -307,7 +322,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -324,6 +342,8 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -416,7 +436,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     id: string;
                 };
@@ -427,6 +450,8 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -527,7 +552,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -550,6 +578,8 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -644,7 +674,10 @@ export interface paths {
         delete: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     id: string;
                 };
@@ -655,6 +688,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -744,7 +779,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                 };
@@ -763,6 +801,8 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -856,7 +896,10 @@ export interface paths {
                     cursor?: string;
                     limit?: number;
                 };
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -865,6 +908,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -945,6 +990,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description true: run the whole command and commit nothing */
                     "x-dry-run"?: string;
                 };
@@ -960,6 +1007,8 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1045,7 +1094,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                 };
@@ -1056,6 +1108,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1156,6 +1210,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Optional; replays return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -1175,6 +1231,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1260,7 +1318,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -1269,6 +1330,8 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1368,7 +1431,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                 };
@@ -1379,6 +1445,8 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1485,7 +1553,10 @@ export interface paths {
                     cursor?: string;
                     limit?: number;
                 };
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                 };
@@ -1496,6 +1567,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1576,6 +1649,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Optional; replays return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -1600,6 +1675,8 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1698,6 +1775,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Optional; replays return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -1721,6 +1800,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1802,7 +1883,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                 };
@@ -1813,6 +1897,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1895,6 +1981,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -1910,6 +1998,8 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2004,6 +2094,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                 };
@@ -2025,6 +2117,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2122,6 +2216,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                 };
@@ -2136,6 +2232,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2228,7 +2326,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                     id: string;
@@ -2240,6 +2341,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2384,6 +2487,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -2411,6 +2516,8 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2560,7 +2667,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                     id: string;
@@ -2572,6 +2682,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2694,6 +2806,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                 };
@@ -2717,6 +2831,8 @@ export interface paths {
                 /** @description Success */
                 202: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2813,6 +2929,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description With a live key: the current 6-digit TOTP code of the key's user (two-step verification) */
@@ -2836,6 +2954,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2937,6 +3057,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description With a live key: the current 6-digit TOTP code of the key's user (two-step verification) */
@@ -2959,6 +3081,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3053,6 +3177,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                 };
@@ -3078,6 +3204,8 @@ export interface paths {
                 /** @description Success */
                 202: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3172,6 +3300,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                 };
@@ -3192,6 +3322,8 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3297,6 +3429,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -3322,6 +3456,8 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3420,7 +3556,10 @@ export interface paths {
                     type: "year_end_readiness" | "voucher_gaps";
                     fiscal_period_id: string;
                 };
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                 };
@@ -3431,6 +3570,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3524,7 +3665,10 @@ export interface paths {
                     to?: string;
                     type?: "vat_declaration" | "employer_declaration" | "tax_payment" | "f_tax_instalment" | "annual_report" | "income_tax_return" | "eu_sales_list";
                 };
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                 };
@@ -3535,6 +3679,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3637,7 +3783,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                 };
@@ -3648,6 +3797,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3734,6 +3885,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Optional; replays return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -3761,6 +3914,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3854,7 +4009,10 @@ export interface paths {
                     cursor?: string;
                     limit?: number;
                 };
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                 };
@@ -3865,6 +4023,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3947,6 +4107,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -3966,6 +4128,8 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4051,7 +4215,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                     id: string;
@@ -4063,6 +4230,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4159,6 +4328,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -4178,6 +4349,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4288,6 +4461,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -4304,6 +4479,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4402,6 +4579,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -4418,6 +4597,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4514,6 +4695,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -4534,6 +4717,8 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4637,6 +4822,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -4657,6 +4844,8 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4753,7 +4942,10 @@ export interface paths {
                     cursor?: string;
                     limit?: number;
                 };
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                 };
@@ -4764,6 +4956,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4851,7 +5045,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                     id: string;
@@ -4863,6 +5060,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4957,7 +5156,10 @@ export interface paths {
                     cursor?: string;
                     limit?: number;
                 };
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                 };
@@ -4968,6 +5170,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -5050,6 +5254,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -5069,6 +5275,8 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -5158,7 +5366,10 @@ export interface paths {
                 query?: {
                     expand?: "invoices";
                 };
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                     id: string;
@@ -5170,6 +5381,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -5249,6 +5462,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -5265,6 +5480,8 @@ export interface paths {
                 /** @description No content */
                 204: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content?: never;
@@ -5343,6 +5560,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -5363,6 +5582,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -5455,6 +5676,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -5477,6 +5700,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -5585,7 +5810,10 @@ export interface paths {
                     cursor?: string;
                     limit?: number;
                 };
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                 };
@@ -5596,6 +5824,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -5678,6 +5908,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -5697,6 +5929,8 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -5786,7 +6020,10 @@ export interface paths {
                 query?: {
                     expand?: "supplier_invoices";
                 };
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                     id: string;
@@ -5798,6 +6035,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -5877,6 +6116,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -5893,6 +6134,8 @@ export interface paths {
                 /** @description No content */
                 204: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content?: never;
@@ -5971,6 +6214,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -5991,6 +6236,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -6083,6 +6330,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -6105,6 +6354,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -6215,6 +6466,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -6231,6 +6484,8 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -6318,7 +6573,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                     id: string;
@@ -6331,6 +6589,8 @@ export interface paths {
                 /** @description No content */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content?: never;
@@ -6424,7 +6684,10 @@ export interface paths {
                     cursor?: string;
                     limit?: number;
                 };
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                 };
@@ -6435,6 +6698,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -6517,6 +6782,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -6536,6 +6803,8 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -6625,7 +6894,10 @@ export interface paths {
                 query?: {
                     expand?: string;
                 };
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                     id: string;
@@ -6637,6 +6909,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -6718,6 +6992,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -6734,6 +7010,8 @@ export interface paths {
                 /** @description No content */
                 204: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content?: never;
@@ -6812,6 +7090,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -6832,6 +7112,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -6915,7 +7197,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                     id: string;
@@ -6927,6 +7212,8 @@ export interface paths {
                 /** @description No content */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content?: never;
@@ -7020,6 +7307,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -7042,6 +7331,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -7152,6 +7443,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -7168,6 +7461,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -7262,6 +7557,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -7278,6 +7575,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -7376,6 +7675,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -7396,6 +7697,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -7495,6 +7798,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -7516,6 +7821,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -7615,6 +7922,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -7631,6 +7940,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -7729,6 +8040,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -7749,6 +8062,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -7849,6 +8164,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -7869,6 +8186,8 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -7968,7 +8287,10 @@ export interface paths {
                     cursor?: string;
                     limit?: number;
                 };
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                 };
@@ -7979,6 +8301,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -8061,6 +8385,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -8080,6 +8406,8 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -8169,7 +8497,10 @@ export interface paths {
                 query?: {
                     expand?: string;
                 };
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                     id: string;
@@ -8181,6 +8512,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -8267,6 +8600,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -8287,6 +8622,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -8377,6 +8714,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -8393,6 +8732,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -8489,6 +8830,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -8509,6 +8852,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -8608,6 +8953,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -8629,6 +8976,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -8729,6 +9078,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -8749,6 +9100,8 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -8856,6 +9209,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -8877,6 +9232,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -8976,6 +9333,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -8998,6 +9357,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -9090,6 +9451,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -9106,6 +9469,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -9197,7 +9562,10 @@ export interface paths {
                     cursor?: string;
                     limit?: number;
                 };
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                 };
@@ -9208,6 +9576,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -9290,6 +9660,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -9309,6 +9681,8 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -9394,7 +9768,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                     id: string;
@@ -9406,6 +9783,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -9495,7 +9874,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                     id: string;
@@ -9507,6 +9889,8 @@ export interface paths {
                 /** @description No content */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content?: never;
@@ -9600,6 +9984,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -9620,6 +10006,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -9712,7 +10100,10 @@ export interface paths {
                     limit?: number;
                     period?: string;
                 };
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                 };
@@ -9723,6 +10114,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -9805,6 +10198,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -9834,6 +10229,8 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -9919,7 +10316,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                     id: string;
@@ -9931,6 +10331,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -10020,7 +10422,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                     id: string;
@@ -10032,6 +10437,8 @@ export interface paths {
                 /** @description No content */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content?: never;
@@ -10116,7 +10523,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                     id: string;
@@ -10128,6 +10538,8 @@ export interface paths {
                 /** @description No content */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content?: never;
@@ -10215,7 +10627,10 @@ export interface paths {
                     /** @description the date the open amounts are read at (default today UTC) */
                     as_of?: string;
                 };
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                 };
@@ -10226,6 +10641,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -10354,6 +10771,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -10391,6 +10810,8 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -10509,7 +10930,10 @@ export interface paths {
                     /** @description the date the open amounts are read at (default today UTC) */
                     as_of?: string;
                 };
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                     id: string;
@@ -10521,6 +10945,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -10649,6 +11075,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -10672,6 +11100,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -10787,7 +11217,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                 };
@@ -10798,6 +11231,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -10880,6 +11315,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -10923,6 +11360,8 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -11012,7 +11451,10 @@ export interface paths {
                 query: {
                     as_of: string;
                 };
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                 };
@@ -11023,6 +11465,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -11121,6 +11565,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -11144,6 +11590,8 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -11240,6 +11688,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -11270,6 +11720,8 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -11355,7 +11807,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                     id: string;
@@ -11367,6 +11822,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -11465,6 +11922,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -11491,6 +11950,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -11582,7 +12043,10 @@ export interface paths {
                     to?: string;
                     date?: string;
                 };
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                 };
@@ -11593,6 +12057,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -11692,7 +12158,10 @@ export interface paths {
                     cursor?: string;
                     limit?: number;
                 };
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                 };
@@ -11703,6 +12172,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -11785,6 +12256,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -11822,6 +12295,8 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -11907,7 +12382,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                     id: string;
@@ -11919,6 +12397,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -11998,6 +12478,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -12014,6 +12496,8 @@ export interface paths {
                 /** @description No content */
                 204: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content?: never;
@@ -12092,6 +12576,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -12130,6 +12616,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -12215,7 +12703,10 @@ export interface paths {
                 query?: {
                     include_archived?: "true" | "false";
                 };
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                 };
@@ -12226,6 +12717,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -12304,6 +12797,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Optional; replays return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -12326,6 +12821,8 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -12422,6 +12919,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Optional; replays return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -12445,6 +12944,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -12533,6 +13034,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Optional; replays return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -12556,6 +13059,8 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -12654,6 +13159,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Optional; replays return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -12678,6 +13185,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -12768,7 +13277,10 @@ export interface paths {
                     cursor?: string;
                     limit?: number;
                 };
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                 };
@@ -12779,6 +13291,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -12857,6 +13371,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                 };
@@ -12880,6 +13396,8 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -12972,6 +13490,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                 };
@@ -12996,6 +13516,8 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -13081,7 +13603,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                     id: string;
@@ -13093,6 +13618,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -13183,6 +13710,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Optional; replays return the first response. */
                     "idempotency-key"?: string;
                 };
@@ -13197,6 +13726,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -13302,6 +13833,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -13325,6 +13858,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -13410,7 +13945,10 @@ export interface paths {
                     expires: string;
                     signature: string;
                 };
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                     documentId: string;
@@ -13422,6 +13960,8 @@ export interface paths {
                 /** @description No content */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content?: never;
@@ -13504,7 +14044,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                 };
@@ -13515,6 +14058,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -13599,6 +14144,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -13624,6 +14171,8 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -13712,7 +14261,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                     id: string;
@@ -13724,6 +14276,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -13799,6 +14353,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Optional; replays return the first response. */
                     "idempotency-key"?: string;
                 };
@@ -13813,6 +14369,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -13896,6 +14454,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Optional; replays return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -13921,6 +14481,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -14006,7 +14568,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                     id: string;
@@ -14018,6 +14583,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -14109,6 +14676,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Optional; replays return the first response. */
                     "idempotency-key"?: string;
                 };
@@ -14123,6 +14692,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -14216,7 +14787,10 @@ export interface paths {
                     cursor?: string;
                     limit?: number;
                 };
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                     id: string;
@@ -14228,6 +14802,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -14319,7 +14895,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     id: string;
                 };
@@ -14330,6 +14909,8 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -14417,7 +14998,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     id: string;
                 };
@@ -14428,6 +15012,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -14521,7 +15107,10 @@ export interface paths {
                     period_id: string;
                     to_date?: string;
                 };
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                 };
@@ -14532,6 +15121,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -14623,7 +15214,10 @@ export interface paths {
                 query?: {
                     as_of_date?: string;
                 };
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                 };
@@ -14634,6 +15228,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -14725,7 +15321,10 @@ export interface paths {
                 query?: {
                     as_of_date?: string;
                 };
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                 };
@@ -14736,6 +15335,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -14832,7 +15433,10 @@ export interface paths {
                     limit?: number;
                     cursor?: string;
                 };
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                 };
@@ -14843,6 +15447,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -14937,7 +15543,10 @@ export interface paths {
                     cursor?: string;
                     limit?: number;
                 };
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                 };
@@ -14948,6 +15557,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -15038,7 +15649,10 @@ export interface paths {
                     /** @description fiscal period id */
                     period_id: string;
                 };
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                 };
@@ -15049,6 +15663,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -15143,7 +15759,10 @@ export interface paths {
                     as_of?: string;
                     to_date?: string;
                 };
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                 };
@@ -15154,6 +15773,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -15248,7 +15869,10 @@ export interface paths {
                     as_of?: string;
                     to_date?: string;
                 };
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                 };
@@ -15259,6 +15883,8 @@ export interface paths {
                 /** @description No content */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content?: never;
@@ -15348,7 +15974,10 @@ export interface paths {
                     from_date?: string;
                     to_date?: string;
                 };
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                 };
@@ -15359,6 +15988,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -15453,7 +16084,10 @@ export interface paths {
                     from_date?: string;
                     to_date?: string;
                 };
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                 };
@@ -15464,6 +16098,8 @@ export interface paths {
                 /** @description No content */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content?: never;
@@ -15551,7 +16187,10 @@ export interface paths {
                     /** @description fiscal period id */
                     period_id: string;
                 };
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                 };
@@ -15562,6 +16201,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -15656,7 +16297,10 @@ export interface paths {
                     from_date?: string;
                     to_date?: string;
                 };
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                 };
@@ -15667,6 +16311,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -15759,7 +16405,10 @@ export interface paths {
                     /** @description a calendar month (2026-03) or a calendar quarter (2026-Q1) */
                     period: string;
                 };
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                 };
@@ -15770,6 +16419,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -15868,7 +16519,10 @@ export interface paths {
                     /** @description their e-mail (optional on the file) */
                     contact_email?: string;
                 };
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                 };
@@ -15879,6 +16533,8 @@ export interface paths {
                 /** @description No content */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content?: never;
@@ -15966,7 +16622,10 @@ export interface paths {
                     /** @description fiscal period id */
                     period_id: string;
                 };
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                 };
@@ -15977,6 +16636,8 @@ export interface paths {
                 /** @description No content */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content?: never;
@@ -16064,6 +16725,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Optional; replays return the first response. */
                     "idempotency-key"?: string;
                 };
@@ -16087,6 +16750,8 @@ export interface paths {
                 /** @description Success */
                 202: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -16174,7 +16839,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                 };
@@ -16185,6 +16853,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -16265,6 +16935,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Optional; replays return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -16284,6 +16956,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -16380,7 +17054,10 @@ export interface paths {
                     cursor?: string;
                     limit?: number;
                 };
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                 };
@@ -16391,6 +17068,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -16478,7 +17157,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                     id: string;
@@ -16490,6 +17172,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -16579,7 +17263,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                 };
@@ -16590,6 +17277,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -16695,6 +17384,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Optional; replays return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -16714,6 +17405,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -16814,6 +17507,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -16833,6 +17528,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -16945,6 +17642,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -16965,6 +17664,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -17063,7 +17764,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                     id: string;
@@ -17075,6 +17779,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -17188,6 +17894,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -17204,6 +17912,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -17286,6 +17996,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Optional; replays return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -17302,6 +18014,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -17401,6 +18115,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -17417,6 +18133,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -17517,6 +18235,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                 };
@@ -17535,6 +18255,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -17643,6 +18365,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                 };
@@ -17661,6 +18385,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -17763,6 +18489,8 @@ export interface paths {
                     format?: "camt053" | "camt054" | "bgmax" | "generic_csv" | "swedbank" | "seb" | "handelsbanken" | "nordea" | "nordea_business" | "sparbanken" | "amex" | "lunar" | "revolut" | "skandia" | "wise" | "wise_balance";
                 };
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Optional; replays return the first response. */
                     "idempotency-key"?: string;
                 };
@@ -17797,6 +18525,8 @@ export interface paths {
                 /** @description Success */
                 202: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -17890,7 +18620,10 @@ export interface paths {
                     cursor?: string;
                     limit?: number;
                 };
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                 };
@@ -17901,6 +18634,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -17983,6 +18718,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -18002,6 +18739,8 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -18093,7 +18832,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                 };
@@ -18113,6 +18855,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -18198,7 +18942,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                     id: string;
@@ -18210,6 +18957,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -18289,6 +19038,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -18305,6 +19056,8 @@ export interface paths {
                 /** @description No content */
                 204: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content?: never;
@@ -18383,6 +19136,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -18403,6 +19158,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -18489,7 +19246,10 @@ export interface paths {
                     cursor?: string;
                     limit?: number;
                 };
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                 };
@@ -18500,6 +19260,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -18582,6 +19344,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -18601,6 +19365,8 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -18686,7 +19452,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                     id: string;
@@ -18698,6 +19467,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -18779,6 +19550,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -18795,6 +19568,8 @@ export interface paths {
                 /** @description No content */
                 204: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content?: never;
@@ -18871,6 +19646,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -18891,6 +19668,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -18975,7 +19754,10 @@ export interface paths {
                     cursor?: string;
                     limit?: number;
                 };
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                     id: string;
@@ -18987,6 +19769,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -19069,6 +19853,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -19089,6 +19875,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -19176,7 +19964,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                     id: string;
@@ -19189,6 +19980,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -19268,6 +20061,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -19285,6 +20080,8 @@ export interface paths {
                 /** @description No content */
                 204: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content?: never;
@@ -19363,6 +20160,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -19384,6 +20183,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -19478,6 +20279,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -19499,6 +20302,8 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -19592,6 +20397,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -19610,6 +20417,8 @@ export interface paths {
                 /** @description No content */
                 204: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content?: never;
@@ -19698,6 +20507,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -19714,6 +20525,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -19808,6 +20621,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -19824,6 +20639,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -19918,6 +20735,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -19934,6 +20753,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -20028,6 +20849,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                 };
@@ -20046,6 +20869,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -20140,6 +20965,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -20156,6 +20983,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -20243,7 +21072,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                     id: string;
@@ -20256,6 +21088,8 @@ export interface paths {
                 /** @description No content */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content?: never;
@@ -20342,7 +21176,10 @@ export interface paths {
                 query?: {
                     execution_date?: string;
                 };
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                     id: string;
@@ -20354,6 +21191,8 @@ export interface paths {
                 /** @description No content */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content?: never;
@@ -20442,7 +21281,10 @@ export interface paths {
                     to: string;
                     type?: "sick" | "vab" | "parental" | "vacation" | "leave_without_pay" | "leave_with_pay" | "study_leave" | "caring_for_relative" | "infection_carrier";
                 };
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                     id: string;
@@ -20454,6 +21296,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -20536,6 +21380,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -20556,6 +21402,8 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -20651,6 +21499,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -20668,6 +21518,8 @@ export interface paths {
                 /** @description No content */
                 204: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content?: never;
@@ -20746,6 +21598,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -20767,6 +21621,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -20857,6 +21713,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                 };
@@ -20875,6 +21733,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -20964,7 +21824,10 @@ export interface paths {
                 query?: {
                     format?: "json" | "xml";
                 };
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                     id: string;
@@ -20976,6 +21839,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -21060,6 +21925,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Optional; replays return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -21080,6 +21947,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -21165,7 +22034,10 @@ export interface paths {
                 query: {
                     year: number;
                 };
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                 };
@@ -21176,6 +22048,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -21269,7 +22143,10 @@ export interface paths {
                     period_year?: number;
                     period_month?: number;
                 };
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                 };
@@ -21280,6 +22157,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -21369,7 +22248,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                     id: string;
@@ -21381,6 +22263,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -21470,7 +22354,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                     id: string;
@@ -21482,6 +22369,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -21564,6 +22453,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -21584,6 +22475,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -21674,7 +22567,10 @@ export interface paths {
                     /** @description default today */
                     as_of?: string;
                 };
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                 };
@@ -21685,6 +22581,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -21778,7 +22676,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                 };
@@ -21793,6 +22694,8 @@ export interface paths {
                 /** @description No content */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content?: never;
@@ -21880,7 +22783,10 @@ export interface paths {
                     /** @description false skips the status (faster); default true */
                     with_status?: "true" | "false";
                 };
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                 };
@@ -21891,6 +22797,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -21985,7 +22893,10 @@ export interface paths {
                     date_from?: string;
                     date_to?: string;
                 };
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                     /** @description bank:<19xx settlement account>, receivables (1510), payables (2440), skattekonto (1630), vat (2650), preliminary_tax (2710) or employer_contributions (2731) */
@@ -21998,6 +22909,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -22093,7 +23006,10 @@ export interface paths {
                     limit?: number;
                     cursor?: string;
                 };
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                     /** @description bank:<19xx settlement account>, receivables (1510), payables (2440), skattekonto (1630), vat (2650), preliminary_tax (2710) or employer_contributions (2731) */
@@ -22106,6 +23022,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -22211,6 +23129,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -22232,6 +23152,8 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -22336,6 +23258,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -22354,6 +23278,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -22447,7 +23373,10 @@ export interface paths {
                 query?: {
                     include_reopened?: "true" | "false";
                 };
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                     /** @description bank:<19xx settlement account>, receivables (1510), payables (2440), skattekonto (1630), vat (2650), preliminary_tax (2710) or employer_contributions (2731) */
@@ -22460,6 +23389,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -22544,6 +23475,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -22565,6 +23498,8 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -22659,6 +23594,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                 };
@@ -22676,6 +23613,8 @@ export interface paths {
                 /** @description Success */
                 202: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -22766,7 +23705,10 @@ export interface paths {
                     date_from?: string;
                     date_to?: string;
                 };
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                 };
@@ -22777,6 +23719,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -22866,7 +23810,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                 };
@@ -22877,6 +23824,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -22961,6 +23910,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -22980,6 +23931,8 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -23083,6 +24036,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -23099,6 +24054,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -23199,6 +24156,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -23219,6 +24178,8 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -23315,6 +24276,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -23334,6 +24297,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -23424,6 +24389,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Optional; replays return the first response. */
                     "idempotency-key"?: string;
                 };
@@ -23444,6 +24411,8 @@ export interface paths {
                 /** @description Success */
                 202: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {

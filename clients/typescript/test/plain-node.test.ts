@@ -89,3 +89,33 @@ test("verifyWebhook accepts the service's signature and refuses a changed body",
   const forged = await verifyWebhook({ secret, signatureHeader: `t=${t},v1=${v1}`, rawBody: `${rawBody} `, now });
   assert.deepEqual(forged, { ok: false, reason: "bad_signature" });
 });
+
+test("the latest X-Service-Bookmark is sent with every later request, never an older one", async () => {
+  const older = "00000000-0000002b-00000000-00000000000000000000000000000000";
+  const newer = "00000000-0000002c-00000000-00000000000000000000000000000000";
+  const { sent, fetch } = recorder([
+    json(201, { data: { id: "c1" }, meta: {} }, { "X-Service-Bookmark": newer }),
+    json(200, { data: [], meta: { next_cursor: null } }, { "X-Service-Bookmark": older }),
+    json(200, { data: [], meta: { next_cursor: null } }),
+  ]);
+  const client = createClient({ baseUrl: BASE, apiKey: "service_sk_test_abc", fetch, retry: false });
+  const path = { params: { path: { companyId: COMPANY } } };
+  await client.POST("/api/v1/companies/{companyId}/customers", { ...path, body: { name: "A" } as never });
+  await client.GET("/api/v1/companies/{companyId}/customers", path);
+  await client.GET("/api/v1/companies/{companyId}/customers", path);
+  assert.equal(sent[0].headers.get("X-Service-Bookmark"), null);
+  assert.equal(sent[1].headers.get("X-Service-Bookmark"), newer);
+  assert.equal(sent[2].headers.get("X-Service-Bookmark"), newer);
+});
+
+test("readYourWrites: false sends no bookmark", async () => {
+  const { sent, fetch } = recorder([
+    json(200, { data: [], meta: { next_cursor: null } }, { "X-Service-Bookmark": "00000000-00000001-00000000-00" }),
+    json(200, { data: [], meta: { next_cursor: null } }),
+  ]);
+  const client = createClient({ baseUrl: BASE, apiKey: "k", fetch, retry: false, readYourWrites: false });
+  const path = { params: { path: { companyId: COMPANY } } };
+  await client.GET("/api/v1/companies/{companyId}/customers", path);
+  await client.GET("/api/v1/companies/{companyId}/customers", path);
+  assert.equal(sent[1].headers.get("X-Service-Bookmark"), null);
+});
