@@ -109,12 +109,28 @@ describe("an aktiebolag's INK2 files", () => {
     expect(bad.status).toBe(400);
     expect(bad.body.error.code).toBe("VALIDATION_ERROR");
 
+    // the year-end's readiness warns of the missing tax (a warning: the year-end could still run)
+    const readiness = async () =>
+      (
+        await call("GET", url(f, `/compliance/check?type=year_end_readiness&fiscal_period_id=${f.periodId}`), {
+          key: f.actor.key,
+        })
+      ).body.data;
+    const before = await readiness();
+    expect(before.findings.filter((x: any) => x.code === "TAX_NOT_CALCULATED")).toEqual([
+      expect.objectContaining({ severity: "warning", code: "TAX_NOT_CALCULATED" }),
+    ]);
+    expect(before.findings.find((x: any) => x.code === "TAX_NOT_CALCULATED").message).toContain(
+      `/fiscal-periods/${f.periodId}/tax`,
+    );
+
     const taxed = await write(f.actor.key, "POST", url(f, `/fiscal-periods/${f.periodId}/tax`), {
       periodiseringsfond: true,
     });
     expect(taxed.status, JSON.stringify(taxed.body)).toBe(201);
     const calc = taxed.body.data;
     expect(calc).toMatchObject({ taxable_result: SURPLUS - FUND, tax: TAX, periodiseringsfond: { amount: FUND } });
+    expect((await readiness()).findings.map((x: any) => x.code)).not.toContain("TAX_NOT_CALCULATED");
 
     // BLANKETTER.SRU alone: text/plain in ISO 8859-1, every line ended by CR LF
     const { res, bytes } = await download(f, "?file=BLANKETTER.SRU");
