@@ -136,6 +136,7 @@ describe("an aktiebolag's INK2 files", () => {
     const { res, bytes } = await download(f, "?file=BLANKETTER.SRU");
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toBe("text/plain; charset=ISO-8859-1");
+    expect(res.headers.get("SRU-Unmapped-Accounts")).toBeNull();
     const text = latin1(bytes);
     expect(text.endsWith("#FIL_SLUT\r\n")).toBe(true);
     expect(text.replaceAll("\r\n", "").includes("\n")).toBe(false);
@@ -254,6 +255,8 @@ describe("a sole trader's NE file", () => {
     await post("02-01", [line("1930", 50_000, 0), line("3001", 0, 50_000)]);
     await post("02-02", [line("4010", 10_000, 0), line("1930", 0, 10_000)]);
     await post("02-03", [line("5010", 6_000.5, 0), line("1930", 0, 6_000.5)]);
+    // a result account the räkenskapsschema has no field for (88xx): left out of R1-R11 and named
+    await post("02-04", [line("8850", 100, 0), line("1930", 0, 100)]);
     expect((await write(f.actor.key, "PATCH", url(f, "/settings"), ADDRESS)).status).toBe(200);
 
     const ne = await call("GET", url(f, `/fiscal-periods/${f.periodId}/ne`), { key: f.actor.key });
@@ -261,6 +264,7 @@ describe("a sole trader's NE file", () => {
 
     const zip = await download(f);
     expect(zip.res.status).toBe(200);
+    expect(zip.res.headers.get("SRU-Unmapped-Accounts")).toBe("8850");
     // the file name carries no personnummer
     expect(zip.res.headers.get("Content-Disposition")).not.toContain("9876");
     const files = unzipSync(zip.bytes);

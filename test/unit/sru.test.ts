@@ -164,12 +164,33 @@ describe("INK2R from the year's movements (BAS INK2 kopplingstabell)", () => {
   });
 
   it("leaves the closing entry's 8999 out of the income statement: 2099 already holds the result", () => {
-    const closed = ink2rFields(
-      ink2rFigures([mv("1930", 1_000, 0), mv("3001", 0, 1_000), mv("8999", 1_000, 0), mv("2099", 0, 1_000)]),
-      "2026-01-01",
-      "2026-12-31",
-    );
+    const figures = ink2rFigures([
+      mv("1930", 1_000, 0),
+      mv("3001", 0, 1_000),
+      mv("8999", 1_000, 0),
+      mv("2099", 0, 1_000),
+    ]);
+    expect(figures.unmapped).toEqual([]);
+    const closed = ink2rFields(figures, "2026-01-01", "2026-12-31");
     expect(asMap(closed.fields)).toMatchObject({ "7281": "1000", "7302": "1000", "7410": "1000", "7450": "1000" });
+  });
+});
+
+describe("accounts outside the kopplingstabell", () => {
+  it("are named, not written: 1390-1399 and 48xx have no INK2R field", () => {
+    const figures = ink2rFigures([mv("1390", 100, 0), mv("4810", 50, 0), mv("1930", 0, 150)]);
+    expect(figures.unmapped).toEqual(["1390", "4810"]);
+    expect(asMap(ink2rFields(figures, "2026-01-01", "2026-12-31").fields)).toEqual({
+      "7011": "20260101",
+      "7012": "20261231",
+      "7281": "-150",
+      "7302": "-50",
+    });
+  });
+
+  it("net a split row over all its accounts: 8113 and 8118 together on 3.14", () => {
+    const figures = ink2rFigures([mv("8113", 0, 1_000), mv("8118", 300, 0)]);
+    expect(asMap(ink2rFields(figures, "2026-01-01", "2026-12-31").fields)).toMatchObject({ "7423": "700" });
   });
 });
 

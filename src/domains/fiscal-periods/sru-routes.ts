@@ -69,7 +69,7 @@ const getSruRoute = defineRoute({
     "the booked tax, the non-deductible costs and tax-free income, the schablonintäkt and last year's loss from the stored tax calculation), each with 7011/7012 the year's dates. " +
     "A sole trader: NE R1-R11. ISO-8859-1, CRLF, whole kronor (öre dropped), a field of 0 left out. Default a zip of both files; ?file=INFO.SRU or BLANKETTER.SRU answers one as " +
     "text/plain. Refusals: TAX_NOT_CALCULATED (409, an aktiebolag's year without POST .../tax), SRU_COMPANY_DETAILS_MISSING (409, no organisation number, address, postal code " +
-    "or city; details.missing), TAX_ENTITY_TYPE_MISMATCH (another form). See docs/tax.md.",
+    "or city; details.missing), TAX_ENTITY_TYPE_MISMATCH (another form). Accounts whose balance no field takes are named in the SRU-Unmapped-Accounts header. See docs/tax.md.",
   scope: "reports:read",
   company: true,
   params: CompanyItemParams,
@@ -120,7 +120,11 @@ function taxFiguresOf(calc: TaxCalculation): TaxFigures {
 }
 
 /** INK2, INK2R and INK2S of an aktiebolag's year; refused before its tax is calculated. */
-async function ink2Forms(db: Database, companyId: string, period: FiscalPeriodRow): Promise<SruForm[]> {
+async function ink2Forms(
+  db: Database,
+  companyId: string,
+  period: FiscalPeriodRow,
+): Promise<{ forms: SruForm[]; unmapped: string[] }> {
   const [row, totals] = await Promise.all([
     taxCalculationOf(db, companyId, period.id),
     periodAccountTotals(db, companyId, period.id),
@@ -132,7 +136,8 @@ async function ink2Forms(db: Database, companyId: string, period: FiscalPeriodRo
       "INK2S needs the year's tax calculation: POST .../fiscal-periods/{id}/tax first.",
     );
   const { periodStart: start, periodEnd: end } = period;
-  const r = ink2rFields(ink2rFigures(totals), start, end);
+  const figures = ink2rFigures(totals);
+  const r = ink2rFields(figures, start, end);
   const s = ink2sFields(
     r.result,
     r.kronor.get("7528") ?? 0,
@@ -140,18 +145,22 @@ async function ink2Forms(db: Database, companyId: string, period: FiscalPeriodRo
     start,
     end,
   );
-  return [
+  const forms = [
     { code: formCode("INK2", end), fields: ink2Fields(s.surplus, start, end) },
     { code: formCode("INK2R", end), fields: r.fields },
     { code: formCode("INK2S", end), fields: s.fields },
   ];
+  return { forms, unmapped: figures.unmapped };
 }
 
 /** NE of a sole trader's year, from the NE figures. */
 async function neForms(db: Database, companyId: string, period: FiscalPeriodRow, vatRegistered: boolean) {
   const ne = neFigures(await periodAccountTotals(db, companyId, period.id), vatRegistered);
   const { fields } = neFields(ne.fields, period.periodStart, period.periodEnd);
-  return [{ code: formCode("NE", period.periodEnd), fields }];
+  return {
+    forms: [{ code: formCode("NE", period.periodEnd), fields }],
+    unmapped: ne.unmapped.map((a) => a.account),
+  };
 }
 
 /** The forms by the company's form: INK2 for an aktiebolag, NE for an enskild firma. */
@@ -166,6 +175,7 @@ async function formsOf(db: Database, companyId: string, period: FiscalPeriodRow,
 }
 
 const TEXT = "text/plain; charset=ISO-8859-1";
+const UNMAPPED_HEADER = "SRU-Unmapped-Accounts";
 
 function getSruWith(companyOf: SruCompanyOf) {
   return async function getSru(c: HandlerContext<typeof getSruRoute>) {
@@ -177,15 +187,19 @@ function getSruWith(companyOf: SruCompanyOf) {
       companyOf(db, companyId),
     ]);
     const sender = senderOf(company, todayUtc());
-    const forms = await formsOf(db, companyId, period, company);
+    const { forms, unmapped } = await formsOf(db, companyId, period, company);
     const createdAt = nowIso();
     const files = {
       [INFO_FILE]: sruBytes(infoSru(sender, createdAt, PROGRAM)),
       [FORMS_FILE]: sruBytes(blanketterSru(sender, forms, createdAt)),
     };
-    if (query.file) return fileResponse(c, files[query.file], TEXT, query.file);
     // the file name carries no identity: a sole trader's is a personnummer
-    return fileResponse(c, zipSync(files), "application/zip", `sru-${period.periodEnd}.zip`);
+    const res = query.file
+      ? fileResponse(c, files[query.file], TEXT, query.file)
+      : fileResponse(c, zipSync(files), "application/zip", `sru-${period.periodEnd}.zip`);
+    // accounts with a balance that no field takes are named, so the files are not taken as whole unread
+    if (unmapped.length) res.headers.set(UNMAPPED_HEADER, unmapped.join(","));
+    return res;
   };
 }
 

@@ -15,6 +15,9 @@
 //   Gallery, package PSLedger 1.0.0). An amount is written as the form prints it: the row's sign
 //   carries the direction, so a cost, a deduction and a loss are positive; the balance sheet is
 //   written as balances (assets debit, equity and liabilities credit).
+// - Why not sru-ink2.ts (generated for SIE's #SRU): its generator skips the table's forms
+//   "30xx-37xx", "151x–155x", "211x-213x", "2360- 2372" and the "(Om netto ±)" rows, so 1510,
+//   2120-2129, 30xx-47xx, 50xx-76xx and others have no code there.
 // - BAS 40xx-47xx is mapped to both 3.5 (7511 Råvaror och förnödenheter) and 3.6 (7512
 //   Handelsvaror): the company chooses; this writes them on 7511.
 import { bookedResultOf } from "../bas";
