@@ -44,8 +44,16 @@ function registerRoutes(app: OpenAPIHono<AppEnv>): void {
   sandbox.registerSandboxRoutes(app);
   accounts.registerAccountRoutes(app);
   fiscalPeriods.registerFiscalPeriodRoutes(app, async (db, companyId) => {
-    const { companies: row } = await companies.loadCompany(db, companyId);
-    return { entityType: row.entityType, vatRegistered: row.vatRegistered };
+    const { companies: row, company_settings: settings } = await companies.loadCompany(db, companyId);
+    return {
+      entityType: row.entityType,
+      vatRegistered: row.vatRegistered,
+      name: row.name,
+      orgNumber: row.orgNumber,
+      addressLine1: settings.addressLine1,
+      postalCode: settings.postalCode,
+      city: settings.city,
+    };
   });
   compliance.registerComplianceRoutes(
     app,

@@ -237,6 +237,19 @@ export const ERROR_CATALOGUE = {
     "The calculation does not apply to the company's form.",
     "Corporate tax (.../tax) is for an aktiebolag; the NE figures (.../ne) for an enskild firma.",
   ),
+  // Not in the spec (issue 31): the income-tax return's SRU files (GET .../fiscal-periods/{id}/sru).
+  TAX_NOT_CALCULATED: e(
+    409,
+    "Årets skatt är inte beräknad; INK2S bygger på skatteberäkningen.",
+    "The year's tax has not been calculated: INK2S is made from the tax calculation.",
+    "Calculate it with POST .../fiscal-periods/{id}/tax (before the year-end), then ask for the files again.",
+  ),
+  SRU_COMPANY_DETAILS_MISSING: e(
+    409,
+    "Företaget saknar organisationsnummer eller adress som SRU-filerna kräver.",
+    "The company lacks the organisation number or address the SRU files need.",
+    "details.missing names them: set org_number on the company, address_line1, postal_code and city in its settings.",
+  ),
   YEAR_END_STALE: e(
     409,
     "Årets resultat har ändrats sedan bokslutsverifikationen; kör bokslutet igen.",

@@ -2783,6 +2783,107 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/companies/{companyId}/fiscal-periods/{id}/sru": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The income-tax return as Skatteverket's SRU files (INFO.SRU, BLANKETTER.SRU)
+         * @description An aktiebolag: INK2 (7104 överskott / 7114 underskott), INK2R (the balance sheet and income statement by BAS's INK2 kopplingstabell) and INK2S (the booked result, the booked tax, the non-deductible costs and tax-free income, the schablonintäkt and last year's loss from the stored tax calculation), each with 7011/7012 the year's dates. A sole trader: NE R1-R11. ISO-8859-1, CRLF, whole kronor (öre dropped), a field of 0 left out. Default a zip of both files; ?file=INFO.SRU or BLANKETTER.SRU answers one as text/plain. Refusals: TAX_NOT_CALCULATED (409, an aktiebolag's year without POST .../tax), SRU_COMPANY_DETAILS_MISSING (409, no organisation number, address, postal code or city; details.missing), TAX_ENTITY_TYPE_MISMATCH (another form). Accounts whose balance no field takes are named in the SRU-Unmapped-Accounts header. See docs/tax.md.
+         *
+         *     Scope: `reports:read`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description one file alone, as text/plain in ISO-8859-1; absent: both in one zip */
+                    file?: "INFO.SRU" | "BLANKETTER.SRU";
+                    /** @description zip (the default): INFO.SRU and BLANKETTER.SRU */
+                    format?: "zip";
+                };
+                header?: never;
+                path: {
+                    companyId: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/companies/{companyId}/fiscal-periods/{id}/year-end": {
         parameters: {
             query?: never;

@@ -120,7 +120,8 @@ export async function complianceCheck(
   let findings: Finding[];
   let summary: Record<string, unknown>;
   if (type === "year_end_readiness") {
-    const r = await yearEndReadiness(db, companyId, period, fx);
+    const { companies: company } = await loadCompany(db, companyId);
+    const r = await yearEndReadiness(db, companyId, period, fx, company.entityType);
     findings = r.findings;
     summary = {
       blockers: findings.filter((f) => f.severity === "blocker").length,
@@ -130,6 +131,7 @@ export async function complianceCheck(
         "voucher_gaps_explained",
         "trial_balance_balanced",
         "result_not_yet_booked",
+        "corporate_tax_calculated",
       ],
     };
   } else {

@@ -10,7 +10,8 @@ import { CompanyParams, CompanyItemParams } from "../../http/params";
 import { defineRoute, type HandlerContext } from "../../http/route";
 import { OperationSchema } from "../operations";
 import { lockDatesOf, listPeriods, periodJson } from "./service";
-import { type CompanyFormOf, registerTaxRoutes } from "./tax-routes";
+import { registerSruRoutes, type SruCompanyOf } from "./sru-routes";
+import { registerTaxRoutes } from "./tax-routes";
 
 const TAG = "Fiscal periods";
 const BASE = "/api/v1/companies/{companyId}/fiscal-periods";
@@ -327,13 +328,17 @@ async function explainVoucherGap(c: HandlerContext<typeof explainVoucherGapRoute
   return dispatch(c, "fiscal_periods.explain_voucher_gap", c.req.valid("json"));
 }
 
-/** companyFormOf: the company's form and VAT registration, for the NE figures (companies sits above this domain). */
-export function registerFiscalPeriodRoutes(app: OpenAPIHono<AppEnv>, companyFormOf: CompanyFormOf) {
+/**
+ * companyOf: the company's form, VAT registration, identity and address, for the NE figures and
+ * the SRU files (companies sits above this domain).
+ */
+export function registerFiscalPeriodRoutes(app: OpenAPIHono<AppEnv>, companyOf: SruCompanyOf) {
   app.openapi(listFiscalPeriodsRoute, listFiscalPeriods);
   app.openapi(openNextYearRoute, openNextYear);
   app.openapi(lockPeriodRoute, lockPeriod);
   app.openapi(unlockPeriodRoute, unlockPeriod);
-  registerTaxRoutes(app, companyFormOf);
+  registerTaxRoutes(app, companyOf);
+  registerSruRoutes(app, companyOf);
   app.openapi(runYearEndRoute, runYearEnd);
   app.openapi(closePeriodRoute, closePeriod);
   app.openapi(reopenPeriodRoute, reopenPeriod);

@@ -38,6 +38,7 @@ import {
   type CashMethodSources,
   type EntryLoader,
 } from "./cash-method";
+import { taxCalculationOf } from "./corporate-tax";
 import { voucherGaps } from "./gaps";
 import {
   closingRatesFor,
@@ -90,19 +91,23 @@ export interface ReadinessFx {
 /**
  * Each check the year-end needs, failed ones as blockers with what to do. Without `fx`
  * the closing rates are not looked up (the operation's own revaluation asks for them).
+ * With the company's `entityType`, an aktiebolag's year without its tax calculation is
+ * warned of (the compliance check passes it; the year-end's own refusal needs no warning).
  */
 export async function yearEndReadiness(
   db: Database,
   companyId: string,
   period: FiscalPeriodRow,
   fx?: ReadinessFx,
+  entityType?: string,
 ): Promise<{ ready: boolean; findings: Finding[] }> {
-  const [drafts, gaps, totals, revaluation, periods] = await Promise.all([
+  const [drafts, gaps, totals, revaluation, periods, taxCalculation] = await Promise.all([
     draftCount(db, companyId, period.id),
     voucherGaps(db, companyId, period.id),
     periodAccountTotals(db, companyId, period.id),
     revaluationOf(db, companyId, period.id),
     listPeriods(db, companyId),
+    entityType === "aktiebolag" ? taxCalculationOf(db, companyId, period.id) : null,
   ]);
   const base = periodBase(companyId, period.id);
   const findings: Finding[] = [];
@@ -159,6 +164,7 @@ export async function yearEndReadiness(
   // a stale closing entry is itself a result booked in part: staleFinding says what is left
   if (toRun && !stale) findings.push(...resultBookingFindings(totals, base));
   if (fx && !revaluation && toRun) findings.push(...(await closingRateFindings(db, companyId, period, fx, base)));
+  if (entityType === "aktiebolag" && toRun && !taxCalculation) findings.push(taxPendingFinding(base));
   if (!revaluation && toRun)
     findings.push({
       severity: "info",
@@ -167,6 +173,21 @@ export async function yearEndReadiness(
       details: {},
     });
   return { ready: !findings.some((f) => f.severity === "blocker"), findings };
+}
+
+/**
+ * An aktiebolag's year-end before its tax: a warning, not a blocker (a year with a loss may
+ * have nothing to book), but the closing entry would carry the result before tax to 2099,
+ * the tax can no longer be calculated after it (TAX_AFTER_YEAR_END), and the SRU files need
+ * the calculation (TAX_NOT_CALCULATED).
+ */
+function taxPendingFinding(base: string): Finding {
+  return {
+    severity: "warning",
+    code: "TAX_NOT_CALCULATED",
+    message: `The year's corporate tax is not calculated: calculate it with POST ${base}/tax before the year-end (the INK2 files at GET ${base}/sru need it).`,
+    details: {},
+  };
 }
 
 /** What a later posting changed in a year whose closing entry is made, or null when nothing did. */
