@@ -159,7 +159,7 @@ export const INCOME_STATEMENT_STEPS: {
  * överkursfond 2087, fond för utvecklingsutgifter 2089: BAS group 208) and fritt eget
  * kapital (balanserat resultat 2091/2098, erhållna aktieägartillskott 2093, fri
  * överkursfond 2097, årets resultat 2099: BAS group 209). The same split as the INK2
- * balance-sheet fields 2.27 (7301, 2080-2089) and 2.28 (7302, 2090-2099) in sru-ink2.ts.
+ * balance-sheet fields 2.27 (7301, 2080-2089) and 2.28 (7302, 2090-2099) in sru/ink2.ts.
  * Other entity types keep one "Eget kapital" heading: the split is ABL's (aktiebolagslagen).
  */
 export const EQUITY_LINES_AKTIEBOLAG: Section[] = [
@@ -169,7 +169,7 @@ export const EQUITY_LINES_AKTIEBOLAG: Section[] = [
 
 /**
  * Kortfristiga skulder by the lines of ÅRL bilaga 2 (K2), with the BAS account ranges of
- * BAS's INK2 mapping (sru-ink2.ts fields 2.38-2.50): every account of 2400-2899 not named
+ * BAS's INK2 mapping (sru/ink2.ts, fields 2.38-2.50): every account of 2400-2899 not named
  * by another line is "Övriga kortfristiga skulder" (2.48/7369: VAT, payroll withholdings,
  * other liabilities); 2900-2999 are "Upplupna kostnader och förutbetalda intäkter" (7370).
  * The order is the schedule's; the catch-all comes after the named lines so that

@@ -836,6 +836,12 @@ describe("a year of a small aktiebolag through the API, against figures computed
     });
     expect(res.status).toBe(200);
     const bytes = new Uint8Array(await res.arrayBuffer());
+    // every account the year used has its INK2R field (#SRU), the closing accounts none
+    const text = new TextDecoder("latin1").decode(bytes);
+    for (const sru of ["#SRU 1510 7251", "#SRU 1930 7281", "#SRU 2099 7302", "#SRU 2611 7369", "#SRU 3001 7410"])
+      expect(text).toContain(sru);
+    expect(text).toMatch(/#SRU 5010 7513\r?\n/);
+    expect(text).not.toMatch(/#SRU 899\d /);
     const created = await call("POST", "/api/v1/companies", {
       key: await key(),
       body: {

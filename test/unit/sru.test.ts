@@ -11,7 +11,7 @@ import {
   wholeKronor,
   type SruSender,
 } from "../../src/sweden/sru/files";
-import { ink2Fields, ink2rFields, ink2rFigures, ink2sFields } from "../../src/sweden/sru/ink2";
+import { ink2Fields, ink2rFields, ink2rFigures, ink2sFields, sruFieldOf } from "../../src/sweden/sru/ink2";
 import { neFields } from "../../src/sweden/sru/ne";
 
 const kr = (n: number) => Math.round(n * 100);
@@ -252,6 +252,44 @@ describe("NE R1-R11", () => {
       "7501 30000",
       "7505 5000",
       "7440 115100",
+    ]);
+  });
+});
+
+describe("the #SRU field of one account (the SIE export)", () => {
+  it("names the INK2R field of BAS's kopplingstabell, the (+) field of a paired row, none for 8990-8999", () => {
+    expect(
+      [
+        "1220",
+        "1510",
+        "1930",
+        "2081",
+        "2099",
+        "2126",
+        "2440",
+        "2611",
+        "3001",
+        "4010",
+        "5010",
+        "7010",
+        "8310",
+        "8999",
+      ].map(sruFieldOf),
+    ).toEqual([
+      "7215",
+      "7251",
+      "7281",
+      "7301",
+      "7302",
+      "7321",
+      "7365",
+      "7369",
+      "7410",
+      "7511",
+      "7513",
+      "7514",
+      "7417",
+      null,
     ]);
   });
 });

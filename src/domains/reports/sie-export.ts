@@ -6,7 +6,7 @@ import { isBalanceAccount, sieAccountTypeOf } from "../../sweden/bas";
 import { encodeCp437 } from "../../sweden/sie/encoding";
 import { groupBy } from "../../db/group";
 import { amount, field, objectList, record, sieDate } from "../../sweden/sie/write";
-import { sruCodeOf } from "../../sweden/sru-ink2";
+import { sruFieldOf } from "../../sweden/sru/ink2";
 import {
   chartInOrder,
   companyHeading,
@@ -49,7 +49,7 @@ async function header(
   for (const a of await chartInOrder(db, companyId)) {
     out.push(record("#KONTO", a.number, field(a.name)));
     out.push(record("#KTYP", a.number, sieAccountTypeOf(a.type)));
-    const sru = sruCodeOf(a.number);
+    const sru = sruFieldOf(a.number);
     if (sru) out.push(record("#SRU", a.number, sru));
   }
   const { dims, codes } = await dimensionsInOrder(db, companyId);

@@ -15,9 +15,10 @@
 //   Gallery, package PSLedger 1.0.0). An amount is written as the form prints it: the row's sign
 //   carries the direction, so a cost, a deduction and a loss are positive; the balance sheet is
 //   written as balances (assets debit, equity and liabilities credit).
-// - Why not sru-ink2.ts (generated for SIE's #SRU): its generator skips the table's forms
-//   "30xx-37xx", "151x–155x", "211x-213x", "2360- 2372" and the "(Om netto ±)" rows, so 1510,
-//   2120-2129, 30xx-47xx, 50xx-76xx and others have no code there.
+// - The SIE export's #SRU takes its field per account from here too (sruFieldOf). An earlier
+//   generated table skipped the kopplingstabell's forms "30xx-37xx", "151x–155x", "211x-213x",
+//   "2360- 2372" and the "(Om netto ±)" rows, so 1510, 2120-2129, 30xx-47xx, 50xx-76xx and
+//   others had no #SRU in the exported files; it is gone.
 // - BAS 40xx-47xx is mapped to both 3.5 (7511 Råvaror och förnödenheter) and 3.6 (7512
 //   Handelsvaror): the company chooses; this writes them on 7511.
 import { bookedResultOf } from "../bas";
@@ -225,6 +226,20 @@ export function balanceRuleOf(account: string): BalanceRule | null {
 
 export function resultRuleOf(account: string): ResultRule | null {
   return RESULT_RULES.find((x) => within(account, x)) ?? null;
+}
+
+/**
+ * The one INK2R field an account belongs to, as SIE's `#SRU` names it per account: its
+ * balance-sheet field, or its income-statement row's (+) field ((-) for a row that has
+ * none), since a paired row is decided by the sign of the year's net, not the account's.
+ * Null for the closing accounts 8990-8999 and anything the table does not map.
+ */
+export function sruFieldOf(account: string): string | null {
+  if (account >= "8990" && account <= "8999") return null;
+  const balance = balanceRuleOf(account);
+  if (balance) return balance.field;
+  const result = resultRuleOf(account);
+  return result?.plus ?? result?.minus ?? null;
 }
 
 export interface Ink2rFigures {
