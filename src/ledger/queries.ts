@@ -282,6 +282,18 @@ function accountLine(r: AccountLineRow): AccountLedgerLine {
   };
 }
 
+/**
+ * The line's own company and date (a line carries its entry's date) from the period's start
+ * through a date: with the account, a range of journal_lines_account_date_idx, so a read of an
+ * account's lines walks only those lines instead of every entry of the period (the entries'
+ * conditions still decide; these only narrow the walk). Without it, the planner went from
+ * the entries to their lines through the entry-cover index, dropped by migration 0040.
+ */
+function accountLinesOfPeriod(companyId: string, periodId: string, through: string) {
+  return sql`l.company_id = ${companyId} AND l.entry_date <= ${through}
+      AND l.entry_date >= (SELECT period_start FROM fiscal_periods WHERE id = ${periodId})`;
+}
+
 /** The posted lines on an account in a fiscal period dated through a date, opening balances left out, oldest first. */
 export async function accountLinesThrough(
   db: Database,
@@ -295,6 +307,7 @@ export async function accountLinesThrough(
     FROM journal_entries e JOIN journal_lines l ON l.journal_entry_id = e.id
     WHERE e.company_id = ${companyId} AND e.fiscal_period_id = ${periodId} AND e.status = 'posted'
       AND e.entry_date <= ${through} AND l.account_number = ${account} AND e.source_type <> ${OPENING_SOURCE}
+      AND ${accountLinesOfPeriod(companyId, periodId, through)}
     ORDER BY e.entry_date, e.voucher_series, e.voucher_number, l.sort_order`);
   return rows.map(accountLine);
 }
@@ -377,6 +390,7 @@ export async function accountLinesWithCounterparts(
     FROM journal_entries e JOIN journal_lines l ON l.journal_entry_id = e.id
     WHERE e.company_id = ${companyId} AND e.fiscal_period_id = ${periodId} AND e.status = 'posted'
       AND e.entry_date <= ${through} AND l.account_number = ${account}
+      AND ${accountLinesOfPeriod(companyId, periodId, through)}
     ORDER BY e.entry_date, e.voucher_series, e.voucher_number, l.sort_order`);
   return rows.map((r) => ({
     ...accountLine(r),
