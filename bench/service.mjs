@@ -3,14 +3,15 @@
 // high enough not to be what is measured. Shared by every script in bench/. With
 // BENCH_LOG set, the service's own output (console.log in the Worker) shows. With
 // inspectorPort, the Worker's isolate answers the DevTools protocol there (bench/isolate.mjs);
-// vars are further Worker variables.
+// vars are further Worker variables; with testScheduled, GET /__scheduled runs the cron
+// (bench/line-bytes.mjs).
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { envWithNode, projectRoot } from "../scripts/node.mjs";
 
 export const BENCH_ADMIN_TOKEN = "bench-admin-token";
 
-export async function startService(stateDir, { port, ratePerMinute, inspectorPort, vars = {} }) {
+export async function startService(stateDir, { port, ratePerMinute, inspectorPort, vars = {}, testScheduled = false }) {
   const wrangler = join(projectRoot, "node_modules", ".bin", "wrangler");
   const env = envWithNode({ CI: "true" });
   await new Promise((resolve, reject) => {
@@ -30,6 +31,7 @@ export async function startService(stateDir, { port, ratePerMinute, inspectorPor
       "--port",
       String(port),
       ...(inspectorPort ? ["--inspector-port", String(inspectorPort)] : []),
+      ...(testScheduled ? ["--test-scheduled"] : []),
       "--persist-to",
       stateDir,
       "--var",

@@ -46,6 +46,10 @@ export interface Env {
   EMAIL_TIMEOUT_MS?: string;
   /** rows per stored chunk of a bank file (default 500); tests and benchmarks set it (src/domains/bank-transactions/import.ts) */
   BANK_IMPORT_CHUNK_ROWS?: string;
+  /** days an outbox event is kept after it was created, once every delivery of it is over (default 30; src/commands/outbox-retention.ts) */
+  OUTBOX_RETENTION_DAYS?: string;
+  /** outbox events deleted at most per minute's run (default 1 000); tests set it */
+  OUTBOX_PRUNE_BATCH?: string;
   /** "true" mounts the benchmark floors under /__bench (src/http/bench-floors.ts); set only by bench/service.mjs */
   BENCH_FLOORS?: string;
 }

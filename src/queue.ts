@@ -4,6 +4,8 @@ export type Job =
   | { type: "invoices.overdue_sweep" }
   | { type: "payroll.planned_runs_sweep" }
   | { type: "webhooks.sweep" }
+  /** outbox events past the retention window whose deliveries are all over (issue #33) */
+  | { type: "outbox.prune" }
   | { type: "webhook.deliver"; deliveryId: string }
   | { type: "operation.run"; operationId: string }
   /** one chunk of a bank file read by its import.bank operation: its byte range in the rows put in R2 (issue #34 item 4) */

@@ -13,7 +13,8 @@ import { runOperation } from "../domains/operations";
 import { companiesWithPastDueSupplierInvoices } from "../domains/supplier-invoices";
 import { plannedRunsDue } from "../domains/payroll";
 import { newId } from "../ids";
-import { deliver, sweepDeliveries } from "../domains/webhooks";
+import { deliver, hasOpenDelivery, sweepDeliveries } from "../domains/webhooks";
+import { pruneOutbox, retentionSettings } from "../commands/outbox-retention";
 import type { Env } from "../env";
 import { OPERATION_HANDLERS } from "./operations";
 import type { Job } from "../queue";
@@ -91,6 +92,11 @@ const handlers: { [T in Job["type"]]: (env: Env, job: Extract<Job, { type: T }>)
     const jobs = await sweepDeliveries(env, nowMs());
     if (jobs.length) await env.JOBS.sendBatch(jobs.map((body) => ({ body })));
   },
+  // Events past the retention window whose deliveries are all over, a bounded batch a minute;
+  // the webhooks domain says which deliveries may still be sent (docs/webhooks-and-operations.md).
+  "outbox.prune": async (env) => {
+    await pruneOutbox(database(env), nowMs(), retentionSettings(env), hasOpenDelivery);
+  },
   "webhook.deliver": async (env, job) => {
     await deliver(env, job.deliveryId, nowMs());
   },
@@ -125,12 +131,13 @@ export async function handleQueue(batch: MessageBatch<Job>, env: Env): Promise<v
   }
 }
 
-/** Every minute: expired idempotency records, overdue invoices, planned salary payments whose date has come, and webhook deliveries that are due. */
+/** Every minute: expired idempotency records, overdue invoices, planned salary payments whose date has come, webhook deliveries that are due, and outbox events past their retention. */
 export async function handleScheduled(_controller: ScheduledController, env: Env): Promise<void> {
   await env.JOBS.sendBatch([
     { body: { type: "idempotency.sweep" } satisfies Job },
     { body: { type: "invoices.overdue_sweep" } satisfies Job },
     { body: { type: "payroll.planned_runs_sweep" } satisfies Job },
     { body: { type: "webhooks.sweep" } satisfies Job },
+    { body: { type: "outbox.prune" } satisfies Job },
   ]);
 }

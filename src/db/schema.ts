@@ -226,8 +226,6 @@ export const journalLines = sqliteTable(
   },
   (t) => [
     index("journal_lines_entry_idx").on(t.journalEntryId, t.sortOrder),
-    // covers the report aggregations (sum of debit and credit per account) index-only
-    index("journal_lines_entry_cover_idx").on(t.journalEntryId, t.accountNumber, t.debitOre, t.creditOre),
     // the general ledger's order: a page of one account is a range of this index
     index("journal_lines_account_date_idx").on(t.companyId, t.accountNumber, t.entryDate),
   ],
@@ -314,7 +312,9 @@ export const outboxEvents = sqliteTable(
     requestId: text("request_id").notNull(),
     dispatchedAt: text("dispatched_at"),
   },
-  (t) => [index("outbox_company_created_idx").on(t.companyId, t.created)],
+  // The retention sweep's order (src/commands/outbox-retention.ts): the oldest events first,
+  // a range of this index. No read lists a company's events, so no (company, created) index.
+  (t) => [index("outbox_created_idx").on(t.created)],
 );
 
 const partyColumns = {
@@ -498,6 +498,11 @@ export const webhookDeliveries = sqliteTable(
   (t) => [
     index("deliveries_webhook_created_idx").on(t.webhookId, t.createdAt, t.id),
     index("deliveries_due_idx").on(t.status, t.nextAttemptAt),
+    // Only the deliveries still to be sent, by event: the outbox keeps an event while one
+    // remains (OPEN_DELIVERY in src/domains/webhooks/retention.ts states the same condition).
+    index("deliveries_open_event_idx")
+      .on(t.eventId)
+      .where(sql`status IN ('pending', 'in_flight', 'failed') AND webhook_id IS NOT NULL`),
   ],
 );
 

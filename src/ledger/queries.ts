@@ -1,9 +1,9 @@
 // Reads of the journal that other domains need, so they never query the ledger's
 // tables themselves.
-import { and, eq, inArray, like, ne, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, like, lte, ne, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { groupBy } from "../db/group";
-import { accountBalances, journalEntries, journalLines } from "../db/schema";
+import { accountBalances, accountDayBalances, journalEntries, journalLines } from "../db/schema";
 import { isVatSettlementEntry, VAT_SETTLEMENT_ACCOUNT } from "../sweden/vat-declaration";
 
 /** The source type of an opening-balance entry (ingående balans), which reports and SIE #IB treat apart. */
@@ -187,19 +187,12 @@ export interface AccountLedgerLine {
 }
 
 /**
- * The fiscal period that covers a date, for an account's balance through it: the books of
- * one year start from its opening-balance entry, so a balance is summed inside one period.
- */
-async function periodCovering(db: Database, companyId: string, date: string): Promise<string | null> {
-  const row = await db.get<{ id: string }>(
-    sql`SELECT id FROM fiscal_periods WHERE company_id = ${companyId} AND period_start <= ${date} AND period_end >= ${date} LIMIT 1`,
-  );
-  return row?.id ?? null;
-}
-
-/**
  * An account's balance through a date (posted entries of the period covering the date, the
- * opening balance included), with the count and sums that fingerprint those books.
+ * opening balance included), with the count and sums that fingerprint those books. The sums
+ * come from the per-day balances the engine keeps, as every report's do; the count walks the
+ * account's lines of the period by journal_lines_account_date_idx (a line carries its entry's
+ * date), checking each line's entry is posted. Nothing here sums lines any more, so no index
+ * is kept for that (migration 0040, docs/scaling.md).
  */
 export async function accountBalanceThrough(
   db: Database,
@@ -214,22 +207,47 @@ export async function accountBalanceThrough(
   creditOre: number;
   periodStart: string | null;
 }> {
-  const periodId = await periodCovering(db, companyId, through);
-  if (!periodId) return { periodId: null, balanceOre: 0, lineCount: 0, debitOre: 0, creditOre: 0, periodStart: null };
-  const row = await db.get<{ n: number; d: number | null; c: number | null; s: string }>(sql`
-    SELECT COUNT(l.id) AS n, SUM(l.debit_ore) AS d, SUM(l.credit_ore) AS c, (SELECT period_start FROM fiscal_periods WHERE id = ${periodId}) AS s
-    FROM journal_entries e JOIN journal_lines l ON l.journal_entry_id = e.id
-    WHERE e.company_id = ${companyId} AND e.fiscal_period_id = ${periodId} AND e.status = 'posted'
-      AND e.entry_date <= ${through} AND l.account_number = ${account}`);
-  const debitOre = Number(row?.d ?? 0);
-  const creditOre = Number(row?.c ?? 0);
+  const period = await fiscalPeriodAt(db, companyId, through);
+  if (!period) return { periodId: null, balanceOre: 0, lineCount: 0, debitOre: 0, creditOre: 0, periodStart: null };
+  const [sums, count] = await db.batch([
+    db
+      .select({
+        d: sql<number | null>`SUM(${accountDayBalances.debitOre})`,
+        c: sql<number | null>`SUM(${accountDayBalances.creditOre})`,
+      })
+      .from(accountDayBalances)
+      .where(
+        and(
+          eq(accountDayBalances.companyId, companyId),
+          eq(accountDayBalances.fiscalPeriodId, period.id),
+          lte(accountDayBalances.entryDate, through),
+          eq(accountDayBalances.accountNumber, account),
+        ),
+      ),
+    db
+      .select({ n: sql<number>`COUNT(*)` })
+      .from(journalLines)
+      .innerJoin(journalEntries, eq(journalEntries.id, journalLines.journalEntryId))
+      .where(
+        and(
+          eq(journalLines.companyId, companyId),
+          eq(journalLines.accountNumber, account),
+          gte(journalLines.entryDate, period.start),
+          lte(journalLines.entryDate, through),
+          eq(journalEntries.fiscalPeriodId, period.id),
+          eq(journalEntries.status, "posted"),
+        ),
+      ),
+  ]);
+  const debitOre = Number(sums[0]?.d ?? 0);
+  const creditOre = Number(sums[0]?.c ?? 0);
   return {
-    periodId,
+    periodId: period.id,
     balanceOre: debitOre - creditOre,
-    lineCount: Number(row?.n ?? 0),
+    lineCount: Number(count[0]?.n ?? 0),
     debitOre,
     creditOre,
-    periodStart: row?.s ?? null,
+    periodStart: period.start,
   };
 }
 
@@ -264,6 +282,18 @@ function accountLine(r: AccountLineRow): AccountLedgerLine {
   };
 }
 
+/**
+ * The line's own company and date (a line carries its entry's date) from the period's start
+ * through a date: with the account, a range of journal_lines_account_date_idx, so a read of an
+ * account's lines walks only those lines instead of every entry of the period (the entries'
+ * conditions still decide; these only narrow the walk). Without it, the planner went from
+ * the entries to their lines through the entry-cover index, dropped by migration 0040.
+ */
+function accountLinesOfPeriod(companyId: string, periodId: string, through: string) {
+  return sql`l.company_id = ${companyId} AND l.entry_date <= ${through}
+      AND l.entry_date >= (SELECT period_start FROM fiscal_periods WHERE id = ${periodId})`;
+}
+
 /** The posted lines on an account in a fiscal period dated through a date, opening balances left out, oldest first. */
 export async function accountLinesThrough(
   db: Database,
@@ -277,6 +307,7 @@ export async function accountLinesThrough(
     FROM journal_entries e JOIN journal_lines l ON l.journal_entry_id = e.id
     WHERE e.company_id = ${companyId} AND e.fiscal_period_id = ${periodId} AND e.status = 'posted'
       AND e.entry_date <= ${through} AND l.account_number = ${account} AND e.source_type <> ${OPENING_SOURCE}
+      AND ${accountLinesOfPeriod(companyId, periodId, through)}
     ORDER BY e.entry_date, e.voucher_series, e.voucher_number, l.sort_order`);
   return rows.map(accountLine);
 }
@@ -359,6 +390,7 @@ export async function accountLinesWithCounterparts(
     FROM journal_entries e JOIN journal_lines l ON l.journal_entry_id = e.id
     WHERE e.company_id = ${companyId} AND e.fiscal_period_id = ${periodId} AND e.status = 'posted'
       AND e.entry_date <= ${through} AND l.account_number = ${account}
+      AND ${accountLinesOfPeriod(companyId, periodId, through)}
     ORDER BY e.entry_date, e.voucher_series, e.voucher_number, l.sort_order`);
   return rows.map((r) => ({
     ...accountLine(r),

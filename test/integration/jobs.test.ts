@@ -24,6 +24,7 @@ describe("cron and queue", () => {
       { type: "invoices.overdue_sweep" },
       { type: "payroll.planned_runs_sweep" },
       { type: "webhooks.sweep" },
+      { type: "outbox.prune" },
     ]);
 
     const insert = env.DB.prepare(

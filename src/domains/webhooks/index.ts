@@ -4,3 +4,4 @@ export { registerWebhookRoutes } from "./routes";
 export { createWebhook, deleteWebhook, retryDelivery, rotateSecret, testWebhook, updateWebhook } from "./service";
 export { planDeliveries } from "./fan-out";
 export { deliver, sweepDeliveries } from "./delivery";
+export { hasOpenDelivery } from "./retention";
