@@ -10,6 +10,8 @@ import Big from "big.js";
  * 2024-07-01; the half-years 2025-01-01 to 2026-01-01 as listed on mystep.se/referensranta
  * (2025-01-01 3,00; 2025-07-01 2,00; 2026-01-01 2,00). A half-year not listed here is
  * unknown: interest over it is not computed (it is never guessed). Add a row each half-year.
+ * 2026-07-01 is missing: on 2026-11-27 no source giving Riksbanken's decision for it was found
+ * (riksbank.se's table and mystep.se as stored end at 2026-01-01), so it waits for one.
  */
 export const REFERENCE_RATES: readonly { from: string; percent: string }[] = [
   { from: "2022-01-01", percent: "0.00" },

@@ -296,6 +296,53 @@ describe("an interest invoice for an invoice still unpaid", () => {
   });
 });
 
+describe("a payment reminder after part payments and an interest invoice", () => {
+  it("states the interest on what was owed over each stretch, and only the days no interest invoice charged", async () => {
+    today("2026-03-02");
+    const inv = await issued(f, "paminn@ranta.se");
+    await pay(f, inv.id, "2026-02-15", 4000);
+    const remind = () => write(f.actor.key, "POST", url(f, `/invoices/${inv.id}/reminder`));
+    // 15 days on 10 000 kr and 15 days (16 February-2 March) on the 6 000 kr left, at 10 %: 65.75 kr
+    // (not 6 000 kr for all 30 days, 49.32 kr)
+    const first = await remind();
+    expect(first.status).toBe(201);
+    expect(first.body.data).toMatchObject({
+      remaining_amount: 6000,
+      interest: interestKr([
+        [1_000_000, 15],
+        [600_000, 15],
+      ]),
+      interest_days: 30,
+      interest_detail: {
+        periods: [
+          { from: "2026-02-01", to: "2026-02-15", days: 15, rate_percent: "10" },
+          { from: "2026-02-16", to: "2026-03-02", days: 15, rate_percent: "10" },
+        ],
+        interest_invoiced_through: null,
+      },
+    });
+    expect(first.body.data.interest).toBe(65.75);
+
+    const ri = await interestInvoice(f, inv.id, { due_date: "2026-03-10" });
+    expect(ri.status).toBe(201);
+    expect(ri.body.data.total).toBe(65.75);
+
+    // a month later the reminder states only the interest after the interest invoice: 3-31 March on 6 000 kr
+    today("2026-03-31");
+    const second = await remind();
+    expect(second.status).toBe(201);
+    expect(second.body.data).toMatchObject({
+      interest: interestKr([[600_000, 29]]),
+      interest_days: 29,
+      interest_detail: { interest_invoiced_through: "2026-03-02" },
+    });
+    // the interest invoice itself, overdue since 10 March, is reminded without interest (none on interest)
+    const ofInterest = await write(f.actor.key, "POST", url(f, `/invoices/${ri.body.data.id}/reminder`));
+    expect(ofInterest.status).toBe(201);
+    expect(ofInterest.body.data).toMatchObject({ remaining_amount: 65.75, interest: 0, interest_days: 0 });
+  });
+});
+
 describe("refusals", () => {
   it("refuses an invoice paid on time, a draft, a credit note and an interest invoice, and changes nothing", async () => {
     today("2026-05-15");

@@ -24214,6 +24214,8 @@ export interface components {
                     rate_percent: string;
                 }[] | null;
                 missing_reference_rate_from?: string;
+                /** @description the last day an interest invoice of this invoice charged (null: none); the reminder states only the interest after it */
+                interest_invoiced_through: string | null;
             };
         };
         Invoice: {

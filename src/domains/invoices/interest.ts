@@ -3,29 +3,19 @@
 // reference, has one line without VAT (interest is not consideration for a supply), and is
 // issued as mark-sent or send issue an invoice: under accrual booked at once Debit 1510 /
 // Credit 8313, under the cash method booked when paid; its PDF is archived as issued.
-import { and, eq, inArray, not } from "drizzle-orm";
 import type { Command, CommandContext } from "../../commands/plan";
-import type { Database } from "../../db/client";
 import { invoiceItems, invoices } from "../../db/schema";
 import { ApiError, fieldError } from "../../errors/api-error";
 import { newId } from "../../ids";
 import { addDays } from "../../sweden/fiscal-year";
-import { lateInterestOnBalances, type OutstandingStretch } from "../../sweden/late-payment";
 import Big from "big.js";
 import { loadCustomer } from "../customers";
 import { archiveIssuedPdf } from "./archive";
 import { emailIssuedInvoice } from "./send";
 import { emailConfigured } from "./email";
 import { Issuer, planIssue } from "./issue";
-import {
-  creditNotesOf,
-  invoiceItemJson,
-  invoiceJson,
-  loadInvoice,
-  paymentsOfInvoice,
-  type InvoiceItemRow,
-  type InvoiceRow,
-} from "./queries";
+import { interestNotYetInvoiced } from "./interest-due";
+import { invoiceItemJson, invoiceJson, loadInvoice, type InvoiceItemRow, type InvoiceRow } from "./queries";
 import type { InvoiceInterestInput } from "./schemas";
 
 /** BAS 2026 8313 Ränteintäkter från kortfristiga fordringar: interest on a customer's late payment. */
@@ -75,59 +65,6 @@ function assertInvoiceable(row: InvoiceRow): void {
     );
 }
 
-/**
- * The last day an earlier interest invoice of this invoice charged (null when none): a new
- * one charges only the days after it. Cancelled and fully credited interest invoices no longer
- * claim their days.
- */
-async function coveredThrough(db: Database, row: InvoiceRow): Promise<string | null> {
-  const earlier = await db
-    .select({ to: invoices.interestTo })
-    .from(invoices)
-    .where(
-      and(
-        eq(invoices.companyId, row.companyId),
-        eq(invoices.interestOfInvoiceId, row.id),
-        eq(invoices.isCreditNote, false),
-        not(inArray(invoices.status, ["cancelled", "credited"])),
-      ),
-    )
-    .all();
-  return earlier.reduce<string | null>((max, e) => (e.to && (!max || e.to > max) ? e.to : max), null);
-}
-
-/**
- * What the customer owed over time from the due date to `toDate`: the total less the ROT/RUT
- * deduction, each payment (reversed ones never counted) and credit note lowering it from its
- * date on. The payment's own date is still charged at the amount before it (räntelagen 6 §:
- * interest runs until the debt is paid), so a stretch runs up to and including the payment date.
- */
-async function outstandingStretches(db: Database, row: InvoiceRow, toDate: string): Promise<OutstandingStretch[]> {
-  const payments = await paymentsOfInvoice(db, row.id);
-  const credits = await creditNotesOf(db, row.companyId, row.id);
-  const changes = [
-    ...payments.map((p) => ({ date: p.paymentDate, ore: p.amountOre })),
-    ...credits.notes.map((n) => ({ date: n.invoiceDate, ore: -n.totalOre })),
-  ].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
-  let principal = row.totalOre - row.deductionOre;
-  let from = row.dueDate;
-  const stretches: OutstandingStretch[] = [];
-  for (const c of changes) {
-    if (c.date > from) {
-      stretches.push({ principalOre: principal, from, to: c.date < toDate ? c.date : toDate });
-      from = c.date;
-    }
-    if (from >= toDate) break;
-    principal -= c.ore;
-  }
-  if (from < toDate) stretches.push({ principalOre: principal, from, to: toDate });
-  return stretches;
-}
-
-/** Only the days after `coveredTo`: an earlier interest invoice has charged the rest. */
-const afterCovered = (stretches: OutstandingStretch[], coveredTo: string | null) =>
-  coveredTo === null ? stretches : stretches.map((s) => ({ ...s, from: s.from < coveredTo ? coveredTo : s.from }));
-
 /** "10 %", "10,5 %", or "10 % och 10,5 %" when a half-year changed the rate. */
 function ratesText(rates: string[]): string {
   return [...new Set(rates)].map((r) => `${new Big(r).toString().replace(".", ",")} %`).join(" och ");
@@ -150,8 +87,7 @@ export const invoiceInterest: Command<InvoiceInterestInput & { id: string }> = a
   const issuer = new Issuer(db, ctx);
   const company = await issuer.company();
   const agreed = company.company_settings.latePaymentInterestRate;
-  const coveredTo = await coveredThrough(db, row);
-  const interest = lateInterestOnBalances(afterCovered(await outstandingStretches(db, row, toDate), coveredTo), agreed);
+  const { coveredTo, interest } = await interestNotYetInvoiced(db, row, toDate, agreed);
   if (!interest.known)
     throw new ApiError(
       "INVOICE_INTEREST_REFERENCE_RATE_UNKNOWN",

@@ -316,6 +316,10 @@ const ReminderSchema = z
         .array(z.object({ from: z.string(), to: z.string(), days: z.number().int(), rate_percent: z.string() }))
         .nullable(),
       missing_reference_rate_from: z.string().optional(),
+      interest_invoiced_through: z.string().nullable().openapi({
+        description:
+          "the last day an interest invoice of this invoice charged (null: none); the reminder states only the interest after it",
+      }),
     }),
   })
   .openapi("InvoiceReminder");
