@@ -279,6 +279,19 @@ describe("an interest invoice for an invoice still unpaid", () => {
         inv.id,
       ),
     ).toBe(2);
+
+    // credited in full, the second frees its days (its credit note reverses 1510/8313); a new one charges them
+    const credit = await write(f.actor.key, "POST", url(f, `/invoices/${second.body.data.id}/credit`), {
+      reason: "Fel räntesats",
+    });
+    expect(credit.status).toBe(201);
+    expect(await entryLines(f.actor.key, f.companyId, credit.body.data.journal_entry_id)).toEqual({
+      "1510": [0, 202.74],
+      "8313": [202.74, 0],
+    });
+    const third = await interestInvoice(f, inv.id);
+    expect(third.status).toBe(201);
+    expect(third.body.data.interest).toMatchObject({ from: "2026-03-03", to: "2026-05-15", days: 74 });
   });
 
   it("is sent by email with send: true, as send sends an invoice", async () => {
