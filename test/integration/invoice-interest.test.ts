@@ -431,4 +431,24 @@ describe("under the cash method", () => {
       "8313": [0, 82.19],
     });
   });
+
+  it("charges the agreed late_payment_interest_rate, also over a half-year whose reference rate is unknown", async () => {
+    today("2026-05-15");
+    const set = await call("PATCH", url(cash, "/settings"), {
+      key: cash.actor.key,
+      body: { late_payment_interest_rate: 0.12 },
+    });
+    expect(set.status).toBe(200);
+    const inv = await issued(cash, "avtalad@ranta.se");
+    // unpaid until 2026-08-15: 28 + 31 + 30 + 31 + 30 + 31 + 15 = 196 days at the agreed 12 %, past 2026-07-01
+    today("2026-08-15");
+    const res = await interestInvoice(cash, inv.id);
+    expect(res.status).toBe(201);
+    expect(res.body.data.total).toBe(interestKr([[1_000_000, 196]], 12));
+    expect(res.body.data.total).toBe(644.38);
+    expect(res.body.data.interest).toMatchObject({ agreed_rate_percent: "12", from: "2026-02-01", to: "2026-08-15" });
+    expect(res.body.data.items[0].description).toBe(
+      `Dröjsmålsränta enligt räntelagen på faktura ${inv.invoice_number}, 2026-02-01–2026-08-15, 12 %`,
+    );
+  });
 });
