@@ -151,6 +151,7 @@ export const COMMANDS = {
   ),
   "invoices.mark_overdue": invoices.markInvoicesOverdue,
   "invoices.remind": invoices.remindInvoice,
+  "invoices.interest_invoice": invoices.invoiceInterest,
   "payroll.create_employee": payroll.createEmployee,
   "payroll.update_employee": payroll.updateEmployee,
   "payroll.deactivate_employee": payroll.deactivateEmployee,

@@ -552,6 +552,19 @@ export const sieImports = sqliteTable(
  * exchange_rate is a decimal string (SEK per unit) so it never passes through a
  * binary fraction. remaining = total - paid - credited.
  */
+/** An interest invoice's computation as stored (src/sweden/late-payment.ts lateInterestOnBalances). */
+export interface InterestInvoiceDetail {
+  invoiceNumber: string;
+  ratePercent: string | null;
+  stretches: {
+    principalOre: number;
+    from: string;
+    to: string;
+    days: number;
+    periods: { from: string; to: string; days: number; rate_percent: string }[];
+  }[];
+}
+
 export const invoices = sqliteTable(
   "invoices",
   {
@@ -602,6 +615,16 @@ export const invoices = sqliteTable(
      * 7 kap: the issued invoice is a voucher); GET .../pdf serves these bytes from then on
      */
     pdfDocumentId: text("pdf_document_id"),
+    /** standard, or interest: an interest invoice (räntefaktura) for late payment of interest_of_invoice_id */
+    kind: text("kind", { enum: ["standard", "interest"] })
+      .notNull()
+      .default("standard"),
+    /** on an interest invoice: the invoice paid late, and the days it charges (after interest_from up to interest_to) */
+    interestOfInvoiceId: text("interest_of_invoice_id"),
+    interestFrom: text("interest_from"),
+    interestTo: text("interest_to"),
+    /** on an interest invoice: how it was computed (the original's number, each stretch's outstanding amount and rates) */
+    interestDetail: text("interest_detail", { mode: "json" }).$type<InterestInvoiceDetail>(),
     sentAt: text("sent_at"),
     paidAt: text("paid_at"),
     cancelledAt: text("cancelled_at"),
@@ -609,6 +632,9 @@ export const invoices = sqliteTable(
     updatedAt: text("updated_at").notNull(),
   },
   (t) => [
+    index("invoices_interest_of_idx")
+      .on(t.companyId, t.interestOfInvoiceId)
+      .where(sql`interest_of_invoice_id IS NOT NULL`),
     index("invoices_company_created_idx").on(t.companyId, t.createdAt, t.id),
     index("invoices_company_customer_idx").on(t.companyId, t.customerId, t.status),
     index("invoices_company_status_due_idx").on(t.companyId, t.status, t.dueDate),

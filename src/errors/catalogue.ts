@@ -361,6 +361,21 @@ export const ERROR_CATALOGUE = {
     "Företagets inställningar saknas.",
     "The company's settings are missing.",
   ),
+  INVOICE_INTEREST_NOT_INVOICEABLE: e(
+    409,
+    "Räntefaktura kan bara ställas ut för en utställd faktura i SEK (inte en kreditfaktura, ett utkast eller en räntefaktura).",
+    "An interest invoice is issued only for an issued SEK invoice (not a credit note, a draft or an interest invoice).",
+  ),
+  INVOICE_INTEREST_NONE_DUE: e(
+    409,
+    "Ingen dröjsmålsränta att fakturera: fakturan betalades i tid, eller räntan är redan fakturerad.",
+    "No late-payment interest to invoice: the invoice was paid on time, or the interest is already invoiced.",
+  ),
+  INVOICE_INTEREST_REFERENCE_RATE_UNKNOWN: e(
+    409,
+    "Riksbankens referensränta för ett halvår i perioden är inte känd; räntan gissas inte.",
+    "Riksbanken's reference rate for a half-year of the period is not known; the interest is not guessed.",
+  ),
   INVOICE_REMINDER_NOT_OVERDUE: e(
     409,
     "Fakturan är inte förfallen och obetald; påminnelse kan inte skickas.",

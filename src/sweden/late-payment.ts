@@ -10,6 +10,8 @@ import Big from "big.js";
  * 2024-07-01; the half-years 2025-01-01 to 2026-01-01 as listed on mystep.se/referensranta
  * (2025-01-01 3,00; 2025-07-01 2,00; 2026-01-01 2,00). A half-year not listed here is
  * unknown: interest over it is not computed (it is never guessed). Add a row each half-year.
+ * 2026-07-01 is missing: on 2026-11-27 no source giving Riksbanken's decision for it was found
+ * (riksbank.se's table and mystep.se as stored end at 2026-01-01), so it waits for one.
  */
 export const REFERENCE_RATES: readonly { from: string; percent: string }[] = [
   { from: "2022-01-01", percent: "0.00" },
@@ -66,6 +68,41 @@ export type LateInterest =
   | { known: false; missingHalfYear: string; days: number };
 
 /**
+ * The days after `from` up to and including `to`, split where the yearly rate changes: each
+ * half-year at the reference rate + 8 points (räntelagen 6 and 9 §§), or one rate throughout
+ * when one was agreed (a fraction, "0.12"). Unknown when a half-year's reference rate is missing.
+ */
+function ratePeriods(
+  from: string,
+  to: string,
+  agreedRate: string | null,
+): { known: true; periods: InterestPeriod[] } | { known: false; missingHalfYear: string } {
+  const periods: InterestPeriod[] = [];
+  let first = dayNumber(from) + 1;
+  const last = dayNumber(to);
+  while (first <= last) {
+    const start = dateOf(first);
+    const end = Math.min(last, dayNumber(nextHalfYear(start)) - 1);
+    const rate = agreedRate === null ? referenceRatePlusMargin(start) : new Big(agreedRate).times(100).toString();
+    if (rate === null) return { known: false, missingHalfYear: halfYearOf(start) };
+    periods.push({ from: start, to: dateOf(end), days: end - first + 1, rate_percent: rate });
+    first = end + 1;
+  }
+  return { known: true, periods };
+}
+
+/** The exact (unrounded) simple interest on `principalOre` over the periods, actual/365. */
+function exactInterest(principalOre: number, periods: InterestPeriod[]): Big {
+  return periods.reduce(
+    (sum, p) => sum.plus(new Big(principalOre).times(p.rate_percent).div(100).times(p.days).div(365)),
+    new Big(0),
+  );
+}
+
+/** Rounded once, half up, to whole öre. */
+const toWholeOre = (exact: Big) => Number(exact.round(0, Big.roundHalfUp).toFixed(0));
+
+/**
  * Interest on `principalOre` for the days after `dueDate` up to and including `toDate`
  * (räntelagen 6 §: from the due date; a payment on the due date is not late), at the agreed
  * yearly rate (a fraction, "0.12") or else the reference rate + 8 points, changing with the
@@ -80,22 +117,53 @@ export function lateInterest(
   agreedRate: string | null,
 ): LateInterest {
   const days = Math.max(0, dayNumber(toDate) - dayNumber(dueDate));
-  const periods: InterestPeriod[] = [];
-  let first = dayNumber(dueDate) + 1;
-  const last = dayNumber(toDate);
-  while (first <= last) {
-    const start = dateOf(first);
-    const end = Math.min(last, dayNumber(nextHalfYear(start)) - 1);
-    const rate = agreedRate === null ? referenceRatePlusMargin(start) : new Big(agreedRate).times(100).toString();
-    if (rate === null) return { known: false, missingHalfYear: halfYearOf(start), days };
-    periods.push({ from: start, to: dateOf(end), days: end - first + 1, rate_percent: rate });
-    first = end + 1;
+  const split = ratePeriods(dueDate, toDate, agreedRate);
+  if (!split.known) return { known: false, missingHalfYear: split.missingHalfYear, days };
+  return {
+    known: true,
+    amountOre: toWholeOre(exactInterest(principalOre, split.periods)),
+    days,
+    periods: split.periods,
+  };
+}
+
+/** What was owed over a stretch of days: the days after `from` up to and including `to`. */
+export interface OutstandingStretch {
+  principalOre: number;
+  from: string;
+  to: string;
+}
+
+export interface StretchInterest extends OutstandingStretch {
+  days: number;
+  periods: InterestPeriod[];
+}
+
+export type LateInterestOnBalances =
+  | { known: true; amountOre: number; days: number; stretches: StretchInterest[] }
+  | { known: false; missingHalfYear: string };
+
+/**
+ * Interest on a debt whose outstanding amount changed (part payments, credits): each stretch
+ * of days carries its own principal, the rate follows lateInterest's rules, and the exact
+ * interest of all stretches is summed before it is rounded to öre once, so splitting a period
+ * never adds or loses an öre. Stretches without days are left out.
+ */
+export function lateInterestOnBalances(
+  stretches: readonly OutstandingStretch[],
+  agreedRate: string | null,
+): LateInterestOnBalances {
+  const out: StretchInterest[] = [];
+  let exact = new Big(0);
+  for (const s of stretches) {
+    if (s.to <= s.from || s.principalOre <= 0) continue;
+    const split = ratePeriods(s.from, s.to, agreedRate);
+    if (!split.known) return { known: false, missingHalfYear: split.missingHalfYear };
+    const days = split.periods.reduce((n, p) => n + p.days, 0);
+    out.push({ ...s, days, periods: split.periods });
+    exact = exact.plus(exactInterest(s.principalOre, split.periods));
   }
-  const exact = periods.reduce(
-    (sum, p) => sum.plus(new Big(principalOre).times(p.rate_percent).div(100).times(p.days).div(365)),
-    new Big(0),
-  );
-  return { known: true, amountOre: Number(exact.round(0, Big.roundHalfUp).toFixed(0)), days, periods };
+  return { known: true, amountOre: toWholeOre(exact), days: out.reduce((n, s) => n + s.days, 0), stretches: out };
 }
 
 function referenceRatePlusMargin(date: string): string | null {

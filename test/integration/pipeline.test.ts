@@ -85,6 +85,10 @@ describe("headers and envelopes", () => {
       "INVOICE_REMINDER_NOT_OVERDUE",
       "INVOICE_REMINDER_FEE_CASH_METHOD",
       "INVOICE_REMINDER_TOO_SOON",
+      // issue #32: interest invoices (docs/invoices.md, "Interest invoices")
+      "INVOICE_INTEREST_NOT_INVOICEABLE",
+      "INVOICE_INTEREST_NONE_DUE",
+      "INVOICE_INTEREST_REFERENCE_RATE_UNKNOWN",
     ];
     expect(byCode.size).toBe(133 + added.length);
     for (const code of added) expect(byCode.has(code)).toBe(true);

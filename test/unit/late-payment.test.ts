@@ -1,7 +1,12 @@
 // Late-payment interest (räntelagen 1975:635 6 § and 9 §) against Riksbanken's reference rates,
 // figures worked by hand.
 import { describe, expect, it } from "vitest";
-import { lateInterest, MAX_REMINDER_FEE_ORE, referenceRateOn } from "../../src/sweden/late-payment";
+import {
+  lateInterest,
+  lateInterestOnBalances,
+  MAX_REMINDER_FEE_ORE,
+  referenceRateOn,
+} from "../../src/sweden/late-payment";
 
 describe("the reference rate (räntelagen 9 §, riksbank.se)", () => {
   it("changes each 1 January and 1 July", () => {
@@ -52,5 +57,61 @@ describe("late-payment interest", () => {
   });
   it("caps the reminder fee at 60 kr (förordning 2013:59)", () => {
     expect(MAX_REMINDER_FEE_ORE).toBe(6000);
+  });
+});
+
+describe("late-payment interest on a changing balance (interest invoices)", () => {
+  it("charges each stretch on what was then owed and rounds the exact sum once", () => {
+    // 10 000 kr due 2026-01-31 (reference rate 2.00 % from 2026-01-01, so 10 %), 4 000 paid 2026-02-15,
+    // the rest 2026-03-17: 15 days on 10 000 and 30 days on 6 000:
+    // (1 000 000 x 15 + 600 000 x 30) x 0.10 / 365 = 3 300 000 / 365 = 9 041.10 -> 9 041 öre.
+    // Rounding each stretch would give 4 110 + 4 932 = 9 042: the sum is rounded once.
+    const r = lateInterestOnBalances(
+      [
+        { principalOre: 1_000_000, from: "2026-01-31", to: "2026-02-15" },
+        { principalOre: 600_000, from: "2026-02-15", to: "2026-03-17" },
+      ],
+      null,
+    );
+    expect(r).toEqual({
+      known: true,
+      amountOre: 9_041,
+      days: 45,
+      stretches: [
+        {
+          principalOre: 1_000_000,
+          from: "2026-01-31",
+          to: "2026-02-15",
+          days: 15,
+          periods: [{ from: "2026-02-01", to: "2026-02-15", days: 15, rate_percent: "10" }],
+        },
+        {
+          principalOre: 600_000,
+          from: "2026-02-15",
+          to: "2026-03-17",
+          days: 30,
+          periods: [{ from: "2026-02-16", to: "2026-03-17", days: 30, rate_percent: "10" }],
+        },
+      ],
+    });
+    // one stretch is lateInterest exactly
+    const one = lateInterestOnBalances([{ principalOre: 1_000_000, from: "2025-06-15", to: "2025-08-15" }], null);
+    expect(one.known && one.amountOre).toBe(17_123);
+  });
+
+  it("leaves out stretches without days or without a debt, and names a missing half-year", () => {
+    expect(
+      lateInterestOnBalances(
+        [
+          { principalOre: 1_000_000, from: "2026-03-01", to: "2026-03-01" },
+          { principalOre: 0, from: "2026-03-01", to: "2026-04-01" },
+        ],
+        "0.12",
+      ),
+    ).toEqual({ known: true, amountOre: 0, days: 0, stretches: [] });
+    expect(lateInterestOnBalances([{ principalOre: 100, from: "2021-12-01", to: "2022-01-10" }], null)).toEqual({
+      known: false,
+      missingHalfYear: "2021-07-01",
+    });
   });
 });

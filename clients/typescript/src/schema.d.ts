@@ -2804,7 +2804,10 @@ export interface paths {
                     /** @description zip (the default): INFO.SRU and BLANKETTER.SRU */
                     format?: "zip";
                 };
-                header?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
                 path: {
                     companyId: string;
                     id: string;
@@ -2816,6 +2819,8 @@ export interface paths {
                 /** @description No content */
                 200: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content?: never;
@@ -6754,6 +6759,126 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/invoices/{id}/interest-invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue an interest invoice (räntefaktura) for late payment of an invoice
+         * @description Late-payment interest (räntelagen 6 §) on an issued SEK invoice: from the due date on the amount then outstanding, each payment or credit note lowering it from its date, up to the last payment or to_date (default today). The rate is the company's late_payment_interest_rate, else Riksbanken's reference rate + 8 points per half-year; simple interest, actual/365, rounded to öre once. Days an earlier interest invoice of the same invoice charged are not charged again. The answer is a new invoice of kind interest: numbered in the F series with an OCR reference, one line without VAT (outside the scope of VAT), booked at once Debit 1510 / Credit 8313 under accrual (under the cash method when paid), its PDF archived; send: true also emails it as send does. It is paid, reminded and credited as any invoice. Refusals (409): INVOICE_INTEREST_NOT_INVOICEABLE (a credit note, draft, cancelled, proforma, interest or foreign-currency invoice), INVOICE_INTEREST_NONE_DUE (paid on time, no days left to charge), INVOICE_INTEREST_REFERENCE_RATE_UNKNOWN (details.half_year: a half-year whose reference rate the service does not have).
+         *
+         *     Scope: `invoices:write`.
+         *
+         *     Idempotency-Key: mandatory.
+         *
+         *     Dry-run: `?dry_run=true` or `X-Dry-Run: true`.
+         *
+         *     Input rules: text may not contain control characters (U+0000-U+001F, U+007F-U+009F; `\n` and `\t` are allowed only in notes, descriptions, reasons, comments and messages), bidirectional embedding/override/isolate characters (U+202A-U+202E, U+2066-U+2069) or unpaired surrogates. Amounts: at most 999 999 999 999 kr each and per entry or invoice total; quantities at most 1 000 000 000. The body must be UTF-8 JSON sent as `Content-Type: application/json`. Any breach is 400 VALIDATION_ERROR naming the field.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                    /** @description Mandatory. Replays within 24 hours return the first response. */
+                    "idempotency-key"?: string;
+                    /** @description true: run the whole command and commit nothing */
+                    "x-dry-run"?: string;
+                };
+                path: {
+                    companyId: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["InvoiceInterest"];
+                };
+            };
+            responses: {
+                /** @description Success */
+                201: {
+                    headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["Invoice"];
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -25168,6 +25293,8 @@ export interface components {
                     rate_percent: string;
                 }[] | null;
                 missing_reference_rate_from?: string;
+                /** @description the last day an interest invoice of this invoice charged (null: none); the reminder states only the interest after it */
+                interest_invoiced_through: string | null;
             };
         };
         Invoice: {
@@ -25216,6 +25343,12 @@ export interface components {
             journal_entry_id: string | null;
             /** @description the archived PDF as issued (a document of the archive); GET .../pdf serves it byte for byte. null on drafts */
             pdf_document_id: string | null;
+            /**
+             * @description extension: standard, or interest for an interest invoice (räntefaktura, POST .../invoices/{id}/interest-invoice)
+             * @enum {string}
+             */
+            kind: "standard" | "interest";
+            interest: components["schemas"]["InvoiceInterestDetail"];
             sent_at: string | null;
             paid_at: string | null;
             cancelled_at: string | null;
@@ -25224,6 +25357,43 @@ export interface components {
             customer?: unknown;
             items?: unknown[];
             payments?: unknown[];
+        };
+        /** @description extension: on an interest invoice, the invoice it charges and how the interest was computed; else null */
+        InvoiceInterestDetail: {
+            invoice_id: string | null;
+            invoice_number: string;
+            /** @description the first day charged */
+            from: string | null;
+            /** @description the last day charged */
+            to: string | null;
+            days: number;
+            /** @description the company's late_payment_interest_rate in percent; null: reference rate + 8 points */
+            agreed_rate_percent: string | null;
+            stretches: {
+                /** @description what the customer owed over these days, SEK */
+                outstanding: number;
+                from: string;
+                to: string;
+                days: number;
+                periods: {
+                    from: string;
+                    to: string;
+                    days: number;
+                    /** @description the yearly rate applied to these days, percent */
+                    rate_percent: string;
+                }[];
+            }[];
+        } | null;
+        InvoiceInterest: {
+            /** @description for an invoice still unpaid: the last day charged; default today; not after today. The days after the last payment are never charged */
+            to_date?: string;
+            /** @description the interest invoice's due date; default today + the customer's default_payment_terms */
+            due_date?: string;
+            /**
+             * @description true: also email it to the customer, as send does (else it is issued as mark-sent issues)
+             * @default false
+             */
+            send?: boolean;
         };
         InvoiceCreate: {
             customer_id: string;

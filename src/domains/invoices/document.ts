@@ -132,7 +132,9 @@ export async function invoicePdfBytes(
       ? "Proformafaktura"
       : row.documentType === "delivery_note"
         ? "Följesedel"
-        : "Faktura";
+        : row.kind === "interest"
+          ? "Räntefaktura"
+          : "Faktura";
   const notes: string[] = [];
   if (row.isCreditNote)
     notes.push(

@@ -17,6 +17,7 @@ export { refundInvoice } from "./refund";
 export { bookInvoice } from "./book";
 export { markInvoicesOverdue } from "./overdue";
 export { remindInvoice } from "./reminder";
+export { invoiceInterest } from "./interest";
 export { invoicesDueForAutoReminder } from "./reminder-json";
 export {
   companiesWithPastDueInvoices,

@@ -5,7 +5,13 @@
 // ICU data (Intl.DisplayNames), so "NO" prints as "Norge" or "Norway".
 
 export type InvoiceLanguage = "sv" | "en";
-export type DocumentKind = "Faktura" | "Kreditfaktura" | "Proformafaktura" | "Följesedel" | "Betalningspåminnelse";
+export type DocumentKind =
+  | "Faktura"
+  | "Räntefaktura"
+  | "Kreditfaktura"
+  | "Proformafaktura"
+  | "Följesedel"
+  | "Betalningspåminnelse";
 
 /** Swedish for a customer in Sweden (or without a country), English for one abroad. */
 export function invoiceLanguage(customerCountry: string | null | undefined): InvoiceLanguage {
@@ -38,6 +44,7 @@ export const LABELS = {
   sv: {
     title: {
       Faktura: "Faktura",
+      Räntefaktura: "Räntefaktura",
       Kreditfaktura: "Kreditfaktura",
       Proformafaktura: "Proformafaktura",
       Följesedel: "Följesedel",
@@ -66,6 +73,7 @@ export const LABELS = {
     vatOn: (rate: number, net: string) => `Moms ${rate} % på ${net}`,
     total: {
       Faktura: "Att betala",
+      Räntefaktura: "Att betala",
       Proformafaktura: "Att betala",
       Kreditfaktura: "Att kreditera",
       Följesedel: "Summa",
@@ -95,6 +103,7 @@ export const LABELS = {
   en: {
     title: {
       Faktura: "Invoice",
+      Räntefaktura: "Interest invoice",
       Kreditfaktura: "Credit note",
       Proformafaktura: "Pro forma invoice",
       Följesedel: "Delivery note",
@@ -123,6 +132,7 @@ export const LABELS = {
     vatOn: (rate: number, net: string) => `VAT ${rate} % on ${net}`,
     total: {
       Faktura: "Amount due",
+      Räntefaktura: "Amount due",
       Proformafaktura: "Amount due",
       Kreditfaktura: "Amount credited",
       Följesedel: "Total",

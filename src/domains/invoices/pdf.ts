@@ -108,7 +108,7 @@ export async function renderInvoicePdf(inv: InvoicePdf): Promise<Uint8Array> {
     [L.numberOf(title), inv.number ?? L.unassigned],
     // a reminder is dated the day it is sent, and names the new last day to pay
     [inv.title === "Betalningspåminnelse" ? L.date : L.invoiceDate, inv.invoiceDate],
-    ...(inv.title === "Faktura" || inv.title === "Proformafaktura"
+    ...(inv.title === "Faktura" || inv.title === "Räntefaktura" || inv.title === "Proformafaktura"
       ? ([[L.dueDate, inv.dueDate]] as [string, string][])
       : inv.title === "Betalningspåminnelse"
         ? ([[L.payBy, inv.dueDate]] as [string, string][])
@@ -153,11 +153,16 @@ export async function renderInvoicePdf(inv: InvoicePdf): Promise<Uint8Array> {
   page.drawLine({ start: { x: M, y }, end: { x: A4[0] - M, y }, thickness: 0.5 });
   nextLine(12);
   for (const it of inv.items) {
-    text(it.description.length > 55 ? `${it.description.slice(0, 54)}…` : it.description, cols.desc);
+    const [first, ...more] = wrapText(it.description, DESCRIPTION_CHARS, 4);
+    text(first, cols.desc);
     text(`${formatDecimal(it.quantity, lang)}${it.unit ? ` ${it.unit}` : ""}`, cols.qty, { right: true });
     text(money(it.unitPrice), cols.price, { right: true });
     text(`${Math.round(it.vatRate * 100)} %`, cols.vat, { right: true });
     text(money(it.net), cols.net, { right: true });
+    for (const l of more) {
+      nextLine(11);
+      text(l, cols.desc);
+    }
     nextLine();
   }
   nextLine(4);
@@ -184,7 +189,7 @@ export async function renderInvoicePdf(inv: InvoicePdf): Promise<Uint8Array> {
     nextLine(12);
   }
   nextLine(8);
-  for (const n of inv.notes) {
+  for (const n of inv.notes.flatMap((note) => wrapText(note, NOTE_CHARS, 30))) {
     text(n, M);
     nextLine(12);
   }
@@ -208,4 +213,39 @@ export async function renderInvoicePdf(inv: InvoicePdf): Promise<Uint8Array> {
     p.drawText(n, { x: A4[0] - M - font.widthOfTextAtSize(n, 8), y: FOOTER_TOP - 12, size: 8, font });
   });
   return doc.save({ useObjectStreams: false });
+}
+
+/** What fits the description column before the quantity, and the page's width (9 pt). */
+const DESCRIPTION_CHARS = 54;
+const NOTE_CHARS = 100;
+
+/**
+ * A text wrapped at spaces to `width` characters, so a long line description (an interest
+ * invoice's "Dröjsmålsränta enligt räntelagen på faktura ..., from–to, rate") or a long note is
+ * printed whole rather than cut or run off the page; a word longer than the width is split, and
+ * the last of `maxLines` ends in "…" when more remains.
+ */
+export function wrapText(value: string, width: number, maxLines: number): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of value.split(/\s+/).filter(Boolean)) {
+    let w = word;
+    while (w.length > width) {
+      if (line) lines.push(line);
+      lines.push(w.slice(0, width));
+      w = w.slice(width);
+      line = "";
+    }
+    if (!line) line = w;
+    else if (line.length + 1 + w.length <= width) line += ` ${w}`;
+    else {
+      lines.push(line);
+      line = w;
+    }
+  }
+  if (line || !lines.length) lines.push(line);
+  if (lines.length <= maxLines) return lines;
+  const kept = lines.slice(0, maxLines);
+  kept[maxLines - 1] = `${kept[maxLines - 1].slice(0, width - 1)}…`;
+  return kept;
 }

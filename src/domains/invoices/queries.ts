@@ -65,11 +65,34 @@ export function invoiceJson(r: InvoiceRow) {
     ocr_number: r.ocrNumber,
     journal_entry_id: r.journalEntryId,
     pdf_document_id: r.pdfDocumentId,
+    kind: r.kind,
+    interest: interestJson(r),
     sent_at: r.sentAt,
     paid_at: r.paidAt,
     cancelled_at: r.cancelledAt,
     created_at: r.createdAt,
     updated_at: r.updatedAt,
+  };
+}
+
+/** An interest invoice's computation (null on other invoices): the invoice, the days charged, each stretch. */
+function interestJson(r: InvoiceRow) {
+  if (r.kind !== "interest" || !r.interestDetail) return null;
+  const d = r.interestDetail;
+  return {
+    invoice_id: r.interestOfInvoiceId,
+    invoice_number: d.invoiceNumber,
+    from: r.interestFrom,
+    to: r.interestTo,
+    days: d.stretches.reduce((n, s) => n + s.days, 0),
+    agreed_rate_percent: d.ratePercent,
+    stretches: d.stretches.map((s) => ({
+      outstanding: fromOre(s.principalOre),
+      from: s.from,
+      to: s.to,
+      days: s.days,
+      periods: s.periods,
+    })),
   };
 }
 

@@ -1,7 +1,7 @@
 // Payment reminders (påminnelser) of an overdue invoice: the reminder fee the company's
 // terms set (lag 1981:739, at most 60 kr), booked when the reminder is issued, and the
-// late-payment interest so far (räntelagen 6 §), stated but not booked (an interest invoice
-// claims it). The reminder is a PDF sent by email, as invoices are.
+// late-payment interest so far (räntelagen 6 §) not yet claimed by an interest invoice,
+// stated but not booked (an interest invoice claims it: ./interest.ts). The reminder is a PDF sent by email, as invoices are.
 import { and, count, eq, gt } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import type { Command, Statement } from "../../commands/plan";
@@ -10,12 +10,12 @@ import { invoiceReminders } from "../../db/schema";
 import { ApiError } from "../../errors/api-error";
 import { newId } from "../../ids";
 import { fromOre } from "../../money";
-import { lateInterest } from "../../sweden/late-payment";
 import { loadCompany } from "../companies";
 import { loadCustomer } from "../customers";
 import { reminderPdfBytes } from "./document";
 import { emailConfigured, sendInvoiceEmail } from "./email";
 import { invoiceRemainingOre, loadInvoice, type InvoiceRow } from "./queries";
+import { interestNotYetInvoiced } from "./interest-due";
 import { daysBefore, reminderJson, type ReminderRow } from "./reminder-json";
 
 /**
@@ -41,6 +41,10 @@ function assertOverdue(row: InvoiceRow, today: string): void {
       document_type: row.documentType,
     });
 }
+
+/** The days after `from` up to and including `to`. */
+const daysBetween = (from: string, to: string) =>
+  Math.max(0, (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
 const addDays = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -85,6 +89,16 @@ async function postFee(ctx: CommandContext, row: InvoiceRow, reminderId: string,
 }
 
 /**
+ * The interest a reminder states: what no interest invoice has claimed yet. A reminder of an
+ * interest invoice states none: interest on interest is not charged.
+ */
+async function reminderInterest(db: Database, row: InvoiceRow, today: string, agreedRate: string | null) {
+  if (row.kind === "interest")
+    return { coveredTo: null, interest: { known: true as const, amountOre: 0, days: 0, stretches: [] } };
+  return interestNotYetInvoiced(db, row, today, agreedRate);
+}
+
+/**
  * The sweep's reminder, checked again inside the company's writer: no reminder in the last
  * `days` days. Two sweeps that both listed the invoice run one after the other in the writer,
  * and the second is refused here (INVOICE_REMINDER_TOO_SOON), so the customer gets one.
@@ -120,7 +134,7 @@ export const remindInvoice: Command<{ id: string; auto_interval_days?: number }>
   const { companies: co, company_settings: settings } = company;
   const feeOre = reminderFee(row, settings.reminderFeeOre, co.accountingMethod);
   const remainingOre = invoiceRemainingOre(row) - row.deductionOre;
-  const interest = lateInterest(remainingOre, row.dueDate, today, settings.latePaymentInterestRate);
+  const { interest, coveredTo } = await reminderInterest(db, row, today, settings.latePaymentInterestRate);
   const [{ n }] = await db
     .select({ n: count() })
     .from(invoiceReminders)
@@ -137,7 +151,7 @@ export const remindInvoice: Command<{ id: string; auto_interval_days?: number }>
     remainingOre,
     feeOre,
     interestOre: interest.known ? interest.amountOre : null,
-    interestDays: interest.days,
+    interestDays: interest.known ? interest.days : daysBetween(coveredTo ?? row.dueDate, today),
     payBy: addDays(today, REMINDER_PAY_DAYS),
     automatic: input.auto_interval_days !== undefined,
     sentTo: customer.email,
@@ -152,9 +166,12 @@ export const remindInvoice: Command<{ id: string; auto_interval_days?: number }>
     data: {
       ...json,
       invoice_number: row.invoiceNumber,
-      interest_detail: interest.known
-        ? { periods: interest.periods }
-        : { periods: null, missing_reference_rate_from: interest.missingHalfYear },
+      interest_detail: {
+        ...(interest.known
+          ? { periods: interest.stretches.flatMap((s) => s.periods) }
+          : { periods: null, missing_reference_rate_from: interest.missingHalfYear }),
+        interest_invoiced_through: coveredTo,
+      },
     },
     statements,
     events: [],

@@ -19,6 +19,7 @@ import { INVOICE_EXPANSIONS, invoicesWith, listInvoices, loadInvoice, type Invoi
 import {
   InvoiceCreateSchema,
   InvoiceCreditSchema,
+  InvoiceInterestSchema,
   InvoiceListQuery,
   InvoicePatchSchema,
   InvoicePaySchema,
@@ -315,6 +316,10 @@ const ReminderSchema = z
         .array(z.object({ from: z.string(), to: z.string(), days: z.number().int(), rate_percent: z.string() }))
         .nullable(),
       missing_reference_rate_from: z.string().optional(),
+      interest_invoiced_through: z.string().nullable().openapi({
+        description:
+          "the last day an interest invoice of this invoice charged (null: none); the reminder states only the interest after it",
+      }),
     }),
   })
   .openapi("InvoiceReminder");
@@ -336,6 +341,26 @@ const remindInvoiceRoute = defineRoute({
 
 async function remindInvoice(c: HandlerContext<typeof remindInvoiceRoute>) {
   return dispatch(c, "invoices.remind", { id: c.req.valid("param").id });
+}
+
+const interestInvoiceRoute = defineRoute({
+  ...write,
+  method: "post",
+  path: `${BASE}/{id}/interest-invoice`,
+  summary: "Issue an interest invoice (räntefaktura) for late payment of an invoice",
+  description:
+    "Late-payment interest (räntelagen 6 §) on an issued SEK invoice: from the due date on the amount then outstanding, each payment or credit note lowering it from its date, up to the last payment or to_date (default today). " +
+    "The rate is the company's late_payment_interest_rate, else Riksbanken's reference rate + 8 points per half-year; simple interest, actual/365, rounded to öre once. Days an earlier interest invoice of the same invoice charged are not charged again. " +
+    "The answer is a new invoice of kind interest: numbered in the F series with an OCR reference, one line without VAT (outside the scope of VAT), booked at once Debit 1510 / Credit 8313 under accrual (under the cash method when paid), its PDF archived; send: true also emails it as send does. It is paid, reminded and credited as any invoice. " +
+    "Refusals (409): INVOICE_INTEREST_NOT_INVOICEABLE (a credit note, draft, cancelled, proforma, interest or foreign-currency invoice), INVOICE_INTEREST_NONE_DUE (paid on time, no days left to charge), INVOICE_INTEREST_REFERENCE_RATE_UNKNOWN (details.half_year: a half-year whose reference rate the service does not have).",
+  params: CompanyItemParams,
+  body: InvoiceInterestSchema,
+  response: InvoiceSchema,
+  status: 201,
+});
+
+async function issueInterestInvoice(c: HandlerContext<typeof interestInvoiceRoute>) {
+  return dispatch(c, "invoices.interest_invoice", { ...c.req.valid("json"), id: c.req.valid("param").id });
 }
 
 const reminderPdfRoute = defineRoute({
@@ -364,6 +389,7 @@ async function reminderPdf(c: HandlerContext<typeof reminderPdfRoute>) {
 export function registerInvoiceRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(remindInvoiceRoute, remindInvoice);
   app.openapi(reminderPdfRoute, reminderPdf);
+  app.openapi(interestInvoiceRoute, issueInterestInvoice);
   app.openapi(listInvoicesRoute, listInvoicesPage);
   app.openapi(getInvoiceRoute, getInvoice);
   app.openapi(invoicePdfRoute, invoicePdf);

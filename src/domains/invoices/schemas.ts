@@ -229,6 +229,36 @@ export const InvoiceCreditSchema = z
 
 const VatRowSchema = z.object({ vat_rate: z.number(), net: z.number(), vat: z.number() });
 
+const InterestPeriodSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  days: z.number().int(),
+  rate_percent: z.string().openapi({ description: "the yearly rate applied to these days, percent" }),
+});
+
+const InterestDetailSchema = z
+  .object({
+    invoice_id: z.string().nullable(),
+    invoice_number: z.string(),
+    from: z.string().nullable().openapi({ description: "the first day charged" }),
+    to: z.string().nullable().openapi({ description: "the last day charged" }),
+    days: z.number().int(),
+    agreed_rate_percent: z
+      .string()
+      .nullable()
+      .openapi({ description: "the company's late_payment_interest_rate in percent; null: reference rate + 8 points" }),
+    stretches: z.array(
+      z.object({
+        outstanding: z.number().openapi({ description: "what the customer owed over these days, SEK" }),
+        from: z.string(),
+        to: z.string(),
+        days: z.number().int(),
+        periods: z.array(InterestPeriodSchema),
+      }),
+    ),
+  })
+  .openapi("InvoiceInterestDetail");
+
 export const InvoiceSchema = z
   .object({
     id: z.string(),
@@ -275,6 +305,14 @@ export const InvoiceSchema = z
       description:
         "the archived PDF as issued (a document of the archive); GET .../pdf serves it byte for byte. null on drafts",
     }),
+    kind: z.enum(["standard", "interest"]).openapi({
+      description:
+        "extension: standard, or interest for an interest invoice (räntefaktura, POST .../invoices/{id}/interest-invoice)",
+    }),
+    interest: InterestDetailSchema.nullable().openapi({
+      description:
+        "extension: on an interest invoice, the invoice it charges and how the interest was computed; else null",
+    }),
     sent_at: z.string().nullable(),
     paid_at: z.string().nullable(),
     cancelled_at: z.string().nullable(),
@@ -316,3 +354,20 @@ export const InvoiceRefundSchema = z
   .strict()
   .openapi("InvoiceRefund");
 export type InvoiceRefundInput = z.infer<typeof InvoiceRefundSchema>;
+
+export const InvoiceInterestSchema = z
+  .object({
+    to_date: DateSchema.optional().openapi({
+      description:
+        "for an invoice still unpaid: the last day charged; default today; not after today. The days after the last payment are never charged",
+    }),
+    due_date: DateSchema.optional().openapi({
+      description: "the interest invoice's due date; default today + the customer's default_payment_terms",
+    }),
+    send: z.boolean().default(false).openapi({
+      description: "true: also email it to the customer, as send does (else it is issued as mark-sent issues)",
+    }),
+  })
+  .strict()
+  .openapi("InvoiceInterest");
+export type InvoiceInterestInput = z.infer<typeof InvoiceInterestSchema>;
