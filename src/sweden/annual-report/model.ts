@@ -373,23 +373,24 @@ const sumRanges = (m: Map<string, number>, ranges: [string, string][]) => {
 
 /**
  * Förändring av eget kapital (ÅRL 5 kap 14 §'s change in equity, K2's columns): aktiekapital,
- * reservfond, balanserat resultat and årets resultat at the year's start (its opening
- * entry) and end. The previous result carried to balanserat resultat is what left 2099;
+ * reservfond, balanserat resultat and årets resultat at the year's start (the previous
+ * year's balance sheet; a first year's opening entry) and end. The previous result carried to balanserat resultat is what left 2099;
  * what else moved balanserat resultat is the dividend paid (a decrease) or an
  * aktieägartillskott received (an increase); this year's result is the income statement's.
  * A change of aktiekapital or reservfond in the year is refused (not a K2 row here).
  */
-function equityChanges(cur: YearBooks, resultOre: number) {
+function equityChanges(cur: YearBooks, prev: BalanceFigures | null, resultOre: number) {
   const ranges = {
     share_capital: [["2081", "2082"]] as [string, string][],
     reserve_fund: [["2086", "2086"]] as [string, string][],
     retained_earnings: [["2090", "2098"]] as [string, string][],
     year_result: [["2099", "2099"]] as [string, string][],
   };
-  const open = Object.fromEntries(Object.entries(ranges).map(([k, r]) => [k, sumRanges(cur.opening, r)])) as Record<
-    keyof typeof ranges,
-    number
-  >;
+  // the year's start is the previous year's end as its balance sheet shows it (balans1: the same facts), or the
+  // opening entry of a first year; an opening entry that already carried the result to 2091 changes nothing here
+  const open = Object.fromEntries(
+    Object.entries(ranges).map(([k, r]) => [k, prev ? (prev.lines.get(k) ?? 0) : sumRanges(cur.opening, r)]),
+  ) as Record<keyof typeof ranges, number>;
   const bal = balanceFigures(cur);
   const close = {
     share_capital: bal.lines.get("share_capital") ?? 0,
@@ -680,7 +681,7 @@ export function buildAnnualReport(input: AnnualReportInput) {
   const contingentNote = input.inputs.contingent_liabilities_ore != null ? next++ : null;
 
   const resultOre = curIncome.sums.get("net_result")!;
-  const equity = equityChanges(cur, resultOre);
+  const equity = equityChanges(cur, prevBal, resultOre);
   const income = incomeStatement(curIncome, prevIncome);
   const personnel = income.find((l) => l.key === "personnel_costs");
   if (personnel) personnel.note = 2;
