@@ -102,7 +102,11 @@ function statementLines(w: Writer, lines: ReportLine[]) {
     }
     const strong = l.kind !== "line";
     if (strong) w.rule();
-    w.text(l.label, l.kind === "line" ? MARGIN + 10 : MARGIN, 9.5, strong);
+    const x = l.kind === "line" ? MARGIN + 10 : MARGIN;
+    // a long schedule label (Av- och nedskrivningar av ...) is set smaller rather than run into the Not column
+    const font = strong ? w.bold : w.regular;
+    const size = Math.min(9.5, (9.5 * (NOTE_X - 14 - x)) / font.widthOfTextAtSize(drawable(font, l.label), 9.5));
+    w.text(l.label, x, size, strong);
     if (l.note) w.right(String(l.note), NOTE_X + 12, 9.5);
     w.right(amountText(l.current), RIGHT - COL, 9.5, strong);
     w.right(amountText(l.previous), RIGHT, 9.5, strong);
@@ -142,9 +146,9 @@ function managementReport(w: Writer, m: AnnualReportModel) {
   }
   w.heading("Förändringar i eget kapital (kr)", 11);
   const eq = mr.equity_changes;
-  const eqCol = (i: number) => RIGHT - (eq.columns.length - 1 - i) * 74;
+  const eqCol = (i: number) => RIGHT - (eq.columns.length - 1 - i) * 80;
   w.ensure(30 + eq.rows.length * 14);
-  for (const [i, c] of eq.columns.entries()) w.right(c.label, eqCol(i), 8, true);
+  for (const [i, c] of eq.columns.entries()) w.right(c.label, eqCol(i), 7, true);
   w.down(14);
   for (const r of eq.rows) {
     const strong = r.key === "closing";
