@@ -574,6 +574,12 @@ export const ERROR_CATALOGUE = {
     "The equity holds items the annual report does not show.",
     "The K2 report shows aktiekapital (2081-2082), reservfond (2086) and fritt eget kapital (2090-2099), and no change of aktiekapital or reservfond within the year; details names what is outside.",
   ),
+  ANNUAL_REPORT_REGISTER_MISMATCH: e(
+    409,
+    "Anläggningsregistret stämmer inte med bokföringen; noterna kan inte upprättas.",
+    "The fixed-asset register does not match the ledger; the notes cannot be made.",
+    "details.differences names each asset class and year: register the assets booked by hand (POST .../fixed-assets) or correct the entries, compare with GET .../fixed-assets/register.",
+  ),
   ANNUAL_REPORT_NOT_AKTIEBOLAG: e(
     400,
     "Årsredovisningen enligt K2 här gäller aktiebolag.",

@@ -312,3 +312,54 @@ async function fetchFile(path: string) {
   expect(res.status).toBe(200);
   return res;
 }
+
+describe("an annual report the books cannot give", () => {
+  const hand = companyFixture({
+    name: "Handbokat AB",
+    first_fiscal_year: { start_date: "2025-01-01", end_date: "2025-12-31" },
+    fiscal_year_start_month: 1,
+  });
+  const sole = companyFixture({
+    name: "Enskild firma",
+    entity_type: "enskild_firma",
+    org_number: "19811218-9876",
+    vat_registered: false,
+    moms_period: undefined,
+    first_fiscal_year: undefined,
+    fiscal_year_start_month: 1,
+  });
+  const annual = (c: typeof hand, body: unknown) =>
+    write(c.actor.key, "POST", `/api/v1/companies/${c.companyId}/fiscal-periods/${c.periodId}/annual-report`, body);
+
+  it("refuses a computer booked by hand and not in the register: its note would differ from the balance sheet", async () => {
+    await postedEntry(hand.actor.key, hand.companyId, hand.periodId, {
+      entry_date: "2025-02-01",
+      lines: [line("1930", 50_000, 0), line("2081", 0, 50_000)],
+    });
+    await postedEntry(hand.actor.key, hand.companyId, hand.periodId, {
+      entry_date: "2025-03-01",
+      lines: [line("1250", 20_000, 0), line("1930", 0, 20_000)],
+    });
+    const lock = await write(
+      hand.actor.key,
+      "POST",
+      `/api/v1/companies/${hand.companyId}/fiscal-periods/${hand.periodId}/lock`,
+    );
+    expect(lock.status).toBe(200);
+    const before = await countOf("SELECT COUNT(*) AS n FROM documents WHERE company_id = ?", hand.companyId);
+    const res = await annual(hand, INPUT);
+    expect(res.status).toBe(409);
+    expect(res.body.error.code).toBe("ANNUAL_REPORT_REGISTER_MISMATCH");
+    expect(res.body.error.details.differences).toEqual([
+      { class: "equipment", fiscal_year_end: "2025-12-31", register: 0, ledger: 20_000 },
+    ]);
+    expect(await countOf("SELECT COUNT(*) AS n FROM annual_reports WHERE company_id = ?", hand.companyId)).toBe(0);
+    expect(await countOf("SELECT COUNT(*) AS n FROM documents WHERE company_id = ?", hand.companyId)).toBe(before);
+  });
+
+  it("refuses a sole trader: the K2 report here is an aktiebolag's", async () => {
+    const res = await annual(sole, INPUT);
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe("ANNUAL_REPORT_NOT_AKTIEBOLAG");
+  });
+});

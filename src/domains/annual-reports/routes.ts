@@ -72,7 +72,7 @@ const createRoute = defineRoute({
     "förvaltningsberättelse (verksamheten, flerårsöversikt, förändring av eget kapital, resultatdisposition), resultaträkning and balansräkning with the previous year, " +
     "notes (principles with depreciation periods, medelantalet anställda, the fixed-asset classes, ställda säkerheter and eventualförpliktelser when given) and signatures. " +
     "Stores the model and archives the PDF and the inline XBRL as documents; a new POST replaces the stored report. Dry-run answers the model and stores nothing. " +
-    "Refusals: ANNUAL_REPORT_NOT_AKTIEBOLAG, ANNUAL_REPORT_YEAR_OPEN (neither locked nor closed), ANNUAL_REPORT_UNSUPPORTED_EQUITY, ANNUAL_REPORT_UNBALANCED, " +
+    "Refusals: ANNUAL_REPORT_NOT_AKTIEBOLAG, ANNUAL_REPORT_YEAR_OPEN (neither locked nor closed), ANNUAL_REPORT_UNSUPPORTED_EQUITY, ANNUAL_REPORT_REGISTER_MISMATCH (an asset class whose register differs from the ledger), ANNUAL_REPORT_UNBALANCED, " +
     "VALIDATION_ERROR (a dividend above the free equity). See docs/annual-report.md.",
   params: CompanyItemParams,
   body: AnnualReportBody,

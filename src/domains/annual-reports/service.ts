@@ -111,6 +111,7 @@ export async function annualReportModel(db: Database, companyId: string, input: 
     if (!(err instanceof AnnualReportRefusal)) throw err;
     if (err.reason === "unbalanced") throw new ApiError("ANNUAL_REPORT_UNBALANCED", err.details);
     if (err.reason === "unsupported_equity") throw new ApiError("ANNUAL_REPORT_UNSUPPORTED_EQUITY", err.details);
+    if (err.reason === "register_mismatch") throw new ApiError("ANNUAL_REPORT_REGISTER_MISMATCH", err.details);
     throw new ApiError(
       "VALIDATION_ERROR",
       { fields: [{ path: "dividend", message: "above the free equity (ABL 17 kap 3 §)" }], ...err.details },

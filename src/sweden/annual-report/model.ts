@@ -94,7 +94,7 @@ export interface XbrlContext {
 /** Refusals of the model: the caller maps them to catalogue codes. */
 export class AnnualReportRefusal extends Error {
   constructor(
-    readonly reason: "unbalanced" | "unsupported_equity" | "dividend_exceeds_free_equity",
+    readonly reason: "unbalanced" | "unsupported_equity" | "dividend_exceeds_free_equity" | "register_mismatch",
     readonly details: Record<string, unknown>,
   ) {
     super(reason);
@@ -609,6 +609,34 @@ function assetNote(
   return { key: cls.key, title: cls.label, rows };
 }
 
+/**
+ * The asset notes come from the register and must show what the balance sheet shows (the
+ * note's redovisat värde and the balance-sheet line are one XBRL fact): each class's book
+ * value by the register, at each year's end, against the ledger's line. An asset booked by
+ * hand and not registered, or a register entry the ledger lacks, is refused with the
+ * classes named rather than printed as two different figures.
+ */
+function assertRegisterMatchesLedger(assets: NoteAsset[], years: YearBooks[], balances: BalanceFigures[]) {
+  const differences = [];
+  for (const cls of ASSET_NOTE_CLASSES) {
+    const held = assets.filter((a) => inRanges(a.assetAccount, cls.ranges));
+    for (const [i, y] of years.entries()) {
+      const m = classMovement(held, y.start, y.end);
+      const registerOre =
+        m.openingCostOre + m.purchasesOre + m.disposedCostOre + m.openingDepOre + m.yearDepOre + m.disposedDepOre;
+      const ledgerOre = balances[i].lines.get(cls.key) ?? 0;
+      if (registerOre !== ledgerOre)
+        differences.push({
+          class: cls.key,
+          fiscal_year_end: y.end,
+          register: fromOre(registerOre),
+          ledger: fromOre(ledgerOre),
+        });
+    }
+  }
+  if (differences.length > 0) throw new AnnualReportRefusal("register_mismatch", { differences });
+}
+
 /** "Inventarier 5 år": the depreciation period of each note class, from the register's useful lives. */
 function depreciationPeriods(assets: NoteAsset[]): { label: string; years: string }[] {
   const out: { label: string; years: string }[] = [];
@@ -668,6 +696,12 @@ export function buildAnnualReport(input: AnnualReportInput) {
         equity_and_liabilities: fromOre(b.equityLiabilitiesOre),
         difference: fromOre(b.assetsOre - b.equityLiabilitiesOre),
       });
+
+  assertRegisterMatchesLedger(
+    input.assets,
+    [cur, prev].filter((y): y is YearBooks => y !== null),
+    [curBal, prevBal].filter((b): b is BalanceFigures => b !== null),
+  );
 
   // notes are numbered in the order they appear: 1 principles, 2 employees, then the asset classes held
   const noteAssets = ASSET_NOTE_CLASSES.map((cls) => ({
