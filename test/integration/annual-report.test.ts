@@ -154,6 +154,7 @@ describe("the annual report of a K2 aktiebolag's second year", () => {
     expect(dry.status, JSON.stringify(dry.body)).toBe(201);
     expect(dry.body.meta.dry_run).toBe(true);
     expect(dry.body.data.report.fiscal_year).toEqual({ start: "2025-01-01", end: "2025-12-31" });
+    expect(dry.body.data).toMatchObject({ id: null, pdf_document_id: null, ixbrl_document_id: null });
     expect(await reports()).toBe(0);
     expect(await documents()).toBe(before);
     expect((await call("GET", url(`/fiscal-periods/${second}/annual-report`), { key: f.actor.key })).status).toBe(404);

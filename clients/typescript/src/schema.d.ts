@@ -25066,10 +25066,13 @@ export interface components {
             }[];
         };
         AnnualReport: {
-            id: string;
+            /** @description null on a dry run: nothing is stored */
+            id: string | null;
             fiscal_period_id: string;
-            pdf_document_id: string;
-            ixbrl_document_id: string;
+            /** @description the archived PDF (documents); null on a dry run */
+            pdf_document_id: string | null;
+            /** @description the archived inline XBRL; null on a dry run */
+            ixbrl_document_id: string | null;
             created_at: string;
             /** @description the model: förvaltningsberättelse, statements, notes, signatures; every figure a fact */
             report: {

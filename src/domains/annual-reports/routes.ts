@@ -46,10 +46,10 @@ const AnnualReportBody = z
 
 const AnnualReportSchema = z
   .object({
-    id: z.string(),
+    id: z.string().nullable().openapi({ description: "null on a dry run: nothing is stored" }),
     fiscal_period_id: z.string(),
-    pdf_document_id: z.string(),
-    ixbrl_document_id: z.string(),
+    pdf_document_id: z.string().nullable().openapi({ description: "the archived PDF (documents); null on a dry run" }),
+    ixbrl_document_id: z.string().nullable().openapi({ description: "the archived inline XBRL; null on a dry run" }),
     created_at: z.string(),
     report: z.record(z.string(), z.unknown()).openapi({
       description: "the model: förvaltningsberättelse, statements, notes, signatures; every figure a fact",

@@ -122,8 +122,22 @@ export async function annualReportModel(db: Database, companyId: string, input: 
 
 const fileBase = (m: AnnualReportModel) => `arsredovisning-${m.company.org_number}-${m.fiscal_year.end}`;
 
+/** A dry run answers the model alone: nothing is rendered or archived, and no document ids are named. */
+function dryRunAnswer(model: AnnualReportModel, input: AnnualReportInput, now: string) {
+  return {
+    id: null,
+    fiscal_period_id: input.id,
+    pdf_document_id: null,
+    ixbrl_document_id: null,
+    created_at: now,
+    report: model,
+  };
+}
+
 export const createAnnualReport: Command<AnnualReportInput> = async function createAnnualReport(db, input, ctx) {
   const model = await annualReportModel(db, ctx.companyId, input);
+  const audit = { action: "annual_report.create", resourceType: "annual_report", resourceId: null };
+  if (ctx.dryRun) return { status: 201, data: dryRunAnswer(model, input, ctx.now), statements: [], audit };
   const id = newId();
   const pdfBytes = await renderAnnualReportPdf(model, ctx.now);
   const xhtmlBytes = new TextEncoder().encode(renderIxbrl(model));
@@ -152,10 +166,9 @@ export const createAnnualReport: Command<AnnualReportInput> = async function cre
     ixbrlDocumentId: xhtml.row.id,
     createdAt: ctx.now,
   };
-  const data = annualReportJson(row);
   return {
     status: 201,
-    data,
+    data: annualReportJson(row),
     statements: [
       // one per period: the new report replaces the earlier row; its files stay archived
       db
@@ -166,7 +179,7 @@ export const createAnnualReport: Command<AnnualReportInput> = async function cre
       ...xhtml.statements,
     ],
     files: [pdf.file, xhtml.file],
-    audit: { action: "annual_report.create", resourceType: "annual_report", resourceId: id },
+    audit: { ...audit, resourceId: id },
   };
 };
 

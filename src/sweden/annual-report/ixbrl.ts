@@ -43,7 +43,8 @@ export function nonFraction(f: Fact): string {
   const percent = f.unit === "procent";
   const scale = percent ? ' scale="-2"' : "";
   const sign = f.value < 0 ? ' sign="-"' : "";
-  const decimals = f.unit === "SEK" ? ' decimals="INF"' : ' decimals="INF"';
+  // every figure is exact: kronor with their öre, a whole percent, a whole number of employees
+  const decimals = ' decimals="INF"';
   const format = f.unit === "antal-anstallda" ? "" : ' format="ixt:numspacecomma"';
   const minus = f.amount < 0 ? "-" : "";
   return `${minus}<ix:nonFraction name="se-gen-base:${f.concept}" contextRef="${f.context}" unitRef="${f.unit}"${decimals}${scale}${sign}${format}>${digits(f.amount, percent)}</ix:nonFraction>`;
