@@ -59,6 +59,8 @@ const INPUT = {
   pledged_assets: 100_000,
 };
 
+const COMMENTED = { ...INPUT, multi_year_comment: "Försäljningen ökade när maskinen kom i drift." };
+
 let second = "";
 
 async function twoYearsOfBooks() {
@@ -155,6 +157,10 @@ describe("the annual report of a K2 aktiebolag's second year", () => {
     expect(dry.body.meta.dry_run).toBe(true);
     expect(dry.body.data.report.fiscal_year).toEqual({ start: "2025-01-01", end: "2025-12-31" });
     expect(dry.body.data).toMatchObject({ id: null, pdf_document_id: null, ixbrl_document_id: null });
+    // 200 000 → 300 000 is more than 30 %: BFNAR 2016:10 punkt 5.5 asks for a comment, which INPUT lacks
+    expect(dry.body.data.report.warnings).toEqual([
+      "Nettoomsättningen varierar mer än 30 % mellan 2024 och 2025: BFNAR 2016:10 punkt 5.5 kräver en kommentar (multi_year_comment).",
+    ]);
     expect(await reports()).toBe(0);
     expect(await documents()).toBe(before);
     expect((await call("GET", url(`/fiscal-periods/${second}/annual-report`), { key: f.actor.key })).status).toBe(404);
@@ -172,14 +178,16 @@ describe("the annual report of a K2 aktiebolag's second year", () => {
   let stored: any;
   it("builds the statements from the ledger, stores the model and its files, and replays its key", async () => {
     const key = uniqueKey("ar");
-    const res = await post(`/fiscal-periods/${second}/annual-report`, INPUT, { "Idempotency-Key": key });
+    const res = await post(`/fiscal-periods/${second}/annual-report`, COMMENTED, { "Idempotency-Key": key });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     stored = res.body.data;
     report = stored.report;
-    const replay = await post(`/fiscal-periods/${second}/annual-report`, INPUT, { "Idempotency-Key": key });
+    const replay = await post(`/fiscal-periods/${second}/annual-report`, COMMENTED, { "Idempotency-Key": key });
     expect(replay.status).toBe(201);
     expect(replay.body.data.id).toBe(stored.id);
     expect(await reports()).toBe(1);
+    expect(report.warnings).toEqual([]);
+    expect(report.management_report.multi_year_comment).toBe(COMMENTED.multi_year_comment);
 
     const line = (lines: any[], key: string) => lines.find((l) => l.key === key);
     const is = report.income_statement;

@@ -10,6 +10,7 @@ import {
   AnnualReportRefusal,
   buildAnnualReport,
   factsOf,
+  netSalesSwings,
   soliditetPercent,
   type YearBooks,
 } from "../../src/sweden/annual-report/model";
@@ -159,5 +160,19 @@ describe("refusals", () => {
       reason: "register_mismatch",
       details: { differences: [{ class: "equipment", fiscal_year_end: "2025-12-31", register: 0, ledger: 27_000 }] },
     });
+  });
+});
+
+describe("BFNAR 2016:10 punkt 5.5: a comment when nettoomsättning moves more than 30 %", () => {
+  it("names the pairs of years whose net sales differ by more than 30 % of the earlier year", () => {
+    const y = (end: string, kr: number) => ({ end, netSalesOre: kr * 100 });
+    // 130 is exactly 30 % above 100: no comment needed; 131 is more; a fall to 69 is more
+    expect(netSalesSwings([y("2025-12-31", 130), y("2024-12-31", 100)])).toEqual([]);
+    expect(netSalesSwings([y("2025-12-31", 131), y("2024-12-31", 100)])).toEqual([{ from: "2024", to: "2025" }]);
+    expect(netSalesSwings([y("2025-12-31", 69), y("2024-12-31", 100), y("2023-12-31", 100)])).toEqual([
+      { from: "2024", to: "2025" },
+    ]);
+    expect(netSalesSwings([y("2025-12-31", 10), y("2024-12-31", 0)])).toEqual([{ from: "2024", to: "2025" }]);
+    expect(netSalesSwings([y("2025-12-31", 0), y("2024-12-31", 0)])).toEqual([]);
   });
 });

@@ -11690,6 +11690,8 @@ export interface paths {
                         business_description: string;
                         /** @description Väsentliga händelser under räkenskapsåret */
                         significant_events?: string;
+                        /** @description Kommentar till flerårsöversikten: BFNAR 2016:10 punkt 5.5 asks for one when nettoomsättning moves more than 30 % between two years (the model's warnings say so) */
+                        multi_year_comment?: string;
                         /** @description kronor: the dividend the board proposes (0 or absent: none); the rest of the free equity is carried forward */
                         dividend?: number;
                         /** @description who signs; role defaults to Styrelseledamot */

@@ -144,6 +144,7 @@ function managementReport(w: Writer, m: AnnualReportModel) {
     for (const [i, y] of years.entries()) w.right(amountText(f(y)), colRight(i), 9.5);
     w.down(14);
   }
+  if (mr.multi_year_comment) w.paragraph(mr.multi_year_comment, 9.5);
   w.heading("Förändringar i eget kapital (kr)", 11);
   const eq = mr.equity_changes;
   const eqCol = (i: number) => RIGHT - (eq.columns.length - 1 - i) * 80;

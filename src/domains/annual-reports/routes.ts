@@ -22,6 +22,10 @@ const AnnualReportBody = z
   .object({
     business_description: Text(5000).openapi({ description: "Förvaltningsberättelse: the business (verksamheten)" }),
     significant_events: Text(5000).optional().openapi({ description: "Väsentliga händelser under räkenskapsåret" }),
+    multi_year_comment: Text(2000).optional().openapi({
+      description:
+        "Kommentar till flerårsöversikten: BFNAR 2016:10 punkt 5.5 asks for one when nettoomsättning moves more than 30 % between two years (the model's warnings say so)",
+    }),
     dividend: AmountSchema.optional().openapi({
       description:
         "kronor: the dividend the board proposes (0 or absent: none); the rest of the free equity is carried forward",

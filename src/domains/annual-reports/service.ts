@@ -31,6 +31,7 @@ export interface AnnualReportInput {
   id: string;
   business_description: string;
   significant_events?: string;
+  multi_year_comment?: string;
   dividend?: number;
   board_members: { name: string; role?: string }[];
   place: string;
@@ -99,6 +100,7 @@ export async function annualReportModel(db: Database, companyId: string, input: 
       inputs: {
         business_description: input.business_description,
         significant_events: input.significant_events ?? null,
+        multi_year_comment: input.multi_year_comment ?? null,
         dividendOre: ore(input.dividend) ?? 0,
         pledged_assets_ore: ore(input.pledged_assets),
         contingent_liabilities_ore: ore(input.contingent_liabilities),

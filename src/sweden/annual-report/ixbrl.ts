@@ -132,6 +132,7 @@ ${eq.rows
 <h3>Verksamheten</h3><p>${text("AllmantVerksamheten", mr.business_description)}</p>
 ${mr.significant_events ? `<h3>Väsentliga händelser under räkenskapsåret</h3><p>${text("VasentligaHandelserRakenskapsaret", mr.significant_events)}</p>` : ""}
 <h3>Flerårsöversikt (kr)</h3>${overview}
+${mr.multi_year_comment ? `<p>${text("KommentarFlerarsoversikt", mr.multi_year_comment)}</p>` : ""}
 <h3>Förändringar i eget kapital (kr)</h3>${equity}
 <h3>Resultatdisposition</h3>${disposition}</div>`;
 }

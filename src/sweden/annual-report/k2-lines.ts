@@ -1,5 +1,5 @@
-// The K2 annual report's lines (ÅRL 1995:1554 bilaga 2, the schedules K2 follows: BFNAR
-// 2016:10 kapitel 4 and 5) with the BAS account ranges that fill them and the concept of
+// The K2 annual report's lines (ÅRL 1995:1554 bilaga 2, the schedules K2, BFNAR 2016:10,
+// prescribes: kostnadsslagsindelad resultaträkning, balansräkning) with the BAS account ranges that fill them and the concept of
 // Bolagsverket's K2 taxonomy (se-gen-base, 2021-10-31) each is tagged with in the inline
 // XBRL. A line's `balance` is the taxonomy's: a "debit" concept (a cost) is reported as a
 // positive fact while the statement prints it as a negative amount. See docs/annual-report.md.
@@ -371,8 +371,8 @@ export function lineOf<T extends { ranges: [string, string][] }>(lines: T[], acc
 }
 
 /**
- * The fixed-asset notes' classes (K2 BFNAR 2016:10 kapitel 17 notes on anläggningstillgångar;
- * ÅRL 5 kap 8 §): the balance-sheet line of the asset account, with the concept prefix of
+ * The fixed-asset notes' classes (ÅRL 5 kap 8 §: each item of anläggningstillgångar with
+ * its anskaffningsvärden, additions, disposals and depreciations): the balance-sheet line of the asset account, with the concept prefix of
  * its note facts (…Anskaffningsvarden, …ForandringAnskaffningsvardenInkop, …Avskrivningar,
  * …ForandringAvskrivningarAretsAvskrivningar and the sales/disposals).
  */

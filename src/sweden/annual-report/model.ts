@@ -2,7 +2,7 @@
 // the years before it (balances per account) and the accountant's inputs, the
 // förvaltningsberättelse (ÅRL 6 kap 1 §: verksamheten, flerårsöversikt, förändring av eget
 // kapital, resultatdisposition), the income statement and balance sheet with the previous
-// year (ÅRL 3 kap 5 §, bilaga 2), the notes K2 asks for (BFNAR 2016:10 kapitel 18: Not 1
+// year (ÅRL 3 kap 5 §, bilaga 2), the notes K2 asks for (ÅRL 5 kap: Not 1
 // principles with the depreciation periods, medelantalet anställda ÅRL 5 kap 18 §, the
 // fixed-asset notes ÅRL 5 kap 8 §, ställda säkerheter and eventualförpliktelser ÅRL 5 kap
 // 16 §) and the signatures (ÅRL 2 kap 7 §). Every figure is a `Fact`: the amount as printed
@@ -56,6 +56,8 @@ export interface NoteAsset {
 export interface AnnualReportInputs {
   business_description: string;
   significant_events?: string | null;
+  /** the comment BFNAR 2016:10 punkt 5.5 asks for when nettoomsättning moves more than 30 % */
+  multi_year_comment?: string | null;
   /** öre, the dividend the board proposes (0: none) */
   dividendOre: number;
   pledged_assets_ore?: number | null;
@@ -327,8 +329,10 @@ function balanceSheet(cur: BalanceFigures, prev: BalanceFigures | null, notes: M
 // ----------------------------------------------------------- the förvaltningsberättelse
 
 /**
- * Soliditet (K2's key figure, BFNAR 2016:10 kapitel 6 with its definition of justerat eget
- * kapital): (eget kapital + 79.4 % of the untaxed reserves) / total assets, in percent,
+ * Soliditet, the third key figure of K2's flerårsöversikt (BFNAR 2016:10 punkt 5.5: "justerat
+ * eget kapital i procent av balansomslutning"), justerat eget kapital being eget kapital +
+ * (1 - the tax rate) × the untaxed reserves: (eget kapital + 79.4 % of the untaxed
+ * reserves, 20.6 % being IL 65 kap 10 §'s rate) / total assets, in percent,
  * rounded to a whole percent (half up). Null when the balance sheet is empty.
  */
 export function soliditetPercent(equityOre: number, untaxedOre: number, assetsOre: number): number | null {
@@ -363,6 +367,21 @@ function multiYearOverview(years: YearBooks[]) {
       solidity_percent: sol === null ? null : soliditetFact(sol, balansCtx(i)),
     };
   });
+}
+
+/**
+ * BFNAR 2016:10 punkt 5.5: "Varierar nettoomsättningen mer än 30 procent mellan åren ska
+ * företaget kommentera detta." The pairs of consecutive years shown whose net sales differ
+ * by more than 30 % of the earlier year's (integer öre: 10 × |change| > 3 × |earlier|).
+ */
+export function netSalesSwings(years: { end: string; netSalesOre: number }[]): { from: string; to: string }[] {
+  const out: { from: string; to: string }[] = [];
+  for (let i = 0; i + 1 < years.length; i++) {
+    const [later, earlier] = [years[i], years[i + 1]];
+    if (10 * Math.abs(later.netSalesOre - earlier.netSalesOre) > 3 * Math.abs(earlier.netSalesOre))
+      out.push({ from: earlier.end.slice(0, 4), to: later.end.slice(0, 4) });
+  }
+  return out;
 }
 
 const sumRanges = (m: Map<string, number>, ranges: [string, string][]) => {
@@ -750,6 +769,7 @@ export function buildAnnualReport(input: AnnualReportInput) {
       business_description: input.inputs.business_description,
       significant_events: input.inputs.significant_events ?? null,
       multi_year_overview: multiYearOverview(years),
+      multi_year_comment: input.inputs.multi_year_comment ?? null,
       equity_changes: { columns: equity.columns, rows: equity.rows },
       appropriation: appropriation(equity.close, input.inputs.dividendOre),
     },
@@ -788,6 +808,14 @@ export function buildAnnualReport(input: AnnualReportInput) {
       date: input.inputs.signing_date,
       board_members: input.inputs.board_members.map((m) => ({ name: m.name, role: m.role ?? "Styrelseledamot" })),
     },
+    warnings: input.inputs.multi_year_comment
+      ? []
+      : netSalesSwings(
+          years.map((y) => ({ end: y.end, netSalesOre: incomeFigures(y).lines.get("net_sales") ?? 0 })),
+        ).map(
+          (s) =>
+            `Nettoomsättningen varierar mer än 30 % mellan ${s.from} och ${s.to}: BFNAR 2016:10 punkt 5.5 kräver en kommentar (multi_year_comment).`,
+        ),
     xbrl: { contexts },
     checks: {
       assets: fromOre(curBal.assetsOre),
