@@ -572,7 +572,7 @@ export const ERROR_CATALOGUE = {
     422,
     "Eget kapital innehåller poster som årsredovisningen inte visar.",
     "The equity holds items the annual report does not show.",
-    "The K2 report shows aktiekapital (2081-2082), reservfond (2086) and fritt eget kapital (2090-2099), and no change of aktiekapital or reservfond within the year; details names what is outside.",
+    "The K2 report shows aktiekapital (2081-2082), reservfond (2086) and fritt eget kapital (2090-2099), and no reduction of aktiekapital or change of reservfond within the year; details names what is outside.",
   ),
   ANNUAL_REPORT_REGISTER_MISMATCH: e(
     409,

@@ -8,7 +8,7 @@
 import { SELF } from "cloudflare:test";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
-import { call, companyFixture, countOf, line, postedEntry, settleOperation, uniqueKey, write } from "../helpers";
+import { call, companyFixture, countOf, hire, line, postedEntry, settleOperation, uniqueKey, write } from "../helpers";
 import { pdfText } from "../pdf-text";
 
 const f = companyFixture({
@@ -370,5 +370,80 @@ describe("an annual report the books cannot give", () => {
     const res = await annual(sole, INPUT);
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe("ANNUAL_REPORT_NOT_AKTIEBOLAG");
+  });
+});
+
+describe("a first year: medelantalet anställda from the payroll, the share capital as a nyemission", () => {
+  const pay = companyFixture({
+    name: "Lönebolaget AB",
+    first_fiscal_year: { start_date: "2026-01-01", end_date: "2026-12-31" },
+    fiscal_year_start_month: 1,
+  });
+  const at = (p: string) => `/api/v1/companies/${pay.companyId}${p}`;
+  const TERMS = {
+    salary_type: "monthly",
+    f_skatt_status: "decided_percent",
+    tax_decided_percent: "30",
+    tax_decision_reference: "SKV 2026-01-10",
+  };
+
+  it("counts the employees paid in each month's booked runs over the year's twelve months", async () => {
+    await hire(pay, {
+      ...TERMS,
+      first_name: "Anna",
+      last_name: "Ek",
+      personnummer: "198503121231",
+      monthly_salary: 30000,
+    });
+    await hire(pay, {
+      ...TERMS,
+      first_name: "Bo",
+      last_name: "Ask",
+      personnummer: "195001013456",
+      monthly_salary: 25000,
+    });
+    // the payroll holds the tax rates of 2026: a company whose first year is 2026, locked early for the test
+    // two employees paid in January-March: 6 employee-months / 12 = 0.5, a whole number half up: 1
+    for (const month of [1, 2, 3]) {
+      const run = await write(pay.actor.key, "POST", at("/salary-runs"), {
+        period_year: 2026,
+        period_month: month,
+        payment_date: `2026-0${month}-25`,
+      });
+      expect(run.status, JSON.stringify(run.body)).toBe(201);
+      const R = (p = "") => at(`/salary-runs/${run.body.data.id}${p}`);
+      expect((await write(pay.actor.key, "POST", R("/employees"), { all_active: true })).status).toBe(200);
+      const calc = await write(pay.actor.key, "POST", R("/calculate"));
+      expect(calc.status, JSON.stringify(calc.body)).toBe(200);
+      expect((await write(pay.actor.key, "POST", R("/approve"))).status).toBe(200);
+      expect((await write(pay.actor.key, "POST", R("/mark-paid"), {})).status).toBe(200);
+      const booked = await write(pay.actor.key, "POST", R("/book"));
+      expect(booked.status, JSON.stringify(booked.body)).toBe(200);
+    }
+    await postedEntry(pay.actor.key, pay.companyId, pay.periodId, {
+      entry_date: "2026-01-02",
+      lines: [line("1930", 500_000, 0), line("2081", 0, 500_000)],
+    });
+    expect((await write(pay.actor.key, "POST", at(`/fiscal-periods/${pay.periodId}/lock`))).status).toBe(200);
+    const { average_employees: _a, previous_average_employees: _p, ...withoutCount } = INPUT;
+    // a loss year: no dividend to propose
+    const body = { ...withoutCount, dividend: 0 };
+    const res = await write(pay.actor.key, "POST", at(`/fiscal-periods/${pay.periodId}/annual-report`), body, {
+      "X-Dry-Run": "true",
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.data.report.notes.employees.current.amount).toBe(1);
+    expect(res.body.data.report.notes.employees.previous).toBeNull();
+    expect(res.body.data.report.income_statement.find((l: any) => l.key === "personnel_costs").note).toBe(2);
+    // the share capital paid in during the first year is a nyemission in the equity change
+    const rows = Object.fromEntries(
+      res.body.data.report.management_report.equity_changes.rows.map((r: any) => [r.key, r.cells]),
+    );
+    expect(rows.opening.share_capital.amount).toBe(0);
+    expect(rows.new_issue.share_capital).toMatchObject({
+      amount: 500_000,
+      concept: "ForandringEgetKapitalAktiekapitalNyemission",
+    });
+    expect(rows.closing.share_capital.amount).toBe(500_000);
   });
 });

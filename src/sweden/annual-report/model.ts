@@ -396,7 +396,8 @@ const sumRanges = (m: Map<string, number>, ranges: [string, string][]) => {
  * year's balance sheet; a first year's opening entry) and end. The previous result carried to balanserat resultat is what left 2099;
  * what else moved balanserat resultat is the dividend paid (a decrease) or an
  * aktieägartillskott received (an increase); this year's result is the income statement's.
- * A change of aktiekapital or reservfond in the year is refused (not a K2 row here).
+ * Aktiekapital paid in during the year is a nyemission (a first year's formation booked as an
+ * entry); a reduction of aktiekapital or a move of the reservfond is refused (no row here).
  */
 function equityChanges(cur: YearBooks, prev: BalanceFigures | null, resultOre: number) {
   const ranges = {
@@ -417,8 +418,13 @@ function equityChanges(cur: YearBooks, prev: BalanceFigures | null, resultOre: n
     retained_earnings: bal.lines.get("retained_earnings") ?? 0,
     year_result: bal.lines.get("year_result") ?? 0,
   };
+  // share capital paid in during the year (a first year's formation, a new issue) is a nyemission; a reduction
+  // of the share capital or a move of the reservfond has no row here and is refused
+  const newIssueOre = close.share_capital - open.share_capital;
+  const unsupported = (k: "share_capital" | "reserve_fund") =>
+    k === "share_capital" ? newIssueOre < 0 : open[k] !== close[k];
   for (const k of ["share_capital", "reserve_fund"] as const)
-    if (open[k] !== close[k])
+    if (unsupported(k))
       throw new AnnualReportRefusal("unsupported_equity", {
         column: k,
         opening: fromOre(open[k]),
@@ -447,6 +453,13 @@ function equityChanges(cur: YearBooks, prev: BalanceFigures | null, resultOre: n
       total: cell(total(o), "ForandringEgetKapitalTotalt", ctx),
     });
   const rows = [balanceRow("opening", "Belopp vid årets ingång", open, balansCtx(1))];
+  if (newIssueOre !== 0)
+    rows.push(
+      row("new_issue", "Nyemission", {
+        share_capital: cell(newIssueOre, "ForandringEgetKapitalAktiekapitalNyemission", periodCtx(0)),
+        total: cell(newIssueOre, "ForandringEgetKapitalTotaltNyemission", periodCtx(0)),
+      }),
+    );
   if (carriedOre !== 0)
     rows.push(
       row("carried_forward", "Balanseras i ny räkning", {
