@@ -82,6 +82,12 @@ describe("headers and envelopes", () => {
       "INVOICE_REMINDER_NOT_OVERDUE",
       "INVOICE_REMINDER_FEE_CASH_METHOD",
       "INVOICE_REMINDER_TOO_SOON",
+      // issue #31: the annual report (docs/annual-report.md)
+      "ANNUAL_REPORT_YEAR_OPEN",
+      "ANNUAL_REPORT_UNBALANCED",
+      "ANNUAL_REPORT_UNSUPPORTED_EQUITY",
+      "ANNUAL_REPORT_REGISTER_MISMATCH",
+      "ANNUAL_REPORT_NOT_AKTIEBOLAG",
     ];
     expect(byCode.size).toBe(133 + added.length);
     for (const code of added) expect(byCode.has(code)).toBe(true);
