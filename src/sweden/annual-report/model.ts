@@ -710,7 +710,8 @@ export interface AnnualReportInput {
 
 export function buildAnnualReport(input: AnnualReportInput) {
   const [cur, prev = null] = input.years;
-  const outside = equityAccountsOutsideK2(cur);
+  // both years' balance sheets are printed: an equity account outside the K2 lines in either is refused
+  const outside = [...new Set(input.years.slice(0, 2).flatMap(equityAccountsOutsideK2))].sort();
   if (outside.length > 0) throw new AnnualReportRefusal("unsupported_equity", { accounts: outside });
 
   const curIncome = incomeFigures(cur);
