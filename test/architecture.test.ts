@@ -131,6 +131,7 @@ const TABLES: Record<string, { owner: string; readers?: string[] }> = {
   voucherGapExplanations: { owner: "domains/fiscal-periods" },
   currencyRevaluations: { owner: "domains/fiscal-periods" },
   taxCalculations: { owner: "domains/fiscal-periods" },
+  annualReports: { owner: "domains/annual-reports" },
   complianceSettings: { owner: "domains/compliance" },
   bankImports: { owner: "domains/bank-transactions" },
   bankImportChunks: { owner: "domains/bank-transactions" },

@@ -22,6 +22,7 @@ import * as suppliers from "../domains/suppliers";
 import * as vatReturns from "../domains/vat-returns";
 import * as accruals from "../domains/accruals";
 import * as fixedAssets from "../domains/fixed-assets";
+import * as annualReports from "../domains/annual-reports";
 import * as webhooks from "../domains/webhooks";
 import type { CommandWiring } from "../commands/names";
 import type { Command } from "../commands/plan";
@@ -129,6 +130,7 @@ export const COMMANDS = {
   "fixed_assets.register": fixedAssets.registerFixedAsset,
   "fixed_assets.depreciation_run": fixedAssets.createDepreciationRun,
   "fixed_assets.dispose": fixedAssets.disposeFixedAsset,
+  "annual_reports.create": annualReports.createAnnualReport,
   "fixed_assets.tax_depreciation": fixedAssets.createTaxDepreciation,
   "bank_transactions.ingest": bankTransactions.ingestTransactions,
   "bank_transactions.register_bank_account": bankTransactions.registerBankAccount,

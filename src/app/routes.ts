@@ -16,6 +16,7 @@ import * as customers from "../domains/customers";
 import * as dimensions from "../domains/dimensions";
 import * as documents from "../domains/documents";
 import * as fixedAssets from "../domains/fixed-assets";
+import * as annualReports from "../domains/annual-reports";
 import * as fiscalPeriods from "../domains/fiscal-periods";
 import * as imports from "../domains/imports";
 import * as invoices from "../domains/invoices";
@@ -70,6 +71,7 @@ function registerRoutes(app: OpenAPIHono<AppEnv>): void {
   vatReturns.registerVatReturnRoutes(app);
   accruals.registerAccrualRoutes(app);
   fixedAssets.registerFixedAssetRoutes(app);
+  annualReports.registerAnnualReportRoutes(app);
   currency.registerCurrencyRoutes(app);
   articles.registerArticleRoutes(app);
   dimensions.registerDimensionRoutes(app);

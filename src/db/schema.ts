@@ -844,3 +844,4 @@ export * from "./tables/payroll-vacation";
 export * from "./tables/vat-returns";
 export * from "./tables/accruals";
 export * from "./tables/fixed-assets";
+export * from "./tables/annual-reports";

@@ -584,6 +584,35 @@ export const ERROR_CATALOGUE = {
     "Use active accounts; see GET .../accounts.",
   ),
   // Accruals (docs/accruals.md)
+  ANNUAL_REPORT_YEAR_OPEN: e(
+    409,
+    "Räkenskapsåret är varken låst eller stängt.",
+    "The fiscal year is neither locked nor closed.",
+    "Lock the year (POST .../fiscal-periods/{id}/lock) or run its year-end before the annual report: its figures must not move afterwards.",
+  ),
+  ANNUAL_REPORT_UNBALANCED: e(
+    409,
+    "Balansräkningen balanserar inte; årsredovisningen kan inte upprättas.",
+    "The balance sheet does not balance; the annual report cannot be made.",
+    "details names the year and both sides; check the trial balance and the continuity of the opening balances.",
+  ),
+  ANNUAL_REPORT_UNSUPPORTED_EQUITY: e(
+    422,
+    "Eget kapital innehåller poster som årsredovisningen inte visar.",
+    "The equity holds items the annual report does not show.",
+    "The K2 report shows aktiekapital (2081-2082), reservfond (2086) and fritt eget kapital (2090-2099), and no reduction of aktiekapital or change of reservfond within the year; details names what is outside.",
+  ),
+  ANNUAL_REPORT_REGISTER_MISMATCH: e(
+    409,
+    "Anläggningsregistret stämmer inte med bokföringen; noterna kan inte upprättas.",
+    "The fixed-asset register does not match the ledger; the notes cannot be made.",
+    "details.differences names each asset class and year: register the assets booked by hand (POST .../fixed-assets) or correct the entries, compare with GET .../fixed-assets/register.",
+  ),
+  ANNUAL_REPORT_NOT_AKTIEBOLAG: e(
+    400,
+    "Årsredovisningen enligt K2 här gäller aktiebolag.",
+    "The K2 annual report here is an aktiebolag's.",
+  ),
   ACCRUAL_NOT_FOUND: e(404, "Periodiseringen finns inte.", "The accrual does not exist."),
   ACCRUAL_ALREADY_CANCELLED: e(409, "Periodiseringen är redan avbruten.", "The accrual is already cancelled."),
   ACCRUAL_NOT_CANCELLABLE: e(

@@ -89,6 +89,12 @@ describe("headers and envelopes", () => {
       "INVOICE_INTEREST_NOT_INVOICEABLE",
       "INVOICE_INTEREST_NONE_DUE",
       "INVOICE_INTEREST_REFERENCE_RATE_UNKNOWN",
+      // issue #31: the annual report (docs/annual-report.md)
+      "ANNUAL_REPORT_YEAR_OPEN",
+      "ANNUAL_REPORT_UNBALANCED",
+      "ANNUAL_REPORT_UNSUPPORTED_EQUITY",
+      "ANNUAL_REPORT_REGISTER_MISMATCH",
+      "ANNUAL_REPORT_NOT_AKTIEBOLAG",
     ];
     expect(byCode.size).toBe(133 + added.length);
     for (const code of added) expect(byCode.has(code)).toBe(true);

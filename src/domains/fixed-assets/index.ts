@@ -4,3 +4,4 @@
 export { registerFixedAssetRoutes } from "./routes";
 export { createDepreciationRun, disposeFixedAsset, registerFixedAsset } from "./service";
 export { createTaxDepreciation } from "./tax";
+export { assetsWithDepreciations } from "./queries";

@@ -81,3 +81,21 @@ export function bookedByAsset(rows: AssetDepreciationRow[]): Map<string, number>
   for (const r of rows) booked.set(r.assetId, (booked.get(r.assetId) ?? 0) + r.amountOre);
   return booked;
 }
+
+/**
+ * The register as the annual report's notes read it (docs/annual-report.md): every asset
+ * with the depreciation booked on it, by entry date.
+ */
+export async function assetsWithDepreciations(db: Database, companyId: string) {
+  const [assets, deps] = await Promise.all([listFixedAssets(db, companyId), assetDepreciations(db, companyId)]);
+  return assets.map((a) => ({
+    name: a.name,
+    category: a.category,
+    assetAccount: a.assetAccount,
+    acquisitionDate: a.acquisitionDate,
+    acquisitionValueOre: a.acquisitionValueOre,
+    disposalDate: a.disposalDate,
+    usefulLifeMonths: a.usefulLifeMonths,
+    depreciations: deps.filter((d) => d.assetId === a.id).map((d) => ({ date: d.entryDate, amountOre: d.amountOre })),
+  }));
+}

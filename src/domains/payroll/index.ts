@@ -4,7 +4,7 @@
 // Owns: employees, salary_runs, salary_run_employees, salary_line_items, salary_absence_days,
 // agi_declarations, agi_specification_numbers, vacation_records, payroll_opening_balances (vacation and opening balances).
 export { registerPayrollRoutes } from "./routes";
-export { hasActiveEmployees, plannedRunsDue } from "./queries";
+export { averageEmployees, hasActiveEmployees, plannedRunsDue } from "./queries";
 export { createEmployee, deactivateEmployee, updateEmployee } from "./employees";
 export {
   addLineItem,

@@ -542,3 +542,31 @@ export async function earlierTaxBasis(
     GROUP BY e.employee_id`);
   return new Map(rows.map((r) => [r.id, Number(r.s)]));
 }
+
+/**
+ * Medelantalet anställda of a fiscal year (ÅRL 5 kap 18 §), as the annual report derives
+ * it when the accountant gives none: the employees paid in each month's booked salary runs
+ * (payment date in the year; a run corrected later still counts), summed over the months
+ * and divided by the year's months, rounded to a whole number (half up).
+ */
+export async function averageEmployees(db: Database, companyId: string, start: string, end: string): Promise<number> {
+  const rows = await db
+    .selectDistinct({
+      month: sql<string>`substr(${salaryRuns.paymentDate}, 1, 7)`,
+      employee: salaryRunEmployees.employeeId,
+    })
+    .from(salaryRuns)
+    .innerJoin(salaryRunEmployees, eq(salaryRunEmployees.salaryRunId, salaryRuns.id))
+    .where(
+      and(
+        eq(salaryRuns.companyId, companyId),
+        inArray(salaryRuns.status, ["booked", "corrected"]),
+        sql`${salaryRuns.paymentDate} BETWEEN ${start} AND ${end}`,
+      ),
+    )
+    .all();
+  const [sy, sm] = start.split("-").map(Number);
+  const [ey, em] = end.split("-").map(Number);
+  const months = ey * 12 + em - (sy * 12 + sm) + 1;
+  return Math.round(rows.length / months);
+}

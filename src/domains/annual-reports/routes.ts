@@ -1,0 +1,148 @@
+// POST/GET .../fiscal-periods/{id}/annual-report and its files (issue #31): see
+// docs/annual-report.md.
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
+import { database } from "../../db/client";
+import { ApiError } from "../../errors/api-error";
+import type { AppEnv } from "../../http/context";
+import { dispatch } from "../../http/dispatch";
+import { json } from "../../http/envelope";
+import { AmountSchema, DateSchema } from "../../http/fields";
+import { fileResponse } from "../../http/file-response";
+import { CompanyItemParams } from "../../http/params";
+import { defineRoute, type HandlerContext } from "../../http/route";
+import { storedDocumentFile } from "../documents";
+import { annualReportJson, storedAnnualReport } from "./service";
+
+const TAG = "Fiscal periods";
+const PATH = "/api/v1/companies/{companyId}/fiscal-periods/{id}/annual-report";
+
+const Text = (max: number) => z.string().trim().min(1).max(max);
+
+const AnnualReportBody = z
+  .object({
+    business_description: Text(5000).openapi({ description: "Förvaltningsberättelse: the business (verksamheten)" }),
+    significant_events: Text(5000).optional().openapi({ description: "Väsentliga händelser under räkenskapsåret" }),
+    multi_year_comment: Text(2000).optional().openapi({
+      description:
+        "Kommentar till flerårsöversikten: BFNAR 2016:10 punkt 5.5 asks for one when nettoomsättning moves more than 30 % between two years (the model's warnings say so)",
+    }),
+    dividend: AmountSchema.optional().openapi({
+      description:
+        "kronor: the dividend the board proposes (0 or absent: none); the rest of the free equity is carried forward",
+    }),
+    board_members: z
+      .array(z.object({ name: Text(200), role: Text(100).optional() }).strict())
+      .min(1)
+      .max(20)
+      .openapi({ description: "who signs; role defaults to Styrelseledamot" }),
+    place: Text(100).openapi({ description: "ort of the signatures" }),
+    signing_date: DateSchema.openapi({ description: "datum of the signatures" }),
+    average_employees: z.number().int().min(0).max(1_000_000).optional().openapi({
+      description: "medelantalet anställda this year; absent: from the year's booked salary runs",
+    }),
+    previous_average_employees: z.number().int().min(0).max(1_000_000).optional(),
+    pledged_assets: AmountSchema.optional().openapi({ description: "kronor: ställda säkerheter (a note when given)" }),
+    contingent_liabilities: AmountSchema.optional().openapi({
+      description: "kronor: eventualförpliktelser (a note when given)",
+    }),
+  })
+  .strict();
+
+const AnnualReportSchema = z
+  .object({
+    id: z.string().nullable().openapi({ description: "null on a dry run: nothing is stored" }),
+    fiscal_period_id: z.string(),
+    pdf_document_id: z.string().nullable().openapi({ description: "the archived PDF (documents); null on a dry run" }),
+    ixbrl_document_id: z.string().nullable().openapi({ description: "the archived inline XBRL; null on a dry run" }),
+    created_at: z.string(),
+    report: z.record(z.string(), z.unknown()).openapi({
+      description: "the model: förvaltningsberättelse, statements, notes, signatures; every figure a fact",
+    }),
+  })
+  .openapi("AnnualReport");
+
+const createRoute = defineRoute({
+  method: "post",
+  path: PATH,
+  tag: TAG,
+  scope: "bookkeeping:write",
+  company: true,
+  write: true,
+  idempotency: "required",
+  dryRun: true,
+  summary: "Make the annual report (årsredovisning, K2) of a locked or closed year",
+  description:
+    "An aktiebolag's årsredovisning from the books (this year and up to three before it), the fixed-asset register and the payroll, with the texts and the proposal given: " +
+    "förvaltningsberättelse (verksamheten, flerårsöversikt, förändring av eget kapital, resultatdisposition), resultaträkning and balansräkning with the previous year, " +
+    "notes (principles with depreciation periods, medelantalet anställda, the fixed-asset classes, ställda säkerheter and eventualförpliktelser when given) and signatures. " +
+    "Stores the model and archives the PDF and the inline XBRL as documents; a new POST replaces the stored report. Dry-run answers the model and stores nothing. " +
+    "Refusals: ANNUAL_REPORT_NOT_AKTIEBOLAG, ANNUAL_REPORT_YEAR_OPEN (neither locked nor closed), ANNUAL_REPORT_UNSUPPORTED_EQUITY, ANNUAL_REPORT_REGISTER_MISMATCH (an asset class whose register differs from the ledger), ANNUAL_REPORT_UNBALANCED, " +
+    "VALIDATION_ERROR (a dividend above the free equity). See docs/annual-report.md.",
+  params: CompanyItemParams,
+  body: AnnualReportBody,
+  response: AnnualReportSchema,
+  status: 201,
+});
+
+async function create(c: HandlerContext<typeof createRoute>) {
+  return dispatch(c, "annual_reports.create", { ...c.req.valid("json"), id: c.req.valid("param").id });
+}
+
+const read = { tag: TAG, scope: "reports:read", company: true, params: CompanyItemParams } as const;
+
+const getRoute = defineRoute({
+  ...read,
+  method: "get",
+  path: PATH,
+  summary: "The stored annual report of a year",
+  description: "As POST .../annual-report answered it. NOT_FOUND until one is made.",
+  response: AnnualReportSchema,
+});
+
+async function get(c: HandlerContext<typeof getRoute>) {
+  const row = await storedAnnualReport(database(c.env), c.get("company").id, c.req.valid("param").id);
+  return json(c, annualReportJson(row));
+}
+
+const pdfRoute = defineRoute({
+  ...read,
+  method: "get",
+  path: `${PATH}/pdf`,
+  summary: "The stored annual report as PDF",
+  description: "application/pdf, the archived file, byte for byte. NOT_FOUND until one is made.",
+  response: null,
+});
+
+const ixbrlRoute = defineRoute({
+  ...read,
+  method: "get",
+  path: `${PATH}/ixbrl`,
+  summary: "The stored annual report as inline XBRL",
+  description:
+    "application/xhtml+xml: the archived XHTML tagged with Bolagsverket's K2 taxonomy (se-gen-base 2021-10-31). NOT_FOUND until one is made.",
+  response: null,
+});
+
+async function serveFile(
+  c: HandlerContext<typeof pdfRoute> | HandlerContext<typeof ixbrlRoute>,
+  kind: "pdf" | "ixbrl",
+) {
+  const db = database(c.env);
+  const companyId = c.get("company").id;
+  const row = await storedAnnualReport(db, companyId, c.req.valid("param").id);
+  const documentId = kind === "pdf" ? row.pdfDocumentId : row.ixbrlDocumentId;
+  const body = await storedDocumentFile(c.env, db, companyId, documentId);
+  if (!body) throw new ApiError("NOT_FOUND", { resource: "annual_report_file", id: documentId });
+  const model = row.model as { company: { org_number: string }; fiscal_year: { end: string } };
+  const name = `arsredovisning-${model.company.org_number}-${model.fiscal_year.end}`;
+  return kind === "pdf"
+    ? fileResponse(c, body, "application/pdf", `${name}.pdf`)
+    : fileResponse(c, body, "application/xhtml+xml", `${name}.xhtml`);
+}
+
+export function registerAnnualReportRoutes(app: OpenAPIHono<AppEnv>) {
+  app.openapi(createRoute, create);
+  app.openapi(getRoute, get);
+  app.openapi(pdfRoute, (c) => serveFile(c, "pdf"));
+  app.openapi(ixbrlRoute, (c) => serveFile(c, "ixbrl"));
+}
