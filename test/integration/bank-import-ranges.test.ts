@@ -101,8 +101,8 @@ const comparable = (result: any) => {
 
 /**
  * A generic_csv export newest first with a running balance (Saldo), 140 rows over March 2026:
- * ids R-0.. with R-3 repeated in a later range, one row dated 2026-02-30, one amount that is not
- * an amount, one description with an ESC and one quoted text holding the separator and a line
+ * ids R-0.. with R-3 repeated in a later range (no row rejected: a rejected row would break the
+ * balance chain, and the rows would be sorted by date instead), one description with an ESC and one quoted text holding the separator and a line
  * break (the range split must not cut inside it).
  */
 function newestFirstWithBalance(): string {
@@ -128,8 +128,6 @@ function newestFirstWithBalance(): string {
       `${ore < 0 ? "-" : ""}${Math.floor(Math.abs(ore) / 100)},${String(Math.abs(ore) % 100).padStart(2, "0")}`;
     return `${r.date};${kr(r.amount)};${r.text};${r.id};${kr(balance)}`;
   });
-  lines[33] = lines[33].replace(/^2026-03-\d\d/, "2026-02-30");
-  lines[77] = lines[77].replace(/;(-?\d+,\d\d);/, ";12,3,4;");
   // newest first: the export lists the last row first
   return `Datum;Belopp;Text;Referens;Saldo\n${lines.reverse().join("\n")}\n`;
 }
@@ -139,6 +137,9 @@ function oldestFirst(late?: string): string {
   const lines = ["Bokföringsdag;Belopp;Beskrivning;Transaktions-id"];
   for (let i = 0; i < 120; i++)
     lines.push(`2026-04-${String(1 + Math.floor(i / 4)).padStart(2, "0")};-${10 + i},50;Betalning ${i};T-${i % 100}`);
+  // one amount that is not an amount and one impossible date: each rejected alone, with its line
+  lines[70] = lines[70].replace(/;-\d+,50;/, ";-12,3,4;");
+  lines[90] = lines[90].replace(/^2026-04-\d\d/, "2026-02-30");
   if (late) lines.push(`${late};-1,00;Sen rad;T-late`);
   return `${lines.join("\r\n")}\r\n`;
 }
@@ -168,18 +169,19 @@ describe("a CSV file read in byte ranges reads as the whole file (issue #34 item
     expect(a.op.status, JSON.stringify(a.op.error)).toBe("succeeded");
     expect(b.op.status, JSON.stringify(b.op.error)).toBe("succeeded");
     expect(comparable(b.op.result)).toEqual(comparable(a.op.result));
-    // what the file reads to: 138 rows (one impossible date, one bad amount), chained newest first
-    expect(a.op.result).toMatchObject({ rows_inserted: 138, rows_rejected: 2, earliest_date: "2026-03-01" });
+    // what the file reads to: 140 rows chained newest first, the opening balance 5 000 kr
+    expect(a.op.result).toMatchObject({ rows_inserted: 140, rows_rejected: 0, earliest_date: "2026-03-01" });
+    expect(a.op.result.statements[0].opening_balance).toBe(5000);
     expect(a.op.result.statements[0].balance_check).toBe("ok");
     expect(a.op.result.warnings.join(" ")).toContain("control or bidirectional characters removed");
     const rowsA = await storedRows(whole.companyId);
     const rowsB = await storedRows(ranged.companyId);
     expect(rowsB).toEqual(rowsA);
     // the repeated id: the later rows in the statement's order (oldest first) get #2 and #3
-    const r3 = rowsA.filter((r: any) => String(r.external_id).startsWith("R-3") && String(r.external_id).length <= 5);
+    const r3 = rowsA.filter((r: any) => r.external_id === "R-3" || String(r.external_id).startsWith("R-3#"));
     expect(r3.map((r: any) => r.external_id)).toEqual(["R-3", "R-3#2", "R-3#3"]);
-    // the quoted line break stayed inside its row
-    expect(rowsA.some((r: any) => r.description === "Hyra; mars\nandra raden")).toBe(true);
+    // the quoted separator and line break stayed inside their row (the line break read as a space)
+    expect(rowsA.some((r: any) => r.description === "Hyra; mars andra raden")).toBe(true);
     // oldest first in the books, each balance the one before plus the amount
     for (let i = 1; i < rowsB.length; i++)
       expect(rowsB[i].balance_after_ore).toBe(
@@ -197,14 +199,15 @@ describe("a CSV file read in byte ranges reads as the whole file (issue #34 item
     expect(b.ran.filter((t) => t === "bank_import.range").length).toBeGreaterThan(5);
     expect(b.op.status, JSON.stringify(b.op.error)).toBe("succeeded");
     expect(comparable(b.op.result)).toEqual(comparable(a.op.result));
-    // T-0..T-19 come twice: the second of each is #2
-    expect(a.op.result.rows_inserted).toBe(120);
+    // T-0..T-19 come twice: the second of each is #2; line 71's amount and line 91's date are rejected
+    expect(a.op.result).toMatchObject({ rows_inserted: 118, rows_rejected: 2 });
+    expect(a.op.result.rejected.map((r: any) => r.line)).toEqual([71, 91]);
     const ids = (await storedRows(ranged.companyId)).map((r: any) => String(r.external_id));
     expect(ids.filter((i) => i.startsWith("T-") && i.endsWith("#2"))).toHaveLength(20);
     const t = (rows: any[]) => rows.filter((r) => String(r.external_id).startsWith("T-"));
     expect(t(await storedRows(ranged.companyId))).toEqual(t(await storedRows(whole.companyId)));
     const again = await importThrough(ranged, text, 256);
-    expect(again.op.result).toMatchObject({ rows_inserted: 0, rows_skipped_duplicate: 120 });
+    expect(again.op.result).toMatchObject({ rows_inserted: 0, rows_skipped_duplicate: 118 });
   });
 
   it("a whole-file refusal found in the last range stores nothing, with the whole reading's error", async () => {

@@ -96,7 +96,9 @@ export async function runBankImportRange(
   if (!object) throw new Error(`bank import ${imp.id}: its file is not in R2`);
   let report: RangeReport;
   try {
-    const currency = imp.currency ?? (await settlementCurrency(database(env), imp.companyId, imp.settlementAccount));
+    const currency = (
+      imp.currency ?? (await settlementCurrency(database(env), imp.companyId, imp.settlementAccount))
+    ).toUpperCase();
     const text = decodeRange(new Uint8Array(await object.arrayBuffer()), split.head.encoding, range.offset === 0);
     const read = readCsvRange(text, range, split.head, currency);
     const parts = await putRangeRows(env, imp, job.range, read.rows);
