@@ -46,7 +46,7 @@ export interface Env {
   EMAIL_TIMEOUT_MS?: string;
   /** rows per stored chunk of a bank file (default 500); tests and benchmarks set it (src/domains/bank-transactions/import.ts) */
   BANK_IMPORT_CHUNK_ROWS?: string;
-  /** bytes per read range of a large CSV bank file (default 1 MiB); a larger file is read range by range (import-ranges.ts) */
+  /** bytes per read range of a large CSV bank file (default 256 KiB); a larger file is read range by range (import-ranges.ts) */
   BANK_IMPORT_RANGE_BYTES?: string;
   /** "true" mounts the benchmark floors under /__bench (src/http/bench-floors.ts); set only by bench/service.mjs */
   BENCH_FLOORS?: string;

@@ -163,19 +163,22 @@ describe("what the whole file decides, carried across ranges", () => {
       statements: [{ opening_balance_ore: 10_000, closing_balance_ore: 8_500, closing_balance_date: "2026-03-04" }],
     });
   });
-  it("a decimal separator the head does not show: read whole (fallback), never guessed", () => {
-    // the first rows are whole kronor; a later row shows the point as the decimal separator
+  it("a decimal separator the file's head does not show: read whole (fallback), never guessed", () => {
+    // 30 000 rows of whole kronor (more than the 512 KiB head), then one that shows the point
     const rows = Array.from(
-      { length: 30 },
-      (_, i) => `2026-03-${String(1 + (i % 28)).padStart(2, "0")};-${i + 1};R${i};X-${i}`,
+      { length: 30_000 },
+      (_, i) => `2026-03-${String(1 + Math.floor(i / 1072)).padStart(2, "0")};-${1 + (i % 900)};Rad ${i};X-${i}`,
     );
-    rows.sort();
     rows.push("2026-03-28;-1.50;sist;X-last");
-    const text = `Datum;Belopp;Text;Referens\n${rows.join("\n")}\n`;
-    const ranged = readInRanges(utf8(text), 1, { format: "generic_csv" });
-    // the head is the whole file here, so it settles the point as the whole file does
-    expect(ranged && !("fallback" in ranged.combined)).toBe(true);
-    expectSameReading(utf8(text), 1, { format: "generic_csv" });
+    const bytes = utf8(`Datum;Belopp;Text;Referens\n${rows.join("\n")}\n`);
+    expect(bytes.length).toBeGreaterThan(512 * 1024);
+    const ranged = readInRanges(bytes, 64 * 1024, { format: "generic_csv" });
+    expect(ranged?.combined).toEqual({
+      fallback: "column 1's decimal separator differs from what the file's head shows",
+    });
+    // the whole reading takes the point as the file's separator: -1.50 is 150 öre, -12 is 1 200
+    const whole = readWhole(bytes, { format: "generic_csv" });
+    expect(whole.rows.at(-1)?.amount_ore).toBe(-150);
   });
   it("rows of two currencies: read whole (fallback)", () => {
     const text = "Datum;Belopp;Text;Valuta\n2026-03-01;-1,00;a;SEK\n2026-03-02;-2,00;b;EUR\n";
