@@ -1,7 +1,7 @@
 // Issue #34 item 4, the reading split: a large CSV file is read in byte ranges, each its own queue
 // message (bank_import.range), then checked whole on the ranges' facts (bank_import.ranges_read)
 // before its chunks are stored. Here a range is 256 bytes (BANK_IMPORT_RANGE_BYTES) and a chunk 5
-// rows, and each file is imported twice, into two companies: once read whole (ranges of 1 MiB,
+// rows, and each file is imported twice, into two companies: once read whole (ranges of 256 KiB,
 // the default, larger than the file) and once in ranges; the operation's result, the stored rows
 // (their order, external ids, balances) and the refusals must be the same. The test runs the
 // queue's messages itself (in the order they were sent) so it sees every step.
