@@ -50,6 +50,8 @@ export interface Env {
   OUTBOX_RETENTION_DAYS?: string;
   /** outbox events deleted at most per minute's run (default 1 000); tests set it */
   OUTBOX_PRUNE_BATCH?: string;
+  /** bytes per read range of a large CSV bank file (default 256 KiB); a larger file is read range by range (import-ranges.ts) */
+  BANK_IMPORT_RANGE_BYTES?: string;
   /** "true" mounts the benchmark floors under /__bench (src/http/bench-floors.ts); set only by bench/service.mjs */
   BENCH_FLOORS?: string;
 }

@@ -9,4 +9,21 @@ export type Job =
   | { type: "webhook.deliver"; deliveryId: string }
   | { type: "operation.run"; operationId: string }
   /** one chunk of a bank file read by its import.bank operation: its byte range in the rows put in R2 (issue #34 item 4) */
-  | { type: "bank_import.chunk"; importId: string; chunk: number; offset: number; length: number; requestId: string };
+  | {
+      type: "bank_import.chunk";
+      importId: string;
+      chunk: number;
+      offset: number;
+      length: number;
+      requestId: string;
+      /** a file read in ranges: the R2 object (after the file's key) its rows are in, in file order */
+      source?: string;
+      /** ...to be stored in reverse (the statement reads newest first) */
+      reverse?: boolean;
+      /** ...whose external ids continue counts from earlier chunks (the `.seeds` object) */
+      seeded?: boolean;
+    }
+  /** one byte range of a large CSV bank file to read (parse, gate, report its facts; issue #34 item 4) */
+  | { type: "bank_import.range"; importId: string; range: number; requestId: string }
+  /** every range of a large CSV bank file has reported: decide the whole-file checks, then store */
+  | { type: "bank_import.ranges_read"; importId: string; requestId: string };

@@ -135,6 +135,7 @@ const TABLES: Record<string, { owner: string; readers?: string[] }> = {
   complianceSettings: { owner: "domains/compliance" },
   bankImports: { owner: "domains/bank-transactions" },
   bankImportChunks: { owner: "domains/bank-transactions" },
+  bankImportRanges: { owner: "domains/bank-transactions" },
   bankTransactions: { owner: "domains/bank-transactions" },
   bankTemplates: { owner: "domains/bank-transactions" },
   bankAccounts: { owner: "domains/bank-transactions" },

@@ -138,6 +138,8 @@ export const COMMANDS = {
   "bank_transactions.import_rows": bankTransactions.importBankRows,
   "bank_transactions.import_prepare": bankTransactions.prepareBankImport,
   "bank_transactions.import_finish": bankTransactions.finishBankImport,
+  "bank_transactions.import_split": bankTransactions.splitBankImport,
+  "bank_transactions.import_range": bankTransactions.reportBankImportRange,
   "bank_transactions.categorize": bankTransactions.categorizeTransaction,
   "bank_transactions.batch_categorize": bankTransactions.batchCategorizeTransactions,
   "bank_transactions.uncategorize": bankTransactions.uncategorizeTransaction,

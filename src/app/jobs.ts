@@ -8,7 +8,7 @@ import { backgroundContext, submit } from "../commands/submit";
 import type { CommandName } from "../commands/names";
 import { companiesWithPastDueInvoices, invoicesDueForAutoReminder } from "../domains/invoices";
 import { companiesWithAutoReminders } from "../domains/companies";
-import { runBankImportChunk } from "../domains/bank-transactions";
+import { runBankImportChunk, runBankImportRange, runBankImportRangesRead } from "../domains/bank-transactions";
 import { runOperation } from "../domains/operations";
 import { companiesWithPastDueSupplierInvoices } from "../domains/supplier-invoices";
 import { plannedRunsDue } from "../domains/payroll";
@@ -110,6 +110,15 @@ const handlers: { [T in Job["type"]]: (env: Env, job: Extract<Job, { type: T }>)
   // the service for a whole file (issue #34 item 4); the last one settles the operation.
   "bank_import.chunk": async (env, job) => {
     await runBankImportChunk(env, job, nowIso);
+  },
+  // One byte range of a large CSV bank file to read, each its own message for the same reason;
+  // the range that reports last sends bank_import.ranges_read, which checks the whole file on
+  // the ranges' facts and sends the chunks (docs/bank-transactions.md, "Large files").
+  "bank_import.range": async (env, job) => {
+    await runBankImportRange(env, job, nowIso);
+  },
+  "bank_import.ranges_read": async (env, job) => {
+    await runBankImportRangesRead(env, job, nowIso);
   },
 };
 

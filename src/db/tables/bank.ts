@@ -34,6 +34,8 @@ export const bankImports = sqliteTable(
     chunksTotal: integer("chunks_total"),
     /** what the file's reading gave (rejected rows, statements, warnings), kept for the operation's result */
     summary: text("summary", { mode: "json" }).$type<Record<string, unknown> | null>(),
+    /** a large CSV file read in byte ranges: its head and ranges (null when read whole; docs/bank-transactions.md, Large files) */
+    split: text("split", { mode: "json" }).$type<Record<string, unknown> | null>(),
   },
   (t) => [index("bank_imports_company_idx").on(t.companyId, t.createdAt)],
 );
@@ -53,6 +55,23 @@ export const bankImportChunks = sqliteTable(
     createdAt: text("created_at").notNull(),
   },
   (t) => [primaryKey({ columns: [t.importId, t.chunkIndex] })],
+);
+
+/**
+ * The byte ranges of a large file already read: one row per range with what it found (counts,
+ * dates, edges, rejections), written by the writer, so the range that reports last is known and
+ * the whole-file checks are decided on these facts before any row is stored.
+ */
+export const bankImportRanges = sqliteTable(
+  "bank_import_ranges",
+  {
+    importId: text("import_id").notNull(),
+    rangeIndex: integer("range_index").notNull(),
+    companyId: text("company_id").notNull(),
+    facts: text("facts", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.rangeIndex] })],
 );
 
 export type BankCategoryVat = "none" | "standard_25" | "reduced_12" | "reduced_6" | "representation_12";

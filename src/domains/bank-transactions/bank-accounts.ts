@@ -150,6 +150,8 @@ export interface StatementFacts {
   /** the statement's currency and every row's */
   currencies: string[];
   dates: string[];
+  /** the dates as booking date -> rows, where the rows are not at hand (a file read in ranges); counted with `dates` */
+  dateCounts?: Record<string, number>;
 }
 
 /**
@@ -220,17 +222,25 @@ export function allowedStatementDates(periods: { periodStart: string; periodEnd:
 }
 
 async function checkStatementDates(db: Database, companyId: string, statements: StatementFacts[]) {
-  const dates = statements.flatMap((s) => s.dates).sort();
+  // each date with how many rows carry it
+  const counts = new Map<string, number>();
+  for (const s of statements) {
+    for (const d of s.dates) counts.set(d, (counts.get(d) ?? 0) + 1);
+    for (const [d, n] of Object.entries(s.dateCounts ?? {})) counts.set(d, (counts.get(d) ?? 0) + n);
+  }
+  const dates = [...counts.keys()].sort();
   if (dates.length === 0) return;
   const allowed = allowedStatementDates(await listPeriods(db, companyId));
   if (!allowed) return;
   const earliest = dates[0];
   const latest = dates[dates.length - 1];
   if (earliest < allowed.earliest_allowed || latest > allowed.latest_allowed) {
-    const outside = dates.filter((d) => d < allowed.earliest_allowed || d > allowed.latest_allowed);
+    const outside = dates
+      .filter((d) => d < allowed.earliest_allowed || d > allowed.latest_allowed)
+      .reduce((n, d) => n + counts.get(d)!, 0);
     throw new ApiError(
       "BANK_STATEMENT_DATES_OUTSIDE_FISCAL_YEARS",
-      { earliest_date: earliest, latest_date: latest, rows_outside: outside.length, ...allowed },
+      { earliest_date: earliest, latest_date: latest, rows_outside: outside, ...allowed },
       `Rows are dated ${earliest}..${latest}; the company's fiscal years allow ${allowed.earliest_allowed}..${allowed.latest_allowed}.`,
     );
   }

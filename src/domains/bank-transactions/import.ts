@@ -17,7 +17,7 @@ import type { Command } from "../../commands/plan";
 import { backgroundContext, submit } from "../../commands/submit";
 import type { CommandName } from "../../commands/names";
 import { database } from "../../db/client";
-import { bankImportChunks, bankImports } from "../../db/schema";
+import { bankImportChunks, bankImportRanges, bankImports } from "../../db/schema";
 import type { Env } from "../../env";
 import { ApiError } from "../../errors/api-error";
 import { fromOre } from "../../money";
@@ -28,6 +28,9 @@ import {
   type BankParseResult,
   type BankRow,
   type CsvColumnMapping,
+  type CsvSplit,
+  makeExternalIdsUnique,
+  planCsvSplit,
 } from "../../sweden/bank";
 import { listPeriods, lockDatesOf } from "../fiscal-periods";
 import {
@@ -219,6 +222,66 @@ export const prepareBankImport: Command<BankImportPrepareInput> = async (db, inp
   audit: { action: "import.bank_processing", resourceType: "bank_import", resourceId: input.importId },
 });
 
+export interface BankImportSplitInput {
+  importId: string;
+  split: Record<string, unknown>;
+}
+
+/** A large CSV file is read in ranges: its head and ranges are kept on the import, which stays `queued`. */
+export const splitBankImport: Command<BankImportSplitInput> = async (db, input) => ({
+  status: 200,
+  data: { ranges: (input.split.ranges as unknown[]).length },
+  statements: [
+    db
+      .update(bankImports)
+      .set({ split: input.split })
+      .where(and(eq(bankImports.id, input.importId), eq(bankImports.status, "queued"))),
+  ],
+  audit: { action: "import.bank_split", resourceType: "bank_import", resourceId: input.importId },
+});
+
+export interface BankImportRangeInput {
+  importId: string;
+  range: number;
+  facts: Record<string, unknown>;
+}
+
+/**
+ * One range of a file read: its facts recorded unless already there. Answers how many ranges
+ * have reported, this one included; the writer runs one command at a time, so exactly one
+ * range's answer is the first to count them all (a range delivered twice counts once).
+ */
+export const reportBankImportRange: Command<BankImportRangeInput> = async (db, input, ctx) => {
+  const done = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(bankImportRanges)
+    .where(eq(bankImportRanges.importId, input.importId))
+    .get();
+  const already = await db
+    .select({ i: bankImportRanges.rangeIndex })
+    .from(bankImportRanges)
+    .where(and(eq(bankImportRanges.importId, input.importId), eq(bankImportRanges.rangeIndex, input.range)))
+    .get();
+  const before = done?.n ?? 0;
+  return {
+    status: 200,
+    data: { reported: already ? before : before + 1, recorded_before: already !== undefined },
+    statements: already
+      ? []
+      : [
+          db.insert(bankImportRanges).values({
+            importId: input.importId,
+            rangeIndex: input.range,
+            companyId: ctx.companyId,
+            facts: input.facts,
+            createdAt: ctx.now,
+          }),
+        ],
+    unchanged: already !== undefined,
+    audit: { action: "import.bank_range", resourceType: "bank_import", resourceId: input.importId },
+  };
+};
+
 export interface BankImportFinishInput {
   importId: string;
   status: "succeeded" | "failed";
@@ -247,7 +310,7 @@ export const finishBankImport: Command<BankImportFinishInput> = async (db, input
   audit: { action: `import.bank_${input.status}`, resourceType: "bank_import", resourceId: input.importId },
 });
 
-type BankImportRow = typeof bankImports.$inferSelect;
+export type BankImportRow = typeof bankImports.$inferSelect;
 
 function statementSummary(parsed: BankParseResult) {
   return parsed.statements.map((s) => {
@@ -303,7 +366,19 @@ export async function lockedPeriodWarnings(
   companyId: string,
   rows: BankRow[],
 ): Promise<string[]> {
-  if (rows.length === 0) return [];
+  const dates: Record<string, number> = {};
+  for (const r of rows) dates[r.booking_date] = (dates[r.booking_date] ?? 0) + 1;
+  return lockedPeriodWarningsOf(db, companyId, dates);
+}
+
+/** lockedPeriodWarnings on the rows' booking dates, each with how many rows carry it (a file read in ranges keeps only these). */
+export async function lockedPeriodWarningsOf(
+  db: ReturnType<typeof database>,
+  companyId: string,
+  dateCounts: Record<string, number>,
+): Promise<string[]> {
+  const all = Object.keys(dateCounts);
+  if (all.length === 0) return [];
   const periods = await listPeriods(db, companyId);
   const lockDates = await lockDatesOf(db, companyId);
   const warnings: string[] = [];
@@ -312,12 +387,13 @@ export async function lockedPeriodWarnings(
     const whole = p.isClosed || p.lockedAt !== null;
     const through = whole ? p.periodEnd : lockDate;
     if (through === null) continue;
-    const dates = rows.map((r) => r.booking_date).filter((d) => d >= p.periodStart && d <= through);
+    const dates = all.filter((d) => d >= p.periodStart && d <= through);
     if (dates.length === 0) continue;
     dates.sort();
+    const count = dates.reduce((n, d) => n + dateCounts[d], 0);
     const state = p.isClosed ? "closed" : whole ? "locked" : `locked through ${through}`;
     warnings.push(
-      `${dates.length} row(s) dated ${dates[0]} to ${dates[dates.length - 1]} fall in the fiscal period ${p.periodStart} to ${p.periodEnd}, ${state}: imported unbooked; categorising them is refused (PERIOD_LOCKED) while the period is locked, ignoring them is allowed`,
+      `${count} row(s) dated ${dates[0]} to ${dates[dates.length - 1]} fall in the fiscal period ${p.periodStart} to ${p.periodEnd}, ${state}: imported unbooked; categorising them is refused (PERIOD_LOCKED) while the period is locked, ignoring them is allowed`,
     );
   }
   return warnings;
@@ -337,7 +413,7 @@ function statementFacts(s: BankParseResult["statements"][number], format: BankFo
 /** What reading the file gave, kept on the import until its last chunk is stored: the result without the counts. */
 export type ImportSummary = ReturnType<typeof summaryOf>;
 
-function summaryOf(imp: BankImportRow, parsed: BankParseResult, rowsTotal: number, lockWarnings: string[]) {
+export function summaryOf(imp: BankImportRow, parsed: BankParseResult, rowsTotal: number, lockWarnings: string[]) {
   return {
     import_id: imp.id,
     settlement_account: imp.settlementAccount,
@@ -354,7 +430,7 @@ function summaryOf(imp: BankImportRow, parsed: BankParseResult, rowsTotal: numbe
 }
 
 /** The operation's result: the summary with the rows stored and skipped, in the order the API has always given. */
-function resultOf(summary: ImportSummary, inserted: number, skipped: number) {
+export function resultOf(summary: ImportSummary, inserted: number, skipped: number) {
   const { import_id, settlement_account, rows_total: _total, ...rest } = summary;
   return { import_id, settlement_account, rows_inserted: inserted, rows_skipped_duplicate: skipped, ...rest };
 }
@@ -376,9 +452,9 @@ export async function runBankImport(op: OperationContext) {
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: each command answers its own data shape; the callers read the fields they asked for
-type Write = (name: CommandName, input: unknown) => Promise<any>;
+export type Write = (name: CommandName, input: unknown) => Promise<any>;
 
-async function writeThrough(
+export async function writeThrough(
   env: Env,
   imp: BankImportRow,
   requestId: string,
@@ -398,7 +474,7 @@ async function writeThrough(
 }
 
 /** The import failed: its state says so, with what its stored chunks hold. */
-async function endFailed(env: Env, imp: BankImportRow, write: Write) {
+export async function endFailed(env: Env, imp: BankImportRow, write: Write) {
   const tally = await chunkTally(database(env), imp.id);
   await write("bank_transactions.import_finish", {
     importId: imp.id,
@@ -410,7 +486,12 @@ async function endFailed(env: Env, imp: BankImportRow, write: Write) {
   } satisfies BankImportFinishInput);
 }
 
-async function importFile(op: OperationContext, imp: BankImportRow, write: Write) {
+/**
+ * Reads and checks the file, then stores it or hands its chunks on. A large CSV file is only
+ * split into byte ranges here, each read by its own message (import-ranges.ts); `whole` reads
+ * it in this one step all the same (the ranges found it cannot be read in parts).
+ */
+export async function importFile(op: OperationContext, imp: BankImportRow, write: Write, whole = false) {
   await op.progress({ phase: "parsing" });
   const object = await op.env.DOCUMENTS.get(imp.r2Key);
   if (!object) throw new ApiError("NOT_FOUND", { resource: "bank_file", key: imp.r2Key });
@@ -419,7 +500,16 @@ async function importFile(op: OperationContext, imp: BankImportRow, write: Write
   const currency = imp.currency ?? (await settlementCurrency(db, imp.companyId, imp.settlementAccount));
   let parsed: BankParseResult;
   try {
-    parsed = parseBankFile(new Uint8Array(await object.arrayBuffer()), {
+    const bytes = new Uint8Array(await object.arrayBuffer());
+    const split = whole
+      ? null
+      : planCsvSplit(bytes, {
+          format: imp.format as BankFormat | null,
+          mapping: imp.mapping as unknown as CsvColumnMapping | null,
+          rangeBytes: importRangeBytes(op.env),
+        });
+    if (split) return await startRanges(op, imp, split, write);
+    parsed = parseBankFile(bytes, {
       ...(imp.format && { format: imp.format as BankFormat }),
       ...(imp.mapping && { mapping: imp.mapping as unknown as CsvColumnMapping }),
       currency,
@@ -451,8 +541,34 @@ async function importFile(op: OperationContext, imp: BankImportRow, write: Write
   return OPERATION_CONTINUES;
 }
 
+/** Bytes a read range holds unless BANK_IMPORT_RANGE_BYTES says otherwise: a file larger than one is read in ranges. 1 MiB ranges took 0.5-1 s each under load (two a queue batch); 256 KiB is about a chunk's time. */
+export const IMPORT_RANGE_BYTES = 256 * 1024;
+
+/** The read range size for this Worker: BANK_IMPORT_RANGE_BYTES (256 bytes to 8 MiB; tests make it small), else 256 KiB. */
+export function importRangeBytes(env: Pick<Env, "BANK_IMPORT_RANGE_BYTES">): number {
+  const n = Number(env.BANK_IMPORT_RANGE_BYTES);
+  return Number.isInteger(n) && n >= 256 && n <= 8 * 1024 * 1024 ? n : IMPORT_RANGE_BYTES;
+}
+
+/** A large CSV file: its head and ranges kept on the import, and one bank_import.range message a range. */
+async function startRanges(op: OperationContext, imp: BankImportRow, split: CsvSplit, write: Write) {
+  await write("bank_transactions.import_split", {
+    importId: imp.id,
+    split: split as unknown as Record<string, unknown>,
+  } satisfies BankImportSplitInput);
+  await op.progress({ phase: "reading", current: 0, total: split.ranges.length });
+  const jobs: Job[] = split.ranges.map((_, range) => ({
+    type: "bank_import.range",
+    importId: imp.id,
+    range,
+    requestId: op.operation.requestId,
+  }));
+  await sendJobs(op.env, jobs);
+  return OPERATION_CONTINUES;
+}
+
 /** A file of one chunk: stored and finished by the operation itself. */
-async function storeInOneStep(
+export async function storeInOneStep(
   imp: BankImportRow,
   parsed: BankParseResult,
   rows: BankRow[],
@@ -478,9 +594,9 @@ async function storeInOneStep(
 }
 
 /** Where a file's rows wait for their chunks' messages: one object, each chunk a JSON array at its own byte range. */
-const rowsKey = (imp: Pick<BankImportRow, "r2Key">) => `${imp.r2Key}.rows`;
+export const rowsKey = (imp: Pick<BankImportRow, "r2Key">) => `${imp.r2Key}.rows`;
 
-interface ChunkRange {
+export interface ChunkRange {
   offset: number;
   length: number;
 }
@@ -512,7 +628,7 @@ const STORED_FIELDS = [
  * rows were 91 MB of JSON (a row's keys, its source, its nulls), and writing them was a third of
  * the reading's invocation; as arrays they are 23 MB, written in half the time (issue #34 item 4).
  */
-const packRow = (row: IncomingRow) => STORED_FIELDS.map((f) => row[f]);
+export const packRow = (row: IncomingRow) => STORED_FIELDS.map((f) => row[f]);
 
 /**
  * The row again from its array (packRow's inverse). A row stored as an object, by a Worker
@@ -551,18 +667,23 @@ async function sendChunkJobs(env: Env, importId: string, ranges: ChunkRange[], r
     ...range,
     requestId,
   }));
+  await sendJobs(env, jobs);
+}
+
+/** Queue messages, at most SEND_BATCH_MAX a sendBatch. */
+export async function sendJobs(env: Env, jobs: Job[]) {
   for (let i = 0; i < jobs.length; i += SEND_BATCH_MAX)
     await env.JOBS.sendBatch(jobs.slice(i, i + SEND_BATCH_MAX).map((body) => ({ body })));
 }
 
-interface ChunkTally {
+export interface ChunkTally {
   chunks: number;
   inserted: number;
   skipped: number;
 }
 
 /** The chunks of an import stored so far and what they hold. */
-async function chunkTally(db: ReturnType<typeof database>, importId: string): Promise<ChunkTally> {
+export async function chunkTally(db: ReturnType<typeof database>, importId: string): Promise<ChunkTally> {
   const row = await db
     .select({
       chunks: sql<number>`count(*)`,
@@ -590,9 +711,14 @@ export async function runBankImportChunk(
   if (imp?.status !== "processing" || imp.chunksTotal === null) return;
   const summary = imp.summary as ImportSummary;
   const write: Write = (name, input) => writeThrough(env, imp, job.requestId, now(), name, input);
-  const object = await env.DOCUMENTS.get(rowsKey(imp), { range: { offset: job.offset, length: job.length } });
+  const key = job.source ? `${imp.r2Key}.${job.source}` : rowsKey(imp);
+  const object = await env.DOCUMENTS.get(key, { range: { offset: job.offset, length: job.length } });
   // absent only if the import ended meanwhile (the rows are removed at the end); else the queue tries again
   if (!object) throw new Error(`bank import ${imp.id}: its rows are not in R2`);
+  const rows = (await object.json<(unknown[] | IncomingRow)[]>()).map(unpackRow);
+  // a file read in ranges: its rows in the statement's order, their external ids made unique here
+  if (job.reverse) rows.reverse();
+  if (job.source) makeExternalIdsUnique(rows, await seedsOf(env, imp, job));
   let tally: ChunkTally;
   try {
     tally = (
@@ -601,7 +727,7 @@ export async function runBankImportChunk(
         chunk: job.chunk,
         settlementAccount: imp.settlementAccount,
         format: imp.formatDetected ?? summary.format_detected,
-        rows: (await object.json<(unknown[] | IncomingRow)[]>()).map(unpackRow),
+        rows,
       } satisfies BankImportRowsInput)
     ).stored;
   } catch (err) {
@@ -630,8 +756,29 @@ export async function runBankImportChunk(
   await settle(env, imp, { status: "succeeded", result: resultOf(summary, tally.inserted, tally.skipped) }, now);
 }
 
-/** Settles the operation and removes the rows waiting in R2 (the file itself stays). */
-async function settle(env: Env, imp: BankImportRow, outcome: OperationOutcome, now: () => string) {
+/**
+ * The counts of external ids in the chunks stored before this one in the statement's order
+ * (import-ranges.ts writes them): the second of two equal ids gets "#2" across the whole file.
+ */
+async function seedsOf(env: Env, imp: BankImportRow, job: Extract<Job, { type: "bank_import.chunk" }>) {
+  if (!job.seeded) return new Map<string, number>();
+  const object = await env.DOCUMENTS.get(seedsKey(imp));
+  if (!object) throw new Error(`bank import ${imp.id}: its external id counts are not in R2`);
+  const seeds = await object.json<Record<string, [string, number][]>>();
+  return new Map(seeds[String(job.chunk)] ?? []);
+}
+
+/** Where the external id counts each chunk starts from wait, for a file read in ranges. */
+export const seedsKey = (imp: Pick<BankImportRow, "r2Key">) => `${imp.r2Key}.seeds`;
+/** Where a range's rows (and, apart, its external ids) wait, for a file read in ranges. */
+export const rangeRowsSource = (range: number) => `range-${range}`;
+export const rangeIdsKey = (imp: Pick<BankImportRow, "r2Key">, range: number) => `${imp.r2Key}.range-${range}.ids`;
+
+/** Settles the operation and removes what waits in R2 for it (the file itself stays). */
+export async function settle(env: Env, imp: BankImportRow, outcome: OperationOutcome, now: () => string) {
   await settleOperation(env, imp.operationId, outcome, now());
-  await env.DOCUMENTS.delete(rowsKey(imp));
+  const ranges = (imp.split as { ranges?: unknown[] } | null)?.ranges?.length ?? 0;
+  const waiting = [rowsKey(imp), seedsKey(imp)];
+  for (let r = 0; r < ranges; r++) waiting.push(`${imp.r2Key}.${rangeRowsSource(r)}`, rangeIdsKey(imp, r));
+  await env.DOCUMENTS.delete(waiting);
 }

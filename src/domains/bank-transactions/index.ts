@@ -1,15 +1,18 @@
 // Bank transactions: bank files and JSON rows in, every row booked, matched or ignored.
-// Owns: bank_imports, bank_import_chunks, bank_transactions, bank_templates, bank_accounts.
+// Owns: bank_imports, bank_import_chunks, bank_import_ranges, bank_transactions, bank_templates, bank_accounts.
 export { registerBankTransactionRoutes } from "./routes";
 export { ingestTransactions } from "./ingest";
 export {
   finishBankImport,
   importBankRows,
   prepareBankImport,
+  reportBankImportRange,
   runBankImport,
   runBankImportChunk,
+  splitBankImport,
   startBankImport,
 } from "./import";
+export { runBankImportRange, runBankImportRangesRead } from "./import-ranges";
 export {
   batchCategorizeTransactions,
   categorizeTransaction,

@@ -2,6 +2,7 @@
 // Owns: operations.
 export { registerOperationRoutes, OperationSchema } from "./routes";
 export {
+  loadOperation,
   OPERATION_CONTINUES,
   operationProgress,
   planOperation,

@@ -28,3 +28,10 @@ export class BankFileError extends Error {
 
 export const malformed = (message: string, details: Record<string, unknown> = {}) =>
   new BankFileError("BANK_FILE_MALFORMED", message, details);
+
+/** The file is not the format named: the refusal of parsing it whole and of planning its ranges alike. */
+export const mismatch = (format: string, expected: string) =>
+  new BankFileError("BANK_FILE_FORMAT_MISMATCH", `the file is not ${format}: expected ${expected}`, {
+    format,
+    expected,
+  });

@@ -9,6 +9,9 @@
 //   decodeBankBytes(bytes)              UTF-8 (BOM or not), UTF-16 LE/BE (BOM or NUL pattern),
 //                                       else Windows-1252 (covers ISO-8859-1)
 //   normaliseDescription, dedupeKey     what the caller hashes to de-duplicate rows
+//   planCsvSplit, readCsvRange,         a large CSV file read in byte ranges, each range its own
+//   combineCsvRanges                    step, then the whole-file decisions on their facts
+//                                       (csv/ranges.ts)
 //   BankFileError                       code + message + details, for the caller's catalogue
 //   BANK_FORMATS and the types          BankRow, BankStatement, BankParseResult, ...
 //
@@ -33,6 +36,17 @@ export { dedupeKey, normaliseDescription, type DedupeKey } from "./dedupe";
 export { detectBankFormat } from "./detect";
 export { BankFileError, type BankFileErrorCode } from "./errors";
 export { parseBankFile, parseBankText } from "./parse";
+export { makeExternalIdsUnique } from "./result";
+export {
+  combineCsvRanges,
+  decodeRange,
+  planCsvSplit,
+  readCsvRange,
+  type CsvCombined,
+  type CsvHead,
+  type CsvRangeFacts,
+  type CsvSplit,
+} from "./csv/ranges";
 export {
   BANK_FORMATS,
   type BankFormat,

@@ -8,15 +8,9 @@ import { parseGenericCsv } from "./csv/generic";
 import { layoutOf } from "./csv/layouts";
 import { decodeBankBytes, type DecodedText } from "./decode";
 import { detectBankFormat } from "./detect";
-import { BankFileError } from "./errors";
+import { mismatch } from "./errors";
 import { buildResult } from "./result";
-import type { BankFormat, BankParseOptions, BankParseResult, CsvLayoutFormat } from "./types";
-
-const mismatch = (format: BankFormat, expected: string) =>
-  new BankFileError("BANK_FILE_FORMAT_MISMATCH", `the file is not ${format}: expected ${expected}`, {
-    format,
-    expected,
-  });
+import type { BankParseOptions, BankParseResult, CsvLayoutFormat } from "./types";
 
 function readCamt(text: string, kind: CamtKind, currency: string) {
   const sniff = sniffCamt(text);

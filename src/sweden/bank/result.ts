@@ -7,10 +7,13 @@ import type { BankFormat, BankParseResult, BankRow, BankStatement, RejectedRow, 
 /**
  * Two rows of one file are two transactions, even if the bank gave them the same id (the
  * published BgMax example repeats BGC serial 000000000016 for two payments). The second and
- * later get "#2", "#3"...: stable, because a re-export lists them in the same order.
+ * later get "#2", "#3"...: stable, because a re-export lists them in the same order. `seen`
+ * carries the counts of the rows before these (a large file's earlier ranges, csv/ranges.ts).
  */
-export function makeExternalIdsUnique(rows: BankRow[]): void {
-  const seen = new Map<string, number>();
+export function makeExternalIdsUnique(
+  rows: Pick<BankRow, "external_id">[],
+  seen: Map<string, number> = new Map<string, number>(),
+): void {
   for (const row of rows) {
     if (!row.external_id) continue;
     const n = (seen.get(row.external_id) ?? 0) + 1;

@@ -78,10 +78,66 @@ function fitRowText(row: BankRow): TextOutcome {
   return outcome;
 }
 
-function namedLines(what: string, places: string[]): string {
+/** "what on N row(s): line 1, line 2... and M more"; `places` needs only its first LINES_NAMED. */
+function namedLines(what: string, places: string[], count: number): string {
   const named = places.slice(0, LINES_NAMED).join(", ");
-  const more = places.length > LINES_NAMED ? ` and ${places.length - LINES_NAMED} more` : "";
-  return `${what} on ${places.length} row(s): ${named}${more}`;
+  const more = count > LINES_NAMED ? ` and ${count - LINES_NAMED} more` : "";
+  return `${what} on ${count} row(s): ${named}${more}`;
+}
+
+export { LINES_NAMED };
+
+/** What the gate made of a list of rows: those kept (text fitted), those rejected, and where it cleaned or cut text. */
+export interface GatedRows {
+  kept: BankRow[];
+  rejected: RejectedRow[];
+  /** where text was cleaned ("line 12"), in the rows' order */
+  cleaned: string[];
+  /** where text was cut, with what ("line 12 description (1200 characters)"), in the rows' order */
+  cut: string[];
+}
+
+/** The per-row part of gateRows: a byte range of a large file gates its own rows (csv/ranges.ts). */
+export function gateRowList(rows: BankRow[]): GatedRows {
+  const out: GatedRows = { kept: [], rejected: [], cleaned: [], cut: [] };
+  for (const row of rows) {
+    const reason = impossibleDate(row);
+    if (reason) {
+      out.rejected.push({ line: row.source.line, record: row.source.record, reason });
+      continue;
+    }
+    const outcome = fitRowText(row);
+    if (outcome.cleaned) out.cleaned.push(where(row));
+    if (outcome.cut.length) out.cut.push(`${where(row)} ${outcome.cut.join(", ")}`);
+    out.kept.push(row);
+  }
+  return out;
+}
+
+/** A statement's balance date that is not a real day, dropped, and the warning saying so (or null). */
+export function balanceDateWarning(
+  statement: Pick<BankStatement, "statement_id" | "opening_balance_date" | "closing_balance_date">,
+  key: "opening_balance_date" | "closing_balance_date",
+): string | null {
+  const value = statement[key];
+  if (value === undefined || isValidDate(value)) return null;
+  delete statement[key];
+  return `${statement.statement_id ?? "statement"}: ${key} "${value}" is not a real calendar date; ignored`;
+}
+
+/** The warnings naming where text was cleaned and cut, given the places (or the first of them) and how many. */
+export function textWarnings(cleaned: { places: string[]; count: number }, cut: { places: string[]; count: number }) {
+  const warnings: string[] = [];
+  if (cleaned.count)
+    warnings.push(
+      namedLines(
+        "control or bidirectional characters removed from the text (control characters became spaces)",
+        cleaned.places,
+        cleaned.count,
+      ),
+    );
+  if (cut.count) warnings.push(namedLines("text cut to the API's length limit", cut.places, cut.count));
+  return warnings;
 }
 
 /**
@@ -93,35 +149,17 @@ export function gateRows(statements: BankStatement[], rejected: RejectedRow[]): 
   const cleaned: string[] = [];
   const cut: string[] = [];
   for (const statement of statements) {
-    statement.rows = statement.rows.filter((row) => {
-      const reason = impossibleDate(row);
-      if (reason) {
-        rejected.push({ line: row.source.line, record: row.source.record, reason });
-        return false;
-      }
-      const outcome = fitRowText(row);
-      if (outcome.cleaned) cleaned.push(where(row));
-      if (outcome.cut.length) cut.push(`${where(row)} ${outcome.cut.join(", ")}`);
-      return true;
-    });
+    const gated = gateRowList(statement.rows);
+    statement.rows = gated.kept;
+    rejected.push(...gated.rejected);
+    cleaned.push(...gated.cleaned);
+    cut.push(...gated.cut);
     for (const key of ["opening_balance_date", "closing_balance_date"] as const) {
-      const value = statement[key];
-      if (value !== undefined && !isValidDate(value)) {
-        delete statement[key];
-        warnings.push(
-          `${statement.statement_id ?? "statement"}: ${key} "${value}" is not a real calendar date; ignored`,
-        );
-      }
+      const warning = balanceDateWarning(statement, key);
+      if (warning) warnings.push(warning);
     }
   }
-  if (cleaned.length)
-    warnings.push(
-      namedLines(
-        "control or bidirectional characters removed from the text (control characters became spaces)",
-        cleaned,
-      ),
-    );
-  if (cut.length) warnings.push(namedLines("text cut to the API's length limit", cut));
+  warnings.push(...textWarnings({ places: cleaned, count: cleaned.length }, { places: cut, count: cut.length }));
   // rejections in file order, whichever step found them
   rejected.sort((a, b) => (a.line ?? Number.MAX_SAFE_INTEGER) - (b.line ?? Number.MAX_SAFE_INTEGER));
   return warnings;

@@ -33,7 +33,7 @@ export function findHeaderRow(table: CsvTable, variants: string[][]): number | n
  * One data row read through the layout. A class, not an object of closures: a 220 000-row file
  * made four closures a row, and their garbage was a third of the reading's time (issue #34 item 4).
  */
-class TableRow implements RowReader {
+export class TableRow implements RowReader {
   constructor(
     private readonly record: CsvRecord,
     private readonly table: ReaderTable,
@@ -65,16 +65,26 @@ class TableRow implements RowReader {
   }
 }
 
+/**
+ * A column's decimal separator decided elsewhere, by column index: a byte range of a large file
+ * (ranges.ts) reads its amounts with the separators the whole file settles, not its own part's.
+ * null: the column settles nothing, the layout's default applies.
+ */
+export type FixedDecimals = Record<number, DecimalSeparator | null>;
+
 /** What every row of a table shares: the header's columns, each column's decimal separator. */
-class ReaderTable {
+export class ReaderTable {
   private readonly header = new Map<string, number>();
   /** A layout's column names as written, to their index: normalised once, not once a row. */
   private readonly columns = new Map<string, number | undefined>();
   private readonly decimals = new Map<string, DecimalSeparator>();
+  /** The columns read as amounts (their index), so a range can report what its amounts depended on. */
+  readonly amountColumns = new Set<number>();
   constructor(
     headerCells: string[],
     private readonly data: CsvRecord[],
     readonly layout: CsvLayout,
+    private readonly fixed?: FixedDecimals,
   ) {
     headerCells.forEach((c, i) => {
       const key = normaliseHeader(c);
@@ -93,7 +103,10 @@ class ReaderTable {
     const key = normaliseHeader(name);
     let sep = this.decimals.get(key);
     if (sep === undefined) {
-      sep = detectDecimalSeparator(this.data.map((r) => this.cell(r, name))) ?? this.layout.decimal;
+      const i = this.column(name);
+      if (i !== undefined) this.amountColumns.add(i);
+      if (this.fixed) sep = (i === undefined ? null : (this.fixed[i] ?? null)) ?? this.layout.decimal;
+      else sep = detectDecimalSeparator(this.data.map((r) => this.cell(r, name))) ?? this.layout.decimal;
       this.decimals.set(key, sep);
     }
     return sep;
@@ -106,7 +119,7 @@ function readers(table: CsvTable, headerIndex: number, layout: CsvLayout): RowRe
   return data.map((r) => new TableRow(r, shared));
 }
 
-function toBankRow(d: DraftRow, line: number, currency: string): BankRow {
+export function toBankRow(d: DraftRow, line: number, currency: string): BankRow {
   const reference = d.reference || null;
   return {
     booking_date: d.booking_date,
@@ -157,11 +170,7 @@ function ordered(rows: BankRow[], label: string, warnings: string[]): { rows: Ba
   };
 }
 
-function statementsOf(
-  drafts: { draft: DraftRow; line: number }[],
-  ctx: LayoutContext,
-  warnings: string[],
-): BankStatement[] {
+function statementsOf(drafts: DraftAt[], ctx: LayoutContext, warnings: string[]): BankStatement[] {
   const groups = new Map<string, { account: string | null; currency: string; rows: BankRow[] }>();
   for (const { draft, line } of drafts) {
     const row = toBankRow(draft, line, ctx.currency ?? "SEK");
@@ -195,10 +204,25 @@ export function runLayout(table: CsvTable, layout: CsvLayout, headerIndex: numbe
   const ctx: LayoutContext = { currency, preamble: table.records.slice(0, headerIndex) };
   const rows = readers(table, headerIndex, layout);
   layout.prepare?.(rows, ctx);
-  const preambleAccount = layout.accountFromPreamble?.(ctx.preamble) ?? null;
-  const drafts: { draft: DraftRow; line: number }[] = [];
-  const rejected: RejectedRow[] = [];
+  const { drafts, rejected } = readRows(rows, layout, ctx);
   const warnings: string[] = [];
+  return { statements: statementsOf(drafts, ctx, warnings), rejected, warnings };
+}
+
+export interface DraftAt {
+  draft: DraftRow;
+  line: number;
+}
+
+/** Every data row through the layout: the rows it keeps (with their account) and those it refuses, in file order. */
+export function readRows(
+  rows: RowReader[],
+  layout: CsvLayout,
+  ctx: LayoutContext,
+): { drafts: DraftAt[]; rejected: RejectedRow[] } {
+  const preambleAccount = layout.accountFromPreamble?.(ctx.preamble) ?? null;
+  const drafts: DraftAt[] = [];
+  const rejected: RejectedRow[] = [];
   for (const row of rows) {
     let outcome: ReturnType<typeof layout.read>;
     try {
@@ -219,7 +243,7 @@ export function runLayout(table: CsvTable, layout: CsvLayout, headerIndex: numbe
     }
     drafts.push({ draft: { ...outcome.row, account: outcome.row.account ?? preambleAccount }, line: row.line });
   }
-  return { statements: statementsOf(drafts, ctx, warnings), rejected, warnings };
+  return { drafts, rejected };
 }
 
 /** Reads a required date; a row without one is rejected with the column named. */

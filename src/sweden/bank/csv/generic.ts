@@ -132,7 +132,7 @@ function resolveMapping(
 
 const columnName = (i: number) => `#${i}`;
 
-function genericLayout(columns: Partial<Record<Field, number>>): CsvLayout {
+export function genericLayout(columns: Partial<Record<Field, number>>): CsvLayout {
   const name = (f: Field) => (columns[f] === undefined ? "" : columnName(columns[f]!));
   return {
     headers: [],
@@ -174,15 +174,28 @@ function detectedColumns(table: CsvTable): { index: number; columns: Partial<Rec
   return { index: found.index, columns };
 }
 
+/** The columns of each field and the header row's index (-1: none), from the caller's mapping or the header. */
+export function genericColumns(
+  table: CsvTable,
+  mapping: CsvColumnMapping | undefined,
+): { index: number; columns: GenericColumns } {
+  return mapping ? resolveMapping(table, mapping) : detectedColumns(table);
+}
+
+export type GenericColumns = Partial<Record<Field, number>>;
+
+/** The synthetic header a generic table is read under: "#0", "#1"... naming the columns by index. */
+export const syntheticHeader = (width: number) => Array.from({ length: width }, (_, i) => columnName(i));
+
 export function parseGenericCsv(
   table: CsvTable,
   mapping: CsvColumnMapping | undefined,
   currency: string | null,
 ): CsvParsed {
-  const resolved = mapping ? resolveMapping(table, mapping) : detectedColumns(table);
+  const resolved = genericColumns(table, mapping);
   const width = table.records.reduce((w, r) => Math.max(w, r.cells.length), 0);
   // The engine reads columns by header name; a synthetic header "#0", "#1"... names the indices.
-  const synthetic = { cells: Array.from({ length: width }, (_, i) => columnName(i)), line: 0 };
+  const synthetic = { cells: syntheticHeader(width), line: 0 };
   const records = [
     ...table.records.slice(0, Math.max(resolved.index, 0)),
     synthetic,

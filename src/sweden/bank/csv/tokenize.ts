@@ -46,13 +46,18 @@ export function detectSeparator(text: string): Separator {
   return best.sep;
 }
 
-export function tokenizeCsv(text: string, sep: Separator): CsvRecord[] {
+/**
+ * The records of a CSV text. `firstLine` is the text's first line in the file: a byte range of a
+ * large file (src/sweden/bank/csv/ranges.ts) starts at a line end outside quotes, so its records
+ * read the same as in the whole file and carry the same line numbers.
+ */
+export function tokenizeCsv(text: string, sep: Separator, firstLine = 1): CsvRecord[] {
   const records: CsvRecord[] = [];
   let cells: string[] = [];
   let cell = "";
   let quoted = false;
-  let line = 1;
-  let recordLine = 1;
+  let line = firstLine;
+  let recordLine = firstLine;
   let fieldStarted = false;
   const endCell = () => {
     cells.push(cell);
