@@ -7,7 +7,9 @@ import { json } from "../../http/envelope";
 import { PartialExpansions, parseExpand } from "../../http/expand";
 import { finishPage, pageRequest } from "../../http/pagination";
 import { paymentReversalInput, paymentReversalRoute } from "../../http/payment-reversal-route";
-import { defineRoute, type HandlerContext } from "../../http/route";
+import { defineRoute, type HandlerContext, withBody } from "../../http/route";
+import { ApiError } from "../../errors/api-error";
+import { validatedPeppolDocument } from "./peppol-import";
 import { PaymentReverseSchema } from "../../http/fields";
 import {
   listSupplierInvoices,
@@ -251,10 +253,65 @@ async function resolveDispute(c: HandlerContext<typeof resolveDisputeRoute>) {
   return dispatch(c, "supplier_invoices.resolve_dispute", { id: c.req.valid("param").id });
 }
 
+/** An e-invoice body's limit: Peppol's own limit for a document with its attachments is 100 MB; this one is a Worker's. */
+const MAX_PEPPOL_BYTES = 10 * 1024 * 1024;
+const XML_MEDIA_TYPE = /^(application|text)\/xml\s*(;.*)?$/i;
+
+const importPeppolRoute = withBody(
+  defineRoute({
+    ...write,
+    method: "post",
+    path: `${BASE}/import-peppol`,
+    summary: "Register a supplier's e-invoice (Peppol BIS Billing 3.0 / EN 16931 UBL)",
+    description:
+      "Body: the UBL 2.1 Invoice as application/xml (at most 10 MB). It is validated with the official CEN EN 16931 and Peppol BIS 3.0 rules (release 2026.5): any fatal rule is PEPPOL_VALIDATION_FAILED (422) with details.rules[] {id, text, location}, and nothing is stored. " +
+      "The supplier is the one with the seller's organisation number (PartyLegalEntity/CompanyID or a 0007 EndpointID) or VAT number, else PEPPOL_SUPPLIER_NOT_FOUND. " +
+      "Then the invoice is registered as POST .../supplier-invoices does (same postings, codes and supplier_invoice.registered event): one item per line and per document-level allowance (negative) or charge, VAT by category (S its rate; Z, E, O 0; AE reverse charge at 25 %; K intra-EU acquisition of goods at 25 %), on the supplier's default_expense_account else 6990; OCR (PaymentID) as payment_reference, the payment accounts in notes. " +
+      "Net, VAT and total must equal the document's (PEPPOL_TOTALS_MISMATCH). A credit note or another VAT category is PEPPOL_DOCUMENT_UNSUPPORTED; the same supplier and invoice number twice is SI_CREATE_DUPLICATE_INVOICE_NUMBER.",
+    params: CompanyParams,
+    response: SupplierInvoiceSchema,
+    status: 201,
+  }),
+  {
+    content: { "application/xml": { schema: z.string().openapi({ description: "a UBL 2.1 Invoice" }) } },
+    required: true,
+  },
+);
+
+/** The body as UTF-8 XML within the limit; another media type or an empty body is VALIDATION_ERROR. */
+async function xmlBody(c: HandlerContext<typeof importPeppolRoute>): Promise<string> {
+  const type = c.req.header("Content-Type") ?? "";
+  if (!XML_MEDIA_TYPE.test(type))
+    throw new ApiError(
+      "VALIDATION_ERROR",
+      { header: "Content-Type", expected: "application/xml", received: type || null },
+      "Send the UBL document with Content-Type: application/xml.",
+    );
+  const bytes = new Uint8Array(await c.req.arrayBuffer());
+  if (bytes.byteLength > MAX_PEPPOL_BYTES)
+    throw new ApiError("VALIDATION_ERROR", {
+      body: "too_large",
+      max_bytes: MAX_PEPPOL_BYTES,
+      size_bytes: bytes.byteLength,
+    });
+  if (bytes.byteLength === 0) throw new ApiError("VALIDATION_ERROR", { body: "empty" }, "The body is empty.");
+  try {
+    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    throw new ApiError("VALIDATION_ERROR", { body: "not_utf8" }, "The body is not valid UTF-8.");
+  }
+}
+
+async function importPeppol(c: HandlerContext<typeof importPeppolRoute>) {
+  const document = validatedPeppolDocument(await xmlBody(c));
+  return dispatch(c, "supplier_invoices.import_peppol", { document });
+}
+
 export function registerSupplierInvoiceRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(listSupplierInvoicesRoute, listSupplierInvoicesPage);
   app.openapi(getSupplierInvoiceRoute, getSupplierInvoice);
   app.openapi(createSupplierInvoiceRoute, createSupplierInvoice);
+  app.openapi(importPeppolRoute, importPeppol);
   app.openapi(updateSupplierInvoiceRoute, updateSupplierInvoice);
   app.openapi(approveSupplierInvoiceRoute, approveSupplierInvoice);
   app.openapi(paySupplierInvoiceRoute, paySupplierInvoice);

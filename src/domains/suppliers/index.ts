@@ -6,6 +6,7 @@ export {
   archiveSupplier,
   bulkCreateSuppliers,
   createSupplier,
+  findSupplierByIdentity,
   suppliersByIds,
   loadSupplier,
   supplierJson,
