@@ -1,6 +1,7 @@
 // POST .../supplier-invoices/import-peppol: a supplier's Peppol BIS 3.0 e-invoice becomes a
 // supplier invoice (docs/peppol.md, "In"). The documents are hand-written Swedish ones in
 // the shape of OpenPeppol's examples (test/fixtures/peppol), dated inside the test company's year.
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { call, companyFixture, countOf, day, entryLines, uniqueKey, write, yearAroundToday } from "../helpers";
 
@@ -19,6 +20,7 @@ function invoiceXml(o: {
   total: string;
   payable?: string;
   ocr?: string;
+  attachment?: { fileName: string; mime: string; bytes: string };
 }) {
   const lines = o.lines
     .map(
@@ -46,6 +48,7 @@ function invoiceXml(o: {
 <cbc:InvoiceTypeCode>380</cbc:InvoiceTypeCode>
 <cbc:DocumentCurrencyCode>SEK</cbc:DocumentCurrencyCode>
 <cbc:BuyerReference>Inköp 42</cbc:BuyerReference>
+${o.attachment ? `<cac:AdditionalDocumentReference><cbc:ID>Faktura-PDF</cbc:ID><cac:Attachment><cbc:EmbeddedDocumentBinaryObject mimeCode="${o.attachment.mime}" filename="${o.attachment.fileName}">${btoa(o.attachment.bytes)}</cbc:EmbeddedDocumentBinaryObject></cac:Attachment></cac:AdditionalDocumentReference>` : ""}
 <cac:AccountingSupplierParty><cac:Party>
   <cbc:EndpointID schemeID="0007">5560160680</cbc:EndpointID>
   <cac:PartyName><cbc:Name>Leverantören</cbc:Name></cac:PartyName>
@@ -131,6 +134,35 @@ describe("importing a supplier's Peppol e-invoice", () => {
       "2641": [350, 0],
       "2440": [0, 1750],
     });
+  });
+
+  it("archives an embedded attachment as a document linked to the registration entry", async () => {
+    await leverantoren();
+    const pdf = "%PDF-1.4\n% the seller's invoice\n%%EOF\n";
+    const xml = invoiceXml({
+      number: "LEV-PDF-1",
+      lines: [{ name: "Konsulttjänst", net: "1000.00", category: "S", percent: "25" }],
+      tax: [{ category: "S", percent: "25", taxable: "1000.00", amount: "250.00" }],
+      net: "1000.00",
+      vat: "250.00",
+      total: "1250.00",
+      attachment: { fileName: "LEV-PDF-1.pdf", mime: "application/pdf", bytes: pdf },
+    });
+    const res = await importXml(xml);
+    expect([res.status, res.body.error]).toEqual([201, undefined]);
+    const entryId = res.body.data.registration_journal_entry_id;
+    const docs = await call("GET", url(`/documents?journal_entry_id=${entryId}`), { key: f.actor.key });
+    expect(docs.status).toBe(200);
+    expect(docs.body.data).toHaveLength(1);
+    expect(docs.body.data[0]).toMatchObject({
+      file_name: "LEV-PDF-1.pdf",
+      mime_type: "application/pdf",
+      file_size_bytes: pdf.length,
+      upload_source: "peppol",
+      journal_entry_id: entryId,
+    });
+    const file = await env.DOCUMENTS.get(`companies/${f.companyId}/documents/${docs.body.data[0].id}`);
+    expect(await file?.text()).toBe(pdf);
   });
 
   it("refuses the same document twice with SI_CREATE_DUPLICATE_INVOICE_NUMBER", async () => {

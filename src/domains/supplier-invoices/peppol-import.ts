@@ -11,7 +11,10 @@ import {
   readPeppolDocument,
   validatePeppolDocument,
 } from "../../formats/peppol";
+import { sha256Hex } from "../../http/crypto";
+import { newId } from "../../ids";
 import { toOre } from "../../money";
+import { archiveGeneratedDocument } from "../documents";
 import { findSupplierByIdentity } from "../suppliers";
 import type { SupplierInvoiceCreateInput, SupplierInvoiceItemInput } from "./schemas";
 import { createSupplierInvoice } from "./service";
@@ -126,9 +129,64 @@ export const importPeppolSupplierInvoice: Command<PeppolImportInput> = async (db
     items: itemsOf(d, account, swedish),
   };
   const plan = await createSupplierInvoice(db, create, ctx, env);
-  assertTotalsAgree(d, plan.data as { subtotal: number; vat_amount: number; total: number });
-  return plan;
+  const booked = plan.data as {
+    subtotal: number;
+    vat_amount: number;
+    total: number;
+    registration_journal_entry_id: string | null;
+  };
+  assertTotalsAgree(d, booked);
+  const archived = await archiveAttachments(db, ctx, d, booked.registration_journal_entry_id);
+  return {
+    ...plan,
+    statements: [...plan.statements, ...archived.statements],
+    files: [...(plan.files ?? []), ...archived.files],
+  };
 };
+
+/** An attachment's content; base64 that does not decode is refused (nothing stored). */
+function base64Bytes(base64: string, fileName: string): Uint8Array {
+  try {
+    return Uint8Array.from(atob(base64), (ch) => ch.charCodeAt(0));
+  } catch {
+    throw unsupported(`the attachment ${fileName} is not valid base64`);
+  }
+}
+
+/**
+ * The document's embedded attachments (the seller's PDF of the invoice, time sheets ...)
+ * archived in the documents domain in the same batch, linked to the registration entry
+ * (under the cash method there is none yet: they are archived unlinked). upload_source "peppol".
+ */
+async function archiveAttachments(
+  db: Parameters<Command<PeppolImportInput>>[0],
+  ctx: Parameters<Command<PeppolImportInput>>[2],
+  d: PeppolDocument,
+  journalEntryId: string | null,
+) {
+  const statements = [];
+  const files = [];
+  for (const a of d.attachments) {
+    const bytes = base64Bytes(a.base64, a.fileName);
+    const doc = archiveGeneratedDocument(
+      db,
+      ctx,
+      {
+        documentId: newId(),
+        fileName: a.fileName.slice(0, 255),
+        mimeType: a.mimeType,
+        fileSizeBytes: bytes.byteLength,
+        sha256Hash: await sha256Hex(bytes),
+        uploadSource: "peppol",
+        journalEntryId,
+      },
+      bytes,
+    );
+    statements.push(...doc.statements);
+    files.push(doc.file);
+  }
+  return { statements, files };
+}
 
 /** The booked net, VAT and total must be the document's (BT-109, BT-110, BT-112); else nothing is stored. */
 function assertTotalsAgree(d: PeppolDocument, booked: { subtotal: number; vat_amount: number; total: number }) {

@@ -31,6 +31,8 @@ export type PeppolDocument = {
   paymentId: string | null;
   /** Payment accounts (cac:PayeeFinancialAccount/cbc:ID) with their means code: 30/58 IBAN, bankgiro, plusgiro. */
   paymentAccounts: { code: string; account: string }[];
+  /** Embedded attachments (BG-24: cac:AdditionalDocumentReference/cac:Attachment), their content still base64. */
+  attachments: { fileName: string; mimeType: string; base64: string }[];
 };
 
 /** The seller's Swedish organisation number: legal entity CompanyID, else a 0007 endpoint; 10 digits. */
@@ -91,5 +93,12 @@ export function readPeppolDocument(doc: Document): PeppolDocument {
       code: text("cbc:PaymentMeansCode", m),
       account: text("cac:PayeeFinancialAccount/cbc:ID", m),
     })),
+    attachments: nodes("cac:AdditionalDocumentReference/cac:Attachment/cbc:EmbeddedDocumentBinaryObject", root).map(
+      (o, i) => ({
+        fileName: text("@filename", o) || `${text("../../cbc:ID", o) || `bilaga-${i + 1}`}`,
+        mimeType: text("@mimeCode", o),
+        base64: text(".", o).replace(/\s+/g, ""),
+      }),
+    ),
   };
 }
