@@ -21,6 +21,7 @@ function invoiceXml(o: {
   payable?: string;
   ocr?: string;
   attachment?: { fileName: string; mime: string; bytes: string };
+  issueDate?: string;
 }) {
   const lines = o.lines
     .map(
@@ -43,7 +44,7 @@ function invoiceXml(o: {
 <cbc:CustomizationID>urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0</cbc:CustomizationID>
 <cbc:ProfileID>urn:fdc:peppol.eu:2017:poacc:billing:01:1.0</cbc:ProfileID>
 <cbc:ID>${o.number}</cbc:ID>
-<cbc:IssueDate>${day(-10)}</cbc:IssueDate>
+<cbc:IssueDate>${o.issueDate ?? day(-10)}</cbc:IssueDate>
 <cbc:DueDate>${day(20)}</cbc:DueDate>
 <cbc:InvoiceTypeCode>380</cbc:InvoiceTypeCode>
 <cbc:DocumentCurrencyCode>SEK</cbc:DocumentCurrencyCode>
@@ -231,6 +232,54 @@ describe("importing a supplier's Peppol e-invoice", () => {
     });
     expect(json.status).toBe(400);
     expect(json.body.error.details.header).toBe("Content-Type");
+  });
+
+  it("with ?create_supplier=true registers an unknown Swedish seller in the same write, on 6990", async () => {
+    const other = (number: string, issueDate?: string) =>
+      invoiceXml({
+        number,
+        lines: [{ name: "Städning", net: "800.00", category: "S", percent: "25" }],
+        tax: [{ category: "S", percent: "25", taxable: "800.00", amount: "200.00" }],
+        net: "800.00",
+        vat: "200.00",
+        total: "1000.00",
+        issueDate,
+      })
+        .replaceAll("5560160680", "5560000167")
+        .replace("SE556016068001", "SE556000016701");
+    const suppliers = () => countOf("SELECT COUNT(*) AS n FROM suppliers WHERE company_id = ?", f.companyId);
+    const before = await suppliers();
+    // refused by the create command (a date in no fiscal period): neither the supplier nor the invoice is stored
+    const outside = await call("POST", url("/supplier-invoices/import-peppol?create_supplier=true"), {
+      key: f.actor.key,
+      raw: other("STAD-0", "2001-01-15"),
+      headers: { "Content-Type": "application/xml", "Idempotency-Key": uniqueKey() },
+    });
+    expect(outside.status).toBeGreaterThanOrEqual(400);
+    expect(await suppliers()).toBe(before);
+
+    const res = await call("POST", url("/supplier-invoices/import-peppol?create_supplier=true"), {
+      key: f.actor.key,
+      raw: other("STAD-1"),
+      headers: { "Content-Type": "application/xml", "Idempotency-Key": uniqueKey() },
+    });
+    expect([res.status, res.body.error]).toEqual([201, undefined]);
+    expect(await suppliers()).toBe(before + 1);
+    const supplier = await call("GET", url(`/suppliers/${res.body.data.supplier_id}`), { key: f.actor.key });
+    expect(supplier.body.data).toMatchObject({
+      name: "Leverantören AB",
+      supplier_type: "swedish_business",
+      org_number: "556000-0167",
+      vat_number: "SE556000016701",
+    });
+    expect(await entryLines(f.actor.key, f.companyId, res.body.data.registration_journal_entry_id)).toEqual({
+      "6990": [800, 0],
+      "2641": [200, 0],
+      "2440": [0, 1000],
+    });
+    // the next document of that seller finds it
+    expect((await importXml(other("STAD-2"))).status).toBe(201);
+    expect(await suppliers()).toBe(before + 1);
   });
 
   it("a dry run answers the invoice and stores nothing", async () => {

@@ -15,17 +15,22 @@ import { sha256Hex } from "../../http/crypto";
 import { newId } from "../../ids";
 import { toOre } from "../../money";
 import { archiveGeneratedDocument } from "../documents";
-import { findSupplierByIdentity } from "../suppliers";
+import { findSupplierByIdentity, planSupplierCreate } from "../suppliers";
 import type { SupplierInvoiceCreateInput, SupplierInvoiceItemInput } from "./schemas";
-import { createSupplierInvoice } from "./service";
+import { planSupplierInvoice } from "./service";
 
 /** The account a line is booked on when the supplier has no default_expense_account: BAS 6990 Övriga externa kostnader. */
 export const PEPPOL_DEFAULT_EXPENSE_ACCOUNT = "6990";
 /** The Swedish rate the buyer books under reverse charge (AE) or on an intra-EU acquisition (K): the documents carry 0 %. */
 const SELF_ASSESSED_RATE = 0.25;
 
-/** What the command is handed: the document's figures, already validated and read. */
-export type PeppolImportInput = { document: PeppolDocument };
+/** What the command is handed: the document's figures, already validated and read; `create_supplier` from the query. */
+export type PeppolImportInput = { document: PeppolDocument; create_supplier: boolean };
+
+/** EU member states but Sweden: a seller there is registered as an eu_business supplier. */
+const EU_COUNTRIES = new Set(
+  "AT BE BG CY CZ DE DK EE ES FI FR GR HR HU IE IT LT LU LV MT NL PL PT RO SI SK".split(" "),
+);
 
 /** Parses and validates the body; a fatal rule, a non-XML body or a DTD is refused, nothing stored. */
 export function validatedPeppolDocument(xml: string): PeppolDocument {
@@ -109,13 +114,9 @@ export const importPeppolSupplierInvoice: Command<PeppolImportInput> = async (db
     throw unsupported(
       "a credit note: register it by crediting the supplier invoice it corrects (POST .../supplier-invoices/{id}/credit)",
     );
-  const supplier = await findSupplierByIdentity(db, ctx.companyId, d.seller);
-  if (!supplier)
-    throw new ApiError("PEPPOL_SUPPLIER_NOT_FOUND", {
-      org_number: d.seller.orgNumber,
-      vat_number: d.seller.vatNumber,
-      name: d.seller.name,
-    });
+  const found = await findSupplierByIdentity(db, ctx.companyId, d.seller);
+  const created = found ? null : await newSupplierPlan(db, ctx, d, input.create_supplier);
+  const supplier = found ?? created!.row;
   const swedish = supplier.supplierType === "swedish_business";
   const account = supplier.defaultExpenseAccount ?? PEPPOL_DEFAULT_EXPENSE_ACCOUNT;
   const create: SupplierInvoiceCreateInput = {
@@ -128,7 +129,14 @@ export const importPeppolSupplierInvoice: Command<PeppolImportInput> = async (db
     notes: paymentNotes(d),
     items: itemsOf(d, account, swedish),
   };
-  const plan = await createSupplierInvoice(db, create, ctx, env);
+  const invoicePlan = await planSupplierInvoice(db, create, ctx, env, supplier);
+  const plan = created
+    ? {
+        ...invoicePlan,
+        statements: [...created.statements, ...invoicePlan.statements],
+        events: [...created.events, ...(invoicePlan.events ?? [])],
+      }
+    : invoicePlan;
   const booked = plan.data as {
     subtotal: number;
     vat_amount: number;
@@ -186,6 +194,47 @@ async function archiveAttachments(
     files.push(doc.file);
   }
   return { statements, files };
+}
+
+/**
+ * The seller as a new supplier when the caller asked for it (?create_supplier=true): a Swedish
+ * seller by organisation number, an EU seller by VAT number and country; the supplier is
+ * written in the same batch as the invoice, so a refused invoice leaves no supplier behind.
+ */
+async function newSupplierPlan(
+  db: Parameters<Command<PeppolImportInput>>[0],
+  ctx: Parameters<Command<PeppolImportInput>>[2],
+  d: PeppolDocument,
+  create: boolean,
+) {
+  const notFound = (reason?: string) =>
+    new ApiError("PEPPOL_SUPPLIER_NOT_FOUND", {
+      org_number: d.seller.orgNumber,
+      vat_number: d.seller.vatNumber,
+      name: d.seller.name,
+      ...(reason ? { reason } : {}),
+    });
+  if (!create) throw notFound();
+  const country = d.seller.country?.toUpperCase() ?? null;
+  if (country === "SE" && d.seller.orgNumber)
+    return planSupplierCreate(db, ctx, {
+      name: d.seller.name.slice(0, 200),
+      supplier_type: "swedish_business",
+      org_number: d.seller.orgNumber,
+      vat_number: d.seller.vatNumber,
+      default_currency: d.currency,
+    });
+  if (country && EU_COUNTRIES.has(country) && d.seller.vatNumber)
+    return planSupplierCreate(db, ctx, {
+      name: d.seller.name.slice(0, 200),
+      supplier_type: "eu_business",
+      vat_number: d.seller.vatNumber,
+      country,
+      default_currency: d.currency,
+    });
+  throw notFound(
+    "create_supplier needs a Swedish seller with an organisation number or an EU seller with a VAT number; register this one with POST .../suppliers",
+  );
 }
 
 /** The booked net, VAT and total must be the document's (BT-109, BT-110, BT-112); else nothing is stored. */

@@ -7,7 +7,7 @@ import { json } from "../../http/envelope";
 import { PartialExpansions, parseExpand } from "../../http/expand";
 import { finishPage, pageRequest } from "../../http/pagination";
 import { paymentReversalInput, paymentReversalRoute } from "../../http/payment-reversal-route";
-import { defineRoute, type HandlerContext, withBody } from "../../http/route";
+import { booleanQuery, defineRoute, type HandlerContext, withBody } from "../../http/route";
 import { ApiError } from "../../errors/api-error";
 import { validatedPeppolDocument } from "./peppol-import";
 import { PaymentReverseSchema } from "../../http/fields";
@@ -265,10 +265,18 @@ const importPeppolRoute = withBody(
     summary: "Register a supplier's e-invoice (Peppol BIS Billing 3.0 / EN 16931 UBL)",
     description:
       "Body: the UBL 2.1 Invoice as application/xml (at most 10 MB). It is validated with the official CEN EN 16931 and Peppol BIS 3.0 rules (release 2026.5): any fatal rule is PEPPOL_VALIDATION_FAILED (422) with details.rules[] {id, text, location}, and nothing is stored. " +
-      "The supplier is the one with the seller's organisation number (PartyLegalEntity/CompanyID or a 0007 EndpointID) or VAT number, else PEPPOL_SUPPLIER_NOT_FOUND. " +
+      "The supplier is the one with the seller's organisation number (PartyLegalEntity/CompanyID or a 0007 EndpointID) or VAT number, else PEPPOL_SUPPLIER_NOT_FOUND, unless ?create_supplier=true registers the seller in the same write. " +
       "Then the invoice is registered as POST .../supplier-invoices does (same postings, codes and supplier_invoice.registered event): one item per line and per document-level allowance (negative) or charge, VAT by category (S its rate; Z, E, O 0; AE reverse charge at 25 %; K intra-EU acquisition of goods at 25 %), on the supplier's default_expense_account else 6990; OCR (PaymentID) as payment_reference, the payment accounts in notes; embedded attachments archived as documents (upload_source peppol) linked to the registration entry. " +
       "Net, VAT and total must equal the document's (PEPPOL_TOTALS_MISMATCH). A credit note or another VAT category is PEPPOL_DOCUMENT_UNSUPPORTED; the same supplier and invoice number twice is SI_CREATE_DUPLICATE_INVOICE_NUMBER.",
     params: CompanyParams,
+    query: z
+      .object({
+        create_supplier: booleanQuery.optional().openapi({
+          description:
+            "true: an unknown seller is registered as a supplier in the same write (Swedish by organisation number, EU by VAT number and country)",
+        }),
+      })
+      .strict(),
     response: SupplierInvoiceSchema,
     status: 201,
   }),
@@ -304,7 +312,10 @@ async function xmlBody(c: HandlerContext<typeof importPeppolRoute>): Promise<str
 
 async function importPeppol(c: HandlerContext<typeof importPeppolRoute>) {
   const document = validatedPeppolDocument(await xmlBody(c));
-  return dispatch(c, "supplier_invoices.import_peppol", { document });
+  return dispatch(c, "supplier_invoices.import_peppol", {
+    document,
+    create_supplier: c.req.valid("query").create_supplier ?? false,
+  });
 }
 
 export function registerSupplierInvoiceRoutes(app: OpenAPIHono<AppEnv>) {

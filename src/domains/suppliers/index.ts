@@ -9,6 +9,7 @@ export {
   findSupplierByIdentity,
   suppliersByIds,
   loadSupplier,
+  planSupplierCreate,
   supplierJson,
   updateSupplier,
   type OpenSupplierInvoiceCount,

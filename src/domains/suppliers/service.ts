@@ -126,6 +126,11 @@ function invalidCountry(): never {
   throw fieldError("country", "an EU supplier needs country");
 }
 
+/** A new supplier's row, statements and event, for a command that creates one with something else (the Peppol import). */
+export function planSupplierCreate(db: Database, ctx: CommandContext, input: SupplierCreateInput) {
+  return planCreate(db, ctx, input, new Set());
+}
+
 export const createSupplier: Command<SupplierCreateInput> = async (db, input, ctx) => {
   const plan = await planCreate(db, ctx, input, new Set());
   return {
