@@ -1,9 +1,9 @@
 // POST .../supplier-invoices/import-peppol: a supplier's Peppol BIS 3.0 e-invoice becomes a
 // supplier invoice (docs/peppol.md, "In"). The documents are hand-written Swedish ones in
 // the shape of OpenPeppol's examples (test/fixtures/peppol), dated inside the test company's year.
-import { env } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { call, companyFixture, countOf, day, entryLines, uniqueKey, write, yearAroundToday } from "../helpers";
+import { BASE, call, companyFixture, countOf, day, entryLines, uniqueKey, write, yearAroundToday } from "../helpers";
 
 const f = companyFixture({ name: "Köpare AB", ...yearAroundToday() });
 const url = (p: string) => `/api/v1/companies/${f.companyId}${p}`;
@@ -164,6 +164,20 @@ describe("importing a supplier's Peppol e-invoice", () => {
     });
     const file = await env.DOCUMENTS.get(`companies/${f.companyId}/documents/${docs.body.data[0].id}`);
     expect(await file?.text()).toBe(pdf);
+  });
+
+  it("takes the document as the file of a multipart form too", async () => {
+    await leverantoren();
+    const form = new FormData();
+    form.append("file", new File([domestic("LEV-FORM-1")], "LEV-FORM-1.xml", { type: "application/xml" }));
+    const res = await SELF.fetch(`${BASE}${url("/supplier-invoices/import-peppol")}`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${f.actor.key}`, "Idempotency-Key": uniqueKey() },
+      body: form,
+    });
+    const body = (await res.json()) as { data: { supplier_invoice_number: string; total: number } };
+    expect(res.status).toBe(201);
+    expect(body.data).toMatchObject({ supplier_invoice_number: "LEV-FORM-1", total: 1750 });
   });
 
   it("refuses the same document twice with SI_CREATE_DUPLICATE_INVOICE_NUMBER", async () => {
