@@ -425,6 +425,29 @@ export const ERROR_CATALOGUE = {
     "Leverantörsfakturan är redan registrerad.",
     "This supplier invoice number is already registered.",
   ),
+  PEPPOL_VALIDATION_FAILED: e(
+    422,
+    "E-fakturan bryter mot Peppol BIS 3.0:s regler.",
+    "The e-invoice breaks fatal Peppol BIS Billing 3.0 rules.",
+    "details.rules lists each failed rule's id, text and location.",
+  ),
+  PEPPOL_SUPPLIER_NOT_FOUND: e(
+    422,
+    "Ingen leverantör har e-fakturans organisations- eller momsnummer.",
+    "No supplier has the e-invoice seller's organisation or VAT number.",
+    "Register the supplier (POST .../suppliers) with that org_number or vat_number, then import again.",
+  ),
+  PEPPOL_DOCUMENT_UNSUPPORTED: e(
+    422,
+    "E-fakturan kan inte registreras som leverantörsfaktura.",
+    "The e-invoice cannot be registered as a supplier invoice.",
+    "details.reason says what: a credit note, a VAT category or rate this import does not book.",
+  ),
+  PEPPOL_TOTALS_MISMATCH: e(
+    422,
+    "E-fakturans belopp stämmer inte med den registrerade fakturans.",
+    "The e-invoice's totals differ from what its lines book.",
+  ),
   SI_FX_RATE_MISSING: e(400, "Valutakurs saknas.", "The exchange rate is missing."),
   SI_CREATE_SLP_INVALID_ACCOUNT: e(
     400,

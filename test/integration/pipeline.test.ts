@@ -52,6 +52,11 @@ describe("headers and envelopes", () => {
       // issue #31: the income-tax return's SRU files (docs/tax.md)
       "TAX_NOT_CALCULATED",
       "SRU_COMPANY_DETAILS_MISSING",
+      // issue #32: importing a supplier's Peppol e-invoice (docs/peppol.md)
+      "PEPPOL_VALIDATION_FAILED",
+      "PEPPOL_SUPPLIER_NOT_FOUND",
+      "PEPPOL_DOCUMENT_UNSUPPORTED",
+      "PEPPOL_TOTALS_MISMATCH",
       "JOURNAL_ENTRY_OWNED_BY_DOCUMENT",
       // issue #29: a bank statement of another account or currency, or far from the fiscal years
       "BANK_STATEMENT_ACCOUNT_MISMATCH",

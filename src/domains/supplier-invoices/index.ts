@@ -10,6 +10,7 @@ export {
   updateSupplierInvoice,
 } from "./service";
 export { creditSupplierInvoice } from "./credit";
+export { importPeppolSupplierInvoice } from "./peppol-import";
 export { reverseSupplierCredit } from "./credit-reversal";
 export { markSupplierInvoicesOverdue } from "./overdue";
 export { reverseSupplierInvoicePayment } from "./payment-reversal";

@@ -7,7 +7,9 @@ import { json } from "../../http/envelope";
 import { PartialExpansions, parseExpand } from "../../http/expand";
 import { finishPage, pageRequest } from "../../http/pagination";
 import { paymentReversalInput, paymentReversalRoute } from "../../http/payment-reversal-route";
-import { defineRoute, type HandlerContext } from "../../http/route";
+import { booleanQuery, defineRoute, type HandlerContext, withBody } from "../../http/route";
+import { ApiError } from "../../errors/api-error";
+import { validatedPeppolDocument } from "./peppol-import";
 import { PaymentReverseSchema } from "../../http/fields";
 import {
   listSupplierInvoices,
@@ -251,10 +253,88 @@ async function resolveDispute(c: HandlerContext<typeof resolveDisputeRoute>) {
   return dispatch(c, "supplier_invoices.resolve_dispute", { id: c.req.valid("param").id });
 }
 
+/** An e-invoice body's limit: Peppol's own limit for a document with its attachments is 100 MB; this one is a Worker's. */
+const MAX_PEPPOL_BYTES = 10 * 1024 * 1024;
+const XML_MEDIA_TYPE = /^(application|text)\/xml\s*(;.*)?$/i;
+
+const importPeppolRoute = withBody(
+  defineRoute({
+    ...write,
+    method: "post",
+    path: `${BASE}/import-peppol`,
+    summary: "Register a supplier's e-invoice (Peppol BIS Billing 3.0 / EN 16931 UBL)",
+    description:
+      "Body: the UBL 2.1 Invoice as application/xml, or as the file field of multipart/form-data (at most 10 MB). It is validated with the official CEN EN 16931 and Peppol BIS 3.0 rules (release 2026.5): any fatal rule is PEPPOL_VALIDATION_FAILED (422) with details.rules[] {id, text, location}, and nothing is stored. " +
+      "The supplier is the one with the seller's organisation number (PartyLegalEntity/CompanyID or a 0007 EndpointID) or VAT number, else PEPPOL_SUPPLIER_NOT_FOUND, unless ?create_supplier=true registers the seller in the same write. " +
+      "Then the invoice is registered as POST .../supplier-invoices does (same postings, codes and supplier_invoice.registered event): one item per line and per document-level allowance (negative) or charge, VAT by category (S its rate; Z, E, O 0; AE reverse charge at 25 %; K intra-EU acquisition of goods at 25 %), on the supplier's default_expense_account else 6990; OCR (PaymentID) as payment_reference, the payment accounts in notes; embedded attachments archived as documents (upload_source peppol) linked to the registration entry. " +
+      "Net, VAT and total must equal the document's (PEPPOL_TOTALS_MISMATCH). A credit note or another VAT category is PEPPOL_DOCUMENT_UNSUPPORTED; the same supplier and invoice number twice is SI_CREATE_DUPLICATE_INVOICE_NUMBER.",
+    params: CompanyParams,
+    query: z
+      .object({
+        create_supplier: booleanQuery.optional().openapi({
+          description:
+            "true: an unknown seller is registered as a supplier in the same write (Swedish by organisation number, EU by VAT number and country)",
+        }),
+      })
+      .strict(),
+    response: SupplierInvoiceSchema,
+    status: 201,
+  }),
+  {
+    content: {
+      "application/xml": { schema: z.string().openapi({ description: "a UBL 2.1 Invoice" }) },
+    },
+    required: true,
+  },
+);
+
+/** The document's bytes: the body itself (application/xml), or the form's `file` (multipart/form-data). */
+async function documentBytes(c: HandlerContext<typeof importPeppolRoute>): Promise<Uint8Array> {
+  const type = c.req.header("Content-Type") ?? "";
+  if (XML_MEDIA_TYPE.test(type)) return new Uint8Array(await c.req.arrayBuffer());
+  if (/^multipart\/form-data/i.test(type)) {
+    const file = (await c.req.formData()).get("file");
+    if (!(file instanceof File))
+      throw new ApiError("VALIDATION_ERROR", { fields: [{ path: "file", message: "the form has no file field" }] });
+    return new Uint8Array(await file.arrayBuffer());
+  }
+  throw new ApiError(
+    "VALIDATION_ERROR",
+    { header: "Content-Type", expected: "application/xml", received: type || null },
+    "Send the UBL document with Content-Type: application/xml, or as the file of a multipart/form-data form.",
+  );
+}
+
+/** The document as UTF-8 XML within the limit; another media type or an empty body is VALIDATION_ERROR. */
+async function xmlBody(c: HandlerContext<typeof importPeppolRoute>): Promise<string> {
+  const bytes = await documentBytes(c);
+  if (bytes.byteLength > MAX_PEPPOL_BYTES)
+    throw new ApiError("VALIDATION_ERROR", {
+      body: "too_large",
+      max_bytes: MAX_PEPPOL_BYTES,
+      size_bytes: bytes.byteLength,
+    });
+  if (bytes.byteLength === 0) throw new ApiError("VALIDATION_ERROR", { body: "empty" }, "The body is empty.");
+  try {
+    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    throw new ApiError("VALIDATION_ERROR", { body: "not_utf8" }, "The body is not valid UTF-8.");
+  }
+}
+
+async function importPeppol(c: HandlerContext<typeof importPeppolRoute>) {
+  const document = validatedPeppolDocument(await xmlBody(c));
+  return dispatch(c, "supplier_invoices.import_peppol", {
+    document,
+    create_supplier: c.req.valid("query").create_supplier ?? false,
+  });
+}
+
 export function registerSupplierInvoiceRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(listSupplierInvoicesRoute, listSupplierInvoicesPage);
   app.openapi(getSupplierInvoiceRoute, getSupplierInvoice);
   app.openapi(createSupplierInvoiceRoute, createSupplierInvoice);
+  app.openapi(importPeppolRoute, importPeppol);
   app.openapi(updateSupplierInvoiceRoute, updateSupplierInvoice);
   app.openapi(approveSupplierInvoiceRoute, approveSupplierInvoice);
   app.openapi(paySupplierInvoiceRoute, paySupplierInvoice);

@@ -174,3 +174,4 @@ export type SupplierInvoiceCreditInput = z.infer<typeof SupplierInvoiceCreditSch
 export type SupplierInvoiceCreateInput = z.infer<typeof SupplierInvoiceCreateSchema>;
 export type SupplierInvoicePatchInput = z.infer<typeof SupplierInvoicePatchSchema>;
 export type SupplierInvoicePayInput = z.infer<typeof SupplierInvoicePaySchema>;
+export type SupplierInvoiceItemInput = z.infer<typeof SupplierInvoiceItemInputSchema>;

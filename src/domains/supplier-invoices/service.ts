@@ -8,7 +8,7 @@
 // SI_CREATE_DUPLICATE_INVOICE_NUMBER > ENTRY_DATE_OUTSIDE_FISCAL_PERIOD > PERIOD_LOCKED >
 // SI_FX_RATE_MISSING > ACCOUNTS_NOT_IN_CHART > DIMENSION_VALIDATION_FAILED.
 import { and, eq, max, sql } from "drizzle-orm";
-import type { Command } from "../../commands/plan";
+import type { Command, CommandContext, Plan } from "../../commands/plan";
 import type { Database } from "../../db/client";
 import { supplierInvoiceItems, supplierInvoicePayments, supplierInvoices } from "../../db/schema";
 import type { Env } from "../../env";
@@ -132,6 +132,20 @@ export const createSupplierInvoice: Command<SupplierInvoiceCreateInput> = async 
       { id: supplier.id, archived_at: supplier.archivedAt },
       "The supplier is archived.",
     );
+  return planSupplierInvoice(db, input, ctx, env, supplier);
+};
+
+/**
+ * The create command's plan for a supplier already in hand: the Peppol import hands in a
+ * supplier it creates in the same batch (?create_supplier=true), which no query could load yet.
+ */
+export async function planSupplierInvoice(
+  db: Database,
+  input: SupplierInvoiceCreateInput,
+  ctx: CommandContext,
+  env: Env,
+  supplier: Awaited<ReturnType<typeof loadSupplier>>,
+): Promise<Plan> {
   const id = newId();
   const location = locationOf({
     type: supplier.supplierType,
@@ -276,7 +290,7 @@ export const createSupplierInvoice: Command<SupplierInvoiceCreateInput> = async 
     events: [{ type: "supplier_invoice.registered", object: data }],
     audit: { action: "supplier_invoice.registered", resourceType: "supplier_invoice", resourceId: id, voucher },
   };
-};
+}
 
 export const approveSupplierInvoice: Command<{ id: string }> = async (db, input, ctx) => {
   const row = await loadSupplierInvoice(db, ctx.companyId, input.id);

@@ -1,7 +1,7 @@
 // Suppliers (spec: Suppliers). Payment details and VAT numbers are stored as
 // supplied; there is no VIES check. org_number is for legal entities only and unique
 // in the company; default_expense_account must be an active account of the chart.
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { planBulk, refuseAllOrNothing } from "../../commands/bulk";
 import type { Command, CommandContext } from "../../commands/plan";
 import type { Database } from "../../db/client";
@@ -126,6 +126,11 @@ function invalidCountry(): never {
   throw fieldError("country", "an EU supplier needs country");
 }
 
+/** A new supplier's row, statements and event, for a command that creates one with something else (the Peppol import). */
+export function planSupplierCreate(db: Database, ctx: CommandContext, input: SupplierCreateInput) {
+  return planCreate(db, ctx, input, new Set());
+}
+
 export const createSupplier: Command<SupplierCreateInput> = async (db, input, ctx) => {
   const plan = await planCreate(db, ctx, input, new Set());
   return {
@@ -174,6 +179,36 @@ export async function loadSupplier(db: Database, companyId: string, id: string):
     .get();
   if (!row) throw new ApiError("SUPPLIER_NOT_FOUND", { id });
   return row;
+}
+
+/**
+ * The active supplier with this organisation number (stored NNNNNN-NNNN), else with this VAT
+ * number (spaces ignored, any case): how an e-invoice's seller is recognised. Null if none.
+ */
+export async function findSupplierByIdentity(
+  db: Database,
+  companyId: string,
+  identity: { orgNumber: string | null; vatNumber: string | null },
+): Promise<SupplierRow | null> {
+  const active = (rows: SupplierRow[]) => rows.find((r) => !r.archivedAt) ?? null;
+  if (identity.orgNumber) {
+    const rows = await db
+      .select()
+      .from(suppliers)
+      .where(and(eq(suppliers.companyId, companyId), eq(suppliers.orgNumber, identity.orgNumber)))
+      .all();
+    if (active(rows)) return active(rows);
+  }
+  if (identity.vatNumber) {
+    const wanted = identity.vatNumber.replace(/\s/g, "").toUpperCase();
+    const rows = await db
+      .select()
+      .from(suppliers)
+      .where(and(eq(suppliers.companyId, companyId), sql`upper(replace(${suppliers.vatNumber}, ' ', '')) = ${wanted}`))
+      .all();
+    return active(rows);
+  }
+  return null;
 }
 
 /** Changing default_expense_account does not rebook earlier invoices (spec: Suppliers). */

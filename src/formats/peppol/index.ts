@@ -1,0 +1,11 @@
+// Peppol BIS Billing 3.0 (UBL 2.1) helpers that know no domain: the validator and the reader.
+export { type PeppolDocument, type PeppolLine, readPeppolDocument } from "./read.ts";
+export {
+  type Finding,
+  matchToSelection,
+  type PeppolValidation,
+  PeppolXmlError,
+  parsePeppolXml,
+  validatePeppol,
+  validatePeppolDocument,
+} from "./validate.ts";
