@@ -63,7 +63,7 @@ const fileOf = (target: string) =>
 const LAYERS: [RegExp, number][] = [
   [/^src\/(clock|ids|env|secrets|money|queue|text)$/, 0],
   [/^src\/errors\//, 0],
-  [/^src\/(sweden|pdf|db)\//, 1],
+  [/^src\/(sweden|pdf|db|formats)\//, 1],
   [/^src\/writer\//, 2],
   [/^src\/ledger\//, 3],
   [/^src\/commands\//, 4],

@@ -82,6 +82,12 @@ describe("headers and envelopes", () => {
       "INVOICE_REMINDER_NOT_OVERDUE",
       "INVOICE_REMINDER_FEE_CASH_METHOD",
       "INVOICE_REMINDER_TOO_SOON",
+      // issue #32: Peppol BIS Billing 3.0 out (docs/peppol.md)
+      "INVOICE_PEPPOL_NOT_ISSUED",
+      "INVOICE_PEPPOL_NOT_AN_INVOICE",
+      "INVOICE_PEPPOL_BUYER_REFERENCE_MISSING",
+      "INVOICE_PEPPOL_BUYER_ENDPOINT_MISSING",
+      "INVOICE_PEPPOL_VAT_CATEGORIES_MIXED",
     ];
     expect(byCode.size).toBe(133 + added.length);
     for (const code of added) expect(byCode.has(code)).toBe(true);
