@@ -198,7 +198,11 @@ function party(p: PeppolParty, withVat: boolean): string {
   );
 }
 
-/** BG-16: one PaymentMeans per account, credit transfer (30, SE-R-011/012) quoting the payment id. */
+/**
+ * BG-16: one PaymentMeans per account, credit transfer (30, SE-R-011/012) quoting the
+ * payment id. The code's `name` attribute is left out: UBL-SR-46 allows it once in the
+ * document, and several accounts would repeat it.
+ */
 function paymentMeans(doc: PeppolDocument): string {
   const branch = (a: PeppolDocument["payment"]["accounts"][number]) =>
     a.kind === "bankgiro" ? "SE:BANKGIRO" : a.kind === "plusgiro" ? "SE:PLUSGIRO" : a.bic;
@@ -206,7 +210,7 @@ function paymentMeans(doc: PeppolDocument): string {
     .map((a) =>
       el(
         "cac:PaymentMeans",
-        text("cbc:PaymentMeansCode", "30", { name: "Credit transfer" }) +
+        text("cbc:PaymentMeansCode", "30") +
           text("cbc:PaymentID", doc.payment.paymentId) +
           el(
             "cac:PayeeFinancialAccount",
