@@ -3,7 +3,7 @@
 // the API and fetched from GET .../invoices/{id}/peppol; the tests read the XML back and
 // hold it to the invoice's JSON and to the books (the entry's output VAT, the OCR).
 import { describe, expect, it } from "vitest";
-import { call, companyFixture, day, entryLines, write, yearAroundToday } from "../helpers";
+import { call, companyFixture, day, entryLines, newCompany, write, yearAroundToday } from "../helpers";
 
 const f = companyFixture({ name: "Peppol Säljare AB", ...yearAroundToday() });
 const url = (p: string) => `/api/v1/companies/${f.companyId}${p}`;
@@ -405,6 +405,46 @@ describe("invoices as Peppol BIS Billing 3.0", () => {
     // giro and OCR are Swedish clearing in SEK: in EUR the IBAN, quoting the invoice number
     expect(all(xml, "cbc:PaymentID")).toEqual([inv.invoice_number]);
     expect(xml).not.toContain("SE:BANKGIRO");
+  });
+});
+
+describe("a seller not registered for VAT", () => {
+  it("writes every line as O, outside the scope of VAT, with no VAT number and the F-skatt text", async () => {
+    const sole = await newCompany(f.actor.key, {
+      name: "Anna Andersson",
+      entity_type: "enskild_firma",
+      org_number: "19811218-9876",
+      vat_registered: false,
+      moms_period: undefined,
+      first_fiscal_year: undefined,
+      fiscal_year_start_month: 1,
+    });
+    const u = (p: string) => `/api/v1/companies/${sole.id}${p}`;
+    const c = await write(f.actor.key, "POST", u("/customers"), {
+      name: "Kund AB",
+      customer_type: "swedish_business",
+      org_number: "556677-8899",
+    });
+    const created = await write(f.actor.key, "POST", u("/invoices"), {
+      customer_id: c.body.data.id,
+      // today: the sole trader's calendar year always holds it
+      invoice_date: day(0),
+      your_reference: "Per",
+      items: [{ description: "Hundpassning", quantity: 2, unit: "dag", unit_price: 400 }],
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const inv = (await write(f.actor.key, "POST", u(`/invoices/${created.body.data.id}/mark-sent`))).body.data;
+    expect(inv).toMatchObject({ vat_amount: 0, total: 800 });
+    const res = await call("GET", u(`/invoices/${inv.id}/peppol`), { key: f.actor.key });
+    expect(res.status).toBe(200);
+    const xml = res.body as string;
+    expect(breakdown(xml)).toEqual([["O", undefined, "800.00", "0.00", "VATEX-EU-O"]]);
+    const seller = block(xml, "cac:AccountingSupplierParty");
+    // a sole trader's organisation number is the personnummer: ten digits, Luhn-valid (SE-R-003/004/013)
+    expect(one(seller, "cbc:EndpointID")).toBe("8112189876");
+    expect(all(seller, "cbc:CompanyID")).toEqual(["Godkänd för F-skatt", "8112189876"]);
+    expect(xml).not.toContain("<cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:PartyTaxScheme>");
+    expectTotals(xml, inv, 800);
   });
 });
 
