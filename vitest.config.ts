@@ -75,6 +75,11 @@ export default defineConfig(async () => {
       // Node-side: validates the ROT/RUT claim files against Skatteverket's XSD (xmllint-wasm cannot run in workerd).
       globalSetup: ["./test/rotrut-xsd.global-setup.ts"],
       testTimeout: 60_000,
+      // fontoxpath (the Peppol validator's XPath engine) imports prsc, whose module exports a
+      // function named `then`: the test runner awaits each module it loads, so the namespace is
+      // taken for a promise and the import never settles. Pre-bundling fontoxpath with its
+      // dependencies keeps prsc inside one module. (wrangler's bundle for the Worker has no such step.)
+      deps: { optimizer: { ssr: { enabled: true, include: ["fontoxpath"] } } },
       hookTimeout: 60_000,
     },
   };

@@ -3,6 +3,7 @@
 // the API and fetched from GET .../invoices/{id}/peppol; the tests read the XML back and
 // hold it to the invoice's JSON and to the books (the entry's output VAT, the OCR).
 import { describe, expect, it } from "vitest";
+import { validatePeppol } from "../../src/formats/peppol";
 import { call, companyFixture, day, entryLines, newCompany, write, yearAroundToday } from "../helpers";
 
 const f = companyFixture({ name: "Peppol Säljare AB", ...yearAroundToday() });
@@ -50,7 +51,15 @@ async function peppol(id: string) {
   const res = await call("GET", url(`/invoices/${id}/peppol`), { key: f.actor.key });
   expect(res.status, typeof res.body === "string" ? res.body : JSON.stringify(res.body)).toBe(200);
   expect(res.headers.get("Content-Type")).toContain("application/xml");
+  expectValid(res.body as string);
   return res.body as string;
+}
+
+/** The official rules (CEN EN 16931 and Peppol's, SE-R included): no fatal finding, and no warning either. */
+function expectValid(xml: string) {
+  const { fatal, warnings } = validatePeppol(xml);
+  expect(fatal, JSON.stringify(fatal, null, 1)).toEqual([]);
+  expect(warnings, JSON.stringify(warnings, null, 1)).toEqual([]);
 }
 
 /** What every document carries: the profile, the seller as the company, the embedded PDF. */
@@ -438,6 +447,7 @@ describe("a seller not registered for VAT", () => {
     const res = await call("GET", u(`/invoices/${inv.id}/peppol`), { key: f.actor.key });
     expect(res.status).toBe(200);
     const xml = res.body as string;
+    expectValid(xml);
     expect(breakdown(xml)).toEqual([["O", undefined, "800.00", "0.00", "VATEX-EU-O"]]);
     const seller = block(xml, "cac:AccountingSupplierParty");
     // a sole trader's organisation number is the personnummer: ten digits, Luhn-valid (SE-R-003/004/013)

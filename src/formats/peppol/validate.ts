@@ -1,0 +1,236 @@
+// The Peppol BIS Billing 3.0 validator: the official Schematron rules (CEN EN 16931 for UBL
+// and Peppol's own, rules.generated.ts) evaluated with fontoxpath (XPath 3.1, MIT) over a
+// slimdom DOM (MIT), in pure JavaScript, so it runs in the Worker with no network and no
+// XSLT processor. It reproduces what the compiled stylesheets do:
+// - per pattern, each node is the context of at most one rule: the highest-priority rule
+//   whose match pattern matches it (XSLT template priority);
+// - each assert of that rule is tested in the node's context with the rule's variables
+//   and the stylesheet's top-level variables bound; a false test is a finding with the
+//   assert's id, flag (fatal or warning), text and the node's location.
+import { evaluateXPath, evaluateXPathToNodes, evaluateXPathToString, registerXQueryModule } from "fontoxpath";
+import { type Document, type Element, type Node, parseXmlDocument } from "slimdom";
+import { RULE_SETS } from "./rules.generated.ts";
+import type { Assert, Rule, RuleSet, TextPart } from "./rules.ts";
+
+/** One failed assert: the rule's id, its flag, its message, and where in the document. */
+export type Finding = { id: string; flag: "fatal" | "warning"; text: string; location: string };
+
+/** The outcome: a document is valid Peppol BIS 3.0 when `fatal` is empty. */
+export type PeppolValidation = { fatal: Finding[]; warnings: Finding[] };
+
+/** A document that is not well-formed XML, or that declares a DTD (refused: entity expansion). */
+export class PeppolXmlError extends Error {}
+
+/** Parses a UBL document; a DOCTYPE is refused (no entity can expand), as is anything not well-formed. */
+export function parsePeppolXml(xml: string): Document {
+  if (/<!DOCTYPE/i.test(xml))
+    throw new PeppolXmlError("the document declares a DTD (<!DOCTYPE>), which is not accepted");
+  try {
+    return parseXmlDocument(xml.replace(/^\uFEFF/, ""));
+  } catch (e) {
+    throw new PeppolXmlError(`the document is not well-formed XML: ${(e as Error).message.split("\n")[0]}`);
+  }
+}
+
+/** Validates a UBL invoice or credit note against both rule sets. Synchronous. */
+export function validatePeppol(xml: string): PeppolValidation {
+  return validatePeppolDocument(parsePeppolXml(xml));
+}
+
+/** Validates an already parsed document (the import parses once and reads the same DOM). */
+export function validatePeppolDocument(doc: Document): PeppolValidation {
+  const findings = compiledRuleSets().flatMap((set) => runRuleSet(set, doc));
+  return { fatal: findings.filter((f) => f.flag === "fatal"), warnings: findings.filter((f) => f.flag === "warning") };
+}
+
+type CompiledRule = Rule & { select: string; prefix: string };
+type XPathOptions = { namespaceResolver: (prefix: string) => string | null; moduleImports: Record<string, string> };
+type CompiledSet = { options: XPathOptions; patterns: CompiledRule[][] };
+
+let compiled: CompiledSet[] | null = null;
+
+/** Registers the stylesheets' functions and builds each rule's expressions, once per isolate. */
+function compiledRuleSets(): CompiledSet[] {
+  if (compiled) return compiled;
+  compiled = RULE_SETS.map((set) => {
+    const moduleImports: Record<string, string> = {};
+    if (set.functions) {
+      registerXQueryModule(set.functions.module);
+      moduleImports[set.functions.prefix] = set.functions.uri;
+    }
+    const options = {
+      namespaceResolver: (prefix: string) => (prefix ? (set.namespaces[prefix] ?? null) : null),
+      moduleImports,
+    };
+    const patterns = set.patterns.map((p) =>
+      p.rules.map((rule) => ({ ...rule, select: selectionOf(rule.match, set), prefix: letPrefix(rule, set) })),
+    );
+    return { options, patterns };
+  });
+  return compiled;
+}
+
+/**
+ * An XSLT match pattern as an XPath selecting what it matches: each top-level branch of its
+ * union is prefixed with `//` unless it is rooted (`/...`), so `a | b[c]` selects `//a | //b[c]`.
+ */
+export function matchToSelection(match: string): string {
+  return splitTopLevelUnion(match)
+    .map((branch) => branch.trim())
+    .map((branch) => (branch.startsWith("/") ? branch : `//${branch}`))
+    .join(" | ");
+}
+
+/** The union's branches: split at `|` outside brackets, parentheses and string literals. */
+function splitTopLevelUnion(expr: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let quote: string | null = null;
+  let start = 0;
+  for (let i = 0; i < expr.length; i++) {
+    const ch = expr[i];
+    if (quote) {
+      if (ch === quote) quote = null;
+    } else if (ch === "'" || ch === '"') quote = ch;
+    else if (ch === "[" || ch === "(") depth++;
+    else if (ch === "]" || ch === ")") depth--;
+    else if (ch === "|" && depth === 0) {
+      parts.push(expr.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(expr.slice(start));
+  return parts;
+}
+
+/** The top-level variables an expression names, with those they name, in declaration order. */
+function globalsUsedBy(exprs: string[], set: RuleSet): RuleSet["globals"] {
+  const used = new Set<string>();
+  const visit = (expr: string) => {
+    for (const g of set.globals) {
+      if (!used.has(g.name) && new RegExp(`\\$${g.name}(?![\\w.-])`).test(expr)) {
+        used.add(g.name);
+        visit(g.select);
+      }
+    }
+  };
+  for (const e of exprs) visit(e);
+  return set.globals.filter((g) => used.has(g.name));
+}
+
+/**
+ * The `let` clauses that bind what a rule's expressions may name: the top-level variables
+ * (evaluated with the document as context, as XSLT does) and then the rule's own variables
+ * in order (each may name the earlier ones). Inlining them keeps XPath's types (xs:decimal
+ * sums stay decimals) instead of passing values through JavaScript numbers.
+ */
+function letPrefix(rule: Rule, set: RuleSet): string {
+  const exprs = [
+    ...rule.vars.map((v) => v.select),
+    ...rule.asserts.flatMap((a) => [a.test, ...a.text.flatMap((t) => (typeof t === "string" ? [] : [t.select]))]),
+  ];
+  const lets = [
+    ...globalsUsedBy(exprs, set).map((g) => `$${g.name} := root(.) ! (${g.select})`),
+    ...rule.vars.map((v) => `$${v.name} := (${v.select})`),
+  ];
+  return lets.length ? `let ${lets.join(", ")} return ` : "";
+}
+
+function selectionOf(match: string, set: RuleSet): string {
+  const globals = globalsUsedBy([match], set).map((g) => `$${g.name} := (${g.select})`);
+  const selection = matchToSelection(match);
+  return globals.length ? `let ${globals.join(", ")} return (${selection})` : selection;
+}
+
+/** One stylesheet's patterns over the document. */
+function runRuleSet(set: CompiledSet, doc: Document): Finding[] {
+  const findings: Finding[] = [];
+  for (const rules of set.patterns) {
+    for (const [rule, nodes] of contextsOf(rules, doc, set)) {
+      for (const node of nodes) findings.push(...failedAsserts(rule, node, set));
+    }
+  }
+  return findings;
+}
+
+/** Each node selected by a pattern's rules goes to the first (highest-priority) rule that selects it. */
+function contextsOf(rules: CompiledRule[], doc: Document, set: CompiledSet): Map<CompiledRule, Node[]> {
+  const taken = new Set<Node>();
+  const byRule = new Map<CompiledRule, Node[]>();
+  for (const rule of rules) {
+    const nodes = evaluateXPathToNodes<Node>(rule.select, doc, null, null, set.options).filter((n) => !taken.has(n));
+    for (const n of nodes) taken.add(n);
+    if (nodes.length) byRule.set(rule, nodes);
+  }
+  return byRule;
+}
+
+/** The asserts of a rule that fail in one context node. */
+function failedAsserts(rule: CompiledRule, node: Node, set: CompiledSet): Finding[] {
+  const results = testAll(rule, node, set);
+  return rule.asserts.flatMap((a, i) => {
+    if (results[i] === true) return [];
+    const why = results[i] === false ? "" : ` (its test could not be evaluated: ${results[i]})`;
+    return [{ id: a.id, flag: a.flag, text: messageOf(a, rule, node, set) + why, location: locationOf(node) }];
+  });
+}
+
+/**
+ * The rule's asserts' tests (effective boolean values) in one evaluation. If it raises an
+ * error, each test is evaluated alone, and a test that raises one is reported with its
+ * message instead of a boolean (the stylesheet would stop; the document is not valid).
+ */
+function testAll(rule: CompiledRule, node: Node, set: CompiledSet): (boolean | string)[] {
+  const one = (tests: Assert[]) => `${rule.prefix}(${tests.map((a) => `boolean((${a.test}))`).join(", ")})`;
+  try {
+    return evaluateXPath(one(rule.asserts), node, null, null, evaluateXPath.ALL_RESULTS_TYPE, set.options) as boolean[];
+  } catch {
+    return rule.asserts.map((a) => {
+      try {
+        return evaluateXPath(one([a]), node, null, null, evaluateXPath.BOOLEAN_TYPE, set.options) as boolean;
+      } catch (e) {
+        return (e as Error).message.split("\n")[0];
+      }
+    });
+  }
+}
+
+/** An assert's message: its static text with the value-of parts evaluated in the context. */
+function messageOf(a: Assert, rule: CompiledRule, node: Node, set: CompiledSet): string {
+  const part = (p: TextPart) => {
+    if (typeof p === "string") return p;
+    try {
+      return evaluateXPathToString(
+        `${rule.prefix}string-join((${p.select}) ! string(.), ' ')`,
+        node,
+        null,
+        null,
+        set.options,
+      );
+    } catch {
+      return "";
+    }
+  };
+  return a.text.map(part).join("").replace(/\s+/g, " ").trim();
+}
+
+/** Where a node is: `/Invoice[1]/cac:AccountingSupplierParty[1]/...` with the document's own prefixes. */
+export function locationOf(node: Node): string {
+  const steps: string[] = [];
+  let n: Node | null = node;
+  while (n && n.nodeType !== 9) {
+    if (n.nodeType === 2) {
+      steps.unshift(`@${(n as unknown as { name: string }).name}`);
+      n = (n as unknown as { ownerElement: Element | null }).ownerElement;
+      continue;
+    }
+    const el = n as Element;
+    let position = 1;
+    for (let s = el.previousElementSibling; s; s = s.previousElementSibling) {
+      if (s.localName === el.localName && s.namespaceURI === el.namespaceURI) position++;
+    }
+    steps.unshift(`${el.nodeName}[${position}]`);
+    n = el.parentNode;
+  }
+  return `/${steps.join("/")}`;
+}
