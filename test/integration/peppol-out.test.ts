@@ -272,6 +272,16 @@ describe("invoices as Peppol BIS Billing 3.0", () => {
       "cac:PartyLegalEntity><cbc:RegistrationName>Anna Andersson</cbc:RegistrationName><cbc:CompanyID",
     );
 
+    // crediting the whole ROT invoice reverses the whole deduction: the credit note's PrepaidAmount
+    const credit = await write(f.actor.key, "POST", url(`/invoices/${rot.id}/credit`), { reason: "Avbeställt" });
+    expect(credit.status, JSON.stringify(credit.body)).toBe(201);
+    const note = credit.body.data.credit_note ?? credit.body.data;
+    expect(note).toMatchObject({ is_credit_note: true, total: -7500 });
+    const cx = await peppol(note.id);
+    expect(one(cx, "cbc:CreditNoteTypeCode")).toBe("381");
+    expect(one(block(cx, "cac:LegalMonetaryTotal"), "cbc:PrepaidAmount")).toBe("1875.00");
+    expectTotals(cx, note, 5625);
+
     const rut = await issued({
       customer_id: person.id,
       your_reference: "Anna",
