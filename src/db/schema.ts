@@ -346,6 +346,11 @@ export const customers = sqliteTable(
     vatNumberValidated: bool("vat_number_validated").notNull(),
     /** AES-GCM ciphertext (base64 iv.ciphertext); never returned in clear */
     personalNumberEnc: text("personal_number_enc"),
+    /** the customer's Peppol electronic address (docs/peppol.md): an EAS scheme (0007, 0088, 9955 ...) and its id */
+    peppolEndpointScheme: text("peppol_endpoint_scheme"),
+    peppolEndpointValue: text("peppol_endpoint_value"),
+    /** the customer wants its invoices as Peppol e-invoices */
+    eInvoice: bool("e_invoice").notNull().default(false),
   },
   (t) => [
     index("customers_company_created_idx").on(t.companyId, t.createdAt, t.id),
@@ -603,6 +608,8 @@ export const invoices = sqliteTable(
     receivedDate: text("received_date"),
     ourReference: text("our_reference"),
     yourReference: text("your_reference"),
+    /** the buyer's purchase order number (Peppol BT-13) */
+    orderReference: text("order_reference"),
     notes: text("notes"),
     /** Bankgirot OCR reference (check digit and length digit), given when the invoice is issued */
     ocrNumber: text("ocr_number"),

@@ -410,6 +410,36 @@ export const ERROR_CATALOGUE = {
   ),
   INVOICE_SEND_PROVIDER_FAILED: e(502, "E-postleverantören svarade inte.", "The email provider failed."),
   INVOICE_UPDATE_NOT_DRAFT: e(409, "Endast utkast kan ändras.", "Only drafts can be updated."),
+  // Peppol BIS Billing 3.0 out (docs/peppol.md)
+  INVOICE_PEPPOL_NOT_ISSUED: e(
+    409,
+    "Fakturan är inte utfärdad och kan inte bli en e-faktura.",
+    "The invoice is not issued and cannot become an e-invoice.",
+    "Issue it first (mark-sent or send); only issued invoices and credit notes have a Peppol document.",
+  ),
+  INVOICE_PEPPOL_NOT_AN_INVOICE: e(
+    409,
+    "Proformafakturor och följesedlar skickas inte som e-faktura.",
+    "Proforma invoices and delivery notes are not e-invoices.",
+  ),
+  INVOICE_PEPPOL_BUYER_REFERENCE_MISSING: e(
+    422,
+    "Fakturan saknar köparens referens och ordernummer.",
+    "The invoice has neither the buyer's reference nor an order reference.",
+    "Peppol requires one (PEPPOL-EN16931-R003; public buyers require the reference): set your_reference or order_reference on the draft.",
+  ),
+  INVOICE_PEPPOL_BUYER_ENDPOINT_MISSING: e(
+    422,
+    "Kunden saknar Peppol-adress.",
+    "The customer has no Peppol endpoint id.",
+    "Set the customer's peppol_endpoint_id (a Swedish business with an organisation number gets 0007 by default).",
+  ),
+  INVOICE_PEPPOL_VAT_CATEGORIES_MIXED: e(
+    422,
+    "Fakturan blandar försäljning utanför momsens tillämpningsområde med annan försäljning.",
+    "The invoice mixes supplies outside the scope of VAT with other supplies.",
+    "EN 16931 lets a document with VAT category O (outside the scope) carry no other category (BR-O-11 to BR-O-14): invoice those lines separately.",
+  ),
   // Suppliers
   SUPPLIER_CREATE_FAILED: e(500, "Leverantören kunde inte skapas.", "The supplier could not be created."),
   SUPPLIER_DELETE_FAILED: e(500, "Leverantören kunde inte arkiveras.", "The supplier could not be archived."),

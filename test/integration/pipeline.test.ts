@@ -100,6 +100,12 @@ describe("headers and envelopes", () => {
       "ANNUAL_REPORT_UNSUPPORTED_EQUITY",
       "ANNUAL_REPORT_REGISTER_MISMATCH",
       "ANNUAL_REPORT_NOT_AKTIEBOLAG",
+      // issue #32: Peppol BIS Billing 3.0 out (docs/peppol.md)
+      "INVOICE_PEPPOL_NOT_ISSUED",
+      "INVOICE_PEPPOL_NOT_AN_INVOICE",
+      "INVOICE_PEPPOL_BUYER_REFERENCE_MISSING",
+      "INVOICE_PEPPOL_BUYER_ENDPOINT_MISSING",
+      "INVOICE_PEPPOL_VAT_CATEGORIES_MIXED",
     ];
     expect(byCode.size).toBe(133 + added.length);
     for (const code of added) expect(byCode.has(code)).toBe(true);

@@ -7508,6 +7508,107 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/companies/{companyId}/invoices/{id}/peppol": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The invoice or credit note as a Peppol BIS Billing 3.0 e-invoice
+         * @description application/xml: a UBL 2.1 Invoice (380) or, for a credit note, a CreditNote (381) referring to the credited invoice, with the issued PDF embedded (docs/peppol.md). Refused: a draft or cancelled invoice (409 INVOICE_PEPPOL_NOT_ISSUED), a proforma or delivery note (409 INVOICE_PEPPOL_NOT_AN_INVOICE), neither your_reference nor order_reference (422 INVOICE_PEPPOL_BUYER_REFERENCE_MISSING), a customer without a Peppol address (422 INVOICE_PEPPOL_BUYER_ENDPOINT_MISSING), lines outside the scope of VAT mixed with others (422 INVOICE_PEPPOL_VAT_CATEGORIES_MIXED).
+         *
+         *     Scope: `invoices:read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
+                path: {
+                    companyId: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content */
+                200: {
+                    headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/companies/{companyId}/invoices/bulk-create": {
         parameters: {
             query?: never;
@@ -8943,6 +9044,8 @@ export interface paths {
                     create_supplier?: "true" | "false";
                 };
                 header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
                     /** @description true: run the whole command and commit nothing */
@@ -8962,6 +9065,8 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -25697,6 +25802,11 @@ export interface components {
             contact_name: string | null;
             default_payment_terms: number;
             notes: string | null;
+            peppol_endpoint_id: {
+                scheme: string;
+                value: string;
+            } | null;
+            e_invoice: boolean;
             archived_at: string | null;
             created_at: string;
             updated_at: string;
@@ -25722,7 +25832,16 @@ export interface components {
             contact_name?: string | null;
             default_payment_terms?: number;
             notes?: string | null;
+            peppol_endpoint_id?: components["schemas"]["PeppolEndpointId"];
+            /** @description the customer wants e-invoices (Peppol BIS 3.0); needs peppol_endpoint_id. Default false */
+            e_invoice?: boolean;
         };
+        /** @description 0007: a valid organisation number (stored as ten digits); 0088: a GLN with a valid check digit; 9955: SE + organisation number + 01; another scheme of Peppol's EAS list is stored as given */
+        PeppolEndpointId: {
+            /** @description EAS code: 0007 Swedish organisation number, 0088 GLN, 9955 Swedish VAT number, ... */
+            scheme: string;
+            value: string;
+        } | null;
         CustomerPatch: {
             name?: string;
             /** @enum {string} */
@@ -25742,6 +25861,9 @@ export interface components {
             contact_name?: string | null;
             default_payment_terms?: number;
             notes?: string | null;
+            peppol_endpoint_id?: components["schemas"]["PeppolEndpointId"];
+            /** @description the customer wants e-invoices (Peppol BIS 3.0); needs peppol_endpoint_id. Default false */
+            e_invoice?: boolean;
             /** @description null restores an archived customer */
             archived_at?: null;
         };
@@ -25890,6 +26012,7 @@ export interface components {
             } | null;
             our_reference: string | null;
             your_reference: string | null;
+            order_reference: string | null;
             notes: string | null;
             /** @description Bankgirot OCR reference (length and check digit), given when an invoice is issued */
             ocr_number: string | null;
@@ -25973,7 +26096,10 @@ export interface components {
             external_invoice_number?: string;
             received_date?: string;
             our_reference?: string | null;
+            /** @description the buyer's reference (Peppol BuyerReference, BT-10; public buyers require it) */
             your_reference?: string | null;
+            /** @description the buyer's purchase order number (Peppol OrderReference, BT-13) */
+            order_reference?: string | null;
             notes?: string | null;
             /** @description ROT/RUT: the buyer's personnummer as a string (one buyer, the whole share), or a list of buyers (private individuals) with their shares */
             deduction_personnummer?: string | {
@@ -26027,6 +26153,7 @@ export interface components {
             exchange_rate?: number | string;
             our_reference?: string | null;
             your_reference?: string | null;
+            order_reference?: string | null;
             notes?: string | null;
         };
         InvoicePay: {

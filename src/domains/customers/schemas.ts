@@ -3,6 +3,21 @@ import { PartyContactFields } from "../../http/fields";
 
 export { PartyContactFields };
 
+/** A Peppol electronic address (docs/peppol.md): checked by its scheme, stored normalised. */
+export const PeppolEndpointIdSchema = z
+  .object({
+    scheme: z
+      .string()
+      .regex(/^\d{4}$/, "a four-digit EAS code")
+      .openapi({ description: "EAS code: 0007 Swedish organisation number, 0088 GLN, 9955 Swedish VAT number, ..." }),
+    value: z.string().trim().min(1).max(100),
+  })
+  .strict()
+  .openapi("PeppolEndpointId", {
+    description:
+      "0007: a valid organisation number (stored as ten digits); 0088: a GLN with a valid check digit; 9955: SE + organisation number + 01; another scheme of Peppol's EAS list is stored as given",
+  });
+
 const CustomerFields = z.object({
   name: z.string().trim().min(1).max(200),
   customer_type: z.enum(["swedish_business", "eu_business", "individual"]),
@@ -13,6 +28,10 @@ const CustomerFields = z.object({
       "individuals only; stored encrypted; returned as ********-NNNN. In PATCH the masked form means unchanged, null clears.",
   }),
   ...PartyContactFields,
+  peppol_endpoint_id: PeppolEndpointIdSchema.nullable(),
+  e_invoice: z.boolean().openapi({
+    description: "the customer wants e-invoices (Peppol BIS 3.0); needs peppol_endpoint_id. Default false",
+  }),
 });
 
 export const CustomerCreateSchema = CustomerFields.partial()
@@ -43,6 +62,8 @@ export const CustomerSchema = z
     contact_name: z.string().nullable(),
     default_payment_terms: z.number(),
     notes: z.string().nullable(),
+    peppol_endpoint_id: z.object({ scheme: z.string(), value: z.string() }).nullable(),
+    e_invoice: z.boolean(),
     archived_at: z.string().nullable(),
     created_at: z.string(),
     updated_at: z.string(),

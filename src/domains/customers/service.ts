@@ -22,6 +22,7 @@ import {
 } from "../../sweden/identity";
 import { CustomerCreateSchema, type CustomerCreateInput, type CustomerPatchInput } from "./schemas";
 import { checkVatNumber, splitVatNumber } from "./vies";
+import { checkEndpointId } from "../../formats/peppol/endpoint";
 import { invoiceDefaultDays } from "../companies";
 
 type CustomerRow = typeof customers.$inferSelect;
@@ -54,6 +55,11 @@ export async function customerJson(env: Env, c: CustomerRow) {
     contact_name: c.contactName,
     default_payment_terms: c.defaultPaymentTerms,
     notes: c.notes,
+    peppol_endpoint_id:
+      c.peppolEndpointScheme && c.peppolEndpointValue
+        ? { scheme: c.peppolEndpointScheme, value: c.peppolEndpointValue }
+        : null,
+    e_invoice: c.eInvoice,
     archived_at: c.archivedAt,
     created_at: c.createdAt,
     updated_at: c.updatedAt,
@@ -114,6 +120,25 @@ export function resolveIdentity(
     // eu_business registered in Sweden by country: its number is stored as supplied, as before.
   }
   return { orgNumber, personalLong };
+}
+
+type PeppolEndpointInput = CustomerCreateInput["peppol_endpoint_id"];
+
+/**
+ * The customer's Peppol address, checked by its scheme (src/formats/peppol/endpoint.ts)
+ * and normalised; e-invoices need one (nothing to send them to otherwise).
+ */
+function resolvePeppol(endpoint: PeppolEndpointInput | null, eInvoice: boolean) {
+  let scheme: string | null = null;
+  let value: string | null = null;
+  if (endpoint) {
+    const checked = checkEndpointId(endpoint.scheme, endpoint.value);
+    if (!checked.ok) throw fieldError("peppol_endpoint_id", `peppol_endpoint_id: ${checked.message}`);
+    scheme = checked.scheme;
+    value = checked.value;
+  }
+  if (eInvoice && !scheme) throw fieldError("e_invoice", "e_invoice needs peppol_endpoint_id");
+  return { peppolEndpointScheme: scheme, peppolEndpointValue: value, eInvoice };
 }
 
 async function assertOrgNumberFree(
@@ -186,6 +211,7 @@ async function planCreate(
     contactName: input.contact_name ?? null,
     defaultPaymentTerms: input.default_payment_terms ?? terms,
     notes: input.notes ?? null,
+    ...resolvePeppol(input.peppol_endpoint_id ?? null, input.e_invoice ?? false),
     archivedAt: null,
     createdAt: ctx.now,
     updatedAt: ctx.now,
@@ -296,6 +322,14 @@ export const updateCustomer: Command<CustomerPatchInput & { id: string }> = asyn
     ...(input.contact_name !== undefined && { contactName: input.contact_name }),
     ...(input.default_payment_terms !== undefined && { defaultPaymentTerms: input.default_payment_terms }),
     ...(input.notes !== undefined && { notes: input.notes }),
+    ...resolvePeppol(
+      input.peppol_endpoint_id !== undefined
+        ? input.peppol_endpoint_id
+        : current.peppolEndpointScheme && current.peppolEndpointValue
+          ? { scheme: current.peppolEndpointScheme, value: current.peppolEndpointValue }
+          : null,
+      input.e_invoice ?? current.eInvoice,
+    ),
     ...(input.archived_at === null && { archivedAt: null }),
     updatedAt: ctx.now,
   };

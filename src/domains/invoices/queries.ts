@@ -61,6 +61,7 @@ export function invoiceJson(r: InvoiceRow) {
     default_dimensions: r.defaultDimensions,
     our_reference: r.ourReference,
     your_reference: r.yourReference,
+    order_reference: r.orderReference,
     notes: r.notes,
     ocr_number: r.ocrNumber,
     journal_entry_id: r.journalEntryId,

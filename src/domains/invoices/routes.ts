@@ -13,6 +13,7 @@ import { defineRoute, type HandlerContext } from "../../http/route";
 import { BatchResultSchemaOf } from "../../http/bulk-schema";
 import { invoicePdfToServe } from "./archive";
 import { invoiceFileName, reminderPdfBytes } from "./document";
+import { invoicePeppolXml } from "./peppol";
 import { reminderFileName } from "./reminder";
 import { loadReminder } from "./reminder-json";
 import { INVOICE_EXPANSIONS, invoicesWith, listInvoices, loadInvoice, type InvoiceExpansion } from "./queries";
@@ -103,6 +104,34 @@ async function invoicePdf(c: HandlerContext<typeof invoicePdfRoute>) {
   const row = await loadInvoice(db, c.get("company").id, c.req.valid("param").id);
   const pdf = await invoicePdfToServe(c.env, db, row, nowIso());
   return fileResponse(c, pdf.body, "application/pdf", invoiceFileName(row));
+}
+
+const invoicePeppolRoute = defineRoute({
+  method: "get",
+  path: `${BASE}/{id}/peppol`,
+  tag: TAG,
+  summary: "The invoice or credit note as a Peppol BIS Billing 3.0 e-invoice",
+  description:
+    "application/xml: a UBL 2.1 Invoice (380) or, for a credit note, a CreditNote (381) referring to the credited invoice, with the issued PDF embedded (docs/peppol.md). " +
+    "Refused: a draft or cancelled invoice (409 INVOICE_PEPPOL_NOT_ISSUED), a proforma or delivery note (409 INVOICE_PEPPOL_NOT_AN_INVOICE), " +
+    "neither your_reference nor order_reference (422 INVOICE_PEPPOL_BUYER_REFERENCE_MISSING), a customer without a Peppol address (422 INVOICE_PEPPOL_BUYER_ENDPOINT_MISSING), " +
+    "lines outside the scope of VAT mixed with others (422 INVOICE_PEPPOL_VAT_CATEGORIES_MIXED).",
+  scope: "invoices:read",
+  company: true,
+  params: CompanyItemParams,
+  response: null,
+});
+
+async function invoicePeppol(c: HandlerContext<typeof invoicePeppolRoute>) {
+  const db = database(c.env);
+  const row = await loadInvoice(db, c.get("company").id, c.req.valid("param").id);
+  const xml = await invoicePeppolXml(c.env, db, row, nowIso());
+  return fileResponse(
+    c,
+    new TextEncoder().encode(xml),
+    "application/xml; charset=utf-8",
+    invoiceFileName(row).replace(/\.pdf$/, ".xml"),
+  );
 }
 
 const createInvoiceRoute = defineRoute({
@@ -393,6 +422,7 @@ export function registerInvoiceRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(listInvoicesRoute, listInvoicesPage);
   app.openapi(getInvoiceRoute, getInvoice);
   app.openapi(invoicePdfRoute, invoicePdf);
+  app.openapi(invoicePeppolRoute, invoicePeppol);
   app.openapi(createInvoiceRoute, createInvoice);
   app.openapi(bulkCreateInvoicesRoute, bulkCreateInvoices);
   app.openapi(updateInvoiceRoute, updateInvoice);

@@ -127,7 +127,16 @@ export const InvoiceCreateSchema = z
     external_invoice_number: z.string().trim().min(1).max(60).optional(),
     received_date: DateSchema.optional(),
     our_reference: z.string().trim().max(100).nullish(),
-    your_reference: z.string().trim().max(100).nullish(),
+    your_reference: z.string().trim().max(100).nullish().openapi({
+      description: "the buyer's reference (Peppol BuyerReference, BT-10; public buyers require it)",
+    }),
+    order_reference: z
+      .string()
+      .trim()
+      .min(1)
+      .max(100)
+      .nullish()
+      .openapi({ description: "the buyer's purchase order number (Peppol OrderReference, BT-13)" }),
     notes: z.string().max(2000).nullish(),
     deduction_personnummer: DeductionBuyersInputSchema.optional(),
     deduction_housing_designation: z
@@ -170,6 +179,7 @@ export const InvoicePatchSchema = z
     exchange_rate: ExchangeRateSchema.optional(),
     our_reference: z.string().trim().max(100).nullable().optional(),
     your_reference: z.string().trim().max(100).nullable().optional(),
+    order_reference: z.string().trim().min(1).max(100).nullable().optional(),
     notes: z.string().max(2000).nullable().optional(),
   })
   .strict()
@@ -295,6 +305,7 @@ export const InvoiceSchema = z
     default_dimensions: z.record(z.string(), z.string()).nullable(),
     our_reference: z.string().nullable(),
     your_reference: z.string().nullable(),
+    order_reference: z.string().nullable(),
     notes: z.string().nullable(),
     ocr_number: z
       .string()

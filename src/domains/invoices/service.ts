@@ -218,6 +218,7 @@ async function planDraft(
     receivedDate: input.received_date ?? null,
     ourReference: input.our_reference ?? null,
     yourReference: input.your_reference ?? null,
+    orderReference: input.order_reference ?? null,
     notes: input.notes ?? null,
     ocrNumber: null,
     deductionOre: 0,
@@ -372,6 +373,7 @@ export const updateInvoice: Command<InvoicePatchInput & { id: string }> = async 
     totalSekOre: rate === null ? null : toSekOre(row.totalOre, rate),
     ...(input.our_reference !== undefined && { ourReference: input.our_reference }),
     ...(input.your_reference !== undefined && { yourReference: input.your_reference }),
+    ...(input.order_reference !== undefined && { orderReference: input.order_reference }),
     ...(input.notes !== undefined && { notes: input.notes }),
     updatedAt: ctx.now,
   };
