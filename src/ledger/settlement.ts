@@ -280,3 +280,18 @@ export function assertLatestPaymentUnderCash(payment: ReversiblePayment, counted
       "Under the cash method payments are reversed latest first: reverse the later payments before this one.",
     );
 }
+
+/**
+ * A payment's date, refused when it is before the invoice's own date: the claim (or the
+ * debt) does not exist before it, so such a payment would turn 1510 (or 2440) the wrong way
+ * in an earlier period, possibly an earlier year. Money received before invoicing is an
+ * advance (BAS 2420 Förskott från kunder; 1480 for one paid to a supplier), booked as such.
+ */
+export function paymentDateOnOrAfter(paymentDate: string, invoiceDate: string): string {
+  if (paymentDate >= invoiceDate) return paymentDate;
+  throw new ApiError(
+    "VALIDATION_ERROR",
+    { payment_date: paymentDate, invoice_date: invoiceDate },
+    `A payment cannot be dated before the invoice it pays (${invoiceDate}); money received or paid before the invoice is an advance (2420 / 1480), to be booked as one.`,
+  );
+}

@@ -19,7 +19,14 @@ import { newId } from "../../ids";
 import { assertBalanced, assertPeriodOpen, type EngineLine } from "../../ledger/engine";
 import { toOre } from "../../money";
 import { saleInvoiced, saleSettledInCash, type Sale } from "../../ledger/posting-rules";
-import { openItem, paymentLines, paymentTermsOf, planPayment, type AccountingMethod } from "../../ledger/settlement";
+import {
+  openItem,
+  paymentDateOnOrAfter,
+  paymentLines,
+  paymentTermsOf,
+  planPayment,
+  type AccountingMethod,
+} from "../../ledger/settlement";
 import { addDays } from "../../sweden/fiscal-year";
 import { decimalString, lineNetOre, RECEIVABLES_ACCOUNT, toSekOre, vatByRate, vatOre } from "../../sweden/invoicing";
 import {
@@ -426,7 +433,8 @@ export const markInvoiceSent: Command<{ id: string }> = async (db, input, ctx) =
 /**
  * A payment. Rule order: INVOICE_PAID_NOT_FOUND > INVOICE_PAID_NOT_PAYABLE >
  * VALIDATION_ERROR (amount, currency difference, cash method, lines) >
- * INVOICE_PAID_LINES_UNBALANCED > INVOICE_PAID_NO_FISCAL_PERIOD > PERIOD_LOCKED > the engine's rules.
+ * INVOICE_PAID_LINES_UNBALANCED > VALIDATION_ERROR (paid before the invoice date) >
+ * INVOICE_PAID_NO_FISCAL_PERIOD > PERIOD_LOCKED > the engine's rules.
  * The likely-duplicate guard (unlinked inbound bank transactions) is payInvoiceChecked's,
  * which the registry wires with the bank-transactions domain's finder.
  */
@@ -477,7 +485,7 @@ export const payInvoice: Command<InvoicePayInput & { id: string }> = async (db, 
             afterSek: share.afterSek + paidOutOre,
           }),
       });
-  const date = input.payment_date ?? ctx.now.slice(0, 10);
+  const date = paymentDateOnOrAfter(input.payment_date ?? ctx.now.slice(0, 10), row.invoiceDate);
   const entry = await ctx.ledger.post({
     date,
     description: text,

@@ -17,7 +17,7 @@ import { newId } from "../../ids";
 import { assertPeriodOpen } from "../../ledger/engine";
 import { toOre } from "../../money";
 import { purchaseRegistered, purchaseSettledInCash, type Purchase } from "../../ledger/posting-rules";
-import { openItem, paymentLines, paymentTermsOf, planPayment } from "../../ledger/settlement";
+import { openItem, paymentDateOnOrAfter, paymentLines, paymentTermsOf, planPayment } from "../../ledger/settlement";
 import { addDays } from "../../sweden/fiscal-year";
 import { isSlpAccount, toSekOre, vatOre } from "../../sweden/invoicing";
 import { vatRateToBp } from "../../sweden/vat";
@@ -346,7 +346,7 @@ export const paySupplierInvoice: Command<SupplierInvoicePayInput & { id: string 
     "payable",
     paymentTermsOf(input, method, true),
   );
-  const date = input.payment_date ?? ctx.now.slice(0, 10);
+  const date = paymentDateOnOrAfter(input.payment_date ?? ctx.now.slice(0, 10), row.invoiceDate);
   const items = await itemsOfSupplierInvoice(db, row.id);
   const purchase = purchaseOf(row, items, await vatRegistered(db, ctx.companyId));
   const text = `Betalning ${purchase.text}`;
