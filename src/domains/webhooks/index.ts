@@ -4,3 +4,7 @@ export { registerWebhookRoutes } from "./routes";
 export { createWebhook, deleteWebhook, retryDelivery, rotateSecret, testWebhook, updateWebhook } from "./service";
 export { planDeliveries } from "./fan-out";
 export { deliver, sweepDeliveries } from "./delivery";
+// the public-address guard and the egress, which the Peppol access point's deliveries share (docs/peppol.md)
+export { checkWebhookUrl } from "./address";
+export { deliveryFetch } from "./egress";
+export { RETRY_DELAYS_MS, MAX_ATTEMPTS } from "./delivery";
