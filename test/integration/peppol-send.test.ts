@@ -280,6 +280,22 @@ describe("send by Peppol", () => {
     expect(none.status).toBe(404);
   });
 
+  it("names the seller by sender_id in the document and the header when set", async () => {
+    const data = await setAccessPoint("/ok/gln", { sender_id: "0088:7359999000014" });
+    expect(data.peppol_access_point.sender_id).toBe("0088:7359999000014");
+    const c = await customer({ name: "Kommunförbundet", e_invoice: true });
+    const inv = await draft(c.id);
+    const res = await write(f.actor.key, "POST", url(`/invoices/${inv.id}/send`));
+    expect(res.body.data.peppol_delivery.sender_id).toBe("0088:7359999000014");
+    await firstAttempt(inv.id);
+    const [got] = await received("/ok/gln");
+    expect(got.headers["x-peppol-sender"]).toBe("0088:7359999000014");
+    const seller = /<cac:AccountingSupplierParty>([\s\S]*?)<\/cac:AccountingSupplierParty>/.exec(got.body)![1];
+    expect(seller).toContain('<cbc:EndpointID schemeID="0088">7359999000014</cbc:EndpointID>');
+    expect(validatePeppol(got.body).fatal).toEqual([]);
+    await setAccessPoint("/ok/after-gln");
+  });
+
   it("refuses a document Peppol would refuse before anything is issued", async () => {
     await setAccessPoint("/ok/refused");
     const c = await customer({ name: "Utan referens", e_invoice: true });
