@@ -201,6 +201,9 @@ describe("send by Peppol", () => {
     expect(again.headers.get("Idempotent-Replayed")).toBe("true");
     expect(again.body.data.peppol_delivery.id).toBe(first.body.data.peppol_delivery.id);
     expect(await countOf("SELECT COUNT(*) AS n FROM peppol_deliveries WHERE invoice_id = ?", inv.id)).toBe(1);
+    // settled here, so that no attempt of it reaches the access point the next test sets
+    expect(await firstAttempt(inv.id)).toMatchObject({ status: "delivered" });
+    expect(await received("/ok/replay")).toHaveLength(1);
   });
 
   it("retries a 500 on the webhook schedule, then delivers", async () => {
