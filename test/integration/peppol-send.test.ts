@@ -299,6 +299,22 @@ describe("send by Peppol", () => {
     await setAccessPoint("/ok/after-gln");
   });
 
+  it("refuses a document with a fatal finding (INVOICE_PEPPOL_DOCUMENT_INVALID), issuing and storing nothing", async () => {
+    // 0192 (Norwegian organisation number) is on the EAS list, so the setting takes it, but
+    // 123456789 fails its mod 11 check: PEPPOL-COMMON-R041 is fatal on the seller's EndpointID
+    await setAccessPoint("/ok/invalid", { sender_id: "0192:123456789" });
+    const c = await customer({ name: "Norska kunden", e_invoice: true });
+    const inv = await draft(c.id);
+    const res = await write(f.actor.key, "POST", url(`/invoices/${inv.id}/send`));
+    expect(res.status, JSON.stringify(res.body)).toBe(422);
+    expect(res.body.error.code).toBe("INVOICE_PEPPOL_DOCUMENT_INVALID");
+    expect(res.body.error.details.fatal.map((x: { id: string }) => x.id)).toContain("PEPPOL-COMMON-R041");
+    expect(await shown(inv.id)).toMatchObject({ status: "draft", invoice_number: null, journal_entry_id: null });
+    expect(await deliveryRow(inv.id)).toBeNull();
+    expect(await received("/ok/invalid")).toHaveLength(0);
+    await setAccessPoint("/ok/after-invalid");
+  });
+
   it("refuses a document Peppol would refuse before anything is issued", async () => {
     await setAccessPoint("/ok/refused");
     const c = await customer({ name: "Utan referens", e_invoice: true });
