@@ -24207,7 +24207,7 @@ export interface components {
             default_payment_terms?: number;
             notes?: string | null;
             peppol_endpoint_id?: components["schemas"]["PeppolEndpointId"];
-            /** @description the customer wants e-invoices (Peppol BIS 3.0); needs peppol_endpoint_id. Default false */
+            /** @description the customer wants e-invoices (Peppol BIS 3.0); needs peppol_endpoint_id. send then hands invoices to the company's peppol_access_point instead of emailing them. Default false */
             e_invoice?: boolean;
         };
         /** @description 0007: a valid organisation number (stored as ten digits); 0088: a GLN with a valid check digit; 9955: SE + organisation number + 01; another scheme of Peppol's EAS list is stored as given */
@@ -24236,7 +24236,7 @@ export interface components {
             default_payment_terms?: number;
             notes?: string | null;
             peppol_endpoint_id?: components["schemas"]["PeppolEndpointId"];
-            /** @description the customer wants e-invoices (Peppol BIS 3.0); needs peppol_endpoint_id. Default false */
+            /** @description the customer wants e-invoices (Peppol BIS 3.0); needs peppol_endpoint_id. send then hands invoices to the company's peppol_access_point instead of emailing them. Default false */
             e_invoice?: boolean;
             /** @description null restores an archived customer */
             archived_at?: null;
