@@ -7,6 +7,9 @@ export type Job =
   /** outbox events past the retention window whose deliveries are all over (issue #33) */
   | { type: "outbox.prune" }
   | { type: "webhook.deliver"; deliveryId: string }
+  /** the minute sweep of Peppol deliveries due, and one delivery's attempt (docs/peppol.md) */
+  | { type: "peppol.sweep" }
+  | { type: "peppol.deliver"; deliveryId: string }
   | { type: "operation.run"; operationId: string }
   /** one chunk of a bank file read by its import.bank operation: its byte range in the rows put in R2 (issue #34 item 4) */
   | {

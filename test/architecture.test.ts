@@ -113,6 +113,7 @@ const TABLES: Record<string, { owner: string; readers?: string[] }> = {
   invoiceItems: { owner: "domains/invoices" },
   invoicePayments: { owner: "domains/invoices" },
   invoiceReminders: { owner: "domains/invoices" },
+  peppolDeliveries: { owner: "domains/invoices" },
   invoiceDeductions: { owner: "domains/invoices" },
   invoiceDeductionBuyers: { owner: "domains/invoices" },
   invoiceDeductionDecisions: { owner: "domains/invoices" },

@@ -119,6 +119,7 @@ export const COMMANDS = {
   "invoices.cancel": invoices.cancelInvoice,
   "invoices.mark_sent": invoices.markInvoiceSent,
   "invoices.send": invoices.sendInvoice,
+  "invoices.peppol_resend": invoices.resendPeppolDelivery,
   "invoices.book": invoices.bookInvoice,
   "invoices.pay": invoices.payInvoiceChecked(bankTransactions.likelyInvoicePayments),
   "accruals.create": accruals.createAccrual,

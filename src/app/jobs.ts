@@ -6,7 +6,12 @@ import { database } from "../db/client";
 import { sweepIdempotency } from "../commands/idempotency";
 import { backgroundContext, submit } from "../commands/submit";
 import type { CommandName } from "../commands/names";
-import { companiesWithPastDueInvoices, invoicesDueForAutoReminder } from "../domains/invoices";
+import {
+  companiesWithPastDueInvoices,
+  deliverPeppol,
+  invoicesDueForAutoReminder,
+  sweepPeppolDeliveries,
+} from "../domains/invoices";
 import { companiesWithAutoReminders } from "../domains/companies";
 import { runBankImportChunk, runBankImportRange, runBankImportRangesRead } from "../domains/bank-transactions";
 import { runOperation } from "../domains/operations";
@@ -100,6 +105,14 @@ const handlers: { [T in Job["type"]]: (env: Env, job: Extract<Job, { type: T }>)
   "webhook.deliver": async (env, job) => {
     await deliver(env, job.deliveryId, nowMs());
   },
+  // Invoices handed to the company's Peppol access point: due retries, on the webhook schedule.
+  "peppol.sweep": async (env) => {
+    const jobs = await sweepPeppolDeliveries(env, nowMs());
+    if (jobs.length) await env.JOBS.sendBatch(jobs.map((body) => ({ body })));
+  },
+  "peppol.deliver": async (env, job) => {
+    await deliverPeppol(env, job.deliveryId, nowMs());
+  },
   "operation.run": async (env, job) => {
     // Another worker holds it: try again later; if that worker dies its heartbeat goes stale.
     // "running": the handler handed its work on to other messages (a bank file's chunks).
@@ -140,7 +153,7 @@ export async function handleQueue(batch: MessageBatch<Job>, env: Env): Promise<v
   }
 }
 
-/** Every minute: expired idempotency records, overdue invoices, planned salary payments whose date has come, webhook deliveries that are due, and outbox events past their retention. */
+/** Every minute: expired idempotency records, overdue invoices, planned salary payments whose date has come, webhook and Peppol deliveries that are due, and outbox events past their retention. */
 export async function handleScheduled(_controller: ScheduledController, env: Env): Promise<void> {
   await env.JOBS.sendBatch([
     { body: { type: "idempotency.sweep" } satisfies Job },
@@ -148,5 +161,6 @@ export async function handleScheduled(_controller: ScheduledController, env: Env
     { body: { type: "payroll.planned_runs_sweep" } satisfies Job },
     { body: { type: "webhooks.sweep" } satisfies Job },
     { body: { type: "outbox.prune" } satisfies Job },
+    { body: { type: "peppol.sweep" } satisfies Job },
   ]);
 }

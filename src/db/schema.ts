@@ -99,6 +99,12 @@ export const companySettings = sqliteTable("company_settings", {
   reminderFeeOre: integer("reminder_fee_ore"),
   /** the overdue sweep sends a reminder this many days after the due date, and again each interval; null = off */
   autoReminderDays: integer("auto_reminder_days"),
+  /** the Peppol access point invoices are handed to (docs/peppol.md, "Sending through an access point"); null = none */
+  peppolAccessPointUrl: text("peppol_access_point_url"),
+  /** its bearer token, encrypted like other secrets (src/secrets.ts); never shown */
+  peppolAccessPointTokenEnc: text("peppol_access_point_token_enc"),
+  /** the sender's Peppol id ("scheme:value") when not 0007 + the organisation number */
+  peppolSenderId: text("peppol_sender_id"),
   updatedAt: text("updated_at").notNull(),
 });
 
@@ -739,6 +745,41 @@ export const invoiceReminders = sqliteTable(
     createdAt: text("created_at").notNull(),
   },
   (t) => [uniqueIndex("invoice_reminders_number_idx").on(t.invoiceId, t.reminderNumber)],
+);
+
+/**
+ * An invoice's Peppol document handed to the company's access point (issue #32): one row per
+ * invoice, written in the send's batch, attempted by the queue after the commit and retried on
+ * the webhook schedule. The exact UBL sent is in R2 under r2_key.
+ */
+export const peppolDeliveries = sqliteTable(
+  "peppol_deliveries",
+  {
+    id: text("id").primaryKey(),
+    companyId: text("company_id").notNull(),
+    invoiceId: text("invoice_id").notNull(),
+    status: text("status", { enum: ["pending", "in_flight", "delivered", "failed", "dead"] }).notNull(),
+    attempts: integer("attempts").notNull(),
+    nextAttemptAt: text("next_attempt_at"),
+    /** the document's R2 key (the DOCUMENTS bucket) */
+    r2Key: text("r2_key").notNull(),
+    documentKind: text("document_kind", { enum: ["invoice", "credit_note"] }).notNull(),
+    /** "scheme:value" of the buyer and of the seller, as the request's headers say */
+    receiverId: text("receiver_id").notNull(),
+    senderId: text("sender_id").notNull(),
+    responseStatus: integer("response_status"),
+    error: text("error"),
+    /** the access point's message id, when its answer carried one */
+    messageId: text("message_id"),
+    requestId: text("request_id").notNull(),
+    createdAt: text("created_at").notNull(),
+    deliveredAt: text("delivered_at"),
+    updatedAt: text("updated_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("peppol_deliveries_invoice_idx").on(t.invoiceId),
+    index("peppol_deliveries_due_idx").on(t.status, t.nextAttemptAt),
+  ],
 );
 
 /** Supplier invoices (spec: Supplier invoice). Same money conventions as invoices. */

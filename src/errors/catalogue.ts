@@ -440,6 +440,30 @@ export const ERROR_CATALOGUE = {
     "The invoice mixes supplies outside the scope of VAT with other supplies.",
     "EN 16931 lets a document with VAT category O (outside the scope) carry no other category (BR-O-11 to BR-O-14): invoice those lines separately.",
   ),
+  INVOICE_PEPPOL_DOCUMENT_INVALID: e(
+    422,
+    "E-fakturan bryter mot Peppols regler och skickas inte.",
+    "The invoice's Peppol document breaks a fatal Peppol or EN 16931 rule and is not sent.",
+    "details.fatal names each rule (id and text); nothing was issued. Correct the draft or the settings the rule names, then send again.",
+  ),
+  INVOICE_SEND_NO_CHANNEL: e(
+    422,
+    "Kunden vill ha e-faktura men företaget har ingen Peppol-accesspunkt, och kunden saknar e-postadress.",
+    "The customer wants e-invoices, the company has no Peppol access point, and the customer has no email address.",
+    "Set peppol_access_point in the settings, or give the customer an email address; or issue with mark-sent and hand over the document from GET .../invoices/{id}/peppol.",
+  ),
+  INVOICE_PEPPOL_RESEND_NOT_DEAD: e(
+    409,
+    "Endast en e-faktura vars leverans har gett upp kan skickas igen.",
+    "Only a Peppol delivery that has given up (dead) can be sent again.",
+    "details.status says where the delivery is: pending and failed are still being tried, delivered has arrived.",
+  ),
+  INVOICE_PEPPOL_NO_ACCESS_POINT: e(
+    409,
+    "Företaget har ingen Peppol-accesspunkt.",
+    "The company has no Peppol access point.",
+    "Set peppol_access_point with PATCH /settings first.",
+  ),
   // Suppliers
   SUPPLIER_CREATE_FAILED: e(500, "Leverantören kunde inte skapas.", "The supplier could not be created."),
   SUPPLIER_DELETE_FAILED: e(500, "Leverantören kunde inte arkiveras.", "The supplier could not be archived."),

@@ -5,6 +5,7 @@
 // public address; nothing is ever sent to it: outbound fetches land in the fakes by name.
 const records = new Map<string, string[]>([
   ["hooks.test", ["93.184.215.14"]],
+  ["ap.test", ["93.184.215.15"]],
   ["private.example", ["10.1.2.3"]],
   ["metadata.example", ["169.254.169.254"]],
   ["v6private.example", ["fd00::1"]],

@@ -1,8 +1,9 @@
 // Every outbound fetch of the Worker under test lands here (miniflare's
 // outboundService): local fakes of the EU VAT registry, a DNS-over-HTTPS resolver
-// and webhook receivers. Nothing leaves the machine, except to the loopback target of
+// webhook receivers and a Peppol access point. Nothing leaves the machine, except to the loopback target of
 // rebind.ts: a name whose connection answer is 127.0.0.1 reaches it, as miniflare's
 // default network (private addresses allowed) would.
+import { fakeAccessPoint } from "./access-point.ts";
 import { fakeClientGen } from "./client-gen.ts";
 import { fakeDns } from "./dns.ts";
 import { fakeFxRates } from "./fx-rates.ts";
@@ -25,6 +26,8 @@ export async function outbound(request: Request): Promise<Response> {
       return fakeFxRates(request);
     case "hooks.test":
       return fakeReceiver(request);
+    case "ap.test":
+      return fakeAccessPoint(request);
     case "rebind.test":
       return fakeRebind(request);
     case "client-gen.test":

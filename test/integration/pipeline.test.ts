@@ -106,6 +106,10 @@ describe("headers and envelopes", () => {
       "INVOICE_PEPPOL_BUYER_REFERENCE_MISSING",
       "INVOICE_PEPPOL_BUYER_ENDPOINT_MISSING",
       "INVOICE_PEPPOL_VAT_CATEGORIES_MIXED",
+      "INVOICE_PEPPOL_DOCUMENT_INVALID",
+      "INVOICE_SEND_NO_CHANNEL",
+      "INVOICE_PEPPOL_RESEND_NOT_DEAD",
+      "INVOICE_PEPPOL_NO_ACCESS_POINT",
     ];
     expect(byCode.size).toBe(133 + added.length);
     for (const code of added) expect(byCode.has(code)).toBe(true);

@@ -7111,7 +7111,7 @@ export interface paths {
         };
         /**
          * Get an invoice
-         * @description expand (comma-separated): items, payments, customer, deduction, reminders. Another company's invoice is 404.
+         * @description expand (comma-separated): items, payments, customer, deduction, reminders, peppol_delivery (the delivery to the Peppol access point, null when none). Another company's invoice is 404.
          *
          *     Scope: `invoices:read`.
          */
@@ -7871,8 +7871,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Send a draft by email
-         * @description Allocates the number, books the sale (accrual), renders and archives the PDF (document_id), all in one write, then emails the PDF to the customer. If the mail provider fails, the entry is reversed by a storno, the invoice returns to draft keeping its number, and the answer is 502 INVOICE_SEND_PROVIDER_FAILED; retrying sends it under the same number. No customer email: INVOICE_SEND_NO_CUSTOMER_EMAIL; no mail provider configured: 503 INVOICE_SEND_EMAIL_NOT_CONFIGURED. A dry-run sends nothing.
+         * Send a draft by Peppol or email
+         * @description Allocates the number, books the sale (accrual), renders and archives the PDF (document_id), all in one write, then sends it by the customer's channel (channel). peppol, when the customer has e_invoice and the company a peppol_access_point: the Peppol BIS 3.0 document (validated; a fatal rule refuses with 422 INVOICE_PEPPOL_DOCUMENT_INVALID, nothing issued) and its delivery (peppol_delivery, pending) are written in the same write; the access point is called by the queue after the commit and retried on the webhook schedule (docs/peppol.md). email otherwise: the PDF is emailed; if the mail provider fails, the entry is reversed by a storno, the invoice returns to draft keeping its number, and the answer is 502 INVOICE_SEND_PROVIDER_FAILED; retrying sends it under the same number. No customer email: INVOICE_SEND_NO_CUSTOMER_EMAIL (422 INVOICE_SEND_NO_CHANNEL when the customer wants e-invoices and there is no access point); no mail provider configured: 503 INVOICE_SEND_EMAIL_NOT_CONFIGURED. A dry-run sends and stores nothing.
          *
          *     Scope: `invoices:write`.
          *
@@ -7909,8 +7909,128 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: components["schemas"]["Invoice"] & {
+                                peppol_delivery?: components["schemas"]["PeppolDelivery"];
                                 document_id: string;
+                                /**
+                                 * @description how the invoice went out (an extension field)
+                                 * @enum {string}
+                                 */
+                                channel: "peppol" | "email";
                             };
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/invoices/{id}/peppol/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hand a dead Peppol delivery to the access point again
+         * @description The delivery (expand=peppol_delivery) that gave up (dead: refused with a 4xx, or out of attempts) is queued again: the same stored document, the same X-Service-Document-Id, attempts from 1 on the webhook schedule. No delivery: 404 NOT_FOUND; not dead: 409 INVOICE_PEPPOL_RESEND_NOT_DEAD (details.status); no access point set: 409 INVOICE_PEPPOL_NO_ACCESS_POINT. A dry-run queues nothing.
+         *
+         *     Scope: `invoices:write`.
+         *
+         *     Idempotency-Key: mandatory.
+         *
+         *     Dry-run: `?dry_run=true` or `X-Dry-Run: true`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                    /** @description Mandatory. Replays within 24 hours return the first response. */
+                    "idempotency-key"?: string;
+                    /** @description true: run the whole command and commit nothing */
+                    "x-dry-run"?: string;
+                };
+                path: {
+                    companyId: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["PeppolDelivery"];
                             meta: components["schemas"]["Meta"];
                         };
                     };
@@ -25535,6 +25655,12 @@ export interface components {
              * @enum {string}
              */
             vacation_year: "calendar" | "april_march";
+            /** @description the access point's url and sender id, and whether a token is set (the token is never shown) */
+            peppol_access_point: {
+                url: string;
+                token_set: boolean;
+                sender_id: string | null;
+            } | null;
             vat_registered: boolean;
             moms_period: string | null;
             f_skatt: boolean;
@@ -25581,6 +25707,15 @@ export interface components {
              * @enum {string}
              */
             vacation_year?: "calendar" | "april_march";
+            /** @description the Peppol access point send hands e-invoices to (docs/peppol.md, Sending through an access point); null removes it */
+            peppol_access_point?: {
+                /** @description https, a host that resolves to public addresses only (the webhook guard); the documents are POSTed here */
+                url: string;
+                /** @description sent as Authorization: Bearer; stored encrypted, never shown */
+                token: string;
+                /** @description the sender's Peppol id as scheme:value (e.g. 0088:7300010000001); default 0007 + the organisation number */
+                sender_id?: string | null;
+            } | null;
             vat_registered?: boolean;
             /** @enum {string|null} */
             moms_period?: "monthly" | "quarterly" | "yearly" | null;
@@ -25833,7 +25968,7 @@ export interface components {
             default_payment_terms?: number;
             notes?: string | null;
             peppol_endpoint_id?: components["schemas"]["PeppolEndpointId"];
-            /** @description the customer wants e-invoices (Peppol BIS 3.0); needs peppol_endpoint_id. Default false */
+            /** @description the customer wants e-invoices (Peppol BIS 3.0); needs peppol_endpoint_id. send then hands invoices to the company's peppol_access_point instead of emailing them. Default false */
             e_invoice?: boolean;
         };
         /** @description 0007: a valid organisation number (stored as ten digits); 0088: a GLN with a valid check digit; 9955: SE + organisation number + 01; another scheme of Peppol's EAS list is stored as given */
@@ -25862,7 +25997,7 @@ export interface components {
             default_payment_terms?: number;
             notes?: string | null;
             peppol_endpoint_id?: components["schemas"]["PeppolEndpointId"];
-            /** @description the customer wants e-invoices (Peppol BIS 3.0); needs peppol_endpoint_id. Default false */
+            /** @description the customer wants e-invoices (Peppol BIS 3.0); needs peppol_endpoint_id. send then hands invoices to the company's peppol_access_point instead of emailing them. Default false */
             e_invoice?: boolean;
             /** @description null restores an archived customer */
             archived_at?: null;
@@ -26033,6 +26168,29 @@ export interface components {
             customer?: unknown;
             items?: unknown[];
             payments?: unknown[];
+            /** @description expand=peppol_delivery: the invoice's handing to the company's Peppol access point; null when not sent by Peppol */
+            peppol_delivery?: {
+                /** @description also the X-Service-Document-Id header of every attempt */
+                id: string;
+                /**
+                 * @description pending: not yet attempted (or an attempt under way); failed: the last attempt may heal and is retried at next_attempt_at; delivered: the access point took it (2xx); dead: refused (4xx) or out of attempts (resend re-queues it)
+                 * @enum {string}
+                 */
+                status: "pending" | "delivered" | "failed" | "dead";
+                attempts: number;
+                next_attempt_at: string | null;
+                /** @description http_<status>[: the refusal's text], timeout, connection_failed, a URL guard reason, access_point_removed */
+                last_error: string | null;
+                response_status: number | null;
+                delivered_at: string | null;
+                /** @description the access point's id of the message, when its answer carried one */
+                message_id: string | null;
+                /** @description the buyer's Peppol id, scheme:value */
+                receiver_id: string;
+                /** @description the seller's Peppol id, scheme:value */
+                sender_id: string;
+                created_at: string;
+            } | null;
         };
         /** @description extension: on an interest invoice, the invoice it charges and how the interest was computed; else null */
         InvoiceInterestDetail: {
@@ -26155,6 +26313,29 @@ export interface components {
             your_reference?: string | null;
             order_reference?: string | null;
             notes?: string | null;
+        };
+        /** @description channel peppol: the queued delivery */
+        PeppolDelivery: {
+            /** @description also the X-Service-Document-Id header of every attempt */
+            id: string;
+            /**
+             * @description pending: not yet attempted (or an attempt under way); failed: the last attempt may heal and is retried at next_attempt_at; delivered: the access point took it (2xx); dead: refused (4xx) or out of attempts (resend re-queues it)
+             * @enum {string}
+             */
+            status: "pending" | "delivered" | "failed" | "dead";
+            attempts: number;
+            next_attempt_at: string | null;
+            /** @description http_<status>[: the refusal's text], timeout, connection_failed, a URL guard reason, access_point_removed */
+            last_error: string | null;
+            response_status: number | null;
+            delivered_at: string | null;
+            /** @description the access point's id of the message, when its answer carried one */
+            message_id: string | null;
+            /** @description the buyer's Peppol id, scheme:value */
+            receiver_id: string;
+            /** @description the seller's Peppol id, scheme:value */
+            sender_id: string;
+            created_at: string;
         };
         InvoicePay: {
             /** @description default today */

@@ -125,6 +125,12 @@ export const SettingsSchema = z
       description:
         "payroll's vacation year: calendar (earning and vacation year coincide) or april_march (1 April–31 March, days taken the following year; semesterlagen 3 §)",
     }),
+    peppol_access_point: z
+      .object({ url: z.string(), token_set: z.boolean(), sender_id: z.string().nullable() })
+      .nullable()
+      .openapi({
+        description: "the access point's url and sender id, and whether a token is set (the token is never shown)",
+      }),
     vat_registered: z.boolean(),
     moms_period: z.string().nullable(),
     f_skatt: z.boolean(),
@@ -216,6 +222,28 @@ export const SettingsPatchSchema = z
       description:
         "calendar or april_march; refused with 409 CONFLICT once a salary run has booked vacation for the company or an opening balance is set (the balances carry from run to run in one kind of year)",
     }),
+    peppol_access_point: z
+      .object({
+        url: z.string().trim().max(2000).openapi({
+          description:
+            "https, a host that resolves to public addresses only (the webhook guard); the documents are POSTed here",
+        }),
+        token: z
+          .string()
+          .min(1)
+          .max(4096)
+          .openapi({ description: "sent as Authorization: Bearer; stored encrypted, never shown" }),
+        sender_id: z.string().trim().max(100).nullable().optional().openapi({
+          description:
+            "the sender's Peppol id as scheme:value (e.g. 0088:7300010000001); default 0007 + the organisation number",
+        }),
+      })
+      .strict()
+      .nullable()
+      .openapi({
+        description:
+          "the Peppol access point send hands e-invoices to (docs/peppol.md, Sending through an access point); null removes it",
+      }),
     vat_registered: z.boolean(),
     moms_period: z.enum(["monthly", "quarterly", "yearly"]).nullable(),
     f_skatt: z.boolean(),

@@ -15,6 +15,9 @@ import { fromOre, toOre } from "../../money";
 import { decimalString } from "../../sweden/invoicing";
 import { planChartForNewCompany } from "../accounts";
 import { planFirstPeriod } from "../fiscal-periods";
+import { checkWebhookUrl } from "../webhooks";
+import { checkEndpointId } from "../../formats/peppol/endpoint";
+import { encryptSecret } from "../../secrets";
 import type { CompanyCreateInput, SettingsPatchInput } from "./schemas";
 
 /** The reminder fee in öre; more than two decimals is refused (the schema caps it at 60 kr, lag 1981:739). */
@@ -80,6 +83,9 @@ export function settingsJson(s: SettingsRow, c: CompanyRow) {
     default_voucher_series: s.defaultVoucherSeries,
     payroll_contact: payrollContactOf(s),
     vacation_year: s.vacationYear,
+    peppol_access_point: s.peppolAccessPointUrl
+      ? { url: s.peppolAccessPointUrl, token_set: !!s.peppolAccessPointTokenEnc, sender_id: s.peppolSenderId }
+      : null,
     vat_registered: c.vatRegistered,
     moms_period: c.momsPeriod,
     f_skatt: c.fSkatt,
@@ -198,8 +204,40 @@ export type VacationBooked = (db: Database, companyId: string) => Promise<string
  * balance carries on from the last one in its own kind of year, so a switch would restart the days and
  * the liability mid-stream (a change of agreement is a transition to do by hand, not a setting flip).
  */
+/**
+ * The access point's columns from the PATCH: the url held to the webhook guard (https, a host
+ * that resolves to public addresses only), the token encrypted, the sender id a Peppol address
+ * the validator's scheme list knows. null removes all three.
+ */
+async function accessPointColumns(env: Env, ap: NonNullable<SettingsPatchInput["peppol_access_point"]> | null) {
+  if (ap === null) return { peppolAccessPointUrl: null, peppolAccessPointTokenEnc: null, peppolSenderId: null };
+  const verdict = await checkWebhookUrl(env, ap.url);
+  if (!verdict.ok)
+    throw new ApiError(
+      "VALIDATION_ERROR",
+      {
+        fields: [{ path: "peppol_access_point.url", message: verdict.reason }],
+        reason: verdict.reason,
+        host: verdict.detail ?? null,
+      },
+      `peppol_access_point.url refused: ${verdict.reason} (https, a host resolving to public addresses only)`,
+    );
+  let senderId: string | null = null;
+  if (ap.sender_id) {
+    const [scheme, ...rest] = ap.sender_id.split(":");
+    const checked = checkEndpointId(scheme, rest.join(":"));
+    if (!checked.ok) throw fieldError("peppol_access_point.sender_id", `scheme:value, ${checked.message}`);
+    senderId = `${checked.scheme}:${checked.value}`;
+  }
+  return {
+    peppolAccessPointUrl: ap.url,
+    peppolAccessPointTokenEnc: await encryptSecret(env.PII_ENCRYPTION_KEY, ap.token),
+    peppolSenderId: senderId,
+  };
+}
+
 export const updateSettings = (vacationBookedBy: VacationBooked): Command<SettingsPatchInput> =>
-  async function updateSettings(db, input, ctx) {
+  async function updateSettings(db, input, ctx, env) {
     const { companies: company, company_settings: settings } = await loadCompany(db, ctx.companyId);
     if (input.vacation_year !== undefined && input.vacation_year !== settings.vacationYear) {
       const runId = await vacationBookedBy(db, ctx.companyId);
@@ -253,6 +291,7 @@ export const updateSettings = (vacationBookedBy: VacationBooked): Command<Settin
         payrollContactPhone: input.payroll_contact?.phone ?? null,
         payrollContactEmail: input.payroll_contact?.email ?? null,
       }),
+      ...(input.peppol_access_point !== undefined && (await accessPointColumns(env, input.peppol_access_point))),
       updatedAt: ctx.now,
     };
     const companyPatch = { vatRegistered, momsPeriod, fSkatt: input.f_skatt ?? company.fSkatt, updatedAt: ctx.now };

@@ -30,7 +30,8 @@ const CustomerFields = z.object({
   ...PartyContactFields,
   peppol_endpoint_id: PeppolEndpointIdSchema.nullable(),
   e_invoice: z.boolean().openapi({
-    description: "the customer wants e-invoices (Peppol BIS 3.0); needs peppol_endpoint_id. Default false",
+    description:
+      "the customer wants e-invoices (Peppol BIS 3.0); needs peppol_endpoint_id. send then hands invoices to the company's peppol_access_point instead of emailing them. Default false",
   }),
 });
 

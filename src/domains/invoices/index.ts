@@ -1,5 +1,5 @@
 // Customer invoices: drafts, issuing and sending, payments, credit notes, the PDF.
-// Owns: invoices, invoice_items, invoice_payments, invoice_deductions, invoice_deduction_buyers, invoice_reminders.
+// Owns: invoices, invoice_items, invoice_payments, invoice_deductions, invoice_deduction_buyers, invoice_reminders, peppol_deliveries.
 export { registerInvoiceRoutes } from "./routes";
 export {
   bulkCreateInvoices,
@@ -12,6 +12,7 @@ export {
   updateInvoice,
 } from "./service";
 export { sendInvoice } from "./send";
+export { deliverPeppol, resendPeppolDelivery, sweepPeppolDeliveries } from "./peppol-delivery";
 export { reverseInvoicePayment } from "./payment-reversal";
 export { refundInvoice } from "./refund";
 export { bookInvoice } from "./book";

@@ -32,16 +32,29 @@ function assertExportable(row: InvoiceRow): void {
 const digitsOf = (s: string | null) => (s ?? "").replace(/\D/g, "");
 
 /**
+ * The seller's Peppol address: the access point setting's sender_id (checked as scheme:value
+ * when set), else 0007 + the organisation number. The send's X-Peppol-Sender header says the same.
+ */
+export function sellerEndpoint({ companies: company, company_settings: s }: Company): PeppolParty["endpoint"] {
+  if (s.peppolSenderId) {
+    const at = s.peppolSenderId.indexOf(":");
+    return { scheme: s.peppolSenderId.slice(0, at), value: s.peppolSenderId.slice(at + 1) };
+  }
+  return { scheme: "0007", value: digitsOf(company.orgNumber) };
+}
+
+/**
  * The seller: Peppol address 0007 + its organisation number (the identifier Swedish
  * access points register companies under), the VAT number when VAT-registered, the
  * F-skatt text (SE-R-005), and the organisation number as ten digits (SE-R-003/004).
  */
-function sellerParty({ companies: company, company_settings: s }: Company): PeppolParty {
+function sellerParty(both: Company): PeppolParty {
+  const { companies: company, company_settings: s } = both;
   const org = digitsOf(company.orgNumber);
   const vat = company.vatRegistered ? (s.vatNumber ?? swedishVatNumber(company.orgNumber)) : null;
   return {
     name: company.name,
-    endpoint: { scheme: "0007", value: org },
+    endpoint: sellerEndpoint(both),
     address: {
       street: s.addressLine1,
       additional: s.addressLine2,
@@ -146,7 +159,10 @@ function documentNote(row: InvoiceRow, credited: InvoiceRow | null): string | nu
 
 async function pdfBase64(env: Env, db: Database, row: InvoiceRow, now: string): Promise<string> {
   const pdf = await invoicePdfToServe(env, db, row, now);
-  const bytes = new Uint8Array(await new Response(pdf.body).arrayBuffer());
+  return base64Of(new Uint8Array(await new Response(pdf.body).arrayBuffer()));
+}
+
+function base64Of(bytes: Uint8Array): string {
   let s = "";
   for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return btoa(s);
@@ -157,7 +173,14 @@ async function pdfBase64(env: Env, db: Database, row: InvoiceRow, now: string): 
  * service stores it negative): every amount is turned round. ROT/RUT: the deduction is
  * PrepaidAmount (BT-113), so PayableAmount is what the buyer pays (BR-CO-16).
  */
-export async function peppolDocumentOf(env: Env, db: Database, row: InvoiceRow, now: string): Promise<PeppolDocument> {
+export async function peppolDocumentOf(
+  env: Env,
+  db: Database,
+  row: InvoiceRow,
+  now: string,
+  /** the PDF being issued in the same plan (send), not yet in R2 */
+  issuedPdf?: Uint8Array,
+): Promise<PeppolDocument> {
   assertExportable(row);
   if (!row.yourReference && !row.orderReference)
     throw new ApiError("INVOICE_PEPPOL_BUYER_REFERENCE_MISSING", { id: row.id });
@@ -210,7 +233,7 @@ export async function peppolDocumentOf(env: Env, db: Database, row: InvoiceRow, 
       id: row.invoiceNumber!,
       fileName: invoiceFileName(row),
       mimeCode: "application/pdf",
-      base64: await pdfBase64(env, db, row, now),
+      base64: issuedPdf ? base64Of(issuedPdf) : await pdfBase64(env, db, row, now),
     },
   };
 }

@@ -15,6 +15,7 @@ import { groupBy } from "../../db/group";
 import { toOpenItem, type OpenItem, type OpenItemSqlRow } from "../../db/open-items";
 import { deductionsJsonOf } from "./deduction-json";
 import { reminderJson, remindersOf } from "./reminder-json";
+import { peppolDeliveriesOf, peppolDeliveryJson } from "./peppol-delivery-json";
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type InvoiceItemRow = typeof invoiceItems.$inferSelect;
@@ -244,7 +245,14 @@ export async function listInvoices(db: Database, companyId: string, f: InvoiceFi
     .all();
 }
 
-export const INVOICE_EXPANSIONS = ["customer", "items", "payments", "deduction", "reminders"] as const;
+export const INVOICE_EXPANSIONS = [
+  "customer",
+  "items",
+  "payments",
+  "deduction",
+  "reminders",
+  "peppol_delivery",
+] as const;
 export type InvoiceExpansion = (typeof INVOICE_EXPANSIONS)[number];
 
 /**
@@ -288,6 +296,7 @@ export async function invoicesWith(
   );
   const deductions = expand.has("deduction") ? await deductionsJsonOf(db, ids) : new Map();
   const reminders = expand.has("reminders") ? groupBy(await remindersOf(db, ids), (r) => r.invoiceId) : new Map();
+  const peppol = expand.has("peppol_delivery") ? await peppolDeliveriesOf(db, ids) : new Map();
   const itemsOf = groupBy(items, (i) => i.invoiceId);
   const paymentsOf = groupBy(payments, (p) => p.invoiceId);
   return rows.map((r) => {
@@ -302,6 +311,9 @@ export async function invoicesWith(
       ...(expand.has("payments") && { payments: (paymentsOf.get(r.id) ?? []).map(invoicePaymentJson) }),
       ...(expand.has("deduction") && { deduction }),
       ...(expand.has("reminders") && { reminders: (reminders.get(r.id) ?? []).map(reminderJson) }),
+      ...(expand.has("peppol_delivery") && {
+        peppol_delivery: peppol.has(r.id) ? peppolDeliveryJson(peppol.get(r.id)!) : null,
+      }),
     };
   });
 }

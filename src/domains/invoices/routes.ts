@@ -26,6 +26,7 @@ import {
   InvoicePaySchema,
   InvoiceRefundSchema,
   InvoiceSchema,
+  PeppolDeliverySchema,
 } from "./schemas";
 
 const TAG = "Invoices";
@@ -67,7 +68,7 @@ const getInvoiceRoute = defineRoute({
   tag: TAG,
   summary: "Get an invoice",
   description:
-    "expand (comma-separated): items, payments, customer, deduction, reminders. Another company's invoice is 404.",
+    "expand (comma-separated): items, payments, customer, deduction, reminders, peppol_delivery (the delivery to the Peppol access point, null when none). Another company's invoice is 404.",
   scope: "invoices:read",
   company: true,
   params: CompanyItemParams,
@@ -217,17 +218,38 @@ const sendInvoiceRoute = defineRoute({
   ...write,
   method: "post",
   path: `${BASE}/{id}/send`,
-  summary: "Send a draft by email",
+  summary: "Send a draft by Peppol or email",
   description:
-    "Allocates the number, books the sale (accrual), renders and archives the PDF (document_id), all in one write, then emails the PDF to the customer. " +
-    "If the mail provider fails, the entry is reversed by a storno, the invoice returns to draft keeping its number, and the answer is 502 INVOICE_SEND_PROVIDER_FAILED; retrying sends it under the same number. " +
-    "No customer email: INVOICE_SEND_NO_CUSTOMER_EMAIL; no mail provider configured: 503 INVOICE_SEND_EMAIL_NOT_CONFIGURED. A dry-run sends nothing.",
+    "Allocates the number, books the sale (accrual), renders and archives the PDF (document_id), all in one write, then sends it by the customer's channel (channel). " +
+    "peppol, when the customer has e_invoice and the company a peppol_access_point: the Peppol BIS 3.0 document (validated; a fatal rule refuses with 422 INVOICE_PEPPOL_DOCUMENT_INVALID, nothing issued) and its delivery (peppol_delivery, pending) are written in the same write; the access point is called by the queue after the commit and retried on the webhook schedule (docs/peppol.md). " +
+    "email otherwise: the PDF is emailed; if the mail provider fails, the entry is reversed by a storno, the invoice returns to draft keeping its number, and the answer is 502 INVOICE_SEND_PROVIDER_FAILED; retrying sends it under the same number. " +
+    "No customer email: INVOICE_SEND_NO_CUSTOMER_EMAIL (422 INVOICE_SEND_NO_CHANNEL when the customer wants e-invoices and there is no access point); no mail provider configured: 503 INVOICE_SEND_EMAIL_NOT_CONFIGURED. A dry-run sends and stores nothing.",
   params: CompanyItemParams,
-  response: InvoiceSchema.extend({ document_id: z.string() }),
+  response: InvoiceSchema.extend({
+    document_id: z.string(),
+    channel: z.enum(["peppol", "email"]).openapi({ description: "how the invoice went out (an extension field)" }),
+    peppol_delivery: PeppolDeliverySchema.optional().openapi({ description: "channel peppol: the queued delivery" }),
+  }),
 });
 
 async function sendInvoice(c: HandlerContext<typeof sendInvoiceRoute>) {
   return dispatch(c, "invoices.send", { id: c.req.valid("param").id });
+}
+
+const resendPeppolRoute = defineRoute({
+  ...write,
+  method: "post",
+  path: `${BASE}/{id}/peppol/resend`,
+  summary: "Hand a dead Peppol delivery to the access point again",
+  description:
+    "The delivery (expand=peppol_delivery) that gave up (dead: refused with a 4xx, or out of attempts) is queued again: the same stored document, the same X-Service-Document-Id, attempts from 1 on the webhook schedule. " +
+    "No delivery: 404 NOT_FOUND; not dead: 409 INVOICE_PEPPOL_RESEND_NOT_DEAD (details.status); no access point set: 409 INVOICE_PEPPOL_NO_ACCESS_POINT. A dry-run queues nothing.",
+  params: CompanyItemParams,
+  response: PeppolDeliverySchema,
+});
+
+async function resendPeppol(c: HandlerContext<typeof resendPeppolRoute>) {
+  return dispatch(c, "invoices.peppol_resend", { id: c.req.valid("param").id });
 }
 
 const payInvoiceRoute = defineRoute({
@@ -429,6 +451,7 @@ export function registerInvoiceRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(cancelInvoiceRoute, cancelInvoice);
   app.openapi(markInvoiceSentRoute, markInvoiceSent);
   app.openapi(sendInvoiceRoute, sendInvoice);
+  app.openapi(resendPeppolRoute, resendPeppol);
   app.openapi(payInvoiceRoute, payInvoice);
   app.openapi(reverseInvoicePaymentRoute, reverseInvoicePayment);
   app.openapi(bookInvoiceRoute, bookInvoice);

@@ -269,6 +269,32 @@ const InterestDetailSchema = z
   })
   .openapi("InvoiceInterestDetail");
 
+/** An invoice's delivery to the company's Peppol access point (docs/peppol.md, "Sending through an access point"). */
+export const PeppolDeliverySchema = z
+  .object({
+    id: z.string().openapi({ description: "also the X-Service-Document-Id header of every attempt" }),
+    status: z.enum(["pending", "delivered", "failed", "dead"]).openapi({
+      description:
+        "pending: not yet attempted (or an attempt under way); failed: the last attempt may heal and is retried at next_attempt_at; delivered: the access point took it (2xx); dead: refused (4xx) or out of attempts (resend re-queues it)",
+    }),
+    attempts: z.number().int(),
+    next_attempt_at: z.string().nullable(),
+    last_error: z.string().nullable().openapi({
+      description:
+        "http_<status>[: the refusal's text], timeout, connection_failed, a URL guard reason, access_point_removed",
+    }),
+    response_status: z.number().int().nullable(),
+    delivered_at: z.string().nullable(),
+    message_id: z
+      .string()
+      .nullable()
+      .openapi({ description: "the access point's id of the message, when its answer carried one" }),
+    receiver_id: z.string().openapi({ description: "the buyer's Peppol id, scheme:value" }),
+    sender_id: z.string().openapi({ description: "the seller's Peppol id, scheme:value" }),
+    created_at: z.string(),
+  })
+  .openapi("PeppolDelivery");
+
 export const InvoiceSchema = z
   .object({
     id: z.string(),
@@ -332,6 +358,10 @@ export const InvoiceSchema = z
     customer: z.unknown().optional(),
     items: z.array(z.unknown()).optional(),
     payments: z.array(z.unknown()).optional(),
+    peppol_delivery: PeppolDeliverySchema.nullable().optional().openapi({
+      description:
+        "expand=peppol_delivery: the invoice's handing to the company's Peppol access point; null when not sent by Peppol",
+    }),
   })
   .openapi("Invoice");
 

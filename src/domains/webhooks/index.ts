@@ -5,3 +5,7 @@ export { createWebhook, deleteWebhook, retryDelivery, rotateSecret, testWebhook,
 export { planDeliveries } from "./fan-out";
 export { deliver, sweepDeliveries } from "./delivery";
 export { hasOpenDelivery } from "./retention";
+// the public-address guard and the egress, which the Peppol access point's deliveries share (docs/peppol.md)
+export { checkWebhookUrl } from "./address";
+export { deliveryFetch } from "./egress";
+export { RETRY_DELAYS_MS, MAX_ATTEMPTS } from "./delivery";
