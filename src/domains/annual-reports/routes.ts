@@ -143,6 +143,10 @@ async function serveFile(
 export function registerAnnualReportRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(createRoute, create);
   app.openapi(getRoute, get);
-  app.openapi(pdfRoute, (c) => serveFile(c, "pdf"));
-  app.openapi(ixbrlRoute, (c) => serveFile(c, "ixbrl"));
+  app.openapi(pdfRoute, function annualReportPdf(c) {
+    return serveFile(c, "pdf");
+  });
+  app.openapi(ixbrlRoute, function annualReportIxbrl(c) {
+    return serveFile(c, "ixbrl");
+  });
 }
