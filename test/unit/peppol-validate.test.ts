@@ -103,6 +103,12 @@ describe("mutated examples fail the expected rules", () => {
     const result = validatePeppol(baseExample);
     for (const w of result.warnings) expect(w.flag).toBe("warning");
   });
+
+  it("refuses XML that is not a UBL Invoice or CreditNote, which no rule would fire on", () => {
+    expect(() => validatePeppol("<a><name>x</name></a>")).toThrow(/root element is <a>/);
+    expect(() => validatePeppol('<Invoice xmlns="urn:example"><ID>1</ID></Invoice>')).toThrow(/not a UBL 2.1 Invoice/);
+    expect(validatePeppol(creditNote).fatal).toEqual([]);
+  });
 });
 
 describe("u:checkSEOrgnr, the Swedish organisation number check of the SE-R rules", () => {

@@ -25,12 +25,26 @@ export class PeppolXmlError extends Error {}
 export function parsePeppolXml(xml: string): Document {
   if (/<!DOCTYPE/i.test(xml))
     throw new PeppolXmlError("the document declares a DTD (<!DOCTYPE>), which is not accepted");
+  let doc: Document;
   try {
-    return parseXmlDocument(xml.replace(/^\uFEFF/, ""));
+    doc = parseXmlDocument(xml.replace(/^\uFEFF/, ""));
   } catch (e) {
     throw new PeppolXmlError(`the document is not well-formed XML: ${(e as Error).message.split("\n")[0]}`);
   }
+  // the rules fire on UBL elements only: any other XML would pass them all, and then be read as one
+  const root = doc.documentElement;
+  const ubl = UBL_ROOTS.find((r) => r.name === root?.localName && r.namespace === root?.namespaceURI);
+  if (!ubl)
+    throw new PeppolXmlError(
+      `the root element is <${root?.nodeName ?? "?"}>, not a UBL 2.1 Invoice or CreditNote (in its namespace)`,
+    );
+  return doc;
 }
+
+const UBL_ROOTS = [
+  { name: "Invoice", namespace: "urn:oasis:names:specification:ubl:schema:xsd:Invoice-2" },
+  { name: "CreditNote", namespace: "urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2" },
+];
 
 /** Validates a UBL invoice or credit note against both rule sets. Synchronous. */
 export function validatePeppol(xml: string): PeppolValidation {
