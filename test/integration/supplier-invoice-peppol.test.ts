@@ -422,6 +422,53 @@ describe("importing a supplier's Peppol credit note", () => {
     ]);
   });
 
+  it("archives the credit note's PDF on the credit's entry, replays an Idempotency-Key, and re-imports after a reversal", async () => {
+    await leverantoren();
+    expect((await importXml(domestic("LEV-K-9"))).status).toBe(201);
+    const pdf = "%PDF-1.4\n% the seller's credit note\n%%EOF\n";
+    const xml = creditNoteXml({
+      number: "KN-9",
+      corrects: "LEV-K-9",
+      lines: [
+        { name: "Konsulttjänst", net: "1000.00", category: "S", percent: "25" },
+        { name: "Material", net: "400.00", category: "S", percent: "25" },
+      ],
+      tax: [{ category: "S", percent: "25", taxable: "1400.00", amount: "350.00" }],
+      net: "1400.00",
+      vat: "350.00",
+      total: "1750.00",
+      attachment: { fileName: "KN-9.pdf", mime: "application/pdf", bytes: pdf },
+    });
+    const key = uniqueKey();
+    const res = await importXml(xml, { "Idempotency-Key": key });
+    expect([res.status, res.body.error]).toEqual([201, undefined]);
+    const entryId = res.body.data.registration_journal_entry_id;
+    const docs = await call("GET", url(`/documents?journal_entry_id=${entryId}`), { key: f.actor.key });
+    expect(docs.body.data).toHaveLength(1);
+    expect(docs.body.data[0]).toMatchObject({ file_name: "KN-9.pdf", upload_source: "peppol" });
+    const file = await env.DOCUMENTS.get(`companies/${f.companyId}/documents/${docs.body.data[0].id}`);
+    expect(await file?.text()).toBe(pdf);
+
+    // the same key and body: the first answer again, nothing stored twice
+    const before = await stored();
+    const replay = await importXml(xml, { "Idempotency-Key": key });
+    expect([replay.status, replay.body.data.credit_note_id]).toEqual([201, res.body.data.credit_note_id]);
+    expect(await stored()).toEqual(before);
+
+    // a credit reversed as registered by mistake no longer counts: the document can be imported again
+    const { original_id, credit_note_id } = res.body.data;
+    const undo = await write(
+      f.actor.key,
+      "POST",
+      url(`/supplier-invoices/${original_id}/credits/${credit_note_id}/reverse`),
+      {},
+    );
+    expect(undo.status).toBe(200);
+    const again = await importXml(xml);
+    expect([again.status, again.body.error]).toEqual([201, undefined]);
+    expect(again.body.data.original.status).toBe("credited");
+  });
+
   it("credits part of an invoice line by line at each VAT rate, with the entry of those figures", async () => {
     await leverantoren();
     const inv = await importXml(mixed("LEV-K-2"));
