@@ -502,6 +502,21 @@ export const ERROR_CATALOGUE = {
     "E-fakturans belopp stämmer inte med den registrerade fakturans.",
     "The e-invoice's totals differ from what its lines book.",
   ),
+  PEPPOL_CREDITED_INVOICE_NOT_FOUND: e(
+    422,
+    "Kreditnotans faktura finns inte registrerad hos leverantören.",
+    "The invoice the credit note corrects (its BillingReference) is not a registered invoice of this supplier.",
+  ),
+  PEPPOL_CREDIT_NOTE_DUPLICATE: e(
+    409,
+    "Kreditnotan är redan registrerad.",
+    "This supplier's credit note with this number is already registered.",
+  ),
+  PEPPOL_CREDIT_NOT_PLACEABLE: e(
+    422,
+    "Kreditnotans rader kan inte placeras på fakturans rader.",
+    "The credit note's lines cannot be placed on the items of the invoice it corrects.",
+  ),
   SI_FX_RATE_MISSING: e(400, "Valutakurs saknas.", "The exchange rate is missing."),
   SI_CREATE_SLP_INVALID_ACCOUNT: e(
     400,

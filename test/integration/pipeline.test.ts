@@ -57,6 +57,9 @@ describe("headers and envelopes", () => {
       "PEPPOL_SUPPLIER_NOT_FOUND",
       "PEPPOL_DOCUMENT_UNSUPPORTED",
       "PEPPOL_TOTALS_MISMATCH",
+      "PEPPOL_CREDITED_INVOICE_NOT_FOUND",
+      "PEPPOL_CREDIT_NOTE_DUPLICATE",
+      "PEPPOL_CREDIT_NOT_PLACEABLE",
       "JOURNAL_ENTRY_OWNED_BY_DOCUMENT",
       // issue #29: a bank statement of another account or currency, or far from the fiscal years
       "BANK_STATEMENT_ACCOUNT_MISMATCH",

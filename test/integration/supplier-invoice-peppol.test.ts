@@ -307,3 +307,262 @@ describe("importing a supplier's Peppol e-invoice", () => {
     expect((await importXml(domestic("LEV-DRY"))).status).toBe(201);
   });
 });
+
+/**
+ * The supplier's UBL CreditNote (shape of OpenPeppol's base-creditnote-correction.xml): the
+ * invoice document turned into a credit note, naming the corrected invoice in BillingReference.
+ */
+function creditNoteXml(o: Parameters<typeof invoiceXml>[0] & { corrects: string | null }) {
+  const billing = o.corrects
+    ? `<cac:BillingReference><cac:InvoiceDocumentReference><cbc:ID>${o.corrects}</cbc:ID></cac:InvoiceDocumentReference></cac:BillingReference>`
+    : "";
+  return invoiceXml({ issueDate: day(-5), ...o })
+    .replace("xsd:Invoice-2", "xsd:CreditNote-2")
+    .replace("<Invoice ", "<CreditNote ")
+    .replace("</Invoice>", "</CreditNote>")
+    .replace(/<cbc:DueDate>.*<\/cbc:DueDate>\n/, "")
+    .replace("<cbc:InvoiceTypeCode>380</cbc:InvoiceTypeCode>", "<cbc:CreditNoteTypeCode>381</cbc:CreditNoteTypeCode>")
+    .replace(
+      "<cbc:BuyerReference>Inköp 42</cbc:BuyerReference>",
+      `<cbc:BuyerReference>Inköp 42</cbc:BuyerReference>${billing}`,
+    )
+    .replaceAll("cac:InvoiceLine>", "cac:CreditNoteLine>")
+    .replaceAll("<cbc:InvoicedQuantity", "<cbc:CreditedQuantity")
+    .replaceAll("</cbc:InvoicedQuantity>", "</cbc:CreditedQuantity>");
+}
+
+/** A credit note of the whole domestic() invoice: 1 000 + 400 at 25 %, 350 VAT, 1 750. */
+const wholeCredit = (number: string, corrects: string | null) =>
+  creditNoteXml({
+    number,
+    corrects,
+    lines: [
+      { name: "Konsulttjänst", net: "1000.00", category: "S", percent: "25" },
+      { name: "Material", net: "400.00", category: "S", percent: "25" },
+    ],
+    tax: [{ category: "S", percent: "25", taxable: "1400.00", amount: "350.00" }],
+    net: "1400.00",
+    vat: "350.00",
+    total: "1750.00",
+  });
+
+/** Konsulttjänst 1 000 at 25 % and Livsmedel 300 at 12 %: VAT 250 + 36, total 1 586. */
+const mixed = (number: string) =>
+  invoiceXml({
+    number,
+    lines: [
+      { name: "Konsulttjänst", net: "1000.00", category: "S", percent: "25" },
+      { name: "Livsmedel", net: "300.00", category: "S", percent: "12" },
+    ],
+    tax: [
+      { category: "S", percent: "25", taxable: "1000.00", amount: "250.00" },
+      { category: "S", percent: "12", taxable: "300.00", amount: "36.00" },
+    ],
+    net: "1300.00",
+    vat: "286.00",
+    total: "1586.00",
+  });
+
+/** A partial credit of mixed(): 200 of Konsulttjänst and 100 of Livsmedel (VAT 50 + 12, total 362). */
+const partialCredit = (number: string, corrects: string) =>
+  creditNoteXml({
+    number,
+    corrects,
+    lines: [
+      { name: "Konsulttjänst", net: "200.00", category: "S", percent: "25" },
+      { name: "Prisavdrag livsmedel", net: "100.00", category: "S", percent: "12" },
+    ],
+    tax: [
+      { category: "S", percent: "25", taxable: "200.00", amount: "50.00" },
+      { category: "S", percent: "12", taxable: "100.00", amount: "12.00" },
+    ],
+    net: "300.00",
+    vat: "62.00",
+    total: "362.00",
+  });
+
+describe("importing a supplier's Peppol credit note", () => {
+  it("credits the whole invoice it corrects: 2440, 2641 and the cost account back to zero", async () => {
+    await leverantoren();
+    const inv = await importXml(domestic("LEV-K-1"));
+    expect(inv.status).toBe(201);
+    const res = await importXml(wholeCredit("KN-1", "LEV-K-1"));
+    expect([res.status, res.body.error]).toEqual([201, undefined]);
+    const data = res.body.data;
+    expect(data).toMatchObject({
+      kind: "credit_note",
+      original_id: inv.body.data.id,
+      credit_date: day(-5),
+      total: -1750,
+      credit_note: {
+        is_credit_note: true,
+        subtotal: -1400,
+        vat_amount: -350,
+        total: -1750,
+        notes: "Peppol kreditnota KN-1",
+      },
+      original: { status: "credited" },
+    });
+    expect(await entryLines(f.actor.key, f.companyId, data.registration_journal_entry_id)).toEqual({
+      "4010": [0, 1400],
+      "2641": [0, 350],
+      "2440": [1750, 0],
+    });
+    // the registration and the credit together: each account nets to zero
+    const net = await env.DB.prepare(
+      `SELECT l.account_number AS a, SUM(l.debit_ore) - SUM(l.credit_ore) AS n FROM journal_lines l
+       WHERE l.journal_entry_id IN (?, ?) GROUP BY l.account_number`,
+    )
+      .bind(inv.body.data.registration_journal_entry_id, data.registration_journal_entry_id)
+      .all<{ a: string; n: number }>();
+    expect(net.results.map((r) => [r.a, r.n]).sort()).toEqual([
+      ["2440", 0],
+      ["2641", 0],
+      ["4010", 0],
+    ]);
+  });
+
+  it("archives the credit note's PDF on the credit's entry, replays an Idempotency-Key, and re-imports after a reversal", async () => {
+    await leverantoren();
+    expect((await importXml(domestic("LEV-K-9"))).status).toBe(201);
+    const pdf = "%PDF-1.4\n% the seller's credit note\n%%EOF\n";
+    const xml = creditNoteXml({
+      number: "KN-9",
+      corrects: "LEV-K-9",
+      lines: [
+        { name: "Konsulttjänst", net: "1000.00", category: "S", percent: "25" },
+        { name: "Material", net: "400.00", category: "S", percent: "25" },
+      ],
+      tax: [{ category: "S", percent: "25", taxable: "1400.00", amount: "350.00" }],
+      net: "1400.00",
+      vat: "350.00",
+      total: "1750.00",
+      attachment: { fileName: "KN-9.pdf", mime: "application/pdf", bytes: pdf },
+    });
+    const key = uniqueKey();
+    const res = await importXml(xml, { "Idempotency-Key": key });
+    expect([res.status, res.body.error]).toEqual([201, undefined]);
+    const entryId = res.body.data.registration_journal_entry_id;
+    const docs = await call("GET", url(`/documents?journal_entry_id=${entryId}`), { key: f.actor.key });
+    expect(docs.body.data).toHaveLength(1);
+    expect(docs.body.data[0]).toMatchObject({ file_name: "KN-9.pdf", upload_source: "peppol" });
+    const file = await env.DOCUMENTS.get(`companies/${f.companyId}/documents/${docs.body.data[0].id}`);
+    expect(await file?.text()).toBe(pdf);
+
+    // the same key and body: the first answer again, nothing stored twice
+    const before = await stored();
+    const replay = await importXml(xml, { "Idempotency-Key": key });
+    expect([replay.status, replay.body.data.credit_note_id]).toEqual([201, res.body.data.credit_note_id]);
+    expect(await stored()).toEqual(before);
+
+    // a credit reversed as registered by mistake no longer counts: the document can be imported again
+    const { original_id, credit_note_id } = res.body.data;
+    const undo = await write(
+      f.actor.key,
+      "POST",
+      url(`/supplier-invoices/${original_id}/credits/${credit_note_id}/reverse`),
+      {},
+    );
+    expect(undo.status).toBe(200);
+    const again = await importXml(xml);
+    expect([again.status, again.body.error]).toEqual([201, undefined]);
+    expect(again.body.data.original.status).toBe("credited");
+  });
+
+  it("credits part of an invoice line by line at each VAT rate, with the entry of those figures", async () => {
+    await leverantoren();
+    const inv = await importXml(mixed("LEV-K-2"));
+    expect(inv.status).toBe(201);
+    const res = await importXml(partialCredit("KN-2", "LEV-K-2"));
+    expect([res.status, res.body.error]).toEqual([201, undefined]);
+    // Konsulttjänst matched by description: 200, VAT 1 000's 250 * 200/1 000 = 50; the 12 % line
+    // has no item of its description, so it is spread over the 12 % item: 100, VAT 36 * 100/300 = 12
+    const got = await call("GET", url(`/supplier-invoices/${inv.body.data.id}?expand=items`), { key: f.actor.key });
+    const [konsult, livsmedel] = got.body.data.items;
+    expect(
+      res.body.data.credit_note.items.map((i: any) => [i.credited_item_id ?? null, i.amount, i.vat_amount]),
+    ).toEqual([
+      [konsult.id, -200, -50],
+      [livsmedel.id, -100, -12],
+    ]);
+    expect(res.body.data.original).toMatchObject({ status: "registered", credited_amount: 362 });
+    expect(await entryLines(f.actor.key, f.companyId, res.body.data.registration_journal_entry_id)).toEqual({
+      "4010": [0, 300],
+      "2641": [0, 62],
+      "2440": [362, 0],
+    });
+  });
+
+  it("refuses the same credit note twice with PEPPOL_CREDIT_NOTE_DUPLICATE, storing nothing", async () => {
+    await leverantoren();
+    expect((await importXml(mixed("LEV-K-3"))).status).toBe(201);
+    expect((await importXml(partialCredit("KN-3", "LEV-K-3"))).status).toBe(201);
+    const before = await stored();
+    const again = await importXml(partialCredit("KN-3", "LEV-K-3"));
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe("PEPPOL_CREDIT_NOTE_DUPLICATE");
+    expect(again.body.error.details).toMatchObject({ credit_note_number: "KN-3" });
+    expect(await stored()).toEqual(before);
+  });
+
+  it("refuses a credit note of an unknown invoice, or naming none, with nothing stored", async () => {
+    await leverantoren();
+    const before = await stored();
+    const unknown = await importXml(wholeCredit("KN-4", "FINNS-INTE"));
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.error.code).toBe("PEPPOL_CREDITED_INVOICE_NOT_FOUND");
+    expect(unknown.body.error.details).toMatchObject({ billing_reference: "FINNS-INTE" });
+    const none = await importXml(wholeCredit("KN-5", null));
+    expect(none.status).toBe(422);
+    expect(none.body.error.code).toBe("PEPPOL_CREDITED_INVOICE_NOT_FOUND");
+    expect(none.body.error.details.billing_reference).toBeNull();
+    expect(await stored()).toEqual(before);
+  });
+
+  it("refuses a credit note larger than what is left at its VAT rate with PEPPOL_CREDIT_NOT_PLACEABLE", async () => {
+    await leverantoren();
+    expect((await importXml(mixed("LEV-K-6"))).status).toBe(201);
+    const before = await stored();
+    const tooMuch = creditNoteXml({
+      number: "KN-6",
+      corrects: "LEV-K-6",
+      lines: [{ name: "Livsmedel", net: "400.00", category: "S", percent: "12" }],
+      tax: [{ category: "S", percent: "12", taxable: "400.00", amount: "48.00" }],
+      net: "400.00",
+      vat: "48.00",
+      total: "448.00",
+    });
+    const res = await importXml(tooMuch);
+    expect(res.status).toBe(422);
+    expect(res.body.error.code).toBe("PEPPOL_CREDIT_NOT_PLACEABLE");
+    expect(res.body.error.details).toMatchObject({ vat_rate: 0.12, document_net: 400, left_to_credit: 300 });
+    expect(await stored()).toEqual(before);
+  });
+
+  it("refuses a credit note that breaks a fatal rule with the rules' ids", async () => {
+    await leverantoren();
+    const before = await stored();
+    const bad = wholeCredit("KN-7", "LEV-K-1").replace(
+      '<cbc:TaxInclusiveAmount currencyID="SEK">1750.00',
+      '<cbc:TaxInclusiveAmount currencyID="SEK">1700.00',
+    );
+    const res = await importXml(bad);
+    expect(res.status).toBe(422);
+    expect(res.body.error.code).toBe("PEPPOL_VALIDATION_FAILED");
+    expect(res.body.error.details.rules.map((r: { id: string }) => r.id)).toContain("BR-CO-15");
+    expect(await stored()).toEqual(before);
+  });
+
+  it("a dry run answers the credit and stores nothing; the same credit note is then imported", async () => {
+    await leverantoren();
+    expect((await importXml(domestic("LEV-K-8"))).status).toBe(201);
+    const before = await stored();
+    const dry = await importXml(wholeCredit("KN-8", "LEV-K-8"), { "X-Dry-Run": "true" });
+    expect([dry.status, dry.body.meta?.dry_run]).toEqual([201, true]);
+    expect(dry.body.data).toMatchObject({ kind: "credit_note", total: -1750 });
+    expect(await stored()).toEqual(before);
+    const real = await importXml(wholeCredit("KN-8", "LEV-K-8"));
+    expect(real.status).toBe(201);
+    expect(real.body.data.original.status).toBe("credited");
+  });
+});

@@ -9149,7 +9149,7 @@ export interface paths {
         put?: never;
         /**
          * Register a supplier's e-invoice (Peppol BIS Billing 3.0 / EN 16931 UBL)
-         * @description Body: the UBL 2.1 Invoice as application/xml, or as the file field of multipart/form-data (at most 10 MB). It is validated with the official CEN EN 16931 and Peppol BIS 3.0 rules (release 2026.5): any fatal rule is PEPPOL_VALIDATION_FAILED (422) with details.rules[] {id, text, location}, and nothing is stored. The supplier is the one with the seller's organisation number (PartyLegalEntity/CompanyID or a 0007 EndpointID) or VAT number, else PEPPOL_SUPPLIER_NOT_FOUND, unless ?create_supplier=true registers the seller in the same write. Then the invoice is registered as POST .../supplier-invoices does (same postings, codes and supplier_invoice.registered event): one item per line and per document-level allowance (negative) or charge, VAT by category (S its rate; Z, E, O 0; AE reverse charge at 25 %; K intra-EU acquisition of goods at 25 %), on the supplier's default_expense_account else 6990; OCR (PaymentID) as payment_reference, the payment accounts in notes; embedded attachments archived as documents (upload_source peppol) linked to the registration entry. Net, VAT and total must equal the document's (PEPPOL_TOTALS_MISMATCH). A credit note or another VAT category is PEPPOL_DOCUMENT_UNSUPPORTED; the same supplier and invoice number twice is SI_CREATE_DUPLICATE_INVOICE_NUMBER.
+         * @description Body: the UBL 2.1 Invoice as application/xml, or as the file field of multipart/form-data (at most 10 MB). It is validated with the official CEN EN 16931 and Peppol BIS 3.0 rules (release 2026.5): any fatal rule is PEPPOL_VALIDATION_FAILED (422) with details.rules[] {id, text, location}, and nothing is stored. The supplier is the one with the seller's organisation number (PartyLegalEntity/CompanyID or a 0007 EndpointID) or VAT number, else PEPPOL_SUPPLIER_NOT_FOUND, unless ?create_supplier=true registers the seller in the same write. Then the invoice is registered as POST .../supplier-invoices does (same postings, codes and supplier_invoice.registered event): one item per line and per document-level allowance (negative) or charge, VAT by category (S its rate; Z, E, O 0; AE reverse charge at 25 %; K intra-EU acquisition of goods at 25 %), on the supplier's default_expense_account else 6990; OCR (PaymentID) as payment_reference, the payment accounts in notes; embedded attachments archived as documents (upload_source peppol) linked to the registration entry. Net, VAT and total must equal the document's (PEPPOL_TOTALS_MISMATCH). Another VAT category is PEPPOL_DOCUMENT_UNSUPPORTED; the same supplier and invoice number twice is SI_CREATE_DUPLICATE_INVOICE_NUMBER. A UBL CreditNote credits the supplier's invoice named by its BillingReference (else PEPPOL_CREDITED_INVOICE_NOT_FOUND) through POST .../supplier-invoices/{id}/credit, dated the credit note's IssueDate, reason 'Peppol kreditnota <number>': the whole rest when its net and VAT are what is left of the invoice, else each line on the one item of its VAT rate with its description, the rest spread per VAT rate over the items of that rate in order (PEPPOL_CREDIT_NOT_PLACEABLE when it does not fit). The same credit note twice is PEPPOL_CREDIT_NOTE_DUPLICATE. The answer is then the credit's, with kind 'credit_note'; attachments are linked to the credit's entry.
          *
          *     Scope: `suppliers:write`.
          *
@@ -9191,7 +9191,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            data: components["schemas"]["SupplierInvoice"];
+                            data: components["schemas"]["SupplierInvoice"] | components["schemas"]["SupplierInvoicePeppolCredit"];
                             meta: components["schemas"]["Meta"];
                         };
                     };
@@ -26474,6 +26474,20 @@ export interface components {
             dimensions?: {
                 [key: string]: string;
             };
+        };
+        SupplierInvoicePeppolCredit: {
+            credit_note_id: string;
+            original_id: string;
+            arrival_number: number;
+            supplier_invoice_number: string;
+            registration_journal_entry_id: string | null;
+            credit_date: string;
+            total: number;
+            total_sek: number;
+            credit_note: components["schemas"]["SupplierInvoice"];
+            original: components["schemas"]["SupplierInvoice"];
+            /** @enum {string} */
+            kind: "credit_note";
         };
         SupplierInvoicePatch: {
             supplier_invoice_number?: string;

@@ -35,7 +35,7 @@ interface CreditedPart {
 }
 
 /** What is left of each item (net, VAT) after the earlier credit notes, by item id. */
-function leftOfItems(items: SupplierInvoiceItemRow[], credited: SupplierInvoiceItemRow[]) {
+export function leftOfItems(items: SupplierInvoiceItemRow[], credited: SupplierInvoiceItemRow[]) {
   const left = new Map(items.map((i) => [i.id, { amountOre: i.amountOre, vatOre: i.vatOre }]));
   for (const c of credited) {
     const l = c.creditedItemId ? left.get(c.creditedItemId) : undefined;

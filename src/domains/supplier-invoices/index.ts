@@ -11,6 +11,7 @@ export {
 } from "./service";
 export { creditSupplierInvoice } from "./credit";
 export { importPeppolSupplierInvoice } from "./peppol-import";
+export { importPeppolCreditNote } from "./peppol-credit";
 export { reverseSupplierCredit } from "./credit-reversal";
 export { markSupplierInvoicesOverdue } from "./overdue";
 export { reverseSupplierInvoicePayment } from "./payment-reversal";

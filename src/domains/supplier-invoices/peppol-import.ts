@@ -50,11 +50,11 @@ export function validatedPeppolDocument(xml: string): PeppolDocument {
   return readPeppolDocument(doc);
 }
 
-const unsupported = (reason: string, more: Record<string, unknown> = {}) =>
+export const unsupported = (reason: string, more: Record<string, unknown> = {}) =>
   new ApiError("PEPPOL_DOCUMENT_UNSUPPORTED", { reason, ...more });
 
 /** A UBL VAT category and percent as a create item's vat_rate and reverse-charge flags. */
-function vatOfCategory(category: string, percent: string | null, where: string, swedishSupplier: boolean) {
+export function vatOfCategory(category: string, percent: string | null, where: string, swedishSupplier: boolean) {
   switch (category) {
     case "S": {
       const rate = Number(percent) / 100;
@@ -110,10 +110,9 @@ function paymentNotes(d: PeppolDocument): string | null {
 
 export const importPeppolSupplierInvoice: Command<PeppolImportInput> = async (db, input, ctx, env) => {
   const d = input.document;
+  // the route sends a credit note to supplier_invoices.import_peppol_credit (peppol-credit.ts)
   if (d.kind === "credit_note")
-    throw unsupported(
-      "a credit note: register it by crediting the supplier invoice it corrects (POST .../supplier-invoices/{id}/credit)",
-    );
+    throw unsupported("a credit note is imported by supplier_invoices.import_peppol_credit");
   const found = await findSupplierByIdentity(db, ctx.companyId, d.seller);
   const created = found ? null : await newSupplierPlan(db, ctx, d, input.create_supplier);
   const supplier = found ?? created!.row;
@@ -166,7 +165,7 @@ function base64Bytes(base64: string, fileName: string): Uint8Array {
  * archived in the documents domain in the same batch, linked to the registration entry
  * (under the cash method there is none yet: they are archived unlinked). upload_source "peppol".
  */
-async function archiveAttachments(
+export async function archiveAttachments(
   db: Parameters<Command<PeppolImportInput>>[0],
   ctx: Parameters<Command<PeppolImportInput>>[2],
   d: PeppolDocument,
@@ -238,7 +237,7 @@ async function newSupplierPlan(
 }
 
 /** The booked net, VAT and total must be the document's (BT-109, BT-110, BT-112); else nothing is stored. */
-function assertTotalsAgree(d: PeppolDocument, booked: { subtotal: number; vat_amount: number; total: number }) {
+export function assertTotalsAgree(d: PeppolDocument, booked: { subtotal: number; vat_amount: number; total: number }) {
   const pairs = [
     ["net", d.totals.taxExclusive, booked.subtotal],
     ["vat", d.totals.tax || "0", booked.vat_amount],

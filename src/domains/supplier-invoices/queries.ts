@@ -394,3 +394,45 @@ export async function findSupplierInvoice(db: Database, companyId: string, id: s
   const paidSek = (await paymentsOfSupplierInvoice(db, row.id)).reduce((s, p) => s + p.amountSekOre, 0);
   return { ...supplierInvoiceJson(row), open_sek_ore: row.totalSekOre - paidSek };
 }
+
+/** A supplier's invoice (not a credit note) by the supplier's own invoice number, or null. */
+export async function supplierInvoiceByNumber(db: Database, companyId: string, supplierId: string, number: string) {
+  return (
+    (await db
+      .select()
+      .from(supplierInvoices)
+      .where(
+        and(
+          eq(supplierInvoices.companyId, companyId),
+          eq(supplierInvoices.supplierId, supplierId),
+          eq(supplierInvoices.supplierInvoiceNumber, number),
+          eq(supplierInvoices.isCreditNote, false),
+        ),
+      )
+      .get()) ?? null
+  );
+}
+
+/** A supplier's credit note that still counts (not reversed) whose notes are exactly `notes`, or null. */
+export async function activeSupplierCreditNoteWithNotes(
+  db: Database,
+  companyId: string,
+  supplierId: string,
+  notes: string,
+) {
+  return (
+    (await db
+      .select({ id: supplierInvoices.id, creditedInvoiceId: supplierInvoices.creditedInvoiceId })
+      .from(supplierInvoices)
+      .where(
+        and(
+          eq(supplierInvoices.companyId, companyId),
+          eq(supplierInvoices.supplierId, supplierId),
+          eq(supplierInvoices.isCreditNote, true),
+          isNull(supplierInvoices.creditReversedAt),
+          eq(supplierInvoices.notes, notes),
+        ),
+      )
+      .get()) ?? null
+  );
+}

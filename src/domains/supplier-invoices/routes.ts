@@ -167,6 +167,25 @@ async function reverseSupplierPayment(c: HandlerContext<typeof reverseSupplierPa
   return dispatch(c, "supplier_invoices.reverse_payment", paymentReversalInput(c));
 }
 
+/** The answer of a credit: the credit note, the original after it, and the credit's entry. */
+const SupplierCreditAnswerSchema = z.object({
+  credit_note_id: z.string(),
+  original_id: z.string(),
+  arrival_number: z.number(),
+  supplier_invoice_number: z.string(),
+  registration_journal_entry_id: z.string().nullable(),
+  credit_date: z.string(),
+  total: z.number(),
+  total_sek: z.number(),
+  credit_note: SupplierInvoiceSchema,
+  original: SupplierInvoiceSchema,
+});
+
+/** import-peppol's answer to a CreditNote: the credit's answer, marked kind "credit_note" (an invoice's answer is unchanged). */
+const PeppolCreditAnswerSchema = SupplierCreditAnswerSchema.extend({ kind: z.literal("credit_note") }).openapi(
+  "SupplierInvoicePeppolCredit",
+);
+
 const creditSupplierInvoiceRoute = defineRoute({
   ...write,
   method: "post",
@@ -180,18 +199,7 @@ const creditSupplierInvoiceRoute = defineRoute({
   params: CompanyItemParams,
   body: SupplierInvoiceCreditSchema,
   bodyRequired: false,
-  response: z.object({
-    credit_note_id: z.string(),
-    original_id: z.string(),
-    arrival_number: z.number(),
-    supplier_invoice_number: z.string(),
-    registration_journal_entry_id: z.string().nullable(),
-    credit_date: z.string(),
-    total: z.number(),
-    total_sek: z.number(),
-    credit_note: SupplierInvoiceSchema,
-    original: SupplierInvoiceSchema,
-  }),
+  response: SupplierCreditAnswerSchema,
   status: 201,
 });
 
@@ -267,7 +275,9 @@ const importPeppolRoute = withBody(
       "Body: the UBL 2.1 Invoice as application/xml, or as the file field of multipart/form-data (at most 10 MB). It is validated with the official CEN EN 16931 and Peppol BIS 3.0 rules (release 2026.5): any fatal rule is PEPPOL_VALIDATION_FAILED (422) with details.rules[] {id, text, location}, and nothing is stored. " +
       "The supplier is the one with the seller's organisation number (PartyLegalEntity/CompanyID or a 0007 EndpointID) or VAT number, else PEPPOL_SUPPLIER_NOT_FOUND, unless ?create_supplier=true registers the seller in the same write. " +
       "Then the invoice is registered as POST .../supplier-invoices does (same postings, codes and supplier_invoice.registered event): one item per line and per document-level allowance (negative) or charge, VAT by category (S its rate; Z, E, O 0; AE reverse charge at 25 %; K intra-EU acquisition of goods at 25 %), on the supplier's default_expense_account else 6990; OCR (PaymentID) as payment_reference, the payment accounts in notes; embedded attachments archived as documents (upload_source peppol) linked to the registration entry. " +
-      "Net, VAT and total must equal the document's (PEPPOL_TOTALS_MISMATCH). A credit note or another VAT category is PEPPOL_DOCUMENT_UNSUPPORTED; the same supplier and invoice number twice is SI_CREATE_DUPLICATE_INVOICE_NUMBER.",
+      "Net, VAT and total must equal the document's (PEPPOL_TOTALS_MISMATCH). Another VAT category is PEPPOL_DOCUMENT_UNSUPPORTED; the same supplier and invoice number twice is SI_CREATE_DUPLICATE_INVOICE_NUMBER. " +
+      "A UBL CreditNote credits the supplier's invoice named by its BillingReference (else PEPPOL_CREDITED_INVOICE_NOT_FOUND) through POST .../supplier-invoices/{id}/credit, dated the credit note's IssueDate, reason 'Peppol kreditnota <number>': the whole rest when its net and VAT are what is left of the invoice, else each line on the one item of its VAT rate with its description, the rest spread per VAT rate over the items of that rate in order (PEPPOL_CREDIT_NOT_PLACEABLE when it does not fit). " +
+      "The same credit note twice is PEPPOL_CREDIT_NOTE_DUPLICATE. The answer is then the credit's, with kind 'credit_note'; attachments are linked to the credit's entry.",
     params: CompanyParams,
     query: z
       .object({
@@ -277,12 +287,12 @@ const importPeppolRoute = withBody(
         }),
       })
       .strict(),
-    response: SupplierInvoiceSchema,
+    response: z.union([SupplierInvoiceSchema, PeppolCreditAnswerSchema]),
     status: 201,
   }),
   {
     content: {
-      "application/xml": { schema: z.string().openapi({ description: "a UBL 2.1 Invoice" }) },
+      "application/xml": { schema: z.string().openapi({ description: "a UBL 2.1 Invoice or CreditNote" }) },
     },
     required: true,
   },
@@ -324,7 +334,10 @@ async function xmlBody(c: HandlerContext<typeof importPeppolRoute>): Promise<str
 
 async function importPeppol(c: HandlerContext<typeof importPeppolRoute>) {
   const document = validatedPeppolDocument(await xmlBody(c));
-  return dispatch(c, "supplier_invoices.import_peppol", {
+  // a credit note credits the invoice it corrects (peppol-credit.ts); an invoice is registered
+  const command =
+    document.kind === "credit_note" ? "supplier_invoices.import_peppol_credit" : "supplier_invoices.import_peppol";
+  return dispatch(c, command, {
     document,
     create_supplier: c.req.valid("query").create_supplier ?? false,
   });

@@ -20,6 +20,8 @@ export type PeppolLine = { description: string; net: string; category: string; p
 export type PeppolDocument = {
   kind: "invoice" | "credit_note";
   number: string;
+  /** BT-25: the invoice a credit note corrects (cac:BillingReference/cac:InvoiceDocumentReference/cbc:ID), else null. */
+  billingReference: string | null;
   issueDate: string;
   dueDate: string | null;
   currency: string;
@@ -57,6 +59,7 @@ export function readPeppolDocument(doc: Document): PeppolDocument {
   return {
     kind,
     number: text("cbc:ID", root),
+    billingReference: text("(cac:BillingReference/cac:InvoiceDocumentReference/cbc:ID)[1]", root) || null,
     issueDate: text("cbc:IssueDate", root),
     dueDate: text("(cbc:DueDate, cac:PaymentMeans/cbc:PaymentDueDate)[1]", root) || null,
     currency: text("cbc:DocumentCurrencyCode", root),
