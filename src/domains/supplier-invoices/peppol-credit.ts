@@ -63,7 +63,8 @@ const sameText = (a: string | null, b: string) => (a ?? "").trim().toLowerCase()
  * VAT rate whose description is the line's when there is exactly one and enough is left of it;
  * every other line, allowance and charge goes to its rate's pool, spread over the items of that
  * rate in the invoice's order, each taking at most what is left of it. A pool that is negative
- * or larger than what is left at its rate cannot be placed: PEPPOL_CREDIT_NOT_PLACEABLE.
+ * or larger than what is left at its rate, or whose rate's items differ in VAT treatment,
+ * cannot be placed: PEPPOL_CREDIT_NOT_PLACEABLE.
  */
 function placeCredit(lines: CreditLine[], items: SupplierInvoiceItemRow[], left: Left): Map<string, number> {
   const taken = new Map<string, number>();
@@ -78,8 +79,18 @@ function placeCredit(lines: CreditLine[], items: SupplierInvoiceItemRow[], left:
     else pools.set(line.rateBp, (pools.get(line.rateBp) ?? 0) + line.netOre);
   }
   for (const [rateBp, pool] of pools) {
+    const ofRate = items.filter((i) => i.vatRateBp === rateBp);
+    // spreading across a domestic and a reverse-charged item (or an EU purchase) would move VAT
+    // between 2641 and 2614/2645: only items of one VAT treatment share a pool
+    if (pool !== 0 && new Set(ofRate.map((i) => i.vatTreatment)).size > 1)
+      throw new ApiError("PEPPOL_CREDIT_NOT_PLACEABLE", {
+        vat_rate: rateBp / 10_000,
+        vat_treatments: [...new Set(ofRate.map((i) => i.vatTreatment))],
+        reason:
+          "the invoice's items at this VAT rate have different VAT treatments (domestic, reverse charge, EU purchase): each credit note line must name the item it credits by its description",
+      });
     let rest = pool;
-    for (const item of items.filter((i) => i.vatRateBp === rateBp)) {
+    for (const item of ofRate) {
       const part = Math.min(rest, room(item));
       if (part > 0) taken.set(item.id, (taken.get(item.id) ?? 0) + part);
       rest -= Math.max(part, 0);
