@@ -25,6 +25,7 @@ describe("cron and queue", () => {
       { type: "payroll.planned_runs_sweep" },
       { type: "webhooks.sweep" },
       { type: "outbox.prune" },
+      { type: "peppol.sweep" },
     ]);
 
     const insert = env.DB.prepare(
