@@ -91,9 +91,19 @@ function columnsHeader(w: Writer, cur: string, prev: string | null, withNote: bo
   w.down(16);
 }
 
+/** A label in at most two lines that fit `room` at `size`: the words that fit, then the rest. */
+function labelLines(font: PDFFont, label: string, size: number, room: number): string[] {
+  const fits = (t: string) => font.widthOfTextAtSize(drawable(font, t), size) <= room;
+  if (fits(label)) return [label];
+  const words = label.split(" ");
+  let n = words.length - 1;
+  while (n > 1 && !fits(words.slice(0, n).join(" "))) n--;
+  return [words.slice(0, n).join(" "), words.slice(n).join(" ")];
+}
+
 function statementLines(w: Writer, lines: ReportLine[]) {
   for (const l of lines) {
-    w.ensure(16);
+    w.ensure(27);
     if (l.kind === "heading") {
       w.down(4);
       w.text(l.label, MARGIN, 10, true);
@@ -103,10 +113,18 @@ function statementLines(w: Writer, lines: ReportLine[]) {
     const strong = l.kind !== "line";
     if (strong) w.rule();
     const x = l.kind === "line" ? MARGIN + 10 : MARGIN;
-    // a long schedule label (Av- och nedskrivningar av ...) is set smaller rather than run into the Not column
+    // a long schedule label (Av- och nedskrivningar av ...) wraps, its amounts on its last line;
+    // a second line still too long is set smaller rather than run into the Not column
     const font = strong ? w.bold : w.regular;
-    const size = Math.min(9.5, (9.5 * (NOTE_X - 14 - x)) / font.widthOfTextAtSize(drawable(font, l.label), 9.5));
-    w.text(l.label, x, size, strong);
+    const room = NOTE_X - 14 - x;
+    const label = labelLines(font, l.label, 9.5, room);
+    if (label.length > 1) {
+      w.text(label[0], x, 9.5, strong);
+      w.down(11);
+    }
+    const last = label[label.length - 1];
+    const size = Math.min(9.5, (9.5 * room) / font.widthOfTextAtSize(drawable(font, last), 9.5));
+    w.text(last, x + (label.length > 1 ? 6 : 0), size, strong);
     if (l.note) w.right(String(l.note), NOTE_X + 12, 9.5);
     w.right(amountText(l.current), RIGHT - COL, 9.5, strong);
     w.right(amountText(l.previous), RIGHT, 9.5, strong);
