@@ -7,6 +7,7 @@
 // (bench/line-bytes.mjs).
 import { spawn } from "node:child_process";
 import { join } from "node:path";
+import { databaseBindings } from "../scripts/databases.mjs";
 import { envWithNode, projectRoot } from "../scripts/node.mjs";
 
 export const BENCH_ADMIN_TOKEN = "bench-admin-token";
@@ -14,14 +15,16 @@ export const BENCH_ADMIN_TOKEN = "bench-admin-token";
 export async function startService(stateDir, { port, ratePerMinute, inspectorPort, vars = {}, testScheduled = false }) {
   const wrangler = join(projectRoot, "node_modules", ".bin", "wrangler");
   const env = envWithNode({ CI: "true" });
-  await new Promise((resolve, reject) => {
-    const m = spawn(wrangler, ["d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir], {
-      cwd: projectRoot,
-      env,
-      stdio: "ignore",
+  for (const binding of databaseBindings()) {
+    await new Promise((resolve, reject) => {
+      const m = spawn(wrangler, ["d1", "migrations", "apply", binding, "--local", "--persist-to", stateDir], {
+        cwd: projectRoot,
+        env,
+        stdio: "ignore",
+      });
+      m.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`migrations of ${binding} exited ${code}`))));
     });
-    m.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`migrations exited ${code}`))));
-  });
+  }
   const dev = spawn(
     wrangler,
     [

@@ -15,23 +15,48 @@ import { WIRING } from "../src/app/commands";
 import { failure, type CommandResult } from "../src/commands/result";
 import { runCommand, type CommandRequest } from "../src/commands/runner";
 import type { CommandWriter, ForgetWhat } from "../src/commands/submit";
-import { database } from "../src/db/client";
+import { bindingOf, directory, homeOf, isMigrated, notMigrated } from "../src/db/homes";
+import { namedBookmark } from "../src/db/session";
 import type { Env } from "../src/env";
+import { ApiError } from "../src/errors/api-error";
 import { AccessCache, accessRefusal, type Access, type AccessWriter } from "../src/http/access";
 
 export class CompanyWriter extends DurableObject<Env> implements CommandWriter, AccessWriter {
   private tail: Promise<unknown> = Promise.resolve();
   private state: CompanyState | null = null;
   private access: AccessCache | null = null;
+  /** the company's home database (src/db/homes.ts), read from the directory once and held */
+  private home: string | null = null;
 
   execute(request: CommandRequest): Promise<CommandResult> {
     const state = (this.state ??= new CompanyState(request.ctx.companyId));
     const run = this.tail.then(async () => {
       const verified = request.access ? await this.verify(request) : request;
-      return "ok" in verified ? verified : runCommand(WIRING, this.env, verified, state);
+      if ("ok" in verified) return verified;
+      const home = await this.homeFor(verified);
+      if (home instanceof ApiError) return failure(home, verified.ctx.dryRun);
+      const result = await runCommand(WIRING, { ...this.env, DB: bindingOf(this.env, home) }, verified, state);
+      return { ...result, bookmark: namedBookmark(home, result.bookmark) };
     });
     this.tail = run.catch(() => undefined);
     return run;
+  }
+
+  /**
+   * Where the company's books live: held once read. A company being created has no home in
+   * the directory yet: its creation names the database it was placed on (companies.create
+   * writes the directory's entry after the books' first batch, src/domains/companies).
+   */
+  private async homeFor(request: CommandRequest): Promise<string | ApiError> {
+    const companyId = request.ctx.companyId;
+    const home =
+      this.home ??
+      (await homeOf(directory(this.env), companyId)) ??
+      (request.name === "companies.create" ? (request.placement ?? null) : null);
+    if (!home) return new ApiError("NOT_FOUND", { resource: "company", id: companyId });
+    if (!(await isMigrated(this.env, home))) return notMigrated(home);
+    if (request.name !== "companies.create") this.home = home;
+    return home;
   }
 
   /**
@@ -43,7 +68,7 @@ export class CompanyWriter extends DurableObject<Env> implements CommandWriter, 
     const { keyHash, ...demand } = request.access!;
     const companyId = request.ctx.companyId;
     this.access ??= new AccessCache(companyId);
-    const access = await this.access.authorize(database(this.env), keyHash);
+    const access = await this.access.authorize(directory(this.env), keyHash);
     const refusal = accessRefusal(access, companyId, demand);
     if (refusal) return failure(refusal, false);
     const key = access.key!;
@@ -62,7 +87,7 @@ export class CompanyWriter extends DurableObject<Env> implements CommandWriter, 
   /** The key (by hash) and its user's role in this company, for a write about to be dispatched here. */
   authorize(companyId: string, keyHash: string): Promise<Access> {
     this.access ??= new AccessCache(companyId);
-    return this.access.authorize(database(this.env), keyHash);
+    return this.access.authorize(directory(this.env), keyHash);
   }
 
   /**

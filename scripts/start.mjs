@@ -1,4 +1,4 @@
-// npm start: apply the D1 migrations to the local database, then serve the Worker with
+// npm start: apply the D1 migrations to the local databases (the directory and three ledger databases), then serve the Worker with
 // wrangler's dev server (scripts/dev-server.mjs) on 127.0.0.1:$PORT (default 8787). D1,
 // R2, Durable Objects and Queues run locally and persist under .wrangler/.
 //
@@ -22,6 +22,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { randomBytes, webcrypto } from "node:crypto";
 import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { databaseBindings } from "./databases.mjs";
 import { envWithNode, nodeBinDir, projectRoot } from "./node.mjs";
 
 const env = envWithNode();
@@ -57,9 +58,9 @@ function refuse(lines) {
  * line; when anything goes wrong (an exit status other than 0, or a migration marked
  * failed) the whole output is printed as wrangler wrote it, and npm start stops.
  */
-function applyMigrations() {
+function applyMigrations(binding) {
   // CI=true answers wrangler's "apply N migrations?" prompt.
-  const run = spawnSync(wrangler, ["d1", "migrations", "apply", "DB", "--local"], {
+  const run = spawnSync(wrangler, ["d1", "migrations", "apply", binding, "--local"], {
     cwd: projectRoot,
     env: { ...env, CI: "true" },
     encoding: "utf8",
@@ -70,23 +71,24 @@ function applyMigrations() {
     process.stdout.write(run.stdout ?? "");
     process.stderr.write(run.stderr ?? "");
     if (run.error) console.error(run.error.message);
-    console.error("npm start: applying the database migrations failed (wrangler's output above).");
+    console.error(`npm start: applying the migrations to ${binding} failed (wrangler's output above).`);
     process.exit(run.status || 1);
   }
-  console.log(migrationSummary(run.stdout ?? ""));
+  console.log(`${binding}: ${migrationSummary(run.stdout ?? "")}`);
 }
 
 /** One line from wrangler's output: how many migrations were applied, and the last one. */
 function migrationSummary(stdout) {
-  if (/No migrations to apply/.test(stdout)) return "Database: up to date (no migrations to apply).";
+  if (/No migrations to apply/.test(stdout)) return "up to date (no migrations to apply).";
   // the first table lists the migrations to be applied, one name a row
   const pending = stdout.split("Migrations to be applied:")[1]?.split("└")[0] ?? "";
   const names = [...pending.matchAll(/(\d{4}_[\w.-]+\.sql)/g)].map((m) => m[1]);
-  if (names.length === 0) return "Database: migrations applied.";
-  return `Database: applied ${names.length} migration${names.length === 1 ? "" : "s"} (${names[0]}${names.length > 1 ? ` … ${names.at(-1)}` : ""}).`;
+  if (names.length === 0) return "migrations applied.";
+  return `applied ${names.length} migration${names.length === 1 ? "" : "s"} (${names[0]}${names.length > 1 ? ` … ${names.at(-1)}` : ""}).`;
 }
 
-applyMigrations();
+// the directory and every ledger database, each with the same migrations
+for (const binding of databaseBindings()) applyMigrations(binding);
 
 // ---- ADMIN_TOKEN and DOCUMENT_URL_SECRET: generated once, kept ----
 if (!varOf("ADMIN_TOKEN")) {
@@ -102,12 +104,16 @@ if (!varOf("DOCUMENT_URL_SECRET")) {
 
 /** Up to two encrypted values of each table that holds them, from the local database. */
 function storedSecrets() {
+  return databaseBindings().flatMap(storedSecretsIn);
+}
+
+function storedSecretsIn(binding) {
   const sql = [
     "SELECT 'customers' AS t, personal_number_enc AS v FROM (SELECT personal_number_enc FROM customers WHERE personal_number_enc IS NOT NULL LIMIT 2)",
     "SELECT 'employees', personnummer_enc FROM (SELECT personnummer_enc FROM employees WHERE personnummer_enc <> '' LIMIT 2)",
     "SELECT 'webhooks', secret_enc FROM (SELECT secret_enc FROM webhooks WHERE secret_enc <> '' LIMIT 2)",
   ].join(" UNION ALL ");
-  const run = spawnSync(wrangler, ["d1", "execute", "DB", "--local", "--json", "--command", sql], {
+  const run = spawnSync(wrangler, ["d1", "execute", binding, "--local", "--json", "--command", sql], {
     cwd: projectRoot,
     env: { ...env, CI: "true" },
     encoding: "utf8",

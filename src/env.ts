@@ -1,6 +1,20 @@
 /** Bindings and configuration the Worker receives (wrangler.toml, .dev.vars, secrets). */
 export interface Env {
+  /** the directory: users, API keys, memberships, the company list and each company's home (src/db/homes.ts) */
+  DIRECTORY: D1Database;
+  /**
+   * The company's home (one of the ledger databases, or the directory for a company created
+   * before them): set by the pipeline once a request has entered its company (src/http/
+   * company-access.ts), by the company's writer for its commands, and by background work for
+   * the database it works on. Absent elsewhere: a read of it outside a company fails loudly.
+   */
   DB: D1Database;
+  /** ledger databases: LEDGER_1, LEDGER_2, ... (wrangler.toml) */
+  [ledger: `LEDGER_${number}`]: D1Database;
+  /** the ledger databases new companies are placed on, comma-separated (default: every one bound) */
+  LEDGER_PLACEMENT?: string;
+  /** seconds between a move's switch and the deletion of the rows it left (default 90; src/writer/move.ts) */
+  MOVE_CLEANUP_GRACE_SECONDS?: string;
   DOCUMENTS: R2Bucket;
   JOBS: Queue;
   /** one per company; called through the interfaces it implements: CommandWriter (src/commands/submit.ts), AccessWriter (src/http/access.ts) */

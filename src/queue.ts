@@ -1,5 +1,11 @@
-/** Messages on the JOBS queue. */
-export type Job =
+/**
+ * Messages on the JOBS queue. `home`: the database the job works in (src/db/homes.ts): a
+ * sweep is sent once per database by the schedule; a job about one item (an operation, a
+ * delivery, a bank file) without it finds its item's company and that company's home.
+ */
+export type Job = JobBody & { home?: string };
+
+type JobBody =
   | { type: "idempotency.sweep" }
   | { type: "invoices.overdue_sweep" }
   | { type: "payroll.planned_runs_sweep" }

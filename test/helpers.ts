@@ -3,6 +3,7 @@ import { env, SELF } from "cloudflare:test";
 import { beforeAll, beforeEach } from "vitest";
 import { nowMs } from "../src/clock";
 import { base32Decode, totp } from "../src/http/totp";
+import { booksDb } from "./books";
 
 export const ADMIN_TOKEN = "test-admin-token";
 export const BASE = "http://localhost";
@@ -318,7 +319,8 @@ export async function hire(f: { actor: Actor; companyId: string }, body: Record<
 
 /** The n of a `SELECT COUNT(*) AS n ...` against the test database. */
 export async function countOf(sql: string, ...binds: unknown[]): Promise<number> {
-  return (await env.DB.prepare(sql)
+  return (await booksDb
+    .prepare(sql)
     .bind(...binds)
     .first<{ n: number }>())!.n;
 }

@@ -3,6 +3,8 @@
 
 import { nowIso, nowMs, todayUtc } from "../clock";
 import { database } from "../db/client";
+import { bindingOf, homeNames } from "../db/homes";
+import { homeOfJob } from "./job-homes";
 import { sweepIdempotency } from "../commands/idempotency";
 import { backgroundContext, submit } from "../commands/submit";
 import type { CommandName } from "../commands/names";
@@ -93,9 +95,9 @@ const handlers: { [T in Job["type"]]: (env: Env, job: Extract<Job, { type: T }>)
       if (!res.ok) console.error("planned salary run not booked", run.companyId, run.id, res.error);
     }
   },
-  "webhooks.sweep": async (env) => {
+  "webhooks.sweep": async (env, job) => {
     const jobs = await sweepDeliveries(env, nowMs());
-    if (jobs.length) await env.JOBS.sendBatch(jobs.map((body) => ({ body })));
+    if (jobs.length) await env.JOBS.sendBatch(jobs.map((body) => ({ body: { ...body, home: job.home } })));
   },
   // Events past the retention window whose deliveries are all over, a bounded batch a minute;
   // the webhooks domain says which deliveries may still be sent (docs/webhooks-and-operations.md).
@@ -106,9 +108,9 @@ const handlers: { [T in Job["type"]]: (env: Env, job: Extract<Job, { type: T }>)
     await deliver(env, job.deliveryId, nowMs());
   },
   // Invoices handed to the company's Peppol access point: due retries, on the webhook schedule.
-  "peppol.sweep": async (env) => {
+  "peppol.sweep": async (env, job) => {
     const jobs = await sweepPeppolDeliveries(env, nowMs());
-    if (jobs.length) await env.JOBS.sendBatch(jobs.map((body) => ({ body })));
+    if (jobs.length) await env.JOBS.sendBatch(jobs.map((body) => ({ body: { ...body, home: job.home } })));
   },
   "peppol.deliver": async (env, job) => {
     await deliverPeppol(env, job.deliveryId, nowMs());
@@ -144,7 +146,13 @@ export async function handleQueue(batch: MessageBatch<Job>, env: Env): Promise<v
       continue;
     }
     try {
-      await handler(env, msg.body as never);
+      const home = await homeOfJob(env, msg.body);
+      if (home === null) {
+        console.error("job's item is in no database (deleted); dropped", msg.body);
+        msg.ack();
+        continue;
+      }
+      await handler({ ...env, DB: bindingOf(env, home) }, { ...msg.body, home } as never);
       msg.ack();
     } catch (err) {
       console.error("job failed; will retry", msg.body.type, err);
@@ -153,14 +161,16 @@ export async function handleQueue(batch: MessageBatch<Job>, env: Env): Promise<v
   }
 }
 
-/** Every minute: expired idempotency records, overdue invoices, planned salary payments whose date has come, webhook and Peppol deliveries that are due, and outbox events past their retention. */
+/** Every minute, in every database: expired idempotency records, overdue invoices, planned salary payments whose date has come, webhook and Peppol deliveries that are due, and outbox events past their retention. */
 export async function handleScheduled(_controller: ScheduledController, env: Env): Promise<void> {
-  await env.JOBS.sendBatch([
-    { body: { type: "idempotency.sweep" } satisfies Job },
-    { body: { type: "invoices.overdue_sweep" } satisfies Job },
-    { body: { type: "payroll.planned_runs_sweep" } satisfies Job },
-    { body: { type: "webhooks.sweep" } satisfies Job },
-    { body: { type: "outbox.prune" } satisfies Job },
-    { body: { type: "peppol.sweep" } satisfies Job },
-  ]);
+  const sweeps: Job["type"][] = [
+    "idempotency.sweep",
+    "invoices.overdue_sweep",
+    "payroll.planned_runs_sweep",
+    "webhooks.sweep",
+    "outbox.prune",
+    "peppol.sweep",
+  ];
+  // each sweep once per database the books live in
+  await env.JOBS.sendBatch(homeNames(env).flatMap((home) => sweeps.map((type) => ({ body: { type, home } as Job }))));
 }

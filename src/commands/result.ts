@@ -12,12 +12,15 @@ export type StoredSuccess = Extract<StoredResult, { ok: true }>;
 
 export type CommandResult = StoredResult & { replayed: boolean; dryRun: boolean } & {
   roundTrips?: number;
-  /** the D1 session's bookmark after the command (src/db/session.ts) */
+  /** the D1 session's bookmark after the command, named by its database (src/http/read-session.ts) */
   bookmark?: string | null;
+  /** headers a refusal asks for (Retry-After of COMPANY_MOVING) */
+  headers?: Record<string, string>;
 };
 
 export function failure(err: ApiError, dryRun: boolean): CommandResult {
-  return { ok: false, status: err.status, error: toErrorResult(err), replayed: false, dryRun };
+  const headers = Object.keys(err.headers).length ? { headers: err.headers } : {};
+  return { ok: false, status: err.status, error: toErrorResult(err), replayed: false, dryRun, ...headers };
 }
 
 export function fresh(result: StoredResult, dryRun: boolean): CommandResult {

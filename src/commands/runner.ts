@@ -20,6 +20,7 @@ import type { Job } from "../queue";
 import { CompanyState } from "../writer/company-state";
 import type { AccessDemand } from "../writer/request";
 import { batchRefusal } from "./constraints";
+import { copyCompanyRowToDirectory, wroteCompanyRow } from "./directory-copy";
 import { putFiles, removeFilesOfFailedBatch } from "./files";
 import { type Idem, keepRefusal, lookUp, recordDelete, recordInsert, settleDuplicate } from "./idempotency";
 import type { CommandName, CommandWiring, PlanDeliveries } from "./names";
@@ -38,6 +39,8 @@ export interface CommandRequest {
    * an answer it held a while (src/http/writer-access.ts); this one is exact.
    */
   access?: (AccessDemand & { keyHash: string }) | null;
+  /** companies.create: the ledger database the new company was placed on (src/db/homes.ts placeCompany) */
+  placement?: string;
 }
 
 /** One run of the pipeline: an answer, or a reason to run the command once more. */
@@ -267,6 +270,7 @@ async function commit(
     return { answer: failure(new ApiError("BOOKKEEPING_DATABASE_ERROR", { request_id: ctx.requestId }), false) };
   }
   if (!plan.external) ctx.state.committed(batch);
+  if (wroteCompanyRow(batch)) await copyCompanyRowToDirectory(env, db, ctx.companyId);
   return null;
 }
 

@@ -893,3 +893,4 @@ export * from "./tables/vat-returns";
 export * from "./tables/accruals";
 export * from "./tables/fixed-assets";
 export * from "./tables/annual-reports";
+export * from "./tables/directory";

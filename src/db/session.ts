@@ -38,3 +38,8 @@ export function laterBookmark(a: string | null | undefined, b: string | null | u
   if (!b) return a;
   return a > b ? a : b;
 }
+
+/** A bookmark as this service answers it: the database's binding name, a colon, D1's bookmark. */
+export function namedBookmark(database: string, bookmark: string | null | undefined): string | null {
+  return bookmark ? `${database}:${bookmark}` : null;
+}

@@ -85,6 +85,18 @@ export const ERROR_CATALOGUE = {
     "Too many requests. Wait and try again.",
     "Wait the number of seconds in Retry-After.",
   ),
+  COMPANY_MOVING: e(
+    503,
+    "Företagets bokföring flyttas till en annan databas. Försök igen om en stund.",
+    "The company's books are being moved to another database. Try again shortly.",
+    "Wait the number of seconds in Retry-After and retry with the same Idempotency-Key; reads are answered during the move.",
+  ),
+  DATABASE_NOT_MIGRATED: e(
+    503,
+    "Databasen saknar en migrering som tjänsten kräver.",
+    "The database lacks a migration this version of the service requires.",
+    "Retry later: the operator's deploy step migrates every database (docs/scaling.md).",
+  ),
   INTERNAL_ERROR: e(
     500,
     "Ett internt fel uppstod. Inget har ändrats.",

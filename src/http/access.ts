@@ -19,7 +19,7 @@
 // must forget the same way.
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { apiKeys, companies, memberships } from "../db/schema";
+import { apiKeys, companies, companyHomes, memberships } from "../db/schema";
 import { isUuid } from "../ids";
 import { ApiError } from "../errors/api-error";
 import type { AccessDemand, Role } from "../writer/request";
@@ -28,6 +28,8 @@ import type { AccessDemand, Role } from "../writer/request";
 export interface Membership {
   role: Role;
   isSandbox: boolean;
+  /** the company's home database (src/db/homes.ts) */
+  home: string;
 }
 
 /** The API key a request authenticated with. */
@@ -91,7 +93,11 @@ export function accessRefusal(
   return null;
 }
 
-/** The key and, when a company is named, the key's user's membership in it: one query. */
+/**
+ * The key and, when a company is named, the key's user's membership in it and the company's
+ * home: one query, on the directory. A company without a home is one whose creation did not
+ * finish (src/domains/companies): no member reaches it.
+ */
 export async function readAccess(db: Database, keyHash: string, companyId: string | null): Promise<Access> {
   const base = {
     id: apiKeys.id,
@@ -103,14 +109,15 @@ export async function readAccess(db: Database, keyHash: string, companyId: strin
   };
   const row = companyId
     ? await db
-        .select({ ...base, role: memberships.role, isSandbox: companies.isSandbox })
+        .select({ ...base, role: memberships.role, isSandbox: companies.isSandbox, home: companyHomes.database })
         .from(apiKeys)
         .leftJoin(memberships, and(eq(memberships.userId, apiKeys.userId), eq(memberships.companyId, companyId)))
         .leftJoin(companies, and(eq(companies.id, memberships.companyId), isNull(companies.archivedAt)))
+        .leftJoin(companyHomes, eq(companyHomes.companyId, companies.id))
         .where(and(eq(apiKeys.keyHash, keyHash), isNull(apiKeys.revokedAt)))
         .get()
     : await db
-        .select({ ...base, role: sql<null>`NULL`, isSandbox: sql<null>`NULL` })
+        .select({ ...base, role: sql<null>`NULL`, isSandbox: sql<null>`NULL`, home: sql<null>`NULL` })
         .from(apiKeys)
         .where(and(eq(apiKeys.keyHash, keyHash), isNull(apiKeys.revokedAt)))
         .get();
@@ -126,7 +133,9 @@ export async function readAccess(db: Database, keyHash: string, companyId: strin
       apiVersion: row.apiVersion,
     },
     membership:
-      row.role !== null && row.isSandbox !== null ? { role: row.role as Role, isSandbox: !!row.isSandbox } : null,
+      row.role !== null && row.isSandbox !== null && row.home !== null
+        ? { role: row.role as Role, isSandbox: !!row.isSandbox, home: row.home }
+        : null,
   };
 }
 

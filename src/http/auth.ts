@@ -3,7 +3,7 @@
 // The key lookup and the rate limiter's count run side by side (src/http/rate-limit.ts).
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import { database } from "../db/client";
+import { directory } from "../db/homes";
 import type { Env } from "../env";
 import { accessRefusal, companyOfPath, hasScope, readAccess, type Access, type AccessWriter } from "./access";
 import { ApiError } from "../errors/api-error";
@@ -57,7 +57,7 @@ async function beforeHandler(c: Context<AppEnv>): Promise<Opened> {
   const held = write ? heldAccess(hash, companyId) : null;
   const counting = countRequest(c.env, hash);
   const access =
-    held ?? (await (write ? askWriter(c.env, companyId, hash) : readAccess(database(c.env), hash, companyId)));
+    held ?? (await (write ? askWriter(c.env, companyId, hash) : readAccess(directory(c.env), hash, companyId)));
   if (!access.key) throw new ApiError("UNAUTHORIZED");
   const key = access.key;
   c.set("auth", {

@@ -6,6 +6,7 @@
 import type { Hono } from "hono";
 import type { AppEnv } from "./context";
 import { rawCommitBatch } from "../ledger/commit-floor";
+import { homeBindingOf } from "../db/homes";
 
 export function commitFloor(floors: Hono<AppEnv>) {
   floors.post("/commit-batch", async function commitBatchFloor(c) {
@@ -17,16 +18,17 @@ export function commitFloor(floors: Hono<AppEnv>) {
       count?: number;
     };
     const count = Math.max(1, Math.min(10_000, Number(body.count) || 1));
+    const d1 = await homeBindingOf(c.env, body.company_id);
     const t0 = performance.now();
     for (let i = 0; i < count; i++) {
       const [first, ...rest] = rawCommitBatch(
-        c.env.DB,
+        d1,
         body.company_id,
         body.fiscal_period_id,
         body.entry_date,
         Number(body.first_number) + i,
       );
-      await c.env.DB.batch([first, ...rest]);
+      await d1.batch([first, ...rest]);
     }
     return c.json({ batches: count, ms: performance.now() - t0 });
   });

@@ -10,6 +10,7 @@
 // UUIDs (v4), the ids every row had before, to show what time-ordered ids are worth.
 import type { Hono } from "hono";
 import type { AppEnv } from "./context";
+import { homeBindingOf } from "../db/homes";
 import { JSON_INSERT_CHUNK } from "../db/json-insert";
 import { newId } from "../ids";
 
@@ -51,7 +52,7 @@ export function sieImportFloor(floors: Hono<AppEnv>) {
     const perBatch = Math.max(1, Math.min(20_000, Number(body.entries_per_batch) || 1000));
     const date = body.entry_date ?? "2025-06-15";
     const id = body.ids === "random" ? () => crypto.randomUUID() : newId;
-    const d1 = c.env.DB;
+    const d1 = await homeBindingOf(c.env, body.company_id);
     const insertEntries = await jsonInserter(d1, "journal_entries");
     const insertLines = await jsonInserter(d1, "journal_lines");
     const now = new Date().toISOString();

@@ -8,12 +8,13 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import { database } from "../db/client";
-import { companies, memberships } from "../db/schema";
+import { directory } from "../db/homes";
+import { companies, companyHomes, memberships } from "../db/schema";
 import { ApiError } from "../errors/api-error";
 import { isUuid } from "../ids";
 import type { AccessDemand } from "../writer/request";
 import { accessRefusal } from "./access";
+import { enterHome } from "./read-session";
 import type { AppEnv, AuthContext, Membership } from "./context";
 
 /** The key of this request and its user's membership in a company. */
@@ -29,10 +30,11 @@ async function accessTo(c: Context<AppEnv>, companyId: string): Promise<KeyAcces
   const known = c.get("access");
   if (known?.companyId === companyId) return { key, membership: known.membership };
   const membership: Membership | undefined = isUuid(companyId)
-    ? await database(c.env)
-        .select({ role: memberships.role, isSandbox: companies.isSandbox })
+    ? await directory(c.env)
+        .select({ role: memberships.role, isSandbox: companies.isSandbox, home: companyHomes.database })
         .from(memberships)
         .innerJoin(companies, eq(companies.id, memberships.companyId))
+        .innerJoin(companyHomes, eq(companyHomes.companyId, companies.id))
         .where(
           and(eq(memberships.companyId, companyId), eq(memberships.userId, auth.userId), isNull(companies.archivedAt)),
         )
@@ -42,7 +44,7 @@ async function accessTo(c: Context<AppEnv>, companyId: string): Promise<KeyAcces
 }
 
 /**
- * Enters the company for this request (c.var.company), or throws the gate's refusal; a
+ * Enters the company for this request (c.var.company, and its home as c.env.DB), or throws the gate's refusal; a
  * caller that found the company through another resource (an operation, a delivery) may
  * answer that resource's own 404 instead of the company's.
  */
@@ -56,6 +58,7 @@ export async function enterCompany(
   const refusal = accessRefusal(access, companyId, { ...demand, company: true });
   if (refusal) throw notFound && refusal.code === "NOT_FOUND" ? notFound : refusal;
   c.set("company", { id: companyId, role: access.membership!.role });
+  await enterHome(c, access.membership!.home);
 }
 
 /** The gate of a route that declared its demand (defineRoute). */

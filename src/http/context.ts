@@ -2,6 +2,7 @@ import type { Env } from "../env";
 
 import type { Role } from "../writer/request";
 import type { AuthContext, Membership } from "./access";
+import type { SessionDatabase } from "../db/session";
 import type { WriterCheck } from "./writer-access";
 
 export type { AuthContext, Membership };
@@ -25,10 +26,25 @@ export interface WriteOptions {
   write: boolean;
 }
 
+/** A bookmark a request sent (src/http/read-session.ts). */
+export interface AskedBookmark {
+  /** null: a bookmark this service answered before it named databases */
+  database: string | null;
+  bookmark: string;
+}
+
+/** What a request reads at: the bookmark it sent, and the sessions it opened (the directory's first). */
+export interface ReadAt {
+  asked: AskedBookmark | undefined;
+  sessions: { database: string; session: SessionDatabase }[];
+}
+
 export type AppEnv = {
   Bindings: Env;
   Variables: {
     requestId: string;
+    /** the database sessions of this request (src/http/read-session.ts) */
+    readAt: ReadAt | undefined;
     /** the dated API version this request is answered in (src/http/versions.ts), set after authentication */
     apiVersion: string | undefined;
     /** its Service-Deprecation date (the version's retirement) when within the notice, else null */

@@ -14,6 +14,10 @@ import { BOOKMARK_HEADER } from "./read-session";
 export interface DispatchOptions {
   /** what the body hash covers when `input` carries server-made values (e.g. a new id) */
   hashOf?: unknown;
+  /** companies.create: the database the new company goes to */
+  placement?: string;
+  /** runs after a write that committed (not a dry run, not a replay), before the answer; its failure is the answer */
+  committed?: (result: CommandResult) => Promise<void>;
 }
 
 /**
@@ -90,6 +94,7 @@ export async function dispatch<N extends CommandName>(
     input,
     idempotency: key ? { key, bodyHash } : null,
     access,
+    ...(opts.placement ? { placement: opts.placement } : {}),
     ctx: {
       companyId: company.id,
       requestId: c.get("requestId"),
@@ -103,6 +108,7 @@ export async function dispatch<N extends CommandName>(
     },
   });
   if (access) check?.verifiedBy(result.status, result.ok);
+  if (result.ok && !result.dryRun && !result.replayed) await opts.committed?.(result);
   return render(c, result);
 }
 
@@ -112,6 +118,7 @@ export function render(c: Context<AppEnv>, result: CommandResult): Response {
   if (result.roundTrips !== undefined) c.header("X-D1-Round-Trips", String(result.roundTrips));
   if (result.dryRun) c.header("X-Dry-Run", "true");
   if (result.bookmark) c.header(BOOKMARK_HEADER, result.bookmark);
+  for (const [name, value] of Object.entries(result.headers ?? {})) c.header(name, value);
   if (!result.ok) {
     const { code, message, details } = result.error;
     return c.json(errorBody(code, c.get("requestId"), message, details), result.status as ContentfulStatusCode);

@@ -11,7 +11,7 @@
 import { eq } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
 import { nowMs } from "../clock";
-import { database } from "../db/client";
+import { directory } from "../db/homes";
 import { users } from "../db/schema";
 import type { Env } from "../env";
 import { ApiError } from "../errors/api-error";
@@ -52,7 +52,7 @@ function mfaRequired(reason: MfaFailure, action: string, userId: string): ApiErr
 
 /** The user's TOTP secret, or null when the user has not enrolled (or it cannot be decrypted). */
 async function secretOf(env: Env, userId: string): Promise<Uint8Array | null> {
-  const row = await database(env).select({ enc: users.mfaSecretEnc }).from(users).where(eq(users.id, userId)).get();
+  const row = await directory(env).select({ enc: users.mfaSecretEnc }).from(users).where(eq(users.id, userId)).get();
   if (!row?.enc) return null;
   const plain = await decryptSecret(env.PII_ENCRYPTION_KEY, row.enc);
   return plain ? base32Decode(plain) : null;

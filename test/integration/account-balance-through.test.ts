@@ -10,6 +10,7 @@ import { database } from "../../src/db/client";
 import { accountBalanceThrough } from "../../src/ledger/queries";
 import { encodeCp437 } from "../../src/sweden/sie/encoding";
 import { call, line, newActor, newCompany, postedEntry, settleOperation, uniqueKey, type Actor } from "../helpers";
+import { booksDb } from "../books";
 
 const SIE = [
   "#FLAGGA 0",
@@ -49,11 +50,12 @@ const b64 = (bytes: Uint8Array) => btoa(Array.from(bytes, (b) => String.fromChar
 
 /** The figures as they were read before issue #33: the posted lines of the period, summed. */
 async function fromLines(companyId: string, periodId: string, account: string, through: string) {
-  const row = await env.DB.prepare(
-    `SELECT COUNT(l.id) AS n, COALESCE(SUM(l.debit_ore), 0) AS d, COALESCE(SUM(l.credit_ore), 0) AS c
+  const row = await booksDb
+    .prepare(
+      `SELECT COUNT(l.id) AS n, COALESCE(SUM(l.debit_ore), 0) AS d, COALESCE(SUM(l.credit_ore), 0) AS c
      FROM journal_entries e JOIN journal_lines l ON l.journal_entry_id = e.id
      WHERE e.company_id = ? AND e.fiscal_period_id = ? AND e.status = 'posted' AND e.entry_date <= ? AND l.account_number = ?`,
-  )
+    )
     .bind(companyId, periodId, through, account)
     .first<{ n: number; d: number; c: number }>();
   return { lineCount: row!.n, debitOre: row!.d, creditOre: row!.c, balanceOre: row!.d - row!.c };

@@ -5,6 +5,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { call, companyFixture, countOf, entryLines, uniqueKey, write } from "../helpers";
+import { booksDb } from "../books";
 
 const f = companyFixture({ name: "Periodiseringar AB" });
 const url = (path = "") => `/api/v1/companies/${f.companyId}${path}`;
@@ -19,11 +20,12 @@ const accountRow = (list: any, account: string) => list.accounts.find((a: any) =
 
 /** The account's balance through a date over every posted entry of the company (debit minus credit, öre), read apart from the API. */
 async function ledgerOre(account: string, through: string): Promise<number> {
-  const row = await env.DB.prepare(
-    `SELECT COALESCE(SUM(l.debit_ore) - SUM(l.credit_ore), 0) AS b FROM journal_entries e
+  const row = await booksDb
+    .prepare(
+      `SELECT COALESCE(SUM(l.debit_ore) - SUM(l.credit_ore), 0) AS b FROM journal_entries e
      JOIN journal_lines l ON l.journal_entry_id = e.id
      WHERE e.company_id = ? AND e.status = 'posted' AND e.entry_date <= ? AND l.account_number = ?`,
-  )
+    )
     .bind(f.companyId, through, account)
     .first<{ b: number }>();
   return Number(row?.b ?? 0);

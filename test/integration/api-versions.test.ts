@@ -11,6 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { nowMs, shiftClock } from "../../src/clock";
 import { type ApiVersion, useVersionTable } from "../../src/http/versions";
 import { ADMIN_TOKEN, call, mfaCode, newActor, newCompany, uniqueKey } from "../helpers";
+import { booksDb } from "../books";
 
 const OLD = "2025-11-01";
 const CURRENT = "2026-05-12";
@@ -56,7 +57,8 @@ async function keyOf(userId: string, apiVersion?: string) {
 }
 
 const customerCount = async (companyId: string) =>
-  (await env.DB.prepare("SELECT COUNT(*) AS n FROM customers WHERE company_id = ?")
+  (await booksDb
+    .prepare("SELECT COUNT(*) AS n FROM customers WHERE company_id = ?")
     .bind(companyId)
     .first<{ n: number }>())!.n;
 
@@ -109,7 +111,8 @@ describe("keys and webhooks keep the version they were created under", () => {
     const old = await keyOf(actor.userId, OLD);
     expect(old.status).toBe(201);
     expect(old.body.data.api_version).toBe(OLD);
-    const stored = await env.DB.prepare("SELECT api_version FROM api_keys WHERE id = ?")
+    const stored = await booksDb
+      .prepare("SELECT api_version FROM api_keys WHERE id = ?")
       .bind(old.body.data.id)
       .first<{ api_version: string }>();
     expect(stored!.api_version).toBe(OLD);

@@ -4,6 +4,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { call, companyFixture, day, entryLines, newCompany, write, yearAroundToday } from "../helpers";
+import { booksDb } from "../books";
 
 const ab = companyFixture({ name: "Bokför Bank AB", ...yearAroundToday() });
 type Co = { actor: { key: string }; companyId: string; periodId: string };
@@ -96,9 +97,10 @@ describe("categorize: the category rules and the books", () => {
       "1685": [400, 0],
     });
     const before = await entryCount(ab);
-    const ev = await env.DB.prepare(
-      "SELECT object FROM outbox_events WHERE company_id = ? AND type = 'transaction.categorized' ORDER BY rowid DESC LIMIT 1",
-    )
+    const ev = await booksDb
+      .prepare(
+        "SELECT object FROM outbox_events WHERE company_id = ? AND type = 'transaction.categorized' ORDER BY rowid DESC LIMIT 1",
+      )
       .bind(ab.companyId)
       .first<{ object: string }>();
     expect(JSON.parse(ev!.object)).toMatchObject({

@@ -6,6 +6,7 @@ import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { camt053, importBankFile } from "../bank-helpers";
 import { BASE, call, companyFixture, createDraft, newActor, newCompany, settleOperation, write } from "../helpers";
+import { booksDb } from "../books";
 
 const IBAN = "SE4550000000058398257466";
 const YEAR_2026 = {
@@ -15,9 +16,8 @@ const YEAR_2026 = {
 
 async function storedRows(companyId: string) {
   return (
-    await env.DB.prepare(
-      "SELECT id, date, description FROM bank_transactions WHERE company_id = ? ORDER BY date, rowid",
-    )
+    await booksDb
+      .prepare("SELECT id, date, description FROM bank_transactions WHERE company_id = ? ORDER BY date, rowid")
       .bind(companyId)
       .all<{ id: string; date: string; description: string }>()
   ).results;
@@ -66,20 +66,21 @@ describe("an impossible date in a bank file", () => {
     expect(draft.status, JSON.stringify(draft.body)).toBe(201);
     const id = draft.body.data.id;
     await expect(
-      env.DB.prepare("UPDATE journal_entries SET entry_date = '2026-02-30' WHERE id = ?").bind(id).run(),
+      booksDb.prepare("UPDATE journal_entries SET entry_date = '2026-02-30' WHERE id = ?").bind(id).run(),
     ).rejects.toThrow(/not a real calendar date/);
-    const cols = (await env.DB.prepare("PRAGMA table_info(journal_entries)").all<{ name: string }>()).results.map(
+    const cols = (await booksDb.prepare("PRAGMA table_info(journal_entries)").all<{ name: string }>()).results.map(
       (c) => c.name,
     );
     const select = cols.map((c) => (c === "id" ? "'je_impossible'" : c === "entry_date" ? "'2026-02-30'" : c));
     for (const bad of ["2026-02-30", "2026-13-01", "20260227", "2026-2-7"]) {
       const sql = `INSERT INTO journal_entries (${cols.join(", ")}) SELECT ${select.join(", ").replace("'2026-02-30'", `'${bad}'`)} FROM journal_entries WHERE id = ?`;
-      await expect(env.DB.prepare(sql).bind(id).run(), bad).rejects.toThrow(/not a real calendar date/);
+      await expect(booksDb.prepare(sql).bind(id).run(), bad).rejects.toThrow(/not a real calendar date/);
     }
     const leap = select.map((s) => (s === "'2026-02-30'" ? "'2028-02-29'" : s));
-    await env.DB.prepare(
-      `INSERT INTO journal_entries (${cols.join(", ")}) SELECT ${leap.join(", ")} FROM journal_entries WHERE id = ?`,
-    )
+    await booksDb
+      .prepare(
+        `INSERT INTO journal_entries (${cols.join(", ")}) SELECT ${leap.join(", ")} FROM journal_entries WHERE id = ?`,
+      )
       .bind(id)
       .run();
   });
@@ -176,7 +177,7 @@ describe("bank rows dated in a locked period", () => {
     expect(booked.status, JSON.stringify(booked.body)).toBe(400);
     expect(booked.body.error.code).toBe("PERIOD_LOCKED");
     expect(
-      await env.DB.prepare("SELECT COUNT(*) AS n FROM journal_entries WHERE company_id = ?").bind(c.id).first("n"),
+      await booksDb.prepare("SELECT COUNT(*) AS n FROM journal_entries WHERE company_id = ?").bind(c.id).first("n"),
     ).toBe(0);
     expect((await write(actor.key, "POST", url(`/transactions/${second.id}/ignore`))).status).toBe(200);
   });

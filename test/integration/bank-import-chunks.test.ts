@@ -10,6 +10,7 @@ import { OPERATION_HANDLERS } from "../../src/app/operations";
 import { runOperation } from "../../src/domains/operations/service";
 import type { Job } from "../../src/queue";
 import { BASE, call, companyFixture, countOf, runJob, settleOperation } from "../helpers";
+import { booksDb } from "../books";
 
 const YEAR_2026 = {
   first_fiscal_year: { start_date: "2026-01-01", end_date: "2026-12-31" },
@@ -70,9 +71,10 @@ async function operation(key: string, id: string) {
 }
 
 async function importRow(operationId: string) {
-  return (await env.DB.prepare(
-    "SELECT id, status, chunks_total, rows_inserted, rows_skipped_duplicate, rows_rejected, r2_key FROM bank_imports WHERE operation_id = ?",
-  )
+  return (await booksDb
+    .prepare(
+      "SELECT id, status, chunks_total, rows_inserted, rows_skipped_duplicate, rows_rejected, r2_key FROM bank_imports WHERE operation_id = ?",
+    )
     .bind(operationId)
     .first<any>())!;
 }
@@ -124,9 +126,10 @@ describe("a bank file stored in chunks (issue #34 item 4)", () => {
     ]);
     expect(done.result).not.toHaveProperty("rows_total");
     // the books: each external id once, the sum of the file's valid rows, the import's counts, the chunks removed
-    const stored = await env.DB.prepare(
-      "SELECT external_id AS id, COUNT(*) AS n FROM bank_transactions WHERE company_id = ? GROUP BY external_id",
-    )
+    const stored = await booksDb
+      .prepare(
+        "SELECT external_id AS id, COUNT(*) AS n FROM bank_transactions WHERE company_id = ? GROUP BY external_id",
+      )
       .bind(f.companyId)
       .all<{ id: string; n: number }>();
     const expected = Array.from({ length: 23 }, (_, i) => `R-${i}`).filter((id) => id !== "R-7");

@@ -12,6 +12,7 @@ import { runBankImportChunk, runBankImportRange, runBankImportRangesRead } from 
 import { runOperation } from "../../src/domains/operations/service";
 import type { Job } from "../../src/queue";
 import { BASE, call, companyFixture, countOf } from "../helpers";
+import { booksDb } from "../books";
 
 const YEAR_2026 = {
   first_fiscal_year: { start_date: "2026-01-01", end_date: "2026-12-31" },
@@ -84,10 +85,11 @@ async function importThrough(
 
 /** The company's stored rows in the order they were stored, with what a reader compares. */
 async function storedRows(companyId: string) {
-  const rows = await env.DB.prepare(
-    `SELECT date, amount_ore, external_id, balance_after_ore, description, dedupe_key, currency
+  const rows = await booksDb
+    .prepare(
+      `SELECT date, amount_ore, external_id, balance_after_ore, description, dedupe_key, currency
        FROM bank_transactions WHERE company_id = ? ORDER BY rowid`,
-  )
+    )
     .bind(companyId)
     .all();
   return rows.results;
@@ -223,7 +225,8 @@ describe("a CSV file read in byte ranges reads as the whole file (issue #34 item
     expect(await countOf("SELECT COUNT(*) AS n FROM bank_transactions WHERE company_id = ?", ranged.companyId)).toBe(
       before,
     );
-    const imp = await env.DB.prepare("SELECT status, rows_inserted, r2_key FROM bank_imports WHERE operation_id = ?")
+    const imp = await booksDb
+      .prepare("SELECT status, rows_inserted, r2_key FROM bank_imports WHERE operation_id = ?")
       .bind(b.opId)
       .first<any>();
     expect(imp).toMatchObject({ status: "failed", rows_inserted: 0 });

@@ -5,6 +5,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { invoiceOcr } from "../../src/sweden/bank-categories";
 import { call, companyFixture, day, entryLines, uniqueKey, write, yearAroundToday } from "../helpers";
+import { booksDb } from "../books";
 
 const accrual = companyFixture({ name: "Matcha AB", ...yearAroundToday() });
 const cash = companyFixture({ name: "Kontant AB", accounting_method: "cash", ...yearAroundToday() });
@@ -99,9 +100,10 @@ describe("match-invoice under the accrual method", () => {
       journal_entry_id: res.body.data.journal_entry_id,
       reconciliation_method: "manual",
     });
-    const types = await env.DB.prepare(
-      "SELECT type, object FROM outbox_events WHERE company_id = ? AND request_id = (SELECT request_id FROM outbox_events WHERE company_id = ? AND type = 'transaction.reconciled' ORDER BY rowid DESC LIMIT 1) ORDER BY rowid",
-    )
+    const types = await booksDb
+      .prepare(
+        "SELECT type, object FROM outbox_events WHERE company_id = ? AND request_id = (SELECT request_id FROM outbox_events WHERE company_id = ? AND type = 'transaction.reconciled' ORDER BY rowid DESC LIMIT 1) ORDER BY rowid",
+      )
       .bind(accrual.companyId, accrual.companyId)
       .all<{ type: string; object: string }>();
     expect(types.results.map((r) => r.type)).toEqual([

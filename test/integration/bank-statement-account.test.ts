@@ -6,6 +6,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { camt053, importBankFile } from "../bank-helpers";
 import { call, companyFixture, line, postedEntry, write } from "../helpers";
+import { booksDb } from "../books";
 
 const f = companyFixture({
   name: "Kontokoll AB",
@@ -30,9 +31,10 @@ const eurStatement = () =>
 
 async function rowsOn(account: string) {
   return (
-    await env.DB.prepare(
-      "SELECT currency, amount_ore FROM bank_transactions WHERE company_id = ? AND settlement_account = ? ORDER BY date, rowid",
-    )
+    await booksDb
+      .prepare(
+        "SELECT currency, amount_ore FROM bank_transactions WHERE company_id = ? AND settlement_account = ? ORDER BY date, rowid",
+      )
       .bind(f.companyId, account)
       .all<{ currency: string; amount_ore: number }>()
   ).results;
@@ -55,7 +57,8 @@ describe("a statement checked against the bank account it is booked to", () => {
       },
     });
     expect(await rowsOn("1930")).toEqual([]);
-    const imp = await env.DB.prepare("SELECT status, rows_inserted FROM bank_imports WHERE company_id = ?")
+    const imp = await booksDb
+      .prepare("SELECT status, rows_inserted FROM bank_imports WHERE company_id = ?")
       .bind(f.companyId)
       .first();
     expect(imp).toEqual({ status: "failed", rows_inserted: 0 });
@@ -137,7 +140,8 @@ describe("a statement checked against the bank account it is booked to", () => {
       key: f.actor.key,
     });
     const lineId = items.body.data.items.find((i: any) => i.side === "ledger").item_id;
-    const rowId = (await env.DB.prepare("SELECT id FROM bank_transactions WHERE company_id = ? AND amount_ore = 25000")
+    const rowId = (await booksDb
+      .prepare("SELECT id FROM bank_transactions WHERE company_id = ? AND amount_ore = 25000")
       .bind(f.companyId)
       .first<{ id: string }>())!.id;
     const link = await write(f.actor.key, "POST", url("/reconciliation/accounts/bank:1940/links"), {

@@ -6,6 +6,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { camt053, importBankFile } from "../bank-helpers";
 import { call, companyFixture, settleOperation, write } from "../helpers";
+import { booksDb } from "../books";
 
 const f = companyFixture({ name: "Saldo AB" });
 const url = (p: string) => `/api/v1/companies/${f.companyId}${p}`;
@@ -60,9 +61,10 @@ describe("a camt.053 statement's balances in the reconciliation", () => {
     ]);
     // each row carries the balance after it, from the statement's opening balance to its closing one
     const rows = (
-      await env.DB.prepare(
-        "SELECT id, amount_ore, balance_after_ore FROM bank_transactions WHERE company_id = ? ORDER BY date, rowid",
-      )
+      await booksDb
+        .prepare(
+          "SELECT id, amount_ore, balance_after_ore FROM bank_transactions WHERE company_id = ? ORDER BY date, rowid",
+        )
         .bind(f.companyId)
         .all<{ id: string; amount_ore: number; balance_after_ore: number }>()
     ).results;

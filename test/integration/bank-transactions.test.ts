@@ -13,6 +13,7 @@ import {
   write,
   settleOperation,
 } from "../helpers";
+import { booksDb } from "../books";
 
 const f = companyFixture({ name: "Bankimport AB" });
 const url = (p: string, companyId = f.companyId) => `/api/v1/companies/${companyId}${p}`;
@@ -376,9 +377,8 @@ describe("POST .../transactions/ingest and the list", () => {
 
     const all = await allTransactions(c.id);
     expect(all).toHaveLength(3);
-    const synced = await env.DB.prepare(
-      "SELECT object FROM outbox_events WHERE company_id = ? AND type = 'transaction.synced' ORDER BY rowid",
-    )
+    const synced = await booksDb
+      .prepare("SELECT object FROM outbox_events WHERE company_id = ? AND type = 'transaction.synced' ORDER BY rowid")
       .bind(c.id)
       .all<{ object: string }>();
     expect(synced.results.map((r) => JSON.parse(r.object).count)).toEqual([2, 1]);

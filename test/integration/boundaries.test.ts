@@ -19,14 +19,16 @@ import {
   write,
   yearAroundToday,
 } from "../helpers";
+import { booksDb } from "../books";
 
 const f = companyFixture({ name: "Gränser AB", ...yearAroundToday() });
 const url = (p: string, companyId = f.companyId) => `/api/v1/companies/${companyId}${p}`;
 
 async function committedEvents(companyId: string) {
-  const rows = await env.DB.prepare(
-    "SELECT object FROM outbox_events WHERE company_id = ? AND type = 'journal_entry.committed' ORDER BY rowid",
-  )
+  const rows = await booksDb
+    .prepare(
+      "SELECT object FROM outbox_events WHERE company_id = ? AND type = 'journal_entry.committed' ORDER BY rowid",
+    )
     .bind(companyId)
     .all<{ object: string }>();
   return rows.results.map((r) => JSON.parse(r.object));
@@ -161,9 +163,10 @@ describe("journal_entry.committed for every posted entry", () => {
       ["A", 1, "sie_import", 100],
       ["A", 2, "sie_import", 50],
     ]);
-    const audit = await env.DB.prepare(
-      "SELECT action, api_key_id FROM audit_log WHERE company_id = ? AND action LIKE 'import.sie%' ORDER BY rowid",
-    )
+    const audit = await booksDb
+      .prepare(
+        "SELECT action, api_key_id FROM audit_log WHERE company_id = ? AND action LIKE 'import.sie%' ORDER BY rowid",
+      )
       .bind(c.id)
       .all<{ action: string; api_key_id: string }>();
     expect(audit.results.map((a) => a.action)).toEqual([
@@ -188,20 +191,20 @@ describe("the overdue sweep", () => {
     });
     await write(actor.key, "POST", url(`/invoices/${inv.body.data.id}/mark-sent`, c.id));
     // sent after its due date: overdue at once; set it back to sent to see the sweep's work
-    await env.DB.prepare("UPDATE invoices SET status = 'sent' WHERE id = ?").bind(inv.body.data.id).run();
+    await booksDb.prepare("UPDATE invoices SET status = 'sent' WHERE id = ?").bind(inv.body.data.id).run();
     await runJob({ type: "invoices.overdue_sweep" });
     expect((await call("GET", url(`/invoices/${inv.body.data.id}`, c.id), { key: actor.key })).body.data.status).toBe(
       "overdue",
     );
-    const audit = await env.DB.prepare(
-      "SELECT action, api_key_id FROM audit_log WHERE company_id = ? AND action = 'invoice.overdue_sweep'",
-    )
+    const audit = await booksDb
+      .prepare("SELECT action, api_key_id FROM audit_log WHERE company_id = ? AND action = 'invoice.overdue_sweep'")
       .bind(c.id)
       .all<{ action: string; api_key_id: string }>();
     expect(audit.results).toEqual([{ action: "invoice.overdue_sweep", api_key_id: "system" }]);
-    const ev = await env.DB.prepare(
-      "SELECT object, previous_attributes FROM outbox_events WHERE company_id = ? AND type = 'invoice.overdue'",
-    )
+    const ev = await booksDb
+      .prepare(
+        "SELECT object, previous_attributes FROM outbox_events WHERE company_id = ? AND type = 'invoice.overdue'",
+      )
       .bind(c.id)
       .all<{ object: string; previous_attributes: string }>();
     expect(
@@ -213,9 +216,8 @@ describe("the overdue sweep", () => {
     ).toEqual([[inv.body.data.id, "overdue", "sent"]]);
     // a second sweep finds nothing and writes nothing
     await runJob({ type: "invoices.overdue_sweep" });
-    const again = await env.DB.prepare(
-      "SELECT COUNT(*) AS n FROM audit_log WHERE company_id = ? AND action = 'invoice.overdue_sweep'",
-    )
+    const again = await booksDb
+      .prepare("SELECT COUNT(*) AS n FROM audit_log WHERE company_id = ? AND action = 'invoice.overdue_sweep'")
       .bind(c.id)
       .first<{ n: number }>();
     expect(again!.n).toBe(1);
@@ -226,9 +228,10 @@ describe("a unique index that refuses a write", () => {
   it("is read from D1's own error into the catalogue code, and anything else is not a constraint", async () => {
     const { constraintError } = await import("../../src/commands/constraints");
     const insert = () =>
-      env.DB.prepare(
-        "INSERT INTO dimensions (company_id, dimension_id, name, created_at, updated_at) VALUES (?, 99, 'X', '', '')",
-      )
+      booksDb
+        .prepare(
+          "INSERT INTO dimensions (company_id, dimension_id, name, created_at, updated_at) VALUES (?, 99, 'X', '', '')",
+        )
         .bind(f.companyId)
         .run();
     await insert();
@@ -247,13 +250,14 @@ describe("a unique index that refuses a write", () => {
         new Error("D1_ERROR: UNIQUE constraint failed: customers.company_id, customers.org_number: SQLITE_CONSTRAINT"),
       ),
     ).toMatchObject({ code: "CUSTOMER_DUPLICATE_ORG_NUMBER", status: 409 });
-    const other = await env.DB.prepare("INSERT INTO articles (id) VALUES ('x')")
+    const other = await booksDb
+      .prepare("INSERT INTO articles (id) VALUES ('x')")
       .run()
       .then(
         () => null,
         (err: unknown) => err,
       );
     expect(constraintError(other)).toBeNull();
-    await env.DB.prepare("DELETE FROM dimensions WHERE company_id = ? AND dimension_id = 99").bind(f.companyId).run();
+    await booksDb.prepare("DELETE FROM dimensions WHERE company_id = ? AND dimension_id = 99").bind(f.companyId).run();
   });
 });

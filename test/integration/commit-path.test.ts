@@ -17,6 +17,7 @@ import {
   uniqueKey,
   write,
 } from "../helpers";
+import { booksDb } from "../books";
 
 const trips = (res: { headers: Headers }) => Number(res.headers.get("X-D1-Round-Trips"));
 
@@ -35,7 +36,8 @@ describe("the rate limit on a write whose access the Worker held", () => {
     const { owner, companyId, periodId } = await warmCompany();
     const k = await newKey(owner.userId);
     const entries = async () =>
-      (await env.DB.prepare("SELECT COUNT(*) AS n FROM journal_entries WHERE company_id = ?")
+      (await booksDb
+        .prepare("SELECT COUNT(*) AS n FROM journal_entries WHERE company_id = ?")
         .bind(companyId)
         .first<{ n: number }>())!.n;
     const before = await entries();
@@ -176,9 +178,10 @@ describe("the books held by the company's writer", () => {
     // a number taken behind the writer's back (a restore, a hand-made row): the batch that
     // collides is refused by the unique index, the writer drops what it holds and runs
     // the command again on what D1 says
-    await env.DB.prepare(
-      "INSERT INTO journal_entries (id, company_id, fiscal_period_id, voucher_series, voucher_number, entry_date, description, status, source_type, total_ore, created_at) VALUES (?, ?, ?, 'A', 3, '2026-03-01', 'by hand', 'posted', 'sie_import', 0, ?)",
-    )
+    await booksDb
+      .prepare(
+        "INSERT INTO journal_entries (id, company_id, fiscal_period_id, voucher_series, voucher_number, entry_date, description, status, source_type, total_ore, created_at) VALUES (?, ?, ?, 'A', 3, '2026-03-01', 'by hand', 'posted', 'sie_import', 0, ?)",
+      )
       .bind(crypto.randomUUID(), companyId, periodId, new Date().toISOString())
       .run();
     expect((await postedEntry(owner.key, companyId, periodId)).voucher_number).toBe(4);
@@ -232,9 +235,10 @@ describe("drafts held by the company's writer", () => {
   it("reads a held draft again after a failed batch dropped what the writer holds", async () => {
     const { owner, companyId, periodId } = await warmCompany();
     const draft = await createDraft(owner.key, companyId, periodId);
-    await env.DB.prepare(
-      "INSERT INTO journal_entries (id, company_id, fiscal_period_id, voucher_series, voucher_number, entry_date, description, status, source_type, total_ore, created_at) VALUES (?, ?, ?, 'A', 2, '2026-03-01', 'by hand', 'posted', 'sie_import', 0, ?)",
-    )
+    await booksDb
+      .prepare(
+        "INSERT INTO journal_entries (id, company_id, fiscal_period_id, voucher_series, voucher_number, entry_date, description, status, source_type, total_ore, created_at) VALUES (?, ?, ?, 'A', 2, '2026-03-01', 'by hand', 'posted', 'sie_import', 0, ?)",
+      )
       .bind(crypto.randomUUID(), companyId, periodId, new Date().toISOString())
       .run();
     // number 2 is taken behind the writer's back: the first batch is refused, everything
@@ -243,9 +247,10 @@ describe("drafts held by the company's writer", () => {
     expect(posted.status).toBe(200);
     expect(posted.body.data.voucher_number).toBe(3);
     expect(trips(posted)).toBeGreaterThan(2);
-    const lines = await env.DB.prepare(
-      "SELECT account_number, debit_ore, credit_ore FROM journal_lines WHERE journal_entry_id = ? ORDER BY sort_order",
-    )
+    const lines = await booksDb
+      .prepare(
+        "SELECT account_number, debit_ore, credit_ore FROM journal_lines WHERE journal_entry_id = ? ORDER BY sort_order",
+      )
       .bind(draft.body.data.id)
       .all();
     expect(lines.results).toEqual([
@@ -258,7 +263,8 @@ describe("drafts held by the company's writer", () => {
 
 describe("idempotency inside the write's batch", () => {
   const count = async (table: "journal_entries" | "audit_log" | "idempotency_records", companyId: string) =>
-    (await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE company_id = ?`)
+    (await booksDb
+      .prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE company_id = ?`)
       .bind(companyId)
       .first<{ n: number }>())!.n;
   const draftBody = (periodId: string, description = "Kontantförsäljning") => ({
@@ -325,7 +331,8 @@ describe("idempotency inside the write's batch", () => {
     const key = uniqueKey();
     const first = await write(owner.key, "POST", url, draftBody(periodId), { "Idempotency-Key": key });
     expect(first.status).toBe(201);
-    await env.DB.prepare("UPDATE idempotency_records SET expires_at = ? WHERE company_id = ? AND idempotency_key = ?")
+    await booksDb
+      .prepare("UPDATE idempotency_records SET expires_at = ? WHERE company_id = ? AND idempotency_key = ?")
       .bind("2000-01-01T00:00:00.000Z", companyId, key)
       .run();
     const entries = await count("journal_entries", companyId);
@@ -334,9 +341,8 @@ describe("idempotency inside the write's batch", () => {
     expect(again.headers.get("Idempotent-Replayed")).toBeNull();
     expect(again.body.data.id).not.toBe(first.body.data.id);
     expect(await count("journal_entries", companyId)).toBe(entries + 1);
-    const record = await env.DB.prepare(
-      "SELECT expires_at FROM idempotency_records WHERE company_id = ? AND idempotency_key = ?",
-    )
+    const record = await booksDb
+      .prepare("SELECT expires_at FROM idempotency_records WHERE company_id = ? AND idempotency_key = ?")
       .bind(companyId, key)
       .first<{ expires_at: string }>();
     expect(record!.expires_at > new Date().toISOString()).toBe(true);

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { AB, call, createDraft, line, newActor, newCompany, newKey, type Actor } from "../helpers";
+import { booksDb } from "../books";
 
 let actor: Actor;
 beforeAll(async () => {
@@ -35,7 +36,8 @@ describe("creating a company", () => {
     expect(Date.parse(c.trial_ends_at) - Date.parse(c.created_at)).toBe(30 * 86_400_000);
 
     // 1282 unique account numbers in BAS 2026 (shared/data/bas/SOURCES.md)
-    const n = await env.DB.prepare("SELECT COUNT(*) AS n FROM accounts WHERE company_id = ?")
+    const n = await booksDb
+      .prepare("SELECT COUNT(*) AS n FROM accounts WHERE company_id = ?")
       .bind(c.id)
       .first<{ n: number }>();
     expect(n!.n).toBe(1282);
@@ -131,12 +133,12 @@ describe("creating a company", () => {
   });
 
   it("previews with dry-run and creates nothing", async () => {
-    const before = await env.DB.prepare("SELECT COUNT(*) AS n FROM companies").first<{ n: number }>();
+    const before = await booksDb.prepare("SELECT COUNT(*) AS n FROM companies").first<{ n: number }>();
     const res = await create({ ...AB, name: "Förhandsvisning AB" }, "?dry_run=true");
     expect(res.status).toBe(201);
     expect(res.headers.get("X-Dry-Run")).toBe("true");
     expect(res.body.data.name).toBe("Förhandsvisning AB");
-    const after = await env.DB.prepare("SELECT COUNT(*) AS n FROM companies").first<{ n: number }>();
+    const after = await booksDb.prepare("SELECT COUNT(*) AS n FROM companies").first<{ n: number }>();
     expect(after!.n).toBe(before!.n);
     expect((await call("GET", `/api/v1/companies/${res.body.data.id}`, { key: actor.key })).status).toBe(404);
   });

@@ -4,6 +4,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { call, companyFixture, entryLines, line, postedEntry, settleOperation, write } from "../helpers";
+import { booksDb } from "../books";
 
 const YEAR = { first_fiscal_year: { start_date: "2026-01-01", end_date: "2026-12-31" }, fiscal_year_start_month: 1 };
 
@@ -32,7 +33,7 @@ const url = (f: ReturnType<typeof companyFixture>, p: string) => `/api/v1/compan
 const tax = (f: ReturnType<typeof companyFixture>, body?: unknown, headers: Record<string, string> = {}) =>
   write(f.actor.key, "POST", url(f, `/fiscal-periods/${f.periodId}/tax`), body, headers);
 const count = async (sql: string, companyId: string) =>
-  (await env.DB.prepare(sql).bind(companyId).first<{ n: number }>())!.n;
+  (await booksDb.prepare(sql).bind(companyId).first<{ n: number }>())!.n;
 const entries = (f: ReturnType<typeof companyFixture>) =>
   count("SELECT count(*) AS n FROM journal_entries WHERE company_id = ?", f.companyId);
 const calculations = (f: ReturnType<typeof companyFixture>) =>

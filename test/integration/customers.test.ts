@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { call, newActor, newCompany, newKey, uniqueKey, type Actor } from "../helpers";
+import { booksDb } from "../books";
 
 let actor: Actor;
 let companyId: string;
@@ -58,7 +59,7 @@ describe("creating customers", () => {
     const res = await post({ name: "Sven Svensson", customer_type: "individual", personal_number: "811218-9876" });
     expect(res.status).toBe(201);
     expect(res.body.data.personal_number).toBe("********-9876");
-    const row = await env.DB.prepare("SELECT * FROM customers WHERE id = ?").bind(res.body.data.id).first<any>();
+    const row = await booksDb.prepare("SELECT * FROM customers WHERE id = ?").bind(res.body.data.id).first<any>();
     expect(JSON.stringify(row)).not.toContain("8112189876");
     expect(JSON.stringify(row)).not.toContain("198112189876");
     expect(row.personal_number_enc).toMatch(/^v1\./);
@@ -115,13 +116,15 @@ describe("creating customers", () => {
     ["an unknown type", { customer_type: "company" }, 400, "VALIDATION_ERROR"],
     ["an EU business without a country", { customer_type: "eu_business" }, 400, "VALIDATION_ERROR"],
   ])("refuses %s", async (_n, body, status, code) => {
-    const before = await env.DB.prepare("SELECT COUNT(*) AS n FROM customers WHERE company_id = ?")
+    const before = await booksDb
+      .prepare("SELECT COUNT(*) AS n FROM customers WHERE company_id = ?")
       .bind(companyId)
       .first<{ n: number }>();
     const res = await post({ name: "X", ...body });
     expect(res.status).toBe(status);
     expect(res.body.error.code).toBe(code);
-    const after = await env.DB.prepare("SELECT COUNT(*) AS n FROM customers WHERE company_id = ?")
+    const after = await booksDb
+      .prepare("SELECT COUNT(*) AS n FROM customers WHERE company_id = ?")
       .bind(companyId)
       .first<{ n: number }>();
     expect(after!.n).toBe(before!.n);
@@ -155,17 +158,15 @@ describe("creating customers", () => {
   });
 
   it("records customer.created in the outbox with the write, and none for a dry-run", async () => {
-    const before = await env.DB.prepare(
-      "SELECT COUNT(*) AS n FROM outbox_events WHERE company_id = ? AND type = 'customer.created'",
-    )
+    const before = await booksDb
+      .prepare("SELECT COUNT(*) AS n FROM outbox_events WHERE company_id = ? AND type = 'customer.created'")
       .bind(companyId)
       .first<{ n: number }>();
     const dry = await post({ name: "Provkund", customer_type: "individual" }, "?dry_run=true");
     expect(dry.headers.get("X-Dry-Run")).toBe("true");
     const res = await post({ name: "Händelsekund", customer_type: "individual" });
-    const rows = await env.DB.prepare(
-      "SELECT object FROM outbox_events WHERE company_id = ? AND type = 'customer.created'",
-    )
+    const rows = await booksDb
+      .prepare("SELECT object FROM outbox_events WHERE company_id = ? AND type = 'customer.created'")
       .bind(companyId)
       .all<any>();
     expect(rows.results.length).toBe(before!.n + 1);
@@ -233,7 +234,7 @@ describe("updating, archiving, listing", () => {
       personal_number: null,
       org_number: "556016-0680",
     });
-    const row = await env.DB.prepare("SELECT personal_number_enc FROM customers WHERE id = ?").bind(id).first<any>();
+    const row = await booksDb.prepare("SELECT personal_number_enc FROM customers WHERE id = ?").bind(id).first<any>();
     expect(row.personal_number_enc).toBeNull();
   });
 
@@ -326,7 +327,8 @@ describe("updating, archiving, listing", () => {
 
   it("answers 422 CUSTOMER_PERSONAL_NUMBER_UNREADABLE when a stored number cannot be decrypted", async () => {
     const c = await post({ name: "Trasig", customer_type: "individual", personal_number: "811218-9876" });
-    await env.DB.prepare("UPDATE customers SET personal_number_enc = 'v1.AAAAAAAAAAAAAAAA.AAAA' WHERE id = ?")
+    await booksDb
+      .prepare("UPDATE customers SET personal_number_enc = 'v1.AAAAAAAAAAAAAAAA.AAAA' WHERE id = ?")
       .bind(c.body.data.id)
       .run();
     const res = await call("GET", path(`/${c.body.data.id}`), { key: actor.key });
@@ -369,7 +371,8 @@ describe("bulk-create", () => {
     const replay = await call("POST", url, { key: actor.key, headers, body });
     expect(replay.headers.get("Idempotent-Replayed")).toBe("true");
     expect(replay.body.data).toEqual(res.body.data);
-    const count = await env.DB.prepare("SELECT COUNT(*) AS n FROM customers WHERE company_id = ?")
+    const count = await booksDb
+      .prepare("SELECT COUNT(*) AS n FROM customers WHERE company_id = ?")
       .bind(c.id)
       .first<{ n: number }>();
     expect(count!.n).toBe(2);

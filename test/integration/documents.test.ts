@@ -12,6 +12,7 @@ import {
   uniqueKey,
   companyFixture,
 } from "../helpers";
+import { booksDb } from "../books";
 
 const f = companyFixture();
 
@@ -70,9 +71,8 @@ describe("upload", () => {
     });
     const object = await env.DOCUMENTS.get(`companies/${f.companyId}/documents/${res.body.data.id}`);
     expect(new Uint8Array(await object!.arrayBuffer())).toEqual(PDF);
-    const ev = await env.DB.prepare(
-      "SELECT object FROM outbox_events WHERE company_id = ? AND type = 'document.uploaded'",
-    )
+    const ev = await booksDb
+      .prepare("SELECT object FROM outbox_events WHERE company_id = ? AND type = 'document.uploaded'")
       .bind(f.companyId)
       .all<any>();
     expect(ev.results.map((r) => JSON.parse(r.object).id)).toContain(res.body.data.id);
@@ -171,9 +171,10 @@ describe("download", () => {
       `attachment; filename="Faktura 2026-11.pdf"; filename*=UTF-8''Faktura%202026-11.pdf`,
     );
     expect(new Uint8Array(await file.arrayBuffer())).toEqual(PDF);
-    const accessed = await env.DB.prepare(
-      "SELECT COUNT(*) AS n FROM outbox_events WHERE company_id = ? AND type = 'document.accessed' AND object LIKE ?",
-    )
+    const accessed = await booksDb
+      .prepare(
+        "SELECT COUNT(*) AS n FROM outbox_events WHERE company_id = ? AND type = 'document.accessed' AND object LIKE ?",
+      )
       .bind(f.companyId, `%${doc.body.data.id}%`)
       .first<{ n: number }>();
     expect(accessed!.n).toBe(1);
@@ -221,9 +222,8 @@ describe("linking, immutability and versions", () => {
         body,
       });
 
-    const lineId = (await env.DB.prepare(
-      "SELECT id FROM journal_lines WHERE journal_entry_id = ? ORDER BY sort_order LIMIT 1",
-    )
+    const lineId = (await booksDb
+      .prepare("SELECT id FROM journal_lines WHERE journal_entry_id = ? ORDER BY sort_order LIMIT 1")
       .bind(draft.body.data.id)
       .first<{ id: string }>())!.id;
     const linked = await link({ journal_entry_id: draft.body.data.id, journal_entry_line_id: lineId });
@@ -264,9 +264,9 @@ describe("linking, immutability and versions", () => {
     const newVersion = await upload(PNG, { path: `/${id}/versions`, name: "ny.png" });
     expect(newVersion.body.error.details.reason).toBe("linked_to_posted_entry");
     await expect(
-      env.DB.prepare("UPDATE documents SET file_name = 'ändrad' WHERE id = ?").bind(id).run(),
+      booksDb.prepare("UPDATE documents SET file_name = 'ändrad' WHERE id = ?").bind(id).run(),
     ).rejects.toThrow(/immutable/);
-    await expect(env.DB.prepare("DELETE FROM documents WHERE id = ?").bind(id).run()).rejects.toThrow(/never deleted/);
+    await expect(booksDb.prepare("DELETE FROM documents WHERE id = ?").bind(id).run()).rejects.toThrow(/never deleted/);
 
     const entry = await call("GET", `/api/v1/companies/${f.companyId}/journal-entries/${other.body.data.id}`, {
       key: f.actor.key,

@@ -6,6 +6,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { call, companyFixture, entryLines, write, settleOperation } from "../helpers";
+import { booksDb } from "../books";
 
 type Fixture = ReturnType<typeof companyFixture>;
 const url = (f: Fixture, p: string) => `/api/v1/companies/${f.companyId}${p}`;
@@ -28,9 +29,10 @@ async function closingBalances(f: Fixture, periodId: string) {
 }
 
 async function entriesOfSource(f: Fixture, sourceType: string) {
-  return env.DB.prepare(
-    "SELECT id, entry_date, fiscal_period_id, reverses_id, reversed_by_id FROM journal_entries WHERE company_id = ? AND source_type = ? ORDER BY created_at",
-  )
+  return booksDb
+    .prepare(
+      "SELECT id, entry_date, fiscal_period_id, reverses_id, reversed_by_id FROM journal_entries WHERE company_id = ? AND source_type = ? ORDER BY created_at",
+    )
     .bind(f.companyId, sourceType)
     .all<{
       id: string;

@@ -3,6 +3,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { call, companyFixture, newKey, write, settleOperation } from "../helpers";
+import { booksDb } from "../books";
 
 type Fixture = ReturnType<typeof companyFixture>;
 const url = (f: Fixture, p: string) => `/api/v1/companies/${f.companyId}${p}`;
@@ -69,7 +70,8 @@ describe("voucher gaps and year-end readiness", () => {
     ]);
     expect((await write(f.actor.key, "POST", url(f, `/fiscal-periods/${periodId}/lock`))).status).toBe(200);
     const ops = async () =>
-      (await env.DB.prepare("SELECT count(*) AS n FROM operations WHERE company_id = ?")
+      (await booksDb
+        .prepare("SELECT count(*) AS n FROM operations WHERE company_id = ?")
         .bind(f.companyId)
         .first<{ n: number }>())!.n;
     const opsBefore = await ops();

@@ -4,6 +4,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { call, companyFixture, entryLines, line, postedEntry, write, settleOperation } from "../helpers";
+import { booksDb } from "../books";
 
 type Fixture = ReturnType<typeof companyFixture>;
 const url = (f: Fixture, p: string) => `/api/v1/companies/${f.companyId}${p}`;
@@ -14,7 +15,8 @@ const settle = (f: Fixture, operationId: string) => settleOperation(f.actor.key,
 const revalue = (f: Fixture, body?: unknown) =>
   write(f.actor.key, "POST", url(f, `/fiscal-periods/${f.periodId}/currency-revaluation`), body);
 const count = (f: Fixture, table: string) =>
-  env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE company_id = ?`)
+  booksDb
+    .prepare(`SELECT count(*) AS n FROM ${table} WHERE company_id = ?`)
     .bind(f.companyId)
     .first<{ n: number }>()
     .then((r) => r!.n);

@@ -4,6 +4,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { encodeCp437 } from "../../src/sweden/sie/encoding";
 import { call, companyFixture, entryLines, line, postedEntry, settleOperation, write } from "../helpers";
+import { booksDb } from "../books";
 
 type Fixture = ReturnType<typeof companyFixture>;
 const url = (f: Fixture, p: string) => `/api/v1/companies/${f.companyId}${p}`;
@@ -22,7 +23,8 @@ const periods = async (f: Fixture) =>
 
 async function tally(f: Fixture) {
   const q = (sql: string) =>
-    env.DB.prepare(sql)
+    booksDb
+      .prepare(sql)
       .bind(f.companyId)
       .first<{ n: number }>()
       .then((r) => r!.n);
@@ -417,9 +419,8 @@ describe("years closed in order, and a year closed in another program", () => {
     });
     expect(reopened.body.data.locked_at).not.toBeNull();
     expect(reopened.body.data.reopened_at).not.toBeNull();
-    const event = await env.DB.prepare(
-      "SELECT object FROM outbox_events WHERE company_id = ? AND type = 'period.reopened'",
-    )
+    const event = await booksDb
+      .prepare("SELECT object FROM outbox_events WHERE company_id = ? AND type = 'period.reopened'")
       .bind(f.companyId)
       .first<{ object: string }>();
     expect(JSON.parse(event!.object)).toMatchObject({ id: year2025, is_closed: false });

@@ -5,6 +5,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { call, companyFixture, entryLines, line, postedEntry, settleOperation, write } from "../helpers";
+import { booksDb } from "../books";
 
 const YEAR = { first_fiscal_year: { start_date: "2026-01-01", end_date: "2026-12-31" }, fiscal_year_start_month: 1 };
 const f = companyFixture({ name: "Efterbokning AB", ...YEAR });
@@ -22,7 +23,8 @@ const period = async () =>
     (p) => p.id === f.periodId,
   );
 const entries = async () =>
-  (await env.DB.prepare("SELECT count(*) AS n FROM journal_entries WHERE company_id = ?")
+  (await booksDb
+    .prepare("SELECT count(*) AS n FROM journal_entries WHERE company_id = ?")
     .bind(f.companyId)
     .first<{ n: number }>())!.n;
 

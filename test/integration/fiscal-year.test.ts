@@ -4,6 +4,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { call, companyFixture, entryLines, line, postedEntry, write, createDraft, settleOperation } from "../helpers";
+import { booksDb } from "../books";
 
 type Fixture = ReturnType<typeof companyFixture>;
 const url = (f: Fixture, p: string) => `/api/v1/companies/${f.companyId}${p}`;
@@ -22,7 +23,8 @@ const periodOf = async (f: Fixture, id: string) =>
 
 async function tally(f: Fixture) {
   const q = (sql: string) =>
-    env.DB.prepare(sql)
+    booksDb
+      .prepare(sql)
       .bind(f.companyId)
       .first<{ n: number }>()
       .then((r) => r!.n);
@@ -138,9 +140,8 @@ describe("a limited company's year, from the first entry to the next year's open
     expect(closed.body.data).toMatchObject({ id: ab.periodId, is_closed: true });
     expect((await act(ab, "unlock")).body.error.code).toBe("PERIOD_UNLOCK_CLOSED");
     expect((await act(ab, "close")).body.error.code).toBe("CONFLICT");
-    const ev = await env.DB.prepare(
-      "SELECT count(*) AS n FROM outbox_events WHERE company_id = ? AND type = 'period.year_closed'",
-    )
+    const ev = await booksDb
+      .prepare("SELECT count(*) AS n FROM outbox_events WHERE company_id = ? AND type = 'period.year_closed'")
       .bind(ab.companyId)
       .first<{ n: number }>();
     expect(ev!.n).toBe(1);
@@ -325,9 +326,10 @@ describe("a lock date inside the year", () => {
     expect(unlocked.status).toBe(200);
     expect(unlocked.body.data).toEqual({ id: q.periodId, locked_at: null, is_closed: false, lock_date: "2026-03-31" });
     expect(await periodOf(q, q.periodId)).toMatchObject({ locked_at: null, lock_date: "2026-03-31" });
-    const event = await env.DB.prepare(
-      "SELECT object, previous_attributes AS previous FROM outbox_events WHERE company_id = ? AND type = 'period.unlocked'",
-    )
+    const event = await booksDb
+      .prepare(
+        "SELECT object, previous_attributes AS previous FROM outbox_events WHERE company_id = ? AND type = 'period.unlocked'",
+      )
       .bind(q.companyId)
       .first<{ object: string; previous: string }>();
     expect(JSON.parse(event!.object)).toMatchObject({ locked_at: null, lock_date: "2026-03-31" });
@@ -352,7 +354,8 @@ describe("a lock date inside the year", () => {
     const g = await call("GET", url(f, "/fiscal-periods"), { key: f.actor.key });
     expect(g.status).toBe(200);
     // cancel every draft so that the whole period can be locked
-    const drafts = await env.DB.prepare("SELECT id FROM journal_entries WHERE company_id = ? AND status = 'draft'")
+    const drafts = await booksDb
+      .prepare("SELECT id FROM journal_entries WHERE company_id = ? AND status = 'draft'")
       .bind(f.companyId)
       .all<{ id: string }>();
     for (const d of drafts.results) await write(f.actor.key, "POST", url(f, `/journal-entries/${d.id}/cancel`));

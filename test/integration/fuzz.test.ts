@@ -11,6 +11,7 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ERROR_CATALOGUE } from "../../src/errors/catalogue";
 import { BASE, newActor, newCompany, newKey, yearAroundToday, type Actor } from "../helpers";
+import { booksDb } from "../books";
 
 const SEED = 20261111;
 const FAKE_ID = "00000000-0000-4000-8000-000000000000";
@@ -277,7 +278,8 @@ async function snapshotOnce(tables: string[]): Promise<string> {
     "(SELECT count(*) FROM users)",
   ];
   // one column a table: a chain of || deeper than 100 is more than SQLite parses
-  const row = await env.DB.prepare(`SELECT ${counts.map((c, i) => `${c} AS c${i}`).join(", ")}`)
+  const row = await booksDb
+    .prepare(`SELECT ${counts.map((c, i) => `${c} AS c${i}`).join(", ")}`)
     .bind(companyId)
     .first<Record<string, number>>();
   return counts.map((_, i) => row![`c${i}`]).join(",");
@@ -337,9 +339,11 @@ describe("fuzz of every operation in the OpenAPI document", () => {
     companyId = c.id;
     periodId = c.fiscal_period.id;
     // every table that holds a company's data, including those of domains added later
-    const list = await env.DB.prepare(
-      "SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_%' ESCAPE '\\' AND name NOT LIKE 'sqlite%' AND name NOT LIKE 'd1%'",
-    ).all<{ name: string; sql: string }>();
+    const list = await booksDb
+      .prepare(
+        "SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_%' ESCAPE '\\' AND name NOT LIKE 'sqlite%' AND name NOT LIKE 'd1%'",
+      )
+      .all<{ name: string; sql: string }>();
     // idempotency records keep the answer to a refused command, by design (docs/architecture.md)
     tables = list.results
       .filter((r) => /[`"\s(]company_id[`"\s]/.test(r.sql))

@@ -6,12 +6,14 @@ import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import worker from "../../src/index";
 import { ADMIN_TOKEN, admin, BASE, call, companyFixture, uniqueKey, write } from "../helpers";
+import { booksDb } from "../books";
 
 const f = companyFixture({ name: "Härdning 34 AB" });
 const url = (p: string) => `/api/v1/companies/${f.companyId}${p}`;
 
 const customerCount = async () =>
-  (await env.DB.prepare("SELECT count(*) AS n FROM customers WHERE company_id = ?")
+  (await booksDb
+    .prepare("SELECT count(*) AS n FROM customers WHERE company_id = ?")
     .bind(f.companyId)
     .first<{ n: number }>())!.n;
 const customer = () => ({ name: `Kund ${uniqueKey()}`, customer_type: "swedish_business", default_payment_terms: 30 });
@@ -57,7 +59,8 @@ describe("admin user creation", () => {
     );
     expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409]);
     for (const a of answers.filter((x) => x.status === 409)) expect(a.body.error.code).toBe("CONFLICT");
-    const rows = await env.DB.prepare("SELECT count(*) AS n FROM users WHERE email = ?")
+    const rows = await booksDb
+      .prepare("SELECT count(*) AS n FROM users WHERE email = ?")
       .bind(email)
       .first<{ n: number }>();
     expect(rows!.n).toBe(1);
@@ -68,7 +71,7 @@ describe("admin user creation", () => {
     expect((await admin("POST", "/admin/v1/users", { email, name: "Först" })).status).toBe(201);
     // A database on which a look-up of users by email finds nothing, as a read made just
     // before the other request's insert would: the unique index alone must decide.
-    const racing = new Proxy(env.DB, {
+    const racing = new Proxy(env.DIRECTORY, {
       get(target, prop) {
         if (prop === "prepare")
           return (query: string) =>
@@ -89,7 +92,7 @@ describe("admin user creation", () => {
         headers: { Authorization: `Bearer ${ADMIN_TOKEN}`, "Content-Type": "application/json" },
         body: JSON.stringify({ email, name: "Andra" }),
       }),
-      { ...env, DB: racing },
+      { ...env, DIRECTORY: racing },
       ctx,
     );
     expect(res.status).toBe(409);

@@ -4,13 +4,15 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { BASE, call, companyFixture, day, entryLines, line, uniqueKey, write, yearAroundToday } from "../helpers";
+import { booksDb } from "../books";
 
 const f = companyFixture({ name: "Härdning AB", ...yearAroundToday() });
 const url = (p: string) => `/api/v1/companies/${f.companyId}${p}`;
 
 /** Rows of a company in a table (the tables every write here could touch). */
 async function count(table: string): Promise<number> {
-  const row = await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE company_id = ?`)
+  const row = await booksDb
+    .prepare(`SELECT count(*) AS n FROM ${table} WHERE company_id = ?`)
     .bind(f.companyId)
     .first<{ n: number }>();
   return row!.n;

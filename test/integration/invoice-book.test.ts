@@ -5,6 +5,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { call, companyFixture, day, write, yearAroundToday } from "../helpers";
+import { booksDb } from "../books";
 
 const switched = companyFixture({ name: "Bytt Metod AB", accounting_method: "cash", ...yearAroundToday() });
 const accrual = companyFixture({ name: "Bokför AB", ...yearAroundToday() });
@@ -44,7 +45,8 @@ describe("booking an invoice sent under the cash method, after the move to accru
     const openAfterSwitch = await invoice(switched, false);
     expect((await get(switched, `/invoices/${id}`)).journal_entry_id).toBeNull();
     // the company moves to faktureringsmetoden (not a route today: the state is set directly)
-    await env.DB.prepare("UPDATE companies SET accounting_method = 'accrual' WHERE id = ?")
+    await booksDb
+      .prepare("UPDATE companies SET accounting_method = 'accrual' WHERE id = ?")
       .bind(switched.companyId)
       .run();
     const before = await books(switched);
@@ -88,10 +90,14 @@ describe("the refusals of book", () => {
   });
 
   it("refuses an invoice paid before the move: its payment booked the sale already", async () => {
-    await env.DB.prepare("UPDATE companies SET accounting_method = 'cash' WHERE id = ?").bind(switched.companyId).run();
+    await booksDb
+      .prepare("UPDATE companies SET accounting_method = 'cash' WHERE id = ?")
+      .bind(switched.companyId)
+      .run();
     const paidCash = await invoice(switched);
     expect((await post(switched, `/invoices/${paidCash}/mark-paid`, { payment_date: day(-2) })).status).toBe(200);
-    await env.DB.prepare("UPDATE companies SET accounting_method = 'accrual' WHERE id = ?")
+    await booksDb
+      .prepare("UPDATE companies SET accounting_method = 'accrual' WHERE id = ?")
       .bind(switched.companyId)
       .run();
     const before = await books(switched);

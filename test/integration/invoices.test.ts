@@ -17,6 +17,7 @@ import {
   yearAroundToday,
 } from "../helpers";
 import { SELF } from "cloudflare:test";
+import { booksDb } from "../books";
 
 const f = companyFixture({ name: "Fakturera AB", ...yearAroundToday() });
 const url = (x: { companyId: string }, p: string) => `/api/v1/companies/${x.companyId}${p}`;
@@ -206,9 +207,10 @@ describe("issuing and paying under the accrual method", () => {
     expect((await act(f, inv.id, "mark-paid", {})).body.error.code).toBe("INVOICE_PAID_NOT_PAYABLE");
     const payments = (await get(f, inv.id, "?expand=payments")).body.data.payments;
     expect(payments.map((p: any) => p.amount)).toEqual([2818, 10000]);
-    const ev = await env.DB.prepare(
-      "SELECT object FROM outbox_events WHERE company_id = ? AND type = 'invoice.paid' ORDER BY created, rowid",
-    )
+    const ev = await booksDb
+      .prepare(
+        "SELECT object FROM outbox_events WHERE company_id = ? AND type = 'invoice.paid' ORDER BY created, rowid",
+      )
       .bind(f.companyId)
       .all<{ object: string }>();
     const last = JSON.parse(ev.results[ev.results.length - 1].object);
@@ -277,9 +279,10 @@ describe("issuing and paying under the accrual method", () => {
     expect((await act(f, "00000000-0000-4000-8000-000000000000", "credit", { reason: "x" })).body.error.code).toBe(
       "INVOICE_CREDIT_ORIGINAL_NOT_FOUND",
     );
-    const types = await env.DB.prepare(
-      "SELECT type FROM outbox_events WHERE company_id = ? AND type IN ('invoice.credited', 'credit_note.created')",
-    )
+    const types = await booksDb
+      .prepare(
+        "SELECT type FROM outbox_events WHERE company_id = ? AND type IN ('invoice.credited', 'credit_note.created')",
+      )
       .bind(f.companyId)
       .all<{ type: string }>();
     expect(types.results.map((r) => r.type).sort()).toEqual(["credit_note.created", "invoice.credited"]);
@@ -450,7 +453,7 @@ describe("issuing and paying under the accrual method", () => {
     const inv = (await create(f, { customer_id: customerId, invoice_date: day(-40), due_date: day(5), items: ITEMS }))
       .body.data;
     await act(f, inv.id, "mark-sent");
-    await env.DB.prepare("UPDATE invoices SET due_date = ? WHERE id = ?").bind(day(-10), inv.id).run();
+    await booksDb.prepare("UPDATE invoices SET due_date = ? WHERE id = ?").bind(day(-10), inv.id).run();
     await runJob({ type: "invoices.overdue_sweep" });
     expect((await get(f, inv.id)).body.data.status).toBe("overdue");
     const backDated = (

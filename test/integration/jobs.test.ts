@@ -9,6 +9,7 @@ import {
 import { describe, expect, it } from "vitest";
 import worker from "../../src/index";
 import type { Job } from "../../src/queue";
+import { booksDb } from "../books";
 
 describe("cron and queue", () => {
   it("the minute cron enqueues the sweeps, and the consumer deletes expired records only", async () => {
@@ -28,7 +29,7 @@ describe("cron and queue", () => {
       { type: "peppol.sweep" },
     ]);
 
-    const insert = env.DB.prepare(
+    const insert = booksDb.prepare(
       "INSERT INTO idempotency_records (api_key_id, company_id, idempotency_key, body_hash, status_code, result, created_at, expires_at) VALUES ('k', 'c', ?, 'h', 200, '{}', '2000-01-01', ?)",
     );
     await insert.bind("old", "2000-01-02T00:00:00.000Z").run();
@@ -41,7 +42,7 @@ describe("cron and queue", () => {
     await worker.queue(batch, env as any);
     const result = await getQueueResult(batch, qctx);
     expect(result.explicitAcks).toEqual(["m1"]);
-    const left = await env.DB.prepare("SELECT idempotency_key FROM idempotency_records WHERE api_key_id = 'k'").all<{
+    const left = await booksDb.prepare("SELECT idempotency_key FROM idempotency_records WHERE api_key_id = 'k'").all<{
       idempotency_key: string;
     }>();
     expect(left.results.map((r) => r.idempotency_key)).toEqual(["fresh"]);

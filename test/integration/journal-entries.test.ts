@@ -13,6 +13,7 @@ import {
   uniqueKey,
   type Actor,
 } from "../helpers";
+import { booksDb } from "../books";
 
 let actor: Actor;
 let companyId: string;
@@ -21,16 +22,18 @@ const je = (suffix = "") => `/api/v1/companies/${companyId}/journal-entries${suf
 const ik = () => ({ "Idempotency-Key": uniqueKey() });
 
 async function balance(account: string, cid = companyId, pid = periodId) {
-  const row = await env.DB.prepare(
-    "SELECT debit_ore, credit_ore FROM account_balances WHERE company_id = ? AND fiscal_period_id = ? AND account_number = ?",
-  )
+  const row = await booksDb
+    .prepare(
+      "SELECT debit_ore, credit_ore FROM account_balances WHERE company_id = ? AND fiscal_period_id = ? AND account_number = ?",
+    )
     .bind(cid, pid, account)
     .first<{ debit_ore: number; credit_ore: number }>();
   return row ? row.debit_ore - row.credit_ore : 0;
 }
 
 async function countRows(table: string, cid = companyId) {
-  const row = await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE company_id = ?`)
+  const row = await booksDb
+    .prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE company_id = ?`)
     .bind(cid)
     .first<{ n: number }>();
   return row!.n;
@@ -228,9 +231,10 @@ describe("commit and voucher numbers", () => {
   it("fills the smallest unused number (a gap left by an import)", async () => {
     // A gap can only arise from outside the engine (an imported series); simulate one.
     const first = await postedEntry(actor.key, company2, period2, { voucher_series: "G" });
-    await env.DB.prepare(
-      "INSERT INTO journal_entries (id, company_id, fiscal_period_id, voucher_series, voucher_number, entry_date, description, status, source_type, total_ore, created_at) VALUES (?, ?, ?, 'G', 3, '2026-03-01', 'imported', 'posted', 'sie_import', 0, ?)",
-    )
+    await booksDb
+      .prepare(
+        "INSERT INTO journal_entries (id, company_id, fiscal_period_id, voucher_series, voucher_number, entry_date, description, status, source_type, total_ore, created_at) VALUES (?, ?, ?, 'G', 3, '2026-03-01', 'imported', 'posted', 'sie_import', 0, ?)",
+      )
       .bind(crypto.randomUUID(), company2, period2, new Date().toISOString())
       .run();
     expect(first.voucher_number).toBe(1);
@@ -625,9 +629,8 @@ describe("idempotency", () => {
     const headers = ik();
     const body = { fiscal_period_id: periodId, entry_date: "2026-03-01", description: "gammal", lines: saleLines() };
     const first = await call("POST", je(), { key: actor.key, headers, body });
-    await env.DB.prepare(
-      "UPDATE idempotency_records SET expires_at = '2000-01-01T00:00:00.000Z' WHERE idempotency_key = ?",
-    )
+    await booksDb
+      .prepare("UPDATE idempotency_records SET expires_at = '2000-01-01T00:00:00.000Z' WHERE idempotency_key = ?")
       .bind(headers["Idempotency-Key"])
       .run();
     const later = await call("POST", je(), { key: actor.key, headers, body });
@@ -705,7 +708,8 @@ describe("events and immutability", () => {
     const c = await newCompany(actor.key, { name: "Händelser AB" });
     const e = await postedEntry(actor.key, c.id, c.fiscal_period.id);
     await commit(actor.key, c.id, e.id); // 409: no event
-    const rows = await env.DB.prepare("SELECT type, api_version, object FROM outbox_events WHERE company_id = ?")
+    const rows = await booksDb
+      .prepare("SELECT type, api_version, object FROM outbox_events WHERE company_id = ?")
       .bind(c.id)
       .all<any>();
     expect(rows.results.map((r) => r.type)).toEqual(["journal_entry.committed"]);
@@ -716,12 +720,12 @@ describe("events and immutability", () => {
   it("makes the database itself refuse changes to posted entries and lines", async () => {
     const e = await postedEntry(actor.key, companyId, periodId);
     await expect(
-      env.DB.prepare("UPDATE journal_entries SET description = 'ändrad' WHERE id = ?").bind(e.id).run(),
+      booksDb.prepare("UPDATE journal_entries SET description = 'ändrad' WHERE id = ?").bind(e.id).run(),
     ).rejects.toThrow(/immutable/);
     await expect(
-      env.DB.prepare("UPDATE journal_lines SET debit_ore = 1 WHERE journal_entry_id = ?").bind(e.id).run(),
+      booksDb.prepare("UPDATE journal_lines SET debit_ore = 1 WHERE journal_entry_id = ?").bind(e.id).run(),
     ).rejects.toThrow(/immutable/);
-    await expect(env.DB.prepare("DELETE FROM journal_entries WHERE id = ?").bind(e.id).run()).rejects.toThrow(
+    await expect(booksDb.prepare("DELETE FROM journal_entries WHERE id = ?").bind(e.id).run()).rejects.toThrow(
       /never deleted/,
     );
   });

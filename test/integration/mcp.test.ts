@@ -6,6 +6,7 @@ import { env, SELF } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import { toolName } from "../../src/mcp/tools";
 import { BASE, call, companyFixture, newKey, saleLines, line } from "../helpers";
+import { booksDb } from "../books";
 
 const f = companyFixture();
 const open: Client[] = [];
@@ -27,7 +28,8 @@ afterEach(async () => {
 const text = (result: any) => result.content.map((c: any) => c.text).join("");
 const json = (result: any) => JSON.parse(text(result));
 const entriesOf = async (companyId: string) =>
-  (await env.DB.prepare("SELECT count(*) AS n FROM journal_entries WHERE company_id = ?")
+  (await booksDb
+    .prepare("SELECT count(*) AS n FROM journal_entries WHERE company_id = ?")
     .bind(companyId)
     .first<{ n: number }>())!.n;
 

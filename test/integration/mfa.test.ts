@@ -20,6 +20,7 @@ import {
   settleOperation,
   uniqueKey,
 } from "../helpers";
+import { booksDb } from "../books";
 
 const YEAR = { first_fiscal_year: { start_date: "2026-01-01", end_date: "2026-12-31" }, fiscal_year_start_month: 1 };
 const adminAuth = { Authorization: `Bearer ${ADMIN_TOKEN}` };
@@ -31,7 +32,8 @@ const createKey = (userId: string, mode: "live" | "test", headers: Record<string
   });
 
 const keysOf = async (userId: string) =>
-  (await env.DB.prepare("SELECT COUNT(*) AS n FROM api_keys WHERE user_id = ?").bind(userId).first<{ n: number }>())!.n;
+  (await booksDb.prepare("SELECT COUNT(*) AS n FROM api_keys WHERE user_id = ?").bind(userId).first<{ n: number }>())!
+    .n;
 
 function expectMfaRequired(res: { status: number; body: any }, reason: string, action: string) {
   expect(res.status).toBe(403);
@@ -53,7 +55,8 @@ describe("enrolling an authenticator", () => {
     expect(first.body.data.otpauth_uri).toMatch(
       new RegExp(`^otpauth://totp/Bokf%C3%B6ring%20API%3A.+\\?secret=${secret}&issuer=`),
     );
-    const stored = await env.DB.prepare("SELECT mfa_secret_enc, mfa_enrolled_at FROM users WHERE id = ?")
+    const stored = await booksDb
+      .prepare("SELECT mfa_secret_enc, mfa_enrolled_at FROM users WHERE id = ?")
       .bind(userId)
       .first<{ mfa_secret_enc: string; mfa_enrolled_at: string }>();
     expect(stored!.mfa_secret_enc).toMatch(/^v1\./);
@@ -63,7 +66,8 @@ describe("enrolling an authenticator", () => {
     // re-enrolling (a new phone) needs the current code of the old secret
     const bare = await call("POST", `/admin/v1/users/${userId}/mfa`, { headers: adminAuth });
     expectMfaRequired(bare, "code_missing", "users.mfa_reenrol");
-    const after = await env.DB.prepare("SELECT mfa_secret_enc FROM users WHERE id = ?")
+    const after = await booksDb
+      .prepare("SELECT mfa_secret_enc FROM users WHERE id = ?")
       .bind(userId)
       .first<{ mfa_secret_enc: string }>();
     expect(after!.mfa_secret_enc).toBe(stored!.mfa_secret_enc);
@@ -149,9 +153,10 @@ async function yearReadyToClose(key: string) {
 }
 
 const periodRow = (id: string) =>
-  env.DB.prepare("SELECT is_closed FROM fiscal_periods WHERE id = ?").bind(id).first<{ is_closed: number }>();
+  booksDb.prepare("SELECT is_closed FROM fiscal_periods WHERE id = ?").bind(id).first<{ is_closed: number }>();
 const closedEvents = async (companyId: string) =>
-  (await env.DB.prepare("SELECT COUNT(*) AS n FROM outbox_events WHERE company_id = ? AND type = 'period.year_closed'")
+  (await booksDb
+    .prepare("SELECT COUNT(*) AS n FROM outbox_events WHERE company_id = ? AND type = 'period.year_closed'")
     .bind(companyId)
     .first<{ n: number }>())!.n;
 

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { runOperation } from "../../src/domains/operations/service";
 import { ApiError } from "../../src/errors/api-error";
 import { call, newActor, newCompany, type Actor } from "../helpers";
+import { booksDb } from "../books";
 
 let actor: Actor;
 let companyId: string;
@@ -10,9 +11,10 @@ const clock = () => new Date().toISOString();
 
 async function queued(type: string) {
   const id = crypto.randomUUID();
-  await env.DB.prepare(
-    "INSERT INTO operations (id, company_id, type, status, request_id, created_at) VALUES (?, ?, ?, 'queued', 'req_test', ?)",
-  )
+  await booksDb
+    .prepare(
+      "INSERT INTO operations (id, company_id, type, status, request_id, created_at) VALUES (?, ?, ?, 'queued', 'req_test', ?)",
+    )
     .bind(id, companyId, type, new Date().toISOString())
     .run();
   return id;
@@ -57,9 +59,9 @@ describe("operations", () => {
     expect(after.body.data.completed_at).not.toBeNull();
 
     expect(await runOperation(env, id, { "test.count": async () => ({ counted: 99 }) }, clock)).toBeNull();
-    await expect(env.DB.prepare("UPDATE operations SET status = 'failed' WHERE id = ?").bind(id).run()).rejects.toThrow(
-      /terminal/,
-    );
+    await expect(
+      booksDb.prepare("UPDATE operations SET status = 'failed' WHERE id = ?").bind(id).run(),
+    ).rejects.toThrow(/terminal/);
   });
 
   it("fails with the handler's error code, or INTERNAL_ERROR for an unexpected one", async () => {
@@ -103,12 +105,13 @@ describe("operations", () => {
   it("runs again when its worker died (stale heartbeat), never twice at once", async () => {
     const id = await queued("test.resume");
     const now = new Date().toISOString();
-    await env.DB.prepare("UPDATE operations SET status = 'running', started_at = ?, heartbeat_at = ? WHERE id = ?")
+    await booksDb
+      .prepare("UPDATE operations SET status = 'running', started_at = ?, heartbeat_at = ? WHERE id = ?")
       .bind(now, now, id)
       .run();
     expect(await runOperation(env, id, { "test.resume": async () => ({ resumed: true }) }, clock)).toBe("busy");
     const old = new Date(Date.now() - 3 * 60_000).toISOString();
-    await env.DB.prepare("UPDATE operations SET heartbeat_at = ? WHERE id = ?").bind(old, id).run();
+    await booksDb.prepare("UPDATE operations SET heartbeat_at = ? WHERE id = ?").bind(old, id).run();
     expect(await runOperation(env, id, { "test.resume": async () => ({ resumed: true }) }, clock)).toBe("succeeded");
 
     // two runners started together: one runs, the other is told it is busy

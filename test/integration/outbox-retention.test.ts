@@ -9,6 +9,7 @@ import { deliver } from "../../src/domains/webhooks/delivery";
 import worker from "../../src/index";
 import type { Job } from "../../src/queue";
 import { call, newActor, newCompany, postedEntry, uniqueKey, type Actor } from "../helpers";
+import { booksDb } from "../books";
 
 const DAY_MS = 86_400_000;
 let shifted = 0;
@@ -26,7 +27,8 @@ async function prune(vars: Record<string, string> = {}) {
 }
 
 async function outboxIds(companyId: string): Promise<string[]> {
-  const rows = await env.DB.prepare("SELECT id FROM outbox_events WHERE company_id = ? ORDER BY created, id")
+  const rows = await booksDb
+    .prepare("SELECT id FROM outbox_events WHERE company_id = ? ORDER BY created, id")
     .bind(companyId)
     .all<{ id: string }>();
   return rows.results.map((r) => r.id);
@@ -34,7 +36,8 @@ async function outboxIds(companyId: string): Promise<string[]> {
 
 async function deliveries(companyId: string) {
   return (
-    await env.DB.prepare("SELECT id, event_id, status, webhook_id FROM webhook_deliveries WHERE company_id = ?")
+    await booksDb
+      .prepare("SELECT id, event_id, status, webhook_id FROM webhook_deliveries WHERE company_id = ?")
       .bind(companyId)
       .all<{ id: string; event_id: string | null; status: string; webhook_id: string | null }>()
   ).results;
@@ -44,7 +47,8 @@ async function deliveries(companyId: string) {
 async function settled(id: string): Promise<string> {
   await deliver(env, id, Date.now() + shifted);
   for (let i = 0; i < 100; i++) {
-    const row = await env.DB.prepare("SELECT status FROM webhook_deliveries WHERE id = ?")
+    const row = await booksDb
+      .prepare("SELECT status FROM webhook_deliveries WHERE id = ?")
       .bind(id)
       .first<{ status: string }>();
     if (row && row.status !== "pending" && row.status !== "in_flight") return row.status;

@@ -4,6 +4,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { call, companyFixture, day, write, yearAroundToday } from "../helpers";
+import { booksDb } from "../books";
 
 const f = companyFixture({ name: "Expand AB", ...yearAroundToday() });
 const url = (p: string) => `/api/v1/companies/${f.companyId}${p}`;
@@ -37,7 +38,8 @@ describe("meta.partial_expansions on invoices", () => {
       customer_type: "individual",
       personal_number: "811218-9876",
     });
-    await env.DB.prepare("UPDATE customers SET personal_number_enc = 'v1.AAAAAAAAAAAAAAAA.AAAA' WHERE id = ?")
+    await booksDb
+      .prepare("UPDATE customers SET personal_number_enc = 'v1.AAAAAAAAAAAAAAAA.AAAA' WHERE id = ?")
       .bind(customerId)
       .run();
     const one = await get(`/invoices/${invoiceId}?expand=customer,items`);
@@ -55,7 +57,7 @@ describe("meta.partial_expansions on invoices", () => {
 
   it("names customer when the customer record is gone (customer: null)", async () => {
     const { customerId, invoiceId } = await invoiceFor({ name: "Borta AB", customer_type: "swedish_business" });
-    await env.DB.prepare("DELETE FROM customers WHERE id = ?").bind(customerId).run();
+    await booksDb.prepare("DELETE FROM customers WHERE id = ?").bind(customerId).run();
     const res = await get(`/invoices/${invoiceId}?expand=customer,payments`);
     expect(res.status).toBe(200);
     expect(res.body.data.customer).toBeNull();
@@ -78,7 +80,7 @@ describe("meta.partial_expansions on supplier invoices", () => {
     const whole = await get(`/supplier-invoices/${id}?expand=supplier`);
     expect(whole.body.data.supplier.name).toBe("Lev Borta AB");
     expect(whole.body.meta).not.toHaveProperty("partial_expansions");
-    await env.DB.prepare("DELETE FROM suppliers WHERE id = ?").bind(sup.body.data.id).run();
+    await booksDb.prepare("DELETE FROM suppliers WHERE id = ?").bind(sup.body.data.id).run();
     const res = await get(`/supplier-invoices/${id}?expand=supplier,items`);
     expect(res.status).toBe(200);
     expect(res.body.data.supplier).toBeNull();

@@ -6,6 +6,7 @@ import { env } from "cloudflare:test";
 import { XMLParser } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
 import { call, companyFixture, day, write } from "../helpers";
+import { booksDb } from "../books";
 
 const f = companyFixture({ name: "Betalaren AB" });
 const url = (p: string) => `/api/v1/companies/${f.companyId}${p}`;
@@ -197,7 +198,8 @@ describe("POST .../payment-files/supplier-invoices", () => {
     ]);
 
     // nothing changed: the invoices are still approved and unpaid
-    const rows = await env.DB.prepare(`SELECT status, paid_ore FROM supplier_invoices WHERE id IN (?, ?, ?, ?)`)
+    const rows = await booksDb
+      .prepare(`SELECT status, paid_ore FROM supplier_invoices WHERE id IN (?, ?, ?, ?)`)
       .bind(a, b, c, d)
       .all<{ status: string; paid_ore: number }>();
     expect(rows.results.map((r) => [r.status, r.paid_ore])).toEqual(Array(4).fill(["approved", 0]));

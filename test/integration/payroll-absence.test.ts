@@ -10,6 +10,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { call, companyFixture, entryLines, write, hire } from "../helpers";
+import { booksDb } from "../books";
 
 const f = companyFixture({ name: "Frånvarobolaget AB" });
 const url = (p: string) => `/api/v1/companies/${f.companyId}${p}`;
@@ -32,7 +33,8 @@ const absent = (emp: string, body: Record<string, unknown>) =>
   write(f.actor.key, "POST", url(`/employees/${emp}/absence`), body);
 const read = (emp: string, q: string) => call("GET", url(`/employees/${emp}/absence?${q}`), { key: f.actor.key });
 const count = async (emp: string) =>
-  (await env.DB.prepare("SELECT COUNT(*) AS n FROM salary_absence_days WHERE employee_id = ?")
+  (await booksDb
+    .prepare("SELECT COUNT(*) AS n FROM salary_absence_days WHERE employee_id = ?")
     .bind(emp)
     .first<{ n: number }>())!.n;
 

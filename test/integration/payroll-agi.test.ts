@@ -20,6 +20,7 @@ import { XMLParser } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
 import { call, companyFixture, write, countOf, hire } from "../helpers";
 import example from "../fixtures/agi/skatteverket_Exempelfil_01_Vanliga_lontagare_v1.1.9.xml?raw";
+import { booksDb } from "../books";
 
 const f = companyFixture({ name: "Deklarationsbolaget AB" });
 const url = (p: string) => `/api/v1/companies/${f.companyId}${p}`;
@@ -418,9 +419,8 @@ describe("generate-agi", () => {
       agi_xml: again.body.data.agi_xml,
     });
 
-    const events = await env.DB.prepare(
-      "SELECT object FROM outbox_events WHERE company_id = ? AND type = 'agi.generated' ORDER BY rowid",
-    )
+    const events = await booksDb
+      .prepare("SELECT object FROM outbox_events WHERE company_id = ? AND type = 'agi.generated' ORDER BY rowid")
       .bind(f.companyId)
       .all<{ object: string }>();
     expect(events.results).toHaveLength(3);

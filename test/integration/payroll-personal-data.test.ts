@@ -7,6 +7,7 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { admin, BASE, call, companyFixture, hire, newActor, write } from "../helpers";
+import { booksDb } from "../books";
 
 const f = companyFixture({ name: "Personuppgifter AB" });
 const url = (p: string) => `/api/v1/companies/${f.companyId}${p}`;
@@ -16,7 +17,7 @@ const ACCOUNT = "123456789";
 
 /** Every row of a company in a table, as one JSON text: what someone reading the database sees. */
 async function rowsText(table: string): Promise<string> {
-  const { results } = await env.DB.prepare(`SELECT * FROM ${table} WHERE company_id = ?`).bind(f.companyId).all();
+  const { results } = await booksDb.prepare(`SELECT * FROM ${table} WHERE company_id = ?`).bind(f.companyId).all();
   expect(results.length, table).toBeGreaterThan(0);
   return JSON.stringify(results);
 }
@@ -79,7 +80,7 @@ describe("personal data at rest", () => {
     expect(created.bank_account_number).toBe("*****6789");
     expect(created.personnummer).toBeUndefined();
 
-    const row = await env.DB.prepare("SELECT * FROM employees WHERE id = ?").bind(employeeId).first<any>();
+    const row = await booksDb.prepare("SELECT * FROM employees WHERE id = ?").bind(employeeId).first<any>();
     expect(row.bank_account_number).toMatch(/^v1\./);
     expect(JSON.stringify(row)).not.toContain(ACCOUNT);
     expectNoPersonnummer(await rowsText("employees"), "employees");
@@ -101,7 +102,7 @@ describe("personal data at rest", () => {
   });
 
   it("reads a row written before the encryption, and encrypts it on its next write", async () => {
-    await env.DB.prepare("UPDATE employees SET bank_account_number = ? WHERE id = ?").bind(ACCOUNT, employeeId).run();
+    await booksDb.prepare("UPDATE employees SET bank_account_number = ? WHERE id = ?").bind(ACCOUNT, employeeId).run();
     const list = await call("GET", url("/employees"), { key: f.actor.key });
     expect(list.body.data.find((e: any) => e.id === employeeId).bank_account_number).toBe("*****6789");
     const detail = await call("GET", url(`/employees/${employeeId}`), { key: f.actor.key });
@@ -109,7 +110,8 @@ describe("personal data at rest", () => {
     const patched = await write(f.actor.key, "PATCH", url(`/employees/${employeeId}`), { email: "anna@exempel.se" });
     expect(patched.status, JSON.stringify(patched.body)).toBe(200);
     expect(patched.body.data.bank_account_number).toBe("*****6789");
-    const row = await env.DB.prepare("SELECT bank_account_number AS b FROM employees WHERE id = ?")
+    const row = await booksDb
+      .prepare("SELECT bank_account_number AS b FROM employees WHERE id = ?")
       .bind(employeeId)
       .first<{ b: string }>();
     expect(row!.b).toMatch(/^v1\./);
@@ -124,7 +126,8 @@ describe("personal data at rest", () => {
     // the caller gets the file, with the personnummer Skatteverket needs
     expect(gen.body.data.agi_xml).toContain(PNR);
 
-    const stored = await env.DB.prepare("SELECT xml FROM agi_declarations WHERE company_id = ?")
+    const stored = await booksDb
+      .prepare("SELECT xml FROM agi_declarations WHERE company_id = ?")
       .bind(f.companyId)
       .first<{ xml: string }>();
     expect(stored!.xml).toMatch(/^v1\./);
@@ -175,8 +178,9 @@ describe("personal data at rest", () => {
 
   it("reads an AGI stored in plaintext before the encryption", async () => {
     const plain = '<?xml version="1.0"?><Skatteverket/>';
-    await env.DB.prepare("UPDATE agi_declarations SET xml = ? WHERE company_id = ?").bind(plain, f.companyId).run();
-    const runId = (await env.DB.prepare("SELECT salary_run_id AS r FROM agi_declarations WHERE company_id = ?")
+    await booksDb.prepare("UPDATE agi_declarations SET xml = ? WHERE company_id = ?").bind(plain, f.companyId).run();
+    const runId = (await booksDb
+      .prepare("SELECT salary_run_id AS r FROM agi_declarations WHERE company_id = ?")
       .bind(f.companyId)
       .first<{ r: string }>())!.r;
     const read = await call("GET", url(`/salary-runs/${runId}/agi`), { key: f.actor.key });

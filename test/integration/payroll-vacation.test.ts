@@ -23,6 +23,7 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { BASE, call, companyFixture, entryLines, write, hire } from "../helpers";
+import { booksDb } from "../books";
 
 const f = companyFixture({ name: "Semesterbolaget AB" });
 const url = (p: string) => `/api/v1/companies/${f.companyId}${p}`;
@@ -345,7 +346,8 @@ describe("vacation", () => {
     expect(juneReport.totals).toMatchObject({ liability: 79702.25, contributions: 25042.45 });
 
     // the stored rows
-    const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM vacation_records WHERE company_id = ?")
+    const rows = await booksDb
+      .prepare("SELECT COUNT(*) AS n FROM vacation_records WHERE company_id = ?")
       .bind(f.companyId)
       .first<{ n: number }>();
     expect(rows!.n).toBe(7);

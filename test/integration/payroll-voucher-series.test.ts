@@ -5,6 +5,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { call, companyFixture, countOf, hire, write } from "../helpers";
+import { booksDb } from "../books";
 
 const f = companyFixture({ name: "Serielönebolaget AB" });
 const url = (p: string) => `/api/v1/companies/${f.companyId}${p}`;
@@ -62,9 +63,10 @@ describe("a salary run's voucher series", () => {
         200,
       );
 
-    const entries = await env.DB.prepare(
-      "SELECT voucher_series AS s, voucher_number AS n FROM journal_entries WHERE company_id = ? AND status = 'posted' ORDER BY voucher_number",
-    )
+    const entries = await booksDb
+      .prepare(
+        "SELECT voucher_series AS s, voucher_number AS n FROM journal_entries WHERE company_id = ? AND status = 'posted' ORDER BY voucher_number",
+      )
       .bind(f.companyId)
       .all<{ s: string; n: number }>();
     expect(entries.results.length).toBeGreaterThanOrEqual(2);

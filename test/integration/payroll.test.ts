@@ -4,6 +4,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { call, companyFixture, entryLines, write, countOf, hire } from "../helpers";
+import { booksDb } from "../books";
 
 const f = companyFixture({ name: "Lönebolaget AB" });
 const url = (p: string) => `/api/v1/companies/${f.companyId}${p}`;
@@ -41,7 +42,8 @@ describe("employees", () => {
       is_active: true,
     });
     expect(e.personnummer).toBeUndefined();
-    const stored = await env.DB.prepare("SELECT personnummer_enc FROM employees WHERE id = ?")
+    const stored = await booksDb
+      .prepare("SELECT personnummer_enc FROM employees WHERE id = ?")
       .bind(e.id)
       .first<{ personnummer_enc: string }>();
     expect(stored!.personnummer_enc).toMatch(/^v1\./);
@@ -454,14 +456,16 @@ describe("a month of salaries, April 2026", () => {
     // the vacation accrual of the first run (docs/payroll.md, Vacation): January-April, 25 × 4 / 12 days at
     // the day value 5.03 % of the monthly salary, e.g. Bo 40 000: 8.3333 × 2 012 = 16 766.67; the hourly
     // employee (same-salary rule) has none. The entry equals the stored records.
-    const vac = await env.DB.prepare(
-      "SELECT COUNT(*) AS n, SUM(liability_change_ore) AS l, SUM(contributions_change_ore) AS c FROM vacation_records WHERE salary_run_id = ?",
-    )
+    const vac = await booksDb
+      .prepare(
+        "SELECT COUNT(*) AS n, SUM(liability_change_ore) AS l, SUM(contributions_change_ore) AS c FROM vacation_records WHERE salary_run_id = ?",
+      )
       .bind(runId)
       .first<{ n: number; l: number; c: number }>();
     expect(vac!.n).toBe(6);
     expect(
-      (await env.DB.prepare("SELECT liability_ore AS l FROM vacation_records WHERE employee_id = ?")
+      (await booksDb
+        .prepare("SELECT liability_ore AS l FROM vacation_records WHERE employee_id = ?")
         .bind(benefits)
         .first<{ l: number }>())!.l,
     ).toBe(1676667);
@@ -474,9 +478,8 @@ describe("a month of salaries, April 2026", () => {
     const replay = await call("POST", R("/book"), { key: f.actor.key, headers: { "Idempotency-Key": key } });
     expect(replay.headers.get("Idempotent-Replayed")).toBe("true");
     expect(await count("SELECT COUNT(*) AS n FROM journal_entries WHERE company_id = ?", f.companyId)).toBe(4);
-    const events = await env.DB.prepare(
-      "SELECT type FROM outbox_events WHERE company_id = ? AND type LIKE 'salary_run.%' ORDER BY rowid",
-    )
+    const events = await booksDb
+      .prepare("SELECT type FROM outbox_events WHERE company_id = ? AND type LIKE 'salary_run.%' ORDER BY rowid")
       .bind(f.companyId)
       .all<{ type: string }>();
     expect(events.results.map((e) => e.type)).toEqual([

@@ -7,6 +7,7 @@ import { deliverPeppol, sweepPeppolDeliveries } from "../../src/domains/invoices
 import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from "../../src/domains/webhooks/delivery";
 import { validatePeppol } from "../../src/formats/peppol";
 import { call, companyFixture, countOf, day, entryLines, uniqueKey, write, yearAroundToday } from "../helpers";
+import { booksDb } from "../books";
 
 const f = companyFixture({ name: "Peppol Avsändare AB", ...yearAroundToday() });
 const url = (p: string) => `/api/v1/companies/${f.companyId}${p}`;
@@ -43,7 +44,7 @@ async function draft(customerId: string, extra: Record<string, unknown> = {}) {
 }
 
 const deliveryRow = async (invoiceId: string) =>
-  env.DB.prepare("SELECT * FROM peppol_deliveries WHERE invoice_id = ?").bind(invoiceId).first<any>();
+  booksDb.prepare("SELECT * FROM peppol_deliveries WHERE invoice_id = ?").bind(invoiceId).first<any>();
 
 /** The first attempt: by the local queue consumer if it got there first, else by us. */
 async function firstAttempt(invoiceId: string) {
@@ -112,7 +113,8 @@ describe("the access point setting", () => {
       sender_id: null,
     });
     expect(JSON.stringify(read.body)).not.toContain(TOKEN);
-    const stored = await env.DB.prepare("SELECT * FROM company_settings WHERE company_id = ?")
+    const stored = await booksDb
+      .prepare("SELECT * FROM company_settings WHERE company_id = ?")
       .bind(f.companyId)
       .first<any>();
     expect(stored.peppol_access_point_token_enc).toMatch(/^v1\./);

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { admin, call, newActor, newCompany, newKey, newUser, uniqueKey, type Actor } from "../helpers";
+import { booksDb } from "../books";
 
 let owner: Actor;
 let companyId: string;
@@ -332,7 +333,7 @@ describe("admin API", () => {
       unattended_commit_limit: 5000,
     });
     const { env } = await import("cloudflare:test");
-    const stored = await env.DB.prepare("SELECT * FROM api_keys WHERE id = ?").bind(res.body.data.id).first<any>();
+    const stored = await booksDb.prepare("SELECT * FROM api_keys WHERE id = ?").bind(res.body.data.id).first<any>();
     expect(JSON.stringify(stored)).not.toContain(res.body.data.key);
     expect(stored.key_hash).toMatch(/^[0-9a-f]{64}$/);
   });

@@ -3,6 +3,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { call, companyFixture, line, newKey, postedEntry, settleOperation, write, yearAroundToday } from "../helpers";
+import { booksDb } from "../books";
 
 const co = companyFixture({ name: "Matchning AB", ...yearAroundToday() });
 const url = (p: string) => `/api/v1/companies/${co.companyId}${p}`;
@@ -38,7 +39,7 @@ const detail = async (key: string, to = T) => {
 };
 const items = async (key: string, bucket: string, to = T) =>
   (await get(`/reconciliation/accounts/${key}/items?date_to=${to}&bucket=${bucket}`)).body.data.items as any[];
-const count = async (sql: string) => (await env.DB.prepare(sql).bind(co.companyId).first<{ n: number }>())!.n;
+const count = async (sql: string) => (await booksDb.prepare(sql).bind(co.companyId).first<{ n: number }>())!.n;
 const links = () => count("SELECT COUNT(*) AS n FROM reconciliation_links WHERE company_id = ?");
 const operations = () => count("SELECT COUNT(*) AS n FROM operations WHERE company_id = ?");
 
@@ -122,9 +123,8 @@ describe("POST .../reconciliation/bank/run on 1930", () => {
     expect(result.totals).toMatchObject({ auto_linked: 1, ambiguous: 2 });
 
     // the books of reconciliation: one link of method auto, the transaction marked
-    const rows = await env.DB.prepare(
-      "SELECT side, item_id, method, amount_ore FROM reconciliation_links WHERE company_id = ? ORDER BY side",
-    )
+    const rows = await booksDb
+      .prepare("SELECT side, item_id, method, amount_ore FROM reconciliation_links WHERE company_id = ? ORDER BY side")
       .bind(co.companyId)
       .all();
     expect(rows.results.map((r: any) => [r.side, r.method, r.amount_ore])).toEqual([
@@ -348,7 +348,8 @@ describe("the skattekonto (1630) against the registered statement", () => {
       transactions: rows,
     });
     expect(again.body.data).toMatchObject({ created: 0, duplicates: 3, transaction_ids: [] });
-    const n = (await env.DB.prepare("SELECT COUNT(*) AS n FROM reconciliation_tax_account_rows WHERE company_id = ?")
+    const n = (await booksDb
+      .prepare("SELECT COUNT(*) AS n FROM reconciliation_tax_account_rows WHERE company_id = ?")
       .bind(vat.companyId)
       .first<{ n: number }>())!.n;
     expect(n).toBe(3);

@@ -4,6 +4,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { call, companyFixture, line, newKey, postedEntry, write, yearAroundToday } from "../helpers";
+import { booksDb } from "../books";
 
 const co = companyFixture({ name: "Avstämning AB", ...yearAroundToday() });
 const url = (p: string) => `/api/v1/companies/${co.companyId}${p}`;
@@ -38,7 +39,8 @@ const items = async (key: string, bucket: string, to = T) =>
   (await get(`/reconciliation/accounts/${key}/items?date_to=${to}&bucket=${bucket}`)).body.data.items as any[];
 const bridgeOf = (acc: any) => Object.fromEntries(acc.bridge.map((b: any) => [b.key, [b.amount, b.count]]));
 const linkCount = async () =>
-  (await env.DB.prepare("SELECT COUNT(*) AS n FROM reconciliation_links WHERE company_id = ?")
+  (await booksDb
+    .prepare("SELECT COUNT(*) AS n FROM reconciliation_links WHERE company_id = ?")
     .bind(co.companyId)
     .first<{ n: number }>())!.n;
 
@@ -134,7 +136,8 @@ describe("the bank account 1930 with three known differences", () => {
       details: { reason: "not_reconciled", open_counts: { unmatched_external: 1, unmatched_ledger: 1 } },
     });
     expect(
-      (await env.DB.prepare("SELECT COUNT(*) AS n FROM reconciliation_signoffs WHERE company_id = ?")
+      (await booksDb
+        .prepare("SELECT COUNT(*) AS n FROM reconciliation_signoffs WHERE company_id = ?")
         .bind(co.companyId)
         .first<{ n: number }>())!.n,
     ).toBe(0);

@@ -7,6 +7,7 @@ import { parseSie } from "../../src/sweden/sie/parse";
 import { BASE, call, line, newActor, newCompany, postedEntry, type Actor } from "../helpers";
 import { pdfText } from "../pdf-text";
 import { SELF } from "cloudflare:test";
+import { booksDb } from "../books";
 
 let actor: Actor;
 let companyId: string;
@@ -345,9 +346,10 @@ describe("PDFs", () => {
     const c = await newCompany(actor.key, { name: "Obalans AB" });
     await postedEntry(actor.key, c.id, c.fiscal_period.id);
     // A balance that slipped past the engine (corrupt data): the sides no longer agree.
-    await env.DB.prepare(
-      "INSERT INTO account_day_balances (company_id, fiscal_period_id, entry_date, opening, account_number, debit_ore, credit_ore) VALUES (?, ?, ?, 0, '1930', 150, 0) ON CONFLICT DO UPDATE SET debit_ore = debit_ore + 150",
-    )
+    await booksDb
+      .prepare(
+        "INSERT INTO account_day_balances (company_id, fiscal_period_id, entry_date, opening, account_number, debit_ore, credit_ore) VALUES (?, ?, ?, 0, '1930', 150, 0) ON CONFLICT DO UPDATE SET debit_ore = debit_ore + 150",
+      )
       .bind(c.id, c.fiscal_period.id, "2026-03-01")
       .run();
     const res = await call(
@@ -520,23 +522,26 @@ describe("the balances the ledger keeps", () => {
       body: { reversal_date: "2026-05-02" },
     });
     expect(rev.status).toBe(201);
-    const byLines = await env.DB.prepare(
-      `SELECT e.entry_date AS d, l.account_number AS a, CASE WHEN e.source_type = 'opening_balance' THEN 1 ELSE 0 END AS o, SUM(l.debit_ore) AS dr, SUM(l.credit_ore) AS cr
+    const byLines = await booksDb
+      .prepare(
+        `SELECT e.entry_date AS d, l.account_number AS a, CASE WHEN e.source_type = 'opening_balance' THEN 1 ELSE 0 END AS o, SUM(l.debit_ore) AS dr, SUM(l.credit_ore) AS cr
        FROM journal_entries e JOIN journal_lines l ON l.journal_entry_id = e.id WHERE e.company_id = ? AND e.status = 'posted' GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
-    )
+      )
       .bind(c.id)
       .all();
-    const kept = await env.DB.prepare(
-      "SELECT entry_date AS d, account_number AS a, opening AS o, debit_ore AS dr, credit_ore AS cr FROM account_day_balances WHERE company_id = ? ORDER BY 1, 2, 3",
-    )
+    const kept = await booksDb
+      .prepare(
+        "SELECT entry_date AS d, account_number AS a, opening AS o, debit_ore AS dr, credit_ore AS cr FROM account_day_balances WHERE company_id = ? ORDER BY 1, 2, 3",
+      )
       .bind(c.id)
       .all();
     expect(kept.results).toEqual(byLines.results);
     expect(kept.results).toContainEqual({ d: "2026-04-01", a: "1930", o: 0, dr: 700, cr: 300 });
     expect(kept.results).toContainEqual({ d: "2026-05-02", a: "1930", o: 0, dr: 0, cr: 700 });
-    const lineDates = await env.DB.prepare(
-      "SELECT COUNT(*) AS n FROM journal_lines l JOIN journal_entries e ON e.id = l.journal_entry_id WHERE l.company_id = ? AND l.entry_date <> e.entry_date",
-    )
+    const lineDates = await booksDb
+      .prepare(
+        "SELECT COUNT(*) AS n FROM journal_lines l JOIN journal_entries e ON e.id = l.journal_entry_id WHERE l.company_id = ? AND l.entry_date <> e.entry_date",
+      )
       .bind(c.id)
       .first<{ n: number }>();
     expect(lineDates!.n).toBe(0);

@@ -5,6 +5,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { archiveSandboxCompany } from "../../src/domains/companies";
 import { admin, call, newActor, newCompany, newKey, postedEntry } from "../helpers";
+import { booksDb } from "../books";
 
 const seed = (key: string) => call("POST", "/api/v1/sandbox/companies", { key });
 const reset = (key: string, companyId: string) => call("POST", `/api/v1/companies/${companyId}/sandbox/reset`, { key });
@@ -12,32 +13,34 @@ const reset = (key: string, companyId: string) => call("POST", `/api/v1/companie
 /** A company's books without row ids: every posted entry with its lines, in voucher order. */
 async function books(companyId: string) {
   const entries = (
-    await env.DB.prepare(
-      `SELECT e.voucher_series AS s, e.voucher_number AS n, e.entry_date AS d, e.description AS t, e.source_type AS src,
+    await booksDb
+      .prepare(
+        `SELECT e.voucher_series AS s, e.voucher_number AS n, e.entry_date AS d, e.description AS t, e.source_type AS src,
               json_group_array(json_array(l.account_number, l.debit_ore, l.credit_ore)) AS lines
          FROM journal_entries e JOIN journal_lines l ON l.journal_entry_id = e.id
         WHERE e.company_id = ? AND e.status = 'posted'
         GROUP BY e.id ORDER BY e.voucher_series, e.voucher_number`,
-    )
+      )
       .bind(companyId)
       .all<any>()
   ).results.map((e) => ({ ...e, lines: JSON.parse(e.lines).sort() }));
   const invoices = (
-    await env.DB.prepare(
-      "SELECT invoice_number, invoice_date, status, total_ore FROM invoices WHERE company_id = ? ORDER BY invoice_number",
-    )
+    await booksDb
+      .prepare(
+        "SELECT invoice_number, invoice_date, status, total_ore FROM invoices WHERE company_id = ? ORDER BY invoice_number",
+      )
       .bind(companyId)
       .all<any>()
   ).results;
   const customers = (
-    await env.DB.prepare("SELECT name, customer_type FROM customers WHERE company_id = ? ORDER BY name")
+    await booksDb
+      .prepare("SELECT name, customer_type FROM customers WHERE company_id = ? ORDER BY name")
       .bind(companyId)
       .all<any>()
   ).results;
   const bank = (
-    await env.DB.prepare(
-      "SELECT external_id, date, amount_ore FROM bank_transactions WHERE company_id = ? ORDER BY external_id",
-    )
+    await booksDb
+      .prepare("SELECT external_id, date, amount_ore FROM bank_transactions WHERE company_id = ? ORDER BY external_id")
       .bind(companyId)
       .all<any>()
   ).results;
@@ -116,11 +119,13 @@ describe("never live data", () => {
     expect(refused.status).toBe(403);
     expect(refused.body.error.details.reason).toBe("sandbox_requires_test_key");
     expect(await books(live.id)).toEqual(before);
-    const row = await env.DB.prepare("SELECT archived_at FROM companies WHERE id = ?")
+    const row = await booksDb
+      .prepare("SELECT archived_at FROM companies WHERE id = ?")
       .bind(live.id)
       .first<{ archived_at: string | null }>();
     expect(row!.archived_at).toBeNull();
-    const count = await env.DB.prepare("SELECT COUNT(*) AS n FROM memberships WHERE user_id = ?")
+    const count = await booksDb
+      .prepare("SELECT COUNT(*) AS n FROM memberships WHERE user_id = ?")
       .bind(actor.userId)
       .first<{ n: number }>();
     expect(count!.n).toBe(1);

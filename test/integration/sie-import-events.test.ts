@@ -11,6 +11,7 @@ import { journalEntries } from "../../src/db/schema";
 import { entryHeaderJson } from "../../src/ledger/entry-json";
 import { encodeCp437 } from "../../src/sweden/sie/encoding";
 import { call, newActor, newCompany, settleOperation, uniqueKey } from "../helpers";
+import { booksDb, homeD1 } from "../books";
 
 const SIE = [
   "#FLAGGA 0",
@@ -66,12 +67,17 @@ describe("the events of a SIE import", () => {
     expect(started.status).toBe(202);
     expect((await settleOperation(actor.key, started.body.data.operation_id)).status).toBe("succeeded");
 
-    const rows = await drizzle(env.DB).select().from(journalEntries).where(eq(journalEntries.companyId, c.id)).all();
+    const rows = await drizzle(await homeD1(c.id))
+      .select()
+      .from(journalEntries)
+      .where(eq(journalEntries.companyId, c.id))
+      .all();
     // the three vouchers and the opening entry
     expect(rows).toHaveLength(4);
-    const outbox = await env.DB.prepare(
-      "SELECT id, type, object, previous_attributes, request_id FROM outbox_events WHERE company_id = ? ORDER BY id",
-    )
+    const outbox = await booksDb
+      .prepare(
+        "SELECT id, type, object, previous_attributes, request_id FROM outbox_events WHERE company_id = ? ORDER BY id",
+      )
       .bind(c.id)
       .all<any>();
     const events = outbox.results.filter((r) => r.type === "journal_entry.committed");
@@ -98,7 +104,8 @@ describe("the events of a SIE import", () => {
     ).toBe('Försäljning "kontant" åäö');
 
     // one delivery an event, its body's object the outbox's
-    const deliveries = await env.DB.prepare("SELECT event_id, payload FROM webhook_deliveries WHERE webhook_id = ?")
+    const deliveries = await booksDb
+      .prepare("SELECT event_id, payload FROM webhook_deliveries WHERE webhook_id = ?")
       .bind(hook.body.data.id)
       .all<any>();
     expect(deliveries.results).toHaveLength(4);

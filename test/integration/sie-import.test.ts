@@ -12,6 +12,7 @@ import {
   type Actor,
   settleOperation,
 } from "../helpers";
+import { booksDb } from "../books";
 
 let actor: Actor;
 beforeAll(async () => {
@@ -228,7 +229,8 @@ describe("importing a hand-written file", () => {
       .map((b) => b.toString(16).padStart(2, "0"))
       .join("");
     const stored = async (companyId: string) => {
-      const row = await env.DB.prepare("SELECT sha256, r2_key, file_size_bytes FROM sie_imports WHERE company_id = ?")
+      const row = await booksDb
+        .prepare("SELECT sha256, r2_key, file_size_bytes FROM sie_imports WHERE company_id = ?")
         .bind(companyId)
         .first<{ sha256: string; r2_key: string; file_size_bytes: number }>();
       const object = await env.DOCUMENTS.get(row!.r2_key);
@@ -272,7 +274,7 @@ describe("importing a hand-written file", () => {
     expect(op.status).toBe("succeeded");
     expect(await stored(c2.id)).toEqual({ sha256: hex, size: bytes.length, bytes });
     expect(
-      (await env.DB.prepare("SELECT file_name FROM sie_imports WHERE company_id = ?").bind(c2.id).first())!.file_name,
+      (await booksDb.prepare("SELECT file_name FROM sie_imports WHERE company_id = ?").bind(c2.id).first())!.file_name,
     ).toBe('bok "2025".se');
   });
 });
@@ -297,7 +299,8 @@ describe("refusals leave nothing behind", () => {
     expect(op.status).toBe("failed");
     expect(op.error.code).toBe("VALIDATION_ERROR");
     expect(op.error.message).toContain(message);
-    const n = await env.DB.prepare("SELECT COUNT(*) AS n FROM journal_entries WHERE company_id = ?")
+    const n = await booksDb
+      .prepare("SELECT COUNT(*) AS n FROM journal_entries WHERE company_id = ?")
       .bind(c.id)
       .first<{ n: number }>();
     expect(n!.n).toBe(0);
@@ -354,7 +357,8 @@ describe("files written by other programs, and the round trip", () => {
     expect(op.status).toBe("failed");
     expect(op.error.details).toMatchObject({ mismatch_count: 35 });
     expect(op.error.details.mismatches[0]).toEqual({ account_number: "1119", file: -474600, computed: -542400 });
-    const n = await env.DB.prepare("SELECT COUNT(*) AS n FROM journal_entries WHERE company_id = ?")
+    const n = await booksDb
+      .prepare("SELECT COUNT(*) AS n FROM journal_entries WHERE company_id = ?")
       .bind(c.id)
       .first<{ n: number }>();
     expect(n!.n).toBe(0);
@@ -494,11 +498,13 @@ describe("files written by other programs, and the round trip", () => {
       expect(op.error.message).toContain(message);
       if (label === "#UB at the end")
         expect(op.error.details.mismatches.map((m: any) => m.account_number)).toEqual(["2611", "3001"]);
-      const entries = await env.DB.prepare("SELECT COUNT(*) AS n FROM journal_entries WHERE company_id = ?")
+      const entries = await booksDb
+        .prepare("SELECT COUNT(*) AS n FROM journal_entries WHERE company_id = ?")
         .bind(c.id)
         .first<{ n: number }>();
       expect(entries!.n).toBe(0);
-      const balances = await env.DB.prepare("SELECT COUNT(*) AS n FROM account_balances WHERE company_id = ?")
+      const balances = await booksDb
+        .prepare("SELECT COUNT(*) AS n FROM account_balances WHERE company_id = ?")
         .bind(c.id)
         .first<{ n: number }>();
       expect(balances!.n).toBe(0);

@@ -11,6 +11,7 @@ import { OPERATION_HANDLERS } from "../../src/app/operations";
 import { decodeCp437, encodeCp437 } from "../../src/sweden/sie/encoding";
 import { parseSie } from "../../src/sweden/sie/parse";
 import { BASE, call, line, newActor, newCompany, postedEntry, sieFixture, write, type Actor } from "../helpers";
+import { booksDb } from "../books";
 
 let actor: Actor;
 beforeAll(async () => {
@@ -136,7 +137,8 @@ describe("a file whose vouchers contradict its own #UB", () => {
       { account_number: "1930", file: 11000, computed: 11250 },
       { account_number: "2611", file: -200, computed: -250 },
     ]);
-    const n = await env.DB.prepare("SELECT COUNT(*) AS n FROM journal_entries WHERE company_id = ?")
+    const n = await booksDb
+      .prepare("SELECT COUNT(*) AS n FROM journal_entries WHERE company_id = ?")
       .bind(c.id)
       .first<{ n: number }>();
     expect(n!.n).toBe(0);

@@ -10,6 +10,7 @@ import { sha256Hex } from "../../src/http/crypto";
 import { newId } from "../../src/ids";
 import { OPERATION_HANDLERS } from "../../src/app/operations";
 import { BASE, call, companyFixture, sieFixture, uniqueKey, write, yearAroundToday } from "../helpers";
+import { booksDb } from "../books";
 
 const f = companyFixture({ name: "Lagring AB", ...yearAroundToday() });
 const PDF = new TextEncoder().encode("%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
@@ -75,7 +76,8 @@ describe("a file step", () => {
   it("is written with its row: the upload's object and its document row", async () => {
     const res = await upload(PDF);
     expect(res.status).toBe(201);
-    const row = await env.DB.prepare("SELECT r2_key FROM documents WHERE id = ?")
+    const row = await booksDb
+      .prepare("SELECT r2_key FROM documents WHERE id = ?")
       .bind(res.body.data.id)
       .first<{ r2_key: string }>();
     const object = await env.DOCUMENTS.get(row!.r2_key);
@@ -132,9 +134,10 @@ describe("a file step", () => {
   it("is removed when the batch fails", async () => {
     const documentId = newId();
     // a row the command does not look for, that its insert clashes with at commit
-    await env.DB.prepare(
-      "INSERT INTO documents (id, company_id, document_group_id, version, is_current_version, file_name, mime_type, file_size_bytes, sha256_hash, r2_key, upload_source, created_at) VALUES (?, ?, ?, 1, 1, 'x.pdf', 'application/pdf', 1, 'x', 'nowhere', 'api', ?)",
-    )
+    await booksDb
+      .prepare(
+        "INSERT INTO documents (id, company_id, document_group_id, version, is_current_version, file_name, mime_type, file_size_bytes, sha256_hash, r2_key, upload_source, created_at) VALUES (?, ?, ?, 1, 1, 'x.pdf', 'application/pdf', 1, 'x', 'nowhere', 'api', ?)",
+      )
       .bind(newId(), f.companyId, documentId, new Date().toISOString())
       .run();
     const { result, puts } = await runUpload(documentId, PDF);
@@ -145,7 +148,7 @@ describe("a file step", () => {
     });
     expect(puts).toEqual([`companies/${f.companyId}/documents/${documentId}`]);
     expect(await env.DOCUMENTS.head(puts[0])).toBeNull();
-    expect(await env.DB.prepare("SELECT 1 FROM documents WHERE id = ?").bind(documentId).first()).toBeNull();
+    expect(await booksDb.prepare("SELECT 1 FROM documents WHERE id = ?").bind(documentId).first()).toBeNull();
   });
 
   it("never replaces an object: a key in use fails the write and keeps the object", async () => {

@@ -4,6 +4,7 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { BASE, call, companyFixture, countOf, day, entryLines, uniqueKey, write, yearAroundToday } from "../helpers";
+import { booksDb } from "../books";
 
 const f = companyFixture({ name: "Köpare AB", ...yearAroundToday() });
 const url = (p: string) => `/api/v1/companies/${f.companyId}${p}`;
@@ -409,10 +410,11 @@ describe("importing a supplier's Peppol credit note", () => {
       "2440": [1750, 0],
     });
     // the registration and the credit together: each account nets to zero
-    const net = await env.DB.prepare(
-      `SELECT l.account_number AS a, SUM(l.debit_ore) - SUM(l.credit_ore) AS n FROM journal_lines l
+    const net = await booksDb
+      .prepare(
+        `SELECT l.account_number AS a, SUM(l.debit_ore) - SUM(l.credit_ore) AS n FROM journal_lines l
        WHERE l.journal_entry_id IN (?, ?) GROUP BY l.account_number`,
-    )
+      )
       .bind(inv.body.data.registration_journal_entry_id, data.registration_journal_entry_id)
       .all<{ a: string; n: number }>();
     expect(net.results.map((r) => [r.a, r.n]).sort()).toEqual([

@@ -2,6 +2,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { call, companyFixture, day, entryLines, runJob, write, yearAroundToday } from "../helpers";
+import { booksDb } from "../books";
 
 const accrual = companyFixture({ name: "Inköp AB", ...yearAroundToday() });
 const url = (f: { companyId: string }, p: string) => `/api/v1/companies/${f.companyId}${p}`;
@@ -257,9 +258,8 @@ describe("the supplier invoice's life", () => {
     expect((await call("GET", path("?expand=everything"), { key: accrual.actor.key })).body.error.code).toBe(
       "VALIDATION_ERROR",
     );
-    const ev = await env.DB.prepare(
-      "SELECT count(*) AS n FROM outbox_events WHERE company_id = ? AND type = 'supplier_invoice.paid'",
-    )
+    const ev = await booksDb
+      .prepare("SELECT count(*) AS n FROM outbox_events WHERE company_id = ? AND type = 'supplier_invoice.paid'")
       .bind(accrual.companyId)
       .first<{ n: number }>();
     expect(ev!.n).toBe(2);

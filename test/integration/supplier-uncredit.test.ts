@@ -5,6 +5,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { call, companyFixture, day, write, yearAroundToday } from "../helpers";
+import { booksDb } from "../books";
 
 const accrual = companyFixture({ name: "Avkreditera AB", ...yearAroundToday() });
 const cash = companyFixture({ name: "Avkreditera Kontant AB", accounting_method: "cash", ...yearAroundToday() });
@@ -20,9 +21,10 @@ async function balances(c: Co): Promise<Record<string, number>> {
 const at = (b: Record<string, number>, account: string) => b[account] ?? 0;
 const uncreditedEvents = async (c: Co) =>
   (
-    await env.DB.prepare(
-      "SELECT object, previous_attributes FROM outbox_events WHERE company_id = ? AND type = 'supplier_invoice.uncredited' ORDER BY rowid",
-    )
+    await booksDb
+      .prepare(
+        "SELECT object, previous_attributes FROM outbox_events WHERE company_id = ? AND type = 'supplier_invoice.uncredited' ORDER BY rowid",
+      )
       .bind(c.companyId)
       .all<{ object: string; previous_attributes: string }>()
   ).results.map((r) => ({ object: JSON.parse(r.object), previous: JSON.parse(r.previous_attributes) }));

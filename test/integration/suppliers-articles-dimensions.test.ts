@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { call, createDraft, line, postedEntry, uniqueKey, companyFixture } from "../helpers";
+import { booksDb } from "../books";
 
 const f = companyFixture();
 const url = (s: string) => `/api/v1/companies/${f.companyId}${s}`;
@@ -30,9 +31,8 @@ describe("suppliers", () => {
       default_currency: "SEK",
       country: "SE",
     });
-    const events = await env.DB.prepare(
-      "SELECT type FROM outbox_events WHERE company_id = ? AND type = 'supplier.created'",
-    )
+    const events = await booksDb
+      .prepare("SELECT type FROM outbox_events WHERE company_id = ? AND type = 'supplier.created'")
       .bind(f.companyId)
       .all();
     expect(events.results.length).toBeGreaterThanOrEqual(1);

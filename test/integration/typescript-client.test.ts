@@ -12,6 +12,7 @@ import {
 } from "../../clients/typescript/src/index";
 import { deliver, signature } from "../../src/domains/webhooks/delivery";
 import { BASE, companyFixture, day, entryLines } from "../helpers";
+import { booksDb } from "../books";
 
 const f = companyFixture();
 const self: FetchFn = (request) => SELF.fetch(request);
@@ -43,7 +44,8 @@ function clientWith(fetch: FetchFn, sleeps: number[] = []) {
 }
 
 const customersOf = async (name: string) =>
-  (await env.DB.prepare("SELECT count(*) AS n FROM customers WHERE company_id = ? AND name = ?")
+  (await booksDb
+    .prepare("SELECT count(*) AS n FROM customers WHERE company_id = ? AND name = ?")
     .bind(f.companyId, name)
     .first<{ n: number }>())!.n;
 

@@ -5,6 +5,7 @@ import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { deliver } from "../../src/domains/webhooks/delivery";
 import { call, companyFixture, uniqueKey } from "../helpers";
+import { booksDb } from "../books";
 
 const f = companyFixture();
 const hooksUrl = () => `/api/v1/companies/${f.companyId}/webhooks`;
@@ -29,13 +30,15 @@ const REFUSED: [name: string, url: string, reason: string][] = [
 ];
 
 async function webhookCount() {
-  return (await env.DB.prepare("SELECT COUNT(*) AS n FROM webhooks WHERE company_id = ?")
+  return (await booksDb
+    .prepare("SELECT COUNT(*) AS n FROM webhooks WHERE company_id = ?")
     .bind(f.companyId)
     .first<{ n: number }>())!.n;
 }
 
 async function storedUrl(id: string) {
-  return (await env.DB.prepare("SELECT webhook_url FROM webhooks WHERE id = ?")
+  return (await booksDb
+    .prepare("SELECT webhook_url FROM webhooks WHERE id = ?")
     .bind(id)
     .first<{ webhook_url: string }>())!.webhook_url;
 }
@@ -134,7 +137,7 @@ describe("dispatch", () => {
     ["a port other than 443", "https://hooks.test:8443/ok", "port_not_allowed"],
   ])("a URL stored before the rules were tightened (%s) is not sent to", async (_name, url, reason) => {
     const hook = (await createHook("https://hooks.test/ok/stored")).body.data;
-    await env.DB.prepare("UPDATE webhooks SET webhook_url = ? WHERE id = ?").bind(url, hook.id).run();
+    await booksDb.prepare("UPDATE webhooks SET webhook_url = ? WHERE id = ?").bind(url, hook.id).run();
     expect(await testDelivery(hook.id)).toMatchObject({ status: "dead", error: reason });
     expect((await call("GET", `${hooksUrl()}/${hook.id}`, { key: f.actor.key })).body.data).toMatchObject({
       active: false,

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { verifyWebhook } from "../../examples/webhook-receiver/verify.mjs";
 import { deliver, MAX_ATTEMPTS, RETRY_DELAYS_MS, sweepDeliveries } from "../../src/domains/webhooks/delivery";
 import { call, commit, createDraft, line, newActor, newKey, uniqueKey, companyFixture } from "../helpers";
+import { booksDb } from "../books";
 
 const f = companyFixture();
 const hooksUrl = () => `/api/v1/companies/${f.companyId}/webhooks`;
@@ -17,12 +18,13 @@ async function createHook(path: string, eventType = "journal_entry.committed", k
 }
 
 async function deliveryRow(id: string) {
-  return (await env.DB.prepare("SELECT * FROM webhook_deliveries WHERE id = ?").bind(id).first<any>())!;
+  return (await booksDb.prepare("SELECT * FROM webhook_deliveries WHERE id = ?").bind(id).first<any>())!;
 }
 
 async function deliveriesOf(webhookId: string) {
   return (
-    await env.DB.prepare("SELECT * FROM webhook_deliveries WHERE webhook_id = ? ORDER BY created_at")
+    await booksDb
+      .prepare("SELECT * FROM webhook_deliveries WHERE webhook_id = ? ORDER BY created_at")
       .bind(webhookId)
       .all<any>()
   ).results;
@@ -72,7 +74,7 @@ describe("registering webhooks", () => {
     expect(read.body.data.secret).toBeUndefined();
     const list = await call("GET", hooksUrl(), { key: f.actor.key });
     expect(JSON.stringify(list.body)).not.toContain(res.body.data.secret);
-    const stored = await env.DB.prepare("SELECT * FROM webhooks WHERE id = ?").bind(res.body.data.id).first<any>();
+    const stored = await booksDb.prepare("SELECT * FROM webhooks WHERE id = ?").bind(res.body.data.id).first<any>();
     expect(JSON.stringify(stored)).not.toContain(res.body.data.secret);
   });
 
@@ -243,7 +245,7 @@ describe("retries and auto-disable", () => {
     // terminal rows never change
     expect(await deliver(env, id, Date.now() + 10 * 86_400_000)).toBeNull();
     await expect(
-      env.DB.prepare("UPDATE webhook_deliveries SET status = 'pending' WHERE id = ?").bind(id).run(),
+      booksDb.prepare("UPDATE webhook_deliveries SET status = 'pending' WHERE id = ?").bind(id).run(),
     ).rejects.toThrow(/terminal/);
   });
 
@@ -330,7 +332,8 @@ describe("retries and auto-disable", () => {
     expect((await sweepDeliveries(env, due)).map((j: any) => j.deliveryId)).toContain(id);
 
     // a worker that died mid-attempt: in_flight past its lease
-    await env.DB.prepare("UPDATE webhook_deliveries SET status = 'in_flight', next_attempt_at = ? WHERE id = ?")
+    await booksDb
+      .prepare("UPDATE webhook_deliveries SET status = 'in_flight', next_attempt_at = ? WHERE id = ?")
       .bind(new Date(due).toISOString(), id)
       .run();
     await sweepDeliveries(env, due + 1);

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { database } from "../../src/db/client";
 import { CompanyState } from "../../src/writer/company-state";
 import { call, commit, createDraft, line, newActor, newCompany, uniqueKey, write } from "../helpers";
+import { booksDb } from "../books";
 
 type Held = ReturnType<CompanyState["held"]>;
 
@@ -26,9 +27,10 @@ async function freshOf(companyId: string, held: Held) {
   const numbers = new Map<string, number>();
   for (const key of held.numbers.keys()) {
     const [periodId, series] = key.split("/");
-    const row = await env.DB.prepare(
-      "SELECT max(voucher_number) AS top FROM journal_entries WHERE company_id = ? AND fiscal_period_id = ? AND voucher_series = ? AND voucher_number > 0",
-    )
+    const row = await booksDb
+      .prepare(
+        "SELECT max(voucher_number) AS top FROM journal_entries WHERE company_id = ? AND fiscal_period_id = ? AND voucher_series = ? AND voucher_number > 0",
+      )
       .bind(companyId, periodId, series)
       .first<{ top: number | null }>();
     numbers.set(key, (row?.top ?? 0) + 1);

@@ -22,7 +22,7 @@ const access = (role: "owner" | "member" | "viewer", mode: "live" | "test" = "li
     unattendedCommitLimitOre: null,
     apiVersion: "2026-05-12",
   },
-  membership: { role, isSandbox: false },
+  membership: { role, isSandbox: false, home: "LEDGER_1" },
 });
 const hash = () => crypto.randomUUID();
 

@@ -4,7 +4,7 @@ import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
 import { nowIso } from "../../clock";
-import { database } from "../../db/client";
+import { directory } from "../../db/homes";
 import { apiKeys, companies, users } from "../../db/schema";
 import { ApiError } from "../../errors/api-error";
 import type { AppEnv } from "../../http/context";
@@ -91,7 +91,7 @@ const createUserRoute = defineRoute({
 
 async function createUser(c: HandlerContext<typeof createUserRoute>) {
   const { email, name } = c.req.valid("json");
-  const db = database(c.env);
+  const db = directory(c.env);
   const normalised = email.toLowerCase();
   const row = { id: newId(), email: normalised, name, createdAt: nowIso() };
   // The unique index on users.email decides between two concurrent creations: a
@@ -131,7 +131,7 @@ const enrolMfaRoute = defineRoute({
 
 async function enrolMfa(c: HandlerContext<typeof enrolMfaRoute>) {
   const { id } = c.req.valid("param");
-  const db = database(c.env);
+  const db = directory(c.env);
   const user = await db.select().from(users).where(eq(users.id, id)).get();
   if (!user) throw new ApiError("NOT_FOUND", { resource: "user", id });
   // replacing a secret is itself a second-step action: whoever holds the admin token alone cannot
@@ -195,7 +195,7 @@ const createApiKeyRoute = defineRoute({
 
 async function createApiKey(c: HandlerContext<typeof createApiKeyRoute>) {
   const body = c.req.valid("json");
-  const db = database(c.env);
+  const db = directory(c.env);
   if (!(await db.select().from(users).where(eq(users.id, body.user_id)).get()))
     throw new ApiError("NOT_FOUND", { resource: "user", id: body.user_id });
   // a live key acts on real books: its user proves the second step (docs/platform.md)
@@ -252,7 +252,7 @@ const revokeApiKeyRoute = defineRoute({
 
 async function revokeApiKey(c: HandlerContext<typeof revokeApiKeyRoute>) {
   const { id } = c.req.valid("param");
-  const db = database(c.env);
+  const db = directory(c.env);
   const key = await db.select().from(apiKeys).where(eq(apiKeys.id, id)).get();
   if (!key) throw new ApiError("NOT_FOUND", { resource: "api_key", id });
   const revokedAt = key.revokedAt ?? nowIso();
@@ -281,7 +281,7 @@ const setMemberRoute = defineRoute({
 async function setMember(c: HandlerContext<typeof setMemberRoute>) {
   const { companyId } = c.req.valid("param");
   const { user_id, role } = c.req.valid("json");
-  const db = database(c.env);
+  const db = directory(c.env);
   if (!(await db.select().from(companies).where(eq(companies.id, companyId)).get()))
     throw new ApiError("NOT_FOUND", { resource: "company", id: companyId });
   if (!(await db.select().from(users).where(eq(users.id, user_id)).get()))

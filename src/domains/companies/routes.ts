@@ -1,6 +1,8 @@
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { and, asc, desc, eq, isNull } from "drizzle-orm";
+import { nowIso } from "../../clock";
 import { database } from "../../db/client";
+import { directory } from "../../db/homes";
 import { companies, memberships } from "../../db/schema";
 import type { AppEnv } from "../../http/context";
 import { dispatch } from "../../http/dispatch";
@@ -9,6 +11,7 @@ import { afterDesc, finishPage, pageRequest } from "../../http/pagination";
 import { CompanyParams } from "../../http/params";
 import { defineRoute, PageQuery, type HandlerContext } from "../../http/route";
 import { newId } from "../../ids";
+import { enterDirectory, placeNewCompany } from "./home";
 import { companyJson, loadCompany, settingsJson } from "./service";
 import {
   CompanyCreatedSchema,
@@ -35,7 +38,7 @@ async function listCompanies(c: HandlerContext<typeof listCompaniesRoute>) {
   const { cursor, limit } = c.req.valid("query");
   const auth = c.get("auth");
   const page = await pageRequest(c, `companies:${auth.userId}:${auth.mode}`, cursor, limit);
-  const rows = await database(c.env)
+  const rows = await directory(c.env)
     .select({ company: companies, role: memberships.role })
     .from(memberships)
     .innerJoin(companies, eq(companies.id, memberships.companyId))
@@ -78,9 +81,14 @@ const createCompanyRoute = defineRoute({
 });
 
 async function createCompany(c: HandlerContext<typeof createCompanyRoute>) {
-  c.set("company", { id: newId(), role: "owner" });
+  const id = newId();
+  c.set("company", { id, role: "owner" });
   const input = { ...c.req.valid("json"), sandbox: c.get("auth").mode === "test" };
-  return dispatch(c, "companies.create", input);
+  const placement = await placeNewCompany(c.env);
+  return dispatch(c, "companies.create", input, {
+    placement,
+    committed: () => enterDirectory(c.env, id, placement, c.get("auth").userId, nowIso()),
+  });
 }
 
 const getCompanyRoute = defineRoute({

@@ -3,7 +3,9 @@
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import type { Command } from "../../commands/plan";
 import { forgetInWriter } from "../../commands/submit";
+import { drizzle } from "drizzle-orm/d1";
 import { type Database, database } from "../../db/client";
+import { bindingOf, directory, homeOf } from "../../db/homes";
 import type { Env } from "../../env";
 import { companies, companySettings, memberships } from "../../db/schema";
 import { ApiError, fieldError } from "../../errors/api-error";
@@ -160,7 +162,6 @@ export const createCompany: Command<CompanyCreateInput & { sandbox: boolean }> =
       db
         .insert(companySettings)
         .values({ companyId: company.id, vacationYear: input.vacation_year ?? "april_march", updatedAt: ctx.now }),
-      db.insert(memberships).values({ companyId: company.id, userId: ctx.userId, role: "owner", createdAt: ctx.now }),
       planChartForNewCompany(db, company.id, ctx.now),
       planFirstPeriod(db, {
         id: periodId,
@@ -344,7 +345,7 @@ export async function setMembership(
   role: Role,
   now: string,
 ): Promise<void> {
-  await database(env)
+  await directory(env)
     .insert(memberships)
     .values({ companyId, userId, role, createdAt: now })
     .onConflictDoUpdate({ target: [memberships.companyId, memberships.userId], set: { role } });
@@ -365,18 +366,25 @@ export async function companyIdsOfUser(db: Database, userId: string): Promise<st
  * company is not one (or is archived already), and nothing is written.
  */
 export async function archiveSandboxCompany(env: Env, companyId: string, now: string): Promise<boolean> {
-  const db = database(env);
-  const archived = await db
+  const dir = directory(env);
+  const archived = await dir
     .update(companies)
     .set({ archivedAt: now, updatedAt: now })
     .where(and(eq(companies.id, companyId), eq(companies.isSandbox, true), isNull(companies.archivedAt)))
     .returning({ id: companies.id });
   if (archived.length === 0) return false;
-  const members = await db
+  // the directory's copy closes the gate; the home's row says the same of the books
+  const home = await homeOf(dir, companyId);
+  if (home)
+    await drizzle(bindingOf(env, home))
+      .update(companies)
+      .set({ archivedAt: now, updatedAt: now })
+      .where(eq(companies.id, companyId));
+  const members = await dir
     .select({ userId: memberships.userId })
     .from(memberships)
     .where(eq(memberships.companyId, companyId))
     .all();
-  await Promise.all(members.map((m) => forgetInWriter(env, companyId, { userId: m.userId })));
+  await Promise.all(members.map((m) => forgetInWriter(env, companyId, { userId: m.userId, state: true })));
   return true;
 }

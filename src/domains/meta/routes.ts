@@ -1,13 +1,12 @@
 // Public routes: health, the error catalogue, the OpenAPI document and its reference page.
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { nowIso } from "../../clock";
-import { database } from "../../db/client";
+import { homeNames, isMigrated } from "../../db/homes";
 import { ApiError } from "../../errors/api-error";
 import type { AppEnv } from "../../http/context";
 import { json, requestVersion } from "../../http/envelope";
 import { catalogueEntryJson, ERROR_CATALOGUE, isErrorCode } from "../../errors/catalogue";
 import { CatalogueEntrySchema, defineRoute, type HandlerContext } from "../../http/route";
-import { sql } from "drizzle-orm";
 import { referencePage } from "./reference-page";
 
 const healthRoute = defineRoute({
@@ -27,7 +26,9 @@ const healthRoute = defineRoute({
 async function health(c: HandlerContext<typeof healthRoute>) {
   let status: "ok" | "degraded" = "ok";
   try {
-    await database(c.env).run(sql`SELECT 1`);
+    // the directory and every database the books live in, each answering and migrated
+    const answers = await Promise.all(homeNames(c.env).map((name) => isMigrated(c.env, name)));
+    if (answers.includes(false)) status = "degraded";
   } catch {
     status = "degraded";
   }

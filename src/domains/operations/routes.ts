@@ -1,6 +1,7 @@
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { database } from "../../db/client";
 import { ApiError } from "../../errors/api-error";
+import { findInCallerHomes } from "../../http/caller-homes";
 import { enterCompany } from "../../http/company-access";
 import type { AppEnv } from "../../http/context";
 import { json } from "../../http/envelope";
@@ -40,8 +41,7 @@ const getOperationRoute = defineRoute({
 
 async function getOperation(c: HandlerContext<typeof getOperationRoute>) {
   const { id } = c.req.valid("param");
-  const db = database(c.env);
-  const op = await loadOperation(db, id);
+  const op = await findInCallerHomes(c, (db) => loadOperation(db, id));
   // Visible only to members of the operation's company, by the same rule as company routes.
   const notFound = new ApiError("NOT_FOUND", { resource: "operation", id });
   if (!op) throw notFound;

@@ -12,7 +12,7 @@ import type { RequestContext } from "../../commands/plan";
 import type { Env } from "../../env";
 import { ApiError } from "../../errors/api-error";
 import { newId } from "../../ids";
-import { archiveSandboxCompany } from "../companies";
+import { archiveSandboxCompany, enterDirectory, placeNewCompany } from "../companies";
 
 /** The seed's fiscal year: a calendar year, every date inside it fixed. */
 export const SANDBOX_YEAR = { start_date: "2026-01-01", end_date: "2026-12-31" } as const;
@@ -45,9 +45,15 @@ async function run<N extends CommandName>(
   ctx: RequestContext,
   name: N,
   input: CommandInput<N>,
+  placement?: string,
 ): Promise<Created> {
   const step: Step = { name, input };
-  const result = await submit(env, { ...step, ctx: { ...ctx, now: nowIso() }, idempotency: null });
+  const result = await submit(env, {
+    ...step,
+    ctx: { ...ctx, now: nowIso() },
+    idempotency: null,
+    ...(placement ? { placement } : {}),
+  });
   if (!result.ok)
     throw new ApiError(
       "INTERNAL_ERROR",
@@ -79,7 +85,9 @@ export async function seedSandboxCompany(env: Env, actor: SeedActor, requestId: 
     now: nowIso(),
     apiVersion,
   };
-  const company = await run(env, ctx, "companies.create", { ...SANDBOX_COMPANY, sandbox: true });
+  const placement = await placeNewCompany(env);
+  const company = await run(env, ctx, "companies.create", { ...SANDBOX_COMPANY, sandbox: true }, placement);
+  await enterDirectory(env, companyId, placement, actor.userId, ctx.now);
   try {
     await bookTheYear(env, ctx, company.fiscal_period.id);
   } catch (err) {

@@ -2,6 +2,7 @@ import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { database } from "../../db/client";
 import { ApiError } from "../../errors/api-error";
 import { hasScope } from "../../http/auth";
+import { findInCallerHomes } from "../../http/caller-homes";
 import { enterCompany } from "../../http/company-access";
 import type { AppEnv } from "../../http/context";
 import { dispatch } from "../../http/dispatch";
@@ -224,7 +225,7 @@ const retryDeliveryRoute = defineRoute({
 
 async function retryDelivery(c: HandlerContext<typeof retryDeliveryRoute>) {
   const { id } = c.req.valid("param");
-  const delivery = await loadDelivery(database(c.env), id);
+  const delivery = await findInCallerHomes(c, (db) => loadDelivery(db, id));
   const notFound = new ApiError("NOT_FOUND", { resource: "webhook_delivery", id });
   if (!delivery) throw notFound;
   await enterCompany(c, delivery.companyId, { scope: null, write: true }, notFound);

@@ -1,0 +1,40 @@
+// Which database a background job works in (issue #33). A sweep carries it: the schedule
+// sends each sweep once per database. A job about one item carries it when its sender knew
+// (a sweep's deliveries), else the item is looked for: the database holding its row names
+// its company, and the directory that company's home (during a move the row may be in two).
+import { directory, homeNames, homeOf, bindingOf } from "../db/homes";
+import type { Env } from "../env";
+import type { Job } from "../queue";
+
+/** The table and id of the item a per-item job is about. */
+function itemOf(job: Job): { table: string; id: string } | null {
+  switch (job.type) {
+    case "operation.run":
+      return { table: "operations", id: job.operationId };
+    case "webhook.deliver":
+      return { table: "webhook_deliveries", id: job.deliveryId };
+    case "peppol.deliver":
+      return { table: "peppol_deliveries", id: job.deliveryId };
+    case "bank_import.chunk":
+    case "bank_import.range":
+    case "bank_import.ranges_read":
+      return { table: "bank_imports", id: job.importId };
+    default:
+      return null;
+  }
+}
+
+/** The job's database; null when its item is in none (deleted since it was sent). */
+export async function homeOfJob(env: Env, job: Job): Promise<string | null> {
+  if (job.home) return job.home;
+  const item = itemOf(job);
+  if (!item) throw new Error(`job ${job.type} names no database and no item`);
+  for (const name of homeNames(env)) {
+    const row = await bindingOf(env, name)
+      .prepare(`SELECT company_id FROM ${item.table} WHERE id = ?`)
+      .bind(item.id)
+      .first<{ company_id: string }>();
+    if (row) return (await homeOf(directory(env), row.company_id)) ?? name;
+  }
+  return null;
+}

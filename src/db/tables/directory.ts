@@ -1,0 +1,55 @@
+// The directory's own tables (issue #33, docs/scaling.md "Many databases"). The directory
+// database holds what spans companies: users, API keys, memberships, a copy of each
+// company's row (what the gate and the company list read), and here, each company's home
+// (the ledger database its books live in) and the moves between homes. Every database
+// carries the one schema, so these tables exist, empty, in the ledger databases too.
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+/**
+ * A company's home: the binding name of the database its books live in (`LEDGER_n`, or
+ * `DIRECTORY` for a company created before the service had ledger databases). Written when
+ * the company is created, and by a move's switch.
+ */
+export const companyHomes = sqliteTable(
+  "company_homes",
+  {
+    companyId: text("company_id").primaryKey(),
+    database: text("database").notNull(),
+    createdAt: text("created_at").notNull(),
+    /** the last move's switch, and the home it left */
+    movedAt: text("moved_at"),
+    movedFrom: text("moved_from"),
+  },
+  (t) => [index("company_homes_database_idx").on(t.database)],
+);
+
+/** A move of a company's books from one database to another, step by step (src/writer/move.ts). */
+export const companyMoves = sqliteTable(
+  "company_moves",
+  {
+    id: text("id").primaryKey(),
+    companyId: text("company_id").notNull(),
+    fromDatabase: text("from_database").notNull(),
+    toDatabase: text("to_database").notNull(),
+    /** queued, copying, verifying, switching, cleaning, succeeded, failed */
+    status: text("status", {
+      enum: ["queued", "copying", "verifying", "switching", "cleaning", "succeeded", "failed"],
+    }).notNull(),
+    /** rows per table as copied, verified and deleted: [{ table, source, copied, deleted }] */
+    tables: text("tables", { mode: "json" }).$type<MoveTableCount[]>(),
+    error: text("error", { mode: "json" }).$type<{ step: string; message: string }>(),
+    /** milliseconds the books were closed to writes (from the stop to the switch) */
+    writesClosedMs: integer("writes_closed_ms"),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+    finishedAt: text("finished_at"),
+  },
+  (t) => [index("company_moves_company_idx").on(t.companyId, t.createdAt)],
+);
+
+export interface MoveTableCount {
+  table: string;
+  source: number;
+  copied: number;
+  deleted: number | null;
+}
