@@ -1,8 +1,3 @@
-// Issue #31, accruals (periodiseringar): a premium spread over twelve months (öre exact, the
-// remainder on the last month), an accrued expense at 31 December with its reversal on
-// 1 January of the next year, a prepaid income, the open list at several dates set against
-// the ledger, cancelling a spread, dry-run, idempotent replay and the refusals.
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { call, companyFixture, countOf, entryLines, uniqueKey, write } from "../helpers";
 import { booksDb } from "../books";

@@ -1,12 +1,3 @@
-// Dated API versions (spec: Versioning; issue 29 item 18): the Service-Version request
-// header pins a known version (unknown → 400 VALIDATION_ERROR), keys and webhooks keep the
-// version they were created under, Service-Deprecation is stamped from three months before a
-// version's retirement date, and a retired version is answered 410 API_VERSION_RETIRED.
-//
-// The service has one version today, so the test replaces the version table (useVersionTable)
-// with an older version "2025-11-01" beside the current one, retiring 120 days from the
-// service's today, and moves the service's clock (shiftClock) into the notice and past it.
-import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { nowMs, shiftClock } from "../../src/clock";
 import { type ApiVersion, useVersionTable } from "../../src/http/versions";

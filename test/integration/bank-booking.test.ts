@@ -1,7 +1,3 @@
-// Booking bank transactions through the API, against books computed by hand:
-// categorize (the category rules), uncategorize, ignore, batch-categorize, suggestions,
-// and the two guards other domains ask of transactions (mark-paid, period lock).
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { call, companyFixture, day, entryLines, newCompany, write, yearAroundToday } from "../helpers";
 import { booksDb } from "../books";

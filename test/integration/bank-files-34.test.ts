@@ -2,7 +2,7 @@
 // refuses one in any journal entry), file text obeys the JSON API's text rule and limits, a
 // malformed date_to on the reconciliation detail is a 400, and rows dated in a locked period are
 // imported unbooked with a warning while the ledger refuses to book them.
-import { env, SELF } from "cloudflare:test";
+import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { camt053, importBankFile } from "../bank-helpers";
 import { BASE, call, companyFixture, createDraft, newActor, newCompany, settleOperation, write } from "../helpers";

@@ -1,7 +1,3 @@
-// Matching bank transactions to invoices and supplier invoices through the API, against
-// books computed by hand: full, partial and over-payments, currency differences, the
-// cash method, OCR references, and the mark-paid duplicate guard.
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { invoiceOcr } from "../../src/sweden/bank-categories";
 import { call, companyFixture, day, entryLines, uniqueKey, write, yearAroundToday } from "../helpers";

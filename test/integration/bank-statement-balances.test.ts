@@ -1,8 +1,3 @@
-// A camt.053's own opening and closing balances (OPBD/PRCD, CLBD) are the bank account's outside
-// balance in the reconciliation (issue #29, item 4), as a CSV's balance column already was: a
-// company whose ledger opens 1930 at 10 000 kr imports March's statement (opening 10 000), books
-// every row, and the account reconciles and is signed off.
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { camt053, importBankFile } from "../bank-helpers";
 import { call, companyFixture, settleOperation, write } from "../helpers";

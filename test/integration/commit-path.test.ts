@@ -1,8 +1,3 @@
-// The commit path's held state (issue 19): the company's writer answers keys, roles and
-// the books' reference data from what it holds, and must stay exact: a revoked key or a
-// downgraded role is refused on the very next write, a change of the chart or of a
-// period is seen by the next write, a dry run or a refused batch leaves nothing behind.
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import {
   admin,

@@ -1,7 +1,3 @@
-// Issue #31, the tax: an aktiebolag's corporate tax from its books, booked before the
-// year-end (POST .../fiscal-periods/{id}/tax), with and without a periodiseringsfond; the
-// dry-run writes nothing; refused after the year-end and for a sole trader.
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { call, companyFixture, entryLines, line, postedEntry, settleOperation, write } from "../helpers";
 import { booksDb } from "../books";

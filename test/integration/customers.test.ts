@@ -1,4 +1,3 @@
-import { env } from "cloudflare:test";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { call, newActor, newCompany, newKey, uniqueKey, type Actor } from "../helpers";
 import { booksDb } from "../books";

@@ -1,9 +1,3 @@
-// Bokslutsmetoden through the API (BFL 5 kap 2 § tredje stycket): a sole trader on the
-// cash method with a partly paid customer invoice and an unpaid supplier invoice at the
-// year's end; the year-end books what is unpaid, the next year's opening balances
-// reverse it, and the payments in the new year count the sale and the purchase once.
-// An accrual company gets no such entry. All figures computed by hand.
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { call, companyFixture, entryLines, write, settleOperation } from "../helpers";
 import { booksDb } from "../books";

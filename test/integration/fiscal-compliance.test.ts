@@ -1,6 +1,3 @@
-// Voucher gaps, their explanations and the compliance check through the API, and the
-// tax calendar against Skatteverket's published dates for 2026.
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { call, companyFixture, newKey, write, settleOperation } from "../helpers";
 import { booksDb } from "../books";

@@ -1,7 +1,3 @@
-// Currency revaluation at a closing date through the API: EUR receivables and payables
-// re-rated at the (fake) Riksbank's 11.2345, the differences on 3960/7960 in one entry,
-// and a later payment settled from the revalued book value.
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { call, companyFixture, entryLines, line, postedEntry, write, settleOperation } from "../helpers";
 import { booksDb } from "../books";

@@ -1,6 +1,3 @@
-// The year-end's guards through the API (issue 29): a result already booked on 8999
-// (imported with a SIE file or posted by hand) is not booked a second time.
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { encodeCp437 } from "../../src/sweden/sie/encoding";
 import { call, companyFixture, entryLines, line, postedEntry, settleOperation, write } from "../helpers";

@@ -1,8 +1,3 @@
-// Issue #34 item 2: a closing entry made stale by a later posting. Lock, year-end,
-// unlock, post, lock and close all succeeded before, and the closed year's 2099 missed the
-// later entry. Now close refuses (YEAR_END_STALE) until the year-end runs again, which
-// books only the difference.
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { call, companyFixture, entryLines, line, postedEntry, settleOperation, write } from "../helpers";
 import { booksDb } from "../books";

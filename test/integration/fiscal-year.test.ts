@@ -1,7 +1,3 @@
-// The fiscal year's life through the API, against figures computed by hand: a limited
-// company and a sole trader from the first entry to the next year's opening balances,
-// the lock date inside a year, and every refusal leaving nothing behind.
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { call, companyFixture, entryLines, line, postedEntry, write, createDraft, settleOperation } from "../helpers";
 import { booksDb } from "../books";

@@ -6,7 +6,7 @@
 // from GET /api/v1/openapi.json, so a new domain is fuzzed as soon as it is routed.
 // Deterministic: fast-check with a fixed seed; bounded: a fixed number of cases per
 // operation (about 1 300 requests for 164 operations, 20-60 s on a busy 2-core machine).
-import { env, SELF } from "cloudflare:test";
+import { SELF } from "cloudflare:test";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ERROR_CATALOGUE } from "../../src/errors/catalogue";

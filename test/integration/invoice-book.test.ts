@@ -1,8 +1,3 @@
-// POST .../invoices/{id}/book (spec: the endpoint that books a sent invoice afterwards,
-// INVOICE_BOOK_*; issue #29 item 17). The one sent invoice without an entry is one issued
-// under the cash method by a company since moved to the accrual method: the route books
-// its sale as issuing would have. Every other case is refused with its code.
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { call, companyFixture, day, write, yearAroundToday } from "../helpers";
 import { booksDb } from "../books";

@@ -2,7 +2,7 @@
 // (SELF.fetch is the transport's fetch). The tools are the API's operations.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { env, SELF } from "cloudflare:test";
+import { SELF } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import { toolName } from "../../src/mcp/tools";
 import { BASE, call, companyFixture, newKey, saleLines, line } from "../helpers";

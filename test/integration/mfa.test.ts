@@ -1,8 +1,3 @@
-// Two-step verification (spec: Authentication 8, MFA_REQUIRED; issue 29 item 18; docs/platform.md):
-// enrolling a user's authenticator (TOTP, RFC 6238), and the actions that need its current
-// code in X-Service-MFA: creating a live API key, and closing (or reopening) a fiscal year
-// with a live key. A test key on a sandbox company is exempt. Every refusal changes nothing.
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { nowMs } from "../../src/clock";
 import { base32Decode, totp } from "../../src/http/totp";

@@ -1,7 +1,3 @@
-// meta.partial_expansions (spec: Response envelope; issue #29 item 17): an expansion that
-// cannot be fully resolved is named there, the read still answers 200 with what it has,
-// and a read whose expansions all resolve carries no partial_expansions at all.
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { call, companyFixture, day, write, yearAroundToday } from "../helpers";
 import { booksDb } from "../books";

@@ -1,8 +1,3 @@
-// The supplier payment file (pain.001.001.03) through the API: approved supplier invoices to
-// Bankgiro (OCR), Plusgiro (message), IBAN (EUR) and a Swedish bank account (given in the request,
-// part payment), parsed back with fast-xml-parser and checked field by field; every refusal in one
-// error; nothing written.
-import { env } from "cloudflare:test";
 import { XMLParser } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
 import { call, companyFixture, day, write } from "../helpers";

@@ -1,13 +1,3 @@
-// Absence through the API: register, read, change, remove; the refusals; and the effect on the
-// March 2026 run, with the books. Monthly salary 36 500 kr, tax decided at 30 % (truncated kronor):
-//   day 36 500 × 12 / 365 = 1 200; hour 36 500 × 12 / 2 080 = 210.576923; karens 20 % × 80 % ×
-//   36 500 × 12 / 52 = 1 347.69.
-// Eva: sick 2-8 March (7 days): -8 400 + 6 720 sick pay - 1 347.69 karens; vab 16-17 March and 3 h on
-//   18 March: -(2 400 + 631.730769) = -3 031.73. Gross 36 500 - 8 400 + 6 720 - 1 347.69 - 3 031.73
-//   = 30 440.58; tax 30 % of 30 440 = 9 132; net 21 308.58; contributions 31.42 % = 9 564.43.
-// Olle: sick 10-31 March (22 days): -26 400 + 14 × 960 = 13 440 - 1 347.69. Gross 22 192.31; tax
-//   30 % of 22 192 = 6 657 (truncated); net 15 535.31; contributions 6 972.82. Day 15 = 24 March.
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { call, companyFixture, entryLines, write, hire } from "../helpers";
 import { booksDb } from "../books";

@@ -1,21 +1,3 @@
-// The AGI file of a booked run through the API: a month (period March 2026, paid 25 April) with
-// employees of every kind, each field of the file against figures computed by hand; stable
-// specification numbers across runs; regeneration, the submission reference and the refusals.
-//
-// Figures (Skatteverket's 2026 monthly tables and contribution rates, as in payroll.test.ts):
-//   Anna Andersson  35 000, table 33 col 1 -> 7 134; 31.42 %
-//   Bo Förmån       40 000 - 2 000 salary exchange + 10 000 bonus = 48 000 cash; car 4 000, meal 1 000;
-//                   tax 9 392 + 2 600 = 11 992; mileage 500 and per diem 300 (boxes 050, 051); 31.42 % on 53 000
-//   Greta Gammal    born 1936: 20 000 as side income, 30 % = 6 000; no contributions (fields 131, 001)
-//   Sven Senior     born 1950: 30 100, table 34 col 3 -> 2 868; 10.21 %
-//   Sara Sido       8 100 by the hour (200 x 40.5), side income 30 % = 2 430; 31.42 %
-//   Pierre Sinkare  SINK 30 000 x 22.5 % = 6 750 (field 274); 31.42 %
-//   Ylva Ung        born 2005: 28 000, table 32 col 1 -> 5 215; 20.81 % on 25 000, 31.42 % on 3 000
-//   Kurt Konsult    F-skatt: not declared
-// 487: 31.42 % of (35 000 + 53 000 + 8 100 + 30 000 + 3 000 = 129 100) = 40 563.22 -> 40 563;
-//      20.81 % of 25 000 = 5 202.50 -> 5 202; 10.21 % of 30 100 = 3 073.21 -> 3 073; 0 % of 20 000; total 48 838.
-// 497: 7 134 + 11 992 + 6 000 + 2 868 + 2 430 + 6 750 + 5 215 = 42 389.
-import { env } from "cloudflare:test";
 import { XMLParser } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
 import { call, companyFixture, write, countOf, hire } from "../helpers";

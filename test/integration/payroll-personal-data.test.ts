@@ -4,7 +4,7 @@
 // a full personnummer is searched in a POST body, never in the GET query. Each assertion
 // on the stored rows failed before the fix (the AGI XML and the generate-agi answer held
 // the personnummer; bank_account_number was the plaintext digits).
-import { env, SELF } from "cloudflare:test";
+import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { admin, BASE, call, companyFixture, hire, newActor, write } from "../helpers";
 import { booksDb } from "../books";

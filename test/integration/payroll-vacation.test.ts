@@ -20,7 +20,7 @@
 //   days left, 2 saved from 2025, vacation debt 20 000 (contributions 6 284.00). July, 10 vacation
 //   days: 8 paid + 2 saved, tillägg 1 290; liability 20 000 + 3 143.75 − 15 090 = 8 053.75,
 //   contributions 2 530.49.
-import { env, SELF } from "cloudflare:test";
+import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { BASE, call, companyFixture, entryLines, write, hire } from "../helpers";
 import { booksDb } from "../books";

@@ -1,8 +1,3 @@
-// A salary run's voucher series (issue 28, item 3): one capital letter A-Z, the rule of every
-// input that names a series (src/http/fields.ts VoucherSeriesSchema). Before, a run took one to
-// three letters ("LON"), a series no gap explanation could name and no other input could post in.
-// A letter other than A is booked in that series, numbered from 1.
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { call, companyFixture, countOf, hire, write } from "../helpers";
 import { booksDb } from "../books";

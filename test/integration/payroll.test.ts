@@ -1,7 +1,3 @@
-// Payroll through the API: a month for employees of every kind, against figures computed by hand
-// from Skatteverket's 2026 monthly tables (../shared/data/tax), the 2026 contribution rates and
-// the one-off table, with the books, the payslip and the reports checked.
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { call, companyFixture, entryLines, write, countOf, hire } from "../helpers";
 import { booksDb } from "../books";

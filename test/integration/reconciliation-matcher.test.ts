@@ -1,6 +1,3 @@
-// The automatic matcher as an operation (POST .../reconciliation/bank/run), the bank status,
-// and the account kinds beyond the bank: books built through the API with known differences.
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { call, companyFixture, line, newKey, postedEntry, settleOperation, write, yearAroundToday } from "../helpers";
 import { booksDb } from "../books";

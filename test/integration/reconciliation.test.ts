@@ -1,7 +1,3 @@
-// Reconciliation through the API, on books built through the API with known differences: a
-// bank fee not booked, a payment booked twice, a timing difference at the month end. The
-// bridge must show exactly those; links, proposals, sign-off and its reopening.
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { call, companyFixture, line, newKey, postedEntry, write, yearAroundToday } from "../helpers";
 import { booksDb } from "../books";

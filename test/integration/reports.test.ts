@@ -1,5 +1,3 @@
-// Reports against books computed by hand (see the table in each test).
-import { env } from "cloudflare:test";
 import { PDFDocument } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { decodeCp437 } from "../../src/sweden/sie/encoding";

@@ -1,9 +1,3 @@
-// An import's journal_entry.committed events are built by the database from the entry
-// rows the same batch inserts (src/ledger/entry-json.ts entryHeaderSql), every other
-// write's in JS (entryHeaderJson). The two must give the same object, which is what a
-// webhook's delivery carries too; amounts in whole kronor and in öre are here
-// because SQL and JS write numbers differently.
-import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { describe, expect, it } from "vitest";

@@ -1,5 +1,3 @@
-// Supplier invoices through the API, against books computed by hand.
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { call, companyFixture, day, entryLines, runJob, write, yearAroundToday } from "../helpers";
 import { booksDb } from "../books";

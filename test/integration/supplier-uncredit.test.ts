@@ -1,8 +1,3 @@
-// Reversing a supplier credit note registered by mistake (issue #29 item 17, the
-// supplier_invoice.uncredited event): the credit note's entry reversed by a storno, the
-// original back to what it was, the event emitted; against the books (2440, the expense
-// accounts and 2641 back at the registration's figures).
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { call, companyFixture, day, write, yearAroundToday } from "../helpers";
 import { booksDb } from "../books";

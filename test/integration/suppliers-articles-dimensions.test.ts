@@ -1,4 +1,3 @@
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { call, createDraft, line, postedEntry, uniqueKey, companyFixture } from "../helpers";
 import { booksDb } from "../books";

@@ -4,7 +4,7 @@ import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import type { Command } from "../../commands/plan";
 import { forgetInWriter } from "../../commands/submit";
 import { drizzle } from "drizzle-orm/d1";
-import { type Database, database } from "../../db/client";
+import type { Database } from "../../db/client";
 import { bindingOf, directory, homeOf } from "../../db/homes";
 import type { Env } from "../../env";
 import { companies, companySettings, memberships } from "../../db/schema";

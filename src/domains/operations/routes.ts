@@ -1,5 +1,4 @@
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
-import { database } from "../../db/client";
 import { ApiError } from "../../errors/api-error";
 import { findInCallerHomes } from "../../http/caller-homes";
 import { enterCompany } from "../../http/company-access";
