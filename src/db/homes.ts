@@ -1,10 +1,11 @@
 // Many databases (issue #33, docs/scaling.md "Many databases"): the directory and the
 // ledger databases, by their binding names. A company's home is the database its books
 // live in; the directory says which (company_homes). Every database carries one schema.
-import { count, eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import journal from "../../migrations/meta/_journal.json";
 import { ApiError } from "../errors/api-error";
+import { memberships } from "./schema";
 import { companyHomes } from "./tables/directory";
 
 /** The directory's binding name; also the home of a company created before ledger databases. */
@@ -117,4 +118,25 @@ export function notMigrated(database: string): ApiError {
     { database, expected_migration: EXPECTED_MIGRATION },
     `The database ${database} lacks migration ${EXPECTED_MIGRATION}; it answers again once migrated.`,
   );
+}
+
+/**
+ * The directory's entry of a company whose books were just created: its home, and the
+ * creator as its owner, in one batch. The company's row itself was copied there by the
+ * writer after the books' batch (src/commands/directory-copy.ts).
+ */
+export async function enterDirectory(env: Databases, companyId: string, home: string, ownerId: string, now: string) {
+  const dir = directory(env);
+  await dir.batch([
+    dir.insert(companyHomes).values({ companyId, database: home, createdAt: now }),
+    dir.insert(memberships).values({ companyId, userId: ownerId, role: "owner", createdAt: now }),
+  ]);
+}
+
+/** A move's switch: the company's home is `to` from now on (src/writer/move.ts). */
+export function switchHomeStatement(dir: Directory, companyId: string, from: string, to: string, now: string) {
+  return dir
+    .update(companyHomes)
+    .set({ database: to, movedAt: now, movedFrom: from })
+    .where(and(eq(companyHomes.companyId, companyId), eq(companyHomes.database, from)));
 }

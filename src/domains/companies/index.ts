@@ -1,6 +1,5 @@
 // Companies: the company, its settings, and what creating one sets up.
 // Owns: companies, company_settings, and in the directory memberships and company_homes.
-export { enterDirectory, placeNewCompany } from "./home";
 export { registerCompanyRoutes } from "./routes";
 export { CompanyCreatedSchema, PayrollContactSchema } from "./schemas";
 export {

@@ -2,7 +2,7 @@ import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { and, asc, desc, eq, isNull } from "drizzle-orm";
 import { nowIso } from "../../clock";
 import { database } from "../../db/client";
-import { directory } from "../../db/homes";
+import { directory, enterDirectory, placeCompany } from "../../db/homes";
 import { companies, memberships } from "../../db/schema";
 import type { AppEnv } from "../../http/context";
 import { dispatch } from "../../http/dispatch";
@@ -11,7 +11,6 @@ import { afterDesc, finishPage, pageRequest } from "../../http/pagination";
 import { CompanyParams } from "../../http/params";
 import { defineRoute, PageQuery, type HandlerContext } from "../../http/route";
 import { newId } from "../../ids";
-import { enterDirectory, placeNewCompany } from "./home";
 import { companyJson, loadCompany, settingsJson } from "./service";
 import {
   CompanyCreatedSchema,
@@ -84,7 +83,7 @@ async function createCompany(c: HandlerContext<typeof createCompanyRoute>) {
   const id = newId();
   c.set("company", { id, role: "owner" });
   const input = { ...c.req.valid("json"), sandbox: c.get("auth").mode === "test" };
-  const placement = await placeNewCompany(c.env);
+  const placement = await placeCompany(c.env);
   return dispatch(c, "companies.create", input, {
     placement,
     committed: () => enterDirectory(c.env, id, placement, c.get("auth").userId, nowIso()),

@@ -12,7 +12,8 @@ import type { RequestContext } from "../../commands/plan";
 import type { Env } from "../../env";
 import { ApiError } from "../../errors/api-error";
 import { newId } from "../../ids";
-import { archiveSandboxCompany, enterDirectory, placeNewCompany } from "../companies";
+import { enterDirectory, placeCompany } from "../../db/homes";
+import { archiveSandboxCompany } from "../companies";
 
 /** The seed's fiscal year: a calendar year, every date inside it fixed. */
 export const SANDBOX_YEAR = { start_date: "2026-01-01", end_date: "2026-12-31" } as const;
@@ -85,7 +86,7 @@ export async function seedSandboxCompany(env: Env, actor: SeedActor, requestId: 
     now: nowIso(),
     apiVersion,
   };
-  const placement = await placeNewCompany(env);
+  const placement = await placeCompany(env);
   const company = await run(env, ctx, "companies.create", { ...SANDBOX_COMPANY, sandbox: true }, placement);
   await enterDirectory(env, companyId, placement, actor.userId, ctx.now);
   try {
