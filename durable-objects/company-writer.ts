@@ -20,15 +20,34 @@ import { namedBookmark } from "../src/db/session";
 import type { Env } from "../src/env";
 import { ApiError } from "../src/errors/api-error";
 import { AccessCache, accessRefusal, type Access, type AccessWriter } from "../src/http/access";
+import { eq } from "drizzle-orm";
+import { nowIso } from "../src/clock";
+import { companyMoves } from "../src/db/schema";
+import { newId } from "../src/ids";
+import {
+  cleanUp,
+  copyAndSwitch,
+  type MoveFaults,
+  type CompanyMover,
+  type MoveRequestAnswer,
+  type MoveRow,
+  movingRefusal,
+  pendingMoves,
+  recordMove,
+} from "../src/writer/move";
 
-export class CompanyWriter extends DurableObject<Env> implements CommandWriter, AccessWriter {
+export class CompanyWriter extends DurableObject<Env> implements CommandWriter, AccessWriter, CompanyMover {
   private tail: Promise<unknown> = Promise.resolve();
   private state: CompanyState | null = null;
   private access: AccessCache | null = null;
   /** the company's home database (src/db/homes.ts), read from the directory once and held */
   private home: string | null = null;
 
+  /** the move under way (src/writer/move.ts): commands are refused until its switch */
+  private moving: MoveRow | null = null;
+
   execute(request: CommandRequest): Promise<CommandResult> {
+    if (this.moving) return Promise.resolve(failure(movingRefusal(), request.ctx.dryRun));
     const state = (this.state ??= new CompanyState(request.ctx.companyId));
     const run = this.tail.then(async () => {
       const verified = request.access ? await this.verify(request) : request;
@@ -55,6 +74,11 @@ export class CompanyWriter extends DurableObject<Env> implements CommandWriter, 
       (request.name === "companies.create" ? (request.placement ?? null) : null);
     if (!home) return new ApiError("NOT_FOUND", { resource: "company", id: companyId });
     if (!(await isMigrated(this.env, home))) return notMigrated(home);
+    if (!this.home && (await pendingMoves(directory(this.env), companyId)).some((m) => m.status !== "cleaning")) {
+      // a move this object started before it restarted: its alarm carries it on
+      await this.resumeMoves(companyId);
+      return movingRefusal();
+    }
     if (request.name !== "companies.create") this.home = home;
     return home;
   }
@@ -88,6 +112,82 @@ export class CompanyWriter extends DurableObject<Env> implements CommandWriter, 
   authorize(companyId: string, keyHash: string): Promise<Access> {
     this.access ??= new AccessCache(companyId);
     return this.access.authorize(directory(this.env), keyHash);
+  }
+
+  /**
+   * Records a move of the company's books to database `to` and starts it (in the alarm, so
+   * that it outlives the request that asked). Refused while another move of it has work left.
+   */
+  async requestMove(companyId: string, to: string, now: string): Promise<MoveRequestAnswer> {
+    const dir = directory(this.env);
+    const from = await homeOf(dir, companyId);
+    if (!from) return { refused: "NOT_FOUND", message: "No such company." };
+    if (from === to) return { refused: "VALIDATION_ERROR", message: `The company's books are in ${to} already.` };
+    if ((await pendingMoves(dir, companyId)).length)
+      return { refused: "CONFLICT", message: "Another move of this company is under way." };
+    const move = await recordMove(dir, companyId, from, to, newId(), now);
+    await this.resumeMoves(companyId);
+    return { move };
+  }
+
+  private async resumeMoves(companyId: string): Promise<void> {
+    await this.ctx.storage.put("companyId", companyId);
+    await this.ctx.storage.setAlarm(Date.now());
+  }
+
+  /** The alarm carries the company's moves on: a move to copy and switch, or a cleanup due. */
+  async alarm(): Promise<void> {
+    const companyId = await this.ctx.storage.get<string>("companyId");
+    if (!companyId) return;
+    for (const move of await pendingMoves(directory(this.env), companyId)) {
+      const ended = await this.runMove(move.id);
+      if (ended?.status === "cleaning") await this.ctx.storage.setAlarm(Date.now() + this.cleanupDelayMs(ended));
+    }
+  }
+
+  /**
+   * One move's next step, in the writer's line: copy and switch, or clean up once the grace
+   * has passed. `faults` only from a test (test/integration/company-move.test.ts).
+   */
+  async runMove(moveId: string, faults: MoveFaults = {}): Promise<MoveRow | null> {
+    const run = this.tail.then(() => this.moveStep(moveId, faults));
+    this.tail = run.catch(() => undefined);
+    return run;
+  }
+
+  private async moveStep(moveId: string, faults: MoveFaults): Promise<MoveRow | null> {
+    const dir = directory(this.env);
+    const move = await dir.select().from(companyMoves).where(eq(companyMoves.id, moveId)).get();
+    if (!move || move.status === "succeeded" || move.status === "failed") return move ?? null;
+    if (move.status === "cleaning") {
+      if (this.cleanupDelayMs(move) > 0) return move;
+      return cleanUp(this.env, move, nowIso, faults).catch(async (err) => {
+        // tried again by the alarm; the books are whole in the new home meanwhile
+        console.error("move cleanup failed; retried", move.id, err);
+        await this.ctx.storage.setAlarm(Date.now() + 60_000);
+        return { ...move, error: { step: "cleanup", message: String(err) } };
+      });
+    }
+    this.moving = move;
+    try {
+      const ended = await copyAndSwitch(this.env, move, nowIso, faults);
+      // after the switch nothing held of the old home is kept: the home, the state, the access
+      if (ended.status === "cleaning") {
+        this.home = move.toDatabase;
+        this.state?.forget();
+        this.access = null;
+      }
+      return ended;
+    } finally {
+      this.moving = null;
+    }
+  }
+
+  /** Milliseconds until the rows a switched move left may be deleted (MOVE_CLEANUP_GRACE_SECONDS, default 90). */
+  private cleanupDelayMs(move: MoveRow): number {
+    const grace = Number(this.env.MOVE_CLEANUP_GRACE_SECONDS ?? "90");
+    const due = Date.parse(move.updatedAt) + (Number.isFinite(grace) ? grace : 90) * 1000;
+    return Math.max(0, due - Date.now());
   }
 
   /**

@@ -5,7 +5,9 @@
 // summed, and the changes of an UPDATE or DELETE are added up.
 import { env } from "cloudflare:test";
 import { bindingOf, ledgerNames } from "../src/db/homes";
+import { homeOfJob } from "../src/app/job-homes";
 import { isUuid } from "../src/ids";
+import type { Job } from "../src/queue";
 
 const DIRECTORY_TABLES = /\b(users|api_keys|memberships|company_homes|company_moves)\b/i;
 
@@ -87,3 +89,18 @@ export async function homeD1(companyId: string): Promise<D1Database> {
   if (!d1) throw new Error(`company ${companyId} has no home`);
   return d1;
 }
+
+/** The Worker's env entered into a company's home, as a request or a job of it runs. */
+export async function homeEnv(companyId: string): Promise<typeof env> {
+  return { ...env, DB: await homeD1(companyId) };
+}
+
+/** The env a job about one item (a delivery, an operation) runs with: its company's home. */
+async function itemEnv(job: Job): Promise<typeof env> {
+  const home = await homeOfJob(env, job);
+  if (!home) throw new Error(`${job.type}: its item is in no database`);
+  return { ...env, DB: bindingOf(env, home) };
+}
+
+export const deliveryEnv = (deliveryId: string) => itemEnv({ type: "webhook.deliver", deliveryId });
+export const operationEnv = (operationId: string) => itemEnv({ type: "operation.run", operationId });

@@ -278,12 +278,17 @@ export function write(key: string, method: string, path: string, body?: unknown,
 }
 
 /** Runs one queue job through the Worker's queue handler, as the queue would. */
-export async function runJob(body: { type: string }) {
+export async function runJob(body: { type: string; home?: string }) {
   const { createExecutionContext, createMessageBatch, getQueueResult } = await import("cloudflare:test");
   const { default: worker } = await import("../src/index");
-  const batch = createMessageBatch<any>("bokforing-jobs", [
-    { id: `job-${uniqueKey()}`, timestamp: new Date(), attempts: 1, body },
-  ]);
+  const { homeNames } = await import("../src/db/homes");
+  // a sweep runs in every database, as the schedule sends it (src/app/jobs.ts handleScheduled)
+  const sweep = /\.(sweep|overdue_sweep|planned_runs_sweep|prune)$/.test(body.type) && !body.home;
+  const bodies = sweep ? homeNames(env).map((home) => ({ ...body, home })) : [body];
+  const batch = createMessageBatch<any>(
+    "bokforing-jobs",
+    bodies.map((b) => ({ id: `job-${uniqueKey()}`, timestamp: new Date(), attempts: 1, body: b })),
+  );
   const ctx = createExecutionContext();
   await worker.queue(batch, env as any);
   return getQueueResult(batch, ctx);
@@ -296,7 +301,13 @@ export async function runJob(body: { type: string }) {
 export async function settleOperation(key: string, operationId: string) {
   const { runOperation } = await import("../src/domains/operations/service");
   const { OPERATION_HANDLERS } = await import("../src/app/operations");
-  await runOperation(env, operationId, OPERATION_HANDLERS, () => new Date().toISOString());
+  const { homeOfJob } = await import("../src/app/job-homes");
+  const { bindingOf } = await import("../src/db/homes");
+  const home = await homeOfJob(env, { type: "operation.run", operationId });
+  if (!home) throw new Error(`operation ${operationId} is in no database`);
+  await runOperation({ ...env, DB: bindingOf(env, home) }, operationId, OPERATION_HANDLERS, () =>
+    new Date().toISOString(),
+  );
   for (let i = 0; i < 200; i++) {
     const res = await call("GET", `/api/v1/operations/${operationId}`, { key });
     if (res.body.data.status === "succeeded" || res.body.data.status === "failed") return res.body.data;

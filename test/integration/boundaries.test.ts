@@ -1,8 +1,4 @@
-// What the domain boundaries promise (issue: one domain, one door): every posted entry
-// announces itself whatever posted it, scheduled and background writes go through the
-// company's writer with an audit row and events, and a unique index that refuses a
-// write answers a catalogue code, not a 500.
-import { env } from "cloudflare:test";
+
 import { describe, expect, it } from "vitest";
 import { runOperation } from "../../src/domains/operations/service";
 import { OPERATION_HANDLERS } from "../../src/app/operations";
@@ -19,7 +15,7 @@ import {
   write,
   yearAroundToday,
 } from "../helpers";
-import { booksDb } from "../books";
+import { booksDb, operationEnv } from "../books";
 
 const f = companyFixture({ name: "Gränser AB", ...yearAroundToday() });
 const url = (p: string, companyId = f.companyId) => `/api/v1/companies/${companyId}${p}`;
@@ -155,7 +151,12 @@ describe("journal_entry.committed for every posted entry", () => {
       body: { file_base64: b64, file_name: "import.se" },
     });
     expect(started.status).toBe(202);
-    await runOperation(env, started.body.data.operation_id, OPERATION_HANDLERS, () => new Date().toISOString());
+    await runOperation(
+      await operationEnv(started.body.data.operation_id),
+      started.body.data.operation_id,
+      OPERATION_HANDLERS,
+      () => new Date().toISOString(),
+    );
     const op = await call("GET", `/api/v1/operations/${started.body.data.operation_id}`, { key: actor.key });
     expect(op.body.data.status).toBe("succeeded");
     const events = await committedEvents(c.id);

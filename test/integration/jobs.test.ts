@@ -9,7 +9,6 @@ import {
 import { describe, expect, it } from "vitest";
 import worker from "../../src/index";
 import type { Job } from "../../src/queue";
-import { booksDb } from "../books";
 
 describe("cron and queue", () => {
   it("the minute cron enqueues the sweeps, and the consumer deletes expired records only", async () => {
@@ -20,29 +19,35 @@ describe("cron and queue", () => {
       JOBS: { sendBatch: async (ms: { body: unknown }[]) => void sent.push(...ms.map((m) => m.body)) },
     } as any);
     await waitOnExecutionContext(ctx);
-    expect(sent).toEqual([
-      { type: "idempotency.sweep" },
-      { type: "invoices.overdue_sweep" },
-      { type: "payroll.planned_runs_sweep" },
-      { type: "webhooks.sweep" },
-      { type: "outbox.prune" },
-      { type: "peppol.sweep" },
-    ]);
+    const sweeps = [
+      "idempotency.sweep",
+      "invoices.overdue_sweep",
+      "payroll.planned_runs_sweep",
+      "webhooks.sweep",
+      "outbox.prune",
+      "peppol.sweep",
+    ];
+    // every sweep once in each database the books live in: the three ledger databases, and the directory
+    const homes = ["LEDGER_1", "LEDGER_2", "LEDGER_3", "DIRECTORY"];
+    expect(sent).toEqual(homes.flatMap((home) => sweeps.map((type) => ({ type, home }))));
 
-    const insert = booksDb.prepare(
+    // a record of no company, in the second ledger database: its sweep reaches it
+    const insert = env.LEDGER_2.prepare(
       "INSERT INTO idempotency_records (api_key_id, company_id, idempotency_key, body_hash, status_code, result, created_at, expires_at) VALUES ('k', 'c', ?, 'h', 200, '{}', '2000-01-01', ?)",
     );
     await insert.bind("old", "2000-01-02T00:00:00.000Z").run();
     await insert.bind("fresh", "2999-01-01T00:00:00.000Z").run();
 
     const batch = createMessageBatch<Job>("bokforing-jobs", [
-      { id: "m1", timestamp: new Date(), attempts: 1, body: { type: "idempotency.sweep" } },
+      { id: "m1", timestamp: new Date(), attempts: 1, body: { type: "idempotency.sweep", home: "LEDGER_2" } },
     ]);
     const qctx = createExecutionContext();
     await worker.queue(batch, env as any);
     const result = await getQueueResult(batch, qctx);
     expect(result.explicitAcks).toEqual(["m1"]);
-    const left = await booksDb.prepare("SELECT idempotency_key FROM idempotency_records WHERE api_key_id = 'k'").all<{
+    const left = await env.LEDGER_2.prepare(
+      "SELECT idempotency_key FROM idempotency_records WHERE api_key_id = 'k'",
+    ).all<{
       idempotency_key: string;
     }>();
     expect(left.results.map((r) => r.idempotency_key)).toEqual(["fresh"]);

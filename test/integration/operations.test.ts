@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { runOperation } from "../../src/domains/operations/service";
 import { ApiError } from "../../src/errors/api-error";
 import { call, newActor, newCompany, type Actor } from "../helpers";
-import { booksDb } from "../books";
+import { booksDb, operationEnv } from "../books";
 
 let actor: Actor;
 let companyId: string;
@@ -58,7 +58,9 @@ describe("operations", () => {
     expect(after.body.data).toMatchObject({ status: "succeeded", result: { counted: 2 }, error: null });
     expect(after.body.data.completed_at).not.toBeNull();
 
-    expect(await runOperation(env, id, { "test.count": async () => ({ counted: 99 }) }, clock)).toBeNull();
+    expect(
+      await runOperation(await operationEnv(id), id, { "test.count": async () => ({ counted: 99 }) }, clock),
+    ).toBeNull();
     await expect(
       booksDb.prepare("UPDATE operations SET status = 'failed' WHERE id = ?").bind(id).run(),
     ).rejects.toThrow(/terminal/);
@@ -96,7 +98,7 @@ describe("operations", () => {
       "INTERNAL_ERROR",
     );
     const c = await queued("test.unknown");
-    await runOperation(env, c, {}, clock);
+    await runOperation(await operationEnv(c), c, {}, clock);
     expect((await call("GET", `/api/v1/operations/${c}`, { key: actor.key })).body.data.error.code).toBe(
       "NOT_IMPLEMENTED",
     );
@@ -109,18 +111,22 @@ describe("operations", () => {
       .prepare("UPDATE operations SET status = 'running', started_at = ?, heartbeat_at = ? WHERE id = ?")
       .bind(now, now, id)
       .run();
-    expect(await runOperation(env, id, { "test.resume": async () => ({ resumed: true }) }, clock)).toBe("busy");
+    expect(
+      await runOperation(await operationEnv(id), id, { "test.resume": async () => ({ resumed: true }) }, clock),
+    ).toBe("busy");
     const old = new Date(Date.now() - 3 * 60_000).toISOString();
     await booksDb.prepare("UPDATE operations SET heartbeat_at = ? WHERE id = ?").bind(old, id).run();
-    expect(await runOperation(env, id, { "test.resume": async () => ({ resumed: true }) }, clock)).toBe("succeeded");
+    expect(
+      await runOperation(await operationEnv(id), id, { "test.resume": async () => ({ resumed: true }) }, clock),
+    ).toBe("succeeded");
 
     // two runners started together: one runs, the other is told it is busy
     const twice = await queued("test.once");
     let runs = 0;
     const handlers = { "test.once": async () => ({ runs: ++runs }) };
     const outcomes = await Promise.all([
-      runOperation(env, twice, handlers, clock),
-      runOperation(env, twice, handlers, clock),
+      runOperation(await operationEnv(twice), twice, handlers, clock),
+      runOperation(await operationEnv(twice), twice, handlers, clock),
     ]);
     expect(runs).toBe(1);
     expect(outcomes.sort()).toEqual(["busy", "succeeded"]);

@@ -9,7 +9,8 @@ import { deliver } from "../../src/domains/webhooks/delivery";
 import worker from "../../src/index";
 import type { Job } from "../../src/queue";
 import { call, newActor, newCompany, postedEntry, uniqueKey, type Actor } from "../helpers";
-import { booksDb } from "../books";
+import { booksDb, deliveryEnv } from "../books";
+import { homeNames } from "../../src/db/homes";
 
 const DAY_MS = 86_400_000;
 let shifted = 0;
@@ -17,13 +18,20 @@ afterAll(() => shiftClock(-shifted));
 
 /** Runs one outbox.prune message through the Worker's queue handler with these variables. */
 async function prune(vars: Record<string, string> = {}) {
-  const batch = createMessageBatch<Job>("bokforing-jobs", [
-    { id: `prune-${uniqueKey()}`, timestamp: new Date(), attempts: 1, body: { type: "outbox.prune" } },
-  ]);
+  // one message per database, as the schedule sends it
+  const batch = createMessageBatch<Job>(
+    "bokforing-jobs",
+    homeNames(env).map((home) => ({
+      id: `prune-${uniqueKey()}`,
+      timestamp: new Date(),
+      attempts: 1,
+      body: { type: "outbox.prune", home },
+    })),
+  );
   const ctx = createExecutionContext();
   await worker.queue(batch, { ...env, ...vars } as any);
   // a handler that throws is retried, not acknowledged
-  expect((await getQueueResult(batch, ctx)).explicitAcks).toEqual([batch.messages[0].id]);
+  expect((await getQueueResult(batch, ctx)).explicitAcks).toEqual(batch.messages.map((m) => m.id));
 }
 
 async function outboxIds(companyId: string): Promise<string[]> {
@@ -45,7 +53,7 @@ async function deliveries(companyId: string) {
 
 /** The delivery's first attempt settled, by the local queue consumer or by us. */
 async function settled(id: string): Promise<string> {
-  await deliver(env, id, Date.now() + shifted);
+  await deliver(await deliveryEnv(id), id, Date.now() + shifted);
   for (let i = 0; i < 100; i++) {
     const row = await booksDb
       .prepare("SELECT status FROM webhook_deliveries WHERE id = ?")

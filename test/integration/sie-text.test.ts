@@ -4,14 +4,14 @@
 // - Import: a name equal after that transliteration is the same name (no rename).
 // - options.allowBalanceMismatch imports a file whose vouchers do not give its own
 //   #UB/#RES, listing the differences per account in the result and the warnings.
-import { env, SELF } from "cloudflare:test";
+import { SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { runOperation } from "../../src/domains/operations/service";
 import { OPERATION_HANDLERS } from "../../src/app/operations";
 import { decodeCp437, encodeCp437 } from "../../src/sweden/sie/encoding";
 import { parseSie } from "../../src/sweden/sie/parse";
 import { BASE, call, line, newActor, newCompany, postedEntry, sieFixture, write, type Actor } from "../helpers";
-import { booksDb } from "../books";
+import { booksDb, operationEnv } from "../books";
 
 let actor: Actor;
 beforeAll(async () => {
@@ -27,7 +27,7 @@ async function importFile(companyId: string, bytes: Uint8Array, options?: Record
   });
   expect(started.status, JSON.stringify(started.body)).toBe(202);
   const id = started.body.data.operation_id;
-  await runOperation(env, id, OPERATION_HANDLERS, () => new Date().toISOString());
+  await runOperation(await operationEnv(id), id, OPERATION_HANDLERS, () => new Date().toISOString());
   for (let i = 0; i < 200; i++) {
     const res = await call("GET", `/api/v1/operations/${id}`, { key: actor.key });
     if (res.body.data.status === "succeeded" || res.body.data.status === "failed") return res.body.data;

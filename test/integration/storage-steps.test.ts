@@ -10,7 +10,7 @@ import { sha256Hex } from "../../src/http/crypto";
 import { newId } from "../../src/ids";
 import { OPERATION_HANDLERS } from "../../src/app/operations";
 import { BASE, call, companyFixture, sieFixture, uniqueKey, write, yearAroundToday } from "../helpers";
-import { booksDb } from "../books";
+import { booksDb, operationEnv } from "../books";
 
 const f = companyFixture({ name: "Lagring AB", ...yearAroundToday() });
 const PDF = new TextEncoder().encode("%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
@@ -118,7 +118,12 @@ describe("a file step", () => {
     const body = { file_base64: btoa(Array.from(file, (b) => String.fromCharCode(b)).join("")) };
     const first = await write(f.actor.key, "POST", url("/imports/sie"), body);
     expect(first.status).toBe(202);
-    await runOperation(env, first.body.data.operation_id, OPERATION_HANDLERS, () => new Date().toISOString());
+    await runOperation(
+      await operationEnv(first.body.data.operation_id),
+      first.body.data.operation_id,
+      OPERATION_HANDLERS,
+      () => new Date().toISOString(),
+    );
     const before = await objectKeys();
     expect(before.filter((k) => k.includes("/imports/"))).toHaveLength(1);
 

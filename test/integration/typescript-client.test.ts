@@ -1,6 +1,6 @@
 // The typed TypeScript client (clients/typescript) against the Worker: its transport
 // is SELF.fetch, so every call runs the service's whole pipeline.
-import { env, SELF } from "cloudflare:test";
+import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import {
   BokforingApiError,
@@ -12,7 +12,7 @@ import {
 } from "../../clients/typescript/src/index";
 import { deliver, signature } from "../../src/domains/webhooks/delivery";
 import { BASE, companyFixture, day, entryLines } from "../helpers";
-import { booksDb } from "../books";
+import { booksDb, deliveryEnv } from "../books";
 
 const f = companyFixture();
 const self: FetchFn = (request) => SELF.fetch(request);
@@ -263,7 +263,7 @@ describe("the generated TypeScript client", () => {
     const test = await unwrap(
       client.POST("/api/v1/companies/{companyId}/webhooks/{id}/test", { params: { path: { companyId, id: hook.id } } }),
     );
-    await deliver(env, test.webhook_delivery_id, Date.now());
+    await deliver(await deliveryEnv(test.webhook_delivery_id), test.webhook_delivery_id, Date.now());
     let got: { headers: Record<string, string>; body: string } | undefined;
     for (let i = 0; i < 100 && !got; i++) {
       [got] = (await (await fetch("https://hooks.test/__received?path=/ok/ts-client")).json()) as {

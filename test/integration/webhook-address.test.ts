@@ -1,11 +1,8 @@
-// The webhook address guard through the API: IPv6 forms that carry a non-public IPv4
-// address, explicit ports and AAAA answers are refused at create, at PATCH and at
-// dispatch, and the delivery error a caller reads carries no network detail.
-import { env } from "cloudflare:test";
+
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { deliver } from "../../src/domains/webhooks/delivery";
 import { call, companyFixture, uniqueKey } from "../helpers";
-import { booksDb } from "../books";
+import { booksDb, deliveryEnv } from "../books";
 
 const f = companyFixture();
 const hooksUrl = () => `/api/v1/companies/${f.companyId}/webhooks`;
@@ -63,7 +60,7 @@ function expectRefusal(res: { status: number; body: any }, reason: string) {
 async function testDelivery(hookId: string) {
   const test = await call("POST", `${hooksUrl()}/${hookId}/test`, { key: f.actor.key });
   const id = test.body.data.webhook_delivery_id as string;
-  await deliver(env, id, Date.now());
+  await deliver(await deliveryEnv(id), id, Date.now());
   for (let i = 0; i < 100; i++) {
     const list = await call("GET", `${hooksUrl()}/${hookId}/deliveries`, { key: f.actor.key });
     const row = list.body.data.find((d: any) => d.id === id);

@@ -1,9 +1,9 @@
-import { env } from "cloudflare:test";
+
 import { describe, expect, it } from "vitest";
 import { verifyWebhook } from "../../examples/webhook-receiver/verify.mjs";
 import { deliver, MAX_ATTEMPTS, RETRY_DELAYS_MS, sweepDeliveries } from "../../src/domains/webhooks/delivery";
 import { call, commit, createDraft, line, newActor, newKey, uniqueKey, companyFixture } from "../helpers";
-import { booksDb } from "../books";
+import { booksDb, deliveryEnv, homeEnv } from "../books";
 
 const f = companyFixture();
 const hooksUrl = () => `/api/v1/companies/${f.companyId}/webhooks`;
@@ -32,7 +32,7 @@ async function deliveriesOf(webhookId: string) {
 
 /** The first attempt: by the local queue consumer if it got there first, else by us. */
 async function firstAttempt(id: string) {
-  await deliver(env, id, Date.now());
+  await deliver(await deliveryEnv(id), id, Date.now());
   for (let i = 0; i < 100; i++) {
     const row = await deliveryRow(id);
     if (row.status !== "pending" && row.status !== "in_flight") return row;
@@ -234,8 +234,8 @@ describe("retries and auto-disable", () => {
     expect(row).toMatchObject({ status: "failed", attempts: 1, response_status: 500, error: "http_500" });
     for (let attempt = 1; attempt < MAX_ATTEMPTS; attempt++) {
       const due = Date.parse(row.next_attempt_at);
-      expect(await deliver(env, id, due - 1000)).toBeNull(); // not yet due
-      expect(await deliver(env, id, due)).toBe(attempt + 1 === MAX_ATTEMPTS ? "dead" : "failed");
+      expect(await deliver(await deliveryEnv(id), id, due - 1000)).toBeNull(); // not yet due
+      expect(await deliver(await deliveryEnv(id), id, due)).toBe(attempt + 1 === MAX_ATTEMPTS ? "dead" : "failed");
       const next = await deliveryRow(id);
       if (next.status === "failed") expect(Date.parse(next.next_attempt_at) - due).toBe(RETRY_DELAYS_MS[attempt]);
       row = next;
@@ -243,7 +243,7 @@ describe("retries and auto-disable", () => {
     expect(row).toMatchObject({ status: "dead", attempts: 8, next_attempt_at: null });
     expect(RETRY_DELAYS_MS.map((ms) => ms / 60_000)).toEqual([1, 5, 30, 120, 720, 1440, 2880]);
     // terminal rows never change
-    expect(await deliver(env, id, Date.now() + 10 * 86_400_000)).toBeNull();
+    expect(await deliver(await deliveryEnv(id), id, Date.now() + 10 * 86_400_000)).toBeNull();
     await expect(
       booksDb.prepare("UPDATE webhook_deliveries SET status = 'pending' WHERE id = ?").bind(id).run(),
     ).rejects.toThrow(/terminal/);
@@ -328,15 +328,17 @@ describe("retries and auto-disable", () => {
     const id = test.body.data.webhook_delivery_id;
     const row = await firstAttempt(id);
     const due = Date.parse(row.next_attempt_at);
-    expect((await sweepDeliveries(env, due - 1)).map((j: any) => j.deliveryId)).not.toContain(id);
-    expect((await sweepDeliveries(env, due)).map((j: any) => j.deliveryId)).toContain(id);
+    expect((await sweepDeliveries(await homeEnv(f.companyId), due - 1)).map((j: any) => j.deliveryId)).not.toContain(
+      id,
+    );
+    expect((await sweepDeliveries(await homeEnv(f.companyId), due)).map((j: any) => j.deliveryId)).toContain(id);
 
     // a worker that died mid-attempt: in_flight past its lease
     await booksDb
       .prepare("UPDATE webhook_deliveries SET status = 'in_flight', next_attempt_at = ? WHERE id = ?")
       .bind(new Date(due).toISOString(), id)
       .run();
-    await sweepDeliveries(env, due + 1);
+    await sweepDeliveries(await homeEnv(f.companyId), due + 1);
     expect(await deliveryRow(id)).toMatchObject({ status: "failed", error: "attempt_lost" });
   });
 });
@@ -376,7 +378,9 @@ describe("delete and manual retry", () => {
     expect((await call("GET", `${hooksUrl()}/${hook.id}`, { key: f.actor.key })).status).toBe(404);
     const row = await deliveryRow(id);
     expect(row).toMatchObject({ webhook_id: null, status: "failed", next_attempt_at: null });
-    expect(await deliver(env, id, Date.now() + 365 * 86_400_000)).toBeNull();
-    expect((await sweepDeliveries(env, Date.now() + 365 * 86_400_000)).map((j: any) => j.deliveryId)).not.toContain(id);
+    expect(await deliver(await deliveryEnv(id), id, Date.now() + 365 * 86_400_000)).toBeNull();
+    expect(
+      (await sweepDeliveries(await homeEnv(f.companyId), Date.now() + 365 * 86_400_000)).map((j: any) => j.deliveryId),
+    ).not.toContain(id);
   });
 });

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { database } from "../../src/db/client";
 import { CompanyState } from "../../src/writer/company-state";
 import { call, commit, createDraft, line, newActor, newCompany, uniqueKey, write } from "../helpers";
-import { booksDb } from "../books";
+import { booksDb, homeEnv } from "../books";
 
 type Held = ReturnType<CompanyState["held"]>;
 
@@ -21,7 +21,7 @@ async function heldByWriter(companyId: string): Promise<Held> {
 
 /** Each held section read afresh from D1 by a cold state, and each series' next number from the entries. */
 async function freshOf(companyId: string, held: Held) {
-  const session = new CompanyState(companyId).session(database(env), true);
+  const session = new CompanyState(companyId).session(database(await homeEnv(companyId)), true);
   const sections = new Map<string, unknown>();
   for (const section of held.sections.keys()) sections.set(section.name, await session.get(section));
   const numbers = new Map<string, number>();
