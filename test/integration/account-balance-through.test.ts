@@ -1,4 +1,3 @@
-
 import { beforeAll, describe, expect, it } from "vitest";
 import { database } from "../../src/db/client";
 import { accountBalanceThrough } from "../../src/ledger/queries";

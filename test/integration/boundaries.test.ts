@@ -1,4 +1,3 @@
-
 import { describe, expect, it } from "vitest";
 import { runOperation } from "../../src/domains/operations/service";
 import { OPERATION_HANDLERS } from "../../src/app/operations";

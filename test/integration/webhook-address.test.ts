@@ -1,4 +1,3 @@
-
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { deliver } from "../../src/domains/webhooks/delivery";
 import { call, companyFixture, uniqueKey } from "../helpers";

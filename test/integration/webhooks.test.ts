@@ -1,4 +1,3 @@
-
 import { describe, expect, it } from "vitest";
 import { verifyWebhook } from "../../examples/webhook-receiver/verify.mjs";
 import { deliver, MAX_ATTEMPTS, RETRY_DELAYS_MS, sweepDeliveries } from "../../src/domains/webhooks/delivery";
