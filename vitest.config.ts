@@ -46,6 +46,8 @@ export default defineConfig(async () => {
             EMAIL_FROM: "faktura@bokforing.test",
             DNS_RESOLVER_URL: "https://dns.test/dns-query",
             WEBHOOK_TIMEOUT_MS: "500",
+            // a moved company's old rows are deleted at once here (default 90 s; src/writer/move.ts)
+            MOVE_CLEANUP_GRACE_SECONDS: "0",
             TEST_MIGRATIONS: migrations,
             TEST_SIE_FIXTURES: sieFixtures,
             TEST_BANK_FIXTURES: bankFixtures,

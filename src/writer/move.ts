@@ -20,7 +20,7 @@ import {
   deleteCompanyRows,
   ledgerFingerprint,
 } from "../db/company-rows";
-import { type Directory, bindingOf, directory, homeOf, switchHomeStatement } from "../db/homes";
+import { DIRECTORY, type Directory, bindingOf, directory, homeOf, switchHomeStatement } from "../db/homes";
 import { companyMoves, type MoveTableCount } from "../db/tables/directory";
 import type { Env } from "../env";
 import { ApiError } from "../errors/api-error";
@@ -120,8 +120,8 @@ export async function copyAndSwitch(env: Env, move: MoveRow, now: () => string, 
     let copiedTables = 0;
     const copied = await copyCompanyRows(source, target, move.companyId, {
       tables,
-      afterTable: () => {
-        if (++copiedTables === 2) fault(faults, "copy");
+      afterTable: (_table, rows) => {
+        if (rows > 0 && ++copiedTables === 2) fault(faults, "copy");
       },
     });
     step = "verify";
@@ -192,9 +192,11 @@ export async function cleanUp(env: Env, move: MoveRow, now: () => string, faults
   const source = bindingOf(env, move.fromDatabase);
   let deletedTables = 0;
   try {
-    const deleted = await deleteCompanyRows(source, move.companyId, await tablesToMove(source), {
-      afterTable: () => {
-        if (++deletedTables === 2) fault(faults, "cleanup");
+    // the directory keeps its copy of the company's row (a company created before the ledger databases leaves it)
+    const deletable = (await tablesToMove(source)).filter((t) => move.fromDatabase !== DIRECTORY || t !== "companies");
+    const deleted = await deleteCompanyRows(source, move.companyId, deletable, {
+      afterTable: (_table, rows) => {
+        if (rows > 0 && ++deletedTables === 2) fault(faults, "cleanup");
       },
     });
     const byTable = new Map(deleted.map((d) => [d.table, d.rows]));

@@ -20,6 +20,7 @@ import { currentVersion, resolveVersion } from "../../http/versions";
 import { MFA_HEADER, proveSecondStep } from "../../http/mfa";
 import { base32Encode, newTotpSecret, otpauthUri, TOTP_STEP_SECONDS } from "../../http/totp";
 import { encryptSecret } from "../../secrets";
+import { getMove, getMoveRoute, listDatabases, listDatabasesRoute, moveCompany, moveCompanyRoute } from "./databases";
 
 const TAG = "Admin";
 
@@ -297,4 +298,7 @@ export function registerAdminRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(createApiKeyRoute, createApiKey);
   app.openapi(revokeApiKeyRoute, revokeApiKey);
   app.openapi(setMemberRoute, setMember);
+  app.openapi(listDatabasesRoute, listDatabases);
+  app.openapi(moveCompanyRoute, moveCompany);
+  app.openapi(getMoveRoute, getMove);
 }
