@@ -4,7 +4,7 @@
 // follows every migration without being edited. The caller holds the company's writes while
 // it copies (its CompanyWriter), verifies the copy (countCompanyRows, ledgerFingerprint) and
 // only then deletes the source; a copy that fails half-way is removed from the target with
-// deleteCompanyRows, which is idempotent. See docs/architecture.md "Moving a company's rows".
+// deleteCompanyRows, which is idempotent. See docs/scaling.md "Moving a company's rows".
 
 /** One table and a number of the company's rows in it (copied, counted or deleted). */
 export interface TableCount {
