@@ -44,6 +44,9 @@ const DEFAULT_CHUNK_ROWS = 500;
  * 2 MB, and a quarter of that leaves room for one very long row beside others.
  */
 const MAX_JSON_BYTES = 512 * 1024;
+/** One page (so one batch) at most this many bytes of rows, beside its `chunkRows` rows. */
+const MAX_PAGE_BYTES = 4 * 1024 * 1024;
+const utf8 = new TextEncoder();
 /** The directory's tables and the shared chart: they are no one company's rows. */
 const NOT_COMPANY_TABLES = new Set(["memberships", "users", "api_keys", "bas_accounts"]);
 
@@ -207,11 +210,16 @@ interface Page {
   rows: string[];
   /** the last row's key as a JSON array: the next page starts after it */
   lastKey: string | null;
+  /** no row of the company is left after this page */
+  last: boolean;
 }
 
 /**
  * One page of the company's rows in key order, resumed after `afterKey` (keyset paging: each page
  * costs the same however far the copy is; a row value comparison covers a composite key).
+ * At most `limit` rows, and no more than MAX_PAGE_BYTES of them (plus the row that crosses it):
+ * SQLite sums the rows' sizes as it reads and keeps only those that start under the budget, so
+ * a table of large rows (stored responses) never brings hundreds of megabytes into the Worker.
  */
 async function readPage(
   d1: D1Database,
@@ -221,22 +229,37 @@ async function readPage(
   limit: number,
 ): Promise<Page> {
   const keys = keyColumns(shape).map(quote);
+  const aliases = keys.map((_, i) => `_k${i}`);
   const resume =
     afterKey === null
       ? ""
-      : `AND (${keys.join(", ")}) > (${keys.map((_, i) => `json_extract(?3, '$[${i}]')`).join(", ")})`;
+      : `AND (${keys.join(", ")}) > (${keys.map((_, i) => `json_extract(?4, '$[${i}]')`).join(", ")})`;
   const { results } = await d1
     .prepare(
-      `SELECT json_array(${keys.join(", ")}) AS k, json_array(${shape.columns.map(encodedColumn).join(", ")}) AS j
-       FROM ${quote(shape.name)} WHERE ${quote(companyColumn(shape.name))} = ?1 ${resume}
-       ORDER BY ${keys.join(", ")} LIMIT ?2`,
+      `SELECT k, j FROM (
+         SELECT ${aliases.join(", ")}, k, j,
+           sum(length(CAST(j AS BLOB))) OVER (ORDER BY ${aliases.join(", ")} ROWS UNBOUNDED PRECEDING) - length(CAST(j AS BLOB)) AS before
+         FROM (
+           SELECT ${keys.map((k, i) => `${k} AS ${aliases[i]}`).join(", ")}, json_array(${keys.join(", ")}) AS k,
+             json_array(${shape.columns.map(encodedColumn).join(", ")}) AS j
+           FROM ${quote(shape.name)} WHERE ${quote(companyColumn(shape.name))} = ?1 ${resume}
+           ORDER BY ${keys.join(", ")} LIMIT ?2))
+       WHERE before < ?3 ORDER BY ${aliases.join(", ")}`,
     )
-    .bind(companyId, limit, ...(afterKey === null ? [] : [afterKey]))
+    .bind(companyId, limit, MAX_PAGE_BYTES, ...(afterKey === null ? [] : [afterKey]))
     .all<{ k: string; j: string }>();
-  return { rows: results.map((r) => r.j), lastKey: results.at(-1)?.k ?? null };
+  const rows = results.map((r) => r.j);
+  return { rows, lastKey: results.at(-1)?.k ?? null, last: isLastPage(rows, limit) };
 }
 
-const utf8 = new TextEncoder();
+/**
+ * Fewer rows than asked for means the table is done, unless the byte budget cut the page: a cut
+ * keeps rows of at least MAX_PAGE_BYTES, so a shorter page under the budget was not cut. (Saves
+ * the empty read that would otherwise end every table.)
+ */
+function isLastPage(rows: string[], limit: number): boolean {
+  return rows.length < limit && rows.reduce((sum, r) => sum + utf8.encode(r).byteLength, 0) < MAX_PAGE_BYTES;
+}
 
 /** Rows grouped into JSON array texts of at most MAX_JSON_BYTES each (a longer row goes alone). */
 function jsonTexts(rows: string[]): string[] {
@@ -279,7 +302,7 @@ async function copyTable(
     if (page.rows.length === 0) return copied;
     await to.batch(jsonTexts(page.rows).map((json) => insertStatement(to, shape, json)));
     copied += page.rows.length;
-    if (page.rows.length < chunkRows) return copied;
+    if (page.last) return copied;
     afterKey = page.lastKey;
   }
 }

@@ -58,8 +58,9 @@ async function sentInvoice(f: typeof a) {
 
 /**
  * Values the API does not write but a row may hold: a text that looks like JSON, an integer
- * past 2^53, a real in an INTEGER column, a BLOB in a TEXT column, and two descriptions of
- * 300 kB, so that one page of the copy needs two INSERTs (each JSON text under 512 kB).
+ * past 2^53, a real in an INTEGER column, a BLOB in a TEXT column, and descriptions of 300 kB,
+ * so that one page of the copy needs several INSERTs (each JSON text under 512 kB) and the page's
+ * byte budget cuts a page short of its row count.
  */
 async function addEdgeValues(companyId: string) {
   await source()
@@ -69,13 +70,15 @@ async function addEdgeValues(companyId: string) {
     )
     .bind(companyId)
     .run();
-  // two lines of 0 kr on the draft, inserted after the others (lines are immutable: no UPDATE)
+  // 15 lines of 0 kr and 300 kB on the draft, inserted after the others (lines are immutable: no
+  // UPDATE): 4.5 MB, more than one page of the copy takes (4 MB), whatever its row count
   await source()
     .prepare(
-      `INSERT INTO journal_lines (id, company_id, journal_entry_id, sort_order, account_number, debit_ore, credit_ore,
+      `WITH RECURSIVE n(k) AS (SELECT 0 UNION ALL SELECT k + 1 FROM n WHERE k < 14)
+       INSERT INTO journal_lines (id, company_id, journal_entry_id, sort_order, account_number, debit_ore, credit_ore,
          line_description, entry_date)
-       SELECT 'long-' || k, ?1, e.id, 10 + k, '1930', 0, 0, CASE k WHEN 0 THEN ?2 ELSE ?3 END, e.entry_date
-       FROM journal_entries e, (SELECT 0 AS k UNION ALL SELECT 1) WHERE e.company_id = ?1 AND e.status = 'draft'`,
+       SELECT 'long-' || k, ?1, e.id, 10 + k, '1930', 0, 0, CASE k WHEN 0 THEN ?2 ELSE ?3 || k END, e.entry_date
+       FROM journal_entries e, n WHERE e.company_id = ?1 AND e.status = 'draft'`,
     )
     .bind(companyId, LONG_TEXT, "x".repeat(300_000))
     .run();
