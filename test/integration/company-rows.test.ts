@@ -261,6 +261,39 @@ describe("copyCompanyRows", () => {
     await target().exec("DROP TABLE rows_probe");
   });
 
+  it("pages a WITHOUT ROWID table by its composite primary key, and deletes it in chunks by that key", async () => {
+    // no table of the schema is WITHOUT ROWID today; a table made for the test on both databases
+    const ddl = `CREATE TABLE rows_keyed (company_id TEXT NOT NULL, a TEXT NOT NULL, b INTEGER NOT NULL, v TEXT,
+      PRIMARY KEY (a, b)) WITHOUT ROWID`;
+    await source().exec(ddl.replaceAll("\n", " "));
+    await target().exec(ddl.replaceAll("\n", " "));
+    try {
+      // keys inserted out of order, two companies interleaved; (a, b) pages must not skip a "b" tie
+      await source()
+        .prepare(
+          `INSERT INTO rows_keyed VALUES (?1, 'y', 2, 'y2'), (?1, 'x', 10, NULL), (?2, 'x', 5, 'other'), (?1, 'x', 2, 'x2'),
+             (?1, 'y', 1, 'y1'), (?1, 'x', 9, 'x9'), (?1, 'z', 0, 'z0')`,
+        )
+        .bind(a.companyId, b.companyId)
+        .run();
+      const copied = await copyCompanyRows(source(), target(), a.companyId, { tables: ["rows_keyed"], chunkRows: 2 });
+      expect(copied).toEqual([{ table: "rows_keyed", rows: 6 }]);
+      const keyed = (d1: D1Database) =>
+        d1
+          .prepare("SELECT * FROM rows_keyed ORDER BY a, b")
+          .all()
+          .then((r) => r.results);
+      expect(await keyed(target())).toEqual((await keyed(source())).filter((r) => r.company_id === a.companyId));
+      expect(await deleteCompanyRows(source(), a.companyId, ["rows_keyed"], { chunkRows: 4 })).toEqual([
+        { table: "rows_keyed", rows: 6 },
+      ]);
+      expect(await keyed(source())).toEqual([{ company_id: b.companyId, a: "x", b: 5, v: "other" }]);
+    } finally {
+      await source().exec("DROP TABLE rows_keyed");
+      await target().exec("DROP TABLE rows_keyed");
+    }
+  });
+
   it("leaves a copy that failed half-way partial, and deleteCompanyRows on the target removes it completely", async () => {
     await clearTarget();
     await copyCompanyRows(source(), target(), a.companyId); // A is on the target already: it must not be touched
