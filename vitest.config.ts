@@ -53,6 +53,9 @@ export default defineConfig(async () => {
             TEST_BANK_FIXTURES: bankFixtures,
             TEST_TAX_TABLES: taxTables,
           },
+          // A second, empty database beside wrangler.toml's DB: test/integration/company-rows.test.ts
+          // migrates it and moves a company's rows into it (issue #33: a company's books on another database).
+          d1Databases: { TEST_TARGET_DB: "test-target" },
           outboundService: outbound,
           // Webhook deliveries connect through WEBHOOK_EGRESS (src/domains/webhooks/egress.ts):
           // here a small Worker that puts the fakes behind the same public-only network

@@ -10,6 +10,8 @@ declare global {
       TEST_BANK_FIXTURES: Record<string, string>;
       /** year -> Skatteverket's allmänna tabeller (månad) file as text */
       TEST_TAX_TABLES: Record<string, string>;
+      /** a second database (vitest.config.ts), migrated by the test that uses it */
+      TEST_TARGET_DB: D1Database;
     }
   }
 }
