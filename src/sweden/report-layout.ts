@@ -3,6 +3,7 @@
 // resultaträkning) as BAS maps them onto account groups. Which accounts belong in which
 // statement is bas.ts's classification; this file only orders them under headings, and
 // test/unit/report-layout.test.ts checks that every account lands under exactly one.
+import { isVatBalanceAccount, vatPresentation } from "./vat-balance";
 
 export interface Section {
   key: string;
@@ -84,26 +85,19 @@ export const BALANCE_ASSET_GROUPS: { key: string; name: string; sections: string
 ];
 
 /**
- * Input VAT (BAS 2640-2649, "Ingående moms") is a claim on Skatteverket, and so is the VAT
- * settlement account 2650 ("Redovisningskonto för moms") when it holds a debit balance
- * (more VAT to get back than to pay). BAS keeps them in class 26 beside the output VAT,
- * but a balance sheet shows a claim among the receivables (ÅRL bilaga 2 C II "Övriga
- * fordringar"; BAS's own 1650 "Momsfordran"), not as a negative liability.
- * `netDebitOre` is the account's balance, debit positive.
+ * The balance-sheet section an account's balance is shown under, and on which side. The VAT
+ * accounts (2610-2650) are shown net (vat-balance.ts): all of them stand on the side of
+ * their sum, `vatNetDebitOre` (debit positive): among the current receivables when it is a
+ * claim on Skatteverket (ÅRL bilaga 2 "Övriga fordringar"), among the current liabilities
+ * otherwise, so the section's total holds the net and the two sides never both carry VAT.
  */
-export function isVatReceivable(account: string, netDebitOre: number): boolean {
-  if (account >= "2640" && account <= "2649") return true;
-  return account === "2650" && netDebitOre > 0;
-}
-
-/** The balance-sheet section an account's balance is shown under, and on which side. */
 export function balanceSectionOf(
   account: string,
-  netDebitOre: number,
   isAsset: boolean,
+  vatNetDebitOre: number,
 ): { side: "assets" | "equity_and_liabilities"; section: Section | undefined } {
   if (isAsset) return { side: "assets", section: sectionOf(BALANCE_ASSETS, account) };
-  if (isVatReceivable(account, netDebitOre))
+  if (isVatBalanceAccount(account) && vatPresentation(vatNetDebitOre)?.side === "receivable")
     return { side: "assets", section: BALANCE_ASSETS.find((s) => s.key === "current_receivables") };
   return { side: "equity_and_liabilities", section: sectionOf(BALANCE_EQUITY_LIABILITIES, account) };
 }

@@ -78,19 +78,22 @@ describe("soliditet (K2 flerårsöversikt)", () => {
 describe("a first year's report", () => {
   const m = buildAnnualReport(input());
 
-  it("lays the balances out on the K2 lines, input VAT among the receivables, the open result in equity", () => {
+  // The VAT accounts are shown net (src/sweden/vat-balance.ts; test/unit/vat-balance.test.ts): this
+  // test used to expect the 10 000 input VAT among the receivables beside 25 000 output VAT, gross,
+  // where INK2R nets them; the year's net VAT is a 15 000 liability.
+  it("lays the balances out on the K2 lines, the VAT net among the other liabilities, the open result in equity", () => {
     expect(line(m.income_statement, "net_sales").current.amount).toBe(100_000);
     expect(line(m.income_statement, "net_sales").previous).toBeNull();
     expect(line(m.income_statement, "other_external_costs").current).toMatchObject({ amount: -40_000, value: 40_000 });
     expect(line(m.income_statement, "net_result").current.amount).toBe(57_000);
     expect(line(m.balance_sheet.assets, "equipment").current.amount).toBe(27_000);
-    expect(line(m.balance_sheet.assets, "other_receivables").current.amount).toBe(10_000);
-    expect(line(m.balance_sheet.assets, "total_assets").current.amount).toBe(107_000);
+    expect(line(m.balance_sheet.assets, "other_receivables")).toBeUndefined();
+    expect(line(m.balance_sheet.assets, "total_assets").current.amount).toBe(97_000);
     expect(line(m.balance_sheet.equity_and_liabilities, "year_result").current.amount).toBe(57_000);
-    // output VAT is an övrig skuld (BAS 26xx; INK2 7369), not a skatteskuld (25xx)
-    expect(line(m.balance_sheet.equity_and_liabilities, "other_current").current.amount).toBe(25_000);
-    expect(line(m.balance_sheet.equity_and_liabilities, "total_equity_liabilities").current.amount).toBe(107_000);
-    expect(m.management_report.multi_year_overview[0].solidity_percent?.amount).toBe(77); // 82 000 / 107 000
+    // the VAT (25 000 output less 10 000 input) is an övrig skuld (BAS 26xx; INK2 7369), not a skatteskuld (25xx)
+    expect(line(m.balance_sheet.equity_and_liabilities, "other_current").current.amount).toBe(15_000);
+    expect(line(m.balance_sheet.equity_and_liabilities, "total_equity_liabilities").current.amount).toBe(97_000);
+    expect(m.management_report.multi_year_overview[0].solidity_percent?.amount).toBe(85); // 82 000 / 97 000
   });
 
   it("starts the equity change from the opening entry and ends at the balance sheet", () => {
@@ -146,7 +149,7 @@ describe("refusals", () => {
     const broken = { ...FIRST, closing: new Map([...FIRST.closing, ["1930", 8_000_000]]) };
     expect(refusal({ years: [broken] })).toEqual({
       reason: "unbalanced",
-      details: { fiscal_year_end: "2025-12-31", assets: 117_000, equity_and_liabilities: 107_000, difference: 10_000 },
+      details: { fiscal_year_end: "2025-12-31", assets: 107_000, equity_and_liabilities: 97_000, difference: 10_000 },
     });
   });
 

@@ -13,7 +13,6 @@ import {
   GROSS_MARGIN_KEYS,
   INCOME_SECTIONS,
   INCOME_STATEMENT_STEPS,
-  isVatReceivable,
   OPERATING_KEYS,
   sameRelativeDate,
   type Section,
@@ -90,33 +89,35 @@ describe("the printed statements", () => {
   });
 });
 
-describe("input VAT on the balance sheet (BAS 2640-2649 ingående moms, 2650 redovisningskonto för moms)", () => {
-  it("shows input VAT as a current receivable whatever its balance", () => {
-    for (const a of ["2640", "2641", "2645", "2647", "2649"]) {
-      expect(isVatReceivable(a, 1000), a).toBe(true);
-      expect(balanceSectionOf(a, 1000, false)).toEqual({
+// The VAT accounts are shown net (src/sweden/vat-balance.ts). This block used to show input VAT
+// (2640-2649) among the receivables whatever the output VAT, gross: the K2 report and the
+// balance-sheet report then disagreed with INK2R, which nets them on 7369.
+describe("the VAT accounts on the balance sheet, net (BAS 2610-2650)", () => {
+  it("puts every VAT account among the current receivables when their sum is a claim", () => {
+    for (const a of ["2611", "2614", "2618", "2640", "2641", "2645", "2648", "2650"])
+      expect(balanceSectionOf(a, false, 500), a).toEqual({
         side: "assets",
         section: expect.objectContaining({ key: "current_receivables" }),
       });
-    }
   });
 
-  it("shows the VAT settlement account as a receivable only with a debit balance", () => {
-    expect(balanceSectionOf("2650", 500, false).side).toBe("assets");
-    expect(balanceSectionOf("2650", -500, false)).toEqual({
-      side: "equity_and_liabilities",
-      section: expect.objectContaining({ key: "current_liabilities" }),
-    });
+  it("puts every VAT account among the current liabilities when their sum is a liability or zero", () => {
+    for (const net of [-500, 0])
+      for (const a of ["2611", "2641", "2645", "2650"])
+        expect(balanceSectionOf(a, false, net), a).toEqual({
+          side: "equity_and_liabilities",
+          section: expect.objectContaining({ key: "current_liabilities" }),
+        });
   });
 
-  it("leaves output VAT and other liabilities as liabilities, and assets as assets", () => {
-    for (const a of ["2610", "2611", "2614", "2615", "2660", "2710", "2440"])
-      expect(balanceSectionOf(a, -100, false).side, a).toBe("equity_and_liabilities");
-    expect(balanceSectionOf("1930", 100, true)).toEqual({
+  it("leaves the accounts that are not VAT where they are, whatever the VAT's net", () => {
+    for (const a of ["2660", "2670", "2710", "2730", "2440", "2890"])
+      expect(balanceSectionOf(a, false, 500).side, a).toBe("equity_and_liabilities");
+    expect(balanceSectionOf("1930", true, -500)).toEqual({
       side: "assets",
       section: expect.objectContaining({ key: "cash_and_bank" }),
     });
-    expect(balanceSectionOf("1650", 100, true).section?.key).toBe("current_receivables");
+    expect(balanceSectionOf("1650", true, -500).section?.key).toBe("current_receivables");
   });
 });
 

@@ -15,6 +15,7 @@ import {
   sectionOf,
   type Section,
 } from "../../sweden/report-layout";
+import { netVatDebitOre } from "../../sweden/vat-balance";
 import { BOX_NAMES, declarationBoxes, vatToPayAndReclaim } from "../../sweden/vat-declaration";
 import type { FiscalPeriodRow } from "../../ledger/engine";
 import { entryJson } from "../../ledger/entry-json";
@@ -85,7 +86,7 @@ export function trialBalance(
   };
 }
 
-/** The section of the asset side that holds liability accounts shown as receivables (input VAT). */
+/** The section of the asset side that holds liability accounts shown as a receivable (the VAT accounts' net claim). */
 const RECEIVABLE_SECTION = "current_receivables";
 
 function sectionRows(
@@ -120,12 +121,17 @@ const strip = <T extends { totalOre: number }>(s: T) => {
   return rest;
 };
 
-/** Assets positive on the debit side (input VAT among the receivables); equity and liabilities on the credit side; the result not yet closed shown in equity. */
+/**
+ * Assets positive on the debit side, equity and liabilities on the credit side, the result not
+ * yet closed shown in equity. The VAT accounts are shown net (sweden/vat-balance.ts): all on the
+ * asset side among the receivables when their sum is a claim, else among the current liabilities.
+ */
 export function balanceSheet(period: FiscalPeriodRow, asOf: string, closing: Movement[], names: AccountNames) {
-  // which side an account shows on is report-layout's rule: input VAT is a receivable
-  const onAssetSide = (m: Movement) =>
-    balanceSectionOf(m.account, net(m), accountTypeOf(m.account) === "asset").side === "assets";
   const balances = closing.filter((m) => isBalanceAccount(m.account));
+  const vatNet = netVatDebitOre(balances.map((m) => [m.account, net(m)] as const));
+  // which side an account shows on is report-layout's rule
+  const onAssetSide = (m: Movement) =>
+    balanceSectionOf(m.account, accountTypeOf(m.account) === "asset", vatNet).side === "assets";
   const assets = sectionRows(
     BALANCE_ASSETS,
     balances.filter(onAssetSide).map((m) => ({ account: m.account, ore: net(m) })),

@@ -172,9 +172,10 @@ export interface BalanceGroup {
 }
 
 /**
- * Tillgångar (ÅRL bilaga 2: B Anläggningstillgångar, C Omsättningstillgångar). Input VAT
- * (2640-2649, 2650 with a debit balance) is a claim and shows under "Övriga fordringar"
- * (report-layout.ts isVatReceivable), the line that holds `VAT_RECEIVABLE_LINE`.
+ * Tillgångar (ÅRL bilaga 2: B Anläggningstillgångar, C Omsättningstillgångar). The VAT
+ * accounts 2610-2650 are shown net (vat-balance.ts): a net claim on Skatteverket under
+ * "Övriga fordringar" (`VAT_RECEIVABLE_LINE`), a net liability under "Övriga skulder"
+ * (`VAT_LIABILITY_LINE`).
  */
 export const ASSET_GROUPS: { heading: string; sum: BalanceGroup["sum"]; groups: BalanceGroup[] }[] = [
   {
@@ -273,7 +274,9 @@ export const ASSET_GROUPS: { heading: string; sum: BalanceGroup["sum"]; groups: 
     ],
   },
 ];
+/** The lines the VAT accounts' net goes on: a claim (INK2R 7261), a liability (INK2R 7369). */
 export const VAT_RECEIVABLE_LINE = "other_receivables";
+export const VAT_LIABILITY_LINE = "other_current";
 export const TOTAL_ASSETS = { key: "total_assets", label: "SUMMA TILLGÅNGAR", concept: "Tillgangar" };
 
 /** Eget kapital (aktiebolag, ÅRL bilaga 2 / ABL): bundet and fritt. Other 208x accounts are refused (equityAccountsOutsideK2). */

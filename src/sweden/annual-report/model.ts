@@ -11,7 +11,7 @@
 import Big from "big.js";
 import { fromOre } from "../../money";
 import { isBalanceAccount, makesResult } from "../bas";
-import { isVatReceivable } from "../report-layout";
+import { isVatBalanceAccount, netVatDebitOre, vatPresentation } from "../vat-balance";
 import {
   ASSET_GROUPS,
   ASSET_NOTE_CLASSES,
@@ -27,6 +27,7 @@ import {
   TOTAL_EQUITY,
   TOTAL_EQUITY_LIABILITIES,
   UNTAXED_EQUITY_SHARE,
+  VAT_LIABILITY_LINE,
   VAT_RECEIVABLE_LINE,
 } from "./k2-lines";
 
@@ -229,14 +230,16 @@ function balanceFigures(year: YearBooks): BalanceFigures {
   const lines = new Map<string, number>();
   const add = (key: string, ore: number) => lines.set(key, (lines.get(key) ?? 0) + ore);
   for (const [account, netDebit] of year.closing) {
-    if (!isBalanceAccount(account) || netDebit === 0) continue;
+    if (!isBalanceAccount(account) || netDebit === 0 || isVatBalanceAccount(account)) continue;
     if (account < "2000") add(lineOf(ASSET_LINES, account)!.key, netDebit);
-    else if (isVatReceivable(account, netDebit)) add(VAT_RECEIVABLE_LINE, netDebit);
     else {
       const l = lineOf(OTHER_SIDE_LINES, account);
       if (l) add(l.key, -netDebit);
     }
   }
+  // the VAT accounts net, as one claim or one liability (vat-balance.ts), as INK2R writes them
+  const vat = vatPresentation(netVatDebitOre(year.closing));
+  if (vat) add(vat.side === "receivable" ? VAT_RECEIVABLE_LINE : VAT_LIABILITY_LINE, vat.ore);
   add("year_result", unbookedResultOre(year));
   const sumOf = (ls: { key: string }[]) => ls.reduce((t, l) => t + (lines.get(l.key) ?? 0), 0);
   const assetsOre = sumOf(ASSET_LINES);

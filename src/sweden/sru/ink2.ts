@@ -19,9 +19,15 @@
 //   generated table skipped the kopplingstabell's forms "30xx-37xx", "151x–155x", "211x-213x",
 //   "2360- 2372" and the "(Om netto ±)" rows, so 1510, 2120-2129, 30xx-47xx, 50xx-76xx and
 //   others had no #SRU in the exported files; it is gone.
+// - The VAT accounts 2610-2650 are written net (vat-balance.ts, with its sources): their net
+//   credit on 2.48 (7369) with the other liabilities, their net debit, a claim on Skatteverket,
+//   on 2.21 (7261 Övriga fordringar), as the annual report shows them. The kopplingstabell maps
+//   2600-2859 to 7369 and is silent on a debit balance; the other 26xx-28xx accounts keep their
+//   own balance on 7369.
 // - BAS 40xx-47xx is mapped to both 3.5 (7511 Råvaror och förnödenheter) and 3.6 (7512
 //   Handelsvaror): the company chooses; this writes them on 7511.
 import { bookedResultOf } from "../bas";
+import { isVatBalanceAccount, netVatDebitOre, vatPresentation } from "../vat-balance";
 import { type SruField, amountFields, dateValue, wholeKronor } from "./files";
 
 interface Movement {
@@ -251,9 +257,20 @@ export interface Ink2rFigures {
 
 const add = (m: Map<string, number>, code: string, ore: number) => m.set(code, (m.get(code) ?? 0) + ore);
 
+/** INK2R 2.21 Övriga fordringar and 2.48 Övriga skulder: where the net VAT goes (vat-balance.ts). */
+const VAT_CLAIM_FIELD = "7261";
+const VAT_LIABILITY_FIELD = "7369";
+
+/** Writes the VAT accounts' net on one field: a claim on 7261, a liability on 7369. */
+function addNetVat(ore: Map<string, number>, net: Map<string, number>) {
+  const vat = vatPresentation(netVatDebitOre(net));
+  if (vat) add(ore, vat.side === "receivable" ? VAT_CLAIM_FIELD : VAT_LIABILITY_FIELD, vat.ore);
+}
+
 /**
  * The räkenskapsschema in öre from the year's movements (the opening entry included, so a
- * balance account's net is its closing balance). The year's result not yet booked to 2099
+ * balance account's net is its closing balance). The VAT accounts are written net, on 7261
+ * or 7369 by the sign of their sum (vat-balance.ts). The year's result not yet booked to 2099
  * (before the closing entry) is part of free equity (2.28), so the balance sheet balances.
  */
 export function ink2rFigures(movements: Movement[]): Ink2rFigures {
@@ -264,7 +281,7 @@ export function ink2rFigures(movements: Movement[]): Ink2rFigures {
   // a paired row's net is taken over all its accounts, then written on one side
   const pairs = new Map<string, { rule: ResultRule; income: number }>();
   for (const [account, debit] of [...net].sort(([a], [c]) => a.localeCompare(c))) {
-    if (debit === 0 || (account >= "8990" && account <= "8999")) continue;
+    if (debit === 0 || (account >= "8990" && account <= "8999") || isVatBalanceAccount(account)) continue;
     const balance = balanceRuleOf(account);
     if (balance) {
       add(ore, balance.field, balance.side === "debit" ? debit : -debit);
@@ -278,6 +295,7 @@ export function ink2rFigures(movements: Movement[]): Ink2rFigures {
     const key = `${rule.plus}|${rule.minus}`;
     pairs.set(key, { rule, income: (pairs.get(key)?.income ?? 0) - debit });
   }
+  addNetVat(ore, net);
   for (const { rule, income } of pairs.values()) {
     if (rule.plus && (income >= 0 || !rule.minus)) add(ore, rule.plus, income);
     else if (rule.minus) add(ore, rule.minus, -income);

@@ -45,7 +45,7 @@ const balanceSheetRoute = defineRoute({
   path: `${REPORTS}/balance-sheet`,
   summary: "Balance sheet (balansräkning) at a date",
   description:
-    "period_id required; as_of or to_date (one of, inside the period; default the period end); from_date is not accepted. Input VAT (2640-2649, and 2650 with a debit balance) is shown among current_receivables, not as a negative liability.",
+    "period_id required; as_of or to_date (one of, inside the period; default the period end); from_date is not accepted. The VAT accounts 2610-2650 are shown net, as the annual report and INK2R show them: all among current_receivables when their sum is a claim on Skatteverket, else all among current_liabilities.",
   query: BalanceSheetQuery,
   response: BalanceSheetSchema,
 });
