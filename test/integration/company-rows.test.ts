@@ -11,9 +11,23 @@ import {
   ledgerFingerprint,
   type TableCount,
 } from "../../src/db/company-rows";
-import { BASE, call, companyFixture, createDraft, line, newCompany, postedEntry, uniqueKey, write } from "../helpers";
+import { bindingOf, directory, homeOf } from "../../src/db/homes";
+import {
+  admin,
+  BASE,
+  call,
+  companyFixture,
+  createDraft,
+  line,
+  newCompany,
+  postedEntry,
+  uniqueKey,
+  write,
+} from "../helpers";
 
-const source = () => env.DB;
+// the home of both companies: B is moved beside A when placement put it elsewhere
+let sourceDb: D1Database;
+const source = () => sourceDb;
 const target = () => env.TEST_TARGET_DB;
 
 const a = companyFixture({ name: "Flyttar AB" });
@@ -111,7 +125,21 @@ async function clearTarget() {
   await deleteCompanyRows(target(), b.companyId, tables);
 }
 
+/** Moves company B's books into A's home (POST /admin/v1/companies/{id}/move), so both are in one source. */
+async function besideA(): Promise<D1Database> {
+  const home = (id: string) => homeOf(directory(env), id);
+  const aHome = (await home(a.companyId))!;
+  if ((await home(b.companyId)) !== aHome) {
+    const started = await admin("POST", `/admin/v1/companies/${b.companyId}/move`, { to: aHome });
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    for (let i = 0; i < 200 && (await home(b.companyId)) !== aHome; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(await home(b.companyId)).toBe(aHome);
+  }
+  return bindingOf(env, aHome);
+}
+
 beforeAll(async () => {
+  sourceDb = await besideA();
   await applyD1Migrations(target(), env.TEST_MIGRATIONS);
   tables = await companyTables(source());
   // company A: journal entries (posted and a draft), a customer and a sent invoice, a document
@@ -369,8 +397,9 @@ describe("a larger company", () => {
   it("copies 5 000 journal lines and verifies them by counts and figures, then deletes them in chunks", async () => {
     const actor = b.actor;
     const c = await newCompany(actor.key, { name: "Stor AB" });
+    const home = bindingOf(env, (await homeOf(directory(env), c.id))!);
     // 1 000 posted entries of five lines each, written directly: the volume, not the API, is tested here
-    await source()
+    await home
       .prepare(
         `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000)
          INSERT INTO journal_entries (id, company_id, fiscal_period_id, voucher_series, voucher_number, entry_date,
@@ -380,7 +409,7 @@ describe("a larger company", () => {
       )
       .bind(c.id, c.fiscal_period.id)
       .run();
-    await source()
+    await home
       .prepare(
         `WITH l(k, account, debit, credit) AS (VALUES (0, '1930', 1, 0), (1, '1910', 0, 0), (2, '3001', 0, 1), (3, '3001', 0, 0), (4, '2611', 0, 0))
          INSERT INTO journal_lines (id, company_id, journal_entry_id, sort_order, account_number, debit_ore, credit_ore, entry_date)
@@ -392,21 +421,21 @@ describe("a larger company", () => {
       )
       .bind(c.id)
       .run();
-    const fingerprint = await ledgerFingerprint(source(), c.id);
+    const fingerprint = await ledgerFingerprint(home, c.id);
     expect(fingerprint.lines).toBe(5000);
     // Σ (10 000 + i) + 2 500 × 1 000 over i = 1..1 000 = 10 000 000 + 500 500 + 2 500 000
     expect(fingerprint.debitOre).toBe(13_000_500);
     expect(fingerprint.creditOre).toBe(13_000_500);
 
-    const copied = await copyCompanyRows(source(), target(), c.id);
+    const copied = await copyCompanyRows(home, target(), c.id);
     expect(copied.find((t) => t.table === "journal_lines")!.rows).toBe(5000);
-    expect(await countCompanyRows(target(), c.id, tables)).toEqual(await countCompanyRows(source(), c.id, tables));
+    expect(await countCompanyRows(target(), c.id, tables)).toEqual(await countCompanyRows(home, c.id, tables));
     expect(await ledgerFingerprint(target(), c.id)).toEqual(fingerprint);
 
     // 5 000 = 7 × 700 + 100: the last chunk is short, then nothing is left
     const deleted = await deleteCompanyRows(target(), c.id, tables, { chunkRows: 700 });
     expect(deleted.find((t) => t.table === "journal_lines")!.rows).toBe(5000);
     expect(nonZero(await countCompanyRows(target(), c.id, tables))).toEqual([]);
-    expect(nonZero(await countCompanyRows(source(), c.id, tables)).length).toBeGreaterThan(0);
+    expect(nonZero(await countCompanyRows(home, c.id, tables)).length).toBeGreaterThan(0);
   });
 });
