@@ -32,10 +32,20 @@ export function sessionDatabase(d1: D1Database, start: SessionStart): SessionDat
   return { d1: wrapped, bookmark: () => session.getBookmark() };
 }
 
-/** The later of two bookmarks (either may be absent). */
+/** The database a named bookmark is of ("" for an unnamed one). */
+function databaseOf(bookmark: string): string {
+  const colon = bookmark.indexOf(":");
+  return colon < 0 ? "" : bookmark.slice(0, colon);
+}
+
+/**
+ * The later of two bookmarks (either may be absent): of one database the greater (they sort
+ * oldest first), of two databases the second, the one seen last.
+ */
 export function laterBookmark(a: string | null | undefined, b: string | null | undefined): string | null {
   if (!a) return b ?? null;
   if (!b) return a;
+  if (databaseOf(a) !== databaseOf(b)) return b;
   return a > b ? a : b;
 }
 

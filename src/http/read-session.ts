@@ -21,7 +21,7 @@ export const BOOKMARK_REQUEST_NOTE =
 export const BOOKMARK_RESPONSE_HEADER = {
   "X-Service-Bookmark": {
     description:
-      "The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state.",
+      "The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state.",
     schema: { type: "string" as const },
   },
 };
@@ -55,14 +55,6 @@ function startOn(database: string, asked: AskedBookmark | undefined): SessionSta
   return asked.database === database ? asked.bookmark : "first-primary";
 }
 
-/** The later of two named bookmarks of the same database; of different ones, the second. */
-function later(a: string | null, b: string | null): string | null {
-  if (!a || !b) return a ?? b;
-  const [da] = a.split(":", 1);
-  const [db] = b.split(":", 1);
-  return da === db ? laterBookmark(a, b) : b;
-}
-
 /**
  * Every request reads the directory in a session; its answer carries the bookmark of the
  * last database it entered (its company's home, else the directory), or the write's.
@@ -77,7 +69,7 @@ export const readSession = createMiddleware<AppEnv>(async function readInSession
   const last = at.sessions[at.sessions.length - 1];
   const read = namedBookmark(last.database, last.session.bookmark());
   const sent = last.database === asked?.database ? namedBookmark(asked.database, asked.bookmark) : null;
-  const latest = later(later(sent, read), c.res.headers.get(BOOKMARK_HEADER));
+  const latest = laterBookmark(laterBookmark(sent, read), c.res.headers.get(BOOKMARK_HEADER));
   if (latest) c.header(BOOKMARK_HEADER, latest);
 });
 

@@ -131,8 +131,9 @@ export function createClient(options: ClientOptions): BokforingClient {
 }
 
 /**
- * Keeps the latest bookmark of the answers (D1's bookmarks sort oldest first as strings)
- * and sends it with every request that does not carry its own.
+ * Keeps the latest bookmark of the answers and sends it with every request that does not
+ * carry its own. A bookmark names its database ("LEDGER_2:..."): of one database the
+ * greater is the later (they sort oldest first as strings); of another, the one seen last.
  */
 function bookmarkKeeper() {
   let latest: string | null = null;
@@ -145,7 +146,8 @@ function bookmarkKeeper() {
     },
     onResponse({ response }: { response: Response }) {
       const seen = response.headers.get(BOOKMARK_HEADER);
-      if (seen && (!latest || seen > latest)) latest = seen;
+      const databaseOf = (b: string) => b.slice(0, Math.max(0, b.indexOf(":")));
+      if (seen && (!latest || databaseOf(seen) !== databaseOf(latest) || seen > latest)) latest = seen;
       return undefined;
     },
   };

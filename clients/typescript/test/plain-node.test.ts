@@ -91,8 +91,8 @@ test("verifyWebhook accepts the service's signature and refuses a changed body",
 });
 
 test("the latest X-Service-Bookmark is sent with every later request, never an older one", async () => {
-  const older = "00000000-0000002b-00000000-00000000000000000000000000000000";
-  const newer = "00000000-0000002c-00000000-00000000000000000000000000000000";
+  const older = "LEDGER_1:00000000-0000002b-00000000-00000000000000000000000000000000";
+  const newer = "LEDGER_1:00000000-0000002c-00000000-00000000000000000000000000000000";
   const { sent, fetch } = recorder([
     json(201, { data: { id: "c1" }, meta: {} }, { "X-Service-Bookmark": newer }),
     json(200, { data: [], meta: { next_cursor: null } }, { "X-Service-Bookmark": older }),
@@ -106,6 +106,21 @@ test("the latest X-Service-Bookmark is sent with every later request, never an o
   assert.equal(sent[0].headers.get("X-Service-Bookmark"), null);
   assert.equal(sent[1].headers.get("X-Service-Bookmark"), newer);
   assert.equal(sent[2].headers.get("X-Service-Bookmark"), newer);
+});
+
+test("of bookmarks of two databases, the one seen last is sent", async () => {
+  const first = "LEDGER_2:00000000-0000009f-00000000-00000000000000000000000000000000";
+  const second = "LEDGER_1:00000000-00000001-00000000-00000000000000000000000000000000";
+  const { sent, fetch } = recorder([
+    json(200, { data: [], meta: { next_cursor: null } }, { "X-Service-Bookmark": first }),
+    json(200, { data: [], meta: { next_cursor: null } }, { "X-Service-Bookmark": second }),
+    json(200, { data: [], meta: { next_cursor: null } }),
+  ]);
+  const client = createClient({ baseUrl: BASE, apiKey: "service_sk_test_abc", fetch, retry: false });
+  const path = { params: { path: { companyId: COMPANY } } };
+  for (let i = 0; i < 3; i++) await client.GET("/api/v1/companies/{companyId}/customers", path);
+  assert.equal(sent[1].headers.get("X-Service-Bookmark"), first);
+  assert.equal(sent[2].headers.get("X-Service-Bookmark"), second);
 });
 
 test("readYourWrites: false sends no bookmark", async () => {
