@@ -20,9 +20,7 @@ import { namedBookmark } from "../src/db/session";
 import type { Env } from "../src/env";
 import { ApiError } from "../src/errors/api-error";
 import { AccessCache, accessRefusal, type Access, type AccessWriter } from "../src/http/access";
-import { eq } from "drizzle-orm";
 import { nowIso } from "../src/clock";
-import { companyMoves } from "../src/db/schema";
 import { newId } from "../src/ids";
 import {
   cleanUp,
@@ -31,6 +29,7 @@ import {
   type CompanyMover,
   type MoveRequestAnswer,
   type MoveRow,
+  loadMove,
   movingRefusal,
   pendingMoves,
   recordMove,
@@ -157,7 +156,7 @@ export class CompanyWriter extends DurableObject<Env> implements CommandWriter, 
 
   private async moveStep(moveId: string, faults: MoveFaults): Promise<MoveRow | null> {
     const dir = directory(this.env);
-    const move = await dir.select().from(companyMoves).where(eq(companyMoves.id, moveId)).get();
+    const move = await loadMove(dir, moveId);
     if (!move || move.status === "succeeded" || move.status === "failed") return move ?? null;
     if (move.status === "cleaning") {
       if (this.cleanupDelayMs(move) > 0) return move;

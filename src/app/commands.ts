@@ -202,4 +202,8 @@ declare module "../commands/names" {
 }
 
 /** What the company's writer runs: the commands, and committed events fanned out to webhooks. */
-export const WIRING: CommandWiring = { commands: COMMANDS, planDeliveries: webhooks.planDeliveries };
+export const WIRING: CommandWiring = {
+  commands: COMMANDS,
+  planDeliveries: webhooks.planDeliveries,
+  copyCompanyRow: companies.copyCompanyRowToDirectory,
+};

@@ -3,6 +3,7 @@
 // which declares it into `CommandTable` below by declaration merging, so the core types
 // every name and input without importing a domain.
 import type { Database } from "../db/client";
+import type { Env } from "../env";
 import type { Statement } from "../db/statement";
 import type { Job } from "../queue";
 import type { PlannedEvent } from "../writer/events";
@@ -33,4 +34,6 @@ export type PlanDeliveries = (
 export interface CommandWiring {
   commands: { readonly [N in CommandName]: Command<CommandInput<N>> };
   planDeliveries: PlanDeliveries;
+  /** after a batch that wrote the company's row: its copy in the directory (docs/databases.md) */
+  copyCompanyRow: (env: Env, home: Database, companyId: string) => Promise<void>;
 }

@@ -20,7 +20,7 @@ import type { Job } from "../queue";
 import { CompanyState } from "../writer/company-state";
 import type { AccessDemand } from "../writer/request";
 import { batchRefusal } from "./constraints";
-import { copyCompanyRowToDirectory, wroteCompanyRow } from "./directory-copy";
+import { wroteCompanyRow } from "./directory-copy";
 import { putFiles, removeFilesOfFailedBatch } from "./files";
 import { type Idem, keepRefusal, lookUp, recordDelete, recordInsert, settleDuplicate } from "./idempotency";
 import type { CommandName, CommandWiring, PlanDeliveries } from "./names";
@@ -118,7 +118,7 @@ async function attemptCommand(
     expired = found.expired;
   }
   const stamped = await stamp(db, ctx, plan, { idem, expired, result, auditId }, wiring.planDeliveries);
-  const committed = await commit(env, db, ctx, plan, stamped, idem, req.name);
+  const committed = await commit(env, db, ctx, plan, stamped, idem, req.name, wiring);
   if (committed) return committed;
   return { answer: await publish(env, db, ctx, plan, stamped, wiring.planDeliveries) };
 }
@@ -240,6 +240,7 @@ async function commit(
   stamped: Stamped,
   idem: Idem | null,
   name: string,
+  wiring: CommandWiring,
 ): Promise<Attempt | null> {
   const files = await putFiles(env, plan.files ?? []);
   if (!files)
@@ -270,7 +271,7 @@ async function commit(
     return { answer: failure(new ApiError("BOOKKEEPING_DATABASE_ERROR", { request_id: ctx.requestId }), false) };
   }
   if (!plan.external) ctx.state.committed(batch);
-  if (wroteCompanyRow(batch)) await copyCompanyRowToDirectory(env, db, ctx.companyId);
+  if (wroteCompanyRow(batch)) await wiring.copyCompanyRow(env, db, ctx.companyId);
   return null;
 }
 

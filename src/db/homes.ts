@@ -5,7 +5,6 @@ import { and, count, eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import journal from "../../migrations/meta/_journal.json";
 import { ApiError } from "../errors/api-error";
-import { memberships } from "./schema";
 import { companyHomes } from "./tables/directory";
 
 /** The directory's binding name; also the home of a company created before ledger databases. */
@@ -120,17 +119,9 @@ export function notMigrated(database: string): ApiError {
   );
 }
 
-/**
- * The directory's entry of a company whose books were just created: its home, and the
- * creator as its owner, in one batch. The company's row itself was copied there by the
- * writer after the books' batch (src/commands/directory-copy.ts).
- */
-export async function enterDirectory(env: Databases, companyId: string, home: string, ownerId: string, now: string) {
-  const dir = directory(env);
-  await dir.batch([
-    dir.insert(companyHomes).values({ companyId, database: home, createdAt: now }),
-    dir.insert(memberships).values({ companyId, userId: ownerId, role: "owner", createdAt: now }),
-  ]);
+/** A company's home as its creation records it (the companies domain puts it in one batch with the owner). */
+export function homeEntry(dir: Directory, companyId: string, home: string, now: string) {
+  return dir.insert(companyHomes).values({ companyId, database: home, createdAt: now });
 }
 
 /** A move's switch: the company's home is `to` from now on (src/writer/move.ts). */

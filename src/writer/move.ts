@@ -77,6 +77,11 @@ export async function recordMove(dir: Directory, companyId: string, from: string
   return row;
 }
 
+/** A move by its id. */
+export function loadMove(dir: Directory, id: string) {
+  return dir.select().from(companyMoves).where(eq(companyMoves.id, id)).get();
+}
+
 /** The moves of a company that have work left: queued or under way, or cleaning. */
 export function pendingMoves(dir: Directory, companyId: string) {
   return dir

@@ -2,15 +2,15 @@
 // there are, how many companies each holds, whether each has every migration; and moves of a
 // company's books from one to another (src/writer/move.ts), started here and followed here.
 import { z } from "@hono/zod-openapi";
-import { count, eq } from "drizzle-orm";
+import { count } from "drizzle-orm";
 import { nowIso } from "../../clock";
 import { directory, homeNames, isMigrated, ledgerNames } from "../../db/homes";
-import { companyHomes, companyMoves } from "../../db/schema";
+import { companyHomes } from "../../db/schema";
 import { ApiError } from "../../errors/api-error";
 import { json } from "../../http/envelope";
 import { CompanyParams, ItemParams } from "../../http/params";
 import { defineRoute, type HandlerContext } from "../../http/route";
-import { companyMover, type MoveRow } from "../../writer/move";
+import { companyMover, loadMove, type MoveRow } from "../../writer/move";
 
 const TAG = "Admin";
 const admin = { tag: TAG, scope: null } as const;
@@ -141,7 +141,7 @@ export const getMoveRoute = defineRoute({
 
 export async function getMove(c: HandlerContext<typeof getMoveRoute>) {
   const { id } = c.req.valid("param");
-  const move = await directory(c.env).select().from(companyMoves).where(eq(companyMoves.id, id)).get();
+  const move = await loadMove(directory(c.env), id);
   if (!move) throw new ApiError("NOT_FOUND", { resource: "company_move", id });
   return json(c, moveJson(move));
 }

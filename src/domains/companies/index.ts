@@ -7,6 +7,8 @@ export {
   companiesWithAutoReminders,
   companyHeading,
   companyIdsOfUser,
+  copyCompanyRowToDirectory,
+  enterDirectory,
   createCompany,
   invoiceDefaultDays,
   loadCompany,

@@ -2,7 +2,7 @@ import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { and, asc, desc, eq, isNull } from "drizzle-orm";
 import { nowIso } from "../../clock";
 import { database } from "../../db/client";
-import { directory, enterDirectory, placeCompany } from "../../db/homes";
+import { directory, placeCompany } from "../../db/homes";
 import { companies, memberships } from "../../db/schema";
 import type { AppEnv } from "../../http/context";
 import { dispatch } from "../../http/dispatch";
@@ -11,7 +11,7 @@ import { afterDesc, finishPage, pageRequest } from "../../http/pagination";
 import { CompanyParams } from "../../http/params";
 import { defineRoute, PageQuery, type HandlerContext } from "../../http/route";
 import { newId } from "../../ids";
-import { companyJson, loadCompany, settingsJson } from "./service";
+import { companyJson, enterDirectory, loadCompany, settingsJson } from "./service";
 import {
   CompanyCreatedSchema,
   CompanyCreateSchema,

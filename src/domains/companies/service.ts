@@ -5,7 +5,7 @@ import type { Command } from "../../commands/plan";
 import { forgetInWriter } from "../../commands/submit";
 import { drizzle } from "drizzle-orm/d1";
 import type { Database } from "../../db/client";
-import { bindingOf, directory, homeOf } from "../../db/homes";
+import { bindingOf, directory, homeEntry, homeOf } from "../../db/homes";
 import type { Env } from "../../env";
 import { companies, companySettings, memberships } from "../../db/schema";
 import { ApiError, fieldError } from "../../errors/api-error";
@@ -387,4 +387,34 @@ export async function archiveSandboxCompany(env: Env, companyId: string, now: st
     .all();
   await Promise.all(members.map((m) => forgetInWriter(env, companyId, { userId: m.userId, state: true })));
   return true;
+}
+
+/**
+ * Copies the company's row from its home to the directory, inserted or replacing the copy
+ * (the runner calls it after a batch that wrote the row). A copy that fails is logged and
+ * made again by the next write of the row: the books are not behind it, only the company
+ * list's name may be.
+ */
+export async function copyCompanyRowToDirectory(env: Env, home: Database, companyId: string): Promise<void> {
+  const row = await home.select().from(companies).where(eq(companies.id, companyId)).get();
+  if (!row) return;
+  const { id: _id, ...rest } = row;
+  try {
+    await directory(env).insert(companies).values(row).onConflictDoUpdate({ target: companies.id, set: rest });
+  } catch (err) {
+    console.error("the directory's copy of the company row failed; the next write of it copies again", companyId, err);
+  }
+}
+
+/**
+ * The directory's entry of a company whose books were just created (docs/databases.md): its
+ * home and the creator as its owner, in one batch. No writer holds anything of the new
+ * company's members yet (a writer keeps only answers that let a member in), so none is told.
+ */
+export async function enterDirectory(env: Env, companyId: string, home: string, ownerId: string, now: string) {
+  const dir = directory(env);
+  await dir.batch([
+    homeEntry(dir, companyId, home, now),
+    dir.insert(memberships).values({ companyId, userId: ownerId, role: "owner", createdAt: now }),
+  ]);
 }

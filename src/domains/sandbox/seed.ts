@@ -12,8 +12,8 @@ import type { RequestContext } from "../../commands/plan";
 import type { Env } from "../../env";
 import { ApiError } from "../../errors/api-error";
 import { newId } from "../../ids";
-import { enterDirectory, placeCompany } from "../../db/homes";
-import { archiveSandboxCompany } from "../companies";
+import { placeCompany } from "../../db/homes";
+import { archiveSandboxCompany, enterDirectory } from "../companies";
 
 /** The seed's fiscal year: a calendar year, every date inside it fixed. */
 export const SANDBOX_YEAR = { start_date: "2026-01-01", end_date: "2026-12-31" } as const;
