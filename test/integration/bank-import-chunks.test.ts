@@ -10,7 +10,7 @@ import { OPERATION_HANDLERS } from "../../src/app/operations";
 import { runOperation } from "../../src/domains/operations/service";
 import type { Job } from "../../src/queue";
 import { BASE, call, companyFixture, countOf, runJob, settleOperation } from "../helpers";
-import { booksDb } from "../books";
+import { booksDb, homeEnv } from "../books";
 
 const YEAR_2026 = {
   first_fiscal_year: { start_date: "2026-01-01", end_date: "2026-12-31" },
@@ -23,7 +23,7 @@ type ChunkJob = Extract<Job, { type: "bank_import.chunk" }>;
  * here for the test to run (the local queue consumer would run them in the background, in
  * its own time, and the test could not see the states between).
  */
-function chunkEnv() {
+async function chunkEnv(companyId: string) {
   const sent: ChunkJob[] = [];
   const JOBS = {
     send: async (body: ChunkJob) => {
@@ -33,7 +33,10 @@ function chunkEnv() {
       sent.push(...messages.map((m) => m.body));
     },
   };
-  return { env: { ...env, BANK_IMPORT_CHUNK_ROWS: "5", JOBS } as unknown as typeof env, sent };
+  return {
+    env: { ...(await homeEnv(companyId)), BANK_IMPORT_CHUNK_ROWS: "5", JOBS } as unknown as typeof env,
+    sent,
+  };
 }
 const clock = () => new Date().toISOString();
 
@@ -94,7 +97,7 @@ describe("a bank file stored in chunks (issue #34 item 4)", () => {
     // 23 rows, row 7 dated 2026-02-30: rejected with its line (the documented per-row rule), 22 stored in 5 chunks
     const file = csvFile(23, { bad: [7] });
     const opId = await startImport(f.actor.key, f.companyId, file);
-    const worker = chunkEnv();
+    const worker = await chunkEnv(f.companyId);
     expect(await runOperation(worker.env, opId, OPERATION_HANDLERS, clock)).toBe("running");
     const started = await operation(f.actor.key, opId);
     expect(started.status).toBe("running");
@@ -154,7 +157,7 @@ describe("a bank file stored in chunks (issue #34 item 4)", () => {
 
     // the same file again, in chunks: every row a duplicate, nothing stored
     const againId = await startImport(f.actor.key, f.companyId, file);
-    const rerun = chunkEnv();
+    const rerun = await chunkEnv(f.companyId);
     expect(await runOperation(rerun.env, againId, OPERATION_HANDLERS, clock)).toBe("running");
     await runChunks(rerun.sent, [0, 1, 2, 3, 4]);
     const again = await operation(f.actor.key, againId);
@@ -181,7 +184,7 @@ describe("a multi-chunk file refused by the whole-file check", () => {
     const lines = new TextDecoder().decode(csvFile(12)).trimEnd().split("\n");
     lines.push("2030-01-02;-1,00;Framtiden;R-X");
     const opId = await startImport(f.actor.key, f.companyId, new TextEncoder().encode(`${lines.join("\n")}\n`));
-    const worker = chunkEnv();
+    const worker = await chunkEnv(f.companyId);
     expect(await runOperation(worker.env, opId, OPERATION_HANDLERS, clock)).toBe("failed");
     expect(worker.sent).toEqual([]);
     const op = await operation(f.actor.key, opId);

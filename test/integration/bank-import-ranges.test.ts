@@ -12,7 +12,7 @@ import { runBankImportChunk, runBankImportRange, runBankImportRangesRead } from 
 import { runOperation } from "../../src/domains/operations/service";
 import type { Job } from "../../src/queue";
 import { BASE, call, companyFixture, countOf } from "../helpers";
-import { booksDb } from "../books";
+import { booksDb, homeEnv } from "../books";
 
 const YEAR_2026 = {
   first_fiscal_year: { start_date: "2026-01-01", end_date: "2026-12-31" },
@@ -21,7 +21,7 @@ const YEAR_2026 = {
 const clock = () => new Date().toISOString();
 
 /** The Worker's env with its queue kept here: ranges of `rangeBytes` (undefined: the default) and chunks of 5 rows. */
-function workerEnv(rangeBytes?: number) {
+async function workerEnv(companyId: string, rangeBytes?: number) {
   const sent: Job[] = [];
   const JOBS = {
     send: async (body: Job) => {
@@ -32,11 +32,11 @@ function workerEnv(rangeBytes?: number) {
     },
   };
   const vars = { BANK_IMPORT_CHUNK_ROWS: "5", ...(rangeBytes && { BANK_IMPORT_RANGE_BYTES: String(rangeBytes) }) };
-  return { env: { ...env, ...vars, JOBS } as unknown as typeof env, sent };
+  return { env: { ...(await homeEnv(companyId)), ...vars, JOBS } as unknown as typeof env, sent };
 }
 
 /** Runs the queue's messages as the consumer would, first sent first, until none is left; returns their types. */
-async function drain(worker: ReturnType<typeof workerEnv>, twice: Job["type"][] = []) {
+async function drain(worker: Awaited<ReturnType<typeof workerEnv>>, twice: Job["type"][] = []) {
   const ran: Job["type"][] = [];
   while (worker.sent.length) {
     const job = worker.sent.shift()!;
@@ -76,7 +76,7 @@ async function importThrough(
   twice: Job["type"][] = [],
 ) {
   const opId = await startImport(f.actor.key, f.companyId, text, fields);
-  const worker = workerEnv(rangeBytes);
+  const worker = await workerEnv(f.companyId, rangeBytes);
   await runOperation(worker.env, opId, OPERATION_HANDLERS, clock);
   const ran = await drain(worker, twice);
   const op = (await call("GET", `/api/v1/operations/${opId}`, { key: f.actor.key })).body.data;

@@ -1,5 +1,4 @@
-// Outbound invoices through the API, against books computed by hand.
-import { env } from "cloudflare:test";
+
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import {
@@ -17,7 +16,7 @@ import {
   yearAroundToday,
 } from "../helpers";
 import { SELF } from "cloudflare:test";
-import { booksDb } from "../books";
+import { booksDb, homeEnv } from "../books";
 
 const f = companyFixture({ name: "Fakturera AB", ...yearAroundToday() });
 const url = (x: { companyId: string }, p: string) => `/api/v1/companies/${x.companyId}${p}`;
@@ -697,7 +696,7 @@ describe("sending by email", () => {
     const { WIRING } = await import("../../src/app/commands");
     const customerId = await newCustomer(f, { name: "Okonfigurerad AB" });
     const inv = (await create(f, { customer_id: customerId, items: ITEMS })).body.data;
-    const result = await runCommand(WIRING, { ...env, EMAIL_API_URL: undefined } as any, {
+    const result = await runCommand(WIRING, { ...(await homeEnv(f.companyId)), EMAIL_API_URL: undefined } as any, {
       name: "invoices.send",
       input: { id: inv.id },
       idempotency: null,

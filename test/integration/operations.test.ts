@@ -1,4 +1,4 @@
-import { env } from "cloudflare:test";
+
 import { beforeAll, describe, expect, it } from "vitest";
 import { runOperation } from "../../src/domains/operations/service";
 import { ApiError } from "../../src/errors/api-error";
@@ -40,7 +40,7 @@ describe("operations", () => {
 
     let seenRunning: any;
     const status = await runOperation(
-      env,
+      await operationEnv(id),
       id,
       {
         "test.count": async (op) => {
@@ -69,7 +69,7 @@ describe("operations", () => {
   it("fails with the handler's error code, or INTERNAL_ERROR for an unexpected one", async () => {
     const a = await queued("test.fail");
     await runOperation(
-      env,
+      await operationEnv(a),
       a,
       {
         "test.fail": async () => {
@@ -85,7 +85,7 @@ describe("operations", () => {
     });
     const b = await queued("test.crash");
     await runOperation(
-      env,
+      await operationEnv(b),
       b,
       {
         "test.crash": async () => {

@@ -7,7 +7,7 @@ import { deliverPeppol, sweepPeppolDeliveries } from "../../src/domains/invoices
 import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from "../../src/domains/webhooks/delivery";
 import { validatePeppol } from "../../src/formats/peppol";
 import { call, companyFixture, countOf, day, entryLines, uniqueKey, write, yearAroundToday } from "../helpers";
-import { booksDb } from "../books";
+import { booksDb, homeEnv } from "../books";
 
 const f = companyFixture({ name: "Peppol Avsändare AB", ...yearAroundToday() });
 const url = (p: string) => `/api/v1/companies/${f.companyId}${p}`;
@@ -49,7 +49,7 @@ const deliveryRow = async (invoiceId: string) =>
 /** The first attempt: by the local queue consumer if it got there first, else by us. */
 async function firstAttempt(invoiceId: string) {
   const row = await deliveryRow(invoiceId);
-  await deliverPeppol(env, row.id, Date.now());
+  await deliverPeppol(await homeEnv(f.companyId), row.id, Date.now());
   for (let i = 0; i < 100; i++) {
     const now = await deliveryRow(invoiceId);
     if (now.status !== "pending" && now.status !== "in_flight") return now;
@@ -219,14 +219,17 @@ describe("send by Peppol", () => {
     // the first wait of the schedule, from the attempt
     expect(due - Date.parse(failed.updated_at)).toBe(RETRY_DELAYS_MS[0]);
     expect((await shown(inv.id)).peppol_delivery).toMatchObject({ status: "failed", last_error: "http_500" });
-    expect(await deliverPeppol(env, failed.id, due - 1000)).toBeNull(); // not yet due
+    expect(await deliverPeppol(await homeEnv(f.companyId), failed.id, due - 1000)).toBeNull(); // not yet due
     // the minute sweep hands it to the queue once due
-    expect(await sweepPeppolDeliveries(env, due - 1000)).not.toContainEqual({
+    expect(await sweepPeppolDeliveries(await homeEnv(f.companyId), due - 1000)).not.toContainEqual({
       type: "peppol.deliver",
       deliveryId: failed.id,
     });
-    expect(await sweepPeppolDeliveries(env, due)).toContainEqual({ type: "peppol.deliver", deliveryId: failed.id });
-    expect(await deliverPeppol(env, failed.id, due)).toBe("delivered");
+    expect(await sweepPeppolDeliveries(await homeEnv(f.companyId), due)).toContainEqual({
+      type: "peppol.deliver",
+      deliveryId: failed.id,
+    });
+    expect(await deliverPeppol(await homeEnv(f.companyId), failed.id, due)).toBe("delivered");
     expect(await deliveryRow(inv.id)).toMatchObject({ status: "delivered", attempts: 2, error: null });
     expect(await received("/flaky/1")).toHaveLength(2);
   });
@@ -238,7 +241,7 @@ describe("send by Peppol", () => {
     expect((await write(f.actor.key, "POST", url(`/invoices/${inv.id}/send`))).status).toBe(200);
     let row = await firstAttempt(inv.id);
     for (let attempt = 2; attempt <= MAX_ATTEMPTS; attempt++) {
-      const status = await deliverPeppol(env, row.id, Date.parse(row.next_attempt_at));
+      const status = await deliverPeppol(await homeEnv(f.companyId), row.id, Date.parse(row.next_attempt_at));
       expect(status).toBe(attempt === MAX_ATTEMPTS ? "dead" : "failed");
       row = await deliveryRow(inv.id);
     }
@@ -253,7 +256,7 @@ describe("send by Peppol", () => {
     const dead = await firstAttempt(inv.id);
     expect(dead).toMatchObject({ status: "dead", attempts: 1, response_status: 400, next_attempt_at: null });
     expect(dead.error).toBe("http_400: receiver 0007:2120000142 is not registered");
-    expect(await deliverPeppol(env, dead.id, Date.now() + 10 * 86_400_000)).toBeNull();
+    expect(await deliverPeppol(await homeEnv(f.companyId), dead.id, Date.now() + 10 * 86_400_000)).toBeNull();
 
     // fixed at the access point's end: resend
     await setAccessPoint("/header/1");

@@ -10,7 +10,7 @@ import { sha256Hex } from "../../src/http/crypto";
 import { newId } from "../../src/ids";
 import { OPERATION_HANDLERS } from "../../src/app/operations";
 import { BASE, call, companyFixture, sieFixture, uniqueKey, write, yearAroundToday } from "../helpers";
-import { booksDb, operationEnv } from "../books";
+import { booksDb, homeEnv, operationEnv } from "../books";
 
 const f = companyFixture({ name: "Lagring AB", ...yearAroundToday() });
 const PDF = new TextEncoder().encode("%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
@@ -63,7 +63,7 @@ async function runUpload(documentId: string, bytes: Uint8Array) {
     sha256Hash: await sha256Hex(bytes),
     uploadSource: "api",
   };
-  const result = await runCommand(WIRING, { ...env, DOCUMENTS: bucket } as typeof env, {
+  const result = await runCommand(WIRING, { ...(await homeEnv(ctx.companyId)), DOCUMENTS: bucket } as typeof env, {
     name: "documents.upload",
     input,
     ctx,
