@@ -1,4 +1,3 @@
-
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import {

@@ -1,4 +1,3 @@
-
 import { beforeAll, describe, expect, it } from "vitest";
 import { runOperation } from "../../src/domains/operations/service";
 import { ApiError } from "../../src/errors/api-error";
