@@ -123,9 +123,10 @@ describe("operations", () => {
     const twice = await queued("test.once");
     let runs = 0;
     const handlers = { "test.once": async () => ({ runs: ++runs }) };
+    const home = await operationEnv(twice);
     const outcomes = await Promise.all([
-      runOperation(await operationEnv(twice), twice, handlers, clock),
-      runOperation(await operationEnv(twice), twice, handlers, clock),
+      runOperation(home, twice, handlers, clock),
+      runOperation(home, twice, handlers, clock),
     ]);
     expect(runs).toBe(1);
     expect(outcomes.sort()).toEqual(["busy", "succeeded"]);

@@ -8,7 +8,8 @@ import { describe, expect, it } from "vitest";
 import { BASE, call, companyFixture, countOf, uniqueKey } from "../helpers";
 
 const f = companyFixture();
-const BOOKMARK = /^[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{32}$/;
+// a bookmark names its database (docs/platform.md): the company's home, or the directory
+const BOOKMARK = /^(DIRECTORY|LEDGER_[0-9]+):[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{32}$/;
 const customers = () => `/api/v1/companies/${f.companyId}/customers`;
 
 function newCustomer(headers: Record<string, string> = {}) {
