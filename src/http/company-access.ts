@@ -8,7 +8,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import { directory } from "../db/homes";
+import { directory, homeOf } from "../db/homes";
 import { companies, companyHomes, memberships } from "../db/schema";
 import { ApiError } from "../errors/api-error";
 import { isUuid } from "../ids";
@@ -59,6 +59,16 @@ export async function enterCompany(
   if (refusal) throw notFound && refusal.code === "NOT_FOUND" ? notFound : refusal;
   c.set("company", { id: companyId, role: access.membership!.role });
   await enterHome(c, access.membership!.home);
+}
+
+/**
+ * Enters the home of a company a request is authorised for by other means than a key (a
+ * signed download URL, whose signature names the company): no membership is asked.
+ */
+export async function enterCompanyHome(c: Context<AppEnv>, companyId: string): Promise<void> {
+  const home = isUuid(companyId) ? await homeOf(directory(c.env), companyId) : null;
+  if (!home) throw new ApiError("NOT_FOUND", { resource: "company", id: companyId });
+  await enterHome(c, home);
 }
 
 /** The gate of a route that declared its demand (defineRoute). */

@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import { nowMs } from "../../clock";
 import { database } from "../../db/client";
 import { ApiError } from "../../errors/api-error";
+import { enterCompanyHome } from "../../http/company-access";
 import type { AppEnv } from "../../http/context";
 import { sha256Hex } from "../../http/crypto";
 import { uploadSizeGate } from "../../http/upload";
@@ -256,6 +257,7 @@ async function downloadFile(c: HandlerContext<typeof downloadFileRoute>) {
     signature,
     Math.floor(nowMs() / 1000),
   );
+  await enterCompanyHome(c, companyId);
   const doc = await loadDocument(database(c.env), companyId, documentId);
   const object = await c.env.DOCUMENTS.get(doc.r2Key);
   if (!object) throw new ApiError("NOT_FOUND", { resource: "document_file", id: documentId });
