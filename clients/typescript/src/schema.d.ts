@@ -27,7 +27,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -131,7 +131,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -231,7 +231,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -342,7 +342,7 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -450,7 +450,7 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -578,7 +578,7 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -688,7 +688,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -801,7 +801,7 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -878,6 +878,316 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/databases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The directory and the ledger databases: companies held, placement, migrations */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["AdminDatabase"][];
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/companies/{companyId}/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move a company's books to another database
+         * @description Starts a move in the company's writer and answers it at once (202); follow it at GET /admin/v1/company-moves/{id}. While the books are copied and verified the company's writes are answered 503 COMPANY_MOVING with Retry-After; reads are answered throughout. A move that fails before its switch is undone; 409 CONFLICT while another move of the company has work left.
+         *
+         *     Input rules: text may not contain control characters (U+0000-U+001F, U+007F-U+009F; `\n` and `\t` are allowed only in notes, descriptions, reasons, comments and messages), bidirectional embedding/override/isolate characters (U+202A-U+202E, U+2066-U+2069) or unpaired surrogates. Amounts: at most 999 999 999 999 kr each and per entry or invoice total; quantities at most 1 000 000 000. The body must be UTF-8 JSON sent as `Content-Type: application/json`. Any breach is 400 VALIDATION_ERROR naming the field.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
+                path: {
+                    companyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description the binding name of the target database, e.g. LEDGER_2 */
+                        to: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                202: {
+                    headers: {
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["AdminCompanyMove"];
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/company-moves/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A move of a company's books: its status, and rows per table copied, verified and deleted */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["AdminCompanyMove"];
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/companies": {
         parameters: {
             query?: never;
@@ -908,7 +1218,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -1007,7 +1317,7 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -1108,7 +1418,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -1231,7 +1541,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -1330,7 +1640,7 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -1445,7 +1755,7 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -1567,7 +1877,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -1675,7 +1985,7 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -1800,7 +2110,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -1897,7 +2207,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -1998,7 +2308,7 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -2117,7 +2427,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -2232,7 +2542,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -2341,7 +2651,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -2516,7 +2826,7 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -2682,7 +2992,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -2819,7 +3129,7 @@ export interface paths {
                 /** @description No content */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -2937,7 +3247,7 @@ export interface paths {
                 /** @description Success */
                 202: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -3060,7 +3370,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -3187,7 +3497,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -3310,7 +3620,7 @@ export interface paths {
                 /** @description Success */
                 202: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -3428,7 +3738,7 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -3562,7 +3872,7 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -3676,7 +3986,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -3785,7 +4095,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -3903,7 +4213,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -4020,7 +4330,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -4129,7 +4439,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -4234,7 +4544,7 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -4336,7 +4646,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -4455,7 +4765,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -4585,7 +4895,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -4703,7 +5013,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -4823,7 +5133,7 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -4950,7 +5260,7 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -5062,7 +5372,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -5166,7 +5476,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -5276,7 +5586,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -5381,7 +5691,7 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -5487,7 +5797,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -5586,7 +5896,7 @@ export interface paths {
                 /** @description No content */
                 204: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -5688,7 +5998,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -5806,7 +6116,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -5930,7 +6240,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -6035,7 +6345,7 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -6141,7 +6451,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -6240,7 +6550,7 @@ export interface paths {
                 /** @description No content */
                 204: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -6342,7 +6652,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -6460,7 +6770,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -6590,7 +6900,7 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -6695,7 +7005,7 @@ export interface paths {
                 /** @description No content */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -6812,7 +7122,7 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -6924,7 +7234,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -7029,7 +7339,7 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -7135,7 +7445,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -7236,7 +7546,7 @@ export interface paths {
                 /** @description No content */
                 204: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -7338,7 +7648,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -7438,7 +7748,7 @@ export interface paths {
                 /** @description No content */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -7539,7 +7849,7 @@ export interface paths {
                 /** @description No content */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -7658,7 +7968,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -7788,7 +8098,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -7902,7 +8212,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -8024,7 +8334,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -8144,7 +8454,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -8268,7 +8578,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -8387,7 +8697,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -8509,7 +8819,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -8633,7 +8943,7 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -8748,7 +9058,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -8853,7 +9163,7 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -8959,7 +9269,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -9069,7 +9379,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -9185,7 +9495,7 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -9299,7 +9609,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -9419,7 +9729,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -9543,7 +9853,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -9667,7 +9977,7 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -9799,7 +10109,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -9924,7 +10234,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -10036,7 +10346,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -10143,7 +10453,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -10248,7 +10558,7 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -10350,7 +10660,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -10456,7 +10766,7 @@ export interface paths {
                 /** @description No content */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -10573,7 +10883,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -10681,7 +10991,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -10796,7 +11106,7 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -10898,7 +11208,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -11004,7 +11314,7 @@ export interface paths {
                 /** @description No content */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -11105,7 +11415,7 @@ export interface paths {
                 /** @description No content */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -11208,7 +11518,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -11377,7 +11687,7 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -11512,7 +11822,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -11667,7 +11977,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -11798,7 +12108,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -11927,7 +12237,7 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -12032,7 +12342,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -12157,7 +12467,7 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -12287,7 +12597,7 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -12389,7 +12699,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -12517,7 +12827,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -12621,7 +12931,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -12752,7 +13062,7 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -12856,7 +13166,7 @@ export interface paths {
                 /** @description No content */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -12957,7 +13267,7 @@ export interface paths {
                 /** @description No content */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -13061,7 +13371,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -13176,7 +13486,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -13299,7 +13609,7 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -13401,7 +13711,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -13500,7 +13810,7 @@ export interface paths {
                 /** @description No content */
                 204: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -13620,7 +13930,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -13721,7 +14031,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -13825,7 +14135,7 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -13948,7 +14258,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -14063,7 +14373,7 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -14189,7 +14499,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -14295,7 +14605,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -14400,7 +14710,7 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -14520,7 +14830,7 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -14622,7 +14932,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -14730,7 +15040,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -14862,7 +15172,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -14964,7 +15274,7 @@ export interface paths {
                 /** @description No content */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -15062,7 +15372,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -15175,7 +15485,7 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -15280,7 +15590,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -15373,7 +15683,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -15485,7 +15795,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -15587,7 +15897,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -15696,7 +16006,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -15806,7 +16116,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -15913,7 +16223,7 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -16016,7 +16326,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -16125,7 +16435,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -16232,7 +16542,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -16339,7 +16649,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -16451,7 +16761,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -16561,7 +16871,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -16667,7 +16977,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -16777,7 +17087,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -16887,7 +17197,7 @@ export interface paths {
                 /** @description No content */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -16992,7 +17302,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -17102,7 +17412,7 @@ export interface paths {
                 /** @description No content */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -17205,7 +17515,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -17315,7 +17625,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -17423,7 +17733,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -17537,7 +17847,7 @@ export interface paths {
                 /** @description No content */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -17640,7 +17950,7 @@ export interface paths {
                 /** @description No content */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -17754,7 +18064,7 @@ export interface paths {
                 /** @description Success */
                 202: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -17857,7 +18167,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -17960,7 +18270,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -18072,7 +18382,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -18176,7 +18486,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -18281,7 +18591,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -18409,7 +18719,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -18532,7 +18842,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -18668,7 +18978,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -18783,7 +19093,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -18916,7 +19226,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -19018,7 +19328,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -19137,7 +19447,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -19259,7 +19569,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -19389,7 +19699,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -19529,7 +19839,7 @@ export interface paths {
                 /** @description Success */
                 202: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -19638,7 +19948,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -19743,7 +20053,7 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -19859,7 +20169,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -19961,7 +20271,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -20060,7 +20370,7 @@ export interface paths {
                 /** @description No content */
                 204: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -20162,7 +20472,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -20264,7 +20574,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -20369,7 +20679,7 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -20471,7 +20781,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -20572,7 +20882,7 @@ export interface paths {
                 /** @description No content */
                 204: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -20672,7 +20982,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -20773,7 +21083,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -20879,7 +21189,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -20984,7 +21294,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -21084,7 +21394,7 @@ export interface paths {
                 /** @description No content */
                 204: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -21187,7 +21497,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -21306,7 +21616,7 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -21421,7 +21731,7 @@ export interface paths {
                 /** @description No content */
                 204: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -21529,7 +21839,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -21643,7 +21953,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -21757,7 +22067,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -21873,7 +22183,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -21987,7 +22297,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -22092,7 +22402,7 @@ export interface paths {
                 /** @description No content */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -22195,7 +22505,7 @@ export interface paths {
                 /** @description No content */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -22300,7 +22610,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -22406,7 +22716,7 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -22522,7 +22832,7 @@ export interface paths {
                 /** @description No content */
                 204: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -22625,7 +22935,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -22737,7 +23047,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -22843,7 +23153,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -22951,7 +23261,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -23052,7 +23362,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -23161,7 +23471,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -23267,7 +23577,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -23373,7 +23683,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -23479,7 +23789,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -23585,7 +23895,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -23698,7 +24008,7 @@ export interface paths {
                 /** @description No content */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -23801,7 +24111,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -23913,7 +24223,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -24026,7 +24336,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -24156,7 +24466,7 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -24282,7 +24592,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -24393,7 +24703,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -24502,7 +24812,7 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -24617,7 +24927,7 @@ export interface paths {
                 /** @description Success */
                 202: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -24723,7 +25033,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -24828,7 +25138,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -24935,7 +25245,7 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -25058,7 +25368,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -25182,7 +25492,7 @@ export interface paths {
                 /** @description Success */
                 201: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -25301,7 +25611,7 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -25415,7 +25725,7 @@ export interface paths {
                 /** @description Success */
                 202: {
                     headers: {
-                        /** @description The database state this answer read or wrote (a D1 bookmark). Send it back as X-Service-Bookmark to read at least that state. */
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
                         "X-Service-Bookmark"?: string;
                         [name: string]: unknown;
                     };
@@ -25560,6 +25870,36 @@ export interface components {
             message: string;
             message_en: string;
             recovery_hint: string | null;
+        };
+        AdminDatabase: {
+            name: string;
+            /** @enum {string} */
+            kind: "directory" | "ledger";
+            companies: number;
+            placement_open: boolean;
+            migrated: boolean;
+        };
+        AdminCompanyMove: {
+            id: string;
+            company_id: string;
+            from: string;
+            to: string;
+            /** @enum {string} */
+            status: "queued" | "copying" | "verifying" | "switching" | "cleaning" | "succeeded" | "failed";
+            tables: {
+                table: string;
+                source: number;
+                copied: number;
+                deleted: number | null;
+            }[] | null;
+            error: {
+                step: string;
+                message: string;
+            } | null;
+            writes_closed_ms: number | null;
+            created_at: string;
+            updated_at: string;
+            finished_at: string | null;
         };
         Company: {
             id: string;
