@@ -5,6 +5,7 @@
 import { directory, homeNames, homeOf, bindingOf } from "../db/homes";
 import type { Env } from "../env";
 import type { Job } from "../queue";
+import { MOVE_ACTIVE, pendingMoves } from "../writer/move";
 
 /** The table and id of the item a per-item job is about. */
 function itemOf(job: Job): { table: string; id: string } | null {
@@ -24,17 +25,29 @@ function itemOf(job: Job): { table: string; id: string } | null {
   }
 }
 
-/** The job's database; null when its item is in none (deleted since it was sent). */
+/**
+ * The job's database; null when its item is in none (deleted since it was sent). A job about
+ * one item of a company whose books are being copied to another database waits (it throws,
+ * and the queue sends it again later): what it wrote in the old home after the copy of its
+ * table would not reach the new one.
+ */
 export async function homeOfJob(env: Env, job: Job): Promise<string | null> {
-  if (job.home) return job.home;
   const item = itemOf(job);
-  if (!item) throw new Error(`job ${job.type} names no database and no item`);
-  for (const name of homeNames(env)) {
+  if (!item) {
+    if (!job.home) throw new Error(`job ${job.type} names no database and no item`);
+    return job.home;
+  }
+  const names = job.home ? [job.home, ...homeNames(env).filter((n) => n !== job.home)] : homeNames(env);
+  for (const name of names) {
     const row = await bindingOf(env, name)
       .prepare(`SELECT company_id FROM ${item.table} WHERE id = ?`)
       .bind(item.id)
       .first<{ company_id: string }>();
-    if (row) return (await homeOf(directory(env), row.company_id)) ?? name;
+    if (!row) continue;
+    const dir = directory(env);
+    if ((await pendingMoves(dir, row.company_id)).some((m) => MOVE_ACTIVE.includes(m.status as never)))
+      throw new Error(`company ${row.company_id} is moving; the job waits`);
+    return (await homeOf(dir, row.company_id)) ?? name;
   }
   return null;
 }
