@@ -1,4 +1,4 @@
-// Many databases (issue #33, docs/scaling.md "Many databases"): the directory and the
+// Many databases (issue #33, docs/databases.md): the directory and the
 // ledger databases, by their binding names. A company's home is the database its books
 // live in; the directory says which (company_homes). Every database carries one schema.
 import { and, count, eq } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// Moving a company's books to another database (issue #33, docs/scaling.md "Moving a
+// Moving a company's books to another database (issue #33, docs/databases.md "Moving a
 // company"). The company's writer runs it, so no command of the company writes meanwhile
 // (the writer answers them 503 COMPANY_MOVING with Retry-After); reads keep being answered
 // from the old home until the switch, from the new one after it. The steps:

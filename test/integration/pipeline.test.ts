@@ -50,7 +50,7 @@ describe("headers and envelopes", () => {
     const byCode = new Map(res.body.data.map((e: any) => [e.code, e.http_status]));
     // every code in the spec's Errors section, and the codes this service adds (documented where they arise: docs/invoices.md)
     const added = [
-      // issue #33: many databases (docs/scaling.md, "Many databases")
+      // issue #33: many databases (docs/databases.md)
       "COMPANY_MOVING",
       "DATABASE_NOT_MIGRATED",
       // issue #31: the income-tax return's SRU files (docs/tax.md)

@@ -1,4 +1,4 @@
-// The directory's own tables (issue #33, docs/scaling.md "Many databases"). The directory
+// The directory's own tables (issue #33, docs/databases.md). The directory
 // database holds what spans companies: users, API keys, memberships, a copy of each
 // company's row (what the gate and the company list read), and here, each company's home
 // (the ledger database its books live in) and the moves between homes. Every database

@@ -1,4 +1,4 @@
-// The operators' view of the databases (issue #33, docs/scaling.md "Many databases"): which
+// The operators' view of the databases (issue #33, docs/databases.md): which
 // there are, how many companies each holds, whether each has every migration; and moves of a
 // company's books from one to another (src/writer/move.ts), started here and followed here.
 import { z } from "@hono/zod-openapi";
