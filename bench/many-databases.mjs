@@ -6,13 +6,14 @@
 //   0. a report company (--report-lines lines, imported as a SIE file through the API) is
 //      created first, so it is alone in its ledger database: its reports are timed there
 //      ("an otherwise empty database");
-//   1. placement: --companies companies (BENCH_COMPANIES in the environment overrides; default
+//   1. placement: --companies companies (default: BENCH_COMPANIES from the environment, else
 //      300), each with a year of books (--lines-each journal lines inserted raw through the
 //      /__bench/sie-rows floor), created one after another; where each went is read from
 //      GET /admin/v1/databases after each creation, and the spread printed. Creation stops at
 //      --budget seconds and says so (the run must fit well under 15 minutes on 2 cores);
 //   2. write rate: 8 clients doing draft+commit pairs on 8 companies of ONE ledger database
-//      against 8 clients on 8 companies spread over the three, alternated, --seconds each;
+//      against 8 clients on 8 companies spread 3/3/2 over the three, alternated, three rounds
+//      of --seconds each (needs at least 33 companies placed);
 //      floors: sequential GET /health, and the raw commit batch (/__bench/commit-batch) run
 //      by 8 concurrent requests on the same two sets of companies;
 //   3. the report company's reports again, now that its database holds 100+ companies;
@@ -20,7 +21,9 @@
 //      ledger database: time from POST /admin/v1/companies/{id}/move to `succeeded`,
 //      writes_closed_ms, the rows per table the move compared and deleted, and its trial
 //      balance before and after; floor: the same number of lines inserted raw through the
-//      /__bench/sie-rows floor into a throwaway company.
+//      /__bench/sie-rows floor into a throwaway company. Meanwhile five loops time what the
+//      rest of the service answers: GET /health, the directory (GET /admin/v1/databases) and
+//      a trial balance in each ledger database (the move's source, its target, the third).
 // One workerd process on this machine: the databases are SQLite files in one process, so
 // what this shows about parallelism across databases is local, not D1's. Asserts only
 // that the moved company's trial balance is unchanged (exit 1 otherwise).
