@@ -33,6 +33,14 @@ export interface MoveFaults {
   failAt?: MoveStep;
 }
 
+/**
+ * Rows a page of the copy and a chunk of the deletes: the whole move runs in one alarm
+ * invocation of the writer, and D1 counts the queries of an invocation (docs/databases.md,
+ * "Limits"), so pages are large: 2 000 rows (the copy also cuts a page at 4 MB and each
+ * statement's JSON at 512 kB, src/db/company-rows.ts).
+ */
+const MOVE_CHUNK_ROWS = 2000;
+
 /** The directory's tables: never a company's rows to move, though they carry company_id. */
 const DIRECTORY_ONLY = new Set(["memberships", "company_homes", "company_moves", "users", "api_keys"]);
 
@@ -121,10 +129,11 @@ export async function copyAndSwitch(env: Env, move: MoveRow, now: () => string, 
   try {
     const tables = await tablesToMove(source);
     await update(dir, move.id, { status: "copying" }, now());
-    await deleteCompanyRows(target, move.companyId, [...tables]);
+    await deleteCompanyRows(target, move.companyId, [...tables], { chunkRows: MOVE_CHUNK_ROWS });
     let copiedTables = 0;
     const copied = await copyCompanyRows(source, target, move.companyId, {
       tables,
+      chunkRows: MOVE_CHUNK_ROWS,
       afterTable: (_table, rows) => {
         if (rows > 0 && ++copiedTables === 2) fault(faults, "copy");
       },
@@ -185,7 +194,7 @@ async function failMove(env: Env, move: MoveRow, step: MoveStep, err: unknown, n
     return { ...move, status: "cleaning" as const };
   }
   const target = bindingOf(env, move.toDatabase);
-  await deleteCompanyRows(target, move.companyId, await tablesToMove(target));
+  await deleteCompanyRows(target, move.companyId, await tablesToMove(target), { chunkRows: MOVE_CHUNK_ROWS });
   const at = now();
   await update(dir, move.id, { status: "failed", error: { step, message }, finishedAt: at }, at);
   return { ...move, status: "failed" as const, error: { step, message }, finishedAt: at };
@@ -200,6 +209,7 @@ export async function cleanUp(env: Env, move: MoveRow, now: () => string, faults
     // the directory keeps its copy of the company's row (a company created before the ledger databases leaves it)
     const deletable = (await tablesToMove(source)).filter((t) => move.fromDatabase !== DIRECTORY || t !== "companies");
     const deleted = await deleteCompanyRows(source, move.companyId, deletable, {
+      chunkRows: MOVE_CHUNK_ROWS,
       afterTable: (_table, rows) => {
         if (rows > 0 && ++deletedTables === 2) fault(faults, "cleanup");
       },
