@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { connectIsolate } from "./isolate.mjs";
-import { BENCH_ADMIN_TOKEN, startService } from "./service.mjs";
+import { benchApi, startService } from "./service.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -27,19 +27,13 @@ const PAIRS = Number(values.pairs);
 const BASE = `http://127.0.0.1:${values.port}`;
 const INTERVAL_US = 100;
 
-async function api(method, path, { key, body, admin } = {}) {
-  const res = await fetch(BASE + path, {
-    method,
-    headers: {
-      Authorization: `Bearer ${admin ? BENCH_ADMIN_TOKEN : key}`,
-      ...(body ? { "Content-Type": "application/json" } : {}),
-      "Idempotency-Key": crypto.randomUUID(),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = (res.headers.get("Content-Type") ?? "").includes("json") ? await res.json() : null;
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json.data;
+const call = benchApi(BASE);
+
+/** The data of a call that went through; any other answer stops the benchmark. */
+async function api(method, path, options) {
+  const res = await call(method, path, options);
+  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data;
 }
 
 async function pair(key, company, n) {

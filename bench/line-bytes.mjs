@@ -16,13 +16,13 @@
 // (Bokföringslagen 7 kap. 2 §), and after the change the last 30 days of events kept (the
 // default window). No webhooks, so no deliveries; a company with webhooks adds its
 // deliveries, which are kept. Asserts nothing beyond the import's success.
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { parseArgs } from "node:util";
 import { createLiveKey } from "./mfa.mjs";
-import { BENCH_ADMIN_TOKEN, startService } from "./service.mjs";
+import { benchApi, startService } from "./service.mjs";
 import { generateSie, LINES_PER_VOUCHER } from "./sie-file.mjs";
 
 const { values } = parseArgs({
@@ -35,29 +35,22 @@ const LINES_A_YEAR = 20_000;
 const YEARS_KEPT = 8;
 const RETENTION_DAYS = 30;
 
-async function api(method, path, { key, body, admin } = {}) {
-  const res = await fetch(BASE + path, {
-    method,
-    headers: {
-      Authorization: `Bearer ${admin ? BENCH_ADMIN_TOKEN : key}`,
-      ...(body ? { "Content-Type": "application/json" } : {}),
-      "Idempotency-Key": crypto.randomUUID(),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.status, body: await res.json() };
-}
+const api = benchApi(BASE);
 
-/** The local D1 database file of the service (wrangler dev --persist-to). */
+/**
+ * The local D1 file that holds the benchmark's books (wrangler dev --persist-to): of the
+ * directory and the ledger databases (docs/databases.md), the largest.
+ */
 function d1File(stateDir) {
   const dir = join(stateDir, "v3", "d1");
   const walk = (d) =>
     readdirSync(d, { withFileTypes: true }).flatMap((e) =>
       e.isDirectory() ? walk(join(d, e.name)) : /\.sqlite$/.test(e.name) ? [join(d, e.name)] : [],
     );
+  const size = (f) => statSync(f).size + (existsSync(`${f}-wal`) ? statSync(`${f}-wal`).size : 0);
   const files = walk(dir).filter((f) => !f.includes("metadata"));
-  if (files.length !== 1) throw new Error(`expected one D1 file, found ${files.join(", ")}`);
-  return files[0];
+  if (files.length === 0) throw new Error(`no D1 file under ${dir}`);
+  return files.sort((a, b) => size(b) - size(a))[0];
 }
 
 /** A copy of the database file with its write-ahead log, so that the copy holds every commit. */

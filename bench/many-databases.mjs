@@ -32,7 +32,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { createLiveKey } from "./mfa.mjs";
-import { BENCH_ADMIN_TOKEN, startService } from "./service.mjs";
+import { benchApi, startService } from "./service.mjs";
 import { generateSie, LINES_PER_VOUCHER } from "./sie-file.mjs";
 
 const { values } = parseArgs({
@@ -57,20 +57,7 @@ const YEAR = { start_date: "2025-01-01", end_date: "2025-12-31" };
 const REPEAT = 7;
 const ROUNDS = 3;
 
-async function api(method, path, { key, body, admin } = {}) {
-  const res = await fetch(BASE + path, {
-    method,
-    headers: {
-      Authorization: `Bearer ${admin ? BENCH_ADMIN_TOKEN : key}`,
-      ...(body ? { "Content-Type": "application/json" } : {}),
-      "Idempotency-Key": crypto.randomUUID(),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-    signal: AbortSignal.timeout(300_000),
-  });
-  const json = (res.headers.get("Content-Type") ?? "").includes("json") ? await res.json() : null;
-  return { status: res.status, body: json };
-}
+const api = benchApi(BASE, { timeoutMs: 300_000 });
 
 function must(res, what) {
   if (res.status >= 300) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`);

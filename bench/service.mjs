@@ -12,6 +12,27 @@ import { envWithNode, projectRoot } from "../scripts/node.mjs";
 
 export const BENCH_ADMIN_TOKEN = "bench-admin-token";
 
+/**
+ * A caller of the benchmark's service: `api(method, path, { key, body, admin })` answers
+ * { status, body (the JSON, or null), headers }, each write with a fresh Idempotency-Key.
+ */
+export function benchApi(base, { timeoutMs = 60_000 } = {}) {
+  return async function api(method, path, { key, body, admin } = {}) {
+    const res = await fetch(base + path, {
+      method,
+      headers: {
+        Authorization: `Bearer ${admin ? BENCH_ADMIN_TOKEN : key}`,
+        ...(body ? { "Content-Type": "application/json" } : {}),
+        "Idempotency-Key": crypto.randomUUID(),
+      },
+      body: body ? JSON.stringify(body) : undefined,
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    const json = (res.headers.get("Content-Type") ?? "").includes("json") ? await res.json() : null;
+    return { status: res.status, body: json, headers: res.headers };
+  };
+}
+
 export async function startService(stateDir, { port, ratePerMinute, inspectorPort, vars = {}, testScheduled = false }) {
   const wrangler = join(projectRoot, "node_modules", ".bin", "wrangler");
   const env = envWithNode({ CI: "true" });
