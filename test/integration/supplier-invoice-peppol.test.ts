@@ -75,19 +75,20 @@ ${lines}
 </Invoice>`;
 }
 
+/** The lines and sums of the domestic invoice and of its whole credit: 1 000 + 400 at 25 %, 350 VAT, 1 750 total. */
+const DOMESTIC_AMOUNTS = {
+  lines: [
+    { name: "Konsulttjänst", net: "1000.00", category: "S", percent: "25" },
+    { name: "Material", net: "400.00", category: "S", percent: "25" },
+  ],
+  tax: [{ category: "S", percent: "25", taxable: "1400.00", amount: "350.00" }],
+  net: "1400.00",
+  vat: "350.00",
+  total: "1750.00",
+};
+
 /** 1 000 + 400 at 25 %: 350 VAT, 1 750 total. */
-const domestic = (number: string) =>
-  invoiceXml({
-    number,
-    lines: [
-      { name: "Konsulttjänst", net: "1000.00", category: "S", percent: "25" },
-      { name: "Material", net: "400.00", category: "S", percent: "25" },
-    ],
-    tax: [{ category: "S", percent: "25", taxable: "1400.00", amount: "350.00" }],
-    net: "1400.00",
-    vat: "350.00",
-    total: "1750.00",
-  });
+const domestic = (number: string) => invoiceXml({ number, ...DOMESTIC_AMOUNTS });
 
 const importXml = (xml: string, headers: Record<string, string> = {}) =>
   call("POST", url("/supplier-invoices/import-peppol"), {
@@ -334,18 +335,7 @@ function creditNoteXml(o: Parameters<typeof invoiceXml>[0] & { corrects: string 
 
 /** A credit note of the whole domestic() invoice: 1 000 + 400 at 25 %, 350 VAT, 1 750. */
 const wholeCredit = (number: string, corrects: string | null) =>
-  creditNoteXml({
-    number,
-    corrects,
-    lines: [
-      { name: "Konsulttjänst", net: "1000.00", category: "S", percent: "25" },
-      { name: "Material", net: "400.00", category: "S", percent: "25" },
-    ],
-    tax: [{ category: "S", percent: "25", taxable: "1400.00", amount: "350.00" }],
-    net: "1400.00",
-    vat: "350.00",
-    total: "1750.00",
-  });
+  creditNoteXml({ number, corrects, ...DOMESTIC_AMOUNTS });
 
 /** Konsulttjänst 1 000 at 25 % and Livsmedel 300 at 12 %: VAT 250 + 36, total 1 586. */
 const mixed = (number: string) =>
@@ -431,14 +421,7 @@ describe("importing a supplier's Peppol credit note", () => {
     const xml = creditNoteXml({
       number: "KN-9",
       corrects: "LEV-K-9",
-      lines: [
-        { name: "Konsulttjänst", net: "1000.00", category: "S", percent: "25" },
-        { name: "Material", net: "400.00", category: "S", percent: "25" },
-      ],
-      tax: [{ category: "S", percent: "25", taxable: "1400.00", amount: "350.00" }],
-      net: "1400.00",
-      vat: "350.00",
-      total: "1750.00",
+      ...DOMESTIC_AMOUNTS,
       attachment: { fileName: "KN-9.pdf", mime: "application/pdf", bytes: pdf },
     });
     const key = uniqueKey();
