@@ -322,3 +322,52 @@ describe("a cash-method year's last VAT return filed before the bokslutsmetoden 
     expect(lacks.details).toMatchObject({ vat_return_id: q4.body.data.id, period: "2024-Q4" });
   });
 });
+
+describe("a December payment entered after the bokslutsmetoden entry", () => {
+  const h = companyFixture({
+    name: "Sena Sigrid",
+    entity_type: "enskild_firma",
+    org_number: "19811218-9876",
+    first_fiscal_year: { start_date: "2024-01-01", end_date: "2024-12-31" },
+    fiscal_year_start_month: 1,
+  });
+  const hurl = (p: string) => `/api/v1/companies/${h.companyId}${p}`;
+
+  it("settles 1510, which the entry booked, so the year's last return declares the sale once", async () => {
+    const customer = await write(h.actor.key, "POST", hurl("/customers"), {
+      name: "Kund AB",
+      customer_type: "swedish_business",
+      email: "ekonomi@kund.se",
+    });
+    const draft = await write(h.actor.key, "POST", hurl("/invoices"), {
+      customer_id: customer.body.data.id,
+      invoice_date: C.date,
+      due_date: C.date,
+      items: [{ description: "Arbete", quantity: 1, unit: "st", unit_price: C.net, vat_rate: RATE }],
+    });
+    const id = draft.body.data.id as string;
+    expect((await write(h.actor.key, "POST", hurl(`/invoices/${id}/mark-sent`))).status).toBe(200);
+    const made = await write(h.actor.key, "POST", hurl(`/fiscal-periods/${h.periodId}/cash-method-entry`));
+    expect(made.status).toBe(201);
+    expect(made.body.data.output_vat).toBe(vatOf(C.net));
+    // the bank statement shows 5 000 received on 20 December, entered only now
+    const late = await write(h.actor.key, "POST", hurl(`/invoices/${id}/mark-paid`), {
+      payment_date: "2024-12-20",
+      amount: 5000,
+    });
+    expect(late.status).toBe(200);
+    expect(await entryLines(h.actor.key, h.companyId, late.body.data.journal_entry_id)).toEqual({
+      "1930": [5000, 0],
+      "1510": [0, 5000],
+    });
+    for (const q of ["2024-Q1", "2024-Q2", "2024-Q3"])
+      expect((await write(h.actor.key, "POST", hurl("/vat-returns"), { period: q })).status).toBe(201);
+    const q4 = await write(h.actor.key, "POST", hurl("/vat-returns"), { period: "2024-Q4" });
+    expect(q4.status).toBe(201);
+    expect({ "05": q4.body.data.boxes["05"], "10": q4.body.data.boxes["10"] }).toEqual({
+      "05": C.net,
+      "10": vatOf(C.net),
+    });
+    expect(q4.body.data.warnings).toEqual([]);
+  });
+});

@@ -13,7 +13,7 @@ const booked: SekRange = { fromSek: 500_000, toSek: 1_250_000 };
 function split(share: { beforeSek: number; afterSek: number }, range: SekRange | null, fx = 0) {
   const settled: [number, number][] = [];
   const cash: [number, number, number][] = [];
-  const line = (n: number): EngineLine => ({ accountNumber: "1930", debitOre: n, creditOre: 0 });
+  const line = (n: number): EngineLine => ({ accountNumber: "1930", debitOre: n, creditOre: 0, lineDescription: null });
   cashPaymentAfterYearEnd(
     share,
     range,

@@ -15,6 +15,7 @@ import type { CommandContext } from "../../commands/plan";
 import type { Database } from "../../db/client";
 import type { EngineLine, FiscalPeriodRow, PostedEntry } from "../../ledger/engine";
 import { postedEntriesOfSource } from "../../ledger/queries";
+import { listPeriods } from "./service";
 
 export const CASH_METHOD_SOURCE = "cash_method_year_end";
 
@@ -76,4 +77,21 @@ export function postCashMethodEntry(
 export async function cashMethodEntryOf(db: Database, companyId: string, periodId: string) {
   const [posted] = await postedEntriesOfSource(db, companyId, periodId, CASH_METHOD_SOURCE);
   return posted ?? null;
+}
+
+/**
+ * The year-end a cash-method document belongs to (`yearEndOfDocument`) and when that year's
+ * entry was made (null: not yet). A payment dated up to that day but entered after the entry
+ * (a December payment found in January) settles what the entry booked, as a later one does.
+ */
+export async function documentYearEnd(
+  db: Database,
+  companyId: string,
+  documentDate: string,
+): Promise<{ end: string; entryMadeAt: string | null } | null> {
+  const periods = await listPeriods(db, companyId);
+  const end = yearEndOfDocument(periods, documentDate);
+  const period = periods.find((p) => p.periodEnd === end);
+  if (end === null || !period) return null;
+  return { end, entryMadeAt: (await cashMethodEntryOf(db, companyId, period.id))?.createdAt ?? null };
 }

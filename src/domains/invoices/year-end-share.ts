@@ -5,20 +5,29 @@
 // books the lines; ./service.ts's mark-paid asks for the range.
 import type { Database } from "../../db/client";
 import type { SekRange } from "../../ledger/settlement";
-import { listPeriods, yearEndOfDocument } from "../fiscal-periods";
+import { documentYearEnd } from "../fiscal-periods";
 import { deductionAt } from "./deduction";
 import { creditNotesOf, paymentsOfInvoice, type InvoiceRow } from "./queries";
 
 /**
  * An invoice's cash-method settlement at `date`, in the cumulative SEK of its sale after
  * the credit notes dated up to then: booked by the customer's payments and Skatteverket's
- * ROT/RUT payouts so far (`bookedSek`), the customer's end (`customerEnd`: the total less
+ * ROT/RUT payouts so far (`bookedSek`; with `enteredBefore`, only the payments entered before
+ * then: what the year's entry, made then, counted as paid), the customer's end (`customerEnd`: the total less
  * the deduction Skatteverket still owes) and the total.
  */
-export async function unpaidShareAt(db: Database, companyId: string, row: InvoiceRow, date: string) {
+export async function unpaidShareAt(
+  db: Database,
+  companyId: string,
+  row: InvoiceRow,
+  date: string,
+  enteredBefore?: string,
+) {
   const all = await creditNotesOf(db, companyId, row.id);
   const notes = all.notes.filter((n) => n.invoiceDate <= date);
-  const paidSek = (await paymentsOfInvoice(db, row.id, date)).reduce((s, p) => s + p.amountSekOre, 0);
+  const paidSek = (await paymentsOfInvoice(db, row.id, date))
+    .filter((p) => enteredBefore === undefined || p.createdAt < enteredBefore)
+    .reduce((s, p) => s + p.amountSekOre, 0);
   const totalSek = (row.totalSekOre ?? 0) + notes.reduce((s, n) => s + (n.totalSekOre ?? 0), 0);
   const skatteverket = await deductionAt(
     db,
@@ -45,9 +54,14 @@ export async function receivableBookedAtYearEnd(
   paymentDate: string,
 ): Promise<SekRange | null> {
   if (row.journalEntryId !== null || row.totalSekOre === null) return null;
-  const end = yearEndOfDocument(await listPeriods(db, companyId), row.invoiceDate);
-  if (end === null || paymentDate <= end) return null;
-  const share = await unpaidShareAt(db, companyId, row, end);
+  const year = await documentYearEnd(db, companyId, row.invoiceDate);
+  if (year === null) return null;
+  const { end, entryMadeAt } = year;
+  // an invoice issued after the entry was made is not in it: its payments book it in cash
+  if (entryMadeAt !== null && (row.sentAt ?? row.createdAt) > entryMadeAt) return null;
+  // up to the year's end a payment is the cash method's, unless entered after the entry (which counted it unpaid)
+  if (paymentDate <= end && entryMadeAt === null) return null;
+  const share = await unpaidShareAt(db, companyId, row, end, entryMadeAt ?? undefined);
   // the whole range, the customer's part (1510) and Skatteverket's (1513): each payer settles its own
   // account by what it pays inside it, whichever pays first (cumulative SEK counts both)
   return share.totalSek > share.bookedSek ? { fromSek: share.bookedSek, toSek: share.totalSek } : null;

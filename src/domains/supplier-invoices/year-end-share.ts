@@ -4,17 +4,21 @@
 // instead of booking the purchase (and its input VAT) a second time.
 import type { Database } from "../../db/client";
 import type { SekRange } from "../../ledger/settlement";
-import { listPeriods, yearEndOfDocument } from "../fiscal-periods";
+import { documentYearEnd } from "../fiscal-periods";
 import { paymentsOfSupplierInvoice, type SupplierInvoiceRow } from "./queries";
 
-/** The SEK the payments dated up to `date` booked. */
-export const paidSekAt = async (db: Database, id: string, date: string) =>
-  (await paymentsOfSupplierInvoice(db, id, date)).reduce((s, p) => s + p.amountSekOre, 0);
+/** The SEK the payments dated up to `date` booked (with `enteredBefore`, those entered before then). */
+export const paidSekAt = async (db: Database, id: string, date: string, enteredBefore?: string) =>
+  (await paymentsOfSupplierInvoice(db, id, date))
+    .filter((p) => enteredBefore === undefined || p.createdAt < enteredBefore)
+    .reduce((s, p) => s + p.amountSekOre, 0);
 
 /**
  * The share of a cash-method supplier invoice that its year's bokslutsmetoden entry booked
  * on 2440 (from the SEK paid by that year's end to the total), when `paymentDate` falls
- * after that year; null otherwise. The same year rule as the entry (`yearEndOfDocument`).
+ * after that year, or up to its end but entered after the entry (which counted it unpaid);
+ * null otherwise, and for an invoice registered after the entry (not in it). The same year
+ * rule as the entry (`yearEndOfDocument`).
  */
 export async function payableBookedAtYearEnd(
   db: Database,
@@ -23,8 +27,11 @@ export async function payableBookedAtYearEnd(
   paymentDate: string,
 ): Promise<SekRange | null> {
   if (row.registrationJournalEntryId !== null) return null;
-  const end = yearEndOfDocument(await listPeriods(db, companyId), row.invoiceDate);
-  if (end === null || paymentDate <= end) return null;
-  const paidSek = await paidSekAt(db, row.id, end);
+  const year = await documentYearEnd(db, companyId, row.invoiceDate);
+  if (year === null) return null;
+  const { end, entryMadeAt } = year;
+  if (entryMadeAt !== null && row.createdAt > entryMadeAt) return null;
+  if (paymentDate <= end && entryMadeAt === null) return null;
+  const paidSek = await paidSekAt(db, row.id, end, entryMadeAt ?? undefined);
   return row.totalSekOre > paidSek ? { fromSek: paidSek, toSek: row.totalSekOre } : null;
 }
