@@ -8,6 +8,7 @@
 // filed and checked box by box (SKV 4700: 05 sales, 10 output VAT 25 %, 48 input VAT,
 // 49 to pay), and the books and the next year's opening against a shadow ledger built here.
 import { describe, expect, it } from "vitest";
+import { booksDb } from "../books";
 import { call, companyFixture, entryLines, settleOperation, write } from "../helpers";
 
 const f = companyFixture({
@@ -350,6 +351,16 @@ describe("a December payment entered after the bokslutsmetoden entry", () => {
     const made = await write(h.actor.key, "POST", hurl(`/fiscal-periods/${h.periodId}/cash-method-entry`));
     expect(made.status).toBe(201);
     expect(made.body.data.output_vat).toBe(vatOf(C.net));
+    // a move to the accrual method cannot book the sale again: the entry has it on 1510
+    const method = (m: string) =>
+      booksDb.prepare("UPDATE companies SET accounting_method = ? WHERE id = ?").bind(m, h.companyId).run();
+    await method("accrual");
+    const book = await write(h.actor.key, "POST", hurl(`/invoices/${id}/book`));
+    expect(book.body.error).toMatchObject({
+      code: "INVOICE_BOOK_INVALID_STATUS",
+      details: { reason: "booked_by_cash_method_year_end", year_end: "2024-12-31" },
+    });
+    await method("cash");
     // the bank statement shows 5 000 received on 20 December, entered only now
     const late = await write(h.actor.key, "POST", hurl(`/invoices/${id}/mark-paid`), {
       payment_date: "2024-12-20",
