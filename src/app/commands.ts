@@ -26,6 +26,7 @@ import * as annualReports from "../domains/annual-reports";
 import * as webhooks from "../domains/webhooks";
 import type { CommandWiring } from "../commands/names";
 import type { Command } from "../commands/plan";
+import { cashMethodSources, cashMethodWarnings } from "./cash-method";
 
 /** The year-end's answers from domains above fiscal-periods: the company's form, and the open foreign-currency items. */
 const entityTypeOf = async (db: Parameters<typeof companies.loadCompany>[0], companyId: string) =>
@@ -36,14 +37,6 @@ const revaluationSources = {
   payables: supplierInvoices.foreignPayablesToRevalue,
   planPayables: supplierInvoices.planPayableBookValues,
 };
-/** Bokslutsmetoden: the company's accounting method and the invoices unpaid at the year's end. */
-const cashMethodSources = {
-  accountingMethodOf: async (db: Parameters<typeof companies.loadCompany>[0], companyId: string) =>
-    (await companies.loadCompany(db, companyId)).companies.accountingMethod,
-  receivables: invoices.unpaidAtYearEndLines,
-  payables: supplierInvoices.unpaidAtYearEndLines,
-};
-
 export const COMMANDS = {
   "companies.create": companies.createCompany,
   "companies.update_settings": companies.updateSettings(payroll.vacationBookedBy),
@@ -63,7 +56,8 @@ export const COMMANDS = {
   "fiscal_periods.corporate_tax": fiscalPeriods.calculateCorporateTax({ entityTypeOf }),
   "fiscal_periods.close": fiscalPeriods.closePeriod,
   "fiscal_periods.reopen": fiscalPeriods.reopenPeriod,
-  "fiscal_periods.opening_balances": fiscalPeriods.postOpeningBalances({ entityTypeOf, loadEntry: journal.loadEntry }),
+  "fiscal_periods.opening_balances": fiscalPeriods.postOpeningBalances({ entityTypeOf }),
+  "fiscal_periods.cash_method_entry": fiscalPeriods.bookCashMethodEntry(cashMethodSources),
   "fiscal_periods.explain_voucher_gap": fiscalPeriods.explainVoucherGap,
   "compliance.update_settings": compliance.updateComplianceSettings,
   "journal_entries.create": journal.createEntry,
@@ -129,6 +123,7 @@ export const COMMANDS = {
   "rot_rut.decide": rotRut.decideClaim,
   "vat_returns.create": vatReturns.createVatReturn(
     fiscalPeriods.lockPeriodChecked(bankTransactions.unbookedTransactionsIn),
+    cashMethodWarnings,
   ),
   "fixed_assets.register": fixedAssets.registerFixedAsset,
   "fixed_assets.depreciation_run": fixedAssets.createDepreciationRun,

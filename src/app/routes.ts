@@ -2,6 +2,7 @@
 // (src/app/commands.ts is the writer's half). Only src/app imports the domains, and only
 // through each domain's index.ts; where a lower domain needs an answer from a higher one
 // (a customer's open invoices), it is handed in here.
+import { cashMethodWarnings } from "./cash-method";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import * as accounts from "../domains/accounts";
 import * as accruals from "../domains/accruals";
@@ -60,6 +61,7 @@ function registerRoutes(app: OpenAPIHono<AppEnv>): void {
     app,
     { receivables: invoices.foreignReceivablesToRevalue, payables: supplierInvoices.foreignPayablesToRevalue },
     vatReturns.declaredVatPeriodLabels,
+    cashMethodWarnings,
   );
   journalEntries.registerJournalEntryRoutes(app);
   audit.registerAuditRoutes(app);

@@ -151,12 +151,13 @@ export async function postedEntriesOfSource(
   companyId: string,
   periodId: string,
   sourceType: string,
-): Promise<{ id: string; voucherSeries: string; voucherNumber: number }[]> {
+): Promise<{ id: string; voucherSeries: string; voucherNumber: number; createdAt: string }[]> {
   return db
     .select({
       id: journalEntries.id,
       voucherSeries: journalEntries.voucherSeries,
       voucherNumber: journalEntries.voucherNumber,
+      createdAt: journalEntries.createdAt,
     })
     .from(journalEntries)
     .where(

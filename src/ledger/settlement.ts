@@ -193,6 +193,47 @@ export function paymentLines(
   return settle(plan.bookedSekOre, plan.fxDifferenceOre, posting.settlementAccount, posting.text);
 }
 
+/** A stretch of an item's cumulative SEK settled (the cash method's shares): from..to, öre. */
+export interface SekRange {
+  fromSek: number;
+  toSek: number;
+}
+
+/**
+ * Bokslutsmetoden (BFL 5 kap 2 § tredje stycket, BFN's vägledning BFNAR 2013:2 kapitel 3):
+ * the share of a cash-method item unpaid at the end of its year was booked then, VAT
+ * included, on 1510 / 2440 (`booked`), and its VAT declared in that year's last VAT
+ * period. A later payment's part inside that share settles the control account as the
+ * accrual method does (`settle`: no revenue, cost or VAT), so no VAT period of the new
+ * year moves that VAT again; a part outside it (none, as a rule) is the sale or purchase
+ * booked now (`inCash`). The currency difference goes with the first part.
+ */
+export function cashPaymentAfterYearEnd(
+  share: PaymentPlan["cashShare"],
+  booked: SekRange | null,
+  fxDifferenceOre: number,
+  settle: (sekOre: number, fxDifferenceOre: number) => EngineLine[],
+  inCash: (fxDifferenceOre: number, share: PaymentPlan["cashShare"]) => EngineLine[],
+): EngineLine[] {
+  if (!booked) return inCash(fxDifferenceOre, share);
+  const settled = Math.max(Math.min(share.afterSek, booked.toSek) - Math.max(share.beforeSek, booked.fromSek), 0);
+  const rest = [
+    { beforeSek: share.beforeSek, afterSek: Math.min(booked.fromSek, share.afterSek) },
+    { beforeSek: Math.max(booked.toSek, share.beforeSek), afterSek: share.afterSek },
+  ].filter((r) => r.afterSek > r.beforeSek);
+  let fx = fxDifferenceOre;
+  const lines: EngineLine[] = [];
+  if (settled > 0) {
+    lines.push(...settle(settled, fx));
+    fx = 0;
+  }
+  for (const r of rest) {
+    lines.push(...inCash(fx, r));
+    fx = 0;
+  }
+  return lines;
+}
+
 type CreditableAmounts<Sek extends number | null> = {
   subtotalOre: number;
   vatOre: number;

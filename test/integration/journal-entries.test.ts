@@ -413,7 +413,9 @@ describe("locked periods", () => {
       key: actor.key,
       headers: ik(),
     });
-    expect(relock.body.error.code).toBe("PERIOD_LOCK_ALREADY_LOCKED");
+    // the lock asked for holds already: success, nothing changed (issue #40)
+    expect(relock.status).toBe(200);
+    expect(relock.body.data).toMatchObject({ locked_at: lock.body.data.locked_at, lock_date: "2026-12-31" });
 
     const newDraft = await createDraft(actor.key, c.id, c.fiscal_period.id);
     expect(newDraft.body.error).toMatchObject({

@@ -438,8 +438,8 @@ describe("RUT on the cash method with amounts that do not divide evenly", () => 
 // Bokslutsmetoden at the year's end (BFL 5 kap 2 § tredje stycket: "vid räkenskapsårets
 // utgång ska dock samtliga då obetalda fordringar och skulder bokföras"): what Skatteverket
 // still owes is a receivable on 1513, what the customer owes one on 1510, each with its
-// share of the sale; reversed on the next year's first day, so the payout in January
-// books that share again, once.
+// share of the sale; carried into the next year by the opening balances, so the payout in
+// January settles 1513 and books no revenue or VAT again (issue #40).
 describe("ROT on the cash method over the year's end", () => {
   const f = companyFixture({ name: "Årsskiftesbygg AB", accounting_method: "cash", ...YEAR });
 
@@ -494,12 +494,13 @@ describe("ROT on the cash method over the year's end", () => {
       b2611: -2 * ROT.parts.vat,
     });
 
-    // next year: the opening day reverses it; the payout in January books X's quarter again, once
+    // next year: the opening balances carry 1510 and 1513 (no reversal, issue #40); the payout in
+    // January settles X's part on 1513 and books no revenue or VAT, declared in 2026 already
     const opened = await write(f.actor.key, "POST", url(f, `/fiscal-periods/${f.periodId}/opening-balances`), {
       next_period_id: nextId,
     });
     expect(opened.status).toBe(201);
-    expect(opened.body.data.cash_method_reversal_entry_id).toEqual(expect.any(String));
+    expect(opened.body.data.cash_method_reversal_entry_id).toBeNull();
     const decided = await write(f.actor.key, "POST", url(f, `/rot-rut/claims/${claim.body.data[0].id}/decision`), {
       approved_amount: ROT.deduction,
       decision_date: "2027-01-15",
@@ -507,24 +508,19 @@ describe("ROT on the cash method over the year's end", () => {
     expect(decided.status).toBe(200);
     expect(await entryLines(f.actor.key, f.companyId, decided.body.data.decision_journal_entry_id)).toEqual({
       "1930": [ROT.deduction, 0],
-      "3001": [0, payoutShare.revenue],
-      "2611": [0, payoutShare.vat],
+      "1513": [0, ROT.deduction],
     });
     const tb = await get(f, `/reports/trial-balance?period_id=${nextId}`);
     const at = (acc: string) => tb.accounts.find((a: any) => a.account_number === acc)?.closing_balance ?? 0;
-    // the year's revenue from X is the old year's: reversal and payout cancel out; Y is on the books again only when paid
+    // the year's revenue from X and Y is the old year's; Y's customer part and deduction stay open on 1510 and 1513
     expect({ b1510: at("1510"), b1513: at("1513"), b1930: at("1930"), b3001: at("3001") }).toEqual({
-      b1510: 0,
-      b1513: 0,
+      b1510: ROT.customer,
+      b1513: ROT.deduction,
       b1930: ROT.total,
-      b3001: ROT.parts.revenue,
+      b3001: 0,
     });
-    // January declares the payout less the opening day's reversal of what the year-end declared
-    // (X's quarter and Y's whole sale): Y's VAT is declared again when Y is paid, never twice
-    expect(await vatOfMonth(f, "2027-01")).toEqual({
-      box05: payoutShare.revenue - (payoutShare.revenue + ROT.parts.revenue),
-      box10: payoutShare.vat - (payoutShare.vat + ROT.parts.vat),
-    });
+    // January declares nothing: the year-end's VAT was declared in 2026's last period
+    expect(await vatOfMonth(f, "2027-01")).toEqual({ box05: 0, box10: 0 });
     expect(atPayment.revenue + payoutShare.revenue).toBe(ROT.parts.revenue);
     // the year-end changed no invoice: Y is still the customer's to pay, with its deduction to claim
     expect(await get(f, `/invoices/${y}`)).toMatchObject({

@@ -3751,8 +3751,140 @@ export interface paths {
                                 next_period_id: string;
                                 carry_forward_entry_id: string | null;
                                 carry_forward_voucher_number: number | null;
-                                /** @description cash method (bokslutsmetoden): the storno of the year-end's entry of unpaid invoices, on the next period's first day; null when there is none */
+                                /** @description always null: the cash method's year-end entry of unpaid invoices (bokslutsmetoden) is no longer reversed in the next year; its payments settle 1510 / 2440 (docs/fiscal-year.md) */
                                 cash_method_reversal_entry_id: string | null;
+                            };
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/fiscal-periods/{id}/cash-method-entry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Book the cash method's year-end entry of unpaid invoices (bokslutsmetoden) before the lock
+         * @description For a company on the cash method, once the year has ended (VALIDATION_ERROR before): one entry dated the year's last day booking each customer invoice unpaid then (Debit 1510 / Credit revenue and output VAT) and each supplier invoice (Debit cost and input VAT / Credit 2440), in the unpaid share. Make it (X-Dry-Run: true previews it) before the VAT return of the year's last period, which then declares that VAT; readiness and the VAT return warn while it is missing. The year-end makes it when it was not made here. Payments in the next year settle 1510 / 2440 and book no VAT. CONFLICT: an accrual company (reason accrual_method), the entry made or the year-end run (already_booked). Nothing unpaid: 200 with journal_entry_id null. See docs/fiscal-year.md.
+         *
+         *     Scope: `bookkeeping:write`.
+         *
+         *     Idempotency-Key: mandatory.
+         *
+         *     Dry-run: `?dry_run=true` or `X-Dry-Run: true`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                    /** @description Mandatory. Replays within 24 hours return the first response. */
+                    "idempotency-key"?: string;
+                    /** @description true: run the whole command and commit nothing */
+                    "x-dry-run"?: string;
+                };
+                path: {
+                    companyId: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                201: {
+                    headers: {
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                fiscal_period_id: string;
+                                /** @description null when nothing was unpaid (answered 200, nothing written) */
+                                journal_entry_id: string | null;
+                                voucher_series: string | null;
+                                voucher_number: number | null;
+                                /** @description the year's last day */
+                                entry_date: string;
+                                /** @description output VAT the entry books (2610-2639): declared in the year's last VAT period */
+                                output_vat: number;
+                                /** @description input VAT the entry books (2640-2649) */
+                                input_vat: number;
+                                lines: {
+                                    account_number: string;
+                                    debit: number;
+                                    credit: number;
+                                    description: string | null;
+                                }[];
                             };
                             meta: components["schemas"]["Meta"];
                         };
@@ -3962,7 +4094,7 @@ export interface paths {
         };
         /**
          * Pre-flight check: year-end readiness or voucher gaps (a read-only snapshot)
-         * @description type=year_end_readiness lists each failed check (every earlier year closed, period locked, no drafts, voucher gaps explained, trial balance balanced, the result not already booked on 8990-8999, a closing rate for each currency of the items open at the period's end: FX_CLOSING_RATE_UNAVAILABLE with details.currency and details.date) as a blocker with what to do; type=voucher_gaps lists every gap in every series of the period, explained or not. ready is true when there is no blocker. The type vat_close is not supported.
+         * @description type=year_end_readiness lists each failed check (every earlier year closed, period locked, no drafts, voucher gaps explained, trial balance balanced, the result not already booked on 8990-8999, a closing rate for each currency of the items open at the period's end: FX_CLOSING_RATE_UNAVAILABLE with details.currency and details.date) as a blocker with what to do; a cash-method year ended without its bokslutsmetoden entry gets the warning CASH_METHOD_ENTRY_MISSING, and VAT_RETURN_LACKS_CASH_METHOD_ENTRY when the return of its last VAT period was made without it; type=voucher_gaps lists every gap in every series of the period, explained or not. ready is true when there is no blocker. The type vat_close is not supported.
          *
          *     Scope: `compliance:read`.
          */
@@ -26946,6 +27078,15 @@ export interface components {
             pdf_url: string;
             eskd_url: string;
             created_at: string;
+            /** @description in the create answer: what the return may lack. CASH_METHOD_ENTRY_MISSING: a cash-method company's return of the fiscal year's last VAT period made before the year's bokslutsmetoden entry (POST .../fiscal-periods/{id}/cash-method-entry): the unpaid invoices' VAT is not in it, and a correction return is due once booked */
+            warnings?: {
+                severity: string;
+                code: string;
+                message: string;
+                details: {
+                    [key: string]: unknown;
+                };
+            }[];
         };
         FixedAsset: {
             id: string;

@@ -8,7 +8,7 @@ import { DateSchema } from "../../http/fields";
 import { CompanyParams } from "../../http/params";
 import { defineRoute, type HandlerContext } from "../../http/route";
 import type { OpenForeignItems } from "../fiscal-periods";
-import { complianceCheck, deadlinesOf, loadSettings, settingsJson } from "./service";
+import { type CashMethodCheck, complianceCheck, deadlinesOf, loadSettings, settingsJson } from "./service";
 
 const TAG = "Compliance";
 const Finding = z.object({
@@ -72,6 +72,7 @@ const checkComplianceRoute = defineRoute({
   description:
     "type=year_end_readiness lists each failed check (every earlier year closed, period locked, no drafts, voucher gaps explained, trial balance balanced, the result not already booked on 8990-8999, " +
     "a closing rate for each currency of the items open at the period's end: FX_CLOSING_RATE_UNAVAILABLE with details.currency and details.date) as a blocker with what to do; " +
+    "a cash-method year ended without its bokslutsmetoden entry gets the warning CASH_METHOD_ENTRY_MISSING, and VAT_RETURN_LACKS_CASH_METHOD_ENTRY when the return of its last VAT period was made without it; " +
     "type=voucher_gaps lists every gap in every series of the period, explained or not. ready is true when there is no blocker. The type vat_close is not supported.",
   scope: "compliance:read",
   company: true,
@@ -86,13 +87,13 @@ const checkComplianceRoute = defineRoute({
  * The check's handler, given the invoice domains' open foreign-currency items (a domain
  * above this one, handed in by the composition root) for the closing-rate check.
  */
-function checkComplianceWith(openForeignItems: OpenForeignItems) {
+function checkComplianceWith(openForeignItems: OpenForeignItems, cashMethod: CashMethodCheck) {
   return async function checkCompliance(c: HandlerContext<typeof checkComplianceRoute>) {
     const q = c.req.valid("query");
     const fx = { env: c.env, items: openForeignItems };
     return json(
       c,
-      await complianceCheck(database(c.env), c.get("company").id, q.type, q.fiscal_period_id, nowIso(), fx),
+      await complianceCheck(database(c.env), c.get("company").id, q.type, q.fiscal_period_id, nowIso(), fx, cashMethod),
     );
   };
 }
@@ -182,8 +183,9 @@ export function registerComplianceRoutes(
   app: OpenAPIHono<AppEnv>,
   openForeignItems: OpenForeignItems,
   declaredVatPeriods: DeclaredVatPeriods,
+  cashMethod: CashMethodCheck,
 ) {
-  app.openapi(checkComplianceRoute, checkComplianceWith(openForeignItems));
+  app.openapi(checkComplianceRoute, checkComplianceWith(openForeignItems, cashMethod));
   app.openapi(listTaxDeadlinesRoute, listTaxDeadlinesWith(declaredVatPeriods));
   app.openapi(getComplianceSettingsRoute, getComplianceSettings);
   app.openapi(updateComplianceSettingsRoute, updateComplianceSettings);

@@ -7,6 +7,7 @@ import type { Database } from "../../db/client";
 import { complianceSettings } from "../../db/schema";
 import { fieldError } from "../../errors/api-error";
 import { taxDeadlines, type EntityType, type TaxProfile } from "../../sweden/tax-deadlines";
+import type { FiscalPeriodRow } from "../../ledger/engine";
 import { loadCompany } from "../companies";
 import {
   listPeriods,
@@ -107,6 +108,18 @@ export async function deadlinesOf(db: Database, companyId: string, from: string,
   return { from, to, profile, deadlines: taxDeadlines(profile, from, to) };
 }
 
+/**
+ * The cash method's warnings for a year (CASH_METHOD_ENTRY_MISSING,
+ * VAT_RETURN_LACKS_CASH_METHOD_ENTRY): they need the invoice domains and the VAT returns,
+ * above this domain, so the composition root hands them in (src/app/cash-method.ts).
+ */
+export type CashMethodCheck = (
+  db: Database,
+  companyId: string,
+  period: FiscalPeriodRow,
+  today: string,
+) => Promise<Finding[]>;
+
 /** GET .../compliance/check: a snapshot; nothing is written. */
 export async function complianceCheck(
   db: Database,
@@ -115,6 +128,7 @@ export async function complianceCheck(
   periodId: string,
   now: string,
   fx: ReadinessFx,
+  cashMethod?: CashMethodCheck,
 ) {
   const period = await loadPeriod(db, companyId, periodId);
   let findings: Finding[];
@@ -122,7 +136,8 @@ export async function complianceCheck(
   if (type === "year_end_readiness") {
     const { companies: company } = await loadCompany(db, companyId);
     const r = await yearEndReadiness(db, companyId, period, fx, company.entityType);
-    findings = r.findings;
+    // bokslutsmetoden: the entry of the unpaid invoices belongs before the year's last VAT return
+    findings = [...r.findings, ...(cashMethod ? await cashMethod(db, companyId, period, now.slice(0, 10)) : [])];
     summary = {
       blockers: findings.filter((f) => f.severity === "blocker").length,
       checks: [
@@ -132,6 +147,7 @@ export async function complianceCheck(
         "trial_balance_balanced",
         "result_not_yet_booked",
         "corporate_tax_calculated",
+        "cash_method_entry_made",
       ],
     };
   } else {

@@ -31,7 +31,8 @@ export {
   type YearEndDeps,
 } from "./year-end";
 export type { ClosingRates, OpenForeignItems } from "./revaluation";
-export { CASH_METHOD_SOURCE, type CashMethodSources } from "./cash-method";
+export { CASH_METHOD_SOURCE, type CashMethodSources, documentYearEnd, yearEndOfDocument } from "./cash-method";
+export { bookCashMethodEntry, cashMethodFindings, pendingCashMethodEntry } from "./cash-method-entry";
 export { periodHolding, planPeriodForImport } from "./import";
 export { planFirstPeriod } from "./first-period";
 export { calculateCorporateTax, taxCalculationOf, type CorporateTaxDeps } from "./corporate-tax";

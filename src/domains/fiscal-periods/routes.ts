@@ -112,7 +112,7 @@ const OpeningResult = z.object({
   carry_forward_voucher_number: z.number().int().nullable(),
   cash_method_reversal_entry_id: z.string().nullable().openapi({
     description:
-      "cash method (bokslutsmetoden): the storno of the year-end's entry of unpaid invoices, on the next period's first day; null when there is none",
+      "always null: the cash method's year-end entry of unpaid invoices (bokslutsmetoden) is no longer reversed in the next year; its payments settle 1510 / 2440 (docs/fiscal-year.md)",
   }),
 });
 const GapBody = z
@@ -308,6 +308,50 @@ async function postOpeningBalances(c: HandlerContext<typeof postOpeningBalancesR
   return dispatch(c, "fiscal_periods.opening_balances", { ...c.req.valid("json"), id: c.req.valid("param").id });
 }
 
+const CashMethodEntryResult = z.object({
+  fiscal_period_id: z.string(),
+  journal_entry_id: z
+    .string()
+    .nullable()
+    .openapi({ description: "null when nothing was unpaid (answered 200, nothing written)" }),
+  voucher_series: z.string().nullable(),
+  voucher_number: z.number().int().nullable(),
+  entry_date: z.string().openapi({ description: "the year's last day" }),
+  output_vat: z
+    .number()
+    .openapi({ description: "output VAT the entry books (2610-2639): declared in the year's last VAT period" }),
+  input_vat: z.number().openapi({ description: "input VAT the entry books (2640-2649)" }),
+  lines: z.array(
+    z.object({
+      account_number: z.string(),
+      debit: z.number(),
+      credit: z.number(),
+      description: z.string().nullable(),
+    }),
+  ),
+});
+
+const cashMethodEntryRoute = defineRoute({
+  ...write,
+  dryRun: true,
+  method: "post",
+  path: `${BASE}/{id}/cash-method-entry`,
+  summary: "Book the cash method's year-end entry of unpaid invoices (bokslutsmetoden) before the lock",
+  description:
+    "For a company on the cash method, once the year has ended (VALIDATION_ERROR before): one entry dated the year's last day booking each customer invoice unpaid then " +
+    "(Debit 1510 / Credit revenue and output VAT) and each supplier invoice (Debit cost and input VAT / Credit 2440), in the unpaid share. Make it (X-Dry-Run: true previews it) " +
+    "before the VAT return of the year's last period, which then declares that VAT; readiness and the VAT return warn while it is missing. The year-end makes it when it was " +
+    "not made here. Payments in the next year settle 1510 / 2440 and book no VAT. CONFLICT: an accrual company (reason accrual_method), the entry made or the year-end run " +
+    "(already_booked). Nothing unpaid: 200 with journal_entry_id null. See docs/fiscal-year.md.",
+  params: CompanyItemParams,
+  response: CashMethodEntryResult,
+  status: 201,
+});
+
+async function bookCashMethodEntry(c: HandlerContext<typeof cashMethodEntryRoute>) {
+  return dispatch(c, "fiscal_periods.cash_method_entry", { id: c.req.valid("param").id });
+}
+
 const explainVoucherGapRoute = defineRoute({
   ...write,
   tag: "Compliance",
@@ -344,5 +388,6 @@ export function registerFiscalPeriodRoutes(app: OpenAPIHono<AppEnv>, companyOf: 
   app.openapi(reopenPeriodRoute, reopenPeriod);
   app.openapi(revalueCurrenciesRoute, revalueCurrencies);
   app.openapi(postOpeningBalancesRoute, postOpeningBalances);
+  app.openapi(cashMethodEntryRoute, bookCashMethodEntry);
   app.openapi(explainVoucherGapRoute, explainVoucherGap);
 }

@@ -91,8 +91,10 @@ export const createNextPeriod: Command<Record<string, never>> = async (db, _inpu
 /**
  * Lock the whole period, or with lock_date every date up to and including it. Rule
  * order: PERIOD_NOT_FOUND > VALIDATION_ERROR (lock_date outside the period) >
- * PERIOD_LOCK_ALREADY_LOCKED (locked, closed, or already locked that far) >
- * PERIOD_LOCK_HAS_DRAFTS (drafts dated in what would be locked).
+ * PERIOD_LOCK_ALREADY_LOCKED (closed, or a lock_date inside a period locked that far) >
+ * PERIOD_LOCK_HAS_DRAFTS (drafts dated in what would be locked). Locking the whole of a
+ * period already locked as a whole (by a VAT return of its last VAT period, say) answers
+ * 200 with the period as it is and writes nothing.
  * A lock_date on or after the period's end locks the whole period.
  */
 export const lockPeriod: Command<{ id: string; lock_date?: string }> = async (db, input, ctx) => {
@@ -103,6 +105,15 @@ export const lockPeriod: Command<{ id: string; lock_date?: string }> = async (db
   if (wanted !== undefined && wanted < p.periodStart)
     throw fieldError("lock_date", `must be inside the period (${p.periodStart} to ${p.periodEnd})`);
   const whole = wanted === undefined || wanted >= p.periodEnd;
+  // the whole year already locked (the return of its last VAT period locks it): the lock asked for holds, so it succeeds (issue #40)
+  if (whole && p.lockedAt && !p.isClosed)
+    return {
+      status: 200,
+      data: { id: p.id, locked_at: p.lockedAt, is_closed: false, lock_date: p.periodEnd },
+      statements: [],
+      unchanged: true,
+      audit: { action: "fiscal_period.locked", resourceType: "fiscal_period", resourceId: p.id },
+    };
   if (p.lockedAt || p.isClosed || (!whole && current !== null && current >= wanted!)) {
     throw new ApiError("PERIOD_LOCK_ALREADY_LOCKED", {
       fiscal_period_id: p.id,

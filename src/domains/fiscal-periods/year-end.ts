@@ -16,7 +16,8 @@
 //   förlust från föregående år (the annual meeting disposes of it later, ABL 7 kap 11 §),
 //   or the owner's accounts 2011-2019 into 2010 Eget kapital.
 // - Cash method (bokslutsmetoden, ./cash-method.ts): the invoices unpaid at the year's end
-//   are booked before the closing entry and reversed after the next year's opening entry.
+//   are booked before the closing entry, unless that entry was made before the lock
+//   (./cash-method-entry.ts); the opening balances carry them on 1510 and 2440.
 import { eq } from "drizzle-orm";
 import type { Command, CommandContext } from "../../commands/plan";
 import { backgroundContext, submit } from "../../commands/submit";
@@ -31,13 +32,7 @@ import { bookedResultOf, isBalanceAccount } from "../../sweden/bas";
 import { addDays } from "../../sweden/fiscal-year";
 import type { OperationContext } from "../operations";
 import { planOperation } from "../operations";
-import {
-  cashMethodLines,
-  postCashMethodEntry,
-  reverseCashMethodEntry,
-  type CashMethodSources,
-  type EntryLoader,
-} from "./cash-method";
+import { cashMethodEntryOf, cashMethodLines, postCashMethodEntry, type CashMethodSources } from "./cash-method";
 import { taxCalculationOf } from "./corporate-tax";
 import { voucherGaps } from "./gaps";
 import {
@@ -418,8 +413,10 @@ export const runYearEnd = (deps: YearEndDeps): Command<ClosingRatesInput> =>
       ? null
       : await planRevaluation(db, ctx, env, deps.revaluation, period, period.periodEnd, input.closing_rates);
     // a second year-end (a stale closing entry) books only the result's difference: the
-    // cash method's unpaid invoices were booked by the first one
-    const unpaid = period.closingEntryId ? null : await cashMethodLines(db, ctx.companyId, deps.cashMethod, period);
+    // cash method's unpaid invoices were booked by the first one, or before the lock
+    const madeBefore = period.closingEntryId ? null : await cashMethodEntryOf(db, ctx.companyId, period.id);
+    const unpaid =
+      period.closingEntryId || madeBefore ? null : await cashMethodLines(db, ctx.companyId, deps.cashMethod, period);
     const totals = await periodAccountTotals(db, ctx.companyId, period.id);
     const movements = [
       ...totals,
@@ -485,7 +482,7 @@ export const runYearEnd = (deps: YearEndDeps): Command<ClosingRatesInput> =>
         year_result: fromOre(resultOre),
         result_booked_before: fromOre(bookedOre),
         currency_revaluation: revaluation ? revaluation.result : (existing!.result as Record<string, unknown>),
-        cash_method_entry_id: cashEntry?.row.id ?? null,
+        cash_method_entry_id: cashEntry?.row.id ?? madeBefore?.id ?? null,
         period: periodJson(row),
       },
       statements: [
@@ -775,13 +772,10 @@ export const reopenPeriod: Command<{ id: string; reason: string }> = async (db, 
  */
 export interface OpeningBalancesDeps {
   entityTypeOf: YearEndDeps["entityTypeOf"];
-  /** the journal-entries domain's loadEntry: the cash-method entry to reverse */
-  loadEntry: EntryLoader;
 }
 
 export const postOpeningBalances = ({
   entityTypeOf,
-  loadEntry,
 }: OpeningBalancesDeps): Command<{ id: string; next_period_id: string }> =>
   async function postOpeningBalances(db, input, ctx) {
     const period = await loadPeriod(db, ctx.companyId, input.id);
@@ -849,8 +843,6 @@ export const postOpeningBalances = ({
           lines: transferLines,
         })
       : null;
-    // bokslutsmetoden: the unpaid invoices booked at the year's end, reversed on the first day
-    const cashReversal = await reverseCashMethodEntry(db, ctx, loadEntry, period, next);
     return {
       status: 201,
       data: {
@@ -860,9 +852,10 @@ export const postOpeningBalances = ({
         next_period_id: next.id,
         carry_forward_entry_id: transfer?.row.id ?? null,
         carry_forward_voucher_number: transfer?.voucherNumber ?? null,
-        cash_method_reversal_entry_id: cashReversal?.row.id ?? null,
+        // bokslutsmetoden's entry is no longer reversed (./cash-method.ts): kept for clients, always null
+        cash_method_reversal_entry_id: null,
       },
-      statements: [...entry.statements, ...(transfer?.statements ?? []), ...(cashReversal?.statements ?? [])],
+      statements: [...entry.statements, ...(transfer?.statements ?? [])],
       audit: {
         action: "fiscal_period.opening_balances",
         resourceType: "fiscal_period",

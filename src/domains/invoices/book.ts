@@ -13,6 +13,7 @@ import { invoices } from "../../db/schema";
 import { ApiError } from "../../errors/api-error";
 import { saleInvoiced } from "../../ledger/posting-rules";
 import { loadCompany } from "../companies";
+import { documentYearEnd } from "../fiscal-periods";
 import { splitReceivable } from "./deduction";
 import { saleOf } from "./issue";
 import { invoiceJson, itemsOfInvoice, loadInvoice, type InvoiceRow } from "./queries";
@@ -47,6 +48,14 @@ export const bookInvoice: Command<{ id: string }> = async (db, input, ctx) => {
       paid_amount: row.paidOre / 100,
       credited_amount: row.creditedOre / 100,
     });
+  // bokslutsmetoden: an invoice in its year's entry is on 1510 with its sale already
+  const year = await documentYearEnd(db, ctx.companyId, row.invoiceDate);
+  if (year?.entryMadeAt && (row.sentAt ?? row.createdAt) < year.entryMadeAt)
+    throw new ApiError(
+      "INVOICE_BOOK_INVALID_STATUS",
+      { id: row.id, status: row.status, reason: "booked_by_cash_method_year_end", year_end: year.end },
+      "The invoice was booked, unpaid, by the cash method's year-end entry (bokslutsmetoden): it is on 1510 already.",
+    );
 
   const sale = saleOf(row, await itemsOfInvoice(db, row.id));
   const entry = await ctx.ledger.post({

@@ -13,8 +13,9 @@ import { invoiceDeductionDecisions } from "../../db/schema";
 import { newId } from "../../ids";
 import type { EngineLine } from "../../ledger/engine";
 import { saleSettledInCash } from "../../ledger/posting-rules";
-import type { AccountingMethod } from "../../ledger/settlement";
-import { deductionPaidOutOre, invoiceForClaim, planDeductionRejected } from "./deduction";
+import { type AccountingMethod, cashPaymentAfterYearEnd } from "../../ledger/settlement";
+import { DEDUCTION_RECEIVABLE_ACCOUNT, deductionPaidOutOre, invoiceForClaim, planDeductionRejected } from "./deduction";
+import { receivableBookedAtYearEnd } from "./year-end-share";
 import { creditNotesOf, itemsOfInvoice, paymentsOfInvoice } from "./queries";
 import { saleAfterCredits } from "./service";
 
@@ -72,8 +73,16 @@ async function cashPayoutLines(db: Database, d: InvoiceDecision): Promise<Engine
   const sale = saleAfterCredits(row, await itemsOfInvoice(db, row.id), await creditNotesOf(db, d.companyId, row.id));
   const customerPaidSek = (await paymentsOfInvoice(db, row.id)).reduce((s, p) => s + p.amountSekOre, 0);
   const beforeSek = customerPaidSek + (await deductionPaidOutOre(db, row.id));
-  return saleSettledInCash({ ...sale, text: `Skattereduktion ${sale.text}`.slice(0, 200) }, d.settlementAccount, 0, {
-    beforeSek,
-    afterSek: beforeSek + d.paidOutOre,
-  });
+  const text = `Skattereduktion ${sale.text}`.slice(0, 200);
+  // bokslutsmetoden: a payout after the invoice's year settles what that year's entry booked on 1513
+  return cashPaymentAfterYearEnd(
+    { beforeSek, afterSek: beforeSek + d.paidOutOre },
+    await receivableBookedAtYearEnd(db, d.companyId, row, d.date),
+    0,
+    (sek) => [
+      { accountNumber: d.settlementAccount, debitOre: sek, creditOre: 0, lineDescription: text },
+      { accountNumber: DEDUCTION_RECEIVABLE_ACCOUNT, debitOre: 0, creditOre: sek, lineDescription: text },
+    ],
+    (_fx, part) => saleSettledInCash({ ...sale, text }, d.settlementAccount, 0, part),
+  );
 }

@@ -18,8 +18,10 @@ import { ApiError, fieldError } from "../../errors/api-error";
 import { newId } from "../../ids";
 import { assertBalanced, assertPeriodOpen, type EngineLine } from "../../ledger/engine";
 import { toOre } from "../../money";
-import { saleInvoiced, saleSettledInCash, type Sale } from "../../ledger/posting-rules";
+import { customerPaymentReceived, saleInvoiced, saleSettledInCash, type Sale } from "../../ledger/posting-rules";
+import { receivableBookedAtYearEnd } from "./year-end-share";
 import {
+  cashPaymentAfterYearEnd,
   openItem,
   paymentDateOnOrAfter,
   paymentLines,
@@ -474,18 +476,24 @@ export const payInvoice: Command<InvoicePayInput & { id: string }> = async (db, 
   const sale = saleAfterCredits(row, await itemsOfInvoice(db, row.id), credits);
   const text = `Inbetalning ${sale.text}`;
   const paidOutOre = await paidOutBeforeCashPayment(db, row, method);
+  const date = paymentDateOnOrAfter(input.payment_date ?? ctx.now.slice(0, 10), row.invoiceDate);
+  // bokslutsmetoden: what the invoice's year-end entry booked on 1510 is settled there, not booked again
+  const atYearEnd =
+    method === "cash" && !input.lines ? await receivableBookedAtYearEnd(db, ctx.companyId, row, date) : null;
   const lines = input.lines
     ? customPaymentLines(input.lines, method, plan.bookedSekOre)
     : paymentLines("receivable", method, plan, {
         settlementAccount: input.settlement_account,
         text,
         inCash: (diff, share) =>
-          saleSettledInCash(sale, input.settlement_account, diff, {
-            beforeSek: share.beforeSek + paidOutOre,
-            afterSek: share.afterSek + paidOutOre,
-          }),
+          cashPaymentAfterYearEnd(
+            { beforeSek: share.beforeSek + paidOutOre, afterSek: share.afterSek + paidOutOre },
+            atYearEnd,
+            diff,
+            (sek, fx) => customerPaymentReceived(sek, fx, input.settlement_account, text),
+            (fx, part) => saleSettledInCash(sale, input.settlement_account, fx, part),
+          ),
       });
-  const date = paymentDateOnOrAfter(input.payment_date ?? ctx.now.slice(0, 10), row.invoiceDate);
   const entry = await ctx.ledger.post({
     date,
     description: text,

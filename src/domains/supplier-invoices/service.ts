@@ -16,8 +16,21 @@ import { ApiError, fieldError } from "../../errors/api-error";
 import { newId } from "../../ids";
 import { assertPeriodOpen } from "../../ledger/engine";
 import { toOre } from "../../money";
-import { purchaseRegistered, purchaseSettledInCash, type Purchase } from "../../ledger/posting-rules";
-import { openItem, paymentDateOnOrAfter, paymentLines, paymentTermsOf, planPayment } from "../../ledger/settlement";
+import {
+  purchaseRegistered,
+  purchaseSettledInCash,
+  supplierPaymentMade,
+  type Purchase,
+} from "../../ledger/posting-rules";
+import { payableBookedAtYearEnd } from "./year-end-share";
+import {
+  cashPaymentAfterYearEnd,
+  openItem,
+  paymentDateOnOrAfter,
+  paymentLines,
+  paymentTermsOf,
+  planPayment,
+} from "../../ledger/settlement";
 import { addDays } from "../../sweden/fiscal-year";
 import { isSlpAccount, toSekOre, vatOre } from "../../sweden/invoicing";
 import { vatRateToBp } from "../../sweden/vat";
@@ -350,10 +363,19 @@ export const paySupplierInvoice: Command<SupplierInvoicePayInput & { id: string 
   const items = await itemsOfSupplierInvoice(db, row.id);
   const purchase = purchaseOf(row, items, await vatRegistered(db, ctx.companyId));
   const text = `Betalning ${purchase.text}`;
+  // bokslutsmetoden: what the invoice's year-end entry booked on 2440 is settled there, not booked again
+  const atYearEnd = method === "cash" ? await payableBookedAtYearEnd(db, ctx.companyId, row, date) : null;
   const lines = paymentLines("payable", method, plan, {
     settlementAccount: input.settlement_account,
     text,
-    inCash: (diff, share) => purchaseSettledInCash(purchase, input.settlement_account, diff, share),
+    inCash: (diff, share) =>
+      cashPaymentAfterYearEnd(
+        share,
+        atYearEnd,
+        diff,
+        (sek, fx) => supplierPaymentMade(sek, fx, input.settlement_account, text),
+        (fx, part) => purchaseSettledInCash(purchase, input.settlement_account, fx, part),
+      ),
   });
   const entry = await ctx.ledger.post({
     date,

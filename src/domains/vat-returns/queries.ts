@@ -77,6 +77,17 @@ export async function returnsOfPeriod(db: Database, companyId: string, start: st
     .all();
 }
 
+/** The original return of the VAT period ending on `end` (a fiscal year's last day), or null. */
+export async function originalReturnEndingOn(db: Database, companyId: string, end: string) {
+  const t = vatReturns;
+  const row = await db
+    .select({ id: t.id, period: t.period })
+    .from(t)
+    .where(and(eq(t.companyId, companyId), eq(t.periodEnd, end), eq(t.kind, "original")))
+    .get();
+  return row ?? null;
+}
+
 /** The latest end of a VAT period declared in a fiscal period (null when none is). */
 export async function lastDeclaredEnd(db: Database, companyId: string, fiscalPeriodId: string): Promise<string | null> {
   const t = vatReturns;

@@ -71,6 +71,21 @@ export const VatReturnSchema = z
     pdf_url: z.string(),
     eskd_url: z.string(),
     created_at: z.string(),
+    warnings: z
+      .array(
+        z.object({
+          severity: z.string(),
+          code: z.string(),
+          message: z.string(),
+          details: z.record(z.string(), z.unknown()),
+        }),
+      )
+      .optional()
+      .openapi({
+        description:
+          "in the create answer: what the return may lack. CASH_METHOD_ENTRY_MISSING: a cash-method company's return of the fiscal year's last VAT period made before " +
+          "the year's bokslutsmetoden entry (POST .../fiscal-periods/{id}/cash-method-entry): the unpaid invoices' VAT is not in it, and a correction return is due once booked",
+      }),
   })
   .openapi("VatReturn");
 

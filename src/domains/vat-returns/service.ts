@@ -22,7 +22,7 @@ import { type Box, declarationBoxes } from "../../sweden/vat-declaration";
 import { vatPeriodsOfYear, type VatPeriod } from "../../sweden/vat-periods";
 import { isVatAccount, vatTransfer } from "../../sweden/vat-transfer";
 import { loadCompany } from "../companies";
-import { listPeriods, lockDatesOf } from "../fiscal-periods";
+import { type Finding, listPeriods, lockDatesOf } from "../fiscal-periods";
 import {
   type Boxes,
   declaredPeriods,
@@ -39,6 +39,18 @@ export type CompanyVatPeriod = VatPeriod & { fiscal: FiscalPeriodRow };
 
 /** The fiscal periods' lock, handed in by the composition root (it checks the bank transactions too). */
 export type LockCommand = Command<{ id: string; lock_date?: string }>;
+
+/**
+ * The warnings of a return of a fiscal year's last VAT period made before the cash method's
+ * year-end entry (fiscal-periods' pendingCashMethodEntry and cashMethodFindings with the
+ * invoice domains' unpaid lines, above this domain: handed in by the composition root).
+ */
+export type CashMethodWarnings = (
+  db: Database,
+  companyId: string,
+  fiscal: FiscalPeriodRow,
+  today: string,
+) => Promise<Finding[]>;
 
 /** Every VAT period of every fiscal year the company has, in date order. */
 export function companyVatPeriods(momsPeriod: MomsPeriod, periods: FiscalPeriodRow[]): CompanyVatPeriod[] {
@@ -205,7 +217,10 @@ async function planLock(
  * POST .../vat-returns: the period's return (or, with correction, its correction return),
  * its transfer entry dated the period's last day, the lock, the row.
  */
-export const createVatReturn = (lock: LockCommand): Command<VatReturnCreateInput> =>
+export const createVatReturn = (
+  lock: LockCommand,
+  cashMethodWarnings: CashMethodWarnings,
+): Command<VatReturnCreateInput> =>
   async function createVatReturn(db, input, ctx, env) {
     const [{ companies: company }, periods] = await Promise.all([
       loadCompany(db, ctx.companyId),
@@ -283,7 +298,12 @@ export const createVatReturn = (lock: LockCommand): Command<VatReturnCreateInput
       voucherNumber: entry?.voucherNumber ?? null,
       createdAt: ctx.now,
     };
-    const data = vatReturnJson(row, transfer.lines);
+    // bokslutsmetoden: the year's last return must carry the unpaid invoices' VAT (docs/vat-returns.md)
+    const warnings =
+      target.end === target.fiscal.periodEnd
+        ? await cashMethodWarnings(db, ctx.companyId, target.fiscal, ctx.now.slice(0, 10))
+        : [];
+    const data = { ...vatReturnJson(row, transfer.lines), warnings };
     const statements: Statement[] = [...(entry?.statements ?? []), db.insert(vatReturns).values(row)];
     statements.push(...locking.statements);
     return {
