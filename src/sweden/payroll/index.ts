@@ -69,6 +69,7 @@ export { specialPayrollTaxOnPensionCost, type SpecialPayrollTax } from "./specia
 export { lastBirthYearWithHigherBasicDeduction, taxColumnFor, type IncomeKind, type TaxColumn } from "./tax-column";
 export {
   oneOffWithholding,
+  regularPayMonthsInYear,
   regularWithholding,
   type OneOffPayment,
   type Withholding,
