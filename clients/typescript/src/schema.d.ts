@@ -28032,7 +28032,7 @@ export interface components {
             };
             /** @description whole kronor: cash pay declared (fields 011 and 131) */
             total_brutto: number;
-            /** @description whole kronor: taxable benefits declared (012, 013, 015, 132, 133, 139) */
+            /** @description whole kronor: taxable benefits declared (012, 013, 132, 133) */
             total_benefits: number;
             /** @description whole kronor: field 497, the tax withheld (001 and 274) */
             total_tax: number;

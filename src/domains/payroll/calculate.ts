@@ -113,7 +113,6 @@ export function calculateMonth(input: {
 }): MonthResult {
   const { terms: t, payDate } = input;
   const year = Number(payDate.slice(0, 4));
-  const month = Number(payDate.slice(5, 7));
   const warnings: string[] = [];
   const name = `${t.firstName} ${t.lastName}`;
 

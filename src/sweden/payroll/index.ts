@@ -51,6 +51,7 @@ export {
   type AgiInput,
   type AgiTotals,
 } from "./agi";
+export { AGI_BENEFIT_ELEMENTS, AGI_FIELDS, type AgiElement, type AgiFieldSpec } from "./agi-fields";
 export { ageAtStartOfYear, birthDateFromPersonnummer } from "./birth-date";
 export {
   declaredContributions,
