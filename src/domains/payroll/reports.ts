@@ -15,8 +15,10 @@ import {
   maskedPersonnummer,
   runEmployees,
   runJson,
+  type RunEmployeeRow,
   type SalaryRunRow,
 } from "./queries";
+import { agiReconciliation } from "./agi-reconciliation";
 import type { AvgifterBasis, SalaryJournal, SalaryJournalTotals } from "./report-schemas";
 
 const toOreExact = (kronor: number) => Math.round(kronor * 100);
@@ -58,10 +60,12 @@ export async function avgifterBasis(db: Database, companyId: string, year: numbe
   const byMonth = new Map<string, { parts: ContributionPart[] }[]>();
   let bookedOre = 0;
   let roundingOre = 0;
+  const membersOf = new Map<string, RunEmployeeRow[]>();
   for (const run of runs) {
     roundingOre += run.avgifterRoundingOre;
     const month = run.paymentDate.slice(0, 7);
-    for (const m of await runEmployees(db, run.id)) {
+    membersOf.set(run.id, await runEmployees(db, run.id));
+    for (const m of membersOf.get(run.id)!) {
       const parts = contributionPartsOf(m.breakdown);
       const acc = perEmployee.get(m.employeeId) ?? { basisOre: 0, amountOre: 0, rates: new Map() };
       acc.basisOre += m.avgifterBasisOre;
@@ -125,6 +129,7 @@ export async function avgifterBasis(db: Database, companyId: string, year: numbe
       rounding_booked: fromOre(roundingOre),
       amount_declared: months.reduce((s, m) => s + m.totalKronor, 0),
     },
+    agi_reconciliation: await agiReconciliation(db, companyId, runs, membersOf),
   };
 }
 
