@@ -553,3 +553,41 @@ export async function sourceBalancesThrough(
     GROUP BY l.account_number`);
   return new Map(rows.map((r) => [r.account, Number(r.balance)]));
 }
+
+/**
+ * Per posted entry of `entryIds`: debit minus credit per account, öre. How a domain reads what
+ * its own entries put on the accounts (the payroll's AGI reconciliation) without the tables.
+ */
+export async function entryAccountNets(
+  db: Database,
+  companyId: string,
+  entryIds: string[],
+): Promise<Map<string, Map<string, number>>> {
+  const out = new Map<string, Map<string, number>>();
+  for (let i = 0; i < entryIds.length; i += 90) {
+    const ids = entryIds.slice(i, i + 90);
+    const rows = await db
+      .select({
+        entry: journalLines.journalEntryId,
+        account: journalLines.accountNumber,
+        net: sql<number>`SUM(${journalLines.debitOre} - ${journalLines.creditOre})`,
+      })
+      .from(journalLines)
+      .innerJoin(journalEntries, eq(journalEntries.id, journalLines.journalEntryId))
+      .where(
+        and(
+          eq(journalLines.companyId, companyId),
+          eq(journalEntries.status, "posted"),
+          inArray(journalLines.journalEntryId, ids),
+        ),
+      )
+      .groupBy(journalLines.journalEntryId, journalLines.accountNumber)
+      .all();
+    for (const r of rows) {
+      const m = out.get(r.entry) ?? new Map<string, number>();
+      m.set(r.account, Number(r.net));
+      out.set(r.entry, m);
+    }
+  }
+  return out;
+}

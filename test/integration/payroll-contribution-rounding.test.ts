@@ -12,6 +12,7 @@
 //   per employee: 10 473.33 + 6 145.27 + 3 073.31 = 19 691.91 (7510)
 // Declared: 31.42 % of (33 333 + 3 000 = 36 333) = 11 415.8286 -> 11 415; 20.81 % of 25 000 =
 //   5 202.50 -> 5 202; 10.21 % of 30 100 = 3 073.21 -> 3 073; total 19 690 (2731); 3740 credited 1.91.
+import { validateAgi } from "../fixtures/agi/validate-agi";
 import { describe, expect, it } from "vitest";
 import { call, companyFixture, entryLines, hire, write } from "../helpers";
 
@@ -80,6 +81,7 @@ describe("employer contributions booked as declared", () => {
 
     const agi = await write(f.actor.key, "POST", R("/generate-agi"), { contact: CONTACT });
     expect(agi.status, JSON.stringify(agi.body)).toBe(201);
+    expect(validateAgi(agi.body.data.agi_xml)).toEqual([]);
     expect(agi.body.data).toMatchObject({
       total_avgifter: 19690,
       contributions_by_rate: [

@@ -7,6 +7,7 @@
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { admin, BASE, call, companyFixture, hire, newActor, write } from "../helpers";
+import { validateAgi } from "../fixtures/agi/validate-agi";
 import { booksDb } from "../books";
 
 const f = companyFixture({ name: "Personuppgifter AB" });
@@ -125,6 +126,7 @@ describe("personal data at rest", () => {
     expect(gen.status, JSON.stringify(gen.body)).toBe(201);
     // the caller gets the file, with the personnummer Skatteverket needs
     expect(gen.body.data.agi_xml).toContain(PNR);
+    expect(validateAgi(gen.body.data.agi_xml)).toEqual([]);
 
     const stored = await booksDb
       .prepare("SELECT xml FROM agi_declarations WHERE company_id = ?")

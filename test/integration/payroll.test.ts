@@ -436,6 +436,10 @@ describe("a month of salaries, April 2026", () => {
       "2710": [0, 66369],
       "2790": [0, 250],
       "1930": [0, 204381],
+      // the benefits' values by kind against 7380 (issue #40): car 4 000, meal 1 000
+      "7385": [4000, 0],
+      "7382": [1000, 0],
+      "7380": [0, 5000],
     });
     expect(await entryLines(f.actor.key, f.companyId, b.avgifter_entry_id)).toEqual({
       "7510": [77431.13, 0],
@@ -513,6 +517,23 @@ describe("a month of salaries, April 2026", () => {
       rounding_booked: -1.13,
       amount_declared: 77430,
     });
+    // the books against the AGI (issue #40): no AGI generated yet, the books' side from the salary entry above
+    expect(basis.body.data.agi_reconciliation).toEqual([
+      {
+        salary_run_id: runId,
+        period: "2026-04",
+        salary_entry_id: b.salary_entry_id,
+        books: {
+          cash_pay: 181100 + 8100 + 81000,
+          benefits: 5000,
+          tax: 66369,
+          benefits_by_account: { "7385": 4000, "7382": 1000 },
+        },
+        not_declared: { cash_pay: 0, benefits: 0, tax: 0 },
+        agi: null,
+        difference: null,
+      },
+    ]);
     expect(basis.body.data.employees.find((e: any) => e.employee_id === young)).toMatchObject({
       personnummer_masked: "20050615-XXXX",
       basis: 28000,

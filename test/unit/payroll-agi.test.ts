@@ -9,7 +9,10 @@ import {
   type AgiEmployeeMonth,
   type AgiInput,
 } from "../../src/sweden/payroll";
+import { AGI_FIELDS } from "../../src/sweden/payroll";
+import fieldList from "../fixtures/agi/field-list.json";
 import example from "../fixtures/agi/skatteverket_Exempelfil_01_Vanliga_lontagare_v1.1.9.xml?raw";
+import { validateAgi } from "../fixtures/agi/validate-agi";
 
 const base: AgiEmployeeMonth = {
   payeeId: "198202252386",
@@ -119,9 +122,9 @@ describe("individualFields", () => {
       ["006", "202604"],
       ["570", "001"],
       ["011", 35000],
-      ["012", 1500],
+      // kostförmån 1 000 + other 1 500: one field, 012 (the schema has no meal field; issue #40)
+      ["012", 2500],
       ["013", 4000],
-      ["015", 1000],
       ["001", 7134],
       ["050", 1],
       ["051", 1],
@@ -145,9 +148,8 @@ describe("individualFields", () => {
       ["006", "RedovisningsPeriod", "202603"],
       ["570", "Specifikationsnummer", "001"],
       ["131", "KontantErsattningEjUlagSA", 20000],
-      ["132", "SkatteplOvrigaFormanerEjUlagSA", 100],
+      ["132", "SkatteplOvrigaFormanerEjUlagSA", 600],
       ["133", "SkatteplBilformanEjUlagSA", 3000],
-      ["139", "KostformanEjUlagSA", 500],
       ["001", "AvdrPrelSkatt", 6000],
     ]);
     const sink = individualFields(
@@ -228,5 +230,59 @@ describe("agiXml", () => {
     expect(hu["agd:SummaArbAvgSlf"]).toEqual({ "@_faltkod": "487", "#text": "9426" });
     expect(() => agiXml({ ...example01, employerId: "5560269986" })).toThrow(RangeError);
     expect(() => agiXml({ ...example01, period: "2021-01" })).toThrow(RangeError);
+  });
+});
+
+describe("the field list (test/fixtures/agi/field-list.json; the XSD could not be obtained)", () => {
+  it("accepts Skatteverket's example file 01 and every element and code in it", () => {
+    expect(validateAgi(example)).toEqual([]);
+    for (const [, name, code] of example.matchAll(/<agd:(\w+) faltkod="(\d+)">/g))
+      expect([name, (fieldList.fields as Record<string, { code: string }>)[name]?.code]).toEqual([name, code]);
+  });
+
+  it("refuses what the schema does not have: a meal benefit as KostformanUlagAG 015, a wrong code, a negative amount", () => {
+    const meal = example.replace(
+      '<agd:AvdrPrelSkatt faltkod="001">9300',
+      '<agd:KostformanUlagAG faltkod="015">1000</agd:KostformanUlagAG><agd:AvdrPrelSkatt faltkod="001">9300',
+    );
+    expect(validateAgi(meal)).toEqual(["Blankett 1/IU: KostformanUlagAG is not in the field list"]);
+    expect(
+      validateAgi(example.replace('SkatteplBilformanUlagAG faltkod="013"', 'SkatteplBilformanUlagAG faltkod="015"')),
+    ).toEqual(["Blankett 1/IU: SkatteplBilformanUlagAG has faltkod 015, the field list 013"]);
+    expect(validateAgi(example.replace(">28500<", ">-28500<"))).toEqual([
+      "Blankett 1/IU: KontantErsattningUlagAG not whole kronor 0-9 999 999",
+    ]);
+  });
+
+  it("the writer's elements and codes are the list's, and every file it writes passes", () => {
+    for (const [element, spec] of Object.entries(AGI_FIELDS))
+      expect([element, spec.code]).toEqual([
+        element,
+        (fieldList.fields as Record<string, { code: string }>)[element]?.code,
+      ]);
+    const all: AgiEmployeeMonth[] = [
+      {
+        ...base,
+        cashPayOre: 3_500_099,
+        carBenefitOre: 400_050,
+        mealBenefitOre: 100_000,
+        otherBenefitsOre: 150_000,
+        taxOre: 713_400,
+        mileageAllowance: true,
+        perDiem: true,
+      },
+      {
+        ...base,
+        specificationNumber: 2,
+        contributionLiable: false,
+        cashPayOre: 2_000_000,
+        carBenefitOre: 300_000,
+        mealBenefitOre: 50_000,
+        taxOre: 600_000,
+      },
+      { ...base, specificationNumber: 3, sink: true, cashPayOre: 3_000_000, taxOre: 675_000 },
+    ];
+    expect(validateAgi(agiXml({ ...example01, employees: all }).xml)).toEqual([]);
+    expect(validateAgi(agiXml(example01).xml)).toEqual([]);
   });
 });

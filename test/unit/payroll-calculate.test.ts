@@ -83,6 +83,32 @@ describe("tax", () => {
     );
   });
 
+  it("counts a leaver's annual income only to the end of the employment (issue #40)", () => {
+    // Employed October-November at 32 000 kr, leaves 2026-11-30, paid semesterersättning 8 048 kr
+    // with the November salary. Income from this payer in 2026: 32 000 (October) + 32 000
+    // (November) + 8 048 = 72 048 -> column 1 band 25 042-82 800: 10 % -> 804 kr. Counting
+    // December too gives 104 048 -> 21 % -> 1 690 kr: 886 kr too much (the case of the issue).
+    const terms = { monthlySalaryOre: 3_200_000, employmentEnd: "2026-11-30" };
+    const opts = {
+      payDate: "2026-11-25",
+      items: [{ itemType: "vacation_payout", amountOre: 804_800 }],
+      ytd: 3_200_000,
+    };
+    const leaver = month(terms, opts);
+    const staying = month({ ...terms, employmentEnd: null }, opts);
+    const oneOff = (f: typeof leaver) =>
+      (f.breakdown.tax as { one_off: { annual_income_kronor: number; tax: number } }).one_off;
+    expect(oneOff(leaver)).toMatchObject({ annual_income_kronor: 72_048, tax: Math.trunc(8_048 * 0.1) });
+    expect(oneOff(staying)).toMatchObject({ annual_income_kronor: 104_048, tax: Math.trunc(8_048 * 0.21) });
+    expect(staying.taxOre - leaver.taxOre).toBe(886_00);
+    // ending later in the year counts through that month; ending next year counts to December
+    const endsDecember = month({ ...terms, employmentEnd: "2026-12-15" }, opts);
+    expect(oneOff(endsDecember).annual_income_kronor).toBe(104_048);
+    // paid after the end (final settlement in December for a November leaver): this payment only
+    const after = month({ ...terms, employmentEnd: "2026-11-30" }, { ...opts, payDate: "2026-12-25", ytd: 6_400_000 });
+    expect(oneOff(after).annual_income_kronor).toBe(64_000 + 32_000 + 8_048);
+  });
+
   it("adds benefits to the bases without paying them; keeps reimbursements out of both", () => {
     const f = month(
       {},

@@ -28173,7 +28173,7 @@ export interface components {
             };
             /** @description whole kronor: cash pay declared (fields 011 and 131) */
             total_brutto: number;
-            /** @description whole kronor: taxable benefits declared (012, 013, 015, 132, 133, 139) */
+            /** @description whole kronor: taxable benefits declared (012, 013, 132, 133) */
             total_benefits: number;
             /** @description whole kronor: field 497, the tax withheld (001 and 274) */
             total_tax: number;
@@ -28265,6 +28265,51 @@ export interface components {
                 /** @description whole kronor */
                 amount_declared: number;
             };
+            /** @description per booked run: cash pay (7010/7210/7220), benefits (7380's credit) and tax (2710) from the salary entry against the AGI (011+131, 012+013+132+133, 497) */
+            agi_reconciliation: {
+                salary_run_id: string;
+                period: string;
+                salary_entry_id: string | null;
+                books: {
+                    /** @description kronor, at most two decimals (öre) */
+                    cash_pay: number;
+                    /** @description kronor, at most two decimals (öre) */
+                    benefits: number;
+                    /** @description kronor, at most two decimals (öre) */
+                    tax: number;
+                    /** @description the benefits' values by BAS account: 7381, 7382, 7385, 7389 */
+                    benefits_by_account: {
+                        [key: string]: number;
+                    };
+                };
+                /** @description pay to F-skatt holders: booked, not in the AGI */
+                not_declared: {
+                    /** @description kronor, at most two decimals (öre) */
+                    cash_pay: number;
+                    /** @description kronor, at most two decimals (öre) */
+                    benefits: number;
+                    /** @description kronor, at most two decimals (öre) */
+                    tax: number;
+                };
+                /** @description the run's AGI totals; null before it is generated */
+                agi: {
+                    /** @description kronor, at most two decimals (öre) */
+                    cash_pay: number;
+                    /** @description kronor, at most two decimals (öre) */
+                    benefits: number;
+                    /** @description kronor, at most two decimals (öre) */
+                    tax: number;
+                } | null;
+                /** @description books - not_declared - agi: the AGI's truncation to whole kronor per employee and field (under 1 kr each) */
+                difference: {
+                    /** @description kronor, at most two decimals (öre) */
+                    cash_pay: number;
+                    /** @description kronor, at most two decimals (öre) */
+                    benefits: number;
+                    /** @description kronor, at most two decimals (öre) */
+                    tax: number;
+                } | null;
+            }[];
         };
         SalaryJournal: {
             filter: {

@@ -11,6 +11,7 @@ import Big from "big.js";
 import {
   employerContributions,
   oneOffWithholding,
+  regularPayMonthsInYear,
   regularWithholding,
   specialPayrollTaxOnPensionCost,
   taxColumnFor,
@@ -33,6 +34,8 @@ export interface EmployeeTerms {
   taxColumn: number | null;
   taxDecidedPercent: string | null;
   taxDecisionReference: string | null;
+  /** Last day of the employment (YYYY-MM-DD), null while it runs: the one-off amounts' annual income. */
+  employmentEnd?: string | null;
 }
 
 export interface ItemIn {
@@ -110,7 +113,6 @@ export function calculateMonth(input: {
 }): MonthResult {
   const { terms: t, payDate } = input;
   const year = Number(payDate.slice(0, 4));
-  const month = Number(payDate.slice(5, 7));
   const warnings: string[] = [];
   const name = `${t.firstName} ${t.lastName}`;
 
@@ -160,7 +162,8 @@ export function calculateMonth(input: {
   let oneOffTax = 0;
   let oneOffRule: unknown = null;
   if (sums.one_off > 0) {
-    const remainingMonths = 13 - month;
+    // this month and the rest of the year up to the end of the employment (issue #40)
+    const remainingMonths = regularPayMonthsInYear(payDate, t.employmentEnd ?? null);
     const annualIncomeKronor =
       kronor(input.ytdTaxBasisOre) + kronor(Math.max(0, regularTaxableOre)) * remainingMonths + kronor(sums.one_off);
     const oneOff = oneOffWithholding(year, basis, {
@@ -199,6 +202,7 @@ export function calculateMonth(input: {
       oneOffRule = {
         taxable_kronor: kronor(sums.one_off),
         annual_income_kronor: annualIncomeKronor,
+        regular_months_counted: remainingMonths,
         tax: oneOffTax,
         rule: oneOff.rule,
       };

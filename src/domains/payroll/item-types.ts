@@ -4,7 +4,8 @@
 // - one_off: cash pay not tied to the period (bonus, retroactive pay): taxed by the one-off rules
 //   (engångsbelopp, SKVFS 2025:21), in the contribution basis, booked like regular pay.
 // - benefit: taxable benefits (förmåner): raise the tax and contribution bases, never paid out,
-//   so not booked as pay (their cost is booked when the company pays for them).
+//   so not booked as pay (their cost is booked when the company pays for them); their value is
+//   booked in the salary entry on 7381/7382/7385/7389 against 7380 (booking.ts, issue #40).
 // - reimbursement: tax-free reimbursements (utlägg, skattefri bilersättning, traktamente): paid
 //   out, outside both bases, booked to their expense account.
 // - deduction: net deductions (nettolöneavdrag): taken from the net pay, credited to their account.

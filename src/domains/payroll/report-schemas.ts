@@ -40,6 +40,9 @@ const DeclaredRateSchema = z.strictObject({
   amount: WholeKronorSchema,
 });
 
+/** Cash pay, benefits and tax of a run, kronor (issue #40: the books against the AGI). */
+const ReconciledSchema = z.strictObject({ cash_pay: KronorSchema, benefits: KronorSchema, tax: KronorSchema });
+
 export const AvgifterBasisSchema = z
   .strictObject({
     year: z.number().int(),
@@ -78,6 +81,32 @@ export const AvgifterBasisSchema = z
       }),
       amount_declared: WholeKronorSchema,
     }),
+    agi_reconciliation: z
+      .array(
+        z.strictObject({
+          salary_run_id: z.string(),
+          period: MonthSchema,
+          salary_entry_id: z.string().nullable(),
+          books: z.strictObject({
+            ...ReconciledSchema.shape,
+            benefits_by_account: z
+              .record(z.string(), KronorSchema)
+              .openapi({ description: "the benefits' values by BAS account: 7381, 7382, 7385, 7389" }),
+          }),
+          not_declared: ReconciledSchema.openapi({ description: "pay to F-skatt holders: booked, not in the AGI" }),
+          agi: ReconciledSchema.nullable().openapi({
+            description: "the run's AGI totals; null before it is generated",
+          }),
+          difference: ReconciledSchema.nullable().openapi({
+            description:
+              "books - not_declared - agi: the AGI's truncation to whole kronor per employee and field (under 1 kr each)",
+          }),
+        }),
+      )
+      .openapi({
+        description:
+          "per booked run: cash pay (7010/7210/7220), benefits (7380's credit) and tax (2710) from the salary entry against the AGI (011+131, 012+013+132+133, 497)",
+      }),
   })
   .openapi("AvgifterBasis");
 export type AvgifterBasis = z.infer<typeof AvgifterBasisSchema>;

@@ -15,8 +15,11 @@ import {
   maskedPersonnummer,
   runEmployees,
   runJson,
+  type EmployeeRow,
+  type RunEmployeeRow,
   type SalaryRunRow,
 } from "./queries";
+import { agiReconciliation } from "./agi-reconciliation";
 import type { AvgifterBasis, SalaryJournal, SalaryJournalTotals } from "./report-schemas";
 
 const toOreExact = (kronor: number) => Math.round(kronor * 100);
@@ -26,6 +29,51 @@ function kronorOf(ore: SalaryJournalTotals): SalaryJournalTotals {
   const out = { ...ore };
   for (const key of Object.keys(out) as (keyof SalaryJournalTotals)[]) out[key] = fromOre(ore[key]);
   return out;
+}
+
+type EmployeeAcc = {
+  basisOre: number;
+  amountOre: number;
+  rates: Map<string, { rate: ContributionRateKind; percent: string; basisOre: number; amountOre: number }>;
+};
+
+/** The report's employees, by last and first name. */
+function employeeRowsOf(perEmployee: Map<string, EmployeeAcc>, people: Map<string, EmployeeRow>) {
+  return [...perEmployee]
+    .map(([id, acc]) => {
+      const e = people.get(id)!;
+      return {
+        employee_id: id,
+        first_name: e.firstName,
+        last_name: e.lastName,
+        personnummer_masked: maskedPersonnummer(e.personnummerPrefix),
+        birth_date: e.birthDate,
+        basis: fromOre(acc.basisOre),
+        amount: fromOre(acc.amountOre),
+        rates: [...acc.rates.values()].map((r) => ({
+          rate: r.rate,
+          percent: r.percent,
+          basis: fromOre(r.basisOre),
+          amount: fromOre(r.amountOre),
+        })),
+      };
+    })
+    .sort((a, b) => a.last_name.localeCompare(b.last_name, "sv") || a.first_name.localeCompare(b.first_name, "sv"));
+}
+
+/** The months' declared figures summed per rate (whole kronor). */
+function declaredByRateOf(
+  months: { byRate: { percent: string; basisKronor: number; contributionKronor: number }[] }[],
+) {
+  const byRate = new Map<string, { basis: number; amount: number }>();
+  for (const m of months)
+    for (const r of m.byRate) {
+      const d = byRate.get(r.percent) ?? { basis: 0, amount: 0 };
+      d.basis += r.basisKronor;
+      d.amount += r.contributionKronor;
+      byRate.set(r.percent, d);
+    }
+  return [...byRate].map(([percent, d]) => ({ percent, basis: d.basis, amount: d.amount }));
 }
 
 /**
@@ -47,21 +95,16 @@ export async function avgifterBasis(db: Database, companyId: string, year: numbe
     )
     .orderBy(asc(salaryRuns.paymentDate))
     .all();
-  const perEmployee = new Map<
-    string,
-    {
-      basisOre: number;
-      amountOre: number;
-      rates: Map<string, { rate: ContributionRateKind; percent: string; basisOre: number; amountOre: number }>;
-    }
-  >();
+  const perEmployee = new Map<string, EmployeeAcc>();
   const byMonth = new Map<string, { parts: ContributionPart[] }[]>();
   let bookedOre = 0;
   let roundingOre = 0;
+  const membersOf = new Map<string, RunEmployeeRow[]>();
   for (const run of runs) {
     roundingOre += run.avgifterRoundingOre;
     const month = run.paymentDate.slice(0, 7);
-    for (const m of await runEmployees(db, run.id)) {
+    membersOf.set(run.id, await runEmployees(db, run.id));
+    for (const m of membersOf.get(run.id)!) {
       const parts = contributionPartsOf(m.breakdown);
       const acc = perEmployee.get(m.employeeId) ?? { basisOre: 0, amountOre: 0, rates: new Map() };
       acc.basisOre += m.avgifterBasisOre;
@@ -79,40 +122,13 @@ export async function avgifterBasis(db: Database, companyId: string, year: numbe
     }
   }
   const people = await employeesByIds(db, companyId, [...perEmployee.keys()]);
-  const employees = [...perEmployee]
-    .map(([id, acc]) => {
-      const e = people.get(id)!;
-      return {
-        employee_id: id,
-        first_name: e.firstName,
-        last_name: e.lastName,
-        personnummer_masked: maskedPersonnummer(e.personnummerPrefix),
-        birth_date: e.birthDate,
-        basis: fromOre(acc.basisOre),
-        amount: fromOre(acc.amountOre),
-        rates: [...acc.rates.values()].map((r) => ({
-          rate: r.rate,
-          percent: r.percent,
-          basis: fromOre(r.basisOre),
-          amount: fromOre(r.amountOre),
-        })),
-      };
-    })
-    .sort((a, b) => a.last_name.localeCompare(b.last_name, "sv") || a.first_name.localeCompare(b.first_name, "sv"));
+  const employees = employeeRowsOf(perEmployee, people);
   const months = [...byMonth].map(([month, list]) => ({ month, ...declaredContributions(list) }));
-  const declaredByRate = new Map<string, { basis: number; amount: number }>();
-  for (const m of months)
-    for (const r of m.byRate) {
-      const d = declaredByRate.get(r.percent) ?? { basis: 0, amount: 0 };
-      d.basis += r.basisKronor;
-      d.amount += r.contributionKronor;
-      declaredByRate.set(r.percent, d);
-    }
   return {
     year,
     salary_run_ids: runs.map((r) => r.id),
     employees,
-    by_rate: [...declaredByRate].map(([percent, d]) => ({ percent, basis: d.basis, amount: d.amount })),
+    by_rate: declaredByRateOf(months),
     by_month: months.map((m) => ({
       month: m.month,
       by_rate: m.byRate.map((r) => ({ percent: r.percent, basis: r.basisKronor, amount: r.contributionKronor })),
@@ -125,6 +141,7 @@ export async function avgifterBasis(db: Database, companyId: string, year: numbe
       rounding_booked: fromOre(roundingOre),
       amount_declared: months.reduce((s, m) => s + m.totalKronor, 0),
     },
+    agi_reconciliation: await agiReconciliation(db, companyId, runs, membersOf),
   };
 }
 

@@ -24,14 +24,15 @@ import { assertPeriodOpen, type EngineLine } from "../../ledger/engine";
 import { toOre } from "../../money";
 import { absenceForRun, planUnlinkAbsence } from "./absence";
 import { calculateMonth, netOre } from "./calculate";
-import { itemType, SALARY_ACCOUNTS } from "./item-types";
+import { bookingOf, periodOf, totalsOf, ZERO_TOTALS } from "./booking";
+export { totalsOf } from "./booking";
+import { itemType } from "./item-types";
 import { openingOf, vacationBookingOf, vacationForRun } from "./vacation";
 import {
   activeEmployees,
   avgifterRoundingOre,
   countRunEmployees,
   earlierTaxBasis,
-  effectiveAvgifterOre,
   effectiveTaxOre,
   employeesByIds,
   lineItemJson,
@@ -58,34 +59,6 @@ import type {
   SalaryRunPatchInput,
 } from "./schemas";
 
-const ZERO_TOTALS = {
-  totalGrossOre: 0,
-  totalBenefitsOre: 0,
-  totalReimbursementsOre: 0,
-  totalDeductionsOre: 0,
-  totalTaxOre: 0,
-  totalNetOre: 0,
-  totalAvgifterOre: 0,
-  totalPensionOre: 0,
-  totalSpecialPayrollTaxOre: 0,
-};
-
-export function totalsOf(rows: RunEmployeeRow[]) {
-  const t = { ...ZERO_TOTALS };
-  for (const r of rows) {
-    t.totalGrossOre += r.grossOre;
-    t.totalBenefitsOre += r.benefitsOre;
-    t.totalReimbursementsOre += r.reimbursementsOre;
-    t.totalDeductionsOre += r.deductionsOre;
-    t.totalTaxOre += effectiveTaxOre(r);
-    t.totalNetOre += r.netOre;
-    t.totalAvgifterOre += effectiveAvgifterOre(r);
-    t.totalPensionOre += r.pensionOre;
-    t.totalSpecialPayrollTaxOre += r.specialPayrollTaxOre;
-  }
-  return t;
-}
-
 function notDraft(run: SalaryRunRow, action: string): ApiError {
   return new ApiError(
     "CONFLICT",
@@ -97,9 +70,6 @@ function notDraft(run: SalaryRunRow, action: string): ApiError {
 async function runData(db: Database, run: SalaryRunRow, count?: number) {
   return runJson(run, count ?? (await countRunEmployees(db, [run.id])).get(run.id) ?? 0);
 }
-
-const periodOf = (run: { periodYear: number; periodMonth: number }) =>
-  `${run.periodYear}-${String(run.periodMonth).padStart(2, "0")}`;
 
 export const createRun: Command<SalaryRunCreateInput> = async (db, input, ctx) => {
   const existing = await runForPeriod(db, ctx.companyId, input.period_year, input.period_month);
@@ -728,84 +698,6 @@ export const deleteRun: Command<{ id: string }> = async (db, input, ctx) => {
     audit: { action: "salary_run.deleted", resourceType: "salary_run", resourceId: run.id },
   };
 };
-
-type Amounts = Map<string, number>;
-const add = (m: Amounts, account: string, ore: number) => m.set(account, (m.get(account) ?? 0) + ore);
-
-/** Debit (positive) or credit (negative) per account as engine lines, zero sums left out. */
-function linesOf(signed: Amounts, text: (account: string) => string): EngineLine[] {
-  return [...signed]
-    .filter(([, ore]) => ore !== 0)
-    .map(([accountNumber, ore]) => ({
-      accountNumber,
-      debitOre: Math.max(ore, 0),
-      creditOre: ore < 0 ? -ore : 0,
-      lineDescription: text(accountNumber),
-    }));
-}
-
-/**
- * The run's entries (all dated the payment date, in the run's voucher series):
- * 1. salary: Debit salary accounts (cash gross) and reimbursement accounts; Credit 2710
- *    (preliminary tax), net deduction accounts and the settlement account (net pay).
- * 2. employer contributions: Debit 7510 the per-employee contributions, Credit 2731 Skatteverket's
- *    figure for the month (declaredContributionsOfRun, the AGI's 487), the difference on 3740
- *    (öres- och kronutjämning; `avgifterRounding`, usually a credit of a few kronor).
- * 3. vacation (when the liability changed; bookRun): Debit 7290 / Credit 2920 the change in the
- *    vacation pay liability, Debit 7519 / Credit 2940 the change in the contributions on it.
- * 4. pension from salary exchange (when any): Debit 7412 / Credit 2930, and the special payroll
- *    tax Debit 7533 / Credit 2514.
- */
-export function bookingOf(
-  run: SalaryRunRow,
-  members: RunEmployeeRow[],
-  people: Map<string, EmployeeRow>,
-  items: LineItemRow[],
-  avgifterRounding: number,
-) {
-  const salary: Amounts = new Map();
-  const byMember = new Map(members.map((m) => [m.id, m]));
-  const settlement = run.settlementAccount ?? "1930";
-  for (const m of members) {
-    const e = people.get(m.employeeId)!;
-    add(salary, SALARY_ACCOUNTS[e.personnelCategory], m.grossOre);
-    add(salary, "2710", -effectiveTaxOre(m));
-    add(salary, settlement, -m.netOre);
-  }
-  for (const i of items) {
-    if (!byMember.has(i.salaryRunEmployeeId)) continue;
-    const cat = itemType(i.itemType).category;
-    if (cat === "reimbursement") add(salary, i.accountNumber!, i.amountOre);
-    if (cat === "deduction") add(salary, i.accountNumber!, -i.amountOre);
-  }
-  const period = periodOf(run);
-  const totals = totalsOf(members);
-  return {
-    salary: linesOf(salary, (a) =>
-      a === "2710" ? `Preliminärskatt ${period}` : a === settlement ? `Nettolön ${period}` : `Lön ${period}`,
-    ),
-    avgifter: linesOf(
-      new Map([
-        ["7510", totals.totalAvgifterOre],
-        ["2731", -(totals.totalAvgifterOre + avgifterRounding)],
-        ["3740", avgifterRounding],
-      ]),
-      (a) => (a === "3740" ? `Avrundning arbetsgivaravgifter enligt AGI ${period}` : `Arbetsgivaravgifter ${period}`),
-    ),
-    pension: linesOf(
-      new Map([
-        ["7412", totals.totalPensionOre],
-        ["2930", -totals.totalPensionOre],
-        ["7533", totals.totalSpecialPayrollTaxOre],
-        ["2514", -totals.totalSpecialPayrollTaxOre],
-      ]),
-      (a) =>
-        a === "7533" || a === "2514"
-          ? `Särskild löneskatt löneväxling ${period}`
-          : `Pensionspremie löneväxling ${period}`,
-    ),
-  };
-}
 
 export const bookRun: Command<{ id: string }> = async (db, input, ctx) => {
   const run = await loadRun(db, ctx.companyId, input.id);

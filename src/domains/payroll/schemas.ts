@@ -441,9 +441,7 @@ export const AgiSchema = z
       .object({ year: z.number(), month: z.number() })
       .openapi({ description: "the run's period (RedovisningsPeriod), not the payment date" }),
     total_brutto: z.number().openapi({ description: "whole kronor: cash pay declared (fields 011 and 131)" }),
-    total_benefits: z
-      .number()
-      .openapi({ description: "whole kronor: taxable benefits declared (012, 013, 015, 132, 133, 139)" }),
+    total_benefits: z.number().openapi({ description: "whole kronor: taxable benefits declared (012, 013, 132, 133)" }),
     total_tax: z.number().openapi({ description: "whole kronor: field 497, the tax withheld (001 and 274)" }),
     total_avgifter: z.number().openapi({
       description: "whole kronor: field 487, Skatteverket's figure (bases per rate in whole kronor, öre dropped)",

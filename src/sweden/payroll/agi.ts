@@ -6,22 +6,22 @@
 // - Skatteverket, "Teknisk beskrivning och testtjänst, arbetsgivardeklaration" (schema 1.1), and its
 //   example file no. 01 "Vanliga löntagare" v1.1.9 (../shared/data/agi/): root, namespaces, the
 //   Avsandare / Blankettgemensamt / Blankett layout and the order of the fields it carries.
-// - Skatteverket's field list (fältlista) for the codes used here:
-//   HU 201 AgRegistreradId, 006 RedovisningsPeriod, 487 SummaArbAvgSlf, 497 SummaSkatteavdr;
-//   IU 215 BetalningsmottagarId, 570 Specifikationsnummer, 011 KontantErsattningUlagAG,
-//   012 SkatteplOvrigaFormanerUlagAG, 013 SkatteplBilformanUlagAG, 015 KostformanUlagAG,
-//   131 KontantErsattningEjUlagSA, 132 SkatteplOvrigaFormanerEjUlagSA, 133 SkatteplBilformanEjUlagSA,
-//   139 KostformanEjUlagSA, 001 AvdrPrelSkatt, 274 AvdrSkattSINK, 050 Bilersattning, 051 Traktamente.
+// - The element names and field codes (fältkoder): agi-fields.ts, each with the source it rests
+//   on (the schema itself and the Fältlista could not be obtained; see there).
+// - A meal benefit (kostförmån), a housing benefit and every other taxable benefit than car (and
+//   fuel) are declared in 012 SkatteplOvrigaFormanerUlagAG (132 for pay without contributions):
+//   the schema has no field of their own (agi-fields.ts, issue #40).
 // - Amounts are whole kronor with the öre dropped (skatteförfarandeförordningen 22 kap. 1 §);
 //   the HU's contributions are Skatteverket's figure: bases per rate in whole kronor, each rate's
 //   contribution with öre dropped (declaredContributions).
 // - Pay to someone born 1937 or earlier carries no employer contributions (socialavgiftslagen
-//   2 kap. 27 §) and is declared in the "EjUlagSA" fields (131-139). Pay to a holder of F-skatt is
+//   2 kap. 27 §) and is declared in the "EjUlagSA" fields (131-133). Pay to a holder of F-skatt is
 //   not declared in the AGI at all (SFL 26 kap. 19 §: only pay that tax is withheld from or that
 //   is a contribution basis); the caller leaves those employees out.
 // - SINK tax (särskild inkomstskatt för utomlands bosatta) goes in 274 instead of 001: one tax field
 //   per IU (Skatteverket's control SK_001).
 import { XMLBuilder } from "fast-xml-parser";
+import { AGI_BENEFIT_ELEMENTS, AGI_FIELDS, type AgiElement } from "./agi-fields";
 
 export const AGI_NAMESPACE = "http://xmls.skatteverket.se/se/skatteverket/da/instans/schema/1.1";
 export const AGI_COMPONENT_NAMESPACE = "http://xmls.skatteverket.se/se/skatteverket/da/komponent/schema/1.1";
@@ -44,8 +44,9 @@ export interface AgiEmployeeMonth {
   sink: boolean;
   cashPayOre: number;
   carBenefitOre: number;
+  /** Kostförmån: declared with the other benefits in 012/132 (no field of its own). */
   mealBenefitOre: number;
-  /** Housing and other taxable benefits. */
+  /** Housing and other taxable benefits (012/132). */
   otherBenefitsOre: number;
   taxOre: number;
   /** Tax-free mileage allowance paid (a box, 050). */
@@ -93,42 +94,44 @@ export function employerIdentity(orgNumber: string, soleTrader: boolean, year: n
   return `${century}${digits}`;
 }
 
+/** An element of agi-fields.ts with its code. */
+const field = (element: AgiElement, value: number | string): AgiField => ({
+  code: AGI_FIELDS[element].code,
+  element,
+  value,
+});
+
 /** The fields of one individual form (IU) after the identity groups, in the file's order. */
 export function individualFields(e: AgiEmployeeMonth, period: string): AgiField[] {
   const f: AgiField[] = [
-    { code: "006", element: "RedovisningsPeriod", value: period },
-    { code: "570", element: "Specifikationsnummer", value: String(e.specificationNumber).padStart(3, "0") },
+    field("RedovisningsPeriod", period),
+    field("Specifikationsnummer", String(e.specificationNumber).padStart(3, "0")),
   ];
-  const amount = (code: string, element: string, ore: number) => {
+  const amount = (element: AgiElement, ore: number) => {
     const k = kronor(ore);
-    if (k !== 0) f.push({ code, element, value: k });
+    if (k !== 0) f.push(field(element, k));
   };
+  const otherBenefitsOre = e.otherBenefitsOre + e.mealBenefitOre;
   if (e.contributionLiable) {
-    amount("011", "KontantErsattningUlagAG", e.cashPayOre);
-    amount("012", "SkatteplOvrigaFormanerUlagAG", e.otherBenefitsOre);
-    amount("013", "SkatteplBilformanUlagAG", e.carBenefitOre);
-    amount("015", "KostformanUlagAG", e.mealBenefitOre);
+    amount("KontantErsattningUlagAG", e.cashPayOre);
+    amount("SkatteplOvrigaFormanerUlagAG", otherBenefitsOre);
+    amount("SkatteplBilformanUlagAG", e.carBenefitOre);
   } else {
-    amount("131", "KontantErsattningEjUlagSA", e.cashPayOre);
-    amount("132", "SkatteplOvrigaFormanerEjUlagSA", e.otherBenefitsOre);
-    amount("133", "SkatteplBilformanEjUlagSA", e.carBenefitOre);
-    amount("139", "KostformanEjUlagSA", e.mealBenefitOre);
+    amount("KontantErsattningEjUlagSA", e.cashPayOre);
+    amount("SkatteplOvrigaFormanerEjUlagSA", otherBenefitsOre);
+    amount("SkatteplBilformanEjUlagSA", e.carBenefitOre);
   }
   // The tax field is always present (0 when nothing was withheld): Skatteverket's control needs one.
-  f.push(
-    e.sink
-      ? { code: "274", element: "AvdrSkattSINK", value: kronor(e.taxOre) }
-      : { code: "001", element: "AvdrPrelSkatt", value: kronor(e.taxOre) },
-  );
-  if (e.mileageAllowance) f.push({ code: "050", element: "Bilersattning", value: 1 });
-  if (e.perDiem) f.push({ code: "051", element: "Traktamente", value: 1 });
+  f.push(field(e.sink ? "AvdrSkattSINK" : "AvdrPrelSkatt", kronor(e.taxOre)));
+  if (e.mileageAllowance) f.push(field("Bilersattning", 1));
+  if (e.perDiem) f.push(field("Traktamente", 1));
   return f;
 }
 
 export interface AgiTotals {
   /** Fields 011 + 131 summed. */
   cashPayKronor: number;
-  /** Fields 012, 013, 015, 132, 133, 139 summed. */
+  /** Fields 012, 013, 132, 133 summed. */
   benefitsKronor: number;
   /** Field 497: every tax field (001, 274) summed. */
   taxKronor: number;
@@ -141,12 +144,13 @@ export function agiTotals(input: Pick<AgiInput, "employees" | "period" | "totalC
   let cash = 0;
   let benefits = 0;
   let tax = 0;
+  const benefitCodes = AGI_BENEFIT_ELEMENTS.map((el) => AGI_FIELDS[el].code as string);
   for (const e of input.employees) {
-    for (const field of individualFields(e, input.period)) {
-      if (typeof field.value !== "number") continue;
-      if (field.code === "011" || field.code === "131") cash += field.value;
-      else if (["012", "013", "015", "132", "133", "139"].includes(field.code)) benefits += field.value;
-      else if (field.code === "001" || field.code === "274") tax += field.value;
+    for (const f of individualFields(e, input.period)) {
+      if (typeof f.value !== "number") continue;
+      if (f.code === "011" || f.code === "131") cash += f.value;
+      else if (benefitCodes.includes(f.code)) benefits += f.value;
+      else if (f.code === "001" || f.code === "274") tax += f.value;
     }
   }
   return {
@@ -158,8 +162,8 @@ export function agiTotals(input: Pick<AgiInput, "employees" | "period" | "totalC
   };
 }
 
-const el = (field: AgiField) => ({
-  [`agd:${field.element}`]: { "@_faltkod": field.code, "#text": String(field.value) },
+const el = (f: AgiField) => ({
+  [`agd:${f.element}`]: { "@_faltkod": f.code, "#text": String(f.value) },
 });
 const contactXml = (c: AgiContact) => ({ "agd:Namn": c.name, "agd:Telefon": c.phone, "agd:Epostadress": c.email });
 
@@ -174,10 +178,10 @@ export function agiXml(input: AgiInput): { xml: string; totals: AgiTotals } {
     "agd:Arendeinformation": owner,
     "agd:Blankettinnehall": {
       "agd:HU": Object.assign(
-        { "agd:ArbetsgivareHUGROUP": el({ code: "201", element: "AgRegistreradId", value: input.employerId }) },
-        el({ code: "006", element: "RedovisningsPeriod", value: input.period }),
-        el({ code: "487", element: "SummaArbAvgSlf", value: totals.contributionsKronor }),
-        el({ code: "497", element: "SummaSkatteavdr", value: totals.taxKronor }),
+        { "agd:ArbetsgivareHUGROUP": el(field("AgRegistreradId", input.employerId)) },
+        el(field("RedovisningsPeriod", input.period)),
+        el(field("SummaArbAvgSlf", totals.contributionsKronor)),
+        el(field("SummaSkatteavdr", totals.taxKronor)),
       ),
     },
   };
@@ -188,9 +192,9 @@ export function agiXml(input: AgiInput): { xml: string; totals: AgiTotals } {
       "agd:Blankettinnehall": {
         "agd:IU": Object.assign(
           {
-            "agd:ArbetsgivareIUGROUP": el({ code: "201", element: "AgRegistreradId", value: input.employerId }),
+            "agd:ArbetsgivareIUGROUP": el(field("AgRegistreradId", input.employerId)),
             "agd:BetalningsmottagareIUGROUP": {
-              "agd:BetalningsmottagareIDChoice": el({ code: "215", element: "BetalningsmottagarId", value: e.payeeId }),
+              "agd:BetalningsmottagareIDChoice": el(field("BetalningsmottagarId", e.payeeId)),
             },
           },
           ...individualFields(e, input.period).map(el),

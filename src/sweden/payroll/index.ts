@@ -51,6 +51,7 @@ export {
   type AgiInput,
   type AgiTotals,
 } from "./agi";
+export { AGI_BENEFIT_ELEMENTS, AGI_FIELDS, type AgiElement, type AgiFieldSpec } from "./agi-fields";
 export { ageAtStartOfYear, birthDateFromPersonnummer } from "./birth-date";
 export {
   declaredContributions,
@@ -69,6 +70,7 @@ export { specialPayrollTaxOnPensionCost, type SpecialPayrollTax } from "./specia
 export { lastBirthYearWithHigherBasicDeduction, taxColumnFor, type IncomeKind, type TaxColumn } from "./tax-column";
 export {
   oneOffWithholding,
+  regularPayMonthsInYear,
   regularWithholding,
   type OneOffPayment,
   type Withholding,

@@ -93,8 +93,9 @@ export interface OneOffPayment {
   /**
    * The employee's expected gross income from this payer for the whole year, including this
    * one-off amount: pay so far this year + expected pay for the rest of the year + one-off amounts
-   * + taxable benefits; for someone starting or leaving during the year, converted to a full
-   * year (Skatteverket, "Engångsbelopp"; FAR, Rätt Lön). Used only with the table basis.
+   * + taxable benefits (Skatteverket, "Engångsbelopp"). For a leaver the rest of the year counts
+   * only the months up to the end of the employment (regularPayMonthsInYear): issue #40.
+   * Used only with the table basis.
    */
   annualIncomeKronor: number;
   /**
@@ -133,4 +134,25 @@ export function oneOffWithholding(year: number, basis: WithholdingBasis, payment
     bandTo: band.bandTo,
     percent: band.percent,
   });
+}
+
+/**
+ * The months of regular pay, this payment's month included, that the employee can be expected
+ * to have from this payer in the year of `payDate` (YYYY-MM-DD): through December, or through the
+ * month the employment ends when it ends in that year; 1 (this payment only) when it ended before.
+ *
+ * Skatteverket ("Engångsbelopp", employer pages; SKV 433 "Skatteavdrag" on engångsbelopp): the
+ * one-off percentage is read from the annual income the recipient can be expected to have *from
+ * you* (the payer) in the year, the one-off amount included. A leaver has no pay from this payer
+ * after the end date, so the months after it are not counted (issue #40: 104 048 kr counted instead
+ * of 72 048 kr for an employee leaving in November). FAR's Rätt Lön ("Engångsbelopp/engångsskatt")
+ * adds that the income of someone who starts or leaves during the year "bör" be converted to a
+ * whole year; that is a recommendation for an estimate, not the payer's figure, and is not applied.
+ */
+export function regularPayMonthsInYear(payDate: string, employmentEnd: string | null): number {
+  const year = Number(payDate.slice(0, 4));
+  const month = Number(payDate.slice(5, 7));
+  if (!employmentEnd || Number(employmentEnd.slice(0, 4)) > year) return 13 - month;
+  if (Number(employmentEnd.slice(0, 4)) < year) return 1;
+  return Math.max(1, Number(employmentEnd.slice(5, 7)) - month + 1);
 }
