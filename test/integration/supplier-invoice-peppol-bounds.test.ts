@@ -120,11 +120,6 @@ describe("Peppol import: structural limits, checked before parsing (issue #41 it
       expect(await stored()).toEqual(before);
     });
   }
-
-  it("the limit on lines is the JSON API's on items per invoice", async () => {
-    const { MAX_ITEMS_PER_INVOICE } = await import("../../src/http/fields");
-    expect(PEPPOL_LIMITS.maxLines).toBe(MAX_ITEMS_PER_INVOICE);
-  });
 });
 
 describe("Peppol import: the JSON API's input rules (issue #41 items 7 and 8)", () => {
