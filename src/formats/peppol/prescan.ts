@@ -27,10 +27,7 @@ export type PeppolScan = { elements: number; attributes: number; depth: number; 
 /** The children of the root that each become an item: invoice or credit note lines, allowances and charges. */
 const LINE_ELEMENTS = new Set(["InvoiceLine", "CreditNoteLine", "AllowanceCharge"]);
 
-type Limits = Pick<
-  typeof PEPPOL_LIMITS,
-  "maxDepth" | "maxAttributesPerElement" | "maxAttributes" | "maxElements" | "maxLines"
->;
+type Limits = Record<"maxDepth" | "maxAttributesPerElement" | "maxAttributes" | "maxElements" | "maxLines", number>;
 
 /** Counts the document's structure; throws PeppolLimitError at the first limit passed. */
 export function scanPeppolXml(xml: string, limits: Limits = PEPPOL_LIMITS): PeppolScan {
