@@ -204,7 +204,8 @@ describe("Peppol import: a large document in an operation (issue #41 item 1)", (
       `peppol ${n} lines: operation ${took} ms, health answered ${latencies.length} times, slowest ${Math.max(...latencies)} ms`,
     );
     expect(latencies.length).toBeGreaterThan(5);
-    expect(Math.max(...latencies)).toBeLessThan(Math.max(2000, took / 3));
+    // without the yields one health request waits for all the rules (most of the operation)
+    expect(Math.max(...latencies)).toBeLessThan(took / 2);
   }, 120_000);
 
   it("a large document with a bidi character fails its operation with the request path's code; nothing stored", async () => {
