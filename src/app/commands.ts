@@ -97,6 +97,7 @@ export const COMMANDS = {
   "supplier_invoices.create": supplierInvoices.createSupplierInvoice,
   "supplier_invoices.import_peppol": supplierInvoices.importPeppolSupplierInvoice,
   "supplier_invoices.import_peppol_credit": supplierInvoices.importPeppolCreditNote,
+  "supplier_invoices.import_peppol_start": supplierInvoices.startPeppolImport,
   "supplier_invoices.update": supplierInvoices.updateSupplierInvoice,
   "supplier_invoices.approve": supplierInvoices.approveSupplierInvoice,
   "supplier_invoices.pay": supplierInvoices.paySupplierInvoice,

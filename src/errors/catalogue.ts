@@ -497,6 +497,12 @@ export const ERROR_CATALOGUE = {
     "The e-invoice breaks fatal Peppol BIS Billing 3.0 rules.",
     "details.rules lists each failed rule's id, text and location.",
   ),
+  PEPPOL_DOCUMENT_LIMIT_EXCEEDED: e(
+    422,
+    "E-fakturan är större eller djupare än vad importen tar emot.",
+    "The e-invoice passes a limit of the import: nesting, attributes, elements, lines, or the time its rules may take.",
+    "details.limit names the limit (depth, attributes_per_element, attributes, elements, lines, validation_time, dry_run_lines), details.max its value, details.found what the document has; docs/peppol.md lists them.",
+  ),
   PEPPOL_SUPPLIER_NOT_FOUND: e(
     422,
     "Ingen leverantör har e-fakturans organisations- eller momsnummer.",

@@ -12,6 +12,7 @@ export {
 export { creditSupplierInvoice } from "./credit";
 export { importPeppolSupplierInvoice } from "./peppol-import";
 export { importPeppolCreditNote } from "./peppol-credit";
+export { PEPPOL_IMPORT_OPERATION, runPeppolImport, startPeppolImport } from "./peppol-operation";
 export { reverseSupplierCredit } from "./credit-reversal";
 export { markSupplierInvoicesOverdue } from "./overdue";
 export { reverseSupplierInvoicePayment } from "./payment-reversal";

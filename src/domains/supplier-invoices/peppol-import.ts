@@ -5,18 +5,25 @@
 import type { Command } from "../../commands/plan";
 import { ApiError } from "../../errors/api-error";
 import {
+  PEPPOL_LIMITS,
   type PeppolDocument,
+  type PeppolLimit,
+  PeppolLimitError,
+  type PeppolScan,
+  PeppolValidationTimeout,
   PeppolXmlError,
   parsePeppolXml,
   readPeppolDocument,
-  validatePeppolDocument,
+  scanPeppolXml,
+  validatePeppolDocumentAsync,
 } from "../../formats/peppol";
+import { checkBodyText, DateSchema } from "../../http/fields";
 import { sha256Hex } from "../../http/crypto";
 import { newId } from "../../ids";
 import { toOre } from "../../money";
 import { archiveGeneratedDocument } from "../documents";
 import { findSupplierByIdentity, planSupplierCreate } from "../suppliers";
-import type { SupplierInvoiceCreateInput, SupplierInvoiceItemInput } from "./schemas";
+import { type SupplierInvoiceCreateInput, SupplierInvoiceCreateSchema, type SupplierInvoiceItemInput } from "./schemas";
 import { planSupplierInvoice } from "./service";
 
 /** The account a line is booked on when the supplier has no default_expense_account: BAS 6990 Övriga externa kostnader. */
@@ -32,8 +39,29 @@ const EU_COUNTRIES = new Set(
   "AT BE BG CY CZ DE DK EE ES FI FR GR HR HU IE IT LT LU LV MT NL PL PT RO SI SK".split(" "),
 );
 
-/** Parses and validates the body; a fatal rule, a non-XML body or a DTD is refused, nothing stored. */
-export function validatedPeppolDocument(xml: string): PeppolDocument {
+/** The document's structure counted before it is parsed; past a limit (PEPPOL_LIMITS) PEPPOL_DOCUMENT_LIMIT_EXCEEDED. */
+export function prescannedPeppol(xml: string): PeppolScan {
+  try {
+    return scanPeppolXml(xml);
+  } catch (e) {
+    if (e instanceof PeppolLimitError) throw limitExceeded(e.limit, e.max, e.found, { line: e.line });
+    throw e;
+  }
+}
+
+export const limitExceeded = (limit: PeppolLimit, max: number, found: number, more: Record<string, unknown> = {}) =>
+  new ApiError(
+    "PEPPOL_DOCUMENT_LIMIT_EXCEEDED",
+    { limit, max, found, ...more },
+    `The document passes the import's ${limit} limit (${max}).`,
+  );
+
+/**
+ * Parses and validates the body (the rules yield to other requests as they go), then reads it
+ * and holds what it read to the JSON API's text rule and dates; a fatal rule, a non-XML body,
+ * a DTD, a refused text or an impossible date is refused, nothing stored.
+ */
+export async function validatedPeppolDocument(xml: string): Promise<PeppolDocument> {
   let doc: ReturnType<typeof parsePeppolXml>;
   try {
     doc = parsePeppolXml(xml);
@@ -42,12 +70,48 @@ export function validatedPeppolDocument(xml: string): PeppolDocument {
       throw new ApiError("VALIDATION_ERROR", { body: "not_xml", reason: e.message }, `The body: ${e.message}.`);
     throw e;
   }
-  const { fatal } = validatePeppolDocument(doc);
+  const { fatal } = await validatePeppolDocumentAsync(doc, {
+    yieldEvery: PEPPOL_LIMITS.yieldEvery,
+    maxMs: PEPPOL_LIMITS.maxValidationMs,
+  }).catch((e) => {
+    if (e instanceof PeppolValidationTimeout)
+      throw limitExceeded("validation_time", PEPPOL_LIMITS.maxValidationMs, PEPPOL_LIMITS.maxValidationMs);
+    throw e;
+  });
   if (fatal.length)
     throw new ApiError("PEPPOL_VALIDATION_FAILED", {
       rules: fatal.map((f) => ({ id: f.id, text: f.text, location: f.location })),
     });
-  return readPeppolDocument(doc);
+  return checkedPeppolDocument(readPeppolDocument(doc));
+}
+
+/**
+ * The JSON API's input rules on what the document carries in (issue #41 items 7 and 8): every
+ * text obeys the text rule (checkBodyText: no control or bidi control characters, `\n` only in
+ * descriptions and reasons), and the dates are real calendar days (BT-2 IssueDate, BT-9 DueDate;
+ * the Schematron rules check their form, not 2026-02-30). The lengths and the number of items
+ * are the create schema's (planPeppolInvoice), the lines' count the pre-scan's.
+ */
+export function checkedPeppolDocument(d: PeppolDocument): PeppolDocument {
+  const bad = checkBodyText(d);
+  if (bad)
+    throw new ApiError(
+      "VALIDATION_ERROR",
+      { body: "peppol", fields: [{ path: bad.path, message: bad.message, code: "invalid_text" }] },
+      `The document's ${bad.path}: ${bad.message}.`,
+    );
+  for (const [path, value] of [
+    ["issueDate", d.issueDate],
+    ["dueDate", d.dueDate],
+  ] as const) {
+    if (value !== null && !DateSchema.safeParse(value).success)
+      throw new ApiError(
+        "VALIDATION_ERROR",
+        { body: "peppol", fields: [{ path, message: `${value} is not a real date`, code: "invalid_date" }] },
+        `The document's ${path} ${value} is not a real date.`,
+      );
+  }
+  return d;
 }
 
 export const unsupported = (reason: string, more: Record<string, unknown> = {}) =>
@@ -85,14 +149,14 @@ export function vatOfCategory(category: string, percent: string | null, where: s
 /** The create items: one per invoice line, one per document-level allowance (negative) or charge. */
 function itemsOf(d: PeppolDocument, account: string, swedishSupplier: boolean): SupplierInvoiceItemInput[] {
   const lines = d.lines.map((l, i) => ({
-    description: l.description.slice(0, 500) || null,
+    description: l.description || null,
     amount: Number(l.net),
     account_number: account,
     apply_slp: false,
     ...vatOfCategory(l.category, l.percent, `line ${i + 1}`, swedishSupplier),
   }));
   const adjustments = d.allowanceCharges.map((ac, i) => ({
-    description: `${ac.charge ? "Avgift" : "Rabatt"}${ac.reason ? `: ${ac.reason}` : ""}`.slice(0, 500),
+    description: `${ac.charge ? "Avgift" : "Rabatt"}${ac.reason ? `: ${ac.reason}` : ""}`,
     amount: ac.charge ? Number(ac.amount) : -Number(ac.amount),
     account_number: account,
     apply_slp: false,
@@ -108,6 +172,23 @@ function paymentNotes(d: PeppolDocument): string | null {
   return `Peppol e-faktura ${d.number}: ${means}`.slice(0, 2000);
 }
 
+/**
+ * The create input made from the document obeys the JSON API's own schema (issue #41 item 7):
+ * the invoice number and OCR at most 60 characters, a line's text at most 500, at most
+ * MAX_ITEMS_PER_INVOICE items, each amount and the total within the limits. Refused as the
+ * JSON API refuses it, naming the create field, rather than cut to fit.
+ */
+function withinCreateRules(create: SupplierInvoiceCreateInput) {
+  const parsed = SupplierInvoiceCreateSchema.safeParse(create);
+  if (parsed.success) return;
+  const fields = parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
+  throw new ApiError(
+    "VALIDATION_ERROR",
+    { body: "peppol", fields },
+    `The document gives a supplier invoice the JSON API refuses: ${fields[0].path}: ${fields[0].message}.`,
+  );
+}
+
 export const importPeppolSupplierInvoice: Command<PeppolImportInput> = async (db, input, ctx, env) => {
   const d = input.document;
   // the route sends a credit note to supplier_invoices.import_peppol_credit (peppol-credit.ts)
@@ -120,14 +201,15 @@ export const importPeppolSupplierInvoice: Command<PeppolImportInput> = async (db
   const account = supplier.defaultExpenseAccount ?? PEPPOL_DEFAULT_EXPENSE_ACCOUNT;
   const create: SupplierInvoiceCreateInput = {
     supplier_id: supplier.id,
-    supplier_invoice_number: d.number.slice(0, 60),
+    supplier_invoice_number: d.number,
     invoice_date: d.issueDate,
     ...(d.dueDate && d.dueDate >= d.issueDate ? { due_date: d.dueDate } : {}),
     currency: d.currency,
-    payment_reference: d.paymentId?.slice(0, 60) ?? null,
+    payment_reference: d.paymentId ?? null,
     notes: paymentNotes(d),
     items: itemsOf(d, account, swedish),
   };
+  withinCreateRules(create);
   const invoicePlan = await planSupplierInvoice(db, create, ctx, env, supplier);
   const plan = created
     ? {

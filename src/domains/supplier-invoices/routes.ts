@@ -9,7 +9,14 @@ import { finishPage, pageRequest } from "../../http/pagination";
 import { paymentReversalInput, paymentReversalRoute } from "../../http/payment-reversal-route";
 import { booleanQuery, defineRoute, type HandlerContext, withBody } from "../../http/route";
 import { ApiError } from "../../errors/api-error";
-import { validatedPeppolDocument } from "./peppol-import";
+import { limitExceeded, prescannedPeppol, validatedPeppolDocument } from "./peppol-import";
+import type { PeppolImportStart } from "./peppol-operation";
+import { PEPPOL_LIMITS } from "../../formats/peppol";
+import { OperationSchema } from "../operations";
+import { isDryRun } from "../../http/dispatch";
+import { envelope, ErrorSchema } from "../../http/route";
+import { sha256Hex } from "../../http/crypto";
+import { newId } from "../../ids";
 import { PaymentReverseSchema } from "../../http/fields";
 import {
   listSupplierInvoices,
@@ -261,8 +268,8 @@ async function resolveDispute(c: HandlerContext<typeof resolveDisputeRoute>) {
   return dispatch(c, "supplier_invoices.resolve_dispute", { id: c.req.valid("param").id });
 }
 
-/** An e-invoice body's limit: Peppol's own limit for a document with its attachments is 100 MB; this one is a Worker's. */
-const MAX_PEPPOL_BYTES = 10 * 1024 * 1024;
+/** An e-invoice body's limit (PEPPOL_LIMITS, src/formats/peppol/limits.ts). */
+const MAX_PEPPOL_BYTES = PEPPOL_LIMITS.maxBytes;
 const XML_MEDIA_TYPE = /^(application|text)\/xml\s*(;.*)?$/i;
 
 const importPeppolRoute = withBody(
@@ -277,7 +284,10 @@ const importPeppolRoute = withBody(
       "Then the invoice is registered as POST .../supplier-invoices does (same postings, codes and supplier_invoice.registered event): one item per line and per document-level allowance (negative) or charge, VAT by category (S its rate; Z, E, O 0; AE reverse charge at 25 %; K intra-EU acquisition of goods at 25 %), on the supplier's default_expense_account else 6990; OCR (PaymentID) as payment_reference, the payment accounts in notes; embedded attachments archived as documents (upload_source peppol) linked to the registration entry. " +
       "Net, VAT and total must equal the document's (PEPPOL_TOTALS_MISMATCH). Another VAT category is PEPPOL_DOCUMENT_UNSUPPORTED; the same supplier and invoice number twice is SI_CREATE_DUPLICATE_INVOICE_NUMBER. " +
       "A UBL CreditNote credits the supplier's invoice named by its BillingReference (else PEPPOL_CREDITED_INVOICE_NOT_FOUND) through POST .../supplier-invoices/{id}/credit, dated the credit note's IssueDate, reason 'Peppol kreditnota <number>': the whole rest when its net and VAT are what is left of the invoice, else each line on the one item of its VAT rate with its description, the rest spread per VAT rate over the items of that rate in order (PEPPOL_CREDIT_NOT_PLACEABLE when it does not fit). " +
-      "The same credit note twice is PEPPOL_CREDIT_NOTE_DUPLICATE. The answer is then the credit's, with kind 'credit_note'; attachments are linked to the credit's entry.",
+      "The same credit note twice is PEPPOL_CREDIT_NOTE_DUPLICATE. The answer is then the credit's, with kind 'credit_note'; attachments are linked to the credit's entry. " +
+      `Limits (docs/peppol.md, "Limits"), checked on the text before it is parsed: at most ${PEPPOL_LIMITS.maxDepth} levels of nesting, ${PEPPOL_LIMITS.maxAttributesPerElement} attributes on an element, ${PEPPOL_LIMITS.maxAttributes} attributes and ${PEPPOL_LIMITS.maxElements} elements in all, ${PEPPOL_LIMITS.maxLines} lines with the document-level allowances and charges (the JSON API's items per invoice); past one, 422 PEPPOL_DOCUMENT_LIMIT_EXCEEDED with details.limit, max and found. ` +
+      "Texts obey the JSON API's text rule and the create's lengths, dates must be real days: else 400 VALIDATION_ERROR with details.fields. " +
+      `A document of more than ${PEPPOL_LIMITS.syncLines} lines (or ${PEPPOL_LIMITS.syncElements} elements) is answered 202 with an operation (type import.peppol) that validates and imports it; its result is the answer above, or it fails with the same codes and nothing is stored. Such a document cannot be dry-run (PEPPOL_DOCUMENT_LIMIT_EXCEEDED, limit dry_run_lines).`,
     params: CompanyParams,
     query: z
       .object({
@@ -332,14 +342,42 @@ async function xmlBody(c: HandlerContext<typeof importPeppolRoute>): Promise<str
   }
 }
 
+/** The route's OpenAPI answers beyond defineRoute's: the operation of a large document (202) and the document's refusals (422). */
+importPeppolRoute.responses[202] = {
+  description: "A large document: the operation that validates and imports it",
+  content: { "application/json": { schema: envelope(OperationSchema) } },
+} as (typeof importPeppolRoute.responses)[string];
+importPeppolRoute.responses[422] = {
+  description: "PEPPOL_VALIDATION_FAILED, PEPPOL_DOCUMENT_LIMIT_EXCEEDED or another rule of the import",
+  content: { "application/json": { schema: ErrorSchema } },
+} as (typeof importPeppolRoute.responses)[string];
+
 async function importPeppol(c: HandlerContext<typeof importPeppolRoute>) {
-  const document = validatedPeppolDocument(await xmlBody(c));
+  const xml = await xmlBody(c);
+  // the structure is counted before anything parses it (issue #41 item 1)
+  const scan = prescannedPeppol(xml);
+  const createSupplier = c.req.valid("query").create_supplier ?? false;
+  if (scan.lines > PEPPOL_LIMITS.syncLines || scan.elements > PEPPOL_LIMITS.syncElements) {
+    if (isDryRun(c))
+      throw limitExceeded("dry_run_lines", PEPPOL_LIMITS.syncLines, scan.lines, { elements: scan.elements });
+    const bytes = new TextEncoder().encode(xml);
+    const start: PeppolImportStart = {
+      importId: newId(),
+      bytes,
+      sha256: await sha256Hex(bytes),
+      lines: scan.lines,
+      create_supplier: createSupplier,
+    };
+    const { importId: _id, bytes: _bytes, ...hashed } = start;
+    return dispatch(c, "supplier_invoices.import_peppol_start", start, { hashOf: hashed });
+  }
+  const document = await validatedPeppolDocument(xml);
   // a credit note credits the invoice it corrects (peppol-credit.ts); an invoice is registered
   const command =
     document.kind === "credit_note" ? "supplier_invoices.import_peppol_credit" : "supplier_invoices.import_peppol";
   return dispatch(c, command, {
     document,
-    create_supplier: c.req.valid("query").create_supplier ?? false,
+    create_supplier: createSupplier,
   });
 }
 

@@ -10,6 +10,7 @@
 import { evaluateXPath, evaluateXPathToNodes, evaluateXPathToString, registerXQueryModule } from "fontoxpath";
 import { type Document, type Element, type Node, parseXmlDocument } from "slimdom";
 import { RULE_SETS } from "./rules.generated.ts";
+import { hoistRootPaths, matchToSelection } from "./selection.ts";
 import type { Assert, Rule, RuleSet, TextPart } from "./rules.ts";
 
 /** One failed assert: the rule's id, its flag, its message, and where in the document. */
@@ -53,11 +54,50 @@ export function validatePeppol(xml: string): PeppolValidation {
 
 /** Validates an already parsed document (the import parses once and reads the same DOM). */
 export function validatePeppolDocument(doc: Document): PeppolValidation {
-  const findings = compiledRuleSets().flatMap((set) => runRuleSet(set, doc));
+  const steps = validationSteps(doc);
+  for (let step = steps.next(); ; step = steps.next()) if (step.done) return step.value;
+}
+
+/** The longest an asynchronous validation may take (wall time, its yields included) was passed. */
+export class PeppolValidationTimeout extends Error {}
+
+/**
+ * The same validation, yielding to the event loop after every `yieldEvery` rule evaluations,
+ * so that other requests the isolate holds are answered while a large document is checked
+ * (issue #41 item 1). A Worker's clock stands still while code runs and moves at a yield, so
+ * the deadline is checked there; past it, PeppolValidationTimeout.
+ */
+export async function validatePeppolDocumentAsync(
+  doc: Document,
+  opts: { yieldEvery: number; maxMs: number },
+): Promise<PeppolValidation> {
+  const deadline = Date.now() + opts.maxMs;
+  const steps = validationSteps(doc);
+  for (let n = 1; ; n++) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    if (n % opts.yieldEvery === 0) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      if (Date.now() > deadline) throw new PeppolValidationTimeout(`the rules took longer than ${opts.maxMs} ms`);
+    }
+  }
+}
+
+/**
+ * Both rule sets over the document, a step at a time: a rule's selection, or a group of a
+ * rule's asserts in one context node (the root's rule has some 60 asserts: in groups, a
+ * step runs shorter).
+ */
+function* validationSteps(doc: Document): Generator<void, PeppolValidation> {
+  const findings: Finding[] = [];
+  for (const set of compiledRuleSets()) yield* ruleSetSteps(set, doc, findings);
   return { fatal: findings.filter((f) => f.flag === "fatal"), warnings: findings.filter((f) => f.flag === "warning") };
 }
 
-type CompiledRule = Rule & { select: string; prefix: string };
+type CompiledRule = Rule & { select: string; prefix: string; groups: Assert[][] };
+
+/** Asserts evaluated together in one step (one XPath evaluation shares the rule's `let` bindings). */
+const ASSERT_GROUP = 8;
 type XPathOptions = { namespaceResolver: (prefix: string) => string | null; moduleImports: Record<string, string> };
 type CompiledSet = { options: XPathOptions; patterns: CompiledRule[][] };
 
@@ -77,44 +117,22 @@ function compiledRuleSets(): CompiledSet[] {
       moduleImports,
     };
     const patterns = set.patterns.map((p) =>
-      p.rules.map((rule) => ({ ...rule, select: selectionOf(rule.match, set), prefix: letPrefix(rule, set) })),
+      p.rules.map((rule) => ({
+        ...rule,
+        select: selectionOf(rule.match, set),
+        prefix: letPrefix(rule, set),
+        groups: groupsOf(rule.asserts),
+      })),
     );
     return { options, patterns };
   });
   return compiled;
 }
 
-/**
- * An XSLT match pattern as an XPath selecting what it matches: each top-level branch of its
- * union is prefixed with `//` unless it is rooted (`/...`), so `a | b[c]` selects `//a | //b[c]`.
- */
-export function matchToSelection(match: string): string {
-  return splitTopLevelUnion(match)
-    .map((branch) => branch.trim())
-    .map((branch) => (branch.startsWith("/") ? branch : `//${branch}`))
-    .join(" | ");
-}
-
-/** The union's branches: split at `|` outside brackets, parentheses and string literals. */
-function splitTopLevelUnion(expr: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let quote: string | null = null;
-  let start = 0;
-  for (let i = 0; i < expr.length; i++) {
-    const ch = expr[i];
-    if (quote) {
-      if (ch === quote) quote = null;
-    } else if (ch === "'" || ch === '"') quote = ch;
-    else if (ch === "[" || ch === "(") depth++;
-    else if (ch === "]" || ch === ")") depth--;
-    else if (ch === "|" && depth === 0) {
-      parts.push(expr.slice(start, i));
-      start = i + 1;
-    }
-  }
-  parts.push(expr.slice(start));
-  return parts;
+function groupsOf(asserts: Assert[]): Assert[][] {
+  const groups: Assert[][] = [];
+  for (let i = 0; i < asserts.length; i += ASSERT_GROUP) groups.push(asserts.slice(i, i + ASSERT_GROUP));
+  return groups;
 }
 
 /** The top-level variables an expression names, with those they name, in declaration order. */
@@ -152,37 +170,47 @@ function letPrefix(rule: Rule, set: RuleSet): string {
 
 function selectionOf(match: string, set: RuleSet): string {
   const globals = globalsUsedBy([match], set).map((g) => `$${g.name} := (${g.select})`);
-  const selection = matchToSelection(match);
-  return globals.length ? `let ${globals.join(", ")} return (${selection})` : selection;
+  const { hoisted, selection } = hoistRootPaths(matchToSelection(match));
+  const lets = [...globals, ...hoisted];
+  return lets.length ? `let ${lets.join(", ")} return (${selection})` : selection;
 }
 
-/** One stylesheet's patterns over the document. */
-function runRuleSet(set: CompiledSet, doc: Document): Finding[] {
-  const findings: Finding[] = [];
+/** One stylesheet's patterns over the document, its findings added to `findings`. */
+function* ruleSetSteps(set: CompiledSet, doc: Document, findings: Finding[]): Generator<void, void> {
   for (const rules of set.patterns) {
-    for (const [rule, nodes] of contextsOf(rules, doc, set)) {
-      for (const node of nodes) findings.push(...failedAsserts(rule, node, set));
+    const contexts = new Map<CompiledRule, Node[]>();
+    yield* contextSteps(rules, doc, set, contexts);
+    for (const [rule, nodes] of contexts) {
+      for (const node of nodes) {
+        for (const group of rule.groups) {
+          findings.push(...failedAsserts(rule, group, node, set));
+          yield;
+        }
+      }
     }
   }
-  return findings;
 }
 
 /** Each node selected by a pattern's rules goes to the first (highest-priority) rule that selects it. */
-function contextsOf(rules: CompiledRule[], doc: Document, set: CompiledSet): Map<CompiledRule, Node[]> {
+function* contextSteps(
+  rules: CompiledRule[],
+  doc: Document,
+  set: CompiledSet,
+  byRule: Map<CompiledRule, Node[]>,
+): Generator<void, void> {
   const taken = new Set<Node>();
-  const byRule = new Map<CompiledRule, Node[]>();
   for (const rule of rules) {
     const nodes = evaluateXPathToNodes<Node>(rule.select, doc, null, null, set.options).filter((n) => !taken.has(n));
     for (const n of nodes) taken.add(n);
     if (nodes.length) byRule.set(rule, nodes);
+    yield;
   }
-  return byRule;
 }
 
-/** The asserts of a rule that fail in one context node. */
-function failedAsserts(rule: CompiledRule, node: Node, set: CompiledSet): Finding[] {
-  const results = testAll(rule, node, set);
-  return rule.asserts.flatMap((a, i) => {
+/** The asserts of one group of a rule that fail in one context node. */
+function failedAsserts(rule: CompiledRule, asserts: Assert[], node: Node, set: CompiledSet): Finding[] {
+  const results = testAll(rule, asserts, node, set);
+  return asserts.flatMap((a, i) => {
     if (results[i] === true) return [];
     const why = results[i] === false ? "" : ` (its test could not be evaluated: ${results[i]})`;
     return [{ id: a.id, flag: a.flag, text: messageOf(a, rule, node, set) + why, location: locationOf(node) }];
@@ -190,16 +218,16 @@ function failedAsserts(rule: CompiledRule, node: Node, set: CompiledSet): Findin
 }
 
 /**
- * The rule's asserts' tests (effective boolean values) in one evaluation. If it raises an
+ * The asserts' tests (effective boolean values) in one evaluation. If it raises an
  * error, each test is evaluated alone, and a test that raises one is reported with its
  * message instead of a boolean (the stylesheet would stop; the document is not valid).
  */
-function testAll(rule: CompiledRule, node: Node, set: CompiledSet): (boolean | string)[] {
+function testAll(rule: CompiledRule, asserts: Assert[], node: Node, set: CompiledSet): (boolean | string)[] {
   const one = (tests: Assert[]) => `${rule.prefix}(${tests.map((a) => `boolean((${a.test}))`).join(", ")})`;
   try {
-    return evaluateXPath(one(rule.asserts), node, null, null, evaluateXPath.ALL_RESULTS_TYPE, set.options) as boolean[];
+    return evaluateXPath(one(asserts), node, null, null, evaluateXPath.ALL_RESULTS_TYPE, set.options) as boolean[];
   } catch {
-    return rule.asserts.map((a) => {
+    return asserts.map((a) => {
       try {
         return evaluateXPath(one([a]), node, null, null, evaluateXPath.BOOLEAN_TYPE, set.options) as boolean;
       } catch (e) {
