@@ -226,7 +226,7 @@ export function defineRoute<
       403: errorResponse(spec.mfa ? "INSUFFICIENT_SCOPE, FORBIDDEN, MFA_REQUIRED" : "INSUFFICIENT_SCOPE, FORBIDDEN"),
       404: errorResponse("NOT_FOUND"),
       409: errorResponse("Conflict with the current state"),
-      429: errorResponse("RATE_LIMITED"),
+      429: errorResponse(spec.mfa ? "RATE_LIMITED, MFA_TOO_MANY_ATTEMPTS" : "RATE_LIMITED"),
     },
   });
   return route as unknown as DefinedRoute<P, Q, B>;
