@@ -6,6 +6,8 @@ import { BENCH_ADMIN_TOKEN } from "./service.mjs";
 
 const BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
 const secrets = new Map();
+/** The last time step whose code each user sent: the service accepts a step once (RFC 6238 §5.2). */
+const usedSteps = new Map();
 
 function base32Decode(text) {
   const out = [];
@@ -22,9 +24,25 @@ function base32Decode(text) {
   return Buffer.from(out);
 }
 
-function totpNow(secret) {
+/**
+ * A code of a step the user has not used: the current one, else the next (the service accepts
+ * one step ahead), else the bench waits for the next step as a user would.
+ */
+async function unusedCode(userId) {
+  let step = Math.floor(Date.now() / 30_000);
+  const last = usedSteps.get(userId) ?? -1;
+  if (last > step) {
+    await new Promise((r) => setTimeout(r, last * 30_000 - Date.now() + 50));
+    step = Math.floor(Date.now() / 30_000);
+  }
+  if (last >= step) step = last + 1;
+  usedSteps.set(userId, step);
+  return totpAt(secrets.get(userId), step);
+}
+
+function totpAt(secret, step) {
   const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000)));
+  counter.writeBigUInt64BE(BigInt(step));
   const mac = createHmac("sha1", secret).update(counter).digest();
   const offset = mac[mac.length - 1] & 0x0f;
   return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, "0");
@@ -49,6 +67,6 @@ export async function createLiveKey(base, userId, body) {
     base,
     "/admin/v1/api-keys",
     { ...body, user_id: userId, mode: "live" },
-    { "X-Service-MFA": totpNow(secrets.get(userId)) },
+    { "X-Service-MFA": await unusedCode(userId) },
   );
 }

@@ -9,7 +9,7 @@ import { homeOfJob } from "../src/app/job-homes";
 import { isUuid } from "../src/ids";
 import type { Job } from "../src/queue";
 
-const DIRECTORY_TABLES = /\b(users|api_keys|memberships|company_homes|company_moves)\b/i;
+const DIRECTORY_TABLES = /\b(users|api_keys|memberships|company_homes|company_moves|mfa_checks)\b/i;
 
 /** The home of the first bound value that is a company's id. */
 async function homeOfArgs(args: unknown[]): Promise<D1Database | null> {

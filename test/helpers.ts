@@ -1,7 +1,7 @@
 // Test helpers: every call goes through the Worker's fetch, as a client's would.
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, beforeEach } from "vitest";
-import { nowMs } from "../src/clock";
+import { nowMs, shiftClock } from "../src/clock";
 import { base32Decode, totp } from "../src/http/totp";
 import { booksDb } from "./books";
 
@@ -39,23 +39,52 @@ export async function enrolMfa(userId: string, headers: Record<string, string> =
   return res;
 }
 
-async function mfaHeaderFor(
+/**
+ * Sends a request that carries the user's code and, when the service refuses it as already used
+ * (RFC 6238 §5.2: one code proves one action), sends it again as a client whose user waits for
+ * the next code would: first with the next step's code (accepted one step early), then, past
+ * that, with the clock moved on a step. A refused request changed nothing, so sending it again is safe.
+ */
+export async function withFreshCode(
+  userId: string,
+  send: (headers: Record<string, string>) => Promise<ApiResponse>,
+): Promise<ApiResponse> {
+  let res = await send({ "X-Service-MFA": await mfaCode(userId) });
+  for (const wait of [false, true]) {
+    if (res.status !== 403 || res.body?.error?.details?.reason !== "code_used") return res;
+    if (wait) shiftClock(30_000);
+    res = await send({ "X-Service-MFA": await mfaCode(userId, nowMs() + 30_000) });
+  }
+  return res;
+}
+
+/** The user whose code the helpers add to a live key's POST (none when the caller sends its own or `mfa: false`). */
+function autoMfaUser(
   key: string | undefined,
   method: string,
   opts: { headers?: Record<string, string>; mfa?: boolean },
-): Promise<Record<string, string>> {
-  if (!key || method !== "POST" || opts.mfa === false || !key.startsWith("service_sk_live_")) return {};
-  if (Object.keys(opts.headers ?? {}).some((h) => h.toLowerCase() === "x-service-mfa")) return {};
+) {
+  if (!key || method !== "POST" || opts.mfa === false || !key.startsWith("service_sk_live_")) return undefined;
+  if (Object.keys(opts.headers ?? {}).some((h) => h.toLowerCase() === "x-service-mfa")) return undefined;
   const userId = userOfKey.get(key);
-  return userId && mfaSecrets.has(userId) ? { "X-Service-MFA": await mfaCode(userId) } : {};
+  return userId && mfaSecrets.has(userId) ? userId : undefined;
 }
 
-export async function call<T = any>(
+type CallOptions = { key?: string; body?: unknown; headers?: Record<string, string>; raw?: string; mfa?: boolean };
+
+export async function call<T = any>(method: string, path: string, opts: CallOptions = {}): Promise<ApiResponse<T>> {
+  const userId = autoMfaUser(opts.key, method, opts);
+  if (!userId) return send<T>(method, path, opts, {});
+  return withFreshCode(userId, (mfa) => send(method, path, opts, mfa));
+}
+
+async function send<T = any>(
   method: string,
   path: string,
-  opts: { key?: string; body?: unknown; headers?: Record<string, string>; raw?: string; mfa?: boolean } = {},
+  opts: CallOptions,
+  mfa: Record<string, string>,
 ): Promise<ApiResponse<T>> {
-  const headers: Record<string, string> = { ...(await mfaHeaderFor(opts.key, method, opts)), ...(opts.headers ?? {}) };
+  const headers: Record<string, string> = { ...mfa, ...(opts.headers ?? {}) };
   if (opts.key) headers.Authorization = `Bearer ${opts.key}`;
   let body: string | undefined;
   if (opts.raw !== undefined) {
@@ -106,19 +135,18 @@ export async function newKey(
     const enrolled = await enrolMfa(userId);
     if (enrolled.status !== 201) throw new Error(`mfa: ${enrolled.status} ${JSON.stringify(enrolled.body)}`);
   }
-  const res = await call("POST", "/admin/v1/api-keys", {
-    headers: {
-      Authorization: `Bearer ${ADMIN_TOKEN}`,
-      ...(mode === "live" ? { "X-Service-MFA": await mfaCode(userId) } : {}),
-    },
-    body: {
-      user_id: userId,
-      name: "test key",
-      scopes: opts.scopes ?? ["*"],
-      mode,
-      ...(opts.limit !== undefined ? { unattended_commit_limit: opts.limit } : {}),
-    },
-  });
+  const create = (mfa: Record<string, string>) =>
+    call("POST", "/admin/v1/api-keys", {
+      headers: { Authorization: `Bearer ${ADMIN_TOKEN}`, ...mfa },
+      body: {
+        user_id: userId,
+        name: "test key",
+        scopes: opts.scopes ?? ["*"],
+        mode,
+        ...(opts.limit !== undefined ? { unattended_commit_limit: opts.limit } : {}),
+      },
+    });
+  const res = mode === "live" ? await withFreshCode(userId, create) : await create({});
   if (res.status !== 201) throw new Error(`key: ${res.status} ${JSON.stringify(res.body)}`);
   userOfKey.set(res.body.data.key, userId);
   return { key: res.body.data.key, keyId: res.body.data.id };

@@ -55,6 +55,12 @@ export const ERROR_CATALOGUE = {
     "This action requires two-step verification.",
     "Send X-Service-MFA with the current code of the user's authenticator app (enrol it first: POST /admin/v1/users/{id}/mfa).",
   ),
+  MFA_TOO_MANY_ATTEMPTS: e(
+    429,
+    "För många felaktiga koder för tvåstegsverifiering. Vänta och försök igen.",
+    "Too many wrong two-step verification codes for this user. Wait and try again.",
+    "Wait the number of seconds in Retry-After, then send the code the user's authenticator app shows at that time.",
+  ),
   UNATTENDED_COMMIT_LIMIT_EXCEEDED: e(
     403,
     "Verifikationens belopp överstiger nyckelns gräns för obevakad bokföring.",

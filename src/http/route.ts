@@ -5,6 +5,7 @@ import { createRoute, z, type RouteConfig, type RouteHandler } from "@hono/zod-o
 import type { MiddlewareHandler } from "hono";
 import { ApiError } from "../errors/api-error";
 import { routeGate } from "./company-access";
+import { isDryRun } from "./dispatch";
 import { liveKeyMfaGate } from "./mfa";
 import { BOOKMARK_REQUEST_NOTE, BOOKMARK_RESPONSE_HEADER } from "./read-session";
 import type { AppEnv, WriteOptions } from "./context";
@@ -145,6 +146,10 @@ export function defineRoute<
   if (spec.scope || spec.company) middleware.push(routeGate({ scope: spec.scope, company: !!spec.company, write }));
   // after the access gate (who may act at all), before the body (spec order: FORBIDDEN > MFA_REQUIRED > VALIDATION_ERROR)
   if (spec.mfa) middleware.push(liveKeyMfaGate(spec.mfa));
+  // A write without dry-run refuses the flag before anything runs, whether or not its
+  // handler dispatches (the sandbox's routes seed through commands of their own), so a
+  // caller who meant a preview never has the write done for real (docs/architecture.md).
+  if (spec.method !== "get" && !spec.dryRun) middleware.push(refuseDryRun);
   if (spec.extraMiddleware) middleware.push(...spec.extraMiddleware);
   // Last before the validators: the body is read once, checked, and handed on as JSON.
   if (spec.body) middleware.push(jsonBodyGate);
@@ -221,11 +226,18 @@ export function defineRoute<
       403: errorResponse(spec.mfa ? "INSUFFICIENT_SCOPE, FORBIDDEN, MFA_REQUIRED" : "INSUFFICIENT_SCOPE, FORBIDDEN"),
       404: errorResponse("NOT_FOUND"),
       409: errorResponse("Conflict with the current state"),
-      429: errorResponse("RATE_LIMITED"),
+      429: errorResponse(spec.mfa ? "RATE_LIMITED, MFA_TOO_MANY_ATTEMPTS" : "RATE_LIMITED"),
     },
   });
   return route as unknown as DefinedRoute<P, Q, B>;
 }
+
+/** The gate of a write without dry-run: `X-Dry-Run: true` or `?dry_run=true` is a 400, nothing done. */
+const refuseDryRun: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (isDryRun(c))
+    throw new ApiError("VALIDATION_ERROR", { parameter: "dry_run" }, "This endpoint does not support dry-run.");
+  await next();
+};
 
 /**
  * `route` with a request body that defineRoute does not declare: a form (a file upload),

@@ -69,16 +69,25 @@ export function totp(secret: Uint8Array, atMs: number, digits = 6): Promise<stri
   return hotp(secret, totpStep(atMs), digits);
 }
 
-/** Whether `code` (six digits) is the code of the step at `atMs` or one step either side. */
-export async function verifyTotp(secret: Uint8Array, code: string, atMs: number): Promise<boolean> {
-  if (!/^\d{6}$/.test(code)) return false;
+/**
+ * The time step whose code `code` (six digits) is, at `atMs` or one step either side, or
+ * null. The latest matching step is answered, so that RFC 6238 §5.2's "refuse a step
+ * already used" (src/http/mfa.ts) errs towards refusing.
+ */
+export async function matchedTotpStep(secret: Uint8Array, code: string, atMs: number): Promise<number | null> {
+  if (!/^\d{6}$/.test(code)) return null;
   const step = totpStep(atMs);
-  let match = false;
+  let match: number | null = null;
   // every candidate is computed, so the time taken does not tell which step matched
   for (let d = -TOTP_WINDOW_STEPS; d <= TOTP_WINDOW_STEPS; d++) {
-    if ((await hotp(secret, step + d)) === code) match = true;
+    if ((await hotp(secret, step + d)) === code) match = step + d;
   }
   return match;
+}
+
+/** Whether `code` (six digits) is the code of the step at `atMs` or one step either side. */
+export async function verifyTotp(secret: Uint8Array, code: string, atMs: number): Promise<boolean> {
+  return (await matchedTotpStep(secret, code, atMs)) !== null;
 }
 
 /** A new secret: 20 random bytes (160 bits, RFC 4226 §4's recommended length). */

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { nowMs, shiftClock } from "../../src/clock";
 import { type ApiVersion, useVersionTable } from "../../src/http/versions";
-import { ADMIN_TOKEN, call, mfaCode, newActor, newCompany, uniqueKey } from "../helpers";
+import { ADMIN_TOKEN, call, newActor, newCompany, uniqueKey, withFreshCode } from "../helpers";
 import { booksDb } from "../books";
 
 const OLD = "2025-11-01";
@@ -35,16 +35,18 @@ function today(date: string) {
 
 /** A live key of an actor's user (enrolled by newActor), its second step proved. */
 async function keyOf(userId: string, apiVersion?: string) {
-  return call("POST", "/admin/v1/api-keys", {
-    headers: { Authorization: `Bearer ${ADMIN_TOKEN}`, "X-Service-MFA": await mfaCode(userId) },
-    body: {
-      user_id: userId,
-      name: "versioned",
-      scopes: ["*"],
-      mode: "live",
-      ...(apiVersion ? { api_version: apiVersion } : {}),
-    },
-  });
+  return withFreshCode(userId, (mfa) =>
+    call("POST", "/admin/v1/api-keys", {
+      headers: { Authorization: `Bearer ${ADMIN_TOKEN}`, ...mfa },
+      body: {
+        user_id: userId,
+        name: "versioned",
+        scopes: ["*"],
+        mode: "live",
+        ...(apiVersion ? { api_version: apiVersion } : {}),
+      },
+    }),
+  );
 }
 
 const customerCount = async (companyId: string) =>

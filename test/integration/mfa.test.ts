@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { nowMs } from "../../src/clock";
+import { nowMs, shiftClock } from "../../src/clock";
+import { MFA_FAILURE_WINDOW_MS, MFA_LOCK_MS, MFA_MAX_FAILURES } from "../../src/http/mfa";
 import { base32Decode, totp } from "../../src/http/totp";
 import {
   ADMIN_TOKEN,
@@ -14,6 +15,7 @@ import {
   postedEntry,
   settleOperation,
   uniqueKey,
+  withFreshCode,
 } from "../helpers";
 import { booksDb } from "../books";
 
@@ -182,7 +184,7 @@ describe("closing a fiscal year", () => {
     });
     expect(malformed.body.error.code).toBe("MFA_REQUIRED");
 
-    const closed = await close({ "X-Service-MFA": await mfaCode(actor.userId) });
+    const closed = await withFreshCode(actor.userId, close);
     expect(closed.status).toBe(200);
     expect(closed.body.data).toMatchObject({ id: company.fiscal_period.id, is_closed: true });
     expect((await periodRow(company.fiscal_period.id))!.is_closed).toBe(1);
@@ -211,5 +213,150 @@ describe("closing a fiscal year", () => {
     const closed = await call("POST", url("/close"), { key, headers: { "Idempotency-Key": uniqueKey() } });
     expect(closed.status).toBe(200);
     expect(closed.body.data.is_closed).toBe(true);
+  });
+});
+
+/** A six-digit code that is none of the user's codes of the three steps the service accepts now. */
+async function wrongCode(userId: string, n = 0): Promise<string> {
+  const valid = new Set(await Promise.all([-30_000, 0, 30_000].map((d) => mfaCode(userId, nowMs() + d))));
+  for (let i = n; ; i++) {
+    const code = String((Number(valid.values().next().value) + 1 + i * 7919) % 1_000_000).padStart(6, "0");
+    if (!valid.has(code)) return code;
+  }
+}
+
+const mfaRow = (userId: string) =>
+  booksDb
+    .prepare(
+      "SELECT last_step AS mfa_last_step, failures AS mfa_failures, locked_until AS mfa_locked_until FROM mfa_checks WHERE user_id = ?",
+    )
+    .bind(userId)
+    .first<{ mfa_last_step: number | null; mfa_failures: number; mfa_locked_until: number | null }>();
+
+describe("a code proves one action (RFC 6238 §5.2)", () => {
+  it("refuses a code already accepted, for the same action or another, and remembers the step", async () => {
+    const userId = await newUser();
+    await enrolMfa(userId);
+    const code = await mfaCode(userId);
+    expect((await createKey(userId, "live", { "X-Service-MFA": code })).status).toBe(201);
+    const again = await createKey(userId, "live", { "X-Service-MFA": code });
+    expectMfaRequired(again, "code_used", "api_keys.create_live");
+    expect(await keysOf(userId)).toBe(1);
+    // the step stored is the step of the code accepted (30 s steps since the epoch, RFC 6238 §4)
+    const step = (await mfaRow(userId))!.mfa_last_step!;
+    expect((await mfaCode(userId, step * 30_000)) === code).toBe(true);
+    // an earlier step's code, still inside the window, is refused too once a later one was used
+    const next = await mfaCode(userId, (step + 1) * 30_000);
+    expect((await createKey(userId, "live", { "X-Service-MFA": next })).status).toBe(201);
+    const earlier = await mfaCode(userId, (step - 1) * 30_000);
+    if (earlier !== next)
+      expectMfaRequired(
+        await createKey(userId, "live", { "X-Service-MFA": earlier }),
+        "code_used",
+        "api_keys.create_live",
+      );
+    expect(await keysOf(userId)).toBe(2);
+    // a refused replay is not a guess: it does not count towards the lock
+    expect((await mfaRow(userId))!.mfa_failures).toBe(0);
+  });
+
+  it("lets two parallel requests with one code prove one action between them", async () => {
+    const userId = await newUser();
+    await enrolMfa(userId);
+    const code = await mfaCode(userId);
+    const both = await Promise.all([1, 2].map(() => createKey(userId, "live", { "X-Service-MFA": code })));
+    expect(both.map((r) => r.status).sort()).toEqual([201, 403]);
+    expect(await keysOf(userId)).toBe(1);
+  });
+});
+
+describe("guessing codes", () => {
+  it(`locks the user's checks after ${MFA_MAX_FAILURES} wrong codes: the right code is refused 429 with Retry-After, until the lock ends`, async () => {
+    const userId = await newUser();
+    await enrolMfa(userId);
+    for (let i = 0; i < MFA_MAX_FAILURES - 1; i++)
+      expectMfaRequired(
+        await createKey(userId, "live", { "X-Service-MFA": await wrongCode(userId, i) }),
+        "code_invalid",
+        "api_keys.create_live",
+      );
+    expect((await mfaRow(userId))!.mfa_failures).toBe(MFA_MAX_FAILURES - 1);
+    const last = await createKey(userId, "live", { "X-Service-MFA": await wrongCode(userId, 99) });
+    expect(last.status).toBe(429);
+    expect(last.body.error).toMatchObject({
+      code: "MFA_TOO_MANY_ATTEMPTS",
+      details: {
+        header: "X-Service-MFA",
+        action: "api_keys.create_live",
+        user_id: userId,
+        max_failures: MFA_MAX_FAILURES,
+      },
+      docs_url: "/api/v1/errors/MFA_TOO_MANY_ATTEMPTS",
+    });
+    expect(Number(last.headers.get("Retry-After"))).toBe(MFA_LOCK_MS / 1000);
+    // the right code is refused while locked, and so is every other action of the user
+    const right = await createKey(userId, "live", { "X-Service-MFA": await mfaCode(userId) });
+    expect(right.status).toBe(429);
+    expect(right.body.error.code).toBe("MFA_TOO_MANY_ATTEMPTS");
+    const retryAfter = Number(right.headers.get("Retry-After"));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(MFA_LOCK_MS / 1000);
+    expect(Date.parse(right.body.error.details.locked_until)).toBe((await mfaRow(userId))!.mfa_locked_until);
+    expect(await keysOf(userId)).toBe(0);
+
+    // once the lock has ended, the current code proves the action again and the count restarts
+    shiftClock(MFA_LOCK_MS + 1_000);
+    try {
+      const ok = await createKey(userId, "live", { "X-Service-MFA": await mfaCode(userId) });
+      expect(ok.status).toBe(201);
+      expect((await mfaRow(userId))!.mfa_failures).toBe(0);
+    } finally {
+      shiftClock(-(MFA_LOCK_MS + 1_000));
+    }
+    expect(await keysOf(userId)).toBe(1);
+  });
+
+  it("counts parallel guesses each: 30 wrong codes at once, then the right one, prove nothing", async () => {
+    const userId = await newUser();
+    await enrolMfa(userId);
+    const guesses = await Promise.all(
+      Array.from({ length: 30 }, async (_, i) =>
+        createKey(userId, "live", { "X-Service-MFA": await wrongCode(userId, i) }),
+      ),
+    );
+    expect(guesses.every((g) => g.status === 403 || g.status === 429)).toBe(true);
+    const right = await createKey(userId, "live", { "X-Service-MFA": await mfaCode(userId) });
+    expect(right.status).toBe(429);
+    expect(await keysOf(userId)).toBe(0);
+  });
+
+  it("forgets wrong codes older than the window", async () => {
+    const userId = await newUser();
+    await enrolMfa(userId);
+    for (let i = 0; i < MFA_MAX_FAILURES - 1; i++)
+      await createKey(userId, "live", { "X-Service-MFA": await wrongCode(userId, i) });
+    shiftClock(MFA_FAILURE_WINDOW_MS + 1_000);
+    try {
+      expectMfaRequired(
+        await createKey(userId, "live", { "X-Service-MFA": await wrongCode(userId) }),
+        "code_invalid",
+        "api_keys.create_live",
+      );
+      expect((await mfaRow(userId))!.mfa_failures).toBe(1);
+      expect((await createKey(userId, "live", { "X-Service-MFA": await mfaCode(userId) })).status).toBe(201);
+    } finally {
+      shiftClock(-(MFA_FAILURE_WINDOW_MS + 1_000));
+    }
+  });
+
+  it("locks the checks of one user only", async () => {
+    const guesser = await newUser();
+    const other = await newUser();
+    await enrolMfa(guesser);
+    await enrolMfa(other);
+    for (let i = 0; i < MFA_MAX_FAILURES; i++)
+      await createKey(guesser, "live", { "X-Service-MFA": await wrongCode(guesser, i) });
+    expect((await createKey(guesser, "live", { "X-Service-MFA": await mfaCode(guesser) })).status).toBe(429);
+    expect((await createKey(other, "live", { "X-Service-MFA": await mfaCode(other) })).status).toBe(201);
   });
 });

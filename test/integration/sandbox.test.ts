@@ -106,6 +106,48 @@ describe("a seeded sandbox company", () => {
   });
 });
 
+describe("dry run", () => {
+  // docs/architecture.md: a route without dry-run refuses the flag rather than commit
+  it("is refused on both routes (VALIDATION_ERROR), and nothing is seeded, reset or archived", async () => {
+    const actor = await newActor({ mode: "test" });
+    const companiesOf = async () =>
+      (
+        await booksDb
+          .prepare("SELECT company_id, role FROM memberships WHERE user_id = ? ORDER BY company_id")
+          .bind(actor.userId)
+          .all()
+      ).results;
+    for (const headers of [{ "X-Dry-Run": "true" }, { "X-Dry-Run": "TRUE" }, { "X-Dry-Run": "1" }]) {
+      const res = await call("POST", "/api/v1/sandbox/companies", { key: actor.key, headers });
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe("VALIDATION_ERROR");
+    }
+    const viaQuery = await call("POST", "/api/v1/sandbox/companies?dry_run=true", { key: actor.key });
+    expect(viaQuery.body.error).toMatchObject({ code: "VALIDATION_ERROR", details: { parameter: "dry_run" } });
+    expect(await companiesOf()).toEqual([]);
+
+    const sandbox = (await seed(actor.key)).body.data.company;
+    const before = await books(sandbox.id);
+    const mine = await companiesOf();
+    const res = await call("POST", `/api/v1/companies/${sandbox.id}/sandbox/reset`, {
+      key: actor.key,
+      headers: { "X-Dry-Run": "true" },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({ code: "VALIDATION_ERROR", details: { parameter: "dry_run" } });
+    expect(await companiesOf()).toEqual(mine);
+    expect(await books(sandbox.id)).toEqual(before);
+    expect((await call("GET", `/api/v1/companies/${sandbox.id}`, { key: actor.key })).status).toBe(200);
+    // X-Dry-Run: false is the ordinary write
+    expect((await seed(actor.key)).status).toBe(201);
+    const plain = await call("POST", "/api/v1/sandbox/companies", {
+      key: actor.key,
+      headers: { "X-Dry-Run": "false" },
+    });
+    expect(plain.status).toBe(201);
+  });
+});
+
 describe("never live data", () => {
   it("refuses a live key, to seed or to reset, and leaves its live company as it was", async () => {
     const actor = await newActor();

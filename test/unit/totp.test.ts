@@ -2,7 +2,7 @@
 // the ASCII secret "12345678901234567890", 8 digits, 30-second steps) and RFC 4226
 // Appendix D (HOTP, the same secret, 6 digits, counters 0-9); base32 against RFC 4648 §10.
 import { describe, expect, it } from "vitest";
-import { base32Decode, base32Encode, hotp, totp, verifyTotp } from "../../src/http/totp";
+import { base32Decode, base32Encode, hotp, matchedTotpStep, totp, verifyTotp } from "../../src/http/totp";
 
 const SECRET = new TextEncoder().encode("12345678901234567890");
 
@@ -33,6 +33,16 @@ describe("TOTP", () => {
     expect(await verifyTotp(SECRET, code, at + 90_000)).toBe(false);
     expect(await verifyTotp(SECRET, "12345", at)).toBe(false);
     expect(await verifyTotp(SECRET, `${code} `, at)).toBe(false);
+  });
+
+  it("names the step a code belongs to (what RFC 6238 §5.2's one-use rule stores)", async () => {
+    // RFC 6238 Appendix B: T = 1111111111 s is step 0x23523ED = 37037037 with X = 30 s
+    const at = 1111111111 * 1000;
+    expect(Math.floor(1111111111 / 30)).toBe(0x23523ed);
+    const code = await totp(SECRET, at);
+    expect(await matchedTotpStep(SECRET, code, at)).toBe(0x23523ed);
+    expect(await matchedTotpStep(SECRET, code, at + 30_000)).toBe(0x23523ed);
+    expect(await matchedTotpStep(SECRET, code, at + 90_000)).toBeNull();
   });
 });
 

@@ -53,3 +53,17 @@ export interface MoveTableCount {
   copied: number;
   deleted: number | null;
 }
+
+/**
+ * The state of a user's two-step verification checks (src/http/mfa.ts): the time step of the
+ * last code accepted (RFC 6238 §5.2: no code of that step or an earlier one is accepted
+ * again), and the wrong codes since `failuresSince`; at the limit, checks are refused until
+ * `lockedUntil`. Times are ms since the epoch. A row appears with the user's first code.
+ */
+export const mfaChecks = sqliteTable("mfa_checks", {
+  userId: text("user_id").primaryKey(),
+  lastStep: integer("last_step"),
+  failures: integer("failures").notNull().default(0),
+  failuresSince: integer("failures_since"),
+  lockedUntil: integer("locked_until"),
+});

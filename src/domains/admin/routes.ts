@@ -17,7 +17,7 @@ import { toOre } from "../../money";
 import { companyIdsOfUser, setMembership } from "../companies";
 import { forgetInWriter } from "../../commands/submit";
 import { currentVersion, resolveVersion } from "../../http/versions";
-import { MFA_HEADER, proveSecondStep } from "../../http/mfa";
+import { forgetUsedStep, MFA_HEADER, proveSecondStep } from "../../http/mfa";
 import { base32Encode, newTotpSecret, otpauthUri, TOTP_STEP_SECONDS } from "../../http/totp";
 import { encryptSecret } from "../../secrets";
 import { getMove, getMoveRoute, listDatabases, listDatabasesRoute, moveCompany, moveCompanyRoute } from "./databases";
@@ -116,7 +116,7 @@ const enrolMfaRoute = defineRoute({
   description:
     "Generates a TOTP secret (RFC 6238: SHA-1, 6 digits, 30 s) and stores it encrypted; the user's authenticator reads otpauth_uri " +
     "(a QR code) or the base32 secret. Active at once. A user who has enrolled re-enrols (a new phone) only with the current code of " +
-    "the old secret in X-Service-MFA, else 403 MFA_REQUIRED.",
+    "the old secret in X-Service-MFA, else 403 MFA_REQUIRED (429 MFA_TOO_MANY_ATTEMPTS after repeated wrong codes).",
   params: ItemParams,
   response: z.object({
     user_id: z.string(),
@@ -143,6 +143,7 @@ async function enrolMfa(c: HandlerContext<typeof enrolMfaRoute>) {
     .update(users)
     .set({ mfaSecretEnc: await encryptSecret(c.env.PII_ENCRYPTION_KEY, secret), mfaEnrolledAt: enrolledAt })
     .where(eq(users.id, id));
+  await forgetUsedStep(c.env, id);
   return json(
     c,
     {
