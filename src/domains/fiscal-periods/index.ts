@@ -17,11 +17,7 @@ export {
   closePeriod,
   reopenPeriod,
   postOpeningBalances,
-  runCurrencyRevaluation,
-  runCurrencyRevaluationOperation,
   runYearEnd,
-  runYearEndOperation,
-  startCurrencyRevaluation,
   startYearEnd,
   yearEndReadiness,
   type ClosingRatesInput,
@@ -31,6 +27,8 @@ export {
   type YearEndDeps,
 } from "./year-end";
 export type { ClosingRates, OpenForeignItems } from "./revaluation";
+export { runCurrencyRevaluation, startCurrencyRevaluation } from "./revaluation-commands";
+export { runCurrencyRevaluationOperation, runYearEndOperation } from "./background";
 export { CASH_METHOD_SOURCE, type CashMethodSources } from "./cash-method";
 export { periodHolding, planPeriodForImport } from "./import";
 export { planFirstPeriod } from "./first-period";
