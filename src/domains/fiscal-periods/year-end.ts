@@ -18,7 +18,7 @@
 // - Cash method (bokslutsmetoden, ./cash-method.ts): the invoices unpaid at the year's end
 //   are booked before the closing entry and reversed after the next year's opening entry.
 import { eq } from "drizzle-orm";
-import type { Command, CommandContext } from "../../commands/plan";
+import type { Command } from "../../commands/plan";
 import type { Database } from "../../db/client";
 import type { Env } from "../../env";
 import { fiscalPeriods } from "../../db/schema";
