@@ -26425,8 +26425,11 @@ export interface components {
         };
         SupplierCreate: {
             name: string;
-            /** @enum {string} */
-            supplier_type: "swedish_business" | "eu_business";
+            /**
+             * @description swedish_business; eu_business (another member state, VAT number); non_eu_business (outside the EU: country required and outside the EU). The VAT of a purchase follows the country (docs/invoices.md, Reverse charge on purchases)
+             * @enum {string}
+             */
+            supplier_type: "swedish_business" | "eu_business" | "non_eu_business";
             org_number?: string | null;
             vat_number?: string | null;
             bankgiro?: string | null;
@@ -26449,8 +26452,11 @@ export interface components {
         };
         SupplierPatch: {
             name?: string;
-            /** @enum {string} */
-            supplier_type?: "swedish_business" | "eu_business";
+            /**
+             * @description swedish_business; eu_business (another member state, VAT number); non_eu_business (outside the EU: country required and outside the EU). The VAT of a purchase follows the country (docs/invoices.md, Reverse charge on purchases)
+             * @enum {string}
+             */
+            supplier_type?: "swedish_business" | "eu_business" | "non_eu_business";
             org_number?: string | null;
             vat_number?: string | null;
             bankgiro?: string | null;
