@@ -12248,6 +12248,8 @@ export interface paths {
                          */
                         book_acquisition?: boolean;
                         counter_account?: string;
+                        /** @description an opening asset of a taken-over company: acquired before the company's first fiscal year here, registered as of that year's first day with the accumulated depreciation the opening balances carry for it (0 allowed); nothing is posted. Hand registration only */
+                        opening_accumulated_depreciation?: number;
                     };
                 };
             };
@@ -27030,6 +27032,10 @@ export interface components {
             /** @description kronor, at most two decimals (öre) */
             sale_price: number | null;
             disposal_journal_entry_id: string | null;
+            /** @description an opening asset: the first day of the company's first fiscal year, as of which it was registered */
+            opening_date: string | null;
+            /** @description an opening asset: the accumulated depreciation the opening balances carry for it; 0 otherwise */
+            opening_accumulated_depreciation: number;
             created_at: string;
         };
         FixedAssetRegister: {
