@@ -2969,8 +2969,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The NE-bilaga figures of a sole trader's year (R1-R14), from the books
-         * @description R1-R10 by BAS account range (R1 sales of a VAT-registered trader, R2 of one not registered, R3 0), R11 the booked result, R12 = R11, R13 the non-deductible costs (6072, 6982, 6992, 8423, ...), R14 the tax-free income (8314, 8254); each figure names its accounts. Nothing is booked: an enskild firma books no tax, and egenavgifter are not in its books. An aktiebolag: TAX_ENTITY_TYPE_MISMATCH (its tax is POST .../tax). See docs/tax.md.
+         * The NE-bilaga figures of a sole trader's year (R1-R14 and the balance sheet B1-B16), from the books
+         * @description R1-R10 by BAS account range (R1 sales of a VAT-registered trader, R2 of one not registered, R3 0), R11 the booked result, R12 = R11, R13 the non-deductible costs (6072, 6982, 6992, 8423, ...), R14 the tax-free income (8314, 8254); B1-B16 the closing balances by BAS range (B10 eget kapital with the result not yet closed to it, as account "result"); each figure names its accounts. Nothing is booked: an enskild firma books no tax, and egenavgifter are not in its books. An aktiebolag: TAX_ENTITY_TYPE_MISMATCH (its tax is POST .../tax). See docs/tax.md.
          *
          *     Scope: `reports:read`.
          */
