@@ -2,7 +2,8 @@
 // form SKV 2161 fills them from the closing balances of the year), from a sole trader's books
 // (pure; öre). Each field takes BAS account ranges, after the BAS-to-NE-field list that
 // Dans.se's help page "SRU-koder enligt TAX 2006" (https://dans.se/help/finance/accounts/sru_codes/)
-// reproduces with the BAS 2008 accounts of each field:
+// reproduces with the BAS 2008 accounts of each field (the fields' SRU codes and their sources:
+// src/sweden/sru/ne.ts):
 //   B1 10xx; B2 11xx but 1130, 1140, 1180, 1193; B3 1130, 1140, 1180, 1193, 1291; B4 12xx but
 //   1291; B5 13xx; B6 14xx; B7 15xx; B8 16xx-18xx; B9 19xx; B10 201x, 205x; B11 21xx;
 //   B12 22xx; B13 23xx, 241x; B14 25xx, 26xx, 271x, 273x; B15 244x-247x; B16 242x-243x, 249x,

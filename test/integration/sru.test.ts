@@ -292,6 +292,7 @@ describe("a sole trader's NE file", () => {
       "7500": String(wholeKronor.R5),
       "7501": String(wholeKronor.R6),
       "7440": String(50_000 - 10_000 - 6_000),
+      "7600": String(50_000 - 10_000 - 6_000), // R12, R11 carried
     });
     expect(wholeKronor).toMatchObject({
       R2: 50_000,
