@@ -18,11 +18,15 @@
 //   `wrangler dev` cannot add, WEBHOOK_EGRESS (webhook deliveries connect only to public
 //   addresses, checked at connect time: src/domains/webhooks/egress.ts).
 // - The address is written to .wrangler/dev-server.json for `npm run admin`.
+// - Offline, wrangler warns it cannot fetch Request.cf and workerd prints an ERROR for
+//   each outbound call to a host it cannot resolve (the VIES check): neither is a
+//   failure of the service, so each becomes one note line (scripts/dev-output.mjs).
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes, webcrypto } from "node:crypto";
 import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { databaseBindings } from "./databases.mjs";
+import { devOutputFilter, pipeFiltered } from "./dev-output.mjs";
 import { envWithNode, nodeBinDir, projectRoot } from "./node.mjs";
 
 const env = envWithNode();
@@ -206,7 +210,11 @@ const url = `http://127.0.0.1:${port}`;
 // Signed links (document downloads) point at this server, on the port it really listens
 // on, unless the environment or .dev.vars names another public origin (a tunnel, a proxy).
 args.push("--var", `PUBLIC_BASE_URL:${varOf("PUBLIC_BASE_URL") || url}`);
-const dev = spawn(join(nodeBinDir(), "node"), args, { cwd: projectRoot, env, stdio: "inherit" });
+// its output passes through scripts/dev-output.mjs: the offline warnings that are no failures become notes
+const dev = spawn(join(nodeBinDir(), "node"), args, { cwd: projectRoot, env, stdio: ["inherit", "pipe", "pipe"] });
+const shared = { cfNoted: false };
+pipeFiltered(dev.stdout, process.stdout, devOutputFilter(shared));
+pipeFiltered(dev.stderr, process.stderr, devOutputFilter(shared));
 mkdirSync(stateDir, { recursive: true });
 writeFileSync(serverFile, JSON.stringify({ url, pid: process.pid, started_at: new Date().toISOString() }, null, 2));
 

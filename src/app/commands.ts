@@ -51,7 +51,7 @@ export const COMMANDS = {
     revaluation: revaluationSources,
     cashMethod: cashMethodSources,
   }),
-  "fiscal_periods.currency_revaluation": fiscalPeriods.startCurrencyRevaluation,
+  "fiscal_periods.currency_revaluation": fiscalPeriods.startCurrencyRevaluation(revaluationSources),
   "fiscal_periods.currency_revaluation_run": fiscalPeriods.runCurrencyRevaluation(revaluationSources),
   "fiscal_periods.corporate_tax": fiscalPeriods.calculateCorporateTax({ entityTypeOf }),
   "fiscal_periods.close": fiscalPeriods.closePeriod,

@@ -368,7 +368,7 @@ export const suppliers = sqliteTable(
   "suppliers",
   {
     ...partyColumns,
-    supplierType: text("supplier_type", { enum: ["swedish_business", "eu_business"] }).notNull(),
+    supplierType: text("supplier_type", { enum: ["swedish_business", "eu_business", "non_eu_business"] }).notNull(),
     bankgiro: text("bankgiro"),
     plusgiro: text("plusgiro"),
     iban: text("iban"),

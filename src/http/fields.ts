@@ -133,8 +133,21 @@ export const ExchangeRateSchema = z
 
 export const CurrencySchema = z.string().regex(/^[A-Z]{3}$/, "ISO 4217, e.g. SEK");
 
+/**
+ * An e-mail address. zod's own pattern takes ASCII only; RFC 6531 (SMTPUTF8) lets the local
+ * part hold any Unicode letter, so "åsa.öberg@exempel.se" is an address a Swedish customer or
+ * employee has. The pattern is zod's (dot-separated atoms of letters, digits and _ ' + -,
+ * a domain of ASCII labels and a top-level domain of two letters or more) with the local part's
+ * letters and digits widened to Unicode (\p{L}, \p{N}, and the combining marks \p{M} of a
+ * decomposed å). The domain stays ASCII: an IDN domain is given in its xn-- (punycode) form.
+ * Mail goes out through a JSON API (src/domains/invoices/email.ts), which carries UTF-8.
+ */
+export const EMAIL_PATTERN =
+  /^(?:[\p{L}\p{M}\p{N}_'+-]+\.)*[\p{L}\p{M}\p{N}_'+-]*[\p{L}\p{M}\p{N}_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/u;
+export const EmailSchema = z.email({ pattern: EMAIL_PATTERN }).max(254);
+
 export const PartyContactFields = {
-  email: z.email().nullable(),
+  email: EmailSchema.nullable(),
   country: z
     .string()
     .regex(/^[A-Z]{2}$/, "ISO 3166-1 alpha-2, e.g. SE")

@@ -87,6 +87,11 @@ export interface RouteSpec<
   bodyRequired?: boolean;
   /** schema of `data` in the success envelope; null for 204 */
   response: z.ZodTypeAny | null;
+  /**
+   * an asynchronous route (202, an operation) whose dry run is answered at once: the
+   * schema of that 200 answer's `data` (what the operation would do)
+   */
+  dryRunResponse?: z.ZodTypeAny;
   status?: 200 | 201 | 202 | 204;
   extraMiddleware?: readonly MiddlewareHandler<AppEnv>[];
   /**
@@ -221,6 +226,15 @@ export function defineRoute<
               headers: BOOKMARK_RESPONSE_HEADER,
               content: { "application/json": { schema: envelope(spec.response) } },
             },
+      ...(spec.dryRunResponse
+        ? {
+            200: {
+              description: "Dry run: what the operation would do, answered at once; nothing is queued or written",
+              headers: BOOKMARK_RESPONSE_HEADER,
+              content: { "application/json": { schema: envelope(spec.dryRunResponse) } },
+            },
+          }
+        : {}),
       400: errorResponse("VALIDATION_ERROR or a rule of this endpoint"),
       401: errorResponse("UNAUTHORIZED"),
       403: errorResponse(spec.mfa ? "INSUFFICIENT_SCOPE, FORBIDDEN, MFA_REQUIRED" : "INSUFFICIENT_SCOPE, FORBIDDEN"),

@@ -63,7 +63,7 @@ export type Location = "domestic" | "eu_business" | "eu_consumer" | "non_eu_busi
 
 export interface Party {
   /** customer_type or supplier_type */
-  type: "swedish_business" | "eu_business" | "individual";
+  type: "swedish_business" | "eu_business" | "non_eu_business" | "individual";
   /** ISO 3166 alpha-2; empty or null is Sweden */
   country: string | null;
   vatNumber: string | null;

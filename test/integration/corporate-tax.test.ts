@@ -223,6 +223,10 @@ describe("a sole trader", () => {
       R12: r11,
       R13: 700.5,
       R14: 100,
+      // the balance sheet: every movement went through the bank, and the year's result is the equity
+      ...Object.fromEntries(Array.from({ length: 16 }, (_, i) => [`B${i + 1}`, 0])),
+      B9: r11,
+      B10: r11,
     });
     expect(byField.R6.accounts).toEqual([
       { account_number: "5010", amount: 6_000 },

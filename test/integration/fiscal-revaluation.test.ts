@@ -21,6 +21,7 @@ describe("currency revaluation", () => {
   const f = companyFixture({ name: "Valuta AB", ...YEAR });
   const empty = companyFixture({ name: "Inrikes AB", ...YEAR });
   const nok = companyFixture({ name: "Norge AB", ...YEAR });
+  const preview = companyFixture({ name: "Förhandsvisning AB", ...YEAR });
 
   it("re-rates open EUR items at the closing rate in one entry, and a later payment settles the revalued amount", async () => {
     const customer = await write(f.actor.key, "POST", url(f, "/customers"), {
@@ -210,5 +211,118 @@ describe("currency revaluation", () => {
       "2440": [5, 0],
       "3960": [0, 5],
     });
+  });
+  it("a dry run answers what would be booked, writes nothing, and the real run then books exactly that", async () => {
+    const f = preview;
+    const customer = await write(f.actor.key, "POST", url(f, "/customers"), {
+      name: "Kund AB",
+      customer_type: "swedish_business",
+      email: "a@kund.se",
+      default_payment_terms: 30,
+    });
+    // 800 EUR + 25 % VAT = 1 000 EUR booked at 11.00 SEK per EUR
+    const inv = await write(f.actor.key, "POST", url(f, "/invoices"), {
+      customer_id: customer.body.data.id,
+      currency: "EUR",
+      exchange_rate: 11,
+      invoice_date: "2026-12-01",
+      items: [{ description: "Licens", unit_price: 800, vat_rate: 0.25 }],
+    });
+    expect((await write(f.actor.key, "POST", url(f, `/invoices/${inv.body.data.id}/mark-sent`))).status).toBe(200);
+    const supplier = await write(f.actor.key, "POST", url(f, "/suppliers"), {
+      name: "Vendor GmbH",
+      supplier_type: "eu_business",
+      country: "DE",
+      default_currency: "USD",
+      default_expense_account: "4010",
+      default_payment_terms: 30,
+    });
+    // 200 USD booked at 10.00 SEK per USD
+    const si = await write(f.actor.key, "POST", url(f, "/supplier-invoices"), {
+      supplier_id: supplier.body.data.id,
+      supplier_invoice_number: "US-1",
+      invoice_date: "2026-12-02",
+      currency: "USD",
+      exchange_rate: 10,
+      items: [{ amount: 200, vat_rate: 0 }],
+    });
+    expect(si.status).toBe(201);
+
+    // the fake Riksbank's closing rates (test/fakes/fx-rates.ts): EUR 11.2345, USD 10.5
+    const receivableGainOre = 1000 * 1123.45 - 1000 * 1100; // 1 000 EUR re-rated: 23 450 öre more
+    const payableLossOre = 200 * 1050 - 200 * 1000; // 200 USD owed at 10.50: 10 000 öre more
+    const expected = {
+      gain: receivableGainOre / 100,
+      loss: payableLossOre / 100,
+      net: (receivableGainOre - payableLossOre) / 100,
+    };
+    const before = await Promise.all(
+      ["operations", "journal_entries", "currency_revaluations", "audit_log"].map((t) => count(f, t)),
+    );
+    const viaQuery = await write(
+      f.actor.key,
+      "POST",
+      url(f, `/fiscal-periods/${f.periodId}/currency-revaluation?dry_run=true`),
+    );
+    const viaHeader = await write(
+      f.actor.key,
+      "POST",
+      url(f, `/fiscal-periods/${f.periodId}/currency-revaluation`),
+      {},
+      {
+        "X-Dry-Run": "true",
+      },
+    );
+    for (const dry of [viaQuery, viaHeader]) {
+      expect(dry.status).toBe(200);
+      expect(dry.headers.get("X-Dry-Run")).toBe("true");
+      expect(dry.body.meta.dry_run).toBe(true);
+      expect(dry.body.data).toMatchObject({ as_of_date: "2026-12-31", ...expected });
+      expect(dry.body.data.items).toEqual([
+        expect.objectContaining({ kind: "receivable", id: inv.body.data.id, booked_sek: 11000, revalued_sek: 11234.5 }),
+        expect.objectContaining({ kind: "payable", id: si.body.data.id, booked_sek: 2000, revalued_sek: 2100 }),
+      ]);
+      const lines = Object.fromEntries(dry.body.data.lines.map((l: any) => [l.account, [l.debit, l.credit]]));
+      expect(lines).toEqual({
+        "1510": [receivableGainOre / 100, 0],
+        "2440": [0, payableLossOre / 100],
+        "3960": [0, receivableGainOre / 100],
+        "7960": [payableLossOre / 100, 0],
+      });
+    }
+    // nothing queued, posted, stored or audited; the invoices keep their book values
+    const after = await Promise.all(
+      ["operations", "journal_entries", "currency_revaluations", "audit_log"].map((t) => count(f, t)),
+    );
+    expect(after).toEqual(before);
+    expect((await call("GET", url(f, `/invoices/${inv.body.data.id}`), { key: f.actor.key })).body.data).toMatchObject({
+      exchange_rate: 11,
+      total_sek: 11000,
+    });
+    // a dry run has the same refusals
+    const outside = await write(
+      f.actor.key,
+      "POST",
+      url(f, `/fiscal-periods/${f.periodId}/currency-revaluation?dry_run=true`),
+      {
+        as_of_date: "2027-01-01",
+      },
+    );
+    expect(outside.body.error.code).toBe("VALIDATION_ERROR");
+
+    // the real run books what the preview showed, under the voucher number it named
+    const op = await settle(f, (await revalue(f)).body.data.operation_id);
+    expect(op.status).toBe("succeeded");
+    expect(op.result).toMatchObject({ ...expected, voucher_number: viaQuery.body.data.voucher_number });
+    expect(await entryLines(f.actor.key, f.companyId, op.result.revaluation_entry_id)).toEqual(
+      Object.fromEntries(viaQuery.body.data.lines.map((l: any) => [l.account, [l.debit, l.credit]])),
+    );
+    // once booked, a dry run is refused as the real one is
+    const again = await write(
+      f.actor.key,
+      "POST",
+      url(f, `/fiscal-periods/${f.periodId}/currency-revaluation?dry_run=true`),
+    );
+    expect(again.body.error.code).toBe("CURRENCY_REVALUATION_ALREADY_EXISTS");
   });
 });

@@ -252,6 +252,9 @@ describe("a sole trader's NE file", () => {
     const year = period.period_start.slice(0, 4);
     const post = (mmdd: string, lines: unknown[]) =>
       postedEntry(f.actor.key, f.companyId, f.periodId, { entry_date: `${year}-${mmdd}`, lines });
+    // the owner's deposit (eget kapital, 2010) and a machine bought on credit (1220 / 2440)
+    await post("01-02", [line("1930", 20_000, 0), line("2010", 0, 20_000)]);
+    await post("01-03", [line("1220", 8_000, 0), line("2440", 0, 8_000)]);
     await post("02-01", [line("1930", 50_000, 0), line("3001", 0, 50_000)]);
     await post("02-02", [line("4010", 10_000, 0), line("1930", 0, 10_000)]);
     await post("02-03", [line("5010", 6_000.5, 0), line("1930", 0, 6_000.5)]);
@@ -274,15 +277,38 @@ describe("a sole trader's NE file", () => {
     expect(text).toContain("#NAMN Östlunds Snickeri\r\n");
     expect(files["BLANKETTER.SRU"].includes(0xd6)).toBe(true);
     // not VAT-registered: the sales are momsfria intäkter, R2
+    // the balance sheet at the year's end, in whole kronor (truncated): the bank 20 000 + 50 000
+    // - 10 000 - 6 000.50 - 100 = 53 899.50; equity 20 000 + the year's result 33 899.50
+    const bankOre = (20_000 + 50_000 - 10_000 - 6_000.5 - 100) * 100;
+    const resultOre = (50_000 - 10_000 - 6_000.5 - 100) * 100;
     expect(formsOf(text)[`NE-${year}P4`]).toEqual({
       "7011": `${year}0101`,
       "7012": `${year}1231`,
+      "7212": "8000", // B4 maskiner och inventarier
+      "7280": String(Math.trunc(bankOre / 100)), // B9 kassa och bank
+      "7300": String(Math.trunc((20_000 * 100 + resultOre) / 100)), // B10 eget kapital
+      "7382": "8000", // B15 leverantörsskulder
       "7401": String(wholeKronor.R2),
       "7500": String(wholeKronor.R5),
       "7501": String(wholeKronor.R6),
       "7440": String(50_000 - 10_000 - 6_000),
+      "7600": String(50_000 - 10_000 - 6_000), // R12, R11 carried
     });
-    expect(wholeKronor).toMatchObject({ R2: 50_000, R5: 10_000, R6: 6_000 });
+    expect(wholeKronor).toMatchObject({
+      R2: 50_000,
+      R5: 10_000,
+      R6: 6_000,
+      B4: 8_000,
+      B9: 53_899,
+      B10: 53_899,
+      B15: 8_000,
+    });
+    // the balance sheet balances: assets B1-B9 equal equity and liabilities B10-B16
+    const amount = Object.fromEntries(ne.body.data.fields.map((x: any) => [x.field, x.amount]));
+    const sum = (fs: string[]) => fs.reduce((s, x) => s + Math.round(amount[x] * 100), 0);
+    expect(sum(["B1", "B2", "B3", "B4", "B5", "B6", "B7", "B8", "B9"])).toBe(
+      sum(["B10", "B11", "B12", "B13", "B14", "B15", "B16"]),
+    );
     expect(latin1(files["INFO.SRU"])).toContain("#ORGNR 198112189876\r\n");
   });
 });

@@ -278,7 +278,7 @@ describe("purchases: reverse charge", () => {
   });
 
   it("books services from outside the EU on 4531 (box 22); the credit note mirrors it", async () => {
-    const s = await supplier({ name: "Cloud Inc", supplier_type: "eu_business", country: "US" });
+    const s = await supplier({ name: "Cloud Inc", supplier_type: "non_eu_business", country: "US" });
     const date = day(-27);
     const res = await register({ supplier_id: s, invoice_date: date, items: [{ amount: 5000 }] });
     expect(res.status).toBe(201);
@@ -297,6 +297,52 @@ describe("purchases: reverse charge", () => {
       "2614": [1250, 0],
       "2440": [5000, 0],
     });
+  });
+
+  it("registers a supplier outside the EU as such: its goods are an import booked as invoiced (VAT through customs, box 50), never EU acquisitions", async () => {
+    const created = await write(f.actor.key, "POST", url("/suppliers"), {
+      name: "Widget Ltd",
+      supplier_type: "non_eu_business",
+      country: "GB",
+      default_expense_account: "4010",
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.data).toMatchObject({ supplier_type: "non_eu_business", country: "GB" });
+    const date = day(-25);
+    const res = await register({
+      supplier_id: created.body.data.id,
+      invoice_date: date,
+      items: [{ amount: 3000, vat_rate: 0, supply_type: "goods" }],
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    // ML 2023:200: import VAT is charged on the customs value the customs declaration states,
+    // not on the seller's invoice, so the invoice carries no VAT and fills no box
+    expect(await entryLines(f.actor.key, f.companyId, res.body.data.registration_journal_entry_id)).toEqual({
+      "4010": [3000, 0],
+      "2440": [0, 3000],
+    });
+    expect(nonZero(await boxes(date))).toEqual({});
+    const items = (await call("GET", url(`/supplier-invoices/${res.body.data.id}?expand=items`), { key: f.actor.key }))
+      .body.data.items;
+    expect(items[0]).toMatchObject({ vat_treatment: "import_goods", supply_type: "goods" });
+
+    // the type and the country cannot contradict each other; a refusal stores nothing
+    const before = (await call("GET", url("/suppliers"), { key: f.actor.key })).body.data.length;
+    for (const body of [
+      { name: "Lieferant GmbH", supplier_type: "non_eu_business", country: "DE" },
+      { name: "Leverantör AB", supplier_type: "non_eu_business", country: "SE" },
+      { name: "Nowhere Inc", supplier_type: "non_eu_business" },
+    ]) {
+      const refused = await write(f.actor.key, "POST", url("/suppliers"), body);
+      expect(refused.status).toBe(400);
+      expect(refused.body.error.details.fields[0].path).toBe("country");
+    }
+    const moved = await write(f.actor.key, "PATCH", url(`/suppliers/${created.body.data.id}`), { country: "FR" });
+    expect(moved.status).toBe(400);
+    expect((await call("GET", url("/suppliers"), { key: f.actor.key })).body.data.length).toBe(before);
+    expect((await call("GET", url(`/suppliers/${created.body.data.id}`), { key: f.actor.key })).body.data.country).toBe(
+      "GB",
+    );
   });
 
   it("refuses VAT charged on a reverse-charged line and reverse_charge on a supplier abroad, writing nothing", async () => {

@@ -231,8 +231,8 @@ describe("INK2S and INK2 from the result and the tax calculation", () => {
   });
 });
 
-describe("NE R1-R11", () => {
-  it("writes R1-R10 on 7400-7403 and 7500-7505, R11 as their sum on 7440", () => {
+describe("NE R1-R12 and B1-B16", () => {
+  it("writes R1-R10 on 7400-7403 and 7500-7505, R11 as their sum on 7440 and again as R12 on 7600", () => {
     const figures = [
       { field: "R1", amountOre: kr(200_000.9) },
       { field: "R4", amountOre: kr(100) },
@@ -252,6 +252,24 @@ describe("NE R1-R11", () => {
       "7501 30000",
       "7505 5000",
       "7440 115100",
+      "7600 115100",
+    ]);
+  });
+
+  it("writes the balance sheet B1-B16 on 7200-7383 in whole kronor, a negative field with its sign, none of 0", () => {
+    const balance = [
+      { field: "B4", amountOre: kr(8_000.99) },
+      { field: "B9", amountOre: kr(-1_250.5) },
+      { field: "B10", amountOre: kr(6_750.49) },
+      { field: "B16", amountOre: 0 },
+    ];
+    const { fields } = neFields([], "2026-01-01", "2026-12-31", balance);
+    expect(fields.map((f) => `${f.code} ${f.value}`)).toEqual([
+      "7011 20260101",
+      "7012 20261231",
+      "7212 8000",
+      "7280 -1250",
+      "7300 6750",
     ]);
   });
 });

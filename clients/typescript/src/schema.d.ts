@@ -2969,8 +2969,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The NE-bilaga figures of a sole trader's year (R1-R14), from the books
-         * @description R1-R10 by BAS account range (R1 sales of a VAT-registered trader, R2 of one not registered, R3 0), R11 the booked result, R12 = R11, R13 the non-deductible costs (6072, 6982, 6992, 8423, ...), R14 the tax-free income (8314, 8254); each figure names its accounts. Nothing is booked: an enskild firma books no tax, and egenavgifter are not in its books. An aktiebolag: TAX_ENTITY_TYPE_MISMATCH (its tax is POST .../tax). See docs/tax.md.
+         * The NE-bilaga figures of a sole trader's year (R1-R14 and the balance sheet B1-B16), from the books
+         * @description R1-R10 by BAS account range (R1 sales of a VAT-registered trader, R2 of one not registered, R3 0), R11 the booked result, R12 = R11, R13 the non-deductible costs (6072, 6982, 6992, 8423, ...), R14 the tax-free income (8314, 8254); B1-B16 the closing balances by BAS range (B10 eget kapital with the result not yet closed to it, as account "result"); each figure names its accounts. Nothing is booked: an enskild firma books no tax, and egenavgifter are not in its books. An aktiebolag: TAX_ENTITY_TYPE_MISMATCH (its tax is POST .../tax). See docs/tax.md.
          *
          *     Scope: `reports:read`.
          */
@@ -3581,11 +3581,13 @@ export interface paths {
         put?: never;
         /**
          * Revalue open foreign-currency receivables and payables (asynchronous)
-         * @description Open receivables (1510) and payables (2440) in other currencies than SEK are re-rated at the Riksbank rate of as_of_date (default the period's end); the differences are posted to 3960/7960 in one entry and the invoices' book values (exchange_rate, total_sek) follow. Refusals: FX_PERIOD_NOT_FOUND, FX_PERIOD_CLOSED, VALIDATION_ERROR (as_of_date outside the period), CURRENCY_REVALUATION_ALREADY_EXISTS. closing_rates states a currency's rate instead of the Riksbank's. A currency with neither fails the operation with FX_CLOSING_RATE_UNAVAILABLE. Nothing open: result.revaluation_entry_id null.
+         * @description Open receivables (1510) and payables (2440) in other currencies than SEK are re-rated at the Riksbank rate of as_of_date (default the period's end); the differences are posted to 3960/7960 in one entry and the invoices' book values (exchange_rate, total_sek) follow. Refusals: FX_PERIOD_NOT_FOUND, FX_PERIOD_CLOSED, VALIDATION_ERROR (as_of_date outside the period), CURRENCY_REVALUATION_ALREADY_EXISTS. closing_rates states a currency's rate instead of the Riksbank's. A currency with neither fails the operation with FX_CLOSING_RATE_UNAVAILABLE. Nothing open: result.revaluation_entry_id null. A dry run (?dry_run=true or X-Dry-Run: true) is answered at once with 200: the same refusals, the revaluation the operation would make (its result and the entry's lines) at the rates of the moment, and nothing is queued, posted or stored.
          *
          *     Scope: `bookkeeping:write`.
          *
          *     Idempotency-Key: mandatory.
+         *
+         *     Dry-run: `?dry_run=true` or `X-Dry-Run: true`.
          *
          *     The body is optional: absent, empty or `{}` all take the defaults. Input rules: text may not contain control characters (U+0000-U+001F, U+007F-U+009F; `\n` and `\t` are allowed only in notes, descriptions, reasons, comments and messages), bidirectional embedding/override/isolate characters (U+202A-U+202E, U+2066-U+2069) or unpaired surrogates. Amounts: at most 999 999 999 999 kr each and per entry or invoice total; quantities at most 1 000 000 000. The body must be UTF-8 JSON sent as `Content-Type: application/json`. Any breach is 400 VALIDATION_ERROR naming the field.
          */
@@ -3597,6 +3599,8 @@ export interface paths {
                     "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
+                    /** @description true: run the whole command and commit nothing */
+                    "x-dry-run"?: string;
                 };
                 path: {
                     companyId: string;
@@ -3617,6 +3621,20 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description Dry run: what the operation would do, answered at once; nothing is queued or written */
+                200: {
+                    headers: {
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["CurrencyRevaluationPreview"];
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
                 /** @description Success */
                 202: {
                     headers: {
@@ -12383,6 +12401,8 @@ export interface paths {
                          */
                         book_acquisition?: boolean;
                         counter_account?: string;
+                        /** @description an opening asset of a taken-over company: acquired before the company's first fiscal year here, registered as of that year's first day with the accumulated depreciation the opening balances carry for it (0 allowed); nothing is posted. Hand registration only */
+                        opening_accumulated_depreciation?: number;
                     };
                 };
             };
@@ -26268,6 +26288,42 @@ export interface components {
             /** @enum {string} */
             webhook_event: "operation.completed";
         };
+        CurrencyRevaluationPreview: {
+            revaluation_id: string;
+            fiscal_period_id: string;
+            as_of_date: string;
+            /** @description the id the entry would have; null when nothing moves */
+            revaluation_entry_id: string | null;
+            voucher_series: string | null;
+            /** @description the number the entry would take now */
+            voucher_number: number | null;
+            gain: number;
+            loss: number;
+            net: number;
+            items: {
+                /** @enum {string} */
+                kind: "receivable" | "payable";
+                id: string;
+                number: string;
+                currency: string;
+                open_amount: number;
+                closing_rate: number;
+                rate_date: string;
+                /** @enum {string} */
+                rate_source: "request" | "riksbank";
+                booked_sek: number;
+                revalued_sek: number;
+                /** @description gain positive, loss negative */
+                difference: number;
+            }[];
+            /** @description the entry that would be booked (1510/2440 against 3960/7960); empty when nothing moves */
+            lines: {
+                account: string;
+                debit: number;
+                credit: number;
+                description: string | null;
+            }[];
+        };
         ComplianceResult: {
             type: string;
             ready: boolean;
@@ -26524,8 +26580,11 @@ export interface components {
         };
         SupplierCreate: {
             name: string;
-            /** @enum {string} */
-            supplier_type: "swedish_business" | "eu_business";
+            /**
+             * @description swedish_business; eu_business (another member state, VAT number); non_eu_business (outside the EU: country required and outside the EU). The VAT of a purchase follows the country (docs/invoices.md, Reverse charge on purchases)
+             * @enum {string}
+             */
+            supplier_type: "swedish_business" | "eu_business" | "non_eu_business";
             org_number?: string | null;
             vat_number?: string | null;
             bankgiro?: string | null;
@@ -26548,8 +26607,11 @@ export interface components {
         };
         SupplierPatch: {
             name?: string;
-            /** @enum {string} */
-            supplier_type?: "swedish_business" | "eu_business";
+            /**
+             * @description swedish_business; eu_business (another member state, VAT number); non_eu_business (outside the EU: country required and outside the EU). The VAT of a purchase follows the country (docs/invoices.md, Reverse charge on purchases)
+             * @enum {string}
+             */
+            supplier_type?: "swedish_business" | "eu_business" | "non_eu_business";
             org_number?: string | null;
             vat_number?: string | null;
             bankgiro?: string | null;
@@ -27132,6 +27194,10 @@ export interface components {
             /** @description kronor, at most two decimals (öre) */
             sale_price: number | null;
             disposal_journal_entry_id: string | null;
+            /** @description an opening asset: the first day of the company's first fiscal year, as of which it was registered */
+            opening_date: string | null;
+            /** @description an opening asset: the accumulated depreciation the opening balances carry for it; 0 otherwise */
+            opening_accumulated_depreciation: number;
             created_at: string;
         };
         FixedAssetRegister: {

@@ -30,6 +30,13 @@ export const fixedAssets = sqliteTable(
     disposalDate: text("disposal_date"),
     salePriceOre: integer("sale_price_ore"),
     disposalJournalEntryId: text("disposal_journal_entry_id"),
+    /**
+     * an opening asset (a taken-over company, migration 0050): the first day of the company's
+     * first fiscal year here, as of which it was registered; null for an asset acquired in the books
+     */
+    openingDate: text("opening_date"),
+    /** the accumulated depreciation the opening balances carry for it (booked by the earlier program), öre */
+    openingAccumulatedOre: integer("opening_accumulated_ore").notNull().default(0),
     createdAt: text("created_at").notNull(),
     updatedAt: text("updated_at").notNull(),
   },

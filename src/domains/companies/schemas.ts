@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { MAX_REMINDER_FEE_ORE } from "../../sweden/late-payment";
-import { VoucherSeriesSchema } from "../../http/fields";
+import { EmailSchema, VoucherSeriesSchema } from "../../http/fields";
 import { VACATION_YEAR_KINDS } from "../../sweden/payroll/vacation";
 
 export const ENTITY_TYPES = [
@@ -168,7 +168,7 @@ export const SettingsPatchSchema = z
       .regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/)
       .nullable(),
     email_sender_name: z.string().max(200).nullable(),
-    email_reply_to: z.email().nullable(),
+    email_reply_to: EmailSchema.nullable(),
     // the seller's address and contact details, printed on every invoice (ML 17 kap 24 §)
     address_line1: z.string().trim().min(1).max(200).nullable(),
     address_line2: z.string().trim().min(1).max(200).nullable(),
@@ -184,7 +184,7 @@ export const SettingsPatchSchema = z
       .trim()
       .regex(/^\+?[0-9 ()-]{5,30}$/, "a phone number")
       .nullable(),
-    email: z.email().nullable(),
+    email: EmailSchema.nullable(),
     website: z
       .string()
       .trim()

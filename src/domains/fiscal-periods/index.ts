@@ -17,11 +17,7 @@ export {
   closePeriod,
   reopenPeriod,
   postOpeningBalances,
-  runCurrencyRevaluation,
-  runCurrencyRevaluationOperation,
   runYearEnd,
-  runYearEndOperation,
-  startCurrencyRevaluation,
   startYearEnd,
   yearEndReadiness,
   type ClosingRatesInput,
@@ -33,6 +29,8 @@ export {
 export type { ClosingRates, OpenForeignItems } from "./revaluation";
 export { CASH_METHOD_SOURCE, type CashMethodSources, documentYearEnd, yearEndOfDocument } from "./cash-method";
 export { bookCashMethodEntry, cashMethodFindings, pendingCashMethodEntry } from "./cash-method-entry";
+export { runCurrencyRevaluation, startCurrencyRevaluation } from "./revaluation-commands";
+export { runCurrencyRevaluationOperation, runYearEndOperation } from "./background";
 export { periodHolding, planPeriodForImport } from "./import";
 export { planFirstPeriod } from "./first-period";
 export { calculateCorporateTax, taxCalculationOf, type CorporateTaxDeps } from "./corporate-tax";

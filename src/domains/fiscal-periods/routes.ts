@@ -265,8 +265,48 @@ async function reopenPeriod(c: HandlerContext<typeof reopenPeriodRoute>) {
   return dispatch(c, "fiscal_periods.reopen", { ...c.req.valid("json"), id: c.req.valid("param").id });
 }
 
+const RevaluationItemSchema = z.object({
+  kind: z.enum(["receivable", "payable"]),
+  id: z.string(),
+  number: z.string(),
+  currency: z.string(),
+  open_amount: z.number(),
+  closing_rate: z.number(),
+  rate_date: z.string(),
+  rate_source: z.enum(["request", "riksbank"]),
+  booked_sek: z.number(),
+  revalued_sek: z.number(),
+  difference: z.number().openapi({ description: "gain positive, loss negative" }),
+});
+const RevaluationPreviewSchema = z
+  .object({
+    revaluation_id: z.string(),
+    fiscal_period_id: z.string(),
+    as_of_date: z.string(),
+    revaluation_entry_id: z
+      .string()
+      .nullable()
+      .openapi({ description: "the id the entry would have; null when nothing moves" }),
+    voucher_series: z.string().nullable(),
+    voucher_number: z.number().int().nullable().openapi({ description: "the number the entry would take now" }),
+    gain: z.number(),
+    loss: z.number(),
+    net: z.number(),
+    items: z.array(RevaluationItemSchema),
+    lines: z
+      .array(
+        z.object({ account: z.string(), debit: z.number(), credit: z.number(), description: z.string().nullable() }),
+      )
+      .openapi({
+        description: "the entry that would be booked (1510/2440 against 3960/7960); empty when nothing moves",
+      }),
+  })
+  .openapi("CurrencyRevaluationPreview");
+
 const revalueCurrenciesRoute = defineRoute({
   ...write,
+  dryRun: true,
+  dryRunResponse: RevaluationPreviewSchema,
   method: "post",
   path: `${BASE}/{id}/currency-revaluation`,
   summary: "Revalue open foreign-currency receivables and payables (asynchronous)",
@@ -274,7 +314,8 @@ const revalueCurrenciesRoute = defineRoute({
     "Open receivables (1510) and payables (2440) in other currencies than SEK are re-rated at the Riksbank rate of as_of_date (default the period's end); the differences are posted to 3960/7960 " +
     "in one entry and the invoices' book values (exchange_rate, total_sek) follow. Refusals: FX_PERIOD_NOT_FOUND, FX_PERIOD_CLOSED, VALIDATION_ERROR (as_of_date outside the period), " +
     "CURRENCY_REVALUATION_ALREADY_EXISTS. closing_rates states a currency's rate instead of the Riksbank's. A currency with neither fails the operation with FX_CLOSING_RATE_UNAVAILABLE. " +
-    "Nothing open: result.revaluation_entry_id null.",
+    "Nothing open: result.revaluation_entry_id null. A dry run (?dry_run=true or X-Dry-Run: true) is answered at once with 200: the same refusals, the revaluation the operation " +
+    "would make (its result and the entry's lines) at the rates of the moment, and nothing is queued, posted or stored.",
   params: CompanyItemParams,
   body: RevaluationBody,
   bodyRequired: false,

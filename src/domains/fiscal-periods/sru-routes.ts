@@ -16,6 +16,7 @@ import { periodAccountTotals } from "../../ledger/queries";
 import { toOre } from "../../money";
 import { parseOrgNumber, parsePersonnummer } from "../../sweden/identity";
 import { neFigures } from "../../sweden/ne";
+import { neBalanceSheet } from "../../sweden/ne-balance";
 import {
   FORMS_FILE,
   INFO_FILE,
@@ -155,8 +156,9 @@ async function ink2Forms(
 
 /** NE of a sole trader's year, from the NE figures. */
 async function neForms(db: Database, companyId: string, period: FiscalPeriodRow, vatRegistered: boolean) {
-  const ne = neFigures(await periodAccountTotals(db, companyId, period.id), vatRegistered);
-  const { fields } = neFields(ne.fields, period.periodStart, period.periodEnd);
+  const totals = await periodAccountTotals(db, companyId, period.id);
+  const ne = neFigures(totals, vatRegistered);
+  const { fields } = neFields(ne.fields, period.periodStart, period.periodEnd, neBalanceSheet(totals));
   return {
     forms: [{ code: formCode("NE", period.periodEnd), fields }],
     unmapped: ne.unmapped.map((a) => a.account),

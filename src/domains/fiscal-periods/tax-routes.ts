@@ -10,6 +10,7 @@ import { KronorSchema, PositiveAmountSchema, WholeKronorSchema } from "../../htt
 import { periodAccountTotals } from "../../ledger/queries";
 import { fromOre } from "../../money";
 import { neFigures } from "../../sweden/ne";
+import { neBalanceSheet } from "../../sweden/ne-balance";
 import type { Database } from "../../db/client";
 import { CompanyItemParams } from "../../http/params";
 import { defineRoute, type HandlerContext } from "../../http/route";
@@ -186,16 +187,33 @@ const NE_LABELS: Record<string, string> = {
   R12: "Bokfört resultat (från R11)",
   R13: "Bokförda kostnader som inte ska dras av",
   R14: "Bokförda intäkter som inte ska tas upp",
+  // the balance sheet (src/sweden/ne-balance.ts): the names Dans.se's SRU list gives 7200-7383
+  B1: "Immateriella anläggningstillgångar",
+  B2: "Byggnader och markanläggningar",
+  B3: "Mark och andra tillgångar som inte får skrivas av",
+  B4: "Maskiner och inventarier",
+  B5: "Övriga anläggningstillgångar",
+  B6: "Varulager",
+  B7: "Kundfordringar",
+  B8: "Övriga fordringar",
+  B9: "Kassa och bank",
+  B10: "Eget kapital",
+  B11: "Obeskattade reserver",
+  B12: "Avsättningar",
+  B13: "Låneskulder",
+  B14: "Skatteskulder",
+  B15: "Leverantörsskulder",
+  B16: "Övriga skulder",
 };
 
 const getNeRoute = defineRoute({
   method: "get",
   path: `${BASE}/{id}/ne`,
   tag: TAG,
-  summary: "The NE-bilaga figures of a sole trader's year (R1-R14), from the books",
+  summary: "The NE-bilaga figures of a sole trader's year (R1-R14 and the balance sheet B1-B16), from the books",
   description:
     "R1-R10 by BAS account range (R1 sales of a VAT-registered trader, R2 of one not registered, R3 0), R11 the booked result, R12 = R11, R13 the non-deductible costs " +
-    "(6072, 6982, 6992, 8423, ...), R14 the tax-free income (8314, 8254); each figure names its accounts. Nothing is booked: an enskild firma books no tax, and egenavgifter are " +
+    '(6072, 6982, 6992, 8423, ...), R14 the tax-free income (8314, 8254); B1-B16 the closing balances by BAS range (B10 eget kapital with the result not yet closed to it, as account "result"); each figure names its accounts. Nothing is booked: an enskild firma books no tax, and egenavgifter are ' +
     "not in its books. An aktiebolag: TAX_ENTITY_TYPE_MISMATCH (its tax is POST .../tax). See docs/tax.md.",
   scope: "reports:read",
   company: true,
@@ -223,7 +241,8 @@ function getNeWith(companyFormOf: CompanyFormOf) {
         { entity_type: form.entityType },
         "The NE figures are a sole trader's (enskild firma); an aktiebolag's tax is POST .../tax.",
       );
-    const ne = neFigures(await periodAccountTotals(db, companyId, period.id), form.vatRegistered);
+    const totals = await periodAccountTotals(db, companyId, period.id);
+    const ne = neFigures(totals, form.vatRegistered);
     return json(c, {
       fiscal_period_id: period.id,
       vat_registered: form.vatRegistered,
@@ -233,6 +252,7 @@ function getNeWith(companyFormOf: CompanyFormOf) {
         figureJson("R12", ne.r12, []),
         figureJson("R13", ne.r13.amountOre, ne.r13.accounts),
         figureJson("R14", ne.r14.amountOre, ne.r14.accounts),
+        ...neBalanceSheet(totals).map((b) => figureJson(b.field, b.amountOre, b.accounts)),
       ],
       unmapped: ne.unmapped.map((a) => ({ account_number: a.account, amount: fromOre(a.amountOre) })),
       adjusted_result: fromOre(ne.adjustedResultOre),

@@ -19,8 +19,7 @@
 //   are booked before the closing entry, unless that entry was made before the lock
 //   (./cash-method-entry.ts); the opening balances carry them on 1510 and 2440.
 import { eq } from "drizzle-orm";
-import type { Command, CommandContext } from "../../commands/plan";
-import { backgroundContext, submit } from "../../commands/submit";
+import type { Command } from "../../commands/plan";
 import type { Database } from "../../db/client";
 import type { Env } from "../../env";
 import { fiscalPeriods } from "../../db/schema";
@@ -30,8 +29,8 @@ import { fromOre } from "../../money";
 import { draftCount, OPENING_SOURCE, periodAccountTotals, postedEntriesOfSource } from "../../ledger/queries";
 import { bookedResultOf, isBalanceAccount } from "../../sweden/bas";
 import { addDays } from "../../sweden/fiscal-year";
-import type { OperationContext } from "../operations";
 import { planOperation } from "../operations";
+import { startedBy } from "./background";
 import { cashMethodEntryOf, cashMethodLines, postCashMethodEntry, type CashMethodSources } from "./cash-method";
 import { taxCalculationOf } from "./corporate-tax";
 import { voucherGaps } from "./gaps";
@@ -347,14 +346,6 @@ async function assertReady(db: Database, companyId: string, period: FiscalPeriod
   if (err) throw err;
 }
 
-/** Who started an operation: its writes are audited as theirs. */
-interface StartedBy {
-  api_key_id: string;
-  user_id: string;
-}
-
-const startedBy = (ctx: CommandContext): StartedBy => ({ api_key_id: ctx.apiKeyId, user_id: ctx.userId });
-
 // ---------------------------------------------------------------- year-end
 
 /** The year-end's and the revaluation's input: the period, and closing rates the caller states. */
@@ -499,118 +490,6 @@ export const runYearEnd = (deps: YearEndDeps): Command<ClosingRatesInput> =>
       },
     };
   };
-
-// ---------------------------------------------------------------- currency revaluation
-
-/**
- * POST .../currency-revaluation. Rule order: FX_PERIOD_NOT_FOUND > FX_PERIOD_CLOSED >
- * VALIDATION_ERROR (as_of_date outside the period) > CURRENCY_REVALUATION_ALREADY_EXISTS.
- */
-async function revaluationTarget(db: Database, ctx: CommandContext, id: string, asOfDate: string | undefined) {
-  const period = await loadPeriod(db, ctx.companyId, id).catch((err) => {
-    throw err instanceof ApiError && err.code === "PERIOD_NOT_FOUND"
-      ? new ApiError("FX_PERIOD_NOT_FOUND", { fiscal_period_id: id })
-      : err;
-  });
-  if (period.isClosed)
-    throw new ApiError("FX_PERIOD_CLOSED", { fiscal_period_id: period.id, closed_at: period.closedAt });
-  const asOf = asOfDate ?? period.periodEnd;
-  if (asOf < period.periodStart || asOf > period.periodEnd)
-    throw fieldError("as_of_date", `must be inside the period (${period.periodStart} to ${period.periodEnd})`);
-  const existing = await revaluationOf(db, ctx.companyId, period.id);
-  if (existing)
-    throw new ApiError("CURRENCY_REVALUATION_ALREADY_EXISTS", {
-      fiscal_period_id: period.id,
-      revaluation_id: existing.id,
-      as_of_date: existing.asOfDate,
-      revaluation_entry_id: existing.revaluationEntryId,
-    });
-  return { period, asOf };
-}
-
-export const startCurrencyRevaluation: Command<ClosingRatesInput & { as_of_date?: string }> = async (
-  db,
-  input,
-  ctx,
-) => {
-  const { period, asOf } = await revaluationTarget(db, ctx, input.id, input.as_of_date);
-  const op = planOperation(db, ctx, "fiscal_periods.currency_revaluation", {
-    fiscal_period_id: period.id,
-    as_of_date: asOf,
-    ...(input.closing_rates ? { closing_rates: input.closing_rates } : {}),
-    started_by: startedBy(ctx),
-  });
-  return {
-    status: 202,
-    data: op.handle,
-    statements: op.statements,
-    afterCommit: [op.job],
-    audit: {
-      action: "fiscal_period.currency_revaluation_started",
-      resourceType: "operation",
-      resourceId: op.handle.operation_id,
-    },
-  };
-};
-
-export const runCurrencyRevaluation = (
-  sources: RevaluationSources,
-): Command<ClosingRatesInput & { as_of_date: string }> =>
-  async function runCurrencyRevaluation(db, input, ctx, env) {
-    const { period, asOf } = await revaluationTarget(db, ctx, input.id, input.as_of_date);
-    const planned = await planRevaluation(db, ctx, env, sources, period, asOf, input.closing_rates);
-    return {
-      status: 200,
-      data: planned.result,
-      statements: planned.statements,
-      audit: {
-        action: "fiscal_period.currency_revalued",
-        resourceType: "fiscal_period",
-        resourceId: period.id,
-        voucher: planned.voucher,
-      },
-    };
-  };
-
-// ---------------------------------------------------------------- the operations
-
-/** The queue's side of both operations: hand the run to the company's writer as the starter. */
-async function runThroughWriter(
-  op: OperationContext,
-  name: "fiscal_periods.year_end_run" | "fiscal_periods.currency_revaluation_run",
-  input: Record<string, unknown>,
-) {
-  const opInput = op.operation.input as { started_by?: StartedBy };
-  const actor = opInput.started_by
-    ? { apiKeyId: opInput.started_by.api_key_id, userId: opInput.started_by.user_id }
-    : undefined;
-  await op.progress({ phase: "running" });
-  const res = await submit(op.env, {
-    name,
-    input: input as never,
-    idempotency: null,
-    ctx: backgroundContext(op.env, op.operation.companyId, op.operation.requestId, op.now(), actor),
-  });
-  if (!res.ok) throw new ApiError(res.error.code, res.error.details, res.error.message);
-  return res.data;
-}
-
-export async function runYearEndOperation(op: OperationContext) {
-  const input = op.operation.input as { fiscal_period_id: string; closing_rates?: ClosingRates };
-  return runThroughWriter(op, "fiscal_periods.year_end_run", {
-    id: input.fiscal_period_id,
-    ...(input.closing_rates ? { closing_rates: input.closing_rates } : {}),
-  });
-}
-
-export async function runCurrencyRevaluationOperation(op: OperationContext) {
-  const input = op.operation.input as { fiscal_period_id: string; as_of_date: string; closing_rates?: ClosingRates };
-  return runThroughWriter(op, "fiscal_periods.currency_revaluation_run", {
-    id: input.fiscal_period_id,
-    as_of_date: input.as_of_date,
-    ...(input.closing_rates ? { closing_rates: input.closing_rates } : {}),
-  });
-}
 
 // ---------------------------------------------------------------- close
 

@@ -4,18 +4,42 @@ import type { Database } from "../../db/client";
 import { depreciationRuns, fixedAssetDepreciations, fixedAssets } from "../../db/schema";
 import { ApiError } from "../../errors/api-error";
 import { fromOre } from "../../money";
-import { plannedDepreciationOre } from "../../sweden/fixed-assets";
+import { addDays } from "../../sweden/fiscal-year";
+import { monthOf, monthsBetween, plannedDepreciationOre } from "../../sweden/fixed-assets";
 
 export type FixedAssetRow = typeof fixedAssets.$inferSelect;
 export type DepreciationRunRow = typeof depreciationRuns.$inferSelect;
 export type AssetDepreciationRow = typeof fixedAssetDepreciations.$inferSelect;
 
-/** The straight-line plan of an asset, for src/sweden/fixed-assets.ts. */
-export const planOf = (a: FixedAssetRow) => ({
-  baseOre: a.acquisitionValueOre,
-  startMonth: a.depreciationStart,
-  lifeMonths: a.usefulLifeMonths,
-});
+/**
+ * The straight-line plan of an asset, for src/sweden/fixed-assets.ts. An opening asset's plan is
+ * what is left of it at the opening: the residual value (acquisition value less the opening
+ * accumulated depreciation) over the months of the life not yet run, from the opening month;
+ * what the earlier program wrote off is never booked again, and a residual that differs from
+ * the original plan's is spread over the rest of the life rather than caught up in one run.
+ */
+export function planOf(a: FixedAssetRow) {
+  if (a.openingDate === null)
+    return { baseOre: a.acquisitionValueOre, startMonth: a.depreciationStart, lifeMonths: a.usefulLifeMonths };
+  const openingMonth = monthOf(a.openingDate);
+  const startMonth = monthsBetween(openingMonth, a.depreciationStart) > 0 ? a.depreciationStart : openingMonth;
+  const used = Math.max(monthsBetween(a.depreciationStart, openingMonth), 0);
+  return {
+    baseOre: a.acquisitionValueOre - a.openingAccumulatedOre,
+    startMonth,
+    lifeMonths: Math.max(a.usefulLifeMonths - used, 0),
+  };
+}
+
+/**
+ * The asset's depreciation rows with the opening accumulated depreciation as one more, dated the
+ * day before the opening (the earlier program booked it in the years before): what the register
+ * report and the annual report's notes count as written off by a date.
+ */
+export function withOpening(a: FixedAssetRow, deps: { entryDate: string; amountOre: number }[]) {
+  if (a.openingDate === null || a.openingAccumulatedOre === 0) return deps;
+  return [{ entryDate: addDays(a.openingDate, -1), amountOre: a.openingAccumulatedOre }, ...deps];
+}
 
 export function fixedAssetJson(a: FixedAssetRow) {
   return {
@@ -26,7 +50,7 @@ export function fixedAssetJson(a: FixedAssetRow) {
     acquisition_value: fromOre(a.acquisitionValueOre),
     depreciation_start: a.depreciationStart,
     useful_life_months: a.usefulLifeMonths,
-    monthly_depreciation: fromOre(plannedDepreciationOre(planOf(a), a.depreciationStart, a.depreciationStart)),
+    monthly_depreciation: fromOre(plannedDepreciationOre(planOf(a), planOf(a).startMonth, planOf(a).startMonth)),
     asset_account: a.assetAccount,
     accumulated_account: a.accumulatedAccount,
     cost_account: a.costAccount,
@@ -36,6 +60,8 @@ export function fixedAssetJson(a: FixedAssetRow) {
     disposal_date: a.disposalDate,
     sale_price: a.salePriceOre === null ? null : fromOre(a.salePriceOre),
     disposal_journal_entry_id: a.disposalJournalEntryId,
+    opening_date: a.openingDate,
+    opening_accumulated_depreciation: fromOre(a.openingAccumulatedOre),
     created_at: a.createdAt,
   };
 }
@@ -96,6 +122,9 @@ export async function assetsWithDepreciations(db: Database, companyId: string) {
     acquisitionValueOre: a.acquisitionValueOre,
     disposalDate: a.disposalDate,
     usefulLifeMonths: a.usefulLifeMonths,
-    depreciations: deps.filter((d) => d.assetId === a.id).map((d) => ({ date: d.entryDate, amountOre: d.amountOre })),
+    depreciations: withOpening(
+      a,
+      deps.filter((d) => d.assetId === a.id),
+    ).map((d) => ({ date: d.entryDate, amountOre: d.amountOre })),
   }));
 }

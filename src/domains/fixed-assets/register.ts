@@ -6,7 +6,13 @@ import { ApiError } from "../../errors/api-error";
 import { accountBalanceThrough } from "../../ledger/queries";
 import { fromOre } from "../../money";
 import { listPeriods } from "../fiscal-periods";
-import { assetDepreciations, type AssetDepreciationRow, type FixedAssetRow, listFixedAssets } from "./queries";
+import {
+  assetDepreciations,
+  type AssetDepreciationRow,
+  type FixedAssetRow,
+  listFixedAssets,
+  withOpening,
+} from "./queries";
 import type { RegisterSchema } from "./schemas";
 
 type Register = z.infer<typeof RegisterSchema>;
@@ -25,7 +31,12 @@ interface AssetMovement {
 }
 
 /** One asset's movement in [start, asOf]: value held at each end, what came, went and was written off. */
-function movementOf(asset: FixedAssetRow, deps: AssetDepreciationRow[], start: string, asOf: string): AssetMovement {
+function movementOf(
+  asset: FixedAssetRow,
+  deps: Pick<AssetDepreciationRow, "entryDate" | "amountOre">[],
+  start: string,
+  asOf: string,
+): AssetMovement {
   const before = (d: string) => d < start;
   const through = (d: string) => d <= asOf;
   const heldAt = (end: (d: string) => boolean) =>
@@ -58,7 +69,10 @@ export async function fixedAssetRegister(db: Database, companyId: string, asOf: 
     .map((a) =>
       movementOf(
         a,
-        deps.filter((d) => d.assetId === a.id),
+        withOpening(
+          a,
+          deps.filter((d) => d.assetId === a.id),
+        ),
         fiscal.periodStart,
         asOf,
       ),

@@ -36,6 +36,11 @@ export const FixedAssetCreateSchema = z
       description: "hand registration only: also book Debit asset account / Credit counter_account",
     }),
     counter_account: AccountNumberSchema.optional(),
+    opening_accumulated_depreciation: AmountSchema.optional().openapi({
+      description:
+        "an opening asset of a taken-over company: acquired before the company's first fiscal year here, registered as of that year's first day " +
+        "with the accumulated depreciation the opening balances carry for it (0 allowed); nothing is posted. Hand registration only",
+    }),
   })
   .strict()
   .superRefine((b, ctx) => {
@@ -56,6 +61,15 @@ export const FixedAssetCreateSchema = z
       issue("useful_life_months", "mark (land) is not depreciated");
     if (b.book_acquisition && b.counter_account === undefined)
       issue("counter_account", "required with book_acquisition");
+    if (b.opening_accumulated_depreciation !== undefined) {
+      if (fromInvoice) issue("opening_accumulated_depreciation", "an opening asset is registered by hand");
+      if (b.book_acquisition)
+        issue("book_acquisition", "an opening asset is in the opening balances already: nothing is booked");
+      if (b.acquisition_value !== undefined && b.opening_accumulated_depreciation > b.acquisition_value)
+        issue("opening_accumulated_depreciation", "must not exceed acquisition_value");
+      if (b.category === "mark" && b.opening_accumulated_depreciation !== 0)
+        issue("opening_accumulated_depreciation", "mark (land) is not depreciated");
+    }
   });
 export type FixedAssetCreateInput = z.infer<typeof FixedAssetCreateSchema>;
 
@@ -80,6 +94,12 @@ export const FixedAssetSchema = z
     disposal_date: z.string().nullable(),
     sale_price: KronorSchema.nullable(),
     disposal_journal_entry_id: z.string().nullable(),
+    opening_date: z.string().nullable().openapi({
+      description: "an opening asset: the first day of the company's first fiscal year, as of which it was registered",
+    }),
+    opening_accumulated_depreciation: KronorSchema.openapi({
+      description: "an opening asset: the accumulated depreciation the opening balances carry for it; 0 otherwise",
+    }),
     created_at: z.string(),
   })
   .openapi("FixedAsset");

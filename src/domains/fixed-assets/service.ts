@@ -12,7 +12,7 @@ import { ApiError, fieldError } from "../../errors/api-error";
 import { newId } from "../../ids";
 import type { EngineLine } from "../../ledger/engine";
 import { fromOre, toOre } from "../../money";
-import { lastDayOf, type Month, monthOf, plannedAccumulatedOre } from "../../sweden/fixed-assets";
+import { lastDayOf, type Month, monthOf, monthsBetween, plannedAccumulatedOre } from "../../sweden/fixed-assets";
 import { toSekOre } from "../../sweden/invoicing";
 import { findActiveAccount } from "../accounts";
 import { listPeriods } from "../fiscal-periods";
@@ -105,6 +105,39 @@ async function acquisitionOf(db: Database, companyId: string, input: FixedAssetC
   };
 }
 
+/**
+ * An opening asset (opening_accumulated_depreciation given): acquired before the company's first
+ * fiscal year here, registered as of that year's first day. Its plan must still be able to write
+ * off what is left (src/domains/fixed-assets/queries.ts, planOf).
+ */
+async function openingOf(
+  db: Database,
+  companyId: string,
+  input: FixedAssetCreateInput,
+  acq: { date: string; valueOre: number },
+  start: Month,
+): Promise<{ date: string | null; accumulatedOre: number }> {
+  if (input.opening_accumulated_depreciation === undefined) return { date: null, accumulatedOre: 0 };
+  const first = (await listPeriods(db, companyId)).reduce<string | null>(
+    (min, p) => (min === null || p.periodStart < min ? p.periodStart : min),
+    null,
+  );
+  if (first === null || acq.date >= first)
+    throw fieldError(
+      "opening_accumulated_depreciation",
+      `only for an asset acquired before the company's first fiscal year (${first ?? "none"}); one acquired since is registered as usual`,
+    );
+  const accumulatedOre = toOre(input.opening_accumulated_depreciation) as number;
+  const residualOre = acq.valueOre - accumulatedOre;
+  const used = Math.max(monthsBetween(start, monthOf(first)), 0);
+  if (input.category !== "mark" && residualOre > 0 && used >= (input.useful_life_months ?? 0))
+    throw fieldError(
+      "useful_life_months",
+      `the plan ran out before ${first} (${used} months from ${start}), but ${fromOre(residualOre)} is left to depreciate`,
+    );
+  return { date: first, accumulatedOre };
+}
+
 /** POST .../fixed-assets: the asset and its plan; the acquisition is booked only with book_acquisition. */
 export const registerFixedAsset: Command<FixedAssetCreateInput> = async (db, input, ctx) => {
   const acq = await acquisitionOf(db, ctx.companyId, input);
@@ -120,6 +153,12 @@ export const registerFixedAsset: Command<FixedAssetCreateInput> = async (db, inp
   if (acq.valueOre <= 0) throw fieldError("acquisition_value", "must be above zero");
   const start = input.depreciation_start ?? monthOf(acq.date);
   if (start < monthOf(acq.date)) throw fieldError("depreciation_start", "must not be before the acquisition month");
+  if (
+    input.opening_accumulated_depreciation !== undefined &&
+    toOre(input.opening_accumulated_depreciation)! > acq.valueOre
+  )
+    throw fieldError("opening_accumulated_depreciation", "must not exceed acquisition_value");
+  const opening = await openingOf(db, ctx.companyId, input, acq, start);
   await requireInChart(db, ctx.companyId, [
     acq.assetAccount,
     accumulated,
@@ -156,6 +195,8 @@ export const registerFixedAsset: Command<FixedAssetCreateInput> = async (db, inp
     disposalDate: null,
     salePriceOre: null,
     disposalJournalEntryId: null,
+    openingDate: opening.date,
+    openingAccumulatedOre: opening.accumulatedOre,
     createdAt: ctx.now,
     updatedAt: ctx.now,
   };
@@ -345,10 +386,11 @@ export const disposeFixedAsset: Command<DisposeInput & { id: string }> = async (
   const month = monthOf(input.date);
   const catchUpOre =
     asset.usefulLifeMonths > 0 ? Math.max(plannedAccumulatedOre(planOf(asset), month) - bookedOre, 0) : 0;
+  // an opening asset's accumulated depreciation includes what the earlier program wrote off
   const { lines, accumulatedOre, gainOre } = disposalLines(
     asset,
     catchUpOre,
-    bookedOre,
+    bookedOre + asset.openingAccumulatedOre,
     priceOre,
     input.settlement_account,
   );

@@ -1,6 +1,12 @@
 // Payroll inputs and outputs (spec: Employee, Salary run, Endpoints > Payroll).
 import { z } from "@hono/zod-openapi";
-import { AccountNumberSchema, DateSchema, SignedAmountSchema, VoucherSeriesSchema } from "../../http/fields";
+import {
+  AccountNumberSchema,
+  DateSchema,
+  EmailSchema,
+  SignedAmountSchema,
+  VoucherSeriesSchema,
+} from "../../http/fields";
 import { booleanQuery } from "../../http/route";
 import { toOre } from "../../money";
 import { PayrollContactSchema } from "../companies";
@@ -28,7 +34,7 @@ const employeeFields = {
   birth_date: DateSchema.nullish().openapi({
     description: "only for a samordningsnummer without a birth day (day 60); otherwise derived from the personnummer",
   }),
-  email: z.email().nullish(),
+  email: EmailSchema.nullish(),
   employment_type: z.enum(EMPLOYMENT_TYPES).default("permanent"),
   personnel_category: z.enum(PERSONNEL_CATEGORIES).default("salaried").openapi({
     description:
@@ -82,7 +88,7 @@ export const EmployeePatchSchema = z
     last_name: employeeFields.last_name.optional(),
     personnummer: employeeFields.personnummer.optional(),
     birth_date: DateSchema.nullable().optional(),
-    email: z.email().nullable().optional(),
+    email: EmailSchema.nullable().optional(),
     employment_type: z.enum(EMPLOYMENT_TYPES).optional(),
     personnel_category: z.enum(PERSONNEL_CATEGORIES).optional(),
     employment_start: DateSchema.optional(),

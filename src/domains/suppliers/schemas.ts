@@ -3,7 +3,11 @@ import { PartyContactFields } from "../../http/fields";
 
 const SupplierFields = z.object({
   name: z.string().trim().min(1).max(200),
-  supplier_type: z.enum(["swedish_business", "eu_business"]),
+  supplier_type: z.enum(["swedish_business", "eu_business", "non_eu_business"]).openapi({
+    description:
+      "swedish_business; eu_business (another member state, VAT number); non_eu_business (outside the EU: country required and outside the EU). " +
+      "The VAT of a purchase follows the country (docs/invoices.md, Reverse charge on purchases)",
+  }),
   org_number: z.string().trim().max(40).nullable(),
   vat_number: z.string().trim().max(20).nullable(),
   bankgiro: z.string().trim().max(20).nullable(),

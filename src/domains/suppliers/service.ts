@@ -11,6 +11,7 @@ import { ApiError, fieldError } from "../../errors/api-error";
 import type { PageRequest } from "../../http/pagination";
 import { newId } from "../../ids";
 import { parseOrgNumber } from "../../sweden/identity";
+import { EU_COUNTRIES } from "../../sweden/vat-treatment";
 import { SupplierCreateSchema, type SupplierCreateInput, type SupplierPatchInput } from "./schemas";
 import { findActiveAccount } from "../accounts";
 
@@ -51,7 +52,7 @@ function normaliseOrgNumber(
   today: string,
 ): string | null {
   const value = org?.trim() || null;
-  if (!value || type === "eu_business") return value;
+  if (!value || type !== "swedish_business") return value;
   const parsed = parseOrgNumber(value, today);
   if (!parsed) throw fieldError("org_number", "org_number is not a valid organisationsnummer (checksum or format)");
   if (parsed.isPersonal)
@@ -101,7 +102,10 @@ async function planCreate(db: Database, ctx: CommandContext, input: SupplierCrea
     defaultExpenseAccount: input.default_expense_account ?? null,
     defaultPaymentTerms: input.default_payment_terms ?? 30,
     defaultCurrency: input.default_currency ?? "SEK",
-    country: input.country ?? (input.supplier_type === "swedish_business" ? "SE" : null) ?? invalidCountry(),
+    country: supplierCountry(
+      input.supplier_type,
+      input.country ?? (input.supplier_type === "swedish_business" ? "SE" : null),
+    ),
     addressLine1: input.address_line1 ?? null,
     addressLine2: input.address_line2 ?? null,
     postalCode: input.postal_code ?? null,
@@ -122,8 +126,22 @@ async function planCreate(db: Database, ctx: CommandContext, input: SupplierCrea
   };
 }
 
-function invalidCountry(): never {
-  throw fieldError("country", "an EU supplier needs country");
+/**
+ * A foreign supplier's country: an EU supplier needs one; a supplier outside the EU needs
+ * one outside the EU (its purchases are then services reverse-charged in box 22 or goods
+ * imported through Tullverket: src/sweden/vat-treatment.ts), so the two types cannot
+ * contradict the country the VAT treatment is read from.
+ */
+function supplierCountry(type: SupplierRow["supplierType"], country: string | null | undefined): string {
+  if (type === "non_eu_business") {
+    const c = country?.trim().toUpperCase();
+    if (!c) throw fieldError("country", "a supplier outside the EU needs country (ISO 3166 alpha-2)");
+    if (c === "SE" || EU_COUNTRIES.has(c))
+      throw fieldError("country", `${c} is in the EU: register the supplier as swedish_business or eu_business`);
+    return c;
+  }
+  if (!country) throw fieldError("country", "an EU supplier needs country");
+  return country;
 }
 
 /** A new supplier's row, statements and event, for a command that creates one with something else (the Peppol import). */
@@ -223,12 +241,12 @@ export const updateSupplier: Command<SupplierPatchInput & { id: string }> = asyn
   await assertOrgNumberFree(db, ctx.companyId, orgNumber, current.id, new Set());
   if (input.default_expense_account !== undefined)
     await assertExpenseAccount(db, ctx.companyId, input.default_expense_account);
-  const country = input.country !== undefined ? input.country : current.country;
-  if (!country && type === "eu_business") invalidCountry();
+  const given = input.country !== undefined ? input.country : current.country;
+  const country = type === "swedish_business" ? (given ?? "SE") : supplierCountry(type, given);
   const patch: Partial<SupplierRow> = {
     supplierType: type,
     orgNumber,
-    country: country ?? "SE",
+    country,
     ...(input.name !== undefined && { name: input.name }),
     ...(input.email !== undefined && { email: input.email }),
     ...(input.vat_number !== undefined && { vatNumber: input.vat_number }),
