@@ -1,5 +1,6 @@
 // The fiscal year a SIE import posts into: the company's year with the file's dates,
 // or a new one when none overlaps (spec: SIE import is meant for a fresh year).
+import { and, eq } from "drizzle-orm";
 import type { CommandContext, Statement } from "../../commands/plan";
 import type { Database } from "../../db/client";
 import { fiscalPeriods } from "../../db/schema";
@@ -109,6 +110,18 @@ export async function planPriorPeriodForImport(
     reopenReason: null,
   };
   return { period: row, done: false, statements: [db.insert(fiscalPeriods).values(row)], warning: null };
+}
+
+/**
+ * The previous year a SIE import keeps, once its figures are posted: locked and closed
+ * as closed_externally, its year-end having been made in the other program (such a year
+ * can be reopened, see closePeriod).
+ */
+export function planCloseAsPriorYear(db: Database, ctx: CommandContext, periodId: string): Statement {
+  return db
+    .update(fiscalPeriods)
+    .set({ lockedAt: ctx.now, isClosed: true, closedAt: ctx.now, closedExternally: true })
+    .where(and(eq(fiscalPeriods.id, periodId), eq(fiscalPeriods.companyId, ctx.companyId)));
 }
 
 /** A file without #RAR (SIE type 4I) goes into the company's year that holds its first voucher. */

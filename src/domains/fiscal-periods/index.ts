@@ -32,6 +32,6 @@ export {
 } from "./year-end";
 export type { ClosingRates, OpenForeignItems } from "./revaluation";
 export { CASH_METHOD_SOURCE, type CashMethodSources } from "./cash-method";
-export { periodHolding, planPeriodForImport, planPriorPeriodForImport } from "./import";
+export { periodHolding, planCloseAsPriorYear, planPeriodForImport, planPriorPeriodForImport } from "./import";
 export { planFirstPeriod } from "./first-period";
 export { calculateCorporateTax, taxCalculationOf, type CorporateTaxDeps } from "./corporate-tax";

@@ -35,13 +35,10 @@ const JsonBody = z
   .openapi("SieImportJson");
 const FormBody = z.object({
   file: z.instanceof(File).openapi({ type: "string", format: "binary" }),
-  options: z
-    .string()
-    .optional()
-    .openapi({
-      description:
-        'JSON, e.g. {"updateAccountNames": true, "allowBalanceMismatch": true, "allowOpeningDifference": true}',
-    }),
+  options: z.string().optional().openapi({
+    description:
+      'JSON, e.g. {"updateAccountNames": true, "allowBalanceMismatch": true, "allowOpeningDifference": true}',
+  }),
 });
 
 const tooLarge = (details: Record<string, number> = {}) =>

@@ -1,13 +1,13 @@
 // The commands a SIE import (sie-import.ts, an operation) submits to the company's
 // writer: prepare (the year, the previous year, the chart and the dimensions, in one
 // batch before any voucher), post (a chunk of vouchers, all or nothing) and finish.
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Command } from "../../commands/plan";
-import { fiscalPeriods, sieImports } from "../../db/schema";
+import { sieImports } from "../../db/schema";
 import type { ImportedEntry } from "../../ledger/engine";
 import { planImportedChart, type RenamedAccount } from "../accounts";
 import { planImportedDimensions } from "../dimensions";
-import { periodHolding, planPeriodForImport, planPriorPeriodForImport } from "../fiscal-periods";
+import { periodHolding, planCloseAsPriorYear, planPeriodForImport, planPriorPeriodForImport } from "../fiscal-periods";
 import { invalid } from "./sie-stream";
 
 export interface SiePrepareInput {
@@ -97,13 +97,7 @@ export interface SiePostInput {
 /** One chunk of vouchers under the numbers they carry: all of it or nothing. */
 export const postSieVouchers: Command<SiePostInput> = async (db, input, ctx) => {
   const statements = await ctx.ledger.postImported(input.periodId, input.vouchers);
-  if (input.closeAsPriorYear)
-    statements.push(
-      db
-        .update(fiscalPeriods)
-        .set({ lockedAt: ctx.now, isClosed: true, closedAt: ctx.now, closedExternally: true })
-        .where(and(eq(fiscalPeriods.id, input.periodId), eq(fiscalPeriods.companyId, ctx.companyId))),
-    );
+  if (input.closeAsPriorYear) statements.push(planCloseAsPriorYear(db, ctx, input.periodId));
   return {
     status: 200,
     data: { posted: input.vouchers.length },
