@@ -7,6 +7,9 @@ import Big from "big.js";
 /** The largest amount the API takes, in kronor: every sum of such amounts stays an exact integer of öre. */
 export const MAX_AMOUNT_KR = 999_999_999_999;
 
+/** The most lines one journal entry holds, by any path (the JSON API's JournalLinesSchema, a SIE voucher). */
+export const MAX_LINES_PER_ENTRY = 1000;
+
 export function toOre(amount: number): number | null {
   if (!Number.isFinite(amount)) return null;
   const ore = new Big(amount.toString()).times(100);

@@ -4,6 +4,31 @@
 // embeddings, overrides or isolates, no unpaired surrogates. One rule, so a file cannot store
 // what the JSON API refuses.
 
+/**
+ * The longest text each kind of field stores, whichever path it enters by: the JSON
+ * schemas (accounts, journal entries, dimensions) and the files (SIE, bank rows) read
+ * these same numbers (docs/hardening.md "Text").
+ */
+export const TEXT_LIMITS = {
+  /** a journal entry's description */
+  description: 1000,
+  /** a journal line's line_description */
+  line_description: 500,
+  /** an account's name */
+  account_name: 200,
+  /** a dimension's or an object's name */
+  dimension_name: 100,
+  /** an object's code (a dimension value) */
+  dimension_code: 40,
+} as const;
+
+/** The text cut to `limit` characters, never splitting a surrogate pair. */
+export function cutText(value: string, limit: number): string {
+  if (value.length <= limit) return value;
+  const c = value.charCodeAt(limit - 1);
+  return value.slice(0, c >= 0xd800 && c <= 0xdbff ? limit - 1 : limit);
+}
+
 const hex = (c: number) => c.toString(16).toUpperCase().padStart(4, "0");
 
 const isBidiControl = (c: number) => (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069);

@@ -3,8 +3,8 @@
 // domain's schemas (a domain never imports another domain's schemas for them).
 import { z } from "@hono/zod-openapi";
 import Big from "big.js";
-import { MAX_AMOUNT_KR, toOre } from "../money";
-import { textProblem } from "../text";
+import { MAX_AMOUNT_KR, MAX_LINES_PER_ENTRY, toOre } from "../money";
+import { TEXT_LIMITS, textProblem } from "../text";
 
 export { MAX_AMOUNT_KR };
 import { decimalString } from "../sweden/invoicing";
@@ -13,7 +13,7 @@ import { vatRateToBp } from "../sweden/vat";
 /** Largest quantity of an invoice line. */
 export const MAX_QUANTITY = 1_000_000_000;
 /** Most lines of one journal entry. */
-export const MAX_LINES_PER_ENTRY = 1000;
+export { MAX_LINES_PER_ENTRY };
 /** Most items of one invoice or supplier invoice. */
 export const MAX_ITEMS_PER_INVOICE = 200;
 /** Deepest nesting of a JSON body (no schema of the API comes near it). */
@@ -56,7 +56,7 @@ export const AmountSchema = z
 
 /** { dimension id: code }, e.g. { "1": "100", "6": "P-17" } */
 export const DimensionMapSchema = z
-  .record(z.string().regex(/^\d{1,3}$/, "a dimension id"), z.string().min(1).max(40))
+  .record(z.string().regex(/^\d{1,3}$/, "a dimension id"), z.string().min(1).max(TEXT_LIMITS.dimension_code))
   .openapi({ description: "map of dimension id to code; unknown or archived codes give DIMENSION_VALIDATION_FAILED" });
 
 export const LineInputSchema = z
@@ -64,7 +64,7 @@ export const LineInputSchema = z
     account_number: AccountNumberSchema,
     debit_amount: AmountSchema.default(0),
     credit_amount: AmountSchema.default(0),
-    line_description: z.string().max(500).nullish(),
+    line_description: z.string().max(TEXT_LIMITS.line_description).nullish(),
     dimensions: DimensionMapSchema.optional(),
   })
   .refine((l) => l.debit_amount > 0 !== l.credit_amount > 0, {

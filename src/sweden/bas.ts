@@ -37,10 +37,29 @@ export function accountTypeOf(accountNumber: string): AccountType {
   return "expense";
 }
 
+/**
+ * Class 0: BAS leaves it to the company (statistics, internal calculation; BAS has no
+ * accounts there). Such an account is neither an asset nor a liability nor a result: it
+ * never enters the balance sheet, the income statement, the annual report's lines, the
+ * INK2R or the next year's opening balances. Where a SIE file carries one, its #KTYP or
+ * the record it is given in (#UB or #RES) says how the export writes it back (SIE 4C,
+ * #KTYP: "Om kontotyp ej anges antas att kontot har den typ som anges av BAS-standarden",
+ * and BAS has none for class 0).
+ */
+export function isStatisticalAccount(accountNumber: string): boolean {
+  return accountNumber.charCodeAt(0) === 48 /* 0 */;
+}
+
 /** Classes 1-2: the balance sheet's accounts (SIE #UB); classes 3-8 are result accounts (SIE #RES). */
 export function isBalanceAccount(accountNumber: string): boolean {
+  if (isStatisticalAccount(accountNumber)) return false;
   const type = accountTypeOf(accountNumber);
   return type === "asset" || type === "equity" || type === "liability";
+}
+
+/** Classes 3-8, the closing accounts 8990-8999 included: what the year's result is made of and booked on. */
+export function isResultAccount(accountNumber: string): boolean {
+  return !isStatisticalAccount(accountNumber) && !isBalanceAccount(accountNumber);
 }
 
 /**
@@ -55,7 +74,7 @@ export function isClosingAccount(accountNumber: string): boolean {
 
 /** The accounts whose movements make the period's result: classes 3-8 less the closing accounts. */
 export function makesResult(accountNumber: string): boolean {
-  return !isBalanceAccount(accountNumber) && !isClosingAccount(accountNumber);
+  return isResultAccount(accountNumber) && !isClosingAccount(accountNumber);
 }
 
 interface AccountMovement {

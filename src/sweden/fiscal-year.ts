@@ -93,3 +93,20 @@ export function firstFiscalYearProblem(start: string, end: string, startMonth: n
   }
   return null;
 }
+
+/**
+ * The dates a fiscal year given by a file may have (a SIE #RAR): whole calendar months
+ * (BFL 3 kap. 1 §: a räkenskapsår is made of calendar months), from the first day of a
+ * month to the last day of a month, at most eighteen months long (3 kap. 3 §, the longest
+ * a year may be when it begins or changes), within 1900-2099 (dates outside are no
+ * company's books; a file dated 0000 or 9999 is a broken file). The reason, or null.
+ */
+export function fiscalYearProblem(start: string, end: string): string | null {
+  if (start < "1900-01-01" || end > "2099-12-31") return "a fiscal year lies within 1900-2099";
+  if (end < start) return "the year ends before it begins";
+  if (start.slice(8) !== "01") return "a fiscal year begins on the first day of a month";
+  if (addDays(end, 1).slice(8) !== "01") return "a fiscal year ends on the last day of a month";
+  if (addDays(end, 1) > addMonths(start, MAX_FIRST_YEAR_MONTHS))
+    return `a fiscal year lasts at most ${MAX_FIRST_YEAR_MONTHS} months (Bokföringslagen 3 kap. 3 §)`;
+  return null;
+}

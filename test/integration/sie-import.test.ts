@@ -110,8 +110,14 @@ const HAND = [
 describe("importing a hand-written file", () => {
   it("creates the year, the opening entry, accounts, objects and posted vouchers; the books equal #UB and #RES", async () => {
     const c = await newCompany(actor.key, { name: "Import AB" });
-    const op = await importFile(c.id, encodeCp437(HAND));
+    const op = await importFile(c.id, encodeCp437(HAND), { updateAccountNames: true });
     expect(op.status).toBe("succeeded");
+    // the result says what was renamed: 1930's BAS name to the file's
+    expect(op.result.accounts_renamed).toContainEqual({
+      account_number: "1930",
+      from: "Företagskonto",
+      to: "Bankkonto Ärlig",
+    });
     expect(op.result).toMatchObject({
       encoding: "cp437",
       entries_imported: 3,
@@ -174,10 +180,12 @@ describe("importing a hand-written file", () => {
     expect(correction.status).toBe(409);
   });
 
-  it("keeps the chart's names with updateAccountNames false", async () => {
+  it("keeps the chart's names by default (updateAccountNames false) and counts the names kept", async () => {
     const c = await newCompany(actor.key, { name: "Namn AB" });
-    const op = await importFile(c.id, encodeCp437(HAND), { updateAccountNames: false });
+    const op = await importFile(c.id, encodeCp437(HAND));
     expect(op.status).toBe("succeeded");
+    expect(op.result.accounts_renamed).toEqual([]);
+    expect(op.result.account_names_kept).toBeGreaterThanOrEqual(1);
     const accounts = await call("GET", `/api/v1/companies/${c.id}/accounts?number_from=1930&number_to=1931`, {
       key: actor.key,
     });
@@ -215,7 +223,7 @@ describe("importing a hand-written file", () => {
       HAND.replace("Bankkonto Ärlig", "Bankkonto Ärlig 1252"),
       (ch) => ch.charCodeAt(0) & 0xff,
     );
-    const op2 = await importFile(c2.id, ansi);
+    const op2 = await importFile(c2.id, ansi, { updateAccountNames: true });
     expect(op2.result.encoding).toBe("windows-1252");
     expect(
       (await call("GET", `/api/v1/companies/${c2.id}/accounts?number_from=1930&number_to=1930`, { key: actor.key }))
@@ -353,13 +361,24 @@ describe("refusals leave nothing behind", () => {
 describe("files written by other programs, and the round trip", () => {
   it("refuses the Fortnox test file: its #UB is not its #IB plus its vouchers (35 accounts)", async () => {
     const c = await newCompany(actor.key, { name: "Fortnox AB" });
-    const op = await importFile(c.id, sieFixture("fortnox-bokforing-2.0.0_Sie4.si"));
+    // its #IB 0 does not balance (by 76 663.00) and it has no #RES -1 to say why: refused first for that
+    const refused = await importFile(c.id, sieFixture("fortnox-bokforing-2.0.0_Sie4.si"));
+    expect(refused.status).toBe("failed");
+    expect(refused.error.details).toMatchObject({
+      difference: 76663,
+      prior_year_result: null,
+      option: "allowOpeningDifference",
+    });
+    const c2 = await newCompany(actor.key, { name: "Fortnox 2 AB" });
+    const op = await importFile(c2.id, sieFixture("fortnox-bokforing-2.0.0_Sie4.si"), {
+      allowOpeningDifference: true,
+    });
     expect(op.status).toBe("failed");
     expect(op.error.details).toMatchObject({ mismatch_count: 35 });
     expect(op.error.details.mismatches[0]).toEqual({ account_number: "1119", file: -474600, computed: -542400 });
     const n = await booksDb
-      .prepare("SELECT COUNT(*) AS n FROM journal_entries WHERE company_id = ?")
-      .bind(c.id)
+      .prepare("SELECT COUNT(*) AS n FROM journal_entries WHERE company_id IN (?, ?)")
+      .bind(c.id, c2.id)
       .first<{ n: number }>();
     expect(n!.n).toBe(0);
   });

@@ -88,9 +88,12 @@ describe("SIE export of text codepage 437 lacks", () => {
 
     // into a company with the same BAS chart: the ten "–" names are the same names
     const b = await newCompany(actor.key, { name: "Mottagare AB" });
-    const op = await importFile(b.id, bytes);
+    const op = await importFile(b.id, bytes, { updateAccountNames: true });
     expect(op.status, JSON.stringify(op.error)).toBe("succeeded");
     expect(op.result.accounts_updated).toBe(1); // 1930 only: a real rename
+    expect(op.result.accounts_renamed).toEqual([
+      { account_number: "1930", from: "Företagskonto", to: 'Bank "Lódz" - EUR-konto' },
+    ]);
     for (const n of EN_DASH_ACCOUNTS) expect(await accountName(b.id, n)).toContain("–");
     expect(await accountName(b.id, "2130")).toBe("Periodiseringsfond 2020 – nr 2");
     expect(await accountName(b.id, "1930")).toBe('Bank "Lódz" - EUR-konto');
@@ -169,7 +172,10 @@ describe("a file whose vouchers contradict its own #UB", () => {
 
   it("imports the Fortnox test file (35 accounts off) with the option, listing all 35", async () => {
     const c = await newCompany(actor.key, { name: "Fortnox Tillåten AB" });
-    const op = await importFile(c.id, sieFixture("fortnox-bokforing-2.0.0_Sie4.si"), { allowBalanceMismatch: true });
+    const op = await importFile(c.id, sieFixture("fortnox-bokforing-2.0.0_Sie4.si"), {
+      allowBalanceMismatch: true,
+      allowOpeningDifference: true,
+    });
     expect(op.status, JSON.stringify(op.error)).toBe("succeeded");
     expect(op.result.balance_mismatches).toHaveLength(35);
     expect(op.result.balance_mismatches[0]).toEqual({

@@ -8,6 +8,8 @@ import {
   bookedResultOf,
   isBalanceAccount,
   isClosingAccount,
+  isResultAccount,
+  isStatisticalAccount,
   makesResult,
   resultOf,
   sieAccountTypeOf,
@@ -58,6 +60,18 @@ describe("balance, result and closing accounts", () => {
   it("splits the chart at class 3: classes 1-2 are the balance sheet's, 3-8 the result's", () => {
     expect(["1010", "1999", "2000", "2999"].map(isBalanceAccount)).toEqual([true, true, true, true]);
     expect(["3000", "7999", "8000", "8999"].map(isBalanceAccount)).toEqual([false, false, false, false]);
+  });
+
+  it("class 0 (statistics, BAS has no accounts there) is neither balance nor result (issue #40 item 5)", () => {
+    const class0 = ["0000", "0351", "0359", "0999"];
+    expect(class0.every(isStatisticalAccount)).toBe(true);
+    expect(class0.some(isBalanceAccount)).toBe(false);
+    expect(class0.some(isResultAccount)).toBe(false);
+    expect(class0.some(makesResult)).toBe(false);
+    expect(["1000", "2098", "3001", "8999"].some(isStatisticalAccount)).toBe(false);
+    expect(["3001", "8999"].every(isResultAccount)).toBe(true);
+    // a statistical movement changes no result
+    expect(resultOf([{ account: "0351", debitOre: 2_500, creditOre: 0 }]).resultOre).toBe(0);
   });
 
   it("leaves 8990 Resultat and 8999 Årets resultat out of the result they close", () => {

@@ -154,6 +154,14 @@ describe("INK2R from the year's movements (BAS INK2 kopplingstabell)", () => {
     });
   });
 
+  it("leaves class 0 (statistics) out of every field and of the unmapped (issue #40 item 5)", () => {
+    const withStatistics = ink2rFigures([...movements, mv("0351", 25, 0), mv("0359", 0, 25)]);
+    expect(withStatistics.unmapped).toEqual([]);
+    expect(asMap(ink2rFields(withStatistics, "2026-01-01", "2026-12-31").fields)).toEqual(
+      asMap(ink2rFields(ink2rFigures(movements), "2026-01-01", "2026-12-31").fields),
+    );
+  });
+
   it("writes a paired row's net on its (+) or (-) field, and a loss on 7550", () => {
     const gain = ink2rFields(ink2rFigures([mv("8850", 0, 4_000), mv("8851", 1_000, 0)]), "2026-01-01", "2026-12-31");
     expect(asMap(gain.fields)).toMatchObject({ "7421": "3000", "7450": "3000" });

@@ -11,6 +11,13 @@ import { sameCp437Text } from "../../sweden/sie/encoding";
 
 const SIE_TYPE: Record<string, AccountType> = { T: "asset", S: "liability", I: "revenue", K: "expense" };
 
+/** An account the import renamed to the file's name (options.updateAccountNames). */
+export interface RenamedAccount {
+  account_number: string;
+  from: string;
+  to: string;
+}
+
 export interface ImportedChart {
   /** #KONTO: number -> name */
   names: Record<string, string>;
@@ -30,6 +37,8 @@ export async function planImportedChart(db: Database, ctx: CommandContext, file:
   const warnings: string[] = [];
   let created = 0;
   let updated = 0;
+  let namesKept = 0;
+  const renamed: RenamedAccount[] = [];
   for (const number of [...new Set([...Object.keys(file.names), ...posted])].sort()) {
     const name = file.names[number];
     const existing = chart.get(number);
@@ -57,7 +66,10 @@ export async function planImportedChart(db: Database, ctx: CommandContext, file:
       continue;
     }
     // a name the file can only spell in CP437 ("–" written "-") is the same name: no rename
-    const rename = file.updateNames && name && !sameCp437Text(name, existing.name);
+    const differs = !!name && !sameCp437Text(name, existing.name);
+    const rename = file.updateNames && differs;
+    if (differs && !rename) namesKept++;
+    if (rename) renamed.push({ account_number: number, from: existing.name, to: name });
     const reactivate = !existing.isActive && posted.has(number);
     if (rename || reactivate) {
       updated++;
@@ -70,5 +82,5 @@ export async function planImportedChart(db: Database, ctx: CommandContext, file:
       );
     }
   }
-  return { statements, created, updated, warnings };
+  return { statements, created, updated, warnings, renamed, namesKept };
 }

@@ -3,5 +3,5 @@
 export { registerAccountRoutes } from "./routes";
 export { AccountTypeSchema } from "./schemas";
 export { createAccount, updateAccount } from "./service";
-export { planImportedChart, type ImportedChart } from "./import";
+export { planImportedChart, type ImportedChart, type RenamedAccount } from "./import";
 export { findActiveAccount, planChartForNewCompany } from "./queries";

@@ -1,5 +1,6 @@
 // The fiscal year a SIE import posts into: the company's year with the file's dates,
 // or a new one when none overlaps (spec: SIE import is meant for a fresh year).
+import { and, eq } from "drizzle-orm";
 import type { CommandContext, Statement } from "../../commands/plan";
 import type { Database } from "../../db/client";
 import { fiscalPeriods } from "../../db/schema";
@@ -14,6 +15,8 @@ export async function planPeriodForImport(
   ctx: CommandContext,
   year: { start: string; end: string },
   importId: string,
+  /** the previous year, when the same import creates it in the same batch */
+  priorId?: string,
 ): Promise<{ period: FiscalPeriodRow; statements: Statement[] }> {
   const periods = await ctx.ledger.books.periods();
   const same = periods.find((p) => p.periodStart === year.start && p.periodEnd === year.end);
@@ -47,7 +50,7 @@ export async function planPeriodForImport(
     isClosed: false,
     closedAt: null,
     lockedAt: null,
-    previousPeriodId: prior?.id ?? null,
+    previousPeriodId: priorId ?? prior?.id ?? null,
     closingEntryId: null,
     createdAt: ctx.now,
     closedExternally: false,
@@ -55,6 +58,70 @@ export async function planPeriodForImport(
     reopenReason: null,
   };
   return { period: row, statements: [db.insert(fiscalPeriods).values(row)] };
+}
+
+/**
+ * The previous year a SIE file carries (#RAR -1), kept as a closed year of its figures
+ * (src/domains/imports/sie-balances.ts priorYearOf): created when the company has no
+ * period overlapping it; reused when it is the one this import created (a resumed run:
+ * `done` when it is already closed); otherwise not kept, with the reason, for the
+ * company's own year is then the comparison year and the continuity check compares it.
+ */
+export async function planPriorPeriodForImport(
+  db: Database,
+  ctx: CommandContext,
+  prior: { start: string; end: string },
+  year: { start: string },
+  importId: string,
+): Promise<{ period: FiscalPeriodRow | null; done: boolean; statements: Statement[]; warning: string | null }> {
+  const none = (why: string) => ({
+    period: null,
+    done: false,
+    statements: [],
+    warning: `the previous year (#RAR -1) is not kept: ${why}`,
+  });
+  if (prior.end >= year.start) return none("it does not end before #RAR 0 begins");
+  const periods = await ctx.ledger.books.periods();
+  const same = periods.find((p) => p.periodStart === prior.start && p.periodEnd === prior.end);
+  if (same) {
+    const others = await countEntriesInPeriod(db, ctx.companyId, same.id, `${importId}:`);
+    if (others > 0 || (same.isClosed && !same.closedExternally))
+      return none("the company already keeps that year; the continuity check compares its closing with this opening");
+    return { period: same, done: same.isClosed, statements: [], warning: null };
+  }
+  if (periods.some((p) => !(p.periodEnd < prior.start || p.periodStart > prior.end)))
+    return none("it overlaps a fiscal period of the company");
+  const row: FiscalPeriodRow = {
+    id: newId(),
+    companyId: ctx.companyId,
+    name: fiscalYearName(prior.start, prior.end),
+    periodStart: prior.start,
+    periodEnd: prior.end,
+    isClosed: false,
+    closedAt: null,
+    lockedAt: null,
+    previousPeriodId:
+      periods.filter((p) => p.periodEnd < prior.start).sort((a, b) => b.periodEnd.localeCompare(a.periodEnd))[0]?.id ??
+      null,
+    closingEntryId: null,
+    createdAt: ctx.now,
+    closedExternally: false,
+    reopenedAt: null,
+    reopenReason: null,
+  };
+  return { period: row, done: false, statements: [db.insert(fiscalPeriods).values(row)], warning: null };
+}
+
+/**
+ * The previous year a SIE import keeps, once its figures are posted: locked and closed
+ * as closed_externally, its year-end having been made in the other program (such a year
+ * can be reopened, see closePeriod).
+ */
+export function planCloseAsPriorYear(db: Database, ctx: CommandContext, periodId: string): Statement {
+  return db
+    .update(fiscalPeriods)
+    .set({ lockedAt: ctx.now, isClosed: true, closedAt: ctx.now, closedExternally: true })
+    .where(and(eq(fiscalPeriods.id, periodId), eq(fiscalPeriods.companyId, ctx.companyId)));
 }
 
 /** A file without #RAR (SIE type 4I) goes into the company's year that holds its first voucher. */

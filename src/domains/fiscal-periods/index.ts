@@ -31,6 +31,6 @@ export { CASH_METHOD_SOURCE, type CashMethodSources, documentYearEnd, yearEndOfD
 export { bookCashMethodEntry, cashMethodFindings, pendingCashMethodEntry } from "./cash-method-entry";
 export { runCurrencyRevaluation, startCurrencyRevaluation } from "./revaluation-commands";
 export { runCurrencyRevaluationOperation, runYearEndOperation } from "./background";
-export { periodHolding, planPeriodForImport } from "./import";
+export { periodHolding, planCloseAsPriorYear, planPeriodForImport, planPriorPeriodForImport } from "./import";
 export { planFirstPeriod } from "./first-period";
 export { calculateCorporateTax, taxCalculationOf, type CorporateTaxDeps } from "./corporate-tax";

@@ -2,4 +2,5 @@
 // Owns: sie_imports.
 export { registerImportRoutes } from "./routes";
 export { startSieImport } from "./service";
-export { finishSieImport, postSieVouchers, prepareSieImport, runSieImport } from "./sie-import";
+export { runSieImport } from "./sie-import";
+export { finishSieImport, postSieVouchers, prepareSieImport } from "./sie-commands";

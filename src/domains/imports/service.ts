@@ -16,6 +16,8 @@ export interface SieImportStart {
   updateAccountNames: boolean;
   /** import a file whose vouchers do not give its own #UB/#RES, listing the differences */
   allowBalanceMismatch: boolean;
+  /** book an #IB 0 difference other than last year's result to 2099 instead of refusing the file */
+  allowOpeningDifference: boolean;
 }
 
 export const startSieImport: Command<SieImportStart> = async (db, input, ctx) => {
@@ -40,6 +42,7 @@ export const startSieImport: Command<SieImportStart> = async (db, input, ctx) =>
     import_id: input.importId,
     file_name: input.fileName,
     allow_balance_mismatch: input.allowBalanceMismatch,
+    allow_opening_difference: input.allowOpeningDifference,
   });
   return {
     status: 202,

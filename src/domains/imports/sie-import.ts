@@ -7,25 +7,28 @@
 // atomic and that a re-run skips (source_id "<import id>:<voucher index>"), so a worker
 // that dies mid-way leaves a resumable import, never a wrong one.
 import { eq } from "drizzle-orm";
-import type { Command } from "../../commands/plan";
 import { backgroundContext, submit } from "../../commands/submit";
 import type { CommandName } from "../../commands/names";
 import { database } from "../../db/client";
 import { sieImports } from "../../db/schema";
 import { ApiError } from "../../errors/api-error";
-import type { EngineLine, ImportedEntry } from "../../ledger/engine";
-import { formatKronor } from "../../money";
+import type { ImportedEntry } from "../../ledger/engine";
 import { OPENING_SOURCE, postedSourceIds } from "../../ledger/queries";
-import { isBalanceAccount } from "../../sweden/bas";
+import { fiscalYearProblem } from "../../sweden/fiscal-year";
 import type { SieEncoding } from "../../sweden/sie/encoding";
-import type { SieFile } from "../../sweden/sie/parse";
 import type { SieByteSource } from "../../sweden/sie/stream";
 import type { Env } from "../../env";
 import { firstError, invalid, mapSeries, planVouchersFrom, scanSie, type SieScan } from "./sie-stream";
 import type { OperationContext } from "../operations";
-import { planImportedChart } from "../accounts";
-import { planImportedDimensions } from "../dimensions";
-import { periodHolding, planPeriodForImport } from "../fiscal-periods";
+import {
+  type BalanceMismatch,
+  compareWithFile,
+  openingOf,
+  type PriorYear,
+  priorYearOf,
+  statisticalTypes,
+} from "./sie-balances";
+import type { PreparedImport, SiePostInput, SiePrepareInput } from "./sie-commands";
 
 /**
  * Vouchers a chunk posts: one command and one D1 batch each. 2 000 vouchers of five
@@ -33,68 +36,6 @@ import { periodHolding, planPeriodForImport } from "../fiscal-periods";
  * text of at most 1 MB, src/db/json-insert.ts) and whose batch takes a few seconds.
  */
 export const CHUNK = 2000;
-
-/**
- * Opening balances that do not sum to zero hold a prior-year result never booked to
- * equity; the difference is booked to 2099 (Årets resultat), and expected there in
- * the file's closing balances too.
- */
-export const OPENING_DIFFERENCE_ACCOUNT = "2099";
-
-export interface BalanceMismatch {
-  account_number: string;
-  /** the file's own #UB (balance accounts) or #RES (result accounts), kronor */
-  file: number;
-  /** what the file's #IB and vouchers give, kronor */
-  computed: number;
-  /** computed less file */
-  difference: number;
-}
-
-/**
- * The books the file would make must equal its own closing balances and results: the
- * accounts where they do not, empty when the file agrees with itself.
- */
-function compareWithFile(
-  file: SieFile,
-  voucherSums: Map<string, number>,
-  openingDifference: number,
-): BalanceMismatch[] {
-  const computed = new Map<string, number>();
-  const add = (a: string, ore: number) => computed.set(a, (computed.get(a) ?? 0) + ore);
-  for (const ib of file.opening.filter((b) => b.year === 0)) add(ib.account, ib.amountOre);
-  for (const [account, ore] of voucherSums) add(account, ore);
-  const expected = new Map<string, number>();
-  const closing = file.closing.filter((b) => b.year === 0);
-  const results = file.results.filter((b) => b.year === 0);
-  for (const b of [...closing, ...results]) expected.set(b.account, (expected.get(b.account) ?? 0) + b.amountOre);
-  if (openingDifference !== 0) {
-    add(OPENING_DIFFERENCE_ACCOUNT, -openingDifference);
-    if (closing.length)
-      expected.set(OPENING_DIFFERENCE_ACCOUNT, (expected.get(OPENING_DIFFERENCE_ACCOUNT) ?? 0) - openingDifference);
-  }
-  const mismatches: BalanceMismatch[] = [];
-  const check = (account: string) => {
-    const want = expected.get(account) ?? 0;
-    const got = computed.get(account) ?? 0;
-    if (want !== got)
-      mismatches.push({
-        account_number: account,
-        file: Number(formatKronor(want)),
-        computed: Number(formatKronor(got)),
-        difference: Number(formatKronor(got - want)),
-      });
-  };
-  const accountsToCheck = new Set<string>();
-  if (closing.length)
-    for (const a of [...computed.keys(), ...closing.map((b) => b.account)])
-      if (isBalanceAccount(a)) accountsToCheck.add(a);
-  if (results.length)
-    for (const a of [...computed.keys(), ...results.map((b) => b.account)])
-      if (!isBalanceAccount(a)) accountsToCheck.add(a);
-  [...accountsToCheck].sort().forEach(check);
-  return mismatches;
-}
 
 /**
  * A file that contradicts itself is refused, unless the import was started with
@@ -191,21 +132,105 @@ async function importFile(op: OperationContext, imp: SieImportRow, write: Writer
   if (file.sieType && !/^4[EI]?$/i.test(file.sieType))
     throw invalid(`#SIETYP ${file.sieType}: only SIE 4 files carry vouchers`, { sie_type: file.sieType });
 
-  const dated = file.years.get(0);
+  for (const [n, y] of [0, -1].flatMap((n) => (file.years.has(n) ? [[n, file.years.get(n)!] as const] : []))) {
+    const problem = fiscalYearProblem(y.start, y.end);
+    if (problem) throw invalid(`#RAR ${n} ${y.start}..${y.end}: ${problem}`, { year: n, start: y.start, end: y.end });
+  }
   await op.progress({ phase: "validating", current: 0, total: scan.voucherCount });
   const seriesMap = mapSeries(scan);
+  const usedSeries = new Set(seriesMap.values());
+  const ibSeries = [..."IZYXWVUTSRQPONMLKJHGFEDCBA"].find((l) => !usedSeries.has(l))!;
+  // the file's own warnings, the vouchers' (from the second pass), then the balances' and the chart's
+  const later: string[] = [];
+  const priorYear = priorYearOf(file, imp.id, ibSeries, later);
   // The vouchers are checked against the year the writer settles on, asked first as a
   // dry run: a file that fails a check leaves nothing behind, not even its year.
-  const preparation: SiePrepareInput = {
+  const preparation = preparationOf(imp, scan, priorYear);
+  const preview: PreparedImport = await write("imports.sie_prepare", preparation, true);
+  const year = { start: preview.period_start, end: preview.period_end };
+  const refusal = firstError(scan, year);
+  if (refusal) throw refusal;
+  const opening = openingOf(file, optionOf(op, "allow_opening_difference"));
+  later.push(...opening.warnings);
+  const mismatches = compareWithFile(file, scan.sums, opening);
+  checkAgainstFile(mismatches, optionOf(op, "allow_balance_mismatch"), later);
+  if (opening.difference?.in_file_closing === false)
+    later.push(
+      `the file's #UB 0 of ${opening.difference.account} leaves last year's result out as its #IB does; the books hold it there`,
+    );
+  const prepared: PreparedImport = await write("imports.sie_prepare", preparation);
+  later.push(...prepared.warnings);
+
+  // What a previous, interrupted run already wrote.
+  const done = await postedSourceIds(database(op.env), imp.companyId, `${imp.id}:`);
+  if (priorYear && prepared.prior_period_id) {
+    const vouchers = priorYear.entries.filter((e) => !done.has(e.sourceId!));
+    await write("imports.sie_post", {
+      importId: imp.id,
+      periodId: prepared.prior_period_id,
+      vouchers,
+      closeAsPriorYear: true,
+    } satisfies SiePostInput);
+  }
+  const openingEntry: ImportedEntry | null =
+    opening.lines.length && !done.has(`${imp.id}:ib`)
+      ? {
+          entryDate: year.start,
+          description: "Ingående balans",
+          voucherSeries: ibSeries,
+          voucherNumber: 1,
+          sourceType: OPENING_SOURCE,
+          sourceId: `${imp.id}:ib`,
+          lines: opening.lines,
+        }
+      : null;
+  const voucherWarnings = await writeVouchers(op, imp, write, {
+    scan,
+    year,
+    seriesMap,
+    done,
+    openingEntry,
+    periodId: prepared.fiscal_period_id,
+    source,
+  });
+  return {
+    fiscal_period_id: prepared.fiscal_period_id,
+    encoding: scan.encoding satisfies SieEncoding,
+    entries_imported: scan.entryCount,
+    lines_imported: scan.lineCount,
+    accounts_created: prepared.accounts_created,
+    accounts_updated: prepared.accounts_updated,
+    accounts_renamed: prepared.accounts_renamed,
+    account_names_kept: prepared.account_names_kept,
+    periods_created: prepared.periods_created,
+    opening_balances_imported: opening.booked.length,
+    opening_difference: opening.difference,
+    prior_year: prepared.prior_period_id
+      ? { fiscal_period_id: prepared.prior_period_id, period_start: priorYear!.start, period_end: priorYear!.end }
+      : null,
+    dimensions_created: prepared.dimensions_created,
+    objects_created: prepared.objects_created,
+    series_map: Object.fromEntries([...seriesMap].filter(([from, to]) => from !== to)),
+    balance_mismatches: mismatches,
+    warnings: [...file.warnings, ...voucherWarnings, ...later],
+  };
+}
+
+/** What the writer is asked to prepare: the year (and the previous one), the chart, the dimensions. */
+function preparationOf(imp: SieImportRow, scan: SieScan, priorYear: PriorYear | null): SiePrepareInput {
+  const file = scan.file;
+  return {
     importId: imp.id,
-    year: dated ?? null,
+    year: file.years.get(0) ?? null,
+    priorYear: priorYear ? { start: priorYear.start, end: priorYear.end } : null,
     firstVoucherDate: scan.firstVoucherDate,
     chart: {
       names: Object.fromEntries([...file.accounts].map(([n, a]) => [n, a.name])),
-      types: Object.fromEntries(file.accountTypes),
+      types: { ...statisticalTypes(file, scan.accounts), ...Object.fromEntries(file.accountTypes) },
       posted: [
         ...new Set([
           ...file.opening.filter((b) => b.year === 0 && b.amountOre !== 0).map((b) => b.account),
+          ...(priorYear?.entries.flatMap((e) => e.lines.map((l) => l.accountNumber)) ?? []),
           ...scan.accounts,
         ]),
       ],
@@ -213,59 +238,31 @@ async function importFile(op: OperationContext, imp: SieImportRow, write: Writer
     },
     dimensions: sieDimensions(scan),
   };
-  const preview: PreparedImport = await write("imports.sie_prepare", preparation, true);
-  const year = { start: preview.period_start, end: preview.period_end };
-  const refusal = firstError(scan, year);
-  if (refusal) throw refusal;
-  // warnings in the order the whole-file import gave them: the file's, the vouchers'
-  // (from the second pass), then the opening balance's, the mismatches' and the chart's
-  const later: string[] = [];
-  const ib = file.opening.filter((b) => b.year === 0 && b.amountOre !== 0);
-  const ibSum = ib.reduce((s, b) => s + b.amountOre, 0);
-  if (ibSum !== 0)
-    later.push(
-      `the opening balances (#IB 0) do not balance; the difference ${formatKronor(-ibSum)} is booked to ${OPENING_DIFFERENCE_ACCOUNT}`,
-    );
-  const mismatches = compareWithFile(file, scan.sums, ibSum);
-  checkAgainstFile(mismatches, allowBalanceMismatch(op), later);
-  const openingLines: EngineLine[] = ib.map((b) => ({
-    accountNumber: b.account,
-    debitOre: Math.max(b.amountOre, 0),
-    creditOre: Math.max(-b.amountOre, 0),
-    lineDescription: null,
-  }));
-  if (ibSum !== 0)
-    openingLines.push({
-      accountNumber: OPENING_DIFFERENCE_ACCOUNT,
-      debitOre: Math.max(-ibSum, 0),
-      creditOre: Math.max(ibSum, 0),
-      lineDescription: "Differens i ingående balans",
-    });
-  const prepared: PreparedImport = await write("imports.sie_prepare", preparation);
-  later.push(...prepared.warnings);
+}
 
-  // What a previous, interrupted run already wrote.
-  const done = await postedSourceIds(database(op.env), imp.companyId, `${imp.id}:`);
-  let chunk: ImportedEntry[] = [];
-  if (openingLines.length && !done.has(`${imp.id}:ib`)) {
-    const usedSeries = new Set(seriesMap.values());
-    const ibSeries = [..."IZYXWVUTSRQPONMLKJHGFEDCBA"].find((l) => !usedSeries.has(l))!;
-    chunk.push({
-      entryDate: year.start,
-      description: "Ingående balans",
-      voucherSeries: ibSeries,
-      voucherNumber: 1,
-      sourceType: OPENING_SOURCE,
-      sourceId: `${imp.id}:ib`,
-      lines: openingLines,
-    });
-  }
+/** The second pass: the opening entry, then every voucher, in chunks through the writer. The vouchers' warnings. */
+async function writeVouchers(
+  op: OperationContext,
+  imp: SieImportRow,
+  write: Writer,
+  run: {
+    scan: SieScan;
+    year: { start: string; end: string };
+    seriesMap: Map<string, string>;
+    done: Set<string>;
+    openingEntry: ImportedEntry | null;
+    periodId: string;
+    source: SieByteSource;
+  },
+): Promise<string[]> {
+  const { scan, done } = run;
+  let chunk: ImportedEntry[] = run.openingEntry ? [run.openingEntry] : [];
   let written = 0;
   let inChunk = 0;
   const post = async () => {
     await write("imports.sie_post", {
       importId: imp.id,
-      periodId: prepared.fiscal_period_id,
+      periodId: run.periodId,
       vouchers: chunk,
     } satisfies SiePostInput);
     written += inChunk;
@@ -273,11 +270,11 @@ async function importFile(op: OperationContext, imp: SieImportRow, write: Writer
     inChunk = 0;
     await op.progress({ phase: "writing", current: written, total: scan.entryCount });
   };
-  const voucherWarnings: string[] = [];
+  const warnings: string[] = [];
   await planVouchersFrom(
-    await source(),
+    await run.source(),
     scan,
-    { importId: imp.id, year, seriesMap, warnings: voucherWarnings },
+    { importId: imp.id, year: run.year, seriesMap: run.seriesMap, warnings },
     async (pending, last) => {
       for (const { entry } of pending) {
         if (done.has(entry.sourceId!)) written++;
@@ -291,27 +288,13 @@ async function importFile(op: OperationContext, imp: SieImportRow, write: Writer
       if (last && chunk.length) await post();
     },
   );
-  return {
-    fiscal_period_id: prepared.fiscal_period_id,
-    encoding: scan.encoding satisfies SieEncoding,
-    entries_imported: scan.entryCount,
-    lines_imported: scan.lineCount,
-    accounts_created: prepared.accounts_created,
-    accounts_updated: prepared.accounts_updated,
-    periods_created: prepared.periods_created,
-    opening_balances_imported: ib.length,
-    dimensions_created: prepared.dimensions_created,
-    objects_created: prepared.objects_created,
-    series_map: Object.fromEntries([...seriesMap].filter(([from, to]) => from !== to)),
-    balance_mismatches: mismatches,
-    warnings: [...file.warnings, ...voucherWarnings, ...later],
-  };
+  return warnings;
 }
 
-/** options.allowBalanceMismatch travels in the operation's input (service.ts startSieImport). */
-function allowBalanceMismatch(op: OperationContext): boolean {
-  const input = op.operation.input as { allow_balance_mismatch?: unknown } | null;
-  return input?.allow_balance_mismatch === true;
+/** options.allowBalanceMismatch and allowOpeningDifference travel in the operation's input (service.ts startSieImport). */
+function optionOf(op: OperationContext, name: "allow_balance_mismatch" | "allow_opening_difference"): boolean {
+  const input = op.operation.input as Record<string, unknown> | null;
+  return input?.[name] === true;
 }
 
 /** #DIM, #OBJEKT and every object a transaction line names. */
@@ -322,81 +305,3 @@ function sieDimensions(scan: SieScan) {
   for (const key of scan.objects) objects[key] ??= "";
   return { dimensions: Object.fromEntries(scan.file.dimensions), objects };
 }
-
-// ---- the commands the operation submits to the company's writer ----
-
-export interface SiePrepareInput {
-  importId: string;
-  /** #RAR 0, or null for a file without it (SIE 4I): then the year holding the first voucher */
-  year: { start: string; end: string } | null;
-  firstVoucherDate: string | null;
-  chart: Parameters<typeof planImportedChart>[2];
-  dimensions: Parameters<typeof planImportedDimensions>[2];
-}
-
-/** What the writer settled on for the import (prepareSieImport's data). */
-interface PreparedImport {
-  fiscal_period_id: string;
-  period_start: string;
-  period_end: string;
-  periods_created: number;
-  accounts_created: number;
-  accounts_updated: number;
-  dimensions_created: number;
-  objects_created: number;
-  warnings: string[];
-}
-
-/** The year, the chart and the dimensions the file needs, in one batch before any voucher. */
-export const prepareSieImport: Command<SiePrepareInput> = async (db, input, ctx) => {
-  const year =
-    input.year ??
-    (await periodHolding(ctx, input.firstVoucherDate ?? undefined).then((p) =>
-      p ? { start: p.periodStart, end: p.periodEnd } : null,
-    ));
-  if (!year)
-    throw invalid("the file has no #RAR 0 and no fiscal period of the company holds its vouchers", {
-      first_voucher_date: input.firstVoucherDate,
-    });
-  const { period, statements: periodStatements } = await planPeriodForImport(db, ctx, year, input.importId);
-  const chart = await planImportedChart(db, ctx, input.chart);
-  const dims = await planImportedDimensions(db, ctx, input.dimensions);
-  return {
-    status: 200,
-    data: {
-      fiscal_period_id: period.id,
-      period_start: period.periodStart,
-      period_end: period.periodEnd,
-      periods_created: periodStatements.length,
-      accounts_created: chart.created,
-      accounts_updated: chart.updated,
-      dimensions_created: dims.dimensionsCreated,
-      objects_created: dims.objectsCreated,
-      warnings: chart.warnings,
-    } satisfies PreparedImport,
-    statements: [...periodStatements, ...chart.statements, ...dims.statements],
-    audit: { action: "import.sie_prepared", resourceType: "sie_import", resourceId: input.importId },
-  };
-};
-
-export interface SiePostInput {
-  importId: string;
-  periodId: string;
-  vouchers: ImportedEntry[];
-}
-
-/** One chunk of vouchers under the numbers they carry: all of it or nothing. */
-export const postSieVouchers: Command<SiePostInput> = async (_db, input, ctx) => ({
-  status: 200,
-  data: { posted: input.vouchers.length },
-  statements: await ctx.ledger.postImported(input.periodId, input.vouchers),
-  audit: { action: "import.sie_vouchers_posted", resourceType: "sie_import", resourceId: input.importId },
-});
-
-/** The import's own row: succeeded or failed. */
-export const finishSieImport: Command<{ importId: string; status: "succeeded" | "failed" }> = async (db, input) => ({
-  status: 200,
-  data: { status: input.status },
-  statements: [db.update(sieImports).set({ status: input.status }).where(eq(sieImports.id, input.importId))],
-  audit: { action: `import.sie_${input.status}`, resourceType: "sie_import", resourceId: input.importId },
-});

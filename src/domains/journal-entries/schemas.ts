@@ -8,6 +8,7 @@ import {
   LineInputSchema,
   VoucherSeriesSchema,
 } from "../../http/fields";
+import { TEXT_LIMITS } from "../../text";
 
 export { AmountSchema, DateSchema, DimensionMapSchema, LineInputSchema };
 
@@ -15,7 +16,7 @@ export const EntryCreateSchema = z
   .object({
     fiscal_period_id: z.string().min(1),
     entry_date: DateSchema,
-    description: z.string().trim().min(1).max(1000),
+    description: z.string().trim().min(1).max(TEXT_LIMITS.description),
     voucher_series: VoucherSeriesSchema.optional().openapi({
       description: "default: the company's default_voucher_series (A)",
     }),
@@ -35,13 +36,16 @@ export const BatchCreateSchema = z
   .openapi("JournalEntryBatchCreate");
 
 export const ReverseSchema = z
-  .object({ reversal_date: DateSchema.optional(), description: z.string().trim().min(1).max(1000).optional() })
+  .object({
+    reversal_date: DateSchema.optional(),
+    description: z.string().trim().min(1).max(TEXT_LIMITS.description).optional(),
+  })
   .openapi("JournalEntryReverse");
 
 export const CorrectSchema = z
   .object({
     lines: JournalLinesSchema(2),
-    description: z.string().trim().min(1).max(1000).optional(),
+    description: z.string().trim().min(1).max(TEXT_LIMITS.description).optional(),
     allow_deep_chain: z.boolean().default(false),
   })
   .openapi("JournalEntryCorrect");

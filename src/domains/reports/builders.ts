@@ -3,7 +3,7 @@
 // classification, laid out under headings by src/sweden/report-layout.ts.
 import { groupBy } from "../../db/group";
 import { fromOre } from "../../money";
-import { accountTypeOf, isBalanceAccount, makesResult, resultOf } from "../../sweden/bas";
+import { accountTypeOf, isBalanceAccount, isResultAccount, makesResult, resultOf } from "../../sweden/bas";
 import { addMonths } from "../../sweden/fiscal-year";
 import {
   BALANCE_ASSETS,
@@ -144,7 +144,7 @@ export function balanceSheet(period: FiscalPeriodRow, asOf: string, closing: Mov
     names,
   );
   // every result account, the closing ones (8990-8999) too: what they moved already sits in 2099
-  const resultOre = closing.filter((m) => !isBalanceAccount(m.account)).reduce((sum, m) => sum - net(m), 0);
+  const resultOre = closing.filter((m) => isResultAccount(m.account)).reduce((sum, m) => sum - net(m), 0);
   const equity = liab.find((s) => s.key === "equity")!;
   equity.accounts.push({ account_number: "", name: "Årets resultat (ej bokslutat)", amount: fromOre(resultOre) });
   equity.totalOre += resultOre;

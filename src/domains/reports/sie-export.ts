@@ -2,7 +2,7 @@
 // streamed out, so a year of a million lines never sits in memory at once.
 import type { Database } from "../../db/client";
 import type { FiscalPeriodRow } from "../../ledger/engine";
-import { isBalanceAccount, sieAccountTypeOf } from "../../sweden/bas";
+import { isBalanceAccount, isStatisticalAccount, sieAccountTypeOf } from "../../sweden/bas";
 import { encodeCp437 } from "../../sweden/sie/encoding";
 import { groupBy } from "../../db/group";
 import { amount, field, objectList, record, sieDate } from "../../sweden/sie/write";
@@ -46,7 +46,13 @@ async function header(
   out.push(record("#RAR", 0, sieDate(period.periodStart), sieDate(period.periodEnd)));
   if (prior) out.push(record("#RAR", -1, sieDate(prior.periodStart), sieDate(prior.periodEnd)));
 
-  for (const a of await chartInOrder(db, companyId)) {
+  const chart = await chartInOrder(db, companyId);
+  // a class-0 account is written as the kind its type says (bas.ts isStatisticalAccount):
+  // #UB for T and S, #RES for I and K, as the file it came from gave it
+  const closingKind = new Map(chart.map((a) => [a.number, sieAccountTypeOf(a.type)]));
+  const isUb = (account: string) =>
+    isStatisticalAccount(account) ? ["T", "S"].includes(closingKind.get(account) ?? "K") : isBalanceAccount(account);
+  for (const a of chart) {
     out.push(record("#KONTO", a.number, field(a.name)));
     out.push(record("#KTYP", a.number, sieAccountTypeOf(a.type)));
     const sru = sruFieldOf(a.number);
@@ -62,10 +68,8 @@ async function header(
     for (const m of ib.filter((x) => net(x) !== 0).sort((a, b) => a.account.localeCompare(b.account)))
       out.push(record("#IB", year, m.account, amount(net(m))));
     const sorted = totals.filter((x) => net(x) !== 0).sort((a, b) => a.account.localeCompare(b.account));
-    for (const m of sorted.filter((x) => isBalanceAccount(x.account)))
-      out.push(record("#UB", year, m.account, amount(net(m))));
-    for (const m of sorted.filter((x) => !isBalanceAccount(x.account)))
-      out.push(record("#RES", year, m.account, amount(net(m))));
+    for (const m of sorted.filter((x) => isUb(x.account))) out.push(record("#UB", year, m.account, amount(net(m))));
+    for (const m of sorted.filter((x) => !isUb(x.account))) out.push(record("#RES", year, m.account, amount(net(m))));
   };
   await balances(period, 0);
   if (prior) await balances(prior, -1);

@@ -10,7 +10,7 @@
 // the XBRL cannot show different figures. Amounts are öre inside, kronor in the model.
 import Big from "big.js";
 import { fromOre } from "../../money";
-import { isBalanceAccount, makesResult } from "../bas";
+import { isBalanceAccount, isResultAccount, makesResult } from "../bas";
 import { isVatBalanceAccount, netVatDebitOre, vatPresentation } from "../vat-balance";
 import {
   ASSET_GROUPS,
@@ -136,7 +136,7 @@ function incomeByLine(year: YearBooks): Map<string, number> {
 /** The year's result as the balance sheet holds it: what the result accounts net to (the closing ones too). */
 function unbookedResultOre(year: YearBooks): number {
   let r = 0;
-  for (const [account, netDebit] of year.closing) if (!isBalanceAccount(account)) r -= netDebit;
+  for (const [account, netDebit] of year.closing) if (isResultAccount(account)) r -= netDebit;
   return r;
 }
 

@@ -3,7 +3,12 @@
 // in braces, a #VER's transactions sit between lines holding only { and }. Amounts
 // become integer öre. Unknown labels are skipped, as the format asks (§7).
 
+import { MAX_LINES_PER_ENTRY } from "../../money";
+import { cleanText, cutText, TEXT_LIMITS, textProblem } from "../../text";
 import { isValidDate } from "../fiscal-year";
+
+/** How many lines the warning about cleaned or cut texts names before it counts the rest. */
+const LINES_NAMED = 20;
 
 export class SieParseError extends Error {
   constructor(
@@ -179,6 +184,29 @@ export function parseDate(raw: string, lineNo: number): string {
   return iso;
 }
 
+/**
+ * An object code is a key (a dimension value the lines name), so it is refused rather than
+ * cleaned or cut: the JSON API's rule for a dimension code (text rule, at most 40).
+ */
+function objectCode(code: string, lineNo: number): string {
+  const problem = textProblem(code, false);
+  if (problem) throw new SieParseError(lineNo, `object code: ${problem}`);
+  if (code.length > TEXT_LIMITS.dimension_code)
+    throw new SieParseError(
+      lineNo,
+      `object code "${cutText(code, 20)}…" is longer than ${TEXT_LIMITS.dimension_code} characters`,
+    );
+  return code;
+}
+
+/** A dimension number as the JSON API takes it: 1 to 999. */
+function dimensionNumber(raw: string, label: string, lineNo: number): number {
+  const d = Number(raw);
+  if (!Number.isInteger(d) || d < 1 || d > 999)
+    throw new SieParseError(lineNo, `${label} needs a dimension number 1-999`);
+  return d;
+}
+
 function objectMap(t: Token | undefined, lineNo: number): Record<string, string> {
   if (t === undefined || typeof t === "string") {
     if (t === undefined || t === "") return {};
@@ -186,7 +214,10 @@ function objectMap(t: Token | undefined, lineNo: number): Record<string, string>
   }
   if (t.objects.length % 2) throw new SieParseError(lineNo, "an object list holds dimension and object in pairs");
   const out: Record<string, string> = {};
-  for (let i = 0; i < t.objects.length; i += 2) out[t.objects[i]] = t.objects[i + 1];
+  for (let i = 0; i < t.objects.length; i += 2) {
+    dimensionNumber(t.objects[i], "an object list", lineNo);
+    out[t.objects[i]] = objectCode(t.objects[i + 1], lineNo);
+  }
   return out;
 }
 
@@ -227,8 +258,25 @@ export class SieReader {
   readonly file: SieFile = emptySieFile();
   private voucher: SieVoucher | null = null;
   private inBlock = false;
+  /** lines whose text was cleaned or cut to the JSON API's rule and limits */
+  private fitted: number[] = [];
+  private fittedCount = 0;
 
   constructor(private readonly onVoucher: (voucher: SieVoucher) => void) {}
+
+  /**
+   * A text as the JSON API would store it (src/text.ts): control and bidi characters
+   * cleaned, cut to the field's limit. A file is the other program's books, so the text is
+   * kept, fitted, and its line named in a warning, as bank files are (docs/hardening.md).
+   */
+  private fit(value: string, limit: number, lineNo: number): string {
+    const out = cutText(cleanText(value, true), limit);
+    if (out !== value && this.fitted.at(-1) !== lineNo) {
+      this.fittedCount++;
+      if (this.fitted.length < LINES_NAMED) this.fitted.push(lineNo);
+    }
+    return out;
+  }
 
   /** One line of the file, without its line break; lineNo counts from 1. */
   line(text: string, lineNo: number): void {
@@ -279,7 +327,10 @@ export class SieReader {
         break;
       }
       case "#KONTO":
-        file.accounts.set(account(str(f[0]), lineNo), { name: str(f[1]), line: lineNo });
+        file.accounts.set(account(str(f[0]), lineNo), {
+          name: this.fit(str(f[1]), TEXT_LIMITS.account_name, lineNo),
+          line: lineNo,
+        });
         break;
       case "#KTYP": {
         const t = str(f[1]).toUpperCase();
@@ -291,15 +342,17 @@ export class SieReader {
         file.sru.set(account(str(f[0]), lineNo), str(f[1]));
         break;
       case "#DIM": {
-        const d = Number(str(f[0]));
-        if (!Number.isInteger(d) || d < 1) throw new SieParseError(lineNo, "#DIM needs a dimension number");
-        file.dimensions.set(d, str(f[1]));
+        const d = dimensionNumber(str(f[0]), "#DIM", lineNo);
+        file.dimensions.set(d, this.fit(str(f[1]), TEXT_LIMITS.dimension_name, lineNo));
         break;
       }
       case "#OBJEKT": {
-        const d = Number(str(f[0]));
-        if (!Number.isInteger(d) || d < 1) throw new SieParseError(lineNo, "#OBJEKT needs a dimension number");
-        file.objects.push({ dimension: d, code: str(f[1]), name: str(f[2]) });
+        const d = dimensionNumber(str(f[0]), "#OBJEKT", lineNo);
+        file.objects.push({
+          dimension: d,
+          code: objectCode(str(f[1]), lineNo),
+          name: this.fit(str(f[2]), TEXT_LIMITS.dimension_name, lineNo),
+        });
         break;
       }
       case "#IB":
@@ -322,15 +375,23 @@ export class SieReader {
         const number = numberRaw === "" ? null : Number(numberRaw);
         if (number !== null && (!Number.isInteger(number) || number < 1))
           throw new SieParseError(lineNo, `"${numberRaw}" is not a voucher number`);
-        this.voucher = { series, number, date: parseDate(str(f[2]), lineNo), text: str(f[3]), line: lineNo, trans: [] };
+        const text = this.fit(str(f[3]), TEXT_LIMITS.description, lineNo);
+        this.voucher = { series, number, date: parseDate(str(f[2]), lineNo), text, line: lineNo, trans: [] };
         break;
       }
       case "#TRANS":
+        // the JSON API's limit for one entry (docs/hardening.md), checked as the lines
+        // arrive so that a voucher of a million lines is refused before it is held
+        if (this.voucher!.trans.length >= MAX_LINES_PER_ENTRY)
+          throw new SieParseError(
+            this.voucher!.line,
+            `a voucher may hold at most ${MAX_LINES_PER_ENTRY} lines (#TRANS), as a journal entry of the API`,
+          );
         this.voucher!.trans.push({
           account: account(str(f[0]), lineNo),
           objects: objectMap(f[1], lineNo),
           amountOre: parseAmount(str(f[2]), lineNo),
-          text: str(f[4]) || null,
+          text: this.fit(str(f[4]), TEXT_LIMITS.line_description, lineNo) || null,
           line: lineNo,
         });
         break;
@@ -346,6 +407,10 @@ export class SieReader {
 
   /** After the last line: a voucher left open is an error. */
   finish(): SieFile {
+    if (this.fittedCount)
+      this.file.warnings.push(
+        `texts on ${this.fittedCount} line(s) held control or bidirectional characters, or were longer than the API allows, and were cleaned or cut: line(s) ${this.fitted.join(", ")}${this.fittedCount > this.fitted.length ? ` and ${this.fittedCount - this.fitted.length} more` : ""}`,
+      );
     if (this.voucher)
       throw new SieParseError(
         this.voucher.line,

@@ -26,7 +26,7 @@
 //   own balance on 7369.
 // - BAS 40xx-47xx is mapped to both 3.5 (7511 Råvaror och förnödenheter) and 3.6 (7512
 //   Handelsvaror): the company chooses; this writes them on 7511.
-import { bookedResultOf } from "../bas";
+import { bookedResultOf, isStatisticalAccount } from "../bas";
 import { isVatBalanceAccount, netVatDebitOre, vatPresentation } from "../vat-balance";
 import { type SruField, amountFields, dateValue, wholeKronor } from "./files";
 
@@ -281,7 +281,9 @@ export function ink2rFigures(movements: Movement[]): Ink2rFigures {
   // a paired row's net is taken over all its accounts, then written on one side
   const pairs = new Map<string, { rule: ResultRule; income: number }>();
   for (const [account, debit] of [...net].sort(([a], [c]) => a.localeCompare(c))) {
+    // class 0 (statistics) is no figure of the räkenskapsschema (bas.ts isStatisticalAccount)
     if (debit === 0 || (account >= "8990" && account <= "8999") || isVatBalanceAccount(account)) continue;
+    if (isStatisticalAccount(account)) continue;
     const balance = balanceRuleOf(account);
     if (balance) {
       add(ore, balance.field, balance.side === "debit" ? debit : -debit);
