@@ -8,7 +8,10 @@ import { boundsRefusal } from "./errors";
 import type { BankFormat } from "./types";
 
 export function checkBankFileBounds(text: string, format: BankFormat): void {
-  if (format === "camt053" || format === "camt054") return checkCamtBounds(text);
+  if (format === "camt053" || format === "camt054") {
+    checkCamtBounds(text);
+    return;
+  }
   try {
     checkTextLines(text, format === "bgmax" ? "bgmax" : "bank_csv");
   } catch (err) {
