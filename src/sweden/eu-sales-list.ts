@@ -25,6 +25,7 @@
 //   dots or spaces. The per-country shape follows the European Commission's VIES list of VAT number
 //   formats (Greece is EL).
 
+import { neutraliseCsvText } from "../formats/csv-cell";
 import { type Box, declarationBoxes } from "./vat-declaration";
 import { countryOf, EU_COUNTRIES, type Party } from "./vat-treatment";
 
@@ -326,7 +327,8 @@ export interface ListContact {
 /** Why a contact cannot stand on the file's reporter line, by field, or an empty list. */
 export function contactProblems(c: ListContact): { path: string; message: string }[] {
   const out: { path: string; message: string }[] = [];
-  if (!c.name.trim() || c.name.length > 35 || /[;\r\n]/.test(c.name))
+  // the name as the file writes it (neutraliseCsvText) must fit the file's 35 characters
+  if (!c.name.trim() || neutraliseCsvText(c.name).length > 35 || /[;\r\n]/.test(c.name))
     out.push({ path: "contact_name", message: "1-35 characters, no semicolon" });
   if (c.phone.length > 17 || !/^(\d+-\d+|\d+|\+\d+)$/.test(c.phone))
     out.push({
@@ -360,7 +362,17 @@ export function euSalesListFileText(input: {
   const { contact } = input;
   const lines = [
     "SKV574008;",
-    [input.reporterVatNumber, input.periodCode, contact.name, contact.phone, contact.email ?? ""].join(";"),
+    // Text fields a caller typed are neutralised (OWASP CSV injection): the name and the
+    // e-mail. The phone is not: its shape is checked (digits, a hyphen, or + and digits as
+    // Skatteverket asks for a foreign number), which a spreadsheet reads as a number, never a
+    // formula, and a quote would break the authority's format. Amounts are numbers, minus kept.
+    [
+      input.reporterVatNumber,
+      input.periodCode,
+      neutraliseCsvText(contact.name),
+      contact.phone,
+      neutraliseCsvText(contact.email ?? ""),
+    ].join(";"),
     ...input.rows.map(
       (r) =>
         `${r.buyerVatNumber};${cell(r.amounts.goods)};${cell(r.amounts.triangulation)};${cell(r.amounts.services)};`,

@@ -13,7 +13,13 @@ import { AccountNumberSchema, CurrencySchema } from "../../http/fields";
 import { finishPage, pageRequest } from "../../http/pagination";
 import { defineRoute, type HandlerContext, withBody } from "../../http/route";
 import { newId } from "../../ids";
-import { BankFileError, decodeBankBytes, detectBankFormat, type CsvColumnMapping } from "../../sweden/bank";
+import {
+  BankFileError,
+  checkBankFileBounds,
+  decodeBankBytes,
+  detectBankFormat,
+  type CsvColumnMapping,
+} from "../../sweden/bank";
 import { OperationSchema } from "../operations";
 import { BankAccountBodySchema, BankAccountSchema, bankAccountJson, bankAccountsOf } from "./bank-accounts";
 import { bankFileApiError, type BankImportStart } from "./import";
@@ -439,14 +445,14 @@ async function importBankFile(c: HandlerContext<typeof importBankFileRoute>) {
       });
     mapping = parsed.data;
   }
-  // A file no format recognises is refused now, not in the operation.
-  if (!format) {
-    try {
-      detectBankFormat(decodeBankBytes(bytes).text);
-    } catch (err) {
-      if (err instanceof BankFileError) throw bankFileApiError(err);
-      throw err;
-    }
+  // A file no format recognises, or past its format's limits (src/formats/limits.ts), is
+  // refused now, before anything is stored, not in the operation.
+  try {
+    const { text } = decodeBankBytes(bytes);
+    checkBankFileBounds(text, format ?? detectBankFormat(text));
+  } catch (err) {
+    if (err instanceof BankFileError) throw bankFileApiError(err);
+    throw err;
   }
   const start: BankImportStart = {
     importId: newId(),

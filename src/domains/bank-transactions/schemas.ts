@@ -1,11 +1,13 @@
 import { z } from "@hono/zod-openapi";
 import { AccountNumberSchema, CurrencySchema, DateSchema, SignedAmountSchema } from "../../http/fields";
 import { BANK_CATEGORIES, VAT_TREATMENTS } from "../../sweden/bank-categories";
+import { FILE_LIMITS } from "../../formats/limits";
 import { BANK_FORMATS } from "../../sweden/bank";
 
 export const INGEST_LIMIT = 500;
 export const BATCH_CATEGORIZE_LIMIT = 100;
-export const MAX_BANK_FILE_BYTES = 10 * 1024 * 1024;
+/** camt, BgMax and CSV alike (src/formats/limits.ts). */
+export const MAX_BANK_FILE_BYTES = FILE_LIMITS.camt.bytes;
 
 const NonZeroAmount = SignedAmountSchema.refine((n) => n !== 0, "must not be zero");
 

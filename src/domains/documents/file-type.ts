@@ -1,6 +1,8 @@
 // The archive takes PDF, JPEG, PNG and WebP, recognised by their first bytes, not by
 // the name or the declared type (a renamed executable stays refused).
 
+import { FILE_LIMITS } from "../../formats/limits";
+
 export type ArchiveMime = "application/pdf" | "image/jpeg" | "image/png" | "image/webp";
 
 const startsWith = (b: Uint8Array, sig: number[], at = 0) => sig.every((v, i) => b[at + i] === v);
@@ -14,4 +16,4 @@ export function detectMimeType(bytes: Uint8Array): ArchiveMime | null {
   return null;
 }
 
-export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
+export const MAX_DOCUMENT_BYTES = FILE_LIMITS.document.bytes;

@@ -7,12 +7,13 @@ import { sha256Hex, sha256HexOfStream } from "../../http/crypto";
 import { dispatch, isDryRun } from "../../http/dispatch";
 import { CompanyParams } from "../../http/params";
 import { defineRoute, type HandlerContext, withBody } from "../../http/route";
+import { FILE_LIMITS } from "../../formats/limits";
 import { newId } from "../../ids";
 import { OperationSchema } from "../operations";
 import { splitBase64Member } from "./json-file-body";
 import type { SieImportStart } from "./service";
 
-export const MAX_SIE_BYTES = 50 * 1024 * 1024;
+export const MAX_SIE_BYTES = FILE_LIMITS.sie.bytes;
 
 const Options = z
   .object({

@@ -11,6 +11,7 @@
 //   planVouchersFrom  the second pass: the vouchers as entries to post, numbered and
 //               warned about exactly as planVouchers did over the whole file.
 import { ApiError } from "../../errors/api-error";
+import { FileLimitError } from "../../formats/limits";
 import { isVoucherSeries } from "../../http/fields";
 import type { EngineLine, ImportedEntry } from "../../ledger/engine";
 import { formatKronor } from "../../money";
@@ -99,6 +100,7 @@ async function readAll(
     return reader.finish();
   } catch (err) {
     if (err instanceof SieParseError) throw invalid(err.message, { line: err.line });
+    if (err instanceof FileLimitError) throw invalid(err.message, err.details());
     throw err;
   }
 }

@@ -8,6 +8,7 @@
 import type { Command } from "../../commands/plan";
 import { backgroundContext, submit } from "../../commands/submit";
 import { ApiError } from "../../errors/api-error";
+import { FILE_LIMITS } from "../../formats/limits";
 import { fromOre } from "../../money";
 import {
   parseTaxAccountFile,
@@ -20,7 +21,7 @@ import { planTaxAccountRows } from "./skattekonto";
 
 export const TAX_ACCOUNT_IMPORT_OPERATION = "import.skattekonto";
 /** 2 MB: a year of a busy company's tax account is a few hundred rows, some tens of kB. */
-export const MAX_TAX_ACCOUNT_FILE_BYTES = 2 * 1024 * 1024;
+export const MAX_TAX_ACCOUNT_FILE_BYTES = FILE_LIMITS.tax_account_xlsx.bytes;
 /** The rows one file may hold; all are stored in one atomic write. */
 export const MAX_TAX_ACCOUNT_FILE_ROWS = 5000;
 
@@ -49,7 +50,8 @@ export function readTaxAccountFile(bytes: Uint8Array, today: string): TaxAccount
   try {
     file = parseTaxAccountFile(bytes);
   } catch (err) {
-    if (err instanceof TaxAccountFileError) throw new ApiError("VALIDATION_ERROR", { reason: err.code }, err.message);
+    if (err instanceof TaxAccountFileError)
+      throw new ApiError("VALIDATION_ERROR", { reason: err.code, ...err.details }, err.message);
     throw err;
   }
   const problems = [

@@ -4,8 +4,10 @@
 // definitions allow to repeat is always an array, so one entry and many entries read alike.
 
 import { XMLParser, XMLValidator } from "fast-xml-parser";
+import { FILE_LIMITS } from "../../formats/limits";
+import { checkXmlBounds } from "../../formats/xml-bounds";
 import { decimalToOre, decimalToOreRounded } from "./amount";
-import { malformed } from "./errors";
+import { boundsRefusal, malformed } from "./errors";
 
 // Repeating elements (0..n or 1..n) in camt.053/054 .001.02-.08 that the reader visits.
 const REPEATING = new Set(["Stmt", "Ntfctn", "Bal", "Ntry", "NtryDtls", "TxDtls", "Ustrd", "Strd", "AddtlTxInf"]);
@@ -18,7 +20,22 @@ const parser = new XMLParser({
   parseAttributeValue: false,
   trimValues: true,
   isArray: (tagName) => REPEATING.has(tagName),
+  // checkCamtBounds has refused a deeper document; this is the parser's own guard behind it
+  maxNestedTags: FILE_LIMITS.camt.depth + 1,
 });
+
+/**
+ * The bounds of a camt document (src/formats/limits.ts: depth, elements, attributes, and no
+ * name of an Object.prototype property), checked in one pass before it is parsed: by the
+ * import route, so the file is refused before anything is stored, and again by parseXml.
+ */
+export function checkCamtBounds(text: string): void {
+  try {
+    checkXmlBounds(text, "camt");
+  } catch (err) {
+    throw boundsRefusal(err) ?? err;
+  }
+}
 
 export type XmlNode = { [name: string]: unknown };
 
@@ -27,6 +44,7 @@ export function parseXml(text: string): XmlNode {
   // entity expansion (and its amplification attacks) out of the reader.
   if (/<!DOCTYPE/i.test(text))
     throw malformed("a DOCTYPE is not allowed in an ISO 20022 message", { found: "DOCTYPE" });
+  checkCamtBounds(text);
   const valid = XMLValidator.validate(text);
   if (valid !== true) {
     throw malformed(`the XML is not well-formed: ${valid.err.msg} (line ${valid.err.line})`, {
@@ -34,7 +52,12 @@ export function parseXml(text: string): XmlNode {
       code: valid.err.code,
     });
   }
-  return parser.parse(text) as XmlNode;
+  try {
+    return parser.parse(text) as XmlNode;
+  } catch (err) {
+    // the scan above leaves the parser nothing to refuse; should it still, the file is the cause
+    throw malformed(`the XML could not be read: ${err instanceof Error ? err.message : String(err)}`);
+  }
 }
 
 const isNode = (v: unknown): v is XmlNode => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -104,9 +127,23 @@ export function amountAt(node: unknown, where: string, exact = true, ...path: st
   return { ore, currency };
 }
 
-/** Just the date of an ISODate or ISODateTime: the bank's own calendar day, as written. */
+// ISODate and ISODateTime are XML Schema's date and dateTime (ISO 20022 data types): a date with
+// an optional zone; a date, "T", hh:mm:ss with optional fractions, an optional zone. The hour
+// is 00-23 here: dateTime's 24:00:00 (the next day's midnight) is no booking time a bank writes.
+const ZONE = "(Z|[+-](0\\d|1[0-4]):[0-5]\\d)?";
+const ISO_DATE = new RegExp(`^(\\d{4}-\\d{2}-\\d{2})${ZONE}$`);
+const ISO_DATE_TIME = new RegExp(`^(\\d{4}-\\d{2}-\\d{2})T([01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(\\.\\d+)?${ZONE}$`);
+
+/**
+ * Just the date of an ISODate or ISODateTime: the bank's own calendar day, as written. A value
+ * of neither form (a DtTm of 25:99, a Dt with more after it) is returned whole, so that the
+ * row gate rejects the row naming it (isValidDate: it is no YYYY-MM-DD); absent is null.
+ */
 export function dateAt(node: unknown, ...path: string[]): string | null {
   const holder = at(node, ...path);
-  const raw = textAt(holder, "Dt") ?? textAt(holder, "DtTm");
-  return raw && /^\d{4}-\d{2}-\d{2}/.test(raw) ? raw.slice(0, 10) : null;
+  const dt = textAt(holder, "Dt");
+  if (dt !== null) return ISO_DATE.exec(dt)?.[1] ?? dt;
+  const dtTm = textAt(holder, "DtTm");
+  if (dtTm !== null) return ISO_DATE_TIME.exec(dtTm)?.[1] ?? dtTm;
+  return null;
 }

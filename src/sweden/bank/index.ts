@@ -12,6 +12,7 @@
 //   planCsvSplit, readCsvRange,         a large CSV file read in byte ranges, each range its own
 //   combineCsvRanges                    step, then the whole-file decisions on their facts
 //                                       (csv/ranges.ts)
+//   checkBankFileBounds(text, format)   the file's limits (src/formats/limits.ts), before reading it
 //   BankFileError                       code + message + details, for the caller's catalogue
 //   BANK_FORMATS and the types          BankRow, BankStatement, BankParseResult, ...
 //
@@ -31,6 +32,7 @@
 //                     balance statement
 //   Each module in csv/layouts names what its layout is based on.
 
+export { checkBankFileBounds } from "./bounds";
 export { decodeBankBytes, detectTextEncoding, type DecodedText } from "./decode";
 export { dedupeKey, normaliseDescription, type DedupeKey } from "./dedupe";
 export { detectBankFormat } from "./detect";

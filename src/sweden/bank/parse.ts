@@ -2,6 +2,7 @@
 // and finish the result the same way.
 
 import { parseBgMax, isBgMax } from "./bgmax";
+import { checkBankFileBounds } from "./bounds";
 import { parseCamt, sniffCamt, type CamtKind } from "./camt";
 import { findHeaderRow, readTable, runLayout } from "./csv/engine";
 import { parseGenericCsv } from "./csv/generic";
@@ -32,6 +33,7 @@ export function parseBankText(decoded: DecodedText, options: BankParseOptions = 
   const { text, encoding } = decoded;
   const format = options.format ?? detectBankFormat(text);
   const currency = options.currency?.toUpperCase() ?? null;
+  checkBankFileBounds(text, format);
   let parsed: { statements: BankParseResult["statements"]; rejected?: BankParseResult["rejected"]; warnings: string[] };
   switch (format) {
     case "camt053":

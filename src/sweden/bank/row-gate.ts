@@ -37,7 +37,10 @@ const where = (row: BankRow) => (row.source.line === null ? row.source.record : 
 export function impossibleDate(row: BankRow): string | null {
   const dates = { booking_date: row.booking_date, value_date: row.value_date, transaction_date: row.transaction_date };
   for (const [field, value] of Object.entries(dates)) {
-    if (value !== null && !isValidDate(value)) return `${field} "${value}" is not a real calendar date`;
+    if (value !== null && !isValidDate(value))
+      return value.length > 10
+        ? `${field} "${value}" is not a real calendar date, or date and time (YYYY-MM-DDThh:mm:ss)`
+        : `${field} "${value}" is not a real calendar date`;
   }
   return null;
 }

@@ -4,6 +4,7 @@
 // that a line break split between two chunks (CR in one, LF in the next) or a UTF-8
 // character split between them reads exactly as the whole file would
 // (decodeSie + text.split(/\r?\n/)).
+import { FILE_LIMITS, FileLimitError } from "../../formats/limits";
 import { decodeCp437, type SieEncoding } from "./encoding";
 
 /** A source of the file's bytes, read afresh each time it is called (the import reads R2 twice). */
@@ -112,6 +113,11 @@ export class SieTextDecoder {
 export class LineSplitter {
   private carry = "";
 
+  /** The characters waiting for their line's end. */
+  get pending(): number {
+    return this.carry.length;
+  }
+
   /** The complete lines in carry + text. */
   push(text: string, out: string[]): void {
     let from = 0;
@@ -140,13 +146,33 @@ export class LineSplitter {
 }
 
 /**
+ * Counts the lines as they pass and measures each (src/formats/limits.ts, sie): a file past
+ * either limit is FileLimitError naming the line, before a line longer than the limit is held
+ * whole (the part still waiting for its line break is measured too).
+ */
+class LineLimits {
+  private count = 0;
+  private readonly max = FILE_LIMITS.sie;
+
+  check(out: string[], pending: number): void {
+    for (let i = 0; i < out.length; i++)
+      if (out[i].length > this.max.lineLength)
+        throw new FileLimitError("sie", "lineLength", { line: this.count + i + 1 });
+    this.count += out.length;
+    if (this.count > this.max.lines) throw new FileLimitError("sie", "lines", { line: this.max.lines + 1 });
+    if (pending > this.max.lineLength) throw new FileLimitError("sie", "lineLength", { line: this.count + 1 });
+  }
+}
+
+/**
  * The file's lines, a chunk's worth at a time (an array per chunk read, so there is no
  * promise per line), decoded with the given encoding: exactly
- * decodeSie(bytes).text.split(/\r?\n/) for the bytes the stream carries.
+ * decodeSie(bytes).text.split(/\r?\n/) for the bytes the stream carries, within the limits.
  */
 export async function* sieLines(stream: ReadableStream<Uint8Array>, encoding: SieEncoding): AsyncGenerator<string[]> {
   const decoder = new SieTextDecoder(encoding);
   const splitter = new LineSplitter();
+  const limits = new LineLimits();
   const reader = stream.getReader();
   for (;;) {
     const { done, value } = await reader.read();
@@ -154,10 +180,12 @@ export async function* sieLines(stream: ReadableStream<Uint8Array>, encoding: Si
     if (done) {
       splitter.push(decoder.decode(undefined, true), out);
       splitter.end(out);
+      limits.check(out, 0);
       yield out;
       return;
     }
     splitter.push(decoder.decode(value), out);
+    limits.check(out, splitter.pending);
     if (out.length) yield out;
   }
 }

@@ -9,6 +9,8 @@ import { decodeBankBytes } from "../bank/decode";
 import { parseBankDate } from "../bank/dates";
 import { parseCsvAmount } from "../bank/amount";
 import { detectSeparator, tokenizeCsv } from "../bank/csv/tokenize";
+import { checkTextLines, FileLimitError } from "../../formats/limits";
+import { XmlNameError } from "../../formats/xml-bounds";
 import { textProblem } from "../../text";
 import { type GridRow, looksLikeZip, readFirstSheet, XlsxError } from "./xlsx";
 
@@ -34,11 +36,15 @@ export interface TaxAccountFile {
   problems: TaxAccountFileProblem[];
 }
 
-/** A file that is not a tax-account transaction list at all; `code` is the details' reason. */
+/**
+ * A file that is not a tax-account transaction list at all, or past a limit of its reader
+ * (src/formats/limits.ts); `code` is the details' reason, `details` the rest of them.
+ */
 export class TaxAccountFileError extends Error {
   constructor(
-    readonly code: "TAX_ACCOUNT_FILE_UNREADABLE" | "TAX_ACCOUNT_FILE_UNRECOGNISED",
+    readonly code: "TAX_ACCOUNT_FILE_UNREADABLE" | "TAX_ACCOUNT_FILE_UNRECOGNISED" | "FILE_LIMIT_EXCEEDED",
     message: string,
+    readonly details: Record<string, string | number> = {},
   ) {
     super(message);
   }
@@ -140,17 +146,25 @@ function readRow(
 }
 
 function gridOf(bytes: Uint8Array): { format: TaxAccountFileFormat; grid: GridRow[] } {
-  if (looksLikeZip(bytes)) {
-    try {
-      return { format: "xlsx", grid: readFirstSheet(bytes) };
-    } catch (err) {
-      if (err instanceof XlsxError) throw new TaxAccountFileError("TAX_ACCOUNT_FILE_UNREADABLE", err.message);
-      throw err;
+  try {
+    if (looksLikeZip(bytes)) return { format: "xlsx", grid: readFirstSheet(bytes) };
+    return { format: "csv", grid: csvGrid(bytes) };
+  } catch (err) {
+    if (err instanceof FileLimitError) {
+      const { reason: _reason, ...details } = err.details();
+      throw new TaxAccountFileError("FILE_LIMIT_EXCEEDED", err.message, details);
     }
+    if (err instanceof XlsxError || err instanceof XmlNameError)
+      throw new TaxAccountFileError("TAX_ACCOUNT_FILE_UNREADABLE", err.message);
+    throw err;
   }
+}
+
+function csvGrid(bytes: Uint8Array): GridRow[] {
   const { text } = decodeBankBytes(bytes);
+  checkTextLines(text, "tax_account_csv");
   const records = tokenizeCsv(text, detectSeparator(text));
-  return { format: "csv", grid: records.map((r) => ({ line: r.line, cells: r.cells })) };
+  return records.map((r) => ({ line: r.line, cells: r.cells }));
 }
 
 /**

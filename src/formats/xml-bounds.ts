@@ -1,0 +1,130 @@
+// One pass over an XML text before it is parsed (issue #41 items 2 and 3): the depth, the
+// elements and the attributes counted, and the names that would reach an object's prototype
+// refused. fast-xml-parser builds one object per element, so a document's memory and time
+// follow its element count; its own guards (maxNestedTags, the reserved names) throw plain
+// errors, which a reader could only answer as INTERNAL_ERROR. This scan answers first, with
+// the limit or the name. It reads tags only: text between tags is skipped with indexOf.
+import { FILE_LIMITS, FileLimitError, type FileReader, type ReaderLimits } from "./limits";
+
+/**
+ * Names that are properties of every object (Object.prototype): an element or attribute so
+ * named, written as a key, would read or replace the prototype's (CVE-2023-26920 was such a
+ * pollution in fast-xml-parser). No ISO 20022 or SpreadsheetML element has one of these names.
+ */
+const RESERVED = new Set([
+  "__proto__",
+  "constructor",
+  "prototype",
+  "hasOwnProperty",
+  "isPrototypeOf",
+  "propertyIsEnumerable",
+  "toLocaleString",
+  "toString",
+  "valueOf",
+  "__defineGetter__",
+  "__defineSetter__",
+  "__lookupGetter__",
+  "__lookupSetter__",
+]);
+
+/** A name that cannot be read safely, or a DOCTYPE (entity expansion), found by the scan. */
+export class XmlNameError extends Error {
+  constructor(
+    readonly found: string,
+    readonly kind: "element" | "attribute" | "doctype",
+  ) {
+    super(
+      kind === "doctype"
+        ? "a DOCTYPE is not allowed in this file"
+        : `the ${kind} name "${found}" is not allowed: it names a property of every JavaScript object`,
+    );
+    this.name = "XmlNameError";
+  }
+}
+
+const localName = (name: string) => name.slice(name.indexOf(":") + 1);
+
+function checkName(name: string, kind: "element" | "attribute"): void {
+  if (RESERVED.has(localName(name)) || RESERVED.has(name)) throw new XmlNameError(name, kind);
+}
+
+const isSpace = (c: number) => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
+
+/** Past the end of `close` from `from`, or the text's length when it never comes. */
+function after(text: string, close: string, from: number): number {
+  const at = text.indexOf(close, from);
+  return at < 0 ? text.length : at + close.length;
+}
+
+interface Counts {
+  depth: number;
+  elements: number;
+  attributes: number;
+}
+
+/**
+ * A start tag at `i` (text[i] === "<"): its name and attribute names checked, its attributes
+ * counted; returns the index past its ">" and whether it closed itself ("/>").
+ */
+function startTag(text: string, i: number, counts: Counts): { end: number; selfClosing: boolean } {
+  let k = i + 1;
+  while (k < text.length && !isSpace(text.charCodeAt(k)) && text[k] !== ">" && text[k] !== "/") k++;
+  checkName(text.slice(i + 1, k), "element");
+  let quote = "";
+  let token = k;
+  for (; k < text.length; k++) {
+    const c = text[k];
+    if (quote) {
+      if (c === quote) {
+        quote = "";
+        token = k + 1;
+      }
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === ">") break;
+    else if (c === "=") {
+      counts.attributes++;
+      const name = text.slice(token, k).trim();
+      if (name) checkName(name, "attribute");
+    } else if (isSpace(c.charCodeAt(0))) token = k + 1;
+  }
+  return { end: k + 1, selfClosing: text[k - 1] === "/" };
+}
+
+/**
+ * Throws FileLimitError (depth, elements, attributes: the reader's figures in FILE_LIMITS) or
+ * XmlNameError; returns the counts of a document within them. A malformed document is not
+ * judged here: the parser's validation says what is wrong with it.
+ */
+export function checkXmlBounds(text: string, reader: FileReader, part?: string): Counts {
+  const limits = FILE_LIMITS[reader] as ReaderLimits;
+  const max = {
+    depth: limits.depth ?? Number.POSITIVE_INFINITY,
+    elements: limits.elements ?? Number.POSITIVE_INFINITY,
+    attributes: limits.attributes ?? Number.POSITIVE_INFINITY,
+  };
+  const where: Record<string, string> = part ? { part } : {};
+  const counts: Counts = { depth: 0, elements: 0, attributes: 0 };
+  let deepest = 0;
+  let i = text.indexOf("<");
+  while (i >= 0) {
+    const next = text[i + 1];
+    if (next === "!") {
+      if (text.startsWith("<!--", i)) i = after(text, "-->", i + 4);
+      else if (text.startsWith("<![CDATA[", i)) i = after(text, "]]>", i + 9);
+      else throw new XmlNameError("DOCTYPE", "doctype");
+    } else if (next === "?") i = after(text, "?>", i + 2);
+    else if (next === "/") {
+      counts.depth--;
+      i = after(text, ">", i + 2);
+    } else {
+      const tag = startTag(text, i, counts);
+      if (++counts.elements > max.elements) throw new FileLimitError(reader, "elements", where);
+      if (counts.attributes > max.attributes) throw new FileLimitError(reader, "attributes", where);
+      if (!tag.selfClosing && ++counts.depth > max.depth) throw new FileLimitError(reader, "depth", where);
+      deepest = Math.max(deepest, counts.depth);
+      i = tag.end;
+    }
+    i = text.indexOf("<", i);
+  }
+  return { ...counts, depth: deepest };
+}
