@@ -2392,7 +2392,7 @@ export interface paths {
         put?: never;
         /**
          * Lock a period, or lock it up to a date
-         * @description Without a body the whole period is locked: no entry may be dated in it until unlocked. With lock_date inside the period only entries dated on or before it are refused (PERIOD_LOCKED with details.fiscal_period_id and details.lock_date), so a filed VAT quarter is frozen while the next is booked; the lock date only moves forward. Refused with PERIOD_LOCK_HAS_DRAFTS (details.draft_count) while drafts exist in what would be locked; PERIOD_LOCK_ALREADY_LOCKED when locked or closed, or already locked that far.
+         * @description Without a body the whole period is locked: no entry may be dated in it until unlocked. With lock_date inside the period only entries dated on or before it are refused (PERIOD_LOCKED with details.fiscal_period_id and details.lock_date), so a filed VAT quarter is frozen while the next is booked; the lock date only moves forward. Refused with PERIOD_LOCK_HAS_DRAFTS (details.draft_count) while drafts exist in what would be locked; PERIOD_LOCK_ALREADY_LOCKED when closed, or when a lock_date asks for no more than is locked. Locking the whole of a period already locked as a whole (the return of its last VAT period locks it so) answers 200 with the period as it is and writes nothing.
          *
          *     Scope: `bookkeeping:write`.
          *
