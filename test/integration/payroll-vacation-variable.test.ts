@@ -220,6 +220,9 @@ describe("vacation: the percentage rule's variable pay (16 b §)", () => {
       "7331": [1000, 0],
       "2710": [0, 12360],
       "1930": [0, 27840],
+      // the car benefit's value against 7380 (issue #40: benefits in the books)
+      "7385": [2000, 0],
+      "7380": [0, 2000],
     });
     expect(await balance(vera)).toMatchObject({
       day_value: 1800,
