@@ -20,7 +20,7 @@ const documented = (method: string, path: string) => Object.keys(doc.paths[path]
 
 /** Every `pattern` in the document, with where it is. */
 function patterns(node: unknown, at: string, out: [string, string][] = []): [string, string][] {
-  if (Array.isArray(node)) node.forEach((n, i) => patterns(n, `${at}[${i}]`, out));
+  if (Array.isArray(node)) for (const [i, n] of node.entries()) patterns(n, `${at}[${i}]`, out);
   else if (node && typeof node === "object")
     for (const [k, v] of Object.entries(node)) {
       if (k === "pattern" && typeof v === "string") out.push([at, v]);
