@@ -51,6 +51,10 @@ const MetaSchema = z
     next_cursor: z.string().nullable().optional(),
     audit: AuditSchema.optional(),
     dry_run: z.boolean().optional(),
+    partial_expansions: z
+      .array(z.string())
+      .optional()
+      .openapi({ description: "the expansions of this read that could not be fully resolved (spec)" }),
   })
   .openapi("Meta");
 
@@ -74,6 +78,12 @@ export interface RouteSpec<
   description?: string;
   /** the API-key scope; null for routes without a key (admin routes authorise otherwise) */
   scope: string | null;
+  /**
+   * with `scope: null`, the scopes any one of which admits the request, where the route's own
+   * gate checks them (the bank import: transactions:write or imports:write); documented as
+   * `x-scopes` so that MCP shows the tool only to a key that may call it
+   */
+  anyOfScopes?: readonly string[];
   /** company-scoped: membership checked, and role checked when `write` */
   company?: boolean;
   write?: boolean;
@@ -83,6 +93,14 @@ export interface RouteSpec<
   params?: P;
   query?: Q;
   body?: B;
+  /**
+   * statuses this route answers beyond the ones every route documents, each with the codes
+   * that give it (413/415 of an upload, 422 of a validated document); the OpenAPI document
+   * lists them, and test/integration/openapi-statuses.test.ts holds routes to it
+   */
+  errors?: Partial<Record<413 | 415 | 422 | 502 | 503, string>>;
+  /** a second success status (201 when made, 200 when replaced) */
+  alsoStatus?: 200 | 201;
   /** false: a request without a body, or with an empty one, is read as {} (its defaults apply) */
   bodyRequired?: boolean;
   /** schema of `data` in the success envelope; null for 204 */
@@ -208,7 +226,11 @@ export function defineRoute<
     summary: spec.summary,
     description: notes.join("\n\n"),
     middleware,
-    security: spec.scope ? [{ bearer: [] }] : [],
+    security: spec.scope || spec.anyOfScopes?.length ? [{ bearer: [] }] : [],
+    // whether the operation changes anything: a POST that only reads (a search) does not;
+    // MCP's readOnlyHint comes from it (src/mcp/tools.ts)
+    "x-writes": write,
+    "x-scopes": spec.scope ? [spec.scope] : [...(spec.anyOfScopes ?? [])],
     request: {
       ...(spec.params ? { params: spec.params } : {}),
       ...(spec.query ? { query: spec.query } : {}),
@@ -217,33 +239,60 @@ export function defineRoute<
         ? { body: { content: { "application/json": { schema: spec.body } }, required: spec.bodyRequired ?? true } }
         : {}),
     },
-    responses: {
-      [status]:
-        spec.response === null
-          ? { description: "No content", headers: BOOKMARK_RESPONSE_HEADER }
-          : {
-              description: "Success",
-              headers: BOOKMARK_RESPONSE_HEADER,
-              content: { "application/json": { schema: envelope(spec.response) } },
-            },
-      ...(spec.dryRunResponse
-        ? {
-            200: {
-              description: "Dry run: what the operation would do, answered at once; nothing is queued or written",
-              headers: BOOKMARK_RESPONSE_HEADER,
-              content: { "application/json": { schema: envelope(spec.dryRunResponse) } },
-            },
-          }
-        : {}),
-      400: errorResponse("VALIDATION_ERROR or a rule of this endpoint"),
-      401: errorResponse("UNAUTHORIZED"),
-      403: errorResponse(spec.mfa ? "INSUFFICIENT_SCOPE, FORBIDDEN, MFA_REQUIRED" : "INSUFFICIENT_SCOPE, FORBIDDEN"),
-      404: errorResponse("NOT_FOUND"),
-      409: errorResponse("Conflict with the current state"),
-      429: errorResponse(spec.mfa ? "RATE_LIMITED, MFA_TOO_MANY_ATTEMPTS" : "RATE_LIMITED"),
-    },
+    responses: responsesOf(spec, status, write),
   });
   return route as unknown as DefinedRoute<P, Q, B>;
+}
+
+/** A success answer: the envelope of the route's schema, or no content. */
+function successResponse(spec: RouteSpec<AnyObject | undefined, AnyObject | undefined, z.ZodTypeAny | undefined>) {
+  return spec.response === null
+    ? { description: "No content", headers: BOOKMARK_RESPONSE_HEADER }
+    : {
+        description: "Success",
+        headers: BOOKMARK_RESPONSE_HEADER,
+        content: { "application/json": { schema: envelope(spec.response) } },
+      };
+}
+
+/** A dry run's answer: what the operation would do, at once; nothing queued or written. */
+function dryRunAnswer(schema: z.ZodTypeAny) {
+  return {
+    description: "Dry run: what the operation would do, answered at once; nothing is queued or written",
+    headers: BOOKMARK_RESPONSE_HEADER,
+    content: { "application/json": { schema: envelope(schema) } },
+  };
+}
+
+/**
+ * Every status the route answers: its success, the refusals every route may give, a write's
+ * 422 (the catalogue's rules that refuse a valid request) and a company write's 503 (the
+ * company being moved, COMPANY_MOVING; its database not migrated), and the route's own.
+ */
+function responsesOf(
+  spec: RouteSpec<AnyObject | undefined, AnyObject | undefined, z.ZodTypeAny | undefined>,
+  status: number,
+  write: boolean,
+) {
+  const own = Object.entries(spec.errors ?? {}).map(([code, what]) => [code, errorResponse(what as string)]);
+  return {
+    [status]: successResponse(spec),
+    ...(spec.alsoStatus ? { [spec.alsoStatus]: successResponse(spec) } : {}),
+    ...(spec.dryRunResponse ? { 200: dryRunAnswer(spec.dryRunResponse) } : {}),
+    400: errorResponse("VALIDATION_ERROR or a rule of this endpoint"),
+    401: errorResponse("UNAUTHORIZED"),
+    403: errorResponse(spec.mfa ? "INSUFFICIENT_SCOPE, FORBIDDEN, MFA_REQUIRED" : "INSUFFICIENT_SCOPE, FORBIDDEN"),
+    404: errorResponse("NOT_FOUND"),
+    409: errorResponse("Conflict with the current state"),
+    ...(write
+      ? { 422: errorResponse("A rule of this endpoint refused the request (the code's catalogue entry)") }
+      : {}),
+    429: errorResponse(spec.mfa ? "RATE_LIMITED, MFA_TOO_MANY_ATTEMPTS" : "RATE_LIMITED"),
+    ...(write && spec.company
+      ? { 503: errorResponse("COMPANY_MOVING (with Retry-After), DATABASE_NOT_MIGRATED") }
+      : {}),
+    ...Object.fromEntries(own),
+  };
 }
 
 /** The gate of a write without dry-run: `X-Dry-Run: true` or `?dry_run=true` is a 400, nothing done. */

@@ -63,7 +63,8 @@ export function createMcpServer(ctx: McpContext): McpServer {
     },
   );
   const byName = new Map(ctx.tools.map((t) => [t.name, t]));
-  const visible = ctx.tools.filter((t) => t.scope === null || hasScope(ctx.scopes, t.scope));
+  // only the tools the key may call: a tool its scopes do not admit is not listed
+  const visible = ctx.tools.filter((t) => t.scopes.length === 0 || t.scopes.some((s) => hasScope(ctx.scopes, s)));
   const get = async (path: string) => {
     const res = await ctx.fetchApi(
       new Request(new URL(path, ctx.origin), { headers: { Authorization: ctx.authorization } }),
@@ -100,7 +101,7 @@ export function createMcpServer(ctx: McpContext): McpServer {
       inputSchema: t.inputSchema,
       annotations: {
         title: t.title,
-        readOnlyHint: t.method === "GET",
+        readOnlyHint: !t.writes,
         destructiveHint: t.method === "DELETE",
         idempotentHint: t.method === "GET",
         openWorldHint: false,

@@ -14,6 +14,9 @@ interface Parameter {
 
 interface Operation {
   summary?: string;
+  /** whether the operation changes anything (src/http/route.ts) */
+  "x-writes"?: boolean;
+  "x-scopes"?: string[];
   description?: string;
   parameters?: Parameter[];
   requestBody?: { required?: boolean; content?: Record<string, { schema?: Json }> };
@@ -39,8 +42,10 @@ export interface ToolDef {
   fileFields: string[];
   dryRun: boolean;
   idempotency: boolean;
-  /** the API-key scope the operation needs (from its description), or null */
-  scope: string | null;
+  /** the API-key scopes any one of which admits the call (the document's x-scopes); empty: none asked */
+  scopes: string[];
+  /** whether the operation changes anything (the document's x-writes; a POST that only reads, such as a search, does not) */
+  writes: boolean;
 }
 
 const METHODS = ["get", "post", "patch", "put", "delete"] as const;
@@ -158,6 +163,7 @@ export function toolsFromDocument(doc: OpenApiDocument): ToolDef[] {
         };
       }
       const scope = /Scope: `([^`]+)`/.exec(op.description ?? "")?.[1] ?? null;
+      const scopes = op["x-scopes"] ?? (scope ? [scope] : []);
       tools.push({
         name: toolName(method, path),
         title: op.summary ?? `${method.toUpperCase()} ${path}`,
@@ -171,7 +177,8 @@ export function toolsFromDocument(doc: OpenApiDocument): ToolDef[] {
         fileFields,
         dryRun,
         idempotency,
-        scope,
+        scopes,
+        writes: typeof op["x-writes"] === "boolean" ? op["x-writes"] : method !== "get",
       });
     }
   }

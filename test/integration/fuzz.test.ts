@@ -41,6 +41,8 @@ interface Operation {
   path: string;
   params: { name: string; in: string; schema?: Schema }[];
   body: { types: string[]; schema: Schema | null } | null;
+  /** the statuses the document lists for the operation */
+  statuses: string[];
 }
 
 let doc: any;
@@ -338,6 +340,7 @@ describe("fuzz of every operation in the OpenAPI document", () => {
           path,
           params: op.parameters ?? [],
           body: content ? { types: Object.keys(content), schema: content["application/json"]?.schema ?? null } : null,
+          statuses: Object.keys(op.responses ?? {}),
         });
       }
     }
@@ -401,6 +404,9 @@ describe("fuzz of every operation in the OpenAPI document", () => {
       // on the bulk routes (docs/architecture.md), not a fault; every other 5xx is.
       const notImplemented = res.status === 501 && res.text.includes('"code":"NOT_IMPLEMENTED"');
       if (res.status >= 500 && !notImplemented) return fail("5xx");
+      // the document lists what the operation answers (issue 41 item 14)
+      if (!op.statuses.includes(String(res.status)) && !notImplemented)
+        return fail(`status ${res.status} is not in the OpenAPI document's responses`);
       if (res.status < 400) {
         // accepted: it may write, and start background work (202: a queue job, which the
         // queue hands over after up to max_batch_timeout = 1 s)

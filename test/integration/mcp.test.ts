@@ -65,7 +65,8 @@ describe("MCP at /mcp", () => {
       expect(Boolean(tool.inputSchema.properties?.dry_run)).toBe(
         (o.op.parameters ?? []).some((p: any) => p.name === "x-dry-run"),
       );
-      expect(tool.annotations?.readOnlyHint).toBe(o.method === "get");
+      // a read is read-only, a POST that only reads (a search) too: the document's x-writes
+      expect(tool.annotations?.readOnlyHint).toBe(!(o.op as { "x-writes"?: boolean })["x-writes"]);
     }
     const post = tools.find((t) => t.name === "post_journal_entries")!;
     const body = post.inputSchema.properties!.body as any;
@@ -183,6 +184,20 @@ describe("MCP at /mcp", () => {
       code: "INSUFFICIENT_SCOPE",
       details: { required_scope: "bookkeeping:write" },
     });
+  });
+
+  it("shows a read-only key only reads: every tool listed is read-only, none of the writes", async () => {
+    const scopes = ["companies:read", "reports:read", "payroll:read", "suppliers:read", "transactions:read"];
+    const { key } = await newKey(f.actor.userId, { scopes });
+    const tools = (await (await connect(key)).listTools()).tools;
+    expect(tools.length).toBeGreaterThan(10);
+    // no write but the audited reads (a GET whose download is audited, e.g. a payment file)
+    const writes = tools.filter((t) => !t.annotations?.readOnlyHint && !t.name.startsWith("get_"));
+    expect(writes.map((t) => t.name)).toEqual([]);
+    expect(tools.map((t) => t.name)).not.toContain("post_imports_bank");
+    // a POST that only reads (a search) is shown, as read-only
+    const search = tools.find((t) => t.name === toolName("post", "/api/v1/companies/{companyId}/employees/search"));
+    expect(search?.annotations?.readOnlyHint).toBe(true);
   });
 
   it("applies the key's unattended commit limit", async () => {

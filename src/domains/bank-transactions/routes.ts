@@ -404,6 +404,7 @@ const importBankFileRoute = withBody(
   defineRoute({
     tag: "Imports",
     scope: null,
+    anyOfScopes: ["transactions:write", "imports:write"],
     company: true,
     write: true,
     idempotency: "optional",

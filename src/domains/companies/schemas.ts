@@ -175,7 +175,8 @@ export const SettingsPatchSchema = z
     postal_code: z
       .string()
       .trim()
-      .regex(/^[A-Z0-9][A-Z0-9 -]{1,9}$/i, "a postal code, e.g. 123 45")
+      // no flags: the OpenAPI document carries a regex's source only, so /i would be lost
+      .regex(/^[A-Za-z0-9][A-Za-z0-9 -]{1,9}$/, "a postal code, e.g. 123 45")
       .nullable(),
     city: z.string().trim().min(1).max(100).nullable(),
     country: z.string().regex(/^[A-Z]{2}$/, "ISO 3166 alpha-2, e.g. SE"),

@@ -90,6 +90,10 @@ const uploadWrite = {
   company: true,
   idempotency: "required",
   extraMiddleware: [sizeGate],
+  errors: {
+    413: "DOC_UPLOAD_TOO_LARGE: the file is over 10 MB",
+    415: "DOC_UPLOAD_UNSUPPORTED_TYPE: the bytes are not a PDF, JPEG, PNG or WebP",
+  },
 } as const;
 
 const uploadForm = { content: { "multipart/form-data": { schema: UploadForm } }, required: true };

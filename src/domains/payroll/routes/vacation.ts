@@ -59,6 +59,7 @@ const putOpeningBalancesRoute = defineRoute({
   params: CompanyItemParams,
   body: OpeningBalancesSchema,
   response: OpeningBalancesResponse,
+  alsoStatus: 201,
 });
 
 async function putOpeningBalances(c: HandlerContext<typeof putOpeningBalancesRoute>) {
