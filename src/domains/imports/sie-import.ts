@@ -129,13 +129,7 @@ async function importFile(op: OperationContext, imp: SieImportRow, write: Writer
   const source = r2Source(op.env, imp.r2Key);
   const scan = await scanSie(source);
   const file = scan.file;
-  if (file.sieType && !/^4[EI]?$/i.test(file.sieType))
-    throw invalid(`#SIETYP ${file.sieType}: only SIE 4 files carry vouchers`, { sie_type: file.sieType });
-
-  for (const [n, y] of [0, -1].flatMap((n) => (file.years.has(n) ? [[n, file.years.get(n)!] as const] : []))) {
-    const problem = fiscalYearProblem(y.start, y.end);
-    if (problem) throw invalid(`#RAR ${n} ${y.start}..${y.end}: ${problem}`, { year: n, start: y.start, end: y.end });
-  }
+  checkFileHeader(file);
   await op.progress({ phase: "validating", current: 0, total: scan.voucherCount });
   const seriesMap = mapSeries(scan);
   const usedSeries = new Set(seriesMap.values());
@@ -150,14 +144,7 @@ async function importFile(op: OperationContext, imp: SieImportRow, write: Writer
   const year = { start: preview.period_start, end: preview.period_end };
   const refusal = firstError(scan, year);
   if (refusal) throw refusal;
-  const opening = openingOf(file, optionOf(op, "allow_opening_difference"));
-  later.push(...opening.warnings);
-  const mismatches = compareWithFile(file, scan.sums, opening);
-  checkAgainstFile(mismatches, optionOf(op, "allow_balance_mismatch"), later);
-  if (opening.difference?.in_file_closing === false)
-    later.push(
-      `the file's #UB 0 of ${opening.difference.account} leaves last year's result out as its #IB does; the books hold it there`,
-    );
+  const { opening, mismatches } = checkBalances(op, scan, later);
   const prepared: PreparedImport = await write("imports.sie_prepare", preparation);
   later.push(...prepared.warnings);
 
@@ -214,6 +201,30 @@ async function importFile(op: OperationContext, imp: SieImportRow, write: Writer
     balance_mismatches: mismatches,
     warnings: [...file.warnings, ...voucherWarnings, ...later],
   };
+}
+
+/** The file's type and its years (#RAR 0 and -1) as Bokföringslagen 3 kap. allows them (fiscalYearProblem). */
+function checkFileHeader(file: SieScan["file"]) {
+  if (file.sieType && !/^4[EI]?$/i.test(file.sieType))
+    throw invalid(`#SIETYP ${file.sieType}: only SIE 4 files carry vouchers`, { sie_type: file.sieType });
+  for (const n of [0, -1]) {
+    const y = file.years.get(n);
+    const problem = y && fiscalYearProblem(y.start, y.end);
+    if (problem) throw invalid(`#RAR ${n} ${y.start}..${y.end}: ${problem}`, { year: n, start: y.start, end: y.end });
+  }
+}
+
+/** The opening entry (sie-balances.ts openingOf) and the books against the file's own #UB/#RES: refused, or warned. */
+function checkBalances(op: OperationContext, scan: SieScan, warnings: string[]) {
+  const opening = openingOf(scan.file, optionOf(op, "allow_opening_difference"));
+  warnings.push(...opening.warnings);
+  const mismatches = compareWithFile(scan.file, scan.sums, opening);
+  checkAgainstFile(mismatches, optionOf(op, "allow_balance_mismatch"), warnings);
+  if (opening.difference?.in_file_closing === false)
+    warnings.push(
+      `the file's #UB 0 of ${opening.difference.account} leaves last year's result out as its #IB does; the books hold it there`,
+    );
+  return { opening, mismatches };
 }
 
 /** What the writer is asked to prepare: the year (and the previous one), the chart, the dimensions. */
