@@ -103,7 +103,7 @@ describe("bank file text obeys the JSON API's text rule and limits", () => {
   });
 
   it("a 60 000-character description is cut to 1000 characters and the row kept, with a warning", () => {
-    // a line longer than bank_csv's lineLength (65 536, src/formats/limits.ts) refuses the file
+    // a line longer than bank_csv's lineLength (262 144, src/formats/limits.ts) refuses the file
     const huge = "A".repeat(60_000);
     const csv = [SWEDBANK_HEADER, swedbankRow(1, "2026-03-02", huge, "-100.00")].join("\n");
     const result = parseBankFile(new TextEncoder().encode(csv), { format: "swedbank" });
