@@ -102,14 +102,25 @@ describe("bank file text obeys the JSON API's text rule and limits", () => {
     expect(result.warnings).toContainEqual(expect.stringMatching(/characters removed .* on 1 row\(s\): line 2$/));
   });
 
-  it("a 5 MB description is cut to 1000 characters and the row kept, with a warning", () => {
-    const huge = "A".repeat(5 * 1024 * 1024);
+  it("a 60 000-character description is cut to 1000 characters and the row kept, with a warning", () => {
+    // a line longer than bank_csv's lineLength (262 144, src/formats/limits.ts) refuses the file
+    const huge = "A".repeat(60_000);
     const csv = [SWEDBANK_HEADER, swedbankRow(1, "2026-03-02", huge, "-100.00")].join("\n");
     const result = parseBankFile(new TextEncoder().encode(csv), { format: "swedbank" });
     const [row] = result.statements.flatMap((s) => s.rows);
     expect(row.description).toHaveLength(BANK_TEXT_LIMITS.description);
     expect(result.warnings).toContainEqual(
       `text cut to the API's length limit on 1 row(s): line 2 description (${huge.length} characters)`,
+    );
+  });
+
+  it("a 5 MB line refuses the file: FILE_LIMIT_EXCEEDED, line 2 (issue #41)", () => {
+    const csv = [SWEDBANK_HEADER, swedbankRow(1, "2026-03-02", "A".repeat(5 * 1024 * 1024), "-100.00")].join("\n");
+    expect(() => parseBankFile(new TextEncoder().encode(csv), { format: "swedbank" })).toThrow(
+      expect.objectContaining({
+        code: "FILE_LIMIT_EXCEEDED",
+        details: expect.objectContaining({ limit: "lineLength", line: 2 }),
+      }),
     );
   });
 });

@@ -129,7 +129,7 @@ describe("the tax-account xlsx", () => {
     expect(limitOf(() => parseTaxAccountFile(bomb))).toMatchObject({
       reason: "FILE_LIMIT_EXCEEDED",
       limit: "inflatedBytes",
-      max: 16 * 1024 * 1024,
+      max: 4 * 1024 * 1024,
       part: "xl/worksheets/sheet1.xml",
     });
   });

@@ -148,6 +148,8 @@ export function readFirstSheet(bytes: Uint8Array): GridRow[] {
 
 function readSheet(bytes: Uint8Array): GridRow[] {
   const files = inflateParts(bytes);
+  if (!files["xl/workbook.xml"])
+    throw new XlsxError("the file is not a readable zip (xlsx) archive: no xl/workbook.xml");
   const shared = ((part(files, "xl/sharedStrings.xml")?.sst as Node)?.si as unknown[] | undefined)?.map(textOf) ?? [];
   const path = firstSheetPath(files);
   const sheet = part(files, path);
