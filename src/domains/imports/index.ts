@@ -2,4 +2,11 @@
 // Owns: sie_imports.
 export { registerImportRoutes } from "./routes";
 export { startSieImport } from "./service";
-export { finishSieImport, postSieVouchers, prepareSieImport, runSieImport } from "./sie-import";
+export {
+  finishSieImport,
+  postSieVouchers,
+  prepareSieImport,
+  rollbackSieImport,
+  rollbackSieVouchers,
+  runSieImport,
+} from "./sie-import";

@@ -10,19 +10,20 @@ import { eq } from "drizzle-orm";
 import type { Command } from "../../commands/plan";
 import { backgroundContext, submit } from "../../commands/submit";
 import type { CommandName } from "../../commands/names";
-import { database } from "../../db/client";
+import { database, type Database } from "../../db/client";
 import { sieImports } from "../../db/schema";
 import { ApiError } from "../../errors/api-error";
 import type { EngineLine, ImportedEntry } from "../../ledger/engine";
 import { formatKronor } from "../../money";
 import { OPENING_SOURCE, postedSourceIds } from "../../ledger/queries";
+import { planUnwindImported } from "../../ledger/unwind";
 import { isBalanceAccount } from "../../sweden/bas";
 import type { SieEncoding } from "../../sweden/sie/encoding";
 import type { SieFile } from "../../sweden/sie/parse";
 import type { SieByteSource } from "../../sweden/sie/stream";
 import type { Env } from "../../env";
 import { firstError, invalid, mapSeries, planVouchersFrom, scanSie, type SieScan } from "./sie-stream";
-import type { OperationContext } from "../operations";
+import { assertOperationClaim, OperationLeftRunning, type OperationContext } from "../operations";
 import { planImportedChart } from "../accounts";
 import { planImportedDimensions } from "../dimensions";
 import { periodHolding, planPeriodForImport } from "../fiscal-periods";
@@ -33,6 +34,12 @@ import { periodHolding, planPeriodForImport } from "../fiscal-periods";
  * text of at most 1 MB, src/db/json-insert.ts) and whose batch takes a few seconds.
  */
 export const CHUNK = 2000;
+
+/** The vouchers per chunk for this Worker: SIE_IMPORT_CHUNK_VOUCHERS (1 to CHUNK; tests make it small), else CHUNK. */
+function chunkVouchers(env: Pick<Env, "SIE_IMPORT_CHUNK_VOUCHERS">): number {
+  const n = Number(env.SIE_IMPORT_CHUNK_VOUCHERS);
+  return Number.isInteger(n) && n >= 1 && n <= CHUNK ? n : CHUNK;
+}
 
 /**
  * Opening balances that do not sum to zero hold a prior-year result never booked to
@@ -125,7 +132,11 @@ function checkAgainstFile(mismatches: BalanceMismatch[], allowMismatch: boolean,
  * company's writer as commands, so that they are numbered, audited and announced
  * like every other write: one command for the year, the chart and the dimensions,
  * then one per chunk of vouchers. A chunk is all or nothing; an interrupted run
- * resumes after the last chunk written.
+ * resumes after the last chunk written (issue #41 item 5: a run the sweep starts again
+ * when this one died). An import refused after some chunks were written is removed
+ * whole (rollbackSieImport) before it is failed; an unexpected error leaves the operation
+ * running for the sweep to resume; a run a later one took over stops writing (every
+ * write names this run's claim, OPERATION_SUPERSEDED).
  */
 export async function runSieImport(op: OperationContext) {
   const { env, operation } = op;
@@ -135,13 +146,57 @@ export async function runSieImport(op: OperationContext) {
   const writer: Writer = (name, input, dryRun) => writeThrough(op, imp, name, input, dryRun);
   try {
     const result = await importFile(op, imp, writer);
-    await writer("imports.sie_finish", { importId: imp.id, status: "succeeded" });
+    await writer("imports.sie_finish", { importId: imp.id, status: "succeeded", ...claimOf(op) });
     return result;
   } catch (err) {
-    if (err instanceof ApiError)
-      await writer("imports.sie_finish", { importId: imp.id, status: "failed" }).catch(() => undefined);
+    if (err instanceof ApiError && err.code === "OPERATION_SUPERSEDED") throw err;
+    if (!(err instanceof ApiError)) {
+      console.error("SIE import interrupted; the sweep resumes it", imp.id, err);
+      throw new OperationLeftRunning("SIE import interrupted");
+    }
+    try {
+      await unwindImport(op, imp, writer);
+    } catch (undo) {
+      if (undo instanceof ApiError && undo.code === "OPERATION_SUPERSEDED") throw undo;
+      // vouchers stay that cannot be removed now: running, so the sweep finishes the rollback
+      if (!(undo instanceof ApiError)) throw new OperationLeftRunning("SIE import rollback interrupted");
+    }
+    await writer("imports.sie_finish", { importId: imp.id, status: "failed", ...claimOf(op) }).catch(() => undefined);
     throw err;
   }
+}
+
+/** The claim a run's writes carry, checked by the writer (assertOperationClaim). */
+const claimOf = (op: Pick<OperationContext, "operation" | "attempt">) => ({
+  operationId: op.operation.id,
+  attempt: op.attempt,
+});
+
+/** Removes every voucher the import wrote, a chunk a command, until none is left. */
+async function unwindImport(op: OperationContext, imp: SieImportRow, write: Writer) {
+  let removed = 0;
+  for (;;) {
+    const res: { removed: number } = await write("imports.sie_rollback", { importId: imp.id, ...claimOf(op) });
+    if (res.removed === 0) return;
+    removed += res.removed;
+    await op.progress({ phase: "rolling_back", current: removed });
+  }
+}
+
+/**
+ * The sweep's rollback of an import that stalled for good (OperationRollback): its vouchers
+ * removed, its record failed, so the same file may be imported again.
+ */
+export async function rollbackSieImport(op: OperationContext): Promise<void> {
+  const imp = await database(op.env)
+    .select()
+    .from(sieImports)
+    .where(eq(sieImports.operationId, op.operation.id))
+    .get();
+  if (!imp) return;
+  const writer: Writer = (name, input, dryRun) => writeThrough(op, imp, name, input, dryRun);
+  await unwindImport(op, imp, writer);
+  await writer("imports.sie_finish", { importId: imp.id, status: "failed", ...claimOf(op) });
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: the answer of whichever command is named
@@ -241,7 +296,7 @@ async function importFile(op: OperationContext, imp: SieImportRow, write: Writer
       creditOre: Math.max(ibSum, 0),
       lineDescription: "Differens i ingående balans",
     });
-  const prepared: PreparedImport = await write("imports.sie_prepare", preparation);
+  const prepared: PreparedImport = await write("imports.sie_prepare", { ...preparation, ...claimOf(op) });
   later.push(...prepared.warnings);
 
   // What a previous, interrupted run already wrote.
@@ -260,6 +315,7 @@ async function importFile(op: OperationContext, imp: SieImportRow, write: Writer
       lines: openingLines,
     });
   }
+  const size = chunkVouchers(op.env);
   let written = 0;
   let inChunk = 0;
   const post = async () => {
@@ -267,6 +323,7 @@ async function importFile(op: OperationContext, imp: SieImportRow, write: Writer
       importId: imp.id,
       periodId: prepared.fiscal_period_id,
       vouchers: chunk,
+      ...claimOf(op),
     } satisfies SiePostInput);
     written += inChunk;
     chunk = [];
@@ -284,7 +341,7 @@ async function importFile(op: OperationContext, imp: SieImportRow, write: Writer
         else {
           chunk.push(entry);
           inChunk++;
-          if (chunk.length >= CHUNK) await post();
+          if (chunk.length >= size) await post();
         }
       }
       pending.length = 0;
@@ -325,7 +382,18 @@ function sieDimensions(scan: SieScan) {
 
 // ---- the commands the operation submits to the company's writer ----
 
-export interface SiePrepareInput {
+/** The run a write belongs to: refused once a later run has claimed the operation (issue #41 item 5). */
+interface RunClaim {
+  operationId?: string;
+  attempt?: number;
+}
+
+async function assertClaim(db: Database, input: RunClaim) {
+  if (input.operationId !== undefined && input.attempt !== undefined)
+    await assertOperationClaim(db, input.operationId, input.attempt);
+}
+
+export interface SiePrepareInput extends RunClaim {
   importId: string;
   /** #RAR 0, or null for a file without it (SIE 4I): then the year holding the first voucher */
   year: { start: string; end: string } | null;
@@ -349,6 +417,7 @@ interface PreparedImport {
 
 /** The year, the chart and the dimensions the file needs, in one batch before any voucher. */
 export const prepareSieImport: Command<SiePrepareInput> = async (db, input, ctx) => {
+  await assertClaim(db, input);
   const year =
     input.year ??
     (await periodHolding(ctx, input.firstVoucherDate ?? undefined).then((p) =>
@@ -379,24 +448,53 @@ export const prepareSieImport: Command<SiePrepareInput> = async (db, input, ctx)
   };
 };
 
-export interface SiePostInput {
+export interface SiePostInput extends RunClaim {
   importId: string;
   periodId: string;
   vouchers: ImportedEntry[];
 }
 
 /** One chunk of vouchers under the numbers they carry: all of it or nothing. */
-export const postSieVouchers: Command<SiePostInput> = async (_db, input, ctx) => ({
-  status: 200,
-  data: { posted: input.vouchers.length },
-  statements: await ctx.ledger.postImported(input.periodId, input.vouchers),
-  audit: { action: "import.sie_vouchers_posted", resourceType: "sie_import", resourceId: input.importId },
-});
+export const postSieVouchers: Command<SiePostInput> = async (db, input, ctx) => {
+  await assertClaim(db, input);
+  return {
+    status: 200,
+    data: { posted: input.vouchers.length },
+    statements: await ctx.ledger.postImported(input.periodId, input.vouchers),
+    audit: { action: "import.sie_vouchers_posted", resourceType: "sie_import", resourceId: input.importId },
+  };
+};
 
 /** The import's own row: succeeded or failed. */
-export const finishSieImport: Command<{ importId: string; status: "succeeded" | "failed" }> = async (db, input) => ({
-  status: 200,
-  data: { status: input.status },
-  statements: [db.update(sieImports).set({ status: input.status }).where(eq(sieImports.id, input.importId))],
-  audit: { action: `import.sie_${input.status}`, resourceType: "sie_import", resourceId: input.importId },
-});
+export const finishSieImport: Command<{ importId: string; status: "succeeded" | "failed" } & RunClaim> = async (
+  db,
+  input,
+) => {
+  await assertClaim(db, input);
+  return {
+    status: 200,
+    data: { status: input.status },
+    statements: [db.update(sieImports).set({ status: input.status }).where(eq(sieImports.id, input.importId))],
+    audit: { action: `import.sie_${input.status}`, resourceType: "sie_import", resourceId: input.importId },
+  };
+};
+
+/**
+ * Up to a chunk of the vouchers an unfinished import wrote, removed with what they added to
+ * the balances (src/ledger/unwind.ts); `removed` 0 when none is left. An import that
+ * succeeded is never undone this way.
+ */
+export const rollbackSieVouchers: Command<{ importId: string } & RunClaim> = async (db, input, ctx) => {
+  await assertClaim(db, input);
+  const imp = await db.select({ status: sieImports.status }).from(sieImports).where(eq(sieImports.id, input.importId)).get();
+  const audit = { action: "import.sie_vouchers_removed", resourceType: "sie_import", resourceId: input.importId };
+  if (!imp || imp.status === "succeeded") return { status: 200, data: { removed: 0 }, statements: [], unchanged: true, audit };
+  const plan = await planUnwindImported(db, ctx.companyId, `${input.importId}:`);
+  return {
+    status: 200,
+    data: { removed: plan.removed },
+    statements: plan.statements,
+    ...(plan.removed === 0 && { unchanged: true }),
+    audit,
+  };
+};
