@@ -56,7 +56,9 @@ export const rollbackBankRows: Command<{ importId: string }> = async (db, input,
     data: { removed, kept },
     statements: [
       ...(removed ? [db.delete(bankTransactions).where(inArray(bankTransactions.id, ids))] : []),
-      ...(removed < ROLLBACK_ROWS ? [db.delete(bankImportChunks).where(eq(bankImportChunks.importId, input.importId))] : []),
+      ...(removed < ROLLBACK_ROWS
+        ? [db.delete(bankImportChunks).where(eq(bankImportChunks.importId, input.importId))]
+        : []),
     ],
     audit,
   };

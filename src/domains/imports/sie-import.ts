@@ -188,11 +188,7 @@ async function unwindImport(op: OperationContext, imp: SieImportRow, write: Writ
  * removed, its record failed, so the same file may be imported again.
  */
 export async function rollbackSieImport(op: OperationContext): Promise<void> {
-  const imp = await database(op.env)
-    .select()
-    .from(sieImports)
-    .where(eq(sieImports.operationId, op.operation.id))
-    .get();
+  const imp = await database(op.env).select().from(sieImports).where(eq(sieImports.operationId, op.operation.id)).get();
   if (!imp) return;
   const writer: Writer = (name, input, dryRun) => writeThrough(op, imp, name, input, dryRun);
   await unwindImport(op, imp, writer);
@@ -486,9 +482,14 @@ export const finishSieImport: Command<{ importId: string; status: "succeeded" | 
  */
 export const rollbackSieVouchers: Command<{ importId: string } & RunClaim> = async (db, input, ctx) => {
   await assertClaim(db, input);
-  const imp = await db.select({ status: sieImports.status }).from(sieImports).where(eq(sieImports.id, input.importId)).get();
+  const imp = await db
+    .select({ status: sieImports.status })
+    .from(sieImports)
+    .where(eq(sieImports.id, input.importId))
+    .get();
   const audit = { action: "import.sie_vouchers_removed", resourceType: "sie_import", resourceId: input.importId };
-  if (!imp || imp.status === "succeeded") return { status: 200, data: { removed: 0 }, statements: [], unchanged: true, audit };
+  if (!imp || imp.status === "succeeded")
+    return { status: 200, data: { removed: 0 }, statements: [], unchanged: true, audit };
   const plan = await planUnwindImported(db, ctx.companyId, `${input.importId}:`);
   return {
     status: 200,
