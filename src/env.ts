@@ -60,6 +60,8 @@ export interface Env {
   EMAIL_TIMEOUT_MS?: string;
   /** rows per stored chunk of a bank file (default 500); tests and benchmarks set it (src/domains/bank-transactions/import.ts) */
   BANK_IMPORT_CHUNK_ROWS?: string;
+  /** vouchers per chunk of a SIE import (1 to 2 000, default 2 000); tests set it (src/domains/imports/sie-import.ts) */
+  SIE_IMPORT_CHUNK_VOUCHERS?: string;
   /** days an outbox event is kept after it was created, once every delivery of it is over (default 30; src/commands/outbox-retention.ts) */
   OUTBOX_RETENTION_DAYS?: string;
   /** outbox events deleted at most per minute's run (default 1 000); tests set it */

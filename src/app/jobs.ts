@@ -16,14 +16,14 @@ import {
 } from "../domains/invoices";
 import { companiesWithAutoReminders } from "../domains/companies";
 import { runBankImportChunk, runBankImportRange, runBankImportRangesRead } from "../domains/bank-transactions";
-import { runOperation } from "../domains/operations";
+import { runOperation, sweepOperations } from "../domains/operations";
 import { companiesWithPastDueSupplierInvoices } from "../domains/supplier-invoices";
 import { plannedRunsDue } from "../domains/payroll";
 import { newId } from "../ids";
 import { deliver, hasOpenDelivery, sweepDeliveries } from "../domains/webhooks";
 import { pruneOutbox, retentionSettings } from "../commands/outbox-retention";
 import type { Env } from "../env";
-import { OPERATION_HANDLERS } from "./operations";
+import { OPERATION_HANDLERS, OPERATION_ROLLBACKS } from "./operations";
 import type { Job } from "../queue";
 
 export type { Job } from "../queue";
@@ -121,6 +121,15 @@ const handlers: { [T in Job["type"]]: (env: Env, job: Extract<Job, { type: T }>)
     if ((await runOperation(env, job.operationId, OPERATION_HANDLERS, nowIso)) === "busy")
       throw new Error("operation busy");
   },
+  // Operations whose worker died (kill -9, a lost or dropped message): their heartbeat is stale.
+  // Each is run again from its row (its handler resumes), or, after MAX_OPERATION_ATTEMPTS runs,
+  // rolled back and failed (docs/webhooks-and-operations.md, "When a worker dies").
+  "operations.sweep": async (env, job) => {
+    const swept = await sweepOperations(env, nowIso, OPERATION_ROLLBACKS, async (jobs) => {
+      await env.JOBS.sendBatch(jobs.map((body) => ({ body: { ...body, home: job.home } })));
+    });
+    if (swept.redriven.length || swept.rolledBack.length) console.warn("stalled operations", job.home, swept);
+  },
   // One chunk of a large bank file, each its own message so that no queue invocation holds
   // the service for a whole file (issue #34 item 4); the last one settles the operation.
   "bank_import.chunk": async (env, job) => {
@@ -161,7 +170,7 @@ export async function handleQueue(batch: MessageBatch<Job>, env: Env): Promise<v
   }
 }
 
-/** Every minute, in every database: expired idempotency records, overdue invoices, planned salary payments whose date has come, webhook and Peppol deliveries that are due, and outbox events past their retention. */
+/** Every minute, in every database: expired idempotency records, overdue invoices, planned salary payments whose date has come, webhook and Peppol deliveries that are due, outbox events past their retention, and operations whose worker died. */
 export async function handleScheduled(_controller: ScheduledController, env: Env): Promise<void> {
   const sweeps: Job["type"][] = [
     "idempotency.sweep",
@@ -170,6 +179,7 @@ export async function handleScheduled(_controller: ScheduledController, env: Env
     "webhooks.sweep",
     "outbox.prune",
     "peppol.sweep",
+    "operations.sweep",
   ];
   // each sweep once per database the books live in
   await env.JOBS.sendBatch(homeNames(env).flatMap((home) => sweeps.map((type) => ({ body: { type, home } as Job }))));

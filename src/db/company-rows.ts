@@ -392,10 +392,13 @@ async function deleteGuards(d1: D1Database, table: string): Promise<{ name: stri
     .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ?1 ORDER BY name")
     .bind(table)
     .all<{ name: string; sql: string }>();
-  return results.filter((t) => {
-    const head = t.sql.slice(0, t.sql.search(/\bBEGIN\b/i));
-    return /\bDELETE\s+ON\b/i.test(head) && /\bRAISE\s*\(/i.test(t.sql);
-  });
+  return results.filter(isDeleteGuard);
+}
+
+/** Whether a trigger (its CREATE statement) refuses a DELETE: fires on DELETE and RAISEs. */
+export function isDeleteGuard(t: { sql: string }): boolean {
+  const head = t.sql.slice(0, t.sql.search(/\bBEGIN\b/i));
+  return /\bDELETE\s+ON\b/i.test(head) && /\bRAISE\s*\(/i.test(t.sql);
 }
 
 /**

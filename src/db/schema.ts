@@ -534,8 +534,14 @@ export const operations = sqliteTable(
     /** refreshed by every progress write; a running operation whose heartbeat is old lost its worker */
     heartbeatAt: text("heartbeat_at"),
     completedAt: text("completed_at"),
+    /** the runs that claimed it (issue #41 item 5): a run's writes stop once a later run has claimed it */
+    attempts: integer("attempts").notNull().default(0),
   },
-  (t) => [index("operations_company_idx").on(t.companyId, t.createdAt)],
+  (t) => [
+    index("operations_company_idx").on(t.companyId, t.createdAt),
+    // the minute sweep's search for stalled operations
+    index("operations_status_heartbeat_idx").on(t.status, t.heartbeatAt),
+  ],
 );
 
 export const sieImports = sqliteTable(

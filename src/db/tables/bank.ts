@@ -32,6 +32,8 @@ export const bankImports = sqliteTable(
     createdAt: text("created_at").notNull(),
     /** a file stored in chunks: how many (null until the file is read, or when it is stored in one step) */
     chunksTotal: integer("chunks_total"),
+    /** the rows per chunk they were cut in: a run again cuts the file the same way (issue #41 item 5) */
+    chunkRows: integer("chunk_rows"),
     /** what the file's reading gave (rejected rows, statements, warnings), kept for the operation's result */
     summary: text("summary", { mode: "json" }).$type<Record<string, unknown> | null>(),
     /** a large CSV file read in byte ranges: its head and ranges (null when read whole; docs/bank-transactions.md, Large files) */

@@ -37,7 +37,6 @@ import {
   type BankImportRangeInput,
   type BankImportRow,
   type ChunkRange,
-  endFailed,
   type ImportSummary,
   importChunkRows,
   importFile,
@@ -53,6 +52,7 @@ import {
   writeThrough,
 } from "./import";
 import type { IncomingRow } from "./ingest";
+import { endFailed } from "./import-rollback";
 
 /** A chunk of a range's rows in R2: its byte range and how many rows it holds. */
 interface RangePart extends ChunkRange {
@@ -68,7 +68,7 @@ async function importById(env: Env, importId: string) {
 
 /** The import's failure: its state, the operation's error, and what waited in R2 removed. */
 async function fail(env: Env, imp: BankImportRow, write: Write, err: ApiError, now: () => string) {
-  await endFailed(env, imp, write);
+  await endFailed(imp, write);
   await settle(
     env,
     imp,
@@ -186,6 +186,8 @@ async function readWhole(env: Env, imp: BankImportRow, write: Write, now: () => 
   const op: OperationContext = {
     env,
     operation,
+    // the run that handed the file to its ranges
+    attempt: operation.attempts,
     now,
     progress: (p) => operationProgress(env, imp.operationId, p, now()),
   };

@@ -35,6 +35,7 @@ import {
 import { listPeriods, lockDatesOf } from "../fiscal-periods";
 import {
   OPERATION_CONTINUES,
+  OperationLeftRunning,
   operationProgress,
   planOperation,
   settleOperation,
@@ -44,6 +45,7 @@ import {
 import type { Job } from "../../queue";
 import { checkStatementTarget, settlementCurrency, type StatementFacts } from "./bank-accounts";
 import { planStoreRows, type IncomingRow } from "./ingest";
+import { endFailed } from "./import-rollback";
 
 /** Rows a chunk holds unless BANK_IMPORT_CHUNK_ROWS says otherwise: one writer command each. */
 export const IMPORT_CHUNK = 500;
@@ -200,6 +202,8 @@ export const importBankRows: Command<BankImportRowsInput> = async (db, input, ct
 export interface BankImportPrepareInput {
   importId: string;
   chunksTotal: number;
+  /** the rows per chunk (a file read whole; a file read in ranges cuts each range apart) */
+  chunkRows?: number;
   formatDetected: string;
   summary: ImportSummary;
 }
@@ -214,6 +218,7 @@ export const prepareBankImport: Command<BankImportPrepareInput> = async (db, inp
       .set({
         status: "processing",
         chunksTotal: input.chunksTotal,
+        chunkRows: input.chunkRows ?? null,
         formatDetected: input.formatDetected,
         summary: input.summary,
       })
@@ -443,12 +448,33 @@ export async function runBankImport(op: OperationContext) {
   if (!imp) throw new ApiError("NOT_FOUND", { resource: "bank_import", operation_id: operation.id });
   const write = (name: CommandName, input: unknown) =>
     writeThrough(env, imp, operation.requestId, op.now(), name, input);
+  // the run before this one ended the import but died before settling the operation
+  if (imp.status === "succeeded") return resultOf(finishedSummary(imp), imp.rowsInserted, imp.rowsSkippedDuplicate);
   try {
     return await importFile(op, imp, write);
   } catch (err) {
-    if (err instanceof ApiError) await endFailed(env, imp, write).catch(() => undefined);
+    // an unexpected error (the runtime, D1): running, so the sweep runs it again
+    if (!(err instanceof ApiError)) {
+      console.error("bank import interrupted; the sweep resumes it", imp.id, err);
+      throw new OperationLeftRunning("bank import interrupted");
+    }
+    await endFailed(imp, write).catch(() => undefined);
     throw err;
   }
+}
+
+/** What a finished import's result is made from when its summary was not kept (a file of one chunk). */
+function finishedSummary(imp: BankImportRow): ImportSummary {
+  return (
+    (imp.summary as ImportSummary | null) ??
+    ({
+      import_id: imp.id,
+      settlement_account: imp.settlementAccount,
+      rows_total: imp.rowsInserted + imp.rowsSkippedDuplicate,
+      rows_rejected: imp.rowsRejected,
+      format_detected: imp.formatDetected,
+    } as unknown as ImportSummary)
+  );
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: each command answers its own data shape; the callers read the fields they asked for
@@ -473,17 +499,21 @@ export async function writeThrough(
   return res.data;
 }
 
-/** The import failed: its state says so, with what its stored chunks hold. */
-export async function endFailed(env: Env, imp: BankImportRow, write: Write) {
-  const tally = await chunkTally(database(env), imp.id);
-  await write("bank_transactions.import_finish", {
-    importId: imp.id,
-    status: "failed",
-    formatDetected: imp.formatDetected,
-    rowsInserted: tally.inserted,
-    rowsSkippedDuplicate: tally.skipped,
-    rowsRejected: imp.rowsRejected,
-  } satisfies BankImportFinishInput);
+/**
+ * The sweep's rollback of an import whose worker died for good (OperationRollback, issue #41
+ * item 5): failed, its rows removed (endFailed), what waits in R2 for its chunks removed.
+ */
+export async function rollbackBankImport(op: OperationContext): Promise<void> {
+  const imp = await database(op.env)
+    .select()
+    .from(bankImports)
+    .where(eq(bankImports.operationId, op.operation.id))
+    .get();
+  if (!imp) return;
+  const write = (name: CommandName, input: unknown) =>
+    writeThrough(op.env, imp, op.operation.requestId, op.now(), name, input);
+  await endFailed(imp, write);
+  await removeWaiting(op.env, imp);
 }
 
 /**
@@ -527,13 +557,15 @@ export async function importFile(op: OperationContext, imp: BankImportRow, write
   );
   const rows = parsed.statements.flatMap(withStatementBalances);
   const summary = summaryOf(imp, parsed, rows.length, await lockedPeriodWarnings(db, imp.companyId, rows));
-  const size = importChunkRows(op.env);
+  // a run again after its worker died cuts the chunks as the first run did
+  const size = imp.chunkRows ?? importChunkRows(op.env);
   await op.progress({ phase: "writing", current: 0, total: rows.length });
   if (rows.length <= size) return storeInOneStep(imp, parsed, rows, summary, write);
   const ranges = await putRows(op.env, imp, rows, size);
   await write("bank_transactions.import_prepare", {
     importId: imp.id,
     chunksTotal: ranges.length,
+    chunkRows: size,
     formatDetected: parsed.format,
     summary,
   } satisfies BankImportPrepareInput);
@@ -700,7 +732,7 @@ export async function chunkTally(db: ReturnType<typeof database>, importId: stri
  * The queue job bank_import.chunk: stores one chunk through the company's writer, writes the
  * operation's progress, and, when every chunk is stored, finishes the import and settles its
  * operation. A chunk of an import that has ended does nothing; a refusal by the writer fails
- * the import (the chunks stored stay, as a re-import would only add the rest).
+ * the import and removes the rows its other chunks stored (import-rollback.ts).
  */
 export async function runBankImportChunk(
   env: Env,
@@ -732,7 +764,7 @@ export async function runBankImportChunk(
     ).stored;
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
-    await endFailed(env, imp, write);
+    await endFailed(imp, write);
     await settle(
       env,
       imp,
@@ -777,6 +809,11 @@ export const rangeIdsKey = (imp: Pick<BankImportRow, "r2Key">, range: number) =>
 /** Settles the operation and removes what waits in R2 for it (the file itself stays). */
 export async function settle(env: Env, imp: BankImportRow, outcome: OperationOutcome, now: () => string) {
   await settleOperation(env, imp.operationId, outcome, now());
+  await removeWaiting(env, imp);
+}
+
+/** Removes the rows, ranges and id counts that wait in R2 for an import's messages. */
+async function removeWaiting(env: Env, imp: BankImportRow) {
   const ranges = (imp.split as { ranges?: unknown[] } | null)?.ranges?.length ?? 0;
   const waiting = [rowsKey(imp), seedsKey(imp)];
   for (let r = 0; r < ranges; r++) waiting.push(`${imp.r2Key}.${rangeRowsSource(r)}`, rangeIdsKey(imp, r));

@@ -8,10 +8,12 @@ export {
   prepareBankImport,
   reportBankImportRange,
   runBankImport,
+  rollbackBankImport,
   runBankImportChunk,
   splitBankImport,
   startBankImport,
 } from "./import";
+export { rollbackBankRows } from "./import-rollback";
 export { runBankImportRange, runBankImportRangesRead } from "./import-ranges";
 export {
   batchCategorizeTransactions,

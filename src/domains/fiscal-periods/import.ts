@@ -87,6 +87,9 @@ export async function planPriorPeriodForImport(
     const others = await countEntriesInPeriod(db, ctx.companyId, same.id, `${importId}:`);
     if (others > 0 || (same.isClosed && !same.closedExternally))
       return none("the company already keeps that year; the continuity check compares its closing with this opening");
+    // a closed year left empty (an import rolled back, issue #41 item 5) is opened again to take the figures
+    if (same.isClosed && (await countEntriesInPeriod(db, ctx.companyId, same.id)) === 0)
+      return { period: same, done: false, statements: [planReopenEmptyPriorYear(db, ctx, same.id)], warning: null };
     return { period: same, done: same.isClosed, statements: [], warning: null };
   }
   if (periods.some((p) => !(p.periodEnd < prior.start || p.periodStart > prior.end)))
@@ -121,6 +124,14 @@ export function planCloseAsPriorYear(db: Database, ctx: CommandContext, periodId
   return db
     .update(fiscalPeriods)
     .set({ lockedAt: ctx.now, isClosed: true, closedAt: ctx.now, closedExternally: true })
+    .where(and(eq(fiscalPeriods.id, periodId), eq(fiscalPeriods.companyId, ctx.companyId)));
+}
+
+/** An empty previous year closed by an import that was rolled back, unlocked to take the next import's figures. */
+function planReopenEmptyPriorYear(db: Database, ctx: CommandContext, periodId: string): Statement {
+  return db
+    .update(fiscalPeriods)
+    .set({ lockedAt: null, isClosed: false, closedAt: null, closedExternally: false })
     .where(and(eq(fiscalPeriods.id, periodId), eq(fiscalPeriods.companyId, ctx.companyId)));
 }
 

@@ -2,5 +2,5 @@
 // Owns: sie_imports.
 export { registerImportRoutes } from "./routes";
 export { startSieImport } from "./service";
-export { runSieImport } from "./sie-import";
-export { finishSieImport, postSieVouchers, prepareSieImport } from "./sie-commands";
+export { rollbackSieImport, runSieImport } from "./sie-import";
+export { finishSieImport, postSieVouchers, prepareSieImport, rollbackSieVouchers } from "./sie-commands";

@@ -3,14 +3,28 @@
 // batch before any voucher), post (a chunk of vouchers, all or nothing) and finish.
 import { eq } from "drizzle-orm";
 import type { Command } from "../../commands/plan";
+import type { Database } from "../../db/client";
 import { sieImports } from "../../db/schema";
 import type { ImportedEntry } from "../../ledger/engine";
+import { planUnwindImported } from "../../ledger/unwind";
 import { planImportedChart, type RenamedAccount } from "../accounts";
 import { planImportedDimensions } from "../dimensions";
 import { periodHolding, planCloseAsPriorYear, planPeriodForImport, planPriorPeriodForImport } from "../fiscal-periods";
+import { assertOperationClaim } from "../operations";
 import { invalid } from "./sie-stream";
 
-export interface SiePrepareInput {
+/** The run a write belongs to: refused once a later run has claimed the operation (issue #41 item 5). */
+interface RunClaim {
+  operationId?: string;
+  attempt?: number;
+}
+
+async function assertClaim(db: Database, input: RunClaim) {
+  if (input.operationId !== undefined && input.attempt !== undefined)
+    await assertOperationClaim(db, input.operationId, input.attempt);
+}
+
+export interface SiePrepareInput extends RunClaim {
   importId: string;
   /** #RAR 0, or null for a file without it (SIE 4I): then the year holding the first voucher */
   year: { start: string; end: string } | null;
@@ -41,6 +55,7 @@ export interface PreparedImport {
 
 /** The year, the chart and the dimensions the file needs, in one batch before any voucher. */
 export const prepareSieImport: Command<SiePrepareInput> = async (db, input, ctx) => {
+  await assertClaim(db, input);
   const year =
     input.year ??
     (await periodHolding(ctx, input.firstVoucherDate ?? undefined).then((p) =>
@@ -83,7 +98,7 @@ export const prepareSieImport: Command<SiePrepareInput> = async (db, input, ctx)
   };
 };
 
-export interface SiePostInput {
+export interface SiePostInput extends RunClaim {
   importId: string;
   periodId: string;
   vouchers: ImportedEntry[];
@@ -96,6 +111,7 @@ export interface SiePostInput {
 
 /** One chunk of vouchers under the numbers they carry: all of it or nothing. */
 export const postSieVouchers: Command<SiePostInput> = async (db, input, ctx) => {
+  await assertClaim(db, input);
   const statements = await ctx.ledger.postImported(input.periodId, input.vouchers);
   if (input.closeAsPriorYear) statements.push(planCloseAsPriorYear(db, ctx, input.periodId));
   return {
@@ -107,9 +123,40 @@ export const postSieVouchers: Command<SiePostInput> = async (db, input, ctx) => 
 };
 
 /** The import's own row: succeeded or failed. */
-export const finishSieImport: Command<{ importId: string; status: "succeeded" | "failed" }> = async (db, input) => ({
-  status: 200,
-  data: { status: input.status },
-  statements: [db.update(sieImports).set({ status: input.status }).where(eq(sieImports.id, input.importId))],
-  audit: { action: `import.sie_${input.status}`, resourceType: "sie_import", resourceId: input.importId },
-});
+export const finishSieImport: Command<{ importId: string; status: "succeeded" | "failed" } & RunClaim> = async (
+  db,
+  input,
+) => {
+  await assertClaim(db, input);
+  return {
+    status: 200,
+    data: { status: input.status },
+    statements: [db.update(sieImports).set({ status: input.status }).where(eq(sieImports.id, input.importId))],
+    audit: { action: `import.sie_${input.status}`, resourceType: "sie_import", resourceId: input.importId },
+  };
+};
+
+/**
+ * Up to a chunk of the vouchers an unfinished import wrote, removed with what they added to
+ * the balances (src/ledger/unwind.ts); `removed` 0 when none is left. An import that
+ * succeeded is never undone this way.
+ */
+export const rollbackSieVouchers: Command<{ importId: string } & RunClaim> = async (db, input, ctx) => {
+  await assertClaim(db, input);
+  const imp = await db
+    .select({ status: sieImports.status })
+    .from(sieImports)
+    .where(eq(sieImports.id, input.importId))
+    .get();
+  const audit = { action: "import.sie_vouchers_removed", resourceType: "sie_import", resourceId: input.importId };
+  if (!imp || imp.status === "succeeded")
+    return { status: 200, data: { removed: 0 }, statements: [], unchanged: true, audit };
+  const plan = await planUnwindImported(db, ctx.companyId, `${input.importId}:`);
+  return {
+    status: 200,
+    data: { removed: plan.removed },
+    statements: plan.statements,
+    ...(plan.removed === 0 && { unchanged: true }),
+    audit,
+  };
+};

@@ -19,7 +19,7 @@ import type { SieEncoding } from "../../sweden/sie/encoding";
 import type { SieByteSource } from "../../sweden/sie/stream";
 import type { Env } from "../../env";
 import { firstError, invalid, mapSeries, planVouchersFrom, scanSie, type SieScan } from "./sie-stream";
-import type { OperationContext } from "../operations";
+import { OperationLeftRunning, type OperationContext } from "../operations";
 import {
   type BalanceMismatch,
   compareWithFile,
@@ -36,6 +36,12 @@ import type { PreparedImport, SiePostInput, SiePrepareInput } from "./sie-comman
  * text of at most 1 MB, src/db/json-insert.ts) and whose batch takes a few seconds.
  */
 export const CHUNK = 2000;
+
+/** The vouchers per chunk for this Worker: SIE_IMPORT_CHUNK_VOUCHERS (1 to CHUNK; tests make it small), else CHUNK. */
+function chunkVouchers(env: Pick<Env, "SIE_IMPORT_CHUNK_VOUCHERS">): number {
+  const n = Number(env.SIE_IMPORT_CHUNK_VOUCHERS);
+  return Number.isInteger(n) && n >= 1 && n <= CHUNK ? n : CHUNK;
+}
 
 /**
  * A file that contradicts itself is refused, unless the import was started with
@@ -76,13 +82,57 @@ export async function runSieImport(op: OperationContext) {
   const writer: Writer = (name, input, dryRun) => writeThrough(op, imp, name, input, dryRun);
   try {
     const result = await importFile(op, imp, writer);
-    await writer("imports.sie_finish", { importId: imp.id, status: "succeeded" });
+    await writer("imports.sie_finish", { importId: imp.id, status: "succeeded", ...claimOf(op) });
     return result;
   } catch (err) {
-    if (err instanceof ApiError)
-      await writer("imports.sie_finish", { importId: imp.id, status: "failed" }).catch(() => undefined);
+    if (err instanceof ApiError && err.code === "OPERATION_SUPERSEDED") throw err;
+    if (!(err instanceof ApiError)) {
+      console.error("SIE import interrupted; the sweep resumes it", imp.id, err);
+      throw new OperationLeftRunning("SIE import interrupted");
+    }
+    await unwindAfterRefusal(op, imp, writer);
+    await writer("imports.sie_finish", { importId: imp.id, status: "failed", ...claimOf(op) }).catch(() => undefined);
     throw err;
   }
+}
+
+/** A refused import's vouchers removed; what cannot be removed now is left running for the sweep. */
+async function unwindAfterRefusal(op: OperationContext, imp: SieImportRow, writer: Writer) {
+  try {
+    await unwindImport(op, imp, writer);
+  } catch (undo) {
+    if (undo instanceof ApiError && undo.code === "OPERATION_SUPERSEDED") throw undo;
+    if (!(undo instanceof ApiError)) throw new OperationLeftRunning("SIE import rollback interrupted");
+  }
+}
+
+/** The claim a run's writes carry, checked by the writer (assertOperationClaim). */
+const claimOf = (op: Pick<OperationContext, "operation" | "attempt">) => ({
+  operationId: op.operation.id,
+  attempt: op.attempt,
+});
+
+/** Removes every voucher the import wrote, a chunk a command, until none is left. */
+async function unwindImport(op: OperationContext, imp: SieImportRow, write: Writer) {
+  let removed = 0;
+  for (;;) {
+    const res: { removed: number } = await write("imports.sie_rollback", { importId: imp.id, ...claimOf(op) });
+    if (res.removed === 0) return;
+    removed += res.removed;
+    await op.progress({ phase: "rolling_back", current: removed });
+  }
+}
+
+/**
+ * The sweep's rollback of an import that stalled for good (OperationRollback): its vouchers
+ * removed, its record failed, so the same file may be imported again.
+ */
+export async function rollbackSieImport(op: OperationContext): Promise<void> {
+  const imp = await database(op.env).select().from(sieImports).where(eq(sieImports.operationId, op.operation.id)).get();
+  if (!imp) return;
+  const writer: Writer = (name, input, dryRun) => writeThrough(op, imp, name, input, dryRun);
+  await unwindImport(op, imp, writer);
+  await writer("imports.sie_finish", { importId: imp.id, status: "failed", ...claimOf(op) });
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: the answer of whichever command is named
@@ -145,7 +195,7 @@ async function importFile(op: OperationContext, imp: SieImportRow, write: Writer
   const refusal = firstError(scan, year);
   if (refusal) throw refusal;
   const { opening, mismatches } = checkBalances(op, scan, later);
-  const prepared: PreparedImport = await write("imports.sie_prepare", preparation);
+  const prepared: PreparedImport = await write("imports.sie_prepare", { ...preparation, ...claimOf(op) });
   later.push(...prepared.warnings);
 
   // What a previous, interrupted run already wrote.
@@ -157,6 +207,7 @@ async function importFile(op: OperationContext, imp: SieImportRow, write: Writer
       periodId: prepared.prior_period_id,
       vouchers,
       closeAsPriorYear: true,
+      ...claimOf(op),
     } satisfies SiePostInput);
   }
   const openingEntry: ImportedEntry | null =
@@ -268,6 +319,7 @@ async function writeVouchers(
 ): Promise<string[]> {
   const { scan, done } = run;
   let chunk: ImportedEntry[] = run.openingEntry ? [run.openingEntry] : [];
+  const size = chunkVouchers(op.env);
   let written = 0;
   let inChunk = 0;
   const post = async () => {
@@ -275,6 +327,7 @@ async function writeVouchers(
       importId: imp.id,
       periodId: run.periodId,
       vouchers: chunk,
+      ...claimOf(op),
     } satisfies SiePostInput);
     written += inChunk;
     chunk = [];
@@ -292,7 +345,7 @@ async function writeVouchers(
         else {
           chunk.push(entry);
           inChunk++;
-          if (chunk.length >= CHUNK) await post();
+          if (chunk.length >= size) await post();
         }
       }
       pending.length = 0;

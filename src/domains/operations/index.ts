@@ -1,8 +1,12 @@
 // Asynchronous operations: the row, progress and outcome of long work run by the queue.
 // Owns: operations.
 export { registerOperationRoutes, OperationSchema } from "./routes";
+export { MAX_OPERATION_ATTEMPTS, sweepOperations, type OperationSweep } from "./sweep";
 export {
+  assertOperationClaim,
+  HEARTBEAT_TIMEOUT_MS,
   loadOperation,
+  OperationLeftRunning,
   OPERATION_CONTINUES,
   operationProgress,
   planOperation,
@@ -11,4 +15,5 @@ export {
   type OperationContext,
   type OperationHandler,
   type OperationOutcome,
+  type OperationRollback,
 } from "./service";

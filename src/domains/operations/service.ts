@@ -1,8 +1,9 @@
 // Asynchronous operations (spec: Operation). A row per operation, work carried by the
 // queue, progress written as it goes, and a terminal state that never changes
 // (a trigger refuses it). An operation's own writes must commit atomically or in
-// resumable chunks: if its worker dies, the queue runs it again from the row.
-import { and, eq, isNull, lt, or } from "drizzle-orm";
+// resumable chunks: if its worker dies, the minute sweep (sweep.ts) runs it again from its
+// row, or rolls its partial writes back and fails it (issue #41 item 5).
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { CommandContext, Statement } from "../../commands/plan";
 import { database, type Database } from "../../db/client";
 import { operations } from "../../db/schema";
@@ -52,6 +53,7 @@ export function planOperation(
     startedAt: null,
     heartbeatAt: null,
     completedAt: null,
+    attempts: 0,
   };
   return {
     statements: [db.insert(operations).values(row)],
@@ -67,6 +69,12 @@ export async function loadOperation(db: Database, id: string): Promise<Operation
 export interface OperationContext {
   env: Env;
   operation: OperationRow;
+  /**
+   * This run's claim (operations.attempts as it claimed the operation): a handler hands it to
+   * its writes, which are refused (OPERATION_SUPERSEDED) once a later run has claimed the
+   * operation, so a run the sweep took for dead but was only slow writes nothing more.
+   */
+  attempt: number;
   now: () => string;
   /** writes progress (phase, current, total) where pollers can see it */
   progress: (p: { phase: string; current?: number; total?: number }) => Promise<void>;
@@ -81,25 +89,54 @@ export const OPERATION_CONTINUES: unique symbol = Symbol("operation continues");
 
 export type OperationHandler = (ctx: OperationContext) => Promise<unknown>;
 
+/**
+ * Removes what an operation of one type wrote before it stalled for good (every voucher of an
+ * unfinished SIE import, every row of an unfinished bank import) and ends its own record as
+ * failed; the sweep then settles the operation failed. Resumable: run again, it removes the rest.
+ */
+export type OperationRollback = (ctx: OperationContext) => Promise<void>;
+
+/**
+ * Thrown by a handler that stops without an outcome (its work may be resumed: an unexpected
+ * error mid-way, a rollback that could not finish): the operation stays `running`, and the
+ * minute sweep runs it again once its heartbeat is stale, or rolls it back.
+ */
+export class OperationLeftRunning extends Error {}
+
 export type OperationOutcome =
   | { status: "succeeded"; result: unknown }
   | { status: "failed"; error: { code: string; message: string; details: unknown } };
 
-/** Writes a running operation's progress and heartbeat (nothing once it is terminal). */
+/** The running operation, and only by the run that holds the claim `attempt` when one is named. */
+const heldBy = (id: string, attempt?: number) =>
+  and(
+    eq(operations.id, id),
+    eq(operations.status, "running"),
+    attempt === undefined ? undefined : eq(operations.attempts, attempt),
+  );
+
+/** Writes a running operation's progress and heartbeat (nothing once it is terminal, or taken over by a later run). */
 export async function operationProgress(
   env: Env,
   id: string,
   p: { phase: string; current?: number; total?: number },
   now: string,
+  attempt?: number,
 ): Promise<void> {
-  await database(env)
-    .update(operations)
-    .set({ progress: p, heartbeatAt: now })
-    .where(and(eq(operations.id, id), eq(operations.status, "running")));
+  await database(env).update(operations).set({ progress: p, heartbeatAt: now }).where(heldBy(id, attempt));
 }
 
-/** Moves a running operation to its terminal state; a terminal one is left as it is (a trigger refuses the change). */
-export async function settleOperation(env: Env, id: string, outcome: OperationOutcome, now: string): Promise<void> {
+/**
+ * Moves a running operation to its terminal state; a terminal one is left as it is (a trigger
+ * refuses the change), and so is one a later run has claimed when `attempt` is named.
+ */
+export async function settleOperation(
+  env: Env,
+  id: string,
+  outcome: OperationOutcome,
+  now: string,
+  attempt?: number,
+): Promise<void> {
   await database(env)
     .update(operations)
     .set(
@@ -107,18 +144,31 @@ export async function settleOperation(env: Env, id: string, outcome: OperationOu
         ? { status: "succeeded", result: outcome.result ?? null, completedAt: now }
         : { status: "failed", error: outcome.error, completedAt: now },
     )
-    .where(and(eq(operations.id, id), eq(operations.status, "running")));
+    .where(heldBy(id, attempt));
 }
 
-/** A running operation whose heartbeat is older than this has lost its worker. */
+/** OPERATION_SUPERSEDED unless the operation is running under the claim `attempt` (a write of an operation's run checks it in the writer). */
+export async function assertOperationClaim(db: Database, id: string, attempt: number): Promise<void> {
+  const op = await db
+    .select({ status: operations.status, attempts: operations.attempts })
+    .from(operations)
+    .where(eq(operations.id, id))
+    .get();
+  if (op?.status !== "running" || op.attempts !== attempt)
+    throw new ApiError("OPERATION_SUPERSEDED", { operation_id: id, attempt, status: op?.status ?? null });
+}
+
+/** A running operation whose heartbeat is older than this has lost its worker (a queued one this old, its message). */
 export const HEARTBEAT_TIMEOUT_MS = 2 * 60_000;
 
 /**
  * Runs one operation: queued (or running with a stale heartbeat, when a worker died)
  * -> running -> succeeded with the handler's result, or failed with its error. The
  * claim is exclusive. Returns the final status; "running" when the handler handed its work
- * on to other queue messages (OPERATION_CONTINUES); "busy" when another worker holds it
- * (the caller retries later); null when there is nothing to run.
+ * on to other queue messages (OPERATION_CONTINUES) or stopped without an outcome
+ * (OperationLeftRunning); "superseded" when a later run claimed it meanwhile (that run settles
+ * it); "busy" when another worker holds it (the caller retries later); null when there is
+ * nothing to run.
  */
 export async function runOperation(
   env: Env,
@@ -134,7 +184,7 @@ export async function runOperation(
   const stale = new Date(Date.parse(now) - HEARTBEAT_TIMEOUT_MS).toISOString();
   const claim = await db
     .update(operations)
-    .set({ status: "running", startedAt, heartbeatAt: now })
+    .set({ status: "running", startedAt, heartbeatAt: now, attempts: sql`${operations.attempts} + 1` })
     .where(
       and(
         eq(operations.id, id),
@@ -144,9 +194,10 @@ export async function runOperation(
         ),
       ),
     )
-    .run();
-  if (!claim.meta.changes) return "busy";
-  const running = { ...op, status: "running" as const, startedAt };
+    .returning({ attempts: operations.attempts });
+  if (!claim.length) return "busy";
+  const attempt = claim[0]!.attempts;
+  const running = { ...op, status: "running" as const, startedAt, attempts: attempt };
   const handler = handlers[op.type];
   let outcome: OperationOutcome;
   if (!handler) {
@@ -159,13 +210,18 @@ export async function runOperation(
       const result = await handler({
         env,
         operation: running,
+        attempt,
         now: clock,
-        progress: (p) => operationProgress(env, id, p, clock()),
+        progress: (p) => operationProgress(env, id, p, clock(), attempt),
       });
       // the work goes on in other queue messages, which settle the operation
       if (result === OPERATION_CONTINUES) return "running";
       outcome = { status: "succeeded", result };
     } catch (err) {
+      // stopped without an outcome: the sweep resumes it or rolls it back
+      if (err instanceof OperationLeftRunning) return "running";
+      // a later run has claimed it: that run settles it
+      if (err instanceof ApiError && err.code === "OPERATION_SUPERSEDED") return "superseded";
       if (err instanceof ApiError)
         outcome = { status: "failed", error: { code: err.code, message: err.message, details: err.details } };
       else {
@@ -177,6 +233,6 @@ export async function runOperation(
       }
     }
   }
-  await settleOperation(env, id, outcome, clock());
+  await settleOperation(env, id, outcome, clock(), attempt);
   return outcome.status;
 }
