@@ -31,7 +31,7 @@ export const fixedAssets = sqliteTable(
     salePriceOre: integer("sale_price_ore"),
     disposalJournalEntryId: text("disposal_journal_entry_id"),
     /**
-     * an opening asset (a taken-over company, migration 0050): the first day of the company's
+     * an opening asset (a taken-over company, migration 0047): the first day of the company's
      * first fiscal year here, as of which it was registered; null for an asset acquired in the books
      */
     openingDate: text("opening_date"),
