@@ -12,6 +12,8 @@
 // at 250 000 elements. A deflated zip part can inflate about 1 000 times its size (deflate's
 // longest match, RFC 1951), so an xlsx is measured by what it inflates to, not by its bytes.
 
+import { PEPPOL_LIMITS } from "./peppol/limits.ts";
+
 const MiB = 1024 * 1024;
 
 export interface ReaderLimits {
@@ -39,11 +41,20 @@ export interface ReaderLimits {
   time: string;
 }
 
-/** The Peppol e-invoice body (src/domains/supplier-invoices, POST .../supplier-invoices/import-peppol). */
+/**
+ * The Peppol e-invoice body (src/domains/supplier-invoices, POST .../supplier-invoices/import-peppol):
+ * the Peppol import's own limits (PEPPOL_LIMITS), whose structure is refused as
+ * 422 PEPPOL_DOCUMENT_LIMIT_EXCEEDED (details.limit names PEPPOL_LIMITS' own names); `lines`
+ * here are the invoice's lines with its document-level allowances and charges.
+ */
 const UBL: ReaderLimits = {
   what: "Peppol BIS 3.0 / EN 16931 UBL Invoice or CreditNote: POST .../supplier-invoices/import-peppol",
-  bytes: 10 * MiB,
-  time: "the validation rules run over the whole document in the request; the byte limit is its only bound",
+  bytes: PEPPOL_LIMITS.maxBytes,
+  depth: PEPPOL_LIMITS.maxDepth,
+  elements: PEPPOL_LIMITS.maxElements,
+  attributes: PEPPOL_LIMITS.maxAttributes,
+  lines: PEPPOL_LIMITS.maxLines,
+  time: `a scan of the text counts the structure before it is parsed; over ${PEPPOL_LIMITS.syncLines} lines the rules run in an operation that yields to other requests, at most ${PEPPOL_LIMITS.maxValidationMs / 60_000} minutes`,
 };
 
 export const FILE_LIMITS = {

@@ -2554,7 +2554,7 @@ export interface paths {
         put?: never;
         /**
          * Lock a period, or lock it up to a date
-         * @description Without a body the whole period is locked: no entry may be dated in it until unlocked. With lock_date inside the period only entries dated on or before it are refused (PERIOD_LOCKED with details.fiscal_period_id and details.lock_date), so a filed VAT quarter is frozen while the next is booked; the lock date only moves forward. Refused with PERIOD_LOCK_HAS_DRAFTS (details.draft_count) while drafts exist in what would be locked; PERIOD_LOCK_ALREADY_LOCKED when locked or closed, or already locked that far.
+         * @description Without a body the whole period is locked: no entry may be dated in it until unlocked. With lock_date inside the period only entries dated on or before it are refused (PERIOD_LOCKED with details.fiscal_period_id and details.lock_date), so a filed VAT quarter is frozen while the next is booked; the lock date only moves forward. Refused with PERIOD_LOCK_HAS_DRAFTS (details.draft_count) while drafts exist in what would be locked; PERIOD_LOCK_ALREADY_LOCKED when closed, or when a lock_date asks for no more than is locked. Locking the whole of a period already locked as a whole (the return of its last VAT period locks it so) answers 200 with the period as it is and writes nothing.
          *
          *     Scope: `bookkeeping:write`.
          *
@@ -3185,8 +3185,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The NE-bilaga figures of a sole trader's year (R1-R14), from the books
-         * @description R1-R10 by BAS account range (R1 sales of a VAT-registered trader, R2 of one not registered, R3 0), R11 the booked result, R12 = R11, R13 the non-deductible costs (6072, 6982, 6992, 8423, ...), R14 the tax-free income (8314, 8254); each figure names its accounts. Nothing is booked: an enskild firma books no tax, and egenavgifter are not in its books. An aktiebolag: TAX_ENTITY_TYPE_MISMATCH (its tax is POST .../tax). See docs/tax.md.
+         * The NE-bilaga figures of a sole trader's year (R1-R14 and the balance sheet B1-B16), from the books
+         * @description R1-R10 by BAS account range (R1 sales of a VAT-registered trader, R2 of one not registered, R3 0), R11 the booked result, R12 = R11, R13 the non-deductible costs (6072, 6982, 6992, 8423, ...), R14 the tax-free income (8314, 8254); B1-B16 the closing balances by BAS range (B10 eget kapital with the result not yet closed to it, as account "result"); each figure names its accounts. Nothing is booked: an enskild firma books no tax, and egenavgifter are not in its books. An aktiebolag: TAX_ENTITY_TYPE_MISMATCH (its tax is POST .../tax). See docs/tax.md.
          *
          *     Scope: `reports:read`.
          */
@@ -3851,11 +3851,13 @@ export interface paths {
         put?: never;
         /**
          * Revalue open foreign-currency receivables and payables (asynchronous)
-         * @description Open receivables (1510) and payables (2440) in other currencies than SEK are re-rated at the Riksbank rate of as_of_date (default the period's end); the differences are posted to 3960/7960 in one entry and the invoices' book values (exchange_rate, total_sek) follow. Refusals: FX_PERIOD_NOT_FOUND, FX_PERIOD_CLOSED, VALIDATION_ERROR (as_of_date outside the period), CURRENCY_REVALUATION_ALREADY_EXISTS. closing_rates states a currency's rate instead of the Riksbank's. A currency with neither fails the operation with FX_CLOSING_RATE_UNAVAILABLE. Nothing open: result.revaluation_entry_id null.
+         * @description Open receivables (1510) and payables (2440) in other currencies than SEK are re-rated at the Riksbank rate of as_of_date (default the period's end); the differences are posted to 3960/7960 in one entry and the invoices' book values (exchange_rate, total_sek) follow. Refusals: FX_PERIOD_NOT_FOUND, FX_PERIOD_CLOSED, VALIDATION_ERROR (as_of_date outside the period), CURRENCY_REVALUATION_ALREADY_EXISTS. closing_rates states a currency's rate instead of the Riksbank's. A currency with neither fails the operation with FX_CLOSING_RATE_UNAVAILABLE. Nothing open: result.revaluation_entry_id null. A dry run (?dry_run=true or X-Dry-Run: true) is answered at once with 200: the same refusals, the revaluation the operation would make (its result and the entry's lines) at the rates of the moment, and nothing is queued, posted or stored.
          *
          *     Scope: `bookkeeping:write`.
          *
          *     Idempotency-Key: mandatory.
+         *
+         *     Dry-run: `?dry_run=true` or `X-Dry-Run: true`.
          *
          *     The body is optional: absent, empty or `{}` all take the defaults. Input rules: text may not contain control characters (U+0000-U+001F, U+007F-U+009F; `\n` and `\t` are allowed only in notes, descriptions, reasons, comments and messages), bidirectional embedding/override/isolate characters (U+202A-U+202E, U+2066-U+2069) or unpaired surrogates. Amounts: at most 999 999 999 999 kr each and per entry or invoice total; quantities at most 1 000 000 000. The body must be UTF-8 JSON sent as `Content-Type: application/json`. Any breach is 400 VALIDATION_ERROR naming the field.
          */
@@ -3867,6 +3869,8 @@ export interface paths {
                     "x-service-bookmark"?: string;
                     /** @description Mandatory. Replays within 24 hours return the first response. */
                     "idempotency-key"?: string;
+                    /** @description true: run the whole command and commit nothing */
+                    "x-dry-run"?: string;
                 };
                 path: {
                     companyId: string;
@@ -3887,6 +3891,20 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description Dry run: what the operation would do, answered at once; nothing is queued or written */
+                200: {
+                    headers: {
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["CurrencyRevaluationPreview"];
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
                 /** @description Success */
                 202: {
                     headers: {
@@ -4039,8 +4057,158 @@ export interface paths {
                                 next_period_id: string;
                                 carry_forward_entry_id: string | null;
                                 carry_forward_voucher_number: number | null;
-                                /** @description cash method (bokslutsmetoden): the storno of the year-end's entry of unpaid invoices, on the next period's first day; null when there is none */
+                                /** @description always null: the cash method's year-end entry of unpaid invoices (bokslutsmetoden) is no longer reversed in the next year; its payments settle 1510 / 2440 (docs/fiscal-year.md) */
                                 cash_method_reversal_entry_id: string | null;
+                            };
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A rule of this endpoint refused the request (the code's catalogue entry) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description COMPANY_MOVING (with Retry-After), DATABASE_NOT_MIGRATED */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/fiscal-periods/{id}/cash-method-entry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Book the cash method's year-end entry of unpaid invoices (bokslutsmetoden) before the lock
+         * @description For a company on the cash method, once the year has ended (VALIDATION_ERROR before): one entry dated the year's last day booking each customer invoice unpaid then (Debit 1510 / Credit revenue and output VAT) and each supplier invoice (Debit cost and input VAT / Credit 2440), in the unpaid share. Make it (X-Dry-Run: true previews it) before the VAT return of the year's last period, which then declares that VAT; readiness and the VAT return warn while it is missing. The year-end makes it when it was not made here. Payments in the next year settle 1510 / 2440 and book no VAT. CONFLICT: an accrual company (reason accrual_method), the entry made or the year-end run (already_booked). Nothing unpaid: 200 with journal_entry_id null. See docs/fiscal-year.md.
+         *
+         *     Scope: `bookkeeping:write`.
+         *
+         *     Idempotency-Key: mandatory.
+         *
+         *     Dry-run: `?dry_run=true` or `X-Dry-Run: true`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                    /** @description Mandatory. Replays within 24 hours return the first response. */
+                    "idempotency-key"?: string;
+                    /** @description true: run the whole command and commit nothing */
+                    "x-dry-run"?: string;
+                };
+                path: {
+                    companyId: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                201: {
+                    headers: {
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                fiscal_period_id: string;
+                                /** @description null when nothing was unpaid (answered 200, nothing written) */
+                                journal_entry_id: string | null;
+                                voucher_series: string | null;
+                                voucher_number: number | null;
+                                /** @description the year's last day */
+                                entry_date: string;
+                                /** @description output VAT the entry books (2610-2639): declared in the year's last VAT period */
+                                output_vat: number;
+                                /** @description input VAT the entry books (2640-2649) */
+                                input_vat: number;
+                                lines: {
+                                    account_number: string;
+                                    debit: number;
+                                    credit: number;
+                                    description: string | null;
+                                }[];
                             };
                             meta: components["schemas"]["Meta"];
                         };
@@ -4286,7 +4454,7 @@ export interface paths {
         };
         /**
          * Pre-flight check: year-end readiness or voucher gaps (a read-only snapshot)
-         * @description type=year_end_readiness lists each failed check (every earlier year closed, period locked, no drafts, voucher gaps explained, trial balance balanced, the result not already booked on 8990-8999, a closing rate for each currency of the items open at the period's end: FX_CLOSING_RATE_UNAVAILABLE with details.currency and details.date) as a blocker with what to do; type=voucher_gaps lists every gap in every series of the period, explained or not. ready is true when there is no blocker. The type vat_close is not supported.
+         * @description type=year_end_readiness lists each failed check (every earlier year closed, period locked, no drafts, voucher gaps explained, trial balance balanced, the result not already booked on 8990-8999, a closing rate for each currency of the items open at the period's end: FX_CLOSING_RATE_UNAVAILABLE with details.currency and details.date) as a blocker with what to do; a cash-method year ended without its bokslutsmetoden entry gets the warning CASH_METHOD_ENTRY_MISSING, and VAT_RETURN_LACKS_CASH_METHOD_ENTRY when the return of its last VAT period was made without it; type=voucher_gaps lists every gap in every series of the period, explained or not. ready is true when there is no blocker. The type vat_close is not supported.
          *
          *     Scope: `compliance:read`.
          */
@@ -10341,7 +10509,7 @@ export interface paths {
         put?: never;
         /**
          * Register a supplier's e-invoice (Peppol BIS Billing 3.0 / EN 16931 UBL)
-         * @description Body: the UBL 2.1 Invoice as application/xml, or as the file field of multipart/form-data (at most 10 MB). It is validated with the official CEN EN 16931 and Peppol BIS 3.0 rules (release 2026.5): any fatal rule is PEPPOL_VALIDATION_FAILED (422) with details.rules[] {id, text, location}, and nothing is stored. The supplier is the one with the seller's organisation number (PartyLegalEntity/CompanyID or a 0007 EndpointID) or VAT number, else PEPPOL_SUPPLIER_NOT_FOUND, unless ?create_supplier=true registers the seller in the same write. Then the invoice is registered as POST .../supplier-invoices does (same postings, codes and supplier_invoice.registered event): one item per line and per document-level allowance (negative) or charge, VAT by category (S its rate; Z, E, O 0; AE reverse charge at 25 %; K intra-EU acquisition of goods at 25 %), on the supplier's default_expense_account else 6990; OCR (PaymentID) as payment_reference, the payment accounts in notes; embedded attachments archived as documents (upload_source peppol) linked to the registration entry. Net, VAT and total must equal the document's (PEPPOL_TOTALS_MISMATCH). Another VAT category is PEPPOL_DOCUMENT_UNSUPPORTED; the same supplier and invoice number twice is SI_CREATE_DUPLICATE_INVOICE_NUMBER. A UBL CreditNote credits the supplier's invoice named by its BillingReference (else PEPPOL_CREDITED_INVOICE_NOT_FOUND) through POST .../supplier-invoices/{id}/credit, dated the credit note's IssueDate, reason 'Peppol kreditnota <number>': the whole rest when its net and VAT are what is left of the invoice, else each line on the one item of its VAT rate with its description, the rest spread per VAT rate over the items of that rate in order (PEPPOL_CREDIT_NOT_PLACEABLE when it does not fit). The same credit note twice is PEPPOL_CREDIT_NOTE_DUPLICATE. The answer is then the credit's, with kind 'credit_note'; attachments are linked to the credit's entry.
+         * @description Body: the UBL 2.1 Invoice as application/xml, or as the file field of multipart/form-data (at most 10 MB). It is validated with the official CEN EN 16931 and Peppol BIS 3.0 rules (release 2026.5): any fatal rule is PEPPOL_VALIDATION_FAILED (422) with details.rules[] {id, text, location}, and nothing is stored. The supplier is the one with the seller's organisation number (PartyLegalEntity/CompanyID or a 0007 EndpointID) or VAT number, else PEPPOL_SUPPLIER_NOT_FOUND, unless ?create_supplier=true registers the seller in the same write. Then the invoice is registered as POST .../supplier-invoices does (same postings, codes and supplier_invoice.registered event): one item per line and per document-level allowance (negative) or charge, VAT by category (S its rate; Z, E, O 0; AE reverse charge at 25 %; K intra-EU acquisition of goods at 25 %), on the supplier's default_expense_account else 6990; OCR (PaymentID) as payment_reference, the payment accounts in notes; embedded attachments archived as documents (upload_source peppol) linked to the registration entry. Net, VAT and total must equal the document's (PEPPOL_TOTALS_MISMATCH). Another VAT category is PEPPOL_DOCUMENT_UNSUPPORTED; the same supplier and invoice number twice is SI_CREATE_DUPLICATE_INVOICE_NUMBER. A UBL CreditNote credits the supplier's invoice named by its BillingReference (else PEPPOL_CREDITED_INVOICE_NOT_FOUND) through POST .../supplier-invoices/{id}/credit, dated the credit note's IssueDate, reason 'Peppol kreditnota <number>': the whole rest when its net and VAT are what is left of the invoice, else each line on the one item of its VAT rate with its description, the rest spread per VAT rate over the items of that rate in order (PEPPOL_CREDIT_NOT_PLACEABLE when it does not fit). The same credit note twice is PEPPOL_CREDIT_NOTE_DUPLICATE. The answer is then the credit's, with kind 'credit_note'; attachments are linked to the credit's entry. Limits (docs/peppol.md, "Limits"), checked on the text before it is parsed: at most 24 levels of nesting, 32 attributes on an element, 20000 attributes and 20000 elements in all, 200 lines with the document-level allowances and charges (the JSON API's items per invoice); past one, 422 PEPPOL_DOCUMENT_LIMIT_EXCEEDED with details.limit, max and found. Texts obey the JSON API's text rule and the create's lengths, dates must be real days: else 400 VALIDATION_ERROR with details.fields. A document of more than 20 lines (or 1500 elements) is answered 202 with an operation (type import.peppol) that validates and imports it; its result is the answer above, or it fails with the same codes and nothing is stored. Such a document cannot be dry-run (PEPPOL_DOCUMENT_LIMIT_EXCEEDED, limit dry_run_lines).
          *
          *     Scope: `suppliers:write`.
          *
@@ -10384,6 +10552,18 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: components["schemas"]["SupplierInvoice"] | components["schemas"]["SupplierInvoicePeppolCredit"];
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description A large document: the operation that validates and imports it */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["Operation"];
                             meta: components["schemas"]["Meta"];
                         };
                     };
@@ -10433,7 +10613,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description PEPPOL_VALIDATION_FAILED: a fatal rule of EN 16931 or Peppol BIS 3.0 (details.rules[]) */
+                /** @description PEPPOL_VALIDATION_FAILED, PEPPOL_DOCUMENT_LIMIT_EXCEEDED or another rule of the import */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -13346,6 +13526,8 @@ export interface paths {
                          */
                         book_acquisition?: boolean;
                         counter_account?: string;
+                        /** @description an opening asset of a taken-over company: acquired before the company's first fiscal year here, registered as of that year's first day with the accumulated depreciation the opening balances carry for it (0 allowed); nothing is posted. Hand registration only */
+                        opening_accumulated_depreciation?: number;
                     };
                 };
             };
@@ -19552,7 +19734,7 @@ export interface paths {
         put?: never;
         /**
          * Import a SIE 4 file (asynchronous)
-         * @description multipart/form-data with file (and options as JSON), or JSON {file_base64, file_name, options}. CP437, Windows-1252 or UTF-8 are detected; at most 50 MB. The same file (SHA-256) again is 409 SIE_IMPORT_DUPLICATE. options.updateAccountNames (default true) renames chart accounts to the file's names. Answers 202 with an operation; its result counts entries, accounts, periods and opening balances, and lists warnings. The imported entries are posted and immutable; a fiscal year from #RAR 0 is created when missing; #IB becomes the opening entry. The import is refused, with nothing written, when the vouchers would not give the file's own #UB and #RES (error details.mismatches per account), unless options.allowBalanceMismatch is true: then the books are the file's #IB plus its vouchers, and result.balance_mismatches (account_number, file, computed, difference) and one warning per account list the differences. Account names are compared as CP437 text: a name the file spells with '-' where the chart has '–' is not a rename.
+         * @description multipart/form-data with file (and options as JSON), or JSON {file_base64, file_name, options}. CP437, Windows-1252 or UTF-8 are detected; at most 50 MB. The same file (SHA-256) again is 409 SIE_IMPORT_DUPLICATE. options.updateAccountNames (default false) renames chart accounts to the file's names (result.accounts_renamed). An #IB 0 that does not balance by exactly last year's result (−Σ #RES -1) is refused unless options.allowOpeningDifference; last year's result goes to 2098 (result.opening_difference). #RAR -1 with its #IB/#UB/#RES -1 becomes the previous fiscal year, closed (result.prior_year). Class-0 accounts are statistics: never balance or result accounts. Answers 202 with an operation; its result counts entries, accounts, periods and opening balances, and lists warnings. The imported entries are posted and immutable; a fiscal year from #RAR 0 is created when missing; #IB becomes the opening entry. The import is refused, with nothing written, when the vouchers would not give the file's own #UB and #RES (error details.mismatches per account), unless options.allowBalanceMismatch is true: then the books are the file's #IB plus its vouchers, and result.balance_mismatches (account_number, file, computed, difference) and one warning per account list the differences. Account names are compared as CP437 text: a name the file spells with '-' where the chart has '–' is not a rename.
          *
          *     Scope: `bookkeeping:write`.
          */
@@ -19576,7 +19758,7 @@ export interface paths {
                     "multipart/form-data": {
                         /** Format: binary */
                         file: string;
-                        /** @description JSON, e.g. {"updateAccountNames": false, "allowBalanceMismatch": true} */
+                        /** @description JSON, e.g. {"updateAccountNames": true, "allowBalanceMismatch": true, "allowOpeningDifference": true} */
                         options?: string;
                     };
                 };
@@ -28426,6 +28608,42 @@ export interface components {
             /** @enum {string} */
             webhook_event: "operation.completed";
         };
+        CurrencyRevaluationPreview: {
+            revaluation_id: string;
+            fiscal_period_id: string;
+            as_of_date: string;
+            /** @description the id the entry would have; null when nothing moves */
+            revaluation_entry_id: string | null;
+            voucher_series: string | null;
+            /** @description the number the entry would take now */
+            voucher_number: number | null;
+            gain: number;
+            loss: number;
+            net: number;
+            items: {
+                /** @enum {string} */
+                kind: "receivable" | "payable";
+                id: string;
+                number: string;
+                currency: string;
+                open_amount: number;
+                closing_rate: number;
+                rate_date: string;
+                /** @enum {string} */
+                rate_source: "request" | "riksbank";
+                booked_sek: number;
+                revalued_sek: number;
+                /** @description gain positive, loss negative */
+                difference: number;
+            }[];
+            /** @description the entry that would be booked (1510/2440 against 3960/7960); empty when nothing moves */
+            lines: {
+                account: string;
+                debit: number;
+                credit: number;
+                description: string | null;
+            }[];
+        };
         ComplianceResult: {
             type: string;
             ready: boolean;
@@ -28682,8 +28900,11 @@ export interface components {
         };
         SupplierCreate: {
             name: string;
-            /** @enum {string} */
-            supplier_type: "swedish_business" | "eu_business";
+            /**
+             * @description swedish_business; eu_business (another member state, VAT number); non_eu_business (outside the EU: country required and outside the EU). The VAT of a purchase follows the country (docs/invoices.md, Reverse charge on purchases)
+             * @enum {string}
+             */
+            supplier_type: "swedish_business" | "eu_business" | "non_eu_business";
             org_number?: string | null;
             vat_number?: string | null;
             bankgiro?: string | null;
@@ -28706,8 +28927,11 @@ export interface components {
         };
         SupplierPatch: {
             name?: string;
-            /** @enum {string} */
-            supplier_type?: "swedish_business" | "eu_business";
+            /**
+             * @description swedish_business; eu_business (another member state, VAT number); non_eu_business (outside the EU: country required and outside the EU). The VAT of a purchase follows the country (docs/invoices.md, Reverse charge on purchases)
+             * @enum {string}
+             */
+            supplier_type?: "swedish_business" | "eu_business" | "non_eu_business";
             org_number?: string | null;
             vat_number?: string | null;
             bankgiro?: string | null;
@@ -29257,6 +29481,15 @@ export interface components {
             pdf_url: string;
             eskd_url: string;
             created_at: string;
+            /** @description in the create answer: what the return may lack. CASH_METHOD_ENTRY_MISSING: a cash-method company's return of the fiscal year's last VAT period made before the year's bokslutsmetoden entry (POST .../fiscal-periods/{id}/cash-method-entry): the unpaid invoices' VAT is not in it, and a correction return is due once booked */
+            warnings?: {
+                severity: string;
+                code: string;
+                message: string;
+                details: {
+                    [key: string]: unknown;
+                };
+            }[];
         };
         FixedAsset: {
             id: string;
@@ -29281,6 +29514,10 @@ export interface components {
             /** @description kronor, at most two decimals (öre) */
             sale_price: number | null;
             disposal_journal_entry_id: string | null;
+            /** @description an opening asset: the first day of the company's first fiscal year, as of which it was registered */
+            opening_date: string | null;
+            /** @description an opening asset: the accumulated depreciation the opening balances carry for it; 0 otherwise */
+            opening_accumulated_depreciation: number;
             created_at: string;
         };
         FixedAssetRegister: {
@@ -29878,8 +30115,16 @@ export interface components {
             file_base64: string;
             file_name?: string;
             options?: {
-                /** @default true */
+                /**
+                 * @description rename the chart's accounts to the file's names (default false: the chart's names are kept); result.accounts_renamed lists every rename, result.account_names_kept counts the names kept
+                 * @default false
+                 */
                 updateAccountNames?: boolean;
+                /**
+                 * @description import a file whose #IB 0 does not balance by other than last year's result (that difference goes to 2098 without this option); the difference is booked to 2099 and result.opening_difference says so
+                 * @default false
+                 */
+                allowOpeningDifference?: boolean;
                 /**
                  * @description import a file whose vouchers do not give its own #UB/#RES; the books are its #IB plus vouchers, and result.balance_mismatches and warnings list every account that differs
                  * @default false
@@ -30343,7 +30588,7 @@ export interface components {
             };
             /** @description whole kronor: cash pay declared (fields 011 and 131) */
             total_brutto: number;
-            /** @description whole kronor: taxable benefits declared (012, 013, 015, 132, 133, 139) */
+            /** @description whole kronor: taxable benefits declared (012, 013, 132, 133) */
             total_benefits: number;
             /** @description whole kronor: field 497, the tax withheld (001 and 274) */
             total_tax: number;
@@ -30435,6 +30680,51 @@ export interface components {
                 /** @description whole kronor */
                 amount_declared: number;
             };
+            /** @description per booked run: cash pay (7010/7210/7220), benefits (7380's credit) and tax (2710) from the salary entry against the AGI (011+131, 012+013+132+133, 497) */
+            agi_reconciliation: {
+                salary_run_id: string;
+                period: string;
+                salary_entry_id: string | null;
+                books: {
+                    /** @description kronor, at most two decimals (öre) */
+                    cash_pay: number;
+                    /** @description kronor, at most two decimals (öre) */
+                    benefits: number;
+                    /** @description kronor, at most two decimals (öre) */
+                    tax: number;
+                    /** @description the benefits' values by BAS account: 7381, 7382, 7385, 7389 */
+                    benefits_by_account: {
+                        [key: string]: number;
+                    };
+                };
+                /** @description pay to F-skatt holders: booked, not in the AGI */
+                not_declared: {
+                    /** @description kronor, at most two decimals (öre) */
+                    cash_pay: number;
+                    /** @description kronor, at most two decimals (öre) */
+                    benefits: number;
+                    /** @description kronor, at most two decimals (öre) */
+                    tax: number;
+                };
+                /** @description the run's AGI totals; null before it is generated */
+                agi: {
+                    /** @description kronor, at most two decimals (öre) */
+                    cash_pay: number;
+                    /** @description kronor, at most two decimals (öre) */
+                    benefits: number;
+                    /** @description kronor, at most two decimals (öre) */
+                    tax: number;
+                } | null;
+                /** @description books - not_declared - agi: the AGI's truncation to whole kronor per employee and field (under 1 kr each) */
+                difference: {
+                    /** @description kronor, at most two decimals (öre) */
+                    cash_pay: number;
+                    /** @description kronor, at most two decimals (öre) */
+                    benefits: number;
+                    /** @description kronor, at most two decimals (öre) */
+                    tax: number;
+                } | null;
+            }[];
         };
         SalaryJournal: {
             filter: {
