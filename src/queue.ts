@@ -19,6 +19,10 @@ type JobBody =
   | { type: "operation.run"; operationId: string }
   /** operations whose worker died (a stale heartbeat): run again, or rolled back and failed (issue #41 item 5) */
   | { type: "operations.sweep" }
+  /** a write's announcement the database refused after its external step, parked in R2 (src/commands/parked.ts) */
+  | { type: "statements.replay"; key: string }
+  /** parked writes whose replay job was lost or failed: replayed after a minute */
+  | { type: "statements.replay_sweep" }
   /** one chunk of a bank file read by its import.bank operation: its byte range in the rows put in R2 (issue #34 item 4) */
   | {
       type: "bank_import.chunk";

@@ -22,6 +22,7 @@ import { plannedRunsDue } from "../domains/payroll";
 import { newId } from "../ids";
 import { deliver, hasOpenDelivery, sweepDeliveries } from "../domains/webhooks";
 import { pruneOutbox, retentionSettings } from "../commands/outbox-retention";
+import { replayParked, sweepParked } from "../commands/parked";
 import type { Env } from "../env";
 import { OPERATION_HANDLERS, OPERATION_ROLLBACKS } from "./operations";
 import type { Job } from "../queue";
@@ -130,6 +131,15 @@ const handlers: { [T in Job["type"]]: (env: Env, job: Extract<Job, { type: T }>)
     });
     if (swept.redriven.length || swept.rolledBack.length) console.warn("stalled operations", job.home, swept);
   },
+  // A write's announcement (events, deliveries, idempotency record) the database refused after
+  // the write's external step was done, parked in R2 (src/commands/parked.ts): replayed once.
+  "statements.replay": async (env, job) => {
+    await replayParked(env, env.DB, job.key);
+  },
+  "statements.replay_sweep": async (env, job) => {
+    const replayed = await sweepParked(env, env.DB, job.home!, nowMs());
+    if (replayed) console.warn("parked writes replayed by the sweep", job.home, replayed);
+  },
   // One chunk of a large bank file, each its own message so that no queue invocation holds
   // the service for a whole file (issue #34 item 4); the last one settles the operation.
   "bank_import.chunk": async (env, job) => {
@@ -170,7 +180,7 @@ export async function handleQueue(batch: MessageBatch<Job>, env: Env): Promise<v
   }
 }
 
-/** Every minute, in every database: expired idempotency records, overdue invoices, planned salary payments whose date has come, webhook and Peppol deliveries that are due, outbox events past their retention, and operations whose worker died. */
+/** Every minute, in every database: expired idempotency records, overdue invoices, planned salary payments whose date has come, webhook and Peppol deliveries that are due, outbox events past their retention, operations whose worker died, and parked writes not yet replayed. */
 export async function handleScheduled(_controller: ScheduledController, env: Env): Promise<void> {
   const sweeps: Job["type"][] = [
     "idempotency.sweep",
@@ -180,6 +190,7 @@ export async function handleScheduled(_controller: ScheduledController, env: Env
     "outbox.prune",
     "peppol.sweep",
     "operations.sweep",
+    "statements.replay_sweep",
   ];
   // each sweep once per database the books live in
   await env.JOBS.sendBatch(homeNames(env).flatMap((home) => sweeps.map((type) => ({ body: { type, home } as Job }))));

@@ -108,7 +108,7 @@ export async function enqueue(env: Env, jobs: Job[]) {
 
 /**
  * The external step after the commit. Success: the events and the idempotency record
- * are committed. Failure: the compensation (storno) is committed and its error is the
+ * are committed (or parked for a replay when the database refuses them). Failure: the compensation (storno) is committed and its error is the
  * answer; nothing is stored under the key, so a retry with it runs again.
  */
 export async function runExternal(
@@ -117,6 +117,7 @@ export async function runExternal(
   published: Statement[],
   audit: (action: string) => Statement,
   announce: (undo: Statement[]) => Promise<{ statements: Statement[]; jobs: Job[] }>,
+  park: (statements: Statement[]) => Promise<boolean>,
 ): Promise<{ result: CommandResult; jobs: Job[] } | null> {
   try {
     await step.run();
@@ -149,12 +150,27 @@ export async function runExternal(
     }
     return { result: failure(undo.error, false), jobs: events.jobs };
   }
-  if (published.length) {
+  if (published.length) await commitOrPark(db, published as [Statement, ...Statement[]], park);
+  return null;
+}
+
+/**
+ * What announces a write whose external step is done (its events, deliveries, idempotency
+ * record): committed, tried once more, else parked to be replayed (src/commands/parked.ts), so
+ * an answer of "sent" is never left without its events.
+ */
+async function commitOrPark(
+  db: Database,
+  statements: [Statement, ...Statement[]],
+  park: (statements: Statement[]) => Promise<boolean>,
+) {
+  for (let attempt = 1; attempt <= 2; attempt++) {
     try {
-      await db.batch(published as [Statement, ...Statement[]]);
+      await db.batch(statements);
+      return;
     } catch (err) {
-      console.error("events after an external step could not be written", err);
+      console.error(`events after an external step not written (attempt ${attempt})`, err);
     }
   }
-  return null;
+  await park(statements);
 }

@@ -22,6 +22,7 @@ import type { AccessDemand } from "../writer/request";
 import { batchRefusal } from "./constraints";
 import { wroteCompanyRow } from "./directory-copy";
 import { putFiles, removeFilesOfFailedBatch } from "./files";
+import { parkBatch } from "./parked";
 import { type Idem, keepRefusal, lookUp, recordDelete, recordInsert, settleDuplicate } from "./idempotency";
 import type { CommandName, CommandWiring, PlanDeliveries } from "./names";
 import type { AuditMeta, Command, CommandContext, Plan, RequestContext, Statement } from "./plan";
@@ -301,6 +302,7 @@ async function publish(
       stamped.published,
       (action) => auditRow(db, ctx, plan, newId(), action, null),
       (undo) => announce([...plan.statements, ...undo]),
+      (statements) => parkBatch(env, ctx.companyId, statements, ctx.now),
     );
     ctx.state.failed();
     if (undone) {

@@ -110,6 +110,11 @@ export interface RouteSpec<
    * schema of that 200 answer's `data` (what the operation would do)
    */
   dryRunResponse?: z.ZodTypeAny;
+  /**
+   * a route that answers a large request 202 with an operation instead of its usual status
+   * (the Peppol import of a long document): the schema of that answer's `data`
+   */
+  acceptedResponse?: z.ZodTypeAny;
   status?: 200 | 201 | 202 | 204;
   extraMiddleware?: readonly MiddlewareHandler<AppEnv>[];
   /**
@@ -264,6 +269,15 @@ function dryRunAnswer(schema: z.ZodTypeAny) {
   };
 }
 
+/** The 202 of a route that hands a large request to an operation. */
+function acceptedAnswer(schema: z.ZodTypeAny) {
+  return {
+    description: "Accepted: the request is done by an operation (GET .../operations/{id} follows it)",
+    headers: BOOKMARK_RESPONSE_HEADER,
+    content: { "application/json": { schema: envelope(schema) } },
+  };
+}
+
 /**
  * Every status the route answers: its success, the refusals every route may give, a write's
  * 422 (the catalogue's rules that refuse a valid request) and a company write's 503 (the
@@ -279,6 +293,7 @@ function responsesOf(
     [status]: successResponse(spec),
     ...(spec.alsoStatus ? { [spec.alsoStatus]: successResponse(spec) } : {}),
     ...(spec.dryRunResponse ? { 200: dryRunAnswer(spec.dryRunResponse) } : {}),
+    ...(spec.acceptedResponse ? { 202: acceptedAnswer(spec.acceptedResponse) } : {}),
     400: errorResponse("VALIDATION_ERROR or a rule of this endpoint"),
     401: errorResponse("UNAUTHORIZED"),
     403: errorResponse(spec.mfa ? "INSUFFICIENT_SCOPE, FORBIDDEN, MFA_REQUIRED" : "INSUFFICIENT_SCOPE, FORBIDDEN"),

@@ -299,6 +299,7 @@ const importPeppolRoute = withBody(
       })
       .strict(),
     response: z.union([SupplierInvoiceSchema, PeppolCreditAnswerSchema]),
+    acceptedResponse: OperationSchema,
     status: 201,
   }),
   {
