@@ -37,12 +37,12 @@ export function scanPeppolXml(xml: string, limits: Limits = PEPPOL_LIMITS): Pepp
   for (;;) {
     const lt = xml.indexOf("<", i);
     if (lt < 0) break;
-    const skipped = afterMarkup(xml, lt);
-    if (skipped >= 0) {
-      i = skipped;
+    const next = xml.charCodeAt(lt + 1);
+    if (next === 0x21 /* ! */ || next === 0x3f /* ? */) {
+      i = afterMarkup(xml, lt, next);
       continue;
     }
-    if (xml.charCodeAt(lt + 1) === 0x2f /* / */) {
+    if (next === 0x2f /* / */) {
       open--;
       i = after(xml, ">", lt + 2);
       continue;
@@ -57,13 +57,11 @@ export function scanPeppolXml(xml: string, limits: Limits = PEPPOL_LIMITS): Pepp
 }
 
 /**
- * The index after the comment, CDATA section, processing instruction or DOCTYPE at `lt`, or
- * -1 when `lt` starts a tag (a start or an end tag).
+ * The index after the comment, CDATA section or DOCTYPE (`next` is "!") or the processing
+ * instruction (`next` is "?") at `lt`.
  */
-function afterMarkup(xml: string, lt: number): number {
-  const next = xml.charCodeAt(lt + 1);
+function afterMarkup(xml: string, lt: number, next: number): number {
   if (next === 0x3f /* ? */) return after(xml, "?>", lt + 2);
-  if (next !== 0x21 /* ! */) return -1;
   if (xml.startsWith("<!--", lt)) return after(xml, "-->", lt + 4);
   if (xml.startsWith("<![CDATA[", lt)) return after(xml, "]]>", lt + 9);
   return lt + 2; // a DOCTYPE: the parser step refuses it
