@@ -62,25 +62,37 @@ interface Counts {
   attributes: number;
 }
 
+/** The end of the element name starting at `from`: a space, ">" or "/". */
+function nameEnd(text: string, from: number): number {
+  let k = from;
+  while (k < text.length && !isSpace(text.charCodeAt(k)) && text[k] !== ">" && text[k] !== "/") k++;
+  return k;
+}
+
+/**
+ * The index of the quote closing the value whose quote is at `open`, or the text's last index
+ * when it never comes (the tag then runs to the end): found with indexOf, as the text between
+ * tags, not a character at a time.
+ */
+function closingQuote(text: string, open: number): number {
+  const close = text.indexOf(text[open], open + 1);
+  return close < 0 ? text.length - 1 : close;
+}
+
 /**
  * A start tag at `i` (text[i] === "<"): its name and attribute names checked, its attributes
  * counted; returns the index past its ">" and whether it closed itself ("/>").
  */
 function startTag(text: string, i: number, counts: Counts): { end: number; selfClosing: boolean } {
-  let k = i + 1;
-  while (k < text.length && !isSpace(text.charCodeAt(k)) && text[k] !== ">" && text[k] !== "/") k++;
+  let k = nameEnd(text, i + 1);
   checkName(text.slice(i + 1, k), "element");
-  let quote = "";
   let token = k;
   for (; k < text.length; k++) {
     const c = text[k];
-    if (quote) {
-      if (c === quote) {
-        quote = "";
-        token = k + 1;
-      }
-    } else if (c === '"' || c === "'") quote = c;
-    else if (c === ">") break;
+    if (c === '"' || c === "'") {
+      k = closingQuote(text, k);
+      token = k + 1;
+    } else if (c === ">") break;
     else if (c === "=") {
       counts.attributes++;
       const name = text.slice(token, k).trim();
@@ -90,37 +102,63 @@ function startTag(text: string, i: number, counts: Counts): { end: number; selfC
   return { end: k + 1, selfClosing: text[k - 1] === "/" };
 }
 
+/** A reader's bounds: its maxima (none: no bound) and the part of the file named in its errors. */
+interface Bounds {
+  reader: FileReader;
+  where: Record<string, string>;
+  depth: number;
+  elements: number;
+  attributes: number;
+}
+
+function boundsOf(reader: FileReader, part: string | undefined): Bounds {
+  const limits = FILE_LIMITS[reader] as ReaderLimits;
+  return {
+    reader,
+    where: part ? { part } : {},
+    depth: limits.depth ?? Number.POSITIVE_INFINITY,
+    elements: limits.elements ?? Number.POSITIVE_INFINITY,
+    attributes: limits.attributes ?? Number.POSITIVE_INFINITY,
+  };
+}
+
+/** Counts a start tag just read (its attributes are counted); throws FileLimitError at the first bound passed. */
+function enterElement(counts: Counts, selfClosing: boolean, bounds: Bounds): void {
+  if (++counts.elements > bounds.elements) throw new FileLimitError(bounds.reader, "elements", bounds.where);
+  if (counts.attributes > bounds.attributes) throw new FileLimitError(bounds.reader, "attributes", bounds.where);
+  if (!selfClosing && ++counts.depth > bounds.depth) throw new FileLimitError(bounds.reader, "depth", bounds.where);
+}
+
+/**
+ * Past the comment or CDATA section at `i` (text[i + 1] === "!"), or past the processing
+ * instruction (text[i + 1] === "?"); throws XmlNameError on a DOCTYPE.
+ */
+function afterMarkup(text: string, i: number): number {
+  if (text[i + 1] === "?") return after(text, "?>", i + 2);
+  if (text.startsWith("<!--", i)) return after(text, "-->", i + 4);
+  if (text.startsWith("<![CDATA[", i)) return after(text, "]]>", i + 9);
+  throw new XmlNameError("DOCTYPE", "doctype");
+}
+
 /**
  * Throws FileLimitError (depth, elements, attributes: the reader's figures in FILE_LIMITS) or
  * XmlNameError; returns the counts of a document within them. A malformed document is not
  * judged here: the parser's validation says what is wrong with it.
  */
 export function checkXmlBounds(text: string, reader: FileReader, part?: string): Counts {
-  const limits = FILE_LIMITS[reader] as ReaderLimits;
-  const max = {
-    depth: limits.depth ?? Number.POSITIVE_INFINITY,
-    elements: limits.elements ?? Number.POSITIVE_INFINITY,
-    attributes: limits.attributes ?? Number.POSITIVE_INFINITY,
-  };
-  const where: Record<string, string> = part ? { part } : {};
+  const bounds = boundsOf(reader, part);
   const counts: Counts = { depth: 0, elements: 0, attributes: 0 };
   let deepest = 0;
   let i = text.indexOf("<");
   while (i >= 0) {
     const next = text[i + 1];
-    if (next === "!") {
-      if (text.startsWith("<!--", i)) i = after(text, "-->", i + 4);
-      else if (text.startsWith("<![CDATA[", i)) i = after(text, "]]>", i + 9);
-      else throw new XmlNameError("DOCTYPE", "doctype");
-    } else if (next === "?") i = after(text, "?>", i + 2);
+    if (next === "!" || next === "?") i = afterMarkup(text, i);
     else if (next === "/") {
       counts.depth--;
       i = after(text, ">", i + 2);
     } else {
       const tag = startTag(text, i, counts);
-      if (++counts.elements > max.elements) throw new FileLimitError(reader, "elements", where);
-      if (counts.attributes > max.attributes) throw new FileLimitError(reader, "attributes", where);
-      if (!tag.selfClosing && ++counts.depth > max.depth) throw new FileLimitError(reader, "depth", where);
+      enterElement(counts, tag.selfClosing, bounds);
       deepest = Math.max(deepest, counts.depth);
       i = tag.end;
     }

@@ -7,10 +7,10 @@
 // so the entry is made here first: after the year has ended, before that return, with a
 // dry run to preview it. The year-end makes it only if it was not made here. Readiness and
 // the VAT return warn while it is missing (`pendingCashMethodEntry`).
-import type { Command } from "../../commands/plan";
+import type { Command, CommandContext } from "../../commands/plan";
 import type { Database } from "../../db/client";
 import { ApiError, fieldError } from "../../errors/api-error";
-import type { EngineLine, FiscalPeriodRow } from "../../ledger/engine";
+import type { EngineLine, FiscalPeriodRow, PostedEntry } from "../../ledger/engine";
 import { fromOre } from "../../money";
 import { type CashMethodSources, cashMethodEntryOf, cashMethodLines, postCashMethodEntry } from "./cash-method";
 import { loadPeriod } from "./service";
@@ -92,36 +92,12 @@ export function cashMethodFindings(
 export const bookCashMethodEntry = (sources: CashMethodSources): Command<{ id: string }> =>
   async function bookCashMethodEntry(db, input, ctx) {
     const period = await loadPeriod(db, ctx.companyId, input.id);
-    if (period.periodEnd >= ctx.now.slice(0, 10))
-      throw fieldError("id", `the year ends ${period.periodEnd}: what is unpaid at its end is known only after it`);
-    if ((await sources.accountingMethodOf(db, ctx.companyId)) !== "cash")
-      throw new ApiError(
-        "CONFLICT",
-        { reason: "accrual_method" },
-        "The company uses the accrual method: its invoices are booked when issued.",
-      );
-    const made = await cashMethodEntryOf(db, ctx.companyId, period.id);
-    if (made || period.closingEntryId)
-      throw new ApiError(
-        "CONFLICT",
-        { reason: "already_booked", journal_entry_id: made?.id ?? null, closing_entry_id: period.closingEntryId },
-        "The year's bokslutsmetoden entry is made (here or by the year-end).",
-      );
+    await assertCashMethodEntryDue(db, ctx, sources, period);
     const lines = await cashMethodLines(db, ctx.companyId, sources, period);
     const entry = lines ? await postCashMethodEntry(ctx, period, lines) : null;
-    const vat = vatOf(lines ?? []);
     return {
       status: entry ? 201 : 200,
-      data: {
-        fiscal_period_id: period.id,
-        journal_entry_id: entry?.row.id ?? null,
-        voucher_series: entry?.row.voucherSeries ?? null,
-        voucher_number: entry?.voucherNumber ?? null,
-        entry_date: period.periodEnd,
-        output_vat: fromOre(vat.outputOre),
-        input_vat: fromOre(vat.inputOre),
-        lines: linesJson(lines ?? []),
-      },
+      data: cashMethodEntryJson(period, entry, lines ?? []),
       statements: entry?.statements ?? [],
       unchanged: !entry,
       audit: {
@@ -132,3 +108,42 @@ export const bookCashMethodEntry = (sources: CashMethodSources): Command<{ id: s
       },
     };
   };
+
+/** The entry may be made: the year has ended, the company uses the cash method, and the entry is not made yet. */
+async function assertCashMethodEntryDue(
+  db: Database,
+  ctx: CommandContext,
+  sources: CashMethodSources,
+  period: FiscalPeriodRow,
+): Promise<void> {
+  if (period.periodEnd >= ctx.now.slice(0, 10))
+    throw fieldError("id", `the year ends ${period.periodEnd}: what is unpaid at its end is known only after it`);
+  if ((await sources.accountingMethodOf(db, ctx.companyId)) !== "cash")
+    throw new ApiError(
+      "CONFLICT",
+      { reason: "accrual_method" },
+      "The company uses the accrual method: its invoices are booked when issued.",
+    );
+  const made = await cashMethodEntryOf(db, ctx.companyId, period.id);
+  if (made || period.closingEntryId)
+    throw new ApiError(
+      "CONFLICT",
+      { reason: "already_booked", journal_entry_id: made?.id ?? null, closing_entry_id: period.closingEntryId },
+      "The year's bokslutsmetoden entry is made (here or by the year-end).",
+    );
+}
+
+/** The answer: the entry booked (null ids when nothing was unpaid), its VAT and its lines. */
+function cashMethodEntryJson(period: FiscalPeriodRow, entry: PostedEntry | null, lines: EngineLine[]) {
+  const vat = vatOf(lines);
+  return {
+    fiscal_period_id: period.id,
+    journal_entry_id: entry?.row.id ?? null,
+    voucher_series: entry?.row.voucherSeries ?? null,
+    voucher_number: entry?.voucherNumber ?? null,
+    entry_date: period.periodEnd,
+    output_vat: fromOre(vat.outputOre),
+    input_vat: fromOre(vat.inputOre),
+    lines: linesJson(lines),
+  };
+}

@@ -114,27 +114,10 @@ export const lockPeriod: Command<{ id: string; lock_date?: string }> = async (db
       unchanged: true,
       audit: { action: "fiscal_period.locked", resourceType: "fiscal_period", resourceId: p.id },
     };
-  if (p.lockedAt || p.isClosed || (!whole && current !== null && current >= wanted!)) {
-    throw new ApiError("PERIOD_LOCK_ALREADY_LOCKED", {
-      fiscal_period_id: p.id,
-      locked_at: p.lockedAt,
-      is_closed: p.isClosed,
-      lock_date: p.lockedAt || p.isClosed ? p.periodEnd : current,
-    });
-  }
+  assertNotLockedAlready(p, whole, current, wanted);
   const drafts = await draftCount(db, ctx.companyId, p.id, whole ? undefined : wanted);
   if (drafts > 0) throw new ApiError("PERIOD_LOCK_HAS_DRAFTS", { fiscal_period_id: p.id, draft_count: drafts });
-  const statements = whole
-    ? [db.update(fiscalPeriods).set({ lockedAt: ctx.now }).where(eq(fiscalPeriods.id, p.id))]
-    : [
-        db
-          .insert(fiscalPeriodLockDates)
-          .values({ fiscalPeriodId: p.id, companyId: ctx.companyId, lockDate: wanted!, lockedAt: ctx.now })
-          .onConflictDoUpdate({
-            target: fiscalPeriodLockDates.fiscalPeriodId,
-            set: { lockDate: wanted!, lockedAt: ctx.now },
-          }),
-      ];
+  const statements = lockStatements(db, p, whole ? null : wanted!, ctx);
   const row = whole ? { ...p, lockedAt: ctx.now } : p;
   const json = periodJson(row, whole ? current : wanted!);
   return {
@@ -145,6 +128,41 @@ export const lockPeriod: Command<{ id: string; lock_date?: string }> = async (db
     events: [{ type: "period.locked", object: json, previousAttributes: { locked_at: null, lock_date: current } }],
   };
 };
+
+/**
+ * PERIOD_LOCK_ALREADY_LOCKED when the period is locked as a whole or closed, or (a lock
+ * date asked for) already locked up to that date or later.
+ */
+function assertNotLockedAlready(p: FiscalPeriodRow, whole: boolean, current: string | null, wanted?: string): void {
+  if (p.lockedAt || p.isClosed || (!whole && current !== null && current >= wanted!)) {
+    throw new ApiError("PERIOD_LOCK_ALREADY_LOCKED", {
+      fiscal_period_id: p.id,
+      locked_at: p.lockedAt,
+      is_closed: p.isClosed,
+      lock_date: p.lockedAt || p.isClosed ? p.periodEnd : current,
+    });
+  }
+}
+
+/** The lock's write: the whole period (`lockDate` null), or its lock date set to `lockDate`. */
+function lockStatements(
+  db: Database,
+  p: FiscalPeriodRow,
+  lockDate: string | null,
+  ctx: { companyId: string; now: string },
+) {
+  return lockDate === null
+    ? [db.update(fiscalPeriods).set({ lockedAt: ctx.now }).where(eq(fiscalPeriods.id, p.id))]
+    : [
+        db
+          .insert(fiscalPeriodLockDates)
+          .values({ fiscalPeriodId: p.id, companyId: ctx.companyId, lockDate, lockedAt: ctx.now })
+          .onConflictDoUpdate({
+            target: fiscalPeriodLockDates.fiscalPeriodId,
+            set: { lockDate, lockedAt: ctx.now },
+          }),
+      ];
+}
 
 /**
  * Unlock, one lock at a time, the latest first. A period locked as a whole opens the dates

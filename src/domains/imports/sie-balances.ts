@@ -121,36 +121,14 @@ export function compareWithFile(
   voucherSums: Map<string, number>,
   opening: { booked: SieBalance[]; difference: OpeningDifference | null },
 ): BalanceMismatch[] {
-  const computed = new Map<string, number>();
-  const add = (m: Map<string, number>, a: string, ore: number) => m.set(a, (m.get(a) ?? 0) + ore);
-  for (const ib of opening.booked) add(computed, ib.account, ib.amountOre);
-  for (const [account, ore] of voucherSums) add(computed, account, ore);
   const diff = opening.difference;
   const diffOre = diff ? Math.round(diff.amount * 100) : 0;
-  if (diff) add(computed, diff.account, diffOre);
+  const computed = booksOf(voucherSums, opening.booked, diff, diffOre);
   const closing = file.closing.filter((b) => b.year === 0);
   const results = file.results.filter((b) => b.year === 0);
-  const expected = new Map<string, number>();
-  for (const b of closing) if (!isStatisticalAccount(b.account)) add(expected, b.account, b.amountOre);
-  for (const b of results) if (!isStatisticalAccount(b.account)) add(expected, b.account, b.amountOre);
-  // class 0: the record the file gives it in
-  const statRes = new Set(results.filter((b) => isStatisticalAccount(b.account)).map((b) => b.account));
-  for (const b of results) if (statRes.has(b.account)) add(expected, b.account, b.amountOre);
-  for (const b of closing)
-    if (isStatisticalAccount(b.account) && !statRes.has(b.account)) add(expected, b.account, b.amountOre);
-  for (const b of file.opening)
-    if (b.year === 0 && isStatisticalAccount(b.account) && !statRes.has(b.account))
-      add(expected, b.account, -b.amountOre);
-
-  const toCheck = new Set<string>();
-  const all = [...computed.keys(), ...closing.map((b) => b.account), ...results.map((b) => b.account)];
-  for (const a of all) {
-    if (isStatisticalAccount(a)) toCheck.add(a);
-    else if (closing.length && isBalanceAccount(a)) toCheck.add(a);
-    else if (results.length && isResultAccount(a)) toCheck.add(a);
-  }
+  const expected = fileBalances(file, closing, results);
   const mismatches: BalanceMismatch[] = [];
-  for (const account of [...toCheck].sort()) {
+  for (const account of accountsToCompare(computed, closing, results)) {
     const want = expected.get(account) ?? 0;
     const got = computed.get(account) ?? 0;
     if (diff && account === diff.account && closing.length) {
@@ -162,6 +140,65 @@ export function compareWithFile(
       mismatches.push({ account_number: account, file: kr(want), computed: kr(got), difference: kr(got - want) });
   }
   return mismatches;
+}
+
+const addTo = (m: Map<string, number>, account: string, ore: number) => m.set(account, (m.get(account) ?? 0) + ore);
+
+/** The books the file would make, öre per account: its booked #IB 0, the opening difference's line, its vouchers. */
+function booksOf(
+  voucherSums: Map<string, number>,
+  booked: SieBalance[],
+  diff: OpeningDifference | null,
+  diffOre: number,
+): Map<string, number> {
+  const computed = new Map<string, number>();
+  for (const ib of booked) addTo(computed, ib.account, ib.amountOre);
+  for (const [account, ore] of voucherSums) addTo(computed, account, ore);
+  if (diff) addTo(computed, diff.account, diffOre);
+  return computed;
+}
+
+/**
+ * The file's own figures, öre per account: #UB 0 and #RES 0; a class-0 account's from the
+ * record the file gives it in (statisticalFigures).
+ */
+function fileBalances(file: SieFile, closing: SieBalance[], results: SieBalance[]): Map<string, number> {
+  const expected = new Map<string, number>();
+  for (const b of closing) if (!isStatisticalAccount(b.account)) addTo(expected, b.account, b.amountOre);
+  for (const b of results) if (!isStatisticalAccount(b.account)) addTo(expected, b.account, b.amountOre);
+  addStatisticalFigures(expected, file, closing, results);
+  return expected;
+}
+
+/** Class 0: the record the file gives the account in: #RES 0, else #UB 0 less #IB 0. */
+function addStatisticalFigures(
+  expected: Map<string, number>,
+  file: SieFile,
+  closing: SieBalance[],
+  results: SieBalance[],
+): void {
+  const statRes = new Set(results.filter((b) => isStatisticalAccount(b.account)).map((b) => b.account));
+  for (const b of results) if (statRes.has(b.account)) addTo(expected, b.account, b.amountOre);
+  for (const b of closing)
+    if (isStatisticalAccount(b.account) && !statRes.has(b.account)) addTo(expected, b.account, b.amountOre);
+  for (const b of file.opening)
+    if (b.year === 0 && isStatisticalAccount(b.account) && !statRes.has(b.account))
+      addTo(expected, b.account, -b.amountOre);
+}
+
+/**
+ * The accounts compared, sorted: class 0 always, balance accounts when the file gives #UB 0,
+ * result accounts when it gives #RES 0.
+ */
+function accountsToCompare(computed: Map<string, number>, closing: SieBalance[], results: SieBalance[]): string[] {
+  const toCheck = new Set<string>();
+  const all = [...computed.keys(), ...closing.map((b) => b.account), ...results.map((b) => b.account)];
+  for (const a of all) {
+    if (isStatisticalAccount(a)) toCheck.add(a);
+    else if (closing.length && isBalanceAccount(a)) toCheck.add(a);
+    else if (results.length && isResultAccount(a)) toCheck.add(a);
+  }
+  return [...toCheck].sort();
 }
 
 /**

@@ -181,6 +181,26 @@ export async function runOperation(
   if (!op || (op.status !== "queued" && op.status !== "running")) return null;
   const now = clock();
   const startedAt = op.startedAt ?? now;
+  const attempt = await claimOperation(db, id, startedAt, now);
+  if (attempt === null) return "busy";
+  const running = { ...op, status: "running" as const, startedAt, attempts: attempt };
+  const handler = handlers[op.type];
+  const outcome = handler
+    ? await handlerOutcome(env, running, handler, attempt, clock)
+    : ({
+        status: "failed",
+        error: { code: "NOT_IMPLEMENTED", message: `No handler for operation type ${op.type}.`, details: null },
+      } satisfies OperationOutcome);
+  if (outcome === "running" || outcome === "superseded") return outcome;
+  await settleOperation(env, id, outcome, clock(), attempt);
+  return outcome.status;
+}
+
+/**
+ * Claims an operation that is queued, or running with a stale heartbeat (its worker died):
+ * the claim's attempt number, or null when another worker holds it. Exclusive: one UPDATE.
+ */
+async function claimOperation(db: Database, id: string, startedAt: string, now: string): Promise<number | null> {
   const stale = new Date(Date.parse(now) - HEARTBEAT_TIMEOUT_MS).toISOString();
   const claim = await db
     .update(operations)
@@ -195,44 +215,47 @@ export async function runOperation(
       ),
     )
     .returning({ attempts: operations.attempts });
-  if (!claim.length) return "busy";
-  const attempt = claim[0]!.attempts;
-  const running = { ...op, status: "running" as const, startedAt, attempts: attempt };
-  const handler = handlers[op.type];
-  let outcome: OperationOutcome;
-  if (!handler) {
-    outcome = {
-      status: "failed",
-      error: { code: "NOT_IMPLEMENTED", message: `No handler for operation type ${op.type}.`, details: null },
-    };
-  } else {
-    try {
-      const result = await handler({
-        env,
-        operation: running,
-        attempt,
-        now: clock,
-        progress: (p) => operationProgress(env, id, p, clock(), attempt),
-      });
-      // the work goes on in other queue messages, which settle the operation
-      if (result === OPERATION_CONTINUES) return "running";
-      outcome = { status: "succeeded", result };
-    } catch (err) {
-      // stopped without an outcome: the sweep resumes it or rolls it back
-      if (err instanceof OperationLeftRunning) return "running";
-      // a later run has claimed it: that run settles it
-      if (err instanceof ApiError && err.code === "OPERATION_SUPERSEDED") return "superseded";
-      if (err instanceof ApiError)
-        outcome = { status: "failed", error: { code: err.code, message: err.message, details: err.details } };
-      else {
-        console.error("operation failed", id, err);
-        outcome = {
-          status: "failed",
-          error: { code: "INTERNAL_ERROR", message: "The operation failed; nothing of it was applied.", details: null },
-        };
-      }
-    }
+  return claim.length ? claim[0]!.attempts : null;
+}
+
+/**
+ * The handler's outcome under the claim `attempt`; "running" when it handed its work on or
+ * stopped without an outcome, "superseded" when a later run claimed the operation.
+ */
+async function handlerOutcome(
+  env: Env,
+  running: OperationRow,
+  handler: OperationHandler,
+  attempt: number,
+  clock: () => string,
+): Promise<OperationOutcome | "running" | "superseded"> {
+  try {
+    const result = await handler({
+      env,
+      operation: running,
+      attempt,
+      now: clock,
+      progress: (p) => operationProgress(env, running.id, p, clock(), attempt),
+    });
+    // the work goes on in other queue messages, which settle the operation
+    if (result === OPERATION_CONTINUES) return "running";
+    return { status: "succeeded", result };
+  } catch (err) {
+    return errorOutcome(running.id, err);
   }
-  await settleOperation(env, id, outcome, clock(), attempt);
-  return outcome.status;
+}
+
+/** The outcome of a handler that threw `err`. */
+function errorOutcome(id: string, err: unknown): OperationOutcome | "running" | "superseded" {
+  // stopped without an outcome: the sweep resumes it or rolls it back
+  if (err instanceof OperationLeftRunning) return "running";
+  // a later run has claimed it: that run settles it
+  if (err instanceof ApiError && err.code === "OPERATION_SUPERSEDED") return "superseded";
+  if (err instanceof ApiError)
+    return { status: "failed", error: { code: err.code, message: err.message, details: err.details } };
+  console.error("operation failed", id, err);
+  return {
+    status: "failed",
+    error: { code: "INTERNAL_ERROR", message: "The operation failed; nothing of it was applied.", details: null },
+  };
 }

@@ -32,22 +32,14 @@ type Limits = Record<"maxDepth" | "maxAttributesPerElement" | "maxAttributes" | 
 /** Counts the document's structure; throws PeppolLimitError at the first limit passed. */
 export function scanPeppolXml(xml: string, limits: Limits = PEPPOL_LIMITS): PeppolScan {
   const scan: PeppolScan = { elements: 0, attributes: 0, depth: 0, lines: 0 };
-  const over = (limit: PeppolLimit, max: number, found: number, at: number) =>
-    new PeppolLimitError(limit, max, found, lineAt(xml, at));
   let open = 0;
   let i = 0;
   for (;;) {
     const lt = xml.indexOf("<", i);
     if (lt < 0) break;
     const next = xml.charCodeAt(lt + 1);
-    if (next === 0x21 /* ! */) {
-      if (xml.startsWith("<!--", lt)) i = after(xml, "-->", lt + 4);
-      else if (xml.startsWith("<![CDATA[", lt)) i = after(xml, "]]>", lt + 9);
-      else i = lt + 2; // a DOCTYPE: the parser step refuses it
-      continue;
-    }
-    if (next === 0x3f /* ? */) {
-      i = after(xml, "?>", lt + 2);
+    if (next === 0x21 /* ! */ || next === 0x3f /* ? */) {
+      i = afterMarkup(xml, lt, next);
       continue;
     }
     if (next === 0x2f /* / */) {
@@ -57,21 +49,41 @@ export function scanPeppolXml(xml: string, limits: Limits = PEPPOL_LIMITS): Pepp
     }
     const tag = startTag(xml, lt, limits.maxAttributesPerElement);
     if (!tag) break; // a tag that never ends: not well-formed, the parser says where
-    if (tag.attributes > limits.maxAttributesPerElement)
-      throw over("attributes_per_element", limits.maxAttributesPerElement, tag.attributes, lt);
-    scan.elements++;
-    scan.attributes += tag.attributes;
-    const level = open + 1;
-    if (scan.elements > limits.maxElements) throw over("elements", limits.maxElements, scan.elements, lt);
-    if (scan.attributes > limits.maxAttributes) throw over("attributes", limits.maxAttributes, scan.attributes, lt);
-    if (level > limits.maxDepth) throw over("depth", limits.maxDepth, level, lt);
-    if (level > scan.depth) scan.depth = level;
-    if (level === 2 && LINE_ELEMENTS.has(tag.localName) && ++scan.lines > limits.maxLines)
-      throw over("lines", limits.maxLines, scan.lines, lt);
+    countElement(xml, lt, tag, open + 1, scan, limits);
     if (!tag.empty) open++;
     i = tag.end;
   }
   return scan;
+}
+
+/**
+ * The index after the comment, CDATA section or DOCTYPE (`next` is "!") or the processing
+ * instruction (`next` is "?") at `lt`.
+ */
+function afterMarkup(xml: string, lt: number, next: number): number {
+  if (next === 0x3f /* ? */) return after(xml, "?>", lt + 2);
+  if (xml.startsWith("<!--", lt)) return after(xml, "-->", lt + 4);
+  if (xml.startsWith("<![CDATA[", lt)) return after(xml, "]]>", lt + 9);
+  return lt + 2; // a DOCTYPE: the parser step refuses it
+}
+
+/** Adds the start tag at `lt`, at nesting `level`, to the counts; throws at the first limit it passes. */
+function countElement(xml: string, lt: number, tag: StartTag, level: number, scan: PeppolScan, limits: Limits): void {
+  if (tag.attributes > limits.maxAttributesPerElement)
+    throw limitError(xml, lt, "attributes_per_element", limits.maxAttributesPerElement, tag.attributes);
+  scan.elements++;
+  scan.attributes += tag.attributes;
+  if (scan.elements > limits.maxElements) throw limitError(xml, lt, "elements", limits.maxElements, scan.elements);
+  if (scan.attributes > limits.maxAttributes)
+    throw limitError(xml, lt, "attributes", limits.maxAttributes, scan.attributes);
+  if (level > limits.maxDepth) throw limitError(xml, lt, "depth", limits.maxDepth, level);
+  if (level > scan.depth) scan.depth = level;
+  if (level === 2 && LINE_ELEMENTS.has(tag.localName) && ++scan.lines > limits.maxLines)
+    throw limitError(xml, lt, "lines", limits.maxLines, scan.lines);
+}
+
+function limitError(xml: string, at: number, limit: PeppolLimit, max: number, found: number): PeppolLimitError {
+  return new PeppolLimitError(limit, max, found, lineAt(xml, at));
 }
 
 /** The index after the next `token` from `from`, or the end of the text. */
@@ -82,29 +94,43 @@ function after(xml: string, token: string, from: number): number {
 
 const isNameEnd = (c: number) => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d || c === 0x2f || c === 0x3e;
 
+/** The index where the element name starting at `from` ends. */
+function nameEnd(xml: string, from: number): number {
+  let j = from;
+  while (j < xml.length && !isNameEnd(xml.charCodeAt(j))) j++;
+  return j;
+}
+
+type StartTag = { localName: string; attributes: number; empty: boolean; end: number };
+
 /**
  * The start tag at `lt`: its local name, its attributes (`=` outside quoted values; the
  * count stops one past `stopAfter`), whether it is empty (`/>`), and the index after it;
  * null when it does not end.
  */
-function startTag(xml: string, lt: number, stopAfter: number) {
-  let j = lt + 1;
-  while (j < xml.length && !isNameEnd(xml.charCodeAt(j))) j++;
-  const name = xml.slice(lt + 1, j);
+function startTag(xml: string, lt: number, stopAfter: number): StartTag | null {
+  const nameAt = nameEnd(xml, lt + 1);
   let attributes = 0;
-  let quote = 0;
+  let j = nameAt;
   for (; j < xml.length; j++) {
     const c = xml.charCodeAt(j);
-    if (quote) {
-      if (c === quote) quote = 0;
-    } else if (c === 0x22 || c === 0x27) quote = c;
+    if (c === 0x22 || c === 0x27) j = closingQuote(xml, j);
     else if (c === 0x3d && ++attributes > stopAfter) break;
-    else if (c === 0x3e) break;
-    else if (c === 0x3c) return null;
+    else if (c === 0x3e || c === 0x3c) break;
   }
-  if (j >= xml.length) return null;
+  if (j >= xml.length || xml.charCodeAt(j) === 0x3c) return null;
+  const name = xml.slice(lt + 1, nameAt);
   const localName = name.slice(name.indexOf(":") + 1);
   return { localName, attributes, empty: xml.charCodeAt(j - 1) === 0x2f, end: j + 1 };
+}
+
+/**
+ * The index of the quote closing the value whose quote is at `open`, or the end of the text:
+ * found with indexOf, as the text between tags, not a character at a time.
+ */
+function closingQuote(xml: string, open: number): number {
+  const close = xml.indexOf(xml.charCodeAt(open) === 0x22 ? '"' : "'", open + 1);
+  return close < 0 ? xml.length : close;
 }
 
 /** The 1-based text line of an index (only counted when a limit is passed). */

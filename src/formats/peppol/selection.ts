@@ -26,15 +26,23 @@ function isRooted(branch: string): boolean {
   return close > 0 && splitTopLevelUnion(branch.slice(1, close)).every((b) => isRooted(b.trim()));
 }
 
+/**
+ * The index of the quote closing the string literal whose quote is at `open`, or the text's
+ * last index when it never closes (the literal then runs to the end).
+ */
+function literalEnd(expr: string, open: number): number {
+  const close = expr.indexOf(expr[open], open + 1);
+  return close < 0 ? expr.length - 1 : close;
+}
+
+const isQuote = (ch: string) => ch === "'" || ch === '"';
+
 /** The index of the `)` closing the `(` a text starts with (outside string literals), or -1. */
 function closingParenthesis(expr: string): number {
   let depth = 0;
-  let quote: string | null = null;
   for (let i = 0; i < expr.length; i++) {
     const ch = expr[i];
-    if (quote) {
-      if (ch === quote) quote = null;
-    } else if (ch === "'" || ch === '"') quote = ch;
+    if (isQuote(ch)) i = literalEnd(expr, i);
     else if (ch === "(") depth++;
     else if (ch === ")" && --depth === 0) return i;
   }
@@ -45,13 +53,10 @@ function closingParenthesis(expr: string): number {
 function splitTopLevelUnion(expr: string): string[] {
   const parts: string[] = [];
   let depth = 0;
-  let quote: string | null = null;
   let start = 0;
   for (let i = 0; i < expr.length; i++) {
     const ch = expr[i];
-    if (quote) {
-      if (ch === quote) quote = null;
-    } else if (ch === "'" || ch === '"') quote = ch;
+    if (isQuote(ch)) i = literalEnd(expr, i);
     else if (ch === "[" || ch === "(") depth++;
     else if (ch === "]" || ch === ")") depth--;
     else if (ch === "|" && depth === 0) {
@@ -73,41 +78,39 @@ export function hoistRootPaths(selection: string): { hoisted: string[]; selectio
   const hoisted: string[] = [];
   let out = "";
   let depth = 0;
-  let quote: string | null = null;
   for (let i = 0; i < selection.length; i++) {
     const ch = selection[i];
-    if (quote) {
-      if (ch === quote) quote = null;
-    } else if (ch === "'" || ch === '"') quote = ch;
-    else if (ch === "(") depth++;
-    else if (ch === ")") depth--;
-    else if (ch === "[" && depth === 0) {
-      const close = closingBracket(selection, i);
-      if (close > 0) {
-        const operands = splitTopLevel(selection.slice(i + 1, close), /^\s+and\s+/).map((op) => {
-          if (!op.trim().startsWith("//")) return op;
-          hoisted.push(`$root_path_${hoisted.length + 1} := (${op.trim()})`);
-          return ` $root_path_${hoisted.length} `;
-        });
-        out += `[${operands.join(" and ")}]`;
-        i = close;
-        continue;
-      }
+    const close = ch === "[" && depth === 0 ? closingBracket(selection, i) : -1;
+    if (close > 0) {
+      out += `[${hoistOperands(selection.slice(i + 1, close), hoisted)}]`;
+      i = close;
+      continue;
     }
-    out += ch;
+    const end = isQuote(ch) ? literalEnd(selection, i) : i;
+    if (ch === "(") depth++;
+    else if (ch === ")") depth--;
+    out += selection.slice(i, end + 1);
+    i = end;
   }
   return { hoisted, selection: out };
+}
+
+/** A predicate's text with its root-path `and` operands replaced by variables, which are added to `hoisted`. */
+function hoistOperands(predicate: string, hoisted: string[]): string {
+  const operands = splitTopLevel(predicate, /^\s+and\s+/).map((op) => {
+    if (!op.trim().startsWith("//")) return op;
+    hoisted.push(`$root_path_${hoisted.length + 1} := (${op.trim()})`);
+    return ` $root_path_${hoisted.length} `;
+  });
+  return operands.join(" and ");
 }
 
 /** The index of the `]` closing the `[` at `open` (outside string literals), or -1. */
 function closingBracket(expr: string, open: number): number {
   let depth = 0;
-  let quote: string | null = null;
   for (let i = open; i < expr.length; i++) {
     const ch = expr[i];
-    if (quote) {
-      if (ch === quote) quote = null;
-    } else if (ch === "'" || ch === '"') quote = ch;
+    if (isQuote(ch)) i = literalEnd(expr, i);
     else if (ch === "[") depth++;
     else if (ch === "]" && --depth === 0) return i;
   }
@@ -118,13 +121,10 @@ function closingBracket(expr: string, open: number): number {
 function splitTopLevel(expr: string, separator: RegExp): string[] {
   const parts: string[] = [];
   let depth = 0;
-  let quote: string | null = null;
   let start = 0;
   for (let i = 0; i < expr.length; i++) {
     const ch = expr[i];
-    if (quote) {
-      if (ch === quote) quote = null;
-    } else if (ch === "'" || ch === '"') quote = ch;
+    if (isQuote(ch)) i = literalEnd(expr, i);
     else if (ch === "[" || ch === "(") depth++;
     else if (ch === "]" || ch === ")") depth--;
     else if (depth === 0) {
