@@ -19,7 +19,7 @@
 //   are booked before the closing entry, unless that entry was made before the lock
 //   (./cash-method-entry.ts); the opening balances carry them on 1510 and 2440.
 import { eq } from "drizzle-orm";
-import type { Command } from "../../commands/plan";
+import type { Command, CommandContext } from "../../commands/plan";
 import type { Database } from "../../db/client";
 import type { Env } from "../../env";
 import { fiscalPeriods } from "../../db/schema";
@@ -33,7 +33,7 @@ import { planOperation } from "../operations";
 import { startedBy } from "./background";
 import { cashMethodEntryOf, cashMethodLines, postCashMethodEntry, type CashMethodSources } from "./cash-method";
 import { taxCalculationOf } from "./corporate-tax";
-import { voucherGaps } from "./gaps";
+import { voucherGaps, type VoucherGap } from "./gaps";
 import {
   closingRatesFor,
   openCurrencies,
@@ -104,26 +104,56 @@ export async function yearEndReadiness(
     entityType === "aktiebolag" ? taxCalculationOf(db, companyId, period.id) : null,
   ]);
   const base = periodBase(companyId, period.id);
-  const findings: Finding[] = [];
   const stale = staleClosing(period, totals);
   // a year-end to run: never run, or run and made stale by a later posting (it books the difference)
   const toRun = !period.isClosed && (!period.closingEntryId || stale !== null);
+  const rateFindings = fx && !revaluation && toRun ? await closingRateFindings(db, companyId, period, fx, base) : [];
+  const findings: Finding[] = [
+    ...stateFindings(period, stale, base),
+    ...(toRun ? priorPeriodFindings(companyId, period, periods) : []),
+    ...bookFindings(companyId, period, drafts, gaps, totals),
+    // a stale closing entry is itself a result booked in part: staleFinding says what is left
+    ...(toRun && !stale ? resultBookingFindings(totals, base) : []),
+    ...rateFindings,
+    ...(entityType === "aktiebolag" && toRun && !taxCalculation ? [taxPendingFinding(base)] : []),
+    ...(!revaluation && toRun ? [revaluationPendingFinding()] : []),
+  ];
+  return { ready: !findings.some((f) => f.severity === "blocker"), findings };
+}
+
+/** Where the period stands: closed, its closing entry stale, or its year-end run already. */
+function stateFindings(period: FiscalPeriodRow, stale: StaleClosing | null, base: string): Finding[] {
   if (period.isClosed)
-    findings.push({
-      severity: "blocker",
-      code: "PERIOD_CLOSED",
-      message: "The period is closed; its year-end is done.",
-      details: { closed_at: period.closedAt },
-    });
-  else if (stale) findings.push(staleFinding(stale, base, "warning"));
-  else if (period.closingEntryId)
-    findings.push({
-      severity: "blocker",
-      code: "YEAR_END_ALREADY_RUN",
-      message: `The year-end has run (closing entry ${period.closingEntryId}); close the period with POST ${base}/close.`,
-      details: { closing_entry_id: period.closingEntryId },
-    });
-  if (toRun) findings.push(...priorPeriodFindings(companyId, period, periods));
+    return [
+      {
+        severity: "blocker",
+        code: "PERIOD_CLOSED",
+        message: "The period is closed; its year-end is done.",
+        details: { closed_at: period.closedAt },
+      },
+    ];
+  if (stale) return [staleFinding(stale, base, "warning")];
+  if (period.closingEntryId)
+    return [
+      {
+        severity: "blocker",
+        code: "YEAR_END_ALREADY_RUN",
+        message: `The year-end has run (closing entry ${period.closingEntryId}); close the period with POST ${base}/close.`,
+        details: { closing_entry_id: period.closingEntryId },
+      },
+    ];
+  return [];
+}
+
+/** The books themselves: no drafts, the period locked, every voucher gap explained, the trial balance balanced. */
+function bookFindings(
+  companyId: string,
+  period: FiscalPeriodRow,
+  drafts: number,
+  gaps: VoucherGap[],
+  totals: { debitOre: number; creditOre: number }[],
+): Finding[] {
+  const findings: Finding[] = [];
   if (drafts > 0)
     findings.push({
       severity: "blocker",
@@ -135,17 +165,10 @@ export async function yearEndReadiness(
     findings.push({
       severity: "blocker",
       code: "PERIOD_NOT_LOCKED",
-      message: `Lock the period with POST ${base}/lock.`,
+      message: `Lock the period with POST ${periodBase(companyId, period.id)}/lock.`,
       details: {},
     });
-  for (const g of gaps.filter((x) => !x.explained)) {
-    findings.push({
-      severity: "blocker",
-      code: "VOUCHER_GAP_UNEXPLAINED",
-      message: `Voucher numbers ${g.voucher_series}${g.gap_start}${g.gap_end > g.gap_start ? `-${g.voucher_series}${g.gap_end}` : ""} are missing; explain them with POST /api/v1/companies/${companyId}/voucher-gap-explanations.`,
-      details: { voucher_series: g.voucher_series, gap_start: g.gap_start, gap_end: g.gap_end },
-    });
-  }
+  findings.push(...gaps.filter((x) => !x.explained).map((g) => gapFinding(companyId, g)));
   const debit = totals.reduce((s, t) => s + t.debitOre, 0);
   const credit = totals.reduce((s, t) => s + t.creditOre, 0);
   if (debit !== credit)
@@ -155,18 +178,28 @@ export async function yearEndReadiness(
       message: "The trial balance does not balance; contact support, the books need repair.",
       details: { debit_total: fromOre(debit), credit_total: fromOre(credit) },
     });
-  // a stale closing entry is itself a result booked in part: staleFinding says what is left
-  if (toRun && !stale) findings.push(...resultBookingFindings(totals, base));
-  if (fx && !revaluation && toRun) findings.push(...(await closingRateFindings(db, companyId, period, fx, base)));
-  if (entityType === "aktiebolag" && toRun && !taxCalculation) findings.push(taxPendingFinding(base));
-  if (!revaluation && toRun)
-    findings.push({
-      severity: "info",
-      code: "CURRENCY_REVALUATION_PENDING",
-      message: "The year-end revalues open foreign-currency receivables and payables first.",
-      details: {},
-    });
-  return { ready: !findings.some((f) => f.severity === "blocker"), findings };
+  return findings;
+}
+
+/** An unexplained gap in a voucher series (BFL 5 kap 7 §). */
+function gapFinding(companyId: string, g: VoucherGap): Finding {
+  const last = g.gap_end > g.gap_start ? `-${g.voucher_series}${g.gap_end}` : "";
+  return {
+    severity: "blocker",
+    code: "VOUCHER_GAP_UNEXPLAINED",
+    message: `Voucher numbers ${g.voucher_series}${g.gap_start}${last} are missing; explain them with POST /api/v1/companies/${companyId}/voucher-gap-explanations.`,
+    details: { voucher_series: g.voucher_series, gap_start: g.gap_start, gap_end: g.gap_end },
+  };
+}
+
+/** The year-end's own revaluation is still to come (info only). */
+function revaluationPendingFinding(): Finding {
+  return {
+    severity: "info",
+    code: "CURRENCY_REVALUATION_PENDING",
+    message: "The year-end revalues open foreign-currency receivables and payables first.",
+    details: {},
+  };
 }
 
 /**
@@ -399,59 +432,12 @@ export const runYearEnd = (deps: YearEndDeps): Command<ClosingRatesInput> =>
     const period = await loadPeriod(db, ctx.companyId, input.id);
     // the closing rates are not looked up twice: the revaluation below refuses a missing one
     await assertReady(db, ctx.companyId, period);
-    const existing = await revaluationOf(db, ctx.companyId, period.id);
-    const revaluation = existing
-      ? null
-      : await planRevaluation(db, ctx, env, deps.revaluation, period, period.periodEnd, input.closing_rates);
-    // a second year-end (a stale closing entry) books only the result's difference: the
-    // cash method's unpaid invoices were booked by the first one, or before the lock
-    const madeBefore = period.closingEntryId ? null : await cashMethodEntryOf(db, ctx.companyId, period.id);
-    const unpaid =
-      period.closingEntryId || madeBefore ? null : await cashMethodLines(db, ctx.companyId, deps.cashMethod, period);
-    const totals = await periodAccountTotals(db, ctx.companyId, period.id);
-    const movements = [
-      ...totals,
-      ...[...(revaluation?.lines ?? []), ...(unpaid ?? [])].map((l) => ({
-        account: l.accountNumber,
-        debitOre: l.debitOre,
-        creditOre: l.creditOre,
-      })),
-    ];
-    const { resultOre, bookedOre, unbookedOre } = bookedResultOf(movements);
-    if (unbookedOre === 0 && bookedOre === 0)
-      throw new ApiError(
-        "YEAR_END_NO_ACTIVITY",
-        { fiscal_period_id: period.id },
-        "The year's result is zero: there is nothing to close.",
-      );
-    // booked in full before (readiness refuses that on the books; here with the revaluation and cash lines counted)
-    if (unbookedOre === 0)
-      throw new ApiError(
-        "YEAR_END_FAILED",
-        {
-          fiscal_period_id: period.id,
-          findings: resultBookingFindings(movements, periodBase(ctx.companyId, period.id)),
-        },
-        "The year's result is already booked on 8990-8999; a year-end would book it twice.",
-      );
+    const read = await yearEndSources(db, ctx, env, deps, period, input.closing_rates);
+    const { existing, revaluation, madeBefore, unpaid, totals } = read;
+    const extra = [...(revaluation?.lines ?? []), ...(unpaid ?? [])];
+    const { resultOre, bookedOre, unbookedOre } = resultToClose(ctx.companyId, period, totals, extra);
     const accounts = resultAccountsFor(await deps.entityTypeOf(db, ctx.companyId));
-    // only what is not yet on 8990-8999: the whole result, or the rest of one booked in part
-    const amount = Math.abs(unbookedOre);
-    const profit = unbookedOre > 0;
-    const lines: EngineLine[] = [
-      {
-        accountNumber: CLOSING_ACCOUNT,
-        debitOre: profit ? amount : 0,
-        creditOre: profit ? 0 : amount,
-        lineDescription: "Årets resultat",
-      },
-      {
-        accountNumber: accounts.result,
-        debitOre: profit ? 0 : amount,
-        creditOre: profit ? amount : 0,
-        lineDescription: "Årets resultat",
-      },
-    ];
+    const lines = closingLines(unbookedOre, accounts.result);
     const cashEntry = unpaid ? await postCashMethodEntry(ctx, period, unpaid) : null;
     const entry = await ctx.ledger.post({
       date: period.periodEnd,
@@ -490,6 +476,90 @@ export const runYearEnd = (deps: YearEndDeps): Command<ClosingRatesInput> =>
       },
     };
   };
+
+/**
+ * What the year-end reads, in its order: the period's revaluation, or the one it plans
+ * now, the cash method's entry made before the lock or the lines of the invoices still
+ * unpaid, and the period's account totals.
+ */
+async function yearEndSources(
+  db: Database,
+  ctx: CommandContext,
+  env: Env,
+  deps: YearEndDeps,
+  period: FiscalPeriodRow,
+  closingRates: ClosingRates | undefined,
+) {
+  const existing = await revaluationOf(db, ctx.companyId, period.id);
+  const revaluation = existing
+    ? null
+    : await planRevaluation(db, ctx, env, deps.revaluation, period, period.periodEnd, closingRates);
+  // a second year-end (a stale closing entry) books only the result's difference: the
+  // cash method's unpaid invoices were booked by the first one, or before the lock
+  const madeBefore = period.closingEntryId ? null : await cashMethodEntryOf(db, ctx.companyId, period.id);
+  const unpaid =
+    period.closingEntryId || madeBefore ? null : await cashMethodLines(db, ctx.companyId, deps.cashMethod, period);
+  const totals = await periodAccountTotals(db, ctx.companyId, period.id);
+  return { existing, revaluation, madeBefore, unpaid, totals };
+}
+
+/**
+ * The year's result and what of it is not yet on 8990-8999, the lines the year-end books
+ * before the closing entry (revaluation, cash method) counted. Refused when the result is
+ * zero, or booked in full already.
+ */
+function resultToClose(
+  companyId: string,
+  period: FiscalPeriodRow,
+  totals: Parameters<typeof bookedResultOf>[0],
+  extra: EngineLine[],
+): { resultOre: number; bookedOre: number; unbookedOre: number } {
+  const movements = [
+    ...totals,
+    ...extra.map((l) => ({ account: l.accountNumber, debitOre: l.debitOre, creditOre: l.creditOre })),
+  ];
+  const { resultOre, bookedOre, unbookedOre } = bookedResultOf(movements);
+  if (unbookedOre === 0 && bookedOre === 0)
+    throw new ApiError(
+      "YEAR_END_NO_ACTIVITY",
+      { fiscal_period_id: period.id },
+      "The year's result is zero: there is nothing to close.",
+    );
+  // booked in full before (readiness refuses that on the books; here with the revaluation and cash lines counted)
+  if (unbookedOre === 0)
+    throw new ApiError(
+      "YEAR_END_FAILED",
+      {
+        fiscal_period_id: period.id,
+        findings: resultBookingFindings(movements, periodBase(companyId, period.id)),
+      },
+      "The year's result is already booked on 8990-8999; a year-end would book it twice.",
+    );
+  return { resultOre, bookedOre, unbookedOre };
+}
+
+/**
+ * The closing entry's lines: only what is not yet on 8990-8999 (the whole result, or the
+ * rest of one booked in part), on 8999 against the form's result account.
+ */
+function closingLines(unbookedOre: number, resultAccount: string): EngineLine[] {
+  const amount = Math.abs(unbookedOre);
+  const profit = unbookedOre > 0;
+  return [
+    {
+      accountNumber: CLOSING_ACCOUNT,
+      debitOre: profit ? amount : 0,
+      creditOre: profit ? 0 : amount,
+      lineDescription: "Årets resultat",
+    },
+    {
+      accountNumber: resultAccount,
+      debitOre: profit ? 0 : amount,
+      creditOre: profit ? amount : 0,
+      lineDescription: "Årets resultat",
+    },
+  ];
+}
 
 // ---------------------------------------------------------------- close
 
