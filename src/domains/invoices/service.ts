@@ -1,5 +1,5 @@
 // Outbound invoices (spec: Invoice; Invoices endpoints; States: Invoice): drafts,
-// issuing (./issue.ts; sending by email in ./send.ts), payments and credit notes.
+// issuing (./issue.ts; sending by email in ./send.ts) and payments; credit notes in ./credit.ts.
 //
 // A draft has no number and no entry. Under the accrual method the sale is booked
 // when issued, under the cash method when paid. Proforma invoices and delivery notes
@@ -10,15 +10,15 @@
 // ACCOUNTS_NOT_IN_CHART; issuing adds DIMENSION_VALIDATION_FAILED > PERIOD_LOCKED.
 import { and, eq } from "drizzle-orm";
 import { planBulk, refuseAllOrNothing } from "../../commands/bulk";
-import type { Command, CommandContext, Statement, VoucherRef } from "../../commands/plan";
+import type { Command, CommandContext } from "../../commands/plan";
 import type { Database } from "../../db/client";
 import { invoiceItems, invoicePayments, invoices } from "../../db/schema";
 import type { Env } from "../../env";
 import { ApiError, fieldError } from "../../errors/api-error";
 import { newId } from "../../ids";
-import { assertBalanced, assertPeriodOpen, type EngineLine } from "../../ledger/engine";
+import { assertBalanced, type EngineLine } from "../../ledger/engine";
 import { toOre } from "../../money";
-import { customerPaymentReceived, saleInvoiced, saleSettledInCash, type Sale } from "../../ledger/posting-rules";
+import { customerPaymentReceived, saleSettledInCash, type Sale } from "../../ledger/posting-rules";
 import { receivableBookedAtYearEnd } from "./year-end-share";
 import {
   cashPaymentAfterYearEnd,
@@ -30,7 +30,7 @@ import {
   type AccountingMethod,
 } from "../../ledger/settlement";
 import { addDays } from "../../sweden/fiscal-year";
-import { decimalString, lineNetOre, RECEIVABLES_ACCOUNT, toSekOre, vatByRate, vatOre } from "../../sweden/invoicing";
+import { decimalString, lineNetOre, RECEIVABLES_ACCOUNT, toSekOre, vatByRate } from "../../sweden/invoicing";
 import {
   allowedSaleRates,
   locationOf,
@@ -57,21 +57,9 @@ import {
   type InvoiceItemRow,
   type InvoiceRow,
 } from "./queries";
-import {
-  deductionPaidOutOre,
-  planCreditDeduction,
-  planInvoiceDeduction,
-  splitReceivable,
-  type PlannedDeduction,
-} from "./deduction";
+import { deductionPaidOutOre, planInvoiceDeduction, type PlannedDeduction } from "./deduction";
 import type { PriorDeduction } from "../../sweden/rot-rut";
-import {
-  InvoiceCreateSchema,
-  type InvoiceCreateInput,
-  type InvoiceCreditInput,
-  type InvoicePatchInput,
-  type InvoicePayInput,
-} from "./schemas";
+import { InvoiceCreateSchema, type InvoiceCreateInput, type InvoicePatchInput, type InvoicePayInput } from "./schemas";
 
 interface Draft {
   row: InvoiceRow;
@@ -582,10 +570,10 @@ function customPaymentLines(
   return lines;
 }
 
-type Credits = Awaited<ReturnType<typeof creditNotesOf>>;
+export type Credits = Awaited<ReturnType<typeof creditNotesOf>>;
 
 /** Net of each invoice item already credited (negative for a positive line), by item id. */
-function creditedNetByItem(credits: Credits): Map<string, number> {
+export function creditedNetByItem(credits: Credits): Map<string, number> {
   const m = new Map<string, number>();
   for (const c of credits.items)
     if (c.creditedItemId) m.set(c.creditedItemId, (m.get(c.creditedItemId) ?? 0) + c.netOre);
@@ -611,232 +599,6 @@ export function saleAfterCredits(row: InvoiceRow, items: InvoiceItemRow[], credi
     items: items.map((i, k) => ({ ...sale.items[k], netOre: i.netOre + (credited.get(i.id) ?? 0) })),
   };
 }
-
-const CREDITABLE = ["sent", "paid", "overdue", "partially_paid"];
-
-/**
- * A credit note, whole or partial: the chosen items (in full, a quantity or a net
- * amount of each), or everything not yet credited, dated credit_date (default today)
- * in an open period. Numbered KR-<original>, then KR-<original>-2, -3 ...
- * VAT is computed per rate on the credited amounts; the credit that completes a rate
- * (or the invoice) takes exactly what is left of its VAT and SEK, so the invoice and
- * its credits end at zero on 1510, revenue and output VAT.
- * The original: credited when nothing of it is left; else its remaining amount falls
- * by the credit, and when payments already cover the rest it is paid (a negative
- * remaining is a refund owed).
- * Accrual: Credit 1510 / Debit revenue and output VAT. Cash: the row only; what is
- * still unpaid is booked, reduced, when paid; a refund when it is paid out.
- * Rule order: INVOICE_CREDIT_ORIGINAL_NOT_FOUND > INVOICE_CREDIT_NOT_INVOICE >
- * INVOICE_CREDIT_ALREADY_CREDITED > INVOICE_CREDIT_NOT_SENT > VALIDATION_ERROR (date,
- * items, amounts) > the ledger's (PERIOD_LOCKED ...).
- */
-export const creditInvoice: Command<InvoiceCreditInput & { id: string }> = async (db, input, ctx) => {
-  const row = await loadInvoice(db, ctx.companyId, input.id, "INVOICE_CREDIT_ORIGINAL_NOT_FOUND");
-  if (row.isCreditNote || row.documentType !== "invoice")
-    throw new ApiError("INVOICE_CREDIT_NOT_INVOICE", {
-      id: row.id,
-      document_type: row.documentType,
-      is_credit_note: row.isCreditNote,
-    });
-  if (row.status === "credited") throw new ApiError("INVOICE_CREDIT_ALREADY_CREDITED", { id: row.id });
-  if (!CREDITABLE.includes(row.status))
-    throw new ApiError("INVOICE_CREDIT_NOT_SENT", { id: row.id, status: row.status });
-  const date = input.credit_date ?? ctx.now.slice(0, 10);
-  if (date < row.invoiceDate)
-    throw fieldError("credit_date", `credit_date is before the invoice date ${row.invoiceDate}`);
-  const items = await itemsOfInvoice(db, row.id);
-  const credits = await creditNotesOf(db, ctx.companyId, row.id);
-  const creditedNet = creditedNetByItem(credits);
-  const left = (i: InvoiceItemRow) => i.netOre + (creditedNet.get(i.id) ?? 0);
-
-  // the credit note's lines: [item, negated net, quantity, negated unit price]
-  const chosen: { item: InvoiceItemRow; netOre: number; quantity: string; unitPriceOre: number }[] = [];
-  const whole = (item: InvoiceItemRow) =>
-    left(item) === item.netOre
-      ? { item, netOre: -item.netOre, quantity: item.quantity, unitPriceOre: -item.unitPriceOre }
-      : { item, netOre: -left(item), quantity: "1", unitPriceOre: -left(item) };
-  if (!input.items) {
-    for (const item of items) if (left(item) !== 0) chosen.push(whole(item));
-  } else {
-    const seen = new Set<string>();
-    for (const [k, c] of input.items.entries()) {
-      const item = items.find((i) => i.id === c.item_id);
-      if (!item) throw fieldError(`items.${k}.item_id`, "not an item of this invoice");
-      if (seen.has(item.id)) throw fieldError(`items.${k}.item_id`, "the item is named twice");
-      seen.add(item.id);
-      const sign = item.netOre < 0 ? -1 : 1;
-      let line: ReturnType<typeof whole>;
-      if (c.quantity !== undefined) {
-        const quantity = decimalString(c.quantity, 3)!;
-        line = { item, netOre: -lineNetOre(quantity, item.unitPriceOre), quantity, unitPriceOre: -item.unitPriceOre };
-      } else if (c.amount !== undefined) {
-        const ore = toOre(c.amount)! * sign;
-        line = { item, netOre: -ore, quantity: "1", unitPriceOre: -ore };
-      } else {
-        line = whole(item);
-      }
-      if (Math.abs(line.netOre) > Math.abs(left(item))) {
-        throw fieldError(
-          `items.${k}`,
-          `more than what is left to credit of the item: ${Math.abs(left(item)) / 100} (net, without VAT)`,
-        );
-      }
-      chosen.push(line);
-    }
-  }
-  if (!chosen.some((c) => c.netOre !== 0))
-    throw fieldError("items", "nothing to credit: every item is already credited");
-
-  // VAT per rate: computed on the credited net, or exactly the rest when the rate is completed
-  const netByRate = new Map<number, number>();
-  for (const c of chosen) netByRate.set(c.item.vatRateBp, (netByRate.get(c.item.vatRateBp) ?? 0) + c.netOre);
-  const creditedVat = new Map<number, number>();
-  for (const n of credits.notes)
-    for (const v of n.vatBreakdown) creditedVat.set(v.rateBp, (creditedVat.get(v.rateBp) ?? 0) + v.vatOre);
-  const leftAfter = (rateBp: number) =>
-    items
-      .filter((i) => i.vatRateBp === rateBp)
-      .reduce((s, i) => s + left(i) + chosen.filter((c) => c.item.id === i.id).reduce((t, c) => t + c.netOre, 0), 0);
-  const vatBreakdown = [...netByRate]
-    .sort(([a], [b]) => b - a)
-    .map(([rateBp, netOre]) => {
-      const original = row.vatBreakdown.find((v) => v.rateBp === rateBp)?.vatOre ?? 0;
-      const vat = leftAfter(rateBp) === 0 ? -(original + (creditedVat.get(rateBp) ?? 0)) : vatOre(netOre, rateBp);
-      return { rateBp, netOre, vatOre: vat };
-    });
-  const subtotalOre = chosen.reduce((s, c) => s + c.netOre, 0);
-  const vatTotal = vatBreakdown.reduce((s, v) => s + v.vatOre, 0);
-  const totalOre = subtotalOre + vatTotal;
-  if (totalOre >= 0) throw fieldError("items", "a credit note must reduce what the customer owes");
-  const fullyCredited = items.every(
-    (i) => left(i) + chosen.filter((c) => c.item.id === i.id).reduce((t, c) => t + c.netOre, 0) === 0,
-  );
-  const rate = row.exchangeRate ?? "1";
-  const creditedSekBefore = credits.notes.reduce((s, n) => s + (n.totalSekOre ?? 0), 0);
-  const totalSekOre =
-    row.totalSekOre === null ? null : fullyCredited ? -(row.totalSekOre + creditedSekBefore) : toSekOre(totalOre, rate);
-
-  // ROT/RUT: the deduction reversed in proportion to the labour credited (creditDeduction)
-  const itemLeftAfter = (i: InvoiceItemRow) =>
-    left(i) + chosen.filter((c) => c.item.id === i.id).reduce((t, c) => t + c.netOre, 0);
-  const reversal = await planCreditDeduction(db, row, chosen, itemLeftAfter);
-  const fromDeductionOre = reversal?.fromDeductionOre ?? 0;
-
-  const creditId = newId();
-  const n = credits.notes.length;
-  const credit: InvoiceRow = {
-    ...row,
-    id: creditId,
-    invoiceNumber: n === 0 ? `KR-${row.invoiceNumber}` : `KR-${row.invoiceNumber}-${n + 1}`,
-    numberSeries: null,
-    numberSeq: null,
-    status: "sent",
-    isCreditNote: true,
-    creditedInvoiceId: row.id,
-    creditReason: input.reason,
-    invoiceDate: date,
-    dueDate: date,
-    subtotalOre,
-    vatOre: vatTotal,
-    totalOre,
-    totalSekOre,
-    paidOre: 0,
-    // applied in full to the original: nothing of the credit note remains open
-    creditedOre: totalOre,
-    vatBreakdown,
-    isSelfBilled: false,
-    externalInvoiceNumber: null,
-    receivedDate: null,
-    ocrNumber: null,
-    deductionOre: -fromDeductionOre,
-    journalEntryId: null,
-    pdfDocumentId: null,
-    sentAt: ctx.now,
-    paidAt: null,
-    cancelledAt: null,
-    createdAt: ctx.now,
-    updatedAt: ctx.now,
-  };
-  const noteItems: InvoiceItemRow[] = chosen.map((c, k) => ({
-    ...c.item,
-    id: newId(),
-    invoiceId: creditId,
-    sortOrder: k + 1,
-    quantity: c.quantity,
-    unitPriceOre: c.unitPriceOre,
-    netOre: c.netOre,
-    creditedItemId: c.item.id,
-  }));
-
-  const statements: Statement[] = [];
-  let voucher: VoucherRef | null = null;
-  const companyRead = await loadCompany(db, ctx.companyId);
-  const company = companyRead.companies;
-  const text = `Kreditfaktura ${credit.invoiceNumber} ${row.customerName}`;
-  // accrual: the credit note's own sale, negative, so Credit 1510 / Debit revenue and output VAT
-  // ROT/RUT: Credit 1513 the reversed deduction, Credit 1510 the rest
-  const lines =
-    company.accountingMethod === "accrual"
-      ? splitReceivable(
-          saleInvoiced({ ...saleOf(credit, noteItems), totalSekOre: totalSekOre ?? undefined }),
-          -fromDeductionOre,
-          credit.invoiceNumber ?? "",
-        )
-      : null;
-  if (lines) {
-    const entry = await ctx.ledger.post({
-      date,
-      description: text,
-      sourceType: "invoice_credited",
-      sourceId: creditId,
-      lines,
-    });
-    credit.journalEntryId = entry.row.id;
-    statements.push(...entry.statements);
-    voucher = entry.voucher;
-  } else {
-    // cash method: no entry, but the date must still be in an open period
-    assertPeriodOpen(await ctx.ledger.periodForDate(date));
-  }
-  // the credit note is a document of its own: its PDF archived as issued, like an invoice's
-  const pdf = await archiveIssuedPdf(db, ctx, credit, "credit_note", { items: noteItems, company: companyRead });
-  credit.pdfDocumentId = pdf.documentId;
-  statements.push(...pdf.statements);
-  const creditedOre = row.creditedOre - totalOre;
-  const deductionOre = row.deductionOre - fromDeductionOre;
-  const remaining = row.totalOre - row.paidOre - creditedOre - deductionOre;
-  const status: InvoiceRow["status"] = fullyCredited ? "credited" : remaining <= 0 ? "paid" : row.status;
-  const originalPatch = {
-    status,
-    creditedOre,
-    deductionOre,
-    paidAt: status === "paid" ? (row.paidAt ?? ctx.now) : row.paidAt,
-    updatedAt: ctx.now,
-  };
-  statements.push(
-    db.insert(invoices).values(credit),
-    ...noteItems.map((i) => db.insert(invoiceItems).values(i)),
-    db.update(invoices).set(originalPatch).where(eq(invoices.id, row.id)),
-    ...(reversal?.statements ?? []),
-  );
-  const creditJson = { ...invoiceJson(credit), items: noteItems.map(invoiceItemJson) };
-  const original = invoiceJson({ ...row, ...originalPatch });
-  return {
-    status: 201,
-    data: { ...creditJson, original_status: original.status, original_remaining_amount: original.remaining_amount },
-    statements,
-    files: [pdf.file],
-    events: [
-      {
-        type: "invoice.credited",
-        object: { invoice: original, credit_note: creditJson },
-        previousAttributes: { status: row.status, credited_amount: row.creditedOre / 100 },
-      },
-      { type: "credit_note.created", object: creditJson },
-    ],
-    audit: { action: "invoice.credited", resourceType: "invoice", resourceId: row.id, voucher },
-  };
-};
 
 /** The invoice as the likely-duplicate guard sees it. */
 type GuardedInvoice = {
