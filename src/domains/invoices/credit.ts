@@ -1,13 +1,15 @@
-// Credit notes of customer invoices (spec: POST /invoices/{id}/credit), whole or partial.
-// The chosen lines and their VAT are decided from the invoice, its items and the credit
-// notes before it (creditedLines, creditFigures); the command then books and archives.
+// Credit notes of customer invoices (spec: POST /invoices/{id}/credit), whole or partial,
+// and the sale as it stands after them (saleAfterCredits, for a payment under the cash
+// method and the year-end). The chosen lines and their VAT are decided from the invoice,
+// its items and the credit notes before it (creditedLines, creditFigures); the command
+// then books and archives.
 import { eq } from "drizzle-orm";
 import type { Command, CommandContext, Statement, VoucherRef } from "../../commands/plan";
 import { invoiceItems, invoices } from "../../db/schema";
 import { ApiError, fieldError } from "../../errors/api-error";
 import { newId } from "../../ids";
 import { assertPeriodOpen } from "../../ledger/engine";
-import { saleInvoiced } from "../../ledger/posting-rules";
+import { saleInvoiced, type Sale } from "../../ledger/posting-rules";
 import { toOre } from "../../money";
 import { decimalString, lineNetOre, toSekOre, vatOre } from "../../sweden/invoicing";
 import { loadCompany } from "../companies";
@@ -24,7 +26,36 @@ import {
   type InvoiceRow,
 } from "./queries";
 import type { InvoiceCreditInput } from "./schemas";
-import { creditedNetByItem, type Credits } from "./service";
+
+export type Credits = Awaited<ReturnType<typeof creditNotesOf>>;
+
+/** Net of each invoice item already credited (negative for a positive line), by item id. */
+export function creditedNetByItem(credits: Credits): Map<string, number> {
+  const m = new Map<string, number>();
+  for (const c of credits.items)
+    if (c.creditedItemId) m.set(c.creditedItemId, (m.get(c.creditedItemId) ?? 0) + c.netOre);
+  return m;
+}
+
+/**
+ * The sale as it stands after partial credits: each item less what was credited of it,
+ * VAT per rate less the credited VAT, the SEK total less the credited SEK. Under the
+ * cash method a payment books its share of this.
+ */
+export function saleAfterCredits(row: InvoiceRow, items: InvoiceItemRow[], credits: Credits): Sale {
+  const sale = saleOf(row, items);
+  if (!credits.notes.length) return sale;
+  const credited = creditedNetByItem(credits);
+  const vat = new Map(sale.vat);
+  for (const n of credits.notes) for (const v of n.vatBreakdown) vat.set(v.rateBp, (vat.get(v.rateBp) ?? 0) + v.vatOre);
+  return {
+    ...sale,
+    totalOre: row.totalOre + credits.notes.reduce((s, n) => s + n.totalOre, 0),
+    totalSekOre: (row.totalSekOre ?? 0) + credits.notes.reduce((s, n) => s + (n.totalSekOre ?? 0), 0),
+    vat,
+    items: items.map((i, k) => ({ ...sale.items[k], netOre: i.netOre + (credited.get(i.id) ?? 0) })),
+  };
+}
 
 const CREDITABLE = ["sent", "paid", "overdue", "partially_paid"];
 

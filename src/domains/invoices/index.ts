@@ -6,10 +6,9 @@ export {
   cancelInvoice,
   createInvoice,
   markInvoiceSent,
-  payInvoice,
-  payInvoiceChecked,
   updateInvoice,
 } from "./service";
+export { payInvoice, payInvoiceChecked } from "./payment";
 export { creditInvoice } from "./credit";
 export { sendInvoice } from "./send";
 export { deliverPeppol, resendPeppolDelivery, sweepPeppolDeliveries } from "./peppol-delivery";
