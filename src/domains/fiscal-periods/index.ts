@@ -19,13 +19,11 @@ export {
   postOpeningBalances,
   runYearEnd,
   startYearEnd,
-  yearEndReadiness,
   type ClosingRatesInput,
-  type Finding,
-  type ReadinessFx,
   type OpeningBalancesDeps,
   type YearEndDeps,
 } from "./year-end";
+export { yearEndReadiness, type Finding, type ReadinessFx } from "./readiness";
 export type { ClosingRates, OpenForeignItems } from "./revaluation";
 export { CASH_METHOD_SOURCE, type CashMethodSources, documentYearEnd, yearEndOfDocument } from "./cash-method";
 export { bookCashMethodEntry, cashMethodFindings, pendingCashMethodEntry } from "./cash-method-entry";

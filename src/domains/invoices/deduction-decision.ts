@@ -17,7 +17,7 @@ import { type AccountingMethod, cashPaymentAfterYearEnd } from "../../ledger/set
 import { DEDUCTION_RECEIVABLE_ACCOUNT, deductionPaidOutOre, invoiceForClaim, planDeductionRejected } from "./deduction";
 import { receivableBookedAtYearEnd } from "./year-end-share";
 import { creditNotesOf, itemsOfInvoice, paymentsOfInvoice } from "./queries";
-import { saleAfterCredits } from "./service";
+import { saleAfterCredits } from "./credit";
 
 export interface InvoiceDecision {
   companyId: string;

@@ -110,6 +110,45 @@ export interface PlannedDeduction {
   json: DeductionJson;
 }
 
+/** What this service does not take with a deduction (it would break the split of the receivable). */
+function assertDeductionScope(input: InvoiceCreateInput): void {
+  const scope: RuleViolation[] = [];
+  if (input.document_type !== "invoice")
+    scope.push({ path: "document_type", message: "ROT and RUT are claimed on invoices only" });
+  if (input.currency !== "SEK")
+    scope.push({
+      path: "currency",
+      message: "an invoice with ROT or RUT is in SEK (Skatteverket's claim is in kronor)",
+    });
+  if (input.is_self_billed)
+    scope.push({ path: "is_self_billed", message: "a self-billed invoice cannot carry ROT or RUT" });
+  if (scope.length) throw refuse(scope);
+}
+
+/** The deduction's row as computed for a new invoice: nothing credited, rejected or reversed yet. */
+function deductionRowOf(row: InvoiceRow, year: number, d: DeductionResult, now: string): DeductionRow {
+  return {
+    invoiceId: row.id,
+    companyId: row.companyId,
+    year,
+    rateRotBp: d.rateBp.rot,
+    rateRutBp: d.rateBp.rut,
+    labourRotOre: d.labourOre.rot,
+    labourRutOre: d.labourOre.rut,
+    deductionRotOre: d.deductionOre.rot,
+    deductionRutOre: d.deductionOre.rut,
+    creditedLabourRotOre: 0,
+    creditedLabourRutOre: 0,
+    rejectedOre: 0,
+    work: d.work,
+    otherCostOre: d.otherCostOre,
+    housingDesignation: d.housing.housingDesignation,
+    apartmentNumber: d.housing.apartmentNumber,
+    brfOrgNumber: d.housing.brfOrgNumber,
+    createdAt: now,
+  };
+}
+
 /**
  * Checks and computes an invoice's deduction from the create input. Null when the invoice
  * asks for none. Refuses with INVOICE_CREATE_ROT_RUT_VALIDATION (details.fields).
@@ -145,18 +184,7 @@ export async function planInvoiceDeduction(
   const anyHousing = housing.housingDesignation || housing.apartmentNumber || housing.brfOrgNumber;
   if (!hasDeduction({ lines, buyers }) && !anyHousing && !lines.some((l) => l.workType || l.laborHours != null))
     return null;
-  // What this service does not take with a deduction (it would break the split of the receivable):
-  const scope: RuleViolation[] = [];
-  if (input.document_type !== "invoice")
-    scope.push({ path: "document_type", message: "ROT and RUT are claimed on invoices only" });
-  if (input.currency !== "SEK")
-    scope.push({
-      path: "currency",
-      message: "an invoice with ROT or RUT is in SEK (Skatteverket's claim is in kronor)",
-    });
-  if (input.is_self_billed)
-    scope.push({ path: "is_self_billed", message: "a self-billed invoice cannot carry ROT or RUT" });
-  if (scope.length) throw refuse(scope);
+  assertDeductionScope(input);
   const year = Number(row.invoiceDate.slice(0, 4));
   const prior = [...(await priorDeductions(db, env, row.companyId, year, null)), ...(p.taken.get(year) ?? [])];
   const computed = computeDeduction({
@@ -176,26 +204,7 @@ export async function planInvoiceDeduction(
     ...(p.taken.get(year) ?? []),
     ...d.buyers.map((b) => ({ personnummer: b.personnummer, rotOre: b.deductionOre.rot, rutOre: b.deductionOre.rut })),
   ]);
-  const deductionRow: DeductionRow = {
-    invoiceId: row.id,
-    companyId: row.companyId,
-    year,
-    rateRotBp: d.rateBp.rot,
-    rateRutBp: d.rateBp.rut,
-    labourRotOre: d.labourOre.rot,
-    labourRutOre: d.labourOre.rut,
-    deductionRotOre: d.deductionOre.rot,
-    deductionRutOre: d.deductionOre.rut,
-    creditedLabourRotOre: 0,
-    creditedLabourRutOre: 0,
-    rejectedOre: 0,
-    work: d.work,
-    otherCostOre: d.otherCostOre,
-    housingDesignation: d.housing.housingDesignation,
-    apartmentNumber: d.housing.apartmentNumber,
-    brfOrgNumber: d.housing.brfOrgNumber,
-    createdAt: p.now,
-  };
+  const deductionRow = deductionRowOf(row, year, d, p.now);
   const buyerRows: DeductionBuyerRow[] = [];
   for (const [k, b] of d.buyers.entries()) {
     buyerRows.push({

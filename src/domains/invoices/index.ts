@@ -5,12 +5,11 @@ export {
   bulkCreateInvoices,
   cancelInvoice,
   createInvoice,
-  creditInvoice,
   markInvoiceSent,
-  payInvoice,
-  payInvoiceChecked,
   updateInvoice,
 } from "./service";
+export { payInvoice, payInvoiceChecked } from "./payment";
+export { creditInvoice } from "./credit";
 export { sendInvoice } from "./send";
 export { deliverPeppol, resendPeppolDelivery, sweepPeppolDeliveries } from "./peppol-delivery";
 export { reverseInvoicePayment } from "./payment-reversal";

@@ -37,6 +37,29 @@ export function statusWithoutPayment(row: InvoiceRow, paidOre: number, today: st
 /** The ROT/RUT claims an invoice is in (the rot-rut domain's, handed in by the registry). */
 export type ClaimsOfInvoice = (db: Database, companyId: string, invoiceId: string) => Promise<string[]>;
 
+/** The invoice's payment by its id: NOT_FOUND when the invoice has none such. */
+async function loadPayment(db: Database, companyId: string, invoiceId: string, paymentId: string) {
+  const payment = await db
+    .select()
+    .from(invoicePayments)
+    .where(
+      and(
+        eq(invoicePayments.companyId, companyId),
+        eq(invoicePayments.invoiceId, invoiceId),
+        eq(invoicePayments.id, paymentId),
+      ),
+    )
+    .get();
+  if (!payment) throw new ApiError("NOT_FOUND", { resource: "invoice_payment", id: paymentId, invoice_id: invoiceId });
+  return payment;
+}
+
+/** The storno's text: the invoice, the customer and the reason given, on one line. */
+function reversalText(row: InvoiceRow, reason: string | undefined): string {
+  const text = `Makulerad inbetalning ${row.invoiceNumber ?? ""} ${row.customerName}${reason ? `: ${reason}` : ""}`;
+  return text.replace(/\s+/g, " ").trim();
+}
+
 /**
  * Rule order: NOT_FOUND (invoice, then payment) > ENTRY_ALREADY_REVERSED >
  * VALIDATION_ERROR (reversal_date before the payment) > CONFLICT (the ROT/RUT deduction
@@ -49,19 +72,7 @@ export const reverseInvoicePayment = (
 ): Command<PaymentReverseInput & { id: string; payment_id: string }> =>
   async function reverseInvoicePayment(db, input, ctx) {
     const row = await loadInvoice(db, ctx.companyId, input.id);
-    const payment = await db
-      .select()
-      .from(invoicePayments)
-      .where(
-        and(
-          eq(invoicePayments.companyId, ctx.companyId),
-          eq(invoicePayments.invoiceId, row.id),
-          eq(invoicePayments.id, input.payment_id),
-        ),
-      )
-      .get();
-    if (!payment)
-      throw new ApiError("NOT_FOUND", { resource: "invoice_payment", id: input.payment_id, invoice_id: row.id });
+    const payment = await loadPayment(db, ctx.companyId, row.id, input.payment_id);
     assertPaymentNotReversed(payment);
     const date = reversalDateOf(input.reversal_date, payment.paymentDate, ctx.now);
     const claims = await claimsOf(db, ctx.companyId, row.id);
@@ -75,13 +86,12 @@ export const reverseInvoicePayment = (
     if (company.accountingMethod === "cash") assertLatestPaymentUnderCash(payment, await paymentsOfInvoice(db, row.id));
 
     const { entry, lines } = await loadEntry(db, ctx.companyId, payment.journalEntryId);
-    const text = `Makulerad inbetalning ${row.invoiceNumber ?? ""} ${row.customerName}${input.reason ? `: ${input.reason}` : ""}`;
     const reversal = await ctx.ledger.reverse(
       entry,
       lines,
       date,
       await ctx.ledger.periodForDate(date),
-      text.replace(/\s+/g, " ").trim(),
+      reversalText(row, input.reason),
     );
     const bank = await unmatch(db, ctx, payment.journalEntryId, date);
 

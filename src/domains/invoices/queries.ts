@@ -270,6 +270,19 @@ export async function invoicesWith(
   expand: Set<InvoiceExpansion>,
   partial: PartialExpansions,
 ) {
+  const loaded = await loadExpansions(env, db, companyId, rows, expand, partial);
+  return rows.map((r) => expandedInvoice(r, expand, loaded, partial));
+}
+
+/** What the expansions asked for need, read for all the rows at once. */
+async function loadExpansions(
+  env: Env,
+  db: Database,
+  companyId: string,
+  rows: InvoiceRow[],
+  expand: Set<InvoiceExpansion>,
+  partial: PartialExpansions,
+) {
   const ids = rows.map((r) => r.id);
   const items =
     expand.has("items") && ids.length
@@ -297,25 +310,50 @@ export async function invoicesWith(
   const deductions = expand.has("deduction") ? await deductionsJsonOf(db, ids) : new Map();
   const reminders = expand.has("reminders") ? groupBy(await remindersOf(db, ids), (r) => r.invoiceId) : new Map();
   const peppol = expand.has("peppol_delivery") ? await peppolDeliveriesOf(db, ids) : new Map();
-  const itemsOf = groupBy(items, (i) => i.invoiceId);
-  const paymentsOf = groupBy(payments, (p) => p.invoiceId);
-  return rows.map((r) => {
-    const customer = expand.has("customer") ? (partyJson.get(r.customerId) ?? null) : undefined;
-    if (customer === null) partial.add("customer");
-    const deduction = expand.has("deduction") ? (deductions.get(r.id) ?? null) : undefined;
-    if (deduction === null && r.deductionOre !== 0) partial.add("deduction");
-    return {
-      ...invoiceJson(r),
-      ...(expand.has("customer") && { customer }),
-      ...(expand.has("items") && { items: (itemsOf.get(r.id) ?? []).map(invoiceItemJson) }),
-      ...(expand.has("payments") && { payments: (paymentsOf.get(r.id) ?? []).map(invoicePaymentJson) }),
-      ...(expand.has("deduction") && { deduction }),
-      ...(expand.has("reminders") && { reminders: (reminders.get(r.id) ?? []).map(reminderJson) }),
-      ...(expand.has("peppol_delivery") && {
-        peppol_delivery: peppol.has(r.id) ? peppolDeliveryJson(peppol.get(r.id)!) : null,
-      }),
-    };
-  });
+  return {
+    partyJson,
+    deductions,
+    reminders,
+    peppol,
+    itemsOf: groupBy(items, (i) => i.invoiceId),
+    paymentsOf: groupBy(payments, (p) => p.invoiceId),
+  };
+}
+
+/** One invoice with its expansions; a customer or deduction that cannot be shown is named partial. */
+function expandedInvoice(
+  r: InvoiceRow,
+  expand: Set<InvoiceExpansion>,
+  loaded: Awaited<ReturnType<typeof loadExpansions>>,
+  partial: PartialExpansions,
+) {
+  const { reminders, peppol, itemsOf, paymentsOf } = loaded;
+  const { customer, deduction } = customerAndDeduction(r, expand, loaded, partial);
+  return {
+    ...invoiceJson(r),
+    ...(expand.has("customer") && { customer }),
+    ...(expand.has("items") && { items: (itemsOf.get(r.id) ?? []).map(invoiceItemJson) }),
+    ...(expand.has("payments") && { payments: (paymentsOf.get(r.id) ?? []).map(invoicePaymentJson) }),
+    ...(expand.has("deduction") && { deduction }),
+    ...(expand.has("reminders") && { reminders: (reminders.get(r.id) ?? []).map(reminderJson) }),
+    ...(expand.has("peppol_delivery") && {
+      peppol_delivery: peppol.has(r.id) ? peppolDeliveryJson(peppol.get(r.id)!) : null,
+    }),
+  };
+}
+
+/** The invoice's customer and deduction when expanded: null (and named partial) when they cannot be shown. */
+function customerAndDeduction(
+  r: InvoiceRow,
+  expand: Set<InvoiceExpansion>,
+  loaded: Awaited<ReturnType<typeof loadExpansions>>,
+  partial: PartialExpansions,
+) {
+  const customer = expand.has("customer") ? (loaded.partyJson.get(r.customerId) ?? null) : undefined;
+  if (customer === null) partial.add("customer");
+  const deduction = expand.has("deduction") ? (loaded.deductions.get(r.id) ?? null) : undefined;
+  if (deduction === null && r.deductionOre !== 0) partial.add("deduction");
+  return { customer, deduction };
 }
 
 /**

@@ -114,6 +114,34 @@ async function assertIntervalPassed(db: Database, row: InvoiceRow, today: string
     throw new ApiError("INVOICE_REMINDER_TOO_SOON", { id: row.id, due_date: row.dueDate, interval_days: days });
 }
 
+/** The reminder's interest as the answer shows it: its periods, or the half-year whose reference rate is missing. */
+function interestDetail(interest: Awaited<ReturnType<typeof reminderInterest>>["interest"], coveredTo: string | null) {
+  return {
+    ...(interest.known
+      ? { periods: interest.stretches.flatMap((s) => s.periods) }
+      : { periods: null, missing_reference_rate_from: interest.missingHalfYear }),
+    interest_invoiced_through: coveredTo,
+  };
+}
+
+/** The reminder email's text (Swedish, as the customer reads it). */
+function reminderEmailText(
+  row: InvoiceRow,
+  customer: { name: string; contactName: string | null },
+  companyName: string,
+  due: { toPay: number; payBy: string },
+): string {
+  return [
+    `Hej ${customer.contactName ?? customer.name},`,
+    "",
+    `Vi har ännu inte fått betalt för faktura ${row.invoiceNumber}, som förföll ${row.dueDate}.`,
+    `Att betala nu: ${due.toPay} ${row.currency}, senast ${due.payBy}. Har du redan betalat kan du bortse från denna påminnelse.`,
+    "",
+    "Med vänlig hälsning",
+    companyName,
+  ].join("\n");
+}
+
 /**
  * POST .../invoices/{id}/reminder. Rule order: NOT_FOUND > INVOICE_REMINDER_NOT_OVERDUE >
  * INVOICE_SEND_NO_CUSTOMER_EMAIL > INVOICE_SEND_EMAIL_NOT_CONFIGURED >
@@ -166,12 +194,7 @@ export const remindInvoice: Command<{ id: string; auto_interval_days?: number }>
     data: {
       ...json,
       invoice_number: row.invoiceNumber,
-      interest_detail: {
-        ...(interest.known
-          ? { periods: interest.stretches.flatMap((s) => s.periods) }
-          : { periods: null, missing_reference_rate_from: interest.missingHalfYear }),
-        interest_invoiced_through: coveredTo,
-      },
+      interest_detail: interestDetail(interest, coveredTo),
     },
     statements,
     events: [],
@@ -183,15 +206,7 @@ export const remindInvoice: Command<{ id: string; auto_interval_days?: number }>
           fromName: settings.emailSenderName ?? co.name,
           replyTo: settings.emailReplyTo,
           subject: `Påminnelse: faktura ${row.invoiceNumber} från ${co.name}`,
-          text: [
-            `Hej ${customer.contactName ?? customer.name},`,
-            "",
-            `Vi har ännu inte fått betalt för faktura ${row.invoiceNumber}, som förföll ${row.dueDate}.`,
-            `Att betala nu: ${json.to_pay} ${row.currency}, senast ${reminder.payBy}. Har du redan betalat kan du bortse från denna påminnelse.`,
-            "",
-            "Med vänlig hälsning",
-            co.name,
-          ].join("\n"),
+          text: reminderEmailText(row, customer, co.name, { toPay: json.to_pay, payBy: reminder.payBy }),
           attachment: { fileName: reminderFileName(row, reminder), bytes },
         }),
       compensate: async (cause) => {

@@ -1,5 +1,5 @@
 // Outbound invoices (spec: Invoice; Invoices endpoints; States: Invoice): drafts,
-// issuing (./issue.ts; sending by email in ./send.ts), payments and credit notes.
+// issuing (./issue.ts; sending by email in ./send.ts) and payments; credit notes in ./credit.ts.
 //
 // A draft has no number and no entry. Under the accrual method the sale is booked
 // when issued, under the cash method when paid. Proforma invoices and delivery notes
@@ -10,27 +10,15 @@
 // ACCOUNTS_NOT_IN_CHART; issuing adds DIMENSION_VALIDATION_FAILED > PERIOD_LOCKED.
 import { and, eq } from "drizzle-orm";
 import { planBulk, refuseAllOrNothing } from "../../commands/bulk";
-import type { Command, CommandContext, Statement, VoucherRef } from "../../commands/plan";
+import type { Command, CommandContext } from "../../commands/plan";
 import type { Database } from "../../db/client";
-import { invoiceItems, invoicePayments, invoices } from "../../db/schema";
+import { invoiceItems, invoices } from "../../db/schema";
 import type { Env } from "../../env";
 import { ApiError, fieldError } from "../../errors/api-error";
 import { newId } from "../../ids";
-import { assertBalanced, assertPeriodOpen, type EngineLine } from "../../ledger/engine";
 import { toOre } from "../../money";
-import { customerPaymentReceived, saleInvoiced, saleSettledInCash, type Sale } from "../../ledger/posting-rules";
-import { receivableBookedAtYearEnd } from "./year-end-share";
-import {
-  cashPaymentAfterYearEnd,
-  openItem,
-  paymentDateOnOrAfter,
-  paymentLines,
-  paymentTermsOf,
-  planPayment,
-  type AccountingMethod,
-} from "../../ledger/settlement";
 import { addDays } from "../../sweden/fiscal-year";
-import { decimalString, lineNetOre, RECEIVABLES_ACCOUNT, toSekOre, vatByRate, vatOre } from "../../sweden/invoicing";
+import { decimalString, lineNetOre, toSekOre, vatByRate } from "../../sweden/invoicing";
 import {
   allowedSaleRates,
   locationOf,
@@ -40,38 +28,21 @@ import {
 } from "../../sweden/vat-treatment";
 import { vatRateToBp } from "../../sweden/vat";
 import { loadArticle } from "../articles";
-import { loadCompany } from "../companies";
 import { sekRate } from "../currency";
 import { loadCustomer } from "../customers";
-import { toEngineLines } from "../journal-entries";
 import { archiveIssuedPdf } from "./archive";
-import { Issuer, issuedPlan, planIssue, saleOf } from "./issue";
+import { Issuer, issuedPlan, planIssue } from "./issue";
 import {
-  creditNotesOf,
   invoiceItemJson,
   invoiceJson,
   itemsOfInvoice,
   loadInvoice,
-  OPEN_INVOICE_STATUSES,
-  paymentsOfInvoice,
   type InvoiceItemRow,
   type InvoiceRow,
 } from "./queries";
-import {
-  deductionPaidOutOre,
-  planCreditDeduction,
-  planInvoiceDeduction,
-  splitReceivable,
-  type PlannedDeduction,
-} from "./deduction";
+import { planInvoiceDeduction, type PlannedDeduction } from "./deduction";
 import type { PriorDeduction } from "../../sweden/rot-rut";
-import {
-  InvoiceCreateSchema,
-  type InvoiceCreateInput,
-  type InvoiceCreditInput,
-  type InvoicePatchInput,
-  type InvoicePayInput,
-} from "./schemas";
+import { InvoiceCreateSchema, type InvoiceCreateInput, type InvoicePatchInput } from "./schemas";
 
 interface Draft {
   row: InvoiceRow;
@@ -87,17 +58,7 @@ async function planDraft(
   issuer: Issuer,
   deductionsTaken: Map<number, PriorDeduction[]>,
 ): Promise<Draft> {
-  const customer = await loadCustomer(db, ctx.companyId, input.customer_id).catch((err) => {
-    throw err instanceof ApiError
-      ? new ApiError("INVOICE_CUSTOMER_NOT_FOUND", { customer_id: input.customer_id })
-      : err;
-  });
-  if (customer.archivedAt)
-    throw new ApiError(
-      "INVOICE_CUSTOMER_NOT_FOUND",
-      { customer_id: customer.id, archived_at: customer.archivedAt },
-      "The customer is archived.",
-    );
+  const customer = await draftCustomer(db, ctx.companyId, input.customer_id);
   const { companies: company } = await issuer.company();
   const location = locationOf({
     type: customer.customerType,
@@ -114,65 +75,7 @@ async function planDraft(
         { resource: "article", id: article.id, archived_at: article.archivedAt },
         "The article is archived.",
       );
-    // The treatment follows from the customer and the kind of supply, never from the article's account alone.
-    const supplyType = it.supply_type ?? article?.supplyType ?? "services";
-    const treatment = saleTreatment(location, supplyType, company.vatRegistered);
-    const allowed = input.document_type === "delivery_note" ? [0] : allowedSaleRates(treatment);
-    const articleRate = article && allowed.includes(article.vatRateBp) ? article.vatRateBp : undefined;
-    const rateBp =
-      it.vat_rate !== undefined ? vatRateToBp(it.vat_rate)! : (articleRate ?? (allowed.includes(2500) ? 2500 : 0));
-    const violation = (reason: string, extra: Record<string, unknown> = {}) =>
-      new ApiError(
-        "INVOICE_CREATE_VAT_RULE_VIOLATION",
-        {
-          item: i,
-          vat_rate: rateBp / 10_000,
-          allowed_vat_rates: allowed.map((r) => r / 10_000),
-          customer_type: customer.customerType,
-          location,
-          supply_type: supplyType,
-          vat_treatment: treatment,
-          document_type: input.document_type,
-          ...extra,
-        },
-        reason,
-      );
-    if (!allowed.includes(rateBp))
-      throw violation(
-        `VAT rate ${rateBp / 100} % is not allowed for this customer, supply and document (${treatment}).`,
-      );
-    if (it.revenue_account?.startsWith("3") && !revenueAccountFits(it.revenue_account, treatment, rateBp)) {
-      throw violation(
-        `revenue_account ${it.revenue_account} does not fit a ${treatment} sale at ${rateBp / 100} %: use ${saleRevenueAccount(treatment, rateBp)}.`,
-        { revenue_account: it.revenue_account },
-      );
-    }
-    const articleAccount =
-      article && revenueAccountFits(article.revenueAccount, treatment, rateBp) ? article.revenueAccount : null;
-    const quantity = decimalString(it.quantity, 3)!;
-    const unitPriceOre = toOre(it.unit_price)!;
-    const dims = { ...(input.default_dimensions ?? {}), ...(it.dimensions ?? {}) };
-    items.push({
-      id: newId(),
-      companyId: ctx.companyId,
-      invoiceId: id,
-      sortOrder: i + 1,
-      description: it.description,
-      quantity,
-      unit: it.unit ?? article?.unit ?? null,
-      unitPriceOre,
-      vatRateBp: rateBp,
-      netOre: lineNetOre(quantity, unitPriceOre),
-      articleId: article?.id ?? null,
-      revenueAccount: it.revenue_account ?? articleAccount ?? saleRevenueAccount(treatment, rateBp),
-      dimensions: Object.keys(dims).length ? dims : null,
-      supplyType,
-      vatTreatment: treatment,
-      creditedItemId: null,
-      deductionType: it.deduction_type ?? null,
-      workType: it.work_type ?? null,
-      laborHoursHundredths: it.labor_hours === undefined ? null : Math.round(it.labor_hours * 100),
-    });
+    items.push(draftItem(it, i, article, { id, ctx, input, customer, location, vatRegistered: company.vatRegistered }));
   }
   const vat = vatByRate(items);
   const subtotalOre = items.reduce((s, i) => s + i.netOre, 0);
@@ -184,17 +87,165 @@ async function planDraft(
 
   const invoiceDate = input.invoice_date ?? ctx.now.slice(0, 10);
   if (input.due_date && input.due_date < invoiceDate) throw fieldError("due_date", "due_date is before invoice_date");
-  let rate: string | null = "1";
-  if (input.currency !== "SEK") {
-    // Spec: converted at the central-bank rate fetched at create time; when the fetch
-    // fails the invoice is still created, with null SEK fields (the rate is needed to issue it).
-    rate = input.exchange_rate ?? (await sekRate(env, input.currency, invoiceDate))?.rate ?? null;
-  } else if (input.exchange_rate !== undefined && input.exchange_rate !== "1") {
-    throw fieldError("exchange_rate", "an invoice in SEK has exchange_rate 1");
-  }
+  const rate = await draftRate(env, input, invoiceDate);
   const netByRate = new Map<number, number>();
   for (const i of items) netByRate.set(i.vatRateBp, (netByRate.get(i.vatRateBp) ?? 0) + i.netOre);
-  const row: InvoiceRow = {
+  const vatBreakdown = [...netByRate]
+    .sort(([a], [b]) => b - a)
+    .map(([rateBp, netOre]) => ({ rateBp, netOre, vatOre: vat.get(rateBp) ?? 0 }));
+  const row = draftRow(id, input, ctx, customer, { invoiceDate, rate, subtotalOre, vatOre, totalOre, vatBreakdown });
+  // ROT/RUT: INVOICE_CREATE_ROT_RUT_VALIDATION after the VAT rules, so the lines' amounts incl. VAT are known
+  const deduction = await planInvoiceDeduction(db, env, {
+    input,
+    row,
+    items,
+    customerType: customer.customerType,
+    now: ctx.now,
+    taken: deductionsTaken,
+  });
+  row.deductionOre = deduction?.result.totalOre ?? 0;
+  return { row, items, deduction };
+}
+
+type Customer = Awaited<ReturnType<typeof loadCustomer>>;
+type Article = Awaited<ReturnType<typeof loadArticle>>;
+type ItemInput = InvoiceCreateInput["items"][number];
+
+/** The invoice's customer: INVOICE_CUSTOMER_NOT_FOUND when it is not the company's, or archived. */
+async function draftCustomer(db: Database, companyId: string, customerId: string): Promise<Customer> {
+  const customer = await loadCustomer(db, companyId, customerId).catch((err) => {
+    throw err instanceof ApiError ? new ApiError("INVOICE_CUSTOMER_NOT_FOUND", { customer_id: customerId }) : err;
+  });
+  if (customer.archivedAt)
+    throw new ApiError(
+      "INVOICE_CUSTOMER_NOT_FOUND",
+      { customer_id: customer.id, archived_at: customer.archivedAt },
+      "The customer is archived.",
+    );
+  return customer;
+}
+
+/** What an item's VAT is decided by: the customer, where they are, and the document. */
+interface ItemContext {
+  id: string;
+  ctx: CommandContext;
+  input: InvoiceCreateInput;
+  customer: Customer;
+  location: ReturnType<typeof locationOf>;
+  vatRegistered: boolean;
+}
+
+/**
+ * A draft's item: the VAT treatment follows from the customer and the kind of supply, never
+ * from the article's account alone; the rate given, the article's when allowed, else 25 %
+ * where allowed; the revenue account given, the article's when it fits, else the treatment's.
+ */
+function draftItem(it: ItemInput, i: number, article: Article | null, on: ItemContext): InvoiceItemRow {
+  const { id, ctx, input } = on;
+  const supplyType = it.supply_type ?? article?.supplyType ?? "services";
+  const treatment = saleTreatment(on.location, supplyType, on.vatRegistered);
+  const allowed = input.document_type === "delivery_note" ? [0] : allowedSaleRates(treatment);
+  const rateBp = itemRateBp(it, article, allowed);
+  assertItemVat(it, i, on, { supplyType, treatment, allowed, rateBp });
+  const articleAccount =
+    article && revenueAccountFits(article.revenueAccount, treatment, rateBp) ? article.revenueAccount : null;
+  const quantity = decimalString(it.quantity, 3)!;
+  const unitPriceOre = toOre(it.unit_price)!;
+  const dims = { ...(input.default_dimensions ?? {}), ...(it.dimensions ?? {}) };
+  return {
+    id: newId(),
+    companyId: ctx.companyId,
+    invoiceId: id,
+    sortOrder: i + 1,
+    description: it.description,
+    quantity,
+    unit: it.unit ?? article?.unit ?? null,
+    unitPriceOre,
+    vatRateBp: rateBp,
+    netOre: lineNetOre(quantity, unitPriceOre),
+    articleId: article?.id ?? null,
+    revenueAccount: it.revenue_account ?? articleAccount ?? saleRevenueAccount(treatment, rateBp),
+    dimensions: Object.keys(dims).length ? dims : null,
+    supplyType,
+    vatTreatment: treatment,
+    creditedItemId: null,
+    deductionType: it.deduction_type ?? null,
+    workType: it.work_type ?? null,
+    laborHoursHundredths: it.labor_hours === undefined ? null : Math.round(it.labor_hours * 100),
+  };
+}
+
+/** The item's rate: the one given, else the article's when allowed, else 25 % where allowed, else 0. */
+function itemRateBp(it: ItemInput, article: Article | null, allowed: number[]): number {
+  if (it.vat_rate !== undefined) return vatRateToBp(it.vat_rate)!;
+  const articleRate = article && allowed.includes(article.vatRateBp) ? article.vatRateBp : undefined;
+  return articleRate ?? (allowed.includes(2500) ? 2500 : 0);
+}
+
+/** INVOICE_CREATE_VAT_RULE_VIOLATION: a rate not allowed for the sale, or a revenue account that does not fit it. */
+function assertItemVat(
+  it: ItemInput,
+  i: number,
+  on: ItemContext,
+  vat: { supplyType: string; treatment: ReturnType<typeof saleTreatment>; allowed: number[]; rateBp: number },
+): void {
+  const { supplyType, treatment, allowed, rateBp } = vat;
+  const violation = (reason: string, extra: Record<string, unknown> = {}) =>
+    new ApiError(
+      "INVOICE_CREATE_VAT_RULE_VIOLATION",
+      {
+        item: i,
+        vat_rate: rateBp / 10_000,
+        allowed_vat_rates: allowed.map((r) => r / 10_000),
+        customer_type: on.customer.customerType,
+        location: on.location,
+        supply_type: supplyType,
+        vat_treatment: treatment,
+        document_type: on.input.document_type,
+        ...extra,
+      },
+      reason,
+    );
+  if (!allowed.includes(rateBp))
+    throw violation(`VAT rate ${rateBp / 100} % is not allowed for this customer, supply and document (${treatment}).`);
+  if (it.revenue_account?.startsWith("3") && !revenueAccountFits(it.revenue_account, treatment, rateBp)) {
+    throw violation(
+      `revenue_account ${it.revenue_account} does not fit a ${treatment} sale at ${rateBp / 100} %: use ${saleRevenueAccount(treatment, rateBp)}.`,
+      { revenue_account: it.revenue_account },
+    );
+  }
+}
+
+/**
+ * The draft's exchange rate: 1 for SEK (another given rate refused). Spec: another currency
+ * is converted at the central-bank rate fetched at create time; when the fetch fails the
+ * invoice is still created, with null SEK fields (the rate is needed to issue it).
+ */
+async function draftRate(env: Env, input: InvoiceCreateInput, invoiceDate: string): Promise<string | null> {
+  if (input.currency !== "SEK")
+    return input.exchange_rate ?? (await sekRate(env, input.currency, invoiceDate))?.rate ?? null;
+  if (input.exchange_rate !== undefined && input.exchange_rate !== "1")
+    throw fieldError("exchange_rate", "an invoice in SEK has exchange_rate 1");
+  return "1";
+}
+
+/** The draft's row: unnumbered, unbooked, with the figures decided for it. */
+function draftRow(
+  id: string,
+  input: InvoiceCreateInput,
+  ctx: CommandContext,
+  customer: Customer,
+  f: {
+    invoiceDate: string;
+    rate: string | null;
+    subtotalOre: number;
+    vatOre: number;
+    totalOre: number;
+    vatBreakdown: InvoiceRow["vatBreakdown"];
+  },
+): InvoiceRow {
+  const { invoiceDate, rate } = f;
+  return {
     id,
     companyId: ctx.companyId,
     customerId: customer.id,
@@ -211,13 +262,11 @@ async function planDraft(
     dueDate: input.due_date ?? addDays(invoiceDate, customer.defaultPaymentTerms),
     currency: input.currency,
     exchangeRate: rate,
-    subtotalOre,
-    vatOre,
-    vatBreakdown: [...netByRate]
-      .sort(([a], [b]) => b - a)
-      .map(([rateBp, netOre]) => ({ rateBp, netOre, vatOre: vat.get(rateBp) ?? 0 })),
-    totalOre,
-    totalSekOre: rate === null ? null : toSekOre(totalOre, rate),
+    subtotalOre: f.subtotalOre,
+    vatOre: f.vatOre,
+    vatBreakdown: f.vatBreakdown,
+    totalOre: f.totalOre,
+    totalSekOre: rate === null ? null : toSekOre(f.totalOre, rate),
     paidOre: 0,
     creditedOre: 0,
     defaultDimensions:
@@ -244,17 +293,6 @@ async function planDraft(
     createdAt: ctx.now,
     updatedAt: ctx.now,
   };
-  // ROT/RUT: INVOICE_CREATE_ROT_RUT_VALIDATION after the VAT rules, so the lines' amounts incl. VAT are known
-  const deduction = await planInvoiceDeduction(db, env, {
-    input,
-    row,
-    items,
-    customerType: customer.customerType,
-    now: ctx.now,
-    taken: deductionsTaken,
-  });
-  row.deductionOre = deduction?.result.totalOre ?? 0;
-  return { row, items, deduction };
 }
 
 const insertDraft = (db: Database, d: Draft) => [
@@ -431,450 +469,3 @@ export const markInvoiceSent: Command<{ id: string }> = async (db, input, ctx) =
   const plan = issuedPlan(db, issued, "invoice.marked_sent");
   return { status: 200, ...plan, statements: [...plan.statements, ...pdf.statements], files: [pdf.file] };
 };
-
-/**
- * A payment. Rule order: INVOICE_PAID_NOT_FOUND > INVOICE_PAID_NOT_PAYABLE >
- * VALIDATION_ERROR (amount, currency difference, cash method, lines) >
- * INVOICE_PAID_LINES_UNBALANCED > VALIDATION_ERROR (paid before the invoice date) >
- * INVOICE_PAID_NO_FISCAL_PERIOD > PERIOD_LOCKED > the engine's rules.
- * The likely-duplicate guard (unlinked inbound bank transactions) is payInvoiceChecked's,
- * which the registry wires with the bank-transactions domain's finder.
- */
-export const payInvoice: Command<InvoicePayInput & { id: string }> = async (db, input, ctx) => {
-  const row = await loadInvoice(db, ctx.companyId, input.id, "INVOICE_PAID_NOT_FOUND");
-  if (
-    row.isCreditNote ||
-    row.documentType !== "invoice" ||
-    !(OPEN_INVOICE_STATUSES as readonly string[]).includes(row.status)
-  ) {
-    throw new ApiError("INVOICE_PAID_NOT_PAYABLE", {
-      id: row.id,
-      status: row.status,
-      document_type: row.documentType,
-      is_credit_note: row.isCreditNote,
-    });
-  }
-  const { companies: company } = await loadCompany(db, ctx.companyId);
-  const method = company.accountingMethod;
-  const credits = await creditNotesOf(db, ctx.companyId, row.id);
-  const creditedSek = -credits.notes.reduce((s, n) => s + (n.totalSekOre ?? 0), 0);
-  // mark-paid takes partial payments under the cash method too: each books its share of the sale (as it stands after credits)
-  // ROT/RUT: the customer pays the total less the deduction (a SEK invoice); Skatteverket pays the rest to 1513
-  const owed =
-    row.deductionOre === 0
-      ? row
-      : {
-          ...row,
-          totalOre: row.totalOre - row.deductionOre,
-          totalSekOre: row.totalSekOre === null ? null : row.totalSekOre - row.deductionOre,
-        };
-  const plan = planPayment(
-    openItem(owed, await paymentsOfInvoice(db, row.id), creditedSek),
-    "receivable",
-    paymentTermsOf(input, method, true),
-  );
-  const sale = saleAfterCredits(row, await itemsOfInvoice(db, row.id), credits);
-  const text = `Inbetalning ${sale.text}`;
-  const paidOutOre = await paidOutBeforeCashPayment(db, row, method);
-  const date = paymentDateOnOrAfter(input.payment_date ?? ctx.now.slice(0, 10), row.invoiceDate);
-  // bokslutsmetoden: what the invoice's year-end entry booked on 1510 is settled there, not booked again
-  const atYearEnd =
-    method === "cash" && !input.lines ? await receivableBookedAtYearEnd(db, ctx.companyId, row, date) : null;
-  const lines = input.lines
-    ? customPaymentLines(input.lines, method, plan.bookedSekOre)
-    : paymentLines("receivable", method, plan, {
-        settlementAccount: input.settlement_account,
-        text,
-        inCash: (diff, share) =>
-          cashPaymentAfterYearEnd(
-            { beforeSek: share.beforeSek + paidOutOre, afterSek: share.afterSek + paidOutOre },
-            atYearEnd,
-            diff,
-            (sek, fx) => customerPaymentReceived(sek, fx, input.settlement_account, text),
-            (fx, part) => saleSettledInCash(sale, input.settlement_account, fx, part),
-          ),
-      });
-  const entry = await ctx.ledger.post({
-    date,
-    description: text,
-    sourceType: "invoice_paid",
-    sourceId: row.id,
-    lines,
-    noPeriod: new ApiError("INVOICE_PAID_NO_FISCAL_PERIOD", { payment_date: date }),
-  });
-
-  const patch = {
-    status: plan.status,
-    paidOre: plan.paidOre,
-    paidAt: plan.fully ? ctx.now : null,
-    updatedAt: ctx.now,
-  } as const;
-  const invoice = invoiceJson({ ...row, ...patch });
-  const paymentId = newId();
-  return {
-    status: 200,
-    data: { ...invoice, journal_entry_id: entry.row.id, payment_id: paymentId },
-    statements: [
-      ...entry.statements,
-      db.insert(invoicePayments).values({
-        id: paymentId,
-        companyId: ctx.companyId,
-        invoiceId: row.id,
-        paymentDate: date,
-        amountOre: plan.amountOre,
-        amountSekOre: plan.bookedSekOre,
-        exchangeRateDifferenceOre: plan.fxDifferenceOre,
-        journalEntryId: entry.row.id,
-        createdAt: ctx.now,
-      }),
-      db.update(invoices).set(patch).where(eq(invoices.id, row.id)),
-    ],
-    events: [
-      {
-        type: "invoice.paid",
-        object: { invoice, paymentAmount: plan.amountOre / 100, paymentDate: date, companyId: ctx.companyId },
-        previousAttributes: { status: row.status, paid_amount: row.paidOre / 100 },
-      },
-    ],
-    audit: { action: "invoice.paid", resourceType: "invoice", resourceId: row.id, voucher: entry.voucher },
-  };
-};
-
-/**
- * Under the cash method, the part of the sale Skatteverket's ROT/RUT payouts have
- * already booked (docs/rot-rut.md): a customer's payment after a payout (the refused
- * part, say) books its share of the sale after them, so the customer's payments and the
- * payouts together book every part of the sale once. Zero under accrual or without a
- * deduction (no read then).
- */
-async function paidOutBeforeCashPayment(db: Database, row: InvoiceRow, method: AccountingMethod): Promise<number> {
-  if (method !== "cash" || row.deductionOre === 0) return 0;
-  return deductionPaidOutOre(db, row.id);
-}
-
-/**
- * The caller's own lines for a payment (a bank fee, say): balanced, and under accrual
- * crediting 1510 by the SEK this payment books, so the receivable still ends at zero.
- */
-function customPaymentLines(
-  input: NonNullable<InvoicePayInput["lines"]>,
-  method: AccountingMethod,
-  bookedSekOre: number,
-): EngineLine[] {
-  const lines = toEngineLines(input);
-  try {
-    assertBalanced(lines);
-  } catch {
-    throw new ApiError("INVOICE_PAID_LINES_UNBALANCED", {
-      debit_total: lines.reduce((s, l) => s + l.debitOre, 0) / 100,
-      credit_total: lines.reduce((s, l) => s + l.creditOre, 0) / 100,
-    });
-  }
-  const receivable = lines
-    .filter((l) => l.accountNumber === RECEIVABLES_ACCOUNT)
-    .reduce((s, l) => s + l.creditOre - l.debitOre, 0);
-  if (method === "accrual" && receivable !== bookedSekOre) {
-    throw fieldError(
-      "lines",
-      `the lines must credit ${RECEIVABLES_ACCOUNT} by ${bookedSekOre / 100}, the booked SEK amount of this payment`,
-    );
-  }
-  return lines;
-}
-
-type Credits = Awaited<ReturnType<typeof creditNotesOf>>;
-
-/** Net of each invoice item already credited (negative for a positive line), by item id. */
-function creditedNetByItem(credits: Credits): Map<string, number> {
-  const m = new Map<string, number>();
-  for (const c of credits.items)
-    if (c.creditedItemId) m.set(c.creditedItemId, (m.get(c.creditedItemId) ?? 0) + c.netOre);
-  return m;
-}
-
-/**
- * The sale as it stands after partial credits: each item less what was credited of it,
- * VAT per rate less the credited VAT, the SEK total less the credited SEK. Under the
- * cash method a payment books its share of this.
- */
-export function saleAfterCredits(row: InvoiceRow, items: InvoiceItemRow[], credits: Credits): Sale {
-  const sale = saleOf(row, items);
-  if (!credits.notes.length) return sale;
-  const credited = creditedNetByItem(credits);
-  const vat = new Map(sale.vat);
-  for (const n of credits.notes) for (const v of n.vatBreakdown) vat.set(v.rateBp, (vat.get(v.rateBp) ?? 0) + v.vatOre);
-  return {
-    ...sale,
-    totalOre: row.totalOre + credits.notes.reduce((s, n) => s + n.totalOre, 0),
-    totalSekOre: (row.totalSekOre ?? 0) + credits.notes.reduce((s, n) => s + (n.totalSekOre ?? 0), 0),
-    vat,
-    items: items.map((i, k) => ({ ...sale.items[k], netOre: i.netOre + (credited.get(i.id) ?? 0) })),
-  };
-}
-
-const CREDITABLE = ["sent", "paid", "overdue", "partially_paid"];
-
-/**
- * A credit note, whole or partial: the chosen items (in full, a quantity or a net
- * amount of each), or everything not yet credited, dated credit_date (default today)
- * in an open period. Numbered KR-<original>, then KR-<original>-2, -3 ...
- * VAT is computed per rate on the credited amounts; the credit that completes a rate
- * (or the invoice) takes exactly what is left of its VAT and SEK, so the invoice and
- * its credits end at zero on 1510, revenue and output VAT.
- * The original: credited when nothing of it is left; else its remaining amount falls
- * by the credit, and when payments already cover the rest it is paid (a negative
- * remaining is a refund owed).
- * Accrual: Credit 1510 / Debit revenue and output VAT. Cash: the row only; what is
- * still unpaid is booked, reduced, when paid; a refund when it is paid out.
- * Rule order: INVOICE_CREDIT_ORIGINAL_NOT_FOUND > INVOICE_CREDIT_NOT_INVOICE >
- * INVOICE_CREDIT_ALREADY_CREDITED > INVOICE_CREDIT_NOT_SENT > VALIDATION_ERROR (date,
- * items, amounts) > the ledger's (PERIOD_LOCKED ...).
- */
-export const creditInvoice: Command<InvoiceCreditInput & { id: string }> = async (db, input, ctx) => {
-  const row = await loadInvoice(db, ctx.companyId, input.id, "INVOICE_CREDIT_ORIGINAL_NOT_FOUND");
-  if (row.isCreditNote || row.documentType !== "invoice")
-    throw new ApiError("INVOICE_CREDIT_NOT_INVOICE", {
-      id: row.id,
-      document_type: row.documentType,
-      is_credit_note: row.isCreditNote,
-    });
-  if (row.status === "credited") throw new ApiError("INVOICE_CREDIT_ALREADY_CREDITED", { id: row.id });
-  if (!CREDITABLE.includes(row.status))
-    throw new ApiError("INVOICE_CREDIT_NOT_SENT", { id: row.id, status: row.status });
-  const date = input.credit_date ?? ctx.now.slice(0, 10);
-  if (date < row.invoiceDate)
-    throw fieldError("credit_date", `credit_date is before the invoice date ${row.invoiceDate}`);
-  const items = await itemsOfInvoice(db, row.id);
-  const credits = await creditNotesOf(db, ctx.companyId, row.id);
-  const creditedNet = creditedNetByItem(credits);
-  const left = (i: InvoiceItemRow) => i.netOre + (creditedNet.get(i.id) ?? 0);
-
-  // the credit note's lines: [item, negated net, quantity, negated unit price]
-  const chosen: { item: InvoiceItemRow; netOre: number; quantity: string; unitPriceOre: number }[] = [];
-  const whole = (item: InvoiceItemRow) =>
-    left(item) === item.netOre
-      ? { item, netOre: -item.netOre, quantity: item.quantity, unitPriceOre: -item.unitPriceOre }
-      : { item, netOre: -left(item), quantity: "1", unitPriceOre: -left(item) };
-  if (!input.items) {
-    for (const item of items) if (left(item) !== 0) chosen.push(whole(item));
-  } else {
-    const seen = new Set<string>();
-    for (const [k, c] of input.items.entries()) {
-      const item = items.find((i) => i.id === c.item_id);
-      if (!item) throw fieldError(`items.${k}.item_id`, "not an item of this invoice");
-      if (seen.has(item.id)) throw fieldError(`items.${k}.item_id`, "the item is named twice");
-      seen.add(item.id);
-      const sign = item.netOre < 0 ? -1 : 1;
-      let line: ReturnType<typeof whole>;
-      if (c.quantity !== undefined) {
-        const quantity = decimalString(c.quantity, 3)!;
-        line = { item, netOre: -lineNetOre(quantity, item.unitPriceOre), quantity, unitPriceOre: -item.unitPriceOre };
-      } else if (c.amount !== undefined) {
-        const ore = toOre(c.amount)! * sign;
-        line = { item, netOre: -ore, quantity: "1", unitPriceOre: -ore };
-      } else {
-        line = whole(item);
-      }
-      if (Math.abs(line.netOre) > Math.abs(left(item))) {
-        throw fieldError(
-          `items.${k}`,
-          `more than what is left to credit of the item: ${Math.abs(left(item)) / 100} (net, without VAT)`,
-        );
-      }
-      chosen.push(line);
-    }
-  }
-  if (!chosen.some((c) => c.netOre !== 0))
-    throw fieldError("items", "nothing to credit: every item is already credited");
-
-  // VAT per rate: computed on the credited net, or exactly the rest when the rate is completed
-  const netByRate = new Map<number, number>();
-  for (const c of chosen) netByRate.set(c.item.vatRateBp, (netByRate.get(c.item.vatRateBp) ?? 0) + c.netOre);
-  const creditedVat = new Map<number, number>();
-  for (const n of credits.notes)
-    for (const v of n.vatBreakdown) creditedVat.set(v.rateBp, (creditedVat.get(v.rateBp) ?? 0) + v.vatOre);
-  const leftAfter = (rateBp: number) =>
-    items
-      .filter((i) => i.vatRateBp === rateBp)
-      .reduce((s, i) => s + left(i) + chosen.filter((c) => c.item.id === i.id).reduce((t, c) => t + c.netOre, 0), 0);
-  const vatBreakdown = [...netByRate]
-    .sort(([a], [b]) => b - a)
-    .map(([rateBp, netOre]) => {
-      const original = row.vatBreakdown.find((v) => v.rateBp === rateBp)?.vatOre ?? 0;
-      const vat = leftAfter(rateBp) === 0 ? -(original + (creditedVat.get(rateBp) ?? 0)) : vatOre(netOre, rateBp);
-      return { rateBp, netOre, vatOre: vat };
-    });
-  const subtotalOre = chosen.reduce((s, c) => s + c.netOre, 0);
-  const vatTotal = vatBreakdown.reduce((s, v) => s + v.vatOre, 0);
-  const totalOre = subtotalOre + vatTotal;
-  if (totalOre >= 0) throw fieldError("items", "a credit note must reduce what the customer owes");
-  const fullyCredited = items.every(
-    (i) => left(i) + chosen.filter((c) => c.item.id === i.id).reduce((t, c) => t + c.netOre, 0) === 0,
-  );
-  const rate = row.exchangeRate ?? "1";
-  const creditedSekBefore = credits.notes.reduce((s, n) => s + (n.totalSekOre ?? 0), 0);
-  const totalSekOre =
-    row.totalSekOre === null ? null : fullyCredited ? -(row.totalSekOre + creditedSekBefore) : toSekOre(totalOre, rate);
-
-  // ROT/RUT: the deduction reversed in proportion to the labour credited (creditDeduction)
-  const itemLeftAfter = (i: InvoiceItemRow) =>
-    left(i) + chosen.filter((c) => c.item.id === i.id).reduce((t, c) => t + c.netOre, 0);
-  const reversal = await planCreditDeduction(db, row, chosen, itemLeftAfter);
-  const fromDeductionOre = reversal?.fromDeductionOre ?? 0;
-
-  const creditId = newId();
-  const n = credits.notes.length;
-  const credit: InvoiceRow = {
-    ...row,
-    id: creditId,
-    invoiceNumber: n === 0 ? `KR-${row.invoiceNumber}` : `KR-${row.invoiceNumber}-${n + 1}`,
-    numberSeries: null,
-    numberSeq: null,
-    status: "sent",
-    isCreditNote: true,
-    creditedInvoiceId: row.id,
-    creditReason: input.reason,
-    invoiceDate: date,
-    dueDate: date,
-    subtotalOre,
-    vatOre: vatTotal,
-    totalOre,
-    totalSekOre,
-    paidOre: 0,
-    // applied in full to the original: nothing of the credit note remains open
-    creditedOre: totalOre,
-    vatBreakdown,
-    isSelfBilled: false,
-    externalInvoiceNumber: null,
-    receivedDate: null,
-    ocrNumber: null,
-    deductionOre: -fromDeductionOre,
-    journalEntryId: null,
-    pdfDocumentId: null,
-    sentAt: ctx.now,
-    paidAt: null,
-    cancelledAt: null,
-    createdAt: ctx.now,
-    updatedAt: ctx.now,
-  };
-  const noteItems: InvoiceItemRow[] = chosen.map((c, k) => ({
-    ...c.item,
-    id: newId(),
-    invoiceId: creditId,
-    sortOrder: k + 1,
-    quantity: c.quantity,
-    unitPriceOre: c.unitPriceOre,
-    netOre: c.netOre,
-    creditedItemId: c.item.id,
-  }));
-
-  const statements: Statement[] = [];
-  let voucher: VoucherRef | null = null;
-  const companyRead = await loadCompany(db, ctx.companyId);
-  const company = companyRead.companies;
-  const text = `Kreditfaktura ${credit.invoiceNumber} ${row.customerName}`;
-  // accrual: the credit note's own sale, negative, so Credit 1510 / Debit revenue and output VAT
-  // ROT/RUT: Credit 1513 the reversed deduction, Credit 1510 the rest
-  const lines =
-    company.accountingMethod === "accrual"
-      ? splitReceivable(
-          saleInvoiced({ ...saleOf(credit, noteItems), totalSekOre: totalSekOre ?? undefined }),
-          -fromDeductionOre,
-          credit.invoiceNumber ?? "",
-        )
-      : null;
-  if (lines) {
-    const entry = await ctx.ledger.post({
-      date,
-      description: text,
-      sourceType: "invoice_credited",
-      sourceId: creditId,
-      lines,
-    });
-    credit.journalEntryId = entry.row.id;
-    statements.push(...entry.statements);
-    voucher = entry.voucher;
-  } else {
-    // cash method: no entry, but the date must still be in an open period
-    assertPeriodOpen(await ctx.ledger.periodForDate(date));
-  }
-  // the credit note is a document of its own: its PDF archived as issued, like an invoice's
-  const pdf = await archiveIssuedPdf(db, ctx, credit, "credit_note", { items: noteItems, company: companyRead });
-  credit.pdfDocumentId = pdf.documentId;
-  statements.push(...pdf.statements);
-  const creditedOre = row.creditedOre - totalOre;
-  const deductionOre = row.deductionOre - fromDeductionOre;
-  const remaining = row.totalOre - row.paidOre - creditedOre - deductionOre;
-  const status: InvoiceRow["status"] = fullyCredited ? "credited" : remaining <= 0 ? "paid" : row.status;
-  const originalPatch = {
-    status,
-    creditedOre,
-    deductionOre,
-    paidAt: status === "paid" ? (row.paidAt ?? ctx.now) : row.paidAt,
-    updatedAt: ctx.now,
-  };
-  statements.push(
-    db.insert(invoices).values(credit),
-    ...noteItems.map((i) => db.insert(invoiceItems).values(i)),
-    db.update(invoices).set(originalPatch).where(eq(invoices.id, row.id)),
-    ...(reversal?.statements ?? []),
-  );
-  const creditJson = { ...invoiceJson(credit), items: noteItems.map(invoiceItemJson) };
-  const original = invoiceJson({ ...row, ...originalPatch });
-  return {
-    status: 201,
-    data: { ...creditJson, original_status: original.status, original_remaining_amount: original.remaining_amount },
-    statements,
-    files: [pdf.file],
-    events: [
-      {
-        type: "invoice.credited",
-        object: { invoice: original, credit_note: creditJson },
-        previousAttributes: { status: row.status, credited_amount: row.creditedOre / 100 },
-      },
-      { type: "credit_note.created", object: creditJson },
-    ],
-    audit: { action: "invoice.credited", resourceType: "invoice", resourceId: row.id, voucher },
-  };
-};
-
-/** The invoice as the likely-duplicate guard sees it. */
-type GuardedInvoice = {
-  id: string;
-  invoice_number: string | null;
-  invoice_date: string;
-  currency: string;
-  remaining_amount: number;
-  ocr_number?: string | null;
-};
-
-/** Unlinked inbound bank transactions that look like this invoice's payment (handed in by the registry: invoices import no bank domain). */
-export type LikelyPayments = (db: Database, companyId: string, invoice: GuardedInvoice) => Promise<unknown[]>;
-
-/**
- * mark-paid with the duplicate guard (spec): an open invoice with an unlinked inbound
- * transaction that looks like its payment is refused with INVOICE_PAID_LIKELY_DUPLICATE
- * and the candidates, dry-run included; force: true (a new body, so a new key) pays anyway.
- * The guard comes after INVOICE_PAID_NOT_FOUND and INVOICE_PAID_NOT_PAYABLE (payInvoice's).
- */
-export const payInvoiceChecked = (likely: LikelyPayments): Command<InvoicePayInput & { id: string }> =>
-  async function payInvoiceChecked(db, input, ctx, env) {
-    if (!input.force) {
-      const row = await loadInvoice(db, ctx.companyId, input.id, "INVOICE_PAID_NOT_FOUND");
-      if (
-        !row.isCreditNote &&
-        row.documentType === "invoice" &&
-        (OPEN_INVOICE_STATUSES as readonly string[]).includes(row.status)
-      ) {
-        const candidates = await likely(db, ctx.companyId, invoiceJson(row));
-        if (candidates.length) {
-          throw new ApiError(
-            "INVOICE_PAID_LIKELY_DUPLICATE",
-            { invoice_id: row.id, candidates },
-            "An unlinked bank transaction looks like this payment: match it, or retry with force: true and a new Idempotency-Key.",
-          );
-        }
-      }
-    }
-    return payInvoice(db, input, ctx, env);
-  };

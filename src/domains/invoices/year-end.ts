@@ -11,7 +11,7 @@ import { RECEIVABLES_ACCOUNT } from "../../sweden/invoicing";
 import { listPeriods, yearEndOfDocument } from "../fiscal-periods";
 import { itemsOfInvoice, loadInvoice, openReceivablesAt, type InvoiceRow } from "./queries";
 import { DEDUCTION_RECEIVABLE_ACCOUNT, deductionInvoiceIdsAt } from "./deduction";
-import { saleAfterCredits } from "./service";
+import { saleAfterCredits } from "./credit";
 import { unpaidShareAt } from "./year-end-share";
 
 /**

@@ -7,7 +7,7 @@
 // accounts and input VAT.
 import Big from "big.js";
 import { eq } from "drizzle-orm";
-import type { Command, Statement, VoucherRef } from "../../commands/plan";
+import type { Command, CommandContext, Statement, VoucherRef } from "../../commands/plan";
 import { supplierInvoiceItems, supplierInvoices } from "../../db/schema";
 import { ApiError, fieldError } from "../../errors/api-error";
 import { newId } from "../../ids";
@@ -97,119 +97,55 @@ function chosenParts(
  */
 export const creditSupplierInvoice: Command<SupplierInvoiceCreditInput & { id: string }> = async (db, input, ctx) => {
   const row = await loadSupplierInvoice(db, ctx.companyId, input.id);
-  if (row.isCreditNote) throw fieldError("id", "a credit note cannot itself be credited");
-  if (row.status === "credited") throw new ApiError("SI_CREDIT_ALREADY_CREDITED", { id: row.id });
   const date = input.credit_date ?? ctx.now.slice(0, 10);
-  if (date < row.invoiceDate)
-    throw fieldError("credit_date", `credit_date is before the invoice date ${row.invoiceDate}`);
+  assertCreditable(row, date);
   const items = await itemsOfSupplierInvoice(db, row.id);
   const earlier = await creditNotesOfSupplierInvoice(db, ctx.companyId, row.id);
   const left = leftOfItems(items, earlier.items);
   const parts = chosenParts(input, items, left);
-  const fully = items.every((i) => {
-    const l = left.get(i.id)!;
-    const p = parts.find((x) => x.item.id === i.id);
-    return l.amountOre === (p?.amountOre ?? 0) && l.vatOre === (p?.vatOre ?? 0);
-  });
+  const fully = completesInvoice(items, left, parts);
   const { companies: company } = await loadCompany(db, ctx.companyId);
   if (!fully && company.accountingMethod === "cash")
     throw fieldError(
       "items",
       "under the cash method a supplier invoice is credited whole (partial credits are built for the accrual method)",
     );
-  const subtotalOre = parts.reduce((s, p) => s + p.amountOre, 0);
-  const vatTotal = parts.reduce((s, p) => s + p.vatOre, 0);
-  const totalOre = subtotalOre + vatTotal;
-  if (totalOre <= 0) throw fieldError("items", "a credit note must reduce what is owed to the supplier");
+  const { subtotalOre, vatTotal, totalOre } = creditTotals(parts);
   const earlierSek = -earlier.notes.reduce((s, n) => s + n.totalSekOre, 0);
   const totalSekOre = fully ? row.totalSekOre - earlierSek : toSekOre(totalOre, row.exchangeRate);
-
-  const ledger = ctx.ledger;
-  const period = await ledger.periodForDate(date).catch(() => null);
+  const period = await ctx.ledger.periodForDate(date).catch(() => null);
   if (!period || period.lockedAt || period.isClosed)
     throw new ApiError("SI_CREDIT_PERIOD_LOCKED", { date, fiscal_period_id: period?.id ?? null });
 
   const creditId = newId();
-  const credit: SupplierInvoiceRow = {
-    ...row,
-    id: creditId,
-    arrivalNumber: await nextArrivalNumber(db, ctx.companyId),
-    status: "credited",
-    disputeReason: null,
-    isCreditNote: true,
-    creditedInvoiceId: row.id,
-    invoiceDate: date,
-    dueDate: date,
-    subtotalOre: -subtotalOre,
-    vatOre: -vatTotal,
-    totalOre: -totalOre,
-    totalSekOre: -totalSekOre,
-    paidOre: 0,
-    // applied in full to the original: nothing of the credit note remains open
-    creditedOre: -totalOre,
-    notes: input.reason ?? row.notes,
-    registrationJournalEntryId: null,
-    paymentJournalEntryId: null,
-    approvedAt: null,
-    paidAt: null,
-    createdAt: ctx.now,
-    updatedAt: ctx.now,
-  };
-  const noteItems: SupplierInvoiceItemRow[] = parts.map((p, k) => ({
-    ...p.item,
-    id: newId(),
-    supplierInvoiceId: creditId,
-    sortOrder: k + 1,
-    amountOre: -p.amountOre,
-    vatOre: -p.vatOre,
-    creditedItemId: p.item.id,
-  }));
-
-  const statements: Statement[] = [];
-  let voucher: VoucherRef | null = null;
-  const text = `Kreditering av leverantörsfaktura ${row.supplierName} ${row.supplierInvoiceNumber} (ank.nr ${row.arrivalNumber})`;
-  if (company.accountingMethod === "accrual") {
-    // the credited part as a purchase of its own, registered and mirrored
-    const creditedPurchase = purchaseOf(
-      { ...row, totalOre },
-      parts.map((p) => ({ ...p.item, amountOre: p.amountOre, vatOre: p.vatOre })),
-      company.vatRegistered,
-    );
-    const entry = await ledger
-      .post({
-        date,
-        description: text,
-        sourceType: "supplier_invoice_credited",
-        sourceId: creditId,
-        lines: mirrored(purchaseRegistered({ ...creditedPurchase, totalSekOre }), text),
-      })
-      .catch((err) => {
-        // a date up to the period's lock date
-        throw err instanceof ApiError && err.code === "PERIOD_LOCKED"
-          ? new ApiError("SI_CREDIT_PERIOD_LOCKED", { date, fiscal_period_id: period.id, ...err.details })
-          : err;
-      });
-    credit.registrationJournalEntryId = entry.row.id;
-    statements.push(...entry.statements);
-    voucher = entry.voucher;
-  }
-  const creditedOre = row.creditedOre + totalOre;
-  const status: SupplierInvoiceRow["status"] = fully
-    ? "credited"
-    : row.totalOre - row.paidOre - creditedOre <= 0
-      ? "paid"
-      : row.status;
-  const originalPatch = {
-    status,
-    creditedOre,
-    paidAt: status === "paid" ? (row.paidAt ?? ctx.now) : row.paidAt,
-    updatedAt: ctx.now,
-  };
-  statements.push(
+  const arrivalNumber = await nextArrivalNumber(db, ctx.companyId);
+  const credit = creditNoteRow(row, ctx.now, {
+    creditId,
+    arrivalNumber,
+    date,
+    reason: input.reason,
+    subtotalOre,
+    vatTotal,
+    totalOre,
+    totalSekOre,
+  });
+  const noteItems = noteItemsOf(parts, creditId);
+  const booked =
+    company.accountingMethod === "accrual"
+      ? await bookCredit(ctx, row, credit, parts, {
+          vatRegistered: company.vatRegistered,
+          periodId: period.id,
+          totalOre,
+          totalSekOre,
+        })
+      : { statements: [], voucher: null };
+  const originalPatch = originalAfterCredit(row, totalOre, fully, ctx.now);
+  const statements: Statement[] = [
+    ...booked.statements,
     db.insert(supplierInvoices).values(credit),
     ...noteItems.map((i) => db.insert(supplierInvoiceItems).values(i)),
     db.update(supplierInvoices).set(originalPatch).where(eq(supplierInvoices.id, row.id)),
-  );
+  ];
   const original = supplierInvoiceJson({ ...row, ...originalPatch });
   const creditJson = { ...supplierInvoiceJson(credit), items: noteItems.map(supplierInvoiceItemJson) };
   return {
@@ -234,6 +170,148 @@ export const creditSupplierInvoice: Command<SupplierInvoiceCreditInput & { id: s
         previousAttributes: { status: row.status, credited_amount: row.creditedOre / 100 },
       },
     ],
-    audit: { action: "supplier_invoice.credited", resourceType: "supplier_invoice", resourceId: row.id, voucher },
+    audit: {
+      action: "supplier_invoice.credited",
+      resourceType: "supplier_invoice",
+      resourceId: row.id,
+      voucher: booked.voucher,
+    },
   };
 };
+
+/** The credit note's row: the original's, credited in full at once, with the credited figures negative. */
+function creditNoteRow(
+  row: SupplierInvoiceRow,
+  now: string,
+  f: {
+    creditId: string;
+    arrivalNumber: number;
+    date: string;
+    reason: string | undefined;
+    subtotalOre: number;
+    vatTotal: number;
+    totalOre: number;
+    totalSekOre: number;
+  },
+): SupplierInvoiceRow {
+  return {
+    ...row,
+    id: f.creditId,
+    arrivalNumber: f.arrivalNumber,
+    status: "credited",
+    disputeReason: null,
+    isCreditNote: true,
+    creditedInvoiceId: row.id,
+    invoiceDate: f.date,
+    dueDate: f.date,
+    subtotalOre: -f.subtotalOre,
+    vatOre: -f.vatTotal,
+    totalOre: -f.totalOre,
+    totalSekOre: -f.totalSekOre,
+    paidOre: 0,
+    // applied in full to the original: nothing of the credit note remains open
+    creditedOre: -f.totalOre,
+    notes: f.reason ?? row.notes,
+    registrationJournalEntryId: null,
+    paymentJournalEntryId: null,
+    approvedAt: null,
+    paidAt: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/** The credit note's items: each part negative, naming the item it credits. */
+function noteItemsOf(parts: CreditedPart[], creditId: string): SupplierInvoiceItemRow[] {
+  return parts.map((p, k) => ({
+    ...p.item,
+    id: newId(),
+    supplierInvoiceId: creditId,
+    sortOrder: k + 1,
+    amountOre: -p.amountOre,
+    vatOre: -p.vatOre,
+    creditedItemId: p.item.id,
+  }));
+}
+
+/** An invoice (not a credit note), not credited in full, credited on or after its date. */
+function assertCreditable(row: SupplierInvoiceRow, date: string): void {
+  if (row.isCreditNote) throw fieldError("id", "a credit note cannot itself be credited");
+  if (row.status === "credited") throw new ApiError("SI_CREDIT_ALREADY_CREDITED", { id: row.id });
+  if (date < row.invoiceDate)
+    throw fieldError("credit_date", `credit_date is before the invoice date ${row.invoiceDate}`);
+}
+
+/** The parts take all that is left of every item (net and VAT): the credit completes the invoice. */
+function completesInvoice(
+  items: SupplierInvoiceItemRow[],
+  left: Map<string, { amountOre: number; vatOre: number }>,
+  parts: CreditedPart[],
+): boolean {
+  return items.every((i) => {
+    const l = left.get(i.id)!;
+    const p = parts.find((x) => x.item.id === i.id);
+    return l.amountOre === (p?.amountOre ?? 0) && l.vatOre === (p?.vatOre ?? 0);
+  });
+}
+
+/** The credit's net, VAT and total (positive amounts taken off); VALIDATION_ERROR unless it reduces what is owed. */
+function creditTotals(parts: CreditedPart[]) {
+  const subtotalOre = parts.reduce((s, p) => s + p.amountOre, 0);
+  const vatTotal = parts.reduce((s, p) => s + p.vatOre, 0);
+  const totalOre = subtotalOre + vatTotal;
+  if (totalOre <= 0) throw fieldError("items", "a credit note must reduce what is owed to the supplier");
+  return { subtotalOre, vatTotal, totalOre };
+}
+
+/**
+ * Accrual: the credited part as a purchase of its own, registered and mirrored; a date up
+ * to the period's lock date is SI_CREDIT_PERIOD_LOCKED.
+ */
+async function bookCredit(
+  ctx: CommandContext,
+  row: SupplierInvoiceRow,
+  credit: SupplierInvoiceRow,
+  parts: CreditedPart[],
+  on: { vatRegistered: boolean; periodId: string; totalOre: number; totalSekOre: number },
+): Promise<{ statements: Statement[]; voucher: VoucherRef | null }> {
+  const date = credit.invoiceDate;
+  const text = `Kreditering av leverantörsfaktura ${row.supplierName} ${row.supplierInvoiceNumber} (ank.nr ${row.arrivalNumber})`;
+  const creditedPurchase = purchaseOf(
+    { ...row, totalOre: on.totalOre },
+    parts.map((p) => ({ ...p.item, amountOre: p.amountOre, vatOre: p.vatOre })),
+    on.vatRegistered,
+  );
+  const entry = await ctx.ledger
+    .post({
+      date,
+      description: text,
+      sourceType: "supplier_invoice_credited",
+      sourceId: credit.id,
+      lines: mirrored(purchaseRegistered({ ...creditedPurchase, totalSekOre: on.totalSekOre }), text),
+    })
+    .catch((err) => {
+      // a date up to the period's lock date
+      throw err instanceof ApiError && err.code === "PERIOD_LOCKED"
+        ? new ApiError("SI_CREDIT_PERIOD_LOCKED", { date, fiscal_period_id: on.periodId, ...err.details })
+        : err;
+    });
+  credit.registrationJournalEntryId = entry.row.id;
+  return { statements: entry.statements, voucher: entry.voucher };
+}
+
+/** The original after the credit: credited when nothing is left, paid when its payments cover the rest. */
+function originalAfterCredit(row: SupplierInvoiceRow, totalOre: number, fully: boolean, now: string) {
+  const creditedOre = row.creditedOre + totalOre;
+  const status: SupplierInvoiceRow["status"] = fully
+    ? "credited"
+    : row.totalOre - row.paidOre - creditedOre <= 0
+      ? "paid"
+      : row.status;
+  return {
+    status,
+    creditedOre,
+    paidAt: status === "paid" ? (row.paidAt ?? now) : row.paidAt,
+    updatedAt: now,
+  };
+}

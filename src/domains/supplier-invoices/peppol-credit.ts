@@ -69,6 +69,25 @@ const sameText = (a: string | null, b: string) => (a ?? "").trim().toLowerCase()
 function placeCredit(lines: CreditLine[], items: SupplierInvoiceItemRow[], left: Left): Map<string, number> {
   const taken = new Map<string, number>();
   const room = (i: SupplierInvoiceItemRow) => Math.max(0, left.get(i.id)!.amountOre) - (taken.get(i.id) ?? 0);
+  const pools = placeNamedLines(lines, items, room, taken);
+  for (const [rateBp, pool] of pools)
+    spreadPool(
+      rateBp,
+      pool,
+      items.filter((i) => i.vatRateBp === rateBp),
+      room,
+      taken,
+    );
+  return taken;
+}
+
+/** Each line named by exactly one item of its rate with room for it goes to that item (into `taken`); the rest, by rate, are returned as pools. */
+function placeNamedLines(
+  lines: CreditLine[],
+  items: SupplierInvoiceItemRow[],
+  room: (i: SupplierInvoiceItemRow) => number,
+  taken: Map<string, number>,
+): Map<number, number> {
   const pools = new Map<number, number>();
   for (const line of lines) {
     const named = line.matchable
@@ -78,35 +97,42 @@ function placeCredit(lines: CreditLine[], items: SupplierInvoiceItemRow[], left:
       taken.set(named[0].id, (taken.get(named[0].id) ?? 0) + line.netOre);
     else pools.set(line.rateBp, (pools.get(line.rateBp) ?? 0) + line.netOre);
   }
-  for (const [rateBp, pool] of pools) {
-    const ofRate = items.filter((i) => i.vatRateBp === rateBp);
-    // spreading across a domestic and a reverse-charged item (or an EU purchase) would move VAT
-    // between 2641 and 2614/2645: only items of one VAT treatment share a pool
-    if (pool !== 0 && new Set(ofRate.map((i) => i.vatTreatment)).size > 1)
-      throw new ApiError("PEPPOL_CREDIT_NOT_PLACEABLE", {
-        vat_rate: rateBp / 10_000,
-        vat_treatments: [...new Set(ofRate.map((i) => i.vatTreatment))],
-        reason:
-          "the invoice's items at this VAT rate have different VAT treatments (domestic, reverse charge, EU purchase): each credit note line must name the item it credits by its description",
-      });
-    let rest = pool;
-    for (const item of ofRate) {
-      const part = Math.min(rest, room(item));
-      if (part > 0) taken.set(item.id, (taken.get(item.id) ?? 0) + part);
-      rest -= Math.max(part, 0);
-    }
-    if (pool < 0 || rest > 0)
-      throw new ApiError("PEPPOL_CREDIT_NOT_PLACEABLE", {
-        vat_rate: rateBp / 10_000,
-        document_net: pool / 100,
-        left_to_credit: (pool - rest) / 100,
-        reason:
-          pool < 0
-            ? "the credit note's lines at this VAT rate add up to less than zero"
-            : "the credit note credits more at this VAT rate than is left of the invoice's items of that rate",
-      });
+  return pools;
+}
+
+/** A rate's pool spread over its items in the invoice's order (into `taken`), each taking at most its room. */
+function spreadPool(
+  rateBp: number,
+  pool: number,
+  ofRate: SupplierInvoiceItemRow[],
+  room: (i: SupplierInvoiceItemRow) => number,
+  taken: Map<string, number>,
+): void {
+  // spreading across a domestic and a reverse-charged item (or an EU purchase) would move VAT
+  // between 2641 and 2614/2645: only items of one VAT treatment share a pool
+  if (pool !== 0 && new Set(ofRate.map((i) => i.vatTreatment)).size > 1)
+    throw new ApiError("PEPPOL_CREDIT_NOT_PLACEABLE", {
+      vat_rate: rateBp / 10_000,
+      vat_treatments: [...new Set(ofRate.map((i) => i.vatTreatment))],
+      reason:
+        "the invoice's items at this VAT rate have different VAT treatments (domestic, reverse charge, EU purchase): each credit note line must name the item it credits by its description",
+    });
+  let rest = pool;
+  for (const item of ofRate) {
+    const part = Math.min(rest, room(item));
+    if (part > 0) taken.set(item.id, (taken.get(item.id) ?? 0) + part);
+    rest -= Math.max(part, 0);
   }
-  return taken;
+  if (pool < 0 || rest > 0)
+    throw new ApiError("PEPPOL_CREDIT_NOT_PLACEABLE", {
+      vat_rate: rateBp / 10_000,
+      document_net: pool / 100,
+      left_to_credit: (pool - rest) / 100,
+      reason:
+        pool < 0
+          ? "the credit note's lines at this VAT rate add up to less than zero"
+          : "the credit note credits more at this VAT rate than is left of the invoice's items of that rate",
+    });
 }
 
 /** The credit command's items: everything left (no items) when the document is the whole rest, else the placed parts. */

@@ -157,7 +157,7 @@ export async function planSupplierInvoice(
   input: SupplierInvoiceCreateInput,
   ctx: CommandContext,
   env: Env,
-  supplier: Awaited<ReturnType<typeof loadSupplier>>,
+  supplier: Supplier,
 ): Promise<Plan> {
   const id = newId();
   const location = locationOf({
@@ -165,55 +165,7 @@ export async function planSupplierInvoice(
     country: supplier.country,
     vatNumber: supplier.vatNumber,
   });
-  const items: SupplierInvoiceItemRow[] = input.items.map((it, i) => {
-    const given = it.account_number ?? supplier.defaultExpenseAccount;
-    if (!given)
-      throw fieldError(
-        `items.${i}.account_number`,
-        "account_number is required: the supplier has no default_expense_account",
-      );
-    const rateBp = vatRateToBp(it.vat_rate)!;
-    if (it.reverse_charge && location !== "domestic")
-      throw fieldError(
-        `items.${i}.reverse_charge`,
-        "reverse_charge is for a Swedish supplier's line (construction services and the like); a purchase from abroad is reverse-charged by the supplier's country",
-      );
-    const supplyType = it.supply_type ?? "services";
-    const treatment = purchaseTreatment(location, supplyType, it.reverse_charge);
-    const rc = reverseCharge(treatment, supplyType, rateBp);
-    if (rc && it.vat_amount !== undefined && it.vat_amount !== 0) {
-      throw fieldError(
-        `items.${i}.vat_amount`,
-        "under reverse charge the supplier charges no VAT: the buyer books it (vat_rate is the Swedish rate that applies)",
-      );
-    }
-    // A reverse-charged line is booked on the purchase account that feeds its box (20-24), unless the caller named one of that box.
-    const account = rc && boxOf(given)?.box !== purchaseBox(rc) ? rc.purchaseAccount : given;
-    if (it.apply_slp && !isSlpAccount(account))
-      throw new ApiError(
-        "SI_CREATE_SLP_INVALID_ACCOUNT",
-        { item: i, account_number: account },
-        "apply_slp is only allowed on pension accounts 7410-7419.",
-      );
-    const amountOre = toOre(it.amount)!;
-    const dims = { ...(input.default_dimensions ?? {}), ...(it.dimensions ?? {}) };
-    return {
-      id: newId(),
-      companyId: ctx.companyId,
-      supplierInvoiceId: id,
-      sortOrder: i + 1,
-      description: it.description ?? null,
-      amountOre,
-      accountNumber: account,
-      vatRateBp: rateBp,
-      vatOre: rc ? 0 : it.vat_amount !== undefined ? toOre(it.vat_amount)! : vatOre(amountOre, rateBp),
-      applySlp: it.apply_slp,
-      dimensions: Object.keys(dims).length ? dims : null,
-      supplyType,
-      vatTreatment: treatment,
-      creditedItemId: null,
-    };
-  });
+  const items = input.items.map((it, i) => itemRowOf(it, i, { id, ctx, input, supplier, location }));
   const subtotalOre = items.reduce((s, i) => s + i.amountOre, 0);
   const vatTotal = items.reduce((s, i) => s + i.vatOre, 0);
   const totalOre = subtotalOre + vatTotal;
@@ -236,41 +188,15 @@ export async function planSupplierInvoice(
   const currency = input.currency ?? supplier.defaultCurrency;
   const rate = await exchangeRateFor(env, currency, input.exchange_rate, input.invoice_date);
 
-  const row: SupplierInvoiceRow = {
-    id,
-    companyId: ctx.companyId,
-    supplierId: supplier.id,
-    supplierName: supplier.name,
-    arrivalNumber: await nextArrivalNumber(db, ctx.companyId),
-    supplierInvoiceNumber: input.supplier_invoice_number,
-    status: "registered",
-    disputeReason: null,
-    isCreditNote: false,
-    creditedInvoiceId: null,
-    invoiceDate: input.invoice_date,
-    dueDate: input.due_date ?? addDays(input.invoice_date, supplier.defaultPaymentTerms),
+  const arrivalNumber = await nextArrivalNumber(db, ctx.companyId);
+  const row = newInvoiceRow(id, input, ctx, supplier, {
+    arrivalNumber,
     currency,
-    exchangeRate: rate,
+    rate,
     subtotalOre,
-    vatOre: vatTotal,
+    vatTotal,
     totalOre,
-    totalSekOre: toSekOre(totalOre, rate),
-    paidOre: 0,
-    creditedOre: 0,
-    defaultDimensions:
-      input.default_dimensions && Object.keys(input.default_dimensions).length ? input.default_dimensions : null,
-    paymentReference: input.payment_reference ?? null,
-    notes: input.notes ?? null,
-    registrationJournalEntryId: null,
-    paymentJournalEntryId: null,
-    approvedAt: null,
-    paidAt: null,
-    creditReversedAt: null,
-    creditReversalDate: null,
-    creditReversalJournalEntryId: null,
-    createdAt: ctx.now,
-    updatedAt: ctx.now,
-  };
+  });
   const purchase = purchaseOf(row, items, await vatRegistered(db, ctx.companyId));
   const lines = purchaseRegistered(purchase);
   // Checked under both methods, so a cash-method invoice cannot fail later at payment.
@@ -305,6 +231,142 @@ export async function planSupplierInvoice(
   };
 }
 
+type Supplier = Awaited<ReturnType<typeof loadSupplier>>;
+
+/**
+ * An item of a new supplier invoice: its account (given, the supplier's default, or under
+ * reverse charge the purchase account of its box), its VAT treatment and amount.
+ */
+function itemRowOf(
+  it: SupplierInvoiceCreateInput["items"][number],
+  i: number,
+  on: {
+    id: string;
+    ctx: CommandContext;
+    input: SupplierInvoiceCreateInput;
+    supplier: Supplier;
+    location: ReturnType<typeof locationOf>;
+  },
+): SupplierInvoiceItemRow {
+  const { id, ctx, input, supplier, location } = on;
+  const given = it.account_number ?? supplier.defaultExpenseAccount;
+  if (!given)
+    throw fieldError(
+      `items.${i}.account_number`,
+      "account_number is required: the supplier has no default_expense_account",
+    );
+  const { rateBp, supplyType, treatment, rc } = itemTreatment(it, i, location);
+  // A reverse-charged line is booked on the purchase account that feeds its box (20-24), unless the caller named one of that box.
+  const account = rc && boxOf(given)?.box !== purchaseBox(rc) ? rc.purchaseAccount : given;
+  if (it.apply_slp && !isSlpAccount(account))
+    throw new ApiError(
+      "SI_CREATE_SLP_INVALID_ACCOUNT",
+      { item: i, account_number: account },
+      "apply_slp is only allowed on pension accounts 7410-7419.",
+    );
+  const amountOre = toOre(it.amount)!;
+  const dims = { ...(input.default_dimensions ?? {}), ...(it.dimensions ?? {}) };
+  return {
+    id: newId(),
+    companyId: ctx.companyId,
+    supplierInvoiceId: id,
+    sortOrder: i + 1,
+    description: it.description ?? null,
+    amountOre,
+    accountNumber: account,
+    vatRateBp: rateBp,
+    vatOre: itemVatOre(it, rc !== null, amountOre, rateBp),
+    applySlp: it.apply_slp,
+    dimensions: Object.keys(dims).length ? dims : null,
+    supplyType,
+    vatTreatment: treatment,
+    creditedItemId: null,
+  };
+}
+
+/**
+ * An item's VAT treatment, from the supplier's location and the supply, with reverse charge
+ * refused for a supplier abroad and VAT charged on a reverse-charged line refused.
+ */
+function itemTreatment(
+  it: SupplierInvoiceCreateInput["items"][number],
+  i: number,
+  location: ReturnType<typeof locationOf>,
+) {
+  const rateBp = vatRateToBp(it.vat_rate)!;
+  if (it.reverse_charge && location !== "domestic")
+    throw fieldError(
+      `items.${i}.reverse_charge`,
+      "reverse_charge is for a Swedish supplier's line (construction services and the like); a purchase from abroad is reverse-charged by the supplier's country",
+    );
+  const supplyType = it.supply_type ?? "services";
+  const treatment = purchaseTreatment(location, supplyType, it.reverse_charge);
+  const rc = reverseCharge(treatment, supplyType, rateBp);
+  if (rc && it.vat_amount !== undefined && it.vat_amount !== 0) {
+    throw fieldError(
+      `items.${i}.vat_amount`,
+      "under reverse charge the supplier charges no VAT: the buyer books it (vat_rate is the Swedish rate that applies)",
+    );
+  }
+  return { rateBp, supplyType, treatment, rc };
+}
+
+/** The VAT the supplier charges on an item: none under reverse charge, else as given or at its rate. */
+function itemVatOre(
+  it: SupplierInvoiceCreateInput["items"][number],
+  reverseCharged: boolean,
+  amountOre: number,
+  rateBp: number,
+): number {
+  if (reverseCharged) return 0;
+  return it.vat_amount !== undefined ? toOre(it.vat_amount)! : vatOre(amountOre, rateBp);
+}
+
+/** The new invoice's row, registered, with the figures decided for it. */
+function newInvoiceRow(
+  id: string,
+  input: SupplierInvoiceCreateInput,
+  ctx: CommandContext,
+  supplier: Supplier,
+  f: { arrivalNumber: number; currency: string; rate: string; subtotalOre: number; vatTotal: number; totalOre: number },
+): SupplierInvoiceRow {
+  return {
+    id,
+    companyId: ctx.companyId,
+    supplierId: supplier.id,
+    supplierName: supplier.name,
+    arrivalNumber: f.arrivalNumber,
+    supplierInvoiceNumber: input.supplier_invoice_number,
+    status: "registered",
+    disputeReason: null,
+    isCreditNote: false,
+    creditedInvoiceId: null,
+    invoiceDate: input.invoice_date,
+    dueDate: input.due_date ?? addDays(input.invoice_date, supplier.defaultPaymentTerms),
+    currency: f.currency,
+    exchangeRate: f.rate,
+    subtotalOre: f.subtotalOre,
+    vatOre: f.vatTotal,
+    totalOre: f.totalOre,
+    totalSekOre: toSekOre(f.totalOre, f.rate),
+    paidOre: 0,
+    creditedOre: 0,
+    defaultDimensions:
+      input.default_dimensions && Object.keys(input.default_dimensions).length ? input.default_dimensions : null,
+    paymentReference: input.payment_reference ?? null,
+    notes: input.notes ?? null,
+    registrationJournalEntryId: null,
+    paymentJournalEntryId: null,
+    approvedAt: null,
+    paidAt: null,
+    creditReversedAt: null,
+    creditReversalDate: null,
+    creditReversalJournalEntryId: null,
+    createdAt: ctx.now,
+    updatedAt: ctx.now,
+  };
+}
+
 export const approveSupplierInvoice: Command<{ id: string }> = async (db, input, ctx) => {
   const row = await loadSupplierInvoice(db, ctx.companyId, input.id);
   if (row.isCreditNote || !["registered", "overdue"].includes(row.status) || row.approvedAt) {
@@ -333,12 +395,8 @@ export const approveSupplierInvoice: Command<{ id: string }> = async (db, input,
   };
 };
 
-/**
- * A payment. Rule order: NOT_FOUND > SI_PAID_ALREADY > CONFLICT (disputed) >
- * VALIDATION_ERROR (amount, currency difference, cash method) > PERIOD_LOCKED > the engine's rules.
- */
-export const paySupplierInvoice: Command<SupplierInvoicePayInput & { id: string }> = async (db, input, ctx) => {
-  const row = await loadSupplierInvoice(db, ctx.companyId, input.id);
+/** SI_PAID_ALREADY for a credit note or an invoice paid or credited; CONFLICT while disputed. */
+function assertPayable(row: SupplierInvoiceRow): void {
   if (row.isCreditNote || row.status === "paid" || row.status === "credited")
     throw new ApiError("SI_PAID_ALREADY", { status: row.status, is_credit_note: row.isCreditNote });
   if (row.status === "disputed")
@@ -347,6 +405,22 @@ export const paySupplierInvoice: Command<SupplierInvoicePayInput & { id: string 
       { status: row.status },
       "The invoice is disputed; resolve the dispute before paying it.",
     );
+}
+
+/** A payment row's amounts, as its plan decided them. */
+const paymentAmounts = (plan: ReturnType<typeof planPayment>) => ({
+  amountOre: plan.amountOre,
+  amountSekOre: plan.bookedSekOre,
+  exchangeRateDifferenceOre: plan.fxDifferenceOre,
+});
+
+/**
+ * A payment. Rule order: NOT_FOUND > SI_PAID_ALREADY > CONFLICT (disputed) >
+ * VALIDATION_ERROR (amount, currency difference, cash method) > PERIOD_LOCKED > the engine's rules.
+ */
+export const paySupplierInvoice: Command<SupplierInvoicePayInput & { id: string }> = async (db, input, ctx) => {
+  const row = await loadSupplierInvoice(db, ctx.companyId, input.id);
+  assertPayable(row);
   const method = await accountingMethod(db, ctx.companyId);
   // mark-paid takes partial payments under the cash method too: each books its share of the purchase
   const plan = planPayment(
@@ -390,9 +464,7 @@ export const paySupplierInvoice: Command<SupplierInvoicePayInput & { id: string 
     companyId: ctx.companyId,
     supplierInvoiceId: row.id,
     paymentDate: date,
-    amountOre: plan.amountOre,
-    amountSekOre: plan.bookedSekOre,
-    exchangeRateDifferenceOre: plan.fxDifferenceOre,
+    ...paymentAmounts(plan),
     settlementAccount: input.settlement_account,
     journalEntryId: entry.row.id,
     createdAt: ctx.now,
@@ -455,11 +527,7 @@ export const updateSupplierInvoice: Command<SupplierInvoicePatchInput & { id: st
   }
   const dueDate = input.due_date ?? row.dueDate;
   if (dueDate < row.invoiceDate) throw fieldError("due_date", "due_date is before invoice_date");
-  let status = row.status;
-  if (status !== "disputed") {
-    const unpaidStatus = row.approvedAt ? "approved" : "registered";
-    status = dueDate < ctx.now.slice(0, 10) ? "overdue" : unpaidStatus;
-  }
+  const status = statusForDueDate(row, dueDate, ctx.now.slice(0, 10));
   const patch = {
     status,
     dueDate,
@@ -475,6 +543,13 @@ export const updateSupplierInvoice: Command<SupplierInvoicePatchInput & { id: st
     audit: { action: "supplier_invoice.updated", resourceType: "supplier_invoice", resourceId: row.id },
   };
 };
+
+/** An unpaid invoice's status after its due date is set: a disputed one stays disputed. */
+function statusForDueDate(row: SupplierInvoiceRow, dueDate: string, today: string): SupplierInvoiceRow["status"] {
+  if (row.status === "disputed") return row.status;
+  const unpaidStatus = row.approvedAt ? "approved" : "registered";
+  return dueDate < today ? "overdue" : unpaidStatus;
+}
 
 /** Marks an unpaid invoice as disputed: it stays owed (supplier ledger) but cannot be paid until resolved. */
 export const disputeSupplierInvoice: Command<{ id: string; reason: string }> = async (db, input, ctx) => {
