@@ -128,11 +128,21 @@ describe("an owner's changes", () => {
       },
     ]);
     expect(events.slice(-1)).toEqual([
-      { type: "member.role_changed", object: { company_id: companyId, user_id: adm.userId, role: "viewer" }, previous: { role: "admin" } },
+      {
+        type: "member.role_changed",
+        object: { company_id: companyId, user_id: adm.userId, role: "viewer" },
+        previous: { role: "admin" },
+      },
     ]);
     // the audit trail's own route shows the row the answer named
-    const row = await call("GET", new URL(res.body.meta.audit.audit_trail_url, "http://x").pathname, { key: owner.key });
-    expect(row.body.data).toMatchObject({ action: "member.role_changed", resource_id: adm.userId, user_id: owner.userId });
+    const row = await call("GET", new URL(res.body.meta.audit.audit_trail_url, "http://x").pathname, {
+      key: owner.key,
+    });
+    expect(row.body.data).toMatchObject({
+      action: "member.role_changed",
+      resource_id: adm.userId,
+      user_id: owner.userId,
+    });
   });
 
   it("removes a member: their keys answer 404 for the company at once, their other companies untouched", async () => {
@@ -162,9 +172,16 @@ describe("an owner's changes", () => {
     const companies = await call("GET", "/api/v1/companies", { key: second.key });
     expect(companies.body.data.map((c: any) => c.id)).toEqual([own.id]);
     const { audit, events } = await trail(companyId);
-    expect(audit.slice(-1)[0]).toMatchObject({ action: "member.removed", resource_id: member.userId, user_id: owner.userId });
+    expect(audit.slice(-1)[0]).toMatchObject({
+      action: "member.removed",
+      resource_id: member.userId,
+      user_id: owner.userId,
+    });
     const removed = events.slice(-1)[0];
-    expect(removed).toMatchObject({ type: "member.removed", object: { company_id: companyId, user_id: member.userId, role: "member" } });
+    expect(removed).toMatchObject({
+      type: "member.removed",
+      object: { company_id: companyId, user_id: member.userId, role: "member" },
+    });
     const deliveries = await booksDb
       .prepare("SELECT event_type FROM webhook_deliveries WHERE webhook_id = ?")
       .bind(hook.body.data.id)
@@ -198,7 +215,9 @@ describe("the last owner", () => {
   it("is never removed nor lowered, by themself, through the API or by the operators' API", async () => {
     const { owner, companyId } = await team(["admin"]);
     const last = (res: any) => expect(res.body.error.details).toMatchObject({ user_id: owner.userId });
-    last(await refusesAndKeeps(companyId, () => remove(owner.key, companyId, owner.userId), 409, "MEMBERSHIP_LAST_OWNER"));
+    last(
+      await refusesAndKeeps(companyId, () => remove(owner.key, companyId, owner.userId), 409, "MEMBERSHIP_LAST_OWNER"),
+    );
     for (const role of ["admin", "member", "viewer"])
       await refusesAndKeeps(
         companyId,
@@ -311,9 +330,19 @@ describe("members and viewers", () => {
   it("refuses a user who is no member (404) and a role that does not exist (400), changing nothing", async () => {
     const { owner, companyId } = await team(["member"]);
     const stranger = await newActor();
-    await refusesAndKeeps(companyId, () => patchRole(owner.key, companyId, stranger.userId, "viewer"), 404, "NOT_FOUND");
+    await refusesAndKeeps(
+      companyId,
+      () => patchRole(owner.key, companyId, stranger.userId, "viewer"),
+      404,
+      "NOT_FOUND",
+    );
     await refusesAndKeeps(companyId, () => remove(owner.key, companyId, stranger.userId), 404, "NOT_FOUND");
-    await refusesAndKeeps(companyId, () => patchRole(owner.key, companyId, owner.userId, "king"), 400, "VALIDATION_ERROR");
+    await refusesAndKeeps(
+      companyId,
+      () => patchRole(owner.key, companyId, owner.userId, "king"),
+      400,
+      "VALIDATION_ERROR",
+    );
   });
 });
 

@@ -51,18 +51,37 @@ export function decideMemberChange(
   const before = members.find((m) => m.userId === change.userId);
   if (!before) {
     if (change.mayAdd && change.role !== null) return { kind: "add", role: change.role };
-    return new ApiError("NOT_FOUND", { resource: "member", id: change.userId }, "The user is not a member of this company.");
+    return new ApiError(
+      "NOT_FOUND",
+      { resource: "member", id: change.userId },
+      "The user is not a member of this company.",
+    );
   }
-  if (callerRole === "admin" && (before.role === "owner" || change.role === "owner"))
+  const refusal = ownerRefusal(callerRole, members, before, change);
+  if (refusal) return refusal;
+  if (change.role === before.role) return { kind: "unchanged", before };
+  return change.role === null ? { kind: "remove", before } : { kind: "change", before, role: change.role };
+}
+
+/** An admin and an owner's membership (or the making of one), and the last owner's going. */
+function ownerRefusal(
+  callerRole: Role,
+  members: readonly MemberRow[],
+  before: MemberRow,
+  change: MemberChange,
+): ApiError | null {
+  if (callerRole === "admin" && (before.role === "owner" || change.role === "owner")) {
+    const owners = before.role === "owner";
     return new ApiError(
       "FORBIDDEN",
-      { role: callerRole, required_role: ["owner"], reason: before.role === "owner" ? "owner_membership" : "grant_owner" },
-      before.role === "owner"
+      { role: callerRole, required_role: ["owner"], reason: owners ? "owner_membership" : "grant_owner" },
+      owners
         ? "Only an owner may change or remove an owner's membership."
         : "Only an owner may make a member an owner.",
     );
-  if (change.role === before.role) return { kind: "unchanged", before };
-  if (before.role === "owner" && members.filter((m) => m.role === "owner").length <= 1)
+  }
+  const leaves = before.role === "owner" && change.role !== "owner";
+  if (leaves && members.filter((m) => m.role === "owner").length <= 1)
     return new ApiError("MEMBERSHIP_LAST_OWNER", { user_id: change.userId, owners: 1 });
-  return change.role === null ? { kind: "remove", before } : { kind: "change", before, role: change.role };
+  return null;
 }

@@ -53,7 +53,12 @@ export interface RemoveMemberInput {
 
 /** Gives a member another role (the operators' API also adds a user). */
 export const setMember: Command<SetMemberInput> = async (_db, input, ctx, env) =>
-  planMemberChange(env, ctx, { userId: input.user_id, role: input.role, mayAdd: input.add === true }, input.add ? 201 : 200);
+  planMemberChange(
+    env,
+    ctx,
+    { userId: input.user_id, role: input.role, mayAdd: input.add === true },
+    input.add ? 201 : 200,
+  );
 
 /** Ends a membership: the user's keys answer 404 for the company from the next request on. */
 export const removeMember: Command<RemoveMemberInput> = async (_db, input, ctx, env) =>
@@ -156,11 +161,7 @@ function membershipStatement(dir: Directory, ctx: CommandContext, userId: string
     decision.before.role === "owner" ? anotherOwner(companyId, userId) : undefined,
   );
   if (decision.kind === "remove") return dir.delete(memberships).where(where).returning({ userId: memberships.userId });
-  return dir
-    .update(memberships)
-    .set({ role: decision.role })
-    .where(where)
-    .returning({ userId: memberships.userId });
+  return dir.update(memberships).set({ role: decision.role }).where(where).returning({ userId: memberships.userId });
 }
 
 /** Another owner of the company than the user: the condition under which an owner may go. */
