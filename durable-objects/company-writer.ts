@@ -53,7 +53,9 @@ export class CompanyWriter extends DurableObject<Env> implements CommandWriter, 
       if ("ok" in verified) return verified;
       const home = await this.homeFor(verified);
       if (home instanceof ApiError) return failure(home, verified.ctx.dryRun);
-      const result = await runCommand(WIRING, { ...this.env, DB: bindingOf(this.env, home) }, verified, state);
+      this.access ??= new AccessCache(verified.ctx.companyId);
+      const env = { ...this.env, DB: bindingOf(this.env, home) };
+      const result = await runCommand(WIRING, env, verified, state, this.access);
       return { ...result, bookmark: namedBookmark(home, result.bookmark) };
     });
     this.tail = run.catch(() => undefined);

@@ -5,7 +5,9 @@
 //   create-key   --user ID --name N --scopes a,b|* --mode live|test [--limit SEK] [--mfa CODE]
 //                (a live key needs --mfa: the current 6-digit code of the user's authenticator)
 //   revoke-key   ID
-//   add-member   --company ID --user ID --role owner|admin|member|viewer
+//   add-member   --company ID --user ID --role owner|admin|member|viewer   (adds, or changes the role)
+//   list-members --company ID
+//   remove-member --company ID --user ID   (never the last owner: 409 MEMBERSHIP_LAST_OWNER)
 // The service address is --url, else http://127.0.0.1:$PORT when PORT is set, else the
 // server `npm start` is running (it writes .wrangler/dev-server.json), else
 // http://127.0.0.1:8787. The token is ADMIN_TOKEN from the environment or .dev.vars
@@ -72,6 +74,8 @@ const requests = {
     `/admin/v1/companies/${need("company")}/members`,
     { user_id: need("user"), role: need("role") },
   ],
+  "list-members": () => ["GET", `/admin/v1/companies/${need("company")}/members`, undefined],
+  "remove-member": () => ["DELETE", `/admin/v1/companies/${need("company")}/members/${need("user")}`, undefined],
 };
 
 if (!requests[command]) fail(`unknown command '${command ?? ""}'; one of: ${Object.keys(requests).join(", ")}`);

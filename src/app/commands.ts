@@ -40,6 +40,8 @@ const revaluationSources = {
 export const COMMANDS = {
   "companies.create": companies.createCompany,
   "companies.update_settings": companies.updateSettings(payroll.vacationBookedBy),
+  "companies.set_member": companies.setMember,
+  "companies.remove_member": companies.removeMember,
   "accounts.create": accounts.createAccount,
   "accounts.update": accounts.updateAccount,
   "fiscal_periods.create_next": fiscalPeriods.createNextPeriod,

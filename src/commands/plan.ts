@@ -85,6 +85,17 @@ export interface CommandContext extends RequestContext {
   state: StateSession;
   /** the results of the command's `readAhead` statements, when the runner sent them */
   readAhead?: unknown[];
+  /**
+   * The access answers the company's writer holds (src/http/access.ts), when the command runs
+   * in it: a command whose external step changes a membership drops the user's at once, before
+   * the writer takes its next write (a test's runCommand has none).
+   */
+  heldAccess?: HeldAccess;
+}
+
+/** What a command may drop of the access answers its writer holds (AccessCache implements it). */
+export interface HeldAccess {
+  forgetUser(userId: string): void;
 }
 
 /** env gives a command its secrets and external clients' configuration; it must not write with it. */

@@ -25,7 +25,7 @@ import { putFiles, removeFilesOfFailedBatch } from "./files";
 import { parkBatch } from "./parked";
 import { type Idem, keepRefusal, lookUp, recordDelete, recordInsert, settleDuplicate } from "./idempotency";
 import type { CommandName, CommandWiring, PlanDeliveries } from "./names";
-import type { AuditMeta, Command, CommandContext, Plan, RequestContext, Statement } from "./plan";
+import type { AuditMeta, Command, CommandContext, HeldAccess, Plan, RequestContext, Statement } from "./plan";
 import { auditRow, enqueue, outboxInserts, runExternal, withIds } from "./publish";
 import { type CommandResult, failure, fresh, type StoredResult, type StoredSuccess } from "./result";
 
@@ -59,13 +59,15 @@ const RETRIES = 2;
 
 /**
  * `state` is the company's slow-changing state, held by its writer across commands; a
- * caller outside the writer (a test) gets a cold one, read from D1.
+ * caller outside the writer (a test) gets a cold one, read from D1. `heldAccess` is the
+ * writer's access answers (CommandContext.heldAccess).
  */
 export async function runCommand(
   wiring: CommandWiring,
   env: Env,
   req: CommandRequest,
   state: CompanyState = new CompanyState(req.ctx.companyId),
+  heldAccess?: HeldAccess,
 ): Promise<CommandResult> {
   // the primary, in a session: its bookmark goes back with the answer, so the caller's
   // next read can ask for at least this state (src/http/read-session.ts)
@@ -73,7 +75,7 @@ export async function runCommand(
   const counter = countRoundTrips(session.d1);
   const counted = { ...env, DB: counter.d1 };
   for (let run = 0; ; run++) {
-    const attempt = await attemptCommand(wiring, counted, req, state);
+    const attempt = await attemptCommand(wiring, counted, req, state, heldAccess);
     if ("retry" in attempt && run < RETRIES) continue;
     if (!("answer" in attempt)) throw new Error(`${req.name}: the idempotency record was found expired again`);
     return { ...attempt.answer, roundTrips: counter.count(), bookmark: session.bookmark() };
@@ -85,10 +87,11 @@ async function attemptCommand(
   env: Env,
   req: CommandRequest,
   state: CompanyState,
+  heldAccess: HeldAccess | undefined,
 ): Promise<Attempt> {
   const db = database(env);
   const session = state.session(db, req.ctx.dryRun);
-  const ctx: CommandContext = { ...req.ctx, state: session, ledger: new Ledger(db, req.ctx, session) };
+  const ctx: CommandContext = { ...req.ctx, state: session, ledger: new Ledger(db, req.ctx, session), heldAccess };
   const command = wiring.commands[req.name] as Command<unknown>;
   // A dry run neither reads nor writes the idempotency store: it is a preview, and
   // previews must not be replayed in place of the real write.

@@ -127,6 +127,13 @@ export const ERROR_CATALOGUE = {
     "This API version is retired.",
     "Upgrade to the current API version.",
   ),
+  // Members (issue #41 item 12, docs/platform.md "Members and roles")
+  MEMBERSHIP_LAST_OWNER: e(
+    409,
+    "Företagets sista ägare kan inte tas bort eller få en lägre roll.",
+    "The company's last owner cannot be removed or given a lower role.",
+    "Make another member an owner first (PATCH .../members/{userId} with role owner), then change or remove this one.",
+  ),
   // Bookkeeping
   BOOKKEEPING_DATABASE_ERROR: e(
     500,

@@ -8,8 +8,9 @@
 // tell the writers concerned to forget (docs/scaling.md, "The commit path"):
 //   - revoking a key (admin DELETE /admin/v1/api-keys/{id}): every company of the
 //     key's user forgets the key;
-//   - giving or changing a role (admin POST /admin/v1/companies/{id}/members): that
-//     company forgets the user;
+//   - adding, changing or removing a membership (the member routes of the API and of
+//     the admin API, src/domains/companies/members.ts): the command, run by that
+//     company's writer, drops the user (CommandContext.heldAccess);
 //   - archiving a sandbox company (POST .../sandbox/reset, src/domains/sandbox): that
 //     company forgets every member.
 // A key is held only by the writers of companies its user belongs to, so the companies

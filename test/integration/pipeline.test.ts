@@ -117,6 +117,8 @@ describe("headers and envelopes", () => {
       "INVOICE_SEND_NO_CHANNEL",
       "INVOICE_PEPPOL_RESEND_NOT_DEAD",
       "INVOICE_PEPPOL_NO_ACCESS_POINT",
+      // issue #41 item 12: members and roles (docs/platform.md)
+      "MEMBERSHIP_LAST_OWNER",
     ];
     expect(byCode.size).toBe(133 + added.length);
     for (const code of added) expect(byCode.has(code)).toBe(true);

@@ -2,6 +2,7 @@
 // Enabled only when the ADMIN_TOKEN secret is set; otherwise every path is 404.
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { nowIso } from "../../clock";
 import { directory } from "../../db/homes";
@@ -9,12 +10,21 @@ import { apiKeys, companies, users } from "../../db/schema";
 import { ApiError } from "../../errors/api-error";
 import type { AppEnv } from "../../http/context";
 import { randomToken, sha256Hex, timingSafeEqual } from "../../http/crypto";
+import { dispatch } from "../../http/dispatch";
 import { json } from "../../http/envelope";
 import { CompanyParams, ItemParams } from "../../http/params";
 import { defineRoute, type HandlerContext } from "../../http/route";
 import { newId } from "../../ids";
 import { toOre } from "../../money";
-import { companyIdsOfUser, setMembership } from "../companies";
+import {
+  companyIdsOfUser,
+  companyMembers,
+  MemberParams,
+  MemberRemovedSchema,
+  MemberSchema,
+  memberJson,
+  ROLES,
+} from "../companies";
 import { forgetInWriter } from "../../commands/submit";
 import { currentVersion, resolveVersion } from "../../http/versions";
 import { forgetUsedStep, MFA_HEADER, proveSecondStep } from "../../http/mfa";
@@ -269,27 +279,83 @@ async function revokeApiKey(c: HandlerContext<typeof revokeApiKeyRoute>) {
   return json(c, { id, revoked_at: revokedAt });
 }
 
-const setMemberRoute = defineRoute({
+/**
+ * The operators' API acts on a company's members through the company's writer, as the API does
+ * (src/domains/companies/members.ts): one at a time with the company's other writes, dry run,
+ * idempotency, audit and events alike. Its audit rows name the operator, not a key: api_key_id
+ * `admin_token`, user_id `operator`; it has an owner's say, the last owner staying all the same.
+ */
+function asOperator(c: Context<AppEnv>, companyId: string): void {
+  c.set("company", { id: companyId, role: "owner" });
+  c.set("auth", {
+    apiKeyId: OPERATOR.apiKeyId,
+    userId: OPERATOR.userId,
+    scopes: ["*"],
+    mode: "live",
+    unattendedCommitLimitOre: null,
+    apiVersion: currentVersion(),
+  });
+}
+
+const OPERATOR = { apiKeyId: "admin_token", userId: "operator" } as const;
+
+const memberWrite = { ...admin, idempotency: "optional", dryRun: true } as const;
+
+const listMembersRoute = defineRoute({
   ...admin,
+  method: "get",
+  path: "/admin/v1/companies/{companyId}/members",
+  summary: "List a company's members and their roles",
+  params: CompanyParams,
+  response: z.array(MemberSchema),
+});
+
+async function listMembers(c: HandlerContext<typeof listMembersRoute>) {
+  const { companyId } = c.req.valid("param");
+  const db = directory(c.env);
+  if (!(await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).get()))
+    throw new ApiError("NOT_FOUND", { resource: "company", id: companyId });
+  return json(c, (await companyMembers(db, companyId)).map(memberJson));
+}
+
+const setMemberRoute = defineRoute({
+  ...memberWrite,
   method: "post",
   path: "/admin/v1/companies/{companyId}/members",
   summary: "Add a user to a company, or change the user's role",
+  description:
+    "Adds the user with the role, or gives a member the role (201 either way). The last owner is never given a lower role " +
+    "(409 MEMBERSHIP_LAST_OWNER). Audited as the operator; events member.added or member.role_changed. See docs/platform.md.",
   params: CompanyParams,
-  body: z.object({ user_id: z.string(), role: z.enum(["owner", "admin", "member", "viewer"]) }),
-  response: z.object({ company_id: z.string(), user_id: z.string(), role: z.string() }),
+  body: z.object({ user_id: z.string(), role: z.enum(ROLES) }),
+  response: MemberSchema,
   status: 201,
 });
 
 async function setMember(c: HandlerContext<typeof setMemberRoute>) {
   const { companyId } = c.req.valid("param");
   const { user_id, role } = c.req.valid("json");
-  const db = directory(c.env);
-  if (!(await db.select().from(companies).where(eq(companies.id, companyId)).get()))
-    throw new ApiError("NOT_FOUND", { resource: "company", id: companyId });
-  if (!(await db.select().from(users).where(eq(users.id, user_id)).get()))
-    throw new ApiError("NOT_FOUND", { resource: "user", id: user_id });
-  await setMembership(c.env, companyId, user_id, role, nowIso());
-  return json(c, { company_id: companyId, user_id, role }, 201);
+  asOperator(c, companyId);
+  return dispatch(c, "companies.set_member", { user_id, role, add: true });
+}
+
+const removeMemberRoute = defineRoute({
+  ...memberWrite,
+  method: "delete",
+  path: "/admin/v1/companies/{companyId}/members/{userId}",
+  summary: "Remove a member from a company",
+  description:
+    "Ends the membership: the user's keys answer 404 for the company from their next request (their other companies are " +
+    "untouched, and no key is revoked). The last owner is never removed (409 MEMBERSHIP_LAST_OWNER). Audited as the " +
+    "operator; event member.removed. See docs/platform.md.",
+  params: MemberParams,
+  response: MemberRemovedSchema,
+});
+
+async function removeMember(c: HandlerContext<typeof removeMemberRoute>) {
+  const { companyId, userId } = c.req.valid("param");
+  asOperator(c, companyId);
+  return dispatch(c, "companies.remove_member", { user_id: userId });
 }
 
 export function registerAdminRoutes(app: OpenAPIHono<AppEnv>) {
@@ -298,7 +364,9 @@ export function registerAdminRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(enrolMfaRoute, enrolMfa);
   app.openapi(createApiKeyRoute, createApiKey);
   app.openapi(revokeApiKeyRoute, revokeApiKey);
+  app.openapi(listMembersRoute, listMembers);
   app.openapi(setMemberRoute, setMember);
+  app.openapi(removeMemberRoute, removeMember);
   app.openapi(listDatabasesRoute, listDatabases);
   app.openapi(moveCompanyRoute, moveCompany);
   app.openapi(getMoveRoute, getMove);

@@ -2,6 +2,8 @@
 // Owns: companies, company_settings, and in the directory memberships and company_homes.
 export { registerCompanyRoutes } from "./routes";
 export { CompanyCreatedSchema, PayrollContactSchema } from "./schemas";
+export { MemberParams, MemberRemovedSchema, MemberSchema, ROLES } from "./member-routes";
+export { companyMembers, memberJson, removeMember, setMember } from "./members";
 export {
   archiveSandboxCompany,
   companiesWithAutoReminders,
@@ -13,6 +15,5 @@ export {
   invoiceDefaultDays,
   loadCompany,
   payrollContactOf,
-  setMembership,
   updateSettings,
 } from "./service";

@@ -11,6 +11,7 @@ import { afterDesc, finishPage, pageRequest } from "../../http/pagination";
 import { CompanyParams } from "../../http/params";
 import { defineRoute, PageQuery, type HandlerContext } from "../../http/route";
 import { newId } from "../../ids";
+import { registerMemberRoutes } from "./member-routes";
 import { companyJson, enterDirectory, loadCompany, settingsJson } from "./service";
 import {
   CompanyCreatedSchema,
@@ -136,4 +137,5 @@ export function registerCompanyRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(createCompanyRoute, createCompany);
   app.openapi(getCompanyRoute, getCompany);
   app.openapi(updateCompanySettingsRoute, updateCompanySettings);
+  registerMemberRoutes(app);
 }

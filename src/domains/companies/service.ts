@@ -333,25 +333,6 @@ export async function companyHeading(
   return row;
 }
 
-/**
- * The operators' API gives a user a role in a company, or changes it (admin routes): a
- * write outside a command, so the company's writer, which holds the roles it has seen
- * (src/http/access.ts), is told to forget the user's.
- */
-export async function setMembership(
-  env: Env,
-  companyId: string,
-  userId: string,
-  role: Role,
-  now: string,
-): Promise<void> {
-  await directory(env)
-    .insert(memberships)
-    .values({ companyId, userId, role, createdAt: now })
-    .onConflictDoUpdate({ target: [memberships.companyId, memberships.userId], set: { role } });
-  await forgetInWriter(env, companyId, { userId });
-}
-
 /** Every company the user belongs to: the writers that may hold the user's keys (src/http/access.ts). */
 export async function companyIdsOfUser(db: Database, userId: string): Promise<string[]> {
   return (

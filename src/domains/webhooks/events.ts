@@ -32,4 +32,8 @@ export const SUBSCRIBABLE_EVENTS = [
   "vat_return.created",
   "accrual.created",
   "accrual.cancelled",
+  // not in the spec (issue #41 item 12): who may act in the company changed (docs/platform.md)
+  "member.added",
+  "member.role_changed",
+  "member.removed",
 ] as const;
