@@ -130,7 +130,7 @@ describe("the personnummer's blind index, keyed per company", () => {
     expect(await search(a, PNR)).toEqual([ids.a]);
     expect(await search(b, PNR)).toEqual([ids.b]);
     // the 10-digit form with a hyphen is the same person
-    expect(await search(a, PNR.slice(2, 8) + "-" + PNR.slice(8))).toEqual([ids.a]);
+    expect(await search(a, `${PNR.slice(2, 8)}-${PNR.slice(8)}`)).toEqual([ids.a]);
     expect(await duplicateOf(a, PNR)).toBe(ids.a);
     expect(await duplicateOf(b, PNR)).toBe(ids.b);
     // a PATCH to a number the company already has is refused too
@@ -189,7 +189,10 @@ describe("the personnummer's blind index, keyed per company", () => {
 
   it("rewrites many rows in bounded batches, finding them by the partial index", async () => {
     const d1 = await homeD1(a.companyId);
-    const template = await d1.prepare("SELECT * FROM employees WHERE id = ?").bind(ids.a).first<Record<string, unknown>>();
+    const template = await d1
+      .prepare("SELECT * FROM employees WHERE id = ?")
+      .bind(ids.a)
+      .first<Record<string, unknown>>();
     const columns = Object.keys(template!);
     const insert = d1.prepare(
       `INSERT INTO employees (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`,
@@ -207,13 +210,17 @@ describe("the personnummer's blind index, keyed per company", () => {
     await d1.batch(rows.map((r) => insert.bind(...columns.map((c) => (r as Record<string, unknown>)[c]))));
     const legacyLeft = async () =>
       (await d1
-        .prepare("SELECT COUNT(*) AS n FROM employees WHERE company_id = ? AND substr(personnummer_hash, 1, 3) <> 'v2.'")
+        .prepare(
+          "SELECT COUNT(*) AS n FROM employees WHERE company_id = ? AND substr(personnummer_hash, 1, 3) <> 'v2.'",
+        )
         .bind(a.companyId)
         .first<{ n: number }>())!.n;
     expect(await legacyLeft()).toBe(130);
 
     const plan = await d1
-      .prepare("EXPLAIN QUERY PLAN SELECT DISTINCT company_id FROM employees WHERE substr(personnummer_hash, 1, 3) <> 'v2.' LIMIT 20")
+      .prepare(
+        "EXPLAIN QUERY PLAN SELECT DISTINCT company_id FROM employees WHERE substr(personnummer_hash, 1, 3) <> 'v2.' LIMIT 20",
+      )
       .all<{ detail: string }>();
     expect(plan.results.map((r) => r.detail).join(" ")).toContain("employees_pnr_legacy_idx");
 
@@ -229,7 +236,10 @@ describe("the personnummer's blind index, keyed per company", () => {
   it("keeps its indexes valid when the company's books move to another database", async () => {
     const before = await storedIndex(ids.legacy);
     // one row still of before when the books move: the sweep of the new home rewrites it
-    await booksDb.prepare("UPDATE employees SET personnummer_hash = ? WHERE id = ?").bind(await legacyIndex(PNR), ids.b).run();
+    await booksDb
+      .prepare("UPDATE employees SET personnummer_hash = ? WHERE id = ?")
+      .bind(await legacyIndex(PNR), ids.b)
+      .run();
     const from = (await homeOf(directory(env), b.companyId))!;
     const to = ledgerNames(env).find((n) => n !== from)!;
     // run in the company's writer step by step, as company-move.test.ts does (not left to its alarm)
