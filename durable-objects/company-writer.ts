@@ -20,7 +20,7 @@ import { namedBookmark } from "../src/db/session";
 import type { Env } from "../src/env";
 import { ApiError } from "../src/errors/api-error";
 import { AccessCache, accessRefusal, type Access, type AccessWriter } from "../src/http/access";
-import { nowIso } from "../src/clock";
+import { nowIso, nowMs } from "../src/clock";
 import { newId } from "../src/ids";
 import {
   cleanUp,
@@ -188,7 +188,9 @@ export class CompanyWriter extends DurableObject<Env> implements CommandWriter, 
   private cleanupDelayMs(move: MoveRow): number {
     const grace = Number(this.env.MOVE_CLEANUP_GRACE_SECONDS ?? "90");
     const due = Date.parse(move.updatedAt) + (Number.isFinite(grace) ? grace : 90) * 1000;
-    return Math.max(0, due - Date.now());
+    // the service's clock, as `updatedAt` was written by it (nowIso): Date.now() differs from it
+    // when a test has moved the clock, and the cleanup then waited that long
+    return Math.max(0, due - nowMs());
   }
 
   /**

@@ -9,6 +9,8 @@ type JobBody =
   | { type: "idempotency.sweep" }
   | { type: "invoices.overdue_sweep" }
   | { type: "payroll.planned_runs_sweep" }
+  /** employees whose personnummer index is not yet keyed by their company (issue #41 item 15) */
+  | { type: "payroll.personnummer_index_sweep" }
   | { type: "webhooks.sweep" }
   /** outbox events past the retention window whose deliveries are all over (issue #33) */
   | { type: "outbox.prune" }

@@ -1,6 +1,8 @@
 // Encryption at rest for personal data and webhook secrets: AES-256-GCM with a key
 // from a Worker secret (PII_ENCRYPTION_KEY, 32 bytes in base64). Each value has its
 // own random 96-bit IV; the stored form is "v1.<iv b64>.<ciphertext b64>".
+// Blind indexes (equality without the plaintext) are HMACs under keys derived from the same
+// secret, one per company (blindIndexer, issue #41 item 15).
 import { ApiError } from "./errors/api-error";
 
 const encoder = new TextEncoder();
@@ -14,7 +16,8 @@ function b64(bytes: Uint8Array): string {
 }
 const unb64 = (text: string) => Uint8Array.from(atob(text), (ch) => ch.charCodeAt(0));
 
-async function importKey(keyB64: string | undefined): Promise<CryptoKey> {
+/** The 32 key bytes of PII_ENCRYPTION_KEY; a missing or malformed key stores nothing. */
+function rawKey(keyB64: string | undefined): Uint8Array {
   if (!keyB64)
     throw new ApiError(
       "INTERNAL_ERROR",
@@ -28,7 +31,11 @@ async function importKey(keyB64: string | undefined): Promise<CryptoKey> {
       { setting: "PII_ENCRYPTION_KEY" },
       "PII_ENCRYPTION_KEY must be 32 bytes in base64.",
     );
-  return crypto.subtle.importKey("raw", raw, "AES-GCM", false, ["encrypt", "decrypt"]);
+  return raw;
+}
+
+function importKey(keyB64: string | undefined): Promise<CryptoKey> {
+  return crypto.subtle.importKey("raw", rawKey(keyB64), "AES-GCM", false, ["encrypt", "decrypt"]);
 }
 
 export async function encryptSecret(keyB64: string | undefined, plaintext: string): Promise<string> {
@@ -48,4 +55,40 @@ export async function decryptSecret(keyB64: string | undefined, stored: string):
   } catch {
     return null;
   }
+}
+
+/** The stored form of a blind index made by blindIndexer: "v2." and 64 hex digits. */
+export const BLIND_INDEX_PREFIX = "v2.";
+
+/**
+ * A blind index of one kind of value (`purpose`) within one company (`scope`, its id), issue #41
+ * item 15: HMAC-SHA256 under a key derived by HKDF-SHA256 (RFC 5869) from PII_ENCRYPTION_KEY with
+ * info "blind-index:v2:<purpose>:<scope>". Equal values in one company give equal indexes (a
+ * duplicate check, a search); the same value in two companies gives unrelated ones, so the rows
+ * of one person link no one across companies, and the HKDF step keeps the HMAC keys apart from
+ * the AES key itself. The salt is fixed (RFC 5869 §3.1: optional; the input key is already
+ * uniformly random). The key is derived once and used for each value given to the function.
+ */
+export async function blindIndexer(
+  keyB64: string | undefined,
+  purpose: string,
+  scope: string,
+): Promise<(value: string) => Promise<string>> {
+  const master = await crypto.subtle.importKey("raw", rawKey(keyB64), "HKDF", false, ["deriveKey"]);
+  const key = await crypto.subtle.deriveKey(
+    {
+      name: "HKDF",
+      hash: "SHA-256",
+      salt: encoder.encode("bokforing-blind-index"),
+      info: encoder.encode(`blind-index:v2:${purpose}:${scope}`),
+    },
+    master,
+    { name: "HMAC", hash: "SHA-256", length: 256 },
+    false,
+    ["sign"],
+  );
+  return async (value) => {
+    const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode(value)));
+    return BLIND_INDEX_PREFIX + Array.from(mac, (b) => b.toString(16).padStart(2, "0")).join("");
+  };
 }

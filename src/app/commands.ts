@@ -162,6 +162,7 @@ export const COMMANDS = {
   "payroll.create_employee": payroll.createEmployee,
   "payroll.update_employee": payroll.updateEmployee,
   "payroll.deactivate_employee": payroll.deactivateEmployee,
+  "payroll.reindex_personnummers": payroll.reindexPersonnummers,
   "payroll.create_run": payroll.createRun,
   "payroll.update_run": payroll.updateRun,
   "payroll.add_run_employees": payroll.addRunEmployees,

@@ -18,7 +18,7 @@ import { companiesWithAutoReminders } from "../domains/companies";
 import { runBankImportChunk, runBankImportRange, runBankImportRangesRead } from "../domains/bank-transactions";
 import { runOperation, sweepOperations } from "../domains/operations";
 import { companiesWithPastDueSupplierInvoices } from "../domains/supplier-invoices";
-import { plannedRunsDue } from "../domains/payroll";
+import { companiesWithLegacyPersonnummerIndex, plannedRunsDue } from "../domains/payroll";
 import { newId } from "../ids";
 import { deliver, hasOpenDelivery, sweepDeliveries } from "../domains/webhooks";
 import { pruneOutbox, retentionSettings } from "../commands/outbox-retention";
@@ -94,6 +94,20 @@ const handlers: { [T in Job["type"]]: (env: Env, job: Extract<Job, { type: T }>)
         ctx: backgroundContext(env, run.companyId, `sweep-${newId()}`, nowIso()),
       });
       if (!res.ok) console.error("planned salary run not booked", run.companyId, run.id, res.error);
+    }
+  },
+  // Issue #41 item 15: employees still holding the personnummer index of before (one for every
+  // company) get their company's own, up to 20 companies a database and 100 employees a company
+  // each minute (docs/payroll.md, "The personnummer's blind index"); lookups match both meanwhile.
+  "payroll.personnummer_index_sweep": async (env) => {
+    for (const companyId of await companiesWithLegacyPersonnummerIndex(database(env))) {
+      const res = await submit(env, {
+        name: "payroll.reindex_personnummers",
+        input: {},
+        idempotency: null,
+        ctx: backgroundContext(env, companyId, `sweep-${newId()}`, nowIso()),
+      });
+      if (!res.ok) console.error("personnummer index not rewritten", companyId, res.error);
     }
   },
   "webhooks.sweep": async (env, job) => {
@@ -180,12 +194,13 @@ export async function handleQueue(batch: MessageBatch<Job>, env: Env): Promise<v
   }
 }
 
-/** Every minute, in every database: expired idempotency records, overdue invoices, planned salary payments whose date has come, webhook and Peppol deliveries that are due, outbox events past their retention, operations whose worker died, and parked writes not yet replayed. */
+/** Every minute, in every database: expired idempotency records, overdue invoices, planned salary payments whose date has come, employees' personnummer indexes not yet keyed by their company, webhook and Peppol deliveries that are due, outbox events past their retention, operations whose worker died, and parked writes not yet replayed. */
 export async function handleScheduled(_controller: ScheduledController, env: Env): Promise<void> {
   const sweeps: Job["type"][] = [
     "idempotency.sweep",
     "invoices.overdue_sweep",
     "payroll.planned_runs_sweep",
+    "payroll.personnummer_index_sweep",
     "webhooks.sweep",
     "outbox.prune",
     "peppol.sweep",

@@ -1,6 +1,7 @@
 // Payroll: employees, salary runs, the employees of a run and their line items.
 // Owner: src/domains/payroll. Money is integer öre; the personnummer is stored only
-// encrypted (AES-GCM, src/secrets.ts) with an HMAC of it for the per-company uniqueness.
+// encrypted (AES-GCM, src/secrets.ts) with a blind index keyed by the company for the uniqueness.
+import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 const bool = (name: string) => integer(name, { mode: "boolean" });
@@ -13,7 +14,11 @@ export const employees = sqliteTable(
     firstName: text("first_name").notNull(),
     lastName: text("last_name").notNull(),
     personnummerEnc: text("personnummer_enc").notNull(),
-    /** HMAC-SHA256 of the 12 digits under the PII key: equality without the plaintext. */
+    /**
+     * The blind index of the 12 digits: "v2." and an HMAC-SHA256 under a key derived for the
+     * company (issue #41 item 15); 64 hex digits alone in a row not yet re-indexed
+     * (src/domains/payroll/personnummer-index.ts).
+     */
     personnummerHash: text("personnummer_hash").notNull(),
     /** The first eight digits (YYYYMMDD, day + 60 for a samordningsnummer): the masked form's part. */
     personnummerPrefix: text("personnummer_prefix").notNull(),
@@ -49,6 +54,10 @@ export const employees = sqliteTable(
   (t) => [
     uniqueIndex("employees_company_pnr_unique").on(t.companyId, t.personnummerHash),
     index("employees_company_created_idx").on(t.companyId, t.createdAt),
+    // only the rows whose index is still the one of before issue #41 item 15 (migration 0051)
+    index("employees_pnr_legacy_idx")
+      .on(t.companyId, t.personnummerHash)
+      .where(sql`substr(personnummer_hash, 1, 3) <> 'v2.'`),
   ],
 );
 

@@ -1,5 +1,5 @@
 // Employees (spec: Employee; POST/PATCH/DELETE .../employees). The personnummer is 12 digits,
-// Luhn-checked, stored encrypted with an HMAC for the per-company uniqueness
+// Luhn-checked, stored encrypted with a blind index keyed by the company for the uniqueness
 // (EMPLOYEE_DUPLICATE_PERSONNUMMER), masked everywhere but the detail read. The payroll
 // configuration is checked as a whole after every write, so a PATCH cannot leave an employee
 // who cannot be paid (an A-tax employee without a table, a monthly salary without an amount).
@@ -20,11 +20,11 @@ import {
   employeeJson,
   employeeWithPersonnummer,
   loadEmployee,
-  personnummerHash,
   storedBankAccount,
   withBankAccount,
   type EmployeeRow,
 } from "./queries";
+import { personnummerIndexes } from "./personnummer-index";
 import type { EmployeeCreateInput, EmployeePatchInput } from "./schemas";
 
 type Config = Omit<
@@ -124,10 +124,11 @@ async function assertPersonnummerFree(
   pnr: string,
   exceptId: string | null,
 ) {
-  const hash = await personnummerHash(env, pnr);
-  const other = await employeeWithPersonnummer(db, companyId, hash, exceptId);
+  // the company's index is stored; the old one (issue #41 item 15) is matched until re-indexed
+  const indexes = await personnummerIndexes(env, companyId, pnr);
+  const other = await employeeWithPersonnummer(db, companyId, indexes, exceptId);
   if (other) throw new ApiError("EMPLOYEE_DUPLICATE_PERSONNUMMER", { existing_id: other.id });
-  return hash;
+  return indexes[0];
 }
 
 export const createEmployee: Command<EmployeeCreateInput> = async (db, input, ctx, env) => {
@@ -224,13 +225,14 @@ export const updateEmployee: Command<EmployeePatchInput & { id: string }> = asyn
     vacationDaysPerYear: pick(input.vacation_days_per_year, row.vacationDaysPerYear),
   });
   const patch: Partial<EmployeeRow> = { ...merged, personnummerPrefix: prefix, updatedAt: ctx.now };
-  // stored encrypted, a row written before issue #34 included
-  const stored = { ...patch, bankAccountNumber: await storedBankAccount(env, merged.bankAccountNumber) };
   if (input.personnummer !== undefined) {
     patch.personnummerHash = await assertPersonnummerFree(env, db, ctx.companyId, input.personnummer, row.id);
     patch.personnummerEnc = await encryptSecret(env.PII_ENCRYPTION_KEY, input.personnummer);
   }
   if (input.is_active) Object.assign(patch, { isActive: true, deactivatedAt: null });
+  // stored encrypted, a row written before issue #34 included; taken after the number and the
+  // reactivation are in the patch (it once was taken before, and a new number was not stored)
+  const stored = { ...patch, bankAccountNumber: await storedBankAccount(env, merged.bankAccountNumber) };
   const next = { ...row, ...patch };
   return {
     status: 200,

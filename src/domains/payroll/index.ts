@@ -6,6 +6,7 @@
 export { registerPayrollRoutes } from "./routes";
 export { averageEmployees, hasActiveEmployees, plannedRunsDue } from "./queries";
 export { createEmployee, deactivateEmployee, updateEmployee } from "./employees";
+export { companiesWithLegacyPersonnummerIndex, reindexPersonnummers } from "./personnummer-index";
 export {
   addLineItem,
   addRunEmployees,

@@ -4,29 +4,18 @@ import type { Database } from "../../db/client";
 import { employees, payrollOpeningBalances, salaryLineItems, salaryRunEmployees, salaryRuns } from "../../db/schema";
 import type { Env } from "../../env";
 import { ApiError } from "../../errors/api-error";
-import { hmacSha256Hex } from "../../http/crypto";
 import { afterDesc, type PageRequest } from "../../http/pagination";
 import { fromOre } from "../../money";
 import { decryptSecret, encryptSecret } from "../../secrets";
 import { parsePersonnummer } from "../../sweden/identity";
 import { declaredContributions, type ContributionPart } from "../../sweden/payroll";
 import { ENGINE_ITEM_TYPES, itemType } from "./item-types";
+import { personnummerIndexes } from "./personnummer-index";
 
 export type EmployeeRow = typeof employees.$inferSelect;
 export type SalaryRunRow = typeof salaryRuns.$inferSelect;
 export type RunEmployeeRow = typeof salaryRunEmployees.$inferSelect;
 export type LineItemRow = typeof salaryLineItems.$inferSelect;
-
-/** The blind index of a personnummer: HMAC under the PII key, so equality needs no plaintext. */
-export async function personnummerHash(env: Env, pnr12: string): Promise<string> {
-  if (!env.PII_ENCRYPTION_KEY)
-    throw new ApiError(
-      "INTERNAL_ERROR",
-      { setting: "PII_ENCRYPTION_KEY" },
-      "The encryption key (PII_ENCRYPTION_KEY) is not configured; nothing was stored.",
-    );
-  return hmacSha256Hex(env.PII_ENCRYPTION_KEY, `employee-personnummer:${pnr12}`);
-}
 
 /** Spec: the birth date part and XXXX. */
 export const maskedPersonnummer = (prefix: string) => `${prefix}-XXXX`;
@@ -150,21 +139,27 @@ export async function employeesByIds(
   return out;
 }
 
-export async function employeeWithPersonnummer(db: Database, companyId: string, hash: string, exceptId: string | null) {
+/** Another employee of the company with this personnummer, by any of its indexes (personnummerIndexes). */
+export async function employeeWithPersonnummer(
+  db: Database,
+  companyId: string,
+  indexes: string[],
+  exceptId: string | null,
+) {
   return db
     .select({ id: employees.id })
     .from(employees)
     .where(
       and(
         eq(employees.companyId, companyId),
-        eq(employees.personnummerHash, hash),
+        inArray(employees.personnummerHash, indexes),
         exceptId ? ne(employees.id, exceptId) : undefined,
       ),
     )
     .get();
 }
 
-/** POST .../employees/search: the employees (active unless asked) with this personnummer, found by its HMAC. */
+/** POST .../employees/search: the employees (active unless asked) with this personnummer, found by its blind index. */
 export async function employeesByPersonnummer(
   env: Env,
   db: Database,
@@ -181,7 +176,7 @@ export async function employeesByPersonnummer(
     .where(
       and(
         eq(employees.companyId, companyId),
-        eq(employees.personnummerHash, await personnummerHash(env, long)),
+        inArray(employees.personnummerHash, await personnummerIndexes(env, companyId, long)),
         includeInactive ? undefined : eq(employees.isActive, true),
       ),
     )
