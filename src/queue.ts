@@ -19,6 +19,8 @@ type JobBody =
   | { type: "operation.run"; operationId: string }
   /** operations whose worker died (a stale heartbeat): run again, or rolled back and failed (issue #41 item 5) */
   | { type: "operations.sweep" }
+  /** company moves whose steps stopped (their writer's alarm gave up or was lost): set going again (issue #41 item 13) */
+  | { type: "moves.sweep" }
   /** one chunk of a bank file read by its import.bank operation: its byte range in the rows put in R2 (issue #34 item 4) */
   | {
       type: "bank_import.chunk";

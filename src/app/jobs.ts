@@ -3,7 +3,8 @@
 
 import { nowIso, nowMs, todayUtc } from "../clock";
 import { database } from "../db/client";
-import { bindingOf, homeNames } from "../db/homes";
+import { DIRECTORY, bindingOf, directory, homeNames } from "../db/homes";
+import { companyMover, stalledMoves } from "../writer/move";
 import { homeOfJob } from "./job-homes";
 import { sweepIdempotency } from "../commands/idempotency";
 import { backgroundContext, submit } from "../commands/submit";
@@ -130,6 +131,18 @@ const handlers: { [T in Job["type"]]: (env: Env, job: Extract<Job, { type: T }>)
     });
     if (swept.redriven.length || swept.rolledBack.length) console.warn("stalled operations", job.home, swept);
   },
+  // Company moves whose last step is older than MOVE_STALL_MS: a move runs one step per alarm of
+  // its company's writer, and an alarm that failed all its retries (or was lost) stops it, with
+  // the company's writes closed. The writer's alarm is set again; the step resumes from its cursors.
+  "moves.sweep": async (env) => {
+    const stalled = await stalledMoves(directory(env), new Date(nowMs() - MOVE_STALL_MS).toISOString());
+    for (const move of stalled) await companyMover(env, move.companyId).resumeMove(move.companyId);
+    if (stalled.length)
+      console.warn(
+        "stalled company moves set going again",
+        stalled.map((m) => m.id),
+      );
+  },
   // One chunk of a large bank file, each its own message so that no queue invocation holds
   // the service for a whole file (issue #34 item 4); the last one settles the operation.
   "bank_import.chunk": async (env, job) => {
@@ -170,7 +183,13 @@ export async function handleQueue(batch: MessageBatch<Job>, env: Env): Promise<v
   }
 }
 
-/** Every minute, in every database: expired idempotency records, overdue invoices, planned salary payments whose date has come, webhook and Peppol deliveries that are due, outbox events past their retention, and operations whose worker died. */
+/**
+ * A move's steps follow each other at once (or after MOVE_STEP_PAUSE_MS, the cleanup's grace,
+ * or a minute after a failed cleanup step): one whose last step is five minutes old has stopped.
+ */
+const MOVE_STALL_MS = 5 * 60_000;
+
+/** Every minute, in every database: expired idempotency records, overdue invoices, planned salary payments whose date has come, webhook and Peppol deliveries that are due, outbox events past their retention, and operations whose worker died; and company moves that stopped. */
 export async function handleScheduled(_controller: ScheduledController, env: Env): Promise<void> {
   const sweeps: Job["type"][] = [
     "idempotency.sweep",
@@ -181,6 +200,9 @@ export async function handleScheduled(_controller: ScheduledController, env: Env
     "peppol.sweep",
     "operations.sweep",
   ];
-  // each sweep once per database the books live in
-  await env.JOBS.sendBatch(homeNames(env).flatMap((home) => sweeps.map((type) => ({ body: { type, home } as Job }))));
+  // each sweep once per database the books live in; the moves, once (they are the directory's)
+  await env.JOBS.sendBatch([
+    ...homeNames(env).flatMap((home) => sweeps.map((type) => ({ body: { type, home } as Job }))),
+    { body: { type: "moves.sweep", home: DIRECTORY } },
+  ]);
 }

@@ -112,6 +112,7 @@ export async function stepMove(
     ...progress,
     steps: progress.steps + 1,
     maxStepQueries: Math.max(progress.maxStepQueries, count.queries + 1),
+    lastStepQueries: count.queries + 1,
   };
   const at = now();
   const move: MoveRow = { ...found, ...set, progress: measured, updatedAt: at };

@@ -8,7 +8,7 @@ import { directory, homeOf, ledgerNames } from "../../src/db/homes";
 import { companyTables, countCompanyRows, ledgerFingerprint } from "../../src/db/company-rows";
 import { newId } from "../../src/ids";
 import { type MoveFaults, type MoveRow, type MoveStep, recordMove } from "../../src/writer/move";
-import { admin, call, commit, newActor, newCompany, postedEntry, saleLines, uniqueKey } from "../helpers";
+import { admin, call, commit, newActor, newCompany, postedEntry, runJob, saleLines, uniqueKey } from "../helpers";
 
 type Writer = { runMove(id: string, faults?: MoveFaults): Promise<MoveRow | null> };
 
@@ -280,6 +280,25 @@ describe("moving a company's books to another database", () => {
     expect((await stepUntil(a.id, move.id)).status).toBe("succeeded");
     expect(await rowsIn(to, a.id)).toEqual(before);
     expect((await rowsIn(from, a.id)).rows).toBe(0);
+  });
+
+  it("a move whose steps stopped (its alarm gave up) is set going again by the minute sweep", async () => {
+    const a = await companyWithBooks();
+    const from = (await homeOf(directory(env), a.id))!;
+    const to = otherLedger(from);
+    const before = await rowsIn(from, a.id);
+    const move = await recordMove(directory(env), a.id, from, to, newId(), new Date().toISOString());
+    await stepUntil(a.id, move.id, {}, (m) => m.status === "copying");
+    // no alarm is set (the test ran the step), and the last step is ten minutes old
+    const old = new Date(Date.now() - 10 * 60_000).toISOString();
+    await env.DIRECTORY.prepare("UPDATE company_moves SET updated_at = ? WHERE id = ?").bind(old, move.id).run();
+    const write = () => postedEntry(a.actor.key, a.id, a.periodId);
+    await expect(write()).rejects.toThrow("COMPANY_MOVING");
+    const swept = await runJob({ type: "moves.sweep", home: "DIRECTORY" });
+    expect(swept.retryMessages).toEqual([]);
+    expect((await settledMove(move.id)).status).toBe("succeeded");
+    expect(await rowsIn(to, a.id)).toEqual(before);
+    expect((await write()).voucher_number).toBe(4);
   });
 
   it("through the API: the write sent right after the move's request is refused at once, while the alarm moves the books", async () => {

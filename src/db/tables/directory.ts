@@ -62,6 +62,8 @@ export interface MoveProgress {
   /** steps run, and the most D1 queries one of them made (all databases it touched) */
   steps: number;
   maxStepQueries: number;
+  /** the D1 queries of the last step */
+  lastStepQueries?: number;
 }
 
 /**
