@@ -4,7 +4,7 @@
 import { nowIso, nowMs, todayUtc } from "../clock";
 import { database } from "../db/client";
 import { DIRECTORY, bindingOf, directory, homeNames } from "../db/homes";
-import { companyMover, stalledMoves } from "../writer/move";
+import { companyMover, movingCompanies, stalledMoves } from "../writer/move";
 import { homeOfJob } from "./job-homes";
 import { sweepIdempotency } from "../commands/idempotency";
 import { backgroundContext, submit } from "../commands/submit";
@@ -55,8 +55,9 @@ async function sendAutomaticReminders(env: Env, today: string) {
 const handlers: { [T in Job["type"]]: (env: Env, job: Extract<Job, { type: T }>) => Promise<void> } = {
   // Idempotency records live 24 hours (spec: Limits); lookups already ignore
   // expired rows, the sweep only reclaims the space.
+  // (the companies being moved keep theirs until the switch: the copy is verified row for row)
   "idempotency.sweep": async (env) => {
-    await sweepIdempotency(env, nowIso());
+    await sweepIdempotency(env, nowIso(), await movingCompanies(directory(env)));
   },
   // How an invoice becomes overdue is not shown in the spec: here, the first sweep
   // after its due date (unpaid sent invoices; unpaid, undisputed supplier invoices),
@@ -103,7 +104,8 @@ const handlers: { [T in Job["type"]]: (env: Env, job: Extract<Job, { type: T }>)
   // Events past the retention window whose deliveries are all over, a bounded batch a minute;
   // the webhooks domain says which deliveries may still be sent (docs/webhooks-and-operations.md).
   "outbox.prune": async (env) => {
-    await pruneOutbox(database(env), nowMs(), retentionSettings(env), hasOpenDelivery);
+    const moving = await movingCompanies(directory(env));
+    await pruneOutbox(database(env), nowMs(), retentionSettings(env), hasOpenDelivery, moving);
   },
   "webhook.deliver": async (env, job) => {
     await deliver(env, job.deliveryId, nowMs());

@@ -103,6 +103,20 @@ export function pendingMoves(dir: Directory, companyId: string) {
     .all();
 }
 
+/**
+ * The companies whose writes a move holds closed: the sweeps that delete rows outside the writer
+ * (expired idempotency records, old outbox events) leave theirs alone until the switch, or the
+ * copy's verification would find a row fewer in the source and fail the move.
+ */
+export async function movingCompanies(dir: Directory): Promise<string[]> {
+  const rows = await dir
+    .selectDistinct({ companyId: companyMoves.companyId })
+    .from(companyMoves)
+    .where(inArray(companyMoves.status, [...MOVE_ACTIVE]))
+    .all();
+  return rows.map((r) => r.companyId);
+}
+
 /** Moves with work left whose last step is older than `before`: their writer's alarm gave up or was lost. */
 export function stalledMoves(dir: Directory, before: string) {
   return dir

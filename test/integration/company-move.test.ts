@@ -4,7 +4,7 @@
 // mid-copy, with the books, the reports and the voucher numbers checked after.
 import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { directory, homeOf, ledgerNames } from "../../src/db/homes";
+import { bindingOf, directory, homeOf, ledgerNames } from "../../src/db/homes";
 import { companyTables, countCompanyRows, ledgerFingerprint } from "../../src/db/company-rows";
 import { newId } from "../../src/ids";
 import { type MoveFaults, type MoveRow, type MoveStep, recordMove } from "../../src/writer/move";
@@ -299,6 +299,36 @@ describe("moving a company's books to another database", () => {
     expect((await settledMove(move.id)).status).toBe("succeeded");
     expect(await rowsIn(to, a.id)).toEqual(before);
     expect((await write()).voucher_number).toBe(4);
+  });
+
+  it("the minute sweeps leave a moving company's rows alone: its expired idempotency record waits for the switch", async () => {
+    const a = await companyWithBooks();
+    const other = await companyWithBooks();
+    const from = (await homeOf(directory(env), a.id))!;
+    const expired = (companyId: string, key: string) =>
+      bindingOf(env, companyId === a.id ? from : otherHome)
+        .prepare(
+          "INSERT INTO idempotency_records (api_key_id, company_id, idempotency_key, body_hash, status_code, result, created_at, expires_at) VALUES ('k', ?, ?, 'h', 200, '{}', '2000-01-01', '2000-01-02T00:00:00.000Z')",
+        )
+        .bind(companyId, key)
+        .run();
+    const otherHome = (await homeOf(directory(env), other.id))!;
+    await expired(a.id, `moving-${a.id}`);
+    await expired(other.id, `staying-${other.id}`);
+    const before = await rowsIn(from, a.id);
+    const move = await recordMove(directory(env), a.id, from, otherLedger(from), newId(), new Date().toISOString());
+    await stepUntil(a.id, move.id, {}, (m) => m.status === "verifying");
+    await runJob({ type: "idempotency.sweep" });
+    const left = async (home: string, key: string) =>
+      (await bindingOf(env, home)
+        .prepare("SELECT 1 FROM idempotency_records WHERE idempotency_key = ?")
+        .bind(key)
+        .first()) !== null;
+    expect(await left(from, `moving-${a.id}`)).toBe(true);
+    expect(await left(otherHome, `staying-${other.id}`)).toBe(false);
+    // the copy verifies: the source has every row it had
+    expect((await stepUntil(a.id, move.id)).status).toBe("succeeded");
+    expect(await rowsIn(otherLedger(from), a.id)).toEqual(before);
   });
 
   it("through the API: the write sent right after the move's request is refused at once, while the alarm moves the books", async () => {
