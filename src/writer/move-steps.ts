@@ -105,7 +105,7 @@ export async function stepMove(
     const waitMs = (step.progress.switchedMs ?? Date.parse(found.updatedAt)) + graceMs - Date.now();
     if (waitMs > 0) return { ...outcome, waitMs };
   }
-  const { set, written, retryLater } = await runStep(step);
+  const { set, written, switched, retryLater } = await runStep(step);
   // the step's own record is one more query, counted before it is made
   const progress = { ...step.progress, ...set.progress };
   const measured = {
@@ -117,13 +117,15 @@ export async function stepMove(
   const at = now();
   const move: MoveRow = { ...found, ...set, progress: measured, updatedAt: at };
   await updateMove(directory(env), found.id, written ? { progress: measured } : { ...set, progress: measured }, at);
-  return { move, switched: written === "switched", retryLater: retryLater === true, waitMs: 0 };
+  return { move, switched: switched === true, retryLater: retryLater === true, waitMs: 0 };
 }
 
 interface StepResult {
   set: Partial<MoveRow>;
   /** the step wrote its status itself (the switch, in the switch's batch) */
-  written?: "switched";
+  written?: boolean;
+  /** the home is the target from this step on */
+  switched?: boolean;
   retryLater?: boolean;
 }
 
@@ -219,7 +221,8 @@ async function switchHome(step: Step): Promise<StepResult> {
     switchHomeStatement(dir, move.companyId, move.fromDatabase, move.toDatabase, at),
     updateMove(dir, move.id, set, at),
   ]);
-  return { set, written: "switched" };
+  if (step.faults.loseSwitch) throw new Error("the switch's answer lost");
+  return { set, written: true, switched: true };
 }
 
 /**
@@ -233,8 +236,11 @@ async function failed(step: Step, err: unknown): Promise<StepResult> {
   const at: MoveStep = move.status === "verifying" ? "verify" : move.status === "switching" ? "switch" : "copy";
   if (message === "crash asked in the copy") throw err;
   console.error("company move failed", move.id, at, message);
-  if (at === "switch" && (await homeOf(directory(step.env), move.companyId)) === move.toDatabase)
-    return { set: { status: "cleaning", progress: { ...step.progress, switchedMs: Date.now() } } };
+  if (at === "switch" && (await homeOf(directory(step.env), move.companyId)) === move.toDatabase) {
+    const switchedMs = Date.now();
+    const progress = { ...step.progress, switchedMs };
+    return { set: { status: "cleaning", writesClosedMs: switchedMs - progress.startedMs, progress }, switched: true };
+  }
   return { set: { status: "undoing", error: { step: at, message } } };
 }
 

@@ -33,6 +33,8 @@ export type MoveStep = "copy" | "verify" | "switch" | "cleanup";
 export interface MoveFaults {
   failAt?: MoveStep;
   crashAt?: "copy";
+  /** the switch's batch is written, and its answer lost */
+  loseSwitch?: boolean;
   chunkRows?: number;
   stepQueries?: number;
 }

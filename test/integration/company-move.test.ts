@@ -157,6 +157,29 @@ describe("moving a company's books to another database", () => {
       expect((await postedEntry(a.actor.key, a.id, a.periodId)).voucher_number).toBe(4);
     });
 
+  it("a switch that happened though its answer was lost is not undone: the writer serves the new home", async () => {
+    const a = await companyWithBooks();
+    const from = (await homeOf(directory(env), a.id))!;
+    const to = otherLedger(from);
+    const before = await rowsIn(from, a.id);
+    const move = await recordMove(directory(env), a.id, from, to, newId(), new Date().toISOString());
+    const switched = await stepUntil(
+      a.id,
+      move.id,
+      { loseSwitch: true },
+      (m) => m.status !== "switching" && m.status !== "copying" && m.status !== "verifying" && m.status !== "queued",
+    );
+    expect(switched).toMatchObject({ status: "cleaning", error: null });
+    expect(await homeOf(directory(env), a.id)).toBe(to);
+    // the writes open, in the new home (the writer dropped the old one it held)
+    expect((await postedEntry(a.actor.key, a.id, a.periodId)).voucher_number).toBe(4);
+    expect((await rowsIn(to, a.id)).books.entries).toBe(4);
+    expect((await stepUntil(a.id, move.id)).status).toBe("succeeded");
+    expect((await rowsIn(from, a.id)).rows).toBe(0);
+    const after = await rowsIn(to, a.id);
+    expect([after.books.entries, after.books.lines]).toEqual([before.books.entries + 1, before.books.lines + 3]);
+  });
+
   it("a cleanup that fails leaves the books whole in the new home, and is finished by the next try", async () => {
     const a = await companyWithBooks();
     const from = (await homeOf(directory(env), a.id))!;
