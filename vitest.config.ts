@@ -55,6 +55,10 @@ export default defineConfig(async () => {
             WEBHOOK_TIMEOUT_MS: "500",
             // a moved company's old rows are deleted at once here (default 90 s; src/writer/move.ts)
             MOVE_CLEANUP_GRACE_SECONDS: "0",
+            // ...and every move runs in many small steps (default pages of 2 000 rows, 200 queries a step),
+            // so that the tests walk the step-by-step path: its cursors, its resumption, writes between steps
+            MOVE_CHUNK_ROWS: "25",
+            MOVE_STEP_QUERIES: "40",
             TEST_MIGRATIONS: migrations,
             TEST_SIE_FIXTURES: sieFixtures,
             TEST_BANK_FIXTURES: bankFixtures,

@@ -443,6 +443,11 @@ try {
   for (const [what, times] of Object.entries(probed))
     line(`    ${what}`, `${times.length}`, `${medianOf(times).toFixed(0)} / ${Math.max(...times).toFixed(0)} ms`);
   line("  writes_closed_ms (copy + verify + switch)", `${move.writes_closed_ms} ms`);
+  line(
+    "  steps (writer invocations) and the most D1 queries one made",
+    `${move.steps}`,
+    `${move.max_step_queries} queries`,
+  );
   const sum = (f) => move.tables.reduce((s, t) => s + (t[f] ?? 0), 0);
   line(
     `  rows compared, ${move.tables.length} tables: source / copied / deleted`,

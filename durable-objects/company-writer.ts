@@ -20,20 +20,19 @@ import { namedBookmark } from "../src/db/session";
 import type { Env } from "../src/env";
 import { ApiError } from "../src/errors/api-error";
 import { AccessCache, accessRefusal, type Access, type AccessWriter } from "../src/http/access";
-import { nowIso, nowMs } from "../src/clock";
+import { nowIso } from "../src/clock";
 import { newId } from "../src/ids";
 import {
-  cleanUp,
-  copyAndSwitch,
+  closesWrites,
   type MoveFaults,
   type CompanyMover,
   type MoveRequestAnswer,
   type MoveRow,
-  loadMove,
   movingRefusal,
   pendingMoves,
   recordMove,
 } from "../src/writer/move";
+import { type StepOutcome, stepMove } from "../src/writer/move-steps";
 
 export class CompanyWriter extends DurableObject<Env> implements CommandWriter, AccessWriter, CompanyMover {
   private tail: Promise<unknown> = Promise.resolve();
@@ -42,13 +41,26 @@ export class CompanyWriter extends DurableObject<Env> implements CommandWriter, 
   /** the company's home database (src/db/homes.ts), read from the directory once and held */
   private home: string | null = null;
 
-  /** the move under way (src/writer/move.ts): commands are refused until its switch */
-  private moving: MoveRow | null = null;
+  /**
+   * The move under way (src/writer/move.ts): commands are refused at once from its request to
+   * its switch. Kept in the object's storage too, since a move spans many invocations and the
+   * object may be evicted or restarted between them; read back before any request is served.
+   */
+  private movingId: string | null = null;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    void ctx.blockConcurrencyWhile(async () => {
+      this.movingId = (await ctx.storage.get<string>("moving")) ?? null;
+    });
+  }
 
   execute(request: CommandRequest): Promise<CommandResult> {
-    if (this.moving) return Promise.resolve(failure(movingRefusal(), request.ctx.dryRun));
+    if (this.movingId) return Promise.resolve(failure(movingRefusal(), request.ctx.dryRun));
     const state = (this.state ??= new CompanyState(request.ctx.companyId));
     const run = this.tail.then(async () => {
+      // a move that began while this command waited its turn
+      if (this.movingId) return failure(movingRefusal(), request.ctx.dryRun);
       const verified = request.access ? await this.verify(request) : request;
       if ("ok" in verified) return verified;
       const home = await this.homeFor(verified);
@@ -75,8 +87,12 @@ export class CompanyWriter extends DurableObject<Env> implements CommandWriter, 
       (request.name === "companies.create" ? (request.placement ?? null) : null);
     if (!home) return new ApiError("NOT_FOUND", { resource: "company", id: companyId });
     if (!(await isMigrated(this.env, home))) return notMigrated(home);
-    if (!this.home && (await pendingMoves(directory(this.env), companyId)).some((m) => m.status !== "cleaning")) {
-      // a move this object started before it restarted: its alarm carries it on
+    const moving = this.home
+      ? undefined
+      : (await pendingMoves(directory(this.env), companyId)).find((m) => closesWrites(m.status));
+    if (moving) {
+      // a move recorded before this object knew of it (it restarted in between): its alarm carries it on
+      await this.closeWrites(moving.id);
       await this.resumeMoves(companyId);
       return movingRefusal();
     }
@@ -116,8 +132,9 @@ export class CompanyWriter extends DurableObject<Env> implements CommandWriter, 
   }
 
   /**
-   * Records a move of the company's books to database `to` and starts it (in the alarm, so
-   * that it outlives the request that asked). Refused while another move of it has work left.
+   * Records a move of the company's books to database `to`, closes the company's writes and
+   * starts the move (in the alarm, so that it outlives the request that asked). Refused while
+   * another move of it has work left.
    */
   async requestMove(companyId: string, to: string, now: string): Promise<MoveRequestAnswer> {
     const dir = directory(this.env);
@@ -127,8 +144,14 @@ export class CompanyWriter extends DurableObject<Env> implements CommandWriter, 
     if ((await pendingMoves(dir, companyId)).length)
       return { refused: "CONFLICT", message: "Another move of this company is under way." };
     const move = await recordMove(dir, companyId, from, to, newId(), now);
+    await this.closeWrites(move.id);
     await this.resumeMoves(companyId);
     return { move };
+  }
+
+  /** Sets the alarm to carry the company's pending move on (the minute sweep of stalled moves). */
+  async resumeMove(companyId: string): Promise<void> {
+    await this.resumeMoves(companyId);
   }
 
   private async resumeMoves(companyId: string): Promise<void> {
@@ -136,61 +159,72 @@ export class CompanyWriter extends DurableObject<Env> implements CommandWriter, 
     await this.ctx.storage.setAlarm(Date.now());
   }
 
-  /** The alarm carries the company's moves on: a move to copy and switch, or a cleanup due. */
-  async alarm(): Promise<void> {
-    const companyId = await this.ctx.storage.get<string>("companyId");
-    if (!companyId) return;
-    for (const move of await pendingMoves(directory(this.env), companyId)) {
-      const ended = await this.runMove(move.id);
-      if (ended?.status === "cleaning") await this.ctx.storage.setAlarm(Date.now() + this.cleanupDelayMs(ended));
-    }
+  private async closeWrites(moveId: string): Promise<void> {
+    if (this.movingId === moveId) return;
+    this.movingId = moveId;
+    await this.ctx.storage.put("moving", moveId);
+  }
+
+  private async openWrites(): Promise<void> {
+    if (this.movingId === null) return;
+    this.movingId = null;
+    await this.ctx.storage.delete("moving");
   }
 
   /**
-   * One move's next step, in the writer's line: copy and switch, or clean up once the grace
-   * has passed. `faults` only from a test (test/integration/company-move.test.ts).
+   * The alarm runs the next step of the company's move, one step per invocation (each under
+   * D1's queries per invocation), and sets itself for the one after. A step that throws (a
+   * crash) is retried by the runtime (alarms are at least once); the step resumes where it stopped.
    */
-  async runMove(moveId: string, faults: MoveFaults = {}): Promise<MoveRow | null> {
-    const run = this.tail.then(() => this.moveStep(moveId, faults));
-    this.tail = run.catch(() => undefined);
-    return run;
+  async alarm(): Promise<void> {
+    const companyId = await this.ctx.storage.get<string>("companyId");
+    if (!companyId) return;
+    const [move] = await pendingMoves(directory(this.env), companyId);
+    if (!move) return this.openWrites();
+    const outcome = await this.stepMove(move.id, {});
+    const at = outcome && this.nextStepAt(outcome);
+    if (at) await this.ctx.storage.setAlarm(at);
   }
 
-  private async moveStep(moveId: string, faults: MoveFaults): Promise<MoveRow | null> {
-    const dir = directory(this.env);
-    const move = await loadMove(dir, moveId);
-    if (!move || move.status === "succeeded" || move.status === "failed") return move ?? null;
-    if (move.status === "cleaning") {
-      if (this.cleanupDelayMs(move) > 0) return move;
-      return cleanUp(this.env, move, nowIso, faults).catch(async (err) => {
-        // tried again by the alarm; the books are whole in the new home meanwhile
-        console.error("move cleanup failed; retried", move.id, err);
-        await this.ctx.storage.setAlarm(Date.now() + 60_000);
-        return { ...move, error: { step: "cleanup", message: String(err) } };
-      });
-    }
-    this.moving = move;
-    try {
-      const ended = await copyAndSwitch(this.env, move, nowIso, faults);
+  /** When the move's next step is due; null when it has ended. */
+  private nextStepAt({ move, retryLater, waitMs }: StepOutcome): number | null {
+    if (move.status === "succeeded" || move.status === "failed") return null;
+    if (retryLater) return Date.now() + 60_000;
+    const pause = Number(this.env.MOVE_STEP_PAUSE_MS ?? "0");
+    return Date.now() + Math.max(waitMs, Number.isFinite(pause) && pause > 0 ? pause : 0);
+  }
+
+  /**
+   * One step of a move, in the writer's line (no command of the company runs beside it).
+   * `faults` only from a test (test/integration/company-move.test.ts), which runs steps itself.
+   */
+  async runMove(moveId: string, faults: MoveFaults = {}): Promise<MoveRow | null> {
+    return (await this.stepMove(moveId, faults))?.move ?? null;
+  }
+
+  private stepMove(moveId: string, faults: MoveFaults): Promise<StepOutcome | null> {
+    const run = this.tail.then(async () => {
+      const outcome = await stepMove(this.env, moveId, nowIso, this.graceMs(), faults);
+      if (!outcome) return null;
+      const { move } = outcome;
+      if (closesWrites(move.status)) await this.closeWrites(move.id);
+      else if (this.movingId === move.id) await this.openWrites();
       // after the switch nothing held of the old home is kept: the home, the state, the access
-      if (ended.status === "cleaning") {
+      if (outcome.switched) {
         this.home = move.toDatabase;
         this.state?.forget();
         this.access = null;
       }
-      return ended;
-    } finally {
-      this.moving = null;
-    }
+      return outcome;
+    });
+    this.tail = run.catch(() => undefined);
+    return run;
   }
 
-  /** Milliseconds until the rows a switched move left may be deleted (MOVE_CLEANUP_GRACE_SECONDS, default 90). */
-  private cleanupDelayMs(move: MoveRow): number {
+  /** Milliseconds between a move's switch and the deletion of the rows it left (MOVE_CLEANUP_GRACE_SECONDS, default 90). */
+  private graceMs(): number {
     const grace = Number(this.env.MOVE_CLEANUP_GRACE_SECONDS ?? "90");
-    const due = Date.parse(move.updatedAt) + (Number.isFinite(grace) ? grace : 90) * 1000;
-    // the service's clock, as `updatedAt` was written by it (nowIso): Date.now() differs from it
-    // when a test has moved the clock, and the cleanup then waited that long
-    return Math.max(0, due - nowMs());
+    return (Number.isFinite(grace) && grace >= 0 ? grace : 90) * 1000;
   }
 
   /**

@@ -25,6 +25,8 @@ type JobBody =
   | { type: "statements.replay"; key: string }
   /** parked writes whose replay job was lost or failed: replayed after a minute */
   | { type: "statements.replay_sweep" }
+  /** company moves whose steps stopped (their writer's alarm gave up or was lost): set going again (issue #41 item 13) */
+  | { type: "moves.sweep" }
   /** one chunk of a bank file read by its import.bank operation: its byte range in the rows put in R2 (issue #34 item 4) */
   | {
       type: "bank_import.chunk";

@@ -3,7 +3,8 @@
 
 import { nowIso, nowMs, todayUtc } from "../clock";
 import { database } from "../db/client";
-import { bindingOf, homeNames } from "../db/homes";
+import { DIRECTORY, bindingOf, directory, homeNames } from "../db/homes";
+import { companyMover, movingCompanies, stalledMoves } from "../writer/move";
 import { homeOfJob } from "./job-homes";
 import { sweepIdempotency } from "../commands/idempotency";
 import { backgroundContext, submit } from "../commands/submit";
@@ -55,8 +56,9 @@ async function sendAutomaticReminders(env: Env, today: string) {
 const handlers: { [T in Job["type"]]: (env: Env, job: Extract<Job, { type: T }>) => Promise<void> } = {
   // Idempotency records live 24 hours (spec: Limits); lookups already ignore
   // expired rows, the sweep only reclaims the space.
+  // (the companies being moved keep theirs until the switch: the copy is verified row for row)
   "idempotency.sweep": async (env) => {
-    await sweepIdempotency(env, nowIso());
+    await sweepIdempotency(env, nowIso(), await movingCompanies(directory(env)));
   },
   // How an invoice becomes overdue is not shown in the spec: here, the first sweep
   // after its due date (unpaid sent invoices; unpaid, undisputed supplier invoices),
@@ -117,7 +119,8 @@ const handlers: { [T in Job["type"]]: (env: Env, job: Extract<Job, { type: T }>)
   // Events past the retention window whose deliveries are all over, a bounded batch a minute;
   // the webhooks domain says which deliveries may still be sent (docs/webhooks-and-operations.md).
   "outbox.prune": async (env) => {
-    await pruneOutbox(database(env), nowMs(), retentionSettings(env), hasOpenDelivery);
+    const moving = await movingCompanies(directory(env));
+    await pruneOutbox(database(env), nowMs(), retentionSettings(env), hasOpenDelivery, moving);
   },
   "webhook.deliver": async (env, job) => {
     await deliver(env, job.deliveryId, nowMs());
@@ -153,6 +156,18 @@ const handlers: { [T in Job["type"]]: (env: Env, job: Extract<Job, { type: T }>)
   "statements.replay_sweep": async (env, job) => {
     const replayed = await sweepParked(env, env.DB, job.home!, nowMs());
     if (replayed) console.warn("parked writes replayed by the sweep", job.home, replayed);
+  },
+  // Company moves whose last step is older than MOVE_STALL_MS: a move runs one step per alarm of
+  // its company's writer, and an alarm that failed all its retries (or was lost) stops it, with
+  // the company's writes closed. The writer's alarm is set again; the step resumes from its cursors.
+  "moves.sweep": async (env) => {
+    const stalled = await stalledMoves(directory(env), new Date(nowMs() - MOVE_STALL_MS).toISOString());
+    for (const move of stalled) await companyMover(env, move.companyId).resumeMove(move.companyId);
+    if (stalled.length)
+      console.warn(
+        "stalled company moves set going again",
+        stalled.map((m) => m.id),
+      );
   },
   // One chunk of a large bank file, each its own message so that no queue invocation holds
   // the service for a whole file (issue #34 item 4); the last one settles the operation.
@@ -194,7 +209,13 @@ export async function handleQueue(batch: MessageBatch<Job>, env: Env): Promise<v
   }
 }
 
-/** Every minute, in every database: expired idempotency records, overdue invoices, planned salary payments whose date has come, employees' personnummer indexes not yet keyed by their company, webhook and Peppol deliveries that are due, outbox events past their retention, operations whose worker died, and parked writes not yet replayed. */
+/**
+ * A move's steps follow each other at once (or after MOVE_STEP_PAUSE_MS, the cleanup's grace,
+ * or a minute after a failed cleanup step): one whose last step is five minutes old has stopped.
+ */
+const MOVE_STALL_MS = 5 * 60_000;
+
+/** Every minute, in every database: expired idempotency records, overdue invoices, planned salary payments whose date has come, employees' personnummer indexes not yet keyed by their company, webhook and Peppol deliveries that are due, outbox events past their retention, operations whose worker died, and parked writes not yet replayed; and company moves that stopped. */
 export async function handleScheduled(_controller: ScheduledController, env: Env): Promise<void> {
   const sweeps: Job["type"][] = [
     "idempotency.sweep",
@@ -207,6 +228,9 @@ export async function handleScheduled(_controller: ScheduledController, env: Env
     "operations.sweep",
     "statements.replay_sweep",
   ];
-  // each sweep once per database the books live in
-  await env.JOBS.sendBatch(homeNames(env).flatMap((home) => sweeps.map((type) => ({ body: { type, home } as Job }))));
+  // each sweep once per database the books live in; the moves, once (they are the directory's)
+  await env.JOBS.sendBatch([
+    ...homeNames(env).flatMap((home) => sweeps.map((type) => ({ body: { type, home } as Job }))),
+    { body: { type: "moves.sweep", home: DIRECTORY } },
+  ]);
 }

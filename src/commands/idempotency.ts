@@ -2,7 +2,7 @@
 // the body's hash and the answer, for 24 hours. A record is a plain insert at the head
 // of the write's batch; the table's primary key refuses a second one, failing the batch,
 // and `settleDuplicate` then answers from the record that is there.
-import { and, eq, lt } from "drizzle-orm";
+import { and, eq, lt, notInArray } from "drizzle-orm";
 import { database, type Database } from "../db/client";
 import { idempotencyRecords } from "../db/schema";
 import type { Env } from "../env";
@@ -107,7 +107,13 @@ export function stripRun(result: CommandResult): StoredResult {
   return stored;
 }
 
-/** Lookups already ignore expired rows; the minute sweep reclaims the space. */
-export async function sweepIdempotency(env: Env, now: string): Promise<void> {
-  await database(env).delete(idempotencyRecords).where(lt(idempotencyRecords.expiresAt, now));
+/**
+ * Lookups already ignore expired rows; the minute sweep reclaims the space. `except`: companies
+ * whose books are being moved (src/writer/move.ts movingCompanies): theirs wait for the switch.
+ */
+export async function sweepIdempotency(env: Env, now: string, except: string[] = []): Promise<void> {
+  const expired = lt(idempotencyRecords.expiresAt, now);
+  await database(env)
+    .delete(idempotencyRecords)
+    .where(except.length ? and(expired, notInArray(idempotencyRecords.companyId, except)) : expired);
 }

@@ -6,7 +6,7 @@
 // schedule, oldest first, a bounded number a run; one whose delivery may still be sent
 // stays. This module owns outbox_events, so it is the one that deletes them; the condition
 // on the deliveries is the webhooks domain's, handed in by the composition root.
-import { and, inArray, lte, not, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, inArray, lte, not, notInArray, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { outboxEvents } from "../db/schema";
 
@@ -47,19 +47,27 @@ export type EventHeld = (db: Database, eventId: SQLWrapper) => SQL;
 /**
  * Deletes up to `batch` events created at or before `now` minus `days`, oldest first, leaving those
  * `held` keeps. One statement: the choice and the deletion cannot be separated by a write.
- * Returns how many were deleted; a second run over the same rows deletes none.
+ * Returns how many were deleted; a second run over the same rows deletes none. `except`: companies
+ * whose books are being moved (their events wait for the switch, src/writer/move.ts movingCompanies).
  */
 export async function pruneOutbox(
   db: Database,
   now: number,
   { days, batch }: { days: number; batch: number },
   held: EventHeld,
+  except: string[] = [],
 ): Promise<number> {
   const cutoff = Math.floor(now / 1000) - days * 86_400;
   const oldest = db
     .select({ id: outboxEvents.id })
     .from(outboxEvents)
-    .where(and(lte(outboxEvents.created, cutoff), not(held(db, outboxEvents.id))))
+    .where(
+      and(
+        lte(outboxEvents.created, cutoff),
+        not(held(db, outboxEvents.id)),
+        except.length ? notInArray(outboxEvents.companyId, except) : undefined,
+      ),
+    )
     .orderBy(outboxEvents.created)
     .limit(batch);
   const res = await db.delete(outboxEvents).where(inArray(outboxEvents.id, oldest)).run();

@@ -71,7 +71,11 @@ const isDuplicate = (err: unknown) => /UNIQUE constraint failed/i.test(String((e
  * Replays one parked batch into `db` (the batch's home) and removes it. A batch that already
  * landed (UNIQUE constraint) is removed too. Any other failure throws: the job is retried.
  */
-export async function replayParked(env: Pick<Env, "DOCUMENTS">, db: D1Database, key: string): Promise<"replayed" | "gone" | "already"> {
+export async function replayParked(
+  env: Pick<Env, "DOCUMENTS">,
+  db: D1Database,
+  key: string,
+): Promise<"replayed" | "gone" | "already"> {
   const object = await env.DOCUMENTS.get(key);
   if (!object) return "gone";
   const batch = (await object.json()) as ParkedBatch;

@@ -51,7 +51,7 @@ const utf8 = new TextEncoder();
 const NOT_COMPANY_TABLES = new Set(["memberships", "users", "api_keys", "bas_accounts"]);
 
 /** What this module needs to know of a table, read from the live schema. */
-interface TableShape {
+export interface TableShape {
   name: string;
   /** the table's columns in their declared order (generated columns are not listed: never written) */
   columns: string[];
@@ -61,12 +61,12 @@ interface TableShape {
 }
 
 /** An SQL identifier, quoted: table and column names come from the schema, never from a caller's text. */
-function quote(name: string): string {
+export function quote(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
 }
 
 /** The column that names a row's company: `companies` is keyed by its own id. */
-function companyColumn(table: string): string {
+export function companyColumn(table: string): string {
   return table === "companies" ? "id" : "company_id";
 }
 
@@ -74,7 +74,7 @@ function companyColumn(table: string): string {
  * The columns a page is ordered and resumed by: the rowid (cheap, and the insertion order some
  * queries rely on, e.g. bank transactions of one day), or the primary key of a WITHOUT ROWID table.
  */
-function keyColumns(shape: TableShape): string[] {
+export function keyColumns(shape: TableShape): string[] {
   return shape.withoutRowid ? shape.primaryKey : ["rowid"];
 }
 
@@ -88,7 +88,7 @@ function isWithoutRowid(ddl: string): boolean {
  * (`_cf_*`, reading them is not authorised) and migrations' bookkeeping (`d1_*`) is no company's;
  * pragma_table_info as a table-valued function is permitted by D1 (pragma_foreign_key_list is not).
  */
-async function readTableShapes(d1: D1Database): Promise<Map<string, TableShape>> {
+export async function readTableShapes(d1: D1Database): Promise<Map<string, TableShape>> {
   const { results } = await d1
     .prepare(
       `SELECT m.name AS tbl, m.sql AS ddl, p.name AS col, p.pk AS pk
@@ -167,7 +167,7 @@ export async function companyTables(d1: D1Database): Promise<string[]> {
 }
 
 /** The shapes of `tables`, or a clear error naming the table the database lacks. */
-function shapesOf(shapes: Map<string, TableShape>, tables: string[], which: string): TableShape[] {
+export function shapesOf(shapes: Map<string, TableShape>, tables: string[], which: string): TableShape[] {
   return tables.map((t) => {
     const shape = shapes.get(t);
     if (!shape) throw new Error(`the ${which} database has no table ${t}`);
@@ -179,7 +179,7 @@ function shapesOf(shapes: Map<string, TableShape>, tables: string[], which: stri
  * Both databases must run the same migrations: a column the target lacks would lose data, one
  * only the target has would take its default. Refused before the first row is written.
  */
-function assertSameColumns(source: TableShape, target: TableShape): void {
+export function assertSameColumns(source: TableShape, target: TableShape): void {
   const a = [...source.columns].sort().join(",");
   const b = [...target.columns].sort().join(",");
   if (a !== b) {
@@ -205,7 +205,7 @@ function decodedColumn(i: number): string {
   return `CASE json_type(value, '$[${i}]') WHEN 'object' THEN unhex(json_extract(value, '$[${i}].hex')) ELSE json_extract(value, '$[${i}]') END`;
 }
 
-interface Page {
+export interface Page {
   /** each row as a JSON array of its columns, in the shape's column order */
   rows: string[];
   /** the last row's key as a JSON array: the next page starts after it */
@@ -221,7 +221,7 @@ interface Page {
  * SQLite sums the rows' sizes as it reads and keeps only those that start under the budget, so
  * a table of large rows (stored responses) never brings hundreds of megabytes into the Worker.
  */
-async function readPage(
+export async function readPage(
   d1: D1Database,
   shape: TableShape,
   companyId: string,
@@ -262,7 +262,7 @@ function isLastPage(rows: string[], limit: number): boolean {
 }
 
 /** Rows grouped into JSON array texts of at most MAX_JSON_BYTES each (a longer row goes alone). */
-function jsonTexts(rows: string[]): string[] {
+export function jsonTexts(rows: string[]): string[] {
   const texts: string[] = [];
   let group: string[] = [];
   let bytes = 2;
@@ -281,7 +281,7 @@ function jsonTexts(rows: string[]): string[] {
 }
 
 /** INSERT ... SELECT FROM json_each: one bound parameter however many rows (D1 binds at most 100). */
-function insertStatement(d1: D1Database, shape: TableShape, json: string): D1PreparedStatement {
+export function insertStatement(d1: D1Database, shape: TableShape, json: string): D1PreparedStatement {
   const columns = shape.columns.map(quote).join(", ");
   const values = shape.columns.map((_, i) => decodedColumn(i)).join(", ");
   return d1.prepare(`INSERT INTO ${quote(shape.name)} (${columns}) SELECT ${values} FROM json_each(?1)`).bind(json);
@@ -308,7 +308,7 @@ async function copyTable(
 }
 
 /** A positive whole number of rows, or a clear error (a zero would loop for ever). */
-function chunkSize(chunkRows: number | undefined): number {
+export function chunkSize(chunkRows: number | undefined): number {
   const n = chunkRows ?? DEFAULT_CHUNK_ROWS;
   if (!Number.isInteger(n) || n < 1) throw new Error(`chunkRows must be a positive integer, got ${n}`);
   return n;
@@ -387,7 +387,7 @@ export async function ledgerFingerprint(d1: D1Database, companyId: string): Prom
  * entries, archived documents, VAT returns are never deleted) with their CREATE statements. A
  * trigger on DELETE that does anything but RAISE is not one: it keeps firing.
  */
-async function deleteGuards(d1: D1Database, table: string): Promise<{ name: string; sql: string }[]> {
+export async function deleteGuards(d1: D1Database, table: string): Promise<{ name: string; sql: string }[]> {
   const { results } = await d1
     .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ?1 ORDER BY name")
     .bind(table)
@@ -418,13 +418,7 @@ async function deleteChunk(
   companyId: string,
   limit: number,
 ): Promise<number> {
-  const keys = keyColumns(shape).map(quote).join(", ");
-  const table = quote(shape.name);
-  const del = d1
-    .prepare(
-      `DELETE FROM ${table} WHERE (${keys}) IN (SELECT ${keys} FROM ${table} WHERE ${quote(companyColumn(shape.name))} = ?1 LIMIT ?2)`,
-    )
-    .bind(companyId, limit);
+  const del = deleteChunkStatement(d1, shape, companyId, limit);
   if (guards.length === 0) return (await del.run()).meta.changes;
   const results = await d1.batch([
     ...guards.map((g) => d1.prepare(`DROP TRIGGER ${quote(g.name)}`)),
@@ -432,6 +426,22 @@ async function deleteChunk(
     ...guards.map((g) => d1.prepare(g.sql)),
   ]);
   return results[guards.length]!.meta.changes;
+}
+
+/** DELETE of up to `limit` of the company's rows of one table, by rowid (or primary key). */
+export function deleteChunkStatement(
+  d1: D1Database,
+  shape: TableShape,
+  companyId: string,
+  limit: number,
+): D1PreparedStatement {
+  const keys = keyColumns(shape).map(quote).join(", ");
+  const table = quote(shape.name);
+  return d1
+    .prepare(
+      `DELETE FROM ${table} WHERE (${keys}) IN (SELECT ${keys} FROM ${table} WHERE ${quote(companyColumn(shape.name))} = ?1 LIMIT ?2)`,
+    )
+    .bind(companyId, limit);
 }
 
 /** Deletes all the company's rows of one table, chunk by chunk; returns how many. */

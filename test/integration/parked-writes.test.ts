@@ -50,7 +50,10 @@ async function setUp() {
 }
 
 async function eventCount(home: D1Database, id: string) {
-  const row = await home.prepare("SELECT COUNT(*) AS n FROM outbox_events WHERE id = ?").bind(id).first<{ n: number }>();
+  const row = await home
+    .prepare("SELECT COUNT(*) AS n FROM outbox_events WHERE id = ?")
+    .bind(id)
+    .first<{ n: number }>();
   return row!.n;
 }
 
@@ -94,7 +97,10 @@ describe("parked writes", () => {
     await worker.queue(batch, env as never);
     expect((await getQueueResult(batch, ctx)).explicitAcks).toEqual([batch.messages[0].id]);
     expect(await eventCount(home, eventId)).toBe(1);
-    const row = await home.prepare("SELECT object FROM outbox_events WHERE id = ?").bind(eventId).first<{ object: string }>();
+    const row = await home
+      .prepare("SELECT object FROM outbox_events WHERE id = ?")
+      .bind(eventId)
+      .first<{ object: string }>();
     expect(JSON.parse(row!.object)).toEqual({ id: "inv_x", amount: "1250.00" });
     expect(await parkedKeys(job.home!)).not.toContain(job.key);
 
@@ -113,9 +119,12 @@ describe("parked writes", () => {
     expect(await parkBatch({ ...env, JOBS: lost.queue } as never, companyId, [insert], new Date().toISOString())).toBe(
       true,
     );
-    const homeName = (await env.DIRECTORY.prepare("SELECT database FROM company_homes WHERE company_id = ?")
-      .bind(companyId)
-      .first<{ database: string }>())?.database ?? "DIRECTORY";
+    const homeName =
+      (
+        await env.DIRECTORY.prepare("SELECT database FROM company_homes WHERE company_id = ?")
+          .bind(companyId)
+          .first<{ database: string }>()
+      )?.database ?? "DIRECTORY";
     expect((await parkedKeys(homeName)).length).toBeGreaterThan(0);
     expect(await sweepParked(env, home, homeName, Date.now())).toBe(0);
     expect(await eventCount(home, eventId)).toBe(0);

@@ -119,6 +119,12 @@ describe("headers and envelopes", () => {
       "INVOICE_PEPPOL_NO_ACCESS_POINT",
       // issue #41 item 12: members and roles (docs/platform.md)
       "MEMBERSHIP_LAST_OWNER",
+      // issue #41 items 1, 5 and 10: the Peppol import's limits (docs/peppol.md), operations whose
+      // worker died (docs/webhooks-and-operations.md), two-step codes guessed (docs/platform.md)
+      "PEPPOL_DOCUMENT_LIMIT_EXCEEDED",
+      "OPERATION_STALLED",
+      "OPERATION_SUPERSEDED",
+      "MFA_TOO_MANY_ATTEMPTS",
     ];
     expect(byCode.size).toBe(133 + added.length);
     for (const code of added) expect(byCode.has(code)).toBe(true);
@@ -137,6 +143,10 @@ describe("headers and envelopes", () => {
       ["DOC_UPLOAD_TOO_LARGE", 413],
       ["UNATTENDED_COMMIT_LIMIT_EXCEEDED", 403],
       ["ENTRY_ALREADY_REVERSED", 409],
+      ["PEPPOL_DOCUMENT_LIMIT_EXCEEDED", 422],
+      ["MFA_TOO_MANY_ATTEMPTS", 429],
+      ["OPERATION_STALLED", 503],
+      ["OPERATION_SUPERSEDED", 409],
     ] as const)
       expect(byCode.get(code)).toBe(status);
     expect((await call("GET", "/api/v1/errors/NO_SUCH_CODE")).status).toBe(404);

@@ -1239,7 +1239,7 @@ export interface paths {
         put?: never;
         /**
          * Move a company's books to another database
-         * @description Starts a move in the company's writer and answers it at once (202); follow it at GET /admin/v1/company-moves/{id}. While the books are copied and verified the company's writes are answered 503 COMPANY_MOVING with Retry-After; reads are answered throughout. A move that fails before its switch is undone; 409 CONFLICT while another move of the company has work left.
+         * @description Starts a move in the company's writer and answers it at once (202); follow it at GET /admin/v1/company-moves/{id}. The move runs in steps, one invocation of the company's writer each, under D1's queries per invocation. From the request to the switch the company's writes are answered 503 COMPANY_MOVING with Retry-After; reads are answered throughout, from the old home until the switch. A move that fails before its switch reopens the writes and is undone (undoing, then failed); 409 CONFLICT while another move of the company has work left.
          *
          *     Input rules: text may not contain control characters (U+0000-U+001F, U+007F-U+009F; `\n` and `\t` are allowed only in notes, descriptions, reasons, comments and messages), bidirectional embedding/override/isolate characters (U+202A-U+202E, U+2066-U+2069) or unpaired surrogates. Amounts: at most 999 999 999 999 kr each and per entry or invoice total; quantities at most 1 000 000 000. The body must be UTF-8 JSON sent as `Content-Type: application/json`. Any breach is 400 VALIDATION_ERROR naming the field.
          */
@@ -29048,7 +29048,7 @@ export interface components {
             from: string;
             to: string;
             /** @enum {string} */
-            status: "queued" | "copying" | "verifying" | "switching" | "cleaning" | "succeeded" | "failed";
+            status: "queued" | "copying" | "verifying" | "switching" | "cleaning" | "undoing" | "succeeded" | "failed";
             tables: {
                 table: string;
                 source: number;
@@ -29060,6 +29060,8 @@ export interface components {
                 message: string;
             } | null;
             writes_closed_ms: number | null;
+            steps: number;
+            max_step_queries: number;
             created_at: string;
             updated_at: string;
             finished_at: string | null;

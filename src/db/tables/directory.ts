@@ -3,7 +3,7 @@
 // company's row (what the gate and the company list read), and here, each company's home
 // (the ledger database its books live in) and the moves between homes. Every database
 // carries the one schema, so these tables exist, empty, in the ledger databases too.
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 /**
  * A company's home: the binding name of the database its books live in (`LEDGER_n`, or
@@ -31,9 +31,9 @@ export const companyMoves = sqliteTable(
     companyId: text("company_id").notNull(),
     fromDatabase: text("from_database").notNull(),
     toDatabase: text("to_database").notNull(),
-    /** queued, copying, verifying, switching, cleaning, succeeded, failed */
+    /** queued, copying, verifying, switching, cleaning, succeeded; undoing (a failure's copy removed), failed */
     status: text("status", {
-      enum: ["queued", "copying", "verifying", "switching", "cleaning", "succeeded", "failed"],
+      enum: ["queued", "copying", "verifying", "switching", "cleaning", "undoing", "succeeded", "failed"],
     }).notNull(),
     /** rows per table as copied, verified and deleted: [{ table, source, copied, deleted }] */
     tables: text("tables", { mode: "json" }).$type<MoveTableCount[]>(),
@@ -43,8 +43,46 @@ export const companyMoves = sqliteTable(
     createdAt: text("created_at").notNull(),
     updatedAt: text("updated_at").notNull(),
     finishedAt: text("finished_at"),
+    /** the tables to move and what the steps measured (migration 0050) */
+    progress: text("progress", { mode: "json" }).$type<MoveProgress>(),
   },
   (t) => [index("company_moves_company_idx").on(t.companyId, t.createdAt)],
+);
+
+/** A move's state between its steps, beside the cursors in the databases it writes. */
+export interface MoveProgress {
+  /** the company's tables, parents first, as read from the source at the first step */
+  tables: string[];
+  /** within `copying`: the target emptied of the company's rows first, then the copy */
+  phase: "clear" | "copy";
+  /** Date.now() at the first step: writes are closed from then to the switch */
+  startedMs: number;
+  /** Date.now() at the switch: the cleanup's grace runs from here */
+  switchedMs?: number;
+  /** steps run, and the most D1 queries one of them made (all databases it touched) */
+  steps: number;
+  maxStepQueries: number;
+  /** the D1 queries of the last step */
+  lastStepQueries?: number;
+}
+
+/**
+ * How far a move's copy or delete has come in one table, kept in the database the step writes
+ * (every database has the table): written in the same batch as the rows, so exact after a crash.
+ * phase: clear (the target, before the copy), copy (the target), cleanup (the source), undo (the target).
+ */
+export const moveCursors = sqliteTable(
+  "move_cursors",
+  {
+    moveId: text("move_id").notNull(),
+    phase: text("phase").notNull(),
+    tableName: text("table_name").notNull(),
+    /** the last row's key (JSON array) the copy wrote; the next page starts after it */
+    afterKey: text("after_key"),
+    rows: integer("rows").notNull().default(0),
+    done: integer("done").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.moveId, t.phase, t.tableName] })],
 );
 
 export interface MoveTableCount {

@@ -32,12 +32,15 @@ const MoveSchema = z
     company_id: z.string(),
     from: z.string(),
     to: z.string(),
-    status: z.enum(["queued", "copying", "verifying", "switching", "cleaning", "succeeded", "failed"]),
+    status: z.enum(["queued", "copying", "verifying", "switching", "cleaning", "undoing", "succeeded", "failed"]),
     tables: z
       .array(z.object({ table: z.string(), source: z.number(), copied: z.number(), deleted: z.number().nullable() }))
       .nullable(),
     error: z.object({ step: z.string(), message: z.string() }).nullable(),
     writes_closed_ms: z.number().nullable(),
+    /** invocations of the company's writer the move has taken so far, and the most D1 queries one of them made */
+    steps: z.number().int(),
+    max_step_queries: z.number().int(),
     created_at: z.string(),
     updated_at: z.string(),
     finished_at: z.string().nullable(),
@@ -54,6 +57,8 @@ export function moveJson(m: MoveRow) {
     tables: m.tables ?? null,
     error: m.error ?? null,
     writes_closed_ms: m.writesClosedMs,
+    steps: m.progress?.steps ?? 0,
+    max_step_queries: m.progress?.maxStepQueries ?? 0,
     created_at: m.createdAt,
     updated_at: m.updatedAt,
     finished_at: m.finishedAt,
@@ -99,8 +104,10 @@ export const moveCompanyRoute = defineRoute({
   summary: "Move a company's books to another database",
   description:
     "Starts a move in the company's writer and answers it at once (202); follow it at GET /admin/v1/company-moves/{id}. " +
-    "While the books are copied and verified the company's writes are answered 503 COMPANY_MOVING with Retry-After; " +
-    "reads are answered throughout. A move that fails before its switch is undone; 409 CONFLICT while another move of the company has work left.",
+    "The move runs in steps, one invocation of the company's writer each, under D1's queries per invocation. " +
+    "From the request to the switch the company's writes are answered 503 COMPANY_MOVING with Retry-After; " +
+    "reads are answered throughout, from the old home until the switch. A move that fails before its switch reopens the writes " +
+    "and is undone (undoing, then failed); 409 CONFLICT while another move of the company has work left.",
   params: CompanyParams,
   body: z.object({ to: z.string().describe("the binding name of the target database, e.g. LEDGER_2") }),
   response: MoveSchema,

@@ -288,7 +288,9 @@ const importPeppolRoute = withBody(
       `Limits (docs/peppol.md, "Limits"), checked on the text before it is parsed: at most ${PEPPOL_LIMITS.maxDepth} levels of nesting, ${PEPPOL_LIMITS.maxAttributesPerElement} attributes on an element, ${PEPPOL_LIMITS.maxAttributes} attributes and ${PEPPOL_LIMITS.maxElements} elements in all, ${PEPPOL_LIMITS.maxLines} lines with the document-level allowances and charges (the JSON API's items per invoice); past one, 422 PEPPOL_DOCUMENT_LIMIT_EXCEEDED with details.limit, max and found. ` +
       "Texts obey the JSON API's text rule and the create's lengths, dates must be real days: else 400 VALIDATION_ERROR with details.fields. " +
       `A document of more than ${PEPPOL_LIMITS.syncLines} lines (or ${PEPPOL_LIMITS.syncElements} elements) is answered 202 with an operation (type import.peppol) that validates and imports it; its result is the answer above, or it fails with the same codes and nothing is stored. Such a document cannot be dry-run (PEPPOL_DOCUMENT_LIMIT_EXCEEDED, limit dry_run_lines).`,
-    errors: { 422: "PEPPOL_VALIDATION_FAILED: a fatal rule of EN 16931 or Peppol BIS 3.0 (details.rules[]); PEPPOL_DOCUMENT_LIMIT_EXCEEDED: past a limit (details.limit, max, found)" },
+    errors: {
+      422: "PEPPOL_VALIDATION_FAILED: a fatal rule of EN 16931 or Peppol BIS 3.0 (details.rules[]); PEPPOL_DOCUMENT_LIMIT_EXCEEDED: past a limit (details.limit, max, found)",
+    },
     params: CompanyParams,
     query: z
       .object({
