@@ -1,7 +1,7 @@
 // Test helpers: every call goes through the Worker's fetch, as a client's would.
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, beforeEach } from "vitest";
-import { nowMs, shiftClock } from "../src/clock";
+import { nowMs } from "../src/clock";
 import { base32Decode, totp } from "../src/http/totp";
 import { booksDb } from "./books";
 
@@ -43,17 +43,22 @@ export async function enrolMfa(userId: string, headers: Record<string, string> =
  * Sends a request that carries the user's code and, when the service refuses it as already used
  * (RFC 6238 §5.2: one code proves one action), sends it again as a client whose user waits for
  * the next code would: first with the next step's code (accepted one step early), then, past
- * that, with the clock moved on a step. A refused request changed nothing, so sending it again is safe.
+ * that, after forgetting the user's last used step in the directory (as a re-enrolment does),
+ * instead of moving the service's clock: a clock moved for one test would move it for every
+ * other test file its worker runs (vitest.config.ts, "shared"), and a webhook's signed
+ * timestamp or a year-end's order of writes would then be judged against the wrong time.
+ * A refused request changed nothing, so sending it again is safe.
  */
 export async function withFreshCode(
   userId: string,
   send: (headers: Record<string, string>) => Promise<ApiResponse>,
 ): Promise<ApiResponse> {
   let res = await send({ "X-Service-MFA": await mfaCode(userId) });
-  for (const wait of [false, true]) {
+  for (const forget of [false, true]) {
     if (res.status !== 403 || res.body?.error?.details?.reason !== "code_used") return res;
-    if (wait) shiftClock(30_000);
-    res = await send({ "X-Service-MFA": await mfaCode(userId, nowMs() + 30_000) });
+    if (forget)
+      await env.DIRECTORY.prepare("UPDATE mfa_checks SET last_step = NULL WHERE user_id = ?").bind(userId).run();
+    res = await send({ "X-Service-MFA": await mfaCode(userId, forget ? nowMs() : nowMs() + 30_000) });
   }
   return res;
 }
