@@ -28,6 +28,7 @@ describe("cron and queue", () => {
       "outbox.prune",
       "peppol.sweep",
       "operations.sweep",
+      "statements.replay_sweep",
     ];
     // every sweep once in each database the books live in: the three ledger databases, and the directory
     const homes = ["LEDGER_1", "LEDGER_2", "LEDGER_3", "DIRECTORY"];
