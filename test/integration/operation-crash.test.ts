@@ -34,8 +34,8 @@ const YEAR_2026 = {
 // ---- SIE ----
 
 /** A SIE 4 file of `n` sales vouchers A1..An: voucher i is (100 + i) kronor net, 25 % VAT. */
-function sieFile(n: number): Uint8Array {
-  const lines = ["#FLAGGA 0", "#FORMAT PC8", "#SIETYP 4", '#FNAMN "Krasch AB"', "#RAR 0 20260101 20261231"];
+function sieFile(n: number, prior: string[] = []): Uint8Array {
+  const lines = ["#FLAGGA 0", "#FORMAT PC8", "#SIETYP 4", '#FNAMN "Krasch AB"', "#RAR 0 20260101 20261231", ...prior];
   lines.push('#KONTO 1930 "Företagskonto"', '#KONTO 3001 "Försäljning 25 %"', '#KONTO 2611 "Utgående moms 25 %"');
   for (let i = 1; i <= n; i++) {
     const net = 100 + i;
@@ -64,7 +64,7 @@ async function startSie(key: string, companyId: string, bytes: Uint8Array) {
  * writer call never returns, so nothing after it happens in that run. Resolves once the chunks
  * before it are in the books.
  */
-async function sieRunThatDies(companyId: string, opId: string, dieAt: number) {
+async function sieRunThatDies(companyId: string, opId: string, dieAt: number, before = 0) {
   const home = await operationEnv(opId);
   let posts = 0;
   const real = home.COMPANY_WRITER;
@@ -84,7 +84,7 @@ async function sieRunThatDies(companyId: string, opId: string, dieAt: number) {
   void runOperation(crashing, opId, OPERATION_HANDLERS, nowIso).then((s) => {
     outcome = s;
   });
-  const written = (dieAt - 1) * 3;
+  const written = (dieAt - 1) * 3 + before;
   for (let i = 0; i < 400 && (await entries(companyId)) < written; i++) await sleep(50);
   await sleep(200);
   // the local queue consumer did not get there first, and the run has not ended
@@ -156,6 +156,7 @@ describe("a SIE import whose process died mid-write (issue #41 item 5)", () => {
   const clean = companyFixture({ name: "Ren Import AB", ...YEAR_2026 });
   const resumed = companyFixture({ name: "Återupptagen AB", ...YEAR_2026 });
   const undone = companyFixture({ name: "Tillbakarullad AB", ...YEAR_2026 });
+  const fresh = companyFixture({ name: "Övertagen AB", ...YEAR_2026 });
   const file = sieFile(VOUCHERS);
 
   it("is run again by the minute sweep and finishes with the books of a clean import", async () => {
@@ -213,6 +214,50 @@ describe("a SIE import whose process died mid-write (issue #41 item 5)", () => {
     const again = await settleOperation(undone.actor.key, await startSie(undone.actor.key, undone.companyId, file));
     expect(again.status, JSON.stringify(again.error)).toBe("succeeded");
     expect(await books(undone.companyId)).toEqual(await books(clean.companyId));
+  });
+
+  it("a rolled-back takeover leaves its previous year empty, and the next import of the file fills it again", async () => {
+    // the other program's last year (#RAR -1): 5 000 kr of sales, undisposed (#IB 0 on 2098)
+    const prior = [
+      "#RAR -1 20250101 20251231",
+      "#IB 0 1930 5000.00",
+      "#IB 0 2098 -5000.00",
+      "#UB -1 1930 5000.00",
+      "#RES -1 3001 -5000.00",
+    ];
+    const takeover = sieFile(VOUCHERS, prior);
+    const opId = await startSie(fresh.actor.key, fresh.companyId, takeover);
+    // the previous year's one entry is the first post, then two chunks of three: 7 entries,
+    // and the run dies at its fourth post
+    await sieRunThatDies(fresh.companyId, opId, 4, 1 - 3);
+    await booksDb.prepare("UPDATE operations SET attempts = ? WHERE id = ?").bind(MAX_OPERATION_ATTEMPTS, opId).run();
+    laterByMinutes(3);
+    await runJob({ type: "operations.sweep" });
+    expect((await waitTerminal(fresh.actor.key, opId)).status).toBe("failed");
+    const priorYear = () =>
+      booksDb
+        .prepare(
+          "SELECT id, is_closed AS closed, (SELECT COUNT(*) FROM journal_entries e WHERE e.fiscal_period_id = p.id) AS n FROM fiscal_periods p WHERE company_id = ? AND period_start = '2025-01-01'",
+        )
+        .bind(fresh.companyId)
+        .first<{ id: string; closed: number; n: number }>();
+    expect(await priorYear()).toMatchObject({ closed: 1, n: 0 });
+
+    const again = await settleOperation(fresh.actor.key, await startSie(fresh.actor.key, fresh.companyId, takeover));
+    expect(again.status, JSON.stringify(again.error)).toBe("succeeded");
+    const kept = await priorYear();
+    expect(kept).toMatchObject({ closed: 1, n: 1 });
+    // the year holds the file's #UB -1 and #RES -1: 1930 5 000 debit, 3001 5 000 credit
+    const lines = await booksDb
+      .prepare(
+        "SELECT l.account_number AS a, SUM(l.debit_ore) AS d, SUM(l.credit_ore) AS c FROM journal_lines l JOIN journal_entries e ON e.id = l.journal_entry_id WHERE e.fiscal_period_id = ? GROUP BY 1 ORDER BY 1",
+      )
+      .bind(kept!.id)
+      .all<{ a: string; d: number; c: number }>();
+    expect(lines.results).toEqual([
+      { a: "1930", d: 500_000, c: 0 },
+      { a: "3001", d: 0, c: 500_000 },
+    ]);
   });
 });
 
