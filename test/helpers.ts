@@ -317,7 +317,8 @@ export async function runJob(body: { type: string; home?: string }) {
   const { homeNames } = await import("../src/db/homes");
   // a sweep runs in every database, as the schedule sends it (src/app/jobs.ts handleScheduled)
   const sweep =
-    /\.(sweep|overdue_sweep|planned_runs_sweep|personnummer_index_sweep|replay_sweep|prune)$/.test(body.type) && !body.home;
+    /\.(sweep|overdue_sweep|planned_runs_sweep|personnummer_index_sweep|replay_sweep|prune)$/.test(body.type) &&
+    !body.home;
   const bodies = sweep ? homeNames(env).map((home) => ({ ...body, home })) : [body];
   const batch = createMessageBatch<any>(
     "bokforing-jobs",
