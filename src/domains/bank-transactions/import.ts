@@ -34,13 +34,14 @@ import {
 } from "../../sweden/bank";
 import { listPeriods, lockDatesOf } from "../fiscal-periods";
 import {
-  OPERATION_CONTINUES,
-  OperationLeftRunning,
-  operationProgress,
   planOperation,
-  settleOperation,
+  OPERATION_CONTINUES,
   type OperationContext,
+  operationFile,
+  OperationLeftRunning,
   type OperationOutcome,
+  operationProgress,
+  settleOperation,
 } from "../operations";
 import type { Job } from "../../queue";
 import { checkStatementTarget, settlementCurrency, type StatementFacts } from "./bank-accounts";
@@ -109,14 +110,7 @@ export const startBankImport: Command<BankImportStart> = async (db, input, ctx) 
         createdAt: ctx.now,
       }),
     ],
-    files: [
-      {
-        key: r2Key,
-        body: input.bytes,
-        contentType: "application/octet-stream",
-        customMetadata: { sha256: input.sha256, company_id: ctx.companyId },
-      },
-    ],
+    files: [operationFile(ctx, r2Key, input.bytes, input.sha256)],
     afterCommit: [op.job],
     audit: { action: "import.bank_started", resourceType: "operation", resourceId: op.handle.operation_id },
   };

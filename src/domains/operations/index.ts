@@ -8,6 +8,7 @@ export {
   loadOperation,
   OperationLeftRunning,
   OPERATION_CONTINUES,
+  operationFile,
   operationProgress,
   planOperation,
   runOperation,

@@ -4,7 +4,7 @@
 // resumable chunks: if its worker dies, the minute sweep (sweep.ts) runs it again from its
 // row, or rolls its partial writes back and fails it (issue #41 item 5).
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
-import type { CommandContext, Statement } from "../../commands/plan";
+import type { CommandContext, Plan, Statement } from "../../commands/plan";
 import { database, type Database } from "../../db/client";
 import { operations } from "../../db/schema";
 import type { Env } from "../../env";
@@ -30,6 +30,20 @@ export function operationJson(o: OperationRow) {
     poll_url: `/api/v1/operations/${o.id}`,
     webhook_event: OPERATION_WEBHOOK_EVENT,
   };
+}
+
+/**
+ * An uploaded file an operation reads, put in R2 by the plan that queues it: named by its
+ * SHA-256 and company in the object's metadata, as every imported file is.
+ */
+export function operationFile(
+  ctx: Pick<CommandContext, "companyId">,
+  key: string,
+  body: Uint8Array,
+  sha256: string,
+  contentType = "application/octet-stream",
+): NonNullable<Plan["files"]>[number] {
+  return { key, body, contentType, customMetadata: { sha256, company_id: ctx.companyId } };
 }
 
 /** The statements and the 202 handle of a new queued operation; the runner enqueues the job. */

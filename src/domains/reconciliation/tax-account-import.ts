@@ -16,7 +16,7 @@ import {
   type TaxAccountFile,
   type TaxAccountFileRow,
 } from "../../sweden/tax-account";
-import { planOperation, type OperationContext } from "../operations";
+import { planOperation, type OperationContext, operationFile } from "../operations";
 import { planTaxAccountRows } from "./skattekonto";
 
 export const TAX_ACCOUNT_IMPORT_OPERATION = "import.skattekonto";
@@ -90,14 +90,7 @@ export const startTaxAccountImport: Command<TaxAccountImportStart> = async (db, 
     status: 202,
     data: op.handle,
     statements: op.statements,
-    files: [
-      {
-        key: r2Key,
-        body: input.bytes,
-        contentType: "application/octet-stream",
-        customMetadata: { sha256: input.sha256, company_id: ctx.companyId },
-      },
-    ],
+    files: [operationFile(ctx, r2Key, input.bytes, input.sha256)],
     afterCommit: [op.job],
     audit: { action: "import.skattekonto_started", resourceType: "operation", resourceId: op.handle.operation_id },
   };

@@ -10,7 +10,7 @@
 import type { Command } from "../../commands/plan";
 import { backgroundContext, submit } from "../../commands/submit";
 import { ApiError } from "../../errors/api-error";
-import { planOperation, type OperationContext } from "../operations";
+import { planOperation, type OperationContext, operationFile } from "../operations";
 import { prescannedPeppol, validatedPeppolDocument } from "./peppol-import";
 
 export const PEPPOL_IMPORT_OPERATION = "import.peppol";
@@ -50,14 +50,7 @@ export const startPeppolImport: Command<PeppolImportStart> = async (db, input, c
     status: 202,
     data: op.handle,
     statements: op.statements,
-    files: [
-      {
-        key: r2Key,
-        body: input.bytes,
-        contentType: "application/xml",
-        customMetadata: { sha256: input.sha256, company_id: ctx.companyId },
-      },
-    ],
+    files: [operationFile(ctx, r2Key, input.bytes, input.sha256, "application/xml")],
     afterCommit: [op.job],
     audit: { action: "import.peppol_started", resourceType: "operation", resourceId: op.handle.operation_id },
   };
