@@ -42,3 +42,10 @@ export declare function evaluateXPathToBoolean(
   options?: Options,
 ): boolean;
 export declare function registerXQueryModule(moduleString: string): string;
+export declare function registerCustomXPathFunction(
+  name: { localName: string; namespaceURI: string },
+  signatureNames: string[],
+  returnTypeName: string,
+  // biome-ignore lint/suspicious/noExplicitAny: fontoxpath hands the arguments as the signature names them
+  callback: (context: unknown, ...args: any[]) => unknown,
+): void;

@@ -34,8 +34,8 @@ export const PEPPOL_LIMITS = {
    */
   syncLines: 20,
   syncElements: 1_500,
-  /** The validator yields to other requests after this many rule evaluations (a few ms of work). */
-  yieldEvery: 20,
+  /** The validator yields to other requests after every rule evaluation: one step is at most some tens of ms (issue #41 item 1). */
+  yieldEvery: 1,
   /** The longest an operation may spend on the rules (wall time, yields included) before it refuses the document. */
   maxValidationMs: 5 * 60_000,
 } as const;

@@ -9,6 +9,12 @@
 //   assert's id, flag (fatal or warning), text and the node's location.
 import { evaluateXPath, evaluateXPathToNodes, evaluateXPathToString, registerXQueryModule } from "fontoxpath";
 import { type Document, type Element, type Node, parseXmlDocument } from "slimdom";
+import {
+  DESCENDANTS_NAMESPACE,
+  DESCENDANTS_PREFIX,
+  indexDescendants,
+  registerDescendantsIndex,
+} from "./descendants.ts";
 import { RULE_SETS } from "./rules.generated.ts";
 import { hoistRootPaths, matchToSelection } from "./selection.ts";
 import type { Assert, Rule, RuleSet, TextPart } from "./rules.ts";
@@ -106,27 +112,36 @@ let compiled: CompiledSet[] | null = null;
 /** Registers the stylesheets' functions and builds each rule's expressions, once per isolate. */
 function compiledRuleSets(): CompiledSet[] {
   if (compiled) return compiled;
+  registerDescendantsIndex();
   compiled = RULE_SETS.map((set) => {
     const moduleImports: Record<string, string> = {};
     if (set.functions) {
       registerXQueryModule(set.functions.module);
       moduleImports[set.functions.prefix] = set.functions.uri;
     }
+    const namespaces: Record<string, string> = { ...set.namespaces, [DESCENDANTS_PREFIX]: DESCENDANTS_NAMESPACE };
     const options = {
-      namespaceResolver: (prefix: string) => (prefix ? (set.namespaces[prefix] ?? null) : null),
+      namespaceResolver: (prefix: string) => (prefix ? (namespaces[prefix] ?? null) : null),
       moduleImports,
     };
+    const indexed = (expr: string) => indexDescendants(expr, set.namespaces);
     const patterns = set.patterns.map((p) =>
       p.rules.map((rule) => ({
         ...rule,
-        select: selectionOf(rule.match, set),
-        prefix: letPrefix(rule, set),
-        groups: groupsOf(rule.asserts),
+        select: indexed(selectionOf(rule.match, set)),
+        prefix: indexed(letPrefix(rule, set)),
+        groups: groupsOf(rule.asserts.map((a) => indexedAssert(a, indexed))),
       })),
     );
     return { options, patterns };
   });
   return compiled;
+}
+
+/** An assert whose test and message parts read root-anchored descendants from the document's index. */
+function indexedAssert(a: Assert, indexed: (expr: string) => string): Assert {
+  const text = a.text.map((t) => (typeof t === "string" ? t : { ...t, select: indexed(t.select) }));
+  return { ...a, test: indexed(a.test), text };
 }
 
 function groupsOf(asserts: Assert[]): Assert[][] {
