@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { PartyContactFields } from "../../http/fields";
+import { PartyContactJsonFields } from "../parties";
 
 export { PartyContactFields };
 
@@ -54,13 +55,7 @@ export const CustomerSchema = z
     vat_number: z.string().nullable(),
     vat_number_validated: z.boolean(),
     personal_number: z.string().nullable(),
-    country: z.string(),
-    address_line1: z.string().nullable(),
-    address_line2: z.string().nullable(),
-    postal_code: z.string().nullable(),
-    city: z.string().nullable(),
-    phone: z.string().nullable(),
-    contact_name: z.string().nullable(),
+    ...PartyContactJsonFields,
     default_payment_terms: z.number(),
     notes: z.string().nullable(),
     peppol_endpoint_id: z.object({ scheme: z.string(), value: z.string() }).nullable(),

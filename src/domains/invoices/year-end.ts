@@ -8,7 +8,7 @@ import type { Database } from "../../db/client";
 import type { EngineLine } from "../../ledger/engine";
 import { saleSettledInCash } from "../../ledger/posting-rules";
 import { RECEIVABLES_ACCOUNT } from "../../sweden/invoicing";
-import { listPeriods, yearEndOfDocument } from "../fiscal-periods";
+import { unpaidLinesAtYearEnd } from "../open-items";
 import { itemsOfInvoice, loadInvoice, openReceivablesAt, type InvoiceRow } from "./queries";
 import { DEDUCTION_RECEIVABLE_ACCOUNT, deductionInvoiceIdsAt } from "./deduction";
 import { saleAfterCredits } from "./credit";
@@ -32,13 +32,10 @@ import { unpaidShareAt } from "./year-end-share";
 export async function unpaidAtYearEndLines(db: Database, companyId: string, date: string): Promise<EngineLine[]> {
   const ids = new Set((await openReceivablesAt(db, companyId, date)).map((o) => o.id));
   for (const id of await deductionInvoiceIdsAt(db, companyId, date)) ids.add(id);
-  const periods = await listPeriods(db, companyId);
-  const lines: EngineLine[] = [];
-  for (const id of ids) {
-    const row = await loadInvoice(db, companyId, id);
-    if (yearEndOfDocument(periods, row.invoiceDate) === date) lines.push(...(await unpaidLinesOf(db, row, date)));
-  }
-  return lines;
+  return unpaidLinesAtYearEnd(db, companyId, date, ids, {
+    load: (id) => loadInvoice(db, companyId, id),
+    linesOf: (row) => unpaidLinesOf(db, row, date),
+  });
 }
 
 /** One cash-method invoice's unpaid share at `date`: the customer's on 1510, Skatteverket's on 1513. */

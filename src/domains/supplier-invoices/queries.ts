@@ -1,17 +1,17 @@
 // Reads of supplier invoices: one row, lists with filters and expansions, the open
 // items of the supplier ledger, and the overdue sweep.
 import { remainingOre } from "../../ledger/settlement";
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { supplierInvoiceItems, supplierInvoicePayments, supplierInvoices } from "../../db/schema";
-import { ApiError } from "../../errors/api-error";
 import type { ErrorCode } from "../../errors/catalogue";
-import { afterDesc, type PageRequest } from "../../http/pagination";
+import type { PageRequest } from "../../http/pagination";
 import type { PartialExpansions } from "../../http/expand";
 import { fromOre } from "../../money";
 import { supplierJson, suppliersByIds } from "../suppliers";
 import { groupBy } from "../../db/group";
 import { toOpenItem, type OpenItem, type OpenItemSqlRow } from "../../db/open-items";
+import { countedPayments, listItems, loadItem, statusWithoutPayment, type OpenItemSide } from "../open-items";
 
 export type SupplierInvoiceRow = typeof supplierInvoices.$inferSelect;
 export type SupplierInvoiceItemRow = typeof supplierInvoiceItems.$inferSelect;
@@ -99,19 +99,13 @@ export function supplierInvoicePaymentJson(p: SupplierInvoicePaymentRow) {
   };
 }
 
-export async function loadSupplierInvoice(
+export function loadSupplierInvoice(
   db: Database,
   companyId: string,
   id: string,
-  code: ErrorCode = "NOT_FOUND",
+  code?: ErrorCode,
 ): Promise<SupplierInvoiceRow> {
-  const row = await db
-    .select()
-    .from(supplierInvoices)
-    .where(and(eq(supplierInvoices.companyId, companyId), eq(supplierInvoices.id, id)))
-    .get();
-  if (!row) throw new ApiError(code, { resource: "supplier_invoice", id });
-  return row;
+  return loadItem(db, supplierInvoices, "supplier_invoice", companyId, id, code);
 }
 
 export async function itemsOfSupplierInvoice(db: Database, invoiceId: string): Promise<SupplierInvoiceItemRow[]> {
@@ -123,29 +117,13 @@ export async function itemsOfSupplierInvoice(db: Database, invoiceId: string): P
     .all();
 }
 
-/**
- * The payments that count: not reversed (makulerade); with `asOf`, those dated up to
- * then and not reversed by then (as the books show them on that day).
- */
-export async function paymentsOfSupplierInvoice(
+/** The payments that count (open-items' `countedPayments`): not reversed; with `asOf`, as the books show them then. */
+export function paymentsOfSupplierInvoice(
   db: Database,
   invoiceId: string,
   asOf?: string,
 ): Promise<SupplierInvoicePaymentRow[]> {
-  const p = supplierInvoicePayments;
-  return db
-    .select()
-    .from(p)
-    .where(
-      and(
-        eq(p.supplierInvoiceId, invoiceId),
-        asOf === undefined
-          ? isNull(p.reversedAt)
-          : and(lte(p.paymentDate, asOf), or(isNull(p.reversalDate), gt(p.reversalDate, asOf))),
-      ),
-    )
-    .orderBy(asc(supplierInvoicePayments.paymentDate), asc(supplierInvoicePayments.createdAt))
-    .all();
+  return countedPayments(db, supplierInvoicePayments, supplierInvoicePayments.supplierInvoiceId, invoiceId, asOf);
 }
 
 /** The credit notes of a supplier invoice and their items (what partial credits have taken so far). */
@@ -186,30 +164,15 @@ export interface SupplierInvoiceFilters {
   date_to?: string;
 }
 
-export async function listSupplierInvoices(
-  db: Database,
-  companyId: string,
-  f: SupplierInvoiceFilters,
-  page: PageRequest,
-) {
-  const t = supplierInvoices;
-  return db
-    .select()
-    .from(t)
-    .where(
-      and(
-        eq(t.companyId, companyId),
-        f.status ? eq(t.status, f.status) : undefined,
-        f.supplier_id ? eq(t.supplierId, f.supplier_id) : undefined,
-        f.currency ? eq(t.currency, f.currency) : undefined,
-        f.date_from ? gte(t.invoiceDate, f.date_from) : undefined,
-        f.date_to ? lte(t.invoiceDate, f.date_to) : undefined,
-        afterDesc(page, t.createdAt, t.id),
-      ),
-    )
-    .orderBy(desc(t.createdAt), asc(t.id))
-    .limit(page.limit + 1)
-    .all();
+export function listSupplierInvoices(db: Database, companyId: string, f: SupplierInvoiceFilters, page: PageRequest) {
+  const { supplier_id, ...rest } = f;
+  return listItems<SupplierInvoiceRow, SupplierInvoiceRow["status"]>(
+    db,
+    PAYABLES,
+    companyId,
+    { ...rest, party: supplier_id },
+    page,
+  );
 }
 
 export const SUPPLIER_INVOICE_EXPANSIONS = ["supplier", "items", "payments"] as const;
@@ -436,3 +399,41 @@ export async function activeSupplierCreditNoteWithNotes(
       .get()) ?? null
   );
 }
+
+/**
+ * Payables, the supplier invoices' side of the open items (domains/open-items): BAS
+ * 2440, registered on it unless under the cash method; a disputed invoice stays open.
+ */
+export const PAYABLES: OpenItemSide<SupplierInvoiceRow, SupplierInvoicePaymentRow> = {
+  side: "payable",
+  resource: "supplier_invoice",
+  items: supplierInvoices,
+  payments: supplierInvoicePayments,
+  paymentItem: supplierInvoicePayments.supplierInvoiceId,
+  party: supplierInvoices.supplierId,
+  overdueFrom: ["registered", "approved", "partially_paid"],
+  load: loadSupplierInvoice,
+  json: supplierInvoiceJson,
+  paymentJson: supplierInvoicePaymentJson,
+  // credited and disputed stay; nothing paid: approved or registered
+  statusWithoutPayment: (row, paidOre, today) =>
+    statusWithoutPayment(
+      {
+        ...row,
+        outstandingOre: row.totalOre - paidOre - row.creditedOre,
+        paidOre,
+        keep: ["credited", "disputed"],
+        unpaid: row.approvedAt ? "approved" : "registered",
+      },
+      today,
+    ) as SupplierInvoiceRow["status"],
+  // registered on 2440 (accrual)
+  revaluation: {
+    items: "supplier_invoices",
+    payments: "supplier_invoice_payments",
+    paymentKey: "supplier_invoice_id",
+    number: "i.supplier_invoice_number",
+    open: "i.status IN ('registered', 'approved', 'partially_paid', 'overdue', 'disputed') AND i.registration_journal_entry_id IS NOT NULL",
+    order: "i.invoice_date, i.arrival_number",
+  },
+};

@@ -8,8 +8,8 @@ import type { EngineLine } from "../../ledger/engine";
 import { purchaseSettledInCash } from "../../ledger/posting-rules";
 import { PAYABLES_ACCOUNT } from "../../sweden/invoicing";
 import { loadCompany } from "../companies";
-import { listPeriods, yearEndOfDocument } from "../fiscal-periods";
-import { itemsOfSupplierInvoice, loadSupplierInvoice, openSupplierItemsAt } from "./queries";
+import { unpaidLinesAtYearEnd } from "../open-items";
+import { itemsOfSupplierInvoice, loadSupplierInvoice, openSupplierItemsAt, type SupplierInvoiceRow } from "./queries";
 import { purchaseOf } from "./service";
 import { paidSekAt } from "./year-end-share";
 
@@ -26,17 +26,28 @@ export async function unpaidAtYearEndLines(db: Database, companyId: string, date
   const open = await openSupplierItemsAt(db, companyId, date);
   if (!open.length) return [];
   const deductible = (await loadCompany(db, companyId)).companies.vatRegistered;
-  const periods = await listPeriods(db, companyId);
-  const lines: EngineLine[] = [];
-  for (const item of open) {
-    const row = await loadSupplierInvoice(db, companyId, item.id);
-    if (row.registrationJournalEntryId !== null || yearEndOfDocument(periods, row.invoiceDate) !== date) continue;
-    const paidSek = await paidSekAt(db, row.id, date);
-    if (row.totalSekOre <= paidSek) continue;
-    const purchase = purchaseOf(row, await itemsOfSupplierInvoice(db, row.id), deductible);
-    lines.push(
-      ...purchaseSettledInCash(purchase, PAYABLES_ACCOUNT, 0, { beforeSek: paidSek, afterSek: row.totalSekOre }),
-    );
-  }
-  return lines;
+  return unpaidLinesAtYearEnd(
+    db,
+    companyId,
+    date,
+    open.map((o) => o.id),
+    {
+      load: (id) => loadSupplierInvoice(db, companyId, id),
+      linesOf: (row) => unpaidLinesOf(db, row, date, deductible),
+    },
+  );
+}
+
+/** One cash-method supplier invoice's unpaid share at `date`, on 2440. */
+async function unpaidLinesOf(
+  db: Database,
+  row: SupplierInvoiceRow,
+  date: string,
+  deductible: boolean,
+): Promise<EngineLine[]> {
+  if (row.registrationJournalEntryId !== null) return [];
+  const paidSek = await paidSekAt(db, row.id, date);
+  if (row.totalSekOre <= paidSek) return [];
+  const purchase = purchaseOf(row, await itemsOfSupplierInvoice(db, row.id), deductible);
+  return purchaseSettledInCash(purchase, PAYABLES_ACCOUNT, 0, { beforeSek: paidSek, afterSek: row.totalSekOre });
 }
