@@ -14,8 +14,8 @@ import { customerJson, customersByIds } from "../customers";
 import { groupBy } from "../../db/group";
 import { toOpenItem, type OpenItem, type OpenItemSqlRow } from "../../db/open-items";
 import { countedPayments, listItems, loadItem, statusWithoutPayment, type OpenItemSide } from "../open-items";
-import { deductionsJsonOf } from "./deduction-json";
-import { reminderJson, remindersOf } from "./reminder-json";
+import { deductionsJsonOf } from "./deductions/queries";
+import { reminderJson, remindersOf } from "./reminders/queries";
 import { peppolDeliveriesOf, peppolDeliveryJson } from "./peppol-delivery-json";
 
 export type InvoiceRow = typeof invoices.$inferSelect;

@@ -4,18 +4,18 @@
 // its items and the credit notes before it (creditedLines, creditFigures); the command
 // then books and archives.
 import { eq } from "drizzle-orm";
-import type { Command, CommandContext, Statement, VoucherRef } from "../../commands/plan";
-import { invoiceItems, invoices } from "../../db/schema";
-import { ApiError, fieldError } from "../../errors/api-error";
-import { newId } from "../../ids";
-import { assertPeriodOpen } from "../../ledger/engine";
-import { saleInvoiced, type Sale } from "../../ledger/posting-rules";
-import { toOre } from "../../money";
-import { decimalString, lineNetOre, toSekOre, vatOre } from "../../sweden/invoicing";
-import { loadCompany } from "../companies";
-import { archiveIssuedPdf } from "./archive";
-import { planCreditDeduction, splitReceivable } from "./deduction";
-import { saleOf } from "./issue";
+import type { Command, CommandContext, Statement, VoucherRef } from "../../../commands/plan";
+import { invoiceItems, invoices } from "../../../db/schema";
+import { ApiError, fieldError } from "../../../errors/api-error";
+import { newId } from "../../../ids";
+import { assertPeriodOpen } from "../../../ledger/engine";
+import { saleInvoiced, type Sale } from "../../../ledger/posting-rules";
+import { toOre } from "../../../money";
+import { decimalString, lineNetOre, toSekOre, vatOre } from "../../../sweden/invoicing";
+import { loadCompany } from "../../companies";
+import { archiveIssuedPdf } from "../issue/archive";
+import { planCreditDeduction, splitReceivable } from "../deductions/commands";
+import { saleOf } from "../issue/commands";
 import {
   creditNotesOf,
   invoiceItemJson,
@@ -24,8 +24,8 @@ import {
   loadInvoice,
   type InvoiceItemRow,
   type InvoiceRow,
-} from "./queries";
-import type { InvoiceCreditInput } from "./schemas";
+} from "../queries";
+import type { InvoiceCreditInput } from "../schemas";
 
 export type Credits = Awaited<ReturnType<typeof creditNotesOf>>;
 

@@ -7,17 +7,17 @@
 // ska redovisas vid betalning"), and the part of the price Skatteverket pays is received
 // when it pays it; so nothing of that part is on the books before the payout, except at
 // the year's end (./year-end.ts).
-import type { Statement } from "../../commands/plan";
-import type { Database } from "../../db/client";
-import { invoiceDeductionDecisions } from "../../db/schema";
-import { newId } from "../../ids";
-import type { EngineLine } from "../../ledger/engine";
-import { saleSettledInCash } from "../../ledger/posting-rules";
-import { type AccountingMethod, cashPaymentAfterYearEnd } from "../../ledger/settlement";
-import { DEDUCTION_RECEIVABLE_ACCOUNT, deductionPaidOutOre, invoiceForClaim, planDeductionRejected } from "./deduction";
-import { receivableBookedAtYearEnd } from "./year-end-share";
-import { creditNotesOf, itemsOfInvoice, paymentsOfInvoice } from "./queries";
-import { saleAfterCredits } from "./credit";
+import type { Statement } from "../../../commands/plan";
+import type { Database } from "../../../db/client";
+import { invoiceDeductionDecisions } from "../../../db/schema";
+import { newId } from "../../../ids";
+import type { EngineLine } from "../../../ledger/engine";
+import { saleSettledInCash } from "../../../ledger/posting-rules";
+import { type AccountingMethod, cashPaymentAfterYearEnd } from "../../../ledger/settlement";
+import { DEDUCTION_RECEIVABLE_ACCOUNT, deductionPaidOutOre, invoiceForClaim, planDeductionRejected } from "./commands";
+import { receivableBookedAtYearEnd } from "../payments/year-end-share";
+import { creditNotesOf, itemsOfInvoice, paymentsOfInvoice } from "../queries";
+import { saleAfterCredits } from "../credits/commands";
 
 export interface InvoiceDecision {
   companyId: string;

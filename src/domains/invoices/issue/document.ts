@@ -1,15 +1,15 @@
 // From an invoice row to its PDF: the seller's and buyer's particulars, lines and
 // VAT, and the texts the law asks for in special cases.
-import type { Database } from "../../db/client";
-import type { invoiceReminders } from "../../db/schema";
-import { fromOre } from "../../money";
-import { loadCompany } from "../companies";
-import { customersByIds } from "../customers";
-import { saleInvoiceTexts, type SaleTreatment } from "../../sweden/vat-treatment";
+import type { Database } from "../../../db/client";
+import type { invoiceReminders } from "../../../db/schema";
+import { fromOre } from "../../../money";
+import { loadCompany } from "../../companies";
+import { customersByIds } from "../../customers";
+import { saleInvoiceTexts, type SaleTreatment } from "../../../sweden/vat-treatment";
 import { countryName, formatAmount, type InvoiceLanguage, invoiceLanguage, LABELS } from "./language";
 import { renderInvoicePdf, type InvoicePdf } from "./pdf";
-import { itemsOfInvoice, type InvoiceItemRow, type InvoiceRow } from "./queries";
-import { loadDeduction } from "./deduction";
+import { itemsOfInvoice, type InvoiceItemRow, type InvoiceRow } from "../queries";
+import { loadDeduction } from "../deductions/commands";
 
 /** A Swedish VAT number: SE + the ten digits of the organisation number + 01. */
 export function swedishVatNumber(orgNumber: string | null): string | null {

@@ -12,19 +12,19 @@
 // The refund is stored as a payment row with a negative amount, so paid_amount falls and
 // every read of payments (the customer ledger, expand=payments) sees the money go back.
 import { eq } from "drizzle-orm";
-import type { Command } from "../../commands/plan";
-import { invoicePayments, invoices } from "../../db/schema";
-import { ApiError, fieldError } from "../../errors/api-error";
-import { newId } from "../../ids";
-import { toOre } from "../../money";
-import { RECEIVABLES_ACCOUNT } from "../../sweden/invoicing";
-import { type Sale, saleSettledInCash } from "../../ledger/posting-rules";
-import { remainingOre } from "../../ledger/settlement";
-import type { EngineLine } from "../../ledger/engine";
-import { loadCompany } from "../companies";
-import { saleOf } from "./issue";
-import { creditNotesOf, invoiceJson, loadInvoice, paymentsOfInvoice, type InvoiceRow } from "./queries";
-import type { InvoiceRefundInput } from "./schemas";
+import type { Command } from "../../../commands/plan";
+import { invoicePayments, invoices } from "../../../db/schema";
+import { ApiError, fieldError } from "../../../errors/api-error";
+import { newId } from "../../../ids";
+import { toOre } from "../../../money";
+import { RECEIVABLES_ACCOUNT } from "../../../sweden/invoicing";
+import { type Sale, saleSettledInCash } from "../../../ledger/posting-rules";
+import { remainingOre } from "../../../ledger/settlement";
+import type { EngineLine } from "../../../ledger/engine";
+import { loadCompany } from "../../companies";
+import { saleOf } from "../issue/commands";
+import { creditNotesOf, invoiceJson, loadInvoice, paymentsOfInvoice, type InvoiceRow } from "../queries";
+import type { InvoiceRefundInput } from "../schemas";
 
 type Credits = Awaited<ReturnType<typeof creditNotesOf>>;
 

@@ -9,40 +9,32 @@
 // NOT_FOUND (article) > INVOICE_CREATE_VAT_RULE_VIOLATION > VALIDATION_ERROR (total) >
 // ACCOUNTS_NOT_IN_CHART; issuing adds DIMENSION_VALIDATION_FAILED > PERIOD_LOCKED.
 import { and, eq } from "drizzle-orm";
-import { planBulk, refuseAllOrNothing } from "../../commands/bulk";
-import type { Command, CommandContext } from "../../commands/plan";
-import type { Database } from "../../db/client";
-import { invoiceItems, invoices } from "../../db/schema";
-import type { Env } from "../../env";
-import { ApiError, fieldError } from "../../errors/api-error";
-import { newId } from "../../ids";
-import { toOre } from "../../money";
-import { addDays } from "../../sweden/fiscal-year";
-import { decimalString, lineNetOre, toSekOre, vatByRate } from "../../sweden/invoicing";
+import { planBulk, refuseAllOrNothing } from "../../../commands/bulk";
+import type { Command, CommandContext } from "../../../commands/plan";
+import type { Database } from "../../../db/client";
+import { invoiceItems, invoices } from "../../../db/schema";
+import type { Env } from "../../../env";
+import { ApiError, fieldError } from "../../../errors/api-error";
+import { newId } from "../../../ids";
+import { toOre } from "../../../money";
+import { addDays } from "../../../sweden/fiscal-year";
+import { decimalString, lineNetOre, toSekOre, vatByRate } from "../../../sweden/invoicing";
 import {
   allowedSaleRates,
   locationOf,
   revenueAccountFits,
   saleRevenueAccount,
   saleTreatment,
-} from "../../sweden/vat-treatment";
-import { vatRateToBp } from "../../sweden/vat";
-import { loadArticle } from "../articles";
-import { sekRate } from "../currency";
-import { loadCustomer } from "../customers";
-import { archiveIssuedPdf } from "./archive";
-import { Issuer, issuedPlan, planIssue } from "./issue";
-import {
-  invoiceItemJson,
-  invoiceJson,
-  itemsOfInvoice,
-  loadInvoice,
-  type InvoiceItemRow,
-  type InvoiceRow,
-} from "./queries";
-import { planInvoiceDeduction, type PlannedDeduction } from "./deduction";
-import type { PriorDeduction } from "../../sweden/rot-rut";
-import { InvoiceCreateSchema, type InvoiceCreateInput, type InvoicePatchInput } from "./schemas";
+} from "../../../sweden/vat-treatment";
+import { vatRateToBp } from "../../../sweden/vat";
+import { loadArticle } from "../../articles";
+import { sekRate } from "../../currency";
+import { loadCustomer } from "../../customers";
+import { Issuer, planIssue } from "../issue/commands";
+import { invoiceItemJson, invoiceJson, loadInvoice, type InvoiceItemRow, type InvoiceRow } from "../queries";
+import { planInvoiceDeduction, type PlannedDeduction } from "../deductions/commands";
+import type { PriorDeduction } from "../../../sweden/rot-rut";
+import { InvoiceCreateSchema, type InvoiceCreateInput, type InvoicePatchInput } from "../schemas";
 
 interface Draft {
   row: InvoiceRow;
@@ -452,20 +444,4 @@ export const cancelInvoice: Command<{ id: string }> = async (db, input, ctx) => 
     ],
     audit: { action: "invoice.cancelled", resourceType: "invoice", resourceId: row.id },
   };
-};
-
-/**
- * draft -> sent without an email: the number is allocated and, under accrual, the sale
- * booked; the PDF as issued is archived in the same write (./archive.ts), so what
- * GET .../pdf serves from now on is what the customer was given.
- */
-export const markInvoiceSent: Command<{ id: string }> = async (db, input, ctx) => {
-  const row = await loadInvoice(db, ctx.companyId, input.id);
-  const items = await itemsOfInvoice(db, row.id);
-  const issuer = new Issuer(db, ctx);
-  const issued = await planIssue(db, ctx, row, items, issuer);
-  const pdf = await archiveIssuedPdf(db, ctx, issued.row, "invoice_issue", { items, company: await issuer.company() });
-  issued.row.pdfDocumentId = pdf.documentId;
-  const plan = issuedPlan(db, issued, "invoice.marked_sent");
-  return { status: 200, ...plan, statements: [...plan.statements, ...pdf.statements], files: [pdf.file] };
 };

@@ -3,11 +3,11 @@
 // BFN's vägledning BFNAR 2013:2 kapitel 3), and so what a payment after that year's end
 // settles on 1510 instead of booking the sale (and its VAT) a second time. ./year-end.ts
 // books the lines; ./service.ts's mark-paid asks for the range.
-import type { Database } from "../../db/client";
-import type { SekRange } from "../../ledger/settlement";
-import { documentYearEnd } from "../fiscal-periods";
-import { deductionAt } from "./deduction";
-import { creditNotesOf, paymentsOfInvoice, type InvoiceRow } from "./queries";
+import type { Database } from "../../../db/client";
+import type { SekRange } from "../../../ledger/settlement";
+import { documentYearEnd } from "../../fiscal-periods";
+import { deductionAt } from "../deductions/commands";
+import { creditNotesOf, paymentsOfInvoice, type InvoiceRow } from "../queries";
 
 /**
  * An invoice's cash-method settlement at `date`, in the cumulative SEK of its sale after

@@ -5,8 +5,8 @@
 // computes a later payment's currency difference from the revalued amount. Booked
 // (accrual or self-billed), open, not SEK, issued on or before the day, nothing credited
 // yet: credit notes credit the whole invoice, so a credited one is not open.
-import { bookValuesOf, foreignItemsOf } from "../open-items";
-import { RECEIVABLES } from "./queries";
+import { bookValuesOf, foreignItemsOf } from "../../open-items";
+import { RECEIVABLES } from "../queries";
 
 export const foreignReceivablesToRevalue = foreignItemsOf(RECEIVABLES.revaluation);
 export const planReceivableBookValues = bookValuesOf(RECEIVABLES);

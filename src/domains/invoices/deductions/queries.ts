@@ -2,9 +2,9 @@
 // own answer), read from its rows; apart from the rules in deduction.ts, which read the
 // invoice's queries, so that the queries can show deductions without a circle.
 import { asc, eq, inArray } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { invoiceDeductionBuyers, invoiceDeductions } from "../../db/schema";
-import { fromOre } from "../../money";
+import type { Database } from "../../../db/client";
+import { invoiceDeductionBuyers, invoiceDeductions } from "../../../db/schema";
+import { fromOre } from "../../../money";
 
 export type DeductionRow = typeof invoiceDeductions.$inferSelect;
 export type DeductionBuyerRow = typeof invoiceDeductionBuyers.$inferSelect;

@@ -4,14 +4,14 @@
 // bokföras" (quoted in BFN's vägledning BFNAR 2013:2, kapitel 3, Tidpunkten för bokföring).
 // The fiscal-periods domain posts these lines (its cash-method entry or its year-end); it
 // gets them through the registry. A later payment settles them on 1510 (./year-end-share.ts).
-import type { Database } from "../../db/client";
-import type { EngineLine } from "../../ledger/engine";
-import { saleSettledInCash } from "../../ledger/posting-rules";
-import { RECEIVABLES_ACCOUNT } from "../../sweden/invoicing";
-import { unpaidLinesAtYearEnd } from "../open-items";
-import { itemsOfInvoice, loadInvoice, openReceivablesAt, type InvoiceRow } from "./queries";
-import { DEDUCTION_RECEIVABLE_ACCOUNT, deductionInvoiceIdsAt } from "./deduction";
-import { saleAfterCredits } from "./credit";
+import type { Database } from "../../../db/client";
+import type { EngineLine } from "../../../ledger/engine";
+import { saleSettledInCash } from "../../../ledger/posting-rules";
+import { RECEIVABLES_ACCOUNT } from "../../../sweden/invoicing";
+import { unpaidLinesAtYearEnd } from "../../open-items";
+import { itemsOfInvoice, loadInvoice, openReceivablesAt, type InvoiceRow } from "../queries";
+import { DEDUCTION_RECEIVABLE_ACCOUNT, deductionInvoiceIdsAt } from "../deductions/commands";
+import { saleAfterCredits } from "../credits/commands";
 import { unpaidShareAt } from "./year-end-share";
 
 /**

@@ -3,10 +3,10 @@
 // after the last interest invoice's end, and räntelagen's computation (src/sweden/late-payment.ts).
 // The interest invoice charges it; a payment reminder states it.
 import { and, eq, inArray, not } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { invoices } from "../../db/schema";
-import { lateInterestOnBalances, type OutstandingStretch } from "../../sweden/late-payment";
-import { creditNotesOf, paymentsOfInvoice, type InvoiceRow } from "./queries";
+import type { Database } from "../../../db/client";
+import { invoices } from "../../../db/schema";
+import { lateInterestOnBalances, type OutstandingStretch } from "../../../sweden/late-payment";
+import { creditNotesOf, paymentsOfInvoice, type InvoiceRow } from "../queries";
 
 /**
  * The last day an earlier interest invoice of this invoice charged (null when none): a new

@@ -3,13 +3,13 @@
 // bokslutsmetoden settles what the year-end entry booked, ./year-end-share.ts). The
 // likely-duplicate guard (payInvoiceChecked) is wired by the registry.
 import { eq } from "drizzle-orm";
-import type { Command } from "../../commands/plan";
-import type { Database } from "../../db/client";
-import { invoicePayments, invoices } from "../../db/schema";
-import { ApiError, fieldError } from "../../errors/api-error";
-import { newId } from "../../ids";
-import { assertBalanced, type EngineLine } from "../../ledger/engine";
-import { customerPaymentReceived, saleSettledInCash } from "../../ledger/posting-rules";
+import type { Command } from "../../../commands/plan";
+import type { Database } from "../../../db/client";
+import { invoicePayments, invoices } from "../../../db/schema";
+import { ApiError, fieldError } from "../../../errors/api-error";
+import { newId } from "../../../ids";
+import { assertBalanced, type EngineLine } from "../../../ledger/engine";
+import { customerPaymentReceived, saleSettledInCash } from "../../../ledger/posting-rules";
 import { receivableBookedAtYearEnd } from "./year-end-share";
 import {
   cashPaymentAfterYearEnd,
@@ -19,11 +19,11 @@ import {
   paymentTermsOf,
   planPayment,
   type AccountingMethod,
-} from "../../ledger/settlement";
-import { RECEIVABLES_ACCOUNT } from "../../sweden/invoicing";
-import { saleAfterCredits } from "./credit";
-import { loadCompany } from "../companies";
-import { toEngineLines } from "../journal-entries";
+} from "../../../ledger/settlement";
+import { RECEIVABLES_ACCOUNT } from "../../../sweden/invoicing";
+import { saleAfterCredits } from "../credits/commands";
+import { loadCompany } from "../../companies";
+import { toEngineLines } from "../../journal-entries";
 import {
   creditNotesOf,
   invoiceJson,
@@ -32,9 +32,9 @@ import {
   OPEN_INVOICE_STATUSES,
   paymentsOfInvoice,
   type InvoiceRow,
-} from "./queries";
-import { deductionPaidOutOre } from "./deduction";
-import type { InvoicePayInput } from "./schemas";
+} from "../queries";
+import { deductionPaidOutOre } from "../deductions/commands";
+import type { InvoicePayInput } from "../schemas";
 
 /**
  * A payment. Rule order: INVOICE_PAID_NOT_FOUND > INVOICE_PAID_NOT_PAYABLE >

@@ -1,9 +1,9 @@
 // A payment reminder's JSON and the reads of reminders (expand=reminders, the reminder's PDF).
 import { and, asc, eq, gt, inArray, lte, notExists } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { invoiceReminders, invoices } from "../../db/schema";
-import { ApiError } from "../../errors/api-error";
-import { fromOre } from "../../money";
+import type { Database } from "../../../db/client";
+import { invoiceReminders, invoices } from "../../../db/schema";
+import { ApiError } from "../../../errors/api-error";
+import { fromOre } from "../../../money";
 
 export type ReminderRow = typeof invoiceReminders.$inferSelect;
 

@@ -5,22 +5,22 @@
 // credit notes (creditDeduction); raised back on the customer when Skatteverket refuses
 // part of a claim. Owns invoice_deductions and invoice_deduction_buyers.
 import { and, eq, isNull, lte, ne, sql } from "drizzle-orm";
-import type { Statement } from "../../commands/plan";
-import type { Database } from "../../db/client";
+import type { Statement } from "../../../commands/plan";
+import type { Database } from "../../../db/client";
 import {
   invoiceDeductionBuyers,
   invoiceDeductionDecisions,
   invoiceDeductions,
   invoicePayments,
   invoices,
-} from "../../db/schema";
-import type { Env } from "../../env";
-import { ApiError } from "../../errors/api-error";
-import { newId } from "../../ids";
-import type { EngineLine } from "../../ledger/engine";
-import { decryptSecret, encryptSecret } from "../../secrets";
-import { maskPersonnummer } from "../../sweden/identity";
-import { RECEIVABLES_ACCOUNT, vatOre } from "../../sweden/invoicing";
+} from "../../../db/schema";
+import type { Env } from "../../../env";
+import { ApiError } from "../../../errors/api-error";
+import { newId } from "../../../ids";
+import type { EngineLine } from "../../../ledger/engine";
+import { decryptSecret, encryptSecret } from "../../../secrets";
+import { maskPersonnummer } from "../../../sweden/identity";
+import { RECEIVABLES_ACCOUNT, vatOre } from "../../../sweden/invoicing";
 import {
   allocateByShares,
   computeDeduction,
@@ -32,16 +32,10 @@ import {
   type PerType,
   type PriorDeduction,
   type RuleViolation,
-} from "../../sweden/rot-rut";
-import { invoiceRemainingOre, type InvoiceItemRow, type InvoiceRow } from "./queries";
-import type { InvoiceCreateInput } from "./schemas";
-import {
-  type DeductionBuyerRow,
-  type DeductionJson,
-  type DeductionRow,
-  deductionJson,
-  loadDeduction,
-} from "./deduction-json";
+} from "../../../sweden/rot-rut";
+import { invoiceRemainingOre, type InvoiceItemRow, type InvoiceRow } from "../queries";
+import type { InvoiceCreateInput } from "../schemas";
+import { type DeductionBuyerRow, type DeductionJson, type DeductionRow, deductionJson, loadDeduction } from "./queries";
 
 export {
   type DeductionBuyerRow,
@@ -50,7 +44,7 @@ export {
   deductionJson,
   deductionsJsonOf,
   loadDeduction,
-} from "./deduction-json";
+} from "./queries";
 
 /** BAS 1513 "Kundfordringar – delad faktura": the part of the invoice Skatteverket pays. */
 export const DEDUCTION_RECEIVABLE_ACCOUNT = "1513";

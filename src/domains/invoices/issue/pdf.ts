@@ -6,7 +6,7 @@
 // across every page and has no number. Printed in Swedish, or in English for a
 // customer abroad (`language`, see language.ts).
 import { degrees, PDFDocument, rgb, type PDFFont, type PDFPage } from "pdf-lib";
-import { drawable, embedFonts } from "../../pdf/fonts";
+import { drawable, embedFonts } from "../../../pdf/fonts";
 import { type DocumentKind, formatAmount, formatDecimal, type InvoiceLanguage, LABELS } from "./language";
 
 export interface InvoicePdf {

@@ -8,15 +8,15 @@
 // Debit 1510 (and 1513 for a ROT/RUT deduction) / Credit revenue and output VAT, dated
 // the invoice date.
 import { and, eq, isNull } from "drizzle-orm";
-import type { Command } from "../../commands/plan";
-import { invoices } from "../../db/schema";
-import { ApiError } from "../../errors/api-error";
-import { saleInvoiced } from "../../ledger/posting-rules";
-import { loadCompany } from "../companies";
-import { documentYearEnd } from "../fiscal-periods";
-import { splitReceivable } from "./deduction";
-import { saleOf } from "./issue";
-import { invoiceJson, itemsOfInvoice, loadInvoice, type InvoiceRow } from "./queries";
+import type { Command } from "../../../commands/plan";
+import { invoices } from "../../../db/schema";
+import { ApiError } from "../../../errors/api-error";
+import { saleInvoiced } from "../../../ledger/posting-rules";
+import { loadCompany } from "../../companies";
+import { documentYearEnd } from "../../fiscal-periods";
+import { splitReceivable } from "../deductions/commands";
+import { saleOf } from "./commands";
+import { invoiceJson, itemsOfInvoice, loadInvoice, type InvoiceRow } from "../queries";
 
 /** Statuses an unbooked sale can be booked from: issued and nothing settled against it yet. */
 const BOOKABLE_STATUSES: readonly InvoiceRow["status"][] = ["sent", "overdue"];

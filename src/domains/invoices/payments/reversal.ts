@@ -1,13 +1,13 @@
 // Reversing a registered payment of a customer invoice (makulera betalning, issue 29):
 // the shared reversal of domains/open-items, with the receivables' own refusal (a
 // claimed ROT/RUT deduction) and the bank row's overpayment entry in the answer.
-import type { UnmatchPaymentRow } from "../../commands/handed-in";
-import type { Command } from "../../commands/plan";
-import type { Database } from "../../db/client";
-import { ApiError } from "../../errors/api-error";
-import type { PaymentReverseInput } from "../../http/fields";
-import { reversePayment } from "../open-items";
-import { RECEIVABLES, type InvoiceRow } from "./queries";
+import type { UnmatchPaymentRow } from "../../../commands/handed-in";
+import type { Command } from "../../../commands/plan";
+import type { Database } from "../../../db/client";
+import { ApiError } from "../../../errors/api-error";
+import type { PaymentReverseInput } from "../../../http/fields";
+import { reversePayment } from "../../open-items";
+import { RECEIVABLES, type InvoiceRow } from "../queries";
 
 /** The invoice's status once a payment no longer counts (open-items' rule on the receivables' side). */
 export const statusWithoutPayment = RECEIVABLES.statusWithoutPayment;

@@ -3,20 +3,20 @@
 // reference, has one line without VAT (interest is not consideration for a supply), and is
 // issued as mark-sent or send issue an invoice: under accrual booked at once Debit 1510 /
 // Credit 8313, under the cash method booked when paid; its PDF is archived as issued.
-import type { Command, CommandContext } from "../../commands/plan";
-import { invoiceItems, invoices } from "../../db/schema";
-import { ApiError, fieldError } from "../../errors/api-error";
-import { newId } from "../../ids";
-import { addDays } from "../../sweden/fiscal-year";
+import type { Command, CommandContext } from "../../../commands/plan";
+import { invoiceItems, invoices } from "../../../db/schema";
+import { ApiError, fieldError } from "../../../errors/api-error";
+import { newId } from "../../../ids";
+import { addDays } from "../../../sweden/fiscal-year";
 import Big from "big.js";
-import { loadCustomer } from "../customers";
-import { archiveIssuedPdf } from "./archive";
-import { emailIssuedInvoice } from "./send";
-import { emailConfigured } from "./email";
-import { Issuer, planIssue } from "./issue";
-import { interestNotYetInvoiced } from "./interest-due";
-import { invoiceItemJson, invoiceJson, loadInvoice, type InvoiceItemRow, type InvoiceRow } from "./queries";
-import type { InvoiceInterestInput } from "./schemas";
+import { loadCustomer } from "../../customers";
+import { archiveIssuedPdf } from "../issue/archive";
+import { emailIssuedInvoice } from "../send";
+import { emailConfigured } from "../email";
+import { Issuer, planIssue } from "../issue/commands";
+import { interestNotYetInvoiced } from "./queries";
+import { invoiceItemJson, invoiceJson, loadInvoice, type InvoiceItemRow, type InvoiceRow } from "../queries";
+import type { InvoiceInterestInput } from "../schemas";
 
 /** BAS 2026 8313 Ränteintäkter från kortfristiga fordringar: interest on a customer's late payment. */
 export const INTEREST_INCOME_ACCOUNT = "8313";

@@ -3,20 +3,20 @@
 // late-payment interest so far (räntelagen 6 §) not yet claimed by an interest invoice,
 // stated but not booked (an interest invoice claims it: ./interest.ts). The reminder is a PDF sent by email, as invoices are.
 import { and, count, eq, gt } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import type { Command, Statement } from "../../commands/plan";
-import type { CommandContext } from "../../commands/plan";
-import { invoiceReminders } from "../../db/schema";
-import { ApiError } from "../../errors/api-error";
-import { newId } from "../../ids";
-import { fromOre } from "../../money";
-import { loadCompany } from "../companies";
-import { loadCustomer } from "../customers";
-import { reminderPdfBytes } from "./document";
-import { emailConfigured, sendInvoiceEmail } from "./email";
-import { invoiceRemainingOre, loadInvoice, type InvoiceRow } from "./queries";
-import { interestNotYetInvoiced } from "./interest-due";
-import { daysBefore, reminderJson, type ReminderRow } from "./reminder-json";
+import type { Database } from "../../../db/client";
+import type { Command, Statement } from "../../../commands/plan";
+import type { CommandContext } from "../../../commands/plan";
+import { invoiceReminders } from "../../../db/schema";
+import { ApiError } from "../../../errors/api-error";
+import { newId } from "../../../ids";
+import { fromOre } from "../../../money";
+import { loadCompany } from "../../companies";
+import { loadCustomer } from "../../customers";
+import { reminderPdfBytes } from "../issue/document";
+import { emailConfigured, sendInvoiceEmail } from "../email";
+import { invoiceRemainingOre, loadInvoice, type InvoiceRow } from "../queries";
+import { interestNotYetInvoiced } from "../interest/queries";
+import { daysBefore, reminderJson, type ReminderRow } from "./queries";
 
 /**
  * The receivable the fee is booked on, and its income: BAS 1680 Andra kortfristiga fordringar
