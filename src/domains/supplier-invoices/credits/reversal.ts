@@ -6,13 +6,13 @@
 // approved, overdue, partially paid or paid as its payments and other credits say. The
 // credit note's row stays, marked reversed (credit_reversed_at), like a reversed payment.
 import { eq } from "drizzle-orm";
-import type { Command, VoucherRef } from "../../commands/plan";
-import { supplierInvoices } from "../../db/schema";
-import { ApiError, fieldError } from "../../errors/api-error";
-import type { PaymentReverseInput } from "../../http/fields";
-import { loadEntry } from "../journal-entries";
-import { supplierStatusWithoutPayment } from "./payment-reversal";
-import { loadSupplierInvoice, supplierInvoiceJson, type SupplierInvoiceRow } from "./queries";
+import type { Command, VoucherRef } from "../../../commands/plan";
+import { supplierInvoices } from "../../../db/schema";
+import { ApiError, fieldError } from "../../../errors/api-error";
+import type { PaymentReverseInput } from "../../../http/fields";
+import { loadEntry } from "../../journal-entries";
+import { supplierStatusWithoutPayment } from "../payments/reversal";
+import { loadSupplierInvoice, supplierInvoiceJson, type SupplierInvoiceRow } from "../queries";
 
 /** The original's status once the credit no longer counts: as if it had never been credited. */
 function statusWithoutCredit(row: SupplierInvoiceRow, creditedOre: number, today: string) {

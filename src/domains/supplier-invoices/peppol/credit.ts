@@ -4,19 +4,13 @@
 // the credited invoice, turns the document's lines into the credit command's input and runs
 // that command's plan (creditSupplierInvoice), so the credit is checked, booked and announced
 // exactly as POST .../supplier-invoices/{id}/credit does it.
-import type { Command } from "../../commands/plan";
-import { ApiError } from "../../errors/api-error";
-import type { PeppolDocument } from "../../formats/peppol";
-import { toOre } from "../../money";
-import { findSupplierByIdentity } from "../suppliers";
-import { creditSupplierInvoice, leftOfItems } from "./credit";
-import {
-  archiveAttachments,
-  assertTotalsAgree,
-  type PeppolImportInput,
-  unsupported,
-  vatOfCategory,
-} from "./peppol-import";
+import type { Command } from "../../../commands/plan";
+import { ApiError } from "../../../errors/api-error";
+import type { PeppolDocument } from "../../../formats/peppol";
+import { toOre } from "../../../money";
+import { findSupplierByIdentity } from "../../suppliers";
+import { creditSupplierInvoice, leftOfItems } from "../credits/commands";
+import { archiveAttachments, assertTotalsAgree, type PeppolImportInput, unsupported, vatOfCategory } from "./commands";
 import {
   activeSupplierCreditNoteWithNotes,
   creditNotesOfSupplierInvoice,
@@ -24,8 +18,8 @@ import {
   type SupplierInvoiceItemRow,
   type SupplierInvoiceRow,
   supplierInvoiceByNumber,
-} from "./queries";
-import type { SupplierInvoiceCreditInput } from "./schemas";
+} from "../queries";
+import type { SupplierInvoiceCreditInput } from "../schemas";
 
 /** What is left to credit of one item (net and VAT, öre). */
 type Left = Map<string, { amountOre: number; vatOre: number }>;

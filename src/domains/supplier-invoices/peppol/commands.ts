@@ -2,8 +2,8 @@
 // invoice (issue #32, docs/peppol.md "In"). The route validates the document with the official
 // rules and reads it; the command finds the supplier and hands the invoice to the one create
 // command (createSupplierInvoice), then checks that what it booked equals the document.
-import type { Command } from "../../commands/plan";
-import { ApiError } from "../../errors/api-error";
+import type { Command } from "../../../commands/plan";
+import { ApiError } from "../../../errors/api-error";
 import {
   PEPPOL_LIMITS,
   type PeppolDocument,
@@ -16,15 +16,19 @@ import {
   readPeppolDocument,
   scanPeppolXml,
   validatePeppolDocumentAsync,
-} from "../../formats/peppol";
-import { checkBodyText, DateSchema } from "../../http/fields";
-import { sha256Hex } from "../../http/crypto";
-import { newId } from "../../ids";
-import { toOre } from "../../money";
-import { archiveGeneratedDocument } from "../documents";
-import { findSupplierByIdentity, planSupplierCreate } from "../suppliers";
-import { type SupplierInvoiceCreateInput, SupplierInvoiceCreateSchema, type SupplierInvoiceItemInput } from "./schemas";
-import { planSupplierInvoice } from "./service";
+} from "../../../formats/peppol";
+import { checkBodyText, DateSchema } from "../../../http/fields";
+import { sha256Hex } from "../../../http/crypto";
+import { newId } from "../../../ids";
+import { toOre } from "../../../money";
+import { archiveGeneratedDocument } from "../../documents";
+import { findSupplierByIdentity, planSupplierCreate } from "../../suppliers";
+import {
+  type SupplierInvoiceCreateInput,
+  SupplierInvoiceCreateSchema,
+  type SupplierInvoiceItemInput,
+} from "../schemas";
+import { planSupplierInvoice } from "../registration/commands";
 
 /** The account a line is booked on when the supplier has no default_expense_account: BAS 6990 Övriga externa kostnader. */
 export const PEPPOL_DEFAULT_EXPENSE_ACCOUNT = "6990";

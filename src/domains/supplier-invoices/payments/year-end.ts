@@ -3,14 +3,14 @@
 // då obetalda fordringar och skulder bokföras" (BFN's vägledning BFNAR 2013:2, kapitel 3).
 // The fiscal-periods domain posts these lines (its cash-method entry or its year-end); it
 // gets them through the registry. A later payment settles them on 2440.
-import type { Database } from "../../db/client";
-import type { EngineLine } from "../../ledger/engine";
-import { purchaseSettledInCash } from "../../ledger/posting-rules";
-import { PAYABLES_ACCOUNT } from "../../sweden/invoicing";
-import { loadCompany } from "../companies";
-import { unpaidLinesAtYearEnd } from "../open-items";
-import { itemsOfSupplierInvoice, loadSupplierInvoice, openSupplierItemsAt, type SupplierInvoiceRow } from "./queries";
-import { purchaseOf } from "./service";
+import type { Database } from "../../../db/client";
+import type { EngineLine } from "../../../ledger/engine";
+import { purchaseSettledInCash } from "../../../ledger/posting-rules";
+import { PAYABLES_ACCOUNT } from "../../../sweden/invoicing";
+import { loadCompany } from "../../companies";
+import { unpaidLinesAtYearEnd } from "../../open-items";
+import { itemsOfSupplierInvoice, loadSupplierInvoice, openSupplierItemsAt, type SupplierInvoiceRow } from "../queries";
+import { purchaseOf } from "../registration/commands";
 import { paidSekAt } from "./year-end-share";
 
 /**

@@ -8,53 +8,36 @@
 // SI_CREATE_DUPLICATE_INVOICE_NUMBER > ENTRY_DATE_OUTSIDE_FISCAL_PERIOD > PERIOD_LOCKED >
 // SI_FX_RATE_MISSING > ACCOUNTS_NOT_IN_CHART > DIMENSION_VALIDATION_FAILED.
 import { and, eq, max, sql } from "drizzle-orm";
-import type { Command, CommandContext, Plan } from "../../commands/plan";
-import type { Database } from "../../db/client";
-import { supplierInvoiceItems, supplierInvoicePayments, supplierInvoices } from "../../db/schema";
-import type { Env } from "../../env";
-import { ApiError, fieldError } from "../../errors/api-error";
-import { newId } from "../../ids";
-import { assertPeriodOpen } from "../../ledger/engine";
-import { toOre } from "../../money";
-import {
-  purchaseRegistered,
-  purchaseSettledInCash,
-  supplierPaymentMade,
-  type Purchase,
-} from "../../ledger/posting-rules";
-import { payableBookedAtYearEnd } from "./year-end-share";
-import {
-  cashPaymentAfterYearEnd,
-  openItem,
-  paymentDateOnOrAfter,
-  paymentLines,
-  paymentTermsOf,
-  planPayment,
-} from "../../ledger/settlement";
-import { addDays } from "../../sweden/fiscal-year";
-import { isSlpAccount, toSekOre, vatOre } from "../../sweden/invoicing";
-import { vatRateToBp } from "../../sweden/vat";
-import { boxOf } from "../../sweden/vat-declaration";
+import type { Command, CommandContext, Plan } from "../../../commands/plan";
+import type { Database } from "../../../db/client";
+import { supplierInvoiceItems, supplierInvoices } from "../../../db/schema";
+import type { Env } from "../../../env";
+import { ApiError, fieldError } from "../../../errors/api-error";
+import { newId } from "../../../ids";
+import { assertPeriodOpen } from "../../../ledger/engine";
+import { toOre } from "../../../money";
+import { purchaseRegistered, type Purchase } from "../../../ledger/posting-rules";
+import { addDays } from "../../../sweden/fiscal-year";
+import { isSlpAccount, toSekOre, vatOre } from "../../../sweden/invoicing";
+import { vatRateToBp } from "../../../sweden/vat";
+import { boxOf } from "../../../sweden/vat-declaration";
 import {
   locationOf,
   purchaseBox,
   purchaseTreatment,
   reverseCharge,
   type PurchaseTreatment,
-} from "../../sweden/vat-treatment";
-import { loadCompany } from "../companies";
-import { sekRate } from "../currency";
-import { loadSupplier } from "../suppliers";
+} from "../../../sweden/vat-treatment";
+import { loadCompany } from "../../companies";
+import { sekRate } from "../../currency";
+import { loadSupplier } from "../../suppliers";
 import {
-  creditNotesOfSupplierInvoice,
-  itemsOfSupplierInvoice,
   loadSupplierInvoice,
-  paymentsOfSupplierInvoice,
   supplierInvoiceJson,
   type SupplierInvoiceItemRow,
   type SupplierInvoiceRow,
-} from "./queries";
-import type { SupplierInvoiceCreateInput, SupplierInvoicePatchInput, SupplierInvoicePayInput } from "./schemas";
+} from "../queries";
+import type { SupplierInvoiceCreateInput, SupplierInvoicePatchInput } from "../schemas";
 
 /** `vatDeductible`: the company is VAT registered, so reverse-charged VAT is reclaimed as input VAT (box 48). */
 export function purchaseOf(row: SupplierInvoiceRow, items: SupplierInvoiceItemRow[], vatDeductible: boolean): Purchase {
@@ -108,11 +91,11 @@ export async function nextArrivalNumber(db: Database, companyId: string): Promis
   return (row?.n ?? 0) + 1;
 }
 
-async function accountingMethod(db: Database, companyId: string) {
+export async function accountingMethod(db: Database, companyId: string) {
   return (await loadCompany(db, companyId)).companies.accountingMethod;
 }
 
-async function vatRegistered(db: Database, companyId: string) {
+export async function vatRegistered(db: Database, companyId: string) {
   return (await loadCompany(db, companyId)).companies.vatRegistered;
 }
 
@@ -392,116 +375,6 @@ export const approveSupplierInvoice: Command<{ id: string }> = async (db, input,
       },
     ],
     audit: { action: "supplier_invoice.approved", resourceType: "supplier_invoice", resourceId: row.id },
-  };
-};
-
-/** SI_PAID_ALREADY for a credit note or an invoice paid or credited; CONFLICT while disputed. */
-function assertPayable(row: SupplierInvoiceRow): void {
-  if (row.isCreditNote || row.status === "paid" || row.status === "credited")
-    throw new ApiError("SI_PAID_ALREADY", { status: row.status, is_credit_note: row.isCreditNote });
-  if (row.status === "disputed")
-    throw new ApiError(
-      "CONFLICT",
-      { status: row.status },
-      "The invoice is disputed; resolve the dispute before paying it.",
-    );
-}
-
-/** A payment row's amounts, as its plan decided them. */
-const paymentAmounts = (plan: ReturnType<typeof planPayment>) => ({
-  amountOre: plan.amountOre,
-  amountSekOre: plan.bookedSekOre,
-  exchangeRateDifferenceOre: plan.fxDifferenceOre,
-});
-
-/**
- * A payment. Rule order: NOT_FOUND > SI_PAID_ALREADY > CONFLICT (disputed) >
- * VALIDATION_ERROR (amount, currency difference, cash method) > PERIOD_LOCKED > the engine's rules.
- */
-export const paySupplierInvoice: Command<SupplierInvoicePayInput & { id: string }> = async (db, input, ctx) => {
-  const row = await loadSupplierInvoice(db, ctx.companyId, input.id);
-  assertPayable(row);
-  const method = await accountingMethod(db, ctx.companyId);
-  // mark-paid takes partial payments under the cash method too: each books its share of the purchase
-  const plan = planPayment(
-    // SEK taken off by partial credits: the last payment takes what is left, so 2440 ends at zero
-    openItem(
-      row,
-      await paymentsOfSupplierInvoice(db, row.id),
-      -(await creditNotesOfSupplierInvoice(db, ctx.companyId, row.id)).notes.reduce((s, n) => s + n.totalSekOre, 0),
-    ),
-    "payable",
-    paymentTermsOf(input, method, true),
-  );
-  const date = paymentDateOnOrAfter(input.payment_date ?? ctx.now.slice(0, 10), row.invoiceDate);
-  const items = await itemsOfSupplierInvoice(db, row.id);
-  const purchase = purchaseOf(row, items, await vatRegistered(db, ctx.companyId));
-  const text = `Betalning ${purchase.text}`;
-  // bokslutsmetoden: what the invoice's year-end entry booked on 2440 is settled there, not booked again
-  const atYearEnd = method === "cash" ? await payableBookedAtYearEnd(db, ctx.companyId, row, date) : null;
-  const lines = paymentLines("payable", method, plan, {
-    settlementAccount: input.settlement_account,
-    text,
-    inCash: (diff, share) =>
-      cashPaymentAfterYearEnd(
-        share,
-        atYearEnd,
-        diff,
-        (sek, fx) => supplierPaymentMade(sek, fx, input.settlement_account, text),
-        (fx, part) => purchaseSettledInCash(purchase, input.settlement_account, fx, part),
-      ),
-  });
-  const entry = await ctx.ledger.post({
-    date,
-    description: text,
-    sourceType: "supplier_invoice_paid",
-    sourceId: row.id,
-    lines,
-  });
-
-  const payment = {
-    id: newId(),
-    companyId: ctx.companyId,
-    supplierInvoiceId: row.id,
-    paymentDate: date,
-    ...paymentAmounts(plan),
-    settlementAccount: input.settlement_account,
-    journalEntryId: entry.row.id,
-    createdAt: ctx.now,
-  };
-  const patch = {
-    status: plan.status,
-    paidOre: plan.paidOre,
-    paidAt: plan.fully ? ctx.now : null,
-    paymentJournalEntryId: entry.row.id,
-    updatedAt: ctx.now,
-  } as const;
-  const data = supplierInvoiceJson({ ...row, ...patch });
-  return {
-    status: 200,
-    data: { ...data, journal_entry_id: entry.row.id, payment_id: payment.id },
-    statements: [
-      ...entry.statements,
-      db.insert(supplierInvoicePayments).values(payment),
-      db.update(supplierInvoices).set(patch).where(eq(supplierInvoices.id, row.id)),
-    ],
-    events: [
-      {
-        type: "supplier_invoice.paid",
-        object: {
-          supplier_invoice: data,
-          paymentAmount: plan.amountOre / 100,
-          paymentDate: date,
-          companyId: ctx.companyId,
-        },
-      },
-    ],
-    audit: {
-      action: "supplier_invoice.paid",
-      resourceType: "supplier_invoice",
-      resourceId: row.id,
-      voucher: entry.voucher,
-    },
   };
 };
 

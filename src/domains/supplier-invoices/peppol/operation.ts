@@ -7,11 +7,11 @@
 // (supplier_invoices.import_peppol or .import_peppol_credit). A refusal fails the operation
 // with the code the request path would have answered; nothing is stored but the operation
 // row, and the document is deleted from R2 either way.
-import type { Command } from "../../commands/plan";
-import { backgroundContext, submit } from "../../commands/submit";
-import { ApiError } from "../../errors/api-error";
-import { planOperation, type OperationContext, operationFile } from "../operations";
-import { prescannedPeppol, validatedPeppolDocument } from "./peppol-import";
+import type { Command } from "../../../commands/plan";
+import { backgroundContext, submit } from "../../../commands/submit";
+import { ApiError } from "../../../errors/api-error";
+import { planOperation, type OperationContext, operationFile } from "../../operations";
+import { prescannedPeppol, validatedPeppolDocument } from "./commands";
 
 export const PEPPOL_IMPORT_OPERATION = "import.peppol";
 

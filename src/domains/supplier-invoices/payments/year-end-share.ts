@@ -2,10 +2,10 @@
 // cash-method supplier invoice unpaid at its year's end (BFL 5 kap 2 § tredje stycket,
 // BFNAR 2013:2 kapitel 3), and so what a payment after that year's end settles on 2440
 // instead of booking the purchase (and its input VAT) a second time.
-import type { Database } from "../../db/client";
-import type { SekRange } from "../../ledger/settlement";
-import { documentYearEnd } from "../fiscal-periods";
-import { paymentsOfSupplierInvoice, type SupplierInvoiceRow } from "./queries";
+import type { Database } from "../../../db/client";
+import type { SekRange } from "../../../ledger/settlement";
+import { documentYearEnd } from "../../fiscal-periods";
+import { paymentsOfSupplierInvoice, type SupplierInvoiceRow } from "../queries";
 
 /** The SEK the payments dated up to `date` booked (with `enteredBefore`, those entered before then). */
 export const paidSekAt = async (db: Database, id: string, date: string, enteredBefore?: string) =>

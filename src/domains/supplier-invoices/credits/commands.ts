@@ -7,14 +7,14 @@
 // accounts and input VAT.
 import Big from "big.js";
 import { eq } from "drizzle-orm";
-import type { Command, CommandContext, Statement, VoucherRef } from "../../commands/plan";
-import { supplierInvoiceItems, supplierInvoices } from "../../db/schema";
-import { ApiError, fieldError } from "../../errors/api-error";
-import { newId } from "../../ids";
-import { toOre } from "../../money";
-import { mirrored, purchaseRegistered } from "../../ledger/posting-rules";
-import { toSekOre } from "../../sweden/invoicing";
-import { loadCompany } from "../companies";
+import type { Command, CommandContext, Statement, VoucherRef } from "../../../commands/plan";
+import { supplierInvoiceItems, supplierInvoices } from "../../../db/schema";
+import { ApiError, fieldError } from "../../../errors/api-error";
+import { newId } from "../../../ids";
+import { toOre } from "../../../money";
+import { mirrored, purchaseRegistered } from "../../../ledger/posting-rules";
+import { toSekOre } from "../../../sweden/invoicing";
+import { loadCompany } from "../../companies";
 import {
   creditNotesOfSupplierInvoice,
   itemsOfSupplierInvoice,
@@ -23,9 +23,9 @@ import {
   supplierInvoiceJson,
   type SupplierInvoiceItemRow,
   type SupplierInvoiceRow,
-} from "./queries";
-import type { SupplierInvoiceCreditInput } from "./schemas";
-import { nextArrivalNumber, purchaseOf } from "./service";
+} from "../queries";
+import type { SupplierInvoiceCreditInput } from "../schemas";
+import { nextArrivalNumber, purchaseOf } from "../registration/commands";
 
 /** One item's part of the credit: net and VAT as positive amounts taken off the item. */
 interface CreditedPart {

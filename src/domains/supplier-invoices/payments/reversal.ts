@@ -3,11 +3,11 @@
 // the cash method the purchase's share booked with it), the shared reversal of
 // domains/open-items; the invoice's payment entry follows the latest payment that
 // still counts.
-import type { UnmatchPaymentRow } from "../../commands/handed-in";
-import type { Command } from "../../commands/plan";
-import type { PaymentReverseInput } from "../../http/fields";
-import { reversePayment } from "../open-items";
-import { PAYABLES } from "./queries";
+import type { UnmatchPaymentRow } from "../../../commands/handed-in";
+import type { Command } from "../../../commands/plan";
+import type { PaymentReverseInput } from "../../../http/fields";
+import { reversePayment } from "../../open-items";
+import { PAYABLES } from "../queries";
 
 /** The status once a payment no longer counts (open-items' rule on the payables' side). */
 export const supplierStatusWithoutPayment = PAYABLES.statusWithoutPayment;

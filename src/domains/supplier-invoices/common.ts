@@ -1,0 +1,10 @@
+// What the rooms' routes share: the tag, the collection path, the write options.
+export const TAG = "Supplier invoices";
+export const BASE = "/api/v1/companies/{companyId}/supplier-invoices";
+export const write = {
+  tag: TAG,
+  scope: "suppliers:write",
+  company: true,
+  idempotency: "required",
+  dryRun: true,
+} as const;
