@@ -48,9 +48,87 @@ const A4: [number, number] = [595.28, 841.89];
 const M = 50;
 const FOOTER_TOP = M + 40;
 
+type Labels = (typeof LABELS)[InvoiceLanguage];
+
+/**
+ * Where the next line goes, page by page: a new page when the footer is reached (a draft's
+ * UTKAST across it, and from the second page on the heading with "continued").
+ */
+class Pen {
+  page!: PDFPage;
+  y = 0;
+  constructor(
+    readonly doc: PDFDocument,
+    readonly font: PDFFont,
+    readonly bold: PDFFont,
+    readonly inv: InvoicePdf,
+    readonly L: Labels,
+    readonly heading: string,
+  ) {}
+
+  printable(t: string) {
+    return drawable(this.font, t);
+  }
+
+  newPage() {
+    const continued = this.doc.getPageCount() > 0;
+    this.page = this.doc.addPage(A4);
+    this.y = A4[1] - M;
+    if (this.inv.draft)
+      this.page.drawText(this.L.draft, {
+        x: 150,
+        y: 320,
+        size: 96,
+        font: this.bold,
+        color: rgb(0.85, 0.85, 0.85),
+        rotate: degrees(35),
+      });
+    if (continued) {
+      this.page.drawText(this.printable(`${this.heading} ${this.L.continued}`), {
+        x: M,
+        y: this.y,
+        size: 9,
+        font: this.bold,
+      });
+      this.y -= 20;
+    }
+  }
+
+  text(s: string, x: number, opts: { f?: PDFFont; size?: number; right?: boolean } = {}) {
+    const f = opts.f ?? this.font;
+    const size = opts.size ?? 9;
+    const t = this.printable(s);
+    this.page.drawText(t, { x: opts.right ? x - f.widthOfTextAtSize(t, size) : x, y: this.y, size, font: f });
+  }
+
+  /** the footer (seller's particulars, page number) takes the bottom of every page */
+  nextLine(gap = 13) {
+    this.y -= gap;
+    if (this.y < FOOTER_TOP + 10) this.newPage();
+  }
+
+  /** lines at `x`, one under the other */
+  lines(lines: string[], x = M, gap = 12) {
+    for (const l of lines) {
+      this.text(l, x);
+      this.nextLine(gap);
+    }
+  }
+
+  /** a label at `x` and its value against the right margin, then the next line */
+  pair(label: string, value: string, x: number, f: PDFFont = this.font, gap = 12) {
+    this.text(label, x, { f });
+    this.text(value, A4[0] - M, { f, right: true });
+    this.nextLine(gap);
+  }
+
+  money(n: number) {
+    return formatAmount(n, this.inv.language ?? "sv");
+  }
+}
+
 export async function renderInvoicePdf(inv: InvoicePdf): Promise<Uint8Array> {
-  const lang = inv.language ?? "sv";
-  const L = LABELS[lang];
+  const L = LABELS[inv.language ?? "sv"];
   const title = L.title[inv.title];
   const doc = await PDFDocument.create();
   doc.setTitle(`${title} ${inv.number ?? L.draftShort} ${inv.seller.name}`);
@@ -58,142 +136,120 @@ export async function renderInvoicePdf(inv: InvoicePdf): Promise<Uint8Array> {
   doc.setCreationDate(new Date(inv.generatedAt));
   // DejaVu Sans, subset: Polish, Baltic, Greek or Cyrillic names print as written
   const { regular: font, bold } = await embedFonts(doc);
-  const printable = (t: string) => drawable(font, t);
-  let page!: PDFPage;
-  let y = 0;
-  const heading = `${title} ${inv.number ?? `(${L.draftShort})`} · ${inv.seller.name}`;
-  const newPage = () => {
-    const continued = doc.getPageCount() > 0;
-    page = doc.addPage(A4);
-    y = A4[1] - M;
-    if (inv.draft)
-      page.drawText(L.draft, {
-        x: 150,
-        y: 320,
-        size: 96,
-        font: bold,
-        color: rgb(0.85, 0.85, 0.85),
-        rotate: degrees(35),
-      });
-    if (continued) {
-      page.drawText(printable(`${heading} ${L.continued}`), { x: M, y, size: 9, font: bold });
-      y -= 20;
-    }
-  };
-  const text = (s: string, x: number, opts: { f?: PDFFont; size?: number; right?: boolean } = {}) => {
-    const f = opts.f ?? font;
-    const size = opts.size ?? 9;
-    const t = printable(s);
-    page.drawText(t, { x: opts.right ? x - f.widthOfTextAtSize(t, size) : x, y, size, font: f });
-  };
-  // the footer (seller's particulars, page number) takes the bottom of every page
-  const nextLine = (gap = 13) => {
-    y -= gap;
-    if (y < FOOTER_TOP + 10) newPage();
-  };
-  const money = (n: number) => formatAmount(n, lang);
+  const pen = new Pen(doc, font, bold, inv, L, `${title} ${inv.number ?? `(${L.draftShort})`} · ${inv.seller.name}`);
+  pen.newPage();
+  drawHead(pen, title);
+  drawBuyer(pen);
+  drawItems(pen);
+  drawTotals(pen);
+  drawFooters(pen);
+  return doc.save({ useObjectStreams: false });
+}
 
-  newPage();
-  text(inv.seller.name, M, { f: bold, size: 14 });
-  text(title.toUpperCase(), A4[0] - M, { f: bold, size: 18, right: true });
-  nextLine(20);
-  // the seller's address and contact details, left of the invoice's particulars
-  const sellerTop = y;
+/** The seller and the title, the seller's address left of the document's particulars and terms. */
+function drawHead(pen: Pen, title: string) {
+  const { inv, L } = pen;
+  pen.text(inv.seller.name, M, { f: pen.bold, size: 14 });
+  pen.text(title.toUpperCase(), A4[0] - M, { f: pen.bold, size: 18, right: true });
+  pen.nextLine(20);
+  const sellerTop = pen.y;
   (inv.sellerAddress ?? []).forEach((l, k) => {
-    y = sellerTop - 12 * k;
-    text(l, M);
+    pen.y = sellerTop - 12 * k;
+    pen.text(l, M);
   });
-  y = sellerTop;
-  const head: [string, string][] = [
+  pen.y = sellerTop;
+  for (const [k, v] of [...particulars(inv, L, title), ...(inv.terms ?? [])]) pen.pair(k, v, 330);
+  pen.y = Math.min(pen.y, sellerTop - 12 * (inv.sellerAddress ?? []).length);
+  pen.nextLine(6);
+}
+
+/** The document's number, date, due date (or pay-by day) and currency. */
+function particulars(inv: InvoicePdf, L: Labels, title: string): [string, string][] {
+  const due: [string, string][] =
+    inv.title === "Faktura" || inv.title === "Räntefaktura" || inv.title === "Proformafaktura"
+      ? [[L.dueDate, inv.dueDate]]
+      : inv.title === "Betalningspåminnelse"
+        ? [[L.payBy, inv.dueDate]]
+        : [];
+  return [
     [L.numberOf(title), inv.number ?? L.unassigned],
     // a reminder is dated the day it is sent, and names the new last day to pay
     [inv.title === "Betalningspåminnelse" ? L.date : L.invoiceDate, inv.invoiceDate],
-    ...(inv.title === "Faktura" || inv.title === "Räntefaktura" || inv.title === "Proformafaktura"
-      ? ([[L.dueDate, inv.dueDate]] as [string, string][])
-      : inv.title === "Betalningspåminnelse"
-        ? ([[L.payBy, inv.dueDate]] as [string, string][])
-        : []),
+    ...due,
     [L.currency, inv.currency],
   ];
-  for (const [k, v] of head) {
-    text(k, 330);
-    text(v, A4[0] - M, { right: true });
-    nextLine(12);
-  }
-  for (const [k, v] of inv.terms ?? []) {
-    text(k, 330);
-    text(v, A4[0] - M, { right: true });
-    nextLine(12);
-  }
-  y = Math.min(y, sellerTop - 12 * (inv.sellerAddress ?? []).length);
-  nextLine(6);
-  text(L.customer, M, { f: bold });
-  nextLine(12);
-  for (const l of [
+}
+
+function drawBuyer(pen: Pen) {
+  const { inv, L } = pen;
+  pen.text(L.customer, M, { f: pen.bold });
+  pen.nextLine(12);
+  pen.lines([
     inv.buyer.name,
     ...inv.buyer.lines,
     ...(inv.buyer.vatNumber ? [`${L.vatNumber} ${inv.buyer.vatNumber}`] : []),
-  ]) {
-    text(l, M);
-    nextLine(12);
-  }
-  for (const r of inv.references) {
-    text(r, M);
-    nextLine(12);
-  }
-  nextLine(10);
+  ]);
+  pen.lines(inv.references);
+  pen.nextLine(10);
+}
 
-  const cols = { desc: M, qty: 300, price: 390, vat: 440, net: A4[0] - M };
-  text(L.description, cols.desc, { f: bold });
-  text(L.quantity, cols.qty, { f: bold, right: true });
-  text(L.unitPrice, cols.price, { f: bold, right: true });
-  text(L.vat, cols.vat, { f: bold, right: true });
-  text(L.amount, cols.net, { f: bold, right: true });
-  nextLine(4);
-  page.drawLine({ start: { x: M, y }, end: { x: A4[0] - M, y }, thickness: 0.5 });
-  nextLine(12);
+const COLS = { desc: M, qty: 300, price: 390, vat: 440, net: A4[0] - M };
+
+function drawItems(pen: Pen) {
+  const { inv, L } = pen;
+  const lang = inv.language ?? "sv";
+  pen.text(L.description, COLS.desc, { f: pen.bold });
+  pen.text(L.quantity, COLS.qty, { f: pen.bold, right: true });
+  pen.text(L.unitPrice, COLS.price, { f: pen.bold, right: true });
+  pen.text(L.vat, COLS.vat, { f: pen.bold, right: true });
+  pen.text(L.amount, COLS.net, { f: pen.bold, right: true });
+  pen.nextLine(4);
+  pen.page.drawLine({ start: { x: M, y: pen.y }, end: { x: A4[0] - M, y: pen.y }, thickness: 0.5 });
+  pen.nextLine(12);
   for (const it of inv.items) {
     const [first, ...more] = wrapText(it.description, DESCRIPTION_CHARS, 4);
-    text(first, cols.desc);
-    text(`${formatDecimal(it.quantity, lang)}${it.unit ? ` ${it.unit}` : ""}`, cols.qty, { right: true });
-    text(money(it.unitPrice), cols.price, { right: true });
-    text(`${Math.round(it.vatRate * 100)} %`, cols.vat, { right: true });
-    text(money(it.net), cols.net, { right: true });
+    pen.text(first, COLS.desc);
+    pen.text(`${formatDecimal(it.quantity, lang)}${it.unit ? ` ${it.unit}` : ""}`, COLS.qty, { right: true });
+    pen.text(pen.money(it.unitPrice), COLS.price, { right: true });
+    pen.text(`${Math.round(it.vatRate * 100)} %`, COLS.vat, { right: true });
+    pen.text(pen.money(it.net), COLS.net, { right: true });
     for (const l of more) {
-      nextLine(11);
-      text(l, cols.desc);
+      pen.nextLine(11);
+      pen.text(l, COLS.desc);
     }
-    nextLine();
+    pen.nextLine();
   }
-  nextLine(4);
-  page.drawLine({ start: { x: 300, y: y + 8 }, end: { x: A4[0] - M, y: y + 8 }, thickness: 0.5 });
-  const sum = (label: string, amount: number, f: PDFFont = font) => {
-    text(label, 300, { f });
-    text(money(amount), A4[0] - M, { f, right: true });
-    nextLine();
-  };
+  pen.nextLine(4);
+}
+
+/** The sums, VAT per rate, the total (or, with a ROT/RUT deduction, what the customer pays), then the notes. */
+function drawTotals(pen: Pen) {
+  const { inv, L } = pen;
+  pen.page.drawLine({ start: { x: 300, y: pen.y + 8 }, end: { x: A4[0] - M, y: pen.y + 8 }, thickness: 0.5 });
+  const sum = (label: string, amount: number, f: PDFFont = pen.font) => pen.pair(label, pen.money(amount), 300, f, 13);
   // a reminder's lines carry no VAT (the debt, the fee and interest are no supply): a plain sum, not "excl. VAT"
   sum(inv.title === "Betalningspåminnelse" ? L.sum : L.subtotal, inv.subtotal);
-  for (const v of inv.vat) sum(L.vatOn(Math.round(v.rate * 100), money(v.net)), v.vat);
-  const totalLabel = L.total[inv.title];
+  for (const v of inv.vat) sum(L.vatOn(Math.round(v.rate * 100), pen.money(v.net)), v.vat);
   if (inv.deduction) {
     sum(`${L.sum} ${inv.currency}`, inv.total);
     for (const [label, amount] of inv.deduction.rows) sum(label, amount);
-    sum(`${inv.title === "Kreditfaktura" ? L.creditToCustomer : L.toPay} ${inv.currency}`, inv.deduction.toPay, bold);
+    sum(
+      `${inv.title === "Kreditfaktura" ? L.creditToCustomer : L.toPay} ${inv.currency}`,
+      inv.deduction.toPay,
+      pen.bold,
+    );
   } else {
-    sum(`${totalLabel} ${inv.currency}`, inv.total, bold);
+    sum(`${L.total[inv.title]} ${inv.currency}`, inv.total, pen.bold);
   }
-  nextLine(4);
-  for (const n of inv.deduction?.notes ?? []) {
-    text(n, M);
-    nextLine(12);
-  }
-  nextLine(8);
-  for (const n of inv.notes.flatMap((note) => wrapText(note, NOTE_CHARS, 30))) {
-    text(n, M);
-    nextLine(12);
-  }
+  pen.nextLine(4);
+  pen.lines(inv.deduction?.notes ?? []);
+  pen.nextLine(8);
+  pen.lines(inv.notes.flatMap((note) => wrapText(note, NOTE_CHARS, 30)));
+}
 
+/** The seller's particulars and the page number at the bottom of every page. */
+function drawFooters(pen: Pen) {
+  const { inv, L, font } = pen;
   const footer = [
     [
       inv.seller.name,
@@ -202,17 +258,16 @@ export async function renderInvoicePdf(inv: InvoicePdf): Promise<Uint8Array> {
       inv.seller.fSkatt ? L.fSkatt : null,
     ],
     inv.seller.payment,
-  ].map((row) => printable(row.filter(Boolean).join("  ·  ")));
-  const pages = doc.getPages();
+  ].map((row) => pen.printable(row.filter(Boolean).join("  ·  ")));
+  const pages = pen.doc.getPages();
   pages.forEach((p, i) => {
     p.drawLine({ start: { x: M, y: FOOTER_TOP }, end: { x: A4[0] - M, y: FOOTER_TOP }, thickness: 0.5 });
     footer.forEach((line, k) => {
       p.drawText(line, { x: M, y: FOOTER_TOP - 12 - 11 * k, size: 8, font });
     });
-    const n = printable(L.page(i + 1, pages.length));
+    const n = pen.printable(L.page(i + 1, pages.length));
     p.drawText(n, { x: A4[0] - M - font.widthOfTextAtSize(n, 8), y: FOOTER_TOP - 12, size: 8, font });
   });
-  return doc.save({ useObjectStreams: false });
 }
 
 /** What fits the description column before the quantity, and the page's width (9 pt). */
