@@ -62,10 +62,8 @@ export function registerRegisterRoutes<Row extends RegisterRow>(app: OpenAPIHono
   // in the order the OpenAPI document lists them
   listRows(r);
   getRow(r);
-  createRow(r);
-  bulkCreateRows(r);
-  updateRow(r);
-  archiveRow(r);
+  createRows(r);
+  changeRow(r);
 }
 
 // Each handler is declared, named, inside its route's function, as it closes over its register's spec.
@@ -121,7 +119,8 @@ function getRow<Row extends RegisterRow>({ app, spec, base, read }: Register<Row
   app.openapi(getRowRoute, getRow);
 }
 
-function createRow<Row extends RegisterRow>({ app, spec, base, write, command }: Register<Row>) {
+/** POST one, and bulk-create. */
+function createRows<Row extends RegisterRow>({ app, spec, base, write, command }: Register<Row>) {
   const createRowRoute = defineRoute({
     ...write,
     method: "post",
@@ -136,10 +135,7 @@ function createRow<Row extends RegisterRow>({ app, spec, base, write, command }:
   async function createRow(c: HandlerContext<typeof createRowRoute>) {
     return dispatch(c, command("create"), c.req.valid("json") as never);
   }
-  app.openapi(createRowRoute, createRow);
-}
 
-function bulkCreateRows<Row extends RegisterRow>({ app, spec, base, write, command }: Register<Row>) {
   const bulkCreateRowsRoute = defineRoute({
     ...write,
     method: "post",
@@ -154,10 +150,12 @@ function bulkCreateRows<Row extends RegisterRow>({ app, spec, base, write, comma
   async function bulkCreateRows(c: HandlerContext<typeof bulkCreateRowsRoute>) {
     return dispatch(c, command("bulk_create"), c.req.valid("json") as never);
   }
+  app.openapi(createRowRoute, createRow);
   app.openapi(bulkCreateRowsRoute, bulkCreateRows);
 }
 
-function updateRow<Row extends RegisterRow>({ app, spec, base, write, command }: Register<Row>) {
+/** PATCH one, and DELETE-as-archive. */
+function changeRow<Row extends RegisterRow>({ app, spec, base, write, command }: Register<Row>) {
   const updateRowRoute = defineRoute({
     ...write,
     method: "patch",
@@ -172,10 +170,7 @@ function updateRow<Row extends RegisterRow>({ app, spec, base, write, command }:
     const input = { ...(c.req.valid("json") as object), id: c.req.valid("param").id };
     return dispatch(c, command("update"), input as never);
   }
-  app.openapi(updateRowRoute, updateRow);
-}
 
-function archiveRow<Row extends RegisterRow>({ app, base, write, command }: Register<Row>) {
   const archiveRowRoute = defineRoute({
     ...write,
     method: "delete",
@@ -188,5 +183,6 @@ function archiveRow<Row extends RegisterRow>({ app, base, write, command }: Regi
   async function archiveRow(c: HandlerContext<typeof archiveRowRoute>) {
     return dispatch(c, command("archive"), { id: c.req.valid("param").id } as never);
   }
+  app.openapi(updateRowRoute, updateRow);
   app.openapi(archiveRowRoute, archiveRow);
 }

@@ -10,15 +10,7 @@ import type { Env } from "../../env";
 import { newId } from "../../ids";
 import { encryptSecret } from "../../secrets";
 import { invoiceDefaultDays } from "../companies";
-import {
-  archivedPlan,
-  assertOrgNumberFree,
-  bulkCreatedPlan,
-  contactPatch,
-  contactRow,
-  createdPlan,
-  updatedPlan,
-} from "../parties";
+import * as parties from "../parties";
 import { CUSTOMERS, customerJson, loadCustomer } from "./queries";
 import {
   countryOf,
@@ -78,7 +70,7 @@ function newCustomer(
     vatNumber: input.vat_number ?? null,
     ...answered,
     country: decided.country,
-    ...contactRow(input),
+    ...parties.contactRow(input),
     defaultPaymentTerms: input.default_payment_terms ?? decided.terms,
     ...resolvePeppol(input.peppol_endpoint_id ?? null, input.e_invoice ?? false),
     archivedAt: null,
@@ -96,7 +88,7 @@ async function planCreate(
   terms: number,
 ) {
   const { country, orgNumber, personalLong } = newIdentity(input, ctx.now.slice(0, 10));
-  await assertOrgNumberFree(db, CUSTOMERS, ctx.companyId, orgNumber, null, taken);
+  await parties.assertOrgNumberFree(db, CUSTOMERS, ctx.companyId, orgNumber, null, taken);
   if (orgNumber) taken.add(orgNumber);
   const row = newCustomer(
     input,
@@ -117,7 +109,10 @@ async function planCreate(
 }
 
 export const createCustomer: Command<CustomerCreateInput> = async (db, input, ctx, env) =>
-  createdPlan(CUSTOMERS, await planCreate(db, env, ctx, input, new Set(), await defaultTerms(db, ctx.companyId)));
+  parties.createdPlan(
+    CUSTOMERS,
+    await planCreate(db, env, ctx, input, new Set(), await defaultTerms(db, ctx.companyId)),
+  );
 
 export const bulkCreateCustomers: Command<{ customers: unknown[]; all_or_nothing?: boolean }> = async (
   db,
@@ -127,7 +122,7 @@ export const bulkCreateCustomers: Command<{ customers: unknown[]; all_or_nothing
 ) => {
   const taken = new Set<string>();
   const terms = await defaultTerms(db, ctx.companyId);
-  return bulkCreatedPlan(CUSTOMERS, { ...input, items: input.customers }, CustomerCreateSchema, (item) =>
+  return parties.bulkCreatedPlan(CUSTOMERS, { ...input, items: input.customers }, CustomerCreateSchema, (item) =>
     planCreate(db, env, ctx, item, taken, terms),
   );
 };
@@ -163,7 +158,7 @@ function patchColumns(
     orgNumber: d.orgNumber,
     vatNumber: d.vat,
     country: d.country,
-    ...contactPatch(input),
+    ...parties.contactPatch(input),
     ...resolvePeppol(given(input.peppol_endpoint_id, storedPeppol(current)), input.e_invoice ?? current.eInvoice),
     ...(input.archived_at === null && { archivedAt: null }),
     ...answered,
@@ -173,7 +168,7 @@ function patchColumns(
 export const updateCustomer: Command<CustomerPatchInput & { id: string }> = async (db, input, ctx, env) => {
   const current = await loadCustomer(db, ctx.companyId, input.id);
   const d = patchIdentity(input, current, ctx.now.slice(0, 10));
-  await assertOrgNumberFree(db, CUSTOMERS, ctx.companyId, d.orgNumber, current.id, new Set());
+  await parties.assertOrgNumberFree(db, CUSTOMERS, ctx.companyId, d.orgNumber, current.id, new Set());
   const vatNumberValidated =
     !d.vat || d.type !== "eu_business"
       ? false
@@ -186,7 +181,12 @@ export const updateCustomer: Command<CustomerPatchInput & { id: string }> = asyn
     updatedAt: ctx.now,
   });
   const data = await customerJson(env, { ...current, ...patch });
-  return updatedPlan(CUSTOMERS, current.id, data, db.update(customers).set(patch).where(eq(customers.id, current.id)));
+  return parties.updatedPlan(
+    CUSTOMERS,
+    current.id,
+    data,
+    db.update(customers).set(patch).where(eq(customers.id, current.id)),
+  );
 };
 
 /** How many open invoices a customer has: answered by the invoicing domain, wired in by the command registry. */
@@ -205,5 +205,5 @@ export const archiveCustomer = (countOpenInvoices: OpenInvoiceCount): Command<{ 
       code: "CUSTOMER_HAS_INVOICES",
       details: { customer_id: current.id, open_invoices: open },
     } as const;
-    return archivedPlan(db, CUSTOMERS, current, open, refusal, ctx.now);
+    return parties.archivedPlan(db, CUSTOMERS, current, open, refusal, ctx.now);
   };

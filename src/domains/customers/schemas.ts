@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { PartyContactFields } from "../../http/fields";
 import { PartyContactJsonFields } from "../parties";
+import { PROSE } from "./prose";
 
 export { PartyContactFields };
 
@@ -15,8 +16,7 @@ export const PeppolEndpointIdSchema = z
   })
   .strict()
   .openapi("PeppolEndpointId", {
-    description:
-      "0007: a valid organisation number (stored as ten digits); 0088: a GLN with a valid check digit; 9955: SE + organisation number + 01; another scheme of Peppol's EAS list is stored as given",
+    description: PROSE.peppolEndpointId,
   });
 
 const CustomerFields = z.object({
@@ -31,8 +31,7 @@ const CustomerFields = z.object({
   ...PartyContactFields,
   peppol_endpoint_id: PeppolEndpointIdSchema.nullable(),
   e_invoice: z.boolean().openapi({
-    description:
-      "the customer wants e-invoices (Peppol BIS 3.0); needs peppol_endpoint_id. send then hands invoices to the company's peppol_access_point instead of emailing them. Default false",
+    description: PROSE.eInvoice,
   }),
 });
 

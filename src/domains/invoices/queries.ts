@@ -13,7 +13,14 @@ import { fromOre } from "../../money";
 import { customerJson, customersByIds } from "../customers";
 import { groupBy } from "../../db/group";
 import { toOpenItem, type OpenItem, type OpenItemSqlRow } from "../../db/open-items";
-import { countedPayments, listItems, loadItem, statusWithoutPayment, type OpenItemSide } from "../open-items";
+import {
+  countedPayments,
+  linesAndPaymentsOf,
+  listItems,
+  loadItem,
+  statusWithoutPayment,
+  type OpenItemSide,
+} from "../open-items";
 import { deductionsJsonOf } from "./deductions/queries";
 import { reminderJson, remindersOf } from "./reminders/queries";
 import { peppolDeliveriesOf, peppolDeliveryJson } from "./peppol-delivery-json";
@@ -242,24 +249,13 @@ async function loadExpansions(
   partial: PartialExpansions,
 ) {
   const ids = rows.map((r) => r.id);
-  const items =
-    expand.has("items") && ids.length
-      ? await db
-          .select()
-          .from(invoiceItems)
-          .where(inArray(invoiceItems.invoiceId, ids))
-          .orderBy(asc(invoiceItems.sortOrder))
-          .all()
-      : [];
-  const payments =
-    expand.has("payments") && ids.length
-      ? await db
-          .select()
-          .from(invoicePayments)
-          .where(inArray(invoicePayments.invoiceId, ids))
-          .orderBy(asc(invoicePayments.paymentDate))
-          .all()
-      : [];
+  const { itemsOf, paymentsOf } = await linesAndPaymentsOf<InvoiceItemRow, InvoicePaymentRow>(
+    db,
+    ids,
+    { items: expand.has("items"), payments: expand.has("payments") },
+    RECEIVABLE_CHILDREN,
+    { line: (i) => i.invoiceId, payment: (p) => p.invoiceId },
+  );
   const customerIds = [...new Set(rows.map((r) => r.customerId))];
   const parties = expand.has("customer") ? await customersByIds(db, companyId, customerIds) : [];
   const partyJson = new Map(
@@ -273,8 +269,8 @@ async function loadExpansions(
     deductions,
     reminders,
     peppol,
-    itemsOf: groupBy(items, (i) => i.invoiceId),
-    paymentsOf: groupBy(payments, (p) => p.invoiceId),
+    itemsOf,
+    paymentsOf,
   };
 }
 
@@ -503,6 +499,12 @@ export async function saleDocumentsByIds(db: Database, companyId: string, ids: s
  * 1510, issued invoices of document type invoice, booked when issued unless under the
  * cash method.
  */
+/** An invoice's lines and payments, for their expansions. */
+const RECEIVABLE_CHILDREN = {
+  lines: { table: invoiceItems, of: invoiceItems.invoiceId, order: invoiceItems.sortOrder },
+  payments: { table: invoicePayments, of: invoicePayments.invoiceId, order: invoicePayments.paymentDate },
+};
+
 export const RECEIVABLES: OpenItemSide<InvoiceRow, InvoicePaymentRow> = {
   side: "receivable",
   resource: "invoice",

@@ -7,11 +7,13 @@ export { bookValuesOf, planOverdue, reversePayment, type ReversalTerms } from ".
 export {
   countedPayments,
   foreignItemsOf,
+  linesAndPaymentsOf,
+  type ChildTable,
   listItems,
   loadItem,
   unpaidLinesAtYearEnd,
   type ItemFilters,
   type RevaluableItem,
 } from "./queries";
-export { statusWithoutPayment } from "./rules";
+export { type PaymentBooking, paymentBookingLines, statusWithoutPayment } from "./rules";
 export type { OpenItemRow, OpenItemSide, OpenPaymentRow } from "./side";

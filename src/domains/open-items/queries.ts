@@ -1,7 +1,8 @@
 // Reads of open items, the same for receivables and payables: an item, its payments,
 // the list's filters and the year-end revaluation's open foreign items.
-import { and, asc, desc, eq, gt, gte, isNull, lte, or, sql } from "drizzle-orm";
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
+import { groupBy } from "../../db/group";
 import type { Database } from "../../db/client";
 import { afterDesc, type PageRequest } from "../../db/pagination";
 import { ApiError } from "../../errors/api-error";
@@ -114,7 +115,8 @@ export const foreignItemsOf = (q: RevaluationSql) =>
     const rows = await db.all<{ id: string; number: string; currency: string; open: number; booked: number }>(sql`
     SELECT i.id, ${raw(q.number)} AS number, i.currency,
            i.total_ore - i.paid_ore - i.credited_ore AS open,
-           i.total_sek_ore - COALESCE((SELECT SUM(p.amount_sek_ore) FROM ${raw(q.payments)} p WHERE p.${raw(q.paymentKey)} = i.id AND p.reversed_at IS NULL), 0) AS booked
+           i.total_sek_ore - COALESCE((SELECT SUM(p.amount_sek_ore) FROM ${raw(q.payments)} p
+                                      WHERE p.${raw(q.paymentKey)} = i.id AND p.reversed_at IS NULL), 0) AS booked
     FROM ${raw(q.items)} i
     WHERE i.company_id = ${companyId} AND i.is_credit_note = 0 AND i.currency <> 'SEK' AND ${raw(q.open)}
       AND i.credited_ore = 0 AND i.invoice_date <= ${asOf}
@@ -151,4 +153,31 @@ export async function unpaidLinesAtYearEnd<Row extends { invoiceDate: string }>(
     if (yearEndOfDocument(periods, row.invoiceDate) === date) lines.push(...(await side.linesOf(row)));
   }
   return lines;
+}
+
+/** A table of rows that belong to an item (its lines, its payments): the column naming the item, the order. */
+export interface ChildTable {
+  table: SQLiteTable;
+  of: SQLiteColumn;
+  order: SQLiteColumn;
+}
+
+/**
+ * The lines and the payments of the items of `ids` for their expansions (expand=items,
+ * payments), each read with one query for the lot when asked for, grouped by item.
+ */
+export async function linesAndPaymentsOf<Line, Payment>(
+  db: Database,
+  ids: string[],
+  wanted: { items: boolean; payments: boolean },
+  tables: { lines: ChildTable; payments: ChildTable },
+  itemOf: { line: (l: Line) => string; payment: (p: Payment) => string },
+) {
+  const read = async <Row>(asked: boolean, t: ChildTable) =>
+    asked && ids.length
+      ? ((await db.select().from(t.table).where(inArray(t.of, ids)).orderBy(asc(t.order)).all()) as Row[])
+      : [];
+  const lines = await read<Line>(wanted.items, tables.lines);
+  const payments = await read<Payment>(wanted.payments, tables.payments);
+  return { itemsOf: groupBy(lines, itemOf.line), paymentsOf: groupBy(payments, itemOf.payment) };
 }

@@ -9,9 +9,15 @@ import type { PageRequest } from "../../http/pagination";
 import type { PartialExpansions } from "../../http/expand";
 import { fromOre } from "../../money";
 import { supplierJson, suppliersByIds } from "../suppliers";
-import { groupBy } from "../../db/group";
 import { toOpenItem, type OpenItem, type OpenItemSqlRow } from "../../db/open-items";
-import { countedPayments, listItems, loadItem, statusWithoutPayment, type OpenItemSide } from "../open-items";
+import {
+  countedPayments,
+  linesAndPaymentsOf,
+  listItems,
+  loadItem,
+  statusWithoutPayment,
+  type OpenItemSide,
+} from "../open-items";
 
 export type SupplierInvoiceRow = typeof supplierInvoices.$inferSelect;
 export type SupplierInvoiceItemRow = typeof supplierInvoiceItems.$inferSelect;
@@ -189,25 +195,13 @@ export async function supplierInvoicesWith(
   expand: Set<SupplierInvoiceExpansion>,
   partial: PartialExpansions,
 ) {
-  const ids = rows.map((r) => r.id);
-  const items =
-    expand.has("items") && ids.length
-      ? await db
-          .select()
-          .from(supplierInvoiceItems)
-          .where(inArray(supplierInvoiceItems.supplierInvoiceId, ids))
-          .orderBy(asc(supplierInvoiceItems.sortOrder))
-          .all()
-      : [];
-  const payments =
-    expand.has("payments") && ids.length
-      ? await db
-          .select()
-          .from(supplierInvoicePayments)
-          .where(inArray(supplierInvoicePayments.supplierInvoiceId, ids))
-          .orderBy(asc(supplierInvoicePayments.paymentDate))
-          .all()
-      : [];
+  const { itemsOf, paymentsOf } = await linesAndPaymentsOf<SupplierInvoiceItemRow, SupplierInvoicePaymentRow>(
+    db,
+    rows.map((r) => r.id),
+    { items: expand.has("items"), payments: expand.has("payments") },
+    PAYABLE_CHILDREN,
+    { line: (i) => i.supplierInvoiceId, payment: (p) => p.supplierInvoiceId },
+  );
   const supplierIds = [...new Set(rows.map((r) => r.supplierId))];
   const parties = expand.has("supplier") ? await suppliersByIds(db, companyId, supplierIds) : [];
   const partyJson = new Map(parties.map((p) => [p.id, supplierJson(p)]));
@@ -216,8 +210,6 @@ export async function supplierInvoicesWith(
     if (found === null) partial.add("supplier");
     return found;
   };
-  const itemsOf = groupBy(items, (i) => i.supplierInvoiceId);
-  const paymentsOf = groupBy(payments, (p) => p.supplierInvoiceId);
   return rows.map((r) => ({
     ...supplierInvoiceJson(r),
     ...(expand.has("supplier") && { supplier: supplierOf(r.supplierId) }),
@@ -404,6 +396,20 @@ export async function activeSupplierCreditNoteWithNotes(
  * Payables, the supplier invoices' side of the open items (domains/open-items): BAS
  * 2440, registered on it unless under the cash method; a disputed invoice stays open.
  */
+/** A supplier invoice's lines and payments, for their expansions. */
+const PAYABLE_CHILDREN = {
+  lines: {
+    table: supplierInvoiceItems,
+    of: supplierInvoiceItems.supplierInvoiceId,
+    order: supplierInvoiceItems.sortOrder,
+  },
+  payments: {
+    table: supplierInvoicePayments,
+    of: supplierInvoicePayments.supplierInvoiceId,
+    order: supplierInvoicePayments.paymentDate,
+  },
+};
+
 export const PAYABLES: OpenItemSide<SupplierInvoiceRow, SupplierInvoicePaymentRow> = {
   side: "payable",
   resource: "supplier_invoice",

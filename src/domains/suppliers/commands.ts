@@ -9,15 +9,7 @@ import { suppliers } from "../../db/schema";
 import { ApiError } from "../../errors/api-error";
 import { newId } from "../../ids";
 import { findActiveAccount } from "../accounts";
-import {
-  archivedPlan,
-  assertOrgNumberFree,
-  bulkCreatedPlan,
-  contactPatch,
-  contactRow,
-  createdPlan,
-  updatedPlan,
-} from "../parties";
+import * as parties from "../parties";
 import { loadSupplier, SUPPLIERS, supplierJson } from "./queries";
 import { normaliseOrgNumber, supplierCountry, type SupplierRow } from "./rules";
 import { SupplierCreateSchema, type SupplierCreateInput, type SupplierPatchInput } from "./schemas";
@@ -34,7 +26,7 @@ async function assertExpenseAccount(db: Database, companyId: string, account: st
 
 async function planCreate(db: Database, ctx: CommandContext, input: SupplierCreateInput, taken: Set<string>) {
   const orgNumber = normaliseOrgNumber(input.supplier_type, input.org_number, ctx.now.slice(0, 10));
-  await assertOrgNumberFree(db, SUPPLIERS, ctx.companyId, orgNumber, null, taken);
+  await parties.assertOrgNumberFree(db, SUPPLIERS, ctx.companyId, orgNumber, null, taken);
   await assertExpenseAccount(db, ctx.companyId, input.default_expense_account);
   if (orgNumber) taken.add(orgNumber);
   const row: SupplierRow = {
@@ -55,7 +47,7 @@ async function planCreate(db: Database, ctx: CommandContext, input: SupplierCrea
       input.supplier_type,
       input.country ?? (input.supplier_type === "swedish_business" ? "SE" : null),
     ),
-    ...contactRow(input),
+    ...parties.contactRow(input),
     archivedAt: null,
     createdAt: ctx.now,
     updatedAt: ctx.now,
@@ -75,7 +67,7 @@ export function planSupplierCreate(db: Database, ctx: CommandContext, input: Sup
 }
 
 export const createSupplier: Command<SupplierCreateInput> = async (db, input, ctx) =>
-  createdPlan(SUPPLIERS, await planCreate(db, ctx, input, new Set()));
+  parties.createdPlan(SUPPLIERS, await planCreate(db, ctx, input, new Set()));
 
 export const bulkCreateSuppliers: Command<{ suppliers: unknown[]; all_or_nothing?: boolean }> = async (
   db,
@@ -83,7 +75,7 @@ export const bulkCreateSuppliers: Command<{ suppliers: unknown[]; all_or_nothing
   ctx,
 ) => {
   const taken = new Set<string>();
-  return bulkCreatedPlan(SUPPLIERS, { ...input, items: input.suppliers }, SupplierCreateSchema, (item) =>
+  return parties.bulkCreatedPlan(SUPPLIERS, { ...input, items: input.suppliers }, SupplierCreateSchema, (item) =>
     planCreate(db, ctx, item, taken),
   );
 };
@@ -104,7 +96,7 @@ function supplierPatch(input: SupplierPatchInput, current: SupplierRow, orgNumbe
     ...(input.bic !== undefined && { bic: input.bic }),
     ...(input.default_expense_account !== undefined && { defaultExpenseAccount: input.default_expense_account }),
     ...(input.default_currency !== undefined && { defaultCurrency: input.default_currency }),
-    ...contactPatch(input),
+    ...parties.contactPatch(input),
     ...(input.archived_at === null && { archivedAt: null }),
   } satisfies Partial<SupplierRow>;
 }
@@ -115,12 +107,12 @@ export const updateSupplier: Command<SupplierPatchInput & { id: string }> = asyn
   const type = input.supplier_type ?? current.supplierType;
   const org = input.org_number !== undefined ? input.org_number : current.orgNumber;
   const orgNumber = normaliseOrgNumber(type, org, ctx.now.slice(0, 10));
-  await assertOrgNumberFree(db, SUPPLIERS, ctx.companyId, orgNumber, current.id, new Set());
+  await parties.assertOrgNumberFree(db, SUPPLIERS, ctx.companyId, orgNumber, current.id, new Set());
   if (input.default_expense_account !== undefined)
     await assertExpenseAccount(db, ctx.companyId, input.default_expense_account);
   const patch: Partial<SupplierRow> = { ...supplierPatch(input, current, orgNumber), updatedAt: ctx.now };
   const statement = db.update(suppliers).set(patch).where(eq(suppliers.id, current.id));
-  return updatedPlan(SUPPLIERS, current.id, supplierJson({ ...current, ...patch }), statement);
+  return parties.updatedPlan(SUPPLIERS, current.id, supplierJson({ ...current, ...patch }), statement);
 };
 
 /** How many open supplier invoices a supplier has: answered by the supplier-invoice domain, wired in by the registry. */
@@ -132,5 +124,5 @@ export const archiveSupplier = (countOpenSupplierInvoices: OpenSupplierInvoiceCo
     const current = await loadSupplier(db, ctx.companyId, input.id);
     const open = await countOpenSupplierInvoices(db, ctx.companyId, current.id);
     const details = { supplier_id: current.id, open_supplier_invoices: open };
-    return archivedPlan(db, SUPPLIERS, current, open, { code: "SUPPLIER_HAS_INVOICES", details }, ctx.now);
+    return parties.archivedPlan(db, SUPPLIERS, current, open, { code: "SUPPLIER_HAS_INVOICES", details }, ctx.now);
   };

@@ -10,16 +10,14 @@ import { defineRoute, type HandlerContext } from "../../../http/route";
 import { BatchResultSchemaOf } from "../../../http/bulk-schema";
 import { INVOICE_EXPANSIONS, invoicesWith, listInvoices, loadInvoice, type InvoiceExpansion } from "../queries";
 import { InvoiceCreateSchema, InvoiceListQuery, InvoicePatchSchema, InvoiceSchema } from "../schemas";
-import { TAG, BASE, write } from "../common";
+import { BASE, read, write } from "../common";
 
 export const listInvoicesRoute = defineRoute({
+  ...read,
   method: "get",
   path: BASE,
-  tag: TAG,
   summary: "List invoices (credit notes included, is_credit_note true)",
   description: PROSE.listInvoicesDescription,
-  scope: "invoices:read",
-  company: true,
   params: CompanyParams,
   query: InvoiceListQuery,
   response: z.array(InvoiceSchema),
@@ -41,13 +39,11 @@ export async function listInvoicesPage(c: HandlerContext<typeof listInvoicesRout
 }
 
 export const getInvoiceRoute = defineRoute({
+  ...read,
   method: "get",
   path: `${BASE}/{id}`,
-  tag: TAG,
   summary: "Get an invoice",
   description: PROSE.getInvoiceDescription,
-  scope: "invoices:read",
-  company: true,
   params: CompanyItemParams,
   query: z.object({ expand: z.string().optional() }).strict(),
   response: InvoiceSchema,

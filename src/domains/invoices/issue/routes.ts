@@ -10,16 +10,14 @@ import { invoicePdfToServe } from "./archive";
 import { invoiceFileName } from "./document";
 import { loadInvoice } from "../queries";
 import { InvoiceSchema, PeppolDeliverySchema } from "../schemas";
-import { TAG, BASE, write } from "../common";
+import { BASE, read, write } from "../common";
 
 export const invoicePdfRoute = defineRoute({
+  ...read,
   method: "get",
   path: `${BASE}/{id}/pdf`,
-  tag: TAG,
   summary: "The invoice as PDF",
   description: PROSE.invoicePdfDescription,
-  scope: "invoices:read",
-  company: true,
   params: CompanyItemParams,
   response: null,
 });

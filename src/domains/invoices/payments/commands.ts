@@ -9,19 +9,18 @@ import { invoicePayments, invoices } from "../../../db/schema";
 import { ApiError, fieldError } from "../../../errors/api-error";
 import { newId } from "../../../ids";
 import { assertBalanced, type EngineLine } from "../../../ledger/engine";
-import { customerPaymentReceived, saleSettledInCash } from "../../../ledger/posting-rules";
+import { saleSettledInCash } from "../../../ledger/posting-rules";
 import { receivableBookedAtYearEnd } from "./year-end-share";
 import {
-  cashPaymentAfterYearEnd,
   openItem,
   paymentDateOnOrAfter,
-  paymentLines,
   paymentTermsOf,
   planPayment,
   type AccountingMethod,
 } from "../../../ledger/settlement";
 import { RECEIVABLES_ACCOUNT } from "../../../sweden/invoicing";
 import { saleAfterCredits } from "../credits/commands";
+import { paymentBookingLines } from "../../open-items";
 import { loadCompany } from "../../companies";
 import { toEngineLines } from "../../journal-entries";
 import {
@@ -72,17 +71,12 @@ export const payInvoice: Command<InvoicePayInput & { id: string }> = async (db, 
     method === "cash" && !input.lines ? await receivableBookedAtYearEnd(db, ctx.companyId, row, date) : null;
   const lines = input.lines
     ? customPaymentLines(input.lines, method, plan.bookedSekOre)
-    : paymentLines("receivable", method, plan, {
+    : paymentBookingLines("receivable", method, plan, {
         settlementAccount: input.settlement_account,
         text,
-        inCash: (diff, share) =>
-          cashPaymentAfterYearEnd(
-            { beforeSek: share.beforeSek + paidOutOre, afterSek: share.afterSek + paidOutOre },
-            atYearEnd,
-            diff,
-            (sek, fx) => customerPaymentReceived(sek, fx, input.settlement_account, text),
-            (fx, part) => saleSettledInCash(sale, input.settlement_account, fx, part),
-          ),
+        atYearEnd,
+        paidBeforeSek: paidOutOre,
+        inCash: (fx, part) => saleSettledInCash(sale, input.settlement_account, fx, part),
       });
   const entry = await ctx.ledger.post({
     date,

@@ -42,7 +42,8 @@ export const reverseInvoicePayment = (
             throw new ApiError(
               "CONFLICT",
               { reason: "deduction_claimed", claim_ids: claims },
-              "The invoice's ROT/RUT deduction has been claimed from Skatteverket, and the claim states the customer's payment: the payment cannot be reversed.",
+              "The invoice's ROT/RUT deduction has been claimed from Skatteverket, and the claim states the customer's payment: " +
+                "the payment cannot be reversed.",
             );
         },
         answer: (bank) => ({ reversed_overpayment_entry_id: bank?.reversed_overpayment_entry_id ?? null }),

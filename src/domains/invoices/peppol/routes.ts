@@ -9,16 +9,14 @@ import { invoiceFileName } from "../issue/document";
 import { invoicePeppolXml } from "./queries";
 import { loadInvoice } from "../queries";
 import { PeppolDeliverySchema } from "../schemas";
-import { TAG, BASE, write } from "../common";
+import { BASE, read, write } from "../common";
 
 export const invoicePeppolRoute = defineRoute({
+  ...read,
   method: "get",
   path: `${BASE}/{id}/peppol`,
-  tag: TAG,
   summary: "The invoice or credit note as a Peppol BIS Billing 3.0 e-invoice",
   description: PROSE.invoicePeppolDescription,
-  scope: "invoices:read",
-  company: true,
   params: CompanyItemParams,
   response: null,
 });

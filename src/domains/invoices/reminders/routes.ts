@@ -11,7 +11,7 @@ import { reminderPdfBytes } from "../issue/document";
 import { reminderFileName } from "./commands";
 import { loadReminder } from "./queries";
 import { loadInvoice } from "../queries";
-import { TAG, BASE, write } from "../common";
+import { BASE, read, write } from "../common";
 
 export const remindInvoiceRoute = defineRoute({
   ...write,
@@ -29,13 +29,11 @@ export async function remindInvoice(c: HandlerContext<typeof remindInvoiceRoute>
 }
 
 export const reminderPdfRoute = defineRoute({
+  ...read,
   method: "get",
   path: `${BASE}/{id}/reminders/{reminderId}/pdf`,
-  tag: TAG,
   summary: "A payment reminder as PDF",
   description: PROSE.reminderPdfDescription,
-  scope: "invoices:read",
-  company: true,
   params: CompanyItemParams.extend({ reminderId: z.string() }),
   response: null,
 });

@@ -6,16 +6,9 @@ import type { Command } from "../../../commands/plan";
 import { supplierInvoicePayments, supplierInvoices } from "../../../db/schema";
 import { ApiError } from "../../../errors/api-error";
 import { newId } from "../../../ids";
-import { purchaseSettledInCash, supplierPaymentMade } from "../../../ledger/posting-rules";
+import { purchaseSettledInCash } from "../../../ledger/posting-rules";
 import { payableBookedAtYearEnd } from "./year-end-share";
-import {
-  cashPaymentAfterYearEnd,
-  openItem,
-  paymentDateOnOrAfter,
-  paymentLines,
-  paymentTermsOf,
-  planPayment,
-} from "../../../ledger/settlement";
+import { openItem, paymentDateOnOrAfter, paymentTermsOf, planPayment } from "../../../ledger/settlement";
 import {
   creditNotesOfSupplierInvoice,
   itemsOfSupplierInvoice,
@@ -26,6 +19,7 @@ import {
 } from "../queries";
 import type { SupplierInvoicePayInput } from "../schemas";
 import { accountingMethod, purchaseOf, vatRegistered } from "../registration/commands";
+import { paymentBookingLines } from "../../open-items";
 
 /** SI_PAID_ALREADY for a credit note or an invoice paid or credited; CONFLICT while disputed. */
 function assertPayable(row: SupplierInvoiceRow): void {
@@ -71,17 +65,11 @@ export const paySupplierInvoice: Command<SupplierInvoicePayInput & { id: string 
   const text = `Betalning ${purchase.text}`;
   // bokslutsmetoden: what the invoice's year-end entry booked on 2440 is settled there, not booked again
   const atYearEnd = method === "cash" ? await payableBookedAtYearEnd(db, ctx.companyId, row, date) : null;
-  const lines = paymentLines("payable", method, plan, {
+  const lines = paymentBookingLines("payable", method, plan, {
     settlementAccount: input.settlement_account,
     text,
-    inCash: (diff, share) =>
-      cashPaymentAfterYearEnd(
-        share,
-        atYearEnd,
-        diff,
-        (sek, fx) => supplierPaymentMade(sek, fx, input.settlement_account, text),
-        (fx, part) => purchaseSettledInCash(purchase, input.settlement_account, fx, part),
-      ),
+    atYearEnd,
+    inCash: (fx, part) => purchaseSettledInCash(purchase, input.settlement_account, fx, part),
   });
   const entry = await ctx.ledger.post({
     date,

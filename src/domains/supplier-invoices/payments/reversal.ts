@@ -25,7 +25,8 @@ export const reverseSupplierInvoicePayment = (
       PAYABLES,
       {
         text: (row, reason) =>
-          `Makulerad betalning leverantörsfaktura ${row.supplierName} ${row.supplierInvoiceNumber} (ank.nr ${row.arrivalNumber})${reason ? `: ${reason}` : ""}`,
+          `Makulerad betalning leverantörsfaktura ${row.supplierName} ${row.supplierInvoiceNumber} ` +
+          `(ank.nr ${row.arrivalNumber})${reason ? `: ${reason}` : ""}`,
         patchFrom: (rest) => ({ paymentJournalEntryId: rest.at(-1)?.journalEntryId ?? null }),
       },
       unmatch,

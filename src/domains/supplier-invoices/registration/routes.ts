@@ -21,16 +21,14 @@ import {
   SupplierInvoicePatchSchema,
   SupplierInvoiceSchema,
 } from "../schemas";
-import { TAG, BASE, write } from "../common";
+import { BASE, read, write } from "../common";
 
 export const listSupplierInvoicesRoute = defineRoute({
+  ...read,
   method: "get",
   path: BASE,
-  tag: TAG,
   summary: "List supplier invoices (credit notes included, is_credit_note true)",
   description: PROSE.listSupplierInvoicesDescription,
-  scope: "suppliers:read",
-  company: true,
   params: CompanyParams,
   query: SupplierInvoiceListQuery,
   response: z.array(SupplierInvoiceSchema),
@@ -54,13 +52,11 @@ export async function listSupplierInvoicesPage(c: HandlerContext<typeof listSupp
 }
 
 export const getSupplierInvoiceRoute = defineRoute({
+  ...read,
   method: "get",
   path: `${BASE}/{id}`,
-  tag: TAG,
   summary: "Get a supplier invoice",
   description: "expand (comma-separated): supplier, items, payments.",
-  scope: "suppliers:read",
-  company: true,
   params: CompanyItemParams,
   query: z.object({ expand: z.string().optional() }).strict(),
   response: SupplierInvoiceSchema,
