@@ -120,21 +120,31 @@ export async function invoicePdfBytes(
   nowIso: string,
   given: PdfInputs = {},
 ): Promise<Uint8Array> {
-  const givenItems = given.items;
-  const { companies: company, company_settings: settings } = given.company ?? (await loadCompany(db, row.companyId));
+  const company = given.company ?? (await loadCompany(db, row.companyId));
   const [customer] = await customersByIds(db, row.companyId, [row.customerId]);
-  const items = givenItems ?? (await itemsOfInvoice(db, row.id));
-  const lang = invoiceLanguage(customer?.country);
-  const L = LABELS[lang];
-  const title: InvoicePdf["title"] = row.isCreditNote
-    ? "Kreditfaktura"
-    : row.documentType === "proforma"
-      ? "Proformafaktura"
-      : row.documentType === "delivery_note"
-        ? "Följesedel"
-        : row.kind === "interest"
-          ? "Räntefaktura"
-          : "Faktura";
+  const items = given.items ?? (await itemsOfInvoice(db, row.id));
+  const deduction = await deductionOnPdf(db, row);
+  return renderInvoicePdf(invoiceDocument(row, { company, customer, items, deduction }, nowIso));
+}
+
+/** What an invoice's document is made of besides its row, read first. */
+interface DocumentSources {
+  company: Awaited<ReturnType<typeof loadCompany>>;
+  customer: Awaited<ReturnType<typeof customersByIds>>[number] | undefined;
+  items: InvoiceItemRow[];
+  deduction: InvoicePdf["deduction"];
+}
+
+/** The kind of document the row is, by its Swedish name. */
+function documentTitle(row: InvoiceRow): InvoicePdf["title"] {
+  if (row.isCreditNote) return "Kreditfaktura";
+  if (row.documentType === "proforma") return "Proformafaktura";
+  if (row.documentType === "delivery_note") return "Följesedel";
+  return row.kind === "interest" ? "Räntefaktura" : "Faktura";
+}
+
+/** The notes under the lines: the credited invoice, self-billing, the VAT treatment's wording, the invoice's own note. */
+function documentNotes(row: InvoiceRow, items: InvoiceItemRow[], L: (typeof LABELS)[keyof typeof LABELS]): string[] {
   const notes: string[] = [];
   if (row.isCreditNote)
     notes.push(
@@ -144,10 +154,17 @@ export async function invoicePdfBytes(
   // the wording the VAT treatment of the lines asks for (intra-EU goods, reverse charge on services, export)
   notes.push(...saleInvoiceTexts(items.map((i) => i.vatTreatment as SaleTreatment)));
   if (row.notes) notes.push(row.notes);
-  const payment = paymentLines(row, settings, lang);
-  const address = customer ? addressLines(customer, customer.country, lang) : [];
-  return renderInvoicePdf({
-    title,
+  return notes;
+}
+
+/** The invoice's document as the PDF prints it (pure). */
+function invoiceDocument(row: InvoiceRow, src: DocumentSources, nowIso: string): InvoicePdf {
+  const { companies: company, company_settings: settings } = src.company;
+  const { customer, items } = src;
+  const lang = invoiceLanguage(customer?.country);
+  const L = LABELS[lang];
+  return {
+    title: documentTitle(row),
     language: lang,
     draft: row.status === "draft" || row.status === "cancelled",
     number: row.invoiceNumber,
@@ -159,11 +176,15 @@ export async function invoicePdfBytes(
       orgNumber: company.orgNumber,
       vatNumber: company.vatRegistered ? (settings.vatNumber ?? swedishVatNumber(company.orgNumber)) : null,
       fSkatt: company.fSkatt,
-      payment,
+      payment: paymentLines(row, settings, lang),
     },
     sellerAddress: [...sellerAddress(settings, lang), ...sellerContact(settings, lang)],
     terms: row.isCreditNote || row.documentType === "delivery_note" ? [] : paymentTerms(row, settings, lang),
-    buyer: { name: row.customerName, lines: address, vatNumber: customer?.vatNumber ?? null },
+    buyer: {
+      name: row.customerName,
+      lines: customer ? addressLines(customer, customer.country, lang) : [],
+      vatNumber: customer?.vatNumber ?? null,
+    },
     references: [
       row.ourReference ? `${L.ourReference}: ${row.ourReference}` : null,
       row.yourReference ? `${L.yourReference}: ${row.yourReference}` : null,
@@ -182,10 +203,10 @@ export async function invoicePdfBytes(
     subtotal: fromOre(row.subtotalOre),
     vatTotal: fromOre(row.vatOre),
     total: fromOre(row.totalOre),
-    notes,
+    notes: documentNotes(row, items, L),
     generatedAt: nowIso,
-    deduction: await deductionOnPdf(db, row),
-  });
+    deduction: src.deduction,
+  };
 }
 
 const percent = (bp: number) => `${(bp / 100).toLocaleString("sv-SE")} %`;
