@@ -15,6 +15,7 @@ import { groupBy } from "../../db/group";
 import { toOpenItem, type OpenItem, type OpenItemSqlRow } from "../../db/open-items";
 import {
   countedPayments,
+  itemWithOpenSek,
   linesAndPaymentsOf,
   listItems,
   loadItem,
@@ -440,18 +441,10 @@ export async function settledInvoicesNamed(db: Database, companyId: string, refs
  * Bank matching: one invoice of the company as JSON, or null, with open_sek_ore: the
  * SEK still on 1510 for it (booked SEK total less the SEK its payments took off).
  */
-export async function findInvoice(db: Database, companyId: string, id: string) {
-  const row = await db
-    .select()
-    .from(invoices)
-    .where(and(eq(invoices.companyId, companyId), eq(invoices.id, id)))
-    .get();
-  if (!row) return null;
-  const paidSek = (await paymentsOfInvoice(db, row.id)).reduce((s, p) => s + p.amountSekOre, 0);
-  return {
-    ...invoiceJson(row),
-    open_sek_ore: row.totalSekOre === null ? null : row.totalSekOre - row.deductionOre - paidSek,
-  };
+export function findInvoice(db: Database, companyId: string, id: string) {
+  return itemWithOpenSek(db, RECEIVABLES, companyId, id, (row, paidSek) =>
+    row.totalSekOre === null ? null : row.totalSekOre - row.deductionOre - paidSek,
+  ) as Promise<(ReturnType<typeof invoiceJson> & { open_sek_ore: number | null }) | null>;
 }
 
 /**

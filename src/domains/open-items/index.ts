@@ -7,6 +7,7 @@ export { bookValuesOf, planOverdue, reversePayment, type ReversalTerms } from ".
 export {
   countedPayments,
   foreignItemsOf,
+  itemWithOpenSek,
   linesAndPaymentsOf,
   type ChildTable,
   listItems,

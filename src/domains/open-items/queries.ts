@@ -181,3 +181,29 @@ export async function linesAndPaymentsOf<Line, Payment>(
   const payments = await read<Payment>(wanted.payments, tables.payments);
   return { itemsOf: groupBy(lines, itemOf.line), paymentsOf: groupBy(payments, itemOf.payment) };
 }
+
+/**
+ * Bank matching: one item of the company as JSON, or null, with open_sek_ore: the SEK
+ * still on 1510 or 2440 for it (`openSek` of its row and the SEK its payments took off).
+ */
+export async function itemWithOpenSek<
+  Row extends OpenItemRow,
+  Payment extends OpenPaymentRow & { amountSekOre: number },
+>(
+  db: Database,
+  side: OpenItemSide<Row, Payment>,
+  companyId: string,
+  id: string,
+  openSek: (row: Row, paidSek: number) => number | null,
+) {
+  const t = side.items;
+  const row = (await db
+    .select()
+    .from(t)
+    .where(and(eq(t.companyId, companyId), eq(t.id, id)))
+    .get()) as Row | undefined;
+  if (!row) return null;
+  const payments = await countedPayments<Payment>(db, side.payments, side.paymentItem, row.id);
+  const paidSek = payments.reduce((s, p) => s + p.amountSekOre, 0);
+  return { ...side.json(row), open_sek_ore: openSek(row, paidSek) };
+}

@@ -12,6 +12,7 @@ import { supplierJson, suppliersByIds } from "../suppliers";
 import { toOpenItem, type OpenItem, type OpenItemSqlRow } from "../../db/open-items";
 import {
   countedPayments,
+  itemWithOpenSek,
   linesAndPaymentsOf,
   listItems,
   loadItem,
@@ -339,15 +340,10 @@ export async function settledSupplierInvoicesNamed(db: Database, companyId: stri
 }
 
 /** Bank matching: one supplier invoice as JSON, or null, with open_sek_ore (SEK still on 2440 for it). */
-export async function findSupplierInvoice(db: Database, companyId: string, id: string) {
-  const row = await db
-    .select()
-    .from(supplierInvoices)
-    .where(and(eq(supplierInvoices.companyId, companyId), eq(supplierInvoices.id, id)))
-    .get();
-  if (!row) return null;
-  const paidSek = (await paymentsOfSupplierInvoice(db, row.id)).reduce((s, p) => s + p.amountSekOre, 0);
-  return { ...supplierInvoiceJson(row), open_sek_ore: row.totalSekOre - paidSek };
+export function findSupplierInvoice(db: Database, companyId: string, id: string) {
+  return itemWithOpenSek(db, PAYABLES, companyId, id, (row, paidSek) => row.totalSekOre - paidSek) as Promise<
+    (ReturnType<typeof supplierInvoiceJson> & { open_sek_ore: number }) | null
+  >;
 }
 
 /** A supplier's invoice (not a credit note) by the supplier's own invoice number, or null. */
