@@ -13,15 +13,7 @@ import { fromOre } from "../../money";
 import { customerJson, customersByIds } from "../customers";
 import { groupBy } from "../../db/group";
 import { toOpenItem, type OpenItem, type OpenItemSqlRow } from "../../db/open-items";
-import {
-  countedPayments,
-  itemWithOpenSek,
-  linesAndPaymentsOf,
-  listItems,
-  loadItem,
-  statusWithoutPayment,
-  type OpenItemSide,
-} from "../open-items";
+import * as openItems from "../open-items";
 import { deductionsJsonOf } from "./deductions/queries";
 import { reminderJson, remindersOf } from "./reminders/queries";
 import { peppolDeliveriesOf, peppolDeliveryJson } from "./peppol-delivery-json";
@@ -145,7 +137,7 @@ export function invoicePaymentJson(p: InvoicePaymentRow) {
 }
 
 export function loadInvoice(db: Database, companyId: string, id: string, code?: ErrorCode): Promise<InvoiceRow> {
-  return loadItem(db, invoices, "invoice", companyId, id, code);
+  return openItems.loadItem(db, invoices, "invoice", companyId, id, code);
 }
 
 export async function itemsOfInvoice(db: Database, invoiceId: string): Promise<InvoiceItemRow[]> {
@@ -196,7 +188,7 @@ export async function invoiceByOcr(db: Database, companyId: string, ocr: string)
 
 /** The payments that count (open-items' `countedPayments`): not reversed; with `asOf`, as the books show them then. */
 export function paymentsOfInvoice(db: Database, invoiceId: string, asOf?: string): Promise<InvoicePaymentRow[]> {
-  return countedPayments(db, invoicePayments, invoicePayments.invoiceId, invoiceId, asOf);
+  return openItems.countedPayments(db, invoicePayments, invoicePayments.invoiceId, invoiceId, asOf);
 }
 
 export interface InvoiceFilters {
@@ -208,7 +200,13 @@ export interface InvoiceFilters {
 
 export function listInvoices(db: Database, companyId: string, f: InvoiceFilters, page: PageRequest) {
   const { customer_id, ...rest } = f;
-  return listItems<InvoiceRow, InvoiceRow["status"]>(db, RECEIVABLES, companyId, { ...rest, party: customer_id }, page);
+  return openItems.listItems<InvoiceRow, InvoiceRow["status"]>(
+    db,
+    RECEIVABLES,
+    companyId,
+    { ...rest, party: customer_id },
+    page,
+  );
 }
 
 export const INVOICE_EXPANSIONS = [
@@ -250,7 +248,7 @@ async function loadExpansions(
   partial: PartialExpansions,
 ) {
   const ids = rows.map((r) => r.id);
-  const { itemsOf, paymentsOf } = await linesAndPaymentsOf<InvoiceItemRow, InvoicePaymentRow>(
+  const { itemsOf, paymentsOf } = await openItems.linesAndPaymentsOf<InvoiceItemRow, InvoicePaymentRow>(
     db,
     ids,
     { items: expand.has("items"), payments: expand.has("payments") },
@@ -442,7 +440,7 @@ export async function settledInvoicesNamed(db: Database, companyId: string, refs
  * SEK still on 1510 for it (booked SEK total less the SEK its payments took off).
  */
 export function findInvoice(db: Database, companyId: string, id: string) {
-  return itemWithOpenSek(db, RECEIVABLES, companyId, id, (row, paidSek) =>
+  return openItems.itemWithOpenSek(db, RECEIVABLES, companyId, id, (row, paidSek) =>
     row.totalSekOre === null ? null : row.totalSekOre - row.deductionOre - paidSek,
   ) as Promise<(ReturnType<typeof invoiceJson> & { open_sek_ore: number | null }) | null>;
 }
@@ -498,7 +496,7 @@ const RECEIVABLE_CHILDREN = {
   payments: { table: invoicePayments, of: invoicePayments.invoiceId, order: invoicePayments.paymentDate },
 };
 
-export const RECEIVABLES: OpenItemSide<InvoiceRow, InvoicePaymentRow> = {
+export const RECEIVABLES: openItems.OpenItemSide<InvoiceRow, InvoicePaymentRow> = {
   side: "receivable",
   resource: "invoice",
   items: invoices,
@@ -511,7 +509,7 @@ export const RECEIVABLES: OpenItemSide<InvoiceRow, InvoicePaymentRow> = {
   paymentJson: invoicePaymentJson,
   // credited stays credited; the deduction counts as paid
   statusWithoutPayment: (row, paidOre, today) =>
-    statusWithoutPayment(
+    openItems.statusWithoutPayment(
       {
         ...row,
         outstandingOre: row.totalOre - paidOre - row.creditedOre - row.deductionOre,

@@ -10,15 +10,7 @@ import type { PartialExpansions } from "../../http/expand";
 import { fromOre } from "../../money";
 import { supplierJson, suppliersByIds } from "../suppliers";
 import { toOpenItem, type OpenItem, type OpenItemSqlRow } from "../../db/open-items";
-import {
-  countedPayments,
-  itemWithOpenSek,
-  linesAndPaymentsOf,
-  listItems,
-  loadItem,
-  statusWithoutPayment,
-  type OpenItemSide,
-} from "../open-items";
+import * as openItems from "../open-items";
 
 export type SupplierInvoiceRow = typeof supplierInvoices.$inferSelect;
 export type SupplierInvoiceItemRow = typeof supplierInvoiceItems.$inferSelect;
@@ -112,7 +104,7 @@ export function loadSupplierInvoice(
   id: string,
   code?: ErrorCode,
 ): Promise<SupplierInvoiceRow> {
-  return loadItem(db, supplierInvoices, "supplier_invoice", companyId, id, code);
+  return openItems.loadItem(db, supplierInvoices, "supplier_invoice", companyId, id, code);
 }
 
 export async function itemsOfSupplierInvoice(db: Database, invoiceId: string): Promise<SupplierInvoiceItemRow[]> {
@@ -130,7 +122,13 @@ export function paymentsOfSupplierInvoice(
   invoiceId: string,
   asOf?: string,
 ): Promise<SupplierInvoicePaymentRow[]> {
-  return countedPayments(db, supplierInvoicePayments, supplierInvoicePayments.supplierInvoiceId, invoiceId, asOf);
+  return openItems.countedPayments(
+    db,
+    supplierInvoicePayments,
+    supplierInvoicePayments.supplierInvoiceId,
+    invoiceId,
+    asOf,
+  );
 }
 
 /** The credit notes of a supplier invoice and their items (what partial credits have taken so far). */
@@ -173,7 +171,7 @@ export interface SupplierInvoiceFilters {
 
 export function listSupplierInvoices(db: Database, companyId: string, f: SupplierInvoiceFilters, page: PageRequest) {
   const { supplier_id, ...rest } = f;
-  return listItems<SupplierInvoiceRow, SupplierInvoiceRow["status"]>(
+  return openItems.listItems<SupplierInvoiceRow, SupplierInvoiceRow["status"]>(
     db,
     PAYABLES,
     companyId,
@@ -196,7 +194,7 @@ export async function supplierInvoicesWith(
   expand: Set<SupplierInvoiceExpansion>,
   partial: PartialExpansions,
 ) {
-  const { itemsOf, paymentsOf } = await linesAndPaymentsOf<SupplierInvoiceItemRow, SupplierInvoicePaymentRow>(
+  const { itemsOf, paymentsOf } = await openItems.linesAndPaymentsOf<SupplierInvoiceItemRow, SupplierInvoicePaymentRow>(
     db,
     rows.map((r) => r.id),
     { items: expand.has("items"), payments: expand.has("payments") },
@@ -341,7 +339,7 @@ export async function settledSupplierInvoicesNamed(db: Database, companyId: stri
 
 /** Bank matching: one supplier invoice as JSON, or null, with open_sek_ore (SEK still on 2440 for it). */
 export function findSupplierInvoice(db: Database, companyId: string, id: string) {
-  return itemWithOpenSek(db, PAYABLES, companyId, id, (row, paidSek) => row.totalSekOre - paidSek) as Promise<
+  return openItems.itemWithOpenSek(db, PAYABLES, companyId, id, (row, paidSek) => row.totalSekOre - paidSek) as Promise<
     (ReturnType<typeof supplierInvoiceJson> & { open_sek_ore: number }) | null
   >;
 }
@@ -406,7 +404,7 @@ const PAYABLE_CHILDREN = {
   },
 };
 
-export const PAYABLES: OpenItemSide<SupplierInvoiceRow, SupplierInvoicePaymentRow> = {
+export const PAYABLES: openItems.OpenItemSide<SupplierInvoiceRow, SupplierInvoicePaymentRow> = {
   side: "payable",
   resource: "supplier_invoice",
   items: supplierInvoices,
@@ -419,7 +417,7 @@ export const PAYABLES: OpenItemSide<SupplierInvoiceRow, SupplierInvoicePaymentRo
   paymentJson: supplierInvoicePaymentJson,
   // credited and disputed stay; nothing paid: approved or registered
   statusWithoutPayment: (row, paidOre, today) =>
-    statusWithoutPayment(
+    openItems.statusWithoutPayment(
       {
         ...row,
         outstandingOre: row.totalOre - paidOre - row.creditedOre,
