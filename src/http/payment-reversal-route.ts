@@ -6,6 +6,7 @@
 import { z } from "@hono/zod-openapi";
 import { PaymentReverseSchema } from "./fields";
 import { PaymentParams } from "./params";
+import { prose } from "./prose";
 import { defineRoute, type HandlerContext, type RouteSpec } from "./route";
 
 /** What both answers add to their invoice: the payment as it was, the storno and the bank row set free. */
@@ -37,6 +38,19 @@ export interface PaymentReversalSpec<S extends InvoiceObject> {
   moreFields?: z.ZodRawShape;
 }
 
+/** The route's description: what the reversal does, in the register's words. */
+function reversalDescription(spec: Omit<PaymentReversalSpec<InvoiceObject>, "write" | "base" | "invoice">): string {
+  const note = spec.bankRowNote ? ` (${spec.bankRowNote})` : "";
+  return prose`
+    The payment's entry is reversed by a storno dated reversal_date (default today, in an open
+    period, not before the payment); the ${spec.noun} returns to what it would be without the
+    payment (paid_amount down; ${spec.statusesAfter}, or still paid/credited when credits cover
+    it), and a bank row matched to the payment becomes unmatched${note}. The payment stays in
+    expand=payments with reversed: true. Unknown payment: NOT_FOUND; a second reverse:
+    ENTRY_ALREADY_REVERSED; cash method: later payments first (CONFLICT). Emits ${spec.event}.
+  `;
+}
+
 /** POST {base}/{id}/payments/{paymentId}/reverse, answering the invoice with the reversal's fields. */
 export function paymentReversalRoute<S extends InvoiceObject>(spec: PaymentReversalSpec<S>) {
   return defineRoute({
@@ -44,10 +58,7 @@ export function paymentReversalRoute<S extends InvoiceObject>(spec: PaymentRever
     method: "post",
     path: `${spec.base}/{id}/payments/{paymentId}/reverse`,
     summary: "Reverse a payment registered by mistake (makulera betalning)",
-    description:
-      `The payment's entry is reversed by a storno dated reversal_date (default today, in an open period, not before the payment); the ${spec.noun} returns to what it would be without the payment ` +
-      `(paid_amount down; ${spec.statusesAfter}, or still paid/credited when credits cover it), and a bank row matched to the payment becomes unmatched${spec.bankRowNote ? ` (${spec.bankRowNote})` : ""}. ` +
-      `The payment stays in expand=payments with reversed: true. Unknown payment: NOT_FOUND; a second reverse: ENTRY_ALREADY_REVERSED; cash method: later payments first (CONFLICT). Emits ${spec.event}.`,
+    description: reversalDescription(spec),
     params: PaymentParams,
     body: PaymentReverseSchema,
     bodyRequired: false,

@@ -1,6 +1,8 @@
 // The route set shared by the company registers (customers, suppliers): list with
 // search and archive filter, get with one expansion, create, bulk-create, PATCH and
-// DELETE-as-archive. Each register supplies its schemas, queries and command names.
+// DELETE-as-archive. Each register supplies its schemas, queries and notes; its scopes
+// are `<plural>:read` and `<plural>:write`, its commands `<plural>.create`,
+// `.bulk_create`, `.update` and `.archive`.
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { CommandName } from "../commands/names";
 import { database, type Database } from "../db/client";
@@ -16,12 +18,12 @@ import { booleanQuery, defineRoute, type HandlerContext } from "./route";
 /** Loads the open items of one party for `expand` (a domain above the register answers it). */
 export type ExpandLoader = (db: Database, companyId: string, id: string) => Promise<unknown[]>;
 
-export interface RegisterSpec<Row extends { id: string; createdAt: string }> {
+type RegisterRow = { id: string; createdAt: string };
+
+export interface RegisterSpec<Row extends RegisterRow> {
   tag: string;
-  /** path segment, e.g. "customers"; also the array name in bulk-create bodies */
+  /** path segment, e.g. "customers"; also the array name in bulk-create bodies, the scopes' and commands' prefix */
   plural: string;
-  readScope: string;
-  writeScope: string;
   schemas: { item: z.ZodTypeAny; create: z.ZodTypeAny; patch: z.ZodTypeAny };
   /** name of the expansion on GET and what it adds (always resolved in full) */
   expand: { name: string; load: ExpandLoader };
@@ -33,35 +35,47 @@ export interface RegisterSpec<Row extends { id: string; createdAt: string }> {
   ) => Promise<Row[]>;
   load: (db: Database, companyId: string, id: string) => Promise<Row>;
   toJson: (env: Env, row: Row) => unknown;
-  // Each register's create/patch schema is the one its command parses, so the body is
-  // handed on as the command's input (typed per register at its own call of dispatch).
-  commands: { create: CommandName; bulkCreate: CommandName; update: CommandName; archive: CommandName };
   notes: { create: string; patch: string };
 }
 
-export function registerRegisterRoutes<Row extends { id: string; createdAt: string }>(
-  app: OpenAPIHono<AppEnv>,
-  spec: RegisterSpec<Row>,
-) {
-  const base = `/api/v1/companies/{companyId}/${spec.plural}`;
-  const write = {
-    tag: spec.tag,
-    scope: spec.writeScope,
-    company: true,
-    idempotency: "required",
-    dryRun: true,
-  } as const;
+/** What each route of a register is declared from: the spec, its base path and its write options. */
+interface Register<Row extends RegisterRow> {
+  app: OpenAPIHono<AppEnv>;
+  spec: RegisterSpec<Row>;
+  base: string;
+  read: { tag: string; scope: string; company: true };
+  write: { tag: string; scope: string; company: true; idempotency: "required"; dryRun: true };
+  // Each register's create/patch schema is the one its command parses, so the body is
+  // handed on as the command's input (typed per register at its own call of dispatch).
+  command: (verb: "create" | "bulk_create" | "update" | "archive") => CommandName;
+}
 
-  // The handlers are declared in here, named, because each closes over its register's spec.
+export function registerRegisterRoutes<Row extends RegisterRow>(app: OpenAPIHono<AppEnv>, spec: RegisterSpec<Row>) {
+  const r: Register<Row> = {
+    app,
+    spec,
+    base: `/api/v1/companies/{companyId}/${spec.plural}`,
+    read: { tag: spec.tag, scope: `${spec.plural}:read`, company: true },
+    write: { tag: spec.tag, scope: `${spec.plural}:write`, company: true, idempotency: "required", dryRun: true },
+    command: (verb) => `${spec.plural}.${verb}` as CommandName,
+  };
+  // in the order the OpenAPI document lists them
+  listRows(r);
+  getRow(r);
+  createRows(r);
+  changeRow(r);
+}
+
+// Each handler is declared, named, inside its route's function, as it closes over its register's spec.
+
+function listRows<Row extends RegisterRow>({ app, spec, base, read }: Register<Row>) {
   const listRowsRoute = defineRoute({
+    ...read,
     method: "get",
     path: base,
-    tag: spec.tag,
     summary: `List ${spec.plural}`,
     description:
       "search matches the name or the organisation number (with or without hyphen). Archived rows only with include_archived=true.",
-    scope: spec.readScope,
-    company: true,
     params: CompanyParams,
     query: z.object({
       include_archived: booleanQuery.optional(),
@@ -74,25 +88,22 @@ export function registerRegisterRoutes<Row extends { id: string; createdAt: stri
   async function listRows(c: HandlerContext<typeof listRowsRoute>) {
     const q = c.req.valid("query");
     const companyId = c.get("company").id;
-    const page = await pageRequest(
-      c,
-      `${spec.plural}:${companyId}:${q.include_archived}:${q.search}`,
-      q.cursor,
-      q.limit,
-    );
+    const key = `${spec.plural}:${companyId}:${q.include_archived}:${q.search}`;
+    const page = await pageRequest(c, key, q.cursor, q.limit);
     const rows = await spec.list(database(c.env), companyId, q, page);
     const { items, nextCursor } = await finishPage(c, page, rows, (r) => ({ k: r.createdAt, i: r.id }));
     return json(c, await Promise.all(items.map((r) => spec.toJson(c.env, r))), 200, { next_cursor: nextCursor });
   }
+  app.openapi(listRowsRoute, listRows);
+}
 
+function getRow<Row extends RegisterRow>({ app, spec, base, read }: Register<Row>) {
   const getRowRoute = defineRoute({
+    ...read,
     method: "get",
     path: `${base}/{id}`,
-    tag: spec.tag,
     summary: `Get one of the ${spec.plural}`,
     description: `expand=${spec.expand.name} adds the open ${spec.expand.name.replaceAll("_", " ")}.`,
-    scope: spec.readScope,
-    company: true,
     params: CompanyItemParams,
     query: z.object({ expand: z.enum([spec.expand.name]).optional() }),
     response: spec.schemas.item,
@@ -105,7 +116,11 @@ export function registerRegisterRoutes<Row extends { id: string; createdAt: stri
     if (c.req.valid("query").expand !== spec.expand.name) return json(c, data);
     return json(c, { ...data, [spec.expand.name]: await spec.expand.load(db, companyId, row.id) });
   }
+  app.openapi(getRowRoute, getRow);
+}
 
+/** POST one, and bulk-create. */
+function createRows<Row extends RegisterRow>({ app, spec, base, write, command }: Register<Row>) {
   const createRowRoute = defineRoute({
     ...write,
     method: "post",
@@ -118,7 +133,7 @@ export function registerRegisterRoutes<Row extends { id: string; createdAt: stri
     status: 201,
   });
   async function createRow(c: HandlerContext<typeof createRowRoute>) {
-    return dispatch(c, spec.commands.create, c.req.valid("json") as never);
+    return dispatch(c, command("create"), c.req.valid("json") as never);
   }
 
   const bulkCreateRowsRoute = defineRoute({
@@ -133,9 +148,14 @@ export function registerRegisterRoutes<Row extends { id: string; createdAt: stri
     response: BatchResultSchemaOf(spec.schemas.item),
   });
   async function bulkCreateRows(c: HandlerContext<typeof bulkCreateRowsRoute>) {
-    return dispatch(c, spec.commands.bulkCreate, c.req.valid("json") as never);
+    return dispatch(c, command("bulk_create"), c.req.valid("json") as never);
   }
+  app.openapi(createRowRoute, createRow);
+  app.openapi(bulkCreateRowsRoute, bulkCreateRows);
+}
 
+/** PATCH one, and DELETE-as-archive. */
+function changeRow<Row extends RegisterRow>({ app, spec, base, write, command }: Register<Row>) {
   const updateRowRoute = defineRoute({
     ...write,
     method: "patch",
@@ -147,10 +167,8 @@ export function registerRegisterRoutes<Row extends { id: string; createdAt: stri
     response: spec.schemas.item,
   });
   async function updateRow(c: HandlerContext<typeof updateRowRoute>) {
-    return dispatch(c, spec.commands.update, {
-      ...(c.req.valid("json") as object),
-      id: c.req.valid("param").id,
-    } as never);
+    const input = { ...(c.req.valid("json") as object), id: c.req.valid("param").id };
+    return dispatch(c, command("update"), input as never);
   }
 
   const archiveRowRoute = defineRoute({
@@ -163,13 +181,8 @@ export function registerRegisterRoutes<Row extends { id: string; createdAt: stri
     status: 204,
   });
   async function archiveRow(c: HandlerContext<typeof archiveRowRoute>) {
-    return dispatch(c, spec.commands.archive, { id: c.req.valid("param").id } as never);
+    return dispatch(c, command("archive"), { id: c.req.valid("param").id } as never);
   }
-
-  app.openapi(listRowsRoute, listRows);
-  app.openapi(getRowRoute, getRow);
-  app.openapi(createRowRoute, createRow);
-  app.openapi(bulkCreateRowsRoute, bulkCreateRows);
   app.openapi(updateRowRoute, updateRow);
   app.openapi(archiveRowRoute, archiveRow);
 }

@@ -1,7 +1,7 @@
 // The invoice PDF's wrapping of a line's description and of notes (src/domains/invoices/pdf.ts):
 // a long text is printed whole over lines of the column's width, not cut or run off the page.
 import { describe, expect, it } from "vitest";
-import { wrapText } from "../../src/domains/invoices/pdf";
+import { wrapText } from "../../src/domains/invoices/issue/pdf";
 
 describe("wrapText", () => {
   it("breaks an interest invoice's line at spaces within the description column", () => {

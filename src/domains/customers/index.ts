@@ -1,14 +1,13 @@
 // Customers: the customer register. Invoices know their customers; this domain
-// knows nothing of invoices (the open-invoice count and list are handed in).
+// knows nothing of invoices (the open-invoice count and list are handed in). Its
+// register core is shared with suppliers (domains/parties).
 // Owns: customers.
 export { registerCustomerRoutes } from "./routes";
 export {
   archiveCustomer,
   bulkCreateCustomers,
   createCustomer,
-  customerJson,
-  customersByIds,
-  loadCustomer,
   updateCustomer,
   type OpenInvoiceCount,
-} from "./service";
+} from "./commands";
+export { customerJson, customersByIds, loadCustomer } from "./queries";

@@ -1,5 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { PartyContactFields } from "../../http/fields";
+import { PartyContactJsonFields } from "../parties";
+import { PROSE } from "./prose";
 
 export { PartyContactFields };
 
@@ -14,8 +16,7 @@ export const PeppolEndpointIdSchema = z
   })
   .strict()
   .openapi("PeppolEndpointId", {
-    description:
-      "0007: a valid organisation number (stored as ten digits); 0088: a GLN with a valid check digit; 9955: SE + organisation number + 01; another scheme of Peppol's EAS list is stored as given",
+    description: PROSE.peppolEndpointId,
   });
 
 const CustomerFields = z.object({
@@ -30,8 +31,7 @@ const CustomerFields = z.object({
   ...PartyContactFields,
   peppol_endpoint_id: PeppolEndpointIdSchema.nullable(),
   e_invoice: z.boolean().openapi({
-    description:
-      "the customer wants e-invoices (Peppol BIS 3.0); needs peppol_endpoint_id. send then hands invoices to the company's peppol_access_point instead of emailing them. Default false",
+    description: PROSE.eInvoice,
   }),
 });
 
@@ -54,13 +54,7 @@ export const CustomerSchema = z
     vat_number: z.string().nullable(),
     vat_number_validated: z.boolean(),
     personal_number: z.string().nullable(),
-    country: z.string(),
-    address_line1: z.string().nullable(),
-    address_line2: z.string().nullable(),
-    postal_code: z.string().nullable(),
-    city: z.string().nullable(),
-    phone: z.string().nullable(),
-    contact_name: z.string().nullable(),
+    ...PartyContactJsonFields,
     default_payment_terms: z.number(),
     notes: z.string().nullable(),
     peppol_endpoint_id: z.object({ scheme: z.string(), value: z.string() }).nullable(),

@@ -5,20 +5,20 @@ export {
   bulkCreateInvoices,
   cancelInvoice,
   createInvoice,
-  markInvoiceSent,
   updateInvoice,
-} from "./service";
-export { payInvoice, payInvoiceChecked } from "./payment";
-export { creditInvoice } from "./credit";
+} from "./drafts/commands";
+export { markInvoiceSent } from "./issue/commands";
+export { payInvoice, payInvoiceChecked } from "./payments/commands";
+export { creditInvoice } from "./credits/commands";
 export { sendInvoice } from "./send";
 export { deliverPeppol, resendPeppolDelivery, sweepPeppolDeliveries } from "./peppol-delivery";
-export { reverseInvoicePayment } from "./payment-reversal";
-export { refundInvoice } from "./refund";
-export { bookInvoice } from "./book";
-export { markInvoicesOverdue } from "./overdue";
-export { remindInvoice } from "./reminder";
-export { invoiceInterest } from "./interest";
-export { invoicesDueForAutoReminder } from "./reminder-json";
+export { reverseInvoicePayment } from "./payments/reversal";
+export { refundInvoice } from "./payments/refund";
+export { bookInvoice } from "./issue/book";
+export { markInvoicesOverdue } from "./payments/overdue";
+export { remindInvoice } from "./reminders/commands";
+export { invoiceInterest } from "./interest/commands";
+export { invoicesDueForAutoReminder } from "./reminders/queries";
 export {
   companiesWithPastDueInvoices,
   countOpenInvoices,
@@ -28,14 +28,14 @@ export {
   openReceivablesAt,
 } from "./queries";
 export { invoiceByOcr, saleDocumentsByIds, settledInvoicesNamed } from "./queries";
-export { foreignReceivablesToRevalue, planReceivableBookValues } from "./revaluation";
+export { foreignReceivablesToRevalue, planReceivableBookValues } from "./payments/revaluation";
 // ROT/RUT: what the claims (domains/rot-rut) read of an invoice's deduction and the refusal's effect on it
 export {
   DEDUCTION_RECEIVABLE_ACCOUNT,
   invoiceForClaim,
   paidDeductionInvoiceIds,
   paidInvoiceForClaim,
-} from "./deduction";
-export { planDeductionDecided } from "./deduction-decision";
-export { unpaidAtYearEndLines } from "./year-end";
-export { swedishVatNumber } from "./document";
+} from "./deductions/commands";
+export { planDeductionDecided } from "./deductions/decision";
+export { unpaidAtYearEndLines } from "./payments/year-end";
+export { swedishVatNumber } from "./issue/document";

@@ -1,20 +1,21 @@
 // Reads of outbound invoices: one row, lists with filters and expansions, the open
 // items of the accounts-receivable ledger, and the overdue sweep.
 import { remainingOre } from "../../ledger/settlement";
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { invoiceItems, invoicePayments, invoices } from "../../db/schema";
 import type { Env } from "../../env";
 import { ApiError } from "../../errors/api-error";
 import type { ErrorCode } from "../../errors/catalogue";
-import { afterDesc, type PageRequest } from "../../http/pagination";
+import type { PageRequest } from "../../http/pagination";
 import type { PartialExpansions } from "../../http/expand";
 import { fromOre } from "../../money";
 import { customerJson, customersByIds } from "../customers";
 import { groupBy } from "../../db/group";
 import { toOpenItem, type OpenItem, type OpenItemSqlRow } from "../../db/open-items";
-import { deductionsJsonOf } from "./deduction-json";
-import { reminderJson, remindersOf } from "./reminder-json";
+import * as openItems from "../open-items";
+import { deductionsJsonOf } from "./deductions/queries";
+import { reminderJson, remindersOf } from "./reminders/queries";
 import { peppolDeliveriesOf, peppolDeliveryJson } from "./peppol-delivery-json";
 
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -135,19 +136,8 @@ export function invoicePaymentJson(p: InvoicePaymentRow) {
   };
 }
 
-export async function loadInvoice(
-  db: Database,
-  companyId: string,
-  id: string,
-  code: ErrorCode = "NOT_FOUND",
-): Promise<InvoiceRow> {
-  const row = await db
-    .select()
-    .from(invoices)
-    .where(and(eq(invoices.companyId, companyId), eq(invoices.id, id)))
-    .get();
-  if (!row) throw new ApiError(code, { resource: "invoice", id });
-  return row;
+export function loadInvoice(db: Database, companyId: string, id: string, code?: ErrorCode): Promise<InvoiceRow> {
+  return openItems.loadItem(db, invoices, "invoice", companyId, id, code);
 }
 
 export async function itemsOfInvoice(db: Database, invoiceId: string): Promise<InvoiceItemRow[]> {
@@ -196,26 +186,9 @@ export async function invoiceByOcr(db: Database, companyId: string, ocr: string)
   );
 }
 
-/**
- * The payments that count: not reversed; with `asOf`, those dated up to then and not
- * reversed by then (a reversed payment counted from its date until its storno's date,
- * as the books show it).
- */
-export async function paymentsOfInvoice(db: Database, invoiceId: string, asOf?: string): Promise<InvoicePaymentRow[]> {
-  const p = invoicePayments;
-  return db
-    .select()
-    .from(p)
-    .where(
-      and(
-        eq(p.invoiceId, invoiceId),
-        asOf === undefined
-          ? isNull(p.reversedAt)
-          : and(lte(p.paymentDate, asOf), or(isNull(p.reversalDate), gt(p.reversalDate, asOf))),
-      ),
-    )
-    .orderBy(asc(invoicePayments.paymentDate), asc(invoicePayments.createdAt))
-    .all();
+/** The payments that count (open-items' `countedPayments`): not reversed; with `asOf`, as the books show them then. */
+export function paymentsOfInvoice(db: Database, invoiceId: string, asOf?: string): Promise<InvoicePaymentRow[]> {
+  return openItems.countedPayments(db, invoicePayments, invoicePayments.invoiceId, invoiceId, asOf);
 }
 
 export interface InvoiceFilters {
@@ -225,24 +198,15 @@ export interface InvoiceFilters {
   date_to?: string;
 }
 
-export async function listInvoices(db: Database, companyId: string, f: InvoiceFilters, page: PageRequest) {
-  const t = invoices;
-  return db
-    .select()
-    .from(t)
-    .where(
-      and(
-        eq(t.companyId, companyId),
-        f.status ? eq(t.status, f.status) : undefined,
-        f.customer_id ? eq(t.customerId, f.customer_id) : undefined,
-        f.date_from ? gte(t.invoiceDate, f.date_from) : undefined,
-        f.date_to ? lte(t.invoiceDate, f.date_to) : undefined,
-        afterDesc(page, t.createdAt, t.id),
-      ),
-    )
-    .orderBy(desc(t.createdAt), asc(t.id))
-    .limit(page.limit + 1)
-    .all();
+export function listInvoices(db: Database, companyId: string, f: InvoiceFilters, page: PageRequest) {
+  const { customer_id, ...rest } = f;
+  return openItems.listItems<InvoiceRow, InvoiceRow["status"]>(
+    db,
+    RECEIVABLES,
+    companyId,
+    { ...rest, party: customer_id },
+    page,
+  );
 }
 
 export const INVOICE_EXPANSIONS = [
@@ -284,24 +248,13 @@ async function loadExpansions(
   partial: PartialExpansions,
 ) {
   const ids = rows.map((r) => r.id);
-  const items =
-    expand.has("items") && ids.length
-      ? await db
-          .select()
-          .from(invoiceItems)
-          .where(inArray(invoiceItems.invoiceId, ids))
-          .orderBy(asc(invoiceItems.sortOrder))
-          .all()
-      : [];
-  const payments =
-    expand.has("payments") && ids.length
-      ? await db
-          .select()
-          .from(invoicePayments)
-          .where(inArray(invoicePayments.invoiceId, ids))
-          .orderBy(asc(invoicePayments.paymentDate))
-          .all()
-      : [];
+  const { itemsOf, paymentsOf } = await openItems.linesAndPaymentsOf<InvoiceItemRow, InvoicePaymentRow>(
+    db,
+    ids,
+    { items: expand.has("items"), payments: expand.has("payments") },
+    RECEIVABLE_CHILDREN,
+    { line: (i) => i.invoiceId, payment: (p) => p.invoiceId },
+  );
   const customerIds = [...new Set(rows.map((r) => r.customerId))];
   const parties = expand.has("customer") ? await customersByIds(db, companyId, customerIds) : [];
   const partyJson = new Map(
@@ -315,8 +268,8 @@ async function loadExpansions(
     deductions,
     reminders,
     peppol,
-    itemsOf: groupBy(items, (i) => i.invoiceId),
-    paymentsOf: groupBy(payments, (p) => p.invoiceId),
+    itemsOf,
+    paymentsOf,
   };
 }
 
@@ -486,18 +439,10 @@ export async function settledInvoicesNamed(db: Database, companyId: string, refs
  * Bank matching: one invoice of the company as JSON, or null, with open_sek_ore: the
  * SEK still on 1510 for it (booked SEK total less the SEK its payments took off).
  */
-export async function findInvoice(db: Database, companyId: string, id: string) {
-  const row = await db
-    .select()
-    .from(invoices)
-    .where(and(eq(invoices.companyId, companyId), eq(invoices.id, id)))
-    .get();
-  if (!row) return null;
-  const paidSek = (await paymentsOfInvoice(db, row.id)).reduce((s, p) => s + p.amountSekOre, 0);
-  return {
-    ...invoiceJson(row),
-    open_sek_ore: row.totalSekOre === null ? null : row.totalSekOre - row.deductionOre - paidSek,
-  };
+export function findInvoice(db: Database, companyId: string, id: string) {
+  return openItems.itemWithOpenSek(db, RECEIVABLES, companyId, id, (row, paidSek) =>
+    row.totalSekOre === null ? null : row.totalSekOre - row.deductionOre - paidSek,
+  ) as Promise<(ReturnType<typeof invoiceJson> & { open_sek_ore: number | null }) | null>;
 }
 
 /**
@@ -539,3 +484,48 @@ export async function saleDocumentsByIds(db: Database, companyId: string, ids: s
     };
   });
 }
+
+/**
+ * Receivables, the customer invoices' side of the open items (domains/open-items): BAS
+ * 1510, issued invoices of document type invoice, booked when issued unless under the
+ * cash method.
+ */
+/** An invoice's lines and payments, for their expansions. */
+const RECEIVABLE_CHILDREN = {
+  lines: { table: invoiceItems, of: invoiceItems.invoiceId, order: invoiceItems.sortOrder },
+  payments: { table: invoicePayments, of: invoicePayments.invoiceId, order: invoicePayments.paymentDate },
+};
+
+export const RECEIVABLES: openItems.OpenItemSide<InvoiceRow, InvoicePaymentRow> = {
+  side: "receivable",
+  resource: "invoice",
+  items: invoices,
+  payments: invoicePayments,
+  paymentItem: invoicePayments.invoiceId,
+  party: invoices.customerId,
+  overdueFrom: ["sent", "partially_paid"],
+  load: loadInvoice,
+  json: invoiceJson,
+  paymentJson: invoicePaymentJson,
+  // credited stays credited; the deduction counts as paid
+  statusWithoutPayment: (row, paidOre, today) =>
+    openItems.statusWithoutPayment(
+      {
+        ...row,
+        outstandingOre: row.totalOre - paidOre - row.creditedOre - row.deductionOre,
+        paidOre,
+        keep: ["credited"],
+        unpaid: "sent",
+      },
+      today,
+    ) as InvoiceRow["status"],
+  // accrual or self-billed: booked when issued (journal_entry_id), a credited one is not open
+  revaluation: {
+    items: "invoices",
+    payments: "invoice_payments",
+    paymentKey: "invoice_id",
+    number: "COALESCE(i.invoice_number, i.id)",
+    open: "i.document_type = 'invoice' AND i.status IN ('sent', 'partially_paid', 'overdue') AND i.journal_entry_id IS NOT NULL AND i.total_sek_ore IS NOT NULL",
+    order: "i.invoice_date, number",
+  },
+};

@@ -5,17 +5,17 @@ export {
   approveSupplierInvoice,
   createSupplierInvoice,
   disputeSupplierInvoice,
-  paySupplierInvoice,
   resolveSupplierInvoiceDispute,
   updateSupplierInvoice,
-} from "./service";
-export { creditSupplierInvoice } from "./credit";
-export { importPeppolSupplierInvoice } from "./peppol-import";
-export { importPeppolCreditNote } from "./peppol-credit";
-export { PEPPOL_IMPORT_OPERATION, runPeppolImport, startPeppolImport } from "./peppol-operation";
-export { reverseSupplierCredit } from "./credit-reversal";
-export { markSupplierInvoicesOverdue } from "./overdue";
-export { reverseSupplierInvoicePayment } from "./payment-reversal";
+} from "./registration/commands";
+export { paySupplierInvoice } from "./payments/commands";
+export { creditSupplierInvoice } from "./credits/commands";
+export { importPeppolSupplierInvoice } from "./peppol/commands";
+export { importPeppolCreditNote } from "./peppol/credit";
+export { PEPPOL_IMPORT_OPERATION, runPeppolImport, startPeppolImport } from "./peppol/operation";
+export { reverseSupplierCredit } from "./credits/reversal";
+export { markSupplierInvoicesOverdue } from "./payments/overdue";
+export { reverseSupplierInvoicePayment } from "./payments/reversal";
 export {
   companiesWithPastDueSupplierInvoices,
   countOpenSupplierInvoices,
@@ -27,5 +27,5 @@ export {
   openSupplierItemsAt,
   settledSupplierInvoicesNamed,
 } from "./queries";
-export { foreignPayablesToRevalue, planPayableBookValues } from "./revaluation";
-export { unpaidAtYearEndLines } from "./year-end";
+export { foreignPayablesToRevalue, planPayableBookValues } from "./payments/revaluation";
+export { unpaidAtYearEndLines } from "./payments/year-end";

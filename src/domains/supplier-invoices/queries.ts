@@ -1,17 +1,16 @@
 // Reads of supplier invoices: one row, lists with filters and expansions, the open
 // items of the supplier ledger, and the overdue sweep.
 import { remainingOre } from "../../ledger/settlement";
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { supplierInvoiceItems, supplierInvoicePayments, supplierInvoices } from "../../db/schema";
-import { ApiError } from "../../errors/api-error";
 import type { ErrorCode } from "../../errors/catalogue";
-import { afterDesc, type PageRequest } from "../../http/pagination";
+import type { PageRequest } from "../../http/pagination";
 import type { PartialExpansions } from "../../http/expand";
 import { fromOre } from "../../money";
 import { supplierJson, suppliersByIds } from "../suppliers";
-import { groupBy } from "../../db/group";
 import { toOpenItem, type OpenItem, type OpenItemSqlRow } from "../../db/open-items";
+import * as openItems from "../open-items";
 
 export type SupplierInvoiceRow = typeof supplierInvoices.$inferSelect;
 export type SupplierInvoiceItemRow = typeof supplierInvoiceItems.$inferSelect;
@@ -99,19 +98,13 @@ export function supplierInvoicePaymentJson(p: SupplierInvoicePaymentRow) {
   };
 }
 
-export async function loadSupplierInvoice(
+export function loadSupplierInvoice(
   db: Database,
   companyId: string,
   id: string,
-  code: ErrorCode = "NOT_FOUND",
+  code?: ErrorCode,
 ): Promise<SupplierInvoiceRow> {
-  const row = await db
-    .select()
-    .from(supplierInvoices)
-    .where(and(eq(supplierInvoices.companyId, companyId), eq(supplierInvoices.id, id)))
-    .get();
-  if (!row) throw new ApiError(code, { resource: "supplier_invoice", id });
-  return row;
+  return openItems.loadItem(db, supplierInvoices, "supplier_invoice", companyId, id, code);
 }
 
 export async function itemsOfSupplierInvoice(db: Database, invoiceId: string): Promise<SupplierInvoiceItemRow[]> {
@@ -123,29 +116,19 @@ export async function itemsOfSupplierInvoice(db: Database, invoiceId: string): P
     .all();
 }
 
-/**
- * The payments that count: not reversed (makulerade); with `asOf`, those dated up to
- * then and not reversed by then (as the books show them on that day).
- */
-export async function paymentsOfSupplierInvoice(
+/** The payments that count (open-items' `countedPayments`): not reversed; with `asOf`, as the books show them then. */
+export function paymentsOfSupplierInvoice(
   db: Database,
   invoiceId: string,
   asOf?: string,
 ): Promise<SupplierInvoicePaymentRow[]> {
-  const p = supplierInvoicePayments;
-  return db
-    .select()
-    .from(p)
-    .where(
-      and(
-        eq(p.supplierInvoiceId, invoiceId),
-        asOf === undefined
-          ? isNull(p.reversedAt)
-          : and(lte(p.paymentDate, asOf), or(isNull(p.reversalDate), gt(p.reversalDate, asOf))),
-      ),
-    )
-    .orderBy(asc(supplierInvoicePayments.paymentDate), asc(supplierInvoicePayments.createdAt))
-    .all();
+  return openItems.countedPayments(
+    db,
+    supplierInvoicePayments,
+    supplierInvoicePayments.supplierInvoiceId,
+    invoiceId,
+    asOf,
+  );
 }
 
 /** The credit notes of a supplier invoice and their items (what partial credits have taken so far). */
@@ -186,30 +169,15 @@ export interface SupplierInvoiceFilters {
   date_to?: string;
 }
 
-export async function listSupplierInvoices(
-  db: Database,
-  companyId: string,
-  f: SupplierInvoiceFilters,
-  page: PageRequest,
-) {
-  const t = supplierInvoices;
-  return db
-    .select()
-    .from(t)
-    .where(
-      and(
-        eq(t.companyId, companyId),
-        f.status ? eq(t.status, f.status) : undefined,
-        f.supplier_id ? eq(t.supplierId, f.supplier_id) : undefined,
-        f.currency ? eq(t.currency, f.currency) : undefined,
-        f.date_from ? gte(t.invoiceDate, f.date_from) : undefined,
-        f.date_to ? lte(t.invoiceDate, f.date_to) : undefined,
-        afterDesc(page, t.createdAt, t.id),
-      ),
-    )
-    .orderBy(desc(t.createdAt), asc(t.id))
-    .limit(page.limit + 1)
-    .all();
+export function listSupplierInvoices(db: Database, companyId: string, f: SupplierInvoiceFilters, page: PageRequest) {
+  const { supplier_id, ...rest } = f;
+  return openItems.listItems<SupplierInvoiceRow, SupplierInvoiceRow["status"]>(
+    db,
+    PAYABLES,
+    companyId,
+    { ...rest, party: supplier_id },
+    page,
+  );
 }
 
 export const SUPPLIER_INVOICE_EXPANSIONS = ["supplier", "items", "payments"] as const;
@@ -226,25 +194,13 @@ export async function supplierInvoicesWith(
   expand: Set<SupplierInvoiceExpansion>,
   partial: PartialExpansions,
 ) {
-  const ids = rows.map((r) => r.id);
-  const items =
-    expand.has("items") && ids.length
-      ? await db
-          .select()
-          .from(supplierInvoiceItems)
-          .where(inArray(supplierInvoiceItems.supplierInvoiceId, ids))
-          .orderBy(asc(supplierInvoiceItems.sortOrder))
-          .all()
-      : [];
-  const payments =
-    expand.has("payments") && ids.length
-      ? await db
-          .select()
-          .from(supplierInvoicePayments)
-          .where(inArray(supplierInvoicePayments.supplierInvoiceId, ids))
-          .orderBy(asc(supplierInvoicePayments.paymentDate))
-          .all()
-      : [];
+  const { itemsOf, paymentsOf } = await openItems.linesAndPaymentsOf<SupplierInvoiceItemRow, SupplierInvoicePaymentRow>(
+    db,
+    rows.map((r) => r.id),
+    { items: expand.has("items"), payments: expand.has("payments") },
+    PAYABLE_CHILDREN,
+    { line: (i) => i.supplierInvoiceId, payment: (p) => p.supplierInvoiceId },
+  );
   const supplierIds = [...new Set(rows.map((r) => r.supplierId))];
   const parties = expand.has("supplier") ? await suppliersByIds(db, companyId, supplierIds) : [];
   const partyJson = new Map(parties.map((p) => [p.id, supplierJson(p)]));
@@ -253,8 +209,6 @@ export async function supplierInvoicesWith(
     if (found === null) partial.add("supplier");
     return found;
   };
-  const itemsOf = groupBy(items, (i) => i.supplierInvoiceId);
-  const paymentsOf = groupBy(payments, (p) => p.supplierInvoiceId);
   return rows.map((r) => ({
     ...supplierInvoiceJson(r),
     ...(expand.has("supplier") && { supplier: supplierOf(r.supplierId) }),
@@ -384,15 +338,10 @@ export async function settledSupplierInvoicesNamed(db: Database, companyId: stri
 }
 
 /** Bank matching: one supplier invoice as JSON, or null, with open_sek_ore (SEK still on 2440 for it). */
-export async function findSupplierInvoice(db: Database, companyId: string, id: string) {
-  const row = await db
-    .select()
-    .from(supplierInvoices)
-    .where(and(eq(supplierInvoices.companyId, companyId), eq(supplierInvoices.id, id)))
-    .get();
-  if (!row) return null;
-  const paidSek = (await paymentsOfSupplierInvoice(db, row.id)).reduce((s, p) => s + p.amountSekOre, 0);
-  return { ...supplierInvoiceJson(row), open_sek_ore: row.totalSekOre - paidSek };
+export function findSupplierInvoice(db: Database, companyId: string, id: string) {
+  return openItems.itemWithOpenSek(db, PAYABLES, companyId, id, (row, paidSek) => row.totalSekOre - paidSek) as Promise<
+    (ReturnType<typeof supplierInvoiceJson> & { open_sek_ore: number }) | null
+  >;
 }
 
 /** A supplier's invoice (not a credit note) by the supplier's own invoice number, or null. */
@@ -436,3 +385,55 @@ export async function activeSupplierCreditNoteWithNotes(
       .get()) ?? null
   );
 }
+
+/**
+ * Payables, the supplier invoices' side of the open items (domains/open-items): BAS
+ * 2440, registered on it unless under the cash method; a disputed invoice stays open.
+ */
+/** A supplier invoice's lines and payments, for their expansions. */
+const PAYABLE_CHILDREN = {
+  lines: {
+    table: supplierInvoiceItems,
+    of: supplierInvoiceItems.supplierInvoiceId,
+    order: supplierInvoiceItems.sortOrder,
+  },
+  payments: {
+    table: supplierInvoicePayments,
+    of: supplierInvoicePayments.supplierInvoiceId,
+    order: supplierInvoicePayments.paymentDate,
+  },
+};
+
+export const PAYABLES: openItems.OpenItemSide<SupplierInvoiceRow, SupplierInvoicePaymentRow> = {
+  side: "payable",
+  resource: "supplier_invoice",
+  items: supplierInvoices,
+  payments: supplierInvoicePayments,
+  paymentItem: supplierInvoicePayments.supplierInvoiceId,
+  party: supplierInvoices.supplierId,
+  overdueFrom: ["registered", "approved", "partially_paid"],
+  load: loadSupplierInvoice,
+  json: supplierInvoiceJson,
+  paymentJson: supplierInvoicePaymentJson,
+  // credited and disputed stay; nothing paid: approved or registered
+  statusWithoutPayment: (row, paidOre, today) =>
+    openItems.statusWithoutPayment(
+      {
+        ...row,
+        outstandingOre: row.totalOre - paidOre - row.creditedOre,
+        paidOre,
+        keep: ["credited", "disputed"],
+        unpaid: row.approvedAt ? "approved" : "registered",
+      },
+      today,
+    ) as SupplierInvoiceRow["status"],
+  // registered on 2440 (accrual)
+  revaluation: {
+    items: "supplier_invoices",
+    payments: "supplier_invoice_payments",
+    paymentKey: "supplier_invoice_id",
+    number: "i.supplier_invoice_number",
+    open: "i.status IN ('registered', 'approved', 'partially_paid', 'overdue', 'disputed') AND i.registration_journal_entry_id IS NOT NULL",
+    order: "i.invoice_date, i.arrival_number",
+  },
+};

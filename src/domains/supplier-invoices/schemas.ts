@@ -175,3 +175,22 @@ export type SupplierInvoiceCreateInput = z.infer<typeof SupplierInvoiceCreateSch
 export type SupplierInvoicePatchInput = z.infer<typeof SupplierInvoicePatchSchema>;
 export type SupplierInvoicePayInput = z.infer<typeof SupplierInvoicePaySchema>;
 export type SupplierInvoiceItemInput = z.infer<typeof SupplierInvoiceItemInputSchema>;
+
+/** The answer of a credit: the credit note, the original after it, and the credit's entry. */
+export const SupplierCreditAnswerSchema = z.object({
+  credit_note_id: z.string(),
+  original_id: z.string(),
+  arrival_number: z.number(),
+  supplier_invoice_number: z.string(),
+  registration_journal_entry_id: z.string().nullable(),
+  credit_date: z.string(),
+  total: z.number(),
+  total_sek: z.number(),
+  credit_note: SupplierInvoiceSchema,
+  original: SupplierInvoiceSchema,
+});
+
+/** import-peppol's answer to a CreditNote: the credit's answer, marked kind "credit_note" (an invoice's answer is unchanged). */
+export const PeppolCreditAnswerSchema = SupplierCreditAnswerSchema.extend({ kind: z.literal("credit_note") }).openapi(
+  "SupplierInvoicePeppolCredit",
+);

@@ -1,16 +1,14 @@
 // Suppliers: the supplier register. Supplier invoices know their suppliers; this
-// domain knows nothing of them (the open count and list are handed in).
+// domain knows nothing of them (the open count and list are handed in). Its register
+// core is shared with customers (domains/parties).
 // Owns: suppliers.
 export { registerSupplierRoutes } from "./routes";
 export {
   archiveSupplier,
   bulkCreateSuppliers,
   createSupplier,
-  findSupplierByIdentity,
-  suppliersByIds,
-  loadSupplier,
   planSupplierCreate,
-  supplierJson,
   updateSupplier,
   type OpenSupplierInvoiceCount,
-} from "./service";
+} from "./commands";
+export { findSupplierByIdentity, loadSupplier, supplierJson, suppliersByIds } from "./queries";

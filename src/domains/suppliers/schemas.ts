@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { PartyContactFields } from "../../http/fields";
+import { PartyContactJsonFields } from "../parties";
 
 const SupplierFields = z.object({
   name: z.string().trim().min(1).max(200),
@@ -45,13 +46,7 @@ export const SupplierSchema = z
     default_expense_account: z.string().nullable(),
     default_payment_terms: z.number(),
     default_currency: z.string(),
-    country: z.string(),
-    address_line1: z.string().nullable(),
-    address_line2: z.string().nullable(),
-    postal_code: z.string().nullable(),
-    city: z.string().nullable(),
-    phone: z.string().nullable(),
-    contact_name: z.string().nullable(),
+    ...PartyContactJsonFields,
     notes: z.string().nullable(),
     archived_at: z.string().nullable(),
     created_at: z.string(),

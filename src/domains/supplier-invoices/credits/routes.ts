@@ -1,0 +1,49 @@
+import { z } from "@hono/zod-openapi";
+import { PROSE } from "./prose";
+import { dispatch } from "../../../http/dispatch";
+import { CompanyItemParams } from "../../../http/params";
+import { defineRoute, type HandlerContext } from "../../../http/route";
+import { PaymentReverseSchema } from "../../../http/fields";
+import { SupplierInvoiceCreditSchema, SupplierInvoiceSchema } from "../schemas";
+import { BASE, write } from "../common";
+import { SupplierCreditAnswerSchema } from "../schemas";
+
+export const creditSupplierInvoiceRoute = defineRoute({
+  ...write,
+  method: "post",
+  path: `${BASE}/{id}/credit`,
+  summary: "Credit a supplier invoice, whole or in part",
+  description: PROSE.creditSupplierInvoiceDescription,
+  params: CompanyItemParams,
+  body: SupplierInvoiceCreditSchema,
+  bodyRequired: false,
+  response: SupplierCreditAnswerSchema,
+  status: 201,
+});
+
+export async function creditSupplierInvoice(c: HandlerContext<typeof creditSupplierInvoiceRoute>) {
+  return dispatch(c, "supplier_invoices.credit", { ...c.req.valid("json"), id: c.req.valid("param").id });
+}
+
+export const reverseSupplierCreditRoute = defineRoute({
+  ...write,
+  method: "post",
+  path: `${BASE}/{id}/credits/{creditNoteId}/reverse`,
+  summary: "Reverse a credit note registered by mistake (the invoice is uncredited)",
+  description: PROSE.reverseSupplierCreditDescription,
+  params: CompanyItemParams.extend({ creditNoteId: z.string() }),
+  body: PaymentReverseSchema,
+  bodyRequired: false,
+  response: SupplierInvoiceSchema.extend({
+    reversed_credit_note: SupplierInvoiceSchema,
+    reversal_journal_entry_id: z.string().nullable(),
+  }),
+});
+
+export async function reverseSupplierCredit(c: HandlerContext<typeof reverseSupplierCreditRoute>) {
+  return dispatch(c, "supplier_invoices.reverse_credit", {
+    ...c.req.valid("json"),
+    id: c.req.valid("param").id,
+    credit_note_id: c.req.valid("param").creditNoteId,
+  });
+}

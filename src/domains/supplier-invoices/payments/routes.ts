@@ -1,0 +1,38 @@
+import { z } from "@hono/zod-openapi";
+import { PROSE } from "./prose";
+import { dispatch } from "../../../http/dispatch";
+import { CompanyItemParams } from "../../../http/params";
+import { paymentReversalInput, paymentReversalRoute } from "../../../http/payment-reversal-route";
+import { defineRoute, type HandlerContext } from "../../../http/route";
+import { SupplierInvoicePaySchema, SupplierInvoiceSchema } from "../schemas";
+import { BASE, write } from "../common";
+
+export const paySupplierInvoiceRoute = defineRoute({
+  ...write,
+  method: "post",
+  path: `${BASE}/{id}/mark-paid`,
+  summary: "Record a payment of a supplier invoice",
+  description: PROSE.paySupplierInvoiceDescription,
+  params: CompanyItemParams,
+  body: SupplierInvoicePaySchema,
+  bodyRequired: false,
+  response: SupplierInvoiceSchema.extend({ journal_entry_id: z.string(), payment_id: z.string() }),
+});
+
+export async function paySupplierInvoice(c: HandlerContext<typeof paySupplierInvoiceRoute>) {
+  return dispatch(c, "supplier_invoices.pay", { ...c.req.valid("json"), id: c.req.valid("param").id });
+}
+
+export const reverseSupplierPaymentRoute = paymentReversalRoute({
+  write,
+  base: BASE,
+  noun: "supplier invoice",
+  statusesAfter: "registered, approved, overdue or partially paid",
+  bankRowNote: "",
+  event: "supplier_invoice.payment_reversed",
+  invoice: SupplierInvoiceSchema,
+});
+
+export async function reverseSupplierPayment(c: HandlerContext<typeof reverseSupplierPaymentRoute>) {
+  return dispatch(c, "supplier_invoices.reverse_payment", paymentReversalInput(c));
+}
