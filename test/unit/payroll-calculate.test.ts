@@ -3,7 +3,7 @@
 // (31.42 %, 10.21 % born 1938-1958, 0 % born 1937 or earlier, 20.81 % youth rate from 2026-04-01
 // on up to 25 000 kr) and the one-off table (SKVFS 2025:21, column 1).
 import { describe, expect, it } from "vitest";
-import { calculateMonth, type EmployeeTerms } from "../../src/domains/payroll/calculate";
+import { calculateMonth, type EmployeeTerms } from "../../src/domains/payroll/runs/calculate/rules";
 
 const base: EmployeeTerms = {
   firstName: "Test",

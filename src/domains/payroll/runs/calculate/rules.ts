@@ -1,0 +1,281 @@
+// One employee's month: pure, no I/O. Composes the Swedish rules of src/sweden/payroll:
+// the engine rows (salary, hourly pay, salary exchange), the tax (monthly table, side income,
+// decided percentage, SINK, F-skatt; one-off amounts by the one-off rules), the employer
+// contributions (by age band, the youth rate and its cap) and the special payroll tax on the
+// pension premium bought by salary exchange.
+//
+// Bases (Skatteverket, "Skatteavdrag" and "Arbetsgivaravgifter"): the taxable pay of the month is
+// regular cash pay plus taxable benefits, in whole kronor (öre dropped, the tables have none);
+// the contribution basis is all cash pay plus benefits; tax-free reimbursements enter neither.
+import Big from "big.js";
+import {
+  type ContributionPart,
+  employerContributions,
+  oneOffWithholding,
+  regularPayMonthsInYear,
+  regularWithholding,
+  specialPayrollTaxOnPensionCost,
+  type TaxColumn,
+  taxColumnFor,
+  type WithholdingBasis,
+} from "../../../../sweden/payroll";
+import { type ENGINE_ITEM_TYPES, ITEM_TYPES, type ItemCategory, itemType } from "../../item-types";
+
+export interface EmployeeTerms {
+  firstName: string;
+  lastName: string;
+  birthDate: string;
+  salaryType: "monthly" | "hourly";
+  monthlySalaryOre: number | null;
+  hourlyRateOre: number | null;
+  salaryExchangeOre: number;
+  fSkattStatus: "a_skatt" | "side_income" | "decided_percent" | "sink" | "f_skatt";
+  taxTableNumber: number | null;
+  taxColumn: number | null;
+  taxDecidedPercent: string | null;
+  taxDecisionReference: string | null;
+  /** Last day of the employment (YYYY-MM-DD), null while it runs: the one-off amounts' annual income. */
+  employmentEnd?: string | null;
+}
+
+export interface ItemIn {
+  itemType: string;
+  amountOre: number;
+}
+
+export interface EngineItem {
+  itemType: (typeof ENGINE_ITEM_TYPES)[number];
+  description: string;
+  amountOre: number;
+}
+
+export interface MonthFigures {
+  engineItems: EngineItem[];
+  grossOre: number;
+  benefitsOre: number;
+  reimbursementsOre: number;
+  deductionsOre: number;
+  taxBasisOre: number;
+  avgifterBasisOre: number;
+  taxOre: number;
+  avgifterOre: number;
+  contributionParts: ContributionPart[];
+  pensionOre: number;
+  specialPayrollTaxOre: number;
+  breakdown: Record<string, unknown>;
+  warnings: string[];
+}
+
+export type MonthResult = { ok: true; figures: MonthFigures } | { ok: false; missing: Record<string, unknown> };
+
+/** Net pay from the figures and the tax that applies (the override, if set). */
+export function netOre(
+  f: { grossOre: number; reimbursementsOre: number; deductionsOre: number },
+  taxOre: number,
+): number {
+  return f.grossOre + f.reimbursementsOre - taxOre - f.deductionsOre;
+}
+
+function withholdingBasis(t: EmployeeTerms, column: TaxColumn): WithholdingBasis {
+  switch (t.fSkattStatus) {
+    case "a_skatt":
+      return { method: "table", table: t.taxTableNumber!, column };
+    case "side_income":
+      return { method: "side_income" };
+    case "decided_percent":
+      return { method: "decided_percent", percent: t.taxDecidedPercent!, decision: t.taxDecisionReference! };
+    case "sink":
+      return { method: "sink" };
+    case "f_skatt":
+      return { method: "f_skatt" };
+  }
+}
+
+const kronor = (ore: number) => Math.floor(ore / 100);
+
+/**
+ * The month of one employee paid on `payDate`. `hoursHundredths`: hours worked (hourly pay).
+ * `ytdTaxBasisOre`: the taxable pay of this payer's earlier runs paid in the same year, for the
+ * one-off amounts' annual income. `taxOverrideSet`: the run has a tax_withheld_override for the
+ * employee; a one-off amount whose table is not bundled is then left to it instead of refused.
+ */
+export function calculateMonth(input: {
+  terms: EmployeeTerms;
+  payDate: string;
+  hoursHundredths: number | null;
+  manualItems: ItemIn[];
+  ytdTaxBasisOre: number;
+  taxOverrideSet?: boolean;
+  /** The month's absence rows (sick deduction, sick pay, karensavdrag, absence deductions) and their breakdown. */
+  absence?: { items: EngineItem[]; breakdown: unknown };
+  /** The month's vacation rows (semestertillägg, semesterlön, semesteravdrag, semesterersättning) and their breakdown. */
+  vacation?: { items: EngineItem[]; breakdown: unknown };
+}): MonthResult {
+  const { terms: t, payDate } = input;
+  const year = Number(payDate.slice(0, 4));
+  const warnings: string[] = [];
+  const name = `${t.firstName} ${t.lastName}`;
+
+  const engineItems: EngineItem[] = [];
+  if (t.salaryType === "monthly" && t.monthlySalaryOre)
+    engineItems.push({
+      itemType: "monthly_salary",
+      description: ITEM_TYPES.monthly_salary.sv,
+      amountOre: t.monthlySalaryOre,
+    });
+  if (t.salaryType === "hourly") {
+    const hours = input.hoursHundredths ?? 0;
+    if (hours === 0) warnings.push(`${name}: hourly pay without hours in this run`);
+    const amount = Number(new Big(t.hourlyRateOre ?? 0).times(hours).div(100).round(0, Big.roundHalfUp).toFixed(0));
+    if (amount)
+      engineItems.push({
+        itemType: "hourly_salary",
+        description: `${ITEM_TYPES.hourly_salary.sv} ${new Big(hours).div(100).toString().replace(".", ",")} h`,
+        amountOre: amount,
+      });
+  }
+  if (input.absence) engineItems.push(...input.absence.items);
+  if (input.vacation) engineItems.push(...input.vacation.items);
+  if (t.salaryExchangeOre > 0)
+    engineItems.push({
+      itemType: "salary_exchange",
+      description: ITEM_TYPES.salary_exchange.sv,
+      amountOre: -t.salaryExchangeOre,
+    });
+
+  const sums: Record<ItemCategory, number> = { regular: 0, one_off: 0, benefit: 0, reimbursement: 0, deduction: 0 };
+  for (const it of [...engineItems, ...input.manualItems]) sums[itemType(it.itemType).category] += it.amountOre;
+
+  const grossOre = sums.regular + sums.one_off;
+  const taxBasisOre = sums.regular + sums.benefit + sums.one_off;
+  const regularTaxableOre = sums.regular + sums.benefit;
+  const avgifterBasisOre = Math.max(0, grossOre + sums.benefit);
+  if (grossOre + sums.benefit < 0) warnings.push(`${name}: the pay of the month is below zero`);
+
+  // Tax. Column: the employee's own, else from age and kind of pay (salary).
+  const column = (t.taxColumn ?? taxColumnFor(t.birthDate, "salary", year)) as TaxColumn | null;
+  if (column === null) return { ok: false, missing: { year, reason: "no age limit for the tax columns of the year" } };
+  const basis = withholdingBasis(t, column);
+  const regular = regularWithholding(year, basis, kronor(regularTaxableOre));
+  if (!regular.ok)
+    return { ok: false, missing: { year, table: regular.table ?? t.taxTableNumber, missing: regular.missing } };
+  let oneOffTax = 0;
+  let oneOffRule: unknown = null;
+  if (sums.one_off > 0) {
+    // this month and the rest of the year up to the end of the employment (issue #40)
+    const remainingMonths = regularPayMonthsInYear(payDate, t.employmentEnd ?? null);
+    const annualIncomeKronor =
+      kronor(input.ytdTaxBasisOre) + kronor(Math.max(0, regularTaxableOre)) * remainingMonths + kronor(sums.one_off);
+    const oneOff = oneOffWithholding(year, basis, {
+      amountKronor: kronor(sums.one_off),
+      annualIncomeKronor,
+      regularSalaryFromThisPayer: regularTaxableOre > 0,
+    });
+    if (!oneOff.ok && oneOff.missing === "one_off_table" && input.taxOverrideSet) {
+      // Skatteverket's one-off table of this column is not bundled: the override is the month's tax.
+      oneOffRule = {
+        taxable_kronor: kronor(sums.one_off),
+        annual_income_kronor: annualIncomeKronor,
+        tax: null,
+        missing: { year, column: oneOff.column ?? column, table: "one_off" },
+        set_by: "tax_withheld_override",
+      };
+      warnings.push(
+        `${name}: no ${year} one-off table for column ${oneOff.column ?? column} is bundled; the tax is tax_withheld_override`,
+      );
+    } else if (!oneOff.ok) {
+      const col = oneOff.column ?? column;
+      return {
+        ok: false,
+        missing:
+          oneOff.missing === "one_off_table"
+            ? {
+                year,
+                column: col,
+                missing: oneOff.missing,
+                set_by_hand: `tax_withheld_override: Skatteverket's ${year} one-off table for column ${col} is not bundled; PATCH the run employee with tax_withheld_override (the month's whole tax, kronor) and calculate again`,
+              }
+            : { year, column: col, missing: oneOff.missing },
+      };
+    } else {
+      oneOffTax = oneOff.taxKronor;
+      oneOffRule = {
+        taxable_kronor: kronor(sums.one_off),
+        annual_income_kronor: annualIncomeKronor,
+        regular_months_counted: remainingMonths,
+        tax: oneOffTax,
+        rule: oneOff.rule,
+      };
+    }
+  }
+  const taxOre = (regular.taxKronor + oneOffTax) * 100;
+
+  // Employer contributions (none for a contractor with F-skatt: SAL 2 kap. 3 §).
+  let avgifterOre = 0;
+  let parts: ContributionPart[] = [];
+  let contributionNote: unknown = null;
+  if (t.fSkattStatus === "f_skatt") {
+    contributionNote = "f_skatt: no employer contributions";
+  } else {
+    const c = employerContributions({ birthDate: t.birthDate, payDate, basisOre: avgifterBasisOre });
+    if (!c.ok) return { ok: false, missing: { year, reason: "no employer contribution rates for the year" } };
+    avgifterOre = c.totalOre;
+    parts = c.parts;
+  }
+
+  const pensionOre = Math.max(0, t.salaryExchangeOre);
+  let specialPayrollTaxOre = 0;
+  let slpRule: unknown = null;
+  if (pensionOre > 0) {
+    const slp = specialPayrollTaxOnPensionCost(year, pensionOre);
+    if (!slp.ok) return { ok: false, missing: { year, reason: "no special payroll tax rate for the year" } };
+    specialPayrollTaxOre = slp.taxOre;
+    slpRule = { pension_premium: pensionOre / 100, percent: slp.percent, tax: slp.taxOre / 100 };
+  }
+
+  const breakdown = {
+    pay_date: payDate,
+    f_skatt_status: t.fSkattStatus,
+    birth_date: t.birthDate,
+    tax_column: column,
+    tax_column_source: t.taxColumn ? "employee" : "age",
+    tax: {
+      regular: { taxable_kronor: kronor(regularTaxableOre), tax: regular.taxKronor, rule: regular.rule },
+      one_off: oneOffRule,
+      total: taxOre / 100,
+    },
+    avgifter: {
+      basis: avgifterBasisOre / 100,
+      parts: parts.map((p) => ({
+        rate: p.rate,
+        percent: p.percent,
+        basis: p.basisOre / 100,
+        amount: p.contributionOre / 100,
+      })),
+      total: avgifterOre / 100,
+      note: contributionNote,
+    },
+    special_payroll_tax: slpRule,
+    ...(input.absence ? { absence: input.absence.breakdown } : {}),
+    ...(input.vacation ? { vacation: input.vacation.breakdown } : {}),
+  };
+  return {
+    ok: true,
+    figures: {
+      engineItems,
+      grossOre,
+      benefitsOre: sums.benefit,
+      reimbursementsOre: sums.reimbursement,
+      deductionsOre: sums.deduction,
+      taxBasisOre,
+      avgifterBasisOre,
+      taxOre,
+      avgifterOre,
+      contributionParts: parts,
+      pensionOre,
+      specialPayrollTaxOre,
+      breakdown,
+      warnings,
+    },
+  };
+}
