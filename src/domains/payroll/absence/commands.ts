@@ -150,7 +150,8 @@ export async function absenceForRun(
     );
     if (e.salaryType !== "monthly" || !e.monthlySalaryOre) {
       warnings.push(
-        `${e.firstName} ${e.lastName}: absence is recorded, but pay by the hour follows the hours given; sick pay for hourly pay is not calculated (add it as other_pay)`,
+        `${e.firstName} ${e.lastName}: absence is recorded, but pay by the hour follows the ` +
+          `hours given; sick pay for hourly pay is not calculated (add it as other_pay)`,
       );
       continue;
     }

@@ -1,5 +1,6 @@
 // An employee's absence days: read a range, register, change, remove.
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
+import { PROSE } from "./prose";
 import { database } from "../../../db/client";
 import type { AppEnv } from "../../../http/context";
 import { dispatch } from "../../../http/dispatch";
@@ -20,8 +21,7 @@ const listAbsenceRoute = defineRoute({
   method: "get",
   path: `${EMPLOYEES}/{id}/absence`,
   summary: "An employee's absence days in a date range",
-  description:
-    "from and to inclusive, at most 92 days (400 ABSENCE_RANGE_TOO_LARGE); type filters one absence type. Ordered by date; no pagination.",
+  description: PROSE.listAbsence,
   params: CompanyItemParams,
   query: AbsenceQuery,
   response: z.array(AbsenceDaySchema),
@@ -42,9 +42,7 @@ const registerAbsenceRoute = defineRoute({
   path: `${EMPLOYEES}/{id}/absence`,
   status: 201,
   summary: "Register absence: a day, part of a day (hours), or a range of calendar days",
-  description:
-    "One row per calendar day from from_date to to_date (inclusive, weekends included, at most 92 days: ABSENCE_RANGE_TOO_LARGE); hours for a single part day. Types: sick, vab, parental, vacation, leave_without_pay, leave_with_pay, study_leave, caring_for_relative, infection_carrier. " +
-    "A day that has an absence already, or a month whose run is calculated or later with the employee: CONFLICT. Calculate turns the month's days into sick pay, karensavdrag and deductions.",
+  description: PROSE.registerAbsence,
   params: CompanyItemParams,
   body: AbsenceCreateSchema,
   response: z.array(AbsenceDaySchema),
@@ -59,8 +57,7 @@ const updateAbsenceRoute = defineRoute({
   method: "patch",
   path: `${EMPLOYEES}/{id}/absence/{absenceId}`,
   summary: "Change an absence day (type, hours, notes)",
-  description:
-    "hours null: the whole day. Refused with CONFLICT when the month's run with the employee is calculated or later.",
+  description: PROSE.updateAbsence,
   params: AbsenceParams,
   body: AbsencePatchSchema,
   response: AbsenceDaySchema,

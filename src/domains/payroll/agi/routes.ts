@@ -1,6 +1,7 @@
 // The AGI (arbetsgivardeklaration på individnivå) of a booked run: generate, read,
 // record the submission reference.
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
+import { PROSE } from "./prose";
 import { database } from "../../../db/client";
 import type { AppEnv } from "../../../http/context";
 import { dispatch } from "../../../http/dispatch";
@@ -19,9 +20,7 @@ const generateAgiRoute = defineRoute({
   method: "post",
   path: `${RUNS}/{id}/generate-agi`,
   summary: "Generate the AGI XML of a booked run (not submitted)",
-  description:
-    "Booked only (CONFLICT otherwise). Skatteverket's arbetsgivardeklaration file, schema 1.1, for the run's period_year and period_month (not the payment date): the HU with total contributions (487) and total tax (497), one IU per employee (F-skatt holders excepted) " +
-    "with a stable specification number (570) and the fields 011/131 cash pay, 012/013/015 (132/133/139) benefits, 001 or 274 tax, 050 and 051 boxes. Stored and returned (201 the first time, 200 when generated again); refused with CONFLICT once a submission reference is recorded. The body is optional: the contact person (Kontaktperson) is the body's contact, else the company's settings.payroll_contact, else 400 AGI_CONTACT_MISSING. The service never submits it. Emits agi.generated.",
+  description: PROSE.generateAgi,
   params: CompanyItemParams,
   body: AgiGenerateSchema,
   bodyRequired: false,
@@ -66,8 +65,7 @@ const recordAgiSubmissionRoute = defineRoute({
   method: "patch",
   path: `${RUNS}/{id}/agi`,
   summary: "Record the submission reference of the AGI",
-  description:
-    "submission_reference: Skatteverket's confirmation number, stored with the time it was recorded; the AGI is then no longer generated again. 404 NOT_FOUND before generate-agi.",
+  description: PROSE.recordAgiSubmission,
   params: CompanyItemParams,
   body: AgiPatchSchema,
   response: AgiSchema,

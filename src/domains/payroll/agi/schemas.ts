@@ -1,6 +1,7 @@
 // The AGI's inputs and outputs.
 import { z } from "@hono/zod-openapi";
 import { PayrollContactSchema } from "../../companies";
+import { PROSE } from "./prose";
 
 // the same shape as the company's settings.payroll_contact
 const AgiContactSchema = PayrollContactSchema;
@@ -8,8 +9,7 @@ const AgiContactSchema = PayrollContactSchema;
 export const AgiGenerateSchema = z
   .object({
     contact: AgiContactSchema.optional().openapi({
-      description:
-        "the employer's contact person for the declaration (Kontaktperson); default: the company's settings.payroll_contact; neither: AGI_CONTACT_MISSING",
+      description: PROSE.contact,
     }),
     technical_contact: AgiContactSchema.optional().openapi({
       description: "the file's technical contact (TekniskKontaktperson); default: contact",

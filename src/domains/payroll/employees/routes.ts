@@ -1,5 +1,6 @@
 // Employees: list, read (with the full personnummer), create, update, soft-delete.
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
+import { PROSE } from "./prose";
 import { todayUtc } from "../../../clock";
 import { database } from "../../../db/client";
 import { ApiError } from "../../../errors/api-error";
@@ -32,7 +33,8 @@ function refusePersonnummerInUrl(search: string | undefined): void {
       fields: [{ path: "search", message: "a full personnummer is not searched in the URL" }],
       use: "POST .../employees/search",
     },
-    'Search by personnummer with POST /api/v1/companies/{companyId}/employees/search and {"personnummer": ...} in the body; the query\'s search takes a name or the 8-digit birth date.',
+    'Search by personnummer with POST /api/v1/companies/{companyId}/employees/search and {"personnummer": ' +
+      "...} in the body; the query's search takes a name or the 8-digit birth date.",
   );
 }
 
@@ -41,8 +43,7 @@ const listEmployeesRoute = defineRoute({
   method: "get",
   path: EMPLOYEES,
   summary: "List employees",
-  description:
-    "Newest first. Active employees only unless include_inactive=true. search: a name or the 8-digit birth date (YYYYMMDD); a full personnummer (10 or 12 digits) is VALIDATION_ERROR here, search for it with POST .../employees/search. The personnummer is masked (personnummer_masked), and so is the bank account number (bank_account_number: its last four digits).",
+  description: PROSE.listEmployees,
   params: CompanyParams,
   query: EmployeeListQuery,
   response: z.array(EmployeeSchema),
@@ -70,8 +71,7 @@ const searchEmployeesRoute = defineRoute({
   method: "post",
   path: `${EMPLOYEES}/search`,
   summary: "Find an employee by personnummer",
-  description:
-    "The personnummer goes in the body so that it never sits in a URL (logs, proxies, browser history). 10 or 12 digits, with or without - or +; matched by its keyed hash. Returns the matching employees (at most one per personnummer), masked as on the list. Reads only: viewers may call it; no Idempotency-Key.",
+  description: PROSE.searchEmployees,
   params: CompanyParams,
   body: EmployeeSearchBody,
   response: z.array(EmployeeSchema),
@@ -111,9 +111,7 @@ const createEmployeeRoute = defineRoute({
   method: "post",
   path: EMPLOYEES,
   summary: "Create an employee",
-  description:
-    "personnummer: exactly 12 digits, Luhn-checked, stored encrypted; a second employee with the same number is EMPLOYEE_DUPLICATE_PERSONNUMMER. The response echoes the masked personnummer. " +
-    "salary_type decides whether monthly_salary or hourly_rate is required; tax_table_number (29-42) is required for f_skatt_status a_skatt. clearing_number and bank_account_number are checked per Bankgirot's rules.",
+  description: PROSE.createEmployee,
   params: CompanyParams,
   body: EmployeeCreateSchema,
   response: EmployeeSchema,
@@ -129,8 +127,7 @@ const updateEmployeeRoute = defineRoute({
   method: "patch",
   path: `${EMPLOYEES}/{id}`,
   summary: "Update an employee",
-  description:
-    "All fields optional; the configuration is checked as a whole afterwards. is_active: true re-activates a soft-deleted employee.",
+  description: PROSE.updateEmployee,
   params: CompanyItemParams,
   body: EmployeePatchSchema,
   response: EmployeeSchema,

@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { DateSchema, EmailSchema } from "../../../http/fields";
 import { booleanQuery } from "../../../http/route";
 import { toOre } from "../../../money";
+import { PROSE } from "./prose";
 
 export const Money = z
   .number()
@@ -41,8 +42,7 @@ const employeeFields = {
       "löneväxling: kronor of gross pay per month exchanged for a pension premium (booked 7412, with 24.26 % special payroll tax 7533/2514)",
   }),
   f_skatt_status: z.enum(F_SKATT_STATUSES).default("a_skatt").openapi({
-    description:
-      "a_skatt: Skatteverket's monthly table (tax_table_number); side_income: 30 % (sidoinkomst); decided_percent: Skatteverket's decision (jämkning, tax_decided_percent); sink: 22.5 % SINK; f_skatt: no withholding and no employer contributions",
+    description: PROSE.fSkattStatus,
   }),
   tax_table_number: z.number().int().min(29).max(42).nullish().openapi({ description: "29-42; required for a_skatt" }),
   tax_column: z.number().int().min(1).max(6).nullish().openapi({
@@ -140,8 +140,7 @@ export const EmployeeListQuery = z
   .object({
     include_inactive: booleanQuery.optional(),
     search: z.string().trim().min(1).max(100).optional().openapi({
-      description:
-        "first or last name, or the 8-digit birth date (YYYYMMDD). A full personnummer (10 or 12 digits) is refused here: it would sit in the URL and in every log; send it in the body of POST .../employees/search",
+      description: PROSE.listSearch,
     }),
     cursor: z.string().optional(),
     limit: z.coerce.number().int().min(1).max(100).default(50),

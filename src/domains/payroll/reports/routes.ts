@@ -1,6 +1,7 @@
 // The payroll reports under /reports: the employer contribution basis and the salary
 // journal (the vacation liability is with the vacation routes).
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import { PROSE } from "./prose";
 import { database } from "../../../db/client";
 import type { AppEnv } from "../../../http/context";
 import { json } from "../../../http/envelope";
@@ -16,8 +17,7 @@ const avgifterBasisRoute = defineRoute({
   path: `${COMPANY}/reports/avgifter-basis`,
   tag: "Reports",
   summary: "Employer contribution basis of a year, per employee, from booked runs",
-  description:
-    "Runs booked with a payment date in `year`. Per employee: basis, the parts per rate (full, youth, pension_fee_only, exempt) and the contributions booked; per rate: the basis and Skatteverket's figure month by month (bases in whole kronor per rate, öre dropped).",
+  description: PROSE.avgifterBasis,
   params: CompanyParams,
   query: AvgifterBasisQuery,
   response: AvgifterBasisSchema,
@@ -33,8 +33,7 @@ const salaryJournalRoute = defineRoute({
   path: `${COMPANY}/reports/salary-journal`,
   tag: "Reports",
   summary: "Salary journal (lönejournal) of a run or a period",
-  description:
-    "salary_run_id, or period_year (and period_month). Calculated runs only (review and later). Per run and employee: gross, benefits, reimbursements, deductions, tax, net, contributions, line items; totals.",
+  description: PROSE.salaryJournal,
   params: CompanyParams,
   query: SalaryJournalQuery,
   response: SalaryJournalSchema,

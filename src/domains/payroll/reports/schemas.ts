@@ -3,6 +3,7 @@ import { DateSchema, KronorSchema, WholeKronorSchema } from "../../../http/field
 import type { ContributionRateKind } from "../../../sweden/payroll";
 import { VACATION_RULES } from "../employees/schemas";
 import { LineItemSchema, SalaryRunSchema } from "../runs/schemas";
+import { PROSE } from "./prose";
 
 /** The kinds of employer contribution rate (src/sweden/payroll ContributionRateKind). */
 const CONTRIBUTION_RATES = [
@@ -100,8 +101,7 @@ export const AvgifterBasisSchema = z
         }),
       )
       .openapi({
-        description:
-          "per booked run: cash pay (7010/7210/7220), benefits (7380's credit) and tax (2710) from the salary entry against the AGI (011+131, 012+013+132+133, 497)",
+        description: PROSE.agiReconciliation,
       }),
   })
   .openapi("AvgifterBasis");

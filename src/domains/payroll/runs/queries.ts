@@ -236,7 +236,8 @@ export async function ytdOf(db: Database, companyId: string, employeeId: string,
            COALESCE(SUM(COALESCE(e.avgifter_override_ore, e.avgifter_calculated_ore)), 0) AS a
     FROM salary_run_employees e JOIN salary_runs r ON r.id = e.salary_run_id
     WHERE r.company_id = ${companyId} AND e.employee_id = ${employeeId}
-      AND (r.id = ${run.id} OR (r.status IN ('approved', 'paid', 'booked') AND substr(r.payment_date, 1, 4) = ${year} AND r.payment_date <= ${run.paymentDate}))`);
+      AND (r.id = ${run.id} OR (r.status IN ('approved', 'paid', 'booked')
+        AND substr(r.payment_date, 1, 4) = ${year} AND r.payment_date <= ${run.paymentDate}))`);
   // the year before a mid-year cutover (opening balances); not in the AGI, which is per month
   const o = await db
     .select()
@@ -268,7 +269,8 @@ export async function earlierTaxBasis(
   const rows = await db.all<{ id: string; s: number }>(sql`
     SELECT e.employee_id AS id, SUM(e.tax_basis_ore) AS s
     FROM salary_run_employees e JOIN salary_runs r ON r.id = e.salary_run_id
-    WHERE r.company_id = ${companyId} AND r.id <> ${runId} AND r.status IN ('approved', 'paid', 'booked') AND substr(r.payment_date, 1, 4) = ${String(year)}
+    WHERE r.company_id = ${companyId} AND r.id <> ${runId} AND r.status IN ('approved', 'paid', 'booked')
+      AND substr(r.payment_date, 1, 4) = ${String(year)}
     GROUP BY e.employee_id`);
   return new Map(rows.map((r) => [r.id, Number(r.s)]));
 }

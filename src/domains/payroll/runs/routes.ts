@@ -2,6 +2,7 @@
 // items; the steps calculate, approve, reopen, mark-paid and book; the payslip PDF and
 // the payment file.
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
+import { PROSE } from "./prose";
 import { database } from "../../../db/client";
 import type { AppEnv } from "../../../http/context";
 import { dispatch } from "../../../http/dispatch";
@@ -97,8 +98,7 @@ const createRunRoute = defineRoute({
   method: "post",
   path: RUNS,
   summary: "Create a salary run (draft, without employees)",
-  description:
-    "One run per (period_year, period_month): a second is SALARY_RUN_DUPLICATE_PERIOD. Emits salary_run.created.",
+  description: PROSE.createRun,
   params: CompanyParams,
   body: SalaryRunCreateSchema,
   response: SalaryRunSchema,
@@ -128,8 +128,7 @@ const deleteRunRoute = defineRoute({
   method: "delete",
   path: `${RUNS}/{id}`,
   summary: "Delete a draft run",
-  description:
-    "Draft only (SALARY_RUN_DELETE_NOT_DRAFT: reopen a run in review or approved first; a paid or booked run is never deleted). The run's employees and line items go with it and the period is free for a new run. 204. Emits salary_run.deleted.",
+  description: PROSE.deleteRun,
   params: CompanyItemParams,
   response: null,
   status: 204,
@@ -204,8 +203,7 @@ const addRunEmployeesRoute = defineRoute({
   method: "post",
   path: `${RUNS}/{id}/employees`,
   summary: "Add employees to a draft run",
-  description:
-    "employees: [{employee_id, hours}] (hours for hourly pay), and/or all_active: true (every active employee employed in the period and not yet in the run). Not a draft: CONFLICT.",
+  description: PROSE.addRunEmployees,
   params: CompanyItemParams,
   body: RunEmployeesAddSchema,
   response: SalaryRunSchema.extend({ added_employee_ids: z.array(z.string()) }),
@@ -220,8 +218,7 @@ const updateRunEmployeeRoute = defineRoute({
   method: "patch",
   path: `${RUNS}/{id}/employees/{employeeId}`,
   summary: "Set hours (draft) or the overrides of tax and contributions (draft or review)",
-  description:
-    "Effective tax_withheld / avgifter_amount = the override if set, else the calculated. In review the net pay and the run's totals follow at once.",
+  description: PROSE.updateRunEmployee,
   params: RunEmployeeParams,
   body: RunEmployeePatchSchema,
   response: RunEmployeeSchema.extend({ run: SalaryRunSchema }),
@@ -250,9 +247,7 @@ const addLineItemRoute = defineRoute({
   method: "post",
   path: `${RUNS}/{id}/employees/{employeeId}/line-items`,
   summary: "Add a manual line item (draft run)",
-  description:
-    "Pay (overtime, commission, other_pay; bonus and retroactive_pay taxed as one-off amounts), taxable benefits (car_benefit, meal_benefit, housing_benefit, other_benefit: in the tax and contribution bases, not paid), " +
-    "tax-free reimbursements (expense_reimbursement 7690, mileage_allowance 7331, per_diem 7321: paid, outside the bases) and net_deduction (2790). Manual rows survive every calculate.",
+  description: PROSE.addLineItem,
   params: RunEmployeeParams,
   body: LineItemCreateSchema,
   response: LineItemSchema,
@@ -300,28 +295,20 @@ type RunStepContext = HandlerContext<ReturnType<typeof runStepRoute>>;
 const calculateRunRoute = runStepRoute(
   "calculate",
   "Calculate: tax, employer contributions, net pay; draft to review",
-  "Draft only (SALARY_RUN_CALCULATE_NOT_DRAFT); no employees: SALARY_RUN_NO_EMPLOYEES; no tax table or rates for the payment year: 503 SALARY_RUN_TAX_TABLE_MISSING. Engine rows are regenerated, manual rows kept. Returns the run with warnings.",
+  PROSE.calculate,
 );
 
 async function calculateRun(c: RunStepContext) {
   return dispatch(c, "payroll.calculate_run", runOf(c));
 }
 
-const approveRunRoute = runStepRoute(
-  "approve",
-  "Approve a run in review",
-  "Review only (SALARY_RUN_APPROVE_NOT_REVIEW). Every employee needs clearing and account number, a calculation breakdown and net pay not below zero; all problems come in one SALARY_RUN_APPROVE_VALIDATION_FAILED with details.employees[]. A missing email is a warning. Emits salary_run.approved.",
-);
+const approveRunRoute = runStepRoute("approve", "Approve a run in review", PROSE.approve);
 
 async function approveRun(c: RunStepContext) {
   return dispatch(c, "payroll.approve_run", runOf(c));
 }
 
-const reopenRunRoute = runStepRoute(
-  "reopen",
-  "Reopen a run in review or approved: back to draft",
-  "Review or approved only (SALARY_RUN_REOPEN_INVALID_STATUS; a paid or booked run is never reopened). The calculation is undone: engine line items removed, figures, totals and warnings cleared, approval forgotten, the month's absence released; employees, hours, overrides and manual line items stay. Emits salary_run.reopened.",
-);
+const reopenRunRoute = runStepRoute("reopen", "Reopen a run in review or approved: back to draft", PROSE.reopen);
 
 async function reopenRun(c: RunStepContext) {
   return dispatch(c, "payroll.reopen_run", runOf(c));
@@ -333,9 +320,7 @@ const markRunPaidRoute = defineRoute({
   method: "post",
   path: `${RUNS}/{id}/mark-paid`,
   summary: "Record the payment of an approved run (no entry)",
-  description:
-    "Approved only (CONFLICT otherwise). payment_date (default the run's) and settlement_account (default 1930) are used by book. " +
-    "A payment_date after today (the service's clock) is PAYMENT_DATE_IN_FUTURE unless planned: true, which records a payment ordered for that date: the run is paid (payment_planned) and the minute sweep books it on that date.",
+  description: PROSE.markRunPaid,
   params: CompanyItemParams,
   body: MarkPaidSchema,
   bodyRequired: false,
@@ -346,12 +331,7 @@ async function markRunPaid(c: HandlerContext<typeof markRunPaidRoute>) {
   return dispatch(c, "payroll.mark_run_paid", { ...c.req.valid("json"), ...runOf(c) });
 }
 
-const bookRunRoute = runStepRoute(
-  "book",
-  "Book a paid run: 2-4 entries, all or nothing",
-  "Paid only (SALARY_RUN_BOOK_NOT_PAID); not before the payment date (409 SALARY_RUN_BOOK_NOT_DUE); payment_date in an open period (PERIOD_LOCKED with fiscal_period_id). Salary: Debit 7210/7010/7220 gross and reimbursement accounts, Credit 2710 tax, deduction accounts and the settlement account net. " +
-    "Contributions: Debit 7510 / Credit 2731. Vacation (when the liability changed): Debit 7290 / Credit 2920 and Debit 7519 / Credit 2940 (vacation_entry_id). Salary exchange: Debit 7412 / Credit 2930 and Debit 7533 / Credit 2514. meta.audit carries the salary voucher. Emits salary_run.booked.",
-);
+const bookRunRoute = runStepRoute("book", "Book a paid run: 2-4 entries, all or nothing", PROSE.book);
 
 async function bookRun(c: RunStepContext) {
   return dispatch(c, "payroll.book_run", runOf(c));

@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { AccountNumberSchema, DateSchema, SignedAmountSchema, VoucherSeriesSchema } from "../../../http/fields";
 import { toOre } from "../../../money";
 import { MANUAL_ITEM_TYPES } from "../item-types";
+import { PROSE } from "./prose";
 
 export const RUN_STATUSES = ["draft", "review", "approved", "paid", "booked", "corrected"] as const;
 
@@ -45,8 +46,7 @@ export const SalaryRunSchema = z
     total_pension: z.number(),
     total_special_payroll_tax: z.number(),
     avgifter_rounding: z.number().openapi({
-      description:
-        "set by book: Skatteverket's figure for the month (AGI field 487: bases in whole kronor per rate, öre dropped per rate) less the per-employee contributions; booked on 3740 so that 2731 equals what the tax account is charged. 0 before book",
+      description: PROSE.avgifterRounding,
     }),
     total_employer_cost: z
       .number()
@@ -149,8 +149,7 @@ export const MarkPaidSchema = z
     payment_date: DateSchema.optional().openapi({ description: "default the run's payment_date" }),
     settlement_account: AccountNumberSchema.default("1930"),
     planned: z.boolean().default(false).openapi({
-      description:
-        "true: the payment is ordered for payment_date, which may be after today; the run is booked automatically on that date. A payment_date after today without it is PAYMENT_DATE_IN_FUTURE",
+      description: PROSE.plannedPayment,
     }),
   })
   .strict()

@@ -356,7 +356,8 @@ export function shiftedVacationOfMember(i: {
   const endEarningDays = i.endsThisMonth ? ey.paid : 0;
   if (i.endsThisMonth && leftAtEnd < 0)
     warnings.push(
-      `${name}: the employment ends with ${-leftAtEnd} vacation day(s) taken in advance (förskottssemester); no deduction is made (semesterlagen 29 §)`,
+      `${name}: the employment ends with ${-leftAtEnd} vacation day(s) taken in ` +
+        `advance (förskottssemester); no deduction is made (semesterlagen 29 §)`,
     );
   const forcedValue = v.forcedDayValue.times(v.forcedPayoutDays);
   const payoutOre = roundOre(

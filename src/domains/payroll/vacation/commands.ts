@@ -112,7 +112,8 @@ export async function vacationForRun(
     if (e.salaryType === "hourly" || !e.monthlySalaryOre) {
       if (e.vacationRule !== "percentage") {
         warnings.push(
-          `${name}: sammalöneregeln needs a fixed monthly salary (semesterlagen 16 a §); no vacation pay is calculated for pay by the hour unless vacation_rule is percentage (12 %)`,
+          `${name}: sammalöneregeln needs a fixed monthly salary (semesterlagen 16 a §); no vacation ` +
+            `pay is calculated for pay by the hour unless vacation_rule is percentage (12 %)`,
         );
         continue;
       }
@@ -203,7 +204,8 @@ export async function vacationForRun(
     const endPayout = ends ? Math.max(0, leftAtEnd) : 0;
     if (ends && leftAtEnd < 0)
       warnings.push(
-        `${name}: the employment ends with ${-leftAtEnd} vacation day(s) taken in advance (förskottssemester); no deduction is made (semesterlagen 29 §)`,
+        `${name}: the employment ends with ${-leftAtEnd} vacation day(s) taken in ` +
+          `advance (förskottssemester); no deduction is made (semesterlagen 29 §)`,
       );
     const payoutDays = c.forcedPayoutDays + endPayout;
     const payoutOre = Number(dayValue.times(payoutDays).round(0, Big.roundHalfUp).toFixed(0));
@@ -409,7 +411,8 @@ export const putOpeningBalances: Command<OpeningBalancesInput & { employeeId: st
       throw fieldError(
         `vacation_saved_days.${y}`,
         aprilMarch
-          ? "saved days are keyed by the vacation year they were saved in (its 1 April's year): one of the five vacation years before the cutover's (semesterlagen 18 §)"
+          ? "saved days are keyed by the vacation year they were saved in (its 1 April's year): " +
+              "one of the five vacation years before the cutover's (semesterlagen 18 §)"
           : "saved days are keyed by the year they were saved in: one of the five years before the cutover year (semesterlagen 18 §)",
       );
   }

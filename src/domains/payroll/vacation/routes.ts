@@ -1,6 +1,7 @@
 // Vacation and opening balances: an employee's vacation balance, the opening balances
 // of a mid-year cutover, and the company's vacation pay liability.
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import { PROSE } from "./prose";
 import { todayUtc } from "../../../clock";
 import { database } from "../../../db/client";
 import type { AppEnv } from "../../../http/context";
@@ -23,9 +24,7 @@ const vacationBalanceRoute = defineRoute({
   method: "get",
   path: `${EMPLOYEES}/{id}/vacation-balance`,
   summary: "The employee's vacation balance after the latest booked run",
-  description:
-    "Calendar year as earning and vacation year. Paid and unpaid days of the year (semesterlagen 4 §, 7 §), days taken, remaining (may be negative), saved days by year (18 §), days paid out, and the vacation pay liability with its contributions. " +
-    "404 VACATION_BALANCE_NOT_FOUND until the employee's first booked run or opening balance.",
+  description: PROSE.vacationBalance,
   params: CompanyItemParams,
   response: VacationBalanceSchema,
 });
@@ -53,9 +52,7 @@ const putOpeningBalancesRoute = defineRoute({
   method: "post",
   path: `${EMPLOYEES}/{id}/opening-balances`,
   summary: "Set the employee's opening balances for a mid-year cutover (201 the first time, 200 when replaced)",
-  description:
-    "The figures of the year before cutover_date: year-to-date gross, benefits, tax, net and contributions (added to the payslip's year to date; not to the AGI), the vacation balance (paid, unpaid and saved days), the vacation debt and its contributions, and the karens adjustment (qualifying absence days used). " +
-    "Refused with 409 CONFLICT (details.locked_by_run_id) once the employee has a booked run in the cutover year or later. Nothing is booked: the company's 2920/2940 opening balances come from its own opening entry.",
+  description: PROSE.putOpeningBalances,
   params: CompanyItemParams,
   body: OpeningBalancesSchema,
   response: OpeningBalancesResponse,
@@ -72,8 +69,7 @@ const vacationLiabilityRoute = defineRoute({
   path: `${COMPANY}/reports/vacation-liability`,
   tag: "Reports",
   summary: "Vacation pay liability (semesterlöneskuld) per employee as of a date",
-  description:
-    "Per employee the liability after the latest booked run paid on or before as_of (else the opening balance): remaining and saved days, day value, liability and its contributions; totals equal the ledger's 2920 and 2940 (plus any opening debt the company booked itself).",
+  description: PROSE.vacationLiability,
   params: CompanyParams,
   query: VacationLiabilityQuery,
   response: VacationLiabilitySchema,

@@ -3,6 +3,7 @@ import { z } from "@hono/zod-openapi";
 import { DateSchema } from "../../../http/fields";
 import { toOre } from "../../../money";
 import { Money, VACATION_RULES } from "../employees/schemas";
+import { PROSE } from "./prose";
 
 // Vacation and opening balances
 
@@ -25,17 +26,14 @@ export const OpeningBalancesSchema = z
     ytd_net: SignedMoney.default(0),
     ytd_avgifter: Money.default(0).openapi({ description: "employer contributions of the year" }),
     ytd_vacation_qualifying_variable_pay: Money.default(0).openapi({
-      description:
-        "variable pay for work paid in the year before the cutover (overtime, commission, bonus, retroactive pay; not vacation pay): the percentage rule's base (semesterlagen 16 b §); with vacation_year april_march, paid in the earning year in progress (since 1 April) before the cutover",
+      description: PROSE.variablePayBeforeCutover,
     }),
     vacation_paid_days_remaining: Days.openapi({
-      description:
-        "the year's paid vacation days not yet taken (may be negative); with vacation_year april_march, of the vacation year in progress at the cutover date",
+      description: PROSE.paidDaysRemaining,
     }),
     vacation_unpaid_days_remaining: Days.min(0).default(0),
     vacation_saved_days: z.record(z.string(), z.number().int().min(0).max(60)).optional().openapi({
-      description:
-        'saved days by the year they were saved in, e.g. {"2024": 3}; at most five years back (semesterlagen 18 §); with vacation_year april_march, by the vacation year (its 1 April\'s year) they were saved in',
+      description: PROSE.savedDays,
     }),
     vacation_debt: SignedMoney.default(0).openapi({
       description: "the semesterlöneskuld at the cutover (account 2920)",
@@ -57,8 +55,7 @@ export const OpeningBalancesSchema = z
           .strict()
           .optional()
           .openapi({
-            description:
-              "days of vacation-qualifying absence already used in the year (semesterlagen 17 §: sick 180, parental 120, vab 120, närståendepenning 45, smittbärare 180)",
+            description: PROSE.qualifyingAbsenceDaysUsed,
           }),
         karens_occasions_ytd: z
           .number()

@@ -193,7 +193,9 @@ export function calculateMonth(input: {
                 year,
                 column: col,
                 missing: oneOff.missing,
-                set_by_hand: `tax_withheld_override: Skatteverket's ${year} one-off table for column ${col} is not bundled; PATCH the run employee with tax_withheld_override (the month's whole tax, kronor) and calculate again`,
+                set_by_hand:
+                  `tax_withheld_override: Skatteverket's ${year} one-off table for column ${col} is not bundled; ` +
+                  "PATCH the run employee with tax_withheld_override (the month's whole tax, kronor) and calculate again",
               }
             : { year, column: col, missing: oneOff.missing },
       };

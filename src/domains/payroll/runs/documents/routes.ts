@@ -1,5 +1,6 @@
 // A run's documents: the payslip PDF and the payment file.
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
+import { PROSE } from "./prose";
 import { database } from "../../../../db/client";
 import { DateSchema } from "../../../../http/fields";
 import { fileResponse } from "../../../../http/file-response";
@@ -18,8 +19,7 @@ const payslipPdfRoute = defineRoute({
   method: "get",
   path: `${RUNS}/{id}/payslips/{employeeId}/pdf`,
   summary: "The payslip (lönespecifikation) as PDF",
-  description:
-    "application/pdf, attachment. Employer, employee (masked personnummer), period, payment date, every line item, gross, tax, net, year to date. The run must be calculated.",
+  description: PROSE.payslipPdf,
   params: RunEmployeeParams,
   response: null,
 });
@@ -54,9 +54,7 @@ const paymentFileRoute = defineRoute({
   method: "get",
   path: `${RUNS}/{id}/payment-file`,
   summary: "The run's net pay as an ISO 20022 pain.001.001.03 credit-transfer file",
-  description:
-    "application/xml, attachment lon-YYYY-MM-pain001.xml. Approved, paid or booked runs (CONFLICT otherwise). One payment batch (category purpose SALA) from the company's account (settings: iban, else bank_clearing_number + bank_account_number, else bankgiro; none: CONFLICT details.company bank_account_missing), " +
-    "dated execution_date (default the run's payment_date); one transfer per employee with net pay above zero, to the employee's clearing and account number (SESBA clearing, BBAN), message \"Lön YYYY-MM\", EndToEndId the salary_run_employee_id without hyphens. Nothing is stored. A viewer is refused (FORBIDDEN): the file holds full account numbers.",
+  description: PROSE.paymentFile,
   params: CompanyItemParams,
   query: z.object({ execution_date: DateSchema.optional() }).strict(),
   response: null,
