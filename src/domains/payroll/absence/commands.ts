@@ -12,13 +12,10 @@ import { insertFromJson } from "../../../db/json-insert";
 import { salaryAbsenceDays } from "../../../db/schema";
 import { ApiError, fieldError } from "../../../errors/api-error";
 import { newId } from "../../../ids";
-import { fromOre, toOre } from "../../../money";
-import { ABSENCE_TYPE_SV, type AbsenceDay, absenceEffects, type AbsenceType } from "../../../sweden/payroll";
+import { toOre } from "../../../money";
 import { loadEmployee } from "../employees/queries";
-import { ITEM_TYPES } from "../item-types";
-import type { EngineItem } from "../runs/calculate/rules";
-import { absenceJson, absenceOf, assertMonthsOpen, loadAbsence } from "./queries";
-import { ABSENCE_MAX_RANGE_DAYS, assertAbsenceRange, DAY, daysInRange, fromDay, lastDayOfMonth, toDay } from "./rules";
+import { absenceJson, absenceOf, absenceOfEmployees, assertMonthsOpen, loadAbsence } from "./queries";
+import { absenceMonthOf, absenceOfRun, assertAbsenceRange, DAY, daysInRange, fromDay, toDay } from "./rules";
 import type { AbsenceCreateInput, AbsencePatchInput } from "./schemas";
 import type { AbsenceRow, EmployeeRow, RunEmployeeRow, SalaryRunRow } from "../rows";
 
@@ -94,7 +91,8 @@ export const removeAbsence: Command<{ employeeId: string; absenceId: string }> =
 /**
  * The absence of the run's month for each monthly-salaried employee of the run: the engine rows
  * and the breakdown for calculateMonth, warnings, and the statements that link the days to the
- * run employee. Sick days of the 92 days before the month are read for the sick periods.
+ * run employee. Sick days of the 92 days before the month are read for the sick periods. Its read,
+ * then the rules (absenceOfRun), then the statements.
  */
 export async function absenceForRun(
   db: Database,
@@ -103,116 +101,29 @@ export async function absenceForRun(
   members: RunEmployeeRow[],
   people: Map<string, EmployeeRow>,
 ) {
-  const from = `${run.periodYear}-${String(run.periodMonth).padStart(2, "0")}-01`;
-  const to = lastDayOfMonth(run.periodYear, run.periodMonth);
-  const lookBack = fromDay(toDay(from) - ABSENCE_MAX_RANGE_DAYS * DAY);
-  const ids = members.map((m) => m.employeeId);
-  const rows: AbsenceRow[] = [];
-  for (let i = 0; i < ids.length; i += 90) {
-    rows.push(
-      ...(await db
-        .select()
-        .from(salaryAbsenceDays)
-        .where(
-          and(
-            eq(salaryAbsenceDays.companyId, companyId),
-            inArray(salaryAbsenceDays.employeeId, ids.slice(i, i + 90)),
-            gte(salaryAbsenceDays.absenceDate, lookBack),
-            lte(salaryAbsenceDays.absenceDate, to),
-          ),
-        )
-        .all()),
-    );
-  }
-  const byEmployee = new Map<string, AbsenceRow[]>();
-  for (const r of rows) byEmployee.set(r.employeeId, [...(byEmployee.get(r.employeeId) ?? []), r]);
-
-  const result = new Map<string, { items: EngineItem[]; breakdown: unknown }>();
-  const warnings: string[] = [];
-  const statements: Statement[] = [];
-  for (const m of members) {
-    const own = byEmployee.get(m.employeeId) ?? [];
-    const inMonth = own.filter((r) => r.absenceDate >= from);
-    if (!inMonth.length) continue;
-    const e = people.get(m.employeeId)!;
-    statements.push(
-      db
-        .update(salaryAbsenceDays)
-        .set({ salaryRunEmployeeId: m.id })
-        .where(
-          and(
-            eq(salaryAbsenceDays.companyId, companyId),
-            eq(salaryAbsenceDays.employeeId, m.employeeId),
-            gte(salaryAbsenceDays.absenceDate, from),
-            lte(salaryAbsenceDays.absenceDate, to),
-          ),
+  const month = absenceMonthOf(run);
+  const rows = await absenceOfEmployees(
+    db,
+    companyId,
+    members.map((m) => m.employeeId),
+    month.lookBack,
+    month.to,
+  );
+  const { byMember, warnings, linked } = absenceOfRun(run, members, people, rows);
+  const statements: Statement[] = linked.map((m) =>
+    db
+      .update(salaryAbsenceDays)
+      .set({ salaryRunEmployeeId: m.id })
+      .where(
+        and(
+          eq(salaryAbsenceDays.companyId, companyId),
+          eq(salaryAbsenceDays.employeeId, m.employeeId),
+          gte(salaryAbsenceDays.absenceDate, month.from),
+          lte(salaryAbsenceDays.absenceDate, month.to),
         ),
-    );
-    if (e.salaryType !== "monthly" || !e.monthlySalaryOre) {
-      warnings.push(
-        `${e.firstName} ${e.lastName}: absence is recorded, but pay by the hour follows the ` +
-          `hours given; sick pay for hourly pay is not calculated (add it as other_pay)`,
-      );
-      continue;
-    }
-    const days: AbsenceDay[] = own.map((r) => ({
-      date: r.absenceDate,
-      type: r.absenceType as AbsenceType,
-      hoursHundredths: r.hoursHundredths,
-    }));
-    const fx = absenceEffects({ monthlyOre: e.monthlySalaryOre, from, to, days });
-    const items: EngineItem[] = [];
-    const sickCount = fx.counts.sick;
-    const count = (c: { days: number; hours: number } | undefined) =>
-      [c?.days ? `${c.days} d` : "", c?.hours ? `${String(c.hours).replace(".", ",")} h` : ""]
-        .filter(Boolean)
-        .join(" ");
-    if (fx.sickDeductionOre)
-      items.push({
-        itemType: "sick_deduction",
-        description: `${ITEM_TYPES.sick_deduction.sv} ${count(sickCount)}`,
-        amountOre: -fx.sickDeductionOre,
-      });
-    if (fx.sickPayOre)
-      items.push({
-        itemType: "sick_pay",
-        description: `${ITEM_TYPES.sick_pay.sv} dag 1–14, 80 %`,
-        amountOre: fx.sickPayOre,
-      });
-    if (fx.karensOre)
-      items.push({
-        itemType: "karens_deduction",
-        description: ITEM_TYPES.karens_deduction.sv,
-        amountOre: -fx.karensOre,
-      });
-    for (const [type, ore] of Object.entries(fx.deductionsOre) as [AbsenceType, number][]) {
-      items.push({
-        itemType: "absence_deduction",
-        description: `${ITEM_TYPES.absence_deduction.sv} ${ABSENCE_TYPE_SV[type]} ${count(fx.counts[type])}`,
-        amountOre: -ore,
-      });
-    }
-    for (const n of fx.notices) warnings.push(`${e.firstName} ${e.lastName}: ${n}`);
-    result.set(m.id, {
-      items,
-      breakdown: {
-        counts: fx.counts,
-        rules: {
-          day: "monthly salary × 12 / 365",
-          hour: "monthly salary × 12 / (52 × 40)",
-          sick_pay: "80 % of lost pay, days 1–14",
-          karens: "20 % of a week's sick pay (80 % × monthly × 12 / 52)",
-        },
-        sick_deduction: fromOre(fx.sickDeductionOre),
-        sick_pay: fromOre(fx.sickPayOre),
-        karens: fromOre(fx.karensOre),
-        deductions: Object.fromEntries(Object.entries(fx.deductionsOre).map(([t, o]) => [t, fromOre(o)])),
-        sick_periods: fx.sickPeriods,
-        notices: fx.notices,
-      },
-    });
-  }
-  return { byMember: result, warnings, statements };
+      ),
+  );
+  return { byMember, warnings, statements };
 }
 
 /**

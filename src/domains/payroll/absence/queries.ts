@@ -1,5 +1,5 @@
 // Reads of the absence days and the JSON shape of a day.
-import { and, asc, eq, gte, lte } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lte } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { salaryAbsenceDays, salaryRunEmployees, salaryRuns } from "../../../db/schema";
 import { ApiError } from "../../../errors/api-error";
@@ -91,4 +91,32 @@ export async function loadAbsence(
     .get();
   if (!row) throw new ApiError("NOT_FOUND", { resource: "absence_day", id });
   return row;
+}
+
+/** The absence days of these employees from `from` to `to` (a run's month and the sick days before it). */
+export async function absenceOfEmployees(
+  db: Database,
+  companyId: string,
+  ids: string[],
+  from: string,
+  to: string,
+): Promise<AbsenceRow[]> {
+  const rows: AbsenceRow[] = [];
+  for (let i = 0; i < ids.length; i += 90) {
+    rows.push(
+      ...(await db
+        .select()
+        .from(salaryAbsenceDays)
+        .where(
+          and(
+            eq(salaryAbsenceDays.companyId, companyId),
+            inArray(salaryAbsenceDays.employeeId, ids.slice(i, i + 90)),
+            gte(salaryAbsenceDays.absenceDate, from),
+            lte(salaryAbsenceDays.absenceDate, to),
+          ),
+        )
+        .all()),
+    );
+  }
+  return rows;
 }

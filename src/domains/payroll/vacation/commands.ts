@@ -1,60 +1,22 @@
-// Vacation (semesterlagen; the rules are src/sweden/payroll/vacation.ts) and the opening balances of
-// a mid-year cutover.
-//
-// - calculate: vacationForRun gives each employee of the run the month's vacation rows (semestertillägg,
-//   semesterlön, semesteravdrag, semesterersättning) and the balance after the month in
-//   calculation_breakdown.vacation;
-// - book: vacationBookingOf turns the breakdowns into the vacation entry (Debit 7290 / Credit 2920 the
-//   change in the liability, Debit 7519 / Credit 2940 the change in the contributions on it) and the
-//   vacation_records rows, which the balance, the next run and the liability report read;
-// - opening balances: PUT refused with CONFLICT (details.locked_by_run_id) once the employee has a
-//   booked run in the cutover year or later.
-import Big from "big.js";
-import { and, eq, gte, inArray, lte } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Command, CommandContext, Statement } from "../../../commands/plan";
 import type { Database } from "../../../db/client";
-import { payrollOpeningBalances, salaryAbsenceDays, vacationRecords } from "../../../db/schema";
+import { payrollOpeningBalances, vacationRecords } from "../../../db/schema";
 import { ApiError, fieldError } from "../../../errors/api-error";
 import { newId } from "../../../ids";
 import type { EngineLine } from "../../../ledger/engine";
-import { fromOre, toOre } from "../../../money";
-import type { AbsenceType } from "../../../sweden/payroll";
-import {
-  aprilMarchYear,
-  aprilMarchYearOf,
-  employmentMonthsInYear,
-  hourlyVacationPayOre,
-  liabilityAfter,
-  monthVacationPay,
-  nonQualifyingDays,
-  savedTotal,
-  takeVacationDays,
-  vacationDaysOfYear,
-  vacationDayValue,
-  vacationQualifyingBaseOre,
-  type VacationRule,
-  type VacationYearKind,
-} from "../../../sweden/payroll/vacation";
+import { toOre } from "../../../money";
+import { aprilMarchYearOf } from "../../../sweden/payroll/vacation";
 import { loadEmployee } from "../employees/queries";
-import type { EngineItem } from "../runs/calculate/rules";
-import { shiftedVacationOfMember } from "./april-march";
-import { contributionsOn, type VacationBreakdown, vacationItems } from "./parts";
-import {
-  latestRecords,
-  lockingRun,
-  openingJson,
-  openingOf,
-  vacationYearOf,
-  variablePayAprilMarch,
-  variablePayOfYear,
-} from "./queries";
-import { carried, cutoverOf, hourlyBreakdown, lastDay, monthVacationDays, pad, vacationOf } from "./rules";
+import { contributionsOn } from "./parts";
+import { lockingRun, vacationReadsOfRun, openingJson, openingOf, vacationYearOf } from "./queries";
+import { pad, vacationMembers, vacationOf, vacationOfRun } from "./rules";
 import type { OpeningBalancesInput } from "./schemas";
 import type { EmployeeRow, OpeningRow, RunEmployeeRow, SalaryRunRow, VacationRecordRow } from "../rows";
 
 /**
  * The vacation of the run's month for each employee of the run with a vacation rule: the engine rows
- * and the breakdown for calculateMonth, and warnings.
+ * and the breakdown for calculateMonth, and warnings. Its reads, then the rules (vacationOfRun).
  */
 export async function vacationForRun(
   db: Database,
@@ -63,257 +25,9 @@ export async function vacationForRun(
   members: RunEmployeeRow[],
   people: Map<string, EmployeeRow>,
 ) {
-  const Y = run.periodYear;
-  const m = run.periodMonth;
-  const monthFrom = `${Y}-${pad(m)}-01`;
-  const monthTo = lastDay(Y, m);
-  const eligible = members.filter((x) => {
-    const e = people.get(x.employeeId)!;
-    return e.vacationRule !== "none" && e.fSkattStatus !== "f_skatt";
-  });
-  const ids = eligible.map((x) => x.employeeId);
-  // the company's vacation year, read only when someone in the run has vacation
-  const yearKind: VacationYearKind = ids.length ? await vacationYearOf(db, companyId) : "calendar";
-  const prevs = await latestRecords(db, companyId, ids, { year: Y, month: m });
-  const openings = await openingOf(db, companyId, ids);
-  const variable = await variablePayOfYear(db, companyId, run, ids);
-  const shiftedVariable = yearKind === "april_march" ? await variablePayAprilMarch(db, companyId, run, ids) : new Map();
-  // 17 §: the earning year's absence; April–March also reads the earning year before the vacation year in progress.
-  const absenceFrom = yearKind === "april_march" ? aprilMarchYear(aprilMarchYearOf(Y, m) - 1).start : `${Y}-01-01`;
-  const absence = new Map<string, { date: string; type: AbsenceType; hoursHundredths: number | null }[]>();
-  for (let i = 0; i < ids.length; i += 90) {
-    const rows = await db
-      .select()
-      .from(salaryAbsenceDays)
-      .where(
-        and(
-          eq(salaryAbsenceDays.companyId, companyId),
-          inArray(salaryAbsenceDays.employeeId, ids.slice(i, i + 90)),
-          gte(salaryAbsenceDays.absenceDate, absenceFrom),
-          lte(salaryAbsenceDays.absenceDate, monthTo),
-        ),
-      )
-      .all();
-    for (const r of rows)
-      absence.set(r.employeeId, [
-        ...(absence.get(r.employeeId) ?? []),
-        { date: r.absenceDate, type: r.absenceType as AbsenceType, hoursHundredths: r.hoursHundredths },
-      ]);
-  }
-
-  const byMember = new Map<string, { items: EngineItem[]; breakdown: VacationBreakdown }>();
-  const warnings: string[] = [];
-  for (const member of eligible) {
-    const e = people.get(member.employeeId)!;
-    const name = `${e.firstName} ${e.lastName}`;
-    const own = absence.get(e.id) ?? [];
-    const ends = !!e.employmentEnd && e.employmentEnd >= monthFrom && e.employmentEnd <= monthTo;
-
-    if (e.salaryType === "hourly" || !e.monthlySalaryOre) {
-      if (e.vacationRule !== "percentage") {
-        warnings.push(
-          `${name}: sammalöneregeln needs a fixed monthly salary (semesterlagen 16 a §); no vacation ` +
-            `pay is calculated for pay by the hour unless vacation_rule is percentage (12 %)`,
-        );
-        continue;
-      }
-      // 16 b §: 12 % of the hourly pay, paid with each month's pay; no days, no liability.
-      const payOre = Number(
-        new Big(e.hourlyRateOre ?? 0)
-          .times(member.hoursHundredths ?? 0)
-          .div(100)
-          .round(0, Big.roundHalfUp)
-          .toFixed(0),
-      );
-      const ore = hourlyVacationPayOre(payOre);
-      const items: EngineItem[] = ore
-        ? [{ itemType: "vacation_pay", description: "Semesterersättning 12 %", amountOre: ore }]
-        : [];
-      byMember.set(member.id, { items, breakdown: hourlyBreakdown(Y, m, ore) });
-      continue;
-    }
-
-    const rule = e.vacationRule as VacationRule;
-    if (yearKind === "april_march") {
-      const shifted = shiftedVacationOfMember({
-        e,
-        rule,
-        run,
-        prev: prevs.get(e.id),
-        cutover: cutoverOf(openings.get(e.id), prevs.get(e.id)),
-        absence: own,
-        variable: shiftedVariable.get(e.id) ?? { completed: 0, inProgress: 0, thisRun: 0 },
-        vacationDays: monthVacationDays(own, monthFrom, monthTo, name, warnings),
-        endsThisMonth: ends,
-      });
-      warnings.push(...shifted.warnings);
-      byMember.set(member.id, { items: shifted.items, breakdown: shifted.breakdown });
-      continue;
-    }
-    const c = carried(e, Y, prevs.get(e.id), openings.get(e.id));
-    const opening = c.opening;
-    // 17 §: the year's absence up to the month's end (after the cutover in the cutover year).
-    const yearAbsence = opening ? own.filter((d) => d.date > opening.cutoverDate) : own;
-    const nq = nonQualifyingDays(
-      yearAbsence,
-      opening ? (opening.absenceUsed as Partial<Record<AbsenceType, number>>) : {},
-    );
-    const yd = vacationDaysOfYear({
-      year: Y,
-      daysPerYear: e.vacationDaysPerYear,
-      employmentStart: e.employmentStart,
-      employmentEnd: e.employmentEnd,
-      nonQualifyingDays: nq.nonQualifying,
-    });
-    let entitled = yd.paid;
-    let unpaidEntitled = yd.unpaid;
-    if (opening) {
-      const full = vacationDaysOfYear({
-        year: Y,
-        daysPerYear: e.vacationDaysPerYear,
-        employmentStart: e.employmentStart,
-        employmentEnd: e.employmentEnd,
-        nonQualifyingDays: 0,
-      });
-      entitled = opening.paidDaysRemaining - (full.paid - yd.paid);
-      unpaidEntitled = opening.unpaidDaysRemaining;
-    }
-    // 16 b §: the percentage rule's base adds the year's variable pay for work so far (this run's included).
-    const variableOpeningOre = openings.get(e.id)?.year === Y ? openings.get(e.id)!.ytdVacationVariablePayOre : 0;
-    const variableBookedOre = variable.booked.get(e.id) ?? 0;
-    const variableRunOre = variable.current.get(e.id) ?? 0;
-    const variableOre = rule === "percentage" ? variableOpeningOre + variableBookedOre + variableRunOre : 0;
-    const dayValue = vacationDayValue(rule, e.monthlySalaryOre, yd, variableOre);
-
-    const days = monthVacationDays(own, monthFrom, monthTo, name, warnings);
-    const take = takeVacationDays(days, {
-      paidLeft: entitled - c.paidTaken,
-      saved: c.saved,
-      unpaidLeft: unpaidEntitled - c.unpaidTaken,
-    });
-    const fromSaved = savedTotal(take.fromSaved);
-    const paidTaken = c.paidTaken + take.paid;
-    if (take.advance > 0)
-      warnings.push(
-        `${name}: ${take.advance} vacation day(s) beyond the paid, saved and unpaid days (förskottssemester); the remaining days go below zero`,
-      );
-    const pay = monthVacationPay(rule, e.monthlySalaryOre, dayValue, take.paid + fromSaved, take.unpaid);
-
-    // 28 §: the employment ends this month: the paid days left and the saved days are paid out.
-    const leftAtEnd = entitled - paidTaken + savedTotal(take.savedAfter);
-    const endPayout = ends ? Math.max(0, leftAtEnd) : 0;
-    if (ends && leftAtEnd < 0)
-      warnings.push(
-        `${name}: the employment ends with ${-leftAtEnd} vacation day(s) taken in ` +
-          `advance (förskottssemester); no deduction is made (semesterlagen 29 §)`,
-      );
-    const payoutDays = c.forcedPayoutDays + endPayout;
-    const payoutOre = Number(dayValue.times(payoutDays).round(0, Big.roundHalfUp).toFixed(0));
-
-    const months = employmentMonthsInYear(Y, e.employmentStart, e.employmentEnd);
-    const monthsAccrued = Math.max(0, Math.min(m, months.last) - c.lastMonth);
-    const liab = liabilityAfter({
-      beforeOre: c.liabilityOre,
-      dayValue,
-      paidDaysOfYear: yd.paid,
-      employmentMonths: months.count,
-      monthsAccrued,
-      daysTaken: take.paid + fromSaved,
-      daysPaidOut: payoutDays,
-    });
-    const liabilityOre = ends ? 0 : liab.afterOre;
-    const contributionsOre = contributionsOn(e, run.paymentDate, liabilityOre);
-
-    const items = vacationItems({
-      rule,
-      pay,
-      paidDays: take.paid + fromSaved,
-      unpaidDays: take.unpaid,
-      payoutOre,
-      payoutDays,
-      payoutWhy: [
-        c.forcedPayoutDays ? `${c.forcedPayoutDays} d ej sparbara/förfallna` : "",
-        endPayout ? `${endPayout} d vid anställningens slut` : "",
-      ],
-    });
-
-    const saved = ends ? {} : take.savedAfter;
-    byMember.set(member.id, {
-      items,
-      breakdown: {
-        rule,
-        year: Y,
-        month: m,
-        carried_from: c.source,
-        paid_days_of_year: yd.paid,
-        entitled_days: entitled,
-        unpaid_days: unpaidEntitled,
-        non_qualifying_absence_days: nq.nonQualifying,
-        absence_used: nq.used as Record<string, number>,
-        days_taken: { paid: take.paid, from_saved: take.fromSaved, unpaid: take.unpaid, advance: take.advance },
-        paid_taken: paidTaken,
-        unpaid_taken: c.unpaidTaken + take.unpaid,
-        saved_taken: fromSaved,
-        remaining_days: ends ? 0 : entitled - paidTaken,
-        unpaid_remaining: unpaidEntitled - c.unpaidTaken - take.unpaid,
-        saved_days: saved,
-        payout_days: payoutDays,
-        payout_days_forced: c.forcedPayoutDays,
-        payout_days_end_of_employment: endPayout,
-        payout_days_year: c.payoutDaysYear + payoutDays,
-        payout: fromOre(payoutOre),
-        day_value: Number(dayValue.div(100).round(2, Big.roundHalfUp).toString()),
-        day_value_rule:
-          rule === "same_salary"
-            ? "monthly salary × (4.6 % + 0.43 %)"
-            : "12 % × (monthly salary × 12 × qualifying share + variable qualifying pay of the year so far) / paid days of the year",
-        qualifying_pay:
-          rule === "percentage"
-            ? {
-                fixed: fromOre(
-                  Number(
-                    vacationQualifyingBaseOre(e.monthlySalaryOre, yd.share, 0).round(0, Big.roundHalfUp).toFixed(0),
-                  ),
-                ),
-                variable: fromOre(variableOre),
-                variable_opening: fromOre(variableOpeningOre),
-                variable_booked_runs: fromOre(variableBookedOre),
-                variable_this_run: fromOre(variableRunOre),
-                total: fromOre(
-                  Number(
-                    vacationQualifyingBaseOre(e.monthlySalaryOre, yd.share, variableOre)
-                      .round(0, Big.roundHalfUp)
-                      .toFixed(0),
-                  ),
-                ),
-              }
-            : null,
-        supplement: fromOre(pay.supplementOre),
-        vacation_pay: fromOre(pay.vacationPayOre),
-        deduction: fromOre(pay.deductionOre),
-        liability: {
-          before: fromOre(c.liabilityOre),
-          earned_days: liab.earnedDays,
-          accrual: fromOre(liab.accrualOre),
-          used: fromOre(liab.usedOre),
-          after: fromOre(liabilityOre),
-          contributions_before: fromOre(c.contributionsOre),
-          contributions_after: fromOre(contributionsOn(e, run.paymentDate, liabilityOre)),
-          change: fromOre(liabilityOre - c.liabilityOre),
-          contributions_change: fromOre(contributionsOre - c.contributionsOre),
-        },
-        ore: {
-          liability_after: liabilityOre,
-          contributions_after: contributionsOre,
-          liability_change: liabilityOre - c.liabilityOre,
-          contributions_change: contributionsOre - c.contributionsOre,
-          day_value: Number(dayValue.round(0, Big.roundHalfUp).toFixed(0)),
-        },
-        ends_employment: ends,
-      },
-    });
-  }
-  return { byMember, warnings };
+  const ids = vacationMembers(members, people).map((x) => x.employeeId);
+  const reads = await vacationReadsOfRun(db, companyId, run, ids);
+  return vacationOfRun(run, members, people, reads);
 }
 
 /**

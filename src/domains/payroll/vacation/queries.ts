@@ -3,7 +3,14 @@
 import Big from "big.js";
 import { and, asc, desc, eq, gte, inArray, lt, lte, or, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
-import { payrollOpeningBalances, salaryRunEmployees, salaryRuns, vacationRecords } from "../../../db/schema";
+import {
+  payrollOpeningBalances,
+  salaryAbsenceDays,
+  salaryRunEmployees,
+  salaryRuns,
+  vacationRecords,
+} from "../../../db/schema";
+import type { AbsenceType } from "../../../sweden/payroll";
 import { ApiError } from "../../../errors/api-error";
 import { fromOre } from "../../../money";
 import {
@@ -12,12 +19,14 @@ import {
   type SavedDays,
   savedTotal,
   type VacationYearKind,
+  type AbsenceDayIn,
 } from "../../../sweden/payroll/vacation";
 import { loadCompany } from "../../companies";
 import { employeesByIds, loadEmployee, maskedPersonnummer } from "../employees/queries";
 import { VACATION_QUALIFYING_VARIABLE_TYPES } from "../item-types";
 import type { VacationLiability } from "../reports/schemas";
 import { aprilMarchPeriods, type ShiftedVariablePay } from "./april-march";
+import { monthOfRun, type VacationReads } from "./rules";
 import type { EmployeeRow, OpeningRow, SalaryRunRow, VacationRecordRow } from "../rows";
 
 export async function openingOf(
@@ -99,6 +108,55 @@ export async function variablePayOfYear(db: Database, companyId: string, run: Sa
   const wanted = new Set(employeeIds);
   for (const r of rows) if (wanted.has(r.id)) (Number(r.current) ? current : booked).set(r.id, Number(r.s));
   return { booked, current };
+}
+
+/**
+ * What calculate reads for the vacation of a run's employees `ids` (those with a vacation rule):
+ * the company's vacation year (only when there is someone), the latest records, the opening
+ * balances, the variable pay of the year(s) and the absence of the earning year(s) to the month's
+ * end (17 §; April–March from the start of the earning year before the vacation year in progress).
+ */
+export async function vacationReadsOfRun(
+  db: Database,
+  companyId: string,
+  run: SalaryRunRow,
+  ids: string[],
+): Promise<VacationReads> {
+  const Y = run.periodYear;
+  const m = run.periodMonth;
+  const yearKind: VacationYearKind = ids.length ? await vacationYearOf(db, companyId) : "calendar";
+  const prevs = await latestRecords(db, companyId, ids, { year: Y, month: m });
+  const openings = await openingOf(db, companyId, ids);
+  const variable = await variablePayOfYear(db, companyId, run, ids);
+  const shiftedVariable = yearKind === "april_march" ? await variablePayAprilMarch(db, companyId, run, ids) : new Map();
+  const absenceFrom = yearKind === "april_march" ? aprilMarchYear(aprilMarchYearOf(Y, m) - 1).start : `${Y}-01-01`;
+  const absence = await absenceDaysOf(db, companyId, ids, absenceFrom, monthOfRun(run).to);
+  return { yearKind, prevs, openings, variable, shiftedVariable, absence };
+}
+
+/** Each employee's absence days from `from` to `to`, in the order the database gives them. */
+async function absenceDaysOf(db: Database, companyId: string, ids: string[], from: string, to: string) {
+  const absence = new Map<string, AbsenceDayIn[]>();
+  for (let i = 0; i < ids.length; i += 90) {
+    const rows = await db
+      .select()
+      .from(salaryAbsenceDays)
+      .where(
+        and(
+          eq(salaryAbsenceDays.companyId, companyId),
+          inArray(salaryAbsenceDays.employeeId, ids.slice(i, i + 90)),
+          gte(salaryAbsenceDays.absenceDate, from),
+          lte(salaryAbsenceDays.absenceDate, to),
+        ),
+      )
+      .all();
+    for (const r of rows)
+      absence.set(r.employeeId, [
+        ...(absence.get(r.employeeId) ?? []),
+        { date: r.absenceDate, type: r.absenceType as AbsenceType, hoursHundredths: r.hoursHundredths },
+      ]);
+  }
+  return absence;
 }
 
 /** The company's vacation year (setting vacation_year): calendar or April–March. */

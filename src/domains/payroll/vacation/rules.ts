@@ -1,17 +1,33 @@
-// The calendar year's vacation of a run (semesterlagen; the rules are src/sweden/payroll/vacation.ts):
-// pure, from the records, opening balances and absence the commands read.
+// The vacation of a run's month (semesterlagen; the rules are src/sweden/payroll/vacation.ts, the
+// April–March year april-march.ts): pure, from the records, opening balances, variable pay and absence
+// that vacationReadsOfRun (queries.ts) read. No I/O.
+import Big from "big.js";
 import { fromOre } from "../../../money";
+import type { AbsenceType } from "../../../sweden/payroll";
 import {
   type AbsenceDayIn,
   aprilMarchYearOf,
   employmentMonthsInYear,
+  hourlyVacationPayOre,
   isVacationDay,
+  liabilityAfter,
+  type MonthVacationPay,
+  monthVacationPay,
+  nonQualifyingDays,
   type SavedDays,
+  savedTotal,
+  takeVacationDays,
   turnOfYear,
+  type VacationRule,
+  type VacationYearKind,
+  vacationDaysOfYear,
+  vacationDayValue,
+  vacationQualifyingBaseOre,
 } from "../../../sweden/payroll/vacation";
-import type { Cutover } from "./april-march";
-import type { VacationBreakdown } from "./parts";
-import type { EmployeeRow, OpeningRow, RunEmployeeRow, VacationRecordRow } from "../rows";
+import type { EmployeeRow, OpeningRow, RunEmployeeRow, SalaryRunRow, VacationRecordRow } from "../rows";
+import type { EngineItem } from "../runs/calculate/rules";
+import { type Cutover, type ShiftedVariablePay, shiftedVacationOfMember } from "./april-march";
+import { contributionsOn, type VacationBreakdown, vacationItems } from "./parts";
 
 export const pad = (n: number) => String(n).padStart(2, "0");
 export const lastDay = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
@@ -172,3 +188,340 @@ export function hourlyBreakdown(year: number, month: number, ore: number): Vacat
 }
 
 export const vacationOf = (r: RunEmployeeRow) => (r.breakdown?.vacation as VacationBreakdown | undefined) ?? null;
+
+// The month of a run (calculate): the decision, from what vacationReadsOfRun read
+
+/** What calculate reads for a run's vacation, in one place before the rules (vacationReadsOfRun). */
+export interface VacationReads {
+  yearKind: VacationYearKind;
+  /** each employee's latest record before the run's month */
+  prevs: Map<string, VacationRecordRow>;
+  openings: Map<string, OpeningRow>;
+  /** 16 b §: the calendar year's variable pay, of the booked runs before the month and of this run */
+  variable: { booked: Map<string, number>; current: Map<string, number> };
+  /** 16 b §, April–March: the variable pay of the earning years the run touches */
+  shiftedVariable: Map<string, ShiftedVariablePay>;
+  /** 17 §: each employee's absence of the earning year(s) to the month's end */
+  absence: Map<string, AbsenceDayIn[]>;
+}
+
+export interface MemberVacation {
+  items: EngineItem[];
+  breakdown: VacationBreakdown;
+}
+
+/** The run employees with a vacation rule (F-skatt holders have none): the ones whose vacation is read. */
+export function vacationMembers(members: RunEmployeeRow[], people: Map<string, EmployeeRow>) {
+  return members.filter((x) => {
+    const e = people.get(x.employeeId)!;
+    return e.vacationRule !== "none" && e.fSkattStatus !== "f_skatt";
+  });
+}
+
+/** The first and last day of the run's month. */
+export function monthOfRun(run: SalaryRunRow) {
+  return { from: `${run.periodYear}-${pad(run.periodMonth)}-01`, to: lastDay(run.periodYear, run.periodMonth) };
+}
+
+/**
+ * The vacation of the run's month for each employee of the run with a vacation rule: the engine rows
+ * and the breakdown for calculateMonth, and warnings. Pure: `reads` holds everything it needs.
+ */
+export function vacationOfRun(
+  run: SalaryRunRow,
+  members: RunEmployeeRow[],
+  people: Map<string, EmployeeRow>,
+  reads: VacationReads,
+) {
+  const month = monthOfRun(run);
+  const byMember = new Map<string, MemberVacation>();
+  const warnings: string[] = [];
+  for (const member of vacationMembers(members, people)) {
+    const e = people.get(member.employeeId)!;
+    const name = `${e.firstName} ${e.lastName}`;
+    if (e.salaryType === "hourly" || !e.monthlySalaryOre) {
+      const hourly = hourlyVacation(e, member, run, name);
+      if ("warning" in hourly) warnings.push(hourly.warning);
+      else byMember.set(member.id, hourly);
+      continue;
+    }
+    const result = monthlyVacation(
+      e,
+      run,
+      reads,
+      monthVacationDays(reads.absence.get(e.id) ?? [], month.from, month.to, name, warnings),
+    );
+    warnings.push(...result.warnings);
+    byMember.set(member.id, { items: result.items, breakdown: result.breakdown });
+  }
+  return { byMember, warnings };
+}
+
+/** A monthly-paid employee's month, by the company's vacation year: April–March or the calendar year. */
+function monthlyVacation(e: EmployeeRow, run: SalaryRunRow, reads: VacationReads, vacationDays: number) {
+  const month = monthOfRun(run);
+  const rule = e.vacationRule as VacationRule;
+  const own = reads.absence.get(e.id) ?? [];
+  const ends = !!e.employmentEnd && e.employmentEnd >= month.from && e.employmentEnd <= month.to;
+  const prev = reads.prevs.get(e.id);
+  const opening = reads.openings.get(e.id);
+  if (reads.yearKind === "april_march")
+    return shiftedVacationOfMember({
+      e,
+      rule,
+      run,
+      prev,
+      cutover: cutoverOf(opening, prev),
+      absence: own,
+      variable: reads.shiftedVariable.get(e.id) ?? { completed: 0, inProgress: 0, thisRun: 0 },
+      vacationDays,
+      endsThisMonth: ends,
+    });
+  return calendarVacationOfMember({
+    e,
+    rule,
+    run,
+    carried: carried(e, run.periodYear, prev, opening),
+    absence: own,
+    variable: {
+      openingOre: opening?.year === run.periodYear ? opening.ytdVacationVariablePayOre : 0,
+      bookedOre: reads.variable.booked.get(e.id) ?? 0,
+      runOre: reads.variable.current.get(e.id) ?? 0,
+    },
+    vacationDays,
+    endsThisMonth: ends,
+  });
+}
+
+/**
+ * Pay by the hour: 16 b §, 12 % of the month's hourly pay as semesterersättning with each month's
+ * pay; no days, no liability. Under sammalöneregeln nothing (a warning): it needs a monthly salary.
+ */
+export function hourlyVacation(
+  e: EmployeeRow,
+  member: RunEmployeeRow,
+  run: SalaryRunRow,
+  name: string,
+): MemberVacation | { warning: string } {
+  if (e.vacationRule !== "percentage")
+    return {
+      warning:
+        `${name}: sammalöneregeln needs a fixed monthly salary (semesterlagen 16 a §); no vacation ` +
+        `pay is calculated for pay by the hour unless vacation_rule is percentage (12 %)`,
+    };
+  const payOre = roundOre(new Big(e.hourlyRateOre ?? 0).times(member.hoursHundredths ?? 0).div(100));
+  const ore = hourlyVacationPayOre(payOre);
+  const items: EngineItem[] = ore
+    ? [{ itemType: "vacation_pay", description: "Semesterersättning 12 %", amountOre: ore }]
+    : [];
+  return { items, breakdown: hourlyBreakdown(run.periodYear, run.periodMonth, ore) };
+}
+
+const roundOre = (b: Big) => Number(b.round(0, Big.roundHalfUp).toFixed(0));
+
+/** One monthly-paid employee's calendar-year vacation: what the month takes from what was carried in. */
+export interface CalendarMemberIn {
+  e: EmployeeRow;
+  rule: VacationRule;
+  run: SalaryRunRow;
+  carried: Carried;
+  /** the year's absence to the month's end */
+  absence: AbsenceDayIn[];
+  /** 16 b §: the year's variable pay for work so far: the opening balance's, the booked runs', this run's */
+  variable: { openingOre: number; bookedOre: number; runOre: number };
+  /** 3 a §: the month's whole vacation days */
+  vacationDays: number;
+  endsThisMonth: boolean;
+}
+
+/**
+ * 4 §, 7 §, 17 §: the year's paid and unpaid days; in the cutover year from the opening balance's days
+ * left, less the days the absence after the cutover cost.
+ */
+function calendarEntitlement(i: CalendarMemberIn) {
+  const { e, carried: c } = i;
+  const Y = i.run.periodYear;
+  const opening = c.opening;
+  // 17 §: the year's absence up to the month's end (after the cutover in the cutover year).
+  const yearAbsence = opening ? i.absence.filter((d) => d.date > opening.cutoverDate) : i.absence;
+  const nq = nonQualifyingDays(
+    yearAbsence,
+    opening ? (opening.absenceUsed as Partial<Record<AbsenceType, number>>) : {},
+  );
+  const ofYear = (nonQualifying: number) =>
+    vacationDaysOfYear({
+      year: Y,
+      daysPerYear: e.vacationDaysPerYear,
+      employmentStart: e.employmentStart,
+      employmentEnd: e.employmentEnd,
+      nonQualifyingDays: nonQualifying,
+    });
+  const yd = ofYear(nq.nonQualifying);
+  if (!opening) return { nq, yd, entitled: yd.paid, unpaidEntitled: yd.unpaid };
+  const full = ofYear(0);
+  return {
+    nq,
+    yd,
+    entitled: opening.paidDaysRemaining - (full.paid - yd.paid),
+    unpaidEntitled: opening.unpaidDaysRemaining,
+  };
+}
+
+/**
+ * The calendar year (semesterlagen with the calendar year as earning and vacation year) for one
+ * monthly-paid employee: the month's days taken (paid, saved, unpaid, förskott), the pay, the days
+ * paid out (18 § forced, 28 § at the employment's end) and the liability after the month.
+ */
+export function calendarVacationOfMember(i: CalendarMemberIn) {
+  const { e, rule, run, carried: c } = i;
+  const monthlyOre = e.monthlySalaryOre ?? 0;
+  const name = `${e.firstName} ${e.lastName}`;
+  const warnings: string[] = [];
+  const days = calendarEntitlement(i);
+  const { yd, entitled, unpaidEntitled } = days;
+  const v = i.variable;
+  // 16 b §: the percentage rule's base adds the year's variable pay for work so far (this run's included).
+  const variableOre = rule === "percentage" ? v.openingOre + v.bookedOre + v.runOre : 0;
+  const dayValue = vacationDayValue(rule, monthlyOre, yd, variableOre);
+
+  const take = takeVacationDays(i.vacationDays, {
+    paidLeft: entitled - c.paidTaken,
+    saved: c.saved,
+    unpaidLeft: unpaidEntitled - c.unpaidTaken,
+  });
+  const fromSaved = savedTotal(take.fromSaved);
+  const paidTaken = c.paidTaken + take.paid;
+  if (take.advance > 0)
+    warnings.push(
+      `${name}: ${take.advance} vacation day(s) beyond the paid, saved and unpaid days (förskottssemester); the remaining days go below zero`,
+    );
+  const pay = monthVacationPay(rule, monthlyOre, dayValue, take.paid + fromSaved, take.unpaid);
+
+  // 28 §: the employment ends this month: the paid days left and the saved days are paid out.
+  const ends = i.endsThisMonth;
+  const leftAtEnd = entitled - paidTaken + savedTotal(take.savedAfter);
+  const endPayout = ends ? Math.max(0, leftAtEnd) : 0;
+  if (ends && leftAtEnd < 0)
+    warnings.push(
+      `${name}: the employment ends with ${-leftAtEnd} vacation day(s) taken in ` +
+        `advance (förskottssemester); no deduction is made (semesterlagen 29 §)`,
+    );
+  const payoutDays = c.forcedPayoutDays + endPayout;
+  const payoutOre = roundOre(dayValue.times(payoutDays));
+
+  const months = employmentMonthsInYear(run.periodYear, e.employmentStart, e.employmentEnd);
+  const liab = liabilityAfter({
+    beforeOre: c.liabilityOre,
+    dayValue,
+    paidDaysOfYear: yd.paid,
+    employmentMonths: months.count,
+    monthsAccrued: Math.max(0, Math.min(run.periodMonth, months.last) - c.lastMonth),
+    daysTaken: take.paid + fromSaved,
+    daysPaidOut: payoutDays,
+  });
+  const liabilityOre = ends ? 0 : liab.afterOre;
+  const items = vacationItems({
+    rule,
+    pay,
+    paidDays: take.paid + fromSaved,
+    unpaidDays: take.unpaid,
+    payoutOre,
+    payoutDays,
+    payoutWhy: [
+      c.forcedPayoutDays ? `${c.forcedPayoutDays} d ej sparbara/förfallna` : "",
+      endPayout ? `${endPayout} d vid anställningens slut` : "",
+    ],
+  });
+  const month = { take, fromSaved, paidTaken, pay, endPayout, payoutDays, payoutOre, liab, liabilityOre };
+  return { items, breakdown: calendarBreakdown(i, days, dayValue, variableOre, month), warnings };
+}
+
+type CalendarMonth = {
+  take: ReturnType<typeof takeVacationDays>;
+  fromSaved: number;
+  paidTaken: number;
+  pay: MonthVacationPay;
+  endPayout: number;
+  payoutDays: number;
+  payoutOre: number;
+  liab: ReturnType<typeof liabilityAfter>;
+  liabilityOre: number;
+};
+
+/** The calendar year's breakdown (calculation_breakdown.vacation), with the record's figures in öre. */
+function calendarBreakdown(
+  i: CalendarMemberIn,
+  days: ReturnType<typeof calendarEntitlement>,
+  dayValue: Big,
+  variableOre: number,
+  mo: CalendarMonth,
+): VacationBreakdown {
+  const { e, rule, run, carried: c } = i;
+  const { take, liabilityOre } = mo;
+  const ends = i.endsThisMonth;
+  const contributionsOre = contributionsOn(e, run.paymentDate, liabilityOre);
+  return {
+    rule,
+    year: run.periodYear,
+    month: run.periodMonth,
+    carried_from: c.source,
+    paid_days_of_year: days.yd.paid,
+    entitled_days: days.entitled,
+    unpaid_days: days.unpaidEntitled,
+    non_qualifying_absence_days: days.nq.nonQualifying,
+    absence_used: days.nq.used as Record<string, number>,
+    days_taken: { paid: take.paid, from_saved: take.fromSaved, unpaid: take.unpaid, advance: take.advance },
+    paid_taken: mo.paidTaken,
+    unpaid_taken: c.unpaidTaken + take.unpaid,
+    saved_taken: mo.fromSaved,
+    remaining_days: ends ? 0 : days.entitled - mo.paidTaken,
+    unpaid_remaining: days.unpaidEntitled - c.unpaidTaken - take.unpaid,
+    saved_days: ends ? {} : take.savedAfter,
+    payout_days: mo.payoutDays,
+    payout_days_forced: c.forcedPayoutDays,
+    payout_days_end_of_employment: mo.endPayout,
+    payout_days_year: c.payoutDaysYear + mo.payoutDays,
+    payout: fromOre(mo.payoutOre),
+    day_value: Number(dayValue.div(100).round(2, Big.roundHalfUp).toString()),
+    day_value_rule:
+      rule === "same_salary"
+        ? "monthly salary × (4.6 % + 0.43 %)"
+        : "12 % × (monthly salary × 12 × qualifying share + variable qualifying pay of the year so far) / paid days of the year",
+    qualifying_pay: rule === "percentage" ? calendarQualifyingPay(i, days.yd.share, variableOre) : null,
+    supplement: fromOre(mo.pay.supplementOre),
+    vacation_pay: fromOre(mo.pay.vacationPayOre),
+    deduction: fromOre(mo.pay.deductionOre),
+    liability: {
+      before: fromOre(c.liabilityOre),
+      earned_days: mo.liab.earnedDays,
+      accrual: fromOre(mo.liab.accrualOre),
+      used: fromOre(mo.liab.usedOre),
+      after: fromOre(liabilityOre),
+      contributions_before: fromOre(c.contributionsOre),
+      contributions_after: fromOre(contributionsOre),
+      change: fromOre(liabilityOre - c.liabilityOre),
+      contributions_change: fromOre(contributionsOre - c.contributionsOre),
+    },
+    ore: {
+      liability_after: liabilityOre,
+      contributions_after: contributionsOre,
+      liability_change: liabilityOre - c.liabilityOre,
+      contributions_change: contributionsOre - c.contributionsOre,
+      day_value: roundOre(dayValue),
+    },
+    ends_employment: ends,
+  };
+}
+
+/** 16 b §: the percentage rule's semesterlönegrundande lön of the year so far, fixed and variable. */
+function calendarQualifyingPay(i: CalendarMemberIn, share: Big, variableOre: number) {
+  const monthlyOre = i.e.monthlySalaryOre ?? 0;
+  return {
+    fixed: fromOre(roundOre(vacationQualifyingBaseOre(monthlyOre, share, 0))),
+    variable: fromOre(variableOre),
+    variable_opening: fromOre(i.variable.openingOre),
+    variable_booked_runs: fromOre(i.variable.bookedOre),
+    variable_this_run: fromOre(i.variable.runOre),
+    total: fromOre(roundOre(vacationQualifyingBaseOre(monthlyOre, share, variableOre))),
+  };
+}
