@@ -14,10 +14,10 @@ import { ApiError, fieldError } from "../../../errors/api-error";
 import { newId } from "../../../ids";
 import { toOre } from "../../../money";
 import { loadEmployee } from "../employees/queries";
-import { absenceJson, absenceOf, absenceOfEmployees, assertMonthsOpen, loadAbsence } from "./queries";
-import { absenceMonthOf, absenceOfRun, assertAbsenceRange, DAY, daysInRange, fromDay, toDay } from "./rules";
+import { absenceJson, absenceOf, assertMonthsOpen, loadAbsence } from "./queries";
+import { absenceMonthOf, assertAbsenceRange, DAY, daysInRange, fromDay, toDay } from "./rules";
 import type { AbsenceCreateInput, AbsencePatchInput } from "./schemas";
-import type { AbsenceRow, EmployeeRow, RunEmployeeRow, SalaryRunRow } from "../rows";
+import type { AbsenceRow, RunEmployeeRow, SalaryRunRow } from "../rows";
 
 export const registerAbsence: Command<AbsenceCreateInput & { employeeId: string }> = async (db, input, ctx) => {
   const employee = await loadEmployee(db, ctx.companyId, input.employeeId);
@@ -88,29 +88,15 @@ export const removeAbsence: Command<{ employeeId: string; absenceId: string }> =
   };
 };
 
-/**
- * The absence of the run's month for each monthly-salaried employee of the run: the engine rows
- * and the breakdown for calculateMonth, warnings, and the statements that link the days to the
- * run employee. Sick days of the 92 days before the month are read for the sick periods. Its read,
- * then the rules (absenceOfRun), then the statements.
- */
-export async function absenceForRun(
+/** Links the month's absence days of these run employees (absenceOfRun's `linked`) to them: calculate counted them. */
+export function planLinkAbsence(
   db: Database,
   companyId: string,
   run: SalaryRunRow,
-  members: RunEmployeeRow[],
-  people: Map<string, EmployeeRow>,
-) {
+  linked: RunEmployeeRow[],
+): Statement[] {
   const month = absenceMonthOf(run);
-  const rows = await absenceOfEmployees(
-    db,
-    companyId,
-    members.map((m) => m.employeeId),
-    month.lookBack,
-    month.to,
-  );
-  const { byMember, warnings, linked } = absenceOfRun(run, members, people, rows);
-  const statements: Statement[] = linked.map((m) =>
+  return linked.map((m) =>
     db
       .update(salaryAbsenceDays)
       .set({ salaryRunEmployeeId: m.id })
@@ -123,7 +109,6 @@ export async function absenceForRun(
         ),
       ),
   );
-  return { byMember, warnings, statements };
 }
 
 /**

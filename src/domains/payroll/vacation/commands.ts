@@ -9,26 +9,10 @@ import { toOre } from "../../../money";
 import { aprilMarchYearOf } from "../../../sweden/payroll/vacation";
 import { loadEmployee } from "../employees/queries";
 import { contributionsOn } from "./parts";
-import { lockingRun, vacationReadsOfRun, openingJson, openingOf, vacationYearOf } from "./queries";
-import { pad, vacationMembers, vacationOf, vacationOfRun } from "./rules";
+import { lockingRun, openingJson, openingOf, vacationYearOf } from "./queries";
+import { pad, vacationOf } from "./rules";
 import type { OpeningBalancesInput } from "./schemas";
-import type { EmployeeRow, OpeningRow, RunEmployeeRow, SalaryRunRow, VacationRecordRow } from "../rows";
-
-/**
- * The vacation of the run's month for each employee of the run with a vacation rule: the engine rows
- * and the breakdown for calculateMonth, and warnings. Its reads, then the rules (vacationOfRun).
- */
-export async function vacationForRun(
-  db: Database,
-  companyId: string,
-  run: SalaryRunRow,
-  members: RunEmployeeRow[],
-  people: Map<string, EmployeeRow>,
-) {
-  const ids = vacationMembers(members, people).map((x) => x.employeeId);
-  const reads = await vacationReadsOfRun(db, companyId, run, ids);
-  return vacationOfRun(run, members, people, reads);
-}
+import type { OpeningRow, RunEmployeeRow, SalaryRunRow, VacationRecordRow } from "../rows";
 
 /**
  * The vacation entry of a run (Debit 7290 / Credit 2920 the change in the liability, Debit 7519 /

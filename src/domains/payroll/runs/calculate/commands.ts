@@ -1,109 +1,60 @@
-// Calculate: a draft run's employees, their month by the rules of rules.ts, into review.
+// Calculate: a draft run's employees into review. The reads first (calculateReads), then the rules
+// (the month's absence and vacation, each employee's month by calculateEmployees, rules.ts), then
+// the statements: the engine's rows regenerated, the run employees' figures, the run's totals and
+// the month's absence days linked to the run.
 import { and, eq } from "drizzle-orm";
 import type { Command } from "../../../../commands/plan";
+import type { Database } from "../../../../db/client";
 import { insertFromJson } from "../../../../db/json-insert";
 import { salaryLineItems, salaryRunEmployees, salaryRuns } from "../../../../db/schema";
 import { ApiError } from "../../../../errors/api-error";
 import { newId } from "../../../../ids";
-import { absenceForRun } from "../../absence/commands";
+import { planLinkAbsence } from "../../absence/commands";
+import { absenceOfEmployees } from "../../absence/queries";
+import { absenceMonthOf, absenceOfRun } from "../../absence/rules";
 import { employeesByIds } from "../../employees/queries";
-import { vacationForRun } from "../../vacation/commands";
-import { openingOf } from "../../vacation/queries";
+import { openingOf, vacationReadsOfRun } from "../../vacation/queries";
+import { vacationMembers, vacationOfRun } from "../../vacation/rules";
 import { earlierTaxBasis, lineItemsOfRun, loadRun, runEmployees, runJson } from "../queries";
-import { effectiveTaxOre, employeeWarnings, totalsOf } from "../rules";
-import { calculateMonth, netOre } from "./rules";
-import type { LineItemRow, RunEmployeeRow, SalaryRunRow } from "../../rows";
+import { totalsOf } from "../rules";
+import { annualIncomeBefore, calculateEmployees } from "./rules";
+import type { SalaryRunRow } from "../../rows";
 
-export const calculateRun: Command<{ id: string }> = async (db, input, ctx) => {
-  const run = await loadRun(db, ctx.companyId, input.id);
+/** Everything calculate reads, in one place before the rules; a run that is not a draft or has nobody is refused. */
+async function calculateReads(db: Database, companyId: string, runId: string) {
+  const run = await loadRun(db, companyId, runId);
   if (run.status !== "draft") throw new ApiError("SALARY_RUN_CALCULATE_NOT_DRAFT", { status: run.status });
   const members = await runEmployees(db, run.id);
   if (!members.length) throw new ApiError("SALARY_RUN_NO_EMPLOYEES", { salary_run_id: run.id });
-  const people = await employeesByIds(
-    db,
-    ctx.companyId,
-    members.map((m) => m.employeeId),
-  );
+  const ids = members.map((m) => m.employeeId);
+  const people = await employeesByIds(db, companyId, ids);
   const manual = (await lineItemsOfRun(db, run.id)).filter((i) => i.source === "manual");
-  const manualOf = new Map<string, LineItemRow[]>();
-  for (const i of manual) manualOf.set(i.salaryRunEmployeeId, [...(manualOf.get(i.salaryRunEmployeeId) ?? []), i]);
-  const earlier = await earlierTaxBasis(db, ctx.companyId, run.id, Number(run.paymentDate.slice(0, 4)));
-  const absence = await absenceForRun(db, ctx.companyId, run, members, people);
-  const vacation = await vacationForRun(db, ctx.companyId, run, members, people);
-  // the one-off amounts' annual income counts the pay before a mid-year cutover
-  for (const [id, o] of await openingOf(
-    db,
-    ctx.companyId,
-    members.map((m) => m.employeeId),
-  )) {
-    if (o.year === Number(run.paymentDate.slice(0, 4)))
-      earlier.set(id, (earlier.get(id) ?? 0) + o.ytdGrossOre + o.ytdBenefitsOre);
-  }
+  const earlier = await earlierTaxBasis(db, companyId, run.id, Number(run.paymentDate.slice(0, 4)));
+  const month = absenceMonthOf(run);
+  const absenceDays = await absenceOfEmployees(db, companyId, ids, month.lookBack, month.to);
+  const vacationIds = vacationMembers(members, people).map((x) => x.employeeId);
+  const vacation = await vacationReadsOfRun(db, companyId, run, vacationIds);
+  const openings = await openingOf(db, companyId, ids);
+  return { run, members, people, manual, earlier, absenceDays, vacation, openings };
+}
 
-  const warnings: string[] = [...absence.warnings, ...vacation.warnings];
-  const missing: Record<string, unknown>[] = [];
-  const updated: RunEmployeeRow[] = [];
-  const engineRows: LineItemRow[] = [];
-  for (const m of members) {
-    const e = people.get(m.employeeId)!;
-    const result = calculateMonth({
-      terms: e,
-      payDate: run.paymentDate,
-      hoursHundredths: m.hoursHundredths,
-      manualItems: (manualOf.get(m.id) ?? []).map((i) => ({ itemType: i.itemType, amountOre: i.amountOre })),
-      ytdTaxBasisOre: earlier.get(e.id) ?? 0,
-      taxOverrideSet: m.taxOverrideOre !== null,
-      absence: absence.byMember.get(m.id),
-      vacation: vacation.byMember.get(m.id),
-    });
-    if (!result.ok) {
-      missing.push({ employee_id: e.id, ...result.missing });
-      continue;
-    }
-    const f = result.figures;
-    const row: RunEmployeeRow = {
-      ...m,
-      grossOre: f.grossOre,
-      benefitsOre: f.benefitsOre,
-      reimbursementsOre: f.reimbursementsOre,
-      deductionsOre: f.deductionsOre,
-      taxBasisOre: f.taxBasisOre,
-      avgifterBasisOre: f.avgifterBasisOre,
-      taxCalculatedOre: f.taxOre,
-      avgifterCalculatedOre: f.avgifterOre,
-      pensionOre: f.pensionOre,
-      specialPayrollTaxOre: f.specialPayrollTaxOre,
-      netOre: 0,
-      breakdown: f.breakdown,
-      updatedAt: ctx.now,
-    };
-    row.netOre = netOre(row, effectiveTaxOre(row));
-    if (row.netOre < 0)
-      warnings.push(`${e.firstName} ${e.lastName}: net pay is below zero; approve will refuse the run`);
-    updated.push(row);
-    warnings.push(...f.warnings, ...employeeWarnings(e, run, m));
-    for (const it of f.engineItems) {
-      engineRows.push({
-        id: newId(),
-        companyId: ctx.companyId,
-        salaryRunId: run.id,
-        salaryRunEmployeeId: m.id,
-        itemType: it.itemType,
-        description: it.description,
-        amountOre: it.amountOre,
-        accountNumber: null,
-        source: "engine",
-        createdAt: ctx.now,
-      });
-    }
-  }
-  if (missing.length) {
-    throw new ApiError(
-      "SALARY_RUN_TAX_TABLE_MISSING",
-      { payment_date: run.paymentDate, employees: missing.slice(0, 50) },
-      `No tax table or rates for ${run.paymentDate.slice(0, 4)} for ${missing.length} employee(s); nothing was calculated.`,
-    );
-  }
+export const calculateRun: Command<{ id: string }> = async (db, input, ctx) => {
+  const r = await calculateReads(db, ctx.companyId, input.id);
+  const { run, members, people } = r;
+  const absence = absenceOfRun(run, members, people, r.absenceDays);
+  const vacation = vacationOfRun(run, members, people, r.vacation);
+  const { updated, engineItems, warnings } = calculateEmployees({
+    run,
+    members,
+    people,
+    manual: r.manual,
+    // the one-off amounts' annual income counts the pay before a mid-year cutover
+    earlier: annualIncomeBefore(r.earlier, r.openings, Number(run.paymentDate.slice(0, 4))),
+    absence: absence.byMember,
+    vacation: vacation.byMember,
+    warnings: [...absence.warnings, ...vacation.warnings],
+    now: ctx.now,
+  });
   const totals = totalsOf(updated);
   const next: SalaryRunRow = {
     ...run,
@@ -113,6 +64,15 @@ export const calculateRun: Command<{ id: string }> = async (db, input, ctx) => {
     calculatedAt: ctx.now,
     updatedAt: ctx.now,
   };
+  const engineRows = engineItems.map((it) => ({
+    id: newId(),
+    companyId: ctx.companyId,
+    salaryRunId: run.id,
+    ...it,
+    accountNumber: null,
+    source: "engine" as const,
+    createdAt: ctx.now,
+  }));
   return {
     status: 200,
     data: { ...runJson(next, members.length) },
@@ -128,7 +88,7 @@ export const calculateRun: Command<{ id: string }> = async (db, input, ctx) => {
         .update(salaryRuns)
         .set({ ...totals, status: "review", warnings, calculatedAt: ctx.now, updatedAt: ctx.now })
         .where(eq(salaryRuns.id, run.id)),
-      ...absence.statements,
+      ...planLinkAbsence(db, ctx.companyId, run, absence.linked),
     ],
     audit: { action: "salary_run.calculated", resourceType: "salary_run", resourceId: run.id },
   };

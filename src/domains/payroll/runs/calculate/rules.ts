@@ -19,7 +19,10 @@ import {
   taxColumnFor,
   type WithholdingBasis,
 } from "../../../../sweden/payroll";
+import { ApiError } from "../../../../errors/api-error";
 import { type ENGINE_ITEM_TYPES, ITEM_TYPES, type ItemCategory, itemType } from "../../item-types";
+import type { EmployeeRow, LineItemRow, RunEmployeeRow, SalaryRunRow } from "../../rows";
+import { effectiveTaxOre, employeeWarnings } from "../rules";
 
 export interface EmployeeTerms {
   firstName: string;
@@ -280,4 +283,103 @@ export function calculateMonth(input: {
       warnings,
     },
   };
+}
+
+/**
+ * The taxable pay of the year before this run, per employee (the one-off amounts' annual income):
+ * the earlier runs' (`earlier`) and, in the year of a mid-year cutover, the opening balance's
+ * gross pay and benefits.
+ */
+export function annualIncomeBefore(
+  earlier: Map<string, number>,
+  openings: Map<string, { year: number; ytdGrossOre: number; ytdBenefitsOre: number }>,
+  year: number,
+): Map<string, number> {
+  const out = new Map(earlier);
+  for (const [id, o] of openings)
+    if (o.year === year) out.set(id, (out.get(id) ?? 0) + o.ytdGrossOre + o.ytdBenefitsOre);
+  return out;
+}
+
+/** What calculate decides from: the run, its employees, their manual rows and the month's absence and vacation. */
+export interface CalculateIn {
+  run: SalaryRunRow;
+  members: RunEmployeeRow[];
+  people: Map<string, EmployeeRow>;
+  manual: LineItemRow[];
+  /** each employee's taxable pay of the year before this run (annualIncomeBefore) */
+  earlier: Map<string, number>;
+  absence: Map<string, { items: EngineItem[]; breakdown: unknown }>;
+  vacation: Map<string, { items: EngineItem[]; breakdown: unknown }>;
+  /** the warnings of the absence and vacation rules, first on the run */
+  warnings: string[];
+  now: string;
+}
+
+/**
+ * Each run employee's month (calculateMonth) as the row calculate writes, the engine's rows of the
+ * month per run employee, and the run's warnings. An employee without a tax table or rates for the
+ * year refuses the whole run: SALARY_RUN_TAX_TABLE_MISSING, nothing calculated.
+ */
+export function calculateEmployees(i: CalculateIn) {
+  const { run } = i;
+  const manualOf = new Map<string, LineItemRow[]>();
+  for (const it of i.manual)
+    manualOf.set(it.salaryRunEmployeeId, [...(manualOf.get(it.salaryRunEmployeeId) ?? []), it]);
+  const warnings = [...i.warnings];
+  const missing: Record<string, unknown>[] = [];
+  const updated: RunEmployeeRow[] = [];
+  const engineItems: (EngineItem & { salaryRunEmployeeId: string })[] = [];
+  for (const m of i.members) {
+    const e = i.people.get(m.employeeId)!;
+    const result = calculateMonth({
+      terms: e,
+      payDate: run.paymentDate,
+      hoursHundredths: m.hoursHundredths,
+      manualItems: (manualOf.get(m.id) ?? []).map((it) => ({ itemType: it.itemType, amountOre: it.amountOre })),
+      ytdTaxBasisOre: i.earlier.get(e.id) ?? 0,
+      taxOverrideSet: m.taxOverrideOre !== null,
+      absence: i.absence.get(m.id),
+      vacation: i.vacation.get(m.id),
+    });
+    if (!result.ok) {
+      missing.push({ employee_id: e.id, ...result.missing });
+      continue;
+    }
+    const row = calculatedRow(m, result.figures, i.now);
+    if (row.netOre < 0)
+      warnings.push(`${e.firstName} ${e.lastName}: net pay is below zero; approve will refuse the run`);
+    updated.push(row);
+    warnings.push(...result.figures.warnings, ...employeeWarnings(e, run, m));
+    for (const it of result.figures.engineItems) engineItems.push({ salaryRunEmployeeId: m.id, ...it });
+  }
+  if (missing.length)
+    throw new ApiError(
+      "SALARY_RUN_TAX_TABLE_MISSING",
+      { payment_date: run.paymentDate, employees: missing.slice(0, 50) },
+      `No tax table or rates for ${run.paymentDate.slice(0, 4)} for ${missing.length} employee(s); nothing was calculated.`,
+    );
+  return { updated, engineItems, warnings };
+}
+
+/** A run employee with the month's figures, its net pay by the tax that applies (the override, if set). */
+function calculatedRow(m: RunEmployeeRow, f: MonthFigures, now: string): RunEmployeeRow {
+  const row: RunEmployeeRow = {
+    ...m,
+    grossOre: f.grossOre,
+    benefitsOre: f.benefitsOre,
+    reimbursementsOre: f.reimbursementsOre,
+    deductionsOre: f.deductionsOre,
+    taxBasisOre: f.taxBasisOre,
+    avgifterBasisOre: f.avgifterBasisOre,
+    taxCalculatedOre: f.taxOre,
+    avgifterCalculatedOre: f.avgifterOre,
+    pensionOre: f.pensionOre,
+    specialPayrollTaxOre: f.specialPayrollTaxOre,
+    netOre: 0,
+    breakdown: f.breakdown,
+    updatedAt: now,
+  };
+  row.netOre = netOre(row, effectiveTaxOre(row));
+  return row;
 }
