@@ -10,6 +10,7 @@
 // company's settings.payroll_contact: 400 AGI_CONTACT_MISSING; regenerating after a submission reference:
 // 409 CONFLICT (details.submission_reference). PATCH .../agi before generation: 404 NOT_FOUND.
 import { eq } from "drizzle-orm";
+import type { Database } from "../../../db/client";
 import type { Command, Statement } from "../../../commands/plan";
 import { insertFromJson } from "../../../db/json-insert";
 import { agiDeclarations, agiSpecificationNumbers } from "../../../db/schema";
@@ -17,99 +18,25 @@ import type { Env } from "../../../env";
 import { ApiError } from "../../../errors/api-error";
 import { newId } from "../../../ids";
 import { decryptSecret, encryptSecret } from "../../../secrets";
-import { type AgiEmployeeMonth, agiXml, employerIdentity } from "../../../sweden/payroll";
+import { agiXml, employerIdentity } from "../../../sweden/payroll";
 import { loadCompany, payrollContactOf } from "../../companies";
 import { employeesByIds } from "../employees/queries";
 import { lineItemsOfRun, loadRun, runEmployees } from "../runs/queries";
-import { contributionPartsOf, declaredContributionsOfRun, effectiveTaxOre } from "../runs/rules";
+import { declaredContributionsOfRun } from "../runs/rules";
 import { agiJson, agiOfRun, agiReplay, loadAgi, storedAgiXml } from "./queries";
+import { agiContactOrRefusal, agiEmployeeMonths, declaredMembers, specificationNumbers } from "./rules";
 import type { AgiGenerateInput, AgiPatchInput } from "./schemas";
-import type { AgiRow } from "../rows";
+import type { AgiRow, EmployeeRow } from "../rows";
 
 export const AGI_PROGRAM_NAME = "bokforing-api";
 
 /** "2026-04-25T08:01:02.123Z" → "2026-04-25T08:01:02" (Skapad, UTC). */
 const skapad = (iso: string) => iso.slice(0, 19);
 
-export const generateAgi: Command<AgiGenerateInput & { id: string }> = async (db, input, ctx, env: Env) => {
-  const run = await loadRun(db, ctx.companyId, input.id);
-  if (run.status !== "booked")
-    throw new ApiError(
-      "CONFLICT",
-      { status: run.status, required_status: "booked" },
-      `The AGI is generated from a booked salary run; this run is ${run.status}.`,
-    );
-  const existing = await agiOfRun(db, ctx.companyId, run.id);
-  if (existing?.submissionReference) {
-    throw new ApiError(
-      "CONFLICT",
-      { agi_id: existing.id, submission_reference: existing.submissionReference },
-      "The AGI of this run has been submitted (a submission reference is recorded); it is not generated again.",
-    );
-  }
-  const { companies: company, company_settings: settings } = await loadCompany(db, ctx.companyId);
-  if (!company.orgNumber)
-    throw new ApiError(
-      "CONFLICT",
-      { company: "org_number_missing" },
-      "The company has no organisation number; the AGI needs the employer's identity.",
-    );
-  // Kontaktperson: the request's, else the company's settings; the file cannot go without one.
-  const contact = input.contact ?? payrollContactOf(settings);
-  if (!contact)
-    throw new ApiError(
-      "AGI_CONTACT_MISSING",
-      { body: "contact", settings: "payroll_contact" },
-      "The AGI needs a contact person: set the company's settings.payroll_contact or send contact in the body.",
-    );
-  const employerId = employerIdentity(company.orgNumber, company.entityType === "enskild_firma", run.periodYear);
-
-  const members = await runEmployees(db, run.id);
-  const people = await employeesByIds(
-    db,
-    ctx.companyId,
-    members.map((m) => m.employeeId),
-  );
-  const items = await lineItemsOfRun(db, run.id);
-  const status = (m: (typeof members)[number]) =>
-    (m.breakdown?.f_skatt_status as string | undefined) ?? people.get(m.employeeId)!.fSkattStatus;
-  // A holder of F-skatt is not declared (no tax withheld, not a contribution basis).
-  const declared = members
-    .filter((m) => status(m) !== "f_skatt")
-    .sort((a, b) => {
-      const x = people.get(a.employeeId)!;
-      const y = people.get(b.employeeId)!;
-      return (
-        x.lastName.localeCompare(y.lastName, "sv") ||
-        x.firstName.localeCompare(y.firstName, "sv") ||
-        x.id.localeCompare(y.id)
-      );
-    });
-
-  // Specification numbers: kept per employee; a newcomer gets the next free number.
-  const known = await db
-    .select()
-    .from(agiSpecificationNumbers)
-    .where(eq(agiSpecificationNumbers.companyId, ctx.companyId))
-    .all();
-  const numberOf = new Map(known.map((k) => [k.employeeId, k.number]));
-  let next = known.reduce((max, k) => Math.max(max, k.number), 0);
-  const newNumbers: (typeof agiSpecificationNumbers.$inferInsert)[] = [];
-  for (const m of declared) {
-    if (numberOf.has(m.employeeId)) continue;
-    next += 1;
-    numberOf.set(m.employeeId, next);
-    newNumbers.push({ companyId: ctx.companyId, employeeId: m.employeeId, number: next, createdAt: ctx.now });
-  }
-
-  const problems: { employee_id: string; name: string; fields: string[] }[] = [];
-  const months: AgiEmployeeMonth[] = [];
-  for (const m of declared) {
-    const e = people.get(m.employeeId)!;
-    const own = items.filter((i) => i.salaryRunEmployeeId === m.id);
-    const sum = (...types: string[]) =>
-      own.filter((i) => types.includes(i.itemType)).reduce((s, i) => s + i.amountOre, 0);
-    const parts = contributionPartsOf(m.breakdown);
+/** The declared employees' personnummer in plaintext (stored encrypted): the file names each payee. */
+async function payeeIdsOf(env: Env, people: EmployeeRow[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  for (const e of people) {
     const payeeId = await decryptSecret(env.PII_ENCRYPTION_KEY, e.personnummerEnc);
     if (payeeId === null)
       throw new ApiError(
@@ -117,36 +44,43 @@ export const generateAgi: Command<AgiGenerateInput & { id: string }> = async (db
         { employee_id: e.id },
         "The stored personnummer cannot be decrypted with the configured key.",
       );
-    const month: AgiEmployeeMonth = {
-      payeeId,
-      specificationNumber: numberOf.get(m.employeeId)!,
-      contributionLiable: !(parts.length > 0 && parts.every((p) => p.rate === "exempt")),
-      sink: status(m) === "sink",
-      cashPayOre: m.grossOre,
-      carBenefitOre: sum("car_benefit"),
-      mealBenefitOre: sum("meal_benefit"),
-      otherBenefitsOre: sum("housing_benefit", "other_benefit"),
-      taxOre: effectiveTaxOre(m),
-      mileageAllowance: own.some((i) => i.itemType === "mileage_allowance"),
-      perDiem: own.some((i) => i.itemType === "per_diem"),
-    };
-    const negative = (["cashPayOre", "carBenefitOre", "mealBenefitOre", "otherBenefitsOre", "taxOre"] as const).filter(
-      (k) => month[k] < 0,
-    );
-    if (negative.length)
-      problems.push({
-        employee_id: e.id,
-        name: `${e.firstName} ${e.lastName}`,
-        fields: negative.map((k) => k.replace(/Ore$/, "").replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)),
-      });
-    months.push(month);
+    out.set(e.id, payeeId);
   }
-  if (problems.length)
-    throw new ApiError(
-      "CONFLICT",
-      { employees: problems },
-      "An AGI field cannot be negative; correct the run before declaring it.",
-    );
+  return out;
+}
+
+/** What the AGI of a booked run declares: its employees, their line items and specification numbers. */
+async function agiReads(db: Database, env: Env, companyId: string, runId: string) {
+  const members = await runEmployees(db, runId);
+  const people = await employeesByIds(
+    db,
+    companyId,
+    members.map((m) => m.employeeId),
+  );
+  const items = await lineItemsOfRun(db, runId);
+  const known = await db
+    .select()
+    .from(agiSpecificationNumbers)
+    .where(eq(agiSpecificationNumbers.companyId, companyId))
+    .all();
+  const declared = declaredMembers(members, people);
+  const payeeIds = await payeeIdsOf(
+    env,
+    declared.map((m) => people.get(m.employeeId)!),
+  );
+  return { people, items, known, declared, payeeIds };
+}
+
+export const generateAgi: Command<AgiGenerateInput & { id: string }> = async (db, input, ctx, env: Env) => {
+  const run = await loadRun(db, ctx.companyId, input.id);
+  const existing = await agiOfRun(db, ctx.companyId, run.id);
+  const { companies: company, company_settings: settings } = await loadCompany(db, ctx.companyId);
+  const contact = agiContactOrRefusal(run, existing, company.orgNumber, input.contact ?? payrollContactOf(settings));
+  const employerId = employerIdentity(company.orgNumber!, company.entityType === "enskild_firma", run.periodYear);
+  const { people, items, known, declared, payeeIds } = await agiReads(db, env, ctx.companyId, run.id);
+  const { numberOf, added } = specificationNumbers(known, declared);
+  const months = agiEmployeeMonths(declared, people, items, payeeIds, numberOf);
+  const newNumbers = added.map((n) => ({ companyId: ctx.companyId, ...n, createdAt: ctx.now }));
 
   // the same figure book credited to 2731 (declaredContributionsOfRun)
   const contributions = declaredContributionsOfRun(declared);
