@@ -96,13 +96,8 @@ function withholdingBasis(t: EmployeeTerms, column: TaxColumn): WithholdingBasis
 
 const kronor = (ore: number) => Math.floor(ore / 100);
 
-/**
- * The month of one employee paid on `payDate`. `hoursHundredths`: hours worked (hourly pay).
- * `ytdTaxBasisOre`: the taxable pay of this payer's earlier runs paid in the same year, for the
- * one-off amounts' annual income. `taxOverrideSet`: the run has a tax_withheld_override for the
- * employee; a one-off amount whose table is not bundled is then left to it instead of refused.
- */
-export function calculateMonth(input: {
+/** The month's input (calculateMonth). */
+export interface MonthIn {
   terms: EmployeeTerms;
   payDate: string;
   hoursHundredths: number | null;
@@ -113,12 +108,82 @@ export function calculateMonth(input: {
   absence?: { items: EngineItem[]; breakdown: unknown };
   /** The month's vacation rows (semestertillägg, semesterlön, semesteravdrag, semesterersättning) and their breakdown. */
   vacation?: { items: EngineItem[]; breakdown: unknown };
-}): MonthResult {
+}
+
+/**
+ * The month of one employee paid on `payDate`. `hoursHundredths`: hours worked (hourly pay).
+ * `ytdTaxBasisOre`: the taxable pay of this payer's earlier runs paid in the same year, for the
+ * one-off amounts' annual income. `taxOverrideSet`: the run has a tax_withheld_override for the
+ * employee; a one-off amount whose table is not bundled is then left to it instead of refused.
+ */
+export function calculateMonth(input: MonthIn): MonthResult {
   const { terms: t, payDate } = input;
   const year = Number(payDate.slice(0, 4));
   const warnings: string[] = [];
   const name = `${t.firstName} ${t.lastName}`;
 
+  const engineItems = engineItemsOf(input, name, warnings);
+  const sums: Record<ItemCategory, number> = { regular: 0, one_off: 0, benefit: 0, reimbursement: 0, deduction: 0 };
+  for (const it of [...engineItems, ...input.manualItems]) sums[itemType(it.itemType).category] += it.amountOre;
+
+  const grossOre = sums.regular + sums.one_off;
+  const taxBasisOre = sums.regular + sums.benefit + sums.one_off;
+  const avgifterBasisOre = Math.max(0, grossOre + sums.benefit);
+  if (grossOre + sums.benefit < 0) warnings.push(`${name}: the pay of the month is below zero`);
+
+  const tax = monthTax(input, year, sums, name, warnings);
+  if (!tax.ok) return tax;
+  const contributions = monthContributions(t, payDate, avgifterBasisOre, year);
+  if (!contributions.ok) return contributions;
+  const pension = monthPension(t, year);
+  if (!pension.ok) return pension;
+
+  const breakdown = {
+    pay_date: payDate,
+    f_skatt_status: t.fSkattStatus,
+    birth_date: t.birthDate,
+    tax_column: tax.column,
+    tax_column_source: t.taxColumn ? "employee" : "age",
+    tax: tax.breakdown,
+    avgifter: {
+      basis: avgifterBasisOre / 100,
+      parts: contributions.parts.map((p) => ({
+        rate: p.rate,
+        percent: p.percent,
+        basis: p.basisOre / 100,
+        amount: p.contributionOre / 100,
+      })),
+      total: contributions.avgifterOre / 100,
+      note: contributions.note,
+    },
+    special_payroll_tax: pension.rule,
+    ...(input.absence ? { absence: input.absence.breakdown } : {}),
+    ...(input.vacation ? { vacation: input.vacation.breakdown } : {}),
+  };
+  return {
+    ok: true,
+    figures: {
+      engineItems,
+      grossOre,
+      benefitsOre: sums.benefit,
+      reimbursementsOre: sums.reimbursement,
+      deductionsOre: sums.deduction,
+      taxBasisOre,
+      avgifterBasisOre,
+      taxOre: tax.taxOre,
+      avgifterOre: contributions.avgifterOre,
+      contributionParts: contributions.parts,
+      pensionOre: pension.pensionOre,
+      specialPayrollTaxOre: pension.specialPayrollTaxOre,
+      breakdown,
+      warnings,
+    },
+  };
+}
+
+/** The month's engine rows: the salary (monthly, or hours × the rate), absence, vacation, salary exchange. */
+function engineItemsOf(input: MonthIn, name: string, warnings: string[]): EngineItem[] {
+  const t = input.terms;
   const engineItems: EngineItem[] = [];
   if (t.salaryType === "monthly" && t.monthlySalaryOre)
     engineItems.push({
@@ -145,143 +210,132 @@ export function calculateMonth(input: {
       description: ITEM_TYPES.salary_exchange.sv,
       amountOre: -t.salaryExchangeOre,
     });
+  return engineItems;
+}
 
-  const sums: Record<ItemCategory, number> = { regular: 0, one_off: 0, benefit: 0, reimbursement: 0, deduction: 0 };
-  for (const it of [...engineItems, ...input.manualItems]) sums[itemType(it.itemType).category] += it.amountOre;
+type Missing = { ok: false; missing: Record<string, unknown> };
 
-  const grossOre = sums.regular + sums.one_off;
-  const taxBasisOre = sums.regular + sums.benefit + sums.one_off;
+/**
+ * The month's tax: the regular pay by the employee's method (column: the employee's own, else from
+ * age and kind of pay), and the one-off amounts by the one-off rules, or left to
+ * tax_withheld_override when their table is not bundled and the override is set.
+ */
+function monthTax(input: MonthIn, year: number, sums: Record<ItemCategory, number>, name: string, warnings: string[]) {
+  const t = input.terms;
   const regularTaxableOre = sums.regular + sums.benefit;
-  const avgifterBasisOre = Math.max(0, grossOre + sums.benefit);
-  if (grossOre + sums.benefit < 0) warnings.push(`${name}: the pay of the month is below zero`);
-
-  // Tax. Column: the employee's own, else from age and kind of pay (salary).
   const column = (t.taxColumn ?? taxColumnFor(t.birthDate, "salary", year)) as TaxColumn | null;
-  if (column === null) return { ok: false, missing: { year, reason: "no age limit for the tax columns of the year" } };
+  if (column === null)
+    return { ok: false, missing: { year, reason: "no age limit for the tax columns of the year" } } as Missing;
   const basis = withholdingBasis(t, column);
   const regular = regularWithholding(year, basis, kronor(regularTaxableOre));
   if (!regular.ok)
-    return { ok: false, missing: { year, table: regular.table ?? t.taxTableNumber, missing: regular.missing } };
-  let oneOffTax = 0;
-  let oneOffRule: unknown = null;
-  if (sums.one_off > 0) {
-    // this month and the rest of the year up to the end of the employment (issue #40)
-    const remainingMonths = regularPayMonthsInYear(payDate, t.employmentEnd ?? null);
-    const annualIncomeKronor =
-      kronor(input.ytdTaxBasisOre) + kronor(Math.max(0, regularTaxableOre)) * remainingMonths + kronor(sums.one_off);
-    const oneOff = oneOffWithholding(year, basis, {
-      amountKronor: kronor(sums.one_off),
-      annualIncomeKronor,
-      regularSalaryFromThisPayer: regularTaxableOre > 0,
-    });
-    if (!oneOff.ok && oneOff.missing === "one_off_table" && input.taxOverrideSet) {
-      // Skatteverket's one-off table of this column is not bundled: the override is the month's tax.
-      oneOffRule = {
+    return {
+      ok: false,
+      missing: { year, table: regular.table ?? t.taxTableNumber, missing: regular.missing },
+    } as Missing;
+  const oneOff = sums.one_off > 0 ? oneOffTax(input, year, basis, column, sums, name, warnings) : null;
+  if (oneOff && !oneOff.ok) return oneOff;
+  const taxOre = (regular.taxKronor + (oneOff?.taxKronor ?? 0)) * 100;
+  const breakdown = {
+    regular: { taxable_kronor: kronor(regularTaxableOre), tax: regular.taxKronor, rule: regular.rule },
+    one_off: oneOff?.rule ?? null,
+    total: taxOre / 100,
+  };
+  return { ok: true as const, column, taxOre, breakdown };
+}
+
+/** The one-off amounts' tax (Skatteverket's one-off rules), from the annual income of the year. */
+function oneOffTax(
+  input: MonthIn,
+  year: number,
+  basis: WithholdingBasis,
+  column: TaxColumn,
+  sums: Record<ItemCategory, number>,
+  name: string,
+  warnings: string[],
+): Missing | { ok: true; taxKronor: number; rule: unknown } {
+  const regularTaxableOre = sums.regular + sums.benefit;
+  // this month and the rest of the year up to the end of the employment (issue #40)
+  const remainingMonths = regularPayMonthsInYear(input.payDate, input.terms.employmentEnd ?? null);
+  const annualIncomeKronor =
+    kronor(input.ytdTaxBasisOre) + kronor(Math.max(0, regularTaxableOre)) * remainingMonths + kronor(sums.one_off);
+  const oneOff = oneOffWithholding(year, basis, {
+    amountKronor: kronor(sums.one_off),
+    annualIncomeKronor,
+    regularSalaryFromThisPayer: regularTaxableOre > 0,
+  });
+  if (!oneOff.ok && oneOff.missing === "one_off_table" && input.taxOverrideSet) {
+    // Skatteverket's one-off table of this column is not bundled: the override is the month's tax.
+    warnings.push(
+      `${name}: no ${year} one-off table for column ${oneOff.column ?? column} is bundled; the tax is tax_withheld_override`,
+    );
+    return {
+      ok: true,
+      taxKronor: 0,
+      rule: {
         taxable_kronor: kronor(sums.one_off),
         annual_income_kronor: annualIncomeKronor,
         tax: null,
         missing: { year, column: oneOff.column ?? column, table: "one_off" },
         set_by: "tax_withheld_override",
-      };
-      warnings.push(
-        `${name}: no ${year} one-off table for column ${oneOff.column ?? column} is bundled; the tax is tax_withheld_override`,
-      );
-    } else if (!oneOff.ok) {
-      const col = oneOff.column ?? column;
-      return {
-        ok: false,
-        missing:
-          oneOff.missing === "one_off_table"
-            ? {
-                year,
-                column: col,
-                missing: oneOff.missing,
-                set_by_hand:
-                  `tax_withheld_override: Skatteverket's ${year} one-off table for column ${col} is not bundled; ` +
-                  "PATCH the run employee with tax_withheld_override (the month's whole tax, kronor) and calculate again",
-              }
-            : { year, column: col, missing: oneOff.missing },
-      };
-    } else {
-      oneOffTax = oneOff.taxKronor;
-      oneOffRule = {
-        taxable_kronor: kronor(sums.one_off),
-        annual_income_kronor: annualIncomeKronor,
-        regular_months_counted: remainingMonths,
-        tax: oneOffTax,
-        rule: oneOff.rule,
-      };
-    }
+      },
+    };
   }
-  const taxOre = (regular.taxKronor + oneOffTax) * 100;
-
-  // Employer contributions (none for a contractor with F-skatt: SAL 2 kap. 3 §).
-  let avgifterOre = 0;
-  let parts: ContributionPart[] = [];
-  let contributionNote: unknown = null;
-  if (t.fSkattStatus === "f_skatt") {
-    contributionNote = "f_skatt: no employer contributions";
-  } else {
-    const c = employerContributions({ birthDate: t.birthDate, payDate, basisOre: avgifterBasisOre });
-    if (!c.ok) return { ok: false, missing: { year, reason: "no employer contribution rates for the year" } };
-    avgifterOre = c.totalOre;
-    parts = c.parts;
+  if (!oneOff.ok) {
+    const col = oneOff.column ?? column;
+    return {
+      ok: false,
+      missing:
+        oneOff.missing === "one_off_table"
+          ? {
+              year,
+              column: col,
+              missing: oneOff.missing,
+              set_by_hand:
+                `tax_withheld_override: Skatteverket's ${year} one-off table for column ${col} is not bundled; ` +
+                "PATCH the run employee with tax_withheld_override (the month's whole tax, kronor) and calculate again",
+            }
+          : { year, column: col, missing: oneOff.missing },
+    };
   }
-
-  const pensionOre = Math.max(0, t.salaryExchangeOre);
-  let specialPayrollTaxOre = 0;
-  let slpRule: unknown = null;
-  if (pensionOre > 0) {
-    const slp = specialPayrollTaxOnPensionCost(year, pensionOre);
-    if (!slp.ok) return { ok: false, missing: { year, reason: "no special payroll tax rate for the year" } };
-    specialPayrollTaxOre = slp.taxOre;
-    slpRule = { pension_premium: pensionOre / 100, percent: slp.percent, tax: slp.taxOre / 100 };
-  }
-
-  const breakdown = {
-    pay_date: payDate,
-    f_skatt_status: t.fSkattStatus,
-    birth_date: t.birthDate,
-    tax_column: column,
-    tax_column_source: t.taxColumn ? "employee" : "age",
-    tax: {
-      regular: { taxable_kronor: kronor(regularTaxableOre), tax: regular.taxKronor, rule: regular.rule },
-      one_off: oneOffRule,
-      total: taxOre / 100,
-    },
-    avgifter: {
-      basis: avgifterBasisOre / 100,
-      parts: parts.map((p) => ({
-        rate: p.rate,
-        percent: p.percent,
-        basis: p.basisOre / 100,
-        amount: p.contributionOre / 100,
-      })),
-      total: avgifterOre / 100,
-      note: contributionNote,
-    },
-    special_payroll_tax: slpRule,
-    ...(input.absence ? { absence: input.absence.breakdown } : {}),
-    ...(input.vacation ? { vacation: input.vacation.breakdown } : {}),
-  };
   return {
     ok: true,
-    figures: {
-      engineItems,
-      grossOre,
-      benefitsOre: sums.benefit,
-      reimbursementsOre: sums.reimbursement,
-      deductionsOre: sums.deduction,
-      taxBasisOre,
-      avgifterBasisOre,
-      taxOre,
-      avgifterOre,
-      contributionParts: parts,
-      pensionOre,
-      specialPayrollTaxOre,
-      breakdown,
-      warnings,
+    taxKronor: oneOff.taxKronor,
+    rule: {
+      taxable_kronor: kronor(sums.one_off),
+      annual_income_kronor: annualIncomeKronor,
+      regular_months_counted: remainingMonths,
+      tax: oneOff.taxKronor,
+      rule: oneOff.rule,
     },
+  };
+}
+
+/** Employer contributions (none for a contractor with F-skatt: SAL 2 kap. 3 §). */
+function monthContributions(t: EmployeeTerms, payDate: string, basisOre: number, year: number) {
+  if (t.fSkattStatus === "f_skatt")
+    return {
+      ok: true as const,
+      avgifterOre: 0,
+      parts: [] as ContributionPart[],
+      note: "f_skatt: no employer contributions" as unknown,
+    };
+  const c = employerContributions({ birthDate: t.birthDate, payDate, basisOre });
+  if (!c.ok) return { ok: false, missing: { year, reason: "no employer contribution rates for the year" } } as Missing;
+  return { ok: true as const, avgifterOre: c.totalOre, parts: c.parts, note: null as unknown };
+}
+
+/** The pension premium bought by salary exchange and the special payroll tax on it. */
+function monthPension(t: EmployeeTerms, year: number) {
+  const pensionOre = Math.max(0, t.salaryExchangeOre);
+  if (pensionOre <= 0) return { ok: true as const, pensionOre, specialPayrollTaxOre: 0, rule: null as unknown };
+  const slp = specialPayrollTaxOnPensionCost(year, pensionOre);
+  if (!slp.ok) return { ok: false, missing: { year, reason: "no special payroll tax rate for the year" } } as Missing;
+  return {
+    ok: true as const,
+    pensionOre,
+    specialPayrollTaxOre: slp.taxOre,
+    rule: { pension_premium: pensionOre / 100, percent: slp.percent, tax: slp.taxOre / 100 } as unknown,
   };
 }
 
