@@ -22,6 +22,7 @@ import {
   aprilMarchYearOf,
   earnedDaysByMonth,
   employmentMonthsInAprilMarch,
+  type MonthVacationPay,
   monthVacationPay,
   nonQualifyingDays,
   paidDaysEarned,
@@ -253,12 +254,8 @@ function carriedVacationYear(prev: VacationRecordRow): VacationYearIn {
   };
 }
 
-/**
- * One monthly-paid employee's vacation in a run under the April–March year: the month's rows, the
- * breakdown (with the record's figures) and warnings. `absence`: the employee's absence from the
- * start of the earning year before the vacation year in progress to the month's end.
- */
-export function shiftedVacationOfMember(i: {
+/** One monthly-paid employee's run under the April–March year (shiftedVacationOfMember). */
+export interface ShiftedMemberIn {
   e: EmployeeRow;
   rule: VacationRule;
   run: SalaryRunRow;
@@ -270,19 +267,17 @@ export function shiftedVacationOfMember(i: {
   /** 3 a §: the month's whole vacation days */
   vacationDays: number;
   endsThisMonth: boolean;
-}): { items: EngineItem[]; breakdown: VacationBreakdown; warnings: string[] } {
+}
+
+/**
+ * The vacation year in progress at the run (1 April vy – 31 March vy+1): carried on from the last
+ * record or the opening balance of the same year, else opened now from the year that ended.
+ */
+function yearInProgress(i: ShiftedMemberIn, prev: VacationRecordRow | undefined) {
   const { e, rule, run, cutover } = i;
-  // An opening balance stands in for the last record until a run after its cutover has one.
-  const prev = cutover ? undefined : i.prev;
-  const name = `${e.firstName} ${e.lastName}`;
-  const monthlyOre = e.monthlySalaryOre ?? 0;
-  const warnings: string[] = [];
   const vy = aprilMarchYearOf(run.periodYear, run.periodMonth);
   const vacationYear = aprilMarchYear(vy);
-  const monthIndex = aprilMarchMonthIndex(run.periodMonth);
   const sameYear = cutover ? cutover.vacationYear === vy : prev?.vacationYearStart === vacationYear.start;
-
-  // The vacation year in progress: its days and their value.
   const atCutover = cutover ? vacationYearOfOpening(e, rule, cutover) : null;
   const ended: YearEnd | null = cutover
     ? {
@@ -314,11 +309,22 @@ export function shiftedVacationOfMember(i: {
         absence: i.absence,
         completedVariableOre: i.variable.completed + cutoverVariableOre(cutover, aprilMarchYear(vy - 1)),
       });
-  const vacationDayValueBig = vacationYearDayValue(rule, monthlyOre, v.baseOre, v.paidDaysOfYear);
+  const dayValue = vacationYearDayValue(rule, e.monthlySalaryOre ?? 0, v.baseOre, v.paidDaysOfYear);
+  return { vy, vacationYear, sameYear, v, dayValue };
+}
 
-  // The earning year in progress (the same April–March): 7 § projected to its end (or the employment's
-  // end), 17 § absence to the month's end, spread over its months of employment.
-  const earningYear = vacationYear;
+/**
+ * The earning year in progress (the same April–March): 7 § projected to its end (or the employment's
+ * end), 17 § absence to the month's end, spread over its months of employment; the days earned
+ * before the run and after it, and their day value.
+ */
+function earningInProgress(
+  i: ShiftedMemberIn,
+  prev: VacationRecordRow | undefined,
+  y: ReturnType<typeof yearInProgress>,
+) {
+  const { e, rule, cutover } = i;
+  const earningYear = y.vacationYear;
   const nq = earningYearAbsence(i.absence, earningYear, cutover);
   const ey = paidDaysEarned({
     earningYear,
@@ -327,13 +333,35 @@ export function shiftedVacationOfMember(i: {
     employmentEnd: e.employmentEnd,
     nonQualifyingDays: nq.nonQualifying,
   });
-  const months = employmentMonthsInAprilMarch(vy, e.employmentStart, e.employmentEnd);
-  const lastIndex = !sameYear ? 0 : cutover ? coveredIndex(cutover, vy) : aprilMarchMonthIndex(prev!.month);
+  const months = employmentMonthsInAprilMarch(y.vy, e.employmentStart, e.employmentEnd);
+  const lastIndex = !y.sameYear ? 0 : cutover ? coveredIndex(cutover, y.vy) : aprilMarchMonthIndex(prev!.month);
   const earnedBefore = earnedDaysByMonth(ey.paid, months, lastIndex);
-  const earnedNow = earnedDaysByMonth(ey.paid, months, monthIndex);
-  const earningVariableOre =
+  const earnedNow = earnedDaysByMonth(ey.paid, months, aprilMarchMonthIndex(i.run.periodMonth));
+  const variableOre =
     rule === "percentage" ? i.variable.inProgress + i.variable.thisRun + cutoverVariableOre(cutover, earningYear) : 0;
-  const earningDayValue = vacationDayValue(rule, monthlyOre, { paid: ey.paid, share: ey.share }, earningVariableOre);
+  const dayValue = vacationDayValue(rule, e.monthlySalaryOre ?? 0, { paid: ey.paid, share: ey.share }, variableOre);
+  return { earningYear, nq, ey, earnedBefore, earnedNow, variableOre, dayValue };
+}
+
+/**
+ * One monthly-paid employee's vacation in a run under the April–March year: the month's rows, the
+ * breakdown (with the record's figures) and warnings. `absence`: the employee's absence from the
+ * start of the earning year before the vacation year in progress to the month's end.
+ */
+export function shiftedVacationOfMember(i: ShiftedMemberIn): {
+  items: EngineItem[];
+  breakdown: VacationBreakdown;
+  warnings: string[];
+} {
+  const { e, rule, cutover } = i;
+  // An opening balance stands in for the last record until a run after its cutover has one.
+  const prev = cutover ? undefined : i.prev;
+  const name = `${e.firstName} ${e.lastName}`;
+  const monthlyOre = e.monthlySalaryOre ?? 0;
+  const warnings: string[] = [];
+  const y = yearInProgress(i, prev);
+  const { v } = y;
+  const earning = earningInProgress(i, prev, y);
 
   // The month's vacation days: the vacation year's paid days, saved days, unpaid days, then förskott.
   const take = takeVacationDays(i.vacationDays, {
@@ -347,13 +375,13 @@ export function shiftedVacationOfMember(i: {
     warnings.push(
       `${name}: ${take.advance} vacation day(s) beyond the paid, saved and unpaid days (förskottssemester); the remaining days go below zero`,
     );
-  const pay = monthVacationPay(rule, monthlyOre, vacationDayValueBig, take.paid + fromSaved, take.unpaid);
+  const pay = monthVacationPay(rule, monthlyOre, y.dayValue, take.paid + fromSaved, take.unpaid);
 
   // 28 §: at the end of the employment the vacation year's paid days left and the saved days are paid
   // out at its day value, and the days the earning year in progress gave at the earning year's.
   const leftAtEnd = v.entitled - paidTaken + savedTotal(take.savedAfter);
   const endVacationDays = i.endsThisMonth ? Math.max(0, leftAtEnd) : 0;
-  const endEarningDays = i.endsThisMonth ? ey.paid : 0;
+  const endEarningDays = i.endsThisMonth ? earning.ey.paid : 0;
   if (i.endsThisMonth && leftAtEnd < 0)
     warnings.push(
       `${name}: the employment ends with ${-leftAtEnd} vacation day(s) taken in ` +
@@ -361,33 +389,10 @@ export function shiftedVacationOfMember(i: {
     );
   const forcedValue = v.forcedDayValue.times(v.forcedPayoutDays);
   const payoutOre = roundOre(
-    forcedValue.plus(vacationDayValueBig.times(endVacationDays)).plus(earningDayValue.times(endEarningDays)),
+    forcedValue.plus(y.dayValue.times(endVacationDays)).plus(earning.dayValue.times(endEarningDays)),
   );
   const payoutDays = v.forcedPayoutDays + endVacationDays + endEarningDays;
-
-  // The liability: carried in, revalued at this run's values (the semesteravstämning at a new
-  // vacation year), the month's accrual, less the days taken and paid out; the stock after the month.
-  const beforeOre = cutover ? cutover.opening.vacationDebtOre : (prev?.liabilityOre ?? 0);
-  const contributionsBeforeOre = cutover ? cutover.opening.vacationDebtContributionsOre : (prev?.contributionsOre ?? 0);
-  const revaluedOre = shiftedLiabilityOre({
-    daysLeft: v.entitled - v.paidTaken + savedTotal(v.saved),
-    vacationDayValue: vacationDayValueBig,
-    earnedDays: earnedBefore,
-    earningDayValue,
-    payoutValue: forcedValue,
-  });
-  const afterOre = i.endsThisMonth
-    ? 0
-    : shiftedLiabilityOre({
-        daysLeft: v.entitled - paidTaken + savedTotal(take.savedAfter),
-        vacationDayValue: vacationDayValueBig,
-        earnedDays: earnedNow,
-        earningDayValue,
-      });
-  const usedOre = roundOre(vacationDayValueBig.times(take.paid + fromSaved));
-  const accrualOre = afterOre - revaluedOre + usedOre + payoutOre;
-  const contributionsOre = contributionsOn(e, run.paymentDate, afterOre);
-
+  const liability = shiftedLiability(i, y, earning, { take, paidTaken, fromSaved, forcedValue, payoutOre });
   const items = vacationItems({
     rule,
     pay,
@@ -400,9 +405,76 @@ export function shiftedVacationOfMember(i: {
       endVacationDays + endEarningDays ? `${endVacationDays + endEarningDays} d vid anställningens slut` : "",
     ],
   });
-  const label = `${vy}/${String(vy + 1).slice(2)}`;
-  const earnedText = earnedNow.round(4).toString();
-  const breakdown: VacationBreakdown = {
+  const month = { take, fromSaved, paidTaken, pay, payoutOre, payoutDays, endDays: endVacationDays + endEarningDays };
+  return { items, breakdown: shiftedBreakdown(i, y, earning, month, liability), warnings };
+}
+
+/**
+ * The liability: carried in, revalued at this run's values (the semesteravstämning at a new vacation
+ * year), the month's accrual, less the days taken and paid out; the stock after the month.
+ */
+function shiftedLiability(
+  i: ShiftedMemberIn,
+  y: ReturnType<typeof yearInProgress>,
+  earning: ReturnType<typeof earningInProgress>,
+  m: {
+    take: ReturnType<typeof takeVacationDays>;
+    paidTaken: number;
+    fromSaved: number;
+    forcedValue: Big;
+    payoutOre: number;
+  },
+) {
+  const { cutover } = i;
+  const prev = cutover ? undefined : i.prev;
+  const { v } = y;
+  const beforeOre = cutover ? cutover.opening.vacationDebtOre : (prev?.liabilityOre ?? 0);
+  const contributionsBeforeOre = cutover ? cutover.opening.vacationDebtContributionsOre : (prev?.contributionsOre ?? 0);
+  const revaluedOre = shiftedLiabilityOre({
+    daysLeft: v.entitled - v.paidTaken + savedTotal(v.saved),
+    vacationDayValue: y.dayValue,
+    earnedDays: earning.earnedBefore,
+    earningDayValue: earning.dayValue,
+    payoutValue: m.forcedValue,
+  });
+  const afterOre = i.endsThisMonth
+    ? 0
+    : shiftedLiabilityOre({
+        daysLeft: v.entitled - m.paidTaken + savedTotal(m.take.savedAfter),
+        vacationDayValue: y.dayValue,
+        earnedDays: earning.earnedNow,
+        earningDayValue: earning.dayValue,
+      });
+  const usedOre = roundOre(y.dayValue.times(m.take.paid + m.fromSaved));
+  const accrualOre = afterOre - revaluedOre + usedOre + m.payoutOre;
+  const contributionsOre = contributionsOn(i.e, i.run.paymentDate, afterOre);
+  return { beforeOre, contributionsBeforeOre, revaluedOre, afterOre, usedOre, accrualOre, contributionsOre };
+}
+
+type ShiftedMonth = {
+  take: ReturnType<typeof takeVacationDays>;
+  fromSaved: number;
+  paidTaken: number;
+  pay: MonthVacationPay;
+  payoutOre: number;
+  payoutDays: number;
+  endDays: number;
+};
+
+/** The April–March breakdown (calculation_breakdown.vacation) with the record's own figures. */
+function shiftedBreakdown(
+  i: ShiftedMemberIn,
+  y: ReturnType<typeof yearInProgress>,
+  earning: ReturnType<typeof earningInProgress>,
+  mo: ShiftedMonth,
+  l: ReturnType<typeof shiftedLiability>,
+): VacationBreakdown {
+  const { rule, run } = i;
+  const { v } = y;
+  const { take } = mo;
+  const label = `${y.vy}/${String(y.vy + 1).slice(2)}`;
+  const earnedText = earning.earnedNow.round(4).toString();
+  return {
     rule,
     year: run.periodYear,
     month: run.periodMonth,
@@ -410,21 +482,21 @@ export function shiftedVacationOfMember(i: {
     paid_days_of_year: v.paidDaysOfYear,
     entitled_days: v.entitled,
     unpaid_days: v.unpaid,
-    non_qualifying_absence_days: nq.nonQualifying,
-    absence_used: nq.used as Record<string, number>,
+    non_qualifying_absence_days: earning.nq.nonQualifying,
+    absence_used: earning.nq.used as Record<string, number>,
     days_taken: { paid: take.paid, from_saved: take.fromSaved, unpaid: take.unpaid, advance: take.advance },
-    paid_taken: paidTaken,
+    paid_taken: mo.paidTaken,
     unpaid_taken: v.unpaidTaken + take.unpaid,
-    saved_taken: fromSaved,
-    remaining_days: i.endsThisMonth ? 0 : v.entitled - paidTaken,
+    saved_taken: mo.fromSaved,
+    remaining_days: i.endsThisMonth ? 0 : v.entitled - mo.paidTaken,
     unpaid_remaining: v.unpaid - v.unpaidTaken - take.unpaid,
     saved_days: i.endsThisMonth ? {} : take.savedAfter,
-    payout_days: payoutDays,
+    payout_days: mo.payoutDays,
     payout_days_forced: v.forcedPayoutDays,
-    payout_days_end_of_employment: endVacationDays + endEarningDays,
-    payout_days_year: v.payoutDaysYear + payoutDays,
-    payout: fromOre(payoutOre),
-    day_value: kronor(vacationDayValueBig),
+    payout_days_end_of_employment: mo.endDays,
+    payout_days_year: v.payoutDaysYear + mo.payoutDays,
+    payout: fromOre(mo.payoutOre),
+    day_value: kronor(y.dayValue),
     day_value_rule:
       rule === "same_salary"
         ? "monthly salary × (4.6 % + 0.43 %)"
@@ -440,65 +512,78 @@ export function shiftedVacationOfMember(i: {
             total: fromOre(v.baseOre ?? 0),
           }
         : null,
-    supplement: fromOre(pay.supplementOre),
-    vacation_pay: fromOre(pay.vacationPayOre),
-    deduction: fromOre(pay.deductionOre),
+    supplement: fromOre(mo.pay.supplementOre),
+    vacation_pay: fromOre(mo.pay.vacationPayOre),
+    deduction: fromOre(mo.pay.deductionOre),
     liability: {
-      before: fromOre(beforeOre),
-      revaluation: fromOre(revaluedOre - beforeOre),
-      earned_days: Number(earnedNow.minus(earnedBefore).round(4).toString()),
-      accrual: fromOre(accrualOre),
-      used: fromOre(usedOre),
-      paid_out: fromOre(payoutOre),
-      after: fromOre(afterOre),
-      contributions_before: fromOre(contributionsBeforeOre),
-      contributions_after: fromOre(contributionsOre),
-      change: fromOre(afterOre - beforeOre),
-      contributions_change: fromOre(contributionsOre - contributionsBeforeOre),
+      before: fromOre(l.beforeOre),
+      revaluation: fromOre(l.revaluedOre - l.beforeOre),
+      earned_days: Number(earning.earnedNow.minus(earning.earnedBefore).round(4).toString()),
+      accrual: fromOre(l.accrualOre),
+      used: fromOre(l.usedOre),
+      paid_out: fromOre(mo.payoutOre),
+      after: fromOre(l.afterOre),
+      contributions_before: fromOre(l.contributionsBeforeOre),
+      contributions_after: fromOre(l.contributionsOre),
+      change: fromOre(l.afterOre - l.beforeOre),
+      contributions_change: fromOre(l.contributionsOre - l.contributionsBeforeOre),
     },
     ore: {
-      liability_after: afterOre,
-      contributions_after: contributionsOre,
-      liability_change: afterOre - beforeOre,
-      contributions_change: contributionsOre - contributionsBeforeOre,
-      day_value: roundOre(vacationDayValueBig),
+      liability_after: l.afterOre,
+      contributions_after: l.contributionsOre,
+      liability_change: l.afterOre - l.beforeOre,
+      contributions_change: l.contributionsOre - l.contributionsBeforeOre,
+      day_value: roundOre(y.dayValue),
     },
     ends_employment: i.endsThisMonth,
     vacation_year_label: label,
-    april_march: {
-      vacation_year: { ...vacationYear, label },
-      earning_year: {
-        ...earningYear,
-        paid_days: ey.paid,
-        employment_days: ey.employmentDays,
-        earned_days: Number(earnedText),
-        day_value: kronor(earningDayValue),
-        qualifying_pay_so_far:
-          rule === "percentage"
-            ? fromOre(roundOre(vacationQualifyingBaseOre(monthlyOre, ey.share, earningVariableOre)))
-            : null,
-      },
-      semesteravstamning: v.finalised
-        ? {
-            earning_year: v.finalised.earningYear,
-            paid_days: v.finalised.paidDays,
-            non_qualifying_absence_days: v.finalised.nonQualifyingDays,
-            qualifying_pay: v.finalised.qualifyingPayOre === null ? null : fromOre(v.finalised.qualifyingPayOre),
-            day_value: kronor(vacationDayValueBig),
-            liability_carried: fromOre(beforeOre),
-            liability_valued: fromOre(revaluedOre),
-            difference: fromOre(revaluedOre - beforeOre),
-          }
-        : null,
-    },
+    april_march: aprilMarchBreakdown(i, y, earning, l, label, earnedText),
     shifted: {
-      vacation_year_start: vacationYear.start,
-      earning_paid_days: ey.paid,
+      vacation_year_start: y.vacationYear.start,
+      earning_paid_days: earning.ey.paid,
       earned_days: i.endsThisMonth ? "0" : earnedText,
-      earning_day_value_ore: roundOre(earningDayValue),
+      earning_day_value_ore: roundOre(earning.dayValue),
       vacation_base_ore: v.baseOre,
-      revaluation_ore: revaluedOre - beforeOre,
+      revaluation_ore: l.revaluedOre - l.beforeOre,
     },
   };
-  return { items, breakdown, warnings };
+}
+
+/** The breakdown's April–March part: the vacation year, the earning year in progress, the semesteravstämning. */
+function aprilMarchBreakdown(
+  i: ShiftedMemberIn,
+  y: ReturnType<typeof yearInProgress>,
+  earning: ReturnType<typeof earningInProgress>,
+  l: ReturnType<typeof shiftedLiability>,
+  label: string,
+  earnedText: string,
+) {
+  const { v } = y;
+  const monthlyOre = i.e.monthlySalaryOre ?? 0;
+  return {
+    vacation_year: { ...y.vacationYear, label },
+    earning_year: {
+      ...earning.earningYear,
+      paid_days: earning.ey.paid,
+      employment_days: earning.ey.employmentDays,
+      earned_days: Number(earnedText),
+      day_value: kronor(earning.dayValue),
+      qualifying_pay_so_far:
+        i.rule === "percentage"
+          ? fromOre(roundOre(vacationQualifyingBaseOre(monthlyOre, earning.ey.share, earning.variableOre)))
+          : null,
+    },
+    semesteravstamning: v.finalised
+      ? {
+          earning_year: v.finalised.earningYear,
+          paid_days: v.finalised.paidDays,
+          non_qualifying_absence_days: v.finalised.nonQualifyingDays,
+          qualifying_pay: v.finalised.qualifyingPayOre === null ? null : fromOre(v.finalised.qualifyingPayOre),
+          day_value: kronor(y.dayValue),
+          liability_carried: fromOre(l.beforeOre),
+          liability_valued: fromOre(l.revaluedOre),
+          difference: fromOre(l.revaluedOre - l.beforeOre),
+        }
+      : null,
+  };
 }
