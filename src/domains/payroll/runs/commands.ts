@@ -36,7 +36,15 @@ import {
   runForPeriod,
   runJson,
 } from "./queries";
-import { effectiveTaxOre, employedInPeriod, notDraft, todayOf, totalsOf, ZERO_TOTALS } from "./rules";
+import {
+  effectiveTaxOre,
+  employedInPeriod,
+  notDraft,
+  runEmployeePatched,
+  todayOf,
+  totalsOf,
+  ZERO_TOTALS,
+} from "./rules";
 import type {
   LineItemCreateInput,
   MarkPaidInput,
@@ -212,50 +220,14 @@ export const updateRunEmployee: Command<RunEmployeePatchInput & { id: string; em
   const run = await loadRun(db, ctx.companyId, input.id);
   const re = await loadRunEmployee(db, run.id, input.employeeId);
   const employee = await loadEmployee(db, ctx.companyId, re.employeeId);
-  if (input.hours !== undefined && run.status !== "draft") throw notDraft(run, "hours");
-  if (run.status !== "draft" && run.status !== "review")
-    throw new ApiError(
-      "CONFLICT",
-      { status: run.status, required_status: ["draft", "review"] },
-      `Overrides can be set in draft or review; this run is ${run.status}.`,
-    );
-  if (input.hours !== undefined && input.hours !== null && employee.salaryType !== "hourly")
-    throw fieldError("hours", "hours are only for employees paid by the hour");
-  const oneOffByHand = (re.breakdown as { tax?: { one_off?: { set_by?: string; missing?: unknown } | null } } | null)
-    ?.tax?.one_off;
-  if (
-    run.status === "review" &&
-    input.tax_withheld_override === null &&
-    oneOffByHand?.set_by === "tax_withheld_override"
-  ) {
-    throw new ApiError(
-      "CONFLICT",
-      { tax_withheld_override: "required", one_off_table_missing: oneOffByHand.missing },
-      "This employee's one-off amount has no bundled one-off table; the tax stays set by hand: give another amount instead of clearing it.",
-    );
-  }
-  const next: RunEmployeeRow = {
-    ...re,
-    hoursHundredths: input.hours === undefined ? re.hoursHundredths : input.hours === null ? null : toOre(input.hours)!,
-    taxOverrideOre:
-      input.tax_withheld_override === undefined
-        ? re.taxOverrideOre
-        : input.tax_withheld_override === null
-          ? null
-          : toOre(input.tax_withheld_override)!,
-    avgifterOverrideOre:
-      input.avgifter_amount_override === undefined
-        ? re.avgifterOverrideOre
-        : input.avgifter_amount_override === null
-          ? null
-          : toOre(input.avgifter_amount_override)!,
-    updatedAt: ctx.now,
-  };
+  // in review the net pay and the run's totals follow: the run's other employees are read for them
+  const others = run.status === "review" ? await runEmployees(db, run.id) : [];
+  const next = runEmployeePatched(run, re, employee, input, ctx.now);
   const statements: Statement[] = [];
   let runRow = run;
   if (run.status === "review") {
     next.netOre = netOre(next, effectiveTaxOre(next));
-    const all = (await runEmployees(db, run.id)).map((r) => (r.id === next.id ? next : r));
+    const all = others.map((r) => (r.id === next.id ? next : r));
     runRow = { ...run, ...totalsOf(all), updatedAt: ctx.now };
     statements.push(
       db

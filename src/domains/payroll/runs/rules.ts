@@ -1,9 +1,11 @@
 // The salary run's pure rules: the effective tax and contributions of a run employee, the run's
 // totals, the contributions Skatteverket charges, and what a step refuses or warns about. No I/O.
 import type { CommandContext } from "../../../commands/plan";
-import { ApiError } from "../../../errors/api-error";
+import { ApiError, fieldError } from "../../../errors/api-error";
+import { toOre } from "../../../money";
 import { type ContributionPart, declaredContributions } from "../../../sweden/payroll";
 import type { EmployeeRow, RunEmployeeRow, SalaryRunRow } from "../rows";
+import type { RunEmployeePatchInput } from "./schemas";
 
 /** Effective values: the override if set, else the calculated. */
 export const effectiveTaxOre = (r: RunEmployeeRow) => r.taxOverrideOre ?? r.taxCalculatedOre;
@@ -108,3 +110,51 @@ export function employeeWarnings(e: EmployeeRow, run: SalaryRunRow, re: RunEmplo
 
 /** Today by the service's clock (src/clock.ts), as the command's context carries it. */
 export const todayOf = (ctx: CommandContext) => ctx.now.slice(0, 10);
+
+/** A patched öre amount: absent keeps `current`, null clears it, a number (kronor) sets it. */
+const patchedOre = (given: number | null | undefined, current: number | null) =>
+  given === undefined ? current : given === null ? null : toOre(given)!;
+
+/**
+ * A run employee with the hours (draft only, pay by the hour only) and the overrides of tax and
+ * contributions (draft or review) of a PATCH. In review a tax set by hand for a one-off amount
+ * without a bundled table cannot be cleared (CONFLICT): it would leave the month without its tax.
+ */
+export function runEmployeePatched(
+  run: SalaryRunRow,
+  re: RunEmployeeRow,
+  employee: EmployeeRow,
+  input: RunEmployeePatchInput,
+  now: string,
+): RunEmployeeRow {
+  if (input.hours !== undefined && run.status !== "draft") throw notDraft(run, "hours");
+  if (run.status !== "draft" && run.status !== "review")
+    throw new ApiError(
+      "CONFLICT",
+      { status: run.status, required_status: ["draft", "review"] },
+      `Overrides can be set in draft or review; this run is ${run.status}.`,
+    );
+  if (input.hours !== undefined && input.hours !== null && employee.salaryType !== "hourly")
+    throw fieldError("hours", "hours are only for employees paid by the hour");
+  const oneOffByHand = (re.breakdown as { tax?: { one_off?: { set_by?: string; missing?: unknown } | null } } | null)
+    ?.tax?.one_off;
+  if (
+    run.status === "review" &&
+    input.tax_withheld_override === null &&
+    oneOffByHand?.set_by === "tax_withheld_override"
+  ) {
+    throw new ApiError(
+      "CONFLICT",
+      { tax_withheld_override: "required", one_off_table_missing: oneOffByHand.missing },
+      "This employee's one-off amount has no bundled one-off table; the tax stays set by hand: " +
+        "give another amount instead of clearing it.",
+    );
+  }
+  return {
+    ...re,
+    hoursHundredths: patchedOre(input.hours, re.hoursHundredths),
+    taxOverrideOre: patchedOre(input.tax_withheld_override, re.taxOverrideOre),
+    avgifterOverrideOre: patchedOre(input.avgifter_amount_override, re.avgifterOverrideOre),
+    updatedAt: now,
+  };
+}

@@ -48,6 +48,49 @@ export interface PayslipInput {
 
 const kr = (ore: number) => `${formatSek(ore / 100)} kr`;
 
+type TextOptions = { f?: PDFFont; size?: number; right?: boolean; color?: [number, number, number] };
+
+/** Where the payslip is written: the page, its fonts and the line (y) the next text goes on. */
+class Pen {
+  y = A4[1] - M;
+  constructor(
+    readonly page: PDFPage,
+    readonly font: PDFFont,
+    readonly bold: PDFFont,
+  ) {}
+
+  text(s: string, x: number, o: TextOptions = {}) {
+    const f = o.f ?? this.font;
+    const size = o.size ?? 9.5;
+    const t = drawable(f, s);
+    this.page.drawText(t, {
+      x: o.right ? x - f.widthOfTextAtSize(t, size) : x,
+      y: this.y,
+      size,
+      font: f,
+      color: o.color ? rgb(...o.color) : undefined,
+    });
+  }
+
+  rule(weight = 0.5) {
+    this.page.drawLine({
+      start: { x: M, y: this.y - 4 },
+      end: { x: A4[0] - M, y: this.y - 4 },
+      thickness: weight,
+      color: rgb(0.6, 0.6, 0.6),
+    });
+  }
+
+  /** A label and its value at `at` (right-aligned), then the next line. */
+  row(label: string, value: string, at: number, step = 14) {
+    this.text(label, M);
+    this.text(value, at, { right: true });
+    this.y -= step;
+  }
+}
+
+const R = A4[0] - M;
+
 export async function renderPayslipPdf(p: PayslipInput): Promise<Uint8Array> {
   const { run, runEmployee: re, employee: e } = p;
   if (re.breakdown === null)
@@ -57,40 +100,32 @@ export async function renderPayslipPdf(p: PayslipInput): Promise<Uint8Array> {
   doc.setTitle(`Lönespecifikation ${period} ${e.firstName} ${e.lastName}`);
   doc.setAuthor(p.company.name);
   const { regular: font, bold } = await embedFonts(doc);
-  const page: PDFPage = doc.addPage(A4);
-  let y = A4[1] - M;
-  const text = (
-    s: string,
-    x: number,
-    o: { f?: PDFFont; size?: number; right?: boolean; color?: [number, number, number] } = {},
-  ) => {
-    const f = o.f ?? font;
-    const size = o.size ?? 9.5;
-    const t = drawable(f, s);
-    page.drawText(t, {
-      x: o.right ? x - f.widthOfTextAtSize(t, size) : x,
-      y,
-      size,
-      font: f,
-      color: o.color ? rgb(...o.color) : undefined,
-    });
-  };
-  const rule = (weight = 0.5) =>
-    page.drawLine({
-      start: { x: M, y: y - 4 },
-      end: { x: A4[0] - M, y: y - 4 },
-      thickness: weight,
-      color: rgb(0.6, 0.6, 0.6),
-    });
-  const R = A4[0] - M;
+  const pen = new Pen(doc.addPage(A4), font, bold);
+  headingOf(pen, p, period);
+  itemsOf(pen, p.items);
+  sumsOf(pen, re);
+  ytdOf(pen, p.ytd);
+  vacationOf(pen, re.breakdown.vacation as PayslipVacation | undefined);
+  employerCostsOf(pen, re);
+  pen.page.drawText(drawable(font, `${p.company.name} · Lönespecifikation ${period} · ${e.firstName} ${e.lastName}`), {
+    x: M,
+    y: M,
+    size: 7.5,
+    font,
+    color: rgb(0.45, 0.45, 0.45),
+  });
+  return doc.save();
+}
 
-  text(p.company.name, M, { f: bold, size: 14 });
-  text("LÖNESPECIFIKATION", R, { f: bold, size: 16, right: true });
-  y -= 16;
-  if (p.company.orgNumber) text(`Org.nr ${p.company.orgNumber}`, M);
-  text(`Status: ${statusSv(run.status)}`, R, { right: true, color: [0.4, 0.4, 0.4] });
-  y -= 30;
-
+/** The employer, the title, the status and the employee's head rows. */
+function headingOf(pen: Pen, p: PayslipInput, period: string) {
+  const { run, runEmployee: re, employee: e } = p;
+  pen.text(p.company.name, M, { f: pen.bold, size: 14 });
+  pen.text("LÖNESPECIFIKATION", R, { f: pen.bold, size: 16, right: true });
+  pen.y -= 16;
+  if (p.company.orgNumber) pen.text(`Org.nr ${p.company.orgNumber}`, M);
+  pen.text(`Status: ${statusSv(run.status)}`, R, { right: true, color: [0.4, 0.4, 0.4] });
+  pen.y -= 30;
   const head: [string, string][] = [
     ["Anställd", `${e.firstName} ${e.lastName}`],
     ["Personnummer", maskedPersonnummer(e.personnummerPrefix)],
@@ -105,135 +140,118 @@ export async function renderPayslipPdf(p: PayslipInput): Promise<Uint8Array> {
     ],
   ];
   for (const [k, v] of head) {
-    text(k, M, { f: bold });
-    text(v, M + 110);
-    y -= 14;
+    pen.text(k, M, { f: pen.bold });
+    pen.text(v, M + 110);
+    pen.y -= 14;
   }
-  y -= 14;
+  pen.y -= 14;
+}
 
-  text("Specifikation", M, { f: bold, size: 11 });
-  text("Belopp", R, { f: bold, right: true });
-  rule(1);
-  y -= 20;
+/** Every line item, by category. */
+function itemsOf(pen: Pen, items: LineItemRow[]) {
+  pen.text("Specifikation", M, { f: pen.bold, size: 11 });
+  pen.text("Belopp", R, { f: pen.bold, right: true });
+  pen.rule(1);
+  pen.y -= 20;
   for (const cat of CATEGORY_ORDER) {
-    const rows = p.items.filter((i) => itemType(i.itemType).category === cat);
+    const rows = items.filter((i) => itemType(i.itemType).category === cat);
     if (!rows.length) continue;
-    text(CATEGORY_HEADINGS[cat], M, { f: bold, size: 9 });
-    y -= 13;
+    pen.text(CATEGORY_HEADINGS[cat], M, { f: pen.bold, size: 9 });
+    pen.y -= 13;
     for (const i of rows) {
-      text(i.description, M + 12);
-      text(kr(cat === "deduction" ? -i.amountOre : i.amountOre), R, { right: true });
-      y -= 13;
+      pen.text(i.description, M + 12);
+      pen.text(kr(cat === "deduction" ? -i.amountOre : i.amountOre), R, { right: true });
+      pen.y -= 13;
     }
-    y -= 5;
+    pen.y -= 5;
   }
-  rule();
-  y -= 18;
+  pen.rule();
+  pen.y -= 18;
+}
 
-  const tax = effectiveTaxOre(re);
+/** Gross, benefits, the tax basis, tax, reimbursements, deductions and the net to pay. */
+function sumsOf(pen: Pen, re: RunEmployeeRow) {
   const sums: [string, number, boolean][] = [
     ["Bruttolön", re.grossOre, false],
     ["Skattepliktiga förmåner", re.benefitsOre, false],
     ["Skatteunderlag", re.taxBasisOre, false],
-    ["Preliminär skatt", -tax, false],
+    ["Preliminär skatt", -effectiveTaxOre(re), false],
     ["Skattefria ersättningar", re.reimbursementsOre, false],
     ["Avdrag efter skatt", -re.deductionsOre, false],
     ["Att utbetala", re.netOre, true],
   ];
   for (const [k, v, strong] of sums) {
     if (!strong && v === 0 && k !== "Bruttolön" && k !== "Preliminär skatt") continue;
-    text(k, M + 250, { f: strong ? bold : font, size: strong ? 11 : 9.5 });
-    text(kr(v), R, { f: strong ? bold : font, size: strong ? 11 : 9.5, right: true });
-    y -= strong ? 18 : 14;
+    pen.text(k, M + 250, { f: strong ? pen.bold : pen.font, size: strong ? 11 : 9.5 });
+    pen.text(kr(v), R, { f: strong ? pen.bold : pen.font, size: strong ? 11 : 9.5, right: true });
+    pen.y -= strong ? 18 : 14;
   }
-  y -= 16;
+  pen.y -= 16;
+}
 
-  text("Hittills i år", M, { f: bold, size: 11 });
-  rule(1);
-  y -= 20;
-  const ytd: [string, number][] = [
-    ["Bruttolön", p.ytd.grossOre],
-    ["Skattepliktiga förmåner", p.ytd.benefitsOre],
-    ["Preliminär skatt", p.ytd.taxOre],
-    ["Utbetalt netto", p.ytd.netOre],
-  ];
-  for (const [k, v] of ytd) {
-    text(k, M);
-    text(kr(v), M + 250, { right: true });
-    y -= 14;
-  }
-  y -= 16;
+/** The year to date. */
+function ytdOf(pen: Pen, ytd: Ytd) {
+  pen.text("Hittills i år", M, { f: pen.bold, size: 11 });
+  pen.rule(1);
+  pen.y -= 20;
+  pen.row("Bruttolön", kr(ytd.grossOre), M + 250);
+  pen.row("Skattepliktiga förmåner", kr(ytd.benefitsOre), M + 250);
+  pen.row("Preliminär skatt", kr(ytd.taxOre), M + 250);
+  pen.row("Utbetalt netto", kr(ytd.netOre), M + 250);
+  pen.y -= 16;
+}
 
-  const v = re.breakdown.vacation as
-    | {
-        rule: string;
-        year: number;
-        vacation_year_label?: string;
-        entitled_days: number;
-        unpaid_days: number;
-        paid_taken: number;
-        unpaid_taken: number;
-        saved_taken: number;
-        remaining_days: number;
-        saved_days: Record<string, number>;
-        days_taken: { paid: number; unpaid: number; from_saved: Record<string, number> };
-        payout_days: number;
-      }
-    | undefined;
-  if (v && v.rule !== "hourly") {
-    text(`Semester ${v.vacation_year_label ?? v.year}`, M, { f: bold, size: 11 });
-    text(v.rule === "same_salary" ? "sammalöneregeln" : "procentregeln", M + 250, {
-      right: true,
-      color: [0.4, 0.4, 0.4],
-    });
-    rule(1);
-    y -= 20;
-    const savedNow = Object.values(v.saved_days).reduce((a, b) => a + b, 0);
-    const takenNow =
-      v.days_taken.paid + v.days_taken.unpaid + Object.values(v.days_taken.from_saved).reduce((a, b) => a + b, 0);
-    const rows: [string, string][] = [
-      ["Betalda dagar i år", `${v.entitled_days}`],
-      ["Uttagna denna period", `${takenNow}`],
-      ["Uttagna i år (bet. / sparade / obet.)", `${v.paid_taken} / ${v.saved_taken} / ${v.unpaid_taken}`],
-      ["Kvar betalda dagar", `${v.remaining_days}`],
-      [
-        "Sparade dagar",
-        savedNow
-          ? `${savedNow} (${Object.entries(v.saved_days)
-              .map(([yr, n]) => `${yr}: ${n}`)
-              .join(", ")})`
-          : "0",
-      ],
-    ];
-    if (v.unpaid_days) rows.push(["Kvar obetalda dagar", `${v.unpaid_days - v.unpaid_taken}`]);
-    if (v.payout_days) rows.push(["Utbetalda dagar (semesterersättning)", `${v.payout_days}`]);
-    for (const [k, val] of rows) {
-      text(k, M);
-      text(val, M + 250, { right: true });
-      y -= 14;
-    }
-    y -= 16;
-  }
+/** The vacation breakdown's figures the payslip shows. */
+interface PayslipVacation {
+  rule: string;
+  year: number;
+  vacation_year_label?: string;
+  entitled_days: number;
+  unpaid_days: number;
+  paid_taken: number;
+  unpaid_taken: number;
+  saved_taken: number;
+  remaining_days: number;
+  saved_days: Record<string, number>;
+  days_taken: { paid: number; unpaid: number; from_saved: Record<string, number> };
+  payout_days: number;
+}
 
-  text("Arbetsgivarens kostnader (information)", M, { f: bold, size: 9 });
-  y -= 13;
-  text("Arbetsgivaravgifter", M);
-  text(kr(effectiveAvgifterOre(re)), M + 250, { right: true });
-  y -= 13;
-  if (re.pensionOre) {
-    text("Pensionspremie genom löneväxling", M);
-    text(kr(re.pensionOre), M + 250, { right: true });
-    y -= 13;
-  }
-
-  page.drawText(drawable(font, `${p.company.name} · Lönespecifikation ${period} · ${e.firstName} ${e.lastName}`), {
-    x: M,
-    y: M,
-    size: 7.5,
-    font,
-    color: rgb(0.45, 0.45, 0.45),
+/** The vacation days of the year (not for pay by the hour, which has none). */
+function vacationOf(pen: Pen, v: PayslipVacation | undefined) {
+  if (!v || v.rule === "hourly") return;
+  pen.text(`Semester ${v.vacation_year_label ?? v.year}`, M, { f: pen.bold, size: 11 });
+  pen.text(v.rule === "same_salary" ? "sammalöneregeln" : "procentregeln", M + 250, {
+    right: true,
+    color: [0.4, 0.4, 0.4],
   });
-  return doc.save();
+  pen.rule(1);
+  pen.y -= 20;
+  const sum = (days: Record<string, number>) => Object.values(days).reduce((a, b) => a + b, 0);
+  const savedNow = sum(v.saved_days);
+  const takenNow = v.days_taken.paid + v.days_taken.unpaid + sum(v.days_taken.from_saved);
+  const savedText = Object.entries(v.saved_days)
+    .map(([yr, n]) => `${yr}: ${n}`)
+    .join(", ");
+  const rows: [string, string][] = [
+    ["Betalda dagar i år", `${v.entitled_days}`],
+    ["Uttagna denna period", `${takenNow}`],
+    ["Uttagna i år (bet. / sparade / obet.)", `${v.paid_taken} / ${v.saved_taken} / ${v.unpaid_taken}`],
+    ["Kvar betalda dagar", `${v.remaining_days}`],
+    ["Sparade dagar", savedNow ? `${savedNow} (${savedText})` : "0"],
+  ];
+  if (v.unpaid_days) rows.push(["Kvar obetalda dagar", `${v.unpaid_days - v.unpaid_taken}`]);
+  if (v.payout_days) rows.push(["Utbetalda dagar (semesterersättning)", `${v.payout_days}`]);
+  for (const [k, val] of rows) pen.row(k, val, M + 250);
+  pen.y -= 16;
+}
+
+/** The employer's costs, for information: contributions and the pension premium of salary exchange. */
+function employerCostsOf(pen: Pen, re: RunEmployeeRow) {
+  pen.text("Arbetsgivarens kostnader (information)", M, { f: pen.bold, size: 9 });
+  pen.y -= 13;
+  pen.row("Arbetsgivaravgifter", kr(effectiveAvgifterOre(re)), M + 250, 13);
+  if (re.pensionOre) pen.row("Pensionspremie genom löneväxling", kr(re.pensionOre), M + 250, 13);
 }
 
 function statusSv(status: SalaryRunRow["status"]): string {
