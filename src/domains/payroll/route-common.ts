@@ -1,3 +1,5 @@
+// What the payroll routes share: their tag, paths, path parameters and the read and
+// write options every payroll route starts from.
 import { z } from "@hono/zod-openapi";
 import { CompanyItemParams } from "../../http/params";
 

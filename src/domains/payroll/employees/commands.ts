@@ -9,12 +9,12 @@ import { eq } from "drizzle-orm";
 import type { Command } from "../../../commands/plan";
 import { employees } from "../../../db/schema";
 import type { Env } from "../../../env";
-import { ApiError, fieldError } from "../../../errors/api-error";
+import { ApiError } from "../../../errors/api-error";
 import { newId } from "../../../ids";
 import { encryptSecret } from "../../../secrets";
 import { personnummerIndexes } from "./personnummer-index";
 import { employeeJson, employeeWithPersonnummer, loadEmployee, storedBankAccount, withBankAccount } from "./queries";
-import { checkConfig, checkPersonnummer, ore } from "./rules";
+import { checkConfig, checkPersonnummer, ore, patchedConfig, patchedIdentity } from "./rules";
 import type { EmployeeCreateInput, EmployeePatchInput } from "./schemas";
 import type { EmployeeRow } from "../rows";
 
@@ -85,46 +85,8 @@ export const createEmployee: Command<EmployeeCreateInput> = async (db, input, ct
 export const updateEmployee: Command<EmployeePatchInput & { id: string }> = async (db, input, ctx, env) => {
   // the bank account in plaintext, checked again with the rest of the configuration
   const row = await withBankAccount(env, await loadEmployee(db, ctx.companyId, input.id));
-  const pick = <T>(given: T | undefined, current: T) => (given === undefined ? current : given);
-  let birthDate = row.birthDate;
-  let prefix = row.personnummerPrefix;
-  if (input.personnummer !== undefined || input.birth_date !== undefined) {
-    // A new number, or a birth date for a samordningsnummer without one: checked as on create.
-    const pnr = input.personnummer;
-    if (pnr !== undefined) ({ birthDate, prefix } = checkPersonnummer(pnr, ctx.now.slice(0, 10), input.birth_date));
-    else if (input.birth_date && prefix.slice(6, 8) === "60") birthDate = input.birth_date;
-    else if (input.birth_date !== undefined)
-      throw fieldError(
-        "birth_date",
-        "birth_date comes from the personnummer; it can be set only for a samordningsnummer without a birth day",
-      );
-  }
-  const merged = checkConfig({
-    firstName: pick(input.first_name, row.firstName),
-    lastName: pick(input.last_name, row.lastName),
-    birthDate,
-    email: pick(input.email, row.email),
-    employmentType: pick(input.employment_type, row.employmentType),
-    personnelCategory: pick(input.personnel_category, row.personnelCategory),
-    employmentStart: pick(input.employment_start, row.employmentStart),
-    employmentEnd: pick(input.employment_end, row.employmentEnd),
-    salaryType: pick(input.salary_type, row.salaryType),
-    monthlySalaryOre: input.monthly_salary === undefined ? row.monthlySalaryOre : ore(input.monthly_salary),
-    hourlyRateOre: input.hourly_rate === undefined ? row.hourlyRateOre : ore(input.hourly_rate),
-    salaryExchangeOre:
-      input.salary_exchange_monthly === undefined ? row.salaryExchangeOre : ore(input.salary_exchange_monthly)!,
-    fSkattStatus: pick(input.f_skatt_status, row.fSkattStatus),
-    taxTableNumber: pick(input.tax_table_number, row.taxTableNumber),
-    taxColumn: pick(input.tax_column, row.taxColumn),
-    taxDecidedPercent: pick(input.tax_decided_percent, row.taxDecidedPercent),
-    taxDecisionReference: pick(input.tax_decision_reference, row.taxDecisionReference),
-    clearingNumber: input.clearing_number === undefined ? row.clearingNumber : input.clearing_number || null,
-    bankAccountNumber:
-      input.bank_account_number === undefined ? row.bankAccountNumber : input.bank_account_number || null,
-    bankName: row.bankName,
-    vacationRule: pick(input.vacation_rule, row.vacationRule),
-    vacationDaysPerYear: pick(input.vacation_days_per_year, row.vacationDaysPerYear),
-  });
+  const { birthDate, prefix } = patchedIdentity(row, input, ctx.now.slice(0, 10));
+  const merged = checkConfig(patchedConfig(row, input, birthDate));
   const patch: Partial<EmployeeRow> = { ...merged, personnummerPrefix: prefix, updatedAt: ctx.now };
   if (input.personnummer !== undefined) {
     patch.personnummerHash = await assertPersonnummerFree(env, db, ctx.companyId, input.personnummer, row.id);

@@ -1,3 +1,4 @@
+// The employee's inputs and outputs (spec: Employee).
 import { z } from "@hono/zod-openapi";
 import { DateSchema, EmailSchema } from "../../../http/fields";
 import { booleanQuery } from "../../../http/route";

@@ -1,3 +1,8 @@
+// The answers of the payroll reports served under /reports (avgifter-basis, salary-journal,
+// vacation-liability), for the OpenAPI document and for the compiler: the report functions
+// return these types, and the payroll tests parse every answer with these schemas, as the
+// reports domain does with its own. Strict objects, so a field the API adds without
+// describing it fails the tests.
 import { z } from "@hono/zod-openapi";
 import { DateSchema, KronorSchema, WholeKronorSchema } from "../../../http/fields";
 import type { ContributionRateKind } from "../../../sweden/payroll";

@@ -1,3 +1,4 @@
+// The salary run's inputs and outputs (spec: Salary run).
 import { z } from "@hono/zod-openapi";
 import { AccountNumberSchema, DateSchema, SignedAmountSchema, VoucherSeriesSchema } from "../../../http/fields";
 import { toOre } from "../../../money";

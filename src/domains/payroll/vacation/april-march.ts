@@ -1,5 +1,5 @@
 // Vacation with the April–March year (semesterlagen 3 §, förskjutet semesterår), for a company whose
-// setting vacation_year is "april_march". vacation.ts calls shiftedVacationOfMember for each
+// setting vacation_year is "april_march". rules.ts calls shiftedVacationOfMember for each
 // monthly-paid employee of the run; the rules are the pure functions of src/sweden/payroll/vacation.ts.
 //
 // At a month's end an employee has two years:

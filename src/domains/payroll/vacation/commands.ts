@@ -1,18 +1,26 @@
+// Vacation (semesterlagen; the rules are src/sweden/payroll/vacation.ts and rules.ts) and the opening
+// balances of a mid-year cutover.
+//
+// - calculate: vacationOfRun (rules.ts, from what vacationReadsOfRun read) gives each employee of
+//   the run the month's vacation rows (semestertillägg, semesterlön, semesteravdrag,
+//   semesterersättning) and the balance after the month in calculation_breakdown.vacation;
+// - book: vacationBookingOf turns the breakdowns into the vacation entry (Debit 7290 / Credit 2920 the
+//   change in the liability, Debit 7519 / Credit 2940 the change in the contributions on it) and the
+//   vacation_records rows, which the balance, the next run and the liability report read;
+// - opening balances: PUT refused with CONFLICT (details.locked_by_run_id) once the employee has a
+//   booked run in the cutover year or later.
 import { eq } from "drizzle-orm";
 import type { Command, CommandContext, Statement } from "../../../commands/plan";
 import type { Database } from "../../../db/client";
 import { payrollOpeningBalances, vacationRecords } from "../../../db/schema";
-import { ApiError, fieldError } from "../../../errors/api-error";
+import { ApiError } from "../../../errors/api-error";
 import { newId } from "../../../ids";
 import type { EngineLine } from "../../../ledger/engine";
-import { toOre } from "../../../money";
-import { aprilMarchYearOf } from "../../../sweden/payroll/vacation";
 import { loadEmployee } from "../employees/queries";
-import { contributionsOn } from "./parts";
 import { lockingRun, openingJson, openingOf, vacationYearOf } from "./queries";
-import { pad, vacationOf } from "./rules";
+import { assertOpeningBalances, openingRowOf, pad, vacationOf } from "./rules";
 import type { OpeningBalancesInput } from "./schemas";
-import type { OpeningRow, RunEmployeeRow, SalaryRunRow, VacationRecordRow } from "../rows";
+import type { RunEmployeeRow, SalaryRunRow, VacationRecordRow } from "../rows";
 
 /**
  * The vacation entry of a run (Debit 7290 / Credit 2920 the change in the liability, Debit 7519 /
@@ -99,49 +107,13 @@ export const putOpeningBalances: Command<OpeningBalancesInput & { employeeId: st
         "The employee has a booked salary run in the cutover year; the opening balances can no longer change.",
       );
   }
-  if (input.cutover_date < e.employmentStart)
-    throw fieldError("cutover_date", "the cutover date is before the employment starts");
-  // 18 §: saved days are keyed by the vacation year they were saved in, one of the five before the
-  // cutover's (the calendar year, or the April–March year by its 1 April: a cutover on 31 May 2026 is in 2026/27).
-  const cutoverVacationYear = aprilMarch ? aprilMarchYearOf(year, Number(input.cutover_date.slice(5, 7))) : year;
-  for (const [y] of Object.entries(input.vacation_saved_days ?? {})) {
-    if (!/^\d{4}$/.test(y) || Number(y) >= cutoverVacationYear || Number(y) < cutoverVacationYear - 5)
-      throw fieldError(
-        `vacation_saved_days.${y}`,
-        aprilMarch
-          ? "saved days are keyed by the vacation year they were saved in (its 1 April's year): " +
-              "one of the five vacation years before the cutover's (semesterlagen 18 §)"
-          : "saved days are keyed by the year they were saved in: one of the five years before the cutover year (semesterlagen 18 §)",
-      );
-  }
-  const debtOre = toOre(input.vacation_debt)!;
-  const row: OpeningRow = {
+  assertOpeningBalances(e, input, aprilMarch);
+  const row = openingRowOf(e, input, {
     id: existing?.id ?? newId(),
     companyId: ctx.companyId,
-    employeeId: e.id,
-    year,
-    cutoverDate: input.cutover_date,
-    ytdGrossOre: toOre(input.ytd_gross)!,
-    ytdBenefitsOre: toOre(input.ytd_taxable_benefits)!,
-    ytdTaxOre: toOre(input.ytd_tax)!,
-    ytdNetOre: toOre(input.ytd_net)!,
-    ytdAvgifterOre: toOre(input.ytd_avgifter)!,
-    paidDaysRemaining: input.vacation_paid_days_remaining,
-    unpaidDaysRemaining: input.vacation_unpaid_days_remaining,
-    savedDays: Object.fromEntries(Object.entries(input.vacation_saved_days ?? {}).filter(([, n]) => n > 0)),
-    vacationDebtOre: debtOre,
-    vacationDebtContributionsOre:
-      input.vacation_debt_contributions === undefined
-        ? contributionsOn(e, input.cutover_date, debtOre)
-        : toOre(input.vacation_debt_contributions)!,
-    absenceUsed: Object.fromEntries(
-      Object.entries(input.karens_adjustment?.qualifying_absence_days_used ?? {}).filter(([, n]) => (n ?? 0) > 0),
-    ) as Record<string, number>,
-    karensOccasionsYtd: input.karens_adjustment?.karens_occasions_ytd ?? 0,
-    ytdVacationVariablePayOre: toOre(input.ytd_vacation_qualifying_variable_pay)!,
-    createdAt: existing?.createdAt ?? ctx.now,
-    updatedAt: ctx.now,
-  };
+    now: ctx.now,
+    createdAt: existing?.createdAt,
+  });
   const { id: _id, companyId: _c, employeeId: _e, createdAt: _cr, ...patch } = row;
   return {
     status: existing ? 200 : 201,

@@ -1,3 +1,5 @@
+// The pieces rules.ts (both vacation years) and april-march.ts (April–March) share: the
+// record and breakdown shapes and the contributions on a liability.
 import { employerContributions } from "../../../sweden/payroll";
 import type { MonthVacationPay, SavedDays, VacationRule } from "../../../sweden/payroll/vacation";
 import { ITEM_TYPES } from "../item-types";
@@ -57,7 +59,7 @@ export function vacationItems(i: {
   return items;
 }
 
-/** April–March: what the run's vacation_records row keeps of the two years (see vacation-shifted.ts). */
+/** April–March: what the run's vacation_records row keeps of the two years (see april-march.ts). */
 export interface ShiftedRecordFigures {
   vacation_year_start: string;
   earning_paid_days: number;

@@ -2,7 +2,8 @@
 // April–March year april-march.ts): pure, from the records, opening balances, variable pay and absence
 // that vacationReadsOfRun (queries.ts) read. No I/O.
 import Big from "big.js";
-import { fromOre } from "../../../money";
+import { fieldError } from "../../../errors/api-error";
+import { fromOre, toOre } from "../../../money";
 import type { AbsenceType } from "../../../sweden/payroll";
 import {
   type AbsenceDayIn,
@@ -28,6 +29,7 @@ import type { EmployeeRow, OpeningRow, RunEmployeeRow, SalaryRunRow, VacationRec
 import type { EngineItem } from "../runs/calculate/rules";
 import { type Cutover, type ShiftedVariablePay, shiftedVacationOfMember } from "./april-march";
 import { contributionsOn, type VacationBreakdown, vacationItems } from "./parts";
+import type { OpeningBalancesInput } from "./schemas";
 
 export const pad = (n: number) => String(n).padStart(2, "0");
 export const lastDay = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
@@ -132,6 +134,11 @@ export function carried(
   // The turn of the year (18 §) from the last record or an opening balance of an earlier year.
   const from = prev ?? (opening && opening.year < year ? opening : undefined);
   if (!from) return { source: "new", ...fresh, saved: {}, forcedPayoutDays: 0, liabilityOre: 0, contributionsOre: 0 };
+  return { ...fresh, ...turnedInto(e, year, from) };
+}
+
+/** 18 §: the turn of the year(s) from the last record or an opening balance of an earlier year into `year`. */
+function turnedInto(e: EmployeeRow, year: number, from: VacationRecordRow | OpeningRow) {
   const isRecord = "paidTaken" in from;
   let t = turnOfYear(
     isRecord
@@ -144,8 +151,7 @@ export function carried(
     forced += t.forcedPayoutDays;
   }
   return {
-    source: isRecord ? "record" : "opening",
-    ...fresh,
+    source: isRecord ? ("record" as const) : ("opening" as const),
     saved: t.saved,
     forcedPayoutDays: forced,
     liabilityOre: isRecord ? from.liabilityOre : from.vacationDebtOre,
@@ -523,5 +529,67 @@ function calendarQualifyingPay(i: CalendarMemberIn, share: Big, variableOre: num
     variable_booked_runs: fromOre(i.variable.bookedOre),
     variable_this_run: fromOre(i.variable.runOre),
     total: fromOre(roundOre(vacationQualifyingBaseOre(monthlyOre, share, variableOre))),
+  };
+}
+
+// Opening balances
+
+/**
+ * The opening balances' own rules: the cutover not before the employment starts; saved days keyed
+ * by the vacation year they were saved in, one of the five before the cutover's (18 §).
+ */
+export function assertOpeningBalances(e: EmployeeRow, input: OpeningBalancesInput, aprilMarch: boolean) {
+  if (input.cutover_date < e.employmentStart)
+    throw fieldError("cutover_date", "the cutover date is before the employment starts");
+  // 18 §: saved days are keyed by the vacation year they were saved in, one of the five before the
+  // cutover's (the calendar year, or the April–March year by its 1 April: a cutover on 31 May 2026 is in 2026/27).
+  const year = Number(input.cutover_date.slice(0, 4));
+  const cutoverVacationYear = aprilMarch ? aprilMarchYearOf(year, Number(input.cutover_date.slice(5, 7))) : year;
+  for (const [y] of Object.entries(input.vacation_saved_days ?? {})) {
+    if (!/^\d{4}$/.test(y) || Number(y) >= cutoverVacationYear || Number(y) < cutoverVacationYear - 5)
+      throw fieldError(
+        `vacation_saved_days.${y}`,
+        aprilMarch
+          ? "saved days are keyed by the vacation year they were saved in (its 1 April's year): " +
+              "one of the five vacation years before the cutover's (semesterlagen 18 §)"
+          : "saved days are keyed by the year they were saved in: one of the five years before the cutover year (semesterlagen 18 §)",
+      );
+  }
+}
+
+/** The opening balances' row from the PUT's figures (kronor to öre; the debt's contributions at the employee's rate unless given). */
+export function openingRowOf(
+  e: EmployeeRow,
+  input: OpeningBalancesInput,
+  ids: { id: string; companyId: string; now: string; createdAt: string | undefined },
+): OpeningRow {
+  const year = Number(input.cutover_date.slice(0, 4));
+  const debtOre = toOre(input.vacation_debt)!;
+  return {
+    id: ids.id,
+    companyId: ids.companyId,
+    employeeId: e.id,
+    year,
+    cutoverDate: input.cutover_date,
+    ytdGrossOre: toOre(input.ytd_gross)!,
+    ytdBenefitsOre: toOre(input.ytd_taxable_benefits)!,
+    ytdTaxOre: toOre(input.ytd_tax)!,
+    ytdNetOre: toOre(input.ytd_net)!,
+    ytdAvgifterOre: toOre(input.ytd_avgifter)!,
+    paidDaysRemaining: input.vacation_paid_days_remaining,
+    unpaidDaysRemaining: input.vacation_unpaid_days_remaining,
+    savedDays: Object.fromEntries(Object.entries(input.vacation_saved_days ?? {}).filter(([, n]) => n > 0)),
+    vacationDebtOre: debtOre,
+    vacationDebtContributionsOre:
+      input.vacation_debt_contributions === undefined
+        ? contributionsOn(e, input.cutover_date, debtOre)
+        : toOre(input.vacation_debt_contributions)!,
+    absenceUsed: Object.fromEntries(
+      Object.entries(input.karens_adjustment?.qualifying_absence_days_used ?? {}).filter(([, n]) => (n ?? 0) > 0),
+    ) as Record<string, number>,
+    karensOccasionsYtd: input.karens_adjustment?.karens_occasions_ytd ?? 0,
+    ytdVacationVariablePayOre: toOre(input.ytd_vacation_qualifying_variable_pay)!,
+    createdAt: ids.createdAt ?? ids.now,
+    updatedAt: ids.now,
   };
 }
