@@ -3,13 +3,7 @@
 import Big from "big.js";
 import { and, asc, desc, eq, gte, inArray, lt, lte, or, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
-import {
-  payrollOpeningBalances,
-  salaryAbsenceDays,
-  salaryRunEmployees,
-  salaryRuns,
-  vacationRecords,
-} from "../../../db/schema";
+import { payrollOpeningBalances, salaryRunEmployees, salaryRuns, vacationRecords } from "../../../db/schema";
 import type { AbsenceType } from "../../../sweden/payroll";
 import { ApiError } from "../../../errors/api-error";
 import { fromOre } from "../../../money";
@@ -22,6 +16,7 @@ import {
   type AbsenceDayIn,
 } from "../../../sweden/payroll/vacation";
 import { loadCompany } from "../../companies";
+import { absenceOfEmployees } from "../absence/queries";
 import { employeesByIds, loadEmployee, maskedPersonnummer } from "../employees/queries";
 import { VACATION_QUALIFYING_VARIABLE_TYPES } from "../item-types";
 import type { VacationLiability } from "../reports/schemas";
@@ -134,28 +129,14 @@ export async function vacationReadsOfRun(
   return { yearKind, prevs, openings, variable, shiftedVariable, absence };
 }
 
-/** Each employee's absence days from `from` to `to`, in the order the database gives them. */
+/** Each employee's absence days from `from` to `to` (absenceOfEmployees), as the vacation rules take them. */
 async function absenceDaysOf(db: Database, companyId: string, ids: string[], from: string, to: string) {
   const absence = new Map<string, AbsenceDayIn[]>();
-  for (let i = 0; i < ids.length; i += 90) {
-    const rows = await db
-      .select()
-      .from(salaryAbsenceDays)
-      .where(
-        and(
-          eq(salaryAbsenceDays.companyId, companyId),
-          inArray(salaryAbsenceDays.employeeId, ids.slice(i, i + 90)),
-          gte(salaryAbsenceDays.absenceDate, from),
-          lte(salaryAbsenceDays.absenceDate, to),
-        ),
-      )
-      .all();
-    for (const r of rows)
-      absence.set(r.employeeId, [
-        ...(absence.get(r.employeeId) ?? []),
-        { date: r.absenceDate, type: r.absenceType as AbsenceType, hoursHundredths: r.hoursHundredths },
-      ]);
-  }
+  for (const r of await absenceOfEmployees(db, companyId, ids, from, to))
+    absence.set(r.employeeId, [
+      ...(absence.get(r.employeeId) ?? []),
+      { date: r.absenceDate, type: r.absenceType as AbsenceType, hoursHundredths: r.hoursHundredths },
+    ]);
   return absence;
 }
 
