@@ -324,7 +324,7 @@ describe("vacation", () => {
     ]);
     expect(r.totals).toMatchObject({ liability: 22890, contributions: 7192.04, total: 30082.04 });
     // the answer is exactly what the OpenAPI document describes (a strict schema: no field undescribed)
-    const { VacationLiabilitySchema } = await import("../../src/domains/payroll/report-schemas");
+    const { VacationLiabilitySchema } = await import("../../src/domains/payroll/reports/schemas");
     const shape = VacationLiabilitySchema.safeParse(r);
     expect(shape.success, JSON.stringify(shape.error)).toBe(true);
     const doc = (await call("GET", "/api/v1/openapi.json")).body;

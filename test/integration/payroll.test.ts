@@ -562,7 +562,7 @@ describe("a month of salaries, April 2026", () => {
       "Ung",
     ]);
     // both answers are exactly what the OpenAPI document describes (strict schemas: no field undescribed)
-    const shapes = await import("../../src/domains/payroll/report-schemas");
+    const shapes = await import("../../src/domains/payroll/reports/schemas");
     const basisShape = shapes.AvgifterBasisSchema.safeParse(basis.body.data);
     expect(basisShape.success, JSON.stringify(basisShape.error)).toBe(true);
     const journalShape = shapes.SalaryJournalSchema.safeParse(journal.body.data);

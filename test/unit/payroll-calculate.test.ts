@@ -3,7 +3,13 @@
 // (31.42 %, 10.21 % born 1938-1958, 0 % born 1937 or earlier, 20.81 % youth rate from 2026-04-01
 // on up to 25 000 kr) and the one-off table (SKVFS 2025:21, column 1).
 import { describe, expect, it } from "vitest";
-import { calculateMonth, type EmployeeTerms } from "../../src/domains/payroll/calculate";
+import type { EmployeeRow, LineItemRow, RunEmployeeRow, SalaryRunRow } from "../../src/domains/payroll/rows";
+import {
+  annualIncomeBefore,
+  calculateEmployees,
+  calculateMonth,
+  type EmployeeTerms,
+} from "../../src/domains/payroll/runs/calculate/rules";
 
 const base: EmployeeTerms = {
   firstName: "Test",
@@ -190,5 +196,72 @@ describe("employer contributions by age band", () => {
       pensionOre: 200_000,
       specialPayrollTaxOre: 48_520,
     });
+  });
+});
+
+describe("the run's employees (calculateEmployees) and the year's income before the run", () => {
+  const run = { id: "r1", periodYear: 2026, periodMonth: 4, paymentDate: "2026-04-25" } as SalaryRunRow;
+  const person = (id: string, terms: Partial<EmployeeTerms> = {}) =>
+    ({
+      ...base,
+      id,
+      email: "a@example.se",
+      clearingNumber: "8327",
+      bankAccountNumber: "9417543",
+      isActive: true,
+      employmentStart: "2020-01-01",
+      employmentEnd: null,
+      ...terms,
+    }) as unknown as EmployeeRow;
+  const member = (id: string) =>
+    ({
+      id: `m-${id}`,
+      employeeId: id,
+      hoursHundredths: null,
+      taxOverrideOre: null,
+      avgifterOverrideOre: null,
+    }) as RunEmployeeRow;
+  const decide = (people: EmployeeRow[], manual: Partial<LineItemRow>[] = []) =>
+    calculateEmployees({
+      run,
+      members: people.map((p) => member(p.id)),
+      people: new Map(people.map((p) => [p.id, p])),
+      manual: manual as LineItemRow[],
+      earlier: new Map(),
+      absence: new Map(),
+      vacation: new Map(),
+      warnings: ["from absence"],
+      now: "2026-04-20T10:00:00.000Z",
+    });
+
+  it.each([
+    // monthly salary, manual rows, gross, tax, net (öre): table 33 column 1 as above
+    [3_500_000, [], 3_500_000, 713_400, 2_786_600],
+    [3_500_000, [{ itemType: "expense_reimbursement", amountOre: 50_000 }], 3_500_000, 713_400, 2_836_600],
+    [3_500_000, [{ itemType: "net_deduction", amountOre: 100_000 }], 3_500_000, 713_400, 2_686_600],
+  ])("%i öre a month with %o: gross %i, tax %i, net %i", (salary, rows, gross, tax, net) => {
+    const out = decide(
+      [person("a", { monthlySalaryOre: salary })],
+      rows.map((r) => ({ ...r, salaryRunEmployeeId: "m-a" })),
+    );
+    expect(out.updated.map((r) => [r.grossOre, r.taxCalculatedOre, r.netOre])).toEqual([[gross, tax, net]]);
+    expect(out.engineItems.map((i) => [i.salaryRunEmployeeId, i.itemType, i.amountOre])).toEqual([
+      ["m-a", "monthly_salary", salary],
+    ]);
+    expect(out.warnings[0]).toBe("from absence");
+  });
+
+  it("refuses the whole run when one employee has no table for the year: SALARY_RUN_TAX_TABLE_MISSING", () => {
+    expect(() => decide([person("a"), person("b", { taxTableNumber: 99 })])).toThrow(
+      expect.objectContaining({ code: "SALARY_RUN_TAX_TABLE_MISSING" }),
+    );
+  });
+
+  it.each([
+    [2026, { a: 100_000 }, { a: 4_100_000 }], // an opening balance of the year adds gross 3 500 000 + benefits 500 000
+    [2027, { a: 100_000 }, { a: 100_000 }], // of another year it does not
+  ])("annualIncomeBefore in %i", (year, earlier, expected) => {
+    const openings = new Map([["a", { year: 2026, ytdGrossOre: 3_500_000, ytdBenefitsOre: 500_000 }]]);
+    expect(Object.fromEntries(annualIncomeBefore(new Map(Object.entries(earlier)), openings, year))).toEqual(expected);
   });
 });
