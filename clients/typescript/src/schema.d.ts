@@ -19946,6 +19946,238 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/companies/{companyId}/reports/income-statement/by-dimension": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Income statement by dimension: per object (cost centre, project), per month, or for chosen objects
+         * @description The income statement (the sections and subtotals of income-statement) over columns. period_id required; from_date and to_date inside the period (default the whole period), refused as income-statement refuses them. dimension_id names the dimension (SIE #DIM: 1 kostnadsställe, 6 projekt, …); a line's object is its dimensions map's code for that dimension, and a line without one has no object. objects (comma-separated codes) narrows the report to those objects; an unknown dimension is 404 NOT_FOUND, a code the dimension lacks 400 VALIDATION_ERROR on objects. breakdown object (the default): a column per object asked for, else one per object of the dimension and "none" for the lines without object, so that the columns add up to the income statement; month: a column per month of the range; none: one column. Every row and subtotal has amounts (per column) and total. Revenue positive, costs negative; the closing accounts 8990-8999 are left out.
+         *
+         *     Scope: `reports:read`.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description fiscal period id */
+                    period_id: string;
+                    from_date?: string;
+                    to_date?: string;
+                    /** @description the dimension's number (SIE #DIM): 1 kostnadsställe, 6 projekt, … */
+                    dimension_id: number;
+                    /** @description comma-separated object codes; absent: every object and no object */
+                    objects?: string;
+                    /** @description object: a column per object (those asked for, else every object of the dimension and one for lines without object); month: a column per month of the range over the objects asked for; none: one column */
+                    breakdown?: "object" | "month" | "none";
+                };
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
+                path: {
+                    companyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["DimensionIncomeStatement"];
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/reports/general-ledger/by-dimension": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * General ledger (huvudbok) by dimension: the lines of each object by account
+         * @description The general ledger of each object: its posted lines (the opening entry aside) dated from_date..to_date by account, with the object's balance before from_date (the opening entry's and earlier lines carrying the object), running balance and closing balance. period_id required; from_date and to_date inside the period (default the whole period); account_from and account_to (default 1000-8999). dimension_id names the dimension (SIE #DIM: 1 kostnadsställe, 6 projekt, …); a line's object is its dimensions map's code for that dimension, and a line without one has no object. objects (comma-separated codes) narrows the report to those objects; an unknown dimension is 404 NOT_FOUND, a code the dimension lacks 400 VALIDATION_ERROR on objects. Without objects, a block per object that has lines or a balance and one (object null) for the lines without object. More than 50 000 lines are refused with 400 VALIDATION_ERROR: narrow the dates or the accounts.
+         *
+         *     Scope: `reports:read`.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description fiscal period id */
+                    period_id: string;
+                    from_date?: string;
+                    to_date?: string;
+                    /** @description the dimension's number (SIE #DIM): 1 kostnadsställe, 6 projekt, … */
+                    dimension_id: number;
+                    /** @description comma-separated object codes; absent: every object and no object */
+                    objects?: string;
+                    account_from?: string;
+                    account_to?: string;
+                };
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
+                path: {
+                    companyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["DimensionGeneralLedger"];
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/companies/{companyId}/reports/vat-declaration": {
         parameters: {
             query?: never;
@@ -30685,6 +30917,128 @@ export interface components {
                 /** @description kronor, at most two decimals (öre) */
                 result: number;
             };
+        };
+        DimensionIncomeStatement: {
+            period: components["schemas"]["ReportPeriod"];
+            from_date: string;
+            to_date: string;
+            is_preliminary: boolean;
+            dimension: {
+                id: number;
+                name: string;
+            };
+            /** @description the objects asked for; null: all */
+            objects: string[] | null;
+            /**
+             * @description object: a column per object (those asked for, else every object of the dimension and one for lines without object); month: a column per month of the range over the objects asked for; none: one column
+             * @enum {string}
+             */
+            breakdown: "object" | "month" | "none";
+            columns: components["schemas"]["DimensionColumn"][];
+            sections: {
+                /** @enum {string} */
+                key: "net_sales" | "other_operating_income" | "goods_and_materials" | "other_external_costs" | "personnel_costs" | "depreciation" | "other_operating_costs" | "financial_items" | "appropriations" | "tax";
+                name: string;
+                accounts: {
+                    account_number: string;
+                    name: string | null;
+                    /** @description one amount per column, in the order of columns */
+                    amounts: number[];
+                    /** @description kronor, at most two decimals (öre) */
+                    total: number;
+                    /** @description one amount per column, in the order of columns */
+                    budget?: number[];
+                    /** @description kronor, at most two decimals (öre) */
+                    budget_total?: number;
+                    /** @description one amount per column, in the order of columns */
+                    difference?: number[];
+                    /** @description kronor, at most two decimals (öre) */
+                    difference_total?: number;
+                }[];
+                /** @description one amount per column, in the order of columns */
+                amounts: number[];
+                /** @description kronor, at most two decimals (öre) */
+                total: number;
+                /** @description one amount per column, in the order of columns */
+                budget?: number[];
+                /** @description kronor, at most two decimals (öre) */
+                budget_total?: number;
+                /** @description one amount per column, in the order of columns */
+                difference?: number[];
+                /** @description kronor, at most two decimals (öre) */
+                difference_total?: number;
+            }[];
+            gross_margin: components["schemas"]["DimensionFigures"];
+            operating_result: components["schemas"]["DimensionFigures"];
+            result_after_financial_items: components["schemas"]["DimensionFigures"];
+            net_result: components["schemas"]["DimensionFigures"];
+        };
+        DimensionColumn: {
+            /** @description the object's code, "none" (no object), a month YYYY-MM or "total" */
+            key: string;
+            label: string;
+            object: string | null;
+            month: string | null;
+        };
+        DimensionFigures: {
+            /** @description one amount per column, in the order of columns */
+            amounts: number[];
+            /** @description kronor, at most two decimals (öre) */
+            total: number;
+            /** @description one amount per column, in the order of columns */
+            budget?: number[];
+            /** @description kronor, at most two decimals (öre) */
+            budget_total?: number;
+            /** @description one amount per column, in the order of columns */
+            difference?: number[];
+            /** @description kronor, at most two decimals (öre) */
+            difference_total?: number;
+        };
+        DimensionGeneralLedger: {
+            period: components["schemas"]["ReportPeriod"];
+            from_date: string;
+            to_date: string;
+            account_from: string;
+            account_to: string;
+            dimension: {
+                id: number;
+                name: string;
+            };
+            objects: {
+                /** @description null: the lines without an object of the dimension */
+                object: string | null;
+                name: string;
+                accounts: {
+                    account_number: string;
+                    name: string | null;
+                    /** @description the object's balance before from_date */
+                    opening_balance: number;
+                    lines: {
+                        journal_entry_id: string;
+                        voucher: string;
+                        entry_date: string;
+                        description: string;
+                        /** @description kronor, at most two decimals (öre) */
+                        debit: number;
+                        /** @description kronor, at most two decimals (öre) */
+                        credit: number;
+                        /** @description kronor, at most two decimals (öre) */
+                        balance: number;
+                    }[];
+                    /** @description kronor, at most two decimals (öre) */
+                    debit: number;
+                    /** @description kronor, at most two decimals (öre) */
+                    credit: number;
+                    /** @description kronor, at most two decimals (öre) */
+                    closing_balance: number;
+                }[];
+                totals: {
+                    /** @description kronor, at most two decimals (öre) */
+                    debit: number;
+                    /** @description kronor, at most two decimals (öre) */
+                    credit: number;
+                };
+            }[];
         };
         VatDeclaration: {
             from_date: string;
