@@ -7,8 +7,8 @@ import {
   columnFinder,
   columnStatement,
   columnsOf,
-  monthsOf,
 } from "../../src/domains/reports/dimensions/rules";
+import { monthsOf } from "../../src/sweden/fiscal-year";
 
 const objects = [
   { code: "100", name: "Sälj" },

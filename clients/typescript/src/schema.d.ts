@@ -14029,6 +14029,740 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/companies/{companyId}/budgets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the budgets
+         * @description The company's budgets, of one fiscal year with fiscal_period_id, with their line counts and totals.
+         *
+         *     Scope: `reports:read`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    fiscal_period_id?: string;
+                };
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
+                path: {
+                    companyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["BudgetSummary"][];
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a budget version of a fiscal year: amounts per account and month, optionally per object
+         * @description A named budget version of a fiscal year (PERIOD_NOT_FOUND): per account and month, optionally per object. A line is an account of the chart (ACCOUNTS_NOT_IN_CHART), a month inside the fiscal year (VALIDATION_ERROR) and an amount with the ledger's sign (debit positive: a revenue budget is negative), optionally for objects (dimensions, as a journal line's: DIMENSION_VALIDATION_FAILED for an unknown code; archived codes are taken). Lines of the same account, month and objects are summed into one. At most 50 000 lines. A name the year already has: 409 BUDGET_NAME_TAKEN. A dry run answers the budget and writes nothing.
+         *
+         *     Scope: `bookkeeping:write`.
+         *
+         *     Idempotency-Key: mandatory.
+         *
+         *     Dry-run: `?dry_run=true` or `X-Dry-Run: true`.
+         *
+         *     Input rules: text may not contain control characters (U+0000-U+001F, U+007F-U+009F; `\n` and `\t` are allowed only in notes, descriptions, reasons, comments and messages), bidirectional embedding/override/isolate characters (U+202A-U+202E, U+2066-U+2069) or unpaired surrogates. Amounts: at most 999 999 999 999 kr each and per entry or invoice total; quantities at most 1 000 000 000. The body must be UTF-8 JSON sent as `Content-Type: application/json`. Any breach is 400 VALIDATION_ERROR naming the field.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                    /** @description Mandatory. Replays within 24 hours return the first response. */
+                    "idempotency-key"?: string;
+                    /** @description true: run the whole command and commit nothing */
+                    "x-dry-run"?: string;
+                };
+                path: {
+                    companyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["BudgetCreate"];
+                };
+            };
+            responses: {
+                /** @description Success */
+                201: {
+                    headers: {
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["Budget"];
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A rule of this endpoint refused the request (the code's catalogue entry) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description COMPANY_MOVING (with Retry-After), DATABASE_NOT_MIGRATED */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/budgets/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a budget from a CSV or a SIE file's #PBUDGET lines (201 new, 200 replaced)
+         * @description A budget from a file: a CSV (csv_text) or a SIE file's #PBUDGET lines (sie_base64). Without replace, a name the year already has is 409 BUDGET_NAME_TAKEN; with replace it replaces that budget's lines (200; a new budget is 201). A line the file cannot give is 400 VALIDATION_ERROR with details.fields naming it (the first 20). A line is an account of the chart (ACCOUNTS_NOT_IN_CHART), a month inside the fiscal year (VALIDATION_ERROR) and an amount with the ledger's sign (debit positive: a revenue budget is negative), optionally for objects (dimensions, as a journal line's: DIMENSION_VALIDATION_FAILED for an unknown code; archived codes are taken). Lines of the same account, month and objects are summed into one. At most 50 000 lines.
+         *
+         *     Scope: `bookkeeping:write`.
+         *
+         *     Idempotency-Key: mandatory.
+         *
+         *     Dry-run: `?dry_run=true` or `X-Dry-Run: true`.
+         *
+         *     Input rules: text may not contain control characters (U+0000-U+001F, U+007F-U+009F; `\n` and `\t` are allowed only in notes, descriptions, reasons, comments and messages), bidirectional embedding/override/isolate characters (U+202A-U+202E, U+2066-U+2069) or unpaired surrogates. Amounts: at most 999 999 999 999 kr each and per entry or invoice total; quantities at most 1 000 000 000. The body must be UTF-8 JSON sent as `Content-Type: application/json`. Any breach is 400 VALIDATION_ERROR naming the field.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                    /** @description Mandatory. Replays within 24 hours return the first response. */
+                    "idempotency-key"?: string;
+                    /** @description true: run the whole command and commit nothing */
+                    "x-dry-run"?: string;
+                };
+                path: {
+                    companyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["BudgetImport"];
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["Budget"];
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description Success */
+                201: {
+                    headers: {
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["Budget"];
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A rule of this endpoint refused the request (the code's catalogue entry) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description COMPANY_MOVING (with Retry-After), DATABASE_NOT_MIGRATED */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/budgets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a budget with its lines
+         * @description A budget with every line, in account, month and objects order.
+         *
+         *     Scope: `reports:read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
+                path: {
+                    companyId: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["Budget"];
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete a budget (204)
+         * @description Deletes the budget and its lines (404 BUDGET_NOT_FOUND).
+         *
+         *     Scope: `bookkeeping:write`.
+         *
+         *     Idempotency-Key: mandatory.
+         *
+         *     Dry-run: `?dry_run=true` or `X-Dry-Run: true`.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                    /** @description Mandatory. Replays within 24 hours return the first response. */
+                    "idempotency-key"?: string;
+                    /** @description true: run the whole command and commit nothing */
+                    "x-dry-run"?: string;
+                };
+                path: {
+                    companyId: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content */
+                204: {
+                    headers: {
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A rule of this endpoint refused the request (the code's catalogue entry) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description COMPANY_MOVING (with Retry-After), DATABASE_NOT_MIGRATED */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/budgets/{id}/replace": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace a budget's lines (and name)
+         * @description Replaces every line of the budget (and its name, when given) with those sent: 404 BUDGET_NOT_FOUND, 409 BUDGET_NAME_TAKEN for a name another budget of the year has. A line is an account of the chart (ACCOUNTS_NOT_IN_CHART), a month inside the fiscal year (VALIDATION_ERROR) and an amount with the ledger's sign (debit positive: a revenue budget is negative), optionally for objects (dimensions, as a journal line's: DIMENSION_VALIDATION_FAILED for an unknown code; archived codes are taken). Lines of the same account, month and objects are summed into one. At most 50 000 lines.
+         *
+         *     Scope: `bookkeeping:write`.
+         *
+         *     Idempotency-Key: mandatory.
+         *
+         *     Dry-run: `?dry_run=true` or `X-Dry-Run: true`.
+         *
+         *     Input rules: text may not contain control characters (U+0000-U+001F, U+007F-U+009F; `\n` and `\t` are allowed only in notes, descriptions, reasons, comments and messages), bidirectional embedding/override/isolate characters (U+202A-U+202E, U+2066-U+2069) or unpaired surrogates. Amounts: at most 999 999 999 999 kr each and per entry or invoice total; quantities at most 1 000 000 000. The body must be UTF-8 JSON sent as `Content-Type: application/json`. Any breach is 400 VALIDATION_ERROR naming the field.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                    /** @description Mandatory. Replays within 24 hours return the first response. */
+                    "idempotency-key"?: string;
+                    /** @description true: run the whole command and commit nothing */
+                    "x-dry-run"?: string;
+                };
+                path: {
+                    companyId: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["BudgetReplace"];
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["Budget"];
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A rule of this endpoint refused the request (the code's catalogue entry) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description COMPANY_MOVING (with Retry-After), DATABASE_NOT_MIGRATED */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/companies/{companyId}/fixed-assets": {
         parameters: {
             query?: never;
@@ -19632,7 +20366,7 @@ export interface paths {
         };
         /**
          * Income statement (resultaträkning)
-         * @description period_id required; from_date and to_date inside the period (default: the whole period). Sections by BAS group in the order of ÅRL bilaga 2; BAS's free groups 85-87 count among the financial items; the closing accounts 8990-8999 are not shown.
+         * @description period_id required; from_date and to_date inside the period (default: the whole period). Sections by BAS group in the order of ÅRL bilaga 2; BAS's free groups 85-87 count among the financial items; the closing accounts 8990-8999 are not shown. With budget_id (a budget of the period, else 404 BUDGET_NOT_FOUND), budget_comparison sets each row's outcome beside its budget and the difference; the budget's months the range touches count whole.
          *
          *     Scope: `reports:read`.
          */
@@ -19643,6 +20377,8 @@ export interface paths {
                     period_id: string;
                     from_date?: string;
                     to_date?: string;
+                    /** @description a budget of the period (404 BUDGET_NOT_FOUND otherwise): answers budget_comparison */
+                    budget_id?: string;
                 };
                 header?: {
                     /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
@@ -19972,6 +20708,8 @@ export interface paths {
                     objects?: string;
                     /** @description object: a column per object (those asked for, else every object of the dimension and one for lines without object); month: a column per month of the range over the objects asked for; none: one column */
                     breakdown?: "object" | "month" | "none";
+                    /** @description a budget of the report's fiscal year (404 BUDGET_NOT_FOUND otherwise): every row and subtotal then has budget, difference (outcome less budget) and their totals beside the outcome; the budget's months that the range touches count whole */
+                    budget_id?: string;
                 };
                 header?: {
                     /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
@@ -20514,7 +21252,7 @@ export interface paths {
         };
         /**
          * SIE 4 file of a fiscal period (CP437)
-         * @description #FLAGGA, #FORMAT PC8, #SIETYP 4, #PROGRAM, #GEN, #FNAMN, #ORGNR, #RAR (this and the prior year), #KONTO, #KTYP, #SRU, #DIM/#OBJEKT, #IB, #UB, #RES, #PSALDO and #VER with #TRANS.
+         * @description #FLAGGA, #FORMAT PC8, #SIETYP 4, #PROGRAM, #GEN, #FNAMN, #ORGNR, #RAR (this and the prior year), #KONTO, #KTYP, #SRU, #DIM/#OBJEKT, #IB, #UB, #RES, #PSALDO (the whole {} and each object's part), #PBUDGET and #VER with #TRANS. #PBUDGET is the budget budget_id names (of the period, else 404 BUDGET_NOT_FOUND), else the period's only budget; none when it has several.
          *
          *     Scope: `reports:read`.
          */
@@ -20523,6 +21261,8 @@ export interface paths {
                 query: {
                     /** @description fiscal period id */
                     period_id: string;
+                    /** @description the budget written as #PBUDGET */
+                    budget_id?: string;
                 };
                 header?: {
                     /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
@@ -30395,6 +31135,83 @@ export interface components {
                 };
             }[];
         };
+        Budget: {
+            id: string;
+            fiscal_period_id: string;
+            name: string;
+            line_count: number;
+            /** @description the sum of the lines (debit positive): the budgeted result, negated */
+            total: number;
+            created_at: string;
+            updated_at: string;
+            lines: {
+                account_number: string;
+                month: string;
+                dimensions: {
+                    [key: string]: string;
+                };
+                /** @description kronor, at most two decimals (öre) */
+                amount: number;
+            }[];
+        };
+        BudgetCreate: {
+            fiscal_period_id: string;
+            /** @description the version's name, unique in the fiscal year */
+            name: string;
+            lines: {
+                account_number: string;
+                /** @description YYYY-MM, inside the fiscal year */
+                month: string;
+                /** @description kronor, debit positive (the ledger's sign): a revenue budget is negative */
+                amount: number;
+                /** @description map of dimension id to code; unknown or archived codes give DIMENSION_VALIDATION_FAILED */
+                dimensions?: {
+                    [key: string]: string;
+                };
+            }[];
+        };
+        BudgetImport: {
+            fiscal_period_id: string;
+            /** @description the version's name, unique in the fiscal year */
+            name: string;
+            /** @enum {string} */
+            format: "csv" | "sie";
+            /** @description format csv: a header naming account (or konto), month (månad, YYYY-MM or YYYYMM) and amount (belopp), optionally dimension and object (objekt), then a line per amount; separated by semicolons (decimal comma or point) or tabs, or commas (decimal point); lines end in (the input rules refuse
+             in a JSON string) */
+            csv_text?: string;
+            /** @description format sie: the SIE file's bytes, base64 (CP437, Windows-1252 or UTF-8 as the SIE import reads them); its #PBUDGET lines of year 0 become the budget's lines */
+            sie_base64?: string;
+            /**
+             * @description true: an existing budget of the name is replaced
+             * @default false
+             */
+            replace?: boolean;
+        };
+        BudgetSummary: {
+            id: string;
+            fiscal_period_id: string;
+            name: string;
+            line_count: number;
+            /** @description the sum of the lines (debit positive): the budgeted result, negated */
+            total: number;
+            created_at: string;
+            updated_at: string;
+        };
+        BudgetReplace: {
+            /** @description the version's name, unique in the fiscal year */
+            name?: string;
+            lines: {
+                account_number: string;
+                /** @description YYYY-MM, inside the fiscal year */
+                month: string;
+                /** @description kronor, debit positive (the ledger's sign): a revenue budget is negative */
+                amount: number;
+                /** @description map of dimension id to code; unknown or archived codes give DIMENSION_VALIDATION_FAILED */
+                dimensions?: {
+                    [key: string]: string;
+                };
+            }[];
+        };
         FixedAsset: {
             id: string;
             name: string;
@@ -30884,6 +31701,7 @@ export interface components {
             resultAfterFinancialItems: number;
             /** @description kronor, at most two decimals (öre) */
             netResult: number;
+            budget_comparison?: components["schemas"]["IncomeStatementBudget"];
         };
         IncomeStatementSection: {
             /** @enum {string} */
@@ -30898,6 +31716,67 @@ export interface components {
             }[];
             /** @description kronor, at most two decimals (öre) */
             total: number;
+        };
+        /** @description with budget_id: each row's outcome, budget and difference (outcome less budget); revenue positive */
+        IncomeStatementBudget: {
+            budget: components["schemas"]["BudgetRef"];
+            sections: {
+                /** @enum {string} */
+                key: "net_sales" | "other_operating_income" | "goods_and_materials" | "other_external_costs" | "personnel_costs" | "depreciation" | "other_operating_costs" | "financial_items" | "appropriations" | "tax";
+                name: string;
+                accounts: {
+                    account_number: string;
+                    name: string | null;
+                    /** @description kronor, at most two decimals (öre) */
+                    outcome: number;
+                    /** @description kronor, at most two decimals (öre) */
+                    budget: number;
+                    /** @description kronor, at most two decimals (öre) */
+                    difference: number;
+                }[];
+                /** @description kronor, at most two decimals (öre) */
+                outcome: number;
+                /** @description kronor, at most two decimals (öre) */
+                budget: number;
+                /** @description kronor, at most two decimals (öre) */
+                difference: number;
+            }[];
+            gross_margin: {
+                /** @description kronor, at most two decimals (öre) */
+                outcome: number;
+                /** @description kronor, at most two decimals (öre) */
+                budget: number;
+                /** @description kronor, at most two decimals (öre) */
+                difference: number;
+            };
+            operating_result: {
+                /** @description kronor, at most two decimals (öre) */
+                outcome: number;
+                /** @description kronor, at most two decimals (öre) */
+                budget: number;
+                /** @description kronor, at most two decimals (öre) */
+                difference: number;
+            };
+            result_after_financial_items: {
+                /** @description kronor, at most two decimals (öre) */
+                outcome: number;
+                /** @description kronor, at most two decimals (öre) */
+                budget: number;
+                /** @description kronor, at most two decimals (öre) */
+                difference: number;
+            };
+            net_result: {
+                /** @description kronor, at most two decimals (öre) */
+                outcome: number;
+                /** @description kronor, at most two decimals (öre) */
+                budget: number;
+                /** @description kronor, at most two decimals (öre) */
+                difference: number;
+            };
+        };
+        BudgetRef: {
+            id: string;
+            name: string;
         };
         MonthlyBreakdown: {
             period: components["schemas"]["ReportPeriod"];
@@ -30934,6 +31813,7 @@ export interface components {
              * @enum {string}
              */
             breakdown: "object" | "month" | "none";
+            budget: components["schemas"]["BudgetRef"] & (Record<string, never> | null);
             columns: components["schemas"]["DimensionColumn"][];
             sections: {
                 /** @enum {string} */

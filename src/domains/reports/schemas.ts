@@ -22,6 +22,22 @@ export const BalanceSheetQuery = z
 export const IncomeStatementQuery = z
   .object({ period_id: PeriodId, from_date: DateSchema.optional(), to_date: DateSchema.optional() })
   .strict();
+export const IncomeStatementBudgetQuery = z
+  .object({
+    ...IncomeStatementQuery.shape,
+    budget_id: z
+      .string()
+      .min(1)
+      .optional()
+      .openapi({ description: "a budget of the period (404 BUDGET_NOT_FOUND otherwise): answers budget_comparison" }),
+  })
+  .strict();
+export const SieExportQuery = z
+  .object({
+    period_id: PeriodId,
+    budget_id: z.string().min(1).optional().openapi({ description: "the budget written as #PBUDGET" }),
+  })
+  .strict();
 export const GeneralLedgerQuery = z
   .object({
     period_id: PeriodId,
@@ -116,6 +132,31 @@ export const BalanceSheetSchema = z
   })
   .openapi("BalanceSheet");
 
+/** Outcome, budget and difference (outcome less budget) of one row of a statement. */
+const Comparison = z.strictObject({ outcome: amount, budget: amount, difference: amount });
+export const BudgetRefSchema = z.strictObject({ id: z.string(), name: z.string() }).openapi("BudgetRef");
+
+/** The income statement set against a budget (income-statement with budget_id). */
+const BudgetComparisonSchema = z
+  .strictObject({
+    budget: BudgetRefSchema,
+    sections: z.array(
+      z.strictObject({
+        key: sectionKeys(INCOME_SECTIONS),
+        name: z.string(),
+        accounts: z.array(
+          z.strictObject({ account_number: AccountNumberSchema, name: z.string().nullable(), ...Comparison.shape }),
+        ),
+        ...Comparison.shape,
+      }),
+    ),
+    gross_margin: Comparison,
+    operating_result: Comparison,
+    result_after_financial_items: Comparison,
+    net_result: Comparison,
+  })
+  .openapi("IncomeStatementBudget");
+
 export const IncomeStatementSchema = z
   .strictObject({
     period: PeriodRefSchema,
@@ -127,6 +168,9 @@ export const IncomeStatementSchema = z
     operatingResult: amount,
     resultAfterFinancialItems: amount,
     netResult: amount,
+    budget_comparison: BudgetComparisonSchema.optional().openapi({
+      description: "with budget_id: each row's outcome, budget and difference (outcome less budget); revenue positive",
+    }),
   })
   .openapi("IncomeStatement");
 

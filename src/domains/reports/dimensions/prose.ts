@@ -9,6 +9,11 @@ const OBJECTS = prose`
 `;
 
 export const PROSE = {
+  budgetId: prose`
+    a budget of the report's fiscal year (404 BUDGET_NOT_FOUND otherwise): every row and subtotal
+    then has budget, difference (outcome less budget) and their totals beside the outcome; the
+    budget's months that the range touches count whole
+  `,
   breakdown: prose`
     object: a column per object (those asked for, else every object of the dimension and one for
     lines without object); month: a column per month of the range over the objects asked for;

@@ -7,12 +7,13 @@ import type { Database } from "../../../db/client";
 import { dimensionCodes, dimensions } from "../../../db/schema";
 import { ApiError } from "../../../errors/api-error";
 import type { FiscalPeriodRow } from "../../../ledger/engine";
-import { accountNames, OPENING_SOURCE } from "../queries";
+import { budgetForReport } from "../../budgets";
+import { accountNames, movementsWithin, OPENING_SOURCE } from "../queries";
 import {
   type Breakdown,
-  type Column,
   type ColumnAmount,
   type LedgerLineIn,
+  budgetComparison,
   columnFinder,
   columnStatement,
   columnsOf,
@@ -167,28 +168,49 @@ export async function dimensionFor(db: Database, companyId: string, q: Dimension
 
 export const RESULT_ACCOUNTS = { from: "3000", to: "8999" } as const;
 
+/** The budget a report compares with, as amounts in the statement's sign (revenue positive) per column; null without one. */
+export async function budgetColumns(
+  db: Database,
+  companyId: string,
+  period: FiscalPeriodRow,
+  q: { budgetId: string | undefined; from: string; to: string; dimensionId: number | null },
+) {
+  if (!q.budgetId) return null;
+  const budget = await budgetForReport(db, companyId, q.budgetId, period, q);
+  return {
+    ref: { id: budget.id, name: budget.name },
+    place: (find: (object: string | null, month: string) => number): ColumnAmount[] =>
+      budget.amounts.map((b) => ({
+        account: b.account,
+        column: find(q.dimensionId === null ? null : (b.objects[String(q.dimensionId)] ?? null), b.month),
+        ore: -b.amountOre,
+      })),
+  };
+}
+
 /** The income statement by dimension: the movements of the result accounts per object and month, laid over the columns. */
 export async function dimensionIncomeStatement(
   db: Database,
   companyId: string,
   period: FiscalPeriodRow,
-  q: DimensionQuestion & { breakdown: Breakdown },
-  budget: (columns: readonly Column[], find: ReturnType<typeof columnFinder>) => Promise<ColumnAmount[] | null>,
+  q: DimensionQuestion & { breakdown: Breakdown; budgetId: string | undefined },
 ) {
-  const [dimension, moves, names] = await Promise.all([
+  const [dimension, moves, names, budget] = await Promise.all([
     dimensionFor(db, companyId, q),
     objectMovements(db, companyId, period, { ...q, accounts: RESULT_ACCOUNTS }),
     accountNames(db, companyId),
+    budgetColumns(db, companyId, period, q),
   ]);
   const question = { ...q, breakdown: q.breakdown, selected: q.objects ?? null, objects: dimension.objects };
   const columns = columnsOf(question);
   const find = columnFinder(question, columns);
   const outcome = moves.map((m) => ({ account: m.account, column: find(m.object, m.month), ore: resultOre(m) }));
-  const statement = columnStatement(columns.length, outcome, await budget(columns, find), names);
+  const statement = columnStatement(columns.length, outcome, budget?.place(find) ?? null, names);
   return {
     dimension: { id: dimension.id, name: dimension.name },
     objects: q.objects ?? null,
     breakdown: q.breakdown,
+    budget: budget?.ref ?? null,
     columns,
     ...statement,
   };
@@ -217,4 +239,38 @@ export async function dimensionGeneralLedger(
     dimension: { id: dimension.id, name: dimension.name },
     objects: objectLedger(question, columns, openings, lines, names),
   };
+}
+
+/** The income statement of from..to against a budget (the income-statement route's budget_comparison). */
+export async function incomeStatementBudget(
+  db: Database,
+  companyId: string,
+  period: FiscalPeriodRow,
+  q: { from: string; to: string; budgetId: string },
+) {
+  const [moves, names, budget] = await Promise.all([
+    movementsWithin(db, companyId, period, q.from, q.to),
+    accountNames(db, companyId),
+    budgetColumns(db, companyId, period, { ...q, dimensionId: null }),
+  ]);
+  const whole = () => 0;
+  const outcome = moves.map((m) => ({ account: m.account, column: 0, ore: resultOre(m) }));
+  return budgetComparison(budget!.ref, outcome, budget!.place(whole), names);
+}
+
+/** Each month's, account's and object's posted balance (the opening entry aside), every dimension a line names: SIE's #PSALDO per object. */
+export async function monthlyObjectBalances(db: Database, companyId: string, periodId: string) {
+  const rows = await db.all<{ m: string; a: string; k: string; v: string | number; n: number }>(sql`
+    SELECT substr(l.entry_date, 1, 7) AS m, l.account_number AS a, j.key AS k, j.value AS v,
+      SUM(l.debit_ore) - SUM(l.credit_ore) AS n
+    FROM journal_lines l JOIN journal_entries e ON e.id = l.journal_entry_id, json_each(l.dimensions) j
+    WHERE l.company_id = ${companyId} AND l.dimensions IS NOT NULL AND e.fiscal_period_id = ${periodId}
+      AND e.status = 'posted' AND e.source_type <> ${OPENING_SOURCE}
+    GROUP BY m, a, k, v ORDER BY m, a, CAST(k AS INTEGER), v`);
+  return rows.map((r) => ({
+    month: r.m,
+    account: r.a,
+    objects: { [String(r.k)]: String(r.v) },
+    ore: Number(r.n),
+  }));
 }

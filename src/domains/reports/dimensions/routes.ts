@@ -29,8 +29,15 @@ async function dimensionIncomeStatementReport(c: HandlerContext<typeof incomeSta
   const q = c.req.valid("query");
   const { db, companyId, period } = await periodScope(c, q.period_id);
   const { from, to } = incomeStatementRange(period, q);
-  const question = { from, to, dimensionId: q.dimension_id, objects: q.objects, breakdown: q.breakdown ?? "object" };
-  const report = await dimensionIncomeStatement(db, companyId, period, question, async () => null);
+  const question = {
+    from,
+    to,
+    dimensionId: q.dimension_id,
+    objects: q.objects,
+    breakdown: q.breakdown ?? "object",
+    budgetId: q.budget_id,
+  };
+  const report = await dimensionIncomeStatement(db, companyId, period, question);
   return json(c, {
     period: periodRef(period),
     from_date: from,

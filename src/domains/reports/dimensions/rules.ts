@@ -4,7 +4,7 @@
 // out over those columns. Sums are integer öre; kronor only on the way out.
 import { fromOre, sumOre } from "../../../money";
 import { makesResult } from "../../../sweden/bas";
-import { addMonths } from "../../../sweden/fiscal-year";
+import { monthsOf } from "../../../sweden/fiscal-year";
 import { GROSS_MARGIN_KEYS, INCOME_SECTIONS, OPERATING_KEYS, sectionOf } from "../../../sweden/report-layout";
 
 /** How a report by dimension lays its columns: an object each, a month each, or one column. */
@@ -34,13 +34,6 @@ export interface ColumnQuestion {
   objects: readonly ObjectRef[];
   from: string;
   to: string;
-}
-
-/** Every month (YYYY-MM) from `from`'s to `to`'s. */
-export function monthsOf(from: string, to: string): string[] {
-  const months: string[] = [];
-  for (let m = from.slice(0, 7); m <= to.slice(0, 7); m = addMonths(`${m}-01`, 1).slice(0, 7)) months.push(m);
-  return months;
 }
 
 /** The codes asked for that the dimension does not have. */
@@ -291,4 +284,36 @@ export function objectLedger(
       };
     })
     .filter((block) => q.selected !== null || block.accounts.length > 0);
+}
+
+type StatementFigures = ReturnType<typeof columnStatement>["net_result"];
+
+/** A one-column statement's figures as outcome, budget and difference. */
+function compared(f: StatementFigures) {
+  return { outcome: f.total, budget: f.budget_total ?? 0, difference: f.difference_total ?? 0 };
+}
+
+/** The income statement against a budget: a one-column statement with its budget, each row as outcome, budget and difference. */
+export function budgetComparison(
+  budget: { id: string; name: string },
+  outcome: readonly ColumnAmount[],
+  planned: readonly ColumnAmount[],
+  names: ReadonlyMap<string, { name: string }>,
+) {
+  const s = columnStatement(1, outcome, planned, names);
+  return {
+    budget,
+    sections: s.sections.map((section) => ({
+      key: section.key,
+      name: section.name,
+      accounts: (section.accounts as (StatementFigures & { account_number: string; name: string | null })[]).map(
+        (a) => ({ account_number: a.account_number, name: a.name, ...compared(a) }),
+      ),
+      ...compared(section),
+    })),
+    gross_margin: compared(s.gross_margin),
+    operating_result: compared(s.operating_result),
+    result_after_financial_items: compared(s.result_after_financial_items),
+    net_result: compared(s.net_result),
+  };
 }

@@ -3,7 +3,7 @@
 import { z } from "@hono/zod-openapi";
 import { AccountNumberSchema, DateSchema, KronorSchema } from "../../../http/fields";
 import { INCOME_SECTIONS } from "../../../sweden/report-layout";
-import { PeriodRefSchema } from "../schemas";
+import { BudgetRefSchema, PeriodRefSchema } from "../schemas";
 import { PROSE } from "./prose";
 
 const PeriodId = z.string().min(1).openapi({ description: "fiscal period id" });
@@ -24,6 +24,8 @@ const Objects = z
   .openapi({ type: "string", description: "comma-separated object codes; absent: every object and no object" });
 const Breakdown = z.enum(["object", "month", "none"]).openapi({ description: PROSE.breakdown });
 
+export const BudgetId = z.string().min(1).openapi({ description: PROSE.budgetId });
+
 /** What both reports ask: the period, the dates inside it, the dimension and the objects. */
 const dimensionQuestion = {
   period_id: PeriodId,
@@ -34,7 +36,7 @@ const dimensionQuestion = {
 };
 
 export const DimensionIncomeStatementQuery = z
-  .object({ ...dimensionQuestion, breakdown: Breakdown.optional() })
+  .object({ ...dimensionQuestion, breakdown: Breakdown.optional(), budget_id: BudgetId.optional() })
   .strict();
 
 export const DimensionGeneralLedgerQuery = z
@@ -75,6 +77,9 @@ export const DimensionIncomeStatementSchema = z
     dimension: DimensionRef,
     objects: z.array(z.string()).nullable().openapi({ description: "the objects asked for; null: all" }),
     breakdown: Breakdown,
+    budget: BudgetRefSchema.nullable().openapi({
+      description: "the budget beside the outcome; null without budget_id",
+    }),
     columns: z.array(ColumnSchema),
     sections: z.array(
       z.strictObject({

@@ -5,6 +5,7 @@ import type { Context } from "hono";
 import { nowIso } from "../../../clock";
 import type { AppEnv } from "../../../http/context";
 import { json } from "../../../http/envelope";
+import { prose } from "../../../http/prose";
 import { defineRoute, type HandlerContext } from "../../../http/route";
 import { balanceSheet, incomeStatement, monthlyBreakdown } from "../builders";
 import { balanceSheetDate, incomeStatementRange } from "../date-range";
@@ -12,6 +13,7 @@ import { accountNames, monthlyMovements, movementsWithin, totalsThrough } from "
 import {
   BalanceSheetQuery,
   BalanceSheetSchema,
+  IncomeStatementBudgetQuery,
   IncomeStatementQuery,
   IncomeStatementSchema,
   MonthlyBreakdownSchema,
@@ -19,7 +21,13 @@ import {
 } from "../schemas";
 import { priorBalanceSheet, priorIncomeStatement } from "../prior-year";
 import { balanceSheetPdf, incomeStatementPdf } from "../statement-pdfs";
+import { incomeStatementBudget } from "../dimensions/queries";
 import { pdfFile, periodScope, READ, REPORTS } from "./common";
+
+/** The income statement's budget parameter (issue #46, docs/budgets.md). */
+const BUDGET_NOTE = prose`
+  With budget_id (a budget of the period, else 404 BUDGET_NOT_FOUND), budget_comparison sets each
+  row's outcome beside its budget and the difference; the budget's months the range touches count whole.`;
 
 /** The balance sheet the JSON and the PDF share (the PDF refuses one that does not balance). */
 async function buildBalanceSheet(c: Context<AppEnv>, q: z.infer<typeof BalanceSheetQuery>) {
@@ -79,13 +87,19 @@ const incomeStatementRoute = defineRoute({
   summary: "Income statement (resultaträkning)",
   description:
     "period_id required; from_date and to_date inside the period (default: the whole period). " +
-    "Sections by BAS group in the order of ÅRL bilaga 2; BAS's free groups 85-87 count among the financial items; the closing accounts 8990-8999 are not shown.",
-  query: IncomeStatementQuery,
+    "Sections by BAS group in the order of ÅRL bilaga 2; BAS's free groups 85-87 count among the financial items; the closing accounts 8990-8999 are not shown. " +
+    BUDGET_NOTE,
+  query: IncomeStatementBudgetQuery,
   response: IncomeStatementSchema,
 });
 
 async function incomeStatementReport(c: HandlerContext<typeof incomeStatementRoute>) {
-  return json(c, await buildIncomeStatement(c, c.req.valid("query")));
+  const q = c.req.valid("query");
+  const report = await buildIncomeStatement(c, q);
+  if (!q.budget_id) return json(c, report);
+  const { db, companyId, period } = await periodScope(c, q.period_id);
+  const question = { from: report.from_date, to: report.to_date, budgetId: q.budget_id };
+  return json(c, { ...report, budget_comparison: await incomeStatementBudget(db, companyId, period, question) });
 }
 
 const incomeStatementPdfRoute = defineRoute({
