@@ -20916,6 +20916,226 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/companies/{companyId}/reports/cash-flow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Cash-flow statement (kassaflödesanalys, indirect method, K3 kapitel 7), reconciled to cash and bank
+         * @description Kassaflödesanalys by the indirect method (BFNAR 2012:1 K3 kapitel 7): the operating activities from the result after financial items, adjusted for depreciation, capital gains (moved to investing), provisions and appropriations, with tax paid, before and after the change of working capital; investing (fixed assets, short-term investments) and financing (equity, dividends, loans). cash_flow is reconciled to the change of cash and bank (BAS 19): cash_at_start + cash_change = cash_at_end, difference = cash_change - cash_flow (0, reconciled, unless a statistical account is unbalanced). period_id required; from_date and to_date inside the period (default the whole period), refused as income-statement refuses them. prior_year: the same report of the previous fiscal year over the dates that stand where these stand (ÅRL 3 kap. 5 §), null for a company's first year.
+         *
+         *     Scope: `reports:read`.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description fiscal period id */
+                    period_id: string;
+                    from_date?: string;
+                    to_date?: string;
+                };
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
+                path: {
+                    companyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["CashFlowStatement"];
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/reports/key-ratios": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Key ratios (nyckeltal): soliditet, kassalikviditet, rörelsemarginal, avkastning på eget kapital, …
+         * @description The key ratios of a flerårsöversikt and a bank, in percent with one decimal (null where the denominator is not above zero), each with its formula, numerator and denominator in kronor: soliditet, kassalikviditet, balanslikviditet, rörelsemarginal, vinstmarginal, avkastning på eget kapital and på totalt kapital (the averages of the balances before from_date and at to_date); adjusted equity is equity plus untaxed reserves less 20.6 % deferred tax (docs/cash-flow-and-ratios.md). period_id required; from_date and to_date inside the period (default the whole period), refused as income-statement refuses them. prior_year: the same report of the previous fiscal year over the dates that stand where these stand (ÅRL 3 kap. 5 §), null for a company's first year.
+         *
+         *     Scope: `reports:read`.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description fiscal period id */
+                    period_id: string;
+                    from_date?: string;
+                    to_date?: string;
+                };
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
+                path: {
+                    companyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["KeyRatios"];
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/companies/{companyId}/reports/vat-declaration": {
         parameters: {
             query?: never;
@@ -31919,6 +32139,123 @@ export interface components {
                     credit: number;
                 };
             }[];
+        };
+        CashFlowStatement: {
+            period: components["schemas"]["ReportPeriod"];
+            from_date: string;
+            to_date: string;
+            is_preliminary: boolean;
+            operating: {
+                lines: components["schemas"]["CashFlowLine"][];
+                /** @description kronor, at most two decimals (öre) */
+                before_working_capital: number;
+                working_capital: components["schemas"]["CashFlowLine"][];
+                /** @description kronor, at most two decimals (öre) */
+                total: number;
+            };
+            investing: {
+                lines: components["schemas"]["CashFlowLine"][];
+                /** @description kronor, at most two decimals (öre) */
+                total: number;
+            };
+            financing: {
+                lines: components["schemas"]["CashFlowLine"][];
+                /** @description kronor, at most two decimals (öre) */
+                total: number;
+            };
+            /** @description kronor, at most two decimals (öre) */
+            cash_flow: number;
+            /** @description kronor, at most two decimals (öre) */
+            cash_at_start: number;
+            /** @description kronor, at most two decimals (öre) */
+            cash_at_end: number;
+            /** @description the change of BAS 19 over the range */
+            cash_change: number;
+            /** @description cash_change less cash_flow */
+            difference: number;
+            reconciled: boolean;
+            prior_year: {
+                period: components["schemas"]["ReportPeriod"];
+                from_date: string;
+                to_date: string;
+                operating: {
+                    lines: components["schemas"]["CashFlowLine"][];
+                    /** @description kronor, at most two decimals (öre) */
+                    before_working_capital: number;
+                    working_capital: components["schemas"]["CashFlowLine"][];
+                    /** @description kronor, at most two decimals (öre) */
+                    total: number;
+                };
+                investing: {
+                    lines: components["schemas"]["CashFlowLine"][];
+                    /** @description kronor, at most two decimals (öre) */
+                    total: number;
+                };
+                financing: {
+                    lines: components["schemas"]["CashFlowLine"][];
+                    /** @description kronor, at most two decimals (öre) */
+                    total: number;
+                };
+                /** @description kronor, at most two decimals (öre) */
+                cash_flow: number;
+                /** @description kronor, at most two decimals (öre) */
+                cash_at_start: number;
+                /** @description kronor, at most two decimals (öre) */
+                cash_at_end: number;
+                /** @description the change of BAS 19 over the range */
+                cash_change: number;
+                /** @description cash_change less cash_flow */
+                difference: number;
+                reconciled: boolean;
+            } | null;
+        };
+        CashFlowLine: {
+            key: string;
+            name: string;
+            /** @description kronor, at most two decimals (öre) */
+            amount: number;
+        };
+        KeyRatios: {
+            period: components["schemas"]["ReportPeriod"];
+            from_date: string;
+            to_date: string;
+            figures: {
+                /** @description kronor, at most two decimals (öre) */
+                net_sales: number;
+                /** @description kronor, at most two decimals (öre) */
+                operating_result: number;
+                /** @description kronor, at most two decimals (öre) */
+                result_after_financial_items: number;
+                /** @description kronor, at most two decimals (öre) */
+                financial_costs: number;
+            };
+            ratios: components["schemas"]["KeyRatio"][];
+            prior_year: {
+                period: components["schemas"]["ReportPeriod"];
+                from_date: string;
+                to_date: string;
+                figures: {
+                    /** @description kronor, at most two decimals (öre) */
+                    net_sales: number;
+                    /** @description kronor, at most two decimals (öre) */
+                    operating_result: number;
+                    /** @description kronor, at most two decimals (öre) */
+                    result_after_financial_items: number;
+                    /** @description kronor, at most two decimals (öre) */
+                    financial_costs: number;
+                };
+                ratios: components["schemas"]["KeyRatio"][];
+            } | null;
+        };
+        KeyRatio: {
+            key: string;
+            name: string;
+            formula: string;
+            percent: number | null;
+            /** @description kronor, at most two decimals (öre) */
+            numerator: number;
+            /** @description kronor, at most two decimals (öre) */
+            denominator: number;
         };
         VatDeclaration: {
             from_date: string;
