@@ -1,8 +1,10 @@
 // The cash-flow statement (indirect method, K3 kapitel 7) and the key ratios (issue #46), with
 // the previous year beside them; every figure below is worked out by hand from these books.
+import { SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CashFlowSchema, KeyRatiosSchema } from "../../src/domains/reports/analysis/schemas";
-import { call, line, newActor, newCompany, postedEntry, write, type Actor } from "../helpers";
+import { pdfText } from "../pdf-text";
+import { BASE, call, line, newActor, newCompany, postedEntry, write, type Actor } from "../helpers";
 
 let actor: Actor;
 let companyId: string;
@@ -158,5 +160,32 @@ describe("key ratios", () => {
     const byKey = Object.fromEntries(d.ratios.map((r: any) => [r.key, r.percent]));
     // January: 200 000 in the bank, no liability, no sales
     expect(byKey).toMatchObject({ equity_ratio: 100, quick_ratio: null, operating_margin: null });
+  });
+});
+
+describe("the cash-flow statement as PDF", () => {
+  it("lays out K3's sections beside the previous year", async () => {
+    const res = await SELF.fetch(`${BASE}/api/v1/companies/${companyId}/reports/cash-flow/pdf?period_id=${current}`, {
+      headers: { Authorization: `Bearer ${actor.key}` },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toContain("application/pdf");
+    expect(res.headers.get("Content-Disposition")).toContain("kassaflodesanalys-2026-01-01-2026-12-31-preliminar.pdf");
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    const text = await pdfText(bytes);
+    for (const words of [
+      "Kassaflödesanalys",
+      "Den löpande verksamheten",
+      "Kassaflöde från den löpande verksamheten",
+      "Investeringsverksamheten",
+      "Finansieringsverksamheten",
+      "Periodens kassaflöde",
+      "Likvida medel vid periodens slut",
+      "2025-01-01 –",
+    ])
+      expect(text).toContain(words);
+    // the year's 166 000 and the previous year's 150 000
+    expect(text).toMatch(/166[\s\u00a0]000/);
+    expect(text).toMatch(/150[\s\u00a0]000/);
   });
 });

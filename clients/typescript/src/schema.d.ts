@@ -21026,6 +21026,111 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/companies/{companyId}/reports/cash-flow/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Cash-flow statement as PDF, beside the previous year
+         * @description The cash-flow statement laid out as K3 kapitel 7 (den löpande verksamheten before and after the change of working capital, investeringsverksamheten, finansieringsverksamheten, periodens kassaflöde, likvida medel at the start and the end), the previous year's column beside it; a running header and page numbers; marked preliminary while the period is open. Same parameters and refusals as cash-flow.
+         *
+         *     Scope: `reports:read`.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description fiscal period id */
+                    period_id: string;
+                    from_date?: string;
+                    to_date?: string;
+                };
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
+                path: {
+                    companyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content */
+                200: {
+                    headers: {
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/companies/{companyId}/reports/key-ratios": {
         parameters: {
             query?: never;

@@ -17,6 +17,13 @@ export const PROSE = {
     cash_at_start + cash_change = cash_at_end, difference = cash_change - cash_flow (0, reconciled,
     unless a statistical account is unbalanced). ${RANGE}
   `,
+  cashFlowPdf: prose`
+    The cash-flow statement laid out as K3 kapitel 7 (den löpande verksamheten before and after the
+    change of working capital, investeringsverksamheten, finansieringsverksamheten, periodens
+    kassaflöde, likvida medel at the start and the end), the previous year's column beside it; a
+    running header and page numbers; marked preliminary while the period is open. Same parameters
+    and refusals as cash-flow.
+  `,
   keyRatios: prose`
     The key ratios of a flerårsöversikt and a bank, in percent with one decimal (null where the
     denominator is not above zero), each with its formula, numerator and denominator in kronor:

@@ -1,6 +1,7 @@
 // The cash-flow statement and the key ratios, each with the previous year beside it. Parse and render only.
 import type { OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
+import { nowIso } from "../../../clock";
 import type { Database } from "../../../db/client";
 import type { FiscalPeriodRow } from "../../../ledger/engine";
 import type { AppEnv } from "../../../http/context";
@@ -8,7 +9,8 @@ import { json } from "../../../http/envelope";
 import { defineRoute, type HandlerContext } from "../../../http/route";
 import { periodRef } from "../builders";
 import { incomeStatementRange } from "../date-range";
-import { periodScope, READ, REPORTS } from "../routes/common";
+import { pdfFile, periodScope, READ, REPORTS } from "../routes/common";
+import { cashFlowPdf } from "./pdf";
 import { IncomeStatementQuery } from "../schemas";
 import { PROSE } from "./prose";
 import { cashFlowOf, keyRatiosOf, priorRange } from "./queries";
@@ -28,11 +30,11 @@ const cashFlowRoute = defineRoute({
  * A report of from..to and the same of the previous year over the dates that stand where these
  * stand (null for a first year), each shaped by `shape`.
  */
-async function withPriorYear<T>(
+async function withPriorYear<T, S extends object>(
   c: Context<AppEnv>,
   q: z.infer<typeof IncomeStatementQuery>,
   of: (db: Database, companyId: string, period: FiscalPeriodRow, from: string, to: string) => Promise<T>,
-  shape: (figures: T) => object,
+  shape: (figures: T) => S,
 ) {
   const { db, companyId, period } = await periodScope(c, q.period_id);
   const { from, to } = incomeStatementRange(period, q);
@@ -53,6 +55,21 @@ async function cashFlowReport(c: HandlerContext<typeof cashFlowRoute>) {
   return json(c, { ...r.head, is_preliminary: !r.period.isClosed, ...r.figures, prior_year: r.priorYear });
 }
 
+const cashFlowPdfRoute = defineRoute({
+  ...READ,
+  path: `${REPORTS}/cash-flow/pdf`,
+  summary: "Cash-flow statement as PDF, beside the previous year",
+  description: PROSE.cashFlowPdf,
+  query: IncomeStatementQuery,
+  response: null,
+});
+
+async function cashFlowPdfReport(c: HandlerContext<typeof cashFlowPdfRoute>) {
+  const r = await withPriorYear(c, c.req.valid("query"), cashFlowOf, cashFlowJson);
+  const report = { ...r.head, is_preliminary: !r.period.isClosed, ...r.figures };
+  return pdfFile(c, (company) => cashFlowPdf(report, r.priorYear, company, nowIso()));
+}
+
 const keyRatiosRoute = defineRoute({
   ...READ,
   path: `${REPORTS}/key-ratios`,
@@ -69,5 +86,6 @@ async function keyRatiosReport(c: HandlerContext<typeof keyRatiosRoute>) {
 
 export function registerAnalysisRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(cashFlowRoute, cashFlowReport);
+  app.openapi(cashFlowPdfRoute, cashFlowPdfReport);
   app.openapi(keyRatiosRoute, keyRatiosReport);
 }
