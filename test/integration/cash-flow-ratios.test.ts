@@ -189,3 +189,21 @@ describe("the cash-flow statement as PDF", () => {
     expect(text).toMatch(/150[\s\u00a0]000/);
   });
 });
+
+describe("the previous year beside the statements", () => {
+  it("answers the income statement and balance sheet with the previous year's at the same dates", async () => {
+    const is = (await report("income-statement", `period_id=${current}&to_date=2026-06-30`)).body.data;
+    // 2025-01-01..2025-06-30: the sale of 1 June, 40 000
+    expect(is.prior_year).toMatchObject({ from_date: "2025-01-01", to_date: "2025-06-30", netResult: 40000 });
+    expect(is.netResult).toBe(45000);
+    const bs = (await report("balance-sheet", `period_id=${current}`)).body.data;
+    // 2025-12-31: the bank's 150 000, equity 100 000 + the open result 40 000, VAT owed 10 000
+    expect(bs.prior_year).toMatchObject({
+      as_of: "2025-12-31",
+      totals: { assets: 150000, equity_and_liabilities: 150000 },
+    });
+    expect(bs.prior_year.result_for_period).toBe(40000);
+    const first = (await report("balance-sheet", `period_id=${prior}`)).body.data;
+    expect(first.prior_year).toBeNull();
+  });
+});

@@ -31996,6 +31996,26 @@ export interface components {
                 /** @description kronor, at most two decimals (öre) */
                 difference: number;
             };
+            /** @description the previous fiscal year's statement at the corresponding dates (ÅRL 3 kap. 5 §), null for a company's first year */
+            prior_year: {
+                period: components["schemas"]["ReportPeriod"];
+                as_of: string;
+                is_preliminary: boolean;
+                sections: {
+                    assets: components["schemas"]["BalanceSheetSection"][];
+                    equity_and_liabilities: components["schemas"]["BalanceSheetSection"][];
+                };
+                /** @description the result not yet closed, shown in equity */
+                result_for_period: number;
+                totals: {
+                    /** @description kronor, at most two decimals (öre) */
+                    assets: number;
+                    /** @description kronor, at most two decimals (öre) */
+                    equity_and_liabilities: number;
+                    /** @description kronor, at most two decimals (öre) */
+                    difference: number;
+                };
+            } | null;
         };
         BalanceSheetSection: {
             /** @enum {string} */
@@ -32026,6 +32046,23 @@ export interface components {
             resultAfterFinancialItems: number;
             /** @description kronor, at most two decimals (öre) */
             netResult: number;
+            /** @description the previous fiscal year's statement at the corresponding dates (ÅRL 3 kap. 5 §), null for a company's first year */
+            prior_year: {
+                period: components["schemas"]["ReportPeriod"];
+                from_date: string;
+                to_date: string;
+                is_preliminary: boolean;
+                /** @description revenue positive, costs negative */
+                sections: components["schemas"]["IncomeStatementSection"][];
+                /** @description kronor, at most two decimals (öre) */
+                grossMargin: number;
+                /** @description kronor, at most two decimals (öre) */
+                operatingResult: number;
+                /** @description kronor, at most two decimals (öre) */
+                resultAfterFinancialItems: number;
+                /** @description kronor, at most two decimals (öre) */
+                netResult: number;
+            } | null;
             budget_comparison?: components["schemas"]["IncomeStatementBudget"];
         };
         IncomeStatementSection: {

@@ -118,17 +118,24 @@ const BalanceSectionSchema = sectionSchema(sectionKeys([...BALANCE_ASSETS, ...BA
 );
 const IncomeSectionSchema = sectionSchema(sectionKeys(INCOME_SECTIONS)).openapi("IncomeStatementSection");
 
+const PRIOR_NOTE =
+  "the previous fiscal year's statement at the corresponding dates (ÅRL 3 kap. 5 §), null for a company's first year";
+
+const balanceSheetFields = {
+  period: PeriodRefSchema,
+  as_of: DateSchema,
+  is_preliminary: z.boolean(),
+  sections: z.strictObject({
+    assets: z.array(BalanceSectionSchema),
+    equity_and_liabilities: z.array(BalanceSectionSchema),
+  }),
+  result_for_period: amount.openapi({ description: "the result not yet closed, shown in equity" }),
+  totals: z.strictObject({ assets: amount, equity_and_liabilities: amount, difference: amount }),
+};
 export const BalanceSheetSchema = z
   .strictObject({
-    period: PeriodRefSchema,
-    as_of: DateSchema,
-    is_preliminary: z.boolean(),
-    sections: z.strictObject({
-      assets: z.array(BalanceSectionSchema),
-      equity_and_liabilities: z.array(BalanceSectionSchema),
-    }),
-    result_for_period: amount.openapi({ description: "the result not yet closed, shown in equity" }),
-    totals: z.strictObject({ assets: amount, equity_and_liabilities: amount, difference: amount }),
+    ...balanceSheetFields,
+    prior_year: z.strictObject(balanceSheetFields).nullable().openapi({ description: PRIOR_NOTE }),
   })
   .openapi("BalanceSheet");
 
@@ -157,17 +164,21 @@ const BudgetComparisonSchema = z
   })
   .openapi("IncomeStatementBudget");
 
+const incomeStatementFields = {
+  period: PeriodRefSchema,
+  from_date: DateSchema,
+  to_date: DateSchema,
+  is_preliminary: z.boolean(),
+  sections: z.array(IncomeSectionSchema).openapi({ description: "revenue positive, costs negative" }),
+  grossMargin: amount,
+  operatingResult: amount,
+  resultAfterFinancialItems: amount,
+  netResult: amount,
+};
 export const IncomeStatementSchema = z
   .strictObject({
-    period: PeriodRefSchema,
-    from_date: DateSchema,
-    to_date: DateSchema,
-    is_preliminary: z.boolean(),
-    sections: z.array(IncomeSectionSchema).openapi({ description: "revenue positive, costs negative" }),
-    grossMargin: amount,
-    operatingResult: amount,
-    resultAfterFinancialItems: amount,
-    netResult: amount,
+    ...incomeStatementFields,
+    prior_year: z.strictObject(incomeStatementFields).nullable().openapi({ description: PRIOR_NOTE }),
     budget_comparison: BudgetComparisonSchema.optional().openapi({
       description: "with budget_id: each row's outcome, budget and difference (outcome less budget); revenue positive",
     }),

@@ -60,7 +60,10 @@ const balanceSheetRoute = defineRoute({
 
 async function balanceSheetReport(c: HandlerContext<typeof balanceSheetRoute>) {
   const { differenceOre: _d, ...report } = await buildBalanceSheet(c, c.req.valid("query"));
-  return json(c, report);
+  const { db, companyId, period } = await periodScope(c, report.period.id);
+  const prior = await priorBalanceSheet(db, companyId, period, report.as_of);
+  const priorYear = prior ? (({ differenceOre: _p, ...rest }) => rest)(prior) : null;
+  return json(c, { ...report, prior_year: priorYear });
 }
 
 const balanceSheetPdfRoute = defineRoute({
@@ -96,10 +99,12 @@ const incomeStatementRoute = defineRoute({
 async function incomeStatementReport(c: HandlerContext<typeof incomeStatementRoute>) {
   const q = c.req.valid("query");
   const report = await buildIncomeStatement(c, q);
-  if (!q.budget_id) return json(c, report);
   const { db, companyId, period } = await periodScope(c, q.period_id);
+  const priorYear = await priorIncomeStatement(db, companyId, period, report.from_date, report.to_date);
+  const answer = { ...report, prior_year: priorYear };
+  if (!q.budget_id) return json(c, answer);
   const question = { from: report.from_date, to: report.to_date, budgetId: q.budget_id };
-  return json(c, { ...report, budget_comparison: await incomeStatementBudget(db, companyId, period, question) });
+  return json(c, { ...answer, budget_comparison: await incomeStatementBudget(db, companyId, period, question) });
 }
 
 const incomeStatementPdfRoute = defineRoute({
