@@ -8,6 +8,9 @@
 // It also prints the bytes the database grew by per journal line (the D1 file's size).
 // --roundtrip adds the SIE export of the year and its import into a second company;
 // --invoices N adds N customer and N supplier invoices and the two ledgers with aging.
+// --objects N (default 12, issue #46): every line on a result account names one of N objects of
+// dimension 1, and the reports by dimension are timed too (every object a column, one object,
+// month by month, the general ledger of one object).
 // Asserts nothing.
 import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -23,9 +26,11 @@ const { values } = parseArgs({
     invoices: { type: "string", default: "0" },
     port: { type: "string", default: "8791" },
     roundtrip: { type: "boolean", default: false },
+    objects: { type: "string", default: "12" },
   },
 });
 const INVOICES = Number(values.invoices);
+const OBJECTS = Number(values.objects);
 const SIZES = values.lines
   .split(",")
   .map(Number)
@@ -142,7 +147,7 @@ async function benchSize(key, LINES) {
       },
     })
   ).body.data;
-  const sie = await timed("generate SIE file", async () => generateSie(LINES));
+  const sie = await timed("generate SIE file", async () => generateSie(LINES, { objects: OBJECTS }));
   console.log(`${"  file size".padEnd(46)} ${(sie.length / 1024 / 1024).toFixed(1)} MB`);
   const before = d1Bytes(stateDir);
   const imported = await timed("SIE4 import (build the company)", () => importAndWait(key, company.id, sie));
@@ -214,6 +219,7 @@ async function benchSize(key, LINES) {
       api("GET", `${base}/journal-register?period_id=${pid}&limit=200`, { key }),
     ),
   );
+  if (OBJECTS) worst.push(...(await benchDimensions(key, base, pid)));
   const max = Math.max(...worst);
   console.log(
     `${"slowest report (pages of 500)".padEnd(50)} ${max.toFixed(1).padStart(7)} ms   ${(max / floorMs).toFixed(1).padStart(5)} × health   ${max < GOAL_MS ? "ok" : "OVER"} (goal < ${GOAL_MS} ms)`,
@@ -370,4 +376,30 @@ async function benchLedgers(key) {
   console.log(
     `${"  open supplier invoices / total / -2440".padEnd(46)} ${ap.body.data.totals.invoice_count} / ${ap.body.data.totals.total} / ${-balance("2440")}`,
   );
+}
+
+/** The reports by dimension (issue #46) on the same books: OBJECTS objects of dimension 1 on every result line. */
+async function benchDimensions(key, base, pid) {
+  const is = `${base}/income-statement/by-dimension?period_id=${pid}&dimension_id=1`;
+  const times = [];
+  times.push(
+    await report(`income statement by ${OBJECTS} objects, whole year`, () => api("GET", is, { key })),
+    await report(`income statement by ${OBJECTS} objects to 2025-06-30`, () =>
+      api("GET", `${is}&to_date=2025-06-30`, { key }),
+    ),
+    await report("income statement of one object, month by month", () =>
+      api("GET", `${is}&objects=KS01&breakdown=month`, { key }),
+    ),
+    await report("income statement of two objects, 2025-03..2025-04", () =>
+      api("GET", `${is}&objects=KS01,KS02&breakdown=none&from_date=2025-03-01&to_date=2025-04-30`, { key }),
+    ),
+    await report("general ledger of one object, 3001, one month", () =>
+      api(
+        "GET",
+        `${base}/general-ledger/by-dimension?period_id=${pid}&dimension_id=1&objects=KS01&account_from=3001&account_to=3001&from_date=2025-05-01&to_date=2025-05-31`,
+        { key },
+      ),
+    ),
+  );
+  return times;
 }

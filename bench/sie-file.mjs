@@ -1,6 +1,8 @@
 // A generated SIE 4 file for the benchmarks (bench/run.mjs builds a company with it,
 // bench/sie-import.mjs times its import): `lines` journal lines in vouchers of five,
 // every voucher balanced, #IB, #UB and #RES consistent with the vouchers, in CP437.
+// With `objects` (bench/reports.mjs, issue #46), dimension 1 has that many objects and every
+// line on a result account names one of them in turn.
 export const LINES_PER_VOUCHER = 5;
 
 const CP437 = { å: 0x86, ä: 0x84, ö: 0x94, Å: 0x8f, Ä: 0x8e, Ö: 0x99 };
@@ -11,7 +13,8 @@ function cp437(text) {
   return out.subarray(0, n);
 }
 
-export function generateSie(lines) {
+export function generateSie(lines, { objects = 0 } = {}) {
+  const objectOf = (v) => `KS${String((v % objects) + 1).padStart(2, "0")}`;
   const vouchers = Math.floor(lines / LINES_PER_VOUCHER);
   const bal = new Map();
   const add = (a, ore) => bal.set(a, (bal.get(a) ?? 0) + ore);
@@ -48,7 +51,8 @@ export function generateSie(lines) {
     body.push(`#VER A ${v + 1} ${date} "Bench ${v % 2 ? "inköp" : "försäljning"} ${v + 1}"`, "{");
     for (const [a, ore] of tr) {
       add(a, ore);
-      body.push(`#TRANS ${a} {} ${amt(ore)}`);
+      const list = objects && a >= "3000" && a !== "3740" ? `{1 "${objectOf(v)}"}` : "{}";
+      body.push(`#TRANS ${a} ${list} ${amt(ore)}`);
     }
     body.push("}");
   }
@@ -62,6 +66,10 @@ export function generateSie(lines) {
     "#ORGNR 556016-0680",
     "#RAR 0 20250101 20251231",
   ];
+  if (objects) {
+    head.push('#DIM 1 "Kostnadsställe"');
+    for (let o = 0; o < objects; o++) head.push(`#OBJEKT 1 "${objectOf(o)}" "Kostnadsställe ${o + 1}"`);
+  }
   head.push("#IB 0 1930 100000.00", "#IB 0 2081 -100000.00");
   for (const [a, ore] of [...bal].sort()) head.push(`${a < "3000" ? "#UB" : "#RES"} 0 ${a} ${amt(ore)}`);
   return cp437([...head, ...body, ""].join("\r\n"));

@@ -121,6 +121,8 @@ const TABLES: Record<string, { owner: string; readers?: string[] }> = {
   rotRutClaimInvoices: { owner: "domains/rot-rut" },
   vatReturns: { owner: "domains/vat-returns" },
   accruals: { owner: "domains/accruals" },
+  budgets: { owner: "domains/budgets" },
+  budgetLines: { owner: "domains/budgets" },
   fixedAssets: { owner: "domains/fixed-assets" },
   depreciationRuns: { owner: "domains/fixed-assets" },
   fixedAssetDepreciations: { owner: "domains/fixed-assets" },

@@ -21,6 +21,7 @@ import * as supplierInvoices from "../domains/supplier-invoices";
 import * as suppliers from "../domains/suppliers";
 import * as vatReturns from "../domains/vat-returns";
 import * as accruals from "../domains/accruals";
+import * as budgets from "../domains/budgets";
 import * as fixedAssets from "../domains/fixed-assets";
 import * as annualReports from "../domains/annual-reports";
 import * as webhooks from "../domains/webhooks";
@@ -123,6 +124,10 @@ export const COMMANDS = {
   "invoices.pay": invoices.payInvoiceChecked(bankTransactions.likelyInvoicePayments),
   "accruals.create": accruals.createAccrual,
   "accruals.cancel": accruals.cancelAccrual,
+  "budgets.create": budgets.createBudget,
+  "budgets.replace": budgets.replaceBudget,
+  "budgets.delete": budgets.deleteBudget,
+  "budgets.import": budgets.importBudget,
   "rot_rut.claim": rotRut.createClaims,
   "rot_rut.decide": rotRut.decideClaim,
   "vat_returns.create": vatReturns.createVatReturn(

@@ -6,6 +6,7 @@ import { cashMethodWarnings } from "./cash-method";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import * as accounts from "../domains/accounts";
 import * as accruals from "../domains/accruals";
+import * as budgets from "../domains/budgets";
 import * as admin from "../domains/admin";
 import * as articles from "../domains/articles";
 import * as audit from "../domains/audit";
@@ -72,6 +73,7 @@ function registerRoutes(app: OpenAPIHono<AppEnv>): void {
   rotRut.registerRotRutRoutes(app);
   vatReturns.registerVatReturnRoutes(app);
   accruals.registerAccrualRoutes(app);
+  budgets.registerBudgetRoutes(app);
   fixedAssets.registerFixedAssetRoutes(app);
   annualReports.registerAnnualReportRoutes(app);
   currency.registerCurrencyRoutes(app);

@@ -900,3 +900,4 @@ export * from "./tables/accruals";
 export * from "./tables/fixed-assets";
 export * from "./tables/annual-reports";
 export * from "./tables/directory";
+export * from "./tables/budgets";

@@ -757,6 +757,14 @@ export const ERROR_CATALOGUE = {
     "The accrual cannot be cancelled.",
     "Only a spread can be cancelled, on a date from its first entry to before its last release.",
   ),
+  // issue #46: budgets (docs/budgets.md)
+  BUDGET_NOT_FOUND: e(404, "Budgeten finns inte.", "The budget does not exist."),
+  BUDGET_NAME_TAKEN: e(
+    409,
+    "Räkenskapsåret har redan en budget med det namnet.",
+    "The fiscal year already has a budget of that name.",
+    "Choose another name, replace that budget (POST .../budgets/{id}/replace), or import with replace: true.",
+  ),
 } satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

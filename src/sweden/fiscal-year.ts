@@ -110,3 +110,10 @@ export function fiscalYearProblem(start: string, end: string): string | null {
     return `a fiscal year lasts at most ${MAX_FIRST_YEAR_MONTHS} months (Bokföringslagen 3 kap. 3 §)`;
   return null;
 }
+
+/** Every month (YYYY-MM) from `from`'s to `to`'s, both dates YYYY-MM-DD: the months a range touches. */
+export function monthsOf(from: string, to: string): string[] {
+  const months: string[] = [];
+  for (let m = from.slice(0, 7); m <= to.slice(0, 7); m = addMonths(`${m}-01`, 1).slice(0, 7)) months.push(m);
+  return months;
+}

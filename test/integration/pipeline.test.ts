@@ -125,6 +125,9 @@ describe("headers and envelopes", () => {
       "OPERATION_STALLED",
       "OPERATION_SUPERSEDED",
       "MFA_TOO_MANY_ATTEMPTS",
+      // issue #46: budgets (docs/budgets.md)
+      "BUDGET_NOT_FOUND",
+      "BUDGET_NAME_TAKEN",
     ];
     expect(byCode.size).toBe(133 + added.length);
     for (const code of added) expect(byCode.has(code)).toBe(true);

@@ -14029,6 +14029,740 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/companies/{companyId}/budgets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the budgets
+         * @description The company's budgets, of one fiscal year with fiscal_period_id, with their line counts and totals.
+         *
+         *     Scope: `reports:read`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    fiscal_period_id?: string;
+                };
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
+                path: {
+                    companyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["BudgetSummary"][];
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a budget version of a fiscal year: amounts per account and month, optionally per object
+         * @description A named budget version of a fiscal year (PERIOD_NOT_FOUND): per account and month, optionally per object. A line is an account of the chart (ACCOUNTS_NOT_IN_CHART), a month inside the fiscal year (VALIDATION_ERROR) and an amount with the ledger's sign (debit positive: a revenue budget is negative), optionally for objects (dimensions, as a journal line's: DIMENSION_VALIDATION_FAILED for an unknown code; archived codes are taken). Lines of the same account, month and objects are summed into one. At most 50 000 lines. A name the year already has: 409 BUDGET_NAME_TAKEN. A dry run answers the budget and writes nothing.
+         *
+         *     Scope: `bookkeeping:write`.
+         *
+         *     Idempotency-Key: mandatory.
+         *
+         *     Dry-run: `?dry_run=true` or `X-Dry-Run: true`.
+         *
+         *     Input rules: text may not contain control characters (U+0000-U+001F, U+007F-U+009F; `\n` and `\t` are allowed only in notes, descriptions, reasons, comments and messages), bidirectional embedding/override/isolate characters (U+202A-U+202E, U+2066-U+2069) or unpaired surrogates. Amounts: at most 999 999 999 999 kr each and per entry or invoice total; quantities at most 1 000 000 000. The body must be UTF-8 JSON sent as `Content-Type: application/json`. Any breach is 400 VALIDATION_ERROR naming the field.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                    /** @description Mandatory. Replays within 24 hours return the first response. */
+                    "idempotency-key"?: string;
+                    /** @description true: run the whole command and commit nothing */
+                    "x-dry-run"?: string;
+                };
+                path: {
+                    companyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["BudgetCreate"];
+                };
+            };
+            responses: {
+                /** @description Success */
+                201: {
+                    headers: {
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["Budget"];
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A rule of this endpoint refused the request (the code's catalogue entry) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description COMPANY_MOVING (with Retry-After), DATABASE_NOT_MIGRATED */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/budgets/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a budget from a CSV or a SIE file's #PBUDGET lines (201 new, 200 replaced)
+         * @description A budget from a file: a CSV (csv_text) or a SIE file's #PBUDGET lines (sie_base64). Without replace, a name the year already has is 409 BUDGET_NAME_TAKEN; with replace it replaces that budget's lines (200; a new budget is 201). A line the file cannot give is 400 VALIDATION_ERROR with details.fields naming it (the first 20). A line is an account of the chart (ACCOUNTS_NOT_IN_CHART), a month inside the fiscal year (VALIDATION_ERROR) and an amount with the ledger's sign (debit positive: a revenue budget is negative), optionally for objects (dimensions, as a journal line's: DIMENSION_VALIDATION_FAILED for an unknown code; archived codes are taken). Lines of the same account, month and objects are summed into one. At most 50 000 lines.
+         *
+         *     Scope: `bookkeeping:write`.
+         *
+         *     Idempotency-Key: mandatory.
+         *
+         *     Dry-run: `?dry_run=true` or `X-Dry-Run: true`.
+         *
+         *     Input rules: text may not contain control characters (U+0000-U+001F, U+007F-U+009F; `\n` and `\t` are allowed only in notes, descriptions, reasons, comments and messages), bidirectional embedding/override/isolate characters (U+202A-U+202E, U+2066-U+2069) or unpaired surrogates. Amounts: at most 999 999 999 999 kr each and per entry or invoice total; quantities at most 1 000 000 000. The body must be UTF-8 JSON sent as `Content-Type: application/json`. Any breach is 400 VALIDATION_ERROR naming the field.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                    /** @description Mandatory. Replays within 24 hours return the first response. */
+                    "idempotency-key"?: string;
+                    /** @description true: run the whole command and commit nothing */
+                    "x-dry-run"?: string;
+                };
+                path: {
+                    companyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["BudgetImport"];
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["Budget"];
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description Success */
+                201: {
+                    headers: {
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["Budget"];
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A rule of this endpoint refused the request (the code's catalogue entry) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description COMPANY_MOVING (with Retry-After), DATABASE_NOT_MIGRATED */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/budgets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a budget with its lines
+         * @description A budget with every line, in account, month and objects order.
+         *
+         *     Scope: `reports:read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
+                path: {
+                    companyId: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["Budget"];
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete a budget (204)
+         * @description Deletes the budget and its lines (404 BUDGET_NOT_FOUND).
+         *
+         *     Scope: `bookkeeping:write`.
+         *
+         *     Idempotency-Key: mandatory.
+         *
+         *     Dry-run: `?dry_run=true` or `X-Dry-Run: true`.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                    /** @description Mandatory. Replays within 24 hours return the first response. */
+                    "idempotency-key"?: string;
+                    /** @description true: run the whole command and commit nothing */
+                    "x-dry-run"?: string;
+                };
+                path: {
+                    companyId: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content */
+                204: {
+                    headers: {
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A rule of this endpoint refused the request (the code's catalogue entry) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description COMPANY_MOVING (with Retry-After), DATABASE_NOT_MIGRATED */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/budgets/{id}/replace": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace a budget's lines (and name)
+         * @description Replaces every line of the budget (and its name, when given) with those sent: 404 BUDGET_NOT_FOUND, 409 BUDGET_NAME_TAKEN for a name another budget of the year has. A line is an account of the chart (ACCOUNTS_NOT_IN_CHART), a month inside the fiscal year (VALIDATION_ERROR) and an amount with the ledger's sign (debit positive: a revenue budget is negative), optionally for objects (dimensions, as a journal line's: DIMENSION_VALIDATION_FAILED for an unknown code; archived codes are taken). Lines of the same account, month and objects are summed into one. At most 50 000 lines.
+         *
+         *     Scope: `bookkeeping:write`.
+         *
+         *     Idempotency-Key: mandatory.
+         *
+         *     Dry-run: `?dry_run=true` or `X-Dry-Run: true`.
+         *
+         *     Input rules: text may not contain control characters (U+0000-U+001F, U+007F-U+009F; `\n` and `\t` are allowed only in notes, descriptions, reasons, comments and messages), bidirectional embedding/override/isolate characters (U+202A-U+202E, U+2066-U+2069) or unpaired surrogates. Amounts: at most 999 999 999 999 kr each and per entry or invoice total; quantities at most 1 000 000 000. The body must be UTF-8 JSON sent as `Content-Type: application/json`. Any breach is 400 VALIDATION_ERROR naming the field.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                    /** @description Mandatory. Replays within 24 hours return the first response. */
+                    "idempotency-key"?: string;
+                    /** @description true: run the whole command and commit nothing */
+                    "x-dry-run"?: string;
+                };
+                path: {
+                    companyId: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["BudgetReplace"];
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["Budget"];
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A rule of this endpoint refused the request (the code's catalogue entry) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description COMPANY_MOVING (with Retry-After), DATABASE_NOT_MIGRATED */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/companies/{companyId}/fixed-assets": {
         parameters: {
             query?: never;
@@ -19632,7 +20366,7 @@ export interface paths {
         };
         /**
          * Income statement (resultaträkning)
-         * @description period_id required; from_date and to_date inside the period (default: the whole period). Sections by BAS group in the order of ÅRL bilaga 2; BAS's free groups 85-87 count among the financial items; the closing accounts 8990-8999 are not shown.
+         * @description period_id required; from_date and to_date inside the period (default: the whole period). Sections by BAS group in the order of ÅRL bilaga 2; BAS's free groups 85-87 count among the financial items; the closing accounts 8990-8999 are not shown. With budget_id (a budget of the period, else 404 BUDGET_NOT_FOUND), budget_comparison sets each row's outcome beside its budget and the difference; the budget's months the range touches count whole.
          *
          *     Scope: `reports:read`.
          */
@@ -19643,6 +20377,8 @@ export interface paths {
                     period_id: string;
                     from_date?: string;
                     to_date?: string;
+                    /** @description a budget of the period (404 BUDGET_NOT_FOUND otherwise): answers budget_comparison */
+                    budget_id?: string;
                 };
                 header?: {
                     /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
@@ -19878,6 +20614,565 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: components["schemas"]["MonthlyBreakdown"];
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/reports/income-statement/by-dimension": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Income statement by dimension: per object (cost centre, project), per month, or for chosen objects
+         * @description The income statement (the sections and subtotals of income-statement) over columns. period_id required; from_date and to_date inside the period (default the whole period), refused as income-statement refuses them. dimension_id names the dimension (SIE #DIM: 1 kostnadsställe, 6 projekt, …); a line's object is its dimensions map's code for that dimension, and a line without one has no object. objects (comma-separated codes) narrows the report to those objects; an unknown dimension is 404 NOT_FOUND, a code the dimension lacks 400 VALIDATION_ERROR on objects. breakdown object (the default): a column per object asked for, else one per object of the dimension and "none" for the lines without object, so that the columns add up to the income statement; month: a column per month of the range; none: one column. Every row and subtotal has amounts (per column) and total. Revenue positive, costs negative; the closing accounts 8990-8999 are left out.
+         *
+         *     Scope: `reports:read`.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description fiscal period id */
+                    period_id: string;
+                    from_date?: string;
+                    to_date?: string;
+                    /** @description the dimension's number (SIE #DIM): 1 kostnadsställe, 6 projekt, … */
+                    dimension_id: number;
+                    /** @description comma-separated object codes; absent: every object and no object */
+                    objects?: string;
+                    /** @description object: a column per object (those asked for, else every object of the dimension and one for lines without object); month: a column per month of the range over the objects asked for; none: one column */
+                    breakdown?: "object" | "month" | "none";
+                    /** @description a budget of the report's fiscal year (404 BUDGET_NOT_FOUND otherwise): every row and subtotal then has budget, difference (outcome less budget) and their totals beside the outcome; the budget's months that the range touches count whole */
+                    budget_id?: string;
+                };
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
+                path: {
+                    companyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["DimensionIncomeStatement"];
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/reports/general-ledger/by-dimension": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * General ledger (huvudbok) by dimension: the lines of each object by account
+         * @description The general ledger of each object: its posted lines (the opening entry aside) dated from_date..to_date by account, with the object's balance before from_date (the opening entry's and earlier lines carrying the object), running balance and closing balance. period_id required; from_date and to_date inside the period (default the whole period); account_from and account_to (default 1000-8999). dimension_id names the dimension (SIE #DIM: 1 kostnadsställe, 6 projekt, …); a line's object is its dimensions map's code for that dimension, and a line without one has no object. objects (comma-separated codes) narrows the report to those objects; an unknown dimension is 404 NOT_FOUND, a code the dimension lacks 400 VALIDATION_ERROR on objects. Without objects, a block per object that has lines or a balance and one (object null) for the lines without object. More than 50 000 lines are refused with 400 VALIDATION_ERROR: narrow the dates or the accounts.
+         *
+         *     Scope: `reports:read`.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description fiscal period id */
+                    period_id: string;
+                    from_date?: string;
+                    to_date?: string;
+                    /** @description the dimension's number (SIE #DIM): 1 kostnadsställe, 6 projekt, … */
+                    dimension_id: number;
+                    /** @description comma-separated object codes; absent: every object and no object */
+                    objects?: string;
+                    account_from?: string;
+                    account_to?: string;
+                };
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
+                path: {
+                    companyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["DimensionGeneralLedger"];
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/reports/cash-flow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Cash-flow statement (kassaflödesanalys, indirect method, K3 kapitel 7), reconciled to cash and bank
+         * @description Kassaflödesanalys by the indirect method (BFNAR 2012:1 K3 kapitel 7): the operating activities from the result after financial items, adjusted for depreciation, capital gains (moved to investing), provisions and appropriations, with tax paid, before and after the change of working capital; investing (fixed assets, short-term investments) and financing (equity, dividends, loans). cash_flow is reconciled to the change of cash and bank (BAS 19): cash_at_start + cash_change = cash_at_end, difference = cash_change - cash_flow (0, reconciled, unless a statistical account is unbalanced). period_id required; from_date and to_date inside the period (default the whole period), refused as income-statement refuses them. prior_year: the same report of the previous fiscal year over the dates that stand where these stand (ÅRL 3 kap. 5 §), null for a company's first year.
+         *
+         *     Scope: `reports:read`.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description fiscal period id */
+                    period_id: string;
+                    from_date?: string;
+                    to_date?: string;
+                };
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
+                path: {
+                    companyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["CashFlowStatement"];
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/reports/cash-flow/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Cash-flow statement as PDF, beside the previous year
+         * @description The cash-flow statement laid out as K3 kapitel 7 (den löpande verksamheten before and after the change of working capital, investeringsverksamheten, finansieringsverksamheten, periodens kassaflöde, likvida medel at the start and the end), the previous year's column beside it; a running header and page numbers; marked preliminary while the period is open. Same parameters and refusals as cash-flow.
+         *
+         *     Scope: `reports:read`.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description fiscal period id */
+                    period_id: string;
+                    from_date?: string;
+                    to_date?: string;
+                };
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
+                path: {
+                    companyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content */
+                200: {
+                    headers: {
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/reports/key-ratios": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Key ratios (nyckeltal): soliditet, kassalikviditet, rörelsemarginal, avkastning på eget kapital, …
+         * @description The key ratios of a flerårsöversikt and a bank, in percent with one decimal (null where the denominator is not above zero), each with its formula, numerator and denominator in kronor: soliditet, kassalikviditet, balanslikviditet, rörelsemarginal, vinstmarginal, avkastning på eget kapital and på totalt kapital (the averages of the balances before from_date and at to_date); adjusted equity is equity plus untaxed reserves less 20.6 % deferred tax (docs/cash-flow-and-ratios.md). period_id required; from_date and to_date inside the period (default the whole period), refused as income-statement refuses them. prior_year: the same report of the previous fiscal year over the dates that stand where these stand (ÅRL 3 kap. 5 §), null for a company's first year.
+         *
+         *     Scope: `reports:read`.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description fiscal period id */
+                    period_id: string;
+                    from_date?: string;
+                    to_date?: string;
+                };
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
+                path: {
+                    companyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["KeyRatios"];
                             meta: components["schemas"]["Meta"];
                         };
                     };
@@ -20282,7 +21577,7 @@ export interface paths {
         };
         /**
          * SIE 4 file of a fiscal period (CP437)
-         * @description #FLAGGA, #FORMAT PC8, #SIETYP 4, #PROGRAM, #GEN, #FNAMN, #ORGNR, #RAR (this and the prior year), #KONTO, #KTYP, #SRU, #DIM/#OBJEKT, #IB, #UB, #RES, #PSALDO and #VER with #TRANS.
+         * @description #FLAGGA, #FORMAT PC8, #SIETYP 4, #PROGRAM, #GEN, #FNAMN, #ORGNR, #RAR (this and the prior year), #KONTO, #KTYP, #SRU, #DIM/#OBJEKT, #IB, #UB, #RES, #PSALDO (the whole {} and each object's part), #PBUDGET and #VER with #TRANS. #PBUDGET is the budget budget_id names (of the period, else 404 BUDGET_NOT_FOUND), else the period's only budget; none when it has several.
          *
          *     Scope: `reports:read`.
          */
@@ -20291,6 +21586,8 @@ export interface paths {
                 query: {
                     /** @description fiscal period id */
                     period_id: string;
+                    /** @description the budget written as #PBUDGET */
+                    budget_id?: string;
                 };
                 header?: {
                     /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
@@ -30163,6 +31460,83 @@ export interface components {
                 };
             }[];
         };
+        Budget: {
+            id: string;
+            fiscal_period_id: string;
+            name: string;
+            line_count: number;
+            /** @description the sum of the lines (debit positive): the budgeted result, negated */
+            total: number;
+            created_at: string;
+            updated_at: string;
+            lines: {
+                account_number: string;
+                month: string;
+                dimensions: {
+                    [key: string]: string;
+                };
+                /** @description kronor, at most two decimals (öre) */
+                amount: number;
+            }[];
+        };
+        BudgetCreate: {
+            fiscal_period_id: string;
+            /** @description the version's name, unique in the fiscal year */
+            name: string;
+            lines: {
+                account_number: string;
+                /** @description YYYY-MM, inside the fiscal year */
+                month: string;
+                /** @description kronor, debit positive (the ledger's sign): a revenue budget is negative */
+                amount: number;
+                /** @description map of dimension id to code; unknown or archived codes give DIMENSION_VALIDATION_FAILED */
+                dimensions?: {
+                    [key: string]: string;
+                };
+            }[];
+        };
+        BudgetImport: {
+            fiscal_period_id: string;
+            /** @description the version's name, unique in the fiscal year */
+            name: string;
+            /** @enum {string} */
+            format: "csv" | "sie";
+            /** @description format csv: a header naming account (or konto), month (månad, YYYY-MM or YYYYMM) and amount (belopp), optionally dimension and object (objekt), then a line per amount; separated by semicolons (decimal comma or point) or tabs, or commas (decimal point); lines end in (the input rules refuse
+             in a JSON string) */
+            csv_text?: string;
+            /** @description format sie: the SIE file's bytes, base64 (CP437, Windows-1252 or UTF-8 as the SIE import reads them); its #PBUDGET lines of year 0 become the budget's lines */
+            sie_base64?: string;
+            /**
+             * @description true: an existing budget of the name is replaced
+             * @default false
+             */
+            replace?: boolean;
+        };
+        BudgetSummary: {
+            id: string;
+            fiscal_period_id: string;
+            name: string;
+            line_count: number;
+            /** @description the sum of the lines (debit positive): the budgeted result, negated */
+            total: number;
+            created_at: string;
+            updated_at: string;
+        };
+        BudgetReplace: {
+            /** @description the version's name, unique in the fiscal year */
+            name?: string;
+            lines: {
+                account_number: string;
+                /** @description YYYY-MM, inside the fiscal year */
+                month: string;
+                /** @description kronor, debit positive (the ledger's sign): a revenue budget is negative */
+                amount: number;
+                /** @description map of dimension id to code; unknown or archived codes give DIMENSION_VALIDATION_FAILED */
+                dimensions?: {
+                    [key: string]: string;
+                };
+            }[];
+        };
         FixedAsset: {
             id: string;
             name: string;
@@ -30622,6 +31996,26 @@ export interface components {
                 /** @description kronor, at most two decimals (öre) */
                 difference: number;
             };
+            /** @description the previous fiscal year's statement at the corresponding dates (ÅRL 3 kap. 5 §), null for a company's first year */
+            prior_year: {
+                period: components["schemas"]["ReportPeriod"];
+                as_of: string;
+                is_preliminary: boolean;
+                sections: {
+                    assets: components["schemas"]["BalanceSheetSection"][];
+                    equity_and_liabilities: components["schemas"]["BalanceSheetSection"][];
+                };
+                /** @description the result not yet closed, shown in equity */
+                result_for_period: number;
+                totals: {
+                    /** @description kronor, at most two decimals (öre) */
+                    assets: number;
+                    /** @description kronor, at most two decimals (öre) */
+                    equity_and_liabilities: number;
+                    /** @description kronor, at most two decimals (öre) */
+                    difference: number;
+                };
+            } | null;
         };
         BalanceSheetSection: {
             /** @enum {string} */
@@ -30652,6 +32046,24 @@ export interface components {
             resultAfterFinancialItems: number;
             /** @description kronor, at most two decimals (öre) */
             netResult: number;
+            /** @description the previous fiscal year's statement at the corresponding dates (ÅRL 3 kap. 5 §), null for a company's first year */
+            prior_year: {
+                period: components["schemas"]["ReportPeriod"];
+                from_date: string;
+                to_date: string;
+                is_preliminary: boolean;
+                /** @description revenue positive, costs negative */
+                sections: components["schemas"]["IncomeStatementSection"][];
+                /** @description kronor, at most two decimals (öre) */
+                grossMargin: number;
+                /** @description kronor, at most two decimals (öre) */
+                operatingResult: number;
+                /** @description kronor, at most two decimals (öre) */
+                resultAfterFinancialItems: number;
+                /** @description kronor, at most two decimals (öre) */
+                netResult: number;
+            } | null;
+            budget_comparison?: components["schemas"]["IncomeStatementBudget"];
         };
         IncomeStatementSection: {
             /** @enum {string} */
@@ -30666,6 +32078,67 @@ export interface components {
             }[];
             /** @description kronor, at most two decimals (öre) */
             total: number;
+        };
+        /** @description with budget_id: each row's outcome, budget and difference (outcome less budget); revenue positive */
+        IncomeStatementBudget: {
+            budget: components["schemas"]["BudgetRef"];
+            sections: {
+                /** @enum {string} */
+                key: "net_sales" | "other_operating_income" | "goods_and_materials" | "other_external_costs" | "personnel_costs" | "depreciation" | "other_operating_costs" | "financial_items" | "appropriations" | "tax";
+                name: string;
+                accounts: {
+                    account_number: string;
+                    name: string | null;
+                    /** @description kronor, at most two decimals (öre) */
+                    outcome: number;
+                    /** @description kronor, at most two decimals (öre) */
+                    budget: number;
+                    /** @description kronor, at most two decimals (öre) */
+                    difference: number;
+                }[];
+                /** @description kronor, at most two decimals (öre) */
+                outcome: number;
+                /** @description kronor, at most two decimals (öre) */
+                budget: number;
+                /** @description kronor, at most two decimals (öre) */
+                difference: number;
+            }[];
+            gross_margin: {
+                /** @description kronor, at most two decimals (öre) */
+                outcome: number;
+                /** @description kronor, at most two decimals (öre) */
+                budget: number;
+                /** @description kronor, at most two decimals (öre) */
+                difference: number;
+            };
+            operating_result: {
+                /** @description kronor, at most two decimals (öre) */
+                outcome: number;
+                /** @description kronor, at most two decimals (öre) */
+                budget: number;
+                /** @description kronor, at most two decimals (öre) */
+                difference: number;
+            };
+            result_after_financial_items: {
+                /** @description kronor, at most two decimals (öre) */
+                outcome: number;
+                /** @description kronor, at most two decimals (öre) */
+                budget: number;
+                /** @description kronor, at most two decimals (öre) */
+                difference: number;
+            };
+            net_result: {
+                /** @description kronor, at most two decimals (öre) */
+                outcome: number;
+                /** @description kronor, at most two decimals (öre) */
+                budget: number;
+                /** @description kronor, at most two decimals (öre) */
+                difference: number;
+            };
+        };
+        BudgetRef: {
+            id: string;
+            name: string;
         };
         MonthlyBreakdown: {
             period: components["schemas"]["ReportPeriod"];
@@ -30685,6 +32158,246 @@ export interface components {
                 /** @description kronor, at most two decimals (öre) */
                 result: number;
             };
+        };
+        DimensionIncomeStatement: {
+            period: components["schemas"]["ReportPeriod"];
+            from_date: string;
+            to_date: string;
+            is_preliminary: boolean;
+            dimension: {
+                id: number;
+                name: string;
+            };
+            /** @description the objects asked for; null: all */
+            objects: string[] | null;
+            /**
+             * @description object: a column per object (those asked for, else every object of the dimension and one for lines without object); month: a column per month of the range over the objects asked for; none: one column
+             * @enum {string}
+             */
+            breakdown: "object" | "month" | "none";
+            budget: components["schemas"]["BudgetRef"] & (Record<string, never> | null);
+            columns: components["schemas"]["DimensionColumn"][];
+            sections: {
+                /** @enum {string} */
+                key: "net_sales" | "other_operating_income" | "goods_and_materials" | "other_external_costs" | "personnel_costs" | "depreciation" | "other_operating_costs" | "financial_items" | "appropriations" | "tax";
+                name: string;
+                accounts: {
+                    account_number: string;
+                    name: string | null;
+                    /** @description one amount per column, in the order of columns */
+                    amounts: number[];
+                    /** @description kronor, at most two decimals (öre) */
+                    total: number;
+                    /** @description one amount per column, in the order of columns */
+                    budget?: number[];
+                    /** @description kronor, at most two decimals (öre) */
+                    budget_total?: number;
+                    /** @description one amount per column, in the order of columns */
+                    difference?: number[];
+                    /** @description kronor, at most two decimals (öre) */
+                    difference_total?: number;
+                }[];
+                /** @description one amount per column, in the order of columns */
+                amounts: number[];
+                /** @description kronor, at most two decimals (öre) */
+                total: number;
+                /** @description one amount per column, in the order of columns */
+                budget?: number[];
+                /** @description kronor, at most two decimals (öre) */
+                budget_total?: number;
+                /** @description one amount per column, in the order of columns */
+                difference?: number[];
+                /** @description kronor, at most two decimals (öre) */
+                difference_total?: number;
+            }[];
+            gross_margin: components["schemas"]["DimensionFigures"];
+            operating_result: components["schemas"]["DimensionFigures"];
+            result_after_financial_items: components["schemas"]["DimensionFigures"];
+            net_result: components["schemas"]["DimensionFigures"];
+        };
+        DimensionColumn: {
+            /** @description the object's code, "none" (no object), a month YYYY-MM or "total" */
+            key: string;
+            label: string;
+            object: string | null;
+            month: string | null;
+        };
+        DimensionFigures: {
+            /** @description one amount per column, in the order of columns */
+            amounts: number[];
+            /** @description kronor, at most two decimals (öre) */
+            total: number;
+            /** @description one amount per column, in the order of columns */
+            budget?: number[];
+            /** @description kronor, at most two decimals (öre) */
+            budget_total?: number;
+            /** @description one amount per column, in the order of columns */
+            difference?: number[];
+            /** @description kronor, at most two decimals (öre) */
+            difference_total?: number;
+        };
+        DimensionGeneralLedger: {
+            period: components["schemas"]["ReportPeriod"];
+            from_date: string;
+            to_date: string;
+            account_from: string;
+            account_to: string;
+            dimension: {
+                id: number;
+                name: string;
+            };
+            objects: {
+                /** @description null: the lines without an object of the dimension */
+                object: string | null;
+                name: string;
+                accounts: {
+                    account_number: string;
+                    name: string | null;
+                    /** @description the object's balance before from_date */
+                    opening_balance: number;
+                    lines: {
+                        journal_entry_id: string;
+                        voucher: string;
+                        entry_date: string;
+                        description: string;
+                        /** @description kronor, at most two decimals (öre) */
+                        debit: number;
+                        /** @description kronor, at most two decimals (öre) */
+                        credit: number;
+                        /** @description kronor, at most two decimals (öre) */
+                        balance: number;
+                    }[];
+                    /** @description kronor, at most two decimals (öre) */
+                    debit: number;
+                    /** @description kronor, at most two decimals (öre) */
+                    credit: number;
+                    /** @description kronor, at most two decimals (öre) */
+                    closing_balance: number;
+                }[];
+                totals: {
+                    /** @description kronor, at most two decimals (öre) */
+                    debit: number;
+                    /** @description kronor, at most two decimals (öre) */
+                    credit: number;
+                };
+            }[];
+        };
+        CashFlowStatement: {
+            period: components["schemas"]["ReportPeriod"];
+            from_date: string;
+            to_date: string;
+            is_preliminary: boolean;
+            operating: {
+                lines: components["schemas"]["CashFlowLine"][];
+                /** @description kronor, at most two decimals (öre) */
+                before_working_capital: number;
+                working_capital: components["schemas"]["CashFlowLine"][];
+                /** @description kronor, at most two decimals (öre) */
+                total: number;
+            };
+            investing: {
+                lines: components["schemas"]["CashFlowLine"][];
+                /** @description kronor, at most two decimals (öre) */
+                total: number;
+            };
+            financing: {
+                lines: components["schemas"]["CashFlowLine"][];
+                /** @description kronor, at most two decimals (öre) */
+                total: number;
+            };
+            /** @description kronor, at most two decimals (öre) */
+            cash_flow: number;
+            /** @description kronor, at most two decimals (öre) */
+            cash_at_start: number;
+            /** @description kronor, at most two decimals (öre) */
+            cash_at_end: number;
+            /** @description the change of BAS 19 over the range */
+            cash_change: number;
+            /** @description cash_change less cash_flow */
+            difference: number;
+            reconciled: boolean;
+            prior_year: {
+                period: components["schemas"]["ReportPeriod"];
+                from_date: string;
+                to_date: string;
+                operating: {
+                    lines: components["schemas"]["CashFlowLine"][];
+                    /** @description kronor, at most two decimals (öre) */
+                    before_working_capital: number;
+                    working_capital: components["schemas"]["CashFlowLine"][];
+                    /** @description kronor, at most two decimals (öre) */
+                    total: number;
+                };
+                investing: {
+                    lines: components["schemas"]["CashFlowLine"][];
+                    /** @description kronor, at most two decimals (öre) */
+                    total: number;
+                };
+                financing: {
+                    lines: components["schemas"]["CashFlowLine"][];
+                    /** @description kronor, at most two decimals (öre) */
+                    total: number;
+                };
+                /** @description kronor, at most two decimals (öre) */
+                cash_flow: number;
+                /** @description kronor, at most two decimals (öre) */
+                cash_at_start: number;
+                /** @description kronor, at most two decimals (öre) */
+                cash_at_end: number;
+                /** @description the change of BAS 19 over the range */
+                cash_change: number;
+                /** @description cash_change less cash_flow */
+                difference: number;
+                reconciled: boolean;
+            } | null;
+        };
+        CashFlowLine: {
+            key: string;
+            name: string;
+            /** @description kronor, at most two decimals (öre) */
+            amount: number;
+        };
+        KeyRatios: {
+            period: components["schemas"]["ReportPeriod"];
+            from_date: string;
+            to_date: string;
+            figures: {
+                /** @description kronor, at most two decimals (öre) */
+                net_sales: number;
+                /** @description kronor, at most two decimals (öre) */
+                operating_result: number;
+                /** @description kronor, at most two decimals (öre) */
+                result_after_financial_items: number;
+                /** @description kronor, at most two decimals (öre) */
+                financial_costs: number;
+            };
+            ratios: components["schemas"]["KeyRatio"][];
+            prior_year: {
+                period: components["schemas"]["ReportPeriod"];
+                from_date: string;
+                to_date: string;
+                figures: {
+                    /** @description kronor, at most two decimals (öre) */
+                    net_sales: number;
+                    /** @description kronor, at most two decimals (öre) */
+                    operating_result: number;
+                    /** @description kronor, at most two decimals (öre) */
+                    result_after_financial_items: number;
+                    /** @description kronor, at most two decimals (öre) */
+                    financial_costs: number;
+                };
+                ratios: components["schemas"]["KeyRatio"][];
+            } | null;
+        };
+        KeyRatio: {
+            key: string;
+            name: string;
+            formula: string;
+            percent: number | null;
+            /** @description kronor, at most two decimals (öre) */
+            numerator: number;
+            /** @description kronor, at most two decimals (öre) */
+            denominator: number;
         };
         VatDeclaration: {
             from_date: string;

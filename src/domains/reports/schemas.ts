@@ -22,6 +22,22 @@ export const BalanceSheetQuery = z
 export const IncomeStatementQuery = z
   .object({ period_id: PeriodId, from_date: DateSchema.optional(), to_date: DateSchema.optional() })
   .strict();
+export const IncomeStatementBudgetQuery = z
+  .object({
+    ...IncomeStatementQuery.shape,
+    budget_id: z
+      .string()
+      .min(1)
+      .optional()
+      .openapi({ description: "a budget of the period (404 BUDGET_NOT_FOUND otherwise): answers budget_comparison" }),
+  })
+  .strict();
+export const SieExportQuery = z
+  .object({
+    period_id: PeriodId,
+    budget_id: z.string().min(1).optional().openapi({ description: "the budget written as #PBUDGET" }),
+  })
+  .strict();
 export const GeneralLedgerQuery = z
   .object({
     period_id: PeriodId,
@@ -102,31 +118,70 @@ const BalanceSectionSchema = sectionSchema(sectionKeys([...BALANCE_ASSETS, ...BA
 );
 const IncomeSectionSchema = sectionSchema(sectionKeys(INCOME_SECTIONS)).openapi("IncomeStatementSection");
 
+const PRIOR_NOTE =
+  "the previous fiscal year's statement at the corresponding dates (ÅRL 3 kap. 5 §), null for a company's first year";
+
+const balanceSheetFields = {
+  period: PeriodRefSchema,
+  as_of: DateSchema,
+  is_preliminary: z.boolean(),
+  sections: z.strictObject({
+    assets: z.array(BalanceSectionSchema),
+    equity_and_liabilities: z.array(BalanceSectionSchema),
+  }),
+  result_for_period: amount.openapi({ description: "the result not yet closed, shown in equity" }),
+  totals: z.strictObject({ assets: amount, equity_and_liabilities: amount, difference: amount }),
+};
 export const BalanceSheetSchema = z
   .strictObject({
-    period: PeriodRefSchema,
-    as_of: DateSchema,
-    is_preliminary: z.boolean(),
-    sections: z.strictObject({
-      assets: z.array(BalanceSectionSchema),
-      equity_and_liabilities: z.array(BalanceSectionSchema),
-    }),
-    result_for_period: amount.openapi({ description: "the result not yet closed, shown in equity" }),
-    totals: z.strictObject({ assets: amount, equity_and_liabilities: amount, difference: amount }),
+    ...balanceSheetFields,
+    prior_year: z.strictObject(balanceSheetFields).nullable().openapi({ description: PRIOR_NOTE }),
   })
   .openapi("BalanceSheet");
 
+/** Outcome, budget and difference (outcome less budget) of one row of a statement. */
+const Comparison = z.strictObject({ outcome: amount, budget: amount, difference: amount });
+export const BudgetRefSchema = z.strictObject({ id: z.string(), name: z.string() }).openapi("BudgetRef");
+
+/** The income statement set against a budget (income-statement with budget_id). */
+const BudgetComparisonSchema = z
+  .strictObject({
+    budget: BudgetRefSchema,
+    sections: z.array(
+      z.strictObject({
+        key: sectionKeys(INCOME_SECTIONS),
+        name: z.string(),
+        accounts: z.array(
+          z.strictObject({ account_number: AccountNumberSchema, name: z.string().nullable(), ...Comparison.shape }),
+        ),
+        ...Comparison.shape,
+      }),
+    ),
+    gross_margin: Comparison,
+    operating_result: Comparison,
+    result_after_financial_items: Comparison,
+    net_result: Comparison,
+  })
+  .openapi("IncomeStatementBudget");
+
+const incomeStatementFields = {
+  period: PeriodRefSchema,
+  from_date: DateSchema,
+  to_date: DateSchema,
+  is_preliminary: z.boolean(),
+  sections: z.array(IncomeSectionSchema).openapi({ description: "revenue positive, costs negative" }),
+  grossMargin: amount,
+  operatingResult: amount,
+  resultAfterFinancialItems: amount,
+  netResult: amount,
+};
 export const IncomeStatementSchema = z
   .strictObject({
-    period: PeriodRefSchema,
-    from_date: DateSchema,
-    to_date: DateSchema,
-    is_preliminary: z.boolean(),
-    sections: z.array(IncomeSectionSchema).openapi({ description: "revenue positive, costs negative" }),
-    grossMargin: amount,
-    operatingResult: amount,
-    resultAfterFinancialItems: amount,
-    netResult: amount,
+    ...incomeStatementFields,
+    prior_year: z.strictObject(incomeStatementFields).nullable().openapi({ description: PRIOR_NOTE }),
+    budget_comparison: BudgetComparisonSchema.optional().openapi({
+      description: "with budget_id: each row's outcome, budget and difference (outcome less budget); revenue positive",
+    }),
   })
   .openapi("IncomeStatement");
 

@@ -7,6 +7,7 @@ import { encodeCp437 } from "../../sweden/sie/encoding";
 import { groupBy } from "../../db/group";
 import { amount, field, objectList, record, sieDate } from "../../sweden/sie/write";
 import { sruFieldOf } from "../../sweden/sru/ink2";
+import { budgetRecords, objectSaldoRecords } from "./sie-balances";
 import {
   chartInOrder,
   companyHeading,
@@ -31,6 +32,7 @@ async function header(
   period: FiscalPeriodRow,
   version: string,
   now: string,
+  budgetId: string | undefined,
 ): Promise<string[]> {
   const company = await companyHeading(db, companyId);
   const prior = await previousPeriod(db, companyId, period);
@@ -78,6 +80,8 @@ async function header(
     const value = net(m);
     if (value !== 0) out.push(record("#PSALDO", 0, m.month.replace("-", ""), m.account, "{}", amount(value)));
   }
+  out.push(...(await objectSaldoRecords(db, companyId, period)));
+  out.push(...(await budgetRecords(db, companyId, period, budgetId)));
   return out;
 }
 
@@ -87,8 +91,9 @@ export async function exportSie(
   period: FiscalPeriodRow,
   version: string,
   now: string,
+  budgetId?: string,
 ) {
-  const head = await header(db, companyId, period, version, now);
+  const head = await header(db, companyId, period, version, now, budgetId);
   const { orgNumber } = await companyHeading(db, companyId);
   let after: { series: string; number: number } | null = null;
   let headerSent = false;

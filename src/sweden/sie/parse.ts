@@ -19,7 +19,7 @@ export class SieParseError extends Error {
   }
 }
 
-type Token = string | { objects: string[] };
+export type Token = string | { objects: string[] };
 
 export interface SieTrans {
   account: string;
@@ -207,7 +207,7 @@ function dimensionNumber(raw: string, label: string, lineNo: number): number {
   return d;
 }
 
-function objectMap(t: Token | undefined, lineNo: number): Record<string, string> {
+export function objectMap(t: Token | undefined, lineNo: number): Record<string, string> {
   if (t === undefined || typeof t === "string") {
     if (t === undefined || t === "") return {};
     throw new SieParseError(lineNo, "expected an object list in braces");

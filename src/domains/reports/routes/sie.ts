@@ -4,7 +4,7 @@ import { nowIso } from "../../../clock";
 import type { AppEnv } from "../../../http/context";
 import { fileResponse } from "../../../http/file-response";
 import { defineRoute, type HandlerContext } from "../../../http/route";
-import { PeriodQuery } from "../schemas";
+import { SieExportQuery } from "../schemas";
 import { exportSie } from "../sie-export";
 import { periodScope, READ, REPORTS } from "./common";
 
@@ -13,14 +13,16 @@ const sieExportRoute = defineRoute({
   path: `${REPORTS}/sie-export`,
   summary: "SIE 4 file of a fiscal period (CP437)",
   description:
-    "#FLAGGA, #FORMAT PC8, #SIETYP 4, #PROGRAM, #GEN, #FNAMN, #ORGNR, #RAR (this and the prior year), #KONTO, #KTYP, #SRU, #DIM/#OBJEKT, #IB, #UB, #RES, #PSALDO and #VER with #TRANS.",
-  query: PeriodQuery,
+    "#FLAGGA, #FORMAT PC8, #SIETYP 4, #PROGRAM, #GEN, #FNAMN, #ORGNR, #RAR (this and the prior year), #KONTO, #KTYP, #SRU, #DIM/#OBJEKT, #IB, #UB, #RES, #PSALDO (the whole {} and each object's part), #PBUDGET and #VER with #TRANS. " +
+    "#PBUDGET is the budget budget_id names (of the period, else 404 BUDGET_NOT_FOUND), else the period's only budget; none when it has several.",
+  query: SieExportQuery,
   response: null,
 });
 
 async function sieExportFile(c: HandlerContext<typeof sieExportRoute>) {
-  const { db, companyId, period } = await periodScope(c, c.req.valid("query").period_id);
-  const { bytes, fileName } = await exportSie(db, companyId, period, c.env.SERVICE_VERSION, nowIso());
+  const q = c.req.valid("query");
+  const { db, companyId, period } = await periodScope(c, q.period_id);
+  const { bytes, fileName } = await exportSie(db, companyId, period, c.env.SERVICE_VERSION, nowIso(), q.budget_id);
   return fileResponse(c, bytes, "text/plain; charset=IBM437", fileName);
 }
 

@@ -5,6 +5,7 @@ import type { Context } from "hono";
 import { nowIso } from "../../../clock";
 import type { AppEnv } from "../../../http/context";
 import { json } from "../../../http/envelope";
+import { prose } from "../../../http/prose";
 import { defineRoute, type HandlerContext } from "../../../http/route";
 import { balanceSheet, incomeStatement, monthlyBreakdown } from "../builders";
 import { balanceSheetDate, incomeStatementRange } from "../date-range";
@@ -12,6 +13,7 @@ import { accountNames, monthlyMovements, movementsWithin, totalsThrough } from "
 import {
   BalanceSheetQuery,
   BalanceSheetSchema,
+  IncomeStatementBudgetQuery,
   IncomeStatementQuery,
   IncomeStatementSchema,
   MonthlyBreakdownSchema,
@@ -19,7 +21,13 @@ import {
 } from "../schemas";
 import { priorBalanceSheet, priorIncomeStatement } from "../prior-year";
 import { balanceSheetPdf, incomeStatementPdf } from "../statement-pdfs";
+import { incomeStatementBudget } from "../dimensions/queries";
 import { pdfFile, periodScope, READ, REPORTS } from "./common";
+
+/** The income statement's budget parameter (issue #46, docs/budgets.md). */
+const BUDGET_NOTE = prose`
+  With budget_id (a budget of the period, else 404 BUDGET_NOT_FOUND), budget_comparison sets each
+  row's outcome beside its budget and the difference; the budget's months the range touches count whole.`;
 
 /** The balance sheet the JSON and the PDF share (the PDF refuses one that does not balance). */
 async function buildBalanceSheet(c: Context<AppEnv>, q: z.infer<typeof BalanceSheetQuery>) {
@@ -52,7 +60,10 @@ const balanceSheetRoute = defineRoute({
 
 async function balanceSheetReport(c: HandlerContext<typeof balanceSheetRoute>) {
   const { differenceOre: _d, ...report } = await buildBalanceSheet(c, c.req.valid("query"));
-  return json(c, report);
+  const { db, companyId, period } = await periodScope(c, report.period.id);
+  const prior = await priorBalanceSheet(db, companyId, period, report.as_of);
+  const priorYear = prior ? (({ differenceOre: _p, ...rest }) => rest)(prior) : null;
+  return json(c, { ...report, prior_year: priorYear });
 }
 
 const balanceSheetPdfRoute = defineRoute({
@@ -79,13 +90,21 @@ const incomeStatementRoute = defineRoute({
   summary: "Income statement (resultaträkning)",
   description:
     "period_id required; from_date and to_date inside the period (default: the whole period). " +
-    "Sections by BAS group in the order of ÅRL bilaga 2; BAS's free groups 85-87 count among the financial items; the closing accounts 8990-8999 are not shown.",
-  query: IncomeStatementQuery,
+    "Sections by BAS group in the order of ÅRL bilaga 2; BAS's free groups 85-87 count among the financial items; the closing accounts 8990-8999 are not shown. " +
+    BUDGET_NOTE,
+  query: IncomeStatementBudgetQuery,
   response: IncomeStatementSchema,
 });
 
 async function incomeStatementReport(c: HandlerContext<typeof incomeStatementRoute>) {
-  return json(c, await buildIncomeStatement(c, c.req.valid("query")));
+  const q = c.req.valid("query");
+  const report = await buildIncomeStatement(c, q);
+  const { db, companyId, period } = await periodScope(c, q.period_id);
+  const priorYear = await priorIncomeStatement(db, companyId, period, report.from_date, report.to_date);
+  const answer = { ...report, prior_year: priorYear };
+  if (!q.budget_id) return json(c, answer);
+  const question = { from: report.from_date, to: report.to_date, budgetId: q.budget_id };
+  return json(c, { ...answer, budget_comparison: await incomeStatementBudget(db, companyId, period, question) });
 }
 
 const incomeStatementPdfRoute = defineRoute({

@@ -1,0 +1,40 @@
+// The OpenAPI descriptions of the reports by dimension (routes.ts), kept out of the route constants.
+import { prose } from "../../../http/prose";
+
+const OBJECTS = prose`
+  dimension_id names the dimension (SIE #DIM: 1 kostnadsställe, 6 projekt, …); a line's object is
+  its dimensions map's code for that dimension, and a line without one has no object. objects
+  (comma-separated codes) narrows the report to those objects; an unknown dimension is 404
+  NOT_FOUND, a code the dimension lacks 400 VALIDATION_ERROR on objects.
+`;
+
+export const PROSE = {
+  budgetId: prose`
+    a budget of the report's fiscal year (404 BUDGET_NOT_FOUND otherwise): every row and subtotal
+    then has budget, difference (outcome less budget) and their totals beside the outcome; the
+    budget's months that the range touches count whole
+  `,
+  breakdown: prose`
+    object: a column per object (those asked for, else every object of the dimension and one for
+    lines without object); month: a column per month of the range over the objects asked for;
+    none: one column
+  `,
+  incomeStatement: prose`
+    The income statement (the sections and subtotals of income-statement) over columns.
+    period_id required; from_date and to_date inside the period (default the whole period),
+    refused as income-statement refuses them. ${OBJECTS} breakdown object (the default): a column
+    per object asked for, else one per object of the dimension and "none" for the lines without
+    object, so that the columns add up to the income statement; month: a column per month of the
+    range; none: one column. Every row and subtotal has amounts (per column) and total. Revenue
+    positive, costs negative; the closing accounts 8990-8999 are left out.
+  `,
+  generalLedger: prose`
+    The general ledger of each object: its posted lines (the opening entry aside) dated
+    from_date..to_date by account, with the object's balance before from_date (the opening entry's
+    and earlier lines carrying the object), running balance and closing balance. period_id
+    required; from_date and to_date inside the period (default the whole period); account_from
+    and account_to (default 1000-8999). ${OBJECTS} Without objects, a block per object that has
+    lines or a balance and one (object null) for the lines without object. More than 50 000
+    lines are refused with 400 VALIDATION_ERROR: narrow the dates or the accounts.
+  `,
+};

@@ -1,0 +1,276 @@
+// The reads of the reports by dimension (cost centre, project): the lines' movements per
+// account, object and month, the lines themselves for the general ledger, and the
+// dimension with its objects. A line's object of dimension N is its dimensions map's key
+// "N" (journal_lines.dimensions, JSON); a line without that key has "no object".
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Database } from "../../../db/client";
+import { dimensionCodes, dimensions } from "../../../db/schema";
+import { ApiError } from "../../../errors/api-error";
+import type { FiscalPeriodRow } from "../../../ledger/engine";
+import { budgetForReport } from "../../budgets";
+import { accountNames, movementsWithin, OPENING_SOURCE } from "../queries";
+import {
+  type Breakdown,
+  type ColumnAmount,
+  type LedgerLineIn,
+  budgetComparison,
+  columnFinder,
+  columnStatement,
+  columnsOf,
+  objectLedger,
+  resultOre,
+  unknownObjects,
+} from "./rules";
+
+/** Debit and credit of one account, one object (null: no object) and one month (YYYY-MM). */
+export interface ObjectMovement {
+  account: string;
+  object: string | null;
+  month: string;
+  debitOre: number;
+  creditOre: number;
+}
+
+/** The JSON path of a dimension's key in a line's dimensions map: $."6". */
+const objectPath = (dimensionId: number) => `$."${dimensionId}"`;
+
+/** The dimension and every object (code) it has, archived ones too: lines keep naming them. */
+export async function loadDimensionObjects(db: Database, companyId: string, dimensionId: number) {
+  const [dimension, codes] = await Promise.all([
+    db
+      .select()
+      .from(dimensions)
+      .where(and(eq(dimensions.companyId, companyId), eq(dimensions.dimensionId, dimensionId)))
+      .get(),
+    db
+      .select({ code: dimensionCodes.code, name: dimensionCodes.name, archivedAt: dimensionCodes.archivedAt })
+      .from(dimensionCodes)
+      .where(and(eq(dimensionCodes.companyId, companyId), eq(dimensionCodes.dimensionId, dimensionId)))
+      .orderBy(asc(dimensionCodes.code))
+      .all(),
+  ]);
+  if (!dimension) throw new ApiError("NOT_FOUND", { resource: "dimension", id: dimensionId });
+  return { id: dimension.dimensionId, name: dimension.name, objects: codes };
+}
+
+export type DimensionObjects = Awaited<ReturnType<typeof loadDimensionObjects>>;
+
+/**
+ * The posted movements of the accounts `accounts.from`..`accounts.to` dated from..to in the
+ * period, the opening entry aside, per account, object of the dimension and month.
+ */
+export async function objectMovements(
+  db: Database,
+  companyId: string,
+  period: Pick<FiscalPeriodRow, "id">,
+  q: { from: string; to: string; dimensionId: number; accounts: { from: string; to: string } },
+): Promise<ObjectMovement[]> {
+  const rows = await db.all<{ a: string; o: string | number | null; m: string; d: number; c: number }>(sql`
+    SELECT l.account_number AS a, json_extract(l.dimensions, ${objectPath(q.dimensionId)}) AS o,
+      substr(l.entry_date, 1, 7) AS m, SUM(l.debit_ore) AS d, SUM(l.credit_ore) AS c
+    FROM journal_lines l JOIN journal_entries e ON e.id = l.journal_entry_id
+    WHERE l.company_id = ${companyId} AND l.account_number BETWEEN ${q.accounts.from} AND ${q.accounts.to}
+      AND l.entry_date BETWEEN ${q.from} AND ${q.to}
+      AND e.fiscal_period_id = ${period.id} AND e.status = 'posted' AND e.source_type <> ${OPENING_SOURCE}
+    GROUP BY a, o, m`);
+  return rows.map((r) => ({
+    account: r.a,
+    object: r.o === null ? null : String(r.o),
+    month: r.m,
+    debitOre: Number(r.d),
+    creditOre: Number(r.c),
+  }));
+}
+
+/** Each account's and object's balance before `from` in the period: the opening entry and the lines dated before it. */
+export async function objectOpenings(
+  db: Database,
+  companyId: string,
+  period: Pick<FiscalPeriodRow, "id">,
+  q: { from: string; dimensionId: number; accounts: { from: string; to: string } },
+): Promise<{ account: string; object: string | null; ore: number }[]> {
+  const rows = await db.all<{ a: string; o: string | number | null; n: number }>(sql`
+    SELECT l.account_number AS a, json_extract(l.dimensions, ${objectPath(q.dimensionId)}) AS o,
+      SUM(l.debit_ore) - SUM(l.credit_ore) AS n
+    FROM journal_lines l JOIN journal_entries e ON e.id = l.journal_entry_id
+    WHERE l.company_id = ${companyId} AND l.account_number BETWEEN ${q.accounts.from} AND ${q.accounts.to}
+      AND e.fiscal_period_id = ${period.id} AND e.status = 'posted'
+      AND (e.source_type = ${OPENING_SOURCE} OR l.entry_date < ${q.from})
+    GROUP BY a, o`);
+  return rows.map((r) => ({ account: r.a, object: r.o === null ? null : String(r.o), ore: Number(r.n) }));
+}
+
+/** A posted line with its object of the dimension asked for. */
+export type ObjectLine = LedgerLineIn;
+
+/** The most lines one general ledger by dimension lists; more are refused, to be narrowed by dates or accounts. */
+export const MAX_OBJECT_LINES = 50_000;
+
+/** The posted lines (the opening entry aside) of the accounts dated from..to, in account and date order; at most MAX_OBJECT_LINES + 1. */
+export async function objectLines(
+  db: Database,
+  companyId: string,
+  period: Pick<FiscalPeriodRow, "id">,
+  q: { from: string; to: string; dimensionId: number; accounts: { from: string; to: string } },
+): Promise<ObjectLine[]> {
+  const rows = await db.all<{
+    a: string;
+    o: string | number | null;
+    id: string;
+    s: string;
+    n: number;
+    dt: string;
+    t: string;
+    lt: string | null;
+    d: number;
+    c: number;
+  }>(sql`
+    SELECT l.account_number AS a, json_extract(l.dimensions, ${objectPath(q.dimensionId)}) AS o, e.id AS id,
+      e.voucher_series AS s, e.voucher_number AS n, e.entry_date AS dt, e.description AS t, l.line_description AS lt,
+      l.debit_ore AS d, l.credit_ore AS c
+    FROM journal_lines l JOIN journal_entries e ON e.id = l.journal_entry_id
+    WHERE l.company_id = ${companyId} AND l.account_number BETWEEN ${q.accounts.from} AND ${q.accounts.to}
+      AND l.entry_date BETWEEN ${q.from} AND ${q.to}
+      AND e.fiscal_period_id = ${period.id} AND e.status = 'posted' AND e.source_type <> ${OPENING_SOURCE}
+    ORDER BY l.account_number, l.entry_date, e.voucher_series, e.voucher_number, l.sort_order
+    LIMIT ${MAX_OBJECT_LINES + 1}`);
+  return rows.map((r) => ({
+    account: r.a,
+    object: r.o === null ? null : String(r.o),
+    entryId: r.id,
+    voucher: `${r.s}${r.n}`,
+    date: r.dt,
+    text: r.lt ?? r.t,
+    debitOre: Number(r.d),
+    creditOre: Number(r.c),
+  }));
+}
+
+// ---- the reports: the reads, then the rules (rules.ts) over what they read ----
+
+export interface DimensionQuestion {
+  from: string;
+  to: string;
+  dimensionId: number;
+  objects: string[] | undefined;
+}
+
+/** The dimension, refused when it lacks an object asked for (400 VALIDATION_ERROR on objects). */
+export async function dimensionFor(db: Database, companyId: string, q: DimensionQuestion) {
+  const dimension = await loadDimensionObjects(db, companyId, q.dimensionId);
+  const unknown = unknownObjects(q.objects ?? [], dimension.objects);
+  if (unknown.length)
+    throw new ApiError("VALIDATION_ERROR", {
+      fields: unknown.map((code) => ({ path: "objects", message: `dimension ${q.dimensionId} has no object ${code}` })),
+    });
+  return dimension;
+}
+
+export const RESULT_ACCOUNTS = { from: "3000", to: "8999" } as const;
+
+/** The budget a report compares with, as amounts in the statement's sign (revenue positive) per column; null without one. */
+export async function budgetColumns(
+  db: Database,
+  companyId: string,
+  period: FiscalPeriodRow,
+  q: { budgetId: string | undefined; from: string; to: string; dimensionId: number | null },
+) {
+  if (!q.budgetId) return null;
+  const budget = await budgetForReport(db, companyId, q.budgetId, period, q);
+  return {
+    ref: { id: budget.id, name: budget.name },
+    place: (find: (object: string | null, month: string) => number): ColumnAmount[] =>
+      budget.amounts.map((b) => ({
+        account: b.account,
+        column: find(q.dimensionId === null ? null : (b.objects[String(q.dimensionId)] ?? null), b.month),
+        ore: -b.amountOre,
+      })),
+  };
+}
+
+/** The income statement by dimension: the movements of the result accounts per object and month, laid over the columns. */
+export async function dimensionIncomeStatement(
+  db: Database,
+  companyId: string,
+  period: FiscalPeriodRow,
+  q: DimensionQuestion & { breakdown: Breakdown; budgetId: string | undefined },
+) {
+  const [dimension, moves, names, budget] = await Promise.all([
+    dimensionFor(db, companyId, q),
+    objectMovements(db, companyId, period, { ...q, accounts: RESULT_ACCOUNTS }),
+    accountNames(db, companyId),
+    budgetColumns(db, companyId, period, q),
+  ]);
+  const question = { ...q, breakdown: q.breakdown, selected: q.objects ?? null, objects: dimension.objects };
+  const columns = columnsOf(question);
+  const find = columnFinder(question, columns);
+  const outcome = moves.map((m) => ({ account: m.account, column: find(m.object, m.month), ore: resultOre(m) }));
+  const statement = columnStatement(columns.length, outcome, budget?.place(find) ?? null, names);
+  return {
+    dimension: { id: dimension.id, name: dimension.name },
+    objects: q.objects ?? null,
+    breakdown: q.breakdown,
+    budget: budget?.ref ?? null,
+    columns,
+    ...statement,
+  };
+}
+
+/** The general ledger by dimension: each object's lines by account, refused past MAX_OBJECT_LINES lines. */
+export async function dimensionGeneralLedger(
+  db: Database,
+  companyId: string,
+  period: FiscalPeriodRow,
+  q: DimensionQuestion & { accounts: { from: string; to: string } },
+) {
+  const [dimension, openings, lines, names] = await Promise.all([
+    dimensionFor(db, companyId, q),
+    objectOpenings(db, companyId, period, q),
+    objectLines(db, companyId, period, q),
+    accountNames(db, companyId),
+  ]);
+  if (lines.length > MAX_OBJECT_LINES)
+    throw new ApiError("VALIDATION_ERROR", {
+      fields: [{ path: "from_date", message: `more than ${MAX_OBJECT_LINES} lines: narrow the dates or the accounts` }],
+    });
+  const question = { ...q, breakdown: "object" as const, selected: q.objects ?? null, objects: dimension.objects };
+  const columns = columnsOf(question);
+  return {
+    dimension: { id: dimension.id, name: dimension.name },
+    objects: objectLedger(question, columns, openings, lines, names),
+  };
+}
+
+/** The income statement of from..to against a budget (the income-statement route's budget_comparison). */
+export async function incomeStatementBudget(
+  db: Database,
+  companyId: string,
+  period: FiscalPeriodRow,
+  q: { from: string; to: string; budgetId: string },
+) {
+  const [moves, names, budget] = await Promise.all([
+    movementsWithin(db, companyId, period, q.from, q.to),
+    accountNames(db, companyId),
+    budgetColumns(db, companyId, period, { ...q, dimensionId: null }),
+  ]);
+  const whole = () => 0;
+  const outcome = moves.map((m) => ({ account: m.account, column: 0, ore: resultOre(m) }));
+  return budgetComparison(budget!.ref, outcome, budget!.place(whole), names);
+}
+
+/** Each month's, account's and object's posted balance (the opening entry aside), every dimension a line names: SIE's #PSALDO per object. */
+export async function monthlyObjectBalances(db: Database, companyId: string, periodId: string) {
+  const rows = await db.all<{ m: string; a: string; k: string; v: string | number; n: number }>(sql`
+    SELECT substr(l.entry_date, 1, 7) AS m, l.account_number AS a, j.key AS k, j.value AS v,
+      SUM(l.debit_ore) - SUM(l.credit_ore) AS n
+    FROM journal_lines l JOIN journal_entries e ON e.id = l.journal_entry_id, json_each(l.dimensions) j
+    WHERE l.company_id = ${companyId} AND l.dimensions IS NOT NULL AND e.fiscal_period_id = ${periodId}
+      AND e.status = 'posted' AND e.source_type <> ${OPENING_SOURCE}
+    GROUP BY m, a, k, v ORDER BY m, a, CAST(k AS INTEGER), v`);
+  return rows.map((r) => ({
+    month: r.m,
+    account: r.a,
+    objects: { [String(r.k)]: String(r.v) },
+    ore: Number(r.n),
+  }));
+}

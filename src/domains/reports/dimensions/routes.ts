@@ -1,0 +1,79 @@
+// The reports by dimension (cost centre, project): the income statement over columns of
+// objects or months, and the general ledger of each object. Parse and render only.
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { AppEnv } from "../../../http/context";
+import { json } from "../../../http/envelope";
+import { defineRoute, type HandlerContext } from "../../../http/route";
+import { periodRef } from "../builders";
+import { incomeStatementRange } from "../date-range";
+import { periodScope, READ, REPORTS } from "../routes/common";
+import { PROSE } from "./prose";
+import { dimensionGeneralLedger, dimensionIncomeStatement } from "./queries";
+import {
+  DimensionGeneralLedgerQuery,
+  DimensionGeneralLedgerSchema,
+  DimensionIncomeStatementQuery,
+  DimensionIncomeStatementSchema,
+} from "./schemas";
+
+const incomeStatementRoute = defineRoute({
+  ...READ,
+  path: `${REPORTS}/income-statement/by-dimension`,
+  summary: "Income statement by dimension: per object (cost centre, project), per month, or for chosen objects",
+  description: PROSE.incomeStatement,
+  query: DimensionIncomeStatementQuery,
+  response: DimensionIncomeStatementSchema,
+});
+
+async function dimensionIncomeStatementReport(c: HandlerContext<typeof incomeStatementRoute>) {
+  const q = c.req.valid("query");
+  const { db, companyId, period } = await periodScope(c, q.period_id);
+  const { from, to } = incomeStatementRange(period, q);
+  const question = {
+    from,
+    to,
+    dimensionId: q.dimension_id,
+    objects: q.objects,
+    breakdown: q.breakdown ?? "object",
+    budgetId: q.budget_id,
+  };
+  const report = await dimensionIncomeStatement(db, companyId, period, question);
+  return json(c, {
+    period: periodRef(period),
+    from_date: from,
+    to_date: to,
+    is_preliminary: !period.isClosed,
+    ...report,
+  });
+}
+
+const generalLedgerRoute = defineRoute({
+  ...READ,
+  path: `${REPORTS}/general-ledger/by-dimension`,
+  summary: "General ledger (huvudbok) by dimension: the lines of each object by account",
+  description: PROSE.generalLedger,
+  query: DimensionGeneralLedgerQuery,
+  response: DimensionGeneralLedgerSchema,
+});
+
+async function dimensionGeneralLedgerReport(c: HandlerContext<typeof generalLedgerRoute>) {
+  const q = c.req.valid("query");
+  const { db, companyId, period } = await periodScope(c, q.period_id);
+  const { from, to } = incomeStatementRange(period, q);
+  const accounts = { from: q.account_from ?? "1000", to: q.account_to ?? "8999" };
+  const question = { from, to, dimensionId: q.dimension_id, objects: q.objects, accounts };
+  const report = await dimensionGeneralLedger(db, companyId, period, question);
+  return json(c, {
+    period: periodRef(period),
+    from_date: from,
+    to_date: to,
+    account_from: accounts.from,
+    account_to: accounts.to,
+    ...report,
+  });
+}
+
+export function registerDimensionReportRoutes(app: OpenAPIHono<AppEnv>) {
+  app.openapi(incomeStatementRoute, dimensionIncomeStatementReport);
+  app.openapi(generalLedgerRoute, dimensionGeneralLedgerReport);
+}
