@@ -7,7 +7,7 @@ import { finishPage, pageRequest } from "../../http/pagination";
 import { AccountNumberSchema } from "../../http/fields";
 import { CompanyParams } from "../../http/params";
 import { booleanQuery, defineRoute, type HandlerContext } from "../../http/route";
-import { accountJson, listAccounts } from "./service";
+import { accountJson, listAccounts } from "./commands";
 import { AccountCreateSchema, AccountPatchSchema, AccountTypeSchema } from "./schemas";
 
 const TAG = "Chart of accounts";

@@ -11,7 +11,7 @@ import { fileResponse } from "../../http/file-response";
 import { CompanyItemParams } from "../../http/params";
 import { defineRoute, type HandlerContext } from "../../http/route";
 import { storedDocumentFile } from "../documents";
-import { annualReportJson, storedAnnualReport } from "./service";
+import { annualReportJson, storedAnnualReport } from "./commands";
 
 const TAG = "Fiscal periods";
 const PATH = "/api/v1/companies/{companyId}/fiscal-periods/{id}/annual-report";

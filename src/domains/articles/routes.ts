@@ -7,7 +7,7 @@ import { json } from "../../http/envelope";
 import { finishPage, pageRequest } from "../../http/pagination";
 import { booleanQuery, defineRoute, type HandlerContext } from "../../http/route";
 import { ArticleInputSchema, ArticlePatchSchema } from "./schemas";
-import { articleJson, listArticles, loadArticle } from "./service";
+import { articleJson, listArticles, loadArticle } from "./commands";
 
 const TAG = "Articles";
 const BASE = "/api/v1/companies/{companyId}/articles";

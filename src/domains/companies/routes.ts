@@ -12,7 +12,7 @@ import { CompanyParams } from "../../http/params";
 import { defineRoute, PageQuery, type HandlerContext } from "../../http/route";
 import { newId } from "../../ids";
 import { registerMemberRoutes } from "./member-routes";
-import { companyJson, enterDirectory, loadCompany, settingsJson } from "./service";
+import { companyJson, enterDirectory, loadCompany, settingsJson } from "./commands";
 import {
   CompanyCreatedSchema,
   CompanyCreateSchema,

@@ -8,7 +8,7 @@ import { DateSchema } from "../../http/fields";
 import { CompanyParams } from "../../http/params";
 import { defineRoute, type HandlerContext } from "../../http/route";
 import type { OpenForeignItems } from "../fiscal-periods";
-import { type CashMethodCheck, complianceCheck, deadlinesOf, loadSettings, settingsJson } from "./service";
+import { type CashMethodCheck, complianceCheck, deadlinesOf, loadSettings, settingsJson } from "./commands";
 
 const TAG = "Compliance";
 const Finding = z.object({

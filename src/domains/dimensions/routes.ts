@@ -5,7 +5,7 @@ import { dispatch } from "../../http/dispatch";
 import { json } from "../../http/envelope";
 import { CompanyParams } from "../../http/params";
 import { booleanQuery, defineRoute, type HandlerContext } from "../../http/route";
-import { listDimensions } from "./service";
+import { listDimensions } from "./commands";
 import { CodeCreateSchema, CodePatchSchema, DimensionCreateSchema, DimensionPatchSchema } from "./schemas";
 
 const TAG = "Dimensions";

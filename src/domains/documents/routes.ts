@@ -16,7 +16,7 @@ import { booleanQuery, defineRoute, type HandlerContext, withBody } from "../../
 import { newId } from "../../ids";
 import { DateSchema } from "../../http/fields";
 import { detectMimeType, MAX_DOCUMENT_BYTES } from "./file-type";
-import { documentsJson, listDocuments, loadDocument, type DocumentUpload } from "./service";
+import { documentsJson, listDocuments, loadDocument, type DocumentUpload } from "./commands";
 import { verifyDownload } from "./signed-url";
 
 const TAG = "Documents";

@@ -11,7 +11,7 @@ import { FILE_LIMITS } from "../../formats/limits";
 import { newId } from "../../ids";
 import { OperationSchema } from "../operations";
 import { splitBase64Member } from "./json-file-body";
-import type { SieImportStart } from "./service";
+import type { SieImportStart } from "./commands";
 
 export const MAX_SIE_BYTES = FILE_LIMITS.sie.bytes;
 

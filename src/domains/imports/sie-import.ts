@@ -355,7 +355,7 @@ async function writeVouchers(
   return warnings;
 }
 
-/** options.allowBalanceMismatch and allowOpeningDifference travel in the operation's input (service.ts startSieImport). */
+/** options.allowBalanceMismatch and allowOpeningDifference travel in the operation's input (commands.ts startSieImport). */
 function optionOf(op: OperationContext, name: "allow_balance_mismatch" | "allow_opening_difference"): boolean {
   const input = op.operation.input as Record<string, unknown> | null;
   return input?.[name] === true;

@@ -6,7 +6,7 @@ import type { AppEnv } from "../../http/context";
 import { json } from "../../http/envelope";
 import { ItemParams } from "../../http/params";
 import { defineRoute, type HandlerContext } from "../../http/route";
-import { loadOperation, operationJson } from "./service";
+import { loadOperation, operationJson } from "./commands";
 
 export const OperationSchema = z
   .object({

@@ -5,7 +5,7 @@ import { fileResponse } from "../../http/file-response";
 import { CompanyParams } from "../../http/params";
 import { defineRoute, type HandlerContext } from "../../http/route";
 import { SupplierPaymentFileSchema } from "./schemas";
-import { supplierPaymentFile } from "./service";
+import { supplierPaymentFile } from "./queries";
 
 const supplierInvoicePaymentFileRoute = defineRoute({
   tag: "Supplier invoices",

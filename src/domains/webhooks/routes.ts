@@ -18,7 +18,7 @@ import {
   loadWebhook,
   needsPayrollScope,
   webhookJson,
-} from "./service";
+} from "./commands";
 import { WebhookCreateSchema, WebhookPatchSchema } from "./schemas";
 
 const TAG = "Webhooks";
