@@ -12,4 +12,19 @@ export const PROSE = {
     revenue_account (3001-3004 fix the rate), else VALIDATION_ERROR; send the new account with
     it.
   `,
+  revenueAccountArticleField: prose`
+    the account of a domestic sale; must agree with vat_rate where the BAS name fixes the rate
+    (3001 25 %, 3002 12 %, 3003 6 %, 3004 0 %). An invoice to a customer abroad books the
+    account of its VAT treatment instead
+  `,
+  supplyTypeField: prose`
+    goods or services (default services): with the customer's location it decides an invoice
+    line's VAT treatment
+  `,
+  revenueAccountInputField: prose`
+    the account of a domestic sale; default the BAS account of vat_rate (3001 25 %, 3002 12 %,
+    3003 6 %, 3004 0 % momsfri), as an invoice line without an article takes. Must agree with
+    vat_rate where the BAS name fixes the rate. An invoice to a customer abroad books the
+    account of its VAT treatment instead
+  `,
 };
