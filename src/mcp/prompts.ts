@@ -24,15 +24,21 @@ export function promptTexts(available: Set<string>) {
           [
             "Choose the accounts from the company's chart (resource bokforing://companies/" +
               companyId +
-              "/accounts, or `get_accounts`): the cost account by what was bought (e.g. 5410 förbrukningsinventarier, 5460 förbrukningsmaterial, 6110 kontorsmateriel, 5611 drivmedel, 6071 representation), 2641 for deductible input VAT, and what paid it (1930 företagskonto; 2893 when paid privately by an owner of an aktiebolag, 2018 in an enskild firma).",
+              "/accounts, or `get_accounts`): the cost account by what was bought (e.g. 5410 " +
+              "förbrukningsinventarier, 5460 förbrukningsmaterial, 6110 kontorsmateriel, 5611 drivmedel, 6071 " +
+              "representation), 2641 for deductible input VAT, and what paid it (1930 företagskonto; 2893 when paid " +
+              "privately by an owner of an aktiebolag, 2018 in an enskild firma).",
             "get_accounts",
           ],
           [
-            "Create the entry with `post_journal_entries`: entry_date = the receipt's date, a description naming the seller, lines debiting the cost (net) and 2641 (VAT) and crediting the payment account (total). Preview with dry_run: true first.",
+            "Create the entry with `post_journal_entries`: entry_date = the receipt's date, a description naming " +
+              "the seller, lines debiting the cost (net) and 2641 (VAT) and crediting the payment account (total). " +
+              "Preview with dry_run: true first.",
             "post_journal_entries",
           ],
           [
-            "Upload the receipt's image or PDF with `post_documents` and link it to the entry (`post_documents_link`): a verifikation needs its underlag.",
+            "Upload the receipt's image or PDF with `post_documents` and link it to the entry " +
+              "(`post_documents_link`): a verifikation needs its underlag.",
             "post_documents",
             "post_documents_link",
           ],
@@ -57,22 +63,26 @@ export function promptTexts(available: Set<string>) {
             "get_transactions",
           ],
           [
-            "For each incoming payment, find the open customer invoice (`get_invoices`, status sent or overdue, by amount and OCR/reference) and match it with `post_transactions_match_invoice`.",
+            "For each incoming payment, find the open customer invoice (`get_invoices`, status sent or overdue, " +
+              "by amount and OCR/reference) and match it with `post_transactions_match_invoice`.",
             "get_invoices",
             "post_transactions_match_invoice",
           ],
           [
-            "For each outgoing payment, find the approved supplier invoice (`get_supplier_invoices`) and match it with `post_transactions_match_supplier_invoice`.",
+            "For each outgoing payment, find the approved supplier invoice (`get_supplier_invoices`) and match it " +
+              "with `post_transactions_match_supplier_invoice`.",
             "get_supplier_invoices",
             "post_transactions_match_supplier_invoice",
           ],
           [
-            "For the rest (fees, card purchases, tax account), ask `post_transactions_suggest_categories` and book with `post_transactions_categorize`; ask me when unsure.",
+            "For the rest (fees, card purchases, tax account), ask `post_transactions_suggest_categories` and " +
+              "book with `post_transactions_categorize`; ask me when unsure.",
             "post_transactions_suggest_categories",
             "post_transactions_categorize",
           ],
           [
-            `Compare the closing balance of 1930 in the general ledger (\`get_reports_general_ledger\`, account_from=account_to=1930) at the month's end with the bank's balance, and list any difference line by line.`,
+            "Compare the closing balance of 1930 in the general ledger (`get_reports_general_ledger`, " +
+              "account_from=account_to=1930) at the month's end with the bank's balance, and list any difference line by line.",
             "get_reports_general_ledger",
           ],
         ],
@@ -108,11 +118,14 @@ export function promptTexts(available: Set<string>) {
             "get_reports_continuity_check",
           ],
           [
-            "If the month ends the company's VAT period, produce the VAT declaration (`get_reports_vat_declaration`) and show me its boxes; the settlement against 2650 is booked after I have filed it.",
+            "If the month ends the company's VAT period, produce the VAT declaration " +
+              "(`get_reports_vat_declaration`) and show me its boxes; the settlement against 2650 is booked after I " +
+              "have filed it.",
             "get_reports_vat_declaration",
           ],
           [
-            "Finish with the trial balance (`get_reports_trial_balance`) and the income statement (`get_reports_income_statement`) for the month, and point out anything unusual.",
+            "Finish with the trial balance (`get_reports_trial_balance`) and the income statement " +
+              "(`get_reports_income_statement`) for the month, and point out anything unusual.",
             "get_reports_trial_balance",
             "get_reports_income_statement",
           ],

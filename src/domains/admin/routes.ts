@@ -68,7 +68,9 @@ const adminAuth = createMiddleware<AppEnv>(async (c, next) => {
     // an admin route takes the ADMIN_TOKEN secret, never an API key: say so
     throw new ApiError("UNAUTHORIZED", { credential: "admin_token" }, "Missing or wrong admin token.").withTexts({
       sv: "Saknad eller felaktig admin-token.",
-      hint: "Send Authorization: Bearer <ADMIN_TOKEN>, the value the service runs with (its environment or .dev.vars, where npm start writes one); /admin/v1 does not take API keys.",
+      hint:
+        "Send Authorization: Bearer <ADMIN_TOKEN>, the value the service runs with (its environment or " +
+        ".dev.vars, where npm start writes one); /admin/v1 does not take API keys.",
     });
   }
   await next();

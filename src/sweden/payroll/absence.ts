@@ -166,7 +166,8 @@ export function absenceEffects(input: {
     if (period.count === EMPLOYER_SICK_PAY_DAYS + 1) {
       period.day_15 = d.date;
       notices.push(
-        `sick period from ${period.start}: day 15 is ${d.date}; the employer's sick pay ends on day 14, report the case to Försäkringskassan within seven days (SjLL 12 §)`,
+        `sick period from ${period.start}: day 15 is ${d.date}; the employer's sick pay ends on day 14, ` +
+          "report the case to Försäkringskassan within seven days (SjLL 12 §)",
       );
     }
     sickDeduction = sickDeduction.plus(lost);

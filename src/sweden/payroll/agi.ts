@@ -25,7 +25,9 @@ import { AGI_BENEFIT_ELEMENTS, AGI_FIELDS, type AgiElement } from "./agi-fields"
 
 export const AGI_NAMESPACE = "http://xmls.skatteverket.se/se/skatteverket/da/instans/schema/1.1";
 export const AGI_COMPONENT_NAMESPACE = "http://xmls.skatteverket.se/se/skatteverket/da/komponent/schema/1.1";
-export const AGI_SCHEMA_LOCATION = `${AGI_NAMESPACE} http://xmls.skatteverket.se/se/skatteverket/da/arbetsgivardeklaration/arbetsgivardeklaration_1.1.xsd`;
+export const AGI_SCHEMA_LOCATION =
+  `${AGI_NAMESPACE} ` +
+  "http://xmls.skatteverket.se/se/skatteverket/da/arbetsgivardeklaration/arbetsgivardeklaration_1.1.xsd";
 
 export interface AgiContact {
   name: string;

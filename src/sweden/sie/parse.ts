@@ -407,10 +407,13 @@ export class SieReader {
 
   /** After the last line: a voucher left open is an error. */
   finish(): SieFile {
-    if (this.fittedCount)
+    if (this.fittedCount) {
+      const more = this.fittedCount > this.fitted.length ? ` and ${this.fittedCount - this.fitted.length} more` : "";
       this.file.warnings.push(
-        `texts on ${this.fittedCount} line(s) held control or bidirectional characters, or were longer than the API allows, and were cleaned or cut: line(s) ${this.fitted.join(", ")}${this.fittedCount > this.fitted.length ? ` and ${this.fittedCount - this.fitted.length} more` : ""}`,
+        `texts on ${this.fittedCount} line(s) held control or bidirectional characters, or were longer than the API ` +
+          `allows, and were cleaned or cut: line(s) ${this.fitted.join(", ")}${more}`,
       );
+    }
     if (this.voucher)
       throw new SieParseError(
         this.voucher.line,
