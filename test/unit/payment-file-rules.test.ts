@@ -2,7 +2,12 @@
 // invoice can be paid and with what amount, which creditor account is chosen, and when the
 // reference travels as an OCR.
 import { describe, expect, it } from "vitest";
-import { creditorAccountFor, type PayableInvoice, transferFor } from "../../src/domains/payment-files/rules";
+import {
+  creditorAccountFor,
+  type PayableInvoice,
+  type Payee,
+  transferFor,
+} from "../../src/domains/payment-files/rules";
 
 const INVOICE: PayableInvoice = {
   id: "0b9f6c1e-2a3d-4e5f-8a9b-0c1d2e3f4a5b",
@@ -16,7 +21,7 @@ const INVOICE: PayableInvoice = {
   supplier_invoice_number: "F-1001",
   payment_reference: null,
 };
-const PAYEE = {
+const PAYEE: Payee = {
   name: "Leverantören AB",
   bankgiro: "5050-1055",
   plusgiro: "12345-6",
