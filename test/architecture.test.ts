@@ -385,7 +385,8 @@ describe("architecture", () => {
   });
 
   it("never stores money as REAL or sums it in floating point columns", () => {
-    const schema = files.find((f) => f.path === "src/db/schema.ts")!.text;
-    expect(schema).not.toMatch(/\breal\(/);
+    const schema = files.filter((f) => f.path === "src/db/schema.ts" || f.path.startsWith("src/db/tables/"));
+    expect(schema.length).toBeGreaterThan(1);
+    for (const f of schema) expect(f.text, f.path).not.toMatch(/\breal\(/);
   });
 });

@@ -334,7 +334,7 @@ export async function runJob(body: { type: string; home?: string }) {
  * has) and returns its final state as GET /operations/{id} shows it to `key`.
  */
 export async function settleOperation(key: string, operationId: string) {
-  const { runOperation } = await import("../src/domains/operations/service");
+  const { runOperation } = await import("../src/domains/operations/commands");
   const { OPERATION_HANDLERS } = await import("../src/app/operations");
   const { homeOfJob } = await import("../src/app/job-homes");
   const { bindingOf } = await import("../src/db/homes");

@@ -81,6 +81,30 @@ function doneWithRows(cursors: Map<string, Cursor>): number {
   return [...cursors.values()].filter((c) => c.done && c.rows > 0).length;
 }
 
+/** One table's copy, page by page from its cursor: the rows copied, or null when the budget ran out first. */
+async function copyTable(
+  from: D1Database,
+  to: D1Database,
+  move: { id: string; companyId: string },
+  shape: TableShape,
+  cursor: Cursor | undefined,
+  budget: StepBudget,
+): Promise<number | null> {
+  let { afterKey, rows } = cursor ?? { afterKey: null, rows: 0 };
+  for (;;) {
+    if (budget.used() + UNIT_QUERIES > budget.limit) return null;
+    const page = await readPage(from, shape, move.companyId, afterKey, budget.chunkRows);
+    const done = page.rows.length === 0 || page.last;
+    await to.batch([
+      ...jsonTexts(page.rows).map((json) => insertStatement(to, shape, json)),
+      to.prepare(UPSERT).bind(move.id, "copy", shape.name, page.lastKey ?? afterKey, page.rows.length, done ? 1 : 0),
+    ]);
+    rows += page.rows.length;
+    if (done) return rows;
+    afterKey = page.lastKey;
+  }
+}
+
 /**
  * Copies the company's rows of `tables` (parents first) from one database to the other, page by
  * page from where the copy's cursors say it stopped, until the budget is spent; done when every
@@ -103,20 +127,8 @@ export async function copyStep(
   for (const [i, s] of sources.entries()) assertSameColumns(s, targets[i]!);
   let finished = doneWithRows(cursors);
   for (const shape of sources) {
-    const cursor = cursors.get(shape.name) ?? { afterKey: null, rows: 0, done: false };
-    let { afterKey, rows } = cursor;
-    for (;;) {
-      if (budget.used() + UNIT_QUERIES > budget.limit) return { done: false };
-      const page = await readPage(from, shape, move.companyId, afterKey, budget.chunkRows);
-      const done = page.rows.length === 0 || page.last;
-      await to.batch([
-        ...jsonTexts(page.rows).map((json) => insertStatement(to, shape, json)),
-        to.prepare(UPSERT).bind(move.id, "copy", shape.name, page.lastKey ?? afterKey, page.rows.length, done ? 1 : 0),
-      ]);
-      rows += page.rows.length;
-      if (done) break;
-      afterKey = page.lastKey;
-    }
+    const rows = await copyTable(from, to, move, shape, cursors.get(shape.name), budget);
+    if (rows === null) return { done: false };
     if (rows > 0) finished++;
     onTableDone?.(shape.name, rows, finished);
   }
@@ -152,6 +164,32 @@ async function deleteChunkCounted(
   return results[guards.length]!.meta.changes;
 }
 
+/** One table's delete, chunk by chunk: the rows deleted (counted from the cursor's), or null when the budget ran out. */
+async function deleteTable(
+  d1: D1Database,
+  move: { id: string; companyId: string },
+  phase: CursorPhase,
+  shape: TableShape,
+  counted: number,
+  budget: StepBudget,
+): Promise<number | null> {
+  if (budget.used() + UNIT_QUERIES > budget.limit) return null;
+  const guards = await deleteGuards(d1, shape.name);
+  let rows = counted;
+  for (;;) {
+    if (budget.used() + UNIT_QUERIES > budget.limit) return null;
+    let n: number;
+    try {
+      n = await deleteChunkCounted(d1, shape, guards, move, phase, budget.chunkRows);
+    } catch (cause) {
+      // a foreign key from a table outside the list (memberships to companies) refuses the delete
+      throw new Error(`deleting the company's rows of ${shape.name} was refused: ${String(cause)}`, { cause });
+    }
+    rows += n;
+    if (n < budget.chunkRows) return rows;
+  }
+}
+
 /**
  * Deletes the company's rows of `tables` (given parents first; deleted children first) chunk by
  * chunk from where the phase's cursors say it stopped, until the budget is spent; done when every
@@ -170,21 +208,8 @@ export async function deleteStep(
   if (pending.length === 0) return { done: true };
   let finished = doneWithRows(cursors);
   for (const shape of shapesOf(await readTableShapes(d1), pending, "given")) {
-    if (budget.used() + UNIT_QUERIES > budget.limit) return { done: false };
-    const guards = await deleteGuards(d1, shape.name);
-    let rows = cursors.get(shape.name)?.rows ?? 0;
-    for (;;) {
-      if (budget.used() + UNIT_QUERIES > budget.limit) return { done: false };
-      let n: number;
-      try {
-        n = await deleteChunkCounted(d1, shape, guards, move, phase, budget.chunkRows);
-      } catch (cause) {
-        // a foreign key from a table outside the list (memberships to companies) refuses the delete
-        throw new Error(`deleting the company's rows of ${shape.name} was refused: ${String(cause)}`, { cause });
-      }
-      rows += n;
-      if (n < budget.chunkRows) break;
-    }
+    const rows = await deleteTable(d1, move, phase, shape, cursors.get(shape.name)?.rows ?? 0, budget);
+    if (rows === null) return { done: false };
     if (rows > 0) finished++;
     onTableDone?.(shape.name, rows, finished);
   }

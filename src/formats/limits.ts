@@ -54,7 +54,10 @@ const UBL: ReaderLimits = {
   elements: PEPPOL_LIMITS.maxElements,
   attributes: PEPPOL_LIMITS.maxAttributes,
   lines: PEPPOL_LIMITS.maxLines,
-  time: `a scan of the text counts the structure before it is parsed; over ${PEPPOL_LIMITS.syncLines} lines the rules run in an operation that yields to other requests, at most ${PEPPOL_LIMITS.maxValidationMs / 60_000} minutes`,
+  time:
+    `a scan of the text counts the structure before it is parsed; over ${PEPPOL_LIMITS.syncLines} lines ` +
+    "the rules run in an operation that yields to other requests, at most " +
+    `${PEPPOL_LIMITS.maxValidationMs / 60_000} minutes`,
 };
 
 export const FILE_LIMITS = {
@@ -71,7 +74,9 @@ export const FILE_LIMITS = {
     depth: 32,
     elements: 250_000,
     attributes: 250_000,
-    time: "depth, elements, attributes and names are counted in one pass over the text before it is parsed (the route refuses at once); the parse is linear, about 1.5 s at the element limit",
+    time:
+      "depth, elements, attributes and names are counted in one pass over the text before it is parsed (the " +
+      "route refuses at once); the parse is linear, about 1.5 s at the element limit",
   },
   bgmax: {
     what: "Bankgirot BgMax file: POST .../imports/bank",
@@ -86,7 +91,9 @@ export const FILE_LIMITS = {
     lines: 1_000_000,
     // issue #34 kept a row with a 200 000-character description (cut to 1 000, with a warning)
     lineLength: 262_144,
-    time: "lines are counted and measured before the file is read (the route refuses at once); a file of more than 500 rows is stored in chunks, one queue message each",
+    time:
+      "lines are counted and measured before the file is read (the route refuses at once); a file of more " +
+      "than 500 rows is stored in chunks, one queue message each",
   },
   tax_account_xlsx: {
     what: "Skatteverket's tax-account list as xlsx: POST .../imports/skattekonto",

@@ -221,7 +221,8 @@ export function checkBodyText(
 
 /** The rule as the OpenAPI document states it on every route with a JSON body. */
 export const INPUT_RULES_NOTE =
-  "Input rules: text may not contain control characters (U+0000-U+001F, U+007F-U+009F; `\\n` and `\\t` are allowed only in notes, descriptions, reasons, comments and messages), " +
+  "Input rules: text may not contain control characters (U+0000-U+001F, U+007F-U+009F; `\\n` and `\\t` are allowed " +
+  "only in notes, descriptions, reasons, comments and messages), " +
   "bidirectional embedding/override/isolate characters (U+202A-U+202E, U+2066-U+2069) or unpaired surrogates. " +
   `Amounts: at most ${kr(MAX_AMOUNT_KR)} kr each and per entry or invoice total; quantities at most ${kr(MAX_QUANTITY)}. ` +
   "The body must be UTF-8 JSON sent as `Content-Type: application/json`. Any breach is 400 VALIDATION_ERROR naming the field.";

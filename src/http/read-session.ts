@@ -21,7 +21,8 @@ export const BOOKMARK_REQUEST_NOTE =
 export const BOOKMARK_RESPONSE_HEADER = {
   "X-Service-Bookmark": {
     description:
-      "The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state.",
+      "The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it " +
+      "back unchanged as X-Service-Bookmark to read at least that state.",
     schema: { type: "string" as const },
   },
 };

@@ -215,7 +215,8 @@ export function defineRoute<
     spec.scope ? `Scope: \`${spec.scope}\`.` : "",
     spec.idempotency === "required" ? "Idempotency-Key: mandatory." : "",
     spec.mfa
-      ? "Two-step verification: with a live key, `X-Service-MFA: <current TOTP code of the key's user>`, else 403 MFA_REQUIRED; a test key (sandbox) is exempt."
+      ? "Two-step verification: with a live key, `X-Service-MFA: <current TOTP code of the key's user>`, else " +
+        "403 MFA_REQUIRED; a test key (sandbox) is exempt."
       : "",
     spec.dryRun ? "Dry-run: `?dry_run=true` or `X-Dry-Run: true`." : "",
     spec.body

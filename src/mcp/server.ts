@@ -51,20 +51,8 @@ async function toolResult(request: Request, res: Response): Promise<CallToolResu
   };
 }
 
-export function createMcpServer(ctx: McpContext): McpServer {
-  const server = new McpServer(
-    { name: "bokforing-api", title: "Bokföring API", version: ctx.version },
-    {
-      capabilities: { tools: { listChanged: false } },
-      instructions:
-        "Swedish double-entry bookkeeping (BAS chart). Every tool is one API operation; its answer and its errors are the API's. " +
-        "Amounts are kronor with at most two decimals. Preview every write with dry_run: true, show the result, then repeat without dry_run. " +
-        "Commits above the key's unattended limit are refused (UNATTENDED_COMMIT_LIMIT_EXCEEDED): leave those drafts to a person.",
-    },
-  );
-  const byName = new Map(ctx.tools.map((t) => [t.name, t]));
-  // only the tools the key may call: a tool its scopes do not admit is not listed
-  const visible = ctx.tools.filter((t) => t.scopes.length === 0 || t.scopes.some((s) => hasScope(ctx.scopes, s)));
+/** Reads of the API itself with the caller's key: one page, or every page of a list. */
+function apiReader(ctx: McpContext) {
   const get = async (path: string) => {
     const res = await ctx.fetchApi(
       new Request(new URL(path, ctx.origin), { headers: { Authorization: ctx.authorization } }),
@@ -90,9 +78,16 @@ export function createMcpServer(ctx: McpContext): McpServer {
     } while (cursor);
     return items;
   };
+  return { get, getAll };
+}
 
-  // Tools: listed and called through the protocol's own requests, with the schemas the
-  // document gives (JSON Schema), so nothing is restated in zod.
+/**
+ * Tools: listed and called through the protocol's own requests, with the schemas the
+ * document gives (JSON Schema), so nothing is restated in zod. Only the tools the key may
+ * call are listed.
+ */
+function registerTools(server: McpServer, ctx: McpContext, visible: ToolDef[]) {
+  const byName = new Map(ctx.tools.map((t) => [t.name, t]));
   server.server.setRequestHandler(ListToolsRequestSchema, async () => ({
     tools: visible.map((t) => ({
       name: t.name,
@@ -125,7 +120,10 @@ export function createMcpServer(ctx: McpContext): McpServer {
     }
     return toolResult(apiRequest, await ctx.fetchApi(apiRequest.clone()));
   });
+}
 
+/** Resources: the error catalogue, and each company's chart of accounts. */
+function registerResources(server: McpServer, { get, getAll }: ReturnType<typeof apiReader>) {
   server.registerResource(
     "error-catalogue",
     "bokforing://errors",
@@ -168,8 +166,9 @@ export function createMcpServer(ctx: McpContext): McpServer {
       ],
     }),
   );
+}
 
-  const texts = promptTexts(new Set(visible.map((t) => t.name)));
+function registerPrompts(server: McpServer, texts: ReturnType<typeof promptTexts>) {
   server.registerPrompt(
     "book_receipt",
     {
@@ -210,5 +209,23 @@ export function createMcpServer(ctx: McpContext): McpServer {
       messages: [{ role: "user", content: { type: "text", text: texts.closeMonth(companyId, month) } }],
     }),
   );
+}
+
+export function createMcpServer(ctx: McpContext): McpServer {
+  const server = new McpServer(
+    { name: "bokforing-api", title: "Bokföring API", version: ctx.version },
+    {
+      capabilities: { tools: { listChanged: false } },
+      instructions:
+        "Swedish double-entry bookkeeping (BAS chart). Every tool is one API operation; its answer and its errors are the API's. " +
+        "Amounts are kronor with at most two decimals. Preview every write with dry_run: true, show the result, then repeat without dry_run. " +
+        "Commits above the key's unattended limit are refused (UNATTENDED_COMMIT_LIMIT_EXCEEDED): leave those drafts to a person.",
+    },
+  );
+  // only the tools the key may call: a tool its scopes do not admit is not listed
+  const visible = ctx.tools.filter((t) => t.scopes.length === 0 || t.scopes.some((s) => hasScope(ctx.scopes, s)));
+  registerTools(server, ctx, visible);
+  registerResources(server, apiReader(ctx));
+  registerPrompts(server, promptTexts(new Set(visible.map((t) => t.name))));
   return server;
 }

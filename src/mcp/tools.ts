@@ -152,7 +152,8 @@ export function toolsFromDocument(doc: OpenApiDocument): ToolDef[] {
         properties.dry_run = {
           type: "boolean",
           description:
-            "true: run the whole command and commit nothing; the answer is what would be committed (meta.dry_run = true). Preview every write this way first, then call again without it.",
+            "true: run the whole command and commit nothing; the answer is what would be committed (meta.dry_run " +
+            "= true). Preview every write this way first, then call again without it.",
         };
       }
       if (idempotency) {

@@ -12,7 +12,8 @@
 //   in any of the four preceding ones (35 kap. 4 § SFL, art. 263.1 a). Services are reported for
 //   each calendar quarter, or monthly by choice.
 // - The file, "Lämna periodisk sammanställning med filöverföring"
-//   (https://www.skatteverket.se/foretag/moms/deklareramoms/periodisksammanstallningforvarorochtjanster/lamnaperiodisksammanstallningmedfiloverforing.4.7eada0316ed67d72822104.html):
+//   (https://www.skatteverket.se/foretag/moms/deklareramoms/periodisksammanstallningforvarorochtjanster/
+//   lamnaperiodisksammanstallningmedfiloverforing.4.7eada0316ed67d72822104.html, one address):
 //   a semicolon-separated text file; line 1 `SKV574008;`; line 2 the reporter's 12-digit VAT number
 //   (SE optional), the month code YYMM (2301) or quarter code YY-Q (23-1), the responsible person's
 //   name (at most 35 characters), phone (digits, a hyphen after the area code, or + for a foreign

@@ -7,7 +7,7 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { OPERATION_HANDLERS } from "../../src/app/operations";
-import { runOperation } from "../../src/domains/operations/service";
+import { runOperation } from "../../src/domains/operations/commands";
 import type { Job } from "../../src/queue";
 import { BASE, call, companyFixture, countOf, runJob, settleOperation } from "../helpers";
 import { booksDb, homeEnv } from "../books";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { runOperation } from "../../src/domains/operations/service";
+import { runOperation } from "../../src/domains/operations/commands";
 import { OPERATION_HANDLERS } from "../../src/app/operations";
 import { encodeCp437 } from "../../src/sweden/sie/encoding";
 import {

@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { OPERATION_HANDLERS, OPERATION_ROLLBACKS } from "../../src/app/operations";
 import { nowIso, shiftClock } from "../../src/clock";
 import { MAX_OPERATION_ATTEMPTS, sweepOperations } from "../../src/domains/operations";
-import { runOperation } from "../../src/domains/operations/service";
+import { runOperation } from "../../src/domains/operations/commands";
 import type { Job } from "../../src/queue";
 import { BASE, call, companyFixture, countOf, runJob, settleOperation } from "../helpers";
 import { booksDb, homeEnv, operationEnv } from "../books";

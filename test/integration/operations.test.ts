@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { runOperation } from "../../src/domains/operations/service";
+import { runOperation } from "../../src/domains/operations/commands";
 import { ApiError } from "../../src/errors/api-error";
 import { call, newActor, newCompany, type Actor } from "../helpers";
 import { booksDb, operationEnv } from "../books";

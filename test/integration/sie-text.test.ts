@@ -6,7 +6,7 @@
 //   #UB/#RES, listing the differences per account in the result and the warnings.
 import { SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { runOperation } from "../../src/domains/operations/service";
+import { runOperation } from "../../src/domains/operations/commands";
 import { OPERATION_HANDLERS } from "../../src/app/operations";
 import { decodeCp437, encodeCp437 } from "../../src/sweden/sie/encoding";
 import { parseSie } from "../../src/sweden/sie/parse";

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { WIRING } from "../../src/app/commands";
 import { runCommand } from "../../src/commands/runner";
 import type { RequestContext } from "../../src/commands/plan";
-import { runOperation } from "../../src/domains/operations/service";
+import { runOperation } from "../../src/domains/operations/commands";
 import { sha256Hex } from "../../src/http/crypto";
 import { newId } from "../../src/ids";
 import { OPERATION_HANDLERS } from "../../src/app/operations";

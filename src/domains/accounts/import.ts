@@ -28,6 +28,28 @@ export interface ImportedChart {
   updateNames: boolean;
 }
 
+/** A new account's type: the file's (SIE has one type S for both equity and liabilities; BAS 20xx is equity), else BAS's. */
+function importedAccountType(number: string, sieType: string | undefined) {
+  if (!sieType) return accountTypeOf(number);
+  return sieType === "S" && number < "2100" && number >= "2000" ? "equity" : SIE_TYPE[sieType];
+}
+
+/**
+ * What the file changes of an account the chart has: its name (when names are updated and the
+ * file's differs), and its activity (an inactive account the file posts to is activated).
+ */
+function accountChange(
+  existing: { name: string; isActive: boolean },
+  name: string | undefined,
+  isPosted: boolean,
+  updateNames: boolean,
+) {
+  // a name the file can only spell in CP437 ("–" written "-") is the same name: no rename
+  const differs = !!name && !sameCp437Text(name, existing.name);
+  const rename = updateNames && differs;
+  return { rename, nameKept: differs && !rename, reactivate: !existing.isActive && isPosted };
+}
+
 export async function planImportedChart(db: Database, ctx: CommandContext, file: ImportedChart) {
   const chart = new Map(
     (await db.select().from(accounts).where(eq(accounts.companyId, ctx.companyId)).all()).map((a) => [a.number, a]),
@@ -44,18 +66,12 @@ export async function planImportedChart(db: Database, ctx: CommandContext, file:
     const existing = chart.get(number);
     if (!existing) {
       created++;
-      const type = file.types[number];
       statements.push(
         db.insert(accounts).values({
           companyId: ctx.companyId,
           number,
           name: name || `Konto ${number}`,
-          // SIE has one type S for both equity and liabilities; BAS 20xx is equity
-          type: type
-            ? type === "S" && number < "2100" && number >= "2000"
-              ? "equity"
-              : SIE_TYPE[type]
-            : accountTypeOf(number),
+          type: importedAccountType(number, file.types[number]),
           isActive: true,
           k2Excluded: false,
           isCustom: true,
@@ -65,22 +81,18 @@ export async function planImportedChart(db: Database, ctx: CommandContext, file:
       );
       continue;
     }
-    // a name the file can only spell in CP437 ("–" written "-") is the same name: no rename
-    const differs = !!name && !sameCp437Text(name, existing.name);
-    const rename = file.updateNames && differs;
-    if (differs && !rename) namesKept++;
+    const { rename, nameKept, reactivate } = accountChange(existing, name, posted.has(number), file.updateNames);
+    if (nameKept) namesKept++;
     if (rename) renamed.push({ account_number: number, from: existing.name, to: name });
-    const reactivate = !existing.isActive && posted.has(number);
-    if (rename || reactivate) {
-      updated++;
-      if (reactivate) warnings.push(`account ${number} was inactive and has been activated: the file posts to it`);
-      statements.push(
-        db
-          .update(accounts)
-          .set({ ...(rename ? { name } : {}), ...(reactivate ? { isActive: true } : {}), updatedAt: ctx.now })
-          .where(and(eq(accounts.companyId, ctx.companyId), eq(accounts.number, number))),
-      );
-    }
+    if (!rename && !reactivate) continue;
+    updated++;
+    if (reactivate) warnings.push(`account ${number} was inactive and has been activated: the file posts to it`);
+    statements.push(
+      db
+        .update(accounts)
+        .set({ ...(rename ? { name } : {}), ...(reactivate ? { isActive: true } : {}), updatedAt: ctx.now })
+        .where(and(eq(accounts.companyId, ctx.companyId), eq(accounts.number, number))),
+    );
   }
   return { statements, created, updated, warnings, renamed, namesKept };
 }

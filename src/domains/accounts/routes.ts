@@ -1,4 +1,5 @@
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
+import { PROSE } from "./prose";
 import { database } from "../../db/client";
 import type { AppEnv } from "../../http/context";
 import { dispatch } from "../../http/dispatch";
@@ -7,7 +8,7 @@ import { finishPage, pageRequest } from "../../http/pagination";
 import { AccountNumberSchema } from "../../http/fields";
 import { CompanyParams } from "../../http/params";
 import { booleanQuery, defineRoute, type HandlerContext } from "../../http/route";
-import { accountJson, listAccounts } from "./service";
+import { accountJson, listAccounts } from "./commands";
 import { AccountCreateSchema, AccountPatchSchema, AccountTypeSchema } from "./schemas";
 
 const TAG = "Chart of accounts";
@@ -32,8 +33,7 @@ const listAccountsRoute = defineRoute({
   path: BASE,
   tag: TAG,
   summary: "List the company's chart of accounts",
-  description:
-    "Ordered by account number. limit defaults to 500 (max 2000), so the whole BAS chart fits in three pages.",
+  description: PROSE.listAccountsDescription,
   scope: "reports:read",
   company: true,
   params: CompanyParams,
@@ -94,7 +94,7 @@ const updateAccountRoute = defineRoute({
   path: `${BASE}/{accountNumber}`,
   tag: TAG,
   summary: "Rename, activate or deactivate an account",
-  description: "An inactive account takes no new entries (ACCOUNTS_NOT_IN_CHART); posted entries on it are untouched.",
+  description: PROSE.updateAccountDescription,
   scope: "bookkeeping:write",
   company: true,
   idempotency: "optional",

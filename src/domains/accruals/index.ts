@@ -3,4 +3,4 @@
 // with the reversal the next day; the open list at any date set against the ledger.
 // Owns: accruals.
 export { registerAccrualRoutes } from "./routes";
-export { cancelAccrual, createAccrual } from "./service";
+export { cancelAccrual, createAccrual } from "./commands";

@@ -25,4 +25,16 @@ export const PROSE = {
     account, the accruals' open sum and the account's balance through as_of from accrual
     entries and their reversals alone; matches_ledger says they are equal.
   `,
+  kindField: prose`
+    spread: the amount is released to the result account in equal monthly parts; period_end: the
+    amount is moved past a period end and reversed the next day
+  `,
+  balanceAccountField: prose`
+    17xx (prepaid expense, accrued income) or 29xx (accrued expense, prepaid income); not
+    payroll's 2920-2929 and 2940-2959
+  `,
+  ledgerBalanceField: prose`
+    the account's balance through as_of from accrual entries and their reversals only, on its
+    side (debit for 17xx, credit for 29xx)
+  `,
 };

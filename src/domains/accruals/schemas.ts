@@ -1,5 +1,6 @@
 // The accruals' input and output (zod; the types are inferred from these).
 import { z } from "@hono/zod-openapi";
+import { PROSE } from "./prose";
 import { AccountNumberSchema, DateSchema, KronorSchema, PositiveAmountSchema } from "../../http/fields";
 import { accrualSide, isMonthEnd, isResultAccount } from "../../sweden/accruals";
 
@@ -11,13 +12,11 @@ const MonthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "a month, YYYY-M
 export const AccrualCreateSchema = z
   .object({
     kind: z.enum(["spread", "period_end"]).openapi({
-      description:
-        "spread: the amount is released to the result account in equal monthly parts; period_end: the amount is moved past a period end and reversed the next day",
+      description: PROSE.kindField,
     }),
     description: z.string().trim().min(1).max(200),
     balance_account: AccountNumberSchema.openapi({
-      description:
-        "17xx (prepaid expense, accrued income) or 29xx (accrued expense, prepaid income); not payroll's 2920-2929 and 2940-2959",
+      description: PROSE.balanceAccountField,
     }),
     result_account: AccountNumberSchema.openapi({ description: "the revenue or expense account, class 3-8" }),
     amount: PositiveAmountSchema,
@@ -96,8 +95,7 @@ export const AccrualListSchema = z.object({
       side: z.enum(["asset", "liability"]),
       open_amount: KronorSchema.openapi({ description: "the sum of the accruals' open amounts on the account" }),
       ledger_balance: KronorSchema.openapi({
-        description:
-          "the account's balance through as_of from accrual entries and their reversals only, on its side (debit for 17xx, credit for 29xx)",
+        description: PROSE.ledgerBalanceField,
       }),
       matches_ledger: z.boolean(),
     }),

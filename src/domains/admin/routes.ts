@@ -1,6 +1,7 @@
 // The operators' API: what the dashboard does for users, keys and memberships.
 // Enabled only when the ADMIN_TOKEN secret is set; otherwise every path is 404.
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
+import { PROSE } from "./prose";
 import { eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
@@ -67,7 +68,9 @@ const adminAuth = createMiddleware<AppEnv>(async (c, next) => {
     // an admin route takes the ADMIN_TOKEN secret, never an API key: say so
     throw new ApiError("UNAUTHORIZED", { credential: "admin_token" }, "Missing or wrong admin token.").withTexts({
       sv: "Saknad eller felaktig admin-token.",
-      hint: "Send Authorization: Bearer <ADMIN_TOKEN>, the value the service runs with (its environment or .dev.vars, where npm start writes one); /admin/v1 does not take API keys.",
+      hint:
+        "Send Authorization: Bearer <ADMIN_TOKEN>, the value the service runs with (its environment or " +
+        ".dev.vars, where npm start writes one); /admin/v1 does not take API keys.",
     });
   }
   await next();
@@ -122,11 +125,8 @@ const enrolMfaRoute = defineRoute({
   ...admin,
   method: "post",
   path: "/admin/v1/users/{id}/mfa",
-  summary: "Enrol the user's authenticator app for two-step verification (the secret is shown only in this response)",
-  description:
-    "Generates a TOTP secret (RFC 6238: SHA-1, 6 digits, 30 s) and stores it encrypted; the user's authenticator reads otpauth_uri " +
-    "(a QR code) or the base32 secret. Active at once. A user who has enrolled re-enrols (a new phone) only with the current code of " +
-    "the old secret in X-Service-MFA, else 403 MFA_REQUIRED (429 MFA_TOO_MANY_ATTEMPTS after repeated wrong codes).",
+  summary: PROSE.enrolMfaSummary,
+  description: PROSE.enrolMfaDescription,
   params: ItemParams,
   response: z.object({
     user_id: z.string(),
@@ -174,9 +174,7 @@ const createApiKeyRoute = defineRoute({
   method: "post",
   path: "/admin/v1/api-keys",
   summary: "Create an API key (the key is shown only in this response)",
-  description:
-    "A live key needs the two-step verification of its user: X-Service-MFA with the current TOTP code of the user's authenticator " +
-    "(enrolled with POST /admin/v1/users/{id}/mfa), else 403 MFA_REQUIRED. A test key (sandbox companies only) does not.",
+  description: PROSE.createApiKeyDescription,
   body: z.object({
     user_id: z.string(),
     name: z.string().trim().min(1).max(200),
@@ -188,8 +186,7 @@ const createApiKeyRoute = defineRoute({
       .optional()
       .openapi({ description: "SEK; commits of larger entries are refused" }),
     api_version: z.string().optional().openapi({
-      description:
-        "The dated API version the key's requests are answered in when they send no Service-Version header; default the current one. Unknown: VALIDATION_ERROR; retired: API_VERSION_RETIRED.",
+      description: PROSE.apiVersionField,
     }),
   }),
   response: z.object({
@@ -323,9 +320,7 @@ const setMemberRoute = defineRoute({
   method: "post",
   path: "/admin/v1/companies/{companyId}/members",
   summary: "Add a user to a company, or change the user's role",
-  description:
-    "Adds the user with the role, or gives a member the role (201 either way). The last owner is never given a lower role " +
-    "(409 MEMBERSHIP_LAST_OWNER). Audited as the operator; events member.added or member.role_changed. See docs/platform.md.",
+  description: PROSE.setMemberDescription,
   params: CompanyParams,
   body: z.object({ user_id: z.string(), role: z.enum(ROLES) }),
   response: MemberSchema,
@@ -344,10 +339,7 @@ const removeMemberRoute = defineRoute({
   method: "delete",
   path: "/admin/v1/companies/{companyId}/members/{userId}",
   summary: "Remove a member from a company",
-  description:
-    "Ends the membership: the user's keys answer 404 for the company from their next request (their other companies are " +
-    "untouched, and no key is revoked). The last owner is never removed (409 MEMBERSHIP_LAST_OWNER). Audited as the " +
-    "operator; event member.removed. See docs/platform.md.",
+  description: PROSE.removeMemberDescription,
   params: MemberParams,
   response: MemberRemovedSchema,
 });

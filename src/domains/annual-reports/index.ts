@@ -1,3 +1,3 @@
 // The annual report (årsredovisning, K2) of an aktiebolag's fiscal year: docs/annual-report.md.
 export { registerAnnualReportRoutes } from "./routes";
-export { createAnnualReport } from "./service";
+export { createAnnualReport } from "./commands";

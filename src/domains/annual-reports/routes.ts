@@ -1,6 +1,7 @@
 // POST/GET .../fiscal-periods/{id}/annual-report and its files (issue #31): see
 // docs/annual-report.md.
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
+import { PROSE } from "./prose";
 import { database } from "../../db/client";
 import { ApiError } from "../../errors/api-error";
 import type { AppEnv } from "../../http/context";
@@ -11,7 +12,7 @@ import { fileResponse } from "../../http/file-response";
 import { CompanyItemParams } from "../../http/params";
 import { defineRoute, type HandlerContext } from "../../http/route";
 import { storedDocumentFile } from "../documents";
-import { annualReportJson, storedAnnualReport } from "./service";
+import { annualReportJson, storedAnnualReport } from "./commands";
 
 const TAG = "Fiscal periods";
 const PATH = "/api/v1/companies/{companyId}/fiscal-periods/{id}/annual-report";
@@ -23,12 +24,10 @@ const AnnualReportBody = z
     business_description: Text(5000).openapi({ description: "Förvaltningsberättelse: the business (verksamheten)" }),
     significant_events: Text(5000).optional().openapi({ description: "Väsentliga händelser under räkenskapsåret" }),
     multi_year_comment: Text(2000).optional().openapi({
-      description:
-        "Kommentar till flerårsöversikten: BFNAR 2016:10 punkt 5.5 asks for one when nettoomsättning moves more than 30 % between two years (the model's warnings say so)",
+      description: PROSE.multiYearCommentField,
     }),
     dividend: AmountSchema.optional().openapi({
-      description:
-        "kronor: the dividend the board proposes (0 or absent: none); the rest of the free equity is carried forward",
+      description: PROSE.dividendField,
     }),
     board_members: z
       .array(z.object({ name: Text(200), role: Text(100).optional() }).strict())
@@ -71,13 +70,7 @@ const createRoute = defineRoute({
   idempotency: "required",
   dryRun: true,
   summary: "Make the annual report (årsredovisning, K2) of a locked or closed year",
-  description:
-    "An aktiebolag's årsredovisning from the books (this year and up to three before it), the fixed-asset register and the payroll, with the texts and the proposal given: " +
-    "förvaltningsberättelse (verksamheten, flerårsöversikt, förändring av eget kapital, resultatdisposition), resultaträkning and balansräkning with the previous year, " +
-    "notes (principles with depreciation periods, medelantalet anställda, the fixed-asset classes, ställda säkerheter and eventualförpliktelser when given) and signatures. " +
-    "Stores the model and archives the PDF and the inline XBRL as documents; a new POST replaces the stored report. Dry-run answers the model and stores nothing. " +
-    "Refusals: ANNUAL_REPORT_NOT_AKTIEBOLAG, ANNUAL_REPORT_YEAR_OPEN (neither locked nor closed), ANNUAL_REPORT_UNSUPPORTED_EQUITY, ANNUAL_REPORT_REGISTER_MISMATCH (an asset class whose register differs from the ledger), ANNUAL_REPORT_UNBALANCED, " +
-    "VALIDATION_ERROR (a dividend above the free equity). See docs/annual-report.md.",
+  description: PROSE.createDescription,
   params: CompanyItemParams,
   body: AnnualReportBody,
   response: AnnualReportSchema,
@@ -118,8 +111,7 @@ const ixbrlRoute = defineRoute({
   method: "get",
   path: `${PATH}/ixbrl`,
   summary: "The stored annual report as inline XBRL",
-  description:
-    "application/xhtml+xml: the archived XHTML tagged with Bolagsverket's K2 taxonomy (se-gen-base 2021-10-31). NOT_FOUND until one is made.",
+  description: PROSE.ixbrlDescription,
   response: null,
 });
 

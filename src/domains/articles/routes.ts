@@ -1,4 +1,5 @@
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
+import { PROSE } from "./prose";
 import { database } from "../../db/client";
 import type { AppEnv } from "../../http/context";
 import { dispatch } from "../../http/dispatch";
@@ -7,7 +8,7 @@ import { json } from "../../http/envelope";
 import { finishPage, pageRequest } from "../../http/pagination";
 import { booleanQuery, defineRoute, type HandlerContext } from "../../http/route";
 import { ArticleInputSchema, ArticlePatchSchema } from "./schemas";
-import { articleJson, listArticles, loadArticle } from "./service";
+import { articleJson, listArticles, loadArticle } from "./commands";
 
 const TAG = "Articles";
 const BASE = "/api/v1/companies/{companyId}/articles";
@@ -80,8 +81,7 @@ const createArticleRoute = defineRoute({
   method: "post",
   path: BASE,
   summary: "Create an article",
-  description:
-    "number is unique in the company (409 CONFLICT). revenue_account must be an active class-3 account (ACCOUNTS_NOT_IN_CHART); without one the article takes the BAS account of its vat_rate (3001 25 %, 3002 12 %, 3003 6 %, 3004 0 %).",
+  description: PROSE.createArticleDescription,
   params: CompanyParams,
   body: ArticleInputSchema,
   response: ArticleSchema,
@@ -97,8 +97,7 @@ const updateArticleRoute = defineRoute({
   method: "patch",
   path: `${BASE}/{id}`,
   summary: "Update an article; archived_at null restores it",
-  description:
-    "The default account is taken at create only: a new vat_rate must fit the article's revenue_account (3001-3004 fix the rate), else VALIDATION_ERROR; send the new account with it.",
+  description: PROSE.updateArticleDescription,
   params: CompanyItemParams,
   body: ArticlePatchSchema,
   response: ArticleSchema,

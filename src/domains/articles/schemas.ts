@@ -1,5 +1,6 @@
 // What the article routes take; the commands' input types are inferred from these.
 import { z } from "@hono/zod-openapi";
+import { PROSE } from "./prose";
 import { AmountSchema } from "../../http/fields";
 
 export const ArticleFields = z.object({
@@ -13,20 +14,17 @@ export const ArticleFields = z.object({
     .regex(/^3\d{3}$/, "a class-3 BAS account")
     .openapi({
       example: "3001",
-      description:
-        "the account of a domestic sale; must agree with vat_rate where the BAS name fixes the rate (3001 25 %, 3002 12 %, 3003 6 %, 3004 0 %). An invoice to a customer abroad books the account of its VAT treatment instead",
+      description: PROSE.revenueAccountArticleField,
     }),
   supply_type: z.enum(["goods", "services"]).openapi({
-    description:
-      "goods or services (default services): with the customer's location it decides an invoice line's VAT treatment",
+    description: PROSE.supplyTypeField,
   }),
 });
 export const ArticleInputSchema = ArticleFields.extend({
   unit: ArticleFields.shape.unit.default("st"),
   revenue_account: ArticleFields.shape.revenue_account.optional().openapi({
     example: "3001",
-    description:
-      "the account of a domestic sale; default the BAS account of vat_rate (3001 25 %, 3002 12 %, 3003 6 %, 3004 0 % momsfri), as an invoice line without an article takes. Must agree with vat_rate where the BAS name fixes the rate. An invoice to a customer abroad books the account of its VAT treatment instead",
+    description: PROSE.revenueAccountInputField,
   }),
   supply_type: ArticleFields.shape.supply_type.optional(),
 });

@@ -16,4 +16,4 @@ export {
   loadCompany,
   payrollContactOf,
   updateSettings,
-} from "./service";
+} from "./commands";

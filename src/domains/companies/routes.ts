@@ -1,4 +1,5 @@
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
+import { PROSE } from "./prose";
 import { and, asc, desc, eq, isNull } from "drizzle-orm";
 import { nowIso } from "../../clock";
 import { database } from "../../db/client";
@@ -12,7 +13,7 @@ import { CompanyParams } from "../../http/params";
 import { defineRoute, PageQuery, type HandlerContext } from "../../http/route";
 import { newId } from "../../ids";
 import { registerMemberRoutes } from "./member-routes";
-import { companyJson, enterDirectory, loadCompany, settingsJson } from "./service";
+import { companyJson, enterDirectory, loadCompany, settingsJson } from "./commands";
 import {
   CompanyCreatedSchema,
   CompanyCreateSchema,
@@ -70,9 +71,7 @@ const createCompanyRoute = defineRoute({
   path: "/api/v1/companies",
   tag: TAG,
   summary: "Create a company",
-  description:
-    "Seeds the BAS 2026 chart, the first fiscal period and the caller's owner membership, and starts a 30-day trial. " +
-    "Not idempotent: an Idempotency-Key is ignored and a retry creates a second company. A test key creates a sandbox company.",
+  description: PROSE.createCompanyDescription,
   scope: "companies:write",
   dryRun: true,
   body: CompanyCreateSchema,
@@ -115,10 +114,7 @@ const updateCompanySettingsRoute = defineRoute({
   path: "/api/v1/companies/{companyId}/settings",
   tag: TAG,
   summary: "Update company settings",
-  description:
-    "All fields optional; null clears a nullable field. Settings used by invoicing (invoice_default_days, bank details, email sender), " +
-    "VAT (vat_registered, moms_period), bookkeeping (default_voucher_series) and payroll (payroll_contact, " +
-    "vacation_year: 409 CONFLICT once a salary run has booked vacation or an opening balance is set).",
+  description: PROSE.updateCompanySettingsDescription,
   scope: "companies:write",
   company: true,
   idempotency: "optional",

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { PROSE } from "./prose";
 import { MAX_REMINDER_FEE_ORE } from "../../sweden/late-payment";
 import { EmailSchema, VoucherSeriesSchema } from "../../http/fields";
 import { VACATION_YEAR_KINDS } from "../../sweden/payroll/vacation";
@@ -36,8 +37,7 @@ export const CompanyCreateSchema = z
       .optional()
       .openapi({ description: "a first (broken) fiscal year of up to 18 months" }),
     vacation_year: VacationYearSchema.optional().openapi({
-      description:
-        "payroll's vacation year: april_march (default: semesterlagen 3 §, förskjutet semesterår) or calendar (earning and vacation year coincide, by agreement)",
+      description: PROSE.vacationYearCreateField,
     }),
   })
   .openapi("CompanyCreate");
@@ -110,20 +110,17 @@ export const SettingsSchema = z
       .nullable()
       .openapi({ description: "fraction; null = räntelagen's rate (reference rate + 8 percentage points)" }),
     reminder_fee: z.number().nullable().openapi({
-      description:
-        "kronor charged per payment reminder (agreed in the company's terms, printed on its invoices); null = none",
+      description: PROSE.reminderFeeSettingsField,
     }),
     auto_reminder_days: z.number().int().nullable().openapi({
-      description:
-        "the overdue sweep sends a reminder this many days after the due date and again each such interval; null = off",
+      description: PROSE.autoReminderDaysSettingsField,
     }),
     default_voucher_series: z.string(),
     payroll_contact: PayrollContactSchema.nullable().openapi({
       description: "the contact person generate-agi puts in the AGI when its body names none",
     }),
     vacation_year: VacationYearSchema.openapi({
-      description:
-        "payroll's vacation year: calendar (earning and vacation year coincide) or april_march (1 April–31 March, days taken the following year; semesterlagen 3 §)",
+      description: PROSE.vacationYearSettingsField,
     }),
     peppol_access_point: z
       .object({ url: z.string(), token_set: z.boolean(), sender_id: z.string().nullable() })
@@ -209,8 +206,7 @@ export const SettingsPatchSchema = z
       .max(MAX_REMINDER_FEE_ORE / 100)
       .nullable()
       .openapi({
-        description:
-          "kronor per written payment reminder, at most 60 (förordning 2013:59 under lag 1981:739); charge it only when your terms say so (it is printed on invoices); null = none",
+        description: PROSE.reminderFeePatchField,
       }),
     auto_reminder_days: z.number().int().min(1).max(365).nullable().openapi({
       description: "days after the due date (and between reminders) the sweep sends a reminder; null = off",
@@ -220,14 +216,12 @@ export const SettingsPatchSchema = z
       description: "the AGI's contact person (name, phone, email, all three); null clears it",
     }),
     vacation_year: VacationYearSchema.openapi({
-      description:
-        "calendar or april_march; refused with 409 CONFLICT once a salary run has booked vacation for the company or an opening balance is set (the balances carry from run to run in one kind of year)",
+      description: PROSE.vacationYearPatchField,
     }),
     peppol_access_point: z
       .object({
         url: z.string().trim().max(2000).openapi({
-          description:
-            "https, a host that resolves to public addresses only (the webhook guard); the documents are POSTed here",
+          description: PROSE.peppolUrlPatchField,
         }),
         token: z
           .string()
@@ -235,15 +229,13 @@ export const SettingsPatchSchema = z
           .max(4096)
           .openapi({ description: "sent as Authorization: Bearer; stored encrypted, never shown" }),
         sender_id: z.string().trim().max(100).nullable().optional().openapi({
-          description:
-            "the sender's Peppol id as scheme:value (e.g. 0088:7300010000001); default 0007 + the organisation number",
+          description: PROSE.peppolSenderIdPatchField,
         }),
       })
       .strict()
       .nullable()
       .openapi({
-        description:
-          "the Peppol access point send hands e-invoices to (docs/peppol.md, Sending through an access point); null removes it",
+        description: PROSE.peppolAccessPointPatchField,
       }),
     vat_registered: z.boolean(),
     moms_period: z.enum(["monthly", "quarterly", "yearly"]).nullable(),

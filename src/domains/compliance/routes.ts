@@ -1,4 +1,5 @@
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
+import { PROSE } from "./prose";
 import { nowIso } from "../../clock";
 import { type Database, database } from "../../db/client";
 import type { AppEnv } from "../../http/context";
@@ -8,7 +9,7 @@ import { DateSchema } from "../../http/fields";
 import { CompanyParams } from "../../http/params";
 import { defineRoute, type HandlerContext } from "../../http/route";
 import type { OpenForeignItems } from "../fiscal-periods";
-import { type CashMethodCheck, complianceCheck, deadlinesOf, loadSettings, settingsJson } from "./service";
+import { type CashMethodCheck, complianceCheck, deadlinesOf, loadSettings, settingsJson } from "./commands";
 
 const TAG = "Compliance";
 const Finding = z.object({
@@ -34,8 +35,7 @@ const Settings = z
     }),
     has_employees: z.boolean(),
     eu_trade: z.boolean().openapi({
-      description:
-        "sells to businesses in other EU countries (EU sales list; yearly VAT due the 26th of the second month)",
+      description: PROSE.euTradeField,
     }),
     eu_sales_list_period: z.enum(["monthly", "quarterly"]),
   })
@@ -56,8 +56,7 @@ const Deadline = z.object({
   description_en: z.string(),
   source: z.string(),
   done: z.boolean().nullable().openapi({
-    description:
-      "vat_declaration: true when the period's VAT return exists (POST .../vat-returns; every part of a period a broken fiscal year cuts in two), else false; null for the filings the service does not make",
+    description: PROSE.deadlineDoneField,
   }),
 });
 
@@ -69,11 +68,7 @@ const checkComplianceRoute = defineRoute({
   path: "/api/v1/companies/{companyId}/compliance/check",
   tag: TAG,
   summary: "Pre-flight check: year-end readiness or voucher gaps (a read-only snapshot)",
-  description:
-    "type=year_end_readiness lists each failed check (every earlier year closed, period locked, no drafts, voucher gaps explained, trial balance balanced, the result not already booked on 8990-8999, " +
-    "a closing rate for each currency of the items open at the period's end: FX_CLOSING_RATE_UNAVAILABLE with details.currency and details.date) as a blocker with what to do; " +
-    "a cash-method year ended without its bokslutsmetoden entry gets the warning CASH_METHOD_ENTRY_MISSING, and VAT_RETURN_LACKS_CASH_METHOD_ENTRY when the return of its last VAT period was made without it; " +
-    "type=voucher_gaps lists every gap in every series of the period, explained or not. ready is true when there is no blocker. The type vat_close is not supported.",
+  description: PROSE.checkComplianceDescription,
   scope: "compliance:read",
   company: true,
   params: CompanyParams,
@@ -103,10 +98,7 @@ const listTaxDeadlinesRoute = defineRoute({
   path: "/api/v1/companies/{companyId}/tax-deadlines",
   tag: TAG,
   summary: "The company's tax and filing deadlines in a date range",
-  description:
-    "Computed, never stored: from the company (entity_type, vat_registered, moms_period, f_skatt, fiscal year) and its compliance settings, by the rules of " +
-    "Skatteförfarandelagen, Årsredovisningslagen and Lag (1930:173) (each deadline names its source), moved to the next banking day. from defaults to today, to to from + 365 days; at most three years. " +
-    "done: a VAT declaration is done when its return exists (POST .../vat-returns); null for the filings the service does not make.",
+  description: PROSE.listTaxDeadlinesDescription,
   scope: "compliance:read",
   company: true,
   params: CompanyParams,

@@ -1,4 +1,5 @@
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
+import { PROSE } from "./prose";
 import Big from "big.js";
 import { todayUtc } from "../../clock";
 import { ApiError } from "../../errors/api-error";
@@ -14,9 +15,7 @@ const getExchangeRateRoute = defineRoute({
   path: "/api/v1/companies/{companyId}/currency/rate",
   tag: "Lookups",
   summary: "Exchange rate of a day (Riksbank)",
-  description:
-    "rate = units of `to` per one unit of `from` on `date` (default today; a day without a fixing takes the latest fixing of the week before, shown as rate_date). " +
-    "Crosses between two foreign currencies go through SEK. No rate to be had: 502 FX_CLOSING_RATE_UNAVAILABLE with details.missingRates.",
+  description: PROSE.getExchangeRateDescription,
   scope: "reports:read",
   company: true,
   params: CompanyParams,

@@ -1,11 +1,12 @@
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
+import { PROSE } from "./prose";
 import { database } from "../../db/client";
 import type { AppEnv } from "../../http/context";
 import { dispatch } from "../../http/dispatch";
 import { json } from "../../http/envelope";
 import { CompanyParams } from "../../http/params";
 import { booleanQuery, defineRoute, type HandlerContext } from "../../http/route";
-import { listDimensions } from "./service";
+import { listDimensions } from "./commands";
 import { CodeCreateSchema, CodePatchSchema, DimensionCreateSchema, DimensionPatchSchema } from "./schemas";
 
 const TAG = "Dimensions";
@@ -38,8 +39,7 @@ const listDimensionsWithCodesRoute = defineRoute({
   path: BASE,
   tag: TAG,
   summary: "List dimensions with their codes",
-  description:
-    "SIE 4C reserves dimension 1 for kostnadsställe and 6 for projekt. Archived dimensions and codes are listed with include_archived=true.",
+  description: PROSE.listDimensionsWithCodesDescription,
   scope: "reports:read",
   company: true,
   params: CompanyParams,
@@ -103,8 +103,7 @@ const updateCodeRoute = defineRoute({
   method: "patch",
   path: `${BASE}/{dimensionId}/codes/{code}`,
   summary: "Rename, archive or restore a code",
-  description:
-    "An archived code is refused on new lines and invoices with DIMENSION_VALIDATION_FAILED; posted lines keep it.",
+  description: PROSE.updateCodeDescription,
   params: CodeParams,
   body: CodePatchSchema,
   response: CodeSchema,

@@ -9,4 +9,4 @@ export {
   r2KeyFor,
   storedDocumentFile,
   uploadDocument,
-} from "./service";
+} from "./commands";

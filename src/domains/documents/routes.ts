@@ -1,4 +1,5 @@
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
+import { PROSE } from "./prose";
 import type { Context } from "hono";
 import { nowMs } from "../../clock";
 import { database } from "../../db/client";
@@ -16,7 +17,7 @@ import { booleanQuery, defineRoute, type HandlerContext, withBody } from "../../
 import { newId } from "../../ids";
 import { DateSchema } from "../../http/fields";
 import { detectMimeType, MAX_DOCUMENT_BYTES } from "./file-type";
-import { documentsJson, listDocuments, loadDocument, type DocumentUpload } from "./service";
+import { documentsJson, listDocuments, loadDocument, type DocumentUpload } from "./commands";
 import { verifyDownload } from "./signed-url";
 
 const TAG = "Documents";
@@ -104,9 +105,7 @@ const uploadDocumentRoute = withBody(
     method: "post",
     path: BASE,
     summary: "Upload a document (PDF, JPEG, PNG or WebP, at most 10 MB)",
-    description:
-      "multipart/form-data: file, optional upload_source and journal_entry_id. The type is detected from the bytes (DOC_UPLOAD_UNSUPPORTED_TYPE, 415); " +
-      "over 10 MB is DOC_UPLOAD_TOO_LARGE (413). SHA-256 is computed and the file stored in R2 at version 1. No dry-run. Emits document.uploaded.",
+    description: PROSE.uploadDocumentDescription,
     params: CompanyParams,
     response: DocumentSchema,
     status: 201,
@@ -124,8 +123,7 @@ const uploadVersionRoute = withBody(
     method: "post",
     path: `${BASE}/{id}/versions`,
     summary: "Upload a replacement: a new version becomes current",
-    description:
-      "Refused with 409 CONFLICT (reason linked_to_posted_entry) once the document supports a posted entry. Earlier versions stay downloadable.",
+    description: PROSE.uploadVersionDescription,
     params: CompanyItemParams,
     response: DocumentSchema,
     status: 201,
@@ -197,8 +195,7 @@ const downloadUrlRoute = defineRoute({
   path: `${BASE}/{id}/download`,
   tag: TAG,
   summary: "A signed download URL, valid 900 seconds",
-  description:
-    "The URL is served by this API from R2, at the configured public address (PUBLIC_BASE_URL), never the request's Host; an expired or altered URL is refused. Each call emits document.accessed and is audited.",
+  description: PROSE.downloadUrlDescription,
   scope: "documents:read",
   company: true,
   write: false,
@@ -227,8 +224,7 @@ const linkDocumentRoute = defineRoute({
   method: "post",
   path: `${BASE}/{id}/link`,
   summary: "Link a document to a journal entry (and optionally one of its lines)",
-  description:
-    "Both must belong to the company (else NOT_FOUND). Re-linking overwrites; there is no unlink. Once linked to a posted entry the document is immutable.",
+  description: PROSE.linkDocumentDescription,
   params: CompanyItemParams,
   body: z.object({ journal_entry_id: z.string(), journal_entry_line_id: z.string().optional() }),
   response: DocumentSchema,

@@ -125,6 +125,257 @@ const HEX = (b: number) =>
   b >= 48 && b <= 57 ? b - 48 : b >= 97 && b <= 102 ? b - 87 : b >= 65 && b <= 70 ? b - 55 : -1;
 
 /**
+ * The byte-at-a-time reader behind splitBase64Member: one method per state of the JSON
+ * object it reads, the other members copied to `rest` and the file's string handed to a
+ * Base64Sink.
+ */
+class MemberSplitter {
+  readonly rest: number[] = [];
+  state = State.BeforeObject as State;
+  private key: number[] = [];
+  private keyEscaped = false;
+  private isFile = false;
+  private seenFile = false;
+  private members = 0;
+  // a value other than the file's: nesting, and whether inside a string (and after a backslash)
+  private depth = 0;
+  private inString = false;
+  private escaped = false;
+  /** the file's string: an escape being read (0: none, 1: after the backslash, 2..5: \u digits) */
+  escapeStep = 0;
+  private unicode = 0;
+  private valueFrom = 0;
+  sink: Base64Sink | null = null;
+  file: Uint8Array | null = null;
+  fileChars = 0;
+  /** members written to `rest`, to put commas between them */
+  private restMembers = 0;
+  offset = 0;
+
+  constructor(
+    private readonly member: string,
+    private readonly opts: { maxBytes: number; expectedBytes: number; tooLarge: () => ApiError },
+  ) {}
+
+  private restPush(b: number) {
+    if (this.rest.length >= MAX_REST_BYTES)
+      throw bodyError(
+        { body: "too_large", max_bytes: MAX_REST_BYTES },
+        `The members of the body other than ${this.member} may be at most ${MAX_REST_BYTES} bytes.`,
+      );
+    this.rest.push(b);
+  }
+
+  step(b: number): void {
+    switch (this.state) {
+      case State.BeforeObject:
+        this.beforeObject(b);
+        return;
+      case State.BeforeKey:
+        this.beforeKey(b);
+        return;
+      case State.Key:
+        this.keyByte(b);
+        return;
+      case State.AfterKey:
+        this.afterKey(b);
+        return;
+      case State.BeforeValue:
+        this.beforeValue(b);
+        return;
+      case State.Value:
+        this.value(b);
+        return;
+      case State.FileString:
+        this.fileString(b);
+        return;
+      case State.AfterValue:
+        this.afterValue(b);
+        return;
+      case State.End:
+        if (!isSpace(b)) throw notJson("more after the JSON object");
+    }
+  }
+
+  private beforeObject(b: number) {
+    if (this.offset < 3 && b === BOM[this.offset]) return; // a UTF-8 byte-order mark
+    if (isSpace(b)) return;
+    if (b !== 123 /* { */) throw notJson("the body is not a JSON object");
+    this.rest.push(b);
+    this.state = State.BeforeKey;
+  }
+
+  private beforeKey(b: number) {
+    if (isSpace(b)) return;
+    if (b === 125 /* } */ && this.members === 0) {
+      this.rest.push(b);
+      this.state = State.End;
+      return;
+    }
+    if (b !== 34) throw notJson("expected a member name");
+    this.key = [];
+    this.keyEscaped = false;
+    this.state = State.Key;
+  }
+
+  private keyByte(b: number) {
+    if (this.keyEscaped) this.keyEscaped = false;
+    else if (b === 92) this.keyEscaped = true;
+    else if (b === 34) {
+      this.state = State.AfterKey;
+      return;
+    }
+    if (this.key.length > 1024) throw notJson("a member name is too long");
+    this.key.push(b);
+  }
+
+  private afterKey(b: number) {
+    if (isSpace(b)) return;
+    if (b !== 58 /* : */) throw notJson("expected ':' after a member name");
+    let name: string;
+    try {
+      const fatal = new TextDecoder("utf-8", { fatal: true } as TextDecoderConstructorOptions);
+      name = JSON.parse(`"${fatal.decode(new Uint8Array(this.key))}"`);
+    } catch {
+      throw notJson("a member name is not a JSON string");
+    }
+    this.isFile = name === this.member;
+    if (this.isFile) {
+      if (this.seenFile)
+        throw new ApiError("VALIDATION_ERROR", { fields: [{ path: this.member, message: "given twice" }] });
+      this.seenFile = true;
+    } else {
+      if (this.restMembers++ > 0) this.restPush(44 /* , */);
+      for (const k of [34, ...this.key, 34, 58]) this.restPush(k);
+    }
+    this.members++;
+    this.state = State.BeforeValue;
+  }
+
+  private beforeValue(b: number) {
+    if (isSpace(b)) return;
+    if (this.isFile) {
+      if (b !== 34)
+        throw new ApiError("VALIDATION_ERROR", { fields: [{ path: this.member, message: "expected a string" }] });
+      const { expectedBytes, maxBytes, tooLarge } = this.opts;
+      this.sink = new Base64Sink(expectedBytes, maxBytes, this.member, tooLarge);
+      this.state = State.FileString;
+      return;
+    }
+    this.depth = 0;
+    this.inString = false;
+    this.escaped = false;
+    this.valueFrom = this.rest.length;
+    this.state = State.Value;
+    this.step(b);
+  }
+
+  private value(b: number) {
+    if (this.inString) {
+      if (this.escaped) this.escaped = false;
+      else if (b === 92) this.escaped = true;
+      else if (b === 34) this.inString = false;
+      this.restPush(b);
+      return;
+    }
+    if (this.depth === 0 && (b === 44 || b === 125)) {
+      // each value is checked whole here, so the rest is JSON exactly when the body was
+      try {
+        JSON.parse(new TextDecoder().decode(new Uint8Array(this.rest.slice(this.valueFrom))));
+      } catch {
+        throw notJson("a member's value is not JSON");
+      }
+      this.state = State.AfterValue;
+      this.step(b);
+      return;
+    }
+    if (b === 34) this.inString = true;
+    else if (b === 123 || b === 91) this.depth++;
+    else if (b === 125 || b === 93) {
+      if (--this.depth < 0) throw notJson("a bracket closes nothing");
+    }
+    this.restPush(b);
+  }
+
+  /** An escape in the file's string: whitespace and '/' pass to base64, a \u escape is read to its code. */
+  private fileEscape(b: number) {
+    const sink = this.sink!;
+    if (this.escapeStep === 1) {
+      this.escapeStep = 0;
+      // \n, \r, \t and \f are whitespace, which base64 ignores; \/ is '/'
+      if (b === 110 || b === 114 || b === 116 || b === 102) sink.char(32);
+      else if (b === 47) sink.char(47);
+      else if (b === 117 /* u */) {
+        this.escapeStep = 2;
+        this.unicode = 0;
+      } else sink.char(-1);
+      this.fileChars++;
+      return;
+    }
+    const h = HEX(b);
+    if (h < 0) throw notJson("a \\u escape needs four hex digits");
+    this.unicode = this.unicode * 16 + h;
+    if (++this.escapeStep === 6) {
+      this.escapeStep = 0;
+      sink.char(this.unicode);
+    }
+  }
+
+  private fileString(b: number) {
+    if (this.escapeStep >= 1) {
+      this.fileEscape(b);
+      return;
+    }
+    if (b === 92) {
+      this.escapeStep = 1;
+      return;
+    }
+    if (b === 34) {
+      this.file = this.sink!.finish();
+      if (this.restMembers++ > 0) this.restPush(44);
+      const member = `"${this.member}":${JSON.stringify(this.fileChars ? STREAMED_FILE : "")}`;
+      for (const k of new TextEncoder().encode(member)) this.restPush(k);
+      this.state = State.AfterValue;
+      return;
+    }
+    if (b < 32) throw notJson("a string holds a control character");
+    this.fileChars++;
+    this.sink!.char(b);
+  }
+
+  private afterValue(b: number) {
+    if (isSpace(b)) return;
+    if (b === 44) {
+      this.state = State.BeforeKey;
+      return;
+    }
+    if (b === 125) {
+      this.rest.push(b);
+      this.state = State.End;
+      return;
+    }
+    throw notJson("expected ',' or '}' after a member");
+  }
+
+  /** A chunk of the body: a run of plain base64 inside the file's string goes to the sink at once. */
+  chunk(value: Uint8Array) {
+    for (let i = 0; i < value.length; ) {
+      if (this.state === State.FileString && this.escapeStep === 0) {
+        const to = this.sink!.plain(value, i);
+        if (to > i) this.fileChars += to - i;
+        this.offset += to - i;
+        i = to;
+        if (i >= value.length) break;
+      }
+      this.step(value[i++]);
+      this.offset++;
+    }
+  }
+}
+
+const BOM = [0xef, 0xbb, 0xbf];
+
+/**
  * Reads a JSON object from `body`, decoding the string member `member` as base64 on the
  * way and keeping every other member as its own bytes. Refuses, as VALIDATION_ERROR, a
  * body that is not one JSON object, a member that repeats, a file that is not base64 or
@@ -135,209 +386,17 @@ export async function splitBase64Member(
   member: string,
   opts: { maxBytes: number; expectedBytes: number; tooLarge: () => ApiError },
 ): Promise<SplitBody> {
-  const rest: number[] = [];
-  const restPush = (b: number) => {
-    if (rest.length >= MAX_REST_BYTES)
-      throw bodyError(
-        { body: "too_large", max_bytes: MAX_REST_BYTES },
-        `The members of the body other than ${member} may be at most ${MAX_REST_BYTES} bytes.`,
-      );
-    rest.push(b);
-  };
-  let state = State.BeforeObject as State;
-  let key: number[] = [];
-  let keyEscaped = false;
-  let isFile = false;
-  let seenFile = false;
-  let members = 0;
-  // a value other than the file's: nesting, and whether inside a string (and after a backslash)
-  let depth = 0;
-  let inString = false;
-  let escaped = false;
-  // the file's string: an escape being read (0: none, 1: after the backslash, 2..5: \u digits)
-  let escapeStep = 0;
-  let unicode = 0;
-  let valueFrom = 0;
-  let sink: Base64Sink | null = null;
-  let file: Uint8Array | null = null;
-  let fileChars = 0;
-  /** members written to `rest`, to put commas between them */
-  let restMembers = 0;
-  let offset = 0;
-  const BOM = [0xef, 0xbb, 0xbf];
-
-  const step = (b: number) => {
-    switch (state) {
-      case State.BeforeObject:
-        if (offset < 3 && b === BOM[offset]) return; // a UTF-8 byte-order mark
-        if (isSpace(b)) return;
-        if (b !== 123 /* { */) throw notJson("the body is not a JSON object");
-        rest.push(b);
-        state = State.BeforeKey;
-        return;
-      case State.BeforeKey:
-        if (isSpace(b)) return;
-        if (b === 125 /* } */ && members === 0) {
-          rest.push(b);
-          state = State.End;
-          return;
-        }
-        if (b !== 34) throw notJson("expected a member name");
-        key = [];
-        keyEscaped = false;
-        state = State.Key;
-        return;
-      case State.Key:
-        if (keyEscaped) keyEscaped = false;
-        else if (b === 92) keyEscaped = true;
-        else if (b === 34) {
-          state = State.AfterKey;
-          return;
-        }
-        if (key.length > 1024) throw notJson("a member name is too long");
-        key.push(b);
-        return;
-      case State.AfterKey: {
-        if (isSpace(b)) return;
-        if (b !== 58 /* : */) throw notJson("expected ':' after a member name");
-        let name: string;
-        try {
-          name = JSON.parse(
-            `"${new TextDecoder("utf-8", { fatal: true } as TextDecoderConstructorOptions).decode(new Uint8Array(key))}"`,
-          );
-        } catch {
-          throw notJson("a member name is not a JSON string");
-        }
-        isFile = name === member;
-        if (isFile) {
-          if (seenFile) throw new ApiError("VALIDATION_ERROR", { fields: [{ path: member, message: "given twice" }] });
-          seenFile = true;
-        } else {
-          if (restMembers++ > 0) restPush(44 /* , */);
-          for (const k of [34, ...key, 34, 58]) restPush(k);
-        }
-        members++;
-        state = State.BeforeValue;
-        return;
-      }
-      case State.BeforeValue:
-        if (isSpace(b)) return;
-        if (isFile) {
-          if (b !== 34)
-            throw new ApiError("VALIDATION_ERROR", { fields: [{ path: member, message: "expected a string" }] });
-          sink = new Base64Sink(opts.expectedBytes, opts.maxBytes, member, opts.tooLarge);
-          state = State.FileString;
-          return;
-        }
-        depth = 0;
-        inString = false;
-        escaped = false;
-        valueFrom = rest.length;
-        state = State.Value;
-        step(b);
-        return;
-      case State.Value:
-        if (inString) {
-          if (escaped) escaped = false;
-          else if (b === 92) escaped = true;
-          else if (b === 34) inString = false;
-          restPush(b);
-          return;
-        }
-        if (depth === 0 && (b === 44 || b === 125)) {
-          // each value is checked whole here, so the rest is JSON exactly when the body was
-          try {
-            JSON.parse(new TextDecoder().decode(new Uint8Array(rest.slice(valueFrom))));
-          } catch {
-            throw notJson("a member's value is not JSON");
-          }
-          state = State.AfterValue;
-          step(b);
-          return;
-        }
-        if (b === 34) inString = true;
-        else if (b === 123 || b === 91) depth++;
-        else if (b === 125 || b === 93) {
-          if (--depth < 0) throw notJson("a bracket closes nothing");
-        }
-        restPush(b);
-        return;
-      case State.FileString:
-        if (escapeStep === 1) {
-          escapeStep = 0;
-          // \n, \r, \t and \f are whitespace, which base64 ignores; \/ is '/'
-          if (b === 110 || b === 114 || b === 116 || b === 102) sink!.char(32);
-          else if (b === 47) sink!.char(47);
-          else if (b === 117 /* u */) {
-            escapeStep = 2;
-            unicode = 0;
-          } else sink!.char(-1);
-          fileChars++;
-          return;
-        }
-        if (escapeStep >= 2) {
-          const h = HEX(b);
-          if (h < 0) throw notJson("a \\u escape needs four hex digits");
-          unicode = unicode * 16 + h;
-          if (++escapeStep === 6) {
-            escapeStep = 0;
-            sink!.char(unicode);
-          }
-          return;
-        }
-        if (b === 92) {
-          escapeStep = 1;
-          return;
-        }
-        if (b === 34) {
-          file = sink!.finish();
-          if (restMembers++ > 0) restPush(44);
-          for (const k of new TextEncoder().encode(`"${member}":${JSON.stringify(fileChars ? STREAMED_FILE : "")}`))
-            restPush(k);
-          state = State.AfterValue;
-          return;
-        }
-        if (b < 32) throw notJson("a string holds a control character");
-        fileChars++;
-        sink!.char(b);
-        return;
-      case State.AfterValue:
-        if (isSpace(b)) return;
-        if (b === 44) {
-          state = State.BeforeKey;
-          return;
-        }
-        if (b === 125) {
-          rest.push(b);
-          state = State.End;
-          return;
-        }
-        throw notJson("expected ',' or '}' after a member");
-      case State.End:
-        if (!isSpace(b)) throw notJson("more after the JSON object");
-        return;
-    }
-  };
-
+  const splitter = new MemberSplitter(member, opts);
   if (body) {
     const reader = body.getReader();
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      for (let i = 0; i < value.length; ) {
-        if (state === State.FileString && escapeStep === 0) {
-          const to = sink!.plain(value, i);
-          if (to > i) fileChars += to - i;
-          offset += to - i;
-          i = to;
-          if (i >= value.length) break;
-        }
-        step(value[i++]);
-        offset++;
-      }
+      splitter.chunk(value);
     }
   }
+  const state = splitter.state;
   if (state !== State.End)
     throw notJson(state === State.BeforeObject ? "the body is empty" : "the JSON object is not closed");
-  return { rest: new TextDecoder().decode(new Uint8Array(rest)), file };
+  return { rest: new TextDecoder().decode(new Uint8Array(splitter.rest)), file: splitter.file };
 }

@@ -74,7 +74,9 @@ export function openingOf(file: SieFile, allowDifference: boolean) {
   const isPriorResult = prior !== null && prior === ibSum;
   if (!isPriorResult && !allowDifference)
     throw invalid(
-      `the opening balances (#IB 0) do not balance by ${formatKronor(ibSum)}, which is not last year's result by #RES -1 (${prior === null ? "the file has none" : formatKronor(prior)}); options.allowOpeningDifference books it to ${OPENING_DIFFERENCE_ACCOUNT}`,
+      `the opening balances (#IB 0) do not balance by ${formatKronor(ibSum)}, which is not last year's ` +
+        `result by #RES -1 (${prior === null ? "the file has none" : formatKronor(prior)}); ` +
+        `options.allowOpeningDifference books it to ${OPENING_DIFFERENCE_ACCOUNT}`,
       {
         difference: kr(ibSum),
         prior_year_result: prior === null ? null : kr(prior),
@@ -85,8 +87,10 @@ export function openingOf(file: SieFile, allowDifference: boolean) {
   lines.push(line(account, -ibSum, isPriorResult ? "Föregående års resultat" : "Differens i ingående balans"));
   warnings.push(
     isPriorResult
-      ? `the opening balances (#IB 0) lack last year's result ${formatKronor(prior!)} (the file leaves it undisposed); ${formatKronor(-ibSum)} is booked to ${account}`
-      : `the opening balances (#IB 0) do not balance; the difference ${formatKronor(-ibSum)} is booked to ${account} (options.allowOpeningDifference)`,
+      ? `the opening balances (#IB 0) lack last year's result ${formatKronor(prior!)} (the file leaves it ` +
+          `undisposed); ${formatKronor(-ibSum)} is booked to ${account}`
+      : `the opening balances (#IB 0) do not balance; the difference ${formatKronor(-ibSum)} is booked to ` +
+          `${account} (options.allowOpeningDifference)`,
   );
   const difference: OpeningDifference = {
     amount: kr(-ibSum),

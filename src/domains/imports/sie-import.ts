@@ -52,7 +52,8 @@ function checkAgainstFile(mismatches: BalanceMismatch[], allowMismatch: boolean,
   if (mismatches.length === 0) return;
   if (!allowMismatch) {
     throw invalid(
-      `the vouchers do not give the file's own #UB/#RES for ${mismatches.length} account(s); options.allowBalanceMismatch imports the vouchers anyway`,
+      `the vouchers do not give the file's own #UB/#RES for ${mismatches.length} account(s); ` +
+        "options.allowBalanceMismatch imports the vouchers anyway",
       {
         mismatches: mismatches.slice(0, 50).map(({ difference: _d, ...m }) => m),
         mismatch_count: mismatches.length,
@@ -62,7 +63,8 @@ function checkAgainstFile(mismatches: BalanceMismatch[], allowMismatch: boolean,
   }
   for (const m of mismatches) {
     warnings.push(
-      `account ${m.account_number}: the file's #UB/#RES says ${m.file.toFixed(2)}, its #IB and vouchers give ${m.computed.toFixed(2)} (difference ${m.difference.toFixed(2)}); imported as the vouchers give`,
+      `account ${m.account_number}: the file's #UB/#RES says ${m.file.toFixed(2)}, its #IB and vouchers ` +
+        `give ${m.computed.toFixed(2)} (difference ${m.difference.toFixed(2)}); imported as the vouchers give`,
     );
   }
 }
@@ -355,7 +357,7 @@ async function writeVouchers(
   return warnings;
 }
 
-/** options.allowBalanceMismatch and allowOpeningDifference travel in the operation's input (service.ts startSieImport). */
+/** options.allowBalanceMismatch and allowOpeningDifference travel in the operation's input (commands.ts startSieImport). */
 function optionOf(op: OperationContext, name: "allow_balance_mismatch" | "allow_opening_difference"): boolean {
   const input = op.operation.input as Record<string, unknown> | null;
   return input?.[name] === true;

@@ -1,4 +1,5 @@
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
+import { PROSE } from "./prose";
 import { database } from "../../db/client";
 import type { AppEnv } from "../../http/context";
 import { dispatch } from "../../http/dispatch";
@@ -91,9 +92,7 @@ const createDraftRoute = defineRoute({
   method: "post",
   path: BASE,
   summary: "Create a draft journal entry",
-  description:
-    "The draft has voucher_number 0 and touches no balance. Rule order: VALIDATION_ERROR > JOURNAL_ENTRY_NOT_BALANCED > PERIOD_NOT_FOUND > " +
-    "ENTRY_DATE_OUTSIDE_FISCAL_PERIOD > PERIOD_LOCKED > ACCOUNTS_NOT_IN_CHART.",
+  description: PROSE.createDraftDescription,
   params: CompanyParams,
   body: EntryCreateSchema,
   response: EntrySchema,
@@ -123,9 +122,7 @@ const commitDraftRoute = defineRoute({
   method: "post",
   path: `${BASE}/{id}/commit`,
   summary: "Post a draft: allocate its voucher number",
-  description:
-    "The number is the smallest unused in the fiscal period and series. Already posted or cancelled: 409 CONFLICT. " +
-    "Above the key's unattended commit limit: 403 UNATTENDED_COMMIT_LIMIT_EXCEEDED and the draft stays.",
+  description: PROSE.commitDraftDescription,
   params: CompanyItemParams,
   response: CommitResultSchema,
 });
@@ -152,8 +149,7 @@ const reverseEntryRoute = defineRoute({
   method: "post",
   path: `${BASE}/{id}/reverse`,
   summary: "Reverse a posted entry with a storno entry",
-  description:
-    "reversal_date defaults to today (UTC) and must fall in an open period. Already reversed: 409 ENTRY_ALREADY_REVERSED.",
+  description: PROSE.reverseEntryDescription,
   params: CompanyItemParams,
   body: ReverseSchema,
   bodyRequired: false,
@@ -170,9 +166,7 @@ const correctEntryRoute = defineRoute({
   method: "post",
   path: `${BASE}/{id}/correct`,
   summary: "Correct a posted entry: storno plus a corrected entry",
-  description:
-    "Both entries take the original's date and period (PERIOD_LOCKED if it has been locked since). The third correction in a chain is " +
-    "409 CORRECTION_CHAIN_TOO_DEEP unless allow_deep_chain is true.",
+  description: PROSE.correctEntryDescription,
   params: CompanyItemParams,
   body: CorrectSchema,
   response: CorrectResultSchema,

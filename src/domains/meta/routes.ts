@@ -1,5 +1,6 @@
 // Public routes: health, the error catalogue, the OpenAPI document and its reference page.
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
+import { PROSE } from "./prose";
 import { nowIso } from "../../clock";
 import { homeNames, isMigrated } from "../../db/homes";
 import { ApiError } from "../../errors/api-error";
@@ -73,8 +74,7 @@ export function registerMetaRoutes(app: OpenAPIHono<AppEnv>) {
     info: {
       title: "Bokföring API",
       version: c.env.SERVICE_VERSION,
-      description:
-        "Swedish double-entry bookkeeping: BAS chart, verifikationer, fiscal periods. Amounts are kronor as JSON numbers with at most two decimals.",
+      description: PROSE.getErrorCodeDescription,
     },
     servers: [{ url: new URL(c.req.url).origin }],
   }));

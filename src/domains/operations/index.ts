@@ -17,4 +17,4 @@ export {
   type OperationHandler,
   type OperationOutcome,
   type OperationRollback,
-} from "./service";
+} from "./commands";

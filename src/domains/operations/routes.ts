@@ -1,4 +1,5 @@
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
+import { PROSE } from "./prose";
 import { ApiError } from "../../errors/api-error";
 import { findInCallerHomes } from "../../http/caller-homes";
 import { enterCompany } from "../../http/company-access";
@@ -6,7 +7,7 @@ import type { AppEnv } from "../../http/context";
 import { json } from "../../http/envelope";
 import { ItemParams } from "../../http/params";
 import { defineRoute, type HandlerContext } from "../../http/route";
-import { loadOperation, operationJson } from "./service";
+import { loadOperation, operationJson } from "./commands";
 
 export const OperationSchema = z
   .object({
@@ -31,8 +32,7 @@ const getOperationRoute = defineRoute({
   path: "/api/v1/operations/{id}",
   tag: "Operations",
   summary: "Poll an asynchronous operation",
-  description:
-    "Poll every 5-30 seconds until status is succeeded or failed; terminal states never change. Only operations of the key's companies are visible.",
+  description: PROSE.getOperationDescription,
   scope: "operations:read",
   params: ItemParams,
   response: OperationSchema,

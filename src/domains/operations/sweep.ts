@@ -20,7 +20,7 @@ import {
   operationProgress,
   settleOperation,
   type OperationRollback,
-} from "./service";
+} from "./commands";
 
 /** Runs of one operation before the sweep gives up on it: at least this many heartbeat timeouts without progress. */
 export const MAX_OPERATION_ATTEMPTS = 5;

@@ -1,11 +1,12 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import { PROSE } from "./prose";
 import { database } from "../../db/client";
 import type { AppEnv } from "../../http/context";
 import { fileResponse } from "../../http/file-response";
 import { CompanyParams } from "../../http/params";
 import { defineRoute, type HandlerContext } from "../../http/route";
 import { SupplierPaymentFileSchema } from "./schemas";
-import { supplierPaymentFile } from "./service";
+import { supplierPaymentFile } from "./queries";
 
 const supplierInvoicePaymentFileRoute = defineRoute({
   tag: "Supplier invoices",
@@ -15,10 +16,7 @@ const supplierInvoicePaymentFileRoute = defineRoute({
   method: "post",
   path: "/api/v1/companies/{companyId}/payment-files/supplier-invoices",
   summary: "A pain.001.001.03 credit-transfer file for approved supplier invoices",
-  description:
-    "application/xml, attachment. Nothing is stored and no invoice changes: record the payments with .../supplier-invoices/{id}/pay once the bank has paid. One batch (SUPP) dated execution_date from the company's account (settings iban, else clearing + account, else bankgiro). " +
-    "Per invoice (approved, partially_paid or overdue; not a credit note): amount (default the remaining amount, at most that), creditor account (given, else the supplier's Bankgiro, Plusgiro, IBAN), the payment_reference as OCR (SCOR) for Bankgiro/Plusgiro when it passes the check digit, else as the message. " +
-    "Every problem in one CONFLICT with details.invoices[] {index, supplier_invoice_id, problem}: not_found, credit_note, not_approved, nothing_remaining, amount_above_remaining, no_creditor_account, account_needs_sek.",
+  description: PROSE.supplierInvoicePaymentFileDescription,
   params: CompanyParams,
   body: SupplierPaymentFileSchema,
   response: null,

@@ -1,4 +1,5 @@
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
+import { PROSE } from "./prose";
 import { database } from "../../db/client";
 import { ApiError } from "../../errors/api-error";
 import type { AppEnv } from "../../http/context";
@@ -20,10 +21,7 @@ const createClaimRoute = defineRoute({
   method: "post",
   path: BASE,
   summary: "Claim ROT/RUT from Skatteverket for paid invoices",
-  description:
-    "Body: invoice_ids (optionally type), or year and type (every paid, unclaimed invoice paid that year). Builds Skatteverket's claim files (Begäran om utbetalning, schema V6): " +
-    "one type and payment year per file, at most 100 buyers, the claim never above what was paid. Answers the claims (one per file) with download_url. " +
-    "Refusals: INVOICE_CREATE_ROT_RUT_VALIDATION with details.fields (no deduction, not paid, already claimed, a file rule).",
+  description: PROSE.createClaimDescription,
   params: CompanyParams,
   body: ClaimCreateSchema,
   response: z.array(ClaimSchema),
@@ -95,8 +93,7 @@ const claimXmlRoute = defineRoute({
   path: `${BASE}/{id}/xml`,
   tag: TAG,
   summary: "The claim file (XML) to upload to Skatteverket",
-  description:
-    "application/xml: Skatteverket's Begäran om utbetalning, schema V6. Carries the buyers' personnummer in full, as the file must.",
+  description: PROSE.claimXmlDescription,
   scope: "invoices:read",
   company: true,
   params: CompanyItemParams,
@@ -120,12 +117,7 @@ const recordDecisionRoute = defineRoute({
   method: "post",
   path: `${BASE}/{id}/decision`,
   summary: "Record Skatteverket's decision and payout on a claim",
-  description:
-    "approved_amount (at most the claimed amount), decision_date (default today), settlement_account (1930). Accrual: books Debit settlement account / Credit 1513 the approved amount, " +
-    "and Debit 1510 / Credit 1513 the refused part, which the buyers then owe (their invoices' remaining_amount grows). " +
-    "Cash method: the payout is a payment of each invoice's sale, Debit settlement account / Credit its share of revenue and output VAT; the refused part books nothing " +
-    "(the customer's payment of it will), and a decision approving nothing posts no entry (decision_journal_entry_id null). Status paid, or rejected when nothing was approved. " +
-    "A claim takes one decision (else CONFLICT).",
+  description: PROSE.recordDecisionDescription,
   params: CompanyItemParams,
   body: ClaimDecisionSchema,
   response: ClaimSchema,

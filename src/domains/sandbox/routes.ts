@@ -2,6 +2,7 @@
 // a reset that replaces a sandbox with a freshly seeded one. Only a test key may ask; a test
 // key sees only sandbox companies (src/http/access.ts), so neither route can reach live data.
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
+import { PROSE } from "./prose";
 import type { Context } from "hono";
 import { nowIso } from "../../clock";
 import { ApiError } from "../../errors/api-error";
@@ -55,10 +56,7 @@ const createSandboxRoute = defineRoute({
   path: "/api/v1/sandbox/companies",
   tag: TAG,
   summary: "Create a sandbox company with a seeded year of books (test keys only)",
-  description:
-    "Creates a sandbox company owned by the key's user and books a fixed year through the API's own commands: share capital, three customers, four invoices " +
-    "(two paid, two open), two suppliers and their invoices (one paid, one open), a bank fee and five bank rows on 1930, all dated in 2026. Every seeding gives " +
-    "the same books (voucher, invoice and customer numbers, dates, amounts); the rows' ids are new. A live key: 403 FORBIDDEN. Not idempotent. See docs/platform.md.",
+  description: PROSE.createSandboxDescription,
   scope: "companies:write",
   response: SeededSchema,
   status: 201,
@@ -75,10 +73,7 @@ const resetSandboxRoute = defineRoute({
   path: "/api/v1/companies/{companyId}/sandbox/reset",
   tag: TAG,
   summary: "Reset a sandbox company: archive it and seed a fresh one (test keys only)",
-  description:
-    "Seeds a new sandbox company exactly as POST /sandbox/companies does, then archives this one (it answers 404 from then on). The answer names the new " +
-    "company and replaced_company_id. Owner only (else FORBIDDEN). A live key: 403 FORBIDDEN (a live key never reaches a sandbox company, nor a test key a live one: 404). " +
-    "Not idempotent. See docs/platform.md.",
+  description: PROSE.resetSandboxDescription,
   scope: "companies:write",
   company: true,
   params: CompanyParams,

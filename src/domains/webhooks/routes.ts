@@ -1,4 +1,5 @@
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
+import { PROSE } from "./prose";
 import { database } from "../../db/client";
 import { ApiError } from "../../errors/api-error";
 import { hasScope } from "../../http/auth";
@@ -18,7 +19,7 @@ import {
   loadWebhook,
   needsPayrollScope,
   webhookJson,
-} from "./service";
+} from "./commands";
 import { WebhookCreateSchema, WebhookPatchSchema } from "./schemas";
 
 const TAG = "Webhooks";
@@ -98,9 +99,7 @@ const createWebhookRoute = defineRoute({
   method: "post",
   path: BASE,
   summary: "Register a webhook for one event type",
-  description:
-    "webhook_url must be HTTPS and must not resolve to a private, loopback, link-local or cloud-metadata address. salary_run.* and agi.generated " +
-    "also need payroll:read. The signing secret is in this response only.",
+  description: PROSE.createWebhookDescription,
   params: CompanyParams,
   body: WebhookCreateSchema,
   response: WithSecret,
@@ -128,7 +127,7 @@ const updateWebhookRoute = defineRoute({
   method: "patch",
   path: `${BASE}/{id}`,
   summary: "Update a webhook (event_type is immutable)",
-  description: "active: true re-enables and clears disabled_at and disabled_reason; dead deliveries are not replayed.",
+  description: PROSE.updateWebhookDescription,
   params: CompanyItemParams,
   body: WebhookPatchSchema,
   response: WebhookSchema,
@@ -216,8 +215,7 @@ const retryDeliveryRoute = defineRoute({
   method: "post",
   path: "/api/v1/webhook-deliveries/{id}/retry",
   summary: "Send a delivered or dead delivery again as a new pending row",
-  description:
-    "Not idempotent. A live delivery (pending, in_flight, failed) is refused with 409 CONFLICT; the original row is kept.",
+  description: PROSE.retryDeliveryDescription,
   params: ItemParams,
   response: DeliverySchema,
   status: 201,

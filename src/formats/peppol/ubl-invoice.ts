@@ -276,21 +276,10 @@ function line(doc: PeppolDocument, l: PeppolLine, i: number): string {
   );
 }
 
-/**
- * The document. Throws a `PeppolShapeError` when the figures handed in do not add up
- * (the lines to the line total, the breakdown's VAT to the VAT total): that is a bug in
- * the caller, never the buyer's problem to find.
- */
-export function ublInvoiceXml(input: PeppolDocument): string {
-  const doc = PeppolDocumentSchema.parse(input);
+/** BT-1..BT-19: the document's numbers, dates, currency and references (the credited invoice, an attachment). */
+function documentHead(doc: PeppolDocument): string {
   const credit = doc.kind === "credit_note";
-  const cur = doc.currency;
-  const breakdown = taxBreakdown(doc);
-  checkSums(doc, breakdown);
-  // BR-O-02: a document with category O names no VAT numbers (BR-O-11..14: O stands alone)
-  const withVat = !breakdown.some((g) => g.tax.code === "O");
-  const root = credit ? "CreditNote" : "Invoice";
-  const head =
+  return (
     text("cbc:CustomizationID", CUSTOMIZATION_ID) +
     text("cbc:ProfileID", PROFILE_ID) +
     text("cbc:ID", doc.number) +
@@ -298,63 +287,74 @@ export function ublInvoiceXml(input: PeppolDocument): string {
     (credit ? "" : text("cbc:DueDate", doc.dueDate)) +
     text(credit ? "cbc:CreditNoteTypeCode" : "cbc:InvoiceTypeCode", credit ? "381" : "380") +
     text("cbc:Note", doc.note) +
-    text("cbc:DocumentCurrencyCode", cur) +
+    text("cbc:DocumentCurrencyCode", doc.currency) +
     (doc.vatInSekOre === null ? "" : text("cbc:TaxCurrencyCode", "SEK")) +
     text("cbc:BuyerReference", doc.buyerReference) +
     el("cac:OrderReference", text("cbc:ID", doc.orderReference)) +
-    (doc.billingReference
-      ? el(
-          "cac:BillingReference",
-          el(
-            "cac:InvoiceDocumentReference",
-            text("cbc:ID", doc.billingReference.number) + text("cbc:IssueDate", doc.billingReference.issueDate),
-          ),
-        )
-      : "") +
-    (doc.attachment
-      ? el(
-          "cac:AdditionalDocumentReference",
-          text("cbc:ID", doc.attachment.id) +
-            el(
-              "cac:Attachment",
-              el("cbc:EmbeddedDocumentBinaryObject", doc.attachment.base64, {
-                mimeCode: doc.attachment.mimeCode,
-                filename: doc.attachment.fileName,
-              }),
-            ),
-        )
-      : "");
-  const parties =
-    el("cac:AccountingSupplierParty", party(doc.seller, withVat)) +
-    el("cac:AccountingCustomerParty", party(doc.buyer, withVat));
-  const delivery = doc.delivery
+    documentReferences(doc)
+  );
+}
+
+function documentReferences(doc: PeppolDocument): string {
+  const billing = doc.billingReference
     ? el(
-        "cac:Delivery",
-        text("cbc:ActualDeliveryDate", doc.delivery.date) +
+        "cac:BillingReference",
+        el(
+          "cac:InvoiceDocumentReference",
+          text("cbc:ID", doc.billingReference.number) + text("cbc:IssueDate", doc.billingReference.issueDate),
+        ),
+      )
+    : "";
+  const attachment = doc.attachment
+    ? el(
+        "cac:AdditionalDocumentReference",
+        text("cbc:ID", doc.attachment.id) +
           el(
-            "cac:DeliveryLocation",
-            el("cac:Address", el("cac:Country", text("cbc:IdentificationCode", doc.delivery.country))),
+            "cac:Attachment",
+            el("cbc:EmbeddedDocumentBinaryObject", doc.attachment.base64, {
+              mimeCode: doc.attachment.mimeCode,
+              filename: doc.attachment.fileName,
+            }),
           ),
       )
     : "";
-  const payment = paymentMeans(doc) + el("cac:PaymentTerms", text("cbc:Note", doc.payment.terms));
-  const taxTotal =
-    el(
-      "cac:TaxTotal",
-      money("cbc:TaxAmount", doc.totals.vatOre, cur) +
-        breakdown
-          .map((g) =>
-            el(
-              "cac:TaxSubtotal",
-              money("cbc:TaxableAmount", g.taxableOre, cur) +
-                money("cbc:TaxAmount", g.taxOre, cur) +
-                taxCategory("cac:TaxCategory", g.tax, true),
-            ),
-          )
-          .join(""),
-    ) + (doc.vatInSekOre === null ? "" : el("cac:TaxTotal", money("cbc:TaxAmount", doc.vatInSekOre, "SEK")));
+  return billing + attachment;
+}
+
+function deliveryOf(doc: PeppolDocument): string {
+  if (!doc.delivery) return "";
+  return el(
+    "cac:Delivery",
+    text("cbc:ActualDeliveryDate", doc.delivery.date) +
+      el(
+        "cac:DeliveryLocation",
+        el("cac:Address", el("cac:Country", text("cbc:IdentificationCode", doc.delivery.country))),
+      ),
+  );
+}
+
+/** BG-23: the VAT total with its breakdown, and the VAT in SEK when the document's currency is another. */
+function taxTotalOf(doc: PeppolDocument, breakdown: TaxGroup[]): string {
+  const cur = doc.currency;
+  const subtotals = breakdown
+    .map((g) =>
+      el(
+        "cac:TaxSubtotal",
+        money("cbc:TaxableAmount", g.taxableOre, cur) +
+          money("cbc:TaxAmount", g.taxOre, cur) +
+          taxCategory("cac:TaxCategory", g.tax, true),
+      ),
+    )
+    .join("");
+  const sek = doc.vatInSekOre === null ? "" : el("cac:TaxTotal", money("cbc:TaxAmount", doc.vatInSekOre, "SEK"));
+  return el("cac:TaxTotal", money("cbc:TaxAmount", doc.totals.vatOre, cur) + subtotals) + sek;
+}
+
+/** BG-22: the document totals. */
+function monetaryTotal(doc: PeppolDocument): string {
   const t = doc.totals;
-  const monetary = el(
+  const cur = doc.currency;
+  return el(
     "cac:LegalMonetaryTotal",
     money("cbc:LineExtensionAmount", t.lineOre, cur) +
       money("cbc:TaxExclusiveAmount", t.lineOre, cur) +
@@ -362,18 +362,36 @@ export function ublInvoiceXml(input: PeppolDocument): string {
       (t.prepaidOre === 0 ? "" : money("cbc:PrepaidAmount", t.prepaidOre, cur)) +
       money("cbc:PayableAmount", t.totalOre - t.prepaidOre, cur),
   );
+}
+
+/**
+ * The document. Throws a `PeppolShapeError` when the figures handed in do not add up
+ * (the lines to the line total, the breakdown's VAT to the VAT total): that is a bug in
+ * the caller, never the buyer's problem to find.
+ */
+export function ublInvoiceXml(input: PeppolDocument): string {
+  const doc = PeppolDocumentSchema.parse(input);
+  const breakdown = taxBreakdown(doc);
+  checkSums(doc, breakdown);
+  // BR-O-02: a document with category O names no VAT numbers (BR-O-11..14: O stands alone)
+  const withVat = !breakdown.some((g) => g.tax.code === "O");
+  const root = doc.kind === "credit_note" ? "CreditNote" : "Invoice";
+  const parties =
+    el("cac:AccountingSupplierParty", party(doc.seller, withVat)) +
+    el("cac:AccountingCustomerParty", party(doc.buyer, withVat));
+  const payment = paymentMeans(doc) + el("cac:PaymentTerms", text("cbc:Note", doc.payment.terms));
   const lines = doc.lines.map((l, i) => line(doc, l, i)).join("");
   return (
     `<?xml version="1.0" encoding="UTF-8"?>\n` +
     `<${root} xmlns="urn:oasis:names:specification:ubl:schema:xsd:${root}-2" ` +
     `xmlns:cac="urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2" ` +
     `xmlns:cbc="urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2">` +
-    head +
+    documentHead(doc) +
     parties +
-    delivery +
+    deliveryOf(doc) +
     payment +
-    taxTotal +
-    monetary +
+    taxTotalOf(doc, breakdown) +
+    monetaryTotal(doc) +
     lines +
     `</${root}>\n`
   );

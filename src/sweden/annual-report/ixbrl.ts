@@ -47,7 +47,8 @@ export function nonFraction(f: Fact): string {
   const decimals = ' decimals="INF"';
   const format = f.unit === "antal-anstallda" ? "" : ' format="ixt:numspacecomma"';
   const minus = f.amount < 0 ? "-" : "";
-  return `${minus}<ix:nonFraction name="se-gen-base:${f.concept}" contextRef="${f.context}" unitRef="${f.unit}"${decimals}${scale}${sign}${format}>${digits(f.amount, percent)}</ix:nonFraction>`;
+  const attributes = `name="se-gen-base:${f.concept}" contextRef="${f.context}" unitRef="${f.unit}"`;
+  return `${minus}<ix:nonFraction ${attributes}${decimals}${scale}${sign}${format}>${digits(f.amount, percent)}</ix:nonFraction>`;
 }
 
 const cell = (f: Fact | null) => `<td class="num">${f ? nonFraction(f) : ""}</td>`;
@@ -70,13 +71,18 @@ function yearHeading(m: AnnualReportModel, withNote: boolean, instant: boolean):
   return `<tr><th></th>${withNote ? '<th class="note">Not</th>' : ""}<th class="num">${cur}</th><th class="num">${prev}</th></tr>`;
 }
 
+const STYLE =
+  "body{font-family:sans-serif;max-width:760px;margin:auto} td.num,th.num{text-align:right;white-space:nowrap} " +
+  "td.note,th.note{text-align:center;width:3em} tr.sum td,tr.result td{font-weight:bold} .page{page-break-after:always}";
+
 function header(m: AnnualReportModel): string {
   const ctx = m.xbrl.contexts
     .map((c) => {
       const period = c.instant
         ? `<xbrli:instant>${c.instant}</xbrli:instant>`
         : `<xbrli:startDate>${c.start}</xbrli:startDate><xbrli:endDate>${c.end}</xbrli:endDate>`;
-      return `<xbrli:context id="${c.id}"><xbrli:entity><xbrli:identifier scheme="${ENTITY_SCHEME}">${esc(m.company.org_number)}</xbrli:identifier></xbrli:entity><xbrli:period>${period}</xbrli:period></xbrli:context>`;
+      const identifier = `<xbrli:identifier scheme="${ENTITY_SCHEME}">${esc(m.company.org_number)}</xbrli:identifier>`;
+      return `<xbrli:context id="${c.id}"><xbrli:entity>${identifier}</xbrli:entity><xbrli:period>${period}</xbrli:period></xbrli:context>`;
     })
     .join("\n");
   const hidden = (name: string, value: string) =>
@@ -176,7 +182,7 @@ export function renderIxbrl(m: AnnualReportModel): string {
   return `<?xml version="1.0" encoding="UTF-8"?>
 <html ${ns}>
 <head><meta http-equiv="Content-Type" content="text/html; charset=UTF-8"/><title>${esc(title)}</title>
-<style type="text/css">body{font-family:sans-serif;max-width:760px;margin:auto} td.num,th.num{text-align:right;white-space:nowrap} td.note,th.note{text-align:center;width:3em} tr.sum td,tr.result td{font-weight:bold} .page{page-break-after:always}</style></head>
+<style type="text/css">${STYLE}</style></head>
 <body>
 ${header(m)}
 <div class="page" id="framsida"><h1>Årsredovisning för</h1>

@@ -161,115 +161,137 @@ export interface BgMaxParsed {
   warnings: string[];
 }
 
-export function parseBgMax(text: string): BgMaxParsed {
-  const lines = text.split(/\r\n|\n|\r/);
-  const statements: BankStatement[] = [];
-  const warnings: string[] = [];
-  const counted: Counts = { payments: 0, deductions: 0, extraReferences: 0, deposits: 0 };
-  let section: Section | null = null;
-  let payment: Payment | null = null;
-  let started = false;
-  let ended = false;
-  const needPayment = (tk: string, line: number): Payment => {
-    if (!payment)
-      throw malformed(`line ${line}: TK${tk} must follow a TK20 or TK21 record`, { line, record: `TK${tk}` });
-    return payment;
-  };
+/** What the reader holds between records: the statements and warnings so far, the open section and payment. */
+interface ReadState {
+  statements: BankStatement[];
+  warnings: string[];
+  counted: Counts;
+  section: Section | null;
+  payment: Payment | null;
+  started: boolean;
+  ended: boolean;
+}
 
-  lines.forEach((raw, i) => {
-    const line = i + 1;
-    if (raw.trim() === "") return;
-    if (ended) throw malformed(`line ${line}: records after the TK70 end record`, { line });
-    const record = normaliseRecord(raw, line);
-    const tk = record.slice(0, 2);
-    if (!started) {
-      const start = readStart(record);
-      if (tk !== "01" || start.layout !== "BGMAX")
-        throw malformed(`line ${line}: a BgMax file starts with TK01 and layout name BGMAX`, {
-          line,
-          record: `TK${tk}`,
-        });
-      if (start.test) warnings.push("TK01 marks this as a test file (T)");
-      started = true;
+/** TK01, the start record: the layout must be BGMAX. */
+function readFileStart(state: ReadState, record: string, tk: string, line: number) {
+  const start = readStart(record);
+  if (tk !== "01" || start.layout !== "BGMAX")
+    throw malformed(`line ${line}: a BgMax file starts with TK01 and layout name BGMAX`, {
+      line,
+      record: `TK${tk}`,
+    });
+  if (start.test) state.warnings.push("TK01 marks this as a test file (T)");
+  state.started = true;
+}
+
+/** TK05 opens a section (one deposit), TK70 ends the file: neither inside an open section. */
+function readSectionOpening(state: ReadState, record: string, line: number) {
+  if (state.section)
+    throw malformed(`line ${line}: TK05 opens a section before the previous one is closed by TK15`, {
+      line,
+      record: "TK05",
+    });
+  const opening = readOpening(record);
+  state.section = { line, bankgiro: opening.bankgiro, currency: opening.currency || "SEK", payments: [] };
+  state.payment = null;
+}
+
+function readFileEnd(state: ReadState, record: string, line: number) {
+  if (state.section)
+    throw malformed(`line ${line}: TK70 before the section opened at line ${state.section.line} is closed by TK15`, {
+      line,
+      record: "TK70",
+    });
+  checkEnd(record, line, state.counted);
+  state.ended = true;
+}
+
+/** TK25-TK29: what the bank adds to the payment before them (text, name, address, organisation number). */
+function readPaymentDetail(payment: Payment, tk: string, record: string) {
+  if (tk === "25") payment.texts.push(readInformation(record));
+  else if (tk === "26") payment.name = readName(record) || null;
+  else if (tk === "27") {
+    const a = readAddress1(record);
+    payment.address.push([a.street, a.postalCode].filter(Boolean).join(" "));
+  } else if (tk === "28") {
+    const a = readAddress2(record);
+    payment.address.push([a.town, a.country || a.countryCode].filter(Boolean).join(" "));
+  } else payment.orgNumber = readOrgNumber(record) || null;
+}
+
+/** A record inside a section: a payment or deduction (TK20/21), its details (TK22-29), the deposit (TK15). */
+function readSectionRecord(state: ReadState, open: Section, tk: string, record: string, line: number) {
+  const needPayment = (): Payment => {
+    if (!state.payment)
+      throw malformed(`line ${line}: TK${tk} must follow a TK20 or TK21 record`, { line, record: `TK${tk}` });
+    return state.payment;
+  };
+  switch (tk) {
+    case "20":
+    case "21":
+      state.payment = {
+        line,
+        kind: tk,
+        fields: readPayment(record, line),
+        extra: [],
+        texts: [],
+        name: null,
+        address: [],
+        orgNumber: null,
+      };
+      open.payments.push(state.payment);
+      if (tk === "20") state.counted.payments++;
+      else state.counted.deductions++;
       return;
-    }
-    if (tk === "05") {
-      if (section)
-        throw malformed(`line ${line}: TK05 opens a section before the previous one is closed by TK15`, {
-          line,
-          record: "TK05",
-        });
-      const opening = readOpening(record);
-      section = { line, bankgiro: opening.bankgiro, currency: opening.currency || "SEK", payments: [] };
-      payment = null;
+    case "22":
+    case "23":
+      needPayment().extra.push({ line, negative: tk === "23", fields: readExtraReference(record, line) });
+      state.counted.extraReferences++;
       return;
-    }
-    if (tk === "70") {
-      if (section)
-        throw malformed(`line ${line}: TK70 before the section opened at line ${section.line} is closed by TK15`, {
-          line,
-          record: "TK70",
-        });
-      checkEnd(record, line, counted);
-      ended = true;
+    case "25":
+    case "26":
+    case "27":
+    case "28":
+    case "29":
+      readPaymentDetail(needPayment(), tk, record);
       return;
-    }
-    if (!section)
-      throw malformed(`line ${line}: TK${tk} outside a section (TK05 ... TK15)`, { line, record: `TK${tk}` });
-    const open: Section = section;
-    switch (tk) {
-      case "20":
-      case "21":
-        payment = {
-          line,
-          kind: tk,
-          fields: readPayment(record, line),
-          extra: [],
-          texts: [],
-          name: null,
-          address: [],
-          orgNumber: null,
-        };
-        open.payments.push(payment);
-        if (tk === "20") counted.payments++;
-        else counted.deductions++;
-        return;
-      case "22":
-      case "23":
-        needPayment(tk, line).extra.push({ line, negative: tk === "23", fields: readExtraReference(record, line) });
-        counted.extraReferences++;
-        return;
-      case "25":
-        needPayment(tk, line).texts.push(readInformation(record));
-        return;
-      case "26":
-        needPayment(tk, line).name = readName(record) || null;
-        return;
-      case "27": {
-        const a = readAddress1(record);
-        needPayment(tk, line).address.push([a.street, a.postalCode].filter(Boolean).join(" "));
-        return;
-      }
-      case "28": {
-        const a = readAddress2(record);
-        needPayment(tk, line).address.push([a.town, a.country || a.countryCode].filter(Boolean).join(" "));
-        return;
-      }
-      case "29":
-        needPayment(tk, line).orgNumber = readOrgNumber(record) || null;
-        return;
-      case "15":
-        statements.push(closeSection(open, record, line));
-        counted.deposits++;
-        section = null;
-        payment = null;
-        return;
-      default:
-        // The manual asks readers to pass over record types they do not know.
-        warnings.push(`line ${line}: unknown record TK${tk} skipped`);
-    }
-  });
-  if (!started) throw malformed("the file holds no BgMax records");
-  if (!ended) throw malformed("the file ends without the TK70 end record: it may be cut short", { record: "TK70" });
-  return { statements, warnings };
+    case "15":
+      state.statements.push(closeSection(open, record, line));
+      state.counted.deposits++;
+      state.section = null;
+      state.payment = null;
+      return;
+    default:
+      // The manual asks readers to pass over record types they do not know.
+      state.warnings.push(`line ${line}: unknown record TK${tk} skipped`);
+  }
+}
+
+function readRecord(state: ReadState, raw: string, line: number) {
+  if (raw.trim() === "") return;
+  if (state.ended) throw malformed(`line ${line}: records after the TK70 end record`, { line });
+  const record = normaliseRecord(raw, line);
+  const tk = record.slice(0, 2);
+  if (!state.started) readFileStart(state, record, tk, line);
+  else if (tk === "05") readSectionOpening(state, record, line);
+  else if (tk === "70") readFileEnd(state, record, line);
+  else if (state.section) readSectionRecord(state, state.section, tk, record, line);
+  else throw malformed(`line ${line}: TK${tk} outside a section (TK05 ... TK15)`, { line, record: `TK${tk}` });
+}
+
+export function parseBgMax(text: string): BgMaxParsed {
+  const state: ReadState = {
+    statements: [],
+    warnings: [],
+    counted: { payments: 0, deductions: 0, extraReferences: 0, deposits: 0 },
+    section: null,
+    payment: null,
+    started: false,
+    ended: false,
+  };
+  for (const [i, raw] of text.split(/\r\n|\n|\r/).entries()) readRecord(state, raw, i + 1);
+  if (!state.started) throw malformed("the file holds no BgMax records");
+  if (!state.ended)
+    throw malformed("the file ends without the TK70 end record: it may be cut short", { record: "TK70" });
+  return { statements: state.statements, warnings: state.warnings };
 }

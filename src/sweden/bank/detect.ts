@@ -20,7 +20,8 @@ export function detectCsvLayout(table: CsvTable): { format: CsvLayoutFormat; hea
 
 export function lookedFor(): string[] {
   return [
-    `an ISO 20022 camt.053 or camt.054 document (namespace urn:iso:std:iso:20022:tech:xsd:camt.053.001.NN or camt.054.001.NN, NN ${CAMT_VERSIONS[0]}-${CAMT_VERSIONS[CAMT_VERSIONS.length - 1]})`,
+    "an ISO 20022 camt.053 or camt.054 document (namespace urn:iso:std:iso:20022:tech:xsd:camt.053.001.NN " +
+      `or camt.054.001.NN, NN ${CAMT_VERSIONS[0]}-${CAMT_VERSIONS[CAMT_VERSIONS.length - 1]})`,
     "a Bankgirot BgMax file (first record 01BGMAX)",
     ...CSV_LAYOUTS.map(
       ([format, layout]) => `${format}: a CSV header row with ${(layout.detectBy ?? layout.headers)[0].join(", ")}`,
@@ -35,7 +36,8 @@ export function detectBankFormat(text: string): BankFormat {
   if (camt) {
     throw new BankFileError(
       "BANK_FILE_UNRECOGNISED",
-      `${camt.unsupported} is not a supported message version (camt.053 and camt.054 .001.${CAMT_VERSIONS[0]} to .001.${CAMT_VERSIONS[CAMT_VERSIONS.length - 1]} are)`,
+      `${camt.unsupported} is not a supported message version (camt.053 and camt.054 ` +
+        `.001.${CAMT_VERSIONS[0]} to .001.${CAMT_VERSIONS[CAMT_VERSIONS.length - 1]} are)`,
       {
         found: camt.unsupported,
         looked_for: lookedFor(),

@@ -52,5 +52,8 @@ export function balanceWarning(label: string, statement: BankStatement): string 
   if (statement.opening_balance_ore === undefined || statement.closing_balance_ore === undefined) return null;
   const computed = statement.opening_balance_ore + sumOre(statement.rows);
   if (computed === statement.closing_balance_ore) return null;
-  return `${label}: opening balance ${statement.opening_balance_ore} öre plus the rows makes ${computed} öre, but the closing balance is ${statement.closing_balance_ore} öre`;
+  return (
+    `${label}: opening balance ${statement.opening_balance_ore} öre plus the rows makes ${computed} öre, ` +
+    `but the closing balance is ${statement.closing_balance_ore} öre`
+  );
 }

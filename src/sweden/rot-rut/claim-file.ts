@@ -83,7 +83,9 @@ export function claimCasesForPaidInvoice(invoice: PaidInvoice, type: DeductionTy
       violations: [
         {
           path: "invoice_ids",
-          message: `${invoice.invoiceNumber}: the customer has not paid their part in full; Skatteverket pays only after the buyer has paid (7 § HUSFL)`,
+          message:
+            `${invoice.invoiceNumber}: the customer has not paid their part in full; Skatteverket pays only after ` +
+            "the buyer has paid (7 § HUSFL)",
         },
       ],
     };
@@ -186,7 +188,9 @@ export function validateClaimFile(file: ClaimFile): RuleViolation[] {
     else if (c.claimedOre > deductionOf(c.priceOre, rate)) {
       v.push({
         path: `${p}.claimed`,
-        message: `${at} the claimed amount is above ${rate / 100} % of the labour cost, the ${file.type.toUpperCase()} rate on the payment date ${c.paymentDate}`,
+        message:
+          `${at} the claimed amount is above ${rate / 100} % of the labour cost, the ${file.type.toUpperCase()} ` +
+          `rate on the payment date ${c.paymentDate}`,
       });
     }
     if (c.otherCostOre < 0 || kronor(c.otherCostOre) > 9_999_999)

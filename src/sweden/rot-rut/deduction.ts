@@ -14,7 +14,7 @@
 import Big from "big.js";
 import { parseOrgNumber, parsePersonnummer } from "../identity";
 import { type DeductionType, MINIMUM_AGE, deductionCaps, deductionOf, deductionRateBp } from "./rules";
-import { SCHABLON_LABOUR_SHARE_BP, WORK_TYPES, workType, workTypeOrder } from "./work-types";
+import { SCHABLON_LABOUR_SHARE_BP, WORK_TYPES, type WorkType, workType, workTypeOrder } from "./work-types";
 
 export interface RuleViolation {
   /** the API field the rule is about: items[2].work_type, deduction_personnummer[1].share, ... */
@@ -165,50 +165,107 @@ function hundredths(hours: number): number | null {
   return h.eq(h.round(0, Big.roundDown)) ? Number(h.toFixed(0)) : null;
 }
 
+/** Why a buyer's personnummer is refused (IL 67 kap. 11 §: a private individual of 18 by the year's end), or null. */
+function personnummerProblem(
+  raw: string,
+  date: string,
+  seen: Set<string>,
+): { long: string | null; problem: string | null } {
+  const year = Number(date.slice(0, 4));
+  // The invoice date is "today" for the century of a ten-digit number.
+  const parsed = parsePersonnummer(raw, date);
+  if (!parsed) return { long: null, problem: "not a valid personnummer (YYYYMMDD-NNNN, check digit by Luhn)" };
+  if (parsed.kind !== "personnummer")
+    return {
+      long: parsed.long,
+      problem: "a samordningsnummer is not accepted: the buyer must be a private individual with a personnummer",
+    };
+  if (year - Number(parsed.long.slice(0, 4)) < MINIMUM_AGE)
+    return {
+      long: parsed.long,
+      problem: `the buyer must have turned ${MINIMUM_AGE} by the end of ${year} (67 kap. 11 § IL)`,
+    };
+  if (seen.has(parsed.long)) return { long: parsed.long, problem: "the same buyer is named twice" };
+  seen.add(parsed.long);
+  return { long: parsed.long, problem: null };
+}
+
+/** A buyer's share in basis points: required with several buyers (0 then), 1 alone; above 0 and at most 1. */
+function buyerShareBp(shareBp: number | null | undefined, many: boolean, path: string, v: RuleViolation[]): number {
+  if (shareBp == null) {
+    if (many) v.push({ path: `${path}.share`, message: "required when the invoice has several buyers" });
+    return many ? 0 : 10_000;
+  }
+  if (!Number.isInteger(shareBp) || shareBp <= 0 || shareBp > 10_000)
+    v.push({ path: `${path}.share`, message: "must be above 0 and at most 1, with at most four decimals" });
+  return shareBp;
+}
+
 function checkBuyers(input: DeductionInput, v: RuleViolation[]): { personnummer: string; shareBp: number }[] {
-  const year = Number(input.date.slice(0, 4));
-  const out: { personnummer: string; shareBp: number }[] = [];
   const many = input.buyers.length > 1;
-  let shareSum = 0;
   const seen = new Set<string>();
-  input.buyers.forEach((b, i) => {
+  const out = input.buyers.map((b, i) => {
     const path = `deduction_personnummer[${i}]`;
-    // The invoice date is "today" for the century of a ten-digit number.
-    const parsed = parsePersonnummer(b.personnummer ?? "", input.date);
-    if (!parsed) {
-      v.push({
-        path: `${path}.personnummer`,
-        message: "not a valid personnummer (YYYYMMDD-NNNN, check digit by Luhn)",
-      });
-    } else if (parsed.kind !== "personnummer") {
-      v.push({
-        path: `${path}.personnummer`,
-        message: "a samordningsnummer is not accepted: the buyer must be a private individual with a personnummer",
-      });
-    } else if (year - Number(parsed.long.slice(0, 4)) < MINIMUM_AGE) {
-      v.push({
-        path: `${path}.personnummer`,
-        message: `the buyer must have turned ${MINIMUM_AGE} by the end of ${year} (67 kap. 11 § IL)`,
-      });
-    } else if (seen.has(parsed.long)) {
-      v.push({ path: `${path}.personnummer`, message: "the same buyer is named twice" });
-    } else {
-      seen.add(parsed.long);
-    }
-    let shareBp = b.shareBp ?? null;
-    if (shareBp == null) {
-      if (many) v.push({ path: `${path}.share`, message: "required when the invoice has several buyers" });
-      shareBp = many ? 0 : 10_000;
-    } else if (!Number.isInteger(shareBp) || shareBp <= 0 || shareBp > 10_000) {
-      v.push({ path: `${path}.share`, message: "must be above 0 and at most 1, with at most four decimals" });
-    }
-    shareSum += shareBp;
-    out.push({ personnummer: parsed?.long ?? "", shareBp });
+    const { long, problem } = personnummerProblem(b.personnummer ?? "", input.date, seen);
+    if (problem) v.push({ path: `${path}.personnummer`, message: problem });
+    return { personnummer: long ?? "", shareBp: buyerShareBp(b.shareBp, many, path, v) };
   });
+  const shareSum = out.reduce((t, b) => t + b.shareBp, 0);
   if (input.buyers.length > 0 && shareSum !== 10_000 && !v.some((x) => x.path.endsWith(".share"))) {
     v.push({ path: "deduction_personnummer", message: "the buyers' shares must add up to exactly 1" });
   }
   return out;
+}
+
+/** A tenant-owner apartment: its number (at most 25 characters) and the association's organisation number. */
+function checkApartment(apartment: string | null, brf: string | null, today: string, v: RuleViolation[]) {
+  if (!apartment) v.push({ path: "deduction_apartment_number", message: "required with deduction_brf_org_number" });
+  else if (apartment.length > 25) v.push({ path: "deduction_apartment_number", message: "at most 25 characters" });
+  if (!brf) {
+    v.push({ path: "deduction_brf_org_number", message: "required with deduction_apartment_number" });
+    return null;
+  }
+  const org = parseOrgNumber(brf, today);
+  if (!org || org.isPersonal) {
+    v.push({
+      path: "deduction_brf_org_number",
+      message: "not a valid organisation number of a housing association",
+    });
+    return null;
+  }
+  return `16${org.formatted.replace("-", "")}`;
+}
+
+/** ROT work's home: a house by its designation, or a tenant-owner apartment; the association's number, if any. */
+function checkRotHome(
+  designation: string | null,
+  apartment: string | null,
+  brf: string | null,
+  today: string,
+  v: RuleViolation[],
+): string | null {
+  if (designation && (apartment || brf)) {
+    v.push({
+      path: "deduction_housing_designation",
+      message:
+        "give either the property designation (a house) or the apartment number with the association's " +
+        "organisation number (a tenant-owner apartment), not both",
+    });
+    return null;
+  }
+  if (!designation && !apartment && !brf) {
+    v.push({
+      path: "deduction_housing_designation",
+      message:
+        "ROT work needs the home: deduction_housing_designation (fastighetsbeteckning) or " +
+        "deduction_apartment_number with deduction_brf_org_number",
+    });
+    return null;
+  }
+  // Lengths from the claim schema: FastighetsbeteckningTYPE 1-40, LagenhetsNrTYPE 1-25.
+  if (designation && designation.length > 40)
+    v.push({ path: "deduction_housing_designation", message: "at most 40 characters" });
+  return designation ? null : checkApartment(apartment, brf, today, v);
 }
 
 function checkHousing(h: HousingInput, hasRot: boolean, today: string, v: RuleViolation[]): Housing {
@@ -217,58 +274,141 @@ function checkHousing(h: HousingInput, hasRot: boolean, today: string, v: RuleVi
   const brf = h.brfOrgNumber?.trim() || null;
   const housing: Housing = { housingDesignation: designation, apartmentNumber: apartment, brfOrgNumber: null };
   if (!hasRot) {
-    if (designation)
-      v.push({ path: "deduction_housing_designation", message: "only for ROT work: no line has deduction_type rot" });
-    if (apartment)
-      v.push({ path: "deduction_apartment_number", message: "only for ROT work: no line has deduction_type rot" });
-    if (brf) v.push({ path: "deduction_brf_org_number", message: "only for ROT work: no line has deduction_type rot" });
+    const given: [string, string | null][] = [
+      ["deduction_housing_designation", designation],
+      ["deduction_apartment_number", apartment],
+      ["deduction_brf_org_number", brf],
+    ];
+    for (const [path, value] of given)
+      if (value) v.push({ path, message: "only for ROT work: no line has deduction_type rot" });
     return housing;
   }
-  if (designation && (apartment || brf)) {
-    v.push({
-      path: "deduction_housing_designation",
-      message:
-        "give either the property designation (a house) or the apartment number with the association's organisation number (a tenant-owner apartment), not both",
-    });
-    return housing;
-  }
-  if (!designation && !apartment && !brf) {
-    v.push({
-      path: "deduction_housing_designation",
-      message:
-        "ROT work needs the home: deduction_housing_designation (fastighetsbeteckning) or deduction_apartment_number with deduction_brf_org_number",
-    });
-    return housing;
-  }
-  // Lengths from the claim schema: FastighetsbeteckningTYPE 1-40, LagenhetsNrTYPE 1-25.
-  if (designation && designation.length > 40)
-    v.push({ path: "deduction_housing_designation", message: "at most 40 characters" });
-  if (!designation) {
-    if (!apartment) v.push({ path: "deduction_apartment_number", message: "required with deduction_brf_org_number" });
-    else if (apartment.length > 25) v.push({ path: "deduction_apartment_number", message: "at most 25 characters" });
-    if (!brf) v.push({ path: "deduction_brf_org_number", message: "required with deduction_apartment_number" });
-    else {
-      const org = parseOrgNumber(brf, today);
-      if (!org || org.isPersonal)
-        v.push({
-          path: "deduction_brf_org_number",
-          message: "not a valid organisation number of a housing association",
-        });
-      else housing.brfOrgNumber = `16${org.formatted.replace("-", "")}`;
-    }
-  }
+  housing.brfOrgNumber = checkRotHome(designation, apartment, brf, today, v);
   return housing;
 }
 
+/** What the lines add up to: per work type, the costs that give no deduction, the labour per type. */
+interface LineTally {
+  work: Map<string, WorkSummary>;
+  otherCostOre: number;
+  labourOre: PerType;
+}
+
+function workSummary(tally: LineTally, code: string): WorkSummary {
+  let w = tally.work.get(code);
+  if (!w) {
+    w = { code, type: workType(code)!.type, hoursHundredths: 0, priceOre: 0, labourOre: 0, materialOre: 0 };
+    tally.work.set(code, w);
+  }
+  return w;
+}
+
+/** A line's deduction type and work type, or null with a violation when they are unknown or do not agree. */
+type LineKind = { type: null; wt: WorkType | null } | { type: DeductionType; wt: WorkType };
+
+function lineKind(line: DeductionLineInput, path: string, v: RuleViolation[]): LineKind | null {
+  const type = line.deductionType ?? null;
+  const code = line.workType ?? null;
+  const wt = code === null ? null : workType(code);
+  if (type !== null && type !== "rot" && type !== "rut") {
+    v.push({ path: `${path}.deduction_type`, message: "must be rot or rut" });
+    return null;
+  }
+  if (code !== null && !wt) {
+    v.push({ path: `${path}.work_type`, message: `unknown work type; ROT: ${codesOf("rot")}; RUT: ${codesOf("rut")}` });
+    return null;
+  }
+  if (type === null) return { type, wt };
+  if (!wt) {
+    v.push({ path: `${path}.work_type`, message: `required on a ${type.toUpperCase()} line; one of ${codesOf(type)}` });
+    return null;
+  }
+  if (wt.type !== type) {
+    v.push({
+      path: `${path}.work_type`,
+      message: `${wt.code} is ${wt.type.toUpperCase()} work, not ${type.toUpperCase()}; one of ${codesOf(type)}`,
+    });
+    return null;
+  }
+  return { type, wt };
+}
+
 /**
- * Validates an invoice's ROT/RUT data and computes the deduction: per line, only labour
- * (deduction_type set) counts; per type the rate of `date` applies to the labour cost
- * including VAT; the labour is split among the buyers by share, each buyer's deduction
- * is rounded down to whole kronor and held within the buyer's caps for the year,
- * counting `prior` (ROT first, then RUT against what is left of the common cap).
+ * Material, travel, equipment and other costs: never deducted (Skatteverket: "Material och
+ * resekostnader i samband med arbetet ger inte rätt till avdrag").
  */
-export function computeDeduction(input: DeductionInput): RuleResult<DeductionResult> {
-  const v: RuleViolation[] = [];
+function tallyCost(tally: LineTally, line: DeductionLineInput, wt: WorkType | null, path: string, v: RuleViolation[]) {
+  if (line.laborHours != null)
+    v.push({ path: `${path}.labor_hours`, message: "only on labour lines (with deduction_type)" });
+  if (!wt) tally.otherCostOre += line.amountInclVatOre;
+  else if (wt.schablon) v.push({ path: `${path}.work_type`, message: "a schablon service has no separate material" });
+  else workSummary(tally, wt.code).materialOre += line.amountInclVatOre;
+}
+
+/** A labour line's hours in hundredths: none for a schablon service, else required, above 0, two decimals. */
+function labourHours(line: DeductionLineInput, wt: WorkType, path: string, v: RuleViolation[]): number | null {
+  if (wt.schablon) {
+    if (SCHABLON_LABOUR_SHARE_BP[wt.code] === undefined) {
+      v.push({ path: `${path}.work_type`, message: `${wt.code}: the schablon for this service is not supported yet` });
+      return null;
+    }
+    if (line.laborHours != null)
+      v.push({ path: `${path}.labor_hours`, message: "a schablon service is reported without hours" });
+    return 0;
+  }
+  if (line.laborHours == null) {
+    v.push({
+      path: `${path}.labor_hours`,
+      message: "required on a labour line: Skatteverket asks for the hours of each work type",
+    });
+    return 0;
+  }
+  const h = hundredths(line.laborHours);
+  if (h === null || h === 0) {
+    v.push({ path: `${path}.labor_hours`, message: "must be above 0 with at most two decimals" });
+    return 0;
+  }
+  return h;
+}
+
+function tallyLine(tally: LineTally, line: DeductionLineInput, i: number, v: RuleViolation[]) {
+  const path = `items[${i}]`;
+  const kind = lineKind(line, path, v);
+  if (!kind) return;
+  const { type, wt } = kind;
+  if (type === null) {
+    tallyCost(tally, line, wt, path, v);
+    return;
+  }
+  if (line.amountInclVatOre <= 0) {
+    v.push({ path, message: "a labour line must have a positive amount" });
+    return;
+  }
+  const hours = labourHours(line, wt, path, v);
+  if (hours === null) return;
+  const w = workSummary(tally, wt.code);
+  const labour = wt.schablon
+    ? Math.floor((line.amountInclVatOre * SCHABLON_LABOUR_SHARE_BP[wt.code]) / 10_000)
+    : line.amountInclVatOre;
+  w.hoursHundredths += hours;
+  w.priceOre += line.amountInclVatOre;
+  w.labourOre += labour;
+  tally.labourOre[type] += labour;
+}
+
+function tallyLines(input: DeductionInput, v: RuleViolation[]): LineTally {
+  const tally: LineTally = { work: new Map(), otherCostOre: 0, labourOre: emptyPerType() };
+  for (const [i, line] of input.lines.entries()) tallyLine(tally, line, i, v);
+  for (const w of tally.work.values()) {
+    // AntalTimmarTYPE: 0-999 whole hours per work type.
+    if (Math.round(w.hoursHundredths / 100) > 999)
+      v.push({ path: "items", message: `${w.code}: at most 999 hours per work type on one invoice` });
+  }
+  return tally;
+}
+
+/** The customer, the date's rules, and the buyers named exactly when a line is labour. */
+function checkInvoice(input: DeductionInput, v: RuleViolation[]) {
   if (input.customerType !== "individual") {
     v.push({
       path: "customer_id",
@@ -280,104 +420,10 @@ export function computeDeduction(input: DeductionInput): RuleResult<DeductionRes
   if (rateBp.rot === null || rateBp.rut === null || caps === null) {
     v.push({ path: "invoice_date", message: `no ROT/RUT rules for ${input.date}: the tables start in 2021` });
   }
+  return { rateBp, caps };
+}
 
-  const work = new Map<string, WorkSummary>();
-  const summary = (code: string): WorkSummary => {
-    let w = work.get(code);
-    if (!w) {
-      w = { code, type: workType(code)!.type, hoursHundredths: 0, priceOre: 0, labourOre: 0, materialOre: 0 };
-      work.set(code, w);
-    }
-    return w;
-  };
-  let otherCostOre = 0;
-  const labourOre = emptyPerType();
-
-  input.lines.forEach((line, i) => {
-    const path = `items[${i}]`;
-    const type = line.deductionType ?? null;
-    const code = line.workType ?? null;
-    const wt = code === null ? null : workType(code);
-    if (type !== null && type !== "rot" && type !== "rut") {
-      v.push({ path: `${path}.deduction_type`, message: "must be rot or rut" });
-      return;
-    }
-    if (code !== null && !wt) {
-      v.push({
-        path: `${path}.work_type`,
-        message: `unknown work type; ROT: ${codesOf("rot")}; RUT: ${codesOf("rut")}`,
-      });
-      return;
-    }
-    if (type === null) {
-      // Material, travel, equipment and other costs: never deducted (Skatteverket: "Material och
-      // resekostnader i samband med arbetet ger inte rätt till avdrag").
-      if (line.laborHours != null)
-        v.push({ path: `${path}.labor_hours`, message: "only on labour lines (with deduction_type)" });
-      if (wt) {
-        if (wt.schablon) v.push({ path: `${path}.work_type`, message: "a schablon service has no separate material" });
-        else summary(wt.code).materialOre += line.amountInclVatOre;
-      } else {
-        otherCostOre += line.amountInclVatOre;
-      }
-      return;
-    }
-    if (!wt) {
-      v.push({
-        path: `${path}.work_type`,
-        message: `required on a ${type.toUpperCase()} line; one of ${codesOf(type)}`,
-      });
-      return;
-    }
-    if (wt.type !== type) {
-      v.push({
-        path: `${path}.work_type`,
-        message: `${wt.code} is ${wt.type.toUpperCase()} work, not ${type.toUpperCase()}; one of ${codesOf(type)}`,
-      });
-      return;
-    }
-    if (line.amountInclVatOre <= 0) {
-      v.push({ path, message: "a labour line must have a positive amount" });
-      return;
-    }
-    let hours = 0;
-    if (wt.schablon) {
-      if (SCHABLON_LABOUR_SHARE_BP[wt.code] === undefined) {
-        v.push({
-          path: `${path}.work_type`,
-          message: `${wt.code}: the schablon for this service is not supported yet`,
-        });
-        return;
-      }
-      if (line.laborHours != null)
-        v.push({ path: `${path}.labor_hours`, message: "a schablon service is reported without hours" });
-    } else {
-      const h = line.laborHours == null ? null : hundredths(line.laborHours);
-      if (line.laborHours == null)
-        v.push({
-          path: `${path}.labor_hours`,
-          message: "required on a labour line: Skatteverket asks for the hours of each work type",
-        });
-      else if (h === null || h === 0)
-        v.push({ path: `${path}.labor_hours`, message: "must be above 0 with at most two decimals" });
-      else hours = h;
-    }
-    const w = summary(wt.code);
-    const labour = wt.schablon
-      ? Math.floor((line.amountInclVatOre * SCHABLON_LABOUR_SHARE_BP[wt.code]) / 10_000)
-      : line.amountInclVatOre;
-    w.hoursHundredths += hours;
-    w.priceOre += line.amountInclVatOre;
-    w.labourOre += labour;
-    labourOre[type] += labour;
-  });
-  for (const w of work.values()) {
-    // AntalTimmarTYPE: 0-999 whole hours per work type.
-    if (Math.round(w.hoursHundredths / 100) > 999)
-      v.push({ path: "items", message: `${w.code}: at most 999 hours per work type on one invoice` });
-  }
-
-  const hasLabour = labourOre.rot > 0 || labourOre.rut > 0;
+function checkBuyersNamed(input: DeductionInput, v: RuleViolation[]) {
   const hasLines = input.lines.some((l) => l.deductionType != null);
   if (!hasLines && input.buyers.length > 0)
     v.push({ path: "deduction_personnummer", message: "no line has deduction_type rot or rut" });
@@ -386,29 +432,25 @@ export function computeDeduction(input: DeductionInput): RuleResult<DeductionRes
       path: "deduction_personnummer",
       message: "required when a line has deduction_type: the buyer or buyers and their shares",
     });
-  const buyers = checkBuyers(input, v);
-  const housing = checkHousing(
-    input.housing,
-    input.lines.some((l) => l.deductionType === "rot"),
-    input.date,
-    v,
-  );
-  if (v.length > 0) return { ok: false, violations: v };
-  if (!hasLabour)
-    return {
-      ok: false,
-      violations: [{ path: "items", message: "no labour line: give a line deduction_type rot or rut" }],
-    };
+}
 
-  const rates = rateBp as PerType;
-  const cap = caps!;
+/**
+ * Each buyer's deduction: the labour split by share, at the rate, held within the year's
+ * caps counting `prior` (ROT first, then RUT against what is left of the common cap).
+ */
+function capByBuyer(
+  input: DeductionInput,
+  buyers: { personnummer: string; shareBp: number }[],
+  labourOre: PerType,
+  rates: PerType,
+  cap: NonNullable<ReturnType<typeof deductionCaps>>,
+) {
   const shares = buyers.map((b) => b.shareBp);
   const labourShares = { rot: allocateByShares(labourOre.rot, shares), rut: allocateByShares(labourOre.rut, shares) };
   const priorOf = (pnr: string) =>
     input.prior
       .filter((p) => p.personnummer === pnr)
       .reduce((a, p) => ({ rot: a.rot + p.rotOre, rut: a.rut + p.rutOre }), emptyPerType());
-
   const uncappedOre = emptyPerType();
   const deductionOre = emptyPerType();
   const buyerResults: BuyerDeduction[] = buyers.map((b, i) => {
@@ -431,6 +473,32 @@ export function computeDeduction(input: DeductionInput): RuleResult<DeductionRes
       capped: rot < want.rot || rut < want.rut,
     };
   });
+  return { uncappedOre, deductionOre, buyerResults };
+}
+
+/**
+ * Validates an invoice's ROT/RUT data and computes the deduction: per line, only labour
+ * (deduction_type set) counts; per type the rate of `date` applies to the labour cost
+ * including VAT; the labour is split among the buyers by share, each buyer's deduction
+ * is rounded down to whole kronor and held within the buyer's caps for the year,
+ * counting `prior` (ROT first, then RUT against what is left of the common cap).
+ */
+export function computeDeduction(input: DeductionInput): RuleResult<DeductionResult> {
+  const v: RuleViolation[] = [];
+  const { rateBp, caps } = checkInvoice(input, v);
+  const { work, otherCostOre, labourOre } = tallyLines(input, v);
+  checkBuyersNamed(input, v);
+  const buyers = checkBuyers(input, v);
+  const hasRot = input.lines.some((l) => l.deductionType === "rot");
+  const housing = checkHousing(input.housing, hasRot, input.date, v);
+  if (v.length > 0) return { ok: false, violations: v };
+  if (labourOre.rot <= 0 && labourOre.rut <= 0)
+    return {
+      ok: false,
+      violations: [{ path: "items", message: "no labour line: give a line deduction_type rot or rut" }],
+    };
+  const rates = rateBp as PerType;
+  const { uncappedOre, deductionOre, buyerResults } = capByBuyer(input, buyers, labourOre, rates, caps!);
   return {
     ok: true,
     value: {

@@ -61,7 +61,8 @@ export const RATES: Record<DeductionType, readonly RateRow[]> = {
       to: null,
       rateBp: 5000,
       source:
-        "prop. 2006/07:94; Skatteverket, Rättslig vägledning, Rutarbete: 'Skattereduktionen får uppgå till 50 procent av den debiterade arbetskostnaden inklusive mervärdesskatt'",
+        "prop. 2006/07:94; Skatteverket, Rättslig vägledning, Rutarbete: 'Skattereduktionen får uppgå till 50 " +
+        "procent av den debiterade arbetskostnaden inklusive mervärdesskatt'",
     },
   ],
 };
@@ -92,7 +93,8 @@ export const CAPS: readonly CapRow[] = [
     rutOre: kr(75_000),
     totalOre: kr(75_000),
     source:
-      "prop. 2020/21:1 (RUT cap 75 000 kr from 2021); Skatteverket: 'Rot- och rutavdraget räknas ihop och är högst 75 000 kronor per person och år. Rotavdraget får dock högst vara 50 000 kronor'",
+      "prop. 2020/21:1 (RUT cap 75 000 kr from 2021); Skatteverket: 'Rot- och rutavdraget räknas ihop och " +
+      "är högst 75 000 kronor per person och år. Rotavdraget får dock högst vara 50 000 kronor'",
   },
   {
     from: "2024-07-01",
@@ -101,7 +103,8 @@ export const CAPS: readonly CapRow[] = [
     rutOre: kr(75_000),
     totalOre: kr(150_000),
     source:
-      "prop. 2023/24:86 Tillfälligt höjt tak för rotavdraget: 75 000 kr ROT and 75 000 kr RUT for 2024, but until 30 June 2024 at most 50 000 ROT and 75 000 together",
+      "prop. 2023/24:86 Tillfälligt höjt tak för rotavdraget: 75 000 kr ROT and 75 000 kr RUT for 2024, but " +
+      "until 30 June 2024 at most 50 000 ROT and 75 000 together",
   },
   {
     from: "2025-01-01",
@@ -110,7 +113,8 @@ export const CAPS: readonly CapRow[] = [
     rutOre: kr(75_000),
     totalOre: kr(75_000),
     source:
-      "prop. 2023/24:86 (the 2024 caps end with 2024); Skatteverket, Rot och rut: at most 75 000 kr per person and year together, of which at most 50 000 kr ROT",
+      "prop. 2023/24:86 (the 2024 caps end with 2024); Skatteverket, Rot och rut: at most 75 000 kr per " +
+      "person and year together, of which at most 50 000 kr ROT",
   },
 ];
 

@@ -278,22 +278,118 @@ export class SieReader {
     return out;
   }
 
-  /** One line of the file, without its line break; lineNo counts from 1. */
-  line(text: string, lineNo: number): void {
-    const raw = text.trim();
-    if (!raw) return;
-    const file = this.file;
+  /** `{` opens the block of the #VER before it; `}` closes it and hands the voucher on. */
+  private brace(raw: "{" | "}", lineNo: number): void {
     if (raw === "{") {
       if (!this.voucher || this.inBlock) throw new SieParseError(lineNo, "{ without a #VER before it");
       this.inBlock = true;
       return;
     }
-    if (raw === "}") {
-      if (!this.inBlock || !this.voucher) throw new SieParseError(lineNo, "} without a matching {");
-      const done = this.voucher;
-      this.voucher = null;
-      this.inBlock = false;
-      this.onVoucher(done);
+    if (!this.inBlock || !this.voucher) throw new SieParseError(lineNo, "} without a matching {");
+    const done = this.voucher;
+    this.voucher = null;
+    this.inBlock = false;
+    this.onVoucher(done);
+  }
+
+  /** The file's identity: format, type, program, company, its years (#RAR). */
+  private identity(label: string, f: Token[], lineNo: number): void {
+    const file = this.file;
+    if (label === "#FORMAT") file.format = str(f[0]);
+    else if (label === "#SIETYP") file.sieType = str(f[0]);
+    else if (label === "#PROGRAM") file.program = `${str(f[0])} ${str(f[1])}`.trim();
+    else if (label === "#FNAMN") file.companyName = str(f[0]);
+    else if (label === "#ORGNR") file.orgNumber = str(f[0]) || null;
+    else {
+      const year = Number(str(f[0]));
+      if (!Number.isInteger(year)) throw new SieParseError(lineNo, "#RAR needs a year number");
+      file.years.set(year, { start: parseDate(str(f[1]), lineNo), end: parseDate(str(f[2]), lineNo) });
+    }
+  }
+
+  /** The chart: accounts, their types and SRU codes, dimensions and their objects. */
+  private chart(label: string, f: Token[], lineNo: number): void {
+    const file = this.file;
+    switch (label) {
+      case "#KONTO":
+        file.accounts.set(account(str(f[0]), lineNo), {
+          name: this.fit(str(f[1]), TEXT_LIMITS.account_name, lineNo),
+          line: lineNo,
+        });
+        return;
+      case "#KTYP": {
+        const t = str(f[1]).toUpperCase();
+        if (!["T", "S", "I", "K"].includes(t)) throw new SieParseError(lineNo, `#KTYP "${t}" is not T, S, I or K`);
+        file.accountTypes.set(account(str(f[0]), lineNo), t as "T" | "S" | "I" | "K");
+        return;
+      }
+      case "#SRU":
+        file.sru.set(account(str(f[0]), lineNo), str(f[1]));
+        return;
+      case "#DIM": {
+        const d = dimensionNumber(str(f[0]), "#DIM", lineNo);
+        file.dimensions.set(d, this.fit(str(f[1]), TEXT_LIMITS.dimension_name, lineNo));
+        return;
+      }
+      default: {
+        const d = dimensionNumber(str(f[0]), "#OBJEKT", lineNo);
+        file.objects.push({
+          dimension: d,
+          code: objectCode(str(f[1]), lineNo),
+          name: this.fit(str(f[2]), TEXT_LIMITS.dimension_name, lineNo),
+        });
+      }
+    }
+  }
+
+  /** #IB, #UB, #RES: a balance of a year (0 this year, -1 the one before). */
+  private balance(label: string, f: Token[], lineNo: number): void {
+    const file = this.file;
+    const year = Number(str(f[0]));
+    if (!Number.isInteger(year)) throw new SieParseError(lineNo, `${label} needs a year number`);
+    const bal = {
+      year,
+      account: account(str(f[1]), lineNo),
+      amountOre: parseAmount(str(f[2]), lineNo),
+      line: lineNo,
+    };
+    (label === "#IB" ? file.opening : label === "#UB" ? file.closing : file.results).push(bal);
+  }
+
+  private openVoucher(f: Token[], lineNo: number): void {
+    const series = str(f[0]);
+    const numberRaw = str(f[1]);
+    const number = numberRaw === "" ? null : Number(numberRaw);
+    if (number !== null && (!Number.isInteger(number) || number < 1))
+      throw new SieParseError(lineNo, `"${numberRaw}" is not a voucher number`);
+    const text = this.fit(str(f[3]), TEXT_LIMITS.description, lineNo);
+    this.voucher = { series, number, date: parseDate(str(f[2]), lineNo), text, line: lineNo, trans: [] };
+  }
+
+  private transaction(f: Token[], lineNo: number): void {
+    const voucher = this.voucher!;
+    // the JSON API's limit for one entry (docs/hardening.md), checked as the lines
+    // arrive so that a voucher of a million lines is refused before it is held
+    if (voucher.trans.length >= MAX_LINES_PER_ENTRY)
+      throw new SieParseError(
+        voucher.line,
+        `a voucher may hold at most ${MAX_LINES_PER_ENTRY} lines (#TRANS), as a journal entry of the API`,
+      );
+    voucher.trans.push({
+      account: account(str(f[0]), lineNo),
+      objects: objectMap(f[1], lineNo),
+      amountOre: parseAmount(str(f[2]), lineNo),
+      text: this.fit(str(f[4]), TEXT_LIMITS.line_description, lineNo) || null,
+      line: lineNo,
+    });
+  }
+
+  /** One line of the file, without its line break; lineNo counts from 1. */
+  line(text: string, lineNo: number): void {
+    const raw = text.trim();
+    if (!raw) return;
+    if (raw === "{" || raw === "}") {
+      this.brace(raw, lineNo);
       return;
     }
     if (raw.charCodeAt(0) !== 35 /* # */) throw new SieParseError(lineNo, "a record must start with a #label");
@@ -306,111 +402,46 @@ export class SieReader {
       throw new SieParseError(lineNo, `${label} inside a #VER block`);
     switch (label) {
       case "#FORMAT":
-        file.format = str(f[0]);
-        break;
       case "#SIETYP":
-        file.sieType = str(f[0]);
-        break;
       case "#PROGRAM":
-        file.program = `${str(f[0])} ${str(f[1])}`.trim();
-        break;
       case "#FNAMN":
-        file.companyName = str(f[0]);
-        break;
       case "#ORGNR":
-        file.orgNumber = str(f[0]) || null;
-        break;
-      case "#RAR": {
-        const year = Number(str(f[0]));
-        if (!Number.isInteger(year)) throw new SieParseError(lineNo, "#RAR needs a year number");
-        file.years.set(year, { start: parseDate(str(f[1]), lineNo), end: parseDate(str(f[2]), lineNo) });
-        break;
-      }
+      case "#RAR":
+        this.identity(label, f, lineNo);
+        return;
       case "#KONTO":
-        file.accounts.set(account(str(f[0]), lineNo), {
-          name: this.fit(str(f[1]), TEXT_LIMITS.account_name, lineNo),
-          line: lineNo,
-        });
-        break;
-      case "#KTYP": {
-        const t = str(f[1]).toUpperCase();
-        if (!["T", "S", "I", "K"].includes(t)) throw new SieParseError(lineNo, `#KTYP "${t}" is not T, S, I or K`);
-        file.accountTypes.set(account(str(f[0]), lineNo), t as "T" | "S" | "I" | "K");
-        break;
-      }
+      case "#KTYP":
       case "#SRU":
-        file.sru.set(account(str(f[0]), lineNo), str(f[1]));
-        break;
-      case "#DIM": {
-        const d = dimensionNumber(str(f[0]), "#DIM", lineNo);
-        file.dimensions.set(d, this.fit(str(f[1]), TEXT_LIMITS.dimension_name, lineNo));
-        break;
-      }
-      case "#OBJEKT": {
-        const d = dimensionNumber(str(f[0]), "#OBJEKT", lineNo);
-        file.objects.push({
-          dimension: d,
-          code: objectCode(str(f[1]), lineNo),
-          name: this.fit(str(f[2]), TEXT_LIMITS.dimension_name, lineNo),
-        });
-        break;
-      }
+      case "#DIM":
+      case "#OBJEKT":
+        this.chart(label, f, lineNo);
+        return;
       case "#IB":
       case "#UB":
-      case "#RES": {
-        const year = Number(str(f[0]));
-        if (!Number.isInteger(year)) throw new SieParseError(lineNo, `${label} needs a year number`);
-        const bal = {
-          year,
-          account: account(str(f[1]), lineNo),
-          amountOre: parseAmount(str(f[2]), lineNo),
-          line: lineNo,
-        };
-        (label === "#IB" ? file.opening : label === "#UB" ? file.closing : file.results).push(bal);
-        break;
-      }
-      case "#VER": {
-        const series = str(f[0]);
-        const numberRaw = str(f[1]);
-        const number = numberRaw === "" ? null : Number(numberRaw);
-        if (number !== null && (!Number.isInteger(number) || number < 1))
-          throw new SieParseError(lineNo, `"${numberRaw}" is not a voucher number`);
-        const text = this.fit(str(f[3]), TEXT_LIMITS.description, lineNo);
-        this.voucher = { series, number, date: parseDate(str(f[2]), lineNo), text, line: lineNo, trans: [] };
-        break;
-      }
+      case "#RES":
+        this.balance(label, f, lineNo);
+        return;
+      case "#VER":
+        this.openVoucher(f, lineNo);
+        return;
       case "#TRANS":
-        // the JSON API's limit for one entry (docs/hardening.md), checked as the lines
-        // arrive so that a voucher of a million lines is refused before it is held
-        if (this.voucher!.trans.length >= MAX_LINES_PER_ENTRY)
-          throw new SieParseError(
-            this.voucher!.line,
-            `a voucher may hold at most ${MAX_LINES_PER_ENTRY} lines (#TRANS), as a journal entry of the API`,
-          );
-        this.voucher!.trans.push({
-          account: account(str(f[0]), lineNo),
-          objects: objectMap(f[1], lineNo),
-          amountOre: parseAmount(str(f[2]), lineNo),
-          text: this.fit(str(f[4]), TEXT_LIMITS.line_description, lineNo) || null,
-          line: lineNo,
-        });
-        break;
+        this.transaction(f, lineNo);
+        return;
       // §: #RTRANS is always followed by an identical #TRANS, and #BTRANS records a
-      // removed line; the #TRANS lines are the voucher.
-      case "#RTRANS":
-      case "#BTRANS":
-        break;
+      // removed line; the #TRANS lines are the voucher. Other labels are passed over.
       default:
-        break;
     }
   }
 
   /** After the last line: a voucher left open is an error. */
   finish(): SieFile {
-    if (this.fittedCount)
+    if (this.fittedCount) {
+      const more = this.fittedCount > this.fitted.length ? ` and ${this.fittedCount - this.fitted.length} more` : "";
       this.file.warnings.push(
-        `texts on ${this.fittedCount} line(s) held control or bidirectional characters, or were longer than the API allows, and were cleaned or cut: line(s) ${this.fitted.join(", ")}${this.fittedCount > this.fitted.length ? ` and ${this.fittedCount - this.fitted.length} more` : ""}`,
+        `texts on ${this.fittedCount} line(s) held control or bidirectional characters, or were longer than the API ` +
+          `allows, and were cleaned or cut: line(s) ${this.fitted.join(", ")}${more}`,
       );
+    }
     if (this.voucher)
       throw new SieParseError(
         this.voucher.line,

@@ -67,7 +67,9 @@ function readHistory(row: RowReader, ctx: LayoutContext): RowOutcome {
     const direction = row.get("Direction").toUpperCase();
     if (direction === "NEUTRAL")
       return {
-        reject: `conversion between ${row.get("Source currency")} and ${row.get("Target currency")}: neither is the statement currency ${ctx.currency}`,
+        reject:
+          `conversion between ${row.get("Source currency")} and ${row.get("Target currency")}: neither is the ` +
+          `statement currency ${ctx.currency}`,
       };
     return { reject: `unknown direction ${direction || "(empty)"}` };
   }

@@ -157,7 +157,8 @@ export async function complianceCheck(
       code: g.explained ? "VOUCHER_GAP_EXPLAINED" : "VOUCHER_GAP_UNEXPLAINED",
       message: g.explained
         ? `Voucher numbers ${g.voucher_series}${g.gap_start}-${g.gap_end} are missing and explained.`
-        : `Voucher numbers ${g.voucher_series}${g.gap_start}-${g.gap_end} are missing; explain them with POST /api/v1/companies/${companyId}/voucher-gap-explanations.`,
+        : `Voucher numbers ${g.voucher_series}${g.gap_start}-${g.gap_end} are missing; explain them with POST ` +
+          `/api/v1/companies/${companyId}/voucher-gap-explanations.`,
       details: { ...g },
     }));
     summary = { gaps: gaps.length, unexplained: gaps.filter((g) => !g.explained).length };

@@ -70,8 +70,8 @@ function yearsBack(periods: Period[], period: Period): Period[] {
 
 const ore = (kronor: number | undefined) => (kronor === undefined ? null : toOre(kronor));
 
-/** The model from the books and the inputs; the refusals of the pure model become catalogue codes. */
-export async function annualReportModel(db: Database, companyId: string, input: AnnualReportInput) {
+/** The year's period and company (refused unless an aktiebolag with a closed year), the books and the register. */
+async function loadReportBooks(db: Database, companyId: string, input: AnnualReportInput) {
   const periods = await listPeriods(db, companyId);
   const period = periods.find((p) => p.id === input.id);
   if (!period) throw new ApiError("PERIOD_NOT_FOUND", { fiscal_period_id: input.id });
@@ -80,7 +80,8 @@ export async function annualReportModel(db: Database, companyId: string, input: 
     throw new ApiError("ANNUAL_REPORT_NOT_AKTIEBOLAG", { entity_type: company.entityType });
   if (!period.isClosed && period.lockedAt === null)
     throw new ApiError("ANNUAL_REPORT_YEAR_OPEN", { fiscal_period_id: period.id });
-  if (!company.orgNumber) throw fieldError("org_number", "the company has no organisation number; set it first");
+  const orgNumber = company.orgNumber;
+  if (!orgNumber) throw fieldError("org_number", "the company has no organisation number; set it first");
   const chosen = yearsBack(periods, period);
   const [years, assets, employees, previousEmployees] = await Promise.all([
     Promise.all(chosen.map((p) => yearBooks(db, companyId, p))),
@@ -91,34 +92,48 @@ export async function annualReportModel(db: Database, companyId: string, input: 
         averageEmployees(db, companyId, chosen[1].periodStart, chosen[1].periodEnd))
       : null,
   ]);
+  return { company: { name: company.name, orgNumber }, period, years, assets, employees, previousEmployees };
+}
+
+/** The accountant's inputs as the model takes them (öre). */
+const reportInputs = (input: AnnualReportInput) => ({
+  business_description: input.business_description,
+  significant_events: input.significant_events ?? null,
+  multi_year_comment: input.multi_year_comment ?? null,
+  dividendOre: ore(input.dividend) ?? 0,
+  pledged_assets_ore: ore(input.pledged_assets),
+  contingent_liabilities_ore: ore(input.contingent_liabilities),
+  place: input.place,
+  signing_date: input.signing_date,
+  board_members: input.board_members,
+});
+
+/** A refusal of the pure model as its catalogue code. */
+function refusalError(err: AnnualReportRefusal): ApiError {
+  if (err.reason === "unbalanced") return new ApiError("ANNUAL_REPORT_UNBALANCED", err.details);
+  if (err.reason === "unsupported_equity") return new ApiError("ANNUAL_REPORT_UNSUPPORTED_EQUITY", err.details);
+  if (err.reason === "register_mismatch") return new ApiError("ANNUAL_REPORT_REGISTER_MISMATCH", err.details);
+  return new ApiError(
+    "VALIDATION_ERROR",
+    { fields: [{ path: "dividend", message: "above the free equity (ABL 17 kap 3 §)" }], ...err.details },
+    "The proposed dividend exceeds the free equity at the year's end.",
+  );
+}
+
+/** The model from the books and the inputs; the refusals of the pure model become catalogue codes. */
+export async function annualReportModel(db: Database, companyId: string, input: AnnualReportInput) {
+  const { company, period, years, assets, employees, previousEmployees } = await loadReportBooks(db, companyId, input);
   try {
     return buildAnnualReport({
-      company: { name: company.name, orgNumber: company.orgNumber },
+      company,
       years,
       assets: assets.filter((a) => a.acquisitionDate <= period.periodEnd),
       averageEmployees: { current: employees, previous: previousEmployees },
-      inputs: {
-        business_description: input.business_description,
-        significant_events: input.significant_events ?? null,
-        multi_year_comment: input.multi_year_comment ?? null,
-        dividendOre: ore(input.dividend) ?? 0,
-        pledged_assets_ore: ore(input.pledged_assets),
-        contingent_liabilities_ore: ore(input.contingent_liabilities),
-        place: input.place,
-        signing_date: input.signing_date,
-        board_members: input.board_members,
-      },
+      inputs: reportInputs(input),
     });
   } catch (err) {
-    if (!(err instanceof AnnualReportRefusal)) throw err;
-    if (err.reason === "unbalanced") throw new ApiError("ANNUAL_REPORT_UNBALANCED", err.details);
-    if (err.reason === "unsupported_equity") throw new ApiError("ANNUAL_REPORT_UNSUPPORTED_EQUITY", err.details);
-    if (err.reason === "register_mismatch") throw new ApiError("ANNUAL_REPORT_REGISTER_MISMATCH", err.details);
-    throw new ApiError(
-      "VALIDATION_ERROR",
-      { fields: [{ path: "dividend", message: "above the free equity (ABL 17 kap 3 §)" }], ...err.details },
-      "The proposed dividend exceeds the free equity at the year's end.",
-    );
+    if (err instanceof AnnualReportRefusal) throw refusalError(err);
+    throw err;
   }
 }
 

@@ -8,6 +8,8 @@
 // paid, a file rule) . Decision: NOT_FOUND > CONFLICT (already decided) >
 // VALIDATION_ERROR (above the claim) > the ledger's rules.
 import { eq } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import type { Env } from "../../env";
 import type { Command, Statement } from "../../commands/plan";
 import { rotRutClaimInvoices, rotRutClaims } from "../../db/schema";
 import { ApiError, fieldError } from "../../errors/api-error";
@@ -17,9 +19,9 @@ import { toOre } from "../../money";
 import { RECEIVABLES_ACCOUNT } from "../../sweden/invoicing";
 import {
   buildClaimXml,
-  claimCasesForPaidInvoice,
   planClaimFiles,
   type ClaimCase,
+  type ClaimFile,
   type DeductionType,
   type RuleViolation,
 } from "../../sweden/rot-rut";
@@ -40,6 +42,7 @@ import {
   type ClaimInvoiceRow,
   type ClaimRow,
 } from "./queries";
+import { type ClaimInvoice, claimCases } from "./rules";
 import type { ClaimCreateInput, ClaimDecisionInput } from "./schemas";
 
 const refuse = (violations: RuleViolation[]) =>
@@ -48,6 +51,74 @@ const refuse = (violations: RuleViolation[]) =>
     { fields: violations },
     violations.map((v) => v.message).join("; "),
   );
+
+/** The invoices asked for (or those paid in the year with an unclaimed deduction), each with its paid deduction. */
+async function loadClaimInvoices(
+  db: Database,
+  env: Env,
+  companyId: string,
+  input: ClaimCreateInput,
+): Promise<{ invoices: ClaimInvoice[]; taken: Map<string, string> }> {
+  const ids = input.invoice_ids
+    ? [...new Set(input.invoice_ids)]
+    : await paidDeductionInvoiceIds(db, companyId, input.year!, input.type!);
+  if (!ids.length)
+    throw refuse([
+      { path: "year", message: `no paid, unclaimed ${input.type?.toUpperCase()} invoice was paid in ${input.year}` },
+    ]);
+  const taken = await claimedPairs(db, companyId, ids);
+  const invoices: ClaimInvoice[] = [];
+  for (const id of ids) {
+    const path = input.invoice_ids ? `invoice_ids[${input.invoice_ids.indexOf(id)}]` : "year";
+    const { row, lastPaymentDate } = await invoiceForClaim(db, companyId, id);
+    const paid = await paidInvoiceForClaim(db, env, row, lastPaymentDate);
+    invoices.push({ id, path, row, lastPaymentDate, paid });
+  }
+  return { invoices, taken };
+}
+
+/** A claim file's rows: the claim, and one row per invoice with its buyers and what it claims. */
+function claimFileRows(file: ClaimFile, invoiceOfCase: Map<ClaimCase, string>, companyId: string, now: string) {
+  const id = newId();
+  const row: ClaimRow = {
+    id,
+    companyId,
+    type: file.type,
+    year: Number(file.cases[0].paymentDate.slice(0, 4)),
+    name: file.name,
+    status: "claimed",
+    buyerCount: new Set(file.cases.map((c) => c.personnummer)).size,
+    caseCount: file.cases.length,
+    claimedOre: file.cases.reduce((s, c) => s + c.claimedOre, 0),
+    approvedOre: null,
+    r2Key: claimR2Key(companyId, id),
+    decisionDate: null,
+    settlementAccount: null,
+    decisionJournalEntryId: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const byInvoice = new Map<string, ClaimInvoiceRow>();
+  for (const c of file.cases) {
+    const invoiceId = invoiceOfCase.get(c)!;
+    const r = byInvoice.get(invoiceId) ?? {
+      id: newId(),
+      companyId,
+      claimId: id,
+      invoiceId,
+      invoiceNumber: c.invoiceNumber,
+      type: file.type,
+      paymentDate: c.paymentDate,
+      buyerCount: 0,
+      claimedOre: 0,
+      rejectedOre: null,
+    };
+    r.buyerCount += 1;
+    r.claimedOre += c.claimedOre;
+    byInvoice.set(invoiceId, r);
+  }
+  return { row, invoiceRows: [...byInvoice.values()] };
+}
 
 /**
  * Builds the claim files for paid invoices: each invoice's cases per type
@@ -58,103 +129,18 @@ const refuse = (violations: RuleViolation[]) =>
  */
 export const createClaims: Command<ClaimCreateInput> = async (db, input, ctx, env) => {
   const types: DeductionType[] = input.type ? [input.type] : ["rot", "rut"];
-  const ids = input.invoice_ids
-    ? [...new Set(input.invoice_ids)]
-    : await paidDeductionInvoiceIds(db, ctx.companyId, input.year!, input.type!);
-  if (!ids.length)
-    throw refuse([
-      { path: "year", message: `no paid, unclaimed ${input.type?.toUpperCase()} invoice was paid in ${input.year}` },
-    ]);
-  const taken = await claimedPairs(db, ctx.companyId, ids);
-  const violations: RuleViolation[] = [];
-  const cases: { type: DeductionType; claim: ClaimCase; invoiceId: string }[] = [];
-  for (const id of ids) {
-    const path = input.invoice_ids ? `invoice_ids[${input.invoice_ids.indexOf(id)}]` : "year";
-    const { row, lastPaymentDate } = await invoiceForClaim(db, ctx.companyId, id);
-    const paid = await paidInvoiceForClaim(db, env, row, lastPaymentDate);
-    if (!paid || row.isCreditNote) {
-      violations.push({ path, message: `${row.invoiceNumber ?? row.id}: the invoice has no ROT or RUT deduction` });
-      continue;
-    }
-    if (row.status !== "paid" || !lastPaymentDate) {
-      violations.push({
-        path,
-        message: `${row.invoiceNumber ?? row.id}: not paid; Skatteverket pays only after the buyer has paid (7 § HUSFL)`,
-      });
-      continue;
-    }
-    let any = false;
-    for (const type of types) {
-      if (paid.deduction.deductionOre[type] <= 0) continue;
-      if (taken.has(`${id}/${type}`)) {
-        violations.push({
-          path,
-          message: `${row.invoiceNumber}: its ${type.toUpperCase()} deduction is already in claim ${taken.get(`${id}/${type}`)}`,
-        });
-        any = true;
-        continue;
-      }
-      const r = claimCasesForPaidInvoice(paid, type);
-      if (!r.ok) violations.push(...r.violations.map((v) => ({ ...v, path })));
-      else cases.push(...r.value.map((claim) => ({ type, claim, invoiceId: id })));
-      any = true;
-    }
-    if (!any)
-      violations.push({
-        path,
-        message: `${row.invoiceNumber}: nothing to claim of ${types.map((t) => t.toUpperCase()).join(" or ")}`,
-      });
-  }
+  const { invoices, taken } = await loadClaimInvoices(db, env, ctx.companyId, input);
+  const { violations, cases } = claimCases(invoices, types, taken);
   if (violations.length) throw refuse(violations);
   if (!cases.length) throw refuse([{ path: "invoice_ids", message: "nothing to claim" }]);
   const invoiceOfCase = new Map(cases.map((c) => [c.claim, c.invoiceId]));
-  const files = planClaimFiles(cases);
   const statements: Statement[] = [];
   const fileSteps = [];
   const out = [];
-  for (const file of files) {
+  for (const file of planClaimFiles(cases)) {
     const xml = buildClaimXml(file);
     if (!xml.ok) throw refuse(xml.violations);
-    const id = newId();
-    const claimedOre = file.cases.reduce((s, c) => s + c.claimedOre, 0);
-    const row: ClaimRow = {
-      id,
-      companyId: ctx.companyId,
-      type: file.type,
-      year: Number(file.cases[0].paymentDate.slice(0, 4)),
-      name: file.name,
-      status: "claimed",
-      buyerCount: new Set(file.cases.map((c) => c.personnummer)).size,
-      caseCount: file.cases.length,
-      claimedOre,
-      approvedOre: null,
-      r2Key: claimR2Key(ctx.companyId, id),
-      decisionDate: null,
-      settlementAccount: null,
-      decisionJournalEntryId: null,
-      createdAt: ctx.now,
-      updatedAt: ctx.now,
-    };
-    const byInvoice = new Map<string, ClaimInvoiceRow>();
-    for (const c of file.cases) {
-      const invoiceId = invoiceOfCase.get(c)!;
-      const r = byInvoice.get(invoiceId) ?? {
-        id: newId(),
-        companyId: ctx.companyId,
-        claimId: id,
-        invoiceId,
-        invoiceNumber: c.invoiceNumber,
-        type: file.type,
-        paymentDate: c.paymentDate,
-        buyerCount: 0,
-        claimedOre: 0,
-        rejectedOre: null,
-      };
-      r.buyerCount += 1;
-      r.claimedOre += c.claimedOre;
-      byInvoice.set(invoiceId, r);
-    }
-    const invoiceRows = [...byInvoice.values()];
+    const { row, invoiceRows } = claimFileRows(file, invoiceOfCase, ctx.companyId, ctx.now);
     statements.push(
       db.insert(rotRutClaims).values(row),
       ...invoiceRows.map((r) => db.insert(rotRutClaimInvoices).values(r)),
@@ -163,7 +149,7 @@ export const createClaims: Command<ClaimCreateInput> = async (db, input, ctx, en
       key: row.r2Key,
       body: xml.value,
       contentType: "application/xml",
-      customMetadata: { company_id: ctx.companyId, claim_id: id },
+      customMetadata: { company_id: ctx.companyId, claim_id: row.id },
     });
     out.push(claimJson(row, invoiceRows));
   }

@@ -109,7 +109,8 @@ async function reverseNextDay(ctx: CommandContext, accrual: PostedEntry, descrip
       ? new ApiError(
           "ENTRY_DATE_OUTSIDE_FISCAL_PERIOD",
           { entry_date: date, reason: "reversal_date" },
-          "No fiscal period covers the day after the period end, where the reversal is dated; open the next fiscal year (POST .../fiscal-periods) first.",
+          "No fiscal period covers the day after the period end, where the reversal is dated; open the next " +
+            "fiscal year (POST .../fiscal-periods) first.",
         )
       : err;
   });

@@ -16,12 +16,11 @@
 // 409 CONFLICT details.company = "bank_account_missing"). Nothing is written.
 import type { Database } from "../../db/client";
 import { ApiError } from "../../errors/api-error";
-import { toOre } from "../../money";
-import { isValidOcr } from "../../sweden/ocr";
 import { debtorAccountOf, pain001Xml, type CreditTransfer, type CreditorAccount } from "../../sweden/payments/pain001";
 import { loadCompany } from "../companies";
 import { findSupplierInvoice } from "../supplier-invoices";
 import { suppliersByIds } from "../suppliers";
+import { endToEndId, transferFor } from "./rules";
 import type { SupplierPaymentFileInput } from "./schemas";
 
 type Given = NonNullable<SupplierPaymentFileInput["payments"][number]["creditor_account"]>;
@@ -39,8 +38,16 @@ function accountOf(g: Given): CreditorAccount {
   }
 }
 
-const hex = (uuid: string) => uuid.replace(/-/g, "");
-const PAYABLE = new Set(["approved", "partially_paid", "overdue"]);
+/** The company, the selected invoices and their suppliers, in two round trips. */
+async function loadPayments(db: Database, companyId: string, input: SupplierPaymentFileInput) {
+  const [{ companies: company, company_settings: settings }, invoices] = await Promise.all([
+    loadCompany(db, companyId),
+    Promise.all(input.payments.map((p) => findSupplierInvoice(db, companyId, p.supplier_invoice_id))),
+  ]);
+  const supplierIds = [...new Set(invoices.flatMap((i) => (i ? [i.supplier_id] : [])))];
+  const suppliers = new Map((await suppliersByIds(db, companyId, supplierIds)).map((s) => [s.id, s]));
+  return { company, settings, invoices, suppliers };
+}
 
 export async function supplierPaymentFile(
   db: Database,
@@ -48,81 +55,23 @@ export async function supplierPaymentFile(
   input: SupplierPaymentFileInput,
   now: string,
 ) {
-  const { companies: company, company_settings: settings } = await loadCompany(db, companyId);
+  const { company, settings, invoices, suppliers } = await loadPayments(db, companyId, input);
   const debtor = debtorAccountOf(settings);
   if (!debtor)
     throw new ApiError(
       "CONFLICT",
       { company: "bank_account_missing" },
-      "The company has no bank account in its settings (iban, or bank_clearing_number and bank_account_number, or bankgiro) to pay from.",
+      "The company has no bank account in its settings (iban, or bank_clearing_number and bank_account_number, " +
+        "or bankgiro) to pay from.",
     );
-
-  const invoices = await Promise.all(
-    input.payments.map((p) => findSupplierInvoice(db, companyId, p.supplier_invoice_id)),
-  );
-  const suppliers = new Map(
-    (await suppliersByIds(db, companyId, [...new Set(invoices.flatMap((i) => (i ? [i.supplier_id] : [])))])).map(
-      (s) => [s.id, s],
-    ),
-  );
   const problems: { index: number; supplier_invoice_id: string; problem: string }[] = [];
   const transfers: CreditTransfer[] = [];
   for (const [index, p] of input.payments.entries()) {
     const inv = invoices[index];
-    const fail = (problem: string) => {
-      problems.push({ index, supplier_invoice_id: p.supplier_invoice_id, problem });
-    };
-    if (!inv) {
-      fail("not_found");
-      continue;
-    }
-    if (inv.is_credit_note) {
-      fail("credit_note");
-      continue;
-    }
-    if (!PAYABLE.has(inv.status) || !inv.approved_at) {
-      fail("not_approved");
-      continue;
-    }
-    const remaining = toOre(inv.remaining_amount)!;
-    if (remaining <= 0) {
-      fail("nothing_remaining");
-      continue;
-    }
-    const amount = p.amount === undefined ? remaining : toOre(p.amount)!;
-    if (amount > remaining) {
-      fail("amount_above_remaining");
-      continue;
-    }
-    const supplier = suppliers.get(inv.supplier_id);
-    const sek = inv.currency === "SEK";
-    let account: CreditorAccount | null = p.creditor_account ? accountOf(p.creditor_account) : null;
-    if (!account && supplier) {
-      if (sek && supplier.bankgiro) account = { kind: "bankgiro", number: supplier.bankgiro };
-      else if (sek && supplier.plusgiro) account = { kind: "plusgiro", number: supplier.plusgiro };
-      else if (supplier.iban) account = { kind: "iban", iban: supplier.iban, bic: supplier.bic };
-    }
-    if (!account) {
-      fail("no_creditor_account");
-      continue;
-    }
-    if (!sek && account.kind !== "iban") {
-      fail("account_needs_sek");
-      continue;
-    }
-    const ref = inv.payment_reference?.trim() || null;
-    const giro = account.kind === "bankgiro" || account.kind === "plusgiro";
-    transfers.push({
-      endToEndId: hex(inv.id),
-      amountOre: amount,
-      currency: inv.currency,
-      creditorName: supplier?.name ?? inv.supplier_name,
-      account,
-      remittance:
-        ref && giro && isValidOcr(ref, false)
-          ? { ocr: ref }
-          : { message: ref ?? `Faktura ${inv.supplier_invoice_number}` },
-    });
+    const given = p.creditor_account ? accountOf(p.creditor_account) : null;
+    const out = transferFor(inv, inv ? suppliers.get(inv.supplier_id) : undefined, p.amount, given);
+    if ("problem" in out) problems.push({ index, supplier_invoice_id: p.supplier_invoice_id, problem: out.problem });
+    else transfers.push(out.transfer);
   }
   if (problems.length)
     throw new ApiError(
@@ -133,7 +82,7 @@ export async function supplierPaymentFile(
 
   const stamp = now.replace(/\D/g, "").slice(0, 14);
   const file = pain001Xml({
-    messageId: `S${stamp}${hex(transfers[0].endToEndId).slice(0, 20)}`,
+    messageId: `S${stamp}${endToEndId(transfers[0].endToEndId).slice(0, 20)}`,
     createdAt: now.slice(0, 19),
     initiatingParty: { name: company.name, orgNumber: company.orgNumber },
     batches: [

@@ -11,24 +11,15 @@ import { companies, companySettings, memberships } from "../../db/schema";
 import { ApiError, fieldError } from "../../errors/api-error";
 import type { Role } from "../../http/context";
 import { newId } from "../../ids";
-import { fiscalYearContaining, fiscalYearName, firstFiscalYearProblem } from "../../sweden/fiscal-year";
-import { parseOrgNumber } from "../../sweden/identity";
-import { fromOre, toOre } from "../../money";
-import { decimalString } from "../../sweden/invoicing";
+import { fiscalYearName } from "../../sweden/fiscal-year";
+import { fromOre } from "../../money";
 import { planChartForNewCompany } from "../accounts";
 import { planFirstPeriod } from "../fiscal-periods";
 import { checkWebhookUrl } from "../webhooks";
 import { checkEndpointId } from "../../formats/peppol/endpoint";
 import { encryptSecret } from "../../secrets";
+import { checkCreationRules, checkVatRegistration, settingsColumns } from "./rules";
 import type { CompanyCreateInput, SettingsPatchInput } from "./schemas";
-
-/** The reminder fee in öre; more than two decimals is refused (the schema caps it at 60 kr, lag 1981:739). */
-function reminderFeeOre(fee: number | null): number | null {
-  if (fee === null) return null;
-  const ore = toOre(fee);
-  if (ore === null) throw fieldError("reminder_fee", "at most two decimals");
-  return ore;
-}
 
 type CompanyRow = typeof companies.$inferSelect;
 type SettingsRow = typeof companySettings.$inferSelect;
@@ -93,38 +84,6 @@ export function settingsJson(s: SettingsRow, c: CompanyRow) {
     f_skatt: c.fSkatt,
     updated_at: s.updatedAt,
   };
-}
-
-/** The creation rules of the spec (Health and companies: POST /companies). */
-function checkCreationRules(input: CompanyCreateInput, today: string) {
-  let orgNumber: string | null = null;
-  if (input.org_number !== undefined) {
-    const parsed = parseOrgNumber(input.org_number, today);
-    if (!parsed) throw fieldError("org_number", "org_number is not a valid organisationsnummer (checksum or format)");
-    if (parsed.isPersonal && input.entity_type !== "enskild_firma") {
-      throw fieldError("org_number", "a personnummer is an organisation number only for enskild_firma");
-    }
-    orgNumber = parsed.formatted;
-  }
-  if (input.vat_registered) {
-    if (!input.moms_period) throw fieldError("moms_period", "a VAT-registered company needs moms_period");
-    if (!orgNumber) throw fieldError("org_number", "a VAT-registered company needs org_number");
-  } else if (input.moms_period) {
-    throw fieldError("moms_period", "moms_period applies only to VAT-registered companies");
-  }
-  // BFL 3 kap 1 §: a sole trader's fiscal year is the calendar year.
-  if (input.entity_type === "enskild_firma" && input.fiscal_year_start_month !== 1) {
-    throw fieldError("fiscal_year_start_month", "a sole trader (enskild_firma) always uses the calendar year");
-  }
-  let period = fiscalYearContaining(today, input.fiscal_year_start_month);
-  if (input.first_fiscal_year) {
-    const { start_date, end_date } = input.first_fiscal_year;
-    const problem = firstFiscalYearProblem(start_date, end_date, input.fiscal_year_start_month);
-    if (problem) throw fieldError("first_fiscal_year", problem);
-    period = { start: start_date, end: end_date };
-  }
-  const accountingMethod = input.accounting_method ?? (input.entity_type === "enskild_firma" ? "cash" : "accrual");
-  return { orgNumber, period, accountingMethod };
 }
 
 export const createCompany: Command<CompanyCreateInput & { sandbox: boolean }> = async (db, input, ctx) => {
@@ -201,11 +160,6 @@ export async function loadCompany(db: Database, companyId: string) {
 export type VacationBooked = (db: Database, companyId: string) => Promise<string | null>;
 
 /**
- * PATCH settings. The vacation year cannot change once a salary run has booked vacation: each run's
- * balance carries on from the last one in its own kind of year, so a switch would restart the days and
- * the liability mid-stream (a change of agreement is a transition to do by hand, not a setting flip).
- */
-/**
  * The access point's columns from the PATCH: the url held to the webhook guard (https, a host
  * that resolves to public addresses only), the token encrypted, the sender id a Peppol address
  * the validator's scheme list knows. null removes all three.
@@ -237,6 +191,11 @@ async function accessPointColumns(env: Env, ap: NonNullable<SettingsPatchInput["
   };
 }
 
+/**
+ * PATCH settings. The vacation year cannot change once a salary run has booked vacation: each run's
+ * balance carries on from the last one in its own kind of year, so a switch would restart the days and
+ * the liability mid-stream (a change of agreement is a transition to do by hand, not a setting flip).
+ */
 export const updateSettings = (vacationBookedBy: VacationBooked): Command<SettingsPatchInput> =>
   async function updateSettings(db, input, ctx, env) {
     const { companies: company, company_settings: settings } = await loadCompany(db, ctx.companyId);
@@ -251,47 +210,9 @@ export const updateSettings = (vacationBookedBy: VacationBooked): Command<Settin
     }
     const vatRegistered = input.vat_registered ?? company.vatRegistered;
     const momsPeriod = input.moms_period !== undefined ? input.moms_period : company.momsPeriod;
-    if (vatRegistered && !momsPeriod) throw fieldError("moms_period", "a VAT-registered company needs moms_period");
-    if (vatRegistered && !company.orgNumber)
-      throw fieldError("vat_registered", "a VAT-registered company needs org_number");
-    if (!vatRegistered && momsPeriod)
-      throw fieldError("moms_period", "moms_period applies only to VAT-registered companies");
-
-    if (input.late_payment_interest_rate != null && decimalString(input.late_payment_interest_rate, 4) === null) {
-      throw fieldError("late_payment_interest_rate", "at most four decimals (0.0875 is 8.75 %)");
-    }
+    checkVatRegistration(vatRegistered, momsPeriod, company.orgNumber);
     const settingsPatch = {
-      ...(input.invoice_default_days !== undefined && { invoiceDefaultDays: input.invoice_default_days }),
-      ...(input.bankgiro !== undefined && { bankgiro: input.bankgiro }),
-      ...(input.plusgiro !== undefined && { plusgiro: input.plusgiro }),
-      ...(input.bank_clearing_number !== undefined && { bankClearingNumber: input.bank_clearing_number }),
-      ...(input.bank_account_number !== undefined && { bankAccountNumber: input.bank_account_number }),
-      ...(input.iban !== undefined && { iban: input.iban }),
-      ...(input.bic !== undefined && { bic: input.bic }),
-      ...(input.email_sender_name !== undefined && { emailSenderName: input.email_sender_name }),
-      ...(input.email_reply_to !== undefined && { emailReplyTo: input.email_reply_to }),
-      ...(input.address_line1 !== undefined && { addressLine1: input.address_line1 }),
-      ...(input.address_line2 !== undefined && { addressLine2: input.address_line2 }),
-      ...(input.postal_code !== undefined && { postalCode: input.postal_code }),
-      ...(input.city !== undefined && { city: input.city }),
-      ...(input.country !== undefined && { country: input.country }),
-      ...(input.phone !== undefined && { phone: input.phone }),
-      ...(input.email !== undefined && { email: input.email }),
-      ...(input.website !== undefined && { website: input.website }),
-      ...(input.vat_number !== undefined && { vatNumber: input.vat_number }),
-      ...(input.late_payment_interest_rate !== undefined && {
-        latePaymentInterestRate:
-          input.late_payment_interest_rate === null ? null : decimalString(input.late_payment_interest_rate, 4),
-      }),
-      ...(input.reminder_fee !== undefined && { reminderFeeOre: reminderFeeOre(input.reminder_fee) }),
-      ...(input.auto_reminder_days !== undefined && { autoReminderDays: input.auto_reminder_days }),
-      ...(input.default_voucher_series !== undefined && { defaultVoucherSeries: input.default_voucher_series }),
-      ...(input.vacation_year !== undefined && { vacationYear: input.vacation_year }),
-      ...(input.payroll_contact !== undefined && {
-        payrollContactName: input.payroll_contact?.name ?? null,
-        payrollContactPhone: input.payroll_contact?.phone ?? null,
-        payrollContactEmail: input.payroll_contact?.email ?? null,
-      }),
+      ...settingsColumns(input),
       ...(input.peppol_access_point !== undefined && (await accessPointColumns(env, input.peppol_access_point))),
       updatedAt: ctx.now,
     };

@@ -1,0 +1,9 @@
+// The OpenAPI prose of routes.ts, kept out of the route constants (issue #42).
+import { prose } from "../../http/prose";
+
+export const PROSE = {
+  getErrorCodeDescription: prose`
+    Swedish double-entry bookkeeping: BAS chart, verifikationer, fiscal periods. Amounts are
+    kronor as JSON numbers with at most two decimals.
+  `,
+};

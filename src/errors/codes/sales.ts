@@ -1,0 +1,210 @@
+// One area of the error catalogue (src/errors/catalogue.ts). Sales: customers, invoices and their Peppol delivery.
+import { type CatalogueEntry, e } from "./entry";
+
+export const SALES_ERRORS = {
+  // Customers
+  CUSTOMER_CREATE_FAILED: e(500, "Kunden kunde inte skapas.", "The customer could not be created."),
+  CUSTOMER_DELETE_FAILED: e(500, "Kunden kunde inte arkiveras.", "The customer could not be archived."),
+  CUSTOMER_DUPLICATE_ORG_NUMBER: e(
+    409,
+    "Det finns redan en kund med detta organisationsnummer.",
+    "A customer with this organisation number already exists.",
+  ),
+  CUSTOMER_HAS_INVOICES: e(409, "Kunden har obetalda fakturor.", "The customer has open invoices."),
+  CUSTOMER_NOT_FOUND: e(404, "Kunden finns inte.", "The customer does not exist."),
+  CUSTOMER_NO_PERSONAL_NUMBER: e(404, "Kunden har inget personnummer.", "The customer has no personal number."),
+  CUSTOMER_ORG_NUMBER_IS_PERSONAL: e(
+    400,
+    "Organisationsnumret är ett personnummer.",
+    "The organisation number is a personal number.",
+  ),
+  CUSTOMER_PERSONAL_NUMBER_CONFLICT: e(
+    400,
+    "Två olika personnummer angavs.",
+    "Two different personal numbers were given.",
+  ),
+  CUSTOMER_PERSONAL_NUMBER_NOT_ALLOWED: e(
+    400,
+    "Personnummer är bara tillåtet för privatpersoner.",
+    "A personal number is only allowed for individuals.",
+  ),
+  CUSTOMER_PERSONAL_NUMBER_UNREADABLE: e(
+    422,
+    "Personnumret kan inte läsas.",
+    "The stored personal number cannot be read.",
+  ),
+  CUSTOMER_UPDATE_FAILED: e(500, "Kunden kunde inte uppdateras.", "The customer could not be updated."),
+  // Invoices
+  INVOICE_ALREADY_SENT: e(409, "Fakturan är redan skickad.", "The invoice has already been sent."),
+  INVOICE_BOOK_ALREADY_BOOKED: e(400, "Fakturan är redan bokförd.", "The invoice is already booked."),
+  INVOICE_BOOK_CASH_METHOD: e(
+    400,
+    "Kontantmetoden bokför fakturan vid betalning.",
+    "Under the cash method the invoice is booked when it is paid.",
+  ),
+  INVOICE_BOOK_CONFLICT: e(409, "Fakturan bokförs redan.", "The invoice is being booked concurrently."),
+  INVOICE_BOOK_DEFERRED_DRAFT: e(400, "Ett utkast kan inte bokföras.", "A draft invoice cannot be booked."),
+  INVOICE_BOOK_FAILED: e(500, "Fakturan kunde inte bokföras.", "The invoice could not be booked."),
+  INVOICE_BOOK_INVALID_STATUS: e(
+    400,
+    "Fakturans status tillåter inte bokföring.",
+    "The invoice's status does not allow booking.",
+  ),
+  INVOICE_BOOK_NOT_BOOKABLE: e(400, "Dokumenttypen kan inte bokföras.", "This document type cannot be booked."),
+  INVOICE_BOOK_NO_FISCAL_PERIOD: e(
+    400,
+    "Inget räkenskapsår omfattar fakturadatumet.",
+    "No fiscal period covers the invoice date.",
+  ),
+  INVOICE_CANCEL_RACE: e(409, "Fakturan ändrades samtidigt.", "The invoice changed concurrently."),
+  INVOICE_CREATE_INSERT_FAILED: e(500, "Fakturan kunde inte sparas.", "The invoice could not be saved."),
+  INVOICE_CREATE_ITEMS_FAILED: e(500, "Fakturaraderna kunde inte sparas.", "The invoice items could not be saved."),
+  INVOICE_CREATE_NUMBER_ASSIGN_FAILED: e(
+    500,
+    "Fakturanummer kunde inte tilldelas.",
+    "No invoice number could be assigned.",
+  ),
+  INVOICE_CREATE_VAT_RULE_VIOLATION: e(
+    400,
+    "Momssatsen är inte tillåten för kunden.",
+    "The VAT rate is not allowed for this customer.",
+  ),
+  INVOICE_CREATE_ROT_RUT_VALIDATION: e(400, "ROT/RUT-uppgifterna är ogiltiga.", "The ROT/RUT details are invalid."),
+  INVOICE_CREDIT_ALREADY_CREDITED: e(400, "Fakturan är redan krediterad.", "The invoice is already credited."),
+  INVOICE_CREDIT_NOT_INVOICE: e(400, "Endast fakturor kan krediteras.", "Only invoices can be credited."),
+  INVOICE_CREDIT_NOT_SENT: e(400, "Fakturan är inte skickad.", "The invoice has not been sent."),
+  INVOICE_CREDIT_ORIGINAL_NOT_FOUND: e(404, "Ursprungsfakturan finns inte.", "The original invoice does not exist."),
+  INVOICE_CUSTOMER_NOT_FOUND: e(404, "Fakturans kund finns inte.", "The invoice's customer does not exist."),
+  INVOICE_DELETE_NOT_DRAFT: e(400, "Endast utkast kan tas bort.", "Only drafts can be deleted."),
+  INVOICE_PAID_BOOK_FAILED: e(500, "Betalningen kunde inte bokföras.", "The payment could not be booked."),
+  INVOICE_PAID_LIKELY_DUPLICATE: e(
+    409,
+    "Betalningen verkar redan finnas som banktransaktion.",
+    "The payment probably already exists as a bank transaction.",
+    "Match the transaction, or retry with force: true and a new Idempotency-Key.",
+  ),
+  INVOICE_PAID_LINES_UNBALANCED: e(400, "Betalningsraderna balanserar inte.", "The payment lines do not balance."),
+  INVOICE_PAID_NOT_FOUND: e(404, "Fakturan finns inte.", "The invoice does not exist."),
+  INVOICE_PAID_NOT_PAYABLE: e(
+    400,
+    "Fakturan kan inte betalas i sin nuvarande status.",
+    "The invoice cannot be paid in its current status.",
+  ),
+  INVOICE_PAID_NO_FISCAL_PERIOD: e(
+    400,
+    "Inget räkenskapsår omfattar betalningsdatumet.",
+    "No fiscal period covers the payment date.",
+  ),
+  INVOICE_PAID_RACE: e(409, "Fakturan betalades samtidigt.", "The invoice was paid concurrently."),
+  INVOICE_PDF_RENDER_FAILED: e(500, "PDF:en kunde inte skapas.", "The PDF could not be rendered."),
+  INVOICE_SEND_CANCELLED: e(400, "Fakturan är makulerad.", "The invoice is cancelled."),
+  INVOICE_SEND_COMPANY_SETTINGS_MISSING: e(
+    404,
+    "Företagets inställningar saknas.",
+    "The company's settings are missing.",
+  ),
+  INVOICE_INTEREST_NOT_INVOICEABLE: e(
+    409,
+    "Räntefaktura kan bara ställas ut för en utställd faktura i SEK (inte en kreditfaktura, ett utkast eller en räntefaktura).",
+    "An interest invoice is issued only for an issued SEK invoice (not a credit note, a draft or an interest invoice).",
+  ),
+  INVOICE_INTEREST_NONE_DUE: e(
+    409,
+    "Ingen dröjsmålsränta att fakturera: fakturan betalades i tid, eller räntan är redan fakturerad.",
+    "No late-payment interest to invoice: the invoice was paid on time, or the interest is already invoiced.",
+  ),
+  INVOICE_INTEREST_REFERENCE_RATE_UNKNOWN: e(
+    409,
+    "Riksbankens referensränta för ett halvår i perioden är inte känd; räntan gissas inte.",
+    "Riksbanken's reference rate for a half-year of the period is not known; the interest is not guessed.",
+  ),
+  INVOICE_REMINDER_NOT_OVERDUE: e(
+    409,
+    "Fakturan är inte förfallen och obetald; påminnelse kan inte skickas.",
+    "The invoice is not overdue and unpaid; no reminder can be sent.",
+  ),
+  INVOICE_REMINDER_TOO_SOON: e(
+    409,
+    "Fakturan har redan fått en påminnelse inom intervallet.",
+    "The invoice already had a reminder within the interval.",
+  ),
+  INVOICE_REMINDER_FEE_CASH_METHOD: e(
+    400,
+    "Påminnelseavgift kan inte bokföras under kontantmetoden; ta bort reminder_fee i inställningarna.",
+    "A reminder fee cannot be booked under the cash method; clear the reminder_fee setting.",
+  ),
+  INVOICE_SEND_EMAIL_NOT_CONFIGURED: e(503, "E-post är inte konfigurerad.", "Email is not configured."),
+  INVOICE_SEND_NO_CUSTOMER_EMAIL: e(400, "Kunden saknar e-postadress.", "The customer has no email address."),
+  INVOICE_SEND_NUMBER_ASSIGN_FAILED: e(
+    500,
+    "Fakturanummer kunde inte tilldelas.",
+    "No invoice number could be assigned.",
+  ),
+  INVOICE_SEND_PARTIAL: e(
+    200,
+    "Fakturan skickades men ett steg misslyckades.",
+    "The invoice was sent but a later step failed.",
+  ),
+  INVOICE_SEND_PDF_RENDER_FAILED: e(
+    500,
+    "PDF:en kunde inte skapas; inget nummer förbrukades.",
+    "The PDF could not be rendered; no number was consumed.",
+  ),
+  INVOICE_SEND_PROVIDER_FAILED: e(502, "E-postleverantören svarade inte.", "The email provider failed."),
+  INVOICE_UPDATE_NOT_DRAFT: e(409, "Endast utkast kan ändras.", "Only drafts can be updated."),
+  // Peppol BIS Billing 3.0 out (docs/peppol.md)
+  INVOICE_PEPPOL_NOT_ISSUED: e(
+    409,
+    "Fakturan är inte utfärdad och kan inte bli en e-faktura.",
+    "The invoice is not issued and cannot become an e-invoice.",
+    "Issue it first (mark-sent or send); only issued invoices and credit notes have a Peppol document.",
+  ),
+  INVOICE_PEPPOL_NOT_AN_INVOICE: e(
+    409,
+    "Proformafakturor och följesedlar skickas inte som e-faktura.",
+    "Proforma invoices and delivery notes are not e-invoices.",
+  ),
+  INVOICE_PEPPOL_BUYER_REFERENCE_MISSING: e(
+    422,
+    "Fakturan saknar köparens referens och ordernummer.",
+    "The invoice has neither the buyer's reference nor an order reference.",
+    "Peppol requires one (PEPPOL-EN16931-R003; public buyers require the reference): set your_reference or order_reference on the draft.",
+  ),
+  INVOICE_PEPPOL_BUYER_ENDPOINT_MISSING: e(
+    422,
+    "Kunden saknar Peppol-adress.",
+    "The customer has no Peppol endpoint id.",
+    "Set the customer's peppol_endpoint_id (a Swedish business with an organisation number gets 0007 by default).",
+  ),
+  INVOICE_PEPPOL_VAT_CATEGORIES_MIXED: e(
+    422,
+    "Fakturan blandar försäljning utanför momsens tillämpningsområde med annan försäljning.",
+    "The invoice mixes supplies outside the scope of VAT with other supplies.",
+    "EN 16931 lets a document with VAT category O (outside the scope) carry no other category (BR-O-11 to BR-O-14): invoice those lines separately.",
+  ),
+  INVOICE_PEPPOL_DOCUMENT_INVALID: e(
+    422,
+    "E-fakturan bryter mot Peppols regler och skickas inte.",
+    "The invoice's Peppol document breaks a fatal Peppol or EN 16931 rule and is not sent.",
+    "details.fatal names each rule (id and text); nothing was issued. Correct the draft or the settings the rule names, then send again.",
+  ),
+  INVOICE_SEND_NO_CHANNEL: e(
+    422,
+    "Kunden vill ha e-faktura men företaget har ingen Peppol-accesspunkt, och kunden saknar e-postadress.",
+    "The customer wants e-invoices, the company has no Peppol access point, and the customer has no email address.",
+    "Set peppol_access_point in the settings, or give the customer an email address; or issue with " +
+      "mark-sent and hand over the document from GET .../invoices/{id}/peppol.",
+  ),
+  INVOICE_PEPPOL_RESEND_NOT_DEAD: e(
+    409,
+    "Endast en e-faktura vars leverans har gett upp kan skickas igen.",
+    "Only a Peppol delivery that has given up (dead) can be sent again.",
+    "details.status says where the delivery is: pending and failed are still being tried, delivered has arrived.",
+  ),
+  INVOICE_PEPPOL_NO_ACCESS_POINT: e(
+    409,
+    "Företaget har ingen Peppol-accesspunkt.",
+    "The company has no Peppol access point.",
+    "Set peppol_access_point with PATCH /settings first.",
+  ),
+} satisfies Record<string, CatalogueEntry>;
