@@ -2,9 +2,9 @@
 // bank/run with auto_link): reconciliation_method "auto", cleared when the link is removed.
 // Statements only: the reconciliation command puts them in its own batch.
 import { and, eq, inArray } from "drizzle-orm";
-import type { Statement } from "../../commands/plan";
-import type { Database } from "../../db/client";
-import { bankTransactions } from "../../db/schema";
+import type { Statement } from "../../../commands/plan";
+import type { Database } from "../../../db/client";
+import { bankTransactions } from "../../../db/schema";
 
 /**
  * Marks the rows of a reconciliation link (`reconciliation_link_id`), so that bank transactions

@@ -7,17 +7,17 @@
 // links the transaction, all in one atomic plan (so MATCH_INVOICE_TX_LINK_FAILED, the
 // code for a link failing after the posting, cannot arise: the link is in the batch).
 import { eq } from "drizzle-orm";
-import type { Command, CommandContext, PlannedEvent, Statement } from "../../commands/plan";
-import type { Database } from "../../db/client";
-import { bankTransactions } from "../../db/schema";
-import { ApiError, fieldError } from "../../errors/api-error";
-import { fromOre } from "../../money";
-import { toSekOre } from "../../sweden/invoicing";
-import { loadCompany } from "../companies";
-import { findInvoice, payInvoice } from "../invoices";
-import { findSupplierInvoice, paySupplierInvoice } from "../supplier-invoices";
-import { assertLinkable, planStorno, sekAmountOre } from "./booking";
-import { loadTransaction, transactionJson, type BankTransactionRow } from "./queries";
+import type { Command, CommandContext, PlannedEvent, Statement } from "../../../commands/plan";
+import type { Database } from "../../../db/client";
+import { bankTransactions } from "../../../db/schema";
+import { ApiError, fieldError } from "../../../errors/api-error";
+import { fromOre } from "../../../money";
+import { toSekOre } from "../../../sweden/invoicing";
+import { loadCompany } from "../../companies";
+import { findInvoice, payInvoice } from "../../invoices";
+import { findSupplierInvoice, paySupplierInvoice } from "../../supplier-invoices";
+import { assertLinkable, planStorno, sekAmountOre } from "../booking/commands";
+import { loadTransaction, transactionJson, type BankTransactionRow } from "../queries";
 import type { MatchInvoiceInput, MatchSupplierInvoiceInput } from "./schemas";
 
 /** BAS 2420 Förskott från kunder: what a customer paid beyond the invoice. */

@@ -5,9 +5,9 @@
 // company has used meanwhile (booked, matched, linked, ignored) stays, and is counted: removing it
 // would leave a voucher or a match pointing at nothing. The same file may then be imported again.
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import type { Command } from "../../commands/plan";
-import type { CommandName } from "../../commands/names";
-import { bankImportChunks, bankImports, bankTransactions } from "../../db/schema";
+import type { Command } from "../../../commands/plan";
+import type { CommandName } from "../../../commands/names";
+import { bankImportChunks, bankImports, bankTransactions } from "../../../db/schema";
 
 /** Rows removed per command: one D1 batch each. */
 const ROLLBACK_ROWS = 2000;

@@ -1,158 +1,22 @@
-// The bank accounts a company registers for its settlement accounts (19xx), and the check
-// every statement passes before its rows are stored on one: the file must be of that bank
-// account (when the company registered its number) and in its currency (SEK unless the
-// company registered a foreign-currency bank account for the ledger account), and dated
-// near the company's fiscal years. A wrong statement is refused whole, so EUR rows never
-// land on a SEK account and a reconciliation never adds two currencies.
-import { z } from "@hono/zod-openapi";
+// Registering a bank account, and the check every statement passes before its rows are
+// stored on a settlement account (the rules in ./rules.ts).
 import { and, eq, ne, sql } from "drizzle-orm";
-import type { Command } from "../../commands/plan";
-import type { Database } from "../../db/client";
-import { bankAccounts, bankTransactions } from "../../db/schema";
-import { ApiError, fieldError } from "../../errors/api-error";
-import { CurrencySchema } from "../../http/fields";
-import { addMonths } from "../../sweden/fiscal-year";
-import { findActiveAccount } from "../accounts";
-import { listPeriods } from "../fiscal-periods";
-
-export type BankAccountRow = typeof bankAccounts.$inferSelect;
-
-/** How far (in months) a statement row may lie before the first or after the last fiscal year. */
-export const STATEMENT_DATE_MARGIN_MONTHS = 12;
-
-/** A settlement account without a registration holds SEK. */
-export const DEFAULT_BANK_CURRENCY = "SEK";
-
-const compact = (s: string) => s.replace(/[\s.-]/g, "").toUpperCase();
-
-export const BankAccountBodySchema = z
-  .object({
-    ledger_account: z.string().openapi({ description: "the 19xx account the bank account is booked on" }),
-    currency: CurrencySchema.default(DEFAULT_BANK_CURRENCY).openapi({
-      description: "the bank account's currency: every row booked to the ledger account must be in it",
-    }),
-    iban: z
-      .string()
-      .transform(compact)
-      .pipe(z.string().regex(/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/, "an IBAN, e.g. SE45 5000 0000 0583 9825 7466"))
-      .nullable()
-      .optional(),
-    clearing_number: z
-      .string()
-      .regex(/^\d{4,5}$/, "four or five digits")
-      .nullable()
-      .optional(),
-    account_number: z
-      .string()
-      .transform(compact)
-      .pipe(z.string().regex(/^\d{1,20}$/, "the account number's digits"))
-      .nullable()
-      .optional(),
-    bankgiro: z
-      .string()
-      .regex(/^\d{3,4}-?\d{4}$/, "NNN-NNNN or NNNN-NNNN")
-      .nullable()
-      .optional(),
-    name: z.string().trim().min(1).max(200).nullable().optional(),
-  })
-  .strict()
-  .openapi("BankAccountRegistration");
-export type BankAccountBody = z.infer<typeof BankAccountBodySchema>;
-
-export const BankAccountSchema = z
-  .object({
-    ledger_account: z.string(),
-    currency: z.string(),
-    iban: z.string().nullable(),
-    clearing_number: z.string().nullable(),
-    account_number: z.string().nullable(),
-    bankgiro: z.string().nullable(),
-    name: z.string().nullable(),
-    created_at: z.string(),
-    updated_at: z.string(),
-  })
-  .openapi("BankAccount");
-
-export function bankAccountJson(r: BankAccountRow): z.infer<typeof BankAccountSchema> {
-  return {
-    ledger_account: r.ledgerAccount,
-    currency: r.currency,
-    iban: r.iban,
-    clearing_number: r.clearingNumber,
-    account_number: r.accountNumber,
-    bankgiro: r.bankgiro,
-    name: r.name,
-    created_at: r.createdAt,
-    updated_at: r.updatedAt,
-  };
-}
-
-export async function bankAccountsOf(db: Database, companyId: string): Promise<BankAccountRow[]> {
-  return db
-    .select()
-    .from(bankAccounts)
-    .where(eq(bankAccounts.companyId, companyId))
-    .orderBy(bankAccounts.ledgerAccount)
-    .all();
-}
-
-/** The currency a settlement account holds: its registration's, else SEK. */
-export async function settlementCurrency(db: Database, companyId: string, ledgerAccount: string): Promise<string> {
-  const row = await db
-    .select({ currency: bankAccounts.currency })
-    .from(bankAccounts)
-    .where(and(eq(bankAccounts.companyId, companyId), eq(bankAccounts.ledgerAccount, ledgerAccount)))
-    .get();
-  return row?.currency ?? DEFAULT_BANK_CURRENCY;
-}
-
-/** What a file names its account by: a bankgiro number (BgMax) or the bank account itself (camt, CSV). */
-export type AccountKind = "bankgiro" | "bank_account";
-
-/**
- * The forms a registered bank account may be named by in a file of that kind: IBAN, its BBAN,
- * clearing + account, account number; or the bankgiro number.
- */
-function namesOf(r: BankAccountRow, kind: AccountKind): string[] {
-  if (kind === "bankgiro") return r.bankgiro ? [compact(r.bankgiro)] : [];
-  const out: string[] = [];
-  if (r.iban) out.push(r.iban, r.iban.slice(4));
-  if (r.accountNumber) {
-    out.push(r.accountNumber);
-    if (r.clearingNumber) out.push(`${r.clearingNumber}${r.accountNumber}`);
-  }
-  return out;
-}
-
-/**
- * Whether a file's account can be compared at all: an IBAN or a number of five digits or more.
- * Some exports name the account by a label ("SEK Main"): that says nothing about which one it is.
- */
-export function isAccountIdentifier(fileAccount: string): boolean {
-  const f = compact(fileAccount);
-  return /^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(f) || /^\d{5,}$/.test(f);
-}
-
-/** Whether a file's account (IBAN, BBAN, account or bankgiro number as the bank writes it) is this registration's. */
-export function identifiesAccount(r: BankAccountRow, fileAccount: string, kind: AccountKind): boolean {
-  const f = compact(fileAccount);
-  // leading zeros are padding in a BBAN or an account number: 0000123 and 123 are the same account
-  const bare = (s: string) => (/^\d+$/.test(s) ? s.replace(/^0+/, "") : s);
-  return namesOf(r, kind).some((n) => n === f || bare(n) === bare(f));
-}
-
-/** What a statement says about itself, as the check needs it. */
-export interface StatementFacts {
-  /** the bank account the file names, or null (most CSV exports, JSON rows) */
-  account: string | null;
-  accountKind: AccountKind;
-  statementId: string | null;
-  /** the statement's currency and every row's */
-  currencies: string[];
-  dates: string[];
-  /** the dates as booking date -> rows, where the rows are not at hand (a file read in ranges); counted with `dates` */
-  dateCounts?: Record<string, number>;
-}
+import type { Command } from "../../../commands/plan";
+import type { Database } from "../../../db/client";
+import { bankAccounts, bankTransactions } from "../../../db/schema";
+import { ApiError, fieldError } from "../../../errors/api-error";
+import { findActiveAccount } from "../../accounts";
+import { listPeriods } from "../../fiscal-periods";
+import { type BankAccountRow, bankAccountJson, bankAccountsOf } from "./queries";
+import {
+  allowedStatementDates,
+  DEFAULT_BANK_CURRENCY,
+  identifiesAccount,
+  isAccountIdentifier,
+  namesOf,
+  type StatementFacts,
+} from "./rules";
+import type { BankAccountBody } from "./schemas";
 
 /**
  * Refuses statements that do not belong on the settlement account: another bank account than
@@ -203,22 +67,6 @@ export async function checkStatementTarget(
     }
   }
   await checkStatementDates(db, companyId, statements);
-}
-
-/** The dates a statement row may have: from a year before the first fiscal year to a year after the last one. */
-export function allowedStatementDates(periods: { periodStart: string; periodEnd: string }[]) {
-  if (periods.length === 0) return null;
-  const first = periods.map((p) => p.periodStart).sort()[0];
-  const last = periods
-    .map((p) => p.periodEnd)
-    .sort()
-    .at(-1)!;
-  return {
-    first_fiscal_year_start: first,
-    last_fiscal_year_end: last,
-    earliest_allowed: addMonths(first, -STATEMENT_DATE_MARGIN_MONTHS),
-    latest_allowed: addMonths(last, STATEMENT_DATE_MARGIN_MONTHS),
-  };
 }
 
 async function checkStatementDates(db: Database, companyId: string, statements: StatementFacts[]) {

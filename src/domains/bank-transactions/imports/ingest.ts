@@ -3,18 +3,18 @@
 // description, on the same settlement account, across calls and within one. Rows only,
 // never entries. An inbound row whose OCR reference is the OCR of an open invoice gets
 // that invoice as potential_invoice_id (match-invoice then needs no invoice_id).
-import type { Command, CommandContext, PlannedEvent, Statement } from "../../commands/plan";
-import type { Database } from "../../db/client";
-import { insertFromJson } from "../../db/json-insert";
-import { bankTransactions } from "../../db/schema";
-import { sha256Hex } from "../../http/crypto";
-import { newId } from "../../ids";
-import { toOre } from "../../money";
-import { dedupeKey, type BankRow } from "../../sweden/bank";
-import { invoiceOcr } from "../../sweden/bank-categories";
-import { openInvoicesForMatching } from "../invoices";
-import { checkStatementTarget } from "./bank-accounts";
-import { existingDedupeKeys, type BankTransactionRow } from "./queries";
+import type { Command, CommandContext, PlannedEvent, Statement } from "../../../commands/plan";
+import type { Database } from "../../../db/client";
+import { insertFromJson } from "../../../db/json-insert";
+import { bankTransactions } from "../../../db/schema";
+import { sha256Hex } from "../../../http/crypto";
+import { newId } from "../../../ids";
+import { toOre } from "../../../money";
+import { dedupeKey, type BankRow } from "../../../sweden/bank";
+import { invoiceOcr } from "../../../sweden/bank-categories";
+import { openInvoicesForMatching } from "../../invoices";
+import { checkStatementTarget } from "../accounts/commands";
+import { existingDedupeKeys, type BankTransactionRow } from "../queries";
 import type { IngestInput } from "./schemas";
 
 /** A row to store: the parsed file's row, or an ingested one in the same shape. */

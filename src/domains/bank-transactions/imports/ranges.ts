@@ -13,12 +13,12 @@
 //   in this message instead, as every file was before.
 // A refusal anywhere stores nothing: no chunk is sent before every check has passed.
 import { eq } from "drizzle-orm";
-import { database } from "../../db/client";
-import { bankImportRanges, bankImports } from "../../db/schema";
-import type { Env } from "../../env";
-import { ApiError } from "../../errors/api-error";
-import { fromOre } from "../../money";
-import type { Job } from "../../queue";
+import { database } from "../../../db/client";
+import { bankImportRanges, bankImports } from "../../../db/schema";
+import type { Env } from "../../../env";
+import { ApiError } from "../../../errors/api-error";
+import { fromOre } from "../../../money";
+import type { Job } from "../../../queue";
 import {
   BankFileError,
   combineCsvRanges,
@@ -27,32 +27,22 @@ import {
   type CsvCombined,
   type CsvRangeFacts,
   type CsvSplit,
-} from "../../sweden/bank";
-import { loadOperation, OPERATION_CONTINUES, operationProgress, type OperationContext } from "../operations";
-import { checkStatementTarget, settlementCurrency } from "./bank-accounts";
+} from "../../../sweden/bank";
+import { loadOperation, OPERATION_CONTINUES, operationProgress, type OperationContext } from "../../operations";
+import { checkStatementTarget } from "../accounts/commands";
+import { settlementCurrency } from "../accounts/queries";
 import {
-  bankFileApiError,
   type BankImportFinishInput,
   type BankImportPrepareInput,
   type BankImportRangeInput,
-  type BankImportRow,
-  type ChunkRange,
-  type ImportSummary,
-  importChunkRows,
-  importFile,
-  lockedPeriodWarningsOf,
-  packRow,
-  rangeIdsKey,
-  rangeRowsSource,
-  resultOf,
-  seedsKey,
-  sendJobs,
-  settle,
-  type Write,
-  writeThrough,
-} from "./import";
+  bankFileApiError,
+} from "./commands";
+import { type ChunkRange, packRow, rangeIdsKey, rangeRowsSource, seedsKey, sendJobs } from "./chunks";
+import { importChunkRows, importFile, lockedPeriodWarningsOf, settle, type Write, writeThrough } from "./operation";
+import type { BankImportRow } from "./queries";
+import { type ImportSummary, resultOf } from "./rules";
 import type { IncomingRow } from "./ingest";
-import { endFailed } from "./import-rollback";
+import { endFailed } from "./rollback";
 
 /** A chunk of a range's rows in R2: its byte range and how many rows it holds. */
 interface RangePart extends ChunkRange {

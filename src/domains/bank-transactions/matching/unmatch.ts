@@ -3,12 +3,12 @@
 // and unmatched, so it can be matched or categorised again. The invoices' reverse
 // commands are handed this function by the registry (they import no bank domain).
 import { and, eq } from "drizzle-orm";
-import type { CommandContext, PlannedEvent, Statement } from "../../commands/plan";
-import type { Database } from "../../db/client";
-import { bankTransactions } from "../../db/schema";
-import { unreversedEntryOfSource } from "../../ledger/queries";
-import { loadEntry } from "../journal-entries";
-import { transactionJson } from "./queries";
+import type { CommandContext, PlannedEvent, Statement } from "../../../commands/plan";
+import type { Database } from "../../../db/client";
+import { bankTransactions } from "../../../db/schema";
+import { unreversedEntryOfSource } from "../../../ledger/queries";
+import { loadEntry } from "../../journal-entries";
+import { transactionJson } from "../queries";
 
 export interface UnmatchedBankRow {
   transaction_id: string;

@@ -8,26 +8,26 @@
 // ENTRY_DATE_OUTSIDE_FISCAL_PERIOD > PERIOD_LOCKED (business) or TX_CATEGORIZE_PRIVATE_PERIOD_LOCKED
 // (a legal person's private row; a sole trader's is ignored instead) > the engine's rules.
 import { eq, sql } from "drizzle-orm";
-import { planBulk } from "../../commands/bulk";
-import type { Command, CommandContext, PlannedEvent, Statement, VoucherRef } from "../../commands/plan";
-import type { Database } from "../../db/client";
-import { bankTemplates, bankTransactions } from "../../db/schema";
-import type { Env } from "../../env";
-import { ApiError, fieldError } from "../../errors/api-error";
-import { newId } from "../../ids";
-import { toSekOre } from "../../sweden/invoicing";
+import { planBulk } from "../../../commands/bulk";
+import type { Command, CommandContext, PlannedEvent, Statement, VoucherRef } from "../../../commands/plan";
+import type { Database } from "../../../db/client";
+import { bankTemplates, bankTransactions } from "../../../db/schema";
+import type { Env } from "../../../env";
+import { ApiError, fieldError } from "../../../errors/api-error";
+import { newId } from "../../../ids";
+import { toSekOre } from "../../../sweden/invoicing";
 import {
   bookingLines,
   CATEGORY_RULES,
   privateAccount,
   type BankCategory,
   type VatTreatment,
-} from "../../sweden/bank-categories";
-import { loadCompany } from "../companies";
-import { sekRate } from "../currency";
-import { loadEntry } from "../journal-entries";
-import { openSupplierInvoicesForMatching } from "../supplier-invoices";
-import { loadTemplate, loadTransaction, merchantKeyOf, transactionJson, type BankTransactionRow } from "./queries";
+} from "../../../sweden/bank-categories";
+import { loadCompany } from "../../companies";
+import { sekRate } from "../../currency";
+import { loadEntry } from "../../journal-entries";
+import { openSupplierInvoicesForMatching } from "../../supplier-invoices";
+import { loadTemplate, loadTransaction, merchantKeyOf, transactionJson, type BankTransactionRow } from "../queries";
 import { BatchCategorizeItemSchema, type CategorizeInput } from "./schemas";
 
 const direction = (tx: BankTransactionRow) => (tx.amountOre > 0 ? "in" : "out") as "in" | "out";

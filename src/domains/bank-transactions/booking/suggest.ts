@@ -9,13 +9,13 @@
 // (its number or OCR) is that document's payment, booked already by its mark-paid: no other
 // document is offered for its amount alone, and the response names the settled document
 // (settled_documents), to be linked in the reconciliation instead.
-import type { Database } from "../../db/client";
-import { CATEGORY_RULES, categoriesFromText, type VatTreatment } from "../../sweden/bank-categories";
-import { loadCompany } from "../companies";
-import { openInvoicesForMatching, settledInvoicesNamed } from "../invoices";
-import { openSupplierInvoicesForMatching, settledSupplierInvoicesNamed } from "../supplier-invoices";
-import { invoiceOcrs } from "./ingest";
-import { hasWord, loadTransaction, merchantKeyOf, templateByMerchant } from "./queries";
+import type { Database } from "../../../db/client";
+import { CATEGORY_RULES, categoriesFromText, type VatTreatment } from "../../../sweden/bank-categories";
+import { loadCompany } from "../../companies";
+import { openInvoicesForMatching, settledInvoicesNamed } from "../../invoices";
+import { openSupplierInvoicesForMatching, settledSupplierInvoicesNamed } from "../../supplier-invoices";
+import { invoiceOcrs } from "../imports/ingest";
+import { hasWord, loadTransaction, merchantKeyOf, templateByMerchant } from "../queries";
 
 export interface Suggestion {
   category: string;

@@ -1,8 +1,8 @@
 // What other domains ask of bank transactions, handed to them by the composition root
 // (src/app/commands.ts), so that invoices and fiscal periods import nothing of this one.
-import type { Database } from "../../db/client";
-import { fromOre } from "../../money";
-import { countUnbookedTransactions, hasWord, unlinkedInbound } from "./queries";
+import type { Database } from "../../../db/client";
+import { fromOre } from "../../../money";
+import { countUnbookedTransactions, hasWord, unlinkedInbound } from "../queries";
 
 /** The invoice a mark-paid is about, as much of it as the guard needs. */
 export interface PaidInvoice {
