@@ -4,18 +4,19 @@
 // unambiguous and score at least AUTO_LINK_MIN when auto_link is true (links of method "auto",
 // the bank row marked reconciliation_method "auto"), and answers the counts. Everything else
 // stays a proposal (read at any time in the items' bucket proposed) or unmatched.
-import type { Command, CommandContext, Statement } from "../../commands/plan";
-import { backgroundContext, submit } from "../../commands/submit";
-import type { Database } from "../../db/client";
-import { reconciliationLinks } from "../../db/schema";
-import { ApiError } from "../../errors/api-error";
-import { newId } from "../../ids";
-import { fromOre } from "../../money";
-import { planReconciliationMethod, planTransactionLink, settlementAccountsWithRows } from "../bank-transactions";
-import { planOperation, type OperationContext } from "../operations";
-import type { ClassifiedItem } from "./bank";
-import { AUTO_LINK_MIN } from "./matcher";
-import { accountState, figures, parseAccountKey, type AccountKey } from "./queries";
+import type { Command, CommandContext, Statement } from "../../../commands/plan";
+import { backgroundContext, submit } from "../../../commands/submit";
+import type { Database } from "../../../db/client";
+import { reconciliationLinks } from "../../../db/schema";
+import { ApiError } from "../../../errors/api-error";
+import { newId } from "../../../ids";
+import { fromOre } from "../../../money";
+import { planReconciliationMethod, planTransactionLink, settlementAccountsWithRows } from "../../bank-transactions";
+import { planOperation, type OperationContext } from "../../operations";
+import type { ClassifiedItem } from "../bank/rules";
+import { AUTO_LINK_MIN } from "../bank/matcher";
+import { accountState, figures } from "../accounts/queries";
+import { parseAccountKey, type AccountKey } from "../accounts/keys";
 import type { BankRunBody } from "./schemas";
 
 export const BANK_RUN_OPERATION = "reconciliation.bank_run";

@@ -2,12 +2,12 @@
 // of Skatteverket's statement (date, text, amount, saldo) are registered through the API
 // (source manual) and reconciled against account 1630 like a bank account.
 import { and, eq } from "drizzle-orm";
-import type { Command, CommandContext } from "../../commands/plan";
-import type { Database } from "../../db/client";
-import { reconciliationLinks, reconciliationTaxAccountRows } from "../../db/schema";
-import { ApiError } from "../../errors/api-error";
-import { newId } from "../../ids";
-import { toOre } from "../../money";
+import type { Command, CommandContext } from "../../../commands/plan";
+import type { Database } from "../../../db/client";
+import { reconciliationLinks, reconciliationTaxAccountRows } from "../../../db/schema";
+import { ApiError } from "../../../errors/api-error";
+import { newId } from "../../../ids";
+import { toOre } from "../../../money";
 import type { TaxAccountRowsBody } from "./schemas";
 
 /** A row to store, from the API (manual) or from an imported file. */

@@ -1,29 +1,22 @@
 // Commands of reconciliation: link items, unlink them, sign off an account through a date.
 // None of them posts: reconciliation explains the books, it never changes them.
 import { and, eq } from "drizzle-orm";
-import { todayUtc } from "../../clock";
-import type { Command, Statement } from "../../commands/plan";
-import { reconciliationLinks, reconciliationSignoffs } from "../../db/schema";
-import { ApiError } from "../../errors/api-error";
-import { newId } from "../../ids";
-import { fromOre } from "../../money";
-import { accountLinesByIds } from "../../ledger/queries";
+import { todayUtc } from "../../../clock";
+import type { Command, Statement } from "../../../commands/plan";
+import { reconciliationLinks, reconciliationSignoffs } from "../../../db/schema";
+import { ApiError } from "../../../errors/api-error";
+import { newId } from "../../../ids";
+import { fromOre } from "../../../money";
+import { accountLinesByIds } from "../../../ledger/queries";
 import {
   bankRowsForReconciliation,
   planReconciliationMethod,
   planTransactionLink,
   planTransactionUnlink,
-} from "../bank-transactions";
-import {
-  accountState,
-  figures,
-  hasItems,
-  linksOf,
-  parseAccountKey,
-  signoffJson,
-  signoffsOf,
-  taxAccountRows,
-} from "./queries";
+} from "../../bank-transactions";
+import { accountState, figures, linksOf, signoffJson, signoffsOf } from "./queries";
+import { hasItems, parseAccountKey } from "./keys";
+import { taxAccountRows } from "../tax-account/queries";
 import type { LinksBody, SignoffBody } from "./schemas";
 
 type Pair = {

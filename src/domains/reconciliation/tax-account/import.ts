@@ -5,19 +5,19 @@
 // the operation; the operation reads the file again and hands all its rows to the company's
 // writer in one command (reconciliation.skattekonto_import_rows), de-duplicated against every
 // row already registered or imported, so a re-run or a re-import stores only what is new.
-import type { Command } from "../../commands/plan";
-import { backgroundContext, submit } from "../../commands/submit";
-import { ApiError } from "../../errors/api-error";
-import { FILE_LIMITS } from "../../formats/limits";
-import { fromOre } from "../../money";
+import type { Command } from "../../../commands/plan";
+import { backgroundContext, submit } from "../../../commands/submit";
+import { ApiError } from "../../../errors/api-error";
+import { FILE_LIMITS } from "../../../formats/limits";
+import { fromOre } from "../../../money";
 import {
   parseTaxAccountFile,
   TaxAccountFileError,
   type TaxAccountFile,
   type TaxAccountFileRow,
-} from "../../sweden/tax-account";
-import { planOperation, type OperationContext, operationFile } from "../operations";
-import { planTaxAccountRows } from "./skattekonto";
+} from "../../../sweden/tax-account";
+import { planOperation, type OperationContext, operationFile } from "../../operations";
+import { planTaxAccountRows } from "./commands";
 
 export const TAX_ACCOUNT_IMPORT_OPERATION = "import.skattekonto";
 /** 2 MB: a year of a busy company's tax account is a few hundred rows, some tens of kB. */

@@ -13,8 +13,8 @@
 // so the difference is Σ (booked - declared) over the sources, less the other lines. A source
 // with no booking at all explains its part (bridge `not_booked`); a booking that differs from
 // its source, and every other line, is unexplained.
-import type { ClassifiedAccountLine } from "../../ledger/queries";
-import type { BridgeLine } from "./bank";
+import type { ClassifiedAccountLine } from "../../../ledger/queries";
+import type { BridgeLine } from "../bank/rules";
 
 export interface LiabilitySource {
   /** a stable id: the VAT period ("2026-01-01..2026-03-31") or the salary run id */

@@ -2,97 +2,50 @@
 // links and sign-offs. Bank rows come through bank-transactions' door, open items through the
 // invoice domains', journal lines through src/ledger/queries.ts.
 import Big from "big.js";
-import { and, asc, eq, lte } from "drizzle-orm";
-import { nowMs, todayUtc } from "../../clock";
-import type { Database } from "../../db/client";
-import { reconciliationLinks, reconciliationSignoffs, reconciliationTaxAccountRows } from "../../db/schema";
-import { ApiError } from "../../errors/api-error";
-import { fromOre } from "../../money";
-import { declarationBoxes } from "../../sweden/vat-declaration";
+import { and, asc, eq } from "drizzle-orm";
+import { nowMs, todayUtc } from "../../../clock";
+import type { Database } from "../../../db/client";
+import { reconciliationLinks, reconciliationSignoffs, reconciliationTaxAccountRows } from "../../../db/schema";
+import { ApiError } from "../../../errors/api-error";
+import { fromOre } from "../../../money";
 import {
   accountBalanceThrough,
   accountLinesThrough,
-  accountLinesWithCounterparts,
   entryDates,
   fiscalPeriodAt,
   lastPostingAfter,
-  openingBalancesOf,
-  vatDeclarationMovements,
-  vatSettlementEntries,
-} from "../../ledger/queries";
-import {
-  bankRowsForReconciliation,
-  settlementAccountsWithRows,
-  type ReconciliationBankRow,
-} from "../bank-transactions";
-import { loadCompany } from "../companies";
-import { deadlinesOf } from "../compliance";
-import { openReceivablesAt } from "../invoices";
-import { bookedRunLiabilities } from "../payroll";
-import { openSupplierItemsAt } from "../supplier-invoices";
+} from "../../../ledger/queries";
+import { bankRowsForReconciliation, settlementAccountsWithRows } from "../../bank-transactions";
+import { loadCompany } from "../../companies";
+import { openReceivablesAt } from "../../invoices";
+import { bookedRunLiabilities } from "../../payroll";
+import { openSupplierItemsAt } from "../../supplier-invoices";
 import {
   addDays,
   reconcileBank,
   TIMING_WINDOW_DAYS,
-  type BankReconciliation,
   type BridgeLine,
   type ClassifiedItem,
   type LinkRow,
-} from "./bank";
-import { closedVatPeriods } from "../../sweden/vat-periods";
-import { type ExpectedCharge, unmetExpectedCharges } from "../../sweden/tax-account";
+} from "../bank/rules";
+import { closedVatPeriods } from "../../../sweden/vat-periods";
+import { unmetExpectedCharges } from "../../../sweden/tax-account";
+
 import {
-  assignVatTransfers,
-  PRIOR_YEAR,
-  reconcileLiability,
-  vatAccountNets,
-  type LiabilitySource,
-} from "./liabilities";
+  TAX_LABELS,
+  expectedChargeJson,
+  expectedItem,
+  expectedTaxCharges,
+  otherCurrencyTotals,
+  taxAccountRows,
+} from "../tax-account/queries";
+import { liabilityState } from "../liabilities/queries";
+import { type AccountKey, type AccountState, type Kind, accountName, parseAccountKey } from "./keys";
 
 /** Outside data older than this makes an account stale (spec, Limits). */
 export const STALE_AFTER_DAYS = 7;
 
 export type SignoffRow = typeof reconciliationSignoffs.$inferSelect;
-
-export type Kind =
-  | "bank"
-  | "receivables"
-  | "payables"
-  | "skattekonto"
-  | "vat"
-  | "preliminary_tax"
-  | "employer_contributions";
-
-export interface AccountKey {
-  key: string;
-  kind: Kind;
-  account: string;
-}
-
-/** The keys other than bank:<19xx>, each its kind and account. */
-const FIXED_KEYS: Record<string, string> = {
-  receivables: "1510",
-  payables: "2440",
-  skattekonto: "1630",
-  vat: "2650",
-  preliminary_tax: "2710",
-  employer_contributions: "2731",
-};
-
-/** `bank:<19xx>`, `receivables` (1510), `payables` (2440), `skattekonto` (1630), `vat` (2650), `preliminary_tax` (2710), `employer_contributions` (2731). */
-export function parseAccountKey(key: string): AccountKey {
-  const bank = /^bank:(19\d\d)$/.exec(key);
-  if (bank) return { key, kind: "bank", account: bank[1] };
-  if (Object.hasOwn(FIXED_KEYS, key)) return { key, kind: key as Kind, account: FIXED_KEYS[key] };
-  throw new ApiError(
-    "NOT_FOUND",
-    { account_key: key },
-    "No reconciliation account has this key (bank:<19xx>, receivables, payables, skattekonto, vat, preliminary_tax, employer_contributions).",
-  );
-}
-
-/** Kinds whose items are outside rows against ledger lines (links, proposals, the items list). */
-export const hasItems = (k: AccountKey) => k.kind === "bank" || k.kind === "skattekonto";
 
 export function defaultRange(q: { date_from?: string; date_to?: string }): { from: string; to: string } {
   const to = q.date_to ?? todayUtc();
@@ -137,151 +90,6 @@ export async function accountKeysOf(db: Database, companyId: string, to: string)
   return keys;
 }
 
-/** The registered skattekonto rows dated through a date, oldest first, as reconciliation's outside rows. */
-export async function taxAccountRows(db: Database, companyId: string, until: string): Promise<ReconciliationBankRow[]> {
-  const rows = await db
-    .select()
-    .from(reconciliationTaxAccountRows)
-    .where(and(eq(reconciliationTaxAccountRows.companyId, companyId), lte(reconciliationTaxAccountRows.date, until)))
-    .orderBy(
-      asc(reconciliationTaxAccountRows.date),
-      asc(reconciliationTaxAccountRows.createdAt),
-      asc(reconciliationTaxAccountRows.position),
-      asc(reconciliationTaxAccountRows.dedupeKey),
-    )
-    .all();
-  return rows.map((r) => ({
-    id: r.id,
-    date: r.date,
-    description: r.description,
-    amountOre: r.amountOre,
-    currency: "SEK",
-    reference: null,
-    merchantName: null,
-    // an entry booked from the row (tax-account-booking.ts) matches its 1630 line as a bank row's does
-    journalEntryId: r.journalEntryId,
-    isIgnored: false,
-    balanceAfterOre: r.balanceAfterOre,
-    source: "api" as const,
-    createdAt: r.createdAt,
-  }));
-}
-
-/** The VAT period's name as the tax calendar gives it: "2026-03" (monthly), "2026-Q1" (quarterly); yearly: none. */
-function vatPeriodLabel(moms: string, end: string): string | null {
-  if (moms === "monthly") return end.slice(0, 7);
-  if (moms === "quarterly") return `${end.slice(0, 4)}-Q${Math.ceil(Number(end.slice(5, 7)) / 3)}`;
-  return null;
-}
-
-/**
- * The skattekonto charges the books predict through `to` (src/sweden/tax-account/expected.ts):
- * each VAT settlement entry's net on 2650 in the fiscal year, due on its VAT period's deadline
- * (the period that ended last on or before the entry; the next VAT deadline when none has), and
- * each booked salary run's withheld tax and employer contributions, due on the pay month's
- * payment deadline; the due dates from the company's tax calendar (compliance's deadlinesOf).
- */
-export async function expectedTaxCharges(db: Database, companyId: string, to: string): Promise<ExpectedCharge[]> {
-  const fiscal = await fiscalPeriodAt(db, companyId, to);
-  if (!fiscal) return [];
-  const out: ExpectedCharge[] = [];
-  const transfers = await vatSettlementEntries(db, companyId, { periodId: fiscal.id, from: fiscal.start, to });
-  const runs = await bookedRunLiabilities(db, companyId, fiscal.start, to);
-  if (transfers.length === 0 && runs.length === 0) return out;
-  const { deadlines } = await deadlinesOf(db, companyId, fiscal.start, addDays(to, 120));
-  const moms = (await loadCompany(db, companyId)).companies.momsPeriod ?? "quarterly";
-  for (const t of transfers) {
-    const net = t.lines.filter((l) => l.account === "2650").reduce((s, l) => s + l.debitOre - l.creditOre, 0);
-    if (net === 0) continue;
-    const period = closedVatPeriods(moms, fiscal, t.date).at(-1);
-    const label = period ? vatPeriodLabel(moms, period.end) : null;
-    const vat = deadlines.filter((d) => d.type === "vat_declaration");
-    const due = vat.find((d) => label !== null && d.period === label) ?? vat.find((d) => d.due_date > t.date);
-    if (!due) continue;
-    out.push({
-      kind: "vat",
-      source: "vat_settlement",
-      reference: t.entryId,
-      period: due.period,
-      bookedOn: t.date,
-      due_date: due.due_date,
-      amountOre: net,
-    });
-  }
-  for (const r of runs) {
-    const month = r.paymentDate.slice(0, 7);
-    const due = deadlines.find((d) => d.type === "tax_payment" && d.period === month);
-    if (!due) continue;
-    const base = { source: "salary_run" as const, reference: r.runId, period: month, bookedOn: r.paymentDate };
-    if (r.taxOre > 0) out.push({ ...base, kind: "withheld_tax", due_date: due.due_date, amountOre: -r.taxOre });
-    if (r.avgifterOre > 0)
-      out.push({ ...base, kind: "employer_contributions", due_date: due.due_date, amountOre: -r.avgifterOre });
-  }
-  return out;
-}
-
-const EXPECTED_TEXT: Record<ExpectedCharge["kind"], string> = {
-  vat: "Väntad debitering: moms",
-  withheld_tax: "Väntad debitering: avdragen skatt",
-  employer_contributions: "Väntad debitering: arbetsgivaravgifter",
-};
-
-/** An expected charge as an item: outside side, bucket upcoming, dated its due date. */
-function expectedItem(c: ExpectedCharge): ClassifiedItem {
-  return {
-    itemId: `expected:${c.reference}:${c.kind}`,
-    side: "external",
-    bucket: "upcoming",
-    date: c.due_date,
-    description: `${EXPECTED_TEXT[c.kind]} ${c.period}`,
-    amountOre: c.amountOre,
-    currency: "SEK",
-    awaitingExternal: true,
-    expected: c,
-  };
-}
-
-export function expectedChargeJson(c: ExpectedCharge) {
-  return {
-    kind: c.kind,
-    source: c.source,
-    reference: c.reference,
-    period: c.period,
-    booked_on: c.bookedOn,
-    due_date: c.due_date,
-    amount: fromOre(c.amountOre),
-  };
-}
-
-/** Rows in currencies other than SEK, summed per currency (never across currencies). */
-function otherCurrencyTotals(rows: ReconciliationBankRow[]) {
-  const by = new Map<string, { count: number; ore: number }>();
-  for (const r of rows) {
-    const t = by.get(r.currency) ?? { count: 0, ore: 0 };
-    by.set(r.currency, { count: t.count + 1, ore: t.ore + r.amountOre });
-  }
-  return [...by]
-    .sort()
-    .map(([currency, t]) => ({ currency, transaction_count: t.count, transactions_sum: fromOre(t.ore) }));
-}
-
-/** The bridge labels of the skattekonto (the bank's speak of bank transactions). */
-const TAX_LABELS: Record<string, [string, string]> = {
-  unbooked_transactions: ["Skattekontohändelser som inte är bokförda", "Tax account transactions not booked"],
-  entries_without_transaction: [
-    "Bokförda poster utan händelse på skattekontot",
-    "Ledger entries without a tax account transaction",
-  ],
-  in_transit_ledger: [
-    "Bokfört men på skattekontot först efter datumet (tidsskillnad)",
-    "Booked, on the tax account only after the date (timing)",
-  ],
-  in_transit_external: [
-    "På skattekontot men bokfört först efter datumet (tidsskillnad)",
-    "On the tax account, booked only after the date (timing)",
-  ],
-};
-
 export async function linksOf(db: Database, companyId: string, accountKey: string): Promise<LinkRow[]> {
   return db
     .select({
@@ -294,36 +102,6 @@ export async function linksOf(db: Database, companyId: string, accountKey: strin
     .from(reconciliationLinks)
     .where(and(eq(reconciliationLinks.companyId, companyId), eq(reconciliationLinks.accountKey, accountKey)))
     .all();
-}
-
-/** One account's computed state through a date: figures, bridge, items (bank only), and the fingerprint of the books behind them. */
-export interface AccountState {
-  key: AccountKey;
-  from: string;
-  to: string;
-  externalBalanceOre: number | null;
-  ledgerBalanceOre: number;
-  bridge: BridgeLine[];
-  recon: BankReconciliation | null;
-  /** counts of the kinds without items (vat, payroll liabilities) */
-  counts?: BankReconciliation["counts"];
-  source: { type: string; synced_at: string | null; stale: boolean } | null;
-  kind: Record<string, unknown>;
-  fingerprint: string;
-  name: string;
-}
-
-const NAMES: Record<Exclude<Kind, "bank">, string> = {
-  receivables: "Kundfordringar",
-  payables: "Leverantörsskulder",
-  skattekonto: "Skattekonto",
-  vat: "Redovisningskonto för moms",
-  preliminary_tax: "Personalens källskatt",
-  employer_contributions: "Avräkning lagstadgade sociala avgifter",
-};
-
-export function accountName(key: AccountKey): string {
-  return key.kind === "bank" ? `Bankkonto ${key.account}` : NAMES[key.kind];
 }
 
 /** The account without its figures (with_status=false). */
@@ -410,7 +188,7 @@ export async function accountState(
           ? { expected_charges: expected.map(expectedChargeJson) }
           : { other_currency_transactions: otherCurrency }),
       },
-      fingerprint: `${ledgerPrint}|external:${rows.length}:${sum}${otherCurrency.map((o) => `|${o.currency}:${o.transaction_count}:${o.transactions_sum}`).join("")}`,
+      fingerprint: `${ledgerPrint}|external:${rows.length}:${sum}${otherCurrency.map(currencyPrint).join("")}`,
       name: accountName(key),
     };
   }
@@ -448,126 +226,6 @@ export async function accountState(
       valued_at: "the invoice's exchange rate",
     },
     fingerprint: `${ledgerPrint}|external:${open.length}:${openSek}`,
-    name: accountName(key),
-  };
-}
-
-/**
- * 2650 against the VAT declarations of the closed VAT periods, 2710 / 2731 against the booked
- * salary runs (./liabilities.ts). The declared VAT of a period is the declaration's box 49 made
- * from the period's entries, the VAT settlement entries left out (vatDeclarationMovements, the
- * same read as the momsdeklaration report's).
- */
-async function liabilityState(
-  db: Database,
-  companyId: string,
-  key: AccountKey,
-  from: string,
-  to: string,
-  ledger: Awaited<ReturnType<typeof accountBalanceThrough>>,
-  ledgerPrint: string,
-): Promise<AccountState> {
-  const fiscal = await fiscalPeriodAt(db, companyId, to);
-  let lines = fiscal ? await accountLinesWithCounterparts(db, companyId, fiscal.id, key.account, to) : [];
-  const sources: LiabilitySource[] = [];
-  let kind: Record<string, unknown>;
-  let labels: { sv: string; en: string };
-  let sourceType: string;
-  if (key.kind === "vat") {
-    const moms = (await loadCompany(db, companyId)).companies.momsPeriod;
-    const periods = moms && fiscal ? closedVatPeriods(moms, fiscal, to) : [];
-    const moves = periods.length
-      ? await vatDeclarationMovements(db, companyId, {
-          periodId: fiscal!.id,
-          from: periods[0].start,
-          to: periods[periods.length - 1].end,
-        })
-      : [];
-    const declared = periods.map((p) => {
-      const inPeriod = moves.filter((m) => m.month >= p.start.slice(0, 7) && m.month <= p.end.slice(0, 7));
-      return { id: `${p.start}..${p.end}`, ...p, inPeriod, vatNets: vatAccountNets(inPeriod) };
-    });
-    // the momsomföringar: settlement entries that move VAT accounts, each to the period it settles
-    const transfers = fiscal
-      ? (await vatSettlementEntries(db, companyId, { periodId: fiscal.id, from: fiscal.start, to }))
-          .map((e) => ({ entryId: e.entryId, date: e.date, vatNets: vatAccountNets(e.lines) }))
-          .filter((t) => t.vatNets.size > 0)
-      : [];
-    const opening = fiscal ? vatAccountNets(await openingBalancesOf(db, companyId, fiscal.id)) : new Map();
-    const settles = assignVatTransfers(declared, transfers, opening);
-    // the prior year's last transfer, dated in this one, moves to 2650 what the opening entry
-    // carried in on the VAT accounts: it counts with the opening balance, not as a stray line
-    lines = lines.map((l) => (settles.get(l.entryId) === PRIOR_YEAR ? { ...l, isOpening: true } : l));
-    for (const p of declared) {
-      const box49 = declarationBoxes(p.inPeriod)["49"];
-      sources.push({
-        id: p.id,
-        date: p.end,
-        declaredOre: box49 * 100,
-        books: (l) => settles.get(l.entryId) === p.id,
-        detail: { period_start: p.start, period_end: p.end, declared_to_pay: box49 },
-      });
-    }
-    kind = { type: "vat", moms_period: moms ?? null };
-    labels = { sv: "Momsdeklaration inte omförd till 2650", en: "VAT declaration not transferred to 2650" };
-    sourceType = "vat_declaration";
-  } else {
-    const runs = fiscal ? await bookedRunLiabilities(db, companyId, fiscal.start, to) : [];
-    const tax = key.kind === "preliminary_tax";
-    for (const r of runs) {
-      const entryId = tax ? r.salaryEntryId : r.avgifterEntryId;
-      const amount = tax ? r.taxOre : r.avgifterOre;
-      const agi = r.agi ? (tax ? r.agi.totalTax : r.agi.totalContributions) : null;
-      sources.push({
-        id: r.runId,
-        date: r.paymentDate,
-        declaredOre: amount,
-        books: (l) => entryId !== null && l.entryId === entryId,
-        detail: {
-          salary_run_id: r.runId,
-          period: `${r.periodYear}-${String(r.periodMonth).padStart(2, "0")}`,
-          payment_date: r.paymentDate,
-          [tax ? "tax_withheld" : "employer_contributions"]: fromOre(amount),
-          agi_amount: agi,
-          agi_submitted: r.agi?.submitted ?? null,
-          // the AGI is in whole kronor, öre dropped
-          agi_differs: agi === null ? null : agi !== Math.trunc(amount / 100),
-        },
-      });
-    }
-    kind = { type: key.kind };
-    labels = { sv: "Lönekörning inte bokförd", en: "Salary run not booked" };
-    sourceType = "salary_runs";
-  }
-  const recon = reconcileLiability({ lines, sources, labels });
-  const declaredTotal = sources.reduce((t, s) => t + s.declaredOre, 0);
-  const rename = (x: Record<string, unknown> & { bookedOre: number; differenceOre: number }) => {
-    const { bookedOre, differenceOre, ...rest } = x;
-    return { ...rest, booked_amount: fromOre(bookedOre), difference: fromOre(differenceOre) };
-  };
-  return {
-    key,
-    from,
-    to,
-    externalBalanceOre: recon.externalOre,
-    ledgerBalanceOre: ledger.balanceOre,
-    bridge: recon.bridge,
-    recon: null,
-    counts: recon.counts,
-    source: { type: sourceType, synced_at: null, stale: false },
-    kind: {
-      ...kind,
-      [key.kind === "vat" ? "periods" : "salary_runs"]: recon.sources.map(rename),
-      other_lines: recon.otherLines.map((l) => ({
-        item_id: l.lineId,
-        journal_entry_id: l.entryId,
-        voucher: `${l.voucherSeries}${l.voucherNumber}`,
-        date: l.entryDate,
-        description: l.description,
-        amount: fromOre(l.amountOre),
-      })),
-    },
-    fingerprint: `${ledgerPrint}|external:${sources.length}:${declaredTotal}`,
     name: accountName(key),
   };
 }
@@ -752,4 +410,9 @@ export async function signoffJson(db: Database, companyId: string, row: SignoffR
         }
       : null,
   };
+}
+
+/** A foreign-currency tally's part of an account's fingerprint. */
+function currencyPrint(o: { currency: string; transaction_count: number; transactions_sum: number }): string {
+  return `|${o.currency}:${o.transaction_count}:${o.transactions_sum}`;
 }

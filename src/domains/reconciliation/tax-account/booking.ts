@@ -5,16 +5,17 @@
 // payroll entry booked straight to 1630) is linked to that line instead, never booked twice:
 // the accountant books the payment from the bank, and the statement row only reconciles it.
 import { and, asc, eq } from "drizzle-orm";
-import type { Command, CommandContext, Statement, VoucherRef } from "../../commands/plan";
-import type { Database } from "../../db/client";
-import { reconciliationLinks, reconciliationTaxAccountRows } from "../../db/schema";
-import { ApiError } from "../../errors/api-error";
-import { newId } from "../../ids";
-import { fromOre } from "../../money";
-import { classifyTaxAccountText, TAX_ACCOUNT, taxAccountEntryLines } from "../../sweden/tax-account";
-import { bankRowsForReconciliation, settlementAccountsWithRows } from "../bank-transactions";
-import { addDays, type ClassifiedItem, daysBetween, PROPOSAL_WINDOW_DAYS } from "./bank";
-import { accountState, linksOf, parseAccountKey } from "./queries";
+import type { Command, CommandContext, Statement, VoucherRef } from "../../../commands/plan";
+import type { Database } from "../../../db/client";
+import { reconciliationLinks, reconciliationTaxAccountRows } from "../../../db/schema";
+import { ApiError } from "../../../errors/api-error";
+import { newId } from "../../../ids";
+import { fromOre } from "../../../money";
+import { classifyTaxAccountText, TAX_ACCOUNT, taxAccountEntryLines } from "../../../sweden/tax-account";
+import { bankRowsForReconciliation, settlementAccountsWithRows } from "../../bank-transactions";
+import { addDays, type ClassifiedItem, daysBetween, PROPOSAL_WINDOW_DAYS } from "../bank/rules";
+import { accountState, linksOf } from "../accounts/queries";
+import { parseAccountKey } from "../accounts/keys";
 import type { TaxAccountBookBody, TaxAccountBookSuggestedBody, TaxAccountRowJson } from "./schemas";
 
 type TaxAccountRow = typeof reconciliationTaxAccountRows.$inferSelect;

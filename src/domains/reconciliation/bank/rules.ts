@@ -1,9 +1,9 @@
 // The bank reconciliation of one settlement account through a date: every bank row and every
 // ledger line on the account put in one bucket, and the bridge that explains the difference.
 // Pure: the caller reads the rows, lines and links (queries.ts) and hands them in.
-import type { AccountLedgerLine } from "../../ledger/queries";
-import type { ReconciliationBankRow } from "../bank-transactions";
-import type { ExpectedCharge } from "../../sweden/tax-account";
+import type { AccountLedgerLine } from "../../../ledger/queries";
+import type { ReconciliationBankRow } from "../../bank-transactions";
+import type { ExpectedCharge } from "../../../sweden/tax-account";
 import { matchItems } from "./matcher";
 
 export type Bucket = "proposed" | "unmatched_external" | "unmatched_ledger" | "matched" | "ignored" | "upcoming";
