@@ -2,13 +2,13 @@
 // BFNAR 2013:2 lets a gap stand when it is documented). The ledger gives the smallest
 // unused number, so gaps come from imported files; each one is listed, explained or not.
 import { and, eq } from "drizzle-orm";
-import type { Command } from "../../commands/plan";
-import type { Database } from "../../db/client";
-import { voucherGapExplanations } from "../../db/schema";
-import { ApiError, fieldError } from "../../errors/api-error";
-import { newId } from "../../ids";
-import { voucherNumbersBySeries } from "../../ledger/queries";
-import { loadPeriod } from "./service";
+import type { Command } from "../../../commands/plan";
+import type { Database } from "../../../db/client";
+import { voucherGapExplanations } from "../../../db/schema";
+import { ApiError, fieldError } from "../../../errors/api-error";
+import { newId } from "../../../ids";
+import { voucherNumbersBySeries } from "../../../ledger/queries";
+import { loadPeriod } from "../periods/commands";
 
 type ExplanationRow = typeof voucherGapExplanations.$inferSelect;
 

@@ -1,14 +1,14 @@
 // The fiscal year a SIE import posts into: the company's year with the file's dates,
 // or a new one when none overlaps (spec: SIE import is meant for a fresh year).
 import { and, eq } from "drizzle-orm";
-import type { CommandContext, Statement } from "../../commands/plan";
-import type { Database } from "../../db/client";
-import { fiscalPeriods } from "../../db/schema";
-import { ApiError } from "../../errors/api-error";
-import { newId } from "../../ids";
-import type { FiscalPeriodRow } from "../../ledger/engine";
-import { countEntriesInPeriod } from "../../ledger/queries";
-import { fiscalYearName } from "../../sweden/fiscal-year";
+import type { CommandContext, Statement } from "../../../commands/plan";
+import type { Database } from "../../../db/client";
+import { fiscalPeriods } from "../../../db/schema";
+import { ApiError } from "../../../errors/api-error";
+import { newId } from "../../../ids";
+import type { FiscalPeriodRow } from "../../../ledger/engine";
+import { countEntriesInPeriod } from "../../../ledger/queries";
+import { fiscalYearName } from "../../../sweden/fiscal-year";
 
 export async function planPeriodForImport(
   db: Database,

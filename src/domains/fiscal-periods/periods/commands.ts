@@ -3,14 +3,14 @@
 // unlocked, or with a lock_date every write dated on or before that date (a filed VAT
 // quarter frozen while the next is booked); close (year-end.ts) makes it permanent.
 import { and, desc, eq } from "drizzle-orm";
-import type { Command } from "../../commands/plan";
-import type { Database } from "../../db/client";
-import { fiscalPeriodLockDates, fiscalPeriods } from "../../db/schema";
-import { draftCount } from "../../ledger/queries";
-import { ApiError, fieldError } from "../../errors/api-error";
-import { newId } from "../../ids";
-import type { FiscalPeriodRow } from "../../ledger/engine";
-import { fiscalYearName, nextFiscalYear } from "../../sweden/fiscal-year";
+import type { Command } from "../../../commands/plan";
+import type { Database } from "../../../db/client";
+import { fiscalPeriodLockDates, fiscalPeriods } from "../../../db/schema";
+import { draftCount } from "../../../ledger/queries";
+import { ApiError, fieldError } from "../../../errors/api-error";
+import { newId } from "../../../ids";
+import type { FiscalPeriodRow } from "../../../ledger/engine";
+import { fiscalYearName, nextFiscalYear } from "../../../sweden/fiscal-year";
 
 export function periodJson(p: FiscalPeriodRow, lockDate: string | null = null) {
   return {

@@ -1,7 +1,7 @@
 // A new company's first fiscal year, planned by company creation.
-import type { Statement } from "../../commands/plan";
-import type { Database } from "../../db/client";
-import { fiscalPeriods } from "../../db/schema";
+import type { Statement } from "../../../commands/plan";
+import type { Database } from "../../../db/client";
+import { fiscalPeriods } from "../../../db/schema";
 
 export function planFirstPeriod(
   db: Database,

@@ -3,23 +3,23 @@
 // balanced, earlier years closed, the result not yet booked on 8990-8999, the closing rates
 // to be had, and for an aktiebolag its tax calculated. Each failed check is a finding,
 // a blocker with what to do; ./year-end.ts refuses on the first blocker (assertReady).
-import type { Database } from "../../db/client";
-import type { Env } from "../../env";
-import { ApiError } from "../../errors/api-error";
-import type { FiscalPeriodRow } from "../../ledger/engine";
-import { draftCount, periodAccountTotals } from "../../ledger/queries";
-import { fromOre } from "../../money";
-import { bookedResultOf } from "../../sweden/bas";
-import { taxCalculationOf } from "./corporate-tax";
-import { voucherGaps, type VoucherGap } from "./gaps";
+import type { Database } from "../../../db/client";
+import type { Env } from "../../../env";
+import { ApiError } from "../../../errors/api-error";
+import type { FiscalPeriodRow } from "../../../ledger/engine";
+import { draftCount, periodAccountTotals } from "../../../ledger/queries";
+import { fromOre } from "../../../money";
+import { bookedResultOf } from "../../../sweden/bas";
+import { taxCalculationOf } from "../tax/commands";
+import { voucherGaps, type VoucherGap } from "../gaps/commands";
 import {
   closingRatesFor,
   openCurrencies,
   revaluationOf,
   type ClosingRates,
   type OpenForeignItems,
-} from "./revaluation";
-import { listPeriods } from "./service";
+} from "../revaluation/revaluation";
+import { listPeriods } from "../periods/commands";
 
 export interface Finding {
   severity: "blocker" | "warning" | "info";
@@ -146,7 +146,9 @@ function gapFinding(companyId: string, g: VoucherGap): Finding {
   return {
     severity: "blocker",
     code: "VOUCHER_GAP_UNEXPLAINED",
-    message: `Voucher numbers ${g.voucher_series}${g.gap_start}${last} are missing; explain them with POST /api/v1/companies/${companyId}/voucher-gap-explanations.`,
+    message:
+      `Voucher numbers ${g.voucher_series}${g.gap_start}${last} are missing; explain them with POST ` +
+      `/api/v1/companies/${companyId}/voucher-gap-explanations.`,
     details: { voucher_series: g.voucher_series, gap_start: g.gap_start, gap_end: g.gap_end },
   };
 }
@@ -171,7 +173,9 @@ function taxPendingFinding(base: string): Finding {
   return {
     severity: "warning",
     code: "TAX_NOT_CALCULATED",
-    message: `The year's corporate tax is not calculated: calculate it with POST ${base}/tax before the year-end (the INK2 files at GET ${base}/sru need it).`,
+    message:
+      `The year's corporate tax is not calculated: calculate it with POST ${base}/tax before the year-end (the INK2 files ` +
+      `at GET ${base}/sru need it).`,
     details: {},
   };
 }
@@ -283,8 +287,10 @@ export function resultBookingFindings(totals: Parameters<typeof bookedResultOf>[
         code: "YEAR_END_RESULT_ALREADY_BOOKED",
         message:
           `The year's result (${fromOre(r.resultOre)}) is already booked on ${r.bookedOn.map((b) => b.account).join(", ")} ` +
-          "(a closing entry imported or posted by hand); a year-end would book it twice. A year whose year-end was made in another program is closed " +
-          `with POST ${base}/close and {"closed_externally": true}; if the entry is wrong, unlock the period (POST ${base}/unlock), reverse it, lock and run the year-end.`,
+          "(a closing entry imported or posted by hand); a year-end would book it twice. A year whose year-end was made in " +
+          "another program is closed " +
+          `with POST ${base}/close and {"closed_externally": true}; if the entry is wrong, unlock the period (POST ` +
+          `${base}/unlock), reverse it, lock and run the year-end.`,
         details: { year_result: fromOre(r.resultOre), booked_on: bookedOn },
       },
     ];
@@ -292,7 +298,9 @@ export function resultBookingFindings(totals: Parameters<typeof bookedResultOf>[
     {
       severity: "warning",
       code: "YEAR_END_RESULT_PARTLY_BOOKED",
-      message: `${fromOre(r.bookedOre)} of the year's result (${fromOre(r.resultOre)}) is already booked; the year-end books the rest, ${fromOre(r.unbookedOre)}.`,
+      message:
+        `${fromOre(r.bookedOre)} of the year's result (${fromOre(r.resultOre)}) is already booked; the year-end books the ` +
+        `rest, ${fromOre(r.unbookedOre)}.`,
       details: {
         year_result: fromOre(r.resultOre),
         already_booked: fromOre(r.bookedOre),

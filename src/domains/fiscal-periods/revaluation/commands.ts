@@ -1,17 +1,17 @@
 // The currency revaluation as a request (POST .../currency-revaluation: refusals at once,
 // then an operation, or under dry-run the planned revaluation at once) and as the
 // operation's run in the company's writer. The rule itself is ./revaluation.ts.
-import type { Command, CommandContext, Plan } from "../../commands/plan";
-import type { Database } from "../../db/client";
-import type { Env } from "../../env";
-import { ApiError, fieldError } from "../../errors/api-error";
-import type { FiscalPeriodRow } from "../../ledger/engine";
-import { fromOre } from "../../money";
-import { planOperation } from "../operations";
-import { startedBy } from "./background";
+import type { Command, CommandContext, Plan } from "../../../commands/plan";
+import type { Database } from "../../../db/client";
+import type { Env } from "../../../env";
+import { ApiError, fieldError } from "../../../errors/api-error";
+import type { FiscalPeriodRow } from "../../../ledger/engine";
+import { fromOre } from "../../../money";
+import { planOperation } from "../../operations";
+import { startedBy } from "../year-end/background";
 import { type ClosingRates, planRevaluation, type RevaluationSources, revaluationOf } from "./revaluation";
-import type { ClosingRatesInput } from "./year-end";
-import { loadPeriod } from "./service";
+import type { ClosingRatesInput } from "../year-end/commands";
+import { loadPeriod } from "../periods/commands";
 
 /**
  * POST .../currency-revaluation. Rule order: FX_PERIOD_NOT_FOUND > FX_PERIOD_CLOSED >

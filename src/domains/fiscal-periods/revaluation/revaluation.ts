@@ -6,16 +6,16 @@
 // closing rate the caller states in the request (closing_rates); the differences go to
 // 3960 (gains) and 7960 (losses) in one entry, and the items' book
 // values follow, so a later payment's difference is reckoned from the revalued amount.
-import type { CommandContext, Statement, VoucherRef } from "../../commands/plan";
-import type { Database } from "../../db/client";
-import { currencyRevaluations } from "../../db/schema";
-import type { Env } from "../../env";
-import { ApiError } from "../../errors/api-error";
-import { newId } from "../../ids";
-import type { EngineLine, FiscalPeriodRow } from "../../ledger/engine";
-import { fromOre } from "../../money";
-import { sekRate, type SekRate } from "../currency";
-import { toSekOre } from "../../sweden/invoicing";
+import type { CommandContext, Statement, VoucherRef } from "../../../commands/plan";
+import type { Database } from "../../../db/client";
+import { currencyRevaluations } from "../../../db/schema";
+import type { Env } from "../../../env";
+import { ApiError } from "../../../errors/api-error";
+import { newId } from "../../../ids";
+import type { EngineLine, FiscalPeriodRow } from "../../../ledger/engine";
+import { fromOre } from "../../../money";
+import { sekRate, type SekRate } from "../../currency";
+import { toSekOre } from "../../../sweden/invoicing";
 import { and, eq } from "drizzle-orm";
 
 export const FX_GAIN_ACCOUNT = "3960";

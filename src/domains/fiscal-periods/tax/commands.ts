@@ -5,15 +5,15 @@
 // the calculation is kept (tax_calculations) for the INK2 files and the annual report.
 import Big from "big.js";
 import { and, eq } from "drizzle-orm";
-import type { Command } from "../../commands/plan";
-import type { Database } from "../../db/client";
-import { taxCalculations } from "../../db/schema";
-import { ApiError, fieldError } from "../../errors/api-error";
-import { newId } from "../../ids";
-import type { EngineLine, FiscalPeriodRow } from "../../ledger/engine";
-import { openingBalancesOf, periodAccountTotals } from "../../ledger/queries";
-import { fromOre } from "../../money";
-import { resultOf } from "../../sweden/bas";
+import type { Command } from "../../../commands/plan";
+import type { Database } from "../../../db/client";
+import { taxCalculations } from "../../../db/schema";
+import { ApiError, fieldError } from "../../../errors/api-error";
+import { newId } from "../../../ids";
+import type { EngineLine, FiscalPeriodRow } from "../../../ledger/engine";
+import { openingBalancesOf, periodAccountTotals } from "../../../ledger/queries";
+import { fromOre } from "../../../money";
+import { resultOf } from "../../../sweden/bas";
 import {
   CORPORATE_TAX_RATE,
   FUND_ALLOCATION_ACCOUNT,
@@ -32,8 +32,8 @@ import {
   maxPeriodiseringsfond,
   roundTaxableIncome,
   schablonintakt,
-} from "../../sweden/corporate-tax";
-import { loadPeriod } from "./service";
+} from "../../../sweden/corporate-tax";
+import { loadPeriod } from "../periods/commands";
 
 export const CORPORATE_TAX_SOURCE = "corporate_tax";
 
@@ -204,7 +204,8 @@ export const calculateCorporateTax = ({ entityTypeOf }: CorporateTaxDeps): Comma
     if (fundsOre > 0 && input.statslaneranta === undefined)
       throw fieldError(
         "statslaneranta",
-        `required: the company holds ${fromOre(fundsOre)} in periodiseringsfonder at the year's start, whose schablonintäkt uses the statslåneränta of 30 November ${taxYear - 1}`,
+        `required: the company holds ${fromOre(fundsOre)} in periodiseringsfonder at the year's start, ` +
+          `whose schablonintäkt uses the statslåneränta of 30 November ${taxYear - 1}`,
       );
     const schablonOre = schablonintakt(fundsOre, String(input.statslaneranta ?? 0), monthsOf(period));
     const previousLossOre = Number(Big(input.previous_year_loss ?? 0).times(100));

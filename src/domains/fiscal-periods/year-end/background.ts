@@ -1,10 +1,10 @@
 // The background side of the year-end and the currency revaluation: the operation,
 // queued by the request, hands its run back to the company's writer as the one who started it.
-import type { CommandContext } from "../../commands/plan";
-import { backgroundContext, submit } from "../../commands/submit";
-import { ApiError } from "../../errors/api-error";
-import type { OperationContext } from "../operations";
-import type { ClosingRates } from "./revaluation";
+import type { CommandContext } from "../../../commands/plan";
+import { backgroundContext, submit } from "../../../commands/submit";
+import { ApiError } from "../../../errors/api-error";
+import type { OperationContext } from "../../operations";
+import type { ClosingRates } from "../revaluation/revaluation";
 
 /** Who started an operation: its writes are audited as theirs. */
 export interface StartedBy {

@@ -7,14 +7,14 @@
 // so the entry is made here first: after the year has ended, before that return, with a
 // dry run to preview it. The year-end makes it only if it was not made here. Readiness and
 // the VAT return warn while it is missing (`pendingCashMethodEntry`).
-import type { Command, CommandContext } from "../../commands/plan";
-import type { Database } from "../../db/client";
-import { ApiError, fieldError } from "../../errors/api-error";
-import type { EngineLine, FiscalPeriodRow, PostedEntry } from "../../ledger/engine";
-import { fromOre } from "../../money";
+import type { Command, CommandContext } from "../../../commands/plan";
+import type { Database } from "../../../db/client";
+import { ApiError, fieldError } from "../../../errors/api-error";
+import type { EngineLine, FiscalPeriodRow, PostedEntry } from "../../../ledger/engine";
+import { fromOre } from "../../../money";
 import { type CashMethodSources, cashMethodEntryOf, cashMethodLines, postCashMethodEntry } from "./cash-method";
-import { loadPeriod } from "./service";
-import type { Finding } from "./year-end";
+import { loadPeriod } from "../periods/commands";
+import type { Finding } from "./commands";
 
 /** The VAT the lines move: output VAT (2610-2639, credit) and input VAT (2640-2649, debit), öre. */
 function vatOf(lines: EngineLine[]): { outputOre: number; inputOre: number } {
@@ -69,7 +69,9 @@ export function cashMethodFindings(
     {
       severity: "warning",
       code: "CASH_METHOD_ENTRY_MISSING",
-      message: `Invoices unpaid on ${period.periodEnd} are not booked yet (bokslutsmetoden): book them with ${route} before the VAT return of the year's last period, which must declare their VAT (output ${pending.output_vat}, input ${pending.input_vat}).`,
+      message:
+        `Invoices unpaid on ${period.periodEnd} are not booked yet (bokslutsmetoden): book them with ${route} before the VAT ` +
+        `return of the year's last period, which must declare their VAT (output ${pending.output_vat}, input ${pending.input_vat}).`,
       details: { ...pending, route },
     },
   ];
@@ -77,7 +79,9 @@ export function cashMethodFindings(
     findings.push({
       severity: "warning",
       code: "VAT_RETURN_LACKS_CASH_METHOD_ENTRY",
-      message: `The VAT return of ${lastReturn.period} was made without the unpaid invoices' VAT: once they are booked, file a correction return for ${lastReturn.period}.`,
+      message:
+        `The VAT return of ${lastReturn.period} was made without the unpaid invoices' VAT: ` +
+        `once they are booked, file a correction return for ${lastReturn.period}.`,
       details: { vat_return_id: lastReturn.id, period: lastReturn.period },
     });
   return findings;

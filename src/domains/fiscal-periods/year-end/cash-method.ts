@@ -11,11 +11,11 @@
 // Credit 1510, Debit 2440 / Credit bank: `cashPaymentAfterYearEnd` in src/ledger/settlement.ts),
 // so no VAT period of the new year moves that VAT again (issue #40: a storno on the first
 // day reclaimed it in the first period and the payment declared it again).
-import type { CommandContext } from "../../commands/plan";
-import type { Database } from "../../db/client";
-import type { EngineLine, FiscalPeriodRow, PostedEntry } from "../../ledger/engine";
-import { postedEntriesOfSource } from "../../ledger/queries";
-import { listPeriods } from "./service";
+import type { CommandContext } from "../../../commands/plan";
+import type { Database } from "../../../db/client";
+import type { EngineLine, FiscalPeriodRow, PostedEntry } from "../../../ledger/engine";
+import { postedEntriesOfSource } from "../../../ledger/queries";
+import { listPeriods } from "../periods/commands";
 
 export const CASH_METHOD_SOURCE = "cash_method_year_end";
 

@@ -18,17 +18,17 @@
 //   are booked before the closing entry, unless that entry was made before the lock
 //   (./cash-method-entry.ts); the opening balances carry them on 1510 and 2440.
 import { eq } from "drizzle-orm";
-import type { Command, CommandContext } from "../../commands/plan";
-import type { Database } from "../../db/client";
-import type { Env } from "../../env";
-import { fiscalPeriods } from "../../db/schema";
-import { ApiError, fieldError } from "../../errors/api-error";
-import type { EngineLine, FiscalPeriodRow } from "../../ledger/engine";
-import { fromOre } from "../../money";
-import { OPENING_SOURCE, periodAccountTotals, postedEntriesOfSource } from "../../ledger/queries";
-import { bookedResultOf, isBalanceAccount } from "../../sweden/bas";
-import { addDays } from "../../sweden/fiscal-year";
-import { planOperation } from "../operations";
+import type { Command, CommandContext } from "../../../commands/plan";
+import type { Database } from "../../../db/client";
+import type { Env } from "../../../env";
+import { fiscalPeriods } from "../../../db/schema";
+import { ApiError, fieldError } from "../../../errors/api-error";
+import type { EngineLine, FiscalPeriodRow } from "../../../ledger/engine";
+import { fromOre } from "../../../money";
+import { OPENING_SOURCE, periodAccountTotals, postedEntriesOfSource } from "../../../ledger/queries";
+import { bookedResultOf, isBalanceAccount } from "../../../sweden/bas";
+import { addDays } from "../../../sweden/fiscal-year";
+import { planOperation } from "../../operations";
 import { startedBy } from "./background";
 import { cashMethodEntryOf, cashMethodLines, postCashMethodEntry, type CashMethodSources } from "./cash-method";
 import {
@@ -38,15 +38,15 @@ import {
   resultBookingFindings,
   staleClosing,
   staleFinding,
-} from "./readiness";
+} from "../readiness/queries";
 import {
   planRevaluation,
   revaluationOf,
   type ClosingRates,
   type OpenForeignItems,
   type RevaluationSources,
-} from "./revaluation";
-import { listPeriods, loadPeriod, periodJson } from "./service";
+} from "../revaluation/revaluation";
+import { listPeriods, loadPeriod, periodJson } from "../periods/commands";
 
 export const CLOSING_ACCOUNT = "8999";
 export const CLOSING_SOURCE = "year_end_closing";
@@ -67,7 +67,7 @@ export function resultAccountsFor(entityType: string): {
 }
 
 /** readiness's finding, also for ./cash-method-entry.ts */
-export type { Finding } from "./readiness";
+export type { Finding } from "../readiness/queries";
 
 // ---------------------------------------------------------------- year-end
 
