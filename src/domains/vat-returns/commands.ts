@@ -77,7 +77,8 @@ function resolvePeriod(all: CompanyVatPeriod[], input: VatReturnCreateInput, tod
     if (hits.length > 1)
       throw fieldError(
         "period",
-        `${input.period} lies in two fiscal years and is declared as two returns: name one with period_start and period_end (${hits.map((v) => `${v.start} to ${v.end}`).join(", ")})`,
+        `${input.period} lies in two fiscal years and is declared as two returns: name one with period_start and period_end ` +
+          `(${hits.map((v) => `${v.start} to ${v.end}`).join(", ")})`,
       );
     hit = hits[0];
     if (!hit) throw fieldError("period", `${input.period} is not one of the company's VAT periods: ${known()}`);
@@ -188,7 +189,8 @@ async function refuseTransferBookedByHand(
         entry_date: standing.e.date,
         period: target.label,
       },
-      `The VAT of ${target.label} was already moved to 2650 by an entry booked by hand (dated ${standing.e.date}): reverse that entry, then file the return, which books its own transfer.`,
+      `The VAT of ${target.label} was already moved to 2650 by an entry booked by hand (dated ${standing.e.date}): reverse that ` +
+        `entry, then file the return, which books its own transfer.`,
     );
 }
 
