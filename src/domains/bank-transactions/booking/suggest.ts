@@ -130,7 +130,9 @@ export async function suggestCategories(
         out.push({
           ...base,
           confidence: 0.75,
-          reason: `open supplier invoice ${si.supplier_invoice_number} (${si.supplier_name}) has this remaining amount, ${si.remaining_amount} ${si.currency}`,
+          reason:
+            `open supplier invoice ${si.supplier_invoice_number} (${si.supplier_name}) has this remaining amount, ` +
+            `${si.remaining_amount} ${si.currency}`,
         });
     }
   }

@@ -224,7 +224,11 @@ export async function importFile(op: OperationContext, imp: BankImportRow, write
   return OPERATION_CONTINUES;
 }
 
-/** Bytes a read range holds unless BANK_IMPORT_RANGE_BYTES says otherwise: a file larger than one is read in ranges. 1 MiB ranges took 0.5-1 s each under load (two a queue batch); 256 KiB is about a chunk's time. */
+/**
+ * Bytes a read range holds unless BANK_IMPORT_RANGE_BYTES says otherwise: a file larger than one
+ * is read in ranges. 1 MiB ranges took 0.5-1 s each under load (two a queue batch); 256 KiB is
+ * about a chunk's time.
+ */
 export const IMPORT_RANGE_BYTES = 256 * 1024;
 
 /** The read range size for this Worker: BANK_IMPORT_RANGE_BYTES (256 bytes to 8 MiB; tests make it small), else 256 KiB. */

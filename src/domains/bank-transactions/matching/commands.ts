@@ -102,7 +102,11 @@ async function reverseCategorisation(db: Database, ctx: CommandContext, tx: Bank
   return { statements: reversal.statements, reversedId: tx.journalEntryId };
 }
 
-/** Rule order: NOT_FOUND (transaction) > CONFLICT (ignored, linked) > MATCH_INVOICE_NOT_INCOME > VALIDATION_ERROR (no invoice) > NOT_FOUND (invoice) > MATCH_INVOICE_NOT_INVOICE_TYPE > MATCH_INVOICE_NOT_OPEN > the payment's rules. */
+/**
+ * Rule order: NOT_FOUND (transaction) > CONFLICT (ignored, linked) > MATCH_INVOICE_NOT_INCOME >
+ * VALIDATION_ERROR (no invoice) > NOT_FOUND (invoice) > MATCH_INVOICE_NOT_INVOICE_TYPE >
+ * MATCH_INVOICE_NOT_OPEN > the payment's rules.
+ */
 export const matchInvoice: Command<MatchInvoiceInput & { id: string }> = async (db, input, ctx, env) => {
   const tx = await loadTransaction(db, ctx.companyId, input.id);
   assertLinkable(tx);
@@ -138,7 +142,8 @@ export const matchInvoice: Command<MatchInvoiceInput & { id: string }> = async (
   if (company.accountingMethod === "cash" && s.amountOre !== ore(inv.remaining_amount)) {
     throw fieldError(
       "amount",
-      `under the cash method a bank match must pay the invoice's whole remaining ${inv.remaining_amount} ${inv.currency}; this transaction pays ${fromOre(s.amountOre)}`,
+      `under the cash method a bank match must pay the invoice's whole remaining ${inv.remaining_amount} ${inv.currency}; this ` +
+        `transaction pays ${fromOre(s.amountOre)}`,
     );
   }
   const reversed = await reverseCategorisation(db, ctx, tx);
@@ -215,7 +220,10 @@ export const matchInvoice: Command<MatchInvoiceInput & { id: string }> = async (
   };
 };
 
-/** Rule order: NOT_FOUND > CONFLICT (ignored, linked) > MATCH_SI_NOT_EXPENSE > NOT_FOUND (supplier invoice) > MATCH_SI_ALREADY_PAID > MATCH_SI_CASH_FX_UNSUPPORTED > the payment's rules. */
+/**
+ * Rule order: NOT_FOUND > CONFLICT (ignored, linked) > MATCH_SI_NOT_EXPENSE > NOT_FOUND (supplier
+ * invoice) > MATCH_SI_ALREADY_PAID > MATCH_SI_CASH_FX_UNSUPPORTED > the payment's rules.
+ */
 export const matchSupplierInvoice: Command<MatchSupplierInvoiceInput & { id: string }> = async (
   db,
   input,
