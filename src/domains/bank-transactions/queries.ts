@@ -244,13 +244,6 @@ export function merchantKeyOf(r: Pick<BankTransactionRow, "merchantName" | "desc
   return (r.merchantName ?? r.description).normalize("NFC").toLowerCase().replace(/\s+/g, " ").trim();
 }
 
-/** Whether `word` stands on its own in `text` (letters and digits around it count as part of a word). */
-export function hasWord(text: string, word: string): boolean {
-  if (word.length < 2) return false;
-  const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return new RegExp(`(?<![\\p{L}\\d])${escaped}(?![\\p{L}\\d])`, "iu").test(text);
-}
-
 /** A bank row as reconciliation sees it (external side of a bank account). */
 export interface ReconciliationBankRow {
   id: string;

@@ -2,7 +2,8 @@
 // (src/app/commands.ts), so that invoices and fiscal periods import nothing of this one.
 import type { Database } from "../../../db/client";
 import { fromOre } from "../../../money";
-import { countUnbookedTransactions, hasWord, unlinkedInbound } from "../queries";
+import { countUnbookedTransactions, unlinkedInbound } from "../queries";
+import { hasWord } from "./rules";
 
 /** The invoice a mark-paid is about, as much of it as the guard needs. */
 export interface PaidInvoice {

@@ -11,7 +11,7 @@ import { sha256Hex } from "../../../http/crypto";
 import { newId } from "../../../ids";
 import { toOre } from "../../../money";
 import { dedupeKey, type BankRow } from "../../../sweden/bank";
-import { invoiceOcr } from "../../../sweden/bank-categories";
+import { invoiceOcrs } from "../booking/rules";
 import { openInvoicesForMatching } from "../../invoices";
 import { checkStatementTarget } from "../accounts/commands";
 import { existingDedupeKeys, type BankTransactionRow } from "../queries";
@@ -52,15 +52,6 @@ async function keyOf(row: IncomingRow): Promise<string> {
     description: row.description,
   });
   return k.by === "external_id" ? `ext:${k.value}` : `hash:${await sha256Hex(k.value)}`;
-}
-
-/** The OCR references an invoice is paid with: its own OCR number, and its number's digits with a Luhn check digit. */
-export function invoiceOcrs(inv: { ocr_number?: string | null; invoice_number: string | null }): string[] {
-  const out: string[] = [];
-  if (inv.ocr_number) out.push(inv.ocr_number);
-  const derived = inv.invoice_number ? invoiceOcr(inv.invoice_number) : null;
-  if (derived && !out.includes(derived)) out.push(derived);
-  return out;
 }
 
 /** OCR number -> open invoice id, for the company's open invoices. */

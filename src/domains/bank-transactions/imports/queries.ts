@@ -1,7 +1,8 @@
 // Reads of a bank import and its stored chunks.
 import { eq, sql } from "drizzle-orm";
 import type { database } from "../../../db/client";
-import { bankImportChunks, type bankImports } from "../../../db/schema";
+import { bankImportChunks } from "../../../db/schema";
+import type { bankImports } from "../../../db/schema";
 
 export type BankImportRow = typeof bankImports.$inferSelect;
 
