@@ -129,8 +129,8 @@ export async function existingDedupeKeys(
 ): Promise<Set<string>> {
   if (!keys.length) return new Set();
   const rows = await db.all<{ k: string }>(
-    sql`SELECT dedupe_key AS k FROM bank_transactions WHERE company_id = ${companyId} AND settlement_account = ` +
-      `${settlementAccount} AND dedupe_key IN (SELECT value FROM json_each(${JSON.stringify(keys)}))`,
+    sql`SELECT dedupe_key AS k FROM bank_transactions WHERE company_id = ${companyId}
+      AND settlement_account = ${settlementAccount} AND dedupe_key IN (SELECT value FROM json_each(${JSON.stringify(keys)}))`,
   );
   return new Set(rows.map((r) => r.k));
 }

@@ -79,46 +79,85 @@ export interface OpenSupplierInvoiceFacts {
   status: string;
 }
 
+/** A document still to be paid: something remains, and it is neither paid nor credited. */
+const isOpen = (d: { remaining_amount: number; status: string }) =>
+  ore(d.remaining_amount) > 0 && d.status !== "paid" && d.status !== "credited";
+
+/** Whether the row moves exactly the document's remaining amount, in the row's currency or its foreign one (sign -1: an outflow). */
+function matchesAmount(row: SuggestedRow, currency: string, remainingOre: number, sign: 1 | -1): boolean {
+  if (currency === row.currency && remainingOre === sign * row.amountOre) return true;
+  return (
+    row.amountForeignOre !== null && currency === row.currencyForeign && remainingOre === sign * row.amountForeignOre
+  );
+}
+
+const sameAmountNote = (sameAmount: boolean) => (sameAmount ? ", same amount" : "");
+
+function invoiceSuggestion(row: SuggestedRow, inv: OpenInvoiceFacts, byAmount: boolean): Suggestion | null {
+  const sameAmount = matchesAmount(row, inv.currency, ore(inv.remaining_amount), 1);
+  const ocr = invoiceOcrs(inv).find((o) => row.ocrReferences.includes(o) || hasWord(row.text, o));
+  const base = {
+    category: "invoice_payment",
+    account_number: "1510",
+    vat_treatment: "none" as const,
+    invoice_id: inv.id,
+  };
+  if (ocr)
+    return {
+      ...base,
+      confidence: 0.99,
+      reason: `OCR reference ${ocr} belongs to invoice ${inv.invoice_number} (${inv.customer_name})`,
+    };
+  if (inv.invoice_number && hasWord(row.text, inv.invoice_number))
+    return {
+      ...base,
+      confidence: sameAmount ? 0.97 : 0.95,
+      reason: `the text names invoice ${inv.invoice_number} (${inv.customer_name})${sameAmountNote(sameAmount)}`,
+    };
+  if (sameAmount && byAmount)
+    return {
+      ...base,
+      confidence: 0.75,
+      reason:
+        `open invoice ${inv.invoice_number} (${inv.customer_name}) has this remaining amount, ` +
+        `${inv.remaining_amount} ${inv.currency}`,
+    };
+  return null;
+}
+
 /** An inflow's invoices: by OCR (0.99), by number (0.97 with the same amount, else 0.95), by amount alone (0.75). */
 export function invoiceSuggestions(row: SuggestedRow, invoices: OpenInvoiceFacts[], byAmount: boolean): Suggestion[] {
-  const out: Suggestion[] = [];
-  const { text } = row;
-  for (const inv of invoices) {
-    const remaining = ore(inv.remaining_amount);
-    if (remaining <= 0 || inv.status === "paid" || inv.status === "credited") continue;
-    const sameAmount =
-      (inv.currency === row.currency && remaining === row.amountOre) ||
-      (inv.currency === row.currencyForeign && remaining === row.amountForeignOre);
-    const ocr = invoiceOcrs(inv).find((o) => row.ocrReferences.includes(o) || hasWord(text, o));
-    const byNumber = inv.invoice_number ? hasWord(text, inv.invoice_number) : false;
-    const base = {
-      category: "invoice_payment",
-      account_number: "1510",
-      vat_treatment: "none" as const,
-      invoice_id: inv.id,
+  return invoices.filter(isOpen).flatMap((inv) => invoiceSuggestion(row, inv, byAmount) ?? []);
+}
+
+function supplierInvoiceSuggestion(
+  row: SuggestedRow,
+  si: OpenSupplierInvoiceFacts,
+  byAmount: boolean,
+): Suggestion | null {
+  const sameAmount = matchesAmount(row, si.currency, ore(si.remaining_amount), -1);
+  const ref = [si.payment_reference, si.supplier_invoice_number].find((r) => r && hasWord(row.text, r));
+  const base = {
+    category: "supplier_invoice_payment",
+    account_number: "2440",
+    vat_treatment: "none" as const,
+    supplier_invoice_id: si.id,
+  };
+  if (ref)
+    return {
+      ...base,
+      confidence: sameAmount ? 0.97 : 0.95,
+      reason: `the text names ${si.supplier_name}'s invoice reference ${ref}${sameAmountNote(sameAmount)}`,
     };
-    if (ocr)
-      out.push({
-        ...base,
-        confidence: 0.99,
-        reason: `OCR reference ${ocr} belongs to invoice ${inv.invoice_number} (${inv.customer_name})`,
-      });
-    else if (byNumber)
-      out.push({
-        ...base,
-        confidence: sameAmount ? 0.97 : 0.95,
-        reason: `the text names invoice ${inv.invoice_number} (${inv.customer_name})${sameAmount ? ", same amount" : ""}`,
-      });
-    else if (sameAmount && byAmount)
-      out.push({
-        ...base,
-        confidence: 0.75,
-        reason:
-          `open invoice ${inv.invoice_number} (${inv.customer_name}) has this remaining amount, ` +
-          `${inv.remaining_amount} ${inv.currency}`,
-      });
-  }
-  return out;
+  if (sameAmount && byAmount)
+    return {
+      ...base,
+      confidence: 0.75,
+      reason:
+        `open supplier invoice ${si.supplier_invoice_number} (${si.supplier_name}) has this remaining amount, ` +
+        `${si.remaining_amount} ${si.currency}`,
+    };
+  return null;
 }
 
 /** An outflow's supplier invoices: by reference or number (0.97 / 0.95), by amount alone (0.75). */
@@ -127,37 +166,7 @@ export function supplierInvoiceSuggestions(
   invoices: OpenSupplierInvoiceFacts[],
   byAmount: boolean,
 ): Suggestion[] {
-  const out: Suggestion[] = [];
-  const { text } = row;
-  for (const si of invoices) {
-    const remaining = ore(si.remaining_amount);
-    if (remaining <= 0 || si.status === "paid" || si.status === "credited") continue;
-    const sameAmount =
-      (si.currency === row.currency && remaining === -row.amountOre) ||
-      (row.amountForeignOre !== null && si.currency === row.currencyForeign && remaining === -row.amountForeignOre);
-    const ref = [si.payment_reference, si.supplier_invoice_number].find((r) => r && hasWord(text, r));
-    const base = {
-      category: "supplier_invoice_payment",
-      account_number: "2440",
-      vat_treatment: "none" as const,
-      supplier_invoice_id: si.id,
-    };
-    if (ref)
-      out.push({
-        ...base,
-        confidence: sameAmount ? 0.97 : 0.95,
-        reason: `the text names ${si.supplier_name}'s invoice reference ${ref}${sameAmount ? ", same amount" : ""}`,
-      });
-    else if (sameAmount && byAmount)
-      out.push({
-        ...base,
-        confidence: 0.75,
-        reason:
-          `open supplier invoice ${si.supplier_invoice_number} (${si.supplier_name}) has this remaining amount, ` +
-          `${si.remaining_amount} ${si.currency}`,
-      });
-  }
-  return out;
+  return invoices.filter(isOpen).flatMap((si) => supplierInvoiceSuggestion(row, si, byAmount) ?? []);
 }
 
 /** The merchant's remembered booking: 0.90 when used three times or more, else 0.80. */
