@@ -4,7 +4,7 @@
 // its date. Figures: a 12 500 invoice (10 000 + 25 % VAT, ML 2023:200), 5 000 paid before the
 // year's end, so the entry booked the SEK from 5 000 to 12 500.
 import { describe, expect, it } from "vitest";
-import { yearEndOfDocument } from "../../src/domains/fiscal-periods/cash-method";
+import { yearEndOfDocument } from "../../src/domains/fiscal-periods/year-end/cash-method";
 import type { EngineLine } from "../../src/ledger/engine";
 import { cashPaymentAfterYearEnd, type SekRange } from "../../src/ledger/settlement";
 

@@ -1,7 +1,7 @@
 // Gaps in a voucher series and where a year's result goes, by the company's form.
 import { describe, expect, it } from "vitest";
-import { gapsIn } from "../../src/domains/fiscal-periods/gaps";
-import { resultAccountsFor } from "../../src/domains/fiscal-periods/year-end";
+import { gapsIn } from "../../src/domains/fiscal-periods/gaps/commands";
+import { resultAccountsFor } from "../../src/domains/fiscal-periods/year-end/commands";
 
 describe("gapsIn", () => {
   it("finds every missing number from 1 to the highest used", () => {

@@ -1,8 +1,8 @@
-// The pure matcher of reconciliation (src/domains/reconciliation/matcher.ts): exact amount,
+// The pure matcher of reconciliation (src/domains/reconciliation/bank/matcher.ts): exact amount,
 // date window, reference and counterparty; ties never chosen; hashed, not pairwise.
 import { describe, expect, it } from "vitest";
 import { closedVatPeriods } from "../../src/sweden/vat-periods";
-import { AUTO_LINK_MIN, matchItems, scorePair, tokens } from "../../src/domains/reconciliation/matcher";
+import { AUTO_LINK_MIN, matchItems, scorePair, tokens } from "../../src/domains/reconciliation/bank/matcher";
 
 const ext = (
   id: string,

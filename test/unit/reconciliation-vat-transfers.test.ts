@@ -1,7 +1,7 @@
-// Which closed VAT period each momsomföring settles (src/domains/reconciliation/liabilities.ts,
+// Which closed VAT period each momsomföring settles (src/domains/reconciliation/liabilities/rules.ts,
 // assignVatTransfers): by the VAT accounts it empties, else by date.
 import { describe, expect, it } from "vitest";
-import { assignVatTransfers, PRIOR_YEAR, vatAccountNets } from "../../src/domains/reconciliation/liabilities";
+import { assignVatTransfers, PRIOR_YEAR, vatAccountNets } from "../../src/domains/reconciliation/liabilities/rules";
 
 const nets = (pairs: [string, number][]) => new Map(pairs);
 const month = (m: string, end: string, vat: [string, number][]) => ({

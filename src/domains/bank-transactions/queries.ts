@@ -129,7 +129,8 @@ export async function existingDedupeKeys(
 ): Promise<Set<string>> {
   if (!keys.length) return new Set();
   const rows = await db.all<{ k: string }>(
-    sql`SELECT dedupe_key AS k FROM bank_transactions WHERE company_id = ${companyId} AND settlement_account = ${settlementAccount} AND dedupe_key IN (SELECT value FROM json_each(${JSON.stringify(keys)}))`,
+    sql`SELECT dedupe_key AS k FROM bank_transactions WHERE company_id = ${companyId}
+      AND settlement_account = ${settlementAccount} AND dedupe_key IN (SELECT value FROM json_each(${JSON.stringify(keys)}))`,
   );
   return new Set(rows.map((r) => r.k));
 }
@@ -241,13 +242,6 @@ export async function listTemplates(db: Database, companyId: string) {
 /** The key a merchant's template and history are remembered under. */
 export function merchantKeyOf(r: Pick<BankTransactionRow, "merchantName" | "description">): string {
   return (r.merchantName ?? r.description).normalize("NFC").toLowerCase().replace(/\s+/g, " ").trim();
-}
-
-/** Whether `word` stands on its own in `text` (letters and digits around it count as part of a word). */
-export function hasWord(text: string, word: string): boolean {
-  if (word.length < 2) return false;
-  const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return new RegExp(`(?<![\\p{L}\\d])${escaped}(?![\\p{L}\\d])`, "iu").test(text);
 }
 
 /** A bank row as reconciliation sees it (external side of a bank account). */

@@ -11,8 +11,8 @@ export {
   lockPeriod,
   lockPeriodChecked,
   unlockPeriod,
-} from "./service";
-export { explainVoucherGap, voucherGaps, type VoucherGap } from "./gaps";
+} from "./periods/commands";
+export { explainVoucherGap, voucherGaps, type VoucherGap } from "./gaps/commands";
 export {
   closePeriod,
   reopenPeriod,
@@ -22,13 +22,13 @@ export {
   type ClosingRatesInput,
   type OpeningBalancesDeps,
   type YearEndDeps,
-} from "./year-end";
-export { yearEndReadiness, type Finding, type ReadinessFx } from "./readiness";
-export type { ClosingRates, OpenForeignItems } from "./revaluation";
-export { CASH_METHOD_SOURCE, type CashMethodSources, documentYearEnd, yearEndOfDocument } from "./cash-method";
-export { bookCashMethodEntry, cashMethodFindings, pendingCashMethodEntry } from "./cash-method-entry";
-export { runCurrencyRevaluation, startCurrencyRevaluation } from "./revaluation-commands";
-export { runCurrencyRevaluationOperation, runYearEndOperation } from "./background";
-export { periodHolding, planCloseAsPriorYear, planPeriodForImport, planPriorPeriodForImport } from "./import";
-export { planFirstPeriod } from "./first-period";
-export { calculateCorporateTax, taxCalculationOf, type CorporateTaxDeps } from "./corporate-tax";
+} from "./year-end/commands";
+export { yearEndReadiness, type Finding, type ReadinessFx } from "./readiness/queries";
+export type { ClosingRates, OpenForeignItems } from "./revaluation/revaluation";
+export { CASH_METHOD_SOURCE, type CashMethodSources, documentYearEnd, yearEndOfDocument } from "./year-end/cash-method";
+export { bookCashMethodEntry, cashMethodFindings, pendingCashMethodEntry } from "./year-end/cash-method-entry";
+export { runCurrencyRevaluation, startCurrencyRevaluation } from "./revaluation/commands";
+export { runCurrencyRevaluationOperation, runYearEndOperation } from "./year-end/background";
+export { periodHolding, planCloseAsPriorYear, planPeriodForImport, planPriorPeriodForImport } from "./import/commands";
+export { planFirstPeriod } from "./periods/first-period";
+export { calculateCorporateTax, taxCalculationOf, type CorporateTaxDeps } from "./tax/commands";

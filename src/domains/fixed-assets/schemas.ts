@@ -1,5 +1,6 @@
 // The fixed-asset register's inputs and outputs (zod; the types are inferred from these).
 import { z } from "@hono/zod-openapi";
+import { PROSE } from "./prose";
 import { AccountNumberSchema, AmountSchema, DateSchema, KronorSchema } from "../../http/fields";
 
 export const CATEGORIES = ["inventarier", "datorer", "byggnader", "mark", "immateriella"] as const;
@@ -37,9 +38,7 @@ export const FixedAssetCreateSchema = z
     }),
     counter_account: AccountNumberSchema.optional(),
     opening_accumulated_depreciation: AmountSchema.optional().openapi({
-      description:
-        "an opening asset of a taken-over company: acquired before the company's first fiscal year here, registered as of that year's first day " +
-        "with the accumulated depreciation the opening balances carry for it (0 allowed); nothing is posted. Hand registration only",
+      description: PROSE.openingAccumulatedDepreciation,
     }),
   })
   .strict()
@@ -194,8 +193,7 @@ export const TaxDepreciationCreateSchema = z
   .object({
     fiscal_period_id: z.string(),
     opening_tax_value: AmountSchema.optional().openapi({
-      description:
-        "the inventarier's tax value at the previous year's end; default the closing value of the previous year's tax depreciation here, else 0",
+      description: PROSE.openingTaxValue,
     }),
     rule: z
       .enum(["30", "20"])

@@ -7,29 +7,13 @@ import { and, eq } from "drizzle-orm";
 import type { Command } from "../../commands/plan";
 import type { Database } from "../../db/client";
 import { taxDepreciations } from "../../db/schema";
-import { ApiError, fieldError } from "../../errors/api-error";
+import { ApiError } from "../../errors/api-error";
 import { newId } from "../../ids";
-import type { EngineLine } from "../../ledger/engine";
 import { fromOre, toOre } from "../../money";
-import { type HeldInventarium, maximumTaxDepreciation, monthOf, monthsBetween } from "../../sweden/fixed-assets";
 import { listPeriods } from "../fiscal-periods";
-import { assetDepreciations, type FixedAssetRow, listFixedAssets } from "./queries";
+import { assetDepreciations, listFixedAssets } from "./queries";
+import { decideTaxDepreciation, type TaxDepreciationDecision } from "./rules";
 import type { TaxDepreciationCreateInput } from "./schemas";
-
-const CHANGE_ACCOUNT = "8853";
-const ACCUMULATED_ACCOUNT = "2153";
-
-/** Inventarier for tax (IL 18 kap. 1 §): machinery, equipment and computers, not buildings, land or intangibles. */
-const isInventarium = (a: FixedAssetRow) => a.category === "inventarier" || a.category === "datorer";
-
-/**
- * Whole tax years from the acquisition's year to the year starting `yearStart`: 0 in the year of
- * acquisition, 1 the year after (twelve-month years aligned on the company's year start).
- */
-function yearsSince(acquisitionDate: string, yearStart: string): number {
-  if (acquisitionDate >= yearStart) return 0;
-  return Math.ceil(monthsBetween(monthOf(acquisitionDate), monthOf(yearStart)) / 12);
-}
 
 async function previousClosing(db: Database, companyId: string, before: string): Promise<number> {
   const periods = await listPeriods(db, companyId);
@@ -58,6 +42,7 @@ async function accumulatedOverDepreciation(db: Database, companyId: string): Pro
 }
 
 export const createTaxDepreciation: Command<TaxDepreciationCreateInput> = async (db, input, ctx) => {
+  // load
   const fiscal = (await listPeriods(db, ctx.companyId)).find((p) => p.id === input.fiscal_period_id);
   if (!fiscal) throw new ApiError("PERIOD_NOT_FOUND", { fiscal_period_id: input.fiscal_period_id });
   const done = await db
@@ -72,104 +57,57 @@ export const createTaxDepreciation: Command<TaxDepreciationCreateInput> = async 
       "The fiscal year's tax depreciation is already booked.",
     );
   const { periodStart: start, periodEnd: end } = fiscal;
-  const [assets, deps] = await Promise.all([listFixedAssets(db, ctx.companyId), assetDepreciations(db, ctx.companyId)]);
-  const inventarier = assets.filter(isInventarium);
-  const ids = new Set(inventarier.map((a) => a.id));
-  const inYear = (d: string | null) => d !== null && d >= start && d <= end;
-  const additionsOre = inventarier
-    .filter((a) => inYear(a.acquisitionDate))
-    .reduce((s, a) => s + a.acquisitionValueOre, 0);
-  const saleProceedsOre = inventarier
-    .filter((a) => inYear(a.disposalDate))
-    .reduce((s, a) => s + (a.salePriceOre ?? 0), 0);
-  const held: HeldInventarium[] = inventarier
-    .filter((a) => a.acquisitionDate <= end && (a.disposalDate === null || a.disposalDate > end))
-    .map((a) => ({
-      acquisitionValueOre: a.acquisitionValueOre,
-      yearsSinceAcquisition: yearsSince(a.acquisitionDate, start),
-    }));
-  const openingOre =
+  const [assets, depreciations, openingOre, accumulatedOverOre] = await Promise.all([
+    listFixedAssets(db, ctx.companyId),
+    assetDepreciations(db, ctx.companyId),
     input.opening_tax_value !== undefined
       ? (toOre(input.opening_tax_value) as number)
-      : await previousClosing(db, ctx.companyId, start);
-  const yearMonths = monthsBetween(monthOf(start), monthOf(end)) + 1;
-  const tax = maximumTaxDepreciation({
-    openingTaxValueOre: openingOre,
-    additionsOre,
-    saleProceedsOre,
-    held,
-    yearMonths,
+      : previousClosing(db, ctx.companyId, start),
+    accumulatedOverDepreciation(db, ctx.companyId),
+  ]);
+  // decide
+  const d = decideTaxDepreciation({
+    start,
+    end,
+    assets,
+    depreciations,
+    openingOre,
+    accumulatedOverOre,
+    rule: input.rule,
+    amountOre: input.amount !== undefined ? (toOre(input.amount) as number) : undefined,
   });
-  const chosenRule = input.rule ?? tax.chosen;
-  const maxOre = chosenRule === "30" ? tax.rule30.maximumDepreciationOre : tax.rule20.maximumDepreciationOre;
-  const taxOre = input.amount !== undefined ? (toOre(input.amount) as number) : maxOre;
-  if (taxOre > maxOre)
-    throw fieldError("amount", `the ${chosenRule}-regeln allows at most ${fromOre(maxOre)} kr this year`);
-  const planOre = deps
-    .filter((d) => ids.has(d.assetId) && d.entryDate >= start && d.entryDate <= end)
-    .reduce((s, d) => s + d.amountOre, 0);
-  const changeOre = Math.max(taxOre - planOre, -(await accumulatedOverDepreciation(db, ctx.companyId)));
-  const lines: EngineLine[] =
-    changeOre === 0
-      ? []
-      : changeOre > 0
-        ? [
-            { accountNumber: CHANGE_ACCOUNT, debitOre: changeOre, creditOre: 0, lineDescription: null },
-            { accountNumber: ACCUMULATED_ACCOUNT, debitOre: 0, creditOre: changeOre, lineDescription: null },
-          ]
-        : [
-            { accountNumber: ACCUMULATED_ACCOUNT, debitOre: -changeOre, creditOre: 0, lineDescription: null },
-            { accountNumber: CHANGE_ACCOUNT, debitOre: 0, creditOre: -changeOre, lineDescription: null },
-          ];
+  // plan
   const id = newId();
-  const entry = lines.length
+  const entry = d.lines.length
     ? await ctx.ledger.post({
         date: end,
         description: `Förändring av överavskrivningar ${start} – ${end}`,
         sourceType: "tax_depreciation",
         sourceId: id,
-        lines,
+        lines: d.lines,
       })
     : null;
-  const closingOre = tax.baseOre - taxOre;
   const row = {
     id,
     companyId: ctx.companyId,
     fiscalPeriodId: fiscal.id,
     openingTaxValueOre: openingOre,
-    additionsOre,
-    saleProceedsOre,
-    chosenRule,
-    taxDepreciationOre: taxOre,
-    planDepreciationOre: planOre,
-    overDepreciationChangeOre: changeOre,
-    closingTaxValueOre: closingOre,
+    additionsOre: d.additionsOre,
+    saleProceedsOre: d.saleProceedsOre,
+    chosenRule: d.chosenRule,
+    taxDepreciationOre: d.taxOre,
+    planDepreciationOre: d.planOre,
+    overDepreciationChangeOre: d.changeOre,
+    closingTaxValueOre: d.closingOre,
     journalEntryId: entry?.row.id ?? null,
     createdAt: ctx.now,
   };
-  const figures = (r: { minimumClosingValueOre: number; maximumDepreciationOre: number }) => ({
-    minimum_closing_value: fromOre(r.minimumClosingValueOre),
-    maximum_depreciation: fromOre(r.maximumDepreciationOre),
-  });
   return {
     status: 201,
     data: {
-      id,
-      fiscal_period_id: fiscal.id,
-      opening_tax_value: fromOre(openingOre),
-      additions: fromOre(additionsOre),
-      sale_proceeds: fromOre(saleProceedsOre),
-      base: fromOre(tax.baseOre),
-      rule_30: figures(tax.rule30),
-      rule_20: figures(tax.rule20),
-      chosen_rule: chosenRule,
-      tax_depreciation: fromOre(taxOre),
-      plan_depreciation: fromOre(planOre),
-      over_depreciation_change: fromOre(changeOre),
-      closing_tax_value: fromOre(closingOre),
-      journal_entry_id: entry?.row.id ?? null,
+      ...taxDepreciationJson(row, d),
       voucher_number: entry ? `${entry.row.voucherSeries}${entry.voucherNumber}` : null,
-      lines: lines.map((l) => ({
+      lines: d.lines.map((l) => ({
         account_number: l.accountNumber,
         debit_amount: fromOre(l.debitOre),
         credit_amount: fromOre(l.creditOre),
@@ -184,3 +122,28 @@ export const createTaxDepreciation: Command<TaxDepreciationCreateInput> = async 
     },
   };
 };
+
+const ruleJson = (r: { minimumClosingValueOre: number; maximumDepreciationOre: number }) => ({
+  minimum_closing_value: fromOre(r.minimumClosingValueOre),
+  maximum_depreciation: fromOre(r.maximumDepreciationOre),
+});
+
+/** The answer's figures, in the order the API has always given them. */
+function taxDepreciationJson(row: typeof taxDepreciations.$inferInsert, d: TaxDepreciationDecision) {
+  return {
+    id: row.id,
+    fiscal_period_id: row.fiscalPeriodId,
+    opening_tax_value: fromOre(row.openingTaxValueOre),
+    additions: fromOre(d.additionsOre),
+    sale_proceeds: fromOre(d.saleProceedsOre),
+    base: fromOre(d.tax.baseOre),
+    rule_30: ruleJson(d.tax.rule30),
+    rule_20: ruleJson(d.tax.rule20),
+    chosen_rule: d.chosenRule,
+    tax_depreciation: fromOre(d.taxOre),
+    plan_depreciation: fromOre(d.planOre),
+    over_depreciation_change: fromOre(d.changeOre),
+    closing_tax_value: fromOre(d.closingOre),
+    journal_entry_id: row.journalEntryId ?? null,
+  };
+}

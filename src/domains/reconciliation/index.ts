@@ -6,13 +6,13 @@
 // payroll liabilities 2710 / 2731; the automatic matcher as an operation (bank/run).
 // Owns: reconciliation_links, reconciliation_signoffs, reconciliation_tax_account_rows.
 export { registerReconciliationRoutes } from "./routes";
-export { createLinks, createSignoff, removeLink } from "./service";
-export { applyBankRun, runBankRunOperation, startBankRun, BANK_RUN_OPERATION } from "./run";
-export { deleteTaxAccountRow, registerTaxAccountRows } from "./skattekonto";
-export { bookSuggestedTaxAccountRows, bookTaxAccountRow } from "./tax-account-booking";
+export { createLinks, createSignoff, removeLink } from "./accounts/commands";
+export { applyBankRun, runBankRunOperation, startBankRun, BANK_RUN_OPERATION } from "./runs/commands";
+export { deleteTaxAccountRow, registerTaxAccountRows } from "./tax-account/commands";
+export { bookSuggestedTaxAccountRows, bookTaxAccountRow } from "./tax-account/booking";
 export {
   importTaxAccountRows,
   runTaxAccountImport,
   startTaxAccountImport,
   TAX_ACCOUNT_IMPORT_OPERATION,
-} from "./tax-account-import";
+} from "./tax-account/import";

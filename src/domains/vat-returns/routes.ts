@@ -1,6 +1,7 @@
 // The VAT return's routes: make one (or a correction), list, read, and its two files (the
 // form as PDF, Skatteverket's eSKD upload file).
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
+import { PROSE } from "./prose";
 import { nowIso } from "../../clock";
 import { database } from "../../db/client";
 import type { AppEnv } from "../../http/context";
@@ -30,15 +31,7 @@ const createRoute = defineRoute({
   method: "post",
   path: BASE,
   summary: "Make the VAT return (momsdeklaration) of a VAT period: boxes, transfer entry, lock",
-  description:
-    "Body: period (2026-03 monthly, 2026-Q1 quarterly, 2026 or 2025/2026 yearly, as the tax calendar names it) or period_start and period_end; one of the company's VAT periods " +
-    "(calendar months or quarters clipped to the fiscal year, or the fiscal year), ended before today, else VALIDATION_ERROR with details.fields. " +
-    "Builds the declaration from the period's entries as GET .../reports/vat-declaration does, books one transfer entry dated the period's last day " +
-    "(every output and input VAT account to 2650 in whole kronor = box 49, the öre to 3740), locks the fiscal year through the period's end and stores the return. " +
-    "No entry when no VAT account moved (an empty period gives a return of zeros). correction: true makes a correction return of a declared period " +
-    "(after unlocking and correcting the books): the difference per box and its own transfer entry. " +
-    "Refusals: VAT_RETURN_ALREADY_EXISTS, VAT_RETURN_NO_ORIGINAL, VAT_RETURN_UNCHANGED (409), the ledger's PERIOD_LOCKED, the lock's PERIOD_LOCK_HAS_DRAFTS and PERIOD_HAS_UNBOOKED_TRANSACTIONS. " +
-    "A dry run answers the whole return with the entry's lines and writes nothing.",
+  description: PROSE.createDescription,
   params: CompanyParams,
   body: VatReturnCreateSchema,
   response: VatReturnSchema,
@@ -93,8 +86,7 @@ const pdfRoute = defineRoute({
   method: "get",
   path: `${BASE}/{id}/pdf`,
   summary: "The VAT return as a PDF laid out like Skatteverket's form SKV 4700",
-  description:
-    "Sections A-I with their boxes in whole kronor; a correction prints the declaration as it now stands and the boxes that changed.",
+  description: PROSE.pdfDescription,
   params: CompanyItemParams,
   response: null,
 });
@@ -120,9 +112,7 @@ const eskdRoute = defineRoute({
   method: "get",
   path: `${BASE}/{id}/eskd`,
   summary: "The VAT return as Skatteverket's eSKD upload file (eSKDUpload 6.0, ISO-8859-1)",
-  description:
-    "application/xml in ISO-8859-1: OrgNr, Period (the period's last month, YYYYMM), one element per box that is not zero, MomsBetala (box 49) always; whole kronor. " +
-    "A correction's file carries the whole declaration as it now stands (a corrected declaration replaces the earlier one at Skatteverket), not the difference.",
+  description: PROSE.eskdDescription,
   params: CompanyItemParams,
   response: null,
 });

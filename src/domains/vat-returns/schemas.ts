@@ -1,5 +1,6 @@
 // The VAT return's input and output (zod; the types are inferred from these).
 import { z } from "@hono/zod-openapi";
+import { PROSE } from "./prose";
 import { DateSchema } from "../../http/fields";
 import { PageQuery } from "../../http/route";
 
@@ -14,8 +15,7 @@ const PeriodLabel = z
 export const VatReturnCreateSchema = z
   .object({
     period: PeriodLabel.optional().openapi({
-      description:
-        "the VAT period as the tax calendar names it: 2026-03 (monthly VAT), 2026-Q1 (quarterly), 2026 (yearly)",
+      description: PROSE.createPeriod,
     }),
     period_start: DateSchema.optional(),
     period_end: DateSchema.optional(),
@@ -55,8 +55,7 @@ export const VatReturnSchema = z
     fiscal_period_id: z.string(),
     boxes: Boxes,
     declared_boxes: Boxes.openapi({
-      description:
-        "the whole declaration as it stands after this return (an original's boxes; original plus corrections)",
+      description: PROSE.declaredBoxes,
     }),
     box_49: z.number().int(),
     to_pay: z.number().int(),
@@ -82,9 +81,7 @@ export const VatReturnSchema = z
       )
       .optional()
       .openapi({
-        description:
-          "in the create answer: what the return may lack. CASH_METHOD_ENTRY_MISSING: a cash-method company's return of the fiscal year's last VAT period made before " +
-          "the year's bokslutsmetoden entry (POST .../fiscal-periods/{id}/cash-method-entry): the unpaid invoices' VAT is not in it, and a correction return is due once booked",
+        description: PROSE.warnings,
       }),
   })
   .openapi("VatReturn");

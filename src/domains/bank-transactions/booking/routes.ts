@@ -1,0 +1,251 @@
+// The bank rows read, booked to an account, ignored, or their booking reversed.
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
+import { PROSE } from "./prose";
+import { database } from "../../../db/client";
+import type { AppEnv } from "../../../http/context";
+import { dispatch } from "../../../http/dispatch";
+import { CompanyParams, CompanyItemParams } from "../../../http/params";
+import { json } from "../../../http/envelope";
+import { finishPage, pageRequest } from "../../../http/pagination";
+import { defineRoute, type HandlerContext } from "../../../http/route";
+import { listTemplates, listTransactions, loadTransaction, templateJson, transactionJson } from "../queries";
+import { TransactionListQuery, TransactionSchema } from "../schemas";
+import { BatchCategorizeSchema, CategorizeSchema } from "./schemas";
+import { suggestCategories } from "./suggest";
+import { BASE, TAG, write } from "../common";
+
+const TransactionOut = TransactionSchema.extend({});
+const CategorizeOut = z.object({
+  success: z.boolean(),
+  transaction_id: z.string(),
+  journal_entry_created: z.boolean(),
+  journal_entry_id: z.string().nullable(),
+  voucher_number: z.string().nullable(),
+  category: z.string().nullable(),
+  is_ignored: z.boolean(),
+  transaction: TransactionSchema,
+});
+const IgnoreOut = z.object({
+  success: z.boolean(),
+  transaction_id: z.string(),
+  is_ignored: z.boolean(),
+  already_ignored: z.boolean(),
+});
+const BulkOut = z.object({
+  results: z.array(
+    z.object({
+      ok: z.boolean(),
+      request_index: z.number(),
+      data: z.unknown().optional(),
+      error: z.object({ code: z.string(), message: z.string(), details: z.unknown() }).optional(),
+    }),
+  ),
+  summary: z.object({ total: z.number(), succeeded: z.number(), failed: z.number() }),
+});
+const SuggestOut = z.object({
+  transaction_id: z.string(),
+  suggestions: z.array(
+    z.object({
+      category: z.string(),
+      account_number: z.string(),
+      vat_treatment: z.string(),
+      confidence: z.number(),
+      reason: z.string(),
+      invoice_id: z.string().optional(),
+      supplier_invoice_id: z.string().optional(),
+      template_id: z.string().optional(),
+    }),
+  ),
+  settled_documents: z
+    .array(
+      z.object({
+        invoice_id: z.string().optional(),
+        supplier_invoice_id: z.string().optional(),
+        number: z.string().nullable(),
+        status: z.string(),
+      }),
+    )
+    .openapi({
+      description: PROSE.settledDocumentsDescription,
+    }),
+});
+
+const listTransactionsRoute = defineRoute({
+  method: "get",
+  path: BASE,
+  tag: TAG,
+  summary: "List bank transactions",
+  description: PROSE.listTransactionsDescription,
+  scope: "transactions:read",
+  company: true,
+  params: CompanyParams,
+  query: TransactionListQuery,
+  response: z.array(TransactionOut),
+});
+
+async function listTransactionsPage(c: HandlerContext<typeof listTransactionsRoute>) {
+  const { cursor, limit, ...filters } = c.req.valid("query");
+  const companyId = c.get("company").id;
+  const page = await pageRequest(c, `transactions:${companyId}:${JSON.stringify(filters)}`, cursor, limit);
+  const { items, nextCursor } = await finishPage(
+    c,
+    page,
+    await listTransactions(database(c.env), companyId, filters, page),
+    (r) => ({ k: r.createdAt, i: r.id }),
+  );
+  return json(c, items.map(transactionJson), 200, { next_cursor: nextCursor });
+}
+
+const getTransactionRoute = defineRoute({
+  method: "get",
+  path: `${BASE}/{id}`,
+  tag: TAG,
+  summary: "Get a bank transaction",
+  scope: "transactions:read",
+  company: true,
+  params: CompanyItemParams,
+  response: TransactionOut,
+});
+
+async function getTransaction(c: HandlerContext<typeof getTransactionRoute>) {
+  return json(c, transactionJson(await loadTransaction(database(c.env), c.get("company").id, c.req.valid("param").id)));
+}
+
+const listMerchantTemplatesRoute = defineRoute({
+  method: "get",
+  path: "/api/v1/companies/{companyId}/transaction-templates",
+  tag: TAG,
+  summary: "List the booking templates remembered per merchant",
+  description: PROSE.listMerchantTemplatesDescription,
+  scope: "transactions:read",
+  company: true,
+  params: CompanyParams,
+  response: z.array(
+    z.object({
+      id: z.string(),
+      merchant: z.string(),
+      category: z.string().nullable(),
+      account_number: z.string(),
+      vat_treatment: z.string(),
+      use_count: z.number(),
+      created_at: z.string(),
+      updated_at: z.string(),
+    }),
+  ),
+});
+
+async function listMerchantTemplates(c: HandlerContext<typeof listMerchantTemplatesRoute>) {
+  return json(c, (await listTemplates(database(c.env), c.get("company").id)).map(templateJson));
+}
+
+const batchCategorizeRoute = defineRoute({
+  ...write,
+  method: "post",
+  path: `${BASE}/batch-categorize`,
+  summary: "Categorize up to 100 transactions (partial success)",
+  description: PROSE.batchCategorizeDescription,
+  params: CompanyParams,
+  body: BatchCategorizeSchema,
+  response: BulkOut,
+});
+
+async function batchCategorize(c: HandlerContext<typeof batchCategorizeRoute>) {
+  return dispatch(c, "bank_transactions.batch_categorize", c.req.valid("json"));
+}
+
+const categorizeTransactionRoute = defineRoute({
+  ...write,
+  method: "post",
+  path: `${BASE}/{id}/categorize`,
+  summary: "Book a transaction to a category, template or account",
+  description: PROSE.categorizeTransactionDescription,
+  params: CompanyItemParams,
+  body: CategorizeSchema,
+  response: CategorizeOut,
+});
+
+async function categorizeTransaction(c: HandlerContext<typeof categorizeTransactionRoute>) {
+  return dispatch(c, "bank_transactions.categorize", { ...c.req.valid("json"), id: c.req.valid("param").id });
+}
+
+const suggestTransactionCategoriesRoute = defineRoute({
+  method: "post",
+  path: `${BASE}/{id}/suggest-categories`,
+  tag: TAG,
+  summary: "Ranked booking suggestions for a transaction",
+  description: PROSE.suggestTransactionCategoriesDescription,
+  scope: "transactions:read",
+  company: true,
+  write: false,
+  params: CompanyItemParams,
+  response: SuggestOut,
+});
+
+async function suggestTransactionCategories(c: HandlerContext<typeof suggestTransactionCategoriesRoute>) {
+  return json(c, await suggestCategories(database(c.env), c.get("company").id, c.req.valid("param").id));
+}
+
+const ignoreTransactionRoute = defineRoute({
+  ...write,
+  method: "post",
+  path: `${BASE}/{id}/ignore`,
+  summary: "Ignore a transaction (no entry needed)",
+  description: PROSE.ignoreTransactionDescription,
+  params: CompanyItemParams,
+  response: IgnoreOut,
+});
+
+async function ignoreTransaction(c: HandlerContext<typeof ignoreTransactionRoute>) {
+  return dispatch(c, "bank_transactions.ignore", { id: c.req.valid("param").id });
+}
+
+const unignoreTransactionRoute = defineRoute({
+  ...write,
+  idempotency: "optional",
+  method: "delete",
+  path: `${BASE}/{id}/ignore`,
+  summary: "Restore an ignored transaction to unbooked",
+  description: "Works in locked periods.",
+  params: CompanyItemParams,
+  response: IgnoreOut.extend({ was_ignored: z.boolean() }),
+});
+
+async function unignoreTransaction(c: HandlerContext<typeof unignoreTransactionRoute>) {
+  return dispatch(c, "bank_transactions.unignore", { id: c.req.valid("param").id });
+}
+
+const uncategorizeTransactionRoute = defineRoute({
+  ...write,
+  method: "post",
+  path: `${BASE}/{id}/uncategorize`,
+  summary: "Reverse a categorized transaction's entry (storno)",
+  description: PROSE.uncategorizeTransactionDescription,
+  params: CompanyItemParams,
+  response: z.object({
+    success: z.boolean(),
+    transaction_id: z.string(),
+    reversed_journal_entry_id: z.string(),
+    reversal_journal_entry_id: z.string(),
+    transaction: TransactionSchema,
+  }),
+});
+
+async function uncategorizeTransaction(c: HandlerContext<typeof uncategorizeTransactionRoute>) {
+  return dispatch(c, "bank_transactions.uncategorize", { id: c.req.valid("param").id });
+}
+
+/** The reads of bank rows and the merchant templates, registered before ingest (the document's order). */
+export function registerTransactionReadRoutes(app: OpenAPIHono<AppEnv>) {
+  app.openapi(listTransactionsRoute, listTransactionsPage);
+  app.openapi(getTransactionRoute, getTransaction);
+  app.openapi(listMerchantTemplatesRoute, listMerchantTemplates);
+}
+
+export function registerBookingRoutes(app: OpenAPIHono<AppEnv>) {
+  app.openapi(batchCategorizeRoute, batchCategorize);
+  app.openapi(categorizeTransactionRoute, categorizeTransaction);
+  app.openapi(suggestTransactionCategoriesRoute, suggestTransactionCategories);
+  app.openapi(ignoreTransactionRoute, ignoreTransaction);
+  app.openapi(unignoreTransactionRoute, unignoreTransaction);
+  app.openapi(uncategorizeTransactionRoute, uncategorizeTransaction);
+}
