@@ -7,7 +7,7 @@
 // links the transaction, all in one atomic plan (so MATCH_INVOICE_TX_LINK_FAILED, the
 // code for a link failing after the posting, cannot arise: the link is in the batch).
 import { eq } from "drizzle-orm";
-import type { Command, CommandContext, PlannedEvent, Statement } from "../../commands/plan";
+import type { Command, CommandContext, PlannedEvent, PlannedWrite, Statement } from "../../commands/plan";
 import type { Database } from "../../db/client";
 import { bankTransactions } from "../../db/schema";
 import { ApiError, fieldError } from "../../errors/api-error";
@@ -99,7 +99,7 @@ function linked(db: Database, ctx: CommandContext, tx: BankTransactionRow, patch
 async function reverseCategorisation(db: Database, ctx: CommandContext, tx: BankTransactionRow) {
   if (!tx.journalEntryId) return { statements: [] as Statement[], reversedId: null as string | null };
   const reversal = await planStorno(db, ctx, tx.journalEntryId, `kategorisering ersatt av betalningsmatchning`);
-  return { statements: reversal.statements, reversedId: tx.journalEntryId };
+  return { statements: [reversal.write], reversedId: tx.journalEntryId };
 }
 
 /** Rule order: NOT_FOUND (transaction) > CONFLICT (ignored, linked) > MATCH_INVOICE_NOT_INCOME > VALIDATION_ERROR (no invoice) > NOT_FOUND (invoice) > MATCH_INVOICE_NOT_INVOICE_TYPE > MATCH_INVOICE_NOT_OPEN > the payment's rules. */
@@ -156,7 +156,7 @@ export const matchInvoice: Command<MatchInvoiceInput & { id: string }> = async (
     ctx,
     env,
   );
-  const statements: Statement[] = [...reversed.statements, ...paid.statements];
+  const statements: PlannedWrite[] = [...reversed.statements, ...paid.statements];
   const payment = paid.data as {
     status: string;
     paid_amount: number;
@@ -177,7 +177,7 @@ export const matchInvoice: Command<MatchInvoiceInput & { id: string }> = async (
         { accountNumber: CUSTOMER_ADVANCES_ACCOUNT, debitOre: 0, creditOre: s.excessSekOre, lineDescription: text },
       ],
     });
-    statements.push(...excess.statements);
+    statements.push(excess.write);
     excessEntryId = excess.row.id;
     voucher = excess.voucher;
   }

@@ -116,7 +116,7 @@ export const reverseInvoicePayment = (
         reversed_overpayment_entry_id: bank?.reversed_overpayment_entry_id ?? null,
       },
       statements: [
-        ...reversal.statements,
+        reversal.write,
         db
           .update(invoicePayments)
           .set({ reversedAt: reversed.reversedAt, reversalDate: date, reversalJournalEntryId: reversal.row.id })

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { Command, CommandContext, ExternalStep, Plan, Statement } from "../../commands/plan";
+import type { Command, CommandContext, ExternalStep, Plan, PlannedWrite } from "../../commands/plan";
 import type { Database } from "../../db/client";
 import { invoices } from "../../db/schema";
 import type { Env } from "../../env";
@@ -176,7 +176,7 @@ export function emailIssuedInvoice(
         attachment: { fileName: pdf.fileName, bytes: pdf.bytes },
       }),
     compensate: async (cause) => {
-      const statements: Statement[] = [
+      const statements: PlannedWrite[] = [
         db
           .update(invoices)
           .set({ status: "draft", sentAt: null, journalEntryId: null, pdfDocumentId: null, updatedAt: ctx.now })
@@ -193,7 +193,7 @@ export function emailIssuedInvoice(
           period,
           `Återföring: faktura ${r.invoiceNumber} kunde inte skickas`,
         );
-        statements.push(...reversal.statements);
+        statements.push(reversal.write);
         reversalId = reversal.row.id;
       }
       return {

@@ -14,7 +14,7 @@
 // items, hours, run-level PATCH) is CONFLICT with details.status; the overrides may also be set
 // in review, where the totals follow at once.
 import { and, eq } from "drizzle-orm";
-import type { Command, CommandContext, Statement } from "../../commands/plan";
+import { type Command, type CommandContext, type Statement, writeOf } from "../../commands/plan";
 import type { Database } from "../../db/client";
 import { insertFromJson } from "../../db/json-insert";
 import { salaryLineItems, salaryRunEmployees, salaryRuns } from "../../db/schema";
@@ -758,10 +758,10 @@ export const bookRun: Command<{ id: string }> = async (db, input, ctx) => {
     status: 200,
     data,
     statements: [
-      ...salary.statements,
-      ...(avgifter?.statements ?? []),
-      ...(vacation?.statements ?? []),
-      ...(pension?.statements ?? []),
+      salary.write,
+      ...writeOf(avgifter),
+      ...writeOf(vacation),
+      ...writeOf(pension),
       ...vacationBooking.statements,
       db
         .update(salaryRuns)

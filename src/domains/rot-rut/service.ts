@@ -8,7 +8,7 @@
 // paid, a file rule) . Decision: NOT_FOUND > CONFLICT (already decided) >
 // VALIDATION_ERROR (above the claim) > the ledger's rules.
 import { eq } from "drizzle-orm";
-import type { Command, Statement } from "../../commands/plan";
+import type { Command, PlannedWrite, Statement } from "../../commands/plan";
 import { rotRutClaimInvoices, rotRutClaims } from "../../db/schema";
 import { ApiError, fieldError } from "../../errors/api-error";
 import { newId } from "../../ids";
@@ -214,7 +214,7 @@ export const decideClaim: Command<ClaimDecisionInput & { id: string }> = async (
       : invoices.map(() => 0);
   const lines: EngineLine[] =
     method === "accrual" ? accrualDecisionLines(claim.name, approvedOre, rejectedOre, input.settlement_account) : [];
-  const statements: Statement[] = [];
+  const statements: PlannedWrite[] = [];
   for (const [k, inv] of invoices.entries()) {
     statements.push(
       db.update(rotRutClaimInvoices).set({ rejectedOre: parts[k] }).where(eq(rotRutClaimInvoices.id, inv.id)),
@@ -237,7 +237,7 @@ export const decideClaim: Command<ClaimDecisionInput & { id: string }> = async (
   const entry = lines.length
     ? await ctx.ledger.post({ date, description: text, sourceType: "rot_rut_decision", sourceId: claim.id, lines })
     : null;
-  if (entry) statements.unshift(...entry.statements);
+  if (entry) statements.unshift(entry.write);
   else assertPeriodOpen(await ctx.ledger.periodForDate(date));
   const patch = {
     status: approvedOre > 0 ? "paid" : "rejected",

@@ -99,7 +99,7 @@ export const reverseSupplierInvoicePayment = (
         bank_transaction_id: bank?.transaction_id ?? null,
       },
       statements: [
-        ...reversal.statements,
+        reversal.write,
         db
           .update(p)
           .set({ reversedAt: ctx.now, reversalDate: date, reversalJournalEntryId: reversal.row.id })

@@ -214,7 +214,7 @@ export async function planSupplierInvoice(
       lines,
     });
     row.registrationJournalEntryId = entry.row.id;
-    statements.push(...entry.statements);
+    statements.push(entry.write);
     voucher = entry.voucher;
   }
   statements.push(
@@ -481,7 +481,7 @@ export const paySupplierInvoice: Command<SupplierInvoicePayInput & { id: string 
     status: 200,
     data: { ...data, journal_entry_id: entry.row.id, payment_id: payment.id },
     statements: [
-      ...entry.statements,
+      entry.write,
       db.insert(supplierInvoicePayments).values(payment),
       db.update(supplierInvoices).set(patch).where(eq(supplierInvoices.id, row.id)),
     ],
