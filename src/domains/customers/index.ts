@@ -7,6 +7,8 @@ export {
   bulkCreateCustomers,
   createCustomer,
   customerJson,
+  customerOf,
+  customerRead,
   customersByIds,
   loadCustomer,
   updateCustomer,

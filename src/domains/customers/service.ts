@@ -3,7 +3,7 @@
 // personal_number it is CUSTOMER_PERSONAL_NUMBER_CONFLICT; on a business it is
 // CUSTOMER_ORG_NUMBER_IS_PERSONAL; personal_number on a business is
 // CUSTOMER_PERSONAL_NUMBER_NOT_ALLOWED. org_number is unique in the company.
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, type SQLWrapper } from "drizzle-orm";
 import { planBulk, refuseAllOrNothing } from "../../commands/bulk";
 import type { Command, CommandContext } from "../../commands/plan";
 import type { Database } from "../../db/client";
@@ -269,14 +269,30 @@ export function customersByIds(db: Database, companyId: string, ids: string[]): 
     : Promise.resolve([]);
 }
 
-export async function loadCustomer(db: Database, companyId: string, id: string): Promise<CustomerRow> {
-  const row = await db
+/**
+ * loadCustomer's read, batchable (a command's declared reads): `id` may be a one-column
+ * subquery, when the customer is named by a row read in the same batch (an invoice's).
+ */
+export function customerRead(db: Database, companyId: string, id: string | SQLWrapper) {
+  return db
     .select()
     .from(customers)
-    .where(and(eq(customers.companyId, companyId), eq(customers.id, id)))
-    .get();
+    .where(
+      and(
+        eq(customers.companyId, companyId),
+        typeof id === "string" ? eq(customers.id, id) : inArray(customers.id, id),
+      ),
+    );
+}
+
+/** customerRead's row, or CUSTOMER_NOT_FOUND. */
+export function customerOf(row: CustomerRow | undefined, id: string): CustomerRow {
   if (!row) throw new ApiError("CUSTOMER_NOT_FOUND", { id });
   return row;
+}
+
+export async function loadCustomer(db: Database, companyId: string, id: string): Promise<CustomerRow> {
+  return customerOf(await customerRead(db, companyId, id).get(), id);
 }
 
 export const updateCustomer: Command<CustomerPatchInput & { id: string }> = async (db, input, ctx, env) => {

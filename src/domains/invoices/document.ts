@@ -112,6 +112,7 @@ export interface PdfInputs {
   /** a credit note's items, rendered before the batch that inserts them */
   items?: InvoiceItemRow[];
   company?: Awaited<ReturnType<typeof loadCompany>>;
+  customer?: Awaited<ReturnType<typeof customersByIds>>[number];
 }
 
 export async function invoicePdfBytes(
@@ -122,7 +123,7 @@ export async function invoicePdfBytes(
 ): Promise<Uint8Array> {
   const givenItems = given.items;
   const { companies: company, company_settings: settings } = given.company ?? (await loadCompany(db, row.companyId));
-  const [customer] = await customersByIds(db, row.companyId, [row.customerId]);
+  const [customer] = given.customer ? [given.customer] : await customersByIds(db, row.companyId, [row.customerId]);
   const items = givenItems ?? (await itemsOfInvoice(db, row.id));
   const lang = invoiceLanguage(customer?.country);
   const L = LABELS[lang];

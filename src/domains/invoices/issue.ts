@@ -72,8 +72,11 @@ export class Issuer {
   constructor(
     private readonly db: Database,
     private readonly ctx: CommandContext,
+    /** the company, when the command has read it already (its declared reads) */
+    known?: Awaited<ReturnType<typeof loadCompany>>,
   ) {
     this.numbers = new InvoiceNumbers(db, ctx.companyId);
+    if (known) this.companyRow = Promise.resolve(known);
   }
   /** The company and its settings, read once per command however many invoices it issues. */
   company(): ReturnType<typeof loadCompany> {

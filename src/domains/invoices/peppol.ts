@@ -14,7 +14,7 @@ import type { SaleTreatment } from "../../sweden/vat-treatment";
 import { loadCompany } from "../companies";
 import { customersByIds } from "../customers";
 import { invoicePdfToServe } from "./archive";
-import { invoiceFileName, paymentTerms, swedishVatNumber } from "./document";
+import { invoiceFileName, type PdfInputs, paymentTerms, swedishVatNumber } from "./document";
 import { invoiceLanguage } from "./language";
 import { type InvoiceItemRow, type InvoiceRow, itemsOfInvoice, loadInvoice } from "./queries";
 
@@ -180,14 +180,16 @@ export async function peppolDocumentOf(
   now: string,
   /** the PDF being issued in the same plan (send), not yet in R2 */
   issuedPdf?: Uint8Array,
+  /** the company, customer and items the caller has read (send reads them once, before its rules) */
+  given?: PdfInputs,
 ): Promise<PeppolDocument> {
   assertExportable(row);
   if (!row.yourReference && !row.orderReference)
     throw new ApiError("INVOICE_PEPPOL_BUYER_REFERENCE_MISSING", { id: row.id });
   const [company, [customer], items, credited] = await Promise.all([
-    loadCompany(db, row.companyId),
-    customersByIds(db, row.companyId, [row.customerId]),
-    itemsOfInvoice(db, row.id),
+    given?.company ?? loadCompany(db, row.companyId),
+    given?.customer ? [given.customer] : customersByIds(db, row.companyId, [row.customerId]),
+    given?.items ?? itemsOfInvoice(db, row.id),
     row.isCreditNote && row.creditedInvoiceId ? loadInvoice(db, row.companyId, row.creditedInvoiceId) : null,
   ]);
   if (!customer) throw new ApiError("INVOICE_CUSTOMER_NOT_FOUND", { customer_id: row.customerId });
