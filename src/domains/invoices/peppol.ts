@@ -168,6 +168,16 @@ function base64Of(bytes: Uint8Array): string {
   return btoa(s);
 }
 
+/** What a Peppol document is built from: the company, customer and items given, else read; the credited invoice. */
+function documentInputs(db: Database, row: InvoiceRow, given: PdfInputs = {}) {
+  return Promise.all([
+    given.company ?? loadCompany(db, row.companyId),
+    given.customer ? [given.customer] : customersByIds(db, row.companyId, [row.customerId]),
+    given.items ?? itemsOfInvoice(db, row.id),
+    row.isCreditNote && row.creditedInvoiceId ? loadInvoice(db, row.companyId, row.creditedInvoiceId) : null,
+  ]);
+}
+
 /**
  * The generator's input. A credit note is a CreditNote with positive amounts (the
  * service stores it negative): every amount is turned round. ROT/RUT: the deduction is
@@ -186,12 +196,7 @@ export async function peppolDocumentOf(
   assertExportable(row);
   if (!row.yourReference && !row.orderReference)
     throw new ApiError("INVOICE_PEPPOL_BUYER_REFERENCE_MISSING", { id: row.id });
-  const [company, [customer], items, credited] = await Promise.all([
-    given?.company ?? loadCompany(db, row.companyId),
-    given?.customer ? [given.customer] : customersByIds(db, row.companyId, [row.customerId]),
-    given?.items ?? itemsOfInvoice(db, row.id),
-    row.isCreditNote && row.creditedInvoiceId ? loadInvoice(db, row.companyId, row.creditedInvoiceId) : null,
-  ]);
+  const [company, [customer], items, credited] = await documentInputs(db, row, given);
   if (!customer) throw new ApiError("INVOICE_CUSTOMER_NOT_FOUND", { customer_id: row.customerId });
   const sign = row.isCreditNote ? -1 : 1;
   const lines = items.map((i) => ({
