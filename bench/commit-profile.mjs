@@ -13,6 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { connectIsolate } from "./isolate.mjs";
+import { createLiveKey } from "./mfa.mjs";
 import { benchApi, startService } from "./service.mjs";
 
 const { values } = parseArgs({
@@ -98,10 +99,8 @@ try {
     admin: true,
     body: { email: `profile-${Date.now()}@example.se`, name: "Profil" },
   });
-  const { key } = await api("POST", "/admin/v1/api-keys", {
-    admin: true,
-    body: { user_id: user.id, name: "profile", scopes: ["*"], mode: "live" },
-  });
+  // a live key needs the user's second factor (bench/mfa.mjs)
+  const { key } = await createLiveKey(BASE, user.id, { name: "profile", scopes: ["*"] });
   const company = await api("POST", "/api/v1/companies", {
     key,
     body: {

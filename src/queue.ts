@@ -1,3 +1,10 @@
+/** A batch kept as SQL text with its parameters, to be replayed whole (src/commands/parked.ts). */
+export interface ParkedBatch {
+  companyId: string;
+  parkedAt: string;
+  statements: { sql: string; params: unknown[] }[];
+}
+
 /**
  * Messages on the JOBS queue. `home`: the database the job works in (src/db/homes.ts): a
  * sweep is sent once per database by the schedule; a job about one item (an operation, a
@@ -21,8 +28,11 @@ type JobBody =
   | { type: "operation.run"; operationId: string }
   /** operations whose worker died (a stale heartbeat): run again, or rolled back and failed (issue #41 item 5) */
   | { type: "operations.sweep" }
-  /** a write's announcement the database refused after its external step, parked in R2 (src/commands/parked.ts) */
-  | { type: "statements.replay"; key: string }
+  /**
+   * a write's announcement the database refused after its external step, parked in R2
+   * (src/commands/parked.ts); `batch` carries it in the message instead when R2 refused it too
+   */
+  | { type: "statements.replay"; key: string; batch?: ParkedBatch }
   /** parked writes whose replay job was lost or failed: replayed after a minute */
   | { type: "statements.replay_sweep" }
   /** company moves whose steps stopped (their writer's alarm gave up or was lost): set going again (issue #41 item 13) */

@@ -26,7 +26,7 @@ import * as fixedAssets from "../domains/fixed-assets";
 import * as annualReports from "../domains/annual-reports";
 import * as webhooks from "../domains/webhooks";
 import type { CommandWiring } from "../commands/names";
-import type { Command } from "../commands/plan";
+import type { AnyCommand } from "../commands/plan";
 import { cashMethodSources, cashMethodWarnings } from "./cash-method";
 
 /** The year-end's answers from domains above fiscal-periods: the company's form, and the open foreign-currency items. */
@@ -198,7 +198,7 @@ export const COMMANDS = {
   "reconciliation.skattekonto_import_rows": reconciliation.importTaxAccountRows,
   "reconciliation.skattekonto_book": reconciliation.bookTaxAccountRow,
   "reconciliation.skattekonto_book_suggested": reconciliation.bookSuggestedTaxAccountRows,
-} satisfies Record<string, Command<never>>;
+} satisfies Record<string, AnyCommand<never>>;
 
 type Commands = typeof COMMANDS;
 

@@ -23,7 +23,7 @@ import { companiesWithLegacyPersonnummerIndex, plannedRunsDue } from "../domains
 import { newId } from "../ids";
 import { deliver, hasOpenDelivery, sweepDeliveries } from "../domains/webhooks";
 import { pruneOutbox, retentionSettings } from "../commands/outbox-retention";
-import { replayParked, sweepParked } from "../commands/parked";
+import { replayInline, replayParked, sweepParked } from "../commands/parked";
 import type { Env } from "../env";
 import { OPERATION_HANDLERS, OPERATION_ROLLBACKS } from "./operations";
 import type { Job } from "../queue";
@@ -151,7 +151,8 @@ const handlers: { [T in Job["type"]]: (env: Env, job: Extract<Job, { type: T }>)
   // A write's announcement (events, deliveries, idempotency record) the database refused after
   // the write's external step was done, parked in R2 (src/commands/parked.ts): replayed once.
   "statements.replay": async (env, job) => {
-    await replayParked(env, env.DB, job.key);
+    if (job.batch) await replayInline(env.DB, job.batch);
+    else await replayParked(env, env.DB, job.key);
   },
   "statements.replay_sweep": async (env, job) => {
     const replayed = await sweepParked(env, env.DB, job.home!, nowMs());

@@ -4,13 +4,13 @@
 // When every item is refused the plan is `unchanged`: no audit row, no event.
 import type { z } from "@hono/zod-openapi";
 import { ApiError } from "../errors/api-error";
-import type { PlannedEvent, Statement } from "./plan";
+import type { PlannedEvent, PlannedWrite } from "./plan";
 
 export const BULK_LIMIT = 50;
 
 export interface ItemPlan {
   data: unknown;
-  statements: Statement[];
+  statements: PlannedWrite[];
   events?: PlannedEvent[];
 }
 
@@ -34,7 +34,7 @@ export async function planBulk<T>(
   planOne: (input: T, index: number) => Promise<ItemPlan>,
 ) {
   const results: BulkResult[] = [];
-  const statements: Statement[] = [];
+  const statements: PlannedWrite[] = [];
   const events: PlannedEvent[] = [];
   for (const [index, raw] of items.entries()) {
     const parsed = schema.safeParse(raw);

@@ -1,7 +1,7 @@
 // Answers one domain gives another through the composition root (src/app/commands.ts),
 // typed here where both can see them, so that neither imports the other.
 import type { Database } from "../db/client";
-import type { CommandContext, PlannedEvent, Statement } from "./plan";
+import type { CommandContext, PlannedEvent, PlannedWrite } from "./plan";
 
 /**
  * The bank row matched to a payment, made unmatched when the payment is reversed: the
@@ -16,6 +16,6 @@ export type UnmatchPaymentRow = (
 ) => Promise<{
   transaction_id: string;
   reversed_overpayment_entry_id: string | null;
-  statements: Statement[];
+  statements: PlannedWrite[];
   events: PlannedEvent[];
 } | null>;

@@ -7,7 +7,7 @@ import type { Env } from "../env";
 import type { Statement } from "../db/statement";
 import type { Job } from "../queue";
 import type { PlannedEvent } from "../writer/events";
-import type { Command, CommandContext } from "./plan";
+import type { AnyCommand, CommandContext } from "./plan";
 
 // biome-ignore lint/suspicious/noEmptyInterface: filled by declaration merging in src/app/commands.ts
 export interface CommandTable {}
@@ -15,13 +15,10 @@ export interface CommandTable {}
 export type CommandName = keyof CommandTable & string;
 
 /** What a command takes: typed from its zod schema through the command's signature. */
-export type CommandInput<N extends CommandName> = CommandTable[N] extends (
-  db: Database,
-  input: infer I,
-  ...rest: never[]
-) => unknown
-  ? I
-  : never;
+export type CommandInput<N extends CommandName> = InputOf<CommandTable[N]>;
+
+type Planner<I> = (db: Database, input: I, ...rest: never[]) => unknown;
+type InputOf<C> = C extends Planner<infer I> ? I : C extends { plan: Planner<infer I> } ? I : never;
 
 /** Committed events become webhook deliveries in the same batch. */
 export type PlanDeliveries = (
@@ -32,7 +29,7 @@ export type PlanDeliveries = (
 
 /** What the company's writer runs commands with, handed in by the composition root. */
 export interface CommandWiring {
-  commands: { readonly [N in CommandName]: Command<CommandInput<N>> };
+  commands: { readonly [N in CommandName]: AnyCommand<CommandInput<N>> };
   planDeliveries: PlanDeliveries;
   /** after a batch that wrote the company's row: its copy in the directory (docs/databases.md) */
   copyCompanyRow: (env: Env, home: Database, companyId: string) => Promise<void>;

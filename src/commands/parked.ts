@@ -5,6 +5,10 @@
 // announcement must not be lost: the batch is written to R2 as SQL text with its parameters and
 // replayed by a job, and by the minute sweep if the job itself could not be sent.
 //
+// When R2 refuses the batch as well, the replay job carries it in its message (up to
+// INLINE_LIMIT bytes; a queue message holds 128 KB), and the queue retries that job until the
+// database takes it. Only a batch neither R2 nor the queue would take is left to the log.
+//
 // A replay is safe to repeat. D1 runs a batch as one transaction, so either every row of it is
 // there or none is; every statement of such a batch inserts rows under ids fixed when the write
 // was planned, so a batch that did land before (a failure reported after the commit) fails its
@@ -13,20 +17,15 @@ import { DIRECTORY, directory, homeOf } from "../db/homes";
 import type { Statement } from "../db/statement";
 import type { Env } from "../env";
 import { newId } from "../ids";
+import type { ParkedBatch } from "../queue";
 
 /** Where parked batches wait: one object per batch, under its database's name. */
 export const PARKED_PREFIX = "parked-writes/";
 
-interface ParkedStatement {
-  sql: string;
-  params: unknown[];
-}
+type ParkedStatement = ParkedBatch["statements"][number];
 
-interface ParkedBatch {
-  companyId: string;
-  parkedAt: string;
-  statements: ParkedStatement[];
-}
+/** The largest batch a replay job carries in its own message (JSON bytes), below the queue's 128 KB. */
+export const INLINE_LIMIT = 100_000;
 
 /** A statement of a batch as SQL text and its parameters (drizzle's own rendering of it). */
 export function statementText(statement: Statement): ParkedStatement {
@@ -40,8 +39,9 @@ export function statementText(statement: Statement): ParkedStatement {
 }
 
 /**
- * Parks a batch that could not be committed: kept in R2 and replayed by a job. Returns false
- * when even R2 refused it (then only the log holds it).
+ * Parks a batch that could not be committed: kept in R2 and replayed by a job, or carried by
+ * the job itself when R2 refuses it. Returns false when neither took it (then only the log
+ * holds it).
  */
 export async function parkBatch(
   env: Pick<Env, "DOCUMENTS" | "JOBS" | "DIRECTORY">,
@@ -52,17 +52,49 @@ export async function parkBatch(
   const home = (await homeOf(directory(env), companyId).catch(() => null)) ?? DIRECTORY;
   const key = `${PARKED_PREFIX}${home}/${now.slice(0, 19).replace(/\D/g, "")}-${newId()}.json`;
   const batch: ParkedBatch = { companyId, parkedAt: now, statements: statements.map(statementText) };
+  const text = JSON.stringify(batch);
   try {
-    await env.DOCUMENTS.put(key, JSON.stringify(batch), { httpMetadata: { contentType: "application/json" } });
+    await env.DOCUMENTS.put(key, text, { httpMetadata: { contentType: "application/json" } });
   } catch (err) {
-    console.error("a parked write could not be kept", key, JSON.stringify(batch), err);
-    return false;
+    console.error("a parked write could not be kept in R2; its replay job carries it", key, err);
+    return sendInline(env, { home, key, batch }, text);
   }
   // the minute sweep replays it if this message is lost
   await env.JOBS.send({ type: "statements.replay", home, key }).catch((err) => {
     console.error("replay job not sent; the minute sweep replays the parked write", key, err);
   });
   return true;
+}
+
+/** The replay job with the batch in its message: retried by the queue until the database takes it. */
+async function sendInline(
+  env: Pick<Env, "JOBS">,
+  job: { home: string; key: string; batch: ParkedBatch },
+  text: string,
+): Promise<boolean> {
+  try {
+    if (new TextEncoder().encode(text).byteLength > INLINE_LIMIT) throw new Error(`${text.length} characters`);
+    await env.JOBS.send({ type: "statements.replay", ...job });
+    return true;
+  } catch (err) {
+    console.error("a parked write could not be kept", job.key, text, err);
+    return false;
+  }
+}
+
+/** Replays a batch carried by its job. A batch that already landed (UNIQUE constraint) counts as done. */
+export async function replayInline(db: D1Database, batch: ParkedBatch): Promise<"replayed" | "already"> {
+  return commitParked(db, batch);
+}
+
+async function commitParked(db: D1Database, batch: ParkedBatch): Promise<"replayed" | "already"> {
+  try {
+    await db.batch(batch.statements.map((s) => db.prepare(s.sql).bind(...(s.params as unknown[]))));
+    return "replayed";
+  } catch (err) {
+    if (!isDuplicate(err)) throw err;
+    return "already";
+  }
 }
 
 const isDuplicate = (err: unknown) => /UNIQUE constraint failed/i.test(String((err as Error)?.message ?? err));
@@ -78,14 +110,7 @@ export async function replayParked(
 ): Promise<"replayed" | "gone" | "already"> {
   const object = await env.DOCUMENTS.get(key);
   if (!object) return "gone";
-  const batch = (await object.json()) as ParkedBatch;
-  let outcome: "replayed" | "already" = "replayed";
-  try {
-    await db.batch(batch.statements.map((s) => db.prepare(s.sql).bind(...(s.params as unknown[]))));
-  } catch (err) {
-    if (!isDuplicate(err)) throw err;
-    outcome = "already";
-  }
+  const outcome = await commitParked(db, (await object.json()) as ParkedBatch);
   await env.DOCUMENTS.delete(key);
   return outcome;
 }

@@ -1,6 +1,8 @@
 // A command does not write. It reads what it needs, checks the rules, and returns a
-// plan: the response it will give and every statement needed to make it true. The
-// runner adds the audit row, the outbox events and the idempotency record and runs
+// plan: one value holding the response it will give and every write needed to make it
+// true (statements, and the ledger's writes with their events, voucher numbers and
+// drafts), the files its rows name, the jobs after the commit and any external step.
+// The runner adds the audit row, the outbox events and the idempotency record and runs
 // the lot as one atomic D1 batch, or nothing at all on a dry run.
 import type { Database } from "../db/client";
 import type { Env } from "../env";
@@ -11,17 +13,23 @@ import type { Statement } from "../db/statement";
 import type { StateSession } from "../writer/company-state";
 import type { PlannedEvent, VoucherRef } from "../writer/events";
 import type { RequestContext } from "../writer/request";
+import type { PlannedWrite } from "../writer/write";
 
 // The vocabulary a command is planned in, from the layers below; re-exported so that a
 // domain names one module for all of it.
 export type { Statement } from "../db/statement";
 export type { PlannedEvent, RowObjectSource, VoucherRef } from "../writer/events";
 export type { RequestContext } from "../writer/request";
+export { type PlannedWrite, Write, writeOf } from "../writer/write";
 
 export interface Plan {
   status: 200 | 201 | 202 | 204;
   data: unknown;
-  statements: Statement[];
+  /**
+   * The batch, in order: plain statements and the ledger's writes (src/writer/write.ts),
+   * whose events, voucher numbers and drafts the runner applies once the batch commits.
+   */
+  statements: PlannedWrite[];
   audit: {
     action: string;
     resourceType: string;
@@ -71,7 +79,7 @@ export interface AuditMeta {
 
 export interface ExternalStep {
   run: () => Promise<void>;
-  compensate: (cause: unknown) => Promise<{ statements: Statement[]; error: ApiError; action: string }>;
+  compensate: (cause: unknown) => Promise<{ statements: PlannedWrite[]; error: ApiError; action: string }>;
 }
 
 /** What a command runs with inside the writer: the request, and the one ledger of this plan. */
@@ -83,8 +91,6 @@ export interface CommandContext extends RequestContext {
   ledger: Ledger;
   /** the company's slow-changing state held by its writer, this command's view (src/writer/company-state.ts) */
   state: StateSession;
-  /** the results of the command's `readAhead` statements, when the runner sent them */
-  readAhead?: unknown[];
   /**
    * The access answers the company's writer holds (src/http/access.ts), when the command runs
    * in it: a command whose external step changes a membership drops the user's at once, before
@@ -99,12 +105,35 @@ export interface HeldAccess {
 }
 
 /** env gives a command its secrets and external clients' configuration; it must not write with it. */
-export type Command<I> = ((db: Database, input: I, ctx: CommandContext, env: Env) => Promise<Plan>) & {
-  /**
-   * Reads the command knows from its input alone that it will make (none when the
-   * writer already holds what it needs: `ctx.state`). The runner sends them in one round
-   * trip before planning, with the company's state that is missing, and hands their
-   * results over as `ctx.readAhead`, in the same order.
-   */
-  readAhead?: (db: Database, input: I, ctx: CommandContext) => Statement[];
-};
+export type Command<I> = (db: Database, input: I, ctx: CommandContext, env: Env) => Promise<Plan>;
+
+/**
+ * Reads a command declares: statements it knows from its input alone that it will make,
+ * and the value their results (in the same order) make.
+ */
+export interface Reads<R> {
+  statements: Statement[];
+  value: (results: unknown[]) => R;
+}
+
+/**
+ * A command that declares its reads (load → decide → plan): the runner sends `reads` in
+ * one round trip before planning, with the company's state that is missing, and hands
+ * `plan` their value. `reads` gives null when there is nothing to read (the writer
+ * already holds it: `ctx.state`); `plan` then gets null.
+ */
+export interface ReadingCommand<I, R> {
+  /** the command's name in stack traces and logs, as a function's would be */
+  name: string;
+  reads: (db: Database, input: I, ctx: CommandContext) => Reads<R> | null;
+  plan: (db: Database, input: I, ctx: CommandContext, env: Env, read: R | null) => Promise<Plan>;
+}
+
+/** What the writer runs by name: a command, or one with declared reads. */
+// biome-ignore lint/suspicious/noExplicitAny: a table entry's read value is its own command's business
+export type AnyCommand<I> = Command<I> | ReadingCommand<I, any>;
+
+/** Declares a command with its reads (the type parameters are inferred from `plan`). */
+export function withReads<I, R>(command: ReadingCommand<I, R>): ReadingCommand<I, R> {
+  return command;
+}

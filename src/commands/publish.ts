@@ -9,6 +9,7 @@ import type { Env } from "../env";
 import { ApiError } from "../errors/api-error";
 import { newId } from "../ids";
 import type { Job } from "../queue";
+import { unfold, type Write } from "../writer/write";
 import type { CommandContext, Plan, PlannedEvent, RowObjectSource, Statement } from "./plan";
 import { type CommandResult, failure } from "./result";
 
@@ -116,7 +117,7 @@ export async function runExternal(
   step: NonNullable<Plan["external"]>,
   published: Statement[],
   audit: (action: string) => Statement,
-  announce: (undo: Statement[]) => Promise<{ statements: Statement[]; jobs: Job[] }>,
+  announce: (undo: Write[]) => Promise<{ statements: Statement[]; jobs: Job[] }>,
   park: (statements: Statement[]) => Promise<boolean>,
 ): Promise<{ result: CommandResult; jobs: Job[] } | null> {
   try {
@@ -135,9 +136,10 @@ export async function runExternal(
         jobs: [],
       };
     }
-    const events = await announce(undo.statements);
+    const { statements, writes } = unfold(undo.statements);
+    const events = await announce(writes);
     try {
-      await db.batch([audit(undo.action), ...undo.statements, ...events.statements]);
+      await db.batch([audit(undo.action), ...statements, ...events.statements]);
     } catch (err) {
       console.error("compensation failed: the write stands without its external step", err);
       return {

@@ -1,10 +1,10 @@
 // The one wrapper around every company write (ARCHITECTURE: the write path). It runs
 // inside the company's Durable Object, one command at a time, as a pipeline:
-//   read     the company's state the writer lacks and the command's read-ahead, in one round trip
+//   read     the company's state the writer lacks and the command's declared reads, in one round trip
 //   plan     the command reads, checks its rules and returns a plan (a refusal is kept under the key)
-//   stamp    the audit row, the events and their webhook deliveries, the idempotency record
+//   stamp    the audit row, the events of its writes and their webhook deliveries, the idempotency record
 //   store    the plan's files, before the batch
-//   commit   one atomic D1 batch
+//   commit   one atomic D1 batch; then the writes' numbers and drafts reach the company's state
 //   publish  the external step and its compensation, then the queue messages
 // Idempotency (idempotency.ts), files (files.ts) and what is published (publish.ts)
 // are modules of their own.
@@ -19,13 +19,14 @@ import { AmountOutOfRangeError, MAX_AMOUNT_KR } from "../money";
 import type { Job } from "../queue";
 import { CompanyState } from "../writer/company-state";
 import type { AccessDemand } from "../writer/request";
+import { unfold, type Write } from "../writer/write";
 import { batchRefusal } from "./constraints";
 import { wroteCompanyRow } from "./directory-copy";
 import { putFiles, removeFilesOfFailedBatch } from "./files";
 import { parkBatch } from "./parked";
 import { type Idem, keepRefusal, lookUp, recordDelete, recordInsert, settleDuplicate } from "./idempotency";
 import type { CommandName, CommandWiring, PlanDeliveries } from "./names";
-import type { AuditMeta, Command, CommandContext, HeldAccess, Plan, RequestContext, Statement } from "./plan";
+import type { AnyCommand, AuditMeta, CommandContext, HeldAccess, Plan, RequestContext, Statement } from "./plan";
 import { auditRow, enqueue, outboxInserts, runExternal, withIds } from "./publish";
 import { type CommandResult, failure, fresh, type StoredResult, type StoredSuccess } from "./result";
 
@@ -92,12 +93,11 @@ async function attemptCommand(
   const db = database(env);
   const session = state.session(db, req.ctx.dryRun);
   const ctx: CommandContext = { ...req.ctx, state: session, ledger: new Ledger(db, req.ctx, session), heldAccess };
-  const command = wiring.commands[req.name] as Command<unknown>;
+  const command = wiring.commands[req.name] as AnyCommand<unknown>;
   // A dry run neither reads nor writes the idempotency store: it is a preview, and
   // previews must not be replayed in place of the real write.
   const idem = ctx.dryRun ? null : req.idempotency;
 
-  await readAhead(db, command, req.input, ctx);
   const plan = await planOrRefusal(command, db, req.input, ctx, env);
   if (plan instanceof ApiError) {
     const refusal = failure(plan, ctx.dryRun);
@@ -131,27 +131,32 @@ async function attemptCommand(
  * The idempotency key is not looked up before planning: its record is a plain insert at
  * the head of the write's batch (settleDuplicate). So a first write makes one round trip;
  * this one runs only when there is something to read: the company's state dropped by the
- * last batch that wrote its tables, and the command's readAhead.
+ * last batch that wrote its tables, and the reads the command declares. Their value, or
+ * null when the command declares none (or none now).
  */
-async function readAhead(db: Database, command: Command<unknown>, input: unknown, ctx: CommandContext) {
+async function readFirst(db: Database, command: AnyCommand<unknown>, input: unknown, ctx: CommandContext) {
   const prefetch = ctx.state.prefetch();
-  const ahead = command.readAhead?.(db, input, ctx) ?? [];
-  if (!prefetch.reads.length && !ahead.length) return;
+  const reads = typeof command === "function" ? null : command.reads(db, input, ctx);
+  const ahead = reads?.statements ?? [];
+  if (!prefetch.reads.length && !ahead.length) return reads ? reads.value([]) : null;
   const results = await db.batch([...(prefetch.reads as Statement[]), ...ahead] as [Statement, ...Statement[]]);
   prefetch.accept(results.slice(0, prefetch.reads.length) as unknown[]);
-  if (ahead.length) ctx.readAhead = results.slice(prefetch.reads.length) as unknown[];
+  return reads ? reads.value(results.slice(prefetch.reads.length) as unknown[]) : null;
 }
 
-/** The command's plan, or its refusal; anything else it throws is a fault. */
+/** The command's plan (its declared reads first), or its refusal; anything else it throws is a fault. */
 async function planOrRefusal(
-  command: Command<unknown>,
+  command: AnyCommand<unknown>,
   db: Database,
   input: unknown,
   ctx: CommandContext,
   env: Env,
 ): Promise<Plan | ApiError> {
   try {
-    return await command(db, input, ctx, env);
+    const read = await readFirst(db, command, input, ctx);
+    return typeof command === "function"
+      ? await command(db, input, ctx, env)
+      : await command.plan(db, input, ctx, env, read);
   } catch (thrown) {
     // Amounts beyond what integer öre holds are the caller's input, not a fault: the
     // schemas' limits catch them first (src/http/fields.ts), this is the backstop.
@@ -196,6 +201,8 @@ async function keepUnchanged(
 interface Stamped {
   result: StoredSuccess;
   auditId: string;
+  /** the ledger's writes the plan carries: applied to the company's state after the batch */
+  writes: Write[];
   /** the idempotency record, heading `written` (or in `published` after an external step) */
   record: Statement | null;
   /** the plan's statements and its audit row, with the record first */
@@ -214,10 +221,11 @@ async function stamp(
   planDeliveries: PlanDeliveries,
 ): Promise<Stamped> {
   const { idem, result, auditId } = run;
-  // Every entry the plan posts announces itself, whatever domain posted it; each event
-  // fans out to the company's active webhooks for its type in the same batch, so a
-  // delivery exists if and only if its event committed.
-  const events = withIds([...ctx.ledger.eventsFor(plan.statements), ...(plan.events ?? [])]);
+  const { statements, writes } = unfold(plan.statements);
+  // Every entry the plan posts announces itself (its write carries the event), whatever
+  // domain posted it; each event fans out to the company's active webhooks for its type
+  // in the same batch, so a delivery exists if and only if its event committed.
+  const events = withIds([...writes.flatMap((w) => w.events), ...(plan.events ?? [])]);
   const fanOut = await planDeliveries(db, ctx, events);
   const record = idem
     ? recordInsert(db, ctx, idem, plan.replayData === undefined ? result : { ...result, data: plan.replayData })
@@ -229,10 +237,10 @@ async function stamp(
   // could (a replayed create would otherwise meet its own unique indexes first).
   const written = [
     ...(record && !plan.external ? [record] : []),
-    ...plan.statements,
+    ...statements,
     auditRow(db, ctx, plan, auditId, plan.audit.action, voucher),
   ];
-  return { result, auditId, record, written, published, jobs: fanOut.jobs };
+  return { result, auditId, writes, record, written, published, jobs: fanOut.jobs };
 }
 
 /** Stores the files and commits the batch: null when it committed, else the attempt's outcome. */
@@ -274,7 +282,7 @@ async function commit(
     console.error("batch failed", name, ctx.requestId, err);
     return { answer: failure(new ApiError("BOOKKEEPING_DATABASE_ERROR", { request_id: ctx.requestId }), false) };
   }
-  if (!plan.external) ctx.state.committed(batch);
+  if (!plan.external) ctx.state.committed(batch, stamped.writes);
   if (wroteCompanyRow(batch)) await wiring.copyCompanyRow(env, db, ctx.companyId);
   return null;
 }
@@ -294,8 +302,8 @@ async function publish(
     ctx.state.failed();
     // If the step fails, the entries the plan posted and their storno both stand in the
     // books, so both announce themselves with the compensation.
-    const announce = async (statements: Statement[]) => {
-      const entries = withIds(ctx.ledger.eventsFor(statements));
+    const announce = async (undo: Write[]) => {
+      const entries = withIds([...stamped.writes, ...undo].flatMap((w) => w.events));
       const deliveries = await planDeliveries(db, ctx, entries);
       return { statements: [...outboxInserts(db, ctx, entries), ...deliveries.statements], jobs: deliveries.jobs };
     };
@@ -304,7 +312,7 @@ async function publish(
       plan.external,
       stamped.published,
       (action) => auditRow(db, ctx, plan, newId(), action, null),
-      (undo) => announce([...plan.statements, ...undo]),
+      announce,
       (statements) => parkBatch(env, ctx.companyId, statements, ctx.now),
     );
     ctx.state.failed();

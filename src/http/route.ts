@@ -149,17 +149,47 @@ const errorResponse = (description: string) => ({
  */
 export type HandlerContext<R extends RouteConfig> = Parameters<RouteHandler<R, AppEnv>>[0];
 
+type AnySpec = RouteSpec<AnyObject | undefined, AnyObject | undefined, z.ZodTypeAny | undefined>;
+
 export function defineRoute<
   P extends AnyObject | undefined = undefined,
   Q extends AnyObject | undefined = undefined,
   B extends z.ZodTypeAny | undefined = undefined,
 >(spec: RouteSpec<P, Q, B>): DefinedRoute<P, Q, B> {
+  const write = spec.write ?? spec.method !== "get";
+  const headers = requestHeaders(spec);
+  const route = createRoute({
+    method: spec.method,
+    path: spec.path,
+    tags: [spec.tag],
+    summary: spec.summary,
+    description: routeNotes(spec).join("\n\n"),
+    middleware: routeMiddleware(spec, write),
+    security: spec.scope || spec.anyOfScopes?.length ? [{ bearer: [] }] : [],
+    // whether the operation changes anything: a POST that only reads (a search) does not;
+    // MCP's readOnlyHint comes from it (src/mcp/tools.ts)
+    "x-writes": write,
+    "x-scopes": spec.scope ? [spec.scope] : [...(spec.anyOfScopes ?? [])],
+    request: {
+      ...(spec.params ? { params: spec.params } : {}),
+      ...(spec.query ? { query: spec.query } : {}),
+      ...(Object.keys(headers).length ? { headers: z.object(headers) } : {}),
+      ...(spec.body
+        ? { body: { content: { "application/json": { schema: spec.body } }, required: spec.bodyRequired ?? true } }
+        : {}),
+    },
+    responses: responsesOf(spec, spec.status ?? 200, write),
+  });
+  return route as unknown as DefinedRoute<P, Q, B>;
+}
+
+/** The route's middleware, in the order the request meets it: write options, access, MFA, dry run, body. */
+function routeMiddleware(spec: AnySpec, write: boolean): MiddlewareHandler<AppEnv>[] {
   const middleware: MiddlewareHandler<AppEnv>[] = [];
   // The route's write options, stated here once, are what dispatch applies (a read
   // that is audited, such as a document download, dispatches too). Set first: the
   // company's writer checks the scope again, and so does authentication when it
   // verifies a refusal (src/http/auth.ts).
-  const write = spec.write ?? spec.method !== "get";
   const writeOptions: WriteOptions = {
     idempotency: spec.idempotency ?? "ignored",
     dryRun: spec.dryRun ?? false,
@@ -184,7 +214,11 @@ export function defineRoute<
   // A write whose body the route declares itself (a file upload, the SIE import) gets the
   // same text rule on its JSON or form fields.
   else if (spec.method !== "get") middleware.push(textGate);
+  return middleware;
+}
 
+/** The request headers the route reads, as the OpenAPI document lists them. */
+function requestHeaders(spec: AnySpec): Record<string, z.ZodTypeAny> {
   const headers: Record<string, z.ZodTypeAny> = {
     "x-service-bookmark": z.string().optional().openapi({ description: BOOKMARK_REQUEST_NOTE }),
   };
@@ -208,9 +242,12 @@ export function defineRoute<
       .string()
       .optional()
       .openapi({ description: "true: run the whole command and commit nothing" });
+  return headers;
+}
 
-  const status = spec.status ?? 200;
-  const notes = [
+/** The paragraphs of the operation's description: its own, then what the route's options ask of a caller. */
+function routeNotes(spec: AnySpec): string[] {
+  return [
     spec.description ?? "",
     spec.scope ? `Scope: \`${spec.scope}\`.` : "",
     spec.idempotency === "required" ? "Idempotency-Key: mandatory." : "",
@@ -224,34 +261,10 @@ export function defineRoute<
         INPUT_RULES_NOTE
       : "",
   ].filter(Boolean);
-
-  const route = createRoute({
-    method: spec.method,
-    path: spec.path,
-    tags: [spec.tag],
-    summary: spec.summary,
-    description: notes.join("\n\n"),
-    middleware,
-    security: spec.scope || spec.anyOfScopes?.length ? [{ bearer: [] }] : [],
-    // whether the operation changes anything: a POST that only reads (a search) does not;
-    // MCP's readOnlyHint comes from it (src/mcp/tools.ts)
-    "x-writes": write,
-    "x-scopes": spec.scope ? [spec.scope] : [...(spec.anyOfScopes ?? [])],
-    request: {
-      ...(spec.params ? { params: spec.params } : {}),
-      ...(spec.query ? { query: spec.query } : {}),
-      ...(Object.keys(headers).length ? { headers: z.object(headers) } : {}),
-      ...(spec.body
-        ? { body: { content: { "application/json": { schema: spec.body } }, required: spec.bodyRequired ?? true } }
-        : {}),
-    },
-    responses: responsesOf(spec, status, write),
-  });
-  return route as unknown as DefinedRoute<P, Q, B>;
 }
 
 /** A success answer: the envelope of the route's schema, or no content. */
-function successResponse(spec: RouteSpec<AnyObject | undefined, AnyObject | undefined, z.ZodTypeAny | undefined>) {
+function successResponse(spec: AnySpec) {
   return spec.response === null
     ? { description: "No content", headers: BOOKMARK_RESPONSE_HEADER }
     : {
@@ -284,11 +297,7 @@ function acceptedAnswer(schema: z.ZodTypeAny) {
  * 422 (the catalogue's rules that refuse a valid request) and a company write's 503 (the
  * company being moved, COMPANY_MOVING; its database not migrated), and the route's own.
  */
-function responsesOf(
-  spec: RouteSpec<AnyObject | undefined, AnyObject | undefined, z.ZodTypeAny | undefined>,
-  status: number,
-  write: boolean,
-) {
+function responsesOf(spec: AnySpec, status: number, write: boolean) {
   const own = Object.entries(spec.errors ?? {}).map(([code, what]) => [code, errorResponse(what as string)]);
   return {
     [status]: successResponse(spec),

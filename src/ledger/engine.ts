@@ -1,6 +1,7 @@
 // The ledger engine: the only code that creates or changes journal entries and
 // their lines. Domains describe what happened; the engine checks the rules of the
-// books and adds the statements to the command's plan.
+// books and returns the write (src/writer/write.ts) the command puts in its plan: the
+// statements, the events they announce, the voucher numbers and drafts they make.
 //
 // Rules enforced here, in this order (the order is the precedence of the codes):
 //   1. JOURNAL_ENTRY_NOT_BALANCED   debits equal credits, and are above zero (BFL 5 kap)
@@ -17,8 +18,8 @@
 // verifikationer in an unbroken series).
 import { and, between, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { insertFromJson, JSON_INSERT_CHUNK, upsertSums } from "../db/json-insert";
-import { accountBalances, accountDayBalances, journalEntries, journalLines } from "../db/schema";
+import { insertFromJson } from "../db/json-insert";
+import { journalEntries, journalLines } from "../db/schema";
 import { ApiError } from "../errors/api-error";
 import { newId } from "../ids";
 import type { Statement } from "../db/statement";
@@ -26,9 +27,10 @@ import type { PlannedEvent, VoucherRef } from "../writer/events";
 import type { RequestContext } from "../writer/request";
 import { entryHeaderJson, entryHeaderSql, entryJson, type JournalEntryRow, type JournalLineRow } from "./entry-json";
 import { formatKronor, sumOre } from "../money";
-import { OPENING_SOURCE } from "./queries";
+import { balanceUpdates } from "./balances";
 import { BooksReference, type FiscalPeriodRow } from "./reference";
 import { numberingKey, type StateSession } from "../writer/company-state";
+import { Write } from "../writer/write";
 
 export type { FiscalPeriodRow } from "./reference";
 export type { JournalEntryRow, JournalLineRow } from "./entry-json";
@@ -60,7 +62,8 @@ export type ImportedEntry = Omit<NewEntry, "fiscalPeriodId"> & { voucherNumber: 
 export interface PlannedEntry {
   row: JournalEntryRow;
   lines: JournalLineRow[];
-  statements: Statement[];
+  /** what the plan commits for it: a draft's insert, or a posting with its event and number */
+  write: Write;
 }
 
 export interface PostedEntry extends PlannedEntry {
@@ -156,12 +159,6 @@ export class Ledger {
   readonly books: BooksReference;
   /** voucher numbers already taken by this plan, per period and series */
   private planned = new Map<string, number>();
-  /**
-   * journal_entry.committed for every entry this plan posts, keyed by the statement
-   * that makes it so: the runner emits only the events whose statement is in the
-   * batch, so an item of a bulk write that was refused after posting emits nothing.
-   */
-  private committed = new Map<Statement, PlannedEvent[]>();
 
   constructor(
     private readonly db: Database,
@@ -190,11 +187,6 @@ export class Ledger {
 
   assertDimensionsUsable(maps: (Record<string, string> | null | undefined)[], allowArchived = false): Promise<void> {
     return this.books.assertDimensionsUsable(maps, allowArchived);
-  }
-
-  /** The journal_entry.committed events of those statements that made it into the batch. */
-  eventsFor(statements: Statement[]): PlannedEvent[] {
-    return statements.flatMap((s) => this.committed.get(s) ?? []);
   }
 
   assertWithinUnattendedLimit(totalOre: number): void {
@@ -232,10 +224,13 @@ export class Ledger {
   /** A draft: validated, stored with voucher number 0, no effect on balances. */
   async createDraft(entry: NewEntry): Promise<PlannedEntry> {
     const { totalOre } = await this.validate(entry);
-    const planned = this.buildInsert(entry, totalOre, null);
+    const { row, lines } = this.buildRows(entry, totalOre, null);
     // the company's writer holds the draft once its batch commits (a commit then reads nothing)
-    this.state.createsDraft(planned.statements[0], { entry: planned.row, lines: planned.lines });
-    return planned;
+    return {
+      row,
+      lines,
+      write: new Write({ statements: this.inserts(row, lines), createdDrafts: [{ entry: row, lines }] }),
+    };
   }
 
   /**
@@ -265,13 +260,13 @@ export class Ledger {
     const { totalOre } = await this.validate(entry, opts);
     this.assertWithinUnattendedLimit(totalOre);
     const voucherNumber = await this.nextVoucherNumber(entry.fiscalPeriodId, entry.voucherSeries);
-    const planned = this.buildInsert(entry, totalOre, voucherNumber);
-    this.state.writes(planned.statements[0], numberingKey(entry.fiscalPeriodId, entry.voucherSeries), voucherNumber);
-    this.committed.set(planned.statements[0], [
-      { type: "journal_entry.committed", object: entryJson(planned.row, planned.lines) },
-    ]);
-    planned.statements.push(...this.balanceUpdates(entry.fiscalPeriodId, [{ row: planned.row, lines: planned.lines }]));
-    return { ...planned, voucherNumber, voucher: this.voucherRef(planned.row) };
+    const { row, lines } = this.buildRows(entry, totalOre, voucherNumber);
+    const write = new Write({
+      statements: [...this.inserts(row, lines), ...this.balances(entry.fiscalPeriodId, [{ row, lines }])],
+      events: [{ type: "journal_entry.committed", object: entryJson(row, lines) }],
+      numbers: [{ key: numberingKey(entry.fiscalPeriodId, entry.voucherSeries), n: voucherNumber }],
+    });
+    return { row, lines, write, voucherNumber, voucher: this.voucherRef(row) };
   }
 
   voucherRef(row: Pick<JournalEntryRow, "id" | "voucherSeries" | "voucherNumber">): VoucherRef {
@@ -279,10 +274,7 @@ export class Ledger {
   }
 
   /** Commits a draft: checks it again against today's chart and period, then numbers it. */
-  async commitDraft(
-    draft: JournalEntryRow,
-    lines: JournalLineRow[],
-  ): Promise<{ row: JournalEntryRow; statements: Statement[] }> {
+  async commitDraft(draft: JournalEntryRow, lines: JournalLineRow[]): Promise<{ row: JournalEntryRow; write: Write }> {
     if (draft.status !== "draft") {
       throw new ApiError(
         "CONFLICT",
@@ -299,17 +291,20 @@ export class Ledger {
     this.assertWithinUnattendedLimit(totalOre);
     const voucherNumber = await this.nextVoucherNumber(draft.fiscalPeriodId, draft.voucherSeries);
     const row: JournalEntryRow = { ...draft, status: "posted", voucherNumber, postedAt: this.ctx.now };
-    this.state.changesDraft(draft.id);
     const posting = this.db
       .update(journalEntries)
       .set({ status: "posted", voucherNumber, postedAt: this.ctx.now })
       .where(and(eq(journalEntries.id, draft.id), eq(journalEntries.status, "draft")));
-    this.state.writes(posting, numberingKey(draft.fiscalPeriodId, draft.voucherSeries), voucherNumber);
-    this.committed.set(posting, [{ type: "journal_entry.committed", object: entryJson(row, lines) }]);
-    return { row, statements: [posting, ...this.balanceUpdates(draft.fiscalPeriodId, [{ row, lines }])] };
+    const write = new Write({
+      statements: [posting, ...this.balances(draft.fiscalPeriodId, [{ row, lines }])],
+      events: [{ type: "journal_entry.committed", object: entryJson(row, lines) }],
+      numbers: [{ key: numberingKey(draft.fiscalPeriodId, draft.voucherSeries), n: voucherNumber }],
+      changedDrafts: [draft.id],
+    });
+    return { row, write };
   }
 
-  cancelDraft(draft: JournalEntryRow): { row: JournalEntryRow; statements: Statement[] } {
+  cancelDraft(draft: JournalEntryRow): { row: JournalEntryRow; write: Write } {
     if (draft.status !== "draft") {
       throw new ApiError(
         "CONFLICT",
@@ -318,16 +313,11 @@ export class Ledger {
       );
     }
     const row: JournalEntryRow = { ...draft, status: "cancelled", cancelledAt: this.ctx.now };
-    this.state.changesDraft(draft.id);
-    return {
-      row,
-      statements: [
-        this.db
-          .update(journalEntries)
-          .set({ status: "cancelled", cancelledAt: this.ctx.now })
-          .where(and(eq(journalEntries.id, draft.id), eq(journalEntries.status, "draft"))),
-      ],
-    };
+    const cancel = this.db
+      .update(journalEntries)
+      .set({ status: "cancelled", cancelledAt: this.ctx.now })
+      .where(and(eq(journalEntries.id, draft.id), eq(journalEntries.status, "draft")));
+    return { row, write: new Write({ statements: [cancel], changedDrafts: [draft.id] }) };
   }
 
   /** Storno: the same lines with debit and credit swapped, linked both ways. */
@@ -337,7 +327,7 @@ export class Ledger {
     date: string,
     period: FiscalPeriodRow,
     description: string,
-  ) {
+  ): Promise<PostedEntry> {
     if (original.status !== "posted") {
       throw new ApiError("CONFLICT", { status: original.status }, "Only posted entries can be reversed.");
     }
@@ -356,22 +346,19 @@ export class Ledger {
       },
       { allowArchivedDimensions: true },
     );
-    reversal.statements.push(
+    reversal.write.statements.push(
       this.db.update(journalEntries).set({ reversedById: reversal.row.id }).where(eq(journalEntries.id, original.id)),
     );
     return reversal;
   }
 
-  private buildInsert(entry: NewEntry, totalOre: number, voucherNumber: number | null): PlannedEntry {
-    const { row, lines } = this.buildRows(entry, totalOre, voucherNumber);
-    return {
-      row,
-      lines,
-      statements: [
-        this.db.insert(journalEntries).values(row),
-        ...lines.map((l) => this.db.insert(journalLines).values(l)),
-      ],
-    };
+  /** The entry's insert first, then its lines'. */
+  private inserts(row: JournalEntryRow, lines: JournalLineRow[]): Statement[] {
+    return [this.db.insert(journalEntries).values(row), ...lines.map((l) => this.db.insert(journalLines).values(l))];
+  }
+
+  private balances(periodId: string, posted: Parameters<typeof balanceUpdates>[3]): Statement[] {
+    return balanceUpdates(this.db, this.ctx.companyId, periodId, posted);
   }
 
   /** The entry's row and its lines' rows (an import writes them many to a statement: no statement each). */
@@ -422,8 +409,8 @@ export class Ledger {
    * balances updated once per account. Their journal_entry.committed events carry
    * the entry without its lines (an import may post a million).
    */
-  async postImported(periodId: string, entries: ImportedEntry[]): Promise<Statement[]> {
-    if (!entries.length) return [];
+  async postImported(periodId: string, entries: ImportedEntry[]): Promise<Write> {
+    if (!entries.length) return new Write({ statements: [] });
     const period = await this.loadPeriod(periodId);
     assertPeriodOpen(period);
     const lockDate = await this.books.lockDate(periodId);
@@ -444,15 +431,11 @@ export class Ledger {
     }
     await this.books.assertAccountsActive(all.map((l) => l.accountNumber));
     await this.books.assertDimensionsUsable(all.map((l) => l.dimensions));
-    const entryInserts = insertFromJson(this.db, journalEntries, rows);
-    for (const [i, insert] of entryInserts.entries()) {
-      this.committed.set(
-        insert,
-        rows.slice(i * JSON_INSERT_CHUNK, (i + 1) * JSON_INSERT_CHUNK).map(importedEntryEvent),
-      );
-    }
-    const statements: Statement[] = [...entryInserts, ...insertFromJson(this.db, journalLines, lines)];
-    statements.push(...this.balanceUpdates(periodId, posted));
+    const statements: Statement[] = [
+      ...insertFromJson(this.db, journalEntries, rows),
+      ...insertFromJson(this.db, journalLines, lines),
+      ...this.balances(periodId, posted),
+    ];
     for (const e of entries)
       this.planned.set(
         `${periodId}/${e.voucherSeries}`,
@@ -460,7 +443,7 @@ export class Ledger {
       );
     for (const series of new Set(entries.map((e) => e.voucherSeries)))
       this.state.numberedOutside(numberingKey(periodId, series));
-    return statements;
+    return new Write({ statements, events: rows.map(importedEntryEvent) });
   }
 
   /** VOUCHER_NUMBER_TAKEN when a number given by an import is used already (BFL 5 kap 7 §: one number, one voucher). */
@@ -505,67 +488,6 @@ export class Ledger {
           `Voucher numbers already used in series ${series}.`,
         );
     }
-  }
-
-  /**
-   * Keeps account_balances (per period) and account_day_balances (per day, the opening
-   * entry apart) in step with posted entries, in the same batch: one upsert per account
-   * and one per (day, account), however many lines.
-   */
-  private balanceUpdates(
-    periodId: string,
-    posted: {
-      row: Pick<JournalEntryRow, "entryDate" | "sourceType">;
-      lines: Pick<JournalLineRow, "accountNumber" | "debitOre" | "creditOre">[];
-    }[],
-  ): Statement[] {
-    const perAccount = new Map<string, { d: number; c: number }>();
-    const perDay = new Map<string, { date: string; opening: boolean; account: string; d: number; c: number }>();
-    for (const { row, lines } of posted) {
-      const opening = row.sourceType === OPENING_SOURCE;
-      for (const l of lines) {
-        const acc = perAccount.get(l.accountNumber) ?? { d: 0, c: 0 };
-        acc.d += l.debitOre;
-        acc.c += l.creditOre;
-        perAccount.set(l.accountNumber, acc);
-        const key = `${row.entryDate}|${opening ? 1 : 0}|${l.accountNumber}`;
-        const day = perDay.get(key) ?? { date: row.entryDate, opening, account: l.accountNumber, d: 0, c: 0 };
-        day.d += l.debitOre;
-        day.c += l.creditOre;
-        perDay.set(key, day);
-      }
-    }
-    const companyId = this.ctx.companyId;
-    const periodRows = [...perAccount].map(([accountNumber, { d, c }]) => ({
-      companyId,
-      fiscalPeriodId: periodId,
-      accountNumber,
-      debitOre: d,
-      creditOre: c,
-    }));
-    const dayRows = [...perDay.values()].map((x) => ({
-      companyId,
-      fiscalPeriodId: periodId,
-      entryDate: x.date,
-      opening: x.opening,
-      accountNumber: x.account,
-      debitOre: x.d,
-      creditOre: x.c,
-    }));
-    return [
-      ...upsertSums(this.db, accountBalances, periodRows, [
-        accountBalances.companyId,
-        accountBalances.fiscalPeriodId,
-        accountBalances.accountNumber,
-      ]),
-      ...upsertSums(this.db, accountDayBalances, dayRows, [
-        accountDayBalances.companyId,
-        accountDayBalances.fiscalPeriodId,
-        accountDayBalances.entryDate,
-        accountDayBalances.opening,
-        accountDayBalances.accountNumber,
-      ]),
-    ];
   }
 
   /** The smallest number not yet used in (period, series), nor taken earlier in this plan. */

@@ -19,14 +19,10 @@
 import { getTableName, is, Table } from "drizzle-orm";
 import { SQLiteDeleteBase, SQLiteInsertBase, SQLiteUpdateBase } from "drizzle-orm/sqlite-core";
 import type { Database } from "../db/client";
-import type { journalEntries, journalLines } from "../db/schema";
 import type { Statement } from "../db/statement";
+import type { HeldDraft, Write } from "./write";
 
-/** A draft journal entry as D1 holds it: the entry row and its lines in order. */
-export interface HeldDraft {
-  entry: typeof journalEntries.$inferSelect;
-  lines: (typeof journalLines.$inferSelect)[];
-}
+export type { HeldDraft } from "./write";
 
 /** How many drafts a writer holds: the most recently created ones. */
 export const HELD_DRAFTS = 1000;
@@ -74,7 +70,7 @@ export class CompanyState {
    * The drafts this writer created, as its batches wrote them, newest last (at most
    * HELD_DRAFTS). Exact because a draft changes only through the ledger in a command
    * of its company (src/ledger/engine.ts: created by createDraft, then only committed
-   * or cancelled, both of which tell the session), so a commit reads nothing.
+   * or cancelled, each a Write that names the draft), so a commit reads nothing.
    */
   private readonly drafts = new Map<string, HeldDraft>();
   /** bumped by every invalidation: a read that began before one is not kept */
@@ -117,8 +113,8 @@ export class CompanyState {
   /**
    * After a committed batch: drops the sections whose tables it wrote (all of them when
    * a statement's SQL cannot be read), and keeps the numbers the batch took. Voucher
-   * numbers are given only by the ledger (src/ledger/engine.ts), which tells the session
-   * each number it takes, or that an import numbered a series itself.
+   * numbers are given only by the ledger (src/ledger/engine.ts), whose writes name each
+   * number they take, or that an import numbered a series itself.
    */
   committed(statements: readonly unknown[], numbered: ReadonlyMap<string, number>): void {
     const written = new Set<string>();
@@ -187,12 +183,6 @@ export class StateSession {
   private readonly unnumbered = new Set<string>();
   /** the first number this plan took per (period, series) from a known frontier */
   private readonly firstTaken = new Map<string, number>();
-  /** the statement that writes each number the plan took */
-  private readonly numberedBy = new Map<unknown, { key: string; n: number }>();
-  /** the drafts this plan creates, by the statement that inserts each */
-  private readonly draftsBy = new Map<unknown, HeldDraft>();
-  /** the drafts this plan commits or cancels */
-  private readonly draftsChanged = new Set<string>();
 
   constructor(
     private readonly state: CompanyState,
@@ -279,38 +269,21 @@ export class StateSession {
     this.unnumbered.add(key);
   }
 
-  /** The statement that writes number `n` of (period, series), taken through `took`. */
-  writes(statement: unknown, key: string, n: number): void {
-    this.numberedBy.set(statement, { key, n });
-  }
-
   /** A draft held by the writer (committed data: created by a batch of this writer, not changed since). */
   heldDraft(id: string): HeldDraft | undefined {
     return this.state.draft(id);
   }
 
-  /** The plan creates this draft with `statement` (its entry's insert); held once the batch commits with it. */
-  createsDraft(statement: unknown, draft: HeldDraft): void {
-    this.draftsBy.set(statement, draft);
-  }
-
-  /** The plan commits or cancels this draft: no longer held once the batch commits. */
-  changesDraft(id: string): void {
-    this.draftsChanged.add(id);
-  }
-
   /**
-   * After the command's batch committed (never on a dry run). A series' new frontier is
-   * kept only if every number the plan took in it is written by the batch: a bulk item
-   * refused after it was numbered leaves a gap, and the next number must fill it.
+   * After the command's batch committed (never on a dry run), with the writes it carried. A
+   * series' new frontier is kept only if every number the plan took in it is written by
+   * those writes: a bulk item refused after it was numbered leaves a gap (its write is not
+   * in the plan), and the next number must fill it.
    */
-  committed(statements: readonly unknown[]): void {
+  committed(statements: readonly unknown[], writes: readonly Write[]): void {
     if (this.dryRun) return;
     const written = new Map<string, Set<number>>();
-    for (const s of statements) {
-      const w = this.numberedBy.get(s);
-      if (w) written.set(w.key, (written.get(w.key) ?? new Set()).add(w.n));
-    }
+    for (const { key, n } of writes.flatMap((w) => w.numbers)) written.set(key, (written.get(key) ?? new Set()).add(n));
     const numbered = new Map<string, number>();
     const gaps: string[] = [...this.unnumbered];
     for (const [key, next] of this.numbered) {
@@ -323,8 +296,8 @@ export class StateSession {
     this.state.committed(statements, numbered);
     if (gaps.length) this.state.forgetNumbers(gaps);
     this.state.draftsCommitted(
-      statements.flatMap((s) => this.draftsBy.get(s) ?? []),
-      this.draftsChanged,
+      writes.flatMap((w) => w.createdDrafts),
+      writes.flatMap((w) => w.changedDrafts),
     );
   }
 

@@ -1,11 +1,12 @@
 // Issue #42: what announces a write after its external step (an emailed invoice: its events,
 // webhook deliveries and idempotency record) is never lost when the database refuses it. The
 // batch is tried twice, then parked in R2 as SQL text and replayed by a job, or by the minute
-// sweep when the job was lost; a replay of a batch that landed after all changes nothing.
+// sweep when the job was lost (the job carries the batch itself when R2 refuses it); a replay
+// of a batch that landed after all changes nothing.
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
 import { drizzle } from "drizzle-orm/d1";
 import { describe, expect, it } from "vitest";
-import { PARKED_PREFIX, parkBatch, replayParked, sweepParked } from "../../src/commands/parked";
+import { PARKED_PREFIX, parkBatch, replayInline, replayParked, sweepParked } from "../../src/commands/parked";
 import { runExternal } from "../../src/commands/publish";
 import type { Statement } from "../../src/db/statement";
 import { outboxEvents } from "../../src/db/schema";
@@ -111,6 +112,34 @@ describe("parked writes", () => {
     expect(await replayParked(env, home, key)).toBe("already");
     expect(await eventCount(home, eventId)).toBe(1);
     expect(await replayParked(env, home, key)).toBe("gone");
+  });
+
+  it("a parked write R2 refuses travels in its replay job, and the job writes it once", async () => {
+    const { companyId, home, eventId, insert } = await setUp();
+    const jobs = jobsQueue();
+    const noR2 = {
+      ...env,
+      JOBS: jobs.queue,
+      DOCUMENTS: {
+        put: async () => {
+          throw new Error("R2 unavailable");
+        },
+      },
+    };
+    expect(await parkBatch(noR2 as never, companyId, [insert], new Date().toISOString())).toBe(true);
+    const job = jobs.sent[0] as Extract<Job, { type: "statements.replay" }>;
+    expect(job.batch?.statements).toHaveLength(1);
+    expect(await parkedKeys(job.home!)).not.toContain(job.key);
+    const batch = createMessageBatch<Job>("bokforing-jobs", [
+      { id: `replay-${newId()}`, timestamp: new Date(), attempts: 1, body: job },
+    ]);
+    const ctx = createExecutionContext();
+    await worker.queue(batch, env as never);
+    expect((await getQueueResult(batch, ctx)).explicitAcks).toEqual([batch.messages[0].id]);
+    expect(await eventCount(home, eventId)).toBe(1);
+    // a second delivery of the message (at-least-once) changes nothing
+    expect(await replayInline(home, job.batch!)).toBe("already");
+    expect(await eventCount(home, eventId)).toBe(1);
   });
 
   it("a parked write whose job was lost is replayed by the sweep after a minute, not before", async () => {

@@ -1,35 +1,37 @@
 // The drafts a company's writer holds (src/writer/company-state.ts): filled only by a
-// committed batch, dropped when committed or cancelled and on any failure, the last
-// HELD_DRAFTS of them.
+// committed batch, from the writes (src/writer/write.ts) it carried, dropped when committed
+// or cancelled and on any failure, the last HELD_DRAFTS of them.
 import { describe, expect, it } from "vitest";
 import { CompanyState, HELD_DRAFTS, type HeldDraft } from "../../src/writer/company-state";
 import type { Database } from "../../src/db/client";
+import type { Statement } from "../../src/db/statement";
+import { Write } from "../../src/writer/write";
 
 const draft = (id: string) => ({ entry: { id, status: "draft" }, lines: [] }) as unknown as HeldDraft;
 const db = {} as Database;
+const insert = {} as Statement;
+const creates = (d: HeldDraft) => new Write({ statements: [insert], createdDrafts: [d] });
+const changes = (id: string) => new Write({ statements: [], changedDrafts: [id] });
 
 describe("drafts held by the company's state", () => {
   it("holds a draft only after its batch commits, never from a dry run or a batch that failed", () => {
     const state = new CompanyState("c");
-    const insert = {};
     const dry = state.session(db, true);
-    dry.createsDraft(insert, draft("d1"));
-    dry.committed([insert]);
+    dry.committed([insert], [creates(draft("d1"))]);
     expect(state.draft("d1")).toBeUndefined();
 
     const failed = state.session(db, false);
-    failed.createsDraft(insert, draft("d1"));
+    creates(draft("d1"));
     failed.failed();
     expect(state.draft("d1")).toBeUndefined();
 
     const left = state.session(db, false);
-    left.createsDraft(insert, draft("d1"));
-    left.committed([]); // a bulk item refused after planning: its insert is not in the batch
+    creates(draft("d1"));
+    left.committed([], []); // a bulk item refused after planning: its write is not in the plan
     expect(state.draft("d1")).toBeUndefined();
 
     const ok = state.session(db, false);
-    ok.createsDraft(insert, draft("d1"));
-    ok.committed([insert]);
+    ok.committed([insert], [creates(draft("d1"))]);
     expect(state.draft("d1")?.entry.id).toBe("d1");
     expect(state.session(db, false).heldDraft("d1")?.entry.id).toBe("d1");
   });
@@ -38,12 +40,10 @@ describe("drafts held by the company's state", () => {
     const state = new CompanyState("c");
     state.draftsCommitted([draft("a"), draft("b")], []);
     const dry = state.session(db, true);
-    dry.changesDraft("a");
-    dry.committed([]);
+    dry.committed([], [changes("a")]);
     expect(state.draft("a")).toBeDefined();
     const commit = state.session(db, false);
-    commit.changesDraft("a");
-    commit.committed([]);
+    commit.committed([], [changes("a")]);
     expect(state.draft("a")).toBeUndefined();
     expect(state.draft("b")).toBeDefined();
     state.forget();

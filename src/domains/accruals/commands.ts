@@ -1,7 +1,7 @@
 // The accruals' commands: make one (its entries posted at once, each dated where it
 // belongs), and cancel a spread before it is fully released.
 import { and, eq } from "drizzle-orm";
-import type { Command, CommandContext, Statement } from "../../commands/plan";
+import type { Command, CommandContext, PlannedWrite } from "../../commands/plan";
 import { accruals } from "../../db/schema";
 import { ApiError } from "../../errors/api-error";
 import { newId } from "../../ids";
@@ -135,13 +135,13 @@ export const createAccrual: Command<AccrualCreateInput> = async (db, input, ctx)
     movements: "[]",
     createdAt: ctx.now,
   };
-  const statements: Statement[] = [];
+  const statements: PlannedWrite[] = [];
   const movements: Movement[] = [];
   let voucher: VoucherRef | null = null;
   if (input.kind === "spread") {
     for (const step of spreadSteps(input, amountOre)) {
       const { entry, movement: m } = await postStep(ctx, row, side, step);
-      statements.push(...entry.statements);
+      statements.push(entry.write);
       movements.push(m);
       voucher = entry.voucher;
     }
@@ -154,7 +154,7 @@ export const createAccrual: Command<AccrualCreateInput> = async (db, input, ctx)
       role: "accrual",
     });
     const reversal = await reverseNextDay(ctx, entry, input.description);
-    statements.push(...entry.statements, ...reversal.statements);
+    statements.push(entry.write, reversal.write);
     movements.push(m, movement(reversal, "reversal", -amountOre));
     voucher = reversal.voucher;
   }
@@ -206,7 +206,7 @@ export const cancelAccrual: Command<AccrualCancelInput> = async (db, input, ctx)
   const date = input.date ?? ctx.now.slice(0, 10);
   assertCancellable(row, date);
   const side = accrualSide(row.balanceAccount) as AccrualSide;
-  const statements: Statement[] = [];
+  const statements: PlannedWrite[] = [];
   const movements = movementsOf(row);
   let voucher: VoucherRef | null = null;
   for (const m of movements.filter((x) => x.role === "release" && x.date > date)) {
@@ -218,7 +218,7 @@ export const cancelAccrual: Command<AccrualCancelInput> = async (db, input, ctx)
       await ctx.ledger.periodForDate(m.date),
       `Återföring, periodisering avbruten: ${row.description}`,
     );
-    statements.push(...reversal.statements);
+    statements.push(reversal.write);
     movements.push(movement(reversal, "release_reversal", -m.amount_ore));
     voucher = reversal.voucher;
   }
@@ -231,7 +231,7 @@ export const cancelAccrual: Command<AccrualCancelInput> = async (db, input, ctx)
       amountOre: rest,
       role: "cancel_release",
     });
-    statements.push(...entry.statements);
+    statements.push(entry.write);
     movements.push(m);
     voucher = entry.voucher;
   }

@@ -145,15 +145,25 @@ export async function companiesWithAutoReminders(db: Database): Promise<{ compan
   return rows.map((r) => ({ companyId: r.companyId, days: r.days! }));
 }
 
-export async function loadCompany(db: Database, companyId: string) {
-  const row = await db
+/** The company and its settings, unless archived: loadCompany's read, batchable (a command's declared reads). */
+export function companyRead(db: Database, companyId: string) {
+  return db
     .select()
     .from(companies)
     .innerJoin(companySettings, eq(companySettings.companyId, companies.id))
-    .where(and(eq(companies.id, companyId), isNull(companies.archivedAt)))
-    .get();
+    .where(and(eq(companies.id, companyId), isNull(companies.archivedAt)));
+}
+
+/** companyRead's row, or NOT_FOUND. */
+export function companyOf(row: CompanyWithSettings | undefined, companyId: string): CompanyWithSettings {
   if (!row) throw new ApiError("NOT_FOUND", { resource: "company", id: companyId });
   return row;
+}
+
+export type CompanyWithSettings = Awaited<ReturnType<ReturnType<typeof companyRead>["get"]>> & {};
+
+export async function loadCompany(db: Database, companyId: string): Promise<CompanyWithSettings> {
+  return companyOf(await companyRead(db, companyId).get(), companyId);
 }
 
 /** Whether payroll has booked vacation for the company (asked by the composition root of payroll). */

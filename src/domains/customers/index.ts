@@ -10,4 +10,4 @@ export {
   updateCustomer,
   type OpenInvoiceCount,
 } from "./commands";
-export { customerJson, customersByIds, loadCustomer } from "./queries";
+export { customerJson, customerOf, customerRead, customersByIds, loadCustomer } from "./queries";

@@ -1,5 +1,6 @@
 // Reads of the customer register and the JSON of its rows (the register core is
 // domains/parties: loading by id, the rows of some ids, the list).
+import { and, eq, inArray, type SQLWrapper } from "drizzle-orm";
 import { listParties } from "../../db/register";
 import { customers } from "../../db/schema";
 import type { Database } from "../../db/client";
@@ -52,6 +53,28 @@ export function customersByIds(db: Database, companyId: string, ids: string[]): 
 
 export function loadCustomer(db: Database, companyId: string, id: string): Promise<CustomerRow> {
   return loadParty(db, CUSTOMERS, companyId, id);
+}
+
+/**
+ * loadCustomer's read, batchable (a command's declared reads): `id` may be a one-column
+ * subquery, when the customer is named by a row read in the same batch (an invoice's).
+ */
+export function customerRead(db: Database, companyId: string, id: string | SQLWrapper) {
+  return db
+    .select()
+    .from(customers)
+    .where(
+      and(
+        eq(customers.companyId, companyId),
+        typeof id === "string" ? eq(customers.id, id) : inArray(customers.id, id),
+      ),
+    );
+}
+
+/** customerRead's row, or CUSTOMER_NOT_FOUND (as loadCustomer). */
+export function customerOf(row: CustomerRow | undefined, id: string): CustomerRow {
+  if (!row) throw new ApiError(CUSTOMERS.notFound, { id });
+  return row;
 }
 
 export function listCustomers(

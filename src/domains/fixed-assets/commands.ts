@@ -4,7 +4,7 @@
 //
 // Registering does not book the acquisition: the supplier invoice booked it on the asset
 // account, or the accountant did; a hand registration may ask for it with book_acquisition.
-import type { Command, Statement } from "../../commands/plan";
+import { type Command, type PlannedWrite, writeOf } from "../../commands/plan";
 import type { Database } from "../../db/client";
 import { depreciationRuns, fixedAssetDepreciations, fixedAssets } from "../../db/schema";
 import { eq } from "drizzle-orm";
@@ -203,7 +203,7 @@ export const registerFixedAsset: Command<FixedAssetCreateInput> = async (db, inp
   return {
     status: 201,
     data: fixedAssetJson(row),
-    statements: [...(entry?.statements ?? []), db.insert(fixedAssets).values(row)],
+    statements: [...writeOf(entry), db.insert(fixedAssets).values(row)],
     audit: { action: "fixed_asset.registered", resourceType: "fixed_asset", resourceId: id, voucher: entry?.voucher },
   };
 };
@@ -288,8 +288,8 @@ export const createDepreciationRun: Command<DepreciationRunCreateInput> = async 
       })
     : null;
   const totalOre = parts.reduce((s, p) => s + p.amountOre, 0);
-  const statements: Statement[] = [
-    ...(entry?.statements ?? []),
+  const statements: PlannedWrite[] = [
+    ...writeOf(entry),
     db.insert(depreciationRuns).values({
       id,
       companyId: ctx.companyId,
@@ -409,8 +409,8 @@ export const disposeFixedAsset: Command<DisposeInput & { id: string }> = async (
     disposalJournalEntryId: entry.row.id,
     updatedAt: ctx.now,
   };
-  const statements: Statement[] = [
-    ...entry.statements,
+  const statements: PlannedWrite[] = [
+    entry.write,
     db
       .update(fixedAssets)
       .set({

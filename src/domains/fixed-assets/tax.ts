@@ -4,7 +4,7 @@
 // överavskrivningar, maskiner respektive inventarier / 2153 Ackumulerade överavskrivningar på
 // maskiner respektive inventarier), as K2 allows. One per fiscal year.
 import { and, eq } from "drizzle-orm";
-import type { Command } from "../../commands/plan";
+import { type Command, writeOf } from "../../commands/plan";
 import type { Database } from "../../db/client";
 import { taxDepreciations } from "../../db/schema";
 import { ApiError } from "../../errors/api-error";
@@ -113,7 +113,7 @@ export const createTaxDepreciation: Command<TaxDepreciationCreateInput> = async 
         credit_amount: fromOre(l.creditOre),
       })),
     },
-    statements: [...(entry?.statements ?? []), db.insert(taxDepreciations).values(row)],
+    statements: [...writeOf(entry), db.insert(taxDepreciations).values(row)],
     audit: {
       action: "tax_depreciation.created",
       resourceType: "tax_depreciation",

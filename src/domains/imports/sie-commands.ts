@@ -2,7 +2,7 @@
 // writer: prepare (the year, the previous year, the chart and the dimensions, in one
 // batch before any voucher), post (a chunk of vouchers, all or nothing) and finish.
 import { eq } from "drizzle-orm";
-import type { Command } from "../../commands/plan";
+import type { Command, PlannedWrite } from "../../commands/plan";
 import type { Database } from "../../db/client";
 import { sieImports } from "../../db/schema";
 import type { ImportedEntry } from "../../ledger/engine";
@@ -112,7 +112,7 @@ export interface SiePostInput extends RunClaim {
 /** One chunk of vouchers under the numbers they carry: all of it or nothing. */
 export const postSieVouchers: Command<SiePostInput> = async (db, input, ctx) => {
   await assertClaim(db, input);
-  const statements = await ctx.ledger.postImported(input.periodId, input.vouchers);
+  const statements: PlannedWrite[] = [await ctx.ledger.postImported(input.periodId, input.vouchers)];
   if (input.closeAsPriorYear) statements.push(planCloseAsPriorYear(db, ctx, input.periodId));
   return {
     status: 200,

@@ -140,13 +140,39 @@ export function loadInvoice(db: Database, companyId: string, id: string, code?: 
   return openItems.loadItem(db, invoices, "invoice", companyId, id, code);
 }
 
-export async function itemsOfInvoice(db: Database, invoiceId: string): Promise<InvoiceItemRow[]> {
+/** loadInvoice's read, batchable (a command's declared reads). */
+export function invoiceRead(db: Database, companyId: string, id: string) {
+  return db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.companyId, companyId), eq(invoices.id, id)));
+}
+
+/** The invoice's customer id, as a subquery for a read in the same batch (customerRead). */
+export function customerIdOfInvoice(db: Database, companyId: string, id: string) {
+  return db
+    .select({ id: invoices.customerId })
+    .from(invoices)
+    .where(and(eq(invoices.companyId, companyId), eq(invoices.id, id)));
+}
+
+/** invoiceRead's row, or `code` (as loadInvoice). */
+export function invoiceOf(row: InvoiceRow | undefined, id: string, code: ErrorCode = "NOT_FOUND"): InvoiceRow {
+  if (!row) throw new ApiError(code, { resource: "invoice", id });
+  return row;
+}
+
+/** itemsOfInvoice's read, batchable. */
+export function itemsRead(db: Database, invoiceId: string) {
   return db
     .select()
     .from(invoiceItems)
     .where(eq(invoiceItems.invoiceId, invoiceId))
-    .orderBy(asc(invoiceItems.sortOrder))
-    .all();
+    .orderBy(asc(invoiceItems.sortOrder));
+}
+
+export async function itemsOfInvoice(db: Database, invoiceId: string): Promise<InvoiceItemRow[]> {
+  return itemsRead(db, invoiceId).all();
 }
 
 /** The credit notes of an invoice (partial credits add up until the invoice is fully credited). */

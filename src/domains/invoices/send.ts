@@ -1,5 +1,12 @@
 import { eq } from "drizzle-orm";
-import type { Command, CommandContext, ExternalStep, Plan, Statement } from "../../commands/plan";
+import {
+  type CommandContext,
+  type ExternalStep,
+  type Plan,
+  type PlannedWrite,
+  type Reads,
+  withReads,
+} from "../../commands/plan";
 import type { Database } from "../../db/client";
 import { invoices } from "../../db/schema";
 import type { Env } from "../../env";
@@ -7,15 +14,22 @@ import { ApiError } from "../../errors/api-error";
 import { validatePeppol } from "../../formats/peppol";
 import { ublInvoiceXml } from "../../formats/peppol/ubl-invoice";
 import { fromOre } from "../../money";
-import type { loadCompany } from "../companies";
-import { loadCustomer } from "../customers";
+import { companyOf, companyRead, type loadCompany } from "../companies";
+import { customerOf, customerRead, type loadCustomer } from "../customers";
 import { type ArchivedPdf, archiveIssuedPdf } from "./archive";
 import { emailConfigured, sendInvoiceEmail } from "./email";
 import { type Issued, Issuer, issuedPlan, planIssue } from "./issue";
 import { peppolDocumentOf } from "./peppol";
 import { planPeppolDelivery } from "./peppol-delivery";
 import { peppolDeliveryJson } from "./peppol-delivery-json";
-import { itemsOfInvoice, loadInvoice } from "./queries";
+import {
+  customerIdOfInvoice,
+  type InvoiceItemRow,
+  type InvoiceRow,
+  invoiceOf,
+  invoiceRead,
+  itemsRead,
+} from "./queries";
 
 type Company = Awaited<ReturnType<typeof loadCompany>>;
 type Customer = Awaited<ReturnType<typeof loadCustomer>>;
@@ -53,25 +67,53 @@ function channelFor(customer: Customer, { company_settings: s }: Company, invoic
  * INVOICE_SEND_NO_CUSTOMER_EMAIL > INVOICE_SEND_EMAIL_NOT_CONFIGURED (email) > issuing's rules >
  * INVOICE_SEND_PDF_RENDER_FAILED > the Peppol document's refusals (peppol).
  */
-export const sendInvoice: Command<{ id: string }> = async (db, input, ctx, env) => {
-  const row = await loadInvoice(db, ctx.companyId, input.id);
-  if (row.status === "cancelled") throw new ApiError("INVOICE_SEND_CANCELLED", { id: row.id });
-  if (row.status !== "draft")
-    throw new ApiError("INVOICE_ALREADY_SENT", { id: row.id, status: row.status, invoice_number: row.invoiceNumber });
-  const customer = await loadCustomer(db, ctx.companyId, row.customerId);
-  const issuer = new Issuer(db, ctx);
-  const company = await issuer.company();
-  const channel = channelFor(customer, company, row.id);
-  if (channel === "email" && !emailConfigured(env)) throw new ApiError("INVOICE_SEND_EMAIL_NOT_CONFIGURED", null);
-  const items = await itemsOfInvoice(db, row.id);
-  const issued = await planIssue(db, ctx, row, items, issuer);
-  // The PDF is archived with the sale (BFL 7 kap): its file and its row are steps of this plan.
-  const pdf = await archiveIssuedPdf(db, ctx, issued.row, "invoice_send", { items, company });
-  issued.row.pdfDocumentId = pdf.documentId;
-  return channel === "peppol"
-    ? await peppolSendPlan(db, ctx, env, issued, pdf)
-    : emailSendPlan(db, ctx, env, issued, pdf, company, customer);
-};
+export const sendInvoice = withReads({
+  name: "sendInvoice",
+  reads: sendReads,
+  plan: async (db, input, ctx, env, read) => {
+    const row = invoiceOf(read!.row, input.id);
+    if (row.status === "cancelled") throw new ApiError("INVOICE_SEND_CANCELLED", { id: row.id });
+    if (row.status !== "draft")
+      throw new ApiError("INVOICE_ALREADY_SENT", { id: row.id, status: row.status, invoice_number: row.invoiceNumber });
+    const customer = customerOf(read!.customer, row.customerId);
+    const company = companyOf(read!.company, ctx.companyId);
+    const { items } = read!;
+    const channel = channelFor(customer, company, row.id);
+    if (channel === "email" && !emailConfigured(env)) throw new ApiError("INVOICE_SEND_EMAIL_NOT_CONFIGURED", null);
+    const issued = await planIssue(db, ctx, row, items, new Issuer(db, ctx, company));
+    // The PDF is archived with the sale (BFL 7 kap): its file and its row are steps of this plan.
+    const pdf = await archiveIssuedPdf(db, ctx, issued.row, "invoice_send", { items, company, customer });
+    issued.row.pdfDocumentId = pdf.documentId;
+    return channel === "peppol"
+      ? await peppolSendPlan(db, ctx, env, issued, pdf, { items, company, customer })
+      : emailSendPlan(db, ctx, env, issued, pdf, company, customer);
+  },
+});
+
+/**
+ * What a send reads, declared so the runner sends it in one round trip before the rules:
+ * the invoice, its customer (named by the invoice's row, through a subquery), the company
+ * with its settings, and the invoice's items. Each is read once; the PDF and the Peppol
+ * document are built from these.
+ */
+function sendReads(
+  db: Database,
+  input: { id: string },
+  ctx: CommandContext,
+): Reads<{ row?: InvoiceRow; customer?: Customer; company?: Company; items: InvoiceItemRow[] }> {
+  return {
+    statements: [
+      invoiceRead(db, ctx.companyId, input.id),
+      customerRead(db, ctx.companyId, customerIdOfInvoice(db, ctx.companyId, input.id)),
+      companyRead(db, ctx.companyId),
+      itemsRead(db, input.id),
+    ],
+    value: (results) => {
+      const [rows, customers, companies, items] = results as [InvoiceRow[], Customer[], Company[], InvoiceItemRow[]];
+      return { row: rows[0], customer: customers[0], company: companies[0], items };
+    },
+  };
+}
 
 /**
  * The issue, the archived PDF, the validated Peppol document (R2) and its pending delivery row
@@ -84,8 +126,9 @@ async function peppolSendPlan(
   env: Env,
   issued: Issued,
   pdf: ArchivedPdf,
+  read: { items: InvoiceItemRow[]; company: Company; customer: Customer },
 ): Promise<Plan> {
-  const doc = await peppolDocumentOf(env, db, issued.row, ctx.now, pdf.bytes);
+  const doc = await peppolDocumentOf(env, db, issued.row, ctx.now, pdf.bytes, read);
   const xml = ublInvoiceXml(doc);
   const { fatal } = validatePeppol(xml);
   if (fatal.length)
@@ -176,7 +219,7 @@ export function emailIssuedInvoice(
         attachment: { fileName: pdf.fileName, bytes: pdf.bytes },
       }),
     compensate: async (cause) => {
-      const statements: Statement[] = [
+      const statements: PlannedWrite[] = [
         db
           .update(invoices)
           .set({ status: "draft", sentAt: null, journalEntryId: null, pdfDocumentId: null, updatedAt: ctx.now })
@@ -193,7 +236,7 @@ export function emailIssuedInvoice(
           period,
           `Återföring: faktura ${r.invoiceNumber} kunde inte skickas`,
         );
-        statements.push(...reversal.statements);
+        statements.push(reversal.write);
         reversalId = reversal.row.id;
       }
       return {

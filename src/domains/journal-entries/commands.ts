@@ -1,9 +1,16 @@
 // Journal-entry commands. Each describes the change; the ledger engine decides
 // whether the books allow it and writes it.
 import { planBulk, refuseAllOrNothing } from "../../commands/bulk";
-import type { Command } from "../../commands/plan";
+import { type Command, type CommandContext, type Plan, withReads } from "../../commands/plan";
 import { ApiError } from "../../errors/api-error";
-import { assertBalanced, assertPeriodOpen, type EngineLine, type Ledger } from "../../ledger/engine";
+import {
+  assertBalanced,
+  assertPeriodOpen,
+  type EngineLine,
+  type JournalEntryRow,
+  type JournalLineRow,
+  type Ledger,
+} from "../../ledger/engine";
 import { toOre } from "../../money";
 import { correctionDepth, entryFromRows, entryJson, entryReads, loadEntry } from "./queries";
 import {
@@ -43,7 +50,7 @@ export const createEntry: Command<EntryCreateInput> = async (_db, input, ctx) =>
   return {
     status: 201,
     data: entryJson(draft.row, draft.lines),
-    statements: draft.statements,
+    statements: [draft.write],
     audit: { action: "journal_entry.draft_created", resourceType: "journal_entry", resourceId: draft.row.id },
   };
 };
@@ -58,7 +65,7 @@ export const batchCreateEntries: Command<{ entries: unknown[]; all_or_nothing?: 
   const series = await ledger.defaultSeries();
   const bulk = await planBulk(input.entries, EntryCreateSchema, async (entry) => {
     const draft = await planDraft(ledger, entry, series);
-    return { data: entryJson(draft.row, draft.lines), statements: draft.statements };
+    return { data: entryJson(draft.row, draft.lines), statements: [draft.write] };
   });
   return {
     status: 200,
@@ -69,10 +76,21 @@ export const batchCreateEntries: Command<{ entries: unknown[]; all_or_nothing?: 
   };
 };
 
-export const commitEntry: Command<{ id: string }> = async (db, input, ctx) => {
-  const { entry, lines } =
-    ctx.state.heldDraft(input.id) ??
-    (ctx.readAhead ? entryFromRows(ctx.readAhead, input.id) : await loadEntry(db, ctx.companyId, input.id));
+// a draft this writer created is held by it (src/writer/company-state.ts): the commit
+// reads nothing; any other is read before planning, in one round trip with the state's misses
+export const commitEntry = withReads({
+  name: "commitEntry",
+  reads: (db, input: { id: string }, ctx) =>
+    ctx.state.heldDraft(input.id)
+      ? null
+      : { statements: entryReads(db, ctx.companyId, input.id), value: (rows) => entryFromRows(rows, input.id) },
+  plan: async (_db, input, ctx, _env, read) => {
+    const { entry, lines } = ctx.state.heldDraft(input.id) ?? read!;
+    return commitPlan(ctx, entry, lines);
+  },
+});
+
+async function commitPlan(ctx: CommandContext, entry: JournalEntryRow, lines: JournalLineRow[]): Promise<Plan> {
   const posted = await ctx.ledger.commitDraft(entry, lines);
   const data = {
     id: posted.row.id,
@@ -84,7 +102,7 @@ export const commitEntry: Command<{ id: string }> = async (db, input, ctx) => {
   return {
     status: 200,
     data,
-    statements: posted.statements,
+    statements: [posted.write],
     audit: {
       action: "journal_entry.committed",
       resourceType: "journal_entry",
@@ -92,11 +110,7 @@ export const commitEntry: Command<{ id: string }> = async (db, input, ctx) => {
       voucher: ctx.ledger.voucherRef(posted.row),
     },
   };
-};
-// a draft this writer created is held by it (src/writer/company-state.ts): the commit
-// reads nothing; any other is read before planning, in one round trip with the state's misses
-commitEntry.readAhead = (db, input, ctx) =>
-  ctx.state.heldDraft(input.id) ? [] : entryReads(db, ctx.companyId, input.id);
+}
 
 export const cancelEntry: Command<{ id: string }> = async (db, input, ctx) => {
   const { entry, lines } = ctx.state.heldDraft(input.id) ?? (await loadEntry(db, ctx.companyId, input.id));
@@ -104,7 +118,7 @@ export const cancelEntry: Command<{ id: string }> = async (db, input, ctx) => {
   return {
     status: 200,
     data: entryJson(cancelled.row, lines),
-    statements: cancelled.statements,
+    statements: [cancelled.write],
     audit: { action: "journal_entry.cancelled", resourceType: "journal_entry", resourceId: entry.id },
   };
 };
@@ -178,7 +192,7 @@ export const reverseEntry: Command<ReverseInput & { id: string }> = async (db, i
       entry_date: reversal.row.entryDate,
       status: reversal.row.status,
     },
-    statements: reversal.statements,
+    statements: [reversal.write],
     audit: {
       action: "journal_entry.reversed",
       resourceType: "journal_entry",
@@ -249,7 +263,7 @@ export const correctEntry: Command<CorrectInput & { id: string }> = async (db, i
       reversal_voucher_number: reversal.voucherNumber,
       corrected_voucher_number: corrected.voucherNumber,
     },
-    statements: [...reversal.statements, ...corrected.statements],
+    statements: [reversal.write, corrected.write],
     audit: {
       action: "journal_entry.corrected",
       resourceType: "journal_entry",

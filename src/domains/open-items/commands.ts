@@ -4,7 +4,7 @@
 // command and hands its side in.
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { UnmatchPaymentRow } from "../../commands/handed-in";
-import type { CommandContext, Plan, Statement } from "../../commands/plan";
+import type { CommandContext, Plan, Statement, PlannedWrite } from "../../commands/plan";
 import type { Database } from "../../db/client";
 import { ApiError } from "../../errors/api-error";
 import type { PaymentReverseInput } from "../../http/fields";
@@ -55,7 +55,7 @@ export const bookValuesOf =
     companyId: string,
     items: { id: string; rate: string; deltaSekOre: number }[],
     now: string,
-  ): Statement[] => {
+  ): PlannedWrite[] => {
     const t = side.items;
     return items.map((i) =>
       db
@@ -163,7 +163,7 @@ export async function reversePayment<Row extends OpenItemRow, Payment extends Op
       ...terms.answer?.(bank),
     },
     statements: [
-      ...reversal.statements,
+      reversal.write,
       db
         .update(side.payments)
         .set({ reversedAt: ctx.now, reversalDate: date, reversalJournalEntryId: reversal.row.id })

@@ -10,7 +10,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import type { Env } from "../../env";
-import type { Command, Statement } from "../../commands/plan";
+import type { Command, Statement, PlannedWrite } from "../../commands/plan";
 import { rotRutClaimInvoices, rotRutClaims } from "../../db/schema";
 import { ApiError, fieldError } from "../../errors/api-error";
 import { newId } from "../../ids";
@@ -134,7 +134,7 @@ export const createClaims: Command<ClaimCreateInput> = async (db, input, ctx, en
   if (violations.length) throw refuse(violations);
   if (!cases.length) throw refuse([{ path: "invoice_ids", message: "nothing to claim" }]);
   const invoiceOfCase = new Map(cases.map((c) => [c.claim, c.invoiceId]));
-  const statements: Statement[] = [];
+  const statements: PlannedWrite[] = [];
   const fileSteps = [];
   const out = [];
   for (const file of planClaimFiles(cases)) {
@@ -200,7 +200,7 @@ export const decideClaim: Command<ClaimDecisionInput & { id: string }> = async (
       : invoices.map(() => 0);
   const lines: EngineLine[] =
     method === "accrual" ? accrualDecisionLines(claim.name, approvedOre, rejectedOre, input.settlement_account) : [];
-  const statements: Statement[] = [];
+  const statements: PlannedWrite[] = [];
   for (const [k, inv] of invoices.entries()) {
     statements.push(
       db.update(rotRutClaimInvoices).set({ rejectedOre: parts[k] }).where(eq(rotRutClaimInvoices.id, inv.id)),
@@ -223,7 +223,7 @@ export const decideClaim: Command<ClaimDecisionInput & { id: string }> = async (
   const entry = lines.length
     ? await ctx.ledger.post({ date, description: text, sourceType: "rot_rut_decision", sourceId: claim.id, lines })
     : null;
-  if (entry) statements.unshift(...entry.statements);
+  if (entry) statements.unshift(entry.write);
   else assertPeriodOpen(await ctx.ledger.periodForDate(date));
   const patch = {
     status: approvedOre > 0 ? "paid" : "rejected",

@@ -9,7 +9,7 @@
 // to 2650 by an entry no return booked) > VAT_RETURN_UNCHANGED (a correction of nothing) > the ledger's
 // rules on the transfer entry (PERIOD_LOCKED, ACCOUNTS_NOT_IN_CHART, ...) > the lock's rules
 // (PERIOD_LOCK_HAS_DRAFTS, PERIOD_HAS_UNBOOKED_TRANSACTIONS).
-import type { Command, CommandContext, Plan, Statement } from "../../commands/plan";
+import { type Command, type CommandContext, type Plan, type PlannedWrite, writeOf } from "../../commands/plan";
 import type { Env } from "../../env";
 import type { Database } from "../../db/client";
 import { vatReturns } from "../../db/schema";
@@ -306,7 +306,7 @@ export const createVatReturn = (
         ? await cashMethodWarnings(db, ctx.companyId, target.fiscal, ctx.now.slice(0, 10))
         : [];
     const data = { ...vatReturnJson(row, transfer.lines), warnings };
-    const statements: Statement[] = [...(entry?.statements ?? []), db.insert(vatReturns).values(row)];
+    const statements: PlannedWrite[] = [...writeOf(entry), db.insert(vatReturns).values(row)];
     statements.push(...locking.statements);
     return {
       status: 201,

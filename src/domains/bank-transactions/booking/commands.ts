@@ -9,7 +9,14 @@
 // (a legal person's private row; a sole trader's is ignored instead) > the engine's rules.
 import { eq, sql } from "drizzle-orm";
 import { planBulk } from "../../../commands/bulk";
-import type { Command, CommandContext, PlannedEvent, Statement, VoucherRef } from "../../../commands/plan";
+import type {
+  Command,
+  CommandContext,
+  PlannedEvent,
+  Statement,
+  VoucherRef,
+  PlannedWrite,
+} from "../../../commands/plan";
 import type { Database } from "../../../db/client";
 import { bankTemplates, bankTransactions } from "../../../db/schema";
 import type { Env } from "../../../env";
@@ -146,7 +153,7 @@ export interface CategorizeOutcome {
     is_ignored: boolean;
     transaction: ReturnType<typeof transactionJson>;
   };
-  statements: Statement[];
+  statements: PlannedWrite[];
   events: PlannedEvent[];
   voucher: VoucherRef | null;
 }
@@ -170,7 +177,7 @@ export async function planCategorize(
   const { companies: company } = await loadCompany(db, ctx.companyId);
   const finish = (
     patch: Partial<BankTransactionRow>,
-    statements: Statement[],
+    statements: PlannedWrite[],
     voucher: VoucherRef | null,
     created: boolean,
   ): CategorizeOutcome => {
@@ -292,7 +299,7 @@ export async function planCategorize(
     sourceId: tx.id,
     lines,
   });
-  const statements: Statement[] = [...entry.statements];
+  const statements: PlannedWrite[] = [entry.write];
   // The merchant's booking is remembered as its counterparty template (business rows only).
   if (input.is_business) {
     const key = merchantKeyOf(tx);
@@ -442,7 +449,7 @@ export const uncategorizeTransaction: Command<{ id: string }> = async (db, input
       reversal_journal_entry_id: reversal.row.id,
       transaction: json,
     },
-    statements: [...reversal.statements, db.update(bankTransactions).set(patch).where(eq(bankTransactions.id, tx.id))],
+    statements: [reversal.write, db.update(bankTransactions).set(patch).where(eq(bankTransactions.id, tx.id))],
     events: [
       {
         type: "transaction.categorized",

@@ -7,7 +7,7 @@
 // links the transaction, all in one atomic plan (so MATCH_INVOICE_TX_LINK_FAILED, the
 // code for a link failing after the posting, cannot arise: the link is in the batch).
 import { eq } from "drizzle-orm";
-import type { Command, CommandContext, PlannedEvent, Statement } from "../../../commands/plan";
+import type { Command, CommandContext, PlannedEvent, Statement, PlannedWrite } from "../../../commands/plan";
 import type { Database } from "../../../db/client";
 import { bankTransactions } from "../../../db/schema";
 import { ApiError, fieldError } from "../../../errors/api-error";
@@ -97,9 +97,9 @@ function linked(db: Database, ctx: CommandContext, tx: BankTransactionRow, patch
 
 /** A categorisation that the payment replaces is reversed first (spec). */
 async function reverseCategorisation(db: Database, ctx: CommandContext, tx: BankTransactionRow) {
-  if (!tx.journalEntryId) return { statements: [] as Statement[], reversedId: null as string | null };
+  if (!tx.journalEntryId) return { statements: [] as PlannedWrite[], reversedId: null as string | null };
   const reversal = await planStorno(db, ctx, tx.journalEntryId, `kategorisering ersatt av betalningsmatchning`);
-  return { statements: reversal.statements, reversedId: tx.journalEntryId };
+  return { statements: [reversal.write], reversedId: tx.journalEntryId };
 }
 
 /**
@@ -161,7 +161,7 @@ export const matchInvoice: Command<MatchInvoiceInput & { id: string }> = async (
     ctx,
     env,
   );
-  const statements: Statement[] = [...reversed.statements, ...paid.statements];
+  const statements: PlannedWrite[] = [...reversed.statements, ...paid.statements];
   const payment = paid.data as {
     status: string;
     paid_amount: number;
@@ -182,7 +182,7 @@ export const matchInvoice: Command<MatchInvoiceInput & { id: string }> = async (
         { accountNumber: CUSTOMER_ADVANCES_ACCOUNT, debitOre: 0, creditOre: s.excessSekOre, lineDescription: text },
       ],
     });
-    statements.push(...excess.statements);
+    statements.push(excess.write);
     excessEntryId = excess.row.id;
     voucher = excess.voucher;
   }

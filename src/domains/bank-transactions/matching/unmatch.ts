@@ -3,7 +3,7 @@
 // and unmatched, so it can be matched or categorised again. The invoices' reverse
 // commands are handed this function by the registry (they import no bank domain).
 import { and, eq } from "drizzle-orm";
-import type { CommandContext, PlannedEvent, Statement } from "../../../commands/plan";
+import type { CommandContext, PlannedEvent, Statement, PlannedWrite } from "../../../commands/plan";
 import type { Database } from "../../../db/client";
 import { bankTransactions } from "../../../db/schema";
 import { unreversedEntryOfSource } from "../../../ledger/queries";
@@ -14,7 +14,7 @@ export interface UnmatchedBankRow {
   transaction_id: string;
   /** the over-payment the match booked (settlement account / 2420), reversed with the payment */
   reversed_overpayment_entry_id: string | null;
-  statements: Statement[];
+  statements: PlannedWrite[];
   events: PlannedEvent[];
 }
 
@@ -36,7 +36,7 @@ export async function unmatchPaymentRow(
     .where(and(eq(bankTransactions.companyId, ctx.companyId), eq(bankTransactions.journalEntryId, paymentEntryId)))
     .get();
   if (!tx || (!tx.invoiceId && !tx.supplierInvoiceId)) return null;
-  const statements: Statement[] = [];
+  const statements: PlannedWrite[] = [];
   const excessId = await unreversedEntryOfSource(db, ctx.companyId, "bank_transaction_overpayment", tx.id);
   if (excessId) {
     const { entry, lines } = await loadEntry(db, ctx.companyId, excessId);
@@ -47,7 +47,7 @@ export async function unmatchPaymentRow(
       await ctx.ledger.periodForDate(date),
       `Återföring av ${entry.voucherSeries}${entry.voucherNumber}: överbetalning, betalningen makulerad`,
     );
-    statements.push(...reversal.statements);
+    statements.push(reversal.write);
   }
   const patch = {
     journalEntryId: null,

@@ -6,7 +6,7 @@
 // closing rate the caller states in the request (closing_rates); the differences go to
 // 3960 (gains) and 7960 (losses) in one entry, and the items' book
 // values follow, so a later payment's difference is reckoned from the revalued amount.
-import type { CommandContext, Statement, VoucherRef } from "../../../commands/plan";
+import type { CommandContext, Statement, VoucherRef, PlannedWrite } from "../../../commands/plan";
 import type { Database } from "../../../db/client";
 import { currencyRevaluations } from "../../../db/schema";
 import type { Env } from "../../../env";
@@ -37,9 +37,9 @@ type BookValue = { id: string; rate: string; deltaSekOre: number };
 /** What the two invoice domains answer, handed in by the composition root (they sit above this domain). */
 export interface RevaluationSources {
   receivables: (db: Database, companyId: string, asOf: string) => Promise<Revaluable[]>;
-  planReceivables: (db: Database, companyId: string, items: BookValue[], now: string) => Statement[];
+  planReceivables: (db: Database, companyId: string, items: BookValue[], now: string) => PlannedWrite[];
   payables: (db: Database, companyId: string, asOf: string) => Promise<Revaluable[]>;
-  planPayables: (db: Database, companyId: string, items: BookValue[], now: string) => Statement[];
+  planPayables: (db: Database, companyId: string, items: BookValue[], now: string) => PlannedWrite[];
 }
 
 /** The two lists of open items alone: what readiness needs to know which closing rates the year-end will ask for. */
@@ -106,7 +106,7 @@ export async function revaluationOf(
 }
 
 export interface PlannedRevaluation {
-  statements: Statement[];
+  statements: PlannedWrite[];
   result: Record<string, unknown>;
   /** the entry's lines, so the year-end counts them in the year's result */
   lines: EngineLine[];
@@ -197,7 +197,7 @@ export async function planRevaluation(
     });
 
   const id = newId();
-  const statements: Statement[] = [];
+  const statements: PlannedWrite[] = [];
   let voucher: VoucherRef | null = null;
   let entryId: string | null = null;
   let voucherLabel: { voucher_series: string | null; voucher_number: number | null } = {
@@ -213,7 +213,7 @@ export async function planRevaluation(
       lines,
       yearEnd: true,
     });
-    statements.push(...entry.statements);
+    statements.push(entry.write);
     voucher = entry.voucher;
     entryId = entry.row.id;
     voucherLabel = { voucher_series: entry.row.voucherSeries, voucher_number: entry.voucherNumber };

@@ -5,7 +5,7 @@
 // the calculation is kept (tax_calculations) for the INK2 files and the annual report.
 import Big from "big.js";
 import { and, eq } from "drizzle-orm";
-import type { Command } from "../../../commands/plan";
+import { type Command, writeOf } from "../../../commands/plan";
 import type { Database } from "../../../db/client";
 import { taxCalculations } from "../../../db/schema";
 import { ApiError, fieldError } from "../../../errors/api-error";
@@ -304,7 +304,7 @@ export const calculateCorporateTax = ({ entityTypeOf }: CorporateTaxDeps): Comma
       status: 201,
       data: calculation,
       statements: [
-        ...(entry?.statements ?? []),
+        ...writeOf(entry),
         db.insert(taxCalculations).values({
           id,
           companyId: ctx.companyId,

@@ -7,7 +7,7 @@
 // so the entry is made here first: after the year has ended, before that return, with a
 // dry run to preview it. The year-end makes it only if it was not made here. Readiness and
 // the VAT return warn while it is missing (`pendingCashMethodEntry`).
-import type { Command, CommandContext } from "../../../commands/plan";
+import { type Command, type CommandContext, writeOf } from "../../../commands/plan";
 import type { Database } from "../../../db/client";
 import { ApiError, fieldError } from "../../../errors/api-error";
 import type { EngineLine, FiscalPeriodRow, PostedEntry } from "../../../ledger/engine";
@@ -102,7 +102,7 @@ export const bookCashMethodEntry = (sources: CashMethodSources): Command<{ id: s
     return {
       status: entry ? 201 : 200,
       data: cashMethodEntryJson(period, entry, lines ?? []),
-      statements: entry?.statements ?? [],
+      statements: writeOf(entry),
       unchanged: !entry,
       audit: {
         action: "fiscal_period.cash_method_entry",

@@ -18,7 +18,7 @@
 //   are booked before the closing entry, unless that entry was made before the lock
 //   (./cash-method-entry.ts); the opening balances carry them on 1510 and 2440.
 import { eq } from "drizzle-orm";
-import type { Command, CommandContext } from "../../../commands/plan";
+import { type Command, type CommandContext, writeOf } from "../../../commands/plan";
 import type { Database } from "../../../db/client";
 import type { Env } from "../../../env";
 import { fiscalPeriods } from "../../../db/schema";
@@ -154,8 +154,8 @@ export const runYearEnd = (deps: YearEndDeps): Command<ClosingRatesInput> =>
       },
       statements: [
         ...(revaluation?.statements ?? []),
-        ...(cashEntry?.statements ?? []),
-        ...entry.statements,
+        ...writeOf(cashEntry),
+        entry.write,
         db.update(fiscalPeriods).set({ closingEntryId: entry.row.id }).where(eq(fiscalPeriods.id, period.id)),
       ],
       audit: {
@@ -494,7 +494,7 @@ export const postOpeningBalances = ({
         // bokslutsmetoden's entry is no longer reversed (./cash-method.ts): kept for clients, always null
         cash_method_reversal_entry_id: null,
       },
-      statements: [...entry.statements, ...(transfer?.statements ?? [])],
+      statements: [entry.write, ...writeOf(transfer)],
       audit: {
         action: "fiscal_period.opening_balances",
         resourceType: "fiscal_period",

@@ -4,7 +4,14 @@
 // its items and the credit notes before it (creditedLines, creditFigures); the command
 // then books and archives.
 import { eq } from "drizzle-orm";
-import type { Command, CommandContext, Statement, VoucherRef } from "../../../commands/plan";
+import {
+  type Command,
+  type CommandContext,
+  type Statement,
+  type VoucherRef,
+  type PlannedWrite,
+  writeOf,
+} from "../../../commands/plan";
 import { invoiceItems, invoices } from "../../../db/schema";
 import { ApiError, fieldError } from "../../../errors/api-error";
 import { newId } from "../../../ids";
@@ -126,7 +133,7 @@ export const creditInvoice: Command<InvoiceCreditInput & { id: string }> = async
   const pdf = await archiveIssuedPdf(db, ctx, credit, "credit_note", { items: noteItems, company: companyRead });
   credit.pdfDocumentId = pdf.documentId;
   const originalPatch = originalAfterCredit(row, figures, fromDeductionOre, ctx.now);
-  const statements: Statement[] = [
+  const statements: PlannedWrite[] = [
     ...booked.statements,
     ...pdf.statements,
     db.insert(invoices).values(credit),
@@ -331,7 +338,7 @@ async function bookCreditNote(
   credit: InvoiceRow,
   noteItems: InvoiceItemRow[],
   how: { accrual: boolean; fromDeductionOre: number },
-): Promise<{ statements: Statement[]; voucher: VoucherRef | null }> {
+): Promise<{ statements: PlannedWrite[]; voucher: VoucherRef | null }> {
   if (!how.accrual) {
     assertPeriodOpen(await ctx.ledger.periodForDate(credit.invoiceDate));
     return { statements: [], voucher: null };
@@ -349,7 +356,7 @@ async function bookCreditNote(
     lines,
   });
   credit.journalEntryId = entry.row.id;
-  return { statements: entry.statements, voucher: entry.voucher };
+  return { statements: [entry.write], voucher: entry.voucher };
 }
 
 /** The original after the credit: credited in full, paid when payments cover the rest, else as it was. */

@@ -71,7 +71,7 @@ export const bookInvoice: Command<{ id: string }> = async (db, input, ctx) => {
     status: 200,
     data: { ...invoiceJson({ ...row, ...patch }), journal_entry_id: entry.row.id },
     statements: [
-      ...entry.statements,
+      entry.write,
       db
         .update(invoices)
         .set(patch)

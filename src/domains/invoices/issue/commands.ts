@@ -3,7 +3,7 @@
 // the sale's entry, Debit 1510 / Credit revenue and output VAT dated invoice_date.
 // mark-sent, send and self-billing all issue through here.
 import { and, eq, max } from "drizzle-orm";
-import type { Command, CommandContext, Statement, VoucherRef } from "../../../commands/plan";
+import type { Command, CommandContext, Statement, VoucherRef, PlannedWrite } from "../../../commands/plan";
 import type { Database } from "../../../db/client";
 import { invoices } from "../../../db/schema";
 import { ApiError, fieldError } from "../../../errors/api-error";
@@ -73,8 +73,11 @@ export class Issuer {
   constructor(
     private readonly db: Database,
     private readonly ctx: CommandContext,
+    /** the company, when the command has read it already (its declared reads) */
+    known?: Awaited<ReturnType<typeof loadCompany>>,
   ) {
     this.numbers = new InvoiceNumbers(db, ctx.companyId);
+    if (known) this.companyRow = Promise.resolve(known);
   }
   /** The company and its settings, read once per command however many invoices it issues. */
   company(): ReturnType<typeof loadCompany> {
@@ -85,7 +88,7 @@ export class Issuer {
 
 export interface Issued {
   row: InvoiceRow;
-  statements: Statement[];
+  statements: PlannedWrite[];
   voucher: VoucherRef | null;
   /** the sale's entry, when one was posted */
   entry: PlannedEntry | null;
@@ -137,7 +140,7 @@ export async function planIssue(
     sentAt: ctx.now,
     updatedAt: ctx.now,
   };
-  const statements: Statement[] = [];
+  const statements: PlannedWrite[] = [];
   let voucher: VoucherRef | null = null;
   let entry: PlannedEntry | null = null;
   const { companies: company } = await issuer.company();
@@ -151,7 +154,7 @@ export async function planIssue(
       lines: splitReceivable(saleInvoiced(sale), row.deductionOre, sale.text),
     });
     row.journalEntryId = posted.row.id;
-    statements.push(...posted.statements);
+    statements.push(posted.write);
     voucher = posted.voucher;
     entry = posted;
   }

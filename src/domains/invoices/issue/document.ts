@@ -112,6 +112,7 @@ export interface PdfInputs {
   /** a credit note's items, rendered before the batch that inserts them */
   items?: InvoiceItemRow[];
   company?: Awaited<ReturnType<typeof loadCompany>>;
+  customer?: Awaited<ReturnType<typeof customersByIds>>[number];
 }
 
 export async function invoicePdfBytes(
@@ -121,7 +122,7 @@ export async function invoicePdfBytes(
   given: PdfInputs = {},
 ): Promise<Uint8Array> {
   const company = given.company ?? (await loadCompany(db, row.companyId));
-  const [customer] = await customersByIds(db, row.companyId, [row.customerId]);
+  const [customer] = given.customer ? [given.customer] : await customersByIds(db, row.companyId, [row.customerId]);
   const items = given.items ?? (await itemsOfInvoice(db, row.id));
   const deduction = await deductionOnPdf(db, row);
   return renderInvoicePdf(invoiceDocument(row, { company, customer, items, deduction }, nowIso));

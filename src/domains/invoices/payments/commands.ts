@@ -99,7 +99,7 @@ export const payInvoice: Command<InvoicePayInput & { id: string }> = async (db, 
     status: 200,
     data: { ...invoice, journal_entry_id: entry.row.id, payment_id: paymentId },
     statements: [
-      ...entry.statements,
+      entry.write,
       db.insert(invoicePayments).values({
         id: paymentId,
         companyId: ctx.companyId,

@@ -111,7 +111,7 @@ export const refundInvoice: Command<InvoiceRefundInput & { id: string }> = async
     status: 200,
     data: { ...invoice, refund_id: refundId, refund_amount: amountOre / 100, journal_entry_id: entry.row.id },
     statements: [
-      ...entry.statements,
+      entry.write,
       db.insert(invoicePayments).values({
         id: refundId,
         companyId: ctx.companyId,

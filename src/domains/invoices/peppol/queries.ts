@@ -14,7 +14,7 @@ import type { SaleTreatment } from "../../../sweden/vat-treatment";
 import { loadCompany } from "../../companies";
 import { customersByIds } from "../../customers";
 import { invoicePdfToServe } from "../issue/archive";
-import { invoiceFileName, paymentTerms, swedishVatNumber } from "../issue/document";
+import { invoiceFileName, type PdfInputs, paymentTerms, swedishVatNumber } from "../issue/document";
 import { invoiceLanguage } from "../issue/language";
 import { type InvoiceItemRow, type InvoiceRow, itemsOfInvoice, loadInvoice } from "../queries";
 
@@ -168,6 +168,16 @@ function base64Of(bytes: Uint8Array): string {
   return btoa(s);
 }
 
+/** What a Peppol document is built from: the company, customer and items given, else read; the credited invoice. */
+function documentInputs(db: Database, row: InvoiceRow, given: PdfInputs = {}) {
+  return Promise.all([
+    given.company ?? loadCompany(db, row.companyId),
+    given.customer ? [given.customer] : customersByIds(db, row.companyId, [row.customerId]),
+    given.items ?? itemsOfInvoice(db, row.id),
+    row.isCreditNote && row.creditedInvoiceId ? loadInvoice(db, row.companyId, row.creditedInvoiceId) : null,
+  ]);
+}
+
 /**
  * The generator's input. A credit note is a CreditNote with positive amounts (the
  * service stores it negative): every amount is turned round. ROT/RUT: the deduction is
@@ -180,16 +190,13 @@ export async function peppolDocumentOf(
   now: string,
   /** the PDF being issued in the same plan (send), not yet in R2 */
   issuedPdf?: Uint8Array,
+  /** the company, customer and items the caller has read (send reads them once, before its rules) */
+  given?: PdfInputs,
 ): Promise<PeppolDocument> {
   assertExportable(row);
   if (!row.yourReference && !row.orderReference)
     throw new ApiError("INVOICE_PEPPOL_BUYER_REFERENCE_MISSING", { id: row.id });
-  const [company, [customer], items, credited] = await Promise.all([
-    loadCompany(db, row.companyId),
-    customersByIds(db, row.companyId, [row.customerId]),
-    itemsOfInvoice(db, row.id),
-    row.isCreditNote && row.creditedInvoiceId ? loadInvoice(db, row.companyId, row.creditedInvoiceId) : null,
-  ]);
+  const [company, [customer], items, credited] = await documentInputs(db, row, given);
   if (!customer) throw new ApiError("INVOICE_CUSTOMER_NOT_FOUND", { customer_id: row.customerId });
   const sign = row.isCreditNote ? -1 : 1;
   const lines = items.map((i) => ({

@@ -4,7 +4,7 @@
 // stated but not booked (an interest invoice claims it: ./interest.ts). The reminder is a PDF sent by email, as invoices are.
 import { and, count, eq, gt } from "drizzle-orm";
 import type { Database } from "../../../db/client";
-import type { Command, Statement } from "../../../commands/plan";
+import { type Command, type Statement, type PlannedWrite, writeOf } from "../../../commands/plan";
 import type { CommandContext } from "../../../commands/plan";
 import { invoiceReminders } from "../../../db/schema";
 import { ApiError } from "../../../errors/api-error";
@@ -187,7 +187,7 @@ export const remindInvoice: Command<{ id: string; auto_interval_days?: number }>
     createdAt: ctx.now,
   };
   const bytes = await reminderPdfBytes(db, row, reminder, ctx.now, company);
-  const statements: Statement[] = [...(entry?.statements ?? []), db.insert(invoiceReminders).values(reminder)];
+  const statements: PlannedWrite[] = [...writeOf(entry), db.insert(invoiceReminders).values(reminder)];
   const json = reminderJson(reminder);
   return {
     status: 201,
@@ -210,7 +210,7 @@ export const remindInvoice: Command<{ id: string; auto_interval_days?: number }>
           attachment: { fileName: reminderFileName(row, reminder), bytes },
         }),
       compensate: async (cause) => {
-        const undo: Statement[] = [db.delete(invoiceReminders).where(eq(invoiceReminders.id, id))];
+        const undo: PlannedWrite[] = [db.delete(invoiceReminders).where(eq(invoiceReminders.id, id))];
         let reversalId: string | null = null;
         if (entry) {
           const period = await ctx.ledger.loadPeriod(entry.row.fiscalPeriodId);
@@ -221,7 +221,7 @@ export const remindInvoice: Command<{ id: string; auto_interval_days?: number }>
             period,
             `Återföring: påminnelse för faktura ${row.invoiceNumber} kunde inte skickas`,
           );
-          undo.push(...reversal.statements);
+          undo.push(reversal.write);
           reversalId = reversal.row.id;
         }
         return {

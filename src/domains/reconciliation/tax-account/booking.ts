@@ -5,7 +5,7 @@
 // payroll entry booked straight to 1630) is linked to that line instead, never booked twice:
 // the accountant books the payment from the bank, and the statement row only reconciles it.
 import { and, asc, eq } from "drizzle-orm";
-import type { Command, CommandContext, Statement, VoucherRef } from "../../../commands/plan";
+import type { Command, CommandContext, Statement, VoucherRef, PlannedWrite } from "../../../commands/plan";
 import type { Database } from "../../../db/client";
 import { reconciliationLinks, reconciliationTaxAccountRows } from "../../../db/schema";
 import { ApiError } from "../../../errors/api-error";
@@ -63,7 +63,7 @@ function counterAccountOf(row: TaxAccountRow, override: string | undefined): str
 }
 
 interface RowBooking {
-  statements: Statement[];
+  statements: PlannedWrite[];
   voucher: VoucherRef;
   journalEntryId: string;
   account: string;
@@ -90,7 +90,7 @@ async function planRowBooking(
   });
   return {
     statements: [
-      ...entry.statements,
+      entry.write,
       db
         .update(reconciliationTaxAccountRows)
         .set({ journalEntryId: entry.row.id })
@@ -154,7 +154,12 @@ export const bookTaxAccountRow: Command<TaxAccountBookBody & { id: string }> = a
 };
 
 /** The link of a row to the 1630 line the matcher paired it with. */
-function planProposalLink(db: Database, ctx: CommandContext, row: ClassifiedItem, line: ClassifiedItem): Statement[] {
+function planProposalLink(
+  db: Database,
+  ctx: CommandContext,
+  row: ClassifiedItem,
+  line: ClassifiedItem,
+): PlannedWrite[] {
   const linkId = newId();
   return (
     [
@@ -220,7 +225,7 @@ export const bookSuggestedTaxAccountRows: Command<TaxAccountBookSuggestedBody> =
   const bankRows = await unbookedBankRows(db, ctx.companyId, to);
   const linkedIds = new Set((await linksOf(db, ctx.companyId, KEY)).map((l) => l.itemId));
   const bankRowsNamed = new Set<string>();
-  const statements: Statement[] = [];
+  const statements: PlannedWrite[] = [];
   const linked: { id: string; journal_entry_id: string; line_id: string }[] = [];
   const booked: ReturnType<typeof bookedJson>[] = [];
   const left: {

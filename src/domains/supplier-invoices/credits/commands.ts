@@ -7,7 +7,7 @@
 // accounts and input VAT.
 import Big from "big.js";
 import { eq } from "drizzle-orm";
-import type { Command, CommandContext, Statement, VoucherRef } from "../../../commands/plan";
+import type { Command, CommandContext, Statement, VoucherRef, PlannedWrite } from "../../../commands/plan";
 import { supplierInvoiceItems, supplierInvoices } from "../../../db/schema";
 import { ApiError, fieldError } from "../../../errors/api-error";
 import { newId } from "../../../ids";
@@ -140,7 +140,7 @@ export const creditSupplierInvoice: Command<SupplierInvoiceCreditInput & { id: s
         })
       : { statements: [], voucher: null };
   const originalPatch = originalAfterCredit(row, totalOre, fully, ctx.now);
-  const statements: Statement[] = [
+  const statements: PlannedWrite[] = [
     ...booked.statements,
     db.insert(supplierInvoices).values(credit),
     ...noteItems.map((i) => db.insert(supplierInvoiceItems).values(i)),
@@ -274,7 +274,7 @@ async function bookCredit(
   credit: SupplierInvoiceRow,
   parts: CreditedPart[],
   on: { vatRegistered: boolean; periodId: string; totalOre: number; totalSekOre: number },
-): Promise<{ statements: Statement[]; voucher: VoucherRef | null }> {
+): Promise<{ statements: PlannedWrite[]; voucher: VoucherRef | null }> {
   const date = credit.invoiceDate;
   const text = `Kreditering av leverantörsfaktura ${row.supplierName} ${row.supplierInvoiceNumber} (ank.nr ${row.arrivalNumber})`;
   const creditedPurchase = purchaseOf(
@@ -297,7 +297,7 @@ async function bookCredit(
         : err;
     });
   credit.registrationJournalEntryId = entry.row.id;
-  return { statements: entry.statements, voucher: entry.voucher };
+  return { statements: [entry.write], voucher: entry.voucher };
 }
 
 /** The original after the credit: credited when nothing is left, paid when its payments cover the rest. */

@@ -69,7 +69,7 @@ export const reverseSupplierCredit: Command<PaymentReverseInput & { id: string; 
     const reversal = await ctx.ledger.reverse(entry, lines, date, await ctx.ledger.periodForDate(date), text);
     reversalId = reversal.row.id;
     voucher = reversal.voucher;
-    statements.push(...reversal.statements);
+    statements.push(reversal.write);
   }
 
   // the note's total is negative: taking it off the credited amount gives it back to the original

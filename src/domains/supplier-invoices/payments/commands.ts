@@ -101,7 +101,7 @@ export const paySupplierInvoice: Command<SupplierInvoicePayInput & { id: string 
     status: 200,
     data: { ...data, journal_entry_id: entry.row.id, payment_id: payment.id },
     statements: [
-      ...entry.statements,
+      entry.write,
       db.insert(supplierInvoicePayments).values(payment),
       db.update(supplierInvoices).set(patch).where(eq(supplierInvoices.id, row.id)),
     ],

@@ -197,7 +197,7 @@ export async function planSupplierInvoice(
       lines,
     });
     row.registrationJournalEntryId = entry.row.id;
-    statements.push(...entry.statements);
+    statements.push(entry.write);
     voucher = entry.voucher;
   }
   statements.push(

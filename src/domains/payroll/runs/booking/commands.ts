@@ -1,6 +1,6 @@
 // Book: a paid run's entries (rules.ts) posted on its payment date, with the vacation entry.
 import { and, eq } from "drizzle-orm";
-import type { Command } from "../../../../commands/plan";
+import { type Command, writeOf } from "../../../../commands/plan";
 import { salaryRuns } from "../../../../db/schema";
 import { ApiError } from "../../../../errors/api-error";
 import { assertPeriodOpen, type EngineLine } from "../../../../ledger/engine";
@@ -69,10 +69,10 @@ export const bookRun: Command<{ id: string }> = async (db, input, ctx) => {
     status: 200,
     data,
     statements: [
-      ...salary.statements,
-      ...(avgifter?.statements ?? []),
-      ...(vacation?.statements ?? []),
-      ...(pension?.statements ?? []),
+      salary.write,
+      ...writeOf(avgifter),
+      ...writeOf(vacation),
+      ...writeOf(pension),
       ...vacationBooking.statements,
       db
         .update(salaryRuns)
