@@ -307,7 +307,7 @@ describe("architecture", () => {
         executedWrites(f.text)
           // a new key is held by no writer yet; a revoked or deleted one may be
           .filter(({ verb, table }) => held.includes(table) || (table === "apiKeys" && verb !== "insert"))
-          // a command's external step (a membership, src/domains/companies/members.ts) drops the
+          // a command's external step (a membership, src/domains/companies/members/commands.ts) drops the
           // user's access in the writer it runs in, before the writer's next write
           .filter(() => !/forgetInWriter\(|heldAccess\?\.forgetUser\(/.test(f.text))
           .map(({ table }) => `${f.path} writes ${table} outside a command without forgetInWriter`),
@@ -366,6 +366,26 @@ describe("architecture", () => {
       )
       .map((f) => f.path);
     expect(offenders).toEqual([]);
+  });
+
+  it("gives every room the same file names: routes.ts, commands.ts, queries.ts, schemas.ts, rules.ts", () => {
+    // issue #42: a room's routes live in its routes.ts (one route layout), its commands in
+    // commands.ts (`service.ts` was the old name)
+    const domainFiles = files.filter((f) => f.path.startsWith("src/domains/"));
+    const oldNames = domainFiles.filter((f) => /\/service\.ts$/.test(f.path)).map((f) => f.path);
+    const routesElsewhere = domainFiles
+      .filter((f) => /\bdefineRoute\(/.test(f.text) && !/\/routes\.ts$/.test(f.path))
+      .map((f) => f.path);
+    expect({ oldNames, routesElsewhere }).toEqual({ oldNames: [], routesElsewhere: [] });
+  });
+
+  it("keeps a room's rules.ts pure: no database, no network, nothing awaited", () => {
+    const io = /from "(drizzle-orm|hono|cloudflare:[a-z]+)[^"]*"|\/db\/client|fetch\(|\bawait\b|\basync\b/;
+    const code = (text: string) => text.replace(/^import type .*$/gm, "").replace(/^\s*\/\/.*$/gm, "");
+    const impure = files
+      .filter((f) => f.path.startsWith("src/domains/") && /\/rules\.ts$/.test(f.path) && io.test(code(f.text)))
+      .map((f) => f.path);
+    expect(impure).toEqual([]);
   });
 
   it("keeps Swedish rules free of I/O", () => {

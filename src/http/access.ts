@@ -9,7 +9,7 @@
 //   - revoking a key (admin DELETE /admin/v1/api-keys/{id}): every company of the
 //     key's user forgets the key;
 //   - adding, changing or removing a membership (the member routes of the API and of
-//     the admin API, src/domains/companies/members.ts): the command, run by that
+//     the admin API, src/domains/companies/members/commands.ts): the command, run by that
 //     company's writer, drops the user (CommandContext.heldAccess);
 //   - archiving a sandbox company (POST .../sandbox/reset, src/domains/sandbox): that
 //     company forgets every member.

@@ -1,7 +1,7 @@
-// Who may change whose membership (src/domains/companies/member-rules.ts, docs/platform.md
+// Who may change whose membership (src/domains/companies/members/rules.ts, docs/platform.md
 // "Members and roles"): every caller role against every target role and change.
 import { describe, expect, it } from "vitest";
-import { decideMemberChange, type MemberRow } from "../../src/domains/companies/member-rules";
+import { decideMemberChange, type MemberRow } from "../../src/domains/companies/members/rules";
 import { ApiError } from "../../src/errors/api-error";
 import type { Role } from "../../src/writer/request";
 

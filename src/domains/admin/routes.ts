@@ -31,7 +31,7 @@ import { currentVersion, resolveVersion } from "../../http/versions";
 import { forgetUsedStep, MFA_HEADER, proveSecondStep } from "../../http/mfa";
 import { base32Encode, newTotpSecret, otpauthUri, TOTP_STEP_SECONDS } from "../../http/totp";
 import { encryptSecret } from "../../secrets";
-import { getMove, getMoveRoute, listDatabases, listDatabasesRoute, moveCompany, moveCompanyRoute } from "./databases";
+import { getMove, getMoveRoute, listDatabases, listDatabasesRoute, moveCompany, moveCompanyRoute } from "./databases/routes";
 
 const TAG = "Admin";
 
@@ -278,7 +278,7 @@ async function revokeApiKey(c: HandlerContext<typeof revokeApiKeyRoute>) {
 
 /**
  * The operators' API acts on a company's members through the company's writer, as the API does
- * (src/domains/companies/members.ts): one at a time with the company's other writes, dry run,
+ * (src/domains/companies/members/commands.ts): one at a time with the company's other writes, dry run,
  * idempotency, audit and events alike. Its audit rows name the operator, not a key: api_key_id
  * `admin_token`, user_id `operator`; it has an owner's say, the last owner staying all the same.
  */

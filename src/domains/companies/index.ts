@@ -2,8 +2,8 @@
 // Owns: companies, company_settings, and in the directory memberships and company_homes.
 export { registerCompanyRoutes } from "./routes";
 export { CompanyCreatedSchema, PayrollContactSchema } from "./schemas";
-export { MemberParams, MemberRemovedSchema, MemberSchema, ROLES } from "./member-routes";
-export { companyMembers, memberJson, removeMember, setMember } from "./members";
+export { MemberParams, MemberRemovedSchema, MemberSchema, ROLES } from "./members/routes";
+export { companyMembers, memberJson, removeMember, setMember } from "./members/commands";
 export {
   archiveSandboxCompany,
   companiesWithAutoReminders,

@@ -12,7 +12,7 @@ import { afterDesc, finishPage, pageRequest } from "../../http/pagination";
 import { CompanyParams } from "../../http/params";
 import { defineRoute, PageQuery, type HandlerContext } from "../../http/route";
 import { newId } from "../../ids";
-import { registerMemberRoutes } from "./member-routes";
+import { registerMemberRoutes } from "./members/routes";
 import { companyJson, enterDirectory, loadCompany, settingsJson } from "./commands";
 import {
   CompanyCreatedSchema,

@@ -9,7 +9,7 @@ import { json } from "../../../http/envelope";
 import { defineRoute, type HandlerContext } from "../../../http/route";
 import { periodRef } from "../builders";
 import { incomeStatementRange } from "../date-range";
-import { pdfFile, periodScope, READ, REPORTS } from "../routes/common";
+import { pdfFile, periodScope, READ, REPORTS } from "../common";
 import { cashFlowPdf } from "./pdf";
 import { IncomeStatementQuery } from "../schemas";
 import { PROSE } from "./prose";

@@ -6,7 +6,7 @@ import { json } from "../../../http/envelope";
 import { defineRoute, type HandlerContext } from "../../../http/route";
 import { periodRef } from "../builders";
 import { incomeStatementRange } from "../date-range";
-import { periodScope, READ, REPORTS } from "../routes/common";
+import { periodScope, READ, REPORTS } from "../common";
 import { PROSE } from "./prose";
 import { dimensionGeneralLedger, dimensionIncomeStatement } from "./queries";
 import {

@@ -6,13 +6,13 @@
 // company's memberships runs in its writer, one at a time, so what the plan read is what the
 // write finds; the write's own condition (the last owner stays) guards it all the same.
 import { and, asc, eq, type SQL, sql } from "drizzle-orm";
-import type { Command, CommandContext, Plan } from "../../commands/plan";
-import { directory, type Directory } from "../../db/homes";
-import { memberships, users } from "../../db/schema";
-import type { Env } from "../../env";
-import { ApiError } from "../../errors/api-error";
-import type { Role } from "../../writer/request";
-import { decideMemberChange, type MemberChange, type MemberDecision, type MemberRow } from "./member-rules";
+import type { Command, CommandContext, Plan } from "../../../commands/plan";
+import { directory, type Directory } from "../../../db/homes";
+import { memberships, users } from "../../../db/schema";
+import type { Env } from "../../../env";
+import { ApiError } from "../../../errors/api-error";
+import type { Role } from "../../../writer/request";
+import { decideMemberChange, type MemberChange, type MemberDecision, type MemberRow } from "./rules";
 
 export interface Member extends MemberRow {
   name: string;

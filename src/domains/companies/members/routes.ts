@@ -3,14 +3,14 @@
 // Adding a user is the operators' API's (POST /admin/v1/companies/{id}/members): a key's user
 // cannot name users outside its companies.
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
-import { directory } from "../../db/homes";
-import { ApiError } from "../../errors/api-error";
-import type { AppEnv } from "../../http/context";
-import { dispatch } from "../../http/dispatch";
-import { json } from "../../http/envelope";
-import { CompanyParams } from "../../http/params";
-import { defineRoute, type HandlerContext } from "../../http/route";
-import { companyMembers, memberJson } from "./members";
+import { directory } from "../../../db/homes";
+import { ApiError } from "../../../errors/api-error";
+import type { AppEnv } from "../../../http/context";
+import { dispatch } from "../../../http/dispatch";
+import { json } from "../../../http/envelope";
+import { CompanyParams } from "../../../http/params";
+import { defineRoute, type HandlerContext } from "../../../http/route";
+import { companyMembers, memberJson } from "./commands";
 
 const TAG = "Members";
 const BASE = "/api/v1/companies/{companyId}/members";

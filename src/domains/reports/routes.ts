@@ -6,14 +6,14 @@
 // Each route parses its query, reads through queries.ts, assembles with a builder and
 // renders JSON, a PDF or a file; no SQL and no bookkeeping rule lives here.
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import type { AppEnv } from "../../../http/context";
-import { registerAnalysisRoutes } from "../analysis/routes";
-import { registerDimensionReportRoutes } from "../dimensions/routes";
-import { registerEuSalesListRoutes } from "./eu-sales";
-import { registerLedgerRoutes } from "./ledgers";
-import { registerSieExportRoutes } from "./sie";
-import { registerStatementRoutes } from "./statements";
-import { registerVatRoutes } from "./vat";
+import type { AppEnv } from "../../http/context";
+import { registerAnalysisRoutes } from "./analysis/routes";
+import { registerDimensionReportRoutes } from "./dimensions/routes";
+import { registerEuSalesListRoutes } from "./eu-sales/routes";
+import { registerLedgerRoutes } from "./ledgers/routes";
+import { registerSieExportRoutes } from "./sie/routes";
+import { registerStatementRoutes } from "./statements/routes";
+import { registerVatRoutes } from "./vat/routes";
 
 export function registerReportRoutes(app: OpenAPIHono<AppEnv>) {
   registerLedgerRoutes(app);

@@ -3,14 +3,14 @@
 // company's books from one to another (src/writer/move.ts), started here and followed here.
 import { z } from "@hono/zod-openapi";
 import { count } from "drizzle-orm";
-import { nowIso } from "../../clock";
-import { directory, homeNames, isMigrated, ledgerNames } from "../../db/homes";
-import { companyHomes } from "../../db/schema";
-import { ApiError } from "../../errors/api-error";
-import { json } from "../../http/envelope";
-import { CompanyParams, ItemParams } from "../../http/params";
-import { defineRoute, type HandlerContext } from "../../http/route";
-import { companyMover, loadMove, type MoveRow } from "../../writer/move";
+import { nowIso } from "../../../clock";
+import { directory, homeNames, isMigrated, ledgerNames } from "../../../db/homes";
+import { companyHomes } from "../../../db/schema";
+import { ApiError } from "../../../errors/api-error";
+import { json } from "../../../http/envelope";
+import { CompanyParams, ItemParams } from "../../../http/params";
+import { defineRoute, type HandlerContext } from "../../../http/route";
+import { companyMover, loadMove, type MoveRow } from "../../../writer/move";
 
 const TAG = "Admin";
 const admin = { tag: TAG, scope: null } as const;

@@ -6,7 +6,7 @@ import { fileResponse } from "../../../http/file-response";
 import { defineRoute, type HandlerContext } from "../../../http/route";
 import { SieExportQuery } from "../schemas";
 import { exportSie } from "../sie-export";
-import { periodScope, READ, REPORTS } from "./common";
+import { periodScope, READ, REPORTS } from "../common";
 
 const sieExportRoute = defineRoute({
   ...READ,

@@ -36,7 +36,7 @@ import {
   TrialBalanceQuery,
   TrialBalanceSchema,
 } from "../schemas";
-import { periodScope, READ, REPORTS } from "./common";
+import { periodScope, READ, REPORTS } from "../common";
 
 const trialBalanceRoute = defineRoute({
   ...READ,

@@ -11,7 +11,7 @@ import { fromOre } from "../../../money";
 import { COLUMN_BOX, type EuSalesPeriod, parseEuSalesPeriod } from "../../../sweden/eu-sales-list";
 import { type EuSalesListResult, euSalesList, euSalesListFile, reporterOf } from "../eu-sales-list";
 import { EuSalesListFileQuery, EuSalesListQuery, EuSalesListSchema } from "../schemas";
-import { READ } from "./common";
+import { READ } from "../common";
 
 const EU_SALES_LISTS = "/api/v1/companies/{companyId}/eu-sales-lists";
 

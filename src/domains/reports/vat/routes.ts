@@ -8,7 +8,7 @@ import { vatDeclaration } from "../builders";
 import { vatDeclarationRange } from "../date-range";
 import { loadPeriodFor, vatDeclarationMovements } from "../queries";
 import { VatDeclarationQuery, VatDeclarationSchema } from "../schemas";
-import { READ, REPORTS } from "./common";
+import { READ, REPORTS } from "../common";
 
 const vatDeclarationRoute = defineRoute({
   ...READ,

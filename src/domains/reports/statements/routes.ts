@@ -22,7 +22,7 @@ import {
 import { priorBalanceSheet, priorIncomeStatement } from "../prior-year";
 import { balanceSheetPdf, incomeStatementPdf } from "../statement-pdfs";
 import { incomeStatementBudget } from "../dimensions/queries";
-import { pdfFile, periodScope, READ, REPORTS } from "./common";
+import { pdfFile, periodScope, READ, REPORTS } from "../common";
 
 /** The income statement's budget parameter (issue #46, docs/budgets.md). */
 const BUDGET_NOTE = prose`

@@ -7,8 +7,8 @@
 //   - a member or a viewer changes no one's membership;
 //   - nobody, an operator neither, removes the last owner or gives them a lower role: a
 //     company always has someone who may manage it.
-import { ApiError } from "../../errors/api-error";
-import type { Role } from "../../writer/request";
+import { ApiError } from "../../../errors/api-error";
+import type { Role } from "../../../writer/request";
 
 export interface MemberRow {
   userId: string;

@@ -1,12 +1,12 @@
 // What the report routes share: their tag, base path and read options, the scope every
 // period report starts from, and the rendering of a report as a PDF file.
 import type { Context } from "hono";
-import { database } from "../../../db/client";
-import type { AppEnv } from "../../../http/context";
-import { fileResponse } from "../../../http/file-response";
-import { CompanyParams } from "../../../http/params";
-import { type PdfReport, renderReportPdf } from "../pdf";
-import { companyHeading, loadPeriodFor } from "../queries";
+import { database } from "../../db/client";
+import type { AppEnv } from "../../http/context";
+import { fileResponse } from "../../http/file-response";
+import { CompanyParams } from "../../http/params";
+import { type PdfReport, renderReportPdf } from "./pdf";
+import { companyHeading, loadPeriodFor } from "./queries";
 
 export const REPORTS = "/api/v1/companies/{companyId}/reports";
 
