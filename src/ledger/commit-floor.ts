@@ -27,13 +27,16 @@ export function rawCommitBatch(
   return [
     d1
       .prepare(
-        "INSERT INTO journal_entries (id, company_id, fiscal_period_id, voucher_series, voucher_number, entry_date, description, status, source_type, total_ore, created_at, posted_at) VALUES (?, ?, ?, 'Z', ?, ?, 'floor', 'posted', 'bench_floor', 12500, ?, ?)",
+        "INSERT INTO journal_entries (id, company_id, fiscal_period_id, voucher_series, " +
+          "voucher_number, entry_date, description, status, source_type, total_ore, created_at, " +
+          "posted_at) VALUES (?, ?, ?, 'Z', ?, ?, 'floor', 'posted', 'bench_floor', 12500, ?, ?)",
       )
       .bind(entryId, companyId, periodId, voucherNumber, entryDate, now, now),
     ...amounts.map(([account, debit, credit], i) =>
       d1
         .prepare(
-          "INSERT INTO journal_lines (id, company_id, journal_entry_id, sort_order, account_number, debit_ore, credit_ore) VALUES (?, ?, ?, ?, ?, ?, ?)",
+          "INSERT INTO journal_lines (id, company_id, journal_entry_id, sort_order, account_number, " +
+            "debit_ore, credit_ore) VALUES (?, ?, ?, ?, ?, ?, ?)",
         )
         .bind(newId(), companyId, entryId, i + 1, account, debit, credit),
     ),
@@ -41,7 +44,8 @@ export function rawCommitBatch(
       d1
         .prepare(
           "INSERT INTO account_balances (company_id, fiscal_period_id, account_number, debit_ore, credit_ore) VALUES (?, ?, ?, ?, ?) " +
-            "ON CONFLICT (company_id, fiscal_period_id, account_number) DO UPDATE SET debit_ore = debit_ore + excluded.debit_ore, credit_ore = credit_ore + excluded.credit_ore",
+            "ON CONFLICT (company_id, fiscal_period_id, account_number) DO UPDATE SET debit_ore = " +
+            "debit_ore + excluded.debit_ore, credit_ore = credit_ore + excluded.credit_ore",
         )
         .bind(companyId, periodId, account, debit, credit),
     ),

@@ -31,7 +31,14 @@ import { currentVersion, resolveVersion } from "../../http/versions";
 import { forgetUsedStep, MFA_HEADER, proveSecondStep } from "../../http/mfa";
 import { base32Encode, newTotpSecret, otpauthUri, TOTP_STEP_SECONDS } from "../../http/totp";
 import { encryptSecret } from "../../secrets";
-import { getMove, getMoveRoute, listDatabases, listDatabasesRoute, moveCompany, moveCompanyRoute } from "./databases/routes";
+import {
+  getMove,
+  getMoveRoute,
+  listDatabases,
+  listDatabasesRoute,
+  moveCompany,
+  moveCompanyRoute,
+} from "./databases/routes";
 
 const TAG = "Admin";
 

@@ -551,7 +551,9 @@ export const RECEIVABLES: openItems.OpenItemSide<InvoiceRow, InvoicePaymentRow> 
     payments: "invoice_payments",
     paymentKey: "invoice_id",
     number: "COALESCE(i.invoice_number, i.id)",
-    open: "i.document_type = 'invoice' AND i.status IN ('sent', 'partially_paid', 'overdue') AND i.journal_entry_id IS NOT NULL AND i.total_sek_ore IS NOT NULL",
+    open:
+      "i.document_type = 'invoice' AND i.status IN ('sent', 'partially_paid', 'overdue') AND " +
+      "i.journal_entry_id IS NOT NULL AND i.total_sek_ore IS NOT NULL",
     order: "i.invoice_date, number",
   },
 };

@@ -42,7 +42,8 @@ export const InvoiceItemInputSchema = z
     }),
     vat_rate: VatRateSchema.optional().openapi({
       description:
-        "fraction; omitted = the article's rate where Swedish VAT applies, else 25 %; 0 where the sale is zero-rated (EU business, export) or the company is not VAT registered",
+        "fraction; omitted = the article's rate where Swedish VAT applies, else 25 %; 0 where the " +
+        "sale is zero-rated (EU business, export) or the company is not VAT registered",
     }),
     article_id: z.string().optional(),
     supply_type: z.enum(["goods", "services"]).optional().openapi({
@@ -55,17 +56,25 @@ export const InvoiceItemInputSchema = z
       .optional()
       .openapi({
         description:
-          "override; must fit the VAT treatment (INVOICE_CREATE_VAT_RULE_VIOLATION). Default the article's account when it fits, else by treatment: 3001/3002/3003/3004 by rate, 3108 EU goods, 3308 EU services, 3106 goods to EU consumers, 3105 export goods, 3305 services outside the EU",
+          "override; must fit the VAT treatment (INVOICE_CREATE_VAT_RULE_VIOLATION). Default the " +
+          "article's account when it fits, else by treatment: 3001/3002/3003/3004 by rate, 3108 EU " +
+          "goods, 3308 EU services, 3106 goods to EU consumers, 3105 export goods, 3305 services " +
+          "outside the EU",
       }),
     dimensions: DimensionMapSchema.optional(),
     deduction_type: z.enum(["rot", "rut"]).optional().openapi({
       description:
         "ROT/RUT: the line is labour for that deduction (docs/rot-rut.md); needs work_type and (except laundry) labor_hours",
     }),
-    work_type: z.string().max(40).optional().openapi({
-      description:
-        "Skatteverket's work-type code (Bygg, El, ..., Stadning, Tradgardsarbete, ...); with deduction_type the line is labour, without it that work type's material",
-    }),
+    work_type: z
+      .string()
+      .max(40)
+      .optional()
+      .openapi({
+        description:
+          "Skatteverket's work-type code (Bygg, El, ..., Stadning, Tradgardsarbete, ...); with " +
+          "deduction_type the line is labour, without it that work type's material",
+      }),
     labor_hours: z
       .number()
       .gt(0)
@@ -275,7 +284,9 @@ export const PeppolDeliverySchema = z
     id: z.string().openapi({ description: "also the X-Service-Document-Id header of every attempt" }),
     status: z.enum(["pending", "delivered", "failed", "dead"]).openapi({
       description:
-        "pending: not yet attempted (or an attempt under way); failed: the last attempt may heal and is retried at next_attempt_at; delivered: the access point took it (2xx); dead: refused (4xx) or out of attempts (resend re-queues it)",
+        "pending: not yet attempted (or an attempt under way); failed: the last attempt may heal " +
+        "and is retried at next_attempt_at; delivered: the access point took it (2xx); dead: " +
+        "refused (4xx) or out of attempts (resend re-queues it)",
     }),
     attempts: z.number().int(),
     next_attempt_at: z.string().nullable(),
@@ -320,7 +331,8 @@ export const InvoiceSchema = z
     remaining_amount: z.number(),
     deduction_total: z.number().openapi({
       description:
-        "ROT/RUT: the deduction Skatteverket pays (after credit notes and refusals); computed, not settable. remaining_amount = total - paid - credited - deduction_total",
+        "ROT/RUT: the deduction Skatteverket pays (after credit notes and refusals); computed, not " +
+        "settable. remaining_amount = total - paid - credited - deduction_total",
     }),
     deduction: z.unknown().optional().openapi({
       description: "expand=deduction: rates, labour, each buyer (personnummer masked) and share, the home",

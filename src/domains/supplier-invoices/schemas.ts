@@ -27,14 +27,24 @@ export const SupplierInvoiceItemInputSchema = z
       .boolean()
       .default(false)
       .openapi({ description: "special payroll tax 24.26 % (only on 741x pension accounts)" }),
-    supply_type: z.enum(["goods", "services"]).optional().openapi({
-      description:
-        "goods or services (default services). From an EU supplier the line is reverse-charged: booked on 4515-4517 (goods, box 20) or 4535-4537 (services, box 21), from outside the EU services on 4531-4533 (box 22); the buyer's VAT at vat_rate on 2614/2624/2634 and 2645",
-    }),
-    reverse_charge: z.boolean().default(false).openapi({
-      description:
-        "a Swedish supplier's line under omvänd betalningsskyldighet (construction services, ML 16 kap 13 §): 4425-4427 (services, box 24) or 4415-4417 (goods, box 23), VAT on 2614/2624/2634 and 2647",
-    }),
+    supply_type: z
+      .enum(["goods", "services"])
+      .optional()
+      .openapi({
+        description:
+          "goods or services (default services). From an EU supplier the line is reverse-charged: " +
+          "booked on 4515-4517 (goods, box 20) or 4535-4537 (services, box 21), from outside the EU " +
+          "services on 4531-4533 (box 22); the buyer's VAT at vat_rate on 2614/2624/2634 and 2645",
+      }),
+    reverse_charge: z
+      .boolean()
+      .default(false)
+      .openapi({
+        description:
+          "a Swedish supplier's line under omvänd betalningsskyldighet (construction services, ML 16 " +
+          "kap 13 §): 4425-4427 (services, box 24) or 4415-4417 (goods, box 23), VAT on " +
+          "2614/2624/2634 and 2647",
+      }),
     dimensions: DimensionMapSchema.optional(),
   })
   .strict()
@@ -80,7 +90,8 @@ export const SupplierInvoicePaySchema = z
     }),
     exchange_rate_difference: SignedAmountSchema.optional().openapi({
       description:
-        "SEK actually paid minus SEK booked for this amount; needed on foreign-currency invoices (0 when none). Booked to 7960 (loss) or 3960 (gain).",
+        "SEK actually paid minus SEK booked for this amount; needed on foreign-currency invoices " +
+        "(0 when none). Booked to 7960 (loss) or 3960 (gain).",
     }),
     settlement_account: AccountNumberSchema.default("1930"),
   })

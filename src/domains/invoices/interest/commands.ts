@@ -31,7 +31,8 @@ export const INTEREST_INCOME_ACCOUNT = "8313";
 const OUTSIDE_SCOPE = "outside_scope";
 
 const VAT_NOTE =
-  "Dröjsmålsränta är ersättning för sen betalning, inte för en vara eller tjänst, och är därför utan moms (mervärdesskattelagen 2023:200 gäller omsättning mot ersättning).";
+  "Dröjsmålsränta är ersättning för sen betalning, inte för en vara eller tjänst, och är " +
+  "därför utan moms (mervärdesskattelagen 2023:200 gäller omsättning mot ersättning).";
 
 /**
  * An issued SEK invoice of the kind standard: else INVOICE_INTEREST_NOT_INVOICEABLE. A draft or

@@ -16,16 +16,24 @@ import { READ } from "../common";
 const EU_SALES_LISTS = "/api/v1/companies/{companyId}/eu-sales-lists";
 
 const REFUSALS =
-  "A buyer (the customer of an invoice or credit note in the period) without a valid VAT number of another EU member state stops the list: 409 CONFLICT, details.reason buyer_vat_number_invalid, details.invoices naming each invoice, its customer and the problem. " +
-  "A quarter is refused (400 VALIDATION_ERROR on period) when it has goods and the goods of the quarter or of any of the four before it exceed 500 000 kr (35 kap. 4 § SFL: goods are reported by month).";
+  "A buyer (the customer of an invoice or credit note in the period) without a valid VAT " +
+  "number of another EU member state stops the list: 409 CONFLICT, details.reason " +
+  "buyer_vat_number_invalid, details.invoices naming each invoice, its customer and the " +
+  "problem. " +
+  "A quarter is refused (400 VALIDATION_ERROR on period) when it has goods and the goods of " +
+  "the quarter or of any of the four before it exceed 500 000 kr (35 kap. 4 § SFL: goods are " +
+  "reported by month).";
 
 const euSalesListRoute = defineRoute({
   ...READ,
   path: EU_SALES_LISTS,
   summary: "Periodisk sammanställning (SKV 5740): EU sales per buyer VAT number, beside boxes 35/38/39",
   description:
-    "Per buyer VAT number the goods (box 35), triangulation (box 38) and services (box 39) in whole kronor, SEK as booked, from the lines on the boxes' accounts that the period's invoices, credit notes (negative) and their payments (cash method) booked. " +
-    "Each column is put in whole kronor so that it adds up to its box (largest remainder); unattributed lists postings on those accounts that no invoice booked. " +
+    "Per buyer VAT number the goods (box 35), triangulation (box 38) and services (box 39) in " +
+    "whole kronor, SEK as booked, from the lines on the boxes' accounts that the period's " +
+    "invoices, credit notes (negative) and their payments (cash method) booked. " +
+    "Each column is put in whole kronor so that it adds up to its box (largest remainder); " +
+    "unattributed lists postings on those accounts that no invoice booked. " +
     REFUSALS,
   query: EuSalesListQuery,
   response: EuSalesListSchema,
@@ -36,10 +44,14 @@ const euSalesListFileRoute = defineRoute({
   path: `${EU_SALES_LISTS}/file`,
   summary: "Periodisk sammanställning as Skatteverket's upload file (SKV 574008, ISO 8859-1)",
   description:
-    "Line 1 SKV574008; line 2 the company's VAT number, the period code (YYMM or YY-Q), the contact's name, phone and e-mail; then per buyer VAT number;goods;triangulation;services; (an empty column: no such sale). Lines end CR LF. " +
+    "Line 1 SKV574008; line 2 the company's VAT number, the period code (YYMM or YY-Q), the " +
+    "contact's name, phone and e-mail; then per buyer VAT number;goods;triangulation;services; " +
+    "(an empty column: no such sale). Lines end CR LF. " +
     "The contact comes from contact_name/contact_phone/contact_email, else the company's payroll contact. " +
     REFUSALS +
-    " Also 409 CONFLICT with details.reason reporter_vat_number_missing (a company without a Swedish VAT number) or unattributed_postings (the boxes hold postings no invoice booked, so the file would not equal the declaration).",
+    " Also 409 CONFLICT with details.reason reporter_vat_number_missing (a company without a " +
+    "Swedish VAT number) or unattributed_postings (the boxes hold postings no invoice booked, " +
+    "so the file would not equal the declaration).",
   query: EuSalesListFileQuery,
   response: null,
 });

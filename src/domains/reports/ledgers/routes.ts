@@ -2,6 +2,7 @@
 // (verifikationslista), the continuity check of opening balances, and the customer and
 // supplier ledgers with aging.
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import { PROSE } from "./prose";
 import { todayUtc } from "../../../clock";
 import { database } from "../../../db/client";
 import { ApiError } from "../../../errors/api-error";
@@ -42,8 +43,7 @@ const trialBalanceRoute = defineRoute({
   ...READ,
   path: `${REPORTS}/trial-balance`,
   summary: "Trial balance: opening, movement and closing per account",
-  description:
-    "opening_balance is the period's opening entry (from #IB or opening balances); to_date (inside the period) limits the movement.",
+  description: PROSE.trialBalanceDescription,
   query: TrialBalanceQuery,
   response: TrialBalanceSchema,
 });
@@ -64,9 +64,7 @@ const arLedgerRoute = defineRoute({
   ...READ,
   path: `${REPORTS}/ar-ledger`,
   summary: "Accounts receivable (kundreskontra) with aging per customer",
-  description:
-    "Invoices still owed at as_of_date (default today UTC): sent by then, less payments and credit notes dated up to then; at today exactly the sent, overdue and partially_paid invoices. " +
-    "Buckets by days past due: 0-30 (including not yet due, also shown as not_yet_due), 31-60, 61-90, 90+. Amounts in SEK at each invoice's booked rate.",
+  description: PROSE.arLedgerDescription,
   query: LedgerQuery,
   response: ArLedgerSchema,
 });
@@ -81,9 +79,7 @@ const supplierLedgerRoute = defineRoute({
   ...READ,
   path: `${REPORTS}/supplier-ledger`,
   summary: "Accounts payable (leverantörsreskontra) with aging per supplier",
-  description:
-    "Supplier invoices still owed at as_of_date (default today UTC): registered by then, less payments and credit notes dated up to then (registered, approved, partially_paid, overdue and disputed at today). " +
-    "Same buckets and SEK valuation as ar-ledger.",
+  description: PROSE.supplierLedgerDescription,
   query: LedgerQuery,
   response: SupplierLedgerSchema,
 });
@@ -98,10 +94,7 @@ const generalLedgerRoute = defineRoute({
   ...READ,
   path: `${REPORTS}/general-ledger`,
   summary: "General ledger (huvudbok): posted lines by account with opening, running and closing balance",
-  description:
-    "Without limit, the whole account range in one answer. With limit (1-10000 lines) it is paged: meta.next_cursor continues it, " +
-    "each page holds the accounts its lines touch (and those with only an opening balance in its span), running balances carry on " +
-    "across pages, closing_balance is always the account's closing balance for the period, and `continues` marks an account whose lines go on in the next page.",
+  description: PROSE.generalLedgerDescription,
   query: GeneralLedgerQuery,
   response: GeneralLedgerSchema,
 });

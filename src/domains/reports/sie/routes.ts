@@ -1,5 +1,6 @@
 // The SIE 4 export of a fiscal period, as a CP437 file.
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import { PROSE } from "./prose";
 import { nowIso } from "../../../clock";
 import type { AppEnv } from "../../../http/context";
 import { fileResponse } from "../../../http/file-response";
@@ -12,9 +13,7 @@ const sieExportRoute = defineRoute({
   ...READ,
   path: `${REPORTS}/sie-export`,
   summary: "SIE 4 file of a fiscal period (CP437)",
-  description:
-    "#FLAGGA, #FORMAT PC8, #SIETYP 4, #PROGRAM, #GEN, #FNAMN, #ORGNR, #RAR (this and the prior year), #KONTO, #KTYP, #SRU, #DIM/#OBJEKT, #IB, #UB, #RES, #PSALDO (the whole {} and each object's part), #PBUDGET and #VER with #TRANS. " +
-    "#PBUDGET is the budget budget_id names (of the period, else 404 BUDGET_NOT_FOUND), else the period's only budget; none when it has several.",
+  description: PROSE.sieExportDescription,
   query: SieExportQuery,
   response: null,
 });

@@ -1,6 +1,7 @@
 // The financial statements: the balance sheet and the income statement (as JSON and as
 // PDF) and the month-by-month breakdown of the result.
 import type { OpenAPIHono, z } from "@hono/zod-openapi";
+import { PROSE } from "./prose";
 import type { Context } from "hono";
 import { nowIso } from "../../../clock";
 import type { AppEnv } from "../../../http/context";
@@ -52,8 +53,7 @@ const balanceSheetRoute = defineRoute({
   ...READ,
   path: `${REPORTS}/balance-sheet`,
   summary: "Balance sheet (balansräkning) at a date",
-  description:
-    "period_id required; as_of or to_date (one of, inside the period; default the period end); from_date is not accepted. The VAT accounts 2610-2650 are shown net, as the annual report and INK2R show them: all among current_receivables when their sum is a claim on Skatteverket, else all among current_liabilities.",
+  description: PROSE.balanceSheetDescription,
   query: BalanceSheetQuery,
   response: BalanceSheetSchema,
 });
@@ -70,8 +70,7 @@ const balanceSheetPdfRoute = defineRoute({
   ...READ,
   path: `${REPORTS}/balance-sheet/pdf`,
   summary: "Balance sheet as PDF",
-  description:
-    "Laid out as a Swedish balansräkning (TILLGÅNGAR with Anläggningstillgångar and Omsättningstillgångar subtotals, Summa tillgångar, EGET KAPITAL OCH SKULDER), DejaVu Sans embedded so any name prints; a running header and page numbers on every page. Refused with REPORT_GENERATION_FAILED when assets and equity plus liabilities differ by 1 krona or more. Marked preliminary while the period is open.",
+  description: PROSE.balanceSheetPdfDescription,
   query: BalanceSheetQuery,
   response: null,
 });
@@ -90,7 +89,8 @@ const incomeStatementRoute = defineRoute({
   summary: "Income statement (resultaträkning)",
   description:
     "period_id required; from_date and to_date inside the period (default: the whole period). " +
-    "Sections by BAS group in the order of ÅRL bilaga 2; BAS's free groups 85-87 count among the financial items; the closing accounts 8990-8999 are not shown. " +
+    "Sections by BAS group in the order of ÅRL bilaga 2; BAS's free groups 85-87 count among " +
+    "the financial items; the closing accounts 8990-8999 are not shown. " +
     BUDGET_NOTE,
   query: IncomeStatementBudgetQuery,
   response: IncomeStatementSchema,
@@ -111,8 +111,7 @@ const incomeStatementPdfRoute = defineRoute({
   ...READ,
   path: `${REPORTS}/income-statement/pdf`,
   summary: "Income statement as PDF",
-  description:
-    "Kostnadsslagsindelad resultaträkning (ÅRL bilaga 2): rörelseintäkter and rörelsekostnader with subtotals, Rörelseresultat, Resultat efter finansiella poster, Resultat före skatt, Årets resultat; a running header and page numbers. Marked preliminary while the period is open.",
+  description: PROSE.incomeStatementPdfDescription,
   query: IncomeStatementQuery,
   response: null,
 });
@@ -128,8 +127,7 @@ const monthlyBreakdownRoute = defineRoute({
   ...READ,
   path: `${REPORTS}/monthly-breakdown`,
   summary: "Revenue, costs and result per month of the period",
-  description:
-    "Revenue and costs by BAS account type (class 3 and 80-83 revenue; 4-7 and 84-89 costs); the closing accounts 8990-8999 are left out, so the result is the income statement's.",
+  description: PROSE.monthlyBreakdownDescription,
   query: PeriodQuery,
   response: MonthlyBreakdownSchema,
 });

@@ -1,5 +1,6 @@
 // The VAT declaration (momsdeklaration, SKV 4700) from the BAS VAT accounts.
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import { PROSE } from "./prose";
 import { database } from "../../../db/client";
 import type { AppEnv } from "../../../http/context";
 import { json } from "../../../http/envelope";
@@ -14,10 +15,7 @@ const vatDeclarationRoute = defineRoute({
   ...READ,
   path: `${REPORTS}/vat-declaration`,
   summary: "Momsdeklaration (SKV 4700): boxes 05-62 and 49 from the BAS VAT accounts",
-  description:
-    "Either period_id (optionally narrowed by from_date/to_date inside it) or from_date and to_date. Amounts in whole kronor. " +
-    "box 49 = 10+11+12+30+31+32+60+61+62-48; positive is to pay, negative to get back. " +
-    "Made of the taxable events dated in the range: the VAT settlement entries (an entry with a line on 2650 and no result-account line but 3740 öresavrundning: the transfer of 2610-2649 to 2650, its payment) are left out wherever they are dated, so booking the transfer changes no box.",
+  description: PROSE.vatDeclarationDescription,
   query: VatDeclarationQuery,
   response: VatDeclarationSchema,
 });

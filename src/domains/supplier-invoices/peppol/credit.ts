@@ -109,7 +109,9 @@ function spreadPool(
       vat_rate: rateBp / 10_000,
       vat_treatments: [...new Set(ofRate.map((i) => i.vatTreatment))],
       reason:
-        "the invoice's items at this VAT rate have different VAT treatments (domestic, reverse charge, EU purchase): each credit note line must name the item it credits by its description",
+        "the invoice's items at this VAT rate have different VAT treatments (domestic, reverse " +
+        "charge, EU purchase): each credit note line must name the item it credits by its " +
+        "description",
     });
   let rest = pool;
   for (const item of ofRate) {

@@ -28,7 +28,9 @@ export const importPeppolRoute = withBody(
     summary: "Register a supplier's e-invoice (Peppol BIS Billing 3.0 / EN 16931 UBL)",
     description: PROSE.importPeppol,
     errors: {
-      422: "PEPPOL_VALIDATION_FAILED: a fatal rule of EN 16931 or Peppol BIS 3.0 (details.rules[]); PEPPOL_DOCUMENT_LIMIT_EXCEEDED: past a limit (details.limit, max, found)",
+      422:
+        "PEPPOL_VALIDATION_FAILED: a fatal rule of EN 16931 or Peppol BIS 3.0 (details.rules[]); " +
+        "PEPPOL_DOCUMENT_LIMIT_EXCEEDED: past a limit (details.limit, max, found)",
     },
     params: CompanyParams,
     query: z

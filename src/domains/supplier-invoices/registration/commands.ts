@@ -280,7 +280,8 @@ function itemTreatment(
   if (it.reverse_charge && location !== "domestic")
     throw fieldError(
       `items.${i}.reverse_charge`,
-      "reverse_charge is for a Swedish supplier's line (construction services and the like); a purchase from abroad is reverse-charged by the supplier's country",
+      "reverse_charge is for a Swedish supplier's line (construction services and the like); a " +
+        "purchase from abroad is reverse-charged by the supplier's country",
     );
   const supplyType = it.supply_type ?? "services";
   const treatment = purchaseTreatment(location, supplyType, it.reverse_charge);

@@ -1,0 +1,12 @@
+// The OpenAPI prose of routes.ts, kept out of the route constants (issue #42).
+import { prose } from "../../../http/prose";
+
+export const PROSE = {
+  sieExportDescription: prose`
+    #FLAGGA, #FORMAT PC8, #SIETYP 4, #PROGRAM, #GEN, #FNAMN, #ORGNR, #RAR (this and the prior
+    year), #KONTO, #KTYP, #SRU, #DIM/#OBJEKT, #IB, #UB, #RES, #PSALDO (the whole {} and each
+    object's part), #PBUDGET and #VER with #TRANS. #PBUDGET is the budget budget_id names (of
+    the period, else 404 BUDGET_NOT_FOUND), else the period's only budget; none when it has
+    several.
+  `,
+};
