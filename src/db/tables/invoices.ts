@@ -1,7 +1,7 @@
 // Outbound invoices, their items, payments, reminders and Peppol deliveries.
 // Money is integer öre (columns named *_ore); never REAL.
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 const bool = (name: string) => integer(name, { mode: "boolean" });
 

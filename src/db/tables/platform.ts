@@ -1,7 +1,7 @@
 // Webhooks and their deliveries, long-running operations, SIE imports.
 // Money is integer öre (columns named *_ore); never REAL.
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 const bool = (name: string) => integer(name, { mode: "boolean" });
 

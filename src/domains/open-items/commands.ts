@@ -4,7 +4,7 @@
 // command and hands its side in.
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { UnmatchPaymentRow } from "../../commands/handed-in";
-import type { CommandContext, Plan, Statement, PlannedWrite } from "../../commands/plan";
+import type { CommandContext, Plan, PlannedWrite } from "../../commands/plan";
 import type { Database } from "../../db/client";
 import { ApiError } from "../../errors/api-error";
 import type { PaymentReverseInput } from "../../http/fields";

@@ -10,7 +10,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import type { Env } from "../../env";
-import type { Command, Statement, PlannedWrite } from "../../commands/plan";
+import type { Command, PlannedWrite } from "../../commands/plan";
 import { rotRutClaimInvoices, rotRutClaims } from "../../db/schema";
 import { ApiError, fieldError } from "../../errors/api-error";
 import { newId } from "../../ids";

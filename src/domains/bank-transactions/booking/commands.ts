@@ -9,14 +9,7 @@
 // (a legal person's private row; a sole trader's is ignored instead) > the engine's rules.
 import { eq, sql } from "drizzle-orm";
 import { planBulk } from "../../../commands/bulk";
-import type {
-  Command,
-  CommandContext,
-  PlannedEvent,
-  Statement,
-  VoucherRef,
-  PlannedWrite,
-} from "../../../commands/plan";
+import type { Command, CommandContext, PlannedEvent, VoucherRef, PlannedWrite } from "../../../commands/plan";
 import type { Database } from "../../../db/client";
 import { bankTemplates, bankTransactions } from "../../../db/schema";
 import type { Env } from "../../../env";

@@ -3,7 +3,7 @@
 // and unmatched, so it can be matched or categorised again. The invoices' reverse
 // commands are handed this function by the registry (they import no bank domain).
 import { and, eq } from "drizzle-orm";
-import type { CommandContext, PlannedEvent, Statement, PlannedWrite } from "../../../commands/plan";
+import type { CommandContext, PlannedEvent, PlannedWrite } from "../../../commands/plan";
 import type { Database } from "../../../db/client";
 import { bankTransactions } from "../../../db/schema";
 import { unreversedEntryOfSource } from "../../../ledger/queries";

@@ -6,7 +6,7 @@
 // closing rate the caller states in the request (closing_rates); the differences go to
 // 3960 (gains) and 7960 (losses) in one entry, and the items' book
 // values follow, so a later payment's difference is reckoned from the revalued amount.
-import type { CommandContext, Statement, VoucherRef, PlannedWrite } from "../../../commands/plan";
+import type { CommandContext, VoucherRef, PlannedWrite } from "../../../commands/plan";
 import type { Database } from "../../../db/client";
 import { currencyRevaluations } from "../../../db/schema";
 import type { Env } from "../../../env";

@@ -4,14 +4,7 @@
 // its items and the credit notes before it (creditedLines, creditFigures); the command
 // then books and archives.
 import { eq } from "drizzle-orm";
-import {
-  type Command,
-  type CommandContext,
-  type Statement,
-  type VoucherRef,
-  type PlannedWrite,
-  writeOf,
-} from "../../../commands/plan";
+import type { Command, CommandContext, VoucherRef, PlannedWrite } from "../../../commands/plan";
 import { invoiceItems, invoices } from "../../../db/schema";
 import { ApiError, fieldError } from "../../../errors/api-error";
 import { newId } from "../../../ids";

@@ -3,7 +3,7 @@
 // the sale's entry, Debit 1510 / Credit revenue and output VAT dated invoice_date.
 // mark-sent, send and self-billing all issue through here.
 import { and, eq, max } from "drizzle-orm";
-import type { Command, CommandContext, Statement, VoucherRef, PlannedWrite } from "../../../commands/plan";
+import type { Command, CommandContext, VoucherRef, PlannedWrite } from "../../../commands/plan";
 import type { Database } from "../../../db/client";
 import { invoices } from "../../../db/schema";
 import { ApiError, fieldError } from "../../../errors/api-error";

@@ -4,7 +4,7 @@
 // stated but not booked (an interest invoice claims it: ./interest.ts). The reminder is a PDF sent by email, as invoices are.
 import { and, count, eq, gt } from "drizzle-orm";
 import type { Database } from "../../../db/client";
-import { type Command, type Statement, type PlannedWrite, writeOf } from "../../../commands/plan";
+import { type Command, type PlannedWrite, writeOf } from "../../../commands/plan";
 import type { CommandContext } from "../../../commands/plan";
 import { invoiceReminders } from "../../../db/schema";
 import { ApiError } from "../../../errors/api-error";

@@ -5,7 +5,7 @@
 // payroll entry booked straight to 1630) is linked to that line instead, never booked twice:
 // the accountant books the payment from the bank, and the statement row only reconciles it.
 import { and, asc, eq } from "drizzle-orm";
-import type { Command, CommandContext, Statement, VoucherRef, PlannedWrite } from "../../../commands/plan";
+import type { Command, CommandContext, VoucherRef, PlannedWrite } from "../../../commands/plan";
 import type { Database } from "../../../db/client";
 import { reconciliationLinks, reconciliationTaxAccountRows } from "../../../db/schema";
 import { ApiError } from "../../../errors/api-error";

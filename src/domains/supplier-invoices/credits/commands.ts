@@ -7,7 +7,7 @@
 // accounts and input VAT.
 import Big from "big.js";
 import { eq } from "drizzle-orm";
-import type { Command, CommandContext, Statement, VoucherRef, PlannedWrite } from "../../../commands/plan";
+import type { Command, CommandContext, VoucherRef, PlannedWrite } from "../../../commands/plan";
 import { supplierInvoiceItems, supplierInvoices } from "../../../db/schema";
 import { ApiError, fieldError } from "../../../errors/api-error";
 import { newId } from "../../../ids";
