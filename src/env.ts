@@ -15,7 +15,10 @@ export interface Env {
   LEDGER_PLACEMENT?: string;
   /** seconds between a move's switch and the deletion of the rows it left (default 90; src/writer/move.ts) */
   MOVE_CLEANUP_GRACE_SECONDS?: string;
-  /** a move's steps (src/writer/move-steps.ts): rows per page and delete chunk (default 2000), D1 queries per step (default 200, at most 900), milliseconds between steps (default 0) */
+  /**
+   * a move's steps (src/writer/move-steps.ts): rows per page and delete chunk (default 2000), D1
+   * queries per step (default 200, at most 900), milliseconds between steps (default 0)
+   */
   MOVE_CHUNK_ROWS?: string;
   MOVE_STEP_QUERIES?: string;
   MOVE_STEP_PAUSE_MS?: string;

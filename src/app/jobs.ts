@@ -216,7 +216,12 @@ export async function handleQueue(batch: MessageBatch<Job>, env: Env): Promise<v
  */
 const MOVE_STALL_MS = 5 * 60_000;
 
-/** Every minute, in every database: expired idempotency records, overdue invoices, planned salary payments whose date has come, employees' personnummer indexes not yet keyed by their company, webhook and Peppol deliveries that are due, outbox events past their retention, operations whose worker died, and parked writes not yet replayed; and company moves that stopped. */
+/**
+ * Every minute, in every database: expired idempotency records, overdue invoices, planned salary
+ * payments whose date has come, employees' personnummer indexes not yet keyed by their company,
+ * webhook and Peppol deliveries that are due, outbox events past their retention, operations whose
+ * worker died, and parked writes not yet replayed; and company moves that stopped.
+ */
 export async function handleScheduled(_controller: ScheduledController, env: Env): Promise<void> {
   const sweeps: Job["type"][] = [
     "idempotency.sweep",

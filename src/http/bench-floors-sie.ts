@@ -27,7 +27,12 @@ type Row = Record<string, string | number | null>;
 async function jsonInserter(d1: D1Database, table: string) {
   const info = await d1.prepare(`PRAGMA table_info(${table})`).all<{ name: string }>();
   const columns = info.results.map((c) => c.name);
-  const sql = `INSERT INTO ${table} (${columns.join(", ")}) SELECT ${columns.map((c) => `json_extract(value, '$.${c}')`).join(", ")} FROM json_each(?)`;
+  const sql = `INSERT INTO ${table} (${columns.join(", ")}) SELECT ${columns
+    .map(
+      (c) => `json_extract(value,
+    '$.${c}')`,
+    )
+    .join(", ")} FROM json_each(?)`;
   return (rows: Row[]) => {
     const out: D1PreparedStatement[] = [];
     for (let i = 0; i < rows.length; i += JSON_INSERT_CHUNK)

@@ -53,7 +53,8 @@ export const entryHeaderSql: RowObjectSource = {
     `json_object('id', src.id, 'fiscal_period_id', src.fiscal_period_id, 'voucher_series', src.voucher_series, ` +
       `'voucher_number', src.voucher_number, 'entry_date', src.entry_date, 'description', src.description, 'status', src.status, ` +
       `'source_type', src.source_type, 'source_id', src.source_id, ` +
-      `'total_amount', json(printf('%s%d.%02d', CASE WHEN src.total_ore < 0 THEN '-' ELSE '' END, abs(src.total_ore) / 100, abs(src.total_ore) % 100)), ` +
+      `'total_amount', json(printf('%s%d.%02d', CASE WHEN src.total_ore < 0 THEN '-' ELSE '' END, abs(src.total_ore) / 100, ` +
+      `abs(src.total_ore) % 100)), ` +
       `'created_at', src.created_at, 'posted_at', src.posted_at, 'reverses_id', src.reverses_id, 'reversed_by_id', src.reversed_by_id, ` +
       `'correction_of_id', src.correction_of_id)`,
   ),

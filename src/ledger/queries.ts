@@ -254,7 +254,8 @@ export async function accountBalanceThrough(
 
 /** The columns every account-line read selects (entries e joined with lines l), and their row. */
 const ACCOUNT_LINE_COLUMNS =
-  sql.raw(`l.id AS line_id, e.id AS entry_id, e.entry_date, COALESCE(l.line_description, e.description) AS description, e.voucher_series, e.voucher_number,
+  sql.raw(`l.id AS line_id, e.id AS entry_id, e.entry_date, COALESCE(l.line_description, e.description) AS description,
+    e.voucher_series, e.voucher_number,
   e.source_type, e.reverses_id, e.reversed_by_id, l.debit_ore - l.credit_ore AS amount`);
 type AccountLineRow = {
   line_id: string;
@@ -371,13 +372,13 @@ export async function accountLinesByIds(
   return out;
 }
 
-/** A posted line on an account with the other accounts its entry touches: how reconciliation tells a settlement or payment from the booking it settles. */
+/** A posted line on an account, with the other accounts its entry touches (how reconciliation tells a settlement from what it settles). */
 export interface ClassifiedAccountLine extends AccountLedgerLine {
   otherAccounts: string[];
   isOpening: boolean;
 }
 
-/** The posted lines on an account in a fiscal period dated through a date (the opening balance included, flagged), with the other accounts of each entry. */
+/** The posted lines on an account in a period through a date (the opening balance flagged), with the other accounts of each entry. */
 export async function accountLinesWithCounterparts(
   db: Database,
   companyId: string,
@@ -387,7 +388,8 @@ export async function accountLinesWithCounterparts(
 ): Promise<ClassifiedAccountLine[]> {
   const rows = await db.all<AccountLineRow & { others: string | null }>(sql`
     SELECT ${ACCOUNT_LINE_COLUMNS},
-           (SELECT GROUP_CONCAT(DISTINCT o.account_number) FROM journal_lines o WHERE o.journal_entry_id = e.id AND o.account_number <> ${account}) AS others
+           (SELECT GROUP_CONCAT(DISTINCT o.account_number) FROM journal_lines o WHERE o.journal_entry_id = e.id AND
+             o.account_number <> ${account}) AS others
     FROM journal_entries e JOIN journal_lines l ON l.journal_entry_id = e.id
     WHERE e.company_id = ${companyId} AND e.fiscal_period_id = ${periodId} AND e.status = 'posted'
       AND e.entry_date <= ${through} AND l.account_number = ${account}
@@ -503,7 +505,8 @@ export async function fiscalPeriodAt(
   date: string,
 ): Promise<{ id: string; start: string; end: string } | null> {
   const row = await db.get<{ id: string; s: string; e: string }>(
-    sql`SELECT id, period_start AS s, period_end AS e FROM fiscal_periods WHERE company_id = ${companyId} AND period_start <= ${date} AND period_end >= ${date} LIMIT 1`,
+    sql`SELECT id, period_start AS s, period_end AS e FROM fiscal_periods WHERE company_id = ${companyId} AND period_start <=
+      ${date} AND period_end >= ${date} LIMIT 1`,
   );
   return row ? { id: row.id, start: row.s, end: row.e } : null;
 }

@@ -333,6 +333,7 @@ export function paymentDateOnOrAfter(paymentDate: string, invoiceDate: string): 
   throw new ApiError(
     "VALIDATION_ERROR",
     { payment_date: paymentDate, invoice_date: invoiceDate },
-    `A payment cannot be dated before the invoice it pays (${invoiceDate}); money received or paid before the invoice is an advance (2420 / 1480), to be booked as one.`,
+    `A payment cannot be dated before the invoice it pays (${invoiceDate}); money received or paid before the invoice is an ` +
+      `advance (2420 / 1480), to be booked as one.`,
   );
 }

@@ -52,7 +52,8 @@ export interface EskdDeclaration {
 }
 
 const DOCTYPE =
-  '<!DOCTYPE eSKDUpload PUBLIC "-//Skatteverket, Sweden//DTD Skatteverket eSKDUpload-DTD Version 6.0//SV" "https://www1.skatteverket.se/demoeskd/eSKDUpload_6p0.dtd">';
+  '<!DOCTYPE eSKDUpload PUBLIC "-//Skatteverket, Sweden//DTD Skatteverket eSKDUpload-DTD Version 6.0//SV" ' +
+  '"https://www1.skatteverket.se/demoeskd/eSKDUpload_6p0.dtd">';
 
 /** The file's text (encode it with `latin1` before it leaves). */
 export function eskdXml(d: EskdDeclaration): string {

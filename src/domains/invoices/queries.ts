@@ -386,8 +386,10 @@ export async function openReceivablesAt(db: Database, companyId: string, asOf: s
       SELECT i.id, i.customer_id AS party_id, i.customer_name AS party_name, i.invoice_number AS number, i.invoice_date, i.due_date, i.status,
              i.currency, i.exchange_rate AS rate, i.total_ore AS total,
              i.total_ore - i.deduction_ore
-               - COALESCE((SELECT SUM(p.amount_ore) FROM invoice_payments p WHERE p.invoice_id = i.id AND p.payment_date <= ${asOf} AND (p.reversal_date IS NULL OR p.reversal_date > ${asOf})), 0)
-               + COALESCE((SELECT SUM(cn.total_ore) FROM invoices cn WHERE cn.credited_invoice_id = i.id AND cn.company_id = i.company_id AND cn.invoice_date <= ${asOf}), 0) AS open
+               - COALESCE((SELECT SUM(p.amount_ore) FROM invoice_payments p WHERE p.invoice_id = i.id AND p.payment_date <=
+                 ${asOf} AND (p.reversal_date IS NULL OR p.reversal_date > ${asOf})), 0)
+               + COALESCE((SELECT SUM(cn.total_ore) FROM invoices cn WHERE cn.credited_invoice_id = i.id AND cn.company_id =
+                 i.company_id AND cn.invoice_date <= ${asOf}), 0) AS open
       FROM invoices i
       WHERE i.company_id = ${companyId} AND i.is_credit_note = 0 AND i.document_type = 'invoice'
         AND i.status IN ('sent', 'partially_paid', 'overdue', 'paid', 'credited') AND i.invoice_date <= ${asOf}
@@ -454,7 +456,8 @@ export async function settledInvoicesNamed(db: Database, companyId: string, refs
         eq(invoices.companyId, companyId),
         eq(invoices.isCreditNote, false),
         inArray(invoices.status, ["paid", "credited"]),
-        sql`(lower(${invoices.invoiceNumber}) IN (SELECT value FROM json_each(${list})) OR ${invoices.ocrNumber} IN (SELECT value FROM json_each(${list})))`,
+        sql`(lower(${invoices.invoiceNumber}) IN (SELECT value FROM json_each(${list})) OR ${invoices.ocrNumber} IN (SELECT value
+          FROM json_each(${list})))`,
       ),
     )
     .limit(20)

@@ -160,7 +160,8 @@ async function assertNotOwnedByDocument(
     },
     payment
       ? `The entry books a payment of a ${document.replace("_", " ")} (${owner.sourceId}); reverse the ` +
-          `payment through POST .../${document.replace("_", "-")}s/${owner.sourceId}/payments/{payment_id}/reverse (the payment ids are in ?expand=payments).`
+          `payment through POST .../${document.replace("_", "-")}s/${owner.sourceId}/payments/{payment_id}/reverse (the payment ` +
+          `ids are in ?expand=payments).`
       : `The entry was posted by a ${document.replace("_", " ")} (${owner.sourceType} ${owner.sourceId}); ` +
           "change it through that document, e.g. by crediting it.",
   );

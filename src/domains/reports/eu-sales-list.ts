@@ -115,7 +115,10 @@ export async function euSalesList(db: Database, companyId: string, period: EuSal
   return { period, list, boxes };
 }
 
-/** The company's VAT number as the file takes it (its own setting, else SE + org number + 01; null when not VAT registered) and its payroll contact. */
+/**
+ * The company's VAT number as the file takes it (its own setting, else SE + org number + 01; null
+ * when not VAT registered) and its payroll contact.
+ */
 export async function reporterOf(db: Database, companyId: string) {
   const { companies: company, company_settings: settings } = await loadCompany(db, companyId);
   const vat = company.vatRegistered

@@ -213,7 +213,8 @@ export async function postedEntriesPage(
         eq(journalEntries.fiscalPeriodId, periodId),
         eq(journalEntries.status, "posted"),
         after
-          ? sql`(${journalEntries.voucherSeries} > ${after.series} OR (${journalEntries.voucherSeries} = ${after.series} AND ${journalEntries.voucherNumber} > ${after.number}))`
+          ? sql`(${journalEntries.voucherSeries} > ${after.series} OR (${journalEntries.voucherSeries} = ${after.series} AND
+            ${journalEntries.voucherNumber} > ${after.number}))`
           : undefined,
       ),
     )
@@ -289,7 +290,8 @@ export async function generalLedgerLines(
     d: number;
     c: number;
   }>(sql`
-    SELECT l.account_number AS account, e.id AS entry_id, e.voucher_series AS series, e.voucher_number AS number, e.entry_date AS date, l.sort_order AS sort,
+    SELECT l.account_number AS account, e.id AS entry_id, e.voucher_series AS series, e.voucher_number AS number, e.entry_date AS
+      date, l.sort_order AS sort,
            e.description AS text, l.line_description AS line_text, l.debit_ore AS d, l.credit_ore AS c
     FROM journal_lines l JOIN journal_entries e ON e.id = l.journal_entry_id
     WHERE l.company_id = ${companyId} AND l.account_number BETWEEN ${range.from} AND ${range.to}
@@ -298,7 +300,8 @@ export async function generalLedgerLines(
       ${
         after
           ? sql`AND (l.account_number, l.entry_date) >= (${after.account}, ${after.date})
-        AND (l.account_number, l.entry_date, e.voucher_series, e.voucher_number, l.sort_order) > (${after.account}, ${after.date}, ${after.series}, ${after.number}, ${after.sort})`
+        AND (l.account_number, l.entry_date, e.voucher_series, e.voucher_number, l.sort_order) > (${after.account},
+          ${after.date}, ${after.series}, ${after.number}, ${after.sort})`
           : sql``
       }
     ORDER BY l.account_number, l.entry_date, e.voucher_series, e.voucher_number, l.sort_order
@@ -347,7 +350,8 @@ export async function postedLinesBetween(
     text: string | null;
     dims: string | null;
   }>(sql`
-    SELECT l.journal_entry_id AS entry_id, l.account_number AS account, l.debit_ore AS d, l.credit_ore AS c, l.line_description AS text, l.dimensions AS dims
+    SELECT l.journal_entry_id AS entry_id, l.account_number AS account, l.debit_ore AS d, l.credit_ore AS c, l.line_description
+      AS text, l.dimensions AS dims
     FROM journal_entries e JOIN journal_lines l ON l.journal_entry_id = e.id
     WHERE e.company_id = ${companyId} AND e.fiscal_period_id = ${periodId} AND e.status = 'posted'
       AND (e.voucher_series, e.voucher_number) > (${from.series}, ${from.number})

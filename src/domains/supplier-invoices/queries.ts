@@ -261,8 +261,11 @@ export async function openSupplierItemsAt(db: Database, companyId: string, asOf:
       SELECT si.id, si.supplier_id AS party_id, si.supplier_name AS party_name, si.arrival_number AS arrival, si.supplier_invoice_number AS number,
              si.invoice_date, si.due_date, si.status, si.currency, si.exchange_rate AS rate, si.total_ore AS total,
              si.total_ore
-               - COALESCE((SELECT SUM(p.amount_ore) FROM supplier_invoice_payments p WHERE p.supplier_invoice_id = si.id AND p.payment_date <= ${asOf} AND (p.reversal_date IS NULL OR p.reversal_date > ${asOf})), 0)
-               + COALESCE((SELECT SUM(cn.total_ore) FROM supplier_invoices cn WHERE cn.credited_invoice_id = si.id AND cn.company_id = si.company_id AND cn.invoice_date <= ${asOf} AND (cn.credit_reversal_date IS NULL OR cn.credit_reversal_date > ${asOf})), 0) AS open
+               - COALESCE((SELECT SUM(p.amount_ore) FROM supplier_invoice_payments p WHERE p.supplier_invoice_id = si.id AND
+                 p.payment_date <= ${asOf} AND (p.reversal_date IS NULL OR p.reversal_date > ${asOf})), 0)
+               + COALESCE((SELECT SUM(cn.total_ore) FROM supplier_invoices cn WHERE cn.credited_invoice_id = si.id AND
+                 cn.company_id = si.company_id AND cn.invoice_date <= ${asOf} AND (cn.credit_reversal_date IS NULL OR
+                   cn.credit_reversal_date > ${asOf})), 0) AS open
       FROM supplier_invoices si
       WHERE si.company_id = ${companyId} AND si.is_credit_note = 0 AND si.invoice_date <= ${asOf}
     ) WHERE open > 0
@@ -330,7 +333,8 @@ export async function settledSupplierInvoicesNamed(db: Database, companyId: stri
         eq(t.companyId, companyId),
         eq(t.isCreditNote, false),
         inArray(t.status, ["paid", "credited"]),
-        sql`(lower(${t.supplierInvoiceNumber}) IN (SELECT value FROM json_each(${list})) OR lower(coalesce(${t.paymentReference}, '')) IN (SELECT value FROM json_each(${list})))`,
+        sql`(lower(${t.supplierInvoiceNumber}) IN (SELECT value FROM json_each(${list})) OR lower(coalesce(${t.paymentReference},
+          '')) IN (SELECT value FROM json_each(${list})))`,
       ),
     )
     .limit(20)

@@ -133,14 +133,22 @@ ${eq.rows
 <table class="disposition">${a.dividend ? `<tr><td>Utdelas till aktieägarna</td>${cell(a.dividend)}</tr>` : ""}
 <tr><td>Balanseras i ny räkning</td>${cell(a.carried_forward)}</tr>
 <tr class="sum"><td>Summa</td>${cell(a.total)}</tr></table>`;
-  return `<div class="page" id="forvaltningsberattelse"><h2>Förvaltningsberättelse</h2>
-<p>Styrelsen för ${esc(m.company.name)}, ${esc(m.company.org_number)}, avger följande årsredovisning för räkenskapsåret ${m.fiscal_year.start} – ${m.fiscal_year.end}.</p>
+  return (
+    `<div class="page" id="forvaltningsberattelse"><h2>Förvaltningsberättelse</h2>
+<p>Styrelsen för ${esc(m.company.name)}, ${esc(m.company.org_number)}, avger följande årsredovisning för räkenskapsåret ` +
+    `${m.fiscal_year.start} – ${m.fiscal_year.end}.</p>
 <h3>Verksamheten</h3><p>${text("AllmantVerksamheten", mr.business_description)}</p>
-${mr.significant_events ? `<h3>Väsentliga händelser under räkenskapsåret</h3><p>${text("VasentligaHandelserRakenskapsaret", mr.significant_events)}</p>` : ""}
+${
+  mr.significant_events
+    ? `<h3>Väsentliga händelser under ` +
+      `räkenskapsåret</h3><p>${text("VasentligaHandelserRakenskapsaret", mr.significant_events)}</p>`
+    : ""
+}
 <h3>Flerårsöversikt (kr)</h3>${overview}
 ${mr.multi_year_comment ? `<p>${text("KommentarFlerarsoversikt", mr.multi_year_comment)}</p>` : ""}
 <h3>Förändringar i eget kapital (kr)</h3>${equity}
-<h3>Resultatdisposition</h3>${disposition}</div>`;
+<h3>Resultatdisposition</h3>${disposition}</div>`
+  );
 }
 
 function notes(m: AnnualReportModel): string {

@@ -93,7 +93,8 @@ export const invoiceInterest: Command<InvoiceInterestInput & { id: string }> = a
     throw new ApiError(
       "INVOICE_INTEREST_REFERENCE_RATE_UNKNOWN",
       { half_year: interest.missingHalfYear, due_date: row.dueDate, to_date: toDate },
-      `Riksbanken's reference rate for the half-year from ${interest.missingHalfYear} is not in the service's table: the interest is not guessed. Set late_payment_interest_rate, or give a to_date before it.`,
+      `Riksbanken's reference rate for the half-year from ${interest.missingHalfYear} is not in the service's table: the interest ` +
+        `is not guessed. Set late_payment_interest_rate, or give a to_date before it.`,
     );
   if (interest.amountOre === 0)
     throw new ApiError("INVOICE_INTEREST_NONE_DUE", {

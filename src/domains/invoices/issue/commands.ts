@@ -22,9 +22,9 @@ export function saleOf(row: InvoiceRow, items: InvoiceItemRow[]): Sale {
     totalOre: row.totalOre,
     rate: row.exchangeRate ?? "1",
     vat: new Map(row.vatBreakdown.map((v) => [v.rateBp, v.vatOre])),
-    text: `${row.isCreditNote ? "Kreditfaktura" : row.kind === "interest" ? "Räntefaktura" : "Faktura"} ${row.invoiceNumber ?? ""} ${row.customerName}`
-      .replace(/\s+/g, " ")
-      .trim(),
+    text:
+      `${row.isCreditNote ? "Kreditfaktura" : row.kind === "interest" ? "Räntefaktura" : "Faktura"} ` +
+      `${row.invoiceNumber ?? ""} ${row.customerName}`.replace(/\s+/g, " ").trim(),
     items: items.map((i) => ({
       netOre: i.netOre,
       revenueAccount: i.revenueAccount,

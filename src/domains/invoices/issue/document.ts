@@ -292,7 +292,8 @@ export async function reminderPdfBytes(
   const total = r.remainingOre + r.feeOre + (r.interestOre ?? 0);
   const notes = [
     `Enligt våra noteringar är faktura ${row.invoiceNumber} (fakturadatum ${row.invoiceDate}, förfallodatum ${row.dueDate}) inte betald.`,
-    `Vänligen betala ${formatAmount(fromOre(total), "sv")} ${row.currency} senast ${r.payBy}. Har du redan betalat kan du bortse från denna påminnelse.`,
+    `Vänligen betala ${formatAmount(fromOre(total), "sv")} ${row.currency} senast ${r.payBy}. Har du redan betalat kan du bortse ` +
+      `från denna påminnelse.`,
     r.interestOre === null
       ? "Dröjsmålsränta enligt räntelagen (referensränta + 8 procentenheter) debiteras från förfallodagen."
       : "Dröjsmålsräntan löper från förfallodagen till dess betalning sker och kan komma att faktureras separat.",

@@ -65,7 +65,9 @@ export const reverseSupplierCredit: Command<PaymentReverseInput & { id: string; 
   const statements = [];
   if (note.registrationJournalEntryId) {
     const { entry, lines } = await loadEntry(db, ctx.companyId, note.registrationJournalEntryId);
-    const text = `Makulerad kreditering leverantörsfaktura ${row.supplierName} ${row.supplierInvoiceNumber} (ank.nr ${note.arrivalNumber})${input.reason ? `: ${input.reason}` : ""}`;
+    const text =
+      `Makulerad kreditering leverantörsfaktura ${row.supplierName} ${row.supplierInvoiceNumber} (ank.nr ` +
+      `${note.arrivalNumber})${input.reason ? `: ${input.reason}` : ""}`;
     const reversal = await ctx.ledger.reverse(entry, lines, date, await ctx.ledger.periodForDate(date), text);
     reversalId = reversal.row.id;
     voucher = reversal.voucher;
