@@ -16,6 +16,8 @@ type JobBody =
   | { type: "idempotency.sweep" }
   | { type: "invoices.overdue_sweep" }
   | { type: "payroll.planned_runs_sweep" }
+  /** recurring invoices whose day has come, and their actions (docs/invoice-contracts.md) */
+  | { type: "invoice_contracts.sweep" }
   /** employees whose personnummer index is not yet keyed by their company (issue #41 item 15) */
   | { type: "payroll.personnummer_index_sweep" }
   | { type: "webhooks.sweep" }

@@ -21,6 +21,7 @@ import * as supplierInvoices from "../domains/supplier-invoices";
 import * as suppliers from "../domains/suppliers";
 import * as vatReturns from "../domains/vat-returns";
 import * as accruals from "../domains/accruals";
+import * as contracts from "../domains/invoice-contracts";
 import * as budgets from "../domains/budgets";
 import * as fixedAssets from "../domains/fixed-assets";
 import * as annualReports from "../domains/annual-reports";
@@ -124,6 +125,15 @@ export const COMMANDS = {
   "invoices.pay": invoices.payInvoiceChecked(bankTransactions.likelyInvoicePayments),
   "accruals.create": accruals.createAccrual,
   "accruals.cancel": accruals.cancelAccrual,
+  "invoice_contracts.create": contracts.createContract,
+  "invoice_contracts.update": contracts.updateContract,
+  "invoice_contracts.delete": contracts.deleteContract,
+  "invoice_contracts.change": contracts.changeContract,
+  "invoice_contracts.pause": contracts.pauseContract,
+  "invoice_contracts.resume": contracts.resumeContract,
+  "invoice_contracts.end": contracts.endContract,
+  "invoice_contracts.run": contracts.runContract,
+  "invoice_contracts.settle_action": contracts.settleContractAction,
   "budgets.create": budgets.createBudget,
   "budgets.replace": budgets.replaceBudget,
   "budgets.delete": budgets.deleteBudget,

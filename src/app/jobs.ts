@@ -16,6 +16,7 @@ import {
   sweepPeppolDeliveries,
 } from "../domains/invoices";
 import { companiesWithAutoReminders } from "../domains/companies";
+import { sweepInvoiceContracts } from "../domains/invoice-contracts";
 import { runBankImportChunk, runBankImportRange, runBankImportRangesRead } from "../domains/bank-transactions";
 import { runOperation, sweepOperations } from "../domains/operations";
 import { companiesWithPastDueSupplierInvoices } from "../domains/supplier-invoices";
@@ -98,6 +99,8 @@ const handlers: { [T in Job["type"]]: (env: Env, job: Extract<Job, { type: T }>)
       if (!res.ok) console.error("planned salary run not booked", run.companyId, run.id, res.error);
     }
   },
+  // Recurring invoices: each period's invoice once (a UNIQUE contract + period start), late days caught up.
+  "invoice_contracts.sweep": async (env) => sweepInvoiceContracts(env, database(env), todayUtc()),
   // Issue #41 item 15: employees still holding the personnummer index of before (one for every
   // company) get their company's own, up to 20 companies a database and 100 employees a company
   // each minute (docs/payroll.md, "The personnummer's blind index"); lookups match both meanwhile.
@@ -227,6 +230,7 @@ export async function handleScheduled(_controller: ScheduledController, env: Env
     "idempotency.sweep",
     "invoices.overdue_sweep",
     "payroll.planned_runs_sweep",
+    "invoice_contracts.sweep",
     "payroll.personnummer_index_sweep",
     "webhooks.sweep",
     "outbox.prune",

@@ -98,7 +98,9 @@ describe("period names", () => {
     expect(fillPeriod("Hyra {period}", "month", p)).toBe("Hyra januari 2027");
     expect(fillPeriod("Hyra {period_short}", "month", p)).toBe("Hyra 2027-01");
     expect(fillPeriod("{period_start}–{period_end} {other}", "month", p)).toBe("2027-01-01–2027-01-31 {other}");
-    expect(fillPeriod("Service {period}", "quarter", { start: "2027-01-01", end: "2027-03-31" })).toBe("Service Q1 2027");
+    expect(fillPeriod("Service {period}", "quarter", { start: "2027-01-01", end: "2027-03-31" })).toBe(
+      "Service Q1 2027",
+    );
   });
 });
 
@@ -106,8 +108,14 @@ describe("due periods", () => {
   const starts = (ps: { start: string }[]) => ps.map((p) => p.start);
 
   it("catches up every period whose day has come, oldest first, never one made already", () => {
-    expect(starts(duePeriods(monthly, [], new Set(), "2027-03-15"))).toEqual(["2027-01-01", "2027-02-01", "2027-03-01"]);
-    expect(starts(duePeriods(monthly, [], new Set(["2027-01-01", "2027-03-01"]), "2027-03-15"))).toEqual(["2027-02-01"]);
+    expect(starts(duePeriods(monthly, [], new Set(), "2027-03-15"))).toEqual([
+      "2027-01-01",
+      "2027-02-01",
+      "2027-03-01",
+    ]);
+    expect(starts(duePeriods(monthly, [], new Set(["2027-01-01", "2027-03-01"]), "2027-03-15"))).toEqual([
+      "2027-02-01",
+    ]);
     expect(starts(duePeriods(monthly, [], new Set(), "2026-12-31"))).toEqual([]);
     // at most the limit per run
     expect(duePeriods(monthly, [], new Set(), "2029-12-31")).toHaveLength(12);
@@ -153,7 +161,11 @@ describe("the invoice date and the terms", () => {
   });
 
   it("takes the latest version effective on or before the period's start", () => {
-    const versions = [{ effectiveFrom: "2027-01-01" }, { effectiveFrom: "2027-07-01" }, { effectiveFrom: "2027-04-01" }];
+    const versions = [
+      { effectiveFrom: "2027-01-01" },
+      { effectiveFrom: "2027-07-01" },
+      { effectiveFrom: "2027-04-01" },
+    ];
     expect(versionFor(versions, "2027-03-01")?.effectiveFrom).toBe("2027-01-01");
     expect(versionFor(versions, "2027-04-01")?.effectiveFrom).toBe("2027-04-01");
     expect(versionFor(versions, "2028-01-01")?.effectiveFrom).toBe("2027-07-01");

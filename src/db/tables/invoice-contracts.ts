@@ -28,7 +28,7 @@ export const invoiceContracts = sqliteTable(
     action: text("action").notNull(),
     /** the due date is the invoice date plus this; null: the customer's payment terms */
     paymentTermsDays: integer("payment_terms_days"),
-    /** active | paused | ended */
+    /** active | paused (the API shows "ended" for an ended contract with nothing left to make) */
     status: text("status").notNull(),
     /** the day the next invoice is to be created; null when none is left (or paused) */
     nextRunOn: text("next_run_on"),

@@ -39,3 +39,5 @@ export {
 export { planDeductionDecided } from "./deductions/decision";
 export { unpaidAtYearEndLines } from "./payments/year-end";
 export { swedishVatNumber } from "./issue/document";
+// recurring invoices (domains/invoice-contracts) give their items as invoice lines are given
+export { InvoiceCreateSchema, InvoiceItemInputSchema, type InvoiceCreateInput } from "./schemas";

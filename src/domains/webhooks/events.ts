@@ -36,4 +36,12 @@ export const SUBSCRIBABLE_EVENTS = [
   "member.added",
   "member.role_changed",
   "member.removed",
+  // recurring invoices (issue #43, docs/invoice-contracts.md)
+  "invoice_contract.created",
+  "invoice_contract.updated",
+  "invoice_contract.paused",
+  "invoice_contract.resumed",
+  "invoice_contract.ended",
+  "invoice_contract.deleted",
+  "invoice_contract.invoice_created",
 ] as const;
