@@ -220,7 +220,7 @@ export async function handleQueue(batch: MessageBatch<Job>, env: Env): Promise<v
 const MOVE_STALL_MS = 5 * 60_000;
 
 /**
- * Every minute, in every database: expired idempotency records, overdue invoices, planned salary
+ * Every minute, in every database: expired idempotency records, overdue invoices, recurring invoices due, planned salary
  * payments whose date has come, employees' personnummer indexes not yet keyed by their company,
  * webhook and Peppol deliveries that are due, outbox events past their retention, operations whose
  * worker died, and parked writes not yet replayed; and company moves that stopped.

@@ -23,6 +23,7 @@ describe("cron and queue", () => {
       "idempotency.sweep",
       "invoices.overdue_sweep",
       "payroll.planned_runs_sweep",
+      "invoice_contracts.sweep",
       "payroll.personnummer_index_sweep",
       "webhooks.sweep",
       "outbox.prune",

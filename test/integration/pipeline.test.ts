@@ -128,6 +128,15 @@ describe("headers and envelopes", () => {
       // issue #46: budgets (docs/budgets.md)
       "BUDGET_NOT_FOUND",
       "BUDGET_NAME_TAKEN",
+      // issue #43: recurring invoices (docs/invoice-contracts.md)
+      "INVOICE_CONTRACT_NOT_FOUND",
+      "INVOICE_CONTRACT_CUSTOMER_NOT_FOUND",
+      "INVOICE_CONTRACT_END_BEFORE_START",
+      "INVOICE_CONTRACT_NOT_PERIOD_START",
+      "INVOICE_CONTRACT_PERIOD_INVOICED",
+      "INVOICE_CONTRACT_NOT_ACTIVE",
+      "INVOICE_CONTRACT_HAS_INVOICES",
+      "INVOICE_CONTRACT_CHANNEL_UNAVAILABLE",
     ];
     expect(byCode.size).toBe(133 + added.length);
     for (const code of added) expect(byCode.has(code)).toBe(true);
