@@ -3,6 +3,7 @@
 // period names, pauses, catching up and the versions of a contract's terms.
 import { describe, expect, it } from "vitest";
 import {
+  actionOutcome,
   dayOfMonth,
   duePeriods,
   fillPeriod,
@@ -170,5 +171,17 @@ describe("the invoice date and the terms", () => {
     expect(versionFor(versions, "2027-04-01")?.effectiveFrom).toBe("2027-04-01");
     expect(versionFor(versions, "2028-01-01")?.effectiveFrom).toBe("2027-07-01");
     expect(versionFor(versions, "2026-12-01")).toBeNull();
+  });
+});
+
+describe("an action's outcome", () => {
+  it.each([
+    [null, "done"],
+    ["INVOICE_ALREADY_SENT", "done"],
+    ["INVOICE_SEND_PROVIDER_FAILED", "retry"],
+    ["INVOICE_SEND_NO_CUSTOMER_EMAIL", "failed"],
+    ["PERIOD_LOCKED", "failed"],
+  ])("%s -> %s", (refusal, outcome) => {
+    expect(actionOutcome(refusal)).toBe(outcome);
   });
 });

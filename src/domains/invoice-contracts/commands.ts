@@ -37,6 +37,7 @@ import {
   type VersionRow,
 } from "./queries";
 import {
+  actionOutcome,
   type ContractAction,
   duePeriods,
   fillPeriod,
@@ -468,8 +469,26 @@ export const settleContractAction: Command<{ id: string; status: "done" | "faile
 };
 
 const ACTION_COMMAND = { mark_sent: "invoices.mark_sent", email: "invoices.send", peppol: "invoices.send" } as const;
-/** Refusals worth another try on the next sweep (the email provider, the service itself). */
-const TRANSIENT = new Set(["INVOICE_SEND_PROVIDER_FAILED", "INTERNAL_ERROR", "SERVICE_UNAVAILABLE"]);
+type PendingAction = Awaited<ReturnType<typeof pendingActions>>[number];
+
+/** One made invoice's action by the invoices domain's own command, then its outcome recorded (unless to be retried). */
+async function actOn(env: Env, run: PendingAction): Promise<void> {
+  const ctx = () => backgroundContext(env, run.companyId, `contract-${newId()}`, nowIso());
+  const name = ACTION_COMMAND[run.action as keyof typeof ACTION_COMMAND];
+  if (!name) return;
+  const res = await submit(env, { name, input: { id: run.invoiceId }, idempotency: null, ctx: ctx() });
+  const outcome = actionOutcome(res.ok ? null : res.error.code);
+  if (outcome === "retry") return;
+  if (!res.ok && outcome === "failed")
+    console.error("contract invoice action refused", run.companyId, run.invoiceId, res.error);
+  const settled = await submit(env, {
+    name: "invoice_contracts.settle_action",
+    input: { id: run.id, status: outcome, error: outcome === "failed" && !res.ok ? res.error.code : null },
+    idempotency: null,
+    ctx: ctx(),
+  });
+  if (!settled.ok) console.error("contract invoice action not recorded", run.companyId, run.id, settled.error);
+}
 
 /**
  * Each made invoice whose action is pending gets it, by the invoices domain's own command, as
@@ -478,22 +497,7 @@ const TRANSIENT = new Set(["INVOICE_SEND_PROVIDER_FAILED", "INTERNAL_ERROR", "SE
  * stays pending for the next sweep; any other is recorded as failed (the invoice stays a draft).
  */
 export async function actOnMadeInvoices(env: Env, db: Database, contract?: { companyId: string; id: string }) {
-  for (const run of await pendingActions(db, contract)) {
-    const ctx = () => backgroundContext(env, run.companyId, `contract-${newId()}`, nowIso());
-    const name = ACTION_COMMAND[run.action as keyof typeof ACTION_COMMAND];
-    if (!name) continue;
-    const res = await submit(env, { name, input: { id: run.invoiceId }, idempotency: null, ctx: ctx() });
-    if (!res.ok && TRANSIENT.has(res.error.code)) continue;
-    const done = res.ok || res.error.code === "INVOICE_ALREADY_SENT";
-    const settled = await submit(env, {
-      name: "invoice_contracts.settle_action",
-      input: { id: run.id, status: done ? "done" : "failed", error: done ? null : res.error.code },
-      idempotency: null,
-      ctx: ctx(),
-    });
-    if (!res.ok && !done) console.error("contract invoice action refused", run.companyId, run.invoiceId, res.error);
-    if (!settled.ok) console.error("contract invoice action not recorded", run.companyId, run.id, settled.error);
-  }
+  for (const run of await pendingActions(db, contract)) await actOn(env, run);
 }
 
 /**

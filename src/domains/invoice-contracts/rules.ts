@@ -4,6 +4,7 @@
 // No I/O: tested by tables in test/unit/invoice-contract-rules.test.ts.
 import { lastDayOfMonth } from "../../sweden/accruals";
 import { addDays, addMonths } from "../../sweden/fiscal-year";
+import { SWEDISH_MONTHS, swedishMonth } from "../../sweden/months";
 
 export const INTERVALS = ["month", "quarter", "half_year", "year"] as const;
 export type Interval = (typeof INTERVALS)[number];
@@ -16,21 +17,6 @@ export const INTERVAL_MONTHS: Record<Interval, number> = { month: 1, quarter: 3,
 export const MAX_INVOICES_PER_RUN = 12;
 /** A contract's schedule is followed at most this many periods (a monthly contract: 100 years). */
 const MAX_PERIODS = 1200;
-
-const MONTHS_SV = [
-  "januari",
-  "februari",
-  "mars",
-  "april",
-  "maj",
-  "juni",
-  "juli",
-  "augusti",
-  "september",
-  "oktober",
-  "november",
-  "december",
-];
 
 /** What the schedule depends on: the contract's own fields. */
 export interface Schedule {
@@ -160,7 +146,7 @@ export function invoiceDateOf(scheduled: string, scheduledLocked: boolean, today
   return scheduledLocked && today > scheduled ? today : scheduled;
 }
 
-const ym = (date: string) => `${MONTHS_SV[Number(date.slice(5, 7)) - 1]} ${date.slice(0, 4)}`;
+const ym = swedishMonth;
 
 /**
  * The period's name, Swedish. month: "januari 2027"; a calendar quarter "Q1 2027"; a calendar
@@ -174,7 +160,7 @@ export function periodName(interval: Interval, start: string, end: string): stri
   if (interval === "quarter" && (month - 1) % 3 === 0) return `Q${(month - 1) / 3 + 1} ${year}`;
   if (interval === "half_year" && (month - 1) % 6 === 0) return `H${(month - 1) / 6 + 1} ${year}`;
   if (interval === "year" && month === 1) return year;
-  if (end.slice(0, 4) === year) return `${MONTHS_SV[month - 1]}–${ym(end)}`;
+  if (end.slice(0, 4) === year) return `${SWEDISH_MONTHS[month - 1]}–${ym(end)}`;
   return `${ym(start)} – ${ym(end)}`;
 }
 
@@ -203,4 +189,16 @@ export function versionFor<V extends { effectiveFrom: string }>(versions: readon
   for (const v of versions)
     if (v.effectiveFrom <= periodStart && (best === null || v.effectiveFrom > best.effectiveFrom)) best = v;
   return best;
+}
+
+/** Refusals worth another try on the next sweep (the email provider, the service itself). */
+const TRANSIENT = new Set(["INVOICE_SEND_PROVIDER_FAILED", "INTERNAL_ERROR", "SERVICE_UNAVAILABLE"]);
+
+/**
+ * What an action's answer means for the made invoice: done (or sent already), retry on the next
+ * sweep (a transient refusal), or failed (the invoice stays a draft for a person).
+ */
+export function actionOutcome(refusal: string | null): "done" | "retry" | "failed" {
+  if (refusal === null || refusal === "INVOICE_ALREADY_SENT") return "done";
+  return TRANSIENT.has(refusal) ? "retry" : "failed";
 }

@@ -2,6 +2,7 @@
 // Employer, employee with the masked personnummer, period and payment date, every line item
 // (pay, benefits, reimbursements, deductions), gross, tax, net, the employer's contributions
 // for information, and the year-to-date figures.
+import { SWEDISH_MONTHS } from "../../../../sweden/months";
 import { PDFDocument, type PDFFont, type PDFPage, rgb } from "pdf-lib";
 import { ApiError } from "../../../../errors/api-error";
 import { formatSek } from "../../../../money";
@@ -14,20 +15,6 @@ import type { EmployeeRow, LineItemRow, RunEmployeeRow, SalaryRunRow } from "../
 
 const A4: [number, number] = [595.28, 841.89];
 const M = 50;
-const MONTHS = [
-  "januari",
-  "februari",
-  "mars",
-  "april",
-  "maj",
-  "juni",
-  "juli",
-  "augusti",
-  "september",
-  "oktober",
-  "november",
-  "december",
-];
 const CATEGORY_ORDER = ["regular", "one_off", "benefit", "reimbursement", "deduction"] as const;
 const CATEGORY_HEADINGS: Record<(typeof CATEGORY_ORDER)[number], string> = {
   regular: "Lön och ersättningar",
@@ -96,7 +83,7 @@ export async function renderPayslipPdf(p: PayslipInput): Promise<Uint8Array> {
   if (re.breakdown === null)
     throw new ApiError("CONFLICT", { status: run.status }, "The run has not been calculated; there is no payslip yet.");
   const doc = await PDFDocument.create();
-  const period = `${MONTHS[run.periodMonth - 1]} ${run.periodYear}`;
+  const period = `${SWEDISH_MONTHS[run.periodMonth - 1]} ${run.periodYear}`;
   doc.setTitle(`Lönespecifikation ${period} ${e.firstName} ${e.lastName}`);
   doc.setAuthor(p.company.name);
   const { regular: font, bold } = await embedFonts(doc);
