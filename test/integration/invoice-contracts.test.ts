@@ -15,6 +15,7 @@ const rent = companyFixture({ name: "Hyresvärden AB", ...YEAR_2027 });
 const quarterly = companyFixture({ name: "Servicebolaget AB", ...YEAR_2027 });
 const pausing = companyFixture({ name: "Pausbolaget AB", ...YEAR_2027 });
 const checks = companyFixture({ name: "Kontrollbolaget AB", ...YEAR_2027 });
+const locked = companyFixture({ name: "Låsta perioder AB", ...YEAR_2027 });
 type Co = typeof rent;
 
 let shifted = 0;
@@ -390,5 +391,33 @@ describe("refusals, the email action, and overlapping sweeps", () => {
     expect(mails).toHaveLength(3);
     const del = await write(checks.actor.key, "DELETE", url(checks, `/invoice-contracts/${created.id}`));
     expect([del.status, del.body.error?.code]).toEqual([409, "INVOICE_CONTRACT_HAS_INVOICES"]);
+  });
+});
+
+describe("a late run into a locked period", () => {
+  it("dates the invoices whose day is locked today, the others their own day, and books them", async () => {
+    today("2027-04-10");
+    const client = await customer(locked, "Sen kund AB");
+    expectOk(await post(locked, `/fiscal-periods/${locked.periodId}/lock`, { lock_date: "2027-03-31" }));
+    const created = expectOk(
+      await post(locked, "/invoice-contracts", {
+        customer_id: client,
+        interval: "month",
+        start_date: "2027-02-01",
+        action: "mark_sent",
+        items: [{ description: "Abonnemang {period}", quantity: 3, unit_price: 199, vat_rate: 0.25 }],
+      }),
+      201,
+    );
+    await sweep();
+    const made = await madeInvoices(locked, created.id);
+    expect(made.map((i: any) => [i.period, i.scheduled_date, i.invoice_date, i.action_status])).toEqual([
+      ["februari 2027", "2027-02-01", "2027-04-10", "done"],
+      ["mars 2027", "2027-03-01", "2027-04-10", "done"],
+      ["april 2027", "2027-04-01", "2027-04-01", "done"],
+    ]);
+    // 3 x 199 = 597.00 net, 149.25 VAT a month, three months
+    const tb = await balances(locked);
+    expect([tb["1510"], tb["3001"], tb["2611"]]).toEqual([3 * 746.25, -3 * 597, -3 * 149.25]);
   });
 });
