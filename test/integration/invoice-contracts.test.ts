@@ -194,7 +194,17 @@ describe("a quarterly contract changed from a period and ended", () => {
 
     // late: Q1 and Q2 caught up by a run, drafts (the action), each in its own quarter
     today("2027-04-20");
-    const run = expectOk(await post(quarterly, C("/run"), {}));
+    // a dry run shows what a run would make, and makes nothing
+    const preview = await post(quarterly, C("/run"), {}, { "X-Dry-Run": "true" });
+    expect(preview.headers.get("X-Dry-Run")).toBe("true");
+    expect(expectOk(preview).created.map((i: any) => i.period)).toEqual(["Q1 2027", "Q2 2027"]);
+    expect(await madeInvoices(quarterly, created.id)).toEqual([]);
+    const runKey = uniqueKey();
+    const run = expectOk(await post(quarterly, C("/run"), {}, { "Idempotency-Key": runKey }));
+    // the same key again: the same answer, replayed, nothing made
+    const again = await post(quarterly, C("/run"), {}, { "Idempotency-Key": runKey });
+    expect(again.headers.get("Idempotent-Replayed")).toBe("true");
+    expect(again.body.data.created.map((i: any) => i.invoice_id)).toEqual(run.created.map((i: any) => i.invoice_id));
     expect(run.created.map((i: any) => [i.period, i.invoice_date, i.total, i.action_status])).toEqual([
       ["Q1 2027", "2027-01-15", 3750, "none"],
       ["Q2 2027", "2027-04-15", 3750, "none"],
@@ -357,6 +367,15 @@ describe("refusals, the email action, and overlapping sweeps", () => {
     const c31 = expectOk(await post(checks, "/invoice-contracts", { ...base, invoice_day: 31 }), 201);
     const next = expectOk(await get(checks, `/invoice-contracts/${c31.id}/upcoming?count=2`)).invoices;
     expect(next.map((u: any) => u.invoice_date)).toEqual(["2027-01-31", "2027-02-28"]);
+    // PATCH: the schedule's settings move its next day; an action the customer cannot receive is refused
+    const patched = expectOk(
+      await write(checks.actor.key, "PATCH", url(checks, `/invoice-contracts/${c31.id}`), { days_in_advance: 5 }),
+    );
+    expect(patched).toMatchObject({ days_in_advance: 5, next_run_on: "2027-01-26" });
+    const mail = await write(checks.actor.key, "PATCH", url(checks, `/invoice-contracts/${c31.id}`), {
+      action: "email",
+    });
+    expect([mail.status, mail.body.error?.code]).toEqual([400, "INVOICE_CONTRACT_CHANNEL_UNAVAILABLE"]);
     // a contract that made nothing may be deleted; an unknown one is 404
     expect((await write(checks.actor.key, "DELETE", url(checks, `/invoice-contracts/${c31.id}`))).status).toBe(204);
     const gone = await get(checks, `/invoice-contracts/${c31.id}`);
