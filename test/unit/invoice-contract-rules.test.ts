@@ -13,6 +13,7 @@ import {
   periodAt,
   periodName,
   periodShort,
+  periodStartFrom,
   type Schedule,
   upcomingPeriods,
   versionFor,
@@ -66,6 +67,15 @@ describe("periods", () => {
   ])("day %s offset %i ahead %i -> dated %s, made %s", (invoiceDay, invoiceMonthOffset, daysInAdvance, date, on) => {
     const p = periodAt({ ...monthly, invoiceDay, invoiceMonthOffset, daysInAdvance }, 1);
     expect([p.invoiceDate, p.createOn]).toEqual([date, on]);
+  });
+
+  it("finds the next period's start", () => {
+    const q = { ...monthly, interval: "quarter" as const };
+    expect([
+      periodStartFrom(q, "2027-05-02"),
+      periodStartFrom(q, "2027-04-01"),
+      periodStartFrom(q, "2026-01-01"),
+    ]).toEqual(["2027-07-01", "2027-04-01", "2027-01-01"]);
   });
 
   it("knows a period's start", () => {

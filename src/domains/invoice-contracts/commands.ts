@@ -48,6 +48,7 @@ import {
   nextRunOn,
   type Period,
   periodAt,
+  periodStartFrom,
   versionFor,
 } from "./rules";
 import type {
@@ -233,7 +234,7 @@ export const changeContract: Command<ContractChangeInput> = async (db, input, ct
   const parts = await loadContract(db, ctx.companyId, input.id);
   const schedule = scheduleOf(parts.row);
   if (!isPeriodStart(schedule, input.effective_from)) {
-    const next = [...Array(1200).keys()].map((i) => periodAt(schedule, i).start).find((s) => s > input.effective_from);
+    const next = periodStartFrom(schedule, addDays(input.effective_from, 1));
     throw new ApiError("INVOICE_CONTRACT_NOT_PERIOD_START", {
       effective_from: input.effective_from,
       next_period_start: next ?? null,

@@ -173,7 +173,11 @@ async function runContractHandler(c: HandlerContext<typeof runRoute>) {
     "invoice_contracts.run",
     { id: contract.id },
     {
-      committed: () => actOnMadeInvoices(c.env, database(c.env), contract),
+      // the invoices are made (committed); their action's failure is recorded on them, never this answer
+      committed: () =>
+        actOnMadeInvoices(c.env, database(c.env), contract).catch((err) =>
+          console.error("contract invoice actions after a run", contract, err),
+        ),
     },
   );
 }

@@ -74,14 +74,18 @@ export function pausedOn(pauses: readonly Pause[], day: string): boolean {
   return pauses.some((p) => day >= p.from && (p.to === null || day < p.to));
 }
 
-/** Whether `date` starts one of the schedule's periods. */
-export function isPeriodStart(s: Schedule, date: string): boolean {
+/** The first day of the first period starting on or after `date` (null past the schedule's reach). */
+export function periodStartFrom(s: Schedule, date: string): string | null {
   for (let i = 0; i < MAX_PERIODS; i++) {
     const start = periodAt(s, i).start;
-    if (start === date) return true;
-    if (start > date) return false;
+    if (start >= date) return start;
   }
-  return false;
+  return null;
+}
+
+/** Whether `date` starts one of the schedule's periods. */
+export function isPeriodStart(s: Schedule, date: string): boolean {
+  return periodStartFrom(s, date) === date;
 }
 
 /**
