@@ -14763,6 +14763,1592 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/companies/{companyId}/invoice-contracts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the invoice contracts, oldest first
+         * @description Scope: `invoices:read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
+                path: {
+                    companyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["InvoiceContract"][];
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Make a recurring invoice contract
+         * @description A contract invoices its customer the same items every period (month, quarter, half_year, year) from start_date (a month's first day) until end_date. Each period's invoice is dated its invoice day (invoice_day of the period's first month, shifted invoice_month_offset months) and made days_in_advance days before that, by the minute schedule or POST .../run, exactly once. The items are checked now by the invoices' own rules (a sample invoice is planned, not written). Refusals: VALIDATION_ERROR, INVOICE_CONTRACT_CUSTOMER_NOT_FOUND (unknown or archived), INVOICE_CONTRACT_END_BEFORE_START, INVOICE_CONTRACT_CHANNEL_UNAVAILABLE, then the invoice's own (NOT_FOUND article, INVOICE_CREATE_VAT_RULE_VIOLATION, ACCOUNTS_NOT_IN_CHART). Event invoice_contract.created.
+         *
+         *     Scope: `invoices:write`.
+         *
+         *     Idempotency-Key: mandatory.
+         *
+         *     Dry-run: `?dry_run=true` or `X-Dry-Run: true`.
+         *
+         *     Input rules: text may not contain control characters (U+0000-U+001F, U+007F-U+009F; `\n` and `\t` are allowed only in notes, descriptions, reasons, comments and messages), bidirectional embedding/override/isolate characters (U+202A-U+202E, U+2066-U+2069) or unpaired surrogates. Amounts: at most 999 999 999 999 kr each and per entry or invoice total; quantities at most 1 000 000 000. The body must be UTF-8 JSON sent as `Content-Type: application/json`. Any breach is 400 VALIDATION_ERROR naming the field.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                    /** @description Mandatory. Replays within 24 hours return the first response. */
+                    "idempotency-key"?: string;
+                    /** @description true: run the whole command and commit nothing */
+                    "x-dry-run"?: string;
+                };
+                path: {
+                    companyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        customer_id: string;
+                        /** @enum {string} */
+                        interval: "month" | "quarter" | "half_year" | "year";
+                        /** @description the first period's first day (a month's first day) */
+                        start_date: string;
+                        /** @description the last day covered: a period starting after it is not invoiced; one starting on or before it is, whole */
+                        end_date?: string | null;
+                        name?: string | null;
+                        /**
+                         * @description the invoice date's day of the month, 1-31 (a day the month lacks is its last day: 31 in February is the 28th or 29th), or "last"; default 1
+                         * @default 1
+                         */
+                        invoice_day?: number | "last";
+                        /**
+                         * @description the invoice date's month relative to the period's first month: -1 invoices a period in the month before it
+                         * @default 0
+                         */
+                        invoice_month_offset?: number;
+                        /**
+                         * @description the invoice is made this many days before its invoice date (0: on the day)
+                         * @default 0
+                         */
+                        days_in_advance?: number;
+                        /**
+                         * @description what is done with each invoice once made: draft (left for a person), mark_sent (numbered and booked, POST /invoices/{id}/mark-sent), email or peppol (POST /invoices/{id}/send, which goes by Peppol when the customer takes e-invoices and the company has an access point, else by email)
+                         * @default draft
+                         * @enum {string}
+                         */
+                        action?: "draft" | "mark_sent" | "email" | "peppol";
+                        /** @description due date = invoice date + this; absent: the customer's default payment terms */
+                        payment_terms_days?: number | null;
+                        /** @description the invoice's lines, given as on POST /invoices; in a description {period} is the period's name ("januari 2027", "Q1 2027", "H2 2027", "2027", "april 2027 – mars 2028"), {period_short} its months ("2027-01", "2027-01 – 2027-03"), {period_start} and {period_end} its first and last day */
+                        items: components["schemas"]["InvoiceItemInput"][];
+                        our_reference?: string | null;
+                        your_reference?: string | null;
+                        notes?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                201: {
+                    headers: {
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["InvoiceContract"];
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A rule of this endpoint refused the request (the code's catalogue entry) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description COMPANY_MOVING (with Retry-After), DATABASE_NOT_MIGRATED */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/invoice-contracts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an invoice contract with its versions and pauses
+         * @description Scope: `invoices:read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
+                path: {
+                    companyId: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["InvoiceContract"];
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete an invoice contract that has made no invoice (204)
+         * @description Only a contract that has made no invoice (INVOICE_CONTRACT_HAS_INVOICES: end it instead). Event invoice_contract.deleted.
+         *
+         *     Scope: `invoices:write`.
+         *
+         *     Idempotency-Key: mandatory.
+         *
+         *     Dry-run: `?dry_run=true` or `X-Dry-Run: true`.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                    /** @description Mandatory. Replays within 24 hours return the first response. */
+                    "idempotency-key"?: string;
+                    /** @description true: run the whole command and commit nothing */
+                    "x-dry-run"?: string;
+                };
+                path: {
+                    companyId: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content */
+                204: {
+                    headers: {
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A rule of this endpoint refused the request (the code's catalogue entry) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description COMPANY_MOVING (with Retry-After), DATABASE_NOT_MIGRATED */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Change an invoice contract's schedule settings or action
+         * @description The schedule's settings and the action; the schedule's next day is recomputed, the invoices made stay. The items and references change from a period with POST .../changes. Event invoice_contract.updated.
+         *
+         *     Scope: `invoices:write`.
+         *
+         *     Idempotency-Key: mandatory.
+         *
+         *     Dry-run: `?dry_run=true` or `X-Dry-Run: true`.
+         *
+         *     Input rules: text may not contain control characters (U+0000-U+001F, U+007F-U+009F; `\n` and `\t` are allowed only in notes, descriptions, reasons, comments and messages), bidirectional embedding/override/isolate characters (U+202A-U+202E, U+2066-U+2069) or unpaired surrogates. Amounts: at most 999 999 999 999 kr each and per entry or invoice total; quantities at most 1 000 000 000. The body must be UTF-8 JSON sent as `Content-Type: application/json`. Any breach is 400 VALIDATION_ERROR naming the field.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                    /** @description Mandatory. Replays within 24 hours return the first response. */
+                    "idempotency-key"?: string;
+                    /** @description true: run the whole command and commit nothing */
+                    "x-dry-run"?: string;
+                };
+                path: {
+                    companyId: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name?: string | null;
+                        /** @description due date = invoice date + this; absent: the customer's default payment terms */
+                        payment_terms_days?: number | null;
+                        /** @description the invoice date's day of the month, 1-31 (a day the month lacks is its last day: 31 in February is the 28th or 29th), or "last"; default 1 */
+                        invoice_day?: number | "last";
+                        invoice_month_offset?: number;
+                        days_in_advance?: number;
+                        /** @enum {string} */
+                        action?: "draft" | "mark_sent" | "email" | "peppol";
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["InvoiceContract"];
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A rule of this endpoint refused the request (the code's catalogue entry) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description COMPANY_MOVING (with Retry-After), DATABASE_NOT_MIGRATED */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/invoice-contracts/{id}/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * New items or prices from a period on; earlier periods keep their terms
+         * @description New terms (items, references, notes) from effective_from, a period's first day, for that period and every later one; earlier periods keep the terms they had (versions). Refusals: INVOICE_CONTRACT_NOT_PERIOD_START (details.next_period_start), INVOICE_CONTRACT_PERIOD_INVOICED (a period from effective_from on is already invoiced), the invoice's own rules. Event invoice_contract.updated.
+         *
+         *     Scope: `invoices:write`.
+         *
+         *     Idempotency-Key: mandatory.
+         *
+         *     Dry-run: `?dry_run=true` or `X-Dry-Run: true`.
+         *
+         *     Input rules: text may not contain control characters (U+0000-U+001F, U+007F-U+009F; `\n` and `\t` are allowed only in notes, descriptions, reasons, comments and messages), bidirectional embedding/override/isolate characters (U+202A-U+202E, U+2066-U+2069) or unpaired surrogates. Amounts: at most 999 999 999 999 kr each and per entry or invoice total; quantities at most 1 000 000 000. The body must be UTF-8 JSON sent as `Content-Type: application/json`. Any breach is 400 VALIDATION_ERROR naming the field.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                    /** @description Mandatory. Replays within 24 hours return the first response. */
+                    "idempotency-key"?: string;
+                    /** @description true: run the whole command and commit nothing */
+                    "x-dry-run"?: string;
+                };
+                path: {
+                    companyId: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description a period's first day: the new terms apply to that period and every later one */
+                        effective_from: string;
+                        /** @description the invoice's lines, given as on POST /invoices; in a description {period} is the period's name ("januari 2027", "Q1 2027", "H2 2027", "2027", "april 2027 – mars 2028"), {period_short} its months ("2027-01", "2027-01 – 2027-03"), {period_start} and {period_end} its first and last day */
+                        items: components["schemas"]["InvoiceItemInput"][];
+                        our_reference?: string | null;
+                        your_reference?: string | null;
+                        notes?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["InvoiceContract"];
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A rule of this endpoint refused the request (the code's catalogue entry) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description COMPANY_MOVING (with Retry-After), DATABASE_NOT_MIGRATED */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/invoice-contracts/{id}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pause an invoice contract
+         * @description From `from` (default today) no invoice is made. Invoices whose day falls in the pause are skipped, not caught up when the contract resumes. INVOICE_CONTRACT_NOT_ACTIVE when already paused. Event invoice_contract.paused.
+         *
+         *     Scope: `invoices:write`.
+         *
+         *     Idempotency-Key: mandatory.
+         *
+         *     Dry-run: `?dry_run=true` or `X-Dry-Run: true`.
+         *
+         *     Input rules: text may not contain control characters (U+0000-U+001F, U+007F-U+009F; `\n` and `\t` are allowed only in notes, descriptions, reasons, comments and messages), bidirectional embedding/override/isolate characters (U+202A-U+202E, U+2066-U+2069) or unpaired surrogates. Amounts: at most 999 999 999 999 kr each and per entry or invoice total; quantities at most 1 000 000 000. The body must be UTF-8 JSON sent as `Content-Type: application/json`. Any breach is 400 VALIDATION_ERROR naming the field.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                    /** @description Mandatory. Replays within 24 hours return the first response. */
+                    "idempotency-key"?: string;
+                    /** @description true: run the whole command and commit nothing */
+                    "x-dry-run"?: string;
+                };
+                path: {
+                    companyId: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description default today */
+                        from?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["InvoiceContract"];
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A rule of this endpoint refused the request (the code's catalogue entry) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description COMPANY_MOVING (with Retry-After), DATABASE_NOT_MIGRATED */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/invoice-contracts/{id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resume a paused invoice contract
+         * @description The contract makes invoices again from `from` (default today, not before the pause began); the invoices whose day fell in the pause stay skipped. INVOICE_CONTRACT_NOT_ACTIVE when not paused. Event invoice_contract.resumed.
+         *
+         *     Scope: `invoices:write`.
+         *
+         *     Idempotency-Key: mandatory.
+         *
+         *     Dry-run: `?dry_run=true` or `X-Dry-Run: true`.
+         *
+         *     Input rules: text may not contain control characters (U+0000-U+001F, U+007F-U+009F; `\n` and `\t` are allowed only in notes, descriptions, reasons, comments and messages), bidirectional embedding/override/isolate characters (U+202A-U+202E, U+2066-U+2069) or unpaired surrogates. Amounts: at most 999 999 999 999 kr each and per entry or invoice total; quantities at most 1 000 000 000. The body must be UTF-8 JSON sent as `Content-Type: application/json`. Any breach is 400 VALIDATION_ERROR naming the field.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                    /** @description Mandatory. Replays within 24 hours return the first response. */
+                    "idempotency-key"?: string;
+                    /** @description true: run the whole command and commit nothing */
+                    "x-dry-run"?: string;
+                };
+                path: {
+                    companyId: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description default today */
+                        from?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["InvoiceContract"];
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A rule of this endpoint refused the request (the code's catalogue entry) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description COMPANY_MOVING (with Retry-After), DATABASE_NOT_MIGRATED */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/invoice-contracts/{id}/end": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End an invoice contract from a date
+         * @description No period starting after end_date is invoiced (a period starting on or before it is invoiced whole). Refusals: INVOICE_CONTRACT_END_BEFORE_START, INVOICE_CONTRACT_PERIOD_INVOICED (a period after end_date was invoiced already: credit it first). Event invoice_contract.ended.
+         *
+         *     Scope: `invoices:write`.
+         *
+         *     Idempotency-Key: mandatory.
+         *
+         *     Dry-run: `?dry_run=true` or `X-Dry-Run: true`.
+         *
+         *     Input rules: text may not contain control characters (U+0000-U+001F, U+007F-U+009F; `\n` and `\t` are allowed only in notes, descriptions, reasons, comments and messages), bidirectional embedding/override/isolate characters (U+202A-U+202E, U+2066-U+2069) or unpaired surrogates. Amounts: at most 999 999 999 999 kr each and per entry or invoice total; quantities at most 1 000 000 000. The body must be UTF-8 JSON sent as `Content-Type: application/json`. Any breach is 400 VALIDATION_ERROR naming the field.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                    /** @description Mandatory. Replays within 24 hours return the first response. */
+                    "idempotency-key"?: string;
+                    /** @description true: run the whole command and commit nothing */
+                    "x-dry-run"?: string;
+                };
+                path: {
+                    companyId: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description the last day covered: no period starting after it is invoiced */
+                        end_date: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["InvoiceContract"];
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A rule of this endpoint refused the request (the code's catalogue entry) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description COMPANY_MOVING (with Retry-After), DATABASE_NOT_MIGRATED */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/invoice-contracts/{id}/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make the contract's due invoices now (idempotent: each period once)
+         * @description Makes now the invoices that are due (their day has come, missed days caught up, at most 12 a call), exactly as the minute schedule does: each period's invoice once, whatever the number of calls. An invoice is dated its period's invoice day, or today when that day is in a locked period. The answer lists those made now (none: an empty list); each one's action follows at once, as the service (action_status on GET .../invoices). Events invoice_contract.invoice_created and the invoice's own. INVOICE_CONTRACT_NOT_ACTIVE when paused.
+         *
+         *     Scope: `invoices:write`.
+         *
+         *     Idempotency-Key: mandatory.
+         *
+         *     Dry-run: `?dry_run=true` or `X-Dry-Run: true`.
+         *
+         *     Input rules: text may not contain control characters (U+0000-U+001F, U+007F-U+009F; `\n` and `\t` are allowed only in notes, descriptions, reasons, comments and messages), bidirectional embedding/override/isolate characters (U+202A-U+202E, U+2066-U+2069) or unpaired surrogates. Amounts: at most 999 999 999 999 kr each and per entry or invoice total; quantities at most 1 000 000 000. The body must be UTF-8 JSON sent as `Content-Type: application/json`. Any breach is 400 VALIDATION_ERROR naming the field.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                    /** @description Mandatory. Replays within 24 hours return the first response. */
+                    "idempotency-key"?: string;
+                    /** @description true: run the whole command and commit nothing */
+                    "x-dry-run"?: string;
+                };
+                path: {
+                    companyId: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                contract: components["schemas"]["InvoiceContract"];
+                                created: {
+                                    period_start: string;
+                                    period_end: string;
+                                    /** @description the period's name, as {period} fills it */
+                                    period: string;
+                                    invoice_id: string;
+                                    scheduled_date: string;
+                                    invoice_date: string;
+                                    /** @enum {string} */
+                                    action: "draft" | "mark_sent" | "email" | "peppol";
+                                    /** @enum {string} */
+                                    action_status: "none" | "pending" | "done" | "failed";
+                                    action_error: string | null;
+                                    created_at: string;
+                                    /** @description kronor, at most two decimals (öre) */
+                                    subtotal: number;
+                                    /** @description kronor, at most two decimals (öre) */
+                                    vat: number;
+                                    /** @description kronor, at most two decimals (öre) */
+                                    total: number;
+                                }[];
+                            };
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A rule of this endpoint refused the request (the code's catalogue entry) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description COMPANY_MOVING (with Retry-After), DATABASE_NOT_MIGRATED */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/invoice-contracts/{id}/upcoming": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The contract's next invoices before they exist
+         * @description The next count invoices (default 12) before they exist: invoice date, the day it will be made, the period's name, the items' texts and the totals under the terms of that period (as the invoice rules computed them when the terms were set). A paused contract lists them as if resumed today.
+         *
+         *     Scope: `invoices:read`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    count?: number;
+                };
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
+                path: {
+                    companyId: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                contract_id: string;
+                                invoices: {
+                                    period_start: string;
+                                    period_end: string;
+                                    period: string;
+                                    invoice_date: string;
+                                    create_on: string;
+                                    /** @description the terms (version) it is made under */
+                                    effective_from: string;
+                                    items: {
+                                        description: string;
+                                        quantity: number;
+                                        unit_price: number;
+                                    }[];
+                                    /** @description kronor, at most two decimals (öre) */
+                                    subtotal: number;
+                                    /** @description kronor, at most two decimals (öre) */
+                                    vat: number;
+                                    /** @description kronor, at most two decimals (öre) */
+                                    total: number;
+                                }[];
+                            };
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/invoice-contracts/{id}/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The invoices the contract made, one per period, with their action's outcome
+         * @description Scope: `invoices:read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
+                path: {
+                    companyId: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                period_start: string;
+                                period_end: string;
+                                /** @description the period's name, as {period} fills it */
+                                period: string;
+                                invoice_id: string;
+                                scheduled_date: string;
+                                invoice_date: string;
+                                /** @enum {string} */
+                                action: "draft" | "mark_sent" | "email" | "peppol";
+                                /** @enum {string} */
+                                action_status: "none" | "pending" | "done" | "failed";
+                                action_error: string | null;
+                                created_at: string;
+                            }[];
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/companies/{companyId}/fixed-assets": {
         parameters: {
             query?: never;
@@ -18465,7 +20051,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        event_type: "invoice.created" | "invoice.sent" | "invoice.paid" | "credit_note.created" | "supplier.created" | "supplier_invoice.registered" | "supplier_invoice.approved" | "supplier_invoice.paid" | "supplier_invoice.credited" | "supplier_invoice.uncredited" | "customer.created" | "journal_entry.committed" | "journal_entry.reversed" | "journal_entry.corrected" | "transaction.categorized" | "transaction.reconciled" | "period.locked" | "period.unlocked" | "period.year_closed" | "salary_run.created" | "salary_run.approved" | "salary_run.booked" | "agi.generated" | "document.uploaded" | "salary_run.reopened" | "salary_run.deleted" | "period.reopened" | "invoice.payment_reversed" | "supplier_invoice.payment_reversed" | "vat_return.created" | "accrual.created" | "accrual.cancelled" | "member.added" | "member.role_changed" | "member.removed";
+                        event_type: "invoice.created" | "invoice.sent" | "invoice.paid" | "credit_note.created" | "supplier.created" | "supplier_invoice.registered" | "supplier_invoice.approved" | "supplier_invoice.paid" | "supplier_invoice.credited" | "supplier_invoice.uncredited" | "customer.created" | "journal_entry.committed" | "journal_entry.reversed" | "journal_entry.corrected" | "transaction.categorized" | "transaction.reconciled" | "period.locked" | "period.unlocked" | "period.year_closed" | "salary_run.created" | "salary_run.approved" | "salary_run.booked" | "agi.generated" | "document.uploaded" | "salary_run.reopened" | "salary_run.deleted" | "period.reopened" | "invoice.payment_reversed" | "supplier_invoice.payment_reversed" | "vat_return.created" | "accrual.created" | "accrual.cancelled" | "member.added" | "member.role_changed" | "member.removed" | "invoice_contract.created" | "invoice_contract.updated" | "invoice_contract.paused" | "invoice_contract.resumed" | "invoice_contract.ended" | "invoice_contract.deleted" | "invoice_contract.invoice_created";
                         webhook_url: string;
                         name: string;
                         description?: string | null;
@@ -31536,6 +33122,49 @@ export interface components {
                     [key: string]: string;
                 };
             }[];
+        };
+        InvoiceContract: {
+            id: string;
+            customer_id: string;
+            name: string | null;
+            /** @enum {string} */
+            interval: "month" | "quarter" | "half_year" | "year";
+            start_date: string;
+            end_date: string | null;
+            /** @description the invoice date's day of the month, 1-31 (a day the month lacks is its last day: 31 in February is the 28th or 29th), or "last"; default 1 */
+            invoice_day: number | "last";
+            invoice_month_offset: number;
+            days_in_advance: number;
+            /** @enum {string} */
+            action: "draft" | "mark_sent" | "email" | "peppol";
+            payment_terms_days: number | null;
+            /** @enum {string} */
+            status: "active" | "paused" | "ended";
+            /** @description the day the next invoice is to be made; null: none */
+            next_run_on: string | null;
+            /** @description the terms, each from its effective_from on */
+            versions: {
+                id: string;
+                effective_from: string;
+                items: {
+                    [key: string]: unknown;
+                }[];
+                our_reference: string | null;
+                your_reference: string | null;
+                notes: string | null;
+                /** @description kronor, at most two decimals (öre) */
+                subtotal: number;
+                /** @description kronor, at most two decimals (öre) */
+                vat: number;
+                /** @description kronor, at most two decimals (öre) */
+                total: number;
+            }[];
+            pauses: {
+                from: string;
+                to: string | null;
+            }[];
+            created_at: string;
+            updated_at: string;
         };
         FixedAsset: {
             id: string;
