@@ -14,9 +14,9 @@ export const bankRules = sqliteTable(
     mode: text("mode", { enum: ["book", "propose"] }).notNull(),
     isActive: integer("is_active", { mode: "boolean" }).notNull(),
     /** the conditions, as the API takes them (all must hold) */
-    conditions: text("conditions", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    conditions: text("conditions", { mode: "json" }).$type<object>().notNull(),
     /** the one action, as the API takes it */
-    action: text("action", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    action: text("action", { mode: "json" }).$type<object>().notNull(),
     createdAt: text("created_at").notNull(),
     updatedAt: text("updated_at").notNull(),
   },

@@ -128,20 +128,25 @@ function amountHolds(row: RuleRow, c: RuleConditions): boolean {
   return true;
 }
 
+/** Each condition on its own: true when the rule does not name it. */
+const CHECKS: ((row: RuleRow, c: RuleConditions) => boolean)[] = [
+  (row, c) => !c.direction || (row.amountOre > 0 ? "in" : "out") === c.direction,
+  amountHolds,
+  (row, c) => !c.currency || row.currency === c.currency.toUpperCase(),
+  (row, c) => !c.settlement_account || row.settlementAccount === c.settlement_account,
+  (row, c) => !c.description || textMatches(row.description, c.description),
+  // the merchant, or the text when the bank named none (as the remembered bookings key a row)
+  (row, c) => !c.merchant || textMatches(row.merchantName ?? row.description, c.merchant),
+  (row, c) => !c.reference || textMatches(row.reference, c.reference),
+  (row, c) =>
+    !c.counterparty_account ||
+    (row.counterpartyAccount !== null &&
+      normaliseAccount(row.counterpartyAccount) === normaliseAccount(c.counterparty_account)),
+];
+
 /** Every condition the rule names holds for the row (a condition not named holds). */
 export function conditionsHold(row: RuleRow, c: RuleConditions): boolean {
-  if (c.direction && (row.amountOre > 0 ? "in" : "out") !== c.direction) return false;
-  if (!amountHolds(row, c)) return false;
-  if (c.currency && row.currency !== c.currency.toUpperCase()) return false;
-  if (c.settlement_account && row.settlementAccount !== c.settlement_account) return false;
-  if (c.description && !textMatches(row.description, c.description)) return false;
-  if (c.merchant && !textMatches(row.merchantName, c.merchant)) return false;
-  if (c.reference && !textMatches(row.reference, c.reference)) return false;
-  if (c.counterparty_account) {
-    if (!row.counterpartyAccount) return false;
-    if (normaliseAccount(row.counterpartyAccount) !== normaliseAccount(c.counterparty_account)) return false;
-  }
-  return true;
+  return CHECKS.every((check) => check(row, c));
 }
 
 /** The first active rule, in position order, whose conditions hold; null when none does. */
@@ -207,6 +212,24 @@ export function documentPaidBy(
   const best = Math.max(...pool.map((c) => c.confidence));
   const top = pool.filter((c) => c.confidence === best);
   return top.length === 1 ? top[0] : null;
+}
+
+/** What takes a row: the document it pays (before any rule), else the first rule that matches, else nothing. */
+export type RowDecision<R extends RuleFacts> =
+  | { by: "invoice_match"; document: DocumentCandidate }
+  | { by: "rule"; rule: R }
+  | { by: "none" };
+
+export function decideRow<R extends RuleFacts>(
+  row: RuleRow,
+  candidates: DocumentCandidate[],
+  rules: R[],
+  taken: ReadonlySet<string> = new Set(),
+): RowDecision<R> {
+  const document = documentPaidBy(row, candidates, taken);
+  if (document) return { by: "invoice_match", document };
+  const rule = firstMatchingRule(row, rules);
+  return rule ? { by: "rule", rule } : { by: "none" };
 }
 
 /** An open item of the party a match rule names: the one of exactly the row's amount, the oldest due first. */

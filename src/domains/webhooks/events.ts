@@ -36,4 +36,9 @@ export const SUBSCRIBABLE_EVENTS = [
   "member.added",
   "member.role_changed",
   "member.removed",
+  // not in the spec (issue #43): the bank rules and what they did to a row (docs/bank-rules.md)
+  "bank_rule.created",
+  "bank_rule.updated",
+  "bank_rule.deleted",
+  "transaction.rule_applied",
 ] as const;
