@@ -280,7 +280,7 @@ describe("preview, propose, run on demand, suggestions", () => {
         ],
       }),
     ]);
-    const draft = await call("POST", url(manual, "/bank-rules/preview"), {
+    const draft = await call("POST", url(manual, "/bank-rules/preview-draft"), {
       key: manual.actor.key,
       body: {
         rule: {

@@ -1,4 +1,4 @@
-// What a rule would do, without writing (POST .../bank-rules/{id}/preview, .../bank-rules/preview):
+// What a rule would do, without writing (POST .../bank-rules/{id}/preview, .../bank-rules/preview-draft):
 // the unbooked rows decided as a run decides them, with the stored rule (or a draft body in its
 // place, or at its position) among the company's rules, and for each row the rule's conditions
 // take: whether the rule wins it or what takes it first (an invoice match, an earlier rule), and

@@ -108,7 +108,7 @@ const previewDraftRoute = defineRoute({
   ...READ,
   method: "post",
   write: false,
-  path: `${BASE}/preview`,
+  path: `${BASE}/preview-draft`,
   summary: "Preview a draft bank rule without writing",
   description: PROSE.preview,
   params: CompanyParams,
