@@ -14,6 +14,7 @@ const inv = companyFixture({ name: "Regelfaktura AB", ...yearAroundToday() });
 const locked = companyFixture({ name: "Regellås AB", ...yearAroundToday() });
 const manual = companyFixture({ name: "Regelhand AB", ...yearAroundToday() });
 const crud = companyFixture({ name: "Regelcrud AB", ...yearAroundToday() });
+const acts = companyFixture({ name: "Regelgör AB", ...yearAroundToday() });
 type Co = typeof books;
 const url = (c: { companyId: string }, p: string) => `/api/v1/companies/${c.companyId}${p}`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -363,6 +364,89 @@ describe("preview, propose, run on demand, suggestions", () => {
     await rule(manual, suggestion.rule);
     const after = await call("GET", url(manual, "/bank-rules/suggestions"), { key: manual.actor.key });
     expect(after.body.data.find((x: any) => x.merchant === "kafferosteriet")).toBeUndefined();
+  });
+});
+
+describe("the other actions: match a named supplier, dimensions, private, ignore", () => {
+  it("pays the supplier's open item, books with dimensions, books private and ignores", async () => {
+    const send = (method: string, p: string, body?: unknown) => write(acts.actor.key, method, url(acts, p), body);
+    expect((await send("POST", "/dimensions", { id: 1, name: "Kostnadsställe" })).status).toBe(201);
+    expect((await send("POST", "/dimensions/1/codes", { code: "100", name: "Butik" })).status).toBe(201);
+    const sup = await send("POST", "/suppliers", {
+      name: "Hyresvärden AB",
+      supplier_type: "swedish_business",
+      default_expense_account: "5010",
+    });
+    const si = await send("POST", "/supplier-invoices", {
+      supplier_id: sup.body.data.id,
+      supplier_invoice_number: `H-${Date.now()}`,
+      invoice_date: day(-15),
+      items: [{ amount: 8000, vat_rate: 0.25 }],
+    });
+    expect(si.status, JSON.stringify(si.body)).toBe(201);
+    const rent = await rule(acts, {
+      name: "Hyra",
+      mode: "book",
+      conditions: { direction: "out", description: { op: "contains", value: "hyra" } },
+      action: { type: "match", party: "supplier", party_id: sup.body.data.id },
+    });
+    const shop = await rule(acts, {
+      name: "Butiksmaterial",
+      mode: "book",
+      conditions: { merchant: { op: "equals", value: "Butiksgrossisten" } },
+      action: { type: "book", account_number: "5460", vat_treatment: "standard_25", dimensions: { "1": "100" } },
+    });
+    const priv = await rule(acts, {
+      name: "Privat",
+      mode: "book",
+      conditions: { merchant: { op: "equals", value: "systembolaget" } },
+      action: { type: "private" },
+    });
+    const round = await rule(acts, {
+      name: "Avrundning",
+      mode: "book",
+      conditions: { description: { op: "contains", value: "avrundning" }, amount_max: 10 },
+      action: { type: "ignore" },
+    });
+    const [a, b, c, d] = await ingest(acts, [
+      { description: "Hyra december", amount: -10000 },
+      { description: "Kortköp", merchant_name: "Butiksgrossisten", amount: -250 },
+      { description: "Kortköp", merchant_name: "Systembolaget", amount: -300 },
+      { description: "Avrundning", amount: -0.5 },
+    ]);
+    const ta = await settled(acts, a);
+    expect(ta).toMatchObject({
+      status: "booked",
+      supplier_invoice_id: si.body.data.id,
+      bank_rule: { rule_id: rent.id, outcome: "matched_supplier_invoice" },
+    });
+    expect(await entryLines(acts.actor.key, acts.companyId, ta.journal_entry_id)).toEqual({
+      "2440": [10000, 0],
+      "1930": [0, 10000],
+    });
+    const tb = await settled(acts, b);
+    expect(tb.bank_rule).toMatchObject({ rule_id: shop.id, outcome: "booked" });
+    const lines = (await entry(acts, tb.journal_entry_id)).lines;
+    expect(lines.find((l: any) => l.account_number === "5460")).toMatchObject({
+      debit_amount: 200,
+      dimensions: { "1": "100" },
+    });
+    expect(lines.find((l: any) => l.account_number === "2641")).toMatchObject({ debit_amount: 50 });
+    const tc = await settled(acts, c);
+    expect(tc).toMatchObject({ is_business: false, bank_rule: { rule_id: priv.id, outcome: "private" } });
+    // a limited company's private purchase is a receivable on the owner (1685)
+    expect(await entryLines(acts.actor.key, acts.companyId, tc.journal_entry_id)).toEqual({
+      "1930": [0, 300],
+      "1685": [300, 0],
+    });
+    const td = await settled(acts, d);
+    expect(td).toMatchObject({ status: "ignored", bank_rule: { rule_id: round.id, outcome: "ignored" } });
+    const { booksDb } = await import("../books");
+    const applied = await booksDb
+      .prepare("SELECT COUNT(*) AS n FROM outbox_events WHERE company_id = ? AND type = 'transaction.rule_applied'")
+      .bind(acts.companyId)
+      .first<{ n: number }>();
+    expect(applied?.n).toBe(4);
   });
 });
 
