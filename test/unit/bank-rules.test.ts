@@ -189,7 +189,11 @@ describe("ruleSuggestionsFrom: merchants booked by hand 3 times without a rule",
   });
   it("keeps those used often enough that no merchant rule takes, most used first", () => {
     const rules = [rule("r", 1, { merchant: { op: "contains", value: "telia" } })];
-    const out = ruleSuggestionsFrom([t("telia sverige ab", 5), t("kontorab", 3), t("café", 2), t("el ab", 4)], rules, 3);
+    const out = ruleSuggestionsFrom(
+      [t("telia sverige ab", 5), t("kontorab", 3), t("café", 2), t("el ab", 4)],
+      rules,
+      3,
+    );
     expect(out.map((x) => x.merchantKey)).toEqual(["el ab", "kontorab"]);
   });
 });
