@@ -56,5 +56,7 @@ type JobBody =
     }
   /** one byte range of a large CSV bank file to read (parse, gate, report its facts; issue #34 item 4) */
   | { type: "bank_import.range"; importId: string; range: number; requestId: string }
+  /** the bank rules over rows that arrived: an ingest's, or a succeeded import's (docs/bank-rules.md) */
+  | { type: "bank_rules.run"; companyId: string; transactionIds?: string[]; importId?: string }
   /** every range of a large CSV bank file has reported: decide the whole-file checks, then store */
   | { type: "bank_import.ranges_read"; importId: string; requestId: string };

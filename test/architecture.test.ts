@@ -145,6 +145,7 @@ const TABLES: Record<string, { owner: string; readers?: string[] }> = {
   bankImportRanges: { owner: "domains/bank-transactions" },
   bankTransactions: { owner: "domains/bank-transactions" },
   bankTemplates: { owner: "domains/bank-transactions" },
+  bankRules: { owner: "domains/bank-rules" },
   bankAccounts: { owner: "domains/bank-transactions" },
   employees: { owner: "domains/payroll" },
   salaryRuns: { owner: "domains/payroll" },

@@ -5,6 +5,7 @@
 import * as accounts from "../domains/accounts";
 import * as articles from "../domains/articles";
 import * as bankTransactions from "../domains/bank-transactions";
+import * as bankRules from "../domains/bank-rules";
 import * as companies from "../domains/companies";
 import * as compliance from "../domains/compliance";
 import * as customers from "../domains/customers";
@@ -149,12 +150,21 @@ export const COMMANDS = {
   "fixed_assets.dispose": fixedAssets.disposeFixedAsset,
   "annual_reports.create": annualReports.createAnnualReport,
   "fixed_assets.tax_depreciation": fixedAssets.createTaxDepreciation,
-  "bank_transactions.ingest": bankTransactions.ingestTransactions,
+  "bank_transactions.ingest": bankRules.runRulesAfter(bankTransactions.ingestTransactions, (_, data) => ({
+    transactionIds: (data as { transaction_ids: string[] }).transaction_ids,
+  })),
   "bank_transactions.register_bank_account": bankTransactions.registerBankAccount,
   "bank_transactions.import_start": bankTransactions.startBankImport,
   "bank_transactions.import_rows": bankTransactions.importBankRows,
   "bank_transactions.import_prepare": bankTransactions.prepareBankImport,
-  "bank_transactions.import_finish": bankTransactions.finishBankImport,
+  "bank_transactions.import_finish": bankRules.runRulesAfter(bankTransactions.finishBankImport, (input) =>
+    input.status === "succeeded" && input.rowsInserted > 0 ? { importId: input.importId } : null,
+  ),
+  "bank_rules.create": bankRules.createBankRule,
+  "bank_rules.update": bankRules.updateBankRule,
+  "bank_rules.delete": bankRules.deleteBankRule,
+  "bank_rules.reorder": bankRules.reorderBankRules,
+  "bank_rules.run": bankRules.runBankRules,
   "bank_transactions.import_rollback": bankTransactions.rollbackBankRows,
   "bank_transactions.import_split": bankTransactions.splitBankImport,
   "bank_transactions.import_range": bankTransactions.reportBankImportRange,

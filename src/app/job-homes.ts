@@ -20,6 +20,10 @@ function itemOf(job: Job): { table: string; id: string } | null {
     case "bank_import.range":
     case "bank_import.ranges_read":
       return { table: "bank_imports", id: job.importId };
+    case "bank_rules.run":
+      return job.importId
+        ? { table: "bank_imports", id: job.importId }
+        : { table: "bank_transactions", id: job.transactionIds?.[0] ?? "" };
     default:
       return null;
   }

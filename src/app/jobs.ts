@@ -19,6 +19,7 @@ import { companiesWithAutoReminders } from "../domains/companies";
 import { sweepInvoiceContracts } from "../domains/invoice-contracts";
 import { runBankImportChunk, runBankImportRange, runBankImportRangesRead } from "../domains/bank-transactions";
 import { runOperation, sweepOperations } from "../domains/operations";
+import { runRulesOnArrival } from "../domains/bank-rules";
 import { companiesWithPastDueSupplierInvoices } from "../domains/supplier-invoices";
 import { companiesWithLegacyPersonnummerIndex, plannedRunsDue } from "../domains/payroll";
 import { newId } from "../ids";
@@ -186,6 +187,10 @@ const handlers: { [T in Job["type"]]: (env: Env, job: Extract<Job, { type: T }>)
   },
   "bank_import.ranges_read": async (env, job) => {
     await runBankImportRangesRead(env, job, nowIso);
+  },
+  // The bank rules over the rows an ingest or a succeeded import brought (docs/bank-rules.md).
+  "bank_rules.run": async (env, job) => {
+    await runRulesOnArrival(env, job, nowIso);
   },
 };
 

@@ -12,6 +12,7 @@ import * as admin from "../domains/admin";
 import * as articles from "../domains/articles";
 import * as audit from "../domains/audit";
 import * as bankTransactions from "../domains/bank-transactions";
+import * as bankRules from "../domains/bank-rules";
 import * as companies from "../domains/companies";
 import * as compliance from "../domains/compliance";
 import * as currency from "../domains/currency";
@@ -87,6 +88,7 @@ function registerRoutes(app: OpenAPIHono<AppEnv>): void {
   reports.registerReportRoutes(app);
   imports.registerImportRoutes(app);
   bankTransactions.registerBankTransactionRoutes(app);
+  bankRules.registerBankRuleRoutes(app);
   payroll.registerPayrollRoutes(app);
   paymentFiles.registerPaymentFileRoutes(app);
   reconciliation.registerReconciliationRoutes(app);

@@ -23,3 +23,4 @@ export * from "./tables/annual-reports";
 export * from "./tables/directory";
 export * from "./tables/budgets";
 export * from "./tables/invoice-contracts";
+export * from "./tables/bank-rules";

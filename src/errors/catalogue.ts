@@ -18,6 +18,7 @@ import { PAYROLL_ERRORS } from "./codes/payroll";
 import { RECORDS_ERRORS } from "./codes/records";
 import { TRANSACTIONS_ERRORS } from "./codes/transactions";
 import { CONTRACTS_ERRORS } from "./codes/contracts";
+import { BANK_RULES_ERRORS } from "./codes/bank-rules";
 
 export type { CatalogueEntry } from "./codes/entry";
 
@@ -30,6 +31,7 @@ export const ERROR_CATALOGUE = {
   ...RECORDS_ERRORS,
   ...TRANSACTIONS_ERRORS,
   ...CONTRACTS_ERRORS,
+  ...BANK_RULES_ERRORS,
 } satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

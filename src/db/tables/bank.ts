@@ -123,6 +123,13 @@ export const bankTransactions = sqliteTable(
     isIgnored: bool("is_ignored").notNull(),
     ignoredAt: text("ignored_at"),
     bookedAt: text("booked_at"),
+    /** the bank rule that last acted on the row, and what it did (issue #43, docs/bank-rules.md) */
+    bankRuleId: text("bank_rule_id"),
+    /** booked, matched_invoice, matched_supplier_invoice, private, ignored, proposed */
+    bankRuleOutcome: text("bank_rule_outcome"),
+    /** what a propose-mode rule (or a booking refused) would have done, as the API shows it */
+    bankRuleProposal: text("bank_rule_proposal", { mode: "json" }).$type<Record<string, unknown>>(),
+    bankRuleAt: text("bank_rule_at"),
     createdAt: text("created_at").notNull(),
     updatedAt: text("updated_at").notNull(),
   },

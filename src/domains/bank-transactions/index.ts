@@ -26,3 +26,14 @@ export { likelyInvoicePayments, unbookedTransactionsIn } from "./booking/guards"
 export { bankRowsForReconciliation, settlementAccountsWithRows, type ReconciliationBankRow } from "./queries";
 export { planReconciliationMethod, planTransactionLink, planTransactionUnlink } from "./matching/marks";
 export { registerBankAccount } from "./accounts/commands";
+// for the bank rules (src/domains/bank-rules): the write path of a rule's booking, its marks, the rows it takes
+export { planCategorize, type RuleBooking } from "./booking/commands";
+export {
+  planRuleMark,
+  planRuleMatchMark,
+  rememberedBookings,
+  rowsForRules,
+  type RuleOutcome,
+} from "./booking/rule-marks";
+export { invoiceSuggestions, supplierInvoiceSuggestions } from "./booking/rules";
+export { transactionJson, type BankTransactionRow } from "./queries";

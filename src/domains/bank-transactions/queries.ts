@@ -49,6 +49,9 @@ export function transactionJson(r: BankTransactionRow) {
     is_ignored: r.isIgnored,
     ignored_at: r.ignoredAt,
     booked_at: r.bookedAt,
+    bank_rule: r.bankRuleOutcome
+      ? { rule_id: r.bankRuleId, outcome: r.bankRuleOutcome, proposal: r.bankRuleProposal ?? null, at: r.bankRuleAt }
+      : null,
     import: {
       source: r.source,
       import_id: r.importId,

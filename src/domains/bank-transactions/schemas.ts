@@ -35,6 +35,19 @@ export const TransactionSchema = z
     is_ignored: z.boolean(),
     ignored_at: z.string().nullable(),
     booked_at: z.string().nullable(),
+    bank_rule: z
+      .object({
+        rule_id: z.string().nullable(),
+        outcome: z.string(),
+        proposal: z.record(z.string(), z.unknown()).nullable(),
+        at: z.string().nullable(),
+      })
+      .nullable()
+      .openapi({
+        description:
+          "the bank rule that last acted on the row and what it did (booked, private, ignored, matched_invoice, " +
+          "matched_supplier_invoice, proposed, skipped), with the proposal (docs/bank-rules.md)",
+      }),
     import: z.object({
       source: z.string(),
       import_id: z.string().nullable(),

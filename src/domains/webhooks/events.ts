@@ -44,4 +44,9 @@ export const SUBSCRIBABLE_EVENTS = [
   "invoice_contract.ended",
   "invoice_contract.deleted",
   "invoice_contract.invoice_created",
+  // not in the spec (issue #43): the bank rules and what they did to a row (docs/bank-rules.md)
+  "bank_rule.created",
+  "bank_rule.updated",
+  "bank_rule.deleted",
+  "transaction.rule_applied",
 ] as const;

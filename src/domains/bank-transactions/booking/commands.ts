@@ -28,6 +28,7 @@ import { sekRate } from "../../currency";
 import { loadEntry } from "../../journal-entries";
 import { openSupplierInvoicesForMatching } from "../../supplier-invoices";
 import { loadTemplate, loadTransaction, merchantKeyOf, transactionJson, type BankTransactionRow } from "../queries";
+import { ruleMarkPatch, ruleOutcome } from "./rule-marks";
 import { BatchCategorizeItemSchema, type CategorizeInput } from "./schemas";
 
 const direction = (tx: BankTransactionRow) => (tx.amountOre > 0 ? "in" : "out") as "in" | "out";
@@ -151,13 +152,24 @@ export interface CategorizeOutcome {
   voucher: VoucherRef | null;
 }
 
-/** One categorization, shared by categorize and batch-categorize. */
+/**
+ * A booking made by a bank rule (issue #43, src/domains/bank-rules): the entry's source names
+ * the rule, the counter account's line carries the rule's dimensions, the row records the rule
+ * and its outcome, and the merchant's template is not counted (it remembers hand bookings).
+ */
+export interface RuleBooking {
+  ruleId: string;
+  dimensions?: Record<string, string>;
+}
+
+/** One categorization, shared by categorize, batch-categorize and the bank rules. */
 export async function planCategorize(
   db: Database,
   ctx: CommandContext,
   env: Env,
   id: string,
   input: CategorizeInput,
+  byRule?: RuleBooking,
 ): Promise<CategorizeOutcome> {
   const tx = await loadTransaction(db, ctx.companyId, id);
   assertLinkable(tx);
@@ -174,6 +186,7 @@ export async function planCategorize(
     voucher: VoucherRef | null,
     created: boolean,
   ): CategorizeOutcome => {
+    if (byRule) Object.assign(patch, ruleMarkPatch(ctx, byRule.ruleId, ruleOutcome(created, input.is_business), null));
     const next = { ...tx, ...patch, updatedAt: ctx.now };
     const json = transactionJson(next);
     return {
@@ -284,17 +297,19 @@ export async function planCategorize(
     vat: target.vat,
     text,
     persons: input.persons,
-  });
+  }).map((l) =>
+    byRule?.dimensions && l.accountNumber === target.account ? { ...l, dimensions: byRule.dimensions } : l,
+  );
   const entry = await ctx.ledger.post({
     date: tx.date,
     description: `Bank: ${text}`,
-    sourceType: "bank_transaction",
-    sourceId: tx.id,
+    sourceType: byRule ? "bank_rule" : "bank_transaction",
+    sourceId: byRule ? byRule.ruleId : tx.id,
     lines,
   });
   const statements: PlannedWrite[] = [entry.write];
-  // The merchant's booking is remembered as its counterparty template (business rows only).
-  if (input.is_business) {
+  // The merchant's booking is remembered as its counterparty template (business rows booked by hand only).
+  if (input.is_business && !byRule) {
     const key = merchantKeyOf(tx);
     statements.push(
       db

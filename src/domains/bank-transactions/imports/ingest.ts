@@ -124,6 +124,10 @@ export async function planStoreRows(
       isIgnored: false,
       ignoredAt: null,
       bookedAt: null,
+      bankRuleId: null,
+      bankRuleOutcome: null,
+      bankRuleProposal: null,
+      bankRuleAt: null,
       createdAt: ctx.now,
       updatedAt: ctx.now,
     });
