@@ -36,4 +36,12 @@ export const SUBSCRIBABLE_EVENTS = [
   "member.added",
   "member.role_changed",
   "member.removed",
+  // not in the spec (issue #44, docs/approvals.md): the attest of supplier invoices, and staged writes
+  "supplier_invoice.approval_step",
+  "supplier_invoice.rejected",
+  "supplier_invoice.resubmitted",
+  "approval_request.created",
+  "approval_request.approved",
+  "approval_request.rejected",
+  "approval_request.committed",
 ] as const;
