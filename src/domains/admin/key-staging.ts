@@ -7,6 +7,9 @@ import type { Database } from "../../db/client";
 import { apiKeys, users } from "../../db/schema";
 import type { KeyStaging } from "../../db/tables/identity";
 import { ApiError } from "../../errors/api-error";
+import { forgetInWriter } from "../../commands/submit";
+import type { Env } from "../../env";
+import { companyIdsOfUser } from "../companies";
 
 export const KeyStagingSchema = z
   .object({
@@ -48,10 +51,17 @@ export const StagingAnswerSchema = z
   .object({ stage_over_limit: z.boolean(), stage_writes: z.array(z.string()), approvers: z.array(z.string()) })
   .nullable();
 
-/** Sets (or, with null, clears) a key's staging; the key's row, or 404. */
-export async function setKeyStaging(db: Database, id: string, staging: KeyStaging | null) {
+/**
+ * Sets (or, with null, clears) a key's staging, at once: the writers of the user's companies hold
+ * the key as they saw it (src/http/access.ts), so they are told to forget it. 404 for no such key.
+ */
+export async function setKeyStaging(env: Env, db: Database, id: string, staging: KeyStaging | null): Promise<void> {
   const key = await db.select().from(apiKeys).where(eq(apiKeys.id, id)).get();
   if (!key || key.revokedAt) throw new ApiError("NOT_FOUND", { resource: "api_key", id });
   await db.update(apiKeys).set({ staging }).where(eq(apiKeys.id, id));
-  return key;
+  await Promise.all(
+    (await companyIdsOfUser(db, key.userId)).map((companyId) =>
+      forgetInWriter(env, companyId, { keyHash: key.keyHash }),
+    ),
+  );
 }
