@@ -102,14 +102,16 @@ async function attemptCommand(
   const db = database(env);
   const session = state.session(db, req.ctx.dryRun);
   const ctx: CommandContext = { ...req.ctx, state: session, ledger: new Ledger(db, req.ctx, session), heldAccess };
-  // another command planned in this run, in this session (a staged write's commit by its approver)
+  // another command planned in this run (a staged write's commit by its approver): in this
+  // session, or as a dry run in a session of its own that nothing commits
   ctx.planCommand = async (name, input, over) => {
     const sub = { ...req.ctx, ...over };
+    const own = over.dryRun ? state.session(db, true) : session;
     const planned = await planOrRefusal(
       commandNamed(wiring, name),
       db,
       input,
-      { ...ctx, ...over, ledger: new Ledger(db, sub, session) },
+      { ...ctx, ...over, state: own, ledger: new Ledger(db, sub, own) },
       env,
     );
     if (planned instanceof ApiError) throw planned;

@@ -488,3 +488,70 @@ describe("staged writes", () => {
     expect((await write(f.actor.key, "PATCH", url("/approval-settings"), { require_mfa: false })).status).toBe(200);
   });
 });
+
+describe("staging any write", () => {
+  it("a key created with staging shows it", async () => {
+    const [a] = await twoApprovers();
+    const user = await newActor();
+    const res = await admin("POST", "/admin/v1/api-keys", {
+      user_id: user.userId,
+      name: "agent",
+      scopes: ["*"],
+      mode: "test",
+      unattended_commit_limit: 500,
+      staging: { stage_over_limit: true, approvers: [a.userId] },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.data.staging).toEqual({ stage_over_limit: true, stage_writes: [], approvers: [a.userId] });
+    const bad = await admin("POST", "/admin/v1/api-keys", {
+      user_id: user.userId,
+      name: "agent",
+      scopes: ["*"],
+      mode: "test",
+      staging: { approvers: [a.userId] },
+    });
+    expect(bad.status).toBe(400);
+  });
+
+  it("stages a supplier invoice's registration; the approver registers it as the preview showed", async () => {
+    const [a] = await twoApprovers();
+    const bot = await newActor();
+    expect(
+      (await admin("POST", `/admin/v1/companies/${f.companyId}/members`, { user_id: bot.userId, role: "member" }))
+        .status,
+    ).toBe(201);
+    const set = await admin("PATCH", `/admin/v1/api-keys/${bot.keyId}/staging`, {
+      staging: { stage_writes: ["supplier_invoices.create"], approvers: [a.userId] },
+    });
+    expect(set.status).toBe(200);
+    const supplier = await newSupplier();
+    const staged = await write(bot.key, "POST", url("/supplier-invoices"), {
+      supplier_id: supplier,
+      supplier_invoice_number: "AGENT-1",
+      invoice_date: day(-3),
+      items: [{ description: "Tjänst", amount: 800, vat_rate: 0.25 }],
+    });
+    expect(staged.status).toBe(202);
+    expect(staged.body.data).toMatchObject({
+      command: "supplier_invoices.create",
+      trigger: "staged_command",
+      preview: { status: 201, data: { supplier_invoice_number: "AGENT-1", total: 1000 } },
+    });
+    const none = await call("GET", url(`/supplier-invoices?supplier_id=${supplier}`), { key: f.actor.key });
+    expect(none.body.data).toEqual([]);
+    const ok = await write(a.key, "POST", url(`/approval-requests/${staged.body.data.id}/approve`));
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(ok.body.data.result).toMatchObject({
+      supplier_invoice_number: "AGENT-1",
+      total: 1000,
+      status: "registered",
+    });
+    const one = await call("GET", url(`/supplier-invoices?supplier_id=${supplier}`), { key: f.actor.key });
+    expect(one.body.data.map((i: { id: string }) => i.id)).toEqual([ok.body.data.result.id]);
+    expect(await entryLines(f.actor.key, f.companyId, ok.body.data.result.registration_journal_entry_id)).toEqual({
+      "4010": [800, 0],
+      "2641": [200, 0],
+      "2440": [0, 1000],
+    });
+  });
+});

@@ -191,6 +191,14 @@ describe("previewDrift", () => {
   it.each(cases)("%s", (_name, now, paths) => {
     expect(previewDrift(preview, now)).toEqual(paths);
   });
+  it("leaves out the ids of rows the write makes anew, not other strings", () => {
+    const a = "0b7c8a52-7a39-4c86-9b0e-3f7f2b1c9d01";
+    const b = "5d2e1f40-1c2b-4e3a-8f9d-6a7b8c9d0e1f";
+    expect(previewDrift({ id: a, arrival_number: 4, total: 125 }, { id: b, arrival_number: 5, total: 125 })).toEqual(
+      [],
+    );
+    expect(previewDrift({ supplier_id: a }, { supplier_id: "x" })).toEqual(["supplier_id"]);
+  });
   it("compares arrays by length and item", () => {
     expect(previewDrift({ l: [1, 2] }, { l: [1, 3] })).toEqual(["l[1]"]);
     expect(previewDrift({ l: [1, 2] }, { l: [1] })).toEqual(["l"]);

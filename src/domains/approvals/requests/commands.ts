@@ -50,14 +50,26 @@ async function decidable(db: Database, companyId: string, id: string, userId: st
   return row;
 }
 
-/** The write planned again now, as the approver and without the key's limit; what no longer applies is refused. */
-async function replanned(
-  row: ApprovalRequestRow,
-  planCommand: NonNullable<Parameters<Command<unknown>>[2]["planCommand"]>,
-) {
+type PlanCommand = NonNullable<Parameters<Command<unknown>>[2]["planCommand"]>;
+
+/**
+ * The write planned again now, without the key's limit: first as the requester, as a dry run,
+ * to compare with the preview like with like (what differs because the approver makes it, such
+ * as who registered a supplier invoice, is no change of the books); then as the approver, the
+ * plan committed. A write now refused, or whose answer differs from the preview, no longer applies.
+ */
+async function replanned(row: ApprovalRequestRow, planCommand: PlanCommand) {
+  const unlimited = { unattendedCommitLimitOre: null, staging: null };
   let plan: Plan;
+  let asRequested: Plan;
   try {
-    plan = await planCommand(row.command, row.input, { unattendedCommitLimitOre: null, staging: null });
+    asRequested = await planCommand(row.command, row.input, {
+      ...unlimited,
+      userId: row.requestedBy,
+      apiKeyId: row.apiKeyId,
+      dryRun: true,
+    });
+    plan = await planCommand(row.command, row.input, unlimited);
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
     throw new ApiError("APPROVAL_REQUEST_NO_LONGER_APPLIES", {
@@ -66,8 +78,8 @@ async function replanned(
     });
   }
   if (plan.external) throw new ApiError("APPROVAL_REQUEST_NOT_STAGEABLE", { command: row.command });
-  const drift = previewDrift(row.preview.data, plan.data);
-  if (plan.status !== row.preview.status || drift.length)
+  const drift = previewDrift(row.preview.data, asRequested.data);
+  if (asRequested.status !== row.preview.status || drift.length)
     throw new ApiError("APPROVAL_REQUEST_NO_LONGER_APPLIES", { reason: "changed", paths: drift });
   return plan;
 }
