@@ -128,6 +128,20 @@ describe("headers and envelopes", () => {
       // issue #46: budgets (docs/budgets.md)
       "BUDGET_NOT_FOUND",
       "BUDGET_NAME_TAKEN",
+      // issue #44: the attest of supplier invoices and staged writes (docs/approvals.md)
+      "APPROVAL_RULE_NOT_FOUND",
+      "APPROVAL_RULE_APPROVER_NOT_MEMBER",
+      "APPROVAL_NOT_PENDING",
+      "APPROVAL_NOT_APPROVER",
+      "APPROVAL_OUT_OF_ORDER",
+      "APPROVAL_FOUR_EYES",
+      "APPROVAL_ALREADY_GIVEN",
+      "APPROVAL_RESUBMIT_NOT_REJECTED",
+      "APPROVAL_REQUEST_NOT_FOUND",
+      "APPROVAL_REQUEST_NOT_PENDING",
+      "APPROVAL_REQUEST_NOT_APPROVER",
+      "APPROVAL_REQUEST_NO_LONGER_APPLIES",
+      "APPROVAL_REQUEST_NOT_STAGEABLE",
     ];
     expect(byCode.size).toBe(133 + added.length);
     for (const code of added) expect(byCode.has(code)).toBe(true);
