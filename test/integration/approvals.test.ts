@@ -298,6 +298,32 @@ describe("the attest of supplier invoices", () => {
       expect((await write(f.actor.key, "PATCH", url(`/approval-rules/${id}`), { active: true })).status).toBe(200);
   });
 
+  it("takes a rule by account before the amount rules when it comes first", async () => {
+    const [, b] = await twoApprovers();
+    const byAccount = await write(f.actor.key, "POST", url("/approval-rules"), {
+      name: "Förbrukningsinventarier",
+      position: 0,
+      conditions: { account_numbers: ["54"] },
+      steps: [{ approvers: [b.userId] }],
+    });
+    expect(byAccount.status).toBe(201);
+    const supplier = await newSupplier();
+    const tools = await register(supplier, 2000, {
+      items: [
+        { description: "Varor", amount: 1000, vat_rate: 0.25 },
+        { description: "Verktyg", amount: 1000, vat_rate: 0.25, account_number: "5410" },
+      ],
+    });
+    expect(tools).toMatchObject({ approval_rule: { id: byAccount.body.data.id }, approval_waiting_for: [b.userId] });
+    const goods = await register(supplier, 2000);
+    expect(goods.approval_rule.id).toBe(small);
+    expect((await write(f.actor.key, "DELETE", url(`/approval-rules/${byAccount.body.data.id}`))).status).toBe(204);
+    // the invoice keeps the rule it was registered under
+    const kept = await call("GET", url(`/supplier-invoices/${tools.id}`), { key: f.actor.key });
+    expect(kept.body.data.approval_rule.name).toBe("Förbrukningsinventarier");
+    expect((await approve(b.key, tools.id)).body.data.approval_status).toBe("approved");
+  });
+
   it("shows each approver what waits for them, oldest due first", async () => {
     const [a, b] = await twoApprovers();
     const supplier = await newSupplier();
