@@ -3,6 +3,7 @@
 // domains, and only through each domain's index.ts. Where a lower domain needs an answer from a higher one (a
 // customer's open invoices), the answer is handed in here, so domains import no cycle.
 import * as accounts from "../domains/accounts";
+import * as approvals from "../domains/approvals";
 import * as articles from "../domains/articles";
 import * as bankTransactions from "../domains/bank-transactions";
 import * as bankRules from "../domains/bank-rules";
@@ -106,6 +107,15 @@ export const COMMANDS = {
   "supplier_invoices.import_peppol_start": supplierInvoices.startPeppolImport,
   "supplier_invoices.update": supplierInvoices.updateSupplierInvoice,
   "supplier_invoices.approve": supplierInvoices.approveSupplierInvoice,
+  "supplier_invoices.reject": supplierInvoices.rejectSupplierInvoice,
+  "supplier_invoices.resubmit": supplierInvoices.resubmitSupplierInvoice,
+  "approval_rules.create": supplierInvoices.createApprovalRule,
+  "approval_rules.update": supplierInvoices.updateApprovalRule,
+  "approval_rules.delete": supplierInvoices.deleteApprovalRule,
+  "approval_requests.stage": approvals.stageWrite,
+  "approval_requests.approve": approvals.approveRequest,
+  "approval_requests.reject": approvals.rejectRequest,
+  "approval_settings.update": approvals.updateApprovalSettings,
   "supplier_invoices.pay": supplierInvoices.paySupplierInvoice,
   "supplier_invoices.reverse_payment": supplierInvoices.reverseSupplierInvoicePayment(
     bankTransactions.unmatchPaymentRow,
@@ -232,4 +242,5 @@ export const WIRING: CommandWiring = {
   commands: COMMANDS,
   planDeliveries: webhooks.planDeliveries,
   copyCompanyRow: companies.copyCompanyRowToDirectory,
+  stageCommand: "approval_requests.stage",
 };

@@ -5,6 +5,7 @@
 import { cashMethodWarnings } from "./cash-method";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import * as accounts from "../domains/accounts";
+import * as approvals from "../domains/approvals";
 import * as accruals from "../domains/accruals";
 import * as budgets from "../domains/budgets";
 import * as invoiceContracts from "../domains/invoice-contracts";
@@ -72,6 +73,7 @@ function registerRoutes(app: OpenAPIHono<AppEnv>): void {
   suppliers.registerSupplierRoutes(app, supplierInvoices.openSupplierInvoicesOf);
   invoices.registerInvoiceRoutes(app);
   supplierInvoices.registerSupplierInvoiceRoutes(app);
+  approvals.registerApprovalRoutes(app);
   rotRut.registerRotRutRoutes(app);
   vatReturns.registerVatReturnRoutes(app);
   accruals.registerAccrualRoutes(app);

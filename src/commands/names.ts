@@ -33,4 +33,6 @@ export interface CommandWiring {
   planDeliveries: PlanDeliveries;
   /** after a batch that wrote the company's row: its copy in the directory (docs/databases.md) */
   copyCompanyRow: (env: Env, home: Database, companyId: string) => Promise<void>;
+  /** the command a write becomes when the key stages it (its input a StagedWrite, src/commands/plan.ts) */
+  stageCommand?: CommandName;
 }

@@ -97,6 +97,22 @@ export interface CommandContext extends RequestContext {
    * the writer takes its next write (a test's runCommand has none).
    */
   heldAccess?: HeldAccess;
+  /**
+   * Plans another command by name in this run, with the request's context changed by `over`
+   * (the approver's commit of a staged write, docs/approvals.md); its refusal is thrown.
+   */
+  planCommand?: (name: string, input: unknown, over: Partial<RequestContext>) => Promise<Plan>;
+}
+
+/**
+ * What a write becomes when its key stages it (docs/approvals.md): the command a staging key's
+ * write is handed to instead, with the write's name, input and dry-run answer.
+ */
+export interface StagedWrite {
+  command: string;
+  input: unknown;
+  preview: { status: number; data: unknown };
+  trigger: "over_limit" | "staged_command";
 }
 
 /** What a command may drop of the access answers its writer holds (AccessCache implements it). */

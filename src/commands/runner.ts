@@ -26,7 +26,16 @@ import { putFiles, removeFilesOfFailedBatch } from "./files";
 import { parkBatch } from "./parked";
 import { type Idem, keepRefusal, lookUp, recordDelete, recordInsert, settleDuplicate } from "./idempotency";
 import type { CommandName, CommandWiring, PlanDeliveries } from "./names";
-import type { AnyCommand, AuditMeta, CommandContext, HeldAccess, Plan, RequestContext, Statement } from "./plan";
+import type {
+  AnyCommand,
+  AuditMeta,
+  CommandContext,
+  HeldAccess,
+  Plan,
+  RequestContext,
+  StagedWrite,
+  Statement,
+} from "./plan";
 import { auditRow, enqueue, outboxInserts, runExternal, withIds } from "./publish";
 import { type CommandResult, failure, fresh, type StoredResult, type StoredSuccess } from "./result";
 
@@ -93,12 +102,27 @@ async function attemptCommand(
   const db = database(env);
   const session = state.session(db, req.ctx.dryRun);
   const ctx: CommandContext = { ...req.ctx, state: session, ledger: new Ledger(db, req.ctx, session), heldAccess };
+  // another command planned in this run (a staged write's commit by its approver): in this
+  // session, or as a dry run in a session of its own that nothing commits
+  ctx.planCommand = async (name, input, over) => {
+    const sub = { ...req.ctx, ...over };
+    const own = over.dryRun ? state.session(db, true) : session;
+    const planned = await planOrRefusal(
+      commandNamed(wiring, name),
+      db,
+      input,
+      { ...ctx, ...over, state: own, ledger: new Ledger(db, sub, own) },
+      env,
+    );
+    if (planned instanceof ApiError) throw planned;
+    return planned;
+  };
   const command = wiring.commands[req.name] as AnyCommand<unknown>;
   // A dry run neither reads nor writes the idempotency store: it is a preview, and
   // previews must not be replayed in place of the real write.
   const idem = ctx.dryRun ? null : req.idempotency;
 
-  const plan = await planOrRefusal(command, db, req.input, ctx, env);
+  const plan = await planOrStaged(wiring, command, db, req, ctx, env, state);
   if (plan instanceof ApiError) {
     const refusal = failure(plan, ctx.dryRun);
     return { answer: idem ? await keepRefusal(db, ctx, idem, refusal) : refusal };
@@ -142,6 +166,57 @@ async function readFirst(db: Database, command: AnyCommand<unknown>, input: unkn
   const results = await db.batch([...(prefetch.reads as Statement[]), ...ahead] as [Statement, ...Statement[]]);
   prefetch.accept(results.slice(0, prefetch.reads.length) as unknown[]);
   return reads ? reads.value(results.slice(prefetch.reads.length) as unknown[]) : null;
+}
+
+function commandNamed(wiring: CommandWiring, name: string): AnyCommand<unknown> {
+  const command = (wiring.commands as Record<string, AnyCommand<unknown>>)[name];
+  if (!command) throw new Error(`no command ${name}`);
+  return command;
+}
+
+/**
+ * The command's plan, or, when the key stages it (docs/approvals.md), the plan of the approval
+ * request it becomes: a command the key names in `staging.commands`, or a refusal over the key's
+ * unattended limit when `staging.over_limit`. A key that does not stage gets the refusal.
+ */
+async function planOrStaged(
+  wiring: CommandWiring,
+  command: AnyCommand<unknown>,
+  db: Database,
+  req: CommandRequest,
+  ctx: CommandContext,
+  env: Env,
+  state: CompanyState,
+): Promise<Plan | ApiError> {
+  const staging = ctx.staging;
+  const stage = wiring.stageCommand;
+  if (!staging || !stage || req.name === stage) return planOrRefusal(command, db, req.input, ctx, env);
+  let trigger: StagedWrite["trigger"] = "staged_command";
+  if (!staging.commands.includes(req.name)) {
+    const plan = await planOrRefusal(command, db, req.input, ctx, env);
+    if (!(plan instanceof ApiError && plan.code === "UNATTENDED_COMMIT_LIMIT_EXCEEDED" && staging.over_limit))
+      return plan;
+    trigger = "over_limit";
+  }
+  // what the write would do without the key's limit, as a dry run: the answer the approver commits
+  const previewCtx = { ...req.ctx, dryRun: true, unattendedCommitLimitOre: null };
+  const session = state.session(db, true);
+  const preview = await planOrRefusal(
+    command,
+    db,
+    req.input,
+    { ...ctx, ...previewCtx, state: session, ledger: new Ledger(db, previewCtx, session) },
+    env,
+  );
+  if (preview instanceof ApiError) return preview;
+  if (preview.external) return new ApiError("APPROVAL_REQUEST_NOT_STAGEABLE", { command: req.name });
+  const staged: StagedWrite = {
+    command: req.name,
+    input: req.input,
+    preview: { status: preview.status, data: preview.data },
+    trigger,
+  };
+  return planOrRefusal(wiring.commands[stage] as AnyCommand<unknown>, db, staged, ctx, env);
 }
 
 /** The command's plan (its declared reads first), or its refusal; anything else it throws is a fault. */

@@ -9,6 +9,7 @@ export * from "./tables/registers";
 export * from "./tables/platform";
 export * from "./tables/invoices";
 export * from "./tables/supplier-invoices";
+export * from "./tables/approvals";
 export * from "./tables/bank";
 export * from "./tables/payroll";
 export * from "./tables/fiscal-year";

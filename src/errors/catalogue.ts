@@ -19,6 +19,7 @@ import { RECORDS_ERRORS } from "./codes/records";
 import { TRANSACTIONS_ERRORS } from "./codes/transactions";
 import { CONTRACTS_ERRORS } from "./codes/contracts";
 import { BANK_RULES_ERRORS } from "./codes/bank-rules";
+import { APPROVALS_ERRORS } from "./codes/approvals";
 
 export type { CatalogueEntry } from "./codes/entry";
 
@@ -32,6 +33,7 @@ export const ERROR_CATALOGUE = {
   ...TRANSACTIONS_ERRORS,
   ...CONTRACTS_ERRORS,
   ...BANK_RULES_ERRORS,
+  ...APPROVALS_ERRORS,
 } satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

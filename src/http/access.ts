@@ -21,6 +21,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { apiKeys, companies, companyHomes, memberships } from "../db/schema";
+import type { KeyStaging } from "../db/tables/identity";
 import { isUuid } from "../ids";
 import { ApiError } from "../errors/api-error";
 import type { AccessDemand, Role } from "../writer/request";
@@ -40,6 +41,8 @@ export interface AuthContext {
   scopes: string[];
   mode: "live" | "test";
   unattendedCommitLimitOre: number | null;
+  /** the writes the key stages for a person (docs/approvals.md); null: none */
+  staging?: KeyStaging | null;
   /** the API version the key was created under (api_keys.api_version) */
   apiVersion: string;
 }
@@ -106,6 +109,7 @@ export async function readAccess(db: Database, keyHash: string, companyId: strin
     scopes: apiKeys.scopes,
     mode: apiKeys.mode,
     limit: apiKeys.unattendedCommitLimitOre,
+    staging: apiKeys.staging,
     apiVersion: apiKeys.apiVersion,
   };
   const row = companyId
@@ -131,6 +135,7 @@ export async function readAccess(db: Database, keyHash: string, companyId: strin
       scopes: row.scopes,
       mode: row.mode,
       unattendedCommitLimitOre: row.limit,
+      staging: row.staging ?? null,
       apiVersion: row.apiVersion,
     },
     membership:

@@ -66,6 +66,7 @@ async function beforeHandler(c: Context<AppEnv>): Promise<Opened> {
     scopes: key.scopes,
     mode: key.mode,
     unattendedCommitLimitOre: key.unattendedCommitLimitOre,
+    staging: key.staging,
     apiVersion: key.apiVersion,
   });
   if (companyId) c.set("access", { companyId, membership: access.membership });

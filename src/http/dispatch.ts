@@ -102,6 +102,7 @@ export async function dispatch<N extends CommandName>(
       userId: auth.userId,
       role: company.role,
       unattendedCommitLimitOre: auth.unattendedCommitLimitOre,
+      staging: auth.staging,
       dryRun,
       now: nowIso(),
       apiVersion: requestVersion(c),

@@ -219,7 +219,8 @@ export function createMcpServer(ctx: McpContext): McpServer {
       instructions:
         "Swedish double-entry bookkeeping (BAS chart). Every tool is one API operation; its answer and its errors are the API's. " +
         "Amounts are kronor with at most two decimals. Preview every write with dry_run: true, show the result, then repeat without dry_run. " +
-        "Commits above the key's unattended limit are refused (UNATTENDED_COMMIT_LIMIT_EXCEEDED): leave those drafts to a person.",
+        "Commits above the key's unattended limit are refused (UNATTENDED_COMMIT_LIMIT_EXCEEDED): leave those drafts to a person. " +
+        "A key that stages its writes gets 202 with a pending approval request instead: a named person commits or rejects it.",
     },
   );
   // only the tools the key may call: a tool its scopes do not admit is not listed

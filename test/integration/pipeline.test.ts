@@ -137,6 +137,25 @@ describe("headers and envelopes", () => {
       "INVOICE_CONTRACT_NOT_ACTIVE",
       "INVOICE_CONTRACT_HAS_INVOICES",
       "INVOICE_CONTRACT_CHANNEL_UNAVAILABLE",
+      // issue #43: bank rules (docs/bank-rules.md)
+      "BANK_RULE_INVALID_ACCOUNT",
+      "BANK_RULE_PARTY_NOT_FOUND",
+      "BANK_RULE_ORDER_MISMATCH",
+      "BANK_RULE_NO_OPEN_ITEM",
+      // issue #44: the attest of supplier invoices and staged writes (docs/approvals.md)
+      "APPROVAL_RULE_NOT_FOUND",
+      "APPROVAL_RULE_APPROVER_NOT_MEMBER",
+      "APPROVAL_NOT_PENDING",
+      "APPROVAL_NOT_APPROVER",
+      "APPROVAL_OUT_OF_ORDER",
+      "APPROVAL_FOUR_EYES",
+      "APPROVAL_ALREADY_GIVEN",
+      "APPROVAL_RESUBMIT_NOT_REJECTED",
+      "APPROVAL_REQUEST_NOT_FOUND",
+      "APPROVAL_REQUEST_NOT_PENDING",
+      "APPROVAL_REQUEST_NOT_APPROVER",
+      "APPROVAL_REQUEST_NO_LONGER_APPLIES",
+      "APPROVAL_REQUEST_NOT_STAGEABLE",
     ];
     expect(byCode.size).toBe(133 + added.length);
     for (const code of added) expect(byCode.has(code)).toBe(true);

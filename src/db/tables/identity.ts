@@ -5,6 +5,13 @@ import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlit
 
 const bool = (name: string) => integer(name, { mode: "boolean" });
 
+/** An API key's staged writes: over its unattended limit, and/or these commands, go to these approvers. */
+export interface KeyStaging {
+  over_limit: boolean;
+  commands: string[];
+  approvers: string[];
+}
+
 export const users = sqliteTable("users", {
   id: text("id").primaryKey(),
   email: text("email").notNull().unique(),
@@ -29,6 +36,8 @@ export const apiKeys = sqliteTable(
     scopes: text("scopes", { mode: "json" }).$type<string[]>().notNull(),
     mode: text("mode", { enum: ["live", "test"] }).notNull(),
     unattendedCommitLimitOre: integer("unattended_commit_limit_ore"),
+    /** writes the key stages for a person instead of committing (docs/approvals.md); null: none */
+    staging: text("staging", { mode: "json" }).$type<KeyStaging>(),
     // the dated API version the key was created under: its requests are answered in it
     // unless they send Service-Version (src/http/versions.ts)
     apiVersion: text("api_version").notNull().default("2026-05-12"),

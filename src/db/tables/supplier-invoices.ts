@@ -2,6 +2,16 @@
 // Money is integer öre (columns named *_ore); never REAL.
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import type { ApprovalStep } from "./approvals";
+
+/** The attest an invoice is under: its rule, as the rule was when it matched. */
+export interface ApprovalPlan {
+  rule_id: string;
+  rule_name: string;
+  in_order: boolean;
+  allow_registrant: boolean;
+  steps: ApprovalStep[];
+}
 
 const bool = (name: string) => integer(name, { mode: "boolean" });
 
@@ -43,6 +53,15 @@ export const supplierInvoices = sqliteTable(
     creditReversedAt: text("credit_reversed_at"),
     creditReversalDate: text("credit_reversal_date"),
     creditReversalJournalEntryId: text("credit_reversal_journal_entry_id"),
+    /** the attest (docs/approvals.md): payment proposals take only not_required and approved */
+    approvalStatus: text("approval_status", { enum: ["not_required", "pending", "approved", "rejected"] })
+      .notNull()
+      .default("not_required"),
+    /** the rule that matched at registration (or resubmission) and its steps as they were then */
+    approvalPlan: text("approval_plan", { mode: "json" }).$type<ApprovalPlan>(),
+    approvalRound: integer("approval_round").notNull().default(1),
+    /** the user who registered the invoice (null before migration 0056) */
+    registeredBy: text("registered_by"),
     createdAt: text("created_at").notNull(),
     updatedAt: text("updated_at").notNull(),
   },

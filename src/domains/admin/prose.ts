@@ -18,6 +18,12 @@ export const PROSE = {
     code of the user's authenticator (enrolled with POST /admin/v1/users/{id}/mfa), else 403
     MFA_REQUIRED. A test key (sandbox companies only) does not.
   `,
+  setStagingDescription: prose`
+    A key with staging has a journal entry's commit over its unattended limit (stage_over_limit),
+    or any write of the commands it names (stage_writes), answered 202 with an approval request
+    to the approvers instead (docs/approvals.md). null clears it: the key's commits over its limit
+    are refused again (UNATTENDED_COMMIT_LIMIT_EXCEEDED). Takes effect at once.
+  `,
   apiVersionField: prose`
     The dated API version the key's requests are answered in when they send no Service-Version
     header; default the current one. Unknown: VALIDATION_ERROR; retired: API_VERSION_RETIRED.

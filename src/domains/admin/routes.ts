@@ -31,6 +31,7 @@ import { currentVersion, resolveVersion } from "../../http/versions";
 import { forgetUsedStep, MFA_HEADER, proveSecondStep } from "../../http/mfa";
 import { base32Encode, newTotpSecret, otpauthUri, TOTP_STEP_SECONDS } from "../../http/totp";
 import { encryptSecret } from "../../secrets";
+import { KeyStagingSchema, setKeyStaging, StagingAnswerSchema, stagingJson, stagingOf } from "./key-staging";
 import {
   getMove,
   getMoveRoute,
@@ -195,6 +196,7 @@ const createApiKeyRoute = defineRoute({
     api_version: z.string().optional().openapi({
       description: PROSE.apiVersionField,
     }),
+    staging: KeyStagingSchema.optional(),
   }),
   response: z.object({
     id: z.string(),
@@ -203,6 +205,7 @@ const createApiKeyRoute = defineRoute({
     scopes: z.array(z.string()),
     mode: z.string(),
     unattended_commit_limit: z.number().nullable(),
+    staging: StagingAnswerSchema,
     api_version: z.string(),
     created_at: z.string(),
   }),
@@ -227,6 +230,7 @@ async function createApiKey(c: HandlerContext<typeof createApiKeyRoute>) {
   }
   // pinned to the version current at creation unless one is named (spec: Versioning 5)
   const apiVersion = body.api_version === undefined ? currentVersion() : pinnableVersion(body.api_version);
+  const staging = await stagingOf(db, body.staging);
   const key = `service_sk_${body.mode}_${randomToken(40)}`;
   const row = {
     id: newId(),
@@ -237,6 +241,7 @@ async function createApiKey(c: HandlerContext<typeof createApiKeyRoute>) {
     scopes: [...new Set(body.scopes)],
     mode: body.mode,
     unattendedCommitLimitOre: limitOre,
+    staging,
     apiVersion,
     createdAt: nowIso(),
   };
@@ -250,6 +255,7 @@ async function createApiKey(c: HandlerContext<typeof createApiKeyRoute>) {
       scopes: row.scopes,
       mode: row.mode,
       unattended_commit_limit: body.unattended_commit_limit ?? null,
+      staging: stagingJson(staging),
       api_version: row.apiVersion,
       created_at: row.createdAt,
     },
@@ -281,6 +287,25 @@ async function revokeApiKey(c: HandlerContext<typeof revokeApiKeyRoute>) {
     ),
   );
   return json(c, { id, revoked_at: revokedAt });
+}
+
+const setStagingRoute = defineRoute({
+  ...admin,
+  method: "patch",
+  path: "/admin/v1/api-keys/{id}/staging",
+  summary: "Set (or, with null, clear) the writes an API key stages for approval",
+  description: PROSE.setStagingDescription,
+  params: ItemParams,
+  body: z.object({ staging: KeyStagingSchema.nullable() }).strict(),
+  response: z.object({ id: z.string(), staging: StagingAnswerSchema }),
+});
+
+async function setStaging(c: HandlerContext<typeof setStagingRoute>) {
+  const { id } = c.req.valid("param");
+  const db = directory(c.env);
+  const staging = await stagingOf(db, c.req.valid("json").staging);
+  await setKeyStaging(c.env, db, id, staging);
+  return json(c, { id, staging: stagingJson(staging) });
 }
 
 /**
@@ -363,6 +388,7 @@ export function registerAdminRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(enrolMfaRoute, enrolMfa);
   app.openapi(createApiKeyRoute, createApiKey);
   app.openapi(revokeApiKeyRoute, revokeApiKey);
+  app.openapi(setStagingRoute, setStaging);
   app.openapi(listMembersRoute, listMembers);
   app.openapi(setMemberRoute, setMember);
   app.openapi(removeMemberRoute, removeMember);

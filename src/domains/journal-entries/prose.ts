@@ -10,7 +10,8 @@ export const PROSE = {
   commitDraftDescription: prose`
     The number is the smallest unused in the fiscal period and series. Already posted or
     cancelled: 409 CONFLICT. Above the key's unattended commit limit: 403
-    UNATTENDED_COMMIT_LIMIT_EXCEEDED and the draft stays.
+    UNATTENDED_COMMIT_LIMIT_EXCEEDED and the draft stays; a key that stages over its limit gets 202
+    with a pending approval request instead (docs/approvals.md).
   `,
   reverseEntryDescription: prose`
     reversal_date defaults to today (UTC) and must fall in an open period. Already reversed: 409

@@ -1,13 +1,16 @@
 // Supplier invoices: registration, approval, payment, credit, dispute.
-// Owns: supplier_invoices, supplier_invoice_items, supplier_invoice_payments.
+// Owns: supplier_invoices, supplier_invoice_items, supplier_invoice_payments, approval_rules,
+// supplier_invoice_approvals (the attest, docs/approvals.md).
 export { registerSupplierInvoiceRoutes } from "./routes";
 export {
-  approveSupplierInvoice,
   createSupplierInvoice,
   disputeSupplierInvoice,
   resolveSupplierInvoiceDispute,
   updateSupplierInvoice,
 } from "./registration/commands";
+export { approveSupplierInvoice, rejectSupplierInvoice, resubmitSupplierInvoice } from "./attest/commands";
+export { createApprovalRule, deleteApprovalRule, updateApprovalRule } from "./approval-rules/commands";
+export { attestInboxOf, type AttestInboxItem, approvalJson } from "./attest/queries";
 export { paySupplierInvoice } from "./payments/commands";
 export { creditSupplierInvoice } from "./credits/commands";
 export { importPeppolSupplierInvoice } from "./peppol/commands";

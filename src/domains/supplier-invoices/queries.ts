@@ -11,6 +11,7 @@ import { fromOre } from "../../money";
 import { supplierJson, suppliersByIds } from "../suppliers";
 import { toOpenItem, type OpenItem, type OpenItemSqlRow } from "../../db/open-items";
 import * as openItems from "../open-items";
+import { approvalJson, approvalsOfInvoices } from "./attest/queries";
 
 export type SupplierInvoiceRow = typeof supplierInvoices.$inferSelect;
 export type SupplierInvoiceItemRow = typeof supplierInvoiceItems.$inferSelect;
@@ -54,6 +55,8 @@ export function supplierInvoiceJson(r: SupplierInvoiceRow) {
     payment_reference: r.paymentReference,
     notes: r.notes,
     approved_at: r.approvedAt,
+    approval_status: r.approvalStatus,
+    registered_by: r.registeredBy,
     paid_at: r.paidAt,
     credit_reversed_at: r.creditReversedAt,
     credit_reversal_date: r.creditReversalDate,
@@ -209,8 +212,13 @@ export async function supplierInvoicesWith(
     if (found === null) partial.add("supplier");
     return found;
   };
+  const decisions = await approvalsOfInvoices(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({
     ...supplierInvoiceJson(r),
+    ...approvalJson(r, decisions.get(r.id) ?? []),
     ...(expand.has("supplier") && { supplier: supplierOf(r.supplierId) }),
     ...(expand.has("items") && { items: (itemsOf.get(r.id) ?? []).map(supplierInvoiceItemJson) }),
     ...(expand.has("payments") && { payments: (paymentsOf.get(r.id) ?? []).map(supplierInvoicePaymentJson) }),

@@ -3,8 +3,6 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../http/context";
 import {
-  approveSupplierInvoice,
-  approveSupplierInvoiceRoute,
   createSupplierInvoice,
   createSupplierInvoiceRoute,
   disputeSupplierInvoice,
@@ -31,6 +29,8 @@ import {
   reverseSupplierCreditRoute,
 } from "./credits/routes";
 import { importPeppol, importPeppolRoute } from "./peppol/routes";
+import * as attest from "./attest/routes";
+import * as rules from "./approval-rules/routes";
 
 export function registerSupplierInvoiceRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(listSupplierInvoicesRoute, listSupplierInvoicesPage);
@@ -38,11 +38,18 @@ export function registerSupplierInvoiceRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(createSupplierInvoiceRoute, createSupplierInvoice);
   app.openapi(importPeppolRoute, importPeppol);
   app.openapi(updateSupplierInvoiceRoute, updateSupplierInvoice);
-  app.openapi(approveSupplierInvoiceRoute, approveSupplierInvoice);
+  app.openapi(attest.approveSupplierInvoiceRoute, attest.approveSupplierInvoice);
+  app.openapi(attest.rejectSupplierInvoiceRoute, attest.rejectSupplierInvoice);
+  app.openapi(attest.resubmitSupplierInvoiceRoute, attest.resubmitSupplierInvoice);
   app.openapi(paySupplierInvoiceRoute, paySupplierInvoice);
   app.openapi(reverseSupplierPaymentRoute, reverseSupplierPayment);
   app.openapi(creditSupplierInvoiceRoute, creditSupplierInvoice);
   app.openapi(reverseSupplierCreditRoute, reverseSupplierCredit);
   app.openapi(disputeSupplierInvoiceRoute, disputeSupplierInvoice);
   app.openapi(resolveDisputeRoute, resolveDispute);
+  app.openapi(rules.listApprovalRulesRoute, rules.listApprovalRules);
+  app.openapi(rules.getApprovalRuleRoute, rules.getApprovalRule);
+  app.openapi(rules.createApprovalRuleRoute, rules.createApprovalRule);
+  app.openapi(rules.updateApprovalRuleRoute, rules.updateApprovalRule);
+  app.openapi(rules.deleteApprovalRuleRoute, rules.deleteApprovalRule);
 }

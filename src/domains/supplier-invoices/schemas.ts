@@ -126,6 +126,31 @@ export const SupplierInvoiceSchema = z
     payment_reference: z.string().nullable(),
     notes: z.string().nullable(),
     approved_at: z.string().nullable(),
+    approval_status: z.enum(["not_required", "pending", "approved", "rejected"]).openapi({
+      description: "the attest (docs/approvals.md): pending while the matching rule's steps wait for approvals",
+    }),
+    registered_by: z.string().nullable().openapi({ description: "the user who registered the invoice" }),
+    approval_rule: z.object({ id: z.string(), name: z.string() }).nullable().optional(),
+    approval_round: z.number().optional().openapi({ description: "1, and one more for each resubmission" }),
+    approval_steps: z
+      .array(z.object({ approvers: z.array(z.string()), min_approvals: z.number(), approvals: z.number() }))
+      .optional(),
+    approval_in_order: z.boolean().nullable().optional(),
+    approval_waiting_for: z.array(z.string()).optional().openapi({ description: "the users who may approve now" }),
+    approvals: z
+      .array(
+        z.object({
+          id: z.string(),
+          round: z.number(),
+          step: z.number().nullable(),
+          user_id: z.string(),
+          decision: z.enum(["approved", "rejected", "resubmitted"]),
+          reason: z.string().nullable(),
+          created_at: z.string(),
+        }),
+      )
+      .optional()
+      .openapi({ description: "every approval, rejection (with its reason) and resubmission, oldest first" }),
     paid_at: z.string().nullable(),
     credit_reversed_at: z.string().nullable().openapi({
       description: "a credit note whose credit was reversed (POST .../credits/{creditNoteId}/reverse): when",

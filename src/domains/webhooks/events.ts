@@ -49,4 +49,12 @@ export const SUBSCRIBABLE_EVENTS = [
   "bank_rule.updated",
   "bank_rule.deleted",
   "transaction.rule_applied",
+  // not in the spec (issue #44, docs/approvals.md): the attest of supplier invoices, and staged writes
+  "supplier_invoice.approval_step",
+  "supplier_invoice.rejected",
+  "supplier_invoice.resubmitted",
+  "approval_request.created",
+  "approval_request.approved",
+  "approval_request.rejected",
+  "approval_request.committed",
 ] as const;

@@ -38,6 +38,7 @@ import {
   type SupplierInvoiceRow,
 } from "../queries";
 import type { SupplierInvoiceCreateInput, SupplierInvoicePatchInput } from "../schemas";
+import { attestFor, invoiceWithApprovals } from "../attest/commands";
 
 /** `vatDeductible`: the company is VAT registered, so reverse-charged VAT is reclaimed as input VAT (box 48). */
 export function purchaseOf(row: SupplierInvoiceRow, items: SupplierInvoiceItemRow[], vatDeductible: boolean): Purchase {
@@ -180,6 +181,15 @@ export async function planSupplierInvoice(
     vatTotal,
     totalOre,
   });
+  // the attest rule that matches it, if any, decides whose approval it waits for (docs/approvals.md)
+  Object.assign(
+    row,
+    await attestFor(db, ctx.companyId, {
+      totalSekOre: row.totalSekOre,
+      supplierId: row.supplierId,
+      items: items.map((i) => ({ accountNumber: i.accountNumber, dimensions: i.dimensions })),
+    }),
+  );
   const purchase = purchaseOf(row, items, await vatRegistered(db, ctx.companyId));
   const lines = purchaseRegistered(purchase);
   // Checked under both methods, so a cash-method invoice cannot fail later at payment.
@@ -204,7 +214,7 @@ export async function planSupplierInvoice(
     db.insert(supplierInvoices).values(row),
     ...items.map((i) => db.insert(supplierInvoiceItems).values(i)),
   );
-  const data = supplierInvoiceJson(row);
+  const data = invoiceWithApprovals(row, []);
   return {
     status: 201,
     data,
@@ -346,38 +356,14 @@ function newInvoiceRow(
     creditReversedAt: null,
     creditReversalDate: null,
     creditReversalJournalEntryId: null,
+    approvalStatus: "not_required",
+    approvalPlan: null,
+    approvalRound: 1,
+    registeredBy: ctx.userId,
     createdAt: ctx.now,
     updatedAt: ctx.now,
   };
 }
-
-export const approveSupplierInvoice: Command<{ id: string }> = async (db, input, ctx) => {
-  const row = await loadSupplierInvoice(db, ctx.companyId, input.id);
-  if (row.isCreditNote || !["registered", "overdue"].includes(row.status) || row.approvedAt) {
-    throw new ApiError("SI_APPROVE_NOT_REGISTERED", { status: row.status, approved_at: row.approvedAt });
-  }
-  const status = row.dueDate < ctx.now.slice(0, 10) ? "overdue" : "approved";
-  const next = { ...row, status, approvedAt: ctx.now, updatedAt: ctx.now } as SupplierInvoiceRow;
-  const data = supplierInvoiceJson(next);
-  return {
-    status: 200,
-    data,
-    statements: [
-      db
-        .update(supplierInvoices)
-        .set({ status, approvedAt: ctx.now, updatedAt: ctx.now })
-        .where(eq(supplierInvoices.id, row.id)),
-    ],
-    events: [
-      {
-        type: "supplier_invoice.approved",
-        object: data,
-        previousAttributes: { status: row.status, approved_at: null },
-      },
-    ],
-    audit: { action: "supplier_invoice.approved", resourceType: "supplier_invoice", resourceId: row.id },
-  };
-};
 
 const EDITABLE = ["registered", "approved", "overdue", "disputed"];
 

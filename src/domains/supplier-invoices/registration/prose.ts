@@ -17,8 +17,4 @@ export const PROSE = {
     Amounts and accounts are changed by crediting the invoice and registering it again (the
     entry is immutable).
   `,
-  approveSupplierInvoiceDescription: prose`
-    No entry. Already approved or settled: SI_APPROVE_NOT_REGISTERED. Past its due date it stays
-    overdue.
-  `,
 };

@@ -103,20 +103,6 @@ export async function updateSupplierInvoice(c: HandlerContext<typeof updateSuppl
   return dispatch(c, "supplier_invoices.update", { ...c.req.valid("json"), id: c.req.valid("param").id });
 }
 
-export const approveSupplierInvoiceRoute = defineRoute({
-  ...write,
-  method: "post",
-  path: `${BASE}/{id}/approve`,
-  summary: "Approve (attest) a registered supplier invoice",
-  description: PROSE.approveSupplierInvoiceDescription,
-  params: CompanyItemParams,
-  response: SupplierInvoiceSchema,
-});
-
-export async function approveSupplierInvoice(c: HandlerContext<typeof approveSupplierInvoiceRoute>) {
-  return dispatch(c, "supplier_invoices.approve", { id: c.req.valid("param").id });
-}
-
 export const disputeSupplierInvoiceRoute = defineRoute({
   ...write,
   method: "post",
