@@ -1,7 +1,7 @@
 // Bank transactions: bank files and JSON rows in, every row booked, matched or ignored.
 // Owns: bank_imports, bank_import_chunks, bank_import_ranges, bank_transactions, bank_templates, bank_accounts.
 export { registerBankTransactionRoutes } from "./routes";
-export { ingestTransactions } from "./imports/ingest";
+export { ingestTransactions, planStoreRows, type IncomingRow } from "./imports/ingest";
 export {
   finishBankImport,
   importBankRows,
@@ -20,9 +20,16 @@ export {
   uncategorizeTransaction,
   unignoreTransaction,
 } from "./booking/commands";
-export { matchInvoice, matchSupplierInvoice } from "./matching/commands";
+export { matchInvoice, matchSupplierInvoice, planInvoiceMatch, planSupplierInvoiceMatch } from "./matching/commands";
 export { unmatchPaymentRow } from "./matching/unmatch";
 export { likelyInvoicePayments, unbookedTransactionsIn } from "./booking/guards";
-export { bankRowsForReconciliation, settlementAccountsWithRows, type ReconciliationBankRow } from "./queries";
+export {
+  bankRowsForReconciliation,
+  countUnbookedTransactions,
+  endToEndIdsSeen,
+  settlementAccountsWithRows,
+  unbookedTransactionsList,
+  type ReconciliationBankRow,
+} from "./queries";
 export { planReconciliationMethod, planTransactionLink, planTransactionUnlink } from "./matching/marks";
 export { registerBankAccount } from "./accounts/commands";

@@ -304,3 +304,39 @@ export async function bankRowsForReconciliation(
     createdAt: r.createdAt,
   }));
 }
+
+/**
+ * The payment loop's de-duplication (payment-batches): which of these end-to-end ids an earlier
+ * row of the company already carries (details.end_to_end_id), so a payment a camt.054 brought is
+ * not stored or booked again when the camt.053 brings it.
+ */
+export async function endToEndIdsSeen(db: Database, companyId: string, ids: string[]): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const rows = await db.all<{ e: string }>(
+    sql`SELECT json_extract(details, '$.end_to_end_id') AS e FROM bank_transactions WHERE company_id = ${companyId}
+      AND json_extract(details, '$.end_to_end_id') IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`,
+  );
+  return new Set(rows.map((r) => r.e));
+}
+
+/** The month's close (month-close): up to `limit` unbooked rows dated from..to, as countUnbookedTransactions counts them. */
+export async function unbookedTransactionsList(db: Database, companyId: string, from: string, to: string, limit = 50) {
+  const t = bankTransactions;
+  return db
+    .select({ id: t.id, date: t.date, amountOre: t.amountOre, currency: t.currency, description: t.description })
+    .from(t)
+    .where(
+      and(
+        eq(t.companyId, companyId),
+        isNull(t.journalEntryId),
+        isNull(t.reconciliationLinkId),
+        eq(t.isIgnored, false),
+        or(isNull(t.isBusiness), eq(t.isBusiness, true)),
+        gte(t.date, from),
+        lte(t.date, to),
+      ),
+    )
+    .orderBy(asc(t.date))
+    .limit(limit)
+    .all();
+}

@@ -25,6 +25,8 @@ export {
   openSupplierInvoicesForMatching,
   openSupplierInvoicesOf,
   openSupplierItemsAt,
+  payableSupplierInvoices,
+  supplierInvoicesAwaitingApproval,
   settledSupplierInvoicesNamed,
 } from "./queries";
 export { foreignPayablesToRevalue, planPayableBookValues } from "./payments/revaluation";
