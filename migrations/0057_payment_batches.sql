@@ -43,3 +43,11 @@ CREATE TABLE `payment_batch_lines` (
 CREATE UNIQUE INDEX `payment_batch_lines_e2e_idx` ON `payment_batch_lines` (`company_id`,`end_to_end_id`);--> statement-breakpoint
 CREATE INDEX `payment_batch_lines_batch_idx` ON `payment_batch_lines` (`batch_id`);--> statement-breakpoint
 CREATE INDEX `payment_batch_lines_invoice_idx` ON `payment_batch_lines` (`company_id`,`supplier_invoice_id`,`status`);
+--> statement-breakpoint
+CREATE TABLE `month_close_states` (
+	`company_id` text NOT NULL,
+	`month` text NOT NULL,
+	`checked_at` text NOT NULL,
+	`ready_at` text,
+	PRIMARY KEY(`company_id`, `month`)
+);

@@ -15,6 +15,8 @@ import * as imports from "../domains/imports";
 import * as invoices from "../domains/invoices";
 import * as journal from "../domains/journal-entries";
 import * as payroll from "../domains/payroll";
+import * as paymentBatches from "../domains/payment-batches";
+import * as monthClose from "../domains/month-close";
 import * as rotRut from "../domains/rot-rut";
 import * as reconciliation from "../domains/reconciliation";
 import * as supplierInvoices from "../domains/supplier-invoices";
@@ -105,6 +107,10 @@ export const COMMANDS = {
   "supplier_invoices.update": supplierInvoices.updateSupplierInvoice,
   "supplier_invoices.approve": supplierInvoices.approveSupplierInvoice,
   "supplier_invoices.pay": supplierInvoices.paySupplierInvoice,
+  "payment_batches.create": paymentBatches.createPaymentBatch,
+  "payment_batches.status_report": paymentBatches.importStatusReport,
+  "payment_batches.bank_notification": paymentBatches.importBankNotification,
+  "month_close.check": monthClose.checkMonthClose,
   "supplier_invoices.reverse_payment": supplierInvoices.reverseSupplierInvoicePayment(
     bankTransactions.unmatchPaymentRow,
   ),

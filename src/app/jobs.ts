@@ -20,6 +20,7 @@ import { runBankImportChunk, runBankImportRange, runBankImportRangesRead } from 
 import { runOperation, sweepOperations } from "../domains/operations";
 import { companiesWithPastDueSupplierInvoices } from "../domains/supplier-invoices";
 import { companiesWithLegacyPersonnummerIndex, plannedRunsDue } from "../domains/payroll";
+import { monthsToCheck } from "../domains/month-close";
 import { newId } from "../ids";
 import { deliver, hasOpenDelivery, sweepDeliveries } from "../domains/webhooks";
 import { pruneOutbox, retentionSettings } from "../commands/outbox-retention";
@@ -96,6 +97,19 @@ const handlers: { [T in Job["type"]]: (env: Env, job: Extract<Job, { type: T }>)
         ctx: backgroundContext(env, run.companyId, `sweep-${newId()}`, nowIso()),
       });
       if (!res.ok) console.error("planned salary run not booked", run.companyId, run.id, res.error);
+    }
+  },
+  // Issue #44: the month before the current one, checked per company (at most hourly until it is
+  // ready); month_close.check emits month.ready_to_close the first time it finds it ready.
+  "month_close.sweep": async (env) => {
+    for (const { companyId, month } of await monthsToCheck(database(env), nowIso())) {
+      const res = await submit(env, {
+        name: "month_close.check",
+        input: { month },
+        idempotency: null,
+        ctx: backgroundContext(env, companyId, `sweep-${newId()}`, nowIso()),
+      });
+      if (!res.ok) console.error("month close not checked", companyId, month, res.error);
     }
   },
   // Issue #41 item 15: employees still holding the personnummer index of before (one for every
@@ -228,6 +242,7 @@ export async function handleScheduled(_controller: ScheduledController, env: Env
     "invoices.overdue_sweep",
     "payroll.planned_runs_sweep",
     "payroll.personnummer_index_sweep",
+    "month_close.sweep",
     "webhooks.sweep",
     "outbox.prune",
     "peppol.sweep",

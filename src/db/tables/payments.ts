@@ -1,7 +1,7 @@
 // The payment loop (issue #44): stored payment batches, each line one credit transfer of a
 // pain.001 file, with what the bank's pain.002 and camt.054/053 said about it.
 // Owned by src/domains/payment-batches. Money is integer öre of the line's currency.
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /** One pain.001 file sent to the bank: its lines, its file (a document in R2) and its state. */
 export const paymentBatches = sqliteTable(
@@ -64,4 +64,20 @@ export const paymentBatchLines = sqliteTable(
     index("payment_batch_lines_batch_idx").on(t.batchId),
     index("payment_batch_lines_invoice_idx").on(t.companyId, t.supplierInvoiceId, t.status),
   ],
+);
+
+/**
+ * The month's close (owned by src/domains/month-close): per company and month, when the sweep last
+ * computed its close status, and when it found it ready and announced month.ready_to_close (once).
+ */
+export const monthCloseStates = sqliteTable(
+  "month_close_states",
+  {
+    companyId: text("company_id").notNull(),
+    /** YYYY-MM */
+    month: text("month").notNull(),
+    checkedAt: text("checked_at").notNull(),
+    readyAt: text("ready_at"),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.month] })],
 );

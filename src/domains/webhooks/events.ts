@@ -36,4 +36,10 @@ export const SUBSCRIBABLE_EVENTS = [
   "member.added",
   "member.role_changed",
   "member.removed",
+  // not in the spec (issue #44, docs/payment-loop.md): the payment loop and the month's close
+  "payment_batch.created",
+  "payment.accepted",
+  "payment.rejected",
+  "payment.booked",
+  "month.ready_to_close",
 ] as const;

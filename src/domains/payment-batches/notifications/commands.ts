@@ -1,0 +1,199 @@
+// camt.054 and camt.053 into the books. Load (the file's rows, the batch lines and earlier bank
+// rows their end-to-end ids name, the open invoices) -> decide (decideRow, per row) -> plan: every
+// row not seen before is stored as a bank row (bank-transactions' planStoreRows: its dedupe key,
+// the account servicer reference, else a hash), a batch line's payment is booked by the bank
+// match (2440 against the bank account, currency differences to 3960/7960: the supplier payment's
+// own booking), a customer's payment by the invoice match, and the rest waits in the bank rows.
+//
+// Nothing is booked twice: a row whose end-to-end id an earlier row carries, or whose batch line
+// is booked, is skipped; a row with the dedupe key of an earlier row (the same AcctSvcrRef) is
+// skipped by planStoreRows.
+import { eq } from "drizzle-orm";
+import type { Command, CommandContext, PlannedEvent, PlannedWrite, VoucherRef } from "../../../commands/plan";
+import type { Database } from "../../../db/client";
+import { paymentBatches, paymentBatchLines } from "../../../db/schema";
+import type { Env } from "../../../env";
+import { ApiError } from "../../../errors/api-error";
+import { BankFileError, parseBankText, type BankRow } from "../../../sweden/bank";
+import { invoiceOcr } from "../../../sweden/bank-categories";
+import { endToEndIdsSeen, planInvoiceMatch, planStoreRows, planSupplierInvoiceMatch } from "../../bank-transactions";
+import { openInvoicesForMatching } from "../../invoices";
+import { batchesWithLines, lineJson, linesByEndToEndIds, type PaymentBatchLineRow } from "../batches/queries";
+import { batchStatusOf } from "../batches/rules";
+import type { BankNotificationInput } from "../status-reports/schemas";
+import { decideRow, type RowDecision } from "./rules";
+
+function readFile(text: string) {
+  const format = /camt\.054\.001/.test(text.slice(0, 4096)) ? "camt054" : "camt053";
+  try {
+    return parseBankText({ text, encoding: "utf-8" }, { format });
+  } catch (err) {
+    if (err instanceof BankFileError)
+      throw new ApiError("PAYMENT_FILE_INVALID", { ...err.details, reason: err.message }, err.message);
+    throw err;
+  }
+}
+
+/** Open invoices by OCR number, its number's derived OCR, and its invoice number (upper case). */
+async function invoiceIndex(db: Database, companyId: string) {
+  const map = new Map<string, string>();
+  for (const inv of await openInvoicesForMatching(db, companyId)) {
+    if (inv.ocr_number) map.set(inv.ocr_number, inv.id);
+    if (inv.invoice_number) {
+      map.set(inv.invoice_number.toUpperCase(), inv.id);
+      const derived = invoiceOcr(inv.invoice_number);
+      if (derived) map.set(derived, inv.id);
+    }
+  }
+  return map;
+}
+
+async function load(db: Database, companyId: string, rows: BankRow[]) {
+  const ids = [...new Set(rows.flatMap((r) => (r.details.end_to_end_id ? [r.details.end_to_end_id] : [])))];
+  const [lines, seen, invoices] = await Promise.all([
+    linesByEndToEndIds(db, companyId, ids),
+    endToEndIdsSeen(db, companyId, ids),
+    rows.some((r) => r.amount_ore > 0) ? invoiceIndex(db, companyId) : new Map<string, string>(),
+  ]);
+  return { lines: new Map(lines.map((l) => [l.endToEndId, l])), seen, invoices };
+}
+
+interface Booked {
+  statements: PlannedWrite[];
+  events: PlannedEvent[];
+  voucher: VoucherRef | null;
+  journalEntryId: string;
+}
+
+/** The match of one stored row; a refusal (an invoice changed since) leaves the row unbooked. */
+async function book(
+  db: Database,
+  ctx: CommandContext,
+  env: Env,
+  row: Parameters<typeof planInvoiceMatch>[3],
+  d: Extract<RowDecision, { kind: "supplier_payment" | "customer_payment" }>,
+): Promise<Booked | { refused: string }> {
+  try {
+    const plan =
+      d.kind === "supplier_payment"
+        ? await planSupplierInvoiceMatch(
+            db,
+            ctx,
+            env,
+            row,
+            { supplier_invoice_id: d.supplierInvoiceId },
+            "end_to_end_id",
+          )
+        : await planInvoiceMatch(db, ctx, env, row, { invoice_id: d.invoiceId }, d.by);
+    const data = plan.data as { journal_entry_id: string };
+    return {
+      statements: plan.statements ?? [],
+      events: plan.events ?? [],
+      voucher: plan.audit.voucher ?? null,
+      journalEntryId: data.journal_entry_id,
+    };
+  } catch (err) {
+    if (err instanceof ApiError) return { refused: err.code };
+    throw err;
+  }
+}
+
+/** The booked lines' rows and events, and their batches' statuses after them. */
+async function planLines(
+  db: Database,
+  ctx: CommandContext,
+  booked: Map<string, { txId: string; entryId: string; batchId: string }>,
+) {
+  const statements: PlannedWrite[] = [];
+  const events: PlannedEvent[] = [];
+  const batches = await batchesWithLines(db, ctx.companyId, [...new Set([...booked.values()].map((b) => b.batchId))]);
+  for (const { batch, lines } of batches) {
+    const next: PaymentBatchLineRow[] = lines.map((l) => {
+      const b = booked.get(l.id);
+      if (!b) return l;
+      const patch = {
+        status: "booked" as const,
+        bankTransactionId: b.txId,
+        journalEntryId: b.entryId,
+        bookedAt: ctx.now,
+        updatedAt: ctx.now,
+      };
+      statements.push(db.update(paymentBatchLines).set(patch).where(eq(paymentBatchLines.id, l.id)));
+      events.push({ type: "payment.booked", object: { ...lineJson({ ...l, ...patch }), batch_id: batch.id } });
+      return { ...l, ...patch };
+    });
+    statements.push(
+      db
+        .update(paymentBatches)
+        .set({ status: batchStatusOf(next), updatedAt: ctx.now })
+        .where(eq(paymentBatches.id, batch.id)),
+    );
+  }
+  return { statements, events };
+}
+
+/** POST .../bank-notifications: a camt.054 or camt.053 read, stored and booked where it can be. */
+export const importBankNotification: Command<BankNotificationInput> = async (db, input, ctx, env) => {
+  const parsed = readFile(input.xml_text);
+  const rows = parsed.statements.flatMap((s) => s.rows);
+  const known = await load(db, ctx.companyId, rows);
+  const decisions = rows.map((r) => decideRow(r, known));
+  const fresh = rows.flatMap((r, i) => (decisions[i].kind === "seen" ? [] : [{ row: r, decision: decisions[i] }]));
+  const stored = await planStoreRows(
+    db,
+    ctx,
+    { settlementAccount: input.settlement_account, source: "file", importId: null, format: parsed.format },
+    fresh.map((f) => f.row),
+  );
+  const statements: PlannedWrite[] = [...stored.statements];
+  const events: PlannedEvent[] = [...stored.events];
+  const bookedLines = new Map<string, { txId: string; entryId: string; batchId: string }>();
+  const results: Record<string, unknown>[] = [];
+  let voucher: VoucherRef | null = null;
+  for (const [k, tx] of stored.inserted.entries()) {
+    const d = fresh[stored.sourceIndex[k]].decision;
+    if (d.kind !== "supplier_payment" && d.kind !== "customer_payment") {
+      results.push({ transaction_id: tx.id, outcome: "unbooked", reason: d.reason });
+      continue;
+    }
+    const b = await book(db, ctx, env, tx, d);
+    if ("refused" in b) {
+      results.push({ transaction_id: tx.id, outcome: "unbooked", reason: b.refused });
+      continue;
+    }
+    statements.push(...b.statements);
+    events.push(...b.events);
+    voucher = b.voucher ?? voucher;
+    if (d.kind === "supplier_payment")
+      bookedLines.set(d.lineId, { txId: tx.id, entryId: b.journalEntryId, batchId: d.batchId });
+    results.push({
+      transaction_id: tx.id,
+      outcome: d.kind,
+      ...(d.kind === "supplier_payment"
+        ? { supplier_invoice_id: d.supplierInvoiceId, payment_line_id: d.lineId }
+        : { invoice_id: d.invoiceId, matched_by: d.by }),
+      journal_entry_id: b.journalEntryId,
+    });
+  }
+  const lines = await planLines(db, ctx, bookedLines);
+  statements.push(...lines.statements);
+  events.push(...lines.events);
+  const count = (o: string) => results.filter((r) => r.outcome === o).length;
+  return {
+    status: 200,
+    data: {
+      format: parsed.format,
+      rows_read: rows.length,
+      rows_stored: stored.inserted.length,
+      rows_skipped_duplicate: rows.length - stored.inserted.length,
+      supplier_payments_booked: count("supplier_payment"),
+      customer_payments_booked: count("customer_payment"),
+      rows_unbooked: count("unbooked"),
+      results,
+      warnings: parsed.warnings,
+    },
+    statements,
+    events,
+    audit: { action: "bank_notification.imported", resourceType: "transaction", resourceId: null, voucher },
+  };
+};

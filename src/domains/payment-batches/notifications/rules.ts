@@ -1,0 +1,74 @@
+// What a camt.054 / camt.053 row is to the payment loop (pure): the payment of a batch line (by
+// its end-to-end id), a customer's payment of an open invoice (by OCR, or by an RF creditor
+// reference whose base is the invoice's OCR or number), a payment already booked, or a row left
+// unbooked for the bank rows. No I/O.
+import { isValidOcr } from "../../../sweden/ocr";
+import { rfBase } from "../../../sweden/payments/rf";
+
+export interface NotifiedRow {
+  amount_ore: number;
+  reference: string | null;
+  reference_type: string | null;
+  ocr_references: string[];
+  details: Record<string, string>;
+}
+
+export interface LineAtHand {
+  id: string;
+  batchId: string;
+  supplierInvoiceId: string;
+  status: "pending" | "accepted" | "rejected" | "booked";
+}
+
+export interface Known {
+  /** batch lines by end-to-end id */
+  lines: Map<string, LineAtHand>;
+  /** end-to-end ids an earlier bank row already carries */
+  seen: Set<string>;
+  /** open invoices: OCR numbers and invoice numbers (upper case) -> invoice id */
+  invoices: Map<string, string>;
+}
+
+export type RowDecision =
+  | { kind: "seen"; by: "end_to_end_id" }
+  | { kind: "supplier_payment"; lineId: string; batchId: string; supplierInvoiceId: string }
+  | { kind: "customer_payment"; invoiceId: string; by: "ocr" | "rf" }
+  | { kind: "unmatched"; reason: string };
+
+/** The RF reference a row carries, structured (CdtrRefInf) or in the message. */
+function rfOf(row: NotifiedRow): string | null {
+  if (!row.reference) return null;
+  const candidate = row.reference.replace(/\s+/g, "").toUpperCase();
+  return candidate.startsWith("RF") ? rfBase(candidate) : null;
+}
+
+export function decideRow(row: NotifiedRow, known: Known): RowDecision {
+  const e2e = row.details.end_to_end_id ?? null;
+  if (e2e && known.seen.has(e2e)) return { kind: "seen", by: "end_to_end_id" };
+  if (row.amount_ore < 0) {
+    const line = e2e ? known.lines.get(e2e) : undefined;
+    if (!line) return { kind: "unmatched", reason: e2e ? "end_to_end_id_unknown" : "no_end_to_end_id" };
+    if (line.status === "booked") return { kind: "seen", by: "end_to_end_id" };
+    if (line.status === "rejected") return { kind: "unmatched", reason: "payment_rejected_by_bank" };
+    return {
+      kind: "supplier_payment",
+      lineId: line.id,
+      batchId: line.batchId,
+      supplierInvoiceId: line.supplierInvoiceId,
+    };
+  }
+  if (row.amount_ore > 0) {
+    for (const ocr of row.ocr_references) {
+      const id = isValidOcr(ocr, false) ? known.invoices.get(ocr) : undefined;
+      if (id) return { kind: "customer_payment", invoiceId: id, by: "ocr" };
+    }
+    const base = rfOf(row);
+    if (base) {
+      const id = known.invoices.get(base) ?? known.invoices.get(base.replace(/^0+/, ""));
+      if (id) return { kind: "customer_payment", invoiceId: id, by: "rf" };
+      return { kind: "unmatched", reason: "rf_reference_unknown" };
+    }
+    return { kind: "unmatched", reason: row.ocr_references.length ? "ocr_unknown" : "no_reference" };
+  }
+  return { kind: "unmatched", reason: "zero_amount" };
+}
