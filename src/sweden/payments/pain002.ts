@@ -80,6 +80,37 @@ export function sniffPain002(text: string): string | null {
   return m ? m[1] : null;
 }
 
+/** One OrgnlPmtInfAndSts: its own status, and each TxInfAndSts with the status that applies to it. */
+function readPaymentInformation(
+  pmt: XmlNode,
+  groupStatus: string | null,
+  groupReason: { code: string | null; text: string | null },
+) {
+  const pmtId = textAt(pmt, "OrgnlPmtInfId");
+  const pmtStatus = textAt(pmt, "PmtInfSts");
+  const pmtReason = reasonOf(pmt);
+  const transactions = all(pmt, "TxInfAndSts").map((tx): TransactionStatus => {
+    const own = textAt(tx, "TxSts");
+    const level = own ? "transaction" : pmtStatus ? "payment_information" : "group";
+    const status = own ?? pmtStatus ?? groupStatus ?? "PDNG";
+    const reason = own ? reasonOf(tx) : pmtStatus ? pmtReason : groupReason;
+    return {
+      endToEndId: textAt(tx, "OrgnlEndToEndId"),
+      instructionId: textAt(tx, "OrgnlInstrId"),
+      paymentInformationId: pmtId,
+      status,
+      outcome: outcomeOf(status),
+      reasonCode: reason.code,
+      reasonText: reason.text,
+      level,
+    };
+  });
+  return {
+    info: { id: pmtId, status: pmtStatus, reasonCode: pmtReason.code, reasonText: pmtReason.text },
+    transactions,
+  };
+}
+
 export function parsePain002(text: string): StatusReport {
   const version = sniffPain002(text);
   if (!version) throw malformed("not a pain.002 document (namespace urn:iso:std:iso:20022:tech:xsd:pain.002.001.NN)");
@@ -93,26 +124,9 @@ export function parsePain002(text: string): StatusReport {
   const paymentInformation: StatusReport["paymentInformation"] = [];
   const transactions: TransactionStatus[] = [];
   for (const pmt of all(report, "OrgnlPmtInfAndSts")) {
-    const pmtId = textAt(pmt, "OrgnlPmtInfId");
-    const pmtStatus = textAt(pmt, "PmtInfSts");
-    const pmtReason = reasonOf(pmt);
-    paymentInformation.push({ id: pmtId, status: pmtStatus, reasonCode: pmtReason.code, reasonText: pmtReason.text });
-    for (const tx of all(pmt, "TxInfAndSts")) {
-      const own = textAt(tx, "TxSts");
-      const level = own ? "transaction" : pmtStatus ? "payment_information" : "group";
-      const status = own ?? pmtStatus ?? groupStatus ?? "PDNG";
-      const reason = own ? reasonOf(tx) : pmtStatus ? pmtReason : groupReason;
-      transactions.push({
-        endToEndId: textAt(tx, "OrgnlEndToEndId"),
-        instructionId: textAt(tx, "OrgnlInstrId"),
-        paymentInformationId: pmtId,
-        status,
-        outcome: outcomeOf(status),
-        reasonCode: reason.code,
-        reasonText: reason.text,
-        level,
-      });
-    }
+    const read = readPaymentInformation(pmt, groupStatus, groupReason);
+    paymentInformation.push(read.info);
+    transactions.push(...read.transactions);
   }
   return {
     version,

@@ -2,13 +2,13 @@
 // its own end-to-end id, and one pain.001.001.03 file archived as a document. Load (the payable
 // invoices, the lines already holding them, the transfers payment-files builds) -> decide (what
 // is paid, batchStatusOf) -> plan (the rows, the document, payment_batch.created).
-import type { Command } from "../../../commands/plan";
+import type { Command, CommandContext } from "../../../commands/plan";
 import type { Database } from "../../../db/client";
 import { paymentBatches, paymentBatchLines } from "../../../db/schema";
 import { ApiError } from "../../../errors/api-error";
 import { sha256Hex } from "../../../http/crypto";
 import { newId } from "../../../ids";
-import { pain001Xml } from "../../../sweden/payments/pain001";
+import { type CreditTransfer, pain001Xml } from "../../../sweden/payments/pain001";
 import { archiveGeneratedDocument } from "../../documents";
 import { plannedSupplierTransfers, type SupplierPaymentFileInput } from "../../payment-files";
 import { payableSupplierInvoices } from "../../supplier-invoices";
@@ -61,21 +61,20 @@ async function paymentsOf(db: Database, companyId: string, input: PaymentBatchCr
     .map((l) => ({ supplier_invoice_id: l.supplier_invoice_id }));
 }
 
-export const createPaymentBatch: Command<PaymentBatchCreateInput> = async (db, input, ctx) => {
-  const payments = await paymentsOf(db, ctx.companyId, input);
-  if (!payments.length) throw new ApiError("PAYMENT_BATCH_EMPTY", { due_by: input.due_by ?? null });
-  const fileInput: SupplierPaymentFileInput = { execution_date: input.execution_date, payments };
-  const { company, settings, debtor, transfers } = await plannedSupplierTransfers(db, ctx.companyId, fileInput);
-
-  const id = newId();
-  const hex = endToEndIdOf(id);
-  const lines: PaymentBatchLineRow[] = transfers.map((t, i) => {
+/** One line per transfer, each under an end-to-end id of its own (set on the transfer too). */
+function linesOf(
+  transfers: CreditTransfer[],
+  payments: { supplier_invoice_id: string }[],
+  batchId: string,
+  ctx: CommandContext,
+): PaymentBatchLineRow[] {
+  return transfers.map((t, i) => {
     const lineId = newId();
     t.endToEndId = endToEndIdOf(lineId);
     return {
       id: lineId,
       companyId: ctx.companyId,
-      batchId: id,
+      batchId,
       supplierInvoiceId: payments[i].supplier_invoice_id,
       endToEndId: t.endToEndId,
       amountOre: t.amountOre,
@@ -93,6 +92,35 @@ export const createPaymentBatch: Command<PaymentBatchCreateInput> = async (db, i
       updatedAt: ctx.now,
     };
   });
+}
+
+/** The file as a document of the archive (R2), written with the batch. */
+async function archiveFile(db: Database, ctx: CommandContext, xml: string, fileName: string) {
+  const bytes = new TextEncoder().encode(xml);
+  return archiveGeneratedDocument(
+    db,
+    ctx,
+    {
+      documentId: newId(),
+      fileName,
+      mimeType: "application/xml",
+      fileSizeBytes: bytes.byteLength,
+      sha256Hash: await sha256Hex(bytes),
+      uploadSource: "payment_batch",
+    },
+    bytes,
+  );
+}
+
+export const createPaymentBatch: Command<PaymentBatchCreateInput> = async (db, input, ctx) => {
+  const payments = await paymentsOf(db, ctx.companyId, input);
+  if (!payments.length) throw new ApiError("PAYMENT_BATCH_EMPTY", { due_by: input.due_by ?? null });
+  const fileInput: SupplierPaymentFileInput = { execution_date: input.execution_date, payments };
+  const { company, settings, debtor, transfers } = await plannedSupplierTransfers(db, ctx.companyId, fileInput);
+
+  const id = newId();
+  const hex = endToEndIdOf(id);
+  const lines = linesOf(transfers, payments, id, ctx);
   const file = pain001Xml({
     messageId: `PB${hex}`,
     createdAt: ctx.now.slice(0, 19),
@@ -109,21 +137,8 @@ export const createPaymentBatch: Command<PaymentBatchCreateInput> = async (db, i
       },
     ],
   });
-  const bytes = new TextEncoder().encode(file.xml);
   const fileName = `betalningar-${input.execution_date}-${hex.slice(-8)}-pain001.xml`;
-  const doc = archiveGeneratedDocument(
-    db,
-    ctx,
-    {
-      documentId: newId(),
-      fileName,
-      mimeType: "application/xml",
-      fileSizeBytes: bytes.byteLength,
-      sha256Hash: await sha256Hex(bytes),
-      uploadSource: "payment_batch",
-    },
-    bytes,
-  );
+  const doc = await archiveFile(db, ctx, file.xml, fileName);
   const batch: PaymentBatchRow = {
     id,
     companyId: ctx.companyId,

@@ -42,33 +42,38 @@ function rfOf(row: NotifiedRow): string | null {
   return candidate.startsWith("RF") ? rfBase(candidate) : null;
 }
 
+/** A debit: a batch line's payment by its end-to-end id. */
+function debitDecision(e2e: string | null, known: Known): RowDecision {
+  const line = e2e ? known.lines.get(e2e) : undefined;
+  if (!line) return { kind: "unmatched", reason: e2e ? "end_to_end_id_unknown" : "no_end_to_end_id" };
+  if (line.status === "booked") return { kind: "seen", by: "end_to_end_id" };
+  if (line.status === "rejected") return { kind: "unmatched", reason: "payment_rejected_by_bank" };
+  return {
+    kind: "supplier_payment",
+    lineId: line.id,
+    batchId: line.batchId,
+    supplierInvoiceId: line.supplierInvoiceId,
+  };
+}
+
+/** A credit: an open invoice's payment by a checked OCR number, else by an RF reference. */
+function creditDecision(row: NotifiedRow, known: Known): RowDecision {
+  for (const ocr of row.ocr_references) {
+    const id = isValidOcr(ocr, false) ? known.invoices.get(ocr) : undefined;
+    if (id) return { kind: "customer_payment", invoiceId: id, by: "ocr" };
+  }
+  const base = rfOf(row);
+  if (!base) return { kind: "unmatched", reason: row.ocr_references.length ? "ocr_unknown" : "no_reference" };
+  const id = known.invoices.get(base) ?? known.invoices.get(base.replace(/^0+/, ""));
+  return id
+    ? { kind: "customer_payment", invoiceId: id, by: "rf" }
+    : { kind: "unmatched", reason: "rf_reference_unknown" };
+}
+
 export function decideRow(row: NotifiedRow, known: Known): RowDecision {
   const e2e = row.details.end_to_end_id ?? null;
   if (e2e && known.seen.has(e2e)) return { kind: "seen", by: "end_to_end_id" };
-  if (row.amount_ore < 0) {
-    const line = e2e ? known.lines.get(e2e) : undefined;
-    if (!line) return { kind: "unmatched", reason: e2e ? "end_to_end_id_unknown" : "no_end_to_end_id" };
-    if (line.status === "booked") return { kind: "seen", by: "end_to_end_id" };
-    if (line.status === "rejected") return { kind: "unmatched", reason: "payment_rejected_by_bank" };
-    return {
-      kind: "supplier_payment",
-      lineId: line.id,
-      batchId: line.batchId,
-      supplierInvoiceId: line.supplierInvoiceId,
-    };
-  }
-  if (row.amount_ore > 0) {
-    for (const ocr of row.ocr_references) {
-      const id = isValidOcr(ocr, false) ? known.invoices.get(ocr) : undefined;
-      if (id) return { kind: "customer_payment", invoiceId: id, by: "ocr" };
-    }
-    const base = rfOf(row);
-    if (base) {
-      const id = known.invoices.get(base) ?? known.invoices.get(base.replace(/^0+/, ""));
-      if (id) return { kind: "customer_payment", invoiceId: id, by: "rf" };
-      return { kind: "unmatched", reason: "rf_reference_unknown" };
-    }
-    return { kind: "unmatched", reason: row.ocr_references.length ? "ocr_unknown" : "no_reference" };
-  }
+  if (row.amount_ore < 0) return debitDecision(e2e, known);
+  if (row.amount_ore > 0) return creditDecision(row, known);
   return { kind: "unmatched", reason: "zero_amount" };
 }
