@@ -402,4 +402,50 @@ describe("the payment loop, a month of a company", () => {
     expect(announced).toEqual([{ company_id: f.companyId, month: M, fiscal_period_id: f.periodId }]);
     expect((await get(`/close-status?month=${M}`)).data.announced_ready_at).not.toBeNull();
   });
+
+  it("books a payment the camt.054 left unbooked when the camt.053 brings it again", async () => {
+    const sup = await supplier({ name: "Tvistig Leverantör AB", bankgiro: "5555-5556" });
+    const g = await supplierInvoice(sup, "T-1", { items: [{ amount: 700, vat_rate: 0 }] });
+    const created = await write(f.actor.key, "POST", url("/payment-batches"), {
+      execution_date: d(18),
+      payments: [{ supplier_invoice_id: g.id }],
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const line = created.body.data.lines[0];
+    // disputed when the money left: the camt.054 row is stored, not booked
+    expect(
+      (await write(f.actor.key, "POST", url(`/supplier-invoices/${g.id}/dispute`), { reason: "Fel antal" })).status,
+    ).toBe(200);
+    const debit: Entry = { ref: "N-G", amountOre: 70000, debit: true, date: d(21), e2e: line.end_to_end_id };
+    const first = await write(f.actor.key, "POST", url("/bank-notifications"), { xml_text: camt054([debit]) });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.data.results.map((r: any) => [r.outcome, r.reason])).toEqual([["unbooked", "CONFLICT"]]);
+    const rowId = first.body.data.results[0].transaction_id;
+    const before = await balances();
+    // the dispute resolved, the statement brings the payment again (another AcctSvcrRef): the earlier row is booked
+    expect((await write(f.actor.key, "POST", url(`/supplier-invoices/${g.id}/resolve-dispute`))).status).toBe(200);
+    const second = await write(f.actor.key, "POST", url("/bank-notifications"), {
+      xml_text: camt053([{ ...debit, ref: "S-G" }]),
+    });
+    expect(second.status, JSON.stringify(second.body)).toBe(200);
+    expect([second.body.data.rows_stored, second.body.data.supplier_payments_booked]).toEqual([0, 1]);
+    expect(second.body.data.results.map((r: any) => [r.transaction_id, r.outcome])).toEqual([
+      [rowId, "supplier_payment"],
+    ]);
+    const after = await balances();
+    expect((after["2440"] ?? 0) - (before["2440"] ?? 0)).toBe(70000);
+    expect((after["1930"] ?? 0) - (before["1930"] ?? 0)).toBe(-70000);
+    const batch = await get(`/payment-batches/${created.body.data.id}`);
+    expect([batch.data.status, batch.data.lines[0].status, batch.data.lines[0].bank_transaction_id]).toEqual([
+      "settled",
+      "booked",
+      rowId,
+    ]);
+    // and a third time: nothing
+    const third = await write(f.actor.key, "POST", url("/bank-notifications"), {
+      xml_text: camt053([{ ...debit, ref: "S-G2" }]),
+    });
+    expect([third.body.data.rows_stored, third.body.data.supplier_payments_booked]).toEqual([0, 0]);
+    expect(await balances()).toEqual(after);
+  });
 });

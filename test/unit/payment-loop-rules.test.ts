@@ -23,8 +23,17 @@ const known: Known = {
     ["E2", { id: "L2", batchId: "B1", supplierInvoiceId: "S2", status: "pending" }],
     ["E3", { id: "L3", batchId: "B1", supplierInvoiceId: "S3", status: "booked" }],
     ["E4", { id: "L4", batchId: "B1", supplierInvoiceId: "S4", status: "rejected" }],
+    ["E5", { id: "L5", batchId: "B2", supplierInvoiceId: "S5", status: "accepted" }],
+    ["E6", { id: "L6", batchId: "B2", supplierInvoiceId: "S6", status: "accepted" }],
+    ["E7", { id: "L7", batchId: "B2", supplierInvoiceId: "S7", status: "accepted" }],
   ]),
-  seen: new Set(["E9"]),
+  seen: new Map([
+    ["E9", { id: "T9", settled: true, supplierInvoiceId: null, journalEntryId: "J9" }],
+    ["E3", { id: "T3", settled: true, supplierInvoiceId: "S3", journalEntryId: "J3" }],
+    ["E5", { id: "T5", settled: false, supplierInvoiceId: null, journalEntryId: null }],
+    ["E6", { id: "T6", settled: true, supplierInvoiceId: "S6", journalEntryId: "J6" }],
+    ["E7", { id: "T7", settled: true, supplierInvoiceId: null, journalEntryId: "J7" }],
+  ]),
   invoices: new Map([
     ["1234567897", "I1"],
     ["1001", "I2"],
@@ -52,6 +61,21 @@ describe("decideRow: a camt row to the books", () => {
       "a debit of a rejected line",
       row(-100, { details: { end_to_end_id: "E4" } }),
       { kind: "unmatched", reason: "payment_rejected_by_bank" },
+    ],
+    [
+      "a payment an earlier row carries, unbooked: that row is booked",
+      row(-100, { details: { end_to_end_id: "E5" } }),
+      { kind: "earlier_row", rowId: "T5", lineId: "L5", batchId: "B2", supplierInvoiceId: "S5", journalEntryId: null },
+    ],
+    [
+      "a payment an earlier row booked on the same invoice: the line takes that booking",
+      row(-100, { details: { end_to_end_id: "E6" } }),
+      { kind: "earlier_row", rowId: "T6", lineId: "L6", batchId: "B2", supplierInvoiceId: "S6", journalEntryId: "J6" },
+    ],
+    [
+      "a payment an earlier row booked otherwise",
+      row(-100, { details: { end_to_end_id: "E7" } }),
+      { kind: "seen", by: "end_to_end_id" },
     ],
     [
       "an end-to-end id an earlier row carries",

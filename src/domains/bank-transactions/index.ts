@@ -26,9 +26,10 @@ export { likelyInvoicePayments, unbookedTransactionsIn } from "./booking/guards"
 export {
   bankRowsForReconciliation,
   countUnbookedTransactions,
-  endToEndIdsSeen,
+  rowsWithEndToEndIds,
   settlementAccountsWithRows,
   unbookedTransactionsList,
+  type BankTransactionRow,
   type ReconciliationBankRow,
 } from "./queries";
 export { planReconciliationMethod, planTransactionLink, planTransactionUnlink } from "./matching/marks";

@@ -306,17 +306,23 @@ export async function bankRowsForReconciliation(
 }
 
 /**
- * The payment loop's de-duplication (payment-batches): which of these end-to-end ids an earlier
- * row of the company already carries (details.end_to_end_id), so a payment a camt.054 brought is
- * not stored or booked again when the camt.053 brings it.
+ * The payment loop's de-duplication (payment-batches): the company's earlier rows that carry one
+ * of these end-to-end ids (details.end_to_end_id), so a payment a camt.054 brought is not stored
+ * or booked again when the camt.053 brings it.
  */
-export async function endToEndIdsSeen(db: Database, companyId: string, ids: string[]): Promise<Set<string>> {
-  if (!ids.length) return new Set();
-  const rows = await db.all<{ e: string }>(
-    sql`SELECT json_extract(details, '$.end_to_end_id') AS e FROM bank_transactions WHERE company_id = ${companyId}
-      AND json_extract(details, '$.end_to_end_id') IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`,
-  );
-  return new Set(rows.map((r) => r.e));
+export async function rowsWithEndToEndIds(db: Database, companyId: string, ids: string[]) {
+  if (!ids.length) return [] as BankTransactionRow[];
+  const t = bankTransactions;
+  return db
+    .select()
+    .from(t)
+    .where(
+      and(
+        eq(t.companyId, companyId),
+        sql`json_extract(${t.details}, '$.end_to_end_id') IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`,
+      ),
+    )
+    .all();
 }
 
 /** The month's close (month-close): up to `limit` unbooked rows dated from..to, as countUnbookedTransactions counts them. */

@@ -16,12 +16,18 @@ import type { Env } from "../../../env";
 import { ApiError } from "../../../errors/api-error";
 import { BankFileError, parseBankText, type BankRow } from "../../../sweden/bank";
 import { invoiceOcr } from "../../../sweden/bank-categories";
-import { endToEndIdsSeen, planInvoiceMatch, planStoreRows, planSupplierInvoiceMatch } from "../../bank-transactions";
+import {
+  type BankTransactionRow,
+  planInvoiceMatch,
+  planStoreRows,
+  planSupplierInvoiceMatch,
+  rowsWithEndToEndIds,
+} from "../../bank-transactions";
 import { openInvoicesForMatching } from "../../invoices";
 import { batchesWithLines, lineJson, linesByEndToEndIds, type PaymentBatchLineRow } from "../batches/queries";
 import { batchStatusOf } from "../batches/rules";
 import type { BankNotificationInput } from "../status-reports/schemas";
-import { decideRow, type RowDecision } from "./rules";
+import { decideRow, type EarlierRow, type Known, type RowDecision } from "./rules";
 
 function readFile(text: string) {
   const format = /camt\.054\.001/.test(text.slice(0, 4096)) ? "camt054" : "camt053";
@@ -50,12 +56,87 @@ async function invoiceIndex(db: Database, companyId: string) {
 
 async function load(db: Database, companyId: string, rows: BankRow[]) {
   const ids = [...new Set(rows.flatMap((r) => (r.details.end_to_end_id ? [r.details.end_to_end_id] : [])))];
-  const [lines, seen, invoices] = await Promise.all([
+  const [lines, earlier, invoices] = await Promise.all([
     linesByEndToEndIds(db, companyId, ids),
-    endToEndIdsSeen(db, companyId, ids),
+    rowsWithEndToEndIds(db, companyId, ids),
     rows.some((r) => r.amount_ore > 0) ? invoiceIndex(db, companyId) : new Map<string, string>(),
   ]);
-  return { lines: new Map(lines.map((l) => [l.endToEndId, l])), seen, invoices };
+  const seen = new Map<string, EarlierRow>();
+  for (const r of earlier) {
+    const e2e = r.details?.end_to_end_id;
+    if (!e2e || seen.has(e2e)) continue;
+    const settled = r.journalEntryId !== null || r.reconciliationLinkId !== null || r.isIgnored;
+    seen.set(e2e, { id: r.id, settled, supplierInvoiceId: r.supplierInvoiceId, journalEntryId: r.journalEntryId });
+  }
+  const known: Known = { lines: new Map(lines.map((l) => [l.endToEndId, l])), seen, invoices };
+  return { known, earlierRows: new Map(earlier.map((r) => [r.id, r])) };
+}
+
+/** What the plan gathers while it books row after row. */
+interface Gathered {
+  statements: PlannedWrite[];
+  events: PlannedEvent[];
+  results: Record<string, unknown>[];
+  /** batch line id -> the row and entry that paid it (one booking per line, whatever the file repeats) */
+  lines: Map<string, { txId: string; entryId: string; batchId: string }>;
+  voucher: VoucherRef | null;
+}
+
+type Bookable = Extract<RowDecision, { kind: "supplier_payment" | "customer_payment" }>;
+
+/** One row booked (a stored row, or an earlier one), or left unbooked with the reason. */
+async function bookRow(db: Database, ctx: CommandContext, env: Env, g: Gathered, tx: BankTransactionRow, d: Bookable) {
+  if (d.kind === "supplier_payment" && g.lines.has(d.lineId)) {
+    g.results.push({ transaction_id: tx.id, outcome: "unbooked", reason: "end_to_end_id_repeated" });
+    return;
+  }
+  const b = await book(db, ctx, env, tx, d);
+  if ("refused" in b) {
+    g.results.push({ transaction_id: tx.id, outcome: "unbooked", reason: b.refused });
+    return;
+  }
+  g.statements.push(...b.statements);
+  g.events.push(...b.events);
+  g.voucher = b.voucher ?? g.voucher;
+  if (d.kind === "supplier_payment")
+    g.lines.set(d.lineId, { txId: tx.id, entryId: b.journalEntryId, batchId: d.batchId });
+  g.results.push({
+    transaction_id: tx.id,
+    outcome: d.kind,
+    ...(d.kind === "supplier_payment"
+      ? { supplier_invoice_id: d.supplierInvoiceId, payment_line_id: d.lineId }
+      : { invoice_id: d.invoiceId, matched_by: d.by }),
+    journal_entry_id: b.journalEntryId,
+  });
+}
+
+/** A payment an earlier row carries: that row booked now, or its booking taken for the line. */
+async function settleEarlier(
+  db: Database,
+  ctx: CommandContext,
+  env: Env,
+  g: Gathered,
+  d: Extract<RowDecision, { kind: "earlier_row" }>,
+  earlierRows: Map<string, BankTransactionRow>,
+) {
+  if (g.lines.has(d.lineId)) return;
+  if (d.journalEntryId) {
+    g.lines.set(d.lineId, { txId: d.rowId, entryId: d.journalEntryId, batchId: d.batchId });
+    g.results.push({
+      transaction_id: d.rowId,
+      outcome: "earlier_row",
+      payment_line_id: d.lineId,
+      journal_entry_id: d.journalEntryId,
+    });
+    return;
+  }
+  const row = earlierRows.get(d.rowId)!;
+  await bookRow(db, ctx, env, g, row, {
+    kind: "supplier_payment",
+    lineId: d.lineId,
+    batchId: d.batchId,
+    supplierInvoiceId: d.supplierInvoiceId,
+  });
 }
 
 interface Booked {
@@ -136,49 +217,33 @@ async function planLines(
 export const importBankNotification: Command<BankNotificationInput> = async (db, input, ctx, env) => {
   const parsed = readFile(input.xml_text);
   const rows = parsed.statements.flatMap((s) => s.rows);
-  const known = await load(db, ctx.companyId, rows);
+  const { known, earlierRows } = await load(db, ctx.companyId, rows);
   const decisions = rows.map((r) => decideRow(r, known));
-  const fresh = rows.flatMap((r, i) => (decisions[i].kind === "seen" ? [] : [{ row: r, decision: decisions[i] }]));
+  const fresh = rows.flatMap((r, i) => {
+    const decision = decisions[i];
+    return decision.kind === "seen" || decision.kind === "earlier_row" ? [] : [{ row: r, decision }];
+  });
   const stored = await planStoreRows(
     db,
     ctx,
     { settlementAccount: input.settlement_account, source: "file", importId: null, format: parsed.format },
     fresh.map((f) => f.row),
   );
-  const statements: PlannedWrite[] = [...stored.statements];
-  const events: PlannedEvent[] = [...stored.events];
-  const bookedLines = new Map<string, { txId: string; entryId: string; batchId: string }>();
-  const results: Record<string, unknown>[] = [];
-  let voucher: VoucherRef | null = null;
+  const g: Gathered = {
+    statements: [...stored.statements],
+    events: [...stored.events],
+    results: [],
+    lines: new Map(),
+    voucher: null,
+  };
+  for (const d of decisions) if (d.kind === "earlier_row") await settleEarlier(db, ctx, env, g, d, earlierRows);
   for (const [k, tx] of stored.inserted.entries()) {
     const d = fresh[stored.sourceIndex[k]].decision;
-    if (d.kind !== "supplier_payment" && d.kind !== "customer_payment") {
-      results.push({ transaction_id: tx.id, outcome: "unbooked", reason: d.reason });
-      continue;
-    }
-    const b = await book(db, ctx, env, tx, d);
-    if ("refused" in b) {
-      results.push({ transaction_id: tx.id, outcome: "unbooked", reason: b.refused });
-      continue;
-    }
-    statements.push(...b.statements);
-    events.push(...b.events);
-    voucher = b.voucher ?? voucher;
-    if (d.kind === "supplier_payment")
-      bookedLines.set(d.lineId, { txId: tx.id, entryId: b.journalEntryId, batchId: d.batchId });
-    results.push({
-      transaction_id: tx.id,
-      outcome: d.kind,
-      ...(d.kind === "supplier_payment"
-        ? { supplier_invoice_id: d.supplierInvoiceId, payment_line_id: d.lineId }
-        : { invoice_id: d.invoiceId, matched_by: d.by }),
-      journal_entry_id: b.journalEntryId,
-    });
+    if (d.kind === "unmatched") g.results.push({ transaction_id: tx.id, outcome: "unbooked", reason: d.reason });
+    else await bookRow(db, ctx, env, g, tx, d);
   }
-  const lines = await planLines(db, ctx, bookedLines);
-  statements.push(...lines.statements);
-  events.push(...lines.events);
-  const count = (o: string) => results.filter((r) => r.outcome === o).length;
+  const lines = await planLines(db, ctx, g.lines);
+  const count = (o: string) => g.results.filter((r) => r.outcome === o).length;
   return {
     status: 200,
     data: {
@@ -186,14 +251,14 @@ export const importBankNotification: Command<BankNotificationInput> = async (db,
       rows_read: rows.length,
       rows_stored: stored.inserted.length,
       rows_skipped_duplicate: rows.length - stored.inserted.length,
-      supplier_payments_booked: count("supplier_payment"),
+      supplier_payments_booked: count("supplier_payment") + count("earlier_row"),
       customer_payments_booked: count("customer_payment"),
       rows_unbooked: count("unbooked"),
-      results,
+      results: g.results,
       warnings: parsed.warnings,
     },
-    statements,
-    events,
-    audit: { action: "bank_notification.imported", resourceType: "transaction", resourceId: null, voucher },
+    statements: [...g.statements, ...lines.statements],
+    events: [...g.events, ...lines.events],
+    audit: { action: "bank_notification.imported", resourceType: "transaction", resourceId: null, voucher: g.voucher },
   };
 };

@@ -20,17 +20,35 @@ export interface LineAtHand {
   status: "pending" | "accepted" | "rejected" | "booked";
 }
 
+/** An earlier bank row carrying the end-to-end id. */
+export interface EarlierRow {
+  id: string;
+  /** booked, linked by the reconciliation, or ignored: nothing more to book on it */
+  settled: boolean;
+  supplierInvoiceId: string | null;
+  journalEntryId: string | null;
+}
+
 export interface Known {
   /** batch lines by end-to-end id */
   lines: Map<string, LineAtHand>;
-  /** end-to-end ids an earlier bank row already carries */
-  seen: Set<string>;
+  /** earlier bank rows by the end-to-end id they carry */
+  seen: Map<string, EarlierRow>;
   /** open invoices: OCR numbers and invoice numbers (upper case) -> invoice id */
   invoices: Map<string, string>;
 }
 
 export type RowDecision =
   | { kind: "seen"; by: "end_to_end_id" }
+  /** the payment is on an earlier row: book that row (unbooked) or take its booking (of the same invoice) */
+  | {
+      kind: "earlier_row";
+      rowId: string;
+      lineId: string;
+      batchId: string;
+      supplierInvoiceId: string;
+      journalEntryId: string | null;
+    }
   | { kind: "supplier_payment"; lineId: string; batchId: string; supplierInvoiceId: string }
   | { kind: "customer_payment"; invoiceId: string; by: "ocr" | "rf" }
   | { kind: "unmatched"; reason: string };
@@ -70,9 +88,25 @@ function creditDecision(row: NotifiedRow, known: Known): RowDecision {
     : { kind: "unmatched", reason: "rf_reference_unknown" };
 }
 
+/**
+ * A payment an earlier row carries (the ordinary bank import read it, or a camt.054 before this
+ * camt.053): nothing is stored; a batch line not yet booked is booked on that row when the row is
+ * unbooked, or takes the row's booking when it paid the line's invoice.
+ */
+function earlierDecision(earlier: EarlierRow, line: LineAtHand | undefined, debit: boolean): RowDecision {
+  const seen: RowDecision = { kind: "seen", by: "end_to_end_id" };
+  if (!line || !debit || line.status === "booked" || line.status === "rejected") return seen;
+  const base = { rowId: earlier.id, lineId: line.id, batchId: line.batchId, supplierInvoiceId: line.supplierInvoiceId };
+  if (!earlier.settled) return { kind: "earlier_row", ...base, journalEntryId: null };
+  if (earlier.supplierInvoiceId === line.supplierInvoiceId && earlier.journalEntryId)
+    return { kind: "earlier_row", ...base, journalEntryId: earlier.journalEntryId };
+  return seen;
+}
+
 export function decideRow(row: NotifiedRow, known: Known): RowDecision {
   const e2e = row.details.end_to_end_id ?? null;
-  if (e2e && known.seen.has(e2e)) return { kind: "seen", by: "end_to_end_id" };
+  const earlier = e2e ? known.seen.get(e2e) : undefined;
+  if (e2e && earlier) return earlierDecision(earlier, known.lines.get(e2e), row.amount_ore < 0);
   if (row.amount_ore < 0) return debitDecision(e2e, known);
   if (row.amount_ore > 0) return creditDecision(row, known);
   return { kind: "unmatched", reason: "zero_amount" };
