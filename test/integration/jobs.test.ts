@@ -24,6 +24,7 @@ describe("cron and queue", () => {
       "invoices.overdue_sweep",
       "payroll.planned_runs_sweep",
       "payroll.personnummer_index_sweep",
+      "month_close.sweep",
       "webhooks.sweep",
       "outbox.prune",
       "peppol.sweep",
