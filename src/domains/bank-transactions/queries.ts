@@ -146,23 +146,26 @@ export async function countUnbookedTransactions(
   from: string,
   to: string,
 ): Promise<number> {
-  const t = bankTransactions;
   const row = await db
     .select({ n: sql<number>`count(*)` })
-    .from(t)
-    .where(
-      and(
-        eq(t.companyId, companyId),
-        isNull(t.journalEntryId),
-        isNull(t.reconciliationLinkId),
-        eq(t.isIgnored, false),
-        or(isNull(t.isBusiness), eq(t.isBusiness, true)),
-        gte(t.date, from),
-        lte(t.date, to),
-      ),
-    )
+    .from(bankTransactions)
+    .where(unbookedIn(companyId, from, to))
     .get();
   return Number(row?.n ?? 0);
+}
+
+/** What countUnbookedTransactions counts: unbooked, unlinked, unignored business rows dated from..to. */
+function unbookedIn(companyId: string, from: string, to: string) {
+  const t = bankTransactions;
+  return and(
+    eq(t.companyId, companyId),
+    isNull(t.journalEntryId),
+    isNull(t.reconciliationLinkId),
+    eq(t.isIgnored, false),
+    or(isNull(t.isBusiness), eq(t.isBusiness, true)),
+    gte(t.date, from),
+    lte(t.date, to),
+  );
 }
 
 /** Inbound transactions not linked to anything, not booked, not ignored. */
@@ -331,17 +334,7 @@ export async function unbookedTransactionsList(db: Database, companyId: string, 
   return db
     .select({ id: t.id, date: t.date, amountOre: t.amountOre, currency: t.currency, description: t.description })
     .from(t)
-    .where(
-      and(
-        eq(t.companyId, companyId),
-        isNull(t.journalEntryId),
-        isNull(t.reconciliationLinkId),
-        eq(t.isIgnored, false),
-        or(isNull(t.isBusiness), eq(t.isBusiness, true)),
-        gte(t.date, from),
-        lte(t.date, to),
-      ),
-    )
+    .where(unbookedIn(companyId, from, to))
     .orderBy(asc(t.date))
     .limit(limit)
     .all();

@@ -5,4 +5,4 @@
 // Owns: no tables.
 export { registerPaymentFileRoutes } from "./routes";
 export { plannedSupplierTransfers } from "./queries";
-export { CreditorAccountSchema, type SupplierPaymentFileInput } from "./schemas";
+export { SupplierPaymentSchema, type SupplierPaymentFileInput } from "./schemas";

@@ -1,25 +1,11 @@
 // Payment proposals and batches: inputs and answers.
 import { z } from "@hono/zod-openapi";
 import { AccountNumberSchema, DateSchema, KronorSchema } from "../../../http/fields";
-import { toOre } from "../../../money";
-import { CreditorAccountSchema } from "../../payment-files";
+import { SupplierPaymentSchema } from "../../payment-files";
 
 export const ProposalQuery = z
   .object({
     due_by: DateSchema.optional().openapi({ description: "the invoices due on or before this day; default today" }),
-  })
-  .strict();
-
-const PaymentSchema = z
-  .object({
-    supplier_invoice_id: z.string().min(1),
-    amount: z
-      .number()
-      .positive()
-      .refine((n) => toOre(n) !== null, "at most two decimals")
-      .optional()
-      .openapi({ description: "in the invoice's currency; default: the remaining amount" }),
-    creditor_account: CreditorAccountSchema.optional(),
   })
   .strict();
 
@@ -35,7 +21,7 @@ export const PaymentBatchCreateSchema = z
     exclude: z.array(z.string().min(1)).max(500).optional().openapi({
       description: "supplier invoices of the proposal left out of the batch",
     }),
-    payments: z.array(PaymentSchema).min(1).max(500).optional().openapi({
+    payments: z.array(SupplierPaymentSchema).min(1).max(500).optional().openapi({
       description: "the payments as edited (amount, account); given, the proposal is not consulted",
     }),
   })
