@@ -449,3 +449,45 @@ describe("the payment loop, a month of a company", () => {
     expect(await balances()).toEqual(after);
   });
 });
+
+describe("the payment loop's refusals and the close status's questions", () => {
+  it("refuses what is not the batch's or not a bank file, and asks month or fiscal_year", async () => {
+    const sup = await supplier({ name: "Refuserad Leverantör AB", bankgiro: "5555-5556" });
+    const inv = await supplierInvoice(sup, "R-1", { items: [{ amount: 300, vat_rate: 0 }] });
+    const batch = (
+      await write(f.actor.key, "POST", url("/payment-batches"), {
+        execution_date: d(18),
+        payments: [{ supplier_invoice_id: inv.id }],
+      })
+    ).body.data;
+    const other = pain002({ message_id: "PBOTHER", payment_information_id: "POTHER" }, [["NOSUCHID", "RJCT", "AC01"]]);
+    const refused = await write(f.actor.key, "POST", url(`/payment-batches/${batch.id}/status-report`), {
+      xml_text: other,
+    });
+    expect([refused.status, refused.body.error.code]).toEqual([409, "PAYMENT_STATUS_REPORT_OTHER_BATCH"]);
+    expect((await get(`/payment-batches/${batch.id}`)).data.lines[0].status).toBe("pending");
+    const missing = await write(
+      f.actor.key,
+      "POST",
+      url("/payment-batches/00000000-0000-7000-8000-000000000000/status-report"),
+      {
+        xml_text: other,
+      },
+    );
+    expect([missing.status, missing.body.error.code]).toEqual([404, "NOT_FOUND"]);
+    const notCamt = await write(f.actor.key, "POST", url("/bank-notifications"), { xml_text: other });
+    expect([notCamt.status, notCamt.body.error.code]).toEqual([422, "PAYMENT_FILE_INVALID"]);
+    const neither = await call("GET", url("/close-status"), { key: f.actor.key });
+    expect([neither.status, neither.body.error.code]).toEqual([400, "VALIDATION_ERROR"]);
+    const both = await call("GET", url(`/close-status?month=${M}&fiscal_year=${f.periodId}`), { key: f.actor.key });
+    expect(both.status).toBe(400);
+    const year = await get(`/close-status?fiscal_year=${f.periodId}`);
+    expect([year.data.scope, year.data.fiscal_period_id, year.data.blockers[0].code]).toEqual([
+      "fiscal_year",
+      f.periodId,
+      "fiscal_year_not_ended",
+    ]);
+    const outside = await call("GET", url("/close-status?month=1999-01"), { key: f.actor.key });
+    expect(outside.body.error.code).toBe("PERIOD_NOT_FOUND");
+  });
+});
