@@ -487,6 +487,20 @@ describe("the payment loop's refusals and the close status's questions", () => {
       f.periodId,
       "fiscal_year_not_ended",
     ]);
+    // two credits naming one invoice in one file: the first pays it, the second waits in the bank rows
+    const z = await customerInvoice(300);
+    const ocr = z.ocr_number ?? invoiceOcr(z.invoice_number)!;
+    const twice = await write(f.actor.key, "POST", url("/bank-notifications"), {
+      xml_text: camt054([
+        { ref: "N-Z1", amountOre: ore(z.total), debit: false, date: d(25), scor: ocr },
+        { ref: "N-Z2", amountOre: ore(z.total), debit: false, date: d(25), scor: ocr },
+      ]),
+    });
+    expect(twice.body.data.results.map((r: any) => [r.outcome, r.invoice_id ?? r.reason])).toEqual([
+      ["customer_payment", z.id],
+      ["unbooked", "paid_by_an_earlier_row_of_the_file"],
+    ]);
+    expect((await get(`/invoices/${z.id}`)).data.status).toBe("paid");
     const outside = await call("GET", url("/close-status?month=1999-01"), { key: f.actor.key });
     expect(outside.body.error.code).toBe("PERIOD_NOT_FOUND");
   });

@@ -79,6 +79,8 @@ interface Gathered {
   results: Record<string, unknown>[];
   /** batch line id -> the row and entry that paid it (one booking per line, whatever the file repeats) */
   lines: Map<string, { txId: string; entryId: string; batchId: string }>;
+  /** invoices a row of this file paid: a second row for one waits (the invoice as read is before the first) */
+  invoices: Set<string>;
   voucher: VoucherRef | null;
 }
 
@@ -86,8 +88,8 @@ type Bookable = Extract<RowDecision, { kind: "supplier_payment" | "customer_paym
 
 /** One row booked (a stored row, or an earlier one), or left unbooked with the reason. */
 async function bookRow(db: Database, ctx: CommandContext, env: Env, g: Gathered, tx: BankTransactionRow, d: Bookable) {
-  if (d.kind === "supplier_payment" && g.lines.has(d.lineId)) {
-    g.results.push({ transaction_id: tx.id, outcome: "unbooked", reason: "end_to_end_id_repeated" });
+  if (d.kind === "supplier_payment" ? g.lines.has(d.lineId) : g.invoices.has(d.invoiceId)) {
+    g.results.push({ transaction_id: tx.id, outcome: "unbooked", reason: "paid_by_an_earlier_row_of_the_file" });
     return;
   }
   const b = await book(db, ctx, env, tx, d);
@@ -100,6 +102,7 @@ async function bookRow(db: Database, ctx: CommandContext, env: Env, g: Gathered,
   g.voucher = b.voucher ?? g.voucher;
   if (d.kind === "supplier_payment")
     g.lines.set(d.lineId, { txId: tx.id, entryId: b.journalEntryId, batchId: d.batchId });
+  else g.invoices.add(d.invoiceId);
   g.results.push({
     transaction_id: tx.id,
     outcome: d.kind,
@@ -234,6 +237,7 @@ export const importBankNotification: Command<BankNotificationInput> = async (db,
     events: [...stored.events],
     results: [],
     lines: new Map(),
+    invoices: new Set(),
     voucher: null,
   };
   for (const d of decisions) if (d.kind === "earlier_row") await settleEarlier(db, ctx, env, g, d, earlierRows);
