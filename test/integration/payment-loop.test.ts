@@ -213,6 +213,10 @@ describe("the payment loop, a month of a company", () => {
       { currency: "EUR", amount: 1000 },
     ]);
 
+    // salary runs are listed on asking (none approved here); they are paid by their own file
+    expect((await get(`/payment-batches/proposal?due_by=${d(20)}&include_salaries=true`)).data.salary_runs).toEqual([]);
+    expect(proposal.data.salary_runs).toBeUndefined();
+
     // dry run writes nothing
     const dry = await write(
       f.actor.key,

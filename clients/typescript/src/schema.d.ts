@@ -28364,7 +28364,7 @@ export interface paths {
         };
         /**
          * The payment proposal: supplier invoices due by a date that no active batch holds
-         * @description The supplier invoices to pay by due_by (default today): approved and open (approved, partially paid or overdue), not credit notes, something left to pay, due on or before due_by, and in no payment batch the bank has not refused (a line pending or accepted). Oldest due first, each with what remains in its own currency; totals per currency.
+         * @description The supplier invoices to pay by due_by (default today): approved and open (approved, partially paid or overdue), not credit notes, something left to pay, due on or before due_by, and in no payment batch the bank has not refused (a line pending or accepted). Oldest due first, each with what remains in its own currency; totals per currency. With include_salaries=true, also the approved salary runs paid by due_by with their net pay: a run is paid by its own file (GET .../salary-runs/{id}/payment-file), not in a batch.
          *
          *     Scope: `suppliers:read`.
          */
@@ -28373,6 +28373,8 @@ export interface paths {
                 query?: {
                     /** @description the invoices due on or before this day; default today */
                     due_by?: string;
+                    /** @description also list approved salary runs to pay by due_by (their net pay; their file is the run's payment-file) */
+                    include_salaries?: "true" | "false";
                 };
                 header?: {
                     /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
@@ -34475,6 +34477,14 @@ export interface components {
                 amount: number;
             }[];
             lines: components["schemas"]["PaymentProposalLine"][];
+            salary_runs?: {
+                salary_run_id: string;
+                period: string;
+                payment_date: string;
+                /** @description kronor, at most two decimals (öre) */
+                net_pay: number;
+                payment_file_url: string;
+            }[];
         };
         PaymentProposalLine: {
             supplier_invoice_id: string;

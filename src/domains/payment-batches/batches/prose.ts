@@ -6,7 +6,9 @@ export const PROSE = {
     The supplier invoices to pay by due_by (default today): approved and open (approved,
     partially paid or overdue), not credit notes, something left to pay, due on or before
     due_by, and in no payment batch the bank has not refused (a line pending or accepted).
-    Oldest due first, each with what remains in its own currency; totals per currency.
+    Oldest due first, each with what remains in its own currency; totals per currency. With
+    include_salaries=true, also the approved salary runs paid by due_by with their net pay: a run
+    is paid by its own file (GET .../salary-runs/{id}/payment-file), not in a batch.
   `,
   create: prose`
     Stores a batch and its pain.001.001.03 file (archived as a document: GET .../{id}/file).

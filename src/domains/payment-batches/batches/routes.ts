@@ -11,6 +11,7 @@ import { fileResponse } from "../../../http/file-response";
 import { CompanyItemParams, CompanyParams } from "../../../http/params";
 import { defineRoute, type HandlerContext } from "../../../http/route";
 import { storedDocumentFile } from "../../documents";
+import { salaryRunsToPay } from "../../payroll";
 import { BASE, read, write } from "../common";
 import { BankNotificationSchema, StatusReportSchema } from "../status-reports/schemas";
 import { paymentProposal } from "./commands";
@@ -37,8 +38,13 @@ const proposalRoute = defineRoute({
 });
 
 async function getProposal(c: HandlerContext<typeof proposalRoute>) {
-  const dueBy = c.req.valid("query").due_by ?? todayUtc();
-  return json(c, await paymentProposal(database(c.env), c.get("company").id, dueBy));
+  const q = c.req.valid("query");
+  const dueBy = q.due_by ?? todayUtc();
+  const db = database(c.env);
+  const companyId = c.get("company").id;
+  const proposal = await paymentProposal(db, companyId, dueBy);
+  if (q.include_salaries !== "true") return json(c, proposal);
+  return json(c, { ...proposal, salary_runs: await salaryRunsToPay(db, companyId, dueBy) });
 }
 
 const createRoute = defineRoute({

@@ -6,6 +6,10 @@ import { SupplierPaymentSchema } from "../../payment-files";
 export const ProposalQuery = z
   .object({
     due_by: DateSchema.optional().openapi({ description: "the invoices due on or before this day; default today" }),
+    include_salaries: z.enum(["true", "false"]).optional().openapi({
+      description:
+        "also list approved salary runs to pay by due_by (their net pay; their file is the run's payment-file)",
+    }),
   })
   .strict();
 
@@ -57,6 +61,17 @@ export const ProposalSchema = z
     count: z.number(),
     totals: z.array(z.object({ currency: z.string(), amount: KronorSchema })),
     lines: z.array(ProposalLineSchema),
+    salary_runs: z
+      .array(
+        z.object({
+          salary_run_id: z.string(),
+          period: z.string(),
+          payment_date: z.string(),
+          net_pay: KronorSchema,
+          payment_file_url: z.string(),
+        }),
+      )
+      .optional(),
   })
   .openapi("PaymentProposal");
 
