@@ -10,7 +10,8 @@
 // (ACTC, ACCP, ACSP, ACSC, ACWC, PDNG, PART, RJCT...); the reason codes ExternalStatusReason1Code
 // (AC01 incorrect account number, AM04 insufficient funds, ...). The "Swedish Implementation
 // Guidelines, ISO 20022 Payments" (Svenska Bankföreningen) use V03 with the same elements.
-// (Element names confirmed against the published message definitions; no XSD is in the shared data.)
+// No XSD is in the shared data: the element names were checked against public renderings of the
+// message definitions (pain.002.001.03 and .001.10 type listings) and Swedbank's MIG for pain.001/pain.002.
 //
 // A status given for the group (GrpSts) or a payment information (PmtInfSts) applies to every
 // transaction of it that the report does not list on its own; a transaction's own TxSts wins.
