@@ -20,6 +20,8 @@ type JobBody =
   | { type: "invoice_contracts.sweep" }
   /** employees whose personnummer index is not yet keyed by their company (issue #41 item 15) */
   | { type: "payroll.personnummer_index_sweep" }
+  /** the month before the current one: month.ready_to_close when it is first found ready (issue #44) */
+  | { type: "month_close.sweep" }
   | { type: "webhooks.sweep" }
   /** outbox events past the retention window whose deliveries are all over (issue #33) */
   | { type: "outbox.prune" }

@@ -163,6 +163,9 @@ const TABLES: Record<string, { owner: string; readers?: string[] }> = {
   reconciliationLinks: { owner: "domains/reconciliation" },
   reconciliationSignoffs: { owner: "domains/reconciliation" },
   reconciliationTaxAccountRows: { owner: "domains/reconciliation" },
+  paymentBatches: { owner: "domains/payment-batches" },
+  paymentBatchLines: { owner: "domains/payment-batches" },
+  monthCloseStates: { owner: "domains/month-close" },
   // the directory's own (docs/databases.md): a company's home is recorded beside the homes' rules, moves by the writer
   companyHomes: { owner: "db", readers: ["http", "domains/admin"] },
   mfaChecks: { owner: "http" },

@@ -17,6 +17,8 @@ import * as imports from "../domains/imports";
 import * as invoices from "../domains/invoices";
 import * as journal from "../domains/journal-entries";
 import * as payroll from "../domains/payroll";
+import * as paymentBatches from "../domains/payment-batches";
+import * as monthClose from "../domains/month-close";
 import * as rotRut from "../domains/rot-rut";
 import * as reconciliation from "../domains/reconciliation";
 import * as supplierInvoices from "../domains/supplier-invoices";
@@ -117,6 +119,10 @@ export const COMMANDS = {
   "approval_requests.reject": approvals.rejectRequest,
   "approval_settings.update": approvals.updateApprovalSettings,
   "supplier_invoices.pay": supplierInvoices.paySupplierInvoice,
+  "payment_batches.create": paymentBatches.createPaymentBatch,
+  "payment_batches.status_report": paymentBatches.importStatusReport,
+  "payment_batches.bank_notification": paymentBatches.importBankNotification,
+  "month_close.check": monthClose.checkMonthClose,
   "supplier_invoices.reverse_payment": supplierInvoices.reverseSupplierInvoicePayment(
     bankTransactions.unmatchPaymentRow,
   ),

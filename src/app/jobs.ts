@@ -22,6 +22,7 @@ import { runOperation, sweepOperations } from "../domains/operations";
 import { runRulesOnArrival } from "../domains/bank-rules";
 import { companiesWithPastDueSupplierInvoices } from "../domains/supplier-invoices";
 import { companiesWithLegacyPersonnummerIndex, plannedRunsDue } from "../domains/payroll";
+import { monthsToCheck } from "../domains/month-close";
 import { newId } from "../ids";
 import { deliver, hasOpenDelivery, sweepDeliveries } from "../domains/webhooks";
 import { pruneOutbox, retentionSettings } from "../commands/outbox-retention";
@@ -102,6 +103,19 @@ const handlers: { [T in Job["type"]]: (env: Env, job: Extract<Job, { type: T }>)
   },
   // Recurring invoices: each period's invoice once (a UNIQUE contract + period start), late days caught up.
   "invoice_contracts.sweep": async (env) => sweepInvoiceContracts(env, database(env), todayUtc()),
+  // Issue #44: the month before the current one, checked per company (at most hourly until it is
+  // ready); month_close.check emits month.ready_to_close the first time it finds it ready.
+  "month_close.sweep": async (env) => {
+    for (const { companyId, month } of await monthsToCheck(database(env), nowIso())) {
+      const res = await submit(env, {
+        name: "month_close.check",
+        input: { month },
+        idempotency: null,
+        ctx: backgroundContext(env, companyId, `sweep-${newId()}`, nowIso()),
+      });
+      if (!res.ok) console.error("month close not checked", companyId, month, res.error);
+    }
+  },
   // Issue #41 item 15: employees still holding the personnummer index of before (one for every
   // company) get their company's own, up to 20 companies a database and 100 employees a company
   // each minute (docs/payroll.md, "The personnummer's blind index"); lookups match both meanwhile.
@@ -237,6 +251,7 @@ export async function handleScheduled(_controller: ScheduledController, env: Env
     "payroll.planned_runs_sweep",
     "invoice_contracts.sweep",
     "payroll.personnummer_index_sweep",
+    "month_close.sweep",
     "webhooks.sweep",
     "outbox.prune",
     "peppol.sweep",

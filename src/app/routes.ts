@@ -29,6 +29,8 @@ import * as journalEntries from "../domains/journal-entries";
 import * as meta from "../domains/meta";
 import * as operations from "../domains/operations";
 import * as paymentFiles from "../domains/payment-files";
+import * as paymentBatches from "../domains/payment-batches";
+import * as monthClose from "../domains/month-close";
 import * as payroll from "../domains/payroll";
 import * as reconciliation from "../domains/reconciliation";
 import * as reports from "../domains/reports";
@@ -93,6 +95,8 @@ function registerRoutes(app: OpenAPIHono<AppEnv>): void {
   bankRules.registerBankRuleRoutes(app);
   payroll.registerPayrollRoutes(app);
   paymentFiles.registerPaymentFileRoutes(app);
+  paymentBatches.registerPaymentBatchRoutes(app);
+  monthClose.registerMonthCloseRoutes(app);
   reconciliation.registerReconciliationRoutes(app);
 
   registerBenchFloors(app);

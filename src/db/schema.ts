@@ -25,3 +25,4 @@ export * from "./tables/directory";
 export * from "./tables/budgets";
 export * from "./tables/invoice-contracts";
 export * from "./tables/bank-rules";
+export * from "./tables/payments";

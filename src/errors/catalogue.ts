@@ -20,6 +20,7 @@ import { TRANSACTIONS_ERRORS } from "./codes/transactions";
 import { CONTRACTS_ERRORS } from "./codes/contracts";
 import { BANK_RULES_ERRORS } from "./codes/bank-rules";
 import { APPROVALS_ERRORS } from "./codes/approvals";
+import { PAYMENTS_ERRORS } from "./codes/payments";
 
 export type { CatalogueEntry } from "./codes/entry";
 
@@ -34,6 +35,7 @@ export const ERROR_CATALOGUE = {
   ...CONTRACTS_ERRORS,
   ...BANK_RULES_ERRORS,
   ...APPROVALS_ERRORS,
+  ...PAYMENTS_ERRORS,
 } satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

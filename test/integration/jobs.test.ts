@@ -25,6 +25,7 @@ describe("cron and queue", () => {
       "payroll.planned_runs_sweep",
       "invoice_contracts.sweep",
       "payroll.personnummer_index_sweep",
+      "month_close.sweep",
       "webhooks.sweep",
       "outbox.prune",
       "peppol.sweep",

@@ -156,6 +156,11 @@ describe("headers and envelopes", () => {
       "APPROVAL_REQUEST_NOT_APPROVER",
       "APPROVAL_REQUEST_NO_LONGER_APPLIES",
       "APPROVAL_REQUEST_NOT_STAGEABLE",
+      // issue #44: the payment loop (docs/payment-loop.md)
+      "PAYMENT_BATCH_EMPTY",
+      "PAYMENT_BATCH_INVOICE_IN_BATCH",
+      "PAYMENT_FILE_INVALID",
+      "PAYMENT_STATUS_REPORT_OTHER_BATCH",
     ];
     expect(byCode.size).toBe(133 + added.length);
     for (const code of added) expect(byCode.has(code)).toBe(true);

@@ -1,7 +1,7 @@
 // Bank transactions: bank files and JSON rows in, every row booked, matched or ignored.
 // Owns: bank_imports, bank_import_chunks, bank_import_ranges, bank_transactions, bank_templates, bank_accounts.
 export { registerBankTransactionRoutes } from "./routes";
-export { ingestTransactions } from "./imports/ingest";
+export { ingestTransactions, planStoreRows, type IncomingRow } from "./imports/ingest";
 export {
   finishBankImport,
   importBankRows,
@@ -20,10 +20,18 @@ export {
   uncategorizeTransaction,
   unignoreTransaction,
 } from "./booking/commands";
-export { matchInvoice, matchSupplierInvoice } from "./matching/commands";
+export { matchInvoice, matchSupplierInvoice, planInvoiceMatch, planSupplierInvoiceMatch } from "./matching/commands";
 export { unmatchPaymentRow } from "./matching/unmatch";
 export { likelyInvoicePayments, unbookedTransactionsIn } from "./booking/guards";
-export { bankRowsForReconciliation, settlementAccountsWithRows, type ReconciliationBankRow } from "./queries";
+export {
+  bankRowsForReconciliation,
+  countUnbookedTransactions,
+  rowsWithEndToEndIds,
+  settlementAccountsWithRows,
+  unbookedTransactionsList,
+  type BankTransactionRow,
+  type ReconciliationBankRow,
+} from "./queries";
 export { planReconciliationMethod, planTransactionLink, planTransactionUnlink } from "./matching/marks";
 export { registerBankAccount } from "./accounts/commands";
 // for the bank rules (src/domains/bank-rules): the write path of a rule's booking, its marks, the rows it takes
@@ -36,4 +44,4 @@ export {
   type RuleOutcome,
 } from "./booking/rule-marks";
 export { invoiceSuggestions, supplierInvoiceSuggestions } from "./booking/rules";
-export { transactionJson, type BankTransactionRow } from "./queries";
+export { transactionJson } from "./queries";

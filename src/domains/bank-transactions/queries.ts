@@ -149,23 +149,26 @@ export async function countUnbookedTransactions(
   from: string,
   to: string,
 ): Promise<number> {
-  const t = bankTransactions;
   const row = await db
     .select({ n: sql<number>`count(*)` })
-    .from(t)
-    .where(
-      and(
-        eq(t.companyId, companyId),
-        isNull(t.journalEntryId),
-        isNull(t.reconciliationLinkId),
-        eq(t.isIgnored, false),
-        or(isNull(t.isBusiness), eq(t.isBusiness, true)),
-        gte(t.date, from),
-        lte(t.date, to),
-      ),
-    )
+    .from(bankTransactions)
+    .where(unbookedIn(companyId, from, to))
     .get();
   return Number(row?.n ?? 0);
+}
+
+/** What countUnbookedTransactions counts: unbooked, unlinked, unignored business rows dated from..to. */
+function unbookedIn(companyId: string, from: string, to: string) {
+  const t = bankTransactions;
+  return and(
+    eq(t.companyId, companyId),
+    isNull(t.journalEntryId),
+    isNull(t.reconciliationLinkId),
+    eq(t.isIgnored, false),
+    or(isNull(t.isBusiness), eq(t.isBusiness, true)),
+    gte(t.date, from),
+    lte(t.date, to),
+  );
 }
 
 /** Inbound transactions not linked to anything, not booked, not ignored. */
@@ -306,4 +309,36 @@ export async function bankRowsForReconciliation(
     source: r.source,
     createdAt: r.createdAt,
   }));
+}
+
+/**
+ * The payment loop's de-duplication (payment-batches): the company's earlier rows that carry one
+ * of these end-to-end ids (details.end_to_end_id), so a payment a camt.054 brought is not stored
+ * or booked again when the camt.053 brings it.
+ */
+export async function rowsWithEndToEndIds(db: Database, companyId: string, ids: string[]) {
+  if (!ids.length) return [] as BankTransactionRow[];
+  const t = bankTransactions;
+  return db
+    .select()
+    .from(t)
+    .where(
+      and(
+        eq(t.companyId, companyId),
+        sql`json_extract(${t.details}, '$.end_to_end_id') IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`,
+      ),
+    )
+    .all();
+}
+
+/** The month's close (month-close): up to `limit` unbooked rows dated from..to, as countUnbookedTransactions counts them. */
+export async function unbookedTransactionsList(db: Database, companyId: string, from: string, to: string, limit = 50) {
+  const t = bankTransactions;
+  return db
+    .select({ id: t.id, date: t.date, amountOre: t.amountOre, currency: t.currency, description: t.description })
+    .from(t)
+    .where(unbookedIn(companyId, from, to))
+    .orderBy(asc(t.date))
+    .limit(limit)
+    .all();
 }

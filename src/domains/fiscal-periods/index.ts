@@ -4,6 +4,7 @@
 // Owns: fiscal_periods, fiscal_period_lock_dates, voucher_gap_explanations, currency_revaluations, tax_calculations.
 export { registerFiscalPeriodRoutes } from "./routes";
 export {
+  companiesWithPeriodCovering,
   createNextPeriod,
   listPeriods,
   loadPeriod,

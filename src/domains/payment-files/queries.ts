@@ -49,12 +49,12 @@ async function loadPayments(db: Database, companyId: string, input: SupplierPaym
   return { company, settings, invoices, suppliers };
 }
 
-export async function supplierPaymentFile(
-  db: Database,
-  companyId: string,
-  input: SupplierPaymentFileInput,
-  now: string,
-) {
+/**
+ * The credit transfers that pay a selection of supplier invoices, with the company and the account
+ * it pays from; every problem of the selection in one 409 CONFLICT (the rules above). The payment
+ * batches (payment-batches) build their stored files on it.
+ */
+export async function plannedSupplierTransfers(db: Database, companyId: string, input: SupplierPaymentFileInput) {
   const { company, settings, invoices, suppliers } = await loadPayments(db, companyId, input);
   const debtor = debtorAccountOf(settings);
   if (!debtor)
@@ -79,7 +79,16 @@ export async function supplierPaymentFile(
       { invoices: problems },
       `${problems.length} of the selected supplier invoices cannot be paid by this file.`,
     );
+  return { company, settings, debtor, transfers };
+}
 
+export async function supplierPaymentFile(
+  db: Database,
+  companyId: string,
+  input: SupplierPaymentFileInput,
+  now: string,
+) {
+  const { company, settings, debtor, transfers } = await plannedSupplierTransfers(db, companyId, input);
   const stamp = now.replace(/\D/g, "").slice(0, 14);
   const file = pain001Xml({
     messageId: `S${stamp}${endToEndId(transfers[0].endToEndId).slice(0, 20)}`,

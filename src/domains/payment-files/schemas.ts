@@ -37,29 +37,27 @@ export const CreditorAccountSchema = z
   ])
   .openapi("CreditorAccount");
 
+/** One payment of a selection: the invoice, and what the caller changes (the payment batches take it too). */
+export const SupplierPaymentSchema = z
+  .object({
+    supplier_invoice_id: z.string().min(1),
+    amount: z
+      .number()
+      .positive()
+      .refine((n) => toOre(n) !== null, "at most two decimals")
+      .optional()
+      .openapi({ description: "in the invoice's currency; default: the remaining amount" }),
+    creditor_account: CreditorAccountSchema.optional().openapi({
+      description:
+        "default: the supplier's Bankgiro, else Plusgiro, else IBAN (for SEK); the IBAN for other currencies",
+    }),
+  })
+  .strict();
+
 export const SupplierPaymentFileSchema = z
   .object({
     execution_date: DateSchema.openapi({ description: "the day the bank is to pay (ReqdExctnDt)" }),
-    payments: z
-      .array(
-        z
-          .object({
-            supplier_invoice_id: z.string().min(1),
-            amount: z
-              .number()
-              .positive()
-              .refine((n) => toOre(n) !== null, "at most two decimals")
-              .optional()
-              .openapi({ description: "in the invoice's currency; default: the remaining amount" }),
-            creditor_account: CreditorAccountSchema.optional().openapi({
-              description:
-                "default: the supplier's Bankgiro, else Plusgiro, else IBAN (for SEK); the IBAN for other currencies",
-            }),
-          })
-          .strict(),
-      )
-      .min(1)
-      .max(500),
+    payments: z.array(SupplierPaymentSchema).min(1).max(500),
   })
   .strict()
   .refine((b) => new Set(b.payments.map((p) => p.supplier_invoice_id)).size === b.payments.length, {

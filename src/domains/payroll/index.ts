@@ -8,7 +8,8 @@
 // vacation/, reports/; each with routes.ts, commands.ts, queries.ts, schemas.ts and, where it has
 // them, rules.ts (pure) and prose.ts. This file is the domain's one door.
 export { registerPayrollRoutes } from "./routes";
-export { averageEmployees, plannedRunsDue } from "./runs/queries";
+export { averageEmployees, plannedRunsDue, salaryRunsToPay } from "./runs/queries";
+export { runsWithoutAgi } from "./agi/queries";
 export { hasActiveEmployees } from "./employees/queries";
 export { createEmployee, deactivateEmployee, updateEmployee } from "./employees/commands";
 export { companiesWithLegacyPersonnummerIndex, reindexPersonnummers } from "./employees/personnummer-index";

@@ -7,6 +7,7 @@
 // Owns: reconciliation_links, reconciliation_signoffs, reconciliation_tax_account_rows.
 export { registerReconciliationRoutes } from "./routes";
 export { createLinks, createSignoff, removeLink } from "./accounts/commands";
+export { reconciliationStatusThrough } from "./accounts/queries";
 export { applyBankRun, runBankRunOperation, startBankRun, BANK_RUN_OPERATION } from "./runs/commands";
 export { deleteTaxAccountRow, registerTaxAccountRows } from "./tax-account/commands";
 export { bookSuggestedTaxAccountRows, bookTaxAccountRow } from "./tax-account/booking";

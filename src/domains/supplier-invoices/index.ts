@@ -28,6 +28,8 @@ export {
   openSupplierInvoicesForMatching,
   openSupplierInvoicesOf,
   openSupplierItemsAt,
+  payableSupplierInvoices,
+  supplierInvoicesAwaitingApproval,
   settledSupplierInvoicesNamed,
 } from "./queries";
 export { foreignPayablesToRevalue, planPayableBookValues } from "./payments/revaluation";

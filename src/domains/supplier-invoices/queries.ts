@@ -1,7 +1,7 @@
 // Reads of supplier invoices: one row, lists with filters and expansions, the open
 // items of the supplier ledger, and the overdue sweep.
 import { remainingOre } from "../../ledger/settlement";
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { supplierInvoiceItems, supplierInvoicePayments, supplierInvoices } from "../../db/schema";
 import type { ErrorCode } from "../../errors/catalogue";
@@ -449,3 +449,60 @@ export const PAYABLES: openItems.OpenItemSide<SupplierInvoiceRow, SupplierInvoic
     order: "i.invoice_date, i.arrival_number",
   },
 };
+
+/**
+ * Payment proposals (payment-batches): the supplier invoices that may be paid, due on or before
+ * `dueBy`: booked (registered with an entry) and approved, open (approved, partially paid or
+ * overdue), not a credit note, something left to pay; oldest due first. The batches they are
+ * already in are the payment-batches domain's to leave out.
+ */
+export async function payableSupplierInvoices(db: Database, companyId: string, dueBy: string) {
+  const t = supplierInvoices;
+  const rows = await db
+    .select()
+    .from(t)
+    .where(
+      and(
+        eq(t.companyId, companyId),
+        eq(t.isCreditNote, false),
+        inArray(t.status, ["approved", "partially_paid", "overdue"]),
+        sql`${t.approvedAt} IS NOT NULL`,
+        // the attest (docs/approvals.md): an invoice under an approval rule is paid only once it is met
+        inArray(t.approvalStatus, ["not_required", "approved"]),
+        lte(t.dueDate, dueBy),
+      ),
+    )
+    .orderBy(asc(t.dueDate), asc(t.arrivalNumber))
+    .all();
+  return rows.filter((r) => remainingOre(r) > 0).map(supplierInvoiceJson);
+}
+
+/**
+ * The month's close (month-close): supplier invoices dated on or before `upTo` still waiting for
+ * approval (registered and not approved, or its attest pending or rejected; not a credit note), oldest
+ * first, at most `limit`.
+ */
+export async function supplierInvoicesAwaitingApproval(db: Database, companyId: string, upTo: string, limit = 50) {
+  const t = supplierInvoices;
+  return db
+    .select({ id: t.id, supplierName: t.supplierName, number: t.supplierInvoiceNumber, invoiceDate: t.invoiceDate })
+    .from(t)
+    .where(
+      and(
+        eq(t.companyId, companyId),
+        eq(t.isCreditNote, false),
+        // not yet approved, or waiting on its attest (pending, or rejected back to its registrant)
+        or(
+          eq(t.status, "registered"),
+          and(
+            inArray(t.approvalStatus, ["pending", "rejected"]),
+            inArray(t.status, ["approved", "partially_paid", "overdue", "disputed"]),
+          ),
+        ),
+        lte(t.invoiceDate, upTo),
+      ),
+    )
+    .orderBy(asc(t.invoiceDate))
+    .limit(limit)
+    .all();
+}

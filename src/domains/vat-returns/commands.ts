@@ -19,7 +19,7 @@ import type { FiscalPeriodRow } from "../../ledger/engine";
 import { vatDeclarationMovements, vatSettlementEntries, type VatMovement } from "../../ledger/queries";
 import type { MomsPeriod } from "../../sweden/tax-deadlines";
 import { type Box, declarationBoxes } from "../../sweden/vat-declaration";
-import { vatPeriodsOfYear, type VatPeriod } from "../../sweden/vat-periods";
+import { closedVatPeriods, vatPeriodsOfYear, type VatPeriod } from "../../sweden/vat-periods";
 import { isVatAccount, vatTransfer } from "../../sweden/vat-transfer";
 import { loadCompany } from "../companies";
 import { type Finding, listPeriods, lockDatesOf } from "../fiscal-periods";
@@ -339,4 +339,26 @@ export async function declaredVatPeriodLabels(db: Database, companyId: string): 
   for (const v of companyVatPeriods(company.momsPeriod as MomsPeriod, periods))
     done.set(v.label, (done.get(v.label) ?? true) && filed.has(`${v.start}/${v.end}`));
   return done;
+}
+
+/**
+ * The month's close (month-close): the VAT periods of the fiscal year `fiscal` that ended on or
+ * before `through` with no original return. None for a company not registered for VAT or without
+ * a moms_period.
+ */
+export async function missingVatReturns(
+  db: Database,
+  companyId: string,
+  fiscal: { start: string; end: string },
+  through: string,
+): Promise<{ start: string; end: string }[]> {
+  const [{ companies: company }, declared] = await Promise.all([
+    loadCompany(db, companyId),
+    declaredPeriods(db, companyId),
+  ]);
+  if (!company.vatRegistered || !company.momsPeriod) return [];
+  const filed = new Set(declared.map((d) => `${d.start}/${d.end}`));
+  return closedVatPeriods(company.momsPeriod as MomsPeriod, fiscal, through).filter(
+    (p) => !filed.has(`${p.start}/${p.end}`),
+  );
 }

@@ -2,5 +2,5 @@
 // one call, with its transfer entry, the lock, the form as PDF and Skatteverket's eSKD file.
 // Owns: vat_returns.
 export { registerVatReturnRoutes } from "./routes";
-export { createVatReturn, declaredVatPeriodLabels, type CashMethodWarnings } from "./commands";
+export { createVatReturn, declaredVatPeriodLabels, missingVatReturns, type CashMethodWarnings } from "./commands";
 export { originalReturnEndingOn } from "./queries";

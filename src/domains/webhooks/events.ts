@@ -57,4 +57,10 @@ export const SUBSCRIBABLE_EVENTS = [
   "approval_request.approved",
   "approval_request.rejected",
   "approval_request.committed",
+  // not in the spec (issue #44, docs/payment-loop.md): the payment loop and the month's close
+  "payment_batch.created",
+  "payment.accepted",
+  "payment.rejected",
+  "payment.booked",
+  "month.ready_to_close",
 ] as const;

@@ -65,6 +65,8 @@ async function ocrIndex(db: Database, companyId: string): Promise<Map<string, st
 
 export interface StorePlan {
   inserted: BankTransactionRow[];
+  /** for each inserted row, the index of the incoming row it stores */
+  sourceIndex: number[];
   skipped: number;
   statements: Statement[];
   events: PlannedEvent[];
@@ -80,12 +82,14 @@ export async function planStoreRows(
   const existing = await existingDedupeKeys(db, ctx.companyId, meta.settlementAccount, [...new Set(keys)]);
   const seen = new Set(existing);
   const inserted: BankTransactionRow[] = [];
+  const sourceIndex: number[] = [];
   const ocr = rows.some((r) => r.amount_ore > 0 && r.ocr_references.length)
     ? await ocrIndex(db, ctx.companyId)
     : new Map<string, string>();
   rows.forEach((r, i) => {
     if (seen.has(keys[i])) return;
     seen.add(keys[i]);
+    sourceIndex.push(i);
     const potential = r.amount_ore > 0 ? (r.ocr_references.map((o) => ocr.get(o)).find(Boolean) ?? null) : null;
     inserted.push({
       id: newId(),
@@ -148,6 +152,7 @@ export async function planStoreRows(
     : [];
   return {
     inserted,
+    sourceIndex,
     skipped: rows.length - inserted.length,
     statements: insertFromJson(db, bankTransactions, inserted),
     events,

@@ -7,10 +7,11 @@
 // links the transaction, all in one atomic plan (so MATCH_INVOICE_TX_LINK_FAILED, the
 // code for a link failing after the posting, cannot arise: the link is in the batch).
 import { eq } from "drizzle-orm";
-import type { Command, CommandContext, PlannedEvent, Statement, PlannedWrite } from "../../../commands/plan";
+import type { Command, CommandContext, Plan, PlannedEvent, Statement, PlannedWrite } from "../../../commands/plan";
 import type { Database } from "../../../db/client";
 import { bankTransactions } from "../../../db/schema";
 import { ApiError, fieldError } from "../../../errors/api-error";
+import type { Env } from "../../../env";
 import { fromOre } from "../../../money";
 import { toSekOre } from "../../../sweden/invoicing";
 import { loadCompany } from "../../companies";
@@ -107,8 +108,21 @@ async function reverseCategorisation(db: Database, ctx: CommandContext, tx: Bank
  * VALIDATION_ERROR (no invoice) > NOT_FOUND (invoice) > MATCH_INVOICE_NOT_INVOICE_TYPE >
  * MATCH_INVOICE_NOT_OPEN > the payment's rules.
  */
-export const matchInvoice: Command<MatchInvoiceInput & { id: string }> = async (db, input, ctx, env) => {
-  const tx = await loadTransaction(db, ctx.companyId, input.id);
+export const matchInvoice: Command<MatchInvoiceInput & { id: string }> = async (db, input, ctx, env) =>
+  planInvoiceMatch(db, ctx, env, await loadTransaction(db, ctx.companyId, input.id), input);
+
+/**
+ * matchInvoice on a row already at hand: a stored one, or one the same plan inserts (the payment
+ * loop's camt import, whose `method` names how the invoice was found).
+ */
+export async function planInvoiceMatch(
+  db: Database,
+  ctx: CommandContext,
+  env: Env,
+  tx: BankTransactionRow,
+  input: MatchInvoiceInput,
+  method?: string,
+): Promise<Plan> {
   assertLinkable(tx);
   if (tx.invoiceId || tx.supplierInvoiceId)
     throw new ApiError(
@@ -194,7 +208,7 @@ export const matchInvoice: Command<MatchInvoiceInput & { id: string }> = async (
     accountNumber: null,
     vatTreatment: null,
     bookedAt: ctx.now,
-    reconciliationMethod: input.invoice_id ? "manual" : "ocr",
+    reconciliationMethod: method ?? (input.invoice_id ? "manual" : "ocr"),
   });
   statements.push(link.statement);
   return {
@@ -218,19 +232,24 @@ export const matchInvoice: Command<MatchInvoiceInput & { id: string }> = async (
     events: [...(paid.events ?? []), ...link.events],
     audit: { action: "transaction.matched_invoice", resourceType: "transaction", resourceId: tx.id, voucher },
   };
-};
+}
 
 /**
  * Rule order: NOT_FOUND > CONFLICT (ignored, linked) > MATCH_SI_NOT_EXPENSE > NOT_FOUND (supplier
  * invoice) > MATCH_SI_ALREADY_PAID > MATCH_SI_CASH_FX_UNSUPPORTED > the payment's rules.
  */
-export const matchSupplierInvoice: Command<MatchSupplierInvoiceInput & { id: string }> = async (
-  db,
-  input,
-  ctx,
-  env,
-) => {
-  const tx = await loadTransaction(db, ctx.companyId, input.id);
+export const matchSupplierInvoice: Command<MatchSupplierInvoiceInput & { id: string }> = async (db, input, ctx, env) =>
+  planSupplierInvoiceMatch(db, ctx, env, await loadTransaction(db, ctx.companyId, input.id), input);
+
+/** matchSupplierInvoice on a row already at hand (see planInvoiceMatch). */
+export async function planSupplierInvoiceMatch(
+  db: Database,
+  ctx: CommandContext,
+  env: Env,
+  tx: BankTransactionRow,
+  input: MatchSupplierInvoiceInput,
+  method = "manual",
+): Promise<Plan> {
   assertLinkable(tx);
   if (tx.invoiceId || tx.supplierInvoiceId)
     throw new ApiError(
@@ -298,7 +317,7 @@ export const matchSupplierInvoice: Command<MatchSupplierInvoiceInput & { id: str
     accountNumber: null,
     vatTreatment: null,
     bookedAt: ctx.now,
-    reconciliationMethod: "manual",
+    reconciliationMethod: method,
   });
   return {
     status: 200,
@@ -324,4 +343,4 @@ export const matchSupplierInvoice: Command<MatchSupplierInvoiceInput & { id: str
       voucher: paid.audit.voucher ?? null,
     },
   };
-};
+}

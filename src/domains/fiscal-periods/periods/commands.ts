@@ -2,7 +2,7 @@
 // months each (BFL 3 kap 1 §). Lock blocks every write dated in the period until
 // unlocked, or with a lock_date every write dated on or before that date (a filed VAT
 // quarter frozen while the next is booked); close (year-end.ts) makes it permanent.
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, gte, lte } from "drizzle-orm";
 import type { Command } from "../../../commands/plan";
 import type { Database } from "../../../db/client";
 import { fiscalPeriodLockDates, fiscalPeriods } from "../../../db/schema";
@@ -213,3 +213,13 @@ export const lockPeriodChecked = (unbooked: UnbookedTransactions): Command<{ id:
     }
     return lockPeriod(db, input, ctx, env);
   };
+
+/** The month's close sweep (month-close): the companies with a fiscal period covering `date`. */
+export async function companiesWithPeriodCovering(db: Database, date: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ id: fiscalPeriods.companyId })
+    .from(fiscalPeriods)
+    .where(and(lte(fiscalPeriods.periodStart, date), gte(fiscalPeriods.periodEnd, date)))
+    .all();
+  return rows.map((r) => r.id);
+}

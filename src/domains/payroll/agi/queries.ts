@@ -1,7 +1,7 @@
 // Reads of the stored AGI and its JSON shape.
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull, lte } from "drizzle-orm";
 import type { Database } from "../../../db/client";
-import { agiDeclarations } from "../../../db/schema";
+import { agiDeclarations, salaryRuns } from "../../../db/schema";
 import type { Env } from "../../../env";
 import { ApiError } from "../../../errors/api-error";
 import { decryptSecret } from "../../../secrets";
@@ -74,4 +74,27 @@ export async function storedAgiXml(env: Env, r: AgiRow): Promise<string> {
  */
 export function agiReplay(r: AgiRow) {
   return { ...agiJson(r, null), agi_xml: null, xml: null, xml_omitted: "replay" as const };
+}
+
+/**
+ * The month's close (month-close): salary runs paid from..to (approved, paid or booked) whose AGI
+ * (arbetsgivardeklaration på individnivå) has not been generated, oldest first.
+ */
+export async function runsWithoutAgi(db: Database, companyId: string, from: string, to: string) {
+  const r = salaryRuns;
+  return db
+    .select({ id: r.id, paymentDate: r.paymentDate, year: r.periodYear, month: r.periodMonth })
+    .from(r)
+    .leftJoin(agiDeclarations, and(eq(agiDeclarations.companyId, companyId), eq(agiDeclarations.salaryRunId, r.id)))
+    .where(
+      and(
+        eq(r.companyId, companyId),
+        inArray(r.status, ["approved", "paid", "booked"]),
+        gte(r.paymentDate, from),
+        lte(r.paymentDate, to),
+        isNull(agiDeclarations.id),
+      ),
+    )
+    .orderBy(asc(r.paymentDate))
+    .all();
 }

@@ -302,3 +302,24 @@ export async function averageEmployees(db: Database, companyId: string, start: s
   const months = ey * 12 + em - (sy * 12 + sm) + 1;
   return Math.round(rows.length / months);
 }
+
+/**
+ * The payment proposal (payment-batches, include_salaries): approved salary runs not yet paid whose
+ * payment date is on or before `dueBy`, with their net pay; their file is GET .../payment-file.
+ */
+export async function salaryRunsToPay(db: Database, companyId: string, dueBy: string) {
+  const r = salaryRuns;
+  const rows = await db
+    .select({ id: r.id, paymentDate: r.paymentDate, year: r.periodYear, month: r.periodMonth, netOre: r.totalNetOre })
+    .from(r)
+    .where(and(eq(r.companyId, companyId), eq(r.status, "approved"), lte(r.paymentDate, dueBy)))
+    .orderBy(asc(r.paymentDate))
+    .all();
+  return rows.map((x) => ({
+    salary_run_id: x.id,
+    period: `${x.year}-${String(x.month).padStart(2, "0")}`,
+    payment_date: x.paymentDate,
+    net_pay: fromOre(x.netOre),
+    payment_file_url: `/api/v1/companies/${companyId}/salary-runs/${x.id}/payment-file`,
+  }));
+}

@@ -416,3 +416,36 @@ export async function signoffJson(db: Database, companyId: string, row: SignoffR
 function currencyPrint(o: { currency: string; transaction_count: number; transactions_sum: number }): string {
   return `|${o.currency}:${o.transaction_count}:${o.transactions_sum}`;
 }
+
+/**
+ * The month's close (month-close): each account to reconcile through `to` (from `from`), its
+ * state as the list shows it (reconciled, open, stale, not_configured), and whether a sign-off
+ * through `to` or later still stands (its books unchanged since the signing).
+ */
+export async function reconciliationStatusThrough(db: Database, companyId: string, from: string, to: string) {
+  const out = [];
+  for (const key of await accountKeysOf(db, companyId, to)) {
+    const state = await accountState(db, companyId, key, from, to);
+    const f = figures(state);
+    const status = state.externalBalanceOre === null ? "not_configured" : f.isReconciled ? "reconciled" : "open";
+    const covering = (await signoffsOf(db, companyId, key.key)).filter((s) => s.throughDate >= to).reverse();
+    let signoff: { id: string; through_date: string } | null = null;
+    for (const s of covering) {
+      if (!(await signoffJson(db, companyId, s)).reopened) {
+        signoff = { id: s.id, through_date: s.throughDate };
+        break;
+      }
+    }
+    out.push({
+      account_key: key.key,
+      kind: key.kind,
+      account_number: key.account,
+      name: state.name,
+      state: status,
+      unexplained_difference: f.unexplained === null ? null : fromOre(f.unexplained),
+      signed_off: signoff !== null,
+      signoff_id: signoff?.id ?? null,
+    });
+  }
+  return out;
+}

@@ -1,0 +1,189 @@
+// The payment loop's routes: the proposal, the batches and their files, the bank's pain.002 for a
+// batch, and the camt.054 / camt.053 that book the payments.
+import { z, type OpenAPIHono } from "@hono/zod-openapi";
+import { todayUtc } from "../../../clock";
+import { database } from "../../../db/client";
+import { ApiError } from "../../../errors/api-error";
+import type { AppEnv } from "../../../http/context";
+import { dispatch } from "../../../http/dispatch";
+import { json } from "../../../http/envelope";
+import { fileResponse } from "../../../http/file-response";
+import { CompanyItemParams, CompanyParams } from "../../../http/params";
+import { defineRoute, type HandlerContext } from "../../../http/route";
+import { storedDocumentFile } from "../../documents";
+import { salaryRunsToPay } from "../../payroll";
+import { BASE, read, write } from "../common";
+import { BankNotificationSchema, StatusReportSchema } from "../status-reports/schemas";
+import { paymentProposal } from "./commands";
+import { PROSE } from "./prose";
+import { batchHeadJson, batchJson, lineJson, linesOfInvoice, listBatches, loadBatch } from "./queries";
+import {
+  BatchLineSchema,
+  BatchListSchema,
+  BatchSchema,
+  PaymentBatchCreateSchema,
+  ProposalQuery,
+  ProposalSchema,
+} from "./schemas";
+
+const proposalRoute = defineRoute({
+  ...read,
+  method: "get",
+  path: `${BASE}/proposal`,
+  summary: "The payment proposal: supplier invoices due by a date that no active batch holds",
+  description: PROSE.proposal,
+  params: CompanyParams,
+  query: ProposalQuery,
+  response: ProposalSchema,
+});
+
+async function getProposal(c: HandlerContext<typeof proposalRoute>) {
+  const q = c.req.valid("query");
+  const dueBy = q.due_by ?? todayUtc();
+  const db = database(c.env);
+  const companyId = c.get("company").id;
+  const proposal = await paymentProposal(db, companyId, dueBy);
+  if (q.include_salaries !== "true") return json(c, proposal);
+  return json(c, { ...proposal, salary_runs: await salaryRunsToPay(db, companyId, dueBy) });
+}
+
+const createRoute = defineRoute({
+  ...write,
+  method: "post",
+  path: BASE,
+  summary: "Store a payment batch and its pain.001 file",
+  description: PROSE.create,
+  params: CompanyParams,
+  body: PaymentBatchCreateSchema,
+  response: BatchSchema,
+  status: 201,
+});
+
+async function createBatch(c: HandlerContext<typeof createRoute>) {
+  return dispatch(c, "payment_batches.create", c.req.valid("json"));
+}
+
+const listRoute = defineRoute({
+  ...read,
+  method: "get",
+  path: BASE,
+  summary: "The payment batches, newest first (at most 100)",
+  params: CompanyParams,
+  response: BatchListSchema,
+});
+
+async function listPaymentBatches(c: HandlerContext<typeof listRoute>) {
+  const rows = await listBatches(database(c.env), c.get("company").id);
+  return json(c, rows.map(batchHeadJson));
+}
+
+const linesRoute = defineRoute({
+  ...read,
+  method: "get",
+  path: `${BASE}/lines`,
+  summary: "The payments of a supplier invoice in batches, with the bank's status of each",
+  params: CompanyParams,
+  query: z.object({ supplier_invoice_id: z.string().min(1) }).strict(),
+  response: z.array(BatchLineSchema.extend({ batch_id: z.string() })),
+});
+
+async function linesOfSupplierInvoice(c: HandlerContext<typeof linesRoute>) {
+  const rows = await linesOfInvoice(database(c.env), c.get("company").id, c.req.valid("query").supplier_invoice_id);
+  return json(
+    c,
+    rows.map((l) => ({ ...lineJson(l), batch_id: l.batchId })),
+  );
+}
+
+const getRoute = defineRoute({
+  ...read,
+  method: "get",
+  path: `${BASE}/{id}`,
+  summary: "A payment batch with its lines",
+  params: CompanyItemParams,
+  response: BatchSchema,
+});
+
+async function getBatch(c: HandlerContext<typeof getRoute>) {
+  const { batch, lines } = await loadBatch(database(c.env), c.get("company").id, c.req.valid("param").id);
+  return json(c, batchJson(batch, lines));
+}
+
+const fileRoute = defineRoute({
+  ...read,
+  method: "get",
+  path: `${BASE}/{id}/file`,
+  summary: "The batch's pain.001.001.03 file, as archived",
+  params: CompanyItemParams,
+  response: null,
+});
+
+async function batchFile(c: HandlerContext<typeof fileRoute>) {
+  const db = database(c.env);
+  const companyId = c.get("company").id;
+  const { batch } = await loadBatch(db, companyId, c.req.valid("param").id);
+  const body = await storedDocumentFile(c.env, db, companyId, batch.fileDocumentId);
+  if (!body) throw new ApiError("NOT_FOUND", { resource: "payment_batch_file", id: batch.fileDocumentId });
+  return fileResponse(c, body, "application/xml", batch.fileName);
+}
+
+const statusReportRoute = defineRoute({
+  ...write,
+  method: "post",
+  path: `${BASE}/{id}/status-report`,
+  summary: "Import the bank's pain.002 status report for a batch",
+  description: PROSE.statusReport,
+  params: CompanyItemParams,
+  body: StatusReportSchema,
+  response: BatchSchema.extend({
+    report: z.object({
+      message_id: z.string().nullable(),
+      version: z.string(),
+      original_message_id: z.string().nullable(),
+      group_status: z.string().nullable(),
+      accepted: z.number(),
+      rejected: z.number(),
+    }),
+  }),
+});
+
+async function importStatusReport(c: HandlerContext<typeof statusReportRoute>) {
+  return dispatch(c, "payment_batches.status_report", { ...c.req.valid("json"), id: c.req.valid("param").id });
+}
+
+const notificationRoute = defineRoute({
+  ...write,
+  scope: "transactions:write",
+  method: "post",
+  path: "/api/v1/companies/{companyId}/bank-notifications",
+  summary: "Book a camt.054 or camt.053: batch payments by end-to-end id, customer payments by OCR or RF",
+  description: PROSE.notifications,
+  params: CompanyParams,
+  body: BankNotificationSchema,
+  response: z.object({
+    format: z.string(),
+    rows_read: z.number(),
+    rows_stored: z.number(),
+    rows_skipped_duplicate: z.number(),
+    supplier_payments_booked: z.number(),
+    customer_payments_booked: z.number(),
+    rows_unbooked: z.number(),
+    results: z.array(z.record(z.string(), z.unknown())),
+    warnings: z.array(z.string()),
+  }),
+});
+
+async function importBankNotification(c: HandlerContext<typeof notificationRoute>) {
+  return dispatch(c, "payment_batches.bank_notification", c.req.valid("json"));
+}
+
+export function registerPaymentBatchRoutes(app: OpenAPIHono<AppEnv>) {
+  app.openapi(proposalRoute, getProposal);
+  app.openapi(linesRoute, linesOfSupplierInvoice);
+  app.openapi(createRoute, createBatch);
+  app.openapi(listRoute, listPaymentBatches);
+  app.openapi(getRoute, getBatch);
+  app.openapi(fileRoute, batchFile);
+  app.openapi(statusReportRoute, importStatusReport);
+  app.openapi(notificationRoute, importBankNotification);
+}
