@@ -123,6 +123,7 @@ const TABLES: Record<string, { owner: string; readers?: string[] }> = {
   accruals: { owner: "domains/accruals" },
   budgets: { owner: "domains/budgets" },
   budgetLines: { owner: "domains/budgets" },
+  documentProposals: { owner: "domains/document-reading" },
   fixedAssets: { owner: "domains/fixed-assets" },
   depreciationRuns: { owner: "domains/fixed-assets" },
   fixedAssetDepreciations: { owner: "domains/fixed-assets" },

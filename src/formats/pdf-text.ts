@@ -9,9 +9,10 @@
 // upload limit), at most `pages` pages are read (a longer file is refused before any page is
 // parsed), and the reading stops at `ms` milliseconds of wall time, checked between pages and
 // raced against each page's parse (PDF.js yields at its own awaits, so a page cannot run on
-// unseen). A file PDF.js cannot open (not a PDF, encrypted, broken) is `unreadable`; one whose
-// pages carry no text (a scan) is `no_text`.
-import { getDocumentProxy } from "unpdf";
+// unseen; loading PDF.js itself, once per isolate, is not the file's time). A file PDF.js cannot
+// open (not a PDF, encrypted, broken) is `unreadable`; one whose pages carry no text (a scan) is
+// `no_text`.
+import { getDocumentProxy, getResolvedPDFJS } from "unpdf";
 import { FILE_LIMITS, FileLimitError } from "./limits";
 
 /** A run of text on a line, with its left and right edge in PDF points. */
@@ -116,6 +117,8 @@ async function within<T>(work: Promise<T>, ms: number, at: Record<string, number
 export async function readPdfText(bytes: Uint8Array, now: () => number = Date.now): Promise<PdfText> {
   const limits = FILE_LIMITS.pdf_text;
   if (bytes.byteLength > limits.bytes) throw new FileLimitError("pdf_text", "bytes");
+  // PDF.js itself (1.6 MB of module) is loaded once per isolate, outside the file's time
+  await getResolvedPDFJS();
   const started = now();
   const left = () => limits.ms - (now() - started);
   // PDF.js takes the buffer over (it detaches it): hand it a copy.

@@ -165,11 +165,11 @@ export async function countUnbookedTransactions(
   return Number(row?.n ?? 0);
 }
 
-/** Inbound transactions not linked to anything, not booked, not ignored. */
+/** Inbound (or, with `outflow`, outgoing) transactions not linked to anything, not booked, not ignored. */
 export async function unlinkedInbound(
   db: Database,
   companyId: string,
-  filter: { amountOre?: number; currency?: string; text?: string; from?: string },
+  filter: { amountOre?: number; currency?: string; text?: string; from?: string; to?: string; outflow?: boolean },
 ) {
   const t = bankTransactions;
   const parts = [];
@@ -193,12 +193,13 @@ export async function unlinkedInbound(
     .where(
       and(
         eq(t.companyId, companyId),
-        sql`${t.amountOre} > 0`,
+        filter.outflow ? sql`${t.amountOre} < 0` : sql`${t.amountOre} > 0`,
         isNull(t.journalEntryId),
         isNull(t.invoiceId),
         isNull(t.reconciliationLinkId),
         eq(t.isIgnored, false),
         filter.from ? gte(t.date, filter.from) : undefined,
+        filter.to ? lte(t.date, filter.to) : undefined,
         or(...parts),
       ),
     )

@@ -29,3 +29,9 @@ export {
 } from "./queries";
 export { foreignPayablesToRevalue, planPayableBookValues } from "./payments/revaluation";
 export { unpaidAtYearEndLines } from "./payments/year-end";
+export {
+  SupplierInvoiceCreateSchema,
+  SupplierInvoiceItemInputSchema,
+  SupplierInvoiceSchema,
+  type SupplierInvoiceCreateInput,
+} from "./schemas";

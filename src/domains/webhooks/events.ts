@@ -36,4 +36,7 @@ export const SUBSCRIBABLE_EVENTS = [
   "member.added",
   "member.role_changed",
   "member.removed",
+  // not in the spec (issue #43): a document read into a proposal, a receipt drafted from one (docs/document-reading.md)
+  "document.read",
+  "document.receipt_drafted",
 ] as const;
