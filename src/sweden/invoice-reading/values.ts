@@ -147,12 +147,12 @@ export function bankgiroIn(text: string): { value: string; valid: boolean } | nu
 
 /** A plusgiro number "NNNNNNN-N" (2 to 8 digits, the last after a hyphen, Luhn). */
 export function plusgiroIn(text: string): { value: string; valid: boolean } | null {
+  // printed "90066-2" or grouped in pairs from the right, "4 58 71 12-6"
   const m =
-    /(?<![\d-])((?:\d{1,2} ?)?\d{1,3} ?\d{0,2})-(\d)(?![\d-])/.exec(text) ??
-    /(?<![\d-])(\d{1,7})(\d)(?![\d-])/.exec(text);
+    /(?<![\d-])(\d(?:[\d ]{0,10}\d)?)-(\d)(?![\d-])/.exec(text) ?? /(?<![\d-])(\d{1,7})(\d)(?![\d-])/.exec(text);
   if (!m) return null;
   const body = m[1].replace(/ /g, "");
-  if (body.length + 1 < 2 || body.length + 1 > 8) return null;
+  if (body.length > 7) return null;
   return { value: `${body}-${m[2]}`, valid: luhnValid(body + m[2]) };
 }
 
