@@ -4,7 +4,9 @@
 // that do not add up are flagged and refused until corrected; a scan is refused; a receipt is
 // drafted as an entry and offered the bank row that paid it.
 import { env, SELF } from "cloudflare:test";
+import { PDFDocument, StandardFonts } from "pdf-lib";
 import { describe, expect, it } from "vitest";
+import { FILE_LIMITS } from "../../src/formats/limits";
 import { BASE, call, companyFixture, countOf, entryLines, uniqueKey, write } from "../helpers";
 
 const f = companyFixture({ name: "Läsaren AB" });
@@ -238,6 +240,26 @@ describe("documents that cannot be read", () => {
     expect(res.status).toBe(422);
     expect(res.body.error).toMatchObject({ code: "DOCUMENT_NOT_A_PDF", details: { mime_type: "image/png" } });
     expect((await read("00000000-0000-7000-8000-000000000000")).status).toBe(404);
+  });
+});
+
+describe("hostile or broken PDFs", () => {
+  it("refuses a PDF of more pages than the limit before reading any page, and a broken one as DOCUMENT_UNREADABLE", async () => {
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    for (let i = 0; i <= FILE_LIMITS.pdf_text.pages; i++)
+      doc.addPage([200, 200]).drawText(`Sida ${i + 1}`, { x: 20, y: 100, size: 10, font });
+    const long = await read(await upload(await doc.save()));
+    expect(long.status).toBe(400);
+    expect(long.body.error).toMatchObject({
+      code: "VALIDATION_ERROR",
+      details: { reason: "FILE_LIMIT_EXCEEDED", reader: "pdf_text", limit: "pages", max: 20, found: 21 },
+    });
+    const broken = await read(
+      await upload(new TextEncoder().encode("%PDF-1.7\n1 0 obj << /Type /Catalog >>\ntrailer")),
+    );
+    expect(broken.status).toBe(422);
+    expect(broken.body.error.code).toBe("DOCUMENT_UNREADABLE");
   });
 });
 
