@@ -176,6 +176,21 @@ describe("fields by their labels", () => {
     expect(value(r, "net")).toBe(80_000);
   });
 
+  it("reads a VAT table's rows by their first cell, and never an item row's rate", () => {
+    const r = read(
+      "Reglar  40  95,00  25 %  3 800,00",
+      "Momssats  Underlag  Moms",
+      "25 %  800,00  200,00",
+      "12,00 %  100,00  12,00",
+      "Netto  900,00",
+      "Att betala  1 112,00",
+    );
+    expect(r.fields.vat_25).toMatchObject({ value: 20_000, line: "25 %  800,00  200,00", confidence: 0.95 });
+    expect(value(r, "vat_12")).toBe(1_200);
+    expect(r.warnings).toEqual([]);
+    expect(value(read("Reglar  40  95,00  25 %  3 800,00"), "vat_25")).toBeUndefined();
+  });
+
   it("reads a value printed under its label (a header row) at a lower confidence", () => {
     const l = [
       {

@@ -37,6 +37,8 @@ export interface LabelSpec {
   labels: RegExp[];
   /** labels tried only when no other gave a value (and never for a value under them) */
   weak?: RegExp[];
+  /** weak labels count only as a line's first cell (a VAT table's row "25 %  800,00  200,00") */
+  weakFirstCell?: boolean;
   /** a label cell matching this is not this field's label ("Subtotal" is no total) */
   exclude?: RegExp;
   /** the value may be printed under its label */
@@ -129,9 +131,16 @@ export const LABEL_SPECS: LabelSpec[] = [
     pick: "last",
     parse: lastAmount,
   },
-  { field: "vat_25", labels: vatRate("25"), below: false, pick: "last", parse: lastAmount },
-  { field: "vat_12", labels: vatRate("12"), below: false, pick: "last", parse: lastAmount },
-  { field: "vat_6", labels: vatRate("6"), below: false, pick: "last", parse: lastAmount },
+  ...(["25", "12", "6"] as const).map((rate) => ({
+    field: `vat_${rate}`,
+    labels: vatRate(rate),
+    // a VAT table ("Momssats  Underlag  Moms" over "25 %  800,00  200,00"): the row's first cell is its rate
+    weak: [new RegExp(`^${rate}(?:[.,]0{1,2})?\\s*%$`)],
+    weakFirstCell: true,
+    below: false,
+    pick: "last" as const,
+    parse: lastAmount,
+  })),
   {
     field: "vat_total",
     labels: [

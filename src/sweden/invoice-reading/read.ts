@@ -77,7 +77,7 @@ function labelled(lines: TextLine[], spec: LabelSpec, labels: RegExp[], weak: bo
   const found: FoundField[] = [];
   lines.forEach((line, li) => {
     line.cells.forEach((cell, ci) => {
-      if (spec.exclude?.test(cell.text)) return;
+      if (spec.exclude?.test(cell.text) || (weak && spec.weakFirstCell && ci > 0)) return;
       const m = labels.map((re) => re.exec(cell.text)).find((x) => x);
       if (!m) return;
       for (const c of candidatesAfter(lines, li, ci, m.index + m[0].length, spec, weak)) {
