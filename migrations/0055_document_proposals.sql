@@ -1,4 +1,3 @@
--- Issue #43: a supplier invoice's or a receipt's PDF read into a proposal (src/domains/document-reading).
 CREATE TABLE `document_proposals` (
 	`id` text PRIMARY KEY NOT NULL,
 	`company_id` text NOT NULL,
