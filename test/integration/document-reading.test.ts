@@ -221,6 +221,34 @@ describe("totals that do not add up (pdf-lib)", () => {
   });
 });
 
+describe("a seller no supplier matches", () => {
+  it("is registered as a new supplier with the numbers read, in the same batch as its invoice", async () => {
+    const docId = await upload(fixture("pdf-lib-faktura-fel-summor.pdf"));
+    const p = (await read(docId)).body.data;
+    expect(p.supplier).toBeNull();
+    const res = await write(f.actor.key, "POST", url(`/document-proposals/${p.id}/register`), {
+      new_supplier: { name: "Konsultbolaget Väst", default_expense_account: "6550" },
+      vat_25: 2500,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const si = res.body.data.supplier_invoice;
+    const supplier = (await call("GET", url(`/suppliers/${si.supplier_id}`), { key: f.actor.key })).body.data;
+    expect(supplier).toMatchObject({
+      name: "Konsultbolaget Väst",
+      org_number: "556677-8899",
+      vat_number: "SE556677889901",
+      bankgiro: "5050-1055",
+      default_expense_account: "6550",
+    });
+    expect(si).toMatchObject({ supplier_invoice_number: "K-1187", total: 12500, payment_reference: "2026041703" });
+    expect(await entryLines(f.actor.key, f.companyId, si.registration_journal_entry_id)).toEqual({
+      "6550": [10000, 0],
+      "2641": [2500, 0],
+      "2440": [0, 12500],
+    });
+  });
+});
+
 describe("documents that cannot be read", () => {
   it("refuses an image-only PDF (a scan) with DOCUMENT_HAS_NO_TEXT and keeps no proposal", async () => {
     const docId = await upload(fixture("ghostscript-scan-image-only.pdf"));

@@ -18593,7 +18593,7 @@ export interface paths {
         put?: never;
         /**
          * Register the supplier invoice a proposal describes, with corrections
-         * @description Registers the supplier invoice a supplier_invoice proposal describes, through the same create command as POST .../supplier-invoices: the body's fields correct the proposal's, and without items one line per VAT rate is made from the totals (VAT as printed). Totals that do not add up after the corrections are DOCUMENT_PROPOSAL_TOTALS_DISAGREE; a missing supplier, number or date DOCUMENT_PROPOSAL_INCOMPLETE. The PDF is linked to the registration entry. A proposal is used once (DOCUMENT_PROPOSAL_USED). Emits supplier_invoice.registered.
+         * @description Registers the supplier invoice a supplier_invoice proposal describes, through the same create command as POST .../supplier-invoices: the body's fields correct the proposal's, and without items one line per VAT rate is made from the totals (VAT as printed). Totals that do not add up after the corrections are DOCUMENT_PROPOSAL_TOTALS_DISAGREE; a missing supplier, number or date DOCUMENT_PROPOSAL_INCOMPLETE. new_supplier registers an unmatched seller with the numbers read, in the same batch. The PDF is linked to the registration entry. A proposal is used once (DOCUMENT_PROPOSAL_USED). Emits supplier_invoice.registered.
          *
          *     Scope: `suppliers:write`.
          *
@@ -32351,6 +32351,11 @@ export interface components {
         DocumentProposalRegister: {
             /** @description default the supplier the proposal matched */
             supplier_id?: string;
+            /** @description when no supplier matched and none is named: the seller registered as a new Swedish supplier with the numbers read (organisation and VAT number, bankgiro, plusgiro, IBAN), in the same batch as the invoice */
+            new_supplier?: {
+                name: string;
+                default_expense_account?: string;
+            };
             supplier_invoice_number?: string;
             invoice_date?: string;
             due_date?: string;

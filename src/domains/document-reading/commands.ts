@@ -16,10 +16,11 @@ import { planLinkToNewEntry } from "../documents";
 import { entryJson } from "../journal-entries";
 import {
   createSupplierInvoice,
+  planSupplierInvoice,
   type SupplierInvoiceCreateInput,
   SupplierInvoiceCreateSchema,
 } from "../supplier-invoices";
-import { findSupplierByIdentity, findSupplierByPaymentAccount, loadSupplier } from "../suppliers";
+import { findSupplierByIdentity, findSupplierByPaymentAccount, loadSupplier, planSupplierCreate } from "../suppliers";
 import { loadProposal, type ProposalRow, proposalJson } from "./queries";
 import { assertUsable, figuresOf, itemsFromFigures, proposalFields, receiptLines, textField } from "./rules";
 import type { DraftReceiptInput, FoundFieldJson, RegisterProposalInput } from "./schemas";
@@ -104,15 +105,15 @@ function used(row: ProposalRow, ctx: CommandContext, patch: Partial<ProposalRow>
 }
 
 /** The create command's input from the proposal and the caller's corrections; what is still missing is refused. */
-function supplierInvoiceInput(row: ProposalRow, input: RegisterProposalInput): SupplierInvoiceCreateInput {
+function supplierInvoiceInput(row: ProposalRow, input: RegisterProposalInput, newSupplierId: string | null) {
   const fields = JSON.parse(row.fields) as Record<string, FoundFieldJson>;
-  const supplierId = input.supplier_id ?? row.supplierId;
+  const supplierId = input.supplier_id ?? row.supplierId ?? newSupplierId;
   const number = textField(fields, "invoice_number", input.supplier_invoice_number);
   const date = textField(fields, "invoice_date", input.invoice_date);
   const missing = [!supplierId && "supplier_id", !number && "supplier_invoice_number", !date && "invoice_date"];
   if (missing.some(Boolean)) throw new ApiError("DOCUMENT_PROPOSAL_INCOMPLETE", { missing: missing.filter(Boolean) });
   const due = textField(fields, "due_date", input.due_date);
-  const { items: given, account_number, ...rest } = input;
+  const { items: given, account_number, new_supplier: _n, ...rest } = input;
   const create = {
     supplier_id: supplierId!,
     supplier_invoice_number: number!,
@@ -134,14 +135,37 @@ function supplierInvoiceInput(row: ProposalRow, input: RegisterProposalInput): S
     throw new ApiError("VALIDATION_ERROR", {
       fields: parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message })),
     });
-  return parsed.data;
+  return parsed.data as SupplierInvoiceCreateInput;
+}
+
+/**
+ * The seller as a new Swedish supplier, when the caller asks for it (new_supplier) and no supplier
+ * matched or was named: the numbers read, in the same batch as the invoice.
+ */
+function newSupplierPlan(db: Database, ctx: CommandContext, row: ProposalRow, input: RegisterProposalInput) {
+  if (!input.new_supplier || input.supplier_id || row.supplierId) return null;
+  const fields = JSON.parse(row.fields) as Record<string, FoundFieldJson>;
+  const read = (name: string) => text(fields, name) ?? undefined;
+  return planSupplierCreate(db, ctx, {
+    name: input.new_supplier.name,
+    supplier_type: "swedish_business",
+    org_number: read("org_number"),
+    vat_number: read("vat_number"),
+    bankgiro: read("bankgiro"),
+    plusgiro: read("plusgiro"),
+    iban: read("iban"),
+    default_expense_account: input.new_supplier.default_expense_account,
+  } as Parameters<typeof planSupplierCreate>[2]);
 }
 
 export const registerProposal: Command<RegisterProposalInput & { id: string }> = async (db, input, ctx, env) => {
   const row = await loadProposal(db, ctx.companyId, input.id);
   assertUsable(proposalJson(row, null), "supplier_invoice");
-  const create = supplierInvoiceInput(row, input);
-  const plan = await createSupplierInvoice(db, create, ctx, env);
+  const created = await newSupplierPlan(db, ctx, row, input);
+  const create = supplierInvoiceInput(row, input, created?.row.id ?? null);
+  const plan = created
+    ? await planSupplierInvoice(db, create, ctx, env, created.row)
+    : await createSupplierInvoice(db, create, ctx, env);
   const invoice = plan.data as { id: string; supplier_name: string; registration_journal_entry_id: string | null };
   const entryId = invoice.registration_journal_entry_id;
   const link = entryId ? await planLinkToNewEntry(db, ctx, row.documentId, entryId) : [];
@@ -156,7 +180,8 @@ export const registerProposal: Command<RegisterProposalInput & { id: string }> =
   return {
     ...plan,
     data: { proposal, supplier_invoice: plan.data },
-    statements: [...plan.statements, ...link, statement(db)],
+    statements: [...(created?.statements ?? []), ...plan.statements, ...link, statement(db)],
+    events: [...(created?.events ?? []), ...(plan.events ?? [])],
   };
 };
 

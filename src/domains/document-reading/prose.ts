@@ -18,7 +18,8 @@ export const PROSE = {
     command as POST .../supplier-invoices: the body's fields correct the proposal's, and without
     items one line per VAT rate is made from the totals (VAT as printed). Totals that do not add
     up after the corrections are DOCUMENT_PROPOSAL_TOTALS_DISAGREE; a missing supplier, number or
-    date DOCUMENT_PROPOSAL_INCOMPLETE. The PDF is linked to the registration entry. A proposal is
+    date DOCUMENT_PROPOSAL_INCOMPLETE. new_supplier registers an unmatched seller with the numbers read,
+    in the same batch. The PDF is linked to the registration entry. A proposal is
     used once (DOCUMENT_PROPOSAL_USED). Emits supplier_invoice.registered.
   `,
   draftDescription: prose`

@@ -108,6 +108,18 @@ const FigureCorrections = {
 export const RegisterProposalSchema = z
   .object({
     supplier_id: z.string().min(1).optional().openapi({ description: "default the supplier the proposal matched" }),
+    new_supplier: z
+      .object({
+        name: z.string().trim().min(1).max(200),
+        default_expense_account: AccountNumberSchema.optional(),
+      })
+      .strict()
+      .optional()
+      .openapi({
+        description:
+          "when no supplier matched and none is named: the seller registered as a new Swedish supplier with the " +
+          "numbers read (organisation and VAT number, bankgiro, plusgiro, IBAN), in the same batch as the invoice",
+      }),
     supplier_invoice_number: z.string().trim().min(1).max(60).optional(),
     invoice_date: DateSchema.optional(),
     due_date: DateSchema.optional(),

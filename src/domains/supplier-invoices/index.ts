@@ -4,6 +4,7 @@ export { registerSupplierInvoiceRoutes } from "./routes";
 export {
   approveSupplierInvoice,
   createSupplierInvoice,
+  planSupplierInvoice,
   disputeSupplierInvoice,
   resolveSupplierInvoiceDispute,
   updateSupplierInvoice,
