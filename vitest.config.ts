@@ -29,6 +29,12 @@ export default defineConfig(async () => {
         ]),
       )
     : {};
+  // PDF fixtures of supplier invoices and receipts made by several programs (test/fixtures/pdf/README.md).
+  const pdfFixtures = Object.fromEntries(
+    readdirSync("./test/fixtures/pdf")
+      .filter((f) => f.endsWith(".pdf"))
+      .map((f) => [f, readFileSync(`./test/fixtures/pdf/${f}`).toString("base64")]),
+  );
   // Skatteverket's published withholding tables (a copy of ../shared/data/tax, SHA-256 in its SOURCES.md), to check the generated module row by row.
   const taxTables = {
     "2026": readFileSync("./test/fixtures/tax/skatteverket_allmanna-tabeller-manad_2026.txt", "utf8"),
@@ -62,6 +68,7 @@ export default defineConfig(async () => {
             TEST_MIGRATIONS: migrations,
             TEST_SIE_FIXTURES: sieFixtures,
             TEST_BANK_FIXTURES: bankFixtures,
+            TEST_PDF_FIXTURES: pdfFixtures,
             TEST_TAX_TABLES: taxTables,
           },
           // A second, empty database beside wrangler.toml's DB: test/integration/company-rows.test.ts

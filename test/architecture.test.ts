@@ -127,6 +127,7 @@ const TABLES: Record<string, { owner: string; readers?: string[] }> = {
   invoiceContractVersions: { owner: "domains/invoice-contracts" },
   invoiceContractPauses: { owner: "domains/invoice-contracts" },
   invoiceContractInvoices: { owner: "domains/invoice-contracts" },
+  documentProposals: { owner: "domains/document-reading" },
   fixedAssets: { owner: "domains/fixed-assets" },
   depreciationRuns: { owner: "domains/fixed-assets" },
   fixedAssetDepreciations: { owner: "domains/fixed-assets" },

@@ -8,6 +8,8 @@ declare global {
       TEST_SIE_FIXTURES: Record<string, string>;
       /** file name -> base64 of test/fixtures/bank/* */
       TEST_BANK_FIXTURES: Record<string, string>;
+      /** file name -> base64 of test/fixtures/pdf/*.pdf */
+      TEST_PDF_FIXTURES: Record<string, string>;
       /** year -> Skatteverket's allmänna tabeller (månad) file as text */
       TEST_TAX_TABLES: Record<string, string>;
       /** a second database (vitest.config.ts), migrated by the test that uses it */

@@ -12,6 +12,7 @@ import * as compliance from "../domains/compliance";
 import * as customers from "../domains/customers";
 import * as dimensions from "../domains/dimensions";
 import * as documents from "../domains/documents";
+import * as documentReading from "../domains/document-reading";
 import * as fiscalPeriods from "../domains/fiscal-periods";
 import * as imports from "../domains/imports";
 import * as invoices from "../domains/invoices";
@@ -92,6 +93,9 @@ export const COMMANDS = {
   "documents.upload": documents.uploadDocument,
   "documents.link": documents.linkDocument,
   "documents.access": documents.accessDocument,
+  "document_reading.read": documentReading.readDocument,
+  "document_reading.register": documentReading.registerProposal,
+  "document_reading.draft_receipt": documentReading.draftReceipt,
   "webhooks.create": webhooks.createWebhook,
   "webhooks.update": webhooks.updateWebhook,
   "webhooks.delete": webhooks.deleteWebhook,

@@ -20,6 +20,7 @@ import * as currency from "../domains/currency";
 import * as customers from "../domains/customers";
 import * as dimensions from "../domains/dimensions";
 import * as documents from "../domains/documents";
+import * as documentReading from "../domains/document-reading";
 import * as fixedAssets from "../domains/fixed-assets";
 import * as annualReports from "../domains/annual-reports";
 import * as fiscalPeriods from "../domains/fiscal-periods";
@@ -87,6 +88,7 @@ function registerRoutes(app: OpenAPIHono<AppEnv>): void {
   articles.registerArticleRoutes(app);
   dimensions.registerDimensionRoutes(app);
   documents.registerDocumentRoutes(app);
+  documentReading.registerDocumentReadingRoutes(app);
   webhooks.registerWebhookRoutes(app);
   operations.registerOperationRoutes(app);
   reports.registerReportRoutes(app);

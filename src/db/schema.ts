@@ -26,3 +26,4 @@ export * from "./tables/budgets";
 export * from "./tables/invoice-contracts";
 export * from "./tables/bank-rules";
 export * from "./tables/payments";
+export * from "./tables/document-reading";

@@ -21,6 +21,7 @@ import { CONTRACTS_ERRORS } from "./codes/contracts";
 import { BANK_RULES_ERRORS } from "./codes/bank-rules";
 import { APPROVALS_ERRORS } from "./codes/approvals";
 import { PAYMENTS_ERRORS } from "./codes/payments";
+import { DOCUMENT_READING_ERRORS } from "./codes/document-reading";
 
 export type { CatalogueEntry } from "./codes/entry";
 
@@ -36,6 +37,7 @@ export const ERROR_CATALOGUE = {
   ...BANK_RULES_ERRORS,
   ...APPROVALS_ERRORS,
   ...PAYMENTS_ERRORS,
+  ...DOCUMENT_READING_ERRORS,
 } satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

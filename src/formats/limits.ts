@@ -37,6 +37,10 @@ export interface ReaderLimits {
   rows?: number;
   /** sheets: columns read (cells to the right of it are not read) */
   columns?: number;
+  /** PDF: pages read (a longer file is refused before any page is parsed) */
+  pages?: number;
+  /** the wall time the reader may spend, in milliseconds */
+  ms?: number;
   /** what bounds the reader's time */
   time: string;
 }
@@ -115,6 +119,16 @@ export const FILE_LIMITS = {
     time: "lines are counted and measured before the file is read; linear",
   },
   ubl: UBL,
+  pdf_text: {
+    what: "an archived PDF read for its text (unpdf, PDF.js): POST .../documents/{id}/read",
+    bytes: 10 * MiB,
+    // a supplier invoice or a receipt is one to three pages; PDF.js reads a text page in 5-50 ms
+    pages: 20,
+    ms: 5_000,
+    time:
+      "the page count is checked before any page is parsed; the reading stops after ms of wall time, checked " +
+      "between pages and raced against each page's parse",
+  },
   document: {
     what: "an archived document (PDF, JPEG, PNG, WebP): POST .../documents; never parsed, its first 12 bytes name its type",
     bytes: 10 * MiB,

@@ -161,6 +161,14 @@ describe("headers and envelopes", () => {
       "PAYMENT_BATCH_INVOICE_IN_BATCH",
       "PAYMENT_FILE_INVALID",
       "PAYMENT_STATUS_REPORT_OTHER_BATCH",
+      // issue #43: supplier invoices and receipts read from their PDF (docs/document-reading.md)
+      "DOCUMENT_NOT_A_PDF",
+      "DOCUMENT_HAS_NO_TEXT",
+      "DOCUMENT_UNREADABLE",
+      "DOCUMENT_PROPOSAL_USED",
+      "DOCUMENT_PROPOSAL_WRONG_KIND",
+      "DOCUMENT_PROPOSAL_INCOMPLETE",
+      "DOCUMENT_PROPOSAL_TOTALS_DISAGREE",
     ];
     expect(byCode.size).toBe(133 + added.length);
     for (const code of added) expect(byCode.has(code)).toBe(true);

@@ -21706,6 +21706,532 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/companies/{companyId}/documents/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read a supplier invoice's or a receipt's PDF into a proposal
+         * @description Reads the text of an uploaded PDF (a supplier invoice or a receipt) and answers a proposal: each field found (organisation and VAT number, bankgiro, plusgiro, IBAN, invoice number, invoice and due date, net, VAT per rate 25/12/6 %, total, OCR or reference, currency) with the page and line it was read from and a confidence, the supplier it matches (by organisation number, VAT number or payment account), what registering still lacks, and warnings where the totals do not add up or a VAT amount is not a Swedish rate of its net (never corrected). A PDF without text (a scan) is DOCUMENT_HAS_NO_TEXT, an image DOCUMENT_NOT_A_PDF; past 20 pages or 5 seconds the reading is refused (VALIDATION_ERROR, FILE_LIMIT_EXCEEDED). The proposal is kept until used. Emits document.read.
+         *
+         *     Scope: `documents:write`.
+         *
+         *     Dry-run: `?dry_run=true` or `X-Dry-Run: true`.
+         *
+         *     Input rules: text may not contain control characters (U+0000-U+001F, U+007F-U+009F; `\n` and `\t` are allowed only in notes, descriptions, reasons, comments and messages), bidirectional embedding/override/isolate characters (U+202A-U+202E, U+2066-U+2069) or unpaired surrogates. Amounts: at most 999 999 999 999 kr each and per entry or invoice total; quantities at most 1 000 000 000. The body must be UTF-8 JSON sent as `Content-Type: application/json`. Any breach is 400 VALIDATION_ERROR naming the field.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                    /** @description Optional; replays return the first response. */
+                    "idempotency-key"?: string;
+                    /** @description true: run the whole command and commit nothing */
+                    "x-dry-run"?: string;
+                };
+                path: {
+                    companyId: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description what the document is: a supplier invoice (registered later) or a receipt (drafted as an entry)
+                         * @default supplier_invoice
+                         * @enum {string}
+                         */
+                        kind?: "supplier_invoice" | "receipt";
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                201: {
+                    headers: {
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["DocumentProposal"];
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A rule of this endpoint refused the request (the code's catalogue entry) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description COMPANY_MOVING (with Retry-After), DATABASE_NOT_MIGRATED */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/document-proposals/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a document proposal
+         * @description Scope: `documents:read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
+                path: {
+                    companyId: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["DocumentProposal"];
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/document-proposals/{id}/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register the supplier invoice a proposal describes, with corrections
+         * @description Registers the supplier invoice a supplier_invoice proposal describes, through the same create command as POST .../supplier-invoices: the body's fields correct the proposal's, and without items one line per VAT rate is made from the totals (VAT as printed). Totals that do not add up after the corrections are DOCUMENT_PROPOSAL_TOTALS_DISAGREE; a missing supplier, number or date DOCUMENT_PROPOSAL_INCOMPLETE. new_supplier registers an unmatched seller with the numbers read, in the same batch. The PDF is linked to the registration entry. A proposal is used once (DOCUMENT_PROPOSAL_USED). Emits supplier_invoice.registered.
+         *
+         *     Scope: `suppliers:write`.
+         *
+         *     Idempotency-Key: mandatory.
+         *
+         *     Dry-run: `?dry_run=true` or `X-Dry-Run: true`.
+         *
+         *     Input rules: text may not contain control characters (U+0000-U+001F, U+007F-U+009F; `\n` and `\t` are allowed only in notes, descriptions, reasons, comments and messages), bidirectional embedding/override/isolate characters (U+202A-U+202E, U+2066-U+2069) or unpaired surrogates. Amounts: at most 999 999 999 999 kr each and per entry or invoice total; quantities at most 1 000 000 000. The body must be UTF-8 JSON sent as `Content-Type: application/json`. Any breach is 400 VALIDATION_ERROR naming the field.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                    /** @description Mandatory. Replays within 24 hours return the first response. */
+                    "idempotency-key"?: string;
+                    /** @description true: run the whole command and commit nothing */
+                    "x-dry-run"?: string;
+                };
+                path: {
+                    companyId: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DocumentProposalRegister"];
+                };
+            };
+            responses: {
+                /** @description Success */
+                201: {
+                    headers: {
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                proposal: components["schemas"]["DocumentProposal"];
+                                supplier_invoice: components["schemas"]["SupplierInvoice"];
+                            };
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A rule of this endpoint refused the request (the code's catalogue entry) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description COMPANY_MOVING (with Retry-After), DATABASE_NOT_MIGRATED */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/document-proposals/{id}/draft-entry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Draft a receipt's entry from a proposal and offer the bank rows that paid it
+         * @description Drafts the entry of a receipt proposal (not committed): the expense net of VAT on account_number, the input VAT on 2641, the total from payment_account; the PDF is linked to the draft. The answer offers the unbooked outgoing bank rows of the receipt's total dated within bank_days of it, nearest first. Emits document.receipt_drafted.
+         *
+         *     Scope: `bookkeeping:write`.
+         *
+         *     Idempotency-Key: mandatory.
+         *
+         *     Dry-run: `?dry_run=true` or `X-Dry-Run: true`.
+         *
+         *     Input rules: text may not contain control characters (U+0000-U+001F, U+007F-U+009F; `\n` and `\t` are allowed only in notes, descriptions, reasons, comments and messages), bidirectional embedding/override/isolate characters (U+202A-U+202E, U+2066-U+2069) or unpaired surrogates. Amounts: at most 999 999 999 999 kr each and per entry or invoice total; quantities at most 1 000 000 000. The body must be UTF-8 JSON sent as `Content-Type: application/json`. Any breach is 400 VALIDATION_ERROR naming the field.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                    /** @description Mandatory. Replays within 24 hours return the first response. */
+                    "idempotency-key"?: string;
+                    /** @description true: run the whole command and commit nothing */
+                    "x-dry-run"?: string;
+                };
+                path: {
+                    companyId: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DocumentProposalDraftReceipt"];
+                };
+            };
+            responses: {
+                /** @description Success */
+                201: {
+                    headers: {
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["DocumentProposalDraftResult"];
+                            meta: components["schemas"]["Meta"];
+                        };
+                    };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A rule of this endpoint refused the request (the code's catalogue entry) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description COMPANY_MOVING (with Retry-After), DATABASE_NOT_MIGRATED */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/companies/{companyId}/webhooks": {
         parameters: {
             query?: never;
@@ -21836,7 +22362,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        event_type: "invoice.created" | "invoice.sent" | "invoice.paid" | "credit_note.created" | "supplier.created" | "supplier_invoice.registered" | "supplier_invoice.approved" | "supplier_invoice.paid" | "supplier_invoice.credited" | "supplier_invoice.uncredited" | "customer.created" | "journal_entry.committed" | "journal_entry.reversed" | "journal_entry.corrected" | "transaction.categorized" | "transaction.reconciled" | "period.locked" | "period.unlocked" | "period.year_closed" | "salary_run.created" | "salary_run.approved" | "salary_run.booked" | "agi.generated" | "document.uploaded" | "salary_run.reopened" | "salary_run.deleted" | "period.reopened" | "invoice.payment_reversed" | "supplier_invoice.payment_reversed" | "vat_return.created" | "accrual.created" | "accrual.cancelled" | "member.added" | "member.role_changed" | "member.removed" | "invoice_contract.created" | "invoice_contract.updated" | "invoice_contract.paused" | "invoice_contract.resumed" | "invoice_contract.ended" | "invoice_contract.deleted" | "invoice_contract.invoice_created" | "bank_rule.created" | "bank_rule.updated" | "bank_rule.deleted" | "transaction.rule_applied" | "supplier_invoice.approval_step" | "supplier_invoice.rejected" | "supplier_invoice.resubmitted" | "approval_request.created" | "approval_request.approved" | "approval_request.rejected" | "approval_request.committed" | "payment_batch.created" | "payment.accepted" | "payment.rejected" | "payment.booked" | "month.ready_to_close";
+                        event_type: "invoice.created" | "invoice.sent" | "invoice.paid" | "credit_note.created" | "supplier.created" | "supplier_invoice.registered" | "supplier_invoice.approved" | "supplier_invoice.paid" | "supplier_invoice.credited" | "supplier_invoice.uncredited" | "customer.created" | "journal_entry.committed" | "journal_entry.reversed" | "journal_entry.corrected" | "transaction.categorized" | "transaction.reconciled" | "period.locked" | "period.unlocked" | "period.year_closed" | "salary_run.created" | "salary_run.approved" | "salary_run.booked" | "agi.generated" | "document.uploaded" | "salary_run.reopened" | "salary_run.deleted" | "period.reopened" | "invoice.payment_reversed" | "supplier_invoice.payment_reversed" | "vat_return.created" | "accrual.created" | "accrual.cancelled" | "member.added" | "member.role_changed" | "member.removed" | "invoice_contract.created" | "invoice_contract.updated" | "invoice_contract.paused" | "invoice_contract.resumed" | "invoice_contract.ended" | "invoice_contract.deleted" | "invoice_contract.invoice_created" | "bank_rule.created" | "bank_rule.updated" | "bank_rule.deleted" | "transaction.rule_applied" | "supplier_invoice.approval_step" | "supplier_invoice.rejected" | "supplier_invoice.resubmitted" | "approval_request.created" | "approval_request.approved" | "approval_request.rejected" | "approval_request.committed" | "payment_batch.created" | "payment.accepted" | "payment.rejected" | "payment.booked" | "month.ready_to_close" | "document.read" | "document.receipt_drafted";
                         webhook_url: string;
                         name: string;
                         description?: string | null;
@@ -37610,6 +38136,140 @@ export interface components {
             immutable: boolean;
             created_at: string;
             linked_at: string | null;
+        };
+        DocumentProposal: {
+            id: string;
+            document_id: string;
+            /** @enum {string} */
+            kind: "supplier_invoice" | "receipt";
+            /** @enum {string} */
+            status: "proposed" | "registered" | "drafted";
+            pages: number;
+            /** @description each field found, with where and how sure; a field not found is absent */
+            fields: {
+                org_number?: components["schemas"]["DocumentField"];
+                vat_number?: components["schemas"]["DocumentField"];
+                bankgiro?: components["schemas"]["DocumentField"];
+                plusgiro?: components["schemas"]["DocumentField"];
+                iban?: components["schemas"]["DocumentField"];
+                invoice_number?: components["schemas"]["DocumentField"];
+                invoice_date?: components["schemas"]["DocumentField"];
+                due_date?: components["schemas"]["DocumentField"];
+                net?: components["schemas"]["DocumentField"];
+                vat_25?: components["schemas"]["DocumentField"];
+                vat_12?: components["schemas"]["DocumentField"];
+                vat_6?: components["schemas"]["DocumentField"];
+                vat_total?: components["schemas"]["DocumentField"];
+                rounding?: components["schemas"]["DocumentField"];
+                total?: components["schemas"]["DocumentField"];
+                ocr?: components["schemas"]["DocumentField"];
+                reference?: components["schemas"]["DocumentField"];
+                currency?: components["schemas"]["DocumentField"];
+            };
+            warnings: {
+                /** @enum {string} */
+                code: "TOTALS_DO_NOT_ADD_UP" | "VAT_NOT_A_SWEDISH_RATE" | "VAT_SUM_DIFFERS" | "CHECK_DIGIT_FAILED";
+                fields: string[];
+                message: string;
+                details?: {
+                    [key: string]: number;
+                };
+            }[];
+            /** @description what registering or drafting needs that was not found */
+            missing: string[];
+            supplier: {
+                id: string;
+                name: string;
+                /** @enum {string} */
+                matched_by: "org_number" | "vat_number" | "bankgiro" | "plusgiro" | "iban";
+            } | null;
+            supplier_invoice_id: string | null;
+            journal_entry_id: string | null;
+            created_at: string;
+            used_at: string | null;
+        };
+        DocumentField: {
+            /** @description text, a date (YYYY-MM-DD) or an amount in kronor */
+            value: string | number;
+            page: number;
+            /** @description the document's line the value was read from */
+            line: string;
+            /** @description the label it stood by; null when found by its form alone */
+            label: string | null;
+            /** @description 0.95 confirmed by a check digit or by the totals adding up; 0.8 labelled; 0.7 under its label; 0.6 weak label or derived; 0.5 by form alone; 0.3 fails its check digit */
+            confidence: number;
+        };
+        DocumentProposalRegister: {
+            /** @description default the supplier the proposal matched */
+            supplier_id?: string;
+            /** @description when no supplier matched and none is named: the seller registered as a new Swedish supplier with the numbers read (organisation and VAT number, bankgiro, plusgiro, IBAN), in the same batch as the invoice */
+            new_supplier?: {
+                name: string;
+                default_expense_account?: string;
+            };
+            supplier_invoice_number?: string;
+            invoice_date?: string;
+            due_date?: string;
+            currency?: string;
+            /** @description SEK per one unit of the invoice currency, 0 < rate < 100000, at most six decimals: a number or a decimal string ("11.2345") */
+            exchange_rate?: number | string;
+            /** @description default the OCR or reference read */
+            payment_reference?: string | null;
+            /** @description the expense account of the lines made from the totals; default the supplier's default_expense_account */
+            account_number?: string;
+            /** @description the lines as the create command takes them, instead of one line per VAT rate made from the totals */
+            items?: components["schemas"]["SupplierInvoiceItemInput"][];
+            notes?: string | null;
+            net?: number;
+            vat_25?: number;
+            vat_12?: number;
+            vat_6?: number;
+            /** @description öresavrundning, booked on 3740 */
+            rounding?: number;
+            total?: number;
+        };
+        DocumentProposalDraftResult: {
+            proposal: components["schemas"]["DocumentProposal"];
+            journal_entry: {
+                id: string;
+                status: string;
+                entry_date: string;
+            } & {
+                [key: string]: unknown;
+            };
+            bank_rows: {
+                transaction_id: string;
+                date: string;
+                /** @description kronor, at most two decimals (öre) */
+                amount: number;
+                currency: string;
+                description: string;
+                reason: string;
+            }[];
+        };
+        DocumentProposalDraftReceipt: {
+            /** @description default the receipt's date */
+            date?: string;
+            /** @description the expense account (debit) */
+            account_number: string;
+            /**
+             * @description the account it was paid from (credit): 1930 the company account, 2893 paid privately, ...
+             * @default 1930
+             */
+            payment_account?: string;
+            description?: string;
+            /**
+             * @description bank rows dated this many days either side of the receipt are offered
+             * @default 5
+             */
+            bank_days?: number;
+            net?: number;
+            vat_25?: number;
+            vat_12?: number;
+            vat_6?: number;
+            /** @description öresavrundning, booked on 3740 */
+            rounding?: number;
+            total?: number;
         };
         Webhook: {
             id: string;

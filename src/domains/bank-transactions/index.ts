@@ -22,7 +22,7 @@ export {
 } from "./booking/commands";
 export { matchInvoice, matchSupplierInvoice, planInvoiceMatch, planSupplierInvoiceMatch } from "./matching/commands";
 export { unmatchPaymentRow } from "./matching/unmatch";
-export { likelyInvoicePayments, unbookedTransactionsIn } from "./booking/guards";
+export { likelyInvoicePayments, likelyReceiptPayments, unbookedTransactionsIn } from "./booking/guards";
 export {
   bankRowsForReconciliation,
   countUnbookedTransactions,

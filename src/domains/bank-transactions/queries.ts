@@ -171,11 +171,11 @@ function unbookedIn(companyId: string, from: string, to: string) {
   );
 }
 
-/** Inbound transactions not linked to anything, not booked, not ignored. */
+/** Inbound (or, with `outflow`, outgoing) transactions not linked to anything, not booked, not ignored. */
 export async function unlinkedInbound(
   db: Database,
   companyId: string,
-  filter: { amountOre?: number; currency?: string; text?: string; from?: string },
+  filter: { amountOre?: number; currency?: string; text?: string; from?: string; to?: string; outflow?: boolean },
 ) {
   const t = bankTransactions;
   const parts = [];
@@ -199,12 +199,13 @@ export async function unlinkedInbound(
     .where(
       and(
         eq(t.companyId, companyId),
-        sql`${t.amountOre} > 0`,
+        filter.outflow ? sql`${t.amountOre} < 0` : sql`${t.amountOre} > 0`,
         isNull(t.journalEntryId),
         isNull(t.invoiceId),
         isNull(t.reconciliationLinkId),
         eq(t.isIgnored, false),
         filter.from ? gte(t.date, filter.from) : undefined,
+        filter.to ? lte(t.date, filter.to) : undefined,
         or(...parts),
       ),
     )

@@ -317,3 +317,37 @@ export async function storedDocumentFile(
   const object = await env.DOCUMENTS.get(doc.r2Key);
   return object ? object.body : null;
 }
+
+/** A document's row with its stored bytes (a supplier's PDF read for its fields, issue #43); null bytes when R2 lacks the file. */
+export async function documentWithBytes(
+  env: { DOCUMENTS: R2Bucket },
+  db: Database,
+  companyId: string,
+  id: string,
+): Promise<{ id: string; mimeType: string; fileSizeBytes: number; bytes: Uint8Array | null }> {
+  const doc = await loadDocument(db, companyId, id);
+  const object = await env.DOCUMENTS.get(doc.r2Key);
+  const bytes = object ? new Uint8Array(await object.arrayBuffer()) : null;
+  return { id: doc.id, mimeType: doc.mimeType, fileSizeBytes: doc.fileSizeBytes, bytes };
+}
+
+/**
+ * The link of a document to an entry the same batch writes (a supplier invoice's registration,
+ * a receipt's draft): the entry is not checked against the database, which does not hold it yet;
+ * a document that supports a posted entry already is refused as link is.
+ */
+export async function planLinkToNewEntry(
+  db: Database,
+  ctx: { companyId: string; now: string },
+  id: string,
+  journalEntryId: string,
+): Promise<Statement[]> {
+  const doc = await loadDocument(db, ctx.companyId, id);
+  await assertMutable(db, ctx.companyId, doc);
+  return [
+    db
+      .update(documents)
+      .set({ journalEntryId, journalEntryLineId: null, linkedAt: ctx.now })
+      .where(and(eq(documents.companyId, ctx.companyId), eq(documents.id, id))),
+  ];
+}

@@ -4,6 +4,7 @@
 export { registerSupplierInvoiceRoutes } from "./routes";
 export {
   createSupplierInvoice,
+  planSupplierInvoice,
   disputeSupplierInvoice,
   resolveSupplierInvoiceDispute,
   updateSupplierInvoice,
@@ -34,3 +35,9 @@ export {
 } from "./queries";
 export { foreignPayablesToRevalue, planPayableBookValues } from "./payments/revaluation";
 export { unpaidAtYearEndLines } from "./payments/year-end";
+export {
+  SupplierInvoiceCreateSchema,
+  SupplierInvoiceItemInputSchema,
+  SupplierInvoiceSchema,
+  type SupplierInvoiceCreateInput,
+} from "./schemas";

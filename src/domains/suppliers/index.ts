@@ -11,4 +11,10 @@ export {
   updateSupplier,
   type OpenSupplierInvoiceCount,
 } from "./commands";
-export { findSupplierByIdentity, loadSupplier, supplierJson, suppliersByIds } from "./queries";
+export {
+  findSupplierByIdentity,
+  findSupplierByPaymentAccount,
+  loadSupplier,
+  supplierJson,
+  suppliersByIds,
+} from "./queries";

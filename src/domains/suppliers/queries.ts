@@ -1,6 +1,6 @@
 // Reads of the supplier register and the JSON of its rows (the register core is
 // domains/parties: loading by id, the rows of some ids, the list).
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type SQLWrapper, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { listParties } from "../../db/register";
 import { suppliers } from "../../db/schema";
@@ -84,4 +84,30 @@ export function listSuppliers(
   page: PageRequest,
 ) {
   return listParties(db, suppliers, companyId, q, page);
+}
+
+/** A stored account number as digits and letters only: suppliers' accounts are stored as supplied ("5050-1055", "SE45 5000 ..."). */
+const compactColumn = (column: SQLWrapper) => sql`upper(replace(replace(${column}, '-', ''), ' ', ''))`;
+
+/**
+ * The active supplier paid to this bankgiro, plusgiro or IBAN (the payment account a supplier's
+ * invoice prints, issue #43), in that order, with the account that matched; null when none does.
+ */
+export async function findSupplierByPaymentAccount(
+  db: Database,
+  companyId: string,
+  accounts: { bankgiro: string | null; plusgiro: string | null; iban: string | null },
+): Promise<{ supplier: SupplierRow; by: "bankgiro" | "plusgiro" | "iban" } | null> {
+  for (const by of ["bankgiro", "plusgiro", "iban"] as const) {
+    const wanted = accounts[by]?.replace(/[\s-]/g, "").toUpperCase();
+    if (!wanted) continue;
+    const rows = await db
+      .select()
+      .from(suppliers)
+      .where(and(eq(suppliers.companyId, companyId), sql`${compactColumn(suppliers[by])} = ${wanted}`))
+      .all();
+    const active = rows.find((r) => !r.archivedAt);
+    if (active) return { supplier: active, by };
+  }
+  return null;
 }

@@ -63,4 +63,7 @@ export const SUBSCRIBABLE_EVENTS = [
   "payment.rejected",
   "payment.booked",
   "month.ready_to_close",
+  // not in the spec (issue #43): a document read into a proposal, a receipt drafted from one (docs/document-reading.md)
+  "document.read",
+  "document.receipt_drafted",
 ] as const;

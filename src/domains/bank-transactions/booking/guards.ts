@@ -4,6 +4,7 @@ import type { Database } from "../../../db/client";
 import { fromOre } from "../../../money";
 import { countUnbookedTransactions, unlinkedInbound } from "../queries";
 import { hasWord } from "./rules";
+import { addDays } from "../../../sweden/fiscal-year";
 
 /** The invoice a mark-paid is about, as much of it as the guard needs. */
 export interface PaidInvoice {
@@ -53,6 +54,36 @@ export async function likelyInvoicePayments(db: Database, companyId: string, inv
     "amount",
   );
   return [...found.values()];
+}
+
+/**
+ * The unbooked outgoing rows that may have paid a receipt (issue #43): the receipt's total out, in
+ * its currency (or as the row's foreign amount), dated within `days` of the receipt's date either
+ * side (a card payment settles a day or three later), the nearest date first.
+ */
+export async function likelyReceiptPayments(
+  db: Database,
+  companyId: string,
+  receipt: { total_ore: number; currency: string; date: string; days: number },
+) {
+  const rows = await unlinkedInbound(db, companyId, {
+    amountOre: -receipt.total_ore,
+    currency: receipt.currency,
+    from: addDays(receipt.date, -receipt.days),
+    to: addDays(receipt.date, receipt.days),
+    outflow: true,
+  });
+  const distance = (d: string) => Math.abs(Date.parse(d) - Date.parse(receipt.date));
+  return rows
+    .sort((a, b) => distance(a.date) - distance(b.date))
+    .map((r) => ({
+      transaction_id: r.id,
+      date: r.date,
+      amount: fromOre(r.amountOre),
+      currency: r.currency,
+      description: r.description,
+      reason: "amount_and_date",
+    }));
 }
 
 /** How many transactions dated in from..to still need a booking (spec: lock, PERIOD_HAS_UNBOOKED_TRANSACTIONS). */
