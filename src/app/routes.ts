@@ -7,6 +7,7 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import * as accounts from "../domains/accounts";
 import * as accruals from "../domains/accruals";
 import * as budgets from "../domains/budgets";
+import * as ledgerChain from "../domains/ledger-chain";
 import * as admin from "../domains/admin";
 import * as articles from "../domains/articles";
 import * as audit from "../domains/audit";
@@ -74,6 +75,7 @@ function registerRoutes(app: OpenAPIHono<AppEnv>): void {
   vatReturns.registerVatReturnRoutes(app);
   accruals.registerAccrualRoutes(app);
   budgets.registerBudgetRoutes(app);
+  ledgerChain.registerLedgerChainRoutes(app);
   fixedAssets.registerFixedAssetRoutes(app);
   annualReports.registerAnnualReportRoutes(app);
   currency.registerCurrencyRoutes(app);

@@ -14,7 +14,9 @@ import { sessionDatabase } from "../db/session";
 import type { Env } from "../env";
 import { ApiError } from "../errors/api-error";
 import { newId } from "../ids";
+import { CHAIN_HEAD, type ChainHead, planChain } from "../ledger/chain";
 import { Ledger } from "../ledger/engine";
+import { signReceipt } from "../ledger/signing";
 import { AmountOutOfRangeError, MAX_AMOUNT_KR } from "../money";
 import type { Job } from "../queue";
 import { CompanyState } from "../writer/company-state";
@@ -121,7 +123,7 @@ async function attemptCommand(
     if ("answer" in found) return { answer: found.answer };
     expired = found.expired;
   }
-  const stamped = await stamp(db, ctx, plan, { idem, expired, result, auditId }, wiring.planDeliveries);
+  const stamped = await stamp(env, db, ctx, plan, { idem, expired, result, auditId }, wiring.planDeliveries);
   const committed = await commit(env, db, ctx, plan, stamped, idem, req.name, wiring);
   if (committed) return committed;
   return { answer: await publish(env, db, ctx, plan, stamped, wiring.planDeliveries) };
@@ -211,9 +213,12 @@ interface Stamped {
   published: Statement[];
   /** the deliveries' queue messages */
   jobs: Job[];
+  /** the company's chain after the batch, when it chains entries (src/ledger/chain.ts) */
+  chainHead: ChainHead | null;
 }
 
 async function stamp(
+  env: Env,
   db: Database,
   ctx: CommandContext,
   plan: Plan,
@@ -222,6 +227,19 @@ async function stamp(
 ): Promise<Stamped> {
   const { idem, result, auditId } = run;
   const { statements, writes } = unfold(plan.statements);
+  // The entries the batch posts take their places in the company's chain, in the same
+  // batch; the answer's audit block carries the signed receipt (docs/verifiable-ledger.md).
+  const chain = await planChain(
+    db,
+    ctx.state,
+    writes.flatMap((w) => w.chained),
+    ctx.now,
+  );
+  if (chain?.links.length && result.audit) {
+    const first = chain.links[0]!.seq;
+    const receipt = await signReceipt(env, ctx.companyId, first, chain.head.seq, chain.head.hash);
+    result.audit = { ...result.audit, chain: receipt };
+  }
   // Every entry the plan posts announces itself (its write carries the event), whatever
   // domain posted it; each event fans out to the company's active webhooks for its type
   // in the same batch, so a delivery exists if and only if its event committed.
@@ -238,9 +256,19 @@ async function stamp(
   const written = [
     ...(record && !plan.external ? [record] : []),
     ...statements,
+    ...(chain?.statements ?? []),
     auditRow(db, ctx, plan, auditId, plan.audit.action, voucher),
   ];
-  return { result, auditId, writes, record, written, published, jobs: fanOut.jobs };
+  return {
+    result,
+    auditId,
+    writes,
+    record,
+    written,
+    published,
+    jobs: fanOut.jobs,
+    chainHead: chain?.head ?? [...writes].reverse().find((w) => w.chainHead)?.chainHead ?? null,
+  };
 }
 
 /** Stores the files and commits the batch: null when it committed, else the attempt's outcome. */
@@ -282,7 +310,10 @@ async function commit(
     console.error("batch failed", name, ctx.requestId, err);
     return { answer: failure(new ApiError("BOOKKEEPING_DATABASE_ERROR", { request_id: ctx.requestId }), false) };
   }
-  if (!plan.external) ctx.state.committed(batch, stamped.writes);
+  if (!plan.external) {
+    ctx.state.committed(batch, stamped.writes);
+    if (stamped.chainHead) ctx.state.advance(CHAIN_HEAD, stamped.chainHead);
+  }
   if (wroteCompanyRow(batch)) await wiring.copyCompanyRow(env, db, ctx.companyId);
   return null;
 }
