@@ -310,12 +310,15 @@ async function commit(
     console.error("batch failed", name, ctx.requestId, err);
     return { answer: failure(new ApiError("BOOKKEEPING_DATABASE_ERROR", { request_id: ctx.requestId }), false) };
   }
-  if (!plan.external) {
-    ctx.state.committed(batch, stamped.writes);
-    if (stamped.chainHead) ctx.state.advance(CHAIN_HEAD, stamped.chainHead);
-  }
+  if (!plan.external) heldAfterCommit(ctx, batch, stamped);
   if (wroteCompanyRow(batch)) await wiring.copyCompanyRow(env, db, ctx.companyId);
   return null;
+}
+
+/** What the company's state learns from a committed batch: its numbers and drafts, and the chain's new head. */
+function heldAfterCommit(ctx: CommandContext, batch: Statement[], stamped: Stamped): void {
+  ctx.state.committed(batch, stamped.writes);
+  if (stamped.chainHead) ctx.state.advance(CHAIN_HEAD, stamped.chainHead);
 }
 
 /** After the commit: the external step (and its compensation if it fails), then the queue messages. */

@@ -1,11 +1,14 @@
 // The verifiable ledger (issue #45, docs/verifiable-ledger.md) through the Worker: every
 // posted entry is chained with a signed receipt, verification recomputes the chain and names
 // the first entry an attacker with database access changed, closing a year seals it.
-import { env } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { booksDb } from "../books";
 import { forgetInWriter } from "../../src/commands/submit";
+// @ts-expect-error: a plain Node script without types
+import { compareVouchers, ksumma, sieVouchers, verifyChain } from "../../bin/ledger-verify.mjs";
 import {
+  BASE,
   call,
   commit,
   createDraft,
@@ -310,5 +313,47 @@ describe("sealed years", () => {
     const chain = await get(c.id, "/ledger/chain");
     expect(chain.body.data.records.at(-1).hash).toBe(seal.chain_hash);
     expect((await verifyAll(c.id)).last.complete).toBe(true);
+    await offline(c, seal, chain.body.data);
   });
 });
+
+/** The export checked by the offline verifier's own functions (bin/ledger-verify.mjs), then tampered with. */
+async function offline(c: { id: string; periodId: string }, seal: any, chain: any) {
+  const res = await SELF.fetch(`${BASE}/api/v1/companies/${c.id}/reports/sie-export?period_id=${c.periodId}`, {
+    headers: { Authorization: `Bearer ${actor.key}` },
+  });
+  expect(res.status).toBe(200);
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  const sum = ksumma(bytes)!;
+  expect(sum.stated).toBe(sum.computed);
+  const records = chain.records;
+  expect(verifyChain(c.id, records).mismatch).toBeNull();
+  expect(verifyChain(c.id, records).hashes.get(seal.chain_seq)).toBe(seal.chain_hash);
+  expect(compareVouchers(sieVouchers(bytes), records, seal.period_start, seal.period_end)).toBeNull();
+
+  // tampered: a line of the sidecar, an entry removed, the SIE file's amount
+  const changed = structuredClone(records);
+  changed[1].entry.lines[0].debit_ore += 100;
+  expect(verifyChain(c.id, changed).mismatch).toMatchObject({ reason: "hash_mismatch", seq: 2 });
+  const dated = structuredClone(records);
+  dated[0].entry.date = "2026-01-02";
+  expect(verifyChain(c.id, dated).mismatch).toMatchObject({ reason: "hash_mismatch", seq: 1 });
+  expect(verifyChain(c.id, [records[0], records[2]]).mismatch).toMatchObject({ reason: "sequence_gap", seq: 2 });
+  const text = Array.from(bytes, (b) => String.fromCharCode(b)).join("");
+  const bad = text.replace(/(#TRANS 1930 \{\} )(\d)/, (_m, p, d) => p + String((Number(d) + 1) % 10));
+  expect(bad).not.toBe(text);
+  const badBytes = Uint8Array.from(bad, (ch) => ch.charCodeAt(0));
+  const badSum = ksumma(badBytes)!;
+  expect(badSum.stated).not.toBe(badSum.computed);
+  expect(compareVouchers(sieVouchers(badBytes), records, seal.period_start, seal.period_end)).toMatch(/lines differ/);
+
+  // the SIE import checks #KSUMMA (SIE 4C §10.3) and refuses the changed file
+  const other = await company();
+  const started = await call("POST", `/api/v1/companies/${other.id}/imports/sie`, {
+    key: actor.key,
+    body: { file_base64: btoa(bad), file_name: "changed.se" },
+  });
+  expect(started.status, JSON.stringify(started.body)).toBe(202);
+  const op = await settleOperation(actor.key, started.body.data.operation_id);
+  expect(op.error?.code).toBe("SIE_CHECKSUM_MISMATCH");
+}
