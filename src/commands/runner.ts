@@ -14,7 +14,7 @@ import { sessionDatabase } from "../db/session";
 import type { Env } from "../env";
 import { ApiError } from "../errors/api-error";
 import { newId } from "../ids";
-import { CHAIN_HEAD, type ChainHead, planChain } from "../ledger/chain";
+import { CHAIN_HEAD, type ChainHead, chainAfterRead, planChain } from "../ledger/chain";
 import { Ledger } from "../ledger/engine";
 import { signReceipt } from "../ledger/signing";
 import { AmountOutOfRangeError, MAX_AMOUNT_KR } from "../money";
@@ -339,7 +339,17 @@ async function publish(
     const announce = async (undo: Write[]) => {
       const entries = withIds([...stamped.writes, ...undo].flatMap((w) => w.events));
       const deliveries = await planDeliveries(db, ctx, entries);
-      return { statements: [...outboxInserts(db, ctx, entries), ...deliveries.statements], jobs: deliveries.jobs };
+      // the storno takes its places in the chain in the compensation's own batch
+      const chained = await chainAfterRead(
+        db,
+        ctx.companyId,
+        undo.flatMap((w) => w.chained),
+        ctx.now,
+      );
+      return {
+        statements: [...chained, ...outboxInserts(db, ctx, entries), ...deliveries.statements],
+        jobs: deliveries.jobs,
+      };
     };
     const undone = await runExternal(
       db,

@@ -286,3 +286,26 @@ export async function backfillWrite(
     head: step.head,
   };
 }
+
+/**
+ * The chain's rows for entries posted outside the stamped batch (a compensation's storno after
+ * a failed external step): the head read from D1 first, as the writer has dropped what it held.
+ * None while the company is pending (the backfill chains them in posting order).
+ */
+export async function chainAfterRead(
+  db: Database,
+  companyId: string,
+  entries: readonly ChainedEntry[],
+  now: string,
+): Promise<Statement[]> {
+  if (!entries.length) return [];
+  const reads = CHAIN_HEAD.reads(db, companyId);
+  const head = CHAIN_HEAD.build(await db.batch(reads as [Statement, ...Statement[]]));
+  if (head.pending) return [];
+  const links = await chainLinks(
+    companyId,
+    head,
+    entries.map((e) => ({ ...e.entry, lines: e.lines })),
+  );
+  return chainInserts(db, companyId, links, now);
+}
