@@ -107,7 +107,7 @@ export function entryHash(companyId: string, seq: number, prev: string, e: Canon
  * the batch commits (`advance`); a failed batch drops it with everything else.
  */
 export const CHAIN_HEAD: StateSection<ChainHead> = {
-  name: "ledger_chain_head",
+  name: "ledger.chain_head",
   tables: ["ledger_chain_pending"],
   reads: (db, companyId) => [
     db
