@@ -38,7 +38,8 @@ CREATE TABLE fiscal_year_seals (
   signature TEXT NOT NULL,
   payload TEXT NOT NULL
 );
-CREATE UNIQUE INDEX fiscal_year_seals_period_idx ON fiscal_year_seals (company_id, fiscal_period_id);
+-- a year closed elsewhere may be reopened and closed again: each close seals it anew, the last seal counts
+CREATE INDEX fiscal_year_seals_period_idx ON fiscal_year_seals (company_id, fiscal_period_id, sealed_at);
 
 -- Bokföringslagen 5 kap: what the chain and a seal say is never changed or removed.
 CREATE TRIGGER ledger_chain_no_update BEFORE UPDATE ON ledger_chain

@@ -2,7 +2,7 @@
 // company's chain head when the year closed (its last seq and hash), the year's counts and
 // totals of posted entries and lines, signed by the deployment's key. Written in the close's
 // own batch; never changed (triggers). The seal travels with the year's exports.
-import { and, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { fiscalYearSeals } from "../db/schema";
 import type { Statement } from "../db/statement";
@@ -136,11 +136,14 @@ export async function planSeal(
   return { statement: db.insert(fiscalYearSeals).values(row), seal: sealJson(row) };
 }
 
+/** The year's seal: the last one when the year was reopened and closed again. */
 export async function loadSeal(db: Database, companyId: string, periodId: string): Promise<SealJson | null> {
   const row = await db
     .select()
     .from(fiscalYearSeals)
     .where(and(eq(fiscalYearSeals.companyId, companyId), eq(fiscalYearSeals.fiscalPeriodId, periodId)))
+    .orderBy(desc(fiscalYearSeals.sealedAt), desc(fiscalYearSeals.chainSeq))
+    .limit(1)
     .get();
   return row ? sealJson(row) : null;
 }

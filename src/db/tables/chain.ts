@@ -1,4 +1,4 @@
-import { integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /**
  * The verifiable ledger (issue #45, docs/verifiable-ledger.md, migration 0058): each posted
@@ -31,7 +31,7 @@ export const ledgerChainPending = sqliteTable("ledger_chain_pending", {
   since: text("since").notNull(),
 });
 
-/** A closed fiscal year's seal: the chain's head when it closed, its counts and totals, signed. */
+/** A closed fiscal year's seal (a year reopened and closed again has one per close; the last counts): the chain's head when it closed, its counts and totals, signed. */
 export const fiscalYearSeals = sqliteTable(
   "fiscal_year_seals",
   {
@@ -50,5 +50,5 @@ export const fiscalYearSeals = sqliteTable(
     /** the exact text signed (canonical JSON, docs/verifiable-ledger.md) */
     payload: text("payload").notNull(),
   },
-  (t) => [uniqueIndex("fiscal_year_seals_period_idx").on(t.companyId, t.fiscalPeriodId)],
+  (t) => [index("fiscal_year_seals_period_idx").on(t.companyId, t.fiscalPeriodId, t.sealedAt)],
 );
