@@ -75,6 +75,12 @@ export interface Env {
   OUTBOX_PRUNE_BATCH?: string;
   /** bytes per read range of a large CSV bank file (default 256 KiB); a larger file is read range by range (import-ranges.ts) */
   BANK_IMPORT_RANGE_BYTES?: string;
+  /**
+   * The verifiable ledger's Ed25519 signing key, a private JWK with kid (src/ledger/signing.ts);
+   * a fixed development key when unset. LEDGER_PUBLIC_KEYS: the public JWKs of earlier keys (a JSON array).
+   */
+  LEDGER_SIGNING_KEY?: string;
+  LEDGER_PUBLIC_KEYS?: string;
   /** "true" mounts the benchmark floors under /__bench (src/http/bench-floors.ts); set only by bench/service.mjs */
   BENCH_FLOORS?: string;
 }

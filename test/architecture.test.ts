@@ -95,6 +95,10 @@ const TABLES: Record<string, { owner: string; readers?: string[] }> = {
   journalEntries: { owner: "ledger", readers: ["writer", "domains/journal-entries", "domains/reports"] },
   journalLines: { owner: "ledger", readers: ["writer", "domains/journal-entries", "domains/reports"] },
   accountBalances: { owner: "ledger", readers: ["domains/reports"] },
+  // the verifiable ledger (issue #45): written in the batches the ledger's writes make
+  ledgerChain: { owner: "ledger" },
+  ledgerChainPending: { owner: "ledger" },
+  fiscalYearSeals: { owner: "ledger" },
   accountDayBalances: { owner: "ledger", readers: ["domains/reports"] },
   idempotencyRecords: { owner: "commands", readers: ["jobs"] },
   auditLog: { owner: "commands", readers: ["domains/audit"] },

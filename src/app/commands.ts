@@ -28,6 +28,7 @@ import * as vatReturns from "../domains/vat-returns";
 import * as accruals from "../domains/accruals";
 import * as contracts from "../domains/invoice-contracts";
 import * as budgets from "../domains/budgets";
+import * as ledgerChain from "../domains/ledger-chain";
 import * as fixedAssets from "../domains/fixed-assets";
 import * as annualReports from "../domains/annual-reports";
 import * as webhooks from "../domains/webhooks";
@@ -159,6 +160,7 @@ export const COMMANDS = {
   "budgets.replace": budgets.replaceBudget,
   "budgets.delete": budgets.deleteBudget,
   "budgets.import": budgets.importBudget,
+  "ledger.chain_backfill": ledgerChain.chainBackfill,
   "rot_rut.claim": rotRut.createClaims,
   "rot_rut.decide": rotRut.decideClaim,
   "vat_returns.create": vatReturns.createVatReturn(

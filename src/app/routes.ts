@@ -9,6 +9,7 @@ import * as approvals from "../domains/approvals";
 import * as accruals from "../domains/accruals";
 import * as budgets from "../domains/budgets";
 import * as invoiceContracts from "../domains/invoice-contracts";
+import * as ledgerChain from "../domains/ledger-chain";
 import * as admin from "../domains/admin";
 import * as articles from "../domains/articles";
 import * as audit from "../domains/audit";
@@ -82,6 +83,7 @@ function registerRoutes(app: OpenAPIHono<AppEnv>): void {
   accruals.registerAccrualRoutes(app);
   budgets.registerBudgetRoutes(app);
   invoiceContracts.registerInvoiceContractRoutes(app);
+  ledgerChain.registerLedgerChainRoutes(app);
   fixedAssets.registerFixedAssetRoutes(app);
   annualReports.registerAnnualReportRoutes(app);
   currency.registerCurrencyRoutes(app);

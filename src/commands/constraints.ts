@@ -42,6 +42,9 @@ const IDEMPOTENCY_INDEX =
 const VOUCHER_INDEX =
   /^journal_entries\.company_id, journal_entries\.fiscal_period_id, journal_entries\.voucher_series, journal_entries\.voucher_number$/;
 
+/** the primary key of ledger_chain (company, seq) */
+const CHAIN_INDEX = /^ledger_chain\.company_id, ledger_chain\.seq$/;
+
 /**
  * Why a batch was refused: its idempotency record exists already (a replay), a voucher
  * number it took is taken (a row written past the writer), or another constraint; null
@@ -57,6 +60,8 @@ export function batchRefusal(err: unknown): BatchRefusal | null {
   if (!error) return null;
   const columns = String(error.details?.constraint ?? "");
   if (IDEMPOTENCY_INDEX.test(columns)) return { kind: "idempotency_key" };
-  if (VOUCHER_INDEX.test(columns)) return { kind: "voucher_number", error };
+  // the chain's (company, seq) taken: a batch built on a stale head (src/ledger/chain.ts),
+  // which the writer also corrects by running the command again on what D1 says
+  if (VOUCHER_INDEX.test(columns) || CHAIN_INDEX.test(columns)) return { kind: "voucher_number", error };
   return { kind: "constraint", error };
 }

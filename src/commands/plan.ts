@@ -9,6 +9,7 @@ import type { Env } from "../env";
 import type { Job } from "../queue";
 import type { ApiError } from "../errors/api-error";
 import type { Ledger } from "../ledger/engine";
+import type { Receipt } from "../ledger/signing";
 import type { Statement } from "../db/statement";
 import type { StateSession } from "../writer/company-state";
 import type { PlannedEvent, VoucherRef } from "../writer/events";
@@ -75,6 +76,8 @@ export interface AuditMeta {
   voucher_url: string | null;
   audit_trail_url: string;
   immutable_at: string | null;
+  /** the signed receipt of the entries the write chained (src/ledger/signing.ts); absent when it posted none */
+  chain?: Receipt | null;
 }
 
 export interface ExternalStep {

@@ -14,7 +14,9 @@ import { sessionDatabase } from "../db/session";
 import type { Env } from "../env";
 import { ApiError } from "../errors/api-error";
 import { newId } from "../ids";
+import { CHAIN_HEAD, type ChainHead, chainAfterRead, planChain } from "../ledger/chain";
 import { Ledger } from "../ledger/engine";
+import { signReceipt } from "../ledger/signing";
 import { AmountOutOfRangeError, MAX_AMOUNT_KR } from "../money";
 import type { Job } from "../queue";
 import { CompanyState } from "../writer/company-state";
@@ -145,7 +147,7 @@ async function attemptCommand(
     if ("answer" in found) return { answer: found.answer };
     expired = found.expired;
   }
-  const stamped = await stamp(db, ctx, plan, { idem, expired, result, auditId }, wiring.planDeliveries);
+  const stamped = await stamp(env, db, ctx, plan, { idem, expired, result, auditId }, wiring.planDeliveries);
   const committed = await commit(env, db, ctx, plan, stamped, idem, req.name, wiring);
   if (committed) return committed;
   return { answer: await publish(env, db, ctx, plan, stamped, wiring.planDeliveries) };
@@ -286,9 +288,12 @@ interface Stamped {
   published: Statement[];
   /** the deliveries' queue messages */
   jobs: Job[];
+  /** the company's chain after the batch, when it chains entries (src/ledger/chain.ts) */
+  chainHead: ChainHead | null;
 }
 
 async function stamp(
+  env: Env,
   db: Database,
   ctx: CommandContext,
   plan: Plan,
@@ -297,6 +302,19 @@ async function stamp(
 ): Promise<Stamped> {
   const { idem, result, auditId } = run;
   const { statements, writes } = unfold(plan.statements);
+  // The entries the batch posts take their places in the company's chain, in the same
+  // batch; the answer's audit block carries the signed receipt (docs/verifiable-ledger.md).
+  const chain = await planChain(
+    db,
+    ctx.state,
+    writes.flatMap((w) => w.chained),
+    ctx.now,
+  );
+  if (chain?.links.length && result.audit) {
+    const first = chain.links[0]!.seq;
+    const receipt = await signReceipt(env, ctx.companyId, first, chain.head.seq, chain.head.hash);
+    result.audit = { ...result.audit, chain: receipt };
+  }
   // Every entry the plan posts announces itself (its write carries the event), whatever
   // domain posted it; each event fans out to the company's active webhooks for its type
   // in the same batch, so a delivery exists if and only if its event committed.
@@ -313,9 +331,19 @@ async function stamp(
   const written = [
     ...(record && !plan.external ? [record] : []),
     ...statements,
+    ...(chain?.statements ?? []),
     auditRow(db, ctx, plan, auditId, plan.audit.action, voucher),
   ];
-  return { result, auditId, writes, record, written, published, jobs: fanOut.jobs };
+  return {
+    result,
+    auditId,
+    writes,
+    record,
+    written,
+    published,
+    jobs: fanOut.jobs,
+    chainHead: chain?.head ?? [...writes].reverse().find((w) => w.chainHead)?.chainHead ?? null,
+  };
 }
 
 /** Stores the files and commits the batch: null when it committed, else the attempt's outcome. */
@@ -357,9 +385,15 @@ async function commit(
     console.error("batch failed", name, ctx.requestId, err);
     return { answer: failure(new ApiError("BOOKKEEPING_DATABASE_ERROR", { request_id: ctx.requestId }), false) };
   }
-  if (!plan.external) ctx.state.committed(batch, stamped.writes);
+  if (!plan.external) heldAfterCommit(ctx, batch, stamped);
   if (wroteCompanyRow(batch)) await wiring.copyCompanyRow(env, db, ctx.companyId);
   return null;
+}
+
+/** What the company's state learns from a committed batch: its numbers and drafts, and the chain's new head. */
+function heldAfterCommit(ctx: CommandContext, batch: Statement[], stamped: Stamped): void {
+  ctx.state.committed(batch, stamped.writes);
+  if (stamped.chainHead) ctx.state.advance(CHAIN_HEAD, stamped.chainHead);
 }
 
 /** After the commit: the external step (and its compensation if it fails), then the queue messages. */
@@ -380,7 +414,17 @@ async function publish(
     const announce = async (undo: Write[]) => {
       const entries = withIds([...stamped.writes, ...undo].flatMap((w) => w.events));
       const deliveries = await planDeliveries(db, ctx, entries);
-      return { statements: [...outboxInserts(db, ctx, entries), ...deliveries.statements], jobs: deliveries.jobs };
+      // the storno takes its places in the chain in the compensation's own batch
+      const chained = await chainAfterRead(
+        db,
+        ctx.companyId,
+        undo.flatMap((w) => w.chained),
+        ctx.now,
+      );
+      return {
+        statements: [...chained, ...outboxInserts(db, ctx, entries), ...deliveries.statements],
+        jobs: deliveries.jobs,
+      };
     };
     const undone = await runExternal(
       db,

@@ -27,3 +27,4 @@ export * from "./tables/invoice-contracts";
 export * from "./tables/bank-rules";
 export * from "./tables/payments";
 export * from "./tables/document-reading";
+export * from "./tables/chain";

@@ -22,6 +22,7 @@ import { BANK_RULES_ERRORS } from "./codes/bank-rules";
 import { APPROVALS_ERRORS } from "./codes/approvals";
 import { PAYMENTS_ERRORS } from "./codes/payments";
 import { DOCUMENT_READING_ERRORS } from "./codes/document-reading";
+import { CHAIN_ERRORS } from "./codes/chain";
 
 export type { CatalogueEntry } from "./codes/entry";
 
@@ -38,6 +39,7 @@ export const ERROR_CATALOGUE = {
   ...APPROVALS_ERRORS,
   ...PAYMENTS_ERRORS,
   ...DOCUMENT_READING_ERRORS,
+  ...CHAIN_ERRORS,
 } satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

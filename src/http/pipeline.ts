@@ -22,6 +22,7 @@ const PUBLIC_PATHS = [
   /^\/api\/v1\/openapi\.json$/,
   /^\/api\/v1\/docs$/,
   /^\/api\/v1\/document-files\//,
+  /^\/\.well-known\/ledger-keys\.json$/,
 ];
 
 const requestContext = createMiddleware<AppEnv>(async (c, next) => {

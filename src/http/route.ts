@@ -41,6 +41,21 @@ const AuditSchema = z
     voucher_url: z.string().nullable(),
     audit_trail_url: z.string(),
     immutable_at: z.string().nullable(),
+    chain: z
+      .object({
+        first_seq: z.number().int(),
+        chain_seq: z.number().int(),
+        chain_hash: z.string(),
+        key_id: z.string(),
+        signature: z.string(),
+      })
+      .nullable()
+      .optional()
+      .openapi({
+        description:
+          "The signed receipt of the entries this write posted: their places first_seq..chain_seq in the company's chain, " +
+          "the last hash, and an Ed25519 signature by the key key_id (/.well-known/ledger-keys.json). docs/verifiable-ledger.md",
+      }),
   })
   .openapi("Audit");
 

@@ -265,6 +265,7 @@ export class Ledger {
       statements: [...this.inserts(row, lines), ...this.balances(entry.fiscalPeriodId, [{ row, lines }])],
       events: [{ type: "journal_entry.committed", object: entryJson(row, lines) }],
       numbers: [{ key: numberingKey(entry.fiscalPeriodId, entry.voucherSeries), n: voucherNumber }],
+      chained: [{ entry: row, lines }],
     });
     return { row, lines, write, voucherNumber, voucher: this.voucherRef(row) };
   }
@@ -300,6 +301,7 @@ export class Ledger {
       events: [{ type: "journal_entry.committed", object: entryJson(row, lines) }],
       numbers: [{ key: numberingKey(draft.fiscalPeriodId, draft.voucherSeries), n: voucherNumber }],
       changedDrafts: [draft.id],
+      chained: [{ entry: row, lines }],
     });
     return { row, write };
   }
@@ -443,7 +445,11 @@ export class Ledger {
       );
     for (const series of new Set(entries.map((e) => e.voucherSeries)))
       this.state.numberedOutside(numberingKey(periodId, series));
-    return new Write({ statements, events: rows.map(importedEntryEvent) });
+    return new Write({
+      statements,
+      events: rows.map(importedEntryEvent),
+      chained: posted.map((p) => ({ entry: p.row, lines: p.lines })),
+    });
   }
 
   /** VOUCHER_NUMBER_TAKEN when a number given by an import is used already (BFL 5 kap 7 §: one number, one voucher). */

@@ -301,6 +301,11 @@ export class StateSession {
     );
   }
 
+  /** After a committed batch: a section's value the batch made and knows exactly (the chain's head). */
+  advance<T>(section: StateSection<T>, value: T): void {
+    if (!this.dryRun) this.state.keep(section, value, this.state.currentEpoch());
+  }
+
   /** After a batch that failed, or a step whose outcome is not known: nothing held is trusted. */
   failed(): void {
     this.state.forget();

@@ -16,6 +16,9 @@ export interface HeldDraft {
   lines: (typeof journalLines.$inferSelect)[];
 }
 
+/** An entry a write posts, as the batch writes it: chained by the runner (src/ledger/chain.ts). */
+export type ChainedEntry = HeldDraft;
+
 /** A voucher number a write takes: its (period, series) key (numberingKey) and the number. */
 export interface TakenNumber {
   key: string;
@@ -33,6 +36,10 @@ export class Write {
   readonly createdDrafts: HeldDraft[];
   /** the drafts the statements commit or cancel (no longer held once committed) */
   readonly changedDrafts: string[];
+  /** the entries the statements post, in posting order: each gets its place in the company's chain */
+  readonly chained: ChainedEntry[];
+  /** the chain's head after the statements, when they chain entries themselves (the backfill) */
+  readonly chainHead: { seq: number; hash: string; pending: boolean } | null;
 
   constructor(parts: Partial<Omit<Write, "statements">> & { statements: Statement[] }) {
     this.statements = parts.statements;
@@ -40,6 +47,8 @@ export class Write {
     this.numbers = parts.numbers ?? [];
     this.createdDrafts = parts.createdDrafts ?? [];
     this.changedDrafts = parts.changedDrafts ?? [];
+    this.chained = parts.chained ?? [];
+    this.chainHead = parts.chainHead ?? null;
   }
 }
 

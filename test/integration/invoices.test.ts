@@ -688,6 +688,9 @@ describe("sending by email", () => {
     expect(retry.body.data).toMatchObject({ status: "sent", invoice_number: number });
     expect(retry.body.data.pdf_document_id).toBe(retry.body.data.document_id);
     expect(await mailbox("ekonomi@strul.se")).toHaveLength(1);
+    // the sale, its storno (chained by the compensation's batch) and the new sale: the chain is whole (issue #45)
+    const verified = await call("GET", url(f, "/ledger/verify?limit=5000"), { key: f.actor.key });
+    expect(verified.body.data).toMatchObject({ complete: true, first_mismatch: null });
   });
 
   it("answers 503 INVOICE_SEND_EMAIL_NOT_CONFIGURED without a mail provider", async () => {

@@ -161,6 +161,10 @@ describe("headers and envelopes", () => {
       "PAYMENT_BATCH_INVOICE_IN_BATCH",
       "PAYMENT_FILE_INVALID",
       "PAYMENT_STATUS_REPORT_OTHER_BATCH",
+      // issue #45: the verifiable ledger (docs/verifiable-ledger.md)
+      "LEDGER_CHAIN_PENDING",
+      "FISCAL_YEAR_NOT_SEALED",
+      "SIE_CHECKSUM_MISMATCH",
       // issue #43: supplier invoices and receipts read from their PDF (docs/document-reading.md)
       "DOCUMENT_NOT_A_PDF",
       "DOCUMENT_HAS_NO_TEXT",

@@ -382,12 +382,15 @@ describe("SIE export", () => {
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect(bytes.indexOf(0x94)).toBeGreaterThan(0); // ö in codepage 437
     const text = decodeCp437(bytes);
-    expect(text.split("\r\n").slice(0, 4)).toEqual([
+    // checksummed (SIE 4C §10.4, issue #45): the opening #KSUMMA after #FLAGGA, the closing one last
+    expect(text.split("\r\n").slice(0, 5)).toEqual([
       "#FLAGGA 0",
+      "#KSUMMA",
       "#FORMAT PC8",
       "#SIETYP 4",
       '#PROGRAM "Bokföring API" 2026-05-12',
     ]);
+    expect(text.trimEnd().split("\r\n").at(-1)).toMatch(/^#KSUMMA \d+$/);
     const file = parseSie(text);
     expect(file.companyName).toBe("Rapport AB");
     expect(file.orgNumber).toBe("556016-0680");

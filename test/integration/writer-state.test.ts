@@ -81,7 +81,7 @@ describe("the company's writer after every kind of write", () => {
     await book("2026-01-11");
     let held = await expectWriterFresh(company.id);
     const names = (h: Held) => [...h.sections.keys()].map((s) => s.name).sort();
-    expect(names(held)).toEqual(["ledger.chart", "ledger.periods", "webhooks.active"]);
+    expect(names(held)).toEqual(["ledger.chain_head", "ledger.chart", "ledger.periods", "webhooks.active"]);
 
     // the chart: a new account, then booked on
     await post("/accounts", { account_number: "3011", name: "Försäljning tjänster" });
@@ -117,6 +117,12 @@ describe("the company's writer after every kind of write", () => {
     const entries = await call("GET", `${base}/journal-entries?status=posted`, { key: actor.key });
     await post(`/journal-entries/${entries.body.data[0].id}/reverse`, { reversal_date: "2026-03-02" });
     held = await expectWriterFresh(company.id);
-    expect(names(held)).toEqual(["ledger.chart", "ledger.dimensions", "ledger.periods", "webhooks.active"]);
+    expect(names(held)).toEqual([
+      "ledger.chain_head",
+      "ledger.chart",
+      "ledger.dimensions",
+      "ledger.periods",
+      "webhooks.active",
+    ]);
   });
 });

@@ -16,7 +16,7 @@ import { isVoucherSeries } from "../../http/fields";
 import type { EngineLine, ImportedEntry } from "../../ledger/engine";
 import { formatKronor } from "../../money";
 import type { SieEncoding } from "../../sweden/sie/encoding";
-import { SieParseError, SieReader, type SieFile, type SieVoucher } from "../../sweden/sie/parse";
+import { SieChecksumError, SieParseError, SieReader, type SieFile, type SieVoucher } from "../../sweden/sie/parse";
 import { detectStreamEncoding, sieLines, type SieByteSource } from "../../sweden/sie/stream";
 
 export function invalid(message: string, details: Record<string, unknown>): ApiError {
@@ -99,6 +99,9 @@ async function readAll(
     }
     return reader.finish();
   } catch (err) {
+    // SIE 4C §10.3: a file with a checksum is checked, and refused when it does not match
+    if (err instanceof SieChecksumError)
+      throw new ApiError("SIE_CHECKSUM_MISMATCH", { stated: err.stated, computed: err.computed }, err.message);
     if (err instanceof SieParseError) throw invalid(err.message, { line: err.line });
     if (err instanceof FileLimitError) throw invalid(err.message, err.details());
     throw err;

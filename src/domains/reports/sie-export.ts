@@ -5,7 +5,8 @@ import type { FiscalPeriodRow } from "../../ledger/engine";
 import { isBalanceAccount, isStatisticalAccount, sieAccountTypeOf } from "../../sweden/bas";
 import { encodeCp437 } from "../../sweden/sie/encoding";
 import { groupBy } from "../../db/group";
-import { amount, field, objectList, record, sieDate } from "../../sweden/sie/write";
+import { Ksumma } from "../../sweden/sie/ksumma";
+import { amount, field, objectList, record, sieDate, sumLine } from "../../sweden/sie/write";
 import { sruFieldOf } from "../../sweden/sru/ink2";
 import { budgetRecords, objectSaldoRecords } from "./sie-balances";
 import {
@@ -38,6 +39,8 @@ async function header(
   const prior = await previousPeriod(db, companyId, period);
   const out = [
     record("#FLAGGA", 0),
+    // SIE 4C §10.4: the file is checksummed; the closing #KSUMMA is its last line
+    "#KSUMMA",
     record("#FORMAT", "PC8"),
     record("#SIETYP", 4),
     record("#PROGRAM", field("Bokföring API"), field(version)),
@@ -98,14 +101,17 @@ export async function exportSie(
   let after: { series: string; number: number } | null = null;
   let headerSent = false;
   let done = false;
+  const sum = new Ksumma();
   const stream = new ReadableStream<Uint8Array>({
     async pull(controller) {
       if (!headerSent) {
         headerSent = true;
+        for (const line of head.slice(2)) sumLine(sum, line);
         controller.enqueue(encodeCp437(`${head.join("\r\n")}\r\n`));
         return;
       }
       if (done) {
+        controller.enqueue(encodeCp437(`#KSUMMA ${sum.value()}\r\n`));
         controller.close();
         return;
       }
@@ -138,6 +144,7 @@ export async function exportSie(
         }
         out.push("}");
       }
+      for (const line of out) sumLine(sum, line);
       if (out.length) controller.enqueue(encodeCp437(`${out.join("\r\n")}\r\n`));
     },
   });

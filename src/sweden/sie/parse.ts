@@ -3,6 +3,7 @@
 // in braces, a #VER's transactions sit between lines holding only { and }. Amounts
 // become integer öre. Unknown labels are skipped, as the format asks (§7).
 
+import { KsummaReader } from "./ksumma";
 import { MAX_LINES_PER_ENTRY } from "../../money";
 import { cleanText, cutText, TEXT_LIMITS, textProblem } from "../../text";
 import { isValidDate } from "../fiscal-year";
@@ -20,6 +21,21 @@ export class SieParseError extends Error {
 }
 
 export type Token = string | { objects: string[] };
+
+/** A file whose #KSUMMA does not match its records, or has no closing #KSUMMA (stated null). */
+export class SieChecksumError extends SieParseError {
+  constructor(
+    readonly stated: number | null,
+    readonly computed: number,
+  ) {
+    super(
+      0,
+      stated === null
+        ? "the file has an opening #KSUMMA but no closing one (SIE 4C §10.6)"
+        : "the #KSUMMA does not match",
+    );
+  }
+}
 
 export interface SieTrans {
   account: string;
@@ -262,6 +278,9 @@ export class SieReader {
   private fitted: number[] = [];
   private fittedCount = 0;
 
+  /** the file's #KSUMMA, followed record by record (SIE 4C §10) */
+  private readonly ksumma = new KsummaReader();
+
   constructor(private readonly onVoucher: (voucher: SieVoucher) => void) {}
 
   /**
@@ -395,6 +414,7 @@ export class SieReader {
     if (raw.charCodeAt(0) !== 35 /* # */) throw new SieParseError(lineNo, "a record must start with a #label");
     const tokens = tokenize(raw, lineNo);
     const label = str(tokens[0]).toUpperCase();
+    this.ksumma.record(label, tokens);
     const f = tokens.slice(1);
     if (this.voucher && !this.inBlock)
       throw new SieParseError(this.voucher.line, "#VER must be followed by { on its own line");
@@ -433,8 +453,13 @@ export class SieReader {
     }
   }
 
-  /** After the last line: a voucher left open is an error. */
+  /**
+   * After the last line: a voucher left open is an error, and so is a #KSUMMA that does not
+   * match, or an opening #KSUMMA without a closing one (SIE 4C §10.6: the file was cut short).
+   */
   finish(): SieFile {
+    const sum = this.ksumma.result();
+    if (sum.present && !sum.matches) throw new SieChecksumError(sum.stated, sum.computed);
     if (this.fittedCount) {
       const more = this.fittedCount > this.fitted.length ? ` and ${this.fittedCount - this.fitted.length} more` : "";
       this.file.warnings.push(

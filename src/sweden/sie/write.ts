@@ -3,6 +3,8 @@
 // control characters removed (§5.7), characters codepage 437 lacks transliterated
 // ("–" to "-", "”" to '"'; encoding.ts toCp437Text). Encode the result with encodeCp437.
 import { toCp437Text } from "./encoding";
+import type { Ksumma } from "./ksumma";
+import { tokenize } from "./parse";
 
 export function field(value: string | number): string {
   // transliterated before quoting: a typographic quote becomes '"' and must be escaped
@@ -26,4 +28,11 @@ export function objectList(objects: Record<string, string> | null | undefined): 
 
 export function record(label: string, ...fields: (string | number)[]): string {
   return [label, ...fields].join(" ");
+}
+
+/** Adds a written line to a file's #KSUMMA (SIE 4C §10.14): a record's label and fields, not a #VER block's braces. */
+export function sumLine(sum: Ksumma, line: string): void {
+  const raw = line.trim();
+  if (!raw || raw === "{" || raw === "}") return;
+  sum.addRecord(tokenize(raw, 0));
 }

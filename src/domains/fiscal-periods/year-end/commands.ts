@@ -17,6 +17,7 @@
 // - Cash method (bokslutsmetoden, ./cash-method.ts): the invoices unpaid at the year's end
 //   are booked before the closing entry, unless that entry was made before the lock
 //   (./cash-method-entry.ts); the opening balances carry them on 1510 and 2440.
+import { planSeal } from "../../../ledger/chain-seal";
 import { eq } from "drizzle-orm";
 import { type Command, type CommandContext, writeOf } from "../../../commands/plan";
 import type { Database } from "../../../db/client";
@@ -257,7 +258,7 @@ function closingLines(unbookedOre: number, resultAccount: string): EngineLine[] 
  * POST .../close: irreversible. CONFLICT unless locked with a closing entry. With
  * closed_externally, a year whose year-end was made in another program (see closeExternally).
  */
-export const closePeriod: Command<{ id: string; closed_externally?: boolean }> = async (db, input, ctx) => {
+export const closePeriod: Command<{ id: string; closed_externally?: boolean }> = async (db, input, ctx, env) => {
   const period = await loadPeriod(db, ctx.companyId, input.id);
   if (period.isClosed)
     throw new ApiError(
@@ -275,6 +276,8 @@ export const closePeriod: Command<{ id: string; closed_externally?: boolean }> =
   } else await assertClosingCurrent(db, ctx.companyId, period);
   const externally = input.closed_externally === true;
   const row = { ...period, isClosed: true, closedAt: ctx.now, closedExternally: externally };
+  // closing seals the year: the chain's head, the year's counts and totals, signed (issue #45)
+  const sealed = await planSeal(db, env, ctx.state, period, ctx.now);
   return {
     status: 200,
     data: { id: period.id, is_closed: true, closed_at: ctx.now, closed_externally: externally },
@@ -283,6 +286,7 @@ export const closePeriod: Command<{ id: string; closed_externally?: boolean }> =
         .update(fiscalPeriods)
         .set({ isClosed: true, closedAt: ctx.now, closedExternally: externally })
         .where(eq(fiscalPeriods.id, period.id)),
+      sealed.statement,
     ],
     audit: {
       action: externally ? "fiscal_period.closed_externally" : "fiscal_period.closed",

@@ -7,6 +7,7 @@ export const PROSE = {
     year), #KONTO, #KTYP, #SRU, #DIM/#OBJEKT, #IB, #UB, #RES, #PSALDO (the whole {} and each
     object's part), #PBUDGET and #VER with #TRANS. #PBUDGET is the budget budget_id names (of
     the period, else 404 BUDGET_NOT_FOUND), else the period's only budget; none when it has
-    several.
+    several. The file is checksummed (SIE 4C §10): an opening #KSUMMA after #FLAGGA and a closing
+    #KSUMMA with the CRC-32 of its records as the last line (docs/verifiable-ledger.md).
   `,
 };

@@ -1,0 +1,31 @@
+// The OpenAPI descriptions of the verifiable ledger's routes (routes.ts).
+import { prose } from "../../http/prose";
+
+export const PROSE = {
+  verify: prose`
+    Recomputes the company's chain from the books, a page of entries at a time: each entry's
+    canonical form and SHA-256 after the previous hash (docs/verifiable-ledger.md). Walk it from
+    after_seq 0, passing next_after_seq, until next_after_seq is null. The answer names the first
+    place that does not match (first_mismatch: a changed entry or line, a missing entry, a gap in
+    the sequence, a posted entry outside the chain, a seal the chain no longer reaches); complete is
+    true when the whole chain matched.
+  `,
+  chain: prose`
+    The chain's records in order, each with its entry as the canonical form hashes it: the JSON
+    sidecar of an export, which bin/ledger-verify.mjs checks offline against a seal and a public key.
+  `,
+  seal: prose`
+    The seal of a closed fiscal year: the chain's last seq and hash when the year was closed, the
+    year's posted entries and lines with their debit and credit totals, and the Ed25519 signature of
+    payload by the key key_id (/.well-known/ledger-keys.json). FISCAL_YEAR_NOT_SEALED for a year not closed.
+  `,
+  backfill: prose`
+    Chains the entries the company posted before the chain existed, in posting order, at most 500
+    a call; call it until done is true. A write that posts runs the same step first by itself.
+  `,
+  keys: prose`
+    The public keys that sign receipts and seals, as JWKs (Ed25519). Keys rotated out stay listed
+    (current false) so that what they signed can still be verified. A key with dev true is the
+    public development key and proves nothing.
+  `,
+};

@@ -1,0 +1,54 @@
+// The verifiable ledger's reads, through the ledger that owns the chain and the seals.
+import type { Database } from "../../db/client";
+import type { Env } from "../../env";
+import { chainRecords, verifyChainPage } from "../../ledger/chain-verify";
+import { loadSeal } from "../../ledger/chain-seal";
+import { publicKeys } from "../../ledger/signing";
+
+export const verifyPage = verifyChainPage;
+export const sealOf = loadSeal;
+
+export function publicKeySet(env: Env) {
+  return { keys: publicKeys(env) };
+}
+
+export async function chainPage(
+  db: Database,
+  companyId: string,
+  afterSeq: number,
+  throughSeq: number | null,
+  limit: number,
+) {
+  const through = throughSeq ?? Number.MAX_SAFE_INTEGER;
+  const rows = await chainRecords(db, companyId, afterSeq, through, limit + 1);
+  const page = rows.slice(0, limit);
+  return {
+    company_id: companyId,
+    records: page.map((r) => ({
+      seq: r.seq,
+      hash: r.hash,
+      entry: r.entry
+        ? {
+            id: r.entry.id,
+            date: r.entry.entryDate,
+            series: r.entry.voucherSeries,
+            number: r.entry.voucherNumber,
+            description: r.entry.description,
+            reverses_id: r.entry.reversesId,
+            correction_of_id: r.entry.correctionOfId,
+            lines: [...r.entry.lines]
+              .sort((a, b) => a.sortOrder - b.sortOrder)
+              .map((l) => ({
+                sort_order: l.sortOrder,
+                account_number: l.accountNumber,
+                debit_ore: l.debitOre,
+                credit_ore: l.creditOre,
+                dimensions: l.dimensions,
+                line_description: l.lineDescription,
+              })),
+          }
+        : null,
+    })),
+    next_after_seq: rows.length > limit ? page[page.length - 1]!.seq : null,
+  };
+}
