@@ -96,7 +96,8 @@ describe("a month of a company with two approvers", () => {
     expect(settings.status).toBe(200);
     const [first, second] = [await member(), await member()];
     const rule = await write(f.actor.key, "POST", url("/approval-rules"), {
-      name: "Alla leverantörsfakturor",
+      name: "Från 500 kr",
+      conditions: { min_amount: 500 },
       steps: [{ approvers: [first.userId] }, { approvers: [second.userId] }],
       in_order: true,
     });
@@ -113,12 +114,17 @@ describe("a month of a company with two approvers", () => {
     const b = await register(pg, "PG-1", { items: [{ amount: 999, vat_rate: 0 }] });
     const c = await register(bg, "A-2", { items: [{ amount: 1000, vat_rate: 0.25 }] });
     const r = await register(pg, "PG-2", { items: [{ amount: 3000, vat_rate: 0.25 }] });
+    // under 500 kr: no attest, one approval as before; its due date moved into the past it is overdue, not approved
+    const s = await register(pg, "PG-3", { items: [{ amount: 200, vat_rate: 0 }], due_date: d(25) });
+    expect(s.approval_status).toBe("not_required");
+    const moved = await write(f.actor.key, "PATCH", url(`/supplier-invoices/${s.id}`), { due_date: d(16) });
+    expect([moved.status, moved.body.data.status, moved.body.data.approved_at]).toEqual([200, "overdue", null]);
     expect([a.total, b.total, c.total, r.total]).toEqual([12500, 999, 1250, 3750]);
     for (const inv of [a, b, c, r])
       expect([inv.approval_status, inv.approval_waiting_for]).toEqual(["pending", [first.userId]]);
     const registered = await balances();
-    expect(change(registered, start, "2440")).toBe(-ore(12500 + 999 + 1250 + 3750));
-    expect(change(registered, start, "4010")).toBe(ore(10000 + 999 + 1000 + 3000));
+    expect(change(registered, start, "2440")).toBe(-ore(12500 + 999 + 1250 + 3750 + 200));
+    expect(change(registered, start, "4010")).toBe(ore(10000 + 999 + 1000 + 3000 + 200));
     expect(change(registered, start, "2641")).toBe(ore(2500 + 250 + 750));
     // nothing is proposed while the attest waits
     expect(await proposed()).toEqual([]);
@@ -218,7 +224,7 @@ describe("a month of a company with two approvers", () => {
     expect(change(paid, registered, "2440")).toBe(paidOut);
     expect(change(paid, registered, "1930")).toBe(-paidOut);
     // what is left on 2440 is C (freed) and R (rejected)
-    expect(change(paid, start, "2440")).toBe(-ore(c.total + r.total));
+    expect(change(paid, start, "2440")).toBe(-ore(c.total + r.total + s.total));
     expect((await get(`/payment-batches/${batch.id}`)).data.lines.map((l: any) => l.status)).toEqual([
       "booked",
       "booked",
@@ -229,6 +235,7 @@ describe("a month of a company with two approvers", () => {
       [b, "paid"],
       [c, "overdue"],
       [r, "registered"],
+      [s, "overdue"],
     ] as const)
       expect((await get(`/supplier-invoices/${inv.id}`)).data.status).toBe(status);
 
@@ -280,14 +287,17 @@ describe("a month of a company with two approvers", () => {
     expect(received["2440"]).toBe(paid["2440"]);
     for (const id of [x.id, y.id]) expect((await get(`/invoices/${id}`)).data.status).toBe("paid");
 
-    // ---- the close: blocked by the rejected invoice's attest, the unknown row, the accounts not signed off
+    // ---- the close: blocked by the rejected invoice's attest and the unapproved overdue one, the unknown row,
+    // the accounts not signed off
     const blocked = await get(`/close-status?month=${M}`);
     expect(blocked.data.ready).toBe(false);
     const codes = Object.fromEntries(blocked.data.blockers.map((bl: any) => [bl.code, bl]));
     expect(codes.supplier_invoices_awaiting_approval).toMatchObject({
-      count: 1,
-      links: [url(`/supplier-invoices/${r.id}`)],
+      count: 2,
     });
+    expect(codes.supplier_invoices_awaiting_approval.links.sort()).toEqual(
+      [url(`/supplier-invoices/${r.id}`), url(`/supplier-invoices/${s.id}`)].sort(),
+    );
     expect(codes.unbooked_bank_rows.links).toEqual([url(`/transactions/${unknownRow}`)]);
     expect(codes.account_not_signed_off.count).toBeGreaterThan(0);
     expect(codes.payments_not_booked).toBeUndefined();
@@ -305,6 +315,11 @@ describe("a month of a company with two approvers", () => {
     const done = await approve(second, r.id);
     expect(done.body.data).toMatchObject({ approval_status: "approved", approval_round: 2 });
     expect(await proposed()).toEqual([c.id, r.id]);
+    expect((await approve(f.actor, s.id)).body.data).toMatchObject({
+      status: "overdue",
+      approval_status: "not_required",
+    });
+    expect(await proposed()).toEqual([c.id, r.id, s.id]);
 
     expect((await write(f.actor.key, "POST", url(`/transactions/${unknownRow}/ignore`))).status).toBe(200);
     const still = await get(`/close-status?month=${M}`);
@@ -318,10 +333,10 @@ describe("a month of a company with two approvers", () => {
 
     // ---- the month's books, from the start: every figure
     const end = await balances();
-    expect(change(end, start, "2440")).toBe(-ore(c.total + r.total));
+    expect(change(end, start, "2440")).toBe(-ore(c.total + r.total + s.total));
     expect(change(end, start, "1930")).toBe(-ore(12500 + 999) + ore(x.total + y.total));
     expect(change(end, start, "1510")).toBe(0);
-    expect(change(end, start, "4010")).toBe(ore(14999));
+    expect(change(end, start, "4010")).toBe(ore(14999 + 200));
     expect(change(end, start, "2641")).toBe(ore(3500));
     expect(change(end, start, "2611")).toBe(-ore(250 + 500));
     expect(Object.values(end).reduce((s, v) => s + v, 0)).toBe(0);
