@@ -10,23 +10,13 @@ import { describe, expect, it } from "vitest";
 import { invoiceOcr } from "../../src/sweden/bank-categories";
 import { rfReference } from "../../src/sweden/payments/rf";
 import { admin, call, companyFixture, newActor, write, yearAroundToday, type Actor } from "../helpers";
-import { bankFiles, type Entry, parsePain001 } from "../iso20022-files";
+import { type Entry, parsePain001 } from "../iso20022-files";
+import { lastMonth, monthBooks, ore } from "../month-books";
 
 const f = companyFixture({ name: "Attestmånaden AB", ...yearAroundToday(), moms_period: "yearly" });
-const url = (p: string) => `/api/v1/companies/${f.companyId}${p}`;
-const get = async (p: string) => (await call("GET", url(p), { key: f.actor.key })).body;
-
 // The month before the current one: every date of the test is in it, so it has ended.
-const now = new Date();
-const M = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)).toISOString().slice(0, 7);
-const { d, pain002, camt054, camt053 } = bankFiles(M);
-const ore = (kr: number) => Math.round(kr * 100);
-
-async function balances(): Promise<Record<string, number>> {
-  const tb = await call("GET", url(`/reports/trial-balance?period_id=${f.periodId}`), { key: f.actor.key });
-  expect(tb.status).toBe(200);
-  return Object.fromEntries(tb.body.data.accounts.map((a: any) => [a.account_number, ore(a.closing_balance)]));
-}
+const { M, d, pain002, camt054, camt053 } = lastMonth();
+const { url, get, supplier, customerInvoice, balances } = monthBooks(f, M);
 const change = (after: Record<string, number>, before: Record<string, number>, acc: string) =>
   (after[acc] ?? 0) - (before[acc] ?? 0);
 
@@ -38,17 +28,6 @@ async function member(): Promise<Actor> {
   });
   expect(added.status).toBe(201);
   return u;
-}
-
-async function supplier(body: Record<string, unknown>) {
-  const res = await write(f.actor.key, "POST", url("/suppliers"), {
-    supplier_type: "swedish_business",
-    default_expense_account: "4010",
-    default_payment_terms: 30,
-    ...body,
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.data.id as string;
 }
 
 /** Registered by the owner: under the rule, waiting for the first approver. */
@@ -65,24 +44,6 @@ async function register(supplierId: string, number: string, body: Record<string,
 }
 
 const approve = (who: Actor, id: string) => write(who.key, "POST", url(`/supplier-invoices/${id}/approve`));
-
-async function customerInvoice(name: string, price: number) {
-  const cust = await write(f.actor.key, "POST", url("/customers"), {
-    name,
-    customer_type: "swedish_business",
-    default_payment_terms: 30,
-  });
-  expect(cust.status, JSON.stringify(cust.body)).toBe(201);
-  const created = await write(f.actor.key, "POST", url("/invoices"), {
-    customer_id: cust.body.data.id,
-    invoice_date: d(2),
-    items: [{ description: "Konsult", quantity: 1, unit_price: price, vat_rate: 0.25 }],
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const sent = await write(f.actor.key, "POST", url(`/invoices/${created.body.data.id}/mark-sent`));
-  expect(sent.status, JSON.stringify(sent.body)).toBe(200);
-  return sent.body.data as { id: string; total: number; ocr_number: string | null; invoice_number: string };
-}
 
 const proposed = async () =>
   (await get(`/payment-batches/proposal?due_by=${d(20)}`)).data.lines.map((l: any) => l.supplier_invoice_id);
@@ -240,8 +201,8 @@ describe("a month of a company with two approvers", () => {
       expect((await get(`/supplier-invoices/${inv.id}`)).data.status).toBe(status);
 
     // ---- camt.053: the same two payments again (booked nothing twice), customers by OCR and RF, one unknown
-    const x = await customerInvoice("Kund OCR AB", 1000);
-    const y = await customerInvoice("Kund RF AB", 2000);
+    const x = await customerInvoice(1000, "Kund OCR AB");
+    const y = await customerInvoice(2000, "Kund RF AB");
     expect([x.total, y.total]).toEqual([1250, 2500]);
     const invoiced = await balances();
     const statement = camt053([

@@ -8,28 +8,13 @@ import { invoiceOcr } from "../../src/sweden/bank-categories";
 import { rfReference } from "../../src/sweden/payments/rf";
 import { booksDb } from "../books";
 import { call, companyFixture, runJob, write, yearAroundToday } from "../helpers";
-import { bankFiles, type Entry, parsePain001 as parse } from "../iso20022-files";
+import { type Entry, parsePain001 as parse } from "../iso20022-files";
+import { lastMonth, monthBooks, ore } from "../month-books";
 
 const f = companyFixture({ name: "Betalslingan AB", ...yearAroundToday(), moms_period: "yearly" });
-const url = (p: string) => `/api/v1/companies/${f.companyId}${p}`;
-const get = async (p: string) => (await call("GET", url(p), { key: f.actor.key })).body;
-
 // The month before the current one: every date of the test is in it, so it has ended.
-const now = new Date();
-const M = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)).toISOString().slice(0, 7);
-const { d, pain002, camt054, camt053 } = bankFiles(M);
-const ore = (kr: number) => Math.round(kr * 100);
-
-async function supplier(body: Record<string, unknown>) {
-  const res = await write(f.actor.key, "POST", url("/suppliers"), {
-    supplier_type: "swedish_business",
-    default_expense_account: "4010",
-    default_payment_terms: 30,
-    ...body,
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.data.id as string;
-}
+const { M, d, pain002, camt054, camt053 } = lastMonth();
+const { url, get, supplier, customerInvoice, balances } = monthBooks(f, M);
 
 async function supplierInvoice(supplierId: string, number: string, body: Record<string, unknown>, approve = true) {
   const res = await write(f.actor.key, "POST", url("/supplier-invoices"), {
@@ -47,29 +32,6 @@ async function supplierInvoice(supplierId: string, number: string, body: Record<
 async function approveInvoice(id: string) {
   const res = await write(f.actor.key, "POST", url(`/supplier-invoices/${id}/approve`));
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-}
-
-async function customerInvoice(price: number) {
-  const cust = await write(f.actor.key, "POST", url("/customers"), {
-    name: `Kund ${price} AB`,
-    customer_type: "swedish_business",
-    default_payment_terms: 30,
-  });
-  const created = await write(f.actor.key, "POST", url("/invoices"), {
-    customer_id: cust.body.data.id,
-    invoice_date: d(2),
-    items: [{ description: "Konsult", quantity: 1, unit_price: price, vat_rate: 0.25 }],
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const sent = await write(f.actor.key, "POST", url(`/invoices/${created.body.data.id}/mark-sent`));
-  expect(sent.status, JSON.stringify(sent.body)).toBe(200);
-  return sent.body.data as { id: string; total: number; ocr_number: string | null; invoice_number: string };
-}
-
-async function balances(): Promise<Record<string, number>> {
-  const tb = await call("GET", url(`/reports/trial-balance?period_id=${f.periodId}`), { key: f.actor.key });
-  expect(tb.status).toBe(200);
-  return Object.fromEntries(tb.body.data.accounts.map((a: any) => [a.account_number, ore(a.closing_balance)]));
 }
 
 async function outboxTypes(type: string) {
