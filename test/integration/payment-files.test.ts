@@ -1,7 +1,7 @@
-import { XMLParser } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
 import { call, companyFixture, day, write } from "../helpers";
 import { booksDb } from "../books";
+import { parsePain001 as parse } from "../iso20022-files";
 
 const f = companyFixture({ name: "Betalaren AB" });
 const url = (p: string) => `/api/v1/companies/${f.companyId}${p}`;
@@ -38,13 +38,6 @@ async function invoice(
   return res.body.data.id as string;
 }
 
-const parse = (xml: string) =>
-  new XMLParser({
-    ignoreAttributes: false,
-    attributeNamePrefix: "@_",
-    parseTagValue: false,
-    isArray: (n) => n === "PmtInf" || n === "CdtTrfTxInf",
-  }).parse(xml).Document.CstmrCdtTrfInitn;
 const hex = (id: string) => id.replace(/-/g, "");
 
 describe("POST .../payment-files/supplier-invoices", () => {

@@ -3,34 +3,18 @@
 // freed) -> the camt.054 that books the others -> the same payments in the camt.053 book nothing
 // twice -> customers' payments by OCR and by RF close their invoices -> the month's close status
 // goes from blocked to ready, and the sweep announces it once. Every figure against the books.
-import { XMLParser } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
 import { invoiceOcr } from "../../src/sweden/bank-categories";
 import { rfReference } from "../../src/sweden/payments/rf";
 import { booksDb } from "../books";
 import { call, companyFixture, runJob, write, yearAroundToday } from "../helpers";
+import { type Entry, parsePain001 as parse } from "../iso20022-files";
+import { lastMonth, monthBooks, ore } from "../month-books";
 
 const f = companyFixture({ name: "Betalslingan AB", ...yearAroundToday(), moms_period: "yearly" });
-const url = (p: string) => `/api/v1/companies/${f.companyId}${p}`;
-const get = async (p: string) => (await call("GET", url(p), { key: f.actor.key })).body;
-
 // The month before the current one: every date of the test is in it, so it has ended.
-const now = new Date();
-const M = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)).toISOString().slice(0, 7);
-const d = (n: number) => `${M}-${String(n).padStart(2, "0")}`;
-const ore = (kr: number) => Math.round(kr * 100);
-const kr = (o: number) => (o / 100).toFixed(2);
-
-async function supplier(body: Record<string, unknown>) {
-  const res = await write(f.actor.key, "POST", url("/suppliers"), {
-    supplier_type: "swedish_business",
-    default_expense_account: "4010",
-    default_payment_terms: 30,
-    ...body,
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.data.id as string;
-}
+const { M, d, pain002, camt054, camt053 } = lastMonth();
+const { url, get, supplier, customerInvoice, balances } = monthBooks(f, M);
 
 async function supplierInvoice(supplierId: string, number: string, body: Record<string, unknown>, approve = true) {
   const res = await write(f.actor.key, "POST", url("/supplier-invoices"), {
@@ -49,116 +33,6 @@ async function approveInvoice(id: string) {
   const res = await write(f.actor.key, "POST", url(`/supplier-invoices/${id}/approve`));
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 }
-
-async function customerInvoice(price: number) {
-  const cust = await write(f.actor.key, "POST", url("/customers"), {
-    name: `Kund ${price} AB`,
-    customer_type: "swedish_business",
-    default_payment_terms: 30,
-  });
-  const created = await write(f.actor.key, "POST", url("/invoices"), {
-    customer_id: cust.body.data.id,
-    invoice_date: d(2),
-    items: [{ description: "Konsult", quantity: 1, unit_price: price, vat_rate: 0.25 }],
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const sent = await write(f.actor.key, "POST", url(`/invoices/${created.body.data.id}/mark-sent`));
-  expect(sent.status, JSON.stringify(sent.body)).toBe(200);
-  return sent.body.data as { id: string; total: number; ocr_number: string | null; invoice_number: string };
-}
-
-async function balances(): Promise<Record<string, number>> {
-  const tb = await call("GET", url(`/reports/trial-balance?period_id=${f.periodId}`), { key: f.actor.key });
-  expect(tb.status).toBe(200);
-  return Object.fromEntries(tb.body.data.accounts.map((a: any) => [a.account_number, ore(a.closing_balance)]));
-}
-
-const parse = (xml: string) =>
-  new XMLParser({
-    ignoreAttributes: false,
-    attributeNamePrefix: "@_",
-    parseTagValue: false,
-    isArray: (n) => n === "PmtInf" || n === "CdtTrfTxInf",
-  }).parse(xml).Document.CstmrCdtTrfInitn;
-
-// ---- the bank's files, as a Swedish bank writes them (ISO 20022 message definitions) ----
-
-function pain002(batch: { message_id: string; payment_information_id: string }, txs: [string, string, string?][]) {
-  const tx = txs
-    .map(
-      ([e2e, status, reason]) => `
-        <TxInfAndSts>
-          <StsId>S-${e2e.slice(0, 8)}</StsId>
-          <OrgnlEndToEndId>${e2e}</OrgnlEndToEndId>
-          <TxSts>${status}</TxSts>
-          ${reason ? `<StsRsnInf><Rsn><Cd>${reason}</Cd></Rsn><AddtlInf>Kontot finns inte</AddtlInf></StsRsnInf>` : ""}
-        </TxInfAndSts>`,
-    )
-    .join("");
-  return `<?xml version="1.0" encoding="UTF-8"?>
-<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.002.001.03">
-  <CstmrPmtStsRpt>
-    <GrpHdr><MsgId>STS-${batch.message_id.slice(2, 20)}</MsgId><CreDtTm>${d(19)}T08:00:00</CreDtTm></GrpHdr>
-    <OrgnlGrpInfAndSts>
-      <OrgnlMsgId>${batch.message_id}</OrgnlMsgId><OrgnlMsgNmId>pain.001.001.03</OrgnlMsgNmId><GrpSts>PART</GrpSts>
-    </OrgnlGrpInfAndSts>
-    <OrgnlPmtInfAndSts>
-      <OrgnlPmtInfId>${batch.payment_information_id}</OrgnlPmtInfId>${tx}
-    </OrgnlPmtInfAndSts>
-  </CstmrPmtStsRpt>
-</Document>`;
-}
-
-interface Entry {
-  ref: string;
-  amountOre: number;
-  debit: boolean;
-  date: string;
-  e2e?: string;
-  instructed?: { ccy: string; ore: number };
-  party?: string;
-  scor?: string;
-  ustrd?: string;
-}
-
-function ntry(e: Entry) {
-  const amtDtls = e.instructed
-    ? `<AmtDtls><InstdAmt><Amt Ccy="${e.instructed.ccy}">${kr(e.instructed.ore)}</Amt></InstdAmt></AmtDtls>`
-    : "";
-  const party = e.party
-    ? `<RltdPties><${e.debit ? "Cdtr" : "Dbtr"}><Nm>${e.party}</Nm></${e.debit ? "Cdtr" : "Dbtr"}></RltdPties>`
-    : "";
-  const rmt = e.scor
-    ? `<RmtInf><Strd><CdtrRefInf><Tp><CdOrPrtry><Cd>SCOR</Cd></CdOrPrtry></Tp><Ref>${e.scor}</Ref></CdtrRefInf></Strd></RmtInf>`
-    : e.ustrd
-      ? `<RmtInf><Ustrd>${e.ustrd}</Ustrd></RmtInf>`
-      : "";
-  return `
-    <Ntry>
-      <Amt Ccy="SEK">${kr(e.amountOre)}</Amt><CdtDbtInd>${e.debit ? "DBIT" : "CRDT"}</CdtDbtInd><Sts>BOOK</Sts>
-      <BookgDt><Dt>${e.date}</Dt></BookgDt><ValDt><Dt>${e.date}</Dt></ValDt><AcctSvcrRef>${e.ref}</AcctSvcrRef>
-      <BkTxCd><Domn><Cd>PMNT</Cd><Fmly><Cd>${e.debit ? "ICDT" : "RCDT"}</Cd><SubFmlyCd>DMCT</SubFmlyCd></Fmly></Domn></BkTxCd>
-      <NtryDtls><TxDtls><Refs><EndToEndId>${e.e2e ?? "NOTPROVIDED"}</EndToEndId></Refs>${amtDtls}${party}${rmt}</TxDtls></NtryDtls>
-    </Ntry>`;
-}
-
-const ACCOUNT = `<Acct><Id><IBAN>SE4550000000058398257466</IBAN></Id><Ccy>SEK</Ccy></Acct>`;
-
-const camt054 = (entries: Entry[]) => `<?xml version="1.0" encoding="UTF-8"?>
-<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.054.001.02">
-  <BkToCstmrDbtCdtNtfctn>
-    <GrpHdr><MsgId>N-${M}</MsgId><CreDtTm>${d(20)}T18:00:00</CreDtTm></GrpHdr>
-    <Ntfctn><Id>NTF-1</Id><CreDtTm>${d(20)}T18:00:00</CreDtTm>${ACCOUNT}${entries.map(ntry).join("")}</Ntfctn>
-  </BkToCstmrDbtCdtNtfctn>
-</Document>`;
-
-const camt053 = (entries: Entry[]) => `<?xml version="1.0" encoding="UTF-8"?>
-<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02">
-  <BkToCstmrStmt>
-    <GrpHdr><MsgId>S-${M}</MsgId><CreDtTm>${d(28)}T18:00:00</CreDtTm></GrpHdr>
-    <Stmt><Id>STMT-${M}</Id><CreDtTm>${d(28)}T18:00:00</CreDtTm>${ACCOUNT}${entries.map(ntry).join("")}</Stmt>
-  </BkToCstmrStmt>
-</Document>`;
 
 async function outboxTypes(type: string) {
   const rows = await booksDb

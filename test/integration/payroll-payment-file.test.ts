@@ -3,9 +3,9 @@
 //   Anna Andersson 35 000, table 33 col 1: tax 7 134, net 27 866.00
 //   Sven Senior    30 100, table 34 col 3 (born 1950): tax 2 868, net 27 232.00, plus 450.50 mileage = 27 682.50
 // Control sum 55 548.50.
-import { XMLParser } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
 import { call, companyFixture, write } from "../helpers";
+import { parsePain001 as parse } from "../iso20022-files";
 
 const f = companyFixture({ name: "Betalbolaget AB" });
 const url = (p: string) => `/api/v1/companies/${f.companyId}${p}`;
@@ -15,14 +15,6 @@ async function employee(body: Record<string, unknown>) {
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.data as { id: string; clearing_number: string; bank_account_number: string };
 }
-
-const parse = (xml: string) =>
-  new XMLParser({
-    ignoreAttributes: false,
-    attributeNamePrefix: "@_",
-    parseTagValue: false,
-    isArray: (n) => n === "PmtInf" || n === "CdtTrfTxInf",
-  }).parse(xml).Document.CstmrCdtTrfInitn;
 
 describe("GET .../salary-runs/{id}/payment-file", () => {
   it("answers the run's net pay as pain.001 from the company's account, one transfer per employee", async () => {

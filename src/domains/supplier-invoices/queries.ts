@@ -479,8 +479,8 @@ export async function payableSupplierInvoices(db: Database, companyId: string, d
 
 /**
  * The month's close (month-close): supplier invoices dated on or before `upTo` still waiting for
- * approval (registered and not approved, or its attest pending or rejected; not a credit note), oldest
- * first, at most `limit`.
+ * approval (registered or overdue and never approved, or its attest pending or rejected; not a
+ * credit note), oldest first, at most `limit`.
  */
 export async function supplierInvoicesAwaitingApproval(db: Database, companyId: string, upTo: string, limit = 50) {
   const t = supplierInvoices;
@@ -491,9 +491,10 @@ export async function supplierInvoicesAwaitingApproval(db: Database, companyId: 
       and(
         eq(t.companyId, companyId),
         eq(t.isCreditNote, false),
-        // not yet approved, or waiting on its attest (pending, or rejected back to its registrant)
+        // not yet approved (registered, or overdue when its due date passed before an approval), or
+        // waiting on its attest (pending, or rejected back to its registrant)
         or(
-          eq(t.status, "registered"),
+          and(inArray(t.status, ["registered", "overdue"]), isNull(t.approvedAt)),
           and(
             inArray(t.approvalStatus, ["pending", "rejected"]),
             inArray(t.status, ["approved", "partially_paid", "overdue", "disputed"]),
