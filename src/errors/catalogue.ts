@@ -17,6 +17,7 @@ import { PURCHASES_ERRORS } from "./codes/purchases";
 import { PAYROLL_ERRORS } from "./codes/payroll";
 import { RECORDS_ERRORS } from "./codes/records";
 import { TRANSACTIONS_ERRORS } from "./codes/transactions";
+import { SIGN_IN_ERRORS } from "./codes/sign-in";
 
 export type { CatalogueEntry } from "./codes/entry";
 
@@ -28,6 +29,7 @@ export const ERROR_CATALOGUE = {
   ...PAYROLL_ERRORS,
   ...RECORDS_ERRORS,
   ...TRANSACTIONS_ERRORS,
+  ...SIGN_IN_ERRORS,
 } satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -298,6 +298,9 @@ function asOperator(c: Context<AppEnv>, companyId: string): void {
     mode: "live",
     unattendedCommitLimitOre: null,
     apiVersion: currentVersion(),
+    kind: "key",
+    companyIds: null,
+    expiresAtMs: null,
   });
 }
 
