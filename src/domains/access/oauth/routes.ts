@@ -70,16 +70,13 @@ function protectedResourceMetadata(issuer: string, resource: string) {
 /** RFC 9728 §5.1 / MCP authorization: a 401 from /mcp names where to discover how to get a token. */
 export function mcpChallenge(app: OpenAPIHono<AppEnv>) {
   app.use("/mcp", async (c, next) => {
-    const challenge = `Bearer resource_metadata="${issuerOf(c)}/.well-known/oauth-protected-resource/mcp"`;
-    try {
-      await next();
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 401) {
-        const e = new ApiError(err.code, err.details, err.message, { ...err.headers, "WWW-Authenticate": challenge });
-        throw err.texts ? e.withTexts(err.texts) : e;
-      }
-      throw err;
-    }
+    await next();
+    // the pipeline has rendered the refusal by now (Hono answers a thrown error where it is thrown)
+    if (c.res.status === 401)
+      c.res.headers.set(
+        "WWW-Authenticate",
+        `Bearer resource_metadata="${issuerOf(c)}/.well-known/oauth-protected-resource/mcp"`,
+      );
   });
 }
 

@@ -179,14 +179,12 @@ export async function useLink(env: Env, token: string, client: Client): Promise<
   if (!user) throw new ApiError("SIGN_IN_FAILED");
   if (!user.mfaSecretEnc) return { session: await startSession(env, user.id, client, "email_link") };
   const pending = randomToken(40);
-  await db
-    .insert(signInPending)
-    .values({
-      tokenHash: await sha256Hex(pending),
-      userId: user.id,
-      method: "email_link",
-      expiresAtMs: now + PENDING_TTL_MS,
-    });
+  await db.insert(signInPending).values({
+    tokenHash: await sha256Hex(pending),
+    userId: user.id,
+    method: "email_link",
+    expiresAtMs: now + PENDING_TTL_MS,
+  });
   return { pending };
 }
 

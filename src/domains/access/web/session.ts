@@ -93,7 +93,8 @@ export function clientIp(c: Context<AppEnv>): string {
  * crafted ?next= cannot send the user elsewhere (open redirect).
  */
 export function safeNext(next: string | null | undefined): string {
-  if (typeof next !== "string" || next[0] !== "/" || next.startsWith("//") || next.startsWith("/\\")) return "/dashboard";
+  if (typeof next !== "string" || next[0] !== "/" || next.startsWith("//") || next.startsWith("/\\"))
+    return "/dashboard";
   if (/[\u0000-\u001f\\]/.test(next)) return "/dashboard";
   return next;
 }
