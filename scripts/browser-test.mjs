@@ -180,8 +180,10 @@ try {
       await page.goto(url.toString());
       await snap("consent");
       await page.getByLabel(/Webbläsarbolaget AB/).check();
+      // the consent redirects to the client's loopback address: the request is what matters
+      const callback = page.waitForRequest((r) => r.url().startsWith(redirectUrl), { timeout: 15_000 });
       await page.getByRole("button", { name: "Tillåt" }).click();
-      await page.waitForTimeout(500);
+      codeFromRedirect = new URL((await callback).url()).searchParams.get("code");
     },
   };
   const connect = async () => {
