@@ -84,10 +84,20 @@ function layerOf(file: string): number {
  * HTTP pipeline reads the tables that authenticate a request.
  */
 const TABLES: Record<string, { owner: string; readers?: string[] }> = {
-  users: { owner: "domains/admin", readers: ["http", "domains/companies"] },
-  apiKeys: { owner: "domains/admin", readers: ["http"] },
-  memberships: { owner: "domains/companies", readers: ["http"] },
-  companies: { owner: "domains/companies", readers: ["http", "domains/admin"] },
+  // who may act: people, their credentials (keys, sessions, OAuth tokens) and sign-in (issue 47)
+  users: { owner: "domains/access", readers: ["http", "domains/companies", "domains/admin"] },
+  apiKeys: { owner: "domains/access", readers: ["http"] },
+  passkeys: { owner: "domains/access" },
+  webauthnChallenges: { owner: "domains/access" },
+  signInLinks: { owner: "domains/access" },
+  signInPending: { owner: "domains/access" },
+  signInEvents: { owner: "domains/access" },
+  oauthClients: { owner: "domains/access" },
+  oauthGrants: { owner: "domains/access" },
+  oauthCodes: { owner: "domains/access" },
+  oauthRefreshTokens: { owner: "domains/access" },
+  memberships: { owner: "domains/companies", readers: ["http", "domains/access"] },
+  companies: { owner: "domains/companies", readers: ["http", "domains/admin", "domains/access"] },
   companySettings: { owner: "domains/companies", readers: ["ledger"] },
   basAccounts: { owner: "domains/accounts" },
   accounts: { owner: "domains/accounts", readers: ["ledger", "domains/reports"] },

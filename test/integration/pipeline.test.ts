@@ -128,6 +128,13 @@ describe("headers and envelopes", () => {
       // issue #46: budgets (docs/budgets.md)
       "BUDGET_NOT_FOUND",
       "BUDGET_NAME_TAKEN",
+      // issue #47: sign-in, sessions and passkeys (docs/sign-in-and-oauth.md)
+      "SESSION_REQUIRED",
+      "SIGN_IN_LINK_INVALID",
+      "SIGN_IN_FAILED",
+      "CSRF_CHECK_FAILED",
+      "PASSKEY_VERIFICATION_FAILED",
+      "SIGN_IN_EMAIL_NOT_CONFIGURED",
     ];
     expect(byCode.size).toBe(133 + added.length);
     for (const code of added) expect(byCode.has(code)).toBe(true);

@@ -12,6 +12,7 @@ import { registerSignInRoutes } from "./sign-in/routes";
 
 export { ACCOUNT_TAG } from "./account/routes";
 export { API_SCOPES } from "./scopes";
+export { createKey, createUser, enrolTotp, revokeCredential } from "./account/commands";
 
 /** Every route of the domain; before the MCP routes, so that a 401 from /mcp carries its challenge. */
 export function registerAccessRoutes(app: OpenAPIHono<AppEnv>) {

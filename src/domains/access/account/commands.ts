@@ -60,12 +60,27 @@ export async function listKeys(env: Env, userId: string) {
   return rows.map(keyJson);
 }
 
-/** A key of the person's own; a live key needs their second step (docs/platform.md), as through the admin API. */
+/** A new user; null when the address has one already (the unique index decides between two at once). */
+export async function createUser(env: Env, email: string, name: string) {
+  const row = { id: newId(), email: email.toLowerCase(), name, createdAt: nowIso() };
+  const inserted = await directory(env)
+    .insert(users)
+    .values(row)
+    .onConflictDoNothing({ target: users.email })
+    .returning({ id: users.id });
+  return inserted.length ? row : null;
+}
+
+/**
+ * A key of the user's; a live key needs their second step (docs/platform.md), from the dashboard
+ * as through the admin API. `version` is asked after the second step (the admin API pins one).
+ */
 export async function createKey(
   env: Env,
   userId: string,
   body: { name: string; scopes: string[]; mode: "live" | "test"; unattended_commit_limit?: number },
   mfaCode: string | undefined,
+  version: () => string = currentVersion,
 ) {
   if (body.mode === "live") await proveSecondStep(env, userId, mfaCode, "api_keys.create_live");
   let limitOre: number | null = null;
@@ -73,6 +88,7 @@ export async function createKey(
     limitOre = toOre(body.unattended_commit_limit);
     if (limitOre === null) throw fieldError("unattended_commit_limit", "at most two decimals");
   }
+  const apiVersion = version();
   const key = `service_sk_${body.mode}_${randomToken(40)}`;
   const row: KeyRow = {
     id: newId(),
@@ -83,7 +99,7 @@ export async function createKey(
     scopes: [...new Set(body.scopes)],
     mode: body.mode,
     unattendedCommitLimitOre: limitOre,
-    apiVersion: currentVersion(),
+    apiVersion,
     createdAt: nowIso(),
     revokedAt: null,
     kind: "key",
@@ -104,18 +120,28 @@ export async function forgetCredentials(env: Env, userId: string, hashes: string
   );
 }
 
-/** Revokes one of the person's own keys or sessions at once; another user's is answered 404. */
-export async function revokeCredential(env: Env, userId: string, id: string, kind: "key" | "session") {
+/**
+ * Revokes a credential at once. userId and kind: one of the person's own keys or sessions (another
+ * user's is answered 404); null: any credential by id (the operators' admin API).
+ */
+export async function revokeCredential(env: Env, userId: string | null, id: string, kind: "key" | "session" | null) {
   const db = directory(env);
   const row = await db
     .select()
     .from(apiKeys)
-    .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId), eq(apiKeys.kind, kind)))
+    .where(
+      and(
+        eq(apiKeys.id, id),
+        userId === null ? undefined : eq(apiKeys.userId, userId),
+        kind === null ? undefined : eq(apiKeys.kind, kind),
+      ),
+    )
     .get();
-  if (!row) throw new ApiError("NOT_FOUND", { resource: kind === "key" ? "api_key" : "session", id });
+  if (!row) throw new ApiError("NOT_FOUND", { resource: kind === "session" ? "session" : "api_key", id });
   const revokedAt = row.revokedAt ?? nowIso();
   if (!row.revokedAt) await db.update(apiKeys).set({ revokedAt }).where(eq(apiKeys.id, id));
-  await forgetCredentials(env, userId, [row.keyHash]);
+  // told again on a repeated revoke, so a revoke whose telling failed can be retried
+  await forgetCredentials(env, row.userId, [row.keyHash]);
   return { id, revoked_at: revokedAt };
 }
 
@@ -162,7 +188,8 @@ export async function listSessions(env: Env, userId: string, currentId: string) 
 export async function enrolTotp(env: Env, userId: string, mfaCode: string | undefined) {
   const db = directory(env);
   const user = await db.select().from(users).where(eq(users.id, userId)).get();
-  if (!user) throw new ApiError("UNAUTHORIZED");
+  if (!user) throw new ApiError("NOT_FOUND", { resource: "user", id: userId });
+  // replacing a secret is itself a second-step action: whoever holds the session (or the admin token) alone cannot
   if (user.mfaSecretEnc) await proveSecondStep(env, userId, mfaCode, "users.mfa_reenrol");
   const secret = base32Encode(newTotpSecret());
   const enrolledAt = nowIso();

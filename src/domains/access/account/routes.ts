@@ -156,30 +156,58 @@ function site(c: HandlerContext<typeof registerPasskeyRoute> | HandlerContext<ty
   return { origin: url.origin, rpID: url.hostname };
 }
 
+async function getMe(c: HandlerContext<typeof meRoute>) {
+  return json(c, await me(c.env, userOf(c)));
+}
+async function getKeys(c: HandlerContext<typeof listKeysRoute>) {
+  return json(c, await listKeys(c.env, userOf(c)));
+}
+async function postKey(c: HandlerContext<typeof createKeyRoute>) {
+  return json(c, await createKey(c.env, userOf(c), c.req.valid("json"), c.req.header(MFA_HEADER)), 201);
+}
+async function deleteKey(c: HandlerContext<typeof revokeKeyRoute>) {
+  return json(c, await revokeCredential(c.env, userOf(c), c.req.valid("param").id, "key"));
+}
+async function getSessions(c: HandlerContext<typeof listSessionsRoute>) {
+  return json(c, await listSessions(c.env, userOf(c), c.get("auth").apiKeyId));
+}
+async function deleteSession(c: HandlerContext<typeof revokeSessionRoute>) {
+  return json(c, await revokeCredential(c.env, userOf(c), c.req.valid("param").id, "session"));
+}
+async function postMfa(c: HandlerContext<typeof enrolMfaRoute>) {
+  return json(c, await enrolTotp(c.env, userOf(c), c.req.header(MFA_HEADER)), 201);
+}
+async function getPasskeys(c: HandlerContext<typeof listPasskeysRoute>) {
+  return json(c, await listPasskeys(c.env, userOf(c)));
+}
+async function postPasskeyOptions(c: HandlerContext<typeof passkeyOptionsRoute>) {
+  return json(c, await passkeyRegistrationOptions(c.env, userOf(c), site(c).rpID));
+}
+async function postPasskey(c: HandlerContext<typeof registerPasskeyRoute>) {
+  return json(c, await registerPasskey(c.env, userOf(c), c.req.valid("json"), site(c)), 201);
+}
+async function removePasskey(c: HandlerContext<typeof deletePasskeyRoute>) {
+  return json(c, await deletePasskey(c.env, userOf(c), c.req.valid("param").id));
+}
+async function getGrants(c: HandlerContext<typeof listGrantsRoute>) {
+  return json(c, await grantsOfUser(c.env, userOf(c)));
+}
+async function deleteGrant(c: HandlerContext<typeof revokeGrantRoute>) {
+  return json(c, await revokeGrant(c.env, userOf(c), c.req.valid("param").id, "revoked_by_user"));
+}
+
 export function registerAccountRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(meRoute, async (c) => json(c, await me(c.env, userOf(c))));
-  app.openapi(listKeysRoute, async (c) => json(c, await listKeys(c.env, userOf(c))));
-  app.openapi(createKeyRoute, async (c) =>
-    json(c, await createKey(c.env, userOf(c), c.req.valid("json"), c.req.header(MFA_HEADER)), 201),
-  );
-  app.openapi(revokeKeyRoute, async (c) =>
-    json(c, await revokeCredential(c.env, userOf(c), c.req.valid("param").id, "key")),
-  );
-  app.openapi(listSessionsRoute, async (c) => json(c, await listSessions(c.env, userOf(c), c.get("auth").apiKeyId)));
-  app.openapi(revokeSessionRoute, async (c) =>
-    json(c, await revokeCredential(c.env, userOf(c), c.req.valid("param").id, "session")),
-  );
-  app.openapi(enrolMfaRoute, async (c) => json(c, await enrolTotp(c.env, userOf(c), c.req.header(MFA_HEADER)), 201));
-  app.openapi(listPasskeysRoute, async (c) => json(c, await listPasskeys(c.env, userOf(c))));
-  app.openapi(passkeyOptionsRoute, async (c) =>
-    json(c, await passkeyRegistrationOptions(c.env, userOf(c), site(c).rpID)),
-  );
-  app.openapi(registerPasskeyRoute, async (c) =>
-    json(c, await registerPasskey(c.env, userOf(c), c.req.valid("json"), site(c)), 201),
-  );
-  app.openapi(deletePasskeyRoute, async (c) => json(c, await deletePasskey(c.env, userOf(c), c.req.valid("param").id)));
-  app.openapi(listGrantsRoute, async (c) => json(c, await grantsOfUser(c.env, userOf(c))));
-  app.openapi(revokeGrantRoute, async (c) =>
-    json(c, await revokeGrant(c.env, userOf(c), c.req.valid("param").id, "revoked_by_user")),
-  );
+  app.openapi(meRoute, getMe);
+  app.openapi(listKeysRoute, getKeys);
+  app.openapi(createKeyRoute, postKey);
+  app.openapi(revokeKeyRoute, deleteKey);
+  app.openapi(listSessionsRoute, getSessions);
+  app.openapi(revokeSessionRoute, deleteSession);
+  app.openapi(enrolMfaRoute, postMfa);
+  app.openapi(listPasskeysRoute, getPasskeys);
+  app.openapi(passkeyOptionsRoute, postPasskeyOptions);
+  app.openapi(registerPasskeyRoute, postPasskey);
+  app.openapi(deletePasskeyRoute, removePasskey);
+  app.openapi(listGrantsRoute, getGrants);
+  app.openapi(revokeGrantRoute, deleteGrant);
 }

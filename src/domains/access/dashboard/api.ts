@@ -12,7 +12,7 @@ export interface ApiAnswer {
   status: number;
   // biome-ignore lint/suspicious/noExplicitAny: the envelope's data, shaped by the route called
   data: any;
-  error: { code: string; message: string; message_en: string } | null;
+  error: Record<"code" | "message" | "message_en", string> | null;
 }
 
 export interface CallOptions {

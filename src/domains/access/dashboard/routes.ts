@@ -35,6 +35,15 @@ function failed(p: PageContext, a: ApiAnswer): Html {
   return html`<div class="error" role="alert"><p>${text}</p><p class="muted"><code>${a.error?.code ?? a.status}</code></p></div>`;
 }
 
+/** Where "back" leads: the page the form was on when it is this service's, else the dashboard. */
+function sameOriginOr(back: string | undefined, here: string): string {
+  try {
+    return back && new URL(back).origin === new URL(here).origin ? back : "/dashboard";
+  } catch {
+    return "/dashboard";
+  }
+}
+
 const ok = (a: ApiAnswer) => a.status >= 200 && a.status < 300;
 
 export function registerDashboardRoutes(app: OpenAPIHono<AppEnv>) {
@@ -44,7 +53,7 @@ export function registerDashboardRoutes(app: OpenAPIHono<AppEnv>) {
     title: (p: PageContext) => string,
     body: (s: Signed, c: Context<AppEnv>) => Promise<Html | { title: string; body: Html }>,
   ) => {
-    app.get(path, async (c) => {
+    app.get(path, async function dashboardPage(c) {
       const s = await signedIn(app, c);
       if (s instanceof Response) return s;
       const made = await body(s, c);
@@ -61,7 +70,7 @@ export function registerDashboardRoutes(app: OpenAPIHono<AppEnv>) {
       c: Context<AppEnv>,
     ) => Promise<string | { show: Html; title: string } | ApiAnswer>,
   ) => {
-    app.post(path, async (c) => {
+    app.post(path, async function dashboardAction(c) {
       const s = await signedIn(app, c);
       if (s instanceof Response) return s;
       const form = await formOf(c);
@@ -74,7 +83,7 @@ export function registerDashboardRoutes(app: OpenAPIHono<AppEnv>) {
         c,
         s.p,
         s.p.tr("Det gick inte", "That did not work"),
-        html`${failed(s.p, done)}<p><a href="${back && new URL(back).origin === new URL(c.req.url).origin ? back : "/dashboard"}">${s.p.tr("Tillbaka", "Back")}</a></p>`,
+        html`${failed(s.p, done)}<p><a href="${sameOriginOr(back, c.req.url)}">${s.p.tr("Tillbaka", "Back")}</a></p>`,
         done.status >= 400 && done.status < 600 ? (done.status as 400) : 400,
       );
     });
@@ -261,7 +270,7 @@ export function registerDashboardRoutes(app: OpenAPIHono<AppEnv>) {
     ["/dashboard/passkeys/options", "/api/v1/passkeys/options"],
     ["/dashboard/passkeys", "/api/v1/passkeys"],
   ] as const) {
-    app.post(path, async (c) => {
+    app.post(path, async function passkeyCeremony(c) {
       checkCsrf(c, c.req.header("X-CSRF-Token"));
       const session = await currentSession(c);
       if (!session) throw new ApiError("UNAUTHORIZED");

@@ -109,7 +109,12 @@ function consentPage(
       ${hidden("scope", req.scopes.join(" "))}${hidden("resource", req.resource)}
       <fieldset><legend>${tr("Behörigheter", "Permissions")}</legend><ul>${req.scopes.map((s) => html`<li><code>${s}</code></li>`)}</ul></fieldset>
       <fieldset class="checks"><legend>${tr("Företag (alla skarpa eller alla sandlådor)", "Companies (all live or all sandbox)")}</legend>
-        ${mine.length ? companyBoxes : html`<p>${tr("Du har inga företag än.", "You have no companies yet.")} <a href="/dashboard">${tr("Skapa ett", "Create one")}</a></p>`}
+        ${
+          mine.length
+            ? companyBoxes
+            : html`<p>${tr("Du har inga företag än.", "You have no companies yet.")}
+          <a href="/dashboard">${tr("Skapa ett", "Create one")}</a></p>`
+        }
       </fieldset>
       <p><button type="submit" name="decision" value="allow">${tr("Tillåt", "Allow")}</button>
       <button type="submit" name="decision" value="deny" class="secondary">${tr("Neka", "Deny")}</button></p>

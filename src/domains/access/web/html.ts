@@ -95,10 +95,13 @@ main{max-width:960px;margin:0 auto;padding:16px}
 h1{font-size:1.6rem;margin:.5rem 0 1rem}h2{font-size:1.2rem;margin:1.5rem 0 .5rem}
 table{border-collapse:collapse;width:100%;margin:.5rem 0}th,td{text-align:left;padding:6px 8px;border-bottom:1px solid #ccc;vertical-align:top}
 form.inline{display:inline}label{display:block;font-weight:600;margin:.6rem 0 .2rem}
-input[type=text],input[type=email],input[type=url],input[type=number],input:not([type]),select{font:inherit;padding:6px 8px;border:1px solid var(--line);border-radius:4px;min-width:16rem;max-width:100%}
+input[type=text],input[type=email],input[type=url],input[type=number],input:not([type]),select{
+font:inherit;padding:6px 8px;border:1px solid var(--line);border-radius:4px;min-width:16rem;max-width:100%}
 fieldset{border:1px solid #ccc;border-radius:4px;margin:.6rem 0}legend{font-weight:600}
 .checks label{display:inline-flex;gap:4px;font-weight:400;margin:2px 12px 2px 0}
-button,.button{font:inherit;padding:6px 14px;border-radius:4px;border:1px solid var(--accent);background:var(--accent);color:#fff;cursor:pointer;text-decoration:none;display:inline-block}
+button,.button{
+font:inherit;padding:6px 14px;border-radius:4px;border:1px solid var(--accent);background:var(--accent);color:#fff;
+cursor:pointer;text-decoration:none;display:inline-block}
 button.secondary{background:#fff;color:var(--accent)}button.danger{background:var(--bad);border-color:var(--bad)}
 .notice{border-left:4px solid var(--ok);background:#f0fdf4;padding:8px 12px;margin:1rem 0}
 .error{border-left:4px solid var(--bad);background:#fef2f2;padding:8px 12px;margin:1rem 0}

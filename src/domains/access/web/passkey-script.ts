@@ -6,7 +6,8 @@ export const PASSKEY_SCRIPT = `(() => {
   const enc = (b) => btoa(String.fromCharCode(...new Uint8Array(b))).replace(/\\+/g, "-").replace(/\\//g, "_").replace(/=+$/, "");
   const creds = (list) => (list || []).map((c) => ({ ...c, id: dec(c.id) }));
   async function post(url, csrf, body) {
-    const res = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf }, body: JSON.stringify(body || {}) });
+    const headers = { "Content-Type": "application/json", "X-CSRF-Token": csrf };
+    const res = await fetch(url, { method: "POST", headers, body: JSON.stringify(body || {}) });
     const json = await res.json().catch(() => ({}));
     if (!res.ok) throw new Error((json.error && json.error.message) || res.statusText);
     return json;
@@ -14,20 +15,25 @@ export const PASSKEY_SCRIPT = `(() => {
   async function signIn(btn) {
     const start = await post("/sign-in/passkey/options", btn.dataset.csrf);
     const o = start.options;
-    const cred = await navigator.credentials.get({ publicKey: { ...o, challenge: dec(o.challenge), allowCredentials: creds(o.allowCredentials) } });
+    const publicKey = { ...o, challenge: dec(o.challenge), allowCredentials: creds(o.allowCredentials) };
+    const cred = await navigator.credentials.get({ publicKey });
     const r = cred.response;
     const response = { id: cred.id, rawId: enc(cred.rawId), type: cred.type, clientExtensionResults: cred.getClientExtensionResults(),
-      response: { clientDataJSON: enc(r.clientDataJSON), authenticatorData: enc(r.authenticatorData), signature: enc(r.signature), userHandle: r.userHandle ? enc(r.userHandle) : undefined } };
+      response: { clientDataJSON: enc(r.clientDataJSON), authenticatorData: enc(r.authenticatorData), signature: enc(r.signature),
+        userHandle: r.userHandle ? enc(r.userHandle) : undefined } };
     const done = await post("/sign-in/passkey", btn.dataset.csrf, { challenge_id: start.challenge_id, response, next: btn.dataset.next });
     location.assign(done.redirect);
   }
   async function register(btn) {
     const start = await post("/dashboard/passkeys/options", btn.dataset.csrf);
     const o = start.options;
-    const cred = await navigator.credentials.create({ publicKey: { ...o, challenge: dec(o.challenge), user: { ...o.user, id: dec(o.user.id) }, excludeCredentials: creds(o.excludeCredentials) } });
+    const user = { ...o.user, id: dec(o.user.id) };
+    const publicKey = { ...o, challenge: dec(o.challenge), user, excludeCredentials: creds(o.excludeCredentials) };
+    const cred = await navigator.credentials.create({ publicKey });
     const r = cred.response;
     const response = { id: cred.id, rawId: enc(cred.rawId), type: cred.type, clientExtensionResults: cred.getClientExtensionResults(),
-      response: { clientDataJSON: enc(r.clientDataJSON), attestationObject: enc(r.attestationObject), transports: r.getTransports ? r.getTransports() : [] } };
+      response: { clientDataJSON: enc(r.clientDataJSON), attestationObject: enc(r.attestationObject),
+        transports: r.getTransports ? r.getTransports() : [] } };
     const name = document.getElementById("passkey-name");
     await post("/dashboard/passkeys", btn.dataset.csrf, { challenge_id: start.challenge_id, response, name: name ? name.value : "" });
     location.reload();
