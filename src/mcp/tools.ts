@@ -99,8 +99,7 @@ export function toolsFromDocument(doc: OpenApiDocument): ToolDef[] {
     if (!path.startsWith("/api/v1/")) continue; // the admin API answers to the operator's token, not a key
     for (const method of METHODS) {
       const op = item[method];
-      // the account's own routes answer only to a signed-in session (docs/sign-in-and-oauth.md), never to a key
-      if (!op || op.tags?.includes("Account")) continue;
+      if (!op || op.tags?.includes("Account")) continue; // the account's routes answer only to a session
       const properties: Record<string, Json> = {};
       const required: string[] = [];
       const pathParams: string[] = [];

@@ -46,8 +46,8 @@ function sameOriginOr(back: string | undefined, here: string): string {
 
 const ok = (a: ApiAnswer) => a.status >= 200 && a.status < 300;
 
-export function registerDashboardRoutes(app: OpenAPIHono<AppEnv>) {
-  /** A page: GET renders; the page's own POSTs (below) render it again with a notice or an error. */
+/** A page: GET renders; the page's own POSTs (below) render it again with a notice or an error. */
+function pager(app: OpenAPIHono<AppEnv>) {
   const page = (
     path: string,
     title: (p: PageContext) => string,
@@ -61,7 +61,11 @@ export function registerDashboardRoutes(app: OpenAPIHono<AppEnv>) {
     });
   };
 
-  /** A form POST: CSRF, then the action; an answer to show (a key once), or a redirect back. */
+  return page;
+}
+
+/** A form POST: CSRF, then the action; an answer to show (a key once), or a redirect back. */
+function actor(app: OpenAPIHono<AppEnv>) {
   const action = (
     path: string,
     run: (
@@ -88,7 +92,41 @@ export function registerDashboardRoutes(app: OpenAPIHono<AppEnv>) {
       );
     });
   };
+  return action;
+}
 
+/** A company's page: its facts, members and webhooks (and a new webhook's secret, once). */
+async function companyPage({ p, api, session }: Signed, c: Context<AppEnv>, secret: unknown = null) {
+  const id = c.req.param("id") ?? "";
+  const company = await api("GET", `/api/v1/companies/${id}`);
+  if (!ok(company)) return failed(p, company);
+  const [members, webhooks] = await Promise.all([
+    api("GET", `/api/v1/companies/${id}/members`),
+    api("GET", `/api/v1/companies/${id}/webhooks`),
+  ]);
+  return {
+    title: String(company.data.name),
+    body: companyView(p, {
+      company: company.data,
+      members: members.data ?? [],
+      webhooks: webhooks.data?.webhooks ?? [],
+      secret,
+      me: session.userId,
+    }),
+  };
+}
+
+export function registerDashboardRoutes(app: OpenAPIHono<AppEnv>) {
+  registerCompanyPages(app);
+  registerWebhookPages(app);
+  registerKeyPages(app);
+  registerSecurityPages(app);
+}
+
+/** Companies, a company's members, webhooks and deliveries, the sandbox. */
+function registerCompanyPages(app: OpenAPIHono<AppEnv>) {
+  const page = pager(app);
+  const action = actor(app);
   page(
     "/dashboard",
     (p) => p.tr("Dina företag", "Your companies"),
@@ -122,25 +160,6 @@ export function registerDashboardRoutes(app: OpenAPIHono<AppEnv>) {
     return ok(res) ? `/dashboard/companies/${res.data.company.id}` : res;
   });
 
-  const companyPage = async ({ p, api, session }: Signed, c: Context<AppEnv>, secret: unknown = null) => {
-    const id = c.req.param("id") ?? "";
-    const company = await api("GET", `/api/v1/companies/${id}`);
-    if (!ok(company)) return failed(p, company);
-    const [members, webhooks] = await Promise.all([
-      api("GET", `/api/v1/companies/${id}/members`),
-      api("GET", `/api/v1/companies/${id}/webhooks`),
-    ]);
-    return {
-      title: String(company.data.name),
-      body: companyView(p, {
-        company: company.data,
-        members: members.data ?? [],
-        webhooks: webhooks.data?.webhooks ?? [],
-        secret,
-        me: session.userId,
-      }),
-    };
-  };
   page("/dashboard/companies/:id", (p) => p.tr("Företaget", "The company"), companyPage);
 
   action("/dashboard/companies/:id/members/:userId", async ({ api }, form, c) => {
@@ -156,6 +175,12 @@ export function registerDashboardRoutes(app: OpenAPIHono<AppEnv>) {
     });
     return ok(res) ? `/dashboard/companies/${c.req.param("id")}` : res;
   });
+}
+
+/** A company's webhooks, their deliveries, a test event and a retry. */
+function registerWebhookPages(app: OpenAPIHono<AppEnv>) {
+  const page = pager(app);
+  const action = actor(app);
   action("/dashboard/companies/:id/webhooks", async (s, form, c) => {
     const res = await s.api("POST", `/api/v1/companies/${c.req.param("id")}/webhooks`, {
       body: { name: form.get("name"), event_type: form.get("event_type"), webhook_url: form.get("webhook_url") },
@@ -191,7 +216,12 @@ export function registerDashboardRoutes(app: OpenAPIHono<AppEnv>) {
     const res = await api("POST", `/api/v1/companies/${c.req.param("id")}/sandbox/reset`);
     return ok(res) ? `/dashboard/companies/${res.data.company.id}` : res;
   });
+}
 
+/** API keys. */
+function registerKeyPages(app: OpenAPIHono<AppEnv>) {
+  const page = pager(app);
+  const action = actor(app);
   const keysPage = async ({ p, api }: Signed, created: unknown = null) => {
     const [keys, me] = await Promise.all([api("GET", "/api/v1/api-keys"), api("GET", "/api/v1/me")]);
     return keysView(p, keys.data ?? [], created, !!me.data?.mfa_enrolled);
@@ -219,7 +249,12 @@ export function registerDashboardRoutes(app: OpenAPIHono<AppEnv>) {
     const res = await api("DELETE", `/api/v1/api-keys/${c.req.param("id")}`);
     return ok(res) ? "/dashboard/keys" : res;
   });
+}
 
+/** The authenticator, passkeys, sessions and granted apps. */
+function registerSecurityPages(app: OpenAPIHono<AppEnv>) {
+  const page = pager(app);
+  const action = actor(app);
   const securityPage = async ({ p, api }: Signed, enrolled: unknown = null) => {
     const [me, passkeys, sessions, grants, live, sandbox] = await Promise.all([
       api("GET", "/api/v1/me"),

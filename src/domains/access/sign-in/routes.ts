@@ -78,6 +78,13 @@ function signInForm(p: PageContext, next: string) {
 }
 
 export function registerSignInRoutes(app: OpenAPIHono<AppEnv>) {
+  registerAddressRoutes(app);
+  registerLinkRoutes(app);
+  registerStepRoutes(app);
+}
+
+/** The script, the root and the page that asks for an address. */
+function registerAddressRoutes(app: OpenAPIHono<AppEnv>) {
   app.get("/assets/passkey.js", (c) =>
     c.body(PASSKEY_SCRIPT, 200, {
       "Content-Type": "text/javascript; charset=utf-8",
@@ -129,7 +136,10 @@ export function registerSignInRoutes(app: OpenAPIHono<AppEnv>) {
       return renderRefusal(c, p, err, "/sign-in");
     }
   });
+}
 
+/** The link's page and its use. */
+function registerLinkRoutes(app: OpenAPIHono<AppEnv>) {
   app.get("/sign-in/link", async function linkPage(c) {
     const p = pageContext(c, null);
     const token = c.req.query("token") ?? "";
@@ -155,7 +165,10 @@ export function registerSignInRoutes(app: OpenAPIHono<AppEnv>) {
       return renderRefusal(c, p, err, "/sign-in");
     }
   });
+}
 
+/** The second step, the passkey ceremony and signing out. */
+function registerStepRoutes(app: OpenAPIHono<AppEnv>) {
   app.get("/sign-in/code", async function codePage(c) {
     const p = pageContext(c, null);
     const next = safeNext(c.req.query("next"));
