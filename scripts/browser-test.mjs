@@ -106,9 +106,11 @@ try {
   await snap("dashboard-empty");
 
   await page.goto(`${base}/dashboard/security`);
-  await page.getByRole("button", { name: "Lägg till passkey" }).click();
-  await page.waitForSelector("text=passkey >> xpath=//td", { timeout: 10_000 }).catch(() => {});
-  await page.waitForLoadState("networkidle");
+  // the page reloads once the passkey is registered: wait for that load before the next click
+  await Promise.all([
+    page.waitForEvent("load", { timeout: 15_000 }),
+    page.getByRole("button", { name: "Lägg till passkey" }).click(),
+  ]);
   const passkeyRows = await page.locator("table").first().locator("tbody tr").count();
   check(passkeyRows === 1, `a passkey is registered on the virtual authenticator (${passkeyRows})`);
   await page.getByRole("button", { name: "Registrera autentiseringsapp" }).click();

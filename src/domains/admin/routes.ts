@@ -30,30 +30,7 @@ import {
 
 const TAG = "Admin";
 
-export const SCOPES = [
-  "companies:read",
-  "companies:write",
-  "operations:read",
-  "reports:read",
-  "bookkeeping:write",
-  "invoices:read",
-  "invoices:write",
-  "customers:read",
-  "customers:write",
-  "suppliers:read",
-  "suppliers:write",
-  "transactions:read",
-  "transactions:write",
-  "imports:write",
-  "payroll:read",
-  "payroll:write",
-  "documents:read",
-  "documents:write",
-  "compliance:read",
-  "reconciliation:read",
-  "reconciliation:write",
-  "webhooks:manage",
-] as const;
+export const SCOPES = access.API_SCOPES;
 
 const adminAuth = createMiddleware<AppEnv>(async (c, next) => {
   const token = c.env.ADMIN_TOKEN;

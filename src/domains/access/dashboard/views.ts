@@ -1,5 +1,6 @@
 // The dashboard's pages as HTML (src/domains/access/web/html.ts): plain tables and labelled forms.
 import { renderSVG } from "uqr";
+import { ENTITY_TYPES } from "../../companies";
 import { SUBSCRIBABLE_EVENTS } from "../../webhooks";
 import { API_SCOPES } from "../scopes";
 import { Html, html } from "../web/html";
@@ -11,16 +12,6 @@ function postButton(p: PageContext, action: string, label: string, danger = fals
   return html`<form class="inline" method="post" action="${action}">${hidden(p)}
     <button type="submit" class="${danger ? "danger" : "secondary"}">${label}</button></form>`;
 }
-
-const ENTITY_TYPES = [
-  "aktiebolag",
-  "enskild_firma",
-  "handelsbolag",
-  "kommanditbolag",
-  "ekonomisk_forening",
-  "ideell_forening",
-  "stiftelse",
-];
 
 // biome-ignore lint/suspicious/noExplicitAny: rows as the API answered them
 type Row = any;
