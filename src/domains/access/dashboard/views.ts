@@ -129,9 +129,8 @@ export function securityView(
     <table><thead><tr><th scope="col">${tr("Namn", "Name")}</th><th scope="col">${tr("Skapad", "Created")}</th>
       <th scope="col">${tr("Senast använd", "Last used")}</th><th scope="col"></th></tr></thead>
       <tbody>${d.passkeys.map(
-        (
-          k,
-        ) => html`<tr><td>${k.name}</td><td>${k.created_at.slice(0, 16)}</td><td>${k.last_used_at?.slice(0, 16) ?? "–"}</td>
+        (k) => html`<tr><td>${k.name}</td><td>${k.created_at.slice(0, 16).replace("T", " ")}</td>
+          <td>${k.last_used_at?.slice(0, 16).replace("T", " ") ?? "–"}</td>
         <td>${postButton(p, `/dashboard/passkeys/${encodeURIComponent(k.id)}/delete`, tr("Ta bort", "Remove"), true)}</td></tr>`,
       )}</tbody></table>
     <label for="passkey-name">${tr("Namn på ny passkey", "Name of a new passkey")}</label><input id="passkey-name" maxlength="100" value="passkey">
@@ -144,7 +143,7 @@ export function securityView(
         (
           s,
         ) => html`<tr><td>${s.name.replace(/^session: /, "")}${s.current ? html` <strong>(${tr("denna", "this one")})</strong>` : ""}</td>
-        <td>${s.created_at.slice(0, 16)}</td><td>${s.expires_at.slice(0, 16)}</td>
+        <td>${s.created_at.slice(0, 16).replace("T", " ")}</td><td>${s.expires_at.slice(0, 16).replace("T", " ")}</td>
           <td>${postButton(p, `/dashboard/sessions/${s.id}/revoke`, tr("Logga ut", "Sign out"), true)}</td></tr>`,
       )}</tbody></table>
     <h2>${tr("Appar med åtkomst (OAuth)", "Apps with access (OAuth)")}</h2>
@@ -247,7 +246,9 @@ export function deliveriesView(p: PageContext, companyId: string, webhook: Row, 
         (
           d,
         ) => html`<tr><td>${d.event_type ?? ""}</td><td>${d.status}</td><td>${d.attempts ?? d.attempt_count ?? ""}</td>
-          <td>${String(d.created_at ?? "").slice(0, 16)}</td>
+          <td>${String(d.created_at ?? "")
+            .slice(0, 16)
+            .replace("T", " ")}</td>
         <td>${
           d.status === "dead" || d.status === "delivered"
             ? postButton(

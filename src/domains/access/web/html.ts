@@ -101,7 +101,7 @@ fieldset{border:1px solid #ccc;border-radius:4px;margin:.6rem 0}legend{font-weig
 .checks label{display:inline-flex;gap:4px;font-weight:400;margin:2px 12px 2px 0}
 button,.button{
 font:inherit;padding:6px 14px;border-radius:4px;border:1px solid var(--accent);background:var(--accent);color:#fff;
-cursor:pointer;text-decoration:none;display:inline-block}
+cursor:pointer;text-decoration:none;display:inline-block;white-space:nowrap}
 button.secondary{background:#fff;color:var(--accent)}button.danger{background:var(--bad);border-color:var(--bad)}
 .notice{border-left:4px solid var(--ok);background:#f0fdf4;padding:8px 12px;margin:1rem 0}
 .error{border-left:4px solid var(--bad);background:#fef2f2;padding:8px 12px;margin:1rem 0}
