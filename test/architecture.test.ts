@@ -84,10 +84,20 @@ function layerOf(file: string): number {
  * HTTP pipeline reads the tables that authenticate a request.
  */
 const TABLES: Record<string, { owner: string; readers?: string[] }> = {
-  users: { owner: "domains/admin", readers: ["http", "domains/companies"] },
-  apiKeys: { owner: "domains/admin", readers: ["http"] },
-  memberships: { owner: "domains/companies", readers: ["http"] },
-  companies: { owner: "domains/companies", readers: ["http", "domains/admin"] },
+  // who may act: people, their credentials (keys, sessions, OAuth tokens) and sign-in (issue 47)
+  users: { owner: "domains/access", readers: ["http", "domains/companies", "domains/admin"] },
+  apiKeys: { owner: "domains/access", readers: ["http"] },
+  passkeys: { owner: "domains/access" },
+  webauthnChallenges: { owner: "domains/access" },
+  signInLinks: { owner: "domains/access" },
+  signInPending: { owner: "domains/access" },
+  signInEvents: { owner: "domains/access" },
+  oauthClients: { owner: "domains/access" },
+  oauthGrants: { owner: "domains/access" },
+  oauthCodes: { owner: "domains/access" },
+  oauthRefreshTokens: { owner: "domains/access" },
+  memberships: { owner: "domains/companies", readers: ["http", "domains/access"] },
+  companies: { owner: "domains/companies", readers: ["http", "domains/admin", "domains/access"] },
   companySettings: { owner: "domains/companies", readers: ["ledger"] },
   basAccounts: { owner: "domains/accounts" },
   accounts: { owner: "domains/accounts", readers: ["ledger", "domains/reports"] },
@@ -411,8 +421,9 @@ describe("architecture", () => {
   });
 
   it("demands on every route a scope a key can hold (one of SCOPES)", () => {
-    const admin = files.find((f) => f.path === "src/domains/admin/routes.ts")!.text;
-    const list = /export const SCOPES = \[([^\]]*)\]/.exec(admin)![1];
+    // the API's scopes are the access domain's (keys and OAuth grants are given them)
+    const scopes = files.find((f) => f.path === "src/domains/access/scopes.ts")!.text;
+    const list = /export const API_SCOPES = \[([^\]]*)\]/.exec(scopes)![1];
     const known = new Set([...list.matchAll(/"([^"]+)"/g)].map((m) => m[1]));
     const unknown = files
       .filter((f) => f.path.startsWith("src/"))

@@ -4,6 +4,7 @@
 // (a customer's open invoices), it is handed in here.
 import { cashMethodWarnings } from "./cash-method";
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import * as access from "../domains/access";
 import * as accounts from "../domains/accounts";
 import * as approvals from "../domains/approvals";
 import * as accruals from "../domains/accruals";
@@ -106,6 +107,7 @@ function registerRoutes(app: OpenAPIHono<AppEnv>): void {
   registerBenchFloors(app);
 
   // MCP for AI agents: tools made from this app's OpenAPI document, calls run through it.
+  access.registerAccessRoutes(app);
   registerMcpRoutes(app);
 }
 

@@ -28,3 +28,4 @@ export * from "./tables/bank-rules";
 export * from "./tables/payments";
 export * from "./tables/document-reading";
 export * from "./tables/chain";
+export * from "./tables/sign-in";

@@ -22,6 +22,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { apiKeys, companies, companyHomes, memberships } from "../db/schema";
 import type { KeyStaging } from "../db/tables/identity";
+import { nowMs } from "../clock";
 import { isUuid } from "../ids";
 import { ApiError } from "../errors/api-error";
 import type { AccessDemand, Role } from "../writer/request";
@@ -45,6 +46,12 @@ export interface AuthContext {
   staging?: KeyStaging | null;
   /** the API version the key was created under (api_keys.api_version) */
   apiVersion: string;
+  /** a key, a dashboard session or an OAuth access token (docs/sign-in-and-oauth.md) */
+  kind: "key" | "session" | "oauth";
+  /** an OAuth access token's companies; null: every company of the user */
+  companyIds: string[] | null;
+  /** when a session or an access token stops working (ms since the epoch); null: never */
+  expiresAtMs: number | null;
 }
 
 export type { AccessDemand };
@@ -67,6 +74,14 @@ export function companyOfPath(path: string): string | null {
   return m && isUuid(m[1]) ? m[1] : null;
 }
 
+type AccessKey = Pick<AuthContext, "scopes" | "mode"> &
+  Partial<Pick<AuthContext, "kind" | "companyIds" | "expiresAtMs">>;
+
+/** A session or an access token past its lifetime answers as no credential at all. */
+export function expired(key: Partial<Pick<AuthContext, "expiresAtMs">>): boolean {
+  return key.expiresAtMs != null && key.expiresAtMs <= nowMs();
+}
+
 export function hasScope(scopes: string[], required: string): boolean {
   return scopes.includes("*") || scopes.includes(required);
 }
@@ -78,11 +93,11 @@ export function hasScope(scopes: string[], required: string): boolean {
  * writer applies the same before a command (CompanyWriter.execute).
  */
 export function accessRefusal(
-  access: { key: Pick<AuthContext, "scopes" | "mode"> | null; membership: Membership | null },
+  access: { key: AccessKey | null; membership: Membership | null },
   companyId: string,
   demand: AccessDemand,
 ): ApiError | null {
-  if (!access.key) return new ApiError("UNAUTHORIZED");
+  if (!access.key || expired(access.key)) return new ApiError("UNAUTHORIZED");
   if (demand.scope && !hasScope(access.key.scopes, demand.scope))
     return new ApiError(
       "INSUFFICIENT_SCOPE",
@@ -91,8 +106,11 @@ export function accessRefusal(
     );
   if (!demand.company) return null;
   const m = access.membership;
-  if (!m || m.isSandbox !== (access.key.mode === "test"))
-    return new ApiError("NOT_FOUND", { resource: "company", id: companyId });
+  // a session is the person: it reaches live and sandbox companies alike (its mode follows the company,
+  // src/http/auth.ts); an OAuth token reaches only the companies of its grant
+  const otherMode = access.key.kind !== "session" && m?.isSandbox !== (access.key.mode === "test");
+  const outsideGrant = !!access.key.companyIds && !access.key.companyIds.includes(companyId);
+  if (!m || otherMode || outsideGrant) return new ApiError("NOT_FOUND", { resource: "company", id: companyId });
   if (demand.write && m.role === "viewer") return new ApiError("FORBIDDEN", { role: m.role });
   return null;
 }
@@ -111,6 +129,9 @@ export async function readAccess(db: Database, keyHash: string, companyId: strin
     limit: apiKeys.unattendedCommitLimitOre,
     staging: apiKeys.staging,
     apiVersion: apiKeys.apiVersion,
+    kind: apiKeys.kind,
+    companyIds: apiKeys.companyIds,
+    expiresAtMs: apiKeys.expiresAtMs,
   };
   const row = companyId
     ? await db
@@ -137,6 +158,9 @@ export async function readAccess(db: Database, keyHash: string, companyId: strin
       unattendedCommitLimitOre: row.limit,
       staging: row.staging ?? null,
       apiVersion: row.apiVersion,
+      kind: row.kind,
+      companyIds: row.companyIds ?? null,
+      expiresAtMs: row.expiresAtMs ?? null,
     },
     membership:
       row.role !== null && row.isSandbox !== null && row.home !== null

@@ -5,14 +5,27 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { directory } from "../db/homes";
 import type { Env } from "../env";
-import { accessRefusal, companyOfPath, hasScope, readAccess, type Access, type AccessWriter } from "./access";
+import {
+  accessRefusal,
+  companyOfPath,
+  expired,
+  hasScope,
+  readAccess,
+  type Access,
+  type AccessWriter,
+  type Membership,
+} from "./access";
 import { ApiError } from "../errors/api-error";
 import type { AppEnv } from "./context";
 import { sha256Hex } from "./crypto";
 import { countRequest, type LimitVerdict, rateLimited, setRateHeaders, withinRateLimit } from "./rate-limit";
 import { heldAccess, keepAccess, WriterCheck } from "./writer-access";
 
-export const KEY_PATTERN = /^service_sk_(live|test)_[0-9A-Za-z]{20,}$/;
+/** An API key, a dashboard session (service_ss_) or an OAuth access token (service_at_): docs/sign-in-and-oauth.md. */
+export const KEY_PATTERN = /^service_(?:sk_(?:live|test)|ss|at)_[0-9A-Za-z]{20,}$/;
+
+/** A session's calls about no company say which companies they mean: `X-Service-Mode: test` for sandbox ones. */
+export const SESSION_MODE_HEADER = "X-Service-Mode";
 
 /**
  * The gate's key half, around the handler: before it, the key (and, for a company path,
@@ -58,16 +71,19 @@ async function beforeHandler(c: Context<AppEnv>): Promise<Opened> {
   const counting = countRequest(c.env, hash);
   const access =
     held ?? (await (write ? askWriter(c.env, companyId, hash) : readAccess(directory(c.env), hash, companyId)));
-  if (!access.key) throw new ApiError("UNAUTHORIZED");
+  if (!access.key || expired(access.key)) throw new ApiError("UNAUTHORIZED");
   const key = access.key;
   c.set("auth", {
     apiKeyId: key.apiKeyId,
     userId: key.userId,
     scopes: key.scopes,
-    mode: key.mode,
+    mode: key.kind === "session" ? sessionMode(c, access.membership) : key.mode,
     unattendedCommitLimitOre: key.unattendedCommitLimitOre,
     staging: key.staging,
     apiVersion: key.apiVersion,
+    kind: key.kind,
+    companyIds: key.companyIds,
+    expiresAtMs: key.expiresAtMs,
   });
   if (companyId) c.set("access", { companyId, membership: access.membership });
   if (!write) return { counting, check: null };
@@ -82,6 +98,12 @@ async function beforeHandler(c: Context<AppEnv>): Promise<Opened> {
       if (!verdict.allowed) throw rateLimited(verdict);
     });
   return { counting, check };
+}
+
+/** A session acts in the company's own mode (sandbox: test), elsewhere in the one its header asks (default live). */
+function sessionMode(c: Context<AppEnv>, membership: Membership | null): "live" | "test" {
+  if (membership) return membership.isSandbox ? "test" : "live";
+  return c.req.header(SESSION_MODE_HEADER)?.trim().toLowerCase() === "test" ? "test" : "live";
 }
 
 /**

@@ -155,3 +155,16 @@ export async function withinRateLimit(c: Context<AppEnv>, verdict: LimitVerdict,
   await next();
   setRateHeaders(c, verdict);
 }
+
+/**
+ * One attempt against a named window of `limit` a minute (sign-in: links asked per address and per
+ * client address, codes and passkeys tried; OAuth: registrations and token requests). The same
+ * Durable Object per name as the keys' windows, asked for one at a time (no lease: these are rare).
+ * RATE_LIMITED with Retry-After when the window is full.
+ */
+export async function countAttempt(env: Env, name: string, limit: number): Promise<void> {
+  const grant = await rateLimiter(env, `attempt:${name}`).grant(limit, 1);
+  if (grant.granted > 0) return;
+  const lease: Lease = { limit, resetAt: grant.resetAt, held: 0, ungranted: 0 };
+  throw rateLimited(verdict(lease, false, Date.now()));
+}

@@ -21,6 +21,7 @@ interface Operation {
   parameters?: Parameter[];
   requestBody?: { required?: boolean; content?: Record<string, { schema?: Json }> };
   security?: unknown[];
+  tags?: string[];
 }
 
 export interface OpenApiDocument {
@@ -98,7 +99,7 @@ export function toolsFromDocument(doc: OpenApiDocument): ToolDef[] {
     if (!path.startsWith("/api/v1/")) continue; // the admin API answers to the operator's token, not a key
     for (const method of METHODS) {
       const op = item[method];
-      if (!op) continue;
+      if (!op || op.tags?.includes("Account")) continue; // the account's routes answer only to a session
       const properties: Record<string, Json> = {};
       const required: string[] = [];
       const pathParams: string[] = [];

@@ -173,6 +173,13 @@ describe("headers and envelopes", () => {
       "DOCUMENT_PROPOSAL_WRONG_KIND",
       "DOCUMENT_PROPOSAL_INCOMPLETE",
       "DOCUMENT_PROPOSAL_TOTALS_DISAGREE",
+      // issue #47: sign-in, sessions and passkeys (docs/sign-in-and-oauth.md)
+      "SESSION_REQUIRED",
+      "SIGN_IN_LINK_INVALID",
+      "SIGN_IN_FAILED",
+      "CSRF_CHECK_FAILED",
+      "PASSKEY_VERIFICATION_FAILED",
+      "SIGN_IN_EMAIL_NOT_CONFIGURED",
     ];
     expect(byCode.size).toBe(133 + added.length);
     for (const code of added) expect(byCode.has(code)).toBe(true);

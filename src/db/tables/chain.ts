@@ -31,7 +31,10 @@ export const ledgerChainPending = sqliteTable("ledger_chain_pending", {
   since: text("since").notNull(),
 });
 
-/** A closed fiscal year's seal (a year reopened and closed again has one per close; the last counts): the chain's head when it closed, its counts and totals, signed. */
+/**
+ * A closed fiscal year's seal (a year reopened and closed again has one per close; the last counts):
+ * the chain's head when it closed, its counts and totals, signed.
+ */
 export const fiscalYearSeals = sqliteTable(
   "fiscal_year_seals",
   {

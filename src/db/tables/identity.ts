@@ -43,8 +43,18 @@ export const apiKeys = sqliteTable(
     apiVersion: text("api_version").notNull().default("2026-05-12"),
     createdAt: text("created_at").notNull(),
     revokedAt: text("revoked_at"),
+    /** a key, a dashboard session or an OAuth access token (docs/sign-in-and-oauth.md) */
+    kind: text("kind", { enum: ["key", "session", "oauth"] })
+      .notNull()
+      .default("key"),
+    /** an OAuth access token acts only on these companies; null: every company of the user */
+    companyIds: text("company_ids", { mode: "json" }).$type<string[]>(),
+    /** sessions and access tokens expire (ms since the epoch); keys do not (null) */
+    expiresAtMs: integer("expires_at_ms"),
+    /** the OAuth grant an access token belongs to */
+    grantId: text("grant_id"),
   },
-  (t) => [index("api_keys_user_idx").on(t.userId)],
+  (t) => [index("api_keys_user_idx").on(t.userId), index("api_keys_grant_idx").on(t.grantId)],
 );
 
 export const companies = sqliteTable("companies", {

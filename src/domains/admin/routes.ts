@@ -5,32 +5,20 @@ import { PROSE } from "./prose";
 import { eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import { nowIso } from "../../clock";
 import { directory } from "../../db/homes";
-import { apiKeys, companies, users } from "../../db/schema";
+import { companies, users } from "../../db/schema";
 import { ApiError } from "../../errors/api-error";
 import type { AppEnv } from "../../http/context";
-import { randomToken, sha256Hex, timingSafeEqual } from "../../http/crypto";
+import { sha256Hex, timingSafeEqual } from "../../http/crypto";
 import { dispatch } from "../../http/dispatch";
 import { json } from "../../http/envelope";
 import { CompanyParams, ItemParams } from "../../http/params";
 import { defineRoute, type HandlerContext } from "../../http/route";
-import { newId } from "../../ids";
-import { toOre } from "../../money";
-import {
-  companyIdsOfUser,
-  companyMembers,
-  MemberParams,
-  MemberRemovedSchema,
-  MemberSchema,
-  memberJson,
-  ROLES,
-} from "../companies";
-import { forgetInWriter } from "../../commands/submit";
+import * as access from "../access";
+import { companyMembers, MemberParams, MemberRemovedSchema, MemberSchema, memberJson, ROLES } from "../companies";
 import { currentVersion, resolveVersion } from "../../http/versions";
-import { forgetUsedStep, MFA_HEADER, proveSecondStep } from "../../http/mfa";
-import { base32Encode, newTotpSecret, otpauthUri, TOTP_STEP_SECONDS } from "../../http/totp";
-import { encryptSecret } from "../../secrets";
+import { MFA_HEADER } from "../../http/mfa";
+import { TOTP_STEP_SECONDS } from "../../http/totp";
 import { KeyStagingSchema, setKeyStaging, StagingAnswerSchema, stagingJson, stagingOf } from "./key-staging";
 import {
   getMove,
@@ -43,30 +31,7 @@ import {
 
 const TAG = "Admin";
 
-export const SCOPES = [
-  "companies:read",
-  "companies:write",
-  "operations:read",
-  "reports:read",
-  "bookkeeping:write",
-  "invoices:read",
-  "invoices:write",
-  "customers:read",
-  "customers:write",
-  "suppliers:read",
-  "suppliers:write",
-  "transactions:read",
-  "transactions:write",
-  "imports:write",
-  "payroll:read",
-  "payroll:write",
-  "documents:read",
-  "documents:write",
-  "compliance:read",
-  "reconciliation:read",
-  "reconciliation:write",
-  "webhooks:manage",
-] as const;
+export const SCOPES = access.API_SCOPES;
 
 const adminAuth = createMiddleware<AppEnv>(async (c, next) => {
   const token = c.env.ADMIN_TOKEN;
@@ -113,19 +78,9 @@ const createUserRoute = defineRoute({
 
 async function createUser(c: HandlerContext<typeof createUserRoute>) {
   const { email, name } = c.req.valid("json");
-  const db = directory(c.env);
-  const normalised = email.toLowerCase();
-  const row = { id: newId(), email: normalised, name, createdAt: nowIso() };
-  // The unique index on users.email decides between two concurrent creations: a
-  // read-then-insert let both pass the read and the loser's insert fail as a 500.
-  const inserted = await db
-    .insert(users)
-    .values(row)
-    .onConflictDoNothing({ target: users.email })
-    .returning({ id: users.id });
-  if (inserted.length === 0) {
-    throw new ApiError("CONFLICT", { email: normalised }, "A user with this email already exists.");
-  }
+  // the unique index on users.email decides between two concurrent creations (src/domains/access)
+  const row = await access.createUser(c.env, email, name);
+  if (!row) throw new ApiError("CONFLICT", { email: email.toLowerCase() }, "A user with this email already exists.");
   return json(c, { id: row.id, email: row.email, name: row.name, created_at: row.createdAt }, 201);
 }
 
@@ -150,28 +105,18 @@ const enrolMfaRoute = defineRoute({
 
 async function enrolMfa(c: HandlerContext<typeof enrolMfaRoute>) {
   const { id } = c.req.valid("param");
-  const db = directory(c.env);
-  const user = await db.select().from(users).where(eq(users.id, id)).get();
-  if (!user) throw new ApiError("NOT_FOUND", { resource: "user", id });
   // replacing a secret is itself a second-step action: whoever holds the admin token alone cannot
-  if (user.mfaSecretEnc) await proveSecondStep(c.env, id, c.req.header(MFA_HEADER), "users.mfa_reenrol");
-  const secret = base32Encode(newTotpSecret());
-  const enrolledAt = nowIso();
-  await db
-    .update(users)
-    .set({ mfaSecretEnc: await encryptSecret(c.env.PII_ENCRYPTION_KEY, secret), mfaEnrolledAt: enrolledAt })
-    .where(eq(users.id, id));
-  await forgetUsedStep(c.env, id);
+  const enrolled = await access.enrolTotp(c.env, id, c.req.header(MFA_HEADER));
   return json(
     c,
     {
       user_id: id,
-      secret,
-      otpauth_uri: otpauthUri(secret, user.email, "Bokföring API"),
+      secret: enrolled.secret,
+      otpauth_uri: enrolled.otpauth_uri,
       algorithm: "SHA1" as const,
       digits: 6 as const,
       period: TOTP_STEP_SECONDS,
-      enrolled_at: enrolledAt,
+      enrolled_at: enrolled.enrolled_at,
     },
     201,
   );
@@ -214,50 +159,34 @@ const createApiKeyRoute = defineRoute({
 
 async function createApiKey(c: HandlerContext<typeof createApiKeyRoute>) {
   const body = c.req.valid("json");
-  const db = directory(c.env);
-  if (!(await db.select().from(users).where(eq(users.id, body.user_id)).get()))
+  if (!(await directory(c.env).select({ id: users.id }).from(users).where(eq(users.id, body.user_id)).get()))
     throw new ApiError("NOT_FOUND", { resource: "user", id: body.user_id });
-  // a live key acts on real books: its user proves the second step (docs/platform.md)
-  if (body.mode === "live")
-    await proveSecondStep(c.env, body.user_id, c.req.header(MFA_HEADER), "api_keys.create_live");
-  let limitOre: number | null = null;
-  if (body.unattended_commit_limit !== undefined) {
-    limitOre = toOre(body.unattended_commit_limit);
-    if (limitOre === null)
-      throw new ApiError("VALIDATION_ERROR", {
-        fields: [{ path: "unattended_commit_limit", message: "at most two decimals" }],
-      });
-  }
-  // pinned to the version current at creation unless one is named (spec: Versioning 5)
-  const apiVersion = body.api_version === undefined ? currentVersion() : pinnableVersion(body.api_version);
-  const staging = await stagingOf(db, body.staging);
-  const key = `service_sk_${body.mode}_${randomToken(40)}`;
-  const row = {
-    id: newId(),
-    userId: body.user_id,
-    name: body.name,
-    keyHash: await sha256Hex(key),
-    keyPrefix: key.slice(0, 20),
-    scopes: [...new Set(body.scopes)],
-    mode: body.mode,
-    unattendedCommitLimitOre: limitOre,
-    staging,
-    apiVersion,
-    createdAt: nowIso(),
-  };
-  await db.insert(apiKeys).values(row);
+  // a live key acts on real books: its user proves the second step (docs/platform.md); pinned to the
+  // version current at creation unless one is named (spec: Versioning 5); its staging's approvers are users
+  let staging: Awaited<ReturnType<typeof stagingOf>> = null;
+  const made = await access.createKey(
+    c.env,
+    body.user_id,
+    body,
+    c.req.header(MFA_HEADER),
+    () => (body.api_version === undefined ? currentVersion() : pinnableVersion(body.api_version)),
+    async () => {
+      staging = await stagingOf(directory(c.env), body.staging);
+      return staging;
+    },
+  );
   return json(
     c,
     {
-      id: row.id,
-      key,
-      name: row.name,
-      scopes: row.scopes,
-      mode: row.mode,
+      id: made.id,
+      key: made.key,
+      name: made.name,
+      scopes: made.scopes,
+      mode: made.mode,
       unattended_commit_limit: body.unattended_commit_limit ?? null,
       staging: stagingJson(staging),
-      api_version: row.apiVersion,
-      created_at: row.createdAt,
+      api_version: made.api_version,
+      created_at: made.created_at,
     },
     201,
   );
@@ -273,20 +202,8 @@ const revokeApiKeyRoute = defineRoute({
 });
 
 async function revokeApiKey(c: HandlerContext<typeof revokeApiKeyRoute>) {
-  const { id } = c.req.valid("param");
-  const db = directory(c.env);
-  const key = await db.select().from(apiKeys).where(eq(apiKeys.id, id)).get();
-  if (!key) throw new ApiError("NOT_FOUND", { resource: "api_key", id });
-  const revokedAt = key.revokedAt ?? nowIso();
-  if (!key.revokedAt) await db.update(apiKeys).set({ revokedAt }).where(eq(apiKeys.id, id));
-  // At once: the writers of the user's companies hold keys they have seen (src/http/access.ts).
-  // Told again on a repeated revoke, so a revoke whose telling failed can be retried.
-  await Promise.all(
-    (await companyIdsOfUser(db, key.userId)).map((companyId) =>
-      forgetInWriter(c.env, companyId, { keyHash: key.keyHash }),
-    ),
-  );
-  return json(c, { id, revoked_at: revokedAt });
+  // at once: the writers of the user's companies forget the key (src/http/access.ts)
+  return json(c, await access.revokeCredential(c.env, null, c.req.valid("param").id, null));
 }
 
 const setStagingRoute = defineRoute({
@@ -323,6 +240,9 @@ function asOperator(c: Context<AppEnv>, companyId: string): void {
     mode: "live",
     unattendedCommitLimitOre: null,
     apiVersion: currentVersion(),
+    kind: "key",
+    companyIds: null,
+    expiresAtMs: null,
   });
 }
 

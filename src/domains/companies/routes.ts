@@ -1,6 +1,6 @@
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { PROSE } from "./prose";
-import { and, asc, desc, eq, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
 import { nowIso } from "../../clock";
 import { database } from "../../db/client";
 import { directory, placeCompany } from "../../db/homes";
@@ -48,6 +48,8 @@ async function listCompanies(c: HandlerContext<typeof listCompaniesRoute>) {
         eq(memberships.userId, auth.userId),
         isNull(companies.archivedAt),
         eq(companies.isSandbox, auth.mode === "test"),
+        // an OAuth access token lists only the companies of its grant
+        auth.companyIds ? inArray(companies.id, auth.companyIds) : undefined,
         afterDesc(page, companies.createdAt, companies.id),
       ),
     )

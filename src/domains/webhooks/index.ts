@@ -9,3 +9,4 @@ export { hasOpenDelivery } from "./retention";
 export { checkWebhookUrl } from "./address";
 export { deliveryFetch } from "./egress";
 export { RETRY_DELAYS_MS, MAX_ATTEMPTS } from "./delivery";
+export { SUBSCRIBABLE_EVENTS } from "./events";
