@@ -22,3 +22,4 @@ export * from "./tables/fixed-assets";
 export * from "./tables/annual-reports";
 export * from "./tables/directory";
 export * from "./tables/budgets";
+export * from "./tables/object-balances";
