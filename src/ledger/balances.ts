@@ -89,30 +89,30 @@ function objectDayRows(
   posted: Parameters<typeof balanceUpdates>[3],
 ): (typeof objectDayBalances.$inferInsert)[] {
   const rows = new Map<string, typeof objectDayBalances.$inferInsert>();
+  const add = (at: Omit<typeof objectDayBalances.$inferInsert, "debitOre" | "creditOre">, d: number, c: number) => {
+    const k = `${at.dimensionId}|${at.entryDate}|${at.opening ? 1 : 0}|${at.accountNumber}|${at.objectCode}`;
+    const sum = rows.get(k) ?? { ...at, debitOre: 0, creditOre: 0 };
+    sum.debitOre += d;
+    sum.creditOre += c;
+    rows.set(k, sum);
+  };
   for (const { row, lines } of posted) {
     const opening = row.sourceType === OPENING_SOURCE;
-    for (const l of lines) {
-      for (const [key, code] of Object.entries(l.dimensions ?? {})) {
-        if (code === null || code === undefined) continue;
-        const dimensionId = Number(key);
-        const objectCode = String(code);
-        const k = `${dimensionId}|${row.entryDate}|${opening ? 1 : 0}|${l.accountNumber}|${objectCode}`;
-        const sum = rows.get(k) ?? {
-          companyId,
-          fiscalPeriodId: periodId,
-          dimensionId,
-          entryDate: row.entryDate,
-          opening,
-          accountNumber: l.accountNumber,
-          objectCode,
-          debitOre: 0,
-          creditOre: 0,
-        };
-        sum.debitOre += l.debitOre;
-        sum.creditOre += l.creditOre;
-        rows.set(k, sum);
-      }
-    }
+    for (const l of lines)
+      for (const [key, code] of Object.entries(l.dimensions ?? {}).filter(([, v]) => v !== null && v !== undefined))
+        add(
+          {
+            companyId,
+            fiscalPeriodId: periodId,
+            dimensionId: Number(key),
+            entryDate: row.entryDate,
+            opening,
+            accountNumber: l.accountNumber,
+            objectCode: String(code),
+          },
+          l.debitOre,
+          l.creditOre,
+        );
   }
   return [...rows.values()];
 }
