@@ -36,4 +36,9 @@ export const SUBSCRIBABLE_EVENTS = [
   "member.added",
   "member.role_changed",
   "member.removed",
+  // not in the spec (issue #46): a budget version made, replaced, imported from a CSV or SIE file, or deleted (docs/budgets.md)
+  "budget.created",
+  "budget.updated",
+  "budget.imported",
+  "budget.deleted",
 ] as const;
