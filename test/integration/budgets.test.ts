@@ -321,7 +321,12 @@ describe("budget events", () => {
     expect(
       (await write(actor.key, "POST", at(`/budgets/${id}/replace`), { lines: [bl("4010", "2026-02", 40)] })).status,
     ).toBe(200);
-    const csv = { fiscal_period_id: c.fiscal_period.id, name: "B2", format: "csv", csv_text: "konto;månad;belopp\n3001;2026-03;-7\n" };
+    const csv = {
+      fiscal_period_id: c.fiscal_period.id,
+      name: "B2",
+      format: "csv",
+      csv_text: "konto;månad;belopp\n3001;2026-03;-7\n",
+    };
     const imported = await write(actor.key, "POST", at("/budgets/import"), csv);
     expect(imported.status, JSON.stringify(imported.body)).toBe(201);
     expect((await write(actor.key, "POST", at("/budgets/import"), { ...csv, replace: true })).status).toBe(200);
