@@ -84,6 +84,11 @@ async function importAndWait(key, companyId, bytes) {
 
 /** the median of n timings of fn, in ms */
 async function median(n, fn) {
+  return (await timings(n, fn))[Math.floor(n / 2)];
+}
+
+/** n timings of fn in ms, sorted */
+async function timings(n, fn) {
   const times = [];
   for (let i = 0; i < n; i++) {
     const t0 = performance.now();
@@ -91,7 +96,7 @@ async function median(n, fn) {
     times.push(performance.now() - t0);
     if (res && res.status >= 300) throw new Error(`${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
   }
-  return times.sort((a, b) => a - b)[Math.floor(n / 2)];
+  return times.sort((a, b) => a - b);
 }
 
 let floorMs = 0;
@@ -101,6 +106,18 @@ async function report(label, fn) {
     `${label.padEnd(50)} ${ms.toFixed(1).padStart(7)} ms   ${(ms / floorMs).toFixed(1).padStart(5)} × health   ${ms < GOAL_MS ? "ok" : "OVER"} (goal < ${GOAL_MS} ms)`,
   );
   return ms;
+}
+
+/** p50 and p95 of PERCENTILE_RUNS requests, beside the health floor; returns the p95 */
+const PERCENTILE_RUNS = 41;
+async function reportPercentiles(label, fn) {
+  const times = await timings(PERCENTILE_RUNS, fn);
+  const p50 = times[Math.floor(PERCENTILE_RUNS / 2)];
+  const p95 = times[Math.ceil(PERCENTILE_RUNS * 0.95) - 1];
+  console.log(
+    `${label.padEnd(50)} p50 ${p50.toFixed(1).padStart(6)} ms  p95 ${p95.toFixed(1).padStart(6)} ms   ${(p50 / floorMs).toFixed(1).padStart(5)} × health   ${p95 < GOAL_MS ? "ok" : "OVER"} (goal < ${GOAL_MS} ms)`,
+  );
+  return p95;
 }
 
 /** the size of the local D1 database files (wrangler dev --persist-to) */
@@ -378,27 +395,42 @@ async function benchLedgers(key) {
   );
 }
 
-/** The reports by dimension (issue #46) on the same books: OBJECTS objects of dimension 1 on every result line. */
+/**
+ * The reports by dimension (issue #46) on the same books: OBJECTS objects of dimension 1 on every
+ * result line; p50 and p95 of PERCENTILE_RUNS requests each, at several dates.
+ */
 async function benchDimensions(key, base, pid) {
   const is = `${base}/income-statement/by-dimension?period_id=${pid}&dimension_id=1`;
+  const gl = `${base}/general-ledger/by-dimension?period_id=${pid}&dimension_id=1&objects=KS01&account_from=3001&account_to=3001`;
   const times = [];
+  console.log(`reports by dimension (${PERCENTILE_RUNS} requests each, health ${floorMs.toFixed(1)} ms):`);
   times.push(
-    await report(`income statement by ${OBJECTS} objects, whole year`, () => api("GET", is, { key })),
-    await report(`income statement by ${OBJECTS} objects to 2025-06-30`, () =>
-      api("GET", `${is}&to_date=2025-06-30`, { key }),
+    await reportPercentiles(`income statement by ${OBJECTS} objects, whole year`, () => api("GET", is, { key })),
+  );
+  for (const d of ["2025-02-14", "2025-06-30", "2025-11-17"])
+    times.push(
+      await reportPercentiles(`income statement by ${OBJECTS} objects to ${d}`, () =>
+        api("GET", `${is}&to_date=${d}`, { key }),
+      ),
+    );
+  times.push(
+    await reportPercentiles(`by ${OBJECTS} objects, 2025-05-14..2025-09-03`, () =>
+      api("GET", `${is}&from_date=2025-05-14&to_date=2025-09-03`, { key }),
     ),
-    await report("income statement of one object, month by month", () =>
+    await reportPercentiles("every object, month by month, whole year", () =>
+      api("GET", `${is}&breakdown=month`, { key }),
+    ),
+    await reportPercentiles("one object, month by month", () =>
       api("GET", `${is}&objects=KS01&breakdown=month`, { key }),
     ),
-    await report("income statement of two objects, 2025-03..2025-04", () =>
+    await reportPercentiles("two objects, 2025-03..2025-04", () =>
       api("GET", `${is}&objects=KS01,KS02&breakdown=none&from_date=2025-03-01&to_date=2025-04-30`, { key }),
     ),
-    await report("general ledger of one object, 3001, one month", () =>
-      api(
-        "GET",
-        `${base}/general-ledger/by-dimension?period_id=${pid}&dimension_id=1&objects=KS01&account_from=3001&account_to=3001&from_date=2025-05-01&to_date=2025-05-31`,
-        { key },
-      ),
+    await reportPercentiles("general ledger of one object, 3001, one month", () =>
+      api("GET", `${gl}&from_date=2025-05-01&to_date=2025-05-31`, { key }),
+    ),
+    await reportPercentiles("general ledger of one object, 3001, one day in Nov.", () =>
+      api("GET", `${gl}&from_date=2025-11-17&to_date=2025-11-17`, { key }),
     ),
   );
   return times;

@@ -29,3 +29,4 @@ export * from "./tables/payments";
 export * from "./tables/document-reading";
 export * from "./tables/chain";
 export * from "./tables/sign-in";
+export * from "./tables/object-balances";

@@ -1,9 +1,10 @@
 // The balances the ledger keeps beside its entries: account_balances per (period, account) and
-// account_day_balances per (period, day, account), the opening entry apart. Written only in
+// account_day_balances per (period, day, account), the opening entry apart, and
+// object_day_balances per (period, dimension, day, account, object). Written only in
 // the batch that posts the entries (src/ledger/engine.ts), as sums added by upsert.
 import type { Database } from "../db/client";
 import { upsertSums } from "../db/json-insert";
-import { accountBalances, accountDayBalances } from "../db/schema";
+import { accountBalances, accountDayBalances, objectDayBalances } from "../db/schema";
 import type { Statement } from "../db/statement";
 import type { JournalEntryRow, JournalLineRow } from "./entry-json";
 import { OPENING_SOURCE } from "./queries";
@@ -11,7 +12,8 @@ import { OPENING_SOURCE } from "./queries";
 /**
  * Keeps account_balances (per period) and account_day_balances (per day, the opening
  * entry apart) in step with posted entries, in the same batch: one upsert per account
- * and one per (day, account), however many lines.
+ * and one per (day, account), however many lines; object_day_balances per (dimension,
+ * day, account, object) from the lines' dimensions maps.
  */
 export function balanceUpdates(
   db: Database,
@@ -19,9 +21,10 @@ export function balanceUpdates(
   periodId: string,
   posted: {
     row: Pick<JournalEntryRow, "entryDate" | "sourceType">;
-    lines: Pick<JournalLineRow, "accountNumber" | "debitOre" | "creditOre">[];
+    lines: Pick<JournalLineRow, "accountNumber" | "debitOre" | "creditOre" | "dimensions">[];
   }[],
 ): Statement[] {
+  const objectRows = objectDayRows(companyId, periodId, posted);
   const perAccount = new Map<string, { d: number; c: number }>();
   const perDay = new Map<string, { date: string; opening: boolean; account: string; d: number; c: number }>();
   for (const { row, lines } of posted) {
@@ -67,5 +70,49 @@ export function balanceUpdates(
       accountDayBalances.opening,
       accountDayBalances.accountNumber,
     ]),
+    ...upsertSums(db, objectDayBalances, objectRows, [
+      objectDayBalances.companyId,
+      objectDayBalances.fiscalPeriodId,
+      objectDayBalances.dimensionId,
+      objectDayBalances.entryDate,
+      objectDayBalances.opening,
+      objectDayBalances.accountNumber,
+      objectDayBalances.objectCode,
+    ]),
   ];
+}
+
+/** The sums per (dimension, day, opening, account, object) of the posted lines that name an object. */
+function objectDayRows(
+  companyId: string,
+  periodId: string,
+  posted: Parameters<typeof balanceUpdates>[3],
+): (typeof objectDayBalances.$inferInsert)[] {
+  const rows = new Map<string, typeof objectDayBalances.$inferInsert>();
+  const add = (at: Omit<typeof objectDayBalances.$inferInsert, "debitOre" | "creditOre">, d: number, c: number) => {
+    const k = `${at.dimensionId}|${at.entryDate}|${at.opening ? 1 : 0}|${at.accountNumber}|${at.objectCode}`;
+    const sum = rows.get(k) ?? { ...at, debitOre: 0, creditOre: 0 };
+    sum.debitOre += d;
+    sum.creditOre += c;
+    rows.set(k, sum);
+  };
+  for (const { row, lines } of posted) {
+    const opening = row.sourceType === OPENING_SOURCE;
+    for (const l of lines)
+      for (const [key, code] of Object.entries(l.dimensions ?? {}).filter(([, v]) => v !== null && v !== undefined))
+        add(
+          {
+            companyId,
+            fiscalPeriodId: periodId,
+            dimensionId: Number(key),
+            entryDate: row.entryDate,
+            opening,
+            accountNumber: l.accountNumber,
+            objectCode: String(code),
+          },
+          l.debitOre,
+          l.creditOre,
+        );
+  }
+  return [...rows.values()];
 }

@@ -70,6 +70,11 @@ export async function planUnwindImported(
       SUM(l.debit_ore) AS d, SUM(l.credit_ore) AS c
     FROM journal_lines l JOIN journal_entries e ON e.id = l.journal_entry_id
     WHERE e.id IN (${doomedText}) GROUP BY 1, 2, 3, 4`;
+  const movedObjects = `SELECT e.fiscal_period_id AS p, CAST(j.key AS INTEGER) AS dim, e.entry_date AS day,
+      CASE WHEN e.source_type = ${literal(OPENING_SOURCE)} THEN 1 ELSE 0 END AS opening, l.account_number AS a,
+      CAST(j.value AS TEXT) AS o, SUM(l.debit_ore) AS d, SUM(l.credit_ore) AS c
+    FROM journal_lines l JOIN journal_entries e ON e.id = l.journal_entry_id, json_each(l.dimensions) j
+    WHERE e.id IN (${doomedText}) AND l.dimensions IS NOT NULL AND j.type <> 'null' GROUP BY 1, 2, 3, 4, 5, 6`;
   const raw = (text: string) => db.run(sql.raw(text));
   return {
     removed,
@@ -82,11 +87,16 @@ export async function planUnwindImported(
         FROM (${moved}) AS s
         WHERE b.company_id = ${company} AND b.fiscal_period_id = s.p AND b.entry_date = s.day
           AND b.opening = s.opening AND b.account_number = s.a`),
+      raw(`UPDATE object_day_balances AS b SET debit_ore = b.debit_ore - s.d, credit_ore = b.credit_ore - s.c
+        FROM (${movedObjects}) AS s
+        WHERE b.company_id = ${company} AND b.fiscal_period_id = s.p AND b.dimension_id = s.dim AND b.entry_date = s.day
+          AND b.opening = s.opening AND b.account_number = s.a AND b.object_code = s.o`),
       raw(`DELETE FROM journal_lines WHERE journal_entry_id IN (${doomedText})`),
       raw(`DELETE FROM journal_entries WHERE id IN (${doomedText})`),
       // a balance the import alone made is gone, as if it never was (a line is never 0/0)
       raw(`DELETE FROM account_balances WHERE company_id = ${company} AND debit_ore = 0 AND credit_ore = 0`),
       raw(`DELETE FROM account_day_balances WHERE company_id = ${company} AND debit_ore = 0 AND credit_ore = 0`),
+      raw(`DELETE FROM object_day_balances WHERE company_id = ${company} AND debit_ore = 0 AND credit_ore = 0`),
       ...guards.map((g) => raw(g.sql)),
     ],
   };

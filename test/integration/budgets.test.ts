@@ -8,6 +8,7 @@ import { BudgetSchema } from "../../src/domains/budgets/schemas";
 import { DimensionIncomeStatementSchema } from "../../src/domains/reports/dimensions/schemas";
 import { IncomeStatementSchema } from "../../src/domains/reports/schemas";
 import { decodeCp437, encodeCp437 } from "../../src/sweden/sie/encoding";
+import { booksDb } from "../books";
 import { BASE, call, line, newActor, newCompany, postedEntry, uniqueKey, write, type Actor } from "../helpers";
 
 let actor: Actor;
@@ -294,5 +295,63 @@ describe("budget files", () => {
     });
     const original = (await get(`/budgets/${planA}`)).body.data;
     expect(back.body.data.lines).toEqual(original.lines);
+  });
+});
+
+describe("budget events", () => {
+  it("announce each write (created, updated, imported, deleted) without the lines, to a webhook too", async () => {
+    const c = await newCompany(actor.key, { name: "Budgethändelser AB" });
+    const at = (path: string) => `/api/v1/companies/${c.id}${path}`;
+    const hook = await write(actor.key, "POST", at("/webhooks"), {
+      event_type: "budget.imported",
+      webhook_url: "https://hooks.test/budgets",
+      name: "budgets",
+    });
+    expect(hook.status, JSON.stringify(hook.body)).toBe(201);
+    const made = await write(actor.key, "POST", at("/budgets"), {
+      fiscal_period_id: c.fiscal_period.id,
+      name: "B1",
+      lines: [bl("3001", "2026-01", -100)],
+    });
+    expect(made.status).toBe(201);
+    const id = made.body.data.id;
+    // a dry run announces nothing
+    const dry = await write(actor.key, "POST", at(`/budgets/${id}/replace`), { lines: [] }, { "X-Dry-Run": "true" });
+    expect(dry.status).toBe(200);
+    expect(
+      (await write(actor.key, "POST", at(`/budgets/${id}/replace`), { lines: [bl("4010", "2026-02", 40)] })).status,
+    ).toBe(200);
+    const csv = {
+      fiscal_period_id: c.fiscal_period.id,
+      name: "B2",
+      format: "csv",
+      csv_text: "konto;månad;belopp\n3001;2026-03;-7\n",
+    };
+    const imported = await write(actor.key, "POST", at("/budgets/import"), csv);
+    expect(imported.status, JSON.stringify(imported.body)).toBe(201);
+    expect((await write(actor.key, "POST", at("/budgets/import"), { ...csv, replace: true })).status).toBe(200);
+    expect((await write(actor.key, "DELETE", at(`/budgets/${id}`))).status).toBe(204);
+    const events = (
+      await booksDb
+        .prepare("SELECT type, object FROM outbox_events WHERE company_id = ? AND type LIKE 'budget.%' ORDER BY rowid")
+        .bind(c.id)
+        .all<{ type: string; object: string }>()
+    ).results.map((e) => ({ type: e.type, object: JSON.parse(e.object) }));
+    expect(events.map((e) => [e.type, e.object.id, e.object.name])).toEqual([
+      ["budget.created", id, "B1"],
+      ["budget.updated", id, "B1"],
+      ["budget.imported", imported.body.data.id, "B2"],
+      ["budget.imported", imported.body.data.id, "B2"],
+      ["budget.deleted", id, "B1"],
+    ]);
+    expect(events[0].object).toMatchObject({ fiscal_period_id: c.fiscal_period.id, line_count: 1, total: -100 });
+    expect(events[0].object.lines).toBeUndefined();
+    expect(events[1].object).toMatchObject({ line_count: 1, total: 40 });
+    expect(events.slice(2, 4).map((e) => e.object.replaced)).toEqual([false, true]);
+    const deliveries = await booksDb
+      .prepare("SELECT event_type FROM webhook_deliveries WHERE webhook_id = ?")
+      .bind(hook.body.data.id)
+      .all<{ event_type: string }>();
+    expect(deliveries.results.map((d) => d.event_type)).toEqual(["budget.imported", "budget.imported"]);
   });
 });

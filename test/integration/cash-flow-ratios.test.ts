@@ -190,6 +190,31 @@ describe("the cash-flow statement as PDF", () => {
   });
 });
 
+describe("the key ratios as PDF", () => {
+  it("lists each ratio in percent beside the previous year, with its formula and figures", async () => {
+    const res = await SELF.fetch(`${BASE}/api/v1/companies/${companyId}/reports/key-ratios/pdf?period_id=${current}`, {
+      headers: { Authorization: `Bearer ${actor.key}` },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toContain("application/pdf");
+    expect(res.headers.get("Content-Disposition")).toContain("nyckeltal-2026-01-01-2026-12-31-preliminar.pdf");
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    if (typeof process !== "undefined" && process.env?.REPORT_PDF_DUMP)
+      console.log(`PDF_DUMP key-ratios ${btoa(Array.from(bytes, (b) => String.fromCharCode(b)).join(""))}`);
+    const text = await pdfText(bytes);
+    // soliditet 86,9 % this year (245 000 / 282 000) and 93,3 % the year before
+    for (const words of ["Nyckeltal", "Soliditet", "86,9 %", "93,3 %", "Kassalikviditet", "2 800,0 %", "Underlag (kr)"])
+      expect(text).toContain(words);
+    expect(text).toMatch(/245[\s\u00a0]000,00 \/ 282[\s\u00a0]000,00 kr/);
+    expect(text).toContain("2025-01-01 –");
+    const bad = await SELF.fetch(
+      `${BASE}/api/v1/companies/${companyId}/reports/key-ratios/pdf?period_id=${current}&to_date=2027-01-01`,
+      { headers: { Authorization: `Bearer ${actor.key}` } },
+    );
+    expect(bad.status).toBe(400);
+  });
+});
+
 describe("the previous year beside the statements", () => {
   it("answers the income statement and balance sheet with the previous year's at the same dates", async () => {
     const is = (await report("income-statement", `period_id=${current}&to_date=2026-06-30`)).body.data;

@@ -37,12 +37,13 @@ const YEAR_2026 = {
 function sieFile(n: number, prior: string[] = []): Uint8Array {
   const lines = ["#FLAGGA 0", "#FORMAT PC8", "#SIETYP 4", '#FNAMN "Krasch AB"', "#RAR 0 20260101 20261231", ...prior];
   lines.push('#KONTO 1930 "Företagskonto"', '#KONTO 3001 "Försäljning 25 %"', '#KONTO 2611 "Utgående moms 25 %"');
+  lines.push('#DIM 1 "Kostnadsställe"', '#OBJEKT 1 "K1" "Butiken"');
   for (let i = 1; i <= n; i++) {
     const net = 100 + i;
     const vat = net / 4;
     const date = `202603${String(1 + (i % 28)).padStart(2, "0")}`;
     lines.push(`#VER A ${i} ${date} "Försäljning ${i}"`, "{");
-    lines.push(`#TRANS 1930 {} ${(net + vat).toFixed(2)}`, `#TRANS 3001 {} -${net.toFixed(2)}`);
+    lines.push(`#TRANS 1930 {} ${(net + vat).toFixed(2)}`, `#TRANS 3001 {1 "K1"} -${net.toFixed(2)}`);
     lines.push(`#TRANS 2611 {} -${vat.toFixed(2)}`, "}");
   }
   return new TextEncoder().encode(`${lines.join("\r\n")}\r\n`);
@@ -115,6 +116,13 @@ async function books(companyId: string) {
     )
     .bind(companyId)
     .all();
+  // the per-object day sums (object_day_balances) go and come with the lines as the others do
+  const objects = await booksDb
+    .prepare(
+      "SELECT account_number AS a, object_code AS o, SUM(debit_ore) AS d, SUM(credit_ore) AS c FROM object_day_balances WHERE company_id = ? GROUP BY 1, 2 ORDER BY 1, 2",
+    )
+    .bind(companyId)
+    .all();
   const vouchers = await booksDb
     .prepare(
       "SELECT voucher_series || voucher_number AS v FROM journal_entries WHERE company_id = ? ORDER BY voucher_number",
@@ -125,6 +133,7 @@ async function books(companyId: string) {
     lines: lines.results,
     balances: balances.results,
     days: days.results,
+    objects: objects.results,
     vouchers: vouchers.results.map((r) => r.v),
   };
 }
@@ -165,6 +174,7 @@ describe("a SIE import whose process died mid-write (issue #41 item 5)", () => {
     const want = await books(clean.companyId);
     expect(want.lines).toEqual(expectedSieBooks());
     expect(want.balances).toEqual(want.lines);
+    expect(want.objects).toEqual([expect.objectContaining({ a: "3001", o: "K1", d: 0 })]);
     expect(want.vouchers).toEqual(Array.from({ length: VOUCHERS }, (_, i) => `A${i + 1}`));
 
     const opId = await startSie(resumed.actor.key, resumed.companyId, file);
@@ -205,7 +215,7 @@ describe("a SIE import whose process died mid-write (issue #41 item 5)", () => {
       error: { code: "OPERATION_STALLED", details: { rolled_back: true, attempts: MAX_OPERATION_ATTEMPTS } },
     });
     const left = await books(undone.companyId);
-    expect(left).toEqual({ lines: [], balances: [], days: [], vouchers: [] });
+    expect(left).toEqual({ lines: [], balances: [], days: [], objects: [], vouchers: [] });
     expect(
       await countOf("SELECT COUNT(*) AS n FROM sie_imports WHERE operation_id = ? AND status = 'failed'", opId),
     ).toBe(1);

@@ -1,12 +1,14 @@
 // The reports by dimension (issue #46): the income statement per object, per month and for
 // chosen objects, and the general ledger of each object, with figures worked out by hand
 // below, and the refusals the other reports make.
+import { SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   DimensionGeneralLedgerSchema,
   DimensionIncomeStatementSchema,
 } from "../../src/domains/reports/dimensions/schemas";
-import { call, createDraft, line, newActor, newCompany, postedEntry, write, type Actor } from "../helpers";
+import { pdfText } from "../pdf-text";
+import { BASE, call, createDraft, line, newActor, newCompany, postedEntry, write, type Actor } from "../helpers";
 
 let actor: Actor;
 let companyId: string;
@@ -242,5 +244,46 @@ describe("general ledger by dimension", () => {
     const res = await report("general-ledger/by-dimension", `period_id=${periodId}&${q}`);
     expect(res.status).toBe(status);
     expect(res.body.error.code).toBe(code);
+  });
+});
+
+describe("income statement by dimension as PDF", () => {
+  const pdf = (query: string) =>
+    SELF.fetch(`${BASE}/api/v1/companies/${companyId}/reports/income-statement/by-dimension/pdf?${query}`, {
+      headers: { Authorization: `Bearer ${actor.key}` },
+    });
+
+  it("lays a column per object, one for no object and the total over the sections", async () => {
+    const res = await pdf(`period_id=${periodId}&dimension_id=1`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toContain("application/pdf");
+    expect(res.headers.get("Content-Disposition")).toContain("resultatrakning-dimension-1-2026-01-01-2026-12-31");
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    if (typeof process !== "undefined" && process.env?.REPORT_PDF_DUMP)
+      console.log(`PDF_DUMP by-object ${btoa(Array.from(bytes, (b) => String.fromCharCode(b)).join(""))}`);
+    const text = await pdfText(bytes);
+    for (const words of ["Resultaträkning per kostnadsställe", "Sälj", "Lager", "Kontor", "Utan objekt", "Totalt"])
+      expect(text).toContain(words);
+    for (const words of ["Nettoomsättning", "Bruttovinst", "Rörelseresultat", "Årets resultat"])
+      expect(text).toContain(words);
+    // the net result per column: 2 000, 3 000, 0, -500 and 4 500 in all
+    expect(text).toMatch(/2[\s\u00a0]000,00\s+3[\s\u00a0]000,00\s+0,00\s+-500,00\s+4[\s\u00a0]500,00/);
+  });
+
+  it("cuts a month by month table into bands of columns that fit the page", async () => {
+    const res = await pdf(`period_id=${periodId}&dimension_id=1&breakdown=month`);
+    expect(res.status).toBe(200);
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    if (typeof process !== "undefined" && process.env?.REPORT_PDF_DUMP)
+      console.log(`PDF_DUMP by-month ${btoa(Array.from(bytes, (b) => String.fromCharCode(b)).join(""))}`);
+    const text = await pdfText(bytes);
+    expect(text).toMatch(/kolumn 1–\d+ av 13/);
+    for (const month of ["jan", "jun", "dec"]) expect(text).toContain(month);
+  });
+
+  it("refuses what the JSON report refuses, and a budget", async () => {
+    expect((await pdf(`period_id=${periodId}&dimension_id=9`)).status).toBe(404);
+    const budget = await pdf(`period_id=${periodId}&dimension_id=1&budget_id=x`);
+    expect(budget.status).toBe(400);
   });
 });

@@ -22917,7 +22917,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        event_type: "invoice.created" | "invoice.sent" | "invoice.paid" | "credit_note.created" | "supplier.created" | "supplier_invoice.registered" | "supplier_invoice.approved" | "supplier_invoice.paid" | "supplier_invoice.credited" | "supplier_invoice.uncredited" | "customer.created" | "journal_entry.committed" | "journal_entry.reversed" | "journal_entry.corrected" | "transaction.categorized" | "transaction.reconciled" | "period.locked" | "period.unlocked" | "period.year_closed" | "salary_run.created" | "salary_run.approved" | "salary_run.booked" | "agi.generated" | "document.uploaded" | "salary_run.reopened" | "salary_run.deleted" | "period.reopened" | "invoice.payment_reversed" | "supplier_invoice.payment_reversed" | "vat_return.created" | "accrual.created" | "accrual.cancelled" | "member.added" | "member.role_changed" | "member.removed" | "invoice_contract.created" | "invoice_contract.updated" | "invoice_contract.paused" | "invoice_contract.resumed" | "invoice_contract.ended" | "invoice_contract.deleted" | "invoice_contract.invoice_created" | "bank_rule.created" | "bank_rule.updated" | "bank_rule.deleted" | "transaction.rule_applied" | "supplier_invoice.approval_step" | "supplier_invoice.rejected" | "supplier_invoice.resubmitted" | "approval_request.created" | "approval_request.approved" | "approval_request.rejected" | "approval_request.committed" | "payment_batch.created" | "payment.accepted" | "payment.rejected" | "payment.booked" | "month.ready_to_close" | "document.read" | "document.receipt_drafted";
+                        event_type: "invoice.created" | "invoice.sent" | "invoice.paid" | "credit_note.created" | "supplier.created" | "supplier_invoice.registered" | "supplier_invoice.approved" | "supplier_invoice.paid" | "supplier_invoice.credited" | "supplier_invoice.uncredited" | "customer.created" | "journal_entry.committed" | "journal_entry.reversed" | "journal_entry.corrected" | "transaction.categorized" | "transaction.reconciled" | "period.locked" | "period.unlocked" | "period.year_closed" | "salary_run.created" | "salary_run.approved" | "salary_run.booked" | "agi.generated" | "document.uploaded" | "salary_run.reopened" | "salary_run.deleted" | "period.reopened" | "invoice.payment_reversed" | "supplier_invoice.payment_reversed" | "vat_return.created" | "accrual.created" | "accrual.cancelled" | "member.added" | "member.role_changed" | "member.removed" | "invoice_contract.created" | "invoice_contract.updated" | "invoice_contract.paused" | "invoice_contract.resumed" | "invoice_contract.ended" | "invoice_contract.deleted" | "invoice_contract.invoice_created" | "bank_rule.created" | "bank_rule.updated" | "bank_rule.deleted" | "transaction.rule_applied" | "supplier_invoice.approval_step" | "supplier_invoice.rejected" | "supplier_invoice.resubmitted" | "approval_request.created" | "approval_request.approved" | "approval_request.rejected" | "approval_request.committed" | "payment_batch.created" | "payment.accepted" | "payment.rejected" | "payment.booked" | "month.ready_to_close" | "document.read" | "document.receipt_drafted" | "budget.created" | "budget.updated" | "budget.imported" | "budget.deleted";
                         webhook_url: string;
                         name: string;
                         description?: string | null;
@@ -25252,6 +25252,117 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/companies/{companyId}/reports/income-statement/by-dimension/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Income statement by dimension as PDF: a column per object (and no object) or per month, landscape
+         * @description The income statement by dimension laid out on landscape A4 pages: a column per object (and "Utan objekt") or per month, and the total; ÅRL bilaga 2's sections with their accounts, each section's sum, bruttovinst, rörelseresultat, resultat efter finansiella poster and årets resultat. A table wider than the page is cut into bands of columns, each repeating the accounts. A running header and page numbers; marked preliminary while the period is open. Same parameters and refusals as income-statement/by-dimension, without budget_id.
+         *
+         *     Scope: `reports:read`.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description fiscal period id */
+                    period_id: string;
+                    from_date?: string;
+                    to_date?: string;
+                    /** @description the dimension's number (SIE #DIM): 1 kostnadsställe, 6 projekt, … */
+                    dimension_id: number;
+                    /** @description comma-separated object codes; absent: every object and no object */
+                    objects?: string;
+                    /** @description object: a column per object (those asked for, else every object of the dimension and one for lines without object); month: a column per month of the range over the objects asked for; none: one column */
+                    breakdown?: "object" | "month" | "none";
+                };
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
+                path: {
+                    companyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content */
+                200: {
+                    headers: {
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/companies/{companyId}/reports/general-ledger/by-dimension": {
         parameters: {
             query?: never;
@@ -25628,6 +25739,111 @@ export interface paths {
                             meta: components["schemas"]["Meta"];
                         };
                     };
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{companyId}/reports/key-ratios/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Key ratios as PDF, beside the previous year, each with its formula
+         * @description The key ratios on an A4 page: each ratio in percent this year and the previous year, with its formula, numerator and denominator under it, and the result figures they rest on; a running header and page numbers; marked preliminary while the period is open. Same parameters and refusals as key-ratios.
+         *
+         *     Scope: `reports:read`.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description fiscal period id */
+                    period_id: string;
+                    from_date?: string;
+                    to_date?: string;
+                };
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
+                path: {
+                    companyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content */
+                200: {
+                    headers: {
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description VALIDATION_ERROR or a rule of this endpoint */
                 400: {

@@ -60,8 +60,17 @@ function lineRows(budgetId: string, companyId: string, lines: BudgetLine[]) {
   }));
 }
 
-/** The statements that give a budget (new or existing) exactly these lines, and its answer. */
-function planLines(db: Database, row: BudgetRow, lines: BudgetLine[], isNew: boolean) {
+/** The events of a budget's writes (webhooks: budget.created, .updated, .imported, .deleted). */
+export type BudgetEvent = "budget.created" | "budget.updated" | "budget.imported";
+
+/** A budget in an event: its head without the lines (a budget may have 50 000). */
+function eventObject(data: ReturnType<typeof budgetJson>) {
+  const { lines: _lines, ...rest } = data;
+  return rest;
+}
+
+/** The statements that give a budget (new or existing) exactly these lines, its answer and its event. */
+function planLines(db: Database, row: BudgetRow, lines: BudgetLine[], isNew: boolean, event: BudgetEvent) {
   const rows = lineRows(row.id, row.companyId, lines);
   const statements: Statement[] = isNew
     ? [db.insert(budgets).values(row)]
@@ -70,10 +79,17 @@ function planLines(db: Database, row: BudgetRow, lines: BudgetLine[], isNew: boo
         db.delete(budgetLines).where(and(eq(budgetLines.companyId, row.companyId), eq(budgetLines.budgetId, row.id))),
       ];
   if (rows.length) statements.push(...insertFromJson(db, budgetLines, rows));
+  const data = budgetJson(row, rows);
   return {
     status: isNew ? (201 as const) : (200 as const),
-    data: budgetJson(row, rows),
+    data,
     statements,
+    events: [
+      {
+        type: event,
+        object: event === "budget.imported" ? { ...eventObject(data), replaced: !isNew } : eventObject(data),
+      },
+    ],
     audit: { action: isNew ? "budget.created" : "budget.replaced", resourceType: "budget", resourceId: row.id },
   };
 }
@@ -94,7 +110,7 @@ export const createBudget: Command<BudgetCreateInput> = async (db, input, ctx) =
   const holder = await budgetNamed(db, ctx.companyId, period.id, input.name);
   if (holder) throw nameTaken(holder);
   const lines = await checkedLines(ctx, fromApi(input.lines), period, "lines");
-  return planLines(db, newBudgetRow(ctx, period.id, input.name), lines, true);
+  return planLines(db, newBudgetRow(ctx, period.id, input.name), lines, true, "budget.created");
 };
 
 export const replaceBudget: Command<BudgetReplaceInput> = async (db, input, ctx) => {
@@ -104,7 +120,7 @@ export const replaceBudget: Command<BudgetReplaceInput> = async (db, input, ctx)
   const holder = name === current.name ? null : await budgetNamed(db, ctx.companyId, period.id, name);
   if (holder) throw nameTaken(holder);
   const lines = await checkedLines(ctx, fromApi(input.lines), period, "lines");
-  return planLines(db, { ...current, name, updatedAt: ctx.now }, lines, false);
+  return planLines(db, { ...current, name, updatedAt: ctx.now }, lines, false, "budget.updated");
 };
 
 export const deleteBudget: Command<{ id: string }> = async (db, input, ctx) => {
@@ -115,6 +131,18 @@ export const deleteBudget: Command<{ id: string }> = async (db, input, ctx) => {
     statements: [
       db.delete(budgetLines).where(and(eq(budgetLines.companyId, ctx.companyId), eq(budgetLines.budgetId, current.id))),
       db.delete(budgets).where(eq(budgets.id, current.id)),
+    ],
+    events: [
+      {
+        type: "budget.deleted",
+        object: {
+          id: current.id,
+          fiscal_period_id: current.fiscalPeriodId,
+          name: current.name,
+          created_at: current.createdAt,
+          updated_at: current.updatedAt,
+        },
+      },
     ],
     audit: { action: "budget.deleted", resourceType: "budget", resourceId: current.id },
   };
@@ -150,5 +178,5 @@ export const importBudget: Command<BudgetImportInput> = async (db, input, ctx) =
   const path = input.format === "csv" ? "csv_text" : "sie_base64";
   const lines = await checkedLines(ctx, linesOfFile(input), period, path);
   const row = holder ? { ...holder, updatedAt: ctx.now } : newBudgetRow(ctx, period.id, input.name);
-  return planLines(db, row, lines, !holder);
+  return planLines(db, row, lines, !holder, "budget.imported");
 };

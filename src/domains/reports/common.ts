@@ -6,6 +6,7 @@ import type { AppEnv } from "../../http/context";
 import { fileResponse } from "../../http/file-response";
 import { CompanyParams } from "../../http/params";
 import { type PdfReport, renderReportPdf } from "./pdf";
+import { renderTablePdf, type TableReport } from "./table-pdf";
 import { companyHeading, loadPeriodFor } from "./queries";
 
 export const REPORTS = "/api/v1/companies/{companyId}/reports";
@@ -33,4 +34,13 @@ export async function pdfFile(
 ) {
   const { pdf, fileName } = document(await companyHeading(database(c.env), c.get("company").id));
   return fileResponse(c, await renderReportPdf(pdf), "application/pdf", fileName);
+}
+
+/** A report laid out as a table of many columns (table-pdf.ts) under the company's heading, sent as a file. */
+export async function tablePdfFile(
+  c: Context<AppEnv>,
+  document: (company: Awaited<ReturnType<typeof companyHeading>>) => { pdf: TableReport; fileName: string },
+) {
+  const { pdf, fileName } = document(await companyHeading(database(c.env), c.get("company").id));
+  return fileResponse(c, await renderTablePdf(pdf), "application/pdf", fileName);
 }

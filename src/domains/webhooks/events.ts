@@ -66,4 +66,9 @@ export const SUBSCRIBABLE_EVENTS = [
   // not in the spec (issue #43): a document read into a proposal, a receipt drafted from one (docs/document-reading.md)
   "document.read",
   "document.receipt_drafted",
+  // not in the spec (issue #46): a budget version made, replaced, imported from a CSV or SIE file, or deleted (docs/budgets.md)
+  "budget.created",
+  "budget.updated",
+  "budget.imported",
+  "budget.deleted",
 ] as const;

@@ -24,6 +24,12 @@ export const PROSE = {
     running header and page numbers; marked preliminary while the period is open. Same parameters
     and refusals as cash-flow.
   `,
+  keyRatiosPdf: prose`
+    The key ratios on an A4 page: each ratio in percent this year and the previous year, with its
+    formula, numerator and denominator under it, and the result figures they rest on; a running
+    header and page numbers; marked preliminary while the period is open. Same parameters and
+    refusals as key-ratios.
+  `,
   keyRatios: prose`
     The key ratios of a flerårsöversikt and a bank, in percent with one decimal (null where the
     denominator is not above zero), each with its formula, numerator and denominator in kronor:

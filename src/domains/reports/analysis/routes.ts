@@ -9,8 +9,8 @@ import { json } from "../../../http/envelope";
 import { defineRoute, type HandlerContext } from "../../../http/route";
 import { periodRef } from "../builders";
 import { incomeStatementRange } from "../date-range";
-import { pdfFile, periodScope, READ, REPORTS } from "../common";
-import { cashFlowPdf } from "./pdf";
+import { pdfFile, periodScope, READ, REPORTS, tablePdfFile } from "../common";
+import { cashFlowPdf, keyRatiosPdf } from "./pdf";
 import { IncomeStatementQuery } from "../schemas";
 import { PROSE } from "./prose";
 import { cashFlowOf, keyRatiosOf, priorRange } from "./queries";
@@ -84,8 +84,24 @@ async function keyRatiosReport(c: HandlerContext<typeof keyRatiosRoute>) {
   return json(c, { ...r.head, ...r.figures, prior_year: r.priorYear });
 }
 
+const keyRatiosPdfRoute = defineRoute({
+  ...READ,
+  path: `${REPORTS}/key-ratios/pdf`,
+  summary: "Key ratios as PDF, beside the previous year, each with its formula",
+  description: PROSE.keyRatiosPdf,
+  query: IncomeStatementQuery,
+  response: null,
+});
+
+async function keyRatiosPdfReport(c: HandlerContext<typeof keyRatiosPdfRoute>) {
+  const r = await withPriorYear(c, c.req.valid("query"), keyRatiosOf, keyRatiosJson);
+  const report = { ...r.head, is_preliminary: !r.period.isClosed, ...r.figures };
+  return tablePdfFile(c, (company) => keyRatiosPdf(report, r.priorYear, company, nowIso()));
+}
+
 export function registerAnalysisRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(cashFlowRoute, cashFlowReport);
   app.openapi(cashFlowPdfRoute, cashFlowPdfReport);
   app.openapi(keyRatiosRoute, keyRatiosReport);
+  app.openapi(keyRatiosPdfRoute, keyRatiosPdfReport);
 }

@@ -28,6 +28,14 @@ export const PROSE = {
     range; none: one column. Every row and subtotal has amounts (per column) and total. Revenue
     positive, costs negative; the closing accounts 8990-8999 are left out.
   `,
+  incomeStatementPdf: prose`
+    The income statement by dimension laid out on landscape A4 pages: a column per object (and
+    "Utan objekt") or per month, and the total; ÅRL bilaga 2's sections with their accounts, each
+    section's sum, bruttovinst, rörelseresultat, resultat efter finansiella poster and årets
+    resultat. A table wider than the page is cut into bands of columns, each repeating the
+    accounts. A running header and page numbers; marked preliminary while the period is open.
+    Same parameters and refusals as income-statement/by-dimension, without budget_id.
+  `,
   generalLedger: prose`
     The general ledger of each object: its posted lines (the opening entry aside) dated
     from_date..to_date by account, with the object's balance before from_date (the opening entry's

@@ -55,9 +55,34 @@ export async function loadDimensionObjects(db: Database, companyId: string, dime
 
 export type DimensionObjects = Awaited<ReturnType<typeof loadDimensionObjects>>;
 
+/** Debit and credit sums keyed by account and a second key (a month, or "" for none). */
+type Sums = Map<string, { account: string; key: string; d: number; c: number }>;
+
+/**
+ * Per account (and month) the sums of the account's day balances less those of the objects:
+ * the movement of the lines with no object of the dimension (a line names at most one object
+ * of a dimension, so the objects' sums and the rest add up to the account's).
+ */
+function noObjectRest(
+  totals: { a: string; m: string; d: number; c: number }[],
+  objects: { a: string; m: string; d: number; c: number }[],
+) {
+  const rest: Sums = new Map();
+  for (const t of totals) rest.set(`${t.a}|${t.m}`, { account: t.a, key: t.m, d: Number(t.d), c: Number(t.c) });
+  for (const o of objects) {
+    const r = rest.get(`${o.a}|${o.m}`) ?? { account: o.a, key: o.m, d: 0, c: 0 };
+    r.d -= Number(o.d);
+    r.c -= Number(o.c);
+    rest.set(`${o.a}|${o.m}`, r);
+  }
+  return [...rest.values()].filter((r) => r.d !== 0 || r.c !== 0);
+}
+
 /**
  * The posted movements of the accounts `accounts.from`..`accounts.to` dated from..to in the
- * period, the opening entry aside, per account, object of the dimension and month.
+ * period, the opening entry aside, per account, object of the dimension and month: sums of
+ * the day balances the ledger keeps (object_day_balances, account_day_balances for the
+ * lines with no object), never the lines, so the time is the days' and not the lines'.
  */
 export async function objectMovements(
   db: Database,
@@ -65,39 +90,67 @@ export async function objectMovements(
   period: Pick<FiscalPeriodRow, "id">,
   q: { from: string; to: string; dimensionId: number; accounts: { from: string; to: string } },
 ): Promise<ObjectMovement[]> {
-  const rows = await db.all<{ a: string; o: string | number | null; m: string; d: number; c: number }>(sql`
-    SELECT l.account_number AS a, json_extract(l.dimensions, ${objectPath(q.dimensionId)}) AS o,
-      substr(l.entry_date, 1, 7) AS m, SUM(l.debit_ore) AS d, SUM(l.credit_ore) AS c
-    FROM journal_lines l JOIN journal_entries e ON e.id = l.journal_entry_id
-    WHERE l.company_id = ${companyId} AND l.account_number BETWEEN ${q.accounts.from} AND ${q.accounts.to}
-      AND l.entry_date BETWEEN ${q.from} AND ${q.to}
-      AND e.fiscal_period_id = ${period.id} AND e.status = 'posted' AND e.source_type <> ${OPENING_SOURCE}
-    GROUP BY a, o, m`);
-  return rows.map((r) => ({
+  const [objects, totals] = await Promise.all([
+    db.all<{ a: string; o: string; m: string; d: number; c: number }>(sql`
+      SELECT account_number AS a, object_code AS o, substr(entry_date, 1, 7) AS m, SUM(debit_ore) AS d, SUM(credit_ore) AS c
+      FROM object_day_balances
+      WHERE company_id = ${companyId} AND fiscal_period_id = ${period.id} AND dimension_id = ${q.dimensionId}
+        AND entry_date BETWEEN ${q.from} AND ${q.to} AND opening = 0
+        AND account_number BETWEEN ${q.accounts.from} AND ${q.accounts.to}
+      GROUP BY a, o, m`),
+    db.all<{ a: string; m: string; d: number; c: number }>(sql`
+      SELECT account_number AS a, substr(entry_date, 1, 7) AS m, SUM(debit_ore) AS d, SUM(credit_ore) AS c
+      FROM account_day_balances
+      WHERE company_id = ${companyId} AND fiscal_period_id = ${period.id}
+        AND entry_date BETWEEN ${q.from} AND ${q.to} AND opening = 0
+        AND account_number BETWEEN ${q.accounts.from} AND ${q.accounts.to}
+      GROUP BY a, m`),
+  ]);
+  const withObject = objects.map((r) => ({
     account: r.a,
-    object: r.o === null ? null : String(r.o),
+    object: String(r.o),
     month: r.m,
     debitOre: Number(r.d),
     creditOre: Number(r.c),
   }));
+  const without = noObjectRest(totals, objects).map((r) => ({
+    account: r.account,
+    object: null,
+    month: r.key,
+    debitOre: r.d,
+    creditOre: r.c,
+  }));
+  return [...withObject, ...without];
 }
 
-/** Each account's and object's balance before `from` in the period: the opening entry and the lines dated before it. */
+/**
+ * Each account's and object's balance before `from` in the period: the opening entry and the
+ * days before it, from the day balances (the lines with no object: the account's less the objects').
+ */
 export async function objectOpenings(
   db: Database,
   companyId: string,
   period: Pick<FiscalPeriodRow, "id">,
   q: { from: string; dimensionId: number; accounts: { from: string; to: string } },
 ): Promise<{ account: string; object: string | null; ore: number }[]> {
-  const rows = await db.all<{ a: string; o: string | number | null; n: number }>(sql`
-    SELECT l.account_number AS a, json_extract(l.dimensions, ${objectPath(q.dimensionId)}) AS o,
-      SUM(l.debit_ore) - SUM(l.credit_ore) AS n
-    FROM journal_lines l JOIN journal_entries e ON e.id = l.journal_entry_id
-    WHERE l.company_id = ${companyId} AND l.account_number BETWEEN ${q.accounts.from} AND ${q.accounts.to}
-      AND e.fiscal_period_id = ${period.id} AND e.status = 'posted'
-      AND (e.source_type = ${OPENING_SOURCE} OR l.entry_date < ${q.from})
-    GROUP BY a, o`);
-  return rows.map((r) => ({ account: r.a, object: r.o === null ? null : String(r.o), ore: Number(r.n) }));
+  const [objects, totals] = await Promise.all([
+    db.all<{ a: string; o: string; m: string; d: number; c: number }>(sql`
+      SELECT account_number AS a, object_code AS o, '' AS m, SUM(debit_ore) AS d, SUM(credit_ore) AS c
+      FROM object_day_balances
+      WHERE company_id = ${companyId} AND fiscal_period_id = ${period.id} AND dimension_id = ${q.dimensionId}
+        AND (opening = 1 OR entry_date < ${q.from}) AND account_number BETWEEN ${q.accounts.from} AND ${q.accounts.to}
+      GROUP BY a, o`),
+    db.all<{ a: string; m: string; d: number; c: number }>(sql`
+      SELECT account_number AS a, '' AS m, SUM(debit_ore) AS d, SUM(credit_ore) AS c
+      FROM account_day_balances
+      WHERE company_id = ${companyId} AND fiscal_period_id = ${period.id}
+        AND (opening = 1 OR entry_date < ${q.from}) AND account_number BETWEEN ${q.accounts.from} AND ${q.accounts.to}
+      GROUP BY a`),
+  ]);
+  return [
+    ...objects.map((r) => ({ account: r.a, object: String(r.o), ore: Number(r.d) - Number(r.c) })),
+    ...noObjectRest(totals, objects).map((r) => ({ account: r.account, object: null, ore: r.d - r.c })),
+  ];
 }
 
 /** A posted line with its object of the dimension asked for. */
@@ -105,6 +158,15 @@ export type ObjectLine = LedgerLineIn;
 
 /** The most lines one general ledger by dimension lists; more are refused, to be narrowed by dates or accounts. */
 export const MAX_OBJECT_LINES = 50_000;
+
+/**
+ * The chart's accounts in a range, as a sub-query: a line's account is always in the chart (the
+ * ledger refuses any other, and accounts are never deleted). Named one by one (IN), the index
+ * journal_lines(company_id, account_number, entry_date) seeks each account's dates; over a
+ * range (BETWEEN) it could only seek the accounts and read every line of the year.
+ */
+const chartAccounts = (companyId: string, accounts: { from: string; to: string }) =>
+  sql`SELECT number FROM accounts WHERE company_id = ${companyId} AND number BETWEEN ${accounts.from} AND ${accounts.to}`;
 
 /** The posted lines (the opening entry aside) of the accounts dated from..to, in account and date order; at most MAX_OBJECT_LINES + 1. */
 export async function objectLines(
@@ -129,7 +191,7 @@ export async function objectLines(
       e.voucher_series AS s, e.voucher_number AS n, e.entry_date AS dt, e.description AS t, l.line_description AS lt,
       l.debit_ore AS d, l.credit_ore AS c
     FROM journal_lines l JOIN journal_entries e ON e.id = l.journal_entry_id
-    WHERE l.company_id = ${companyId} AND l.account_number BETWEEN ${q.accounts.from} AND ${q.accounts.to}
+    WHERE l.company_id = ${companyId} AND l.account_number IN (${chartAccounts(companyId, q.accounts)})
       AND l.entry_date BETWEEN ${q.from} AND ${q.to}
       AND e.fiscal_period_id = ${period.id} AND e.status = 'posted' AND e.source_type <> ${OPENING_SOURCE}
     ORDER BY l.account_number, l.entry_date, e.voucher_series, e.voucher_number, l.sort_order
@@ -260,13 +322,12 @@ export async function incomeStatementBudget(
 
 /** Each month's, account's and object's posted balance (the opening entry aside), every dimension a line names: SIE's #PSALDO per object. */
 export async function monthlyObjectBalances(db: Database, companyId: string, periodId: string) {
-  const rows = await db.all<{ m: string; a: string; k: string; v: string | number; n: number }>(sql`
-    SELECT substr(l.entry_date, 1, 7) AS m, l.account_number AS a, j.key AS k, j.value AS v,
-      SUM(l.debit_ore) - SUM(l.credit_ore) AS n
-    FROM journal_lines l JOIN journal_entries e ON e.id = l.journal_entry_id, json_each(l.dimensions) j
-    WHERE l.company_id = ${companyId} AND l.dimensions IS NOT NULL AND e.fiscal_period_id = ${periodId}
-      AND e.status = 'posted' AND e.source_type <> ${OPENING_SOURCE}
-    GROUP BY m, a, k, v ORDER BY m, a, CAST(k AS INTEGER), v`);
+  const rows = await db.all<{ m: string; a: string; k: number; v: string; n: number }>(sql`
+    SELECT substr(entry_date, 1, 7) AS m, account_number AS a, dimension_id AS k, object_code AS v,
+      SUM(debit_ore) - SUM(credit_ore) AS n
+    FROM object_day_balances
+    WHERE company_id = ${companyId} AND fiscal_period_id = ${periodId} AND opening = 0
+    GROUP BY m, a, k, v ORDER BY m, a, k, v`);
   return rows.map((r) => ({
     month: r.m,
     account: r.a,

@@ -1,17 +1,20 @@
 // The reports by dimension (cost centre, project): the income statement over columns of
 // objects or months, and the general ledger of each object. Parse and render only.
-import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { OpenAPIHono, z } from "@hono/zod-openapi";
+import { nowIso } from "../../../clock";
 import type { AppEnv } from "../../../http/context";
 import { json } from "../../../http/envelope";
 import { defineRoute, type HandlerContext } from "../../../http/route";
 import { periodRef } from "../builders";
 import { incomeStatementRange } from "../date-range";
-import { periodScope, READ, REPORTS } from "../common";
+import { periodScope, READ, REPORTS, tablePdfFile } from "../common";
+import { dimensionStatementPdf } from "./pdf";
 import { PROSE } from "./prose";
 import { dimensionGeneralLedger, dimensionIncomeStatement } from "./queries";
 import {
   DimensionGeneralLedgerQuery,
   DimensionGeneralLedgerSchema,
+  DimensionIncomeStatementPdfQuery,
   DimensionIncomeStatementQuery,
   DimensionIncomeStatementSchema,
 } from "./schemas";
@@ -25,8 +28,11 @@ const incomeStatementRoute = defineRoute({
   response: DimensionIncomeStatementSchema,
 });
 
-async function dimensionIncomeStatementReport(c: HandlerContext<typeof incomeStatementRoute>) {
-  const q = c.req.valid("query");
+/** The income statement by dimension of a query (the JSON route's and the PDF's). */
+async function dimensionStatementOf(
+  c: HandlerContext<typeof incomeStatementRoute> | HandlerContext<typeof incomeStatementPdfRoute>,
+  q: z.infer<typeof DimensionIncomeStatementQuery>,
+) {
   const { db, companyId, period } = await periodScope(c, q.period_id);
   const { from, to } = incomeStatementRange(period, q);
   const question = {
@@ -38,13 +44,25 @@ async function dimensionIncomeStatementReport(c: HandlerContext<typeof incomeSta
     budgetId: q.budget_id,
   };
   const report = await dimensionIncomeStatement(db, companyId, period, question);
-  return json(c, {
-    period: periodRef(period),
-    from_date: from,
-    to_date: to,
-    is_preliminary: !period.isClosed,
-    ...report,
-  });
+  return { period: periodRef(period), from_date: from, to_date: to, is_preliminary: !period.isClosed, ...report };
+}
+
+async function dimensionIncomeStatementReport(c: HandlerContext<typeof incomeStatementRoute>) {
+  return json(c, await dimensionStatementOf(c, c.req.valid("query")));
+}
+
+const incomeStatementPdfRoute = defineRoute({
+  ...READ,
+  path: `${REPORTS}/income-statement/by-dimension/pdf`,
+  summary: "Income statement by dimension as PDF: a column per object (and no object) or per month, landscape",
+  description: PROSE.incomeStatementPdf,
+  query: DimensionIncomeStatementPdfQuery,
+  response: null,
+});
+
+async function dimensionIncomeStatementPdf(c: HandlerContext<typeof incomeStatementPdfRoute>) {
+  const report = await dimensionStatementOf(c, c.req.valid("query"));
+  return tablePdfFile(c, (company) => dimensionStatementPdf(report, company, nowIso()));
 }
 
 const generalLedgerRoute = defineRoute({
@@ -75,5 +93,6 @@ async function dimensionGeneralLedgerReport(c: HandlerContext<typeof generalLedg
 
 export function registerDimensionReportRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(incomeStatementRoute, dimensionIncomeStatementReport);
+  app.openapi(incomeStatementPdfRoute, dimensionIncomeStatementPdf);
   app.openapi(generalLedgerRoute, dimensionGeneralLedgerReport);
 }

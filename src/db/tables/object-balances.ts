@@ -1,0 +1,29 @@
+import { integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+/**
+ * Movement of every account per day and per object of each dimension a line names (issue #46:
+ * the reports by dimension at any date without reading lines), kept by the ledger engine in
+ * the posting batch beside account_day_balances (src/ledger/balances.ts). A line with the
+ * dimensions map {"1": "100", "6": "P1"} adds to two rows: (1, "100") and (6, "P1"). A line
+ * without an object of dimension N adds to no row of N: its "no object" figure is the
+ * account's day balance less the day's rows of N. The opening entry is kept apart (opening = 1).
+ */
+export const objectDayBalances = sqliteTable(
+  "object_day_balances",
+  {
+    companyId: text("company_id").notNull(),
+    fiscalPeriodId: text("fiscal_period_id").notNull(),
+    dimensionId: integer("dimension_id").notNull(),
+    entryDate: text("entry_date").notNull(),
+    opening: integer("opening", { mode: "boolean" }).notNull(),
+    accountNumber: text("account_number").notNull(),
+    objectCode: text("object_code").notNull(),
+    debitOre: integer("debit_ore").notNull(),
+    creditOre: integer("credit_ore").notNull(),
+  },
+  (t) => [
+    primaryKey({
+      columns: [t.companyId, t.fiscalPeriodId, t.dimensionId, t.entryDate, t.opening, t.accountNumber, t.objectCode],
+    }),
+  ],
+);
