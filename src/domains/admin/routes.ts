@@ -19,7 +19,6 @@ import { companyMembers, MemberParams, MemberRemovedSchema, MemberSchema, member
 import { currentVersion, resolveVersion } from "../../http/versions";
 import { MFA_HEADER } from "../../http/mfa";
 import { TOTP_STEP_SECONDS } from "../../http/totp";
-import { KeyStagingSchema, setKeyStaging, StagingAnswerSchema, stagingJson, stagingOf } from "./key-staging";
 import {
   getMove,
   getMoveRoute,
@@ -141,7 +140,7 @@ const createApiKeyRoute = defineRoute({
     api_version: z.string().optional().openapi({
       description: PROSE.apiVersionField,
     }),
-    staging: KeyStagingSchema.optional(),
+    staging: access.KeyStagingSchema.optional(),
   }),
   response: z.object({
     id: z.string(),
@@ -150,7 +149,7 @@ const createApiKeyRoute = defineRoute({
     scopes: z.array(z.string()),
     mode: z.string(),
     unattended_commit_limit: z.number().nullable(),
-    staging: StagingAnswerSchema,
+    staging: access.StagingAnswerSchema,
     api_version: z.string(),
     created_at: z.string(),
   }),
@@ -163,7 +162,7 @@ async function createApiKey(c: HandlerContext<typeof createApiKeyRoute>) {
     throw new ApiError("NOT_FOUND", { resource: "user", id: body.user_id });
   // a live key acts on real books: its user proves the second step (docs/platform.md); pinned to the
   // version current at creation unless one is named (spec: Versioning 5); its staging's approvers are users
-  let staging: Awaited<ReturnType<typeof stagingOf>> = null;
+  let staging: Awaited<ReturnType<typeof access.stagingOf>> = null;
   const made = await access.createKey(
     c.env,
     body.user_id,
@@ -171,7 +170,7 @@ async function createApiKey(c: HandlerContext<typeof createApiKeyRoute>) {
     c.req.header(MFA_HEADER),
     () => (body.api_version === undefined ? currentVersion() : pinnableVersion(body.api_version)),
     async () => {
-      staging = await stagingOf(directory(c.env), body.staging);
+      staging = await access.stagingOf(directory(c.env), body.staging);
       return staging;
     },
   );
@@ -184,7 +183,7 @@ async function createApiKey(c: HandlerContext<typeof createApiKeyRoute>) {
       scopes: made.scopes,
       mode: made.mode,
       unattended_commit_limit: body.unattended_commit_limit ?? null,
-      staging: stagingJson(staging),
+      staging: access.stagingJson(staging),
       api_version: made.api_version,
       created_at: made.created_at,
     },
@@ -213,16 +212,16 @@ const setStagingRoute = defineRoute({
   summary: "Set (or, with null, clear) the writes an API key stages for approval",
   description: PROSE.setStagingDescription,
   params: ItemParams,
-  body: z.object({ staging: KeyStagingSchema.nullable() }).strict(),
-  response: z.object({ id: z.string(), staging: StagingAnswerSchema }),
+  body: z.object({ staging: access.KeyStagingSchema.nullable() }).strict(),
+  response: z.object({ id: z.string(), staging: access.StagingAnswerSchema }),
 });
 
 async function setStaging(c: HandlerContext<typeof setStagingRoute>) {
   const { id } = c.req.valid("param");
   const db = directory(c.env);
-  const staging = await stagingOf(db, c.req.valid("json").staging);
-  await setKeyStaging(c.env, db, id, staging);
-  return json(c, { id, staging: stagingJson(staging) });
+  const staging = await access.stagingOf(db, c.req.valid("json").staging);
+  await access.setKeyStaging(c.env, db, id, staging);
+  return json(c, { id, staging: access.stagingJson(staging) });
 }
 
 /**

@@ -131,18 +131,24 @@ export function registerOAuthRoutes(app: OpenAPIHono<AppEnv>) {
   });
   for (const path of ["/.well-known/*", "/oauth/register", "/oauth/token", "/oauth/revoke"]) app.use(path, open);
 
-  app.get("/.well-known/oauth-authorization-server", (c) => c.json(authorizationServerMetadata(issuerOf(c))));
-  app.get("/.well-known/oauth-authorization-server/*", (c) => c.json(authorizationServerMetadata(issuerOf(c))));
-  app.get("/.well-known/openid-configuration", (c) => c.json(authorizationServerMetadata(issuerOf(c))));
-  app.get("/.well-known/oauth-protected-resource", (c) =>
-    c.json(protectedResourceMetadata(issuerOf(c), `${issuerOf(c)}/api/v1`)),
-  );
-  app.get("/.well-known/oauth-protected-resource/mcp", (c) =>
-    c.json(protectedResourceMetadata(issuerOf(c), `${issuerOf(c)}/mcp`)),
-  );
-  app.get("/.well-known/oauth-protected-resource/api/v1", (c) =>
-    c.json(protectedResourceMetadata(issuerOf(c), `${issuerOf(c)}/api/v1`)),
-  );
+  app.get("/.well-known/oauth-authorization-server", function authorizationServer(c) {
+    return c.json(authorizationServerMetadata(issuerOf(c)));
+  });
+  app.get("/.well-known/oauth-authorization-server/*", function authorizationServerOfPath(c) {
+    return c.json(authorizationServerMetadata(issuerOf(c)));
+  });
+  app.get("/.well-known/openid-configuration", function openIdConfiguration(c) {
+    return c.json(authorizationServerMetadata(issuerOf(c)));
+  });
+  app.get("/.well-known/oauth-protected-resource", function protectedApi(c) {
+    return c.json(protectedResourceMetadata(issuerOf(c), `${issuerOf(c)}/api/v1`));
+  });
+  app.get("/.well-known/oauth-protected-resource/mcp", function protectedMcp(c) {
+    return c.json(protectedResourceMetadata(issuerOf(c), `${issuerOf(c)}/mcp`));
+  });
+  app.get("/.well-known/oauth-protected-resource/api/v1", function protectedApiOfPath(c) {
+    return c.json(protectedResourceMetadata(issuerOf(c), `${issuerOf(c)}/api/v1`));
+  });
 
   app.post("/oauth/register", async function registerOAuthClient(c) {
     try {

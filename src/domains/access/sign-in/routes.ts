@@ -85,15 +85,17 @@ export function registerSignInRoutes(app: OpenAPIHono<AppEnv>) {
 
 /** The script, the root and the page that asks for an address. */
 function registerAddressRoutes(app: OpenAPIHono<AppEnv>) {
-  app.get("/assets/passkey.js", (c) =>
-    c.body(PASSKEY_SCRIPT, 200, {
+  app.get("/assets/passkey.js", function passkeyScript(c) {
+    return c.body(PASSKEY_SCRIPT, 200, {
       "Content-Type": "text/javascript; charset=utf-8",
       "Cache-Control": "public, max-age=300",
       "X-Content-Type-Options": "nosniff",
-    }),
-  );
+    });
+  });
 
-  app.get("/", (c) => c.redirect("/dashboard", 302));
+  app.get("/", function root(c) {
+    return c.redirect("/dashboard", 302);
+  });
 
   app.get("/sign-in", async function signInPage(c) {
     const p = pageContext(c, await currentSession(c));

@@ -3,13 +3,13 @@
 // instead of a refusal or a commit. Set when the key is created, or later by the operators.
 import { z } from "@hono/zod-openapi";
 import { eq, inArray } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { apiKeys, users } from "../../db/schema";
-import type { KeyStaging } from "../../db/tables/identity";
-import { ApiError } from "../../errors/api-error";
-import { forgetInWriter } from "../../commands/submit";
-import type { Env } from "../../env";
-import { companyIdsOfUser } from "../companies";
+import type { Database } from "../../../db/client";
+import { apiKeys, users } from "../../../db/schema";
+import type { KeyStaging } from "../../../db/tables/identity";
+import { ApiError } from "../../../errors/api-error";
+import { forgetInWriter } from "../../../commands/submit";
+import type { Env } from "../../../env";
+import { companyIdsOfUser } from "../../companies";
 
 export const KeyStagingSchema = z
   .object({
