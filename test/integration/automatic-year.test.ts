@@ -106,6 +106,20 @@ describe("the automatic year: contracts", () => {
     const rows = Array.isArray(list) ? list : (list.invoices ?? list.items);
     expect(rows).toHaveLength(made);
     expect(made).toBe(12 + 4 + 1);
-    expect(await balances(auto)).toEqual(await balances(hand));
+    const tb = await balances(auto);
+    expect(tb).toEqual(await balances(hand));
+    expect(tb["1510"]).toBeGreaterThan(0);
+    // the VAT declaration of each quarter: equal too
+    for (const [from, to] of [
+      ["01-01", "03-31"],
+      ["04-01", "06-30"],
+      ["07-01", "09-30"],
+      ["10-01", "12-31"],
+    ]) {
+      const q = `/reports/vat-declaration?period_id=${auto.periodId}&from_date=2027-${from}&to_date=2027-${to}`;
+      const a = expectOk(await get(auto, q));
+      const h = expectOk(await get(hand, q.replace(auto.periodId, hand.periodId)));
+      expect(JSON.stringify(a.boxes ?? a.fields ?? a)).toBe(JSON.stringify(h.boxes ?? h.fields ?? h));
+    }
   }, 90_000);
 });
