@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { createLiveKey } from "./mfa.mjs";
-import { BENCH_ADMIN_TOKEN, startService } from "./service.mjs";
+import { benchApi, startService } from "./service.mjs";
 import { generateSie, LINES_PER_VOUCHER } from "./sie-file.mjs";
 
 const { values } = parseArgs({
@@ -25,22 +25,7 @@ const LINES = Number(values.lines);
 const PAGE = Number(values.page);
 const BASE = `http://127.0.0.1:${values.port}`;
 
-async function api(method, path, { key, body, admin } = {}) {
-  const res = await fetch(BASE + path, {
-    method,
-    headers: {
-      Authorization: `Bearer ${admin ? BENCH_ADMIN_TOKEN : key}`,
-      ...(body ? { "Content-Type": "application/json" } : {}),
-      "Idempotency-Key": crypto.randomUUID(),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const type = res.headers.get("Content-Type") ?? "";
-  return {
-    status: res.status,
-    body: type.includes("json") ? await res.json() : new Uint8Array(await res.arrayBuffer()),
-  };
-}
+const api = benchApi(BASE, { timeoutMs: 600_000 });
 
 async function timed(label, fn) {
   const t0 = performance.now();

@@ -16,7 +16,7 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { BENCH_ADMIN_TOKEN, startService } from "./service.mjs";
+import { benchApi, startService } from "./service.mjs";
 import { createLiveKey } from "./mfa.mjs";
 import { generateSie, LINES_PER_VOUCHER } from "./sie-file.mjs";
 
@@ -37,28 +37,12 @@ const SIZES = values.lines
   .filter((n) => n > 0);
 const PORT = values.port;
 const BASE = `http://127.0.0.1:${PORT}`;
-const ADMIN = BENCH_ADMIN_TOKEN;
 const REPEAT = 7;
 const GOAL_MS = 100;
 
 // --- the service ---
 
-async function api(method, path, { key, body, admin } = {}) {
-  const res = await fetch(BASE + path, {
-    method,
-    headers: {
-      Authorization: `Bearer ${admin ? ADMIN : key}`,
-      ...(body ? { "Content-Type": "application/json" } : {}),
-      "Idempotency-Key": crypto.randomUUID(),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const type = res.headers.get("Content-Type") ?? "";
-  return {
-    status: res.status,
-    body: type.includes("json") ? await res.json() : new Uint8Array(await res.arrayBuffer()),
-  };
-}
+const api = benchApi(BASE, { timeoutMs: 600_000 });
 
 async function timed(label, fn) {
   const t0 = performance.now();

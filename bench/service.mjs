@@ -14,7 +14,7 @@ export const BENCH_ADMIN_TOKEN = "bench-admin-token";
 
 /**
  * A caller of the benchmark's service: `api(method, path, { key, body, admin })` answers
- * { status, body (the JSON, or null), headers }, each write with a fresh Idempotency-Key.
+ * { status, body (the JSON, or the bytes of a file), headers }, each write with a fresh Idempotency-Key.
  */
 export function benchApi(base, { timeoutMs = 60_000 } = {}) {
   return async function api(method, path, { key, body, admin } = {}) {
@@ -28,8 +28,9 @@ export function benchApi(base, { timeoutMs = 60_000 } = {}) {
       body: body ? JSON.stringify(body) : undefined,
       signal: AbortSignal.timeout(timeoutMs),
     });
-    const json = (res.headers.get("Content-Type") ?? "").includes("json") ? await res.json() : null;
-    return { status: res.status, body: json, headers: res.headers };
+    const isJson = (res.headers.get("Content-Type") ?? "").includes("json");
+    const answer = isJson ? await res.json() : new Uint8Array(await res.arrayBuffer());
+    return { status: res.status, body: answer, headers: res.headers };
   };
 }
 
