@@ -61,7 +61,8 @@ const fileOf = (target: string) =>
  * Objects) on top.
  */
 const LAYERS: [RegExp, number][] = [
-  [/^src\/(clock|ids|env|secrets|money|queue|text)$/, 0],
+  // mail: the outbound mail API (src/mail.ts) that invoices, reminders and sign-in links share
+  [/^src\/(clock|ids|env|secrets|mail|money|queue|text)$/, 0],
   [/^src\/errors\//, 0],
   [/^src\/(sweden|pdf|db|formats)\//, 1],
   [/^src\/writer\//, 2],

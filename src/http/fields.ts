@@ -140,7 +140,7 @@ export const CurrencySchema = z.string().regex(/^[A-Z]{3}$/, "ISO 4217, e.g. SEK
  * a domain of ASCII labels and a top-level domain of two letters or more) with the local part's
  * letters and digits widened to Unicode (\p{L}, \p{N}, and the combining marks \p{M} of a
  * decomposed å). The domain stays ASCII: an IDN domain is given in its xn-- (punycode) form.
- * Mail goes out through a JSON API (src/domains/invoices/email.ts), which carries UTF-8.
+ * Mail goes out through a JSON API (src/mail.ts), which carries UTF-8.
  */
 export const EMAIL_PATTERN =
   /^(?:[\p{L}\p{M}\p{N}_'+-]+\.)*[\p{L}\p{M}\p{N}_'+-]*[\p{L}\p{M}\p{N}_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/u;

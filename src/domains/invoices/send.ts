@@ -17,7 +17,7 @@ import { fromOre } from "../../money";
 import { companyOf, companyRead, type loadCompany } from "../companies";
 import { customerOf, customerRead, type loadCustomer } from "../customers";
 import { type ArchivedPdf, archiveIssuedPdf } from "./archive";
-import { emailConfigured, sendInvoiceEmail } from "./email";
+import { emailConfigured, sendMail } from "../../mail";
 import { type Issued, Issuer, issuedPlan, planIssue } from "./issue";
 import { peppolDocumentOf } from "./peppol";
 import { planPeppolDelivery } from "./peppol-delivery";
@@ -203,7 +203,7 @@ export function emailIssuedInvoice(
   const r = issued.row;
   return {
     run: () =>
-      sendInvoiceEmail(env, {
+      sendMail(env, {
         to: customer.email!,
         fromName: settings.emailSenderName ?? company.name,
         replyTo: settings.emailReplyTo,

@@ -1,6 +1,7 @@
 // Sign-in for people (docs/sign-in-and-oauth.md): a one-time link by email, then the second step
 // the user enrolled (TOTP); or a passkey. Each ends in a session (an api_keys row of kind
 // "session"). Every sign-in and failed sign-in is written to sign_in_events, the trail of sign-in.
+import { emailConfigured, sendMail } from "../../../mail";
 import {
   generateAuthenticationOptions,
   type AuthenticationResponseJSON,
@@ -106,7 +107,7 @@ export async function requestLink(
   await countAttempt(env, `link:email:${await sha256Hex(email)}`, LINKS_PER_EMAIL_PER_MINUTE);
   await countAttempt(env, `link:ip:${client.ip}`, LINKS_PER_IP_PER_MINUTE);
   const dev = env.ENVIRONMENT === "development";
-  if (!(env.EMAIL_API_URL && env.EMAIL_FROM) && !dev) throw new ApiError("SIGN_IN_EMAIL_NOT_CONFIGURED");
+  if (!emailConfigured(env) && !dev) throw new ApiError("SIGN_IN_EMAIL_NOT_CONFIGURED");
   const token = randomToken(40);
   await directory(env)
     .insert(signInLinks)
@@ -120,30 +121,26 @@ export async function requestLink(
     });
   const link = `${input.baseUrl}/sign-in/link?token=${token}`;
   await recordSignIn(env, client, { email, event: "link_sent", method: "email_link" });
-  if (!(env.EMAIL_API_URL && env.EMAIL_FROM)) return { devLink: link };
+  if (!emailConfigured(env)) return { devLink: link };
   await sendSignInEmail(env, email, link, input.lang);
   return { devLink: null };
 }
 
 async function sendSignInEmail(env: Env, to: string, link: string, lang: "sv" | "en"): Promise<void> {
   const sv = lang === "sv";
-  const res = await fetch(env.EMAIL_API_URL!, {
-    method: "POST",
-    headers: {
-      "Content-Type": "application/json",
-      ...(env.EMAIL_API_TOKEN ? { Authorization: `Bearer ${env.EMAIL_API_TOKEN}` } : {}),
-    },
-    body: JSON.stringify({
-      from: { email: env.EMAIL_FROM, name: "Bokföring API" },
-      to: [{ email: to }],
+  try {
+    await sendMail(env, {
+      to,
+      fromName: "Bokföring API",
+      replyTo: null,
       subject: sv ? "Din inloggningslänk" : "Your sign-in link",
       text: sv
         ? `Logga in med länken nedan. Den fungerar en gång, i 15 minuter.\n\n${link}\n\nBad du inte om den kan du bortse från mejlet.`
         : `Sign in with the link below. It works once, for 15 minutes.\n\n${link}\n\nIf you did not ask for it, ignore this email.`,
-    }),
-    signal: AbortSignal.timeout(Number(env.EMAIL_TIMEOUT_MS) || 10_000),
-  });
-  if (!res.ok) throw new ApiError("SIGN_IN_EMAIL_NOT_CONFIGURED", { provider_status: res.status });
+    });
+  } catch (err) {
+    throw new ApiError("SIGN_IN_EMAIL_NOT_CONFIGURED", { provider: String((err as Error)?.message ?? err) });
+  }
 }
 
 export type FirstStep = { session: string } | { pending: string };

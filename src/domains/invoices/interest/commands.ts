@@ -12,7 +12,7 @@ import Big from "big.js";
 import { loadCustomer } from "../../customers";
 import { archiveIssuedPdf } from "../issue/archive";
 import { emailIssuedInvoice } from "../send";
-import { emailConfigured } from "../email";
+import { emailConfigured } from "../../../mail";
 import { Issuer, planIssue } from "../issue/commands";
 import { interestNotYetInvoiced } from "./queries";
 import { invoiceItemJson, invoiceJson, loadInvoice, type InvoiceItemRow, type InvoiceRow } from "../queries";

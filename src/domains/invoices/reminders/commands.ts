@@ -13,7 +13,7 @@ import { fromOre } from "../../../money";
 import { loadCompany } from "../../companies";
 import { loadCustomer } from "../../customers";
 import { reminderPdfBytes } from "../issue/document";
-import { emailConfigured, sendInvoiceEmail } from "../email";
+import { emailConfigured, sendMail } from "../../../mail";
 import { invoiceRemainingOre, loadInvoice, type InvoiceRow } from "../queries";
 import { interestNotYetInvoiced } from "../interest/queries";
 import { daysBefore, reminderJson, type ReminderRow } from "./queries";
@@ -201,7 +201,7 @@ export const remindInvoice: Command<{ id: string; auto_interval_days?: number }>
     audit: { action: "invoice.reminded", resourceType: "invoice", resourceId: row.id, voucher: entry?.voucher },
     external: {
       run: () =>
-        sendInvoiceEmail(env, {
+        sendMail(env, {
           to: customer.email!,
           fromName: settings.emailSenderName ?? co.name,
           replyTo: settings.emailReplyTo,

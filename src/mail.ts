@@ -1,16 +1,17 @@
-// Sending an invoice by email through an HTTP mail API (JSON), configured by
-// EMAIL_API_URL, EMAIL_API_TOKEN and EMAIL_FROM. Without configuration sending is
-// refused up front (INVOICE_SEND_EMAIL_NOT_CONFIGURED); a failure of the provider
-// throws, and the send command's compensation undoes the booking.
-import type { Env } from "../../env";
+// Email through an HTTP mail API (JSON), configured by EMAIL_API_URL, EMAIL_API_TOKEN and
+// EMAIL_FROM: invoices and reminders with their PDF, and sign-in links. Without configuration
+// a caller refuses up front with its own code (INVOICE_SEND_EMAIL_NOT_CONFIGURED,
+// SIGN_IN_EMAIL_NOT_CONFIGURED); a failure of the provider throws, and the caller decides
+// (an invoice's send compensates its booking).
+import type { Env } from "./env";
 
-export interface InvoiceEmail {
+export interface Mail {
   to: string;
   fromName: string;
   replyTo: string | null;
   subject: string;
   text: string;
-  attachment: { fileName: string; bytes: Uint8Array };
+  attachment?: { fileName: string; bytes: Uint8Array };
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000;
@@ -25,7 +26,7 @@ function base64(bytes: Uint8Array): string {
   return btoa(s);
 }
 
-export async function sendInvoiceEmail(env: Env, mail: InvoiceEmail): Promise<void> {
+export async function sendMail(env: Env, mail: Mail): Promise<void> {
   const res = await fetch(env.EMAIL_API_URL!, {
     method: "POST",
     headers: {
@@ -38,7 +39,7 @@ export async function sendInvoiceEmail(env: Env, mail: InvoiceEmail): Promise<vo
       reply_to: mail.replyTo ? { email: mail.replyTo } : undefined,
       subject: mail.subject,
       text: mail.text,
-      attachments: [
+      attachments: mail.attachment && [
         { filename: mail.attachment.fileName, content_type: "application/pdf", content: base64(mail.attachment.bytes) },
       ],
     }),
