@@ -221,6 +221,16 @@ async function rowsOfMonth(y: Year, month: number) {
   return new Map<string, any>(list.map((t: any) => [t.id, t]));
 }
 
+/** Whether every row the ingest brought was booked by the run its arrival queued (waited for, at most 10 s). */
+async function bookedOnArrival(y: Year, added: { id: string; month: number }[]) {
+  for (let i = 0; i < 40; i++) {
+    const now = await rowsOfMonth(y, added[0].month);
+    if (added.every((r) => now.get(r.id)?.status === "booked")) return true;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return false;
+}
+
 /**
  * The automatic company's month after January: the rows arrive and the rules run over them (the
  * arrival's queued run, and a run on demand over the same rows so that the test need not wait for
@@ -228,6 +238,8 @@ async function rowsOfMonth(y: Year, month: number) {
  * What is still unbooked is booked by hand; those rows are returned.
  */
 async function automaticMonth(y: Year, added: { id: string; row: BankRow; month: number }[]) {
+  // February: the arrival's own run, from the queue, books the rows; nothing is left for the run on demand
+  if (added[0].month === 2) expect(await bookedOnArrival(y, added)).toBe(true);
   expectOk(await post(y.co, "/bank-rules/run", { transaction_ids: added.map((r) => r.id) }));
   const now = await rowsOfMonth(y, added[0].month);
   const left = added.filter((r) => now.get(r.id)?.status === "unbooked");
@@ -332,10 +344,17 @@ async function booksMatchTheScript(a: Year) {
   expect(tb["3001"] ?? tb["3011"] ?? tb["3010"]).toBe(-sales);
   const boxes = await quarterBoxes(a.co);
   QUARTERS.forEach((_, q) => {
-    // the declaration is in whole kronor, the öre left out (src/sweden/vat-declaration.ts)
+    // a quarter's sales: three rents of 8 000, one service of 3 × 1 250.50 (VAT 937.875, 937.88 on
+    // the invoice), the licence of 24 000 in the first; the declaration is in whole kronor, the öre
+    // left out (src/sweden/vat-declaration.ts)
+    const netOre = 3 * 800_000 + 375_150 + (q === 0 ? 2_400_000 : 0);
+    const vatOre = 3 * 200_000 + 93_788 + (q === 0 ? 600_000 : 0);
+    expect([boxes[q]["05"].amount, boxes[q]["10"].amount]).toEqual([
+      Math.trunc(netOre / 100),
+      Math.trunc(vatOre / 100),
+    ]);
     expect(boxes[q]["48"].amount).toBe(Math.trunc(f.inputVatByQuarter[q] / 100));
   });
-  expect(boxes.reduce((s, b) => s + b["10"].amount, 0)).toBe(sales * 0.25);
   return f;
 }
 
@@ -360,6 +379,13 @@ describe("the automatic year: bank rules, contracts and supplier invoices read f
     expect(share.share).toBeGreaterThanOrEqual(0.9);
     expect(leftToHand.every((r) => r.row.oneOff)).toBe(true);
     await contractInvoicesOnly(a);
+    // the hand company's bookings propose the rules the automatic company made by hand
+    const proposed = expectOk(await get(h.co, "/bank-rules/suggestions"));
+    for (const m of MERCHANTS)
+      expect(proposed.find((p: any) => p.merchant === m.merchant.toLowerCase())?.rule.action).toMatchObject({
+        account_number: m.account,
+        vat_treatment: m.vat,
+      });
     // the PDFs: every reading right; only each supplier's first invoice needed its name
     expect(reading.corrected).toEqual([]);
     expect(reading).toMatchObject({ none: 25, newSupplierOnly: SUPPLIERS.length });
@@ -371,6 +397,5 @@ describe("the automatic year: bank rules, contracts and supplier invoices read f
     expect(open).toEqual({ invoices: 1, supplier_invoices: 1, unbooked: 0 });
     const f = await booksMatchTheScript(a);
     expect(f.unpaid).toHaveLength(1);
-    expect(MERCHANTS.length).toBe(5);
   }, 240_000);
 });
