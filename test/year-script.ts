@@ -36,6 +36,8 @@ export interface Supplier {
   lines: { rateBp: number; text: string; from: number; step: number }[];
   /** how it asks to be paid: an OCR reference, or its invoice number as the payment reference */
   ref: "ocr" | "number";
+  /** the total rounded to whole kronor (öresavrundning) */
+  rounds?: boolean;
   number: (seq: number) => string;
 }
 
@@ -61,6 +63,7 @@ export const SUPPLIERS: Supplier[] = [
       { rateBp: 2500, text: "Engångsartiklar", from: 410, step: 29 },
     ],
     ref: "ocr",
+    rounds: true,
     number: (s) => `F-27${pad(s, 3)}`,
   },
   {
@@ -107,6 +110,8 @@ export interface SupplierInvoice {
   lines: { rateBp: number; text: string; netOre: number; vatOre: number }[];
   netOre: number;
   vatOre: number;
+  /** öresavrundning: the total rounded to whole kronor less net and VAT (0 when the supplier does not round) */
+  roundingOre: number;
   totalOre: number;
   /** what the company pays it with: the OCR, or the invoice number */
   payWith: string;
@@ -128,6 +133,7 @@ export const SUPPLIER_INVOICES: SupplierInvoice[] = Array.from({ length: 30 }, (
   const ocr =
     supplier.ref === "ocr" ? ocrWithLength(`${27}${pad(j + 1, 3)}${number.replace(/\D/g, "").slice(-3)}`) : null;
   const date = iso(month, day);
+  const roundingOre = supplier.rounds ? Math.round((netOre + vatOre) / 100) * 100 - (netOre + vatOre) : 0;
   return {
     supplier,
     number,
@@ -137,7 +143,8 @@ export const SUPPLIER_INVOICES: SupplierInvoice[] = Array.from({ length: 30 }, (
     lines,
     netOre,
     vatOre,
-    totalOre: netOre + vatOre,
+    roundingOre,
+    totalOre: netOre + vatOre + roundingOre,
     payWith: ocr ?? number,
   };
 });
@@ -189,6 +196,26 @@ export async function supplierInvoicePdf(inv: SupplierInvoice, buyer: string): P
   return doc.save();
 }
 
+/** Labelled amounts down the page: the label at x, the amount right-aligned at the margin. */
+const column = (p: Pen, rows: [string, string][], x: number, y: number) =>
+  rows.forEach(([label, value], i) => {
+    p.text(label, x, y - 14 * i);
+    p.right(value, 545, y - 14 * i);
+  });
+/** The invoice's lines: text, the VAT rate as the layout prints it (none: no column), the net. */
+const itemLines = (
+  p: Pen,
+  inv: SupplierInvoice,
+  y: number,
+  style: "sv" | "dots" | "en",
+  rate?: (bp: number) => string,
+) =>
+  inv.lines.forEach((l, i) => {
+    p.text(l.text, 50, y - 14 * i);
+    if (rate) p.text(rate(l.rateBp), 330, y - 14 * i);
+    p.right(kr(l.netOre, style), 545, y - 14 * i);
+  });
+
 const LAYOUTS: Record<Layout, (p: Pen, inv: SupplierInvoice, buyer: string) => void> = {
   /** Swedish, "Label: value" down the left, a totals block, bankgiro and OCR in the footer. */
   "sv-label": (p, inv, buyer) => {
@@ -204,17 +231,9 @@ const LAYOUTS: Record<Layout, (p: Pen, inv: SupplierInvoice, buyer: string) => v
     p.text("Beskrivning", 50, 630, true);
     p.text("Moms", 330, 630, true);
     p.right("Belopp", 545, 630, true);
-    inv.lines.forEach((l, i) => {
-      p.text(l.text, 50, 612 - 14 * i);
-      p.text(`${pct(l.rateBp)} %`, 330, 612 - 14 * i);
-      p.right(kr(l.netOre, "sv"), 545, 612 - 14 * i);
-    });
-    p.text("Summa exkl. moms", 330, 540);
-    p.right(kr(inv.netOre, "sv"), 545, 540);
-    inv.lines.forEach((l, i) => {
-      p.text(`Moms ${pct(l.rateBp)} %`, 330, 526 - 14 * i);
-      p.right(kr(l.vatOre, "sv"), 545, 526 - 14 * i);
-    });
+    itemLines(p, inv, 612, "sv", (bp) => `${pct(bp)} %`);
+    const vat = inv.lines.map((l): [string, string] => [`Moms ${pct(l.rateBp)} %`, kr(l.vatOre, "sv")]);
+    column(p, [["Summa exkl. moms", kr(inv.netOre, "sv")], ...vat], 330, 540);
     p.text("Att betala SEK", 330, 490, true);
     p.right(kr(inv.totalOre, "sv"), 545, 490, true);
     p.text(`Bankgiro: ${s.bankgiro}`, 50, 110);
@@ -234,15 +253,12 @@ const LAYOUTS: Record<Layout, (p: Pen, inv: SupplierInvoice, buyer: string) => v
       p.right(label, 430, 740 - 14 * i);
       p.text(value, 440, 740 - 14 * i);
     }
-    inv.lines.forEach((l, i) => {
-      p.text(l.text, 50, 640 - 14 * i);
-      p.text(`${pct(l.rateBp)} %`, 330, 640 - 14 * i);
-      p.right(kr(l.netOre, "dots"), 545, 640 - 14 * i);
-    });
+    itemLines(p, inv, 640, "dots", (bp) => `${pct(bp)} %`);
     const rows: [string, number][] = [
       ["Netto", inv.netOre],
       ...inv.lines.map((l): [string, number] => [`Moms ${pct(l.rateBp)} %`, l.vatOre]),
       ["Summa moms", inv.vatOre],
+      ["Öresavrundning", inv.roundingOre],
     ];
     rows.forEach(([label, ore], i) => {
       p.right(label, 430, 580 - 14 * i);
@@ -266,14 +282,16 @@ const LAYOUTS: Record<Layout, (p: Pen, inv: SupplierInvoice, buyer: string) => v
     p.text(inv.number, 310, 706);
     p.text("Description", 50, 640, true);
     p.right("Amount", 545, 640, true);
-    inv.lines.forEach((l, i) => {
-      p.text(l.text, 50, 622 - 14 * i);
-      p.right(kr(l.netOre, "en"), 545, 622 - 14 * i);
-    });
-    p.text("Subtotal", 330, 560);
-    p.right(kr(inv.netOre, "en"), 545, 560);
-    p.text("VAT 25%", 330, 546);
-    p.right(kr(inv.vatOre, "en"), 545, 546);
+    itemLines(p, inv, 622, "en");
+    column(
+      p,
+      [
+        ["Subtotal", kr(inv.netOre, "en")],
+        ["VAT 25%", kr(inv.vatOre, "en")],
+      ],
+      330,
+      560,
+    );
     p.text("Amount due (SEK)", 330, 528, true);
     p.right(kr(inv.totalOre, "en"), 545, 528, true);
     p.text("Payment details", 50, 200, true);
@@ -290,19 +308,9 @@ const LAYOUTS: Record<Layout, (p: Pen, inv: SupplierInvoice, buyer: string) => v
     p.text(`Invoice # ${inv.number}`, 50, 720);
     p.text(`Invoice date: ${named(inv.date)}`, 50, 706);
     p.text(`Payment due: ${named(inv.due)}`, 50, 692);
-    inv.lines.forEach((l, i) => {
-      p.text(l.text, 50, 640 - 14 * i);
-      p.text(`${pct(l.rateBp)}%`, 330, 640 - 14 * i);
-      p.right(kr(l.netOre, "en"), 545, 640 - 14 * i);
-    });
-    p.text("Net amount", 330, 580);
-    p.right(kr(inv.netOre, "en"), 545, 580);
-    inv.lines.forEach((l, i) => {
-      p.text(`VAT ${pct(l.rateBp)}%`, 330, 566 - 14 * i);
-      p.right(kr(l.vatOre, "en"), 545, 566 - 14 * i);
-    });
-    p.text("Total VAT", 330, 524);
-    p.right(kr(inv.vatOre, "en"), 545, 524);
+    itemLines(p, inv, 640, "en", (bp) => `${pct(bp)}%`);
+    const vat = inv.lines.map((l): [string, string] => [`VAT ${pct(l.rateBp)}%`, kr(l.vatOre, "en")]);
+    column(p, [["Net amount", kr(inv.netOre, "en")], ...vat, ["Total VAT", kr(inv.vatOre, "en")]], 330, 580);
     p.text("Balance due SEK", 330, 506, true);
     p.right(kr(inv.totalOre, "en"), 545, 506, true);
     p.text(`Please pay to BG ${s.bankgiro}, OCR ${inv.ocr}`, 50, 440);

@@ -113,7 +113,8 @@ const figuresOf = (inv: SupplierInvoice) => {
   const vat = Object.fromEntries(
     ([2500, 1200, 600] as const).filter((bp) => byRate(bp) !== 0).map((bp) => [`vat_${bp / 100}`, byRate(bp)]),
   );
-  return { net: inv.netOre / 100, total: inv.totalOre / 100, ...vat };
+  const rounding: Record<string, number> = inv.roundingOre ? { rounding: inv.roundingOre / 100 } : {};
+  return { net: inv.netOre / 100, total: inv.totalOre / 100, ...vat, ...rounding };
 };
 
 /** What the script printed on the invoice, as the proposal names its fields. */
@@ -164,12 +165,18 @@ async function registerByHand(y: Year, inv: SupplierInvoice) {
       invoice_date: inv.date,
       due_date: inv.due,
       payment_reference: inv.payWith,
-      items: inv.lines.map((l) => ({
-        description: l.text,
-        amount: l.netOre / 100,
-        vat_rate: l.rateBp / 10_000,
-        account_number: inv.supplier.account,
-      })),
+      items: [
+        ...inv.lines.map((l) => ({
+          description: l.text,
+          amount: l.netOre / 100,
+          vat_rate: l.rateBp / 10_000,
+          account_number: inv.supplier.account,
+        })),
+        // öresavrundning, by hand on 3740 without VAT
+        ...(inv.roundingOre
+          ? [{ description: "Öresavrundning", amount: inv.roundingOre / 100, vat_rate: 0, account_number: "3740" }]
+          : []),
+      ],
     }),
     201,
   );
@@ -336,6 +343,10 @@ async function booksMatchTheScript(a: Year) {
   expect(tb["2641"]).toBe(kr(inputVat));
   expect(tb["1930"]).toBe(kr(f.bank));
   expect(tb["1630"]).toBe(kr(f.taxAccount));
+  // the grossist's öresavrundning, debit when it rounded up
+  const rounding = SUPPLIER_INVOICES.reduce((s, i) => s + i.roundingOre, 0);
+  expect(rounding).not.toBe(0);
+  expect(tb["3740"]).toBe(kr(rounding));
   expect(tb["2440"]).toBe(-kr(f.unpaid.reduce((s, i) => s + i.totalOre, 0)));
   // only December's rent is unpaid: 8 000 + 25 %
   expect(tb["1510"]).toBe(10_000);
