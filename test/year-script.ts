@@ -38,6 +38,8 @@ export interface Supplier {
   ref: "ocr" | "number";
   /** the total rounded to whole kronor (öresavrundning) */
   rounds?: boolean;
+  /** it takes its money by autogiro: the bank row names it in capitals without å, ä, ö and carries no reference */
+  autogiro?: boolean;
   number: (seq: number) => string;
 }
 
@@ -97,6 +99,7 @@ export const SUPPLIERS: Supplier[] = [
     layout: "sv-label",
     lines: [{ rateBp: 600, text: "Prenumeration Branschnytt, kvartal", from: 300, step: 11 }],
     ref: "ocr",
+    autogiro: true,
     number: (s) => `L${88100 + s}`,
   },
 ];
@@ -410,8 +413,26 @@ function ownRows(month: number): BankRow[] {
 }
 
 /** The company's payments of the supplier invoices due in the month, on the due date, with their OCR or number. */
+const ascii = (s: string) => s.normalize("NFD").replace(/\p{M}/gu, "").toUpperCase();
+
 function supplierPayments(month: number): BankRow[] {
-  return SUPPLIER_INVOICES.filter((i) => i.due.startsWith(iso(month, 1).slice(0, 8))).map((i) => ({
+  const due = SUPPLIER_INVOICES.filter((i) => i.due.startsWith(iso(month, 1).slice(0, 8)));
+  return due.map((i): BankRow => {
+    if (!i.supplier.autogiro) return paidByBankgiro(i);
+    // the autogiro withdrawal: the supplier's name as the bank prints it, the amount, nothing else
+    const name = ascii(i.supplier.name);
+    return {
+      date: i.due,
+      description: `AUTOGIRO ${name}`,
+      merchant_name: name,
+      amountOre: -i.totalOre,
+      intent: { kind: "supplier", number: i.number },
+    };
+  });
+}
+
+function paidByBankgiro(i: SupplierInvoice): BankRow {
+  return {
     date: i.due,
     description: `BG ${i.supplier.bankgiro} ${i.supplier.name.toUpperCase()}`,
     merchant_name: i.supplier.name,
@@ -420,7 +441,7 @@ function supplierPayments(month: number): BankRow[] {
     reference_type: i.ocr ? "ocr" : "message",
     amountOre: -i.totalOre,
     intent: { kind: "supplier", number: i.number },
-  }));
+  };
 }
 
 /** A customer invoice as the customer pays it. */
