@@ -163,6 +163,13 @@ describe("documentPaidBy and decideRow: an open document before any rule", () =>
   it("compares party names without the company form and punctuation", () => {
     expect(partyKey("Telia Sverige AB")).toBe("teliasverige");
     expect(partyKey("TELIA SVERIGE, aktiebolag")).toBe("teliasverige");
+    expect(partyKey("Bygg & Måleri ek. för.")).toBe("byggmaleri");
+  });
+  it("compares party names without å, ä and ö, as a bank may print them", () => {
+    expect(partyKey("TIDNINGSFORLAGET LASA AB")).toBe(partyKey("Tidningsförlaget Läsa AB"));
+    const autogiro = row({ merchantName: "TIDNINGSFORLAGET LASA AB" });
+    expect(documentPaidBy(autogiro, [doc("a", 0.75, "Tidningsförlaget Läsa AB")])?.id).toBe("a");
+    expect(documentPaidBy(autogiro, [doc("a", 0.75, "Tidningshuset AB")])).toBeNull();
   });
 });
 

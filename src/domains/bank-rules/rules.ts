@@ -179,10 +179,16 @@ export interface DocumentCandidate {
   reason: string;
 }
 
-/** A party name compared loosely: lower case, letters and digits only, without the company form. */
+/**
+ * A party name compared loosely: lower case, letters and digits only, without the company form,
+ * and without diacritics: a bank prints "Tidningsförlaget Läsa AB" as "TIDNINGSFORLAGET LASA AB"
+ * in an autogiro or card row as often as with å, ä and ö (the scripted year's autogiro supplier).
+ */
 export function partyKey(s: string): string {
   return normaliseText(s)
-    .replace(/\b(ab|aktiebolag|hb|kb|ek\.? ?för\.?|inc|ltd|llc|gmbh|as|oy|aps)\b/g, " ")
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .replace(/\b(ab|aktiebolag|hb|kb|ek\.? ?for\.?|inc|ltd|llc|gmbh|as|oy|aps)\b/g, " ")
     .replace(/[^\p{L}\d]+/gu, "");
 }
 
