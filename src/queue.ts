@@ -5,6 +5,17 @@ export interface ParkedBatch {
   statements: { sql: string; params: unknown[] }[];
 }
 
+/** A compensation that could not be written at once, kept as its command (src/commands/compensation.ts). */
+export interface ParkedCompensation {
+  companyId: string;
+  /** the command that plans the undo again on fresh state (ExternalStep.replay), and its input */
+  command: string;
+  input: unknown;
+  /** the request whose external step failed: the replay's idempotency key is made of it */
+  requestId: string;
+  parkedAt: string;
+}
+
 /**
  * Messages on the JOBS queue. `home`: the database the job works in (src/db/homes.ts): a
  * sweep is sent once per database by the schedule; a job about one item (an operation, a
@@ -37,7 +48,12 @@ type JobBody =
    * (src/commands/parked.ts); `batch` carries it in the message instead when R2 refused it too
    */
   | { type: "statements.replay"; key: string; batch?: ParkedBatch }
-  /** parked writes whose replay job was lost or failed: replayed after a minute */
+  /**
+   * a compensation after a failed external step that could not be written at once, parked in R2
+   * (src/commands/compensation.ts); `compensation` carries it in the message instead when R2 refused it
+   */
+  | { type: "compensation.replay"; key: string; compensation?: ParkedCompensation }
+  /** parked writes and compensations whose job was lost or failed: replayed after a minute */
   | { type: "statements.replay_sweep" }
   /** company moves whose steps stopped (their writer's alarm gave up or was lost): set going again (issue #41 item 13) */
   | { type: "moves.sweep" }

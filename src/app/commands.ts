@@ -142,6 +142,7 @@ export const COMMANDS = {
   "invoices.cancel": invoices.cancelInvoice,
   "invoices.mark_sent": invoices.markInvoiceSent,
   "invoices.send": invoices.sendInvoice,
+  "invoices.compensate_send": invoices.compensateInvoiceSend,
   "invoices.peppol_resend": invoices.resendPeppolDelivery,
   "invoices.book": invoices.bookInvoice,
   "invoices.pay": invoices.payInvoiceChecked(bankTransactions.likelyInvoicePayments),

@@ -27,6 +27,7 @@ import { newId } from "../ids";
 import { deliver, hasOpenDelivery, sweepDeliveries } from "../domains/webhooks";
 import { pruneOutbox, retentionSettings } from "../commands/outbox-retention";
 import { replayInline, replayParked, sweepParked } from "../commands/parked";
+import { replayCarried, replayParkedCompensation, sweepCompensations } from "../commands/compensation";
 import type { Env } from "../env";
 import { OPERATION_HANDLERS, OPERATION_ROLLBACKS } from "./operations";
 import type { Job } from "../queue";
@@ -172,9 +173,16 @@ const handlers: { [T in Job["type"]]: (env: Env, job: Extract<Job, { type: T }>)
     if (job.batch) await replayInline(env.DB, job.batch);
     else await replayParked(env, env.DB, job.key);
   },
+  // A compensation (a storno after a failed email) that could not be written at once, parked as
+  // its command (src/commands/compensation.ts): run through the company's writer until it lands.
+  "compensation.replay": async (env, job) => {
+    if (job.compensation) await replayCarried(env, job.key, job.compensation);
+    else await replayParkedCompensation(env, job.key);
+  },
   "statements.replay_sweep": async (env, job) => {
     const replayed = await sweepParked(env, env.DB, job.home!, nowMs());
-    if (replayed) console.warn("parked writes replayed by the sweep", job.home, replayed);
+    const compensated = await sweepCompensations(env, job.home!, nowMs());
+    if (replayed || compensated) console.warn("parked writes replayed by the sweep", job.home, replayed, compensated);
   },
   // Company moves whose last step is older than MOVE_STALL_MS: a move runs one step per alarm of
   // its company's writer, and an alarm that failed all its retries (or was lost) stops it, with

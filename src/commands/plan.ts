@@ -83,6 +83,14 @@ export interface AuditMeta {
 export interface ExternalStep {
   run: () => Promise<void>;
   compensate: (cause: unknown) => Promise<{ statements: PlannedWrite[]; error: ApiError; action: string }>;
+  /**
+   * The compensation as a command of its own (a name in the command table and its input), for
+   * when it cannot be planned or written at once: a job runs it through the company's writer,
+   * planned again on fresh state, until it lands (src/commands/compensation.ts). It must change
+   * nothing when the undo is already there. A step whose undo posts no entry may go without:
+   * its compensation's batch is then parked and replayed as it is (src/commands/parked.ts).
+   */
+  replay?: (cause: unknown) => { command: string; input: unknown };
 }
 
 /** What a command runs with inside the writer: the request, and the one ledger of this plan. */

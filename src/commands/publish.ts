@@ -107,54 +107,105 @@ export async function enqueue(env: Env, jobs: Job[]) {
   }
 }
 
+/** What the runner hands the external step: how its compensation is written, announced or parked. */
+export interface ExternalHooks {
+  /** the compensation's audit row */
+  audit: (action: string) => Statement;
+  /** the compensation's chain links (its storno), and the events of the write's entries and of its own */
+  announce: (undo: Write[]) => Promise<{ statements: Statement[]; jobs: Job[] }>;
+  /** the events of the write's own entries alone: they stand in the books until a parked compensation lands */
+  announceWrite: () => Promise<{ statements: Statement[]; jobs: Job[] }>;
+  /** parks a batch to be replayed as it is (src/commands/parked.ts) */
+  park: (statements: Statement[]) => Promise<boolean>;
+  /** parks the compensation's command, to be planned again by a job (src/commands/compensation.ts) */
+  parkCompensation: (replay: { command: string; input: unknown }) => Promise<boolean>;
+}
+
 /**
  * The external step after the commit. Success: the events and the idempotency record
  * are committed (or parked for a replay when the database refuses them). Failure: the compensation (storno) is committed and its error is the
- * answer; nothing is stored under the key, so a retry with it runs again.
+ * answer, or, when it cannot be planned or written now, parked until it lands (`parkUndo`);
+ * nothing is stored under the key, so a retry with it runs again.
  */
 export async function runExternal(
   db: Database,
   step: NonNullable<Plan["external"]>,
   published: Statement[],
-  audit: (action: string) => Statement,
-  announce: (undo: Write[]) => Promise<{ statements: Statement[]; jobs: Job[] }>,
-  park: (statements: Statement[]) => Promise<boolean>,
+  hooks: ExternalHooks,
 ): Promise<{ result: CommandResult; jobs: Job[] } | null> {
   try {
     await step.run();
   } catch (cause) {
-    let undo: Awaited<ReturnType<typeof step.compensate>>;
-    try {
-      undo = await step.compensate(cause);
-    } catch (err) {
-      console.error("compensation could not be planned: the write stands without its external step", cause, err);
-      return {
-        result: failure(
-          new ApiError("INTERNAL_ERROR", { external_step_failed: String(cause), compensated: false }),
-          false,
-        ),
-        jobs: [],
-      };
-    }
-    const { statements, writes } = unfold(undo.statements);
-    const events = await announce(writes);
-    try {
-      await db.batch([audit(undo.action), ...statements, ...events.statements]);
-    } catch (err) {
-      console.error("compensation failed: the write stands without its external step", err);
-      return {
-        result: failure(
-          new ApiError(undo.error.code, { ...(undo.error.details ?? {}), compensated: false }, undo.error.message),
-          false,
-        ),
-        jobs: [],
-      };
-    }
-    return { result: failure(undo.error, false), jobs: events.jobs };
+    return compensate(db, step, cause, hooks);
   }
-  if (published.length) await commitOrPark(db, published as [Statement, ...Statement[]], park);
+  if (published.length) await commitOrPark(db, published as [Statement, ...Statement[]], hooks.park);
   return null;
 }
+
+type Undo = Awaited<ReturnType<NonNullable<Plan["external"]>["compensate"]>>;
+
+/** The compensation planned and committed in one batch with its announcement; else parked. */
+async function compensate(
+  db: Database,
+  step: NonNullable<Plan["external"]>,
+  cause: unknown,
+  hooks: ExternalHooks,
+): Promise<{ result: CommandResult; jobs: Job[] }> {
+  let undo: Undo | null = null;
+  let batch: { statements: Statement[]; entries: boolean } | null = null;
+  try {
+    undo = await step.compensate(cause);
+    const { statements, writes } = unfold(undo.statements);
+    const events = await hooks.announce(writes);
+    const entries = writes.some((w) => w.chained.length || w.numbers.length);
+    batch = { statements: [hooks.audit(undo.action), ...statements, ...events.statements], entries };
+    await db.batch(batch.statements as [Statement, ...Statement[]]);
+    return { result: failure(undo.error, false), jobs: events.jobs };
+  } catch (err) {
+    console.error("the compensation of a failed external step was not written at once; it is parked", cause, err);
+    return { result: await parkUndo(db, step, cause, { undo, batch }, hooks), jobs: [] };
+  }
+}
+
+/**
+ * A compensation not written at once. A step that names its compensation's command
+ * (ExternalStep.replay) has it run by a job, planned again on fresh state: its storno then
+ * takes a free voucher number and the chain's head of then. Meanwhile the write's entries
+ * stand, so their events are committed now (or parked). A step without one, whose undo posts
+ * no entry, has its batch parked as it is. The answer stays the step's error, saying whether
+ * the compensation is queued; the storno it would name is planned again, so it names none.
+ */
+async function parkUndo(
+  db: Database,
+  step: NonNullable<Plan["external"]>,
+  cause: unknown,
+  planned: { undo: Undo | null; batch: { statements: Statement[]; entries: boolean } | null },
+  hooks: ExternalHooks,
+): Promise<CommandResult> {
+  let queued = false;
+  if (step.replay) {
+    const announced = await hooks.announceWrite().catch((err) => {
+      console.error("the events of a write whose compensation is parked could not be planned", err);
+      return null;
+    });
+    if (announced?.statements.length)
+      await commitOrPark(db, announced.statements as [Statement, ...Statement[]], hooks.park);
+    queued = await hooks.parkCompensation(step.replay(cause));
+  } else if (planned.batch && !planned.batch.entries) queued = await hooks.park(planned.batch.statements);
+  else console.error("a compensation that posts entries names no command to replay it: it is lost", cause);
+  const compensation = queued ? "queued" : "not_queued";
+  const error = planned.undo?.error;
+  if (!error)
+    return failure(
+      new ApiError("EXTERNAL_STEP_FAILED", { step_error: errorText(cause), compensated: false, compensation }),
+      false,
+    );
+  const details = { ...(error.details ?? {}), compensated: false, compensation };
+  if ("reversal_entry_id" in details) details.reversal_entry_id = null;
+  return failure(new ApiError(error.code, details, error.message), false);
+}
+
+const errorText = (cause: unknown) => String(cause instanceof Error ? cause.message : cause);
 
 /**
  * What announces a write whose external step is done (its events, deliveries, idempotency

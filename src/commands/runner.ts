@@ -26,6 +26,7 @@ import { batchRefusal } from "./constraints";
 import { wroteCompanyRow } from "./directory-copy";
 import { putFiles, removeFilesOfFailedBatch } from "./files";
 import { parkBatch } from "./parked";
+import { parkCompensation } from "./compensation";
 import { type Idem, keepRefusal, lookUp, recordDelete, recordInsert, settleDuplicate } from "./idempotency";
 import type { CommandName, CommandWiring, PlanDeliveries } from "./names";
 import type {
@@ -34,11 +35,12 @@ import type {
   CommandContext,
   HeldAccess,
   Plan,
+  PlannedEvent,
   RequestContext,
   StagedWrite,
   Statement,
 } from "./plan";
-import { auditRow, enqueue, outboxInserts, runExternal, withIds } from "./publish";
+import { auditRow, enqueue, type ExternalHooks, outboxInserts, runExternal, withIds } from "./publish";
 import { type CommandResult, failure, fresh, type StoredResult, type StoredSuccess } from "./result";
 
 export interface CommandRequest {
@@ -409,30 +411,11 @@ async function publish(
     // The step and its compensation write after this batch: the held state is dropped
     // rather than followed through them (a rare path: an emailed invoice).
     ctx.state.failed();
-    // If the step fails, the entries the plan posted and their storno both stand in the
-    // books, so both announce themselves with the compensation.
-    const announce = async (undo: Write[]) => {
-      const entries = withIds([...stamped.writes, ...undo].flatMap((w) => w.events));
-      const deliveries = await planDeliveries(db, ctx, entries);
-      // the storno takes its places in the chain in the compensation's own batch
-      const chained = await chainAfterRead(
-        db,
-        ctx.companyId,
-        undo.flatMap((w) => w.chained),
-        ctx.now,
-      );
-      return {
-        statements: [...chained, ...outboxInserts(db, ctx, entries), ...deliveries.statements],
-        jobs: deliveries.jobs,
-      };
-    };
     const undone = await runExternal(
       db,
       plan.external,
       stamped.published,
-      (action) => auditRow(db, ctx, plan, newId(), action, null),
-      announce,
-      (statements) => parkBatch(env, ctx.companyId, statements, ctx.now),
+      externalHooks(env, db, ctx, plan, stamped, planDeliveries),
     );
     ctx.state.failed();
     if (undone) {
@@ -442,6 +425,53 @@ async function publish(
   }
   await enqueue(env, [...(plan.afterCommit ?? []), ...stamped.jobs]);
   return fresh(stamped.result, false);
+}
+
+/**
+ * How the external step's compensation is written, announced or parked. If the step fails,
+ * the entries the plan posted and their storno both stand in the books, so both announce
+ * themselves with the compensation; when the compensation is parked, the plan's entries
+ * announce themselves alone (under the same event ids, so that a batch that did land after all
+ * is not announced twice).
+ */
+function externalHooks(
+  env: Env,
+  db: Database,
+  ctx: CommandContext,
+  plan: Plan,
+  stamped: Stamped,
+  planDeliveries: PlanDeliveries,
+): ExternalHooks {
+  const announceAll = async (entries: (PlannedEvent & { id: string })[]) => {
+    const deliveries = await planDeliveries(db, ctx, entries);
+    return { statements: [...outboxInserts(db, ctx, entries), ...deliveries.statements], jobs: deliveries.jobs };
+  };
+  const own = () => stamped.writes.flatMap((w) => w.events);
+  return {
+    audit: (action) => auditRow(db, ctx, plan, newId(), action, null),
+    announce: async (undo) => {
+      const announced = await announceAll(withIds([...own(), ...undo.flatMap((w) => w.events)]));
+      // the storno takes its places in the chain in the compensation's own batch
+      const chained = await chainAfterRead(
+        db,
+        ctx.companyId,
+        undo.flatMap((w) => w.chained),
+        ctx.now,
+      );
+      return { statements: [...chained, ...announced.statements], jobs: announced.jobs };
+    },
+    announceWrite: () => announceAll(keepIds(own())),
+    park: (statements) => parkBatch(env, ctx.companyId, statements, ctx.now),
+    parkCompensation: (replay) =>
+      parkCompensation(env, { ...replay, companyId: ctx.companyId, requestId: ctx.requestId, parkedAt: ctx.now }),
+  };
+}
+
+/** The events with the ids they were given already (withIds), new ones for the others. */
+function keepIds(events: PlannedEvent[]): (PlannedEvent & { id: string })[] {
+  return events.map((ev) =>
+    "id" in ev && typeof ev.id === "string" ? (ev as PlannedEvent & { id: string }) : withIds([ev])[0]!,
+  );
 }
 
 function auditMeta(ctx: CommandContext, auditId: string, plan: Plan): AuditMeta {

@@ -23,6 +23,7 @@ import { APPROVALS_ERRORS } from "./codes/approvals";
 import { PAYMENTS_ERRORS } from "./codes/payments";
 import { DOCUMENT_READING_ERRORS } from "./codes/document-reading";
 import { CHAIN_ERRORS } from "./codes/chain";
+import { EXTERNAL_ERRORS } from "./codes/external";
 import { SIGN_IN_ERRORS } from "./codes/sign-in";
 
 export type { CatalogueEntry } from "./codes/entry";
@@ -41,6 +42,7 @@ export const ERROR_CATALOGUE = {
   ...PAYMENTS_ERRORS,
   ...DOCUMENT_READING_ERRORS,
   ...CHAIN_ERRORS,
+  ...EXTERNAL_ERRORS,
   ...SIGN_IN_ERRORS,
 } satisfies Record<string, CatalogueEntry>;
 

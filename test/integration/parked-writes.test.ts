@@ -7,7 +7,7 @@ import { createExecutionContext, createMessageBatch, env, getQueueResult } from 
 import { drizzle } from "drizzle-orm/d1";
 import { describe, expect, it } from "vitest";
 import { PARKED_PREFIX, parkBatch, replayInline, replayParked, sweepParked } from "../../src/commands/parked";
-import { runExternal } from "../../src/commands/publish";
+import { type ExternalHooks, runExternal } from "../../src/commands/publish";
 import type { Statement } from "../../src/db/statement";
 import { outboxEvents } from "../../src/db/schema";
 import { newId } from "../../src/ids";
@@ -28,6 +28,18 @@ function jobsQueue(refuse = false) {
       },
       sendBatch: async () => undefined,
     },
+  };
+}
+
+/** The runner's hooks around the external step, with the parked batches sent to `jobs`. */
+function hooks(companyId: string, insert: Statement, jobs: ReturnType<typeof jobsQueue>): ExternalHooks {
+  return {
+    audit: () => insert,
+    announce: async () => ({ statements: [], jobs: [] }),
+    announceWrite: async () => ({ statements: [], jobs: [] }),
+    park: (statements) =>
+      parkBatch({ ...env, JOBS: jobs.queue } as never, companyId, statements, new Date().toISOString()),
+    parkCompensation: async () => false,
   };
 }
 
@@ -77,9 +89,7 @@ describe("parked writes", () => {
       failingDb as never,
       { run: async () => void stepRan++, compensate: async () => ({}) as never },
       [insert],
-      () => insert,
-      async () => ({ statements: [], jobs: [] }),
-      (statements) => parkBatch({ ...env, JOBS: jobs.queue } as never, companyId, statements, new Date().toISOString()),
+      hooks(companyId, insert, jobs),
     );
     // the step stands: the write answers its success, and nothing is in the books yet
     expect(outcome).toBeNull();
@@ -168,9 +178,7 @@ describe("parked writes", () => {
       drizzle(home) as never,
       { run: async () => undefined, compensate: async () => ({}) as never },
       [insert],
-      () => insert,
-      async () => ({ statements: [], jobs: [] }),
-      (statements) => parkBatch({ ...env, JOBS: jobs.queue } as never, companyId, statements, new Date().toISOString()),
+      hooks(companyId, insert, jobs),
     );
     expect(outcome).toBeNull();
     expect(await eventCount(home, eventId)).toBe(1);

@@ -11,6 +11,7 @@ export { markInvoiceSent } from "./issue/commands";
 export { payInvoice, payInvoiceChecked } from "./payments/commands";
 export { creditInvoice } from "./credits/commands";
 export { sendInvoice } from "./send";
+export { compensateInvoiceSend } from "./send-compensation";
 export { deliverPeppol, resendPeppolDelivery, sweepPeppolDeliveries } from "./peppol-delivery";
 export { reverseInvoicePayment } from "./payments/reversal";
 export { refundInvoice } from "./payments/refund";

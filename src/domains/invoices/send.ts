@@ -1,14 +1,5 @@
-import { eq } from "drizzle-orm";
-import {
-  type CommandContext,
-  type ExternalStep,
-  type Plan,
-  type PlannedWrite,
-  type Reads,
-  withReads,
-} from "../../commands/plan";
+import { type CommandContext, type ExternalStep, type Plan, type Reads, withReads } from "../../commands/plan";
 import type { Database } from "../../db/client";
-import { invoices } from "../../db/schema";
 import type { Env } from "../../env";
 import { ApiError } from "../../errors/api-error";
 import { validatePeppol } from "../../formats/peppol";
@@ -20,6 +11,7 @@ import { type ArchivedPdf, archiveIssuedPdf } from "./archive";
 import { emailConfigured, sendMail } from "../../mail";
 import { type Issued, Issuer, issuedPlan, planIssue } from "./issue";
 import { peppolDocumentOf } from "./peppol";
+import { planSendUndo } from "./send-compensation";
 import { planPeppolDelivery } from "./peppol-delivery";
 import { peppolDeliveryJson } from "./peppol-delivery-json";
 import {
@@ -30,6 +22,8 @@ import {
   invoiceRead,
   itemsRead,
 } from "./queries";
+
+const errorText = (cause: unknown) => String(cause instanceof Error ? cause.message : cause);
 
 type Company = Awaited<ReturnType<typeof loadCompany>>;
 type Customer = Awaited<ReturnType<typeof loadCustomer>>;
@@ -218,37 +212,10 @@ export function emailIssuedInvoice(
         ].join("\n"),
         attachment: { fileName: pdf.fileName, bytes: pdf.bytes },
       }),
-    compensate: async (cause) => {
-      const statements: PlannedWrite[] = [
-        db
-          .update(invoices)
-          .set({ status: "draft", sentAt: null, journalEntryId: null, pdfDocumentId: null, updatedAt: ctx.now })
-          .where(eq(invoices.id, r.id)),
-      ];
-      let reversalId: string | null = null;
-      if (issued.entry) {
-        const ledger = ctx.ledger;
-        const period = await ledger.loadPeriod(issued.entry.row.fiscalPeriodId);
-        const reversal = await ledger.reverse(
-          issued.entry.row,
-          issued.entry.lines,
-          issued.entry.row.entryDate,
-          period,
-          `Återföring: faktura ${r.invoiceNumber} kunde inte skickas`,
-        );
-        statements.push(reversal.write);
-        reversalId = reversal.row.id;
-      }
-      return {
-        statements,
-        action: "invoice.send_failed",
-        error: new ApiError("INVOICE_SEND_PROVIDER_FAILED", {
-          step: "email",
-          provider_error: String(cause instanceof Error ? cause.message : cause),
-          invoice_number: r.invoiceNumber,
-          reversal_entry_id: reversalId,
-        }),
-      };
-    },
+    compensate: (cause) => planSendUndo(db, ctx, r, issued.entry, errorText(cause)),
+    replay: (cause) => ({
+      command: "invoices.compensate_send",
+      input: { id: r.id, journal_entry_id: issued.entry?.row.id ?? null, provider_error: errorText(cause) },
+    }),
   };
 }

@@ -10,5 +10,5 @@ export {
   reverseEntry,
   toEngineLines,
 } from "./commands";
-export { entryJson, linesOf, loadEntry } from "./queries";
+export { entryFromRows, entryJson, entryReads, linesOf, loadEntry } from "./queries";
 export { EntrySchema } from "./schemas";
