@@ -27,7 +27,7 @@ import { newId } from "../ids";
 import { deliver, hasOpenDelivery, sweepDeliveries } from "../domains/webhooks";
 import { pruneOutbox, retentionSettings } from "../commands/outbox-retention";
 import { replayInline, replayParked, sweepParked } from "../commands/parked";
-import { replayCarried, replayParkedCompensation, sweepCompensations } from "../commands/compensation";
+import { replayCarried, replayParkedCompensation, sweepCompensations } from "../commands/compensation-replay";
 import type { Env } from "../env";
 import { OPERATION_HANDLERS, OPERATION_ROLLBACKS } from "./operations";
 import type { Job } from "../queue";

@@ -8,7 +8,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { WIRING } from "../../src/app/commands";
-import { COMPENSATIONS_PREFIX, DEAD_COMPENSATIONS_PREFIX, runCompensation } from "../../src/commands/compensation";
+import { COMPENSATIONS_PREFIX, DEAD_COMPENSATIONS_PREFIX } from "../../src/commands/compensation";
+import { runCompensation } from "../../src/commands/compensation-replay";
 import { type ExternalHooks, runExternal } from "../../src/commands/publish";
 import { runCommand } from "../../src/commands/runner";
 import type { Statement } from "../../src/db/statement";

@@ -180,6 +180,9 @@ describe("headers and envelopes", () => {
       "CSRF_CHECK_FAILED",
       "PASSKEY_VERIFICATION_FAILED",
       "SIGN_IN_EMAIL_NOT_CONFIGURED",
+      // issue #42: an external step's compensation, parked and replayed (docs/architecture.md)
+      "EXTERNAL_STEP_FAILED",
+      "INVOICE_SEND_COMPENSATION_SUPERSEDED",
     ];
     expect(byCode.size).toBe(133 + added.length);
     for (const code of added) expect(byCode.has(code)).toBe(true);
