@@ -38,15 +38,8 @@ import {
   vacationYearTotalDays,
 } from "../../../sweden/payroll/vacation";
 import type { EngineItem } from "../runs/calculate/rules";
-import {
-  contributionsOn,
-  daysTakenJson,
-  type MonthTake,
-  takeMonthDays,
-  type VacationBreakdown,
-  vacationItems,
-  warnAdvanceAtEnd,
-} from "./parts";
+import { contributionsOn, daysTakenJson, takeMonthDays, vacationItems, warnAdvanceAtEnd } from "./parts";
+import type { MonthTake, VacationBreakdown } from "./parts";
 import type { EmployeeRow, OpeningRow, SalaryRunRow, VacationRecordRow } from "../rows";
 
 const roundOre = (b: Big) => Number(b.round(0, Big.roundHalfUp).toFixed(0));

@@ -27,15 +27,8 @@ import {
 import type { EmployeeRow, OpeningRow, RunEmployeeRow, SalaryRunRow, VacationRecordRow } from "../rows";
 import type { EngineItem } from "../runs/calculate/rules";
 import { type Cutover, type ShiftedVariablePay, shiftedVacationOfMember } from "./april-march";
-import {
-  contributionsOn,
-  daysTakenJson,
-  type MonthTake,
-  takeMonthDays,
-  type VacationBreakdown,
-  vacationItems,
-  warnAdvanceAtEnd,
-} from "./parts";
+import { contributionsOn, daysTakenJson, takeMonthDays, vacationItems, warnAdvanceAtEnd } from "./parts";
+import type { MonthTake, VacationBreakdown } from "./parts";
 import type { OpeningBalancesInput } from "./schemas";
 
 export const pad = (n: number) => String(n).padStart(2, "0");
