@@ -1,7 +1,7 @@
 // Reads of supplier invoices: one row, lists with filters and expansions, the open
 // items of the supplier ledger, and the overdue sweep.
 import { remainingOre } from "../../ledger/settlement";
-import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { supplierInvoiceItems, supplierInvoicePayments, supplierInvoices } from "../../db/schema";
 import type { ErrorCode } from "../../errors/catalogue";
@@ -279,20 +279,18 @@ export function findSupplierInvoice(db: Database, companyId: string, id: string)
   >;
 }
 
+/** The supplier's invoices and credit notes that meet `more` too. */
+const ofSupplier = (companyId: string, supplierId: string, ...more: SQL[]) =>
+  and(eq(supplierInvoices.companyId, companyId), eq(supplierInvoices.supplierId, supplierId), ...more);
+
 /** A supplier's invoice (not a credit note) by the supplier's own invoice number, or null. */
 export async function supplierInvoiceByNumber(db: Database, companyId: string, supplierId: string, number: string) {
+  const mine = [eq(supplierInvoices.supplierInvoiceNumber, number), eq(supplierInvoices.isCreditNote, false)];
   return (
     (await db
       .select()
       .from(supplierInvoices)
-      .where(
-        and(
-          eq(supplierInvoices.companyId, companyId),
-          eq(supplierInvoices.supplierId, supplierId),
-          eq(supplierInvoices.supplierInvoiceNumber, number),
-          eq(supplierInvoices.isCreditNote, false),
-        ),
-      )
+      .where(ofSupplier(companyId, supplierId, ...mine))
       .get()) ?? null
   );
 }
@@ -304,19 +302,13 @@ export async function activeSupplierCreditNoteWithNotes(
   supplierId: string,
   notes: string,
 ) {
+  const t = supplierInvoices;
+  const counting = [eq(t.isCreditNote, true), isNull(t.creditReversedAt), eq(t.notes, notes)];
   return (
     (await db
-      .select({ id: supplierInvoices.id, creditedInvoiceId: supplierInvoices.creditedInvoiceId })
-      .from(supplierInvoices)
-      .where(
-        and(
-          eq(supplierInvoices.companyId, companyId),
-          eq(supplierInvoices.supplierId, supplierId),
-          eq(supplierInvoices.isCreditNote, true),
-          isNull(supplierInvoices.creditReversedAt),
-          eq(supplierInvoices.notes, notes),
-        ),
-      )
+      .select({ id: t.id, creditedInvoiceId: t.creditedInvoiceId })
+      .from(t)
+      .where(ofSupplier(companyId, supplierId, ...counting))
       .get()) ?? null
   );
 }
