@@ -4,6 +4,7 @@
 // follow its element count; its own guards (maxNestedTags, the reserved names) throw plain
 // errors, which a reader could only answer as INTERNAL_ERROR. This scan answers first, with
 // the limit or the name. It reads tags only: text between tags is skipped with indexOf.
+import { XMLParser } from "fast-xml-parser";
 import { FILE_LIMITS, FileLimitError, type FileReader, type ReaderLimits } from "./limits";
 
 /**
@@ -165,4 +166,22 @@ export function checkXmlBounds(text: string, reader: FileReader, part?: string):
     i = text.indexOf("<", i);
   }
   return { ...counts, depth: deepest };
+}
+
+/**
+ * The parser the readers use once checkXmlBounds has passed a text: attributes kept (`@_`
+ * prefixed), namespace prefixes dropped, every value a string, the `repeating` elements always
+ * arrays, and fast-xml-parser's own depth guard one level below the reader's limit `depth`.
+ */
+export function boundedXmlParser(repeating: Set<string>, depth: number, trimValues: boolean): XMLParser {
+  return new XMLParser({
+    ignoreAttributes: false,
+    attributeNamePrefix: "@_",
+    removeNSPrefix: true,
+    parseTagValue: false,
+    parseAttributeValue: false,
+    trimValues,
+    isArray: (tagName) => repeating.has(tagName),
+    maxNestedTags: depth + 1,
+  });
 }

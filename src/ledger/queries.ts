@@ -1,6 +1,6 @@
 // Reads of the journal that other domains need, so they never query the ledger's
 // tables themselves.
-import { and, eq, gte, inArray, like, lte, ne, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, like, lte, ne, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { groupBy } from "../db/group";
 import { accountBalances, accountDayBalances, journalEntries, journalLines } from "../db/schema";
@@ -9,6 +9,28 @@ import { isVatSettlementEntry, VAT_SETTLEMENT_ACCOUNT } from "../sweden/vat-decl
 /** The source type of an opening-balance entry (ingående balans), which reports and SIE #IB treat apart. */
 export const OPENING_SOURCE = "opening_balance";
 
+/** The company's entries that meet `more` (undefined ones left out): where the reads of entries here start. */
+const entriesOf = (companyId: string, ...more: (SQL | undefined)[]) =>
+  and(eq(journalEntries.companyId, companyId), ...more);
+const ofPeriod = (periodId: string) => eq(journalEntries.fiscalPeriodId, periodId);
+const POSTED = eq(journalEntries.status, "posted");
+
+/** How many of the company's entries meet the condition. */
+async function countEntries(db: Database, where: SQL | undefined): Promise<number> {
+  const [{ n }] = await db.select({ n: sql<number>`COUNT(*)` }).from(journalEntries).where(where).all();
+  return Number(n);
+}
+
+/**
+ * `read` of the ids 90 at a time (a statement binds at most 100 parameters on D1), the
+ * answers in the order of the chunks.
+ */
+async function inChunks<T>(ids: string[], read: (chunk: string[]) => Promise<T[]>): Promise<T[]> {
+  const out: T[] = [];
+  for (let i = 0; i < ids.length; i += 90) out.push(...(await read(ids.slice(i, i + 90))));
+  return out;
+}
+
 /** Entries of a period that are not cancelled, leaving out those whose source id starts with a prefix. */
 export async function countEntriesInPeriod(
   db: Database,
@@ -16,21 +38,11 @@ export async function countEntriesInPeriod(
   periodId: string,
   exceptSourcePrefix?: string,
 ): Promise<number> {
-  const [{ n }] = await db
-    .select({ n: sql<number>`COUNT(*)` })
-    .from(journalEntries)
-    .where(
-      and(
-        eq(journalEntries.companyId, companyId),
-        eq(journalEntries.fiscalPeriodId, periodId),
-        ne(journalEntries.status, "cancelled"),
-        exceptSourcePrefix === undefined
-          ? undefined
-          : sql`COALESCE(${journalEntries.sourceId}, '') NOT LIKE ${`${exceptSourcePrefix}%`}`,
-      ),
-    )
-    .all();
-  return Number(n);
+  const except =
+    exceptSourcePrefix === undefined
+      ? undefined
+      : sql`COALESCE(${journalEntries.sourceId}, '') NOT LIKE ${`${exceptSourcePrefix}%`}`;
+  return countEntries(db, entriesOf(companyId, ofPeriod(periodId), ne(journalEntries.status, "cancelled"), except));
 }
 
 /** The source ids already posted with a prefix: what an interrupted import wrote before. */
@@ -38,7 +50,7 @@ export async function postedSourceIds(db: Database, companyId: string, prefix: s
   const rows = await db
     .select({ s: journalEntries.sourceId })
     .from(journalEntries)
-    .where(and(eq(journalEntries.companyId, companyId), like(journalEntries.sourceId, `${prefix}%`)))
+    .where(entriesOf(companyId, like(journalEntries.sourceId, `${prefix}%`)))
     .all();
   return new Set(rows.map((r) => r.s!));
 }
@@ -54,13 +66,7 @@ export async function postedEntryIds(
   const rows = await db
     .select({ id: journalEntries.id })
     .from(journalEntries)
-    .where(
-      and(
-        eq(journalEntries.companyId, companyId),
-        inArray(journalEntries.id, ids),
-        eq(journalEntries.status, "posted"),
-      ),
-    )
+    .where(entriesOf(companyId, inArray(journalEntries.id, ids), POSTED))
     .all();
   return new Set(rows.map((r) => r.id));
 }
@@ -76,7 +82,7 @@ export async function entryAndLineExist(
     db
       .select({ id: journalEntries.id })
       .from(journalEntries)
-      .where(and(eq(journalEntries.companyId, companyId), eq(journalEntries.id, entryId))),
+      .where(entriesOf(companyId, eq(journalEntries.id, entryId))),
     db
       .select({ id: journalLines.id })
       .from(journalLines)
@@ -92,20 +98,9 @@ export async function entryAndLineExist(
 }
 
 /** The drafts of a period (dated on or before `through`, when given): a period with drafts cannot be locked. */
-export async function draftCount(db: Database, companyId: string, periodId: string, through?: string): Promise<number> {
-  const [{ n }] = await db
-    .select({ n: sql<number>`COUNT(*)` })
-    .from(journalEntries)
-    .where(
-      and(
-        eq(journalEntries.companyId, companyId),
-        eq(journalEntries.fiscalPeriodId, periodId),
-        eq(journalEntries.status, "draft"),
-        through === undefined ? undefined : sql`${journalEntries.entryDate} <= ${through}`,
-      ),
-    )
-    .all();
-  return Number(n);
+export function draftCount(db: Database, companyId: string, periodId: string, through?: string): Promise<number> {
+  const dated = through === undefined ? undefined : sql`${journalEntries.entryDate} <= ${through}`;
+  return countEntries(db, entriesOf(companyId, ofPeriod(periodId), eq(journalEntries.status, "draft"), dated));
 }
 
 /** Debit and credit totals per account of a whole period (the balances the engine keeps): the year-end's trial balance. */
@@ -131,13 +126,7 @@ export async function voucherNumbersBySeries(
   const rows = await db
     .select({ s: journalEntries.voucherSeries, n: journalEntries.voucherNumber })
     .from(journalEntries)
-    .where(
-      and(
-        eq(journalEntries.companyId, companyId),
-        eq(journalEntries.fiscalPeriodId, periodId),
-        eq(journalEntries.status, "posted"),
-      ),
-    )
+    .where(entriesOf(companyId, ofPeriod(periodId), POSTED))
     .orderBy(journalEntries.voucherSeries, journalEntries.voucherNumber)
     .all();
   const out = new Map<string, number[]>();
@@ -160,14 +149,7 @@ export async function postedEntriesOfSource(
       createdAt: journalEntries.createdAt,
     })
     .from(journalEntries)
-    .where(
-      and(
-        eq(journalEntries.companyId, companyId),
-        eq(journalEntries.fiscalPeriodId, periodId),
-        eq(journalEntries.status, "posted"),
-        eq(journalEntries.sourceType, sourceType),
-      ),
-    )
+    .where(entriesOf(companyId, ofPeriod(periodId), POSTED, eq(journalEntries.sourceType, sourceType)))
     .orderBy(journalEntries.createdAt)
     .all();
 }
@@ -296,6 +278,18 @@ function accountLinesOfPeriod(companyId: string, periodId: string, through: stri
       AND l.entry_date >= (SELECT period_start FROM fiscal_periods WHERE id = ${periodId})`;
 }
 
+/**
+ * The posted lines on an account in a fiscal period dated through a date (`also`: what else
+ * they must meet), as FROM, WHERE and ORDER BY of a read of lines with their entries.
+ */
+function periodAccountLines(companyId: string, periodId: string, account: string, through: string, also = sql``) {
+  return sql`FROM journal_entries e JOIN journal_lines l ON l.journal_entry_id = e.id
+    WHERE e.company_id = ${companyId} AND e.fiscal_period_id = ${periodId} AND e.status = 'posted'
+      AND e.entry_date <= ${through} AND l.account_number = ${account} ${also}
+      AND ${accountLinesOfPeriod(companyId, periodId, through)}
+    ORDER BY e.entry_date, e.voucher_series, e.voucher_number, l.sort_order`;
+}
+
 /** The posted lines on an account in a fiscal period dated through a date, opening balances left out, oldest first. */
 export async function accountLinesThrough(
   db: Database,
@@ -304,35 +298,23 @@ export async function accountLinesThrough(
   account: string,
   through: string,
 ): Promise<AccountLedgerLine[]> {
-  const rows = await db.all<AccountLineRow>(sql`
-    SELECT ${ACCOUNT_LINE_COLUMNS}
-    FROM journal_entries e JOIN journal_lines l ON l.journal_entry_id = e.id
-    WHERE e.company_id = ${companyId} AND e.fiscal_period_id = ${periodId} AND e.status = 'posted'
-      AND e.entry_date <= ${through} AND l.account_number = ${account} AND e.source_type <> ${OPENING_SOURCE}
-      AND ${accountLinesOfPeriod(companyId, periodId, through)}
-    ORDER BY e.entry_date, e.voucher_series, e.voucher_number, l.sort_order`);
+  const notOpening = sql`AND e.source_type <> ${OPENING_SOURCE}`;
+  const rows = await db.all<AccountLineRow>(
+    sql`SELECT ${ACCOUNT_LINE_COLUMNS} ${periodAccountLines(companyId, periodId, account, through, notOpening)}`,
+  );
   return rows.map(accountLine);
 }
 
 /** Entry dates of posted entries, by id (a bank row's entry may lie after the reconciled date). */
 export async function entryDates(db: Database, companyId: string, entryIds: string[]): Promise<Map<string, string>> {
-  const ids = [...new Set(entryIds)];
-  const out = new Map<string, string>();
-  for (let i = 0; i < ids.length; i += 90) {
-    const rows = await db
+  const rows = await inChunks([...new Set(entryIds)], (ids) =>
+    db
       .select({ id: journalEntries.id, d: journalEntries.entryDate })
       .from(journalEntries)
-      .where(
-        and(
-          eq(journalEntries.companyId, companyId),
-          inArray(journalEntries.id, ids.slice(i, i + 90)),
-          eq(journalEntries.status, "posted"),
-        ),
-      )
-      .all();
-    for (const r of rows) out.set(r.id, r.d);
-  }
-  return out;
+      .where(entriesOf(companyId, inArray(journalEntries.id, ids), POSTED))
+      .all(),
+  );
+  return new Map(rows.map((r) => [r.id, r.d]));
 }
 
 /** The most recent posting time of an entry dated through a date on an account after an instant: when signed-off books changed. */
@@ -357,19 +339,16 @@ export async function accountLinesByIds(
   account: string,
   lineIds: string[],
 ): Promise<AccountLedgerLine[]> {
-  const out: AccountLedgerLine[] = [];
-  for (let i = 0; i < lineIds.length; i += 90) {
-    const ids = lineIds.slice(i, i + 90);
-    const rows = await db.all<AccountLineRow>(sql`
+  const rows = await inChunks(lineIds, (ids) =>
+    db.all<AccountLineRow>(sql`
       SELECT ${ACCOUNT_LINE_COLUMNS}
       FROM journal_lines l JOIN journal_entries e ON e.id = l.journal_entry_id
       WHERE l.company_id = ${companyId} AND e.status = 'posted' AND l.account_number = ${account} AND l.id IN (${sql.join(
         ids.map((x) => sql`${x}`),
         sql`, `,
-      )})`);
-    out.push(...rows.map(accountLine));
-  }
-  return out;
+      )})`),
+  );
+  return rows.map(accountLine);
 }
 
 /** A posted line on an account, with the other accounts its entry touches (how reconciliation tells a settlement from what it settles). */
@@ -390,11 +369,7 @@ export async function accountLinesWithCounterparts(
     SELECT ${ACCOUNT_LINE_COLUMNS},
            (SELECT GROUP_CONCAT(DISTINCT o.account_number) FROM journal_lines o WHERE o.journal_entry_id = e.id AND
              o.account_number <> ${account}) AS others
-    FROM journal_entries e JOIN journal_lines l ON l.journal_entry_id = e.id
-    WHERE e.company_id = ${companyId} AND e.fiscal_period_id = ${periodId} AND e.status = 'posted'
-      AND e.entry_date <= ${through} AND l.account_number = ${account}
-      AND ${accountLinesOfPeriod(companyId, periodId, through)}
-    ORDER BY e.entry_date, e.voucher_series, e.voucher_number, l.sort_order`);
+    ${periodAccountLines(companyId, periodId, account, through)}`);
   return rows.map((r) => ({
     ...accountLine(r),
     otherAccounts: r.others ? r.others.split(",") : [],
@@ -518,18 +493,11 @@ export async function unreversedEntryOfSource(
   sourceType: string,
   sourceId: string,
 ): Promise<string | null> {
+  const source = and(eq(journalEntries.sourceType, sourceType), eq(journalEntries.sourceId, sourceId));
   const row = await db
     .select({ id: journalEntries.id })
     .from(journalEntries)
-    .where(
-      and(
-        eq(journalEntries.companyId, companyId),
-        eq(journalEntries.sourceType, sourceType),
-        eq(journalEntries.sourceId, sourceId),
-        eq(journalEntries.status, "posted"),
-        sql`${journalEntries.reversedById} IS NULL`,
-      ),
-    )
+    .where(entriesOf(companyId, source, POSTED, sql`${journalEntries.reversedById} IS NULL`))
     .get();
   return row?.id ?? null;
 }
@@ -566,10 +534,8 @@ export async function entryAccountNets(
   companyId: string,
   entryIds: string[],
 ): Promise<Map<string, Map<string, number>>> {
-  const out = new Map<string, Map<string, number>>();
-  for (let i = 0; i < entryIds.length; i += 90) {
-    const ids = entryIds.slice(i, i + 90);
-    const rows = await db
+  const rows = await inChunks(entryIds, (ids) =>
+    db
       .select({
         entry: journalLines.journalEntryId,
         account: journalLines.accountNumber,
@@ -577,20 +543,15 @@ export async function entryAccountNets(
       })
       .from(journalLines)
       .innerJoin(journalEntries, eq(journalEntries.id, journalLines.journalEntryId))
-      .where(
-        and(
-          eq(journalLines.companyId, companyId),
-          eq(journalEntries.status, "posted"),
-          inArray(journalLines.journalEntryId, ids),
-        ),
-      )
+      .where(and(eq(journalLines.companyId, companyId), POSTED, inArray(journalLines.journalEntryId, ids)))
       .groupBy(journalLines.journalEntryId, journalLines.accountNumber)
-      .all();
-    for (const r of rows) {
-      const m = out.get(r.entry) ?? new Map<string, number>();
-      m.set(r.account, Number(r.net));
-      out.set(r.entry, m);
-    }
+      .all(),
+  );
+  const out = new Map<string, Map<string, number>>();
+  for (const r of rows) {
+    const m = out.get(r.entry) ?? new Map<string, number>();
+    m.set(r.account, Number(r.net));
+    out.set(r.entry, m);
   }
   return out;
 }

@@ -14,6 +14,7 @@
 // B16 takes the liabilities no other field names (248x, 272x, 274x-279x, 28xx, 29xx).
 // Assets (B1-B9) are debit balances, B10-B16 credit balances; a field of the wrong sign
 // (an overdrawn bank account) is written negative, as it stands in the books.
+import type { NeFigure, NeMovement } from "./ne";
 export type NeBalanceField =
   | "B1"
   | "B2"
@@ -85,24 +86,14 @@ export function neBalanceFieldOf(account: string): NeBalanceField | null {
   return null;
 }
 
-export interface NeBalanceFigure {
-  field: NeBalanceField;
-  amountOre: number;
-  accounts: { account: string; amountOre: number }[];
-}
-
-interface Movement {
-  account: string;
-  debitOre: number;
-  creditOre: number;
-}
+export type NeBalanceFigure = NeFigure<NeBalanceField>;
 
 /**
  * B1-B16 from the year's movements (the opening entry included, so a balance account's
  * movement is its closing balance). B10 also takes the result not yet closed to equity,
  * named as account "result".
  */
-export function neBalanceSheet(movements: Movement[]): NeBalanceFigure[] {
+export function neBalanceSheet(movements: NeMovement[]): NeBalanceFigure[] {
   const byField = new Map<NeBalanceField, NeBalanceFigure>(
     NE_BALANCE_FIELDS.map((f) => [f, { field: f, amountOre: 0, accounts: [] }]),
   );

@@ -50,13 +50,15 @@ export function neFieldOf(account: string, vatRegistered: boolean): NeField | nu
   return null;
 }
 
-export interface NeFigure {
-  field: string;
+/** A field of the NE form (the räkenskapsschema R1-R14, the balance sheet B1-B16) and the accounts it is made of. */
+export interface NeFigure<Field extends string = string> {
+  field: Field;
   amountOre: number;
   accounts: { account: string; amountOre: number }[];
 }
 
-interface Movement {
+/** An account's debit and credit over the year, what the NE figures are made of. */
+export interface NeMovement {
   account: string;
   debitOre: number;
   creditOre: number;
@@ -67,7 +69,7 @@ interface Movement {
  * R11 the booked result, R12-R14 the adjustments, and what no field takes (unmapped).
  * Each figure names the accounts it is made of.
  */
-export function neFigures(movements: Movement[], vatRegistered: boolean) {
+export function neFigures(movements: NeMovement[], vatRegistered: boolean) {
   const byField = new Map<string, NeFigure>();
   const unmapped: { account: string; amountOre: number }[] = [];
   let resultOre = 0;

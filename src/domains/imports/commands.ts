@@ -5,7 +5,7 @@ import { and, eq, ne } from "drizzle-orm";
 import type { Command } from "../../commands/plan";
 import { sieImports } from "../../db/schema";
 import { ApiError } from "../../errors/api-error";
-import { planOperation } from "../operations";
+import { planOperationStart } from "../operations";
 
 export interface SieImportStart {
   importId: string;
@@ -38,33 +38,26 @@ export const startSieImport: Command<SieImportStart> = async (db, input, ctx) =>
       operation_id: previous.operationId,
       imported_at: previous.createdAt,
     });
-  const op = planOperation(db, ctx, "import.sie", {
+  const opInput = {
     import_id: input.importId,
     file_name: input.fileName,
     allow_balance_mismatch: input.allowBalanceMismatch,
     allow_opening_difference: input.allowOpeningDifference,
-  });
-  return {
-    status: 202,
-    data: op.handle,
-    statements: [
-      ...op.statements,
-      db.insert(sieImports).values({
-        id: input.importId,
-        companyId: ctx.companyId,
-        sha256: input.sha256,
-        fileName: input.fileName,
-        fileSizeBytes: input.fileSizeBytes,
-        r2Key: input.r2Key,
-        operationId: op.handle.operation_id,
-        status: "queued",
-        updateAccountNames: input.updateAccountNames,
-        startedByKeyId: ctx.apiKeyId,
-        startedByUserId: ctx.userId,
-        createdAt: ctx.now,
-      }),
-    ],
-    afterCommit: [op.job],
-    audit: { action: "import.sie_started", resourceType: "operation", resourceId: op.handle.operation_id },
   };
+  return planOperationStart(db, ctx, "import.sie", opInput, "import.sie_started", (operationId) => [
+    db.insert(sieImports).values({
+      id: input.importId,
+      companyId: ctx.companyId,
+      sha256: input.sha256,
+      fileName: input.fileName,
+      fileSizeBytes: input.fileSizeBytes,
+      r2Key: input.r2Key,
+      operationId,
+      status: "queued",
+      updateAccountNames: input.updateAccountNames,
+      startedByKeyId: ctx.apiKeyId,
+      startedByUserId: ctx.userId,
+      createdAt: ctx.now,
+    }),
+  ]);
 };

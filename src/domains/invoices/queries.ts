@@ -121,19 +121,7 @@ export function invoiceItemJson(i: InvoiceItemRow) {
 }
 
 export function invoicePaymentJson(p: InvoicePaymentRow) {
-  return {
-    id: p.id,
-    payment_date: p.paymentDate,
-    amount: fromOre(p.amountOre),
-    amount_sek: fromOre(p.amountSekOre),
-    exchange_rate_difference: fromOre(p.exchangeRateDifferenceOre),
-    journal_entry_id: p.journalEntryId,
-    created_at: p.createdAt,
-    reversed: p.reversedAt !== null,
-    reversal_date: p.reversalDate,
-    reversal_journal_entry_id: p.reversalJournalEntryId,
-    reversed_at: p.reversedAt,
-  };
+  return openItems.paymentJson(p);
 }
 
 export function loadInvoice(db: Database, companyId: string, id: string, code?: ErrorCode): Promise<InvoiceRow> {
@@ -176,29 +164,14 @@ export async function itemsOfInvoice(db: Database, invoiceId: string): Promise<I
 }
 
 /** The credit notes of an invoice (partial credits add up until the invoice is fully credited). */
-export async function creditNotesOf(
-  db: Database,
-  companyId: string,
-  invoiceId: string,
-): Promise<{ notes: InvoiceRow[]; items: InvoiceItemRow[] }> {
-  const notes = await db
-    .select()
-    .from(invoices)
-    .where(and(eq(invoices.companyId, companyId), eq(invoices.creditedInvoiceId, invoiceId)))
-    .all();
-  const items = notes.length
-    ? await db
-        .select()
-        .from(invoiceItems)
-        .where(
-          inArray(
-            invoiceItems.invoiceId,
-            notes.map((n) => n.id),
-          ),
-        )
-        .all()
-    : [];
-  return { notes, items };
+export function creditNotesOf(db: Database, companyId: string, invoiceId: string) {
+  return openItems.creditNotesOfItem<InvoiceRow, InvoiceItemRow>(
+    db,
+    invoices,
+    RECEIVABLE_CHILDREN.lines,
+    companyId,
+    invoiceId,
+  );
 }
 
 /** The issued invoice carrying this OCR reference (bank matching reads payments by it). */
@@ -224,15 +197,13 @@ export interface InvoiceFilters {
   date_to?: string;
 }
 
-export function listInvoices(db: Database, companyId: string, f: InvoiceFilters, page: PageRequest) {
-  const { customer_id, ...rest } = f;
-  return openItems.listItems<InvoiceRow, InvoiceRow["status"]>(
-    db,
-    RECEIVABLES,
-    companyId,
-    { ...rest, party: customer_id },
-    page,
-  );
+export function listInvoices(
+  db: Database,
+  companyId: string,
+  { customer_id: party, ...f }: InvoiceFilters,
+  page: PageRequest,
+) {
+  return openItems.listItems<InvoiceRow, InvoiceRow["status"]>(db, RECEIVABLES, companyId, { ...f, party }, page);
 }
 
 export const INVOICE_EXPANSIONS = [
@@ -264,15 +235,8 @@ export async function invoicesWith(
   return rows.map((r) => expandedInvoice(r, expand, loaded, partial));
 }
 
-/** What the expansions asked for need, read for all the rows at once. */
-async function loadExpansions(
-  env: Env,
-  db: Database,
-  companyId: string,
-  rows: InvoiceRow[],
-  expand: Set<InvoiceExpansion>,
-  partial: PartialExpansions,
-) {
+/** What the expansions asked for need, read for all the rows at once (invoicesWith's arguments). */
+async function loadExpansions(...[env, db, companyId, rows, expand, partial]: Parameters<typeof invoicesWith>) {
   const ids = rows.map((r) => r.id);
   const { itemsOf, paymentsOf } = await openItems.linesAndPaymentsOf<InvoiceItemRow, InvoicePaymentRow>(
     db,
@@ -351,28 +315,20 @@ async function expandedCustomer(env: Env, row: Parameters<typeof customerJson>[1
   }
 }
 
-const openOf = (companyId: string, customerId: string) =>
-  and(
-    eq(invoices.companyId, companyId),
-    eq(invoices.customerId, customerId),
-    eq(invoices.isCreditNote, false),
-    inArray(invoices.status, [...OPEN_INVOICE_STATUSES]),
-  );
-
 /** Open invoices of one customer (GET /customers/{id}?expand=invoices). */
 export async function openInvoicesOf(db: Database, companyId: string, customerId: string) {
-  const rows = await db
-    .select()
-    .from(invoices)
-    .where(openOf(companyId, customerId))
-    .orderBy(asc(invoices.dueDate), asc(invoices.invoiceNumber))
-    .all();
+  const rows = await openItems.openItemsOfParty<InvoiceRow>(
+    db,
+    RECEIVABLES,
+    companyId,
+    customerId,
+    invoices.invoiceNumber,
+  );
   return rows.map(invoiceJson);
 }
 
-export async function countOpenInvoices(db: Database, companyId: string, customerId: string): Promise<number> {
-  const row = await db.select({ n: sql<number>`count(*)` }).from(invoices).where(openOf(companyId, customerId)).get();
-  return Number(row?.n ?? 0);
+export function countOpenInvoices(db: Database, companyId: string, customerId: string): Promise<number> {
+  return openItems.countOpenOfParty(db, RECEIVABLES, companyId, customerId);
 }
 
 /**
@@ -398,45 +354,18 @@ export async function openReceivablesAt(db: Database, companyId: string, asOf: s
   return rows.map(toOpenItem);
 }
 
-/** The minute sweep: sent invoices past their due date become overdue. */
-/** Unpaid sent invoices past their due date (spec: how an invoice becomes overdue is not shown; here, the day after). */
-const pastDue = (today: string) =>
-  and(
-    inArray(invoices.status, ["sent", "partially_paid"]),
-    eq(invoices.isCreditNote, false),
-    eq(invoices.documentType, "invoice"),
-    sql`${invoices.dueDate} < ${today}`,
-  );
-
-/** The companies the minute sweep must visit. */
-export async function companiesWithPastDueInvoices(db: Database, today: string): Promise<string[]> {
-  return (await db.selectDistinct({ c: invoices.companyId }).from(invoices).where(pastDue(today)).all()).map(
-    (r) => r.c,
-  );
+/** The minute sweep (open-items' `pastDueItems`): sent invoices past their due date become overdue, from the day after. */
+export function companiesWithPastDueInvoices(db: Database, today: string): Promise<string[]> {
+  return openItems.companiesWithPastDue(db, RECEIVABLES, today);
 }
 
-export async function pastDueInvoices(db: Database, companyId: string, today: string): Promise<InvoiceRow[]> {
-  return db
-    .select()
-    .from(invoices)
-    .where(and(eq(invoices.companyId, companyId), pastDue(today)))
-    .all();
+export function pastDueInvoices(db: Database, companyId: string, today: string): Promise<InvoiceRow[]> {
+  return openItems.pastDueItems<InvoiceRow>(db, RECEIVABLES, companyId, today);
 }
 
 /** Bank matching (bank-transactions): the open invoices of the company, as JSON. */
 export async function openInvoicesForMatching(db: Database, companyId: string) {
-  const rows = await db
-    .select()
-    .from(invoices)
-    .where(
-      and(
-        eq(invoices.companyId, companyId),
-        eq(invoices.isCreditNote, false),
-        eq(invoices.documentType, "invoice"),
-        inArray(invoices.status, [...OPEN_INVOICE_STATUSES]),
-      ),
-    )
-    .all();
+  const rows = await openItems.itemsForMatching<InvoiceRow>(db, RECEIVABLES, companyId, OPEN_INVOICE_STATUSES);
   return rows.map(invoiceJson);
 }
 
@@ -532,6 +461,8 @@ export const RECEIVABLES: openItems.OpenItemSide<InvoiceRow, InvoicePaymentRow> 
   payments: invoicePayments,
   paymentItem: invoicePayments.invoiceId,
   party: invoices.customerId,
+  only: eq(invoices.documentType, "invoice"),
+  open: OPEN_INVOICE_STATUSES,
   overdueFrom: ["sent", "partially_paid"],
   load: loadInvoice,
   json: invoiceJson,

@@ -5,7 +5,14 @@
 // Owns no table: each side hands in its own (invoices/side.ts, supplier-invoices/side.ts).
 export { bookValuesOf, planOverdue, reversePayment, type ReversalTerms } from "./commands";
 export {
+  companiesWithPastDue,
   countedPayments,
+  countOpenOfParty,
+  openItemsOfParty,
+  creditNotesOfItem,
+  itemsForMatching,
+  pastDueItems,
+  paymentJson,
   foreignItemsOf,
   itemWithOpenSek,
   linesAndPaymentsOf,

@@ -1,11 +1,12 @@
 // Reads of open items, the same for receivables and payables: an item, its payments,
 // the list's filters and the year-end revaluation's open foreign items.
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { groupBy } from "../../db/group";
 import type { Database } from "../../db/client";
 import { afterDesc, type PageRequest } from "../../db/pagination";
 import { ApiError } from "../../errors/api-error";
+import { fromOre } from "../../money";
 import type { ErrorCode } from "../../errors/catalogue";
 import type { EngineLine } from "../../ledger/engine";
 import { listPeriods, yearEndOfDocument } from "../fiscal-periods";
@@ -54,6 +55,151 @@ export async function countedPayments<Payment>(
     )
     .orderBy(asc(p.paymentDate), asc(p.createdAt))
     .all()) as Payment[];
+}
+
+type ItemsOfSide = Pick<OpenItemSide<OpenItemRow, OpenPaymentRow>, "items" | "only">;
+
+/** The minute sweep's items: unpaid (the side's `overdueFrom`), not credit notes, past their due date (from the day after). */
+const pastDue = (side: ItemsOfSide & { overdueFrom: readonly string[] }, today: string) =>
+  and(
+    inArray(side.items.status, [...side.overdueFrom]),
+    eq(side.items.isCreditNote, false),
+    side.only,
+    sql`${side.items.dueDate} < ${today}`,
+  );
+
+/** The companies the minute sweep must visit. */
+export async function companiesWithPastDue(
+  db: Database,
+  side: ItemsOfSide & { overdueFrom: readonly string[] },
+  today: string,
+): Promise<string[]> {
+  const t = side.items;
+  return (await db.selectDistinct({ c: t.companyId }).from(t).where(pastDue(side, today)).all()).map(
+    (r) => r.c as string,
+  );
+}
+
+/** The company's items the minute sweep marks overdue. */
+export async function pastDueItems<Row>(
+  db: Database,
+  side: ItemsOfSide & { overdueFrom: readonly string[] },
+  companyId: string,
+  today: string,
+): Promise<Row[]> {
+  const t = side.items;
+  return (await db
+    .select()
+    .from(t)
+    .where(and(eq(t.companyId, companyId), pastDue(side, today)))
+    .all()) as Row[];
+}
+
+type PartyItems = Pick<OpenItemSide<OpenItemRow, OpenPaymentRow>, "items" | "party" | "open">;
+
+/** A party's open items: not credit notes, in one of the side's open statuses. */
+const openOfParty = (side: PartyItems, companyId: string, partyId: string) =>
+  and(
+    eq(side.items.companyId, companyId),
+    eq(side.party, partyId),
+    eq(side.items.isCreditNote, false),
+    inArray(side.items.status, [...side.open]),
+  );
+
+/** The open items of one party (its expand=invoices or supplier_invoices), by due date and then `number`. */
+export async function openItemsOfParty<Row>(
+  db: Database,
+  side: PartyItems,
+  companyId: string,
+  partyId: string,
+  number: SQLiteColumn,
+): Promise<Row[]> {
+  const t = side.items;
+  return (await db
+    .select()
+    .from(t)
+    .where(openOfParty(side, companyId, partyId))
+    .orderBy(asc(t.dueDate), asc(number))
+    .all()) as Row[];
+}
+
+/** How many open items a party has (a party with any cannot be archived). */
+export async function countOpenOfParty(db: Database, side: PartyItems, companyId: string, partyId: string) {
+  const row = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(side.items)
+    .where(openOfParty(side, companyId, partyId))
+    .get();
+  return Number(row?.n ?? 0);
+}
+
+/** Bank matching: the company's items (not credit notes) in one of `statuses`. */
+export async function itemsForMatching<Row>(
+  db: Database,
+  side: ItemsOfSide,
+  companyId: string,
+  statuses: readonly string[],
+): Promise<Row[]> {
+  const t = side.items;
+  return (await db
+    .select()
+    .from(t)
+    .where(and(eq(t.companyId, companyId), eq(t.isCreditNote, false), side.only, inArray(t.status, [...statuses])))
+    .all()) as Row[];
+}
+
+/**
+ * The credit notes of an item and their lines (what partial credits have taken so far):
+ * with `counting`, only the notes that still count (a side whose credit can be reversed),
+ * in its order.
+ */
+export async function creditNotesOfItem<Row extends { id: string }, Line>(
+  db: Database,
+  t: ItemTable,
+  lines: Pick<ChildTable, "table" | "of">,
+  companyId: string,
+  itemId: string,
+  counting?: { still: SQL; order: SQLiteColumn },
+): Promise<{ notes: Row[]; items: Line[] }> {
+  const noteRead = db
+    .select()
+    .from(t)
+    .where(and(eq(t.companyId, companyId), eq(t.creditedInvoiceId, itemId), counting?.still));
+  const notes = (await (counting ? noteRead.orderBy(asc(counting.order)) : noteRead).all()) as Row[];
+  const items = notes.length
+    ? ((await db
+        .select()
+        .from(lines.table)
+        .where(
+          inArray(
+            lines.of,
+            notes.map((n) => n.id),
+          ),
+        )
+        .all()) as Line[])
+    : [];
+  return { notes, items };
+}
+
+/** A payment's JSON, the same on both sides; `own`, a side's own fields, stand after the amounts. */
+export function paymentJson<Own extends object = object>(
+  p: OpenPaymentRow & { amountSekOre: number; exchangeRateDifferenceOre: number },
+  own?: Own,
+) {
+  return {
+    id: p.id,
+    payment_date: p.paymentDate,
+    amount: fromOre(p.amountOre),
+    amount_sek: fromOre(p.amountSekOre),
+    exchange_rate_difference: fromOre(p.exchangeRateDifferenceOre),
+    ...(own as Own),
+    journal_entry_id: p.journalEntryId,
+    created_at: p.createdAt,
+    reversed: p.reversedAt !== null,
+    reversal_date: p.reversalDate,
+    reversal_journal_entry_id: p.reversalJournalEntryId,
+    reversed_at: p.reversedAt,
+  };
 }
 
 /** The list's filters, the same on both sides; the party is the customer or the supplier. */

@@ -2,6 +2,7 @@
 // payables (supplier invoices, BAS 2440), tell the logic they share: their tables, the
 // words that differ and how each answers its rows. Each owning domain declares its side
 // (invoices/side.ts, supplier-invoices/side.ts); this domain names neither table.
+import type { SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../db/client";
 
@@ -18,6 +19,9 @@ export type ItemTable = Columns<
   | "totalSekOre"
   | "invoiceDate"
   | "createdAt"
+  | "isCreditNote"
+  | "dueDate"
+  | "creditedInvoiceId"
 >;
 /** Its payments' table. */
 export type PaymentTable = Columns<
@@ -59,6 +63,10 @@ export interface OpenItemSide<Row extends OpenItemRow, Payment extends OpenPayme
   paymentItem: SQLiteColumn;
   /** the item's column naming its party (customer, supplier) */
   party: SQLiteColumn;
+  /** which rows of its table are items of the side, when not all are (receivables: document type invoice) */
+  only?: SQL;
+  /** the statuses of an item its party still owes or is owed (a party's open items, its archiving) */
+  open: readonly Row["status"][];
   /** the statuses an unpaid item past its due date leaves for overdue */
   overdueFrom: readonly Row["status"][];
   load: (db: Database, companyId: string, id: string) => Promise<Row>;

@@ -76,6 +76,29 @@ export function planOperation(
   };
 }
 
+/**
+ * The plan that starts an operation: 202 with its handle, its row and `also`'s statements
+ * (given the operation's id), its job after the commit, audited as `action`.
+ */
+export function planOperationStart(
+  db: Database,
+  ctx: CommandContext,
+  type: string,
+  input: unknown,
+  action: string,
+  also: (operationId: string) => Statement[] = () => [],
+) {
+  const op = planOperation(db, ctx, type, input);
+  const operationId = op.handle.operation_id;
+  return {
+    status: 202,
+    data: op.handle,
+    statements: [...op.statements, ...also(operationId)],
+    afterCommit: [op.job],
+    audit: { action, resourceType: "operation", resourceId: operationId },
+  } satisfies Plan;
+}
+
 export async function loadOperation(db: Database, id: string): Promise<OperationRow | undefined> {
   return db.select().from(operations).where(eq(operations.id, id)).get();
 }
@@ -195,7 +218,7 @@ export async function runOperation(
   if (!op || (op.status !== "queued" && op.status !== "running")) return null;
   const now = clock();
   const startedAt = op.startedAt ?? now;
-  const attempt = await claimOperation(db, id, startedAt, now);
+  const attempt = await takeOperation(db, id, now, { startedAt });
   if (attempt === null) return "busy";
   const running = { ...op, status: "running" as const, startedAt, attempts: attempt };
   const handler = handlers[op.type];
@@ -211,14 +234,21 @@ export async function runOperation(
 }
 
 /**
- * Claims an operation that is queued, or running with a stale heartbeat (its worker died):
- * the claim's attempt number, or null when another worker holds it. Exclusive: one UPDATE.
+ * Claims an operation to run (or to roll back) that is queued, or running with a stale
+ * heartbeat, none since HEARTBEAT_TIMEOUT_MS before `now` (its worker died): marks it running
+ * with a heartbeat now and `set`, and counts the attempt. The claim's attempt number, or null
+ * when another worker holds it. Exclusive: one UPDATE.
  */
-async function claimOperation(db: Database, id: string, startedAt: string, now: string): Promise<number | null> {
+export async function takeOperation(
+  db: Database,
+  id: string,
+  now: string,
+  set: { startedAt?: string } = {},
+): Promise<number | null> {
   const stale = new Date(Date.parse(now) - HEARTBEAT_TIMEOUT_MS).toISOString();
   const claim = await db
     .update(operations)
-    .set({ status: "running", startedAt, heartbeatAt: now, attempts: sql`${operations.attempts} + 1` })
+    .set({ status: "running", ...set, heartbeatAt: now, attempts: sql`${operations.attempts} + 1` })
     .where(
       and(
         eq(operations.id, id),

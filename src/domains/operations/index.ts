@@ -11,6 +11,7 @@ export {
   operationFile,
   operationProgress,
   planOperation,
+  planOperationStart,
   runOperation,
   settleOperation,
   type OperationContext,

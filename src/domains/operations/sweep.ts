@@ -8,7 +8,7 @@
 //   - after that, rolls back what they wrote (the type's OperationRollback) and fails them with
 //     OPERATION_STALLED, so the books hold all of an operation or none of it, and the status
 //     says which.
-import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { database } from "../../db/client";
 import { operations } from "../../db/schema";
 import type { Env } from "../../env";
@@ -19,6 +19,7 @@ import {
   loadOperation,
   operationProgress,
   settleOperation,
+  takeOperation,
   type OperationRollback,
 } from "./commands";
 
@@ -78,22 +79,8 @@ async function abandonOperation(
   rollbacks: Record<string, OperationRollback>,
 ): Promise<boolean> {
   const now = clock();
-  const stale = staleBefore(now);
-  const claim = await database(env)
-    .update(operations)
-    .set({ status: "running", heartbeatAt: now, attempts: sql`${operations.attempts} + 1` })
-    .where(
-      and(
-        eq(operations.id, id),
-        or(
-          eq(operations.status, "queued"),
-          and(eq(operations.status, "running"), or(isNull(operations.heartbeatAt), lt(operations.heartbeatAt, stale))),
-        ),
-      ),
-    )
-    .returning({ attempts: operations.attempts });
-  if (!claim.length) return false;
-  const attempt = claim[0]!.attempts;
+  const attempt = await takeOperation(database(env), id, now);
+  if (attempt === null) return false;
   const operation = (await loadOperation(database(env), id))!;
   // the rollback's heartbeat: a long one (300 000 vouchers) is not taken for stalled
   const progress = (p: { phase: string; current?: number; total?: number }) =>

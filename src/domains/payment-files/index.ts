@@ -4,5 +4,5 @@
 // GET .../salary-runs/{id}/payment-file.)
 // Owns: no tables.
 export { registerPaymentFileRoutes } from "./routes";
-export { plannedSupplierTransfers } from "./queries";
+export { plannedSupplierTransfers, supplierPain001 } from "./queries";
 export { SupplierPaymentSchema, type SupplierPaymentFileInput } from "./schemas";

@@ -82,22 +82,25 @@ export async function plannedSupplierTransfers(db: Database, companyId: string, 
   return { company, settings, debtor, transfers };
 }
 
-export async function supplierPaymentFile(
-  db: Database,
-  companyId: string,
-  input: SupplierPaymentFileInput,
+/**
+ * The pain.001 of planned transfers (plannedSupplierTransfers): one batch `batchId` of
+ * supplier payments (SUPP) from the company's account, executed on `executionDate`.
+ */
+export function supplierPain001(
+  planned: Awaited<ReturnType<typeof plannedSupplierTransfers>>,
+  ids: { messageId: string; batchId: string },
+  executionDate: string,
   now: string,
 ) {
-  const { company, settings, debtor, transfers } = await plannedSupplierTransfers(db, companyId, input);
-  const stamp = now.replace(/\D/g, "").slice(0, 14);
-  const file = pain001Xml({
-    messageId: `S${stamp}${endToEndId(transfers[0].endToEndId).slice(0, 20)}`,
+  const { company, settings, debtor, transfers } = planned;
+  return pain001Xml({
+    messageId: ids.messageId,
     createdAt: now.slice(0, 19),
     initiatingParty: { name: company.name, orgNumber: company.orgNumber },
     batches: [
       {
-        id: `S${stamp}`,
-        executionDate: input.execution_date,
+        id: ids.batchId,
+        executionDate,
         categoryPurpose: "SUPP",
         debtorName: company.name,
         debtorAccount: debtor,
@@ -106,5 +109,17 @@ export async function supplierPaymentFile(
       },
     ],
   });
+}
+
+export async function supplierPaymentFile(
+  db: Database,
+  companyId: string,
+  input: SupplierPaymentFileInput,
+  now: string,
+) {
+  const planned = await plannedSupplierTransfers(db, companyId, input);
+  const stamp = now.replace(/\D/g, "").slice(0, 14);
+  const messageId = `S${stamp}${endToEndId(planned.transfers[0].endToEndId).slice(0, 20)}`;
+  const file = supplierPain001(planned, { messageId, batchId: `S${stamp}` }, input.execution_date, now);
   return { ...file, fileName: `leverantorsbetalningar-${input.execution_date}-pain001.xml` };
 }

@@ -2,10 +2,4 @@
 export const TAG = "Supplier invoices";
 export const BASE = "/api/v1/companies/{companyId}/supplier-invoices";
 export const read = { tag: TAG, scope: "suppliers:read", company: true } as const;
-export const write = {
-  tag: TAG,
-  scope: "suppliers:write",
-  company: true,
-  idempotency: "required",
-  dryRun: true,
-} as const;
+export const write = { ...read, scope: "suppliers:write", idempotency: "required", dryRun: true } as const;

@@ -1,7 +1,7 @@
 // Reads of supplier invoices: one row, lists with filters and expansions, the open
 // items of the supplier ledger, and the overdue sweep.
 import { remainingOre } from "../../ledger/settlement";
-import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { supplierInvoiceItems, supplierInvoicePayments, supplierInvoices } from "../../db/schema";
 import type { ErrorCode } from "../../errors/catalogue";
@@ -85,20 +85,7 @@ export function supplierInvoiceItemJson(i: SupplierInvoiceItemRow) {
 }
 
 export function supplierInvoicePaymentJson(p: SupplierInvoicePaymentRow) {
-  return {
-    id: p.id,
-    payment_date: p.paymentDate,
-    amount: fromOre(p.amountOre),
-    amount_sek: fromOre(p.amountSekOre),
-    exchange_rate_difference: fromOre(p.exchangeRateDifferenceOre),
-    settlement_account: p.settlementAccount,
-    journal_entry_id: p.journalEntryId,
-    created_at: p.createdAt,
-    reversed: p.reversedAt !== null,
-    reversal_date: p.reversalDate,
-    reversal_journal_entry_id: p.reversalJournalEntryId,
-    reversed_at: p.reversedAt,
-  };
+  return openItems.paymentJson(p, { settlement_account: p.settlementAccount });
 }
 
 export function loadSupplierInvoice(
@@ -134,34 +121,17 @@ export function paymentsOfSupplierInvoice(
   );
 }
 
-/** The credit notes of a supplier invoice and their items (what partial credits have taken so far). */
-export async function creditNotesOfSupplierInvoice(db: Database, companyId: string, invoiceId: string) {
-  const notes = await db
-    .select()
-    .from(supplierInvoices)
-    .where(
-      and(
-        eq(supplierInvoices.companyId, companyId),
-        eq(supplierInvoices.creditedInvoiceId, invoiceId),
-        // a credit note whose credit was reversed no longer counts
-        isNull(supplierInvoices.creditReversedAt),
-      ),
-    )
-    .orderBy(asc(supplierInvoices.createdAt))
-    .all();
-  const items = notes.length
-    ? await db
-        .select()
-        .from(supplierInvoiceItems)
-        .where(
-          inArray(
-            supplierInvoiceItems.supplierInvoiceId,
-            notes.map((n) => n.id),
-          ),
-        )
-        .all()
-    : [];
-  return { notes, items };
+/** The credit notes of a supplier invoice and their items (what partial credits have taken so far), oldest first. */
+export function creditNotesOfSupplierInvoice(db: Database, companyId: string, invoiceId: string) {
+  return openItems.creditNotesOfItem<SupplierInvoiceRow, SupplierInvoiceItemRow>(
+    db,
+    supplierInvoices,
+    PAYABLE_CHILDREN.lines,
+    companyId,
+    invoiceId,
+    // a credit note whose credit was reversed no longer counts
+    { still: isNull(supplierInvoices.creditReversedAt), order: supplierInvoices.createdAt },
+  );
 }
 
 export interface SupplierInvoiceFilters {
@@ -172,13 +142,17 @@ export interface SupplierInvoiceFilters {
   date_to?: string;
 }
 
-export function listSupplierInvoices(db: Database, companyId: string, f: SupplierInvoiceFilters, page: PageRequest) {
-  const { supplier_id, ...rest } = f;
+export function listSupplierInvoices(
+  db: Database,
+  companyId: string,
+  { supplier_id: party, ...f }: SupplierInvoiceFilters,
+  page: PageRequest,
+) {
   return openItems.listItems<SupplierInvoiceRow, SupplierInvoiceRow["status"]>(
     db,
     PAYABLES,
     companyId,
-    { ...rest, party: supplier_id },
+    { ...f, party },
     page,
   );
 }
@@ -227,36 +201,13 @@ export async function supplierInvoicesWith(
 
 /** Open supplier invoices of one supplier (GET /suppliers/{id}?expand=supplier_invoices). */
 export async function openSupplierInvoicesOf(db: Database, companyId: string, supplierId: string) {
-  const rows = await db
-    .select()
-    .from(supplierInvoices)
-    .where(
-      and(
-        eq(supplierInvoices.companyId, companyId),
-        eq(supplierInvoices.supplierId, supplierId),
-        eq(supplierInvoices.isCreditNote, false),
-        inArray(supplierInvoices.status, [...OPEN_SUPPLIER_INVOICE_STATUSES]),
-      ),
-    )
-    .orderBy(asc(supplierInvoices.dueDate), asc(supplierInvoices.arrivalNumber))
-    .all();
+  const number = supplierInvoices.arrivalNumber;
+  const rows = await openItems.openItemsOfParty<SupplierInvoiceRow>(db, PAYABLES, companyId, supplierId, number);
   return rows.map(supplierInvoiceJson);
 }
 
-export async function countOpenSupplierInvoices(db: Database, companyId: string, supplierId: string): Promise<number> {
-  const row = await db
-    .select({ n: sql<number>`count(*)` })
-    .from(supplierInvoices)
-    .where(
-      and(
-        eq(supplierInvoices.companyId, companyId),
-        eq(supplierInvoices.supplierId, supplierId),
-        eq(supplierInvoices.isCreditNote, false),
-        inArray(supplierInvoices.status, [...OPEN_SUPPLIER_INVOICE_STATUSES]),
-      ),
-    )
-    .get();
-  return Number(row?.n ?? 0);
+export function countOpenSupplierInvoices(db: Database, companyId: string, supplierId: string): Promise<number> {
+  return openItems.countOpenOfParty(db, PAYABLES, companyId, supplierId);
 }
 
 /**
@@ -281,47 +232,19 @@ export async function openSupplierItemsAt(db: Database, companyId: string, asOf:
   return rows.map(toOpenItem);
 }
 
-/** The minute sweep: unpaid supplier invoices past their due date become overdue. */
-/** Unpaid, undisputed supplier invoices past their due date. */
-const pastDue = (today: string) =>
-  and(
-    inArray(supplierInvoices.status, ["registered", "approved", "partially_paid"]),
-    eq(supplierInvoices.isCreditNote, false),
-    sql`${supplierInvoices.dueDate} < ${today}`,
-  );
-
-/** The companies the minute sweep must visit. */
-export async function companiesWithPastDueSupplierInvoices(db: Database, today: string): Promise<string[]> {
-  return (
-    await db.selectDistinct({ c: supplierInvoices.companyId }).from(supplierInvoices).where(pastDue(today)).all()
-  ).map((r) => r.c);
+/** The minute sweep (open-items' `pastDueItems`): unpaid, undisputed supplier invoices past their due date become overdue. */
+export function companiesWithPastDueSupplierInvoices(db: Database, today: string): Promise<string[]> {
+  return openItems.companiesWithPastDue(db, PAYABLES, today);
 }
 
-export async function pastDueSupplierInvoices(
-  db: Database,
-  companyId: string,
-  today: string,
-): Promise<SupplierInvoiceRow[]> {
-  return db
-    .select()
-    .from(supplierInvoices)
-    .where(and(eq(supplierInvoices.companyId, companyId), pastDue(today)))
-    .all();
+export function pastDueSupplierInvoices(db: Database, companyId: string, today: string): Promise<SupplierInvoiceRow[]> {
+  return openItems.pastDueItems<SupplierInvoiceRow>(db, PAYABLES, companyId, today);
 }
 
-/** Bank matching (bank-transactions): the open supplier invoices of the company, as JSON. */
+/** Bank matching (bank-transactions): the open supplier invoices of the company (disputed ones aside), as JSON. */
 export async function openSupplierInvoicesForMatching(db: Database, companyId: string) {
-  const rows = await db
-    .select()
-    .from(supplierInvoices)
-    .where(
-      and(
-        eq(supplierInvoices.companyId, companyId),
-        eq(supplierInvoices.isCreditNote, false),
-        inArray(supplierInvoices.status, ["registered", "approved", "partially_paid", "overdue"]),
-      ),
-    )
-    .all();
+  const open = ["registered", "approved", "partially_paid", "overdue"] as const;
+  const rows = await openItems.itemsForMatching<SupplierInvoiceRow>(db, PAYABLES, companyId, open);
   return rows.map(supplierInvoiceJson);
 }
 
@@ -356,20 +279,18 @@ export function findSupplierInvoice(db: Database, companyId: string, id: string)
   >;
 }
 
+/** The supplier's invoices and credit notes that meet `more` too. */
+const ofSupplier = (companyId: string, supplierId: string, ...more: SQL[]) =>
+  and(eq(supplierInvoices.companyId, companyId), eq(supplierInvoices.supplierId, supplierId), ...more);
+
 /** A supplier's invoice (not a credit note) by the supplier's own invoice number, or null. */
 export async function supplierInvoiceByNumber(db: Database, companyId: string, supplierId: string, number: string) {
+  const mine = [eq(supplierInvoices.supplierInvoiceNumber, number), eq(supplierInvoices.isCreditNote, false)];
   return (
     (await db
       .select()
       .from(supplierInvoices)
-      .where(
-        and(
-          eq(supplierInvoices.companyId, companyId),
-          eq(supplierInvoices.supplierId, supplierId),
-          eq(supplierInvoices.supplierInvoiceNumber, number),
-          eq(supplierInvoices.isCreditNote, false),
-        ),
-      )
+      .where(ofSupplier(companyId, supplierId, ...mine))
       .get()) ?? null
   );
 }
@@ -381,19 +302,13 @@ export async function activeSupplierCreditNoteWithNotes(
   supplierId: string,
   notes: string,
 ) {
+  const t = supplierInvoices;
+  const counting = [eq(t.isCreditNote, true), isNull(t.creditReversedAt), eq(t.notes, notes)];
   return (
     (await db
-      .select({ id: supplierInvoices.id, creditedInvoiceId: supplierInvoices.creditedInvoiceId })
-      .from(supplierInvoices)
-      .where(
-        and(
-          eq(supplierInvoices.companyId, companyId),
-          eq(supplierInvoices.supplierId, supplierId),
-          eq(supplierInvoices.isCreditNote, true),
-          isNull(supplierInvoices.creditReversedAt),
-          eq(supplierInvoices.notes, notes),
-        ),
-      )
+      .select({ id: t.id, creditedInvoiceId: t.creditedInvoiceId })
+      .from(t)
+      .where(ofSupplier(companyId, supplierId, ...counting))
       .get()) ?? null
   );
 }
@@ -423,6 +338,7 @@ export const PAYABLES: openItems.OpenItemSide<SupplierInvoiceRow, SupplierInvoic
   payments: supplierInvoicePayments,
   paymentItem: supplierInvoicePayments.supplierInvoiceId,
   party: supplierInvoices.supplierId,
+  open: OPEN_SUPPLIER_INVOICE_STATUSES,
   overdueFrom: ["registered", "approved", "partially_paid"],
   load: loadSupplierInvoice,
   json: supplierInvoiceJson,

@@ -51,21 +51,7 @@ function closingParenthesis(expr: string): number {
 
 /** The union's branches: split at `|` outside brackets, parentheses and string literals. */
 function splitTopLevelUnion(expr: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < expr.length; i++) {
-    const ch = expr[i];
-    if (isQuote(ch)) i = literalEnd(expr, i);
-    else if (ch === "[" || ch === "(") depth++;
-    else if (ch === "]" || ch === ")") depth--;
-    else if (ch === "|" && depth === 0) {
-      parts.push(expr.slice(start, i));
-      start = i + 1;
-    }
-  }
-  parts.push(expr.slice(start));
-  return parts;
+  return splitTopLevel(expr, /^\|/);
 }
 
 /**

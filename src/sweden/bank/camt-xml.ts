@@ -3,26 +3,17 @@
 // "0001" or an amount like "500000" must not become a number), and every element the message
 // definitions allow to repeat is always an array, so one entry and many entries read alike.
 
-import { XMLParser, XMLValidator } from "fast-xml-parser";
+import { XMLValidator } from "fast-xml-parser";
 import { FILE_LIMITS } from "../../formats/limits";
-import { checkXmlBounds } from "../../formats/xml-bounds";
+import { boundedXmlParser, checkXmlBounds } from "../../formats/xml-bounds";
 import { decimalToOre, decimalToOreRounded } from "./amount";
 import { boundsRefusal, malformed } from "./errors";
 
 // Repeating elements (0..n or 1..n) in camt.053/054 .001.02-.08 that the reader visits.
 const REPEATING = new Set(["Stmt", "Ntfctn", "Bal", "Ntry", "NtryDtls", "TxDtls", "Ustrd", "Strd", "AddtlTxInf"]);
 
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: "@_",
-  removeNSPrefix: true,
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: true,
-  isArray: (tagName) => REPEATING.has(tagName),
-  // checkCamtBounds has refused a deeper document; this is the parser's own guard behind it
-  maxNestedTags: FILE_LIMITS.camt.depth + 1,
-});
+// checkCamtBounds has refused a deeper document; the parser's depth guard stands behind it
+const parser = boundedXmlParser(REPEATING, FILE_LIMITS.camt.depth, true);
 
 /**
  * The bounds of a camt document (src/formats/limits.ts: depth, elements, attributes, and no

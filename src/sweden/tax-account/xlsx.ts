@@ -11,22 +11,12 @@
 // out (a zip's declared sizes may lie), each part's XML is bounded before it is parsed
 // (checkXmlBounds), rows past the limit are refused and cells right of the column limit are
 // not read. Anything else the archive does wrong is an XlsxError: never a 500.
-import { XMLParser } from "fast-xml-parser";
 import { Unzip, UnzipInflate } from "fflate";
 import { FILE_LIMITS, FileLimitError } from "../../formats/limits";
-import { checkXmlBounds, XmlNameError } from "../../formats/xml-bounds";
+import { boundedXmlParser, checkXmlBounds, XmlNameError } from "../../formats/xml-bounds";
 
 const REPEATING = new Set(["sheet", "Relationship", "si", "r", "row", "c"]);
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: "@_",
-  removeNSPrefix: true,
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: false,
-  isArray: (name) => REPEATING.has(name),
-  maxNestedTags: FILE_LIMITS.tax_account_xlsx.depth + 1,
-});
+const parser = boundedXmlParser(REPEATING, FILE_LIMITS.tax_account_xlsx.depth, false);
 const LIMITS = FILE_LIMITS.tax_account_xlsx;
 /** Compressed bytes pushed at a time: deflate inflates at most about 1 032 times (RFC 1951), so about 4 MB. */
 const STEP = 4096;

@@ -17,7 +17,7 @@ import type { Command } from "../../../commands/plan";
 import { bankImportChunks, bankImportRanges, bankImports } from "../../../db/schema";
 import { ApiError } from "../../../errors/api-error";
 import type { BankFileError, BankFormat, CsvColumnMapping } from "../../../sweden/bank";
-import { planOperation, operationFile } from "../../operations";
+import { planOperationStart, operationFile } from "../../operations";
 import { planStoreRows, type IncomingRow } from "./ingest";
 
 import type { ImportSummary } from "./rules";
@@ -41,43 +41,36 @@ export function bankFileApiError(err: BankFileError): ApiError {
 
 export const startBankImport: Command<BankImportStart> = async (db, input, ctx) => {
   const r2Key = `companies/${ctx.companyId}/imports/bank/${input.importId}`;
-  const op = planOperation(db, ctx, "import.bank", {
+  const opInput = {
     import_id: input.importId,
     file_name: input.fileName,
     settlement_account: input.settlementAccount,
     format: input.format,
-  });
-  return {
-    status: 202,
-    data: op.handle,
-    statements: [
-      ...op.statements,
-      db.insert(bankImports).values({
-        id: input.importId,
-        companyId: ctx.companyId,
-        operationId: op.handle.operation_id,
-        fileName: input.fileName,
-        fileSizeBytes: input.bytes.byteLength,
-        sha256: input.sha256,
-        r2Key,
-        settlementAccount: input.settlementAccount,
-        format: input.format,
-        formatDetected: null,
-        mapping: (input.mapping as Record<string, string | number> | null) ?? null,
-        currency: input.currency,
-        status: "queued",
-        rowsInserted: 0,
-        rowsSkippedDuplicate: 0,
-        rowsRejected: 0,
-        startedByKeyId: ctx.apiKeyId,
-        startedByUserId: ctx.userId,
-        createdAt: ctx.now,
-      }),
-    ],
-    files: [operationFile(ctx, r2Key, input.bytes, input.sha256)],
-    afterCommit: [op.job],
-    audit: { action: "import.bank_started", resourceType: "operation", resourceId: op.handle.operation_id },
   };
+  const plan = planOperationStart(db, ctx, "import.bank", opInput, "import.bank_started", (operationId) => [
+    db.insert(bankImports).values({
+      id: input.importId,
+      companyId: ctx.companyId,
+      operationId,
+      fileName: input.fileName,
+      fileSizeBytes: input.bytes.byteLength,
+      sha256: input.sha256,
+      r2Key,
+      settlementAccount: input.settlementAccount,
+      format: input.format,
+      formatDetected: null,
+      mapping: (input.mapping as Record<string, string | number> | null) ?? null,
+      currency: input.currency,
+      status: "queued",
+      rowsInserted: 0,
+      rowsSkippedDuplicate: 0,
+      rowsRejected: 0,
+      startedByKeyId: ctx.apiKeyId,
+      startedByUserId: ctx.userId,
+      createdAt: ctx.now,
+    }),
+  ]);
+  return { ...plan, files: [operationFile(ctx, r2Key, input.bytes, input.sha256)] };
 };
 
 export interface BankImportRowsInput {

@@ -7,7 +7,7 @@ import type { Env } from "../../../env";
 import { ApiError, fieldError } from "../../../errors/api-error";
 import type { FiscalPeriodRow } from "../../../ledger/engine";
 import { fromOre } from "../../../money";
-import { planOperation } from "../../operations";
+import { planOperationStart } from "../../operations";
 import { startedBy } from "../year-end/background";
 import { type ClosingRates, planRevaluation, type RevaluationSources, revaluationOf } from "./revaluation";
 import type { ClosingRatesInput } from "../year-end/commands";
@@ -86,23 +86,19 @@ function queueRevaluation(
   asOf: string,
   closingRates: ClosingRates | undefined,
 ): Plan {
-  const op = planOperation(db, ctx, "fiscal_periods.currency_revaluation", {
+  const input = {
     fiscal_period_id: period.id,
     as_of_date: asOf,
     ...(closingRates ? { closing_rates: closingRates } : {}),
     started_by: startedBy(ctx),
-  });
-  return {
-    status: 202,
-    data: op.handle,
-    statements: op.statements,
-    afterCommit: [op.job],
-    audit: {
-      action: "fiscal_period.currency_revaluation_started",
-      resourceType: "operation",
-      resourceId: op.handle.operation_id,
-    },
   };
+  return planOperationStart(
+    db,
+    ctx,
+    "fiscal_periods.currency_revaluation",
+    input,
+    "fiscal_period.currency_revaluation_started",
+  );
 }
 
 export const runCurrencyRevaluation = (

@@ -29,7 +29,7 @@ import { fromOre } from "../../../money";
 import { OPENING_SOURCE, periodAccountTotals, postedEntriesOfSource } from "../../../ledger/queries";
 import { bookedResultOf, isBalanceAccount } from "../../../sweden/bas";
 import { addDays } from "../../../sweden/fiscal-year";
-import { planOperation } from "../../operations";
+import { planOperationStart } from "../../operations";
 import { startedBy } from "./background";
 import { cashMethodEntryOf, cashMethodLines, postCashMethodEntry, type CashMethodSources } from "./cash-method";
 import {
@@ -86,22 +86,9 @@ export const startYearEnd = (items: OpenForeignItems): Command<ClosingRatesInput
   async function startYearEnd(db, input, ctx, env) {
     const period = await loadPeriod(db, ctx.companyId, input.id);
     await assertReady(db, ctx.companyId, period, { env, items, closingRates: input.closing_rates });
-    const op = planOperation(db, ctx, "fiscal_periods.year_end", {
-      fiscal_period_id: period.id,
-      ...(input.closing_rates ? { closing_rates: input.closing_rates } : {}),
-      started_by: startedBy(ctx),
-    });
-    return {
-      status: 202,
-      data: op.handle,
-      statements: op.statements,
-      afterCommit: [op.job],
-      audit: {
-        action: "fiscal_period.year_end_started",
-        resourceType: "operation",
-        resourceId: op.handle.operation_id,
-      },
-    };
+    const rates = input.closing_rates ? { closing_rates: input.closing_rates } : {};
+    const opInput = { fiscal_period_id: period.id, ...rates, started_by: startedBy(ctx) };
+    return planOperationStart(db, ctx, "fiscal_periods.year_end", opInput, "fiscal_period.year_end_started");
   };
 
 export interface YearEndDeps {

@@ -8,9 +8,9 @@ import { paymentBatches, paymentBatchLines } from "../../../db/schema";
 import { ApiError } from "../../../errors/api-error";
 import { sha256Hex } from "../../../http/crypto";
 import { newId } from "../../../ids";
-import { type CreditTransfer, pain001Xml } from "../../../sweden/payments/pain001";
+import type { CreditTransfer } from "../../../sweden/payments/pain001";
 import { archiveGeneratedDocument } from "../../documents";
-import { plannedSupplierTransfers, type SupplierPaymentFileInput } from "../../payment-files";
+import { plannedSupplierTransfers, type SupplierPaymentFileInput, supplierPain001 } from "../../payment-files";
 import { payableSupplierInvoices } from "../../supplier-invoices";
 import { batchJson, invoicesInActiveBatches, type PaymentBatchLineRow, type PaymentBatchRow } from "./queries";
 import { endToEndIdOf, proposalOf } from "./rules";
@@ -116,27 +116,12 @@ export const createPaymentBatch: Command<PaymentBatchCreateInput> = async (db, i
   const payments = await paymentsOf(db, ctx.companyId, input);
   if (!payments.length) throw new ApiError("PAYMENT_BATCH_EMPTY", { due_by: input.due_by ?? null });
   const fileInput: SupplierPaymentFileInput = { execution_date: input.execution_date, payments };
-  const { company, settings, debtor, transfers } = await plannedSupplierTransfers(db, ctx.companyId, fileInput);
+  const planned = await plannedSupplierTransfers(db, ctx.companyId, fileInput);
 
   const id = newId();
   const hex = endToEndIdOf(id);
-  const lines = linesOf(transfers, payments, id, ctx);
-  const file = pain001Xml({
-    messageId: `PB${hex}`,
-    createdAt: ctx.now.slice(0, 19),
-    initiatingParty: { name: company.name, orgNumber: company.orgNumber },
-    batches: [
-      {
-        id: `P${hex}`,
-        executionDate: input.execution_date,
-        categoryPurpose: "SUPP",
-        debtorName: company.name,
-        debtorAccount: debtor,
-        debtorBic: settings.bic,
-        transfers,
-      },
-    ],
-  });
+  const lines = linesOf(planned.transfers, payments, id, ctx);
+  const file = supplierPain001(planned, { messageId: `PB${hex}`, batchId: `P${hex}` }, input.execution_date, ctx.now);
   const fileName = `betalningar-${input.execution_date}-${hex.slice(-8)}-pain001.xml`;
   const doc = await archiveFile(db, ctx, file.xml, fileName);
   const batch: PaymentBatchRow = {

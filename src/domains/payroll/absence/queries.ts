@@ -1,5 +1,5 @@
 // Reads of the absence days and the JSON shape of a day.
-import { and, asc, eq, gte, inArray, lte } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lte, type SQL } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { salaryAbsenceDays, salaryRunEmployees, salaryRuns } from "../../../db/schema";
 import { ApiError } from "../../../errors/api-error";
@@ -21,6 +21,10 @@ export function absenceJson(r: AbsenceRow) {
   };
 }
 
+/** The employee's absence days that meet `more` too. */
+const daysOf = (companyId: string, employeeId: string, ...more: (SQL | undefined)[]) =>
+  and(eq(salaryAbsenceDays.companyId, companyId), eq(salaryAbsenceDays.employeeId, employeeId), ...more);
+
 export async function absenceOf(
   db: Database,
   companyId: string,
@@ -33,9 +37,9 @@ export async function absenceOf(
     .select()
     .from(salaryAbsenceDays)
     .where(
-      and(
-        eq(salaryAbsenceDays.companyId, companyId),
-        eq(salaryAbsenceDays.employeeId, employeeId),
+      daysOf(
+        companyId,
+        employeeId,
         gte(salaryAbsenceDays.absenceDate, from),
         lte(salaryAbsenceDays.absenceDate, to),
         type ? eq(salaryAbsenceDays.absenceType, type) : undefined,
@@ -81,13 +85,7 @@ export async function loadAbsence(
   const row = await db
     .select()
     .from(salaryAbsenceDays)
-    .where(
-      and(
-        eq(salaryAbsenceDays.companyId, companyId),
-        eq(salaryAbsenceDays.employeeId, employeeId),
-        eq(salaryAbsenceDays.id, id),
-      ),
-    )
+    .where(daysOf(companyId, employeeId, eq(salaryAbsenceDays.id, id)))
     .get();
   if (!row) throw new ApiError("NOT_FOUND", { resource: "absence_day", id });
   return row;

@@ -2,18 +2,8 @@
 import { z } from "@hono/zod-openapi";
 import { DateSchema } from "../../../http/fields";
 import { toOre } from "../../../money";
+import { ABSENCE_TYPES } from "../../../sweden/payroll";
 
-export const ABSENCE_TYPE_VALUES = [
-  "sick",
-  "vab",
-  "parental",
-  "vacation",
-  "leave_without_pay",
-  "leave_with_pay",
-  "study_leave",
-  "caring_for_relative",
-  "infection_carrier",
-] as const;
 const AbsenceHours = z
   .number()
   .positive()
@@ -28,7 +18,7 @@ export const AbsenceCreateSchema = z
       description:
         "inclusive; default from_date. Every calendar day of the range is registered, weekends included (at most 92 days)",
     }),
-    absence_type: z.enum(ABSENCE_TYPE_VALUES),
+    absence_type: z.enum(ABSENCE_TYPES),
     hours: AbsenceHours.optional(),
     notes: z.string().trim().max(500).optional(),
   })
@@ -42,7 +32,7 @@ export const AbsenceCreateSchema = z
 
 export const AbsencePatchSchema = z
   .object({
-    absence_type: z.enum(ABSENCE_TYPE_VALUES).optional(),
+    absence_type: z.enum(ABSENCE_TYPES).optional(),
     hours: AbsenceHours.nullable().optional(),
     notes: z.string().trim().max(500).nullable().optional(),
   })
@@ -53,7 +43,7 @@ export const AbsenceQuery = z
   .object({
     from: DateSchema,
     to: DateSchema,
-    type: z.enum(ABSENCE_TYPE_VALUES).optional(),
+    type: z.enum(ABSENCE_TYPES).optional(),
   })
   .strict();
 
@@ -62,7 +52,7 @@ export const AbsenceDaySchema = z
     salary_absence_day_id: z.string(),
     employee_id: z.string(),
     absence_date: z.string(),
-    absence_type: z.enum(ABSENCE_TYPE_VALUES),
+    absence_type: z.enum(ABSENCE_TYPES),
     hours: z.number().nullable().openapi({ description: "null: the whole day" }),
     notes: z.string().nullable(),
     salary_run_employee_id: z

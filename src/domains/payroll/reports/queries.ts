@@ -21,6 +21,22 @@ function kronorOf(ore: SalaryJournalTotals): SalaryJournalTotals {
   return out;
 }
 
+/** The runs' totals added up, öre. */
+function runTotals(runs: SalaryRunRow[]): SalaryJournalTotals {
+  const sum = (of: (r: SalaryRunRow) => number) => runs.reduce((n, r) => n + of(r), 0);
+  return {
+    gross: sum((r) => r.totalGrossOre),
+    benefits: sum((r) => r.totalBenefitsOre),
+    reimbursements: sum((r) => r.totalReimbursementsOre),
+    deductions: sum((r) => r.totalDeductionsOre),
+    tax: sum((r) => r.totalTaxOre),
+    net: sum((r) => r.totalNetOre),
+    avgifter: sum((r) => r.totalAvgifterOre),
+    pension: sum((r) => r.totalPensionOre),
+    special_payroll_tax: sum((r) => r.totalSpecialPayrollTaxOre),
+  };
+}
+
 type EmployeeAcc = {
   basisOre: number;
   amountOre: number;
@@ -162,17 +178,6 @@ export async function salaryJournal(
       note: "a draft run has no journal until it is calculated",
     });
   const out = [];
-  const grand: SalaryJournalTotals = {
-    gross: 0,
-    benefits: 0,
-    reimbursements: 0,
-    deductions: 0,
-    tax: 0,
-    net: 0,
-    avgifter: 0,
-    pension: 0,
-    special_payroll_tax: 0,
-  };
   for (const run of runs) {
     const members = await runEmployees(db, run.id);
     const items = await lineItemsOfRun(db, run.id);
@@ -204,15 +209,6 @@ export async function salaryJournal(
         };
       })
       .sort((a, b) => a.last_name.localeCompare(b.last_name, "sv") || a.first_name.localeCompare(b.first_name, "sv"));
-    grand.gross += run.totalGrossOre;
-    grand.benefits += run.totalBenefitsOre;
-    grand.reimbursements += run.totalReimbursementsOre;
-    grand.deductions += run.totalDeductionsOre;
-    grand.tax += run.totalTaxOre;
-    grand.net += run.totalNetOre;
-    grand.avgifter += run.totalAvgifterOre;
-    grand.pension += run.totalPensionOre;
-    grand.special_payroll_tax += run.totalSpecialPayrollTaxOre;
     out.push({ run: runJson(run, members.length), employees: rows });
   }
   return {
@@ -222,7 +218,7 @@ export async function salaryJournal(
       period_month: q.period_month ?? null,
     },
     runs: out,
-    totals: kronorOf(grand),
+    totals: kronorOf(runTotals(runs)),
   };
 }
 

@@ -14,7 +14,7 @@
 // items, hours, run-level PATCH) is CONFLICT with details.status; the overrides may also be set
 // in review, where the totals follow at once.
 import { and, eq } from "drizzle-orm";
-import type { Command, CommandContext, Statement } from "../../../commands/plan";
+import type { Command, CommandContext, Plan, Statement } from "../../../commands/plan";
 import type { Database } from "../../../db/client";
 import { insertFromJson } from "../../../db/json-insert";
 import { salaryLineItems, salaryRunEmployees, salaryRuns } from "../../../db/schema";
@@ -104,6 +104,27 @@ export const createRun: Command<SalaryRunCreateInput> = async (db, input, ctx) =
   };
 };
 
+/** A run's row patched: the run as it will read, the update, the audit's action. */
+async function runPatched(
+  db: Database,
+  run: SalaryRunRow,
+  patch: Partial<SalaryRunRow>,
+  action: string,
+): Promise<Plan> {
+  return {
+    status: 200,
+    data: await runData(db, { ...run, ...patch }),
+    statements: [db.update(salaryRuns).set(patch).where(eq(salaryRuns.id, run.id))],
+    audit: { action, resourceType: "salary_run", resourceId: run.id },
+  };
+}
+
+/** The run of `input.id` and its employee row of `input.employeeId` (NOT_FOUND unless both are the company's). */
+async function runAndEmployee(db: Database, companyId: string, input: { id: string; employeeId: string }) {
+  const run = await loadRun(db, companyId, input.id);
+  return { run, re: await loadRunEmployee(db, run.id, input.employeeId) };
+}
+
 export const updateRun: Command<SalaryRunPatchInput & { id: string }> = async (db, input, ctx) => {
   const run = await loadRun(db, ctx.companyId, input.id);
   if (run.status !== "draft") throw notDraft(run, "PATCH");
@@ -112,12 +133,23 @@ export const updateRun: Command<SalaryRunPatchInput & { id: string }> = async (d
     voucherSeries: input.voucher_series ?? run.voucherSeries,
     updatedAt: ctx.now,
   };
-  return {
-    status: 200,
-    data: await runData(db, { ...run, ...patch }),
-    statements: [db.update(salaryRuns).set(patch).where(eq(salaryRuns.id, run.id))],
-    audit: { action: "salary_run.updated", resourceType: "salary_run", resourceId: run.id },
-  };
+  return runPatched(db, run, patch, "salary_run.updated");
+};
+
+/** The figures a calculate wrote on a run employee, cleared (hours and overrides are the caller's and stay). */
+const UNCALCULATED = {
+  grossOre: 0,
+  benefitsOre: 0,
+  reimbursementsOre: 0,
+  deductionsOre: 0,
+  taxBasisOre: 0,
+  avgifterBasisOre: 0,
+  taxCalculatedOre: 0,
+  avgifterCalculatedOre: 0,
+  pensionOre: 0,
+  specialPayrollTaxOre: 0,
+  netOre: 0,
+  breakdown: null,
 };
 
 function newRunEmployee(
@@ -126,28 +158,18 @@ function newRunEmployee(
   employeeId: string,
   hoursHundredths: number | null,
 ): RunEmployeeRow {
+  const { companyId, now } = ctx;
+  const overrides = { taxOverrideOre: null, avgifterOverrideOre: null };
   return {
     id: newId(),
-    companyId: ctx.companyId,
+    companyId,
     salaryRunId: runId,
     employeeId,
     hoursHundredths,
-    grossOre: 0,
-    benefitsOre: 0,
-    reimbursementsOre: 0,
-    deductionsOre: 0,
-    taxBasisOre: 0,
-    avgifterBasisOre: 0,
-    taxCalculatedOre: 0,
-    taxOverrideOre: null,
-    avgifterCalculatedOre: 0,
-    avgifterOverrideOre: null,
-    pensionOre: 0,
-    specialPayrollTaxOre: 0,
-    netOre: 0,
-    breakdown: null,
-    createdAt: ctx.now,
-    updatedAt: ctx.now,
+    ...UNCALCULATED,
+    ...overrides,
+    createdAt: now,
+    updatedAt: now,
   };
 }
 
@@ -197,8 +219,7 @@ export const addRunEmployees: Command<RunEmployeesAddInput & { id: string }> = a
 };
 
 export const removeRunEmployee: Command<{ id: string; employeeId: string }> = async (db, input, ctx) => {
-  const run = await loadRun(db, ctx.companyId, input.id);
-  const re = await loadRunEmployee(db, run.id, input.employeeId);
+  const { run, re } = await runAndEmployee(db, ctx.companyId, input);
   if (run.status !== "draft") throw notDraft(run, "remove an employee");
   return {
     status: 204,
@@ -217,8 +238,7 @@ export const updateRunEmployee: Command<RunEmployeePatchInput & { id: string; em
   input,
   ctx,
 ) => {
-  const run = await loadRun(db, ctx.companyId, input.id);
-  const re = await loadRunEmployee(db, run.id, input.employeeId);
+  const { run, re } = await runAndEmployee(db, ctx.companyId, input);
   const employee = await loadEmployee(db, ctx.companyId, re.employeeId);
   // in review the net pay and the run's totals follow: the run's other employees are read for them
   const others = run.status === "review" ? await runEmployees(db, run.id) : [];
@@ -261,8 +281,7 @@ export const addLineItem: Command<LineItemCreateInput & { id: string; employeeId
   input,
   ctx,
 ) => {
-  const run = await loadRun(db, ctx.companyId, input.id);
-  const re = await loadRunEmployee(db, run.id, input.employeeId);
+  const { run, re } = await runAndEmployee(db, ctx.companyId, input);
   if (run.status !== "draft") throw notDraft(run, "line items");
   const type = itemType(input.item_type);
   const amountOre = toOre(input.amount)!;
@@ -303,8 +322,7 @@ export const removeLineItem: Command<{ id: string; employeeId: string; lineItemI
   input,
   ctx,
 ) => {
-  const run = await loadRun(db, ctx.companyId, input.id);
-  const re = await loadRunEmployee(db, run.id, input.employeeId);
+  const { run, re } = await runAndEmployee(db, ctx.companyId, input);
   const item = (await lineItemsOf(db, re.id)).find((i) => i.id === input.lineItemId);
   if (!item) throw new ApiError("NOT_FOUND", { resource: "salary_line_item", id: input.lineItemId });
   if (run.status !== "draft") throw notDraft(run, "line items");
@@ -399,28 +417,7 @@ export const markRunPaid: Command<MarkPaidInput & { id: string }> = async (db, i
     paidBy: ctx.userId,
     updatedAt: ctx.now,
   };
-  return {
-    status: 200,
-    data: await runData(db, { ...run, ...patch }),
-    statements: [db.update(salaryRuns).set(patch).where(eq(salaryRuns.id, run.id))],
-    audit: { action: "salary_run.paid", resourceType: "salary_run", resourceId: run.id },
-  };
-};
-
-/** The figures a calculate wrote on a run employee, cleared (hours and overrides are the caller's and stay). */
-const UNCALCULATED = {
-  grossOre: 0,
-  benefitsOre: 0,
-  reimbursementsOre: 0,
-  deductionsOre: 0,
-  taxBasisOre: 0,
-  avgifterBasisOre: 0,
-  taxCalculatedOre: 0,
-  avgifterCalculatedOre: 0,
-  pensionOre: 0,
-  specialPayrollTaxOre: 0,
-  netOre: 0,
-  breakdown: null,
+  return runPatched(db, run, patch, "salary_run.paid");
 };
 
 /**

@@ -30,7 +30,7 @@ import {
   type SavedDays,
   savedTotal,
   shiftedLiabilityOre,
-  takeVacationDays,
+  type takeVacationDays,
   turnOfYear,
   vacationDayValue,
   vacationQualifyingBaseOre,
@@ -38,7 +38,8 @@ import {
   vacationYearTotalDays,
 } from "../../../sweden/payroll/vacation";
 import type { EngineItem } from "../runs/calculate/rules";
-import { contributionsOn, type VacationBreakdown, vacationItems } from "./parts";
+import { contributionsOn, daysTakenJson, takeMonthDays, vacationItems, warnAdvanceAtEnd } from "./parts";
+import type { MonthTake, VacationBreakdown } from "./parts";
 import type { EmployeeRow, OpeningRow, SalaryRunRow, VacationRecordRow } from "../rows";
 
 const roundOre = (b: Big) => Number(b.round(0, Big.roundHalfUp).toFixed(0));
@@ -364,17 +365,9 @@ export function shiftedVacationOfMember(i: ShiftedMemberIn): {
   const earning = earningInProgress(i, prev, y);
 
   // The month's vacation days: the vacation year's paid days, saved days, unpaid days, then förskott.
-  const take = takeVacationDays(i.vacationDays, {
-    paidLeft: v.entitled - v.paidTaken,
-    saved: v.saved,
-    unpaidLeft: v.unpaid - v.unpaidTaken,
-  });
-  const fromSaved = savedTotal(take.fromSaved);
-  const paidTaken = v.paidTaken + take.paid;
-  if (take.advance > 0)
-    warnings.push(
-      `${name}: ${take.advance} vacation day(s) beyond the paid, saved and unpaid days (förskottssemester); the remaining days go below zero`,
-    );
+  const left = { paidLeft: v.entitled - v.paidTaken, saved: v.saved, unpaidLeft: v.unpaid - v.unpaidTaken };
+  const m = takeMonthDays(name, i.vacationDays, left, v.paidTaken, warnings);
+  const { take, fromSaved, paidTaken } = m;
   const pay = monthVacationPay(rule, monthlyOre, y.dayValue, take.paid + fromSaved, take.unpaid);
 
   // 28 §: at the end of the employment the vacation year's paid days left and the saved days are paid
@@ -382,30 +375,16 @@ export function shiftedVacationOfMember(i: ShiftedMemberIn): {
   const leftAtEnd = v.entitled - paidTaken + savedTotal(take.savedAfter);
   const endVacationDays = i.endsThisMonth ? Math.max(0, leftAtEnd) : 0;
   const endEarningDays = i.endsThisMonth ? earning.ey.paid : 0;
-  if (i.endsThisMonth && leftAtEnd < 0)
-    warnings.push(
-      `${name}: the employment ends with ${-leftAtEnd} vacation day(s) taken in ` +
-        `advance (förskottssemester); no deduction is made (semesterlagen 29 §)`,
-    );
+  warnAdvanceAtEnd(name, i.endsThisMonth, leftAtEnd, warnings);
   const forcedValue = v.forcedDayValue.times(v.forcedPayoutDays);
   const payoutOre = roundOre(
     forcedValue.plus(y.dayValue.times(endVacationDays)).plus(earning.dayValue.times(endEarningDays)),
   );
   const payoutDays = v.forcedPayoutDays + endVacationDays + endEarningDays;
   const liability = shiftedLiability(i, y, earning, { take, paidTaken, fromSaved, forcedValue, payoutOre });
-  const items = vacationItems({
-    rule,
-    pay,
-    paidDays: take.paid + fromSaved,
-    unpaidDays: take.unpaid,
-    payoutOre,
-    payoutDays,
-    payoutWhy: [
-      v.forcedPayoutDays ? `${v.forcedPayoutDays} d ej sparbara/förfallna` : "",
-      endVacationDays + endEarningDays ? `${endVacationDays + endEarningDays} d vid anställningens slut` : "",
-    ],
-  });
-  const month = { take, fromSaved, paidTaken, pay, payoutOre, payoutDays, endDays: endVacationDays + endEarningDays };
+  const endDays = endVacationDays + endEarningDays;
+  const items = vacationItems({ ...m, rule, pay, payoutOre, payoutDays }, v.forcedPayoutDays, endDays);
+  const month = { ...m, pay, payoutOre, payoutDays, endDays };
   return { items, breakdown: shiftedBreakdown(i, y, earning, month, liability), warnings };
 }
 
@@ -451,10 +430,7 @@ function shiftedLiability(
   return { beforeOre, contributionsBeforeOre, revaluedOre, afterOre, usedOre, accrualOre, contributionsOre };
 }
 
-type ShiftedMonth = {
-  take: ReturnType<typeof takeVacationDays>;
-  fromSaved: number;
-  paidTaken: number;
+type ShiftedMonth = MonthTake & {
   pay: MonthVacationPay;
   payoutOre: number;
   payoutDays: number;
@@ -471,7 +447,6 @@ function shiftedBreakdown(
 ): VacationBreakdown {
   const { rule, run } = i;
   const { v } = y;
-  const { take } = mo;
   const label = `${y.vy}/${String(y.vy + 1).slice(2)}`;
   const earnedText = earning.earnedNow.round(4).toString();
   return {
@@ -484,13 +459,7 @@ function shiftedBreakdown(
     unpaid_days: v.unpaid,
     non_qualifying_absence_days: earning.nq.nonQualifying,
     absence_used: earning.nq.used as Record<string, number>,
-    days_taken: { paid: take.paid, from_saved: take.fromSaved, unpaid: take.unpaid, advance: take.advance },
-    paid_taken: mo.paidTaken,
-    unpaid_taken: v.unpaidTaken + take.unpaid,
-    saved_taken: mo.fromSaved,
-    remaining_days: i.endsThisMonth ? 0 : v.entitled - mo.paidTaken,
-    unpaid_remaining: v.unpaid - v.unpaidTaken - take.unpaid,
-    saved_days: i.endsThisMonth ? {} : take.savedAfter,
+    ...daysTakenJson(mo, i.endsThisMonth, v),
     payout_days: mo.payoutDays,
     payout_days_forced: v.forcedPayoutDays,
     payout_days_end_of_employment: mo.endDays,

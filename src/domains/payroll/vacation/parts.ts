@@ -1,7 +1,14 @@
 // The pieces rules.ts (both vacation years) and april-march.ts (April–March) share: the
-// record and breakdown shapes and the contributions on a liability.
+// month's days taken, the record and breakdown shapes, the month's rows and the
+// contributions on a liability.
 import { employerContributions } from "../../../sweden/payroll";
-import type { MonthVacationPay, SavedDays, VacationRule } from "../../../sweden/payroll/vacation";
+import {
+  type MonthVacationPay,
+  type SavedDays,
+  savedTotal,
+  takeVacationDays,
+  type VacationRule,
+} from "../../../sweden/payroll/vacation";
 import { ITEM_TYPES } from "../item-types";
 import type { EngineItem } from "../runs/calculate/rules";
 import type { EmployeeRow } from "../rows";
@@ -15,20 +22,82 @@ export function contributionsOn(e: EmployeeRow, payDate: string, liabilityOre: n
 
 const dayText = (n: number) => `${n} d`;
 
+/** The month's days taken (takeVacationDays) with what they add up to: the saved days taken, the paid days of the year taken. */
+export interface MonthTake {
+  take: ReturnType<typeof takeVacationDays>;
+  fromSaved: number;
+  paidTaken: number;
+}
+
+/**
+ * The month's vacation days of a member, the year's paid days first, then the saved days, the
+ * unpaid days and förskott (takeVacationDays); a warning when days go beyond them. `paidTakenBefore`:
+ * the year's paid days taken before this month.
+ */
+export function takeMonthDays(
+  name: string,
+  vacationDays: number,
+  left: Parameters<typeof takeVacationDays>[1],
+  paidTakenBefore: number,
+  warnings: string[],
+): MonthTake {
+  const take = takeVacationDays(vacationDays, left);
+  if (take.advance > 0)
+    warnings.push(
+      `${name}: ${take.advance} vacation day(s) beyond the paid, saved and unpaid days (förskottssemester); the remaining days go below zero`,
+    );
+  return { take, fromSaved: savedTotal(take.fromSaved), paidTaken: paidTakenBefore + take.paid };
+}
+
+/** 29 §: an employment that ends with days taken in advance (`leftAtEnd` below zero) is warned of; nothing is deducted. */
+export function warnAdvanceAtEnd(name: string, ends: boolean, leftAtEnd: number, warnings: string[]): void {
+  if (ends && leftAtEnd < 0)
+    warnings.push(
+      `${name}: the employment ends with ${-leftAtEnd} vacation day(s) taken in ` +
+        `advance (förskottssemester); no deduction is made (semesterlagen 29 §)`,
+    );
+}
+
+/**
+ * The breakdown's days: taken this month, taken and left of the year (paid, unpaid), the saved
+ * days after the month; nothing left once the employment ends.
+ */
+export function daysTakenJson(
+  m: MonthTake,
+  ends: boolean,
+  year: { entitled: number; unpaid: number; unpaidTaken: number },
+) {
+  const { take } = m;
+  return {
+    days_taken: { paid: take.paid, from_saved: take.fromSaved, unpaid: take.unpaid, advance: take.advance },
+    paid_taken: m.paidTaken,
+    unpaid_taken: year.unpaidTaken + take.unpaid,
+    saved_taken: m.fromSaved,
+    remaining_days: ends ? 0 : year.entitled - m.paidTaken,
+    unpaid_remaining: year.unpaid - year.unpaidTaken - take.unpaid,
+    saved_days: ends ? {} : take.savedAfter,
+  };
+}
+
 /**
  * The month's vacation rows of a monthly-paid employee: semestertillägg (16 a §), semesteravdrag,
- * semesterlön (16 b §) and semesterersättning (the days paid out; `payoutWhy` says why, empty parts
- * left out).
+ * semesterlön (16 b §) and semesterersättning (the days paid out, why: the days that could not be
+ * saved or expired, `forcedDays`, and those paid at the employment's end, `endDays`).
  */
-export function vacationItems(i: {
-  rule: VacationRule;
-  pay: MonthVacationPay;
-  paidDays: number;
-  unpaidDays: number;
-  payoutOre: number;
-  payoutDays: number;
-  payoutWhy: string[];
-}): EngineItem[] {
+export function vacationItems(
+  m: MonthTake & { rule: VacationRule; pay: MonthVacationPay; payoutOre: number; payoutDays: number },
+  forcedDays: number,
+  endDays: number,
+): EngineItem[] {
+  const i = {
+    ...m,
+    paidDays: m.take.paid + m.fromSaved,
+    unpaidDays: m.take.unpaid,
+    payoutWhy: [
+      forcedDays ? `${forcedDays} d ej sparbara/förfallna` : "",
+      endDays ? `${endDays} d vid anställningens slut` : "",
+    ],
+  };
   const items: EngineItem[] = [];
   const paidDaysText = dayText(i.paidDays);
   if (i.pay.supplementOre)

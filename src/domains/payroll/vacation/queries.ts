@@ -246,8 +246,11 @@ function vacationYearOfRecord(r: VacationRecordRow) {
   };
 }
 
-export function balanceFromRecord(e: EmployeeRow, r: VacationRecordRow) {
-  const vacationYear = vacationYearOfRecord(r);
+/** A balance's employee and the vacation year it is of. */
+function balanceHead(
+  e: EmployeeRow,
+  vacationYear: { kind: VacationYearKind; start: string; end: string; year: number },
+) {
   return {
     employee_id: e.id,
     vacation_rule: e.vacationRule,
@@ -255,6 +258,24 @@ export function balanceFromRecord(e: EmployeeRow, r: VacationRecordRow) {
     vacation_year_start: vacationYear.start,
     vacation_year_end: vacationYear.end,
     vacation_year: vacationYear.year,
+  };
+}
+
+/** A balance's vacation liability (semesterskuld) and the employer contributions on it, in kronor and öre. */
+function liabilityJson(liabilityOre: number, contributionsOre: number) {
+  return {
+    liability: fromOre(liabilityOre),
+    liability_ore: liabilityOre,
+    liability_contributions: fromOre(contributionsOre),
+    liability_contributions_ore: contributionsOre,
+    liability_total: fromOre(liabilityOre + contributionsOre),
+    estimated_liability_sek: fromOre(liabilityOre + contributionsOre),
+  };
+}
+
+export function balanceFromRecord(e: EmployeeRow, r: VacationRecordRow) {
+  return {
+    ...balanceHead(e, vacationYearOfRecord(r)),
     as_of: r.paymentDate,
     source: "salary_run" as const,
     salary_run_id: r.salaryRunId,
@@ -272,12 +293,7 @@ export function balanceFromRecord(e: EmployeeRow, r: VacationRecordRow) {
     ...savedJson(r.saved),
     forced_payout_days: r.payoutDaysYear,
     day_value: fromOre(r.dayValueOre),
-    liability: fromOre(r.liabilityOre),
-    liability_ore: r.liabilityOre,
-    liability_contributions: fromOre(r.contributionsOre),
-    liability_contributions_ore: r.contributionsOre,
-    liability_total: fromOre(r.liabilityOre + r.contributionsOre),
-    estimated_liability_sek: fromOre(r.liabilityOre + r.contributionsOre),
+    ...liabilityJson(r.liabilityOre, r.contributionsOre),
     earning_year: earningYearOfRecord(r),
   };
 }
@@ -290,14 +306,8 @@ function vacationYearOfOpening(o: OpeningRow, kind: VacationYearKind) {
 }
 
 export function balanceFromOpening(e: EmployeeRow, o: OpeningRow, kind: VacationYearKind) {
-  const vacationYear = vacationYearOfOpening(o, kind);
   return {
-    employee_id: e.id,
-    vacation_rule: e.vacationRule,
-    vacation_year_kind: vacationYear.kind,
-    vacation_year_start: vacationYear.start,
-    vacation_year_end: vacationYear.end,
-    vacation_year: vacationYear.year,
+    ...balanceHead(e, vacationYearOfOpening(o, kind)),
     as_of: o.cutoverDate,
     source: "opening_balance" as const,
     salary_run_id: null,
@@ -315,12 +325,7 @@ export function balanceFromOpening(e: EmployeeRow, o: OpeningRow, kind: Vacation
     ...savedJson(o.savedDays),
     forced_payout_days: 0,
     day_value: null,
-    liability: fromOre(o.vacationDebtOre),
-    liability_ore: o.vacationDebtOre,
-    liability_contributions: fromOre(o.vacationDebtContributionsOre),
-    liability_contributions_ore: o.vacationDebtContributionsOre,
-    liability_total: fromOre(o.vacationDebtOre + o.vacationDebtContributionsOre),
-    estimated_liability_sek: fromOre(o.vacationDebtOre + o.vacationDebtContributionsOre),
+    ...liabilityJson(o.vacationDebtOre, o.vacationDebtContributionsOre),
     earning_year: null,
   };
 }

@@ -17,7 +17,6 @@ import {
   nonQualifyingDays,
   type SavedDays,
   savedTotal,
-  takeVacationDays,
   turnOfYear,
   type VacationRule,
   type VacationYearKind,
@@ -28,7 +27,8 @@ import {
 import type { EmployeeRow, OpeningRow, RunEmployeeRow, SalaryRunRow, VacationRecordRow } from "../rows";
 import type { EngineItem } from "../runs/calculate/rules";
 import { type Cutover, type ShiftedVariablePay, shiftedVacationOfMember } from "./april-march";
-import { contributionsOn, type VacationBreakdown, vacationItems } from "./parts";
+import { contributionsOn, daysTakenJson, takeMonthDays, vacationItems, warnAdvanceAtEnd } from "./parts";
+import type { MonthTake, VacationBreakdown } from "./parts";
 import type { OpeningBalancesInput } from "./schemas";
 
 export const pad = (n: number) => String(n).padStart(2, "0");
@@ -390,28 +390,16 @@ export function calendarVacationOfMember(i: CalendarMemberIn) {
   const variableOre = rule === "percentage" ? v.openingOre + v.bookedOre + v.runOre : 0;
   const dayValue = vacationDayValue(rule, monthlyOre, yd, variableOre);
 
-  const take = takeVacationDays(i.vacationDays, {
-    paidLeft: entitled - c.paidTaken,
-    saved: c.saved,
-    unpaidLeft: unpaidEntitled - c.unpaidTaken,
-  });
-  const fromSaved = savedTotal(take.fromSaved);
-  const paidTaken = c.paidTaken + take.paid;
-  if (take.advance > 0)
-    warnings.push(
-      `${name}: ${take.advance} vacation day(s) beyond the paid, saved and unpaid days (förskottssemester); the remaining days go below zero`,
-    );
+  const left = { paidLeft: entitled - c.paidTaken, saved: c.saved, unpaidLeft: unpaidEntitled - c.unpaidTaken };
+  const m = takeMonthDays(name, i.vacationDays, left, c.paidTaken, warnings);
+  const { take, fromSaved, paidTaken } = m;
   const pay = monthVacationPay(rule, monthlyOre, dayValue, take.paid + fromSaved, take.unpaid);
 
   // 28 §: the employment ends this month: the paid days left and the saved days are paid out.
   const ends = i.endsThisMonth;
   const leftAtEnd = entitled - paidTaken + savedTotal(take.savedAfter);
   const endPayout = ends ? Math.max(0, leftAtEnd) : 0;
-  if (ends && leftAtEnd < 0)
-    warnings.push(
-      `${name}: the employment ends with ${-leftAtEnd} vacation day(s) taken in ` +
-        `advance (förskottssemester); no deduction is made (semesterlagen 29 §)`,
-    );
+  warnAdvanceAtEnd(name, ends, leftAtEnd, warnings);
   const payoutDays = c.forcedPayoutDays + endPayout;
   const payoutOre = roundOre(dayValue.times(payoutDays));
 
@@ -426,26 +414,12 @@ export function calendarVacationOfMember(i: CalendarMemberIn) {
     daysPaidOut: payoutDays,
   });
   const liabilityOre = ends ? 0 : liab.afterOre;
-  const items = vacationItems({
-    rule,
-    pay,
-    paidDays: take.paid + fromSaved,
-    unpaidDays: take.unpaid,
-    payoutOre,
-    payoutDays,
-    payoutWhy: [
-      c.forcedPayoutDays ? `${c.forcedPayoutDays} d ej sparbara/förfallna` : "",
-      endPayout ? `${endPayout} d vid anställningens slut` : "",
-    ],
-  });
-  const month = { take, fromSaved, paidTaken, pay, endPayout, payoutDays, payoutOre, liab, liabilityOre };
+  const items = vacationItems({ ...m, rule, pay, payoutOre, payoutDays }, c.forcedPayoutDays, endPayout);
+  const month = { ...m, pay, endPayout, payoutDays, payoutOre, liab, liabilityOre };
   return { items, breakdown: calendarBreakdown(i, days, dayValue, variableOre, month), warnings };
 }
 
-type CalendarMonth = {
-  take: ReturnType<typeof takeVacationDays>;
-  fromSaved: number;
-  paidTaken: number;
+type CalendarMonth = MonthTake & {
   pay: MonthVacationPay;
   endPayout: number;
   payoutDays: number;
@@ -463,7 +437,7 @@ function calendarBreakdown(
   mo: CalendarMonth,
 ): VacationBreakdown {
   const { e, rule, run, carried: c } = i;
-  const { take, liabilityOre } = mo;
+  const { liabilityOre } = mo;
   const ends = i.endsThisMonth;
   const contributionsOre = contributionsOn(e, run.paymentDate, liabilityOre);
   return {
@@ -476,13 +450,7 @@ function calendarBreakdown(
     unpaid_days: days.unpaidEntitled,
     non_qualifying_absence_days: days.nq.nonQualifying,
     absence_used: days.nq.used as Record<string, number>,
-    days_taken: { paid: take.paid, from_saved: take.fromSaved, unpaid: take.unpaid, advance: take.advance },
-    paid_taken: mo.paidTaken,
-    unpaid_taken: c.unpaidTaken + take.unpaid,
-    saved_taken: mo.fromSaved,
-    remaining_days: ends ? 0 : days.entitled - mo.paidTaken,
-    unpaid_remaining: days.unpaidEntitled - c.unpaidTaken - take.unpaid,
-    saved_days: ends ? {} : take.savedAfter,
+    ...daysTakenJson(mo, ends, { entitled: days.entitled, unpaid: days.unpaidEntitled, unpaidTaken: c.unpaidTaken }),
     payout_days: mo.payoutDays,
     payout_days_forced: c.forcedPayoutDays,
     payout_days_end_of_employment: mo.endPayout,

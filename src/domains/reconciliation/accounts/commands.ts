@@ -14,7 +14,7 @@ import {
   planTransactionLink,
   planTransactionUnlink,
 } from "../../bank-transactions";
-import { accountState, figures, linksOf, signoffJson, signoffsOf } from "./queries";
+import { accountState, figures, linksOf, signoffJson, signoffRowJson, signoffsOf } from "./queries";
 import { hasItems, parseAccountKey } from "./keys";
 import { taxAccountRows } from "../tax-account/queries";
 import type { LinksBody, SignoffBody } from "./schemas";
@@ -279,16 +279,7 @@ export const createSignoff: Command<SignoffBody & { account_key: string }> = asy
   return {
     status: 201,
     data: {
-      id: row.id,
-      account_key: row.accountKey,
-      date_from: row.dateFrom,
-      through_date: row.throughDate,
-      external_balance: row.externalBalanceOre === null ? null : fromOre(row.externalBalanceOre),
-      ledger_balance: fromOre(row.ledgerBalanceOre),
-      unexplained_difference: row.unexplainedDifferenceOre === null ? null : fromOre(row.unexplainedDifferenceOre),
-      note: row.note,
-      signed_by: row.signedByUserId,
-      signed_at: row.signedAt,
+      ...signoffRowJson(row, row.signedByUserId),
       reopened: false,
       reopened_at: null,
       reopened_by: null,

@@ -378,6 +378,22 @@ export async function signoffsOf(db: Database, companyId: string, accountKey: st
     .all();
 }
 
+/** A sign-off's own figures as its JSON begins, signed by `signedBy`. */
+export function signoffRowJson(row: SignoffRow, signedBy: string | null) {
+  return {
+    id: row.id,
+    account_key: row.accountKey,
+    date_from: row.dateFrom,
+    through_date: row.throughDate,
+    external_balance: row.externalBalanceOre === null ? null : fromOre(row.externalBalanceOre),
+    ledger_balance: fromOre(row.ledgerBalanceOre),
+    unexplained_difference: row.unexplainedDifferenceOre === null ? null : fromOre(row.unexplainedDifferenceOre),
+    note: row.note,
+    signed_by: signedBy,
+    signed_at: row.signedAt,
+  };
+}
+
 /** A sign-off with its reopening judged now: the books behind it (ledger through the date, outside data) against the fingerprint taken at signing. */
 export async function signoffJson(db: Database, companyId: string, row: SignoffRow) {
   const key = parseAccountKey(row.accountKey);
@@ -389,16 +405,7 @@ export async function signoffJson(db: Database, companyId: string, row: SignoffR
     ? ((await lastPostingAfter(db, companyId, key.account, row.throughDate, row.signedAt)) ?? null)
     : null;
   return {
-    id: row.id,
-    account_key: row.accountKey,
-    date_from: row.dateFrom,
-    through_date: row.throughDate,
-    external_balance: row.externalBalanceOre === null ? null : fromOre(row.externalBalanceOre),
-    ledger_balance: fromOre(row.ledgerBalanceOre),
-    unexplained_difference: row.unexplainedDifferenceOre === null ? null : fromOre(row.unexplainedDifferenceOre),
-    note: row.note,
-    signed_by: row.signedByUserId ?? row.signedByKeyId,
-    signed_at: row.signedAt,
+    ...signoffRowJson(row, row.signedByUserId ?? row.signedByKeyId),
     reopened: reopened,
     reopened_at: reopenedAt,
     reopened_by: null,

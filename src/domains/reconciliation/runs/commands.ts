@@ -12,7 +12,7 @@ import { ApiError } from "../../../errors/api-error";
 import { newId } from "../../../ids";
 import { fromOre } from "../../../money";
 import { planReconciliationMethod, planTransactionLink, settlementAccountsWithRows } from "../../bank-transactions";
-import { planOperation, type OperationContext } from "../../operations";
+import { planOperationStart, type OperationContext } from "../../operations";
 import type { ClassifiedItem } from "../bank/rules";
 import { AUTO_LINK_MIN } from "../bank/matcher";
 import { accountState, figures } from "../accounts/queries";
@@ -72,17 +72,8 @@ export const startBankRun: Command<BankRunBody> = async (db, input, ctx) => {
     account_key: input.account_key ?? null,
     auto_link: input.auto_link ?? true,
   };
-  const op = planOperation(db, ctx, BANK_RUN_OPERATION, {
-    ...runInput,
-    started_by: { api_key_id: ctx.apiKeyId, user_id: ctx.userId },
-  });
-  return {
-    status: 202,
-    data: op.handle,
-    statements: op.statements,
-    afterCommit: [op.job],
-    audit: { action: "reconciliation.bank_run_started", resourceType: "operation", resourceId: op.handle.operation_id },
-  };
+  const opInput = { ...runInput, started_by: { api_key_id: ctx.apiKeyId, user_id: ctx.userId } };
+  return planOperationStart(db, ctx, BANK_RUN_OPERATION, opInput, "reconciliation.bank_run_started");
 };
 
 interface AccountCounts {

@@ -16,7 +16,7 @@ import {
   type TaxAccountFile,
   type TaxAccountFileRow,
 } from "../../../sweden/tax-account";
-import { planOperation, type OperationContext, operationFile } from "../../operations";
+import { planOperationStart, type OperationContext, operationFile } from "../../operations";
 import { planTaxAccountRows } from "./commands";
 
 export const TAX_ACCOUNT_IMPORT_OPERATION = "import.skattekonto";
@@ -78,21 +78,17 @@ export function readTaxAccountFile(bytes: Uint8Array, today: string): TaxAccount
 /** Records the import: the file in R2 under a new key, the operation queued. */
 export const startTaxAccountImport: Command<TaxAccountImportStart> = async (db, input, ctx) => {
   const r2Key = `companies/${ctx.companyId}/imports/skattekonto/${input.importId}`;
-  const op = planOperation(db, ctx, TAX_ACCOUNT_IMPORT_OPERATION, {
+  const opInput = {
     import_id: input.importId,
     file_name: input.fileName,
     r2_key: r2Key,
     sha256: input.sha256,
     started_by_key_id: ctx.apiKeyId,
     started_by_user_id: ctx.userId,
-  } satisfies ImportInput);
+  } satisfies ImportInput;
   return {
-    status: 202,
-    data: op.handle,
-    statements: op.statements,
+    ...planOperationStart(db, ctx, TAX_ACCOUNT_IMPORT_OPERATION, opInput, "import.skattekonto_started"),
     files: [operationFile(ctx, r2Key, input.bytes, input.sha256)],
-    afterCommit: [op.job],
-    audit: { action: "import.skattekonto_started", resourceType: "operation", resourceId: op.handle.operation_id },
   };
 };
 

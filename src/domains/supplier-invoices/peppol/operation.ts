@@ -10,7 +10,7 @@
 import type { Command } from "../../../commands/plan";
 import { backgroundContext, submit } from "../../../commands/submit";
 import { ApiError } from "../../../errors/api-error";
-import { planOperation, type OperationContext, operationFile } from "../../operations";
+import { planOperationStart, type OperationContext, operationFile } from "../../operations";
 import { prescannedPeppol, validatedPeppolDocument } from "./commands";
 
 export const PEPPOL_IMPORT_OPERATION = "import.peppol";
@@ -37,7 +37,7 @@ interface OperationInput {
 /** Records the import: the document in R2 under a new key, the operation queued. */
 export const startPeppolImport: Command<PeppolImportStart> = async (db, input, ctx) => {
   const r2Key = `companies/${ctx.companyId}/imports/peppol/${input.importId}`;
-  const op = planOperation(db, ctx, PEPPOL_IMPORT_OPERATION, {
+  const opInput = {
     import_id: input.importId,
     r2_key: r2Key,
     sha256: input.sha256,
@@ -45,14 +45,10 @@ export const startPeppolImport: Command<PeppolImportStart> = async (db, input, c
     create_supplier: input.create_supplier,
     started_by_key_id: ctx.apiKeyId,
     started_by_user_id: ctx.userId,
-  } satisfies OperationInput);
+  } satisfies OperationInput;
   return {
-    status: 202,
-    data: op.handle,
-    statements: op.statements,
+    ...planOperationStart(db, ctx, PEPPOL_IMPORT_OPERATION, opInput, "import.peppol_started"),
     files: [operationFile(ctx, r2Key, input.bytes, input.sha256, "application/xml")],
-    afterCommit: [op.job],
-    audit: { action: "import.peppol_started", resourceType: "operation", resourceId: op.handle.operation_id },
   };
 };
 

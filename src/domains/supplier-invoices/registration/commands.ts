@@ -33,6 +33,7 @@ import { sekRate } from "../../currency";
 import { loadSupplier } from "../../suppliers";
 import {
   loadSupplierInvoice,
+  supplierInvoiceByNumber,
   supplierInvoiceJson,
   type SupplierInvoiceItemRow,
   type SupplierInvoiceRow,
@@ -64,22 +65,6 @@ export function purchaseOf(row: SupplierInvoiceRow, items: SupplierInvoiceItemRo
       };
     }),
   };
-}
-
-/** The supplier's invoice (not credit note) with this number of theirs, if registered. */
-function invoiceWithNumber(db: Database, companyId: string, supplierId: string, number: string) {
-  return db
-    .select({ id: supplierInvoices.id })
-    .from(supplierInvoices)
-    .where(
-      and(
-        eq(supplierInvoices.companyId, companyId),
-        eq(supplierInvoices.supplierId, supplierId),
-        eq(supplierInvoices.supplierInvoiceNumber, number),
-        eq(supplierInvoices.isCreditNote, false),
-      ),
-    )
-    .get();
 }
 
 export async function nextArrivalNumber(db: Database, companyId: string): Promise<number> {
@@ -159,7 +144,7 @@ export async function planSupplierInvoice(
       "the invoice total must be above zero; a supplier's credit note is registered by crediting its invoice",
     );
 
-  const duplicate = await invoiceWithNumber(db, ctx.companyId, supplier.id, input.supplier_invoice_number);
+  const duplicate = await supplierInvoiceByNumber(db, ctx.companyId, supplier.id, input.supplier_invoice_number);
   if (duplicate)
     throw new ApiError("SI_CREATE_DUPLICATE_INVOICE_NUMBER", {
       supplier_id: supplier.id,
@@ -378,7 +363,7 @@ export const updateSupplierInvoice: Command<SupplierInvoicePatchInput & { id: st
     );
   }
   if (input.supplier_invoice_number !== undefined && input.supplier_invoice_number !== row.supplierInvoiceNumber) {
-    const taken = await invoiceWithNumber(db, ctx.companyId, row.supplierId, input.supplier_invoice_number);
+    const taken = await supplierInvoiceByNumber(db, ctx.companyId, row.supplierId, input.supplier_invoice_number);
     if (taken)
       throw new ApiError("SI_CREATE_DUPLICATE_INVOICE_NUMBER", {
         supplier_invoice_number: input.supplier_invoice_number,
