@@ -10,6 +10,7 @@ import { CompanyParams } from "../../http/params";
 import { booleanQuery, defineRoute, type HandlerContext } from "../../http/route";
 import { accountJson, listAccounts } from "./commands";
 import { AccountCreateSchema, AccountPatchSchema, AccountTypeSchema } from "./schemas";
+import { commandRoute } from "../../http/command-route";
 
 const TAG = "Chart of accounts";
 const BASE = "/api/v1/companies/{companyId}/accounts";
@@ -69,7 +70,7 @@ async function listAccountsPage(c: HandlerContext<typeof listAccountsRoute>) {
   return json(c, items.map(accountJson), 200, { next_cursor: nextCursor });
 }
 
-const createAccountRoute = defineRoute({
+const createAccount = commandRoute("accounts.create", "body", {
   method: "post",
   path: BASE,
   tag: TAG,
@@ -84,10 +85,6 @@ const createAccountRoute = defineRoute({
   response: AccountSchema,
   status: 201,
 });
-
-async function createAccount(c: HandlerContext<typeof createAccountRoute>) {
-  return dispatch(c, "accounts.create", c.req.valid("json"));
-}
 
 const updateAccountRoute = defineRoute({
   method: "patch",
@@ -110,6 +107,6 @@ async function updateAccount(c: HandlerContext<typeof updateAccountRoute>) {
 
 export function registerAccountRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(listAccountsRoute, listAccountsPage);
-  app.openapi(createAccountRoute, createAccount);
+  app.openapi(createAccount.route, createAccount.handler);
   app.openapi(updateAccountRoute, updateAccount);
 }

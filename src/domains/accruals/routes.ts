@@ -4,7 +4,6 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import { todayUtc } from "../../clock";
 import { database } from "../../db/client";
 import type { AppEnv } from "../../http/context";
-import { dispatch } from "../../http/dispatch";
 import { json } from "../../http/envelope";
 import { CompanyItemParams, CompanyParams } from "../../http/params";
 import { PROSE } from "./prose";
@@ -17,6 +16,7 @@ import {
   AccrualListSchema,
   AccrualSchema,
 } from "./schemas";
+import { commandRoute } from "../../http/command-route";
 
 const TAG = "Accruals";
 const BASE = "/api/v1/companies/{companyId}/accruals";
@@ -30,7 +30,7 @@ const WRITE = {
   dryRun: true,
 } as const;
 
-const createRoute = defineRoute({
+const createAccrual = commandRoute("accruals.create", "body", {
   ...WRITE,
   method: "post",
   path: BASE,
@@ -42,11 +42,7 @@ const createRoute = defineRoute({
   status: 201,
 });
 
-async function createAccrualHandler(c: HandlerContext<typeof createRoute>) {
-  return dispatch(c, "accruals.create", c.req.valid("json"));
-}
-
-const cancelRoute = defineRoute({
+const cancelAccrual = commandRoute("accruals.cancel", "body+id", {
   ...WRITE,
   method: "post",
   path: `${BASE}/{id}/cancel`,
@@ -56,10 +52,6 @@ const cancelRoute = defineRoute({
   body: AccrualCancelSchema,
   response: AccrualSchema,
 });
-
-async function cancelAccrualHandler(c: HandlerContext<typeof cancelRoute>) {
-  return dispatch(c, "accruals.cancel", { ...c.req.valid("json"), id: c.req.valid("param").id });
-}
 
 const listRoute = defineRoute({
   ...READ,
@@ -93,8 +85,8 @@ async function getAccrualHandler(c: HandlerContext<typeof getRoute>) {
 }
 
 export function registerAccrualRoutes(app: OpenAPIHono<AppEnv>): void {
-  app.openapi(createRoute, createAccrualHandler);
+  app.openapi(createAccrual.route, createAccrual.handler);
   app.openapi(listRoute, listAccrualsHandler);
   app.openapi(getRoute, getAccrualHandler);
-  app.openapi(cancelRoute, cancelAccrualHandler);
+  app.openapi(cancelAccrual.route, cancelAccrual.handler);
 }

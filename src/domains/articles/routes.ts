@@ -2,13 +2,13 @@ import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { PROSE } from "./prose";
 import { database } from "../../db/client";
 import type { AppEnv } from "../../http/context";
-import { dispatch } from "../../http/dispatch";
 import { CompanyParams, CompanyItemParams } from "../../http/params";
 import { json } from "../../http/envelope";
 import { finishPage, pageRequest } from "../../http/pagination";
 import { booleanQuery, defineRoute, type HandlerContext } from "../../http/route";
 import { ArticleInputSchema, ArticlePatchSchema } from "./schemas";
 import { articleJson, listArticles, loadArticle } from "./commands";
+import { commandRoute } from "../../http/command-route";
 
 const TAG = "Articles";
 const BASE = "/api/v1/companies/{companyId}/articles";
@@ -76,7 +76,7 @@ async function getArticle(c: HandlerContext<typeof getArticleRoute>) {
   return json(c, articleJson(await loadArticle(database(c.env), c.get("company").id, c.req.valid("param").id)));
 }
 
-const createArticleRoute = defineRoute({
+const createArticle = commandRoute("articles.create", "body", {
   ...write,
   method: "post",
   path: BASE,
@@ -88,11 +88,7 @@ const createArticleRoute = defineRoute({
   status: 201,
 });
 
-async function createArticle(c: HandlerContext<typeof createArticleRoute>) {
-  return dispatch(c, "articles.create", c.req.valid("json"));
-}
-
-const updateArticleRoute = defineRoute({
+const updateArticle = commandRoute("articles.update", "body+id", {
   ...write,
   method: "patch",
   path: `${BASE}/{id}`,
@@ -103,11 +99,7 @@ const updateArticleRoute = defineRoute({
   response: ArticleSchema,
 });
 
-async function updateArticle(c: HandlerContext<typeof updateArticleRoute>) {
-  return dispatch(c, "articles.update", { ...c.req.valid("json"), id: c.req.valid("param").id });
-}
-
-const archiveArticleRoute = defineRoute({
+const archiveArticle = commandRoute("articles.archive", "id", {
   ...write,
   method: "delete",
   path: `${BASE}/{id}`,
@@ -117,14 +109,10 @@ const archiveArticleRoute = defineRoute({
   status: 204,
 });
 
-async function archiveArticle(c: HandlerContext<typeof archiveArticleRoute>) {
-  return dispatch(c, "articles.archive", { id: c.req.valid("param").id });
-}
-
 export function registerArticleRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(listArticlesRoute, listArticlesPage);
   app.openapi(getArticleRoute, getArticle);
-  app.openapi(createArticleRoute, createArticle);
-  app.openapi(updateArticleRoute, updateArticle);
-  app.openapi(archiveArticleRoute, archiveArticle);
+  app.openapi(createArticle.route, createArticle.handler);
+  app.openapi(updateArticle.route, updateArticle.handler);
+  app.openapi(archiveArticle.route, archiveArticle.handler);
 }

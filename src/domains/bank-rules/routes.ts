@@ -5,7 +5,6 @@ import { z } from "@hono/zod-openapi";
 import { database } from "../../db/client";
 import { ApiError } from "../../errors/api-error";
 import type { AppEnv } from "../../http/context";
-import { dispatch } from "../../http/dispatch";
 import { json } from "../../http/envelope";
 import { CompanyItemParams, CompanyParams } from "../../http/params";
 import { defineRoute, type HandlerContext } from "../../http/route";
@@ -24,6 +23,7 @@ import {
   RunSchema,
   SuggestionListSchema,
 } from "./schemas";
+import { commandRoute } from "../../http/command-route";
 
 const TAG = "Bank rules";
 const BASE = "/api/v1/companies/{companyId}/bank-rules";
@@ -44,7 +44,7 @@ async function listBankRules(c: HandlerContext<typeof listRoute>) {
   return json(c, (await listRules(database(c.env), c.get("company").id)).map(ruleJson));
 }
 
-const createRoute = defineRoute({
+const createBankRule = commandRoute("bank_rules.create", "body", {
   ...WRITE,
   method: "post",
   path: BASE,
@@ -55,10 +55,6 @@ const createRoute = defineRoute({
   response: RuleSchema,
   status: 201,
 });
-
-async function createBankRule(c: HandlerContext<typeof createRoute>) {
-  return dispatch(c, "bank_rules.create", c.req.valid("json"));
-}
 
 const suggestionsRoute = defineRoute({
   ...READ,
@@ -74,7 +70,7 @@ async function bankRuleSuggestions(c: HandlerContext<typeof suggestionsRoute>) {
   return json(c, await suggestedRules(database(c.env), c.get("company").id));
 }
 
-const reorderRoute = defineRoute({
+const reorderBankRules = commandRoute("bank_rules.reorder", "body", {
   ...WRITE,
   method: "post",
   path: `${BASE}/reorder`,
@@ -85,11 +81,7 @@ const reorderRoute = defineRoute({
   response: RuleListSchema,
 });
 
-async function reorderBankRules(c: HandlerContext<typeof reorderRoute>) {
-  return dispatch(c, "bank_rules.reorder", c.req.valid("json"));
-}
-
-const runRoute = defineRoute({
+const runBankRules = commandRoute("bank_rules.run", "body", {
   ...WRITE,
   method: "post",
   path: `${BASE}/run`,
@@ -99,10 +91,6 @@ const runRoute = defineRoute({
   body: RunSchema,
   response: RunResultSchema,
 });
-
-async function runBankRules(c: HandlerContext<typeof runRoute>) {
-  return dispatch(c, "bank_rules.run", c.req.valid("json"));
-}
 
 const previewDraftRoute = defineRoute({
   ...READ,
@@ -137,7 +125,7 @@ async function getBankRule(c: HandlerContext<typeof getRoute>) {
   return json(c, ruleJson(await loadRule(database(c.env), c.get("company").id, c.req.valid("param").id)));
 }
 
-const updateRoute = defineRoute({
+const updateBankRule = commandRoute("bank_rules.update", "body+id", {
   ...WRITE,
   method: "patch",
   path: `${BASE}/{id}`,
@@ -148,11 +136,7 @@ const updateRoute = defineRoute({
   response: RuleSchema,
 });
 
-async function updateBankRule(c: HandlerContext<typeof updateRoute>) {
-  return dispatch(c, "bank_rules.update", { ...c.req.valid("json"), id: c.req.valid("param").id });
-}
-
-const deleteRoute = defineRoute({
+const deleteBankRule = commandRoute("bank_rules.delete", "id", {
   ...WRITE,
   method: "delete",
   path: `${BASE}/{id}`,
@@ -161,10 +145,6 @@ const deleteRoute = defineRoute({
   params: CompanyItemParams,
   response: z.object({ id: z.string(), deleted: z.literal(true) }),
 });
-
-async function deleteBankRule(c: HandlerContext<typeof deleteRoute>) {
-  return dispatch(c, "bank_rules.delete", { id: c.req.valid("param").id });
-}
 
 const previewRoute = defineRoute({
   ...READ,
@@ -189,13 +169,13 @@ async function previewStoredRule(c: HandlerContext<typeof previewRoute>) {
 
 export function registerBankRuleRoutes(app: OpenAPIHono<AppEnv>): void {
   app.openapi(listRoute, listBankRules);
-  app.openapi(createRoute, createBankRule);
+  app.openapi(createBankRule.route, createBankRule.handler);
   app.openapi(suggestionsRoute, bankRuleSuggestions);
-  app.openapi(reorderRoute, reorderBankRules);
-  app.openapi(runRoute, runBankRules);
+  app.openapi(reorderBankRules.route, reorderBankRules.handler);
+  app.openapi(runBankRules.route, runBankRules.handler);
   app.openapi(previewDraftRoute, previewDraftRule);
   app.openapi(getRoute, getBankRule);
-  app.openapi(updateRoute, updateBankRule);
-  app.openapi(deleteRoute, deleteBankRule);
+  app.openapi(updateBankRule.route, updateBankRule.handler);
+  app.openapi(deleteBankRule.route, deleteBankRule.handler);
   app.openapi(previewRoute, previewStoredRule);
 }

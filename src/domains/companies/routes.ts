@@ -22,6 +22,7 @@ import {
   SettingsPatchSchema,
   SettingsSchema,
 } from "./schemas";
+import { commandRoute } from "../../http/command-route";
 
 const TAG = "Companies";
 
@@ -111,7 +112,7 @@ async function getCompany(c: HandlerContext<typeof getCompanyRoute>) {
   });
 }
 
-const updateCompanySettingsRoute = defineRoute({
+const updateCompanySettings = commandRoute("companies.update_settings", "body", {
   method: "patch",
   path: "/api/v1/companies/{companyId}/settings",
   tag: TAG,
@@ -126,14 +127,10 @@ const updateCompanySettingsRoute = defineRoute({
   response: SettingsSchema,
 });
 
-async function updateCompanySettings(c: HandlerContext<typeof updateCompanySettingsRoute>) {
-  return dispatch(c, "companies.update_settings", c.req.valid("json"));
-}
-
 export function registerCompanyRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(listCompaniesRoute, listCompanies);
   app.openapi(createCompanyRoute, createCompany);
   app.openapi(getCompanyRoute, getCompany);
-  app.openapi(updateCompanySettingsRoute, updateCompanySettings);
+  app.openapi(updateCompanySettings.route, updateCompanySettings.handler);
   registerMemberRoutes(app);
 }

@@ -3,13 +3,13 @@ import { PROSE } from "./prose";
 import { nowIso } from "../../clock";
 import { type Database, database } from "../../db/client";
 import type { AppEnv } from "../../http/context";
-import { dispatch } from "../../http/dispatch";
 import { json } from "../../http/envelope";
 import { DateSchema } from "../../http/fields";
 import { CompanyParams } from "../../http/params";
 import { defineRoute, type HandlerContext } from "../../http/route";
 import type { OpenForeignItems } from "../fiscal-periods";
 import { type CashMethodCheck, complianceCheck, deadlinesOf, loadSettings, settingsJson } from "./commands";
+import { commandRoute } from "../../http/command-route";
 
 const TAG = "Compliance";
 const Finding = z.object({
@@ -150,7 +150,7 @@ async function getComplianceSettings(c: HandlerContext<typeof getComplianceSetti
   return json(c, settingsJson(await loadSettings(database(c.env), c.get("company").id)));
 }
 
-const updateComplianceSettingsRoute = defineRoute({
+const updateComplianceSettings = commandRoute("compliance.update_settings", "body", {
   method: "patch",
   path: "/api/v1/companies/{companyId}/compliance/settings",
   tag: TAG,
@@ -166,10 +166,6 @@ const updateComplianceSettingsRoute = defineRoute({
   response: Settings.extend({ updated_at: z.string().nullable() }),
 });
 
-async function updateComplianceSettings(c: HandlerContext<typeof updateComplianceSettingsRoute>) {
-  return dispatch(c, "compliance.update_settings", c.req.valid("json"));
-}
-
 /** openForeignItems: the invoice domains' open foreign-currency items (above this domain), for the closing-rate check. */
 export function registerComplianceRoutes(
   app: OpenAPIHono<AppEnv>,
@@ -180,5 +176,5 @@ export function registerComplianceRoutes(
   app.openapi(checkComplianceRoute, checkComplianceWith(openForeignItems, cashMethod));
   app.openapi(listTaxDeadlinesRoute, listTaxDeadlinesWith(declaredVatPeriods));
   app.openapi(getComplianceSettingsRoute, getComplianceSettings);
-  app.openapi(updateComplianceSettingsRoute, updateComplianceSettings);
+  app.openapi(updateComplianceSettings.route, updateComplianceSettings.handler);
 }

@@ -8,6 +8,7 @@ import { CompanyParams } from "../../http/params";
 import { booleanQuery, defineRoute, type HandlerContext } from "../../http/route";
 import { listDimensions } from "./commands";
 import { CodeCreateSchema, CodePatchSchema, DimensionCreateSchema, DimensionPatchSchema } from "./schemas";
+import { commandRoute } from "../../http/command-route";
 
 const TAG = "Dimensions";
 const BASE = "/api/v1/companies/{companyId}/dimensions";
@@ -54,7 +55,7 @@ async function listDimensionsWithCodes(c: HandlerContext<typeof listDimensionsWi
   );
 }
 
-const createDimensionRoute = defineRoute({
+const createDimension = commandRoute("dimensions.create", "body", {
   ...write,
   method: "post",
   path: BASE,
@@ -64,10 +65,6 @@ const createDimensionRoute = defineRoute({
   response: DimensionSchema,
   status: 201,
 });
-
-async function createDimension(c: HandlerContext<typeof createDimensionRoute>) {
-  return dispatch(c, "dimensions.create", c.req.valid("json"));
-}
 
 const updateDimensionRoute = defineRoute({
   ...write,
@@ -116,7 +113,7 @@ async function updateCode(c: HandlerContext<typeof updateCodeRoute>) {
 
 export function registerDimensionRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(listDimensionsWithCodesRoute, listDimensionsWithCodes);
-  app.openapi(createDimensionRoute, createDimension);
+  app.openapi(createDimension.route, createDimension.handler);
   app.openapi(updateDimensionRoute, updateDimension);
   app.openapi(createCodeRoute, createCode);
   app.openapi(updateCodeRoute, updateCode);

@@ -4,7 +4,6 @@ import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { PROSE } from "./prose";
 import { database } from "../../db/client";
 import type { AppEnv } from "../../http/context";
-import { dispatch } from "../../http/dispatch";
 import { json } from "../../http/envelope";
 import { CompanyItemParams, CompanyParams } from "../../http/params";
 import { defineRoute, type HandlerContext } from "../../http/route";
@@ -22,6 +21,7 @@ import {
   TaxDepreciationCreateSchema,
   TaxDepreciationSchema,
 } from "./schemas";
+import { commandRoute } from "../../http/command-route";
 
 const TAG = "Fixed assets";
 const BASE = "/api/v1/companies/{companyId}/fixed-assets";
@@ -36,7 +36,7 @@ const WRITE = {
   dryRun: true,
 } as const;
 
-const createRoute = defineRoute({
+const registerFixedAsset = commandRoute("fixed_assets.register", "body", {
   ...WRITE,
   method: "post",
   path: BASE,
@@ -47,10 +47,6 @@ const createRoute = defineRoute({
   response: FixedAssetSchema,
   status: 201,
 });
-
-async function registerFixedAssetHandler(c: HandlerContext<typeof createRoute>) {
-  return dispatch(c, "fixed_assets.register", c.req.valid("json"));
-}
 
 const listRoute = defineRoute({
   ...READ,
@@ -81,7 +77,7 @@ async function fixedAssetRegisterHandler(c: HandlerContext<typeof registerRoute>
   return json(c, await fixedAssetRegister(database(c.env), c.get("company").id, c.req.valid("query").as_of));
 }
 
-const runRoute = defineRoute({
+const createDepreciationRun = commandRoute("fixed_assets.depreciation_run", "body", {
   ...WRITE,
   method: "post",
   path: `${BASE}/depreciation-runs`,
@@ -93,11 +89,7 @@ const runRoute = defineRoute({
   status: 201,
 });
 
-async function createDepreciationRunHandler(c: HandlerContext<typeof runRoute>) {
-  return dispatch(c, "fixed_assets.depreciation_run", c.req.valid("json"));
-}
-
-const taxRoute = defineRoute({
+const createTaxDepreciation = commandRoute("fixed_assets.tax_depreciation", "body", {
   ...WRITE,
   method: "post",
   path: `${BASE}/tax-depreciation`,
@@ -108,10 +100,6 @@ const taxRoute = defineRoute({
   response: TaxDepreciationSchema,
   status: 201,
 });
-
-async function createTaxDepreciationHandler(c: HandlerContext<typeof taxRoute>) {
-  return dispatch(c, "fixed_assets.tax_depreciation", c.req.valid("json"));
-}
 
 const getRoute = defineRoute({
   ...READ,
@@ -127,7 +115,7 @@ async function getFixedAssetHandler(c: HandlerContext<typeof getRoute>) {
   return json(c, fixedAssetJson(await loadFixedAsset(database(c.env), c.get("company").id, id)));
 }
 
-const disposeRoute = defineRoute({
+const disposeFixedAsset = commandRoute("fixed_assets.dispose", "body+id", {
   ...WRITE,
   method: "post",
   path: `${BASE}/{id}/dispose`,
@@ -138,16 +126,12 @@ const disposeRoute = defineRoute({
   response: DisposalSchema,
 });
 
-async function disposeFixedAssetHandler(c: HandlerContext<typeof disposeRoute>) {
-  return dispatch(c, "fixed_assets.dispose", { ...c.req.valid("json"), id: c.req.valid("param").id });
-}
-
 export function registerFixedAssetRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(createRoute, registerFixedAssetHandler);
+  app.openapi(registerFixedAsset.route, registerFixedAsset.handler);
   app.openapi(listRoute, listFixedAssetsHandler);
   app.openapi(registerRoute, fixedAssetRegisterHandler);
-  app.openapi(runRoute, createDepreciationRunHandler);
-  app.openapi(taxRoute, createTaxDepreciationHandler);
+  app.openapi(createDepreciationRun.route, createDepreciationRun.handler);
+  app.openapi(createTaxDepreciation.route, createTaxDepreciation.handler);
   app.openapi(getRoute, getFixedAssetHandler);
-  app.openapi(disposeRoute, disposeFixedAssetHandler);
+  app.openapi(disposeFixedAsset.route, disposeFixedAsset.handler);
 }

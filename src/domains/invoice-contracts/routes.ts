@@ -26,6 +26,7 @@ import {
   UpcomingQuery,
   UpcomingSchema,
 } from "./schemas";
+import { commandRoute } from "../../http/command-route";
 
 const TAG = "Invoice contracts";
 const BASE = "/api/v1/companies/{companyId}/invoice-contracts";
@@ -33,7 +34,7 @@ const READ = { tag: TAG, scope: "invoices:read", company: true } as const;
 const WRITE = { tag: TAG, scope: "invoices:write", company: true, idempotency: "required", dryRun: true } as const;
 const id = (c: { req: { valid(t: "param"): { id: string } } }) => c.req.valid("param").id;
 
-const createRoute = defineRoute({
+const createContract = commandRoute("invoice_contracts.create", "body", {
   ...WRITE,
   method: "post",
   path: BASE,
@@ -44,9 +45,6 @@ const createRoute = defineRoute({
   response: ContractSchema,
   status: 201,
 });
-async function createContractHandler(c: HandlerContext<typeof createRoute>) {
-  return dispatch(c, "invoice_contracts.create", c.req.valid("json"));
-}
 
 const listRoute = defineRoute({
   ...READ,
@@ -72,7 +70,7 @@ async function getContractHandler(c: HandlerContext<typeof getRoute>) {
   return json(c, contractJson(await loadContract(database(c.env), c.get("company").id, id(c))));
 }
 
-const updateRoute = defineRoute({
+const updateContract = commandRoute("invoice_contracts.update", "body+id", {
   ...WRITE,
   method: "patch",
   path: `${BASE}/{id}`,
@@ -82,11 +80,8 @@ const updateRoute = defineRoute({
   body: ContractPatchSchema,
   response: ContractSchema,
 });
-async function updateContractHandler(c: HandlerContext<typeof updateRoute>) {
-  return dispatch(c, "invoice_contracts.update", { ...c.req.valid("json"), id: id(c) });
-}
 
-const deleteRoute = defineRoute({
+const deleteContract = commandRoute("invoice_contracts.delete", "id", {
   ...WRITE,
   method: "delete",
   path: `${BASE}/{id}`,
@@ -96,11 +91,8 @@ const deleteRoute = defineRoute({
   response: null,
   status: 204,
 });
-async function deleteContractHandler(c: HandlerContext<typeof deleteRoute>) {
-  return dispatch(c, "invoice_contracts.delete", { id: id(c) });
-}
 
-const changeRoute = defineRoute({
+const changeContract = commandRoute("invoice_contracts.change", "body+id", {
   ...WRITE,
   method: "post",
   path: `${BASE}/{id}/changes`,
@@ -110,11 +102,8 @@ const changeRoute = defineRoute({
   body: ContractChangeSchema,
   response: ContractSchema,
 });
-async function changeContractHandler(c: HandlerContext<typeof changeRoute>) {
-  return dispatch(c, "invoice_contracts.change", { ...c.req.valid("json"), id: id(c) });
-}
 
-const pauseRoute = defineRoute({
+const pauseContract = commandRoute("invoice_contracts.pause", "body+id", {
   ...WRITE,
   method: "post",
   path: `${BASE}/{id}/pause`,
@@ -124,11 +113,8 @@ const pauseRoute = defineRoute({
   body: ContractPauseSchema,
   response: ContractSchema,
 });
-async function pauseContractHandler(c: HandlerContext<typeof pauseRoute>) {
-  return dispatch(c, "invoice_contracts.pause", { ...c.req.valid("json"), id: id(c) });
-}
 
-const resumeRoute = defineRoute({
+const resumeContract = commandRoute("invoice_contracts.resume", "body+id", {
   ...WRITE,
   method: "post",
   path: `${BASE}/{id}/resume`,
@@ -138,11 +124,8 @@ const resumeRoute = defineRoute({
   body: ContractPauseSchema,
   response: ContractSchema,
 });
-async function resumeContractHandler(c: HandlerContext<typeof resumeRoute>) {
-  return dispatch(c, "invoice_contracts.resume", { ...c.req.valid("json"), id: id(c) });
-}
 
-const endRoute = defineRoute({
+const endContract = commandRoute("invoice_contracts.end", "body+id", {
   ...WRITE,
   method: "post",
   path: `${BASE}/{id}/end`,
@@ -152,9 +135,6 @@ const endRoute = defineRoute({
   body: ContractEndSchema,
   response: ContractSchema,
 });
-async function endContractHandler(c: HandlerContext<typeof endRoute>) {
-  return dispatch(c, "invoice_contracts.end", { ...c.req.valid("json"), id: id(c) });
-}
 
 const runRoute = defineRoute({
   ...WRITE,
@@ -210,15 +190,15 @@ async function contractInvoicesHandler(c: HandlerContext<typeof invoicesRoute>) 
 }
 
 export function registerInvoiceContractRoutes(app: OpenAPIHono<AppEnv>): void {
-  app.openapi(createRoute, createContractHandler);
+  app.openapi(createContract.route, createContract.handler);
   app.openapi(listRoute, listContractsHandler);
   app.openapi(getRoute, getContractHandler);
-  app.openapi(updateRoute, updateContractHandler);
-  app.openapi(deleteRoute, deleteContractHandler);
-  app.openapi(changeRoute, changeContractHandler);
-  app.openapi(pauseRoute, pauseContractHandler);
-  app.openapi(resumeRoute, resumeContractHandler);
-  app.openapi(endRoute, endContractHandler);
+  app.openapi(updateContract.route, updateContract.handler);
+  app.openapi(deleteContract.route, deleteContract.handler);
+  app.openapi(changeContract.route, changeContract.handler);
+  app.openapi(pauseContract.route, pauseContract.handler);
+  app.openapi(resumeContract.route, resumeContract.handler);
+  app.openapi(endContract.route, endContract.handler);
   app.openapi(runRoute, runContractHandler);
   app.openapi(upcomingRoute, upcomingHandler);
   app.openapi(invoicesRoute, contractInvoicesHandler);

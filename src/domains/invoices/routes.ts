@@ -4,59 +4,39 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../http/context";
 import {
   bulkCreateInvoices,
-  bulkCreateInvoicesRoute,
   cancelInvoice,
-  cancelInvoiceRoute,
   createInvoice,
-  createInvoiceRoute,
   getInvoice,
   getInvoiceRoute,
   listInvoicesPage,
   listInvoicesRoute,
   updateInvoice,
-  updateInvoiceRoute,
 } from "./drafts/routes";
-import {
-  bookInvoice,
-  bookInvoiceRoute,
-  invoicePdf,
-  invoicePdfRoute,
-  markInvoiceSent,
-  markInvoiceSentRoute,
-  sendInvoice,
-  sendInvoiceRoute,
-} from "./issue/routes";
-import { invoicePeppol, invoicePeppolRoute, resendPeppol, resendPeppolRoute } from "./peppol/routes";
-import {
-  payInvoice,
-  payInvoiceRoute,
-  refundInvoice,
-  refundInvoiceRoute,
-  reverseInvoicePayment,
-  reverseInvoicePaymentRoute,
-} from "./payments/routes";
-import { creditInvoice, creditInvoiceRoute } from "./credits/routes";
-import { remindInvoice, remindInvoiceRoute, reminderPdf, reminderPdfRoute } from "./reminders/routes";
-import { interestInvoiceRoute, issueInterestInvoice } from "./interest/routes";
+import { bookInvoice, invoicePdf, invoicePdfRoute, markInvoiceSent, sendInvoice } from "./issue/routes";
+import { invoicePeppol, invoicePeppolRoute, resendPeppol } from "./peppol/routes";
+import { payInvoice, refundInvoice, reverseInvoicePayment, reverseInvoicePaymentRoute } from "./payments/routes";
+import { creditInvoice } from "./credits/routes";
+import { remindInvoice, reminderPdf, reminderPdfRoute } from "./reminders/routes";
+import { issueInterestInvoice } from "./interest/routes";
 
 export function registerInvoiceRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(remindInvoiceRoute, remindInvoice);
+  app.openapi(remindInvoice.route, remindInvoice.handler);
   app.openapi(reminderPdfRoute, reminderPdf);
-  app.openapi(interestInvoiceRoute, issueInterestInvoice);
+  app.openapi(issueInterestInvoice.route, issueInterestInvoice.handler);
   app.openapi(listInvoicesRoute, listInvoicesPage);
   app.openapi(getInvoiceRoute, getInvoice);
   app.openapi(invoicePdfRoute, invoicePdf);
   app.openapi(invoicePeppolRoute, invoicePeppol);
-  app.openapi(createInvoiceRoute, createInvoice);
-  app.openapi(bulkCreateInvoicesRoute, bulkCreateInvoices);
-  app.openapi(updateInvoiceRoute, updateInvoice);
-  app.openapi(cancelInvoiceRoute, cancelInvoice);
-  app.openapi(markInvoiceSentRoute, markInvoiceSent);
-  app.openapi(sendInvoiceRoute, sendInvoice);
-  app.openapi(resendPeppolRoute, resendPeppol);
-  app.openapi(payInvoiceRoute, payInvoice);
+  app.openapi(createInvoice.route, createInvoice.handler);
+  app.openapi(bulkCreateInvoices.route, bulkCreateInvoices.handler);
+  app.openapi(updateInvoice.route, updateInvoice.handler);
+  app.openapi(cancelInvoice.route, cancelInvoice.handler);
+  app.openapi(markInvoiceSent.route, markInvoiceSent.handler);
+  app.openapi(sendInvoice.route, sendInvoice.handler);
+  app.openapi(resendPeppol.route, resendPeppol.handler);
+  app.openapi(payInvoice.route, payInvoice.handler);
   app.openapi(reverseInvoicePaymentRoute, reverseInvoicePayment);
-  app.openapi(bookInvoiceRoute, bookInvoice);
-  app.openapi(refundInvoiceRoute, refundInvoice);
-  app.openapi(creditInvoiceRoute, creditInvoice);
+  app.openapi(bookInvoice.route, bookInvoice.handler);
+  app.openapi(refundInvoice.route, refundInvoice.handler);
+  app.openapi(creditInvoice.route, creditInvoice.handler);
 }

@@ -2,7 +2,6 @@ import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { PROSE } from "./prose";
 import { database } from "../../db/client";
 import type { AppEnv } from "../../http/context";
-import { dispatch } from "../../http/dispatch";
 import { json } from "../../http/envelope";
 import { finishPage, pageRequest } from "../../http/pagination";
 import { CompanyParams, CompanyItemParams } from "../../http/params";
@@ -21,6 +20,7 @@ import {
   ReverseResultSchema,
   ReverseSchema,
 } from "./schemas";
+import { commandRoute } from "../../http/command-route";
 
 const TAG = "Journal entries";
 const BASE = "/api/v1/companies/{companyId}/journal-entries";
@@ -87,7 +87,7 @@ async function getEntry(c: HandlerContext<typeof getEntryRoute>) {
   return json(c, await entryDetail(database(c.env), c.get("company").id, c.req.valid("param").id));
 }
 
-const createDraftRoute = defineRoute({
+const createDraft = commandRoute("journal_entries.create", "body", {
   ...write,
   method: "post",
   path: BASE,
@@ -99,11 +99,7 @@ const createDraftRoute = defineRoute({
   status: 201,
 });
 
-async function createDraft(c: HandlerContext<typeof createDraftRoute>) {
-  return dispatch(c, "journal_entries.create", c.req.valid("json"));
-}
-
-const batchCreateDraftsRoute = defineRoute({
+const batchCreateDrafts = commandRoute("journal_entries.batch_create", "body", {
   ...write,
   method: "post",
   path: `${BASE}/batch-create`,
@@ -113,11 +109,7 @@ const batchCreateDraftsRoute = defineRoute({
   response: BatchResultSchema,
 });
 
-async function batchCreateDrafts(c: HandlerContext<typeof batchCreateDraftsRoute>) {
-  return dispatch(c, "journal_entries.batch_create", c.req.valid("json"));
-}
-
-const commitDraftRoute = defineRoute({
+const commitDraft = commandRoute("journal_entries.commit", "id", {
   ...write,
   method: "post",
   path: `${BASE}/{id}/commit`,
@@ -127,11 +119,7 @@ const commitDraftRoute = defineRoute({
   response: CommitResultSchema,
 });
 
-async function commitDraft(c: HandlerContext<typeof commitDraftRoute>) {
-  return dispatch(c, "journal_entries.commit", { id: c.req.valid("param").id });
-}
-
-const cancelDraftRoute = defineRoute({
+const cancelDraft = commandRoute("journal_entries.cancel", "id", {
   ...write,
   method: "post",
   path: `${BASE}/{id}/cancel`,
@@ -140,11 +128,7 @@ const cancelDraftRoute = defineRoute({
   response: EntrySchema,
 });
 
-async function cancelDraft(c: HandlerContext<typeof cancelDraftRoute>) {
-  return dispatch(c, "journal_entries.cancel", { id: c.req.valid("param").id });
-}
-
-const reverseEntryRoute = defineRoute({
+const reverseEntry = commandRoute("journal_entries.reverse", "body+id", {
   ...write,
   method: "post",
   path: `${BASE}/{id}/reverse`,
@@ -157,11 +141,7 @@ const reverseEntryRoute = defineRoute({
   status: 201,
 });
 
-async function reverseEntry(c: HandlerContext<typeof reverseEntryRoute>) {
-  return dispatch(c, "journal_entries.reverse", { ...(c.req.valid("json") ?? {}), id: c.req.valid("param").id });
-}
-
-const correctEntryRoute = defineRoute({
+const correctEntry = commandRoute("journal_entries.correct", "body+id", {
   ...write,
   method: "post",
   path: `${BASE}/{id}/correct`,
@@ -173,17 +153,13 @@ const correctEntryRoute = defineRoute({
   status: 201,
 });
 
-async function correctEntry(c: HandlerContext<typeof correctEntryRoute>) {
-  return dispatch(c, "journal_entries.correct", { ...c.req.valid("json"), id: c.req.valid("param").id });
-}
-
 export function registerJournalEntryRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(listEntriesRoute, listEntriesPage);
   app.openapi(getEntryRoute, getEntry);
-  app.openapi(createDraftRoute, createDraft);
-  app.openapi(batchCreateDraftsRoute, batchCreateDrafts);
-  app.openapi(commitDraftRoute, commitDraft);
-  app.openapi(cancelDraftRoute, cancelDraft);
-  app.openapi(reverseEntryRoute, reverseEntry);
-  app.openapi(correctEntryRoute, correctEntry);
+  app.openapi(createDraft.route, createDraft.handler);
+  app.openapi(batchCreateDrafts.route, batchCreateDrafts.handler);
+  app.openapi(commitDraft.route, commitDraft.handler);
+  app.openapi(cancelDraft.route, cancelDraft.handler);
+  app.openapi(reverseEntry.route, reverseEntry.handler);
+  app.openapi(correctEntry.route, correctEntry.handler);
 }

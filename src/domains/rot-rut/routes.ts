@@ -3,7 +3,6 @@ import { PROSE } from "./prose";
 import { database } from "../../db/client";
 import { ApiError } from "../../errors/api-error";
 import type { AppEnv } from "../../http/context";
-import { dispatch } from "../../http/dispatch";
 import { json } from "../../http/envelope";
 import { fileResponse } from "../../http/file-response";
 import { finishPage, pageRequest } from "../../http/pagination";
@@ -11,12 +10,13 @@ import { CompanyParams, CompanyItemParams } from "../../http/params";
 import { defineRoute, type HandlerContext } from "../../http/route";
 import { claimInvoicesOf, claimJson, listClaims, loadClaim } from "./queries";
 import { ClaimCreateSchema, ClaimDecisionSchema, ClaimListQuery, ClaimSchema } from "./schemas";
+import { commandRoute } from "../../http/command-route";
 
 const TAG = "ROT and RUT";
 const BASE = "/api/v1/companies/{companyId}/rot-rut/claims";
 const write = { tag: TAG, scope: "invoices:write", company: true, idempotency: "required", dryRun: true } as const;
 
-const createClaimRoute = defineRoute({
+const createClaim = commandRoute("rot_rut.claim", "body", {
   ...write,
   method: "post",
   path: BASE,
@@ -27,10 +27,6 @@ const createClaimRoute = defineRoute({
   response: z.array(ClaimSchema),
   status: 201,
 });
-
-async function createClaim(c: HandlerContext<typeof createClaimRoute>) {
-  return dispatch(c, "rot_rut.claim", c.req.valid("json"));
-}
 
 const listClaimsRoute = defineRoute({
   method: "get",
@@ -112,7 +108,7 @@ async function claimXml(c: HandlerContext<typeof claimXmlRoute>) {
   );
 }
 
-const recordDecisionRoute = defineRoute({
+const recordDecision = commandRoute("rot_rut.decide", "body+id", {
   ...write,
   method: "post",
   path: `${BASE}/{id}/decision`,
@@ -123,14 +119,10 @@ const recordDecisionRoute = defineRoute({
   response: ClaimSchema,
 });
 
-async function recordDecision(c: HandlerContext<typeof recordDecisionRoute>) {
-  return dispatch(c, "rot_rut.decide", { ...c.req.valid("json"), id: c.req.valid("param").id });
-}
-
 export function registerRotRutRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(createClaimRoute, createClaim);
+  app.openapi(createClaim.route, createClaim.handler);
   app.openapi(listClaimsRoute, listClaimsPage);
   app.openapi(getClaimRoute, getClaim);
   app.openapi(claimXmlRoute, claimXml);
-  app.openapi(recordDecisionRoute, recordDecision);
+  app.openapi(recordDecision.route, recordDecision.handler);
 }

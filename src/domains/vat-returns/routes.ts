@@ -5,7 +5,6 @@ import { PROSE } from "./prose";
 import { nowIso } from "../../clock";
 import { database } from "../../db/client";
 import type { AppEnv } from "../../http/context";
-import { dispatch } from "../../http/dispatch";
 import { json } from "../../http/envelope";
 import { fileResponse } from "../../http/file-response";
 import { finishPage, pageRequest } from "../../http/pagination";
@@ -16,12 +15,13 @@ import { companyHeading } from "../companies";
 import { renderVatReturnPdf } from "./pdf";
 import { listVatReturns, loadVatReturn, vatReturnJson } from "./queries";
 import { VatReturnCreateSchema, VatReturnListQuery, VatReturnSchema } from "./schemas";
+import { commandRoute } from "../../http/command-route";
 
 const TAG = "VAT returns";
 const BASE = "/api/v1/companies/{companyId}/vat-returns";
 const READ = { tag: TAG, scope: "reports:read", company: true } as const;
 
-const createRoute = defineRoute({
+const createVatReturn = commandRoute("vat_returns.create", "body", {
   tag: TAG,
   scope: "bookkeeping:write",
   company: true,
@@ -37,10 +37,6 @@ const createRoute = defineRoute({
   response: VatReturnSchema,
   status: 201,
 });
-
-async function createVatReturnHandler(c: HandlerContext<typeof createRoute>) {
-  return dispatch(c, "vat_returns.create", c.req.valid("json"));
-}
 
 const listRoute = defineRoute({
   ...READ,
@@ -141,7 +137,7 @@ async function vatReturnEskdHandler(c: HandlerContext<typeof eskdRoute>) {
 const fileLabel = (period: string) => period.replace("/", "-");
 
 export function registerVatReturnRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(createRoute, createVatReturnHandler);
+  app.openapi(createVatReturn.route, createVatReturn.handler);
   app.openapi(listRoute, listVatReturnsHandler);
   app.openapi(getRoute, getVatReturnHandler);
   app.openapi(pdfRoute, vatReturnPdfHandler);

@@ -21,6 +21,7 @@ import {
   webhookJson,
 } from "./commands";
 import { WebhookCreateSchema, WebhookPatchSchema } from "./schemas";
+import { commandRoute } from "../../http/command-route";
 
 const TAG = "Webhooks";
 const BASE = "/api/v1/companies/{companyId}/webhooks";
@@ -118,7 +119,7 @@ async function createWebhook(c: HandlerContext<typeof createWebhookRoute>) {
   return dispatch(c, "webhooks.create", body);
 }
 
-const updateWebhookRoute = defineRoute({
+const updateWebhook = commandRoute("webhooks.update", "body+id", {
   tag: TAG,
   scope: SCOPE,
   company: true,
@@ -133,11 +134,7 @@ const updateWebhookRoute = defineRoute({
   response: WebhookSchema,
 });
 
-async function updateWebhook(c: HandlerContext<typeof updateWebhookRoute>) {
-  return dispatch(c, "webhooks.update", { ...c.req.valid("json"), id: c.req.valid("param").id });
-}
-
-const deleteWebhookRoute = defineRoute({
+const deleteWebhook = commandRoute("webhooks.delete", "id", {
   tag: TAG,
   scope: SCOPE,
   company: true,
@@ -149,11 +146,7 @@ const deleteWebhookRoute = defineRoute({
   response: z.object({ deleted: z.boolean() }),
 });
 
-async function deleteWebhook(c: HandlerContext<typeof deleteWebhookRoute>) {
-  return dispatch(c, "webhooks.delete", { id: c.req.valid("param").id });
-}
-
-const rotateSecretRoute = defineRoute({
+const rotateSecret = commandRoute("webhooks.rotate_secret", "id", {
   tag: TAG,
   scope: SCOPE,
   company: true,
@@ -165,11 +158,7 @@ const rotateSecretRoute = defineRoute({
   response: WithSecret,
 });
 
-async function rotateSecret(c: HandlerContext<typeof rotateSecretRoute>) {
-  return dispatch(c, "webhooks.rotate_secret", { id: c.req.valid("param").id });
-}
-
-const testWebhookRoute = defineRoute({
+const testWebhook = commandRoute("webhooks.test", "id", {
   tag: TAG,
   scope: SCOPE,
   company: true,
@@ -180,10 +169,6 @@ const testWebhookRoute = defineRoute({
   params: CompanyItemParams,
   response: z.object({ webhook_delivery_id: z.string(), status: z.literal("pending") }),
 });
-
-async function testWebhook(c: HandlerContext<typeof testWebhookRoute>) {
-  return dispatch(c, "webhooks.test", { id: c.req.valid("param").id });
-}
 
 const listDeliveriesRoute = defineRoute({
   ...read,
@@ -234,10 +219,10 @@ export function registerWebhookRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(listCompanyWebhooksRoute, listCompanyWebhooks);
   app.openapi(getWebhookRoute, getWebhook);
   app.openapi(createWebhookRoute, createWebhook);
-  app.openapi(updateWebhookRoute, updateWebhook);
-  app.openapi(deleteWebhookRoute, deleteWebhook);
-  app.openapi(rotateSecretRoute, rotateSecret);
-  app.openapi(testWebhookRoute, testWebhook);
+  app.openapi(updateWebhook.route, updateWebhook.handler);
+  app.openapi(deleteWebhook.route, deleteWebhook.handler);
+  app.openapi(rotateSecret.route, rotateSecret.handler);
+  app.openapi(testWebhook.route, testWebhook.handler);
   app.openapi(listDeliveriesRoute, listDeliveriesPage);
   app.openapi(retryDeliveryRoute, retryDelivery);
 }

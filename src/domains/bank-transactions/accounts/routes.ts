@@ -3,13 +3,13 @@ import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { PROSE } from "./prose";
 import { database } from "../../../db/client";
 import type { AppEnv } from "../../../http/context";
-import { dispatch } from "../../../http/dispatch";
 import { CompanyParams } from "../../../http/params";
 import { json } from "../../../http/envelope";
 import { defineRoute, type HandlerContext } from "../../../http/route";
 import { TAG, write } from "../common";
 import { bankAccountJson, bankAccountsOf } from "./queries";
 import { BankAccountBodySchema, BankAccountSchema } from "./schemas";
+import { commandRoute } from "../../../http/command-route";
 
 const BANK_ACCOUNTS = "/api/v1/companies/{companyId}/bank-accounts";
 
@@ -29,7 +29,7 @@ async function listBankAccounts(c: HandlerContext<typeof listBankAccountsRoute>)
   return json(c, (await bankAccountsOf(database(c.env), c.get("company").id)).map(bankAccountJson));
 }
 
-const registerBankAccountRoute = defineRoute({
+const registerBankAccount = commandRoute("bank_transactions.register_bank_account", "body", {
   ...write,
   idempotency: "optional",
   method: "post",
@@ -41,12 +41,8 @@ const registerBankAccountRoute = defineRoute({
   response: BankAccountSchema,
 });
 
-async function registerBankAccount(c: HandlerContext<typeof registerBankAccountRoute>) {
-  return dispatch(c, "bank_transactions.register_bank_account", c.req.valid("json"));
-}
-
 /** The bank accounts registered for the settlement accounts (./commands.ts). */
 export function registerAccountRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(listBankAccountsRoute, listBankAccounts);
-  app.openapi(registerBankAccountRoute, registerBankAccount);
+  app.openapi(registerBankAccount.route, registerBankAccount.handler);
 }

@@ -3,7 +3,6 @@ import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { PROSE } from "./prose";
 import { database } from "../../../db/client";
 import type { AppEnv } from "../../../http/context";
-import { dispatch } from "../../../http/dispatch";
 import { CompanyParams, CompanyItemParams } from "../../../http/params";
 import { json } from "../../../http/envelope";
 import { finishPage, pageRequest } from "../../../http/pagination";
@@ -13,6 +12,7 @@ import { TransactionListQuery, TransactionSchema } from "../schemas";
 import { BatchCategorizeSchema, CategorizeSchema } from "./schemas";
 import { suggestCategories } from "./suggest";
 import { BASE, TAG, write } from "../common";
+import { commandRoute } from "../../../http/command-route";
 
 const TransactionOut = TransactionSchema.extend({});
 const CategorizeOut = z.object({
@@ -138,7 +138,7 @@ async function listMerchantTemplates(c: HandlerContext<typeof listMerchantTempla
   return json(c, (await listTemplates(database(c.env), c.get("company").id)).map(templateJson));
 }
 
-const batchCategorizeRoute = defineRoute({
+const batchCategorize = commandRoute("bank_transactions.batch_categorize", "body", {
   ...write,
   method: "post",
   path: `${BASE}/batch-categorize`,
@@ -149,11 +149,7 @@ const batchCategorizeRoute = defineRoute({
   response: BulkOut,
 });
 
-async function batchCategorize(c: HandlerContext<typeof batchCategorizeRoute>) {
-  return dispatch(c, "bank_transactions.batch_categorize", c.req.valid("json"));
-}
-
-const categorizeTransactionRoute = defineRoute({
+const categorizeTransaction = commandRoute("bank_transactions.categorize", "body+id", {
   ...write,
   method: "post",
   path: `${BASE}/{id}/categorize`,
@@ -163,10 +159,6 @@ const categorizeTransactionRoute = defineRoute({
   body: CategorizeSchema,
   response: CategorizeOut,
 });
-
-async function categorizeTransaction(c: HandlerContext<typeof categorizeTransactionRoute>) {
-  return dispatch(c, "bank_transactions.categorize", { ...c.req.valid("json"), id: c.req.valid("param").id });
-}
 
 const suggestTransactionCategoriesRoute = defineRoute({
   method: "post",
@@ -185,7 +177,7 @@ async function suggestTransactionCategories(c: HandlerContext<typeof suggestTran
   return json(c, await suggestCategories(database(c.env), c.get("company").id, c.req.valid("param").id));
 }
 
-const ignoreTransactionRoute = defineRoute({
+const ignoreTransaction = commandRoute("bank_transactions.ignore", "id", {
   ...write,
   method: "post",
   path: `${BASE}/{id}/ignore`,
@@ -195,11 +187,7 @@ const ignoreTransactionRoute = defineRoute({
   response: IgnoreOut,
 });
 
-async function ignoreTransaction(c: HandlerContext<typeof ignoreTransactionRoute>) {
-  return dispatch(c, "bank_transactions.ignore", { id: c.req.valid("param").id });
-}
-
-const unignoreTransactionRoute = defineRoute({
+const unignoreTransaction = commandRoute("bank_transactions.unignore", "id", {
   ...write,
   idempotency: "optional",
   method: "delete",
@@ -210,11 +198,7 @@ const unignoreTransactionRoute = defineRoute({
   response: IgnoreOut.extend({ was_ignored: z.boolean() }),
 });
 
-async function unignoreTransaction(c: HandlerContext<typeof unignoreTransactionRoute>) {
-  return dispatch(c, "bank_transactions.unignore", { id: c.req.valid("param").id });
-}
-
-const uncategorizeTransactionRoute = defineRoute({
+const uncategorizeTransaction = commandRoute("bank_transactions.uncategorize", "id", {
   ...write,
   method: "post",
   path: `${BASE}/{id}/uncategorize`,
@@ -230,10 +214,6 @@ const uncategorizeTransactionRoute = defineRoute({
   }),
 });
 
-async function uncategorizeTransaction(c: HandlerContext<typeof uncategorizeTransactionRoute>) {
-  return dispatch(c, "bank_transactions.uncategorize", { id: c.req.valid("param").id });
-}
-
 /** The reads of bank rows and the merchant templates, registered before ingest (the document's order). */
 export function registerTransactionReadRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(listTransactionsRoute, listTransactionsPage);
@@ -242,10 +222,10 @@ export function registerTransactionReadRoutes(app: OpenAPIHono<AppEnv>) {
 }
 
 export function registerBookingRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(batchCategorizeRoute, batchCategorize);
-  app.openapi(categorizeTransactionRoute, categorizeTransaction);
+  app.openapi(batchCategorize.route, batchCategorize.handler);
+  app.openapi(categorizeTransaction.route, categorizeTransaction.handler);
   app.openapi(suggestTransactionCategoriesRoute, suggestTransactionCategories);
-  app.openapi(ignoreTransactionRoute, ignoreTransaction);
-  app.openapi(unignoreTransactionRoute, unignoreTransaction);
-  app.openapi(uncategorizeTransactionRoute, uncategorizeTransaction);
+  app.openapi(ignoreTransaction.route, ignoreTransaction.handler);
+  app.openapi(unignoreTransaction.route, unignoreTransaction.handler);
+  app.openapi(uncategorizeTransaction.route, uncategorizeTransaction.handler);
 }

@@ -23,6 +23,7 @@ import { OperationSchema } from "../../operations";
 import { bankFileApiError, type BankImportStart } from "./commands";
 import { BankFormatSchema, IngestSchema, MAX_BANK_FILE_BYTES } from "./schemas";
 import { BASE, write } from "../common";
+import { commandRoute } from "../../../http/command-route";
 
 /** imports/bank: either scope will do (spec: transactions:write; the cookbook also lists imports:write). */
 const importScope = createMiddleware<AppEnv>(async (c, next) => {
@@ -69,7 +70,7 @@ const MappingSchema = z
   })
   .strict();
 
-const ingestTransactionsRoute = defineRoute({
+const ingestTransactions = commandRoute("bank_transactions.ingest", "body", {
   ...write,
   idempotency: "optional",
   method: "post",
@@ -84,10 +85,6 @@ const ingestTransactionsRoute = defineRoute({
     transaction_ids: z.array(z.string()),
   }),
 });
-
-async function ingestTransactions(c: HandlerContext<typeof ingestTransactionsRoute>) {
-  return dispatch(c, "bank_transactions.ingest", c.req.valid("json"));
-}
 
 const importBankFileRoute = withBody(
   defineRoute({
@@ -153,7 +150,7 @@ async function importBankFile(c: HandlerContext<typeof importBankFileRoute>) {
 }
 
 export function registerIngestRoute(app: OpenAPIHono<AppEnv>) {
-  app.openapi(ingestTransactionsRoute, ingestTransactions);
+  app.openapi(ingestTransactions.route, ingestTransactions.handler);
 }
 
 export function registerBankFileRoute(app: OpenAPIHono<AppEnv>) {

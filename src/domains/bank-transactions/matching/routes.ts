@@ -2,12 +2,11 @@
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { PROSE } from "./prose";
 import type { AppEnv } from "../../../http/context";
-import { dispatch } from "../../../http/dispatch";
 import { CompanyItemParams } from "../../../http/params";
-import { defineRoute, type HandlerContext } from "../../../http/route";
 import { TransactionSchema } from "../schemas";
 import { MatchInvoiceSchema, MatchSupplierInvoiceSchema } from "./schemas";
 import { BASE, write } from "../common";
+import { commandRoute } from "../../../http/command-route";
 
 const MatchOut = z.object({
   success: z.boolean(),
@@ -25,7 +24,7 @@ const MatchOut = z.object({
   transaction: TransactionSchema,
 });
 
-const matchInvoiceRoute = defineRoute({
+const matchInvoice = commandRoute("bank_transactions.match_invoice", "body+id", {
   ...write,
   dryRun: false,
   method: "post",
@@ -38,11 +37,7 @@ const matchInvoiceRoute = defineRoute({
   response: MatchOut,
 });
 
-async function matchInvoice(c: HandlerContext<typeof matchInvoiceRoute>) {
-  return dispatch(c, "bank_transactions.match_invoice", { ...c.req.valid("json"), id: c.req.valid("param").id });
-}
-
-const matchSupplierInvoiceRoute = defineRoute({
+const matchSupplierInvoice = commandRoute("bank_transactions.match_supplier_invoice", "body+id", {
   ...write,
   dryRun: false,
   method: "post",
@@ -59,14 +54,7 @@ const matchSupplierInvoiceRoute = defineRoute({
   }).extend({ supplier_invoice_id: z.string(), supplier_invoice_status: z.string() }),
 });
 
-async function matchSupplierInvoice(c: HandlerContext<typeof matchSupplierInvoiceRoute>) {
-  return dispatch(c, "bank_transactions.match_supplier_invoice", {
-    ...c.req.valid("json"),
-    id: c.req.valid("param").id,
-  });
-}
-
 export function registerMatchingRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(matchInvoiceRoute, matchInvoice);
-  app.openapi(matchSupplierInvoiceRoute, matchSupplierInvoice);
+  app.openapi(matchInvoice.route, matchInvoice.handler);
+  app.openapi(matchSupplierInvoice.route, matchSupplierInvoice.handler);
 }

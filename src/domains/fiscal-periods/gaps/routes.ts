@@ -2,14 +2,13 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { PROSE } from "./prose";
 import type { AppEnv } from "../../../http/context";
-import { dispatch } from "../../../http/dispatch";
 import { CompanyParams } from "../../../http/params";
-import { defineRoute, type HandlerContext } from "../../../http/route";
 
 import { write } from "../common";
 import { GapBody, GapResult } from "./schemas";
+import { commandRoute } from "../../../http/command-route";
 
-export const explainVoucherGapRoute = defineRoute({
+const explainVoucherGap = commandRoute("fiscal_periods.explain_voucher_gap", "body", {
   ...write,
   tag: "Compliance",
   dryRun: true,
@@ -23,10 +22,6 @@ export const explainVoucherGapRoute = defineRoute({
   status: 201,
 });
 
-export async function explainVoucherGap(c: HandlerContext<typeof explainVoucherGapRoute>) {
-  return dispatch(c, "fiscal_periods.explain_voucher_gap", c.req.valid("json"));
-}
-
 export function registerGapRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(explainVoucherGapRoute, explainVoucherGap);
+  app.openapi(explainVoucherGap.route, explainVoucherGap.handler);
 }

@@ -11,6 +11,7 @@ import { lockDatesOf, listPeriods, periodJson } from "./commands";
 
 import { BASE, TAG, write } from "../common";
 import { FiscalPeriodSchema, LockBody, LockResult } from "./schemas";
+import { commandRoute } from "../../../http/command-route";
 
 export const listFiscalPeriodsRoute = defineRoute({
   method: "get",
@@ -46,7 +47,7 @@ export async function openNextYear(c: HandlerContext<typeof openNextYearRoute>) 
   return dispatch(c, "fiscal_periods.create_next", {});
 }
 
-export const lockPeriodRoute = defineRoute({
+const lockPeriod = commandRoute("fiscal_periods.lock", "body+id", {
   ...write,
   method: "post",
   path: `${BASE}/{id}/lock`,
@@ -58,11 +59,7 @@ export const lockPeriodRoute = defineRoute({
   response: LockResult,
 });
 
-export async function lockPeriod(c: HandlerContext<typeof lockPeriodRoute>) {
-  return dispatch(c, "fiscal_periods.lock", { ...(c.req.valid("json") ?? {}), id: c.req.valid("param").id });
-}
-
-export const unlockPeriodRoute = defineRoute({
+const unlockPeriod = commandRoute("fiscal_periods.unlock", "id", {
   ...write,
   method: "post",
   path: `${BASE}/{id}/unlock`,
@@ -72,13 +69,9 @@ export const unlockPeriodRoute = defineRoute({
   response: LockResult,
 });
 
-export async function unlockPeriod(c: HandlerContext<typeof unlockPeriodRoute>) {
-  return dispatch(c, "fiscal_periods.unlock", { id: c.req.valid("param").id });
-}
-
 export function registerPeriodRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(listFiscalPeriodsRoute, listFiscalPeriods);
   app.openapi(openNextYearRoute, openNextYear);
-  app.openapi(lockPeriodRoute, lockPeriod);
-  app.openapi(unlockPeriodRoute, unlockPeriod);
+  app.openapi(lockPeriod.route, lockPeriod.handler);
+  app.openapi(unlockPeriod.route, unlockPeriod.handler);
 }

@@ -2,15 +2,14 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { PROSE } from "./prose";
 import type { AppEnv } from "../../../http/context";
-import { dispatch } from "../../../http/dispatch";
 import { CompanyItemParams } from "../../../http/params";
-import { defineRoute, type HandlerContext } from "../../../http/route";
 import { OperationSchema } from "../../operations";
 
 import { BASE, write } from "../common";
 import { RevaluationBody, RevaluationPreviewSchema } from "./schemas";
+import { commandRoute } from "../../../http/command-route";
 
-export const revalueCurrenciesRoute = defineRoute({
+const revalueCurrencies = commandRoute("fiscal_periods.currency_revaluation", "body+id", {
   ...write,
   dryRun: true,
   dryRunResponse: RevaluationPreviewSchema,
@@ -25,13 +24,6 @@ export const revalueCurrenciesRoute = defineRoute({
   status: 202,
 });
 
-export async function revalueCurrencies(c: HandlerContext<typeof revalueCurrenciesRoute>) {
-  return dispatch(c, "fiscal_periods.currency_revaluation", {
-    ...(c.req.valid("json") ?? {}),
-    id: c.req.valid("param").id,
-  });
-}
-
 export function registerRevaluationRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(revalueCurrenciesRoute, revalueCurrencies);
+  app.openapi(revalueCurrencies.route, revalueCurrencies.handler);
 }

@@ -5,7 +5,6 @@ import { PROSE } from "./prose";
 import { database } from "../../../db/client";
 import { ApiError } from "../../../errors/api-error";
 import type { AppEnv } from "../../../http/context";
-import { dispatch } from "../../../http/dispatch";
 import { json } from "../../../http/envelope";
 import { periodAccountTotals } from "../../../ledger/queries";
 import { fromOre } from "../../../money";
@@ -21,8 +20,9 @@ import { loadPeriod } from "../periods/commands";
 import { TAG, BASE, write } from "../common";
 
 import { NeSchema, TaxBody, TaxCalculationSchema, figureJson } from "./schemas";
+import { commandRoute } from "../../../http/command-route";
 
-const calculateTaxRoute = defineRoute({
+const calculateTax = commandRoute("fiscal_periods.corporate_tax", "body+id", {
   ...write,
   dryRun: true,
   method: "post",
@@ -35,10 +35,6 @@ const calculateTaxRoute = defineRoute({
   response: TaxCalculationSchema,
   status: 201,
 });
-
-async function calculateTax(c: HandlerContext<typeof calculateTaxRoute>) {
-  return dispatch(c, "fiscal_periods.corporate_tax", { ...(c.req.valid("json") ?? {}), id: c.req.valid("param").id });
-}
 
 const getTaxRoute = defineRoute({
   method: "get",
@@ -113,7 +109,7 @@ function getNeWith(companyFormOf: CompanyFormOf) {
 }
 
 export function registerTaxRoutes(app: OpenAPIHono<AppEnv>, companyFormOf: CompanyFormOf) {
-  app.openapi(calculateTaxRoute, calculateTax);
+  app.openapi(calculateTax.route, calculateTax.handler);
   app.openapi(getTaxRoute, getTax);
   app.openapi(getNeRoute, getNeWith(companyFormOf));
 }

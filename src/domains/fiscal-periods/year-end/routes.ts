@@ -2,9 +2,7 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { PROSE } from "./prose";
 import type { AppEnv } from "../../../http/context";
-import { dispatch } from "../../../http/dispatch";
 import { CompanyItemParams } from "../../../http/params";
-import { defineRoute, type HandlerContext } from "../../../http/route";
 import { OperationSchema } from "../../operations";
 
 import { BASE, write } from "../common";
@@ -18,8 +16,9 @@ import {
   ReopenBody,
   YearEndBody,
 } from "./schemas";
+import { commandRoute } from "../../../http/command-route";
 
-export const runYearEndRoute = defineRoute({
+const runYearEnd = commandRoute("fiscal_periods.year_end", "body+id", {
   ...write,
   method: "post",
   path: `${BASE}/{id}/year-end`,
@@ -32,11 +31,7 @@ export const runYearEndRoute = defineRoute({
   status: 202,
 });
 
-export async function runYearEnd(c: HandlerContext<typeof runYearEndRoute>) {
-  return dispatch(c, "fiscal_periods.year_end", { ...(c.req.valid("json") ?? {}), id: c.req.valid("param").id });
-}
-
-export const closePeriodRoute = defineRoute({
+const closePeriod = commandRoute("fiscal_periods.close", "body+id", {
   ...write,
   method: "post",
   path: `${BASE}/{id}/close`,
@@ -49,11 +44,7 @@ export const closePeriodRoute = defineRoute({
   response: CloseResult,
 });
 
-export async function closePeriod(c: HandlerContext<typeof closePeriodRoute>) {
-  return dispatch(c, "fiscal_periods.close", { ...(c.req.valid("json") ?? {}), id: c.req.valid("param").id });
-}
-
-export const reopenPeriodRoute = defineRoute({
+const reopenPeriod = commandRoute("fiscal_periods.reopen", "body+id", {
   ...write,
   method: "post",
   path: `${BASE}/{id}/reopen`,
@@ -65,11 +56,7 @@ export const reopenPeriodRoute = defineRoute({
   response: FiscalPeriodSchema,
 });
 
-export async function reopenPeriod(c: HandlerContext<typeof reopenPeriodRoute>) {
-  return dispatch(c, "fiscal_periods.reopen", { ...c.req.valid("json"), id: c.req.valid("param").id });
-}
-
-export const postOpeningBalancesRoute = defineRoute({
+const postOpeningBalances = commandRoute("fiscal_periods.opening_balances", "body+id", {
   ...write,
   method: "post",
   path: `${BASE}/{id}/opening-balances`,
@@ -81,11 +68,7 @@ export const postOpeningBalancesRoute = defineRoute({
   status: 201,
 });
 
-export async function postOpeningBalances(c: HandlerContext<typeof postOpeningBalancesRoute>) {
-  return dispatch(c, "fiscal_periods.opening_balances", { ...c.req.valid("json"), id: c.req.valid("param").id });
-}
-
-export const cashMethodEntryRoute = defineRoute({
+const bookCashMethodEntry = commandRoute("fiscal_periods.cash_method_entry", "id", {
   ...write,
   dryRun: true,
   method: "post",
@@ -97,18 +80,14 @@ export const cashMethodEntryRoute = defineRoute({
   status: 201,
 });
 
-export async function bookCashMethodEntry(c: HandlerContext<typeof cashMethodEntryRoute>) {
-  return dispatch(c, "fiscal_periods.cash_method_entry", { id: c.req.valid("param").id });
-}
-
 export function registerYearEndRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(runYearEndRoute, runYearEnd);
-  app.openapi(closePeriodRoute, closePeriod);
-  app.openapi(reopenPeriodRoute, reopenPeriod);
+  app.openapi(runYearEnd.route, runYearEnd.handler);
+  app.openapi(closePeriod.route, closePeriod.handler);
+  app.openapi(reopenPeriod.route, reopenPeriod.handler);
 }
 
 /** The opening balances and the cash method's entry, registered after the revaluation (the document's order). */
 export function registerOpeningRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(postOpeningBalancesRoute, postOpeningBalances);
-  app.openapi(cashMethodEntryRoute, bookCashMethodEntry);
+  app.openapi(postOpeningBalances.route, postOpeningBalances.handler);
+  app.openapi(bookCashMethodEntry.route, bookCashMethodEntry.handler);
 }

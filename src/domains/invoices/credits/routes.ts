@@ -1,12 +1,11 @@
 import { z } from "@hono/zod-openapi";
 import { PROSE } from "./prose";
-import { dispatch } from "../../../http/dispatch";
 import { CompanyItemParams } from "../../../http/params";
-import { defineRoute, type HandlerContext } from "../../../http/route";
 import { InvoiceCreditSchema, InvoiceSchema } from "../schemas";
 import { BASE, write } from "../common";
+import { commandRoute } from "../../../http/command-route";
 
-export const creditInvoiceRoute = defineRoute({
+export const creditInvoice = commandRoute("invoices.credit", "body+id", {
   ...write,
   method: "post",
   path: `${BASE}/{id}/credit`,
@@ -17,7 +16,3 @@ export const creditInvoiceRoute = defineRoute({
   response: InvoiceSchema.extend({ original_status: z.string() }),
   status: 201,
 });
-
-export async function creditInvoice(c: HandlerContext<typeof creditInvoiceRoute>) {
-  return dispatch(c, "invoices.credit", { ...c.req.valid("json"), id: c.req.valid("param").id });
-}

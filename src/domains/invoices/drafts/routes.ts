@@ -1,7 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { PROSE } from "./prose";
 import { database } from "../../../db/client";
-import { dispatch } from "../../../http/dispatch";
 import { CompanyParams, CompanyItemParams } from "../../../http/params";
 import { json } from "../../../http/envelope";
 import { PartialExpansions, parseExpand } from "../../../http/expand";
@@ -11,6 +10,7 @@ import { BatchResultSchemaOf } from "../../../http/bulk-schema";
 import { INVOICE_EXPANSIONS, invoicesWith, listInvoices, loadInvoice, type InvoiceExpansion } from "../queries";
 import { InvoiceCreateSchema, InvoiceListQuery, InvoicePatchSchema, InvoiceSchema } from "../schemas";
 import { BASE, read, write } from "../common";
+import { commandRoute } from "../../../http/command-route";
 
 export const listInvoicesRoute = defineRoute({
   ...read,
@@ -59,7 +59,7 @@ export async function getInvoice(c: HandlerContext<typeof getInvoiceRoute>) {
   return json(c, data, 200, partial.meta());
 }
 
-export const createInvoiceRoute = defineRoute({
+export const createInvoice = commandRoute("invoices.create", "body", {
   ...write,
   method: "post",
   path: BASE,
@@ -71,11 +71,7 @@ export const createInvoiceRoute = defineRoute({
   status: 201,
 });
 
-export async function createInvoice(c: HandlerContext<typeof createInvoiceRoute>) {
-  return dispatch(c, "invoices.create", c.req.valid("json"));
-}
-
-export const bulkCreateInvoicesRoute = defineRoute({
+export const bulkCreateInvoices = commandRoute("invoices.bulk_create", "body", {
   ...write,
   method: "post",
   path: `${BASE}/bulk-create`,
@@ -86,11 +82,7 @@ export const bulkCreateInvoicesRoute = defineRoute({
   response: BatchResultSchemaOf(InvoiceSchema),
 });
 
-export async function bulkCreateInvoices(c: HandlerContext<typeof bulkCreateInvoicesRoute>) {
-  return dispatch(c, "invoices.bulk_create", c.req.valid("json"));
-}
-
-export const updateInvoiceRoute = defineRoute({
+export const updateInvoice = commandRoute("invoices.update", "body+id", {
   ...write,
   method: "patch",
   path: `${BASE}/{id}`,
@@ -101,11 +93,7 @@ export const updateInvoiceRoute = defineRoute({
   response: InvoiceSchema,
 });
 
-export async function updateInvoice(c: HandlerContext<typeof updateInvoiceRoute>) {
-  return dispatch(c, "invoices.update", { ...c.req.valid("json"), id: c.req.valid("param").id });
-}
-
-export const cancelInvoiceRoute = defineRoute({
+export const cancelInvoice = commandRoute("invoices.cancel", "id", {
   ...write,
   method: "delete",
   path: `${BASE}/{id}`,
@@ -115,7 +103,3 @@ export const cancelInvoiceRoute = defineRoute({
   response: null,
   status: 204,
 });
-
-export async function cancelInvoice(c: HandlerContext<typeof cancelInvoiceRoute>) {
-  return dispatch(c, "invoices.cancel", { id: c.req.valid("param").id });
-}

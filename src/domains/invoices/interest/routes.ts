@@ -1,11 +1,10 @@
 import { PROSE } from "./prose";
-import { dispatch } from "../../../http/dispatch";
 import { CompanyItemParams } from "../../../http/params";
-import { defineRoute, type HandlerContext } from "../../../http/route";
 import { InvoiceInterestSchema, InvoiceSchema } from "../schemas";
 import { BASE, write } from "../common";
+import { commandRoute } from "../../../http/command-route";
 
-export const interestInvoiceRoute = defineRoute({
+export const issueInterestInvoice = commandRoute("invoices.interest_invoice", "body+id", {
   ...write,
   method: "post",
   path: `${BASE}/{id}/interest-invoice`,
@@ -16,7 +15,3 @@ export const interestInvoiceRoute = defineRoute({
   response: InvoiceSchema,
   status: 201,
 });
-
-export async function issueInterestInvoice(c: HandlerContext<typeof interestInvoiceRoute>) {
-  return dispatch(c, "invoices.interest_invoice", { ...c.req.valid("json"), id: c.req.valid("param").id });
-}

@@ -2,7 +2,6 @@ import { z } from "@hono/zod-openapi";
 import { PROSE } from "./prose";
 import { nowIso } from "../../../clock";
 import { database } from "../../../db/client";
-import { dispatch } from "../../../http/dispatch";
 import { CompanyItemParams } from "../../../http/params";
 import { fileResponse } from "../../../http/file-response";
 import { defineRoute, type HandlerContext } from "../../../http/route";
@@ -11,6 +10,7 @@ import { invoiceFileName } from "./document";
 import { loadInvoice } from "../queries";
 import { InvoiceSchema, PeppolDeliverySchema } from "../schemas";
 import { BASE, read, write } from "../common";
+import { commandRoute } from "../../../http/command-route";
 
 export const invoicePdfRoute = defineRoute({
   ...read,
@@ -29,7 +29,7 @@ export async function invoicePdf(c: HandlerContext<typeof invoicePdfRoute>) {
   return fileResponse(c, pdf.body, "application/pdf", invoiceFileName(row));
 }
 
-export const markInvoiceSentRoute = defineRoute({
+export const markInvoiceSent = commandRoute("invoices.mark_sent", "id", {
   ...write,
   method: "post",
   path: `${BASE}/{id}/mark-sent`,
@@ -39,11 +39,7 @@ export const markInvoiceSentRoute = defineRoute({
   response: InvoiceSchema,
 });
 
-export async function markInvoiceSent(c: HandlerContext<typeof markInvoiceSentRoute>) {
-  return dispatch(c, "invoices.mark_sent", { id: c.req.valid("param").id });
-}
-
-export const sendInvoiceRoute = defineRoute({
+export const sendInvoice = commandRoute("invoices.send", "id", {
   ...write,
   method: "post",
   path: `${BASE}/{id}/send`,
@@ -57,11 +53,7 @@ export const sendInvoiceRoute = defineRoute({
   }),
 });
 
-export async function sendInvoice(c: HandlerContext<typeof sendInvoiceRoute>) {
-  return dispatch(c, "invoices.send", { id: c.req.valid("param").id });
-}
-
-export const bookInvoiceRoute = defineRoute({
+export const bookInvoice = commandRoute("invoices.book", "id", {
   ...write,
   method: "post",
   path: `${BASE}/{id}/book`,
@@ -70,7 +62,3 @@ export const bookInvoiceRoute = defineRoute({
   params: CompanyItemParams,
   response: InvoiceSchema.extend({ journal_entry_id: z.string() }),
 });
-
-export async function bookInvoice(c: HandlerContext<typeof bookInvoiceRoute>) {
-  return dispatch(c, "invoices.book", { id: c.req.valid("param").id });
-}

@@ -3,11 +3,12 @@ import { PROSE } from "./prose";
 import { dispatch } from "../../../http/dispatch";
 import { CompanyItemParams } from "../../../http/params";
 import { paymentReversalInput, paymentReversalRoute } from "../../../http/payment-reversal-route";
-import { defineRoute, type HandlerContext } from "../../../http/route";
+import type { HandlerContext } from "../../../http/route";
 import { InvoicePaySchema, InvoiceRefundSchema, InvoiceSchema } from "../schemas";
 import { BASE, write } from "../common";
+import { commandRoute } from "../../../http/command-route";
 
-export const payInvoiceRoute = defineRoute({
+export const payInvoice = commandRoute("invoices.pay", "body+id", {
   ...write,
   method: "post",
   path: `${BASE}/{id}/mark-paid`,
@@ -18,10 +19,6 @@ export const payInvoiceRoute = defineRoute({
   bodyRequired: false,
   response: InvoiceSchema.extend({ journal_entry_id: z.string(), payment_id: z.string() }),
 });
-
-export async function payInvoice(c: HandlerContext<typeof payInvoiceRoute>) {
-  return dispatch(c, "invoices.pay", { ...c.req.valid("json"), id: c.req.valid("param").id });
-}
 
 export const reverseInvoicePaymentRoute = paymentReversalRoute({
   write,
@@ -38,7 +35,7 @@ export async function reverseInvoicePayment(c: HandlerContext<typeof reverseInvo
   return dispatch(c, "invoices.reverse_payment", paymentReversalInput(c));
 }
 
-export const refundInvoiceRoute = defineRoute({
+export const refundInvoice = commandRoute("invoices.refund", "body+id", {
   ...write,
   method: "post",
   path: `${BASE}/{id}/refund`,
@@ -53,7 +50,3 @@ export const refundInvoiceRoute = defineRoute({
     journal_entry_id: z.string(),
   }),
 });
-
-export async function refundInvoice(c: HandlerContext<typeof refundInvoiceRoute>) {
-  return dispatch(c, "invoices.refund", { ...c.req.valid("json"), id: c.req.valid("param").id });
-}

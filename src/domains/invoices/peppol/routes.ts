@@ -1,7 +1,6 @@
 import { PROSE } from "./prose";
 import { nowIso } from "../../../clock";
 import { database } from "../../../db/client";
-import { dispatch } from "../../../http/dispatch";
 import { CompanyItemParams } from "../../../http/params";
 import { fileResponse } from "../../../http/file-response";
 import { defineRoute, type HandlerContext } from "../../../http/route";
@@ -10,6 +9,7 @@ import { invoicePeppolXml } from "./queries";
 import { loadInvoice } from "../queries";
 import { PeppolDeliverySchema } from "../schemas";
 import { BASE, read, write } from "../common";
+import { commandRoute } from "../../../http/command-route";
 
 export const invoicePeppolRoute = defineRoute({
   ...read,
@@ -33,7 +33,7 @@ export async function invoicePeppol(c: HandlerContext<typeof invoicePeppolRoute>
   );
 }
 
-export const resendPeppolRoute = defineRoute({
+export const resendPeppol = commandRoute("invoices.peppol_resend", "id", {
   ...write,
   method: "post",
   path: `${BASE}/{id}/peppol/resend`,
@@ -42,7 +42,3 @@ export const resendPeppolRoute = defineRoute({
   params: CompanyItemParams,
   response: PeppolDeliverySchema,
 });
-
-export async function resendPeppol(c: HandlerContext<typeof resendPeppolRoute>) {
-  return dispatch(c, "invoices.peppol_resend", { id: c.req.valid("param").id });
-}

@@ -3,7 +3,6 @@ import { PROSE } from "./prose";
 import { ReminderSchema } from "./schemas";
 import { nowIso } from "../../../clock";
 import { database } from "../../../db/client";
-import { dispatch } from "../../../http/dispatch";
 import { CompanyItemParams } from "../../../http/params";
 import { fileResponse } from "../../../http/file-response";
 import { defineRoute, type HandlerContext } from "../../../http/route";
@@ -12,8 +11,9 @@ import { reminderFileName } from "./commands";
 import { loadReminder } from "./queries";
 import { loadInvoice } from "../queries";
 import { BASE, read, write } from "../common";
+import { commandRoute } from "../../../http/command-route";
 
-export const remindInvoiceRoute = defineRoute({
+export const remindInvoice = commandRoute("invoices.remind", "id", {
   ...write,
   method: "post",
   path: `${BASE}/{id}/reminder`,
@@ -23,10 +23,6 @@ export const remindInvoiceRoute = defineRoute({
   response: ReminderSchema,
   status: 201,
 });
-
-export async function remindInvoice(c: HandlerContext<typeof remindInvoiceRoute>) {
-  return dispatch(c, "invoices.remind", { id: c.req.valid("param").id });
-}
 
 export const reminderPdfRoute = defineRoute({
   ...read,

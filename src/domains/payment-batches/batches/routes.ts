@@ -5,7 +5,6 @@ import { todayUtc } from "../../../clock";
 import { database } from "../../../db/client";
 import { ApiError } from "../../../errors/api-error";
 import type { AppEnv } from "../../../http/context";
-import { dispatch } from "../../../http/dispatch";
 import { json } from "../../../http/envelope";
 import { fileResponse } from "../../../http/file-response";
 import { CompanyItemParams, CompanyParams } from "../../../http/params";
@@ -25,6 +24,7 @@ import {
   ProposalQuery,
   ProposalSchema,
 } from "./schemas";
+import { commandRoute } from "../../../http/command-route";
 
 const proposalRoute = defineRoute({
   ...read,
@@ -47,7 +47,7 @@ async function getProposal(c: HandlerContext<typeof proposalRoute>) {
   return json(c, { ...proposal, salary_runs: await salaryRunsToPay(db, companyId, dueBy) });
 }
 
-const createRoute = defineRoute({
+const createBatch = commandRoute("payment_batches.create", "body", {
   ...write,
   method: "post",
   path: BASE,
@@ -58,10 +58,6 @@ const createRoute = defineRoute({
   response: BatchSchema,
   status: 201,
 });
-
-async function createBatch(c: HandlerContext<typeof createRoute>) {
-  return dispatch(c, "payment_batches.create", c.req.valid("json"));
-}
 
 const listRoute = defineRoute({
   ...read,
@@ -127,7 +123,7 @@ async function batchFile(c: HandlerContext<typeof fileRoute>) {
   return fileResponse(c, body, "application/xml", batch.fileName);
 }
 
-const statusReportRoute = defineRoute({
+const importStatusReport = commandRoute("payment_batches.status_report", "body+id", {
   ...write,
   method: "post",
   path: `${BASE}/{id}/status-report`,
@@ -147,11 +143,7 @@ const statusReportRoute = defineRoute({
   }),
 });
 
-async function importStatusReport(c: HandlerContext<typeof statusReportRoute>) {
-  return dispatch(c, "payment_batches.status_report", { ...c.req.valid("json"), id: c.req.valid("param").id });
-}
-
-const notificationRoute = defineRoute({
+const importBankNotification = commandRoute("payment_batches.bank_notification", "body", {
   ...write,
   scope: "transactions:write",
   method: "post",
@@ -173,17 +165,13 @@ const notificationRoute = defineRoute({
   }),
 });
 
-async function importBankNotification(c: HandlerContext<typeof notificationRoute>) {
-  return dispatch(c, "payment_batches.bank_notification", c.req.valid("json"));
-}
-
 export function registerPaymentBatchRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(proposalRoute, getProposal);
   app.openapi(linesRoute, linesOfSupplierInvoice);
-  app.openapi(createRoute, createBatch);
+  app.openapi(createBatch.route, createBatch.handler);
   app.openapi(listRoute, listPaymentBatches);
   app.openapi(getRoute, getBatch);
   app.openapi(fileRoute, batchFile);
-  app.openapi(statusReportRoute, importStatusReport);
-  app.openapi(notificationRoute, importBankNotification);
+  app.openapi(importStatusReport.route, importStatusReport.handler);
+  app.openapi(importBankNotification.route, importBankNotification.handler);
 }

@@ -20,6 +20,7 @@ import {
   EmployeeSearchBody,
   FULL_PERSONNUMMER,
 } from "./schemas";
+import { commandRoute } from "../../../http/command-route";
 
 /**
  * A full personnummer in GET .../employees?search= would be written to every access log
@@ -137,7 +138,7 @@ async function updateEmployee(c: HandlerContext<typeof updateEmployeeRoute>) {
   return dispatch(c, "payroll.update_employee", { ...c.req.valid("json"), id: c.req.valid("param").id });
 }
 
-const deactivateEmployeeRoute = defineRoute({
+const deactivateEmployee = commandRoute("payroll.deactivate_employee", "id", {
   ...write,
   method: "delete",
   path: `${EMPLOYEES}/{id}`,
@@ -147,15 +148,11 @@ const deactivateEmployeeRoute = defineRoute({
   status: 204,
 });
 
-async function deactivateEmployee(c: HandlerContext<typeof deactivateEmployeeRoute>) {
-  return dispatch(c, "payroll.deactivate_employee", { id: c.req.valid("param").id });
-}
-
 export function registerEmployeeRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(listEmployeesRoute, listEmployeesPage);
   app.openapi(searchEmployeesRoute, searchEmployees);
   app.openapi(getEmployeeRoute, getEmployee);
   app.openapi(createEmployeeRoute, createEmployee);
   app.openapi(updateEmployeeRoute, updateEmployee);
-  app.openapi(deactivateEmployeeRoute, deactivateEmployee);
+  app.openapi(deactivateEmployee.route, deactivateEmployee.handler);
 }

@@ -3,7 +3,6 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import { PROSE } from "./prose";
 import { database } from "../../../db/client";
 import type { AppEnv } from "../../../http/context";
-import { dispatch } from "../../../http/dispatch";
 import { CompanyParams } from "../../../http/params";
 import { json } from "../../../http/envelope";
 import { defineRoute, type HandlerContext } from "../../../http/route";
@@ -14,8 +13,9 @@ import { BankRunBodySchema, BankStatusSchema } from "./schemas";
 import { RangeQuery } from "../accounts/schemas";
 
 import { BANK, TAG } from "../common";
+import { commandRoute } from "../../../http/command-route";
 
-export const runBankMatcherRoute = defineRoute({
+const runBankMatcher = commandRoute("reconciliation.bank_run", "body", {
   tag: TAG,
   scope: "reconciliation:write",
   company: true,
@@ -30,10 +30,6 @@ export const runBankMatcherRoute = defineRoute({
   response: OperationSchema,
   status: 202,
 });
-
-export async function runBankMatcher(c: HandlerContext<typeof runBankMatcherRoute>) {
-  return dispatch(c, "reconciliation.bank_run", c.req.valid("json"));
-}
 
 export const bankReconciliationStatusRoute = defineRoute({
   tag: TAG,
@@ -54,6 +50,6 @@ export async function bankReconciliationStatus(c: HandlerContext<typeof bankReco
 }
 
 export function registerRunRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(runBankMatcherRoute, runBankMatcher);
+  app.openapi(runBankMatcher.route, runBankMatcher.handler);
   app.openapi(bankReconciliationStatusRoute, bankReconciliationStatus);
 }

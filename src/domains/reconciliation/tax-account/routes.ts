@@ -27,8 +27,9 @@ import {
 } from "./schemas";
 
 import { TAX, read, write } from "../common";
+import { commandRoute } from "../../../http/command-route";
 
-export const registerTaxTransactionsRoute = defineRoute({
+const registerTaxTransactions = commandRoute("reconciliation.skattekonto_register", "body", {
   ...write,
   method: "post",
   path: `${TAX}/transactions`,
@@ -40,11 +41,7 @@ export const registerTaxTransactionsRoute = defineRoute({
   status: 201,
 });
 
-export async function registerTaxTransactions(c: HandlerContext<typeof registerTaxTransactionsRoute>) {
-  return dispatch(c, "reconciliation.skattekonto_register", c.req.valid("json"));
-}
-
-export const deleteTaxTransactionRoute = defineRoute({
+const deleteTaxTransaction = commandRoute("reconciliation.skattekonto_delete", "id", {
   ...write,
   method: "delete",
   path: `${TAX}/transactions/{id}`,
@@ -53,10 +50,6 @@ export const deleteTaxTransactionRoute = defineRoute({
   params: CompanyItemParams,
   response: TaxAccountRowDeletedSchema,
 });
-
-export async function deleteTaxTransaction(c: HandlerContext<typeof deleteTaxTransactionRoute>) {
-  return dispatch(c, "reconciliation.skattekonto_delete", { id: c.req.valid("param").id });
-}
 
 export const listTaxTransactionsRoute = defineRoute({
   ...read,
@@ -72,7 +65,7 @@ export async function listTaxTransactions(c: HandlerContext<typeof listTaxTransa
   return json(c, { transactions: await listTaxAccountRows(database(c.env), c.get("company").id) });
 }
 
-export const bookTaxTransactionRoute = defineRoute({
+const bookTaxTransaction = commandRoute("reconciliation.skattekonto_book", "body+id", {
   ...write,
   method: "post",
   path: `${TAX}/transactions/{id}/book`,
@@ -85,11 +78,7 @@ export const bookTaxTransactionRoute = defineRoute({
   status: 201,
 });
 
-export async function bookTaxTransaction(c: HandlerContext<typeof bookTaxTransactionRoute>) {
-  return dispatch(c, "reconciliation.skattekonto_book", { ...c.req.valid("json"), id: c.req.valid("param").id });
-}
-
-export const bookSuggestedTaxTransactionsRoute = defineRoute({
+const bookSuggestedTaxTransactions = commandRoute("reconciliation.skattekonto_book_suggested", "body", {
   ...write,
   method: "post",
   path: `${TAX}/book-suggested`,
@@ -100,10 +89,6 @@ export const bookSuggestedTaxTransactionsRoute = defineRoute({
   bodyRequired: false,
   response: TaxAccountBookSuggestedResultSchema,
 });
-
-export async function bookSuggestedTaxTransactions(c: HandlerContext<typeof bookSuggestedTaxTransactionsRoute>) {
-  return dispatch(c, "reconciliation.skattekonto_book_suggested", c.req.valid("json"));
-}
 
 /** A tax account file is small: the request is refused before it is read when it cannot be one. */
 const taxFileTooLarge = (details: Record<string, number>) =>
@@ -150,10 +135,10 @@ export async function importTaxAccountFile(c: HandlerContext<typeof importTaxAcc
 }
 
 export function registerTaxAccountRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(registerTaxTransactionsRoute, registerTaxTransactions);
-  app.openapi(deleteTaxTransactionRoute, deleteTaxTransaction);
+  app.openapi(registerTaxTransactions.route, registerTaxTransactions.handler);
+  app.openapi(deleteTaxTransaction.route, deleteTaxTransaction.handler);
   app.openapi(listTaxTransactionsRoute, listTaxTransactions);
-  app.openapi(bookTaxTransactionRoute, bookTaxTransaction);
-  app.openapi(bookSuggestedTaxTransactionsRoute, bookSuggestedTaxTransactions);
+  app.openapi(bookTaxTransaction.route, bookTaxTransaction.handler);
+  app.openapi(bookSuggestedTaxTransactions.route, bookSuggestedTaxTransactions.handler);
   app.openapi(importTaxAccountFileRoute, importTaxAccountFile);
 }

@@ -7,8 +7,9 @@ import { PaymentReverseSchema } from "../../../http/fields";
 import { SupplierInvoiceCreditSchema, SupplierInvoiceSchema } from "../schemas";
 import { BASE, write } from "../common";
 import { SupplierCreditAnswerSchema } from "../schemas";
+import { commandRoute } from "../../../http/command-route";
 
-export const creditSupplierInvoiceRoute = defineRoute({
+export const creditSupplierInvoice = commandRoute("supplier_invoices.credit", "body+id", {
   ...write,
   method: "post",
   path: `${BASE}/{id}/credit`,
@@ -20,10 +21,6 @@ export const creditSupplierInvoiceRoute = defineRoute({
   response: SupplierCreditAnswerSchema,
   status: 201,
 });
-
-export async function creditSupplierInvoice(c: HandlerContext<typeof creditSupplierInvoiceRoute>) {
-  return dispatch(c, "supplier_invoices.credit", { ...c.req.valid("json"), id: c.req.valid("param").id });
-}
 
 export const reverseSupplierCreditRoute = defineRoute({
   ...write,

@@ -3,11 +3,12 @@ import { PROSE } from "./prose";
 import { dispatch } from "../../../http/dispatch";
 import { CompanyItemParams } from "../../../http/params";
 import { paymentReversalInput, paymentReversalRoute } from "../../../http/payment-reversal-route";
-import { defineRoute, type HandlerContext } from "../../../http/route";
+import type { HandlerContext } from "../../../http/route";
 import { SupplierInvoicePaySchema, SupplierInvoiceSchema } from "../schemas";
 import { BASE, write } from "../common";
+import { commandRoute } from "../../../http/command-route";
 
-export const paySupplierInvoiceRoute = defineRoute({
+export const paySupplierInvoice = commandRoute("supplier_invoices.pay", "body+id", {
   ...write,
   method: "post",
   path: `${BASE}/{id}/mark-paid`,
@@ -18,10 +19,6 @@ export const paySupplierInvoiceRoute = defineRoute({
   bodyRequired: false,
   response: SupplierInvoiceSchema.extend({ journal_entry_id: z.string(), payment_id: z.string() }),
 });
-
-export async function paySupplierInvoice(c: HandlerContext<typeof paySupplierInvoiceRoute>) {
-  return dispatch(c, "supplier_invoices.pay", { ...c.req.valid("json"), id: c.req.valid("param").id });
-}
 
 export const reverseSupplierPaymentRoute = paymentReversalRoute({
   write,

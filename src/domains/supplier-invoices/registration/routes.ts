@@ -1,7 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { PROSE } from "./prose";
 import { database } from "../../../db/client";
-import { dispatch } from "../../../http/dispatch";
 import { CompanyParams, CompanyItemParams } from "../../../http/params";
 import { json } from "../../../http/envelope";
 import { PartialExpansions, parseExpand } from "../../../http/expand";
@@ -22,6 +21,7 @@ import {
   SupplierInvoiceSchema,
 } from "../schemas";
 import { BASE, read, write } from "../common";
+import { commandRoute } from "../../../http/command-route";
 
 export const listSupplierInvoicesRoute = defineRoute({
   ...read,
@@ -72,7 +72,7 @@ export async function getSupplierInvoice(c: HandlerContext<typeof getSupplierInv
   return json(c, data, 200, partial.meta());
 }
 
-export const createSupplierInvoiceRoute = defineRoute({
+export const createSupplierInvoice = commandRoute("supplier_invoices.create", "body", {
   ...write,
   method: "post",
   path: BASE,
@@ -84,11 +84,7 @@ export const createSupplierInvoiceRoute = defineRoute({
   status: 201,
 });
 
-export async function createSupplierInvoice(c: HandlerContext<typeof createSupplierInvoiceRoute>) {
-  return dispatch(c, "supplier_invoices.create", c.req.valid("json"));
-}
-
-export const updateSupplierInvoiceRoute = defineRoute({
+export const updateSupplierInvoice = commandRoute("supplier_invoices.update", "body+id", {
   ...write,
   method: "patch",
   path: `${BASE}/{id}`,
@@ -99,11 +95,7 @@ export const updateSupplierInvoiceRoute = defineRoute({
   response: SupplierInvoiceSchema,
 });
 
-export async function updateSupplierInvoice(c: HandlerContext<typeof updateSupplierInvoiceRoute>) {
-  return dispatch(c, "supplier_invoices.update", { ...c.req.valid("json"), id: c.req.valid("param").id });
-}
-
-export const disputeSupplierInvoiceRoute = defineRoute({
+export const disputeSupplierInvoice = commandRoute("supplier_invoices.dispute", "body+id", {
   ...write,
   method: "post",
   path: `${BASE}/{id}/dispute`,
@@ -114,11 +106,7 @@ export const disputeSupplierInvoiceRoute = defineRoute({
   response: SupplierInvoiceSchema,
 });
 
-export async function disputeSupplierInvoice(c: HandlerContext<typeof disputeSupplierInvoiceRoute>) {
-  return dispatch(c, "supplier_invoices.dispute", { ...c.req.valid("json"), id: c.req.valid("param").id });
-}
-
-export const resolveDisputeRoute = defineRoute({
+export const resolveDispute = commandRoute("supplier_invoices.resolve_dispute", "id", {
   ...write,
   method: "post",
   path: `${BASE}/{id}/resolve-dispute`,
@@ -126,7 +114,3 @@ export const resolveDisputeRoute = defineRoute({
   params: CompanyItemParams,
   response: SupplierInvoiceSchema,
 });
-
-export async function resolveDispute(c: HandlerContext<typeof resolveDisputeRoute>) {
-  return dispatch(c, "supplier_invoices.resolve_dispute", { id: c.req.valid("param").id });
-}
