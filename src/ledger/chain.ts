@@ -17,6 +17,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { insertFromJson } from "../db/json-insert";
+import { preparedWrite } from "../db/prepared-write";
 import { ledgerChain, ledgerChainPending } from "../db/schema";
 import type { Statement } from "../db/statement";
 import type { StateSection, StateSession } from "../writer/company-state";
@@ -87,11 +88,13 @@ export function canonicalEntry(companyId: string, seq: number, prev: string, e: 
 }
 
 const encoder = new TextEncoder();
+/** Each byte's two lowercase hex digits (a table: half the cost of toString(16) and padStart per byte). */
+const HEX = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, "0"));
 
 export async function sha256Hex(text: string): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", encoder.encode(text)));
   let out = "";
-  for (const b of digest) out += b.toString(16).padStart(2, "0");
+  for (let i = 0; i < digest.length; i++) out += HEX[digest[i]!];
   return out;
 }
 
@@ -150,8 +153,21 @@ export async function chainLinks(
   return links;
 }
 
+/**
+ * One chain row: constant SQL, not drizzle's insert builder, which a commit would run for it
+ * on every batch (docs/verifiable-ledger.md, "Cost on the commit path"). The columns are
+ * ledgerChain's (src/db/tables/chain.ts).
+ */
+const INSERT_LINK =
+  "INSERT INTO ledger_chain (company_id, seq, kind, ref_id, hash, prev_hash, chained_at) VALUES (?, ?, 'entry', ?, ?, ?, ?)";
+
 export function chainInserts(db: Database, companyId: string, links: readonly ChainLink[], now: string): Statement[] {
   if (!links.length) return [];
+  // one entry (a commit): the constant statement; an import's many: as JSON, 500 rows a statement
+  if (links.length === 1) {
+    const l = links[0]!;
+    return [preparedWrite(db, "ledger_chain", INSERT_LINK, [companyId, l.seq, l.entryId, l.hash, l.prev, now])];
+  }
   const rows = links.map((l) => ({
     companyId,
     seq: l.seq,
@@ -161,8 +177,7 @@ export function chainInserts(db: Database, companyId: string, links: readonly Ch
     prevHash: l.prev,
     chainedAt: now,
   }));
-  // one entry: a plain insert; an import's many: as JSON, 500 rows a statement
-  return rows.length === 1 ? [db.insert(ledgerChain).values(rows[0]!)] : insertFromJson(db, ledgerChain, rows);
+  return insertFromJson(db, ledgerChain, rows);
 }
 
 /**

@@ -61,16 +61,30 @@ function signer(env: Env): Promise<Signer> {
   return promise;
 }
 
+const B64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+/** RFC 4648 §5 without padding, by table (a signature on every write that posts: no btoa and replaces). */
 export function base64url(bytes: Uint8Array): string {
   let s = "";
-  for (const b of bytes) s += String.fromCharCode(b);
-  return btoa(s).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+  let i = 0;
+  for (; i + 2 < bytes.length; i += 3) {
+    const n = (bytes[i]! << 16) | (bytes[i + 1]! << 8) | bytes[i + 2]!;
+    s += B64URL[n >> 18]! + B64URL[(n >> 12) & 63]! + B64URL[(n >> 6) & 63]! + B64URL[n & 63]!;
+  }
+  if (i < bytes.length) {
+    const n = (bytes[i]! << 16) | ((bytes[i + 1] ?? 0) << 8);
+    s += B64URL[n >> 18]! + B64URL[(n >> 12) & 63]!;
+    if (i + 1 < bytes.length) s += B64URL[(n >> 6) & 63]!;
+  }
+  return s;
 }
+
+const encoder = new TextEncoder();
 
 /** Signs a canonical payload: the key's id and the base64url signature. */
 export async function signPayload(env: Env, payload: string): Promise<{ key_id: string; signature: string }> {
   const s = await signer(env);
-  const sig = new Uint8Array(await crypto.subtle.sign({ name: "Ed25519" }, s.key, new TextEncoder().encode(payload)));
+  const sig = new Uint8Array(await crypto.subtle.sign({ name: "Ed25519" }, s.key, encoder.encode(payload)));
   return { key_id: s.kid, signature: base64url(sig) };
 }
 

@@ -19,6 +19,7 @@
 import { getTableName, is, Table } from "drizzle-orm";
 import { SQLiteDeleteBase, SQLiteInsertBase, SQLiteUpdateBase } from "drizzle-orm/sqlite-core";
 import type { Database } from "../db/client";
+import { PreparedWrite } from "../db/prepared-write";
 import type { Statement } from "../db/statement";
 import type { HeldDraft, Write } from "./write";
 
@@ -42,11 +43,12 @@ export interface StateSection<T> {
 /**
  * The table a statement writes, as the statement declares it: a drizzle insert, update or
  * delete is built on its table object (the ledger's and the domains' helpers, JSON
- * inserts and upserts included, all build them so). Anything else, a read or raw SQL,
- * declares nothing: null, and the writer then drops everything it holds rather than
- * guess from SQL text.
+ * inserts and upserts included, all build them so); a PreparedWrite (constant SQL, the
+ * chain's row) names its table. Anything else, a read or raw SQL, declares nothing: null,
+ * and the writer then drops everything it holds rather than guess from SQL text.
  */
 export function writtenTables(statement: unknown): string[] | null {
+  if (statement instanceof PreparedWrite) return [statement.table];
   if (is(statement, SQLiteInsertBase) || is(statement, SQLiteUpdateBase) || is(statement, SQLiteDeleteBase)) {
     const table = (statement as unknown as { config: { table: unknown } }).config.table;
     if (is(table, Table)) return [getTableName(table).toLowerCase()];
