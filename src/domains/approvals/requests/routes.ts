@@ -22,10 +22,11 @@ import {
   ApprovalSettingsUpdateSchema,
 } from "./schemas";
 
+import { roomAccess } from "../../../http/command-route";
 export const TAG = "Approvals";
 const BASE = "/api/v1/companies/{companyId}/approval-requests";
-export const read = { tag: TAG, scope: "reports:read", company: true } as const;
-const write = { tag: TAG, scope: "bookkeeping:write", company: true, idempotency: "required", dryRun: true } as const;
+const { read: readOptions, write } = roomAccess(TAG, "reports:read", "bookkeeping:write");
+export const read = readOptions;
 
 export const listRequestsRoute = defineRoute({
   ...read,

@@ -12,6 +12,7 @@ import { CompanyParams } from "../../../http/params";
 import { defineRoute, type HandlerContext } from "../../../http/route";
 import { companyMembers, memberJson } from "./commands";
 
+import { roomAccess } from "../../../http/command-route";
 const TAG = "Members";
 const BASE = "/api/v1/companies/{companyId}/members";
 
@@ -44,16 +45,14 @@ export const MEMBER_RULES =
   "(a removed member's keys answer 404 for the company; their other companies are untouched). Audited; events " +
   "member.role_changed (previous_attributes.role) and member.removed. See docs/platform.md.";
 
-const write = { tag: TAG, scope: "companies:write", company: true, idempotency: "optional", dryRun: true } as const;
+const { read, write } = roomAccess(TAG, "companies:read", "companies:write", "optional");
 
 const listMembersRoute = defineRoute({
+  ...read,
   method: "get",
   path: BASE,
-  tag: TAG,
   summary: "List the company's members and their roles",
   description: "Every member, oldest membership first (not paged: a company has few members).",
-  scope: "companies:read",
-  company: true,
   params: CompanyParams,
   response: z.array(MemberSchema),
 });
@@ -63,12 +62,10 @@ async function listMembers(c: HandlerContext<typeof listMembersRoute>) {
 }
 
 const getMemberRoute = defineRoute({
+  ...read,
   method: "get",
   path: `${BASE}/{userId}`,
-  tag: TAG,
   summary: "Get one member of the company",
-  scope: "companies:read",
-  company: true,
   params: MemberParams,
   response: MemberSchema,
 });
