@@ -1,4 +1,5 @@
 // Staged writes' routes: list, read, approve and reject a request; the approval settings.
+import { roomAccess } from "../../../http/command-route";
 import { z } from "@hono/zod-openapi";
 import { database } from "../../../db/client";
 import { dispatch } from "../../../http/dispatch";
@@ -22,7 +23,6 @@ import {
   ApprovalSettingsUpdateSchema,
 } from "./schemas";
 
-import { roomAccess } from "../../../http/command-route";
 export const TAG = "Approvals";
 const BASE = "/api/v1/companies/{companyId}/approval-requests";
 const { read: readOptions, write } = roomAccess(TAG, "reports:read", "bookkeeping:write");

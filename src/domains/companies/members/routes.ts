@@ -2,6 +2,7 @@
 // roles"): who belongs to the company with which role, and an owner's or admin's changes.
 // Adding a user is the operators' API's (POST /admin/v1/companies/{id}/members): a key's user
 // cannot name users outside its companies.
+import { roomAccess } from "../../../http/command-route";
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { directory } from "../../../db/homes";
 import { ApiError } from "../../../errors/api-error";
@@ -12,7 +13,6 @@ import { CompanyParams } from "../../../http/params";
 import { defineRoute, type HandlerContext } from "../../../http/route";
 import { companyMembers, memberJson } from "./commands";
 
-import { roomAccess } from "../../../http/command-route";
 const TAG = "Members";
 const BASE = "/api/v1/companies/{companyId}/members";
 
