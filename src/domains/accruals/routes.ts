@@ -16,19 +16,11 @@ import {
   AccrualListSchema,
   AccrualSchema,
 } from "./schemas";
-import { commandRoute } from "../../http/command-route";
+import { commandRoute, roomAccess } from "../../http/command-route";
 
 const TAG = "Accruals";
 const BASE = "/api/v1/companies/{companyId}/accruals";
-const READ = { tag: TAG, scope: "reports:read", company: true } as const;
-const WRITE = {
-  tag: TAG,
-  scope: "bookkeeping:write",
-  company: true,
-  write: true,
-  idempotency: "required",
-  dryRun: true,
-} as const;
+const { read: READ, write: WRITE } = roomAccess(TAG, "reports:read", "bookkeeping:write");
 
 const createAccrual = commandRoute("accruals.create", "body", {
   ...WRITE,

@@ -8,7 +8,7 @@ import { finishPage, pageRequest } from "../../http/pagination";
 import { booleanQuery, defineRoute, type HandlerContext } from "../../http/route";
 import { ArticleInputSchema, ArticlePatchSchema } from "./schemas";
 import { articleJson, listArticles, loadArticle } from "./commands";
-import { commandRoute } from "../../http/command-route";
+import { commandRoute, roomAccess } from "../../http/command-route";
 
 const TAG = "Articles";
 const BASE = "/api/v1/companies/{companyId}/articles";
@@ -29,15 +29,13 @@ const ArticleSchema = z
   })
   .openapi("Article");
 
-const write = { tag: TAG, scope: "invoices:write", company: true, idempotency: "required", dryRun: true } as const;
+const { read, write } = roomAccess(TAG, "invoices:read", "invoices:write");
 
 const listArticlesRoute = defineRoute({
+  ...read,
   method: "get",
   path: BASE,
-  tag: TAG,
   summary: "List articles",
-  scope: "invoices:read",
-  company: true,
   params: CompanyParams,
   query: z.object({
     include_archived: booleanQuery.optional(),
@@ -62,12 +60,10 @@ async function listArticlesPage(c: HandlerContext<typeof listArticlesRoute>) {
 }
 
 const getArticleRoute = defineRoute({
+  ...read,
   method: "get",
   path: `${BASE}/{id}`,
-  tag: TAG,
   summary: "Get an article",
-  scope: "invoices:read",
-  company: true,
   params: CompanyItemParams,
   response: ArticleSchema,
 });

@@ -23,12 +23,11 @@ import {
   RunSchema,
   SuggestionListSchema,
 } from "./schemas";
-import { commandRoute } from "../../http/command-route";
+import { commandRoute, roomAccess } from "../../http/command-route";
 
 const TAG = "Bank rules";
 const BASE = "/api/v1/companies/{companyId}/bank-rules";
-const READ = { tag: TAG, scope: "transactions:read", company: true } as const;
-const WRITE = { tag: TAG, scope: "transactions:write", company: true, idempotency: "required", dryRun: true } as const;
+const { read: READ, write: WRITE } = roomAccess(TAG, "transactions:read", "transactions:write");
 
 const listRoute = defineRoute({
   ...READ,

@@ -8,7 +8,7 @@ import { CompanyParams } from "../../http/params";
 import { booleanQuery, defineRoute, type HandlerContext } from "../../http/route";
 import { listDimensions } from "./commands";
 import { CodeCreateSchema, CodePatchSchema, DimensionCreateSchema, DimensionPatchSchema } from "./schemas";
-import { commandRoute } from "../../http/command-route";
+import { commandRoute, roomAccess } from "../../http/command-route";
 
 const TAG = "Dimensions";
 const BASE = "/api/v1/companies/{companyId}/dimensions";
@@ -33,16 +33,14 @@ const DimensionSchema = z
     codes: z.array(CodeSchema),
   })
   .openapi("Dimension");
-const write = { tag: TAG, scope: "bookkeeping:write", company: true, idempotency: "optional", dryRun: true } as const;
+const { read, write } = roomAccess(TAG, "reports:read", "bookkeeping:write", "optional");
 
 const listDimensionsWithCodesRoute = defineRoute({
+  ...read,
   method: "get",
   path: BASE,
-  tag: TAG,
   summary: "List dimensions with their codes",
   description: PROSE.listDimensionsWithCodesDescription,
-  scope: "reports:read",
-  company: true,
   params: CompanyParams,
   query: z.object({ include_archived: booleanQuery.optional() }),
   response: z.array(DimensionSchema),

@@ -21,20 +21,12 @@ import {
   TaxDepreciationCreateSchema,
   TaxDepreciationSchema,
 } from "./schemas";
-import { commandRoute } from "../../http/command-route";
+import { commandRoute, roomAccess } from "../../http/command-route";
 
 const TAG = "Fixed assets";
 const BASE = "/api/v1/companies/{companyId}/fixed-assets";
 // a read of the books, like the journal entries and the reports: there is no bookkeeping:read scope
-const READ = { tag: TAG, scope: "reports:read", company: true } as const;
-const WRITE = {
-  tag: TAG,
-  scope: "bookkeeping:write",
-  company: true,
-  write: true,
-  idempotency: "required",
-  dryRun: true,
-} as const;
+const { read: READ, write: WRITE } = roomAccess(TAG, "reports:read", "bookkeeping:write");
 
 const registerFixedAsset = commandRoute("fixed_assets.register", "body", {
   ...WRITE,

@@ -26,12 +26,11 @@ import {
   UpcomingQuery,
   UpcomingSchema,
 } from "./schemas";
-import { commandRoute } from "../../http/command-route";
+import { commandRoute, roomAccess } from "../../http/command-route";
 
 const TAG = "Invoice contracts";
 const BASE = "/api/v1/companies/{companyId}/invoice-contracts";
-const READ = { tag: TAG, scope: "invoices:read", company: true } as const;
-const WRITE = { tag: TAG, scope: "invoices:write", company: true, idempotency: "required", dryRun: true } as const;
+const { read: READ, write: WRITE } = roomAccess(TAG, "invoices:read", "invoices:write");
 const id = (c: { req: { valid(t: "param"): { id: string } } }) => c.req.valid("param").id;
 
 const createContract = commandRoute("invoice_contracts.create", "body", {

@@ -20,27 +20,18 @@ import {
   ReverseResultSchema,
   ReverseSchema,
 } from "./schemas";
-import { commandRoute } from "../../http/command-route";
+import { commandRoute, roomAccess } from "../../http/command-route";
 
 const TAG = "Journal entries";
 const BASE = "/api/v1/companies/{companyId}/journal-entries";
-const write = {
-  scope: "bookkeeping:write",
-  company: true,
-  write: true,
-  idempotency: "required",
-  dryRun: true,
-  tag: TAG,
-} as const;
+const { read, write } = roomAccess(TAG, "reports:read", "bookkeeping:write");
 
 const listEntriesRoute = defineRoute({
+  ...read,
   method: "get",
   path: BASE,
-  tag: TAG,
   summary: "List journal entries with their lines",
   description: "Newest registration first. Cancelled drafts are listed only with status=cancelled.",
-  scope: "reports:read",
-  company: true,
   params: CompanyParams,
   query: ListQuerySchema,
   response: z.array(EntrySchema),
@@ -73,12 +64,10 @@ async function listEntriesPage(c: HandlerContext<typeof listEntriesRoute>) {
 }
 
 const getEntryRoute = defineRoute({
+  ...read,
   method: "get",
   path: `${BASE}/{id}`,
-  tag: TAG,
   summary: "Get a journal entry with its lines and storno chain",
-  scope: "reports:read",
-  company: true,
   params: CompanyItemParams,
   response: EntryDetailSchema,
 });

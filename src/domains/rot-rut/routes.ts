@@ -10,11 +10,11 @@ import { CompanyParams, CompanyItemParams } from "../../http/params";
 import { defineRoute, type HandlerContext } from "../../http/route";
 import { claimInvoicesOf, claimJson, listClaims, loadClaim } from "./queries";
 import { ClaimCreateSchema, ClaimDecisionSchema, ClaimListQuery, ClaimSchema } from "./schemas";
-import { commandRoute } from "../../http/command-route";
+import { commandRoute, roomAccess } from "../../http/command-route";
 
 const TAG = "ROT and RUT";
 const BASE = "/api/v1/companies/{companyId}/rot-rut/claims";
-const write = { tag: TAG, scope: "invoices:write", company: true, idempotency: "required", dryRun: true } as const;
+const { read, write } = roomAccess(TAG, "invoices:read", "invoices:write");
 
 const createClaim = commandRoute("rot_rut.claim", "body", {
   ...write,
@@ -29,13 +29,11 @@ const createClaim = commandRoute("rot_rut.claim", "body", {
 });
 
 const listClaimsRoute = defineRoute({
+  ...read,
   method: "get",
   path: BASE,
-  tag: TAG,
   summary: "List ROT/RUT claims",
   description: "Newest first; filter status (claimed, decided, paid, rejected).",
-  scope: "invoices:read",
-  company: true,
   params: CompanyParams,
   query: ClaimListQuery,
   response: z.array(ClaimSchema),
@@ -68,12 +66,10 @@ async function listClaimsPage(c: HandlerContext<typeof listClaimsRoute>) {
 }
 
 const getClaimRoute = defineRoute({
+  ...read,
   method: "get",
   path: `${BASE}/{id}`,
-  tag: TAG,
   summary: "Get a ROT/RUT claim",
-  scope: "invoices:read",
-  company: true,
   params: CompanyItemParams,
   response: ClaimSchema,
 });
@@ -85,13 +81,11 @@ async function getClaim(c: HandlerContext<typeof getClaimRoute>) {
 }
 
 const claimXmlRoute = defineRoute({
+  ...read,
   method: "get",
   path: `${BASE}/{id}/xml`,
-  tag: TAG,
   summary: "The claim file (XML) to upload to Skatteverket",
   description: PROSE.claimXmlDescription,
-  scope: "invoices:read",
-  company: true,
   params: CompanyItemParams,
   response: null,
 });

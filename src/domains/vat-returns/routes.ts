@@ -15,19 +15,14 @@ import { companyHeading } from "../companies";
 import { renderVatReturnPdf } from "./pdf";
 import { listVatReturns, loadVatReturn, vatReturnJson } from "./queries";
 import { VatReturnCreateSchema, VatReturnListQuery, VatReturnSchema } from "./schemas";
-import { commandRoute } from "../../http/command-route";
+import { commandRoute, roomAccess } from "../../http/command-route";
 
 const TAG = "VAT returns";
 const BASE = "/api/v1/companies/{companyId}/vat-returns";
-const READ = { tag: TAG, scope: "reports:read", company: true } as const;
+const { read: READ, write: WRITE } = roomAccess(TAG, "reports:read", "bookkeeping:write");
 
 const createVatReturn = commandRoute("vat_returns.create", "body", {
-  tag: TAG,
-  scope: "bookkeeping:write",
-  company: true,
-  write: true,
-  idempotency: "required",
-  dryRun: true,
+  ...WRITE,
   method: "post",
   path: BASE,
   summary: "Make the VAT return (momsdeklaration) of a VAT period: boxes, transfer entry, lock",

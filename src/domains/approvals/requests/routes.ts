@@ -1,4 +1,5 @@
 // Staged writes' routes: list, read, approve and reject a request; the approval settings.
+import { roomAccess } from "../../../http/command-route";
 import { z } from "@hono/zod-openapi";
 import { database } from "../../../db/client";
 import { dispatch } from "../../../http/dispatch";
@@ -24,8 +25,8 @@ import {
 
 export const TAG = "Approvals";
 const BASE = "/api/v1/companies/{companyId}/approval-requests";
-export const read = { tag: TAG, scope: "reports:read", company: true } as const;
-const write = { tag: TAG, scope: "bookkeeping:write", company: true, idempotency: "required", dryRun: true } as const;
+const { read: readOptions, write } = roomAccess(TAG, "reports:read", "bookkeeping:write");
+export const read = readOptions;
 
 export const listRequestsRoute = defineRoute({
   ...read,

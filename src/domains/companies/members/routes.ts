@@ -2,6 +2,7 @@
 // roles"): who belongs to the company with which role, and an owner's or admin's changes.
 // Adding a user is the operators' API's (POST /admin/v1/companies/{id}/members): a key's user
 // cannot name users outside its companies.
+import { roomAccess } from "../../../http/command-route";
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { directory } from "../../../db/homes";
 import { ApiError } from "../../../errors/api-error";
@@ -44,16 +45,14 @@ export const MEMBER_RULES =
   "(a removed member's keys answer 404 for the company; their other companies are untouched). Audited; events " +
   "member.role_changed (previous_attributes.role) and member.removed. See docs/platform.md.";
 
-const write = { tag: TAG, scope: "companies:write", company: true, idempotency: "optional", dryRun: true } as const;
+const { read, write } = roomAccess(TAG, "companies:read", "companies:write", "optional");
 
 const listMembersRoute = defineRoute({
+  ...read,
   method: "get",
   path: BASE,
-  tag: TAG,
   summary: "List the company's members and their roles",
   description: "Every member, oldest membership first (not paged: a company has few members).",
-  scope: "companies:read",
-  company: true,
   params: CompanyParams,
   response: z.array(MemberSchema),
 });
@@ -63,12 +62,10 @@ async function listMembers(c: HandlerContext<typeof listMembersRoute>) {
 }
 
 const getMemberRoute = defineRoute({
+  ...read,
   method: "get",
   path: `${BASE}/{userId}`,
-  tag: TAG,
   summary: "Get one member of the company",
-  scope: "companies:read",
-  company: true,
   params: MemberParams,
   response: MemberSchema,
 });
