@@ -7,6 +7,16 @@ import { ApiError } from "../../errors/api-error";
 import { afterDesc, type PageRequest } from "../../http/pagination";
 import { fromOre } from "../../money";
 
+/** No booking: what a transaction carries before it is booked, and again once its booking is undone. */
+export const UNBOOKED = {
+  journalEntryId: null,
+  isBusiness: null,
+  category: null,
+  accountNumber: null,
+  vatTreatment: null,
+  templateId: null,
+} as const;
+
 export type BankTransactionRow = typeof bankTransactions.$inferSelect;
 export type BankTemplateRow = typeof bankTemplates.$inferSelect;
 

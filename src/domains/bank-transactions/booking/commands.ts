@@ -27,7 +27,14 @@ import { loadCompany } from "../../companies";
 import { sekRate } from "../../currency";
 import { loadEntry } from "../../journal-entries";
 import { openSupplierInvoicesForMatching } from "../../supplier-invoices";
-import { loadTemplate, loadTransaction, merchantKeyOf, transactionJson, type BankTransactionRow } from "../queries";
+import {
+  loadTemplate,
+  loadTransaction,
+  merchantKeyOf,
+  transactionJson,
+  type BankTransactionRow,
+  UNBOOKED,
+} from "../queries";
 import { ruleMarkPatch, ruleOutcome } from "./rule-marks";
 import { BatchCategorizeItemSchema, type CategorizeInput } from "./schemas";
 
@@ -437,12 +444,7 @@ export const uncategorizeTransaction: Command<{ id: string }> = async (db, input
   }
   const reversal = await planStorno(db, ctx, tx.journalEntryId, `bank ${tx.merchantName ?? tx.description}`);
   const patch = {
-    journalEntryId: null,
-    isBusiness: null,
-    category: null,
-    accountNumber: null,
-    vatTreatment: null,
-    templateId: null,
+    ...UNBOOKED,
     bookedAt: null,
     reconciliationMethod: null,
     updatedAt: ctx.now,

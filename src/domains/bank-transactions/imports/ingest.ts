@@ -14,7 +14,7 @@ import { dedupeKey, type BankRow } from "../../../sweden/bank";
 import { invoiceOcrs } from "../booking/rules";
 import { openInvoicesForMatching } from "../../invoices";
 import { checkStatementTarget } from "../accounts/commands";
-import { existingDedupeKeys, type BankTransactionRow } from "../queries";
+import { existingDedupeKeys, type BankTransactionRow, UNBOOKED } from "../queries";
 import type { IngestInput } from "./schemas";
 
 /** A row to store: the parsed file's row, or an ingested one in the same shape. */
@@ -114,12 +114,7 @@ export async function planStoreRows(
       dedupeKey: keys[i],
       balanceAfterOre: r.balance_after_ore,
       details: Object.keys(r.details).length ? r.details : null,
-      journalEntryId: null,
-      isBusiness: null,
-      category: null,
-      accountNumber: null,
-      vatTreatment: null,
-      templateId: null,
+      ...UNBOOKED,
       invoiceId: null,
       supplierInvoiceId: null,
       potentialInvoiceId: potential,

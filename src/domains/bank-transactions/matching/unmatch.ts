@@ -8,7 +8,7 @@ import type { Database } from "../../../db/client";
 import { bankTransactions } from "../../../db/schema";
 import { unreversedEntryOfSource } from "../../../ledger/queries";
 import { loadEntry } from "../../journal-entries";
-import { transactionJson } from "../queries";
+import { transactionJson, UNBOOKED } from "../queries";
 
 export interface UnmatchedBankRow {
   transaction_id: string;
@@ -50,14 +50,9 @@ export async function unmatchPaymentRow(
     statements.push(reversal.write);
   }
   const patch = {
-    journalEntryId: null,
+    ...UNBOOKED,
     invoiceId: null,
     supplierInvoiceId: null,
-    isBusiness: null,
-    category: null,
-    accountNumber: null,
-    vatTreatment: null,
-    templateId: null,
     bookedAt: null,
     reconciliationMethod: null,
     updatedAt: ctx.now,

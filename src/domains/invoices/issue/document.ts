@@ -158,9 +158,24 @@ function documentNotes(row: InvoiceRow, items: InvoiceItemRow[], L: (typeof LABE
   return notes;
 }
 
+/** The seller as an invoice's or a reminder's document prints it: the company, how to pay it, its address and contact. */
+function sellerOf(row: InvoiceRow, c: DocumentSources["company"], lang: InvoicePdf["language"]) {
+  const { companies: company, company_settings: settings } = c;
+  return {
+    seller: {
+      name: company.name,
+      orgNumber: company.orgNumber,
+      vatNumber: company.vatRegistered ? (settings.vatNumber ?? swedishVatNumber(company.orgNumber)) : null,
+      fSkatt: company.fSkatt,
+      payment: paymentLines(row, settings, lang),
+    },
+    sellerAddress: [...sellerAddress(settings, lang), ...sellerContact(settings, lang)],
+  };
+}
+
 /** The invoice's document as the PDF prints it (pure). */
 function invoiceDocument(row: InvoiceRow, src: DocumentSources, nowIso: string): InvoicePdf {
-  const { companies: company, company_settings: settings } = src.company;
+  const { company_settings: settings } = src.company;
   const { customer, items } = src;
   const lang = invoiceLanguage(customer?.country);
   const L = LABELS[lang];
@@ -172,14 +187,7 @@ function invoiceDocument(row: InvoiceRow, src: DocumentSources, nowIso: string):
     invoiceDate: row.invoiceDate,
     dueDate: row.dueDate,
     currency: row.currency,
-    seller: {
-      name: company.name,
-      orgNumber: company.orgNumber,
-      vatNumber: company.vatRegistered ? (settings.vatNumber ?? swedishVatNumber(company.orgNumber)) : null,
-      fSkatt: company.fSkatt,
-      payment: paymentLines(row, settings, lang),
-    },
-    sellerAddress: [...sellerAddress(settings, lang), ...sellerContact(settings, lang)],
+    ...sellerOf(row, src.company, lang),
     terms: row.isCreditNote || row.documentType === "delivery_note" ? [] : paymentTerms(row, settings, lang),
     buyer: {
       name: row.customerName,
@@ -275,7 +283,8 @@ export async function reminderPdfBytes(
   nowIso: string,
   given?: Awaited<ReturnType<typeof loadCompany>>,
 ): Promise<Uint8Array> {
-  const { companies: company, company_settings: settings } = given ?? (await loadCompany(db, row.companyId));
+  const ours = given ?? (await loadCompany(db, row.companyId));
+  const { company_settings: settings } = ours;
   const [customer] = await customersByIds(db, row.companyId, [row.customerId]);
   const line = (description: string, ore: number) => ({
     description,
@@ -306,14 +315,7 @@ export async function reminderPdfBytes(
     invoiceDate: r.reminderDate,
     dueDate: r.payBy,
     currency: row.currency,
-    seller: {
-      name: company.name,
-      orgNumber: company.orgNumber,
-      vatNumber: company.vatRegistered ? (settings.vatNumber ?? swedishVatNumber(company.orgNumber)) : null,
-      fSkatt: company.fSkatt,
-      payment: paymentLines(row, settings, "sv"),
-    },
-    sellerAddress: [...sellerAddress(settings, "sv"), ...sellerContact(settings, "sv")],
+    ...sellerOf(row, ours, "sv"),
     terms: [
       ["Fakturanummer", row.invoiceNumber ?? ""],
       ["Ursprungligt förfallodatum", row.dueDate],

@@ -4,6 +4,7 @@
 import { ApiError } from "../../../errors/api-error";
 import type { AgiEmployeeMonth } from "../../../sweden/payroll";
 import type { AgiRow, EmployeeRow, LineItemRow, RunEmployeeRow, SalaryRunRow } from "../rows";
+import { byEmployeeName } from "../employees/rules";
 import { contributionPartsOf, effectiveTaxOre } from "../runs/rules";
 
 export interface AgiContact {
@@ -58,17 +59,7 @@ function statusOf(m: RunEmployeeRow, people: Map<string, EmployeeRow>) {
 
 /** The run employees the AGI declares, by last name, first name and id: a holder of F-skatt is not declared. */
 export function declaredMembers(members: RunEmployeeRow[], people: Map<string, EmployeeRow>) {
-  return members
-    .filter((m) => statusOf(m, people) !== "f_skatt")
-    .sort((a, b) => {
-      const x = people.get(a.employeeId)!;
-      const y = people.get(b.employeeId)!;
-      return (
-        x.lastName.localeCompare(y.lastName, "sv") ||
-        x.firstName.localeCompare(y.firstName, "sv") ||
-        x.id.localeCompare(y.id)
-      );
-    });
+  return members.filter((m) => statusOf(m, people) !== "f_skatt").sort(byEmployeeName(people));
 }
 
 /** Specification numbers: kept per employee; a newcomer gets the next free number, in the declared order. */

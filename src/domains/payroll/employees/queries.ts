@@ -153,6 +153,12 @@ export async function employeeWithPersonnummer(
     .get();
 }
 
+/** The company's employees (the active ones unless `inactiveToo`) that meet `more` too. */
+const employeesOf = (companyId: string, inactiveToo: boolean, ...more: (SQL | undefined)[]) =>
+  and(eq(employees.companyId, companyId), ...more, inactiveToo ? undefined : eq(employees.isActive, true));
+/** The lists' order: newest first, then by id. */
+const NEWEST_FIRST = [desc(employees.createdAt), asc(employees.id)] as const;
+
 /** POST .../employees/search: the employees (active unless asked) with this personnummer, found by its blind index. */
 export async function employeesByPersonnummer(
   env: Env,
@@ -168,13 +174,13 @@ export async function employeesByPersonnummer(
     .select()
     .from(employees)
     .where(
-      and(
-        eq(employees.companyId, companyId),
+      employeesOf(
+        companyId,
+        includeInactive,
         inArray(employees.personnummerHash, await personnummerIndexes(env, companyId, long)),
-        includeInactive ? undefined : eq(employees.isActive, true),
       ),
     )
-    .orderBy(desc(employees.createdAt), asc(employees.id))
+    .orderBy(...NEWEST_FIRST)
     .all();
 }
 
@@ -197,15 +203,8 @@ export async function listEmployees(
   return db
     .select()
     .from(employees)
-    .where(
-      and(
-        eq(employees.companyId, companyId),
-        q.include_inactive ? undefined : eq(employees.isActive, true),
-        search,
-        afterDesc(page, employees.createdAt, employees.id),
-      ),
-    )
-    .orderBy(desc(employees.createdAt), asc(employees.id))
+    .where(employeesOf(companyId, !!q.include_inactive, search, afterDesc(page, employees.createdAt, employees.id)))
+    .orderBy(...NEWEST_FIRST)
     .limit(page.limit + 1)
     .all();
 }

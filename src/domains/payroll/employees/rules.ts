@@ -165,3 +165,16 @@ export function patchedConfig(row: EmployeeRow, input: EmployeePatchInput, birth
     vacationDaysPerYear: pick(input.vacation_days_per_year, row.vacationDaysPerYear),
   };
 }
+
+/** A run's members in the order of their employees' names (last, first, then id), as the AGI and the payment file list them. */
+export function byEmployeeName(people: Map<string, EmployeeRow>) {
+  return (a: { employeeId: string }, b: { employeeId: string }) => {
+    const x = people.get(a.employeeId)!;
+    const y = people.get(b.employeeId)!;
+    return (
+      x.lastName.localeCompare(y.lastName, "sv") ||
+      x.firstName.localeCompare(y.firstName, "sv") ||
+      x.id.localeCompare(y.id)
+    );
+  };
+}

@@ -10,6 +10,7 @@ import { ApiError } from "../../../../errors/api-error";
 import { type CreditTransfer, debtorAccountOf, pain001Xml } from "../../../../sweden/payments/pain001";
 import { loadCompany } from "../../../companies";
 import { bankAccountOf, employeesByIds } from "../../employees/queries";
+import { byEmployeeName } from "../../employees/rules";
 import { loadRun, runEmployees } from "../queries";
 
 const hex = (uuid: string) => uuid.replace(/-/g, "");
@@ -46,15 +47,7 @@ export async function salaryPaymentFile(
   const period = `${run.periodYear}-${String(run.periodMonth).padStart(2, "0")}`;
   const missing: { employee_id: string; name: string }[] = [];
   const transfers: CreditTransfer[] = [];
-  const ordered = [...members].sort((a, b) => {
-    const x = people.get(a.employeeId)!;
-    const y = people.get(b.employeeId)!;
-    return (
-      x.lastName.localeCompare(y.lastName, "sv") ||
-      x.firstName.localeCompare(y.firstName, "sv") ||
-      x.id.localeCompare(y.id)
-    );
-  });
+  const ordered = [...members].sort(byEmployeeName(people));
   for (const m of ordered) {
     if (m.netOre <= 0) continue;
     const e = people.get(m.employeeId)!;
