@@ -157,6 +157,7 @@ async function setUp(tree, i) {
   const stateDir = mkdtempSync(join(tmpdir(), "bokforing-bench-profile-"));
   const t = { tree, base, stateDir, call: benchApi(base), rounds: [], last: null, pairNo: 0 };
   t.dev = await startService(stateDir, { port, ratePerMinute: 1_000_000, inspectorPort: inspector });
+  setUps.push(t);
   const user = await api(t.call, "POST", "/admin/v1/users", {
     admin: true,
     body: { email: `profile-${Date.now()}@example.se`, name: "Profil" },
@@ -173,6 +174,17 @@ async function setUp(tree, i) {
     },
   });
   for (let n = 0; n < 30; n++) await pair(t, 900_000 + n);
+  // wrangler's inspector proxy may answer later than the Worker does on a loaded machine
+  for (let n = 0; n < 120; n++) {
+    if (
+      await fetch(`http://127.0.0.1:${inspector}/json`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+    await new Promise((r) => setTimeout(r, 500));
+  }
   t.isolate = await connectIsolate(inspector, `${base}/api/v1/health`);
   await t.isolate.send("Profiler.enable");
   await t.isolate.send("Profiler.setSamplingInterval", { interval: INTERVAL_US });
@@ -262,6 +274,8 @@ async function report(t, i) {
   return summary;
 }
 
+/** Every service started, set up or not, to stop at the end. */
+const setUps = [];
 const trees = [];
 try {
   for (const [i, tree] of TREES.entries()) trees.push(await setUp(tree, i));
@@ -281,7 +295,7 @@ try {
   }
   if (values.json) for (const s of summaries) appendFileSync(values.json, `${JSON.stringify(s)}\n`);
 } finally {
-  for (const t of trees) {
+  for (const t of setUps) {
     t.isolate?.close();
     t.dev.kill("SIGTERM");
     rmSync(t.stateDir, { recursive: true, force: true });

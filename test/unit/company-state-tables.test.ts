@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { writtenTables } from "../../src/writer/company-state";
 import { accountBalances, accounts, fiscalPeriods, journalLines, webhooks } from "../../src/db/schema";
 import { insertFromJson, upsertSums } from "../../src/db/json-insert";
+import { chainInserts } from "../../src/ledger/chain";
 
 const db = drizzle({} as D1Database);
 
@@ -57,6 +58,20 @@ describe("writtenTables", () => {
       [accountBalances.companyId, accountBalances.fiscalPeriodId, accountBalances.accountNumber],
     );
     expect(writtenTables(sums)).toEqual(["account_balances"]);
+  });
+
+  it("names the table a PreparedWrite declares: a commit's chain row, one constant statement", () => {
+    const links = [{ seq: 7, hash: "h7", prev: "h6", entryId: "e" }];
+    const [row] = chainInserts(db, "c", links, "2026-12-06T00:00:00Z");
+    expect(writtenTables(row)).toEqual(["ledger_chain"]);
+    // a parked batch renders it as drizzle's statements (src/commands/parked.ts)
+    expect((row as unknown as { toSQL(): unknown }).toSQL()).toEqual({
+      sql: "INSERT INTO ledger_chain (company_id, seq, kind, ref_id, hash, prev_hash, chained_at) VALUES (?, ?, 'entry', ?, ?, ?, ?)",
+      params: ["c", 7, "e", "h7", "h6", "2026-12-06T00:00:00Z"],
+    });
+    // an import's many rows stay one drizzle insert from JSON
+    const many = chainInserts(db, "c", [...links, { seq: 8, hash: "h8", prev: "h7", entryId: "f" }], "t");
+    expect(many.map(writtenTables)).toEqual([["ledger_chain"]]);
   });
 
   it("answers null (every table) for raw SQL and anything else that declares no table, never guessing from text", () => {
