@@ -112,10 +112,10 @@ describe("the chain and its receipts", () => {
     });
     expect(await verifySignature(r1.key_id, payload, r1.signature)).toBe(true);
 
-    // the hash is the SHA-256 of the documented canonical form
+    // the hash is the SHA-256 of the documented canonical form (version 2: no documents linked)
     const lines = (await get(c.id, `/journal-entries/${draft.body.data.id}`)).body.data.lines;
     const canonical = JSON.stringify({
-      v: 1,
+      v: 2,
       company_id: c.id,
       seq: 1,
       prev: "0".repeat(64),
@@ -134,6 +134,7 @@ describe("the chain and its receipts", () => {
         [],
         l.line_description,
       ]),
+      documents: [],
     });
     expect(await sha256Hex(canonical)).toBe(r1.chain_hash);
 
