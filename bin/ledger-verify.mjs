@@ -5,16 +5,18 @@
 //   npx ledger-verify export.se chain.json --key ledger-keys.json
 //
 // export.se     the SIE 4 file of a fiscal year (GET .../reports/sie-export)
-// chain.json    the JSON sidecar: { company_id, seal, records } where seal is the year's seal
-//               (GET .../fiscal-periods/{id}/seal) and records the chain's records through the
-//               seal's chain_seq (GET .../ledger/chain pages, their records concatenated)
+// chain.json    the JSON sidecar of the sealed year, GET .../fiscal-periods/{id}/ledger-sidecar:
+//               { company_id, seal, records } where seal is the year's seal and records the
+//               chain's records through the seal's chain_seq (each an entry with the SHA-256 of
+//               its documents, or a document linked after its entry was chained)
 // --key         the public keys (/.well-known/ledger-keys.json as served, or a JWK, or an array)
 //
 // It checks, and names the first failure of each:
 //   1. the SIE file's #KSUMMA, exactly as SIE 4C §10 defines it (CRC-32 over each record's label
 //      and fields between the opening and closing #KSUMMA, in codepage 437);
-//   2. the chain: seq 1, 2, 3, ... and each record's hash recomputed from its entry's canonical
-//      form after the previous hash;
+//   2. the chain: seq 1, 2, 3, ... and each record's hash recomputed from its canonical form
+//      (in the version the record names: 1 an entry, 2 an entry with its documents' SHA-256
+//      or a document's own place) after the previous hash;
 //   3. the seal: signed by the named key (Ed25519), naming the chain's seq and hash;
 //   4. every voucher of the SIE file is an entry of the chain with the same lines.
 // Exit code 0 when all hold, 1 when one fails, 2 on wrong usage.
@@ -116,8 +118,10 @@ export function ksumma(bytes) {
 
 // ---------------------------------------------------------------- the chain
 
-/** The canonical form of a chain record's entry (docs/verifiable-ledger.md, src/ledger/chain.ts). */
-export function canonical(companyId, seq, prev, e) {
+const byCodeUnits = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The canonical form of a chain record's entry, in version v (docs/verifiable-ledger.md, src/ledger/chain.ts). */
+export function canonical(companyId, seq, prev, e, v = 1) {
   const lines = [...e.lines]
     .sort((a, b) => a.sort_order - b.sort_order)
     .map((l) => [
@@ -125,12 +129,12 @@ export function canonical(companyId, seq, prev, e) {
       l.debit_ore,
       l.credit_ore,
       Object.keys(l.dimensions ?? {})
-        .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+        .sort(byCodeUnits)
         .map((k) => [k, String(l.dimensions[k])]),
       l.line_description ?? null,
     ]);
-  return JSON.stringify({
-    v: 1,
+  const form = {
+    v,
     company_id: companyId,
     seq,
     prev,
@@ -143,6 +147,21 @@ export function canonical(companyId, seq, prev, e) {
     reverses_id: e.reverses_id ?? null,
     correction_of_id: e.correction_of_id ?? null,
     lines,
+  };
+  return JSON.stringify(v >= 2 ? { ...form, documents: [...(e.documents ?? [])].sort(byCodeUnits) } : form);
+}
+
+/** The canonical form of a document's own place (version 2): a document linked to an entry chained before it. */
+export function canonicalDocument(companyId, seq, prev, d) {
+  return JSON.stringify({
+    v: 2,
+    company_id: companyId,
+    seq,
+    prev,
+    kind: "document",
+    id: d.id,
+    entry_id: d.entry_id,
+    sha256: d.sha256,
   });
 }
 
@@ -154,16 +173,24 @@ export function verifyChain(companyId, records) {
   const hashes = new Map();
   for (let i = 0; i < records.length; i++) {
     const r = records[i];
-    const at = { seq: i + 1, entry_id: r.entry?.id ?? null };
+    const isDocument = r.kind === "document";
+    const at = isDocument
+      ? { seq: i + 1, entry_id: r.document?.entry_id ?? null, document_id: r.document?.id ?? null }
+      : { seq: i + 1, entry_id: r.entry?.id ?? null };
     if (r.seq !== i + 1) return { mismatch: { reason: "sequence_gap", ...at }, hashes };
-    if (!r.entry) return { mismatch: { reason: "entry_missing", ...at }, hashes };
-    const computed = sha256(canonical(companyId, r.seq, prev, r.entry));
+    if (isDocument && !r.document) return { mismatch: { reason: "document_missing", ...at }, hashes };
+    if (!isDocument && !r.entry) return { mismatch: { reason: "entry_missing", ...at }, hashes };
+    const computed = sha256(
+      isDocument
+        ? canonicalDocument(companyId, r.seq, prev, r.document)
+        : canonical(companyId, r.seq, prev, r.entry, r.v ?? 1),
+    );
     if (computed !== r.hash)
       return {
         mismatch: {
           reason: "hash_mismatch",
           ...at,
-          voucher: `${r.entry.series}${r.entry.number}`,
+          ...(isDocument ? {} : { voucher: `${r.entry.series}${r.entry.number}` }),
           stored_hash: r.hash,
           computed_hash: computed,
         },

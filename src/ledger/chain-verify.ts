@@ -1,16 +1,20 @@
 // Verifying a company's chain (issue #45, docs/verifiable-ledger.md, "Verification"): the
 // chain is recomputed from the books as D1 holds them, a page of entries at a time (a
 // page is three reads sent together, so a million lines stay far inside the platform's
-// 1 000 queries an invocation), and the first place that does not match is named.
+// 1 000 queries an invocation), and the first place that does not match is named. A row is
+// recomputed in the version its `v` names (1: an entry without documents; 2: an entry with the
+// SHA-256 of its documents, or a document's own place). The documents' files in R2 are not
+// read again: what is checked is the SHA-256 the archive recorded when the file was stored.
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { ENTRY_COLUMNS, type EntrySqlRow, entryFromSql, entryHash, GENESIS } from "./chain";
+import { documentHash, ENTRY_COLUMNS, type EntrySqlRow, entryFromSql, entryHash, GENESIS } from "./chain";
 
 export type MismatchReason =
   | "sequence_gap"
   | "previous_hash_mismatch"
   | "entry_missing"
   | "entry_not_posted"
+  | "document_missing"
   | "hash_mismatch"
   | "unchained_entry"
   | "seal_mismatch";
@@ -19,6 +23,8 @@ export interface Mismatch {
   reason: MismatchReason;
   seq: number | null;
   entry_id: string | null;
+  /** the document of a document's own place (kind "document") */
+  document_id?: string | null;
   voucher: string | null;
   stored_hash: string | null;
   computed_hash: string | null;
@@ -34,7 +40,44 @@ export interface VerifyPage {
   first_mismatch: Mismatch | null;
 }
 
-type ChainRow = EntrySqlRow & { seq: number; ref_id: string; hash: string; prev_hash: string; entry_id: string | null };
+type ChainRow = EntrySqlRow & {
+  seq: number;
+  kind: string;
+  v: number;
+  ref_id: string;
+  hash: string;
+  prev_hash: string;
+  entry_id: string | null;
+  doc_id: string | null;
+  doc_entry_id: string | null;
+  doc_sha256: string | null;
+};
+
+/** A chain row with what it names: its entry with lines and documents, or its document. */
+const CHAIN_ROW_SQL = `SELECT c.seq, c.kind, c.v, c.ref_id, c.hash, c.prev_hash, e.id AS entry_id, ${ENTRY_COLUMNS},
+    d.id AS doc_id, d.journal_entry_id AS doc_entry_id, d.sha256_hash AS doc_sha256
+  FROM ledger_chain c
+  LEFT JOIN journal_entries e ON c.kind = 'entry' AND e.id = c.ref_id AND e.company_id = c.company_id
+  LEFT JOIN documents d ON c.kind = 'document' AND d.id = c.ref_id AND d.company_id = c.company_id`;
+
+/** A document's place: its document missing, or its hash recomputed from the document's row. */
+async function checkDocument(companyId: string, r: ChainRow, prev: string): Promise<Mismatch | null> {
+  const at = {
+    seq: Number(r.seq),
+    entry_id: r.doc_entry_id,
+    document_id: r.ref_id,
+    stored_hash: r.hash,
+    voucher: null,
+  };
+  if (r.doc_id === null) return { reason: "document_missing", ...at, computed_hash: null };
+  const computed = await documentHash(companyId, Number(r.seq), prev, {
+    kind: "document",
+    documentId: r.doc_id,
+    entryId: r.doc_entry_id ?? "",
+    sha256: r.doc_sha256 ?? "",
+  });
+  return computed === r.hash ? null : { reason: "hash_mismatch", ...at, computed_hash: computed };
+}
 
 const voucherOf = (r: { voucher_series: string | null; voucher_number: number | null }) =>
   r.voucher_series ? `${r.voucher_series}${r.voucher_number}` : null;
@@ -45,9 +88,10 @@ async function checkRow(companyId: string, r: ChainRow, expectedSeq: number, pre
   if (Number(r.seq) !== expectedSeq)
     return { reason: "sequence_gap", ...at, seq: expectedSeq, voucher: null, computed_hash: null };
   if (r.prev_hash !== prev) return { reason: "previous_hash_mismatch", ...at, voucher: null, computed_hash: null };
+  if (r.kind === "document") return checkDocument(companyId, r, prev);
   if (r.entry_id === null) return { reason: "entry_missing", ...at, voucher: null, computed_hash: null };
   if (r.status !== "posted") return { reason: "entry_not_posted", ...at, voucher: voucherOf(r), computed_hash: null };
-  const computed = await entryHash(companyId, expectedSeq, prev, entryFromSql(r));
+  const computed = await entryHash(companyId, expectedSeq, prev, entryFromSql(r), Number(r.v));
   if (computed !== r.hash) return { reason: "hash_mismatch", ...at, voucher: voucherOf(r), computed_hash: computed };
   return null;
 }
@@ -101,8 +145,7 @@ export async function verifyChainPage(
 ): Promise<VerifyPage> {
   const [before, page, headRow] = await Promise.all([
     db.all<{ hash: string }>(sql`SELECT hash FROM ledger_chain WHERE company_id = ${companyId} AND seq = ${afterSeq}`),
-    db.all<ChainRow>(sql`SELECT c.seq, c.ref_id, c.hash, c.prev_hash, e.id AS entry_id, ${sql.raw(ENTRY_COLUMNS)}
-      FROM ledger_chain c LEFT JOIN journal_entries e ON e.id = c.ref_id AND e.company_id = c.company_id
+    db.all<ChainRow>(sql`${sql.raw(CHAIN_ROW_SQL)}
       WHERE c.company_id = ${companyId} AND c.seq > ${afterSeq} ORDER BY c.seq LIMIT ${limit}`),
     db.all<{ n: number | null }>(sql`SELECT MAX(seq) AS n FROM ledger_chain WHERE company_id = ${companyId}`),
   ]);
@@ -134,6 +177,15 @@ export async function verifyChainPage(
   };
 }
 
+export interface ChainRecord {
+  seq: number;
+  v: number;
+  kind: string;
+  hash: string;
+  entry: ReturnType<typeof entryFromSql> | null;
+  document: { id: string; entry_id: string | null; sha256: string } | null;
+}
+
 /** The chain's records after `afterSeq` in their canonical form (the export sidecar, docs/verifiable-ledger.md). */
 export async function chainRecords(
   db: Database,
@@ -141,14 +193,15 @@ export async function chainRecords(
   afterSeq: number,
   throughSeq: number,
   limit: number,
-): Promise<{ seq: number; hash: string; entry: ReturnType<typeof entryFromSql> | null }[]> {
-  const rows =
-    await db.all<ChainRow>(sql`SELECT c.seq, c.ref_id, c.hash, c.prev_hash, e.id AS entry_id, ${sql.raw(ENTRY_COLUMNS)}
-      FROM ledger_chain c LEFT JOIN journal_entries e ON e.id = c.ref_id AND e.company_id = c.company_id
+): Promise<ChainRecord[]> {
+  const rows = await db.all<ChainRow>(sql`${sql.raw(CHAIN_ROW_SQL)}
       WHERE c.company_id = ${companyId} AND c.seq > ${afterSeq} AND c.seq <= ${throughSeq} ORDER BY c.seq LIMIT ${limit}`);
   return rows.map((r) => ({
     seq: Number(r.seq),
+    v: Number(r.v),
+    kind: r.kind,
     hash: r.hash,
     entry: r.entry_id ? entryFromSql(r) : null,
+    document: r.doc_id ? { id: r.doc_id, entry_id: r.doc_entry_id, sha256: r.doc_sha256 ?? "" } : null,
   }));
 }

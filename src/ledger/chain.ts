@@ -9,6 +9,11 @@
 // `canonicalEntry` and the worked example in the docs. Anyone can recompute it from an
 // export (bin/ledger-verify.mjs does, with node:crypto only).
 //
+// Version 2 (migration 0061) adds documents: an entry's form names the SHA-256 of the
+// documents linked to it when it is chained, and a document linked to an entry after that
+// takes a place of its own (kind "document", `canonicalDocument`). Each chain row stores the
+// version its hash covers (`v`: 1 for the rows chained before, 2 since), so both verify.
+//
 // The chain is written by the runner (src/commands/runner.ts) in the batch that posts the
 // entries: the writes the plan carries name the entries they post (`Write.chained`), and
 // the company's writer holds the chain's head (last seq and hash) in its state, so a
@@ -21,11 +26,12 @@ import { preparedWrite } from "../db/prepared-write";
 import { ledgerChain, ledgerChainPending } from "../db/schema";
 import type { Statement } from "../db/statement";
 import type { StateSection, StateSession } from "../writer/company-state";
-import { type ChainedEntry, Write } from "../writer/write";
+import { type Chained, type ChainedDocument, Write } from "../writer/write";
 
 /** The previous hash of the first entry: 64 zeros. */
 export const GENESIS = "0".repeat(64);
-export const CHAIN_VERSION = 1;
+/** The version of the canonical forms new rows are chained with (1: entries without documents). */
+export const CHAIN_VERSION = 2;
 
 export interface ChainHead {
   seq: number;
@@ -51,27 +57,46 @@ export interface CanonicalEntryInput {
     lineDescription: string | null;
     dimensions: Record<string, string> | null;
   }[];
+  /** the SHA-256 (hex) of the documents linked to the entry when it is chained, in any order (version 2) */
+  documents?: readonly string[] | null;
 }
+
+/** What the canonical form of a document's own place is built from (version 2). */
+export interface CanonicalDocumentInput {
+  kind: "document";
+  documentId: string;
+  entryId: string;
+  sha256: string;
+}
+
+const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** A line's dimensions as [dimension, code] pairs sorted by dimension (code-unit order). */
 function sortedDimensions(d: Record<string, string> | null): [string, string][] {
   if (!d) return [];
   return Object.keys(d)
-    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+    .sort(byCodeUnits)
     .map((k) => [k, String(d[k])]);
 }
 
 /**
  * The canonical form of an entry at place `seq` after `prev` (docs/verifiable-ledger.md,
  * "The canonical form"): keys in this order, lines in their order (sort_order), each line
- * [account, debit öre, credit öre, [[dimension, code], ...], line description or null].
+ * [account, debit öre, credit öre, [[dimension, code], ...], line description or null];
+ * from version 2 then `documents`, the linked documents' SHA-256 sorted (code-unit order).
  */
-export function canonicalEntry(companyId: string, seq: number, prev: string, e: CanonicalEntryInput): string {
+export function canonicalEntry(
+  companyId: string,
+  seq: number,
+  prev: string,
+  e: CanonicalEntryInput,
+  v: number = CHAIN_VERSION,
+): string {
   const lines = [...e.lines]
     .sort((a, b) => a.sortOrder - b.sortOrder)
     .map((l) => [l.accountNumber, l.debitOre, l.creditOre, sortedDimensions(l.dimensions), l.lineDescription ?? null]);
-  return JSON.stringify({
-    v: CHAIN_VERSION,
+  const form = {
+    v,
     company_id: companyId,
     seq,
     prev,
@@ -84,6 +109,24 @@ export function canonicalEntry(companyId: string, seq: number, prev: string, e: 
     reverses_id: e.reversesId ?? null,
     correction_of_id: e.correctionOfId ?? null,
     lines,
+  };
+  return JSON.stringify(v >= 2 ? { ...form, documents: [...(e.documents ?? [])].sort(byCodeUnits) } : form);
+}
+
+/**
+ * The canonical form of a document's own place (version 2): a document linked to an entry
+ * that was chained already, its id, the entry's id and the file's SHA-256 (hex).
+ */
+export function canonicalDocument(companyId: string, seq: number, prev: string, d: CanonicalDocumentInput): string {
+  return JSON.stringify({
+    v: 2,
+    company_id: companyId,
+    seq,
+    prev,
+    kind: "document",
+    id: d.documentId,
+    entry_id: d.entryId,
+    sha256: d.sha256,
   });
 }
 
@@ -99,8 +142,19 @@ export async function sha256Hex(text: string): Promise<string> {
 }
 
 /** The hash of an entry at `seq` after `prev`. */
-export function entryHash(companyId: string, seq: number, prev: string, e: CanonicalEntryInput): Promise<string> {
-  return sha256Hex(canonicalEntry(companyId, seq, prev, e));
+export function entryHash(
+  companyId: string,
+  seq: number,
+  prev: string,
+  e: CanonicalEntryInput,
+  v: number = CHAIN_VERSION,
+): Promise<string> {
+  return sha256Hex(canonicalEntry(companyId, seq, prev, e, v));
+}
+
+/** The hash of a document's own place at `seq` after `prev`. */
+export function documentHash(companyId: string, seq: number, prev: string, d: CanonicalDocumentInput): Promise<string> {
+  return sha256Hex(canonicalDocument(companyId, seq, prev, d));
 }
 
 /**
@@ -134,21 +188,28 @@ export interface ChainLink {
   hash: string;
   prev: string;
   entryId: string;
+  /** set on a document's own place (kind "document"; ref_id is the document's id) */
+  documentId?: string;
 }
 
-/** The chain rows of entries after `head`, in order, and the new head. */
+/** The chain rows of entries (and documents) after `head`, in order. */
 export async function chainLinks(
   companyId: string,
   head: { seq: number; hash: string },
-  entries: readonly CanonicalEntryInput[],
+  items: readonly (CanonicalEntryInput | CanonicalDocumentInput)[],
 ): Promise<ChainLink[]> {
   const links: ChainLink[] = [];
   let { seq, hash } = head;
-  for (const e of entries) {
+  for (const item of items) {
     const prev = hash;
     seq += 1;
-    hash = await entryHash(companyId, seq, prev, e);
-    links.push({ seq, hash, prev, entryId: e.id });
+    if ("kind" in item) {
+      hash = await documentHash(companyId, seq, prev, item);
+      links.push({ seq, hash, prev, entryId: item.entryId, documentId: item.documentId });
+    } else {
+      hash = await entryHash(companyId, seq, prev, item);
+      links.push({ seq, hash, prev, entryId: item.id });
+    }
   }
   return links;
 }
@@ -160,6 +221,33 @@ export async function chainLinks(
  */
 const INSERT_LINK =
   "INSERT INTO ledger_chain (company_id, seq, kind, ref_id, hash, prev_hash, chained_at) VALUES (?, ?, 'entry', ?, ?, ?, ?)";
+
+/** What a write hands the chain, as the canonical forms take it. */
+function canonicalInputs(items: readonly Chained[]): (CanonicalEntryInput | CanonicalDocumentInput)[] {
+  return items.map((i) => ("kind" in i ? i : { ...i.entry, lines: i.lines, documents: i.documents ?? [] }));
+}
+
+/** A document's own place: its row (the column v takes its default, the current version). */
+function documentInserts(db: Database, companyId: string, links: readonly ChainLink[], now: string): Statement[] {
+  return links.map((l) =>
+    db.insert(ledgerChain).values({
+      companyId,
+      seq: l.seq,
+      kind: "document",
+      refId: l.documentId!,
+      hash: l.hash,
+      prevHash: l.prev,
+      chainedAt: now,
+    }),
+  );
+}
+
+/** The rows of links: entries through chainInserts, documents through their own inserts. */
+function linkInserts(db: Database, companyId: string, links: readonly ChainLink[], now: string): Statement[] {
+  const documents = links.filter((l) => l.documentId);
+  const entries = documents.length ? links.filter((l) => !l.documentId) : links;
+  return [...chainInserts(db, companyId, entries, now), ...documentInserts(db, companyId, documents, now)];
+}
 
 export function chainInserts(db: Database, companyId: string, links: readonly ChainLink[], now: string): Statement[] {
   if (!links.length) return [];
@@ -188,27 +276,64 @@ export function chainInserts(db: Database, companyId: string, links: readonly Ch
 export async function planChain(
   db: Database,
   session: StateSession,
-  entries: readonly ChainedEntry[],
+  entries: readonly Chained[],
   now: string,
 ): Promise<{ statements: Statement[]; links: ChainLink[]; head: ChainHead } | null> {
   if (!entries.length) return null;
   let head = await session.get(CHAIN_HEAD);
   const statements: Statement[] = [];
+  let items = entries;
   if (head.pending) {
     // older entries first, lazily, one bounded step before this write's own
     const step = await backfillStep(db, session.companyId, head, now);
     statements.push(...step.statements);
     head = step.head;
-    if (!step.done) return { statements, links: [], head };
+    // while older entries wait, this write's entries wait with them (the backfill chains them
+    // in posting order, with their documents); a document's own place does not wait
+    if (!step.done) items = entries.filter((e) => "kind" in e);
+    if (!items.length) return { statements, links: [], head };
   }
-  const links = await chainLinks(
-    session.companyId,
-    head,
-    entries.map((e) => ({ ...e.entry, lines: e.lines })),
-  );
+  const links = await chainLinks(session.companyId, head, canonicalInputs(items));
   const last = links[links.length - 1]!;
-  statements.push(...chainInserts(db, session.companyId, links, now));
-  return { statements, links, head: { seq: last.seq, hash: last.hash, pending: false } };
+  statements.push(...linkInserts(db, session.companyId, links, now));
+  return { statements, links, head: { seq: last.seq, hash: last.hash, pending: head.pending } };
+}
+
+/**
+ * A document linked to an entry, as the chain must know it: linked to a posted entry, the
+ * link takes a place of its own (ChainedDocument); linked to a draft, the draft is no longer
+ * held by the writer (its commit reads the draft with its documents, `unchainedDocumentsRead`),
+ * and neither is a draft the document leaves.
+ */
+export function documentLinkWrite(
+  statements: Statement[],
+  link: {
+    documentId: string;
+    sha256: string;
+    entryId: string;
+    entryStatus: string | null;
+    leftEntryId?: string | null;
+  },
+): Write {
+  const chained: ChainedDocument[] =
+    link.entryStatus === "posted"
+      ? [{ kind: "document", documentId: link.documentId, entryId: link.entryId, sha256: link.sha256 }]
+      : [];
+  const changedDrafts = [link.entryId, link.leftEntryId].filter((x): x is string => !!x);
+  return new Write({ statements, chained, changedDrafts });
+}
+
+/**
+ * The SHA-256 of the documents linked to an entry that have no place of their own in the
+ * chain: what the entry's canonical form names (a draft's, read with it when it is committed).
+ */
+export function unchainedDocumentsRead(db: Database, companyId: string, entryId: string) {
+  return db
+    .select({ sha256: sql<string>`d.sha256_hash` })
+    .from(sql`documents d`)
+    .where(sql`d.company_id = ${companyId}
+    AND d.journal_entry_id = ${entryId}
+    AND NOT EXISTS (SELECT 1 FROM ledger_chain k WHERE k.company_id = d.company_id AND k.kind = 'document' AND k.ref_id = d.id)`);
 }
 
 /** Whether a company is still waiting for its older entries to be chained. */
@@ -227,13 +352,18 @@ export interface EntrySqlRow {
   correction_of_id: string | null;
   status: string;
   lines: string | null;
+  /** the SHA-256 of the documents linked to the entry without a place of their own, as one JSON array text */
+  documents: string | null;
 }
 
 /** The columns of an entry `e` and its lines, for `entryFromSql`. */
 export const ENTRY_COLUMNS =
   "e.id, e.entry_date, e.voucher_series, e.voucher_number, e.description, e.reverses_id, e.correction_of_id, e.status, " +
   "(SELECT json_group_array(json_array(l.sort_order, l.account_number, l.debit_ore, l.credit_ore, " +
-  "l.line_description, l.dimensions)) FROM journal_lines l WHERE l.journal_entry_id = e.id) AS lines";
+  "l.line_description, l.dimensions)) FROM journal_lines l WHERE l.journal_entry_id = e.id) AS lines, " +
+  "(SELECT json_group_array(d.sha256_hash) FROM documents d WHERE d.company_id = e.company_id AND d.journal_entry_id = e.id " +
+  "AND NOT EXISTS (SELECT 1 FROM ledger_chain k WHERE k.company_id = d.company_id AND k.kind = 'document' AND k.ref_id = d.id)) " +
+  "AS documents";
 
 export function entryFromSql(r: EntrySqlRow): CanonicalEntryInput {
   const raw = JSON.parse(r.lines ?? "[]") as [number, string, number, number, string | null, string | null][];
@@ -253,6 +383,7 @@ export function entryFromSql(r: EntrySqlRow): CanonicalEntryInput {
       lineDescription,
       dimensions: dims ? (JSON.parse(dims) as Record<string, string>) : null,
     })),
+    documents: JSON.parse(r.documents ?? "[]") as string[],
   };
 }
 
@@ -310,17 +441,13 @@ export async function backfillWrite(
 export async function chainAfterRead(
   db: Database,
   companyId: string,
-  entries: readonly ChainedEntry[],
+  entries: readonly Chained[],
   now: string,
 ): Promise<Statement[]> {
   if (!entries.length) return [];
   const reads = CHAIN_HEAD.reads(db, companyId);
   const head = CHAIN_HEAD.build(await db.batch(reads as [Statement, ...Statement[]]));
   if (head.pending) return [];
-  const links = await chainLinks(
-    companyId,
-    head,
-    entries.map((e) => ({ ...e.entry, lines: e.lines })),
-  );
-  return chainInserts(db, companyId, links, now);
+  const links = await chainLinks(companyId, head, canonicalInputs(entries));
+  return linkInserts(db, companyId, links, now);
 }

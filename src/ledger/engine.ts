@@ -274,8 +274,15 @@ export class Ledger {
     return { entryId: row.id, series: row.voucherSeries, number: row.voucherNumber, immutableAt: this.ctx.now };
   }
 
-  /** Commits a draft: checks it again against today's chart and period, then numbers it. */
-  async commitDraft(draft: JournalEntryRow, lines: JournalLineRow[]): Promise<{ row: JournalEntryRow; write: Write }> {
+  /**
+   * Commits a draft: checks it again against today's chart and period, then numbers it.
+   * `documents`: the SHA-256 of the documents linked to it, named by its place in the chain.
+   */
+  async commitDraft(
+    draft: JournalEntryRow,
+    lines: JournalLineRow[],
+    documents: readonly string[] = [],
+  ): Promise<{ row: JournalEntryRow; write: Write }> {
     if (draft.status !== "draft") {
       throw new ApiError(
         "CONFLICT",
@@ -301,7 +308,7 @@ export class Ledger {
       events: [{ type: "journal_entry.committed", object: entryJson(row, lines) }],
       numbers: [{ key: numberingKey(draft.fiscalPeriodId, draft.voucherSeries), n: voucherNumber }],
       changedDrafts: [draft.id],
-      chained: [{ entry: row, lines }],
+      chained: [{ entry: row, lines, documents }],
     });
     return { row, write };
   }

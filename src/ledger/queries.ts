@@ -71,16 +71,16 @@ export async function postedEntryIds(
   return new Set(rows.map((r) => r.id));
 }
 
-/** Whether the entry exists in the company, and the line in that entry. */
+/** Whether the entry exists in the company (and its status), and the line in that entry. */
 export async function entryAndLineExist(
   db: Database,
   companyId: string,
   entryId: string,
   lineId: string | null,
-): Promise<{ entry: boolean; line: boolean }> {
+): Promise<{ entry: boolean; line: boolean; status: string | null }> {
   const [entries, lines] = await db.batch([
     db
-      .select({ id: journalEntries.id })
+      .select({ id: journalEntries.id, status: journalEntries.status })
       .from(journalEntries)
       .where(entriesOf(companyId, eq(journalEntries.id, entryId))),
     db
@@ -94,7 +94,7 @@ export async function entryAndLineExist(
         ),
       ),
   ]);
-  return { entry: entries.length > 0, line: lines.length > 0 };
+  return { entry: entries.length > 0, line: lines.length > 0, status: entries[0]?.status ?? null };
 }
 
 /** The drafts of a period (dated on or before `through`, when given): a period with drafts cannot be locked. */

@@ -145,13 +145,16 @@ export class CompanyState {
     return { sections, numbers: new Map(this.numbers) };
   }
 
-  /** After a committed batch: the drafts it created are held, those it committed or cancelled are not. */
+  /**
+   * After a committed batch: the drafts it created are held, those it committed, cancelled or
+   * linked a document to are not (a draft created and given a document by one batch included).
+   */
   draftsCommitted(created: readonly HeldDraft[], changed: Iterable<string>): void {
-    for (const id of changed) this.drafts.delete(id);
     for (const d of created) {
       this.drafts.delete(d.entry.id);
       this.drafts.set(d.entry.id, d);
     }
+    for (const id of changed) this.drafts.delete(id);
     for (const id of this.drafts.keys()) {
       if (this.drafts.size <= HELD_DRAFTS) break;
       this.drafts.delete(id);

@@ -16,8 +16,25 @@ export interface HeldDraft {
   lines: (typeof journalLines.$inferSelect)[];
 }
 
-/** An entry a write posts, as the batch writes it: chained by the runner (src/ledger/chain.ts). */
-export type ChainedEntry = HeldDraft;
+/**
+ * An entry a write posts, as the batch writes it: chained by the runner (src/ledger/chain.ts),
+ * with the SHA-256 of the documents linked to it when it is posted (a committed draft's).
+ */
+export type ChainedEntry = HeldDraft & { documents?: readonly string[] };
+
+/**
+ * A document linked to an entry that is posted already, or posted by the same batch: it takes a
+ * place of its own in the company's chain (kind "document", docs/verifiable-ledger.md).
+ */
+export interface ChainedDocument {
+  kind: "document";
+  documentId: string;
+  entryId: string;
+  sha256: string;
+}
+
+/** What a write adds to the company's chain, in order. */
+export type Chained = ChainedEntry | ChainedDocument;
 
 /** A voucher number a write takes: its (period, series) key (numberingKey) and the number. */
 export interface TakenNumber {
@@ -34,10 +51,10 @@ export class Write {
   readonly numbers: TakenNumber[];
   /** the drafts the statements create (held by the writer once committed) */
   readonly createdDrafts: HeldDraft[];
-  /** the drafts the statements commit or cancel (no longer held once committed) */
+  /** the drafts the statements commit, cancel or link a document to (no longer held once committed) */
   readonly changedDrafts: string[];
-  /** the entries the statements post, in posting order: each gets its place in the company's chain */
-  readonly chained: ChainedEntry[];
+  /** the entries the statements post, in posting order, and the documents they link to posted entries: each gets its place in the company's chain */
+  readonly chained: Chained[];
   /** the chain's head after the statements, when they chain entries themselves (the backfill) */
   readonly chainHead: { seq: number; hash: string; pending: boolean } | null;
 

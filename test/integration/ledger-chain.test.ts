@@ -6,7 +6,8 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { booksDb } from "../books";
 import { forgetInWriter } from "../../src/commands/submit";
 // @ts-expect-error: a plain Node script without types
-import { compareVouchers, ksumma, sieVouchers, verifyChain } from "../../bin/ledger-verify.mjs";
+import { canonical, compareVouchers, ksumma, sieVouchers, verifyChain } from "../../bin/ledger-verify.mjs";
+import { canonicalEntry, GENESIS } from "../../src/ledger/chain";
 import {
   BASE,
   call,
@@ -112,10 +113,10 @@ describe("the chain and its receipts", () => {
     });
     expect(await verifySignature(r1.key_id, payload, r1.signature)).toBe(true);
 
-    // the hash is the SHA-256 of the documented canonical form
+    // the hash is the SHA-256 of the documented canonical form (version 2: no documents linked)
     const lines = (await get(c.id, `/journal-entries/${draft.body.data.id}`)).body.data.lines;
     const canonical = JSON.stringify({
-      v: 1,
+      v: 2,
       company_id: c.id,
       seq: 1,
       prev: "0".repeat(64),
@@ -134,6 +135,7 @@ describe("the chain and its receipts", () => {
         [],
         l.line_description,
       ]),
+      documents: [],
     });
     expect(await sha256Hex(canonical)).toBe(r1.chain_hash);
 
@@ -260,6 +262,194 @@ describe("tampering directly in the database", () => {
       .run();
     const { last } = await verifyAll(c.id);
     expect(last.first_mismatch).toMatchObject({ reason: "unchained_entry", voucher: "A99" });
+  });
+});
+
+/** A file uploaded to the company's archive (POST .../documents), linked to an entry when one is named. */
+async function uploadDocument(companyId: string, text: string, journalEntryId?: string) {
+  const form = new FormData();
+  const bytes = new TextEncoder().encode(`%PDF-1.7\n${text}\n%%EOF\n`);
+  form.append("file", new File([bytes], "kvitto.pdf", { type: "application/pdf" }));
+  if (journalEntryId) form.append("journal_entry_id", journalEntryId);
+  const res = await SELF.fetch(`${BASE}/api/v1/companies/${companyId}/documents`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${actor.key}`, "Idempotency-Key": uniqueKey() },
+    body: form,
+  });
+  const body = (await res.json()) as any;
+  expect(res.status, JSON.stringify(body)).toBe(201);
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  expect(body.data.sha256_hash).toBe([...digest].map((b) => b.toString(16).padStart(2, "0")).join(""));
+  return { ...body, id: body.data.id as string, sha256: body.data.sha256_hash as string };
+}
+
+const linkDocument = (companyId: string, documentId: string, journalEntryId: string) =>
+  call("POST", `/api/v1/companies/${companyId}/documents/${documentId}/link`, {
+    key: actor.key,
+    headers: { "Idempotency-Key": uniqueKey() },
+    body: { journal_entry_id: journalEntryId },
+  });
+
+describe("documents in the chain (version 2)", () => {
+  /**
+   * A sale whose draft got two documents (one uploaded linked to it, one linked after), committed;
+   * then two documents linked to the posted entry (one by link, one uploaded linked to it).
+   */
+  async function saleWithDocuments() {
+    const c = await company();
+    const draft = await createDraft(actor.key, c.id, c.periodId);
+    const entryId = draft.body.data.id as string;
+    const a = await uploadDocument(c.id, "kvitto A", entryId);
+    const b = await uploadDocument(c.id, "kvitto B");
+    expect((await linkDocument(c.id, b.id, entryId)).status).toBe(200);
+    const committed = await commit(actor.key, c.id, entryId);
+    expect(committed.status, JSON.stringify(committed.body)).toBe(200);
+    const late = await uploadDocument(c.id, "kontoutdrag");
+    const linked = await linkDocument(c.id, late.id, entryId);
+    expect(linked.status, JSON.stringify(linked.body)).toBe(200);
+    // the link's receipt: a place of its own after the entry's
+    expect(linked.body.meta.audit.chain).toMatchObject({ first_seq: 2, chain_seq: 2 });
+    const uploaded = await uploadDocument(c.id, "avtal", entryId);
+    expect(uploaded.meta.audit.chain).toMatchObject({ first_seq: 3, chain_seq: 3 });
+    return { ...c, entryId, a, b, late, uploaded };
+  }
+
+  it("the entry's place names its documents' SHA-256; a document linked later takes its own place", async () => {
+    const c = await saleWithDocuments();
+    const chain = (await get(c.id, "/ledger/chain")).body.data;
+    const [entry, late, uploaded] = chain.records;
+    expect(entry).toMatchObject({ seq: 1, v: 2, kind: "entry", document: null });
+    expect(entry.entry.documents).toEqual([c.a.sha256, c.b.sha256].sort());
+    expect(late).toMatchObject({
+      seq: 2,
+      v: 2,
+      kind: "document",
+      entry: null,
+      document: { id: c.late.id, entry_id: c.entryId, sha256: c.late.sha256 },
+    });
+    expect(uploaded.document).toMatchObject({ id: c.uploaded.id, entry_id: c.entryId, sha256: c.uploaded.sha256 });
+    // the documented forms, recomputed here from the records
+    expect(await sha256Hex(canonical(c.id, 1, "0".repeat(64), entry.entry, 2))).toBe(entry.hash);
+    const documentForm = JSON.stringify({
+      v: 2,
+      company_id: c.id,
+      seq: 2,
+      prev: entry.hash,
+      kind: "document",
+      id: c.late.id,
+      entry_id: c.entryId,
+      sha256: c.late.sha256,
+    });
+    expect(await sha256Hex(documentForm)).toBe(late.hash);
+    expect((await verifyAll(c.id)).last).toMatchObject({ complete: true, head_seq: 3, first_mismatch: null });
+    expect(verifyChain(c.id, chain.records).mismatch).toBeNull();
+  });
+
+  it("a document's SHA-256 changed in the database: online and offline name the entry's place", async () => {
+    const c = await saleWithDocuments();
+    await bypassTriggers(
+      "documents",
+      "UPDATE documents SET sha256_hash = ? WHERE company_id = ? AND id = ?",
+      "0".repeat(64),
+      c.id,
+      c.b.id,
+    );
+    const { last } = await verifyAll(c.id);
+    expect(last.first_mismatch).toMatchObject({ reason: "hash_mismatch", seq: 1, entry_id: c.entryId });
+    expect(last.verified_through_seq).toBe(0);
+    const records = (await get(c.id, "/ledger/chain")).body.data.records;
+    expect(verifyChain(c.id, records).mismatch).toMatchObject({ reason: "hash_mismatch", seq: 1, entry_id: c.entryId });
+  });
+
+  it("a later document's SHA-256 changed, or the document unlinked: its own place is named", async () => {
+    const c = await saleWithDocuments();
+    await bypassTriggers(
+      "documents",
+      "UPDATE documents SET sha256_hash = ? WHERE company_id = ? AND id = ?",
+      "f".repeat(64),
+      c.id,
+      c.late.id,
+    );
+    const named = { reason: "hash_mismatch", seq: 2, entry_id: c.entryId, document_id: c.late.id };
+    expect((await verifyAll(c.id)).last.first_mismatch).toMatchObject(named);
+    const records = (await get(c.id, "/ledger/chain")).body.data.records;
+    expect(verifyChain(c.id, records).mismatch).toMatchObject(named);
+
+    const d = await saleWithDocuments();
+    await bypassTriggers(
+      "documents",
+      "UPDATE documents SET journal_entry_id = NULL WHERE company_id = ? AND id = ?",
+      d.id,
+      d.uploaded.id,
+    );
+    expect((await verifyAll(d.id)).last.first_mismatch).toMatchObject({
+      reason: "hash_mismatch",
+      seq: 3,
+      document_id: d.uploaded.id,
+    });
+  });
+
+  it("the file's bytes in R2 are not read again: the chain covers the SHA-256 the archive recorded", async () => {
+    const c = await saleWithDocuments();
+    const key = `companies/${c.id}/documents/${c.a.id}`;
+    await env.DOCUMENTS.put(key, new TextEncoder().encode("%PDF-1.7\nändrad\n%%EOF\n"));
+    // online verification still holds (docs/verifiable-ledger.md: the archive's own hash is what is chained)
+    expect((await verifyAll(c.id)).last.complete).toBe(true);
+    // and whoever holds the file sees it differs: its SHA-256 is not the one the chain names
+    const object = await env.DOCUMENTS.get(key);
+    const digest = [...new Uint8Array(await crypto.subtle.digest("SHA-256", await object!.arrayBuffer()))]
+      .map((b) => b.toString(16).padStart(2, "0"))
+      .join("");
+    const records = (await get(c.id, "/ledger/chain")).body.data.records;
+    expect(records[0].entry.documents).not.toContain(digest);
+  });
+
+  it("rows chained in version 1 (before migration 0061) still verify, and version 2 follows them", async () => {
+    const c = await company();
+    const first = await postedEntry(actor.key, c.id, c.periodId);
+    const records = (await get(c.id, "/ledger/chain")).body.data.records;
+    // the company's first place as version 1 wrote it: the form without documents
+    const e = records[0].entry;
+    const v1 = canonicalEntry(
+      c.id,
+      1,
+      GENESIS,
+      {
+        id: e.id,
+        entryDate: e.date,
+        voucherSeries: e.series,
+        voucherNumber: e.number,
+        description: e.description,
+        reversesId: e.reverses_id,
+        correctionOfId: e.correction_of_id,
+        lines: e.lines.map((l: any) => ({
+          sortOrder: l.sort_order,
+          accountNumber: l.account_number,
+          debitOre: l.debit_ore,
+          creditOre: l.credit_ore,
+          lineDescription: l.line_description,
+          dimensions: l.dimensions,
+        })),
+      },
+      1,
+    );
+    expect(JSON.parse(v1)).not.toHaveProperty("documents");
+    const hash = await sha256Hex(v1);
+    await bypassTriggers(
+      "ledger_chain",
+      "UPDATE ledger_chain SET v = 1, hash = ? WHERE company_id = ? AND seq = 1",
+      hash,
+      c.id,
+    );
+    await forgetInWriter(env, c.id, { state: true });
+    const next = await postedEntry(actor.key, c.id, c.periodId);
+    const chain = (await get(c.id, "/ledger/chain")).body.data.records;
+    expect(chain.map((r: any) => [r.v, r.entry.id])).toEqual([
+      [1, first.id],
+      [2, next.id],
+    ]);
+    expect((await verifyAll(c.id)).last).toMatchObject({ complete: true, head_seq: 2 });
+    expect(verifyChain(c.id, chain).mismatch).toBeNull();
   });
 });
 

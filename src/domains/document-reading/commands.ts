@@ -168,7 +168,8 @@ export const registerProposal: Command<RegisterProposalInput & { id: string }> =
     : await createSupplierInvoice(db, create, ctx, env);
   const invoice = plan.data as { id: string; supplier_name: string; registration_journal_entry_id: string | null };
   const entryId = invoice.registration_journal_entry_id;
-  const link = entryId ? await planLinkToNewEntry(db, ctx, row.documentId, entryId) : [];
+  // the registration is posted by the same batch (ledger.post): the link takes a place in the chain after it
+  const link = entryId ? await planLinkToNewEntry(db, ctx, row.documentId, { id: entryId, status: "posted" }) : [];
   const { next, statement } = used(row, ctx, {
     status: "registered",
     supplierId: create.supplier_id,
@@ -218,7 +219,7 @@ export const draftReceipt: Command<DraftReceiptInput & { id: string }> = async (
     sourceId: row.id,
     lines,
   });
-  const link = await planLinkToNewEntry(db, ctx, row.documentId, draft.row.id);
+  const link = await planLinkToNewEntry(db, ctx, row.documentId, { id: draft.row.id, status: "draft" });
   const bankRows = await likelyReceiptPayments(db, ctx.companyId, {
     total_ore: figures.total,
     currency,

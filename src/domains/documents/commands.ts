@@ -2,10 +2,11 @@
 // A document linked to a posted entry is immutable (BFL 7 kap; also enforced by a
 // trigger), and nothing is ever deleted.
 import { and, asc, desc, eq, gte, lt, max } from "drizzle-orm";
-import type { Command, Plan, Statement } from "../../commands/plan";
+import type { Command, Plan, PlannedWrite } from "../../commands/plan";
 import type { Database } from "../../db/client";
 import { publicOrigin } from "../../env";
 import { documents } from "../../db/schema";
+import { documentLinkWrite } from "../../ledger/chain";
 import { entryAndLineExist, postedEntryIds } from "../../ledger/queries";
 import { ApiError } from "../../errors/api-error";
 import { afterDesc, type PageRequest } from "../../http/pagination";
@@ -67,10 +68,12 @@ async function assertMutable(db: Database, companyId: string, doc: DocumentRow) 
   }
 }
 
+/** The entry a document is linked to exists (and the line in it): its status, for the chain. */
 async function assertLinkTarget(db: Database, companyId: string, entryId: string, lineId: string | null) {
   const found = await entryAndLineExist(db, companyId, entryId, lineId);
   if (!found.entry) throw new ApiError("NOT_FOUND", { resource: "journal_entry", id: entryId });
   if (lineId && !found.line) throw new ApiError("NOT_FOUND", { resource: "journal_entry_line", id: lineId });
+  return found.status;
 }
 
 /** A file's particulars, as its row records them. */
@@ -128,15 +131,24 @@ export const uploadDocument: Command<DocumentUpload> = async (db, input, ctx) =>
         .where(and(eq(documents.documentGroupId, groupId), eq(documents.isCurrentVersion, true))),
     );
   }
-  if (journalEntryId) await assertLinkTarget(db, ctx.companyId, journalEntryId, null);
+  const entryStatus = journalEntryId ? await assertLinkTarget(db, ctx.companyId, journalEntryId, null) : null;
   const { bytes, replacesId: _r, ...file } = input;
   const row = documentRow(ctx, { ...file, journalEntryId }, groupId, version);
   statements.push(db.insert(documents).values(row));
   const [data] = await documentsJson(db, ctx.companyId, [row]);
+  // linked from the start: to a posted entry, a place in the chain of its own (docs/verifiable-ledger.md)
+  const written = journalEntryId
+    ? documentLinkWrite(statements, {
+        documentId: row.id,
+        sha256: row.sha256Hash,
+        entryId: journalEntryId,
+        entryStatus,
+      })
+    : null;
   return {
     status: 201,
     data,
-    statements,
+    statements: written ? [written] : statements,
     files: [fileStep(ctx.companyId, file, bytes)],
     events: [{ type: "document.uploaded", object: data }],
     audit: {
@@ -153,7 +165,12 @@ export const linkDocument: Command<{ id: string; journal_entry_id: string; journ
   ctx,
 ) => {
   const doc = await loadDocument(db, ctx.companyId, input.id);
-  await assertLinkTarget(db, ctx.companyId, input.journal_entry_id, input.journal_entry_line_id ?? null);
+  const entryStatus = await assertLinkTarget(
+    db,
+    ctx.companyId,
+    input.journal_entry_id,
+    input.journal_entry_line_id ?? null,
+  );
   await assertMutable(db, ctx.companyId, doc);
   const patch = {
     journalEntryId: input.journal_entry_id,
@@ -164,7 +181,16 @@ export const linkDocument: Command<{ id: string; journal_entry_id: string; journ
   return {
     status: 200,
     data,
-    statements: [db.update(documents).set(patch).where(eq(documents.id, doc.id))],
+    // linked to a posted entry, the document takes a place in the chain (docs/verifiable-ledger.md)
+    statements: [
+      documentLinkWrite([db.update(documents).set(patch).where(eq(documents.id, doc.id))], {
+        documentId: doc.id,
+        sha256: doc.sha256Hash,
+        entryId: input.journal_entry_id,
+        entryStatus,
+        leftEntryId: doc.journalEntryId,
+      }),
+    ],
     audit: { action: "document.linked", resourceType: "document", resourceId: doc.id },
   };
 };
@@ -264,16 +290,29 @@ export async function documentsForEntry(db: Database, companyId: string, entryId
 /**
  * A document the service made itself (an invoice's PDF), archived in the same batch
  * as the entry it belongs to: the link is not checked against the database, because
- * that entry is written by the same batch. The caller's plan carries `file`.
+ * that entry is written by the same batch. The caller's plan carries `file`. A generated
+ * document is linked only to a posted entry (an issued invoice's, a registration's): the
+ * link takes a place in the chain after the entry's (docs/verifiable-ledger.md).
  */
 export function archiveGeneratedDocument(
   db: Database,
   ctx: { companyId: string; now: string },
   input: DocumentFile,
   bytes: Uint8Array,
-): { row: DocumentRow; statements: Statement[]; file: PlanFile } {
+): { row: DocumentRow; statements: PlannedWrite[]; file: PlanFile } {
   const row = documentRow(ctx, input, input.documentId, 1);
-  return { row, statements: [db.insert(documents).values(row)], file: fileStep(ctx.companyId, input, bytes) };
+  const insert = db.insert(documents).values(row);
+  const statements = row.journalEntryId
+    ? [
+        documentLinkWrite([insert], {
+          documentId: row.id,
+          sha256: row.sha256Hash,
+          entryId: row.journalEntryId,
+          entryStatus: "posted",
+        }),
+      ]
+    : [insert];
+  return { row, statements, file: fileStep(ctx.companyId, input, bytes) };
 }
 
 /** The current version's row of a stored file, linked to its entry from the start when one is named. */
@@ -340,14 +379,22 @@ export async function planLinkToNewEntry(
   db: Database,
   ctx: { companyId: string; now: string },
   id: string,
-  journalEntryId: string,
-): Promise<Statement[]> {
+  entry: { id: string; status: string },
+): Promise<PlannedWrite[]> {
   const doc = await loadDocument(db, ctx.companyId, id);
   await assertMutable(db, ctx.companyId, doc);
+  const update = db
+    .update(documents)
+    .set({ journalEntryId: entry.id, journalEntryLineId: null, linkedAt: ctx.now })
+    .where(and(eq(documents.companyId, ctx.companyId), eq(documents.id, id)));
+  // to a posted entry: a place in the chain after the entry's; to a draft: its commit names it
   return [
-    db
-      .update(documents)
-      .set({ journalEntryId, journalEntryLineId: null, linkedAt: ctx.now })
-      .where(and(eq(documents.companyId, ctx.companyId), eq(documents.id, id))),
+    documentLinkWrite([update], {
+      documentId: doc.id,
+      sha256: doc.sha256Hash,
+      entryId: entry.id,
+      entryStatus: entry.status,
+      leftEntryId: doc.journalEntryId,
+    }),
   ];
 }

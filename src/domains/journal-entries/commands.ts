@@ -11,6 +11,7 @@ import {
   type JournalLineRow,
   type Ledger,
 } from "../../ledger/engine";
+import { unchainedDocumentsRead } from "../../ledger/chain";
 import { toOre } from "../../money";
 import { correctionDepth, entryFromRows, entryJson, entryReads, loadEntry } from "./queries";
 import {
@@ -77,21 +78,34 @@ export const batchCreateEntries: Command<{ entries: unknown[]; all_or_nothing?: 
 };
 
 // a draft this writer created is held by it (src/writer/company-state.ts): the commit
-// reads nothing; any other is read before planning, in one round trip with the state's misses
+// reads nothing; any other is read before planning, in one round trip with the state's misses,
+// with the SHA-256 of its documents for the chain (a draft given a document is not held)
 export const commitEntry = withReads({
   name: "commitEntry",
   reads: (db, input: { id: string }, ctx) =>
     ctx.state.heldDraft(input.id)
       ? null
-      : { statements: entryReads(db, ctx.companyId, input.id), value: (rows) => entryFromRows(rows, input.id) },
+      : {
+          statements: [...entryReads(db, ctx.companyId, input.id), unchainedDocumentsRead(db, ctx.companyId, input.id)],
+          value: (rows) => ({
+            ...entryFromRows(rows, input.id),
+            documents: (rows[2] as { sha256: string }[]).map((d) => d.sha256),
+          }),
+        },
   plan: async (_db, input, ctx, _env, read) => {
-    const { entry, lines } = ctx.state.heldDraft(input.id) ?? read!;
-    return commitPlan(ctx, entry, lines);
+    const held = ctx.state.heldDraft(input.id);
+    const { entry, lines, documents } = held ? { ...held, documents: [] } : read!;
+    return commitPlan(ctx, entry, lines, documents);
   },
 });
 
-async function commitPlan(ctx: CommandContext, entry: JournalEntryRow, lines: JournalLineRow[]): Promise<Plan> {
-  const posted = await ctx.ledger.commitDraft(entry, lines);
+async function commitPlan(
+  ctx: CommandContext,
+  entry: JournalEntryRow,
+  lines: JournalLineRow[],
+  documents: string[],
+): Promise<Plan> {
+  const posted = await ctx.ledger.commitDraft(entry, lines, documents);
   const data = {
     id: posted.row.id,
     voucher_series: posted.row.voucherSeries,

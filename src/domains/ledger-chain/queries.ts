@@ -26,7 +26,10 @@ export async function chainPage(
     company_id: companyId,
     records: page.map((r) => ({
       seq: r.seq,
+      v: r.v,
+      kind: r.kind,
       hash: r.hash,
+      document: r.document,
       entry: r.entry
         ? {
             id: r.entry.id,
@@ -46,6 +49,7 @@ export async function chainPage(
                 dimensions: l.dimensions,
                 line_description: l.lineDescription,
               })),
+            documents: [...(r.entry.documents ?? [])].sort(),
           }
         : null,
     })),

@@ -17,12 +17,18 @@ const MismatchSchema = z
       "previous_hash_mismatch",
       "entry_missing",
       "entry_not_posted",
+      "document_missing",
       "hash_mismatch",
       "unchained_entry",
       "seal_mismatch",
     ]),
     seq: z.number().int().nullable(),
     entry_id: z.string().nullable(),
+    document_id: z
+      .string()
+      .nullable()
+      .optional()
+      .openapi({ description: "the document of a document's own place in the chain (kind document)" }),
     voucher: z.string().nullable(),
     stored_hash: z.string().nullable(),
     computed_hash: z.string().nullable(),
@@ -57,7 +63,13 @@ const ChainLineSchema = z.object({
 export const ChainRecordSchema = z
   .object({
     seq: z.number().int(),
+    v: z.number().int().openapi({ description: "the version of the canonical form the hash covers (1 or 2)" }),
+    kind: z.enum(["entry", "document"]),
     hash: z.string(),
+    document: z
+      .object({ id: z.string(), entry_id: z.string().nullable(), sha256: z.string() })
+      .nullable()
+      .openapi({ description: "a document linked to an entry already chained (kind document)" }),
     entry: z
       .object({
         id: z.string(),
@@ -68,6 +80,9 @@ export const ChainRecordSchema = z
         reverses_id: z.string().nullable(),
         correction_of_id: z.string().nullable(),
         lines: z.array(ChainLineSchema),
+        documents: z
+          .array(z.string())
+          .openapi({ description: "the SHA-256 of the documents linked when the entry was chained (version 2)" }),
       })
       .nullable(),
   })

@@ -4,7 +4,7 @@
 // replaced) and named on the invoice's row; GET .../pdf serves those bytes from then on.
 // Later events (a payment, a ROT/RUT decision, a credit) never rewrite it: they show in
 // the invoice's JSON or on a document of their own (the credit note's PDF).
-import type { CommandContext, Plan, Statement } from "../../../commands/plan";
+import type { CommandContext, Plan, PlannedWrite } from "../../../commands/plan";
 import type { Database } from "../../../db/client";
 import type { Env } from "../../../env";
 import { ApiError } from "../../../errors/api-error";
@@ -18,7 +18,7 @@ export interface ArchivedPdf {
   documentId: string;
   fileName: string;
   bytes: Uint8Array;
-  statements: Statement[];
+  statements: PlannedWrite[];
   file: NonNullable<Plan["files"]>[number];
 }
 
