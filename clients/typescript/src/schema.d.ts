@@ -40126,9 +40126,11 @@ export interface components {
         };
         LedgerChainMismatch: {
             /** @enum {string} */
-            reason: "sequence_gap" | "previous_hash_mismatch" | "entry_missing" | "entry_not_posted" | "hash_mismatch" | "unchained_entry" | "seal_mismatch";
+            reason: "sequence_gap" | "previous_hash_mismatch" | "entry_missing" | "entry_not_posted" | "document_missing" | "hash_mismatch" | "unchained_entry" | "seal_mismatch";
             seq: number | null;
             entry_id: string | null;
+            /** @description the document of a document's own place in the chain (kind document) */
+            document_id?: string | null;
             voucher: string | null;
             stored_hash: string | null;
             computed_hash: string | null;
@@ -40140,7 +40142,17 @@ export interface components {
         };
         LedgerChainRecord: {
             seq: number;
+            /** @description the version of the canonical form the hash covers (1 or 2) */
+            v: number;
+            /** @enum {string} */
+            kind: "entry" | "document";
             hash: string;
+            /** @description a document linked to an entry already chained (kind document) */
+            document: {
+                id: string;
+                entry_id: string | null;
+                sha256: string;
+            } | null;
             entry: {
                 id: string;
                 date: string;
@@ -40159,6 +40171,8 @@ export interface components {
                     } | null;
                     line_description: string | null;
                 }[];
+                /** @description the SHA-256 of the documents linked when the entry was chained (version 2) */
+                documents: string[];
             } | null;
         };
         FiscalYearSeal: {
