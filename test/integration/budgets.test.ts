@@ -9,6 +9,7 @@ import { DimensionIncomeStatementSchema } from "../../src/domains/reports/dimens
 import { IncomeStatementSchema } from "../../src/domains/reports/schemas";
 import { decodeCp437, encodeCp437 } from "../../src/sweden/sie/encoding";
 import { booksDb } from "../books";
+import { pdfText } from "../pdf-text";
 import { BASE, call, line, newActor, newCompany, postedEntry, uniqueKey, write, type Actor } from "../helpers";
 
 let actor: Actor;
@@ -182,6 +183,33 @@ describe("the reports beside a budget", () => {
       budget: [8000, -2500],
       difference: [-2000, -500],
     });
+  });
+
+  it("sets each object against the budget in the PDF: outcome, budget and difference", async () => {
+    const res = await SELF.fetch(
+      `${BASE}${url(`/reports/income-statement/by-dimension/pdf?period_id=${periodId}&dimension_id=1&budget_id=${planA}`)}`,
+      { headers: { Authorization: `Bearer ${actor.key}` } },
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toContain("application/pdf");
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    if (typeof process !== "undefined" && process.env?.REPORT_PDF_DUMP)
+      console.log(`PDF_DUMP budget ${btoa(Array.from(bytes, (b) => String.fromCharCode(b)).join(""))}`);
+    const text = await pdfText(bytes);
+    for (const words of ["Resultaträkning per kostnadsställe mot budget", "budget Plan A", "Utfall", "Avvikelse"])
+      expect(text).toContain(words);
+    // a band holds whole objects: (100, 200) then (Utan objekt, Totalt), three columns each
+    expect(text).toContain("(kolumn 1–6 av 12)");
+    expect(text).toContain("(kolumn 7–12 av 12)");
+    // årets resultat per object: outcome, budget, outcome less budget (the JSON report's figures)
+    const results = text
+      .split("Årets resultat\n")
+      .slice(1)
+      .map((rest) => rest.split("\n").slice(0, 6));
+    expect(results).toEqual([
+      ["3 000,00", "5 500,00", "-2 500,00", "4 000,00", "3 000,00", "1 000,00"],
+      ["-500,00", "-1 500,00", "1 000,00", "6 500,00", "7 000,00", "-500,00"],
+    ]);
   });
 
   it("refuses a budget that is not there", async () => {

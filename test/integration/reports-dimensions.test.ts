@@ -281,9 +281,11 @@ describe("income statement by dimension as PDF", () => {
     for (const month of ["jan", "jun", "dec"]) expect(text).toContain(month);
   });
 
-  it("refuses what the JSON report refuses, and a budget", async () => {
+  it("refuses what the JSON report refuses, a budget that is not there too", async () => {
     expect((await pdf(`period_id=${periodId}&dimension_id=9`)).status).toBe(404);
     const budget = await pdf(`period_id=${periodId}&dimension_id=1&budget_id=x`);
-    expect(budget.status).toBe(400);
+    expect(budget.status).toBe(404);
+    expect(((await budget.json()) as { error: { code: string } }).error.code).toBe("BUDGET_NOT_FOUND");
+    expect((await pdf(`period_id=${periodId}&dimension_id=1&budgets=x`)).status).toBe(400);
   });
 });

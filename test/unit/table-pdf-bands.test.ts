@@ -1,7 +1,7 @@
 // The bands a wide table is cut into (src/domains/reports/table-pdf.ts): as few as the widths
 // allow, as even as they allow, every column once and in order.
 import { describe, expect, it } from "vitest";
-import { columnBands } from "../../src/domains/reports/table-pdf";
+import { columnBands, groupedBands } from "../../src/domains/reports/table-pdf";
 
 describe("columnBands", () => {
   it("keeps a table that fits in one band", () => {
@@ -26,5 +26,24 @@ describe("columnBands", () => {
 
   it("gives a column wider than the room a band of its own", () => {
     expect(columnBands([300, 50], 200)).toEqual([[0], [1]]);
+  });
+});
+
+describe("groupedBands", () => {
+  it("cuts between groups of columns, never inside one", () => {
+    // four objects of outcome, budget and difference (50 each) and the total's three: 150 a group;
+    // 400 points hold two groups, so 5 groups go 2, 2 and 1 (as even as three bands allow: 2, 2, 1)
+    const bands = groupedBands(Array(15).fill(50), 400, 3);
+    expect(bands).toEqual([
+      [0, 1, 2, 3, 4, 5],
+      [6, 7, 8, 9, 10, 11],
+      [12, 13, 14],
+    ]);
+    // ungrouped, the same widths would cut a group in two (8 columns a band: 0–7, 8–14)
+    expect(columnBands(Array(15).fill(50), 400)[0]).toHaveLength(8);
+  });
+
+  it("is columnBands for a group of one", () => {
+    expect(groupedBands([100, 10, 10, 100], 120, 1)).toEqual(columnBands([100, 10, 10, 100], 120));
   });
 });

@@ -25261,7 +25261,7 @@ export interface paths {
         };
         /**
          * Income statement by dimension as PDF: a column per object (and no object) or per month, landscape
-         * @description The income statement by dimension laid out on landscape A4 pages: a column per object (and "Utan objekt") or per month, and the total; ÅRL bilaga 2's sections with their accounts, each section's sum, bruttovinst, rörelseresultat, resultat efter finansiella poster and årets resultat. A table wider than the page is cut into bands of columns, each repeating the accounts. A running header and page numbers; marked preliminary while the period is open. Same parameters and refusals as income-statement/by-dimension, without budget_id.
+         * @description The income statement by dimension laid out on landscape A4 pages: a column per object (and "Utan objekt") or per month, and the total; ÅRL bilaga 2's sections with their accounts, each section's sum, bruttovinst, rörelseresultat, resultat efter finansiella poster and årets resultat. A table wider than the page is cut into bands of columns, each repeating the accounts. With budget_id each column is three, Utfall, Budget and Avvikelse (outcome less budget), never cut apart. A running header and page numbers; marked preliminary while the period is open. Same parameters and refusals as income-statement/by-dimension.
          *
          *     Scope: `reports:read`.
          */
@@ -25278,6 +25278,8 @@ export interface paths {
                     objects?: string;
                     /** @description object: a column per object (those asked for, else every object of the dimension and one for lines without object); month: a column per month of the range over the objects asked for; none: one column */
                     breakdown?: "object" | "month" | "none";
+                    /** @description a budget of the report's fiscal year (404 BUDGET_NOT_FOUND otherwise): every row and subtotal then has budget, difference (outcome less budget) and their totals beside the outcome; the budget's months that the range touches count whole */
+                    budget_id?: string;
                 };
                 header?: {
                     /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */

@@ -29,6 +29,11 @@ export interface TableReport {
   landscape: boolean;
   /** the label column's width in points (default 170) */
   labelWidth?: number;
+  /**
+   * Columns that belong together (outcome, budget, difference of one object): the bands are cut
+   * between groups of this many columns, never inside one (default 1).
+   */
+  columnGroup?: number;
   generatedAt: string;
 }
 
@@ -66,6 +71,15 @@ export function columnBands(widths: readonly number[], room: number): number[][]
   return even.length === fewest.length ? even : fewest;
 }
 
+/** The bands of columns kept in groups of `group` (each group's columns in one band). */
+export function groupedBands(widths: readonly number[], room: number, group = 1): number[][] {
+  if (group <= 1) return columnBands(widths, room);
+  const members = (g: number) => widths.map((_, i) => i).slice(g * group, (g + 1) * group);
+  const groups = Array.from({ length: Math.ceil(widths.length / group) }, (_, g) => members(g));
+  const groupWidths = groups.map((m) => m.reduce((sum, i) => sum + widths[i], 0));
+  return columnBands(groupWidths, room).map((band) => band.flatMap((g) => groups[g]));
+}
+
 function columnWidths(r: TableReport, bold: PDFFont): number[] {
   return r.columns.map((heading, i) => {
     const texts = [...heading.split("\n"), ...r.rows.map((row) => ("cells" in row ? (row.cells[i] ?? "") : ""))];
@@ -79,7 +93,7 @@ function columnWidths(r: TableReport, bold: PDFFont): number[] {
  */
 function labelColumn(r: TableReport, bold: PDFFont, widths: readonly number[], page: number) {
   const asked = r.labelWidth ?? 170;
-  const bands = columnBands(widths, page - asked);
+  const bands = groupedBands(widths, page - asked, r.columnGroup);
   const widest = Math.max(...bands.map((b) => b.reduce((sum, i) => sum + widths[i], 0)));
   const longest = Math.max(
     ...r.rows.map((row) => ("label" in row ? bold.widthOfTextAtSize(drawable(bold, row.label), SIZE + 0.5) + 16 : 0)),

@@ -1,8 +1,9 @@
 // The income statement by dimension as a PDF (table-pdf.ts draws it): a column per object (and
 // "Utan objekt") or per month, and the total, landscape; ÅRL bilaga 2's sections with their
 // accounts, each section's sum and the steps (bruttovinst, rörelseresultat, resultat efter
-// finansiella poster, årets resultat) where the income statement has them. Decides the rows
-// only; no I/O.
+// finansiella poster, årets resultat) where the income statement has them; against a budget,
+// each column is three (Utfall, Budget, Avvikelse = outcome less budget), kept together when
+// the table is cut into bands. Decides the rows only; no I/O.
 import { formatSek } from "../../../money";
 import { GROSS_MARGIN_KEYS, INCOME_SECTIONS, OPERATING_KEYS } from "../../../sweden/report-layout";
 import type { TableReport, TableRow } from "../table-pdf";
@@ -10,6 +11,11 @@ import type { TableReport, TableRow } from "../table-pdf";
 interface Figures {
   amounts: number[];
   total: number;
+  /** with a budget: the budget and the difference (outcome less budget) per column */
+  budget?: number[];
+  budget_total?: number;
+  difference?: number[];
+  difference_total?: number;
 }
 
 export interface DimensionStatement {
@@ -18,6 +24,7 @@ export interface DimensionStatement {
   to_date: string;
   is_preliminary: boolean;
   dimension: { id: number; name: string };
+  budget: { id: string; name: string } | null;
   columns: { key: string; label: string; object: string | null; month: string | null }[];
   sections: (Figures & {
     key: string;
@@ -32,7 +39,13 @@ export interface DimensionStatement {
 
 type AccountRow = Figures & { account_number: string; name: string | null };
 
-const cells = (f: Figures) => [...f.amounts.map(formatSek), formatSek(f.total)];
+/** A row's figures: per column the outcome, or with a budget its three (outcome, budget, difference). */
+function cells(f: Figures): string[] {
+  if (!f.budget || !f.difference) return [...f.amounts.map(formatSek), formatSek(f.total)];
+  const { budget, difference } = f;
+  const triples = f.amounts.flatMap((amount, i) => [amount, budget[i], difference[i]]);
+  return [...triples, f.total, f.budget_total ?? 0, f.difference_total ?? 0].map(formatSek);
+}
 
 /** The step (a subtotal of the income statement) that follows a section, if one does. */
 function stepAfter(r: DimensionStatement, key: string): TableRow | null {
@@ -74,18 +87,26 @@ const heading = (c: DimensionStatement["columns"][number]) =>
       ? `${c.object}\n${c.label}`
       : c.label;
 
+/** The headings: a column each, or with a budget three (Utfall under the column's name, Budget, Avvikelse). */
+function headings(r: DimensionStatement): string[] {
+  const names = [...r.columns.map(heading), "Totalt"];
+  return r.budget ? names.flatMap((name) => [`${name}\nUtfall`, "Budget", "Avvikelse"]) : names;
+}
+
 export function dimensionStatementPdf(
   r: DimensionStatement,
   company: { name: string; orgNumber: string | null },
   generatedAt: string,
 ): { pdf: TableReport; fileName: string } {
+  const against = r.budget ? `, budget ${r.budget.name}` : "";
   return {
     pdf: {
-      title: `Resultaträkning per ${r.dimension.name.toLowerCase()}`,
+      title: `Resultaträkning per ${r.dimension.name.toLowerCase()}${r.budget ? " mot budget" : ""}`,
       companyName: company.name,
       orgNumber: company.orgNumber,
-      periodLabel: `${r.from_date} – ${r.to_date} (räkenskapsår ${r.period.period_start} – ${r.period.period_end})`,
-      columns: [...r.columns.map(heading), "Totalt"],
+      periodLabel: `${r.from_date} – ${r.to_date} (räkenskapsår ${r.period.period_start} – ${r.period.period_end})${against}`,
+      columns: headings(r),
+      columnGroup: r.budget ? 3 : 1,
       rows: dimensionRows(r),
       preliminary: r.is_preliminary,
       landscape: true,

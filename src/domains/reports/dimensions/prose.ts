@@ -33,8 +33,9 @@ export const PROSE = {
     "Utan objekt") or per month, and the total; ÅRL bilaga 2's sections with their accounts, each
     section's sum, bruttovinst, rörelseresultat, resultat efter finansiella poster and årets
     resultat. A table wider than the page is cut into bands of columns, each repeating the
-    accounts. A running header and page numbers; marked preliminary while the period is open.
-    Same parameters and refusals as income-statement/by-dimension, without budget_id.
+    accounts. With budget_id each column is three, Utfall, Budget and Avvikelse (outcome less
+    budget), never cut apart. A running header and page numbers; marked preliminary while the
+    period is open. Same parameters and refusals as income-statement/by-dimension.
   `,
   generalLedger: prose`
     The general ledger of each object: its posted lines (the opening entry aside) dated

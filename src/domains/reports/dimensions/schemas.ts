@@ -39,10 +39,8 @@ export const DimensionIncomeStatementQuery = z
   .object({ ...dimensionQuestion, breakdown: Breakdown.optional(), budget_id: BudgetId.optional() })
   .strict();
 
-/** The PDF shows the outcome only: no budget_id (400 VALIDATION_ERROR, as any unknown parameter). */
-export const DimensionIncomeStatementPdfQuery = z
-  .object({ ...dimensionQuestion, breakdown: Breakdown.optional() })
-  .strict();
+/** The PDF asks what the JSON report asks; with budget_id each column shows outcome, budget and difference. */
+export const DimensionIncomeStatementPdfQuery = DimensionIncomeStatementQuery;
 
 export const DimensionGeneralLedgerQuery = z
   .object({ ...dimensionQuestion, account_from: AccountNumber.optional(), account_to: AccountNumber.optional() })
