@@ -233,6 +233,21 @@ describe("MCP at /mcp", () => {
     ).toBe("draft");
   });
 
+  it("verifies the chain and runs its backfill as tools (issue #45): a dry run, then the write", async () => {
+    const client = await connect(f.actor.key);
+    const verify = async () =>
+      json(await client.callTool({ name: "get_ledger_verify", arguments: { companyId: f.companyId } })).data;
+    expect(await verify()).toMatchObject({ first_mismatch: null, next_after_seq: null });
+    const args = { companyId: f.companyId };
+    const preview = json(
+      await client.callTool({ name: "post_ledger_chain_backfill", arguments: { ...args, dry_run: true } }),
+    );
+    expect(preview.data).toMatchObject({ done: true });
+    const done = json(await client.callTool({ name: "post_ledger_chain_backfill", arguments: args }));
+    expect(done.data).toMatchObject({ done: true });
+    expect((await verify()).complete).toBe(true);
+  });
+
   it("offers the chart of accounts and the error catalogue as resources", async () => {
     const client = await connect(f.actor.key);
     const { resources } = await client.listResources();

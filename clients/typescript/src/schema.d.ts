@@ -18459,6 +18459,107 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/companies/{companyId}/fiscal-periods/{id}/ledger-sidecar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A sealed year's JSON sidecar for the offline verifier: the seal and the chain's records through it
+         * @description The sealed year's JSON sidecar, to keep beside the year's SIE file (GET .../reports/sie-export?period_id=, same name with .chain.json): {company_id, seal, records}, the seal as GET .../seal answers it and every record of the chain from seq 1 through the seal's chain_seq as GET .../ledger/chain pages them, in one streamed file. npx ledger-verify checks the two against the public keys with no service. FISCAL_YEAR_NOT_SEALED for a year not closed.
+         *
+         *     Scope: `reports:read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
+                    "x-service-bookmark"?: string;
+                };
+                path: {
+                    companyId: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content */
+                200: {
+                    headers: {
+                        /** @description The database state this answer read or wrote: the database's name, a colon, a D1 bookmark. Send it back unchanged as X-Service-Bookmark to read at least that state. */
+                        "X-Service-Bookmark"?: string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description VALIDATION_ERROR or a rule of this endpoint */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_SCOPE, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/companies/{companyId}/ledger/chain-backfill": {
         parameters: {
             query?: never;
@@ -22917,7 +23018,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        event_type: "invoice.created" | "invoice.sent" | "invoice.paid" | "credit_note.created" | "supplier.created" | "supplier_invoice.registered" | "supplier_invoice.approved" | "supplier_invoice.paid" | "supplier_invoice.credited" | "supplier_invoice.uncredited" | "customer.created" | "journal_entry.committed" | "journal_entry.reversed" | "journal_entry.corrected" | "transaction.categorized" | "transaction.reconciled" | "period.locked" | "period.unlocked" | "period.year_closed" | "salary_run.created" | "salary_run.approved" | "salary_run.booked" | "agi.generated" | "document.uploaded" | "salary_run.reopened" | "salary_run.deleted" | "period.reopened" | "invoice.payment_reversed" | "supplier_invoice.payment_reversed" | "vat_return.created" | "accrual.created" | "accrual.cancelled" | "member.added" | "member.role_changed" | "member.removed" | "invoice_contract.created" | "invoice_contract.updated" | "invoice_contract.paused" | "invoice_contract.resumed" | "invoice_contract.ended" | "invoice_contract.deleted" | "invoice_contract.invoice_created" | "bank_rule.created" | "bank_rule.updated" | "bank_rule.deleted" | "transaction.rule_applied" | "supplier_invoice.approval_step" | "supplier_invoice.rejected" | "supplier_invoice.resubmitted" | "approval_request.created" | "approval_request.approved" | "approval_request.rejected" | "approval_request.committed" | "payment_batch.created" | "payment.accepted" | "payment.rejected" | "payment.booked" | "month.ready_to_close" | "document.read" | "document.receipt_drafted" | "budget.created" | "budget.updated" | "budget.imported" | "budget.deleted";
+                        event_type: "invoice.created" | "invoice.sent" | "invoice.paid" | "credit_note.created" | "supplier.created" | "supplier_invoice.registered" | "supplier_invoice.approved" | "supplier_invoice.paid" | "supplier_invoice.credited" | "supplier_invoice.uncredited" | "customer.created" | "journal_entry.committed" | "journal_entry.reversed" | "journal_entry.corrected" | "transaction.categorized" | "transaction.reconciled" | "period.locked" | "period.unlocked" | "period.year_closed" | "salary_run.created" | "salary_run.approved" | "salary_run.booked" | "agi.generated" | "document.uploaded" | "salary_run.reopened" | "salary_run.deleted" | "period.reopened" | "invoice.payment_reversed" | "supplier_invoice.payment_reversed" | "vat_return.created" | "accrual.created" | "accrual.cancelled" | "member.added" | "member.role_changed" | "member.removed" | "invoice_contract.created" | "invoice_contract.updated" | "invoice_contract.paused" | "invoice_contract.resumed" | "invoice_contract.ended" | "invoice_contract.deleted" | "invoice_contract.invoice_created" | "bank_rule.created" | "bank_rule.updated" | "bank_rule.deleted" | "transaction.rule_applied" | "supplier_invoice.approval_step" | "supplier_invoice.rejected" | "supplier_invoice.resubmitted" | "approval_request.created" | "approval_request.approved" | "approval_request.rejected" | "approval_request.committed" | "payment_batch.created" | "payment.accepted" | "payment.rejected" | "payment.booked" | "month.ready_to_close" | "document.read" | "document.receipt_drafted" | "budget.created" | "budget.updated" | "budget.imported" | "budget.deleted" | "fiscal_year.sealed";
                         webhook_url: string;
                         name: string;
                         description?: string | null;

@@ -19,6 +19,13 @@ export const PROSE = {
     year's posted entries and lines with their debit and credit totals, and the Ed25519 signature of
     payload by the key key_id (/.well-known/ledger-keys.json). FISCAL_YEAR_NOT_SEALED for a year not closed.
   `,
+  sidecar: prose`
+    The sealed year's JSON sidecar, to keep beside the year's SIE file (GET
+    .../reports/sie-export?period_id=, same name with .chain.json): {company_id, seal, records},
+    the seal as GET .../seal answers it and every record of the chain from seq 1 through the
+    seal's chain_seq as GET .../ledger/chain pages them, in one streamed file. npx ledger-verify
+    checks the two against the public keys with no service. FISCAL_YEAR_NOT_SEALED for a year not closed.
+  `,
   backfill: prose`
     Chains the entries the company posted before the chain existed, in posting order, at most 500
     a call; call it until done is true. A write that posts runs the same step first by itself.

@@ -2,7 +2,7 @@
 import type { Database } from "../../db/client";
 import type { Env } from "../../env";
 import { chainRecords, verifyChainPage } from "../../ledger/chain-verify";
-import { loadSeal } from "../../ledger/chain-seal";
+import { loadSeal, type SealJson } from "../../ledger/chain-seal";
 import { publicKeys } from "../../ledger/signing";
 
 export const verifyPage = verifyChainPage;
@@ -55,4 +55,34 @@ export async function chainPage(
     })),
     next_after_seq: rows.length > limit ? page[page.length - 1]!.seq : null,
   };
+}
+
+/** Records a page of the sidecar holds: a page is one query, far inside an invocation's 1 000 at a million lines. */
+const SIDECAR_PAGE = 2000;
+
+/**
+ * A sealed year's JSON sidecar, bin/ledger-verify.mjs's chain.json: the company, the seal and
+ * every record of the chain from seq 1 through the seal's, as GET .../ledger/chain pages them.
+ * Streamed a page at a time so that a million lines never sit in the isolate's memory at once.
+ */
+export function sidecarStream(db: Database, companyId: string, seal: SealJson): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let after: number | null = null;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (after === null) {
+        after = 0;
+        const head = `{"company_id":${JSON.stringify(companyId)},"seal":${JSON.stringify(seal)},"records":[`;
+        controller.enqueue(encoder.encode(head));
+        return;
+      }
+      const page = await chainPage(db, companyId, after, seal.chain_seq, SIDECAR_PAGE);
+      const records = page.records.map((r) => JSON.stringify(r)).join(",");
+      if (records) controller.enqueue(encoder.encode(`${after > 0 ? "," : ""}${records}`));
+      if (page.next_after_seq === null) {
+        controller.enqueue(encoder.encode("]}\n"));
+        controller.close();
+      } else after = page.next_after_seq;
+    },
+  });
 }

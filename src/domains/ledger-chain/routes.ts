@@ -1,15 +1,17 @@
-// The verifiable ledger's routes: verify, the chain's records, a year's seal, the public keys,
-// the backfill. Parse and render only.
+// The verifiable ledger's routes: verify, the chain's records, a year's seal and its sidecar
+// (the file the offline verifier reads beside the SIE export), the public keys, the backfill. Parse and render only.
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { database } from "../../db/client";
 import { ApiError } from "../../errors/api-error";
 import type { AppEnv } from "../../http/context";
 import { dispatch } from "../../http/dispatch";
 import { json } from "../../http/envelope";
+import { fileResponse } from "../../http/file-response";
 import { CompanyItemParams, CompanyParams } from "../../http/params";
 import { defineRoute, type HandlerContext } from "../../http/route";
 import { PROSE } from "./prose";
-import { chainPage, publicKeySet, sealOf, verifyPage } from "./queries";
+import { companyHeading } from "../companies";
+import { chainPage, publicKeySet, sealOf, sidecarStream, verifyPage } from "./queries";
 import {
   BackfillSchema,
   ChainPageSchema,
@@ -73,6 +75,27 @@ async function getSeal(c: HandlerContext<typeof sealRoute>) {
   return json(c, seal);
 }
 
+const sidecarRoute = defineRoute({
+  ...READ,
+  method: "get",
+  path: "/api/v1/companies/{companyId}/fiscal-periods/{id}/ledger-sidecar",
+  summary: "A sealed year's JSON sidecar for the offline verifier: the seal and the chain's records through it",
+  description: PROSE.sidecar,
+  params: CompanyItemParams,
+  response: null,
+});
+
+async function getSidecar(c: HandlerContext<typeof sidecarRoute>) {
+  const { id } = c.req.valid("param");
+  const db = database(c.env);
+  const companyId = c.get("company").id;
+  const [seal, company] = await Promise.all([sealOf(db, companyId, id), companyHeading(db, companyId)]);
+  if (!seal) throw new ApiError("FISCAL_YEAR_NOT_SEALED", { fiscal_period_id: id });
+  // named after the year's SIE file (SIE4_<org.nr>_<year>.se), the two travel together
+  const fileName = `SIE4_${(company.orgNumber ?? "foretag").replace(/\D/g, "")}_${seal.period_end.slice(0, 4)}.chain.json`;
+  return fileResponse(c, sidecarStream(db, companyId, seal), "application/json", fileName);
+}
+
 const backfillRoute = defineRoute({
   tag: TAG,
   scope: "bookkeeping:write",
@@ -110,6 +133,7 @@ export function registerLedgerChainRoutes(app: OpenAPIHono<AppEnv>): void {
   app.openapi(verifyRoute, verifyChain);
   app.openapi(chainRoute, getChain);
   app.openapi(sealRoute, getSeal);
+  app.openapi(sidecarRoute, getSidecar);
   app.openapi(backfillRoute, backfillChain);
   app.openapi(keysRoute, ledgerKeys);
 }

@@ -71,4 +71,6 @@ export const SUBSCRIBABLE_EVENTS = [
   "budget.updated",
   "budget.imported",
   "budget.deleted",
+  // not in the spec (issue #45, docs/verifiable-ledger.md): a closed year's seal signed, the seal as its object
+  "fiscal_year.sealed",
 ] as const;

@@ -286,6 +286,7 @@ export const closePeriod: Command<{ id: string; closed_externally?: boolean }> =
         object: periodJson(row),
         previousAttributes: { is_closed: false, closed_at: null },
       },
+      { type: "fiscal_year.sealed", object: sealed.seal },
     ],
   };
 };
