@@ -25,7 +25,7 @@ export function referencePage(doc: {
         .map(
           (p) =>
             `<li><code>${esc(p.name)}</code> <em>${esc(p.in)}${p.required ? ", required" : ""}</em>${
-              p.description ? ` — ` + `${esc(p.description)}` : ""
+              p.description ? ` — ${esc(p.description)}` : ""
             }</li>`,
         )
         .join("");

@@ -5,7 +5,7 @@
 // lines in date order by index (journal_lines_account_date_idx).
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { accountBalances, accounts, dimensionCodes, dimensions, fiscalPeriods, journalEntries } from "../../db/schema";
+import { accounts, dimensionCodes, dimensions, fiscalPeriods, journalEntries } from "../../db/schema";
 import type { OpenItem } from "../../db/open-items";
 import { ApiError } from "../../errors/api-error";
 import type { FiscalPeriodRow } from "../../ledger/engine";
@@ -14,7 +14,7 @@ import { linesOf } from "../journal-entries";
 import { openSupplierItemsAt } from "../supplier-invoices";
 
 /** The opening entry (from #IB or the opening-balances run) carries this source type. */
-import { OPENING_SOURCE } from "../../ledger/queries";
+import { OPENING_SOURCE, periodAccountTotals } from "../../ledger/queries";
 
 export { OPENING_SOURCE };
 
@@ -91,15 +91,9 @@ export async function movements(db: Database, companyId: string, f: MovementFilt
   return rows.map((r) => ({ account: r.account, debitOre: Number(r.d), creditOre: Number(r.c) }));
 }
 
-/** The whole period's totals per account, from the balances the engine keeps. */
-export async function periodTotals(db: Database, companyId: string, periodId: string): Promise<Movement[]> {
-  const rows = await db
-    .select()
-    .from(accountBalances)
-    .where(and(eq(accountBalances.companyId, companyId), eq(accountBalances.fiscalPeriodId, periodId)))
-    .all();
-  return rows.map((r) => ({ account: r.accountNumber, debitOre: r.debitOre, creditOre: r.creditOre }));
-}
+/** The whole period's totals per account, from the balances the engine keeps (the ledger's read). */
+export const periodTotals: (db: Database, companyId: string, periodId: string) => Promise<Movement[]> =
+  periodAccountTotals;
 
 /**
  * Movements from `from` to `to` inside the period. The whole period comes from

@@ -7,16 +7,7 @@
 import { formatSek } from "../../../money";
 import { GROSS_MARGIN_KEYS, INCOME_SECTIONS, OPERATING_KEYS } from "../../../sweden/report-layout";
 import type { TableReport, TableRow } from "../table-pdf";
-
-interface Figures {
-  amounts: number[];
-  total: number;
-  /** with a budget: the budget and the difference (outcome less budget) per column */
-  budget?: number[];
-  budget_total?: number;
-  difference?: number[];
-  difference_total?: number;
-}
+import type { Figures } from "./rules";
 
 export interface DimensionStatement {
   period: { period_start: string; period_end: string };

@@ -76,7 +76,7 @@ export interface ColumnAmount {
 }
 
 /** Outcome and, when a budget is shown, budget and difference (outcome less budget) of a row, per column. */
-interface Figures {
+export interface Figures {
   amounts: number[];
   total: number;
   budget?: number[];
