@@ -1,7 +1,7 @@
 // The lines of the general ledger by dimension, read with the objects asked for filtered in SQL
 // (only their lines cross the database boundary), in the general ledger's order (account, date,
 // voucher, line), one page after a position when paged; and the sums a page starts from: each
-// object's lines of the position's account and day that come before the position.
+// object's lines of the position's account and day up to the position.
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import type { FiscalPeriodRow } from "../../../ledger/engine";
@@ -25,8 +25,8 @@ export const MAX_OBJECT_LINES = 50_000;
 
 /**
  * A line's object of the dimension: its dimensions map's key "N". The path is written into the
- * SQL (the id is a validated integer 1-999), not bound, so that it reads as an index's expression
- * would (journal_lines_object_idx, migration 0062, for dimension 1).
+ * SQL (the id is a validated integer 1-999), not bound, so that an index on the expression could
+ * serve it (none is made: see docs/reports-by-dimension.md, Speed).
  */
 export const objectOf = (dimensionId: number) =>
   sql.raw(`json_extract(l.dimensions, '$."${Math.trunc(dimensionId)}"')`);
@@ -115,8 +115,8 @@ export async function objectLines(
 
 /**
  * Per object (null: no object), the net (debit less credit) of the lines of the position's account
- * and day that come before the position: with the day balances before that day, each object's
- * balance where a page starts, without reading the lines of the days before.
+ * and day up to the position (the last line served): with the day balances before that day, each
+ * object's balance where the next page starts, without reading the lines of the days before.
  */
 export async function sameDayBefore(
   db: Database,
