@@ -11,6 +11,8 @@
 // --objects N (default 12, issue #46): every line on a result account names one of N objects of
 // dimension 1, and the reports by dimension are timed too (every object a column, one object,
 // month by month, the general ledger of one object).
+// --dimensions-only times the reports by dimension alone (after building the company);
+// --keep leaves the state directory (the D1 file) in place and prints where it is.
 // Asserts nothing.
 import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -27,6 +29,8 @@ const { values } = parseArgs({
     port: { type: "string", default: "8791" },
     roundtrip: { type: "boolean", default: false },
     objects: { type: "string", default: "12" },
+    "dimensions-only": { type: "boolean", default: false },
+    keep: { type: "boolean", default: false },
   },
 });
 const INVOICES = Number(values.invoices);
@@ -130,7 +134,8 @@ try {
   if (INVOICES > 0) await benchLedgers(key);
 } finally {
   dev.kill("SIGTERM");
-  rmSync(stateDir, { recursive: true, force: true });
+  if (values.keep) console.log(`state kept in ${stateDir}`);
+  else rmSync(stateDir, { recursive: true, force: true });
 }
 
 async function benchSize(key, LINES) {
@@ -165,6 +170,7 @@ async function benchSize(key, LINES) {
   console.log(`${"floor: GET /api/v1/health (median of 51)".padEnd(50)} ${floorMs.toFixed(1).padStart(7)} ms`);
   const tb = (await api("GET", `${base}/trial-balance?period_id=${pid}`, { key })).body.data;
   if (!tb.balanced) throw new Error("the trial balance does not balance");
+  if (values["dimensions-only"]) return void (OBJECTS && (await benchDimensions(key, base, pid)));
   const worst = [];
   worst.push(
     await report("trial balance, whole year", () => api("GET", `${base}/trial-balance?period_id=${pid}`, { key })),
@@ -385,7 +391,8 @@ async function benchLedgers(key) {
  */
 async function benchDimensions(key, base, pid) {
   const is = `${base}/income-statement/by-dimension?period_id=${pid}&dimension_id=1`;
-  const gl = `${base}/general-ledger/by-dimension?period_id=${pid}&dimension_id=1&objects=KS01&account_from=3001&account_to=3001`;
+  const everyAccount = `${base}/general-ledger/by-dimension?period_id=${pid}&dimension_id=1&objects=KS01`;
+  const gl = `${everyAccount}&account_from=3001&account_to=3001`;
   const times = [];
   console.log(`reports by dimension (${PERCENTILE_RUNS} requests each, health ${floorMs.toFixed(1)} ms):`);
   times.push(
@@ -416,6 +423,32 @@ async function benchDimensions(key, base, pid) {
     await reportPercentiles("general ledger of one object, 3001, one day in Nov.", () =>
       api("GET", `${gl}&from_date=2025-11-17&to_date=2025-11-17`, { key }),
     ),
+    await reportPercentiles("general ledger of one object, every account, one month", () =>
+      api("GET", `${everyAccount}&from_date=2025-05-01&to_date=2025-05-31`, { key }),
+    ),
   );
+  // the whole year of one object on 3001 (a sixth of the account's lines) in one answer: its size, not the reads, is the time
+  await reportPercentiles("general ledger of one object, 3001, whole year", () => api("GET", gl, { key }));
+  times.push(...(await pagedObjectLedger(key, gl)));
   return times;
+}
+
+/** The general ledger of one object over the year in pages of 500: the first page and one deep inside (issue #46). */
+async function pagedObjectLedger(key, gl) {
+  const first = await api("GET", `${gl}&limit=500`, { key });
+  if (first.status !== 200) {
+    console.log("  (the general ledger by dimension is not paged here)");
+    return [];
+  }
+  let cursor = first.body.meta.next_cursor;
+  for (let i = 0; i < 20 && cursor; i++)
+    cursor = (await api("GET", `${gl}&limit=500&cursor=${encodeURIComponent(cursor)}`, { key })).body.meta.next_cursor;
+  return [
+    await reportPercentiles("general ledger of one object, 3001, first page of 500", () =>
+      api("GET", `${gl}&limit=500`, { key }),
+    ),
+    await reportPercentiles("general ledger of one object, 3001, 22nd page of 500", () =>
+      api("GET", `${gl}&limit=500&cursor=${encodeURIComponent(cursor)}`, { key }),
+    ),
+  ];
 }

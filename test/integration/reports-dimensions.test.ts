@@ -2,13 +2,24 @@
 // chosen objects, and the general ledger of each object, with figures worked out by hand
 // below, and the refusals the other reports make.
 import { SELF } from "cloudflare:test";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   DimensionGeneralLedgerSchema,
   DimensionIncomeStatementSchema,
 } from "../../src/domains/reports/dimensions/schemas";
 import { pdfText } from "../pdf-text";
-import { BASE, call, createDraft, line, newActor, newCompany, postedEntry, write, type Actor } from "../helpers";
+import {
+  BASE,
+  call,
+  createDraft,
+  line,
+  newActor,
+  newCompany,
+  newKey,
+  postedEntry,
+  write,
+  type Actor,
+} from "../helpers";
 
 let actor: Actor;
 let companyId: string;
@@ -168,6 +179,11 @@ describe("income statement by dimension", () => {
 });
 
 describe("general ledger by dimension", () => {
+  // a fresh key a test: paging walks many pages, and each key has 100 requests a minute
+  beforeEach(async () => {
+    actor = { ...actor, ...(await newKey(actor.userId)) };
+  });
+
   it("lists each object's lines by account, without empty objects", async () => {
     const res = await report(
       "general-ledger/by-dimension",
@@ -233,6 +249,121 @@ describe("general ledger by dimension", () => {
     const d = (await report("general-ledger/by-dimension", `period_id=${periodId}&dimension_id=1&objects=300`)).body
       .data;
     expect(d.objects).toEqual([{ object: "300", name: "Kontor", accounts: [], totals: { debit: 0, credit: 0 } }]);
+  });
+
+  it("reads only the objects asked for, with the figures the unfiltered answer gives them", async () => {
+    const all = DimensionGeneralLedgerSchema.parse(
+      (await report("general-ledger/by-dimension", `period_id=${periodId}&dimension_id=1`)).body.data,
+    );
+    for (const code of ["100", "200"]) {
+      const one = DimensionGeneralLedgerSchema.parse(
+        (await report("general-ledger/by-dimension", `period_id=${periodId}&dimension_id=1&objects=${code}`)).body.data,
+      );
+      expect(one.objects).toEqual([all.objects.find((o) => o.object === code)]);
+    }
+    // without an object: 1930 D 12 500 (A1), C 4 500 (A2); 2611 C 2 500; 5010 D 500
+    const none = all.objects.find((o) => o.object === null)!;
+    expect(none.accounts.map((a) => [a.account_number, a.lines.length, a.closing_balance])).toEqual([
+      ["1930", 2, 8000],
+      ["2611", 1, -2500],
+      ["5010", 1, 500],
+    ]);
+    expect(none.totals).toEqual({ debit: 13000, credit: 7000 });
+  });
+
+  /** Every page of a question with `limit`, following meta.next_cursor. */
+  async function pages(query: string, limit: number) {
+    const out: any[] = [];
+    let cursor: string | null = null;
+    do {
+      const more = cursor ? `&cursor=${encodeURIComponent(cursor)}` : "";
+      const res = await report("general-ledger/by-dimension", `${query}&limit=${limit}${more}`);
+      expect(res.status).toBe(200);
+      out.push(DimensionGeneralLedgerSchema.parse(res.body.data));
+      cursor = res.body.meta.next_cursor;
+      expect(out.length).toBeLessThan(50);
+    } while (cursor);
+    return out;
+  }
+
+  /** The pages laid together: per object and account its figures and all its lines, continues dropped. */
+  function joined(answers: any[]) {
+    const blocks = new Map<
+      string | null,
+      { object: string | null; name: string; totals: unknown; accounts: Map<string, any> }
+    >();
+    for (const page of answers)
+      for (const o of page.objects) {
+        const block = blocks.get(o.object) ?? { object: o.object, name: o.name, totals: o.totals, accounts: new Map() };
+        blocks.set(o.object, block);
+        expect(block.totals).toEqual(o.totals);
+        for (const { continues: _c, ...a } of o.accounts) {
+          const seen = block.accounts.get(a.account_number);
+          if (seen) seen.lines.push(...a.lines);
+          else block.accounts.set(a.account_number, { ...a, lines: [...a.lines] });
+        }
+      }
+    return [...blocks.values()].map((b) => ({ ...b, accounts: [...b.accounts.values()] }));
+  }
+
+  it.each([
+    ["every object", `dimension_id=1`],
+    ["two objects from March", `dimension_id=1&objects=200,100&from_date=2026-02-15`],
+    [
+      "one object on 1930 from March",
+      `dimension_id=1&objects=100&account_from=1930&account_to=1930&from_date=2026-03-01`,
+    ],
+    ["project P1 and no project", `dimension_id=6`],
+  ])("pages %s with the lines and running balances of one answer", async (_name, q) => {
+    const query = `period_id=${periodId}&${q}`;
+    const whole = (await report("general-ledger/by-dimension", query)).body;
+    expect(whole.meta.next_cursor).toBeUndefined();
+    const order = (blocks: any[]) => [...blocks].sort((a, b) => String(a.object).localeCompare(String(b.object)));
+    for (const limit of [1, 2, 3, 100]) {
+      const answers = await pages(query, limit);
+      expect(order(joined(answers))).toEqual(
+        order(whole.data.objects.filter((o: any) => o.accounts.length > 0 || answers.length === 1)),
+      );
+      for (const page of answers)
+        expect(page.objects.flatMap((o: any) => o.accounts).flatMap((a: any) => a.lines).length).toBeLessThanOrEqual(
+          limit,
+        );
+    }
+  });
+
+  it("marks the account whose lines go on in the next page", async () => {
+    const first = await report(
+      "general-ledger/by-dimension",
+      `period_id=${periodId}&dimension_id=1&objects=100&limit=1`,
+    );
+    // 100's first line is 1930 C 2 000 on 20 February; its 1930 lines go on with D 1 000 on 5 March
+    expect(first.body.data.objects[0].accounts).toEqual([
+      expect.objectContaining({ account_number: "1930", continues: true, opening_balance: 0, closing_balance: -1000 }),
+    ]);
+    expect(first.body.data.objects[0].accounts[0].lines.map((l: any) => [l.voucher, l.balance])).toEqual([
+      ["A3", -2000],
+    ]);
+    expect(typeof first.body.meta.next_cursor).toBe("string");
+  });
+
+  it("refuses a cursor without limit, altered, or of another question or limit", async () => {
+    const q = `period_id=${periodId}&dimension_id=1`;
+    const cursor = (await report("general-ledger/by-dimension", `${q}&limit=2`)).body.meta.next_cursor as string;
+    const altered = cursor.replace(/.$/, (ch) => (ch === "a" ? "b" : "a"));
+    for (const bad of [
+      `${q}&cursor=${encodeURIComponent(cursor)}`,
+      `${q}&limit=2&cursor=${encodeURIComponent(altered)}`,
+      `${q}&limit=3&cursor=${encodeURIComponent(cursor)}`,
+      `${q}&objects=100&limit=2&cursor=${encodeURIComponent(cursor)}`,
+      `${q}&limit=2&cursor=nonsense`,
+    ]) {
+      const res = await report("general-ledger/by-dimension", bad);
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe("VALIDATION_ERROR");
+      expect(res.body.error.details.fields[0].path).toBe("cursor");
+    }
+    expect((await report("general-ledger/by-dimension", `${q}&limit=0`)).status).toBe(400);
+    expect((await report("general-ledger/by-dimension", `${q}&limit=10001`)).status).toBe(400);
   });
 
   it.each([

@@ -25475,7 +25475,7 @@ export interface paths {
         };
         /**
          * General ledger (huvudbok) by dimension: the lines of each object by account
-         * @description The general ledger of each object: its posted lines (the opening entry aside) dated from_date..to_date by account, with the object's balance before from_date (the opening entry's and earlier lines carrying the object), running balance and closing balance. period_id required; from_date and to_date inside the period (default the whole period); account_from and account_to (default 1000-8999). dimension_id names the dimension (SIE #DIM: 1 kostnadsställe, 6 projekt, …); a line's object is its dimensions map's code for that dimension, and a line without one has no object. objects (comma-separated codes) narrows the report to those objects; an unknown dimension is 404 NOT_FOUND, a code the dimension lacks 400 VALIDATION_ERROR on objects. Without objects, a block per object that has lines or a balance and one (object null) for the lines without object. More than 50 000 lines are refused with 400 VALIDATION_ERROR: narrow the dates or the accounts.
+         * @description The general ledger of each object: its posted lines (the opening entry aside) dated from_date..to_date by account, with the object's balance before from_date (the opening entry's and earlier lines carrying the object), running balance and closing balance. period_id required; from_date and to_date inside the period (default the whole period); account_from and account_to (default 1000-8999). dimension_id names the dimension (SIE #DIM: 1 kostnadsställe, 6 projekt, …); a line's object is its dimensions map's code for that dimension, and a line without one has no object. objects (comma-separated codes) narrows the report to those objects; an unknown dimension is 404 NOT_FOUND, a code the dimension lacks 400 VALIDATION_ERROR on objects. Without objects, a block per object that has lines or a balance and one (object null) for the lines without object. Only the lines of the objects asked for are read. Without limit, the whole answer at once; more than 50 000 lines are then refused with 400 VALIDATION_ERROR: narrow the dates or the accounts, or page. With limit (1-10000 lines) it is paged: the lines go in the ledger's order (account, date, voucher) whatever their object, each page lays them in their objects' blocks, meta.next_cursor (null on the last page) continues it with the same question and limit, running balances carry on across pages, an account's opening_balance, debit, credit, closing_balance and a block's totals are always those of the whole range, and `continues` marks an account whose object's lines go on in the next page. A cursor without limit, or altered, or of another question or limit, is 400 VALIDATION_ERROR on cursor.
          *
          *     Scope: `reports:read`.
          */
@@ -25492,6 +25492,10 @@ export interface paths {
                     objects?: string;
                     account_from?: string;
                     account_to?: string;
+                    /** @description lines a page (1-10000): pages the answer, meta.next_cursor continues it; absent: the whole answer */
+                    limit?: number;
+                    /** @description meta.next_cursor of the page before (with the same limit and question) */
+                    cursor?: string;
                 };
                 header?: {
                     /** @description Optional: the X-Service-Bookmark of an earlier answer. The request then reads at least the state that answer left (your own writes included); without it a read may come from a database replica a moment behind. */
@@ -41185,6 +41189,8 @@ export interface components {
                     credit: number;
                     /** @description kronor, at most two decimals (öre) */
                     closing_balance: number;
+                    /** @description paged: the object's lines of this account go on in the next page */
+                    continues?: boolean;
                 }[];
                 totals: {
                     /** @description kronor, at most two decimals (öre) */

@@ -43,7 +43,18 @@ export const PROSE = {
     and earlier lines carrying the object), running balance and closing balance. period_id
     required; from_date and to_date inside the period (default the whole period); account_from
     and account_to (default 1000-8999). ${OBJECTS} Without objects, a block per object that has
-    lines or a balance and one (object null) for the lines without object. More than 50 000
-    lines are refused with 400 VALIDATION_ERROR: narrow the dates or the accounts.
+    lines or a balance and one (object null) for the lines without object. Only the lines of
+    the objects asked for are read. Without limit, the whole answer at once; more than 50 000
+    lines are then refused with 400 VALIDATION_ERROR: narrow the dates or the accounts, or page.
+    With limit (1-10000 lines) it is paged: the lines go in the ledger's order (account, date,
+    voucher) whatever their object, each page lays them in their objects' blocks,
+    meta.next_cursor (null on the last page) continues it with the same question and limit,
+    running balances carry on across pages, an account's opening_balance, debit, credit,
+    closing_balance and a block's totals are always those of the whole range, and \`continues\`
+    marks an account whose object's lines go on in the next page. A cursor without limit, or
+    altered, or of another question or limit, is 400 VALIDATION_ERROR on cursor.
+  `,
+  limit: prose`
+    lines a page (1-10000): pages the answer, meta.next_cursor continues it; absent: the whole answer
   `,
 };

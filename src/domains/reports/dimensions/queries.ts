@@ -8,11 +8,12 @@ import { dimensionCodes, dimensions } from "../../../db/schema";
 import { ApiError } from "../../../errors/api-error";
 import type { FiscalPeriodRow } from "../../../ledger/engine";
 import { budgetForReport } from "../../budgets";
-import { accountNames, movementsWithin, OPENING_SOURCE } from "../queries";
+import { accountNames, movementsWithin } from "../queries";
+import { MAX_OBJECT_LINES, type ObjectPosition, objectLines, sameDayBefore } from "./lines";
+import { objectLedgerPage } from "./pages";
 import {
   type Breakdown,
   type ColumnAmount,
-  type LedgerLineIn,
   budgetComparison,
   columnFinder,
   columnStatement,
@@ -30,9 +31,6 @@ export interface ObjectMovement {
   debitOre: number;
   creditOre: number;
 }
-
-/** The JSON path of a dimension's key in a line's dimensions map: $."6". */
-const objectPath = (dimensionId: number) => `$."${dimensionId}"`;
 
 /** The dimension and every object (code) it has, archived ones too: lines keep naming them. */
 export async function loadDimensionObjects(db: Database, companyId: string, dimensionId: number) {
@@ -153,61 +151,6 @@ export async function objectOpenings(
   ];
 }
 
-/** A posted line with its object of the dimension asked for. */
-export type ObjectLine = LedgerLineIn;
-
-/** The most lines one general ledger by dimension lists; more are refused, to be narrowed by dates or accounts. */
-export const MAX_OBJECT_LINES = 50_000;
-
-/**
- * The chart's accounts in a range, as a sub-query: a line's account is always in the chart (the
- * ledger refuses any other, and accounts are never deleted). Named one by one (IN), the index
- * journal_lines(company_id, account_number, entry_date) seeks each account's dates; over a
- * range (BETWEEN) it could only seek the accounts and read every line of the year.
- */
-const chartAccounts = (companyId: string, accounts: { from: string; to: string }) =>
-  sql`SELECT number FROM accounts WHERE company_id = ${companyId} AND number BETWEEN ${accounts.from} AND ${accounts.to}`;
-
-/** The posted lines (the opening entry aside) of the accounts dated from..to, in account and date order; at most MAX_OBJECT_LINES + 1. */
-export async function objectLines(
-  db: Database,
-  companyId: string,
-  period: Pick<FiscalPeriodRow, "id">,
-  q: { from: string; to: string; dimensionId: number; accounts: { from: string; to: string } },
-): Promise<ObjectLine[]> {
-  const rows = await db.all<{
-    a: string;
-    o: string | number | null;
-    id: string;
-    s: string;
-    n: number;
-    dt: string;
-    t: string;
-    lt: string | null;
-    d: number;
-    c: number;
-  }>(sql`
-    SELECT l.account_number AS a, json_extract(l.dimensions, ${objectPath(q.dimensionId)}) AS o, e.id AS id,
-      e.voucher_series AS s, e.voucher_number AS n, e.entry_date AS dt, e.description AS t, l.line_description AS lt,
-      l.debit_ore AS d, l.credit_ore AS c
-    FROM journal_lines l JOIN journal_entries e ON e.id = l.journal_entry_id
-    WHERE l.company_id = ${companyId} AND l.account_number IN (${chartAccounts(companyId, q.accounts)})
-      AND l.entry_date BETWEEN ${q.from} AND ${q.to}
-      AND e.fiscal_period_id = ${period.id} AND e.status = 'posted' AND e.source_type <> ${OPENING_SOURCE}
-    ORDER BY l.account_number, l.entry_date, e.voucher_series, e.voucher_number, l.sort_order
-    LIMIT ${MAX_OBJECT_LINES + 1}`);
-  return rows.map((r) => ({
-    account: r.a,
-    object: r.o === null ? null : String(r.o),
-    entryId: r.id,
-    voucher: `${r.s}${r.n}`,
-    date: r.dt,
-    text: r.lt ?? r.t,
-    debitOre: Number(r.d),
-    creditOre: Number(r.c),
-  }));
-}
-
 // ---- the reports: the reads, then the rules (rules.ts) over what they read ----
 
 export interface DimensionQuestion {
@@ -278,29 +221,85 @@ export async function dimensionIncomeStatement(
   };
 }
 
-/** The general ledger by dimension: each object's lines by account, refused past MAX_OBJECT_LINES lines. */
+/** The general ledger by dimension: each object's lines by account, refused past MAX_OBJECT_LINES lines unpaged. */
 export async function dimensionGeneralLedger(
   db: Database,
   companyId: string,
   period: FiscalPeriodRow,
-  q: DimensionQuestion & { accounts: { from: string; to: string } },
+  q: DimensionQuestion & { accounts: { from: string; to: string }; page: LedgerPage | null },
 ) {
+  if (q.page) return dimensionLedgerPage(db, companyId, period, { ...q, page: q.page });
   const [dimension, openings, lines, names] = await Promise.all([
     dimensionFor(db, companyId, q),
     objectOpenings(db, companyId, period, q),
-    objectLines(db, companyId, period, q),
+    objectLines(db, companyId, period, { ...q, after: null, max: MAX_OBJECT_LINES + 1 }),
     accountNames(db, companyId),
   ]);
   if (lines.length > MAX_OBJECT_LINES)
     throw new ApiError("VALIDATION_ERROR", {
-      fields: [{ path: "from_date", message: `more than ${MAX_OBJECT_LINES} lines: narrow the dates or the accounts` }],
+      fields: [
+        {
+          path: "from_date",
+          message: `more than ${MAX_OBJECT_LINES} lines: narrow the dates or the accounts, or page`,
+        },
+      ],
     });
   const question = { ...q, breakdown: "object" as const, selected: q.objects ?? null, objects: dimension.objects };
   const columns = columnsOf(question);
   return {
-    dimension: { id: dimension.id, name: dimension.name },
-    objects: objectLedger(question, columns, openings, lines, names),
+    report: {
+      dimension: { id: dimension.id, name: dimension.name },
+      objects: objectLedger(question, columns, openings, lines, names),
+    },
+    next: null,
   };
+}
+
+/** A page asked for: its size, and where the page before stopped (null: the first page). */
+export interface LedgerPage {
+  limit: number;
+  after: ObjectPosition | null;
+}
+
+/** Each object's balance on the position's account just after the position: day balances before its day, that day's lines up to it. */
+async function balancesAt(
+  db: Database,
+  companyId: string,
+  period: FiscalPeriodRow,
+  q: DimensionQuestion & { after: ObjectPosition | null },
+) {
+  if (!q.after) return [];
+  const at = q.after;
+  const [before, sameDay] = await Promise.all([
+    objectOpenings(db, companyId, period, { ...q, from: at.date, accounts: { from: at.account, to: at.account } }),
+    sameDayBefore(db, companyId, period, { ...q, at }),
+  ]);
+  const sums = new Map<string | null, number>();
+  for (const s of [...before, ...sameDay]) sums.set(s.object, (sums.get(s.object) ?? 0) + s.ore);
+  return [...sums].map(([object, ore]) => ({ object, ore }));
+}
+
+/** One page of the general ledger by dimension, and the last line served when more follow. */
+async function dimensionLedgerPage(
+  db: Database,
+  companyId: string,
+  period: FiscalPeriodRow,
+  q: DimensionQuestion & { accounts: { from: string; to: string }; page: LedgerPage },
+) {
+  const { limit, after } = q.page;
+  const [dimension, openings, moves, fetched, start, names] = await Promise.all([
+    dimensionFor(db, companyId, q),
+    objectOpenings(db, companyId, period, q),
+    objectMovements(db, companyId, period, q),
+    objectLines(db, companyId, period, { ...q, after, max: limit + 1 }),
+    balancesAt(db, companyId, period, { ...q, after }),
+    accountNames(db, companyId),
+  ]);
+  const question = { ...q, breakdown: "object" as const, selected: q.objects ?? null, objects: dimension.objects };
+  const input = { openings, moves, after, start, fetched, limit, accountTo: q.accounts.to };
+  const page = objectLedgerPage(question, columnsOf(question), input, names);
+  const last = page.more ? fetched[limit - 1] : null;
+  return { report: { dimension: { id: dimension.id, name: dimension.name }, objects: page.objects }, next: last };
 }
 
 /** The income statement of from..to against a budget (the income-statement route's budget_comparison). */

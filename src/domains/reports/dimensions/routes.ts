@@ -3,6 +3,8 @@
 import type { OpenAPIHono, z } from "@hono/zod-openapi";
 import { nowIso } from "../../../clock";
 import type { AppEnv } from "../../../http/context";
+import { fieldError } from "../../../errors/api-error";
+import { decodeCursor, encodeCursor } from "../../../http/cursor";
 import { json } from "../../../http/envelope";
 import { defineRoute, type HandlerContext } from "../../../http/route";
 import { periodRef } from "../builders";
@@ -80,15 +82,37 @@ async function dimensionGeneralLedgerReport(c: HandlerContext<typeof generalLedg
   const { from, to } = incomeStatementRange(period, q);
   const accounts = { from: q.account_from ?? "1000", to: q.account_to ?? "8999" };
   const question = { from, to, dimensionId: q.dimension_id, objects: q.objects, accounts };
-  const report = await dimensionGeneralLedger(db, companyId, period, question);
-  return json(c, {
+  const scope = `general-ledger-by-dimension:${companyId}:${period.id}:${JSON.stringify([question, q.limit])}`;
+  const page = q.limit ? { limit: q.limit, after: await positionOf(c, scope, q.cursor) } : null;
+  if (q.cursor && !page) throw fieldError("cursor", "a cursor continues a paged answer: send limit too");
+  const { report, next } = await dimensionGeneralLedger(db, companyId, period, { ...question, page });
+  const body = {
     period: periodRef(period),
     from_date: from,
     to_date: to,
     account_from: accounts.from,
     account_to: accounts.to,
     ...report,
-  });
+  };
+  if (!page) return json(c, body);
+  const k = next && JSON.stringify([next.account, next.date, next.series, next.number, next.sort]);
+  const cursor = next ? await encodeCursor(c.env.CURSOR_SECRET, { k: k!, i: next.entryId, s: scope }) : null;
+  return json(c, body, 200, { next_cursor: cursor });
+}
+
+/**
+ * Where the page before stopped. A cursor that does not decode (altered, or of another question
+ * or limit) is refused, not ignored: a first page served in its place would repeat lines.
+ */
+async function positionOf(c: HandlerContext<typeof generalLedgerRoute>, scope: string, cursor: string | undefined) {
+  if (!cursor) return null;
+  const pos = await decodeCursor(c.env.CURSOR_SECRET, scope, cursor);
+  const refused = () => fieldError("cursor", "not a cursor of this question and limit");
+  if (!pos) throw refused();
+  const key = JSON.parse(pos.k) as unknown;
+  if (!Array.isArray(key) || key.length !== 5) throw refused();
+  const [account, date, series, number, sort] = key as [string, string, string, number, number];
+  return { account, date, series, number, sort };
 }
 
 export function registerDimensionReportRoutes(app: OpenAPIHono<AppEnv>) {

@@ -43,7 +43,16 @@ export const DimensionIncomeStatementQuery = z
 export const DimensionIncomeStatementPdfQuery = DimensionIncomeStatementQuery;
 
 export const DimensionGeneralLedgerQuery = z
-  .object({ ...dimensionQuestion, account_from: AccountNumber.optional(), account_to: AccountNumber.optional() })
+  .object({
+    ...dimensionQuestion,
+    account_from: AccountNumber.optional(),
+    account_to: AccountNumber.optional(),
+    limit: z.coerce.number().int().min(1).max(10_000).optional().openapi({ description: PROSE.limit }),
+    cursor: z
+      .string()
+      .optional()
+      .openapi({ description: "meta.next_cursor of the page before (with the same limit and question)" }),
+  })
   .strict();
 
 const amount = KronorSchema;
@@ -132,6 +141,10 @@ export const DimensionGeneralLedgerSchema = z
             debit: amount,
             credit: amount,
             closing_balance: amount,
+            continues: z
+              .boolean()
+              .optional()
+              .openapi({ description: "paged: the object's lines of this account go on in the next page" }),
           }),
         ),
         totals: z.strictObject({ debit: amount, credit: amount }),
