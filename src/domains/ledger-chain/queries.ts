@@ -1,12 +1,18 @@
 // The verifiable ledger's reads, through the ledger that owns the chain and the seals.
 import type { Database } from "../../db/client";
 import type { Env } from "../../env";
+import { ApiError } from "../../errors/api-error";
 import { chainRecords, verifyChainPage } from "../../ledger/chain-verify";
 import { loadSeal, type SealJson } from "../../ledger/chain-seal";
 import { publicKeys } from "../../ledger/signing";
 
 export const verifyPage = verifyChainPage;
-export const sealOf = loadSeal;
+/** A closed year's seal; FISCAL_YEAR_NOT_SEALED (404) for a year not closed or not there. */
+export async function sealOf(db: Database, companyId: string, periodId: string) {
+  const seal = await loadSeal(db, companyId, periodId);
+  if (!seal) throw new ApiError("FISCAL_YEAR_NOT_SEALED", { fiscal_period_id: periodId });
+  return seal;
+}
 
 export function publicKeySet(env: Env) {
   return { keys: publicKeys(env) };

@@ -2,7 +2,6 @@
 // (the file the offline verifier reads beside the SIE export), the public keys, the backfill. Parse and render only.
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { database } from "../../db/client";
-import { ApiError } from "../../errors/api-error";
 import type { AppEnv } from "../../http/context";
 import { dispatch } from "../../http/dispatch";
 import { json } from "../../http/envelope";
@@ -70,9 +69,7 @@ const sealRoute = defineRoute({
 
 async function getSeal(c: HandlerContext<typeof sealRoute>) {
   const { id } = c.req.valid("param");
-  const seal = await sealOf(database(c.env), c.get("company").id, id);
-  if (!seal) throw new ApiError("FISCAL_YEAR_NOT_SEALED", { fiscal_period_id: id });
-  return json(c, seal);
+  return json(c, await sealOf(database(c.env), c.get("company").id, id));
 }
 
 const sidecarRoute = defineRoute({
@@ -90,7 +87,6 @@ async function getSidecar(c: HandlerContext<typeof sidecarRoute>) {
   const db = database(c.env);
   const companyId = c.get("company").id;
   const [seal, company] = await Promise.all([sealOf(db, companyId, id), companyHeading(db, companyId)]);
-  if (!seal) throw new ApiError("FISCAL_YEAR_NOT_SEALED", { fiscal_period_id: id });
   // named after the year's SIE file (SIE4_<org.nr>_<year>.se), the two travel together
   const fileName = `SIE4_${(company.orgNumber ?? "foretag").replace(/\D/g, "")}_${seal.period_end.slice(0, 4)}.chain.json`;
   return fileResponse(c, sidecarStream(db, companyId, seal), "application/json", fileName);

@@ -18,7 +18,6 @@ import {
   columnFinder,
   columnStatement,
   columnsOf,
-  objectLedger,
   resultOre,
   unknownObjects,
 } from "./rules";
@@ -229,13 +228,12 @@ export async function dimensionGeneralLedger(
   q: DimensionQuestion & { accounts: { from: string; to: string }; page: LedgerPage | null },
 ) {
   if (q.page) return dimensionLedgerPage(db, companyId, period, { ...q, page: q.page });
-  const [dimension, openings, lines, names] = await Promise.all([
-    dimensionFor(db, companyId, q),
-    objectOpenings(db, companyId, period, q),
-    objectLines(db, companyId, period, { ...q, after: null, max: MAX_OBJECT_LINES + 1 }),
-    accountNames(db, companyId),
-  ]);
-  if (lines.length > MAX_OBJECT_LINES)
+  // unpaged: the whole range as one page, refused when it holds more than MAX_OBJECT_LINES lines
+  const whole = await dimensionLedgerPage(db, companyId, period, {
+    ...q,
+    page: { limit: MAX_OBJECT_LINES, after: null },
+  });
+  if (whole.next)
     throw new ApiError("VALIDATION_ERROR", {
       fields: [
         {
@@ -244,15 +242,7 @@ export async function dimensionGeneralLedger(
         },
       ],
     });
-  const question = { ...q, breakdown: "object" as const, selected: q.objects ?? null, objects: dimension.objects };
-  const columns = columnsOf(question);
-  return {
-    report: {
-      dimension: { id: dimension.id, name: dimension.name },
-      objects: objectLedger(question, columns, openings, lines, names),
-    },
-    next: null,
-  };
+  return whole;
 }
 
 /** A page asked for: its size, and where the page before stopped (null: the first page). */
