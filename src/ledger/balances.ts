@@ -1,10 +1,11 @@
 // The balances the ledger keeps beside its entries: account_balances per (period, account) and
 // account_day_balances per (period, day, account), the opening entry apart, and
-// object_day_balances per (period, dimension, day, account, object). Written only in
-// the batch that posts the entries (src/ledger/engine.ts), as sums added by upsert.
+// object_day_balances per (period, dimension, day, account, object), and journal_line_objects,
+// each line's place under its objects. Written only in the batch that posts the entries
+// (src/ledger/engine.ts): the sums added by upsert, the places inserted.
 import type { Database } from "../db/client";
-import { upsertSums } from "../db/json-insert";
-import { accountBalances, accountDayBalances, objectDayBalances } from "../db/schema";
+import { insertFromJson, upsertSums } from "../db/json-insert";
+import { accountBalances, accountDayBalances, journalLineObjects, objectDayBalances } from "../db/schema";
 import type { Statement } from "../db/statement";
 import type { JournalEntryRow, JournalLineRow } from "./entry-json";
 import { OPENING_SOURCE } from "./queries";
@@ -13,15 +14,15 @@ import { OPENING_SOURCE } from "./queries";
  * Keeps account_balances (per period) and account_day_balances (per day, the opening
  * entry apart) in step with posted entries, in the same batch: one upsert per account
  * and one per (day, account), however many lines; object_day_balances per (dimension,
- * day, account, object) from the lines' dimensions maps.
+ * day, account, object) from the lines' dimensions maps, and each line's place under each object.
  */
 export function balanceUpdates(
   db: Database,
   companyId: string,
   periodId: string,
   posted: {
-    row: Pick<JournalEntryRow, "entryDate" | "sourceType">;
-    lines: Pick<JournalLineRow, "accountNumber" | "debitOre" | "creditOre" | "dimensions">[];
+    row: Pick<JournalEntryRow, "entryDate" | "sourceType" | "voucherSeries" | "voucherNumber">;
+    lines: Pick<JournalLineRow, "id" | "sortOrder" | "accountNumber" | "debitOre" | "creditOre" | "dimensions">[];
   }[],
 ): Statement[] {
   const objectRows = objectDayRows(companyId, periodId, posted);
@@ -79,7 +80,37 @@ export function balanceUpdates(
       objectDayBalances.accountNumber,
       objectDayBalances.objectCode,
     ]),
+    ...insertFromJson(db, journalLineObjects, objectLineRows(companyId, posted)),
   ];
+}
+
+/** A line's objects: its dimensions map's entries that name one. */
+const objectsOf = (dimensions: Record<string, string> | null) =>
+  Object.entries(dimensions ?? {}).filter(([, v]) => v !== null && v !== undefined);
+
+/** Each posted line's place under each object it names; the opening entry's lines have none. */
+function objectLineRows(
+  companyId: string,
+  posted: Parameters<typeof balanceUpdates>[3],
+): (typeof journalLineObjects.$inferInsert)[] {
+  const rows: (typeof journalLineObjects.$inferInsert)[] = [];
+  for (const { row, lines } of posted) {
+    if (row.sourceType === OPENING_SOURCE) continue;
+    for (const l of lines)
+      for (const [key, code] of objectsOf(l.dimensions))
+        rows.push({
+          companyId,
+          dimensionId: Number(key),
+          objectCode: String(code),
+          accountNumber: l.accountNumber,
+          entryDate: row.entryDate,
+          voucherSeries: row.voucherSeries,
+          voucherNumber: row.voucherNumber,
+          sortOrder: l.sortOrder,
+          lineId: l.id,
+        });
+  }
+  return rows;
 }
 
 /** The sums per (dimension, day, opening, account, object) of the posted lines that name an object. */
@@ -99,7 +130,7 @@ function objectDayRows(
   for (const { row, lines } of posted) {
     const opening = row.sourceType === OPENING_SOURCE;
     for (const l of lines)
-      for (const [key, code] of Object.entries(l.dimensions ?? {}).filter(([, v]) => v !== null && v !== undefined))
+      for (const [key, code] of objectsOf(l.dimensions))
         add(
           {
             companyId,

@@ -91,6 +91,13 @@ export async function planUnwindImported(
         FROM (${movedObjects}) AS s
         WHERE b.company_id = ${company} AND b.fiscal_period_id = s.p AND b.dimension_id = s.dim AND b.entry_date = s.day
           AND b.opening = s.opening AND b.account_number = s.a AND b.object_code = s.o`),
+      // each line's places under its objects, sought by their whole key (no index names the line)
+      raw(`DELETE FROM journal_line_objects WHERE (company_id, dimension_id, object_code, account_number, entry_date,
+          voucher_series, voucher_number, sort_order, line_id) IN (
+        SELECT e.company_id, CAST(j.key AS INTEGER), CAST(j.value AS TEXT), l.account_number, e.entry_date,
+          e.voucher_series, e.voucher_number, l.sort_order, l.id
+        FROM journal_lines l JOIN journal_entries e ON e.id = l.journal_entry_id, json_each(l.dimensions) j
+        WHERE e.id IN (${doomedText}) AND l.dimensions IS NOT NULL AND j.type <> 'null')`),
       raw(`DELETE FROM journal_lines WHERE journal_entry_id IN (${doomedText})`),
       raw(`DELETE FROM journal_entries WHERE id IN (${doomedText})`),
       // a balance the import alone made is gone, as if it never was (a line is never 0/0)

@@ -38,6 +38,33 @@ async function keptAndByLines(id: string) {
   return { kept: kept.results, byLines: byLines.results };
 }
 
+/**
+ * The places the ledger keeps of each line under its objects (journal_line_objects, migration
+ * 0062), and the same made directly from the posted lines but the opening entry's.
+ */
+async function placesAndByLines(id: string) {
+  const order = "ORDER BY 1, 2, 3, 4, 5, 6, 7, 8";
+  const kept = await booksDb
+    .prepare(
+      `SELECT dimension_id AS k, object_code AS v, account_number AS a, entry_date AS d, voucher_series AS s,
+        voucher_number AS n, sort_order AS so, line_id AS id
+       FROM journal_line_objects WHERE company_id = ? ${order}`,
+    )
+    .bind(id)
+    .all();
+  const byLines = await booksDb
+    .prepare(
+      `SELECT CAST(j.key AS INTEGER) AS k, CAST(j.value AS TEXT) AS v, l.account_number AS a, e.entry_date AS d,
+        e.voucher_series AS s, e.voucher_number AS n, l.sort_order AS so, l.id AS id
+       FROM journal_entries e JOIN journal_lines l ON l.journal_entry_id = e.id, json_each(l.dimensions) j
+       WHERE e.company_id = ? AND e.status = 'posted' AND e.source_type <> 'opening_balance'
+         AND l.dimensions IS NOT NULL ${order}`,
+    )
+    .bind(id)
+    .all();
+  return { kept: kept.results, byLines: byLines.results };
+}
+
 /** The net result (revenue positive) per object of dimension `dim` over from..to, straight from the lines; "" is no object. */
 async function resultByLines(dim: number, from: string, to: string) {
   const rows = await booksDb
@@ -103,6 +130,11 @@ describe("object_day_balances", () => {
     expect(kept).toContainEqual(
       expect.objectContaining({ k: 1, d: "2026-07-01", a: "5010", v: "100", dr: 0, cr: 300000 }),
     );
+    // and each line's places under its objects: 10 lines name 12 objects (the bare lines none)
+    const places = await placesAndByLines(companyId);
+    expect(places.kept).toEqual(places.byLines);
+    expect(places.kept).toHaveLength(12);
+    expect(places.kept).toContainEqual(expect.objectContaining({ k: 6, v: "P1", a: "7010", d: "2026-06-30" }));
   });
 
   it("give the reports by dimension the lines' figures at any range", async () => {
@@ -186,6 +218,13 @@ describe("object_day_balances", () => {
     const imported = await keptAndByLines(c.id);
     expect(imported.kept).toEqual(imported.byLines);
     expect(imported.kept).toContainEqual(expect.objectContaining({ d: "2026-01-05", a: "3001", v: "10", cr: 20000 }));
+    const importedPlaces = await placesAndByLines(c.id);
+    expect(importedPlaces.kept).toEqual(importedPlaces.byLines);
+    expect(importedPlaces.kept.map((r: any) => `${r.s}${r.n} ${r.a} ${r.v}`)).toEqual([
+      "A1 3001 10",
+      "A2 6110 10",
+      "A1 3001 20",
+    ]);
     const base = `/api/v1/companies/${c.id}/fiscal-periods/${pid}`;
     expect((await write(actor.key, "POST", `${base}/lock`, {})).status).toBe(200);
     const yearEnd = await write(actor.key, "POST", `${base}/year-end`, {});
@@ -193,6 +232,8 @@ describe("object_day_balances", () => {
     expect((await settleOperation(actor.key, yearEnd.body.data.operation_id)).status).toBe("succeeded");
     const closed = await keptAndByLines(c.id);
     expect(closed.kept).toEqual(closed.byLines);
+    const closedPlaces = await placesAndByLines(c.id);
+    expect(closedPlaces.kept).toEqual(closedPlaces.byLines);
     const is = await call(
       "GET",
       `/api/v1/companies/${c.id}/reports/income-statement/by-dimension?period_id=${pid}&dimension_id=1`,

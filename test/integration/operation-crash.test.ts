@@ -123,6 +123,11 @@ async function books(companyId: string) {
     )
     .bind(companyId)
     .all();
+  // and each line's places under its objects (journal_line_objects)
+  const places = await booksDb
+    .prepare("SELECT COUNT(*) AS n FROM journal_line_objects WHERE company_id = ?")
+    .bind(companyId)
+    .first<{ n: number }>();
   const vouchers = await booksDb
     .prepare(
       "SELECT voucher_series || voucher_number AS v FROM journal_entries WHERE company_id = ? ORDER BY voucher_number",
@@ -134,6 +139,7 @@ async function books(companyId: string) {
     balances: balances.results,
     days: days.results,
     objects: objects.results,
+    places: places?.n,
     vouchers: vouchers.results.map((r) => r.v),
   };
 }
@@ -175,6 +181,7 @@ describe("a SIE import whose process died mid-write (issue #41 item 5)", () => {
     expect(want.lines).toEqual(expectedSieBooks());
     expect(want.balances).toEqual(want.lines);
     expect(want.objects).toEqual([expect.objectContaining({ a: "3001", o: "K1", d: 0 })]);
+    expect(want.places, "a place per voucher's 3001 line on K1").toBe(VOUCHERS);
     expect(want.vouchers).toEqual(Array.from({ length: VOUCHERS }, (_, i) => `A${i + 1}`));
 
     const opId = await startSie(resumed.actor.key, resumed.companyId, file);
@@ -215,7 +222,7 @@ describe("a SIE import whose process died mid-write (issue #41 item 5)", () => {
       error: { code: "OPERATION_STALLED", details: { rolled_back: true, attempts: MAX_OPERATION_ATTEMPTS } },
     });
     const left = await books(undone.companyId);
-    expect(left).toEqual({ lines: [], balances: [], days: [], objects: [], vouchers: [] });
+    expect(left).toEqual({ lines: [], balances: [], days: [], objects: [], places: 0, vouchers: [] });
     expect(
       await countOf("SELECT COUNT(*) AS n FROM sie_imports WHERE operation_id = ? AND status = 'failed'", opId),
     ).toBe(1);

@@ -27,3 +27,42 @@ export const objectDayBalances = sqliteTable(
     }),
   ],
 );
+
+/**
+ * Each posted line's place under each object it names, in the general ledger's order (account,
+ * date, voucher, line), kept by the ledger engine in the posting batch beside object_day_balances
+ * (issue #46: the general ledger of one object seeks its lines instead of reading every line of
+ * the accounts and dates asked for and picking the object's out of each line's dimensions map).
+ * A line with {"1": "100", "6": "P1"} has two rows. The opening entry has none: the general
+ * ledger lists no opening lines (its opening balance comes from the day balances). A WITHOUT
+ * ROWID table (migration 0062): the key is the row, so the place costs no second index.
+ */
+export const journalLineObjects = sqliteTable(
+  "journal_line_objects",
+  {
+    companyId: text("company_id").notNull(),
+    dimensionId: integer("dimension_id").notNull(),
+    objectCode: text("object_code").notNull(),
+    accountNumber: text("account_number").notNull(),
+    entryDate: text("entry_date").notNull(),
+    voucherSeries: text("voucher_series").notNull(),
+    voucherNumber: integer("voucher_number").notNull(),
+    sortOrder: integer("sort_order").notNull(),
+    lineId: text("line_id").notNull(),
+  },
+  (t) => [
+    primaryKey({
+      columns: [
+        t.companyId,
+        t.dimensionId,
+        t.objectCode,
+        t.accountNumber,
+        t.entryDate,
+        t.voucherSeries,
+        t.voucherNumber,
+        t.sortOrder,
+        t.lineId,
+      ],
+    }),
+  ],
+);

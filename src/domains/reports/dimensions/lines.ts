@@ -1,7 +1,8 @@
-// The lines of the general ledger by dimension, read with the objects asked for filtered in SQL
-// (only their lines cross the database boundary), in the general ledger's order (account, date,
-// voucher, line), one page after a position when paged; and the sums a page starts from: each
-// object's lines of the position's account and day up to the position.
+// The lines of the general ledger by dimension, in the general ledger's order (account, date,
+// voucher, line), one page after a position when paged: the objects asked for are sought by
+// their lines' places (journal_line_objects, kept by the ledger), so only their lines are read;
+// and the sums a page starts from: each object's lines of the position's account and day up to
+// the position.
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import type { FiscalPeriodRow } from "../../../ledger/engine";
@@ -24,21 +25,10 @@ export interface ObjectPosition {
 export const MAX_OBJECT_LINES = 50_000;
 
 /**
- * A line's object of the dimension: its dimensions map's key "N". The path is written into the
- * SQL (the id is a validated integer 1-999), not bound, so that an index on the expression could
- * serve it (none is made: see docs/reports-by-dimension.md, Speed).
+ * A line's object of the dimension: its dimensions map's key "N" (the id is a validated integer
+ * 1-999, written into the path). Read this way only where every line is listed.
  */
-export const objectOf = (dimensionId: number) =>
-  sql.raw(`json_extract(l.dimensions, '$."${Math.trunc(dimensionId)}"')`);
-
-/**
- * Only the objects asked for (none asked: every line). The codes go as one JSON array
- * (json_each): D1 binds at most 100 values a query, and 100 objects may be asked for.
- */
-function objectFilter(dimensionId: number, objects: readonly string[] | undefined): SQL {
-  if (!objects) return sql``;
-  return sql`AND l.dimensions IS NOT NULL AND ${objectOf(dimensionId)} IN (SELECT value FROM json_each(${JSON.stringify(objects)}))`;
-}
+const objectOf = (dimensionId: number) => sql.raw(`json_extract(l.dimensions, '$."${Math.trunc(dimensionId)}"')`);
 
 /**
  * The chart's accounts in a range, as a sub-query: a line's account is always in the chart (the
@@ -49,11 +39,49 @@ function objectFilter(dimensionId: number, objects: readonly string[] | undefine
 const chartAccounts = (companyId: string, accounts: { from: string; to: string }) =>
   sql`SELECT number FROM accounts WHERE company_id = ${companyId} AND number BETWEEN ${accounts.from} AND ${accounts.to}`;
 
+/**
+ * Where a line's place in the ledger's order is read: an object's lines from their places
+ * (journal_line_objects, one seek per object and account), every line from the lines and their
+ * entries (the objects asked for are then none: every line, with or without an object).
+ */
+interface Source {
+  from: SQL;
+  where: SQL;
+  object: SQL;
+  account: SQL;
+  date: SQL;
+  /** (series, number, line) */
+  voucher: SQL;
+}
+
+function sourceOf(companyId: string, dimensionId: number, objects: readonly string[] | undefined): Source {
+  if (!objects)
+    return {
+      from: sql`journal_lines l JOIN journal_entries e ON e.id = l.journal_entry_id`,
+      where: sql`l.company_id = ${companyId}`,
+      object: objectOf(dimensionId),
+      account: sql`l.account_number`,
+      date: sql`l.entry_date`,
+      voucher: sql`e.voucher_series, e.voucher_number, l.sort_order`,
+    };
+  // the codes go as one JSON array (json_each): D1 binds at most 100 values a query, and 100
+  // objects may be asked for
+  return {
+    from: sql`journal_line_objects o JOIN journal_lines l ON l.id = o.line_id JOIN journal_entries e ON e.id = l.journal_entry_id`,
+    where: sql`o.company_id = ${companyId} AND o.dimension_id = ${Math.trunc(dimensionId)}
+      AND o.object_code IN (SELECT value FROM json_each(${JSON.stringify(objects)}))`,
+    object: sql`o.object_code`,
+    account: sql`o.account_number`,
+    date: sql`o.entry_date`,
+    voucher: sql`o.voucher_series, o.voucher_number, o.sort_order`,
+  };
+}
+
 /** After `after` in the ledger's order; the first comparison lets the index seek the account and date. */
-const afterPosition = (after: ObjectPosition | null) =>
+const afterPosition = (src: Source, after: ObjectPosition | null) =>
   after
-    ? sql`AND (l.account_number, l.entry_date) >= (${after.account}, ${after.date})
-      AND (l.account_number, l.entry_date, e.voucher_series, e.voucher_number, l.sort_order) >
+    ? sql`AND (${src.account}, ${src.date}) >= (${after.account}, ${after.date})
+      AND (${src.account}, ${src.date}, ${src.voucher}) >
         (${after.account}, ${after.date}, ${after.series}, ${after.number}, ${after.sort})`
     : sql``;
 
@@ -77,6 +105,7 @@ export async function objectLines(
   period: Pick<FiscalPeriodRow, "id">,
   q: LinesQuestion & { after: ObjectPosition | null; max: number },
 ): Promise<ObjectLine[]> {
+  const src = sourceOf(companyId, q.dimensionId, q.objects);
   const rows = await db.all<{
     a: string;
     o: string | number | null;
@@ -90,13 +119,13 @@ export async function objectLines(
     d: number;
     c: number;
   }>(sql`
-    SELECT l.account_number AS a, ${objectOf(q.dimensionId)} AS o, e.id AS id, e.voucher_series AS s, e.voucher_number AS n,
+    SELECT ${src.account} AS a, ${src.object} AS o, e.id AS id, e.voucher_series AS s, e.voucher_number AS n,
       l.sort_order AS so, e.entry_date AS dt, e.description AS t, l.line_description AS lt, l.debit_ore AS d, l.credit_ore AS c
-    FROM journal_lines l JOIN journal_entries e ON e.id = l.journal_entry_id
-    WHERE l.company_id = ${companyId} AND l.account_number IN (${chartAccounts(companyId, q.accounts)})
-      AND l.entry_date BETWEEN ${q.from} AND ${q.to} ${objectFilter(q.dimensionId, q.objects)} ${afterPosition(q.after)}
+    FROM ${src.from}
+    WHERE ${src.where} AND ${src.account} IN (${chartAccounts(companyId, q.accounts)})
+      AND ${src.date} BETWEEN ${q.from} AND ${q.to} ${afterPosition(src, q.after)}
       AND e.fiscal_period_id = ${period.id} AND e.status = 'posted' AND e.source_type <> ${OPENING_SOURCE}
-    ORDER BY l.account_number, l.entry_date, e.voucher_series, e.voucher_number, l.sort_order
+    ORDER BY ${src.account}, ${src.date}, ${src.voucher}
     LIMIT ${q.max}`);
   return rows.map((r) => ({
     account: r.a,
@@ -124,12 +153,12 @@ export async function sameDayBefore(
   period: Pick<FiscalPeriodRow, "id">,
   q: { dimensionId: number; objects: readonly string[] | undefined; at: ObjectPosition },
 ): Promise<{ object: string | null; ore: number }[]> {
+  const src = sourceOf(companyId, q.dimensionId, q.objects);
   const rows = await db.all<{ o: string | number | null; n: number }>(sql`
-    SELECT ${objectOf(q.dimensionId)} AS o, SUM(l.debit_ore) - SUM(l.credit_ore) AS n
-    FROM journal_lines l JOIN journal_entries e ON e.id = l.journal_entry_id
-    WHERE l.company_id = ${companyId} AND l.account_number = ${q.at.account} AND l.entry_date = ${q.at.date}
-      ${objectFilter(q.dimensionId, q.objects)}
-      AND (e.voucher_series, e.voucher_number, l.sort_order) <= (${q.at.series}, ${q.at.number}, ${q.at.sort})
+    SELECT ${src.object} AS o, SUM(l.debit_ore) - SUM(l.credit_ore) AS n
+    FROM ${src.from}
+    WHERE ${src.where} AND ${src.account} = ${q.at.account} AND ${src.date} = ${q.at.date}
+      AND (${src.voucher}) <= (${q.at.series}, ${q.at.number}, ${q.at.sort})
       AND e.fiscal_period_id = ${period.id} AND e.status = 'posted' AND e.source_type <> ${OPENING_SOURCE}
     GROUP BY o`);
   return rows.map((r) => ({ object: r.o === null ? null : String(r.o), ore: Number(r.n) }));
