@@ -16,6 +16,8 @@
 //   - the functions with the most self time, by source file, with their share.
 // CPU time per request varies far less with the machine's load than requests a second
 // do, so two trees can be compared on a shared machine (run them in turn, several times).
+// --objects: the sale's 3001 line names an object of two dimensions (cost centre 1, project 6),
+// so that a pair also writes the lines' objects (object_day_balances, journal_line_objects).
 // Asserts nothing.
 import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -38,6 +40,7 @@ const { values } = parseArgs({
     json: { type: "string" },
     // writes each tree's last profile of the pairs (open in Chrome's DevTools): <path>.<tree n>.cpuprofile
     cpuprofile: { type: "string" },
+    objects: { type: "boolean", default: false },
   },
 });
 const PAIRS = Number(values.pairs);
@@ -64,7 +67,11 @@ async function pair(t, n) {
       description: `Profil ${n}`,
       lines: [
         { account_number: "1930", debit_amount: 125 },
-        { account_number: "3001", credit_amount: 100 },
+        {
+          account_number: "3001",
+          credit_amount: 100,
+          ...(values.objects ? { dimensions: { 1: `K${n % 4}`, 6: `P${n % 3}` } } : {}),
+        },
         { account_number: "2611", credit_amount: 25 },
       ],
     },
@@ -147,6 +154,17 @@ async function profiled(isolate, work) {
   return { ...(await isolate.send("Profiler.stop")).profile, ms };
 }
 
+/** Cost centres K0..K3 (dimension 1) and projects P0..P2 (dimension 6) of the company. */
+async function objectsOf(t) {
+  const url = `/api/v1/companies/${t.company.id}/dimensions`;
+  await api(t.call, "POST", url, { key: t.key, body: { id: 1, name: "Kostnadsställe" } });
+  await api(t.call, "POST", url, { key: t.key, body: { id: 6, name: "Projekt" } });
+  for (const code of ["K0", "K1", "K2", "K3"])
+    await api(t.call, "POST", `${url}/1/codes`, { key: t.key, body: { code, name: code } });
+  for (const code of ["P0", "P1", "P2"])
+    await api(t.call, "POST", `${url}/6/codes`, { key: t.key, body: { code, name: code } });
+}
+
 /** A tree's service started (with that tree's own bench/service.mjs), a user, a live key, a company, 30 pairs. */
 async function setUp(tree, i) {
   const port = Number(values.port) + i;
@@ -173,6 +191,7 @@ async function setUp(tree, i) {
       first_fiscal_year: { start_date: "2025-01-01", end_date: "2025-12-31" },
     },
   });
+  if (values.objects) await objectsOf(t);
   for (let n = 0; n < 30; n++) await pair(t, 900_000 + n);
   // wrangler's inspector proxy may answer later than the Worker does on a loaded machine
   for (let n = 0; n < 120; n++) {

@@ -309,6 +309,8 @@ describe("general ledger by dimension", () => {
   it.each([
     ["every object", `dimension_id=1`],
     ["two objects from March", `dimension_id=1&objects=200,100&from_date=2026-02-15`],
+    // the sale and the rent have a line of each object on one account in one voucher
+    ["two objects, the whole year", `dimension_id=1&objects=100,200`],
     [
       "one object on 1930 from March",
       `dimension_id=1&objects=100&account_from=1930&account_to=1930&from_date=2026-03-01`,
@@ -319,7 +321,8 @@ describe("general ledger by dimension", () => {
     const whole = (await report("general-ledger/by-dimension", query)).body;
     expect(whole.meta.next_cursor).toBeUndefined();
     const order = (blocks: any[]) => [...blocks].sort((a, b) => String(a.object).localeCompare(String(b.object)));
-    for (const limit of [1, 2, 3, 100]) {
+    // two objects at a limit of 100 are read one query each and merged, at 10 000 in one query
+    for (const limit of [1, 2, 3, 100, 10_000]) {
       const answers = await pages(query, limit);
       expect(order(joined(answers))).toEqual(
         order(whole.data.objects.filter((o: any) => o.accounts.length > 0 || answers.length === 1)),

@@ -64,12 +64,16 @@ function sourceOf(companyId: string, dimensionId: number, objects: readonly stri
       date: sql`l.entry_date`,
       voucher: sql`e.voucher_series, e.voucher_number, l.sort_order`,
     };
-  // the codes go as one JSON array (json_each): D1 binds at most 100 values a query, and 100
-  // objects may be asked for
+  // One object is an equality, so the key gives the ledger's order and a page stops after its
+  // lines; several are one JSON array (json_each: D1 binds at most 100 values a query, and 100
+  // objects may be asked for), and SQLite then sorts every line of the range.
+  const asked =
+    objects.length === 1
+      ? sql`o.object_code = ${objects[0]}`
+      : sql`o.object_code IN (SELECT value FROM json_each(${JSON.stringify(objects)}))`;
   return {
     from: sql`journal_line_objects o JOIN journal_lines l ON l.id = o.line_id JOIN journal_entries e ON e.id = l.journal_entry_id`,
-    where: sql`o.company_id = ${companyId} AND o.dimension_id = ${Math.trunc(dimensionId)}
-      AND o.object_code IN (SELECT value FROM json_each(${JSON.stringify(objects)}))`,
+    where: sql`o.company_id = ${companyId} AND o.dimension_id = ${Math.trunc(dimensionId)} AND ${asked}`,
     object: sql`o.object_code`,
     account: sql`o.account_number`,
     date: sql`o.entry_date`,
@@ -100,6 +104,38 @@ export interface LinesQuestion {
  * MAX_OBJECT_LINES + 1 unpaged, to tell that more follow).
  */
 export async function objectLines(
+  db: Database,
+  companyId: string,
+  period: Pick<FiscalPeriodRow, "id">,
+  q: LinesQuestion & { after: ObjectPosition | null; max: number },
+): Promise<ObjectLine[]> {
+  const objects = q.objects ?? [];
+  if (objects.length < 2 || objects.length * q.max > MERGED_ROWS) return linesOfSource(db, companyId, period, q);
+  // several objects on a page: each object's first `max` lines in the key's order, merged here,
+  // instead of SQLite sorting every line of the objects in the range to keep `max` of them
+  const each = await Promise.all(
+    objects.map((object) => linesOfSource(db, companyId, period, { ...q, objects: [object] })),
+  );
+  return each.flat().sort(ledgerOrder).slice(0, q.max);
+}
+
+/** The most lines the queries of several objects may bring together to merge (each up to a page). */
+const MERGED_ROWS = 20_000;
+
+/** The general ledger's order: account, date, voucher series and number, line. */
+function ledgerOrder(x: ObjectLine, y: ObjectLine): number {
+  const text = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  return (
+    text(x.account, y.account) ||
+    text(x.date, y.date) ||
+    text(x.series, y.series) ||
+    x.number - y.number ||
+    x.sort - y.sort
+  );
+}
+
+/** One query's lines: of every line (no objects asked), of one object or of several sorted by SQLite. */
+async function linesOfSource(
   db: Database,
   companyId: string,
   period: Pick<FiscalPeriodRow, "id">,
