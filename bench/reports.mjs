@@ -12,9 +12,11 @@
 // dimension 1, and the reports by dimension are timed too (every object a column, one object,
 // month by month, the general ledger of one object).
 // --dimensions-only times the reports by dimension alone (after building the company);
-// --keep leaves the state directory (the D1 file) in place and prints where it is.
+// --keep leaves the state directory (the D1 file) in place and prints where it is, with the
+// key and the company in bench.json there; --state DIR runs on such a kept state (one size:
+// the company kept) without building it again: the timings of a change on the same books.
 // Asserts nothing.
-import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -31,6 +33,7 @@ const { values } = parseArgs({
     objects: { type: "string", default: "12" },
     "dimensions-only": { type: "boolean", default: false },
     keep: { type: "boolean", default: false },
+    state: { type: "string" },
   },
 });
 const INVOICES = Number(values.invoices);
@@ -122,20 +125,34 @@ function d1Bytes(dir) {
   return total;
 }
 
-const stateDir = mkdtempSync(join(tmpdir(), "bokforing-bench-"));
+const stateDir = values.state ?? mkdtempSync(join(tmpdir(), "bokforing-bench-"));
+const keptFile = join(stateDir, "bench.json");
+const kept = values.state && existsSync(keptFile) ? JSON.parse(readFileSync(keptFile, "utf8")) : null;
+if (values.state && !kept) throw new Error(`${keptFile}: no kept state (run with --keep first)`);
 const dev = await startService(stateDir, { port: PORT, ratePerMinute: 1_000_000 });
 try {
-  const user = await api("POST", "/admin/v1/users", {
-    admin: true,
-    body: { email: `bench-${Date.now()}@example.se`, name: "Bench" },
-  });
-  const key = (await createLiveKey(BASE, user.body.data.id, { name: "bench", scopes: ["*"] })).key;
-  for (const lines of SIZES) await benchSize(key, lines);
+  const key = kept?.key ?? (await benchKey());
+  if (kept) await timeKept(key, kept.company);
+  else for (const lines of SIZES) await benchSize(key, lines);
   if (INVOICES > 0) await benchLedgers(key);
 } finally {
   dev.kill("SIGTERM");
   if (values.keep) console.log(`state kept in ${stateDir}`);
   else rmSync(stateDir, { recursive: true, force: true });
+}
+
+async function benchKey() {
+  const user = await api("POST", "/admin/v1/users", {
+    admin: true,
+    body: { email: `bench-${Date.now()}@example.se`, name: "Bench" },
+  });
+  return (await createLiveKey(BASE, user.body.data.id, { name: "bench", scopes: ["*"] })).key;
+}
+
+/** The floor, then the reports of the kept company (by dimension alone with --dimensions-only). */
+async function timeKept(key, company) {
+  console.log(`\nbench: reports on the kept state ${stateDir} (company ${company.id}), local workerd + D1`);
+  await timeReports(key, company, company.lines);
 }
 
 async function benchSize(key, LINES) {
@@ -164,6 +181,15 @@ async function benchSize(key, LINES) {
   console.log(
     `${"  database growth per journal line".padEnd(46)} ${(grown / LINES).toFixed(0)} bytes (${(grown / 1024 / 1024).toFixed(1)} MB in all: entries, lines, indexes, balances, events)`,
   );
+  if (values.keep)
+    writeFileSync(
+      keptFile,
+      JSON.stringify({ key, company: { id: company.id, fiscal_period: company.fiscal_period, lines: LINES } }),
+    );
+  await timeReports(key, company, LINES);
+}
+
+async function timeReports(key, company, LINES) {
   const pid = company.fiscal_period.id;
   const base = `/api/v1/companies/${company.id}/reports`;
   floorMs = await median(51, () => fetch(`${BASE}/api/v1/health`).then((r) => r.arrayBuffer()));
