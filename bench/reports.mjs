@@ -137,7 +137,8 @@ try {
   if (INVOICES > 0) await benchLedgers(key);
 } finally {
   dev.kill("SIGTERM");
-  if (values.keep) console.log(`state kept in ${stateDir}`);
+  // a state given (--state) is the caller's: never removed
+  if (values.keep || values.state) console.log(`state kept in ${stateDir}`);
   else rmSync(stateDir, { recursive: true, force: true });
 }
 

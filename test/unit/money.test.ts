@@ -1,3 +1,4 @@
+import Big from "big.js";
 import { describe, expect, it } from "vitest";
 import { formatKronor, fromOre, sumOre, toOre } from "../../src/money";
 
@@ -28,5 +29,19 @@ describe("kronor and öre", () => {
     expect(fromOre(-5)).toBe(-0.05);
     expect(formatKronor(100)).toBe("1.00");
     expect(() => sumOre([Number.MAX_SAFE_INTEGER, 1])).toThrow(RangeError);
+  });
+
+  it("converts öre to kronor as the decimal text of ore / 100 does, for every size of integer", () => {
+    // the reference: the amount's exact decimal, parsed (what fromOre did through big.js)
+    const decimal = (ore: number) => Number(new Big(ore).div(100).toFixed(2));
+    const edges = [0, 1, -1, 5, 10, 25, 29, 99, 100, 101, 1999, 123456, 99_999_999_999_900, Number.MAX_SAFE_INTEGER];
+    const random = Array.from({ length: 20_000 }, (_, i) => {
+      const size = 2 ** (1 + (i % 53));
+      return Math.floor((Math.random() - 0.5) * size);
+    });
+    for (const ore of [...edges, ...edges.map((x) => -x), ...random])
+      expect(fromOre(ore), String(ore)).toBe(decimal(ore));
+    // not an integer of öre (never from the books): still rounded to whole öre as before
+    expect(fromOre(12.5)).toBe(0.13);
   });
 });
