@@ -283,7 +283,7 @@ async function dimensionLedgerPage(
     objectMovements(db, companyId, period, q),
     objectLines(db, companyId, period, { ...q, after, max: limit + 1 }),
     balancesAt(db, companyId, period, { ...q, after }),
-    accountNames(db, companyId),
+    accountNames(db, companyId, q.accounts),
   ]);
   const question = { ...q, breakdown: "object" as const, selected: q.objects ?? null, objects: dimension.objects };
   const input = { openings, moves, after, start, fetched, limit, accountTo: q.accounts.to };
