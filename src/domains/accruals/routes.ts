@@ -5,8 +5,7 @@ import { todayUtc } from "../../clock";
 import { database } from "../../db/client";
 import type { AppEnv } from "../../http/context";
 import { json } from "../../http/envelope";
-import { CompanyItemParams, CompanyParams } from "../../http/params";
-import { PROSE } from "./prose";
+import { DOCS } from "./prose";
 import { defineRoute, type HandlerContext } from "../../http/route";
 import { accrualJson, loadAccrual, openAccruals } from "./queries";
 import {
@@ -16,42 +15,27 @@ import {
   AccrualListSchema,
   AccrualSchema,
 } from "./schemas";
-import { commandRoute, roomAccess } from "../../http/command-route";
+import { commandRoute, handled, on, registerRoutes, roomAccess } from "../../http/route-table";
 
 const TAG = "Accruals";
 const BASE = "/api/v1/companies/{companyId}/accruals";
 const { read: READ, write: WRITE } = roomAccess(TAG, "reports:read", "bookkeeping:write");
 
 const createAccrual = commandRoute("accruals.create", "body", {
-  ...WRITE,
-  method: "post",
-  path: BASE,
-  summary: "Make an accrual (periodisering): spread an amount over months, or move it past a period end",
-  description: PROSE.create,
-  params: CompanyParams,
+  ...on.post(WRITE, BASE, DOCS.createAccrual),
   body: AccrualCreateSchema,
   response: AccrualSchema,
   status: 201,
 });
 
 const cancelAccrual = commandRoute("accruals.cancel", "body+id", {
-  ...WRITE,
-  method: "post",
-  path: `${BASE}/{id}/cancel`,
-  summary: "Cancel a spread before it is fully released",
-  description: PROSE.cancel,
-  params: CompanyItemParams,
+  ...on.post(WRITE, `${BASE}/{id}/cancel`, DOCS.cancelAccrual),
   body: AccrualCancelSchema,
   response: AccrualSchema,
 });
 
 const listRoute = defineRoute({
-  ...READ,
-  method: "get",
-  path: BASE,
-  summary: "What is open at a date, per accrual and per balance account, set against the ledger",
-  description: PROSE.list,
-  params: CompanyParams,
+  ...on.get(READ, BASE, DOCS.list),
   query: AccrualListQuery,
   response: AccrualListSchema,
 });
@@ -62,11 +46,7 @@ async function listAccrualsHandler(c: HandlerContext<typeof listRoute>) {
 }
 
 const getRoute = defineRoute({
-  ...READ,
-  method: "get",
-  path: `${BASE}/{id}`,
-  summary: "Get an accrual with its entries and what is open at as_of",
-  params: CompanyItemParams,
+  ...on.get(READ, `${BASE}/{id}`, DOCS.get),
   query: AccrualListQuery,
   response: AccrualSchema,
 });
@@ -77,8 +57,10 @@ async function getAccrualHandler(c: HandlerContext<typeof getRoute>) {
 }
 
 export function registerAccrualRoutes(app: OpenAPIHono<AppEnv>): void {
-  app.openapi(createAccrual.route, createAccrual.handler);
-  app.openapi(listRoute, listAccrualsHandler);
-  app.openapi(getRoute, getAccrualHandler);
-  app.openapi(cancelAccrual.route, cancelAccrual.handler);
+  registerRoutes(app, [
+    createAccrual,
+    handled(listRoute, listAccrualsHandler),
+    handled(getRoute, getAccrualHandler),
+    cancelAccrual,
+  ]);
 }

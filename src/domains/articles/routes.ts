@@ -1,14 +1,13 @@
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
-import { PROSE } from "./prose";
+import { DOCS } from "./prose";
 import { database } from "../../db/client";
 import type { AppEnv } from "../../http/context";
-import { CompanyParams, CompanyItemParams } from "../../http/params";
 import { json } from "../../http/envelope";
 import { finishPage, pageRequest } from "../../http/pagination";
 import { booleanQuery, defineRoute, type HandlerContext } from "../../http/route";
 import { ArticleInputSchema, ArticlePatchSchema } from "./schemas";
 import { articleJson, listArticles, loadArticle } from "./commands";
-import { commandRoute, roomAccess } from "../../http/command-route";
+import { commandRoute, handled, on, registerRoutes, roomAccess } from "../../http/route-table";
 
 const TAG = "Articles";
 const BASE = "/api/v1/companies/{companyId}/articles";
@@ -32,11 +31,7 @@ const ArticleSchema = z
 const { read, write } = roomAccess(TAG, "invoices:read", "invoices:write");
 
 const listArticlesRoute = defineRoute({
-  ...read,
-  method: "get",
-  path: BASE,
-  summary: "List articles",
-  params: CompanyParams,
+  ...on.get(read, BASE, DOCS.listArticles),
   query: z.object({
     include_archived: booleanQuery.optional(),
     search: z.string().min(1).max(100).optional(),
@@ -60,11 +55,7 @@ async function listArticlesPage(c: HandlerContext<typeof listArticlesRoute>) {
 }
 
 const getArticleRoute = defineRoute({
-  ...read,
-  method: "get",
-  path: `${BASE}/{id}`,
-  summary: "Get an article",
-  params: CompanyItemParams,
+  ...on.get(read, `${BASE}/{id}`, DOCS.getArticle),
   response: ArticleSchema,
 });
 
@@ -73,42 +64,30 @@ async function getArticle(c: HandlerContext<typeof getArticleRoute>) {
 }
 
 const createArticle = commandRoute("articles.create", "body", {
-  ...write,
-  method: "post",
-  path: BASE,
-  summary: "Create an article",
-  description: PROSE.createArticleDescription,
-  params: CompanyParams,
+  ...on.post(write, BASE, DOCS.createArticle),
   body: ArticleInputSchema,
   response: ArticleSchema,
   status: 201,
 });
 
 const updateArticle = commandRoute("articles.update", "body+id", {
-  ...write,
-  method: "patch",
-  path: `${BASE}/{id}`,
-  summary: "Update an article; archived_at null restores it",
-  description: PROSE.updateArticleDescription,
-  params: CompanyItemParams,
+  ...on.patch(write, `${BASE}/{id}`, DOCS.updateArticle),
   body: ArticlePatchSchema,
   response: ArticleSchema,
 });
 
 const archiveArticle = commandRoute("articles.archive", "id", {
-  ...write,
-  method: "delete",
-  path: `${BASE}/{id}`,
-  summary: "Archive an article (204; again is a no-op)",
-  params: CompanyItemParams,
+  ...on.delete(write, `${BASE}/{id}`, DOCS.archiveArticle),
   response: null,
   status: 204,
 });
 
 export function registerArticleRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(listArticlesRoute, listArticlesPage);
-  app.openapi(getArticleRoute, getArticle);
-  app.openapi(createArticle.route, createArticle.handler);
-  app.openapi(updateArticle.route, updateArticle.handler);
-  app.openapi(archiveArticle.route, archiveArticle.handler);
+  registerRoutes(app, [
+    handled(listArticlesRoute, listArticlesPage),
+    handled(getArticleRoute, getArticle),
+    createArticle,
+    updateArticle,
+    archiveArticle,
+  ]);
 }

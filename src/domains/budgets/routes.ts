@@ -3,11 +3,9 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { database } from "../../db/client";
 import type { AppEnv } from "../../http/context";
-import { dispatch } from "../../http/dispatch";
 import { json } from "../../http/envelope";
-import { CompanyItemParams, CompanyParams } from "../../http/params";
 import { defineRoute, type HandlerContext } from "../../http/route";
-import { PROSE } from "./prose";
+import { DOCS } from "./prose";
 import { budgetJson, linesOfBudget, listBudgets, loadBudget } from "./queries";
 import {
   BudgetCreateSchema,
@@ -17,6 +15,7 @@ import {
   BudgetReplaceSchema,
   BudgetSchema,
 } from "./schemas";
+import { commandRoute, handled, on, registerRoutes } from "../../http/route-table";
 
 const TAG = "Budgets";
 const BASE = "/api/v1/companies/{companyId}/budgets";
@@ -30,45 +29,22 @@ const WRITE = {
   dryRun: true,
 } as const;
 
-const createRoute = defineRoute({
-  ...WRITE,
-  method: "post",
-  path: BASE,
-  summary: "Create a budget version of a fiscal year: amounts per account and month, optionally per object",
-  description: PROSE.create,
-  params: CompanyParams,
+const createBudget = commandRoute("budgets.create", "body", {
+  ...on.post(WRITE, BASE, DOCS.createBudget),
   body: BudgetCreateSchema,
   response: BudgetSchema,
   status: 201,
 });
 
-async function createBudgetHandler(c: HandlerContext<typeof createRoute>) {
-  return dispatch(c, "budgets.create", c.req.valid("json"));
-}
-
-const importRoute = defineRoute({
-  ...WRITE,
-  method: "post",
-  path: `${BASE}/import`,
-  summary: "Import a budget from a CSV or a SIE file's #PBUDGET lines (201 new, 200 replaced)",
-  description: PROSE.import,
-  params: CompanyParams,
+const importBudget = commandRoute("budgets.import", "body", {
+  ...on.post(WRITE, `${BASE}/import`, DOCS.importBudget),
   body: BudgetImportSchema,
   response: BudgetSchema,
   alsoStatus: 201,
 });
 
-async function importBudgetHandler(c: HandlerContext<typeof importRoute>) {
-  return dispatch(c, "budgets.import", c.req.valid("json"));
-}
-
 const listRoute = defineRoute({
-  ...READ,
-  method: "get",
-  path: BASE,
-  summary: "List the budgets",
-  description: PROSE.list,
-  params: CompanyParams,
+  ...on.get(READ, BASE, DOCS.list),
   query: BudgetListQuery,
   response: BudgetListSchema,
 });
@@ -78,12 +54,7 @@ async function listBudgetsHandler(c: HandlerContext<typeof listRoute>) {
 }
 
 const getRoute = defineRoute({
-  ...READ,
-  method: "get",
-  path: `${BASE}/{id}`,
-  summary: "Get a budget with its lines",
-  description: PROSE.get,
-  params: CompanyItemParams,
+  ...on.get(READ, `${BASE}/{id}`, DOCS.get),
   response: BudgetSchema,
 });
 
@@ -94,41 +65,25 @@ async function getBudgetHandler(c: HandlerContext<typeof getRoute>) {
   return json(c, budgetJson(row, await linesOfBudget(db, companyId, row.id)));
 }
 
-const replaceRoute = defineRoute({
-  ...WRITE,
-  method: "post",
-  path: `${BASE}/{id}/replace`,
-  summary: "Replace a budget's lines (and name)",
-  description: PROSE.replace,
-  params: CompanyItemParams,
+const replaceBudget = commandRoute("budgets.replace", "body+id", {
+  ...on.post(WRITE, `${BASE}/{id}/replace`, DOCS.replaceBudget),
   body: BudgetReplaceSchema,
   response: BudgetSchema,
 });
 
-async function replaceBudgetHandler(c: HandlerContext<typeof replaceRoute>) {
-  return dispatch(c, "budgets.replace", { ...c.req.valid("json"), id: c.req.valid("param").id });
-}
-
-const deleteRoute = defineRoute({
-  ...WRITE,
-  method: "delete",
-  path: `${BASE}/{id}`,
-  summary: "Delete a budget (204)",
-  description: PROSE.delete,
-  params: CompanyItemParams,
+const deleteBudget = commandRoute("budgets.delete", "id", {
+  ...on.delete(WRITE, `${BASE}/{id}`, DOCS.deleteBudget),
   response: null,
   status: 204,
 });
 
-async function deleteBudgetHandler(c: HandlerContext<typeof deleteRoute>) {
-  return dispatch(c, "budgets.delete", { id: c.req.valid("param").id });
-}
-
 export function registerBudgetRoutes(app: OpenAPIHono<AppEnv>): void {
-  app.openapi(createRoute, createBudgetHandler);
-  app.openapi(importRoute, importBudgetHandler);
-  app.openapi(listRoute, listBudgetsHandler);
-  app.openapi(getRoute, getBudgetHandler);
-  app.openapi(replaceRoute, replaceBudgetHandler);
-  app.openapi(deleteRoute, deleteBudgetHandler);
+  registerRoutes(app, [
+    createBudget,
+    importBudget,
+    handled(listRoute, listBudgetsHandler),
+    handled(getRoute, getBudgetHandler),
+    replaceBudget,
+    deleteBudget,
+  ]);
 }

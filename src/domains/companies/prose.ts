@@ -51,3 +51,11 @@ export const PROSE = {
     point); null removes it
   `,
 };
+
+/** Each route's summary and description, spread into its declaration in routes.ts. */
+export const DOCS = {
+  listCompanies: { summary: "List the companies the key's user belongs to" },
+  createCompany: { summary: "Create a company", description: PROSE.createCompanyDescription },
+  getCompany: { summary: "Get a company with its settings" },
+  updateCompanySettings: { summary: "Update company settings", description: PROSE.updateCompanySettingsDescription },
+};

@@ -9,3 +9,8 @@ export const PROSE = {
     details.missingRates.
   `,
 };
+
+/** Each route's summary and description, spread into its declaration in routes.ts. */
+export const DOCS = {
+  getExchangeRate: { summary: "Exchange rate of a day (Riksbank)", description: PROSE.getExchangeRateDescription },
+};

@@ -1,11 +1,10 @@
 // The fixed-asset register's routes: register, list, read, depreciation runs, disposal, and the
 // register report checked against the ledger.
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
-import { PROSE } from "./prose";
+import { DOCS } from "./prose";
 import { database } from "../../db/client";
 import type { AppEnv } from "../../http/context";
 import { json } from "../../http/envelope";
-import { CompanyItemParams, CompanyParams } from "../../http/params";
 import { defineRoute, type HandlerContext } from "../../http/route";
 import { fixedAssetJson, listFixedAssets, loadFixedAsset } from "./queries";
 import { fixedAssetRegister } from "./register";
@@ -21,7 +20,7 @@ import {
   TaxDepreciationCreateSchema,
   TaxDepreciationSchema,
 } from "./schemas";
-import { commandRoute, roomAccess } from "../../http/command-route";
+import { commandRoute, handled, on, registerRoutes, roomAccess } from "../../http/route-table";
 
 const TAG = "Fixed assets";
 const BASE = "/api/v1/companies/{companyId}/fixed-assets";
@@ -29,23 +28,14 @@ const BASE = "/api/v1/companies/{companyId}/fixed-assets";
 const { read: READ, write: WRITE } = roomAccess(TAG, "reports:read", "bookkeeping:write");
 
 const registerFixedAsset = commandRoute("fixed_assets.register", "body", {
-  ...WRITE,
-  method: "post",
-  path: BASE,
-  summary: "Register a fixed asset (anläggningstillgång) by hand or from a supplier invoice's line",
-  description: PROSE.createDescription,
-  params: CompanyParams,
+  ...on.post(WRITE, BASE, DOCS.registerFixedAsset),
   body: FixedAssetCreateSchema,
   response: FixedAssetSchema,
   status: 201,
 });
 
 const listRoute = defineRoute({
-  ...READ,
-  method: "get",
-  path: BASE,
-  summary: "List the fixed assets, oldest registration first",
-  params: CompanyParams,
+  ...on.get(READ, BASE, DOCS.list),
   response: z.array(FixedAssetSchema),
 });
 
@@ -55,12 +45,7 @@ async function listFixedAssetsHandler(c: HandlerContext<typeof listRoute>) {
 }
 
 const registerRoute = defineRoute({
-  ...READ,
-  method: "get",
-  path: `${BASE}/register`,
-  summary: PROSE.registerSummary,
-  description: PROSE.registerDescription,
-  params: CompanyParams,
+  ...on.get(READ, `${BASE}/register`, DOCS.register),
   query: RegisterQuery,
   response: RegisterSchema,
 });
@@ -70,35 +55,21 @@ async function fixedAssetRegisterHandler(c: HandlerContext<typeof registerRoute>
 }
 
 const createDepreciationRun = commandRoute("fixed_assets.depreciation_run", "body", {
-  ...WRITE,
-  method: "post",
-  path: `${BASE}/depreciation-runs`,
-  summary: PROSE.runSummary,
-  description: PROSE.runDescription,
-  params: CompanyParams,
+  ...on.post(WRITE, `${BASE}/depreciation-runs`, DOCS.createDepreciationRun),
   body: DepreciationRunCreateSchema,
   response: DepreciationRunSchema,
   status: 201,
 });
 
 const createTaxDepreciation = commandRoute("fixed_assets.tax_depreciation", "body", {
-  ...WRITE,
-  method: "post",
-  path: `${BASE}/tax-depreciation`,
-  summary: "Book the year's tax depreciation of inventarier (30- or 20-regeln) as överavskrivningar",
-  description: PROSE.taxDescription,
-  params: CompanyParams,
+  ...on.post(WRITE, `${BASE}/tax-depreciation`, DOCS.createTaxDepreciation),
   body: TaxDepreciationCreateSchema,
   response: TaxDepreciationSchema,
   status: 201,
 });
 
 const getRoute = defineRoute({
-  ...READ,
-  method: "get",
-  path: `${BASE}/{id}`,
-  summary: "Get a fixed asset",
-  params: CompanyItemParams,
+  ...on.get(READ, `${BASE}/{id}`, DOCS.get),
   response: FixedAssetSchema,
 });
 
@@ -108,22 +79,19 @@ async function getFixedAssetHandler(c: HandlerContext<typeof getRoute>) {
 }
 
 const disposeFixedAsset = commandRoute("fixed_assets.dispose", "body+id", {
-  ...WRITE,
-  method: "post",
-  path: `${BASE}/{id}/dispose`,
-  summary: "Sell or scrap a fixed asset: depreciation to the month, removal, gain or loss",
-  description: PROSE.disposeDescription,
-  params: CompanyItemParams,
+  ...on.post(WRITE, `${BASE}/{id}/dispose`, DOCS.disposeFixedAsset),
   body: DisposeSchema,
   response: DisposalSchema,
 });
 
 export function registerFixedAssetRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(registerFixedAsset.route, registerFixedAsset.handler);
-  app.openapi(listRoute, listFixedAssetsHandler);
-  app.openapi(registerRoute, fixedAssetRegisterHandler);
-  app.openapi(createDepreciationRun.route, createDepreciationRun.handler);
-  app.openapi(createTaxDepreciation.route, createTaxDepreciation.handler);
-  app.openapi(getRoute, getFixedAssetHandler);
-  app.openapi(disposeFixedAsset.route, disposeFixedAsset.handler);
+  registerRoutes(app, [
+    registerFixedAsset,
+    handled(listRoute, listFixedAssetsHandler),
+    handled(registerRoute, fixedAssetRegisterHandler),
+    createDepreciationRun,
+    createTaxDepreciation,
+    handled(getRoute, getFixedAssetHandler),
+    disposeFixedAsset,
+  ]);
 }

@@ -34,3 +34,8 @@ export const PROSE = {
     spells with '-' where the chart has '–' is not a rename.
   `,
 };
+
+/** Each route's summary and description, spread into its declaration in routes.ts. */
+export const DOCS = {
+  importSie: { summary: "Import a SIE 4 file (asynchronous)", description: PROSE.importSieDescription },
+};

@@ -7,3 +7,10 @@ export const PROSE = {
     kronor as JSON numbers with at most two decimals.
   `,
 };
+
+/** Each route's summary and description, spread into its declaration in routes.ts. */
+export const DOCS = {
+  health: { summary: "Health (no key needed)" },
+  listErrorCodes: { summary: "The whole error catalogue" },
+  getErrorCode: { summary: "One error code: the page docs_url points to" },
+};

@@ -7,3 +7,8 @@ export const PROSE = {
     Only operations of the key's companies are visible.
   `,
 };
+
+/** Each route's summary and description, spread into its declaration in routes.ts. */
+export const DOCS = {
+  getOperation: { summary: "Poll an asynchronous operation", description: PROSE.getOperationDescription },
+};

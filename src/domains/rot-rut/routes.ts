@@ -1,40 +1,29 @@
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
-import { PROSE } from "./prose";
+import { DOCS } from "./prose";
 import { database } from "../../db/client";
 import { ApiError } from "../../errors/api-error";
 import type { AppEnv } from "../../http/context";
 import { json } from "../../http/envelope";
 import { fileResponse } from "../../http/file-response";
 import { finishPage, pageRequest } from "../../http/pagination";
-import { CompanyParams, CompanyItemParams } from "../../http/params";
 import { defineRoute, type HandlerContext } from "../../http/route";
 import { claimInvoicesOf, claimJson, listClaims, loadClaim } from "./queries";
 import { ClaimCreateSchema, ClaimDecisionSchema, ClaimListQuery, ClaimSchema } from "./schemas";
-import { commandRoute, roomAccess } from "../../http/command-route";
+import { commandRoute, handled, on, registerRoutes, roomAccess } from "../../http/route-table";
 
 const TAG = "ROT and RUT";
 const BASE = "/api/v1/companies/{companyId}/rot-rut/claims";
 const { read, write } = roomAccess(TAG, "invoices:read", "invoices:write");
 
 const createClaim = commandRoute("rot_rut.claim", "body", {
-  ...write,
-  method: "post",
-  path: BASE,
-  summary: "Claim ROT/RUT from Skatteverket for paid invoices",
-  description: PROSE.createClaimDescription,
-  params: CompanyParams,
+  ...on.post(write, BASE, DOCS.createClaim),
   body: ClaimCreateSchema,
   response: z.array(ClaimSchema),
   status: 201,
 });
 
 const listClaimsRoute = defineRoute({
-  ...read,
-  method: "get",
-  path: BASE,
-  summary: "List ROT/RUT claims",
-  description: "Newest first; filter status (claimed, decided, paid, rejected).",
-  params: CompanyParams,
+  ...on.get(read, BASE, DOCS.listClaims),
   query: ClaimListQuery,
   response: z.array(ClaimSchema),
 });
@@ -66,11 +55,7 @@ async function listClaimsPage(c: HandlerContext<typeof listClaimsRoute>) {
 }
 
 const getClaimRoute = defineRoute({
-  ...read,
-  method: "get",
-  path: `${BASE}/{id}`,
-  summary: "Get a ROT/RUT claim",
-  params: CompanyItemParams,
+  ...on.get(read, `${BASE}/{id}`, DOCS.getClaim),
   response: ClaimSchema,
 });
 
@@ -81,12 +66,7 @@ async function getClaim(c: HandlerContext<typeof getClaimRoute>) {
 }
 
 const claimXmlRoute = defineRoute({
-  ...read,
-  method: "get",
-  path: `${BASE}/{id}/xml`,
-  summary: "The claim file (XML) to upload to Skatteverket",
-  description: PROSE.claimXmlDescription,
-  params: CompanyItemParams,
+  ...on.get(read, `${BASE}/{id}/xml`, DOCS.claimXml),
   response: null,
 });
 
@@ -103,20 +83,17 @@ async function claimXml(c: HandlerContext<typeof claimXmlRoute>) {
 }
 
 const recordDecision = commandRoute("rot_rut.decide", "body+id", {
-  ...write,
-  method: "post",
-  path: `${BASE}/{id}/decision`,
-  summary: "Record Skatteverket's decision and payout on a claim",
-  description: PROSE.recordDecisionDescription,
-  params: CompanyItemParams,
+  ...on.post(write, `${BASE}/{id}/decision`, DOCS.recordDecision),
   body: ClaimDecisionSchema,
   response: ClaimSchema,
 });
 
 export function registerRotRutRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(createClaim.route, createClaim.handler);
-  app.openapi(listClaimsRoute, listClaimsPage);
-  app.openapi(getClaimRoute, getClaim);
-  app.openapi(claimXmlRoute, claimXml);
-  app.openapi(recordDecision.route, recordDecision.handler);
+  registerRoutes(app, [
+    createClaim,
+    handled(listClaimsRoute, listClaimsPage),
+    handled(getClaimRoute, getClaim),
+    handled(claimXmlRoute, claimXml),
+    recordDecision,
+  ]);
 }

@@ -1,45 +1,34 @@
 // The VAT return's routes: make one (or a correction), list, read, and its two files (the
 // form as PDF, Skatteverket's eSKD upload file).
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
-import { PROSE } from "./prose";
+import { DOCS } from "./prose";
 import { nowIso } from "../../clock";
 import { database } from "../../db/client";
 import type { AppEnv } from "../../http/context";
 import { json } from "../../http/envelope";
 import { fileResponse } from "../../http/file-response";
 import { finishPage, pageRequest } from "../../http/pagination";
-import { CompanyItemParams, CompanyParams } from "../../http/params";
 import { defineRoute, type HandlerContext } from "../../http/route";
 import { eskdXml, latin1 } from "../../sweden/eskd";
 import { companyHeading } from "../companies";
 import { renderVatReturnPdf } from "./pdf";
 import { listVatReturns, loadVatReturn, vatReturnJson } from "./queries";
 import { VatReturnCreateSchema, VatReturnListQuery, VatReturnSchema } from "./schemas";
-import { commandRoute, roomAccess } from "../../http/command-route";
+import { commandRoute, handled, on, registerRoutes, roomAccess } from "../../http/route-table";
 
 const TAG = "VAT returns";
 const BASE = "/api/v1/companies/{companyId}/vat-returns";
 const { read: READ, write: WRITE } = roomAccess(TAG, "reports:read", "bookkeeping:write");
 
 const createVatReturn = commandRoute("vat_returns.create", "body", {
-  ...WRITE,
-  method: "post",
-  path: BASE,
-  summary: "Make the VAT return (momsdeklaration) of a VAT period: boxes, transfer entry, lock",
-  description: PROSE.createDescription,
-  params: CompanyParams,
+  ...on.post(WRITE, BASE, DOCS.createVatReturn),
   body: VatReturnCreateSchema,
   response: VatReturnSchema,
   status: 201,
 });
 
 const listRoute = defineRoute({
-  ...READ,
-  method: "get",
-  path: BASE,
-  summary: "List the VAT returns",
-  description: "Newest first, originals and corrections; filter period (2026-Q1). Cursor pagination.",
-  params: CompanyParams,
+  ...on.get(READ, BASE, DOCS.list),
   query: VatReturnListQuery,
   response: z.array(VatReturnSchema),
 });
@@ -59,11 +48,7 @@ async function listVatReturnsHandler(c: HandlerContext<typeof listRoute>) {
 }
 
 const getRoute = defineRoute({
-  ...READ,
-  method: "get",
-  path: `${BASE}/{id}`,
-  summary: "Get a VAT return: its boxes, the declaration as it stands, the transfer entry and its voucher",
-  params: CompanyItemParams,
+  ...on.get(READ, `${BASE}/{id}`, DOCS.get),
   response: VatReturnSchema,
 });
 
@@ -73,12 +58,7 @@ async function getVatReturnHandler(c: HandlerContext<typeof getRoute>) {
 }
 
 const pdfRoute = defineRoute({
-  ...READ,
-  method: "get",
-  path: `${BASE}/{id}/pdf`,
-  summary: "The VAT return as a PDF laid out like Skatteverket's form SKV 4700",
-  description: PROSE.pdfDescription,
-  params: CompanyItemParams,
+  ...on.get(READ, `${BASE}/{id}/pdf`, DOCS.pdf),
   response: null,
 });
 
@@ -99,12 +79,7 @@ async function vatReturnPdfHandler(c: HandlerContext<typeof pdfRoute>) {
 }
 
 const eskdRoute = defineRoute({
-  ...READ,
-  method: "get",
-  path: `${BASE}/{id}/eskd`,
-  summary: "The VAT return as Skatteverket's eSKD upload file (eSKDUpload 6.0, ISO-8859-1)",
-  description: PROSE.eskdDescription,
-  params: CompanyItemParams,
+  ...on.get(READ, `${BASE}/{id}/eskd`, DOCS.eskd),
   response: null,
 });
 
@@ -132,9 +107,11 @@ async function vatReturnEskdHandler(c: HandlerContext<typeof eskdRoute>) {
 const fileLabel = (period: string) => period.replace("/", "-");
 
 export function registerVatReturnRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(createVatReturn.route, createVatReturn.handler);
-  app.openapi(listRoute, listVatReturnsHandler);
-  app.openapi(getRoute, getVatReturnHandler);
-  app.openapi(pdfRoute, vatReturnPdfHandler);
-  app.openapi(eskdRoute, vatReturnEskdHandler);
+  registerRoutes(app, [
+    createVatReturn,
+    handled(listRoute, listVatReturnsHandler),
+    handled(getRoute, getVatReturnHandler),
+    handled(pdfRoute, vatReturnPdfHandler),
+    handled(eskdRoute, vatReturnEskdHandler),
+  ]);
 }

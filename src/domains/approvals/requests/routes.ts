@@ -1,13 +1,11 @@
 // Staged writes' routes: list, read, approve and reject a request; the approval settings.
-import { roomAccess } from "../../../http/command-route";
 import { z } from "@hono/zod-openapi";
 import { database } from "../../../db/client";
 import { dispatch } from "../../../http/dispatch";
 import { json } from "../../../http/envelope";
 import { MFA_HEADER, proveSecondStep } from "../../../http/mfa";
-import { CompanyItemParams, CompanyParams } from "../../../http/params";
 import { defineRoute, type HandlerContext } from "../../../http/route";
-import { PROSE } from "./prose";
+import { DOCS } from "./prose";
 import {
   approvalRequestJson,
   approvalSettingsJson,
@@ -22,6 +20,7 @@ import {
   ApprovalSettingsSchema,
   ApprovalSettingsUpdateSchema,
 } from "./schemas";
+import { commandRoute, on, roomAccess } from "../../../http/route-table";
 
 export const TAG = "Approvals";
 const BASE = "/api/v1/companies/{companyId}/approval-requests";
@@ -29,12 +28,7 @@ const { read: readOptions, write } = roomAccess(TAG, "reports:read", "bookkeepin
 export const read = readOptions;
 
 export const listRequestsRoute = defineRoute({
-  ...read,
-  method: "get",
-  path: BASE,
-  summary: "List the writes staged for approval",
-  description: PROSE.list,
-  params: CompanyParams,
+  ...on.get(read, BASE, DOCS.listRequests),
   query: ApprovalRequestListQuery,
   response: z.array(ApprovalRequestSchema),
 });
@@ -45,11 +39,7 @@ export async function listRequests(c: HandlerContext<typeof listRequestsRoute>) 
 }
 
 export const getRequestRoute = defineRoute({
-  ...read,
-  method: "get",
-  path: `${BASE}/{id}`,
-  summary: "Get a staged write: what it would write, who may approve it, how it was decided",
-  params: CompanyItemParams,
+  ...on.get(read, `${BASE}/{id}`, DOCS.getRequest),
   response: ApprovalRequestSchema,
 });
 
@@ -59,12 +49,7 @@ export async function getRequest(c: HandlerContext<typeof getRequestRoute>) {
 }
 
 export const approveRequestRoute = defineRoute({
-  ...write,
-  method: "post",
-  path: `${BASE}/{id}/approve`,
-  summary: "Approve a staged write: commit it as the approver",
-  description: PROSE.approve,
-  params: CompanyItemParams,
+  ...on.post(write, `${BASE}/{id}/approve`, DOCS.approveRequest),
   response: ApprovalRequestSchema,
 });
 
@@ -76,29 +61,16 @@ export async function approveRequest(c: HandlerContext<typeof approveRequestRout
   return dispatch(c, "approval_requests.approve", { id: c.req.valid("param").id });
 }
 
-export const rejectRequestRoute = defineRoute({
-  ...write,
-  method: "post",
-  path: `${BASE}/{id}/reject`,
-  summary: "Reject a staged write, with a reason: nothing is written",
-  description: PROSE.reject,
-  params: CompanyItemParams,
+export const rejectRequest = commandRoute("approval_requests.reject", "body+id", {
+  ...on.post(write, `${BASE}/{id}/reject`, DOCS.rejectRequest),
   body: ApprovalRequestRejectSchema,
   response: ApprovalRequestSchema,
 });
 
-export async function rejectRequest(c: HandlerContext<typeof rejectRequestRoute>) {
-  return dispatch(c, "approval_requests.reject", { ...c.req.valid("json"), id: c.req.valid("param").id });
-}
-
 const SETTINGS = "/api/v1/companies/{companyId}/approval-settings";
 
 export const getSettingsRoute = defineRoute({
-  ...read,
-  method: "get",
-  path: SETTINGS,
-  summary: "Get the company's approval settings",
-  params: CompanyParams,
+  ...on.get(read, SETTINGS, DOCS.getSettings),
   response: ApprovalSettingsSchema,
 });
 
@@ -106,17 +78,8 @@ export async function getSettings(c: HandlerContext<typeof getSettingsRoute>) {
   return json(c, approvalSettingsJson(await approvalSettingsOf(database(c.env), c.get("company").id)), 200);
 }
 
-export const updateSettingsRoute = defineRoute({
-  ...write,
-  method: "patch",
-  path: SETTINGS,
-  summary: "Set the company's approval settings",
-  description: PROSE.settings,
-  params: CompanyParams,
+export const updateSettings = commandRoute("approval_settings.update", "body", {
+  ...on.patch(write, SETTINGS, DOCS.updateSettings),
   body: ApprovalSettingsUpdateSchema,
   response: ApprovalSettingsSchema,
 });
-
-export async function updateSettings(c: HandlerContext<typeof updateSettingsRoute>) {
-  return dispatch(c, "approval_settings.update", c.req.valid("json"));
-}

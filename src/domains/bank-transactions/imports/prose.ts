@@ -30,3 +30,12 @@ export const PROSE = {
     each row its balance_after, the reconciliation's outside balance.
   `,
 };
+
+/** Each route's summary and description, spread into its declaration in routes.ts. */
+export const DOCS = {
+  ingestTransactions: {
+    summary: "Ingest up to 500 bank transactions as JSON",
+    description: PROSE.ingestTransactionsDescription,
+  },
+  importBankFile: { summary: "Import a bank file (asynchronous)", description: PROSE.importBankFileDescription },
+};

@@ -2,7 +2,6 @@
 // roles"): who belongs to the company with which role, and an owner's or admin's changes.
 // Adding a user is the operators' API's (POST /admin/v1/companies/{id}/members): a key's user
 // cannot name users outside its companies.
-import { roomAccess } from "../../../http/command-route";
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { directory } from "../../../db/homes";
 import { ApiError } from "../../../errors/api-error";
@@ -12,6 +11,8 @@ import { json } from "../../../http/envelope";
 import { CompanyParams } from "../../../http/params";
 import { defineRoute, type HandlerContext } from "../../../http/route";
 import { companyMembers, memberJson } from "./commands";
+import { handled, on, registerRoutes, roomAccess } from "../../../http/route-table";
+import { DOCS } from "./prose";
 
 const TAG = "Members";
 const BASE = "/api/v1/companies/{companyId}/members";
@@ -48,12 +49,7 @@ export const MEMBER_RULES =
 const { read, write } = roomAccess(TAG, "companies:read", "companies:write", "optional");
 
 const listMembersRoute = defineRoute({
-  ...read,
-  method: "get",
-  path: BASE,
-  summary: "List the company's members and their roles",
-  description: "Every member, oldest membership first (not paged: a company has few members).",
-  params: CompanyParams,
+  ...on.get(read, BASE, DOCS.listMembers),
   response: z.array(MemberSchema),
 });
 
@@ -62,10 +58,7 @@ async function listMembers(c: HandlerContext<typeof listMembersRoute>) {
 }
 
 const getMemberRoute = defineRoute({
-  ...read,
-  method: "get",
-  path: `${BASE}/{userId}`,
-  summary: "Get one member of the company",
+  ...on.get(read, `${BASE}/{userId}`, DOCS.getMember),
   params: MemberParams,
   response: MemberSchema,
 });
@@ -78,10 +71,7 @@ async function getMember(c: HandlerContext<typeof getMemberRoute>) {
 }
 
 const updateMemberRoute = defineRoute({
-  ...write,
-  method: "patch",
-  path: `${BASE}/{userId}`,
-  summary: "Change a member's role",
+  ...on.patch(write, `${BASE}/{userId}`, DOCS.updateMember),
   description: `${MEMBER_RULES} Asking for the role the member has already changes nothing (200, no event).`,
   params: MemberParams,
   body: MemberRoleSchema,
@@ -94,10 +84,7 @@ async function updateMember(c: HandlerContext<typeof updateMemberRoute>) {
 }
 
 const removeMemberRoute = defineRoute({
-  ...write,
-  method: "delete",
-  path: `${BASE}/{userId}`,
-  summary: "Remove a member from the company",
+  ...on.delete(write, `${BASE}/{userId}`, DOCS.removeMember),
   description: MEMBER_RULES,
   params: MemberParams,
   response: MemberRemovedSchema,
@@ -108,8 +95,10 @@ async function removeMember(c: HandlerContext<typeof removeMemberRoute>) {
 }
 
 export function registerMemberRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(listMembersRoute, listMembers);
-  app.openapi(getMemberRoute, getMember);
-  app.openapi(updateMemberRoute, updateMember);
-  app.openapi(removeMemberRoute, removeMember);
+  registerRoutes(app, [
+    handled(listMembersRoute, listMembers),
+    handled(getMemberRoute, getMember),
+    handled(updateMemberRoute, updateMember),
+    handled(removeMemberRoute, removeMember),
+  ]);
 }

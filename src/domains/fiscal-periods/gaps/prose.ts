@@ -8,3 +8,8 @@ export const PROSE = {
     .../compliance/check?type=voucher_gaps lists the gaps, explained or not.
   `,
 };
+
+/** Each route's summary and description, spread into its declaration in routes.ts. */
+export const DOCS = {
+  explainVoucherGap: { summary: "Explain a gap in a voucher series", description: PROSE.explainVoucherGapDescription },
+};

@@ -1,7 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { PROSE } from "./prose";
+import { DOCS } from "./prose";
 import { database } from "../../../db/client";
-import { CompanyParams, CompanyItemParams } from "../../../http/params";
 import { json } from "../../../http/envelope";
 import { PartialExpansions, parseExpand } from "../../../http/expand";
 import { finishPage, pageRequest } from "../../../http/pagination";
@@ -10,15 +9,10 @@ import { BatchResultSchemaOf } from "../../../http/bulk-schema";
 import { INVOICE_EXPANSIONS, invoicesWith, listInvoices, loadInvoice, type InvoiceExpansion } from "../queries";
 import { InvoiceCreateSchema, InvoiceListQuery, InvoicePatchSchema, InvoiceSchema } from "../schemas";
 import { BASE, read, write } from "../common";
-import { commandRoute } from "../../../http/command-route";
+import { commandRoute, on } from "../../../http/route-table";
 
 export const listInvoicesRoute = defineRoute({
-  ...read,
-  method: "get",
-  path: BASE,
-  summary: "List invoices (credit notes included, is_credit_note true)",
-  description: PROSE.listInvoicesDescription,
-  params: CompanyParams,
+  ...on.get(read, BASE, DOCS.listInvoices),
   query: InvoiceListQuery,
   response: z.array(InvoiceSchema),
 });
@@ -39,12 +33,7 @@ export async function listInvoicesPage(c: HandlerContext<typeof listInvoicesRout
 }
 
 export const getInvoiceRoute = defineRoute({
-  ...read,
-  method: "get",
-  path: `${BASE}/{id}`,
-  summary: "Get an invoice",
-  description: PROSE.getInvoiceDescription,
-  params: CompanyItemParams,
+  ...on.get(read, `${BASE}/{id}`, DOCS.getInvoice),
   query: z.object({ expand: z.string().optional() }).strict(),
   response: InvoiceSchema,
 });
@@ -60,46 +49,26 @@ export async function getInvoice(c: HandlerContext<typeof getInvoiceRoute>) {
 }
 
 export const createInvoice = commandRoute("invoices.create", "body", {
-  ...write,
-  method: "post",
-  path: BASE,
-  summary: "Create an invoice (a draft), or book a self-billed one",
-  description: PROSE.createInvoiceDescription,
-  params: CompanyParams,
+  ...on.post(write, BASE, DOCS.createInvoice),
   body: InvoiceCreateSchema,
   response: InvoiceSchema,
   status: 201,
 });
 
 export const bulkCreateInvoices = commandRoute("invoices.bulk_create", "body", {
-  ...write,
-  method: "post",
-  path: `${BASE}/bulk-create`,
-  summary: "Create up to 50 invoices; each succeeds or fails on its own",
-  description: PROSE.bulkCreateInvoicesDescription,
-  params: CompanyParams,
+  ...on.post(write, `${BASE}/bulk-create`, DOCS.bulkCreateInvoices),
   body: z.object({ invoices: z.array(z.unknown()).min(1).max(50), all_or_nothing: z.boolean().optional() }),
   response: BatchResultSchemaOf(InvoiceSchema),
 });
 
 export const updateInvoice = commandRoute("invoices.update", "body+id", {
-  ...write,
-  method: "patch",
-  path: `${BASE}/{id}`,
-  summary: "Update a draft's dates, exchange rate, references or notes",
-  description: "Drafts only (INVOICE_UPDATE_NOT_DRAFT); lines are fixed once created.",
-  params: CompanyItemParams,
+  ...on.patch(write, `${BASE}/{id}`, DOCS.updateInvoice),
   body: InvoicePatchSchema,
   response: InvoiceSchema,
 });
 
 export const cancelInvoice = commandRoute("invoices.cancel", "id", {
-  ...write,
-  method: "delete",
-  path: `${BASE}/{id}`,
-  summary: "Cancel a draft (204)",
-  description: "Drafts only (INVOICE_DELETE_NOT_DRAFT). The row is kept with status cancelled.",
-  params: CompanyItemParams,
+  ...on.delete(write, `${BASE}/{id}`, DOCS.cancelInvoice),
   response: null,
   status: 204,
 });

@@ -16,3 +16,12 @@ export const PROSE = {
     paid_amount falls, remaining_amount rises toward 0; reversible as a payment.
   `,
 };
+
+/** Each route's summary and description, spread into its declaration in routes.ts. */
+export const DOCS = {
+  payInvoice: { summary: "Record a payment of a sent invoice", description: PROSE.payInvoiceDescription },
+  refundInvoice: {
+    summary: "Pay back what a credit note left overpaid (a refund owed)",
+    description: PROSE.refundInvoiceDescription,
+  },
+};

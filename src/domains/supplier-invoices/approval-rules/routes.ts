@@ -1,23 +1,17 @@
 // The attest rules' routes: list, read, create, update and delete a rule.
 import { z } from "@hono/zod-openapi";
 import { database } from "../../../db/client";
-import { dispatch } from "../../../http/dispatch";
 import { json } from "../../../http/envelope";
-import { CompanyItemParams, CompanyParams } from "../../../http/params";
 import { defineRoute, type HandlerContext } from "../../../http/route";
 import { approvalRuleJson, approvalRulesOf, loadApprovalRule } from "../attest/queries";
 import { read, write } from "../common";
-import { PROSE } from "./prose";
+import { DOCS } from "./prose";
 import { ApprovalRuleCreateSchema, ApprovalRulePatchSchema, ApprovalRuleSchema } from "./schemas";
+import { commandRoute, on } from "../../../http/route-table";
 
 const RULES = "/api/v1/companies/{companyId}/approval-rules";
 export const listApprovalRulesRoute = defineRoute({
-  ...read,
-  method: "get",
-  path: RULES,
-  summary: "List the attest rules of supplier invoices, in the order they are tried",
-  description: PROSE.list,
-  params: CompanyParams,
+  ...on.get(read, RULES, DOCS.listApprovalRules),
   response: z.array(ApprovalRuleSchema),
 });
 
@@ -27,11 +21,7 @@ export async function listApprovalRules(c: HandlerContext<typeof listApprovalRul
 }
 
 export const getApprovalRuleRoute = defineRoute({
-  ...read,
-  method: "get",
-  path: `${RULES}/{id}`,
-  summary: "Get an attest rule",
-  params: CompanyItemParams,
+  ...on.get(read, `${RULES}/{id}`, DOCS.getApprovalRule),
   response: ApprovalRuleSchema,
 });
 
@@ -40,48 +30,21 @@ export async function getApprovalRule(c: HandlerContext<typeof getApprovalRuleRo
   return json(c, approvalRuleJson(row), 200);
 }
 
-export const createApprovalRuleRoute = defineRoute({
-  ...write,
-  method: "post",
-  path: RULES,
-  summary: "Create an attest rule",
-  description: PROSE.create,
-  params: CompanyParams,
+export const createApprovalRule = commandRoute("approval_rules.create", "body", {
+  ...on.post(write, RULES, DOCS.createApprovalRule),
   body: ApprovalRuleCreateSchema,
   response: ApprovalRuleSchema,
   status: 201,
 });
 
-export async function createApprovalRule(c: HandlerContext<typeof createApprovalRuleRoute>) {
-  return dispatch(c, "approval_rules.create", c.req.valid("json"));
-}
-
-export const updateApprovalRuleRoute = defineRoute({
-  ...write,
-  method: "patch",
-  path: `${RULES}/{id}`,
-  summary: "Update an attest rule",
-  description: PROSE.update,
-  params: CompanyItemParams,
+export const updateApprovalRule = commandRoute("approval_rules.update", "body+id", {
+  ...on.patch(write, `${RULES}/{id}`, DOCS.updateApprovalRule),
   body: ApprovalRulePatchSchema,
   response: ApprovalRuleSchema,
 });
 
-export async function updateApprovalRule(c: HandlerContext<typeof updateApprovalRuleRoute>) {
-  return dispatch(c, "approval_rules.update", { ...c.req.valid("json"), id: c.req.valid("param").id });
-}
-
-export const deleteApprovalRuleRoute = defineRoute({
-  ...write,
-  method: "delete",
-  path: `${RULES}/{id}`,
-  summary: "Delete an attest rule (204)",
-  description: PROSE.delete,
-  params: CompanyItemParams,
+export const deleteApprovalRule = commandRoute("approval_rules.delete", "id", {
+  ...on.delete(write, `${RULES}/{id}`, DOCS.deleteApprovalRule),
   response: null,
   status: 204,
 });
-
-export async function deleteApprovalRule(c: HandlerContext<typeof deleteApprovalRuleRoute>) {
-  return dispatch(c, "approval_rules.delete", { id: c.req.valid("param").id });
-}

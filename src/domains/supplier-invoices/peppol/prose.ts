@@ -44,3 +44,11 @@ export const PROSE = {
     organisation number, EU by VAT number and country)
   `,
 };
+
+/** Each route's summary and description, spread into its declaration in routes.ts. */
+export const DOCS = {
+  importPeppol: {
+    summary: "Register a supplier's e-invoice (Peppol BIS Billing 3.0 / EN 16931 UBL)",
+    description: PROSE.importPeppol,
+  },
+};

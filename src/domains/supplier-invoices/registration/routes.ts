@@ -1,7 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { PROSE } from "./prose";
+import { DOCS } from "./prose";
 import { database } from "../../../db/client";
-import { CompanyParams, CompanyItemParams } from "../../../http/params";
 import { json } from "../../../http/envelope";
 import { PartialExpansions, parseExpand } from "../../../http/expand";
 import { finishPage, pageRequest } from "../../../http/pagination";
@@ -21,15 +20,10 @@ import {
   SupplierInvoiceSchema,
 } from "../schemas";
 import { BASE, read, write } from "../common";
-import { commandRoute } from "../../../http/command-route";
+import { commandRoute, on } from "../../../http/route-table";
 
 export const listSupplierInvoicesRoute = defineRoute({
-  ...read,
-  method: "get",
-  path: BASE,
-  summary: "List supplier invoices (credit notes included, is_credit_note true)",
-  description: PROSE.listSupplierInvoicesDescription,
-  params: CompanyParams,
+  ...on.get(read, BASE, DOCS.listSupplierInvoices),
   query: SupplierInvoiceListQuery,
   response: z.array(SupplierInvoiceSchema),
 });
@@ -52,12 +46,7 @@ export async function listSupplierInvoicesPage(c: HandlerContext<typeof listSupp
 }
 
 export const getSupplierInvoiceRoute = defineRoute({
-  ...read,
-  method: "get",
-  path: `${BASE}/{id}`,
-  summary: "Get a supplier invoice",
-  description: "expand (comma-separated): supplier, items, payments.",
-  params: CompanyItemParams,
+  ...on.get(read, `${BASE}/{id}`, DOCS.getSupplierInvoice),
   query: z.object({ expand: z.string().optional() }).strict(),
   response: SupplierInvoiceSchema,
 });
@@ -73,44 +62,25 @@ export async function getSupplierInvoice(c: HandlerContext<typeof getSupplierInv
 }
 
 export const createSupplierInvoice = commandRoute("supplier_invoices.create", "body", {
-  ...write,
-  method: "post",
-  path: BASE,
-  summary: "Register a supplier invoice",
-  description: PROSE.createSupplierInvoiceDescription,
-  params: CompanyParams,
+  ...on.post(write, BASE, DOCS.createSupplierInvoice),
   body: SupplierInvoiceCreateSchema,
   response: SupplierInvoiceSchema,
   status: 201,
 });
 
 export const updateSupplierInvoice = commandRoute("supplier_invoices.update", "body+id", {
-  ...write,
-  method: "patch",
-  path: `${BASE}/{id}`,
-  summary: "Update an unpaid supplier invoice's number, due date, payment reference or notes",
-  description: PROSE.updateSupplierInvoiceDescription,
-  params: CompanyItemParams,
+  ...on.patch(write, `${BASE}/{id}`, DOCS.updateSupplierInvoice),
   body: SupplierInvoicePatchSchema,
   response: SupplierInvoiceSchema,
 });
 
 export const disputeSupplierInvoice = commandRoute("supplier_invoices.dispute", "body+id", {
-  ...write,
-  method: "post",
-  path: `${BASE}/{id}/dispute`,
-  summary: "Mark an open supplier invoice as disputed",
-  description: "It stays in the supplier ledger and cannot be paid until the dispute is resolved.",
-  params: CompanyItemParams,
+  ...on.post(write, `${BASE}/{id}/dispute`, DOCS.disputeSupplierInvoice),
   body: SupplierInvoiceDisputeSchema,
   response: SupplierInvoiceSchema,
 });
 
 export const resolveDispute = commandRoute("supplier_invoices.resolve_dispute", "id", {
-  ...write,
-  method: "post",
-  path: `${BASE}/{id}/resolve-dispute`,
-  summary: "End a dispute: back to registered, approved, partially_paid or overdue",
-  params: CompanyItemParams,
+  ...on.post(write, `${BASE}/{id}/resolve-dispute`, DOCS.resolveDispute),
   response: SupplierInvoiceSchema,
 });
