@@ -11,7 +11,7 @@ import { BatchResultSchemaOf } from "./bulk-schema";
 import type { AppEnv } from "./context";
 import { dispatch } from "./dispatch";
 import { json } from "./envelope";
-import { finishPage, pageRequest, type PageRequest } from "./pagination";
+import { byCreated, finishPage, pageRequest, type PageRequest } from "./pagination";
 import { CompanyParams, CompanyItemParams } from "./params";
 import { booleanQuery, defineRoute, type HandlerContext } from "./route";
 import { handled, on, registerRoutes } from "./route-table";
@@ -91,7 +91,7 @@ function listRows<Row extends RegisterRow>({ app, spec, base, read }: Register<R
     const key = `${spec.plural}:${companyId}:${q.include_archived}:${q.search}`;
     const page = await pageRequest(c, key, q.cursor, q.limit);
     const rows = await spec.list(database(c.env), companyId, q, page);
-    const { items, nextCursor } = await finishPage(c, page, rows, (r) => ({ k: r.createdAt, i: r.id }));
+    const { items, nextCursor } = await finishPage(c, page, rows, byCreated);
     return json(c, await Promise.all(items.map((r) => spec.toJson(c.env, r))), 200, { next_cursor: nextCursor });
   }
   registerRoutes(app, [handled(listRowsRoute, listRows)]);

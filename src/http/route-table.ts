@@ -1,9 +1,13 @@
-// The one layout of a room's routes. A route that only hands its request to one command is
-// declared as data (`commandRoute`: the command, which part of the request is its input,
-// and the route's spec) and its handler is made here; a route that reads or does work of
-// its own keeps a hand-written named handler (`handled(route, handler)`). The room's
-// register function hands the list to `registerRoutes`, in the order the OpenAPI document
-// lists them. Summaries and descriptions live in the room's prose.ts (`...DOCS.create`).
+// The one layout of a room's routes (docs/architecture.md, "Routes"). A room is declared as
+// data (`companyRoom` or `routeRoom`: its path and read/write options), and the kinds of
+// route most rooms have are one line each (`room.create`, `room.update`, `room.remove`,
+// `room.action`, `room.list`, `room.get`). Any other route that only hands its request to
+// one command is `commandRoute` (the command, which part of the request is its input, and
+// the spec), and its handler is made here, named after the command; a route that reads or
+// does work of its own keeps a hand-written named handler (`handled(route, handler)`). Every
+// spec starts with `on.<method>(options, path, docs)`, the docs being the room's prose.ts
+// `DOCS`. The room's register function hands its list to `registerRoutes`, in the order
+// the OpenAPI document lists them.
 import type { OpenAPIHono, RouteConfig, RouteHandler, z } from "@hono/zod-openapi";
 import type { CommandInput, CommandName } from "../commands/names";
 import type { AppEnv } from "./context";
@@ -153,4 +157,92 @@ export function roomAccess<T extends string, R extends string, W extends string>
     read: { tag, scope: read, company: true } as const,
     write: { tag, scope: write, company: true, write: true, idempotency, dryRun: true } as const,
   };
+}
+
+type ParamsAt<P extends string> = ImpliedParams<P> extends { params: infer S extends AnyObject } ? S : undefined;
+type Response = z.ZodTypeAny | null;
+/** A body the command takes as its input (with the path's `id` when `S` is "body+id"). */
+type BodyFor<N extends CommandName, S extends CommandShape, B> = B & Fits<N, S, undefined, B>;
+
+/**
+ * The kinds of route most rooms have, declared once from the room's read and write options
+ * and its collection path: a route of one of them is one line in its room. Each gives the
+ * spec its room would write out (`on.*` and the schemas); any other route is a
+ * `commandRoute` or a `defineRoute` of its own.
+ */
+export function routeRoom<const B extends string, const R extends object, const W extends object>(
+  base: B,
+  { read, write }: { read?: R; write?: W },
+) {
+  const item = `${base}/{id}` as const;
+  const command = (name: CommandName, shape: CommandShape, spec: object) =>
+    commandRoute(name, shape, spec as never) as RouteEntry<RouteConfig>;
+  return {
+    /** the room's collection path, for a route of its own: `${room.base}/{id}/pdf` */
+    base,
+    /** the room's options, for a route of its own: `on.post(room.write, path, docs)` */
+    read: (read ?? {}) as R,
+    write: (write ?? {}) as W,
+    /** GET the collection: a read with its own handler */
+    list<Q extends AnyObject | null>(docs: RouteDocs, query: Q, response: z.ZodTypeAny) {
+      const spec = { ...on.get(read ?? {}, base, docs), ...(query ? { query } : {}), response };
+      return defineRoute(spec as never) as DefinedRoute<ParamsAt<B>, Q extends AnyObject ? Q : undefined, undefined>;
+    },
+    /** GET one row: a read with its own handler */
+    get(docs: RouteDocs, response: z.ZodTypeAny) {
+      return defineRoute({ ...on.get(read ?? {}, item, docs), response } as never) as DefinedRoute<
+        ParamsAt<typeof item>,
+        undefined,
+        undefined
+      >;
+    },
+    /** POST the collection: the body is the command's input; 201 */
+    create<N extends CommandName, S extends z.ZodTypeAny>(
+      name: N,
+      docs: RouteDocs,
+      body: BodyFor<N, "body", S>,
+      response: Response,
+    ) {
+      return command(name, "body", { ...on.post(write ?? {}, base, docs), body, response, status: 201 });
+    },
+    /** PATCH one row: the body and the row's id are the command's input */
+    update<N extends CommandName, S extends z.ZodTypeAny>(
+      name: N,
+      docs: RouteDocs,
+      body: BodyFor<N, "body+id", S>,
+      response: Response,
+    ) {
+      return command(name, "body+id", { ...on.patch(write ?? {}, item, docs), body, response });
+    },
+    /** DELETE one row: the row's id is the command's input; 204 */
+    remove<N extends CommandName>(name: N & Fits<N, "id", undefined, undefined>, docs: RouteDocs) {
+      return command(name, "id", { ...on.delete(write ?? {}, item, docs), response: null, status: 204 });
+    },
+    /** POST `{id}/<verb>`: the row's id, with the body when there is one, is the command's input */
+    action<N extends CommandName, S extends z.ZodTypeAny | null>(
+      name: N,
+      verb: string,
+      docs: RouteDocs,
+      body: S extends z.ZodTypeAny ? BodyFor<N, "body+id", S> : null & Fits<N, "id", undefined, undefined>,
+      response: Response,
+    ) {
+      const spec = { ...on.post(write ?? {}, `${item}/${verb}`, docs), ...(body ? { body } : {}), response };
+      return command(name, body ? "body+id" : "id", spec);
+    },
+  };
+}
+
+/**
+ * A room of company routes declared as data: its collection path, its tag and the scopes of
+ * its reads and writes (`roomAccess`), e.g.
+ * `companyRoom({ path: ".../accruals", tag: "Accruals", read: "reports:read", write: "bookkeeping:write" })`.
+ */
+export function companyRoom<const P extends string, T extends string, R extends string, W extends string>(room: {
+  path: P;
+  tag: T;
+  read: R;
+  write: W;
+  idempotency?: "required" | "optional";
+}) {
+  return routeRoom(room.path, roomAccess(room.tag, room.read, room.write, room.idempotency));
 }

@@ -10,7 +10,7 @@ import { CompanyParams } from "../../http/params";
 import { booleanQuery, defineRoute, type HandlerContext } from "../../http/route";
 import { accountJson, listAccounts } from "./commands";
 import { AccountCreateSchema, AccountPatchSchema, AccountTypeSchema } from "./schemas";
-import { commandRoute, handled, on, registerRoutes } from "../../http/route-table";
+import { handled, on, registerRoutes, routeRoom } from "../../http/route-table";
 
 const TAG = "Chart of accounts";
 const BASE = "/api/v1/companies/{companyId}/accounts";
@@ -67,12 +67,9 @@ async function listAccountsPage(c: HandlerContext<typeof listAccountsRoute>) {
 
 const WRITE = { tag: TAG, scope: "bookkeeping:write", company: true, idempotency: "optional", dryRun: true } as const;
 
-const createAccount = commandRoute("accounts.create", "body", {
-  ...on.post(WRITE, BASE, DOCS.createAccount),
-  body: AccountCreateSchema,
-  response: AccountSchema,
-  status: 201,
-});
+const room = routeRoom(BASE, { write: WRITE });
+
+const createAccount = room.create("accounts.create", DOCS.createAccount, AccountCreateSchema, AccountSchema);
 
 const updateAccountRoute = defineRoute({
   ...on.patch(WRITE, `${BASE}/{accountNumber}`, DOCS.updateAccount),

@@ -39,16 +39,21 @@ export const PROSE = {
   `,
 };
 
-/** Each route's summary and description, spread into its declaration in routes.ts. */
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
 export const DOCS = {
   createAccrual: {
     summary: "Make an accrual (periodisering): spread an amount over months, or move it past a period end",
     description: PROSE.create,
   },
-  cancelAccrual: { summary: "Cancel a spread before it is fully released", description: PROSE.cancel },
+  cancelAccrual: {
+    summary: "Cancel a spread before it is fully released",
+    description: PROSE.cancel,
+  },
   list: {
     summary: "What is open at a date, per accrual and per balance account, set against the ledger",
     description: PROSE.list,
   },
-  get: { summary: "Get an accrual with its entries and what is open at as_of" },
+  get: {
+    summary: "Get an accrual with its entries and what is open at as_of",
+  },
 };

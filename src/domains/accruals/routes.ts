@@ -15,30 +15,20 @@ import {
   AccrualListSchema,
   AccrualSchema,
 } from "./schemas";
-import { commandRoute, handled, on, registerRoutes, roomAccess } from "../../http/route-table";
+import { companyRoom, handled, on, registerRoutes } from "../../http/route-table";
 
-const TAG = "Accruals";
-const BASE = "/api/v1/companies/{companyId}/accruals";
-const { read: READ, write: WRITE } = roomAccess(TAG, "reports:read", "bookkeeping:write");
-
-const createAccrual = commandRoute("accruals.create", "body", {
-  ...on.post(WRITE, BASE, DOCS.createAccrual),
-  body: AccrualCreateSchema,
-  response: AccrualSchema,
-  status: 201,
+const room = companyRoom({
+  path: "/api/v1/companies/{companyId}/accruals",
+  tag: "Accruals",
+  read: "reports:read",
+  write: "bookkeeping:write",
 });
 
-const cancelAccrual = commandRoute("accruals.cancel", "body+id", {
-  ...on.post(WRITE, `${BASE}/{id}/cancel`, DOCS.cancelAccrual),
-  body: AccrualCancelSchema,
-  response: AccrualSchema,
-});
+const createAccrual = room.create("accruals.create", DOCS.createAccrual, AccrualCreateSchema, AccrualSchema);
 
-const listRoute = defineRoute({
-  ...on.get(READ, BASE, DOCS.list),
-  query: AccrualListQuery,
-  response: AccrualListSchema,
-});
+const cancelAccrual = room.action("accruals.cancel", "cancel", DOCS.cancelAccrual, AccrualCancelSchema, AccrualSchema);
+
+const listRoute = room.list(DOCS.list, AccrualListQuery, AccrualListSchema);
 
 async function listAccrualsHandler(c: HandlerContext<typeof listRoute>) {
   const asOf = c.req.valid("query").as_of ?? todayUtc();
@@ -46,7 +36,7 @@ async function listAccrualsHandler(c: HandlerContext<typeof listRoute>) {
 }
 
 const getRoute = defineRoute({
-  ...on.get(READ, `${BASE}/{id}`, DOCS.get),
+  ...on.get(room.read, `${room.base}/{id}`, DOCS.get),
   query: AccrualListQuery,
   response: AccrualSchema,
 });

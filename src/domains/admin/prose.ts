@@ -41,20 +41,35 @@ export const PROSE = {
   `,
 };
 
-/** Each route's summary and description, spread into its declaration in routes.ts. */
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
 export const DOCS = {
-  createUser: { summary: "Create a user" },
-  enrolMfa: { summary: PROSE.enrolMfaSummary, description: PROSE.enrolMfaDescription },
+  createUser: {
+    summary: "Create a user",
+  },
+  enrolMfa: {
+    summary: PROSE.enrolMfaSummary,
+    description: PROSE.enrolMfaDescription,
+  },
   createApiKey: {
     summary: "Create an API key (the key is shown only in this response)",
     description: PROSE.createApiKeyDescription,
   },
-  revokeApiKey: { summary: "Revoke an API key at once" },
+  revokeApiKey: {
+    summary: "Revoke an API key at once",
+  },
   setStaging: {
     summary: "Set (or, with null, clear) the writes an API key stages for approval",
     description: PROSE.setStagingDescription,
   },
-  listMembers: { summary: "List a company's members and their roles" },
-  setMember: { summary: "Add a user to a company, or change the user's role", description: PROSE.setMemberDescription },
-  removeMember: { summary: "Remove a member from a company", description: PROSE.removeMemberDescription },
+  listMembers: {
+    summary: "List a company's members and their roles",
+  },
+  setMember: {
+    summary: "Add a user to a company, or change the user's role",
+    description: PROSE.setMemberDescription,
+  },
+  removeMember: {
+    summary: "Remove a member from a company",
+    description: PROSE.removeMemberDescription,
+  },
 };

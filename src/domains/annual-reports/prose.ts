@@ -30,7 +30,7 @@ export const PROSE = {
   `,
 };
 
-/** Each route's summary and description, spread into its declaration in routes.ts. */
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
 export const DOCS = {
   create: {
     summary: "Make the annual report (årsredovisning, K2) of a locked or closed year",
@@ -44,5 +44,8 @@ export const DOCS = {
     summary: "The stored annual report as PDF",
     description: "application/pdf, the archived file, byte for byte. NOT_FOUND until one is made.",
   },
-  ixbrl: { summary: "The stored annual report as inline XBRL", description: PROSE.ixbrlDescription },
+  ixbrl: {
+    summary: "The stored annual report as inline XBRL",
+    description: PROSE.ixbrlDescription,
+  },
 };

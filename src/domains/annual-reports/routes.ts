@@ -11,9 +11,8 @@ import { fileResponse } from "../../http/file-response";
 import { defineRoute, type HandlerContext } from "../../http/route";
 import { storedDocumentFile } from "../documents";
 import { annualReportJson, storedAnnualReport } from "./commands";
-import { commandRoute, handled, on, registerRoutes } from "../../http/route-table";
+import { commandRoute, companyRoom, handled, on, registerRoutes } from "../../http/route-table";
 
-const TAG = "Fiscal periods";
 const PATH = "/api/v1/companies/{companyId}/fiscal-periods/{id}/annual-report";
 
 const Text = (max: number) => z.string().trim().min(1).max(max);
@@ -59,28 +58,21 @@ const AnnualReportSchema = z
   })
   .openapi("AnnualReport");
 
-const WRITE = {
-  tag: TAG,
-  scope: "bookkeeping:write",
-  company: true,
-  write: true,
-  idempotency: "required",
-  dryRun: true,
-} as const;
+const room = companyRoom({
+  path: PATH,
+  tag: "Fiscal periods",
+  read: "reports:read",
+  write: "bookkeeping:write",
+});
 
 const create = commandRoute("annual_reports.create", "body+id", {
-  ...on.post(WRITE, PATH, DOCS.create),
+  ...on.post(room.write, PATH, DOCS.create),
   body: AnnualReportBody,
   response: AnnualReportSchema,
   status: 201,
 });
 
-const read = { tag: TAG, scope: "reports:read", company: true } as const;
-
-const getRoute = defineRoute({
-  ...on.get(read, PATH, DOCS.get),
-  response: AnnualReportSchema,
-});
+const getRoute = room.list(DOCS.get, null, AnnualReportSchema);
 
 async function get(c: HandlerContext<typeof getRoute>) {
   const row = await storedAnnualReport(database(c.env), c.get("company").id, c.req.valid("param").id);
@@ -88,12 +80,12 @@ async function get(c: HandlerContext<typeof getRoute>) {
 }
 
 const pdfRoute = defineRoute({
-  ...on.get(read, `${PATH}/pdf`, DOCS.pdf),
+  ...on.get(room.read, `${PATH}/pdf`, DOCS.pdf),
   response: null,
 });
 
 const ixbrlRoute = defineRoute({
-  ...on.get(read, `${PATH}/ixbrl`, DOCS.ixbrl),
+  ...on.get(room.read, `${PATH}/ixbrl`, DOCS.ixbrl),
   response: null,
 });
 

@@ -3,13 +3,12 @@ import { DOCS } from "./prose";
 import { database } from "../../db/client";
 import type { AppEnv } from "../../http/context";
 import { json } from "../../http/envelope";
-import { finishPage, pageRequest } from "../../http/pagination";
+import { byCreated, finishPage, pageRequest } from "../../http/pagination";
 import { booleanQuery, defineRoute, type HandlerContext } from "../../http/route";
 import { ArticleInputSchema, ArticlePatchSchema } from "./schemas";
 import { articleJson, listArticles, loadArticle } from "./commands";
-import { commandRoute, handled, on, registerRoutes, roomAccess } from "../../http/route-table";
+import { companyRoom, handled, on, registerRoutes } from "../../http/route-table";
 
-const TAG = "Articles";
 const BASE = "/api/v1/companies/{companyId}/articles";
 
 const ArticleSchema = z
@@ -28,10 +27,15 @@ const ArticleSchema = z
   })
   .openapi("Article");
 
-const { read, write } = roomAccess(TAG, "invoices:read", "invoices:write");
+const room = companyRoom({
+  path: BASE,
+  tag: "Articles",
+  read: "invoices:read",
+  write: "invoices:write",
+});
 
 const listArticlesRoute = defineRoute({
-  ...on.get(read, BASE, DOCS.listArticles),
+  ...on.get(room.read, BASE, DOCS.listArticles),
   query: z.object({
     include_archived: booleanQuery.optional(),
     search: z.string().min(1).max(100).optional(),
@@ -49,38 +53,22 @@ async function listArticlesPage(c: HandlerContext<typeof listArticlesRoute>) {
     c,
     page,
     await listArticles(database(c.env), companyId, q, page),
-    (a) => ({ k: a.createdAt, i: a.id }),
+    byCreated,
   );
   return json(c, items.map(articleJson), 200, { next_cursor: nextCursor });
 }
 
-const getArticleRoute = defineRoute({
-  ...on.get(read, `${BASE}/{id}`, DOCS.getArticle),
-  response: ArticleSchema,
-});
+const getArticleRoute = room.get(DOCS.getArticle, ArticleSchema);
 
 async function getArticle(c: HandlerContext<typeof getArticleRoute>) {
   return json(c, articleJson(await loadArticle(database(c.env), c.get("company").id, c.req.valid("param").id)));
 }
 
-const createArticle = commandRoute("articles.create", "body", {
-  ...on.post(write, BASE, DOCS.createArticle),
-  body: ArticleInputSchema,
-  response: ArticleSchema,
-  status: 201,
-});
+const createArticle = room.create("articles.create", DOCS.createArticle, ArticleInputSchema, ArticleSchema);
 
-const updateArticle = commandRoute("articles.update", "body+id", {
-  ...on.patch(write, `${BASE}/{id}`, DOCS.updateArticle),
-  body: ArticlePatchSchema,
-  response: ArticleSchema,
-});
+const updateArticle = room.update("articles.update", DOCS.updateArticle, ArticlePatchSchema, ArticleSchema);
 
-const archiveArticle = commandRoute("articles.archive", "id", {
-  ...on.delete(write, `${BASE}/{id}`, DOCS.archiveArticle),
-  response: null,
-  status: 204,
-});
+const archiveArticle = room.remove("articles.archive", DOCS.archiveArticle);
 
 export function registerArticleRoutes(app: OpenAPIHono<AppEnv>) {
   registerRoutes(app, [

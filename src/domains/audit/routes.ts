@@ -6,9 +6,9 @@ import { auditLog } from "../../db/schema";
 import { ApiError } from "../../errors/api-error";
 import type { AppEnv } from "../../http/context";
 import { json } from "../../http/envelope";
-import { afterDesc, finishPage, pageRequest } from "../../http/pagination";
+import { byCreated, afterDesc, finishPage, pageRequest } from "../../http/pagination";
 import { defineRoute, PageQuery, type HandlerContext } from "../../http/route";
-import { handled, on, registerRoutes } from "../../http/route-table";
+import { handled, on, registerRoutes, routeRoom } from "../../http/route-table";
 import { DOCS } from "./prose";
 
 const TAG = "Audit trail";
@@ -61,14 +61,13 @@ async function listAuditPage(c: HandlerContext<typeof listAuditRoute>) {
     .orderBy(desc(auditLog.createdAt), asc(auditLog.id))
     .limit(limit + 1)
     .all();
-  const { items, nextCursor } = await finishPage(c, page, rows, (r) => ({ k: r.createdAt, i: r.id }));
+  const { items, nextCursor } = await finishPage(c, page, rows, byCreated);
   return json(c, items.map(auditJson), 200, { next_cursor: nextCursor });
 }
 
-const getAuditRecordRoute = defineRoute({
-  ...on.get(READ, `${BASE}/{id}`, DOCS.getAuditRecord),
-  response: AuditEntrySchema,
-});
+const room = routeRoom(BASE, { read: READ });
+
+const getAuditRecordRoute = room.get(DOCS.getAuditRecord, AuditEntrySchema);
 
 async function getAuditRecord(c: HandlerContext<typeof getAuditRecordRoute>) {
   const row = await database(c.env)

@@ -22,30 +22,25 @@ import {
   RunSchema,
   SuggestionListSchema,
 } from "./schemas";
-import { commandRoute, handled, on, registerRoutes, roomAccess } from "../../http/route-table";
+import { commandRoute, companyRoom, handled, on, registerRoutes } from "../../http/route-table";
 
-const TAG = "Bank rules";
-const BASE = "/api/v1/companies/{companyId}/bank-rules";
-const { read: READ, write: WRITE } = roomAccess(TAG, "transactions:read", "transactions:write");
-
-const listRoute = defineRoute({
-  ...on.get(READ, BASE, DOCS.list),
-  response: RuleListSchema,
+const room = companyRoom({
+  path: "/api/v1/companies/{companyId}/bank-rules",
+  tag: "Bank rules",
+  read: "transactions:read",
+  write: "transactions:write",
 });
+
+const listRoute = room.list(DOCS.list, null, RuleListSchema);
 
 async function listBankRules(c: HandlerContext<typeof listRoute>) {
   return json(c, (await listRules(database(c.env), c.get("company").id)).map(ruleJson));
 }
 
-const createBankRule = commandRoute("bank_rules.create", "body", {
-  ...on.post(WRITE, BASE, DOCS.createBankRule),
-  body: RuleCreateSchema,
-  response: RuleSchema,
-  status: 201,
-});
+const createBankRule = room.create("bank_rules.create", DOCS.createBankRule, RuleCreateSchema, RuleSchema);
 
 const suggestionsRoute = defineRoute({
-  ...on.get(READ, `${BASE}/suggestions`, DOCS.suggestions),
+  ...on.get(room.read, `${room.base}/suggestions`, DOCS.suggestions),
   response: SuggestionListSchema,
 });
 
@@ -54,19 +49,19 @@ async function bankRuleSuggestions(c: HandlerContext<typeof suggestionsRoute>) {
 }
 
 const reorderBankRules = commandRoute("bank_rules.reorder", "body", {
-  ...on.post(WRITE, `${BASE}/reorder`, DOCS.reorderBankRules),
+  ...on.post(room.write, `${room.base}/reorder`, DOCS.reorderBankRules),
   body: ReorderSchema,
   response: RuleListSchema,
 });
 
 const runBankRules = commandRoute("bank_rules.run", "body", {
-  ...on.post(WRITE, `${BASE}/run`, DOCS.runBankRules),
+  ...on.post(room.write, `${room.base}/run`, DOCS.runBankRules),
   body: RunSchema,
   response: RunResultSchema,
 });
 
 const previewDraftRoute = defineRoute({
-  ...on.post(READ, `${BASE}/preview-draft`, DOCS.previewDraft),
+  ...on.post(room.read, `${room.base}/preview-draft`, DOCS.previewDraft),
   write: false,
   body: PreviewSchema,
   response: PreviewResultSchema,
@@ -80,28 +75,21 @@ async function previewDraftRule(c: HandlerContext<typeof previewDraftRoute>) {
   return json(c, out ?? { rows: [], summary: {} });
 }
 
-const getRoute = defineRoute({
-  ...on.get(READ, `${BASE}/{id}`, DOCS.get),
-  response: RuleSchema,
-});
+const getRoute = room.get(DOCS.get, RuleSchema);
 
 async function getBankRule(c: HandlerContext<typeof getRoute>) {
   return json(c, ruleJson(await loadRule(database(c.env), c.get("company").id, c.req.valid("param").id)));
 }
 
-const updateBankRule = commandRoute("bank_rules.update", "body+id", {
-  ...on.patch(WRITE, `${BASE}/{id}`, DOCS.updateBankRule),
-  body: RuleUpdateSchema,
-  response: RuleSchema,
-});
+const updateBankRule = room.update("bank_rules.update", DOCS.updateBankRule, RuleUpdateSchema, RuleSchema);
 
 const deleteBankRule = commandRoute("bank_rules.delete", "id", {
-  ...on.delete(WRITE, `${BASE}/{id}`, DOCS.deleteBankRule),
+  ...on.delete(room.write, `${room.base}/{id}`, DOCS.deleteBankRule),
   response: z.object({ id: z.string(), deleted: z.literal(true) }),
 });
 
 const previewRoute = defineRoute({
-  ...on.post(READ, `${BASE}/{id}/preview`, DOCS.preview),
+  ...on.post(room.read, `${room.base}/{id}/preview`, DOCS.preview),
   write: false,
   body: PreviewSchema,
   response: PreviewResultSchema,

@@ -41,7 +41,7 @@ export const PROSE = {
   delete: "Deletes the budget and its lines (404 BUDGET_NOT_FOUND).",
 };
 
-/** Each route's summary and description, spread into its declaration in routes.ts. */
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
 export const DOCS = {
   createBudget: {
     summary: "Create a budget version of a fiscal year: amounts per account and month, optionally per object",
@@ -51,8 +51,20 @@ export const DOCS = {
     summary: "Import a budget from a CSV or a SIE file's #PBUDGET lines (201 new, 200 replaced)",
     description: PROSE.import,
   },
-  list: { summary: "List the budgets", description: PROSE.list },
-  get: { summary: "Get a budget with its lines", description: PROSE.get },
-  replaceBudget: { summary: "Replace a budget's lines (and name)", description: PROSE.replace },
-  deleteBudget: { summary: "Delete a budget (204)", description: PROSE.delete },
+  list: {
+    summary: "List the budgets",
+    description: PROSE.list,
+  },
+  get: {
+    summary: "Get a budget with its lines",
+    description: PROSE.get,
+  },
+  replaceBudget: {
+    summary: "Replace a budget's lines (and name)",
+    description: PROSE.replace,
+  },
+  deleteBudget: {
+    summary: "Delete a budget (204)",
+    description: PROSE.delete,
+  },
 };

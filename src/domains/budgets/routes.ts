@@ -4,7 +4,7 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import { database } from "../../db/client";
 import type { AppEnv } from "../../http/context";
 import { json } from "../../http/envelope";
-import { defineRoute, type HandlerContext } from "../../http/route";
+import type { HandlerContext } from "../../http/route";
 import { DOCS } from "./prose";
 import { budgetJson, linesOfBudget, listBudgets, loadBudget } from "./queries";
 import {
@@ -15,48 +15,31 @@ import {
   BudgetReplaceSchema,
   BudgetSchema,
 } from "./schemas";
-import { commandRoute, handled, on, registerRoutes } from "../../http/route-table";
+import { commandRoute, companyRoom, handled, on, registerRoutes } from "../../http/route-table";
 
-const TAG = "Budgets";
-const BASE = "/api/v1/companies/{companyId}/budgets";
-const READ = { tag: TAG, scope: "reports:read", company: true } as const;
-const WRITE = {
-  tag: TAG,
-  scope: "bookkeeping:write",
-  company: true,
-  write: true,
-  idempotency: "required",
-  dryRun: true,
-} as const;
-
-const createBudget = commandRoute("budgets.create", "body", {
-  ...on.post(WRITE, BASE, DOCS.createBudget),
-  body: BudgetCreateSchema,
-  response: BudgetSchema,
-  status: 201,
+const room = companyRoom({
+  path: "/api/v1/companies/{companyId}/budgets",
+  tag: "Budgets",
+  read: "reports:read",
+  write: "bookkeeping:write",
 });
 
+const createBudget = room.create("budgets.create", DOCS.createBudget, BudgetCreateSchema, BudgetSchema);
+
 const importBudget = commandRoute("budgets.import", "body", {
-  ...on.post(WRITE, `${BASE}/import`, DOCS.importBudget),
+  ...on.post(room.write, `${room.base}/import`, DOCS.importBudget),
   body: BudgetImportSchema,
   response: BudgetSchema,
   alsoStatus: 201,
 });
 
-const listRoute = defineRoute({
-  ...on.get(READ, BASE, DOCS.list),
-  query: BudgetListQuery,
-  response: BudgetListSchema,
-});
+const listRoute = room.list(DOCS.list, BudgetListQuery, BudgetListSchema);
 
 async function listBudgetsHandler(c: HandlerContext<typeof listRoute>) {
   return json(c, await listBudgets(database(c.env), c.get("company").id, c.req.valid("query").fiscal_period_id));
 }
 
-const getRoute = defineRoute({
-  ...on.get(READ, `${BASE}/{id}`, DOCS.get),
-  response: BudgetSchema,
-});
+const getRoute = room.get(DOCS.get, BudgetSchema);
 
 async function getBudgetHandler(c: HandlerContext<typeof getRoute>) {
   const db = database(c.env);
@@ -65,17 +48,9 @@ async function getBudgetHandler(c: HandlerContext<typeof getRoute>) {
   return json(c, budgetJson(row, await linesOfBudget(db, companyId, row.id)));
 }
 
-const replaceBudget = commandRoute("budgets.replace", "body+id", {
-  ...on.post(WRITE, `${BASE}/{id}/replace`, DOCS.replaceBudget),
-  body: BudgetReplaceSchema,
-  response: BudgetSchema,
-});
+const replaceBudget = room.action("budgets.replace", "replace", DOCS.replaceBudget, BudgetReplaceSchema, BudgetSchema);
 
-const deleteBudget = commandRoute("budgets.delete", "id", {
-  ...on.delete(WRITE, `${BASE}/{id}`, DOCS.deleteBudget),
-  response: null,
-  status: 204,
-});
+const deleteBudget = room.remove("budgets.delete", DOCS.deleteBudget);
 
 export function registerBudgetRoutes(app: OpenAPIHono<AppEnv>): void {
   registerRoutes(app, [

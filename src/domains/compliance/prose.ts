@@ -32,7 +32,7 @@ export const PROSE = {
   `,
 };
 
-/** Each route's summary and description, spread into its declaration in routes.ts. */
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
 export const DOCS = {
   checkCompliance: {
     summary: "Pre-flight check: year-end readiness or voucher gaps (a read-only snapshot)",
@@ -42,7 +42,9 @@ export const DOCS = {
     summary: "The company's tax and filing deadlines in a date range",
     description: PROSE.listTaxDeadlinesDescription,
   },
-  getComplianceSettings: { summary: "What the tax calendar knows beyond the company row" },
+  getComplianceSettings: {
+    summary: "What the tax calendar knows beyond the company row",
+  },
   updateComplianceSettings: {
     summary: "Change what the tax calendar knows: turnover, employees, EU trade",
     description: "Every field optional; without a stored row the defaults are 0, false, false, monthly.",

@@ -10,7 +10,10 @@ export const PROSE = {
   `,
 };
 
-/** Each route's summary and description, spread into its declaration in routes.ts. */
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
 export const DOCS = {
-  getExchangeRate: { summary: "Exchange rate of a day (Riksbank)", description: PROSE.getExchangeRateDescription },
+  getExchangeRate: {
+    summary: "Exchange rate of a day (Riksbank)",
+    description: PROSE.getExchangeRateDescription,
+  },
 };

@@ -12,14 +12,23 @@ export const PROSE = {
   `,
 };
 
-/** Each route's summary and description, spread into its declaration in routes.ts. */
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
 export const DOCS = {
   listDimensionsWithCodes: {
     summary: "List dimensions with their codes",
     description: PROSE.listDimensionsWithCodesDescription,
   },
-  createDimension: { summary: "Create a dimension" },
-  updateDimension: { summary: "Rename, archive or restore a dimension" },
-  createCode: { summary: "Add a code (object) to a dimension" },
-  updateCode: { summary: "Rename, archive or restore a code", description: PROSE.updateCodeDescription },
+  createDimension: {
+    summary: "Create a dimension",
+  },
+  updateDimension: {
+    summary: "Rename, archive or restore a dimension",
+  },
+  createCode: {
+    summary: "Add a code (object) to a dimension",
+  },
+  updateCode: {
+    summary: "Rename, archive or restore a code",
+    description: PROSE.updateCodeDescription,
+  },
 };

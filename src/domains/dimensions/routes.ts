@@ -8,9 +8,8 @@ import { CompanyParams } from "../../http/params";
 import { booleanQuery, defineRoute, type HandlerContext } from "../../http/route";
 import { listDimensions } from "./commands";
 import { CodeCreateSchema, CodePatchSchema, DimensionCreateSchema, DimensionPatchSchema } from "./schemas";
-import { commandRoute, handled, on, registerRoutes, roomAccess } from "../../http/route-table";
+import { companyRoom, handled, on, registerRoutes } from "../../http/route-table";
 
-const TAG = "Dimensions";
 const BASE = "/api/v1/companies/{companyId}/dimensions";
 const DimParams = CompanyParams.extend({ dimensionId: z.coerce.number().int().min(1).max(999) });
 const CodeParams = DimParams.extend({ code: z.string().min(1).max(40) });
@@ -33,10 +32,16 @@ const DimensionSchema = z
     codes: z.array(CodeSchema),
   })
   .openapi("Dimension");
-const { read, write } = roomAccess(TAG, "reports:read", "bookkeeping:write", "optional");
+const room = companyRoom({
+  path: BASE,
+  tag: "Dimensions",
+  read: "reports:read",
+  write: "bookkeeping:write",
+  idempotency: "optional",
+});
 
 const listDimensionsWithCodesRoute = defineRoute({
-  ...on.get(read, BASE, DOCS.listDimensionsWithCodes),
+  ...on.get(room.read, BASE, DOCS.listDimensionsWithCodes),
   query: z.object({ include_archived: booleanQuery.optional() }),
   response: z.array(DimensionSchema),
 });
@@ -48,15 +53,10 @@ async function listDimensionsWithCodes(c: HandlerContext<typeof listDimensionsWi
   );
 }
 
-const createDimension = commandRoute("dimensions.create", "body", {
-  ...on.post(write, BASE, DOCS.createDimension),
-  body: DimensionCreateSchema,
-  response: DimensionSchema,
-  status: 201,
-});
+const createDimension = room.create("dimensions.create", DOCS.createDimension, DimensionCreateSchema, DimensionSchema);
 
 const updateDimensionRoute = defineRoute({
-  ...on.patch(write, `${BASE}/{dimensionId}`, DOCS.updateDimension),
+  ...on.patch(room.write, `${BASE}/{dimensionId}`, DOCS.updateDimension),
   params: DimParams,
   body: DimensionPatchSchema,
   response: DimensionSchema,
@@ -67,7 +67,7 @@ async function updateDimension(c: HandlerContext<typeof updateDimensionRoute>) {
 }
 
 const createCodeRoute = defineRoute({
-  ...on.post(write, `${BASE}/{dimensionId}/codes`, DOCS.createCode),
+  ...on.post(room.write, `${BASE}/{dimensionId}/codes`, DOCS.createCode),
   params: DimParams,
   body: CodeCreateSchema,
   response: CodeSchema,
@@ -79,7 +79,7 @@ async function createCode(c: HandlerContext<typeof createCodeRoute>) {
 }
 
 const updateCodeRoute = defineRoute({
-  ...on.patch(write, `${BASE}/{dimensionId}/codes/{code}`, DOCS.updateCode),
+  ...on.patch(room.write, `${BASE}/{dimensionId}/codes/{code}`, DOCS.updateCode),
   params: CodeParams,
   body: CodePatchSchema,
   response: CodeSchema,

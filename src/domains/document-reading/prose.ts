@@ -30,13 +30,15 @@ export const PROSE = {
   `,
 };
 
-/** Each route's summary and description, spread into its declaration in routes.ts. */
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
 export const DOCS = {
   readDocument: {
     summary: "Read a supplier invoice's or a receipt's PDF into a proposal",
     description: PROSE.readDescription,
   },
-  getProposal: { summary: "Get a document proposal" },
+  getProposal: {
+    summary: "Get a document proposal",
+  },
   registerProposal: {
     summary: "Register the supplier invoice a proposal describes, with corrections",
     description: PROSE.registerDescription,

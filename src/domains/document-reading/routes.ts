@@ -18,7 +18,7 @@ import {
   ReadDocumentSchema,
   RegisterProposalSchema,
 } from "./schemas";
-import { commandRoute, handled, on, registerRoutes } from "../../http/route-table";
+import { commandRoute, handled, on, registerRoutes, routeRoom } from "../../http/route-table";
 
 const TAG = "Document reading";
 const PROPOSALS = "/api/v1/companies/{companyId}/document-proposals";
@@ -72,10 +72,9 @@ async function readDocument(c: HandlerContext<typeof readDocumentRoute>) {
 
 const READ = { tag: TAG, scope: "documents:read", company: true } as const;
 
-const getProposalRoute = defineRoute({
-  ...on.get(READ, `${PROPOSALS}/{id}`, DOCS.getProposal),
-  response: ProposalSchema,
-});
+const room = routeRoom(PROPOSALS, { read: READ });
+
+const getProposalRoute = room.get(DOCS.getProposal, ProposalSchema);
 
 async function getProposal(c: HandlerContext<typeof getProposalRoute>) {
   return json(c, await proposalWithSupplier(database(c.env), c.get("company").id, c.req.valid("param").id));

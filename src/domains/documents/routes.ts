@@ -11,7 +11,7 @@ import { uploadSizeGate } from "../../http/upload";
 import { dispatch, isDryRun } from "../../http/dispatch";
 import { json, requestVersion } from "../../http/envelope";
 import { DOWNLOAD_HEADERS } from "../../http/file-response";
-import { finishPage, pageRequest } from "../../http/pagination";
+import { byCreated, finishPage, pageRequest } from "../../http/pagination";
 import { CompanyParams } from "../../http/params";
 import { booleanQuery, defineRoute, type HandlerContext, withBody } from "../../http/route";
 import { newId } from "../../ids";
@@ -19,7 +19,7 @@ import { DateSchema } from "../../http/fields";
 import { detectMimeType, MAX_DOCUMENT_BYTES } from "./file-type";
 import { documentsJson, listDocuments, loadDocument, type DocumentUpload } from "./commands";
 import { verifyDownload } from "./signed-url";
-import { commandRoute, handled, on, registerRoutes } from "../../http/route-table";
+import { commandRoute, handled, on, registerRoutes, routeRoom } from "../../http/route-table";
 
 const TAG = "Documents";
 const BASE = "/api/v1/companies/{companyId}/documents";
@@ -152,17 +152,13 @@ async function listDocumentsPage(c: HandlerContext<typeof listDocumentsRoute>) {
     q.cursor,
     q.limit,
   );
-  const { items, nextCursor } = await finishPage(c, page, await listDocuments(db, companyId, q, page), (d) => ({
-    k: d.createdAt,
-    i: d.id,
-  }));
+  const { items, nextCursor } = await finishPage(c, page, await listDocuments(db, companyId, q, page), byCreated);
   return json(c, await documentsJson(db, companyId, items), 200, { next_cursor: nextCursor });
 }
 
-const getDocumentRoute = defineRoute({
-  ...on.get(READ, `${BASE}/{id}`, DOCS.getDocument),
-  response: DocumentSchema,
-});
+const room = routeRoom(BASE, { read: READ });
+
+const getDocumentRoute = room.get(DOCS.getDocument, DocumentSchema);
 
 async function getDocument(c: HandlerContext<typeof getDocumentRoute>) {
   const db = database(c.env);

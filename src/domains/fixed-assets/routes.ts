@@ -20,24 +20,25 @@ import {
   TaxDepreciationCreateSchema,
   TaxDepreciationSchema,
 } from "./schemas";
-import { commandRoute, handled, on, registerRoutes, roomAccess } from "../../http/route-table";
+import { commandRoute, companyRoom, handled, on, registerRoutes } from "../../http/route-table";
 
-const TAG = "Fixed assets";
 const BASE = "/api/v1/companies/{companyId}/fixed-assets";
 // a read of the books, like the journal entries and the reports: there is no bookkeeping:read scope
-const { read: READ, write: WRITE } = roomAccess(TAG, "reports:read", "bookkeeping:write");
-
-const registerFixedAsset = commandRoute("fixed_assets.register", "body", {
-  ...on.post(WRITE, BASE, DOCS.registerFixedAsset),
-  body: FixedAssetCreateSchema,
-  response: FixedAssetSchema,
-  status: 201,
+const room = companyRoom({
+  path: BASE,
+  tag: "Fixed assets",
+  read: "reports:read",
+  write: "bookkeeping:write",
 });
 
-const listRoute = defineRoute({
-  ...on.get(READ, BASE, DOCS.list),
-  response: z.array(FixedAssetSchema),
-});
+const registerFixedAsset = room.create(
+  "fixed_assets.register",
+  DOCS.registerFixedAsset,
+  FixedAssetCreateSchema,
+  FixedAssetSchema,
+);
+
+const listRoute = room.list(DOCS.list, null, z.array(FixedAssetSchema));
 
 async function listFixedAssetsHandler(c: HandlerContext<typeof listRoute>) {
   const rows = await listFixedAssets(database(c.env), c.get("company").id);
@@ -45,7 +46,7 @@ async function listFixedAssetsHandler(c: HandlerContext<typeof listRoute>) {
 }
 
 const registerRoute = defineRoute({
-  ...on.get(READ, `${BASE}/register`, DOCS.register),
+  ...on.get(room.read, `${BASE}/register`, DOCS.register),
   query: RegisterQuery,
   response: RegisterSchema,
 });
@@ -55,34 +56,33 @@ async function fixedAssetRegisterHandler(c: HandlerContext<typeof registerRoute>
 }
 
 const createDepreciationRun = commandRoute("fixed_assets.depreciation_run", "body", {
-  ...on.post(WRITE, `${BASE}/depreciation-runs`, DOCS.createDepreciationRun),
+  ...on.post(room.write, `${BASE}/depreciation-runs`, DOCS.createDepreciationRun),
   body: DepreciationRunCreateSchema,
   response: DepreciationRunSchema,
   status: 201,
 });
 
 const createTaxDepreciation = commandRoute("fixed_assets.tax_depreciation", "body", {
-  ...on.post(WRITE, `${BASE}/tax-depreciation`, DOCS.createTaxDepreciation),
+  ...on.post(room.write, `${BASE}/tax-depreciation`, DOCS.createTaxDepreciation),
   body: TaxDepreciationCreateSchema,
   response: TaxDepreciationSchema,
   status: 201,
 });
 
-const getRoute = defineRoute({
-  ...on.get(READ, `${BASE}/{id}`, DOCS.get),
-  response: FixedAssetSchema,
-});
+const getRoute = room.get(DOCS.get, FixedAssetSchema);
 
 async function getFixedAssetHandler(c: HandlerContext<typeof getRoute>) {
   const { id } = c.req.valid("param");
   return json(c, fixedAssetJson(await loadFixedAsset(database(c.env), c.get("company").id, id)));
 }
 
-const disposeFixedAsset = commandRoute("fixed_assets.dispose", "body+id", {
-  ...on.post(WRITE, `${BASE}/{id}/dispose`, DOCS.disposeFixedAsset),
-  body: DisposeSchema,
-  response: DisposalSchema,
-});
+const disposeFixedAsset = room.action(
+  "fixed_assets.dispose",
+  "dispose",
+  DOCS.disposeFixedAsset,
+  DisposeSchema,
+  DisposalSchema,
+);
 
 export function registerFixedAssetRoutes(app: OpenAPIHono<AppEnv>) {
   registerRoutes(app, [

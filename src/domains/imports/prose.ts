@@ -35,7 +35,10 @@ export const PROSE = {
   `,
 };
 
-/** Each route's summary and description, spread into its declaration in routes.ts. */
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
 export const DOCS = {
-  importSie: { summary: "Import a SIE 4 file (asynchronous)", description: PROSE.importSieDescription },
+  importSie: {
+    summary: "Import a SIE 4 file (asynchronous)",
+    description: PROSE.importSieDescription,
+  },
 };

@@ -25,74 +25,70 @@ import {
   UpcomingQuery,
   UpcomingSchema,
 } from "./schemas";
-import { commandRoute, handled, on, registerRoutes, roomAccess } from "../../http/route-table";
+import { companyRoom, handled, on, registerRoutes } from "../../http/route-table";
 
-const TAG = "Invoice contracts";
-const BASE = "/api/v1/companies/{companyId}/invoice-contracts";
-const { read: READ, write: WRITE } = roomAccess(TAG, "invoices:read", "invoices:write");
+const room = companyRoom({
+  path: "/api/v1/companies/{companyId}/invoice-contracts",
+  tag: "Invoice contracts",
+  read: "invoices:read",
+  write: "invoices:write",
+});
 const id = (c: { req: { valid(t: "param"): { id: string } } }) => c.req.valid("param").id;
 
-const createContract = commandRoute("invoice_contracts.create", "body", {
-  ...on.post(WRITE, BASE, DOCS.createContract),
-  body: ContractCreateSchema,
-  response: ContractSchema,
-  status: 201,
-});
+const createContract = room.create(
+  "invoice_contracts.create",
+  DOCS.createContract,
+  ContractCreateSchema,
+  ContractSchema,
+);
 
-const listRoute = defineRoute({
-  ...on.get(READ, BASE, DOCS.list),
-  response: ContractListSchema,
-});
+const listRoute = room.list(DOCS.list, null, ContractListSchema);
 async function listContractsHandler(c: HandlerContext<typeof listRoute>) {
   return json(c, await listContracts(database(c.env), c.get("company").id));
 }
 
-const getRoute = defineRoute({
-  ...on.get(READ, `${BASE}/{id}`, DOCS.get),
-  response: ContractSchema,
-});
+const getRoute = room.get(DOCS.get, ContractSchema);
 async function getContractHandler(c: HandlerContext<typeof getRoute>) {
   return json(c, contractJson(await loadContract(database(c.env), c.get("company").id, id(c))));
 }
 
-const updateContract = commandRoute("invoice_contracts.update", "body+id", {
-  ...on.patch(WRITE, `${BASE}/{id}`, DOCS.updateContract),
-  body: ContractPatchSchema,
-  response: ContractSchema,
-});
+const updateContract = room.update(
+  "invoice_contracts.update",
+  DOCS.updateContract,
+  ContractPatchSchema,
+  ContractSchema,
+);
 
-const deleteContract = commandRoute("invoice_contracts.delete", "id", {
-  ...on.delete(WRITE, `${BASE}/{id}`, DOCS.deleteContract),
-  response: null,
-  status: 204,
-});
+const deleteContract = room.remove("invoice_contracts.delete", DOCS.deleteContract);
 
-const changeContract = commandRoute("invoice_contracts.change", "body+id", {
-  ...on.post(WRITE, `${BASE}/{id}/changes`, DOCS.changeContract),
-  body: ContractChangeSchema,
-  response: ContractSchema,
-});
+const changeContract = room.action(
+  "invoice_contracts.change",
+  "changes",
+  DOCS.changeContract,
+  ContractChangeSchema,
+  ContractSchema,
+);
 
-const pauseContract = commandRoute("invoice_contracts.pause", "body+id", {
-  ...on.post(WRITE, `${BASE}/{id}/pause`, DOCS.pauseContract),
-  body: ContractPauseSchema,
-  response: ContractSchema,
-});
+const pauseContract = room.action(
+  "invoice_contracts.pause",
+  "pause",
+  DOCS.pauseContract,
+  ContractPauseSchema,
+  ContractSchema,
+);
 
-const resumeContract = commandRoute("invoice_contracts.resume", "body+id", {
-  ...on.post(WRITE, `${BASE}/{id}/resume`, DOCS.resumeContract),
-  body: ContractPauseSchema,
-  response: ContractSchema,
-});
+const resumeContract = room.action(
+  "invoice_contracts.resume",
+  "resume",
+  DOCS.resumeContract,
+  ContractPauseSchema,
+  ContractSchema,
+);
 
-const endContract = commandRoute("invoice_contracts.end", "body+id", {
-  ...on.post(WRITE, `${BASE}/{id}/end`, DOCS.endContract),
-  body: ContractEndSchema,
-  response: ContractSchema,
-});
+const endContract = room.action("invoice_contracts.end", "end", DOCS.endContract, ContractEndSchema, ContractSchema);
 
 const runRoute = defineRoute({
-  ...on.post(WRITE, `${BASE}/{id}/run`, DOCS.run),
+  ...on.post(room.write, `${room.base}/{id}/run`, DOCS.run),
   body: ContractRunSchema,
   response: ContractRunResultSchema,
 });
@@ -113,7 +109,7 @@ async function runContractHandler(c: HandlerContext<typeof runRoute>) {
 }
 
 const upcomingRoute = defineRoute({
-  ...on.get(READ, `${BASE}/{id}/upcoming`, DOCS.upcoming),
+  ...on.get(room.read, `${room.base}/{id}/upcoming`, DOCS.upcoming),
   query: UpcomingQuery,
   response: UpcomingSchema,
 });
@@ -123,7 +119,7 @@ async function upcomingHandler(c: HandlerContext<typeof upcomingRoute>) {
 }
 
 const invoicesRoute = defineRoute({
-  ...on.get(READ, `${BASE}/{id}/invoices`, DOCS.invoices),
+  ...on.get(room.read, `${room.base}/{id}/invoices`, DOCS.invoices),
   response: z.array(ContractInvoiceSchema),
 });
 async function contractInvoicesHandler(c: HandlerContext<typeof invoicesRoute>) {

@@ -24,18 +24,33 @@ export const PROSE = {
   `,
 };
 
-/** Each route's summary and description, spread into its declaration in routes.ts. */
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
 export const DOCS = {
   listEntries: {
     summary: "List journal entries with their lines",
     description: "Newest registration first. Cancelled drafts are listed only with status=cancelled.",
   },
-  getEntry: { summary: "Get a journal entry with its lines and storno chain" },
-  createDraft: { summary: "Create a draft journal entry", description: PROSE.createDraftDescription },
-  batchCreateDrafts: { summary: "Create up to 50 draft entries; each succeeds or fails on its own" },
-  commitDraft: { summary: "Post a draft: allocate its voucher number", description: PROSE.commitDraftDescription },
-  cancelDraft: { summary: "Cancel a draft (no voucher number is consumed)" },
-  reverseEntry: { summary: "Reverse a posted entry with a storno entry", description: PROSE.reverseEntryDescription },
+  getEntry: {
+    summary: "Get a journal entry with its lines and storno chain",
+  },
+  createDraft: {
+    summary: "Create a draft journal entry",
+    description: PROSE.createDraftDescription,
+  },
+  batchCreateDrafts: {
+    summary: "Create up to 50 draft entries; each succeeds or fails on its own",
+  },
+  commitDraft: {
+    summary: "Post a draft: allocate its voucher number",
+    description: PROSE.commitDraftDescription,
+  },
+  cancelDraft: {
+    summary: "Cancel a draft (no voucher number is consumed)",
+  },
+  reverseEntry: {
+    summary: "Reverse a posted entry with a storno entry",
+    description: PROSE.reverseEntryDescription,
+  },
   correctEntry: {
     summary: "Correct a posted entry: storno plus a corrected entry",
     description: PROSE.correctEntryDescription,

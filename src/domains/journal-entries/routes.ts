@@ -3,8 +3,8 @@ import { DOCS } from "./prose";
 import { database } from "../../db/client";
 import type { AppEnv } from "../../http/context";
 import { json } from "../../http/envelope";
-import { finishPage, pageRequest } from "../../http/pagination";
-import { defineRoute, type HandlerContext } from "../../http/route";
+import { byCreated, finishPage, pageRequest } from "../../http/pagination";
+import type { HandlerContext } from "../../http/route";
 import { entryDetail, entryJson, linesOf, listEntries } from "./queries";
 import {
   BatchCreateSchema,
@@ -19,17 +19,16 @@ import {
   ReverseResultSchema,
   ReverseSchema,
 } from "./schemas";
-import { commandRoute, handled, on, registerRoutes, roomAccess } from "../../http/route-table";
+import { commandRoute, companyRoom, handled, on, registerRoutes } from "../../http/route-table";
 
-const TAG = "Journal entries";
-const BASE = "/api/v1/companies/{companyId}/journal-entries";
-const { read, write } = roomAccess(TAG, "reports:read", "bookkeeping:write");
-
-const listEntriesRoute = defineRoute({
-  ...on.get(read, BASE, DOCS.listEntries),
-  query: ListQuerySchema,
-  response: z.array(EntrySchema),
+const room = companyRoom({
+  path: "/api/v1/companies/{companyId}/journal-entries",
+  tag: "Journal entries",
+  read: "reports:read",
+  write: "bookkeeping:write",
 });
+
+const listEntriesRoute = room.list(DOCS.listEntries, ListQuerySchema, z.array(EntrySchema));
 
 async function listEntriesPage(c: HandlerContext<typeof listEntriesRoute>) {
   const q = c.req.valid("query");
@@ -41,10 +40,7 @@ async function listEntriesPage(c: HandlerContext<typeof listEntriesRoute>) {
     q.cursor,
     q.limit,
   );
-  const { items, nextCursor } = await finishPage(c, page, await listEntries(db, companyId, q, page), (e) => ({
-    k: e.createdAt,
-    i: e.id,
-  }));
+  const { items, nextCursor } = await finishPage(c, page, await listEntries(db, companyId, q, page), byCreated);
   const lines = await linesOf(
     db,
     items.map((e) => e.id),
@@ -57,40 +53,26 @@ async function listEntriesPage(c: HandlerContext<typeof listEntriesRoute>) {
   );
 }
 
-const getEntryRoute = defineRoute({
-  ...on.get(read, `${BASE}/{id}`, DOCS.getEntry),
-  response: EntryDetailSchema,
-});
+const getEntryRoute = room.get(DOCS.getEntry, EntryDetailSchema);
 
 async function getEntry(c: HandlerContext<typeof getEntryRoute>) {
   return json(c, await entryDetail(database(c.env), c.get("company").id, c.req.valid("param").id));
 }
 
-const createDraft = commandRoute("journal_entries.create", "body", {
-  ...on.post(write, BASE, DOCS.createDraft),
-  body: EntryCreateSchema,
-  response: EntrySchema,
-  status: 201,
-});
+const createDraft = room.create("journal_entries.create", DOCS.createDraft, EntryCreateSchema, EntrySchema);
 
 const batchCreateDrafts = commandRoute("journal_entries.batch_create", "body", {
-  ...on.post(write, `${BASE}/batch-create`, DOCS.batchCreateDrafts),
+  ...on.post(room.write, `${room.base}/batch-create`, DOCS.batchCreateDrafts),
   body: BatchCreateSchema,
   response: BatchResultSchema,
 });
 
-const commitDraft = commandRoute("journal_entries.commit", "id", {
-  ...on.post(write, `${BASE}/{id}/commit`, DOCS.commitDraft),
-  response: CommitResultSchema,
-});
+const commitDraft = room.action("journal_entries.commit", "commit", DOCS.commitDraft, null, CommitResultSchema);
 
-const cancelDraft = commandRoute("journal_entries.cancel", "id", {
-  ...on.post(write, `${BASE}/{id}/cancel`, DOCS.cancelDraft),
-  response: EntrySchema,
-});
+const cancelDraft = room.action("journal_entries.cancel", "cancel", DOCS.cancelDraft, null, EntrySchema);
 
 const reverseEntry = commandRoute("journal_entries.reverse", "body+id", {
-  ...on.post(write, `${BASE}/{id}/reverse`, DOCS.reverseEntry),
+  ...on.post(room.write, `${room.base}/{id}/reverse`, DOCS.reverseEntry),
   body: ReverseSchema,
   bodyRequired: false,
   response: ReverseResultSchema,
@@ -98,7 +80,7 @@ const reverseEntry = commandRoute("journal_entries.reverse", "body+id", {
 });
 
 const correctEntry = commandRoute("journal_entries.correct", "body+id", {
-  ...on.post(write, `${BASE}/{id}/correct`, DOCS.correctEntry),
+  ...on.post(room.write, `${room.base}/{id}/correct`, DOCS.correctEntry),
   body: CorrectSchema,
   response: CorrectResultSchema,
   status: 201,

@@ -37,7 +37,7 @@ export const PROSE = {
   `,
 };
 
-/** Each route's summary and description, spread into its declaration in routes.ts. */
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
 export const DOCS = {
   verify: {
     summary: "Verify the company's chain of posted entries (paged) and name the first entry that does not match",
@@ -59,5 +59,8 @@ export const DOCS = {
     summary: "Chain the entries posted before the chain existed (at most 500 a call)",
     description: PROSE.backfill,
   },
-  keys: { summary: "The public keys of the ledger's receipts and seals (no key needed)", description: PROSE.keys },
+  keys: {
+    summary: "The public keys of the ledger's receipts and seals (no key needed)",
+    description: PROSE.keys,
+  },
 };

@@ -8,9 +8,15 @@ export const PROSE = {
   `,
 };
 
-/** Each route's summary and description, spread into its declaration in routes.ts. */
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
 export const DOCS = {
-  health: { summary: "Health (no key needed)" },
-  listErrorCodes: { summary: "The whole error catalogue" },
-  getErrorCode: { summary: "One error code: the page docs_url points to" },
+  health: {
+    summary: "Health (no key needed)",
+  },
+  listErrorCodes: {
+    summary: "The whole error catalogue",
+  },
+  getErrorCode: {
+    summary: "One error code: the page docs_url points to",
+  },
 };

@@ -8,7 +8,10 @@ export const PROSE = {
   `,
 };
 
-/** Each route's summary and description, spread into its declaration in routes.ts. */
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
 export const DOCS = {
-  getOperation: { summary: "Poll an asynchronous operation", description: PROSE.getOperationDescription },
+  getOperation: {
+    summary: "Poll an asynchronous operation",
+    description: PROSE.getOperationDescription,
+  },
 };

@@ -16,7 +16,7 @@ export const PROSE = {
   `,
 };
 
-/** Each route's summary and description, spread into its declaration in routes.ts. */
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
 export const DOCS = {
   supplierInvoicePaymentFile: {
     summary: "A pain.001.001.03 credit-transfer file for approved supplier invoices",

@@ -25,7 +25,7 @@ export const PROSE = {
   `,
 };
 
-/** Each route's summary and description, spread into its declaration in routes.ts. */
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
 export const DOCS = {
   createClaim: {
     summary: "Claim ROT/RUT from Skatteverket for paid invoices",
@@ -35,8 +35,13 @@ export const DOCS = {
     summary: "List ROT/RUT claims",
     description: "Newest first; filter status (claimed, decided, paid, rejected).",
   },
-  getClaim: { summary: "Get a ROT/RUT claim" },
-  claimXml: { summary: "The claim file (XML) to upload to Skatteverket", description: PROSE.claimXmlDescription },
+  getClaim: {
+    summary: "Get a ROT/RUT claim",
+  },
+  claimXml: {
+    summary: "The claim file (XML) to upload to Skatteverket",
+    description: PROSE.claimXmlDescription,
+  },
   recordDecision: {
     summary: "Record Skatteverket's decision and payout on a claim",
     description: PROSE.recordDecisionDescription,

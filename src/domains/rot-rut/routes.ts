@@ -5,38 +5,29 @@ import { ApiError } from "../../errors/api-error";
 import type { AppEnv } from "../../http/context";
 import { json } from "../../http/envelope";
 import { fileResponse } from "../../http/file-response";
-import { finishPage, pageRequest } from "../../http/pagination";
+import { byCreated, finishPage, pageRequest } from "../../http/pagination";
 import { defineRoute, type HandlerContext } from "../../http/route";
 import { claimInvoicesOf, claimJson, listClaims, loadClaim } from "./queries";
 import { ClaimCreateSchema, ClaimDecisionSchema, ClaimListQuery, ClaimSchema } from "./schemas";
-import { commandRoute, handled, on, registerRoutes, roomAccess } from "../../http/route-table";
+import { companyRoom, handled, on, registerRoutes } from "../../http/route-table";
 
-const TAG = "ROT and RUT";
-const BASE = "/api/v1/companies/{companyId}/rot-rut/claims";
-const { read, write } = roomAccess(TAG, "invoices:read", "invoices:write");
-
-const createClaim = commandRoute("rot_rut.claim", "body", {
-  ...on.post(write, BASE, DOCS.createClaim),
-  body: ClaimCreateSchema,
-  response: z.array(ClaimSchema),
-  status: 201,
+const room = companyRoom({
+  path: "/api/v1/companies/{companyId}/rot-rut/claims",
+  tag: "ROT and RUT",
+  read: "invoices:read",
+  write: "invoices:write",
 });
 
-const listClaimsRoute = defineRoute({
-  ...on.get(read, BASE, DOCS.listClaims),
-  query: ClaimListQuery,
-  response: z.array(ClaimSchema),
-});
+const createClaim = room.create("rot_rut.claim", DOCS.createClaim, ClaimCreateSchema, z.array(ClaimSchema));
+
+const listClaimsRoute = room.list(DOCS.listClaims, ClaimListQuery, z.array(ClaimSchema));
 
 async function listClaimsPage(c: HandlerContext<typeof listClaimsRoute>) {
   const { cursor, limit, status } = c.req.valid("query");
   const companyId = c.get("company").id;
   const db = database(c.env);
   const page = await pageRequest(c, `rot-rut-claims:${companyId}:${status ?? ""}`, cursor, limit);
-  const { items, nextCursor } = await finishPage(c, page, await listClaims(db, companyId, status, page), (r) => ({
-    k: r.createdAt,
-    i: r.id,
-  }));
+  const { items, nextCursor } = await finishPage(c, page, await listClaims(db, companyId, status, page), byCreated);
   const invoices = await claimInvoicesOf(
     db,
     items.map((i) => i.id),
@@ -54,10 +45,7 @@ async function listClaimsPage(c: HandlerContext<typeof listClaimsRoute>) {
   );
 }
 
-const getClaimRoute = defineRoute({
-  ...on.get(read, `${BASE}/{id}`, DOCS.getClaim),
-  response: ClaimSchema,
-});
+const getClaimRoute = room.get(DOCS.getClaim, ClaimSchema);
 
 async function getClaim(c: HandlerContext<typeof getClaimRoute>) {
   const db = database(c.env);
@@ -66,7 +54,7 @@ async function getClaim(c: HandlerContext<typeof getClaimRoute>) {
 }
 
 const claimXmlRoute = defineRoute({
-  ...on.get(read, `${BASE}/{id}/xml`, DOCS.claimXml),
+  ...on.get(room.read, `${room.base}/{id}/xml`, DOCS.claimXml),
   response: null,
 });
 
@@ -82,11 +70,7 @@ async function claimXml(c: HandlerContext<typeof claimXmlRoute>) {
   );
 }
 
-const recordDecision = commandRoute("rot_rut.decide", "body+id", {
-  ...on.post(write, `${BASE}/{id}/decision`, DOCS.recordDecision),
-  body: ClaimDecisionSchema,
-  response: ClaimSchema,
-});
+const recordDecision = room.action("rot_rut.decide", "decision", DOCS.recordDecision, ClaimDecisionSchema, ClaimSchema);
 
 export function registerRotRutRoutes(app: OpenAPIHono<AppEnv>) {
   registerRoutes(app, [

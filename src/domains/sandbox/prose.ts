@@ -18,7 +18,7 @@ export const PROSE = {
   `,
 };
 
-/** Each route's summary and description, spread into its declaration in routes.ts. */
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
 export const DOCS = {
   createSandbox: {
     summary: "Create a sandbox company with a seeded year of books (test keys only)",

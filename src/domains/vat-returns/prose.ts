@@ -43,7 +43,7 @@ export const PROSE = {
   `,
 };
 
-/** Each route's summary and description, spread into its declaration in routes.ts. */
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
 export const DOCS = {
   createVatReturn: {
     summary: "Make the VAT return (momsdeklaration) of a VAT period: boxes, transfer entry, lock",
@@ -53,7 +53,9 @@ export const DOCS = {
     summary: "List the VAT returns",
     description: "Newest first, originals and corrections; filter period (2026-Q1). Cursor pagination.",
   },
-  get: { summary: "Get a VAT return: its boxes, the declaration as it stands, the transfer entry and its voucher" },
+  get: {
+    summary: "Get a VAT return: its boxes, the declaration as it stands, the transfer entry and its voucher",
+  },
   pdf: {
     summary: "The VAT return as a PDF laid out like Skatteverket's form SKV 4700",
     description: PROSE.pdfDescription,

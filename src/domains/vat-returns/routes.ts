@@ -1,44 +1,39 @@
 // The VAT return's routes: make one (or a correction), list, read, and its two files (the
 // form as PDF, Skatteverket's eSKD upload file).
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import { DOCS } from "./prose";
 import { nowIso } from "../../clock";
 import { database } from "../../db/client";
 import type { AppEnv } from "../../http/context";
 import { json } from "../../http/envelope";
 import { fileResponse } from "../../http/file-response";
-import { finishPage, pageRequest } from "../../http/pagination";
+import { byCreated, finishPage, pageRequest } from "../../http/pagination";
 import { defineRoute, type HandlerContext } from "../../http/route";
 import { eskdXml, latin1 } from "../../sweden/eskd";
 import { companyHeading } from "../companies";
 import { renderVatReturnPdf } from "./pdf";
 import { listVatReturns, loadVatReturn, vatReturnJson } from "./queries";
 import { VatReturnCreateSchema, VatReturnListQuery, VatReturnSchema } from "./schemas";
-import { commandRoute, handled, on, registerRoutes, roomAccess } from "../../http/route-table";
+import { companyRoom, handled, on, registerRoutes } from "../../http/route-table";
 
-const TAG = "VAT returns";
-const BASE = "/api/v1/companies/{companyId}/vat-returns";
-const { read: READ, write: WRITE } = roomAccess(TAG, "reports:read", "bookkeeping:write");
-
-const createVatReturn = commandRoute("vat_returns.create", "body", {
-  ...on.post(WRITE, BASE, DOCS.createVatReturn),
-  body: VatReturnCreateSchema,
-  response: VatReturnSchema,
-  status: 201,
+const room = companyRoom({
+  path: "/api/v1/companies/{companyId}/vat-returns",
+  tag: "VAT returns",
+  read: "reports:read",
+  write: "bookkeeping:write",
 });
 
-const listRoute = defineRoute({
-  ...on.get(READ, BASE, DOCS.list),
-  query: VatReturnListQuery,
-  response: z.array(VatReturnSchema),
-});
+const createVatReturn = room.create("vat_returns.create", DOCS.createVatReturn, VatReturnCreateSchema, VatReturnSchema);
+
+const listRoute = room.list(DOCS.list, VatReturnListQuery, z.array(VatReturnSchema));
 
 async function listVatReturnsHandler(c: HandlerContext<typeof listRoute>) {
   const { cursor, limit, period } = c.req.valid("query");
   const companyId = c.get("company").id;
   const page = await pageRequest(c, `vat-returns:${companyId}:${period ?? ""}`, cursor, limit);
   const rows = await listVatReturns(database(c.env), companyId, period, page);
-  const { items, nextCursor } = await finishPage(c, page, rows, (r) => ({ k: r.createdAt, i: r.id }));
+  const { items, nextCursor } = await finishPage(c, page, rows, byCreated);
   return json(
     c,
     items.map((r) => vatReturnJson(r)),
@@ -47,10 +42,7 @@ async function listVatReturnsHandler(c: HandlerContext<typeof listRoute>) {
   );
 }
 
-const getRoute = defineRoute({
-  ...on.get(READ, `${BASE}/{id}`, DOCS.get),
-  response: VatReturnSchema,
-});
+const getRoute = room.get(DOCS.get, VatReturnSchema);
 
 async function getVatReturnHandler(c: HandlerContext<typeof getRoute>) {
   const row = await loadVatReturn(database(c.env), c.get("company").id, c.req.valid("param").id);
@@ -58,17 +50,19 @@ async function getVatReturnHandler(c: HandlerContext<typeof getRoute>) {
 }
 
 const pdfRoute = defineRoute({
-  ...on.get(READ, `${BASE}/{id}/pdf`, DOCS.pdf),
+  ...on.get(room.read, `${room.base}/{id}/pdf`, DOCS.pdf),
   response: null,
 });
 
-async function vatReturnPdfHandler(c: HandlerContext<typeof pdfRoute>) {
+/** The return the path names and the company's heading: what its files are made from. */
+async function returnAndHeading(c: Context<AppEnv>, id: string) {
   const db = database(c.env);
   const companyId = c.get("company").id;
-  const [row, company] = await Promise.all([
-    loadVatReturn(db, companyId, c.req.valid("param").id),
-    companyHeading(db, companyId),
-  ]);
+  return Promise.all([loadVatReturn(db, companyId, id), companyHeading(db, companyId)]);
+}
+
+async function vatReturnPdfHandler(c: HandlerContext<typeof pdfRoute>) {
+  const [row, company] = await returnAndHeading(c, c.req.valid("param").id);
   const pdf = await renderVatReturnPdf({
     companyName: company.name,
     orgNumber: company.orgNumber,
@@ -79,17 +73,12 @@ async function vatReturnPdfHandler(c: HandlerContext<typeof pdfRoute>) {
 }
 
 const eskdRoute = defineRoute({
-  ...on.get(READ, `${BASE}/{id}/eskd`, DOCS.eskd),
+  ...on.get(room.read, `${room.base}/{id}/eskd`, DOCS.eskd),
   response: null,
 });
 
 async function vatReturnEskdHandler(c: HandlerContext<typeof eskdRoute>) {
-  const db = database(c.env);
-  const companyId = c.get("company").id;
-  const [row, company] = await Promise.all([
-    loadVatReturn(db, companyId, c.req.valid("param").id),
-    companyHeading(db, companyId),
-  ]);
+  const [row, company] = await returnAndHeading(c, c.req.valid("param").id);
   const xml = eskdXml({
     orgNumber: company.orgNumber ?? "",
     periodEnd: row.periodEnd,

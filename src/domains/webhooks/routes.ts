@@ -8,7 +8,7 @@ import { enterCompany } from "../../http/company-access";
 import type { AppEnv } from "../../http/context";
 import { dispatch } from "../../http/dispatch";
 import { json } from "../../http/envelope";
-import { finishPage, pageRequest } from "../../http/pagination";
+import { byCreated, finishPage, pageRequest } from "../../http/pagination";
 import { defineRoute, PageQuery, type HandlerContext } from "../../http/route";
 import {
   deliveryJson,
@@ -143,10 +143,7 @@ async function listDeliveriesPage(c: HandlerContext<typeof listDeliveriesRoute>)
   const db = database(c.env);
   await loadWebhook(db, companyId, id);
   const page = await pageRequest(c, `deliveries:${id}`, cursor, limit);
-  const { items, nextCursor } = await finishPage(c, page, await listDeliveries(db, companyId, id, page), (d) => ({
-    k: d.createdAt,
-    i: d.id,
-  }));
+  const { items, nextCursor } = await finishPage(c, page, await listDeliveries(db, companyId, id, page), byCreated);
   return json(c, items.map(deliveryJson), 200, { next_cursor: nextCursor });
 }
 

@@ -1,8 +1,10 @@
 // The OpenAPI summaries and descriptions of the routes in routes.ts.
 
-/** Each route's summary and description, spread into its declaration in routes.ts. */
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
 export const DOCS = {
-  listDatabases: { summary: "The directory and the ledger databases: companies held, placement, migrations" },
+  listDatabases: {
+    summary: "The directory and the ledger databases: companies held, placement, migrations",
+  },
   moveCompany: {
     summary: "Move a company's books to another database",
     description:
@@ -12,5 +14,7 @@ export const DOCS = {
       "reads are answered throughout, from the old home until the switch. A move that fails before its switch reopens the writes " +
       "and is undone (undoing, then failed); 409 CONFLICT while another move of the company has work left.",
   },
-  getMove: { summary: "A move of a company's books: its status, and rows per table copied, verified and deleted" },
+  getMove: {
+    summary: "A move of a company's books: its status, and rows per table copied, verified and deleted",
+  },
 };

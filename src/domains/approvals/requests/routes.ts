@@ -20,28 +20,23 @@ import {
   ApprovalSettingsSchema,
   ApprovalSettingsUpdateSchema,
 } from "./schemas";
-import { commandRoute, on, roomAccess } from "../../../http/route-table";
+import { commandRoute, on, roomAccess, routeRoom } from "../../../http/route-table";
 
 export const TAG = "Approvals";
 const BASE = "/api/v1/companies/{companyId}/approval-requests";
 const { read: readOptions, write } = roomAccess(TAG, "reports:read", "bookkeeping:write");
 export const read = readOptions;
 
-export const listRequestsRoute = defineRoute({
-  ...on.get(read, BASE, DOCS.listRequests),
-  query: ApprovalRequestListQuery,
-  response: z.array(ApprovalRequestSchema),
-});
+const room = routeRoom(BASE, { read, write });
+
+export const listRequestsRoute = room.list(DOCS.listRequests, ApprovalRequestListQuery, z.array(ApprovalRequestSchema));
 
 export async function listRequests(c: HandlerContext<typeof listRequestsRoute>) {
   const rows = await listApprovalRequests(database(c.env), c.get("company").id, c.req.valid("query").status);
   return json(c, rows.map(approvalRequestJson), 200);
 }
 
-export const getRequestRoute = defineRoute({
-  ...on.get(read, `${BASE}/{id}`, DOCS.getRequest),
-  response: ApprovalRequestSchema,
-});
+export const getRequestRoute = room.get(DOCS.getRequest, ApprovalRequestSchema);
 
 export async function getRequest(c: HandlerContext<typeof getRequestRoute>) {
   const row = await loadApprovalRequest(database(c.env), c.get("company").id, c.req.valid("param").id);
@@ -61,18 +56,19 @@ export async function approveRequest(c: HandlerContext<typeof approveRequestRout
   return dispatch(c, "approval_requests.approve", { id: c.req.valid("param").id });
 }
 
-export const rejectRequest = commandRoute("approval_requests.reject", "body+id", {
-  ...on.post(write, `${BASE}/{id}/reject`, DOCS.rejectRequest),
-  body: ApprovalRequestRejectSchema,
-  response: ApprovalRequestSchema,
-});
+export const rejectRequest = room.action(
+  "approval_requests.reject",
+  "reject",
+  DOCS.rejectRequest,
+  ApprovalRequestRejectSchema,
+  ApprovalRequestSchema,
+);
 
 const SETTINGS = "/api/v1/companies/{companyId}/approval-settings";
 
-export const getSettingsRoute = defineRoute({
-  ...on.get(read, SETTINGS, DOCS.getSettings),
-  response: ApprovalSettingsSchema,
-});
+const settingsRoom = routeRoom(SETTINGS, { read: read });
+
+export const getSettingsRoute = settingsRoom.list(DOCS.getSettings, null, ApprovalSettingsSchema);
 
 export async function getSettings(c: HandlerContext<typeof getSettingsRoute>) {
   return json(c, approvalSettingsJson(await approvalSettingsOf(database(c.env), c.get("company").id)), 200);

@@ -4,20 +4,19 @@ import { DOCS } from "./prose";
 import { database } from "../../../db/client";
 import type { AppEnv } from "../../../http/context";
 import { json } from "../../../http/envelope";
-import { defineRoute, type HandlerContext } from "../../../http/route";
+import type { HandlerContext } from "../../../http/route";
 import { TAG, write } from "../common";
 import { bankAccountJson, bankAccountsOf } from "./queries";
 import { BankAccountBodySchema, BankAccountSchema } from "./schemas";
-import { commandRoute, handled, on, registerRoutes } from "../../../http/route-table";
+import { commandRoute, handled, on, registerRoutes, routeRoom } from "../../../http/route-table";
 
 const BANK_ACCOUNTS = "/api/v1/companies/{companyId}/bank-accounts";
 
 const READ = { tag: TAG, scope: "transactions:read", company: true } as const;
 
-const listBankAccountsRoute = defineRoute({
-  ...on.get(READ, BANK_ACCOUNTS, DOCS.listBankAccounts),
-  response: z.array(BankAccountSchema),
-});
+const room = routeRoom(BANK_ACCOUNTS, { read: READ });
+
+const listBankAccountsRoute = room.list(DOCS.listBankAccounts, null, z.array(BankAccountSchema));
 
 async function listBankAccounts(c: HandlerContext<typeof listBankAccountsRoute>) {
   return json(c, (await bankAccountsOf(database(c.env), c.get("company").id)).map(bankAccountJson));

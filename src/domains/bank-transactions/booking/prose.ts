@@ -46,10 +46,15 @@ export const PROSE = {
   `,
 };
 
-/** Each route's summary and description, spread into its declaration in routes.ts. */
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
 export const DOCS = {
-  listTransactions: { summary: "List bank transactions", description: PROSE.listTransactionsDescription },
-  getTransaction: { summary: "Get a bank transaction" },
+  listTransactions: {
+    summary: "List bank transactions",
+    description: PROSE.listTransactionsDescription,
+  },
+  getTransaction: {
+    summary: "Get a bank transaction",
+  },
   listMerchantTemplates: {
     summary: "List the booking templates remembered per merchant",
     description: PROSE.listMerchantTemplatesDescription,

@@ -4,14 +4,14 @@ import { PROSE, DOCS } from "./prose";
 import { database } from "../../../db/client";
 import type { AppEnv } from "../../../http/context";
 import { json } from "../../../http/envelope";
-import { finishPage, pageRequest } from "../../../http/pagination";
+import { byCreated, finishPage, pageRequest } from "../../../http/pagination";
 import { defineRoute, type HandlerContext } from "../../../http/route";
 import { listTemplates, listTransactions, loadTransaction, templateJson, transactionJson } from "../queries";
 import { TransactionListQuery, TransactionSchema } from "../schemas";
 import { BatchCategorizeSchema, CategorizeSchema } from "./schemas";
 import { suggestCategories } from "./suggest";
 import { BASE, TAG, write } from "../common";
-import { commandRoute, handled, on, registerRoutes } from "../../../http/route-table";
+import { commandRoute, handled, on, registerRoutes, routeRoom } from "../../../http/route-table";
 
 const TransactionOut = TransactionSchema.extend({});
 const CategorizeOut = z.object({
@@ -71,11 +71,9 @@ const SuggestOut = z.object({
 
 const READ = { tag: TAG, scope: "transactions:read", company: true } as const;
 
-const listTransactionsRoute = defineRoute({
-  ...on.get(READ, BASE, DOCS.listTransactions),
-  query: TransactionListQuery,
-  response: z.array(TransactionOut),
-});
+const room = routeRoom(BASE, { read: READ, write: write });
+
+const listTransactionsRoute = room.list(DOCS.listTransactions, TransactionListQuery, z.array(TransactionOut));
 
 async function listTransactionsPage(c: HandlerContext<typeof listTransactionsRoute>) {
   const { cursor, limit, ...filters } = c.req.valid("query");
@@ -85,15 +83,12 @@ async function listTransactionsPage(c: HandlerContext<typeof listTransactionsRou
     c,
     page,
     await listTransactions(database(c.env), companyId, filters, page),
-    (r) => ({ k: r.createdAt, i: r.id }),
+    byCreated,
   );
   return json(c, items.map(transactionJson), 200, { next_cursor: nextCursor });
 }
 
-const getTransactionRoute = defineRoute({
-  ...on.get(READ, `${BASE}/{id}`, DOCS.getTransaction),
-  response: TransactionOut,
-});
+const getTransactionRoute = room.get(DOCS.getTransaction, TransactionOut);
 
 async function getTransaction(c: HandlerContext<typeof getTransactionRoute>) {
   return json(c, transactionJson(await loadTransaction(database(c.env), c.get("company").id, c.req.valid("param").id)));
@@ -125,11 +120,13 @@ const batchCategorize = commandRoute("bank_transactions.batch_categorize", "body
   response: BulkOut,
 });
 
-const categorizeTransaction = commandRoute("bank_transactions.categorize", "body+id", {
-  ...on.post(write, `${BASE}/{id}/categorize`, DOCS.categorizeTransaction),
-  body: CategorizeSchema,
-  response: CategorizeOut,
-});
+const categorizeTransaction = room.action(
+  "bank_transactions.categorize",
+  "categorize",
+  DOCS.categorizeTransaction,
+  CategorizeSchema,
+  CategorizeOut,
+);
 
 const READ_BY_POST = { tag: TAG, scope: "transactions:read", company: true, write: false } as const;
 
@@ -142,10 +139,7 @@ async function suggestTransactionCategories(c: HandlerContext<typeof suggestTran
   return json(c, await suggestCategories(database(c.env), c.get("company").id, c.req.valid("param").id));
 }
 
-const ignoreTransaction = commandRoute("bank_transactions.ignore", "id", {
-  ...on.post(write, `${BASE}/{id}/ignore`, DOCS.ignoreTransaction),
-  response: IgnoreOut,
-});
+const ignoreTransaction = room.action("bank_transactions.ignore", "ignore", DOCS.ignoreTransaction, null, IgnoreOut);
 
 const unignoreTransaction = commandRoute("bank_transactions.unignore", "id", {
   ...on.delete(write, `${BASE}/{id}/ignore`, DOCS.unignoreTransaction),

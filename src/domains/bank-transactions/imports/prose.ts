@@ -31,11 +31,14 @@ export const PROSE = {
   `,
 };
 
-/** Each route's summary and description, spread into its declaration in routes.ts. */
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
 export const DOCS = {
   ingestTransactions: {
     summary: "Ingest up to 500 bank transactions as JSON",
     description: PROSE.ingestTransactionsDescription,
   },
-  importBankFile: { summary: "Import a bank file (asynchronous)", description: PROSE.importBankFileDescription },
+  importBankFile: {
+    summary: "Import a bank file (asynchronous)",
+    description: PROSE.importBankFileDescription,
+  },
 };

@@ -11,10 +11,9 @@ import { json } from "../../../http/envelope";
 import { CompanyParams } from "../../../http/params";
 import { defineRoute, type HandlerContext } from "../../../http/route";
 import { companyMembers, memberJson } from "./commands";
-import { handled, on, registerRoutes, roomAccess } from "../../../http/route-table";
+import { companyRoom, handled, on, registerRoutes } from "../../../http/route-table";
 import { DOCS } from "./prose";
 
-const TAG = "Members";
 const BASE = "/api/v1/companies/{companyId}/members";
 
 export const ROLES = ["owner", "admin", "member", "viewer"] as const;
@@ -46,19 +45,22 @@ export const MEMBER_RULES =
   "(a removed member's keys answer 404 for the company; their other companies are untouched). Audited; events " +
   "member.role_changed (previous_attributes.role) and member.removed. See docs/platform.md.";
 
-const { read, write } = roomAccess(TAG, "companies:read", "companies:write", "optional");
-
-const listMembersRoute = defineRoute({
-  ...on.get(read, BASE, DOCS.listMembers),
-  response: z.array(MemberSchema),
+const room = companyRoom({
+  path: BASE,
+  tag: "Members",
+  read: "companies:read",
+  write: "companies:write",
+  idempotency: "optional",
 });
+
+const listMembersRoute = room.list(DOCS.listMembers, null, z.array(MemberSchema));
 
 async function listMembers(c: HandlerContext<typeof listMembersRoute>) {
   return json(c, (await companyMembers(directory(c.env), c.get("company").id)).map(memberJson));
 }
 
 const getMemberRoute = defineRoute({
-  ...on.get(read, `${BASE}/{userId}`, DOCS.getMember),
+  ...on.get(room.read, `${BASE}/{userId}`, DOCS.getMember),
   params: MemberParams,
   response: MemberSchema,
 });
@@ -71,7 +73,7 @@ async function getMember(c: HandlerContext<typeof getMemberRoute>) {
 }
 
 const updateMemberRoute = defineRoute({
-  ...on.patch(write, `${BASE}/{userId}`, DOCS.updateMember),
+  ...on.patch(room.write, `${BASE}/{userId}`, DOCS.updateMember),
   description: `${MEMBER_RULES} Asking for the role the member has already changes nothing (200, no event).`,
   params: MemberParams,
   body: MemberRoleSchema,
@@ -84,7 +86,7 @@ async function updateMember(c: HandlerContext<typeof updateMemberRoute>) {
 }
 
 const removeMemberRoute = defineRoute({
-  ...on.delete(write, `${BASE}/{userId}`, DOCS.removeMember),
+  ...on.delete(room.write, `${BASE}/{userId}`, DOCS.removeMember),
   description: MEMBER_RULES,
   params: MemberParams,
   response: MemberRemovedSchema,

@@ -9,7 +9,10 @@ export const PROSE = {
   `,
 };
 
-/** Each route's summary and description, spread into its declaration in routes.ts. */
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
 export const DOCS = {
-  explainVoucherGap: { summary: "Explain a gap in a voucher series", description: PROSE.explainVoucherGapDescription },
+  explainVoucherGap: {
+    summary: "Explain a gap in a voucher series",
+    description: PROSE.explainVoucherGapDescription,
+  },
 };

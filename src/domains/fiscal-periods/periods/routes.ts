@@ -9,7 +9,7 @@ import { lockDatesOf, listPeriods, periodJson } from "./commands";
 
 import { BASE, TAG, write } from "../common";
 import { FiscalPeriodSchema, LockBody, LockResult } from "./schemas";
-import { commandRoute, handled, on, registerRoutes } from "../../../http/route-table";
+import { commandRoute, handled, on, registerRoutes, routeRoom } from "../../../http/route-table";
 
 const READ = { tag: TAG, scope: "reports:read", company: true } as const;
 
@@ -39,10 +39,9 @@ const lockPeriod = commandRoute("fiscal_periods.lock", "body+id", {
   response: LockResult,
 });
 
-const unlockPeriod = commandRoute("fiscal_periods.unlock", "id", {
-  ...on.post(write, `${BASE}/{id}/unlock`, DOCS.unlockPeriod),
-  response: LockResult,
-});
+const room = routeRoom(BASE, { write });
+
+const unlockPeriod = room.action("fiscal_periods.unlock", "unlock", DOCS.unlockPeriod, null, LockResult);
 
 export function registerPeriodRoutes(app: OpenAPIHono<AppEnv>) {
   registerRoutes(app, [handled(listFiscalPeriodsRoute, listFiscalPeriods), openNextYear, lockPeriod, unlockPeriod]);

@@ -34,7 +34,7 @@ export const PROSE = {
   `,
 };
 
-/** Each route's summary and description, spread into its declaration in routes.ts. */
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
 export const DOCS = {
   calculateTax: {
     summary: "Calculate and book the corporate tax of an aktiebolag's year (before the year-end)",

@@ -63,7 +63,7 @@ export const PROSE = {
   `,
 };
 
-/** Each route's summary and description, spread into its declaration in routes.ts. */
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
 export const DOCS = {
   runYearEnd: {
     summary: "Run the year-end (asynchronous): currency revaluation, then the closing entry",

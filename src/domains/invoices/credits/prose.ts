@@ -13,7 +13,7 @@ export const PROSE = {
   `,
 };
 
-/** Each route's summary and description, spread into its declaration in routes.ts. */
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
 export const DOCS = {
   creditInvoice: {
     summary: "Credit a sent, overdue or paid invoice in full",

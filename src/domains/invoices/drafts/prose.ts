@@ -22,13 +22,16 @@ export const PROSE = {
   `,
 };
 
-/** Each route's summary and description, spread into its declaration in routes.ts. */
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
 export const DOCS = {
   listInvoices: {
     summary: "List invoices (credit notes included, is_credit_note true)",
     description: PROSE.listInvoicesDescription,
   },
-  getInvoice: { summary: "Get an invoice", description: PROSE.getInvoiceDescription },
+  getInvoice: {
+    summary: "Get an invoice",
+    description: PROSE.getInvoiceDescription,
+  },
   createInvoice: {
     summary: "Create an invoice (a draft), or book a self-billed one",
     description: PROSE.createInvoiceDescription,

@@ -3,19 +3,17 @@ import { DOCS } from "./prose";
 import { database } from "../../../db/client";
 import { json } from "../../../http/envelope";
 import { PartialExpansions, parseExpand } from "../../../http/expand";
-import { finishPage, pageRequest } from "../../../http/pagination";
+import { byCreated, finishPage, pageRequest } from "../../../http/pagination";
 import { defineRoute, type HandlerContext } from "../../../http/route";
 import { BatchResultSchemaOf } from "../../../http/bulk-schema";
 import { INVOICE_EXPANSIONS, invoicesWith, listInvoices, loadInvoice, type InvoiceExpansion } from "../queries";
 import { InvoiceCreateSchema, InvoiceListQuery, InvoicePatchSchema, InvoiceSchema } from "../schemas";
 import { BASE, read, write } from "../common";
-import { commandRoute, on } from "../../../http/route-table";
+import { commandRoute, on, routeRoom } from "../../../http/route-table";
 
-export const listInvoicesRoute = defineRoute({
-  ...on.get(read, BASE, DOCS.listInvoices),
-  query: InvoiceListQuery,
-  response: z.array(InvoiceSchema),
-});
+const room = routeRoom(BASE, { read, write });
+
+export const listInvoicesRoute = room.list(DOCS.listInvoices, InvoiceListQuery, z.array(InvoiceSchema));
 
 export async function listInvoicesPage(c: HandlerContext<typeof listInvoicesRoute>) {
   const { cursor, limit, expand, ...filters } = c.req.valid("query");
@@ -23,10 +21,7 @@ export async function listInvoicesPage(c: HandlerContext<typeof listInvoicesRout
   const db = database(c.env);
   const wanted = parseExpand<InvoiceExpansion>(expand, INVOICE_EXPANSIONS);
   const page = await pageRequest(c, `invoices:${companyId}:${JSON.stringify(filters)}`, cursor, limit);
-  const { items, nextCursor } = await finishPage(c, page, await listInvoices(db, companyId, filters, page), (r) => ({
-    k: r.createdAt,
-    i: r.id,
-  }));
+  const { items, nextCursor } = await finishPage(c, page, await listInvoices(db, companyId, filters, page), byCreated);
   const partial = new PartialExpansions();
   const data = await invoicesWith(c.env, db, companyId, items, wanted, partial);
   return json(c, data, 200, { next_cursor: nextCursor, ...partial.meta() });
@@ -48,12 +43,7 @@ export async function getInvoice(c: HandlerContext<typeof getInvoiceRoute>) {
   return json(c, data, 200, partial.meta());
 }
 
-export const createInvoice = commandRoute("invoices.create", "body", {
-  ...on.post(write, BASE, DOCS.createInvoice),
-  body: InvoiceCreateSchema,
-  response: InvoiceSchema,
-  status: 201,
-});
+export const createInvoice = room.create("invoices.create", DOCS.createInvoice, InvoiceCreateSchema, InvoiceSchema);
 
 export const bulkCreateInvoices = commandRoute("invoices.bulk_create", "body", {
   ...on.post(write, `${BASE}/bulk-create`, DOCS.bulkCreateInvoices),
@@ -61,14 +51,6 @@ export const bulkCreateInvoices = commandRoute("invoices.bulk_create", "body", {
   response: BatchResultSchemaOf(InvoiceSchema),
 });
 
-export const updateInvoice = commandRoute("invoices.update", "body+id", {
-  ...on.patch(write, `${BASE}/{id}`, DOCS.updateInvoice),
-  body: InvoicePatchSchema,
-  response: InvoiceSchema,
-});
+export const updateInvoice = room.update("invoices.update", DOCS.updateInvoice, InvoicePatchSchema, InvoiceSchema);
 
-export const cancelInvoice = commandRoute("invoices.cancel", "id", {
-  ...on.delete(write, `${BASE}/{id}`, DOCS.cancelInvoice),
-  response: null,
-  status: 204,
-});
+export const cancelInvoice = room.remove("invoices.cancel", DOCS.cancelInvoice);

@@ -19,7 +19,7 @@ export const PROSE = {
   `,
 };
 
-/** Each route's summary and description, spread into its declaration in routes.ts. */
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
 export const DOCS = {
   issueInterestInvoice: {
     summary: "Issue an interest invoice (räntefaktura) for late payment of an invoice",

@@ -9,7 +9,7 @@ import { invoiceFileName } from "./document";
 import { loadInvoice } from "../queries";
 import { InvoiceSchema, PeppolDeliverySchema } from "../schemas";
 import { BASE, read, write } from "../common";
-import { commandRoute, on } from "../../../http/route-table";
+import { commandRoute, on, routeRoom } from "../../../http/route-table";
 
 export const invoicePdfRoute = defineRoute({
   ...on.get(read, `${BASE}/{id}/pdf`, DOCS.invoicePdf),
@@ -23,10 +23,15 @@ export async function invoicePdf(c: HandlerContext<typeof invoicePdfRoute>) {
   return fileResponse(c, pdf.body, "application/pdf", invoiceFileName(row));
 }
 
-export const markInvoiceSent = commandRoute("invoices.mark_sent", "id", {
-  ...on.post(write, `${BASE}/{id}/mark-sent`, DOCS.markInvoiceSent),
-  response: InvoiceSchema,
-});
+const room = routeRoom(BASE, { write });
+
+export const markInvoiceSent = room.action(
+  "invoices.mark_sent",
+  "mark-sent",
+  DOCS.markInvoiceSent,
+  null,
+  InvoiceSchema,
+);
 
 export const sendInvoice = commandRoute("invoices.send", "id", {
   ...on.post(write, `${BASE}/{id}/send`, DOCS.sendInvoice),

@@ -17,9 +17,12 @@ export const PROSE = {
   `,
 };
 
-/** Each route's summary and description, spread into its declaration in routes.ts. */
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
 export const DOCS = {
-  payInvoice: { summary: "Record a payment of a sent invoice", description: PROSE.payInvoiceDescription },
+  payInvoice: {
+    summary: "Record a payment of a sent invoice",
+    description: PROSE.payInvoiceDescription,
+  },
   refundInvoice: {
     summary: "Pay back what a credit note left overpaid (a refund owed)",
     description: PROSE.refundInvoiceDescription,

@@ -20,7 +20,7 @@ export const PROSE = {
   `,
 };
 
-/** Each route's summary and description, spread into its declaration in routes.ts. */
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
 export const DOCS = {
   invoicePeppol: {
     summary: "The invoice or credit note as a Peppol BIS Billing 3.0 e-invoice",

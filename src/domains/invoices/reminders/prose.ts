@@ -23,11 +23,14 @@ export const PROSE = {
   `,
 };
 
-/** Each route's summary and description, spread into its declaration in routes.ts. */
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
 export const DOCS = {
   remindInvoice: {
     summary: "Send a payment reminder (påminnelse) for an overdue invoice",
     description: PROSE.remindInvoiceDescription,
   },
-  reminderPdf: { summary: "A payment reminder as PDF", description: PROSE.reminderPdfDescription },
+  reminderPdf: {
+    summary: "A payment reminder as PDF",
+    description: PROSE.reminderPdfDescription,
+  },
 };

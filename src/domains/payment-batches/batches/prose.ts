@@ -40,17 +40,28 @@ export const PROSE = {
   `,
 };
 
-/** Each route's summary and description, spread into its declaration in routes.ts. */
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
 export const DOCS = {
   proposal: {
     summary: "The payment proposal: supplier invoices due by a date that no active batch holds",
     description: PROSE.proposal,
   },
-  createBatch: { summary: "Store a payment batch and its pain.001 file", description: PROSE.create },
-  list: { summary: "The payment batches, newest first (at most 100)" },
-  lines: { summary: "The payments of a supplier invoice in batches, with the bank's status of each" },
-  get: { summary: "A payment batch with its lines" },
-  file: { summary: "The batch's pain.001.001.03 file, as archived" },
+  createBatch: {
+    summary: "Store a payment batch and its pain.001 file",
+    description: PROSE.create,
+  },
+  list: {
+    summary: "The payment batches, newest first (at most 100)",
+  },
+  lines: {
+    summary: "The payments of a supplier invoice in batches, with the bank's status of each",
+  },
+  get: {
+    summary: "A payment batch with its lines",
+  },
+  file: {
+    summary: "The batch's pain.001.001.03 file, as archived",
+  },
   importStatusReport: {
     summary: "Import the bank's pain.002 status report for a batch",
     description: PROSE.statusReport,

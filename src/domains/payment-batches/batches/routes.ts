@@ -23,7 +23,7 @@ import {
   ProposalQuery,
   ProposalSchema,
 } from "./schemas";
-import { commandRoute, handled, on, registerRoutes } from "../../../http/route-table";
+import { commandRoute, handled, on, registerRoutes, routeRoom } from "../../../http/route-table";
 
 const proposalRoute = defineRoute({
   ...on.get(read, `${BASE}/proposal`, DOCS.proposal),
@@ -41,17 +41,11 @@ async function getProposal(c: HandlerContext<typeof proposalRoute>) {
   return json(c, { ...proposal, salary_runs: await salaryRunsToPay(db, companyId, dueBy) });
 }
 
-const createBatch = commandRoute("payment_batches.create", "body", {
-  ...on.post(write, BASE, DOCS.createBatch),
-  body: PaymentBatchCreateSchema,
-  response: BatchSchema,
-  status: 201,
-});
+const room = routeRoom(BASE, { read, write });
 
-const listRoute = defineRoute({
-  ...on.get(read, BASE, DOCS.list),
-  response: BatchListSchema,
-});
+const createBatch = room.create("payment_batches.create", DOCS.createBatch, PaymentBatchCreateSchema, BatchSchema);
+
+const listRoute = room.list(DOCS.list, null, BatchListSchema);
 
 async function listPaymentBatches(c: HandlerContext<typeof listRoute>) {
   const rows = await listBatches(database(c.env), c.get("company").id);
@@ -72,10 +66,7 @@ async function linesOfSupplierInvoice(c: HandlerContext<typeof linesRoute>) {
   );
 }
 
-const getRoute = defineRoute({
-  ...on.get(read, `${BASE}/{id}`, DOCS.get),
-  response: BatchSchema,
-});
+const getRoute = room.get(DOCS.get, BatchSchema);
 
 async function getBatch(c: HandlerContext<typeof getRoute>) {
   const { batch, lines } = await loadBatch(database(c.env), c.get("company").id, c.req.valid("param").id);

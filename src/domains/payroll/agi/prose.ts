@@ -23,9 +23,12 @@ export const PROSE = {
   `,
 };
 
-/** Each route's summary and description, spread into its declaration in routes.ts. */
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
 export const DOCS = {
-  generateAgi: { summary: "Generate the AGI XML of a booked run (not submitted)", description: PROSE.generateAgi },
+  generateAgi: {
+    summary: "Generate the AGI XML of a booked run (not submitted)",
+    description: PROSE.generateAgi,
+  },
   getAgi: {
     summary: "The stored AGI of a run, with its XML",
     description: "404 NOT_FOUND until generate-agi. ?format=xml answers the file itself (application/xml, attachment).",

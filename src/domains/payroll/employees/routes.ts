@@ -6,7 +6,7 @@ import { database } from "../../../db/client";
 import { ApiError } from "../../../errors/api-error";
 import type { AppEnv } from "../../../http/context";
 import { json } from "../../../http/envelope";
-import { finishPage, pageRequest } from "../../../http/pagination";
+import { byCreated, finishPage, pageRequest } from "../../../http/pagination";
 import { defineRoute, type HandlerContext } from "../../../http/route";
 import { EMPLOYEES, read, write } from "../route-common";
 import { employeeDetailJson, employeeListJson, employeesByPersonnummer, listEmployees, loadEmployee } from "./queries";
@@ -18,7 +18,7 @@ import {
   EmployeeSearchBody,
   FULL_PERSONNUMMER,
 } from "./schemas";
-import { commandRoute, handled, on, registerRoutes } from "../../../http/route-table";
+import { handled, on, registerRoutes, routeRoom } from "../../../http/route-table";
 
 /**
  * A full personnummer in GET .../employees?search= would be written to every access log
@@ -37,11 +37,9 @@ function refusePersonnummerInUrl(search: string | undefined): void {
   );
 }
 
-const listEmployeesRoute = defineRoute({
-  ...on.get(read, EMPLOYEES, DOCS.listEmployees),
-  query: EmployeeListQuery,
-  response: z.array(EmployeeSchema),
-});
+const room = routeRoom(EMPLOYEES, { read, write });
+
+const listEmployeesRoute = room.list(DOCS.listEmployees, EmployeeListQuery, z.array(EmployeeSchema));
 
 async function listEmployeesPage(c: HandlerContext<typeof listEmployeesRoute>) {
   const { cursor, limit, ...q } = c.req.valid("query");
@@ -52,7 +50,7 @@ async function listEmployeesPage(c: HandlerContext<typeof listEmployeesRoute>) {
     c,
     page,
     await listEmployees(database(c.env), companyId, q, page),
-    (r) => ({ k: r.createdAt, i: r.id }),
+    byCreated,
   );
   return json(c, await Promise.all(items.map((e) => employeeListJson(c.env, e))), 200, {
     next_cursor: nextCursor,
@@ -79,10 +77,7 @@ async function searchEmployees(c: HandlerContext<typeof searchEmployeesRoute>) {
   return json(c, await Promise.all(rows.map((e) => employeeListJson(c.env, e))));
 }
 
-const getEmployeeRoute = defineRoute({
-  ...on.get(read, `${EMPLOYEES}/{id}`, DOCS.getEmployee),
-  response: EmployeeSchema,
-});
+const getEmployeeRoute = room.get(DOCS.getEmployee, EmployeeSchema);
 
 async function getEmployee(c: HandlerContext<typeof getEmployeeRoute>) {
   const employee = await loadEmployee(database(c.env), c.get("company").id, c.req.valid("param").id);
@@ -91,24 +86,16 @@ async function getEmployee(c: HandlerContext<typeof getEmployeeRoute>) {
   return json(c, await employeeDetailJson(c.env, employee, fullAccount));
 }
 
-const createEmployee = commandRoute("payroll.create_employee", "body", {
-  ...on.post(write, EMPLOYEES, DOCS.createEmployee),
-  body: EmployeeCreateSchema,
-  response: EmployeeSchema,
-  status: 201,
-});
+const createEmployee = room.create(
+  "payroll.create_employee",
+  DOCS.createEmployee,
+  EmployeeCreateSchema,
+  EmployeeSchema,
+);
 
-const updateEmployee = commandRoute("payroll.update_employee", "body+id", {
-  ...on.patch(write, `${EMPLOYEES}/{id}`, DOCS.updateEmployee),
-  body: EmployeePatchSchema,
-  response: EmployeeSchema,
-});
+const updateEmployee = room.update("payroll.update_employee", DOCS.updateEmployee, EmployeePatchSchema, EmployeeSchema);
 
-const deactivateEmployee = commandRoute("payroll.deactivate_employee", "id", {
-  ...on.delete(write, `${EMPLOYEES}/{id}`, DOCS.deactivateEmployee),
-  response: null,
-  status: 204,
-});
+const deactivateEmployee = room.remove("payroll.deactivate_employee", DOCS.deactivateEmployee);
 
 export function registerEmployeeRoutes(app: OpenAPIHono<AppEnv>) {
   registerRoutes(app, [

@@ -18,11 +18,14 @@ export const PROSE = {
   `,
 };
 
-/** Each route's summary and description, spread into its declaration in routes.ts. */
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
 export const DOCS = {
   avgifterBasis: {
     summary: "Employer contribution basis of a year, per employee, from booked runs",
     description: PROSE.avgifterBasis,
   },
-  salaryJournal: { summary: "Salary journal (lönejournal) of a run or a period", description: PROSE.salaryJournal },
+  salaryJournal: {
+    summary: "Salary journal (lönejournal) of a run or a period",
+    description: PROSE.salaryJournal,
+  },
 };

@@ -7,9 +7,9 @@ import { database } from "../../../db/client";
 import type { AppEnv } from "../../../http/context";
 import { dispatch } from "../../../http/dispatch";
 import { json } from "../../../http/envelope";
-import { finishPage, pageRequest } from "../../../http/pagination";
+import { byCreated, finishPage, pageRequest } from "../../../http/pagination";
 import { defineRoute, type HandlerContext } from "../../../http/route";
-import { employeesByIds, loadEmployee } from "../employees/queries";
+import { employeesByIds } from "../employees/queries";
 import { read, RunEmployeeParams, RUNS, write } from "../route-common";
 import { registerRunDocumentRoutes } from "./documents/routes";
 import {
@@ -17,7 +17,7 @@ import {
   lineItemsOf,
   listRuns,
   loadRun,
-  loadRunEmployee,
+  loadRunEmployeeOf,
   runEmployeeJson,
   runEmployees,
   runJson,
@@ -36,7 +36,7 @@ import {
   SalaryRunPatchSchema,
   SalaryRunSchema,
 } from "./schemas";
-import { commandRoute, handled, on, registerRoutes, type RouteDocs } from "../../../http/route-table";
+import { commandRoute, handled, on, registerRoutes, type RouteDocs, routeRoom } from "../../../http/route-table";
 
 const LineItemParams = RunEmployeeParams.extend({ lineItemId: z.string() });
 
@@ -47,21 +47,16 @@ function runOf(c: { req: { valid(target: "param"): { id: string } } }) {
 
 // The run itself
 
-const listRunsRoute = defineRoute({
-  ...on.get(read, RUNS, DOCS.listRuns),
-  query: SalaryRunListQuery,
-  response: z.array(SalaryRunSchema),
-});
+const room = routeRoom(RUNS, { read, write });
+
+const listRunsRoute = room.list(DOCS.listRuns, SalaryRunListQuery, z.array(SalaryRunSchema));
 
 async function listRunsPage(c: HandlerContext<typeof listRunsRoute>) {
   const { cursor, limit, ...q } = c.req.valid("query");
   const companyId = c.get("company").id;
   const db = database(c.env);
   const page = await pageRequest(c, `salary-runs:${companyId}:${q.period_year}:${q.status}`, cursor, limit);
-  const { items, nextCursor } = await finishPage(c, page, await listRuns(db, companyId, q, page), (r) => ({
-    k: r.createdAt,
-    i: r.id,
-  }));
+  const { items, nextCursor } = await finishPage(c, page, await listRuns(db, companyId, q, page), byCreated);
   const counts = await countRunEmployees(
     db,
     items.map((r) => r.id),
@@ -74,10 +69,7 @@ async function listRunsPage(c: HandlerContext<typeof listRunsRoute>) {
   );
 }
 
-const getRunRoute = defineRoute({
-  ...on.get(read, `${RUNS}/{id}`, DOCS.getRun),
-  response: SalaryRunSchema,
-});
+const getRunRoute = room.get(DOCS.getRun, SalaryRunSchema);
 
 async function getRun(c: HandlerContext<typeof getRunRoute>) {
   const db = database(c.env);
@@ -85,12 +77,7 @@ async function getRun(c: HandlerContext<typeof getRunRoute>) {
   return json(c, runJson(run, (await countRunEmployees(db, [run.id])).get(run.id) ?? 0));
 }
 
-const createRun = commandRoute("payroll.create_run", "body", {
-  ...on.post(write, RUNS, DOCS.createRun),
-  body: SalaryRunCreateSchema,
-  response: SalaryRunSchema,
-  status: 201,
-});
+const createRun = room.create("payroll.create_run", DOCS.createRun, SalaryRunCreateSchema, SalaryRunSchema);
 
 const updateRunRoute = defineRoute({
   ...on.patch(write, `${RUNS}/{id}`, DOCS.updateRun),
@@ -126,10 +113,7 @@ async function listRunEmployeesPage(c: HandlerContext<typeof listRunEmployeesRou
   const run = await loadRun(db, companyId, c.req.valid("param").id);
   const { cursor, limit } = c.req.valid("query");
   const page = await pageRequest(c, `salary-run-employees:${run.id}`, cursor, limit);
-  const { items, nextCursor } = await finishPage(c, page, await runEmployees(db, run.id, page), (r) => ({
-    k: r.createdAt,
-    i: r.id,
-  }));
+  const { items, nextCursor } = await finishPage(c, page, await runEmployees(db, run.id, page), byCreated);
   const people = await employeesByIds(
     db,
     companyId,
@@ -153,9 +137,7 @@ async function getRunEmployee(c: HandlerContext<typeof getRunEmployeeRoute>) {
   const db = database(c.env);
   const companyId = c.get("company").id;
   const { id, employeeId } = c.req.valid("param");
-  const run = await loadRun(db, companyId, id);
-  const re = await loadRunEmployee(db, run.id, employeeId);
-  const e = await loadEmployee(db, companyId, employeeId);
+  const { run, row: re, employee: e } = await loadRunEmployeeOf(db, companyId, id, employeeId);
   return json(
     c,
     runEmployeeJson(re, e, {

@@ -58,7 +58,7 @@ export const PROSE = {
   `,
 };
 
-/** Each route's summary and description, spread into its declaration in routes.ts. */
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
 export const DOCS = {
   listReconciliationAccounts: {
     summary: "The accounts to reconcile, with their status",
@@ -76,7 +76,15 @@ export const DOCS = {
     summary: "Link a bank account's items: the proposals, or explicit pairs",
     description: PROSE.linkItemsDescription,
   },
-  unlinkItems: { summary: "Unlink: the link's items go back to their buckets" },
-  listSignoffs: { summary: "The account's sign-offs", description: PROSE.listSignoffsDescription },
-  signOffAccount: { summary: "Sign off the account through a date", description: PROSE.signOffAccountDescription },
+  unlinkItems: {
+    summary: "Unlink: the link's items go back to their buckets",
+  },
+  listSignoffs: {
+    summary: "The account's sign-offs",
+    description: PROSE.listSignoffsDescription,
+  },
+  signOffAccount: {
+    summary: "Sign off the account through a date",
+    description: PROSE.signOffAccountDescription,
+  },
 };

@@ -26,7 +26,7 @@ export const PROSE = {
   `,
 };
 
-/** Each route's summary and description, spread into its declaration in routes.ts. */
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
 export const DOCS = {
   runBankMatcher: {
     summary: "Run the automatic matcher on the bank accounts (asynchronous)",

@@ -65,7 +65,7 @@ export const PROSE = {
   `,
 };
 
-/** Each route's summary and description, spread into its declaration in routes.ts. */
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
 export const DOCS = {
   registerTaxTransactions: {
     summary: "Register skattekonto transactions (Skatteverket's statement: date, text, amount, saldo)",

@@ -39,13 +39,16 @@ export const PROSE = {
   `,
 };
 
-/** Each route's summary and description, spread into its declaration in routes.ts. */
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
 export const DOCS = {
   cashFlow: {
     summary: "Cash-flow statement (kassaflödesanalys, indirect method, K3 kapitel 7), reconciled to cash and bank",
     description: PROSE.cashFlow,
   },
-  cashFlowPdf: { summary: "Cash-flow statement as PDF, beside the previous year", description: PROSE.cashFlowPdf },
+  cashFlowPdf: {
+    summary: "Cash-flow statement as PDF, beside the previous year",
+    description: PROSE.cashFlowPdf,
+  },
   keyRatios: {
     summary: "Key ratios (nyckeltal): soliditet, kassalikviditet, rörelsemarginal, avkastning på eget kapital, …",
     description: PROSE.keyRatios,

@@ -59,7 +59,7 @@ export const PROSE = {
   `,
 };
 
-/** Each route's summary and description, spread into its declaration in routes.ts. */
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
 export const DOCS = {
   incomeStatement: {
     summary: "Income statement by dimension: per object (cost centre, project), per month, or for chosen objects",

@@ -26,7 +26,7 @@ export const PROSE = {
   `,
 };
 
-/** Each route's summary and description, spread into its declaration in routes.ts. */
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
 export const DOCS = {
   trialBalance: {
     summary: "Trial balance: opening, movement and closing per account",
@@ -48,5 +48,7 @@ export const DOCS = {
     summary: "Journal register (verifikationslista): every posted entry with all lines, by series and number",
     description: "Paged by cursor (limit 1-1000, default 200).",
   },
-  continuityCheck: { summary: "Opening balances against the prior period's closing balances (balance accounts)" },
+  continuityCheck: {
+    summary: "Opening balances against the prior period's closing balances (balance accounts)",
+  },
 };

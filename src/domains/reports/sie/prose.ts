@@ -12,7 +12,10 @@ export const PROSE = {
   `,
 };
 
-/** Each route's summary and description, spread into its declaration in routes.ts. */
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
 export const DOCS = {
-  sieExport: { summary: "SIE 4 file of a fiscal period (CP437)", description: PROSE.sieExportDescription },
+  sieExport: {
+    summary: "SIE 4 file of a fiscal period (CP437)",
+    description: PROSE.sieExportDescription,
+  },
 };

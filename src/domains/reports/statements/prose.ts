@@ -27,12 +27,23 @@ export const PROSE = {
   `,
 };
 
-/** Each route's summary and description, spread into its declaration in routes.ts. */
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
 export const DOCS = {
-  balanceSheet: { summary: "Balance sheet (balansräkning) at a date", description: PROSE.balanceSheetDescription },
-  balanceSheetPdf: { summary: "Balance sheet as PDF", description: PROSE.balanceSheetPdfDescription },
-  incomeStatement: { summary: "Income statement (resultaträkning)" },
-  incomeStatementPdf: { summary: "Income statement as PDF", description: PROSE.incomeStatementPdfDescription },
+  balanceSheet: {
+    summary: "Balance sheet (balansräkning) at a date",
+    description: PROSE.balanceSheetDescription,
+  },
+  balanceSheetPdf: {
+    summary: "Balance sheet as PDF",
+    description: PROSE.balanceSheetPdfDescription,
+  },
+  incomeStatement: {
+    summary: "Income statement (resultaträkning)",
+  },
+  incomeStatementPdf: {
+    summary: "Income statement as PDF",
+    description: PROSE.incomeStatementPdfDescription,
+  },
   monthlyBreakdown: {
     summary: "Revenue, costs and result per month of the period",
     description: PROSE.monthlyBreakdownDescription,

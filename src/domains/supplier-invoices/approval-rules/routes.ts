@@ -2,49 +2,42 @@
 import { z } from "@hono/zod-openapi";
 import { database } from "../../../db/client";
 import { json } from "../../../http/envelope";
-import { defineRoute, type HandlerContext } from "../../../http/route";
+import type { HandlerContext } from "../../../http/route";
 import { approvalRuleJson, approvalRulesOf, loadApprovalRule } from "../attest/queries";
 import { read, write } from "../common";
 import { DOCS } from "./prose";
 import { ApprovalRuleCreateSchema, ApprovalRulePatchSchema, ApprovalRuleSchema } from "./schemas";
-import { commandRoute, on } from "../../../http/route-table";
+import { routeRoom } from "../../../http/route-table";
 
 const RULES = "/api/v1/companies/{companyId}/approval-rules";
-export const listApprovalRulesRoute = defineRoute({
-  ...on.get(read, RULES, DOCS.listApprovalRules),
-  response: z.array(ApprovalRuleSchema),
-});
+const room = routeRoom(RULES, { read, write });
+
+export const listApprovalRulesRoute = room.list(DOCS.listApprovalRules, null, z.array(ApprovalRuleSchema));
 
 export async function listApprovalRules(c: HandlerContext<typeof listApprovalRulesRoute>) {
   const rows = await approvalRulesOf(database(c.env), c.get("company").id);
   return json(c, rows.map(approvalRuleJson), 200);
 }
 
-export const getApprovalRuleRoute = defineRoute({
-  ...on.get(read, `${RULES}/{id}`, DOCS.getApprovalRule),
-  response: ApprovalRuleSchema,
-});
+export const getApprovalRuleRoute = room.get(DOCS.getApprovalRule, ApprovalRuleSchema);
 
 export async function getApprovalRule(c: HandlerContext<typeof getApprovalRuleRoute>) {
   const row = await loadApprovalRule(database(c.env), c.get("company").id, c.req.valid("param").id);
   return json(c, approvalRuleJson(row), 200);
 }
 
-export const createApprovalRule = commandRoute("approval_rules.create", "body", {
-  ...on.post(write, RULES, DOCS.createApprovalRule),
-  body: ApprovalRuleCreateSchema,
-  response: ApprovalRuleSchema,
-  status: 201,
-});
+export const createApprovalRule = room.create(
+  "approval_rules.create",
+  DOCS.createApprovalRule,
+  ApprovalRuleCreateSchema,
+  ApprovalRuleSchema,
+);
 
-export const updateApprovalRule = commandRoute("approval_rules.update", "body+id", {
-  ...on.patch(write, `${RULES}/{id}`, DOCS.updateApprovalRule),
-  body: ApprovalRulePatchSchema,
-  response: ApprovalRuleSchema,
-});
+export const updateApprovalRule = room.update(
+  "approval_rules.update",
+  DOCS.updateApprovalRule,
+  ApprovalRulePatchSchema,
+  ApprovalRuleSchema,
+);
 
-export const deleteApprovalRule = commandRoute("approval_rules.delete", "id", {
-  ...on.delete(write, `${RULES}/{id}`, DOCS.deleteApprovalRule),
-  response: null,
-  status: 204,
-});
+export const deleteApprovalRule = room.remove("approval_rules.delete", DOCS.deleteApprovalRule);

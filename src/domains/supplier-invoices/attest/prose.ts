@@ -24,7 +24,7 @@ export const PROSE = {
   `,
 };
 
-/** Each route's summary and description, spread into its declaration in routes.ts. */
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
 export const DOCS = {
   approveSupplierInvoice: {
     summary: "Approve (attest) a registered supplier invoice",

@@ -23,7 +23,7 @@ export const PROSE = {
   `,
 };
 
-/** Each route's summary and description, spread into its declaration in routes.ts. */
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
 export const DOCS = {
   creditSupplierInvoice: {
     summary: "Credit a supplier invoice, whole or in part",

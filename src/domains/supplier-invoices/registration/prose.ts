@@ -19,7 +19,7 @@ export const PROSE = {
   `,
 };
 
-/** Each route's summary and description, spread into its declaration in routes.ts. */
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
 export const DOCS = {
   listSupplierInvoices: {
     summary: "List supplier invoices (credit notes included, is_credit_note true)",
@@ -41,5 +41,7 @@ export const DOCS = {
     summary: "Mark an open supplier invoice as disputed",
     description: "It stays in the supplier ledger and cannot be paid until the dispute is resolved.",
   },
-  resolveDispute: { summary: "End a dispute: back to registered, approved, partially_paid or overdue" },
+  resolveDispute: {
+    summary: "End a dispute: back to registered, approved, partially_paid or overdue",
+  },
 };

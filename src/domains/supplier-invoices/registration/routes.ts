@@ -3,7 +3,7 @@ import { DOCS } from "./prose";
 import { database } from "../../../db/client";
 import { json } from "../../../http/envelope";
 import { PartialExpansions, parseExpand } from "../../../http/expand";
-import { finishPage, pageRequest } from "../../../http/pagination";
+import { byCreated, finishPage, pageRequest } from "../../../http/pagination";
 import { defineRoute, type HandlerContext } from "../../../http/route";
 import {
   listSupplierInvoices,
@@ -20,13 +20,15 @@ import {
   SupplierInvoiceSchema,
 } from "../schemas";
 import { BASE, read, write } from "../common";
-import { commandRoute, on } from "../../../http/route-table";
+import { on, routeRoom } from "../../../http/route-table";
 
-export const listSupplierInvoicesRoute = defineRoute({
-  ...on.get(read, BASE, DOCS.listSupplierInvoices),
-  query: SupplierInvoiceListQuery,
-  response: z.array(SupplierInvoiceSchema),
-});
+const room = routeRoom(BASE, { read, write });
+
+export const listSupplierInvoicesRoute = room.list(
+  DOCS.listSupplierInvoices,
+  SupplierInvoiceListQuery,
+  z.array(SupplierInvoiceSchema),
+);
 
 export async function listSupplierInvoicesPage(c: HandlerContext<typeof listSupplierInvoicesRoute>) {
   const { cursor, limit, expand, ...filters } = c.req.valid("query");
@@ -38,7 +40,7 @@ export async function listSupplierInvoicesPage(c: HandlerContext<typeof listSupp
     c,
     page,
     await listSupplierInvoices(db, companyId, filters, page),
-    (r) => ({ k: r.createdAt, i: r.id }),
+    byCreated,
   );
   const partial = new PartialExpansions();
   const data = await supplierInvoicesWith(db, companyId, items, wanted, partial);
@@ -61,26 +63,32 @@ export async function getSupplierInvoice(c: HandlerContext<typeof getSupplierInv
   return json(c, data, 200, partial.meta());
 }
 
-export const createSupplierInvoice = commandRoute("supplier_invoices.create", "body", {
-  ...on.post(write, BASE, DOCS.createSupplierInvoice),
-  body: SupplierInvoiceCreateSchema,
-  response: SupplierInvoiceSchema,
-  status: 201,
-});
+export const createSupplierInvoice = room.create(
+  "supplier_invoices.create",
+  DOCS.createSupplierInvoice,
+  SupplierInvoiceCreateSchema,
+  SupplierInvoiceSchema,
+);
 
-export const updateSupplierInvoice = commandRoute("supplier_invoices.update", "body+id", {
-  ...on.patch(write, `${BASE}/{id}`, DOCS.updateSupplierInvoice),
-  body: SupplierInvoicePatchSchema,
-  response: SupplierInvoiceSchema,
-});
+export const updateSupplierInvoice = room.update(
+  "supplier_invoices.update",
+  DOCS.updateSupplierInvoice,
+  SupplierInvoicePatchSchema,
+  SupplierInvoiceSchema,
+);
 
-export const disputeSupplierInvoice = commandRoute("supplier_invoices.dispute", "body+id", {
-  ...on.post(write, `${BASE}/{id}/dispute`, DOCS.disputeSupplierInvoice),
-  body: SupplierInvoiceDisputeSchema,
-  response: SupplierInvoiceSchema,
-});
+export const disputeSupplierInvoice = room.action(
+  "supplier_invoices.dispute",
+  "dispute",
+  DOCS.disputeSupplierInvoice,
+  SupplierInvoiceDisputeSchema,
+  SupplierInvoiceSchema,
+);
 
-export const resolveDispute = commandRoute("supplier_invoices.resolve_dispute", "id", {
-  ...on.post(write, `${BASE}/{id}/resolve-dispute`, DOCS.resolveDispute),
-  response: SupplierInvoiceSchema,
-});
+export const resolveDispute = room.action(
+  "supplier_invoices.resolve_dispute",
+  "resolve-dispute",
+  DOCS.resolveDispute,
+  null,
+  SupplierInvoiceSchema,
+);

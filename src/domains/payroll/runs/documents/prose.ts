@@ -18,9 +18,12 @@ export const PROSE = {
   `,
 };
 
-/** Each route's summary and description, spread into its declaration in routes.ts. */
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
 export const DOCS = {
-  payslipPdf: { summary: "The payslip (lönespecifikation) as PDF", description: PROSE.payslipPdf },
+  payslipPdf: {
+    summary: "The payslip (lönespecifikation) as PDF",
+    description: PROSE.payslipPdf,
+  },
   paymentFile: {
     summary: "The run's net pay as an ISO 20022 pain.001.001.03 credit-transfer file",
     description: PROSE.paymentFile,

@@ -6,9 +6,9 @@ import { DateSchema } from "../../../../http/fields";
 import { fileResponse } from "../../../../http/file-response";
 import { defineRoute, type HandlerContext } from "../../../../http/route";
 import { companyHeading } from "../../../companies";
-import { loadEmployee, withBankAccount } from "../../employees/queries";
+import { withBankAccount } from "../../employees/queries";
 import { read, RunEmployeeParams, RUNS } from "../../route-common";
-import { lineItemsOf, loadRun, loadRunEmployee, ytdOf } from "../queries";
+import { lineItemsOf, loadRunEmployeeOf, ytdOf } from "../queries";
 import { salaryPaymentFile } from "./payment-file";
 import { renderPayslipPdf } from "./payslip";
 import type { AppEnv } from "../../../../http/context";
@@ -24,9 +24,8 @@ async function payslipPdf(c: HandlerContext<typeof payslipPdfRoute>) {
   const db = database(c.env);
   const companyId = c.get("company").id;
   const { id, employeeId } = c.req.valid("param");
-  const run = await loadRun(db, companyId, id);
-  const re = await loadRunEmployee(db, run.id, employeeId);
-  const e = await withBankAccount(c.env, await loadEmployee(db, companyId, employeeId));
+  const { run, row: re, employee } = await loadRunEmployeeOf(db, companyId, id, employeeId);
+  const e = await withBankAccount(c.env, employee);
   const bytes = await renderPayslipPdf({
     company: await companyHeading(db, companyId),
     run,
